@@ -1,0 +1,64 @@
+// cli/command.h: how a subcommand and a batch op plug into `hlolayout`.
+//
+// Each feature adds one `Command` (a subcommand such as `hlolayout explain`)
+// and zero or more `BatchOp`s (lines `OP<TAB>ARG...` of `hlolayout batch`),
+// defined in its own file under cli/ and listed once in cli/registry.cc.
+//
+//   hlolayout explain 'f32[3,5]{1,0:T(2,2)}'
+//   printf 'print\tf32[2,3]\n' | hlolayout batch     # -> f32[2,3]{1,0}
+#ifndef HLOLAYOUT_CLI_COMMAND_H_
+#define HLOLAYOUT_CLI_COMMAND_H_
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace hlolayout::cli {
+
+// Streams a command reads and writes. Tests pass string streams.
+struct IoContext {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// A subcommand: `hlolayout NAME ARGS...`.
+struct Command {
+  absl::string_view name;
+  // One line for `hlolayout --help`.
+  absl::string_view summary;
+  // Full text for `hlolayout NAME --help`: usage, flags, examples.
+  absl::string_view help;
+  // `args` excludes the program and command names. `--help` is handled by
+  // the dispatcher before `run` is called. Returns the process exit status:
+  // 0 success, 1 bad input (message already on io.err), 2 usage error.
+  int (*run)(const std::vector<std::string>& args, IoContext& io);
+};
+
+class BatchCache;  // cli/batch_cache.h: parsed shapes shared by batch ops.
+
+// One op of `hlolayout batch`: a line `name<TAB>arg1<TAB>arg2...`.
+struct BatchOp {
+  absl::string_view name;
+  int min_args;
+  int max_args;
+  // One line for `hlolayout batch --help`, e.g. "print SHAPE -> canonical".
+  absl::string_view usage;
+  // Returns the answer line (without newline) or an error whose message is
+  // printed as `error: <message>` (newlines in it are replaced by spaces).
+  absl::StatusOr<std::string> (*run)(absl::Span<const absl::string_view> args,
+                                     BatchCache& cache);
+};
+
+// Every subcommand and batch op, in the order `--help` lists them.
+absl::Span<const Command* const> AllCommands();
+absl::Span<const BatchOp* const> AllBatchOps();
+
+}  // namespace hlolayout::cli
+
+#endif  // HLOLAYOUT_CLI_COMMAND_H_
