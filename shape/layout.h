@@ -1,0 +1,256 @@
+// shape/layout.h: XLA's Layout, every attribute it can print.
+//
+// A layout says how an array is stored: the physical dimension order
+// (minor_to_major), tiles, tail padding, packed element width, memory space
+// and the rarer sparse/split/dynamic attributes. Text form (HLO notation):
+//
+//   {3,2,0,1:T(8,128)(2,1)L(1024)E(4)S(1)SC(0:3)M(8)}
+//
+// Attributes, in the only order XLA prints and accepts them:
+//   D(D,C+~)   dim level types (sparse; `+` not unique, `~` not ordered)
+//   T(..)(..)  tiles, outermost first; `*` combines a dimension
+//   L(n)       tail padding alignment in elements (default 1)
+//   #(u32)     sparse index type          *(u32)  sparse pointer type
+//   E(n)       element size in bits (0: the type's natural width)
+//   S(n)       memory space (0 default device memory, 1 fast, 5 host)
+//   SC(d:i,j)  split configs (d is a physical, major-ordered dimension)
+//   P(shape)   sparse physical shape
+//   M(n)       dynamic shape metadata prefix bytes
+//
+// A Layout is a value: copy, compare and hash it. It is not validated on
+// construction; ValidateLayoutForShape (layout/layout_validation.h) does that.
+// Shape and Layout share one Bazel target because P(shape) makes them
+// mutually recursive, as in XLA.
+#ifndef HLOLAYOUT_SHAPE_LAYOUT_H_
+#define HLOLAYOUT_SHAPE_LAYOUT_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/hash/hash.h"
+#include "absl/types/span.h"
+#include "shape/primitive_type.h"
+#include "shape/tile.h"
+
+namespace hlolayout {
+
+class Shape;
+
+// Numbers match xla_data.proto's DimLevelType.
+enum DimLevelType : int32_t {
+  DIM_DENSE = 0,
+  DIM_COMPRESSED = 1,
+  DIM_SINGLETON = 2,
+  DIM_LOOSE_COMPRESSED = 3,
+};
+
+// One entry of `D(...)`: `D`, `C`, `S` or `H`, then `+` if not unique and
+// `~` if not ordered.
+struct DimLevel {
+  DimLevelType type = DIM_DENSE;
+  bool unique = true;
+  bool ordered = true;
+
+  friend bool operator==(const DimLevel& a, const DimLevel& b) {
+    return a.type == b.type && a.unique == b.unique && a.ordered == b.ordered;
+  }
+  friend bool operator!=(const DimLevel& a, const DimLevel& b) {
+    return !(a == b);
+  }
+  template <typename H>
+  friend H AbslHashValue(H h, const DimLevel& d) {
+    return H::combine(std::move(h), d.type, d.unique, d.ordered);
+  }
+};
+
+// One `(d:i,j,...)` of `SC(...)`: split points of physical dimension d.
+struct SplitConfig {
+  int64_t dimension = 0;
+  absl::InlinedVector<int64_t, 2> split_indices;
+
+  friend bool operator==(const SplitConfig& a, const SplitConfig& b) {
+    return a.dimension == b.dimension && a.split_indices == b.split_indices;
+  }
+  friend bool operator!=(const SplitConfig& a, const SplitConfig& b) {
+    return !(a == b);
+  }
+  template <typename H>
+  friend H AbslHashValue(H h, const SplitConfig& s) {
+    return H::combine(std::move(h), s.dimension, s.split_indices);
+  }
+};
+
+class Layout {
+ public:
+  // Memory space numbers with a meaning in XLA (layout.h).
+  static constexpr int64_t kDefaultMemorySpace = 0;
+  static constexpr int64_t kGenericFastMemorySpace = 1;
+  static constexpr int64_t kHostMemorySpace = 5;
+
+  Layout() = default;
+  explicit Layout(absl::Span<const int64_t> minor_to_major)
+      : minor_to_major_(minor_to_major.begin(), minor_to_major.end()) {}
+  Layout(const Layout& other);
+  Layout& operator=(const Layout& other);
+  Layout(Layout&&) = default;
+  Layout& operator=(Layout&&) = default;
+  ~Layout();
+
+  // Physical order, most minor first: {1,0} is row-major for rank 2.
+  absl::Span<const int64_t> minor_to_major() const { return minor_to_major_; }
+  int64_t minor_to_major(int64_t i) const { return minor_to_major_[i]; }
+  Layout& set_minor_to_major(absl::Span<const int64_t> m) {
+    minor_to_major_.assign(m.begin(), m.end());
+    return *this;
+  }
+  Layout& add_minor_to_major(int64_t d) {
+    minor_to_major_.push_back(d);
+    return *this;
+  }
+
+  absl::Span<const DimLevel> dim_levels() const { return dim_levels_; }
+  Layout& add_dim_level(DimLevel level) {
+    dim_levels_.push_back(level);
+    return *this;
+  }
+
+  absl::Span<const Tile> tiles() const { return tiles_; }
+  Layout& add_tile(Tile tile) {
+    tiles_.push_back(std::move(tile));
+    return *this;
+  }
+  Layout& clear_tiles() {
+    tiles_.clear();
+    return *this;
+  }
+
+  // L(n); 1 means no tail padding (a proto value of 0 is read as 1).
+  int64_t tail_padding_alignment_in_elements() const {
+    return tail_padding_alignment_in_elements_;
+  }
+  Layout& set_tail_padding_alignment_in_elements(int64_t n) {
+    tail_padding_alignment_in_elements_ = n;
+    return *this;
+  }
+
+  PrimitiveType index_primitive_type() const { return index_primitive_type_; }
+  Layout& set_index_primitive_type(PrimitiveType t) {
+    index_primitive_type_ = t;
+    return *this;
+  }
+  PrimitiveType pointer_primitive_type() const {
+    return pointer_primitive_type_;
+  }
+  Layout& set_pointer_primitive_type(PrimitiveType t) {
+    pointer_primitive_type_ = t;
+    return *this;
+  }
+
+  // E(n); 0 means the element type's natural width.
+  int64_t element_size_in_bits() const { return element_size_in_bits_; }
+  Layout& set_element_size_in_bits(int64_t bits) {
+    element_size_in_bits_ = bits;
+    return *this;
+  }
+
+  int64_t memory_space() const { return memory_space_; }
+  Layout& set_memory_space(int64_t space) {
+    memory_space_ = space;
+    return *this;
+  }
+
+  absl::Span<const SplitConfig> split_configs() const { return split_configs_; }
+  Layout& add_split_config(SplitConfig config) {
+    split_configs_.push_back(std::move(config));
+    return *this;
+  }
+
+  bool has_physical_shape() const { return physical_shape_ != nullptr; }
+  // Precondition: has_physical_shape().
+  const Shape& physical_shape() const;
+  Layout& set_physical_shape(const Shape& shape);
+  Layout& clear_physical_shape();
+
+  int64_t dynamic_shape_metadata_prefix_bytes() const {
+    return dynamic_shape_metadata_prefix_bytes_;
+  }
+  Layout& set_dynamic_shape_metadata_prefix_bytes(int64_t bytes) {
+    dynamic_shape_metadata_prefix_bytes_ = bytes;
+    return *this;
+  }
+
+  // The layout in HLO notation, as XLA's Layout::ToString: "{1,0:T(2,2)}".
+  std::string ToString() const;
+
+  // Layout comparison with attributes that can be ignored, like XLA's
+  // Layout::Equal: Layout::Equal().IgnoreMemorySpace()(a, b).
+  class Equal {
+   public:
+    bool operator()(const Layout& a, const Layout& b) const;
+    Equal& IgnoreTiles() {
+      ignore_tiles_ = true;
+      return *this;
+    }
+    Equal& IgnoreTailPadding() {
+      ignore_tail_padding_ = true;
+      return *this;
+    }
+    Equal& IgnoreElementSize() {
+      ignore_element_size_ = true;
+      return *this;
+    }
+    Equal& IgnoreMemorySpace() {
+      ignore_memory_space_ = true;
+      return *this;
+    }
+    Equal& IgnoreSplitConfigs() {
+      ignore_split_configs_ = true;
+      return *this;
+    }
+
+   private:
+    bool ignore_tiles_ = false;
+    bool ignore_tail_padding_ = false;
+    bool ignore_element_size_ = false;
+    bool ignore_memory_space_ = false;
+    bool ignore_split_configs_ = false;
+  };
+
+  friend bool operator==(const Layout& a, const Layout& b) {
+    return Equal()(a, b);
+  }
+  friend bool operator!=(const Layout& a, const Layout& b) { return !(a == b); }
+  template <typename H>
+  friend H AbslHashValue(H h, const Layout& l) {
+    h = H::combine(std::move(h), l.minor_to_major_, l.dim_levels_, l.tiles_,
+                   l.tail_padding_alignment_in_elements_,
+                   l.index_primitive_type_, l.pointer_primitive_type_,
+                   l.element_size_in_bits_, l.memory_space_, l.split_configs_,
+                   l.dynamic_shape_metadata_prefix_bytes_,
+                   l.physical_shape_ != nullptr);
+    // The physical shape (rare, sparse only) is left out of the hash; equal
+    // layouts still hash equal.
+    return h;
+  }
+
+ private:
+  absl::InlinedVector<int64_t, 6> minor_to_major_;
+  std::vector<DimLevel> dim_levels_;
+  absl::InlinedVector<Tile, 2> tiles_;
+  int64_t tail_padding_alignment_in_elements_ = 1;
+  PrimitiveType index_primitive_type_ = PRIMITIVE_TYPE_INVALID;
+  PrimitiveType pointer_primitive_type_ = PRIMITIVE_TYPE_INVALID;
+  int64_t element_size_in_bits_ = 0;
+  int64_t memory_space_ = 0;
+  std::vector<SplitConfig> split_configs_;
+  std::unique_ptr<Shape> physical_shape_;
+  int64_t dynamic_shape_metadata_prefix_bytes_ = 0;
+};
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_SHAPE_LAYOUT_H_
