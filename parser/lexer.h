@@ -1,0 +1,94 @@
+// parser/lexer.h: tokens of HLO shape and layout text.
+//
+// A hand-written lexer over a string view: no regex, no allocation, token
+// texts are views into the input. Whitespace and comments (`/* ... */`,
+// `// ...` to the end of the line) are skipped between tokens.
+//
+//   Lexer lexer("f32[3,5]{1,0:T(2,2)}");
+//   lexer.Next();  // kIdentifier "f32"
+//   lexer.Next();  // kLeftBracket "["
+//   lexer.Next();  // kInteger "3", value() == 3
+//
+// Integers are decimal, optionally negative; a value outside int64 is a
+// kError token ("integer out of range"), never a wrap.
+#ifndef HLOLAYOUT_PARSER_LEXER_H_
+#define HLOLAYOUT_PARSER_LEXER_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/strings/string_view.h"
+
+namespace hlolayout {
+
+enum class TokenKind : uint8_t {
+  kEnd,           // end of input
+  kError,         // bad character, bad integer or unterminated comment
+  kInteger,       // -?[0-9]+
+  kIdentifier,    // [A-Za-z_][A-Za-z0-9_]*  (no '.' or '-': see below)
+  kLeftBracket,   // [
+  kRightBracket,  // ]
+  kLeftBrace,     // {
+  kRightBrace,    // }
+  kLeftParen,     // (
+  kRightParen,    // )
+  kLess,          // <
+  kGreater,       // >
+  kLessEqual,     // <=
+  kComma,         // ,
+  kColon,         // :
+  kQuestion,      // ?
+  kStar,          // *
+  kHash,          // #
+  kPlus,          // +
+  kTilde,         // ~
+  kEqual,         // =
+  kArrow,         // ->
+};
+
+// Identifiers here stop at '.' and '-', which only appear in HLO names, not
+// in shape text; the HLO module reader has its own name scanner.
+
+struct Token {
+  TokenKind kind = TokenKind::kEnd;
+  absl::string_view text;  // the token's characters in the input
+  size_t offset = 0;       // byte offset of text in the input
+  int64_t value = 0;       // for kInteger
+  // For kError: a short lowercase message ("integer out of range").
+  absl::string_view error;
+};
+
+class Lexer {
+ public:
+  // Lexes `text` from byte `offset`.
+  explicit Lexer(absl::string_view text, size_t offset = 0)
+      : text_(text), pos_(offset) {}
+
+  // Returns the next token and moves past it. After kEnd or kError, every
+  // further call returns the same token again.
+  Token Next();
+  // Returns the next token without moving.
+  Token Peek();
+
+  // Offset of the first character not yet consumed (comments and spaces
+  // after the last token are not consumed).
+  size_t offset() const { return pos_; }
+  absl::string_view text() const { return text_; }
+
+ private:
+  // Skips spaces and comments. Returns false on an unterminated comment,
+  // leaving pos_ at its start.
+  bool SkipTrivia();
+  Token Make(TokenKind kind, size_t begin, size_t end);
+  Token LexNumber(size_t begin);
+
+  absl::string_view text_;
+  size_t pos_;
+};
+
+// Name of a token kind for messages: "'['", "integer", "identifier".
+absl::string_view TokenKindName(TokenKind kind);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_PARSER_LEXER_H_
