@@ -69,8 +69,8 @@ Token Lexer::LexNumber(size_t begin) {
     token.error = "malformed integer";
     return token;
   }
-  Token token = Make(overflow ? TokenKind::kError : TokenKind::kInteger, begin,
-                     end);
+  Token token =
+      Make(overflow ? TokenKind::kError : TokenKind::kInteger, begin, end);
   if (overflow) {
     token.error = "integer out of range";
   } else {
@@ -144,7 +144,8 @@ Token Lexer::Next() {
   }
   // One UTF-8 character (lead byte plus continuation bytes) for the caret.
   size_t end = begin + 1;
-  while (end < text_.size() && (static_cast<unsigned char>(text_[end]) & 0xC0) == 0x80) {
+  while (end < text_.size() &&
+         (static_cast<unsigned char>(text_[end]) & 0xC0) == 0x80) {
     ++end;
   }
   Token token = Make(TokenKind::kError, begin, end);

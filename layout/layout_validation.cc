@@ -1,0 +1,212 @@
+#include "layout/layout_validation.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "shape/printer.h"
+
+namespace hlolayout {
+namespace {
+
+std::string MinorToMajorText(const Layout& layout) {
+  return absl::StrCat("{", absl::StrJoin(layout.minor_to_major(), ","), "}");
+}
+
+bool IsSparse(const Layout& layout) {
+  for (const DimLevel& level : layout.dim_levels()) {
+    if (level.type != DIM_DENSE) return true;
+  }
+  return false;
+}
+
+absl::Status Invalid(absl::string_view message) {
+  return absl::InvalidArgumentError(message);
+}
+
+}  // namespace
+
+absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
+  const int64_t rank = shape.rank();
+  const int64_t entries = static_cast<int64_t>(layout.minor_to_major().size());
+  if (entries != rank) {
+    return Invalid(absl::StrCat("layout ", MinorToMajorText(layout), " has ",
+                                entries, " dimension", entries == 1 ? "" : "s",
+                                " but the shape has rank ", rank));
+  }
+  std::vector<bool> seen(rank, false);
+  for (int64_t d : layout.minor_to_major()) {
+    if (d < 0 || d >= rank) {
+      return Invalid(absl::StrCat("minor_to_major ", MinorToMajorText(layout),
+                                  " names dimension ", d, ", outside 0..",
+                                  rank - 1));
+    }
+    if (seen[d]) {
+      return Invalid(absl::StrCat("minor_to_major ", MinorToMajorText(layout),
+                                  " is not a permutation: ", d,
+                                  " appears twice"));
+    }
+    seen[d] = true;
+  }
+  const int64_t levels = static_cast<int64_t>(layout.dim_levels().size());
+  if (levels != 0 && levels != rank) {
+    return Invalid(absl::StrCat("D(...) has ", levels,
+                                " entries but the shape has rank ", rank));
+  }
+  for (const Tile& tile : layout.tiles()) {
+    if (tile.rank() == 0) return Invalid("tile () is empty");
+    for (int64_t i = 0; i < tile.rank(); ++i) {
+      const int64_t size = tile.dimension(i);
+      if (size == Tile::kCombineDimension) {
+        if (i + 1 == tile.rank()) {
+          return Invalid(absl::StrCat(
+              "tile ", tile.ToString(),
+              " ends with '*': a combined dimension needs a more minor "
+              "dimension to join"));
+        }
+        continue;
+      }
+      if (size == 0) {
+        return Invalid(
+            absl::StrCat("tile ", tile.ToString(), " has a zero dimension"));
+      }
+      if (size < 0) {
+        return Invalid(absl::StrCat("tile ", tile.ToString(),
+                                    " has a negative dimension ", size));
+      }
+    }
+  }
+  if (layout.tail_padding_alignment_in_elements() <= 0) {
+    return Invalid(absl::StrCat("L(",
+                                layout.tail_padding_alignment_in_elements(),
+                                ") must be positive"));
+  }
+  if (layout.element_size_in_bits() < 0) {
+    return Invalid(absl::StrCat("E(", layout.element_size_in_bits(),
+                                ") must not be negative"));
+  }
+  if (layout.dynamic_shape_metadata_prefix_bytes() < 0) {
+    return Invalid(absl::StrCat("M(",
+                                layout.dynamic_shape_metadata_prefix_bytes(),
+                                ") must not be negative"));
+  }
+  const bool sparse = IsSparse(layout);
+  for (const auto& [name, type] : {std::pair<const char*, PrimitiveType>{
+                                       "#", layout.index_primitive_type()},
+                                   std::pair<const char*, PrimitiveType>{
+                                       "*", layout.pointer_primitive_type()}}) {
+    if (type == PRIMITIVE_TYPE_INVALID) continue;
+    if (!sparse) {
+      return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
+                                  ") is only allowed on sparse arrays"));
+    }
+    if (!IsIntegralType(type)) {
+      return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
+                                  ") must name an integral type"));
+    }
+  }
+  if (layout.has_physical_shape()) {
+    if (!sparse) return Invalid("P(...) is only allowed on sparse arrays");
+    absl::Status status = ValidateShape(layout.physical_shape());
+    if (!status.ok()) {
+      return Invalid(absl::StrCat("in P(...): ", status.message()));
+    }
+  }
+  std::vector<bool> split(rank, false);
+  for (const SplitConfig& config : layout.split_configs()) {
+    const int64_t d = config.dimension;
+    if (d < 0 || d >= rank) {
+      return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
+                                  d, ", outside 0..", rank - 1));
+    }
+    if (split[d]) {
+      return Invalid(absl::StrCat("SC(", d, ":...) splits physical dimension ",
+                                  d, " twice"));
+    }
+    split[d] = true;
+    const int64_t logical = layout.minor_to_major(rank - 1 - d);
+    const int64_t size = shape.dimension(logical);
+    int64_t previous = 0;
+    for (int64_t index : config.split_indices) {
+      if (index <= previous || index >= size) {
+        return Invalid(absl::StrCat(
+            "SC(", d, ":", absl::StrJoin(config.split_indices, ","),
+            "): split indices must increase strictly inside (0, ", size, ")"));
+      }
+      previous = index;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ValidateShape(const Shape& shape) {
+  if (shape.element_type() == PRIMITIVE_TYPE_INVALID) {
+    return Invalid("shape has an invalid element type");
+  }
+  if (shape.IsTuple()) {
+    if (shape.rank() != 0) return Invalid("a tuple shape has no dimensions");
+    if (shape.has_layout()) return Invalid("a tuple shape has no layout");
+    for (const Shape& element : shape.tuple_shapes()) {
+      absl::Status status = ValidateShape(element);
+      if (!status.ok()) return status;
+    }
+    return absl::OkStatus();
+  }
+  if (shape.IsBuffer()) {
+    if (shape.tuple_size() != 1 || !shape.buffer_shape().IsArray()) {
+      return Invalid("a buffer holds exactly one array shape");
+    }
+    return ValidateShape(shape.buffer_shape());
+  }
+  if (shape.IsToken() || shape.IsOpaque()) {
+    const absl::string_view name = PrimitiveTypeName(shape.element_type());
+    if (shape.rank() != 0 || shape.tuple_size() != 0) {
+      return Invalid(absl::StrCat(name, " shapes have no dimensions"));
+    }
+    if (shape.has_layout() && shape.layout() != Layout()) {
+      return Invalid(absl::StrCat(name, " shapes have no layout"));
+    }
+    return absl::OkStatus();
+  }
+  if (shape.tuple_size() != 0) {
+    return Invalid("an array shape has no tuple elements");
+  }
+  if (shape.dynamic_dimensions().size() != shape.dimensions().size()) {
+    return Invalid("dynamic dimension flags do not match the rank");
+  }
+  int64_t elements = 1;
+  bool overflow = false;
+  for (int64_t i = 0; i < shape.rank(); ++i) {
+    const int64_t size = shape.dimension(i);
+    if (size == Shape::kUnboundedSize) {
+      if (!shape.is_dynamic_dimension(i)) {
+        return Invalid(absl::StrCat("dimension ", i,
+                                    " is unbounded but not marked dynamic"));
+      }
+      continue;
+    }
+    if (size < 0) {
+      return Invalid(
+          absl::StrCat("dimension ", i, " has negative size ", size));
+    }
+    if (!overflow && __builtin_mul_overflow(elements, size, &elements)) {
+      overflow = true;
+    }
+  }
+  // A zero-sized dimension makes the count 0 whatever the others are.
+  for (int64_t size : shape.dimensions()) {
+    if (size == 0) overflow = false;
+  }
+  if (overflow) {
+    return Invalid(absl::StrCat("element count of ", HumanString(shape),
+                                " overflows int64"));
+  }
+  if (shape.has_layout()) {
+    return ValidateLayoutForShape(shape.layout(), shape);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace hlolayout
