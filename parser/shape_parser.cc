@@ -87,7 +87,7 @@ class ShapeParser {
 
 absl::Status ShapeParser::ParseShape(Shape* shape, int depth) {
   const Token token = lexer_.Next();
-  if (depth > options_.max_depth) {
+  if (depth >= options_.max_depth) {
     return ErrorAt(token, absl::StrCat("shape nested deeper than ",
                                        options_.max_depth, " levels"));
   }
