@@ -1,0 +1,216 @@
+#include "layout/sizes.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "shape/layout.h"
+#include "shape/shape.h"
+#include "shape/tile.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr int64_t kStar = Tile::kCombineDimension;
+
+Shape MakeTiled(PrimitiveType type, std::vector<int64_t> dims,
+                std::vector<int64_t> m2m,
+                std::vector<std::vector<int64_t>> tiles, int64_t tail = 1,
+                int64_t bits = 0) {
+  Shape s = Shape::MakeArray(type, dims);
+  Layout l(m2m);
+  for (const auto& t : tiles) l.add_tile(Tile(t));
+  l.set_tail_padding_alignment_in_elements(tail);
+  l.set_element_size_in_bits(bits);
+  s.set_layout(l);
+  return s;
+}
+
+TEST(ArraySizes, SeedFigureOne) {
+  absl::StatusOr<ArraySizes> s =
+      ComputeArraySizes(MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}}));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->logical_elements, 15);
+  EXPECT_EQ(s->tiled_elements, 24);
+  EXPECT_EQ(s->padded_elements, 24);
+  EXPECT_EQ(s->logical_bytes, 60);
+  EXPECT_EQ(s->padded_bytes, 96);
+  EXPECT_DOUBLE_EQ(s->expansion, 1.6);
+  EXPECT_EQ(FormatExpansion(s->expansion), "1.6x");
+  EXPECT_EQ(s->padding_elements(), 9);
+}
+
+TEST(ArraySizes, UntiledNoLayout) {
+  absl::StatusOr<ArraySizes> s =
+      ComputeArraySizes(Shape::MakeArray(BF16, {2, 3}));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->padded_elements, 6);
+  EXPECT_EQ(s->padded_bytes, 12);
+  EXPECT_DOUBLE_EQ(s->expansion, 1.0);
+}
+
+TEST(ArraySizes, SubBytePackedWithTailAlignment) {
+  absl::StatusOr<ArraySizes> s =
+      ComputeArraySizes(MakeTiled(S4, {9}, {0}, {{4}}, 16, 4));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->logical_elements, 9);
+  EXPECT_EQ(s->tiled_elements, 12);
+  EXPECT_EQ(s->padded_elements, 16);
+  EXPECT_EQ(s->logical_bytes, 5);  // ceil(9*4/8)
+  EXPECT_EQ(s->padded_bytes, 8);
+  EXPECT_TRUE(s->packed);
+  EXPECT_EQ(s->element_bits, 4);
+}
+
+TEST(ArraySizes, SubByteUnpackedIsOneBytePerElement) {
+  absl::StatusOr<ArraySizes> s = ComputeArraySizes(Shape::MakeArray(S4, {9}));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->padded_bytes, 9);
+}
+
+TEST(ArraySizes, XlaTestShapeEveryTileCounts) {
+  // s4[9216,6144]{1,0:T(64,128)(8,1)E(4)}: XLA's ArraySize says 28,311,552
+  // bytes; both tiles divide evenly so the exact size agrees.
+  absl::StatusOr<ArraySizes> s = ComputeArraySizes(
+      MakeTiled(S4, {9216, 6144}, {1, 0}, {{64, 128}, {8, 1}}, 1, 4));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->padded_bytes, 28311552);
+}
+
+TEST(ArraySizes, TileLargerThanShape) {
+  // f32[2,3]{1,0:T(8,128)} is 8*128 elements; f32[4]{0:T(8,128)} too.
+  EXPECT_EQ(ComputeArraySizes(MakeTiled(F32, {2, 3}, {1, 0}, {{8, 128}}))
+                ->padded_bytes,
+            4096);
+  EXPECT_EQ(
+      ComputeArraySizes(MakeTiled(F32, {4}, {0}, {{8, 128}}))->tiled_elements,
+      1024);
+}
+
+TEST(ArraySizes, SecondTileLevelPads) {
+  // After T(2,2), f32[3,5] is [2,3,2,2]; (3,1) pads the in-tile dim 2 -> 3.
+  absl::StatusOr<ArraySizes> s =
+      ComputeArraySizes(MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}, {3, 1}}));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->tiled_elements, 2 * 3 * 1 * 2 * 3 * 1);
+}
+
+TEST(ArraySizes, CombinedDims) {
+  // F32[2,7,8,11,10] with (*,*,2,*,3) is [112,110] tiled by (2,3):
+  // 112 is even; 110 -> 111.
+  absl::StatusOr<ArraySizes> s = ComputeArraySizes(MakeTiled(
+      F32, {2, 7, 8, 11, 10}, {4, 3, 2, 1, 0}, {{kStar, kStar, 2, kStar, 3}}));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->tiled_elements, 112 * 111);
+}
+
+TEST(ArraySizes, ZeroElements) {
+  absl::StatusOr<ArraySizes> s =
+      ComputeArraySizes(MakeTiled(F32, {0, 5}, {1, 0}, {{2, 2}}));
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->logical_bytes, 0);
+  EXPECT_EQ(s->padded_bytes, 0);
+  EXPECT_DOUBLE_EQ(s->expansion, 1.0);
+}
+
+TEST(ArraySizes, BoundedDynamicAtBoundUnboundedIsError) {
+  Shape s = Shape::MakeDynamicArray(F32, {16, 4}, {true, false});
+  EXPECT_EQ(ComputeArraySizes(s)->logical_elements, 64);
+  Shape u =
+      Shape::MakeDynamicArray(F32, {Shape::kUnboundedSize, 4}, {true, false});
+  EXPECT_EQ(ComputeArraySizes(u).status().message(),
+            "dimension 0 is unbounded (`?`): no size");
+}
+
+TEST(ArraySizes, Errors) {
+  EXPECT_EQ(ComputeArraySizes(Shape::MakeTuple({})).status().message(),
+            "not an array shape: ()");
+  EXPECT_EQ(
+      ComputeArraySizes(MakeTiled(F32, {2, 2}, {0, 0}, {})).status().message(),
+      "minor_to_major {0,0} is not a permutation of 0..1");
+  EXPECT_EQ(ComputeArraySizes(MakeTiled(F32, {2, 2}, {1, 0}, {{2, kStar}}))
+                .status()
+                .message(),
+            "tile (2,*) ends with `*`: a combined dimension needs a more "
+            "minor one");
+  EXPECT_EQ(ComputeArraySizes(MakeTiled(F32, {2, 2}, {1, 0}, {{0, 2}}))
+                .status()
+                .message(),
+            "tile (0,2) has a dimension 0 (must be > 0)");
+  EXPECT_EQ(
+      ComputeArraySizes(MakeTiled(F32, {2}, {0}, {}, 0)).status().message(),
+      "tail padding alignment L(0) must be > 0");
+}
+
+TEST(ArraySizes, OverflowIsAnError) {
+  const int64_t big = int64_t{1} << 40;
+  EXPECT_EQ(
+      ComputeArraySizes(Shape::MakeArray(F32, {big, big})).status().message(),
+      "element count overflows int64");
+  // Fits as elements, not as bits.
+  EXPECT_EQ(ComputeArraySizes(Shape::MakeArray(F64, {int64_t{1} << 60}))
+                .status()
+                .message(),
+            "bit size overflows int64");
+  // The padding pushes it over.
+  EXPECT_EQ(ComputeArraySizes(MakeTiled(S8, {(int64_t{1} << 62) + 1}, {0},
+                                        {{int64_t{1} << 62}}))
+                .status()
+                .message(),
+            "padded dimension overflows int64");
+  EXPECT_EQ(
+      ComputeArraySizes(MakeTiled(S8, {std::numeric_limits<int64_t>::max() - 1},
+                                  {0}, {}, 1000))
+          .status()
+          .message(),
+      "tail-aligned element count overflows int64");
+}
+
+TEST(TilePadding, SeedFigureOne) {
+  absl::StatusOr<std::vector<TilePadding>> p =
+      ExplainTilePadding(MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}}));
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->size(), 2u);
+  EXPECT_EQ(
+      (*p)[0].reason,
+      "dim 0 (size 3) is not a multiple of tile 2 of T(2,2): padded to 4");
+  EXPECT_EQ(
+      (*p)[1].reason,
+      "dim 1 (size 5) is not a multiple of tile 2 of T(2,2): padded to 6");
+  EXPECT_EQ((*p)[1].dimension, 1);
+  EXPECT_EQ((*p)[1].size, 5);
+  EXPECT_EQ((*p)[1].tile_size, 2);
+  EXPECT_EQ((*p)[1].padded_size, 6);
+  EXPECT_EQ((*p)[1].tile_level, 0);
+}
+
+TEST(TilePadding, SecondLevelAndCombined) {
+  absl::StatusOr<std::vector<TilePadding>> p =
+      ExplainTilePadding(MakeTiled(F32, {4, 4}, {1, 0}, {{2, 2}, {3, 1}}));
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->size(), 1u);
+  EXPECT_EQ((*p)[0].reason,
+            "dim 0 in tile (T0) (size 2) is not a multiple of tile 3 of tile "
+            "level 1 (3,1) in T(2,2)(3,1): padded to 3");
+  EXPECT_EQ((*p)[0].dimension, 0);
+  EXPECT_EQ((*p)[0].tile_level, 1);
+
+  p = ExplainTilePadding(MakeTiled(F32, {3, 5}, {0, 1}, {{kStar, 4}}));
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->size(), 1u);
+  EXPECT_EQ((*p)[0].reason,
+            "dims 1*0 (combined size 15) is not a multiple of tile 4 of "
+            "T(*,4): padded to 16");
+  EXPECT_EQ((*p)[0].dimension, -1);
+}
+
+TEST(TilePadding, NoneWhenAligned) {
+  absl::StatusOr<std::vector<TilePadding>> p = ExplainTilePadding(
+      MakeTiled(BF16, {16, 256}, {1, 0}, {{8, 128}, {2, 1}}));
+  ASSERT_TRUE(p.ok());
+  EXPECT_TRUE(p->empty());
+}
+
+}  // namespace
+}  // namespace hlolayout

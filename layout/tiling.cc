@@ -1,0 +1,311 @@
+#include "layout/tiling.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "shape/primitive_type.h"
+#include "shape/shape.h"
+#include "shape/tile.h"
+
+namespace hlolayout {
+namespace {
+
+absl::Status Overflow(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat(what, " overflows int64"));
+}
+
+bool IsRootLabel(const TilingDim& d) {
+  return absl::StartsWith(d.label, "dim ") &&
+         d.label.find(' ', 4) == std::string::npos;
+}
+
+std::string CombinedLabel(const std::vector<TilingDim>& parts) {
+  bool all_roots = true;
+  for (const TilingDim& p : parts) all_roots = all_roots && IsRootLabel(p);
+  if (all_roots) {
+    std::vector<std::string> numbers;
+    for (const TilingDim& p : parts) numbers.push_back(p.label.substr(4));
+    return absl::StrCat("dims ", absl::StrJoin(numbers, "*"));
+  }
+  std::vector<std::string> labels;
+  for (const TilingDim& p : parts) labels.push_back(p.label);
+  return absl::StrCat("(", absl::StrJoin(labels, ")*("), ")");
+}
+
+absl::Status CheckMinorToMajor(absl::Span<const int64_t> m2m, int64_t rank) {
+  bool ok = static_cast<int64_t>(m2m.size()) == rank;
+  std::vector<bool> seen(rank, false);
+  for (int64_t d : m2m) {
+    if (!ok) break;
+    if (d < 0 || d >= rank || seen[d]) {
+      ok = false;
+      break;
+    }
+    seen[d] = true;
+  }
+  if (ok) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("minor_to_major {", absl::StrJoin(m2m, ","),
+                   "} is not a permutation of 0..", rank - 1));
+}
+
+// Applies one tile to `current`, filling `level`.
+absl::Status ApplyTile(const Tile& tile, int64_t index,
+                       const std::vector<TilingDim>& current,
+                       TileLevel* level) {
+  level->level = index;
+  level->tile = tile;
+  level->input = current;
+  const int64_t k = tile.rank();
+  const std::string tile_name = absl::StrCat("T", index);
+  if (k == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tile ", index, " has no dimensions"));
+  }
+  const int64_t rank = static_cast<int64_t>(current.size());
+  level->leading_ones = k > rank ? k - rank : 0;
+  std::vector<TilingDim> work;
+  for (int64_t i = 0; i < level->leading_ones; ++i) {
+    work.push_back(TilingDim{1, -1, "leading 1"});
+  }
+  work.insert(work.end(), current.begin(), current.end());
+  const int64_t prefix = static_cast<int64_t>(work.size()) - k;
+  for (int64_t i = 0; i < prefix; ++i) {
+    level->combined.push_back(work[i]);
+    level->combined_from.push_back({i, i});
+  }
+  int64_t start = -1;
+  int64_t product = 1;
+  for (int64_t j = 0; j < k; ++j) {
+    const int64_t pos = prefix + j;
+    const int64_t t = tile.dimension(j);
+    if (t == Tile::kCombineDimension) {
+      if (start < 0) start = pos;
+      if (__builtin_mul_overflow(product, work[pos].size, &product)) {
+        return Overflow("combined dimension");
+      }
+      continue;
+    }
+    if (t <= 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "tile ", tile.ToString(), " has a dimension ", t, " (must be > 0)"));
+    }
+    TilingDim dim = work[pos];
+    if (start >= 0) {
+      std::vector<TilingDim> parts(work.begin() + start,
+                                   work.begin() + pos + 1);
+      int64_t logical = -1;
+      int nontrivial = 0;
+      for (const TilingDim& p : parts) {
+        if (p.logical_dimension >= 0 || p.size != 1) {
+          ++nontrivial;
+          logical = p.logical_dimension;
+        }
+      }
+      if (__builtin_mul_overflow(product, dim.size, &dim.size)) {
+        return Overflow("combined dimension");
+      }
+      dim.logical_dimension = nontrivial == 1 ? logical : -1;
+      dim.label = CombinedLabel(parts);
+      level->combined_from.push_back({start, pos});
+    } else {
+      level->combined_from.push_back({pos, pos});
+    }
+    level->combined.push_back(dim);
+    level->tile_sizes.push_back(t);
+    start = -1;
+    product = 1;
+  }
+  if (start >= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tile ", tile.ToString(),
+        " ends with `*`: a combined dimension needs a more minor one"));
+  }
+  const int64_t p = level->prefix_rank();
+  const int64_t tiled = static_cast<int64_t>(level->tile_sizes.size());
+  std::vector<TilingDim> counts, insides;
+  for (int64_t i = 0; i < p; ++i) {
+    level->padded.push_back(level->combined[i].size);
+    level->split.push_back(level->combined[i].size);
+    level->permutation.push_back(i);
+    level->output.push_back(level->combined[i]);
+  }
+  for (int64_t i = 0; i < tiled; ++i) {
+    const TilingDim& d = level->combined[p + i];
+    const int64_t t = level->tile_sizes[i];
+    const int64_t count = d.size / t + (d.size % t != 0 ? 1 : 0);
+    int64_t padded;
+    if (__builtin_mul_overflow(count, t, &padded)) {
+      return Overflow("padded dimension");
+    }
+    level->padded.push_back(padded);
+    level->split.push_back(count);
+    level->split.push_back(t);
+    counts.push_back(
+        TilingDim{count, d.logical_dimension,
+                  absl::StrCat(d.label, " tiles (", tile_name, ")")});
+    insides.push_back(
+        TilingDim{t, d.logical_dimension,
+                  absl::StrCat(d.label, " in tile (", tile_name, ")")});
+  }
+  for (int64_t i = 0; i < tiled; ++i) level->permutation.push_back(p + 2 * i);
+  for (int64_t i = 0; i < tiled; ++i) {
+    level->permutation.push_back(p + 2 * i + 1);
+  }
+  level->output.insert(level->output.end(), counts.begin(), counts.end());
+  level->output.insert(level->output.end(), insides.begin(), insides.end());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<int64_t> BytesForElements(int64_t elements, int64_t element_bits,
+                                         bool packed) {
+  (void)packed;  // ceil(n*bits/8) equals n*bits/8 for whole-byte widths
+  const __int128 bits =
+      static_cast<__int128>(elements) * static_cast<__int128>(element_bits);
+  const __int128 bytes = (bits + 7) / 8;
+  if (elements < 0 || element_bits < 0 ||
+      bytes > static_cast<__int128>(INT64_MAX)) {
+    return Overflow("byte size");
+  }
+  return static_cast<int64_t>(bytes);
+}
+
+absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
+  if (!array_shape.IsArray()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("not an array shape: ", array_shape.ToString()));
+  }
+  TilingModel m;
+  m.element_type = array_shape.element_type();
+  const int64_t rank = array_shape.rank();
+  m.logical_elements = 1;
+  for (int64_t i = 0; i < rank; ++i) {
+    const int64_t d = array_shape.dimension(i);
+    if (array_shape.is_unbounded_dynamic_dimension(i)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dimension ", i, " is unbounded (`?`): no size"));
+    }
+    if (d < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dimension ", i, " has negative size ", d));
+    }
+    m.logical_dims.push_back(d);
+    if (__builtin_mul_overflow(m.logical_elements, d, &m.logical_elements)) {
+      return Overflow("element count");
+    }
+  }
+  Layout layout;
+  if (array_shape.has_layout()) {
+    layout = array_shape.layout();
+  } else {
+    for (int64_t i = rank - 1; i >= 0; --i) layout.add_minor_to_major(i);
+  }
+  absl::Status s = CheckMinorToMajor(layout.minor_to_major(), rank);
+  if (!s.ok()) return s;
+  m.minor_to_major.assign(layout.minor_to_major().begin(),
+                          layout.minor_to_major().end());
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    const int64_t d = m.minor_to_major[i];
+    m.physical.push_back(
+        TilingDim{m.logical_dims[d], d, absl::StrCat("dim ", d)});
+  }
+  std::vector<TilingDim> current = m.physical;
+  for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
+    TileLevel level;
+    s = ApplyTile(layout.tiles()[i], i, current, &level);
+    if (!s.ok()) return s;
+    current = level.output;
+    m.levels.push_back(std::move(level));
+  }
+  m.tiled_elements = 1;
+  for (const TilingDim& d : current) {
+    m.final_dims.push_back(d.size);
+    if (__builtin_mul_overflow(m.tiled_elements, d.size, &m.tiled_elements)) {
+      return Overflow("tiled element count");
+    }
+  }
+  m.tail_alignment = layout.tail_padding_alignment_in_elements();
+  if (m.tail_alignment <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tail padding alignment L(", m.tail_alignment, ") must be > 0"));
+  }
+  const int64_t rem = m.tiled_elements % m.tail_alignment;
+  m.padded_elements = m.tiled_elements;
+  if (rem != 0 &&
+      __builtin_add_overflow(m.tiled_elements, m.tail_alignment - rem,
+                             &m.padded_elements)) {
+    return Overflow("tail-aligned element count");
+  }
+  const int64_t e = layout.element_size_in_bits();
+  if (e < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("element size E(", e, ") must be >= 0"));
+  }
+  m.packed = e != 0;
+  m.element_bits = m.packed ? e : 8 * int64_t{ByteWidth(m.element_type)};
+  // Every bit position in the buffer must fit in int64.
+  if (static_cast<__int128>(m.padded_elements) * m.element_bits >
+      static_cast<__int128>(INT64_MAX)) {
+    return Overflow("bit size");
+  }
+  return m;
+}
+
+std::string DimsToString(const std::vector<int64_t>& dims) {
+  return absl::StrCat("[", absl::StrJoin(dims, ","), "]");
+}
+
+std::string DimsToString(const std::vector<TilingDim>& dims) {
+  std::vector<int64_t> sizes;
+  for (const TilingDim& d : dims) sizes.push_back(d.size);
+  return DimsToString(sizes);
+}
+
+std::string DescribeTiling(const TilingModel& m) {
+  std::string out;
+  std::vector<int64_t> physical_order;
+  for (const TilingDim& d : m.physical) {
+    physical_order.push_back(d.logical_dimension);
+  }
+  absl::StrAppend(&out, "physical ", DimsToString(m.physical), " (dims ",
+                  absl::StrJoin(physical_order, ","), ", major to minor)\n");
+  for (const TileLevel& l : m.levels) {
+    absl::StrAppend(&out, "T", l.level, " ", l.tile.ToString(), " on ",
+                    DimsToString(l.input), ":");
+    const bool combines = static_cast<int64_t>(l.combined.size()) !=
+                          static_cast<int64_t>(l.input.size()) + l.leading_ones;
+    if (l.leading_ones > 0 || combines) {
+      absl::StrAppend(&out, " ");
+      if (l.leading_ones > 0) {
+        absl::StrAppend(&out, "add ", l.leading_ones, " leading 1s, ");
+      }
+      absl::StrAppend(&out, combines ? "combine " : "", "-> ",
+                      DimsToString(l.combined), ",");
+    }
+    absl::StrAppend(&out, " pad ", DimsToString(l.padded), " reshape ",
+                    DimsToString(l.split), " transpose {",
+                    absl::StrJoin(l.permutation, ","), "} -> ",
+                    DimsToString(l.output), "\n");
+  }
+  absl::StrAppend(&out, "final ", DimsToString(m.final_dims), ": ",
+                  m.tiled_elements, " elements (", m.logical_elements,
+                  " logical, ", m.tiled_elements - m.logical_elements,
+                  " padding)");
+  if (m.tail_alignment != 1) {
+    absl::StrAppend(&out, "; L(", m.tail_alignment, ") -> ", m.padded_elements,
+                    " elements");
+  }
+  absl::StrAppend(&out, "\n");
+  return out;
+}
+
+}  // namespace hlolayout
