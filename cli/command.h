@@ -38,6 +38,14 @@ struct Command {
   // the dispatcher before `run` is called. Returns the process exit status:
   // 0 success, 1 bad input (message already on io.err), 2 usage error.
   int (*run)(const std::vector<std::string>& args, IoContext& io);
+  // When set, builds the help text instead of `help` (for help that lists
+  // what is registered, like the batch ops).
+  std::string (*help_builder)() = nullptr;
+  // False: the dispatcher answers `--help` anywhere in the arguments with
+  // `help`. True (commands with subcommands, such as `hlolayout grid
+  // explain`): only `hlolayout NAME --help` is answered by the dispatcher;
+  // `hlolayout NAME SUB --help` reaches `run`, which prints SUB's help.
+  bool has_subcommands = false;
 };
 
 class BatchCache;  // cli/batch_cache.h: parsed shapes shared by batch ops.

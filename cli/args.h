@@ -1,0 +1,42 @@
+// cli/args.h: command-line flags of a subcommand.
+//
+//   hlolayout explain --json 'f32[2]'      switches {json}, positional {f32[2]}
+//   hlolayout report --top=5 dump.txt      values {top: 5}
+//
+// Flags start with "--" and may appear anywhere; "--name=value" or
+// "--name value" for flags that take a value; "--" ends the flags; "-" alone
+// is a positional argument (standard input).
+#ifndef HLOLAYOUT_CLI_ARGS_H_
+#define HLOLAYOUT_CLI_ARGS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace hlolayout::cli {
+
+struct Args {
+  std::vector<std::string> positional;
+  absl::flat_hash_set<std::string> switches;
+  absl::flat_hash_map<std::string, std::string> values;
+
+  bool Has(absl::string_view name) const {
+    return switches.contains(name) || values.contains(name);
+  }
+  // The value of a flag, or `fallback` when absent.
+  std::string Value(absl::string_view name, absl::string_view fallback) const;
+};
+
+// Errors: "unknown flag '--jsn'", "flag '--top' needs a value".
+absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& args,
+                               absl::Span<const absl::string_view> switches,
+                               absl::Span<const absl::string_view> valued);
+
+}  // namespace hlolayout::cli
+
+#endif  // HLOLAYOUT_CLI_ARGS_H_

@@ -1,0 +1,144 @@
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/dispatch.h"
+#include "gtest/gtest.h"
+
+namespace hlolayout::cli {
+namespace {
+
+struct Result {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Result RunCli(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  IoContext io{in, out, err};
+  const int status = Dispatch(args, io);
+  return {status, out.str(), err.str()};
+}
+
+TEST(Cli, NoArgumentsExplainsTheExample) {
+  Result r = RunCli({});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("shape:          bf16[8,1,1280,16384]{3,2,0,1:T(8,128)"
+                       "(2,1)S(1)}"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("hlolayout --help"), std::string::npos);
+}
+
+TEST(Cli, HelpListsCommands) {
+  Result r = RunCli({"--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("explain"), std::string::npos);
+  EXPECT_NE(r.out.find("batch"), std::string::npos);
+}
+
+TEST(Cli, EveryCommandHasHelp) {
+  for (const Command* command : AllCommands()) {
+    Result r = RunCli({std::string(command->name), "--help"});
+    EXPECT_EQ(r.status, 0) << command->name;
+    EXPECT_NE(r.out.find("usage: hlolayout"), std::string::npos)
+        << command->name << ": " << r.out;
+    Result h = RunCli({"help", std::string(command->name)});
+    EXPECT_EQ(h.out, r.out);
+  }
+}
+
+TEST(Cli, UnknownCommand) {
+  Result r = RunCli({"explian"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "hlolayout: unknown command 'explian'; 'hlolayout --help' lists "
+            "the commands\n");
+}
+
+TEST(Cli, ExplainDesignCard) {
+  Result r =
+      RunCli({"explain", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("element type:   bf16 (16 bits, 2 bytes unpacked)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("physical order: 1,0,2,3"), std::string::npos);
+  EXPECT_NE(r.out.find("memory space:   1 (alternate fast memory (VMEM on "
+                       "TPU))"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("elements:       167772160"), std::string::npos);
+  EXPECT_NE(r.out.find("bytes:          335544320"), std::string::npos);
+}
+
+TEST(Cli, ExplainJson) {
+  Result r = RunCli({"explain", "--json", "s4[8]{0:E(4)}"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("\"element_type\": \"s4\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"bytes\": 4"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ExplainTupleAndStdin) {
+  Result r = RunCli({"explain"}, "(f32[2], token[])\n\ns32[]\n");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("tuple of 2 elements"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("element {1}:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("shape:          s32[]"), std::string::npos);
+}
+
+TEST(Cli, ExplainBadShapeGoesToStderr) {
+  Result r = RunCli({"explain", "f32[2"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "hlolayout explain: 1:6: expected ',' or ']' in dimensions, found "
+            "end of input\nf32[2\n     ^\n");
+}
+
+TEST(Cli, UnknownFlag) {
+  Result r = RunCli({"explain", "--jsn", "f32[2]"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "hlolayout explain: unknown flag '--jsn'\n");
+}
+
+TEST(Cli, Print) {
+  Result r =
+      RunCli({"print", "f32[1024, 16]", "bf16[8,128]<1,0:T(8,128)(2,1)>"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "f32[1024,16]{1,0}\nbf16[8,128]{1,0:T(8,128)(2,1)}\n");
+  r = RunCli({"print", "--no-layout", "f32[3,5]{0,1}"});
+  EXPECT_EQ(r.out, "f32[3,5]\n");
+  r = RunCli({"print", "-"}, "f32[2]\n(s32[], s32[])\n");
+  EXPECT_EQ(r.out, "f32[2]{0}\n(s32[], s32[])\n");
+}
+
+TEST(Cli, BatchOneLinePerInputLine) {
+  Result r = RunCli({"batch"},
+                    "print\tf32[2,3]\n"
+                    "print\tf32[2\n"
+                    "nope\tx\n"
+                    "\n"
+                    "print\n"
+                    "print\tf32[2]\textra\n"
+                    "print\tf32[2,3]\r\n");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "f32[2,3]{1,0}\n"
+            "error: 1:6: expected ',' or ']' in dimensions, found end of "
+            "input | f32[2 |      ^\n"
+            "error: unknown op 'nope' (hlolayout batch --help lists the ops)\n"
+            "error: empty line\n"
+            "error: print takes 1 tab-separated argument, got 0\n"
+            "error: print takes 1 tab-separated argument, got 2\n"
+            "f32[2,3]{1,0}\n");
+}
+
+TEST(Cli, BatchHelpListsOps) {
+  Result r = RunCli({"batch", "--help"});
+  EXPECT_NE(r.out.find("print<TAB>SHAPE"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace hlolayout::cli

@@ -1,0 +1,58 @@
+#include "cli/input.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace hlolayout::cli {
+
+std::string ResolveUserPath(absl::string_view path) {
+  const char* base = std::getenv("BUILD_WORKING_DIRECTORY");
+  if (path.empty() || path[0] == '/' || base == nullptr || *base == '\0') {
+    return std::string(path);
+  }
+  return absl::StrCat(base, "/", path);
+}
+
+std::string ReadAll(std::istream& in) {
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof(buffer)) || in.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+  }
+  return text;
+}
+
+absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io) {
+  if (path == "-") return ReadAll(io.in);
+  const std::string resolved = ResolveUserPath(path);
+  std::FILE* file = std::fopen(resolved.c_str(), "rb");
+  if (file == nullptr) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot open '", path, "': ", std::strerror(errno)));
+  }
+  std::string text;
+  if (std::fseek(file, 0, SEEK_END) == 0) {
+    const long size = std::ftell(file);
+    if (size > 0) text.reserve(static_cast<size_t>(size));
+    std::rewind(file);
+  }
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), file)) > 0) {
+    text.append(buffer, n);
+  }
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) {
+    return absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
+  }
+  return text;
+}
+
+}  // namespace hlolayout::cli

@@ -1,0 +1,159 @@
+#include "cli/json.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "util/check.h"
+
+namespace hlolayout::cli {
+
+void AppendJsonString(std::string* out, absl::string_view value) {
+  out->push_back('"');
+  for (const char c : value) {
+    switch (c) {
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
+          out->append(buffer);
+        } else {
+          out->push_back(c);
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+void JsonWriter::Newline() {
+  if (!pretty_) return;
+  out_.push_back('\n');
+  out_.append(2 * scopes_.size(), ' ');
+}
+
+void JsonWriter::BeforeValue() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (scopes_.empty()) {
+    HLOLAYOUT_CHECK(out_.empty()) << "JSON: second top-level value";
+    return;
+  }
+  Scope& scope = scopes_.back();
+  HLOLAYOUT_CHECK(!scope.is_object) << "JSON: value without a key";
+  if (scope.count++ > 0) out_.append(pretty_ ? "," : ", ");
+  Newline();
+}
+
+JsonWriter& JsonWriter::BeginObject() {
+  BeforeValue();
+  out_.push_back('{');
+  scopes_.push_back({true, 0});
+  return *this;
+}
+
+JsonWriter& JsonWriter::EndObject() {
+  HLOLAYOUT_CHECK(!scopes_.empty() && scopes_.back().is_object && !after_key_);
+  const bool empty = scopes_.back().count == 0;
+  scopes_.pop_back();
+  if (!empty) Newline();
+  out_.push_back('}');
+  return *this;
+}
+
+JsonWriter& JsonWriter::BeginArray() {
+  BeforeValue();
+  out_.push_back('[');
+  scopes_.push_back({false, 0});
+  return *this;
+}
+
+JsonWriter& JsonWriter::EndArray() {
+  HLOLAYOUT_CHECK(!scopes_.empty() && !scopes_.back().is_object);
+  const bool empty = scopes_.back().count == 0;
+  scopes_.pop_back();
+  if (!empty) Newline();
+  out_.push_back(']');
+  return *this;
+}
+
+JsonWriter& JsonWriter::Key(absl::string_view key) {
+  HLOLAYOUT_CHECK(!scopes_.empty() && scopes_.back().is_object && !after_key_)
+      << "JSON: key outside an object";
+  Scope& scope = scopes_.back();
+  if (scope.count++ > 0) out_.append(pretty_ ? "," : ", ");
+  Newline();
+  AppendJsonString(&out_, key);
+  out_.append(": ");
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::String(absl::string_view value) {
+  BeforeValue();
+  AppendJsonString(&out_, value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Int(int64_t value) {
+  BeforeValue();
+  absl::StrAppend(&out_, value);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Double(double value) {
+  BeforeValue();
+  if (!std::isfinite(value)) {
+    out_.append("null");
+    return *this;
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.17g", value);
+  // Shortest form that reads back identically.
+  for (int precision = 1; precision < 17; ++precision) {
+    char shorter[32];
+    std::snprintf(shorter, sizeof(shorter), "%.*g", precision, value);
+    if (std::strtod(shorter, nullptr) == value) {
+      out_.append(shorter);
+      return *this;
+    }
+  }
+  out_.append(buffer);
+  return *this;
+}
+
+JsonWriter& JsonWriter::Bool(bool value) {
+  BeforeValue();
+  out_.append(value ? "true" : "false");
+  return *this;
+}
+
+JsonWriter& JsonWriter::Null() {
+  BeforeValue();
+  out_.append("null");
+  return *this;
+}
+
+}  // namespace hlolayout::cli

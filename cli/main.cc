@@ -1,0 +1,19 @@
+// hlolayout: where every element of an XLA array lives in memory.
+//
+//   hlolayout                      explains an example shape
+//   hlolayout --help               lists the commands
+//   hlolayout COMMAND --help       explains one command
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/dispatch.h"
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr};
+  const int status = hlolayout::cli::Dispatch(args, io);
+  std::cout.flush();
+  return status;
+}
