@@ -1,0 +1,50 @@
+// cute/complement.h: the layout of "the rest" of a layout's codomain.
+//
+//   Complement(4:1, 24)          == 6:4
+//   Complement(6:4, 24)          == 4:1
+//   Complement((4,6):(1,4), 24)  == 1:0
+//   Complement(4:2, 24)          == (2,3):(1,8)
+//   Complement((2,4):(1,6), 24)  == 3:2
+//   Complement((2,2):(1,6), 24)  == (3,2):(2,12)
+//   Complement((4,2):(1,10), 14) == 2:4      strides floored, not rejected
+//   Complement(4:2, 19)          == (2,3):(1,8)  the rest is rounded up
+//   Complement((2,2):(2,3), 24)  -> error: the modes interleave
+//
+// Algorithm (../shared/spec/cute.md section 7): F = filter(A); sort F's
+// modes by stride; with current = 1, each mode s:d emits (d / current) :
+// current (floor division; 0 is an error) and sets current = s*d; then the
+// rest ceil_div(cotarget, current) with compact strides starting at
+// current; coalesce the whole.
+#ifndef HLOLAYOUT_CUTE_COMPLEMENT_H_
+#define HLOLAYOUT_CUTE_COMPLEMENT_H_
+
+#include "absl/status/statusor.h"
+#include "cute/int_tuple.h"
+#include "cute/layout.h"
+
+namespace hlolayout::cute {
+
+// Complement
+//
+// `cotarget` is an integer or a shape; a shape's leaves divide the rest in
+// turn (CuTe's ceil_div fold), so (3,5) and 15 can differ when current does
+// not divide them.
+// @post R is ordered: R(i-1) < R(i) for 1 <= i < size(R)
+// @post R(i) is never A(j) for i >= 1, and (filter(A), R) is injective
+// @post cosize((A, R)) >= size(cotarget)
+// @post cosize(R) <= round_up(size(cotarget), cosize(A))
+// @post size(R) >= size(cotarget) / size(filter(A))
+// @post depth(R) <= 1
+// Preconditions, checked: A's strides are non-negative; the cotarget's
+// leaves are positive. Returns an error when A is not injective or its
+// modes interleave ((2,2):(2,3)), naming the mode, or on overflow.
+absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget);
+
+// Complement (default cotarget)
+//
+// Complement(A, cosize(filter(A))).
+absl::StatusOr<Layout> Complement(const Layout& a);
+
+}  // namespace hlolayout::cute
+
+#endif  // HLOLAYOUT_CUTE_COMPLEMENT_H_

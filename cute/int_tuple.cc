@@ -1,0 +1,224 @@
+// cute/int_tuple.cc: IntTuple and the integer-tuple functions of CuTe.
+#include "cute/int_tuple.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "cute/internal/status_macros.h"
+
+namespace hlolayout::cute {
+
+IntTuple IntTuple::Tuple(std::vector<IntTuple> elements) {
+  IntTuple t;
+  t.elements_ = std::move(elements);
+  return t;
+}
+
+int64_t IntTuple::value() const {
+  if (!is_int_) {
+    std::fprintf(stderr, "IntTuple::value() called on a tuple\n");
+    std::abort();
+  }
+  return value_;
+}
+
+const std::vector<IntTuple>& IntTuple::elements() const {
+  if (is_int_) {
+    std::fprintf(stderr, "IntTuple::elements() called on an integer\n");
+    std::abort();
+  }
+  return elements_;
+}
+
+const IntTuple& IntTuple::operator[](int i) const {
+  if (is_int_) {
+    if (i != 0) {
+      std::fprintf(stderr, "IntTuple: index %d of an integer\n", i);
+      std::abort();
+    }
+    return *this;
+  }
+  if (i < 0 || i >= static_cast<int>(elements_.size())) {
+    std::fprintf(stderr, "IntTuple: index %d out of rank %d\n", i,
+                 static_cast<int>(elements_.size()));
+    std::abort();
+  }
+  return elements_[i];
+}
+
+int Rank(const IntTuple& t) {
+  return t.is_int() ? 1 : static_cast<int>(t.elements().size());
+}
+
+int Depth(const IntTuple& t) {
+  if (t.is_int()) return 0;
+  int d = 0;
+  for (const IntTuple& e : t.elements()) d = std::max(d, Depth(e));
+  return d + 1;
+}
+
+absl::StatusOr<int64_t> Size(const IntTuple& t) {
+  if (t.is_int()) return t.value();
+  int64_t product = 1;
+  for (const IntTuple& e : t.elements()) {
+    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(e));
+    if (__builtin_mul_overflow(product, s, &product)) {
+      return absl::OutOfRangeError("size overflows int64");
+    }
+  }
+  return product;
+}
+
+namespace {
+
+void FlattenInto(const IntTuple& t, std::vector<int64_t>& out) {
+  if (t.is_int()) {
+    out.push_back(t.value());
+    return;
+  }
+  for (const IntTuple& e : t.elements()) FlattenInto(e, out);
+}
+
+}  // namespace
+
+std::vector<int64_t> Flatten(const IntTuple& t) {
+  std::vector<int64_t> out;
+  FlattenInto(t, out);
+  return out;
+}
+
+IntTuple FlattenToTuple(const IntTuple& t) {
+  if (t.is_int()) return t;
+  std::vector<IntTuple> leaves;
+  for (int64_t v : Flatten(t)) leaves.emplace_back(v);
+  return IntTuple::Tuple(std::move(leaves));
+}
+
+bool Congruent(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int() || b.is_int()) return a.is_int() && b.is_int();
+  if (a.elements().size() != b.elements().size()) return false;
+  for (size_t i = 0; i < a.elements().size(); ++i) {
+    if (!Congruent(a.elements()[i], b.elements()[i])) return false;
+  }
+  return true;
+}
+
+bool WeaklyCongruent(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int()) return true;
+  if (b.is_int()) return false;
+  if (a.elements().size() != b.elements().size()) return false;
+  for (size_t i = 0; i < a.elements().size(); ++i) {
+    if (!WeaklyCongruent(a.elements()[i], b.elements()[i])) return false;
+  }
+  return true;
+}
+
+bool Compatible(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int()) {
+    absl::StatusOr<int64_t> s = Size(b);
+    return s.ok() && *s == a.value();
+  }
+  if (b.is_int()) return false;
+  if (a.elements().size() != b.elements().size()) return false;
+  for (size_t i = 0; i < a.elements().size(); ++i) {
+    if (!Compatible(a.elements()[i], b.elements()[i])) return false;
+  }
+  return true;
+}
+
+namespace {
+
+int64_t CeilDivInt(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+
+IntTuple CeilDivFold(const IntTuple& a, int64_t& rest) {
+  if (a.is_int()) {
+    if (a.value() <= 0 || rest <= 0) {
+      std::fprintf(stderr, "CeilDiv: non-positive operand\n");
+      std::abort();
+    }
+    const int64_t r = CeilDivInt(a.value(), rest);
+    rest = CeilDivInt(rest, a.value());
+    return r;
+  }
+  std::vector<IntTuple> out;
+  for (const IntTuple& e : a.elements()) out.push_back(CeilDivFold(e, rest));
+  return IntTuple::Tuple(std::move(out));
+}
+
+}  // namespace
+
+IntTuple CeilDiv(const IntTuple& a, int64_t b) {
+  int64_t rest = b;
+  return CeilDivFold(a, rest);
+}
+
+absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape) {
+  if (coord.is_int()) return coord.value();
+  if (shape.is_int() || Rank(coord) != Rank(shape)) {
+    return absl::InvalidArgumentError(
+        "coordinate does not fit the profile of the shape");
+  }
+  int64_t index = 0;
+  int64_t scale = 1;
+  const int rank = Rank(shape);
+  for (int i = 0; i < rank; ++i) {
+    CUTE_ASSIGN_OR_RETURN(int64_t c, CrdToIdx(coord[i], shape[i]));
+    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(shape[i]));
+    if (c < 0 || (i + 1 < rank && c >= s)) {
+      return absl::OutOfRangeError(absl::StrCat(
+          "coordinate ", c, " out of range in mode ", i, " of size ", s));
+    }
+    int64_t term;
+    if (__builtin_mul_overflow(c, scale, &term) ||
+        __builtin_add_overflow(index, term, &index)) {
+      return absl::OutOfRangeError("index overflows int64");
+    }
+    if (i + 1 < rank && __builtin_mul_overflow(scale, s, &scale)) {
+      return absl::OutOfRangeError("index overflows int64");
+    }
+  }
+  return index;
+}
+
+namespace {
+
+absl::StatusOr<IntTuple> IntToCrd(int64_t index, const IntTuple& shape) {
+  if (shape.is_int()) return index % shape.value();
+  std::vector<IntTuple> out;
+  for (const IntTuple& e : shape.elements()) {
+    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(e));
+    CUTE_ASSIGN_OR_RETURN(IntTuple c, IntToCrd(index % s, e));
+    out.push_back(std::move(c));
+    index /= s;
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+}  // namespace
+
+absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord,
+                                  const IntTuple& shape) {
+  if (coord.is_int()) {
+    if (coord.value() < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("negative index ", coord.value()));
+    }
+    return IntToCrd(coord.value(), shape);
+  }
+  if (shape.is_int() || Rank(coord) != Rank(shape)) {
+    return absl::InvalidArgumentError(
+        "coordinate does not fit the profile of the shape");
+  }
+  std::vector<IntTuple> out;
+  for (int i = 0; i < Rank(shape); ++i) {
+    CUTE_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord[i], shape[i]));
+    out.push_back(std::move(c));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+}  // namespace hlolayout::cute

@@ -1,0 +1,155 @@
+// cute/int_tuple.h: CuTe's IntTuple, an integer or a tuple of IntTuples.
+//
+// Shapes, strides and coordinates of cute layouts are IntTuples. All values
+// are run-time int64 values; there is no static/dynamic distinction (the
+// library behaves like CuTe with every value known, see
+// ../shared/spec/cute.md section 3).
+//
+//   IntTuple s = IntTuple::Tuple({2, IntTuple::Tuple({3, 4})});  // (2,(3,4))
+//   Rank(s) == 2, Depth(s) == 2, *Size(s) == 24
+//   ToString(s) == "(2,(3,4))"   (cute/print.h)
+//
+// Text parsing is in cute/parse.h and printing in cute/print.h.
+#ifndef HLOLAYOUT_CUTE_INT_TUPLE_H_
+#define HLOLAYOUT_CUTE_INT_TUPLE_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+namespace hlolayout::cute {
+
+// IntTuple
+//
+// A value type: either a leaf integer or a (possibly empty) tuple. The
+// integer constructor is implicit so that `IntTuple::Tuple({2, 3})` reads
+// like CuTe's `make_shape(2, 3)`.
+class IntTuple {
+ public:
+  // The empty tuple `()`.
+  IntTuple() = default;
+  // The integer `value`.
+  IntTuple(int64_t value)  // NOLINT(google-explicit-constructor)
+      : is_int_(true), value_(value) {}
+
+  // Tuple
+  //
+  // The tuple of `elements`: `Tuple({4})` is the rank-1 tuple `(4)`, which
+  // differs from the integer `4`.
+  static IntTuple Tuple(std::vector<IntTuple> elements);
+  static IntTuple Tuple(std::initializer_list<IntTuple> elements) {
+    return Tuple(std::vector<IntTuple>(elements));
+  }
+
+  bool is_int() const { return is_int_; }
+  bool is_tuple() const { return !is_int_; }
+
+  // value
+  //
+  // Precondition: is_int() (CHECK).
+  int64_t value() const;
+
+  // elements
+  //
+  // Precondition: is_tuple() (CHECK).
+  const std::vector<IntTuple>& elements() const;
+
+  // operator[]
+  //
+  // The i-th top-level element. An integer has rank 1 and is its own element
+  // 0, as in CuTe's get<0>. Precondition: 0 <= i < Rank(*this) (CHECK).
+  const IntTuple& operator[](int i) const;
+
+  friend bool operator==(const IntTuple& a, const IntTuple& b) {
+    return a.is_int_ == b.is_int_ && a.value_ == b.value_ &&
+           a.elements_ == b.elements_;
+  }
+  friend bool operator!=(const IntTuple& a, const IntTuple& b) {
+    return !(a == b);
+  }
+
+ private:
+  bool is_int_ = false;
+  int64_t value_ = 0;
+  std::vector<IntTuple> elements_;
+};
+
+// Rank
+//
+// The number of top-level elements; an integer has rank 1, `()` rank 0.
+int Rank(const IntTuple& t);
+
+// Depth
+//
+// 0 for an integer, else 1 + the largest depth of the elements (`()` is 1).
+int Depth(const IntTuple& t);
+
+// Size
+//
+// The product of all leaves (`()` gives 1). Returns an error when the
+// product overflows int64.
+absl::StatusOr<int64_t> Size(const IntTuple& t);
+
+// Flatten
+//
+// The leaves, left to right: Flatten((2,(3,4))) == {2, 3, 4}.
+std::vector<int64_t> Flatten(const IntTuple& t);
+
+// FlattenToTuple
+//
+// The leaves as a tuple, `(2,3,4)`; an integer stays an integer.
+IntTuple FlattenToTuple(const IntTuple& t);
+
+// Congruent
+//
+// True when `a` and `b` have the same tree of tuples (leaf values aside).
+bool Congruent(const IntTuple& a, const IntTuple& b);
+
+// WeaklyCongruent
+//
+// True when `a` may have an integer where `b` has a subtree; a tuple in `a`
+// against an integer in `b` is false, and differing ranks are false.
+bool WeaklyCongruent(const IntTuple& a, const IntTuple& b);
+
+// Compatible
+//
+// True when every coordinate of shape `a` is a coordinate of shape `b`: an
+// integer `a` is compatible with `b` when a == size(b); tuples need equal
+// rank and compatible elements. So 24 <= (4,6) <= ((2,2),6), while (24) is
+// not compatible with 24.
+bool Compatible(const IntTuple& a, const IntTuple& b);
+
+// CeilDiv
+//
+// CuTe's ceil_div fold: a tuple divided by an integer divides its elements
+// left to right, carrying ceil(rest / element): CeilDiv((3,6,2,8), 72) is
+// (1,1,1,4). Integer by integer is ceil(a / b). Precondition: leaves and `b`
+// are positive (CHECK).
+IntTuple CeilDiv(const IntTuple& a, int64_t b);
+
+// CrdToIdx
+//
+// The colexicographic 1-D index of coordinate `coord` in `shape` (CuTe's
+// crd2idx without strides): an integer coordinate is already 1-D; a tuple
+// coordinate against a tuple shape is Horner's rule mode by mode. Returns an
+// error when the coordinate does not fit the shape's profile, is out of
+// range in a non-final mode, or when the index overflows.
+absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape);
+
+// IdxToCrd
+//
+// The natural coordinate of `coord` in `shape` (CuTe's idx2crd): an integer
+// against a tuple shape becomes a coordinate congruent to that shape, leaf k
+// being (i / prod(shape_<k)) % shape_k; a tuple coordinate is converted mode
+// by mode, restarting the strides inside each sub-mode:
+// IdxToCrd((1,5), (3,(2,3))) == (1,(1,2)). Returns an error for a tuple
+// coordinate against an integer shape or a rank mismatch.
+// Precondition: integer coordinates are non-negative (error otherwise).
+absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape);
+
+}  // namespace hlolayout::cute
+
+#endif  // HLOLAYOUT_CUTE_INT_TUPLE_H_

@@ -1,0 +1,63 @@
+// cute/internal/regroup.cc: zip2_by and the unpacking of its two modes.
+#include "cute/internal/regroup.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "cute/internal/status_macros.h"
+
+namespace hlolayout::cute::internal {
+
+namespace {
+
+struct Split {
+  Layout tile;
+  Layout rest;
+};
+
+absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
+  switch (guide.kind()) {
+    case Tiler::Kind::kUnderscore:
+      return absl::InvalidArgumentError(
+          "'_' in the tiler is only supported by composition, "
+          "logical_divide and logical_product");
+    case Tiler::Kind::kLayout:
+      // CHECK-level invariant: logical results have rank 2 here.
+      return Split{l.mode(0), l.mode(1)};
+    case Tiler::Kind::kTuple:
+      break;
+  }
+  std::vector<Layout> tiles, rests;
+  const int rank = static_cast<int>(guide.elements().size());
+  for (int i = 0; i < rank; ++i) {
+    CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(l.mode(i), guide.elements()[i]));
+    tiles.push_back(std::move(s.tile));
+    rests.push_back(std::move(s.rest));
+  }
+  for (int i = rank; i < l.rank(); ++i) rests.push_back(l.mode(i));
+  CUTE_ASSIGN_OR_RETURN(Layout tile, MakeLayout(tiles));
+  CUTE_ASSIGN_OR_RETURN(Layout rest, MakeLayout(rests));
+  return Split{std::move(tile), std::move(rest)};
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
+                               Grouping grouping) {
+  CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
+  std::vector<Layout> modes;
+  if (grouping == Grouping::kFlat) {
+    for (Layout& m : s.tile.modes()) modes.push_back(std::move(m));
+  } else {
+    modes.push_back(s.tile);
+  }
+  if (grouping == Grouping::kZipped) {
+    modes.push_back(s.rest);
+  } else {
+    for (Layout& m : s.rest.modes()) modes.push_back(std::move(m));
+  }
+  return MakeLayout(modes);
+}
+
+}  // namespace hlolayout::cute::internal

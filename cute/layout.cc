@@ -1,0 +1,230 @@
+// cute/layout.cc: Layout validation, evaluation and concatenation.
+#include "cute/layout.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "cute/internal/status_macros.h"
+
+namespace hlolayout::cute {
+
+Layout::Layout() : Layout(IntTuple(1), IntTuple(0), 1, 1) {}
+
+Layout::Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize)
+    : shape_(std::move(shape)),
+      stride_(std::move(stride)),
+      size_(size),
+      cosize_(cosize) {
+  const std::vector<int64_t> s = Flatten(shape_);
+  const std::vector<int64_t> d = Flatten(stride_);
+  for (size_t k = 0; k < s.size(); ++k) {
+    leaves_.push_back(Leaf{s[k], d[k], internal::FastDivisor(s[k])});
+  }
+  if (leaves_.empty()) leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+}
+
+absl::StatusOr<Layout> Layout::Create(IntTuple shape, IntTuple stride) {
+  if (!Congruent(shape, stride)) {
+    return absl::InvalidArgumentError("shape and stride are not congruent");
+  }
+  const std::vector<int64_t> s = Flatten(shape);
+  const std::vector<int64_t> d = Flatten(stride);
+  int64_t size = 1;
+  int64_t cosize = 1;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (s[k] <= 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("shape must be positive, found ", s[k]));
+    }
+    if (d[k] == std::numeric_limits<int64_t>::min()) {
+      return absl::OutOfRangeError("stride -2^63 is not supported");
+    }
+    int64_t span;
+    if (__builtin_mul_overflow(size, s[k], &size) ||
+        __builtin_mul_overflow(s[k] - 1, d[k] < 0 ? -d[k] : d[k], &span) ||
+        __builtin_add_overflow(cosize, span, &cosize)) {
+      return absl::OutOfRangeError("layout size or cosize overflows int64");
+    }
+  }
+  return Layout(std::move(shape), std::move(stride), size, cosize);
+}
+
+namespace {
+
+IntTuple CompactStrides(const IntTuple& shape, int64_t& current) {
+  if (shape.is_int()) {
+    const int64_t stride = shape.value() == 1 ? 0 : current;
+    current *= shape.value();
+    return stride;
+  }
+  std::vector<IntTuple> out;
+  for (const IntTuple& e : shape.elements()) {
+    out.push_back(CompactStrides(e, current));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> Layout::Compact(IntTuple shape) {
+  for (int64_t s : Flatten(shape)) {
+    if (s <= 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("shape must be positive, found ", s));
+    }
+  }
+  CUTE_RETURN_IF_ERROR(Size(shape).status());
+  int64_t current = 1;  // Cannot overflow: the size fits.
+  IntTuple stride = CompactStrides(shape, current);
+  return Create(std::move(shape), std::move(stride));
+}
+
+Layout Layout::Make(IntTuple shape, IntTuple stride) {
+  absl::StatusOr<Layout> l = Create(std::move(shape), std::move(stride));
+  if (!l.ok()) {
+    std::fprintf(stderr, "Layout::Make: %s\n",
+                 std::string(l.status().message()).c_str());
+    std::abort();
+  }
+  return *std::move(l);
+}
+
+Layout Layout::mode(int i) const {
+  if (shape_.is_int()) {
+    if (i != 0) {
+      std::fprintf(stderr, "Layout::mode(%d) of an integral layout\n", i);
+      std::abort();
+    }
+    return *this;
+  }
+  return Make(shape_[i], stride_[i]);
+}
+
+std::vector<Layout> Layout::modes() const {
+  std::vector<Layout> out;
+  for (int i = 0; i < rank(); ++i) out.push_back(mode(i));
+  return out;
+}
+
+absl::StatusOr<int64_t> Layout::TryEvaluate(int64_t idx) const {
+  if (idx == std::numeric_limits<int64_t>::min()) {
+    return absl::OutOfRangeError("index -2^63 is not supported");
+  }
+  if (idx > -size_ && idx < size_) return (*this)(idx);
+  const bool negative = idx < 0;
+  int64_t i = negative ? -idx : idx;
+  int64_t offset = 0;
+  const size_t last = leaves_.size() - 1;
+  for (size_t k = 0; k < last; ++k) {
+    offset += (i % leaves_[k].shape) * leaves_[k].stride;  // Within cosize.
+    i /= leaves_[k].shape;
+  }
+  int64_t term;
+  if (__builtin_mul_overflow(i, leaves_[last].stride, &term) ||
+      __builtin_add_overflow(offset, term, &offset)) {
+    return absl::OutOfRangeError(
+        absl::StrCat("offset of index ", idx, " overflows int64"));
+  }
+  return negative ? -offset : offset;
+}
+
+namespace {
+
+// Evaluates coordinate `c` against shape/stride, adding into `offset`.
+absl::Status EvaluateInto(const IntTuple& c, const IntTuple& shape,
+                          const IntTuple& stride, bool last, int64_t& offset) {
+  if (c.is_int()) {
+    int64_t i = c.value();
+    if (i < 0) {
+      return absl::OutOfRangeError(absl::StrCat("negative coordinate ", i));
+    }
+    if (shape.is_int()) {
+      if (!last && i >= shape.value()) {
+        return absl::OutOfRangeError(
+            absl::StrCat("coordinate ", i, " out of range for mode of size ",
+                         shape.value()));
+      }
+      int64_t term;
+      if (__builtin_mul_overflow(i, stride.value(), &term) ||
+          __builtin_add_overflow(offset, term, &offset)) {
+        return absl::OutOfRangeError("offset overflows int64");
+      }
+      return absl::OkStatus();
+    }
+    // Split the integer across the modes; the last takes the quotient.
+    const int rank = Rank(shape);
+    if (rank == 0) {
+      if (i != 0 && !last) {
+        return absl::OutOfRangeError(
+            absl::StrCat("coordinate ", i, " out of range for mode ()"));
+      }
+      return absl::OkStatus();
+    }
+    for (int k = 0; k < rank; ++k) {
+      const bool final_mode = k + 1 == rank;
+      int64_t part = i;
+      if (!final_mode) {
+        const int64_t s = *Size(shape[k]);  // Valid layouts have sizes.
+        part = i % s;
+        i /= s;
+      }
+      CUTE_RETURN_IF_ERROR(
+          EvaluateInto(part, shape[k], stride[k], last && final_mode, offset));
+    }
+    return absl::OkStatus();
+  }
+  if (shape.is_int() || Rank(c) != Rank(shape)) {
+    return absl::InvalidArgumentError(
+        "coordinate does not fit the profile of the layout");
+  }
+  for (int k = 0; k < Rank(shape); ++k) {
+    CUTE_RETURN_IF_ERROR(EvaluateInto(c[k], shape[k], stride[k],
+                                      last && k + 1 == Rank(shape), offset));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<int64_t> Layout::Evaluate(const IntTuple& coord) const {
+  if (coord.is_int()) {
+    if (coord.value() < 0) {
+      return absl::OutOfRangeError(
+          absl::StrCat("negative coordinate ", coord.value()));
+    }
+    return TryEvaluate(coord.value());
+  }
+  int64_t offset = 0;
+  CUTE_RETURN_IF_ERROR(EvaluateInto(coord, shape_, stride_, true, offset));
+  return offset;
+}
+
+absl::StatusOr<Layout> MakeLayout(absl::Span<const Layout> modes) {
+  std::vector<IntTuple> shapes;
+  std::vector<IntTuple> strides;
+  for (const Layout& m : modes) {
+    shapes.push_back(m.shape());
+    strides.push_back(m.stride());
+  }
+  return Layout::Create(IntTuple::Tuple(std::move(shapes)),
+                        IntTuple::Tuple(std::move(strides)));
+}
+
+Layout FlattenLayout(const Layout& layout) {
+  return Layout::Make(FlattenToTuple(layout.shape()),
+                      FlattenToTuple(layout.stride()));
+}
+
+bool Congruent(const Layout& a, const Layout& b) {
+  return Congruent(a.shape(), b.shape());
+}
+
+bool Compatible(const Layout& a, const Layout& b) {
+  return Compatible(a.shape(), b.shape());
+}
+
+}  // namespace hlolayout::cute

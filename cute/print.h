@@ -1,0 +1,52 @@
+// cute/print.h: CuTe's text form of IntTuples, Layouts and Tilers, and the
+// print_layout grid.
+//
+//   ToString(IntTuple::Tuple({4}))          == "(4)"
+//   ToString(Layout::Make(12, 1))            == "12:1"
+//   ToString(<3:4, 8:2> as a Tiler)          == "<3:4, 8:2>"
+//
+// The output is what cute/parse.h reads back. Static integers do not exist
+// in this library, so nothing prints with a `_` prefix.
+#ifndef HLOLAYOUT_CUTE_PRINT_H_
+#define HLOLAYOUT_CUTE_PRINT_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "cute/int_tuple.h"
+#include "cute/layout.h"
+#include "cute/tiler.h"
+
+namespace hlolayout::cute {
+
+// ToString
+//
+// An integer prints as itself, a tuple as `(e0,e1,...)` without spaces, the
+// empty tuple as `()`, a Layout as `shape:stride`, a Tiler as
+// `<t0, t1, ...>` (the docs' notation, with `_` for Underscore).
+std::string ToString(const IntTuple& t);
+std::string ToString(const Layout& layout);
+std::string ToString(const Tiler& tiler);
+
+// PrintTable
+//
+// CuTe's print_layout: the layout on its first line, then a grid with one
+// row per coordinate of mode 0 and one column per coordinate of mode 1,
+// each cell holding layout(m, n). A rank-1 layout prints as one column.
+// Cells are as wide as the widest value, column number or cosize (CuTe's
+// rule), whichever is widest, so negative values keep the grid aligned:
+//
+//   (2,3):(3,1)
+//          0    1    2
+//       +----+----+----+
+//    0  |  0 |  1 |  2 |
+//       +----+----+----+
+//    1  |  3 |  4 |  5 |
+//       +----+----+----+
+//
+// Returns an error for rank > 2 or for a grid of more than 1,000,000 cells.
+absl::StatusOr<std::string> PrintTable(const Layout& layout);
+
+}  // namespace hlolayout::cute
+
+#endif  // HLOLAYOUT_CUTE_PRINT_H_

@@ -1,0 +1,145 @@
+// cute/product.cc: logical_product, its regroupings, blocked and raked.
+#include "cute/product.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "cute/complement.h"
+#include "cute/composition.h"
+#include "cute/internal/regroup.h"
+#include "cute/internal/status_macros.h"
+#include "cute/print.h"
+
+namespace hlolayout::cute {
+
+namespace {
+
+absl::Status Wrap(absl::string_view op, const Layout& a, absl::string_view b,
+                  const absl::Status& inner) {
+  return absl::Status(inner.code(), absl::StrCat(op, " ", ToString(a), " x ", b,
+                                                 ": ", inner.message()));
+}
+
+// The second mode of the 1-D logical product.
+absl::StatusOr<Layout> Repetitions(const Layout& a, const Layout& b) {
+  int64_t span;
+  if (__builtin_mul_overflow(a.size(), b.cosize(), &span)) {
+    return absl::OutOfRangeError("size(A) * cosize(B) overflows int64");
+  }
+  CUTE_ASSIGN_OR_RETURN(Layout rest, Complement(a, IntTuple(span)));
+  return Composition(rest, b);
+}
+
+absl::StatusOr<Layout> Product(const Layout& a, const Tiler& b) {
+  switch (b.kind()) {
+    case Tiler::Kind::kUnderscore:
+      return a;
+    case Tiler::Kind::kLayout: {
+      CUTE_ASSIGN_OR_RETURN(Layout c, Repetitions(a, b.layout()));
+      return MakeLayout({a, c});
+    }
+    case Tiler::Kind::kTuple:
+      break;
+  }
+  const int rank = static_cast<int>(b.elements().size());
+  if (rank > a.rank()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the tiler has ", rank, " modes and A only ", a.rank()));
+  }
+  if (a.shape().is_int()) {
+    CUTE_ASSIGN_OR_RETURN(Layout m, Product(a, b.elements()[0]));
+    return MakeLayout({m});
+  }
+  std::vector<Layout> modes;
+  for (int i = 0; i < a.rank(); ++i) {
+    if (i < rank) {
+      CUTE_ASSIGN_OR_RETURN(Layout m, Product(a.mode(i), b.elements()[i]));
+      modes.push_back(std::move(m));
+    } else {
+      modes.push_back(a.mode(i));
+    }
+  }
+  return MakeLayout(modes);
+}
+
+absl::StatusOr<Layout> Regrouped(absl::string_view op, const Layout& a,
+                                 const Tiler& b, internal::Grouping g) {
+  absl::StatusOr<Layout> logical = Product(a, b);
+  if (!logical.ok()) return Wrap(op, a, ToString(b), logical.status());
+  absl::StatusOr<Layout> r = internal::Regroup(*logical, b, g);
+  if (!r.ok()) return Wrap(op, a, ToString(b), r.status());
+  return r;
+}
+
+// Pads `l` with 1:0 modes to rank `rank` (an integral layout becomes its
+// own first mode).
+absl::StatusOr<Layout> Pad(const Layout& l, int rank) {
+  if (l.rank() >= rank) return l;
+  std::vector<Layout> modes = l.modes();
+  while (static_cast<int>(modes.size()) < rank) modes.push_back(Layout());
+  return MakeLayout(modes);
+}
+
+absl::StatusOr<Layout> Interleave(absl::string_view op, const Layout& a,
+                                  const Layout& b, bool raked) {
+  auto wrap = [&](const absl::Status& s) {
+    return Wrap(op, a, ToString(b), s);
+  };
+  const int rank = std::max(a.rank(), b.rank());
+  absl::StatusOr<Layout> pa = Pad(a, rank);
+  absl::StatusOr<Layout> pb = Pad(b, rank);
+  if (!pa.ok()) return wrap(pa.status());
+  if (!pb.ok()) return wrap(pb.status());
+  absl::StatusOr<Layout> c = Repetitions(*pa, *pb);
+  if (!c.ok()) return wrap(c.status());
+  // The mode i of a padded layout; an integral layout (rank 1) is whole,
+  // and so is C when B' is integral, whatever shape the composition gave.
+  auto mode = [](const Layout& l, bool whole, int i) {
+    return whole ? l : l.mode(i);
+  };
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank; ++i) {
+    const Layout ai = mode(*pa, pa->shape().is_int(), i);
+    const Layout ci = mode(*c, pb->shape().is_int(), i);
+    absl::StatusOr<Layout> m =
+        raked ? MakeLayout({ci, ai}) : MakeLayout({ai, ci});
+    if (!m.ok()) return wrap(m.status());
+    modes.push_back(*std::move(m));
+  }
+  absl::StatusOr<Layout> r = MakeLayout(modes);
+  if (!r.ok()) return wrap(r.status());
+  return r;
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> LogicalProduct(const Layout& a, const Tiler& b) {
+  absl::StatusOr<Layout> r = Product(a, b);
+  if (!r.ok()) return Wrap("logical_product", a, ToString(b), r.status());
+  return r;
+}
+
+absl::StatusOr<Layout> ZippedProduct(const Layout& a, const Tiler& b) {
+  return Regrouped("zipped_product", a, b, internal::Grouping::kZipped);
+}
+
+absl::StatusOr<Layout> TiledProduct(const Layout& a, const Tiler& b) {
+  return Regrouped("tiled_product", a, b, internal::Grouping::kTiled);
+}
+
+absl::StatusOr<Layout> FlatProduct(const Layout& a, const Tiler& b) {
+  return Regrouped("flat_product", a, b, internal::Grouping::kFlat);
+}
+
+absl::StatusOr<Layout> BlockedProduct(const Layout& a, const Layout& b) {
+  return Interleave("blocked_product", a, b, /*raked=*/false);
+}
+
+absl::StatusOr<Layout> RakedProduct(const Layout& a, const Layout& b) {
+  return Interleave("raked_product", a, b, /*raked=*/true);
+}
+
+}  // namespace hlolayout::cute
