@@ -469,6 +469,35 @@ TEST(ShapeProtoWireTest, BytesThatDoNotParse) {
             "shape proto: element_type is not set");
 }
 
+// Every single-byte change of valid encodings either fails cleanly or reads
+// a shape that passes ValidateShape and survives another round trip.
+TEST(ShapeProtoWireTest, EveryByteMutationReadsOrFailsCleanly) {
+  int read = 0;
+  int failed = 0;
+  for (const std::string& original :
+       {kTiledF32, kDynamicS32, kTuple, kBuffer}) {
+    for (size_t i = 0; i < original.size(); ++i) {
+      for (int value = 0; value < 256; ++value) {
+        std::string bytes = original;
+        bytes[i] = static_cast<char>(value);
+        absl::StatusOr<Shape> shape = ShapeFromProtoBytes(bytes);
+        if (!shape.ok()) {
+          EXPECT_EQ(shape.status().code(), absl::StatusCode::kInvalidArgument);
+          ++failed;
+          continue;
+        }
+        ++read;
+        absl::StatusOr<Shape> again =
+            ShapeFromProtoBytes(ShapeToProtoBytes(*shape));
+        ASSERT_TRUE(again.ok()) << Hex(bytes) << ": " << again.status();
+        EXPECT_EQ(*again, *shape) << Hex(bytes);
+      }
+    }
+  }
+  EXPECT_GT(read, 0);
+  EXPECT_GT(failed, 0);
+}
+
 // ---------------------------------------------------------------------------
 // Invalid protos, each with its exact message.
 
