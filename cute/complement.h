@@ -31,9 +31,14 @@ namespace hlolayout::cute {
 // not divide them.
 // @post R is ordered: R(i-1) < R(i) for 1 <= i < size(R)
 // @post R(i) is never A(j) for i >= 1, and (filter(A), R) is injective
-// @post cosize((A, R)) >= size(cotarget)
-// @post cosize(R) <= round_up(size(cotarget), cosize(A))
-// @post size(R) >= size(cotarget) / size(filter(A))
+// @post cosize((A, R)) >= size(cotarget) when no division was floored
+// @post cosize(R) <= round_up(size(cotarget), P) for an integer cotarget,
+//       where P = s*d of filter(A)'s largest-stride mode (1 if none); the
+//       spec's round_up(size(cotarget), cosize(A)) is the same when that
+//       mode ends A, and fails when it leaves a gap: (2,5,2):(15,1,60)
+//       with 150 gives cosize 161 > 160
+// @post size(R) >= size(cotarget) / size(filter(A)) when no division was
+//       floored (each sorted stride a multiple of the span below it)
 // @post depth(R) <= 1
 // Preconditions, checked: A's strides are non-negative; the cotarget's
 // leaves are positive. Returns an error when A is not injective or its
