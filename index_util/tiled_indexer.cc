@@ -1,0 +1,323 @@
+#include "index_util/tiled_indexer.h"
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "index_util/fast_divisor.h"
+#include "layout/tiled_index.h"
+#include "layout/tiling.h"
+
+namespace hlolayout {
+namespace {
+
+// A dimension of an intermediate shape during compilation: which register
+// holds its coordinate (-1: known to be 0), an upper bound on that
+// coordinate (exclusive) and the dimension size.
+struct Slot {
+  int reg;
+  int64_t bound;
+  int64_t size;
+};
+
+int Log2IfPowerOfTwo(int64_t t) {
+  if (t <= 0 || (t & (t - 1)) != 0) return -1;
+  return __builtin_ctzll(static_cast<uint64_t>(t));
+}
+
+}  // namespace
+
+absl::StatusOr<TiledIndexer> TiledIndexer::Create(const Shape& array_shape) {
+  absl::StatusOr<TilingModel> model = BuildTilingModel(array_shape);
+  if (!model.ok()) return model.status();
+  return Create(*model);
+}
+
+absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
+  TiledIndexer ix;
+  ix.dims_ = m.logical_dims;
+  ix.logical_elements_ = m.logical_elements;
+  ix.tiled_elements_ = m.tiled_elements;
+  ix.padded_elements_ = m.padded_elements;
+  ix.element_bits_ = m.element_bits;
+  if (m.logical_elements == 0) return ix;  // no element, nothing to compile
+
+  auto make_op = [](OpKind kind, int a, int b, int64_t c) {
+    Op op{kind,         static_cast<uint8_t>(a), static_cast<uint8_t>(b), 0, c,
+          FastDivisor()};
+    if (kind == OpKind::kSplit) {
+      const int log2 = Log2IfPowerOfTwo(c);
+      if (log2 >= 0) {
+        op.kind = OpKind::kShift;
+        op.shift = static_cast<uint8_t>(log2);
+      } else {
+        op.div = FastDivisor(c);
+      }
+    }
+    return op;
+  };
+  auto too_many = [](int regs) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "shape needs ", regs, " registers, the indexer has ", kMaxRegisters));
+  };
+
+  // ---- Forward: logical index -> offset.
+  int next = 0;
+  std::vector<Slot> cur;
+  for (const TilingDim& d : m.physical) {
+    if (d.size <= 1) {
+      cur.push_back(Slot{-1, 1, d.size});
+    } else {
+      ix.loads_.push_back(Term{next, d.logical_dimension});
+      cur.push_back(Slot{next++, d.size, d.size});
+    }
+  }
+  if (next > kMaxRegisters) return too_many(next);
+  for (const TileLevel& l : m.levels) {
+    std::vector<Slot> work(l.leading_ones, Slot{-1, 1, 1});
+    work.insert(work.end(), cur.begin(), cur.end());
+    std::vector<Slot> combined;
+    for (const auto& [first, last] : l.combined_from) {
+      Slot acc = work[first];
+      for (int64_t i = first + 1; i <= last; ++i) {
+        const Slot& s = work[i];
+        if (acc.reg < 0) {
+          acc.reg = s.reg;
+        } else if (s.reg < 0) {
+          if (s.size != 1)
+            ix.forward_.push_back(make_op(OpKind::kMul, acc.reg, 0, s.size));
+        } else {
+          ix.forward_.push_back(
+              make_op(OpKind::kMulAdd, acc.reg, s.reg, s.size));
+        }
+        acc.bound = (acc.bound - 1) * s.size + s.bound;
+        acc.size *= s.size;
+      }
+      combined.push_back(acc);
+    }
+    const int64_t p = l.prefix_rank();
+    std::vector<Slot> next_slots(combined.begin(), combined.begin() + p);
+    std::vector<Slot> insides;
+    for (size_t i = 0; i < l.tile_sizes.size(); ++i) {
+      const Slot s = combined[p + i];
+      const int64_t t = l.tile_sizes[i];
+      const int64_t count = s.size / t + (s.size % t != 0 ? 1 : 0);
+      if (s.reg < 0) {
+        next_slots.push_back(Slot{-1, 1, count});
+        insides.push_back(Slot{-1, 1, t});
+      } else if (t == 1) {
+        next_slots.push_back(Slot{s.reg, s.bound, count});
+        insides.push_back(Slot{-1, 1, 1});
+      } else if (s.bound <= t) {
+        next_slots.push_back(Slot{-1, 1, count});
+        insides.push_back(Slot{s.reg, s.bound, t});
+      } else {
+        if (next >= kMaxRegisters) return too_many(next + 1);
+        ix.forward_.push_back(make_op(OpKind::kSplit, s.reg, next, t));
+        next_slots.push_back(
+            Slot{s.reg, s.bound / t + (s.bound % t != 0 ? 1 : 0), count});
+        insides.push_back(Slot{next++, t, t});
+      }
+    }
+    next_slots.insert(next_slots.end(), insides.begin(), insides.end());
+    cur = std::move(next_slots);
+  }
+  int64_t stride = 1;
+  for (size_t i = cur.size(); i-- > 0;) {
+    if (cur[i].reg >= 0) ix.terms_.push_back(Term{cur[i].reg, stride});
+    stride *= cur[i].size;
+  }
+
+  // ---- Inverse: offset -> logical index or padding.
+  next = 0;
+  cur.clear();
+  for (int64_t size : m.final_dims) {
+    cur.push_back(size > 1 ? Slot{next++, size, size} : Slot{-1, 1, size});
+  }
+  if (next > kMaxRegisters) return too_many(next);
+  ix.major_reg_ = -1;
+  for (size_t i = cur.size(); i-- > 0;) {
+    if (cur[i].reg < 0) continue;
+    ix.digits_.push_back(Digit{cur[i].reg, FastDivisor(cur[i].size)});
+  }
+  if (!ix.digits_.empty()) {
+    // The most major digit is what remains: no division needed.
+    ix.major_reg_ = ix.digits_.back().reg;
+    ix.digits_.pop_back();
+  }
+  for (size_t li = m.levels.size(); li-- > 0;) {
+    const TileLevel& l = m.levels[li];
+    const int64_t p = l.prefix_rank();
+    const int64_t k = static_cast<int64_t>(l.tile_sizes.size());
+    std::vector<Slot> combined(cur.begin(), cur.begin() + p);
+    for (int64_t i = 0; i < k; ++i) {
+      const Slot c = cur[p + i];
+      const Slot n = cur[p + k + i];
+      const int64_t t = l.tile_sizes[i];
+      const int64_t size = l.combined[p + i].size;
+      // Largest value x = c * t + n can take.
+      const int64_t max_x =
+          (c.reg >= 0 ? (c.size - 1) * t : 0) + (n.reg >= 0 ? n.size - 1 : 0);
+      Slot x{-1, 1, size};
+      if (c.reg < 0) {
+        x.reg = n.reg;
+      } else {
+        x.reg = c.reg;
+        if (n.reg < 0) {
+          if (t != 1) ix.inverse_.push_back(make_op(OpKind::kMul, c.reg, 0, t));
+        } else {
+          ix.inverse_.push_back(make_op(OpKind::kMulAdd, c.reg, n.reg, t));
+        }
+      }
+      if (x.reg >= 0 && max_x >= size) {
+        ix.inverse_.push_back(make_op(OpKind::kCheckLess, x.reg, 0, size));
+      }
+      combined.push_back(x);
+    }
+    std::vector<int64_t> sizes(l.leading_ones, 1);
+    for (const TilingDim& d : l.input) sizes.push_back(d.size);
+    std::vector<Slot> work(sizes.size());
+    for (size_t ci = 0; ci < combined.size(); ++ci) {
+      const Slot x = combined[ci];
+      const auto& [first, last] = l.combined_from[ci];
+      for (int64_t i = last; i > first; --i) {
+        if (x.reg < 0 || sizes[i] == 1) {
+          work[i] = Slot{-1, 1, sizes[i]};
+          continue;
+        }
+        if (next >= kMaxRegisters) return too_many(next + 1);
+        ix.inverse_.push_back(make_op(OpKind::kSplit, x.reg, next, sizes[i]));
+        work[i] = Slot{next++, sizes[i], sizes[i]};
+      }
+      work[first] = Slot{x.reg, sizes[first], sizes[first]};
+    }
+    cur.assign(work.begin() + l.leading_ones, work.end());
+  }
+  for (size_t j = 0; j < cur.size(); ++j) {
+    ix.stores_.push_back(Term{cur[j].reg, m.physical[j].logical_dimension});
+  }
+  return ix;
+}
+
+namespace {
+
+template <typename OpT>
+inline bool RunOps(const OpT* ops, size_t n, int64_t* r) {
+  for (size_t i = 0; i < n; ++i) {
+    const OpT& op = ops[i];
+    switch (op.kind) {
+      case decltype(op.kind)::kMulAdd:
+        r[op.a] = r[op.a] * op.c + r[op.b];
+        break;
+      case decltype(op.kind)::kMul:
+        r[op.a] *= op.c;
+        break;
+      case decltype(op.kind)::kSplit: {
+        const int64_t x = r[op.a];
+        const int64_t q = op.div.Divide(x);
+        r[op.b] = x - q * op.c;
+        r[op.a] = q;
+        break;
+      }
+      case decltype(op.kind)::kShift: {
+        const int64_t x = r[op.a];
+        r[op.b] = x & (op.c - 1);
+        r[op.a] = x >> op.shift;
+        break;
+      }
+      case decltype(op.kind)::kCheckLess:
+        if (r[op.a] >= op.c) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
+  int64_t r[kMaxRegisters];
+  for (const Term& t : loads_) r[t.reg] = index[t.value];
+  RunOps(forward_.data(), forward_.size(), r);
+  int64_t offset = 0;
+  for (const Term& t : terms_) offset += r[t.reg] * t.value;
+  return offset;
+}
+
+absl::StatusOr<int64_t> TiledIndexer::TryOffset(
+    absl::Span<const int64_t> index) const {
+  absl::Status s = CheckIndexInBounds(dims_, index);
+  if (!s.ok()) return s;
+  return Offset(index);
+}
+
+void TiledIndexer::Offsets(absl::Span<const int64_t> indices,
+                           absl::Span<int64_t> offsets) const {
+  const size_t rank = dims_.size();
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    offsets[i] = Offset(indices.subspan(i * rank, rank));
+  }
+}
+
+absl::Status TiledIndexer::TryOffsets(absl::Span<const int64_t> indices,
+                                      absl::Span<int64_t> offsets) const {
+  const size_t rank = dims_.size();
+  if (indices.size() != offsets.size() * rank) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "batch of ", offsets.size(), " offsets needs ", offsets.size() * rank,
+        " coordinates, got ", indices.size()));
+  }
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    absl::Status s = CheckIndexInBounds(dims_, indices.subspan(i * rank, rank));
+    if (!s.ok()) return s;
+  }
+  Offsets(indices, offsets);
+  return absl::OkStatus();
+}
+
+OffsetKind TiledIndexer::ElementAt(int64_t offset,
+                                   absl::Span<int64_t> index) const {
+  if (offset >= tiled_elements_) return OffsetKind::kTailPadding;
+  int64_t r[kMaxRegisters];
+  int64_t x = offset;
+  for (const Digit& d : digits_) {
+    const int64_t q = d.div.Divide(x);
+    r[d.reg] = x - q * d.div.divisor();
+    x = q;
+  }
+  if (major_reg_ >= 0) r[major_reg_] = x;
+  if (!RunOps(inverse_.data(), inverse_.size(), r)) {
+    return OffsetKind::kTilePadding;
+  }
+  for (const Term& t : stores_) index[t.value] = t.reg < 0 ? 0 : r[t.reg];
+  return OffsetKind::kElement;
+}
+
+absl::StatusOr<OffsetKind> TiledIndexer::TryElementAt(
+    int64_t offset, absl::Span<int64_t> index) const {
+  if (offset < 0 || offset >= padded_elements_) {
+    return absl::OutOfRangeError(
+        absl::StrCat("offset ", offset, " is past the end of the buffer (",
+                     padded_elements_, " elements)"));
+  }
+  if (index.size() != dims_.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("index has ", index.size(),
+                     " coordinates, shape has rank ", dims_.size()));
+  }
+  return ElementAt(offset, index);
+}
+
+void TiledIndexer::ElementsAt(absl::Span<const int64_t> offsets,
+                              absl::Span<int64_t> indices,
+                              absl::Span<OffsetKind> kinds) const {
+  const size_t rank = dims_.size();
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    kinds[i] = ElementAt(offsets[i], indices.subspan(i * rank, rank));
+  }
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,174 @@
+// index_util/tiled_indexer.h: the exact tiled linear index and its inverse,
+// precomputed once per shape so that each conversion is a few multiplies.
+//
+//   absl::StatusOr<TiledIndexer> ix =
+//       TiledIndexer::Create(*ParseShape("f32[3,5]{1,0:T(2,2)}"));
+//   ix->Offset({2, 3}) == 17
+//   int64_t idx[2];
+//   ix->ElementAt(17, absl::MakeSpan(idx)) == OffsetKind::kElement   // {2,3}
+//   ix->ElementAt(9, absl::MakeSpan(idx)) == OffsetKind::kTilePadding
+//
+// Create compiles the tiling chain of layout/tiling.h into a short
+// straight-line program over a register file: combine (`*`) is a
+// multiply-add, a tile split is a FastDivisor divide (multiply-shift, no
+// hardware division) and a multiply-subtract, splits that cannot happen
+// for in-bounds indices (tile size 1, dim no larger than the tile, size-1
+// dims, leading 1s) are dropped. The hot path allocates nothing and
+// performs no division by a runtime divisor. Results equal
+// TiledLinearIndex / TiledElementAt (layout/tiled_index.h) exactly; the
+// exhaustive tests check it.
+//
+// The unchecked entry points (Offset, ElementAt, and their batched forms)
+// have preconditions; the Try* ones check them and return a Status.
+#ifndef HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
+#define HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/container/inlined_vector.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "index_util/fast_divisor.h"
+#include "layout/tiled_index.h"
+#include "layout/tiling.h"
+#include "shape/shape.h"
+
+namespace hlolayout {
+
+// Where an element's bits start, for packed (E(n)) and unpacked types.
+struct BitPosition {
+  int64_t bit_offset = 0;  // offset * element_bits
+  int64_t byte = 0;        // bit_offset / 8
+  int bit = 0;             // bit_offset % 8: position in the packed bit
+                           // stream; which end of the byte it is depends on
+                           // the packer (XLA's PackIntN)
+};
+
+class TiledIndexer {
+ public:
+  // Registers available to a compiled program: rank plus the number of
+  // splits that survive folding must fit. Create fails beyond it.
+  static constexpr int kMaxRegisters = 64;
+
+  // Create
+  //
+  // Errors as BuildTilingModel (not an array, bad layout, overflow), or
+  // "shape needs N registers, the indexer has 64" for extreme ranks.
+  static absl::StatusOr<TiledIndexer> Create(const Shape& array_shape);
+  static absl::StatusOr<TiledIndexer> Create(const TilingModel& model);
+
+  int64_t rank() const { return static_cast<int64_t>(dims_.size()); }
+  absl::Span<const int64_t> dimensions() const { return dims_; }
+  int64_t logical_elements() const { return logical_elements_; }
+  int64_t tiled_elements() const { return tiled_elements_; }
+  int64_t padded_elements() const { return padded_elements_; }
+  int64_t element_bits() const { return element_bits_; }
+
+  // Offset
+  //
+  // f32[3,5]{1,0:T(2,2)}: {2,3} -> 17.
+  // @pre index.size() == rank() and 0 <= index[i] < dimensions()[i]
+  //      (violations give a wrong offset, never undefined behaviour beyond
+  //      that, as long as the span has rank() entries).
+  // @post ElementAt(result) == kElement with the same index.
+  int64_t Offset(absl::Span<const int64_t> index) const;
+  // Checks rank and bounds first (messages as TiledLinearIndex).
+  absl::StatusOr<int64_t> TryOffset(absl::Span<const int64_t> index) const;
+
+  // Offsets
+  //
+  // Batched: `indices` holds offsets.size() multi-indices back to back
+  // (rank() entries each). @pre indices.size() == offsets.size() * rank(),
+  // every index in bounds.
+  void Offsets(absl::Span<const int64_t> indices,
+               absl::Span<int64_t> offsets) const;
+  absl::Status TryOffsets(absl::Span<const int64_t> indices,
+                          absl::Span<int64_t> offsets) const;
+
+  // ElementAt
+  //
+  // The inverse: writes the multi-index held at `offset` into `index` and
+  // returns kElement, or returns kTilePadding / kTailPadding (and leaves
+  // `index` unspecified).
+  // @pre index.size() == rank(), 0 <= offset < padded_elements().
+  OffsetKind ElementAt(int64_t offset, absl::Span<int64_t> index) const;
+  // Errors: offset out of range (message as TiledElementAt), wrong span size.
+  absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
+                                          absl::Span<int64_t> index) const;
+
+  // ElementsAt
+  //
+  // Batched inverse. @pre indices.size() == offsets.size() * rank(),
+  // kinds.size() == offsets.size(), every offset in [0, padded_elements()).
+  void ElementsAt(absl::Span<const int64_t> offsets,
+                  absl::Span<int64_t> indices,
+                  absl::Span<OffsetKind> kinds) const;
+
+  // BitPositionOf
+  //
+  // s4[8]{0:E(4)}: offset 3 -> bit 12, byte 1, bit 4. Unpacked types use
+  // 8 * ByteWidth bits per element (s4[8]{0}: offset 3 -> byte 3).
+  // @pre 0 <= offset < padded_elements() (then it cannot overflow).
+  BitPosition BitPositionOf(int64_t offset) const {
+    BitPosition p;
+    p.bit_offset = offset * element_bits_;
+    p.byte = p.bit_offset >> 3;
+    p.bit = static_cast<int>(p.bit_offset & 7);
+    return p;
+  }
+
+  // Number of operations in the compiled forward / inverse programs, for
+  // tests and curiosity.
+  int forward_op_count() const { return static_cast<int>(forward_.size()); }
+  int inverse_op_count() const { return static_cast<int>(inverse_.size()); }
+
+ private:
+  enum class OpKind : uint8_t {
+    kMulAdd,    // r[a] = r[a] * c + r[b]
+    kMul,       // r[a] = r[a] * c
+    kSplit,     // q = r[a] / div; r[b] = r[a] - q * c; r[a] = q
+    kShift,     // r[b] = r[a] & (c - 1); r[a] >>= shift   (c = 2^shift)
+    kCheckLess  // padding if r[a] >= c
+  };
+  struct Op {
+    OpKind kind;
+    uint8_t a;
+    uint8_t b;
+    uint8_t shift;
+    int64_t c;
+    FastDivisor div;
+  };
+  struct Term {  // offset += r[reg] * stride, or index[dim] = r[reg]
+    int reg;
+    int64_t value;
+  };
+
+  TiledIndexer() = default;
+
+  std::vector<int64_t> dims_;
+  int64_t logical_elements_ = 0;
+  int64_t tiled_elements_ = 0;
+  int64_t padded_elements_ = 0;
+  int64_t element_bits_ = 0;
+  // Forward: load index[value] into reg, run forward_, sum terms.
+  absl::InlinedVector<Term, 8> loads_;
+  absl::InlinedVector<Op, 8> forward_;
+  absl::InlinedVector<Term, 12> terms_;
+  // Inverse: delinearize the offset into registers (digits_, minor first:
+  // r[reg] = x mod divisor, x /= divisor), run inverse_, then
+  // index[value] = r[reg] for each store (-1 reg: index 0).
+  struct Digit {
+    int reg;
+    FastDivisor div;
+  };
+  absl::InlinedVector<Digit, 12> digits_;
+  int major_reg_ = -1;  // receives what is left after digits_
+  absl::InlinedVector<Op, 12> inverse_;
+  absl::InlinedVector<Term, 8> stores_;
+};
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
