@@ -77,7 +77,9 @@ absl::StatusOr<Layout> Layout::Compact(IntTuple shape) {
           absl::StrCat("shape must be positive, found ", s));
     }
   }
-  CUTE_RETURN_IF_ERROR(Size(shape).status());
+  if (!Size(shape).ok()) {
+    return absl::OutOfRangeError("layout size or cosize overflows int64");
+  }
   int64_t current = 1;  // Cannot overflow: the size fits.
   IntTuple stride = CompactStrides(shape, current);
   return Create(std::move(shape), std::move(stride));

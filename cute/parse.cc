@@ -47,7 +47,11 @@ class Parser {
 
   // An error for an unexpected token; lexer errors win.
   absl::Status Unexpected(const Token& t, absl::string_view expected) {
-    if (t.kind == TokenKind::kError) return Error(t, t.error);
+    // A stray character reads better as what was expected; malformed
+    // integers keep the lexer's message.
+    if (t.kind == TokenKind::kError && t.error != "unexpected character") {
+      return Error(t, t.error);
+    }
     return Error(t, absl::StrCat("expected ", expected, ", found ",
                                  DescribeToken(t.text)));
   }
