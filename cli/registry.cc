@@ -7,8 +7,11 @@ namespace hlolayout::cli {
 extern const Command kExplainCommand;
 extern const Command kPrintCommand;
 extern const Command kBatchCommand;
+extern const Command kGridCommand;
 
 extern const BatchOp kPrintBatchOp;
+extern const BatchOp kGridShardBatchOp;
+extern const BatchOp kGridLocateBatchOp;
 
 namespace {
 
@@ -16,10 +19,13 @@ const Command* const kCommands[] = {
     &kExplainCommand,
     &kPrintCommand,
     &kBatchCommand,
+    &kGridCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
     &kPrintBatchOp,
+    &kGridShardBatchOp,
+    &kGridLocateBatchOp,
 };
 
 }  // namespace
