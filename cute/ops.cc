@@ -1,0 +1,162 @@
+// cute/ops.cc: text-level dispatch of every cute operation.
+#include "cute/ops.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "cute/coalesce.h"
+#include "cute/complement.h"
+#include "cute/composition.h"
+#include "cute/divide.h"
+#include "cute/internal/status_macros.h"
+#include "cute/inverse.h"
+#include "cute/parse.h"
+#include "cute/print.h"
+#include "cute/product.h"
+
+namespace hlolayout::cute {
+
+namespace {
+
+constexpr CuteOpInfo kOps[] = {
+    {"coalesce", 1, 2, "coalesce L [PROFILE]",
+     "merge modes without changing the function (by mode with PROFILE)"},
+    {"filter", 1, 2, "filter L [PROFILE]",
+     "coalesce after dropping stride-0 modes"},
+    {"composition", 2, 2, "composition A B",
+     "R(i) = A(B(i)); B a layout, shape, integer or tiler <...>"},
+    {"complement", 1, 2, "complement A [COTARGET]",
+     "the layout of the rest of A's codomain up to COTARGET"},
+    {"right_inverse", 1, 1, "right_inverse L", "R with L(R(i)) == i"},
+    {"left_inverse", 1, 1, "left_inverse L", "R with L(R(L(i))) == L(i)"},
+    {"logical_divide", 2, 2, "logical_divide A TILER",
+     "((TM,RM),(TN,RN),L,...)"},
+    {"zipped_divide", 2, 2, "zipped_divide A TILER", "((TM,TN),(RM,RN,L,...))"},
+    {"tiled_divide", 2, 2, "tiled_divide A TILER", "((TM,TN),RM,RN,L,...)"},
+    {"flat_divide", 2, 2, "flat_divide A TILER", "(TM,TN,RM,RN,L,...)"},
+    {"logical_product", 2, 2, "logical_product A TILER",
+     "((M,TM),(N,TN),L,...)"},
+    {"zipped_product", 2, 2, "zipped_product A TILER", "((M,N),(TM,TN,L,...))"},
+    {"tiled_product", 2, 2, "tiled_product A TILER", "((M,N),TM,TN,L,...)"},
+    {"flat_product", 2, 2, "flat_product A TILER", "(M,N,TM,TN,L,...)"},
+    {"blocked_product", 2, 2, "blocked_product A B", "((A0,B0),(A1,B1),...)"},
+    {"raked_product", 2, 2, "raked_product A B", "((B0,A0),(B1,A1),...)"},
+    {"size", 1, 1, "size L", "the number of coordinates"},
+    {"cosize", 1, 1, "cosize L", "1 + the largest offset span"},
+    {"rank", 1, 1, "rank L", "the number of top-level modes"},
+    {"depth", 1, 1, "depth L", "the nesting depth of the shape"},
+    {"flatten", 1, 1, "flatten L", "the leaves as one flat layout"},
+    {"get", 2, 2, "get L I", "mode I of L (CuTe's layout<I>)"},
+    {"make_layout", 2, 2, "make_layout A B", "the concatenation (A,B)"},
+    {"crd2idx", 2, 2, "crd2idx L COORD",
+     "the offset of a 1-D, flat or hierarchical coordinate"},
+    {"idx2crd", 2, 2, "idx2crd L COORD",
+     "the natural coordinate of an index in L's shape"},
+    {"congruent", 2, 2, "congruent A B", "true when the shapes match as trees"},
+    {"compatible", 2, 2, "compatible A B",
+     "true when every coordinate of A's shape is one of B's"},
+    {"table", 1, 1, "table L", "a rank-2 layout as a grid (print_layout)"},
+};
+
+absl::StatusOr<std::string> Print(const absl::StatusOr<Layout>& l) {
+  if (!l.ok()) return l.status();
+  return ToString(*l);
+}
+
+absl::StatusOr<std::string> Run(absl::string_view op,
+                                absl::Span<const absl::string_view> args) {
+  CUTE_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
+  const bool two = args.size() == 2;
+  if (op == "coalesce" || op == "filter") {
+    const bool coalesce = op == "coalesce";
+    if (!two) return ToString(coalesce ? Coalesce(a) : Filter(a));
+    CUTE_ASSIGN_OR_RETURN(IntTuple profile, ParseIntTuple(args[1]));
+    return Print(coalesce ? Coalesce(a, profile) : Filter(a, profile));
+  }
+  if (op == "complement") {
+    if (!two) return Print(Complement(a));
+    CUTE_ASSIGN_OR_RETURN(IntTuple cotarget, ParseIntTuple(args[1]));
+    return Print(Complement(a, cotarget));
+  }
+  if (op == "right_inverse") return ToString(RightInverse(a));
+  if (op == "left_inverse") return Print(LeftInverse(a));
+  if (op == "size") return absl::StrCat(a.size());
+  if (op == "cosize") return absl::StrCat(a.cosize());
+  if (op == "rank") return absl::StrCat(a.rank());
+  if (op == "depth") return absl::StrCat(a.depth());
+  if (op == "flatten") return ToString(FlattenLayout(a));
+  if (op == "table") return PrintTable(a);
+  if (op == "get") {
+    int i;
+    if (!absl::SimpleAtoi(args[1], &i) || i < 0 || i >= a.rank()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "get: mode '", args[1], "' is not in 0..", a.rank() - 1));
+    }
+    return ToString(a.mode(i));
+  }
+  if (op == "crd2idx" || op == "idx2crd") {
+    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    if (op == "crd2idx") {
+      CUTE_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
+      return absl::StrCat(offset);
+    }
+    CUTE_ASSIGN_OR_RETURN(IntTuple crd, IdxToCrd(coord, a.shape()));
+    return ToString(crd);
+  }
+  if (op == "make_layout" || op == "congruent" || op == "compatible" ||
+      op == "blocked_product" || op == "raked_product") {
+    CUTE_ASSIGN_OR_RETURN(Layout b, ParseLayout(args[1]));
+    if (op == "make_layout") return Print(MakeLayout({a, b}));
+    if (op == "congruent") return Congruent(a, b) ? "true" : "false";
+    if (op == "compatible") return Compatible(a, b) ? "true" : "false";
+    if (op == "blocked_product") return Print(BlockedProduct(a, b));
+    return Print(RakedProduct(a, b));
+  }
+  CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+  if (op == "composition") return Print(Composition(a, b));
+  if (op == "logical_divide") return Print(LogicalDivide(a, b));
+  if (op == "zipped_divide") return Print(ZippedDivide(a, b));
+  if (op == "tiled_divide") return Print(TiledDivide(a, b));
+  if (op == "flat_divide") return Print(FlatDivide(a, b));
+  if (op == "logical_product") return Print(LogicalProduct(a, b));
+  if (op == "zipped_product") return Print(ZippedProduct(a, b));
+  if (op == "tiled_product") return Print(TiledProduct(a, b));
+  if (op == "flat_product") return Print(FlatProduct(a, b));
+  return absl::InternalError(absl::StrCat("cute op '", op, "' not wired"));
+}
+
+}  // namespace
+
+absl::Span<const CuteOpInfo> CuteOps() { return kOps; }
+
+const CuteOpInfo* FindCuteOp(absl::string_view name) {
+  for (const CuteOpInfo& info : kOps) {
+    if (info.name == name) return &info;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<std::string> RunCuteOp(
+    absl::string_view op, absl::Span<const absl::string_view> args) {
+  const CuteOpInfo* info = FindCuteOp(op);
+  if (info == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown cute op '", op, "'"));
+  }
+  const int n = static_cast<int>(args.size());
+  if (n < info->min_args || n > info->max_args) {
+    const std::string count =
+        info->min_args == info->max_args
+            ? absl::StrCat(info->min_args)
+            : absl::StrCat(info->min_args, " or ", info->max_args);
+    return absl::InvalidArgumentError(
+        absl::StrCat(op, " takes ", count, " operand",
+                     info->max_args == 1 ? "" : "s", ": ", info->usage));
+  }
+  return Run(op, args);
+}
+
+}  // namespace hlolayout::cute

@@ -1,0 +1,96 @@
+#include "cute/ops.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hlolayout::cute {
+namespace {
+
+std::string Op(absl::string_view op, std::vector<absl::string_view> args) {
+  absl::StatusOr<std::string> r = RunCuteOp(op, args);
+  return r.ok() ? *r : "error: " + std::string(r.status().message());
+}
+
+TEST(RunCuteOp, EveryOp) {
+  EXPECT_EQ(Op("coalesce", {"(2,(1,6)):(1,(6,2))"}), "12:1");
+  EXPECT_EQ(Op("coalesce", {"(2,(1,6)):(1,(6,2))", "(1,1)"}), "(2,6):(1,2)");
+  EXPECT_EQ(Op("filter", {"(2,3,4):(0,1,0)"}), "3:1");
+  EXPECT_EQ(Op("filter", {"((2,3),4):((0,1),0)", "(1,1)"}), "(3,1):(1,0)");
+  EXPECT_EQ(Op("composition", {"(6,2):(8,2)", "(4,3):(3,1)"}),
+            "((2,2),3):((24,2),8)");
+  EXPECT_EQ(Op("composition", {"(12,(4,8)):(59,(13,1))", "<3:4, 8:2>"}),
+            "(3,(2,4)):(236,(26,1))");
+  EXPECT_EQ(Op("composition", {"(12,(4,8)):(59,(13,1))", "(3,8)"}),
+            "(3,(4,2)):(59,(13,1))");
+  EXPECT_EQ(Op("composition", {"20:2", "5"}), "5:2");
+  EXPECT_EQ(Op("complement", {"4:2", "24"}), "(2,3):(1,8)");
+  EXPECT_EQ(Op("complement", {"4:2"}), "2:1");
+  EXPECT_EQ(Op("right_inverse", {"(2,4,6):(4,1,8)"}), "(4,2,6):(2,1,8)");
+  EXPECT_EQ(Op("left_inverse", {"4:2"}), "(2,4):(0,1)");
+  EXPECT_EQ(Op("logical_divide", {"(2,4,3):(4,1,8)", "4:2"}),
+            "(4,(2,3)):(1,(4,8))");
+  EXPECT_EQ(Op("zipped_divide", {"(8,6):(1,8)", "<2,3>"}),
+            "((2,3),(4,2)):((1,8),(2,24))");
+  EXPECT_EQ(Op("tiled_divide", {"(8,6):(1,8)", "<2,3>"}),
+            "((2,3),4,2):((1,8),2,24)");
+  EXPECT_EQ(Op("flat_divide", {"(8,6):(1,8)", "<2,3>"}),
+            "(2,3,4,2):(1,8,2,24)");
+  EXPECT_EQ(Op("logical_product", {"(2,2):(4,1)", "6:1"}),
+            "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(Op("zipped_product", {"(2,2):(1,2)", "(3):(1)"}),
+            "((2,2),(3)):((1,2),(4))");
+  EXPECT_EQ(Op("tiled_product", {"(2,2):(1,2)", "(3):(1)"}),
+            "((2,2),3):((1,2),4)");
+  EXPECT_EQ(Op("flat_product", {"(2,2):(1,2)", "(3):(1)"}), "(2,2,3):(1,2,4)");
+  EXPECT_EQ(Op("blocked_product", {"(2,2):(1,2)", "3:1"}),
+            "((2,3),(2,1)):((1,4),(2,0))");
+  EXPECT_EQ(Op("raked_product", {"(2,2):(1,2)", "3:1"}),
+            "((3,2),(1,2)):((4,1),(0,2))");
+  EXPECT_EQ(Op("size", {"((2,2),3):((24,2),8)"}), "12");
+  EXPECT_EQ(Op("cosize", {"(4):(-1)"}), "4");
+  EXPECT_EQ(Op("rank", {"(4):(1)"}), "1");
+  EXPECT_EQ(Op("depth", {"4:1"}), "0");
+  EXPECT_EQ(Op("flatten", {"((2,2),3):((24,2),8)"}), "(2,2,3):(24,2,8)");
+  EXPECT_EQ(Op("get", {"((2,2),3):((24,2),8)", "0"}), "(2,2):(24,2)");
+  EXPECT_EQ(Op("make_layout", {"4:1", "(2,3):(4,8)"}), "(4,(2,3)):(1,(4,8))");
+  EXPECT_EQ(Op("crd2idx", {"(3,(2,3)):(3,(12,1))", "(1,5)"}), "17");
+  EXPECT_EQ(Op("crd2idx", {"(3,(2,3)):(3,(12,1))", "20"}), "9");
+  EXPECT_EQ(Op("idx2crd", {"(3,(2,3))", "(1,5)"}), "(1,(1,2))");
+  EXPECT_EQ(Op("congruent", {"(2,3)", "(4,5):(0,1)"}), "true");
+  EXPECT_EQ(Op("compatible", {"12:1", "(3,4)"}), "true");
+  EXPECT_EQ(Op("compatible", {"(3,4)", "12:1"}), "false");
+  EXPECT_EQ(Op("table", {"(2,2):(1,2)"}),
+            "(2,2):(1,2)\n      0   1 \n    +---+---+\n 0  | 0 | 2 |\n"
+            "    +---+---+\n 1  | 1 | 3 |\n    +---+---+\n");
+}
+
+TEST(RunCuteOp, EveryListedOpIsWired) {
+  for (const CuteOpInfo& info : CuteOps()) {
+    std::vector<absl::string_view> args(info.min_args, "4:1");
+    if (info.name == "get") args[1] = "0";
+    const std::string r = Op(info.name, args);
+    EXPECT_EQ(r.find("not wired"), std::string::npos) << info.name;
+  }
+}
+
+TEST(RunCuteOp, Errors) {
+  EXPECT_EQ(Op("compose", {"4:1"}), "error: unknown cute op 'compose'");
+  EXPECT_EQ(Op("composition", {"4:1"}),
+            "error: composition takes 2 operands: composition A B");
+  EXPECT_EQ(Op("size", {"4:1", "2"}), "error: size takes 1 operand: size L");
+  EXPECT_EQ(Op("composition", {"(6,2):(8:2)", "4"}),
+            "error: 1:9: expected ',' or ')', found ':'\n(6,2):(8:2)\n"
+            "        ^");
+  EXPECT_EQ(Op("composition", {"(4,3):(1,5)", "4:3"}),
+            "error: composition (4,3):(1,5) o 4:3 fails at mode 0 of "
+            "coalesced A (4:1): stride 3 and size 4 do not divide each other "
+            "and the 4 elements of B at stride 3 do not fit inside it");
+  EXPECT_EQ(Op("get", {"(2,3)", "2"}), "error: get: mode '2' is not in 0..1");
+  EXPECT_EQ(Op("table", {"(2,2,2)"}),
+            "error: table needs a layout of rank 1 or 2, found rank 3");
+}
+
+}  // namespace
+}  // namespace hlolayout::cute
