@@ -1,0 +1,161 @@
+// parser/hlo_module.h: a light view of HLO module text, as XLA writes it with
+// --xla_dump_to (module_0021.jit_train_step.after_optimizations.txt).
+//
+//   HloModule jit_f, entry_computation_layout={(bf16[8,256]{1,0})->bf16[8]{0}}
+//
+//   %add (x: f32[], y: f32[]) -> f32[] { ... }
+//
+//   ENTRY %main (p: bf16[8,256]) -> bf16[8] {
+//     %p = bf16[8,256]{1,0:T(8,128)(2,1)} parameter(0)
+//     ROOT %r = bf16[8]{0} reduce(bf16[8,256]{1,0} %p, bf16[] %c),
+//         dimensions={1}, to_apply=%add, metadata={op_name="jit(f)/reduce"}
+//   }
+//
+// Everything here is plain structs. Names and raw attribute texts are
+// string_views into the text that was read (parser/hlo_reader.h): the text
+// must outlive the structures. Shapes are decoded values (shape/shape.h) with
+// their layouts; the text they came from is kept next to them.
+//
+// What is kept raw: attribute values (`metadata={...}`, JSON backend
+// configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
+// and `constant(...)` literals, found by balanced bracket matching and never
+// copied.
+#ifndef HLOLAYOUT_PARSER_HLO_MODULE_H_
+#define HLOLAYOUT_PARSER_HLO_MODULE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "absl/types/span.h"
+#include "shape/shape.h"
+
+namespace hlolayout {
+
+// `name=value` after an instruction, a module header or a computation.
+// `value` is the raw text: "{1,0}", "kLoop", "\"__cublas$gemm\"",
+// "{op_type=\"Mean\" op_name=\"a/b\"}", "[2,10]<=[20]".
+struct HloAttribute {
+  absl::string_view name;
+  absl::string_view value;
+};
+
+// Returns the value of the first attribute called `name`, if any.
+absl::optional<absl::string_view> FindHloAttribute(
+    absl::Span<const HloAttribute> attributes, absl::string_view name);
+
+// One operand: `f32[2]{0} %p0` or just `p0`.
+struct HloOperand {
+  absl::string_view name;        // without the '%'
+  absl::string_view shape_text;  // "f32[2]{0}", empty when not written
+  Shape shape;                   // decoded shape_text (when not empty)
+
+  bool has_shape() const { return !shape_text.empty(); }
+};
+
+// One instruction line (which may span several lines of text):
+//   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
+//       calls=%fused_computation.3
+struct HloInstruction {
+  size_t offset = 0;             // byte offset of `ROOT` or of the name
+  bool root_marker = false;      // written with `ROOT`
+  absl::string_view name;        // "fusion.3" (without '%')
+  absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
+  Shape shape;                   // decoded shape_text, layouts filled in
+  absl::string_view opcode;      // "fusion", "all-reduce-start", ...
+  // Everything between the parentheses after the opcode, raw.
+  absl::string_view operand_text;
+  // Operands; empty for `constant` and `parameter`.
+  std::vector<HloOperand> operands;
+  // N of `parameter(N)`.
+  absl::optional<int64_t> parameter_number;
+  // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"); it is
+  // skipped by bracket matching, never decoded or copied.
+  absl::string_view literal;
+  std::vector<HloAttribute> attributes;
+
+  bool has_shape() const { return !shape_text.empty(); }
+};
+
+// CalledComputationNames
+//
+// Names (without '%') of the computations an instruction calls through
+// `calls=`, `to_apply=`, `condition=`, `body=`, `branch_computations={..}`,
+// `true_computation=` and `false_computation=`, in attribute order.
+//   while(...), condition=%cond, body=%body   ->  {"cond", "body"}
+std::vector<absl::string_view> CalledComputationNames(
+    const HloInstruction& instruction);
+
+// A computation parameter in a signature: `p0: f32[2,3]`.
+struct HloParameter {
+  absl::string_view name;
+  Shape shape;  // signatures print no layouts; the default one is filled in
+};
+
+// `ENTRY %main (p0: f32[2], p1: s32[]) -> f32[2] {`
+struct HloComputationHeader {
+  size_t offset = 0;
+  absl::string_view name;     // without '%'
+  bool entry_marker = false;  // written with `ENTRY`
+  bool has_signature = false;
+  std::vector<HloParameter> parameters;
+  Shape result_shape;  // when has_signature
+};
+
+struct HloComputation {
+  HloComputationHeader header;
+  std::vector<HloInstruction> instructions;
+  // The `ROOT` instruction, or the last one when none says ROOT; -1 for a
+  // computation without instructions.
+  int64_t root_index = -1;
+  // `execution_thread="..."` after the closing brace (raw, with quotes).
+  absl::string_view execution_thread;
+};
+
+// A table that recent dumps put before the first computation:
+//   FileNames
+//   1 "/src/train.py"
+//   FileLocations
+//   1 {file_name_id=1 function_name_id=1 line=10 end_line=10 column=2 ...}
+struct HloStackTable {
+  struct Entry {
+    int64_t id = 0;
+    absl::string_view value;  // raw: "\"/src/train.py\"" or "{...}"
+  };
+  absl::string_view kind;  // FileNames, FunctionNames, FileLocations, ...
+  std::vector<Entry> entries;
+};
+
+// `HloModule name, key=value, ...` plus the tables after it.
+struct HloModuleHeader {
+  size_t offset = 0;        // of `HloModule`, or of the first computation
+  bool has_header = false;  // false: computations without an HloModule line
+  absl::string_view name;   // empty without a header
+  std::vector<HloAttribute> attributes;  // raw, in order
+  // entry_computation_layout={(f32[2]{0}, s32[])->f32[2]{0}}, decoded.
+  bool has_entry_computation_layout = false;
+  std::vector<Shape> entry_parameter_shapes;
+  Shape entry_result_shape;
+  std::vector<HloStackTable> stack_tables;
+};
+
+// One module: a file holds one, or several separated by lines that begin
+// with `// -----`.
+struct HloModule {
+  HloModuleHeader header;
+  std::vector<HloComputation> computations;
+  // The `ENTRY` computation, or the last one when none says ENTRY.
+  int64_t entry_index = -1;
+
+  // Precondition: entry_index >= 0 (every module read successfully has
+  // one).
+  const HloComputation& entry() const;
+  // Instructions over all computations.
+  int64_t instruction_count() const;
+};
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_PARSER_HLO_MODULE_H_

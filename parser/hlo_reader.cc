@@ -1,0 +1,904 @@
+#include "parser/hlo_reader.h"
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "parser/diagnostic.h"
+#include "parser/shape_parser.h"
+
+namespace hlolayout {
+namespace {
+
+// Character classes, one table lookup per byte in the hot loops.
+enum : uint8_t {
+  kNameChar = 1,      // [A-Za-z0-9_.-]
+  kNameStart = 2,     // [A-Za-z_]
+  kValueStop = 4,     // ends a scan at depth 0 of an attribute value
+  kBalancedStop = 8,  // interesting inside brackets
+  kHorizontalSpace = 16,
+};
+
+struct CharTable {
+  uint8_t bits[256] = {};
+  constexpr CharTable() {
+    for (int c = 'a'; c <= 'z'; ++c) bits[c] |= kNameChar | kNameStart;
+    for (int c = 'A'; c <= 'Z'; ++c) bits[c] |= kNameChar | kNameStart;
+    for (int c = '0'; c <= '9'; ++c) bits[c] |= kNameChar;
+    bits[static_cast<int>('_')] |= kNameChar | kNameStart;
+    bits[static_cast<int>('.')] |= kNameChar;
+    bits[static_cast<int>('-')] |= kNameChar;
+    for (char c :
+         {',', '\n', '\r', ' ', '\t', '{', '}', '(', ')', '[', ']', '"', '/'}) {
+      bits[static_cast<unsigned char>(c)] |= kValueStop;
+    }
+    for (char c : {'{', '}', '(', ')', '[', ']', '"', '/'}) {
+      bits[static_cast<unsigned char>(c)] |= kBalancedStop;
+    }
+    bits[static_cast<int>(' ')] |= kHorizontalSpace;
+    bits[static_cast<int>('\t')] |= kHorizontalSpace;
+  }
+};
+
+constexpr CharTable kChars;
+
+inline bool Is(char c, uint8_t bit) {
+  return (kChars.bits[static_cast<unsigned char>(c)] & bit) != 0;
+}
+
+char CloserOf(char opener) {
+  return opener == '{' ? '}' : opener == '(' ? ')' : ']';
+}
+
+bool IsStackTableKind(absl::string_view word) {
+  return word == "FileNames" || word == "FunctionNames" ||
+         word == "FileLocations" || word == "StackFrames";
+}
+
+// Skips whitespace and comments from `pos`; returns the new position, or
+// npos for an unterminated block comment (whose offset goes to `*bad`).
+size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
+  const size_t n = text.size();
+  while (pos < n) {
+    const char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++pos;
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
+      const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
+      pos = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
+      const size_t close = text.find("*/", pos + 2);
+      if (close == absl::string_view::npos) {
+        if (bad != nullptr) *bad = pos;
+        return absl::string_view::npos;
+      }
+      pos = close + 2;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+class Reader {
+ public:
+  Reader(absl::string_view whole, const HloReadOptions& options,
+         HloVisitor* visitor)
+      : whole_(whole), options_(options), visitor_(visitor) {
+    shape_options_.file_name = options.file_name;
+    shape_options_.max_depth = options.max_depth;
+  }
+
+  // Reads the module in [begin, end) of the whole text.
+  absl::Status ReadModule(size_t begin, size_t end);
+  // Ends the module and computation left open by a failed ReadModule.
+  void Abandon();
+  int64_t instruction_errors() const { return instruction_errors_; }
+
+ private:
+  bool AtEnd() const { return pos_ >= text_.size(); }
+  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  bool LookingAtWord(absl::string_view word) const {
+    const size_t end = pos_ + word.size();
+    return text_.substr(pos_, word.size()) == word &&
+           (end >= text_.size() || !Is(text_[end], kNameChar));
+  }
+
+  absl::Status Error(size_t offset, absl::string_view message) const {
+    return ParseError(text_, offset, message, options_.file_name);
+  }
+  // Quotes the token at the current position for a message.
+  std::string Found() const {
+    if (AtEnd()) return "end of input";
+    size_t end = pos_;
+    while (end < text_.size() && Is(text_[end], kNameChar)) ++end;
+    if (end == pos_) ++end;
+    return DescribeToken(text_.substr(pos_, end - pos_));
+  }
+  absl::Status Expected(absl::string_view what) const {
+    return Error(pos_, absl::StrCat("expected ", what, ", found ", Found()));
+  }
+
+  absl::Status SkipTrivia() {
+    size_t bad = pos_;
+    const size_t next = SkipTriviaAt(text_, pos_, &bad);
+    if (next == absl::string_view::npos) {
+      return Error(bad, "unterminated comment");
+    }
+    pos_ = next;
+    return absl::OkStatus();
+  }
+  void SkipHorizontalSpace() {
+    while (pos_ < text_.size() && Is(text_[pos_], kHorizontalSpace)) ++pos_;
+  }
+  absl::string_view ScanName() {
+    const size_t begin = pos_;
+    if (pos_ < text_.size() && Is(text_[pos_], kNameStart)) {
+      ++pos_;
+      while (pos_ < text_.size() && Is(text_[pos_], kNameChar)) ++pos_;
+    }
+    return text_.substr(begin, pos_ - begin);
+  }
+  absl::string_view ScanPercentName() {
+    if (Peek() == '%') ++pos_;
+    return ScanName();
+  }
+  absl::Status ExpectChar(char c, absl::string_view what) {
+    if (Peek() != c) return Expected(what);
+    ++pos_;
+    return absl::OkStatus();
+  }
+
+  // True when a shape starts here: '(' (tuple), `type[` or `b(`.
+  bool LooksLikeShape() const;
+  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
+  absl::Status SkipString();
+  // Skips from an opening bracket to its closing one.
+  absl::Status SkipBalanced();
+  // Scans an attribute value (see kValueStop) into `*value`.
+  absl::Status ScanValue(absl::string_view name, absl::string_view* value);
+  // Reads `, name=value` pairs while a ',' follows.
+  absl::Status ParseAttributes(std::vector<HloAttribute>* attributes);
+
+  absl::Status ParseModuleHeader();
+  absl::Status ParseEntryComputationLayout(size_t value_offset);
+  absl::Status ParseStackTables();
+  absl::Status ParseComputation();
+  absl::Status ParseComputationHeader();
+  absl::Status ParseInstruction();
+  absl::Status ParseOperands();
+  // After a bad instruction: moves to the next line that starts an
+  // instruction or closes the computation.
+  void Resync(size_t instruction_offset);
+  // True when the line from `p` starts with `ROOT` or `%?name =`.
+  bool LineStartsInstruction(size_t p) const;
+
+  absl::string_view whole_;
+  absl::string_view text_;  // whole_ up to the end of the current module
+  size_t pos_ = 0;
+  const HloReadOptions& options_;
+  ShapeParseOptions shape_options_;
+  HloVisitor* visitor_;
+
+  HloModuleHeader module_;
+  HloComputationHeader computation_;
+  HloInstruction instruction_;
+  bool in_module_ = false;
+  bool in_computation_ = false;
+  int64_t computation_count_ = 0;
+  int64_t entry_index_ = -1;
+  int64_t instruction_count_ = 0;
+  int64_t root_index_ = -1;
+  int64_t instruction_errors_ = 0;
+  std::vector<char> closers_;
+};
+
+bool Reader::LooksLikeShape() const {
+  const char c = Peek();
+  if (c == '(') return true;
+  if (!Is(c, kNameStart)) return false;
+  size_t p = pos_ + 1;
+  while (p < text_.size() && Is(text_[p], kNameChar)) ++p;
+  const bool is_b = p == pos_ + 1 && c == 'b';
+  while (p < text_.size() && Is(text_[p], kHorizontalSpace)) ++p;
+  if (p >= text_.size()) return false;
+  return text_[p] == '[' || (is_b && text_[p] == '(' && p == pos_ + 1);
+}
+
+absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
+  const size_t begin = pos_;
+  absl::Status status = ParseShapeAt(text_, &pos_, shape, shape_options_);
+  if (!status.ok()) return status;
+  *shape_text = text_.substr(begin, pos_ - begin);
+  return absl::OkStatus();
+}
+
+absl::Status Reader::SkipString() {
+  const size_t begin = pos_;
+  size_t p = pos_ + 1;
+  while (true) {
+    const void* q = p < text_.size()
+                        ? std::memchr(text_.data() + p, '"', text_.size() - p)
+                        : nullptr;
+    if (q == nullptr) return Error(begin, "unterminated string");
+    const size_t quote = static_cast<const char*>(q) - text_.data();
+    size_t backslashes = 0;
+    while (quote - backslashes > begin + 1 &&
+           text_[quote - backslashes - 1] == '\\') {
+      ++backslashes;
+    }
+    if (backslashes % 2 == 0) {
+      pos_ = quote + 1;
+      return absl::OkStatus();
+    }
+    p = quote + 1;
+  }
+}
+
+absl::Status Reader::SkipBalanced() {
+  const size_t begin = pos_;
+  closers_.clear();
+  closers_.push_back(CloserOf(text_[pos_]));
+  ++pos_;
+  const size_t n = text_.size();
+  const char* data = text_.data();
+  while (true) {
+    while (pos_ < n && !Is(data[pos_], kBalancedStop)) ++pos_;
+    if (pos_ >= n) break;
+    const char c = data[pos_];
+    switch (c) {
+      case '{':
+      case '(':
+      case '[':
+        if (static_cast<int>(closers_.size()) >= options_.max_depth) {
+          return Error(pos_, absl::StrCat("brackets nested deeper than ",
+                                          options_.max_depth, " levels"));
+        }
+        closers_.push_back(CloserOf(c));
+        ++pos_;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (c != closers_.back()) {
+          return Error(
+              pos_, absl::StrCat("expected '", std::string(1, closers_.back()),
+                                 "', found '", std::string(1, c), "'"));
+        }
+        closers_.pop_back();
+        ++pos_;
+        if (closers_.empty()) return absl::OkStatus();
+        break;
+      case '"': {
+        absl::Status status = SkipString();
+        if (!status.ok()) return status;
+        break;
+      }
+      default:  // '/'
+        if (pos_ + 1 < n && data[pos_ + 1] == '*') {
+          const size_t close = text_.find("*/", pos_ + 2);
+          if (close == absl::string_view::npos) {
+            return Error(pos_, "unterminated comment");
+          }
+          pos_ = close + 2;
+        } else {
+          ++pos_;
+        }
+        break;
+    }
+  }
+  return Error(begin,
+               absl::StrCat("'", text_.substr(begin, 1), "' is never closed"));
+}
+
+absl::Status Reader::ScanValue(absl::string_view name,
+                               absl::string_view* value) {
+  const size_t begin = pos_;
+  const size_t n = text_.size();
+  while (pos_ < n) {
+    const char c = text_[pos_];
+    if (!Is(c, kValueStop)) {
+      ++pos_;
+      continue;
+    }
+    if (c == '{' || c == '(' || c == '[') {
+      absl::Status status = SkipBalanced();
+      if (!status.ok()) return status;
+      continue;
+    }
+    if (c == '"') {
+      absl::Status status = SkipString();
+      if (!status.ok()) return status;
+      continue;
+    }
+    if (c == ' ' || c == '\t') {
+      // `mesh['a'=2] {'a'}`: a bracket after spaces continues the value.
+      size_t p = pos_;
+      while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
+      if (pos_ > begin && p < n && (text_[p] == '{' || text_[p] == '[')) {
+        pos_ = p;
+        continue;
+      }
+    }
+    if (c == '/' &&
+        !(pos_ + 1 < n && (text_[pos_ + 1] == '*' || text_[pos_ + 1] == '/'))) {
+      ++pos_;
+      continue;
+    }
+    break;  // ',' newline space '}' ')' ']' or a comment
+  }
+  if (pos_ == begin) {
+    return Expected(absl::StrCat("a value for attribute '", name, "'"));
+  }
+  *value = text_.substr(begin, pos_ - begin);
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
+  while (true) {
+    const size_t save = pos_;
+    absl::Status status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() != ',') {
+      pos_ = save;
+      return absl::OkStatus();
+    }
+    ++pos_;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    HloAttribute attribute;
+    attribute.name = ScanName();
+    if (attribute.name.empty()) return Expected("an attribute name");
+    SkipHorizontalSpace();
+    status = ExpectChar(
+        '=', absl::StrCat("'=' after attribute '", attribute.name, "'"));
+    if (!status.ok()) return status;
+    SkipHorizontalSpace();
+    status = ScanValue(attribute.name, &attribute.value);
+    if (!status.ok()) return status;
+    attributes->push_back(attribute);
+  }
+}
+
+absl::Status Reader::ParseModuleHeader() {
+  pos_ += 9;  // HloModule
+  absl::Status status = SkipTrivia();
+  if (!status.ok()) return status;
+  module_.has_header = true;
+  module_.name = ScanName();
+  if (module_.name.empty()) return Expected("a module name after 'HloModule'");
+  const size_t first = module_.attributes.size();
+  status = ParseAttributes(&module_.attributes);
+  if (!status.ok()) return status;
+  const size_t after = pos_;
+  for (size_t i = first; i < module_.attributes.size(); ++i) {
+    const HloAttribute& attribute = module_.attributes[i];
+    if (attribute.name != "entry_computation_layout") continue;
+    if (module_.has_entry_computation_layout) {
+      return Error(attribute.value.data() - text_.data(),
+                   "second entry_computation_layout");
+    }
+    status = ParseEntryComputationLayout(attribute.value.data() - text_.data());
+    if (!status.ok()) return status;
+  }
+  pos_ = after;
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseEntryComputationLayout(size_t value_offset) {
+  pos_ = value_offset;
+  module_.has_entry_computation_layout = true;
+  absl::Status status = ExpectChar('{', "'{' to open the entry layout");
+  if (status.ok()) status = SkipTrivia();
+  if (status.ok()) status = ExpectChar('(', "'(' before parameter layouts");
+  if (status.ok()) status = SkipTrivia();
+  if (!status.ok()) return status;
+  absl::string_view unused;
+  if (Peek() == ')') {
+    ++pos_;
+  } else {
+    while (true) {
+      module_.entry_parameter_shapes.emplace_back();
+      status = ParseShape(&module_.entry_parameter_shapes.back(), &unused);
+      if (status.ok()) status = SkipTrivia();
+      if (!status.ok()) return status;
+      if (Peek() == ')') {
+        ++pos_;
+        break;
+      }
+      status = ExpectChar(',', "',' or ')' in parameter layouts");
+      if (!status.ok()) return status;
+    }
+  }
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (text_.substr(pos_, 2) != "->") return Expected("'->' in entry layout");
+  pos_ += 2;
+  status = ParseShape(&module_.entry_result_shape, &unused);
+  if (status.ok()) status = SkipTrivia();
+  if (status.ok()) status = ExpectChar('}', "'}' to close the entry layout");
+  return status;
+}
+
+absl::Status Reader::ParseStackTables() {
+  while (true) {
+    absl::Status status = SkipTrivia();
+    if (!status.ok()) return status;
+    const size_t save = pos_;
+    const absl::string_view kind = ScanName();
+    if (!IsStackTableKind(kind)) {
+      pos_ = save;
+      return absl::OkStatus();
+    }
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() == '{' || Peek() == '(') {  // a computation with that name
+      pos_ = save;
+      return absl::OkStatus();
+    }
+    module_.stack_tables.emplace_back();
+    HloStackTable& table = module_.stack_tables.back();
+    table.kind = kind;
+    while (Peek() >= '0' && Peek() <= '9') {
+      HloStackTable::Entry entry;
+      const size_t id_begin = pos_;
+      while (Peek() >= '0' && Peek() <= '9') {
+        const int digit = Peek() - '0';
+        if (entry.id > (INT64_MAX - digit) / 10) {
+          return Error(id_begin, "integer out of range");
+        }
+        entry.id = entry.id * 10 + digit;
+        ++pos_;
+      }
+      SkipHorizontalSpace();
+      const size_t value_begin = pos_;
+      if (Peek() == '"') {
+        status = SkipString();
+      } else if (Peek() == '{') {
+        status = SkipBalanced();
+      } else {
+        status = Expected(absl::StrCat("a string or '{' in table ", kind));
+      }
+      if (!status.ok()) return status;
+      entry.value = text_.substr(value_begin, pos_ - value_begin);
+      table.entries.push_back(entry);
+      status = SkipTrivia();
+      if (!status.ok()) return status;
+    }
+  }
+}
+
+absl::Status Reader::ReadModule(size_t begin, size_t end) {
+  text_ = whole_.substr(0, end);
+  pos_ = begin;
+  module_ = HloModuleHeader();
+  in_module_ = false;
+  in_computation_ = false;
+  computation_count_ = 0;
+  entry_index_ = -1;
+  absl::Status status = SkipTrivia();
+  if (!status.ok()) return status;
+  module_.offset = pos_;
+  if (LookingAtWord("HloModule")) {
+    status = ParseModuleHeader();
+    if (!status.ok()) return status;
+  }
+  status = ParseStackTables();
+  if (!status.ok()) return status;
+  visitor_->BeginModule(module_);
+  in_module_ = true;
+  while (true) {
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (AtEnd()) break;
+    status = ParseComputation();
+    if (!status.ok()) return status;
+  }
+  in_module_ = false;
+  if (computation_count_ == 0) {
+    return Error(module_.offset, "module has no computations");
+  }
+  visitor_->EndModule(entry_index_ >= 0 ? entry_index_
+                                        : computation_count_ - 1);
+  return absl::OkStatus();
+}
+
+void Reader::Abandon() {
+  if (in_computation_) {
+    visitor_->EndComputation(
+        root_index_ >= 0 ? root_index_ : instruction_count_ - 1, "");
+    ++computation_count_;
+    in_computation_ = false;
+  }
+  if (in_module_) {
+    visitor_->EndModule(entry_index_ >= 0 ? entry_index_
+                                          : computation_count_ - 1);
+    in_module_ = false;
+  }
+}
+
+absl::Status Reader::ParseComputationHeader() {
+  computation_.offset = pos_;
+  computation_.entry_marker = false;
+  computation_.has_signature = false;
+  computation_.parameters.clear();
+  computation_.result_shape = Shape();
+  absl::Status status;
+  if (LookingAtWord("ENTRY")) {
+    computation_.entry_marker = true;
+    pos_ += 5;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+  }
+  computation_.name = ScanPercentName();
+  if (computation_.name.empty()) {
+    return Expected(computation_.entry_marker
+                        ? "a computation name after 'ENTRY'"
+                        : "a computation name or 'HloModule'");
+  }
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  absl::string_view unused;
+  if (Peek() == '(') {
+    computation_.has_signature = true;
+    ++pos_;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() == ')') {
+      ++pos_;
+    } else {
+      while (true) {
+        HloParameter parameter;
+        parameter.name = ScanPercentName();
+        if (parameter.name.empty()) return Expected("a parameter name");
+        status = SkipTrivia();
+        if (status.ok()) status = ExpectChar(':', "':' after parameter name");
+        if (status.ok()) status = SkipTrivia();
+        if (status.ok()) status = ParseShape(&parameter.shape, &unused);
+        if (status.ok()) status = SkipTrivia();
+        if (!status.ok()) return status;
+        computation_.parameters.push_back(std::move(parameter));
+        if (Peek() == ')') {
+          ++pos_;
+          break;
+        }
+        status = ExpectChar(',', "',' or ')' in parameters");
+        if (!status.ok()) return status;
+        status = SkipTrivia();
+        if (!status.ok()) return status;
+      }
+    }
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (text_.substr(pos_, 2) != "->") {
+      return Expected("'->' after parameters");
+    }
+    pos_ += 2;
+    status = SkipTrivia();
+    if (status.ok()) status = ParseShape(&computation_.result_shape, &unused);
+    if (status.ok()) status = SkipTrivia();
+    if (!status.ok()) return status;
+  }
+  if (Peek() != '{') {
+    return Expected(
+        absl::StrCat("'{' to open computation '", computation_.name, "'"));
+  }
+  ++pos_;
+  if (computation_.entry_marker) {
+    if (entry_index_ >= 0) {
+      return Error(computation_.offset, "second ENTRY computation");
+    }
+    entry_index_ = computation_count_;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseComputation() {
+  absl::Status status = ParseComputationHeader();
+  if (!status.ok()) return status;
+  const size_t open = pos_ - 1;
+  visitor_->BeginComputation(computation_);
+  in_computation_ = true;
+  instruction_count_ = 0;
+  root_index_ = -1;
+  while (true) {
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (AtEnd()) {
+      return Error(open, absl::StrCat("computation '", computation_.name,
+                                      "' is never closed"));
+    }
+    if (Peek() == '}') {
+      ++pos_;
+      break;
+    }
+    const size_t offset = pos_;
+    status = ParseInstruction();
+    if (status.ok() && instruction_.root_marker && root_index_ >= 0) {
+      status = Error(offset, absl::StrCat("second ROOT instruction in '",
+                                          computation_.name, "'"));
+    }
+    if (!status.ok()) {
+      if (!options_.keep_going) return status;
+      ++instruction_errors_;
+      visitor_->Error(status);
+      Resync(offset);
+      continue;
+    }
+    if (instruction_.root_marker) root_index_ = instruction_count_;
+    visitor_->VisitInstruction(instruction_);
+    ++instruction_count_;
+  }
+  absl::string_view execution_thread;
+  const size_t after = pos_;
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (Peek() == ',') {
+    ++pos_;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (!LookingAtWord("execution_thread")) {
+      return Expected("'execution_thread' after computation");
+    }
+    pos_ += 16;
+    SkipHorizontalSpace();
+    status = ExpectChar('=', "'=' after 'execution_thread'");
+    if (status.ok()) status = ScanValue("execution_thread", &execution_thread);
+    if (!status.ok()) return status;
+  } else {
+    pos_ = after;
+  }
+  in_computation_ = false;
+  visitor_->EndComputation(
+      root_index_ >= 0 ? root_index_ : instruction_count_ - 1,
+      execution_thread);
+  ++computation_count_;
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseInstruction() {
+  HloInstruction& in = instruction_;
+  in.offset = pos_;
+  in.root_marker = false;
+  in.shape_text = absl::string_view();
+  in.operand_text = absl::string_view();
+  in.operands.clear();
+  in.parameter_number.reset();
+  in.literal = absl::string_view();
+  in.attributes.clear();
+  absl::Status status;
+  if (LookingAtWord("ROOT")) {
+    in.root_marker = true;
+    pos_ += 4;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+  }
+  in.name = ScanPercentName();
+  if (in.name.empty()) return Expected("an instruction name or '}'");
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  status = ExpectChar(
+      '=', absl::StrCat("'=' after instruction name '", in.name, "'"));
+  if (status.ok()) status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (LooksLikeShape()) {
+    status = ParseShape(&in.shape, &in.shape_text);
+    if (status.ok()) status = SkipTrivia();
+    if (!status.ok()) return status;
+  }
+  in.opcode = ScanName();
+  if (in.opcode.empty()) return Expected("an opcode");
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (Peek() != '(') {
+    return Expected(absl::StrCat("'(' after opcode '", in.opcode, "'"));
+  }
+  const size_t open = pos_;
+  if (in.opcode == "constant") {
+    status = SkipBalanced();
+    if (!status.ok()) return status;
+    in.literal = text_.substr(open + 1, pos_ - open - 2);
+    in.operand_text = in.literal;
+  } else {
+    ++pos_;
+    status = ParseOperands();
+    if (!status.ok()) return status;
+    in.operand_text = text_.substr(open + 1, pos_ - open - 2);
+  }
+  return ParseAttributes(&in.attributes);
+}
+
+absl::Status Reader::ParseOperands() {
+  HloInstruction& in = instruction_;
+  const bool is_parameter = in.opcode == "parameter";
+  absl::Status status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (Peek() == ')') {
+    ++pos_;
+    return absl::OkStatus();
+  }
+  while (true) {
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (is_parameter) {
+      const size_t begin = pos_;
+      int64_t number = 0;
+      while (Peek() >= '0' && Peek() <= '9') {
+        const int digit = Peek() - '0';
+        if (number > (INT64_MAX - digit) / 10) {
+          return Error(begin, "integer out of range");
+        }
+        number = number * 10 + digit;
+        ++pos_;
+      }
+      if (pos_ == begin || in.parameter_number.has_value()) {
+        return Expected("one parameter number");
+      }
+      in.parameter_number = number;
+    } else {
+      in.operands.emplace_back();
+      HloOperand& operand = in.operands.back();
+      if (LooksLikeShape()) {
+        status = ParseShape(&operand.shape, &operand.shape_text);
+        if (status.ok()) status = SkipTrivia();
+        if (!status.ok()) return status;
+      }
+      operand.name = ScanPercentName();
+      if (operand.name.empty()) return Expected("an operand name");
+    }
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() == ')') {
+      ++pos_;
+      return absl::OkStatus();
+    }
+    status = ExpectChar(',', "',' or ')' after operand");
+    if (!status.ok()) return status;
+  }
+}
+
+bool Reader::LineStartsInstruction(size_t p) const {
+  const size_t n = text_.size();
+  while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
+  if (text_.substr(p, 4) == "ROOT" &&
+      (p + 4 >= n || Is(text_[p + 4], kHorizontalSpace))) {
+    return true;
+  }
+  if (p < n && text_[p] == '%') ++p;
+  if (p >= n || !Is(text_[p], kNameStart)) return false;
+  while (p < n && Is(text_[p], kNameChar)) ++p;
+  while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
+  return p < n && text_[p] == '=';
+}
+
+void Reader::Resync(size_t instruction_offset) {
+  const size_t n = text_.size();
+  pos_ = instruction_offset;
+  while (true) {
+    const void* nl = std::memchr(text_.data() + pos_, '\n', n - pos_);
+    if (nl == nullptr) {
+      pos_ = n;
+      return;
+    }
+    pos_ = static_cast<const char*>(nl) - text_.data() + 1;
+    if (LineStartsInstruction(pos_)) return;
+    size_t p = pos_;
+    while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
+    if (p < n && text_[p] == '}') {
+      // The end of the computation, unless an instruction follows: then it
+      // closes a multi-line attribute value of the bad instruction.
+      const size_t next = SkipTriviaAt(text_, p + 1);
+      if (next == absl::string_view::npos || next >= n) {
+        pos_ = p;
+        return;
+      }
+      const void* line_end = std::memchr(text_.data() + p, '\n', n - p);
+      const size_t line_start =
+          line_end == nullptr
+              ? n
+              : static_cast<const char*>(line_end) - text_.data() + 1;
+      if (next < line_start || !LineStartsInstruction(line_start)) {
+        pos_ = p;
+        return;
+      }
+    }
+  }
+}
+
+// Keeps everything ReadHlo reports.
+class CollectingVisitor : public HloVisitor {
+ public:
+  CollectingVisitor(std::vector<HloModule>* modules,
+                    std::vector<absl::Status>* errors)
+      : modules_(modules), errors_(errors) {}
+
+  void BeginModule(const HloModuleHeader& header) override {
+    modules_->emplace_back();
+    modules_->back().header = header;
+  }
+  void BeginComputation(const HloComputationHeader& header) override {
+    modules_->back().computations.emplace_back();
+    modules_->back().computations.back().header = header;
+  }
+  void VisitInstruction(const HloInstruction& instruction) override {
+    modules_->back().computations.back().instructions.push_back(instruction);
+  }
+  void EndComputation(int64_t root_index,
+                      absl::string_view execution_thread) override {
+    HloComputation& c = modules_->back().computations.back();
+    c.root_index = root_index;
+    c.execution_thread = execution_thread;
+  }
+  void EndModule(int64_t entry_index) override {
+    modules_->back().entry_index = entry_index;
+  }
+  void Error(const absl::Status& error) override {
+    if (errors_ != nullptr) errors_->push_back(error);
+  }
+
+ private:
+  std::vector<HloModule>* modules_;
+  std::vector<absl::Status>* errors_;
+};
+
+}  // namespace
+
+std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
+    absl::string_view text) {
+  static constexpr char kSplit[] = "// -----";
+  static constexpr size_t kSplitSize = sizeof(kSplit) - 1;
+  std::vector<size_t> cuts = {0};
+  if (text.substr(0, kSplitSize) == kSplit) cuts.push_back(0);
+  size_t from = 0;
+  while (from < text.size()) {
+    const void* hit = memmem(text.data() + from, text.size() - from,
+                             "\n// -----", kSplitSize + 1);
+    if (hit == nullptr) break;
+    const size_t at = static_cast<const char*>(hit) - text.data() + 1;
+    cuts.push_back(at);
+    from = at;
+  }
+  cuts.push_back(text.size());
+  std::vector<std::pair<size_t, size_t>> ranges;
+  for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const size_t begin = cuts[i];
+    const size_t end = cuts[i + 1];
+    const size_t first = SkipTriviaAt(text.substr(0, end), begin);
+    if (first != end) ranges.emplace_back(begin, end);  // npos: keep, to fail
+  }
+  return ranges;
+}
+
+absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
+                     HloVisitor* visitor) {
+  Reader reader(text, options, visitor);
+  int64_t module_errors = 0;
+  for (const auto& range : SplitHloModuleTexts(text)) {
+    absl::Status status = reader.ReadModule(range.first, range.second);
+    if (status.ok()) continue;
+    if (!options.keep_going) return status;
+    ++module_errors;
+    visitor->Error(status);
+    reader.Abandon();
+  }
+  const int64_t errors = module_errors + reader.instruction_errors();
+  if (errors > 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        errors, errors == 1 ? " error" : " errors", " in the hlo text"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<HloModule>> ReadHloModules(
+    absl::string_view text, const HloReadOptions& options,
+    std::vector<absl::Status>* errors) {
+  std::vector<HloModule> modules;
+  CollectingVisitor visitor(&modules, errors);
+  absl::Status status = ReadHlo(text, options, &visitor);
+  if (!status.ok() && !options.keep_going) return status;
+  return modules;
+}
+
+}  // namespace hlolayout

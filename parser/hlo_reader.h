@@ -1,0 +1,109 @@
+// parser/hlo_reader.h: reads HLO module text (XLA's --xla_dump_to files)
+// into the structures of parser/hlo_module.h, or streams it to a visitor.
+//
+//   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(R"(
+//     HloModule m, entry_computation_layout={(f32[2]{0})->f32[2]{0}}
+//     ENTRY %main (p: f32[2]) -> f32[2] {
+//       %p = f32[2]{0} parameter(0)
+//       ROOT %n = f32[2]{0:T(128)} negate(f32[2]{0} %p)
+//     })");
+//   (*modules)[0].entry().instructions[1].shape  // f32[2]{0:T(128)}
+//
+// What is read (../shared/spec/xla.md section 5):
+//   - several modules per text, split at lines that begin with `// -----`;
+//   - an optional `HloModule name, key=value, ...` header; every value is
+//     kept raw, `entry_computation_layout` is also decoded;
+//   - the FileNames / FunctionNames / FileLocations / StackFrames tables;
+//   - computations, with optional `ENTRY` (default: the last computation),
+//     optional `%`, optional signature, `execution_thread=` after them;
+//   - instructions: optional `ROOT` (default: the last instruction), name,
+//     optional result shape, opcode (any hyphenated identifier), operands
+//     with optional inline shapes (tuples too, `/*index=N*/` comments
+//     allowed), `parameter(N)`, `constant(<literal>)` skipped unread, and
+//     `, name=value` attributes found by balanced matching of `{}()[]` that
+//     respects "strings with \" escapes". Newlines are plain whitespace.
+// Every shape is decoded and validated with ParseShapeAt.
+//
+// Cost: linear in the text; nothing is copied. Names, attribute values and
+// literals are views into `text`, which must outlive the result. The
+// visitor form keeps one instruction at a time, so its memory is the input
+// plus what the visitor keeps; ReadHloModules keeps every instruction with
+// its decoded shapes.
+//
+// Errors are InvalidArgument statuses "file:L:C: message", the source line
+// and a caret (parser/diagnostic.h). Two ROOTs or two ENTRYs are errors, as
+// in XLA.
+#ifndef HLOLAYOUT_PARSER_HLO_READER_H_
+#define HLOLAYOUT_PARSER_HLO_READER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "parser/hlo_module.h"
+
+namespace hlolayout {
+
+struct HloReadOptions {
+  // Prefixed to error positions ("dump.txt:3:14: ...") when not empty.
+  absl::string_view file_name;
+  // On a bad instruction, report it and go on with the next line that
+  // starts an instruction (or closes the computation). A bad module header
+  // or computation header ends that module (the reader goes on with the
+  // next `// -----` module).
+  bool keep_going = false;
+  // Maximum nesting of brackets in attribute values and literals, and of
+  // shapes.
+  int max_depth = 256;
+};
+
+// Receives a module as it is read. The references are valid only during the
+// call (the reader reuses its instruction), the views as long as the text.
+class HloVisitor {
+ public:
+  virtual ~HloVisitor() = default;
+  // After the header and the stack tables.
+  virtual void BeginModule(const HloModuleHeader& header) {}
+  virtual void BeginComputation(const HloComputationHeader& header) {}
+  virtual void VisitInstruction(const HloInstruction& instruction) {}
+  // `root_index` is the ROOT instruction, or the last one, or -1 when the
+  // computation is empty.
+  virtual void EndComputation(int64_t root_index,
+                              absl::string_view execution_thread) {}
+  // `entry_index` is the ENTRY computation, or the last one.
+  virtual void EndModule(int64_t entry_index) {}
+  // keep_going only: one call per error, in text order.
+  virtual void Error(const absl::Status& error) {}
+};
+
+// ReadHlo
+//
+// Reads every module of `text` into `visitor`. Without keep_going, stops at
+// the first error and returns it. With keep_going, gives each error to
+// visitor->Error and returns "N errors in the hlo text" (InvalidArgument)
+// when there were any, OK otherwise.
+absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
+                     HloVisitor* visitor);
+
+// ReadHloModules
+//
+// Reads every module of `text` into memory. With keep_going, the errors are
+// appended to `*errors` (which must then not be null) and the modules read
+// are returned, without the bad instructions.
+absl::StatusOr<std::vector<HloModule>> ReadHloModules(
+    absl::string_view text, const HloReadOptions& options = {},
+    std::vector<absl::Status>* errors = nullptr);
+
+// SplitHloModuleTexts
+//
+// The `[begin, end)` byte ranges of the modules of `text`: it is cut before
+// every line that begins with `// -----`. Ranges holding only whitespace and
+// comments are dropped.
+std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
+    absl::string_view text);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_PARSER_HLO_READER_H_

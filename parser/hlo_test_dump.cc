@@ -1,0 +1,408 @@
+#include "parser/hlo_test_dump.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace hlolayout {
+namespace {
+
+// A result shape with its sizes worked out by hand (ArraySize: first tile
+// only, each tiled dim rounded up to the tile, then L, then E bits).
+struct ShapeInfo {
+  const char* text;
+  int64_t leaves;
+  int64_t unbounded;
+  int64_t elements;
+  int64_t logical;
+  int64_t padded;
+  int64_t logical_s1;  // the part in S(1)
+  int64_t padded_s1;
+};
+
+// 8*256 elements, already multiples of (8,128).
+constexpr ShapeInfo kA = {
+    "bf16[8,256]{1,0:T(8,128)(2,1)}", 1, 0, 2048, 4096, 4096, 0, 0};
+// 3 -> 8 and 200 -> 256: 2048 elements of 2 bytes.
+constexpr ShapeInfo kB = {
+    "bf16[3,200]{1,0:T(8,128)(2,1)}", 1, 0, 600, 1200, 4096, 0, 0};
+// 1000 -> 1024.
+constexpr ShapeInfo kC = {"f32[1000]{0:T(1024)}", 1, 0, 1000, 4000, 4096, 0, 0};
+// 17 -> 24 and 5 -> 128: 3072 elements.
+constexpr ShapeInfo kD = {
+    "f32[17,5]{1,0:T(8,128)}", 1, 0, 85, 340, 12288, 0, 0};
+// 8320 four-bit elements = 4160 bytes; 130 -> 256: 16384 * 4 / 8.
+constexpr ShapeInfo kE = {
+    "s4[64,130]{1,0:T(64,128)(8,1)E(4)}", 1, 0, 8320, 4160, 8192, 0, 0};
+// A rank-0 array under a rank-1 tile fills one tile of 128.
+constexpr ShapeInfo kF = {"f32[]{:T(128)}", 1, 0, 1, 4, 512, 0, 0};
+constexpr ShapeInfo kG = {"bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)}",
+                          1,
+                          0,
+                          4194304,
+                          8388608,
+                          8388608,
+                          8388608,
+                          8388608};
+constexpr ShapeInfo kH = {"s32[]", 1, 0, 1, 4, 4, 0, 0};
+constexpr ShapeInfo kI = {"pred[7]{0}", 1, 0, 7, 7, 7, 0, 0};
+constexpr ShapeInfo kJ = {"f32[5,3]{0,1}", 1, 0, 15, 60, 60, 0, 0};
+// 100 -> 512 by the tile, then up to a multiple of L(1024).
+constexpr ShapeInfo kK = {
+    "u8[100]{0:T(512)L(1024)}", 1, 0, 100, 100, 1024, 0, 0};
+// A bounded dim counts at its bound.
+constexpr ShapeInfo kL = {
+    "bf16[<=16,128]{1,0:T(8,128)(2,1)}", 1, 0, 2048, 4096, 4096, 0, 0};
+constexpr ShapeInfo kM = {"f32[?,8]{1,0}", 1, 1, 0, 0, 0, 0, 0};
+constexpr ShapeInfo kToken = {"token[]", 0, 0, 0, 0, 0, 0, 0};
+// (C, I)
+constexpr ShapeInfo kY = {
+    "(f32[1000]{0:T(1024)}, pred[7]{0})", 2, 0, 1007, 4007, 4103, 0, 0};
+// (H, B, Y): a tuple of tuples.
+constexpr ShapeInfo kT = {
+    "(s32[], bf16[3,200]{1,0:T(8,128)(2,1)}, (f32[1000]{0:T(1024)}, "
+    "pred[7]{0}))",
+    4,
+    0,
+    1608,
+    5211,
+    8203,
+    0,
+    0};
+// collective-permute-start: (operand, result, u32[], u32[]).
+constexpr ShapeInfo kCp = {
+    "(f32[1000]{0:T(1024)}, f32[1000]{0:T(1024)}, u32[], u32[])",
+    4,
+    0,
+    2002,
+    8008,
+    8200,
+    0,
+    0};
+// copy-start into S(1): (destination, source, context).
+constexpr ShapeInfo kX = {
+    "(bf16[8,256]{1,0:T(8,128)(2,1)S(1)}, bf16[8,256]{1,0:T(8,128)(2,1)}, "
+    "u32[])",
+    3,
+    0,
+    4097,
+    8196,
+    8196,
+    4096,
+    4096};
+constexpr ShapeInfo kA1 = {
+    "bf16[8,256]{1,0:T(8,128)(2,1)S(1)}", 1, 0, 2048, 4096, 4096, 4096, 4096};
+constexpr ShapeInfo kZ = {"bf16[]", 1, 0, 1, 2, 2, 0, 0};
+constexpr ShapeInfo kScalarF32 = {"f32[]", 1, 0, 1, 4, 4, 0, 0};
+// (A, C)
+constexpr ShapeInfo kR = {
+    "(bf16[8,256]{1,0:T(8,128)(2,1)}, f32[1000]{0:T(1024)})",
+    2,
+    0,
+    3048,
+    8096,
+    8192,
+    0,
+    0};
+
+// The entry parameters and their unlaid-out signature shapes.
+struct Param {
+  const char* name;
+  const ShapeInfo* shape;
+  const char* signature;
+};
+constexpr Param kParams[] = {
+    {"p0", &kA, "bf16[8,256]"},
+    {"p1", &kB, "bf16[3,200]"},
+    {"p2", &kC, "f32[1000]"},
+    {"p3", &kD, "f32[17,5]"},
+    {"p4", &kE, "s4[64,130]"},
+    {"p5", &kJ, "f32[5,3]"},
+    {"p6", &kK, "u8[100]"},
+    {"p7", &kL, "bf16[<=16,128]"},
+    {"p8", &kH, "s32[]"},
+    {"p9", &kI, "pred[7]"},
+    {"p10",
+     &kG,  // the S(1) variant of a big activation
+     "bf16[32,32,4096]"},
+    {"p11", &kM, "f32[?,8]"},
+};
+
+class Generator {
+ public:
+  explicit Generator(const HloDumpOptions& options)
+      : options_(options), state_(options.seed) {}
+
+  GeneratedHloDump Run() {
+    const int modules = options_.modules < 1 ? 1 : options_.modules;
+    const int64_t per_module = options_.target_bytes / modules;
+    for (int m = 0; m < modules; ++m) {
+      if (m > 0) out_.text += "\n// -----\n\n";
+      const size_t start = out_.text.size();
+      Module(m, start + per_module);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  uint64_t Next() {  // splitmix64
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+  // Counts one instruction with result `shape` (null: no shape) and
+  // `operand_shapes` shapes among its operands.
+  void Count(const ShapeInfo* shape, int operand_shapes) {
+    ++out_.instructions;
+    out_.shapes += operand_shapes;
+    if (shape == nullptr) {
+      ++out_.instructions_without_shape;
+      return;
+    }
+    ++out_.shapes;
+    out_.array_leaves += shape->leaves;
+    out_.unbounded_leaves += shape->unbounded;
+    out_.elements += shape->elements;
+    out_.logical_bytes += shape->logical;
+    out_.padded_bytes += shape->padded;
+    out_.logical_bytes_s1 += shape->logical_s1;
+    out_.padded_bytes_s1 += shape->padded_s1;
+  }
+
+  std::string Metadata(absl::string_view op_type, int64_t i) {
+    return absl::StrCat(
+        "metadata={op_type=\"", op_type,
+        "\" op_name=\"jit(train_step)/jit(main)/jvp(transformer)/layer_",
+        i % 96, "/", op_type, "\" source_file=\"/src/model/layers.py\" ",
+        "source_line=", 40 + Next() % 900, " stack_frame_id=", 1 + i % 3, "}");
+  }
+
+  void Module(int m, size_t end) {
+    ++out_.modules;
+    std::string& t = out_.text;
+    absl::StrAppend(&t, "HloModule jit_train_step_", m,
+                    ", is_scheduled=true, entry_computation_layout={(");
+    for (size_t p = 0; p < sizeof(kParams) / sizeof(kParams[0]); ++p) {
+      if (p > 0) t += ", ";
+      if (p > 0 && p % 5 == 0) absl::StrAppend(&t, "/*index=", p, "*/");
+      t += kParams[p].shape->text;
+      ++out_.shapes;
+    }
+    absl::StrAppend(&t, ")->", kR.text,
+                    "}, allow_spmd_sharding_propagation_to_output={true}, "
+                    "frontend_attributes={fingerprint_before_lhs=\"8c3e5a\"}"
+                    "\n\n");
+    ++out_.shapes;
+    t += "FileNames\n1 \"/src/model/train.py\"\n2 \"/src/model/layers.py\"\n\n"
+         "FunctionNames\n1 \"train_step\"\n2 \"dense\"\n\n"
+         "FileLocations\n"
+         "1 {file_name_id=1 function_name_id=1 line=42 end_line=42 column=8 "
+         "end_column=40}\n"
+         "2 {file_name_id=2 function_name_id=2 line=88 end_line=90 column=4 "
+         "end_column=12}\n\n"
+         "StackFrames\n1 {file_location_id=1 parent_frame_id=0}\n"
+         "2 {file_location_id=2 parent_frame_id=1}\n"
+         "3 {file_location_id=2 parent_frame_id=2}\n\n";
+    SharedComputations();
+
+    std::string entry;
+    absl::StrAppend(&entry, "ENTRY %main.", m, " (");
+    for (size_t p = 0; p < sizeof(kParams) / sizeof(kParams[0]); ++p) {
+      if (p > 0) entry += ", ";
+      absl::StrAppend(&entry, kParams[p].name, ": ", kParams[p].signature);
+      ++out_.shapes;
+    }
+    absl::StrAppend(&entry, ") -> (bf16[8,256], f32[1000]) {\n");
+    out_.shapes += 1;
+    ++out_.computations;
+    for (size_t p = 0; p < sizeof(kParams) / sizeof(kParams[0]); ++p) {
+      absl::StrAppend(&entry, "  %", kParams[p].name, " = ",
+                      kParams[p].shape->text, " parameter(", p, "), ",
+                      "sharding={replicated}, ",
+                      Metadata("parameter", static_cast<int64_t>(p)), "\n");
+      Count(kParams[p].shape, 0);
+    }
+    absl::StrAppend(&entry, "  %zero = f32[] constant(0)\n");
+    Count(&kScalarF32, 0);
+    for (int64_t i = 0; t.size() + entry.size() < end; ++i) {
+      Block(i, &t, &entry);
+    }
+    absl::StrAppend(&entry, "  ROOT %tuple.final = ", kR.text,
+                    " tuple(bf16[8,256]{1,0:T(8,128)(2,1)} %p0, "
+                    "f32[1000]{0:T(1024)} %p2)\n}\n");
+    Count(&kR, 2);
+    t += entry;
+  }
+
+  void SharedComputations() {
+    std::string& t = out_.text;
+    t += "%add.clone (x.1: f32[], y.1: f32[]) -> f32[] {\n"
+         "  %x.1 = f32[] parameter(0)\n"
+         "  %y.1 = f32[] parameter(1)\n"
+         "  ROOT %add.2 = f32[] add(f32[] %x.1, f32[] %y.1)\n"
+         "}\n\n";
+    out_.shapes += 3;  // signature
+    Count(&kScalarF32, 0);
+    Count(&kScalarF32, 0);
+    Count(&kScalarF32, 2);
+    ++out_.computations;
+
+    absl::StrAppend(&t, "%while_cond (arg.1: ", kT.text, ") -> pred[] {\n",
+                    "  %arg.1 = ", kT.text, " parameter(0)\n",
+                    "  %gte.c = s32[] get-tuple-element(", kT.text,
+                    " %arg.1), index=0\n", "  %limit = s32[] constant(8)\n",
+                    "  ROOT %lt = pred[] compare(s32[] %gte.c, s32[] %limit), "
+                    "direction=LT\n}\n\n");
+    out_.shapes += 2;
+    Count(&kT, 0);
+    Count(&kH, 1);
+    Count(&kH, 0);
+    static constexpr ShapeInfo kPredScalar = {"pred[]", 1, 0, 1, 1, 1, 0, 0};
+    Count(&kPredScalar, 2);
+    ++out_.computations;
+
+    // No ROOT: the last instruction is the root, as XLA accepts.
+    absl::StrAppend(&t, "%while_body (arg.2: ", kT.text, ") -> ", kT.text,
+                    " {\n", "  %arg.2 = ", kT.text, " parameter(0)\n",
+                    "  %next = ", kT.text, " opt-barrier(", kT.text,
+                    " %arg.2)\n}\n\n");
+    out_.shapes += 2;
+    Count(&kT, 0);
+    Count(&kT, 1);
+    ++out_.computations;
+
+    for (int b = 0; b < 2; ++b) {
+      absl::StrAppend(&t, "%branch_", b, " (a.", b, ": bf16[3,200]) -> ",
+                      "bf16[3,200] {\n  %a.", b, " = ", kB.text,
+                      " parameter(0)\n  ROOT %r.", b, " = ", kB.text,
+                      b == 0 ? " negate(" : " abs(", kB.text, " %a.", b,
+                      ")\n}\n\n");
+      out_.shapes += 2;
+      Count(&kB, 0);
+      Count(&kB, 1);
+      ++out_.computations;
+    }
+  }
+
+  void Block(int64_t i, std::string* fused, std::string* entry) {
+    const std::string a = kA.text;
+    const std::string b = kB.text;
+    // The fused computation the block's fusion calls.
+    absl::StrAppend(
+        fused, "%fused_computation.", i, " (param_0.", i,
+        ": bf16[8,256], param_1.", i, ": bf16[3,200]) -> bf16[8,256] {\n",
+        "  %param_0.", i, " = ", a, " parameter(0)\n", "  %param_1.", i, " = ",
+        b, " parameter(1)\n", "  %constant.f", i, " = bf16[] constant(0.5)\n",
+        "  %broadcast.f", i, " = ", a, " broadcast(bf16[] %constant.f", i,
+        "), dimensions={}\n", "  ROOT %multiply.f", i, " = ", a, " multiply(",
+        a, " %param_0.", i, ", ", a, " %broadcast.f", i, "), ",
+        Metadata("mul", i), "\n}\n\n");
+    ++out_.computations;
+    out_.shapes += 3;
+    Count(&kA, 0);
+    Count(&kB, 0);
+    Count(&kZ, 0);
+    Count(&kA, 1);
+    Count(&kA, 2);
+
+    std::string& e = *entry;
+    absl::StrAppend(
+        &e, "  %fusion.", i, " = ", a, " fusion(", a, " %p0, ", b,
+        " %p1), kind=kLoop, calls=%fused_computation.", i, ", ",
+        Metadata("add", i),
+        ", backend_config={\"outer_dimension_partitions\":[],"
+        "\"flag_configs\":[],\"scoped_memory_configs\":[],"
+        "\"used_scoped_memory_configs\":[{\"memory_space\":\"1\","
+        "\"offset\":\"0\",\"size\":\"",
+        4096 + Next() % 65536,
+        "\"}],\"output_chunk_bound_config\":{\"output_chunk_bound\":[\"1\"]},"
+        "\"estimated_cycles\":\"",
+        Next() % 100000, "\"}\n");
+    Count(&kA, 2);
+    absl::StrAppend(&e, "  %inner.", i, " = ", kY.text, " tuple(", kC.text,
+                    " %p2, ", kI.text, " %p9)\n");
+    Count(&kY, 2);
+    absl::StrAppend(&e, "  %tuple.", i, " = ", kT.text, " tuple(s32[] %p8, ", b,
+                    " %p1, ", kY.text, " %inner.", i, ")\n");
+    Count(&kT, 3);
+    absl::StrAppend(&e, "  %get-tuple-element.", i, " = ", b,
+                    " get-tuple-element(", kT.text, " %tuple.", i,
+                    "), index=1\n");
+    Count(&kB, 1);
+    absl::StrAppend(
+        &e, "  %custom-call.", i, " = ", kD.text, " custom-call(", kD.text,
+        " %p3, ", a, " %fusion.", i,
+        "), custom_call_target=\"tpu_custom_call\", "
+        "sharding={devices=[4,1,2]<=[2,4]T(1,0) last_tile_dim_replicate}, ",
+        "backend_config=\"{\\\"custom_call_config\\\": {\\\"body\\\": "
+        "\\\"TUzvUgFNTElSdHJ1bmsA\\\"}, \\\"flags\\\": [1, 2]}\"\n");
+    Count(&kD, 2);
+    absl::StrAppend(&e, "  %collective-permute-start.", i, " = ", kCp.text,
+                    " collective-permute-start(", kC.text, " %p2), ",
+                    "channel_id=", i + 1,
+                    ", source_target_pairs={{0,1},{1,2},{2,3},{3,0}}, "
+                    "backend_config={\"is_sync\":false}\n");
+    Count(&kCp, 1);
+    absl::StrAppend(&e, "  %collective-permute-done.", i, " = ", kC.text,
+                    " collective-permute-done(", kCp.text,
+                    " %collective-permute-start.", i, ")\n");
+    Count(&kC, 1);
+    absl::StrAppend(&e, "  %copy-start.", i, " = ", kX.text, " copy-start(", a,
+                    " %p0), cross_program_prefetch_index=0\n");
+    Count(&kX, 1);
+    absl::StrAppend(&e, "  %copy-done.", i, " = ", kA1.text, " copy-done(",
+                    kX.text, " %copy-start.", i, ")\n");
+    Count(&kA1, 1);
+    absl::StrAppend(&e, "  %constant.", i, " = ", kJ.text,
+                    " constant({ { 1, 2, 3 }, { 4, 5, 6 }, { 7, 8, 9 }, "
+                    "{ 10, 11, 12 }, { 13, 14, 15 } })\n");
+    Count(&kJ, 0);
+    absl::StrAppend(&e, "  %negate.", i, " = ", kE.text, " negate(", kE.text,
+                    " %p4)\n");
+    Count(&kE, 1);
+    absl::StrAppend(&e, "  %reduce.", i, " = ", kF.text, " reduce(", kC.text,
+                    " %p2, f32[] %zero), dimensions={0}, to_apply=%add.clone, ",
+                    Metadata("reduce_sum", i), "\n");
+    Count(&kF, 2);
+    absl::StrAppend(&e, "  %bitcast.", i, " = ", kK.text, " bitcast(", kK.text,
+                    " %p6)\n");
+    Count(&kK, 1);
+    absl::StrAppend(&e, "  %slice.", i, " = ", kL.text, " slice(", kL.text,
+                    " %p7), slice={[0:16], [0:128]}\n");
+    Count(&kL, 1);
+    absl::StrAppend(&e, "  %custom-call.dyn.", i, " = ", kM.text,
+                    " custom-call(", kM.text,
+                    " %p11), custom_call_target=\"Sharding\"\n");
+    Count(&kM, 1);
+    absl::StrAppend(&e, "  %after-all.", i, " = token[] after-all()\n");
+    Count(&kToken, 0);
+    absl::StrAppend(&e, "  %add.", i, " = add(%fusion.", i, ", %fusion.", i,
+                    ")\n");
+    Count(nullptr, 0);
+    absl::StrAppend(&e, "  %while.", i, " = ", kT.text, " while(", kT.text,
+                    " %tuple.", i,
+                    "), condition=%while_cond, body=%while_body, "
+                    "backend_config={\"known_trip_count\":{\"n\":\"8\"}}\n");
+    Count(&kT, 1);
+    absl::StrAppend(&e, "  %conditional.", i, " = ", b,
+                    " conditional(s32[] %p8, ", b, " %p1, ", b,
+                    " %get-tuple-element.", i,
+                    "), branch_computations={%branch_0, %branch_1}\n");
+    Count(&kB, 3);
+    absl::StrAppend(&e, "  %copy.", i, " = ", kG.text, " copy(", kG.text,
+                    " %p10)\n");
+    Count(&kG, 1);
+  }
+
+  const HloDumpOptions& options_;
+  uint64_t state_;
+  GeneratedHloDump out_;
+};
+
+}  // namespace
+
+GeneratedHloDump GenerateHloDump(const HloDumpOptions& options) {
+  return Generator(options).Run();
+}
+
+}  // namespace hlolayout

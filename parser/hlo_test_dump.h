@@ -1,0 +1,58 @@
+// parser/hlo_test_dump.h: generates large realistic HLO dumps for tests and
+// benchmarks, with its own bookkeeping of what it wrote.
+//
+//   GeneratedHloDump dump = GenerateHloDump({.target_bytes = 75 << 20});
+//   dump.text          // "HloModule jit_train_step_0, is_scheduled=true, ..."
+//   dump.instructions  // how many instructions it wrote
+//
+// The lines look like a TPU dump after optimizations: fusions with metadata
+// and JSON backend configs, tuples of tuples, get-tuple-element, async
+// all-reduce pairs, custom calls with iota shardings `<=[2,4]T(1,0)`,
+// constants, tiled bf16 layouts with padding, an `S(1)` array, sub-byte
+// `E(4)` arrays, `f32[]{:T(128)}` scalars, `L(1024)` tail padding, bounded
+// and unbounded dynamic dims, tokens and instructions without a shape.
+//
+// The expected totals are written down by the generator from a fixed table
+// of shapes whose byte sizes were computed by hand (XLA's ArraySize rules,
+// ../shared/spec/xla.md section 4); nothing here reads HLO text back.
+#ifndef HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
+#define HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
+
+#include <cstdint>
+#include <string>
+
+namespace hlolayout {
+
+struct HloDumpOptions {
+  // Stop adding blocks once the text is at least this long.
+  int64_t target_bytes = 1 << 20;
+  // Modules, separated by `// -----` lines (1: a plain dump file).
+  int modules = 1;
+  uint64_t seed = 1;
+};
+
+struct GeneratedHloDump {
+  std::string text;
+  int64_t modules = 0;
+  int64_t computations = 0;
+  int64_t instructions = 0;
+  int64_t instructions_without_shape = 0;
+  // Shapes in instruction results, operands, signatures and entry layouts.
+  int64_t shapes = 0;
+  // Over the array leaves of instruction result shapes:
+  int64_t array_leaves = 0;
+  int64_t unbounded_leaves = 0;  // `?` dims: no size
+  // Elements of sized leaves (bounded dims at their bound).
+  int64_t elements = 0;
+  int64_t logical_bytes = 0;
+  int64_t padded_bytes = 0;
+  // The part of the two above in memory space 1 (`S(1)`).
+  int64_t logical_bytes_s1 = 0;
+  int64_t padded_bytes_s1 = 0;
+};
+
+GeneratedHloDump GenerateHloDump(const HloDumpOptions& options);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
