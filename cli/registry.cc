@@ -8,10 +8,12 @@ extern const Command kExplainCommand;
 extern const Command kPrintCommand;
 extern const Command kBatchCommand;
 extern const Command kGridCommand;
+extern const Command kCuteCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
 extern const BatchOp kGridLocateBatchOp;
+extern const BatchOp kCuteBatchOp;
 
 namespace {
 
@@ -20,12 +22,14 @@ const Command* const kCommands[] = {
     &kPrintCommand,
     &kBatchCommand,
     &kGridCommand,
+    &kCuteCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
     &kPrintBatchOp,
     &kGridShardBatchOp,
     &kGridLocateBatchOp,
+    &kCuteBatchOp,
 };
 
 }  // namespace

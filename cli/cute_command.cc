@@ -1,0 +1,104 @@
+// `hlolayout cute OP ARGS...`: CuTe's layout algebra from the shell, and
+// the batch op `cute<TAB>OP<TAB>ARG1[<TAB>ARG2]`. The logic lives in
+// //cute:ops; this file only adapts it to the CLI.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
+#include "cli/command.h"
+#include "cute/ops.h"
+
+namespace hlolayout::cli {
+namespace {
+
+absl::string_view CuteHelp() {
+  static const std::string* help = [] {
+    std::string text =
+        "usage: hlolayout cute OP ARG1 [ARG2]\n"
+        "\n"
+        "CuTe's layout algebra with run-time checks. Layouts are written in\n"
+        "CuTe's notation: (6,2):(8,2), ((2,2),3):((24,2),8), 12:1, the rank-1\n"
+        "(4):(1), () and static prefixes _4; a shape alone means compact\n"
+        "column-major strides. Tilers are <3:4, 8:2>, a shape (3,8) or an\n"
+        "integer. A failed precondition prints one sentence naming the\n"
+        "operation, the layouts, the mode and the condition (exit status 1).\n"
+        "\n"
+        "ops:\n";
+    for (const cute::CuteOpInfo& op : cute::CuteOps()) {
+      absl::StrAppendFormat(&text, "  %-30s %s\n", op.usage, op.summary);
+    }
+    absl::StrAppend(
+        &text,
+        "\n"
+        "examples:\n"
+        "  hlolayout cute composition '(6,2):(8,2)' '(4,3):(3,1)'\n"
+        "      -> ((2,2),3):((24,2),8)\n"
+        "  hlolayout cute composition '(12,(4,8)):(59,(13,1))' '<3:4, 8:2>'\n"
+        "      -> (3,(2,4)):(236,(26,1))\n"
+        "  hlolayout cute complement 4:2 24             -> (2,3):(1,8)\n"
+        "  hlolayout cute logical_divide '(2,4,3):(4,1,8)' 4:2\n"
+        "      -> (4,(2,3)):(1,(4,8))\n"
+        "  hlolayout cute blocked_product '(2,2):(1,2)' 3:1\n"
+        "      -> ((2,3),(2,1)):((1,4),(2,0))\n"
+        "  hlolayout cute table '(2,3):(3,1)'           (a grid of offsets)\n"
+        "  printf 'cute\\tcoalesce\\t(2,(1,6)):(1,(6,2))\\n' | hlolayout "
+        "batch\n"
+        "      -> 12:1\n");
+    return new std::string(std::move(text));
+  }();
+  return *help;
+}
+
+int RunCute(const std::vector<std::string>& args, IoContext& io) {
+  if (args.empty()) {
+    io.err << "hlolayout cute: missing OP (hlolayout cute --help lists them)\n";
+    return 2;
+  }
+  if (cute::FindCuteOp(args[0]) == nullptr) {
+    io.err << "hlolayout cute: unknown op '" << args[0]
+           << "' (hlolayout cute --help lists them)\n";
+    return 2;
+  }
+  std::vector<absl::string_view> operands(args.begin() + 1, args.end());
+  absl::StatusOr<std::string> result = cute::RunCuteOp(args[0], operands);
+  if (!result.ok()) {
+    io.err << "hlolayout cute " << args[0] << ": " << result.status().message()
+           << "\n";
+    const cute::CuteOpInfo* op = cute::FindCuteOp(args[0]);
+    const int n = static_cast<int>(operands.size());
+    return n < op->min_args || n > op->max_args ? 2 : 1;
+  }
+  io.out << *result;
+  if (result->empty() || result->back() != '\n') io.out << "\n";
+  return 0;
+}
+
+absl::StatusOr<std::string> BatchCute(absl::Span<const absl::string_view> args,
+                                      BatchCache& /*cache*/) {
+  absl::StatusOr<std::string> result =
+      cute::RunCuteOp(args[0], args.subspan(1));
+  if (!result.ok()) return result.status();
+  // `table` answers several lines; a batch answer is one line.
+  std::string line = *std::move(result);
+  while (!line.empty() && line.back() == '\n') line.pop_back();
+  return absl::StrReplaceAll(line, {{"\n", " | "}});
+}
+
+}  // namespace
+
+extern const Command kCuteCommand;
+const Command kCuteCommand = {
+    "cute",
+    "CuTe layout algebra: composition, complement, divides, products, ...",
+    CuteHelp(),
+    RunCute,
+};
+
+extern const BatchOp kCuteBatchOp;
+const BatchOp kCuteBatchOp = {
+    "cute", 2, 3, "cute<TAB>OP<TAB>ARG1[<TAB>ARG2] -> the printed layout",
+    BatchCute};
+
+}  // namespace hlolayout::cli
