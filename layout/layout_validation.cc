@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "shape/printer.h"
@@ -36,7 +37,7 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                 entries, " dimension", entries == 1 ? "" : "s",
                                 " but the shape has rank ", rank));
   }
-  std::vector<bool> seen(rank, false);
+  absl::InlinedVector<bool, 16> seen(rank, false);
   for (int64_t d : layout.minor_to_major()) {
     if (d < 0 || d >= rank) {
       return Invalid(absl::StrCat("minor_to_major ", MinorToMajorText(layout),
@@ -114,7 +115,7 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       return Invalid(absl::StrCat("in P(...): ", status.message()));
     }
   }
-  std::vector<bool> split(rank, false);
+  absl::InlinedVector<bool, 16> split(rank, false);
   for (const SplitConfig& config : layout.split_configs()) {
     const int64_t d = config.dimension;
     if (d < 0 || d >= rank) {

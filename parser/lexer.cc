@@ -13,6 +13,8 @@ bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || IsDigit(c); }
 
 bool Lexer::SkipTrivia() {
   const size_t size = text_.size();
+  // Common case: the next token follows at once.
+  if (pos_ < size && text_[pos_] > ' ' && text_[pos_] != '/') return true;
   while (pos_ < size) {
     const char c = text_[pos_];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
@@ -44,6 +46,23 @@ Token Lexer::Make(TokenKind kind, size_t begin, size_t end) {
 Token Lexer::LexNumber(size_t begin) {
   const bool negative = text_[begin] == '-';
   size_t end = begin + (negative ? 1 : 0);
+  // Fast path: up to 18 digits cannot overflow int64.
+  {
+    size_t digits_end = end;
+    int64_t fast = 0;
+    while (digits_end < text_.size() && digits_end - end < 19 &&
+           IsDigit(text_[digits_end])) {
+      fast = fast * 10 + (text_[digits_end] - '0');
+      ++digits_end;
+    }
+    if (digits_end - end <= 18 && (digits_end == text_.size() ||
+                                   (!IsDigit(text_[digits_end]) &&
+                                    !IsIdentifierStart(text_[digits_end])))) {
+      Token token = Make(TokenKind::kInteger, begin, digits_end);
+      token.value = negative ? -fast : fast;
+      return token;
+    }
+  }
   // Accumulate as a negative number so that INT64_MIN is representable.
   int64_t value = 0;
   bool overflow = false;
@@ -79,7 +98,7 @@ Token Lexer::LexNumber(size_t begin) {
   return token;
 }
 
-Token Lexer::Next() {
+Token Lexer::Lex() {
   if (!SkipTrivia()) {
     Token token;
     token.kind = TokenKind::kError;
@@ -150,13 +169,6 @@ Token Lexer::Next() {
   }
   Token token = Make(TokenKind::kError, begin, end);
   token.error = "unexpected character";
-  return token;
-}
-
-Token Lexer::Peek() {
-  const size_t saved = pos_;
-  Token token = Next();
-  pos_ = saved;
   return token;
 }
 

@@ -60,22 +60,39 @@ struct Token {
 
 class Lexer {
  public:
-  // Lexes `text` from byte `offset`.
+  // Lexes `text` from byte `offset`. The first token is lexed at once; each
+  // token is lexed exactly once however often it is peeked.
   explicit Lexer(absl::string_view text, size_t offset = 0)
-      : text_(text), pos_(offset) {}
+      : text_(text), pos_(offset), consumed_end_(offset) {
+    current_ = Lex();
+  }
 
   // Returns the next token and moves past it. After kEnd or kError, every
   // further call returns the same token again.
-  Token Next();
-  // Returns the next token without moving.
-  Token Peek();
+  Token Next() {
+    Token token = current_;
+    if (token.kind != TokenKind::kEnd && token.kind != TokenKind::kError) {
+      consumed_end_ = pos_;
+      current_ = Lex();
+    }
+    return token;
+  }
+  // The next token, without moving.
+  const Token& Peek() const { return current_; }
+  // The token after the next one, without moving.
+  Token PeekSecond() const {
+    Lexer copy = *this;
+    copy.Next();
+    return copy.Peek();
+  }
 
-  // Offset of the first character not yet consumed (comments and spaces
-  // after the last token are not consumed).
-  size_t offset() const { return pos_; }
+  // Offset just past the last token returned by Next (comments and spaces
+  // after it are not consumed); the start offset before any Next.
+  size_t offset() const { return consumed_end_; }
   absl::string_view text() const { return text_; }
 
  private:
+  Token Lex();
   // Skips spaces and comments. Returns false on an unterminated comment,
   // leaving pos_ at its start.
   bool SkipTrivia();
@@ -83,7 +100,9 @@ class Lexer {
   Token LexNumber(size_t begin);
 
   absl::string_view text_;
-  size_t pos_;
+  size_t pos_;           // where lexing continues (end of current_)
+  size_t consumed_end_;  // end of the last token returned by Next
+  Token current_;
 };
 
 // Name of a token kind for messages: "'['", "integer", "identifier".

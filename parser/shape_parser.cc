@@ -38,7 +38,7 @@ class ShapeParser {
   absl::Status ParseShape(Shape* shape, int depth);
   absl::Status ParseLayout(Layout* layout, int depth);
   size_t offset() const { return lexer_.offset(); }
-  Token Peek() { return lexer_.Peek(); }
+  const Token& Peek() const { return lexer_.Peek(); }
 
   // An error at `token`: its own message for error tokens.
   absl::Status ErrorAt(const Token& token, absl::string_view message) {
@@ -93,6 +93,7 @@ absl::Status ShapeParser::ParseShape(Shape* shape, int depth) {
   }
   if (token.kind == TokenKind::kLeftParen) {
     std::vector<Shape> elements;
+    elements.reserve(8);
     if (lexer_.Peek().kind == TokenKind::kRightParen) {
       lexer_.Next();
       *shape = Shape::MakeTuple({});
@@ -144,16 +145,16 @@ absl::Status ShapeParser::ParseArray(const Token& type_token,
   absl::Status status =
       Expect(TokenKind::kLeftBracket, "'[' after element type", &token);
   if (!status.ok()) return status;
-  absl::InlinedVector<int64_t, 6> dims;
-  absl::InlinedVector<bool, 6> dynamic;
+  // Dimensions go straight into the result; token[] and opaque[] are
+  // rebuilt below.
+  *shape = Shape::MakeArray(IsArrayType(type) ? type : PRED, {});
   if (lexer_.Peek().kind == TokenKind::kRightBracket) {
     lexer_.Next();
   } else {
     while (true) {
       token = lexer_.Next();
       if (token.kind == TokenKind::kQuestion) {
-        dims.push_back(Shape::kUnboundedSize);
-        dynamic.push_back(true);
+        shape->add_dimension(Shape::kUnboundedSize, /*dynamic=*/true);
       } else {
         const bool bounded = token.kind == TokenKind::kLessEqual;
         if (bounded) token = lexer_.Next();
@@ -166,8 +167,7 @@ absl::Status ShapeParser::ParseArray(const Token& type_token,
                                              "negative, found ",
                                              token.value));
         }
-        dims.push_back(token.value);
-        dynamic.push_back(bounded);
+        shape->add_dimension(token.value, bounded);
       }
       token = lexer_.Next();
       if (token.kind == TokenKind::kRightBracket) break;
@@ -177,27 +177,24 @@ absl::Status ShapeParser::ParseArray(const Token& type_token,
     }
   }
   if (!IsArrayType(type)) {  // token[] and opaque[]
-    if (!dims.empty()) {
+    if (shape->rank() != 0) {
       return ErrorAt(type_token, absl::StrCat(PrimitiveTypeName(type),
                                               " shapes have no dimensions"));
     }
     *shape = type == TOKEN ? Shape::MakeToken() : Shape::MakeOpaque();
     return absl::OkStatus();
   }
-  *shape = Shape::MakeDynamicArray(type, dims, dynamic);
   // As in XLA, '{' starts a layout only when an integer or ':' follows, so
   // `f32[]{}` leaves "{}" unparsed. '<' is the angle-bracket layout form.
   const Token open = lexer_.Peek();
   bool has_layout = false;
   if (open.kind == TokenKind::kLeftBrace || open.kind == TokenKind::kLess) {
-    Lexer probe(lexer_.text(), lexer_.offset());
-    probe.Next();
-    const TokenKind after = probe.Peek().kind;
+    const TokenKind after = lexer_.PeekSecond().kind;
     has_layout = after == TokenKind::kInteger || after == TokenKind::kColon ||
                  open.kind == TokenKind::kLess;
   }
   if (has_layout) {
-    Layout layout;
+    Layout& layout = *shape->mutable_layout();
     status = ParseLayout(&layout, depth);
     if (!status.ok()) return status;
     // XLA's parser makes this check itself.
@@ -217,13 +214,11 @@ absl::Status ShapeParser::ParseArray(const Token& type_token,
                              layout.minor_to_major().size() == 1 ? "" : "s",
                              " but the shape has rank ", shape->rank()));
     }
-    shape->set_layout(std::move(layout));
   } else if (options_.fill_missing_layouts) {
-    Layout layout;
+    Layout& layout = *shape->mutable_layout();
     for (int64_t i = shape->rank() - 1; i >= 0; --i) {
       layout.add_minor_to_major(i);
     }
-    shape->set_layout(std::move(layout));
   }
   if (options_.validate) {
     status = ValidateShape(*shape);
@@ -446,23 +441,29 @@ absl::Status ShapeParser::ParseTiles(Layout* layout) {
 
 absl::Status ShapeParser::ParseParenthesizedInt(absl::string_view attribute,
                                                 int64_t* value) {
-  Token token;
-  absl::Status status = Expect(TokenKind::kLeftParen,
-                               absl::StrCat("'(' after ", attribute), &token);
-  if (!status.ok()) return status;
-  status =
-      ExpectInteger(absl::StrCat("an integer in ", attribute, "(...)"), value);
-  if (!status.ok()) return status;
-  return Expect(TokenKind::kRightParen,
-                absl::StrCat("')' after ", attribute, "(", *value), &token);
+  // Messages are built only on failure: this runs for every attribute.
+  Token token = lexer_.Next();
+  if (token.kind != TokenKind::kLeftParen) {
+    return Expected(token, absl::StrCat("'(' after ", attribute));
+  }
+  token = lexer_.Next();
+  if (token.kind != TokenKind::kInteger) {
+    return Expected(token, absl::StrCat("an integer in ", attribute, "(...)"));
+  }
+  *value = token.value;
+  token = lexer_.Next();
+  if (token.kind != TokenKind::kRightParen) {
+    return Expected(token, absl::StrCat("')' after ", attribute, "(", *value));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ShapeParser::ParseParenthesizedType(absl::string_view attribute,
                                                  PrimitiveType* type) {
-  Token token;
-  absl::Status status = Expect(TokenKind::kLeftParen,
-                               absl::StrCat("'(' after ", attribute), &token);
-  if (!status.ok()) return status;
+  Token token = lexer_.Next();
+  if (token.kind != TokenKind::kLeftParen) {
+    return Expected(token, absl::StrCat("'(' after ", attribute));
+  }
   token = lexer_.Next();
   const absl::optional<PrimitiveType> parsed =
       token.kind == TokenKind::kIdentifier ? PrimitiveTypeFromName(token.text)
@@ -472,8 +473,11 @@ absl::Status ShapeParser::ParseParenthesizedType(absl::string_view attribute,
                     absl::StrCat("an integral type in ", attribute, "(...)"));
   }
   *type = *parsed;
-  return Expect(TokenKind::kRightParen,
-                absl::StrCat("')' after ", attribute, "(type"), &token);
+  token = lexer_.Next();
+  if (token.kind != TokenKind::kRightParen) {
+    return Expected(token, absl::StrCat("')' after ", attribute, "(type"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status ShapeParser::ParseSplitConfigs(Layout* layout) {

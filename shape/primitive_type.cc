@@ -119,7 +119,8 @@ absl::string_view PrimitiveTypeName(PrimitiveType type) {
 absl::optional<PrimitiveType> PrimitiveTypeFromName(absl::string_view name) {
   if (name.empty() || name.size() > 13) return absl::nullopt;
   for (const TypeInfo& info : kTypes) {
-    if (info.name == name && info.type != TUPLE && info.type != BUFFER) {
+    if (info.name.size() == name.size() && info.name[0] == name[0] &&
+        info.name == name && info.type != TUPLE && info.type != BUFFER) {
       return info.type;
     }
   }

@@ -79,6 +79,13 @@ class Shape {
     dynamic_dimensions_[i] = false;
     return *this;
   }
+  // Appends a dimension (kUnboundedSize with dynamic for `?`).
+  // Precondition: IsArray().
+  Shape& add_dimension(int64_t size, bool dynamic = false) {
+    dimensions_.push_back(size);
+    dynamic_dimensions_.push_back(dynamic);
+    return *this;
+  }
   Shape& set_dynamic_dimension(int64_t i, bool dynamic) {
     dynamic_dimensions_[i] = dynamic;
     return *this;
