@@ -1,5 +1,6 @@
 #include "index_util/tiled_indexer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -72,6 +73,7 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
       cur.push_back(Slot{-1, 1, d.size});
     } else {
       ix.loads_.push_back(Term{next, d.logical_dimension});
+      if (d.logical_dimension == m.rank() - 1) ix.last_dim_reg_ = next;
       cur.push_back(Slot{next++, d.size, d.size});
     }
   }
@@ -127,7 +129,10 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   }
   int64_t stride = 1;
   for (size_t i = cur.size(); i-- > 0;) {
-    if (cur[i].reg >= 0) ix.terms_.push_back(Term{cur[i].reg, stride});
+    if (cur[i].reg >= 0) {
+      ix.terms_.push_back(Term{cur[i].reg, stride});
+      ix.reg_stride_[cur[i].reg] = stride;
+    }
     stride *= cur[i].size;
   }
 
@@ -146,6 +151,7 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   if (!ix.digits_.empty()) {
     // The most major digit is what remains: no division needed.
     ix.major_reg_ = ix.digits_.back().reg;
+    ix.major_size_ = ix.digits_.back().div.divisor();
     ix.digits_.pop_back();
   }
   for (size_t li = m.levels.size(); li-- > 0;) {
@@ -198,6 +204,10 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   }
   for (size_t j = 0; j < cur.size(); ++j) {
     ix.stores_.push_back(Term{cur[j].reg, m.physical[j].logical_dimension});
+  }
+  for (int64_t& d : ix.reg_dim_) d = -1;
+  for (const Term& t : ix.stores_) {
+    if (t.reg >= 0) ix.reg_dim_[t.reg] = t.value;
   }
   return ix;
 }
@@ -318,6 +328,126 @@ void TiledIndexer::ElementsAt(absl::Span<const int64_t> offsets,
   for (size_t i = 0; i < offsets.size(); ++i) {
     kinds[i] = ElementAt(offsets[i], indices.subspan(i * rank, rank));
   }
+}
+
+int64_t TiledIndexer::OffsetRun(absl::Span<const int64_t> index,
+                                int64_t* stride, int64_t* run) const {
+  const int64_t last = static_cast<int64_t>(dims_.size()) - 1;
+  int64_t remaining = dims_[last] - index[last];
+  int64_t r[kMaxRegisters];
+  for (const Term& t : loads_) r[t.reg] = index[t.value];
+  int hot = last_dim_reg_;
+  for (const Op& op : forward_) {
+    switch (op.kind) {
+      case OpKind::kMulAdd:
+        r[op.a] = r[op.a] * op.c + r[op.b];
+        if (op.b == hot) {
+          hot = op.a;
+        } else if (op.a == hot) {
+          hot = -1;
+        }
+        break;
+      case OpKind::kMul:
+        r[op.a] *= op.c;
+        if (op.a == hot) hot = -1;
+        break;
+      case OpKind::kSplit:
+      case OpKind::kShift: {
+        const int64_t x = r[op.a];
+        const int64_t q =
+            op.kind == OpKind::kShift ? x >> op.shift : op.div.Divide(x);
+        r[op.b] = x - q * op.c;
+        r[op.a] = q;
+        if (op.a == hot) {
+          remaining = std::min(remaining, op.c - r[op.b]);
+          hot = op.b;
+        }
+        break;
+      }
+      case OpKind::kCheckLess:
+        break;
+    }
+  }
+  int64_t offset = 0;
+  for (const Term& t : terms_) offset += r[t.reg] * t.value;
+  *stride = hot >= 0 ? reg_stride_[hot] : 0;
+  *run = hot >= 0 ? remaining : 1;
+  return offset;
+}
+
+OffsetKind TiledIndexer::ElementRun(int64_t offset, absl::Span<int64_t> index,
+                                    int64_t* dim, int64_t* run) const {
+  *dim = -1;
+  if (offset >= tiled_elements_) {
+    *run = padded_elements_ - offset;
+    return OffsetKind::kTailPadding;
+  }
+  int64_t r[kMaxRegisters];
+  int64_t x = offset;
+  int hot = -1;
+  int64_t remaining = 1;
+  for (const Digit& d : digits_) {
+    const int64_t q = d.div.Divide(x);
+    r[d.reg] = x - q * d.div.divisor();
+    if (hot < 0) {
+      hot = d.reg;
+      remaining = d.div.divisor() - r[d.reg];
+    }
+    x = q;
+  }
+  if (major_reg_ >= 0) {
+    r[major_reg_] = x;
+    if (hot < 0) {
+      hot = major_reg_;
+      remaining = major_size_ - x;
+    }
+  }
+  bool padding = false;
+  for (const Op& op : inverse_) {
+    switch (op.kind) {
+      case OpKind::kMulAdd:
+        r[op.a] = r[op.a] * op.c + r[op.b];
+        if (op.b == hot) {
+          hot = op.a;
+        } else if (op.a == hot) {
+          hot = -1;
+        }
+        break;
+      case OpKind::kMul:
+        r[op.a] *= op.c;
+        if (op.a == hot) hot = -1;
+        break;
+      case OpKind::kSplit:
+      case OpKind::kShift: {
+        const int64_t v = r[op.a];
+        const int64_t q =
+            op.kind == OpKind::kShift ? v >> op.shift : op.div.Divide(v);
+        r[op.b] = v - q * op.c;
+        r[op.a] = q;
+        if (op.a == hot) {
+          remaining = std::min(remaining, op.c - r[op.b]);
+          hot = op.b;
+        }
+        break;
+      }
+      case OpKind::kCheckLess:
+        if (r[op.a] >= op.c) {
+          padding = true;  // stays padding while the run lasts
+        } else if (op.a == hot) {
+          remaining = std::min(remaining, op.c - r[op.a]);
+        }
+        break;
+    }
+  }
+  if (hot < 0) remaining = 1;
+  if (padding) {
+    *run = remaining;
+    return OffsetKind::kTilePadding;
+  }
+  for (const Term& t : stores_) index[t.value] = t.reg < 0 ? 0 : r[t.reg];
+  *dim = hot >= 0 ? reg_dim_[hot] : -1;
+  *run = *dim >= 0 ? remaining : 1;
+  return OffsetKind::kElement;
 }
 
 }  // namespace hlolayout

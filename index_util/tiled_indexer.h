@@ -119,6 +119,24 @@ class TiledIndexer {
     return p;
   }
 
+  // OffsetRun
+  //
+  // Offset(index), plus the run along the last logical dimension that
+  // starts there: for i in [0, *run), the index with index[rank-1] + i is at
+  // offset + i * *stride. For walkers; *run >= 1.
+  // @pre rank() >= 1, index in bounds.
+  int64_t OffsetRun(absl::Span<const int64_t> index, int64_t* stride,
+                    int64_t* run) const;
+
+  // ElementRun
+  //
+  // ElementAt(offset, index), plus the run of offsets that starts there:
+  // offsets offset + i for i in [0, *run) all have the returned kind, and
+  // when it is kElement they hold `index` with index[*dim] + i.
+  // @pre 0 <= offset < padded_elements(), index.size() == rank().
+  OffsetKind ElementRun(int64_t offset, absl::Span<int64_t> index, int64_t* dim,
+                        int64_t* run) const;
+
   // Number of operations in the compiled forward / inverse programs, for
   // tests and curiosity.
   int forward_op_count() const { return static_cast<int>(forward_.size()); }
@@ -167,6 +185,14 @@ class TiledIndexer {
   int major_reg_ = -1;  // receives what is left after digits_
   absl::InlinedVector<Op, 12> inverse_;
   absl::InlinedVector<Term, 8> stores_;
+  // For the run queries: register of the last logical dim's coordinate in
+  // the forward program (-1: none), the stride of each register's final
+  // coordinate, the logical dim each inverse register is stored to, and
+  // the size of the digit major_reg_ holds.
+  int last_dim_reg_ = -1;
+  int64_t reg_stride_[kMaxRegisters] = {};
+  int64_t reg_dim_[kMaxRegisters] = {};
+  int64_t major_size_ = 1;
 };
 
 }  // namespace hlolayout
