@@ -38,6 +38,9 @@ subcommands:
                           dim and per core, bytes
   locate TENSOR I,J,...   core, offset in the shard, tile and position in
                           the tile of one logical element
+  collapse SHAPE GRID [INTERVALS]
+                          build the layout from collapseIntervals and print
+                          its map and tensor type
 
 TENSOR may be '-' to read it from standard input (it may span lines).
 'hlolayout grid SUBCOMMAND --help' explains a subcommand.
@@ -87,6 +90,27 @@ flags:
 
 example:
   hlolayout grid locate 'tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>' 20,40
+)";
+
+constexpr absl::string_view kCollapseHelp =
+    R"(usage: hlolayout grid collapse [--tile=DTYPE|HxW,DTYPE] SHAPE GRID [INTERVALS]
+
+Builds a #tt.metal_layout from the seed's collapseIntervals: SHAPE is the
+tensor as MLIR writes it (2x3x64x128xf32), GRID the grid (2x2x4), INTERVALS
+a list of half-open dim ranges, negative bounds counting from the end
+(default (0,-1); 'none' for no collapse). Dims outside every interval stay
+as their own physical dim; a grid rank above the collapsed rank prepends
+constant-0 results. Prints the join in the seed's <> notation, the affine
+map, and the whole tensor type (oob_val undef, memory space l1), which
+'hlolayout grid explain' reads.
+
+flags:
+  --tile=DTYPE       tilize with 32x32 tiles of DTYPE (bfp_bf8, f32, ...)
+  --tile=HxW,DTYPE   tilize with HxW tiles
+  --help             this text
+
+example:
+  hlolayout grid collapse 2x3x4x5x6x7x8xf32 2x1x3x2 '(0,3),(-3,-1)'
 )";
 
 void IntArray(JsonWriter& json, absl::Span<const int64_t> values) {
@@ -244,10 +268,34 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
   return 0;
 }
 
+int RunCollapse(const std::vector<std::string>& raw_args, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"help"}, {"tile"});
+  if (!args.ok() || args->positional.size() < 2 ||
+      args->positional.size() > 3) {
+    io.err << "hlolayout grid collapse: "
+           << (args.ok() ? "expects SHAPE, GRID and optional INTERVALS"
+                         : args.status().message())
+           << "\n";
+    return 2;
+  }
+  const std::string intervals =
+      args->positional.size() == 3 ? args->positional[2] : "";
+  absl::StatusOr<grid::MetalLayout> layout =
+      grid::BuildCollapsedLayout(args->positional[0], args->positional[1],
+                                 intervals, args->Value("tile", ""));
+  if (!layout.ok()) {
+    io.err << "hlolayout grid collapse: " << layout.status().message() << "\n";
+    return 1;
+  }
+  io.out << grid::FormatCollapse(*layout, intervals);
+  return 0;
+}
+
 int RunGrid(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
-    io.err << "hlolayout grid: expects a subcommand (explain, locate); "
-              "'hlolayout grid --help' explains them\n";
+    io.err
+        << "hlolayout grid: expects a subcommand (explain, locate, collapse); "
+           "'hlolayout grid --help' explains them\n";
     return 2;
   }
   const std::string& sub = args[0];
@@ -272,6 +320,13 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
       return 0;
     }
     return RunLocate(rest, io);
+  }
+  if (sub == "collapse") {
+    if (help) {
+      io.out << kCollapseHelp;
+      return 0;
+    }
+    return RunCollapse(rest, io);
   }
   if (sub == "help") {
     io.out << kGridHelp;
@@ -312,7 +367,7 @@ absl::StatusOr<std::string> BatchGridLocate(
 extern const Command kGridCommand;
 const Command kGridCommand = {
     "grid",
-    "grid-sharded tt-mlir tensor layouts: explain, locate",
+    "grid-sharded tt-mlir tensor layouts: explain, locate, collapse",
     kGridHelp,
     RunGrid,
     /*help_builder=*/nullptr,

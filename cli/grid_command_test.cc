@@ -93,6 +93,30 @@ TEST(GridCommand, Help) {
   EXPECT_NE(r.out.find("usage: hlolayout grid locate"), std::string::npos);
 }
 
+TEST(GridCommand, Collapse) {
+  Result r = RunCli(
+      {"grid", "collapse", "2x3x4x5x6x7x8xf32", "2x1x3x2", "(0,3),(-3,-1)"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("joined:  (d0, d1, d2, d3, d4, d5, d6) -> (d0 <> d1 <> "
+                       "d2, d3, d4 <> d5, d6)\n"),
+            std::string::npos)
+      << r.out;
+  r = RunCli({"grid", "collapse", "--tile=bfp_bf8", "2x3x64x128xf32", "2x2x4",
+              "(1,-1)"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("memref<1x3x1x!tt.tile<32 x 32, bfp_bf8>"),
+            std::string::npos)
+      << r.out;
+  r = RunCli({"grid", "collapse", "2x3x64x128xf32", "2x2", "(1,-1)"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout grid collapse: collapsed rank 3 exceeds grid rank 2\n");
+  EXPECT_EQ(RunCli({"grid", "collapse", "4xf32"}).status, 2);
+  EXPECT_NE(RunCli({"grid", "collapse", "--help"})
+                .out.find("usage: hlolayout grid collapse"),
+            std::string::npos);
+}
+
 TEST(GridCommand, BatchOps) {
   const std::string input =
       std::string("grid-shard\t") + kScalar + "\ngrid-shard\t" + kTiled +

@@ -221,4 +221,128 @@ absl::StatusOr<std::string> GridLocateAnswer(const MetalLayout& layout,
   return out;
 }
 
+absl::StatusOr<std::vector<CollapseInterval>> ParseCollapseIntervals(
+    absl::string_view text) {
+  text = absl::StripAsciiWhitespace(text);
+  if (text.empty()) return DefaultCollapseIntervals();
+  if (text == "none") return std::vector<CollapseInterval>();
+  const absl::Status bad = absl::InvalidArgumentError(absl::StrCat(
+      "bad collapse intervals '", text, "'; expected e.g. (0,3),(-3,-1)"));
+  std::vector<CollapseInterval> out;
+  absl::string_view rest = text;
+  while (!rest.empty()) {
+    if (!absl::ConsumePrefix(&rest, "(")) return bad;
+    const size_t close = rest.find(')');
+    if (close == absl::string_view::npos) return bad;
+    std::vector<absl::string_view> bounds =
+        absl::StrSplit(rest.substr(0, close), ',');
+    CollapseInterval interval;
+    if (bounds.size() != 2 ||
+        !absl::SimpleAtoi(absl::StripAsciiWhitespace(bounds[0]),
+                          &interval.begin) ||
+        !absl::SimpleAtoi(absl::StripAsciiWhitespace(bounds[1]),
+                          &interval.end)) {
+      return bad;
+    }
+    out.push_back(interval);
+    rest = absl::StripLeadingAsciiWhitespace(rest.substr(close + 1));
+    if (!rest.empty() && !absl::ConsumePrefix(&rest, ",")) return bad;
+    rest = absl::StripLeadingAsciiWhitespace(rest);
+    if (rest.empty() && text.back() == ',') return bad;
+  }
+  return out;
+}
+
+namespace {
+
+// "53x63" -> {53, 63}; `what` names the argument in errors.
+absl::StatusOr<std::vector<int64_t>> ParseDims(absl::string_view text,
+                                               absl::string_view what) {
+  std::vector<int64_t> dims;
+  if (text.empty()) return dims;
+  for (absl::string_view part : absl::StrSplit(text, 'x')) {
+    int64_t value;
+    if (!absl::SimpleAtoi(part, &value) || value < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad ", what, " dim '", part, "'"));
+    }
+    dims.push_back(value);
+  }
+  return dims;
+}
+
+}  // namespace
+
+absl::StatusOr<MetalLayout> BuildCollapsedLayout(absl::string_view tensor,
+                                                 absl::string_view grid_text,
+                                                 absl::string_view intervals,
+                                                 absl::string_view tile_text) {
+  const size_t split = tensor.rfind('x');
+  const absl::string_view element_name =
+      split == absl::string_view::npos ? tensor : tensor.substr(split + 1);
+  absl::optional<ScalarType> element = ScalarTypeFromName(element_name);
+  if (!element) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown element type '", element_name, "'"));
+  }
+  absl::StatusOr<std::vector<int64_t>> shape =
+      ParseDims(split == absl::string_view::npos ? "" : tensor.substr(0, split),
+                "tensor");
+  if (!shape.ok()) return shape.status();
+  absl::StatusOr<std::vector<int64_t>> grid = ParseDims(grid_text, "grid");
+  if (!grid.ok()) return grid.status();
+  absl::StatusOr<std::vector<CollapseInterval>> list =
+      ParseCollapseIntervals(intervals);
+  if (!list.ok()) return list.status();
+  absl::StatusOr<AffineMap> map =
+      CollapsedLinearMap(*shape, grid->size(), *list);
+  if (!map.ok()) return map.status();
+  absl::optional<TileType> tile;
+  if (!tile_text.empty()) {
+    int64_t height = 32, width = 32;
+    absl::string_view dtype_name = tile_text;
+    const size_t comma = tile_text.find(',');
+    if (comma != absl::string_view::npos) {
+      absl::StatusOr<std::vector<int64_t>> dims =
+          ParseDims(tile_text.substr(0, comma), "tile");
+      if (!dims.ok()) return dims.status();
+      if (dims->size() != 2) {
+        return absl::InvalidArgumentError("a tile shape has two dims");
+      }
+      height = (*dims)[0];
+      width = (*dims)[1];
+      dtype_name = tile_text.substr(comma + 1);
+    }
+    absl::optional<TileDataType> dtype = TileDataTypeFromName(dtype_name);
+    if (!dtype) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown tile data type '", dtype_name, "'"));
+    }
+    absl::StatusOr<TileType> made = MakeTileType(height, width, *dtype);
+    if (!made.ok()) return made.status();
+    tile = *made;
+  }
+  return MetalLayout::Create(*std::move(shape), *element, *std::move(map),
+                             OobVal::kUndef, *std::move(grid), tile,
+                             MemorySpace::kDeviceL1);
+}
+
+std::string FormatCollapse(const MetalLayout& layout,
+                           absl::string_view intervals) {
+  std::string out;
+  absl::StatusOr<std::vector<CollapseInterval>> list =
+      ParseCollapseIntervals(intervals);
+  if (list.ok()) {
+    absl::StatusOr<std::vector<CollapseInterval>> groups =
+        CollapseGroups(layout.rank(), *list);
+    if (groups.ok()) {
+      absl::StrAppend(&out, "joined:  ", JoinNotation(layout.rank(), *groups),
+                      "\n");
+    }
+  }
+  absl::StrAppend(&out, "map:     ", layout.linear().ToString(), "\n");
+  absl::StrAppend(&out, "tensor:  ", TensorTypeToString(layout), "\n");
+  return out;
+}
+
 }  // namespace hlolayout::grid

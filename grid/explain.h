@@ -18,6 +18,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "grid/collapse.h"
 #include "grid/metal_layout.h"
 
 namespace hlolayout::grid {
@@ -104,6 +105,30 @@ std::string GridShardAnswer(const MetalLayout& layout);
 // it). Errors for a bad or out-of-bounds index.
 absl::StatusOr<std::string> GridLocateAnswer(const MetalLayout& layout,
                                              absl::string_view index_text);
+
+// ParseCollapseIntervals
+//
+// "(0,3),(-3,-1)" -> {{0, 3}, {-3, -1}}; "" gives the default [(0, -1)] and
+// "none" no interval. Errors: "bad collapse intervals '...'".
+absl::StatusOr<std::vector<CollapseInterval>> ParseCollapseIntervals(
+    absl::string_view text);
+
+// BuildCollapsedLayout
+//
+// The layout of `hlolayout grid collapse`: a tensor "2x3x64x128xf32" (dims
+// then element type), a grid "2x2x4", collapse intervals, and an optional
+// tile "bfp_bf8" (32x32) or "16x32,bf16"; oob_val undef, memory space l1.
+//   ("2x3x64x128xf32", "2x2x4", "(1,-1)", "") -> map
+//   (d0, d1, d2, d3) -> (d0, d1 * 64 + d2, d3), memref 1x96x32.
+absl::StatusOr<MetalLayout> BuildCollapsedLayout(absl::string_view tensor,
+                                                 absl::string_view grid,
+                                                 absl::string_view intervals,
+                                                 absl::string_view tile);
+
+// The text of `grid collapse`: the `<>` notation, the map and the whole
+// tensor type (which `grid explain` reads).
+std::string FormatCollapse(const MetalLayout& layout,
+                           absl::string_view intervals);
 
 }  // namespace hlolayout::grid
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "grid/parse.h"
+#include "grid/print.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout::grid {
@@ -135,6 +136,68 @@ TEST(Explain, LocateText) {
             "tile:         0,1,0 (memref index, of 1x3x1)\n"
             "in tile:      10,31 (in 32x32)\n"
             "byte offset:  1088 (start of the tile in the shard)\n");
+}
+
+TEST(Explain, CollapseIntervalsText) {
+  EXPECT_EQ(ParseCollapseIntervals("")->size(), 1u);
+  EXPECT_TRUE(ParseCollapseIntervals("none")->empty());
+  auto two = ParseCollapseIntervals(" (0, 3), (-3,-1) ");
+  ASSERT_TRUE(two.ok()) << two.status();
+  EXPECT_EQ(*two, (std::vector<CollapseInterval>{{0, 3}, {-3, -1}}));
+  for (absl::string_view bad :
+       {"(0,3", "(0)", "0,3", "(0,3),", "(a,1)", "(0,3)(1,2)"}) {
+    EXPECT_FALSE(ParseCollapseIntervals(bad).ok()) << bad;
+  }
+  EXPECT_EQ(ParseCollapseIntervals("(0,3").status().message(),
+            "bad collapse intervals '(0,3'; expected e.g. (0,3),(-3,-1)");
+}
+
+TEST(Explain, BuildCollapsedSevenDim) {
+  auto l = BuildCollapsedLayout("2x3x4x5x6x7x8xbf16", "2x1x3x2",
+                                "(0,3),(-3,-1)", "");
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_EQ(FormatCollapse(*l, "(0,3),(-3,-1)"),
+            "joined:  (d0, d1, d2, d3, d4, d5, d6) -> (d0 <> d1 <> d2, d3, d4 "
+            "<> d5, d6)\n"
+            "map:     (d0, d1, d2, d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, "
+            "d3, d4 * 7 + d5, d6)\n"
+            "tensor:  tensor<2x3x4x5x6x7x8xbf16, #tt.metal_layout<(d0, d1, d2, "
+            "d3, d4, d5, d6) -> (d0 * 12 + d1 * 4 + d2, d3, d4 * 7 + d5, d6), "
+            "undef, <2x1x3x2>, memref<12x5x14x4xbf16, "
+            "#tt.memory_space<l1>>>>\n");
+  // What it prints parses back.
+  auto again = ParseTensorType(TensorTypeToString(*l));
+  ASSERT_TRUE(again.ok()) << again.status();
+}
+
+TEST(Explain, BuildCollapsedSeedMultiDeviceTiled) {
+  auto l = BuildCollapsedLayout("2x3x64x128xf32", "2x2x4", "(1,-1)", "bfp_bf8");
+  ASSERT_TRUE(l.ok()) << l.status();
+  EXPECT_EQ(GridShardAnswer(*l), "1x3x1");
+  auto t = BuildCollapsedLayout("64x64xf32", "2x2", "", "16x32,bf16");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(GridShardAnswer(*t), "2x1");
+}
+
+TEST(Explain, BuildCollapsedErrors) {
+  auto error = [](absl::string_view t, absl::string_view g, absl::string_view i,
+                  absl::string_view tile) {
+    auto l = BuildCollapsedLayout(t, g, i, tile);
+    return l.ok() ? std::string("ok") : std::string(l.status().message());
+  };
+  EXPECT_EQ(error("4x4xf33", "2x2", "", ""), "unknown element type 'f33'");
+  EXPECT_EQ(error("4xax4xf32", "2x2", "", ""), "bad tensor dim 'a'");
+  EXPECT_EQ(error("4x4xf32", "2x0", "", ""), "bad grid dim '0'");
+  EXPECT_EQ(error("2x3x64x128xf32", "2x2", "(1,-1)", ""),
+            "collapsed rank 3 exceeds grid rank 2");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "bfp_f16"),
+            "unknown tile data type 'bfp_f16'");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "16x16,bfp_bf8"),
+            "bfp_bf8 tiles must be 32x32, got 16x16");
+  EXPECT_EQ(error("4x4xf32", "2x2", "", "16,bf16"),
+            "a tile shape has two dims");
+  EXPECT_EQ(error("4x4xf32", "2x2", "(0,1),(0,2)", ""),
+            "intervals (0, 1) and (0, 2) overlap");
 }
 
 }  // namespace
