@@ -1,5 +1,6 @@
 #include "grid/explain.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,7 +54,18 @@ GridExplanation ExplainGridLayout(const MetalLayout& layout,
   e.memory_space = std::string(MemorySpaceName(layout.memory_space()));
   e.memory_space_title = std::string(MemorySpaceTitle(layout.memory_space()));
   e.oob_val = std::string(OobValName(layout.oob_val()));
-  e.padding_per_dim = PaddingPerDim(layout);
+  constexpr int64_t kMaxGridDim = 65536;
+  if (std::any_of(layout.grid().begin(), layout.grid().end(),
+                  [](int64_t g) { return g > kMaxGridDim; })) {
+    e.padding_per_dim_note =
+        absl::StrCat("not computed: a grid dim exceeds ", kMaxGridDim);
+  } else {
+    e.padding_per_dim = PaddingPerDim(layout);
+    if (!e.padding_per_dim) {
+      e.padding_per_dim_note =
+          "n/a (a dim feeds several map results; see per core)";
+    }
+  }
   absl::StatusOr<std::vector<int64_t>> counts =
       ValidElementsPerCore(layout, max_cores);
   if (counts.ok()) {
@@ -126,8 +138,7 @@ std::string FormatGridExplanation(const GridExplanation& e,
          absl::StrCat(absl::StrJoin(dims, "; "),
                       " (positions per core, by core index along the dim)"));
   } else {
-    line("padding by dim",
-         "n/a (a dim feeds several map results; see per core)");
+    line("padding by dim", e.padding_per_dim_note);
   }
   if (e.per_core.empty()) {
     line("padding per core", absl::StrCat("not computed: ", e.per_core_note));

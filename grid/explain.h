@@ -54,8 +54,10 @@ struct GridExplanation {
   std::string memory_space_title;  // "DeviceL1"
   std::string oob_val;             // "undef"
   // Positions of padding along each grid dim, by core index (PaddingPerDim);
-  // nullopt for maps whose dims feed several results.
+  // nullopt (with `padding_per_dim_note`) for maps whose dims feed several
+  // results and for grid dims above 65536 cores.
   absl::optional<std::vector<std::vector<int64_t>>> padding_per_dim;
+  std::string padding_per_dim_note;
   // Per core, row-major over the grid; empty with `per_core_note` set when
   // not computed (too many cores or elements).
   std::vector<CorePadding> per_core;

@@ -138,6 +138,16 @@ TEST(Explain, LocateText) {
             "byte offset:  1088 (start of the tile in the shard)\n");
 }
 
+TEST(Explain, HugeGridIsSummarized) {
+  GridExplanation e = ExplainGridLayout(
+      Parse("tensor<100000x4xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), "
+            "undef, <100000x1>, memref<1x4xf32, #tt.memory_space<dram>>>>"));
+  EXPECT_FALSE(e.padding_per_dim.has_value());
+  EXPECT_EQ(e.padding_per_dim_note, "not computed: a grid dim exceeds 65536");
+  EXPECT_TRUE(e.per_core.empty());
+  EXPECT_EQ(e.total_padding, 0);
+}
+
 TEST(Explain, CollapseIntervalsText) {
   EXPECT_EQ(ParseCollapseIntervals("")->size(), 1u);
   EXPECT_TRUE(ParseCollapseIntervals("none")->empty());

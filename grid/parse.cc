@@ -81,8 +81,12 @@ class Parser {
   absl::StatusOr<Linear> Factor(size_t num_dims);
   absl::StatusOr<TileType> Tile();
 
+  // Parentheses in a map expression nest at most this deep.
+  static constexpr int kMaxDepth = 64;
+
   Lexer lexer_;
   Token tok_;
+  int depth_ = 0;
   std::vector<absl::string_view> dim_names_;
 };
 
@@ -165,8 +169,13 @@ absl::StatusOr<Linear> Parser::Factor(size_t num_dims) {
                    absl::StrCat("unknown dim ", DescribeGridToken(tok_)));
     }
     case TokenKind::kLParen: {
+      if (depth_ == kMaxDepth) {
+        return Error(tok_.offset, "parentheses nested too deeply");
+      }
       Advance();
+      ++depth_;
       absl::StatusOr<Linear> inner = Sum(num_dims);
+      --depth_;
       if (!inner.ok()) return inner.status();
       absl::Status s = Expect(TokenKind::kRParen, "')'");
       if (!s.ok()) return s;

@@ -405,6 +405,17 @@ TEST(Parse, BadInputsMessages) {
             "1:19: expected '#tt.metal_layout', found '@'");
 }
 
+TEST(Parse, NestingIsCapped) {
+  const std::string deep = std::string(64, '(') + "d0" + std::string(64, ')');
+  EXPECT_TRUE(ParseAffineMap("(d0) -> (" + deep + ")").ok());
+  const std::string deeper =
+      std::string(10000, '(') + "d0" + std::string(10000, ')');
+  absl::StatusOr<AffineMap> m = ParseAffineMap("(d0) -> (" + deeper + ")");
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message().substr(0, 39),
+            "1:74: parentheses nested too deeply\n(d0");
+}
+
 TEST(Parse, ErrorsOnLaterLines) {
   absl::StatusOr<MetalLayout> l = ParseTensorType(
       "tensor<53x63xf32,\n"
