@@ -25,8 +25,7 @@ namespace hlolayout::cute {
 // overlapping, gaps) are skipped and the scan goes on. 1:0 when no mode
 // has stride 1.
 // @post L(R(i)) == i for every 0 <= i < size(R)
-// @post R is ordered by L's contiguous prefix: size(R) is the length of the
-//       longest run 0, 1, 2, ... that this scan finds in L's image
+// @post size(R) == size(L) when L is a permutation of 0..size(L)-1
 // @post depth(R) <= 1
 // Never fails.
 Layout RightInverse(const Layout& layout);

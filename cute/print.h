@@ -37,12 +37,12 @@ std::string ToString(const Tiler& tiler);
 // rule), whichever is widest, so negative values keep the grid aligned:
 //
 //   (2,3):(3,1)
-//          0    1    2
-//       +----+----+----+
-//    0  |  0 |  1 |  2 |
-//       +----+----+----+
-//    1  |  3 |  4 |  5 |
-//       +----+----+----+
+//         0   1   2
+//       +---+---+---+
+//    0  | 0 | 1 | 2 |
+//       +---+---+---+
+//    1  | 3 | 4 | 5 |
+//       +---+---+---+
 //
 // Returns an error for rank > 2 or for a grid of more than 1,000,000 cells.
 absl::StatusOr<std::string> PrintTable(const Layout& layout);
