@@ -14,7 +14,9 @@
 // Everything here is plain structs. Names and raw attribute texts are
 // string_views into the text that was read (parser/hlo_reader.h): the text
 // must outlive the structures. Shapes are decoded values (shape/shape.h) with
-// their layouts; the text they came from is kept next to them.
+// their layouts; the text they came from is kept next to them. Instruction
+// and operand shapes are shared, immutable and deduplicated: every
+// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape.
 //
 // What is kept raw: attribute values (`metadata={...}`, JSON backend
 // configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
@@ -25,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -50,9 +53,10 @@ absl::optional<absl::string_view> FindHloAttribute(
 struct HloOperand {
   absl::string_view name;        // without the '%'
   absl::string_view shape_text;  // "f32[2]{0}", empty when not written
-  Shape shape;                   // decoded shape_text (when not empty)
+  // Decoded shape_text; null when not written.
+  std::shared_ptr<const Shape> shape;
 
-  bool has_shape() const { return !shape_text.empty(); }
+  bool has_shape() const { return shape != nullptr; }
 };
 
 // One instruction line (which may span several lines of text):
@@ -63,8 +67,9 @@ struct HloInstruction {
   bool root_marker = false;      // written with `ROOT`
   absl::string_view name;        // "fusion.3" (without '%')
   absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
-  Shape shape;                   // decoded shape_text, layouts filled in
-  absl::string_view opcode;      // "fusion", "all-reduce-start", ...
+  // Decoded shape_text, layouts filled in; null when absent.
+  std::shared_ptr<const Shape> shape;
+  absl::string_view opcode;  // "fusion", "all-reduce-start", ...
   // Everything between the parentheses after the opcode, raw.
   absl::string_view operand_text;
   // Operands; empty for `constant` and `parameter`.
@@ -76,7 +81,7 @@ struct HloInstruction {
   absl::string_view literal;
   std::vector<HloAttribute> attributes;
 
-  bool has_shape() const { return !shape_text.empty(); }
+  bool has_shape() const { return shape != nullptr; }
 };
 
 // CalledComputationNames

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "parser/diagnostic.h"
 #include "parser/shape_parser.h"
@@ -48,6 +49,10 @@ inline bool Is(char c, uint8_t bit) {
   return (kChars.bits[static_cast<unsigned char>(c)] & bit) != 0;
 }
 
+inline bool IsTriviaStart(char c) {
+  return c == ' ' || c == '\n' || c == '/' || c == '\t' || c == '\r';
+}
+
 char CloserOf(char opener) {
   return opener == '{' ? '}' : opener == '(' ? ')' : ']';
 }
@@ -57,8 +62,17 @@ bool IsStackTableKind(absl::string_view word) {
          word == "FileLocations" || word == "StackFrames";
 }
 
-// Skips whitespace and comments from `pos`; returns the new position, or
-// npos for an unterminated block comment (whose offset goes to `*bad`).
+constexpr absl::string_view kSplitMarker = "// -----";
+
+// True at a line that begins with `// -----`: the end of a module.
+bool IsSplitLine(absl::string_view text, size_t pos) {
+  return (pos == 0 || text[pos - 1] == '\n') &&
+         text.substr(pos, kSplitMarker.size()) == kSplitMarker;
+}
+
+// Skips whitespace and comments from `pos`, stopping at a split line; returns
+// the new position, or npos for an unterminated block comment (whose offset
+// goes to `*bad`).
 size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   const size_t n = text.size();
   while (pos < n) {
@@ -66,6 +80,7 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       ++pos;
     } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
+      if (IsSplitLine(text, pos)) break;
       const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
       pos = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
     } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
@@ -82,6 +97,28 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   return pos;
 }
 
+// Hashes a shape text from its length and three 8-byte windows: shape
+// texts are short and the map compares keys anyway, so this is enough and
+// much cheaper than hashing every byte.
+struct ShapeTextHash {
+  size_t operator()(absl::string_view text) const {
+    uint64_t h = text.size() * 0x9e3779b97f4a7c15ULL;
+    if (text.size() >= 8) {
+      uint64_t a, b, c;
+      std::memcpy(&a, text.data(), 8);
+      std::memcpy(&b, text.data() + text.size() / 2 - 4 + (text.size() & 1), 8);
+      std::memcpy(&c, text.data() + text.size() - 8, 8);
+      h ^= a * 0xbf58476d1ce4e5b9ULL;
+      h ^= (b ^ (h >> 29)) * 0x94d049bb133111ebULL;
+      h ^= (c ^ (h >> 31)) * 0xff51afd7ed558ccdULL;
+    } else {
+      for (char ch : text)
+        h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+    }
+    return static_cast<size_t>(h ^ (h >> 32));
+  }
+};
+
 class Reader {
  public:
   Reader(absl::string_view whole, const HloReadOptions& options,
@@ -91,14 +128,17 @@ class Reader {
     shape_options_.max_depth = options.max_depth;
   }
 
-  // Reads the module in [begin, end) of the whole text.
-  absl::Status ReadModule(size_t begin, size_t end);
-  // Ends the module and computation left open by a failed ReadModule.
-  void Abandon();
-  int64_t instruction_errors() const { return instruction_errors_; }
+  // Reads every module: each ends at a split line or at the end.
+  absl::Status ReadAll();
 
  private:
   bool AtEnd() const { return pos_ >= text_.size(); }
+  // At the end of the text or at a `// -----` line.
+  bool AtModuleEnd() const { return AtEnd() || IsSplitLine(text_, pos_); }
+  // Reads the module at pos_.
+  absl::Status ReadModule();
+  // Ends the module and computation left open by a failed ReadModule.
+  void Abandon();
   char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
   bool LookingAtWord(absl::string_view word) const {
     const size_t end = pos_ + word.size();
@@ -122,6 +162,15 @@ class Reader {
   }
 
   absl::Status SkipTrivia() {
+    // Fast path: nothing, or one space before a token.
+    if (pos_ < text_.size() && !IsTriviaStart(text_[pos_])) {
+      return absl::OkStatus();
+    }
+    if (pos_ + 1 < text_.size() && text_[pos_] == ' ' &&
+        !IsTriviaStart(text_[pos_ + 1])) {
+      ++pos_;
+      return absl::OkStatus();
+    }
     size_t bad = pos_;
     const size_t next = SkipTriviaAt(text_, pos_, &bad);
     if (next == absl::string_view::npos) {
@@ -153,7 +202,13 @@ class Reader {
 
   // True when a shape starts here: '(' (tuple), `type[` or `b(`.
   bool LooksLikeShape() const;
+  // Decodes the shape at pos_ (through the cache when it can).
+  absl::Status ParseSharedShape(std::shared_ptr<const Shape>* shape,
+                                absl::string_view* shape_text);
   absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
+  // The end of the shape at `begin` when a quick scan can tell that the
+  // shape parser would stop exactly there, else npos.
+  size_t QuickShapeEnd(size_t begin) const;
   absl::Status SkipString();
   // Skips from an opening bracket to its closing one.
   absl::Status SkipBalanced();
@@ -191,8 +246,14 @@ class Reader {
   int64_t entry_index_ = -1;
   int64_t instruction_count_ = 0;
   int64_t root_index_ = -1;
-  int64_t instruction_errors_ = 0;
+  int64_t errors_ = 0;
   std::vector<char> closers_;
+  // Decoded shapes by their exact text. Dumps repeat a few hundred shape
+  // texts over and over; each is decoded once. Bounded in size.
+  absl::flat_hash_map<absl::string_view, std::shared_ptr<const Shape>,
+                      ShapeTextHash>
+      shape_cache_;
+  static constexpr size_t kMaxCachedShapes = 4096;
 };
 
 bool Reader::LooksLikeShape() const {
@@ -207,12 +268,83 @@ bool Reader::LooksLikeShape() const {
   return text_[p] == '[' || (is_b && text_[p] == '(' && p == pos_ + 1);
 }
 
-absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
+size_t Reader::QuickShapeEnd(size_t begin) const {
+  const size_t n = text_.size();
+  const char* data = text_.data();
+  size_t p = begin;
+  if (p >= n) return absl::string_view::npos;
+  if (data[p] == '(') {
+    // A tuple ends at its ')' whatever follows.
+    int depth = 0;
+    for (; p < n; ++p) {
+      if (data[p] == '(') {
+        ++depth;
+      } else if (data[p] == ')' && --depth == 0) {
+        return p + 1;
+      }
+    }
+    return absl::string_view::npos;
+  }
+  if (!Is(data[p], kNameStart)) return absl::string_view::npos;
+  while (p < n && Is(data[p], kNameChar)) ++p;
+  if (p >= n || data[p] != '[') return absl::string_view::npos;
+  const void* close = std::memchr(data + p, ']', n - p);
+  if (close == nullptr) return absl::string_view::npos;
+  p = static_cast<const char*>(close) - data + 1;
+  if (p + 1 < n && data[p] == '{' &&
+      ((data[p + 1] >= '0' && data[p + 1] <= '9') || data[p + 1] == ':')) {
+    // A layout ends at its '}' whatever follows.
+    int depth = 0;
+    for (; p < n; ++p) {
+      if (data[p] == '{') {
+        ++depth;
+      } else if (data[p] == '}' && --depth == 0) {
+        return p + 1;
+      }
+    }
+    return absl::string_view::npos;
+  }
+  // Without a layout the parser looks at the next token: only a plain
+  // continuation proves that it stops at the ']'.
+  size_t q = p;
+  while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+  if (q >= n) return absl::string_view::npos;
+  const char c = data[q];
+  if (Is(c, kNameStart) || c == '%' || c == ',' || c == ')') return p;
+  return absl::string_view::npos;
+}
+
+absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
+                                      absl::string_view* shape_text) {
   const size_t begin = pos_;
-  absl::Status status = ParseShapeAt(text_, &pos_, shape, shape_options_);
+  const size_t quick_end = QuickShapeEnd(begin);
+  if (quick_end != absl::string_view::npos) {
+    const absl::string_view key = text_.substr(begin, quick_end - begin);
+    const auto it = shape_cache_.find(key);
+    if (it != shape_cache_.end()) {
+      *shape = it->second;
+      *shape_text = key;
+      pos_ = quick_end;
+      return absl::OkStatus();
+    }
+  }
+  auto decoded = std::make_shared<Shape>();
+  absl::Status status =
+      ParseShapeAt(text_, &pos_, decoded.get(), shape_options_);
   if (!status.ok()) return status;
   *shape_text = text_.substr(begin, pos_ - begin);
+  *shape = std::move(decoded);
+  if (shape_cache_.size() < kMaxCachedShapes) {
+    shape_cache_.emplace(*shape_text, *shape);
+  }
   return absl::OkStatus();
+}
+
+absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
+  std::shared_ptr<const Shape> shared;
+  absl::Status status = ParseSharedShape(&shared, shape_text);
+  if (status.ok()) *shape = *shared;
+  return status;
 }
 
 absl::Status Reader::SkipString() {
@@ -470,17 +602,45 @@ absl::Status Reader::ParseStackTables() {
   }
 }
 
-absl::Status Reader::ReadModule(size_t begin, size_t end) {
-  text_ = whole_.substr(0, end);
-  pos_ = begin;
+absl::Status Reader::ReadAll() {
+  text_ = whole_;
+  pos_ = 0;
+  while (true) {
+    absl::Status status = SkipTrivia();
+    if (status.ok()) {
+      if (AtEnd()) break;
+      if (IsSplitLine(text_, pos_)) {
+        pos_ += kSplitMarker.size();
+        continue;
+      }
+      status = ReadModule();
+      if (status.ok()) continue;
+    }
+    if (!options_.keep_going) return status;
+    ++errors_;
+    visitor_->Error(status);
+    Abandon();
+    // Go on with the next module.
+    const void* split = memmem(text_.data() + pos_, text_.size() - pos_,
+                               "\n// -----", kSplitMarker.size() + 1);
+    if (split == nullptr) break;
+    pos_ = static_cast<const char*>(split) - text_.data() + 1;
+  }
+  if (errors_ > 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        errors_, errors_ == 1 ? " error" : " errors", " in the hlo text"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ReadModule() {
   module_ = HloModuleHeader();
   in_module_ = false;
   in_computation_ = false;
   computation_count_ = 0;
   entry_index_ = -1;
-  absl::Status status = SkipTrivia();
-  if (!status.ok()) return status;
   module_.offset = pos_;
+  absl::Status status;
   if (LookingAtWord("HloModule")) {
     status = ParseModuleHeader();
     if (!status.ok()) return status;
@@ -492,7 +652,7 @@ absl::Status Reader::ReadModule(size_t begin, size_t end) {
   while (true) {
     status = SkipTrivia();
     if (!status.ok()) return status;
-    if (AtEnd()) break;
+    if (AtModuleEnd()) break;
     status = ParseComputation();
     if (!status.ok()) return status;
   }
@@ -606,7 +766,7 @@ absl::Status Reader::ParseComputation() {
   while (true) {
     status = SkipTrivia();
     if (!status.ok()) return status;
-    if (AtEnd()) {
+    if (AtModuleEnd()) {
       return Error(open, absl::StrCat("computation '", computation_.name,
                                       "' is never closed"));
     }
@@ -622,7 +782,7 @@ absl::Status Reader::ParseComputation() {
     }
     if (!status.ok()) {
       if (!options_.keep_going) return status;
-      ++instruction_errors_;
+      ++errors_;
       visitor_->Error(status);
       Resync(offset);
       continue;
@@ -663,6 +823,7 @@ absl::Status Reader::ParseInstruction() {
   in.offset = pos_;
   in.root_marker = false;
   in.shape_text = absl::string_view();
+  in.shape.reset();
   in.operand_text = absl::string_view();
   in.operands.clear();
   in.parameter_number.reset();
@@ -684,7 +845,7 @@ absl::Status Reader::ParseInstruction() {
   if (status.ok()) status = SkipTrivia();
   if (!status.ok()) return status;
   if (LooksLikeShape()) {
-    status = ParseShape(&in.shape, &in.shape_text);
+    status = ParseSharedShape(&in.shape, &in.shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   }
@@ -741,7 +902,7 @@ absl::Status Reader::ParseOperands() {
       in.operands.emplace_back();
       HloOperand& operand = in.operands.back();
       if (LooksLikeShape()) {
-        status = ParseShape(&operand.shape, &operand.shape_text);
+        status = ParseSharedShape(&operand.shape, &operand.shape_text);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
       }
@@ -783,7 +944,7 @@ void Reader::Resync(size_t instruction_offset) {
       return;
     }
     pos_ = static_cast<const char*>(nl) - text_.data() + 1;
-    if (LineStartsInstruction(pos_)) return;
+    if (LineStartsInstruction(pos_) || IsSplitLine(text_, pos_)) return;
     size_t p = pos_;
     while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
     if (p < n && text_[p] == '}') {
@@ -865,7 +1026,9 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
   for (size_t i = 0; i + 1 < cuts.size(); ++i) {
     const size_t begin = cuts[i];
     const size_t end = cuts[i + 1];
-    const size_t first = SkipTriviaAt(text.substr(0, end), begin);
+    const size_t body =
+        IsSplitLine(text, begin) ? begin + kSplitMarker.size() : begin;
+    const size_t first = SkipTriviaAt(text.substr(0, end), body);
     if (first != end) ranges.emplace_back(begin, end);  // npos: keep, to fail
   }
   return ranges;
@@ -873,22 +1036,7 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
 
 absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
                      HloVisitor* visitor) {
-  Reader reader(text, options, visitor);
-  int64_t module_errors = 0;
-  for (const auto& range : SplitHloModuleTexts(text)) {
-    absl::Status status = reader.ReadModule(range.first, range.second);
-    if (status.ok()) continue;
-    if (!options.keep_going) return status;
-    ++module_errors;
-    visitor->Error(status);
-    reader.Abandon();
-  }
-  const int64_t errors = module_errors + reader.instruction_errors();
-  if (errors > 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        errors, errors == 1 ? " error" : " errors", " in the hlo text"));
-  }
-  return absl::OkStatus();
+  return Reader(text, options, visitor).ReadAll();
 }
 
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(

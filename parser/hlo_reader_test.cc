@@ -87,7 +87,7 @@ TEST(HloReader, BasicModule) {
   EXPECT_EQ(p0.opcode, "parameter");
   EXPECT_EQ(p0.parameter_number, 0);
   EXPECT_TRUE(p0.operands.empty());
-  EXPECT_EQ(p0.shape.ToString(true), "bf16[8,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(p0.shape->ToString(true), "bf16[8,256]{1,0:T(8,128)(2,1)}");
   const HloInstruction& reduce = entry.instructions[2];
   EXPECT_TRUE(reduce.root_marker);
   EXPECT_EQ(entry.root_index, 2);
@@ -95,7 +95,7 @@ TEST(HloReader, BasicModule) {
   ASSERT_EQ(reduce.operands.size(), 2u);
   EXPECT_EQ(reduce.operands[0].name, "p0");
   EXPECT_EQ(reduce.operands[0].shape_text, "bf16[8,256]{1,0:T(8,128)(2,1)}");
-  EXPECT_EQ(reduce.operands[1].shape.ToString(true), "f32[]{:T(128)}");
+  EXPECT_EQ(reduce.operands[1].shape->ToString(true), "f32[]{:T(128)}");
   ASSERT_EQ(reduce.attributes.size(), 3u);
   EXPECT_EQ(reduce.attributes[0].name, "dimensions");
   EXPECT_EQ(reduce.attributes[0].value, "{1}");
@@ -181,7 +181,7 @@ ENTRY e {
   ASSERT_EQ(modules.size(), 2u);
   EXPECT_EQ(modules[0].header.name, "a");
   EXPECT_EQ(modules[1].header.name, "b");
-  EXPECT_EQ(modules[1].entry().instructions[0].shape.ToString(true),
+  EXPECT_EQ(modules[1].entry().instructions[0].shape->ToString(true),
             "s4[8]{0:E(4)}");
 }
 
@@ -258,9 +258,9 @@ ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[
   EXPECT_EQ(e.header.parameters[0].shape.ToString(), "(f32[], (s32[], u8[2]))");
   const HloInstruction& gte = e.instructions[1];
   EXPECT_EQ(gte.operands[0].shape_text, "(f32[], (s32[], u8[2]{0}))");
-  EXPECT_EQ(gte.operands[0].shape.tuple_shape(1).tuple_size(), 2);
+  EXPECT_EQ(gte.operands[0].shape->tuple_shape(1).tuple_size(), 2);
   const HloInstruction& t = e.instructions[3];
-  EXPECT_EQ(t.shape.tuple_size(), 6);
+  EXPECT_EQ(t.shape->tuple_size(), 6);
   ASSERT_EQ(t.operands.size(), 6u);
   EXPECT_EQ(t.operands[5].name, "i");
   EXPECT_EQ(t.operands[5].shape_text, "s32[]");
@@ -281,16 +281,16 @@ ENTRY e {
   ASSERT_EQ(e.instructions.size(), 5u);
   const HloInstruction& ags = e.instructions[1];
   EXPECT_EQ(ags.opcode, "all-gather-start");
-  EXPECT_EQ(ags.shape.tuple_size(), 4);
-  EXPECT_TRUE(ags.shape.tuple_shape(0).IsTuple());
+  EXPECT_EQ(ags.shape->tuple_size(), 4);
+  EXPECT_TRUE(ags.shape->tuple_shape(0).IsTuple());
   EXPECT_EQ(*FindHloAttribute(ags.attributes, "replica_groups"), "[1,8]<=[8]");
   const HloInstruction& ars = e.instructions[2];
-  EXPECT_EQ(ars.shape.layout().memory_space(), 1);
+  EXPECT_EQ(ars.shape->layout().memory_space(), 1);
   EXPECT_EQ(*FindHloAttribute(ars.attributes, "replica_groups"),
             "{{0,1},{2,3}}");
   EXPECT_EQ(*FindHloAttribute(ars.attributes, "backend_config"),
             "{\"collective_backend_config\":{\"is_sync\":false}}");
-  EXPECT_EQ(e.instructions[4].operands[0].shape.tuple_size(), 4);
+  EXPECT_EQ(e.instructions[4].operands[0].shape->tuple_size(), 4);
 }
 
 TEST(HloReader, WhileAndConditional) {
@@ -337,9 +337,9 @@ ENTRY e {
 )");
   ASSERT_EQ(modules.size(), 1u);
   const HloComputation& e = modules[0].entry();
-  EXPECT_EQ(e.instructions[0].shape.layout().element_size_in_bits(), 4);
-  EXPECT_EQ(e.instructions[1].shape.layout().element_size_in_bits(), 2);
-  const Shape& c = e.instructions[2].shape;
+  EXPECT_EQ(e.instructions[0].shape->layout().element_size_in_bits(), 4);
+  EXPECT_EQ(e.instructions[1].shape->layout().element_size_in_bits(), 2);
+  const Shape& c = *e.instructions[2].shape;
   EXPECT_EQ(c.rank(), 0);
   EXPECT_EQ(c.layout().tiles().size(), 1u);
   EXPECT_EQ(c.layout().memory_space(), 1);
@@ -363,7 +363,7 @@ ENTRY e {
   EXPECT_TRUE(m.computations[0].header.has_signature);
   EXPECT_EQ(m.computations[0].header.result_shape.tuple_size(), 0);
   EXPECT_EQ(m.computations[1].root_index, -1);
-  EXPECT_EQ(m.entry().instructions[0].shape.tuple_size(), 0);
+  EXPECT_EQ(m.entry().instructions[0].shape->tuple_size(), 0);
 }
 
 TEST(HloReader, RawAttributeForms) {
@@ -592,7 +592,7 @@ class Counter : public HloVisitor {
     }
     if (!in.has_shape()) return;
     ++shapes;
-    AddLeaves(in.shape);
+    AddLeaves(*in.shape);
   }
   void AddLeaves(const Shape& shape) {
     if (shape.IsTuple()) {

@@ -1,0 +1,99 @@
+// bench/hlo_reader_bench.cc: HLO dump reading throughput against a memchr
+// newline scan of the same bytes.
+//
+//   ./bazelw run -c opt //bench:hlo_reader_bench
+//
+// The dump is generated in memory once (about 75 MB, parser/hlo_test_dump.h:
+// fusions, tuples of tuples, metadata, JSON backend configs, tiled layouts).
+// Every benchmark reports MB/s through SetBytesProcessed; the goal is a
+// reader at no less than a tenth of BM_MemchrNewlineScan.
+#include <cstring>
+
+#include "benchmark/benchmark.h"
+#include "parser/hlo_reader.h"
+#include "parser/hlo_test_dump.h"
+
+namespace hlolayout {
+namespace {
+
+const GeneratedHloDump& Dump() {
+  static const GeneratedHloDump* dump = [] {
+    HloDumpOptions options;
+    options.target_bytes = 75 << 20;
+    return new GeneratedHloDump(GenerateHloDump(options));
+  }();
+  return *dump;
+}
+
+// The baseline: count lines with memchr, nothing else.
+void BM_MemchrNewlineScan(benchmark::State& state) {
+  const std::string& text = Dump().text;
+  for (auto _ : state) {
+    int64_t lines = 0;
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (const void* nl = std::memchr(p, '\n', end - p)) {
+      ++lines;
+      p = static_cast<const char*>(nl) + 1;
+    }
+    benchmark::DoNotOptimize(lines);
+  }
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(text.size()));
+}
+BENCHMARK(BM_MemchrNewlineScan)->Unit(benchmark::kMillisecond);
+
+// Counts instructions and array dims, so that every decoded shape is used.
+class CountingVisitor : public HloVisitor {
+ public:
+  void VisitInstruction(const HloInstruction& instruction) override {
+    ++instructions;
+    if (instruction.shape != nullptr) {
+      dims += instruction.shape->rank() + instruction.shape->tuple_size();
+    }
+    for (const HloOperand& operand : instruction.operands) {
+      if (operand.shape != nullptr) dims += operand.shape->rank();
+    }
+  }
+  int64_t instructions = 0;
+  int64_t dims = 0;
+};
+
+// The streaming reader: every module, computation, instruction and shape
+// decoded, one instruction kept at a time.
+void BM_HloReaderStreaming(benchmark::State& state) {
+  const GeneratedHloDump& dump = Dump();
+  for (auto _ : state) {
+    CountingVisitor visitor;
+    const absl::Status status = ReadHlo(dump.text, {}, &visitor);
+    if (!status.ok() || visitor.instructions != dump.instructions) {
+      state.SkipWithError("reader disagrees with the generator");
+      break;
+    }
+    benchmark::DoNotOptimize(visitor.dims);
+  }
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(dump.text.size()));
+  state.counters["instructions"] = static_cast<double>(dump.instructions);
+  state.counters["MB"] = static_cast<double>(dump.text.size()) / 1e6;
+}
+BENCHMARK(BM_HloReaderStreaming)->Unit(benchmark::kMillisecond);
+
+// The same text into std::vector<HloModule>, every instruction kept.
+void BM_HloReaderModules(benchmark::State& state) {
+  const GeneratedHloDump& dump = Dump();
+  for (auto _ : state) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(dump.text);
+    if (!modules.ok()) {
+      state.SkipWithError("read failed");
+      break;
+    }
+    benchmark::DoNotOptimize(modules->data());
+  }
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(dump.text.size()));
+}
+BENCHMARK(BM_HloReaderModules)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace hlolayout
