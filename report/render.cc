@@ -1,0 +1,314 @@
+#include "report/render.h"
+
+#include <algorithm>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "layout/memory_space.h"
+
+namespace hlolayout {
+namespace {
+
+std::string SpaceKey(int64_t space) {
+  if (space == ReportRow::kNoMemorySpace) return "-";
+  if (space == ReportRow::kMixedMemorySpaces) return "mixed";
+  return MemorySpaceKey(space);
+}
+
+std::string Expansion(const ByteCounts& bytes) {
+  return absl::StrFormat("%.1fx", bytes.expansion());
+}
+
+// "1200", "?" when nothing could be sized, "1200+?" when part could not.
+std::string RowBytes(const ReportRow& row, int64_t bytes) {
+  if (!row.has_shape || row.array_leaves == 0) return "-";
+  if (row.unsized_array_leaves == row.array_leaves) return "?";
+  std::string text = absl::StrCat(bytes);
+  if (row.unsized_array_leaves > 0) text += "+?";
+  if (row.bytes.overflow) text += " (overflow)";
+  return text;
+}
+
+std::string Overflow(const ByteCounts& bytes) {
+  return bytes.overflow ? " (overflow: the true sum is larger)" : "";
+}
+
+void Pad(std::ostream& out, absl::string_view text, size_t width, bool right) {
+  if (right) {
+    for (size_t i = text.size(); i < width; ++i) out << ' ';
+    out << text;
+  } else {
+    out << text;
+    for (size_t i = text.size(); i < width; ++i) out << ' ';
+  }
+}
+
+void RenderTable(const ModuleReport& module, std::ostream& out) {
+  const char* kHeaders[] = {"computation", "instruction", "opcode",
+                            "shape",       "memory",      "logical B",
+                            "padded B",    "expansion"};
+  size_t widths[8];
+  for (int i = 0; i < 8; ++i) widths[i] = std::string(kHeaders[i]).size();
+  // Column widths from every row (name widths include "ROOT ").
+  for (const ReportRow& row : module.rows) {
+    widths[0] = std::max(widths[0], row.computation.size());
+    widths[1] = std::max(widths[1], row.name.size() + (row.is_root ? 5 : 0));
+    widths[2] = std::max(widths[2], row.opcode.size());
+    widths[3] = std::max(widths[3], std::max<size_t>(row.shape_text.size(), 1));
+    widths[5] =
+        std::max(widths[5], RowBytes(row, row.bytes.logical_bytes).size());
+    widths[6] =
+        std::max(widths[6], RowBytes(row, row.bytes.padded_bytes).size());
+  }
+  widths[4] = std::max<size_t>(widths[4], 5);
+  out << "  ";
+  for (int i = 0; i < 8; ++i) {
+    Pad(out, kHeaders[i], widths[i], i >= 5);
+    out << (i == 7 ? "\n" : "  ");
+  }
+  for (const ReportRow& row : module.rows) {
+    out << "  ";
+    Pad(out, row.computation, widths[0], false);
+    out << "  ";
+    Pad(out,
+        row.is_root ? absl::StrCat("ROOT ", row.name) : std::string(row.name),
+        widths[1], false);
+    out << "  ";
+    Pad(out, row.opcode, widths[2], false);
+    out << "  ";
+    Pad(out, row.has_shape ? row.shape_text : "-", widths[3], false);
+    out << "  ";
+    Pad(out, SpaceKey(row.memory_space), widths[4], false);
+    out << "  ";
+    Pad(out, RowBytes(row, row.bytes.logical_bytes), widths[5], true);
+    out << "  ";
+    Pad(out, RowBytes(row, row.bytes.padded_bytes), widths[6], true);
+    out << "  ";
+    const bool sized = row.array_leaves > row.unsized_array_leaves;
+    Pad(out, sized ? Expansion(row.bytes) : "-", widths[7], true);
+    out << "\n";
+  }
+}
+
+void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
+                      std::ostream& out) {
+  const ModuleTotals& t = module.totals;
+  out << "module "
+      << (module.name.empty() ? "(no HloModule line)" : module.name)
+      << ": entry " << module.entry_computation << ", " << t.computations
+      << (t.computations == 1 ? " computation, " : " computations, ")
+      << t.instructions
+      << (t.instructions == 1 ? " instruction\n" : " instructions\n");
+  if (!options.summary) RenderTable(module, out);
+  out << "totals: " << t.instructions
+      << (t.instructions == 1 ? " instruction in " : " instructions in ")
+      << t.computations
+      << (t.computations == 1 ? " computation (" : " computations (")
+      << t.instructions_without_shape << " without a shape), " << t.array_leaves
+      << " array leaves";
+  if (t.unsized_array_leaves > 0) {
+    out << " (" << t.unsized_array_leaves
+        << " not sized: unbounded dims or too large)";
+  }
+  out << "\n  logical " << FormatBytes(t.bytes.logical_bytes) << ", padded "
+      << FormatBytes(t.bytes.padded_bytes) << ", expansion "
+      << Expansion(t.bytes) << ", padding "
+      << FormatBytes(t.bytes.wasted_bytes()) << Overflow(t.bytes) << "\n";
+  out << "memory spaces:\n";
+  if (module.memory_spaces.empty()) out << "  (no arrays)\n";
+  for (const MemorySpaceTotals& s : module.memory_spaces) {
+    out << "  " << MemorySpaceKey(s.memory_space) << " ("
+        << MemorySpaceName(s.memory_space) << "): " << s.instructions
+        << " instructions, " << s.array_leaves << " array leaves, logical "
+        << FormatBytes(s.bytes.logical_bytes) << ", padded "
+        << FormatBytes(s.bytes.padded_bytes) << ", " << Expansion(s.bytes)
+        << Overflow(s.bytes) << "\n";
+  }
+  if (options.summary) return;
+  out << "top padding wasters:\n";
+  if (module.top_wasters.empty()) out << "  (no padding)\n";
+  int rank = 0;
+  for (const PaddingWaster& w : module.top_wasters) {
+    out << "  " << ++rank << ". " << w.name << " in " << w.computation << ": "
+        << w.shape_text << "\n     " << FormatBytes(w.bytes.wasted_bytes())
+        << " of padding (" << w.bytes.logical_bytes << " -> "
+        << w.bytes.padded_bytes << " B, " << Expansion(w.bytes) << ")\n";
+    for (const std::string& reason : w.reasons) {
+      out << "       " << reason << "\n";
+    }
+  }
+}
+
+void JsonString(std::ostream& out, absl::string_view value) {
+  out << '"';
+  for (const char c : value) {
+    switch (c) {
+      case '"':
+        out << "\\\"";
+        break;
+      case '\\':
+        out << "\\\\";
+        break;
+      case '\n':
+        out << "\\n";
+        break;
+      case '\t':
+        out << "\\t";
+        break;
+      case '\r':
+        out << "\\r";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out << absl::StrFormat("\\u%04x", static_cast<int>(c));
+        } else {
+          out << c;
+        }
+    }
+  }
+  out << '"';
+}
+
+std::string JsonDouble(double value) { return absl::StrFormat("%.6g", value); }
+
+void JsonBytes(std::ostream& out, const ByteCounts& bytes) {
+  out << "\"array_leaf_logical_bytes\": " << bytes.logical_bytes
+      << ", \"array_leaf_padded_bytes\": " << bytes.padded_bytes
+      << ", \"padding_bytes\": " << bytes.wasted_bytes()
+      << ", \"expansion\": " << JsonDouble(bytes.expansion())
+      << ", \"overflow\": " << (bytes.overflow ? "true" : "false");
+}
+
+void JsonSpace(std::ostream& out, int64_t space) {
+  if (space == ReportRow::kNoMemorySpace) {
+    out << "null";
+  } else if (space == ReportRow::kMixedMemorySpaces) {
+    out << "\"mixed\"";
+  } else {
+    JsonString(out, MemorySpaceKey(space));
+  }
+}
+
+void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
+                      std::ostream& out) {
+  const ModuleTotals& t = module.totals;
+  out << "{\"name\": ";
+  JsonString(out, module.name);
+  out << ", \"entry_computation\": ";
+  JsonString(out, module.entry_computation);
+  out << ",\n  \"totals\": {\"computations\": " << t.computations
+      << ", \"instructions\": " << t.instructions
+      << ", \"instructions_without_shape\": " << t.instructions_without_shape
+      << ", \"array_leaves\": " << t.array_leaves
+      << ", \"unsized_array_leaves\": " << t.unsized_array_leaves << ", ";
+  JsonBytes(out, t.bytes);
+  out << "},\n  \"memory_spaces\": [";
+  bool first = true;
+  for (const MemorySpaceTotals& s : module.memory_spaces) {
+    out << (first ? "" : ", ") << "{\"memory_space\": " << s.memory_space
+        << ", \"key\": ";
+    JsonString(out, MemorySpaceKey(s.memory_space));
+    out << ", \"name\": ";
+    JsonString(out, MemorySpaceName(s.memory_space));
+    out << ", \"instructions\": " << s.instructions
+        << ", \"array_leaves\": " << s.array_leaves << ", ";
+    JsonBytes(out, s.bytes);
+    out << "}";
+    first = false;
+  }
+  out << "]";
+  if (!options.summary) {
+    out << ",\n  \"top_padding_wasters\": [";
+    first = true;
+    for (const PaddingWaster& w : module.top_wasters) {
+      out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
+      JsonString(out, w.computation);
+      out << ", \"instruction\": ";
+      JsonString(out, w.name);
+      out << ", \"shape\": ";
+      JsonString(out, w.shape_text);
+      out << ", ";
+      JsonBytes(out, w.bytes);
+      out << ", \"reasons\": [";
+      for (size_t i = 0; i < w.reasons.size(); ++i) {
+        if (i > 0) out << ", ";
+        JsonString(out, w.reasons[i]);
+      }
+      out << "]}";
+      first = false;
+    }
+    out << "],\n  \"instructions\": [";
+    first = true;
+    for (const ReportRow& row : module.rows) {
+      out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
+      JsonString(out, row.computation);
+      out << ", \"instruction\": ";
+      JsonString(out, row.name);
+      out << ", \"opcode\": ";
+      JsonString(out, row.opcode);
+      out << ", \"root\": " << (row.is_root ? "true" : "false")
+          << ", \"shape\": ";
+      if (row.has_shape) {
+        JsonString(out, row.shape_text);
+      } else {
+        out << "null";
+      }
+      out << ", \"memory_space\": ";
+      JsonSpace(out, row.memory_space);
+      out << ", \"array_leaves\": " << row.array_leaves
+          << ", \"unsized_array_leaves\": " << row.unsized_array_leaves << ", ";
+      JsonBytes(out, row.bytes);
+      out << "}";
+      first = false;
+    }
+    out << "]";
+  }
+  out << "}";
+}
+
+}  // namespace
+
+std::string FormatBytes(int64_t bytes) {
+  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (bytes < 1024) return absl::StrCat(bytes, " B");
+  double value = static_cast<double>(bytes);
+  int unit = -1;
+  while (value >= 1024.0 && unit < 5) {
+    value /= 1024.0;
+    ++unit;
+  }
+  return absl::StrFormat("%.1f %s (%d B)", value, kUnits[unit], bytes);
+}
+
+void RenderReportText(const Report& report, const RenderOptions& options,
+                      std::ostream& out) {
+  for (size_t i = 0; i < report.modules.size(); ++i) {
+    if (i > 0) out << "\n";
+    RenderModuleText(report.modules[i], options, out);
+  }
+  if (report.modules.empty()) out << "no modules\n";
+  if (!report.errors.empty()) {
+    out << "\n"
+        << report.errors.size()
+        << (report.errors.size() == 1 ? " error" : " errors")
+        << " (instructions skipped)\n";
+  }
+}
+
+void RenderReportJson(const Report& report, const RenderOptions& options,
+                      std::ostream& out) {
+  out << "{\"modules\": [";
+  for (size_t i = 0; i < report.modules.size(); ++i) {
+    out << (i == 0 ? "\n " : ",\n ");
+    RenderModuleJson(report.modules[i], options, out);
+  }
+  out << "],\n \"errors\": [";
+  for (size_t i = 0; i < report.errors.size(); ++i) {
+    if (i > 0) out << ", ";
+    JsonString(out, report.errors[i]);
+  }
+  out << "]}\n";
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,53 @@
+// report/render.h: the memory/padding report (report/report.h) as a text
+// table or as JSON.
+//
+// Text, for one module:
+//   module jit_f: entry main.3, 2 computations, 5 instructions
+//     computation  instruction  opcode    shape                        memory
+//     logical  padded  expansion main.3       copy.3       copy
+//     bf16[3,200]{1,0:T(8,128)(2,1)} hbm      1200     4096  3.4x
+//   totals: ...
+//   memory spaces: ...
+//   top padding wasters: ...
+//
+// JSON (keys name what they count; bytes are sums over array leaves):
+//   {"modules": [{"name": "jit_f", "entry_computation": "main.3",
+//     "totals": {"computations": 2, "instructions": 5, ...,
+//                "array_leaf_logical_bytes": 1200,
+//                "array_leaf_padded_bytes": 4096, "expansion": 3.41, ...},
+//     "memory_spaces": [...], "top_padding_wasters": [...],
+//     "instructions": [...]}], "errors": []}
+#ifndef HLOLAYOUT_REPORT_RENDER_H_
+#define HLOLAYOUT_REPORT_RENDER_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "report/report.h"
+
+namespace hlolayout {
+
+struct RenderOptions {
+  // Totals and memory spaces only: no instruction table and no padding
+  // wasters.
+  bool summary = false;
+};
+
+// Writes the text report. Rows are written in the order they are in.
+void RenderReportText(const Report& report, const RenderOptions& options,
+                      std::ostream& out);
+
+// Writes the JSON report, one line per instruction.
+void RenderReportJson(const Report& report, const RenderOptions& options,
+                      std::ostream& out);
+
+// FormatBytes
+//
+// 512 -> "512 B"; 20480 -> "20.0 KiB (20480 B)"; 3 << 30 -> "3.0 GiB
+// (3221225472 B)".
+std::string FormatBytes(int64_t bytes);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_REPORT_RENDER_H_

@@ -1,0 +1,143 @@
+#include "report/render.h"
+
+#include <sstream>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hlolayout {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kDump[] = R"(HloModule jit_small
+ENTRY %main {
+  %a = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0), metadata={op_name="a"}
+  %v = f32[128]{0:T(128)S(1)} parameter(1)
+  %n = add(%v, %v)
+  ROOT %t = (f32[128]{0:T(128)S(1)}, f32[?]{0}) tuple(%v, %v)
+}
+)";
+
+Report Build(absl::string_view text) {
+  absl::StatusOr<Report> report = BuildReport(text);
+  EXPECT_TRUE(report.ok()) << report.status();
+  return report.ok() ? *std::move(report) : Report();
+}
+
+std::string Text(const Report& report, bool summary) {
+  std::ostringstream out;
+  RenderOptions options;
+  options.summary = summary;
+  RenderReportText(report, options, out);
+  return out.str();
+}
+
+std::string Json(const Report& report, bool summary) {
+  std::ostringstream out;
+  RenderOptions options;
+  options.summary = summary;
+  RenderReportJson(report, options, out);
+  return out.str();
+}
+
+TEST(Render, FormatBytes) {
+  EXPECT_EQ(FormatBytes(0), "0 B");
+  EXPECT_EQ(FormatBytes(1023), "1023 B");
+  EXPECT_EQ(FormatBytes(20480), "20.0 KiB (20480 B)");
+  EXPECT_EQ(FormatBytes(int64_t{3} << 30), "3.0 GiB (3221225472 B)");
+  EXPECT_EQ(FormatBytes(INT64_MAX), "8.0 EiB (9223372036854775807 B)");
+}
+
+TEST(Render, TextTable) {
+  EXPECT_EQ(
+      Text(Build(kDump), false),
+      "module jit_small: entry main, 1 computation, 4 instructions\n"
+      "  computation  instruction  opcode     shape                          "
+      "      memory  logical B  padded B  expansion\n"
+      "  main         a            parameter  bf16[3,200]{1,0:T(8,128)(2,1)} "
+      "      hbm          1200      4096       3.4x\n"
+      "  main         v            parameter  f32[128]{0:T(128)S(1)}         "
+      "      vmem          512       512       1.0x\n"
+      "  main         n            add        -                              "
+      "      -               -         -          -\n"
+      "  main         ROOT t       tuple      (f32[128]{0:T(128)S(1)}, "
+      "f32[?]{0})  mixed       512+?     512+?       1.0x\n"
+      "totals: 4 instructions in 1 computation (1 without a shape), 4 array "
+      "leaves (1 not sized: unbounded dims or too large)\n"
+      "  logical 2.2 KiB (2224 B), padded 5.0 KiB (5120 B), expansion 2.3x, "
+      "padding 2.8 KiB (2896 B)\n"
+      "memory spaces:\n"
+      "  hbm (default device memory (HBM)): 2 instructions, 2 array leaves, "
+      "logical 1.2 KiB (1200 B), padded 4.0 KiB (4096 B), 3.4x\n"
+      "  vmem (alternate fast memory (VMEM on TPU)): 2 instructions, 2 array "
+      "leaves, logical 1.0 KiB (1024 B), padded 1.0 KiB (1024 B), 1.0x\n"
+      "top padding wasters:\n"
+      "  1. a in main: bf16[3,200]{1,0:T(8,128)(2,1)}\n"
+      "     2.8 KiB (2896 B) of padding (1200 -> 4096 B, 3.4x)\n"
+      "       dim 0 (size 3) is not a multiple of tile 8 of tile level 0 "
+      "(8,128) in T(8,128)(2,1): padded to 8\n"
+      "       dim 1 (size 200) is not a multiple of tile 128 of tile level 0 "
+      "(8,128) in T(8,128)(2,1): padded to 256\n");
+}
+
+TEST(Render, TextSummaryHasNoTable) {
+  const std::string text = Text(Build(kDump), true);
+  EXPECT_THAT(text, HasSubstr("totals: 4 instructions"));
+  EXPECT_THAT(text, HasSubstr("memory spaces:"));
+  EXPECT_THAT(text, ::testing::Not(HasSubstr("parameter")));
+  EXPECT_THAT(text, ::testing::Not(HasSubstr("wasters")));
+}
+
+TEST(Render, JsonSummary) {
+  EXPECT_EQ(
+      Json(Build(kDump), true),
+      "{\"modules\": [\n {\"name\": \"jit_small\", \"entry_computation\": "
+      "\"main\",\n  \"totals\": {\"computations\": 1, \"instructions\": 4, "
+      "\"instructions_without_shape\": 1, \"array_leaves\": 4, "
+      "\"unsized_array_leaves\": 1, \"array_leaf_logical_bytes\": 2224, "
+      "\"array_leaf_padded_bytes\": 5120, \"padding_bytes\": 2896, "
+      "\"expansion\": 2.30216, \"overflow\": false},\n  \"memory_spaces\": "
+      "[{\"memory_space\": 0, \"key\": \"hbm\", \"name\": \"default device "
+      "memory (HBM)\", \"instructions\": 2, \"array_leaves\": 2, "
+      "\"array_leaf_logical_bytes\": 1200, \"array_leaf_padded_bytes\": 4096, "
+      "\"padding_bytes\": 2896, \"expansion\": 3.41333, \"overflow\": false}, "
+      "{\"memory_space\": 1, \"key\": \"vmem\", \"name\": \"alternate fast "
+      "memory (VMEM on TPU)\", \"instructions\": 2, \"array_leaves\": 2, "
+      "\"array_leaf_logical_bytes\": 1024, \"array_leaf_padded_bytes\": 1024, "
+      "\"padding_bytes\": 0, \"expansion\": 1, \"overflow\": false}]}],\n "
+      "\"errors\": []}\n");
+}
+
+TEST(Render, JsonInstructionsAndWasters) {
+  const std::string json = Json(Build(kDump), false);
+  EXPECT_THAT(json,
+              HasSubstr("{\"computation\": \"main\", \"instruction\": \"n\", "
+                        "\"opcode\": \"add\", \"root\": false, \"shape\": "
+                        "null, \"memory_space\": null, \"array_leaves\": 0, "
+                        "\"unsized_array_leaves\": 0, "
+                        "\"array_leaf_logical_bytes\": 0"));
+  EXPECT_THAT(json, HasSubstr("\"instruction\": \"t\", \"opcode\": \"tuple\", "
+                              "\"root\": true, \"shape\": \"(f32[128]{0:T("
+                              "128)S(1)}, f32[?]{0})\", \"memory_space\": "
+                              "\"mixed\", \"array_leaves\": 2, "
+                              "\"unsized_array_leaves\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"top_padding_wasters\": [\n    "
+                              "{\"computation\": \"main\", \"instruction\": "
+                              "\"a\", \"shape\": \"bf16[3,200]{1,0:T(8,128)"
+                              "(2,1)}\", \"array_leaf_logical_bytes\": 1200"));
+}
+
+TEST(Render, JsonEscapesStringsAndListsErrors) {
+  Report report;
+  report.errors.push_back("x.txt:1:2: bad \"quote\"\nline\n ^");
+  std::ostringstream out;
+  RenderReportJson(report, {}, out);
+  EXPECT_EQ(out.str(),
+            "{\"modules\": [],\n \"errors\": [\"x.txt:1:2: bad \\\"quote\\\""
+            "\\nline\\n ^\"]}\n");
+}
+
+}  // namespace
+}  // namespace hlolayout

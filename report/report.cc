@@ -1,0 +1,329 @@
+#include "report/report.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "layout/sizes.h"
+#include "shape/shape.h"
+
+namespace hlolayout {
+
+namespace {
+
+int64_t SaturatingAdd(int64_t a, int64_t b, bool* overflow) {
+  int64_t sum;
+  if (__builtin_add_overflow(a, b, &sum)) {
+    *overflow = true;
+    return std::numeric_limits<int64_t>::max();
+  }
+  return sum;
+}
+
+}  // namespace
+
+void ByteCounts::Add(const ByteCounts& other) {
+  logical_bytes = SaturatingAdd(logical_bytes, other.logical_bytes, &overflow);
+  padded_bytes = SaturatingAdd(padded_bytes, other.padded_bytes, &overflow);
+  overflow = overflow || other.overflow;
+}
+
+double ByteCounts::expansion() const {
+  if (logical_bytes == 0) return 1.0;
+  return static_cast<double>(padded_bytes) / static_cast<double>(logical_bytes);
+}
+
+namespace {
+
+// What the report needs from one shape; computed once per distinct shape.
+struct LeafTotals {
+  int64_t memory_space = 0;
+  int64_t array_leaves = 0;
+  int64_t unsized_array_leaves = 0;
+  ByteCounts bytes;
+};
+
+struct ShapeSummary {
+  std::shared_ptr<const Shape> keep_alive;  // so the key stays unique
+  int64_t memory_space = ReportRow::kNoMemorySpace;
+  int64_t array_leaves = 0;
+  int64_t unsized_array_leaves = 0;
+  ByteCounts bytes;
+  // Per memory space (a tuple may mix them); usually one entry.
+  std::vector<LeafTotals> by_space;
+};
+
+void AddLeaves(const Shape& shape, ShapeSummary* summary) {
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      AddLeaves(element, summary);
+    }
+    return;
+  }
+  if (!shape.IsArray()) return;  // token, opaque, buffer
+  const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;
+  ++summary->array_leaves;
+  if (summary->array_leaves == 1) {
+    summary->memory_space = space;
+  } else if (summary->memory_space != space) {
+    summary->memory_space = ReportRow::kMixedMemorySpaces;
+  }
+  LeafTotals* totals = nullptr;
+  for (LeafTotals& t : summary->by_space) {
+    if (t.memory_space == space) totals = &t;
+  }
+  if (totals == nullptr) {
+    summary->by_space.emplace_back();
+    totals = &summary->by_space.back();
+    totals->memory_space = space;
+  }
+  ++totals->array_leaves;
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  if (!sizes.ok()) {
+    ++summary->unsized_array_leaves;
+    ++totals->unsized_array_leaves;
+    if (absl::StrContains(sizes.status().message(), "overflow")) {
+      summary->bytes.overflow = true;
+      totals->bytes.overflow = true;
+    }
+    return;
+  }
+  ByteCounts leaf;
+  leaf.logical_bytes = sizes->logical_bytes;
+  leaf.padded_bytes = sizes->padded_bytes;
+  summary->bytes.Add(leaf);
+  totals->bytes.Add(leaf);
+}
+
+// Why each padded leaf of `shape` is padded.
+void AppendReasons(const Shape& shape, const std::string& prefix,
+                   bool is_tuple_leaf, std::vector<std::string>* reasons) {
+  if (shape.IsTuple()) {
+    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
+      AppendReasons(shape.tuple_shape(i),
+                    absl::StrCat(prefix, prefix.empty() ? "" : ",", i), true,
+                    reasons);
+    }
+    return;
+  }
+  if (!shape.IsArray()) return;
+  const std::string lead =
+      is_tuple_leaf ? absl::StrCat("{", prefix, "}: ") : std::string();
+  absl::StatusOr<std::vector<TilePadding>> padding = ExplainTilePadding(shape);
+  if (padding.ok()) {
+    for (const TilePadding& p : *padding) {
+      reasons->push_back(absl::StrCat(lead, p.reason));
+    }
+  }
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  if (sizes.ok() && sizes->padded_elements > sizes->tiled_elements) {
+    reasons->push_back(absl::StrCat(
+        lead, "L(", shape.layout().tail_padding_alignment_in_elements(),
+        ") tail alignment: ", sizes->tiled_elements, " elements padded to ",
+        sizes->padded_elements));
+  }
+}
+
+class ReportBuilder : public HloVisitor {
+ public:
+  ReportBuilder(const ReportOptions& options, Report* report)
+      : options_(options), report_(report) {}
+
+  void BeginModule(const HloModuleHeader& header) override {
+    report_->modules.emplace_back();
+    module_ = &report_->modules.back();
+    module_->name = header.name;
+    spaces_.clear();
+    wasters_.clear();
+    computation_names_.clear();
+    order_ = 0;
+  }
+
+  void BeginComputation(const HloComputationHeader& header) override {
+    computation_ = header.name;
+    computation_names_.push_back(header.name);
+    first_row_ = module_->rows.size();
+  }
+
+  void VisitInstruction(const HloInstruction& in) override {
+    ReportRow row;
+    row.order = order_++;
+    row.computation = computation_;
+    row.name = in.name;
+    row.opcode = in.opcode;
+    row.shape_text = in.shape_text;
+    row.is_root = in.root_marker;
+    ModuleTotals& totals = module_->totals;
+    ++totals.instructions;
+    if (in.shape == nullptr) {
+      ++totals.instructions_without_shape;
+    } else {
+      row.has_shape = true;
+      const ShapeSummary& summary = Summarize(in.shape);
+      row.memory_space = summary.memory_space;
+      row.array_leaves = summary.array_leaves;
+      row.unsized_array_leaves = summary.unsized_array_leaves;
+      row.bytes = summary.bytes;
+      totals.array_leaves += summary.array_leaves;
+      totals.unsized_array_leaves += summary.unsized_array_leaves;
+      totals.bytes.Add(summary.bytes);
+      for (const LeafTotals& leaf : summary.by_space) {
+        MemorySpaceTotals& space = spaces_[leaf.memory_space];
+        space.memory_space = leaf.memory_space;
+        ++space.instructions;
+        space.array_leaves += leaf.array_leaves;
+        space.bytes.Add(leaf.bytes);
+      }
+      if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, in.shape);
+    }
+    if (options_.keep_rows) module_->rows.push_back(row);
+  }
+
+  void EndComputation(int64_t root_index, absl::string_view) override {
+    ++module_->totals.computations;
+    if (root_index < 0) return;
+    // The root is known only now when no instruction says ROOT.
+    if (options_.keep_rows) {
+      const size_t index = first_row_ + static_cast<size_t>(root_index);
+      if (index < module_->rows.size()) module_->rows[index].is_root = true;
+    }
+  }
+
+  void EndModule(int64_t entry_index) override {
+    if (entry_index >= 0 &&
+        entry_index < static_cast<int64_t>(computation_names_.size())) {
+      module_->entry_computation = computation_names_[entry_index];
+    }
+    for (auto& entry : spaces_) module_->memory_spaces.push_back(entry.second);
+    std::sort(module_->memory_spaces.begin(), module_->memory_spaces.end(),
+              [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
+                return a.memory_space < b.memory_space;
+              });
+    std::sort(wasters_.begin(), wasters_.end(), MoreWasteful);
+    for (Candidate& c : wasters_) {
+      AppendReasons(*c.shape, "", false, &c.waster.reasons);
+      module_->top_wasters.push_back(std::move(c.waster));
+    }
+    wasters_.clear();
+  }
+
+  void Error(const absl::Status& error) override {
+    report_->errors.push_back(std::string(error.message()));
+  }
+
+ private:
+  struct Candidate {
+    PaddingWaster waster;
+    std::shared_ptr<const Shape> shape;
+  };
+
+  static bool MoreWasteful(const Candidate& a, const Candidate& b) {
+    if (a.waster.bytes.wasted_bytes() != b.waster.bytes.wasted_bytes()) {
+      return a.waster.bytes.wasted_bytes() > b.waster.bytes.wasted_bytes();
+    }
+    return a.waster.order < b.waster.order;
+  }
+
+  const ShapeSummary& Summarize(const std::shared_ptr<const Shape>& shape) {
+    auto it = summaries_.find(shape.get());
+    if (it != summaries_.end()) return it->second;
+    if (summaries_.size() >= kMaxSummaries) summaries_.clear();
+    ShapeSummary& summary = summaries_[shape.get()];
+    summary.keep_alive = shape;
+    AddLeaves(*shape, &summary);
+    return summary;
+  }
+
+  // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
+  void ConsiderWaster(const ReportRow& row,
+                      const std::shared_ptr<const Shape>& shape) {
+    if (options_.top_wasters <= 0) return;
+    Candidate c;
+    c.waster.order = row.order;
+    c.waster.computation = row.computation;
+    c.waster.name = row.name;
+    c.waster.shape_text = row.shape_text;
+    c.waster.bytes = row.bytes;
+    c.shape = shape;
+    if (static_cast<int64_t>(wasters_.size()) < options_.top_wasters) {
+      wasters_.push_back(std::move(c));
+      std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
+      return;
+    }
+    // wasters_.front() is the least wasteful kept.
+    if (!MoreWasteful(c, wasters_.front())) return;
+    std::pop_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
+    wasters_.back() = std::move(c);
+    std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
+  }
+
+  static constexpr size_t kMaxSummaries = 1 << 14;
+
+  const ReportOptions& options_;
+  Report* report_;
+  ModuleReport* module_ = nullptr;
+  absl::string_view computation_;
+  std::vector<absl::string_view> computation_names_;
+  size_t first_row_ = 0;
+  int64_t order_ = 0;
+  absl::flat_hash_map<int64_t, MemorySpaceTotals> spaces_;
+  absl::flat_hash_map<const Shape*, ShapeSummary> summaries_;
+  std::vector<Candidate> wasters_;
+};
+
+}  // namespace
+
+absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
+                          Report* report) {
+  ReportBuilder builder(options, report);
+  absl::Status status = ReadHlo(text, options.read, &builder);
+  if (!status.ok() && !options.read.keep_going) return status;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<Report> BuildReport(absl::string_view text,
+                                   const ReportOptions& options) {
+  Report report;
+  absl::Status status = AppendReport(text, options, &report);
+  if (!status.ok()) return status;
+  return report;
+}
+
+void SortRows(RowOrder order, Report* report) {
+  for (ModuleReport& module : report->modules) {
+    std::vector<ReportRow>& rows = module.rows;
+    switch (order) {
+      case RowOrder::kText:
+        std::sort(rows.begin(), rows.end(),
+                  [](const ReportRow& a, const ReportRow& b) {
+                    return a.order < b.order;
+                  });
+        break;
+      case RowOrder::kPaddedBytes:
+        std::sort(rows.begin(), rows.end(),
+                  [](const ReportRow& a, const ReportRow& b) {
+                    if (a.bytes.padded_bytes != b.bytes.padded_bytes) {
+                      return a.bytes.padded_bytes > b.bytes.padded_bytes;
+                    }
+                    return a.order < b.order;
+                  });
+        break;
+      case RowOrder::kName:
+        std::sort(rows.begin(), rows.end(),
+                  [](const ReportRow& a, const ReportRow& b) {
+                    if (a.computation != b.computation) {
+                      return a.computation < b.computation;
+                    }
+                    if (a.name != b.name) return a.name < b.name;
+                    return a.order < b.order;
+                  });
+        break;
+    }
+  }
+}
+
+}  // namespace hlolayout

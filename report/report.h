@@ -1,0 +1,147 @@
+// report/report.h: memory and padding report of HLO dumps: for every
+// instruction, its shape with layout, memory space, logical and padded
+// bytes; totals per module and per memory space; the top padding wasters.
+//
+//   %copy.3 = bf16[3,200]{1,0:T(8,128)(2,1)} copy(...)
+//     logical 3*200*2 = 1200 bytes; the (8,128) tiles cover [8,256]:
+//     padded 4096 bytes, expansion 3.4x, 2896 bytes wasted because
+//     "dim 0 (size 3) is not a multiple of tile 8 of T(8,128)(2,1)" and
+//     "dim 1 (size 200) is not a multiple of tile 128 ..."
+//
+// Counting rules:
+//   - bytes are summed over the ARRAY LEAVES of an instruction's result
+//     shape: a tuple `(f32[8]{0}, s32[])` counts 32 + 4 bytes; the tuple's
+//     own index table (pointers) is not counted. Tokens count nothing.
+//   - padded bytes follow every tile level, `*` dims, L(n) tail alignment
+//     and E(n) packing (layout/sizes.h); logical bytes are the elements at
+//     their storage width (E(n) bits when set).
+//   - bounded dynamic dims (`<=N`) count at their bound; leaves with an
+//     unbounded dim (`?`) cannot be sized: they are counted in
+//     `unsized_array_leaves` and add no bytes.
+//   - instructions without a shape (XLA infers it) count as instructions
+//     but add nothing.
+//   - the memory space of a leaf is its layout's S(n) (0 when absent).
+//   - sums that would pass INT64_MAX stop there and set `overflow`.
+#ifndef HLOLAYOUT_REPORT_REPORT_H_
+#define HLOLAYOUT_REPORT_REPORT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "parser/hlo_reader.h"
+
+namespace hlolayout {
+
+// Logical and padded bytes with saturating addition.
+struct ByteCounts {
+  int64_t logical_bytes = 0;
+  int64_t padded_bytes = 0;
+  bool overflow = false;  // a sum passed INT64_MAX and stopped there
+
+  void Add(const ByteCounts& other);
+  int64_t wasted_bytes() const { return padded_bytes - logical_bytes; }
+  // padded / logical; 1.0 when logical is 0.
+  double expansion() const;
+};
+
+// One instruction of the table.
+struct ReportRow {
+  static constexpr int64_t kNoMemorySpace = -1;  // no array leaf
+  static constexpr int64_t kMixedMemorySpaces = -2;
+
+  int64_t order = 0;  // position in its module, counting from 0
+  absl::string_view computation;
+  absl::string_view name;
+  absl::string_view opcode;
+  absl::string_view shape_text;  // as written; empty when there is none
+  bool is_root = false;
+  bool has_shape = false;
+  // S(n) shared by every array leaf, or one of the constants above.
+  int64_t memory_space = kNoMemorySpace;
+  int64_t array_leaves = 0;
+  int64_t unsized_array_leaves = 0;
+  ByteCounts bytes;  // over the sized array leaves
+};
+
+struct MemorySpaceTotals {
+  int64_t memory_space = 0;
+  int64_t instructions = 0;  // with at least one array leaf in this space
+  int64_t array_leaves = 0;
+  ByteCounts bytes;
+};
+
+struct ModuleTotals {
+  int64_t computations = 0;
+  int64_t instructions = 0;  // over all computations
+  int64_t instructions_without_shape = 0;
+  int64_t array_leaves = 0;
+  int64_t unsized_array_leaves = 0;
+  ByteCounts bytes;
+};
+
+// An instruction that pads a lot, with why.
+struct PaddingWaster {
+  int64_t order = 0;  // of the row
+  absl::string_view computation;
+  absl::string_view name;
+  absl::string_view shape_text;
+  ByteCounts bytes;
+  // "dim 0 (size 3) is not a multiple of tile 8 of T(8,128)(2,1): padded
+  // to 8"; tuple leaves are prefixed with their index: "{1}: dim 0 ...".
+  std::vector<std::string> reasons;
+};
+
+struct ModuleReport {
+  absl::string_view name;  // empty when the module has no HloModule line
+  absl::string_view entry_computation;
+  std::vector<ReportRow> rows;  // text order; empty with keep_rows false
+  ModuleTotals totals;
+  std::vector<MemorySpaceTotals> memory_spaces;  // by memory space number
+  std::vector<PaddingWaster> top_wasters;        // most wasted bytes first
+};
+
+struct Report {
+  std::vector<ModuleReport> modules;
+  // keep_going only: the errors, "file:L:C: message\n<line>\n<caret>".
+  std::vector<std::string> errors;
+};
+
+struct ReportOptions {
+  HloReadOptions read;
+  // How many padding wasters to keep per module.
+  int64_t top_wasters = 10;
+  // Keep one row per instruction (false: totals and wasters only, for
+  // `--summary`, in constant memory beyond the input).
+  bool keep_rows = true;
+};
+
+// BuildReport
+//
+// Reads `text` (parser/hlo_reader.h) and builds the report. The views in it
+// point into `text`, which must outlive it. Errors are the reader's; with
+// options.read.keep_going they go to Report::errors instead and the modules
+// are reported without the bad instructions.
+absl::StatusOr<Report> BuildReport(absl::string_view text,
+                                   const ReportOptions& options = {});
+
+// Appends the report of `text` to `*report` (for several files: the views
+// point into each text, which must all outlive the report). After an error
+// (without keep_going) the last module of `*report` may be incomplete.
+absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
+                          Report* report);
+
+enum class RowOrder {
+  kText,         // as in the dump
+  kPaddedBytes,  // most padded bytes first, then text order
+  kName,         // by computation name, then instruction name
+};
+
+// Sorts the rows of every module.
+void SortRows(RowOrder order, Report* report);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_REPORT_REPORT_H_

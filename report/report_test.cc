@@ -1,0 +1,281 @@
+#include "report/report.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "parser/hlo_test_dump.h"
+
+namespace hlolayout {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// Sizes worked out by hand next to each line (logical / padded bytes).
+constexpr char kDump[] =
+    R"(HloModule jit_f, entry_computation_layout={(bf16[3,200]{1,0:T(8,128)(2,1)})->(f32[17,5]{1,0:T(8,128)}, s32[])}
+
+%body (p: (s32[], f32[1000])) -> (s32[], f32[1000]) {
+  ROOT %p = (s32[], f32[1000]{0:T(1024)}) parameter(0)
+}
+
+ENTRY %main (a: bf16[3,200]) -> (f32[17,5], s32[]) {
+  %a = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0)
+  %v = bf16[32,32,4096]{2,1,0:T(8,128)(2,1)S(1)} parameter(1)
+  %c = f32[17,5]{1,0:T(8,128)} custom-call(%a), custom_call_target="x"
+  %s = f32[]{:T(128)} constant(1)
+  %q = s4[64,130]{1,0:T(64,128)(8,1)E(4)} parameter(2)
+  %u = u8[100]{0:T(512)L(1024)} parameter(3)
+  %d = f32[?,8]{1,0} parameter(4)
+  %t = token[] after-all()
+  %n = add(%s, %s)
+  %m = (bf16[8,256]{1,0:T(8,128)(2,1)S(1)}, f32[1000]{0:T(1024)}) tuple(%a, %a)
+  %i = s32[] constant(0)
+  ROOT %r = (f32[17,5]{1,0:T(8,128)}, s32[]) tuple(%c, %i)
+}
+)";
+// body p   (s32[], f32[1000]{0:T(1024)})   4 + 4000 / 4 + 4096
+// a        bf16[3,200] T(8,128)            1200 / 8*256*2 = 4096
+// v        bf16[32,32,4096] S(1)           8388608 / 8388608
+// c        f32[17,5] T(8,128)              340 / 24*128*4 = 12288
+// s        f32[] T(128)                    4 / 128*4 = 512
+// q        s4[64,130] E(4)                 8320/2 = 4160 / 64*256/2 = 8192
+// u        u8[100] T(512)L(1024)           100 / 1024
+// d        f32[?,8]                        not sized
+// t, n     no array leaf
+// m        S(1) 4096 / 4096 + hbm 4000 / 4096
+// i        s32[]                           4 / 4
+// r        340 + 4 / 12288 + 4
+constexpr int64_t kLogical =
+    4004 + 1200 + 8388608 + 340 + 4 + 4160 + 100 + 8096 + 4 + 344;
+constexpr int64_t kPadded =
+    4100 + 4096 + 8388608 + 12288 + 512 + 8192 + 1024 + 8192 + 4 + 12292;
+
+TEST(Report, TotalsOfAHandWrittenDump) {
+  absl::StatusOr<Report> report = BuildReport(kDump);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->modules.size(), 1u);
+  const ModuleReport& m = report->modules[0];
+  EXPECT_EQ(m.name, "jit_f");
+  EXPECT_EQ(m.entry_computation, "main");
+  EXPECT_EQ(m.totals.computations, 2);
+  EXPECT_EQ(m.totals.instructions, 13);
+  EXPECT_EQ(m.totals.instructions_without_shape, 1);
+  EXPECT_EQ(m.totals.array_leaves, 14);
+  EXPECT_EQ(m.totals.unsized_array_leaves, 1);
+  EXPECT_EQ(m.totals.bytes.logical_bytes, kLogical);
+  EXPECT_EQ(m.totals.bytes.padded_bytes, kPadded);
+  EXPECT_FALSE(m.totals.bytes.overflow);
+
+  ASSERT_EQ(m.memory_spaces.size(), 2u);
+  const MemorySpaceTotals& hbm = m.memory_spaces[0];
+  const MemorySpaceTotals& vmem = m.memory_spaces[1];
+  EXPECT_EQ(hbm.memory_space, 0);
+  EXPECT_EQ(vmem.memory_space, 1);
+  EXPECT_EQ(vmem.instructions, 2);
+  EXPECT_EQ(vmem.array_leaves, 2);
+  EXPECT_EQ(vmem.bytes.logical_bytes, 8388608 + 4096);
+  EXPECT_EQ(vmem.bytes.padded_bytes, 8388608 + 4096);
+  EXPECT_EQ(hbm.instructions, 10);  // p a c s q u d m i r
+  EXPECT_EQ(hbm.array_leaves, 12);
+  EXPECT_EQ(hbm.bytes.logical_bytes, kLogical - 8388608 - 4096);
+  EXPECT_EQ(hbm.bytes.padded_bytes, kPadded - 8388608 - 4096);
+}
+
+TEST(Report, RowsPerInstruction) {
+  absl::StatusOr<Report> report = BuildReport(kDump);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const std::vector<ReportRow>& rows = report->modules[0].rows;
+  ASSERT_EQ(rows.size(), 13u);
+  EXPECT_EQ(rows[0].computation, "body");
+  EXPECT_TRUE(rows[0].is_root);
+  EXPECT_EQ(rows[0].array_leaves, 2);
+  EXPECT_EQ(rows[0].bytes.logical_bytes, 4004);
+  EXPECT_EQ(rows[0].bytes.padded_bytes, 4100);
+  const ReportRow& a = rows[1];
+  EXPECT_EQ(a.name, "a");
+  EXPECT_EQ(a.opcode, "parameter");
+  EXPECT_EQ(a.shape_text, "bf16[3,200]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(a.memory_space, 0);
+  EXPECT_EQ(a.bytes.logical_bytes, 1200);
+  EXPECT_EQ(a.bytes.padded_bytes, 4096);
+  EXPECT_NEAR(a.bytes.expansion(), 4096.0 / 1200.0, 1e-12);
+  EXPECT_EQ(rows[2].memory_space, 1);
+  const ReportRow& d = rows[7];
+  EXPECT_EQ(d.name, "d");
+  EXPECT_EQ(d.array_leaves, 1);
+  EXPECT_EQ(d.unsized_array_leaves, 1);
+  EXPECT_EQ(d.bytes.padded_bytes, 0);
+  const ReportRow& t = rows[8];
+  EXPECT_TRUE(t.has_shape);
+  EXPECT_EQ(t.array_leaves, 0);
+  EXPECT_EQ(t.memory_space, ReportRow::kNoMemorySpace);
+  const ReportRow& n = rows[9];
+  EXPECT_FALSE(n.has_shape);
+  EXPECT_EQ(n.bytes.logical_bytes, 0);
+  EXPECT_EQ(rows[10].memory_space, ReportRow::kMixedMemorySpaces);
+  EXPECT_TRUE(rows[12].is_root);
+  EXPECT_FALSE(rows[11].is_root);
+}
+
+TEST(Report, TopWastersWithReasons) {
+  ReportOptions options;
+  options.top_wasters = 3;
+  absl::StatusOr<Report> report = BuildReport(kDump, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const std::vector<PaddingWaster>& w = report->modules[0].top_wasters;
+  ASSERT_EQ(w.size(), 3u);
+  // c and r waste 11948 bytes each (c comes first in the text), q 4032.
+  EXPECT_EQ(w[0].name, "c");
+  EXPECT_EQ(w[0].bytes.wasted_bytes(), 11948);
+  EXPECT_THAT(
+      w[0].reasons,
+      ElementsAre(HasSubstr("dim 0 (size 17) is not a multiple of tile 8"),
+                  HasSubstr("dim 1 (size 5) is not a multiple of tile 128")));
+  EXPECT_EQ(w[1].name, "r");
+  EXPECT_EQ(w[1].bytes.wasted_bytes(), 11948);
+  ASSERT_EQ(w[1].reasons.size(), 2u);
+  EXPECT_THAT(w[1].reasons[0], HasSubstr("{0}: dim 0 (size 17)"));
+  EXPECT_EQ(w[2].name, "q");
+  EXPECT_EQ(w[2].bytes.wasted_bytes(), 4032);
+  EXPECT_THAT(w[2].reasons,
+              ElementsAre(HasSubstr("dim 1 (size 130) is not a multiple of "
+                                    "tile 128")));
+}
+
+TEST(Report, TailAlignmentIsAReason) {
+  ReportOptions options;
+  options.top_wasters = 1;
+  absl::StatusOr<Report> report = BuildReport(
+      "ENTRY e {\n ROOT u = u8[512]{0:T(512)L(1024)} parameter(0)\n}\n",
+      options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const auto& w = report->modules[0].top_wasters;
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_THAT(w[0].reasons,
+              ElementsAre("L(1024) tail alignment: 512 elements padded to "
+                          "1024"));
+}
+
+TEST(Report, SummaryKeepsNoRows) {
+  ReportOptions options;
+  options.keep_rows = false;
+  absl::StatusOr<Report> report = BuildReport(kDump, options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_TRUE(report->modules[0].rows.empty());
+  EXPECT_EQ(report->modules[0].totals.instructions, 13);
+  EXPECT_EQ(report->modules[0].totals.bytes.padded_bytes, kPadded);
+}
+
+TEST(Report, SortRows) {
+  absl::StatusOr<Report> report = BuildReport(kDump);
+  ASSERT_TRUE(report.ok()) << report.status();
+  SortRows(RowOrder::kPaddedBytes, &*report);
+  const auto& rows = report->modules[0].rows;
+  EXPECT_EQ(rows[0].name, "v");
+  EXPECT_EQ(rows[1].name, "r");  // 12292
+  EXPECT_EQ(rows[2].name, "c");  // 12288
+  SortRows(RowOrder::kName, &*report);
+  EXPECT_EQ(rows[0].computation, "body");
+  EXPECT_EQ(rows[1].name, "a");
+  EXPECT_EQ(rows[2].name, "c");
+  SortRows(RowOrder::kText, &*report);
+  for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].order, i);
+}
+
+TEST(Report, RootIsTheLastInstructionWithoutRoot) {
+  absl::StatusOr<Report> report = BuildReport(
+      "e {\n a = f32[2]{0} parameter(0)\n b = f32[2]{0} "
+      "negate(a)\n}\n");
+  ASSERT_TRUE(report.ok()) << report.status();
+  const auto& rows = report->modules[0].rows;
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_FALSE(rows[0].is_root);
+  EXPECT_TRUE(rows[1].is_root);
+  EXPECT_TRUE(report->modules[0].name.empty());
+  EXPECT_EQ(report->modules[0].entry_computation, "e");
+}
+
+TEST(Report, SumsSaturateWithAnOverflowMarker) {
+  // Each array is 2^60-1 bytes (its bits still fit in int64): nine of them
+  // pass INT64_MAX.
+  std::string text = "ENTRY e {\n";
+  for (int i = 0; i < 9; ++i) {
+    absl::StrAppend(&text, " a", i, " = u8[1152921504606846975]{0} parameter(",
+                    i, ")\n");
+  }
+  text += "}\n";
+  absl::StatusOr<Report> report = BuildReport(text);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const ModuleReport& m = report->modules[0];
+  EXPECT_EQ(m.rows[0].bytes.logical_bytes, 1152921504606846975);
+  EXPECT_FALSE(m.rows[0].bytes.overflow);
+  EXPECT_EQ(m.totals.unsized_array_leaves, 0);
+  EXPECT_TRUE(m.totals.bytes.overflow);
+  EXPECT_EQ(m.totals.bytes.logical_bytes, INT64_MAX);
+  EXPECT_EQ(m.totals.bytes.padded_bytes, INT64_MAX);
+  EXPECT_TRUE(m.memory_spaces[0].bytes.overflow);
+}
+
+TEST(Report, ALeafTooLargeForInt64IsUnsizedAndMarked) {
+  absl::StatusOr<Report> report = BuildReport(
+      "ENTRY e {\n ROOT a = f32[4611686018427387904]{0} parameter(0)\n}\n");
+  ASSERT_TRUE(report.ok()) << report.status();
+  const ReportRow& row = report->modules[0].rows[0];
+  EXPECT_EQ(row.unsized_array_leaves, 1);
+  EXPECT_TRUE(row.bytes.overflow);
+  EXPECT_TRUE(report->modules[0].totals.bytes.overflow);
+}
+
+TEST(Report, ErrorsStopWithoutKeepGoing) {
+  absl::StatusOr<Report> report =
+      BuildReport("ENTRY e {\n a = f32[2 parameter(0)\n}\n");
+  ASSERT_FALSE(report.ok());
+  EXPECT_THAT(report.status().message(), HasSubstr("2:12:"));
+}
+
+TEST(Report, KeepGoingCollectsErrors) {
+  ReportOptions options;
+  options.read.keep_going = true;
+  options.read.file_name = "d.txt";
+  absl::StatusOr<Report> report = BuildReport(
+      "ENTRY e {\n a = f32[2 parameter(0)\n ROOT b = f32[2]{0} "
+      "parameter(1)\n}\n",
+      options);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->errors.size(), 1u);
+  EXPECT_THAT(report->errors[0], HasSubstr("d.txt:2:12:"));
+  EXPECT_EQ(report->modules[0].totals.instructions, 1);
+  EXPECT_EQ(report->modules[0].totals.bytes.logical_bytes, 8);
+}
+
+TEST(Report, GeneratedDumpMatchesTheGeneratorsBookkeeping) {
+  HloDumpOptions dump_options;
+  dump_options.target_bytes = 3 << 20;
+  dump_options.seed = 7;
+  const GeneratedHloDump dump = GenerateHloDump(dump_options);
+  absl::StatusOr<Report> report = BuildReport(dump.text);
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->modules.size(), 1u);
+  const ModuleReport& m = report->modules[0];
+  EXPECT_EQ(m.totals.computations, dump.computations);
+  EXPECT_EQ(m.totals.instructions, dump.instructions);
+  EXPECT_EQ(m.totals.instructions_without_shape,
+            dump.instructions_without_shape);
+  EXPECT_EQ(m.totals.array_leaves, dump.array_leaves);
+  EXPECT_EQ(m.totals.unsized_array_leaves, dump.unbounded_leaves);
+  EXPECT_EQ(m.totals.bytes.logical_bytes, dump.logical_bytes);
+  EXPECT_EQ(m.totals.bytes.padded_bytes, dump.padded_bytes);
+  ASSERT_EQ(m.memory_spaces.size(), 2u);
+  EXPECT_EQ(m.memory_spaces[1].memory_space, 1);
+  EXPECT_EQ(m.memory_spaces[1].bytes.logical_bytes, dump.logical_bytes_s1);
+  EXPECT_EQ(m.memory_spaces[1].bytes.padded_bytes, dump.padded_bytes_s1);
+  EXPECT_EQ(m.memory_spaces[0].bytes.padded_bytes,
+            dump.padded_bytes - dump.padded_bytes_s1);
+  EXPECT_EQ(static_cast<int64_t>(m.rows.size()), dump.instructions);
+}
+
+}  // namespace
+}  // namespace hlolayout
