@@ -9,11 +9,19 @@ extern const Command kPrintCommand;
 extern const Command kBatchCommand;
 extern const Command kGridCommand;
 extern const Command kCuteCommand;
+extern const Command kReportCommand;
+extern const Command kIndexCommand;
+extern const Command kElementCommand;
+extern const Command kTilingCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
 extern const BatchOp kGridLocateBatchOp;
 extern const BatchOp kCuteBatchOp;
+extern const BatchOp kIndexBatchOp;
+extern const BatchOp kElementBatchOp;
+extern const BatchOp kSizeBatchOp;
+extern const BatchOp kBytesBatchOp;
 
 namespace {
 
@@ -23,6 +31,10 @@ const Command* const kCommands[] = {
     &kBatchCommand,
     &kGridCommand,
     &kCuteCommand,
+    &kIndexCommand,
+    &kElementCommand,
+    &kTilingCommand,
+    &kReportCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
@@ -30,6 +42,10 @@ const BatchOp* const kBatchOps[] = {
     &kGridShardBatchOp,
     &kGridLocateBatchOp,
     &kCuteBatchOp,
+    &kIndexBatchOp,
+    &kElementBatchOp,
+    &kSizeBatchOp,
+    &kBytesBatchOp,
 };
 
 }  // namespace

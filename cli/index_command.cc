@@ -1,0 +1,366 @@
+// `hlolayout index`, `hlolayout element`, `hlolayout tiling` and the batch
+// ops index, element, size and bytes: the linear-index service (issue 3).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "cli/args.h"
+#include "cli/batch_cache.h"
+#include "cli/command.h"
+#include "cli/json.h"
+#include "index_util/tiled_indexer.h"
+#include "layout/sizes.h"
+#include "layout/tiled_index.h"
+#include "layout/tiling.h"
+#include "parser/shape_parser.h"
+#include "shape/printer.h"
+
+namespace hlolayout::cli {
+namespace {
+
+constexpr absl::string_view kIndexHelp =
+    R"(usage: hlolayout index [--bytes] [--json] SHAPE I,J,...
+
+Prints where the element with logical index I,J,... lives in the buffer of
+SHAPE, as an element offset, following every tile level, `*` combined
+dims and L(n) (the seed formula of XLA's tiled layout document). With
+--bytes also the byte (and, for E(n)-packed sub-byte types, the bit).
+
+flags:
+  --bytes   also print the byte and bit position
+  --json    {"shape", "index", "offset", "byte", "bit", "bit_offset"}
+  --help    this text
+
+examples:
+  hlolayout index 'f32[3,5]{1,0:T(2,2)}' 2,3             ->  17
+  hlolayout index 'f32[8,8]{1,0:T(2,4)(2,1,1,1)}' 6,5    ->  51
+  hlolayout index --bytes 's4[8]{0:E(4)}' 3              ->  3 (byte 1, bit 4)
+)";
+
+constexpr absl::string_view kElementHelp =
+    R"(usage: hlolayout element [--json] SHAPE OFFSET
+
+Prints the logical index I,J,... of the element at element OFFSET of the
+buffer of SHAPE, or "tile padding" / "tail padding". Offsets at or past the
+padded size are an error.
+
+flags:
+  --json    {"shape", "offset", "kind", "index"}
+  --help    this text
+
+examples:
+  hlolayout element 'f32[3,5]{1,0:T(2,2)}' 17   ->  2,3
+  hlolayout element 'f32[3,5]{1,0:T(2,2)}' 9    ->  tile padding
+  hlolayout element 'f32[2]{0:T(4)L(8)}' 5      ->  tail padding
+)";
+
+constexpr absl::string_view kTilingHelp =
+    R"(usage: hlolayout tiling [--json] SHAPE
+
+Shows the tiled layout of SHAPE as pad-reshape-transpose steps, one per tile
+level (XLA's tiled layout document): the physical shape, for each tile the
+padded, reshaped and transposed shapes, the final shape, the sizes and why
+each padded dimension is padded.
+
+flags:
+  --json    {"shape", "physical", "levels": [{"tile", "input", "combined",
+            "padded", "reshape", "permutation", "output"}], "final",
+            sizes..., "padding": [reasons]}
+  --help    this text
+
+example:
+  hlolayout tiling 'f32[3,5]{1,0:T(2,2)}'
+)";
+
+absl::StatusOr<std::vector<int64_t>> ParseIndex(absl::string_view text) {
+  std::vector<int64_t> index;
+  text = absl::StripAsciiWhitespace(text);
+  if (text.empty()) return index;  // a scalar
+  for (absl::string_view part : absl::StrSplit(text, ',')) {
+    int64_t v;
+    if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &v)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad index '", text, "': expected I,J,... integers"));
+    }
+    index.push_back(v);
+  }
+  return index;
+}
+
+absl::StatusOr<int64_t> ParseOffset(absl::string_view text) {
+  int64_t v;
+  if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(text), &v)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad offset '", text, "': expected an integer"));
+  }
+  return v;
+}
+
+// Parsed shape and indexer per shape text, kept for the whole process (a
+// batch stream asks many questions about a few shapes).
+struct Entry {
+  absl::StatusOr<Shape> shape;
+  absl::StatusOr<TiledIndexer> indexer = absl::UnknownError("unset");
+  absl::StatusOr<ArraySizes> sizes = absl::UnknownError("unset");
+};
+
+const Entry& Lookup(absl::string_view text) {
+  static auto* cache =
+      new absl::flat_hash_map<std::string, std::unique_ptr<Entry>>();
+  auto it = cache->find(text);
+  if (it != cache->end()) return *it->second;
+  if (cache->size() >= 4096) cache->clear();
+  auto entry = std::make_unique<Entry>();
+  entry->shape = ParseShape(text);
+  if (entry->shape.ok()) {
+    entry->indexer = TiledIndexer::Create(*entry->shape);
+    entry->sizes = ComputeArraySizes(*entry->shape);
+  } else {
+    entry->indexer = entry->shape.status();
+    entry->sizes = entry->shape.status();
+  }
+  const Entry& ref = *entry;
+  cache->emplace(std::string(text), std::move(entry));
+  return ref;
+}
+
+int Fail(IoContext& io, absl::string_view command, const absl::Status& s) {
+  io.err << "hlolayout " << command << ": " << s.message() << "\n";
+  return 1;
+}
+
+int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "bytes"}, {});
+  if (!args.ok() || args->positional.size() != 2) {
+    io.err << "hlolayout index: "
+           << (args.ok() ? "expected SHAPE I,J,..." : args.status().message())
+           << "\n";
+    return 2;
+  }
+  const Entry& e = Lookup(args->positional[0]);
+  if (!e.indexer.ok()) return Fail(io, "index", e.indexer.status());
+  absl::StatusOr<std::vector<int64_t>> index = ParseIndex(args->positional[1]);
+  if (!index.ok()) return Fail(io, "index", index.status());
+  absl::StatusOr<int64_t> offset = e.indexer->TryOffset(*index);
+  if (!offset.ok()) return Fail(io, "index", offset.status());
+  const BitPosition bits = e.indexer->BitPositionOf(*offset);
+  if (args->Has("json")) {
+    JsonWriter json;
+    json.BeginObject();
+    json.Key("shape").String(HumanStringWithLayout(*e.shape));
+    json.Key("index").BeginArray();
+    for (int64_t i : *index) json.Int(i);
+    json.EndArray();
+    json.Key("offset").Int(*offset);
+    json.Key("byte").Int(bits.byte);
+    json.Key("bit").Int(bits.bit);
+    json.Key("bit_offset").Int(bits.bit_offset);
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  io.out << *offset;
+  if (args->Has("bytes")) {
+    io.out << " (byte " << bits.byte;
+    if (e.indexer->element_bits() % 8 != 0) io.out << ", bit " << bits.bit;
+    io.out << ")";
+  }
+  io.out << "\n";
+  return 0;
+}
+
+int RunElement(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json"}, {});
+  if (!args.ok() || args->positional.size() != 2) {
+    io.err << "hlolayout element: "
+           << (args.ok() ? "expected SHAPE OFFSET" : args.status().message())
+           << "\n";
+    return 2;
+  }
+  const Entry& e = Lookup(args->positional[0]);
+  if (!e.indexer.ok()) return Fail(io, "element", e.indexer.status());
+  absl::StatusOr<int64_t> offset = ParseOffset(args->positional[1]);
+  if (!offset.ok()) return Fail(io, "element", offset.status());
+  std::vector<int64_t> index(e.indexer->rank());
+  absl::StatusOr<OffsetKind> kind =
+      e.indexer->TryElementAt(*offset, absl::MakeSpan(index));
+  if (!kind.ok()) return Fail(io, "element", kind.status());
+  if (args->Has("json")) {
+    JsonWriter json;
+    json.BeginObject();
+    json.Key("shape").String(HumanStringWithLayout(*e.shape));
+    json.Key("offset").Int(*offset);
+    json.Key("kind").String(OffsetKindName(*kind));
+    if (*kind == OffsetKind::kElement) {
+      json.Key("index").BeginArray();
+      for (int64_t i : index) json.Int(i);
+      json.EndArray();
+    }
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  if (*kind == OffsetKind::kElement) {
+    io.out << absl::StrJoin(index, ",") << "\n";
+  } else {
+    io.out << OffsetKindName(*kind) << "\n";
+  }
+  return 0;
+}
+
+void DimsJson(JsonWriter& json, const std::vector<int64_t>& dims) {
+  json.BeginArray();
+  for (int64_t d : dims) json.Int(d);
+  json.EndArray();
+}
+
+std::vector<int64_t> Sizes(const std::vector<TilingDim>& dims) {
+  std::vector<int64_t> out;
+  for (const TilingDim& d : dims) out.push_back(d.size);
+  return out;
+}
+
+int RunTiling(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json"}, {});
+  if (!args.ok() || args->positional.size() != 1) {
+    io.err << "hlolayout tiling: "
+           << (args.ok() ? "expected SHAPE" : args.status().message()) << "\n";
+    return 2;
+  }
+  const Entry& e = Lookup(args->positional[0]);
+  if (!e.shape.ok()) return Fail(io, "tiling", e.shape.status());
+  absl::StatusOr<TilingModel> m = BuildTilingModel(*e.shape);
+  if (!m.ok()) return Fail(io, "tiling", m.status());
+  absl::StatusOr<std::vector<TilePadding>> padding =
+      ExplainTilePadding(*e.shape);
+  if (!padding.ok()) return Fail(io, "tiling", padding.status());
+  const ArraySizes& s = *e.sizes;
+  if (args->Has("json")) {
+    JsonWriter json;
+    json.BeginObject();
+    json.Key("shape").String(HumanStringWithLayout(*e.shape));
+    json.Key("physical");
+    DimsJson(json, Sizes(m->physical));
+    json.Key("levels").BeginArray();
+    for (const TileLevel& l : m->levels) {
+      json.BeginObject();
+      json.Key("tile").String(l.tile.ToString());
+      json.Key("input");
+      DimsJson(json, Sizes(l.input));
+      json.Key("combined");
+      DimsJson(json, Sizes(l.combined));
+      json.Key("padded");
+      DimsJson(json, l.padded);
+      json.Key("reshape");
+      DimsJson(json, l.split);
+      json.Key("permutation");
+      DimsJson(json, l.permutation);
+      json.Key("output");
+      DimsJson(json, Sizes(l.output));
+      json.EndObject();
+    }
+    json.EndArray();
+    json.Key("final");
+    DimsJson(json, m->final_dims);
+    json.Key("logical_elements").Int(s.logical_elements);
+    json.Key("tiled_elements").Int(s.tiled_elements);
+    json.Key("padded_elements").Int(s.padded_elements);
+    json.Key("logical_bytes").Int(s.logical_bytes);
+    json.Key("padded_bytes").Int(s.padded_bytes);
+    json.Key("padding").BeginArray();
+    for (const TilePadding& p : *padding) json.String(p.reason);
+    json.EndArray();
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  io.out << HumanStringWithLayout(*e.shape) << "\n" << DescribeTiling(*m);
+  io.out << "bytes " << s.logical_bytes << " logical, " << s.padded_bytes
+         << " padded (" << FormatExpansion(s.expansion) << " expansion)\n";
+  for (const TilePadding& p : *padding) io.out << "  " << p.reason << "\n";
+  return 0;
+}
+
+absl::StatusOr<std::string> BatchIndex(absl::Span<const absl::string_view> a,
+                                       BatchCache&) {
+  const Entry& e = Lookup(a[0]);
+  if (!e.indexer.ok()) return e.indexer.status();
+  absl::StatusOr<std::vector<int64_t>> index = ParseIndex(a[1]);
+  if (!index.ok()) return index.status();
+  absl::StatusOr<int64_t> offset = e.indexer->TryOffset(*index);
+  if (!offset.ok()) return offset.status();
+  return absl::StrCat(*offset);
+}
+
+absl::StatusOr<std::string> BatchElement(absl::Span<const absl::string_view> a,
+                                         BatchCache&) {
+  const Entry& e = Lookup(a[0]);
+  if (!e.indexer.ok()) return e.indexer.status();
+  absl::StatusOr<int64_t> offset = ParseOffset(a[1]);
+  if (!offset.ok()) return offset.status();
+  int64_t buffer[TiledIndexer::kMaxRegisters];
+  absl::StatusOr<OffsetKind> kind = e.indexer->TryElementAt(
+      *offset, absl::MakeSpan(buffer, e.indexer->rank()));
+  if (!kind.ok()) return kind.status();
+  if (*kind != OffsetKind::kElement) return std::string("padding");
+  return absl::StrJoin(absl::MakeSpan(buffer, e.indexer->rank()), ",");
+}
+
+absl::StatusOr<std::string> BatchSize(absl::Span<const absl::string_view> a,
+                                      BatchCache&) {
+  const Entry& e = Lookup(a[0]);
+  if (!e.sizes.ok()) return e.sizes.status();
+  return absl::StrCat(e.sizes->padded_elements);
+}
+
+absl::StatusOr<std::string> BatchBytes(absl::Span<const absl::string_view> a,
+                                       BatchCache&) {
+  const Entry& e = Lookup(a[0]);
+  if (!e.sizes.ok()) return e.sizes.status();
+  return absl::StrCat(e.sizes->padded_bytes);
+}
+
+}  // namespace
+
+extern const Command kIndexCommand;
+const Command kIndexCommand = {
+    "index", "element offset (and byte/bit) of a logical index in a shape",
+    kIndexHelp, RunIndex};
+
+extern const Command kElementCommand;
+const Command kElementCommand = {
+    "element", "logical index (or padding) at an element offset of a shape",
+    kElementHelp, RunElement};
+
+extern const Command kTilingCommand;
+const Command kTilingCommand = {
+    "tiling", "a tiled layout as pad-reshape-transpose steps, with sizes",
+    kTilingHelp, RunTiling};
+
+extern const BatchOp kIndexBatchOp;
+const BatchOp kIndexBatchOp = {"index", 2, 2,
+                               "index<TAB>SHAPE<TAB>I,J,...  -> element offset",
+                               BatchIndex};
+extern const BatchOp kElementBatchOp;
+const BatchOp kElementBatchOp = {
+    "element", 2, 2, "element<TAB>SHAPE<TAB>OFFSET -> I,J,... or padding",
+    BatchElement};
+extern const BatchOp kSizeBatchOp;
+const BatchOp kSizeBatchOp = {
+    "size", 1, 1, "size<TAB>SHAPE              -> padded element count",
+    BatchSize};
+extern const BatchOp kBytesBatchOp;
+const BatchOp kBytesBatchOp = {"bytes", 1, 1,
+                               "bytes<TAB>SHAPE             -> exact byte size",
+                               BatchBytes};
+
+}  // namespace hlolayout::cli
