@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "cli/input.h"
 #include "cli/json.h"
+#include "cli/padding_section.h"
 #include "layout/describe.h"
 #include "layout/memory_space.h"
 #include "parser/shape_parser.h"
@@ -120,6 +121,7 @@ void ExplainArrayText(const Shape& shape, const std::string& indent,
                          " bits, before tiling padding)")
           : std::string(" (before tiling padding)"),
       "\n");
+  AppendPaddingSection(shape, indent, out);
 }
 
 void ExplainText(const Shape& shape, const std::string& path,
@@ -223,6 +225,7 @@ void ExplainJson(const Shape& shape, JsonWriter& json) {
   elements < 0 ? json.Null() : json.Int(elements);
   json.Key("bytes");
   bytes < 0 ? json.Null() : json.Int(bytes);
+  WritePaddingJson(shape, json);
   json.EndObject();
 }
 
