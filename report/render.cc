@@ -30,6 +30,15 @@ std::string RowBytes(const ReportRow& row, int64_t bytes) {
   return text;
 }
 
+// "1 instruction", "2 instructions".
+std::string Count(int64_t n, absl::string_view noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
+
+std::string Leaves(int64_t n) {
+  return absl::StrCat(n, n == 1 ? " array leaf" : " array leaves");
+}
+
 std::string Overflow(const ByteCounts& bytes) {
   return bytes.overflow ? " (overflow: the true sum is larger)" : "";
 }
@@ -96,17 +105,14 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   const ModuleTotals& t = module.totals;
   out << "module "
       << (module.name.empty() ? "(no HloModule line)" : module.name)
-      << ": entry " << module.entry_computation << ", " << t.computations
-      << (t.computations == 1 ? " computation, " : " computations, ")
-      << t.instructions
-      << (t.instructions == 1 ? " instruction\n" : " instructions\n");
+      << ": entry " << module.entry_computation << ", "
+      << Count(t.computations, "computation") << ", "
+      << Count(t.instructions, "instruction") << "\n";
   if (!options.summary) RenderTable(module, out);
-  out << "totals: " << t.instructions
-      << (t.instructions == 1 ? " instruction in " : " instructions in ")
-      << t.computations
-      << (t.computations == 1 ? " computation (" : " computations (")
-      << t.instructions_without_shape << " without a shape), " << t.array_leaves
-      << " array leaves";
+  out << "totals: " << Count(t.instructions, "instruction") << " in "
+      << Count(t.computations, "computation") << " ("
+      << t.instructions_without_shape << " without a shape), "
+      << Leaves(t.array_leaves);
   if (t.unsized_array_leaves > 0) {
     out << " (" << t.unsized_array_leaves
         << " not sized: unbounded dims or too large)";
@@ -119,8 +125,9 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   if (module.memory_spaces.empty()) out << "  (no arrays)\n";
   for (const MemorySpaceTotals& s : module.memory_spaces) {
     out << "  " << MemorySpaceKey(s.memory_space) << " ("
-        << MemorySpaceName(s.memory_space) << "): " << s.instructions
-        << " instructions, " << s.array_leaves << " array leaves, logical "
+        << MemorySpaceName(s.memory_space)
+        << "): " << Count(s.instructions, "instruction") << ", "
+        << Leaves(s.array_leaves) << ", logical "
         << FormatBytes(s.bytes.logical_bytes) << ", padded "
         << FormatBytes(s.bytes.padded_bytes) << ", " << Expansion(s.bytes)
         << Overflow(s.bytes) << "\n";

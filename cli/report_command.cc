@@ -1,0 +1,207 @@
+// `hlolayout report`: memory and padding report of HLO dumps (the files XLA
+// writes with --xla_dump_to).
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "cli/args.h"
+#include "cli/command.h"
+#include "cli/input.h"
+#include "report/render.h"
+#include "report/report.h"
+
+namespace hlolayout::cli {
+namespace {
+
+constexpr absl::string_view kReportHelp =
+    R"(usage: hlolayout report [--json] [--summary] [--sort=order|padded|name]
+                        [--top=N] [--keep-going] [--example] [FILE... | -]
+
+Reads HLO module text (module_*.after_optimizations.txt from --xla_dump_to,
+several modules per file split by '// -----' lines are fine) and reports,
+for every instruction of every computation: opcode, shape with layout,
+memory space (S(n): hbm, vmem, host, sN; 'mixed' for tuples across spaces),
+logical bytes, padded bytes (every tile level, L(n) tail alignment, E(n)
+packing) and the expansion factor; then totals per module and per memory
+space, and the top padding wasters with the reason (which dimension is not a
+multiple of which tile).
+
+Bytes of a tuple-shaped instruction are the sum over its array leaves (the
+tuple's own index table is not counted). Bounded dims (<=N) count at their
+bound; leaves with unbounded dims (?) are not sized and are counted apart.
+Sums that would pass INT64_MAX stop there and are marked as overflow.
+
+With no FILE reads standard input; with no arguments at all, reports a small
+dump built into the binary.
+
+flags:
+  --json         the same data as JSON (keys: modules[].name,
+                 entry_computation, totals{computations, instructions,
+                 instructions_without_shape, array_leaves,
+                 unsized_array_leaves, array_leaf_logical_bytes,
+                 array_leaf_padded_bytes, padding_bytes, expansion,
+                 overflow}, memory_spaces[], top_padding_wasters[],
+                 instructions[]; errors[])
+  --summary      totals and memory spaces only (with --json too)
+  --sort=KEY     table order: order (as in the file, default), padded (most
+                 padded bytes first) or name (computation, instruction)
+  --top=N        padding wasters per module (default 10)
+  --keep-going   report each bad instruction on standard error and go on
+                 with the next line; exit status 1 at the end
+  --example      report the built-in example dump
+  --help         this text
+
+examples:
+  hlolayout report
+  hlolayout report --sort=padded module_0021.jit_train_step.after_optimizations.txt
+  hlolayout report --summary --json dumps/*.after_optimizations.txt
+)";
+
+// A small dump as XLA writes them for a TPU: a loop fusion on padded bf16
+// tiles, a while loop and a conditional, an S(1) (VMEM) prefetch, tuples.
+constexpr char kExampleDump[] =
+    R"(HloModule jit_train_step, is_scheduled=true, entry_computation_layout={(bf16[8,200]{1,0:T(8,128)(2,1)}, f32[3,1000]{1,0:T(8,128)}, s32[]{:T(128)})->(bf16[8,200]{1,0:T(8,128)(2,1)}, f32[3,1000]{1,0:T(8,128)})}
+
+%fused_computation (param_0: bf16[8,200], param_1: bf16[8,200]) -> bf16[8,200] {
+  %param_0 = bf16[8,200]{1,0:T(8,128)(2,1)} parameter(0)
+  %param_1 = bf16[8,200]{1,0:T(8,128)(2,1)} parameter(1)
+  ROOT %add.1 = bf16[8,200]{1,0:T(8,128)(2,1)} add(bf16[8,200]{1,0:T(8,128)(2,1)} %param_0, bf16[8,200]{1,0:T(8,128)(2,1)} %param_1), metadata={op_type="add" op_name="jit(train_step)/add" source_file="train.py" source_line=12}
+}
+
+%cond (state: (s32[], f32[3,1000])) -> pred[] {
+  %state = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) parameter(0)
+  %i = s32[]{:T(128)} get-tuple-element((s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) %state), index=0
+  %limit = s32[]{:T(128)} constant(10)
+  ROOT %lt = pred[]{:T(128)} compare(s32[]{:T(128)} %i, s32[]{:T(128)} %limit), direction=LT
+}
+
+%body (state.1: (s32[], f32[3,1000])) -> (s32[], f32[3,1000]) {
+  %state.1 = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) parameter(0)
+  %i.1 = s32[]{:T(128)} get-tuple-element((s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) %state.1), index=0
+  %one = s32[]{:T(128)} constant(1)
+  %next = s32[]{:T(128)} add(s32[]{:T(128)} %i.1, s32[]{:T(128)} %one)
+  %acc = f32[3,1000]{1,0:T(8,128)} get-tuple-element((s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) %state.1), index=1
+  %scaled = f32[3,1000]{1,0:T(8,128)} multiply(f32[3,1000]{1,0:T(8,128)} %acc, f32[3,1000]{1,0:T(8,128)} %acc)
+  ROOT %tuple.1 = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) tuple(s32[]{:T(128)} %next, f32[3,1000]{1,0:T(8,128)} %scaled)
+}
+
+%on_true (x: bf16[8,200]) -> bf16[8,200] {
+  ROOT %x = bf16[8,200]{1,0:T(8,128)(2,1)} parameter(0)
+}
+
+%on_false (y: bf16[8,200]) -> bf16[8,200] {
+  %y = bf16[8,200]{1,0:T(8,128)(2,1)} parameter(0)
+  ROOT %neg = bf16[8,200]{1,0:T(8,128)(2,1)} negate(bf16[8,200]{1,0:T(8,128)(2,1)} %y)
+}
+
+ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f32[3,1000]) {
+  %w = bf16[8,200]{1,0:T(8,128)(2,1)} parameter(0), sharding={replicated}
+  %acc.0 = f32[3,1000]{1,0:T(8,128)} parameter(1)
+  %step = s32[]{:T(128)} parameter(2)
+  %copy-start = (bf16[8,200]{1,0:T(8,128)(2,1)S(1)}, bf16[8,200]{1,0:T(8,128)(2,1)}, u32[]{:S(2)}) copy-start(bf16[8,200]{1,0:T(8,128)(2,1)} %w)
+  %copy-done = bf16[8,200]{1,0:T(8,128)(2,1)S(1)} copy-done((bf16[8,200]{1,0:T(8,128)(2,1)S(1)}, bf16[8,200]{1,0:T(8,128)(2,1)}, u32[]{:S(2)}) %copy-start)
+  %fusion = bf16[8,200]{1,0:T(8,128)(2,1)} fusion(bf16[8,200]{1,0:T(8,128)(2,1)S(1)} %copy-done, bf16[8,200]{1,0:T(8,128)(2,1)} %w), kind=kLoop, calls=%fused_computation, backend_config={"flag_configs":[],"scoped_memory_configs":[],"estimated_cycles":"1532"}
+  %zero = s32[]{:T(128)} constant(0)
+  %init = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) tuple(s32[]{:T(128)} %zero, f32[3,1000]{1,0:T(8,128)} %acc.0)
+  %while = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) while((s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) %init), condition=%cond, body=%body, backend_config={"known_trip_count":{"n":"10"}}
+  %even = pred[]{:T(128)} compare(s32[]{:T(128)} %step, s32[]{:T(128)} %zero), direction=EQ
+  %select = bf16[8,200]{1,0:T(8,128)(2,1)} conditional(pred[]{:T(128)} %even, bf16[8,200]{1,0:T(8,128)(2,1)} %fusion, bf16[8,200]{1,0:T(8,128)(2,1)} %fusion), true_computation=%on_true, false_computation=%on_false
+  %result = f32[3,1000]{1,0:T(8,128)} get-tuple-element((s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) %while), index=1
+  ROOT %out = (bf16[8,200]{1,0:T(8,128)(2,1)}, f32[3,1000]{1,0:T(8,128)}) tuple(bf16[8,200]{1,0:T(8,128)(2,1)} %select, f32[3,1000]{1,0:T(8,128)} %result)
+}
+)";
+
+int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(
+      raw_args, {"json", "summary", "keep-going", "example"}, {"sort", "top"});
+  if (!args.ok()) {
+    io.err << "hlolayout report: " << args.status().message() << "\n";
+    return 2;
+  }
+  const std::string sort = args->Value("sort", "order");
+  RowOrder order;
+  if (sort == "order") {
+    order = RowOrder::kText;
+  } else if (sort == "padded") {
+    order = RowOrder::kPaddedBytes;
+  } else if (sort == "name") {
+    order = RowOrder::kName;
+  } else {
+    io.err << "hlolayout report: --sort must be order, padded or name, not '"
+           << sort << "'\n";
+    return 2;
+  }
+  ReportOptions options;
+  const std::string top = args->Value("top", "10");
+  if (!absl::SimpleAtoi(top, &options.top_wasters) || options.top_wasters < 0) {
+    io.err << "hlolayout report: --top must be a number >= 0, not '" << top
+           << "'\n";
+    return 2;
+  }
+  const bool summary = args->Has("summary");
+  options.keep_rows = !summary;
+  options.read.keep_going = args->Has("keep-going");
+
+  // The texts stay alive while the report (views into them) is used; a
+  // deque never moves them.
+  std::deque<std::string> texts;
+  std::vector<std::string> names;
+  if (raw_args.empty() || args->Has("example")) {
+    if (!args->positional.empty()) {
+      io.err << "hlolayout report: --example takes no FILE\n";
+      return 2;
+    }
+    texts.emplace_back(kExampleDump);
+    names.push_back("example");
+  } else if (args->positional.empty()) {
+    texts.push_back(ReadAll(io.in));
+    names.push_back("<stdin>");
+  } else {
+    for (const std::string& path : args->positional) {
+      absl::StatusOr<std::string> text = ReadInput(path, io);
+      if (!text.ok()) {
+        io.err << "hlolayout report: " << text.status().message() << "\n";
+        return 1;
+      }
+      texts.push_back(*std::move(text));
+      names.push_back(path == "-" ? "<stdin>" : path);
+    }
+  }
+
+  Report report;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    options.read.file_name = names[i];
+    const size_t errors_before = report.errors.size();
+    absl::Status status = AppendReport(texts[i], options, &report);
+    if (!status.ok()) {
+      io.err << "hlolayout report: " << status.message() << "\n";
+      return 1;
+    }
+    for (size_t e = errors_before; e < report.errors.size(); ++e) {
+      io.err << report.errors[e] << "\n";
+    }
+  }
+  SortRows(order, &report);
+  RenderOptions render;
+  render.summary = summary;
+  if (args->Has("json")) {
+    RenderReportJson(report, render, io.out);
+  } else {
+    RenderReportText(report, render, io.out);
+  }
+  return report.errors.empty() ? 0 : 1;
+}
+
+}  // namespace
+
+extern const Command kReportCommand;
+const Command kReportCommand = {
+    "report",
+    "memory and padding report of HLO dumps (--xla_dump_to files)",
+    kReportHelp,
+    RunReport,
+};
+
+}  // namespace hlolayout::cli

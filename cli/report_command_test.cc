@@ -1,0 +1,128 @@
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/dispatch.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hlolayout::cli {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+struct Result {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+Result RunCli(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  IoContext io{in, out, err};
+  const int status = Dispatch(args, io);
+  return {status, out.str(), err.str()};
+}
+
+constexpr char kDump[] = R"(HloModule m
+ENTRY e {
+  a = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0)
+  b = f32[1024]{0:T(1024)S(1)} parameter(1)
+  ROOT c = f32[17,5]{1,0:T(8,128)} custom-call(a, b), custom_call_target="x"
+}
+)";
+
+TEST(ReportCommand, BuiltInExampleWithNoArguments) {
+  Result r = RunCli({"report"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("module jit_train_step: entry main, 6 "
+                                "computations, 30 instructions\n"));
+  EXPECT_THAT(r.out, HasSubstr("vmem (alternate fast memory"));
+  EXPECT_THAT(r.out, HasSubstr("top padding wasters:\n  1. "));
+  EXPECT_THAT(r.out, HasSubstr("while"));
+  EXPECT_THAT(r.out, HasSubstr("conditional"));
+  // --example gives the same report with flags.
+  Result e = RunCli({"report", "--example"});
+  EXPECT_EQ(e.out, r.out);
+}
+
+TEST(ReportCommand, StandardInputWhenNoFile) {
+  Result r = RunCli({"report", "--sort=padded"}, kDump);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("module m: entry e, 1 computation, 3 "
+                               "instructions\n"));
+  // Sorted by padded bytes: c (12288) before a (4096) and b (4096).
+  const size_t c = r.out.find("ROOT c");
+  const size_t a = r.out.find("  e            a ");
+  ASSERT_NE(c, std::string::npos) << r.out;
+  ASSERT_NE(a, std::string::npos) << r.out;
+  EXPECT_LT(c, a);
+  EXPECT_THAT(r.out, HasSubstr("logical 5.5 KiB (5636 B), padded 20.0 KiB "
+                               "(20480 B)"));
+}
+
+TEST(ReportCommand, SummaryJson) {
+  Result r = RunCli({"report", "--summary", "--json", "-"}, kDump);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("{\"modules\": [\n {\"name\": \"m\""));
+  EXPECT_THAT(r.out, HasSubstr("\"instructions\": 3,"));
+  EXPECT_THAT(r.out, HasSubstr("\"array_leaf_padded_bytes\": 20480"));
+  EXPECT_THAT(r.out, Not(HasSubstr("\"instructions\": [")));
+  EXPECT_THAT(r.out, Not(HasSubstr("top_padding_wasters")));
+}
+
+TEST(ReportCommand, JsonWithInstructionsAndTop) {
+  Result r = RunCli({"report", "--json", "--top=1"}, kDump);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"instructions\": [\n    {\"computation\": "
+                               "\"e\", \"instruction\": \"a\""));
+  EXPECT_THAT(r.out, HasSubstr("\"top_padding_wasters\": [\n    "
+                               "{\"computation\": \"e\", \"instruction\": "
+                               "\"c\""));
+  EXPECT_THAT(r.out, Not(HasSubstr("\"instruction\": \"a\", \"shape\"")));
+}
+
+TEST(ReportCommand, FilesAndErrorsWithPositions) {
+  const std::string path = ::testing::TempDir() + "/report_bad.txt";
+  {
+    std::ofstream file(path);
+    file << "HloModule m\nENTRY e {\n  a = f32[2 parameter(0)\n"
+            "  ROOT b = f32[2]{0} parameter(1)\n}\n";
+  }
+  Result r = RunCli({"report", path});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout report: " + path +
+                ":3:13: expected ',' or ']' in dimensions, found "
+                "'parameter'\n  a = f32[2 parameter(0)\n            ^\n");
+  Result k = RunCli({"report", "--keep-going", path});
+  EXPECT_EQ(k.status, 1);
+  EXPECT_THAT(k.err, StartsWith(path + ":3:13: expected"));
+  EXPECT_THAT(k.out, HasSubstr("1 instruction\n"));
+  EXPECT_THAT(k.out, HasSubstr("1 error (instructions skipped)"));
+  std::remove(path.c_str());
+}
+
+TEST(ReportCommand, UsageErrors) {
+  EXPECT_EQ(RunCli({"report", "--sort=size"}).status, 2);
+  EXPECT_EQ(RunCli({"report", "--top=-1"}).status, 2);
+  EXPECT_EQ(RunCli({"report", "--colour"}).status, 2);
+  Result missing = RunCli({"report", "/nonexistent/dump.txt"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_THAT(missing.err, HasSubstr("cannot open"));
+}
+
+TEST(ReportCommand, Help) {
+  Result r = RunCli({"report", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("usage: hlolayout report"));
+  EXPECT_THAT(RunCli({"--help"}).out, HasSubstr("report"));
+}
+
+}  // namespace
+}  // namespace hlolayout::cli
