@@ -1,10 +1,9 @@
 #include "layout/layout_validation.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <vector>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "shape/printer.h"
@@ -27,6 +26,46 @@ absl::Status Invalid(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
 
+// A set of dimension numbers 0..rank-1: one 64-bit word for the ranks real
+// shapes have (validation runs for every parsed shape), a vector beyond.
+class DimensionSet {
+ public:
+  explicit DimensionSet(int64_t rank) {
+    if (rank > 64) large_ = std::make_unique<bool[]>(rank);
+  }
+  // Adds d; returns false if it was already there.
+  // Precondition: 0 <= d < rank.
+  bool Insert(int64_t d) {
+    if (large_ != nullptr) {
+      if (large_[d]) return false;
+      large_[d] = true;
+      return true;
+    }
+    const uint64_t bit = uint64_t{1} << d;
+    if (bits_ & bit) return false;
+    bits_ |= bit;
+    return true;
+  }
+
+ private:
+  uint64_t bits_ = 0;
+  std::unique_ptr<bool[]> large_;  // for rank > 64
+};
+
+// The #(t) / *(t) rules for one of the two types, when set.
+absl::Status ValidateSparseType(const char* name, PrimitiveType type,
+                                bool sparse) {
+  if (!sparse) {
+    return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
+                                ") is only allowed on sparse arrays"));
+  }
+  if (!IsIntegralType(type)) {
+    return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
+                                ") must name an integral type"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
@@ -37,19 +76,18 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                 entries, " dimension", entries == 1 ? "" : "s",
                                 " but the shape has rank ", rank));
   }
-  absl::InlinedVector<bool, 16> seen(rank, false);
+  DimensionSet seen(rank);
   for (int64_t d : layout.minor_to_major()) {
     if (d < 0 || d >= rank) {
       return Invalid(absl::StrCat("minor_to_major ", MinorToMajorText(layout),
                                   " names dimension ", d, ", outside 0..",
                                   rank - 1));
     }
-    if (seen[d]) {
+    if (!seen.Insert(d)) {
       return Invalid(absl::StrCat("minor_to_major ", MinorToMajorText(layout),
                                   " is not a permutation: ", d,
                                   " appears twice"));
     }
-    seen[d] = true;
   }
   const int64_t levels = static_cast<int64_t>(layout.dim_levels().size());
   if (levels != 0 && levels != rank) {
@@ -94,19 +132,16 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                 ") must not be negative"));
   }
   const bool sparse = IsSparse(layout);
-  for (const auto& [name, type] : {std::pair<const char*, PrimitiveType>{
-                                       "#", layout.index_primitive_type()},
-                                   std::pair<const char*, PrimitiveType>{
-                                       "*", layout.pointer_primitive_type()}}) {
-    if (type == PRIMITIVE_TYPE_INVALID) continue;
-    if (!sparse) {
-      return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
-                                  ") is only allowed on sparse arrays"));
-    }
-    if (!IsIntegralType(type)) {
-      return Invalid(absl::StrCat(name, "(", PrimitiveTypeName(type),
-                                  ") must name an integral type"));
-    }
+  // Both types are unset on dense arrays; check before calling.
+  if (layout.index_primitive_type() != PRIMITIVE_TYPE_INVALID) {
+    absl::Status status =
+        ValidateSparseType("#", layout.index_primitive_type(), sparse);
+    if (!status.ok()) return status;
+  }
+  if (layout.pointer_primitive_type() != PRIMITIVE_TYPE_INVALID) {
+    absl::Status status =
+        ValidateSparseType("*", layout.pointer_primitive_type(), sparse);
+    if (!status.ok()) return status;
   }
   if (layout.has_physical_shape()) {
     if (!sparse) return Invalid("P(...) is only allowed on sparse arrays");
@@ -115,18 +150,17 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       return Invalid(absl::StrCat("in P(...): ", status.message()));
     }
   }
-  absl::InlinedVector<bool, 16> split(rank, false);
+  DimensionSet split(rank);
   for (const SplitConfig& config : layout.split_configs()) {
     const int64_t d = config.dimension;
     if (d < 0 || d >= rank) {
       return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
                                   d, ", outside 0..", rank - 1));
     }
-    if (split[d]) {
+    if (!split.Insert(d)) {
       return Invalid(absl::StrCat("SC(", d, ":...) splits physical dimension ",
                                   d, " twice"));
     }
-    split[d] = true;
     const int64_t logical = layout.minor_to_major(rank - 1 - d);
     const int64_t size = shape.dimension(logical);
     int64_t previous = 0;

@@ -3,22 +3,74 @@
 namespace hlolayout {
 namespace {
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsIdentifierStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+// Character classes for Lex's dispatch: one table load per character instead
+// of chains of range compares (lexing was most of ParseShape's time).
+enum CharClass : uint8_t {
+  kOther,        // not valid in shape text
+  kSpace,        // whitespace
+  kSlash,        // '/', maybe a comment
+  kDigit,        // 0-9
+  kLetter,       // A-Z a-z _
+  kPunctuation,  // a one-character token; Tables::kind has its kind
+  kMinus,        // '-': a negative integer or '->'
+  kLessSign,     // '<': '<' or '<='
+};
+
+struct Tables {
+  CharClass char_class[256];
+  TokenKind kind[256];  // for kPunctuation
+  constexpr Tables() : char_class(), kind() {
+    for (int c = 0; c < 256; ++c) {
+      char_class[c] = kOther;
+      kind[c] = TokenKind::kError;
+    }
+    for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) {
+      char_class[static_cast<unsigned char>(c)] = kSpace;
+    }
+    char_class['/'] = kSlash;
+    for (int c = '0'; c <= '9'; ++c) char_class[c] = kDigit;
+    for (int c = 'a'; c <= 'z'; ++c) char_class[c] = kLetter;
+    for (int c = 'A'; c <= 'Z'; ++c) char_class[c] = kLetter;
+    char_class['_'] = kLetter;
+    char_class['-'] = kMinus;
+    char_class['<'] = kLessSign;
+    const struct {
+      char c;
+      TokenKind kind;
+    } punctuation[] = {
+        {'[', TokenKind::kLeftBracket}, {']', TokenKind::kRightBracket},
+        {'{', TokenKind::kLeftBrace},   {'}', TokenKind::kRightBrace},
+        {'(', TokenKind::kLeftParen},   {')', TokenKind::kRightParen},
+        {'>', TokenKind::kGreater},     {',', TokenKind::kComma},
+        {':', TokenKind::kColon},       {'?', TokenKind::kQuestion},
+        {'*', TokenKind::kStar},        {'#', TokenKind::kHash},
+        {'+', TokenKind::kPlus},        {'~', TokenKind::kTilde},
+        {'=', TokenKind::kEqual},
+    };
+    for (const auto& p : punctuation) {
+      char_class[static_cast<unsigned char>(p.c)] = kPunctuation;
+      kind[static_cast<unsigned char>(p.c)] = p.kind;
+    }
+  }
+};
+constexpr Tables kTables;
+
+CharClass ClassOf(char c) {
+  return kTables.char_class[static_cast<unsigned char>(c)];
 }
-bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || IsDigit(c); }
+bool IsDigit(char c) { return ClassOf(c) == kDigit; }
+bool IsIdentifierChar(char c) {
+  const CharClass k = ClassOf(c);
+  return k == kLetter || k == kDigit;
+}
 
 }  // namespace
 
 bool Lexer::SkipTrivia() {
   const size_t size = text_.size();
-  // Common case: the next token follows at once.
-  if (pos_ < size && text_[pos_] > ' ' && text_[pos_] != '/') return true;
   while (pos_ < size) {
     const char c = text_[pos_];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-        c == '\v') {
+    if (ClassOf(c) == kSpace) {
       ++pos_;
     } else if (c == '/' && pos_ + 1 < size && text_[pos_ + 1] == '*') {
       const size_t close = text_.find("*/", pos_ + 2);
@@ -34,35 +86,30 @@ bool Lexer::SkipTrivia() {
   return true;
 }
 
-Token Lexer::Make(TokenKind kind, size_t begin, size_t end) {
-  Token token;
-  token.kind = kind;
-  token.text = text_.substr(begin, end - begin);
-  token.offset = begin;
-  pos_ = end;
-  return token;
+void Lexer::LexNumber(size_t begin) {
+  // Non-negative and at most 18 digits, so no overflow checks: the numbers
+  // of shape text. Longer runs and "12ab" go to LexLongNumber.
+  const char* data = text_.data();
+  const size_t size = text_.size();
+  const size_t limit = size - begin < 18 ? size : begin + 18;
+  size_t end = begin;
+  uint64_t value = 0;
+  for (; end < limit; ++end) {
+    const unsigned digit = static_cast<unsigned char>(data[end]) - '0';
+    if (digit > 9) break;
+    value = value * 10 + digit;
+  }
+  if (end < size && IsIdentifierChar(data[end])) {
+    LexLongNumber(begin);
+    return;
+  }
+  Set(TokenKind::kInteger, begin, end);
+  current_.value = static_cast<int64_t>(value);
 }
 
-Token Lexer::LexNumber(size_t begin) {
+void Lexer::LexLongNumber(size_t begin) {
   const bool negative = text_[begin] == '-';
   size_t end = begin + (negative ? 1 : 0);
-  // Fast path: up to 18 digits cannot overflow int64.
-  {
-    size_t digits_end = end;
-    int64_t fast = 0;
-    while (digits_end < text_.size() && digits_end - end < 19 &&
-           IsDigit(text_[digits_end])) {
-      fast = fast * 10 + (text_[digits_end] - '0');
-      ++digits_end;
-    }
-    if (digits_end - end <= 18 && (digits_end == text_.size() ||
-                                   (!IsDigit(text_[digits_end]) &&
-                                    !IsIdentifierStart(text_[digits_end])))) {
-      Token token = Make(TokenKind::kInteger, begin, digits_end);
-      token.value = negative ? -fast : fast;
-      return token;
-    }
-  }
   // Accumulate as a negative number so that INT64_MIN is representable.
   int64_t value = 0;
   bool overflow = false;
@@ -82,94 +129,94 @@ Token Lexer::LexNumber(size_t begin) {
     }
   }
   // An identifier character right after the digits ("12ab") is malformed.
-  if (end < text_.size() && IsIdentifierStart(text_[end])) {
+  if (end < text_.size() && ClassOf(text_[end]) == kLetter) {
     while (end < text_.size() && IsIdentifierChar(text_[end])) ++end;
-    Token token = Make(TokenKind::kError, begin, end);
-    token.error = "malformed integer";
-    return token;
+    SetError(begin, end, "malformed integer");
+    return;
   }
-  Token token =
-      Make(overflow ? TokenKind::kError : TokenKind::kInteger, begin, end);
   if (overflow) {
-    token.error = "integer out of range";
-  } else {
-    token.value = value;
+    SetError(begin, end, "integer out of range");
+    return;
   }
-  return token;
+  Set(TokenKind::kInteger, begin, end);
+  current_.value = value;
 }
 
-Token Lexer::Lex() {
-  if (!SkipTrivia()) {
-    Token token;
-    token.kind = TokenKind::kError;
-    token.offset = pos_;
-    token.text = text_.substr(pos_, 2);
-    token.error = "unterminated comment";
-    return token;
-  }
+// The fast path: a token that starts right at pos_ with one of the classes
+// that make up almost all shape text. Everything else (spaces, comments,
+// '<', '-', the end, bad characters) is LexSlow's; keeping this function
+// small lets the compiler keep it free of register spills.
+void Lexer::Lex() {
   const size_t begin = pos_;
-  if (begin >= text_.size()) {
-    Token token;
-    token.offset = begin;
-    return token;
+  const size_t size = text_.size();
+  if (begin < size) {
+    const char c = text_[begin];
+    switch (ClassOf(c)) {
+      case kPunctuation:
+        Set(kTables.kind[static_cast<unsigned char>(c)], begin, begin + 1);
+        return;
+      case kDigit:
+        LexNumber(begin);
+        return;
+      case kLetter: {
+        size_t end = begin + 1;
+        while (end < size && IsIdentifierChar(text_[end])) ++end;
+        Set(TokenKind::kIdentifier, begin, end);
+        return;
+      }
+      default:
+        break;
+    }
   }
-  const char c = text_[begin];
-  const char next = begin + 1 < text_.size() ? text_[begin + 1] : '\0';
-  if (IsDigit(c) || (c == '-' && IsDigit(next))) return LexNumber(begin);
-  if (IsIdentifierStart(c)) {
-    size_t end = begin + 1;
-    while (end < text_.size() && IsIdentifierChar(text_[end])) ++end;
-    return Make(TokenKind::kIdentifier, begin, end);
+  LexSlow();
+}
+
+void Lexer::LexSlow() {
+  if (!SkipTrivia()) {
+    SetError(pos_, pos_ + 2, "unterminated comment");
+    return;
   }
-  switch (c) {
-    case '[':
-      return Make(TokenKind::kLeftBracket, begin, begin + 1);
-    case ']':
-      return Make(TokenKind::kRightBracket, begin, begin + 1);
-    case '{':
-      return Make(TokenKind::kLeftBrace, begin, begin + 1);
-    case '}':
-      return Make(TokenKind::kRightBrace, begin, begin + 1);
-    case '(':
-      return Make(TokenKind::kLeftParen, begin, begin + 1);
-    case ')':
-      return Make(TokenKind::kRightParen, begin, begin + 1);
-    case '<':
-      if (next == '=') return Make(TokenKind::kLessEqual, begin, begin + 2);
-      return Make(TokenKind::kLess, begin, begin + 1);
-    case '>':
-      return Make(TokenKind::kGreater, begin, begin + 1);
-    case ',':
-      return Make(TokenKind::kComma, begin, begin + 1);
-    case ':':
-      return Make(TokenKind::kColon, begin, begin + 1);
-    case '?':
-      return Make(TokenKind::kQuestion, begin, begin + 1);
-    case '*':
-      return Make(TokenKind::kStar, begin, begin + 1);
-    case '#':
-      return Make(TokenKind::kHash, begin, begin + 1);
-    case '+':
-      return Make(TokenKind::kPlus, begin, begin + 1);
-    case '~':
-      return Make(TokenKind::kTilde, begin, begin + 1);
-    case '=':
-      return Make(TokenKind::kEqual, begin, begin + 1);
-    case '-':
-      if (next == '>') return Make(TokenKind::kArrow, begin, begin + 2);
+  const char* data = text_.data();
+  const size_t size = text_.size();
+  const size_t begin = pos_;
+  if (begin >= size) {
+    Set(TokenKind::kEnd, begin, begin);
+    return;
+  }
+  const char c = data[begin];
+  const char next = begin + 1 < size ? data[begin + 1] : '\0';
+  switch (ClassOf(c)) {
+    case kPunctuation:
+    case kDigit:
+    case kLetter:
+      Lex();
+      return;
+    case kLessSign:
+      if (next == '=') {
+        Set(TokenKind::kLessEqual, begin, begin + 2);
+      } else {
+        Set(TokenKind::kLess, begin, begin + 1);
+      }
+      return;
+    case kMinus:
+      if (IsDigit(next)) {
+        LexLongNumber(begin);
+        return;
+      }
+      if (next == '>') {
+        Set(TokenKind::kArrow, begin, begin + 2);
+        return;
+      }
       break;
     default:
       break;
   }
   // One UTF-8 character (lead byte plus continuation bytes) for the caret.
   size_t end = begin + 1;
-  while (end < text_.size() &&
-         (static_cast<unsigned char>(text_[end]) & 0xC0) == 0x80) {
+  while (end < size && (static_cast<unsigned char>(data[end]) & 0xC0) == 0x80) {
     ++end;
   }
-  Token token = Make(TokenKind::kError, begin, end);
-  token.error = "unexpected character";
-  return token;
+  SetError(begin, end, "unexpected character");
 }
 
 absl::string_view TokenKindName(TokenKind kind) {

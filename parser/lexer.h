@@ -64,25 +64,32 @@ class Lexer {
   // token is lexed exactly once however often it is peeked.
   explicit Lexer(absl::string_view text, size_t offset = 0)
       : text_(text), pos_(offset), consumed_end_(offset) {
-    current_ = Lex();
+    Lex();
   }
 
   // Returns the next token and moves past it. After kEnd or kError, every
   // further call returns the same token again.
   Token Next() {
-    Token token = current_;
-    if (token.kind != TokenKind::kEnd && token.kind != TokenKind::kError) {
-      consumed_end_ = pos_;
-      current_ = Lex();
-    }
+    const Token token = current_;
+    Skip();
     return token;
+  }
+  // Moves past the next token, as Next() without returning it: parsers peek,
+  // decide, then skip, so no token is copied on the hot path.
+  void Skip() {
+    if (current_.kind != TokenKind::kEnd &&
+        current_.kind != TokenKind::kError) {
+      consumed_end_ = pos_;
+      Lex();
+    }
   }
   // The next token, without moving.
   const Token& Peek() const { return current_; }
+  TokenKind PeekKind() const { return current_.kind; }
   // The token after the next one, without moving.
   Token PeekSecond() const {
     Lexer copy = *this;
-    copy.Next();
+    copy.Skip();
     return copy.Peek();
   }
 
@@ -92,12 +99,26 @@ class Lexer {
   absl::string_view text() const { return text_; }
 
  private:
-  Token Lex();
+  // Lexes the token at pos_ into current_ and moves pos_ past it.
+  void Lex();
+  void LexSlow();
   // Skips spaces and comments. Returns false on an unterminated comment,
   // leaving pos_ at its start.
   bool SkipTrivia();
-  Token Make(TokenKind kind, size_t begin, size_t end);
-  Token LexNumber(size_t begin);
+  void Set(TokenKind kind, size_t begin, size_t end) {
+    current_.kind = kind;
+    current_.text = absl::string_view(text_.data() + begin, end - begin);
+    current_.offset = begin;
+    current_.value = 0;
+    current_.error = absl::string_view();
+    pos_ = end;
+  }
+  void SetError(size_t begin, size_t end, absl::string_view message) {
+    Set(TokenKind::kError, begin, end);
+    current_.error = message;
+  }
+  void LexNumber(size_t begin);      // [0-9]+ (the common case)
+  void LexLongNumber(size_t begin);  // any integer, with overflow checks
 
   absl::string_view text_;
   size_t pos_;           // where lexing continues (end of current_)

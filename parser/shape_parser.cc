@@ -29,12 +29,52 @@ enum Attribute : int {
 constexpr const char* kAttributeText[] = {"D", "T", "L",  "#", "*",
                                           "E", "S", "SC", "P", "M"};
 
+// The attribute a layout attribute token names, or -1. A switch on the
+// first character instead of comparing the text with all ten names.
+int AttributeOf(const Token& token) {
+  switch (token.kind) {
+    case TokenKind::kHash:
+      return kIndexType;
+    case TokenKind::kStar:
+      return kPointerType;
+    case TokenKind::kIdentifier:
+      break;
+    default:
+      return -1;
+  }
+  if (token.text.size() == 2) {
+    return token.text[0] == 'S' && token.text[1] == 'C' ? kSplitConfigs : -1;
+  }
+  if (token.text.size() != 1) return -1;
+  switch (token.text[0]) {
+    case 'D':
+      return kDimLevels;
+    case 'T':
+      return kTiles;
+    case 'L':
+      return kTailPadding;
+    case 'E':
+      return kElementSize;
+    case 'S':
+      return kMemorySpace;
+    case 'P':
+      return kPhysicalShape;
+    case 'M':
+      return kMetadataPrefix;
+  }
+  return -1;
+}
+
+// The parser peeks at the lexer's current token and skips it once used
+// (Lexer::Skip), so the hot paths copy no tokens; error paths take the
+// token with Next() for the message.
 class ShapeParser {
  public:
   ShapeParser(absl::string_view text, size_t offset,
               const ShapeParseOptions& options)
       : lexer_(text, offset), options_(options) {}
 
+  // Precondition: *shape is default-constructed (it is filled in place).
   absl::Status ParseShape(Shape* shape, int depth);
   absl::Status ParseLayout(Layout* layout, int depth);
   size_t offset() const { return lexer_.offset(); }
@@ -46,7 +86,10 @@ class ShapeParser {
       return ParseError(lexer_.text(), token.offset, token.error,
                         options_.file_name);
     }
-    return ParseError(lexer_.text(), token.offset, message, options_.file_name);
+    return ErrorAtOffset(token.offset, message);
+  }
+  absl::Status ErrorAtOffset(size_t offset, absl::string_view message) {
+    return ParseError(lexer_.text(), offset, message, options_.file_name);
   }
   absl::Status Expected(const Token& token, absl::string_view what) {
     return ErrorAt(
@@ -59,19 +102,25 @@ class ShapeParser {
     return DescribeToken(token.text);
   }
 
-  absl::Status Expect(TokenKind kind, absl::string_view what, Token* out) {
-    *out = lexer_.Next();
-    if (out->kind != kind) return Expected(*out, what);
+  // Skips a token of `kind`, else reports "expected `what`" at the token.
+  absl::Status Expect(TokenKind kind, absl::string_view what) {
+    if (lexer_.PeekKind() != kind) return Expected(lexer_.Next(), what);
+    lexer_.Skip();
     return absl::OkStatus();
   }
   absl::Status ExpectInteger(absl::string_view what, int64_t* value) {
-    Token token;
-    absl::Status status = Expect(TokenKind::kInteger, what, &token);
-    *value = token.value;
-    return status;
+    if (lexer_.PeekKind() != TokenKind::kInteger) {
+      return Expected(lexer_.Next(), what);
+    }
+    *value = lexer_.Peek().value;
+    lexer_.Skip();
+    return absl::OkStatus();
   }
+  absl::Status ParseTuple(Shape* shape, int depth);
+  absl::Status ParseDimensions(Shape* shape);
   absl::Status ParseArray(const Token& type_token, PrimitiveType type,
                           Shape* shape, int depth);
+  absl::Status ParseLayoutBody(Layout* layout, TokenKind close_kind, int depth);
   absl::Status ParseAttributes(Layout* layout, int depth);
   absl::Status ParseDimLevels(Layout* layout);
   absl::Status ParseTiles(Layout* layout);
@@ -91,32 +140,13 @@ absl::Status ShapeParser::ParseShape(Shape* shape, int depth) {
     return ErrorAt(token, absl::StrCat("shape nested deeper than ",
                                        options_.max_depth, " levels"));
   }
-  if (token.kind == TokenKind::kLeftParen) {
-    std::vector<Shape> elements;
-    elements.reserve(8);
-    if (lexer_.Peek().kind == TokenKind::kRightParen) {
-      lexer_.Next();
-      *shape = Shape::MakeTuple({});
-      return absl::OkStatus();
-    }
-    while (true) {
-      elements.emplace_back();
-      absl::Status status = ParseShape(&elements.back(), depth + 1);
-      if (!status.ok()) return status;
-      const Token next = lexer_.Next();
-      if (next.kind == TokenKind::kRightParen) break;
-      if (next.kind != TokenKind::kComma) {
-        return Expected(next, "',' or ')' in tuple");
-      }
-    }
-    *shape = Shape::MakeTuple(std::move(elements));
-    return absl::OkStatus();
-  }
+  if (token.kind == TokenKind::kLeftParen) return ParseTuple(shape, depth);
   if (token.kind != TokenKind::kIdentifier) {
     return Expected(token, "a shape");
   }
-  if (token.text == "b" && lexer_.Peek().kind == TokenKind::kLeftParen) {
-    lexer_.Next();
+  if (token.text.size() == 1 && token.text[0] == 'b' &&
+      lexer_.PeekKind() == TokenKind::kLeftParen) {
+    lexer_.Skip();
     const Token inner_start = lexer_.Peek();
     Shape inner;
     absl::Status status = ParseShape(&inner, depth + 1);
@@ -124,8 +154,7 @@ absl::Status ShapeParser::ParseShape(Shape* shape, int depth) {
     if (!inner.IsArray()) {
       return ErrorAt(inner_start, "a buffer b(...) must hold an array shape");
     }
-    Token close;
-    status = Expect(TokenKind::kRightParen, "')' after buffer shape", &close);
+    status = Expect(TokenKind::kRightParen, "')' after buffer shape");
     if (!status.ok()) return status;
     *shape = Shape::MakeBuffer(std::move(inner));
     return absl::OkStatus();
@@ -138,157 +167,198 @@ absl::Status ShapeParser::ParseShape(Shape* shape, int depth) {
   return ParseArray(token, *type, shape, depth);
 }
 
+absl::Status ShapeParser::ParseTuple(Shape* shape, int depth) {
+  std::vector<Shape> elements;
+  if (lexer_.PeekKind() == TokenKind::kRightParen) {
+    lexer_.Skip();
+    *shape = Shape::MakeTuple({});
+    return absl::OkStatus();
+  }
+  elements.reserve(8);
+  while (true) {
+    elements.emplace_back();
+    absl::Status status = ParseShape(&elements.back(), depth + 1);
+    if (!status.ok()) return status;
+    const TokenKind next = lexer_.PeekKind();
+    if (next != TokenKind::kRightParen && next != TokenKind::kComma) {
+      return Expected(lexer_.Next(), "',' or ')' in tuple");
+    }
+    lexer_.Skip();
+    if (next == TokenKind::kRightParen) break;
+  }
+  *shape = Shape::MakeTuple(std::move(elements));
+  return absl::OkStatus();
+}
+
+// `[` dims `]`, straight into shape's dimensions.
+absl::Status ShapeParser::ParseDimensions(Shape* shape) {
+  absl::Status status =
+      Expect(TokenKind::kLeftBracket, "'[' after element type");
+  if (!status.ok()) return status;
+  if (lexer_.PeekKind() == TokenKind::kRightBracket) {
+    lexer_.Skip();
+    return absl::OkStatus();
+  }
+  while (true) {
+    const Token& token = lexer_.Peek();
+    if (token.kind == TokenKind::kInteger && token.value >= 0) {
+      // The common case: a static size.
+      shape->add_dimension(token.value);
+      lexer_.Skip();
+    } else if (token.kind == TokenKind::kQuestion) {
+      shape->add_dimension(Shape::kUnboundedSize, /*dynamic=*/true);
+      lexer_.Skip();
+    } else {
+      const bool bounded = token.kind == TokenKind::kLessEqual;
+      if (bounded) lexer_.Skip();
+      const Token size = lexer_.Next();
+      if (size.kind != TokenKind::kInteger) {
+        return Expected(size, bounded ? "a bound after '<='"
+                                      : "a dimension size, '<=' or '?'");
+      }
+      if (size.value < 0) {
+        return ErrorAt(size, absl::StrCat("dimension size must not be "
+                                          "negative, found ",
+                                          size.value));
+      }
+      shape->add_dimension(size.value, bounded);
+    }
+    const TokenKind next = lexer_.PeekKind();
+    if (next != TokenKind::kRightBracket && next != TokenKind::kComma) {
+      return Expected(lexer_.Next(), "',' or ']' in dimensions");
+    }
+    lexer_.Skip();
+    if (next == TokenKind::kRightBracket) return absl::OkStatus();
+  }
+}
+
 absl::Status ShapeParser::ParseArray(const Token& type_token,
                                      PrimitiveType type, Shape* shape,
                                      int depth) {
-  Token token;
-  absl::Status status =
-      Expect(TokenKind::kLeftBracket, "'[' after element type", &token);
+  absl::Status status = ParseDimensions(shape);
   if (!status.ok()) return status;
-  // Dimensions go straight into the result; token[] and opaque[] are
-  // rebuilt below.
-  *shape = Shape::MakeArray(IsArrayType(type) ? type : PRED, {});
-  if (lexer_.Peek().kind == TokenKind::kRightBracket) {
-    lexer_.Next();
-  } else {
-    while (true) {
-      token = lexer_.Next();
-      if (token.kind == TokenKind::kQuestion) {
-        shape->add_dimension(Shape::kUnboundedSize, /*dynamic=*/true);
-      } else {
-        const bool bounded = token.kind == TokenKind::kLessEqual;
-        if (bounded) token = lexer_.Next();
-        if (token.kind != TokenKind::kInteger) {
-          return Expected(token, bounded ? "a bound after '<='"
-                                         : "a dimension size, '<=' or '?'");
-        }
-        if (token.value < 0) {
-          return ErrorAt(token, absl::StrCat("dimension size must not be "
-                                             "negative, found ",
-                                             token.value));
-        }
-        shape->add_dimension(token.value, bounded);
-      }
-      token = lexer_.Next();
-      if (token.kind == TokenKind::kRightBracket) break;
-      if (token.kind != TokenKind::kComma) {
-        return Expected(token, "',' or ']' in dimensions");
-      }
-    }
-  }
   if (!IsArrayType(type)) {  // token[] and opaque[]
     if (shape->rank() != 0) {
       return ErrorAt(type_token, absl::StrCat(PrimitiveTypeName(type),
                                               " shapes have no dimensions"));
     }
-    *shape = type == TOKEN ? Shape::MakeToken() : Shape::MakeOpaque();
+    shape->set_element_type(type);
     return absl::OkStatus();
   }
+  shape->set_element_type(type);
   // As in XLA, '{' starts a layout only when an integer or ':' follows, so
   // `f32[]{}` leaves "{}" unparsed. '<' is the angle-bracket layout form.
-  const Token open = lexer_.Peek();
-  bool has_layout = false;
-  if (open.kind == TokenKind::kLeftBrace || open.kind == TokenKind::kLess) {
-    const TokenKind after = lexer_.PeekSecond().kind;
-    has_layout = after == TokenKind::kInteger || after == TokenKind::kColon ||
-                 open.kind == TokenKind::kLess;
+  // The lexer is saved and restored to look past '{' (cheaper than
+  // PeekSecond, which lexes the token after '{' twice).
+  const size_t open_offset = lexer_.Peek().offset;
+  const TokenKind open = lexer_.PeekKind();
+  Layout* layout = nullptr;  // set when the text has a layout
+  if (open == TokenKind::kLess) {
+    lexer_.Skip();
+    layout = shape->mutable_layout();
+    status = ParseLayoutBody(layout, TokenKind::kGreater, depth);
+  } else if (open == TokenKind::kLeftBrace) {
+    const Lexer saved = lexer_;
+    lexer_.Skip();
+    const TokenKind after = lexer_.PeekKind();
+    if (after == TokenKind::kInteger || after == TokenKind::kColon) {
+      layout = shape->mutable_layout();
+      status = ParseLayoutBody(layout, TokenKind::kRightBrace, depth);
+    } else {
+      lexer_ = saved;
+    }
   }
+  if (!status.ok()) return status;
+  const bool has_layout = layout != nullptr;
   if (has_layout) {
-    Layout& layout = *shape->mutable_layout();
-    status = ParseLayout(&layout, depth);
-    if (!status.ok()) return status;
     // XLA's parser makes this check itself.
-    if (layout.has_physical_shape()) {
+    if (layout->has_physical_shape()) {
       bool sparse = false;
-      for (const DimLevel& level : layout.dim_levels()) {
+      for (const DimLevel& level : layout->dim_levels()) {
         sparse |= level.type != DIM_DENSE;
       }
       if (!sparse) {
-        return ErrorAt(open, "P(...) is only allowed on sparse arrays");
+        return ErrorAtOffset(open_offset,
+                             "P(...) is only allowed on sparse arrays");
       }
     }
-    if (static_cast<int64_t>(layout.minor_to_major().size()) != shape->rank()) {
-      return ErrorAt(
-          open, absl::StrCat("layout has ", layout.minor_to_major().size(),
-                             " dimension",
-                             layout.minor_to_major().size() == 1 ? "" : "s",
-                             " but the shape has rank ", shape->rank()));
+    const size_t entries = layout->minor_to_major().size();
+    if (static_cast<int64_t>(entries) != shape->rank()) {
+      return ErrorAtOffset(
+          open_offset, absl::StrCat("layout has ", entries, " dimension",
+                                    entries == 1 ? "" : "s",
+                                    " but the shape has rank ", shape->rank()));
     }
   } else if (options_.fill_missing_layouts) {
-    Layout& layout = *shape->mutable_layout();
+    layout = shape->mutable_layout();
     for (int64_t i = shape->rank() - 1; i >= 0; --i) {
-      layout.add_minor_to_major(i);
+      layout->add_minor_to_major(i);
     }
   }
   if (options_.validate) {
     status = ValidateShape(*shape);
     if (!status.ok()) {
-      return ParseError(lexer_.text(),
-                        has_layout ? open.offset : type_token.offset,
-                        status.message(), options_.file_name);
+      return ErrorAtOffset(has_layout ? open_offset : type_token.offset,
+                           status.message());
     }
   }
   return absl::OkStatus();
 }
 
 absl::Status ShapeParser::ParseLayout(Layout* layout, int depth) {
-  const Token open = lexer_.Next();
-  TokenKind close_kind;
-  if (open.kind == TokenKind::kLeftBrace) {
-    close_kind = TokenKind::kRightBrace;
-  } else if (open.kind == TokenKind::kLess) {
-    close_kind = TokenKind::kGreater;
-  } else {
-    return Expected(open, "'{' or '<' to start a layout");
+  const TokenKind open = lexer_.PeekKind();
+  if (open != TokenKind::kLeftBrace && open != TokenKind::kLess) {
+    return Expected(lexer_.Next(), "'{' or '<' to start a layout");
   }
-  const absl::string_view close_text =
-      close_kind == TokenKind::kRightBrace ? "'}'" : "'>'";
-  Token token = lexer_.Next();
-  if (token.kind == TokenKind::kInteger) {
+  lexer_.Skip();
+  return ParseLayoutBody(layout,
+                         open == TokenKind::kLeftBrace ? TokenKind::kRightBrace
+                                                       : TokenKind::kGreater,
+                         depth);
+}
+
+// What follows '{' or '<': minor_to_major, then ':' and attributes, then
+// `close_kind`.
+absl::Status ShapeParser::ParseLayoutBody(Layout* layout, TokenKind close_kind,
+                                          int depth) {
+  if (lexer_.PeekKind() == TokenKind::kInteger) {
     while (true) {
-      layout->add_minor_to_major(token.value);
-      token = lexer_.Next();
-      if (token.kind != TokenKind::kComma) break;
-      token = lexer_.Next();
-      if (token.kind != TokenKind::kInteger) {
-        return Expected(token, "a dimension number in minor_to_major");
+      layout->add_minor_to_major(lexer_.Peek().value);
+      lexer_.Skip();
+      if (lexer_.PeekKind() != TokenKind::kComma) break;
+      lexer_.Skip();
+      if (lexer_.PeekKind() != TokenKind::kInteger) {
+        return Expected(lexer_.Next(), "a dimension number in minor_to_major");
       }
     }
   }
-  if (token.kind == TokenKind::kColon) {
+  if (lexer_.PeekKind() == TokenKind::kColon) {
+    lexer_.Skip();
     absl::Status status = ParseAttributes(layout, depth);
     if (!status.ok()) return status;
-    token = lexer_.Next();
   }
-  if (token.kind != close_kind) {
+  if (lexer_.PeekKind() != close_kind) {
+    const absl::string_view close_text =
+        close_kind == TokenKind::kRightBrace ? "'}'" : "'>'";
     return Expected(
-        token, layout->minor_to_major().empty() && layout->tiles().empty()
-                   ? absl::StrCat("a dimension number, ':' or ", close_text)
-                   : absl::StrCat("',', ':' or ", close_text, " in layout"));
+        lexer_.Next(),
+        layout->minor_to_major().empty() && layout->tiles().empty()
+            ? absl::StrCat("a dimension number, ':' or ", close_text)
+            : absl::StrCat("',', ':' or ", close_text, " in layout"));
   }
+  lexer_.Skip();
   return absl::OkStatus();
 }
 
 absl::Status ShapeParser::ParseAttributes(Layout* layout, int depth) {
   int last = -1;
   while (true) {
-    const Token token = lexer_.Peek();
-    int attribute;
-    if (token.kind == TokenKind::kHash) {
-      attribute = kIndexType;
-    } else if (token.kind == TokenKind::kStar) {
-      attribute = kPointerType;
-    } else if (token.kind == TokenKind::kIdentifier) {
-      attribute = -1;
-      for (int a = 0; a <= kMetadataPrefix; ++a) {
-        if (token.text == kAttributeText[a]) attribute = a;
-      }
-      if (attribute < 0) {
-        return ErrorAt(token, absl::StrCat("unknown layout attribute ",
-                                           DescribeToken(token.text)));
-      }
-    } else {
-      return absl::OkStatus();
+    const Token& token = lexer_.Peek();
+    const int attribute = AttributeOf(token);
+    if (attribute < 0) {
+      if (token.kind != TokenKind::kIdentifier) return absl::OkStatus();
+      return ErrorAt(token, absl::StrCat("unknown layout attribute ",
+                                         DescribeToken(token.text)));
     }
     if (attribute <= last) {
       return ErrorAt(
@@ -301,7 +371,7 @@ absl::Status ShapeParser::ParseAttributes(Layout* layout, int depth) {
                              "' (order: D T L # * E S SC P M)"));
     }
     last = attribute;
-    lexer_.Next();
+    lexer_.Skip();
     absl::Status status;
     switch (attribute) {
       case kDimLevels:
@@ -344,13 +414,12 @@ absl::Status ShapeParser::ParseAttributes(Layout* layout, int depth) {
         status = ParseSplitConfigs(layout);
         break;
       case kPhysicalShape: {
-        Token paren;
-        status = Expect(TokenKind::kLeftParen, "'(' after P", &paren);
+        status = Expect(TokenKind::kLeftParen, "'(' after P");
         if (!status.ok()) return status;
         Shape physical;
         status = ParseShape(&physical, depth + 1);
         if (!status.ok()) return status;
-        status = Expect(TokenKind::kRightParen, "')' after P(shape", &paren);
+        status = Expect(TokenKind::kRightParen, "')' after P(shape");
         layout->set_physical_shape(physical);
         break;
       }
@@ -366,11 +435,10 @@ absl::Status ShapeParser::ParseAttributes(Layout* layout, int depth) {
 }
 
 absl::Status ShapeParser::ParseDimLevels(Layout* layout) {
-  Token token;
-  absl::Status status = Expect(TokenKind::kLeftParen, "'(' after D", &token);
+  absl::Status status = Expect(TokenKind::kLeftParen, "'(' after D");
   if (!status.ok()) return status;
   while (true) {
-    token = lexer_.Next();
+    Token token = lexer_.Next();
     DimLevel level;
     // Letters may run together with nothing between them ("D(D,C)").
     if (token.kind != TokenKind::kIdentifier || token.text.size() != 1) {
@@ -410,28 +478,31 @@ absl::Status ShapeParser::ParseDimLevels(Layout* layout) {
 }
 
 absl::Status ShapeParser::ParseTiles(Layout* layout) {
-  if (lexer_.Peek().kind != TokenKind::kLeftParen) {
+  if (lexer_.PeekKind() != TokenKind::kLeftParen) {
     return Expected(lexer_.Next(), "'(' after T");
   }
-  while (lexer_.Peek().kind == TokenKind::kLeftParen) {
-    lexer_.Next();
+  while (lexer_.PeekKind() == TokenKind::kLeftParen) {
+    lexer_.Skip();
     Tile tile;
-    Token token = lexer_.Next();
-    if (token.kind != TokenKind::kRightParen) {
+    if (lexer_.PeekKind() == TokenKind::kRightParen) {
+      lexer_.Skip();
+    } else {
       while (true) {
-        if (token.kind == TokenKind::kStar) {
-          tile.add_dimension(Tile::kCombineDimension);
-        } else if (token.kind == TokenKind::kInteger) {
+        const Token& token = lexer_.Peek();
+        if (token.kind == TokenKind::kInteger) {
           tile.add_dimension(token.value);
+        } else if (token.kind == TokenKind::kStar) {
+          tile.add_dimension(Tile::kCombineDimension);
         } else {
-          return Expected(token, "a tile size or '*'");
+          return Expected(lexer_.Next(), "a tile size or '*'");
         }
-        token = lexer_.Next();
-        if (token.kind == TokenKind::kRightParen) break;
-        if (token.kind != TokenKind::kComma) {
-          return Expected(token, "',' or ')' in tile");
+        lexer_.Skip();
+        const TokenKind next = lexer_.PeekKind();
+        if (next != TokenKind::kRightParen && next != TokenKind::kComma) {
+          return Expected(lexer_.Next(), "',' or ')' in tile");
         }
-        token = lexer_.Next();
+        lexer_.Skip();
+        if (next == TokenKind::kRightParen) break;
       }
     }
     layout->add_tile(std::move(tile));
@@ -442,19 +513,21 @@ absl::Status ShapeParser::ParseTiles(Layout* layout) {
 absl::Status ShapeParser::ParseParenthesizedInt(absl::string_view attribute,
                                                 int64_t* value) {
   // Messages are built only on failure: this runs for every attribute.
-  Token token = lexer_.Next();
-  if (token.kind != TokenKind::kLeftParen) {
-    return Expected(token, absl::StrCat("'(' after ", attribute));
+  if (lexer_.PeekKind() != TokenKind::kLeftParen) {
+    return Expected(lexer_.Next(), absl::StrCat("'(' after ", attribute));
   }
-  token = lexer_.Next();
-  if (token.kind != TokenKind::kInteger) {
-    return Expected(token, absl::StrCat("an integer in ", attribute, "(...)"));
+  lexer_.Skip();
+  if (lexer_.PeekKind() != TokenKind::kInteger) {
+    return Expected(lexer_.Next(),
+                    absl::StrCat("an integer in ", attribute, "(...)"));
   }
-  *value = token.value;
-  token = lexer_.Next();
-  if (token.kind != TokenKind::kRightParen) {
-    return Expected(token, absl::StrCat("')' after ", attribute, "(", *value));
+  *value = lexer_.Peek().value;
+  lexer_.Skip();
+  if (lexer_.PeekKind() != TokenKind::kRightParen) {
+    return Expected(lexer_.Next(),
+                    absl::StrCat("')' after ", attribute, "(", *value));
   }
+  lexer_.Skip();
   return absl::OkStatus();
 }
 
@@ -481,24 +554,23 @@ absl::Status ShapeParser::ParseParenthesizedType(absl::string_view attribute,
 }
 
 absl::Status ShapeParser::ParseSplitConfigs(Layout* layout) {
-  if (lexer_.Peek().kind != TokenKind::kLeftParen) {
+  if (lexer_.PeekKind() != TokenKind::kLeftParen) {
     return Expected(lexer_.Next(), "'(' after SC");
   }
-  while (lexer_.Peek().kind == TokenKind::kLeftParen) {
-    lexer_.Next();
+  while (lexer_.PeekKind() == TokenKind::kLeftParen) {
+    lexer_.Skip();
     SplitConfig config;
     absl::Status status =
         ExpectInteger("a physical dimension in SC(...)", &config.dimension);
     if (!status.ok()) return status;
-    Token token;
-    status = Expect(TokenKind::kColon, "':' after the SC dimension", &token);
+    status = Expect(TokenKind::kColon, "':' after the SC dimension");
     if (!status.ok()) return status;
     while (true) {
       int64_t index;
       status = ExpectInteger("a split index", &index);
       if (!status.ok()) return status;
       config.split_indices.push_back(index);
-      token = lexer_.Next();
+      const Token token = lexer_.Next();
       if (token.kind == TokenKind::kRightParen) break;
       if (token.kind != TokenKind::kComma) {
         return Expected(token, "',' or ')' in SC(...)");
@@ -514,6 +586,8 @@ absl::Status ShapeParser::ParseSplitConfigs(Layout* layout) {
 absl::Status ParseShapeAt(absl::string_view text, size_t* offset, Shape* shape,
                           const ShapeParseOptions& options) {
   ShapeParser parser(text, *offset, options);
+  // The parser fills a default-constructed shape in place.
+  *shape = Shape();
   absl::Status status = parser.ParseShape(shape, 0);
   if (status.ok()) *offset = parser.offset();
   return status;
@@ -522,15 +596,18 @@ absl::Status ParseShapeAt(absl::string_view text, size_t* offset, Shape* shape,
 absl::StatusOr<Shape> ParseShape(absl::string_view text,
                                  const ShapeParseOptions& options) {
   ShapeParser parser(text, 0, options);
-  Shape shape;
-  absl::Status status = parser.ParseShape(&shape, 0);
-  if (!status.ok()) return status;
-  const Token extra = parser.Peek();
-  if (extra.kind != TokenKind::kEnd) {
-    return parser.ErrorAt(extra, absl::StrCat("extra content after shape: ",
-                                              DescribeToken(extra.text)));
+  // Built inside the StatusOr and returned by NRVO: no Shape is moved.
+  absl::StatusOr<Shape> result(absl::in_place);
+  absl::Status status = parser.ParseShape(&*result, 0);
+  if (status.ok()) {
+    const Token& extra = parser.Peek();
+    if (extra.kind != TokenKind::kEnd) {
+      status = parser.ErrorAt(extra, absl::StrCat("extra content after shape: ",
+                                                  DescribeToken(extra.text)));
+    }
   }
-  return shape;
+  if (!status.ok()) result = std::move(status);
+  return result;
 }
 
 absl::StatusOr<Layout> ParseLayout(absl::string_view text) {

@@ -1,5 +1,6 @@
 #include "shape/primitive_type.h"
 
+#include <cstddef>
 #include <cstdint>
 
 #include "util/check.h"
@@ -102,6 +103,49 @@ struct AllTypes {
 };
 constexpr AllTypes kAllTypes;
 
+// PrimitiveTypeFromName runs for every shape parsed, so names are found
+// with a perfect hash instead of comparing against every name: the key packs
+// the first 8 bytes and the size into a uint64, and a multiplier (found by a
+// search, checked below at compile time) maps the keys of all names to
+// distinct slots of a 64-entry table.
+constexpr size_t kMaxNameSize = 13;  // "f8e4m3b11fnuz"
+constexpr uint64_t kNameHashMultiplier = 0x2862dffa4d0af7efULL;
+
+constexpr uint64_t NameKey(absl::string_view name) {
+  uint64_t key = 0;
+  for (size_t i = 0; i < name.size() && i < 8; ++i) {
+    key |= uint64_t{static_cast<unsigned char>(name[i])} << (8 * i);
+  }
+  return key ^ name.size();
+}
+constexpr int NameSlotOf(uint64_t key) {
+  return static_cast<int>((key * kNameHashMultiplier) >> 58);
+}
+
+struct NameSlot {
+  uint64_t key = 0;
+  int index = -1;  // into kTypes
+};
+struct NameTable {
+  NameSlot slots[64];
+  bool collision_free = true;
+  constexpr NameTable() : slots() {
+    for (int i = 0; i < static_cast<int>(sizeof(kTypes) / sizeof(kTypes[0]));
+         ++i) {
+      // TUPLE and BUFFER have names for printing but are not parsed as types.
+      if (kTypes[i].type == TUPLE || kTypes[i].type == BUFFER) continue;
+      const uint64_t key = NameKey(kTypes[i].name);
+      NameSlot& slot = slots[NameSlotOf(key)];
+      if (slot.index >= 0) collision_free = false;
+      slot.key = key;
+      slot.index = i;
+    }
+  }
+};
+constexpr NameTable kNameTable;
+static_assert(kNameTable.collision_free,
+              "pick a new kNameHashMultiplier: two type names share a slot");
+
 }  // namespace
 
 absl::Span<const PrimitiveType> AllPrimitiveTypes() { return kAllTypes.types; }
@@ -117,14 +161,17 @@ absl::string_view PrimitiveTypeName(PrimitiveType type) {
 }
 
 absl::optional<PrimitiveType> PrimitiveTypeFromName(absl::string_view name) {
-  if (name.empty() || name.size() > 13) return absl::nullopt;
-  for (const TypeInfo& info : kTypes) {
-    if (info.name.size() == name.size() && info.name[0] == name[0] &&
-        info.name == name && info.type != TUPLE && info.type != BUFFER) {
-      return info.type;
-    }
+  if (name.empty() || name.size() > kMaxNameSize) return absl::nullopt;
+  const uint64_t key = NameKey(name);
+  const NameSlot& slot = kNameTable.slots[NameSlotOf(key)];
+  // The key holds the size and the first 8 bytes; only f8 names with
+  // suffixes ("f8e4m3fnuz") are longer.
+  if (slot.key != key || slot.index < 0) return absl::nullopt;
+  const TypeInfo& info = kTypes[slot.index];
+  if (name.size() > 8 && info.name.substr(8) != name.substr(8)) {
+    return absl::nullopt;
   }
-  return absl::nullopt;
+  return info.type;
 }
 
 int BitWidth(PrimitiveType type) {

@@ -54,6 +54,13 @@ class Shape {
   static Shape MakeBuffer(Shape inner);
 
   PrimitiveType element_type() const { return element_type_; }
+  // Changes only the element type, as XLA's Shape::set_element_type; lets a
+  // parser fill a default-constructed Shape in place instead of assigning
+  // a temporary from MakeArray.
+  Shape& set_element_type(PrimitiveType type) {
+    element_type_ = type;
+    return *this;
+  }
   bool IsArray() const { return IsArrayType(element_type_); }
   bool IsTuple() const { return element_type_ == TUPLE; }
   bool IsToken() const { return element_type_ == TOKEN; }
