@@ -27,10 +27,19 @@ class FastDivisor {
   explicit FastDivisor(int64_t divisor) : divisor_(divisor) {
     HLOLAYOUT_CHECK(divisor >= 1) << "divisor " << divisor;
     const uint64_t d = static_cast<uint64_t>(divisor);
+    if (d == 1) {
+      // 2^63 does not reduce to a high-half multiply; pass n through.
+      multiplier_ = 0;
+      shift_ = 0;
+      pass_ = ~uint64_t{0};
+      return;
+    }
     int l = 0;
     while (l < 63 && (uint64_t{1} << l) < d) ++l;
-    shift_ = 63 + l;
-    const unsigned __int128 num = static_cast<unsigned __int128>(1) << shift_;
+    // floor(n * m / 2^(63+l)) == (high 64 bits of n * m) >> (l - 1).
+    shift_ = l - 1;
+    pass_ = 0;
+    const unsigned __int128 num = static_cast<unsigned __int128>(1) << (63 + l);
     multiplier_ = static_cast<uint64_t>((num + d - 1) / d);
   }
 
@@ -38,9 +47,10 @@ class FastDivisor {
 
   // floor(n / divisor).  @pre n >= 0.
   int64_t Divide(int64_t n) const {
-    const unsigned __int128 p =
-        static_cast<unsigned __int128>(static_cast<uint64_t>(n)) * multiplier_;
-    return static_cast<int64_t>(p >> shift_);
+    const uint64_t u = static_cast<uint64_t>(n);
+    const uint64_t hi = static_cast<uint64_t>(
+        (static_cast<unsigned __int128>(u) * multiplier_) >> 64);
+    return static_cast<int64_t>((hi >> shift_) | (u & pass_));
   }
   // n mod divisor.  @pre n >= 0.
   int64_t Remainder(int64_t n) const { return n - Divide(n) * divisor_; }
@@ -49,6 +59,7 @@ class FastDivisor {
   int64_t divisor_;
   uint64_t multiplier_;
   int shift_;
+  uint64_t pass_;  // all ones for divisor 1, else 0
 };
 
 }  // namespace hlolayout

@@ -127,6 +127,19 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
     next_slots.insert(next_slots.end(), insides.begin(), insides.end());
     cur = std::move(next_slots);
   }
+  {
+    // The last dim is separable when nothing derived from its coordinate
+    // is ever combined with another coordinate.
+    bool derived[kMaxRegisters] = {};
+    if (ix.last_dim_reg_ >= 0) derived[ix.last_dim_reg_] = true;
+    for (const Op& op : ix.forward_) {
+      if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) {
+        derived[op.b] = derived[op.a];
+      } else if (op.kind == OpKind::kMulAdd && derived[op.a] != derived[op.b]) {
+        ix.last_dim_separable_ = false;
+      }
+    }
+  }
   int64_t stride = 1;
   for (size_t i = cur.size(); i-- > 0;) {
     if (cur[i].reg >= 0) {
@@ -143,16 +156,13 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
     cur.push_back(size > 1 ? Slot{next++, size, size} : Slot{-1, 1, size});
   }
   if (next > kMaxRegisters) return too_many(next);
-  ix.major_reg_ = -1;
+  // Digits, minor first: r = x mod size, x = x / size (a shift for powers
+  // of two, else a multiply-shift); the most major digit is what is left.
   for (size_t i = cur.size(); i-- > 0;) {
-    if (cur[i].reg < 0) continue;
-    ix.digits_.push_back(Digit{cur[i].reg, FastDivisor(cur[i].size)});
-  }
-  if (!ix.digits_.empty()) {
-    // The most major digit is what remains: no division needed.
-    ix.major_reg_ = ix.digits_.back().reg;
-    ix.major_size_ = ix.digits_.back().div.divisor();
-    ix.digits_.pop_back();
+    if (cur[i].reg >= 0) {
+      ix.digits_.push_back(Digit{cur[i].reg, FastDivisor(cur[i].size),
+                                 cur[i].size, Log2IfPowerOfTwo(cur[i].size)});
+    }
   }
   for (size_t li = m.levels.size(); li-- > 0;) {
     const TileLevel& l = m.levels[li];
@@ -288,17 +298,24 @@ absl::Status TiledIndexer::TryOffsets(absl::Span<const int64_t> indices,
   return absl::OkStatus();
 }
 
+void TiledIndexer::Digits(int64_t offset, int64_t* r) const {
+  const size_t n = digits_.size();
+  if (n == 0) return;
+  int64_t x = offset;
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const Digit& d = digits_[i];
+    const int64_t q = d.shift >= 0 ? x >> d.shift : d.div.Divide(x);
+    r[d.reg] = x - q * d.size;
+    x = q;
+  }
+  r[digits_[n - 1].reg] = x;  // offset < tiled_elements: no division
+}
+
 OffsetKind TiledIndexer::ElementAt(int64_t offset,
                                    absl::Span<int64_t> index) const {
   if (offset >= tiled_elements_) return OffsetKind::kTailPadding;
   int64_t r[kMaxRegisters];
-  int64_t x = offset;
-  for (const Digit& d : digits_) {
-    const int64_t q = d.div.Divide(x);
-    r[d.reg] = x - q * d.div.divisor();
-    x = q;
-  }
-  if (major_reg_ >= 0) r[major_reg_] = x;
+  Digits(offset, r);
   if (!RunOps(inverse_.data(), inverse_.size(), r)) {
     return OffsetKind::kTilePadding;
   }
@@ -383,24 +400,12 @@ OffsetKind TiledIndexer::ElementRun(int64_t offset, absl::Span<int64_t> index,
     return OffsetKind::kTailPadding;
   }
   int64_t r[kMaxRegisters];
-  int64_t x = offset;
+  Digits(offset, r);
   int hot = -1;
   int64_t remaining = 1;
-  for (const Digit& d : digits_) {
-    const int64_t q = d.div.Divide(x);
-    r[d.reg] = x - q * d.div.divisor();
-    if (hot < 0) {
-      hot = d.reg;
-      remaining = d.div.divisor() - r[d.reg];
-    }
-    x = q;
-  }
-  if (major_reg_ >= 0) {
-    r[major_reg_] = x;
-    if (hot < 0) {
-      hot = major_reg_;
-      remaining = major_size_ - x;
-    }
+  if (!digits_.empty()) {
+    hot = digits_[0].reg;
+    remaining = digits_[0].size - r[hot];
   }
   bool padding = false;
   for (const Op& op : inverse_) {

@@ -137,6 +137,11 @@ class TiledIndexer {
   OffsetKind ElementRun(int64_t offset, absl::Span<int64_t> index, int64_t* dim,
                         int64_t* run) const;
 
+  // True when Offset(index) = A(index[0..rank-2]) + B(index[rank-1]): no
+  // `*` mixes the last dimension with another. Walkers then compute the
+  // runs of one row and reuse them for every row.
+  bool last_dim_separable() const { return last_dim_separable_; }
+
   // Number of operations in the compiled forward / inverse programs, for
   // tests and curiosity.
   int forward_op_count() const { return static_cast<int>(forward_.size()); }
@@ -174,25 +179,26 @@ class TiledIndexer {
   absl::InlinedVector<Term, 8> loads_;
   absl::InlinedVector<Op, 8> forward_;
   absl::InlinedVector<Term, 12> terms_;
-  // Inverse: delinearize the offset into registers (digits_, minor first:
-  // r[reg] = x mod divisor, x /= divisor), run inverse_, then
-  // index[value] = r[reg] for each store (-1 reg: index 0).
+  // Inverse: delinearize the offset into registers (digits_, minor first,
+  // see Digits), run inverse_, then index[value] = r[reg] for each store
+  // (-1 reg: index 0).
   struct Digit {
     int reg;
-    FastDivisor div;
+    FastDivisor div;  // by this final dim's size
+    int64_t size;     // this final dim
+    int shift;        // log2(size) when a power of two, else -1
   };
+  void Digits(int64_t offset, int64_t* r) const;
   absl::InlinedVector<Digit, 12> digits_;
-  int major_reg_ = -1;  // receives what is left after digits_
   absl::InlinedVector<Op, 12> inverse_;
   absl::InlinedVector<Term, 8> stores_;
   // For the run queries: register of the last logical dim's coordinate in
   // the forward program (-1: none), the stride of each register's final
-  // coordinate, the logical dim each inverse register is stored to, and
-  // the size of the digit major_reg_ holds.
+  // coordinate, the logical dim each inverse register is stored to.
   int last_dim_reg_ = -1;
+  bool last_dim_separable_ = true;
   int64_t reg_stride_[kMaxRegisters] = {};
   int64_t reg_dim_[kMaxRegisters] = {};
-  int64_t major_size_ = 1;
 };
 
 }  // namespace hlolayout

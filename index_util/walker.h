@@ -51,6 +51,36 @@ void ForEachRunInLogicalOrder(const TiledIndexer& ix, F&& f) {
   absl::InlinedVector<int64_t, 8> idx(rank, 0);
   const int64_t last = rank - 1;
   const int64_t last_size = ix.dimensions()[last];
+  if (ix.last_dim_separable()) {
+    // Every row has the runs of row 0, shifted by the row's base offset.
+    struct Run {
+      int64_t start, delta, stride, count;
+    };
+    absl::InlinedVector<Run, 64> runs;
+    const int64_t base0 = ix.Offset(idx);
+    for (int64_t e = 0; e < last_size;) {
+      idx[last] = e;
+      int64_t stride, count;
+      const int64_t offset = ix.OffsetRun(idx, &stride, &count);
+      runs.push_back(Run{e, offset - base0, stride, count});
+      e += count;
+    }
+    while (true) {
+      idx[last] = 0;
+      const int64_t base = ix.Offset(idx);
+      for (const Run& r : runs) {
+        idx[last] = r.start;
+        f(absl::Span<const int64_t>(idx), base + r.delta, r.stride, r.count);
+      }
+      idx[last] = 0;
+      int64_t d = last - 1;
+      for (; d >= 0; --d) {
+        if (++idx[d] < ix.dimensions()[d]) break;
+        idx[d] = 0;
+      }
+      if (d < 0) return;
+    }
+  }
   while (true) {
     for (int64_t e = 0; e < last_size;) {
       idx[last] = e;
