@@ -322,7 +322,8 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
     const absl::string_view key = text_.substr(begin, quick_end - begin);
     const auto it = shape_cache_.find(key);
     if (it != shape_cache_.end()) {
-      *shape = it->second;
+      // Reused slots often hold the same shape already: no refcount churn.
+      if (shape->get() != it->second.get()) *shape = it->second;
       *shape_text = key;
       pos_ = quick_end;
       return absl::OkStatus();
@@ -823,9 +824,8 @@ absl::Status Reader::ParseInstruction() {
   in.offset = pos_;
   in.root_marker = false;
   in.shape_text = absl::string_view();
-  in.shape.reset();
   in.operand_text = absl::string_view();
-  in.operands.clear();
+
   in.parameter_number.reset();
   in.literal = absl::string_view();
   in.attributes.clear();
@@ -848,6 +848,8 @@ absl::Status Reader::ParseInstruction() {
     status = ParseSharedShape(&in.shape, &in.shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
+  } else if (in.shape != nullptr) {
+    in.shape.reset();
   }
   in.opcode = ScanName();
   if (in.opcode.empty()) return Expected("an opcode");
@@ -858,6 +860,7 @@ absl::Status Reader::ParseInstruction() {
   }
   const size_t open = pos_;
   if (in.opcode == "constant") {
+    in.operands.clear();
     status = SkipBalanced();
     if (!status.ok()) return status;
     in.literal = text_.substr(open + 1, pos_ - open - 2);
@@ -874,10 +877,13 @@ absl::Status Reader::ParseInstruction() {
 absl::Status Reader::ParseOperands() {
   HloInstruction& in = instruction_;
   const bool is_parameter = in.opcode == "parameter";
+  // Operand slots of the previous instruction are reused, shapes included.
+  size_t count = 0;
   absl::Status status = SkipTrivia();
   if (!status.ok()) return status;
   if (Peek() == ')') {
     ++pos_;
+    in.operands.clear();
     return absl::OkStatus();
   }
   while (true) {
@@ -899,12 +905,15 @@ absl::Status Reader::ParseOperands() {
       }
       in.parameter_number = number;
     } else {
-      in.operands.emplace_back();
-      HloOperand& operand = in.operands.back();
+      if (count == in.operands.size()) in.operands.emplace_back();
+      HloOperand& operand = in.operands[count++];
       if (LooksLikeShape()) {
         status = ParseSharedShape(&operand.shape, &operand.shape_text);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
+      } else {
+        operand.shape_text = absl::string_view();
+        if (operand.shape != nullptr) operand.shape.reset();
       }
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
@@ -913,6 +922,7 @@ absl::Status Reader::ParseOperands() {
     if (!status.ok()) return status;
     if (Peek() == ')') {
       ++pos_;
+      in.operands.resize(count);
       return absl::OkStatus();
     }
     status = ExpectChar(',', "',' or ')' after operand");

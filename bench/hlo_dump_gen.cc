@@ -1,0 +1,39 @@
+// bench/hlo_dump_gen.cc: writes a generated HLO dump (parser/hlo_test_dump.h)
+// to a file, for measuring `hlolayout report` on a large input.
+//
+//   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/dump75.txt 75
+//
+// The second argument is the size in MB (default 75). Prints the generator's
+// own totals, which `hlolayout report --summary` must reproduce.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "parser/hlo_test_dump.h"
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: hlo_dump_gen FILE [MB]\n");
+    return 2;
+  }
+  hlolayout::HloDumpOptions options;
+  const long mb = argc > 2 ? std::atol(argv[2]) : 75;
+  options.target_bytes = static_cast<int64_t>(mb) << 20;
+  const hlolayout::GeneratedHloDump dump = hlolayout::GenerateHloDump(options);
+  std::FILE* file = std::fopen(argv[1], "wb");
+  if (file == nullptr ||
+      std::fwrite(dump.text.data(), 1, dump.text.size(), file) !=
+          dump.text.size() ||
+      std::fclose(file) != 0) {
+    std::fprintf(stderr, "hlo_dump_gen: cannot write %s\n", argv[1]);
+    return 1;
+  }
+  std::printf(
+      "bytes %zu\ninstructions %lld\ncomputations %lld\nlogical_bytes "
+      "%lld\npadded_bytes %lld\n",
+      dump.text.size(), static_cast<long long>(dump.instructions),
+      static_cast<long long>(dump.computations),
+      static_cast<long long>(dump.logical_bytes),
+      static_cast<long long>(dump.padded_bytes));
+  return 0;
+}
