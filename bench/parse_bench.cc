@@ -1,14 +1,18 @@
-// ParseShape + print against a std::regex recognizer of the same strings.
+// ParseShape + print against std::regex baselines on the same strings.
 //
 //   ./bazelw run -c opt //bench:parse_bench
 //
 // BM_ParseAndPrint parses each shape of a realistic mix (TPU tiled layouts,
-// sub-byte packing, dynamic dims, tuples with /*index=N*/) and prints it
-// back into a reused buffer. BM_RegexRecognize is the baseline: what the
-// scripts users write today do, a std::regex that finds every array shape
-// in the string (it checks far less: no layout semantics, no tuple
-// structure). Both report ns per shape; the allocs_per_shape counter shows
-// that parsing allocates per shape (tuple vectors, P(...)), not per token.
+// sub-byte packing, dynamic dims, tuples with /*index=N*/) with validation
+// on and prints it back into a reused buffer; BM_ParseOnly and BM_PrintOnly
+// are its two halves. The baselines are what the scripts users write today
+// do: BM_RegexRecognize matches each string against a std::regex of the
+// whole grammar (every layout attribute, flat tuples) and extracts nothing;
+// BM_RegexFindAll is the looser findall style, a sregex_iterator over the
+// array shapes in the string (no layout grammar, no tuple structure). All
+// report ns per shape string. allocs_per_shape shows that parsing allocates
+// per shape (a tuple's element vector, tiles of more than 3 sizes), never
+// per token.
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -164,6 +168,32 @@ void BM_RegexRecognize(benchmark::State& state) {
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_RegexRecognize);
+
+// The second baseline: findall over array shapes, as in
+// re.findall(r"[a-z][a-z0-9]*\[[^]]*\](?:\{[^}]*\})?", text).
+void BM_RegexFindAll(benchmark::State& state) {
+  static const auto* regex =
+      new std::regex(R"([a-z][a-z0-9]*\[[^\]]*\](?:\{[^}]*\})?)");
+  const std::vector<std::string>& shapes = Shapes();
+  int64_t count = 0;
+  int64_t arrays = 0;
+  for (auto _ : state) {
+    for (const std::string& text : shapes) {
+      for (std::sregex_iterator it(text.begin(), text.end(), *regex), end;
+           it != end; ++it) {
+        benchmark::DoNotOptimize(it->length());
+        ++arrays;
+      }
+      ++count;
+    }
+  }
+  if (count > 0 && arrays < count) state.SkipWithError("findall missed shapes");
+  state.SetItemsProcessed(count);
+  state.counters["ns_per_shape"] = benchmark::Counter(
+      static_cast<double>(count),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_RegexFindAll);
 
 }  // namespace
 

@@ -150,27 +150,30 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       return Invalid(absl::StrCat("in P(...): ", status.message()));
     }
   }
-  DimensionSet split(rank);
-  for (const SplitConfig& config : layout.split_configs()) {
-    const int64_t d = config.dimension;
-    if (d < 0 || d >= rank) {
-      return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
-                                  d, ", outside 0..", rank - 1));
-    }
-    if (!split.Insert(d)) {
-      return Invalid(absl::StrCat("SC(", d, ":...) splits physical dimension ",
-                                  d, " twice"));
-    }
-    const int64_t logical = layout.minor_to_major(rank - 1 - d);
-    const int64_t size = shape.dimension(logical);
-    int64_t previous = 0;
-    for (int64_t index : config.split_indices) {
-      if (index <= previous || index >= size) {
-        return Invalid(absl::StrCat(
-            "SC(", d, ":", absl::StrJoin(config.split_indices, ","),
-            "): split indices must increase strictly inside (0, ", size, ")"));
+  if (!layout.split_configs().empty()) {
+    DimensionSet split(rank);
+    for (const SplitConfig& config : layout.split_configs()) {
+      const int64_t d = config.dimension;
+      if (d < 0 || d >= rank) {
+        return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
+                                    d, ", outside 0..", rank - 1));
       }
-      previous = index;
+      if (!split.Insert(d)) {
+        return Invalid(absl::StrCat(
+            "SC(", d, ":...) splits physical dimension ", d, " twice"));
+      }
+      const int64_t logical = layout.minor_to_major(rank - 1 - d);
+      const int64_t size = shape.dimension(logical);
+      int64_t previous = 0;
+      for (int64_t index : config.split_indices) {
+        if (index <= previous || index >= size) {
+          return Invalid(absl::StrCat(
+              "SC(", d, ":", absl::StrJoin(config.split_indices, ","),
+              "): split indices must increase strictly inside (0, ", size,
+              ")"));
+        }
+        previous = index;
+      }
     }
   }
   return absl::OkStatus();
@@ -213,6 +216,7 @@ absl::Status ValidateShape(const Shape& shape) {
   }
   int64_t elements = 1;
   bool overflow = false;
+  bool has_zero = false;  // a zero-sized dimension makes the count 0
   for (int64_t i = 0; i < shape.rank(); ++i) {
     const int64_t size = shape.dimension(i);
     if (size == Shape::kUnboundedSize) {
@@ -226,14 +230,12 @@ absl::Status ValidateShape(const Shape& shape) {
       return Invalid(
           absl::StrCat("dimension ", i, " has negative size ", size));
     }
+    has_zero |= size == 0;
     if (!overflow && __builtin_mul_overflow(elements, size, &elements)) {
       overflow = true;
     }
   }
-  // A zero-sized dimension makes the count 0 whatever the others are.
-  for (int64_t size : shape.dimensions()) {
-    if (size == 0) overflow = false;
-  }
+  if (has_zero) overflow = false;
   if (overflow) {
     return Invalid(absl::StrCat("element count of ", HumanString(shape),
                                 " overflows int64"));

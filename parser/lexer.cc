@@ -1,7 +1,39 @@
 #include "parser/lexer.h"
 
 namespace hlolayout {
+namespace lexer_internal {
 namespace {
+
+constexpr std::array<TokenKind, 256> OneCharacterKinds() {
+  std::array<TokenKind, 256> kinds = {};
+  for (TokenKind& kind : kinds) kind = TokenKind::kError;
+  kinds['['] = TokenKind::kLeftBracket;
+  kinds[']'] = TokenKind::kRightBracket;
+  kinds['{'] = TokenKind::kLeftBrace;
+  kinds['}'] = TokenKind::kRightBrace;
+  kinds['('] = TokenKind::kLeftParen;
+  kinds[')'] = TokenKind::kRightParen;
+  kinds['>'] = TokenKind::kGreater;
+  kinds[','] = TokenKind::kComma;
+  kinds[':'] = TokenKind::kColon;
+  kinds['?'] = TokenKind::kQuestion;
+  kinds['*'] = TokenKind::kStar;
+  kinds['#'] = TokenKind::kHash;
+  kinds['+'] = TokenKind::kPlus;
+  kinds['~'] = TokenKind::kTilde;
+  kinds['='] = TokenKind::kEqual;
+  return kinds;
+}
+
+}  // namespace
+
+constexpr std::array<TokenKind, 256> kOneCharacterKind = OneCharacterKinds();
+
+}  // namespace lexer_internal
+
+namespace {
+
+using lexer_internal::kOneCharacterKind;
 
 // Character classes for Lex's dispatch: one table load per character instead
 // of chains of range compares (lexing was most of ParseShape's time).
@@ -11,52 +43,33 @@ enum CharClass : uint8_t {
   kSlash,        // '/', maybe a comment
   kDigit,        // 0-9
   kLetter,       // A-Z a-z _
-  kPunctuation,  // a one-character token; Tables::kind has its kind
+  kPunctuation,  // a one-character token, see kOneCharacterKind
   kMinus,        // '-': a negative integer or '->'
   kLessSign,     // '<': '<' or '<='
 };
 
-struct Tables {
-  CharClass char_class[256];
-  TokenKind kind[256];  // for kPunctuation
-  constexpr Tables() : char_class(), kind() {
+struct CharClasses {
+  CharClass of[256];
+  constexpr CharClasses() : of() {
     for (int c = 0; c < 256; ++c) {
-      char_class[c] = kOther;
-      kind[c] = TokenKind::kError;
+      of[c] = kOneCharacterKind[c] != TokenKind::kError ? kPunctuation : kOther;
     }
     for (char c : {' ', '\t', '\n', '\r', '\f', '\v'}) {
-      char_class[static_cast<unsigned char>(c)] = kSpace;
+      of[static_cast<unsigned char>(c)] = kSpace;
     }
-    char_class['/'] = kSlash;
-    for (int c = '0'; c <= '9'; ++c) char_class[c] = kDigit;
-    for (int c = 'a'; c <= 'z'; ++c) char_class[c] = kLetter;
-    for (int c = 'A'; c <= 'Z'; ++c) char_class[c] = kLetter;
-    char_class['_'] = kLetter;
-    char_class['-'] = kMinus;
-    char_class['<'] = kLessSign;
-    const struct {
-      char c;
-      TokenKind kind;
-    } punctuation[] = {
-        {'[', TokenKind::kLeftBracket}, {']', TokenKind::kRightBracket},
-        {'{', TokenKind::kLeftBrace},   {'}', TokenKind::kRightBrace},
-        {'(', TokenKind::kLeftParen},   {')', TokenKind::kRightParen},
-        {'>', TokenKind::kGreater},     {',', TokenKind::kComma},
-        {':', TokenKind::kColon},       {'?', TokenKind::kQuestion},
-        {'*', TokenKind::kStar},        {'#', TokenKind::kHash},
-        {'+', TokenKind::kPlus},        {'~', TokenKind::kTilde},
-        {'=', TokenKind::kEqual},
-    };
-    for (const auto& p : punctuation) {
-      char_class[static_cast<unsigned char>(p.c)] = kPunctuation;
-      kind[static_cast<unsigned char>(p.c)] = p.kind;
-    }
+    of['/'] = kSlash;
+    for (int c = '0'; c <= '9'; ++c) of[c] = kDigit;
+    for (int c = 'a'; c <= 'z'; ++c) of[c] = kLetter;
+    for (int c = 'A'; c <= 'Z'; ++c) of[c] = kLetter;
+    of['_'] = kLetter;
+    of['-'] = kMinus;
+    of['<'] = kLessSign;
   }
 };
-constexpr Tables kTables;
+constexpr CharClasses kCharClasses;
 
 CharClass ClassOf(char c) {
-  return kTables.char_class[static_cast<unsigned char>(c)];
+  return kCharClasses.of[static_cast<unsigned char>(c)];
 }
 bool IsDigit(char c) { return ClassOf(c) == kDigit; }
 bool IsIdentifierChar(char c) {
@@ -153,7 +166,7 @@ void Lexer::Lex() {
     const char c = text_[begin];
     switch (ClassOf(c)) {
       case kPunctuation:
-        Set(kTables.kind[static_cast<unsigned char>(c)], begin, begin + 1);
+        Set(kOneCharacterKind[static_cast<unsigned char>(c)], begin, begin + 1);
         return;
       case kDigit:
         LexNumber(begin);

@@ -14,6 +14,7 @@
 #ifndef HLOLAYOUT_PARSER_LEXER_H_
 #define HLOLAYOUT_PARSER_LEXER_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -58,6 +59,12 @@ struct Token {
   absl::string_view error;
 };
 
+namespace lexer_internal {
+// The kind of each character that is a whole token by itself ('[', ','),
+// kError for the others (including '<' and '-', which start longer tokens).
+extern const std::array<TokenKind, 256> kOneCharacterKind;
+}  // namespace lexer_internal
+
 class Lexer {
  public:
   // Lexes `text` from byte `offset`. The first token is lexed at once; each
@@ -77,11 +84,23 @@ class Lexer {
   // Moves past the next token, as Next() without returning it: parsers peek,
   // decide, then skip, so no token is copied on the hot path.
   void Skip() {
-    if (current_.kind != TokenKind::kEnd &&
-        current_.kind != TokenKind::kError) {
-      consumed_end_ = pos_;
-      Lex();
+    if (current_.kind == TokenKind::kEnd ||
+        current_.kind == TokenKind::kError) {
+      return;
     }
+    consumed_end_ = pos_;
+    // Inline fast path: about half the tokens of shape text are one
+    // character ('[', ',', '(' ...) right after the previous token.
+    if (pos_ < text_.size()) {
+      const TokenKind kind =
+          lexer_internal::kOneCharacterKind[static_cast<unsigned char>(
+              text_[pos_])];
+      if (kind != TokenKind::kError) {
+        Set(kind, pos_, pos_ + 1);
+        return;
+      }
+    }
+    Lex();
   }
   // The next token, without moving.
   const Token& Peek() const { return current_; }
@@ -110,7 +129,7 @@ class Lexer {
     current_.text = absl::string_view(text_.data() + begin, end - begin);
     current_.offset = begin;
     current_.value = 0;
-    current_.error = absl::string_view();
+    // current_.error stays empty: the lexer never moves past an error.
     pos_ = end;
   }
   void SetError(size_t begin, size_t end, absl::string_view message) {
