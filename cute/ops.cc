@@ -16,6 +16,8 @@
 #include "cute/parse.h"
 #include "cute/print.h"
 #include "cute/product.h"
+#include "cute/xla_shape.h"
+#include "parser/shape_parser.h"
 
 namespace hlolayout::cute {
 
@@ -59,6 +61,9 @@ constexpr CuteOpInfo kOps[] = {
     {"compatible", 2, 2, "compatible A B",
      "true when every coordinate of A's shape is one of B's"},
     {"table", 1, 1, "table L", "a rank-2 layout as a grid (print_layout)"},
+    {"from_xla", 1, 1, "from_xla SHAPE",
+     "an XLA tiled layout as a layout of the logical coordinate, e.g. "
+     "'f32[3,5]{1,0:T(2,2)}'"},
 };
 
 absl::StatusOr<std::string> Print(const absl::StatusOr<Layout>& l) {
@@ -68,6 +73,11 @@ absl::StatusOr<std::string> Print(const absl::StatusOr<Layout>& l) {
 
 absl::StatusOr<std::string> Run(absl::string_view op,
                                 absl::Span<const absl::string_view> args) {
+  if (op == "from_xla") {
+    CUTE_ASSIGN_OR_RETURN(hlolayout::Shape shape,
+                          hlolayout::ParseShape(args[0]));
+    return Print(XlaShapeToCute(shape));
+  }
   CUTE_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
   const bool two = args.size() == 2;
   if (op == "coalesce" || op == "filter") {
