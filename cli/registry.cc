@@ -25,27 +25,16 @@ extern const BatchOp kBytesBatchOp;
 
 namespace {
 
+// In the order `hlolayout --help` lists them.
 const Command* const kCommands[] = {
-    &kExplainCommand,
-    &kPrintCommand,
-    &kBatchCommand,
-    &kGridCommand,
-    &kCuteCommand,
-    &kIndexCommand,
-    &kElementCommand,
-    &kTilingCommand,
-    &kReportCommand,
+    &kExplainCommand, &kPrintCommand,  &kIndexCommand,
+    &kElementCommand, &kTilingCommand, &kReportCommand,
+    &kCuteCommand,    &kGridCommand,   &kBatchCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
-    &kPrintBatchOp,
-    &kGridShardBatchOp,
-    &kGridLocateBatchOp,
-    &kCuteBatchOp,
-    &kIndexBatchOp,
-    &kElementBatchOp,
-    &kSizeBatchOp,
-    &kBytesBatchOp,
+    &kPrintBatchOp, &kGridShardBatchOp, &kGridLocateBatchOp, &kCuteBatchOp,
+    &kIndexBatchOp, &kElementBatchOp,   &kSizeBatchOp,       &kBytesBatchOp,
 };
 
 }  // namespace
