@@ -2,25 +2,13 @@
 #include <string>
 #include <vector>
 
-#include "cli/dispatch.h"
+#include "cli/run_for_test.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout::cli {
 namespace {
 
-struct Result {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-Result RunCli(std::vector<std::string> args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  IoContext io{in, out, err};
-  const int status = Dispatch(args, io);
-  return {status, out.str(), err.str()};
-}
+using Result = CliResult;
 
 TEST(Cli, NoArgumentsExplainsTheExample) {
   Result r = RunCli({});

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/dispatch.h"
+#include "cli/run_for_test.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -15,19 +15,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-struct Result {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-Result RunCli(std::vector<std::string> args, const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  IoContext io{in, out, err};
-  const int status = Dispatch(args, io);
-  return {status, out.str(), err.str()};
-}
+using Result = CliResult;
 
 constexpr char kDump[] = R"(HloModule m
 ENTRY e {
