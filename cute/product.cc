@@ -44,25 +44,7 @@ absl::StatusOr<Layout> Product(const Layout& a, const Tiler& b) {
     case Tiler::Kind::kTuple:
       break;
   }
-  const int rank = static_cast<int>(b.elements().size());
-  if (rank > a.rank()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the tiler has ", rank, " modes and A only ", a.rank()));
-  }
-  if (a.shape().is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Layout m, Product(a, b.elements()[0]));
-    return MakeLayout({m});
-  }
-  std::vector<Layout> modes;
-  for (int i = 0; i < a.rank(); ++i) {
-    if (i < rank) {
-      CUTE_ASSIGN_OR_RETURN(Layout m, Product(a.mode(i), b.elements()[i]));
-      modes.push_back(std::move(m));
-    } else {
-      modes.push_back(a.mode(i));
-    }
-  }
-  return MakeLayout(modes);
+  return internal::ApplyByMode(a, b, Product);
 }
 
 absl::StatusOr<Layout> Regrouped(absl::string_view op, const Layout& a,

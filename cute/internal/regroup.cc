@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "cute/internal/status_macros.h"
 
 namespace hlolayout::cute::internal {
@@ -56,6 +57,31 @@ absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
     modes.push_back(s.rest);
   } else {
     for (Layout& m : s.rest.modes()) modes.push_back(std::move(m));
+  }
+  return MakeLayout(modes);
+}
+
+absl::StatusOr<Layout> ApplyByMode(
+    const Layout& a, const Tiler& tiler,
+    absl::FunctionRef<absl::StatusOr<Layout>(const Layout&, const Tiler&)> op) {
+  const int rank = static_cast<int>(tiler.elements().size());
+  if (rank > a.rank()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the tiler has ", rank, " modes and A only ", a.rank()));
+  }
+  if (a.shape().is_int()) {
+    // An integral A is its own single mode; keep the tuple profile.
+    CUTE_ASSIGN_OR_RETURN(Layout m, op(a, tiler.elements()[0]));
+    return MakeLayout({m});
+  }
+  std::vector<Layout> modes;
+  for (int i = 0; i < a.rank(); ++i) {
+    if (i < rank) {
+      CUTE_ASSIGN_OR_RETURN(Layout m, op(a.mode(i), tiler.elements()[i]));
+      modes.push_back(std::move(m));
+    } else {
+      modes.push_back(a.mode(i));
+    }
   }
   return MakeLayout(modes);
 }

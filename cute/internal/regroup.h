@@ -9,6 +9,7 @@
 #ifndef HLOLAYOUT_CUTE_INTERNAL_REGROUP_H_
 #define HLOLAYOUT_CUTE_INTERNAL_REGROUP_H_
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "cute/layout.h"
 #include "cute/tiler.h"
@@ -24,6 +25,17 @@ enum class Grouping { kZipped, kTiled, kFlat };
 // split) and when the result overflows.
 absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
                                Grouping grouping);
+
+// ApplyByMode
+//
+// The by-mode rule shared by logical_divide and logical_product for a tuple
+// tiler <B0, B1, ...>: mode i of A goes through `op(A_i, B_i)`, modes past
+// the tiler's rank are kept, and an integral A is its own single mode.
+// Error: the tiler has more modes than A.
+// Precondition: tiler.kind() == Tiler::Kind::kTuple.
+absl::StatusOr<Layout> ApplyByMode(
+    const Layout& a, const Tiler& tiler,
+    absl::FunctionRef<absl::StatusOr<Layout>(const Layout&, const Tiler&)> op);
 
 }  // namespace hlolayout::cute::internal
 
