@@ -4,7 +4,9 @@
 //   ./bazelw run -c opt //bench:hlo_reader_bench
 //
 // The dump is generated in memory once (about 75 MB, parser/hlo_test_dump.h:
-// fusions, tuples of tuples, metadata, JSON backend configs, tiled layouts).
+// fusions, tuples of tuples, metadata, JSON backend configs, tiled layouts,
+// 8,192 distinct random shapes on top of the fixed ones, so that the shape
+// cache cannot hold them all).
 // Every benchmark reports MB/s through SetBytesProcessed; the goal is a
 // reader at no less than a tenth of BM_MemchrNewlineScan.
 #include <cstring>
@@ -60,12 +62,16 @@ class CountingVisitor : public HloVisitor {
 };
 
 // The streaming reader: every module, computation, instruction and shape
-// decoded, one instruction kept at a time.
+// decoded, one instruction kept at a time. Arg 1: shapes shared through the
+// reader's cache (each distinct text decoded once, up to its bound); arg 0:
+// no cache, every shape text decoded by ParseShapeAt where it stands.
 void BM_HloReaderStreaming(benchmark::State& state) {
   const GeneratedHloDump& dump = Dump();
+  HloReadOptions options;
+  options.share_shapes = state.range(0) != 0;
   for (auto _ : state) {
     CountingVisitor visitor;
-    const absl::Status status = ReadHlo(dump.text, {}, &visitor);
+    const absl::Status status = ReadHlo(dump.text, options, &visitor);
     if (!status.ok() || visitor.instructions != dump.instructions) {
       state.SkipWithError("reader disagrees with the generator");
       break;
@@ -75,9 +81,14 @@ void BM_HloReaderStreaming(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() *
                           static_cast<int64_t>(dump.text.size()));
   state.counters["instructions"] = static_cast<double>(dump.instructions);
+  state.counters["shapes"] = static_cast<double>(dump.shapes);
   state.counters["MB"] = static_cast<double>(dump.text.size()) / 1e6;
 }
-BENCHMARK(BM_HloReaderStreaming)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_HloReaderStreaming)
+    ->ArgName("share_shapes")
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond);
 
 // The same text into std::vector<HloModule>, every instruction kept.
 void BM_HloReaderModules(benchmark::State& state) {

@@ -317,7 +317,8 @@ size_t Reader::QuickShapeEnd(size_t begin) const {
 absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
                                       absl::string_view* shape_text) {
   const size_t begin = pos_;
-  const size_t quick_end = QuickShapeEnd(begin);
+  const size_t quick_end =
+      options_.share_shapes ? QuickShapeEnd(begin) : absl::string_view::npos;
   if (quick_end != absl::string_view::npos) {
     const absl::string_view key = text_.substr(begin, quick_end - begin);
     const auto it = shape_cache_.find(key);
@@ -335,7 +336,7 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
   if (!status.ok()) return status;
   *shape_text = text_.substr(begin, pos_ - begin);
   *shape = std::move(decoded);
-  if (shape_cache_.size() < kMaxCachedShapes) {
+  if (options_.share_shapes && shape_cache_.size() < kMaxCachedShapes) {
     shape_cache_.emplace(*shape_text, *shape);
   }
   return absl::OkStatus();

@@ -57,6 +57,10 @@ struct HloReadOptions {
   // Maximum nesting of brackets in attribute values and literals, and of
   // shapes.
   int max_depth = 256;
+  // Decode each distinct shape text once and share the Shape between the
+  // instructions that write it (a bounded cache keyed by the text). False:
+  // every shape text is decoded by ParseShapeAt where it stands.
+  bool share_shapes = true;
 };
 
 // Receives a module as it is read. The references are valid only during the

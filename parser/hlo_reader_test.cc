@@ -632,6 +632,16 @@ TEST(HloReader, GeneratedDumpRoundTripsItsBookkeeping) {
   EXPECT_EQ(counter.leaves, dump.array_leaves);
   EXPECT_EQ(counter.unbounded, dump.unbounded_leaves);
   EXPECT_EQ(counter.elements, dump.elements);
+
+  // The same without the shape cache: every shape text decoded in place.
+  HloReadOptions unshared;
+  unshared.share_shapes = false;
+  Counter again;
+  ASSERT_TRUE(ReadHlo(dump.text, unshared, &again).ok());
+  EXPECT_EQ(again.instructions, dump.instructions);
+  EXPECT_EQ(again.shapes, dump.shapes);
+  EXPECT_EQ(again.leaves, dump.array_leaves);
+  EXPECT_EQ(again.elements, dump.elements);
 }
 
 }  // namespace

@@ -1,6 +1,12 @@
 #include "parser/hlo_test_dump.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 namespace hlolayout {
 namespace {
@@ -132,6 +138,7 @@ class Generator {
       : options_(options), state_(options.seed) {}
 
   GeneratedHloDump Run() {
+    MakePool();
     const int modules = options_.modules < 1 ? 1 : options_.modules;
     const int64_t per_module = options_.target_bytes / modules;
     for (int m = 0; m < modules; ++m) {
@@ -148,6 +155,156 @@ class Generator {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+  }
+
+  // A shape of the varied pool: its text and its sizes, worked out here
+  // from the dims, types and first tile the generator chose.
+  struct VariedShape {
+    std::string text;
+    ShapeInfo info = {nullptr, 0, 0, 0, 0, 0, 0, 0};
+    std::vector<const VariedShape*> elements;  // tuples: the elements
+  };
+
+  static int64_t RoundUp(int64_t n, int64_t m) { return (n + m - 1) / m * m; }
+
+  // An array shape with random type, rank 1..4, dims, minor_to_major, tile
+  // and memory space, sized by XLA's ArraySize rule (first tile only).
+  VariedShape RandomArray() {
+    struct Type {
+      const char* name;
+      int64_t bytes;
+    };
+    static constexpr Type kTypes[] = {{"f32", 4},  {"bf16", 2}, {"s32", 4},
+                                      {"f16", 2},  {"u8", 1},   {"s8", 1},
+                                      {"pred", 1}, {"u32", 4},  {"f64", 8}};
+    static constexpr int64_t kDims[] = {
+        1,   2,   3,   4,    8,    16,   32,   64,   96, 128, 256,
+        384, 512, 768, 1024, 1536, 2048, 3072, 4096, 50, 1000};
+    const Type& type = kTypes[Next() % (sizeof(kTypes) / sizeof(kTypes[0]))];
+    const int rank = 1 + static_cast<int>(Next() % 4);
+    std::vector<int64_t> dims;
+    int64_t elements = 1;
+    for (int d = 0; d < rank; ++d) {
+      int64_t dim = Next() % 3 == 0
+                        ? 1 + static_cast<int64_t>(Next() % 700)
+                        : kDims[Next() % (sizeof(kDims) / sizeof(kDims[0]))];
+      while (elements * dim > (int64_t{1} << 26) && dim > 1) dim /= 2;
+      dims.push_back(dim);
+      elements *= dim;
+    }
+    std::vector<int64_t> minor_to_major;
+    for (int d = rank - 1; d >= 0; --d) minor_to_major.push_back(d);
+    if (Next() % 4 == 0) {  // a transposed layout
+      for (int d = rank - 1; d > 0; --d) {
+        std::swap(minor_to_major[d], minor_to_major[Next() % (d + 1)]);
+      }
+    }
+    // The first tile (dims from major to minor) and the text of all tiles.
+    std::vector<int64_t> tile;
+    std::string tiles;
+    switch (Next() % 3) {
+      case 0:
+        break;
+      case 1:
+        tile = {8, 128};
+        tiles = type.bytes == 2   ? "T(8,128)(2,1)"
+                : type.bytes == 1 ? "T(8,128)(4,1)"
+                                  : "T(8,128)";
+        break;
+      default:
+        tile = {rank == 1 ? int64_t{1024} : int64_t{128}};
+        tiles = rank == 1 ? "T(1024)" : "T(128)";
+        break;
+    }
+    const bool s1 = Next() % 16 == 0;
+    int64_t padded_elements = elements;
+    if (!tile.empty()) {
+      const size_t k = tile.size();
+      padded_elements = 1;
+      for (size_t d = 0; d < k; ++d) {
+        const int64_t size =
+            d < static_cast<size_t>(rank) ? dims[minor_to_major[d]] : 1;
+        padded_elements *= RoundUp(size, tile[k - 1 - d]);
+      }
+      for (size_t d = k; d < static_cast<size_t>(rank); ++d) {
+        padded_elements *= dims[minor_to_major[d]];
+      }
+    }
+    VariedShape v;
+    v.text = absl::StrCat(type.name, "[", absl::StrJoin(dims, ","), "]{",
+                          absl::StrJoin(minor_to_major, ","));
+    if (!tiles.empty() || s1) {
+      absl::StrAppend(&v.text, ":", tiles, s1 ? "S(1)" : "");
+    }
+    v.text += "}";
+    v.info.leaves = 1;
+    v.info.elements = elements;
+    v.info.logical = elements * type.bytes;
+    v.info.padded = padded_elements * type.bytes;
+    if (s1) {
+      v.info.logical_s1 = v.info.logical;
+      v.info.padded_s1 = v.info.padded;
+    }
+    return v;
+  }
+
+  // A tuple of pool arrays (and sometimes of a pair), as XLA prints it, with
+  // `/*index=5*/` before the sixth element.
+  // `arity` 0: 2 to 7 elements.
+  VariedShape RandomTuple(const std::vector<VariedShape>& arrays,
+                          int arity = 0) {
+    VariedShape v;
+    if (arity == 0) arity = 2 + static_cast<int>(Next() % 6);
+    v.text = "(";
+    for (int e = 0; e < arity; ++e) {
+      if (e > 0) v.text += ", ";
+      if (e > 0 && e % 5 == 0) absl::StrAppend(&v.text, "/*index=", e, "*/");
+      const VariedShape* element = &arrays[Next() % arrays.size()];
+      if (Next() % 8 == 0 && !nested_.empty()) {
+        element = &nested_[Next() % nested_.size()];
+      }
+      v.elements.push_back(element);
+      v.text += element->text;
+      const ShapeInfo& i = element->info;
+      v.info.leaves += i.leaves;
+      v.info.elements += i.elements;
+      v.info.logical += i.logical;
+      v.info.padded += i.padded;
+      v.info.logical_s1 += i.logical_s1;
+      v.info.padded_s1 += i.padded_s1;
+    }
+    v.text += ")";
+    return v;
+  }
+
+  // The varied shapes: options_.distinct_shapes of them, three quarters
+  // arrays and one quarter tuples, every text different.
+  void MakePool() {
+    const int64_t total = options_.distinct_shapes;
+    if (total <= 0) return;
+    absl::flat_hash_set<std::string> texts;
+    const int64_t arrays = total - total / 4;
+    while (static_cast<int64_t>(arrays_.size()) < arrays) {
+      VariedShape v = RandomArray();
+      if (texts.insert(v.text).second) arrays_.push_back(std::move(v));
+    }
+    // A few pairs to nest inside tuples.
+    for (int i = 0; i < 16; ++i) nested_.push_back(RandomTuple(arrays_, 2));
+    while (static_cast<int64_t>(arrays_.size() + tuples_.size()) < total) {
+      VariedShape v = RandomTuple(arrays_);
+      if (texts.insert(v.text).second) tuples_.push_back(std::move(v));
+    }
+  }
+
+  // Half of the picks come from a hot few (the shapes of a layer that
+  // repeats), half from the whole pool.
+  const VariedShape& PickArray() {
+    const size_t hot = arrays_.size() < 64 ? arrays_.size() : 64;
+    return arrays_[Next() % 2 == 0 ? Next() % hot : Next() % arrays_.size()];
+  }
+  const VariedShape& PickTuple() {
+    const size_t hot = tuples_.size() < 16 ? tuples_.size() : 16;
+    return tuples_[Next() % 2 == 0 ? Next() % hot : Next() % tuples_.size()];
   }
 
   // Counts one instruction with result `shape` (null: no shape) and
@@ -392,11 +549,47 @@ class Generator {
     absl::StrAppend(&e, "  %copy.", i, " = ", kG.text, " copy(", kG.text,
                     " %p10)\n");
     Count(&kG, 1);
+    if (!arrays_.empty()) VariedLines(i, &e);
+  }
+
+  // Instructions on shapes of the varied pool: thousands of distinct shape
+  // texts, as real dumps have.
+  void VariedLines(int64_t i, std::string* entry) {
+    std::string& e = *entry;
+    const VariedShape& a = PickArray();
+    const VariedShape& b = PickArray();
+    const VariedShape& c = PickArray();
+    absl::StrAppend(&e, "  %convert.v", i, " = ", a.text, " convert(", b.text,
+                    " %fusion.", i, "), ", Metadata("convert", i), "\n");
+    Count(&a.info, 1);
+    absl::StrAppend(&e, "  %fusion.v", i, " = ", b.text, " fusion(", c.text,
+                    " %p0, ", a.text, " %convert.v", i,
+                    "), kind=kOutput, calls=%fused_computation.", i, ", ",
+                    Metadata("dot_general", i),
+                    ", backend_config={\"flag_configs\":[],"
+                    "\"estimated_cycles\":\"",
+                    Next() % 100000, "\"}\n");
+    Count(&b.info, 2);
+    const VariedShape& t = PickTuple();
+    absl::StrAppend(&e, "  %tuple.v", i, " = ", t.text, " tuple(");
+    for (size_t k = 0; k < t.elements.size(); ++k) {
+      if (k > 0) e += ", ";
+      absl::StrAppend(&e, t.elements[k]->text, " %convert.v", i);
+    }
+    e += ")\n";
+    Count(&t.info, static_cast<int>(t.elements.size()));
+    absl::StrAppend(&e, "  %get-tuple-element.v", i, " = ", t.elements[0]->text,
+                    " get-tuple-element(", t.text, " %tuple.v", i,
+                    "), index=0\n");
+    Count(&t.elements[0]->info, 1);
   }
 
   const HloDumpOptions& options_;
   uint64_t state_;
   GeneratedHloDump out_;
+  std::vector<VariedShape> arrays_;
+  std::vector<VariedShape> nested_;
+  std::vector<VariedShape> tuples_;
 };
 
 }  // namespace

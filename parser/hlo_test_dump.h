@@ -10,10 +10,12 @@
 // all-reduce pairs, custom calls with iota shardings `<=[2,4]T(1,0)`,
 // constants, tiled bf16 layouts with padding, an `S(1)` array, sub-byte
 // `E(4)` arrays, `f32[]{:T(128)}` scalars, `L(1024)` tail padding, bounded
-// and unbounded dynamic dims, tokens and instructions without a shape.
+// and unbounded dynamic dims, tokens and instructions without a shape, and
+// thousands of distinct random shapes (HloDumpOptions::distinct_shapes).
 //
-// The expected totals are written down by the generator from a fixed table
-// of shapes whose byte sizes were computed by hand (XLA's ArraySize rules,
+// The expected totals are written down by the generator: from a fixed table
+// of shapes whose byte sizes were computed by hand, and for the random shapes
+// from the dims and first tile it chose (XLA's ArraySize rules,
 // ../shared/spec/xla.md section 4); nothing here reads HLO text back.
 #ifndef HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
 #define HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
@@ -29,6 +31,11 @@ struct HloDumpOptions {
   // Modules, separated by `// -----` lines (1: a plain dump file).
   int modules = 1;
   uint64_t seed = 1;
+  // Distinct shape texts drawn at random (types, ranks 1-4, dims, transposed
+  // layouts, tiles, `S(1)`, tuples of 2 to 7 elements, some nested) on top
+  // of the fixed ones; half of the uses go to a hot few, the rest spread
+  // over all. Real dumps have thousands of distinct shapes. 0: none.
+  int64_t distinct_shapes = 8192;
 };
 
 struct GeneratedHloDump {
