@@ -1,6 +1,9 @@
 #include "parser/hlo_reader.h"
 
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,10 +18,9 @@ namespace {
 
 // Character classes, one table lookup per byte in the hot loops.
 enum : uint8_t {
-  kNameChar = 1,      // [A-Za-z0-9_.-]
-  kNameStart = 2,     // [A-Za-z_]
-  kValueStop = 4,     // ends a scan at depth 0 of an attribute value
-  kBalancedStop = 8,  // interesting inside brackets
+  kNameChar = 1,   // [A-Za-z0-9_.-]
+  kNameStart = 2,  // [A-Za-z_]
+  kValueStop = 4,  // ends a scan at depth 0 of an attribute value
   kHorizontalSpace = 16,
 };
 
@@ -34,9 +36,6 @@ struct CharTable {
     for (char c :
          {',', '\n', '\r', ' ', '\t', '{', '}', '(', ')', '[', ']', '"', '/'}) {
       bits[static_cast<unsigned char>(c)] |= kValueStop;
-    }
-    for (char c : {'{', '}', '(', ')', '[', ']', '"', '/'}) {
-      bits[static_cast<unsigned char>(c)] |= kBalancedStop;
     }
     bits[static_cast<int>(' ')] |= kHorizontalSpace;
     bits[static_cast<int>('\t')] |= kHorizontalSpace;
@@ -55,6 +54,101 @@ inline bool IsTriviaStart(char c) {
 
 char CloserOf(char opener) {
   return opener == '{' ? '}' : opener == '(' ? ')' : ']';
+}
+
+// Byte scanning 16 bytes at a time (SSE2, part of x86-64; a plain loop
+// elsewhere). Each finder returns the first position in [p, n) of a byte of
+// its set, or n.
+#if defined(__SSE2__)
+inline uint32_t EqMask(__m128i chunk, char c) {
+  return static_cast<uint32_t>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(c))));
+}
+#endif
+
+// The set {'{', '}', '(', ')', '[', ']', '"', '/'}: what matters inside a
+// bracketed attribute value.
+inline size_t FindBalancedStop(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    // '[' '{' and ']' '}' differ by 0x20; '(' ')' by the low bit.
+    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
+    const __m128i paren =
+        _mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xfe)));
+    const uint32_t mask = EqMask(lower, '{') | EqMask(lower, '}') |
+                          EqMask(paren, '(') | EqMask(c, '"') | EqMask(c, '/');
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    switch (data[p]) {
+      case '{':
+      case '}':
+      case '(':
+      case ')':
+      case '[':
+      case ']':
+      case '"':
+      case '/':
+        return p;
+      default:
+        break;
+    }
+  }
+  return n;
+}
+
+// The first '"' or '\\'.
+inline size_t FindQuoteOrBackslash(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    const uint32_t mask = EqMask(c, '"') | EqMask(c, '\\');
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == '"' || data[p] == '\\') return p;
+  }
+  return n;
+}
+
+// From an `open` at `p`, the position just past its matching `close` (only
+// these two bytes are counted), or npos.
+inline size_t MatchBracket(const char* data, size_t p, size_t n, char open,
+                           char close) {
+  int depth = 0;
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    const uint32_t opens = EqMask(c, open);
+    uint32_t both = opens | EqMask(c, close);
+    while (both != 0) {
+      const int bit = __builtin_ctz(both);
+      if (opens & (1u << bit)) {
+        ++depth;
+      } else if (--depth == 0) {
+        return p + bit + 1;
+      }
+      both &= both - 1;
+    }
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == open) {
+      ++depth;
+    } else if (data[p] == close && --depth == 0) {
+      return p + 1;
+    }
+  }
+  return absl::string_view::npos;
 }
 
 bool IsStackTableKind(absl::string_view word) {
@@ -248,12 +342,13 @@ class Reader {
   int64_t root_index_ = -1;
   int64_t errors_ = 0;
   std::vector<char> closers_;
-  // Decoded shapes by their exact text. Dumps repeat a few hundred shape
-  // texts over and over; each is decoded once. Bounded in size.
+  // Decoded shapes by their exact text. Dumps repeat a few thousand shape
+  // texts over and over; each is decoded once. Bounded in size: emptied
+  // when full.
   absl::flat_hash_map<absl::string_view, std::shared_ptr<const Shape>,
                       ShapeTextHash>
       shape_cache_;
-  static constexpr size_t kMaxCachedShapes = 4096;
+  static constexpr size_t kMaxCachedShapes = 1 << 15;
 };
 
 bool Reader::LooksLikeShape() const {
@@ -275,15 +370,7 @@ size_t Reader::QuickShapeEnd(size_t begin) const {
   if (p >= n) return absl::string_view::npos;
   if (data[p] == '(') {
     // A tuple ends at its ')' whatever follows.
-    int depth = 0;
-    for (; p < n; ++p) {
-      if (data[p] == '(') {
-        ++depth;
-      } else if (data[p] == ')' && --depth == 0) {
-        return p + 1;
-      }
-    }
-    return absl::string_view::npos;
+    return MatchBracket(data, p, n, '(', ')');
   }
   if (!Is(data[p], kNameStart)) return absl::string_view::npos;
   while (p < n && Is(data[p], kNameChar)) ++p;
@@ -294,15 +381,7 @@ size_t Reader::QuickShapeEnd(size_t begin) const {
   if (p + 1 < n && data[p] == '{' &&
       ((data[p + 1] >= '0' && data[p + 1] <= '9') || data[p + 1] == ':')) {
     // A layout ends at its '}' whatever follows.
-    int depth = 0;
-    for (; p < n; ++p) {
-      if (data[p] == '{') {
-        ++depth;
-      } else if (data[p] == '}' && --depth == 0) {
-        return p + 1;
-      }
-    }
-    return absl::string_view::npos;
+    return MatchBracket(data, p, n, '{', '}');
   }
   // Without a layout the parser looks at the next token: only a plain
   // continuation proves that it stops at the ']'.
@@ -336,7 +415,9 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
   if (!status.ok()) return status;
   *shape_text = text_.substr(begin, pos_ - begin);
   *shape = std::move(decoded);
-  if (options_.share_shapes && shape_cache_.size() < kMaxCachedShapes) {
+  if (options_.share_shapes) {
+    // Bounded: when full, start over (the shapes in use stay alive).
+    if (shape_cache_.size() >= kMaxCachedShapes) shape_cache_.clear();
     shape_cache_.emplace(*shape_text, *shape);
   }
   return absl::OkStatus();
@@ -351,23 +432,17 @@ absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
 
 absl::Status Reader::SkipString() {
   const size_t begin = pos_;
+  const char* data = text_.data();
+  const size_t n = text_.size();
   size_t p = pos_ + 1;
   while (true) {
-    const void* q = p < text_.size()
-                        ? std::memchr(text_.data() + p, '"', text_.size() - p)
-                        : nullptr;
-    if (q == nullptr) return Error(begin, "unterminated string");
-    const size_t quote = static_cast<const char*>(q) - text_.data();
-    size_t backslashes = 0;
-    while (quote - backslashes > begin + 1 &&
-           text_[quote - backslashes - 1] == '\\') {
-      ++backslashes;
-    }
-    if (backslashes % 2 == 0) {
-      pos_ = quote + 1;
+    p = FindQuoteOrBackslash(data, p, n);
+    if (p >= n) return Error(begin, "unterminated string");
+    if (data[p] == '"') {
+      pos_ = p + 1;
       return absl::OkStatus();
     }
-    p = quote + 1;
+    p += 2;  // a backslash and the byte it escapes
   }
 }
 
@@ -379,7 +454,7 @@ absl::Status Reader::SkipBalanced() {
   const size_t n = text_.size();
   const char* data = text_.data();
   while (true) {
-    while (pos_ < n && !Is(data[pos_], kBalancedStop)) ++pos_;
+    pos_ = FindBalancedStop(data, pos_, n);
     if (pos_ >= n) break;
     const char c = data[pos_];
     switch (c) {
@@ -486,9 +561,11 @@ absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
     attribute.name = ScanName();
     if (attribute.name.empty()) return Expected("an attribute name");
     SkipHorizontalSpace();
-    status = ExpectChar(
-        '=', absl::StrCat("'=' after attribute '", attribute.name, "'"));
-    if (!status.ok()) return status;
+    if (Peek() != '=') {
+      return Expected(
+          absl::StrCat("'=' after attribute '", attribute.name, "'"));
+    }
+    ++pos_;
     SkipHorizontalSpace();
     status = ScanValue(attribute.name, &attribute.value);
     if (!status.ok()) return status;
@@ -841,9 +918,11 @@ absl::Status Reader::ParseInstruction() {
   if (in.name.empty()) return Expected("an instruction name or '}'");
   status = SkipTrivia();
   if (!status.ok()) return status;
-  status = ExpectChar(
-      '=', absl::StrCat("'=' after instruction name '", in.name, "'"));
-  if (status.ok()) status = SkipTrivia();
+  if (Peek() != '=') {
+    return Expected(absl::StrCat("'=' after instruction name '", in.name, "'"));
+  }
+  ++pos_;
+  status = SkipTrivia();
   if (!status.ok()) return status;
   if (LooksLikeShape()) {
     status = ParseSharedShape(&in.shape, &in.shape_text);
