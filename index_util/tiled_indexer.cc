@@ -219,7 +219,198 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   for (const Term& t : ix.stores_) {
     if (t.reg >= 0) ix.reg_dim_[t.reg] = t.value;
   }
+  ix.CompileFastPaths();
   return ix;
+}
+
+void TiledIndexer::CompileFastPaths() {
+  // ---- Forward: only splits.
+  bool ok = loads_.size() <= kMaxFast && terms_.size() <= kMaxFast &&
+            forward_.size() <= kMaxFast;
+  for (const Op& op : forward_) {
+    if (op.kind != OpKind::kSplit && op.kind != OpKind::kShift) ok = false;
+  }
+  if (ok) {
+    split_only_forward_ = true;
+    num_loads_ = static_cast<int>(loads_.size());
+    num_terms_ = static_cast<int>(terms_.size());
+    num_splits_ = static_cast<int>(forward_.size());
+    for (int i = 0; i < num_loads_; ++i) fast_loads_[i] = loads_[i];
+    for (int i = 0; i < num_terms_; ++i) fast_terms_[i] = terms_[i];
+    for (int i = 0; i < num_splits_; ++i) {
+      const Op& op = forward_[i];
+      splits_[i] = SplitStep{
+          op.a, op.b,
+          static_cast<int8_t>(op.kind == OpKind::kShift ? op.shift : -1), op.c,
+          op.kind == OpKind::kShift ? FastDivisor() : op.div};
+    }
+  }
+
+  // ---- Inverse: no split, so every register is a linear combination of
+  // the digits. Execute the program on those combinations.
+  const int n = static_cast<int>(digits_.size());
+  if (n > kMaxFast) return;
+  for (const Op& op : inverse_) {
+    if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) return;
+  }
+  std::vector<std::vector<int64_t>> combo(kMaxRegisters,
+                                          std::vector<int64_t>(n, 0));
+  for (int k = 0; k < n; ++k) combo[digits_[k].reg][k] = 1;
+  // (combination of digits, bound or dim): the checks, then the stores.
+  std::vector<std::pair<std::vector<int64_t>, int64_t>> exprs;
+  for (const Op& op : inverse_) {
+    std::vector<int64_t>& a = combo[op.a];
+    switch (op.kind) {
+      case OpKind::kMulAdd:
+        for (int k = 0; k < n; ++k) a[k] = a[k] * op.c + combo[op.b][k];
+        break;
+      case OpKind::kMul:
+        for (int k = 0; k < n; ++k) a[k] *= op.c;
+        break;
+      case OpKind::kCheckLess:
+        exprs.emplace_back(a, op.c);
+        break;
+      default:
+        return;  // not reached: splits rejected above
+    }
+  }
+  lin_checks_ = static_cast<int>(exprs.size());
+  for (const Term& t : stores_) {
+    exprs.emplace_back(t.reg < 0 ? std::vector<int64_t>(n, 0) : combo[t.reg],
+                       t.value);
+  }
+  if (exprs.size() > 2 * kMaxFast) return;
+  // sum_k c_k d_k = sum_k q_k (c_k - size_{k-1} c_{k-1}), modulo 2^64.
+  int terms = 0;
+  for (size_t e = 0; e < exprs.size(); ++e) {
+    const std::vector<int64_t>& c = exprs[e].first;
+    for (int k = 0; k < n; ++k) {
+      uint64_t w = static_cast<uint64_t>(c[k]);
+      if (k > 0) {
+        w -= static_cast<uint64_t>(digits_[k - 1].size) *
+             static_cast<uint64_t>(c[k - 1]);
+      }
+      if (w == 0) continue;
+      if (terms >= 4 * kMaxFast) return;
+      lin_terms_[terms++] = LinTerm{k, w};
+    }
+    lin_exprs_[e] = LinExpr{terms, exprs[e].second};
+  }
+  int64_t p = 1;
+  for (int k = 0; k < n; ++k) {
+    lin_div_[k] = FastDivisor(p);
+    lin_shift_[k] = static_cast<int8_t>(Log2IfPowerOfTwo(p));
+    p *= digits_[k].size;  // the product of all is tiled_elements at most
+  }
+  lin_quotients_ = n;
+  lin_exprs_count_ = static_cast<int>(exprs.size());
+  linear_inverse_ = true;
+
+  // Unrolled form: each digit feeds at most one store, few checks.
+  if (n > kMaxUnrolled || lin_checks_ > kMaxChecks) return;
+  std::vector<int> owner(n, -1);  // store expression of each digit
+  for (size_t e = lin_checks_; e < exprs.size(); ++e) {
+    for (int k = 0; k < n; ++k) {
+      if (exprs[e].first[k] == 0) continue;
+      if (owner[k] >= 0) return;  // feeds two coordinates
+      owner[k] = static_cast<int>(e);
+    }
+  }
+  // Digits no coordinate uses (tile digits of leading 1s, always 0 for
+  // elements) come first: they store 0 to index[0], which its own group
+  // overwrites later.
+  int j = 0;
+  for (int k = 0; k < n; ++k) {
+    lin_size_[k] = digits_[k].size;
+    if (owner[k] >= 0) continue;
+    if (rank() == 0) return;
+    lin_perm_[j] = k;
+    lin_target_[j] = 0;
+    lin_weight_[j] = 0;
+    lin_keep_[j] = 0;
+    ++j;
+  }
+  for (size_t e = lin_checks_; e < exprs.size(); ++e) {
+    const int first = j;
+    for (int k = 0; k < n; ++k) {
+      if (owner[k] != static_cast<int>(e)) continue;
+      lin_perm_[j] = k;
+      lin_target_[j] = static_cast<int32_t>(exprs[e].second);
+      lin_weight_[j] = exprs[e].first[k];
+      lin_keep_[j] = ~int64_t{0};
+      ++j;
+    }
+    if (j == first) {
+      lin_zero_dims_.push_back(static_cast<int32_t>(exprs[e].second));
+    } else {
+      lin_keep_[j - 1] = 0;
+    }
+  }
+  for (int c = 0; c < lin_checks_; ++c) {
+    int32_t same_dim = -1;
+    for (size_t e = lin_checks_; e < exprs.size(); ++e) {
+      if (exprs[e].first == exprs[c].first) {
+        same_dim = static_cast<int32_t>(exprs[e].second);
+      }
+    }
+    if (same_dim >= 0) {
+      lin_post_dim_[lin_post_checks_] = same_dim;
+      lin_post_bound_[lin_post_checks_++] = exprs[c].second;
+    } else {
+      for (int k = 0; k < n; ++k) {
+        lin_check_w_[lin_unrolled_checks_][k] = exprs[c].first[k];
+      }
+      lin_check_bound_[lin_unrolled_checks_++] = exprs[c].second;
+    }
+  }
+  static constexpr InverseFn kFns[kMaxUnrolled + 1] = {
+      &UnrolledElementAt<0>, &UnrolledElementAt<1>,  &UnrolledElementAt<2>,
+      &UnrolledElementAt<3>, &UnrolledElementAt<4>,  &UnrolledElementAt<5>,
+      &UnrolledElementAt<6>, &UnrolledElementAt<7>,  &UnrolledElementAt<8>,
+      &UnrolledElementAt<9>, &UnrolledElementAt<10>, &UnrolledElementAt<11>,
+      &UnrolledElementAt<12>};
+  unrolled_inverse_ = kFns[n];
+}
+
+template <int N>
+__attribute__((optimize("no-tree-vectorize"))) OffsetKind
+TiledIndexer::UnrolledElementAt(const TiledIndexer& ix, int64_t offset,
+                                absl::Span<int64_t> index) {
+  // Quotients q_k = offset / P_k, independent of each other (shifts for
+  // powers of two, else multiply-shifts; once unrolled, each branch always
+  // goes the same way for a given shape), then digits. Scalar 64-bit
+  // multiplies beat SSE2's emulated ones: no vectorising.
+  int64_t q[N + 1];
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) {
+    q[k] = ix.lin_shift_[k] >= 0 ? offset >> ix.lin_shift_[k]
+                                 : ix.lin_div_[k].Divide(offset);
+  }
+  q[N] = 0;
+  int64_t d[N + 1];
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) d[k] = q[k] - ix.lin_size_[k] * q[k + 1];
+  bool padding = false;
+  for (int c = 0; c < ix.lin_unrolled_checks_; ++c) {
+    int64_t v = 0;
+#pragma GCC unroll 16
+    for (int k = 0; k < N; ++k) v += d[k] * ix.lin_check_w_[c][k];
+    padding |= v >= ix.lin_check_bound_[c];
+  }
+  if (padding) return OffsetKind::kTilePadding;
+  int64_t* out = index.data();
+  int64_t sum = 0;
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) {
+    sum += d[ix.lin_perm_[j]] * ix.lin_weight_[j];
+    out[ix.lin_target_[j]] = sum;
+    sum &= ix.lin_keep_[j];
+  }
+  for (int32_t z : ix.lin_zero_dims_) out[z] = 0;
+  for (int c = 0; c < ix.lin_post_checks_; ++c) {
+    padding |= out[ix.lin_post_dim_[c]] >= ix.lin_post_bound_[c];
+  }
+  return padding ? OffsetKind::kTilePadding : OffsetKind::kElement;
 }
 
 namespace {
@@ -260,6 +451,23 @@ inline bool RunOps(const OpT* ops, size_t n, int64_t* r) {
 
 int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
   int64_t r[kMaxRegisters];
+  if (split_only_forward_) {
+    for (int i = 0; i < num_loads_; ++i) {
+      r[fast_loads_[i].reg] = index[fast_loads_[i].value];
+    }
+    for (int i = 0; i < num_splits_; ++i) {
+      const SplitStep& s = splits_[i];
+      const int64_t x = r[s.a];
+      const int64_t q = s.shift >= 0 ? x >> s.shift : s.div.Divide(x);
+      r[s.b] = x - q * s.c;
+      r[s.a] = q;
+    }
+    int64_t offset = 0;
+    for (int i = 0; i < num_terms_; ++i) {
+      offset += r[fast_terms_[i].reg] * fast_terms_[i].value;
+    }
+    return offset;
+  }
   for (const Term& t : loads_) r[t.reg] = index[t.value];
   RunOps(forward_.data(), forward_.size(), r);
   int64_t offset = 0;
@@ -311,9 +519,37 @@ void TiledIndexer::Digits(int64_t offset, int64_t* r) const {
   r[digits_[n - 1].reg] = x;  // offset < tiled_elements: no division
 }
 
-OffsetKind TiledIndexer::ElementAt(int64_t offset,
-                                   absl::Span<int64_t> index) const {
-  if (offset >= tiled_elements_) return OffsetKind::kTailPadding;
+OffsetKind TiledIndexer::ElementAtGeneral(int64_t offset,
+                                          absl::Span<int64_t> index) const {
+  if (linear_inverse_) {
+    // Independent shifts and multiply-shifts (no dependent division
+    // chain), then fixed linear combinations; one branch for padding.
+    uint64_t q[kMaxFast];
+    for (int k = 0; k < lin_quotients_; ++k) {
+      q[k] = static_cast<uint64_t>(lin_shift_[k] >= 0
+                                       ? offset >> lin_shift_[k]
+                                       : lin_div_[k].Divide(offset));
+    }
+    const LinTerm* t = lin_terms_;
+    bool padding = false;
+    int e = 0;
+    for (; e < lin_checks_; ++e) {
+      uint64_t v = 0;
+      for (const LinTerm* end = lin_terms_ + lin_exprs_[e].end; t < end; ++t) {
+        v += q[t->q] * t->weight;
+      }
+      padding |= static_cast<int64_t>(v) >= lin_exprs_[e].value;
+    }
+    if (padding) return OffsetKind::kTilePadding;
+    for (; e < lin_exprs_count_; ++e) {
+      uint64_t v = 0;
+      for (const LinTerm* end = lin_terms_ + lin_exprs_[e].end; t < end; ++t) {
+        v += q[t->q] * t->weight;
+      }
+      index[lin_exprs_[e].value] = static_cast<int64_t>(v);
+    }
+    return OffsetKind::kElement;
+  }
   int64_t r[kMaxRegisters];
   Digits(offset, r);
   if (!RunOps(inverse_.data(), inverse_.size(), r)) {

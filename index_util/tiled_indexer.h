@@ -93,7 +93,13 @@ class TiledIndexer {
   // returns kElement, or returns kTilePadding / kTailPadding (and leaves
   // `index` unspecified).
   // @pre index.size() == rank(), 0 <= offset < padded_elements().
-  OffsetKind ElementAt(int64_t offset, absl::Span<int64_t> index) const;
+  OffsetKind ElementAt(int64_t offset, absl::Span<int64_t> index) const {
+    if (offset >= tiled_elements_) return OffsetKind::kTailPadding;
+    if (unrolled_inverse_ != nullptr) {
+      return unrolled_inverse_(*this, offset, index);
+    }
+    return ElementAtGeneral(offset, index);
+  }
   // Errors: offset out of range (message as TiledElementAt), wrong span size.
   absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
                                           absl::Span<int64_t> index) const;
@@ -147,6 +153,13 @@ class TiledIndexer {
   int forward_op_count() const { return static_cast<int>(forward_.size()); }
   int inverse_op_count() const { return static_cast<int>(inverse_.size()); }
 
+  // True when Offset / ElementAt take the straight-line paths below rather
+  // than the op interpreter (layouts without a `*` that mixes
+  // coordinates, and small enough programs). For tests.
+  bool has_split_only_forward() const { return split_only_forward_; }
+  bool has_linear_inverse() const { return linear_inverse_; }
+  bool has_unrolled_inverse() const { return unrolled_inverse_ != nullptr; }
+
  private:
   enum class OpKind : uint8_t {
     kMulAdd,    // r[a] = r[a] * c + r[b]
@@ -169,6 +182,9 @@ class TiledIndexer {
   };
 
   TiledIndexer() = default;
+
+  // ElementAt without the unrolled path. @pre offset < tiled_elements_.
+  OffsetKind ElementAtGeneral(int64_t offset, absl::Span<int64_t> index) const;
 
   std::vector<int64_t> dims_;
   int64_t logical_elements_ = 0;
@@ -195,6 +211,81 @@ class TiledIndexer {
   // For the run queries: register of the last logical dim's coordinate in
   // the forward program (-1: none), the stride of each register's final
   // coordinate, the logical dim each inverse register is stored to.
+  // Straight-line forward path, taken when forward_ holds only splits
+  // (no `*` combine): for each split, q = x >> shift or a multiply-shift,
+  // then r[b] = x - q * c, r[a] = q; no op dispatch.
+  static constexpr int kMaxFast = 24;
+  struct SplitStep {
+    uint8_t a;
+    uint8_t b;
+    int8_t shift;  // log2(c) when c is a power of two, else -1
+    int64_t c;
+    FastDivisor div;
+  };
+  bool split_only_forward_ = false;
+  int num_splits_ = 0;
+  int num_loads_ = 0;
+  int num_terms_ = 0;
+  SplitStep splits_[kMaxFast];
+  Term fast_loads_[kMaxFast];
+  Term fast_terms_[kMaxFast];
+  // Linear inverse path, taken when inverse_ holds no split (no `*`):
+  // with the final digits d_0 (most minor) .. d_{n-1} and P_k the product
+  // of the sizes of d_0..d_{k-1}, the quotients q_k = offset / P_k are
+  // independent shifts or multiply-shifts of the offset, and since
+  // d_k = q_k - size_k * q_{k+1}, every padding check and every logical
+  // coordinate is a fixed linear combination of the q_k (computed modulo
+  // 2^64: exact, since the true value fits).
+  struct LinTerm {
+    int32_t q;        // which quotient
+    uint64_t weight;  // two's complement coefficient
+  };
+  struct LinExpr {
+    int32_t end;    // terms [previous end, end)
+    int64_t value;  // check: bound (padding if sum >= bound); store: dim
+  };
+  bool linear_inverse_ = false;
+  int lin_quotients_ = 0;          // q_0 .. q_{n-1}
+  FastDivisor lin_div_[kMaxFast];  // lin_div_[k] divides by P_k
+  int8_t lin_shift_[kMaxFast];     // log2(P_k) when a power of two, else -1
+  int lin_checks_ = 0;
+  LinTerm lin_terms_[4 * kMaxFast];
+  LinExpr lin_exprs_[2 * kMaxFast];  // checks, then one store per dim
+  int lin_exprs_count_ = 0;
+  // Unrolled form of the same, when every digit feeds at most one logical
+  // coordinate (no `*`) and there are at most kMaxUnrolled digits and
+  // kMaxChecks checks. Check c is sum_k digit_k * lin_check_w_[c][k] <
+  // lin_check_bound_[c]. The coordinates are segmented sums: the digits
+  // are visited in lin_perm_ order, grouped by coordinate; step j adds
+  // digit lin_perm_[j] times lin_weight_[j] to a running sum, stores the
+  // sum to index[lin_target_[j]] (the group's last store wins) and keeps
+  // the sum (lin_keep_[j] all ones) or restarts at 0 for the next group.
+  // Coordinates no digit feeds are in lin_zero_dims_. The function is
+  // instantiated per digit count.
+  static constexpr int kMaxUnrolled = 12;
+  static constexpr int kMaxChecks = 4;
+  using InverseFn = OffsetKind (*)(const TiledIndexer&, int64_t,
+                                   absl::Span<int64_t>);
+  template <int N>
+  static OffsetKind UnrolledElementAt(const TiledIndexer& ix, int64_t offset,
+                                      absl::Span<int64_t> index);
+  InverseFn unrolled_inverse_ = nullptr;
+  int64_t lin_size_[kMaxUnrolled];
+  int32_t lin_perm_[kMaxUnrolled];
+  int32_t lin_target_[kMaxUnrolled];
+  int64_t lin_weight_[kMaxUnrolled];
+  int64_t lin_keep_[kMaxUnrolled];
+  int64_t lin_check_w_[kMaxChecks][kMaxUnrolled];
+  int64_t lin_check_bound_[kMaxChecks];
+  int lin_unrolled_checks_ = 0;  // the checks above
+  // Checks equal to a coordinate: padding if index[dim] >= bound, tested
+  // after the coordinates are stored.
+  int lin_post_checks_ = 0;
+  int32_t lin_post_dim_[kMaxChecks];
+  int64_t lin_post_bound_[kMaxChecks];
+  absl::InlinedVector<int32_t, 4> lin_zero_dims_;
+  void CompileFastPaths();
+
   int last_dim_reg_ = -1;
   bool last_dim_separable_ = true;
   int64_t reg_stride_[kMaxRegisters] = {};

@@ -238,6 +238,39 @@ TEST(TiledIndexer, FoldsTrivialSplits) {
   EXPECT_EQ(ix->inverse_op_count(), 0);
 }
 
+TEST(TiledIndexer, FastPathsWithoutStarAgreeWithReference) {
+  // No `*`: straight-line forward and unrolled linear inverse.
+  for (const Shape& s :
+       {MakeTiled(F32, {3, 5}, {1, 0}, {{2, 2}}),
+        MakeTiled(BF16, {3, 17, 300}, {2, 1, 0}, {{8, 128}, {2, 1}}),
+        MakeTiled(F32, {7, 5, 30, 20}, {3, 2, 1, 0}, {{3, 10}, {3, 1}}),
+        MakeTiled(F32, {6, 9, 11}, {0, 1, 2}, {{7, 5}, {3, 1}}, 64),
+        MakeTiled(F32, {5}, {0}, {{2, 3, 4}}),  // leading 1s
+        MakeTiled(F32, {1, 1}, {1, 0}, {{4, 4}}),
+        MakeTiled(F32, {4, 4}, {1, 0}, {{2, 2}, {3, 1}})}) {
+    absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(s);
+    ASSERT_TRUE(ix.ok());
+    EXPECT_TRUE(ix->has_split_only_forward()) << s.ToString(true);
+    EXPECT_TRUE(ix->has_linear_inverse()) << s.ToString(true);
+    EXPECT_TRUE(ix->has_unrolled_inverse()) << s.ToString(true);
+    CheckShape(s, true);
+  }
+  // More than 12 digits: the linear inverse without unrolling.
+  const Shape many = MakeTiled(F32, {3, 3, 3, 3, 3, 3, 3},
+                               {6, 5, 4, 3, 2, 1, 0}, {{2, 2, 2, 2, 2, 2, 2}});
+  absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(many);
+  ASSERT_TRUE(ix.ok());
+  EXPECT_TRUE(ix->has_linear_inverse());
+  EXPECT_FALSE(ix->has_unrolled_inverse());
+  CheckShape(many, true);
+  // `*` mixes coordinates: the general programs.
+  ix = TiledIndexer::Create(MakeTiled(F32, {2, 7, 8, 11, 10}, {4, 3, 2, 1, 0},
+                                      {{kStar, kStar, 2, kStar, 3}}));
+  ASSERT_TRUE(ix.ok());
+  EXPECT_FALSE(ix->has_split_only_forward());
+  EXPECT_FALSE(ix->has_linear_inverse());
+}
+
 TEST(TiledIndexer, LargeValuesNearInt64Max) {
   // 2^29 x (2^30 - 1) elements of s8, tiled: offsets near 2^59.
   const int64_t a = int64_t{1} << 29, b = (int64_t{1} << 30) - 1;
