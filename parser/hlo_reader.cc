@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "parser/diagnostic.h"
 #include "parser/shape_parser.h"
@@ -191,26 +190,89 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   return pos;
 }
 
-// Hashes a shape text from its length and three 8-byte windows: shape
-// texts are short and the map compares keys anyway, so this is enough and
-// much cheaper than hashing every byte.
-struct ShapeTextHash {
-  size_t operator()(absl::string_view text) const {
-    uint64_t h = text.size() * 0x9e3779b97f4a7c15ULL;
-    if (text.size() >= 8) {
-      uint64_t a, b, c;
-      std::memcpy(&a, text.data(), 8);
-      std::memcpy(&b, text.data() + text.size() / 2 - 4 + (text.size() & 1), 8);
-      std::memcpy(&c, text.data() + text.size() - 8, 8);
-      h ^= a * 0xbf58476d1ce4e5b9ULL;
-      h ^= (b ^ (h >> 29)) * 0x94d049bb133111ebULL;
-      h ^= (c ^ (h >> 31)) * 0xff51afd7ed558ccdULL;
-    } else {
-      for (char ch : text)
-        h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
-    }
-    return static_cast<size_t>(h ^ (h >> 32));
+// Hashes every byte of a shape text, 8 at a time.
+inline uint64_t HashShapeText(const char* data, size_t size) {
+  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, data + i, 8);
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 29;
   }
+  if (i < size) {
+    // The last 8 bytes (overlapping), or the few bytes of a short text.
+    uint64_t w = 0;
+    if (size >= 8) {
+      std::memcpy(&w, data + size - 8, 8);
+    } else {
+      for (size_t k = 0; k < size; ++k) {
+        w = (w << 8) | static_cast<unsigned char>(data[k]);
+      }
+    }
+    h = (h ^ w) * 0x94d049bb133111ebULL;
+  }
+  h ^= h >> 32;
+  return h | 1;  // 0 marks an empty slot
+}
+
+// Decoded shapes by their exact text, for the reader: dumps repeat a few
+// thousand shape texts over and over, and each is decoded once. The texts
+// are copied into an arena of their own, so that a lookup compares against
+// hot bytes rather than against the first occurrence far back in the input.
+// Open addressing with linear probing; bounded: emptied when full (the
+// shapes in use stay alive through their shared_ptrs).
+class ShapeCache {
+ public:
+  static constexpr size_t kSlots = 1 << 15;
+  static constexpr size_t kMaxEntries = kSlots / 2;
+
+  ShapeCache() = default;
+
+  const std::shared_ptr<const Shape>* Find(absl::string_view text,
+                                           uint64_t hash) const {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
+      const Slot& slot = slots_[i];
+      if (slot.hash == 0) return nullptr;
+      if (slot.hash == hash && slot.length == text.size() &&
+          std::memcmp(arena_.data() + slot.offset, text.data(), text.size()) ==
+              0) {
+        return &slot.shape;
+      }
+    }
+  }
+
+  void Insert(absl::string_view text, uint64_t hash,
+              const std::shared_ptr<const Shape>& shape) {
+    if (text.size() > (1u << 16)) return;  // not worth keeping
+    if (slots_.empty()) slots_.resize(kSlots);
+    if (entries_ >= kMaxEntries) {
+      for (Slot& slot : slots_) slot = Slot();
+      arena_.clear();
+      entries_ = 0;
+    }
+    size_t i = hash & (kSlots - 1);
+    while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
+    Slot& slot = slots_[i];
+    slot.hash = hash;
+    slot.offset = static_cast<uint32_t>(arena_.size());
+    slot.length = static_cast<uint32_t>(text.size());
+    slot.shape = shape;
+    arena_.append(text.data(), text.size());
+    ++entries_;
+  }
+
+ private:
+  struct Slot {
+    uint64_t hash = 0;
+    uint32_t offset = 0;
+    uint32_t length = 0;
+    std::shared_ptr<const Shape> shape;
+  };
+  std::vector<Slot> slots_;
+  std::string arena_;
+  size_t entries_ = 0;
 };
 
 class Reader {
@@ -342,13 +404,7 @@ class Reader {
   int64_t root_index_ = -1;
   int64_t errors_ = 0;
   std::vector<char> closers_;
-  // Decoded shapes by their exact text. Dumps repeat a few thousand shape
-  // texts over and over; each is decoded once. Bounded in size: emptied
-  // when full.
-  absl::flat_hash_map<absl::string_view, std::shared_ptr<const Shape>,
-                      ShapeTextHash>
-      shape_cache_;
-  static constexpr size_t kMaxCachedShapes = 1 << 15;
+  ShapeCache shape_cache_;
 };
 
 bool Reader::LooksLikeShape() const {
@@ -398,12 +454,14 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
   const size_t begin = pos_;
   const size_t quick_end =
       options_.share_shapes ? QuickShapeEnd(begin) : absl::string_view::npos;
+  uint64_t hash = 0;
   if (quick_end != absl::string_view::npos) {
     const absl::string_view key = text_.substr(begin, quick_end - begin);
-    const auto it = shape_cache_.find(key);
-    if (it != shape_cache_.end()) {
+    hash = HashShapeText(key.data(), key.size());
+    const std::shared_ptr<const Shape>* cached = shape_cache_.Find(key, hash);
+    if (cached != nullptr) {
       // Reused slots often hold the same shape already: no refcount churn.
-      if (shape->get() != it->second.get()) *shape = it->second;
+      if (shape->get() != cached->get()) *shape = *cached;
       *shape_text = key;
       pos_ = quick_end;
       return absl::OkStatus();
@@ -415,10 +473,9 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
   if (!status.ok()) return status;
   *shape_text = text_.substr(begin, pos_ - begin);
   *shape = std::move(decoded);
-  if (options_.share_shapes) {
-    // Bounded: when full, start over (the shapes in use stay alive).
-    if (shape_cache_.size() >= kMaxCachedShapes) shape_cache_.clear();
-    shape_cache_.emplace(*shape_text, *shape);
+  // Only texts whose end the quick scan finds can be looked up again.
+  if (hash != 0 && shape_text->size() == quick_end - begin) {
+    shape_cache_.Insert(*shape_text, hash, *shape);
   }
   return absl::OkStatus();
 }
