@@ -21,6 +21,7 @@ enum : uint8_t {
   kNameStart = 2,  // [A-Za-z_]
   kValueStop = 4,  // ends a scan at depth 0 of an attribute value
   kHorizontalSpace = 16,
+  kSpace = 32,  // ' ' '\t' '\n' '\r'
 };
 
 struct CharTable {
@@ -37,6 +38,9 @@ struct CharTable {
       bits[static_cast<unsigned char>(c)] |= kValueStop;
     }
     bits[static_cast<int>(' ')] |= kHorizontalSpace;
+    for (char c : {' ', '\t', '\n', '\r'}) {
+      bits[static_cast<unsigned char>(c)] |= kSpace;
+    }
     bits[static_cast<int>('\t')] |= kHorizontalSpace;
   }
 };
@@ -45,10 +49,6 @@ constexpr CharTable kChars;
 
 inline bool Is(char c, uint8_t bit) {
   return (kChars.bits[static_cast<unsigned char>(c)] & bit) != 0;
-}
-
-inline bool IsTriviaStart(char c) {
-  return c == ' ' || c == '\n' || c == '/' || c == '\t' || c == '\r';
 }
 
 char CloserOf(char opener) {
@@ -318,15 +318,16 @@ class Reader {
   }
 
   absl::Status SkipTrivia() {
-    // Fast path: nothing, or one space before a token.
-    if (pos_ < text_.size() && !IsTriviaStart(text_[pos_])) {
-      return absl::OkStatus();
-    }
-    if (pos_ + 1 < text_.size() && text_[pos_] == ' ' &&
-        !IsTriviaStart(text_[pos_ + 1])) {
-      ++pos_;
-      return absl::OkStatus();
-    }
+    // Fast path: whitespace only; comments go the slow way.
+    const size_t n = text_.size();
+    const char* data = text_.data();
+    size_t p = pos_;
+    while (p < n && Is(data[p], kSpace)) ++p;
+    pos_ = p;
+    if (p >= n || data[p] != '/') return absl::OkStatus();
+    return SkipComments();
+  }
+  absl::Status SkipComments() __attribute__((noinline)) {
     size_t bad = pos_;
     const size_t next = SkipTriviaAt(text_, pos_, &bad);
     if (next == absl::string_view::npos) {
@@ -503,7 +504,61 @@ absl::Status Reader::SkipString() {
   }
 }
 
+// Skips from the opening bracket at `p` past its closing one, for the usual
+// case: brackets nested less than `max_depth` (at most 64) deep, strings with
+// escapes, no comments. Returns npos for anything else (a comment, a
+// mismatch, the end of the text): the careful path then takes over and says
+// what is wrong.
+size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
+  char closers[64];
+  const int limit = max_depth < 64 ? max_depth : 64;
+  int depth = 0;
+  closers[depth++] = CloserOf(data[p]);
+  ++p;
+  while (true) {
+    p = FindBalancedStop(data, p, n);
+    if (p >= n) return absl::string_view::npos;
+    const char c = data[p];
+    switch (c) {
+      case '{':
+      case '(':
+      case '[':
+        if (depth >= limit) return absl::string_view::npos;
+        closers[depth++] = CloserOf(c);
+        ++p;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (c != closers[depth - 1]) return absl::string_view::npos;
+        ++p;
+        if (--depth == 0) return p;
+        break;
+      case '"':
+        ++p;
+        while (true) {
+          p = FindQuoteOrBackslash(data, p, n);
+          if (p >= n) return absl::string_view::npos;
+          if (data[p] == '"') break;
+          p += 2;
+        }
+        ++p;
+        break;
+      default:  // '/'
+        if (p + 1 < n && data[p + 1] == '*') return absl::string_view::npos;
+        ++p;
+        break;
+    }
+  }
+}
+
 absl::Status Reader::SkipBalanced() {
+  const size_t fast =
+      FastSkipBalanced(text_.data(), pos_, text_.size(), options_.max_depth);
+  if (fast != absl::string_view::npos) {
+    pos_ = fast;
+    return absl::OkStatus();
+  }
   const size_t begin = pos_;
   closers_.clear();
   closers_.push_back(CloserOf(text_[pos_]));
