@@ -62,6 +62,37 @@ void CheckWalks(const Shape& shape) {
         }
       });
   EXPECT_EQ(next, ix->padded_elements());
+
+  // The bulk tables, 32- and 64-bit, against the element-by-element walks.
+  std::vector<int64_t> offsets;
+  ForEachElementInLogicalOrder(
+      *ix,
+      [&](absl::Span<const int64_t>, int64_t off) { offsets.push_back(off); });
+  std::vector<int64_t> table64(ix->logical_elements(), -7);
+  WriteOffsetsInLogicalOrder(*ix, absl::MakeSpan(table64));
+  EXPECT_EQ(table64, offsets);
+  std::vector<uint32_t> table32(ix->logical_elements() + 1, 7);
+  // Unaligned on purpose: the scalar head.
+  WriteOffsetsInLogicalOrder(*ix, absl::MakeSpan(table32).subspan(1));
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    ASSERT_EQ(table32[i + 1], static_cast<uint32_t>(offsets[i])) << i;
+  }
+  std::vector<int64_t> inverse(ix->padded_elements(), -7);
+  WriteLogicalIndicesInPhysicalOrder(*ix, absl::MakeSpan(inverse));
+  std::vector<uint32_t> inverse32(ix->padded_elements(), 7);
+  WriteLogicalIndicesInPhysicalOrder(*ix, absl::MakeSpan(inverse32));
+  for (int64_t off = 0; off < ix->padded_elements(); ++off) {
+    int64_t expect_linear = -1;
+    if (ix->ElementAt(off, absl::MakeSpan(want)) == OffsetKind::kElement) {
+      expect_linear = 0;
+      for (int64_t d = 0; d < shape.rank(); ++d) {
+        expect_linear = expect_linear * shape.dimension(d) + want[d];
+      }
+    }
+    ASSERT_EQ(inverse[off], expect_linear) << "offset " << off;
+    ASSERT_EQ(inverse32[off], static_cast<uint32_t>(expect_linear))
+        << "offset " << off;
+  }
 }
 
 TEST(Walker, SeedFigureOneOrders) {
@@ -112,6 +143,42 @@ TEST(Walker, SmallShapesEveryPermutationWithTiles) {
           }
         } while (std::next_permutation(perm.begin(), perm.end()));
       }
+    }
+  }
+}
+
+TEST(Walker, LargeTablesUseStreamingStores) {
+  // Over 4 MiB of output: the streaming path, aligned and not.
+  for (const Shape& s : {MakeTiled({1030, 1100}, {1, 0}, {{8, 128}}),
+                         MakeTiled({37, 300, 97}, {0, 2, 1}, {{3, 10}, {3, 1}}),
+                         MakeTiled({1100, 1030}, {0, 1}, {})}) {
+    SCOPED_TRACE(s.ToString(true));
+    absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(s);
+    ASSERT_TRUE(ix.ok());
+    std::vector<int64_t> table(ix->logical_elements());
+    WriteOffsetsInLogicalOrder(*ix, absl::MakeSpan(table));
+    std::vector<uint32_t> table32(ix->logical_elements() + 3);
+    WriteOffsetsInLogicalOrder(
+        *ix, absl::MakeSpan(table32).subspan(3, ix->logical_elements()));
+    int64_t i = 0;
+    ForEachElementInLogicalOrder(
+        *ix, [&](absl::Span<const int64_t>, int64_t off) {
+          ASSERT_EQ(table[i], off) << i;
+          ASSERT_EQ(table32[i + 3], static_cast<uint32_t>(off)) << i;
+          ++i;
+        });
+    std::vector<int64_t> inverse(ix->padded_elements());
+    WriteLogicalIndicesInPhysicalOrder(*ix, absl::MakeSpan(inverse));
+    std::vector<int64_t> idx(s.rank());
+    for (int64_t off = 0; off < ix->padded_elements(); ++off) {
+      int64_t expect = -1;
+      if (ix->ElementAt(off, absl::MakeSpan(idx)) == OffsetKind::kElement) {
+        expect = 0;
+        for (int64_t d = 0; d < s.rank(); ++d) {
+          expect = expect * s.dimension(d) + idx[d];
+        }
+      }
+      ASSERT_EQ(inverse[off], expect) << off;
     }
   }
 }
