@@ -190,29 +190,55 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   return pos;
 }
 
-// Hashes every byte of a shape text, 8 at a time.
+// Per-position multipliers for HashShapeText (splitmix64 of the index).
+struct HashKeys {
+  static constexpr int kWords = 32;
+  uint64_t k[kWords] = {};
+  constexpr HashKeys() {
+    uint64_t state = 0x2545f4914f6cdd1dULL;
+    for (int i = 0; i < kWords; ++i) {
+      uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      k[i] = (z ^ (z >> 31)) | 1;
+    }
+  }
+};
+constexpr HashKeys kHashKeys;
+
+// Hashes every byte of a shape text: a multilinear sum of its 8-byte words
+// times per-position keys (independent multiplies, so they pipeline), the
+// last word overlapping, then a final mix. Texts longer than 256 bytes fold
+// the rest in serially.
 inline uint64_t HashShapeText(const char* data, size_t size) {
   uint64_t h = size * 0x9e3779b97f4a7c15ULL;
-  size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, data + i, 8);
-    h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-    h ^= h >> 29;
-  }
-  if (i < size) {
-    // The last 8 bytes (overlapping), or the few bytes of a short text.
+  if (size < 8) {
     uint64_t w = 0;
-    if (size >= 8) {
-      std::memcpy(&w, data + size - 8, 8);
-    } else {
-      for (size_t k = 0; k < size; ++k) {
-        w = (w << 8) | static_cast<unsigned char>(data[k]);
-      }
+    for (size_t k = 0; k < size; ++k) {
+      w = (w << 8) | static_cast<unsigned char>(data[k]);
     }
-    h = (h ^ w) * 0x94d049bb133111ebULL;
+    h += w * kHashKeys.k[0];
+  } else {
+    const size_t words = (size - 1) / 8;  // full words before the last one
+    size_t i = 0;
+    for (; i < words && i < static_cast<size_t>(HashKeys::kWords) - 1; ++i) {
+      uint64_t w;
+      std::memcpy(&w, data + 8 * i, 8);
+      h += w * kHashKeys.k[i];
+    }
+    for (; i < words; ++i) {
+      uint64_t w;
+      std::memcpy(&w, data + 8 * i, 8);
+      h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+      h ^= h >> 29;
+    }
+    uint64_t last;
+    std::memcpy(&last, data + size - 8, 8);
+    h += last * kHashKeys.k[HashKeys::kWords - 1];
   }
   h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ULL;
+  h ^= h >> 29;
   return h | 1;  // 0 marks an empty slot
 }
 
