@@ -57,6 +57,10 @@ int RunBatch(const std::vector<std::string>& raw_args, IoContext& io) {
   BatchCache cache;
   std::string line;
   std::string out;
+  // std::cin is tied to std::cout: every getline would flush the answers
+  // (one write per line). We flush ourselves when input runs dry, so untie
+  // for the loop.
+  std::ostream* const tied = io.in.tie(nullptr);
   while (std::getline(io.in, line)) {
     out = Answer(line, cache);
     out.push_back('\n');
@@ -66,6 +70,7 @@ int RunBatch(const std::vector<std::string>& raw_args, IoContext& io) {
     if (io.in.rdbuf()->in_avail() <= 0) io.out.flush();
   }
   io.out.flush();
+  io.in.tie(tied);
   return 0;
 }
 
