@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -100,6 +101,28 @@ TEST(Cli, Print) {
   EXPECT_EQ(r.out, "f32[3,5]\n");
   r = RunCli({"print", "-"}, "f32[2]\n(s32[], s32[])\n");
   EXPECT_EQ(r.out, "f32[2]{0}\n(s32[], s32[])\n");
+}
+
+TEST(Cli, ShapesFromAFile) {
+  const std::string path = ::testing::TempDir() + "/shapes.txt";
+  FILE* f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  fputs("f32[2]\n\n  s32[3,4]{0,1}  \n", f);
+  fclose(f);
+  Result r = RunCli({"print", "--file", path});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "f32[2]{0}\ns32[3,4]{0,1}\n");
+  r = RunCli({"explain", "--file=" + path});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("s32[3,4]{0,1}"), std::string::npos);
+  r = RunCli({"print", "--file", path + ".missing"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err.rfind("hlolayout print: cannot open '", 0), 0u) << r.err;
+  r = RunCli({"print", "--file", path, "f32[2]"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "hlolayout print: give shapes as arguments or with --file, not "
+            "both\n");
 }
 
 TEST(Cli, BatchOneLinePerInputLine) {

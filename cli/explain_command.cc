@@ -21,19 +21,20 @@ namespace hlolayout::cli {
 namespace {
 
 constexpr absl::string_view kExplainHelp =
-    R"(usage: hlolayout explain [--json] [SHAPE... | -]
+    R"(usage: hlolayout explain [--json] [SHAPE... | - | --file=PATH]
 
 Explains each shape: element type and width, logical dimensions, the
 physical dimension order (major to minor), every layout attribute in words,
 the memory space, the logical element count and byte size. Tuples are
 explained element by element. With no SHAPE, or with '-', reads one shape
-per line from standard input.
+per line from standard input (or --file).
 
 flags:
   --json   one JSON document per shape (keys: shape, kind, element_type,
            bit_width, byte_width, dimensions, dynamic_dimensions,
            major_to_minor, attributes, memory_space, memory_space_name,
            elements, bytes; tuples have kind "tuple" and "elements_shapes")
+  --file=PATH  read one shape per line from PATH
   --help   this text
 
 example:
@@ -230,25 +231,20 @@ void ExplainJson(const Shape& shape, JsonWriter& json) {
 }
 
 int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json"}, {});
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json"}, {"file"});
   if (!args.ok()) {
     io.err << "hlolayout explain: " << args.status().message() << "\n";
     return 2;
   }
-  std::vector<std::string> texts;
-  if (args->positional.empty() ||
-      (args->positional.size() == 1 && args->positional[0] == "-")) {
-    const std::string input = ReadAll(io.in);
-    for (absl::string_view line : absl::StrSplit(input, '\n')) {
-      line = absl::StripAsciiWhitespace(line);
-      if (!line.empty()) texts.emplace_back(line);
-    }
-  } else {
-    texts = args->positional;
+  absl::StatusOr<std::vector<std::string>> texts =
+      ShapeArguments(args->positional, args->Value("file", ""), io);
+  if (!texts.ok()) {
+    io.err << "hlolayout explain: " << texts.status().message() << "\n";
+    return texts.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
   }
   int status = 0;
   bool first = true;
-  for (const std::string& text : texts) {
+  for (const std::string& text : *texts) {
     absl::StatusOr<Shape> shape = ParseShape(text);
     if (!shape.ok()) {
       io.err << "hlolayout explain: " << shape.status().message() << "\n";

@@ -8,6 +8,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace hlolayout::cli {
 
@@ -53,6 +55,27 @@ absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io) {
     return absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
   }
   return text;
+}
+
+absl::StatusOr<std::vector<std::string>> ShapeArguments(
+    const std::vector<std::string>& positional, absl::string_view file,
+    IoContext& io) {
+  const bool from_stdin =
+      positional.empty() || (positional.size() == 1 && positional[0] == "-");
+  if (file.empty() && !from_stdin) return positional;
+  if (!file.empty() && !positional.empty()) {
+    return absl::InvalidArgumentError(
+        "give shapes as arguments or with --file, not both");
+  }
+  absl::StatusOr<std::string> text =
+      file.empty() ? ReadAll(io.in) : ReadInput(file, io);
+  if (!text.ok()) return text.status();
+  std::vector<std::string> shapes;
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (!line.empty()) shapes.emplace_back(line);
+  }
+  return shapes;
 }
 
 }  // namespace hlolayout::cli

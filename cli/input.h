@@ -12,6 +12,7 @@
 
 #include <istream>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -28,6 +29,13 @@ absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io);
 
 // Everything left in `in`.
 std::string ReadAll(std::istream& in);
+
+// The shapes a command works on: its positional arguments, or one shape per
+// non-blank line of standard input when there are none or the only one is
+// "-", or of the file named by `file` when it is not empty.
+absl::StatusOr<std::vector<std::string>> ShapeArguments(
+    const std::vector<std::string>& positional, absl::string_view file,
+    IoContext& io);
 
 }  // namespace hlolayout::cli
 

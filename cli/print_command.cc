@@ -15,7 +15,7 @@ namespace hlolayout::cli {
 namespace {
 
 constexpr absl::string_view kPrintHelp =
-    R"(usage: hlolayout print [--no-layout] [SHAPE... | -]
+    R"(usage: hlolayout print [--no-layout] [SHAPE... | - | --file=PATH]
 
 Prints each shape in XLA's canonical text, byte-identical to XLA's
 ShapeUtil::HumanStringWithLayout (or HumanString with --no-layout): default
@@ -25,6 +25,7 @@ reads one shape per line from standard input.
 
 flags:
   --no-layout   print without layouts (ShapeUtil::HumanString)
+  --file=PATH   read one shape per line from PATH
   --help        this text
 
 examples:
@@ -35,25 +36,20 @@ examples:
 )";
 
 int RunPrint(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw_args, {"no-layout"}, {});
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"no-layout"}, {"file"});
   if (!args.ok()) {
     io.err << "hlolayout print: " << args.status().message() << "\n";
     return 2;
   }
   const bool layout = !args->Has("no-layout");
-  std::vector<std::string> shapes;
-  if (args->positional.empty() ||
-      (args->positional.size() == 1 && args->positional[0] == "-")) {
-    const std::string text = ReadAll(io.in);
-    for (absl::string_view line : absl::StrSplit(text, '\n')) {
-      line = absl::StripAsciiWhitespace(line);
-      if (!line.empty()) shapes.emplace_back(line);
-    }
-  } else {
-    shapes = args->positional;
+  absl::StatusOr<std::vector<std::string>> shapes =
+      ShapeArguments(args->positional, args->Value("file", ""), io);
+  if (!shapes.ok()) {
+    io.err << "hlolayout print: " << shapes.status().message() << "\n";
+    return shapes.status().code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
   }
   int status = 0;
-  for (const std::string& text : shapes) {
+  for (const std::string& text : *shapes) {
     absl::StatusOr<Shape> shape = ParseShape(text);
     if (!shape.ok()) {
       io.err << "hlolayout print: " << shape.status().message() << "\n";
