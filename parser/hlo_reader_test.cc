@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "parser/hlo_test_dump.h"
@@ -427,6 +428,35 @@ TEST(HloReader, ConstantLiteralsAreSkippedNotCopied) {
   EXPECT_EQ(e.instructions[0].attributes.size(), 1u);
   EXPECT_EQ(e.instructions[1].literal, "(0, 1)");
   EXPECT_EQ(e.instructions[2].literal, "()");
+}
+
+TEST(HloReader, AttributeValuesSkipStringsCommentsAndDeepNesting) {
+  // Escaped quotes and backslashes, brackets inside strings, a comment with
+  // brackets, 70 levels of nesting (past the skipper's fast path) and a
+  // value longer than 16 bytes of plain text between brackets.
+  const std::string deep = std::string(70, '[') + std::string(70, ']');
+  const std::string text = absl::StrCat(
+      "ENTRY e {\n  p = f32[2]{0} parameter(0), backend_config=\"{\\\"a\\\": "
+      "\\\"}]\\\\\\\\\\\"}\", metadata={op_name=\"a(b)/c[d]{e}\\\\\" "
+      "x={/* } ] ) */ 1}}, d=",
+      deep, ", long={abcdefghijklmnopqrstuvwxyz0123456789 {x}}\n}\n");
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  const HloInstruction& p = modules[0].entry().instructions[0];
+  ASSERT_EQ(p.attributes.size(), 4u);
+  EXPECT_EQ(p.attributes[0].value, "\"{\\\"a\\\": \\\"}]\\\\\\\\\\\"}\"");
+  EXPECT_EQ(p.attributes[1].value,
+            "{op_name=\"a(b)/c[d]{e}\\\\\" x={/* } ] ) */ 1}}");
+  EXPECT_EQ(p.attributes[2].value, deep);
+  EXPECT_EQ(p.attributes[3].value,
+            "{abcdefghijklmnopqrstuvwxyz0123456789 {x}}");
+  // Too deep for max_depth: the careful path says where.
+  HloReadOptions shallow;
+  shallow.max_depth = 8;
+  absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text, shallow);
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(std::string(read.status().message()),
+              HasSubstr("2:134: brackets nested deeper than 8 levels"));
 }
 
 TEST(HloReader, ErrorsCarryFileLineColumnAndCaret) {
