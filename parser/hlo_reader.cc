@@ -494,6 +494,15 @@ absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
       return absl::OkStatus();
     }
   }
+  if (!options_.share_shapes && *shape != nullptr && shape->use_count() == 1) {
+    // Without the cache, a slot's shape that nobody else holds is decoded
+    // over in place: no allocation. (The reader made it as a mutable Shape.)
+    absl::Status status = ParseShapeAt(
+        text_, &pos_, const_cast<Shape*>(shape->get()), shape_options_);
+    if (!status.ok()) return status;
+    *shape_text = text_.substr(begin, pos_ - begin);
+    return absl::OkStatus();
+  }
   auto decoded = std::make_shared<Shape>();
   absl::Status status =
       ParseShapeAt(text_, &pos_, decoded.get(), shape_options_);
