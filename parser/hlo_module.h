@@ -15,8 +15,10 @@
 // string_views into the text that was read (parser/hlo_reader.h): the text
 // must outlive the structures. Shapes are decoded values (shape/shape.h) with
 // their layouts; the text they came from is kept next to them. Instruction
-// and operand shapes are shared, immutable and deduplicated: every
-// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape.
+// and operand shapes are plain `const Shape*`, deduplicated: every
+// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape. Who owns
+// them: HloModule::shapes for ReadHloModules; the reader while streaming
+// (valid during the visitor call only; copy the Shape to keep it).
 //
 // What is kept raw: attribute values (`metadata={...}`, JSON backend
 // configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
@@ -53,8 +55,8 @@ absl::optional<absl::string_view> FindHloAttribute(
 struct HloOperand {
   absl::string_view name;        // without the '%'
   absl::string_view shape_text;  // "f32[2]{0}", empty when not written
-  // Decoded shape_text; null when not written.
-  std::shared_ptr<const Shape> shape;
+  // Decoded shape_text; null when not written. Not owned (see above).
+  const Shape* shape = nullptr;
 
   bool has_shape() const { return shape != nullptr; }
 };
@@ -67,8 +69,9 @@ struct HloInstruction {
   bool root_marker = false;      // written with `ROOT`
   absl::string_view name;        // "fusion.3" (without '%')
   absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
-  // Decoded shape_text, layouts filled in; null when absent.
-  std::shared_ptr<const Shape> shape;
+  // Decoded shape_text, layouts filled in; null when absent. Not owned (see
+  // above).
+  const Shape* shape = nullptr;
   absl::string_view opcode;  // "fusion", "all-reduce-start", ...
   // Everything between the parentheses after the opcode, raw.
   absl::string_view operand_text;
@@ -153,6 +156,10 @@ struct HloModule {
   std::vector<HloComputation> computations;
   // The `ENTRY` computation, or the last one when none says ENTRY.
   int64_t entry_index = -1;
+  // Owns the shapes that the instructions and operands point to, each once
+  // (shared with other modules that use the same shape text). Copies of the
+  // module share them, so pointers stay valid in every copy.
+  std::vector<std::shared_ptr<const Shape>> shapes;
 
   // Precondition: entry_index >= 0 (every module read successfully has
   // one).

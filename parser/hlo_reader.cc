@@ -1,6 +1,7 @@
 #include "parser/hlo_reader.h"
 
 #include <cstring>
+#include <memory>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -8,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
 #include "parser/diagnostic.h"
 #include "parser/shape_parser.h"
@@ -96,6 +98,22 @@ inline size_t FindBalancedStop(const char* data, size_t p, size_t n) {
       default:
         break;
     }
+  }
+  return n;
+}
+
+// The first `c`.
+inline size_t FindByte(const char* data, size_t p, size_t n, char c) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const uint32_t mask =
+        EqMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p)), c);
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == c) return p;
   }
   return n;
 }
@@ -242,70 +260,106 @@ inline uint64_t HashShapeText(const char* data, size_t size) {
   return h | 1;  // 0 marks an empty slot
 }
 
+// Equal bytes, for short texts: 8-byte words, the last one overlapping
+// (inline: a libc memcmp call per shape lookup costs more than the compare).
+inline bool SameBytes(const char* a, const char* b, size_t n) {
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) {
+      uint64_t x, y;
+      std::memcpy(&x, a + i, 8);
+      std::memcpy(&y, b + i, 8);
+      if (x != y) return false;
+    }
+    uint64_t x, y;
+    std::memcpy(&x, a + n - 8, 8);
+    std::memcpy(&y, b + n - 8, 8);
+    return x == y;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
 // Decoded shapes by their exact text, for the reader: dumps repeat a few
 // thousand shape texts over and over, and each is decoded once. The texts
 // are copied into an arena of their own, so that a lookup compares against
 // hot bytes rather than against the first occurrence far back in the input.
-// Open addressing with linear probing; bounded: emptied when full (the
-// shapes in use stay alive through their shared_ptrs).
+// Open addressing with linear probing. Slots hold a plain `const Shape*`
+// (no reference count to touch per use); `owners_` keeps the shapes alive.
+// Bounded: the reader empties it between instructions once it is full.
 class ShapeCache {
  public:
   static constexpr size_t kSlots = 1 << 15;
   static constexpr size_t kMaxEntries = kSlots / 2;
+  static constexpr size_t kMaxText = 1 << 16;  // longer texts: not kept
 
-  ShapeCache() = default;
+  struct Slot {
+    uint64_t hash = 0;    // 0: empty
+    uint32_t offset = 0;  // of the text in the arena
+    uint32_t length = 0;
+    const Shape* shape = nullptr;
+    uint32_t entry = 0;  // index in owners_
+    uint32_t stamp = 0;  // last module that took a reference (ReadHloModules)
+  };
 
-  const std::shared_ptr<const Shape>* Find(absl::string_view text,
-                                           uint64_t hash) const {
+  Slot* Find(const char* text, size_t size, uint64_t hash) {
     if (slots_.empty()) return nullptr;
     for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
-      const Slot& slot = slots_[i];
-      if (slot.hash == 0) return nullptr;
-      if (slot.hash == hash && slot.length == text.size() &&
-          std::memcmp(arena_.data() + slot.offset, text.data(), text.size()) ==
-              0) {
-        return &slot.shape;
+      Slot& slot = slots_[i];
+      if (slot.hash == hash && slot.length == size &&
+          SameBytes(arena_.data() + slot.offset, text, size)) {
+        return &slot;
       }
+      if (slot.hash == 0) return nullptr;
     }
   }
 
-  void Insert(absl::string_view text, uint64_t hash,
-              const std::shared_ptr<const Shape>& shape) {
-    if (text.size() > (1u << 16)) return;  // not worth keeping
+  bool full() const { return entries_ >= kMaxEntries; }
+
+  void Clear() {
+    for (Slot& slot : slots_) slot = Slot();
+    arena_.clear();
+    owners_.clear();
+    entries_ = 0;
+  }
+
+  // Precondition: !full(), size <= kMaxText, the text is not in the cache.
+  Slot* Insert(const char* text, size_t size, uint64_t hash,
+               std::shared_ptr<const Shape> shape) {
     if (slots_.empty()) slots_.resize(kSlots);
-    if (entries_ >= kMaxEntries) {
-      for (Slot& slot : slots_) slot = Slot();
-      arena_.clear();
-      entries_ = 0;
-    }
     size_t i = hash & (kSlots - 1);
     while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
     Slot& slot = slots_[i];
     slot.hash = hash;
     slot.offset = static_cast<uint32_t>(arena_.size());
-    slot.length = static_cast<uint32_t>(text.size());
-    slot.shape = shape;
-    arena_.append(text.data(), text.size());
+    slot.length = static_cast<uint32_t>(size);
+    slot.shape = shape.get();
+    slot.entry = static_cast<uint32_t>(owners_.size());
+    owners_.push_back(std::move(shape));
+    arena_.append(text, size);
     ++entries_;
+    return &slot;
+  }
+
+  const std::shared_ptr<const Shape>& owner(const Slot& slot) const {
+    return owners_[slot.entry];
   }
 
  private:
-  struct Slot {
-    uint64_t hash = 0;
-    uint32_t offset = 0;
-    uint32_t length = 0;
-    std::shared_ptr<const Shape> shape;
-  };
   std::vector<Slot> slots_;
   std::string arena_;
+  std::vector<std::shared_ptr<const Shape>> owners_;
   size_t entries_ = 0;
 };
 
 class Reader {
  public:
+  // `collect`: the modules `visitor` fills (ReadHloModules); each gets the
+  // shapes its instructions point to.
   Reader(absl::string_view whole, const HloReadOptions& options,
-         HloVisitor* visitor)
-      : whole_(whole), options_(options), visitor_(visitor) {
+         HloVisitor* visitor, std::vector<HloModule>* collect = nullptr)
+      : whole_(whole), options_(options), visitor_(visitor), collect_(collect) {
     shape_options_.file_name = options.file_name;
     shape_options_.max_depth = options.max_depth;
   }
@@ -383,15 +437,48 @@ class Reader {
     return absl::OkStatus();
   }
 
-  // True when a shape starts here: '(' (tuple), `type[` or `b(`.
-  bool LooksLikeShape() const;
-  // Decodes the shape at pos_ (through the cache when it can).
-  absl::Status ParseSharedShape(std::shared_ptr<const Shape>* shape,
-                                absl::string_view* shape_text);
+  // True when a shape starts at `p`: '(' (tuple), `type[` or `b(`.
+  bool LooksLikeShapeAt(size_t p) const;
+  bool LooksLikeShape() const { return LooksLikeShapeAt(pos_); }
+  // The cache slot of the shape text at `begin`, if the cache has it. Sets
+  // `*key_end` to the end of the text when a quick scan can tell where the
+  // shape parser would stop (else npos) and `*hash` to its hash (else 0).
+  ShapeCache::Slot* FindCachedShape(size_t begin, size_t* key_end,
+                                    uint64_t* hash);
+  // The slot's shape, first taken into the module being collected
+  // (ReadHloModules) when there is one.
+  const Shape* UseCached(ShapeCache::Slot* slot) {
+    if (keep_ != nullptr && slot->stamp != keep_stamp_) {
+      slot->stamp = keep_stamp_;
+      keep_->push_back(shape_cache_.owner(*slot));
+    }
+    return slot->shape;
+  }
+  // Reads the shape of an instruction or operand at pos_ (through the cache
+  // when it can). The Shape lives at least until the next instruction;
+  // `scratch` (0: the result, 1 + i: operand i) is where an uncached one is
+  // decoded while streaming.
+  absl::Status ReadShape(size_t scratch, const Shape** shape,
+                         absl::string_view* shape_text) {
+    const size_t begin = pos_;
+    size_t key_end = absl::string_view::npos;
+    uint64_t hash = 0;
+    if (options_.share_shapes) {
+      ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
+      if (slot != nullptr) {
+        *shape = UseCached(slot);
+        *shape_text = text_.substr(begin, key_end - begin);
+        pos_ = key_end;
+        return absl::OkStatus();
+      }
+    }
+    return DecodeShape(scratch, key_end, hash, shape, shape_text);
+  }
+  absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
+                           const Shape** shape, absl::string_view* shape_text)
+      __attribute__((noinline));
+  // Reads a shape into a value (signatures, the entry layout).
   absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
-  // The end of the shape at `begin` when a quick scan can tell that the
-  // shape parser would stop exactly there, else npos.
-  size_t QuickShapeEnd(size_t begin) const;
   absl::Status SkipString();
   // Skips from an opening bracket to its closing one.
   absl::Status SkipBalanced();
@@ -406,6 +493,8 @@ class Reader {
   absl::Status ParseComputation();
   absl::Status ParseComputationHeader();
   absl::Status ParseInstruction();
+  // The common instruction without statuses (see its definition).
+  bool FastInstruction();
   absl::Status ParseOperands();
   // After a bad instruction: moves to the next line that starts an
   // instruction or closes the computation.
@@ -432,39 +521,47 @@ class Reader {
   int64_t errors_ = 0;
   std::vector<char> closers_;
   ShapeCache shape_cache_;
+  // Where uncached shapes are decoded while streaming, reused in place.
+  std::vector<std::unique_ptr<Shape>> scratch_;
+  // ReadHloModules: the modules being filled (null while streaming), the
+  // shape table of the current one and its stamp (see ShapeCache::Slot).
+  std::vector<HloModule>* collect_ = nullptr;
+  std::vector<std::shared_ptr<const Shape>>* keep_ = nullptr;
+  uint32_t keep_stamp_ = 0;
 };
 
-bool Reader::LooksLikeShape() const {
-  const char c = Peek();
+bool Reader::LooksLikeShapeAt(size_t p) const {
+  const size_t n = text_.size();
+  const char c = p < n ? text_[p] : '\0';
   if (c == '(') return true;
   if (!Is(c, kNameStart)) return false;
-  size_t p = pos_ + 1;
-  while (p < text_.size() && Is(text_[p], kNameChar)) ++p;
-  const bool is_b = p == pos_ + 1 && c == 'b';
-  while (p < text_.size() && Is(text_[p], kHorizontalSpace)) ++p;
-  if (p >= text_.size()) return false;
-  return text_[p] == '[' || (is_b && text_[p] == '(' && p == pos_ + 1);
+  const size_t begin = p++;
+  while (p < n && Is(text_[p], kNameChar)) ++p;
+  const bool is_b = p == begin + 1 && c == 'b';
+  while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
+  if (p >= n) return false;
+  return text_[p] == '[' || (is_b && text_[p] == '(' && p == begin + 1);
 }
 
-size_t Reader::QuickShapeEnd(size_t begin) const {
-  const size_t n = text_.size();
-  const char* data = text_.data();
-  size_t p = begin;
+// The end of the shape at `p` when a quick scan can tell that the shape
+// parser would stop exactly there, else npos. Only texts that decoded to
+// exactly this extent enter the cache, so equal bytes decode equally: a
+// tuple ends at its ')' and a layout at its '}' whatever follows.
+inline size_t ShapeKeyEnd(const char* data, size_t p, size_t n) {
   if (p >= n) return absl::string_view::npos;
-  if (data[p] == '(') {
-    // A tuple ends at its ')' whatever follows.
-    return MatchBracket(data, p, n, '(', ')');
-  }
+  if (data[p] == '(') return MatchBracket(data, p, n, '(', ')');
   if (!Is(data[p], kNameStart)) return absl::string_view::npos;
   while (p < n && Is(data[p], kNameChar)) ++p;
   if (p >= n || data[p] != '[') return absl::string_view::npos;
-  const void* close = std::memchr(data + p, ']', n - p);
-  if (close == nullptr) return absl::string_view::npos;
-  p = static_cast<const char*>(close) - data + 1;
+  p = FindByte(data, p, n, ']') + 1;
+  if (p >= n) return absl::string_view::npos;
   if (p + 1 < n && data[p] == '{' &&
       ((data[p + 1] >= '0' && data[p + 1] <= '9') || data[p + 1] == ':')) {
-    // A layout ends at its '}' whatever follows.
-    return MatchBracket(data, p, n, '{', '}');
+    // Layouts hold no braces: the first '}' closes it (a text where it
+    // does not fails to decode, or decodes to another extent, and is not
+    // cached).
+    const size_t close = FindByte(data, p, n, '}');
+    return close < n ? close + 1 : absl::string_view::npos;
   }
   // Without a layout the parser looks at the next token: only a plain
   // continuation proves that it stops at the ']'.
@@ -476,51 +573,78 @@ size_t Reader::QuickShapeEnd(size_t begin) const {
   return absl::string_view::npos;
 }
 
-absl::Status Reader::ParseSharedShape(std::shared_ptr<const Shape>* shape,
-                                      absl::string_view* shape_text) {
+ShapeCache::Slot* Reader::FindCachedShape(size_t begin, size_t* key_end,
+                                          uint64_t* hash) {
+  *key_end = ShapeKeyEnd(text_.data(), begin, text_.size());
+  if (*key_end == absl::string_view::npos) return nullptr;
+  *hash = HashShapeText(text_.data() + begin, *key_end - begin);
+  return shape_cache_.Find(text_.data() + begin, *key_end - begin, *hash);
+}
+
+absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
+                                 const Shape** shape,
+                                 absl::string_view* shape_text) {
   const size_t begin = pos_;
-  const size_t quick_end =
-      options_.share_shapes ? QuickShapeEnd(begin) : absl::string_view::npos;
-  uint64_t hash = 0;
-  if (quick_end != absl::string_view::npos) {
-    const absl::string_view key = text_.substr(begin, quick_end - begin);
-    hash = HashShapeText(key.data(), key.size());
-    const std::shared_ptr<const Shape>* cached = shape_cache_.Find(key, hash);
-    if (cached != nullptr) {
-      // Reused slots often hold the same shape already: no refcount churn.
-      if (shape->get() != cached->get()) *shape = *cached;
-      *shape_text = key;
-      pos_ = quick_end;
-      return absl::OkStatus();
+  const bool cacheable = hash != 0 && !shape_cache_.full() &&
+                         key_end - begin <= ShapeCache::kMaxText;
+  // A shape that may outlive the instruction gets its own allocation; the
+  // others are decoded over a scratch Shape in place (no allocation).
+  std::shared_ptr<Shape> owned;
+  Shape* target;
+  if (cacheable || keep_ != nullptr) {
+    owned = std::make_shared<Shape>();
+    target = owned.get();
+  } else {
+    while (scratch_.size() <= scratch) {
+      scratch_.push_back(absl::make_unique<Shape>());
     }
+    target = scratch_[scratch].get();
   }
-  if (!options_.share_shapes && *shape != nullptr && shape->use_count() == 1) {
-    // Without the cache, a slot's shape that nobody else holds is decoded
-    // over in place: no allocation. (The reader made it as a mutable Shape.)
-    absl::Status status = ParseShapeAt(
-        text_, &pos_, const_cast<Shape*>(shape->get()), shape_options_);
-    if (!status.ok()) return status;
-    *shape_text = text_.substr(begin, pos_ - begin);
-    return absl::OkStatus();
-  }
-  auto decoded = std::make_shared<Shape>();
-  absl::Status status =
-      ParseShapeAt(text_, &pos_, decoded.get(), shape_options_);
+  absl::Status status = ParseShapeAt(text_, &pos_, target, shape_options_);
   if (!status.ok()) return status;
   *shape_text = text_.substr(begin, pos_ - begin);
-  *shape = std::move(decoded);
-  // Only texts whose end the quick scan finds can be looked up again.
-  if (hash != 0 && shape_text->size() == quick_end - begin) {
-    shape_cache_.Insert(*shape_text, hash, *shape);
+  if (cacheable && pos_ == key_end) {
+    *shape = UseCached(
+        shape_cache_.Insert(text_.data() + begin, pos_ - begin, hash, owned));
+  } else if (keep_ != nullptr) {
+    keep_->push_back(owned);
+    *shape = target;
+  } else if (owned != nullptr) {
+    // Decoded to another extent than the quick scan said: not cached, kept
+    // for the instruction in its scratch.
+    while (scratch_.size() <= scratch) {
+      scratch_.push_back(absl::make_unique<Shape>());
+    }
+    *scratch_[scratch] = std::move(*owned);
+    *shape = scratch_[scratch].get();
+  } else {
+    *shape = target;
   }
   return absl::OkStatus();
 }
 
 absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
-  std::shared_ptr<const Shape> shared;
-  absl::Status status = ParseSharedShape(&shared, shape_text);
-  if (status.ok()) *shape = *shared;
-  return status;
+  const size_t begin = pos_;
+  size_t key_end = absl::string_view::npos;
+  uint64_t hash = 0;
+  if (options_.share_shapes) {
+    const ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
+    if (slot != nullptr) {
+      *shape = *slot->shape;
+      *shape_text = text_.substr(begin, key_end - begin);
+      pos_ = key_end;
+      return absl::OkStatus();
+    }
+  }
+  absl::Status status = ParseShapeAt(text_, &pos_, shape, shape_options_);
+  if (!status.ok()) return status;
+  *shape_text = text_.substr(begin, pos_ - begin);
+  if (hash != 0 && !shape_cache_.full() && pos_ == key_end &&
+      key_end - begin <= ShapeCache::kMaxText) {
+    shape_cache_.Insert(text_.data() + begin, pos_ - begin, hash,
+                        std::make_shared<const Shape>(*shape));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status Reader::SkipString() {
@@ -874,6 +998,10 @@ absl::Status Reader::ReadModule() {
   status = ParseStackTables();
   if (!status.ok()) return status;
   visitor_->BeginModule(module_);
+  if (collect_ != nullptr) {
+    keep_ = &collect_->back().shapes;
+    ++keep_stamp_;
+  }
   in_module_ = true;
   while (true) {
     status = SkipTrivia();
@@ -1001,7 +1129,15 @@ absl::Status Reader::ParseComputation() {
       break;
     }
     const size_t offset = pos_;
-    status = ParseInstruction();
+    // Emptied between instructions, so that no shape handed out for the
+    // instruction being read goes away.
+    if (shape_cache_.full()) shape_cache_.Clear();
+    if (FastInstruction()) {
+      status = absl::OkStatus();
+    } else {
+      pos_ = offset;
+      status = ParseInstruction();
+    }
     if (status.ok() && instruction_.root_marker && root_index_ >= 0) {
       status = Error(offset, absl::StrCat("second ROOT instruction in '",
                                           computation_.name, "'"));
@@ -1072,11 +1208,11 @@ absl::Status Reader::ParseInstruction() {
   status = SkipTrivia();
   if (!status.ok()) return status;
   if (LooksLikeShape()) {
-    status = ParseSharedShape(&in.shape, &in.shape_text);
+    status = ReadShape(0, &in.shape, &in.shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
-  } else if (in.shape != nullptr) {
-    in.shape.reset();
+  } else {
+    in.shape = nullptr;
   }
   in.opcode = ScanName();
   if (in.opcode.empty()) return Expected("an opcode");
@@ -1101,10 +1237,209 @@ absl::Status Reader::ParseInstruction() {
   return ParseAttributes(&in.attributes);
 }
 
+// Whitespace and `/*...*/` comments from `p`; npos at anything the careful
+// SkipTrivia should see (`//` comments, an unterminated comment).
+inline size_t FastSkipTrivia(const char* data, size_t p, size_t n) {
+  while (true) {
+    while (p < n && Is(data[p], kSpace)) ++p;
+    if (p >= n || data[p] != '/') return p;
+    if (p + 1 >= n || data[p + 1] != '*') return absl::string_view::npos;
+    const void* close = memmem(data + p + 2, n - p - 2, "*/", 2);
+    if (close == nullptr) return absl::string_view::npos;
+    p = static_cast<const char*>(close) - data + 2;
+  }
+}
+
+// The end of the name at `p` ([A-Za-z_][A-Za-z0-9_.-]*), `p` when none.
+inline size_t NameEnd(const char* data, size_t p, size_t n) {
+  if (p >= n || !Is(data[p], kNameStart)) return p;
+  ++p;
+  while (p < n && Is(data[p], kNameChar)) ++p;
+  return p;
+}
+
+// ScanValue without statuses: the end of the attribute value at `begin`, or
+// npos for an empty value and anything the careful path must look at.
+inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
+                           int max_depth) {
+  size_t p = begin;
+  while (p < n) {
+    const char c = data[p];
+    if (!Is(c, kValueStop)) {
+      ++p;
+      continue;
+    }
+    if (c == '{' || c == '(' || c == '[') {
+      p = FastSkipBalanced(data, p, n, max_depth);
+      if (p == absl::string_view::npos) return p;
+      continue;
+    }
+    if (c == '"') {
+      ++p;
+      while (true) {
+        p = FindQuoteOrBackslash(data, p, n);
+        if (p >= n) return absl::string_view::npos;
+        if (data[p] == '"') break;
+        p += 2;
+      }
+      ++p;
+      continue;
+    }
+    if (c == ' ' || c == '\t') {
+      size_t q = p;
+      while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+      if (p > begin && q < n && (data[q] == '{' || data[q] == '[')) {
+        p = q;
+        continue;
+      }
+    }
+    if (c == '/' &&
+        !(p + 1 < n && (data[p + 1] == '*' || data[p + 1] == '/'))) {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  return p == begin ? absl::string_view::npos : p;
+}
+
+// ParseInstruction for the lines dumps are made of, with positions in
+// locals and no absl::Status per token: that bookkeeping cost more than the
+// scanning. It accepts a subset of what ParseInstruction accepts and reads
+// it the same way; anything else (any error, `//` comments, a shape that
+// fails to decode, odd spellings) returns false with pos_ unspecified, and
+// the caller reads the instruction again with ParseInstruction, which says
+// exactly what is wrong.
+bool Reader::FastInstruction() {
+  constexpr size_t npos = absl::string_view::npos;
+  const char* const data = text_.data();
+  const size_t n = text_.size();
+  HloInstruction& in = instruction_;
+  size_t p = pos_;
+  in.offset = p;
+  in.root_marker = false;
+  in.parameter_number.reset();
+  in.literal = absl::string_view();
+  in.attributes.clear();
+  if (p + 4 < n && std::memcmp(data + p, "ROOT", 4) == 0 &&
+      !Is(data[p + 4], kNameChar)) {
+    in.root_marker = true;
+    p = FastSkipTrivia(data, p + 4, n);
+    if (p == npos) return false;
+  }
+  if (p < n && data[p] == '%') ++p;
+  size_t end = NameEnd(data, p, n);
+  if (end == p) return false;
+  in.name = absl::string_view(data + p, end - p);
+  p = FastSkipTrivia(data, end, n);
+  if (p == npos || p >= n || data[p] != '=') return false;
+  p = FastSkipTrivia(data, p + 1, n);
+  if (p == npos) return false;
+  if (LooksLikeShapeAt(p)) {
+    pos_ = p;
+    if (!ReadShape(0, &in.shape, &in.shape_text).ok()) return false;
+    p = FastSkipTrivia(data, pos_, n);
+    if (p == npos) return false;
+  } else {
+    in.shape = nullptr;
+    in.shape_text = absl::string_view();
+  }
+  end = NameEnd(data, p, n);
+  if (end == p) return false;
+  in.opcode = absl::string_view(data + p, end - p);
+  p = FastSkipTrivia(data, end, n);
+  if (p == npos || p >= n || data[p] != '(') return false;
+  const size_t open = p;
+  if (in.opcode == "constant") {
+    in.operands.clear();
+    p = FastSkipBalanced(data, p, n, options_.max_depth);
+    if (p == npos) return false;
+    in.literal = absl::string_view(data + open + 1, p - open - 2);
+  } else if (in.opcode == "parameter") {
+    in.operands.clear();
+    p = FastSkipTrivia(data, p + 1, n);
+    if (p == npos) return false;
+    const size_t digits = p;
+    int64_t number = 0;
+    while (p < n && data[p] >= '0' && data[p] <= '9' && p - digits < 18) {
+      number = number * 10 + (data[p++] - '0');
+    }
+    if (p == digits || (p < n && data[p] >= '0' && data[p] <= '9')) {
+      return false;
+    }
+    in.parameter_number = number;
+    p = FastSkipTrivia(data, p, n);
+    if (p == npos || p >= n || data[p] != ')') return false;
+    ++p;
+  } else {
+    size_t count = 0;
+    p = FastSkipTrivia(data, p + 1, n);
+    if (p == npos || p >= n) return false;
+    if (data[p] == ')') {
+      ++p;
+    } else {
+      while (true) {
+        if (count == in.operands.size()) in.operands.emplace_back();
+        HloOperand& operand = in.operands[count++];
+        if (LooksLikeShapeAt(p)) {
+          pos_ = p;
+          if (!ReadShape(count, &operand.shape, &operand.shape_text).ok()) {
+            return false;
+          }
+          p = FastSkipTrivia(data, pos_, n);
+          if (p == npos) return false;
+        } else {
+          operand.shape = nullptr;
+          operand.shape_text = absl::string_view();
+        }
+        if (p < n && data[p] == '%') ++p;
+        end = NameEnd(data, p, n);
+        if (end == p) return false;
+        operand.name = absl::string_view(data + p, end - p);
+        p = FastSkipTrivia(data, end, n);
+        if (p == npos || p >= n) return false;
+        if (data[p] == ')') {
+          ++p;
+          break;
+        }
+        if (data[p] != ',') return false;
+        p = FastSkipTrivia(data, p + 1, n);
+        if (p == npos) return false;
+      }
+    }
+    in.operands.resize(count);
+  }
+  in.operand_text = absl::string_view(data + open + 1, p - open - 2);
+  // `, name=value` attributes.
+  while (true) {
+    size_t q = FastSkipTrivia(data, p, n);
+    if (q == npos) return false;
+    if (q >= n || data[q] != ',') break;
+    q = FastSkipTrivia(data, q + 1, n);
+    if (q == npos) return false;
+    end = NameEnd(data, q, n);
+    if (end == q) return false;
+    HloAttribute attribute;
+    attribute.name = absl::string_view(data + q, end - q);
+    q = end;
+    while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+    if (q >= n || data[q] != '=') return false;
+    ++q;
+    while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+    end = FastValueEnd(data, q, n, options_.max_depth);
+    if (end == npos) return false;
+    attribute.value = absl::string_view(data + q, end - q);
+    in.attributes.push_back(attribute);
+    p = end;
+  }
+  pos_ = p;
+  return true;
+}
+
 absl::Status Reader::ParseOperands() {
   HloInstruction& in = instruction_;
   const bool is_parameter = in.opcode == "parameter";
-  // Operand slots of the previous instruction are reused, shapes included.
+  // Operand slots of the previous instruction are reused.
   size_t count = 0;
   absl::Status status = SkipTrivia();
   if (!status.ok()) return status;
@@ -1135,12 +1470,12 @@ absl::Status Reader::ParseOperands() {
       if (count == in.operands.size()) in.operands.emplace_back();
       HloOperand& operand = in.operands[count++];
       if (LooksLikeShape()) {
-        status = ParseSharedShape(&operand.shape, &operand.shape_text);
+        status = ReadShape(count, &operand.shape, &operand.shape_text);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
       } else {
         operand.shape_text = absl::string_view();
-        if (operand.shape != nullptr) operand.shape.reset();
+        operand.shape = nullptr;
       }
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
@@ -1281,7 +1616,7 @@ absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     std::vector<absl::Status>* errors) {
   std::vector<HloModule> modules;
   CollectingVisitor visitor(&modules, errors);
-  absl::Status status = ReadHlo(text, options, &visitor);
+  absl::Status status = Reader(text, options, &visitor, &modules).ReadAll();
   if (!status.ok() && !options.keep_going) return status;
   return modules;
 }

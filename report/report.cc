@@ -48,7 +48,6 @@ struct LeafTotals {
 };
 
 struct ShapeSummary {
-  std::shared_ptr<const Shape> keep_alive;  // so the key stays unique
   int64_t memory_space = ReportRow::kNoMemorySpace;
   int64_t array_leaves = 0;
   int64_t unsized_array_leaves = 0;
@@ -163,7 +162,7 @@ class ReportBuilder : public HloVisitor {
       ++totals.instructions_without_shape;
     } else {
       row.has_shape = true;
-      const ShapeSummary& summary = Summarize(in.shape);
+      const ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
       row.memory_space = summary.memory_space;
       row.array_leaves = summary.array_leaves;
       row.unsized_array_leaves = summary.unsized_array_leaves;
@@ -178,7 +177,7 @@ class ReportBuilder : public HloVisitor {
         space.array_leaves += leaf.array_leaves;
         space.bytes.Add(leaf.bytes);
       }
-      if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, in.shape);
+      if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, *in.shape);
     }
     if (options_.keep_rows) module_->rows.push_back(row);
   }
@@ -205,7 +204,7 @@ class ReportBuilder : public HloVisitor {
               });
     std::sort(wasters_.begin(), wasters_.end(), MoreWasteful);
     for (Candidate& c : wasters_) {
-      AppendReasons(*c.shape, "", false, &c.waster.reasons);
+      AppendReasons(c.shape, "", false, &c.waster.reasons);
       module_->top_wasters.push_back(std::move(c.waster));
     }
     wasters_.clear();
@@ -218,7 +217,7 @@ class ReportBuilder : public HloVisitor {
  private:
   struct Candidate {
     PaddingWaster waster;
-    std::shared_ptr<const Shape> shape;
+    Shape shape;  // the reader's Shape lives only during VisitInstruction
   };
 
   static bool MoreWasteful(const Candidate& a, const Candidate& b) {
@@ -228,19 +227,19 @@ class ReportBuilder : public HloVisitor {
     return a.waster.order < b.waster.order;
   }
 
-  const ShapeSummary& Summarize(const std::shared_ptr<const Shape>& shape) {
-    auto it = summaries_.find(shape.get());
+  // Keyed by the shape text (a view into the input): equal texts decode to
+  // equal shapes, and the reader's Shape pointers are not stable.
+  const ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
+    auto it = summaries_.find(text);
     if (it != summaries_.end()) return it->second;
     if (summaries_.size() >= kMaxSummaries) summaries_.clear();
-    ShapeSummary& summary = summaries_[shape.get()];
-    summary.keep_alive = shape;
-    AddLeaves(*shape, &summary);
+    ShapeSummary& summary = summaries_[text];
+    AddLeaves(shape, &summary);
     return summary;
   }
 
   // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
-  void ConsiderWaster(const ReportRow& row,
-                      const std::shared_ptr<const Shape>& shape) {
+  void ConsiderWaster(const ReportRow& row, const Shape& shape) {
     if (options_.top_wasters <= 0) return;
     Candidate c;
     c.waster.order = row.order;
@@ -248,14 +247,15 @@ class ReportBuilder : public HloVisitor {
     c.waster.name = row.name;
     c.waster.shape_text = row.shape_text;
     c.waster.bytes = row.bytes;
-    c.shape = shape;
     if (static_cast<int64_t>(wasters_.size()) < options_.top_wasters) {
+      c.shape = shape;
       wasters_.push_back(std::move(c));
       std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
       return;
     }
     // wasters_.front() is the least wasteful kept.
     if (!MoreWasteful(c, wasters_.front())) return;
+    c.shape = shape;  // copied only when it gets in
     std::pop_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
     wasters_.back() = std::move(c);
     std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
@@ -271,7 +271,7 @@ class ReportBuilder : public HloVisitor {
   size_t first_row_ = 0;
   int64_t order_ = 0;
   absl::flat_hash_map<int64_t, MemorySpaceTotals> spaces_;
-  absl::flat_hash_map<const Shape*, ShapeSummary> summaries_;
+  absl::flat_hash_map<absl::string_view, ShapeSummary> summaries_;
   std::vector<Candidate> wasters_;
 };
 
