@@ -282,33 +282,40 @@ inline bool SameBytes(const char* a, const char* b, size_t n) {
 }
 
 // Decoded shapes by their exact text, for the reader: dumps repeat a few
-// thousand shape texts over and over, and each is decoded once. The texts
-// are copied into an arena of their own, so that a lookup compares against
-// hot bytes rather than against the first occurrence far back in the input.
-// Open addressing with linear probing. Slots hold a plain `const Shape*`
-// (no reference count to touch per use); `owners_` keeps the shapes alive.
-// Bounded: the reader empties it between instructions once it is full.
+// thousand shape texts over and over, and each is decoded once. Open
+// addressing with linear probing over one-cache-line slots that hold the
+// hash, a plain `const Shape*` (no reference count to touch per use) and the
+// first 40 bytes of the text: most lookups cost one line, which the reader
+// prefetches as soon as it has the hash. Longer texts compare their tail
+// against a copy in an arena. `owners_` keeps the shapes alive. Bounded:
+// the reader empties it between instructions once it is full.
 class ShapeCache {
  public:
-  static constexpr size_t kSlots = 1 << 15;
-  static constexpr size_t kMaxEntries = kSlots / 2;
+  static constexpr size_t kSlots = 1 << 14;
+  static constexpr size_t kMaxEntries = kSlots * 3 / 4;
   static constexpr size_t kMaxText = 1 << 16;  // longer texts: not kept
+  static constexpr size_t kInline = 40;
 
-  struct Slot {
-    uint64_t hash = 0;    // 0: empty
+  struct alignas(64) Slot {
+    uint64_t hash = 0;  // 0: empty
+    const Shape* shape = nullptr;
     uint32_t offset = 0;  // of the text in the arena
     uint32_t length = 0;
-    const Shape* shape = nullptr;
-    uint32_t entry = 0;  // index in owners_
-    uint32_t stamp = 0;  // last module that took a reference (ReadHloModules)
+    char prefix[kInline];
   };
+
+  void Prefetch(uint64_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & (kSlots - 1)]);
+  }
 
   Slot* Find(const char* text, size_t size, uint64_t hash) {
     if (slots_.empty()) return nullptr;
     for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
       Slot& slot = slots_[i];
       if (slot.hash == hash && slot.length == size &&
-          SameBytes(arena_.data() + slot.offset, text, size)) {
+          SameBytes(slot.prefix, text, size < kInline ? size : kInline) &&
+          (size <= kInline || SameBytes(arena_.data() + slot.offset + kInline,
+                                        text + kInline, size - kInline))) {
         return &slot;
       }
       if (slot.hash == 0) return nullptr;
@@ -319,37 +326,48 @@ class ShapeCache {
 
   void Clear() {
     for (Slot& slot : slots_) slot = Slot();
+    for (auto& owner : owners_) owner.reset();
     arena_.clear();
-    owners_.clear();
     entries_ = 0;
   }
 
   // Precondition: !full(), size <= kMaxText, the text is not in the cache.
   Slot* Insert(const char* text, size_t size, uint64_t hash,
                std::shared_ptr<const Shape> shape) {
-    if (slots_.empty()) slots_.resize(kSlots);
+    if (slots_.empty()) {  // allocated on first use: small texts are common
+      slots_.resize(kSlots);
+      owners_.resize(kSlots);
+      stamps_.resize(kSlots);
+    }
     size_t i = hash & (kSlots - 1);
     while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
     Slot& slot = slots_[i];
     slot.hash = hash;
-    slot.offset = static_cast<uint32_t>(arena_.size());
-    slot.length = static_cast<uint32_t>(size);
     slot.shape = shape.get();
-    slot.entry = static_cast<uint32_t>(owners_.size());
-    owners_.push_back(std::move(shape));
-    arena_.append(text, size);
+    slot.length = static_cast<uint32_t>(size);
+    std::memcpy(slot.prefix, text, size < kInline ? size : kInline);
+    if (size > kInline) {
+      slot.offset = static_cast<uint32_t>(arena_.size());
+      arena_.append(text, size);
+    }
+    owners_[i] = std::move(shape);
+    stamps_[i] = 0;
     ++entries_;
     return &slot;
   }
 
   const std::shared_ptr<const Shape>& owner(const Slot& slot) const {
-    return owners_[slot.entry];
+    return owners_[&slot - slots_.data()];
   }
+  // The last module that took a reference to the slot's shape
+  // (ReadHloModules).
+  uint32_t& stamp(const Slot& slot) { return stamps_[&slot - slots_.data()]; }
 
  private:
   std::vector<Slot> slots_;
+  std::vector<std::shared_ptr<const Shape>> owners_;  // by slot
+  std::vector<uint32_t> stamps_;                      // by slot
   std::string arena_;
-  std::vector<std::shared_ptr<const Shape>> owners_;
   size_t entries_ = 0;
 };
 
@@ -448,8 +466,8 @@ class Reader {
   // The slot's shape, first taken into the module being collected
   // (ReadHloModules) when there is one.
   const Shape* UseCached(ShapeCache::Slot* slot) {
-    if (keep_ != nullptr && slot->stamp != keep_stamp_) {
-      slot->stamp = keep_stamp_;
+    if (keep_ != nullptr && shape_cache_.stamp(*slot) != keep_stamp_) {
+      shape_cache_.stamp(*slot) = keep_stamp_;
       keep_->push_back(shape_cache_.owner(*slot));
     }
     return slot->shape;
@@ -495,6 +513,13 @@ class Reader {
   absl::Status ParseInstruction();
   // The common instruction without statuses (see its definition).
   bool FastInstruction();
+  // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
+  // operand target - 1: its extent and hash now, its cache lookup deferred
+  // to the end of the line so that the slot's cache line arrives meanwhile.
+  // Returns the end of the shape, or npos to leave the line to the careful
+  // path.
+  size_t FastShape(size_t p, size_t target, const Shape** shape,
+                   absl::string_view* shape_text);
   absl::Status ParseOperands();
   // After a bad instruction: moves to the next line that starts an
   // instruction or closes the computation.
@@ -525,6 +550,16 @@ class Reader {
   std::vector<std::unique_ptr<Shape>> scratch_;
   // ReadHloModules: the modules being filled (null while streaming), the
   // shape table of the current one and its stamp (see ShapeCache::Slot).
+  // FastInstruction's deferred lookups.
+  struct PendingShape {
+    size_t target;  // 0: the result; 1 + i: operand i
+    size_t begin;
+    size_t end;
+    uint64_t hash;
+  };
+  static constexpr size_t kMaxPending = 16;
+  PendingShape pending_[kMaxPending];
+  size_t pending_count_ = 0;
   std::vector<HloModule>* collect_ = nullptr;
   std::vector<std::shared_ptr<const Shape>>* keep_ = nullptr;
   uint32_t keep_stamp_ = 0;
@@ -668,7 +703,8 @@ absl::Status Reader::SkipString() {
 // escapes, no comments. Returns npos for anything else (a comment, a
 // mismatch, the end of the text): the careful path then takes over and says
 // what is wrong.
-size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
+size_t SkipBalancedByStops(const char* data, size_t p, size_t n,
+                           int max_depth) {
   char closers[64];
   const int limit = max_depth < 64 ? max_depth : 64;
   int depth = 0;
@@ -709,6 +745,83 @@ size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
         break;
     }
   }
+}
+
+#if defined(__SSE2__)
+// Bit i set where byte i of the 64 at `data` is in the class.
+struct ByteClasses {
+  uint64_t quote = 0, backslash = 0, slash = 0, open = 0, close = 0;
+};
+inline ByteClasses Classify64(const char* data) {
+  ByteClasses b;
+  for (int k = 0; k < 4; ++k) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * k));
+    // '[' '{' and ']' '}' differ by 0x20 only.
+    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
+    const int shift = 16 * k;
+    b.quote |= static_cast<uint64_t>(EqMask(c, '"')) << shift;
+    b.backslash |= static_cast<uint64_t>(EqMask(c, '\\')) << shift;
+    b.slash |= static_cast<uint64_t>(EqMask(c, '/')) << shift;
+    b.open |= static_cast<uint64_t>(EqMask(lower, '{') | EqMask(c, '('))
+              << shift;
+    b.close |= static_cast<uint64_t>(EqMask(lower, '}') | EqMask(c, ')'))
+               << shift;
+  }
+  return b;
+}
+#endif
+
+// SkipBalancedByStops, 64 bytes at a time: JSON backend configs and
+// metadata are mostly short strings, and stopping at every quote cost a
+// mispredicted branch each. Here strings are found for a whole block at
+// once (a prefix XOR of the quote bits) and only brackets outside them are
+// visited. Blocks with a backslash, and the last 64 bytes of the text, go
+// to SkipBalancedByStops from the start, so both give the same answers.
+size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
+#if defined(__SSE2__)
+  const size_t begin = p;
+  char closers[64];
+  const int limit = max_depth < 64 ? max_depth : 64;
+  int depth = 0;
+  uint64_t in_string = 0;  // all ones while a string runs into the block
+  while (p + 64 <= n) {
+    const ByteClasses b = Classify64(data + p);
+    if (b.backslash != 0) break;
+    uint64_t strings = b.quote;  // prefix XOR: 1 from a quote to the next
+    strings ^= strings << 1;
+    strings ^= strings << 2;
+    strings ^= strings << 4;
+    strings ^= strings << 8;
+    strings ^= strings << 16;
+    strings ^= strings << 32;
+    strings ^= in_string;
+    const uint64_t outside = ~strings;
+    for (uint64_t slash = b.slash & outside; slash != 0; slash &= slash - 1) {
+      const size_t at = p + __builtin_ctzll(slash);
+      if (at + 1 < n && data[at + 1] == '*') return absl::string_view::npos;
+    }
+    for (uint64_t brackets = (b.open | b.close) & outside; brackets != 0;
+         brackets &= brackets - 1) {
+      const size_t at = p + __builtin_ctzll(brackets);
+      const char c = data[at];
+      if (c == '{' || c == '(' || c == '[') {
+        if (depth >= limit) return absl::string_view::npos;
+        closers[depth++] = CloserOf(c);
+      } else {
+        if (depth == 0 || c != closers[depth - 1]) {
+          return absl::string_view::npos;
+        }
+        if (--depth == 0) return at + 1;
+      }
+    }
+    in_string = (strings >> 63) != 0 ? ~uint64_t{0} : 0;
+    p += 64;
+  }
+  return SkipBalancedByStops(data, begin, n, max_depth);
+#else
+  return SkipBalancedByStops(data, p, n, max_depth);
+#endif
 }
 
 absl::Status Reader::SkipBalanced() {
@@ -1239,7 +1352,14 @@ absl::Status Reader::ParseInstruction() {
 
 // Whitespace and `/*...*/` comments from `p`; npos at anything the careful
 // SkipTrivia should see (`//` comments, an unterminated comment).
+size_t FastSkipComments(const char* data, size_t p, size_t n)
+    __attribute__((noinline));
 inline size_t FastSkipTrivia(const char* data, size_t p, size_t n) {
+  while (p < n && Is(data[p], kSpace)) ++p;
+  if (p >= n || data[p] != '/') return p;
+  return FastSkipComments(data, p, n);
+}
+size_t FastSkipComments(const char* data, size_t p, size_t n) {
   while (true) {
     while (p < n && Is(data[p], kSpace)) ++p;
     if (p >= n || data[p] != '/') return p;
@@ -1335,10 +1455,11 @@ bool Reader::FastInstruction() {
   if (p == npos || p >= n || data[p] != '=') return false;
   p = FastSkipTrivia(data, p + 1, n);
   if (p == npos) return false;
+  pending_count_ = 0;
   if (LooksLikeShapeAt(p)) {
-    pos_ = p;
-    if (!ReadShape(0, &in.shape, &in.shape_text).ok()) return false;
-    p = FastSkipTrivia(data, pos_, n);
+    p = FastShape(p, 0, &in.shape, &in.shape_text);
+    if (p == npos) return false;
+    p = FastSkipTrivia(data, p, n);
     if (p == npos) return false;
   } else {
     in.shape = nullptr;
@@ -1382,11 +1503,9 @@ bool Reader::FastInstruction() {
         if (count == in.operands.size()) in.operands.emplace_back();
         HloOperand& operand = in.operands[count++];
         if (LooksLikeShapeAt(p)) {
-          pos_ = p;
-          if (!ReadShape(count, &operand.shape, &operand.shape_text).ok()) {
-            return false;
-          }
-          p = FastSkipTrivia(data, pos_, n);
+          p = FastShape(p, count, &operand.shape, &operand.shape_text);
+          if (p == npos) return false;
+          p = FastSkipTrivia(data, p, n);
           if (p == npos) return false;
         } else {
           operand.shape = nullptr;
@@ -1432,8 +1551,55 @@ bool Reader::FastInstruction() {
     in.attributes.push_back(attribute);
     p = end;
   }
+  // The cache lines of the shapes were prefetched while the rest of the
+  // line was read; now look them up.
+  for (size_t i = 0; i < pending_count_; ++i) {
+    const PendingShape& pending = pending_[i];
+    const Shape** shape = pending.target == 0
+                              ? &in.shape
+                              : &in.operands[pending.target - 1].shape;
+    ShapeCache::Slot* slot = shape_cache_.Find(
+        data + pending.begin, pending.end - pending.begin, pending.hash);
+    if (slot != nullptr) {
+      *shape = UseCached(slot);
+      continue;
+    }
+    // First sight: decode it. A decode that fails or stops elsewhere than
+    // the quick scan said leaves the line to the careful path.
+    pos_ = pending.begin;
+    absl::string_view unused;
+    if (!DecodeShape(pending.target, pending.end, pending.hash, shape, &unused)
+             .ok() ||
+        pos_ != pending.end) {
+      return false;
+    }
+  }
   pos_ = p;
   return true;
+}
+
+size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
+                         absl::string_view* shape_text) {
+  const char* const data = text_.data();
+  const size_t end = options_.share_shapes && pending_count_ < kMaxPending
+                         ? ShapeKeyEnd(data, p, text_.size())
+                         : absl::string_view::npos;
+  if (end == absl::string_view::npos) {
+    pos_ = p;
+    if (!ReadShape(target, shape, shape_text).ok()) {
+      return absl::string_view::npos;
+    }
+    return pos_;
+  }
+  PendingShape& pending = pending_[pending_count_++];
+  pending.target = target;
+  pending.begin = p;
+  pending.end = end;
+  pending.hash = HashShapeText(data + p, end - p);
+  shape_cache_.Prefetch(pending.hash);
+  *shape = nullptr;
+  *shape_text = absl::string_view(data + p, end - p);
+  return end;
 }
 
 absl::Status Reader::ParseOperands() {

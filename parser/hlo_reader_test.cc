@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "parser/hlo_test_dump.h"
+#include "parser/shape_parser.h"
 #include "shape/shape.h"
 
 namespace hlolayout {
@@ -459,6 +460,35 @@ TEST(HloReader, AttributeValuesSkipStringsCommentsAndDeepNesting) {
               HasSubstr("2:134: brackets nested deeper than 8 levels"));
 }
 
+TEST(HloReader, LongAttributeValuesAcrossSkipperBlocks) {
+  // The bracket skipper works 64 bytes at a time: strings that hold
+  // brackets and run across block edges, a backslash late in a value (its
+  // block goes the careful way), a comment in a long value, nesting that
+  // closes several blocks later.
+  const std::string pad(50, 'x');
+  const std::string json =
+      absl::StrCat("{\"a\":[{\"b\":\"", pad,
+                   "}]){[(\"},{\"c\":[[1,2],[3]]}],\"d\":\"", pad, "\\\"]\"}");
+  const std::string meta = absl::StrCat("{op_name=\"", pad, "(", pad,
+                                        ")\" x={/* } ] */ ", pad, "}}");
+  const std::string text = absl::StrCat(
+      "ENTRY e {\n  p = f32[2]{0} parameter(0), backend_config=", json,
+      ", metadata=", meta, ", sharding={replicated}\n}\n");
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  const HloInstruction& p = modules[0].entry().instructions[0];
+  ASSERT_EQ(p.attributes.size(), 3u);
+  EXPECT_EQ(p.attributes[0].value, json);
+  EXPECT_EQ(p.attributes[1].value, meta);
+  EXPECT_EQ(p.attributes[2].value, "{replicated}");
+  // A mismatch deep in a long value: the careful path says where.
+  const std::string bad = absl::StrCat(
+      "ENTRY e {\n  p = f32[2]{0} parameter(0), backend_config={\"a\":[\"", pad,
+      "\",", pad, "}}\n}\n");
+  EXPECT_THAT(ReadError(bad),
+              HasSubstr("dump.txt:2:155: expected ']', found '}'"));
+}
+
 TEST(HloReader, ErrorsCarryFileLineColumnAndCaret) {
   EXPECT_EQ(ReadError("HloModule m\nENTRY e {\n  p = f32[2]{0} parameter(0)\n"
                       "  q f32[2]{0} negate(p)\n}\n"),
@@ -672,6 +702,39 @@ TEST(HloReader, GeneratedDumpRoundTripsItsBookkeeping) {
   EXPECT_EQ(again.shapes, dump.shapes);
   EXPECT_EQ(again.leaves, dump.array_leaves);
   EXPECT_EQ(again.elements, dump.elements);
+}
+
+// More distinct shape texts than the cache holds (it is emptied several
+// times): every shape of every kept instruction still points to the shape its
+// text decodes to, after the reader is gone.
+TEST(HloReader, KeptShapesOutliveTheCache) {
+  HloDumpOptions dump_options;
+  dump_options.target_bytes = 4 << 20;
+  dump_options.distinct_shapes = 40000;
+  const GeneratedHloDump dump = GenerateHloDump(dump_options);
+  std::vector<HloModule> modules = ReadOk(dump.text);
+  ASSERT_EQ(modules.size(), 1u);
+  const HloModule copy = modules[0];
+  modules.clear();  // the copy shares the shapes
+  int64_t checked = 0;
+  auto check = [&](absl::string_view text, const Shape* shape) {
+    ASSERT_NE(shape, nullptr);
+    absl::StatusOr<Shape> expected = ParseShape(text);
+    ASSERT_TRUE(expected.ok()) << text;
+    ASSERT_EQ(*shape, *expected) << text;
+    ++checked;
+  };
+  for (const HloComputation& c : copy.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      if (in.has_shape()) check(in.shape_text, in.shape);
+      for (const HloOperand& operand : in.operands) {
+        if (operand.has_shape()) check(operand.shape_text, operand.shape);
+      }
+    }
+  }
+  EXPECT_GT(checked, 20000);
+  // Each shape is owned once per module.
+  EXPECT_LT(copy.shapes.size(), static_cast<size_t>(checked));
 }
 
 }  // namespace
