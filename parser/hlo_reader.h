@@ -27,8 +27,9 @@
 // Cost: linear in the text; nothing is copied. Names, attribute values and
 // literals are views into `text`, which must outlive the result. The
 // visitor form keeps one instruction at a time, so its memory is the input
-// plus what the visitor keeps; ReadHloModules keeps every instruction with
-// its decoded shapes.
+// plus what the visitor keeps; ReadHloModules keeps every instruction, and
+// each module owns the decoded shapes its instructions point to
+// (HloModule::shapes).
 //
 // Errors are InvalidArgument statuses "file:L:C: message", the source line
 // and a caret (parser/diagnostic.h). Two ROOTs or two ENTRYs are errors, as
@@ -64,7 +65,11 @@ struct HloReadOptions {
 };
 
 // Receives a module as it is read. The references are valid only during the
-// call (the reader reuses its instruction), the views as long as the text.
+// call (the reader reuses its instruction), and so are the `const Shape*` of
+// the instruction and its operands (the reader's shape cache owns them and
+// empties itself between instructions when full): copy a Shape to keep it,
+// and do not key anything by its address. The views live as long as the
+// text.
 class HloVisitor {
  public:
   virtual ~HloVisitor() = default;
