@@ -281,14 +281,13 @@ inline bool SameBytes(const char* a, const char* b, size_t n) {
   return true;
 }
 
-// Decoded shapes by their exact text, for the reader: dumps repeat a few
-// thousand shape texts over and over, and each is decoded once. Open
-// addressing with linear probing over one-cache-line slots that hold the
-// hash, a plain `const Shape*` (no reference count to touch per use) and the
-// first 40 bytes of the text: most lookups cost one line, which the reader
-// prefetches as soon as it has the hash. Longer texts compare their tail
-// against a copy in an arena. `owners_` keeps the shapes alive. Bounded:
-// the reader empties it between instructions once it is full.
+// Decoded shapes by their exact text: dumps repeat a few thousand shape
+// texts over and over, and each is decoded once. Linear probing over
+// one-cache-line slots (hash, a plain `const Shape*`: no reference count per
+// use, the first 40 bytes of the text), so most lookups touch one line, which
+// the reader prefetches once it has the hash; longer texts compare their tail
+// against an arena copy. `owners_` keeps the shapes alive. Bounded: the
+// reader empties it between instructions once it is full.
 class ShapeCache {
  public:
   static constexpr size_t kSlots = 1 << 14;
@@ -472,10 +471,9 @@ class Reader {
     }
     return slot->shape;
   }
-  // Reads the shape of an instruction or operand at pos_ (through the cache
-  // when it can). The Shape lives at least until the next instruction;
-  // `scratch` (0: the result, 1 + i: operand i) is where an uncached one is
-  // decoded while streaming.
+  // Reads the shape at pos_, through the cache when it can. The Shape lives
+  // until the next instruction at least; an uncached one is decoded over
+  // `scratch` (0: the result, 1 + i: operand i) while streaming.
   absl::Status ReadShape(size_t scratch, const Shape** shape,
                          absl::string_view* shape_text) {
     const size_t begin = pos_;
@@ -548,6 +546,10 @@ class Reader {
   ShapeCache shape_cache_;
   // Where uncached shapes are decoded while streaming, reused in place.
   std::vector<std::unique_ptr<Shape>> scratch_;
+  Shape* Scratch(size_t i) {
+    while (scratch_.size() <= i) scratch_.push_back(absl::make_unique<Shape>());
+    return scratch_[i].get();
+  }
   // ReadHloModules: the modules being filled (null while streaming), the
   // shape table of the current one and its stamp (see ShapeCache::Slot).
   // FastInstruction's deferred lookups.
@@ -630,10 +632,7 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
     owned = std::make_shared<Shape>();
     target = owned.get();
   } else {
-    while (scratch_.size() <= scratch) {
-      scratch_.push_back(absl::make_unique<Shape>());
-    }
-    target = scratch_[scratch].get();
+    target = Scratch(scratch);
   }
   absl::Status status = ParseShapeAt(text_, &pos_, target, shape_options_);
   if (!status.ok()) return status;
@@ -647,11 +646,8 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
   } else if (owned != nullptr) {
     // Decoded to another extent than the quick scan said: not cached, kept
     // for the instruction in its scratch.
-    while (scratch_.size() <= scratch) {
-      scratch_.push_back(absl::make_unique<Shape>());
-    }
-    *scratch_[scratch] = std::move(*owned);
-    *shape = scratch_[scratch].get();
+    *Scratch(scratch) = std::move(*owned);
+    *shape = Scratch(scratch);
   } else {
     *shape = target;
   }
@@ -659,27 +655,11 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
 }
 
 absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
-  const size_t begin = pos_;
-  size_t key_end = absl::string_view::npos;
-  uint64_t hash = 0;
-  if (options_.share_shapes) {
-    const ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
-    if (slot != nullptr) {
-      *shape = *slot->shape;
-      *shape_text = text_.substr(begin, key_end - begin);
-      pos_ = key_end;
-      return absl::OkStatus();
-    }
-  }
-  absl::Status status = ParseShapeAt(text_, &pos_, shape, shape_options_);
-  if (!status.ok()) return status;
-  *shape_text = text_.substr(begin, pos_ - begin);
-  if (hash != 0 && !shape_cache_.full() && pos_ == key_end &&
-      key_end - begin <= ShapeCache::kMaxText) {
-    shape_cache_.Insert(text_.data() + begin, pos_ - begin, hash,
-                        std::make_shared<const Shape>(*shape));
-  }
-  return absl::OkStatus();
+  // Outside instructions: scratch 0 is free, and the cache can be used.
+  const Shape* read = nullptr;
+  absl::Status status = ReadShape(0, &read, shape_text);
+  if (status.ok()) *shape = *read;
+  return status;
 }
 
 absl::Status Reader::SkipString() {
@@ -772,12 +752,11 @@ inline ByteClasses Classify64(const char* data) {
 }
 #endif
 
-// SkipBalancedByStops, 64 bytes at a time: JSON backend configs and
-// metadata are mostly short strings, and stopping at every quote cost a
-// mispredicted branch each. Here strings are found for a whole block at
-// once (a prefix XOR of the quote bits) and only brackets outside them are
-// visited. Blocks with a backslash, and the last 64 bytes of the text, go
-// to SkipBalancedByStops from the start, so both give the same answers.
+// SkipBalancedByStops, 64 bytes at a time: stopping at every quote of a
+// JSON config cost a mispredicted branch each. Strings are found for a
+// whole block at once (prefix XOR of the quote bits); only brackets outside
+// them are visited. A backslash, or the last 64 bytes of the text: redone
+// by SkipBalancedByStops from the start, so both give the same answers.
 size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
 #if defined(__SSE2__)
   const size_t begin = p;
@@ -1097,6 +1076,7 @@ absl::Status Reader::ReadAll() {
 }
 
 absl::Status Reader::ReadModule() {
+  keep_ = nullptr;  // until the visitor has the module
   module_ = HloModuleHeader();
   in_module_ = false;
   in_computation_ = false;
@@ -1423,13 +1403,12 @@ inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
   return p == begin ? absl::string_view::npos : p;
 }
 
-// ParseInstruction for the lines dumps are made of, with positions in
-// locals and no absl::Status per token: that bookkeeping cost more than the
-// scanning. It accepts a subset of what ParseInstruction accepts and reads
-// it the same way; anything else (any error, `//` comments, a shape that
-// fails to decode, odd spellings) returns false with pos_ unspecified, and
-// the caller reads the instruction again with ParseInstruction, which says
-// exactly what is wrong.
+// ParseInstruction for the usual lines, with positions in locals and no
+// absl::Status per token (that bookkeeping cost more than the scanning). It
+// accepts a subset of what ParseInstruction accepts and reads it the same
+// way; for anything else (errors, `//` comments, a shape that fails to
+// decode, odd spellings) it returns false and ParseInstruction reads the
+// line again and says exactly what is wrong.
 bool Reader::FastInstruction() {
   constexpr size_t npos = absl::string_view::npos;
   const char* const data = text_.data();
