@@ -12,161 +12,33 @@
 #include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
 #include "parser/diagnostic.h"
+#include "parser/hlo_scan.h"
+#include "parser/hlo_shape_cache.h"
 #include "parser/shape_parser.h"
 
 namespace hlolayout {
 namespace {
 
-// Character classes, one table lookup per byte in the hot loops.
-enum : uint8_t {
-  kNameChar = 1,   // [A-Za-z0-9_.-]
-  kNameStart = 2,  // [A-Za-z_]
-  kValueStop = 4,  // ends a scan at depth 0 of an attribute value
-  kHorizontalSpace = 16,
-  kSpace = 32,  // ' ' '\t' '\n' '\r'
-};
-
-struct CharTable {
-  uint8_t bits[256] = {};
-  constexpr CharTable() {
-    for (int c = 'a'; c <= 'z'; ++c) bits[c] |= kNameChar | kNameStart;
-    for (int c = 'A'; c <= 'Z'; ++c) bits[c] |= kNameChar | kNameStart;
-    for (int c = '0'; c <= '9'; ++c) bits[c] |= kNameChar;
-    bits[static_cast<int>('_')] |= kNameChar | kNameStart;
-    bits[static_cast<int>('.')] |= kNameChar;
-    bits[static_cast<int>('-')] |= kNameChar;
-    for (char c :
-         {',', '\n', '\r', ' ', '\t', '{', '}', '(', ')', '[', ']', '"', '/'}) {
-      bits[static_cast<unsigned char>(c)] |= kValueStop;
-    }
-    bits[static_cast<int>(' ')] |= kHorizontalSpace;
-    for (char c : {' ', '\t', '\n', '\r'}) {
-      bits[static_cast<unsigned char>(c)] |= kSpace;
-    }
-    bits[static_cast<int>('\t')] |= kHorizontalSpace;
-  }
-};
-
-constexpr CharTable kChars;
-
-inline bool Is(char c, uint8_t bit) {
-  return (kChars.bits[static_cast<unsigned char>(c)] & bit) != 0;
-}
-
-char CloserOf(char opener) {
-  return opener == '{' ? '}' : opener == '(' ? ')' : ']';
-}
-
-// Byte scanning 16 bytes at a time (SSE2, part of x86-64; a plain loop
-// elsewhere). Each finder returns the first position in [p, n) of a byte of
-// its set, or n.
-#if defined(__SSE2__)
-inline uint32_t EqMask(__m128i chunk, char c) {
-  return static_cast<uint32_t>(
-      _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(c))));
-}
-#endif
-
-// The set {'{', '}', '(', ')', '[', ']', '"', '/'}: what matters inside a
-// bracketed attribute value.
-inline size_t FindBalancedStop(const char* data, size_t p, size_t n) {
-#if defined(__SSE2__)
-  while (p + 16 <= n) {
-    const __m128i c =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
-    // '[' '{' and ']' '}' differ by 0x20; '(' ')' by the low bit.
-    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
-    const __m128i paren =
-        _mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xfe)));
-    const uint32_t mask = EqMask(lower, '{') | EqMask(lower, '}') |
-                          EqMask(paren, '(') | EqMask(c, '"') | EqMask(c, '/');
-    if (mask != 0) return p + __builtin_ctz(mask);
-    p += 16;
-  }
-#endif
-  for (; p < n; ++p) {
-    switch (data[p]) {
-      case '{':
-      case '}':
-      case '(':
-      case ')':
-      case '[':
-      case ']':
-      case '"':
-      case '/':
-        return p;
-      default:
-        break;
-    }
-  }
-  return n;
-}
-
-// The first `c`.
-inline size_t FindByte(const char* data, size_t p, size_t n, char c) {
-#if defined(__SSE2__)
-  while (p + 16 <= n) {
-    const uint32_t mask =
-        EqMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p)), c);
-    if (mask != 0) return p + __builtin_ctz(mask);
-    p += 16;
-  }
-#endif
-  for (; p < n; ++p) {
-    if (data[p] == c) return p;
-  }
-  return n;
-}
-
-// The first '"' or '\\'.
-inline size_t FindQuoteOrBackslash(const char* data, size_t p, size_t n) {
-#if defined(__SSE2__)
-  while (p + 16 <= n) {
-    const __m128i c =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
-    const uint32_t mask = EqMask(c, '"') | EqMask(c, '\\');
-    if (mask != 0) return p + __builtin_ctz(mask);
-    p += 16;
-  }
-#endif
-  for (; p < n; ++p) {
-    if (data[p] == '"' || data[p] == '\\') return p;
-  }
-  return n;
-}
-
-// From an `open` at `p`, the position just past its matching `close` (only
-// these two bytes are counted), or npos.
-inline size_t MatchBracket(const char* data, size_t p, size_t n, char open,
-                           char close) {
-  int depth = 0;
-#if defined(__SSE2__)
-  while (p + 16 <= n) {
-    const __m128i c =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
-    const uint32_t opens = EqMask(c, open);
-    uint32_t both = opens | EqMask(c, close);
-    while (both != 0) {
-      const int bit = __builtin_ctz(both);
-      if (opens & (1u << bit)) {
-        ++depth;
-      } else if (--depth == 0) {
-        return p + bit + 1;
-      }
-      both &= both - 1;
-    }
-    p += 16;
-  }
-#endif
-  for (; p < n; ++p) {
-    if (data[p] == open) {
-      ++depth;
-    } else if (data[p] == close && --depth == 0) {
-      return p + 1;
-    }
-  }
-  return absl::string_view::npos;
-}
+using hlo_internal::CloserOf;
+using hlo_internal::FastSkipBalanced;
+using hlo_internal::FastSkipComments;
+using hlo_internal::FastSkipTrivia;
+using hlo_internal::FastValueEnd;
+using hlo_internal::FindBalancedStop;
+using hlo_internal::FindByte;
+using hlo_internal::FindQuoteOrBackslash;
+using hlo_internal::HashShapeText;
+using hlo_internal::Is;
+using hlo_internal::kHorizontalSpace;
+using hlo_internal::kNameChar;
+using hlo_internal::kNameStart;
+using hlo_internal::kSpace;
+using hlo_internal::kValueStop;
+using hlo_internal::MatchBracket;
+using hlo_internal::NameEnd;
+using hlo_internal::ShapeCache;
+using hlo_internal::ShapeKeyEnd;
+using hlo_internal::SkipBalancedByStops;
 
 bool IsStackTableKind(absl::string_view word) {
   return word == "FileNames" || word == "FunctionNames" ||
@@ -207,168 +79,6 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   }
   return pos;
 }
-
-// Per-position multipliers for HashShapeText (splitmix64 of the index).
-struct HashKeys {
-  static constexpr int kWords = 32;
-  uint64_t k[kWords] = {};
-  constexpr HashKeys() {
-    uint64_t state = 0x2545f4914f6cdd1dULL;
-    for (int i = 0; i < kWords; ++i) {
-      uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      k[i] = (z ^ (z >> 31)) | 1;
-    }
-  }
-};
-constexpr HashKeys kHashKeys;
-
-// Hashes every byte of a shape text: a multilinear sum of its 8-byte words
-// times per-position keys (independent multiplies, so they pipeline), the
-// last word overlapping, then a final mix. Texts longer than 256 bytes fold
-// the rest in serially.
-inline uint64_t HashShapeText(const char* data, size_t size) {
-  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
-  if (size < 8) {
-    uint64_t w = 0;
-    for (size_t k = 0; k < size; ++k) {
-      w = (w << 8) | static_cast<unsigned char>(data[k]);
-    }
-    h += w * kHashKeys.k[0];
-  } else {
-    const size_t words = (size - 1) / 8;  // full words before the last one
-    size_t i = 0;
-    for (; i < words && i < static_cast<size_t>(HashKeys::kWords) - 1; ++i) {
-      uint64_t w;
-      std::memcpy(&w, data + 8 * i, 8);
-      h += w * kHashKeys.k[i];
-    }
-    for (; i < words; ++i) {
-      uint64_t w;
-      std::memcpy(&w, data + 8 * i, 8);
-      h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-      h ^= h >> 29;
-    }
-    uint64_t last;
-    std::memcpy(&last, data + size - 8, 8);
-    h += last * kHashKeys.k[HashKeys::kWords - 1];
-  }
-  h ^= h >> 32;
-  h *= 0xd6e8feb86659fd93ULL;
-  h ^= h >> 29;
-  return h | 1;  // 0 marks an empty slot
-}
-
-// Equal bytes, for short texts: 8-byte words, the last one overlapping
-// (inline: a libc memcmp call per shape lookup costs more than the compare).
-inline bool SameBytes(const char* a, const char* b, size_t n) {
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8) {
-      uint64_t x, y;
-      std::memcpy(&x, a + i, 8);
-      std::memcpy(&y, b + i, 8);
-      if (x != y) return false;
-    }
-    uint64_t x, y;
-    std::memcpy(&x, a + n - 8, 8);
-    std::memcpy(&y, b + n - 8, 8);
-    return x == y;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
-
-// Decoded shapes by their exact text: dumps repeat a few thousand shape
-// texts over and over, and each is decoded once. Linear probing over
-// one-cache-line slots (hash, a plain `const Shape*`: no reference count per
-// use, the first 40 bytes of the text), so most lookups touch one line, which
-// the reader prefetches once it has the hash; longer texts compare their tail
-// against an arena copy. `owners_` keeps the shapes alive. Bounded: the
-// reader empties it between instructions once it is full.
-class ShapeCache {
- public:
-  static constexpr size_t kSlots = 1 << 14;
-  static constexpr size_t kMaxEntries = kSlots * 3 / 4;
-  static constexpr size_t kMaxText = 1 << 16;  // longer texts: not kept
-  static constexpr size_t kInline = 40;
-
-  struct alignas(64) Slot {
-    uint64_t hash = 0;  // 0: empty
-    const Shape* shape = nullptr;
-    uint32_t offset = 0;  // of the text in the arena
-    uint32_t length = 0;
-    char prefix[kInline];
-  };
-
-  void Prefetch(uint64_t hash) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & (kSlots - 1)]);
-  }
-
-  Slot* Find(const char* text, size_t size, uint64_t hash) {
-    if (slots_.empty()) return nullptr;
-    for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
-      Slot& slot = slots_[i];
-      if (slot.hash == hash && slot.length == size &&
-          SameBytes(slot.prefix, text, size < kInline ? size : kInline) &&
-          (size <= kInline || SameBytes(arena_.data() + slot.offset + kInline,
-                                        text + kInline, size - kInline))) {
-        return &slot;
-      }
-      if (slot.hash == 0) return nullptr;
-    }
-  }
-
-  bool full() const { return entries_ >= kMaxEntries; }
-
-  void Clear() {
-    for (Slot& slot : slots_) slot = Slot();
-    for (auto& owner : owners_) owner.reset();
-    arena_.clear();
-    entries_ = 0;
-  }
-
-  // Precondition: !full(), size <= kMaxText, the text is not in the cache.
-  Slot* Insert(const char* text, size_t size, uint64_t hash,
-               std::shared_ptr<const Shape> shape) {
-    if (slots_.empty()) {  // allocated on first use: small texts are common
-      slots_.resize(kSlots);
-      owners_.resize(kSlots);
-      stamps_.resize(kSlots);
-    }
-    size_t i = hash & (kSlots - 1);
-    while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
-    Slot& slot = slots_[i];
-    slot.hash = hash;
-    slot.shape = shape.get();
-    slot.length = static_cast<uint32_t>(size);
-    std::memcpy(slot.prefix, text, size < kInline ? size : kInline);
-    if (size > kInline) {
-      slot.offset = static_cast<uint32_t>(arena_.size());
-      arena_.append(text, size);
-    }
-    owners_[i] = std::move(shape);
-    stamps_[i] = 0;
-    ++entries_;
-    return &slot;
-  }
-
-  const std::shared_ptr<const Shape>& owner(const Slot& slot) const {
-    return owners_[&slot - slots_.data()];
-  }
-  // The last module that took a reference to the slot's shape
-  // (ReadHloModules).
-  uint32_t& stamp(const Slot& slot) { return stamps_[&slot - slots_.data()]; }
-
- private:
-  std::vector<Slot> slots_;
-  std::vector<std::shared_ptr<const Shape>> owners_;  // by slot
-  std::vector<uint32_t> stamps_;                      // by slot
-  std::string arena_;
-  size_t entries_ = 0;
-};
 
 class Reader {
  public:
@@ -580,36 +290,6 @@ bool Reader::LooksLikeShapeAt(size_t p) const {
   return text_[p] == '[' || (is_b && text_[p] == '(' && p == begin + 1);
 }
 
-// The end of the shape at `p` when a quick scan can tell that the shape
-// parser would stop exactly there, else npos. Only texts that decoded to
-// exactly this extent enter the cache, so equal bytes decode equally: a
-// tuple ends at its ')' and a layout at its '}' whatever follows.
-inline size_t ShapeKeyEnd(const char* data, size_t p, size_t n) {
-  if (p >= n) return absl::string_view::npos;
-  if (data[p] == '(') return MatchBracket(data, p, n, '(', ')');
-  if (!Is(data[p], kNameStart)) return absl::string_view::npos;
-  while (p < n && Is(data[p], kNameChar)) ++p;
-  if (p >= n || data[p] != '[') return absl::string_view::npos;
-  p = FindByte(data, p, n, ']') + 1;
-  if (p >= n) return absl::string_view::npos;
-  if (p + 1 < n && data[p] == '{' &&
-      ((data[p + 1] >= '0' && data[p + 1] <= '9') || data[p + 1] == ':')) {
-    // Layouts hold no braces: the first '}' closes it (a text where it
-    // does not fails to decode, or decodes to another extent, and is not
-    // cached).
-    const size_t close = FindByte(data, p, n, '}');
-    return close < n ? close + 1 : absl::string_view::npos;
-  }
-  // Without a layout the parser looks at the next token: only a plain
-  // continuation proves that it stops at the ']'.
-  size_t q = p;
-  while (q < n && Is(data[q], kHorizontalSpace)) ++q;
-  if (q >= n) return absl::string_view::npos;
-  const char c = data[q];
-  if (Is(c, kNameStart) || c == '%' || c == ',' || c == ')') return p;
-  return absl::string_view::npos;
-}
-
 ShapeCache::Slot* Reader::FindCachedShape(size_t begin, size_t* key_end,
                                           uint64_t* hash) {
   *key_end = ShapeKeyEnd(text_.data(), begin, text_.size());
@@ -676,131 +356,6 @@ absl::Status Reader::SkipString() {
     }
     p += 2;  // a backslash and the byte it escapes
   }
-}
-
-// Skips from the opening bracket at `p` past its closing one, for the usual
-// case: brackets nested less than `max_depth` (at most 64) deep, strings with
-// escapes, no comments. Returns npos for anything else (a comment, a
-// mismatch, the end of the text): the careful path then takes over and says
-// what is wrong.
-size_t SkipBalancedByStops(const char* data, size_t p, size_t n,
-                           int max_depth) {
-  char closers[64];
-  const int limit = max_depth < 64 ? max_depth : 64;
-  int depth = 0;
-  closers[depth++] = CloserOf(data[p]);
-  ++p;
-  while (true) {
-    p = FindBalancedStop(data, p, n);
-    if (p >= n) return absl::string_view::npos;
-    const char c = data[p];
-    switch (c) {
-      case '{':
-      case '(':
-      case '[':
-        if (depth >= limit) return absl::string_view::npos;
-        closers[depth++] = CloserOf(c);
-        ++p;
-        break;
-      case '}':
-      case ')':
-      case ']':
-        if (c != closers[depth - 1]) return absl::string_view::npos;
-        ++p;
-        if (--depth == 0) return p;
-        break;
-      case '"':
-        ++p;
-        while (true) {
-          p = FindQuoteOrBackslash(data, p, n);
-          if (p >= n) return absl::string_view::npos;
-          if (data[p] == '"') break;
-          p += 2;
-        }
-        ++p;
-        break;
-      default:  // '/'
-        if (p + 1 < n && data[p + 1] == '*') return absl::string_view::npos;
-        ++p;
-        break;
-    }
-  }
-}
-
-#if defined(__SSE2__)
-// Bit i set where byte i of the 64 at `data` is in the class.
-struct ByteClasses {
-  uint64_t quote = 0, backslash = 0, slash = 0, open = 0, close = 0;
-};
-inline ByteClasses Classify64(const char* data) {
-  ByteClasses b;
-  for (int k = 0; k < 4; ++k) {
-    const __m128i c =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * k));
-    // '[' '{' and ']' '}' differ by 0x20 only.
-    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
-    const int shift = 16 * k;
-    b.quote |= static_cast<uint64_t>(EqMask(c, '"')) << shift;
-    b.backslash |= static_cast<uint64_t>(EqMask(c, '\\')) << shift;
-    b.slash |= static_cast<uint64_t>(EqMask(c, '/')) << shift;
-    b.open |= static_cast<uint64_t>(EqMask(lower, '{') | EqMask(c, '('))
-              << shift;
-    b.close |= static_cast<uint64_t>(EqMask(lower, '}') | EqMask(c, ')'))
-               << shift;
-  }
-  return b;
-}
-#endif
-
-// SkipBalancedByStops, 64 bytes at a time: stopping at every quote of a
-// JSON config cost a mispredicted branch each. Strings are found for a
-// whole block at once (prefix XOR of the quote bits); only brackets outside
-// them are visited. A backslash, or the last 64 bytes of the text: redone
-// by SkipBalancedByStops from the start, so both give the same answers.
-size_t FastSkipBalanced(const char* data, size_t p, size_t n, int max_depth) {
-#if defined(__SSE2__)
-  const size_t begin = p;
-  char closers[64];
-  const int limit = max_depth < 64 ? max_depth : 64;
-  int depth = 0;
-  uint64_t in_string = 0;  // all ones while a string runs into the block
-  while (p + 64 <= n) {
-    const ByteClasses b = Classify64(data + p);
-    if (b.backslash != 0) break;
-    uint64_t strings = b.quote;  // prefix XOR: 1 from a quote to the next
-    strings ^= strings << 1;
-    strings ^= strings << 2;
-    strings ^= strings << 4;
-    strings ^= strings << 8;
-    strings ^= strings << 16;
-    strings ^= strings << 32;
-    strings ^= in_string;
-    const uint64_t outside = ~strings;
-    for (uint64_t slash = b.slash & outside; slash != 0; slash &= slash - 1) {
-      const size_t at = p + __builtin_ctzll(slash);
-      if (at + 1 < n && data[at + 1] == '*') return absl::string_view::npos;
-    }
-    for (uint64_t brackets = (b.open | b.close) & outside; brackets != 0;
-         brackets &= brackets - 1) {
-      const size_t at = p + __builtin_ctzll(brackets);
-      const char c = data[at];
-      if (c == '{' || c == '(' || c == '[') {
-        if (depth >= limit) return absl::string_view::npos;
-        closers[depth++] = CloserOf(c);
-      } else {
-        if (depth == 0 || c != closers[depth - 1]) {
-          return absl::string_view::npos;
-        }
-        if (--depth == 0) return at + 1;
-      }
-    }
-    in_string = (strings >> 63) != 0 ? ~uint64_t{0} : 0;
-    p += 64;
-  }
-  return SkipBalancedByStops(data, begin, n, max_depth);
-#else
-  return SkipBalancedByStops(data, p, n, max_depth);
-#endif
 }
 
 absl::Status Reader::SkipBalanced() {
@@ -1328,79 +883,6 @@ absl::Status Reader::ParseInstruction() {
     in.operand_text = text_.substr(open + 1, pos_ - open - 2);
   }
   return ParseAttributes(&in.attributes);
-}
-
-// Whitespace and `/*...*/` comments from `p`; npos at anything the careful
-// SkipTrivia should see (`//` comments, an unterminated comment).
-size_t FastSkipComments(const char* data, size_t p, size_t n)
-    __attribute__((noinline));
-inline size_t FastSkipTrivia(const char* data, size_t p, size_t n) {
-  while (p < n && Is(data[p], kSpace)) ++p;
-  if (p >= n || data[p] != '/') return p;
-  return FastSkipComments(data, p, n);
-}
-size_t FastSkipComments(const char* data, size_t p, size_t n) {
-  while (true) {
-    while (p < n && Is(data[p], kSpace)) ++p;
-    if (p >= n || data[p] != '/') return p;
-    if (p + 1 >= n || data[p + 1] != '*') return absl::string_view::npos;
-    const void* close = memmem(data + p + 2, n - p - 2, "*/", 2);
-    if (close == nullptr) return absl::string_view::npos;
-    p = static_cast<const char*>(close) - data + 2;
-  }
-}
-
-// The end of the name at `p` ([A-Za-z_][A-Za-z0-9_.-]*), `p` when none.
-inline size_t NameEnd(const char* data, size_t p, size_t n) {
-  if (p >= n || !Is(data[p], kNameStart)) return p;
-  ++p;
-  while (p < n && Is(data[p], kNameChar)) ++p;
-  return p;
-}
-
-// ScanValue without statuses: the end of the attribute value at `begin`, or
-// npos for an empty value and anything the careful path must look at.
-inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
-                           int max_depth) {
-  size_t p = begin;
-  while (p < n) {
-    const char c = data[p];
-    if (!Is(c, kValueStop)) {
-      ++p;
-      continue;
-    }
-    if (c == '{' || c == '(' || c == '[') {
-      p = FastSkipBalanced(data, p, n, max_depth);
-      if (p == absl::string_view::npos) return p;
-      continue;
-    }
-    if (c == '"') {
-      ++p;
-      while (true) {
-        p = FindQuoteOrBackslash(data, p, n);
-        if (p >= n) return absl::string_view::npos;
-        if (data[p] == '"') break;
-        p += 2;
-      }
-      ++p;
-      continue;
-    }
-    if (c == ' ' || c == '\t') {
-      size_t q = p;
-      while (q < n && Is(data[q], kHorizontalSpace)) ++q;
-      if (p > begin && q < n && (data[q] == '{' || data[q] == '[')) {
-        p = q;
-        continue;
-      }
-    }
-    if (c == '/' &&
-        !(p + 1 < n && (data[p + 1] == '*' || data[p + 1] == '/'))) {
-      ++p;
-      continue;
-    }
-    break;
-  }
-  return p == begin ? absl::string_view::npos : p;
 }
 
 // ParseInstruction for the usual lines, with positions in locals and no

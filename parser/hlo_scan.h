@@ -1,0 +1,405 @@
+// parser/hlo_scan.h: byte scanning for the HLO module reader (internal).
+//
+// Character classes and the skippers behind parser/hlo_reader.cc's fast
+// paths: brackets, strings and attribute values found 16 or 64 bytes at a
+// time (SSE2, part of x86-64; plain loops elsewhere), names, trivia, and
+// the extent of a shape text. Each returns npos for anything unusual, and
+// the reader's careful path then takes over and reports errors with
+// positions. Not a public API: only hlo_reader.cc includes it.
+#ifndef HLOLAYOUT_PARSER_HLO_SCAN_H_
+#define HLOLAYOUT_PARSER_HLO_SCAN_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "absl/strings/string_view.h"
+
+namespace hlolayout::hlo_internal {
+
+// Character classes, one table lookup per byte in the hot loops.
+enum : uint8_t {
+  kNameChar = 1,   // [A-Za-z0-9_.-]
+  kNameStart = 2,  // [A-Za-z_]
+  kValueStop = 4,  // ends a scan at depth 0 of an attribute value
+  kHorizontalSpace = 16,
+  kSpace = 32,  // ' ' '\t' '\n' '\r'
+};
+
+struct CharTable {
+  uint8_t bits[256] = {};
+  constexpr CharTable() {
+    for (int c = 'a'; c <= 'z'; ++c) bits[c] |= kNameChar | kNameStart;
+    for (int c = 'A'; c <= 'Z'; ++c) bits[c] |= kNameChar | kNameStart;
+    for (int c = '0'; c <= '9'; ++c) bits[c] |= kNameChar;
+    bits[static_cast<int>('_')] |= kNameChar | kNameStart;
+    bits[static_cast<int>('.')] |= kNameChar;
+    bits[static_cast<int>('-')] |= kNameChar;
+    for (char c :
+         {',', '\n', '\r', ' ', '\t', '{', '}', '(', ')', '[', ']', '"', '/'}) {
+      bits[static_cast<unsigned char>(c)] |= kValueStop;
+    }
+    bits[static_cast<int>(' ')] |= kHorizontalSpace;
+    for (char c : {' ', '\t', '\n', '\r'}) {
+      bits[static_cast<unsigned char>(c)] |= kSpace;
+    }
+    bits[static_cast<int>('\t')] |= kHorizontalSpace;
+  }
+};
+
+inline constexpr CharTable kChars;
+
+inline bool Is(char c, uint8_t bit) {
+  return (kChars.bits[static_cast<unsigned char>(c)] & bit) != 0;
+}
+
+inline char CloserOf(char opener) {
+  return opener == '{' ? '}' : opener == '(' ? ')' : ']';
+}
+
+// Byte scanning 16 bytes at a time (SSE2, part of x86-64; a plain loop
+// elsewhere). Each finder returns the first position in [p, n) of a byte of
+// its set, or n.
+#if defined(__SSE2__)
+inline uint32_t EqMask(__m128i chunk, char c) {
+  return static_cast<uint32_t>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(chunk, _mm_set1_epi8(c))));
+}
+#endif
+
+// The set {'{', '}', '(', ')', '[', ']', '"', '/'}: what matters inside a
+// bracketed attribute value.
+inline size_t FindBalancedStop(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    // '[' '{' and ']' '}' differ by 0x20; '(' ')' by the low bit.
+    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
+    const __m128i paren =
+        _mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xfe)));
+    const uint32_t mask = EqMask(lower, '{') | EqMask(lower, '}') |
+                          EqMask(paren, '(') | EqMask(c, '"') | EqMask(c, '/');
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    switch (data[p]) {
+      case '{':
+      case '}':
+      case '(':
+      case ')':
+      case '[':
+      case ']':
+      case '"':
+      case '/':
+        return p;
+      default:
+        break;
+    }
+  }
+  return n;
+}
+
+// The first `c`.
+inline size_t FindByte(const char* data, size_t p, size_t n, char c) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const uint32_t mask =
+        EqMask(_mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p)), c);
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == c) return p;
+  }
+  return n;
+}
+
+// The first '"' or '\\'.
+inline size_t FindQuoteOrBackslash(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    const uint32_t mask = EqMask(c, '"') | EqMask(c, '\\');
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == '"' || data[p] == '\\') return p;
+  }
+  return n;
+}
+
+// From an `open` at `p`, the position just past its matching `close` (only
+// these two bytes are counted), or npos.
+inline size_t MatchBracket(const char* data, size_t p, size_t n, char open,
+                           char close) {
+  int depth = 0;
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    const uint32_t opens = EqMask(c, open);
+    uint32_t both = opens | EqMask(c, close);
+    while (both != 0) {
+      const int bit = __builtin_ctz(both);
+      if (opens & (1u << bit)) {
+        ++depth;
+      } else if (--depth == 0) {
+        return p + bit + 1;
+      }
+      both &= both - 1;
+    }
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    if (data[p] == open) {
+      ++depth;
+    } else if (data[p] == close && --depth == 0) {
+      return p + 1;
+    }
+  }
+  return absl::string_view::npos;
+}
+
+// Skips from the opening bracket at `p` past its closing one, for the usual
+// case: brackets nested less than `max_depth` (at most 64) deep, strings with
+// escapes, no comments. Returns npos for anything else (a comment, a
+// mismatch, the end of the text): the careful path then takes over and says
+// what is wrong.
+inline size_t SkipBalancedByStops(const char* data, size_t p, size_t n,
+                                  int max_depth) {
+  char closers[64];
+  const int limit = max_depth < 64 ? max_depth : 64;
+  int depth = 0;
+  closers[depth++] = CloserOf(data[p]);
+  ++p;
+  while (true) {
+    p = FindBalancedStop(data, p, n);
+    if (p >= n) return absl::string_view::npos;
+    const char c = data[p];
+    switch (c) {
+      case '{':
+      case '(':
+      case '[':
+        if (depth >= limit) return absl::string_view::npos;
+        closers[depth++] = CloserOf(c);
+        ++p;
+        break;
+      case '}':
+      case ')':
+      case ']':
+        if (c != closers[depth - 1]) return absl::string_view::npos;
+        ++p;
+        if (--depth == 0) return p;
+        break;
+      case '"':
+        ++p;
+        while (true) {
+          p = FindQuoteOrBackslash(data, p, n);
+          if (p >= n) return absl::string_view::npos;
+          if (data[p] == '"') break;
+          p += 2;
+        }
+        ++p;
+        break;
+      default:  // '/'
+        if (p + 1 < n && data[p + 1] == '*') return absl::string_view::npos;
+        ++p;
+        break;
+    }
+  }
+}
+
+#if defined(__SSE2__)
+// Bit i set where byte i of the 64 at `data` is in the class.
+struct ByteClasses {
+  uint64_t quote = 0, backslash = 0, slash = 0, open = 0, close = 0;
+};
+inline ByteClasses Classify64(const char* data) {
+  ByteClasses b;
+  for (int k = 0; k < 4; ++k) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + 16 * k));
+    // '[' '{' and ']' '}' differ by 0x20 only.
+    const __m128i lower = _mm_or_si128(c, _mm_set1_epi8(0x20));
+    const int shift = 16 * k;
+    b.quote |= static_cast<uint64_t>(EqMask(c, '"')) << shift;
+    b.backslash |= static_cast<uint64_t>(EqMask(c, '\\')) << shift;
+    b.slash |= static_cast<uint64_t>(EqMask(c, '/')) << shift;
+    b.open |= static_cast<uint64_t>(EqMask(lower, '{') | EqMask(c, '('))
+              << shift;
+    b.close |= static_cast<uint64_t>(EqMask(lower, '}') | EqMask(c, ')'))
+               << shift;
+  }
+  return b;
+}
+#endif
+
+// SkipBalancedByStops, 64 bytes at a time: stopping at every quote of a
+// JSON config cost a mispredicted branch each. Strings are found for a
+// whole block at once (prefix XOR of the quote bits); only brackets outside
+// them are visited. A backslash, or the last 64 bytes of the text: redone
+// by SkipBalancedByStops from the start, so both give the same answers.
+inline size_t FastSkipBalanced(const char* data, size_t p, size_t n,
+                               int max_depth) {
+#if defined(__SSE2__)
+  const size_t begin = p;
+  char closers[64];
+  const int limit = max_depth < 64 ? max_depth : 64;
+  int depth = 0;
+  uint64_t in_string = 0;  // all ones while a string runs into the block
+  while (p + 64 <= n) {
+    const ByteClasses b = Classify64(data + p);
+    if (b.backslash != 0) break;
+    uint64_t strings = b.quote;  // prefix XOR: 1 from a quote to the next
+    strings ^= strings << 1;
+    strings ^= strings << 2;
+    strings ^= strings << 4;
+    strings ^= strings << 8;
+    strings ^= strings << 16;
+    strings ^= strings << 32;
+    strings ^= in_string;
+    const uint64_t outside = ~strings;
+    for (uint64_t slash = b.slash & outside; slash != 0; slash &= slash - 1) {
+      const size_t at = p + __builtin_ctzll(slash);
+      if (at + 1 < n && data[at + 1] == '*') return absl::string_view::npos;
+    }
+    for (uint64_t brackets = (b.open | b.close) & outside; brackets != 0;
+         brackets &= brackets - 1) {
+      const size_t at = p + __builtin_ctzll(brackets);
+      const char c = data[at];
+      if (c == '{' || c == '(' || c == '[') {
+        if (depth >= limit) return absl::string_view::npos;
+        closers[depth++] = CloserOf(c);
+      } else {
+        if (depth == 0 || c != closers[depth - 1]) {
+          return absl::string_view::npos;
+        }
+        if (--depth == 0) return at + 1;
+      }
+    }
+    in_string = (strings >> 63) != 0 ? ~uint64_t{0} : 0;
+    p += 64;
+  }
+  return SkipBalancedByStops(data, begin, n, max_depth);
+#else
+  return SkipBalancedByStops(data, p, n, max_depth);
+#endif
+}
+
+// Whitespace and `/*...*/` comments from `p`; npos at anything the careful
+// SkipTrivia should see (`//` comments, an unterminated comment).
+inline size_t FastSkipComments(const char* data, size_t p, size_t n)
+    __attribute__((noinline));
+inline size_t FastSkipTrivia(const char* data, size_t p, size_t n) {
+  while (p < n && Is(data[p], kSpace)) ++p;
+  if (p >= n || data[p] != '/') return p;
+  return FastSkipComments(data, p, n);
+}
+inline size_t FastSkipComments(const char* data, size_t p, size_t n) {
+  while (true) {
+    while (p < n && Is(data[p], kSpace)) ++p;
+    if (p >= n || data[p] != '/') return p;
+    if (p + 1 >= n || data[p + 1] != '*') return absl::string_view::npos;
+    const void* close = memmem(data + p + 2, n - p - 2, "*/", 2);
+    if (close == nullptr) return absl::string_view::npos;
+    p = static_cast<const char*>(close) - data + 2;
+  }
+}
+
+// The end of the name at `p` ([A-Za-z_][A-Za-z0-9_.-]*), `p` when none.
+inline size_t NameEnd(const char* data, size_t p, size_t n) {
+  if (p >= n || !Is(data[p], kNameStart)) return p;
+  ++p;
+  while (p < n && Is(data[p], kNameChar)) ++p;
+  return p;
+}
+
+// ScanValue without statuses: the end of the attribute value at `begin`, or
+// npos for an empty value and anything the careful path must look at.
+inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
+                           int max_depth) {
+  size_t p = begin;
+  while (p < n) {
+    const char c = data[p];
+    if (!Is(c, kValueStop)) {
+      ++p;
+      continue;
+    }
+    if (c == '{' || c == '(' || c == '[') {
+      p = FastSkipBalanced(data, p, n, max_depth);
+      if (p == absl::string_view::npos) return p;
+      continue;
+    }
+    if (c == '"') {
+      ++p;
+      while (true) {
+        p = FindQuoteOrBackslash(data, p, n);
+        if (p >= n) return absl::string_view::npos;
+        if (data[p] == '"') break;
+        p += 2;
+      }
+      ++p;
+      continue;
+    }
+    if (c == ' ' || c == '\t') {
+      size_t q = p;
+      while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+      if (p > begin && q < n && (data[q] == '{' || data[q] == '[')) {
+        p = q;
+        continue;
+      }
+    }
+    if (c == '/' &&
+        !(p + 1 < n && (data[p + 1] == '*' || data[p + 1] == '/'))) {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  return p == begin ? absl::string_view::npos : p;
+}
+
+// The end of the shape at `p` when a quick scan can tell that the shape
+// parser would stop exactly there, else npos. Only texts that decoded to
+// exactly this extent enter the cache, so equal bytes decode equally: a
+// tuple ends at its ')' and a layout at its '}' whatever follows.
+inline size_t ShapeKeyEnd(const char* data, size_t p, size_t n) {
+  if (p >= n) return absl::string_view::npos;
+  if (data[p] == '(') return MatchBracket(data, p, n, '(', ')');
+  if (!Is(data[p], kNameStart)) return absl::string_view::npos;
+  while (p < n && Is(data[p], kNameChar)) ++p;
+  if (p >= n || data[p] != '[') return absl::string_view::npos;
+  p = FindByte(data, p, n, ']') + 1;
+  if (p >= n) return absl::string_view::npos;
+  if (p + 1 < n && data[p] == '{' &&
+      ((data[p + 1] >= '0' && data[p + 1] <= '9') || data[p + 1] == ':')) {
+    // Layouts hold no braces: the first '}' closes it (a text where it
+    // does not fails to decode, or decodes to another extent, and is not
+    // cached).
+    const size_t close = FindByte(data, p, n, '}');
+    return close < n ? close + 1 : absl::string_view::npos;
+  }
+  // Without a layout the parser looks at the next token: only a plain
+  // continuation proves that it stops at the ']'.
+  size_t q = p;
+  while (q < n && Is(data[q], kHorizontalSpace)) ++q;
+  if (q >= n) return absl::string_view::npos;
+  const char c = data[q];
+  if (Is(c, kNameStart) || c == '%' || c == ',' || c == ')') return p;
+  return absl::string_view::npos;
+}
+
+}  // namespace hlolayout::hlo_internal
+
+#endif  // HLOLAYOUT_PARSER_HLO_SCAN_H_
