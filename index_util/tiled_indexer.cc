@@ -583,6 +583,56 @@ void TiledIndexer::ElementsAt(absl::Span<const int64_t> offsets,
   }
 }
 
+namespace {
+
+// Runs a program on registers `r` while following one "hot" register: the
+// one that the next element along the walked dimension increments. Splits
+// bound how many elements remain before a digit wraps (`*remaining`);
+// kCheckLess marks padding. Shared by OffsetRun and ElementRun.
+template <typename Op>
+inline void RunTrackingRuns(absl::Span<const Op> ops, int64_t* r, int* hot,
+                            int64_t* remaining, bool* padding) {
+  for (const Op& op : ops) {
+    switch (op.kind) {
+      case decltype(op.kind)::kMulAdd:
+        r[op.a] = r[op.a] * op.c + r[op.b];
+        if (op.b == *hot) {
+          *hot = op.a;
+        } else if (op.a == *hot) {
+          *hot = -1;
+        }
+        break;
+      case decltype(op.kind)::kMul:
+        r[op.a] *= op.c;
+        if (op.a == *hot) *hot = -1;
+        break;
+      case decltype(op.kind)::kSplit:
+      case decltype(op.kind)::kShift: {
+        const int64_t v = r[op.a];
+        const int64_t q = op.kind == decltype(op.kind)::kShift
+                              ? v >> op.shift
+                              : op.div.Divide(v);
+        r[op.b] = v - q * op.c;
+        r[op.a] = q;
+        if (op.a == *hot) {
+          *remaining = std::min(*remaining, op.c - r[op.b]);
+          *hot = op.b;
+        }
+        break;
+      }
+      case decltype(op.kind)::kCheckLess:
+        if (r[op.a] >= op.c) {
+          *padding = true;  // stays padding while the run lasts
+        } else if (op.a == *hot) {
+          *remaining = std::min(*remaining, op.c - r[op.a]);
+        }
+        break;
+    }
+  }
+}
+
+}  // namespace
+
 int64_t TiledIndexer::OffsetRun(absl::Span<const int64_t> index,
                                 int64_t* stride, int64_t* run) const {
   const int64_t last = static_cast<int64_t>(dims_.size()) - 1;
@@ -590,37 +640,8 @@ int64_t TiledIndexer::OffsetRun(absl::Span<const int64_t> index,
   int64_t r[kMaxRegisters];
   for (const Term& t : loads_) r[t.reg] = index[t.value];
   int hot = last_dim_reg_;
-  for (const Op& op : forward_) {
-    switch (op.kind) {
-      case OpKind::kMulAdd:
-        r[op.a] = r[op.a] * op.c + r[op.b];
-        if (op.b == hot) {
-          hot = op.a;
-        } else if (op.a == hot) {
-          hot = -1;
-        }
-        break;
-      case OpKind::kMul:
-        r[op.a] *= op.c;
-        if (op.a == hot) hot = -1;
-        break;
-      case OpKind::kSplit:
-      case OpKind::kShift: {
-        const int64_t x = r[op.a];
-        const int64_t q =
-            op.kind == OpKind::kShift ? x >> op.shift : op.div.Divide(x);
-        r[op.b] = x - q * op.c;
-        r[op.a] = q;
-        if (op.a == hot) {
-          remaining = std::min(remaining, op.c - r[op.b]);
-          hot = op.b;
-        }
-        break;
-      }
-      case OpKind::kCheckLess:
-        break;
-    }
-  }
+  bool padding = false;  // forward programs have no kCheckLess
+  RunTrackingRuns(absl::MakeConstSpan(forward_), r, &hot, &remaining, &padding);
   int64_t offset = 0;
   for (const Term& t : terms_) offset += r[t.reg] * t.value;
   *stride = hot >= 0 ? reg_stride_[hot] : 0;
@@ -644,42 +665,7 @@ OffsetKind TiledIndexer::ElementRun(int64_t offset, absl::Span<int64_t> index,
     remaining = digits_[0].size - r[hot];
   }
   bool padding = false;
-  for (const Op& op : inverse_) {
-    switch (op.kind) {
-      case OpKind::kMulAdd:
-        r[op.a] = r[op.a] * op.c + r[op.b];
-        if (op.b == hot) {
-          hot = op.a;
-        } else if (op.a == hot) {
-          hot = -1;
-        }
-        break;
-      case OpKind::kMul:
-        r[op.a] *= op.c;
-        if (op.a == hot) hot = -1;
-        break;
-      case OpKind::kSplit:
-      case OpKind::kShift: {
-        const int64_t v = r[op.a];
-        const int64_t q =
-            op.kind == OpKind::kShift ? v >> op.shift : op.div.Divide(v);
-        r[op.b] = v - q * op.c;
-        r[op.a] = q;
-        if (op.a == hot) {
-          remaining = std::min(remaining, op.c - r[op.b]);
-          hot = op.b;
-        }
-        break;
-      }
-      case OpKind::kCheckLess:
-        if (r[op.a] >= op.c) {
-          padding = true;  // stays padding while the run lasts
-        } else if (op.a == hot) {
-          remaining = std::min(remaining, op.c - r[op.a]);
-        }
-        break;
-    }
-  }
+  RunTrackingRuns(absl::MakeConstSpan(inverse_), r, &hot, &remaining, &padding);
   if (hot < 0) remaining = 1;
   if (padding) {
     *run = remaining;
