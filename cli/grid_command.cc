@@ -127,6 +127,14 @@ absl::StatusOr<std::string> TensorText(const std::string& arg, IoContext& io) {
   return std::string(absl::StripAsciiWhitespace(*text));
 }
 
+// The layout of TENSOR, given inline or as '-'.
+absl::StatusOr<grid::MetalLayout> LoadTensor(const std::string& arg,
+                                             IoContext& io) {
+  absl::StatusOr<std::string> text = TensorText(arg, io);
+  if (!text.ok()) return text.status();
+  return grid::ParseTensorType(*text);
+}
+
 void ExplainJson(const grid::GridExplanation& e, JsonWriter& json) {
   json.BeginObject();
   json.Key("tensor").String(e.tensor);
@@ -201,9 +209,8 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
            << "\n";
     return 2;
   }
-  absl::StatusOr<std::string> text = TensorText(args->positional[0], io);
   absl::StatusOr<grid::MetalLayout> layout =
-      text.ok() ? grid::ParseTensorType(*text) : text.status();
+      LoadTensor(args->positional[0], io);
   if (!layout.ok()) {
     io.err << "hlolayout grid explain: " << layout.status().message() << "\n";
     return 1;
@@ -228,9 +235,8 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
            << "\n";
     return 2;
   }
-  absl::StatusOr<std::string> text = TensorText(args->positional[0], io);
   absl::StatusOr<grid::MetalLayout> layout =
-      text.ok() ? grid::ParseTensorType(*text) : text.status();
+      LoadTensor(args->positional[0], io);
   if (!layout.ok()) {
     io.err << "hlolayout grid locate: " << layout.status().message() << "\n";
     return 1;
