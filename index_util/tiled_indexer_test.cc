@@ -11,25 +11,13 @@
 #include "layout/tiling.h"
 #include "shape/layout.h"
 #include "shape/shape.h"
+#include "shape/test_shapes.h"
 #include "shape/tile.h"
 
 namespace hlolayout {
 namespace {
 
 constexpr int64_t kStar = Tile::kCombineDimension;
-
-Shape MakeTiled(PrimitiveType type, std::vector<int64_t> dims,
-                std::vector<int64_t> m2m,
-                std::vector<std::vector<int64_t>> tiles, int64_t tail = 1,
-                int64_t bits = 0) {
-  Shape s = Shape::MakeArray(type, dims);
-  Layout l(m2m);
-  for (const auto& t : tiles) l.add_tile(Tile(t));
-  l.set_tail_padding_alignment_in_elements(tail);
-  l.set_element_size_in_bits(bits);
-  s.set_layout(l);
-  return s;
-}
 
 // Checks every property the issue names on one shape, against the plain
 // reference of layout/tiled_index.h when `reference` is set.

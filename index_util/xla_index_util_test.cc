@@ -8,23 +8,11 @@
 #include "layout/tiled_index.h"
 #include "shape/layout.h"
 #include "shape/shape.h"
+#include "shape/test_shapes.h"
 #include "shape/tile.h"
 
 namespace hlolayout {
 namespace {
-
-Shape MakeTiled(PrimitiveType type, std::vector<int64_t> dims,
-                std::vector<int64_t> m2m,
-                std::vector<std::vector<int64_t>> tiles, int64_t tail = 1,
-                int64_t bits = 0) {
-  Shape s = Shape::MakeArray(type, dims);
-  Layout l(m2m);
-  for (const auto& t : tiles) l.add_tile(Tile(t));
-  l.set_tail_padding_alignment_in_elements(tail);
-  l.set_element_size_in_bits(bits);
-  s.set_layout(l);
-  return s;
-}
 
 TEST(XlaIndexUtil, MultidimensionalAndLinear) {
   // From xla.md section 3 (IndexUtil docs): f32[10,20]{0,1}, {3,5} -> 53.

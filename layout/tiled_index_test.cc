@@ -6,22 +6,13 @@
 #include "gtest/gtest.h"
 #include "shape/layout.h"
 #include "shape/shape.h"
+#include "shape/test_shapes.h"
 #include "shape/tile.h"
 
 namespace hlolayout {
 namespace {
 
 constexpr int64_t kStar = Tile::kCombineDimension;
-
-Shape MakeTiled(std::vector<int64_t> dims, std::vector<int64_t> m2m,
-                std::vector<std::vector<int64_t>> tiles, int64_t tail = 1) {
-  Shape s = Shape::MakeArray(F32, dims);
-  Layout l(m2m);
-  for (const auto& t : tiles) l.add_tile(Tile(t));
-  l.set_tail_padding_alignment_in_elements(tail);
-  s.set_layout(l);
-  return s;
-}
 
 TEST(TiledIndex, SeedFigureOne) {
   Shape s = MakeTiled({3, 5}, {1, 0}, {{2, 2}});

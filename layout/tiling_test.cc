@@ -6,22 +6,13 @@
 #include "gtest/gtest.h"
 #include "shape/layout.h"
 #include "shape/shape.h"
+#include "shape/test_shapes.h"
 #include "shape/tile.h"
 
 namespace hlolayout {
 namespace {
 
 constexpr int64_t kStar = Tile::kCombineDimension;
-
-Shape MakeTiled(PrimitiveType type, std::vector<int64_t> dims,
-                std::vector<int64_t> m2m,
-                std::vector<std::vector<int64_t>> tiles) {
-  Shape s = Shape::MakeArray(type, dims);
-  Layout l(m2m);
-  for (const auto& t : tiles) l.add_tile(Tile(t));
-  s.set_layout(l);
-  return s;
-}
 
 TEST(Tiling, SeedPadReshapeTranspose) {
   absl::StatusOr<TilingModel> m =
