@@ -224,8 +224,8 @@ class Reader {
   // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
   // operand target - 1: its extent and hash now, its cache lookup deferred
   // to the end of the line so that the slot's cache line arrives meanwhile.
-  // Returns the end of the shape, or npos to leave the line to the careful
-  // path.
+  // Returns the end of the shape, `p` when no shape starts there (`*shape`
+  // null), or npos to leave the line to the careful path.
   size_t FastShape(size_t p, size_t target, const Shape** shape,
                    absl::string_view* shape_text);
   absl::Status ParseOperands();
@@ -917,14 +917,11 @@ bool Reader::FastInstruction() {
   p = FastSkipTrivia(data, p + 1, n);
   if (p == npos) return false;
   pending_count_ = 0;
-  if (LooksLikeShapeAt(p)) {
-    p = FastShape(p, 0, &in.shape, &in.shape_text);
+  end = FastShape(p, 0, &in.shape, &in.shape_text);
+  if (end == npos) return false;
+  if (end != p) {
+    p = FastSkipTrivia(data, end, n);
     if (p == npos) return false;
-    p = FastSkipTrivia(data, p, n);
-    if (p == npos) return false;
-  } else {
-    in.shape = nullptr;
-    in.shape_text = absl::string_view();
   }
   end = NameEnd(data, p, n);
   if (end == p) return false;
@@ -963,14 +960,11 @@ bool Reader::FastInstruction() {
       while (true) {
         if (count == in.operands.size()) in.operands.emplace_back();
         HloOperand& operand = in.operands[count++];
-        if (LooksLikeShapeAt(p)) {
-          p = FastShape(p, count, &operand.shape, &operand.shape_text);
+        end = FastShape(p, count, &operand.shape, &operand.shape_text);
+        if (end == npos) return false;
+        if (end != p) {
+          p = FastSkipTrivia(data, end, n);
           if (p == npos) return false;
-          p = FastSkipTrivia(data, p, n);
-          if (p == npos) return false;
-        } else {
-          operand.shape = nullptr;
-          operand.shape_text = absl::string_view();
         }
         if (p < n && data[p] == '%') ++p;
         end = NameEnd(data, p, n);
@@ -999,8 +993,7 @@ bool Reader::FastInstruction() {
     if (q == npos) return false;
     end = NameEnd(data, q, n);
     if (end == q) return false;
-    HloAttribute attribute;
-    attribute.name = absl::string_view(data + q, end - q);
+    const absl::string_view name(data + q, end - q);
     q = end;
     while (q < n && Is(data[q], kHorizontalSpace)) ++q;
     if (q >= n || data[q] != '=') return false;
@@ -1008,8 +1001,12 @@ bool Reader::FastInstruction() {
     while (q < n && Is(data[q], kHorizontalSpace)) ++q;
     end = FastValueEnd(data, q, n, options_.max_depth);
     if (end == npos) return false;
+    // Filled in place: a pair built on the stack and copied in was
+    // reloaded as one 16-byte word before its two 8-byte stores landed.
+    in.attributes.emplace_back();
+    HloAttribute& attribute = in.attributes.back();
+    attribute.name = name;
     attribute.value = absl::string_view(data + q, end - q);
-    in.attributes.push_back(attribute);
     p = end;
   }
   // The cache lines of the shapes were prefetched while the rest of the
@@ -1046,6 +1043,13 @@ size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
                          ? ShapeKeyEnd(data, p, text_.size())
                          : absl::string_view::npos;
   if (end == absl::string_view::npos) {
+    // ShapeKeyEnd found no shape it can vouch for (a shape it finds always
+    // looks like one): is there one at all?
+    if (!LooksLikeShapeAt(p)) {
+      *shape = nullptr;
+      *shape_text = absl::string_view();
+      return p;
+    }
     pos_ = p;
     if (!ReadShape(target, shape, shape_text).ok()) {
       return absl::string_view::npos;
