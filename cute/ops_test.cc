@@ -66,6 +66,20 @@ TEST(RunCuteOp, EveryOp) {
             "    +---+---+\n 1  | 1 | 3 |\n    +---+---+\n");
 }
 
+// Found by fuzz/cute_fuzzer: an empty tiler on an integral A read
+// tiler.elements()[0] of an empty vector. It now leaves A's single mode as
+// it is, as for the tuple (A).
+TEST(RunCuteOp, EmptyTilerOnIntegralLayout) {
+  EXPECT_EQ(Op("tiled_product", {"4615", "()"}), "((),4615):((),1)");
+  EXPECT_EQ(Op("zipped_divide", {"4615", "()"}), "((),(4615)):((),(1))");
+  EXPECT_EQ(Op("logical_divide", {"4:2", "()"}), "(4):(2)");
+  for (absl::string_view op :
+       {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+        "logical_product", "zipped_product", "tiled_product", "flat_product"}) {
+    EXPECT_EQ(Op(op, {"4615", "()"}), Op(op, {"(4615)", "()"})) << op;
+  }
+}
+
 TEST(RunCuteOp, EveryListedOpIsWired) {
   for (const CuteOpInfo& info : CuteOps()) {
     std::vector<absl::string_view> args(info.min_args, "4:1");
@@ -90,6 +104,9 @@ TEST(RunCuteOp, Errors) {
   EXPECT_EQ(Op("get", {"(2,3)", "2"}), "error: get: mode '2' is not in 0..1");
   EXPECT_EQ(Op("table", {"(2,2,2)"}),
             "error: table needs a layout of rank 1 or 2, found rank 3");
+  // Found by fuzz/cute_fuzzer: aborted in Layout::mode(0).
+  EXPECT_EQ(Op("table", {"()"}),
+            "error: table needs a layout of rank 1 or 2, found rank 0");
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ int Width(int64_t v) { return static_cast<int>(absl::StrCat(v).size()); }
 }  // namespace
 
 absl::StatusOr<std::string> PrintTable(const Layout& layout) {
-  if (layout.rank() > 2) {
+  if (layout.rank() < 1 || layout.rank() > 2) {
     return absl::InvalidArgumentError(absl::StrCat(
         "table needs a layout of rank 1 or 2, found rank ", layout.rank()));
   }

@@ -72,6 +72,12 @@ TEST(PrintTable, RankOneAndErrors) {
             "error: table needs a layout of rank 1 or 2, found rank 3");
 }
 
+// Found by fuzz/cute_fuzzer: the empty layout has no mode 0 to print.
+TEST(PrintTable, RankZeroIsAnError) {
+  EXPECT_EQ(Table("()"),
+            "error: table needs a layout of rank 1 or 2, found rank 0");
+}
+
 TEST(PrintTable, HierarchicalModes) {
   // Rows and columns follow each mode's own colexicographic order.
   EXPECT_EQ(Table("((2,2),2):((1,4),2)"),

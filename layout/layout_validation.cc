@@ -162,6 +162,10 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
         return Invalid(absl::StrCat(
             "SC(", d, ":...) splits physical dimension ", d, " twice"));
       }
+      if (config.split_indices.empty()) {
+        // Text cannot hold it: "SC(1:)" does not parse, in XLA either.
+        return Invalid(absl::StrCat("SC(", d, ":) has no split indices"));
+      }
       const int64_t logical = layout.minor_to_major(rank - 1 - d);
       const int64_t size = shape.dimension(logical);
       int64_t previous = 0;

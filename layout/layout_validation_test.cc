@@ -70,6 +70,15 @@ TEST(LayoutValidation, SplitConfigUsesPhysicalDimension) {
             "SC(1:200): split indices must increase strictly inside (0, 200)");
 }
 
+// Found by fuzz/proto_fuzzer: a proto split config without indices was
+// accepted and printed as "SC(1:)", which does not parse.
+TEST(LayoutValidation, SplitConfigWithoutIndices) {
+  Shape s = Array(F32, {150, 200, 100}, {0, 1, 2});
+  s.mutable_layout()->add_split_config({0, {30}});
+  s.mutable_layout()->add_split_config({1, {}});
+  EXPECT_EQ(Message(s), "SC(1:) has no split indices");
+}
+
 TEST(LayoutValidation, SparseAttributesNeedSparseDims) {
   Shape s = Array(F32, {4}, {0});
   s.mutable_layout()->add_dim_level({DIM_COMPRESSED, true, true});

@@ -705,6 +705,12 @@ TEST(ShapeProtoErrorTest, LayoutAgainstShapeFromValidateShape) {
   split->set_dimension(2);
   EXPECT_EQ(ErrorOf(proto),
             "shape proto: SC(2:...) names physical dimension 2, outside 0..1");
+
+  // Found by fuzz/proto_fuzzer: read, then printed as "SC(1:)", which does
+  // not parse.
+  proto = F32Proto();
+  proto.mutable_layout()->add_split_configs()->set_dimension(1);
+  EXPECT_EQ(ErrorOf(proto), "shape proto: SC(1:) has no split indices");
 }
 
 TEST(ShapeProtoErrorTest, PhysicalShapePath) {

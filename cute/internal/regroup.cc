@@ -70,7 +70,9 @@ absl::StatusOr<Layout> ApplyByMode(
         absl::StrCat("the tiler has ", rank, " modes and A only ", a.rank()));
   }
   if (a.shape().is_int()) {
-    // An integral A is its own single mode; keep the tuple profile.
+    // An integral A is its own single mode; keep the tuple profile. An empty
+    // tiler leaves that mode as it is, as it leaves the modes of a tuple A.
+    if (rank == 0) return MakeLayout({a});
     CUTE_ASSIGN_OR_RETURN(Layout m, op(a, tiler.elements()[0]));
     return MakeLayout({m});
   }

@@ -1,0 +1,60 @@
+// fuzz/cute_fuzzer.cc: RunCuteOp on a fuzzed op and operands, plus the
+// three parsers. Input: the first byte picks an op from CuteOps() (255:
+// the op name is the first tab-separated field instead), the rest is up to
+// two operands separated by tabs.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "cute/ops.h"
+#include "cute/parse.h"
+#include "cute/print.h"
+#include "fuzz/fuzz_util.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace hlolayout;
+  using namespace hlolayout::fuzz;
+  if (size < 1 || size > 1024) return 0;
+  absl::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  absl::Span<const cute::CuteOpInfo> ops = cute::CuteOps();
+
+  std::string op_name;
+  if (data[0] == 255) {
+    std::vector<absl::string_view> parts = SplitN(text, '\t', 2);
+    op_name = std::string(parts[0]);
+    text = parts.size() > 1 ? parts[1] : absl::string_view();
+  } else {
+    op_name = std::string(ops[data[0] % ops.size()].name);
+  }
+  std::vector<absl::string_view> args = SplitN(text, '\t', 3);
+  if (args.size() == 1 && args[0].empty()) args.clear();
+
+  absl::StatusOr<std::string> result = cute::RunCuteOp(op_name, args);
+  CheckError(result.status(), text);
+
+  // The parsers alone, with a print/parse round trip.
+  absl::StatusOr<cute::Layout> layout = cute::ParseLayout(text);
+  CheckError(layout.status(), text);
+  if (layout.ok()) {
+    const std::string printed = cute::ToString(*layout);
+    absl::StatusOr<cute::Layout> again = cute::ParseLayout(printed);
+    if (!again.ok()) Fail("printed cute layout does not parse", printed, text);
+    if (cute::ToString(*again) != printed) {
+      Fail("cute layout round trip", printed, cute::ToString(*again));
+    }
+  }
+  absl::StatusOr<cute::IntTuple> tuple = cute::ParseIntTuple(text);
+  CheckError(tuple.status(), text);
+  if (tuple.ok()) {
+    const std::string printed = cute::ToString(*tuple);
+    absl::StatusOr<cute::IntTuple> again = cute::ParseIntTuple(printed);
+    if (!again.ok() || cute::ToString(*again) != printed) {
+      Fail("cute int tuple round trip", printed, text);
+    }
+  }
+  absl::StatusOr<cute::Tiler> tiler = cute::ParseTiler(text);
+  CheckError(tiler.status(), text);
+  return 0;
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# fuzz/run.sh: builds the libFuzzer harnesses with clang, AddressSanitizer
+# and UndefinedBehaviorSanitizer (outside Bazel), then runs each for
+# SECONDS seconds on a copy of its seed corpus fuzz/corpus/NAME/.
+#
+#   fuzz/run.sh                 # every fuzzer, 60 s each
+#   fuzz/run.sh 300 cute        # only cute_fuzzer, 5 minutes
+#   FUZZ_BUILD_ONLY=1 fuzz/run.sh
+#
+# Work files go to $FUZZ_OUT (default /tmp/hlolayout_fuzz): objects,
+# binaries, the growing corpora (out/corpus/NAME) and crash artifacts
+# (out/artifacts/NAME/). Exits non-zero when a fuzzer found a crash, leak,
+# UB report, timeout or broken invariant.
+set -euo pipefail
+
+SECONDS_EACH="${1:-60}"
+shift || true
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+OUT="${FUZZ_OUT:-/tmp/hlolayout_fuzz}"
+CXX="${CXX_FUZZ:-clang++}"
+JOBS="${FUZZ_JOBS:-$(nproc)}"
+ALL=(shape_parser proto cute grid hlo_reader)
+if [[ $# -gt 0 ]]; then NAMES=("$@"); else NAMES=("${ALL[@]}"); fi
+
+SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
+CXXFLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer "${SAN[@]}"
+  -I"$ROOT" -I"$OUT/gen")
+ABSL_LIBS="$(pkg-config --libs absl_statusor absl_status absl_strings \
+  absl_str_format absl_hash absl_raw_hash_set absl_flat_hash_map \
+  absl_inlined_vector absl_synchronization absl_cord)"
+
+mkdir -p "$OUT/gen" "$OUT/obj" "$OUT/bin"
+
+# The generated proto code.
+protoc --proto_path="$ROOT" --cpp_out="$OUT/gen" "$ROOT/proto/xla_data.proto"
+
+# The library: every non-test source of the packages the harnesses reach,
+# built once into an archive (so each fuzzer links only what it uses).
+SOURCES=("$OUT/gen/proto/xla_data.pb.cc")
+for dir in util shape layout index_util parser cute cute/internal grid; do
+  for f in "$ROOT/$dir"/*.cc; do
+    case "$f" in
+      *_test.cc | */hlo_test_dump.cc | */random_layout.cc) continue ;;
+    esac
+    SOURCES+=("$f")
+  done
+done
+export CXX ROOT OUT
+export CXXFLAGS_STR="${CXXFLAGS[*]}"
+# Headers change too: rebuild everything when any header is newer than the
+# archive.
+if [[ -f "$OUT/libhlolayout.a" ]] &&
+  find "$ROOT"/{util,shape,layout,index_util,parser,cute,grid} -name '*.h' \
+    -newer "$OUT/libhlolayout.a" | grep -q .; then
+  rm -f "$OUT"/obj/*.o
+fi
+echo "fuzz: compiling ${#SOURCES[@]} library sources" >&2
+printf '%s\n' "${SOURCES[@]}" |
+  xargs -P "$JOBS" -I{} bash -c \
+    'read -ra F <<<"$CXXFLAGS_STR"; src="{}";
+     obj="$OUT/obj/$(echo "${src#"$ROOT"/}" | tr "/" "_").o";
+     if [[ ! -f "$obj" || "$src" -nt "$obj" ]]; then
+       "$CXX" "${F[@]}" -fsanitize=fuzzer-no-link -c "$src" -o "$obj" || exit 255;
+     fi'
+rm -f "$OUT/libhlolayout.a"
+ar rcs "$OUT/libhlolayout.a" "$OUT"/obj/*.o
+
+for name in "${NAMES[@]}"; do
+  echo "fuzz: linking ${name}_fuzzer" >&2
+  "$CXX" "${CXXFLAGS[@]}" -fsanitize=fuzzer "$ROOT/fuzz/${name}_fuzzer.cc" \
+    "$OUT/libhlolayout.a" $ABSL_LIBS -lprotobuf -lpthread \
+    -o "$OUT/bin/${name}_fuzzer"
+done
+[[ -n "${FUZZ_BUILD_ONLY:-}" ]] && exit 0
+
+failed=()
+for name in "${NAMES[@]}"; do
+  corpus="$OUT/corpus/$name"
+  artifacts="$OUT/artifacts/$name"
+  mkdir -p "$corpus" "$artifacts"
+  log="$OUT/${name}.log"
+  echo "fuzz: running ${name}_fuzzer for ${SECONDS_EACH}s (log $log)" >&2
+  # Detect leaks, report UB as a crash, a second per input at most.
+  if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$OUT/bin/${name}_fuzzer" -max_total_time="$SECONDS_EACH" -timeout=1 \
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    "$corpus" "$ROOT/fuzz/corpus/$name" >"$log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' >&2
+    echo >&2
+  else
+    echo "fuzz: ${name}_fuzzer FAILED; artifacts in $artifacts, log $log" >&2
+    grep -E 'ERROR|runtime error|INVARIANT|SUMMARY' "$log" | head -5 >&2 || true
+    failed+=("$name")
+  fi
+done
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "fuzz: failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzz: ${#NAMES[@]} fuzzers ran clean" >&2

@@ -1,0 +1,153 @@
+// fuzz/shape_parser_fuzzer.cc: ParseShape, ParseShapeAt and ParseLayout on
+// arbitrary text. On success: print, re-parse, require the same shape
+// (round trip), compute the sizes, build a TiledIndexer and, for small
+// arrays, check index -> offset -> index against the reference
+// TiledLinearIndex / TiledElementAt.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "fuzz/fuzz_util.h"
+#include "index_util/tiled_indexer.h"
+#include "layout/sizes.h"
+#include "layout/tiled_index.h"
+#include "parser/shape_parser.h"
+#include "shape/printer.h"
+#include "shape/shape.h"
+
+namespace hlolayout::fuzz {
+namespace {
+
+void CheckIndexing(const Shape& shape, absl::string_view text) {
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  CheckError(sizes.status(), text);
+  absl::StatusOr<TiledIndexer> indexer = TiledIndexer::Create(shape);
+  CheckError(indexer.status(), text);
+  if (sizes.ok() != indexer.ok()) {
+    Fail("ComputeArraySizes and TiledIndexer::Create disagree", text,
+         sizes.ok() ? indexer.status().message() : sizes.status().message());
+  }
+  if (!indexer.ok()) return;
+  if (sizes->padded_elements != indexer->padded_elements() ||
+      sizes->logical_elements != indexer->logical_elements() ||
+      sizes->tiled_elements != indexer->tiled_elements()) {
+    Fail("sizes disagree with the indexer", text);
+  }
+  if (indexer->padded_elements() > 4096) return;
+  const int64_t rank = indexer->rank();
+  absl::Span<const int64_t> dims = indexer->dimensions();
+  std::vector<int64_t> index(rank, 0), back(rank, 0);
+  // A few elements: first, last and a stride through the array.
+  const int64_t n = indexer->logical_elements();
+  if (n == 0) return;
+  const int64_t step = n > 16 ? n / 16 : 1;
+  for (int64_t linear = 0; linear < n; linear += step) {
+    int64_t rest = linear;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      index[d] = rest % dims[d];
+      rest /= dims[d];
+    }
+    absl::StatusOr<int64_t> offset = indexer->TryOffset(index);
+    if (!offset.ok()) Fail("TryOffset failed in bounds", text);
+    absl::StatusOr<int64_t> reference = TiledLinearIndex(shape, index);
+    if (!reference.ok() || *reference != *offset) {
+      Fail("TiledIndexer::Offset differs from TiledLinearIndex", text);
+    }
+    if (*offset < 0 || *offset >= indexer->padded_elements()) {
+      Fail("offset out of the buffer", text);
+    }
+    absl::StatusOr<OffsetKind> kind =
+        indexer->TryElementAt(*offset, absl::MakeSpan(back));
+    if (!kind.ok() || *kind != OffsetKind::kElement || back != index) {
+      Fail("ElementAt(Offset(index)) != index", text);
+    }
+    absl::StatusOr<ElementAtOffset> ref_back = TiledElementAt(shape, *offset);
+    if (!ref_back.ok() || ref_back->kind != OffsetKind::kElement ||
+        ref_back->index != index) {
+      Fail("TiledElementAt(TiledLinearIndex(index)) != index", text);
+    }
+  }
+  // Every offset of a small buffer: the fast and the reference inverse agree.
+  for (int64_t offset = 0; offset < indexer->padded_elements(); ++offset) {
+    absl::StatusOr<OffsetKind> kind =
+        indexer->TryElementAt(offset, absl::MakeSpan(back));
+    absl::StatusOr<ElementAtOffset> ref = TiledElementAt(shape, offset);
+    if (!kind.ok() || !ref.ok() || *kind != ref->kind ||
+        (*kind == OffsetKind::kElement && back != ref->index)) {
+      Fail("TiledIndexer::ElementAt differs from TiledElementAt", text);
+    }
+  }
+}
+
+void CheckShape(const Shape& shape, absl::string_view text) {
+  const std::string printed = HumanStringWithLayout(shape);
+  absl::StatusOr<Shape> again = ParseShape(printed);
+  if (!again.ok()) Fail("printed shape does not parse", printed, text);
+  if (!(*again == shape)) {
+    Fail("round trip changed the shape", printed,
+         HumanStringWithLayout(*again));
+  }
+  if (HumanStringWithLayout(*again) != printed) {
+    Fail("second print differs", printed, text);
+  }
+  if (shape.IsArray()) CheckIndexing(shape, text);
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      if (element.IsArray()) CheckIndexing(element, text);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace hlolayout;
+  using namespace hlolayout::fuzz;
+  if (size > 4096) return 0;
+  absl::string_view text(reinterpret_cast<const char*>(data), size);
+
+  absl::StatusOr<Shape> shape = ParseShape(text);
+  CheckError(shape.status(), text);
+  if (shape.ok()) CheckShape(*shape, text);
+
+  // Unvalidated, no default layouts: still must not crash; print/parse of
+  // the printed text must not crash either.
+  ShapeParseOptions raw;
+  raw.validate = false;
+  raw.fill_missing_layouts = false;
+  absl::StatusOr<Shape> raw_shape = ParseShape(text, raw);
+  CheckError(raw_shape.status(), text);
+  if (raw_shape.ok()) {
+    (void)ParseShape(HumanStringWithLayout(*raw_shape), raw);
+    (void)HumanString(*raw_shape);
+  }
+
+  size_t offset = 0;
+  Shape at;
+  absl::Status status = ParseShapeAt(text, &offset, &at);
+  CheckError(status, text);
+  if (status.ok()) {
+    if (offset > text.size()) Fail("ParseShapeAt offset past the end", text);
+    absl::StatusOr<Shape> prefix = ParseShape(text.substr(0, offset));
+    if (!prefix.ok() || !(*prefix == at)) {
+      Fail("ParseShapeAt and ParseShape of its prefix differ", text);
+    }
+  }
+
+  absl::StatusOr<Layout> layout = ParseLayout(text);
+  CheckError(layout.status(), text);
+  if (layout.ok()) {
+    std::string printed;
+    AppendLayout(&printed, *layout);
+    absl::StatusOr<Layout> again = ParseLayout(printed);
+    // "{}" prints as "" for an empty layout: only compare when it parses.
+    if (!printed.empty()) {
+      if (!again.ok()) Fail("printed layout does not parse", printed, text);
+      if (!(*again == *layout)) Fail("layout round trip", printed, text);
+    }
+  }
+  return 0;
+}
