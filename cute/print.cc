@@ -60,11 +60,20 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
     return absl::InvalidArgumentError(
         absl::StrCat("table of ", m_size, "x", n_size, " is too large"));
   }
+  // Each mode is evaluated once per coordinate (not once per cell: a
+  // 2233x223 table took seconds).
+  std::vector<int64_t> row_offsets(m_size);
+  for (int64_t m = 0; m < m_size; ++m) row_offsets[m] = rows(m);
+  std::vector<int64_t> col_offsets(n_size, 0);
+  if (has_cols) {
+    const Layout cols = layout.mode(1);
+    for (int64_t n = 0; n < n_size; ++n) col_offsets[n] = cols(n);
+  }
   std::vector<int64_t> values(m_size * n_size);
   int value_width = Width(layout.cosize());
   for (int64_t m = 0; m < m_size; ++m) {
     for (int64_t n = 0; n < n_size; ++n) {
-      const int64_t v = rows(m) + (has_cols ? layout.mode(1)(n) : int64_t{0});
+      const int64_t v = row_offsets[m] + col_offsets[n];
       values[m * n_size + n] = v;
       value_width = std::max(value_width, Width(v));
     }
