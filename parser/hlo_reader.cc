@@ -19,6 +19,7 @@
 namespace hlolayout {
 namespace {
 
+using hlo_internal::CachedTextStopsHere;
 using hlo_internal::CloserOf;
 using hlo_internal::FastSkipBalanced;
 using hlo_internal::FastSkipComments;
@@ -27,7 +28,9 @@ using hlo_internal::FastValueEnd;
 using hlo_internal::FindBalancedStop;
 using hlo_internal::FindByte;
 using hlo_internal::FindQuoteOrBackslash;
+using hlo_internal::GuessShapeLength;
 using hlo_internal::HashShapeText;
+using hlo_internal::HashShapeTextInPlace;
 using hlo_internal::Is;
 using hlo_internal::kHorizontalSpace;
 using hlo_internal::kNameChar;
@@ -268,6 +271,7 @@ class Reader {
     size_t begin;
     size_t end;
     uint64_t hash;
+    bool guessed;  // `end` from GuessShapeLength, not yet proven
   };
   static constexpr size_t kMaxPending = 16;
   PendingShape pending_[kMaxPending];
@@ -1018,9 +1022,15 @@ bool Reader::FastInstruction() {
                               : &in.operands[pending.target - 1].shape;
     ShapeCache::Slot* slot = shape_cache_.Find(
         data + pending.begin, pending.end - pending.begin, pending.hash);
-    if (slot != nullptr) {
+    if (slot != nullptr &&
+        (!pending.guessed || CachedTextStopsHere(data, pending.end, n))) {
       *shape = UseCached(slot);
       continue;
+    }
+    // A guessed extent that the quick scan does not confirm: the rest of
+    // the line was read from a wrong place.
+    if (pending.guessed && ShapeKeyEnd(data, pending.begin, n) != pending.end) {
+      return false;
     }
     // First sight: decode it. A decode that fails or stops elsewhere than
     // the quick scan said leaves the line to the careful path.
@@ -1039,9 +1049,25 @@ bool Reader::FastInstruction() {
 size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
                          absl::string_view* shape_text) {
   const char* const data = text_.data();
-  const size_t end = options_.share_shapes && pending_count_ < kMaxPending
-                         ? ShapeKeyEnd(data, p, text_.size())
-                         : absl::string_view::npos;
+  const bool queue = options_.share_shapes && pending_count_ < kMaxPending;
+  // Most shapes: the extent guessed from one 64-byte window and hashed in
+  // place, both proven at the end of the line (by the cache holding exactly
+  // these bytes, or by ShapeKeyEnd before decoding them).
+  const size_t guess = queue ? GuessShapeLength(data, p, text_.size()) : 0;
+  if (guess != 0) {
+    PendingShape& pending = pending_[pending_count_++];
+    pending.target = target;
+    pending.begin = p;
+    pending.end = p + guess;
+    pending.hash = HashShapeTextInPlace(data + p, guess);
+    pending.guessed = true;
+    shape_cache_.Prefetch(pending.hash);
+    *shape = nullptr;
+    *shape_text = absl::string_view(data + p, guess);
+    return p + guess;
+  }
+  const size_t end =
+      queue ? ShapeKeyEnd(data, p, text_.size()) : absl::string_view::npos;
   if (end == absl::string_view::npos) {
     // ShapeKeyEnd found no shape it can vouch for (a shape it finds always
     // looks like one): is there one at all?
@@ -1061,6 +1087,7 @@ size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
   pending.begin = p;
   pending.end = end;
   pending.hash = HashShapeText(data + p, end - p);
+  pending.guessed = false;
   shape_cache_.Prefetch(pending.hash);
   *shape = nullptr;
   *shape_text = absl::string_view(data + p, end - p);

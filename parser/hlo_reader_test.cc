@@ -1,5 +1,6 @@
 #include "parser/hlo_reader.h"
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -735,6 +736,162 @@ TEST(HloReader, KeptShapesOutliveTheCache) {
   EXPECT_GT(checked, 20000);
   // Each shape is owned once per module.
   EXPECT_LT(copy.shapes.size(), static_cast<size_t>(checked));
+}
+
+// Many near-identical shape texts (one prefix, different tails; arrays with
+// and without layouts, tuples longer than the reader's 64-byte guessing
+// window, odd spacing) followed by different next characters: every shape
+// the reader hands out, through its cache or not, is what ParseShape makes
+// of the text it reports, and that text is the one written.
+struct ExpectedInstruction {
+  std::string shape;  // empty: none
+  std::vector<std::string> operand_shapes;
+};
+
+class ShapeChecker : public HloVisitor {
+ public:
+  explicit ShapeChecker(const std::vector<ExpectedInstruction>* expected)
+      : expected_(expected) {}
+  void VisitInstruction(const HloInstruction& in) override {
+    ASSERT_LT(seen, expected_->size());
+    const ExpectedInstruction& want = (*expected_)[seen++];
+    Check(want.shape, in.shape_text, in.shape);
+    ASSERT_EQ(in.operands.size(), want.operand_shapes.size()) << in.name;
+    for (size_t i = 0; i < in.operands.size(); ++i) {
+      Check(want.operand_shapes[i], in.operands[i].shape_text,
+            in.operands[i].shape);
+    }
+  }
+  void Check(const std::string& want, absl::string_view text,
+             const Shape* shape) {
+    ASSERT_EQ(text, want);
+    if (want.empty()) {
+      ASSERT_EQ(shape, nullptr);
+      return;
+    }
+    ASSERT_NE(shape, nullptr) << want;
+    absl::StatusOr<Shape> decoded = ParseShape(want);
+    ASSERT_TRUE(decoded.ok()) << want;
+    ASSERT_EQ(*shape, *decoded) << want << " read as " << shape->ToString(true);
+    ++checked;
+  }
+  size_t seen = 0;
+  int64_t checked = 0;
+
+ private:
+  const std::vector<ExpectedInstruction>* expected_;
+};
+
+TEST(HloReader, CachedShapesEqualTheirDecodedTextEverywhere) {
+  std::mt19937 rng(20240611);
+  auto pick = [&rng](const std::vector<std::string>& from) {
+    return from[rng() % from.size()];
+  };
+  // Shape texts sharing long prefixes.
+  std::vector<std::string> pool = {"f32[]",
+                                   "f32[]{:T(128)}",
+                                   "f32[8]",
+                                   "f32[8]{0}",
+                                   "f32[8] {0}",
+                                   "f32[8,128]",
+                                   "f32[8,128]{1,0}",
+                                   "f32[8,128]{0,1}",
+                                   "f32[8,128]{1,0:T(8,128)}",
+                                   "f32[8,128]{1,0:T(8,128)(2,1)}",
+                                   "f32[8,128]{1,0:T(8,128)S(1)}",
+                                   "f32[8,1280]{1,0:T(8,128)}",
+                                   "bf16[8,128]{1,0:T(8,128)(2,1)}",
+                                   "bf16[8,128]{1,0:T(8,128)}",
+                                   "(f32[8,128]{1,0}, f32[8])",
+                                   "(f32[8,128]{1,0}, f32[8]{0})",
+                                   "(f32[8,128]{1,0}, (f32[8], s32[]))",
+                                   "(f32[8,128]{1,0},f32[8])",
+                                   "(f32[8,128]{1,0}, /*index=1*/f32[8])",
+                                   "()",
+                                   "(f32[])",
+                                   "( f32[8] , s32[] )",
+                                   "(f32[8,128]{1,0} , f32[8])"};
+  const std::string long_prefix =
+      "(f32[8,128]{1,0:T(8,128)}, f32[8,128]{1,0:T(8,128)}, f32[8,128]{1,0:";
+  for (const char* tail : {"T(8,128)})", "T(8,128)}, s32[])", "T(8,128)(2,1)})",
+                           "T(8,128)}, f32[8])"}) {
+    pool.push_back(long_prefix + tail);
+  }
+  for (int i = 0; i < 300; ++i) {
+    const std::string dims =
+        absl::StrCat("[", 1 + rng() % 9, ",", 128, i % 3 == 0 ? "" : ",4", "]");
+    const bool rank3 = i % 3 != 0;
+    std::string text = absl::StrCat(i % 2 ? "f32" : "bf16", dims);
+    const int layout = rng() % 4;
+    if (layout == 1) absl::StrAppend(&text, rank3 ? "{2,1,0}" : "{1,0}");
+    if (layout == 2) {
+      absl::StrAppend(&text, rank3 ? "{2,1,0:T(" : "{1,0:T(", 1 + rng() % 8,
+                      ",128)}");
+    }
+    if (layout == 3) absl::StrAppend(&text, rank3 ? "{0,1,2}" : "{0,1}");
+    pool.push_back(rng() % 3 == 0 ? absl::StrCat("(", text, ", f32[8]{0})")
+                                  : text);
+  }
+  for (const std::string& text : pool) {
+    ASSERT_TRUE(ParseShape(text).ok()) << text;
+  }
+  const std::vector<std::string> after_result = {" ", "  ", "\t", " /*r*/ ",
+                                                 "\n      "};
+  const std::vector<std::string> before_name = {" %",  " ", "  %",
+                                                "\t%", "%", " /*o*/ %"};
+  std::vector<ExpectedInstruction> expected;
+  std::string text = "HloModule near_identical\n\n";
+  for (int c = 0; c < 40; ++c) {
+    absl::StrAppend(&text, "%c", c, " {\n");
+    for (int i = 0; i < 150; ++i) {
+      ExpectedInstruction want;
+      // A name of varying length moves the shapes around the window.
+      absl::StrAppend(&text, "  %i", c, "_", i, std::string(rng() % 40, 'x'),
+                      " = ");
+      if (rng() % 10 != 0) {
+        want.shape = pick(pool);
+        absl::StrAppend(&text, want.shape, pick(after_result));
+      }
+      absl::StrAppend(&text, "op", rng() % 3, "(");
+      const int operands = rng() % 4;
+      for (int k = 0; k < operands; ++k) {
+        if (k > 0) absl::StrAppend(&text, rng() % 2 ? ", " : ",");
+        std::string shape;
+        if (rng() % 8 != 0) {
+          shape = pick(pool);
+          absl::StrAppend(&text, shape, pick(before_name));
+        } else {
+          absl::StrAppend(&text, "%");
+        }
+        absl::StrAppend(&text, "a", k);
+        want.operand_shapes.push_back(shape);
+      }
+      absl::StrAppend(&text, ")");
+      if (rng() % 2) absl::StrAppend(&text, ", metadata={op_name=\"x y\"}");
+      absl::StrAppend(&text, "\n");
+      expected.push_back(std::move(want));
+    }
+    absl::StrAppend(&text, "}\n\n");
+  }
+  for (const bool share : {true, false}) {
+    HloReadOptions options;
+    options.share_shapes = share;
+    ShapeChecker checker(&expected);
+    const absl::Status status = ReadHlo(text, options, &checker);
+    ASSERT_TRUE(status.ok()) << status;
+    EXPECT_EQ(checker.seen, expected.size());
+    EXPECT_GT(checker.checked, 10000);
+  }
+  // Kept instructions too (each module owns its shapes).
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  ShapeChecker checker(&expected);
+  for (const HloComputation& c : modules[0].computations) {
+    for (const HloInstruction& in : c.instructions) {
+      checker.VisitInstruction(in);
+    }
+  }
+  EXPECT_EQ(checker.seen, expected.size());
 }
 
 }  // namespace

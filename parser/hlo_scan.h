@@ -440,6 +440,16 @@ inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
   return p == begin ? absl::string_view::npos : p;
 }
 
+// After an array shape without a layout ending at `p`, the shape parser
+// looks at the next token: true when it is plain (a name, '%', ',' or ')'
+// after horizontal space), which proves that the parser stops at `p`.
+inline bool PlainContinuationAt(const char* data, size_t p, size_t n) {
+  while (p < n && Is(data[p], kHorizontalSpace)) ++p;
+  if (p >= n) return false;
+  const char c = data[p];
+  return Is(c, kNameStart) || c == '%' || c == ',' || c == ')';
+}
+
 // The end of the shape at `p` when a quick scan can tell that the shape
 // parser would stop exactly there, else npos. Only texts that decoded to
 // exactly this extent enter the cache, so equal bytes decode equally: a
@@ -462,12 +472,61 @@ inline size_t ShapeKeyEnd(const char* data, size_t p, size_t n) {
   }
   // Without a layout the parser looks at the next token: only a plain
   // continuation proves that it stops at the ']'.
-  size_t q = p;
-  while (q < n && Is(data[q], kHorizontalSpace)) ++q;
-  if (q >= n) return absl::string_view::npos;
-  const char c = data[q];
-  if (Is(c, kNameStart) || c == '%' || c == ',' || c == ')') return p;
-  return absl::string_view::npos;
+  return PlainContinuationAt(data, p, n) ? p : absl::string_view::npos;
+}
+
+// A guess at the extent of the shape at `p`, from one 64-byte window: the
+// length up to the first space that does not follow a comma (a shape is
+// followed by ` %name` or ` opcode(`; inside a tuple the spaces follow
+// commas). 0 when no guess: no '(' or `type[` at `p`, no such space in the
+// window, or fewer than 64 bytes left. Only a guess: the reader takes it
+// when the cache holds exactly these bytes and the parser would stop there
+// (CachedTextStopsHere), else it checks it against ShapeKeyEnd.
+inline size_t GuessShapeLength(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  if (n < 64 || p > n - 64) return 0;
+  const char first = data[p];
+  if (first != '(' && !Is(first, kNameStart)) return 0;
+  const __m128i c0 =
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+  const __m128i c1 =
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p + 16));
+  const __m128i c2 =
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p + 32));
+  const __m128i c3 =
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p + 48));
+  const uint32_t space0 = EqMask(c0, ' ');
+  const uint32_t comma0 = EqMask(c0, ',');
+  if (first != '(') {
+    // `type[`: the first of '[' ' ' ',' '(' in the first 16 bytes is '['
+    // (names of types are shorter).
+    const uint32_t bracket = EqMask(c0, '[');
+    const uint32_t stops = bracket | space0 | comma0 | EqMask(c0, '(');
+    if ((bracket & stops & (0u - stops)) == 0) return 0;
+  }
+  const uint64_t space = space0 | static_cast<uint64_t>(EqMask(c1, ' ')) << 16 |
+                         static_cast<uint64_t>(EqMask(c2, ' ')) << 32 |
+                         static_cast<uint64_t>(EqMask(c3, ' ')) << 48;
+  const uint64_t comma = comma0 | static_cast<uint64_t>(EqMask(c1, ',')) << 16 |
+                         static_cast<uint64_t>(EqMask(c2, ',')) << 32 |
+                         static_cast<uint64_t>(EqMask(c3, ',')) << 48;
+  const uint64_t ends = space & ~(comma << 1);
+  return ends == 0 ? 0 : static_cast<size_t>(__builtin_ctzll(ends));
+#else
+  (void)data;
+  (void)p;
+  (void)n;
+  return 0;
+#endif
+}
+
+// For a text the cache holds (so ShapeKeyEnd vouched for its extent where
+// it was first read) found again at [p, end): true when ShapeKeyEnd(p) is
+// `end` here too. A tuple ends at its ')' and a layout at its '}' whatever
+// follows: those depend on the bytes of the text only. An array without a
+// layout (the text ends with ']') also needs a plain continuation after it.
+inline bool CachedTextStopsHere(const char* data, size_t end, size_t n) {
+  return data[end - 1] != ']' || PlainContinuationAt(data, end, n);
 }
 
 }  // namespace hlolayout::hlo_internal

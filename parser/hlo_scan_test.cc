@@ -1,10 +1,12 @@
 // The reader's SIMD scanning helpers against plain byte loops.
 #include "parser/hlo_scan.h"
 
+#include <cstring>
 #include <random>
 #include <string>
 
 #include "gtest/gtest.h"
+#include "parser/hlo_shape_cache.h"
 
 namespace hlolayout::hlo_internal {
 namespace {
@@ -45,6 +47,42 @@ TEST(HloScanTest, MatchParenMatchesMatchBracket) {
               MatchBracket(s.data(), 0, s.size(), '(', ')'))
         << s;
   }
+}
+
+// The hash of a guessed extent, taken in place, is the hash of the text.
+TEST(HloScanTest, InPlaceHashMatchesHashShapeText) {
+  std::mt19937 rng(11);
+  const char alphabet[] = "f32[8,1]{0:T()} (%";
+  for (int round = 0; round < 5000; ++round) {
+    std::string s;
+    for (int i = 0; i < 80; ++i) s += alphabet[rng() % (sizeof(alphabet) - 1)];
+    const size_t size = rng() % 65;
+    EXPECT_EQ(HashShapeTextInPlace(s.data(), size),
+              HashShapeText(s.data(), size))
+        << s.substr(0, size);
+  }
+  // Texts differing in one byte hash differently (almost always).
+  const std::string a = "f32[8,128]{1,0:T(8,128)}",
+                    b = "f32[8,128]{1,0:T(8,129)}";
+  EXPECT_NE(HashShapeText(a.data(), a.size()),
+            HashShapeText(b.data(), b.size()));
+}
+
+// GuessShapeLength: the first space not after a comma, for what starts like
+// a shape, with 64 bytes readable.
+TEST(HloScanTest, GuessShapeLength) {
+  auto guess = [](const std::string& head) {
+    const std::string s = head + std::string(80, 'x');
+    return GuessShapeLength(s.data(), 0, s.size());
+  };
+  EXPECT_EQ(guess("f32[8]{0} %a"), 9u);
+  EXPECT_EQ(guess("(f32[8], s32[]) %a"), 15u);
+  EXPECT_EQ(guess("(f32[8],\ts32[]) %a"), 8u + 7u);
+  EXPECT_EQ(guess("%a, %b"), 0u);              // not a shape
+  EXPECT_EQ(guess("add(f32[] %a)"), 0u);       // an opcode
+  EXPECT_EQ(guess("f32[8]"), 0u);              // no space in the window
+  const std::string short_text = "f32[8] %a";  // fewer than 64 bytes
+  EXPECT_EQ(GuessShapeLength(short_text.data(), 0, short_text.size()), 0u);
 }
 
 }  // namespace

@@ -36,52 +36,58 @@ struct HashKeys {
 };
 inline constexpr HashKeys kHashKeys;
 
-// Hashes every byte of a shape text: a multilinear sum of its 8-byte words
-// times per-position keys (independent multiplies, so they pipeline), the
-// last word overlapping, then a final mix. Texts longer than 256 bytes fold
-// the rest in serially.
+// Hashes every byte of a shape text. Texts of up to 64 bytes: a
+// multilinear sum of their eight 8-byte words, zero-padded, times
+// per-position keys (independent multiplies, so they pipeline), then a final
+// mix; HashShapeTextInPlace computes the same from the bytes in place,
+// without copying (the reader's guessed extents, with the text's 64-byte
+// window readable). Longer texts: the first words times keys, the rest
+// folded in serially, the last word overlapping.
 inline uint64_t Load64(const char* data) {
   uint64_t w;
   std::memcpy(&w, data, 8);
   return w;
 }
-inline uint64_t HashShapeText(const char* data, size_t size) {
-  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
-  if (size >= 8 && size <= 32) {
-    // Four overlapping words cover every byte, without a loop (most shape
-    // texts: a mispredicted loop exit cost more than the multiplies).
-    const size_t mid = size >= 16 ? 8 : 0;
-    h += Load64(data) * kHashKeys.k[0] + Load64(data + mid) * kHashKeys.k[1] +
-         Load64(data + size - 8 - mid) * kHashKeys.k[2] +
-         Load64(data + size - 8) * kHashKeys.k[3];
-  } else if (size < 8) {
-    uint64_t w = 0;
-    for (size_t k = 0; k < size; ++k) {
-      w = (w << 8) | static_cast<unsigned char>(data[k]);
-    }
-    h += w * kHashKeys.k[0];
-  } else {
-    const size_t words = (size - 1) / 8;  // full words before the last one
-    size_t i = 0;
-    for (; i < words && i < static_cast<size_t>(HashKeys::kWords) - 1; ++i) {
-      uint64_t w;
-      std::memcpy(&w, data + 8 * i, 8);
-      h += w * kHashKeys.k[i];
-    }
-    for (; i < words; ++i) {
-      uint64_t w;
-      std::memcpy(&w, data + 8 * i, 8);
-      h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
-      h ^= h >> 29;
-    }
-    uint64_t last;
-    std::memcpy(&last, data + size - 8, 8);
-    h += last * kHashKeys.k[HashKeys::kWords - 1];
-  }
+inline uint64_t MixShapeHash(uint64_t h) {
   h ^= h >> 32;
   h *= 0xd6e8feb86659fd93ULL;
   h ^= h >> 29;
   return h | 1;  // 0 marks an empty slot
+}
+inline constexpr size_t kPaddedHashBytes = 64;
+// Precondition: size <= 64 and 64 bytes readable at `data`.
+inline uint64_t HashShapeTextInPlace(const char* data, size_t size) {
+  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
+  // Words past the text are zero and add nothing: most texts need four.
+  const size_t words = size <= 32 ? 4 : kPaddedHashBytes / 8;
+  for (size_t i = 0; i < words; ++i) {
+    // The bytes of word i that belong to the text: min(max(size - 8i, 0), 8).
+    const size_t bytes =
+        size > 8 * i ? (size - 8 * i < 8 ? size - 8 * i : 8) : 0;
+    const uint64_t mask =
+        bytes == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1;
+    h += (Load64(data + 8 * i) & mask) * kHashKeys.k[i];
+  }
+  return MixShapeHash(h);
+}
+inline uint64_t HashShapeText(const char* data, size_t size) {
+  if (size <= kPaddedHashBytes) {
+    char padded[kPaddedHashBytes] = {};
+    std::memcpy(padded, data, size);
+    return HashShapeTextInPlace(padded, size);
+  }
+  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
+  const size_t words = (size - 1) / 8;  // full words before the last one
+  size_t i = 0;
+  for (; i < words && i < static_cast<size_t>(HashKeys::kWords) - 1; ++i) {
+    h += Load64(data + 8 * i) * kHashKeys.k[i];
+  }
+  for (; i < words; ++i) {
+    h = (h ^ Load64(data + 8 * i)) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 29;
+  }
+  h += Load64(data + size - 8) * kHashKeys.k[HashKeys::kWords - 1];
+  return MixShapeHash(h);
 }
 
 // Equal bytes, for short texts: 8-byte words, the last one overlapping
