@@ -1,7 +1,7 @@
 // bench/index_bench.cc: the linear-index service against named baselines in
 // one binary (issue 3).
 //
-//   ./bazelw --output_base=/root/.cache/bazel_index run -c opt
+//   ./bazelw run -c opt
 //   //bench:index_bench
 //
 // (1) Offset: TiledIndexer::Offset vs NaiveSeedOffset, the seed formula
