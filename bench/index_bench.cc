@@ -1,8 +1,7 @@
 // bench/index_bench.cc: the linear-index service against named baselines in
 // one binary (issue 3).
 //
-//   ./bazelw run -c opt
-//   //bench:index_bench
+//   ./bazelw run -c opt //bench:index_bench
 //
 // (1) Offset: TiledIndexer::Offset vs NaiveSeedOffset, the seed formula
 //     written directly with `/` and `%` by runtime tile sizes (no
