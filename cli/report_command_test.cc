@@ -112,5 +112,16 @@ TEST(ReportCommand, Help) {
   EXPECT_THAT(RunCli({"--help"}).out, HasSubstr("report"));
 }
 
+// The dump in examples/ (used by the README) is the built-in example.
+TEST(ReportCommand, ExamplesFileIsTheBuiltInDump) {
+  const std::string path =
+      "examples/module_0001.jit_train_step.after_optimizations.txt";
+  Result from_file = RunCli({"report", "--summary", "--json", path});
+  ASSERT_EQ(from_file.status, 0) << from_file.err;
+  Result built_in = RunCli({"report", "--summary", "--json", "--example"});
+  ASSERT_EQ(built_in.status, 0) << built_in.err;
+  EXPECT_EQ(from_file.out, built_in.out);
+}
+
 }  // namespace
 }  // namespace hlolayout::cli
