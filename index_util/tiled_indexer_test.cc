@@ -59,7 +59,9 @@ void CheckShape(const Shape& shape, bool reference) {
       absl::StatusOr<ElementAtOffset> r = TiledElementAt(*model, off);
       ASSERT_TRUE(r.ok());
       ASSERT_EQ(r->kind, kind) << "offset " << off;
-      if (kind == OffsetKind::kElement) ASSERT_EQ(r->index, back);
+      if (kind == OffsetKind::kElement) {
+        ASSERT_EQ(r->index, back);
+      }
     }
     if (kind == OffsetKind::kElement) {
       ASSERT_TRUE(seen[off]) << "offset " << off << " decodes to an element "
