@@ -37,7 +37,9 @@ void CheckShape(const Shape& shape, bool reference) {
       const int64_t off = ix->Offset(idx);
       ASSERT_GE(off, 0);
       ASSERT_LT(off, ix->tiled_elements());
-      if (reference) ASSERT_EQ(off, *TiledLinearIndex(*model, idx));
+      if (reference) {
+        ASSERT_EQ(off, *TiledLinearIndex(*model, idx));
+      }
       ASSERT_FALSE(seen[off]) << "two elements at offset " << off;
       seen[off] = 1;
       ++elements;
