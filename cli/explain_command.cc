@@ -203,12 +203,8 @@ void ExplainJson(const Shape& shape, JsonWriter& json) {
   json.Key("dynamic_dimensions").BeginArray();
   for (bool d : shape.dynamic_dimensions()) json.Bool(d);
   json.EndArray();
-  json.Key("minor_to_major").BeginArray();
-  for (int64_t d : shape.layout().minor_to_major()) json.Int(d);
-  json.EndArray();
-  json.Key("major_to_minor").BeginArray();
-  for (int64_t d : MajorToMinor(shape.layout())) json.Int(d);
-  json.EndArray();
+  json.Key("minor_to_major").IntArray(shape.layout().minor_to_major());
+  json.Key("major_to_minor").IntArray(MajorToMinor(shape.layout()));
   json.Key("layout").String(shape.layout().ToString());
   json.Key("attributes").BeginArray();
   for (const AttributeDescription& a : DescribeLayout(shape)) {

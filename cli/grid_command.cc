@@ -113,12 +113,6 @@ example:
   hlolayout grid collapse 2x3x4x5x6x7x8xf32 2x1x3x2 '(0,3),(-3,-1)'
 )";
 
-void IntArray(JsonWriter& json, absl::Span<const int64_t> values) {
-  json.BeginArray();
-  for (int64_t v : values) json.Int(v);
-  json.EndArray();
-}
-
 // The tensor text of an argument: itself, or standard input for "-".
 absl::StatusOr<std::string> TensorText(const std::string& arg, IoContext& io) {
   if (arg != "-") return arg;
@@ -139,26 +133,18 @@ void ExplainJson(const grid::GridExplanation& e, JsonWriter& json) {
   json.BeginObject();
   json.Key("tensor").String(e.tensor);
   json.Key("map").String(e.map);
-  json.Key("logical_shape");
-  IntArray(json, e.logical_shape);
+  json.Key("logical_shape").IntArray(e.logical_shape);
   json.Key("element_type").String(e.element_type);
   json.Key("element_bytes").Int(e.element_bytes);
   json.Key("elements").Int(e.logical_elements);
-  json.Key("collapsed_shape");
-  IntArray(json, e.collapsed_extent);
-  json.Key("grid");
-  IntArray(json, e.grid);
+  json.Key("collapsed_shape").IntArray(e.collapsed_extent);
+  json.Key("grid").IntArray(e.grid);
   json.Key("cores").Int(e.cores);
-  json.Key("device_grid");
-  IntArray(json, e.device_grid);
-  json.Key("core_grid");
-  IntArray(json, e.core_grid);
-  json.Key("shard_shape");
-  IntArray(json, e.shard_shape);
-  json.Key("physical_shard_shape");
-  IntArray(json, e.physical_shard_shape);
-  json.Key("memref_shape");
-  IntArray(json, e.memref_shape);
+  json.Key("device_grid").IntArray(e.device_grid);
+  json.Key("core_grid").IntArray(e.core_grid);
+  json.Key("shard_shape").IntArray(e.shard_shape);
+  json.Key("physical_shard_shape").IntArray(e.physical_shard_shape);
+  json.Key("memref_shape").IntArray(e.memref_shape);
   json.Key("memref").String(e.memref);
   json.Key("tile");
   e.tile ? json.String(*e.tile) : json.Null();
@@ -170,7 +156,7 @@ void ExplainJson(const grid::GridExplanation& e, JsonWriter& json) {
   if (e.padding_per_dim) {
     json.BeginArray();
     for (const std::vector<int64_t>& dim : *e.padding_per_dim) {
-      IntArray(json, dim);
+      json.IntArray(dim);
     }
     json.EndArray();
   } else {
@@ -183,8 +169,7 @@ void ExplainJson(const grid::GridExplanation& e, JsonWriter& json) {
     json.BeginArray();
     for (const grid::CorePadding& c : e.per_core) {
       json.BeginObject();
-      json.Key("core");
-      IntArray(json, c.core);
+      json.Key("core").IntArray(c.core);
       json.Key("elements").Int(c.elements);
       json.Key("padding").Int(c.padding);
       json.EndObject();
@@ -253,18 +238,14 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
     json.Key("tensor").String(grid::TensorTypeToString(*layout));
-    json.Key("index");
-    IntArray(json, *index);
-    json.Key("collapsed");
-    IntArray(json, loc->collapsed);
-    json.Key("core");
-    IntArray(json, loc->core);
-    json.Key("offset");
-    IntArray(json, loc->offset);
+    json.Key("index").IntArray(*index);
+    json.Key("collapsed").IntArray(loc->collapsed);
+    json.Key("core").IntArray(loc->core);
+    json.Key("offset").IntArray(loc->offset);
     json.Key("tile");
-    layout->tile() ? IntArray(json, loc->tile) : (void)json.Null();
+    layout->tile() ? json.IntArray(loc->tile) : json.Null();
     json.Key("in_tile");
-    layout->tile() ? IntArray(json, loc->in_tile) : (void)json.Null();
+    layout->tile() ? json.IntArray(loc->in_tile) : json.Null();
     json.Key("byte_offset").Int(loc->byte_offset);
     json.EndObject();
     io.out << json.str() << "\n";

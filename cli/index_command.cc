@@ -217,12 +217,6 @@ int RunElement(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
-void DimsJson(JsonWriter& json, const std::vector<int64_t>& dims) {
-  json.BeginArray();
-  for (int64_t d : dims) json.Int(d);
-  json.EndArray();
-}
-
 std::vector<int64_t> Sizes(const std::vector<TilingDim>& dims) {
   std::vector<int64_t> out;
   for (const TilingDim& d : dims) out.push_back(d.size);
@@ -248,29 +242,21 @@ int RunTiling(const std::vector<std::string>& raw, IoContext& io) {
     JsonWriter json;
     json.BeginObject();
     json.Key("shape").String(HumanStringWithLayout(*e.shape));
-    json.Key("physical");
-    DimsJson(json, Sizes(m->physical));
+    json.Key("physical").IntArray(Sizes(m->physical));
     json.Key("levels").BeginArray();
     for (const TileLevel& l : m->levels) {
       json.BeginObject();
       json.Key("tile").String(l.tile.ToString());
-      json.Key("input");
-      DimsJson(json, Sizes(l.input));
-      json.Key("combined");
-      DimsJson(json, Sizes(l.combined));
-      json.Key("padded");
-      DimsJson(json, l.padded);
-      json.Key("reshape");
-      DimsJson(json, l.split);
-      json.Key("permutation");
-      DimsJson(json, l.permutation);
-      json.Key("output");
-      DimsJson(json, Sizes(l.output));
+      json.Key("input").IntArray(Sizes(l.input));
+      json.Key("combined").IntArray(Sizes(l.combined));
+      json.Key("padded").IntArray(l.padded);
+      json.Key("reshape").IntArray(l.split);
+      json.Key("permutation").IntArray(l.permutation);
+      json.Key("output").IntArray(Sizes(l.output));
       json.EndObject();
     }
     json.EndArray();
-    json.Key("final");
-    DimsJson(json, m->final_dims);
+    json.Key("final").IntArray(m->final_dims);
     json.Key("logical_elements").Int(s.logical_elements);
     json.Key("tiled_elements").Int(s.tiled_elements);
     json.Key("padded_elements").Int(s.padded_elements);

@@ -150,6 +150,12 @@ JsonWriter& JsonWriter::Bool(bool value) {
   return *this;
 }
 
+JsonWriter& JsonWriter::IntArray(absl::Span<const int64_t> values) {
+  BeginArray();
+  for (int64_t v : values) Int(v);
+  return EndArray();
+}
+
 JsonWriter& JsonWriter::Null() {
   BeforeValue();
   out_.append("null");

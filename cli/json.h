@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 namespace hlolayout::cli {
 
@@ -36,6 +37,8 @@ class JsonWriter {
   JsonWriter& Double(double value);
   JsonWriter& Bool(bool value);
   JsonWriter& Null();
+  // An array of integers: IntArray({3, 5}) writes [3, 5].
+  JsonWriter& IntArray(absl::Span<const int64_t> values);
 
   // The document so far. Complete once every Begin has its End.
   const std::string& str() const { return out_; }

@@ -22,6 +22,13 @@ TEST(Json, CompactDocument) {
             "true, \"none\": null, \"empty\": [], \"obj\": {}}");
 }
 
+TEST(Json, IntArray) {
+  JsonWriter json;
+  json.BeginObject().Key("dims").IntArray({3, 5}).Key("none").IntArray({});
+  json.EndObject();
+  EXPECT_EQ(json.str(), "{\"dims\": [3, 5], \"none\": []}");
+}
+
 TEST(Json, PrettyDocument) {
   JsonWriter json(true);
   json.BeginObject().Key("a").BeginArray().Int(1).Int(2).EndArray().EndObject();

@@ -52,9 +52,7 @@ void WritePaddingJson(const Shape& shape, JsonWriter& json) {
     return;
   }
   json.BeginObject();
-  json.Key("physical_tiled").BeginArray();
-  for (int64_t d : m->final_dims) json.Int(d);
-  json.EndArray();
+  json.Key("physical_tiled").IntArray(m->final_dims);
   json.Key("logical_elements").Int(s->logical_elements);
   json.Key("tiled_elements").Int(s->tiled_elements);
   json.Key("padded_elements").Int(s->padded_elements);
