@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "cute/layout.h"
-#include "cute/parse.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/parse.h"
 
 namespace {
 

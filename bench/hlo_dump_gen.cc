@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "parser/hlo_test_dump.h"
+#include "hlolayout/parser/hlo_test_dump.h"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

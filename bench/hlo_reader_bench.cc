@@ -12,8 +12,8 @@
 #include <cstring>
 
 #include "benchmark/benchmark.h"
-#include "parser/hlo_reader.h"
-#include "parser/hlo_test_dump.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_test_dump.h"
 
 namespace hlolayout {
 namespace {

@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "index_util/tiled_indexer.h"
-#include "index_util/walker.h"
-#include "layout/tiled_index.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/tile.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/index_util/walker.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "parser/shape_parser.h"
-#include "shape/printer.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/printer.h"
 
 namespace {
 

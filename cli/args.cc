@@ -1,4 +1,4 @@
-#include "cli/args.h"
+#include "hlolayout/cli/args.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "cli/batch_cache.h"
+#include "hlolayout/cli/batch_cache.h"
 
-#include "parser/shape_parser.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cli {
 

@@ -12,7 +12,7 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::cli {
 

@@ -5,9 +5,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "cli/args.h"
-#include "cli/batch_cache.h"
-#include "cli/command.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/batch_cache.h"
+#include "hlolayout/cli/command.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
-#include "cli/command.h"
-#include "cute/ops.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/cute/ops.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "cli/dispatch.h"
+#include "hlolayout/cli/dispatch.h"
 
 #include <algorithm>
 #include <string>

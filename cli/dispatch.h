@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/command.h"
+#include "hlolayout/cli/command.h"
 
 namespace hlolayout::cli {
 

@@ -13,14 +13,14 @@
 #include "absl/container/node_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "cli/args.h"
-#include "cli/command.h"
-#include "cli/input.h"
-#include "cli/json.h"
-#include "grid/explain.h"
-#include "grid/metal_layout.h"
-#include "grid/parse.h"
-#include "grid/print.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/grid/explain.h"
+#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/grid/parse.h"
+#include "hlolayout/grid/print.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -2,8 +2,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/run_for_test.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cli/run_for_test.h"
 
 namespace hlolayout::cli {
 namespace {

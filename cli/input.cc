@@ -1,4 +1,4 @@
-#include "cli/input.h"
+#include "hlolayout/cli/input.h"
 
 #include <cerrno>
 #include <cstdio>

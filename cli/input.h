@@ -16,7 +16,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "cli/command.h"
+#include "hlolayout/cli/command.h"
 
 namespace hlolayout::cli {
 

@@ -1,10 +1,10 @@
-#include "cli/json.h"
+#include "hlolayout/cli/json.h"
 
 #include <cmath>
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::cli {
 

@@ -1,4 +1,4 @@
-#include "cli/json.h"
+#include "hlolayout/cli/json.h"
 
 #include <limits>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/dispatch.h"
+#include "hlolayout/cli/dispatch.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);

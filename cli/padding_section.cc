@@ -1,12 +1,12 @@
-#include "cli/padding_section.h"
+#include "hlolayout/cli/padding_section.h"
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "cli/json.h"
-#include "layout/sizes.h"
-#include "layout/tiling.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/layout/tiling.h"
 
 namespace hlolayout::cli {
 

@@ -13,8 +13,8 @@
 
 #include <string>
 
-#include "cli/json.h"
-#include "shape/shape.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::cli {
 

@@ -4,12 +4,12 @@
 
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "cli/args.h"
-#include "cli/batch_cache.h"
-#include "cli/command.h"
-#include "cli/input.h"
-#include "parser/shape_parser.h"
-#include "shape/printer.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/batch_cache.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -1,6 +1,6 @@
 // Every subcommand and batch op of `hlolayout`. A feature adds its Command
 // and BatchOps in its own file and lists them here.
-#include "cli/command.h"
+#include "hlolayout/cli/command.h"
 
 namespace hlolayout::cli {
 

@@ -6,11 +6,11 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
-#include "cli/args.h"
-#include "cli/command.h"
-#include "cli/input.h"
-#include "report/render.h"
-#include "report/report.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/report/render.h"
+#include "hlolayout/report/report.h"
 
 namespace hlolayout::cli {
 namespace {

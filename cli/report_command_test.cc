@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/run_for_test.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cli/run_for_test.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/dispatch.h"
+#include "hlolayout/cli/dispatch.h"
 
 namespace hlolayout::cli {
 

@@ -1,11 +1,11 @@
 // cute/coalesce.cc: coalesce, filter and coalesce_x.
-#include "cute/coalesce.h"
+#include "hlolayout/cute/coalesce.h"
 
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute {
 

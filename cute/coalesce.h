@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "cute/int_tuple.h"
-#include "cute/layout.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute {
 

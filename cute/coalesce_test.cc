@@ -1,10 +1,10 @@
-#include "cute/coalesce.h"
+#include "hlolayout/cute/coalesce.h"
 
 #include <cstdint>
 
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // cute/complement.cc: complement with run-time injectivity checks.
-#include "cute/complement.h"
+#include "hlolayout/cute/complement.h"
 
 #include <algorithm>
 #include <utility>
@@ -7,9 +7,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/coalesce.h"
-#include "cute/internal/status_macros.h"
-#include "cute/print.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 

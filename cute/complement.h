@@ -19,8 +19,8 @@
 #define HLOLAYOUT_CUTE_COMPLEMENT_H_
 
 #include "absl/status/statusor.h"
-#include "cute/int_tuple.h"
-#include "cute/layout.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute {
 

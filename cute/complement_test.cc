@@ -1,4 +1,4 @@
-#include "cute/complement.h"
+#include "hlolayout/cute/complement.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "cute/coalesce.h"
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // cute/composition.cc: composition with the exact divisibility rule.
-#include "cute/composition.h"
+#include "hlolayout/cute/composition.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -9,9 +9,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/coalesce.h"
-#include "cute/internal/status_macros.h"
-#include "cute/print.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 

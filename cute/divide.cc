@@ -1,17 +1,17 @@
 // cute/divide.cc: logical_divide and its regroupings.
-#include "cute/divide.h"
+#include "hlolayout/cute/divide.h"
 
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/coalesce.h"
-#include "cute/complement.h"
-#include "cute/composition.h"
-#include "cute/internal/regroup.h"
-#include "cute/internal/status_macros.h"
-#include "cute/print.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/internal/regroup.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 

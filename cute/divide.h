@@ -20,8 +20,8 @@
 #define HLOLAYOUT_CUTE_DIVIDE_H_
 
 #include "absl/status/statusor.h"
-#include "cute/layout.h"
-#include "cute/tiler.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
 

@@ -1,15 +1,15 @@
-#include "cute/divide.h"
+#include "hlolayout/cute/divide.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
-#include "cute/coalesce.h"
-#include "cute/complement.h"
-#include "cute/composition.h"
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

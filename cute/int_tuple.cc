@@ -1,5 +1,5 @@
 // cute/int_tuple.cc: IntTuple and the integer-tuple functions of CuTe.
-#include "cute/int_tuple.h"
+#include "hlolayout/cute/int_tuple.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute {
 

@@ -1,8 +1,8 @@
-#include "cute/int_tuple.h"
+#include "hlolayout/cute/int_tuple.h"
 
-#include "cute/parse.h"
-#include "cute/print.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 namespace {

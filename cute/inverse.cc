@@ -1,5 +1,5 @@
 // cute/inverse.cc: right_inverse and left_inverse.
-#include "cute/inverse.h"
+#include "hlolayout/cute/inverse.h"
 
 #include <algorithm>
 #include <utility>
@@ -7,8 +7,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/coalesce.h"
-#include "cute/print.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 

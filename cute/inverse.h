@@ -13,7 +13,7 @@
 #define HLOLAYOUT_CUTE_INVERSE_H_
 
 #include "absl/status/statusor.h"
-#include "cute/layout.h"
+#include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute {
 

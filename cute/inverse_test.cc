@@ -1,11 +1,11 @@
-#include "cute/inverse.h"
+#include "hlolayout/cute/inverse.h"
 
 #include <cstdint>
 #include <set>
 
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

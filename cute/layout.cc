@@ -1,5 +1,5 @@
 // cute/layout.cc: Layout validation, evaluation and concatenation.
-#include "cute/layout.h"
+#include "hlolayout/cute/layout.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute {
 

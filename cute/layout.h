@@ -30,8 +30,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "cute/int_tuple.h"
-#include "cute/internal/fast_div.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/internal/fast_div.h"
 
 namespace hlolayout::cute {
 

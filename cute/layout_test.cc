@@ -1,11 +1,11 @@
-#include "cute/layout.h"
+#include "hlolayout/cute/layout.h"
 
 #include <cstdint>
 #include <limits>
 
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

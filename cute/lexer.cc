@@ -1,5 +1,5 @@
 // cute/lexer.cc: a hand-written lexer switching on the current character.
-#include "cute/lexer.h"
+#include "hlolayout/cute/lexer.h"
 
 namespace hlolayout::cute {
 

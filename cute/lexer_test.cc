@@ -1,4 +1,4 @@
-#include "cute/lexer.h"
+#include "hlolayout/cute/lexer.h"
 
 #include <vector>
 

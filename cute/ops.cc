@@ -1,5 +1,5 @@
 // cute/ops.cc: text-level dispatch of every cute operation.
-#include "cute/ops.h"
+#include "hlolayout/cute/ops.h"
 
 #include <utility>
 #include <vector>
@@ -7,17 +7,17 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "cute/coalesce.h"
-#include "cute/complement.h"
-#include "cute/composition.h"
-#include "cute/divide.h"
-#include "cute/internal/status_macros.h"
-#include "cute/inverse.h"
-#include "cute/parse.h"
-#include "cute/print.h"
-#include "cute/product.h"
-#include "cute/xla_shape.h"
-#include "parser/shape_parser.h"
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/divide.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/inverse.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/cute/product.h"
+#include "hlolayout/cute/xla_shape.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cute {
 

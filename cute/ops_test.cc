@@ -1,4 +1,4 @@
-#include "cute/ops.h"
+#include "hlolayout/cute/ops.h"
 
 #include <string>
 #include <vector>

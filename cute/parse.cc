@@ -1,5 +1,5 @@
 // cute/parse.cc: a recursive-descent parser over cute/lexer.h.
-#include "cute/parse.h"
+#include "hlolayout/cute/parse.h"
 
 #include <string>
 #include <utility>
@@ -8,9 +8,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
-#include "cute/internal/status_macros.h"
-#include "cute/lexer.h"
-#include "parser/diagnostic.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/lexer.h"
+#include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout::cute {
 

@@ -1,10 +1,10 @@
-#include "cute/parse.h"
+#include "hlolayout/cute/parse.h"
 
 #include <string>
 
-#include "cute/internal/random_layout.h"
-#include "cute/print.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // cute/print.cc: text output of cute values.
-#include "cute/print.h"
+#include "hlolayout/cute/print.h"
 
 #include <algorithm>
 #include <vector>

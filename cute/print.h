@@ -13,9 +13,9 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "cute/int_tuple.h"
-#include "cute/layout.h"
-#include "cute/tiler.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
 

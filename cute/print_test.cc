@@ -1,9 +1,9 @@
-#include "cute/print.h"
+#include "hlolayout/cute/print.h"
 
 #include <algorithm>
 
-#include "cute/parse.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/parse.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // cute/product.cc: logical_product, its regroupings, blocked and raked.
-#include "cute/product.h"
+#include "hlolayout/cute/product.h"
 
 #include <algorithm>
 #include <utility>
@@ -7,11 +7,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/complement.h"
-#include "cute/composition.h"
-#include "cute/internal/regroup.h"
-#include "cute/internal/status_macros.h"
-#include "cute/print.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/internal/regroup.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 

@@ -1,13 +1,13 @@
-#include "cute/product.h"
+#include "hlolayout/cute/product.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <set>
 #include <vector>
 
-#include "cute/internal/random_layout.h"
-#include "cute/internal/test_util.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/test_util.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // cute/tiler.cc: Tiler construction.
-#include "cute/tiler.h"
+#include "hlolayout/cute/tiler.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute {
 

@@ -8,7 +8,7 @@
 // outer), or stays below t (inner), or straddles t at a weight that
 // divides t (the digit is split in two). Digits end up with a stride each:
 // weight times the row-major stride of their physical dim.
-#include "cute/xla_bridge.h"
+#include "hlolayout/cute/xla_bridge.h"
 
 #include <string>
 #include <utility>
@@ -16,7 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute {
 

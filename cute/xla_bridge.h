@@ -32,7 +32,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "cute/layout.h"
+#include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute {
 

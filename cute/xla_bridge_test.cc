@@ -1,13 +1,13 @@
-#include "cute/xla_bridge.h"
+#include "hlolayout/cute/xla_bridge.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <vector>
 
-#include "cute/internal/random_layout.h"
-#include "cute/print.h"
 #include "gtest/gtest.h"
+#include "hlolayout/cute/internal/random_layout.h"
+#include "hlolayout/cute/print.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,11 +1,11 @@
-#include "cute/xla_shape.h"
+#include "hlolayout/cute/xla_shape.h"
 
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/xla_bridge.h"
-#include "shape/printer.h"
+#include "hlolayout/cute/xla_bridge.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout::cute {
 

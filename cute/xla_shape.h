@@ -14,8 +14,8 @@
 #define HLOLAYOUT_CUTE_XLA_SHAPE_H_
 
 #include "absl/status/statusor.h"
-#include "cute/layout.h"
-#include "shape/shape.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::cute {
 

@@ -1,7 +1,7 @@
 // XlaShapeToCute against the library's own tiled linear index, on every
 // element of small shapes with every minor_to_major permutation and a
 // range of tiles.
-#include "cute/xla_shape.h"
+#include "hlolayout/cute/xla_shape.h"
 
 #include <algorithm>
 #include <string>
@@ -9,10 +9,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cute/print.h"
 #include "gtest/gtest.h"
-#include "layout/tiled_index.h"
-#include "parser/shape_parser.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "cute/ops.h"
-#include "cute/parse.h"
-#include "cute/print.h"
-#include "fuzz/fuzz_util.h"
+#include "hlolayout/cute/ops.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;

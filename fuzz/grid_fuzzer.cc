@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/fuzz_util.h"
-#include "grid/explain.h"
-#include "grid/parse.h"
-#include "grid/print.h"
+#include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/grid/explain.h"
+#include "hlolayout/grid/parse.h"
+#include "hlolayout/grid/print.h"
 
 namespace hlolayout::fuzz {
 namespace {

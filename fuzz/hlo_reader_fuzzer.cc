@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/fuzz_util.h"
-#include "parser/hlo_module.h"
-#include "parser/hlo_reader.h"
-#include "shape/printer.h"
+#include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout::fuzz {
 namespace {

@@ -8,14 +8,14 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/fuzz_util.h"
 #include "google/protobuf/stubs/logging.h"
-#include "index_util/tiled_indexer.h"
-#include "layout/sizes.h"
-#include "parser/shape_parser.h"
-#include "proto/xla_data.pb.h"
-#include "shape/printer.h"
-#include "shape/shape_proto.h"
+#include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/proto/xla_data.pb.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/shape/shape_proto.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // Invalid UTF-8 in string fields is logged by protobuf on every input.

@@ -23,20 +23,25 @@ ALL=(shape_parser proto cute grid hlo_reader)
 if [[ $# -gt 0 ]]; then NAMES=("$@"); else NAMES=("${ALL[@]}"); fi
 
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
+# Sources include "hlolayout/<folder>/<file>.h": $OUT/include/hlolayout is a
+# link to the repository; the generated proto code is under
+# $OUT/gen/hlolayout/proto/ (and includes itself as "proto/xla_data.pb.h").
 CXXFLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer "${SAN[@]}"
-  -I"$ROOT" -I"$OUT/gen")
+  -I"$OUT/include" -I"$OUT/gen" -I"$OUT/gen/hlolayout")
 ABSL_LIBS="$(pkg-config --libs absl_statusor absl_status absl_strings \
   absl_str_format absl_hash absl_raw_hash_set absl_flat_hash_map \
   absl_inlined_vector absl_synchronization absl_cord)"
 
-mkdir -p "$OUT/gen" "$OUT/obj" "$OUT/bin"
+mkdir -p "$OUT/include" "$OUT/gen/hlolayout" "$OUT/obj" "$OUT/bin"
+ln -sfn "$ROOT" "$OUT/include/hlolayout"
 
 # The generated proto code.
-protoc --proto_path="$ROOT" --cpp_out="$OUT/gen" "$ROOT/proto/xla_data.proto"
+protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
+  "$ROOT/proto/xla_data.proto"
 
 # The library: every non-test source of the packages the harnesses reach,
 # built once into an archive (so each fuzzer links only what it uses).
-SOURCES=("$OUT/gen/proto/xla_data.pb.cc")
+SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
 for dir in util shape layout index_util parser cute cute/internal grid; do
   for f in "$ROOT/$dir"/*.cc; do
     case "$f" in

@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "fuzz/fuzz_util.h"
-#include "index_util/tiled_indexer.h"
-#include "layout/sizes.h"
-#include "layout/tiled_index.h"
-#include "parser/shape_parser.h"
-#include "shape/printer.h"
-#include "shape/shape.h"
+#include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::fuzz {
 namespace {

@@ -1,4 +1,4 @@
-#include "grid/affine_map.h"
+#include "hlolayout/grid/affine_map.h"
 
 #include <cstdint>
 #include <map>

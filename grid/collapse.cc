@@ -1,4 +1,4 @@
-#include "grid/collapse.h"
+#include "hlolayout/grid/collapse.h"
 
 #include <algorithm>
 #include <string>
@@ -7,7 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::grid {
 

@@ -34,7 +34,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "grid/affine_map.h"
+#include "hlolayout/grid/affine_map.h"
 
 namespace hlolayout::grid {
 

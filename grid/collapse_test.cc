@@ -1,4 +1,4 @@
-#include "grid/collapse.h"
+#include "hlolayout/grid/collapse.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,10 +1,10 @@
-#include "grid/element_type.h"
+#include "hlolayout/grid/element_type.h"
 
 #include <string>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::grid {
 namespace {

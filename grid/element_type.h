@@ -22,7 +22,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
-#include "shape/primitive_type.h"
+#include "hlolayout/shape/primitive_type.h"
 
 namespace hlolayout::grid {
 

@@ -1,4 +1,4 @@
-#include "grid/element_type.h"
+#include "hlolayout/grid/element_type.h"
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"

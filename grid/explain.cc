@@ -1,4 +1,4 @@
-#include "grid/explain.h"
+#include "hlolayout/grid/explain.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -11,9 +11,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "grid/element_type.h"
-#include "grid/padding.h"
-#include "grid/print.h"
+#include "hlolayout/grid/element_type.h"
+#include "hlolayout/grid/padding.h"
+#include "hlolayout/grid/print.h"
 
 namespace hlolayout::grid {
 namespace {

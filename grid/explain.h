@@ -18,8 +18,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
-#include "grid/collapse.h"
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/collapse.h"
+#include "hlolayout/grid/metal_layout.h"
 
 namespace hlolayout::grid {
 

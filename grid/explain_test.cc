@@ -1,10 +1,10 @@
-#include "grid/explain.h"
+#include "hlolayout/grid/explain.h"
 
 #include <string>
 
-#include "grid/parse.h"
-#include "grid/print.h"
 #include "gtest/gtest.h"
+#include "hlolayout/grid/parse.h"
+#include "hlolayout/grid/print.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -1,8 +1,8 @@
-#include "grid/lexer.h"
+#include "hlolayout/grid/lexer.h"
 
 #include <string>
 
-#include "parser/diagnostic.h"
+#include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout::grid {
 namespace {

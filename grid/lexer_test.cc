@@ -1,4 +1,4 @@
-#include "grid/lexer.h"
+#include "hlolayout/grid/lexer.h"
 
 #include <string>
 #include <vector>

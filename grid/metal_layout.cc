@@ -1,4 +1,4 @@
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/metal_layout.h"
 
 #include <algorithm>
 #include <string>
@@ -8,7 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::grid {
 namespace {

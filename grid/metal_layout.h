@@ -33,8 +33,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
-#include "grid/affine_map.h"
-#include "grid/element_type.h"
+#include "hlolayout/grid/affine_map.h"
+#include "hlolayout/grid/element_type.h"
 
 namespace hlolayout::grid {
 

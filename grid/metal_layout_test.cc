@@ -1,10 +1,10 @@
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/metal_layout.h"
 
 #include <cstdint>
 #include <vector>
 
-#include "grid/collapse.h"
 #include "gtest/gtest.h"
+#include "hlolayout/grid/collapse.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -1,11 +1,11 @@
-#include "grid/padding.h"
+#include "hlolayout/grid/padding.h"
 
 #include <cstdint>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -25,7 +25,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/metal_layout.h"
 
 namespace hlolayout::grid {
 

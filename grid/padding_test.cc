@@ -1,12 +1,12 @@
-#include "grid/padding.h"
+#include "hlolayout/grid/padding.h"
 
 #include <cstdint>
 #include <map>
 #include <set>
 #include <vector>
 
-#include "grid/collapse.h"
 #include "gtest/gtest.h"
+#include "hlolayout/grid/collapse.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -1,4 +1,4 @@
-#include "grid/parse.h"
+#include "hlolayout/grid/parse.h"
 
 #include <cstdint>
 #include <string>
@@ -7,9 +7,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "grid/element_type.h"
-#include "grid/lexer.h"
-#include "parser/diagnostic.h"
+#include "hlolayout/grid/element_type.h"
+#include "hlolayout/grid/lexer.h"
+#include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout::grid {
 namespace {

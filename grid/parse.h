@@ -24,8 +24,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "grid/affine_map.h"
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/affine_map.h"
+#include "hlolayout/grid/metal_layout.h"
 
 namespace hlolayout::grid {
 

@@ -1,12 +1,12 @@
-#include "grid/parse.h"
+#include "hlolayout/grid/parse.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "grid/padding.h"
-#include "grid/print.h"
 #include "gtest/gtest.h"
+#include "hlolayout/grid/padding.h"
+#include "hlolayout/grid/print.h"
 
 namespace hlolayout::grid {
 namespace {

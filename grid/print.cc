@@ -1,9 +1,9 @@
-#include "grid/print.h"
+#include "hlolayout/grid/print.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "grid/element_type.h"
+#include "hlolayout/grid/element_type.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -13,7 +13,7 @@
 
 #include <string>
 
-#include "grid/metal_layout.h"
+#include "hlolayout/grid/metal_layout.h"
 
 namespace hlolayout::grid {
 

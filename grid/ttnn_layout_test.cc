@@ -1,4 +1,4 @@
-#include "grid/ttnn_layout.h"
+#include "hlolayout/grid/ttnn_layout.h"
 
 #include <array>
 #include <cstdint>

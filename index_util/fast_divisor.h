@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 

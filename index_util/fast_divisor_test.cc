@@ -1,4 +1,4 @@
-#include "index_util/fast_divisor.h"
+#include "hlolayout/index_util/fast_divisor.h"
 
 #include <cstdint>
 #include <limits>

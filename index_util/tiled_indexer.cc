@@ -1,4 +1,4 @@
-#include "index_util/tiled_indexer.h"
+#include "hlolayout/index_util/tiled_indexer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,9 +8,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
-#include "index_util/fast_divisor.h"
-#include "layout/tiled_index.h"
-#include "layout/tiling.h"
+#include "hlolayout/index_util/fast_divisor.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/tiling.h"
 
 namespace hlolayout {
 namespace {

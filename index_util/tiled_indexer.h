@@ -30,10 +30,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "index_util/fast_divisor.h"
-#include "layout/tiled_index.h"
-#include "layout/tiling.h"
-#include "shape/shape.h"
+#include "hlolayout/index_util/fast_divisor.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

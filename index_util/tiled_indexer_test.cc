@@ -1,4 +1,4 @@
-#include "index_util/tiled_indexer.h"
+#include "hlolayout/index_util/tiled_indexer.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "layout/tiled_index.h"
-#include "layout/tiling.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/test_shapes.h"
-#include "shape/tile.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

@@ -33,8 +33,8 @@
 
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
-#include "index_util/tiled_indexer.h"
-#include "layout/tiled_index.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/tiled_index.h"
 
 namespace hlolayout {
 

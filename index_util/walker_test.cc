@@ -1,16 +1,16 @@
-#include "index_util/walker.h"
+#include "hlolayout/index_util/walker.h"
 
 #include <cstdint>
 #include <numeric>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "index_util/tiled_indexer.h"
-#include "layout/tiled_index.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/test_shapes.h"
-#include "shape/tile.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

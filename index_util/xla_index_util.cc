@@ -1,4 +1,4 @@
-#include "index_util/xla_index_util.h"
+#include "hlolayout/index_util/xla_index_util.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,10 +7,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "layout/tiled_index.h"
-#include "layout/tiling.h"
-#include "shape/primitive_type.h"
-#include "shape/tile.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

@@ -32,7 +32,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

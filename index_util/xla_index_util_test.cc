@@ -1,15 +1,15 @@
-#include "index_util/xla_index_util.h"
+#include "hlolayout/index_util/xla_index_util.h"
 
 #include <cstdint>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "layout/sizes.h"
-#include "layout/tiled_index.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/test_shapes.h"
-#include "shape/tile.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

@@ -1,13 +1,13 @@
-#include "layout/describe.h"
+#include "hlolayout/layout/describe.h"
 
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "layout/memory_space.h"
-#include "shape/printer.h"
-#include "util/check.h"
+#include "hlolayout/layout/memory_space.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace {

@@ -1,10 +1,10 @@
-#include "layout/describe.h"
+#include "hlolayout/layout/describe.h"
 
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "parser/shape_parser.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {
 namespace {

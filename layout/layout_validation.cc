@@ -1,4 +1,4 @@
-#include "layout/layout_validation.h"
+#include "hlolayout/layout/layout_validation.h"
 
 #include <cstdint>
 #include <memory>
@@ -6,7 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "shape/printer.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout {
 namespace {

@@ -15,8 +15,8 @@
 #define HLOLAYOUT_LAYOUT_LAYOUT_VALIDATION_H_
 
 #include "absl/status/status.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "layout/layout_validation.h"
+#include "hlolayout/layout/layout_validation.h"
 
 #include <vector>
 

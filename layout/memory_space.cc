@@ -1,4 +1,4 @@
-#include "layout/memory_space.h"
+#include "hlolayout/layout/memory_space.h"
 
 #include "absl/strings/str_cat.h"
 

@@ -1,4 +1,4 @@
-#include "layout/sizes.h"
+#include "hlolayout/layout/sizes.h"
 
 #include <cstdint>
 #include <string>
@@ -7,8 +7,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "layout/tiling.h"
-#include "shape/shape.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

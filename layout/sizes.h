@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

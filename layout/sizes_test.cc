@@ -1,14 +1,14 @@
-#include "layout/sizes.h"
+#include "hlolayout/layout/sizes.h"
 
 #include <cstdint>
 #include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/test_shapes.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

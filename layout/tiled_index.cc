@@ -1,4 +1,4 @@
-#include "layout/tiled_index.h"
+#include "hlolayout/layout/tiled_index.h"
 
 #include <cstdint>
 #include <vector>
@@ -7,7 +7,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
-#include "layout/tiling.h"
+#include "hlolayout/layout/tiling.h"
 
 namespace hlolayout {
 

@@ -18,8 +18,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "layout/tiling.h"
-#include "shape/shape.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "layout/tiling.h"
+#include "hlolayout/layout/tiling.h"
 
 #include <cstdint>
 #include <string>
@@ -10,9 +10,9 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "shape/primitive_type.h"
-#include "shape/shape.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

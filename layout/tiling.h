@@ -31,9 +31,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "shape/primitive_type.h"
-#include "shape/shape.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 

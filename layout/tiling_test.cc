@@ -1,13 +1,13 @@
-#include "layout/tiling.h"
+#include "hlolayout/layout/tiling.h"
 
 #include <cstdint>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/test_shapes.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 namespace {

@@ -1,4 +1,4 @@
-#include "parser/diagnostic.h"
+#include "hlolayout/parser/diagnostic.h"
 
 #include <algorithm>
 #include <string>

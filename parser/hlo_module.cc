@@ -1,6 +1,6 @@
-#include "parser/hlo_module.h"
+#include "hlolayout/parser/hlo_module.h"
 
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 

@@ -35,7 +35,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

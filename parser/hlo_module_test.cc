@@ -1,4 +1,4 @@
-#include "parser/hlo_module.h"
+#include "hlolayout/parser/hlo_module.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

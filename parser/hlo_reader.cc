@@ -1,4 +1,4 @@
-#include "parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_reader.h"
 
 #include <cstring>
 #include <memory>
@@ -11,10 +11,10 @@
 
 #include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
-#include "parser/diagnostic.h"
-#include "parser/hlo_scan.h"
-#include "parser/hlo_shape_cache.h"
-#include "parser/shape_parser.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/hlo_scan.h"
+#include "hlolayout/parser/hlo_shape_cache.h"
+#include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {
 namespace {

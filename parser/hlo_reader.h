@@ -43,7 +43,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "parser/hlo_module.h"
+#include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_reader.h"
 
 #include <random>
 #include <string>
@@ -7,9 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "parser/hlo_test_dump.h"
-#include "parser/shape_parser.h"
-#include "shape/shape.h"
+#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 namespace {

@@ -1,12 +1,12 @@
 // The reader's SIMD scanning helpers against plain byte loops.
-#include "parser/hlo_scan.h"
+#include "hlolayout/parser/hlo_scan.h"
 
 #include <cstring>
 #include <random>
 #include <string>
 
 #include "gtest/gtest.h"
-#include "parser/hlo_shape_cache.h"
+#include "hlolayout/parser/hlo_shape_cache.h"
 
 namespace hlolayout::hlo_internal {
 namespace {

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::hlo_internal {
 

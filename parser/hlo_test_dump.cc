@@ -1,4 +1,4 @@
-#include "parser/hlo_test_dump.h"
+#include "hlolayout/parser/hlo_test_dump.h"
 
 #include <string>
 #include <utility>

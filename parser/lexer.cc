@@ -1,4 +1,4 @@
-#include "parser/lexer.h"
+#include "hlolayout/parser/lexer.h"
 
 namespace hlolayout {
 namespace lexer_internal {

@@ -1,13 +1,13 @@
-#include "parser/shape_parser.h"
+#include "hlolayout/parser/shape_parser.h"
 
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "layout/layout_validation.h"
-#include "parser/diagnostic.h"
-#include "parser/lexer.h"
+#include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/lexer.h"
 
 namespace hlolayout {
 namespace {

@@ -29,8 +29,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "shape/layout.h"
-#include "shape/shape.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

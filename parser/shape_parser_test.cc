@@ -1,10 +1,10 @@
-#include "parser/shape_parser.h"
+#include "hlolayout/parser/shape_parser.h"
 
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "shape/printer.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout {
 namespace {

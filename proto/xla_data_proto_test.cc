@@ -5,8 +5,8 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "proto/xla_data.pb.h"
-#include "shape/primitive_type.h"
+#include "hlolayout/proto/xla_data.pb.h"
+#include "hlolayout/shape/primitive_type.h"
 
 namespace hlolayout {
 namespace {

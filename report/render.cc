@@ -1,11 +1,11 @@
-#include "report/render.h"
+#include "hlolayout/report/render.h"
 
 #include <algorithm>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "layout/memory_space.h"
+#include "hlolayout/layout/memory_space.h"
 
 namespace hlolayout {
 namespace {

@@ -24,7 +24,7 @@
 #include <ostream>
 #include <string>
 
-#include "report/report.h"
+#include "hlolayout/report/report.h"
 
 namespace hlolayout {
 

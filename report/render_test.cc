@@ -1,4 +1,4 @@
-#include "report/render.h"
+#include "hlolayout/report/render.h"
 
 #include <sstream>
 #include <string>

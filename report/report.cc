@@ -1,4 +1,4 @@
-#include "report/report.h"
+#include "hlolayout/report/report.h"
 
 #include <algorithm>
 #include <limits>
@@ -8,8 +8,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "layout/sizes.h"
-#include "shape/shape.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

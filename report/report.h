@@ -31,7 +31,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout {
 

@@ -1,11 +1,11 @@
-#include "report/report.h"
+#include "hlolayout/report/report.h"
 
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "parser/hlo_test_dump.h"
+#include "hlolayout/parser/hlo_test_dump.h"
 
 namespace hlolayout {
 namespace {

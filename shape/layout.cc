@@ -1,9 +1,9 @@
-#include "shape/layout.h"
+#include "hlolayout/shape/layout.h"
 
 #include <memory>
 
-#include "shape/shape.h"
-#include "util/check.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 

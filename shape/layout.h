@@ -33,8 +33,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/hash/hash.h"
 #include "absl/types/span.h"
-#include "shape/primitive_type.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 

@@ -1,9 +1,9 @@
-#include "shape/primitive_type.h"
+#include "hlolayout/shape/primitive_type.h"
 
 #include <cstddef>
 #include <cstdint>
 
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace {

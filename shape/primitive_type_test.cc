@@ -1,4 +1,4 @@
-#include "shape/primitive_type.h"
+#include "hlolayout/shape/primitive_type.h"
 
 #include <set>
 #include <string>

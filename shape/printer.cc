@@ -1,4 +1,4 @@
-#include "shape/printer.h"
+#include "hlolayout/shape/printer.h"
 
 #include <cstdint>
 #include <cstring>

@@ -22,9 +22,9 @@
 
 #include <string>
 
-#include "shape/layout.h"
-#include "shape/shape.h"
-#include "shape/tile.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/tile.h"
 
 namespace hlolayout {
 

@@ -1,8 +1,8 @@
-#include "shape/program_shape.h"
+#include "hlolayout/shape/program_shape.h"
 
 #include <string>
 
-#include "shape/printer.h"
+#include "hlolayout/shape/printer.h"
 
 namespace hlolayout {
 

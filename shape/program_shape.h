@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "shape/program_shape.h"
+#include "hlolayout/shape/program_shape.h"
 
 #include "gtest/gtest.h"
 

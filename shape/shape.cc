@@ -1,9 +1,9 @@
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 #include <utility>
 #include <vector>
 
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 

@@ -24,8 +24,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
-#include "shape/layout.h"
-#include "shape/primitive_type.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/primitive_type.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "shape/shape_proto.h"
+#include "hlolayout/shape/shape_proto.h"
 
 #include <climits>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
-#include "layout/layout_validation.h"
+#include "hlolayout/layout/layout_validation.h"
 
 namespace hlolayout {
 namespace {

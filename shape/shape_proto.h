@@ -53,10 +53,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "proto/xla_data.pb.h"
-#include "shape/layout.h"
-#include "shape/program_shape.h"
-#include "shape/shape.h"
+#include "hlolayout/proto/xla_data.pb.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/program_shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

@@ -1,4 +1,4 @@
-#include "shape/shape_proto.h"
+#include "hlolayout/shape/shape_proto.h"
 
 #include <cstdint>
 #include <limits>
@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "parser/shape_parser.h"
-#include "proto/xla_data.pb.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/proto/xla_data.pb.h"
 
 namespace hlolayout {
 namespace {

@@ -1,4 +1,4 @@
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 #include <vector>
 

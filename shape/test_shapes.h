@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "shape/shape.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
 

@@ -5,10 +5,10 @@
 
 #include "absl/hash/hash.h"
 #include "gtest/gtest.h"
-#include "layout/layout_validation.h"
-#include "parser/shape_parser.h"
-#include "shape/printer.h"
-#include "shape/shape_proto.h"
+#include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/shape/shape_proto.h"
 
 namespace hlolayout {
 namespace {

@@ -1,4 +1,4 @@
-#include "util/check.h"
+#include "hlolayout/util/check.h"
 
 #include "gtest/gtest.h"
 

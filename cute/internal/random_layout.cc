@@ -1,5 +1,5 @@
 // cute/internal/random_layout.cc: the property-test layout generator.
-#include "cute/internal/random_layout.h"
+#include "hlolayout/cute/internal/random_layout.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,12 +1,12 @@
 // cute/internal/regroup.cc: zip2_by and the unpacking of its two modes.
-#include "cute/internal/regroup.h"
+#include "hlolayout/cute/internal/regroup.h"
 
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "cute/internal/status_macros.h"
+#include "hlolayout/cute/internal/status_macros.h"
 
 namespace hlolayout::cute::internal {
 

@@ -11,8 +11,8 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
-#include "cute/layout.h"
-#include "cute/tiler.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute::internal {
 

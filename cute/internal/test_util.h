@@ -13,10 +13,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "cute/layout.h"
-#include "cute/parse.h"
-#include "cute/print.h"
-#include "cute/tiler.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute::internal {
 
