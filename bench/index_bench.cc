@@ -22,7 +22,7 @@
 #include "benchmark/benchmark.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/index_util/walker.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/tile.h"

@@ -19,7 +19,7 @@
 #include "hlolayout/cli/json.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/printer.h"

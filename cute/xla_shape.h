@@ -3,7 +3,7 @@
 //   XlaShapeToCute(ParseShape("f32[3,5]{1,0:T(2,2)}"))
 //     == ((2,2),(2,3)):((2,12),(1,4))
 //   evaluated at the hierarchical coordinate (2,3): 17, the tiled linear
-//   index of element (2,3) (layout/tiled_index.h).
+//   index of element (2,3) (layout/reference_index.h).
 //
 // A thin adapter over XlaTiledLayoutToCute (cute/xla_bridge.h) that takes
 // the dims, minor_to_major and tiles of a parsed hlolayout::Shape. Only the

@@ -11,7 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cute/print.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cute {
@@ -79,7 +79,7 @@ TEST(XlaShape, AgreesWithTiledLinearIndex) {
         std::vector<int64_t> index(dims.size(), 0);
         while (true) {
           absl::StatusOr<int64_t> expected =
-              hlolayout::TiledLinearIndex(shape, index);
+              hlolayout::ReferenceOffset(shape, index);
           ASSERT_TRUE(expected.ok()) << expected.status();
           std::vector<IntTuple> coord;
           for (int64_t e : index) coord.push_back(IntTuple(e));

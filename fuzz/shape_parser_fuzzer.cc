@@ -2,7 +2,7 @@
 // arbitrary text. On success: print, re-parse, require the same shape
 // (round trip), compute the sizes, build a TiledIndexer and, for small
 // arrays, check index -> offset -> index against the reference
-// TiledLinearIndex / TiledElementAt.
+// ReferenceOffset / ReferenceElementAt.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
@@ -51,9 +51,9 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     }
     absl::StatusOr<int64_t> offset = indexer->TryOffset(index);
     if (!offset.ok()) Fail("TryOffset failed in bounds", text);
-    absl::StatusOr<int64_t> reference = TiledLinearIndex(shape, index);
+    absl::StatusOr<int64_t> reference = ReferenceOffset(shape, index);
     if (!reference.ok() || *reference != *offset) {
-      Fail("TiledIndexer::Offset differs from TiledLinearIndex", text);
+      Fail("TiledIndexer::Offset differs from ReferenceOffset", text);
     }
     if (*offset < 0 || *offset >= indexer->padded_elements()) {
       Fail("offset out of the buffer", text);
@@ -63,20 +63,20 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     if (!kind.ok() || *kind != OffsetKind::kElement || back != index) {
       Fail("ElementAt(Offset(index)) != index", text);
     }
-    absl::StatusOr<ElementAtOffset> ref_back = TiledElementAt(shape, *offset);
+    absl::StatusOr<ElementAtOffset> ref_back = ReferenceElementAt(shape, *offset);
     if (!ref_back.ok() || ref_back->kind != OffsetKind::kElement ||
         ref_back->index != index) {
-      Fail("TiledElementAt(TiledLinearIndex(index)) != index", text);
+      Fail("ReferenceElementAt(ReferenceOffset(index)) != index", text);
     }
   }
   // Every offset of a small buffer: the fast and the reference inverse agree.
   for (int64_t offset = 0; offset < indexer->padded_elements(); ++offset) {
     absl::StatusOr<OffsetKind> kind =
         indexer->TryElementAt(offset, absl::MakeSpan(back));
-    absl::StatusOr<ElementAtOffset> ref = TiledElementAt(shape, offset);
+    absl::StatusOr<ElementAtOffset> ref = ReferenceElementAt(shape, offset);
     if (!kind.ok() || !ref.ok() || *kind != ref->kind ||
         (*kind == OffsetKind::kElement && back != ref->index)) {
-      Fail("TiledIndexer::ElementAt differs from TiledElementAt", text);
+      Fail("TiledIndexer::ElementAt differs from ReferenceElementAt", text);
     }
   }
 }

@@ -15,7 +15,7 @@
 // for in-bounds indices (tile size 1, dim no larger than the tile, size-1
 // dims, leading 1s) are dropped. The hot path allocates nothing and
 // performs no division by a runtime divisor. Results equal
-// TiledLinearIndex / TiledElementAt (layout/tiled_index.h) exactly; the
+// ReferenceOffset / ReferenceElementAt (layout/reference_index.h) exactly; the
 // exhaustive tests check it.
 //
 // The unchecked entry points (Offset, ElementAt, and their batched forms)
@@ -31,7 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/shape.h"
 
@@ -74,7 +74,7 @@ class TiledIndexer {
   //      that, as long as the span has rank() entries).
   // @post ElementAt(result) == kElement with the same index.
   int64_t Offset(absl::Span<const int64_t> index) const;
-  // Checks rank and bounds first (messages as TiledLinearIndex).
+  // Checks rank and bounds first (messages as ReferenceOffset).
   absl::StatusOr<int64_t> TryOffset(absl::Span<const int64_t> index) const;
 
   // Offsets
@@ -100,7 +100,7 @@ class TiledIndexer {
     }
     return ElementAtGeneral(offset, index);
   }
-  // Errors: offset out of range (message as TiledElementAt), wrong span size.
+  // Errors: offset out of range (message as ReferenceElementAt), wrong span size.
   absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
                                           absl::Span<int64_t> index) const;
 

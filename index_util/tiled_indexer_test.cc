@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
@@ -20,7 +20,7 @@ namespace {
 constexpr int64_t kStar = Tile::kCombineDimension;
 
 // Checks every property the issue names on one shape, against the plain
-// reference of layout/tiled_index.h when `reference` is set.
+// reference of layout/reference_index.h when `reference` is set.
 void CheckShape(const Shape& shape, bool reference) {
   SCOPED_TRACE(shape.ToString(true));
   absl::StatusOr<TilingModel> model = BuildTilingModel(shape);
@@ -38,7 +38,7 @@ void CheckShape(const Shape& shape, bool reference) {
       ASSERT_GE(off, 0);
       ASSERT_LT(off, ix->tiled_elements());
       if (reference) {
-        ASSERT_EQ(off, *TiledLinearIndex(*model, idx));
+        ASSERT_EQ(off, *ReferenceOffset(*model, idx));
       }
       ASSERT_FALSE(seen[off]) << "two elements at offset " << off;
       seen[off] = 1;
@@ -58,7 +58,7 @@ void CheckShape(const Shape& shape, bool reference) {
   for (int64_t off = 0; off < padded; ++off) {
     const OffsetKind kind = ix->ElementAt(off, absl::MakeSpan(back));
     if (reference) {
-      absl::StatusOr<ElementAtOffset> r = TiledElementAt(*model, off);
+      absl::StatusOr<ElementAtOffset> r = ReferenceElementAt(*model, off);
       ASSERT_TRUE(r.ok());
       ASSERT_EQ(r->kind, kind) << "offset " << off;
       if (kind == OffsetKind::kElement) {
@@ -275,7 +275,7 @@ TEST(TiledIndexer, LargeValuesNearInt64Max) {
                                    {a - 2, b - 3},
                                    {12345677, 987654321}}) {
     const int64_t off = ix->Offset(idx);
-    EXPECT_EQ(off, *TiledLinearIndex(*m, idx));
+    EXPECT_EQ(off, *ReferenceOffset(*m, idx));
     std::vector<int64_t> back(2);
     EXPECT_EQ(ix->ElementAt(off, absl::MakeSpan(back)), OffsetKind::kElement);
     EXPECT_EQ(back, idx);

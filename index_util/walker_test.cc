@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/index_util/tiled_indexer.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/test_shapes.h"

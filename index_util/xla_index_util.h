@@ -2,13 +2,13 @@
 // XLA's exact behaviour, including where it is approximate.
 //
 // Use these to predict what XLA computes; use the exact functions
-// (layout/tiled_index.h, index_util/tiled_indexer.h, layout/sizes.h) to know
+// (layout/reference_index.h, index_util/tiled_indexer.h, layout/sizes.h) to know
 // where an element really is. Side by side:
 //
 //   XLA function (here)                      exact counterpart
-//   XlaMultidimensionalIndexToLinearIndex    TiledLinearIndex
+//   XlaMultidimensionalIndexToLinearIndex    ReferenceOffset
 //     (IndexUtil; minor_to_major only, tiles, L and E ignored)
-//   XlaLinearIndexFirstTileOnly              TiledLinearIndex
+//   XlaLinearIndexFirstTileOnly              ReferenceOffset
 //     (LayoutUtil::LinearIndex; first tile only, rank 1 ignores it)
 //   XlaByteSizeOf (ShapeUtil; tiles ignored) ComputeArraySizes().padded_bytes
 //   XlaArraySize (ShapeUtil; first tile,     ComputeArraySizes().padded_bytes
@@ -17,7 +17,7 @@
 // Where they differ, for example f32[4,8]{1,0:T(2,4)(2,1)}, index (1,0):
 //   XlaMultidimensionalIndexToLinearIndex -> 8   (row-major, untiled)
 //   XlaLinearIndexFirstTileOnly           -> 4   (row 1 of the 2x4 tile)
-//   TiledLinearIndex                      -> 1   (the (2,1) tile pairs rows)
+//   ReferenceOffset                      -> 1   (the (2,1) tile pairs rows)
 // and f32[3,5]{1,0:T(2,2)}: XlaByteSizeOf 60, XlaArraySize 96.
 //
 // Unlike XLA, nothing here CHECK-fails or wraps on bad input: wrong ranks,

@@ -5,7 +5,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/test_shapes.h"
@@ -74,11 +74,11 @@ TEST(XlaIndexUtil, LinearIndexFirstTileOnlyDiffersFromExact) {
   Shape two = MakeTiled(F32, {4, 8}, {1, 0}, {{2, 4}, {2, 1}});
   EXPECT_EQ(*XlaMultidimensionalIndexToLinearIndex(two, {1, 0}), 8);
   EXPECT_EQ(*XlaLinearIndexFirstTileOnly(two, {1, 0}), 4);
-  EXPECT_EQ(*TiledLinearIndex(two, {1, 0}), 1);
+  EXPECT_EQ(*ReferenceOffset(two, {1, 0}), 1);
   // Rank 1 ignores the tile.
   Shape r1 = MakeTiled(F32, {5}, {0}, {{2, 2}});
   EXPECT_EQ(*XlaLinearIndexFirstTileOnly(r1, {3}), 3);
-  EXPECT_EQ(*TiledLinearIndex(r1, {3}), 5);
+  EXPECT_EQ(*ReferenceOffset(r1, {3}), 5);
   EXPECT_FALSE(
       XlaLinearIndexFirstTileOnly(
           MakeTiled(F32, {4, 4}, {1, 0}, {{Tile::kCombineDimension, 2}}),

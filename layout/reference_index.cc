@@ -1,4 +1,4 @@
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 
 #include <cstdint>
 #include <vector>
@@ -40,7 +40,7 @@ absl::Status CheckIndexInBounds(absl::Span<const int64_t> dims,
   return absl::OkStatus();
 }
 
-absl::StatusOr<int64_t> TiledLinearIndex(const TilingModel& m,
+absl::StatusOr<int64_t> ReferenceOffset(const TilingModel& m,
                                          absl::Span<const int64_t> index) {
   absl::Status s = CheckIndexInBounds(m.logical_dims, index);
   if (!s.ok()) return s;
@@ -75,14 +75,14 @@ absl::StatusOr<int64_t> TiledLinearIndex(const TilingModel& m,
   return offset;
 }
 
-absl::StatusOr<int64_t> TiledLinearIndex(const Shape& array_shape,
+absl::StatusOr<int64_t> ReferenceOffset(const Shape& array_shape,
                                          absl::Span<const int64_t> index) {
   absl::StatusOr<TilingModel> m = BuildTilingModel(array_shape);
   if (!m.ok()) return m.status();
-  return TiledLinearIndex(*m, index);
+  return ReferenceOffset(*m, index);
 }
 
-absl::StatusOr<ElementAtOffset> TiledElementAt(const TilingModel& m,
+absl::StatusOr<ElementAtOffset> ReferenceElementAt(const TilingModel& m,
                                                int64_t offset) {
   if (offset < 0 || offset >= m.padded_elements) {
     return absl::OutOfRangeError(
@@ -136,11 +136,11 @@ absl::StatusOr<ElementAtOffset> TiledElementAt(const TilingModel& m,
   return result;
 }
 
-absl::StatusOr<ElementAtOffset> TiledElementAt(const Shape& array_shape,
+absl::StatusOr<ElementAtOffset> ReferenceElementAt(const Shape& array_shape,
                                                int64_t offset) {
   absl::StatusOr<TilingModel> m = BuildTilingModel(array_shape);
   if (!m.ok()) return m.status();
-  return TiledElementAt(*m, offset);
+  return ReferenceElementAt(*m, offset);
 }
 
 }  // namespace hlolayout

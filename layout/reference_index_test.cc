@@ -1,4 +1,4 @@
-#include "hlolayout/layout/tiled_index.h"
+#include "hlolayout/layout/reference_index.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,13 +16,13 @@ constexpr int64_t kStar = Tile::kCombineDimension;
 
 TEST(TiledIndex, SeedFigureOne) {
   Shape s = MakeTiled({3, 5}, {1, 0}, {{2, 2}});
-  EXPECT_EQ(*TiledLinearIndex(s, {2, 3}), 17);
-  absl::StatusOr<ElementAtOffset> e = TiledElementAt(s, 17);
+  EXPECT_EQ(*ReferenceOffset(s, {2, 3}), 17);
+  absl::StatusOr<ElementAtOffset> e = ReferenceElementAt(s, 17);
   ASSERT_TRUE(e.ok());
   EXPECT_EQ(e->kind, OffsetKind::kElement);
   EXPECT_EQ(e->index, (std::vector<int64_t>{2, 3}));
   // Offset 9 is row 0, column 5 of tile (0,2): column 5 does not exist.
-  EXPECT_EQ(TiledElementAt(s, 9)->kind, OffsetKind::kTilePadding);
+  EXPECT_EQ(ReferenceElementAt(s, 9)->kind, OffsetKind::kTilePadding);
 }
 
 TEST(TiledIndex, SeedFigureTwoNumbering) {
@@ -34,15 +34,15 @@ TEST(TiledIndex, SeedFigureTwoNumbering) {
                                   {17, 19, 21, 23, 25, 27, 29, 31}};
   for (int64_t i = 0; i < 4; ++i) {
     for (int64_t j = 0; j < 8; ++j) {
-      EXPECT_EQ(*TiledLinearIndex(s, {i, j}), expected[i][j]) << i << "," << j;
+      EXPECT_EQ(*ReferenceOffset(s, {i, j}), expected[i][j]) << i << "," << j;
     }
   }
 }
 
 TEST(TiledIndex, SeedRepeatedFourDimTile) {
   Shape s = MakeTiled({8, 8}, {1, 0}, {{2, 4}, {2, 1, 1, 1}});
-  EXPECT_EQ(*TiledLinearIndex(s, {6, 5}), 51);
-  EXPECT_EQ(TiledElementAt(s, 51)->index, (std::vector<int64_t>{6, 5}));
+  EXPECT_EQ(*ReferenceOffset(s, {6, 5}), 51);
+  EXPECT_EQ(ReferenceElementAt(s, 51)->index, (std::vector<int64_t>{6, 5}));
 }
 
 TEST(TiledIndex, SeedCombinedDims) {
@@ -52,42 +52,42 @@ TEST(TiledIndex, SeedCombinedDims) {
   Shape flat = MakeTiled({112, 110}, {1, 0}, {{2, 3}});
   const std::vector<int64_t> idx = {1, 4, 5, 9, 7};
   const int64_t row = (1 * 7 + 4) * 8 + 5, col = 9 * 10 + 7;
-  EXPECT_EQ(*TiledLinearIndex(s, idx), *TiledLinearIndex(flat, {row, col}));
-  EXPECT_EQ(TiledElementAt(s, *TiledLinearIndex(s, idx))->index, idx);
+  EXPECT_EQ(*ReferenceOffset(s, idx), *ReferenceOffset(flat, {row, col}));
+  EXPECT_EQ(ReferenceElementAt(s, *ReferenceOffset(s, idx))->index, idx);
 }
 
 TEST(TiledIndex, TailPaddingAndErrors) {
   Shape s = MakeTiled({2}, {0}, {{4}}, 8);
-  EXPECT_EQ(TiledElementAt(s, 1)->kind, OffsetKind::kElement);
-  EXPECT_EQ(TiledElementAt(s, 2)->kind, OffsetKind::kTilePadding);
-  EXPECT_EQ(TiledElementAt(s, 4)->kind, OffsetKind::kTailPadding);
-  EXPECT_EQ(TiledElementAt(s, 8).status().message(),
+  EXPECT_EQ(ReferenceElementAt(s, 1)->kind, OffsetKind::kElement);
+  EXPECT_EQ(ReferenceElementAt(s, 2)->kind, OffsetKind::kTilePadding);
+  EXPECT_EQ(ReferenceElementAt(s, 4)->kind, OffsetKind::kTailPadding);
+  EXPECT_EQ(ReferenceElementAt(s, 8).status().message(),
             "offset 8 is past the end of the buffer (8 elements)");
-  EXPECT_EQ(TiledElementAt(s, -1).status().message(),
+  EXPECT_EQ(ReferenceElementAt(s, -1).status().message(),
             "offset -1 is past the end of the buffer (8 elements)");
-  EXPECT_EQ(TiledLinearIndex(s, {2}).status().message(),
+  EXPECT_EQ(ReferenceOffset(s, {2}).status().message(),
             "index 2 out of bounds for dimension 0 of size 2");
-  EXPECT_EQ(TiledLinearIndex(s, {-1}).status().message(),
+  EXPECT_EQ(ReferenceOffset(s, {-1}).status().message(),
             "index -1 out of bounds for dimension 0 of size 2");
-  EXPECT_EQ(TiledLinearIndex(s, {0, 0}).status().message(),
+  EXPECT_EQ(ReferenceOffset(s, {0, 0}).status().message(),
             "index has 2 coordinates, shape has rank 1");
   EXPECT_EQ(OffsetKindName(OffsetKind::kTailPadding), "tail padding");
 }
 
 TEST(TiledIndex, ColumnMajorUntiled) {
   // f32[10,20]{0,1}: {3,5} -> 3 + 5*10.
-  EXPECT_EQ(*TiledLinearIndex(MakeTiled({10, 20}, {0, 1}, {}), {3, 5}), 53);
+  EXPECT_EQ(*ReferenceOffset(MakeTiled({10, 20}, {0, 1}, {}), {3, 5}), 53);
 }
 
 TEST(TiledIndex, Scalar) {
   Shape s = Shape::MakeArray(F32, {});
   s.set_layout(Layout());
-  EXPECT_EQ(*TiledLinearIndex(s, {}), 0);
+  EXPECT_EQ(*ReferenceOffset(s, {}), 0);
   Layout tiled;
   tiled.add_tile(Tile({256}));
   s.set_layout(tiled);  // f32[]{:T(256)}: 1 element, 255 padding
-  EXPECT_EQ(TiledElementAt(s, 0)->kind, OffsetKind::kElement);
-  EXPECT_EQ(TiledElementAt(s, 255)->kind, OffsetKind::kTilePadding);
+  EXPECT_EQ(ReferenceElementAt(s, 0)->kind, OffsetKind::kElement);
+  EXPECT_EQ(ReferenceElementAt(s, 255)->kind, OffsetKind::kTilePadding);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// layout/tiled_index.h: the exact tiled linear index and its inverse,
+// layout/reference_index.h: the reference (plain, checked, slow) tiled
+// linear index and its inverse,
 // written plainly from the seed formula (the reference the fast indexer in
 // index_util/tiled_indexer.h is tested against).
 //
@@ -9,8 +10,8 @@
 //
 // Every tile level is followed (see layout/tiling.h); L(n) only adds tail
 // padding. These functions divide at run time; use TiledIndexer for speed.
-#ifndef HLOLAYOUT_LAYOUT_TILED_INDEX_H_
-#define HLOLAYOUT_LAYOUT_TILED_INDEX_H_
+#ifndef HLOLAYOUT_LAYOUT_REFERENCE_INDEX_H_
+#define HLOLAYOUT_LAYOUT_REFERENCE_INDEX_H_
 
 #include <cstdint>
 #include <vector>
@@ -38,28 +39,28 @@ struct ElementAtOffset {
   std::vector<int64_t> index;  // the logical multi-index when kElement
 };
 
-// TiledLinearIndex
+// ReferenceOffset
 //
 // The element offset (in elements, from the start of the buffer) of the
 // logical multi-index `index`: f32[3,5]{1,0:T(2,2)}, {2,3} -> 17.
 // Errors: wrong rank ("index has 1 coordinates, shape has rank 2"), a
 // coordinate out of bounds (negative included), a shape that
 // BuildTilingModel rejects.
-// @post TiledElementAt(shape, result) is {kElement, index}.
-absl::StatusOr<int64_t> TiledLinearIndex(const TilingModel& model,
+// @post ReferenceElementAt(shape, result) is {kElement, index}.
+absl::StatusOr<int64_t> ReferenceOffset(const TilingModel& model,
                                          absl::Span<const int64_t> index);
-absl::StatusOr<int64_t> TiledLinearIndex(const Shape& array_shape,
+absl::StatusOr<int64_t> ReferenceOffset(const Shape& array_shape,
                                          absl::Span<const int64_t> index);
 
-// TiledElementAt
+// ReferenceElementAt
 //
 // The inverse: f32[3,5]{1,0:T(2,2)}, 17 -> {kElement, {2,3}}; 9 ->
 // {kTilePadding}. Offsets from tiled_elements to padded_elements - 1 are
 // kTailPadding. Errors: offset < 0 or >= padded_elements ("offset 24 is past
 // the end of the buffer (24 elements)").
-absl::StatusOr<ElementAtOffset> TiledElementAt(const TilingModel& model,
+absl::StatusOr<ElementAtOffset> ReferenceElementAt(const TilingModel& model,
                                                int64_t offset);
-absl::StatusOr<ElementAtOffset> TiledElementAt(const Shape& array_shape,
+absl::StatusOr<ElementAtOffset> ReferenceElementAt(const Shape& array_shape,
                                                int64_t offset);
 
 // Checks rank and bounds of `index` against `dims`; the messages above.
@@ -68,4 +69,4 @@ absl::Status CheckIndexInBounds(absl::Span<const int64_t> dims,
 
 }  // namespace hlolayout
 
-#endif  // HLOLAYOUT_LAYOUT_TILED_INDEX_H_
+#endif  // HLOLAYOUT_LAYOUT_REFERENCE_INDEX_H_
