@@ -31,7 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/shape.h"
 
@@ -100,7 +100,8 @@ class TiledIndexer {
     }
     return ElementAtGeneral(offset, index);
   }
-  // Errors: offset out of range (message as ReferenceElementAt), wrong span size.
+  // Errors: offset out of range (message as ReferenceElementAt), wrong span
+  // size.
   absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
                                           absl::Span<int64_t> index) const;
 

@@ -34,7 +34,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/tiled_indexer.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
 
 namespace hlolayout {
 
