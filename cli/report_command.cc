@@ -152,6 +152,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
   const bool summary = args->Has("summary");
   options.keep_rows = !summary;
+  if (summary) options.top_wasters = 0;  // not shown
   options.read.keep_going = args->Has("keep-going");
 
   // The texts stay alive while the report (views into them) is used; a

@@ -103,6 +103,9 @@ struct HloInstruction {
 //   while(...), condition=%cond, body=%body   ->  {"cond", "body"}
 std::vector<absl::string_view> CalledComputationNames(
     const HloInstruction& instruction);
+// The same, appended to `*names` (no allocation once it has room).
+void AppendCalledComputationNames(const HloInstruction& instruction,
+                                  std::vector<absl::string_view>* names);
 
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {

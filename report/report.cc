@@ -48,6 +48,13 @@ struct LeafTotals {
   ByteCounts bytes;
 };
 
+// Bytes and values per memory space, with saturating sums.
+struct SpaceBytes {
+  int64_t memory_space = 0;
+  int64_t values = 0;
+  ByteCounts bytes;
+};
+
 struct ShapeSummary {
   int64_t memory_space = ReportRow::kNoMemorySpace;
   int64_t array_leaves = 0;
@@ -61,6 +68,9 @@ struct ShapeSummary {
   int64_t tuple_nodes = 0;
   int64_t tuple_table_bytes = 0;  // 8 per element of every tuple node
   int64_t top_table_bytes = 0;    // of the top-level tuple (0: not a tuple)
+  // What the rare walked rules (copy-start, async and collective pairs)
+  // define in this shape, computed on first use.
+  std::vector<std::pair<ValueRule, std::vector<SpaceBytes>>> walked;
 };
 
 void AddLeaves(const Shape& shape, ShapeSummary* summary) {
@@ -107,13 +117,6 @@ void AddLeaves(const Shape& shape, ShapeSummary* summary) {
   summary->bytes.Add(leaf);
   totals->bytes.Add(leaf);
 }
-
-// Bytes and values per memory space, with saturating sums.
-struct SpaceBytes {
-  int64_t memory_space = 0;
-  int64_t values = 0;
-  ByteCounts bytes;
-};
 
 void AddTo(std::vector<SpaceBytes>* list, int64_t space, int64_t values,
            const ByteCounts& bytes) {
@@ -168,7 +171,7 @@ void AddDefinedByWalk(const Shape& shape, ValueRule rule,
 
 // The values an instruction with `rule` defines (kParameter: as if its
 // computation defines its parameters), per memory space.
-void AddDefined(const Shape& shape, const ShapeSummary& summary, ValueRule rule,
+void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
                 std::vector<SpaceBytes>* out, ByteCounts* total) {
   if (rule == ValueRule::kNothing) return;
   if (rule == ValueRule::kTop && shape.IsTuple()) {
@@ -189,10 +192,17 @@ void AddDefined(const Shape& shape, const ShapeSummary& summary, ValueRule rule,
     total->Add(Bytes(summary.tuple_table_bytes));
     return;
   }
-  std::vector<SpaceBytes> walked;
-  std::vector<int64_t> index;
-  AddDefinedByWalk(shape, rule, &index, &walked);
-  for (const SpaceBytes& entry : walked) {
+  const std::vector<SpaceBytes>* walked = nullptr;
+  for (const auto& entry : summary.walked) {
+    if (entry.first == rule) walked = &entry.second;
+  }
+  if (walked == nullptr) {
+    summary.walked.emplace_back(rule, std::vector<SpaceBytes>());
+    std::vector<int64_t> index;
+    AddDefinedByWalk(shape, rule, &index, &summary.walked.back().second);
+    walked = &summary.walked.back().second;
+  }
+  for (const SpaceBytes& entry : *walked) {
     AddTo(out, entry.memory_space, entry.values, entry.bytes);
     total->Add(entry.bytes);
   }
@@ -266,7 +276,7 @@ class ReportBuilder : public HloVisitor {
       ++totals.instructions_without_shape;
     } else {
       row.has_shape = true;
-      const ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
+      ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
       row.memory_space = summary.memory_space;
       row.array_leaves = summary.array_leaves;
       row.unsized_array_leaves = summary.unsized_array_leaves;
@@ -310,9 +320,16 @@ class ReportBuilder : public HloVisitor {
     if (options_.keep_rows && in.opcode == "parameter") {
       computations_.back().parameter_rows.push_back(module_->rows.size());
     }
-    for (absl::string_view callee : CalledComputationNames(in)) {
-      calls_.push_back(
-          {computations_.size() - 1, callee, CallKindOf(in.opcode)});
+    callees_.clear();
+    AppendCalledComputationNames(in, &callees_);
+    for (absl::string_view callee : callees_) {
+      const Call call{computations_.size() - 1, callee, CallKindOf(in.opcode)};
+      if (!calls_.empty() && calls_.back().caller == call.caller &&
+          calls_.back().callee == call.callee &&
+          calls_.back().kind == call.kind) {
+        continue;
+      }
+      calls_.push_back(call);
     }
     if (options_.keep_rows) module_->rows.push_back(row);
   }
@@ -444,7 +461,7 @@ class ReportBuilder : public HloVisitor {
 
   // Keyed by the shape text (a view into the input): equal texts decode to
   // equal shapes, and the reader's Shape pointers are not stable.
-  const ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
+  ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
     auto it = summaries_.find(text);
     if (it != summaries_.end()) return it->second;
     if (summaries_.size() >= kMaxSummaries) summaries_.clear();
@@ -486,6 +503,7 @@ class ReportBuilder : public HloVisitor {
   std::vector<absl::string_view> computation_names_;
   std::vector<ComputationValues> computations_;
   std::vector<Call> calls_;
+  std::vector<absl::string_view> callees_;  // scratch
   size_t first_row_ = 0;
   int64_t order_ = 0;
   absl::flat_hash_map<int64_t, MemorySpaceTotals> spaces_;
