@@ -1,6 +1,7 @@
 #include "hlolayout/relayout/kernels.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -144,17 +145,24 @@ void RunsFixed(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   const Group& a = c.p.a;
   const Run* runs = c.p.runs.data();
   const size_t nr = c.p.runs.size();
+  // Prefetch distance in rows; long runs are left to the hardware.
+  const int64_t dist = L < 256 ? 4 : 0;
   for (int64_t i = a0; i < a1; ++i) {
     const uint8_t* s = c.src + (s0 + a.s[i]) * es;
     uint8_t* d = c.dst + (d0 + a.d[i]) * es;
-    if (c.streaming) {
-      for (size_t r = 0; r < nr; ++r) {
-        CopyFixed<L>(d + runs[r].d * es, s + runs[r].s * es, true);
+    // Runs are short and scattered: hardware prefetchers lose track of
+    // them, so fetch the same runs of a later row now.
+    const bool pf = i + dist < a1 && dist > 0;
+    const uint8_t* next = pf ? c.src + (s0 + a.s[i + dist]) * es : nullptr;
+    uint8_t* next_d = pf ? c.dst + (d0 + a.d[i + dist]) * es : nullptr;
+    for (size_t r = 0; r < nr; ++r) {
+      if (next != nullptr) {
+        for (int l = 0; l < L; l += 64) {
+          __builtin_prefetch(next + runs[r].s * es + l);
+          if (!c.streaming) __builtin_prefetch(next_d + runs[r].d * es + l, 1);
+        }
       }
-    } else {
-      for (size_t r = 0; r < nr; ++r) {
-        CopyFixed<L>(d + runs[r].d * es, s + runs[r].s * es, false);
-      }
+      CopyFixed<L>(d + runs[r].d * es, s + runs[r].s * es, c.streaming);
     }
   }
 }
