@@ -28,9 +28,10 @@ namespace {
 
 // In the order `hlolayout --help` lists them.
 const Command* const kCommands[] = {
-    &kExplainCommand, &kPrintCommand,    &kIndexCommand, &kElementCommand,
-    &kTilingCommand,  &kReportCommand,   &kCuteCommand,  &kGridCommand,
-    &kBatchCommand,   &kRelayoutCommand,
+    &kExplainCommand, &kPrintCommand,  &kIndexCommand,
+    &kElementCommand, &kTilingCommand, &kReportCommand,
+    &kCuteCommand,    &kGridCommand,   &kBatchCommand,
+    &kRelayoutCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
