@@ -70,7 +70,7 @@ class Layout:
 
     def _format(self):
         text = "{" + ",".join(str(d) for d in self.minor_to_major)
-        attrs = "".join("T" + _tile_text(t) for t in self.tiles)
+        attrs = "T" + "".join(_tile_text(t) for t in self.tiles) if self.tiles else ""
         if self.tail_padding_alignment_in_elements != 1:
             attrs += "L(%d)" % self.tail_padding_alignment_in_elements
         if self.element_size_in_bits:
