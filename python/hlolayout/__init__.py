@@ -101,6 +101,7 @@ class Layout:
         JAX lists dimensions major to minor, XLA minor to major:
             >>> str(hl.Layout.from_jax(major_to_minor=(0, 1), tiling=((8, 128),)))
             '{1,0:T(8,128)}'
+
         `tiling` None or () means no tiles; a tile entry may be hl.COMBINE.
         """
         return cls(minor_to_major=tuple(reversed(tuple(major_to_minor))),
@@ -256,6 +257,7 @@ class Shape:
 
             >>> hl.parse_shape("f32[3,5]{1,0:T(2,2)}").sizes()["padded_bytes"]
             96
+
         Keys: logical/tiled/padded/padding _elements and _bytes, expansion
         (padded bytes / logical bytes), element_bits, packed.
         """
@@ -267,6 +269,7 @@ def parse_shape(text):
 
         >>> hl.parse_shape("f32[1024, 16]")
         hlolayout.Shape('f32[1024,16]{1,0}')
+
     Raises ValueError('1:9: message' + source line + caret) on bad text.
     """
     if isinstance(text, Shape):
@@ -632,6 +635,7 @@ def read_hlo(path_or_text):
         ...                 "  ROOT %p = f32[2]{0} parameter(0)\\n}\\n")[0]
         >>> m.entry.root.name, str(m.entry.root.shape)
         ('p', 'f32[2]{0}')
+
     Several modules split by '// -----' lines are read in order.
     """
     text, name = _text_and_name(path_or_text)

@@ -17,6 +17,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -27,6 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dispatch.h"
@@ -105,18 +108,105 @@ py::dict SizesDict(const Shape& shape) {
   return d;
 }
 
+// Offset tables of a layout without `*`: then the indexer's program only
+// splits each coordinate and sums the pieces with strides, so
+// Offset(i) = base + sum_d table[d][i_d] exactly, and a batch is a few
+// table lookups per index (the tables stay in cache).
+struct SeparableTables {
+  int64_t base = 0;
+  std::vector<int64_t> dims;
+  std::vector<std::vector<int64_t>> table;
+};
+
+// Sum of the dimensions up to which tables are built (8 bytes each).
+constexpr int64_t kMaxTableEntries = int64_t{1} << 20;
+
+std::shared_ptr<const SeparableTables> MakeTables(const TiledIndexer& t) {
+  if (!t.has_split_only_forward() || t.logical_elements() == 0) return nullptr;
+  int64_t entries = 0;
+  for (int64_t d : t.dimensions()) entries += d;
+  if (entries > kMaxTableEntries) return nullptr;
+  auto tables = std::make_shared<SeparableTables>();
+  std::vector<int64_t> index(t.rank(), 0);
+  tables->base = t.Offset(index);
+  tables->dims.assign(t.dimensions().begin(), t.dimensions().end());
+  for (int64_t d = 0; d < t.rank(); ++d) {
+    std::vector<int64_t> column(t.dimensions()[d]);
+    for (int64_t k = 0; k < t.dimensions()[d]; ++k) {
+      index[d] = k;
+      column[k] = t.Offset(index) - tables->base;
+    }
+    index[d] = 0;
+    tables->table.push_back(std::move(column));
+  }
+  return tables;
+}
+
 // The Indexer: a TiledIndexer plus the shape it was built for.
 struct PyIndexer {
   PyShape shape;
   std::shared_ptr<const TiledIndexer> indexer;
+  std::shared_ptr<const SeparableTables> tables;  // null: not separable
 };
 
 PyIndexer MakeIndexer(const PyShape& shape) {
   if (!shape.shape->IsArray()) {
     throw py::value_error("indexer needs an array shape, got " + shape.text);
   }
-  return {shape, std::make_shared<const TiledIndexer>(
-                     Unwrap(TiledIndexer::Create(*shape.shape)))};
+  auto indexer = std::make_shared<const TiledIndexer>(
+      Unwrap(TiledIndexer::Create(*shape.shape)));
+  auto tables = MakeTables(*indexer);
+  return {shape, std::move(indexer), std::move(tables)};
+}
+
+// offsets[i] = base + sum_d table[d][index[i][d]]; returns the first i
+// whose index is out of bounds, or `end`.
+template <int kRank>
+int64_t TableOffsets(const SeparableTables& t, int rank, const int64_t* in,
+                     int64_t* out, int64_t begin, int64_t end) {
+  const int r = kRank > 0 ? kRank : rank;
+  const int64_t* tab[16];
+  uint64_t dim[16];
+  for (int d = 0; d < r; ++d) {
+    tab[d] = t.table[d].data();
+    dim[d] = static_cast<uint64_t>(t.dims[d]);
+  }
+  for (int64_t i = begin; i < end; ++i) {
+    const int64_t* p = in + i * r;
+    int64_t o = t.base;
+    bool bad = false;
+    for (int d = 0; d < r; ++d) {
+      uint64_t u = static_cast<uint64_t>(p[d]);
+      const bool b = u >= dim[d];
+      bad |= b;
+      u = b ? 0 : u;
+      o += tab[d][u];
+    }
+    out[i] = o;
+    if (bad) return i;
+  }
+  return end;
+}
+
+int64_t TableOffsetsAnyRank(const SeparableTables& t, int rank,
+                            const int64_t* in, int64_t* out, int64_t begin,
+                            int64_t end) {
+  switch (rank) {
+    case 1:
+      return TableOffsets<1>(t, rank, in, out, begin, end);
+    case 2:
+      return TableOffsets<2>(t, rank, in, out, begin, end);
+    case 3:
+      return TableOffsets<3>(t, rank, in, out, begin, end);
+    case 4:
+      return TableOffsets<4>(t, rank, in, out, begin, end);
+    case 5:
+      return TableOffsets<5>(t, rank, in, out, begin, end);
+    case 6:
+      return TableOffsets<6>(t, rank, in, out, begin, end);
+    default:
+      return TableOffsets<0>(t, rank, in, out, begin, end);
+  }
 }
 
 // Splits [0, n) over up to `threads` threads (1: inline) and waits.
@@ -164,18 +254,36 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
   absl::Status status;
   {
     py::gil_scoped_release release;
-    std::vector<absl::Status> errors(std::max(threads, 1));
-    std::atomic<int> next{0};
-    ParallelFor(n, threads, 1 << 18, [&](int64_t begin, int64_t end) {
-      const int slot = next.fetch_add(1);
-      errors[slot] = ix.indexer->TryOffsets(
-          absl::MakeConstSpan(in + begin * rank, (end - begin) * rank),
-          absl::MakeSpan(o + begin, end - begin));
-    });
-    for (const absl::Status& e : errors) {
-      if (!e.ok()) {
-        status = e;
-        break;
+    if (ix.tables != nullptr && rank >= 1 && rank <= 16) {
+      std::vector<int64_t> first_bad(std::max(threads, 1), n);
+      std::atomic<int> slot{0};
+      ParallelFor(n, threads, 1 << 18, [&](int64_t begin, int64_t end) {
+        const int64_t bad =
+            TableOffsetsAnyRank(*ix.tables, rank, in, o, begin, end);
+        first_bad[slot.fetch_add(1)] = bad == end ? n : bad;
+      });
+      const int64_t bad = *std::min_element(first_bad.begin(), first_bad.end());
+      if (bad < n) {
+        status =
+            ix.indexer->TryOffset(absl::MakeConstSpan(in + bad * rank, rank))
+                .status();
+        status = absl::InvalidArgumentError(
+            absl::StrCat("index at row ", bad, ": ", status.message()));
+      }
+    } else {
+      std::vector<absl::Status> errors(std::max(threads, 1));
+      std::atomic<int> next{0};
+      ParallelFor(n, threads, 1 << 18, [&](int64_t begin, int64_t end) {
+        const int slot = next.fetch_add(1);
+        errors[slot] = ix.indexer->TryOffsets(
+            absl::MakeConstSpan(in + begin * rank, (end - begin) * rank),
+            absl::MakeSpan(o + begin, end - begin));
+      });
+      for (const absl::Status& e : errors) {
+        if (!e.ok()) {
+          status = e;
+          break;
+        }
       }
     }
   }
