@@ -246,6 +246,8 @@ class Shape:
 
     def with_layout(self, layout):
         """This array shape with another layout (a Layout or '{1,0:T(8,128)}')."""
+        if not self.is_array:
+            raise ValueError("only array shapes have layouts, got %s" % self)
         return Shape._wrap(_core.shape_with_layout(self._s, str(layout)))
 
     def explain(self):
@@ -292,10 +294,9 @@ def _cli_json(args, input=""):
     import json
     status, out, err = _core.run_cli(args, input)
     if status != 0:
+        import re
         message = err.decode("utf-8", "replace")
-        prefix = "hlolayout %s: " % args[0]
-        if message.startswith(prefix):
-            message = message[len(prefix):]
+        message = re.sub(r"^hlolayout [a-z_ -]+: ", "", message)
         raise ValueError(message.rstrip("\n"))
     return json.loads(out.decode("utf-8"))
 
@@ -622,7 +623,7 @@ def _text_and_name(path_or_text):
     if not isinstance(path_or_text, str):
         raise TypeError("expected a path or HLO text, got %s" %
                         type(path_or_text).__name__)
-    if "\n" not in path_or_text and "{" not in path_or_text:
+    if path_or_text and "\n" not in path_or_text and "{" not in path_or_text:
         with open(path_or_text, encoding="utf-8") as f:
             return f.read(), path_or_text
     return path_or_text, ""

@@ -41,6 +41,7 @@ def test_read_hlo_errors(tmp_path):
         hl.read_hlo(str(tmp_path / "missing.txt"))
     with pytest.raises(TypeError):
         hl.read_hlo(42)
+    assert hl.read_hlo("") == []
 
 
 def test_report_matches_cli(cli, example_dump):
@@ -95,6 +96,8 @@ def test_grid_matches_cli(cli):
     assert g.locate((20, 40)) == cli.json("grid", "locate", "--json", TENSOR, "20,40")
     assert g.locate((20, 40))["core"] == [1, 1]
     assert len(g.shards()) == 6 and g.grid == (3, 2) and g.shard_shape == (18, 32)
+    with pytest.raises(ValueError, match="^1:1: expected 'tensor'"):
+        grid.parse("")
     with pytest.raises(ValueError):
         grid.parse("tensor<53x63xf32>x")
     with pytest.raises(ValueError):

@@ -84,6 +84,8 @@ def test_with_layout():
     assert str(s) == "f32[4,8]{0,1:T(2,2)}"
     with pytest.raises(ValueError):
         hl.parse_shape("f32[4,8]").with_layout("{0,0}")
+    with pytest.raises(ValueError):
+        hl.parse_shape("(f32[2])").with_layout("{0}")
 
 
 @pytest.mark.parametrize("bad", [
