@@ -39,13 +39,12 @@ Geometry Measure(const CellGrid& g) {
   for (const GridCell& c : g.cells) longest = std::max(longest, Width(c.label));
   m.ch = coarse ? 12 : 24;
   m.cw = coarse ? 12 : std::max(28.0, kCharW * longest + 10);
-  int64_t row_label = Width(g.row_axis);
+  int64_t row_label = 0;
   for (const std::string& l : g.row_labels) {
     row_label = std::max(row_label, Width(l));
   }
   m.label_w = row_label > 0 ? kCharW * row_label + 10 : 0;
-  m.top = 20 + kLine * g.notes.size() + (g.col_labels.empty() ? 0 : kLine) +
-          (g.col_axis.empty() ? 0 : kLine);
+  m.top = 20 + kLine * g.notes.size() + (g.col_labels.empty() ? 0 : kLine);
   double text_w = kCharW * Width(g.heading) + 10;
   for (const std::string& n : g.notes) {
     text_w = std::max(text_w, kCharW * Width(n) + 10);
@@ -76,20 +75,6 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
   }
   const double gx = x0 + m.label_w;  // grid origin
   const double gy = y0 + m.top;
-  if (!g.col_axis.empty()) {
-    svg.Text(
-        "text",
-        {{"class", "caption"},
-         {"x", SvgNumber(gx)},
-         {"y", SvgNumber(gy - kLine * (g.col_labels.empty() ? 1 : 2) + 4)}},
-        g.col_axis);
-  }
-  if (!g.row_axis.empty()) {
-    svg.Text(
-        "text",
-        {{"class", "caption"}, {"x", SvgNumber(x0)}, {"y", SvgNumber(gy - 8)}},
-        g.row_axis);
-  }
   for (int64_t c = 0; c < static_cast<int64_t>(g.col_labels.size()); ++c) {
     svg.Text("text",
              {{"x", SvgNumber(gx + (c + 0.5) * m.cw)},
@@ -118,11 +103,13 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
       const std::string xs = SvgNumber(x), ys = SvgNumber(yy),
                         ws = SvgNumber(m.cw), hs = SvgNumber(m.ch);
       if (cell->fill >= 0) {
-        svg.Element("rect", {{"x", xs},
-                             {"y", ys},
-                             {"width", ws},
-                             {"height", hs},
-                             {"fill", "url(#hatch)"}});
+        if (cell->fill < 1) {
+          svg.Element("rect", {{"x", xs},
+                               {"y", ys},
+                               {"width", ws},
+                               {"height", hs},
+                               {"fill", "url(#hatch)"}});
+        }
         const double h = m.ch * std::min(1.0, cell->fill);
         if (h > 0) {
           svg.Element("rect",
@@ -159,10 +146,12 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
       const GridCell* down = At(g, r + 1, c);
       const GridCell* left = At(g, r, c - 1);
       const GridCell* up = At(g, r - 1, c);
-      if (right == nullptr || right->group != cell->group) {
+      // Tile-granularity grids: only the outline.
+      const bool inner = !g.coarse;
+      if (right == nullptr || (inner && right->group != cell->group)) {
         Segment(tiles, x + m.cw, yy, x + m.cw, yy + m.ch);
       }
-      if (down == nullptr || down->group != cell->group) {
+      if (down == nullptr || (inner && down->group != cell->group)) {
         Segment(tiles, x, yy + m.ch, x + m.cw, yy + m.ch);
       }
       if (left == nullptr) Segment(tiles, x, yy, x, yy + m.ch);

@@ -45,8 +45,6 @@ struct CellGrid {
   std::string heading;             // bold first line
   std::vector<std::string> notes;  // lines under it (scale, legend)
   std::string css_class;           // on the grid's <g>, e.g. "view logical"
-  std::string row_axis;            // what the row labels count, e.g. "dim 0"
-  std::string col_axis;
   int64_t rows = 0;
   int64_t cols = 0;
   std::vector<std::string> row_labels;  // empty or `rows` entries

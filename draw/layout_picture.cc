@@ -226,7 +226,6 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
   if (PR * PC <= lim.max_cells && PC <= lim.max_cols) {
     g.rows = PR;
     g.cols = PC;
-    g.row_axis = ctx.rank >= 2 ? absl::StrCat("dim ", ctx.row_dim) : "";
     if (ctx.rank >= 2) {
       for (int64_t r = 0; r < PR; ++r) g.row_labels.push_back(absl::StrCat(r));
     }
@@ -292,7 +291,8 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
       const int64_t off = offset_at(r0, c0);
       cell.css_class = "tile-block";
       cell.fill = fill;
-      cell.colour = cell.group = ctx.TileOf(off);
+      cell.colour = 0;  // one colour: the bar shows the fill
+      cell.group = ctx.TileOf(off);
       cell.label = lim.text ? FillChar(fill, lim.ascii) : "";
       cell.attrs = {{"data-index", IndexText(idx)},
                     {"data-offset", absl::StrCat(off)},
@@ -335,7 +335,7 @@ CellGrid MemoryGrid(const Ctx& ctx, const Limits& lim) {
                           ? absl::StrCat("one tile ", TileNames(m), " (", w,
                                          " slots) per row")
                           : absl::StrCat(g.cols, " slots per row"));
-    g.row_axis = "offset";
+    g.notes.back() += "; rows start at the offset on the left";
     for (int64_t r = 0; r < g.rows; ++r) {
       g.row_labels.push_back(absl::StrCat(r * g.cols));
     }
@@ -422,7 +422,8 @@ CellGrid MemoryGrid(const Ctx& ctx, const Limits& lim) {
     const int64_t last = std::min(m.tiled_elements, t1 * unit) - 1;
     cell.css_class = "tile-block";
     cell.fill = fill;
-    cell.colour = cell.group = i;
+    cell.colour = 0;
+    cell.group = i;
     cell.label = lim.text ? FillChar(fill, lim.ascii) : "";
     cell.attrs = {{"data-offset", absl::StrCat(first)},
                   {"data-fill", Percent(fill)}};

@@ -56,7 +56,7 @@ struct LayoutDrawOptions {
   // Tile granularity past this many cells in a view.
   int64_t max_cells = 4096;
   // At tile granularity: at most this many cells and columns.
-  int64_t coarse_cells = 1024;
+  int64_t coarse_cells = 768;
   int64_t coarse_cols = 48;
 };
 

@@ -53,7 +53,8 @@ SvgWriter::SvgWriter(double width, double height) {
       &out_, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"",
       SvgNumber(width), "\" height=\"", SvgNumber(height), "\" viewBox=\"0 0 ",
       SvgNumber(width), " ", SvgNumber(height),
-      "\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n",
+      "\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" "
+      "font-size=\"11\">\n",
       "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
       "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
       "<rect width=\"6\" height=\"6\" fill=\"#DDDDDD\"/>"
@@ -61,7 +62,8 @@ SvgWriter::SvgWriter(double width, double height) {
       "stroke-width=\"2\"/></pattern></defs>\n"
       "<style>text{dominant-baseline:central;text-anchor:middle;"
       "pointer-events:none}.caption,.heading{text-anchor:start}"
-      ".heading{font-weight:bold}</style>\n"
+      ".heading{font-weight:bold}.tile-block "
+      "rect{stroke:#FFFFFF;stroke-width:0.5}</style>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n");
 }
 

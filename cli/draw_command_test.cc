@@ -1,0 +1,65 @@
+// `hlolayout draw`, `hlolayout cute draw` and `hlolayout grid draw` through
+// the dispatcher.
+#include <string>
+
+#include "gtest/gtest.h"
+#include "hlolayout/cli/run_for_test.h"
+
+namespace hlolayout::cli {
+namespace {
+
+TEST(DrawCommand, TextByDefaultWithoutColourOffATerminal) {
+  CliResult r = RunCli({"draw", "f32[3,5]{1,0:T(2,2)}"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("logical view"), std::string::npos);
+  EXPECT_NE(r.out.find(" 12  13│ 16  17│ 20"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+  r = RunCli({"draw", "--color=always", "f32[3,5]{1,0:T(2,2)}"});
+  EXPECT_NE(r.out.find("\x1b[30;48;5;"), std::string::npos);
+  r = RunCli({"draw", "--ascii", "--view", "memory", "f32[3,5]{1,0:T(2,2)}"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("logical view"), std::string::npos);
+  EXPECT_NE(r.out.find("2,3  pad  pad"), std::string::npos) << r.out;
+}
+
+TEST(DrawCommand, SvgOnStdout) {
+  CliResult r = RunCli({"draw", "f32[3,5]{1,0:T(2,2)}", "--svg", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<svg xmlns=", 0), 0u);
+  EXPECT_NE(r.out.find("data-index=\"2,3\" data-offset=\"17\""),
+            std::string::npos);
+  r = RunCli({"draw", "--svg", "-", "--slice", "1", "f32[2,2,2]"}, "");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("data-index=\"1,1,1\""), std::string::npos);
+}
+
+TEST(DrawCommand, ShapeFromStdin) {
+  CliResult r = RunCli({"draw", "-"}, "f32[2]\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("f32[2]{0}"), std::string::npos);
+}
+
+TEST(DrawCommand, Errors) {
+  EXPECT_EQ(RunCli({"draw", "f32[2", "--svg", "-"}).status, 1);
+  CliResult r = RunCli({"draw", "--view", "side", "f32[2]"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "hlolayout draw: unknown view 'side' (logical, memory or both)\n");
+  r = RunCli({"draw", "--slice", "x", "f32[2]"});
+  EXPECT_EQ(r.status, 2);
+  r = RunCli({"draw", "--slice", "5", "f32[2,2,2]"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout draw: slice index 5 out of bounds for dim 0 of size "
+            "2\n");
+  r = RunCli({"draw", "--svg", "/nonexistent/dir/x.svg", "f32[2]"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot write '/nonexistent/dir/x.svg'"),
+            std::string::npos);
+  r = RunCli({"draw", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: hlolayout draw"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hlolayout::cli
