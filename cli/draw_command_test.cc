@@ -1,5 +1,7 @@
 // `hlolayout draw`, `hlolayout cute draw` and `hlolayout grid draw` through
 // the dispatcher.
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -59,6 +61,63 @@ TEST(DrawCommand, Errors) {
   r = RunCli({"draw", "--help"});
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("usage: hlolayout draw"), std::string::npos);
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+constexpr char kTilized[] =
+    "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, "
+    "memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>";
+constexpr char kScalar[] =
+    "tensor<6x10xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <2x2>, "
+    "memref<3x5xf32, #tt.memory_space<l1>>>>";
+
+// Golden files in draw/testdata, regenerated with the same commands.
+TEST(DrawCommand, CuteAndGridGoldenFiles) {
+  struct Case {
+    std::vector<std::string> args;
+    const char* golden;
+  };
+  const Case cases[] = {
+      {{"cute", "draw", "(4,(2,2)):(2,(1,8))", "--svg", "-"},
+       "cute_nested.svg"},
+      {{"cute", "draw", "--tv", "(2,2):(1,2)", "2:4", "--tile", "2,4", "--svg",
+        "-"},
+       "cute_tv.svg"},
+      {{"grid", "draw", kScalar, "--svg", "-"}, "grid_scalar.svg"},
+      {{"grid", "draw", kScalar}, "grid_scalar.txt"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.golden);
+    CliResult r = RunCli(c.args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, ReadFile(std::string("draw/testdata/") + c.golden));
+  }
+}
+
+TEST(DrawCommand, CuteAndGridErrors) {
+  CliResult r = RunCli({"cute", "draw", "--tv", "2:1", "1:0"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "hlolayout cute draw: --tv needs --tile M,N\n");
+  r = RunCli({"cute", "draw", "(2,2,2):(1,2,4)"});
+  EXPECT_EQ(r.status, 1);
+  r = RunCli({"cute", "draw", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: hlolayout cute draw"), std::string::npos);
+  r = RunCli({"grid", "draw", "--help"});
+  EXPECT_NE(r.out.find("usage: hlolayout grid draw"), std::string::npos);
+  r = RunCli({"grid", "draw", kTilized});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("scale: 1 cell = 3x3 scalars"), std::string::npos);
+  r = RunCli({"cute", "composition", "--help"});
+  EXPECT_NE(r.out.find("usage: hlolayout cute OP"), std::string::npos);
+  r = RunCli({"grid", "draw", "tensor<"});
+  EXPECT_EQ(r.status, 1);
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ constexpr double kLine = 16;
 Geometry Measure(const CellGrid& g) {
   Geometry m;
   int64_t longest = 0;
-  const bool coarse = g.coarse;
+  const bool coarse = g.coarse || g.compact;
   for (const GridCell& c : g.cells) longest = std::max(longest, Width(c.label));
   m.ch = coarse ? 12 : 24;
   m.cw = coarse ? 12 : std::max(28.0, kCharW * longest + 10);

@@ -53,6 +53,8 @@ struct CellGrid {
   // Tile granularity: small SVG cells; in text one character per cell and
   // no borders.
   bool coarse = false;
+  // Small unlabelled SVG cells, borders kept (pictures of many scalars).
+  bool compact = false;
 };
 
 // A self-contained SVG with the grids side by side under `title`.
