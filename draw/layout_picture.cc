@@ -206,8 +206,7 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
                       lim.text ? "" : m.levels[1].tile.ToString());
     }
     if (ctx.tr > 1 || ctx.tc > 1) {
-      absl::StrAppend(
-          &n, lim.text ? "; '.' or blank: padding" : "; hatched: padding");
+      absl::StrAppend(&n, lim.text ? "; '.': padding" : "; hatched: padding");
     }
     g.notes.push_back(n);
   }

@@ -90,14 +90,15 @@ constexpr char kScript[] = R"(
   }
   function sortTable(table, c, dir) {
     var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = cellKey(a, c), y = cellKey(b, c);
-      var r = x < y ? -1 : x > y ? 1 : 0;
-      return r * dir || (a.getAttribute('data-i') - b.getAttribute('data-i'));
+    var keyed = Array.prototype.map.call(body.rows, function (r) {
+      return {row: r, key: cellKey(r, c), i: +r.getAttribute('data-i')};
+    });
+    keyed.sort(function (a, b) {
+      var r = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      return r * dir || a.i - b.i;
     });
     var frag = document.createDocumentFragment();
-    rows.forEach(function (r) { frag.appendChild(r); });
+    keyed.forEach(function (k) { frag.appendChild(k.row); });
     body.appendChild(frag);
     var ths = table.tHead.rows[0].cells;
     for (var i = 0; i < ths.length; i++) ths[i].removeAttribute('aria-sort');
