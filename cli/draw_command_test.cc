@@ -1,10 +1,13 @@
 // `hlolayout draw`, `hlolayout cute draw` and `hlolayout grid draw` through
 // the dispatcher.
+#include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 
 #include "gtest/gtest.h"
+#include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/run_for_test.h"
 
 namespace hlolayout::cli {
@@ -22,6 +25,22 @@ TEST(DrawCommand, TextByDefaultWithoutColourOffATerminal) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out.find("logical view"), std::string::npos);
   EXPECT_NE(r.out.find("2,3  pad  pad"), std::string::npos) << r.out;
+}
+
+TEST(DrawCommand, ColourOnlyWhenAskedOrOnATerminalWithoutNoColor) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  IoContext io{in, out, err};
+  EXPECT_TRUE(*ShouldColour("always", io));
+  EXPECT_FALSE(*ShouldColour("never", io));
+  EXPECT_FALSE(*ShouldColour("auto", io));  // not standard output
+  EXPECT_EQ(ShouldColour("sometimes", io).status().message(),
+            "bad --color 'sometimes' (auto, always or never)");
+  IoContext std_io{in, std::cout, err};
+  ASSERT_EQ(setenv("NO_COLOR", "1", 1), 0);
+  EXPECT_FALSE(*ShouldColour("auto", std_io));
+  EXPECT_TRUE(*ShouldColour("always", std_io));
+  ASSERT_EQ(unsetenv("NO_COLOR"), 0);
 }
 
 TEST(DrawCommand, SvgOnStdout) {
