@@ -58,6 +58,10 @@
 // 7. Grid-sharded tt-mlir tensor layouts (namespace hlolayout::grid,
 //    grid/*.h): ParseTensorType, ExplainGridLayout, GridLocateAnswer.
 //
+// 8. Moving an array's bytes between two layouts (relayout/relayout.h):
+//    RelayoutPlan::Create(from, to, options) once, plan.Run(src, dst) per
+//    buffer; Relayout(from, src, to, dst, options) in one call.
+//
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
 #define HLOLAYOUT_HLOLAYOUT_H_
@@ -83,9 +87,13 @@
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/tiling.h"
+
+// Moving bytes between layouts.
+#include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
 #include "hlolayout/parser/hlo_module.h"
@@ -96,6 +104,7 @@
 // CuTe layout algebra.
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/int_tuple.h"

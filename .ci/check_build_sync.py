@@ -92,6 +92,9 @@ def read_build(folder):
         "exports_files": ignored,
         "filegroup": ignored,
         "alias": ignored,
+        # Shell tests (the headless-browser test) run under Bazel only.
+        "sh_test": ignored,
+        "sh_binary": ignored,
         "glob": glob,
         "True": True,
         "False": False,
