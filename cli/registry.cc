@@ -14,6 +14,7 @@ extern const Command kIndexCommand;
 extern const Command kElementCommand;
 extern const Command kTilingCommand;
 extern const Command kRelayoutCommand;
+extern const Command kDrawCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -28,10 +29,9 @@ namespace {
 
 // In the order `hlolayout --help` lists them.
 const Command* const kCommands[] = {
-    &kExplainCommand, &kPrintCommand,  &kIndexCommand,
-    &kElementCommand, &kTilingCommand, &kReportCommand,
-    &kCuteCommand,    &kGridCommand,   &kBatchCommand,
-    &kRelayoutCommand,
+    &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
+    &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
+    &kGridCommand,    &kBatchCommand, &kRelayoutCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
