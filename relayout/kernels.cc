@@ -1,7 +1,6 @@
 #include "hlolayout/relayout/kernels.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
