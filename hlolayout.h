@@ -129,4 +129,8 @@
 #include "hlolayout/grid/print.h"
 #include "hlolayout/grid/ttnn_layout.h"
 
+// Relayout: moving bytes between two layouts; sub-byte packing order.
+#include "hlolayout/layout/packing.h"
+#include "hlolayout/relayout/relayout.h"
+
 #endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -19,6 +19,7 @@
 #include "hlolayout/cli/json.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/parser/shape_parser.h"
@@ -28,22 +29,27 @@ namespace hlolayout::cli {
 namespace {
 
 constexpr absl::string_view kIndexHelp =
-    R"(usage: hlolayout index [--bytes] [--json] SHAPE I,J,...
+    R"(usage: hlolayout index [--bytes] [--packing ORDER] [--json] SHAPE I,J,...
 
 Prints where the element with logical index I,J,... lives in the buffer of
 SHAPE, as an element offset, following every tile level, `*` combined
 dims and L(n) (the seed formula of XLA's tiled layout document). With
---bytes also the byte (and, for E(n)-packed sub-byte types, the bit).
+--bytes also the byte (and, for E(n)-packed sub-byte types, the bit where
+the element's least significant bit sits, counted from the byte's least
+significant bit, and the packing order: low-first is today's XLA, the
+default; high-first older XLA's PackIntN, as `hlolayout relayout`).
 
 flags:
   --bytes   also print the byte and bit position
-  --json    {"shape", "index", "offset", "byte", "bit", "bit_offset"}
+  --packing low-first (default) or high-first, for --bytes and --json
+  --json    {"shape", "index", "offset", "byte", "bit", "bit_offset",
+            "packing"}: "bit" counted from the least significant bit
   --help    this text
 
 examples:
   hlolayout index 'f32[3,5]{1,0:T(2,2)}' 2,3             ->  17
   hlolayout index 'f32[8,8]{1,0:T(2,4)(2,1,1,1)}' 6,5    ->  51
-  hlolayout index --bytes 's4[8]{0:E(4)}' 3              ->  3 (byte 1, bit 4)
+  hlolayout index --bytes 's4[8]{0:E(4)}' 3    ->  3 (byte 1, bit 4, low-first)
 )";
 
 constexpr absl::string_view kElementHelp =
@@ -139,7 +145,7 @@ int Fail(IoContext& io, absl::string_view command, const absl::Status& s) {
 }
 
 int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "bytes"}, {});
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "bytes"}, {"packing"});
   if (!args.ok() || args->positional.size() != 2) {
     io.err << "hlolayout index: "
            << (args.ok() ? "expected SHAPE I,J,..." : args.status().message())
@@ -152,7 +158,15 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
   if (!index.ok()) return Fail(io, "index", index.status());
   absl::StatusOr<int64_t> offset = e.indexer->TryOffset(*index);
   if (!offset.ok()) return Fail(io, "index", offset.status());
-  const BitPosition bits = e.indexer->BitPositionOf(*offset);
+  const absl::optional<PackingOrder> order =
+      PackingOrderFromName(args->Value("packing", "low-first"));
+  if (!order) {
+    return Fail(io, "index",
+                absl::InvalidArgumentError(
+                    "--packing must be low-first or high-first"));
+  }
+  const BitPosition bits = e.indexer->BitPositionOf(*offset, *order);
+  const bool packed = e.indexer->element_bits() % 8 != 0;
   if (args->Has("json")) {
     JsonWriter json;
     json.BeginObject();
@@ -162,8 +176,9 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
     json.EndArray();
     json.Key("offset").Int(*offset);
     json.Key("byte").Int(bits.byte);
-    json.Key("bit").Int(bits.bit);
+    json.Key("bit").Int(bits.shift);
     json.Key("bit_offset").Int(bits.bit_offset);
+    if (packed) json.Key("packing").String(PackingOrderName(*order));
     json.EndObject();
     io.out << json.str() << "\n";
     return 0;
@@ -171,7 +186,9 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
   io.out << *offset;
   if (args->Has("bytes")) {
     io.out << " (byte " << bits.byte;
-    if (e.indexer->element_bits() % 8 != 0) io.out << ", bit " << bits.bit;
+    if (packed) {
+      io.out << ", bit " << bits.shift << ", " << PackingOrderName(*order);
+    }
     io.out << ")";
   }
   io.out << "\n";

@@ -147,3 +147,21 @@ TEST(RelayoutCommandTest, Help) {
 
 }  // namespace
 }  // namespace hlolayout::cli
+
+namespace hlolayout::cli {
+namespace {
+
+TEST(RelayoutCommandTest, IndexBytesNamesThePackingOrder) {
+  CliResult r = RunCli({"index", "--bytes", "s4[8]{0:E(4)}", "3"});
+  EXPECT_EQ(r.out, "3 (byte 1, bit 4, low-first)\n") << r.err;
+  r = RunCli(
+      {"index", "--bytes", "--packing", "high-first", "s4[8]{0:E(4)}", "3"});
+  EXPECT_EQ(r.out, "3 (byte 1, bit 0, high-first)\n") << r.err;
+  r = RunCli({"index", "--bytes", "u2[8]{0:E(2)}", "1"});
+  EXPECT_EQ(r.out, "1 (byte 0, bit 2, low-first)\n") << r.err;
+  r = RunCli({"index", "--bytes", "f32[8]{0}", "3"});
+  EXPECT_EQ(r.out, "3 (byte 12)\n") << r.err;
+}
+
+}  // namespace
+}  // namespace hlolayout::cli

@@ -36,6 +36,7 @@
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
 #include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/util/check.h"
@@ -47,8 +48,12 @@ struct BitPosition {
   int64_t bit_offset = 0;  // offset * element_bits
   int64_t byte = 0;        // bit_offset / 8
   int bit = 0;             // bit_offset % 8: position in the packed bit
-                           // stream; which end of the byte it is depends on
-                           // the packer (XLA's PackIntN)
+                           // stream
+  // Where the element's least significant bit sits in its byte, counted
+  // from the byte's least significant bit, for the packing order asked
+  // (layout/packing.h): `bit` for low-first (today's XLA, the default),
+  // 8 - element_bits - bit for high-first. 0 for whole-byte elements.
+  int shift = 0;
 };
 
 class TiledIndexer {
@@ -129,14 +134,20 @@ class TiledIndexer {
 
   // BitPositionOf
   //
-  // s4[8]{0:E(4)}: offset 3 -> bit 12, byte 1, bit 4. Unpacked types use
-  // 8 * ByteWidth bits per element (s4[8]{0}: offset 3 -> byte 3).
+  // s4[8]{0:E(4)}: offset 3 -> bit 12, byte 1, bit 4, shift 4 (low-first:
+  // the high nibble of byte 1; high-first: shift 0, the low nibble).
+  // Unpacked types use 8 * ByteWidth bits per element (s4[8]{0}: offset 3
+  // -> byte 3, shift 0). relayout/relayout.h packs with the same order.
   // @pre 0 <= offset < padded_elements() (then it cannot overflow).
-  BitPosition BitPositionOf(int64_t offset) const {
+  BitPosition BitPositionOf(
+      int64_t offset, PackingOrder order = PackingOrder::kLowFirst) const {
     BitPosition p;
     p.bit_offset = offset * element_bits_;
     p.byte = p.bit_offset >> 3;
     p.bit = static_cast<int>(p.bit_offset & 7);
+    if (element_bits_ < 8) {
+      p.shift = PackedShift(p.bit, static_cast<int>(element_bits_), order);
+    }
     return p;
   }
 

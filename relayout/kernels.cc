@@ -1,7 +1,6 @@
 #include "hlolayout/relayout/kernels.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -335,7 +334,17 @@ void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
     uint8_t* out[K];
     for (int r = 0; r < K; ++r) out[r] = c.dst + (d0 + a.d[i + r]) * ES;
     const uint8_t* in = c.src + (s0 + a.s[i]) * ES;
+    // The same runs of the next block of rows, fetched ahead (the runs are
+    // pieces of many tiles; hardware prefetchers lose track of them).
+    const uint8_t* next =
+        i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
     for (const Run& run : c.p.runs) {
+      if (next != nullptr) {
+        const int64_t bytes = run.len * K * ES;
+        for (int64_t l = 0; l < bytes; l += 64) {
+          __builtin_prefetch(next + run.s * ES + l);
+        }
+      }
       uint8_t* rout[K];
       for (int r = 0; r < K; ++r) rout[r] = out[r] + run.d * ES;
       Deinterleave<ES, K>(rout, in + run.s * ES, run.len);
@@ -549,7 +558,18 @@ void PackRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   for (int64_t i = a0; i < a1; ++i) {
     const int64_t s = s0 + p.a.s[i];
     const int64_t d = d0 + p.a.d[i];
+    // Source lines of the next row's runs, fetched ahead.
+    // Only for several runs per row (pieces of tiles): one run is a plain
+    // sequential stream.
+    const int64_t ns = i + 1 < a1 && p.runs.size() > 1 ? s0 + p.a.s[i + 1] : -1;
     for (const Run& r : p.runs) {
+      if (ns >= 0) {
+        const int64_t first = packing ? ns + r.s : (ns + r.s) / per;
+        const int64_t bytes = packing ? r.len : r.len / per + 1;
+        for (int64_t l = 0; l < bytes; l += 64) {
+          __builtin_prefetch(c.src + first + l);
+        }
+      }
       int64_t rs = s + r.s, rd = d + r.d, n = r.len;
       const int64_t packed_off = packing ? rd : rs;
       // Head up to a byte boundary of the packed side.

@@ -221,7 +221,8 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   p.esize =
       p.src_bits == p.dst_bits && p.src_bits % 8 == 0 ? p.src_bits / 8 : 0;
   // Any bit of dst that no element covers is padding.
-  p.prefill = p.dst_bytes * 8 != p.elements * p.dst_bits;
+  p.prefill = static_cast<unsigned __int128>(p.dst_bytes) * 8 !=
+              static_cast<unsigned __int128>(p.elements) * p.dst_bits;
   p.threads = options.threads == 0
                   ? std::max(1u, std::thread::hardware_concurrency())
                   : options.threads;

@@ -28,9 +28,10 @@
 // gets options.fill; padding in `src` is never read as data.
 //
 // Sub-byte types (s1, s2, s4, u1, u2, u4, f4e2m1fn): without E(n) an element
-// takes a whole byte, its value in the low bits (signed types are sign
-// extended when unpacked into a byte, unsigned ones zero extended; reading a
-// byte takes only its low bits). With E(n) elements are packed in linear
+// takes a whole byte, its value in the low bits. Unpacking (E(n) -> one
+// byte each) sign-extends signed integer types and zero-extends the others;
+// packing takes the low bits of each byte; a copy between two unpacked
+// layouts copies whole bytes. With E(n) elements are packed in linear
 // (tiled) offset order, options.packing choosing which end of the byte comes
 // first (layout/packing.h: low-first, today's XLA, by default).
 //

@@ -389,8 +389,11 @@ TEST(RelayoutTest, BadInputs) {
             std::string::npos);
   EXPECT_NE(create_error(Parse("f32[<=4,4]"), a).find("dynamic"),
             std::string::npos);
-  EXPECT_NE(create_error(a, Parse("f32[4,4]{1,0:D(D,C)}")).find("sparse"),
-            std::string::npos);
+  Shape sparse = Parse("f32[4,4]{1,0}");
+  DimLevel compressed;
+  compressed.type = DIM_COMPRESSED;
+  sparse.mutable_layout()->add_dim_level(DimLevel()).add_dim_level(compressed);
+  EXPECT_NE(create_error(a, sparse).find("sparse"), std::string::npos);
   EXPECT_NE(create_error(Parse("f32[4,4]{1,0:E(2)}"), a).find("E(2)"),
             std::string::npos);
   RelayoutOptions bad;
