@@ -13,6 +13,7 @@ extern const Command kReportCommand;
 extern const Command kIndexCommand;
 extern const Command kElementCommand;
 extern const Command kTilingCommand;
+extern const Command kMemoryCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -30,6 +31,7 @@ const Command* const kCommands[] = {
     &kExplainCommand, &kPrintCommand,  &kIndexCommand,
     &kElementCommand, &kTilingCommand, &kReportCommand,
     &kCuteCommand,    &kGridCommand,   &kBatchCommand,
+    &kMemoryCommand,
 };
 
 const BatchOp* const kBatchOps[] = {
