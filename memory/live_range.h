@@ -4,12 +4,14 @@
 //
 //   HloModule m, is_scheduled=true
 //   ENTRY %main (p: f32[256]) -> f32[256] {
-//     %p = f32[256]{0} parameter(0)              time 0: p{} lives 0-3
+//     %p = f32[256]{0} parameter(0)              time 0: p{} lives 0-4
 //     %a = f32[256]{0} negate(%p)                time 1: a{} lives 1-2
-//     %b = f32[256]{0} exponential(%a)           time 2: b{} lives 2-3
-//     ROOT %t = (f32[256]{0}) tuple(%b)          time 3: t{} lives 3-3
+//     %b = f32[256]{0} exponential(%a)           time 2: b{} lives 2-4
+//     ROOT %t = (f32[256]{0}) tuple(%b)          time 3: t{} lives 3-4
 //   }
-//   -> schedule end 4, peak at time 2: p, a, b = 3072 bytes
+//   -> schedule end 4; XLA's peak moment is 3 (its sweep adds t, starting
+//      at 3, before it drops a, whose end event falls at 3): p, b, t live,
+//      2056 bytes
 //
 // What is modelled:
 //   - values (defining instruction, shape index) by the rules of
