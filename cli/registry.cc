@@ -13,6 +13,8 @@ extern const Command kReportCommand;
 extern const Command kIndexCommand;
 extern const Command kElementCommand;
 extern const Command kTilingCommand;
+extern const Command kRelayoutCommand;
+extern const Command kDrawCommand;
 extern const Command kMemoryCommand;
 
 extern const BatchOp kPrintBatchOp;
@@ -28,10 +30,9 @@ namespace {
 
 // In the order `hlolayout --help` lists them.
 const Command* const kCommands[] = {
-    &kExplainCommand, &kPrintCommand,  &kIndexCommand,
-    &kElementCommand, &kTilingCommand, &kReportCommand,
-    &kCuteCommand,    &kGridCommand,   &kBatchCommand,
-    &kMemoryCommand,
+    &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
+    &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
+    &kGridCommand,    &kBatchCommand, &kRelayoutCommand, &kMemoryCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

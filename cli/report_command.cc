@@ -2,6 +2,7 @@
 // writes with --xla_dump_to).
 #include <cstdint>
 #include <deque>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/report/html.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 
@@ -61,12 +63,18 @@ flags:
   --keep-going   report each bad instruction on standard error and go on
                  with the next line; exit status 1 at the end
   --example      report the built-in example dump
+  --html FILE    write one self-contained HTML page instead ('-' = stdout):
+                 sortable, filterable tables and the top padding wasters
+                 with pictures of their layouts (docs/pictures.md)
+  --html-rows=N  instructions in the page's table (default 5000, those
+                 with the most padded bytes; the page says when it caps)
   --help         this text
 
 examples:
   hlolayout report
   hlolayout report --sort=padded module_0021.jit_train_step.after_optimizations.txt
   hlolayout report --summary --json dumps/*.after_optimizations.txt
+  hlolayout report --html report.html dumps/*.after_optimizations.txt
 )";
 
 // A small dump as XLA writes them for a TPU: a loop fusion on padded bf16
@@ -124,8 +132,9 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 )";
 
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(
-      raw_args, {"json", "summary", "keep-going", "example"}, {"sort", "top"});
+  absl::StatusOr<Args> args =
+      ParseArgs(raw_args, {"json", "summary", "keep-going", "example"},
+                {"sort", "top", "html", "html-rows"});
   if (!args.ok()) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;
@@ -195,6 +204,29 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     }
   }
   SortRows(order, &report);
+  if (args->Has("html")) {  // report/html.h
+    HtmlOptions html;
+    html.inputs = names;
+    const std::string cap = args->Value("html-rows", "5000");
+    if (!absl::SimpleAtoi(cap, &html.max_rows) || html.max_rows < 0) {
+      io.err << "hlolayout report: --html-rows must be a number >= 0, not '"
+             << cap << "'\n";
+      return 2;
+    }
+    const std::string path = args->Value("html", "-");
+    if (path == "-") {
+      RenderReportHtml(report, html, io.out);
+    } else {
+      std::ofstream file(ResolveUserPath(path), std::ios::binary);
+      RenderReportHtml(report, html, file);
+      file.close();
+      if (!file) {
+        io.err << "hlolayout report: cannot write '" << path << "'\n";
+        return 1;
+      }
+    }
+    return report.errors.empty() ? 0 : 1;
+  }
   RenderOptions render;
   render.summary = summary;
   if (args->Has("json")) {

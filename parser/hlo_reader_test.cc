@@ -199,6 +199,153 @@ TEST(HloReader, SplitModuleTextsCutsOnlyAtLineStarts) {
   EXPECT_EQ(ranges[1].second, text.size());
 }
 
+// XLA's own test files frame descriptions with `// -----...` lines, before
+// HloModule, between computations and inside them; XLA reads such a file as
+// one module. Only a dash line followed by a new module splits.
+TEST(HloReader, DecorativeDashLinesAreComments) {
+  const std::string text = R"(// ----------------------------------------
+// A test's description, framed by dashes.
+// ----------------------------------------
+HloModule m
+
+// -----------------------
+// The reducer.
+// -----------------------
+%add (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  // -----
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(%a, %b)
+}
+
+// -----
+ENTRY %main (p: f32[4]) -> f32[] {
+  %p = f32[4]{0} parameter(0)
+  %z = f32[] constant(0)
+// ----------------------
+  ROOT %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add
+}
+// -----
+// CHECK: trailing comments only
+)";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(modules[0].header.name, "m");
+  ASSERT_EQ(modules[0].computations.size(), 2u);
+  EXPECT_EQ(modules[0].computations[0].instructions.size(), 3u);
+  EXPECT_EQ(modules[0].entry().header.name, "main");
+  EXPECT_EQ(modules[0].entry().instructions.size(), 3u);
+  const auto ranges = SplitHloModuleTexts(text);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].second, text.size());
+}
+
+// lit's --split-input-file: a dash line followed by `HloModule` splits, and
+// in header-less files a dash line between two computations does.
+TEST(HloReader, SplitInputFilesReadAsSeveralModules) {
+  const std::string with_headers = R"(// ------------
+// Two modules, each framed.
+// ------------
+HloModule a
+ENTRY e { ROOT p = f32[2]{0} parameter(0) }
+// -----
+// ------------
+// The second one.
+// ------------
+HloModule b
+// ------------
+ENTRY e { ROOT p = f32[3]{0} parameter(0) }
+)";
+  std::vector<HloModule> modules = ReadOk(with_headers);
+  ASSERT_EQ(modules.size(), 2u);
+  EXPECT_EQ(modules[0].header.name, "a");
+  EXPECT_EQ(modules[1].header.name, "b");
+  EXPECT_EQ(modules[1].entry().instructions[0].shape->ToString(true),
+            "f32[3]{0}");
+  EXPECT_EQ(SplitHloModuleTexts(with_headers).size(), 2u);
+
+  const std::string headerless = R"(ENTRY e {
+  ROOT p = f32[2]{0} parameter(0)
+}
+// -----
+ENTRY e {
+  ROOT p = f32[3]{0} parameter(0)
+}
+// -----
+c {
+  ROOT q = f32[4]{0} parameter(0)
+}
+)";
+  modules = ReadOk(headerless);
+  ASSERT_EQ(modules.size(), 3u);
+  EXPECT_EQ(modules[1].entry().instructions[0].shape->ToString(true),
+            "f32[3]{0}");
+  EXPECT_EQ(modules[2].entry().header.name, "c");
+  const auto ranges = SplitHloModuleTexts(headerless);
+  ASSERT_EQ(ranges.size(), 3u);
+  EXPECT_EQ(headerless.substr(ranges[1].first, 9), "// -----\n");
+}
+
+// Inside a computation of a header-less module a dash line is a comment.
+TEST(HloReader, DashLineInsideHeaderlessComputationIsAComment) {
+  const std::string text =
+      "ENTRY e {\n  a = f32[] parameter(0)\n// -----\n  ROOT b = f32[] "
+      "negate(a)\n}\n";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(modules[0].entry().instructions.size(), 2u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 1u);
+}
+
+// A new module right after a dash line inside a computation still ends it.
+TEST(HloReader, ModuleStartingInsideAComputationIsAnError) {
+  EXPECT_THAT(ReadError("HloModule a\nENTRY e {\n  p = f32[] parameter(0)\n"
+                        "// -----\nHloModule b\nENTRY e { ROOT p = f32[] "
+                        "parameter(0) }\n"),
+              HasSubstr("dump.txt:2:9: computation 'e' is never closed"));
+}
+
+// keep_going resumes at the next real separator, not at a decorative line.
+TEST(HloReader, KeepGoingSkipsDecorativeDashLines) {
+  const std::string text = R"(HloModule a
+ENTRY e {
+  ROOT p = f32[2{0} parameter(0)
+}
+// -----
+// decorative
+// -----
+%f (x: f32[]) -> f32[] { ROOT x = f32[] parameter(0) }
+// -----
+HloModule b
+ENTRY e { ROOT p = f32[3]{0} parameter(0) }
+)";
+  HloReadOptions options;
+  options.keep_going = true;
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, options, &errors);
+  ASSERT_TRUE(modules.ok());
+  ASSERT_EQ(modules->size(), 2u);
+  EXPECT_EQ((*modules)[0].computations.size(), 2u);
+  EXPECT_EQ((*modules)[1].header.name, "b");
+  ASSERT_EQ(errors.size(), 1u);
+}
+
+// A run of k comment lines is looked through once, not once per dash line:
+// 200,000 dash lines read in linear time.
+TEST(HloReader, ManyDashLinesReadInLinearTime) {
+  std::string text = "HloModule m\n";
+  for (int i = 0; i < 200000; ++i) text += "// -----\n";
+  text += "ENTRY e { ROOT p = f32[] parameter(0) }\n";
+  for (int i = 0; i < 200000; ++i) text += "// -----\n";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 1u);
+  text += "HloModule n\nENTRY e { ROOT p = f32[] parameter(0) }\n";
+  EXPECT_EQ(ReadOk(text).size(), 2u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 2u);
+}
+
 TEST(HloReader, OptionalHeaderEntryAndRoot) {
   // No HloModule line, no ENTRY (the last computation is the entry), no ROOT
   // (the last instruction is the root), no '%', no signature, no shape.
