@@ -71,15 +71,23 @@ struct Comp {
   int64_t span_start = kNone, span_end = kNone;
 };
 
+int64_t CountSubshapes(const Shape& shape) {
+  int64_t n = 1;
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      n += CountSubshapes(element);
+    }
+  }
+  return n;
+}
+
+// Pre-order position of `index` among the subshapes of `shape`.
 int64_t SubshapeOffset(const Shape& shape, const std::vector<int64_t>& index,
                        size_t from = 0) {
   if (from == index.size()) return 0;
   int64_t offset = 1;
   for (int64_t i = 0; i < index[from]; ++i) {
-    std::vector<Subshape> tmp;
-    std::vector<int64_t> idx;
-    ListSubshapes(shape.tuple_shape(i), &idx, &tmp);
-    offset += static_cast<int64_t>(tmp.size());
+    offset += CountSubshapes(shape.tuple_shape(i));
   }
   return offset +
          SubshapeOffset(shape.tuple_shape(index[from]), index, from + 1);
@@ -128,9 +136,14 @@ struct PhiGraph {
     for (size_t i = 0; i < nodes.size(); ++i) {
       for (int64_t op : nodes[i].operands) nodes[op].users.push_back(i);
     }
-    for (bool changed = true; changed;) {
+    // Visit marks by pass and by closure, so that no set is allocated per
+    // phi.
+    std::vector<int64_t> checked_pass(nodes.size(), -1);
+    std::vector<int64_t> in_workset(nodes.size(), -1);
+    int64_t pass = 0, closure = 0;
+    std::vector<int64_t> worklist, workset;
+    for (bool changed = true; changed; ++pass) {
       changed = false;
-      absl::flat_hash_set<int64_t> checked;
       for (size_t id = 0; id < nodes.size(); ++id) {
         PNode& node = nodes[id];
         if (!node.is_phi || node.dead) continue;
@@ -149,17 +162,19 @@ struct PhiGraph {
           changed = true;
           continue;
         }
-        if (checked.contains(self)) continue;
-        absl::flat_hash_set<int64_t> workset;
-        std::vector<int64_t> worklist = {self};
+        if (checked_pass[self] == pass) continue;
+        ++closure;
+        worklist.assign(1, self);
+        workset.clear();
         size_t head = 0;
         int64_t non_phi = kNone;
         bool several = false;
         while (head < worklist.size()) {
           const int64_t todo = worklist[head++];
-          if (workset.contains(todo)) continue;
-          checked.insert(todo);
-          workset.insert(todo);
+          if (in_workset[todo] == closure) continue;
+          checked_pass[todo] = pass;
+          in_workset[todo] = closure;
+          workset.push_back(todo);
           for (int64_t op : nodes[todo].operands) worklist.push_back(op);
           if (!nodes[todo].is_phi) {
             if (non_phi != kNone && non_phi != todo) {
@@ -222,6 +237,7 @@ class Analyzer {
   std::vector<std::vector<int64_t>> uses_;  // value -> user node ids
   MemoryAnalysis out_;
   std::vector<int64_t> value_def_position_;
+  absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
 };
 
 absl::Status Analyzer::Build() {
@@ -797,11 +813,21 @@ void Analyzer::LiveRanges() {
     if (sub.shape->IsTuple()) {
       value.bytes = value.logical_bytes = TupleTableBytes(*sub.shape);
     } else if (sub.shape->IsArray()) {
-      absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*sub.shape);
-      if (sizes.ok()) {
-        value.bytes = sizes->padded_bytes;
-        value.logical_bytes = sizes->logical_bytes;
+      // Shapes are shared between instructions (HloModule::shapes), so
+      // their sizes are computed once per distinct shape.
+      auto cached = sizes_.find(sub.shape);
+      if (cached == sizes_.end()) {
+        absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*sub.shape);
+        cached =
+            sizes_
+                .emplace(sub.shape,
+                         sizes.ok() ? std::make_pair(sizes->padded_bytes,
+                                                     sizes->logical_bytes)
+                                    : std::make_pair<int64_t, int64_t>(0, 0))
+                .first;
       }
+      value.bytes = cached->second.first;
+      value.logical_bytes = cached->second.second;
       value.memory_space =
           sub.shape->has_layout() ? sub.shape->layout().memory_space() : 0;
     } else if (sub.shape->IsOpaque()) {
@@ -1094,12 +1120,21 @@ void Analyzer::Peaks() {
   }
   std::sort(spaces.begin(), spaces.end());
   for (int64_t s : spaces) out_.space_peaks.push_back(sweep(s));
-  out_.curve.assign(out_.schedule_end, 0);
+  // Live bytes at every time, by differences then a running sum.
+  std::vector<int64_t> delta(out_.schedule_end + 2, 0);
   for (const LiveValue& v : out_.values) {
     if (v.instruction == kNone) continue;
-    for (int64_t t = v.start; t <= v.end && t < out_.schedule_end; ++t) {
-      out_.curve[t] += v.bytes;
-    }
+    const int64_t start = std::max<int64_t>(0, v.start);
+    const int64_t end = std::min(v.end, out_.schedule_end - 1);
+    if (start > end) continue;
+    delta[start] += v.bytes;
+    delta[end + 1] -= v.bytes;
+  }
+  out_.curve.assign(out_.schedule_end, 0);
+  int64_t live = 0;
+  for (int64_t t = 0; t < out_.schedule_end; ++t) {
+    live += delta[t];
+    out_.curve[t] = live;
   }
 }
 
