@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -51,9 +52,10 @@ TEST(MemoryCommand, XlaFormatEqualsXlasFile) {
   const std::string base =
       "memory/testdata/"
       "module_317483.jit_dus_loop.sm_9.0a_gpu_after_optimizations";
-  const CliResult r = RunCli({"memory", "--format=xla", base + ".txt"});
+  const CliResult r =
+      RunCli({"memory", "--format=xla", TestDataPath(base + ".txt")});
   ASSERT_EQ(r.status, 0) << r.err;
-  std::ifstream in(base + "-live-range.txt");
+  std::ifstream in(TestDataPath(base + "-live-range.txt"));
   std::stringstream want;
   want << in.rdbuf();
   std::string xla = want.str();

@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout {
 namespace {
@@ -208,7 +209,7 @@ TEST(LiveRange, UnscheduledModulesAreRefused) {
 // XLA's own files (memory/testdata, written by the XLA in jaxlib 0.11.2
 // with --xla_dump_to): the module and its -live-range.txt.
 std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
+  std::ifstream in(TestDataPath(path));
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
