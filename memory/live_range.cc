@@ -238,6 +238,9 @@ class Analyzer {
   MemoryAnalysis out_;
   std::vector<int64_t> value_def_position_;
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
+  absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
+  absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
+  absl::flat_hash_map<int64_t, std::vector<int64_t>> scratch_after_;
 };
 
 absl::Status Analyzer::Build() {
@@ -284,6 +287,7 @@ absl::Status Analyzer::Build() {
   }
   comps_[module_.entry_index].context = Context::kEntry;
   // Build every computation that is not embedded.
+  nodes_.reserve(static_cast<size_t>(module_.instruction_count()) * 3 / 2);
   for (size_t c = 0; c < comps_.size(); ++c) {
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
@@ -295,8 +299,15 @@ absl::Status Analyzer::Build() {
 absl::Status Analyzer::BuildComputation(int64_t c) {
   Comp& comp = comps_[c];
   const HloComputation& source = *comp.source;
-  absl::flat_hash_map<absl::string_view, int64_t> by_name;
+  // Scratch maps, reused from computation to computation.
+  auto& by_name = scratch_by_name_;
+  auto& gtes = scratch_gtes_;
+  auto& after = scratch_after_;
+  by_name.clear();
+  gtes.clear();
+  after.clear();
   std::vector<int64_t> text_nodes;
+  text_nodes.reserve(source.instructions.size());
   for (const HloInstruction& in : source.instructions) {
     Node node;
     node.name = std::string(in.name);
@@ -315,8 +326,6 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   }
   // Operands, restoring get-tuple-elements written as `%name#N` right after
   // their producer (one per distinct producer and N, in first-use order).
-  absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> gtes;
-  absl::flat_hash_map<int64_t, std::vector<int64_t>> after;
   for (int64_t id : text_nodes) {
     const HloInstruction& in = *nodes_[id].source;
     for (const HloOperand& operand : in.operands) {
@@ -1069,24 +1078,27 @@ void Analyzer::Peaks() {
   auto sweep = [&](int64_t space) {
     MemoryPeak peak;
     peak.memory_space = space;
-    std::vector<std::tuple<int64_t, bool, int64_t>> events;
+    // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
+    // first, and keeps the first time the running sum is largest. Starts
+    // only add, so per time: add every start, compare, then take the ends.
+    std::vector<int64_t> starts(out_.schedule_end + 2, 0);
+    std::vector<int64_t> ends(out_.schedule_end + 2, 0);
     for (size_t v = 0; v < out_.values.size(); ++v) {
       const LiveValue& value = out_.values[v];
       if (value.instruction == kNone) continue;
       if (space >= 0 && value.memory_space != space) continue;
-      events.emplace_back(value.start, false, v);
-      events.emplace_back(value.end + 1, true, v);
+      const int64_t bytes = space < 0 ? xla_size[v] : value.bytes;
+      starts[value.start] += bytes;
+      ends[std::min(value.end + 1, out_.schedule_end + 1)] += bytes;
     }
-    std::sort(events.begin(), events.end());
     int64_t usage = 0, best = 0;
-    for (const auto& e : events) {
-      const int64_t bytes = space < 0 ? xla_size[std::get<2>(e)]
-                                      : out_.values[std::get<2>(e)].bytes;
-      usage += std::get<1>(e) ? -bytes : bytes;
+    for (int64_t t = 0; t <= out_.schedule_end + 1; ++t) {
+      usage += starts[t];
       if (usage > best) {
         best = usage;
-        peak.time = std::get<0>(e);
+        peak.time = t;
       }
+      usage -= ends[t];
     }
     for (size_t v = 0; v < out_.values.size(); ++v) {
       const LiveValue& value = out_.values[v];
