@@ -72,6 +72,17 @@ TEST(MemoryCommand, JsonAndSpace) {
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("\"memory_space\": null")));
 }
 
+TEST(MemoryCommand, HtmlPageWithTheCurve) {
+  const CliResult r = RunCli({"memory", "--html", "-"}, kModule);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("<!doctype html>"));
+  EXPECT_THAT(r.out, HasSubstr("<svg id=\"curve-0\""));
+  EXPECT_THAT(r.out, HasSubstr("<polyline class=\"curve\""));
+  EXPECT_THAT(r.out, HasSubstr("<line class=\"peak\""));
+  EXPECT_THAT(r.out, HasSubstr("<tr class=\"value\"><td>b{}</td>"));
+  EXPECT_THAT(r.out, HasSubstr("</html>"));
+}
+
 TEST(MemoryCommand, Errors) {
   CliResult r = RunCli({"memory"},
                        "HloModule m\nENTRY %e {\n"

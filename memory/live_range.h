@@ -94,7 +94,9 @@ struct MemoryAnalysis {
   std::vector<LiveValue> values;
   MemoryPeak peak;                      // all memory spaces
   std::vector<MemoryPeak> space_peaks;  // one per memory space present
-  // Live bytes at every time 0..schedule_end-1 (all spaces).
+  // Live bytes at every time 0..schedule_end-1 (all spaces): the values'
+  // own sizes over their inclusive ranges, so a buffer handed from one
+  // value to the next counts twice at the handover time.
   std::vector<int64_t> curve;
 };
 
