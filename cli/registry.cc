@@ -15,6 +15,7 @@ extern const Command kElementCommand;
 extern const Command kTilingCommand;
 extern const Command kRelayoutCommand;
 extern const Command kDrawCommand;
+extern const Command kMemoryCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -31,7 +32,7 @@ namespace {
 const Command* const kCommands[] = {
     &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
     &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
-    &kGridCommand,    &kBatchCommand, &kRelayoutCommand,
+    &kGridCommand,    &kBatchCommand, &kRelayoutCommand, &kMemoryCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

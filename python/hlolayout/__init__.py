@@ -23,8 +23,8 @@ from ._version import __version__
 __all__ = [
     "COMBINE", "ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Shape", "Layout",
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
-    "relayout", "read_hlo", "report", "numpy_dtype", "cute", "grid",
-    "__version__",
+    "relayout", "read_hlo", "report", "memory", "numpy_dtype", "cute",
+    "grid", "__version__",
 ]
 
 #: A `*` entry of a tile: combine this dimension with the next more minor one.
@@ -647,6 +647,22 @@ def report(path_or_text, summary=False):
     """The same content as `hlolayout report --json` (a dict)."""
     text, name = _text_and_name(path_or_text)
     args = ["report", "--json"] + (["--summary"] if summary else [])
+    if name:
+        return _cli_json(args + [name])
+    return _cli_json(args + ["-"], text)
+
+
+def memory(path_or_text, top=20, space=None):
+    """Peak memory of each scheduled module, as XLA's HloLiveRange computes
+    it: the same content as `hlolayout memory --json` (a list, one dict per
+    module: schedule_end, values, peaks with the values live there), e.g.
+    `hl.memory(path)[0]["peaks"][0]["bytes"]`. `space`: only the peak of
+    memory space S(space).
+    """
+    text, name = _text_and_name(path_or_text)
+    args = ["memory", "--json", "--top=%d" % top]
+    if space is not None:
+        args.append("--space=%d" % space)
     if name:
         return _cli_json(args + [name])
     return _cli_json(args + ["-"], text)

@@ -51,6 +51,26 @@ def test_report_matches_cli(cli, example_dump):
     assert summary["modules"][0]["totals"]["instructions"] == 2
 
 
+SCHEDULED = """HloModule m, is_scheduled=true
+ENTRY %main (p: f32[256]) -> (f32[256]) {
+  %p = f32[256]{0} parameter(0)
+  %a = f32[256]{0} negate(%p)
+  %b = f32[256]{0} exponential(%a)
+  ROOT %t = (f32[256]{0}) tuple(%b)
+}
+"""
+
+
+def test_memory_matches_cli(cli):
+    got = hl.memory(SCHEDULED)
+    assert got == cli.json("memory", "--json", "--top=20", "-", input=SCHEDULED)
+    peak = got[0]["peaks"][0]
+    # XLA's peak moment (see docs/memory.md): p, b and t live at time 3.
+    assert (peak["time"], peak["bytes"]) == (3, 2056)
+    with pytest.raises(ValueError, match="is not scheduled"):
+        hl.memory(SCHEDULED.replace(", is_scheduled=true", ""))
+
+
 def test_cute_layout():
     L = cute.Layout("((2,2),3):((24,2),8)")
     assert (L.shape, L.stride, L.size, L.rank, L.depth) == (((2, 2), 3), ((24, 2), 8), 12, 2, 2)

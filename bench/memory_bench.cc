@@ -1,0 +1,119 @@
+// bench/memory_bench.cc: `hlolayout memory` (values, schedule, live ranges,
+// peak) against reading the same module alone.
+//
+//   ./bazelw run -c opt //bench:memory_bench
+//
+// The module is generated in memory: 600 blocks of a while loop (its
+// condition and body read the loop state through `%name#N` operands), a
+// two-branch conditional and the entry instructions around them, about
+// 10,000 instructions in all, is_scheduled=true. The goal: the whole
+// analysis in less than twice the time of reading.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "benchmark/benchmark.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/hlo_reader.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr int kBlocks = 600;
+
+const std::string& Module() {
+  static const std::string* text = [] {
+    auto* out = new std::string("HloModule loops, is_scheduled=true\n\n");
+    const std::string state = "(s32[], f32[64,64]{1,0})";
+    std::string entry =
+        "ENTRY %main (a: f32[64,64]) -> f32[64,64] {\n"
+        "  %a = f32[64,64]{1,0} parameter(0)\n";
+    std::string prev = "a";
+    for (int i = 0; i < kBlocks; ++i) {
+      absl::StrAppend(
+          out, "%cond.", i, " (s: (s32[], f32[64,64])) -> pred[] {\n", "  %s.",
+          i, " = ", state, " parameter(0)\n", "  %l.", i,
+          " = s32[] constant(4)\n", "  ROOT %lt.", i, " = pred[] compare(%s.",
+          i, "#0, %l.", i, "), direction=LT\n}\n\n");
+      absl::StrAppend(out, "%body.", i,
+                      " (t: (s32[], f32[64,64])) -> (s32[], f32[64,64]) {\n",
+                      "  %t.", i, " = ", state, " parameter(0)\n", "  %one.", i,
+                      " = s32[] constant(1)\n", "  %n.", i, " = s32[] add(%t.",
+                      i, "#0, %one.", i, ")\n", "  %m.", i,
+                      " = f32[64,64]{1,0} multiply(%t.", i, "#1, %t.", i,
+                      "#1)\n", "  ROOT %r.", i, " = ", state, " tuple(%n.", i,
+                      ", %m.", i, ")\n}\n\n");
+      absl::StrAppend(out, "%yes.", i, " (x: f32[64,64]) -> f32[64,64] {\n",
+                      "  %x.", i, " = f32[64,64]{1,0} parameter(0)\n",
+                      "  ROOT %e.", i, " = f32[64,64]{1,0} exponential(%x.", i,
+                      ")\n}\n\n");
+      absl::StrAppend(out, "%no.", i, " (y: f32[64,64]) -> f32[64,64] {\n",
+                      "  ROOT %y.", i,
+                      " = f32[64,64]{1,0} parameter(0)\n}\n\n");
+      absl::StrAppend(
+          &entry, "  %z.", i, " = s32[] constant(0)\n", "  %f.", i,
+          " = f32[64,64]{1,0} add(%", prev, ", %", prev, ")\n", "  %init.", i,
+          " = ", state, " tuple(%z.", i, ", %f.", i, ")\n", "  %w.", i, " = ",
+          state, " while(%init.", i, "), condition=%cond.", i, ", body=%body.",
+          i, "\n", "  %p.", i, " = pred[] compare(%z.", i, ", %z.", i,
+          "), direction=EQ\n", "  %c.", i, " = f32[64,64]{1,0} conditional(%p.",
+          i, ", %w.", i, "#1, %w.", i, "#1), true_computation=%yes.", i,
+          ", false_computation=%no.", i, "\n");
+      prev = absl::StrCat("c.", i);
+    }
+    absl::StrAppend(&entry, "  ROOT %out = f32[64,64]{1,0} negate(%", prev,
+                    ")\n}\n");
+    *out += entry;
+    return out;
+  }();
+  return *text;
+}
+
+int64_t Instructions() {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(Module());
+  return modules.ok() ? (*modules)[0].instruction_count() : 0;
+}
+
+// Reading alone: the module into memory (what the analysis starts from).
+void BM_ReadModule(benchmark::State& state) {
+  for (auto _ : state) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(Module());
+    if (!modules.ok()) {
+      state.SkipWithError("read failed");
+      break;
+    }
+    benchmark::DoNotOptimize(modules->data());
+  }
+  state.counters["instructions"] = static_cast<double>(Instructions());
+  state.counters["ns_per_instruction"] =
+      benchmark::Counter(static_cast<double>(Instructions()),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ReadModule)->Unit(benchmark::kMillisecond);
+
+// Reading plus the whole analysis (`hlolayout memory` without printing).
+void BM_ReadAndAnalyzeMemory(benchmark::State& state) {
+  for (auto _ : state) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(Module());
+    if (!modules.ok()) {
+      state.SkipWithError("read failed");
+      break;
+    }
+    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
+    if (!analysis.ok()) {
+      state.SkipWithError(std::string(analysis.status().message()).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(analysis->peak.bytes);
+  }
+  state.counters["instructions"] = static_cast<double>(Instructions());
+  state.counters["ns_per_instruction"] =
+      benchmark::Counter(static_cast<double>(Instructions()),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ReadAndAnalyzeMemory)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace hlolayout

@@ -1,0 +1,1182 @@
+#include "hlolayout/memory/live_range.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <tuple>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/memory/value_rules.h"
+
+namespace hlolayout {
+
+std::string ShapeIndexString(const std::vector<int64_t>& index) {
+  return absl::StrCat("{", absl::StrJoin(index, ","), "}");
+}
+
+namespace {
+
+constexpr int64_t kNone = -1;
+
+// Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
+struct Subshape {
+  std::vector<int64_t> index;
+  const Shape* shape;
+};
+
+void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
+                   std::vector<Subshape>* out) {
+  out->push_back({*index, &shape});
+  if (!shape.IsTuple()) return;
+  for (int64_t i = 0; i < shape.tuple_size(); ++i) {
+    index->push_back(i);
+    ListSubshapes(shape.tuple_shape(i), index, out);
+    index->pop_back();
+  }
+}
+
+struct Node {  // an instruction of a scheduled computation
+  std::string name;
+  absl::string_view opcode;
+  const HloInstruction* source = nullptr;  // null for a restored GTE
+  int64_t gte_index = kNone;               // restored GTE: the element
+  const Shape* shape = nullptr;
+  int64_t computation = 0;
+  std::vector<int64_t> operands;  // node ids
+  std::vector<int64_t> users;     // node ids, with repeats
+  std::vector<int64_t> callees;   // computation ids, attribute order
+  std::vector<Subshape> subshapes;
+  int64_t first_position = 0;
+  int64_t time = kNone;
+};
+
+enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
+
+struct Comp {
+  const HloComputation* source = nullptr;
+  std::vector<int64_t> sequence;    // node ids, schedule order
+  std::vector<int64_t> parameters;  // node id by parameter number
+  int64_t root = kNone;
+  Context context = Context::kUncalled;
+  std::vector<int64_t> callsites;  // node ids of callers (control flow)
+  bool built = false;
+  int64_t span_start = kNone, span_end = kNone;
+};
+
+int64_t CountSubshapes(const Shape& shape) {
+  int64_t n = 1;
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      n += CountSubshapes(element);
+    }
+  }
+  return n;
+}
+
+// Pre-order position of `index` among the subshapes of `shape`.
+int64_t SubshapeOffset(const Shape& shape, const std::vector<int64_t>& index,
+                       size_t from = 0) {
+  if (from == index.size()) return 0;
+  int64_t offset = 1;
+  for (int64_t i = 0; i < index[from]; ++i) {
+    offset += CountSubshapes(shape.tuple_shape(i));
+  }
+  return offset +
+         SubshapeOffset(shape.tuple_shape(index[from]), index, from + 1);
+}
+
+// Value sources of positions, before phi resolution.
+enum class SourceKind : uint8_t { kDefined, kForward, kPhi };
+struct Source {
+  SourceKind kind = SourceKind::kDefined;
+  int64_t target = kNone;       // kForward: a position
+  std::vector<int64_t> inputs;  // kPhi: positions
+};
+
+// XLA's PhiGraph: nodes are values (non-phi) and phis; phis whose inputs
+// reach one value are replaced by it.
+struct PhiGraph {
+  struct PNode {
+    bool is_phi = false;
+    bool dead = false;
+    std::vector<int64_t> operands, users;
+    int64_t replaced_by = kNone;
+  };
+  std::vector<PNode> nodes;
+
+  int64_t Find(int64_t n) const {
+    while (nodes[n].replaced_by != kNone) n = nodes[n].replaced_by;
+    return n;
+  }
+  void Replace(int64_t node, int64_t with) {
+    if (nodes[node].dead) return;
+    with = Find(with);
+    for (int64_t user : nodes[node].users) {
+      for (int64_t& op : nodes[user].operands) {
+        if (op == node) op = with;
+      }
+    }
+    for (int64_t op : nodes[node].operands) {
+      for (int64_t& u : nodes[op].users) {
+        if (u == node) u = with;
+      }
+    }
+    nodes[node].dead = true;
+    nodes[node].replaced_by = with;
+  }
+  void Optimize() {
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      for (int64_t op : nodes[i].operands) nodes[op].users.push_back(i);
+    }
+    // Visit marks by pass and by closure, so that no set is allocated per
+    // phi.
+    std::vector<int64_t> checked_pass(nodes.size(), -1);
+    std::vector<int64_t> in_workset(nodes.size(), -1);
+    int64_t pass = 0, closure = 0;
+    std::vector<int64_t> worklist, workset;
+    for (bool changed = true; changed; ++pass) {
+      changed = false;
+      for (size_t id = 0; id < nodes.size(); ++id) {
+        PNode& node = nodes[id];
+        if (!node.is_phi || node.dead) continue;
+        const int64_t self = static_cast<int64_t>(id);
+        node.operands.erase(
+            std::remove(node.operands.begin(), node.operands.end(), self),
+            node.operands.end());
+        node.users.erase(
+            std::remove(node.users.begin(), node.users.end(), self),
+            node.users.end());
+        if (node.operands.empty()) continue;
+        const int64_t first = node.operands[0];
+        if (std::all_of(node.operands.begin(), node.operands.end(),
+                        [&](int64_t o) { return o == first; })) {
+          Replace(self, first);
+          changed = true;
+          continue;
+        }
+        if (checked_pass[self] == pass) continue;
+        ++closure;
+        worklist.assign(1, self);
+        workset.clear();
+        size_t head = 0;
+        int64_t non_phi = kNone;
+        bool several = false;
+        while (head < worklist.size()) {
+          const int64_t todo = worklist[head++];
+          if (in_workset[todo] == closure) continue;
+          checked_pass[todo] = pass;
+          in_workset[todo] = closure;
+          workset.push_back(todo);
+          for (int64_t op : nodes[todo].operands) worklist.push_back(op);
+          if (!nodes[todo].is_phi) {
+            if (non_phi != kNone && non_phi != todo) {
+              several = true;
+              break;
+            }
+            non_phi = todo;
+          }
+        }
+        if (!several && non_phi != kNone) {
+          for (int64_t n : workset) {
+            if (nodes[n].is_phi) Replace(n, non_phi);
+          }
+          changed = true;
+        }
+      }
+    }
+  }
+};
+
+class Analyzer {
+ public:
+  explicit Analyzer(const HloModule& module) : module_(module) {}
+
+  absl::StatusOr<MemoryAnalysis> Run();
+
+ private:
+  absl::Status Build();
+  absl::Status BuildComputation(int64_t c);
+  void Flatten(int64_t c);
+  int64_t Position(int64_t node, const std::vector<int64_t>& index) const {
+    return nodes_[node].first_position +
+           SubshapeOffset(*nodes_[node].shape, index);
+  }
+  bool HasIndex(int64_t node, const std::vector<int64_t>& index) const {
+    const Shape* s = nodes_[node].shape;
+    for (int64_t i : index) {
+      if (s == nullptr || !s->IsTuple() || i < 0 || i >= s->tuple_size()) {
+        return false;
+      }
+      s = &s->tuple_shape(i);
+    }
+    return s != nullptr;
+  }
+  absl::Status SetSources();
+  absl::Status ResolveValues();
+  void ComputeUses();
+  void LiveRanges();
+  void Normalize();
+  void Peaks();
+
+  const HloModule& module_;
+  std::vector<Node> nodes_;
+  std::vector<Comp> comps_;
+  absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
+  std::vector<int64_t> schedule_;  // node ids by time
+  int64_t positions_ = 0;
+  std::vector<Source> sources_;
+  std::vector<int64_t> value_of_;           // position -> value id
+  std::vector<std::vector<int64_t>> uses_;  // value -> user node ids
+  MemoryAnalysis out_;
+  std::vector<int64_t> value_def_position_;
+  absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
+  absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
+  absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
+  absl::flat_hash_map<int64_t, std::vector<int64_t>> scratch_after_;
+};
+
+absl::Status Analyzer::Build() {
+  bool scheduled = false;
+  for (const HloAttribute& a : module_.header.attributes) {
+    if (a.name == "is_scheduled" && a.value == "true") scheduled = true;
+  }
+  if (!scheduled) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "module ", module_.header.name.empty() ? "(no name)" : "",
+        module_.header.name,
+        " is not scheduled (no is_scheduled=true): its text order is not "
+        "an execution order, so there is no live range to compute"));
+  }
+  comps_.resize(module_.computations.size());
+  for (size_t c = 0; c < module_.computations.size(); ++c) {
+    comps_[c].source = &module_.computations[c];
+    comp_index_.emplace(module_.computations[c].header.name, c);
+  }
+  // Contexts: every caller's kind; embedded wins.
+  std::vector<absl::string_view> names;
+  for (size_t c = 0; c < module_.computations.size(); ++c) {
+    for (const HloInstruction& in : module_.computations[c].instructions) {
+      names.clear();
+      AppendCalledComputationNames(in, &names);
+      for (absl::string_view n : names) {
+        auto it = comp_index_.find(n);
+        if (it == comp_index_.end()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("instruction '", in.name,
+                           "' calls unknown computation '", n, "'"));
+        }
+        Context& ctx = comps_[it->second].context;
+        if (CallKindOf(in.opcode) == CallKind::kEmbedded) {
+          ctx = Context::kEmbedded;
+        } else if (ctx != Context::kEmbedded) {
+          ctx = Context::kControlFlow;
+        }
+      }
+    }
+  }
+  if (module_.entry_index < 0) {
+    return absl::InvalidArgumentError("module has no entry computation");
+  }
+  comps_[module_.entry_index].context = Context::kEntry;
+  // Build every computation that is not embedded.
+  nodes_.reserve(static_cast<size_t>(module_.instruction_count()) * 3 / 2);
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    if (comps_[c].context == Context::kEmbedded) continue;
+    absl::Status status = BuildComputation(c);
+    if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::BuildComputation(int64_t c) {
+  Comp& comp = comps_[c];
+  const HloComputation& source = *comp.source;
+  // Scratch maps, reused from computation to computation.
+  auto& by_name = scratch_by_name_;
+  auto& gtes = scratch_gtes_;
+  auto& after = scratch_after_;
+  by_name.clear();
+  gtes.clear();
+  after.clear();
+  std::vector<int64_t> text_nodes;
+  text_nodes.reserve(source.instructions.size());
+  for (const HloInstruction& in : source.instructions) {
+    Node node;
+    node.name = std::string(in.name);
+    node.opcode = in.opcode;
+    node.source = &in;
+    node.shape = in.shape;
+    node.computation = c;
+    if (node.shape == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "instruction '", in.name, "' in '", source.header.name,
+          "' has no shape; memory analysis needs every result shape"));
+    }
+    by_name[in.name] = static_cast<int64_t>(nodes_.size());
+    text_nodes.push_back(static_cast<int64_t>(nodes_.size()));
+    nodes_.push_back(std::move(node));
+  }
+  // Operands, restoring get-tuple-elements written as `%name#N` right after
+  // their producer (one per distinct producer and N, in first-use order).
+  for (int64_t id : text_nodes) {
+    const HloInstruction& in = *nodes_[id].source;
+    for (const HloOperand& operand : in.operands) {
+      auto it = by_name.find(operand.name);
+      if (it == by_name.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "operand '", operand.name, "' of '", in.name,
+            "' is not an instruction of '", source.header.name, "'"));
+      }
+      int64_t producer = it->second;
+      if (operand.has_output_index()) {
+        const auto key = std::make_pair(producer, operand.output_index);
+        auto g = gtes.find(key);
+        if (g == gtes.end()) {
+          const Shape* ps = nodes_[producer].shape;
+          if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
+            return absl::InvalidArgumentError(absl::StrCat(
+                "operand '", operand.name, "#", operand.output_index, "' of '",
+                in.name, "' selects no element of ", nodes_[producer].name,
+                "'s result"));
+          }
+          Node gte;
+          gte.name =
+              absl::StrCat(nodes_[producer].name, "#", operand.output_index);
+          gte.opcode = "get-tuple-element";
+          gte.gte_index = operand.output_index;
+          gte.shape = &ps->tuple_shape(operand.output_index);
+          gte.computation = c;
+          gte.operands.push_back(producer);
+          const int64_t gid = static_cast<int64_t>(nodes_.size());
+          nodes_.push_back(std::move(gte));
+          g = gtes.emplace(key, gid).first;
+          after[producer].push_back(gid);
+        }
+        producer = g->second;
+      }
+      nodes_[id].operands.push_back(producer);
+    }
+    std::vector<absl::string_view> names;
+    AppendCalledComputationNames(in, &names);
+    for (absl::string_view n : names) {
+      nodes_[id].callees.push_back(comp_index_.at(n));
+    }
+    if (in.parameter_number.has_value()) {
+      const int64_t number = *in.parameter_number;
+      if (number >= static_cast<int64_t>(comp.parameters.size())) {
+        comp.parameters.resize(number + 1, kNone);
+      }
+      comp.parameters[number] = id;
+    }
+  }
+  // Each producer's restored get-tuple-elements go right after it, past
+  // the constants that directly follow it (where XLA's schedulers put them
+  // in the dumps of docs/memory.md).
+  std::vector<int64_t> pending;
+  for (size_t t = 0; t < text_nodes.size(); ++t) {
+    const int64_t id = text_nodes[t];
+    if (!pending.empty() && nodes_[id].opcode != "constant") {
+      for (int64_t g : pending) comp.sequence.push_back(g);
+      pending.clear();
+    }
+    comp.sequence.push_back(id);
+    auto it = after.find(id);
+    if (it != after.end()) {
+      pending.insert(pending.end(), it->second.begin(), it->second.end());
+    }
+  }
+  for (int64_t g : pending) comp.sequence.push_back(g);
+  if (source.root_index >= 0) comp.root = text_nodes[source.root_index];
+  for (int64_t id : comp.sequence) {
+    for (int64_t op : nodes_[id].operands) nodes_[op].users.push_back(id);
+  }
+  comp.built = true;
+  return absl::OkStatus();
+}
+
+void Analyzer::Flatten(int64_t c) {
+  Comp& comp = comps_[c];
+  if (comp.span_start != kNone || !comp.built) return;
+  comp.span_start = static_cast<int64_t>(schedule_.size());
+  for (int64_t id : comp.sequence) {
+    const Node& node = nodes_[id];
+    if (node.opcode == "call" || node.opcode == "conditional" ||
+        node.opcode == "async-start") {
+      for (int64_t callee : node.callees) Flatten(callee);
+    } else if (node.opcode == "while" && node.source != nullptr) {
+      // condition first, then body, whatever the attribute order.
+      const absl::optional<absl::string_view> cond =
+          FindHloAttribute(node.source->attributes, "condition");
+      const absl::optional<absl::string_view> body =
+          FindHloAttribute(node.source->attributes, "body");
+      for (const auto& name : {cond, body}) {
+        if (!name.has_value()) continue;
+        absl::string_view n = *name;
+        if (!n.empty() && n[0] == '%') n.remove_prefix(1);
+        auto it = comp_index_.find(n);
+        if (it != comp_index_.end()) Flatten(it->second);
+      }
+    }
+    if (nodes_[id].time == kNone) {
+      nodes_[id].time = static_cast<int64_t>(schedule_.size());
+      schedule_.push_back(id);
+    }
+  }
+  comp.span_end = static_cast<int64_t>(schedule_.size());
+}
+
+// The computation called as `attribute` by `node` (while's body/condition).
+int64_t CalleeByAttribute(
+    const Node& node, absl::string_view attribute,
+    const absl::flat_hash_map<absl::string_view, int64_t>& comp_index) {
+  if (node.source == nullptr) return kNone;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(node.source->attributes, attribute);
+  if (!v.has_value()) return kNone;
+  absl::string_view n = *v;
+  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
+  auto it = comp_index.find(n);
+  return it == comp_index.end() ? kNone : it->second;
+}
+
+absl::Status Analyzer::SetSources() {
+  // Positions.
+  for (Node& node : nodes_) {
+    std::vector<int64_t> idx;
+    ListSubshapes(*node.shape, &idx, &node.subshapes);
+    node.first_position = positions_;
+    positions_ += static_cast<int64_t>(node.subshapes.size());
+  }
+  sources_.assign(positions_, Source());
+  // Control-flow callers of each computation (for its parameters).
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    if (CallKindOf(node.opcode) != CallKind::kControlFlow) continue;
+    for (int64_t callee : node.callees) {
+      if (node.opcode == "async-update" || node.opcode == "async-done") {
+        continue;
+      }
+      comps_[callee].callsites.push_back(id);
+    }
+  }
+  auto forward = [&](int64_t pos, int64_t node, std::vector<int64_t> index) {
+    if (!HasIndex(node, index)) return false;
+    sources_[pos].kind = SourceKind::kForward;
+    sources_[pos].target = Position(node, index);
+    return true;
+  };
+  auto cat = [](std::vector<int64_t> a, const std::vector<int64_t>& b,
+                size_t from) {
+    a.insert(a.end(), b.begin() + from, b.end());
+    return a;
+  };
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    const Comp& comp = comps_[node.computation];
+    const ValueRule rule = ValueRuleOf(node.opcode);
+    const bool params_define = comp.context != Context::kControlFlow;
+    for (size_t k = 0; k < node.subshapes.size(); ++k) {
+      const int64_t pos = node.first_position + static_cast<int64_t>(k);
+      const std::vector<int64_t>& index = node.subshapes[k].index;
+      const bool is_tuple = node.subshapes[k].shape->IsTuple();
+      if (DefinesValueAt(rule, index, is_tuple, params_define)) continue;
+      const std::vector<int64_t> none;
+      bool ok = true;
+      const absl::string_view op = node.opcode;
+      if (op == "parameter") {
+        const int64_t number = node.source->parameter_number.value_or(0);
+        std::vector<int64_t> inputs;
+        bool is_while = false;
+        for (int64_t site : comp.callsites) {
+          const Node& caller = nodes_[site];
+          if (caller.opcode == "while") {
+            is_while = true;
+            if (!caller.operands.empty()) {
+              inputs.push_back(Position(caller.operands[0], index));
+            }
+            const int64_t body = CalleeByAttribute(caller, "body", comp_index_);
+            if (body != kNone && comps_[body].root != kNone &&
+                comps_[body].root != static_cast<int64_t>(id)) {
+              inputs.push_back(Position(comps_[body].root, index));
+            }
+          } else if (caller.opcode == "conditional") {
+            for (size_t b = 0; b < caller.callees.size(); ++b) {
+              if (caller.callees[b] == node.computation &&
+                  b + 1 < caller.operands.size()) {
+                inputs.push_back(Position(caller.operands[b + 1], index));
+              }
+            }
+          } else if (number < static_cast<int64_t>(caller.operands.size())) {
+            inputs.push_back(Position(caller.operands[number], index));
+          }
+        }
+        if (inputs.size() == 1 && !is_while) {
+          sources_[pos].kind = SourceKind::kForward;
+          sources_[pos].target = inputs[0];
+        } else if (!inputs.empty()) {
+          sources_[pos].kind = SourceKind::kPhi;
+          sources_[pos].inputs = std::move(inputs);
+        }
+        continue;  // no caller: defines (kDefined)
+      }
+      if (op == "get-tuple-element") {
+        int64_t element = node.gte_index;
+        if (element == kNone && node.source != nullptr) {
+          absl::optional<absl::string_view> v =
+              FindHloAttribute(node.source->attributes, "index");
+          if (v.has_value()) absl::SimpleAtoi(*v, &element);
+        }
+        ok = !node.operands.empty() &&
+             forward(pos, node.operands[0], cat({element}, index, 0));
+      } else if (op == "bitcast" || op == "domain" || op == "opt-barrier" ||
+                 op == "add-dependency" || op == "all-reduce-done" ||
+                 op == "copy" || op == "async-update") {
+        ok = !node.operands.empty() && forward(pos, node.operands[0], index);
+      } else if (op == "tuple") {
+        ok = !index.empty() && index[0] < (int64_t)node.operands.size() &&
+             forward(pos, node.operands[index[0]], cat({}, index, 1));
+      } else if (op == "copy-done") {
+        ok = !node.operands.empty() &&
+             forward(pos, node.operands[0], cat({0}, index, 0));
+      } else if (op == "all-gather-done" || op == "collective-permute-done" ||
+                 op == "async-done") {
+        ok = !node.operands.empty() &&
+             forward(pos, node.operands[0], cat({1}, index, 0));
+      } else if (op == "copy-start" || op == "collective-permute-start" ||
+                 op == "send" || op == "recv-done") {
+        ok = !node.operands.empty() &&
+             forward(pos, node.operands[0],
+                     op == "recv-done" ? index : cat({}, index, 1));
+      } else if (op == "all-gather-start") {
+        if (node.operands.size() == 1) {
+          ok = forward(pos, node.operands[0], cat({}, index, 1));
+        } else {
+          ok = index.size() >= 2 && index[1] < (int64_t)node.operands.size() &&
+               forward(pos, node.operands[index[1]], cat({}, index, 2));
+        }
+      } else if (op == "async-start") {
+        if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
+            index[1] < (int64_t)node.operands.size()) {
+          ok = forward(pos, node.operands[index[1]], cat({}, index, 2));
+        } else if (!index.empty() && index[0] == 1 && !node.callees.empty() &&
+                   comps_[node.callees[0]].root != kNone) {
+          ok = forward(pos, comps_[node.callees[0]].root, cat({}, index, 1));
+        } else {
+          ok = false;
+        }
+      } else if (op == "call") {
+        ok = !node.callees.empty() && comps_[node.callees[0]].root != kNone &&
+             forward(pos, comps_[node.callees[0]].root, index);
+      } else if (op == "while") {
+        const int64_t body = CalleeByAttribute(node, "body", comp_index_);
+        sources_[pos].kind = SourceKind::kPhi;
+        if (body != kNone && comps_[body].root != kNone) {
+          sources_[pos].inputs.push_back(Position(comps_[body].root, index));
+        }
+        if (!node.operands.empty()) {
+          sources_[pos].inputs.push_back(Position(node.operands[0], index));
+        }
+      } else if (op == "conditional") {
+        std::vector<int64_t> inputs;
+        for (int64_t callee : node.callees) {
+          if (comps_[callee].root != kNone) {
+            inputs.push_back(Position(comps_[callee].root, index));
+          }
+        }
+        if (inputs.size() == 1) {
+          sources_[pos].kind = SourceKind::kForward;
+          sources_[pos].target = inputs[0];
+        } else {
+          sources_[pos].kind = SourceKind::kPhi;
+          sources_[pos].inputs = std::move(inputs);
+        }
+      }
+      if (!ok) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "cannot follow ", node.opcode, " '", node.name, "' at index ",
+            ShapeIndexString(index), " to its operand"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::ResolveValues() {
+  // Phi graph nodes: one per defined position and per phi position.
+  PhiGraph graph;
+  std::vector<int64_t> node_of(positions_, kNone);
+  for (int64_t p = 0; p < positions_; ++p) {
+    if (sources_[p].kind == SourceKind::kForward) continue;
+    node_of[p] = static_cast<int64_t>(graph.nodes.size());
+    graph.nodes.emplace_back();
+    graph.nodes.back().is_phi = sources_[p].kind == SourceKind::kPhi;
+  }
+  // A forward chain ends at a defined or phi position.
+  std::vector<int64_t> end_of(positions_, kNone);
+  std::function<absl::StatusOr<int64_t>(int64_t, int)> chain_end =
+      [&](int64_t p, int depth) -> absl::StatusOr<int64_t> {
+    if (end_of[p] != kNone) return end_of[p];
+    if (sources_[p].kind != SourceKind::kForward) return end_of[p] = p;
+    if (depth > 100000) {
+      return absl::InvalidArgumentError("cyclic value forwarding");
+    }
+    absl::StatusOr<int64_t> e = chain_end(sources_[p].target, depth + 1);
+    if (!e.ok()) return e;
+    return end_of[p] = *e;
+  };
+  for (int64_t p = 0; p < positions_; ++p) {
+    absl::StatusOr<int64_t> e = chain_end(p, 0);
+    if (!e.ok()) return e.status();
+  }
+  for (int64_t p = 0; p < positions_; ++p) {
+    if (sources_[p].kind != SourceKind::kPhi) continue;
+    for (int64_t in : sources_[p].inputs) {
+      graph.nodes[node_of[p]].operands.push_back(node_of[end_of[in]]);
+    }
+  }
+  graph.Optimize();
+  // Values: surviving graph nodes, in position order (position order is
+  // computation text order; phis after the defined values, as XLA
+  // numbers them).
+  std::vector<int64_t> graph_node_position(graph.nodes.size(), kNone);
+  for (int64_t p = 0; p < positions_; ++p) {
+    if (node_of[p] != kNone) graph_node_position[node_of[p]] = p;
+  }
+  std::vector<int64_t> value_of_node(graph.nodes.size(), kNone);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int64_t p = 0; p < positions_; ++p) {
+      const int64_t n = node_of[p];
+      if (n == kNone || graph.nodes[n].dead) continue;
+      if (graph.nodes[n].is_phi != (pass == 1)) continue;
+      value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
+      value_def_position_.push_back(p);
+    }
+  }
+  value_of_.assign(positions_, kNone);
+  for (int64_t p = 0; p < positions_; ++p) {
+    const int64_t n = node_of[end_of[p]];
+    value_of_[p] = value_of_node[graph.Find(n)];
+  }
+  return absl::OkStatus();
+}
+
+// Whether `user` reads the value at `index` of its operand `operand`.
+bool MayUseOperandValue(const Node& user, int64_t operand,
+                        const std::vector<int64_t>& index) {
+  const absl::string_view op = user.opcode;
+  if (op == "get-tuple-element" || op == "copy") return index.empty();
+  if (op == "domain" || op == "tuple") return false;
+  if (op == "conditional") return operand == 0;
+  return true;
+}
+
+void Analyzer::ComputeUses() {
+  uses_.assign(value_def_position_.size(), {});
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& user = nodes_[id];
+    for (size_t k = 0; k < user.operands.size(); ++k) {
+      const Node& operand = nodes_[user.operands[k]];
+      for (size_t s = 0; s < operand.subshapes.size(); ++s) {
+        if (!MayUseOperandValue(user, k, operand.subshapes[s].index)) {
+          continue;
+        }
+        const int64_t v = value_of_[operand.first_position + s];
+        if (v != kNone) uses_[v].push_back(id);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
+  absl::Status status = Build();
+  if (!status.ok()) return status;
+  Flatten(module_.entry_index);
+  status = SetSources();
+  if (!status.ok()) return status;
+  status = ResolveValues();
+  if (!status.ok()) return status;
+  ComputeUses();
+  out_.module_name = module_.header.name;
+  out_.schedule_end = static_cast<int64_t>(schedule_.size());
+  for (int64_t id : schedule_) {
+    const Node& node = nodes_[id];
+    ScheduledInstruction s;
+    s.name = node.name;
+    s.opcode = node.opcode;
+    s.computation = comps_[node.computation].source->header.name;
+    s.shape = node.shape;
+    if (node.source != nullptr) {
+      absl::optional<absl::string_view> md =
+          FindHloAttribute(node.source->attributes, "metadata");
+      if (md.has_value()) {
+        const size_t at = md->find("op_name=\"");
+        if (at != absl::string_view::npos) {
+          const size_t b = at + 9;
+          const size_t e = md->find('"', b);
+          if (e != absl::string_view::npos) s.op_name = md->substr(b, e - b);
+        }
+      }
+    }
+    out_.instructions.push_back(std::move(s));
+  }
+  LiveRanges();
+  Normalize();
+  Peaks();
+  return std::move(out_);
+}
+
+namespace {
+
+// Parameters (number, index) that input_output_alias names.
+std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
+    const HloModule& module,
+    std::vector<std::vector<int64_t>>* output_indices) {
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(module.header.attributes, "input_output_alias");
+  if (!v.has_value()) return out;
+  absl::string_view s = *v;
+  auto read_index = [](absl::string_view text, size_t* at) {
+    std::vector<int64_t> index;
+    if (*at >= text.size() || text[*at] != '{') return index;
+    const size_t close = text.find('}', *at);
+    for (absl::string_view part : absl::StrSplit(
+             text.substr(*at + 1, close - *at - 1), ',', absl::SkipEmpty())) {
+      int64_t i = 0;
+      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+        index.push_back(i);
+      }
+    }
+    *at = close == absl::string_view::npos ? text.size() : close + 1;
+    return index;
+  };
+  size_t at = 0;
+  // { {out}: (param, {index}, kind), ... }
+  while (true) {
+    const size_t colon = s.find(": (", at);
+    if (colon == absl::string_view::npos) break;
+    size_t open = s.rfind('{', colon);
+    size_t oi = open;
+    std::vector<int64_t> output = read_index(s, &oi);
+    size_t p = colon + 3;
+    int64_t number = 0;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+      number = number * 10 + (s[p++] - '0');
+    }
+    while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
+    std::vector<int64_t> index = read_index(s, &p);
+    out.emplace_back(number, index);
+    if (output_indices != nullptr) output_indices->push_back(output);
+    at = p;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Analyzer::LiveRanges() {
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  std::vector<int64_t> root_end(value_def_position_.size(), kNone);
+  for (const Comp& c : comps_) {
+    if (c.root == kNone || c.span_end == kNone) continue;
+    const Node& n = nodes_[c.root];
+    for (size_t s = 0; s < n.subshapes.size(); ++s) {
+      const int64_t v = value_of_[n.first_position + s];
+      if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
+    }
+  }
+  for (size_t v = 0; v < value_def_position_.size(); ++v) {
+    const int64_t p = value_def_position_[v];
+    // The node and subshape of the defining position.
+    int64_t node_id = 0;
+    {
+      int64_t lo = 0, hi = static_cast<int64_t>(nodes_.size()) - 1;
+      while (lo < hi) {
+        const int64_t mid = (lo + hi + 1) / 2;
+        if (nodes_[mid].first_position <= p) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      node_id = lo;
+    }
+    const Node& node = nodes_[node_id];
+    const Subshape& sub = node.subshapes[p - node.first_position];
+    LiveValue value;
+    value.instruction = node.time;
+    value.index = sub.index;
+    value.shape = sub.shape;
+    value.is_phi = sources_[p].kind == SourceKind::kPhi;
+    if (sub.shape->IsTuple()) {
+      value.bytes = value.logical_bytes = TupleTableBytes(*sub.shape);
+    } else if (sub.shape->IsArray()) {
+      // Shapes are shared between instructions (HloModule::shapes), so
+      // their sizes are computed once per distinct shape.
+      auto cached = sizes_.find(sub.shape);
+      if (cached == sizes_.end()) {
+        absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*sub.shape);
+        cached =
+            sizes_
+                .emplace(sub.shape,
+                         sizes.ok() ? std::make_pair(sizes->padded_bytes,
+                                                     sizes->logical_bytes)
+                                    : std::make_pair<int64_t, int64_t>(0, 0))
+                .first;
+      }
+      value.bytes = cached->second.first;
+      value.logical_bytes = cached->second.second;
+      value.memory_space =
+          sub.shape->has_layout() ? sub.shape->layout().memory_space() : 0;
+    } else if (sub.shape->IsOpaque()) {
+      value.bytes = value.logical_bytes = 8;
+    }
+    if (node.time == kNone) {
+      value.instruction = kNone;  // not scheduled: no live range
+      out_.values.push_back(std::move(value));
+      continue;
+    }
+    int64_t start = node.time;
+    int64_t end = kNone;
+    for (int64_t user : uses_[v]) {
+      int64_t used = user;
+      if (nodes_[user].opcode == "while") {
+        const int64_t body =
+            CalleeByAttribute(nodes_[user], "body", comp_index_);
+        if (body != kNone && !comps_[body].parameters.empty() &&
+            comps_[body].parameters[0] != kNone) {
+          used = comps_[body].parameters[0];
+        }
+      }
+      if (nodes_[used].time != kNone) {
+        end = std::max(end, nodes_[used].time);
+      }
+    }
+    const Comp& comp = comps_[node.computation];
+    if (node.opcode == "parameter" && comp.span_start != kNone) {
+      start = std::min(start, comp.span_start);
+    }
+    if (end == kNone) end = start;
+    // A position of the value at a computation's root: live to its end.
+    end = std::max(end, root_end[v]);
+    if (node.opcode == "parameter" && node.computation == module_.entry_index &&
+        node.source != nullptr) {
+      const int64_t number = node.source->parameter_number.value_or(0);
+      bool has_alias = false;
+      for (const auto& a : aliased) {
+        if (a.first == number && a.second == sub.index) has_alias = true;
+      }
+      if (!has_alias) end = out_.schedule_end;
+    }
+    value.start = start;
+    value.end = end;
+    out_.values.push_back(std::move(value));
+  }
+}
+
+void Analyzer::Normalize() {
+  // Buffers: union-find over values that XLA's alias analysis puts in one.
+  const int64_t n = static_cast<int64_t>(out_.values.size());
+  std::vector<int64_t> parent(n);
+  for (int64_t i = 0; i < n; ++i) parent[i] = i;
+  std::function<int64_t(int64_t)> find = [&](int64_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  auto unite = [&](int64_t a, int64_t b) {
+    if (a == kNone || b == kNone) return;
+    a = find(a);
+    b = find(b);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  };
+  auto value_at = [&](int64_t node, const std::vector<int64_t>& index) {
+    if (node == kNone || !HasIndex(node, index)) return kNone;
+    return value_of_[Position(node, index)];
+  };
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    if (node.opcode == "while") {
+      const int64_t body = CalleeByAttribute(node, "body", comp_index_);
+      const int64_t cond = CalleeByAttribute(node, "condition", comp_index_);
+      for (const Subshape& s : node.subshapes) {
+        const int64_t w = value_at(id, s.index);
+        if (!node.operands.empty())
+          unite(w, value_at(node.operands[0], s.index));
+        for (int64_t c : {body, cond}) {
+          if (c == kNone) continue;
+          if (!comps_[c].parameters.empty()) {
+            unite(w, value_at(comps_[c].parameters[0], s.index));
+          }
+        }
+        if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
+      }
+    } else if (node.opcode == "conditional") {
+      for (const Subshape& s : node.subshapes) {
+        for (int64_t callee : node.callees) {
+          unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
+        }
+      }
+    } else if (node.opcode == "dynamic-update-slice" &&
+               !node.operands.empty()) {
+      unite(value_at(id, {}), value_at(node.operands[0], {}));
+    } else if (node.opcode == "fusion" && node.source != nullptr) {
+      // In place: the fused root (or a root tuple element) is a
+      // dynamic-update-slice or scatter of a fusion parameter.
+      absl::optional<absl::string_view> calls =
+          FindHloAttribute(node.source->attributes, "calls");
+      if (!calls.has_value()) continue;
+      absl::string_view cn = *calls;
+      if (!cn.empty() && cn[0] == '%') cn.remove_prefix(1);
+      auto it = comp_index_.find(cn);
+      if (it == comp_index_.end()) continue;
+      const HloComputation& fused = *comps_[it->second].source;
+      if (fused.root_index < 0) continue;
+      absl::flat_hash_map<absl::string_view, const HloInstruction*> by_name;
+      for (const HloInstruction& in : fused.instructions)
+        by_name[in.name] = &in;
+      auto param_of = [&](const HloInstruction* in) -> int64_t {
+        while (in != nullptr && in->opcode == "bitcast" &&
+               !in->operands.empty()) {
+          auto f = by_name.find(in->operands[0].name);
+          in = f == by_name.end() ? nullptr : f->second;
+        }
+        if (in == nullptr || in->opcode != "parameter") return kNone;
+        return in->parameter_number.value_or(kNone);
+      };
+      auto in_place = [&](const HloInstruction* root,
+                          const std::vector<int64_t>& out_index) {
+        if (root == nullptr || root->operands.empty()) return;
+        if (root->opcode != "dynamic-update-slice" &&
+            root->opcode != "scatter") {
+          return;
+        }
+        auto f = by_name.find(root->operands[0].name);
+        if (f == by_name.end()) return;
+        const int64_t param = param_of(f->second);
+        if (param == kNone || param >= (int64_t)node.operands.size()) return;
+        unite(value_at(id, out_index), value_at(node.operands[param], {}));
+      };
+      const HloInstruction* root = &fused.instructions[fused.root_index];
+      if (root->opcode == "tuple") {
+        for (size_t i = 0; i < root->operands.size(); ++i) {
+          auto f = by_name.find(root->operands[i].name);
+          if (f != by_name.end()) {
+            in_place(f->second, {static_cast<int64_t>(i)});
+          }
+        }
+      } else {
+        in_place(root, {});
+      }
+    } else if (node.opcode == "custom-call" && node.source != nullptr) {
+      absl::optional<absl::string_view> v = FindHloAttribute(
+          node.source->attributes, "output_to_operand_aliasing");
+      if (!v.has_value()) continue;
+      // {{out}: (operand, {index}), ...}
+      absl::string_view s = *v;
+      size_t at = 0;
+      while (true) {
+        const size_t colon = s.find(": (", at);
+        if (colon == absl::string_view::npos) break;
+        const size_t open = s.rfind('{', colon);
+        std::vector<int64_t> out_index;
+        for (absl::string_view part :
+             absl::StrSplit(s.substr(open + 1, colon - open - 2), ',',
+                            absl::SkipEmpty())) {
+          int64_t i;
+          if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+            out_index.push_back(i);
+          }
+        }
+        size_t p = colon + 3;
+        int64_t operand = 0;
+        while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+          operand = operand * 10 + (s[p++] - '0');
+        }
+        std::vector<int64_t> in_index;
+        const size_t ob = s.find('{', p), cb = s.find('}', p);
+        if (ob != absl::string_view::npos && cb != absl::string_view::npos) {
+          for (absl::string_view part : absl::StrSplit(
+                   s.substr(ob + 1, cb - ob - 1), ',', absl::SkipEmpty())) {
+            int64_t i;
+            if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+              in_index.push_back(i);
+            }
+          }
+        }
+        if (operand < (int64_t)node.operands.size()) {
+          unite(value_at(id, out_index),
+                value_at(node.operands[operand], in_index));
+        }
+        at = cb == absl::string_view::npos ? s.size() : cb + 1;
+      }
+    }
+  }
+  // input_output_alias: entry parameter value and root output value.
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  const Comp& entry = comps_[module_.entry_index];
+  for (size_t i = 0; i < aliased.size(); ++i) {
+    const int64_t number = aliased[i].first;
+    if (number < (int64_t)entry.parameters.size()) {
+      unite(value_at(entry.parameters[number], aliased[i].second),
+            value_at(entry.root, outputs[i]));
+    }
+  }
+  // Per buffer: sort by (start, end, id); the next range ends at the later
+  // of the two ends, and a range ends no later than the next starts.
+  absl::flat_hash_map<int64_t, std::vector<int64_t>> buffers;
+  for (int64_t v = 0; v < n; ++v) {
+    if (out_.values[v].instruction == kNone) continue;
+    buffers[find(v)].push_back(v);
+  }
+  for (auto& entry_pair : buffers) {
+    std::vector<int64_t>& list = entry_pair.second;
+    std::sort(list.begin(), list.end(), [&](int64_t a, int64_t b) {
+      const LiveValue& x = out_.values[a];
+      const LiveValue& y = out_.values[b];
+      return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
+    });
+    for (size_t i = 0; i + 1 < list.size(); ++i) {
+      LiveValue& a = out_.values[list[i]];
+      LiveValue& b = out_.values[list[i + 1]];
+      b.end = std::max(a.end, b.end);
+      a.end = std::min(a.end, b.start);
+    }
+  }
+}
+
+void Analyzer::Peaks() {
+  // XLA chooses its peak moment with the byte size of each value's
+  // DEFINING INSTRUCTION's whole shape (for a tuple-shaped result: its
+  // index table only), not of the value; the values it then lists at that
+  // moment have their own sizes. The all-memory peak follows XLA; the
+  // per-space peaks use the values' sizes.
+  std::vector<int64_t> xla_size(out_.values.size(), 0);
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    const Shape* shape = out_.instructions[value.instruction].shape;
+    if (shape->IsTuple()) {
+      xla_size[v] = TupleTableBytes(*shape);
+    } else if (value.index.empty()) {
+      xla_size[v] = value.bytes;
+    } else {
+      xla_size[v] = 0;
+    }
+  }
+  auto sweep = [&](int64_t space) {
+    MemoryPeak peak;
+    peak.memory_space = space;
+    // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
+    // first, and keeps the first time the running sum is largest. Starts
+    // only add, so per time: add every start, compare, then take the ends.
+    std::vector<int64_t> starts(out_.schedule_end + 2, 0);
+    std::vector<int64_t> ends(out_.schedule_end + 2, 0);
+    for (size_t v = 0; v < out_.values.size(); ++v) {
+      const LiveValue& value = out_.values[v];
+      if (value.instruction == kNone) continue;
+      if (space >= 0 && value.memory_space != space) continue;
+      const int64_t bytes = space < 0 ? xla_size[v] : value.bytes;
+      starts[value.start] += bytes;
+      ends[std::min(value.end + 1, out_.schedule_end + 1)] += bytes;
+    }
+    int64_t usage = 0, best = 0;
+    for (int64_t t = 0; t <= out_.schedule_end + 1; ++t) {
+      usage += starts[t];
+      if (usage > best) {
+        best = usage;
+        peak.time = t;
+      }
+      usage -= ends[t];
+    }
+    for (size_t v = 0; v < out_.values.size(); ++v) {
+      const LiveValue& value = out_.values[v];
+      if (value.instruction == kNone) continue;
+      if (space >= 0 && value.memory_space != space) continue;
+      if (value.start <= peak.time && peak.time <= value.end) {
+        peak.values.push_back(v);
+        peak.bytes += value.bytes;
+      }
+    }
+    std::sort(peak.values.begin(), peak.values.end(),
+              [&](int64_t a, int64_t b) {
+                const LiveValue& x = out_.values[a];
+                const LiveValue& y = out_.values[b];
+                if (x.bytes != y.bytes) return x.bytes > y.bytes;
+                const std::string& xn = out_.instructions[x.instruction].name;
+                const std::string& yn = out_.instructions[y.instruction].name;
+                if (xn != yn) return xn < yn;
+                return x.index < y.index;
+              });
+    return peak;
+  };
+  out_.peak = sweep(-1);
+  std::vector<int64_t> spaces;
+  for (const LiveValue& v : out_.values) {
+    if (v.instruction == kNone) continue;
+    if (std::find(spaces.begin(), spaces.end(), v.memory_space) ==
+        spaces.end()) {
+      spaces.push_back(v.memory_space);
+    }
+  }
+  std::sort(spaces.begin(), spaces.end());
+  for (int64_t s : spaces) out_.space_peaks.push_back(sweep(s));
+  // Live bytes at every time, by differences then a running sum.
+  std::vector<int64_t> delta(out_.schedule_end + 2, 0);
+  for (const LiveValue& v : out_.values) {
+    if (v.instruction == kNone) continue;
+    const int64_t start = std::max<int64_t>(0, v.start);
+    const int64_t end = std::min(v.end, out_.schedule_end - 1);
+    if (start > end) continue;
+    delta[start] += v.bytes;
+    delta[end + 1] -= v.bytes;
+  }
+  out_.curve.assign(out_.schedule_end, 0);
+  int64_t live = 0;
+  for (int64_t t = 0; t < out_.schedule_end; ++t) {
+    live += delta[t];
+    out_.curve[t] = live;
+  }
+}
+
+absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
+  Analyzer analyzer(module);
+  return analyzer.Run();
+}
+
+std::string XlaLiveRangeText(const MemoryAnalysis& a) {
+  std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
+                                 "  InstructionSequence:\n");
+  for (size_t i = 0; i < a.instructions.size(); ++i) {
+    absl::StrAppend(&out, "    ", i, ":", a.instructions[i].name, "\n");
+  }
+  absl::StrAppend(&out, "  BufferLiveRange:\n");
+  for (const LiveValue& v : a.values) {
+    if (v.instruction < 0) continue;
+    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
+                    ShapeIndexString(v.index), ":", v.start, "-", v.end, "\n");
+  }
+  absl::StrAppend(&out, "  Live ranges at ", a.peak.time, " (peak):\n");
+  int64_t cumulative = 0;
+  for (int64_t id : a.peak.values) {
+    const LiveValue& v = a.values[id];
+    cumulative += v.bytes;
+    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
+                    ShapeIndexString(v.index), ": ", v.bytes,
+                    " bytes (cumulative: ", cumulative, " bytes)\n");
+  }
+  return out;
+}
+
+}  // namespace hlolayout

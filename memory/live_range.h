@@ -1,0 +1,119 @@
+// memory/live_range.h: values, live ranges and peak memory of a scheduled
+// HLO module, computed as XLA's HloDataflowAnalysis and module-scoped
+// HloLiveRange compute them (docs/memory.md).
+//
+//   HloModule m, is_scheduled=true
+//   ENTRY %main (p: f32[256]) -> f32[256] {
+//     %p = f32[256]{0} parameter(0)              time 0: p{} lives 0-4
+//     %a = f32[256]{0} negate(%p)                time 1: a{} lives 1-2
+//     %b = f32[256]{0} exponential(%a)           time 2: b{} lives 2-4
+//     ROOT %t = (f32[256]{0}) tuple(%b)          time 3: t{} lives 3-4
+//   }
+//   -> schedule end 4; XLA's peak moment is 3 (its sweep adds t, starting
+//      at 3, before it drops a, whose end event falls at 3): p, b, t live,
+//      2056 bytes
+//
+// What is modelled:
+//   - values (defining instruction, shape index) by the rules of
+//     memory/value_rules.h; `while` and `conditional` merge values into phi
+//     values, which XLA's phi graph optimization resolves (a phi whose
+//     inputs reach a single value is that value);
+//   - operands written `%name#N`: today's XLA prints a get-tuple-element
+//     this way, and the text keeps neither its name nor its place in the
+//     schedule. One get-tuple-element per distinct (producer, N) is put
+//     back right after the producer, named "producer#N". XLA's own file
+//     names them get-tuple-element.K and its scheduler may have put a few
+//     later; see docs/memory.md for what that changes;
+//   - the flattened schedule of the module (`call`, `conditional` branches,
+//     async computations, `while` condition then body, each flattened once
+//     before the instruction that runs it);
+//   - live ranges [start, end] with the while-use, root and entry-parameter
+//     rules, and XLA's normalization of values that share a buffer (through
+//     while loops, conditionals, in-place dynamic-update-slice fusions,
+//     custom-call output_to_operand_aliasing, input_output_alias);
+//   - sizes: tuple nodes 8 bytes per element; arrays the exact padded bytes
+//     of layout/sizes.h (tiles, L, E): on untiled GPU/CPU layouts this is
+//     XLA's ShapeUtil::ByteSizeOf;
+//   - the peak: the first time at which the live bytes reach their
+//     maximum, for all memory together (XLA's figure) and per memory space.
+//
+// Preconditions: none; a module without `is_scheduled=true` is refused with
+// an error (there is no schedule to follow), as are unknown operands and
+// computations.
+#ifndef HLOLAYOUT_MEMORY_LIVE_RANGE_H_
+#define HLOLAYOUT_MEMORY_LIVE_RANGE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/shape/shape.h"
+
+namespace hlolayout {
+
+// One instruction of the flattened schedule.
+struct ScheduledInstruction {
+  std::string name;  // "fusion.3", or "producer#N" for a restored GTE
+  absl::string_view opcode;
+  absl::string_view computation;
+  absl::string_view op_name;  // metadata op_name, empty when absent
+  const Shape* shape = nullptr;
+};
+
+struct LiveValue {
+  int64_t instruction = 0;     // index into MemoryAnalysis::instructions
+  std::vector<int64_t> index;  // shape index, {} for the whole result
+  const Shape* shape = nullptr;
+  bool is_phi = false;
+  int64_t bytes = 0;          // 8 per tuple element, padded array bytes
+  int64_t logical_bytes = 0;  // the same without tile/L padding
+  int64_t memory_space = 0;   // S(n) of an array; 0 for tuple nodes
+  int64_t start = 0;          // live range, inclusive, after normalization
+  int64_t end = 0;
+};
+
+struct MemoryPeak {
+  int64_t memory_space = -1;  // -1: all memory together (XLA's figure)
+  int64_t time = 0;
+  int64_t bytes = 0;
+  // Values live at `time` (start <= time <= end), largest first, then by
+  // instruction name and index (the order XLA prints).
+  std::vector<int64_t> values;
+};
+
+struct MemoryAnalysis {
+  absl::string_view module_name;
+  // Every instruction of the flattened schedule, at its logical time.
+  std::vector<ScheduledInstruction> instructions;
+  int64_t schedule_end = 0;  // `HloLiveRange (max T)`
+  // Values defined by scheduled instructions, in a deterministic order:
+  // computations in schedule order, instructions in post order, phis last.
+  std::vector<LiveValue> values;
+  MemoryPeak peak;                      // all memory spaces
+  std::vector<MemoryPeak> space_peaks;  // one per memory space present
+  // Live bytes at every time 0..schedule_end-1 (all spaces): the values'
+  // own sizes over their inclusive ranges, so a buffer handed from one
+  // value to the next counts twice at the handover time.
+  std::vector<int64_t> curve;
+};
+
+// AnalyzeMemory
+//
+// The analysis of one module read by ReadHloModules. The result points
+// into `module` (shapes) and its text (names): both must outlive it.
+absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
+
+// XLA's HloLiveRange::ToString text without its final "Stack trace
+// breakdown" section: `HloLiveRange (max T):`, `InstructionSequence:`,
+// `BufferLiveRange:`, `Live ranges at T (peak):`.
+std::string XlaLiveRangeText(const MemoryAnalysis& analysis);
+
+// "{}", "{1}", "{1,0}".
+std::string ShapeIndexString(const std::vector<int64_t>& index);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_LIVE_RANGE_H_
