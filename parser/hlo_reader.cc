@@ -1046,6 +1046,21 @@ bool Reader::FastInstruction() {
         end = NameEnd(data, p, n);
         if (end == p) return false;
         operand.name = absl::string_view(data + p, end - p);
+        operand.output_index = HloOperand::kWholeResult;
+        if (end < n && data[end] == '#') {
+          // `%name#N`: output N (at most 18 digits; the careful path gives
+          // the error for anything else).
+          size_t q = end + 1;
+          int64_t index = 0;
+          while (q < n && data[q] >= '0' && data[q] <= '9' && q - end <= 18) {
+            index = index * 10 + (data[q++] - '0');
+          }
+          if (q == end + 1 || (q < n && data[q] >= '0' && data[q] <= '9')) {
+            return false;
+          }
+          operand.output_index = index;
+          end = q;
+        }
         p = FastSkipTrivia(data, end, n);
         if (p == npos || p >= n) return false;
         if (data[p] == ')') {
@@ -1209,6 +1224,22 @@ absl::Status Reader::ParseOperands() {
       }
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
+      operand.output_index = HloOperand::kWholeResult;
+      if (Peek() == '#') {
+        ++pos_;
+        const size_t begin = pos_;
+        int64_t index = 0;
+        while (Peek() >= '0' && Peek() <= '9') {
+          const int digit = Peek() - '0';
+          if (index > (INT64_MAX - digit) / 10) {
+            return Error(begin, "output index out of range");
+          }
+          index = index * 10 + digit;
+          ++pos_;
+        }
+        if (pos_ == begin) return Expected("an output index after '#'");
+        operand.output_index = index;
+      }
     }
     status = SkipTrivia();
     if (!status.ok()) return status;

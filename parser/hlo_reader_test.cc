@@ -684,6 +684,70 @@ TEST(HloReader, ErrorsCarryFileLineColumnAndCaret) {
             "'here'\njunk here\n     ^");
 }
 
+// Today's XLA prints a use of one output of a multi-output instruction as
+// `%name#N` (here a cuBLAS custom call with its workspace, and a
+// multi-output fusion), in place of a get-tuple-element.
+constexpr char kOutputIndexOperands[] =
+    R"(HloModule jit_matmul, is_scheduled=true
+
+%fused (p: f32[8,16]) -> (f32[8,16], f32[]) {
+  %p = f32[8,16]{1,0} parameter(0)
+  %n = f32[8,16]{1,0} negate(%p)
+  %z = f32[] constant(0)
+  ROOT %t = (f32[8,16]{1,0}, f32[]) tuple(%n, %z)
+}
+
+ENTRY %main (a: f32[8,32], b: f32[32,16]) -> (f32[128], f32[]) {
+  %a = f32[8,32]{1,0} parameter(0)
+  %b = f32[32,16]{1,0} parameter(1)
+  %custom-call.1 = (f32[8,16]{1,0}, s8[4194304]{0}) custom-call(%a, %b), custom_call_target="__cublas$gemm"
+  %fusion = (f32[8,16]{1,0}, f32[]) fusion(%custom-call.1#0), kind=kLoop, calls=%fused
+  %bitcast.7 = f32[128]{0} bitcast(f32[8,16]{1,0} %fusion#0)
+  ROOT %tuple = (f32[128]{0}, f32[]) tuple(%bitcast.7, %fusion#1)
+}
+)";
+
+TEST(HloReader, OutputIndexOperandsOfMultiOutputInstructions) {
+  for (const bool share_shapes : {true, false}) {
+    HloReadOptions options;
+    options.share_shapes = share_shapes;
+    absl::StatusOr<std::vector<HloModule>> modules =
+        ReadHloModules(kOutputIndexOperands, options);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    const HloComputation& main = (*modules)[0].entry();
+    ASSERT_EQ(main.instructions.size(), 6u);
+    const HloInstruction& custom_call = main.instructions[2];
+    ASSERT_EQ(custom_call.operands.size(), 2u);
+    EXPECT_FALSE(custom_call.operands[0].has_output_index());
+    EXPECT_EQ(custom_call.operands[0].output_index, HloOperand::kWholeResult);
+    const HloInstruction& fusion = main.instructions[3];
+    ASSERT_EQ(fusion.operands.size(), 1u);
+    EXPECT_EQ(fusion.operands[0].name, "custom-call.1");
+    EXPECT_EQ(fusion.operands[0].output_index, 0);
+    EXPECT_EQ(fusion.operand_text, "%custom-call.1#0");
+    const HloInstruction& bitcast = main.instructions[4];
+    ASSERT_EQ(bitcast.operands.size(), 1u);
+    EXPECT_EQ(bitcast.operands[0].name, "fusion");
+    EXPECT_EQ(bitcast.operands[0].output_index, 0);
+    EXPECT_EQ(bitcast.operands[0].shape_text, "f32[8,16]{1,0}");
+    const HloInstruction& tuple = main.instructions[5];
+    ASSERT_EQ(tuple.operands.size(), 2u);
+    EXPECT_EQ(tuple.operands[0].name, "bitcast.7");
+    EXPECT_FALSE(tuple.operands[0].has_output_index());
+    EXPECT_EQ(tuple.operands[1].name, "fusion");
+    EXPECT_EQ(tuple.operands[1].output_index, 1);
+  }
+}
+
+TEST(HloReader, OutputIndexNeedsDigits) {
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#)\n}"),
+              HasSubstr("dump.txt:3:27: expected an output index after '#'"));
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#99999999999999999999)\n}"),
+              HasSubstr("output index out of range"));
+}
+
 TEST(HloReader, InstructionsOnOneLine) {
   // An instruction ends where the next token is not ','.
   const std::vector<HloModule> modules = ReadOk(
