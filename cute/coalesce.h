@@ -4,7 +4,7 @@
 //   Coalesce((2,(1,6)):(1,(6,2)), (1,1))          == (2,6):(1,2)
 //   Filter((2,3,4):(0,1,0))                       == 3:1
 //
-// Rules (../shared/spec/cute.md section 5): flatten, drop size-1 leaves
+// Rules (docs/cute.md, "Coalesce and filter"): flatten, drop size-1 leaves
 // whatever their stride, merge neighbours s0:d0, s1:d1 when d1 == s0*d0
 // (stride 0 and negative strides included: (2,3):(0,0) is 6:0); an empty
 // result is 1:0, a single mode comes back as an integral layout.

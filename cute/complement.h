@@ -10,7 +10,7 @@
 //   Complement(4:2, 19)          == (2,3):(1,8)  the rest is rounded up
 //   Complement((2,2):(2,3), 24)  -> error: the modes interleave
 //
-// Algorithm (../shared/spec/cute.md section 7): F = filter(A); sort F's
+// Algorithm (docs/cute.md, "Complement"): F = filter(A); sort F's
 // modes by stride; with current = 1, each mode s:d emits (d / current) :
 // current (floor division; 0 is an error) and sets current = s*d; then the
 // rest ceil_div(cotarget, current) with compact strides starting at
@@ -34,9 +34,9 @@ namespace hlolayout::cute {
 // @post cosize((A, R)) >= size(cotarget) when no division was floored
 // @post cosize(R) <= round_up(size(cotarget), P) for an integer cotarget,
 //       where P = s*d of filter(A)'s largest-stride mode (1 if none); the
-//       spec's round_up(size(cotarget), cosize(A)) is the same when that
-//       mode ends A, and fails when it leaves a gap: (2,5,2):(15,1,60)
-//       with 150 gives cosize 161 > 160
+//       bound of CuTe's unit test, round_up(size(cotarget), cosize(A)), is the
+//       same when that mode ends A, and fails when it leaves a gap:
+//       (2,5,2):(15,1,60) with 150 gives cosize 161 > 160
 // @post size(R) >= size(cotarget) / size(filter(A)) when no division was
 //       floored (each sorted stride a multiple of the span below it)
 // @post depth(R) <= 1

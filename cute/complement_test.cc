@@ -120,7 +120,7 @@ TEST(Complement, PropertyPostConditions) {
     if (exact) {
       ASSERT_GE(ar.cosize(), cotarget) << ToString(a) << " " << ToString(*r);
     }
-    // The spec's bound round_up(cotarget, cosize(A)) fails when A's
+    // CuTe's test bound round_up(cotarget, cosize(A)) fails when A's
     // largest-stride mode leaves a gap ((2,5,2):(15,1,60) with 150 gives
     // cosize 161 > 160); the span s*d of that mode is the true unit.
     int64_t span = 1;

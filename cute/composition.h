@@ -14,7 +14,7 @@
 // last mode, as in CuTe, so B may read past A's end.
 //
 // Divisibility, checked at run time with the exact rule of
-// ../shared/spec/cute.md section 6. For each integral leaf s:d of B and each
+// docs/cute.md ("Composition"). For each integral leaf s:d of B and each
 // mode n:a of coalesce_x(A) but the last, with d the stride still to
 // divide out and r the elements of B still to place, the step is admissible
 // when d % n == 0 (the mode is skipped whole), when n % d == 0 (the mode is

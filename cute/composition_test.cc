@@ -147,8 +147,8 @@ TEST(Composition, PropertyMatchesFunctionComposition) {
   EXPECT_GT(accepted, 1500);
 }
 
-// CuTe's composition of A with s:d without any check (spec section 6):
-// the reference the exact rule is measured against.
+// CuTe's composition of A with s:d without any check (docs/cute.md,
+// "Composition"): the reference the exact rule is measured against.
 std::vector<std::pair<int64_t, int64_t>> UncheckedCompose(
     const std::vector<std::pair<int64_t, int64_t>>& a, int64_t s, int64_t d) {
   std::vector<std::pair<int64_t, int64_t>> out;
@@ -168,9 +168,10 @@ std::vector<std::pair<int64_t, int64_t>> UncheckedCompose(
   return out;
 }
 
-// The exact rule of the spec: for rank-3 A with increasing non-overlapping
-// strides and rank-1 B, a composition is accepted exactly when CuTe's
-// unchecked algorithm gives a correct layout (right size, R(i) == A(i*d)).
+// The exact rule (docs/cute.md, "Composition"): for rank-3 A with increasing
+// non-overlapping strides and rank-1 B, a composition is accepted exactly when
+// CuTe's unchecked algorithm gives a correct layout (right size, R(i) ==
+// A(i*d)).
 TEST(Composition, PropertyExactRuleOnRankOneB) {
   internal::LayoutGenerator gen(7);
   int rejected = 0, accepted = 0;

@@ -3,7 +3,7 @@
 // Shapes, strides and coordinates of cute layouts are IntTuples. All values
 // are run-time int64 values; there is no static/dynamic distinction (the
 // library behaves like CuTe with every value known, see
-// ../shared/spec/cute.md section 3).
+// docs/cute.md, "Notation and integers").
 //
 //   IntTuple s = IntTuple::Tuple({2, IntTuple::Tuple({3, 4})});  // (2,(3,4))
 //   Rank(s) == 2, Depth(s) == 2, *Size(s) == 24

@@ -7,7 +7,7 @@
 //   LeftInverse((4,2):(1,5))      == (5,2):(1,4)
 //   LeftInverse((3,4):(0,1))      == 4:3
 //
-// Algorithms: ../shared/spec/cute.md section 8. Left inverses are not
+// Algorithms: docs/cute.md, "Inverses". Left inverses are not
 // unique; this is CuTe's.
 #ifndef HLOLAYOUT_CUTE_INVERSE_H_
 #define HLOLAYOUT_CUTE_INVERSE_H_

@@ -51,7 +51,7 @@ TEST(Layout, EvaluateIndexAndCoordinates) {
   const Layout l = L("(3,(2,3)):(3,(12,1))");
   EXPECT_EQ(l(0), 0);
   EXPECT_EQ(l(4), 3 + 12);
-  // Past the end: the last mode takes the quotient (spec section 4).
+  // Past the end: the last mode takes the quotient (docs/cute.md).
   EXPECT_EQ(l(20), 9);
   EXPECT_EQ(*l.TryEvaluate(20), 9);
   EXPECT_EQ(*l.Evaluate(I("20")), 9);

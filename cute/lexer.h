@@ -1,9 +1,9 @@
 // cute/lexer.h: tokens of CuTe's layout notation.
 //
 // The notation is small: integers (an optional static prefix `_` and an
-// optional `-`, as in `_4` and `_-1`), `(`, `)`, `,`, `:`, `<`, `>`, `@` (ScaledBasis strides, `1@0`) and the
-// underscore `_` (CuTe's Underscore) on its own. Spaces, tabs and newlines
-// separate tokens and are otherwise ignored.
+// optional `-`, as in `_4` and `_-1`), `(`, `)`, `,`, `:`, `<`, `>`, `@`
+// (ScaledBasis strides, `1@0`) and the underscore `_` (CuTe's Underscore) on
+// its own. Spaces, tabs and newlines separate tokens and are otherwise ignored.
 //
 //   Lexer lex("(6,2):(_8,2)");
 //   lex.Next() -> kLParen "(" at 0; kInt 6 at 1; kComma; kInt 2; kRParen;

@@ -1,7 +1,7 @@
 // cute/xla_bridge.h: an XLA tiled layout as a CuTe layout.
 //
 // XLA lays out an array by minor_to_major plus a list of tiles
-// (../shared/spec/xla.md section 3, seeds 000 and 001): the physical dims
+// (docs/xla-shapes.md, "Tiling: where an element lives"): the physical dims
 // are the logical dims in minor_to_major reversed (major first); each tile
 // applies to the minor suffix of the current shape, mapping dim d with
 // index e to (ceil(d/t), t) and (e/t, e%t), all outer parts first and then

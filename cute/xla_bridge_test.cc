@@ -15,8 +15,8 @@ namespace {
 using Tiles = std::vector<std::vector<int64_t>>;
 constexpr int64_t kStar = kCombineDim;
 
-// XLA's tiled linear index, straight from the definition (spec xla.md
-// section 3, seeds 000/001).
+// XLA's tiled linear index, straight from the definition (docs/xla-shapes.md,
+// "Tiling: where an element lives").
 int64_t Reference(const std::vector<int64_t>& dims,
                   const std::vector<int64_t>& minor_to_major,
                   const Tiles& tiles, const std::vector<int64_t>& index) {

@@ -1,13 +1,15 @@
 // fuzz/cute_fuzzer.cc: RunCuteOp on a fuzzed op and operands, plus the
 // three parsers. Input: the first byte picks an op from CuteOps() (255:
 // the op name is the first tab-separated field instead), the rest is up to
-// two operands separated by tabs.
+// two operands separated by tabs. ScaledBasis layouts (`1@0`) go through
+// their own parser, printer, evaluation and composition.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/ops.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
@@ -56,5 +58,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   absl::StatusOr<cute::Tiler> tiler = cute::ParseTiler(text);
   CheckError(tiler.status(), text);
+
+  absl::StatusOr<cute::CoordLayout> coord = cute::ParseCoordLayout(text);
+  CheckError(coord.status(), text);
+  if (coord.ok()) {
+    const std::string printed = cute::ToString(*coord);
+    absl::StatusOr<cute::CoordLayout> again = cute::ParseCoordLayout(printed);
+    if (!again.ok() || cute::ToString(*again) != printed) {
+      Fail("cute scaled-basis layout round trip", printed, text);
+    }
+    for (int64_t i = 0; i < coord->size() && i < 64; ++i) {
+      CheckError(cute::EvaluateCoord(*coord, i).status(), printed);
+    }
+    const cute::Layout a =
+        cute::Layout::Make(cute::IntTuple::Tuple({4, cute::IntTuple::Tuple(
+                                                        {2, 3})}),
+                           cute::IntTuple::Tuple(
+                               {1, cute::IntTuple::Tuple({8, 4})}));
+    absl::StatusOr<cute::Layout> r = cute::ComposeWithCoordLayout(a, *coord);
+    CheckError(r.status(), printed);
+  }
   return 0;
 }

@@ -17,7 +17,7 @@
 // [128] on a 1x2x4 grid -> (d0) -> (0, 0, d0).
 //
 // Differences from tt-mlir's collapsedLinearAffineMap (see
-// ../shared/spec/ttmlir.md §2.2), on purpose:
+// docs/tt-mlir.md, "Collapsing the tensor"), on purpose:
 //   - several intervals work: results are placed in dim order, not at
 //     position `begin` (tt-mlir asserts on the 7-D example);
 //   - a grid rank above the collapsed rank pads with constant-0 results

@@ -5,9 +5,9 @@
 //       "<3x2>, memref<18x32xf32, #tt.memory_space<l1>>>>")
 //     -> a MetalLayout with shard 18x32 on a 3x2 grid.
 //
-// The text is the seed's (../shared/seeds/002_*): the attribute holds the
-// `linear` map, the `oob_val`, the grid `<AxB...>` and the per-shard memref,
-// whose element is the tensor's scalar type or `!tt.tile<H x W, dtype>`
+// The text is tt-mlir's specification's (docs/tt-mlir.md): the attribute holds
+// the `linear` map, the `oob_val`, the grid `<AxB...>` and the per-shard
+// memref, whose element is the tensor's scalar type or `!tt.tile<H x W, dtype>`
 // (`32x32` without spaces is read too). The memory space is
 // `#tt.memory_space<system|mmio|dram|l1>`; when the memref has none it is
 // `system`. Whitespace and newlines may appear between tokens.

@@ -1,8 +1,8 @@
 // layout/tiling.h: the tiled layout of an array as a chain of
 // pad-reshape-transpose steps, one per tile level.
 //
-// XLA lays out `f32[3,5]{1,0:T(2,2)}` like this (tiled layout seed,
-// ../shared/seeds/000_*):
+// XLA lays out `f32[3,5]{1,0:T(2,2)}` like this (XLA's tiled layout
+// document, see docs/xla-shapes.md, "Tiling: where an element lives"):
 //   physical shape (major to minor, from minor_to_major)   [3,5]
 //   tile level 0, T(2,2):
 //     1. pad       each tiled dim d to ceil(d/t)*t          [4,6]
@@ -12,7 +12,7 @@
 //   final shape [2,3,2,2]: 24 elements, 9 of them padding.
 // The element (2,3) maps to (1,1,0,1), whose row-major offset is 17.
 //
-// Rules, from the seed and XLA's LinearIndexForNestedTiling:
+// Rules, from that document and XLA's LinearIndexForNestedTiling:
 //   - a tile applies to the minor suffix of the current shape; a tile with
 //     more dims than the shape first pads it with leading 1s;
 //   - `*` (Tile::kCombineDimension) merges that dim into the next more minor

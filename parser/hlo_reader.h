@@ -9,7 +9,7 @@
 //     })");
 //   (*modules)[0].entry().instructions[1].shape  // f32[2]{0:T(128)}
 //
-// What is read (../shared/spec/xla.md section 5):
+// What is read (docs/hlo-text.md):
 //   - several modules per text (lit's --split-input-file files). A line that
 //     begins with `// -----` separates modules only where a new module
 //     starts after it: when the text after it (past blank lines and

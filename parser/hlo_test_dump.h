@@ -16,7 +16,7 @@
 // The expected totals are written down by the generator: from a fixed table
 // of shapes whose byte sizes were computed by hand, and for the random shapes
 // from the dims and first tile it chose (XLA's ArraySize rules,
-// ../shared/spec/xla.md section 4); nothing here reads HLO text back.
+// docs/xla-shapes.md, "Sizes"); nothing here reads HLO text back.
 #ifndef HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
 #define HLOLAYOUT_PARSER_HLO_TEST_DUMP_H_
 

@@ -1,7 +1,7 @@
 // Pins every field and enum number of proto/xla_data.proto to XLA's
 // xla_data.proto: a renumbered field would silently break wire
 // compatibility, so each number is checked against a table written from
-// the XLA reference (spec section 2).
+// XLA's xla/xla_data.proto (https://github.com/openxla/xla).
 #include <string>
 
 #include "gtest/gtest.h"

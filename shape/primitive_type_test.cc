@@ -16,7 +16,7 @@ struct TypeCase {
   int bytes;
 };
 
-// The table of ../shared/spec/xla.md section 1.3.
+// The table of docs/xla-shapes.md, "Element types".
 constexpr TypeCase kTypeCases[] = {
     {"pred", PRED, 1, 1, 1},
     {"s1", S1, 30, 1, 1},
