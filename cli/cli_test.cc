@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cli/run_for_test.h"
 #include "hlolayout/version.h"
@@ -158,6 +159,85 @@ TEST(Cli, BatchOneLinePerInputLine) {
 TEST(Cli, BatchHelpListsOps) {
   Result r = RunCli({"batch", "--help"});
   EXPECT_NE(r.out.find("print<TAB>SHAPE"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace hlolayout::cli
+
+namespace hlolayout::cli {
+namespace {
+
+// Item 7: an element offset needs no byte size, and sizes are computed in
+// bits only where packing needs it.
+TEST(BitSizeArithmetic, OffsetsOfArraysWhoseBitSizeOverflows) {
+  CliResult r = RunCli({"index", "f32[4611686018427387904]", "5"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "5\n");
+  // The byte position itself does not fit: only --bytes fails.
+  r = RunCli(
+      {"index", "--bytes", "f32[4611686018427387904]", "4611686018427387903"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("overflows int64"), std::string::npos) << r.err;
+  r = RunCli({"index", "--json", "f32[4611686018427387904]", "5"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"byte\": 20"), std::string::npos) << r.out;
+  r = RunCli({"element", "f32[4611686018427387904]", "4611686018427387903"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "4611686018427387903\n");
+}
+
+TEST(BitSizeArithmetic, ByteSizeThatFitsIsAnswered) {
+  CliResult r = RunCli({"batch"},
+                       "size\ts8[9223372036854775807]\n"
+                       "bytes\ts8[9223372036854775807]\n"
+                       "bytes\tf32[4611686018427387904]\n"
+                       "bytes\ts4[9223372036854775807]{0:E(4)}\n");
+  EXPECT_EQ(r.status, 0);
+  const std::vector<std::string> lines = absl::StrSplit(r.out, '\n');
+  ASSERT_GE(lines.size(), 4u) << r.out;
+  EXPECT_EQ(lines[0], "9223372036854775807");
+  EXPECT_NE(lines[1].find("9223372036854775807"), std::string::npos)
+      << lines[1];
+  EXPECT_NE(lines[2].find("error: byte size overflows int64"),
+            std::string::npos)
+      << lines[2];
+  EXPECT_EQ(lines[3].find("error"), std::string::npos) << lines[3];
+}
+
+TEST(BitSizeArithmetic, ExplainExitsNonZeroWhenASectionFails) {
+  // Accepted as XLA's validators accept it; it cannot be laid out.
+  CliResult r = RunCli({"explain", "f32[16]{0:T(2,*)}"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("padding and size: tile (2,*) ends with"),
+            std::string::npos)
+      << r.out;
+  r = RunCli({"explain", "--json", "f32[16]{0:T(2,*)}"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("\"padding_and_size_error\""), std::string::npos)
+      << r.out;
+  r = RunCli({"explain", "f32[16]{0:T(2)}"});
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+// Item 9: the one element of a rank-0 array has the empty index, printed
+// as "()" in text and [] in JSON, and read back in either form.
+TEST(ScalarIndex, PrintedAsEmptyParentheses) {
+  CliResult r = RunCli({"element", "f32[]", "0"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "()\n");
+  r = RunCli({"element", "--json", "f32[]", "0"});
+  EXPECT_NE(r.out.find("\"index\": []"), std::string::npos) << r.out;
+  r = RunCli({"index", "f32[]", "()"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0\n");
+  r = RunCli({"index", "f32[3,5]{1,0:T(2,2)}", "(2,3)"});
+  EXPECT_EQ(r.out, "17\n");
+  r = RunCli({"batch"}, "element\tf32[]\t0\n");
+  EXPECT_EQ(r.out, "()\n");
+  r = RunCli({"tiling", "f32[]"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("(dims ,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("physical [] (rank 0"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -74,8 +74,9 @@ std::string DimsText(const Shape& shape) {
   return text.substr(text.find('['));
 }
 
+// Sets *failed when a section it prints is an error.
 void ExplainArrayText(const Shape& shape, const std::string& indent,
-                      std::string* out) {
+                      std::string* out, bool* failed) {
   const PrimitiveType type = shape.element_type();
   const int64_t elements = ElementCount(shape);
   const int64_t bytes = LogicalBytes(shape, elements);
@@ -122,11 +123,11 @@ void ExplainArrayText(const Shape& shape, const std::string& indent,
                          " bits, before tiling padding)")
           : std::string(" (before tiling padding)"),
       "\n");
-  AppendPaddingSection(shape, indent, out);
+  if (!AppendPaddingSection(shape, indent, out)) *failed = true;
 }
 
 void ExplainText(const Shape& shape, const std::string& path,
-                 const std::string& indent, std::string* out) {
+                 const std::string& indent, std::string* out, bool* failed) {
   if (shape.IsTuple()) {
     absl::StrAppend(out, indent, path.empty() ? "" : path + " ", "tuple of ",
                     shape.tuple_size(), " element",
@@ -138,14 +139,14 @@ void ExplainText(const Shape& shape, const std::string& path,
           absl::StrCat(
               path.empty() ? "{" : path.substr(0, path.size() - 1) + ",", i,
               "}"),
-          indent + "  ", out);
+          indent + "  ", out, failed);
     }
     return;
   }
   if (!path.empty()) absl::StrAppend(out, indent, "element ", path, ":\n");
   if (shape.IsBuffer()) {
     absl::StrAppend(out, indent, "buffer holding:\n");
-    ExplainArrayText(shape.buffer_shape(), indent + "  ", out);
+    ExplainArrayText(shape.buffer_shape(), indent + "  ", out, failed);
     return;
   }
   if (shape.IsToken() || shape.IsOpaque()) {
@@ -156,17 +157,17 @@ void ExplainText(const Shape& shape, const std::string& path,
                     ")\n");
     return;
   }
-  ExplainArrayText(shape, indent, out);
+  ExplainArrayText(shape, indent, out, failed);
 }
 
-void ExplainJson(const Shape& shape, JsonWriter& json) {
+void ExplainJson(const Shape& shape, JsonWriter& json, bool* failed) {
   json.BeginObject();
   json.Key("shape").String(HumanStringWithLayout(shape));
   if (shape.IsTuple()) {
     json.Key("kind").String("tuple");
     json.Key("elements_shapes").BeginArray();
     for (const Shape& element : shape.tuple_shapes())
-      ExplainJson(element, json);
+      ExplainJson(element, json, failed);
     json.EndArray();
     json.EndObject();
     return;
@@ -174,7 +175,7 @@ void ExplainJson(const Shape& shape, JsonWriter& json) {
   if (shape.IsBuffer()) {
     json.Key("kind").String("buffer");
     json.Key("buffer_shape");
-    ExplainJson(shape.buffer_shape(), json);
+    ExplainJson(shape.buffer_shape(), json, failed);
     json.EndObject();
     return;
   }
@@ -222,7 +223,7 @@ void ExplainJson(const Shape& shape, JsonWriter& json) {
   elements < 0 ? json.Null() : json.Int(elements);
   json.Key("bytes");
   bytes < 0 ? json.Null() : json.Int(bytes);
-  WritePaddingJson(shape, json);
+  if (!WritePaddingJson(shape, json)) *failed = true;
   json.EndObject();
 }
 
@@ -247,15 +248,19 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
       status = 1;
       continue;
     }
+    // A section that could not be computed (it prints its error in place)
+    // makes the exit status 1, as a shape that does not parse does.
+    bool failed = false;
     if (args->Has("json")) {
       JsonWriter json(/*pretty=*/true);
-      ExplainJson(*shape, json);
+      ExplainJson(*shape, json, &failed);
       io.out << json.str() << "\n";
     } else {
       std::string out;
-      ExplainText(*shape, "", "", &out);
+      ExplainText(*shape, "", "", &out, &failed);
       io.out << (first ? "" : "\n") << out;
     }
+    if (failed) status = 1;
     first = false;
   }
   return status;

@@ -90,6 +90,12 @@ example:
 absl::StatusOr<std::vector<int64_t>> ParseIndex(absl::string_view text) {
   std::vector<int64_t> index;
   text = absl::StripAsciiWhitespace(text);
+  // "(2,3)" as the element command prints it; "()" or "" for a scalar.
+  if (absl::ConsumePrefix(&text, "(") && !absl::ConsumeSuffix(&text, ")")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad index '(", text, "': expected I,J,... integers"));
+  }
+  text = absl::StripAsciiWhitespace(text);
   if (text.empty()) return index;  // a scalar
   for (absl::string_view part : absl::StrSplit(text, ',')) {
     int64_t v;
@@ -100,6 +106,12 @@ absl::StatusOr<std::vector<int64_t>> ParseIndex(absl::string_view text) {
     index.push_back(v);
   }
   return index;
+}
+
+// "2,3" for an element of a rank-2 array, "()" for the one of a scalar
+// (an empty line read as nothing printed). JSON gives [] for it.
+std::string IndexText(absl::Span<const int64_t> index) {
+  return index.empty() ? std::string("()") : absl::StrJoin(index, ",");
 }
 
 absl::StatusOr<int64_t> ParseOffset(absl::string_view text) {
@@ -165,8 +177,13 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
                 absl::InvalidArgumentError(
                     "--packing must be low-first or high-first"));
   }
-  const BitPosition bits = e.indexer->BitPositionOf(*offset, *order);
   const bool packed = e.indexer->element_bits() % 8 != 0;
+  // The element offset needs no byte size; the byte position is asked for
+  // only with --bytes or --json, and fails alone when it overflows.
+  const bool want_bytes = args->Has("json") || args->Has("bytes");
+  absl::StatusOr<BitPosition> bits =
+      want_bytes ? e.indexer->TryBitPositionOf(*offset, *order)
+                 : absl::StatusOr<BitPosition>(BitPosition());
   if (args->Has("json")) {
     JsonWriter json;
     json.BeginObject();
@@ -175,9 +192,16 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
     for (int64_t i : *index) json.Int(i);
     json.EndArray();
     json.Key("offset").Int(*offset);
-    json.Key("byte").Int(bits.byte);
-    json.Key("bit").Int(bits.shift);
-    json.Key("bit_offset").Int(bits.bit_offset);
+    if (bits.ok()) {
+      json.Key("byte").Int(bits->byte);
+      json.Key("bit").Int(bits->shift);
+      json.Key("bit_offset");
+      bits->bit_offset < 0 ? json.Null() : json.Int(bits->bit_offset);
+    } else {
+      json.Key("byte").Null();
+      json.Key("bit").Null();
+      json.Key("bit_offset").Null();
+    }
     if (packed) json.Key("packing").String(PackingOrderName(*order));
     json.EndObject();
     io.out << json.str() << "\n";
@@ -185,9 +209,13 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
   }
   io.out << *offset;
   if (args->Has("bytes")) {
-    io.out << " (byte " << bits.byte;
+    if (!bits.ok()) {
+      io.out << "\n";
+      return Fail(io, "index", bits.status());
+    }
+    io.out << " (byte " << bits->byte;
     if (packed) {
-      io.out << ", bit " << bits.shift << ", " << PackingOrderName(*order);
+      io.out << ", bit " << bits->shift << ", " << PackingOrderName(*order);
     }
     io.out << ")";
   }
@@ -227,7 +255,7 @@ int RunElement(const std::vector<std::string>& raw, IoContext& io) {
     return 0;
   }
   if (*kind == OffsetKind::kElement) {
-    io.out << absl::StrJoin(index, ",") << "\n";
+    io.out << IndexText(index) << "\n";
   } else {
     io.out << OffsetKindName(*kind) << "\n";
   }
@@ -315,7 +343,7 @@ absl::StatusOr<std::string> BatchElement(absl::Span<const absl::string_view> a,
       *offset, absl::MakeSpan(buffer, e.indexer->rank()));
   if (!kind.ok()) return kind.status();
   if (*kind != OffsetKind::kElement) return std::string("padding");
-  return absl::StrJoin(absl::MakeSpan(buffer, e.indexer->rank()), ",");
+  return IndexText(absl::MakeSpan(buffer, e.indexer->rank()));
 }
 
 absl::StatusOr<std::string> BatchSize(absl::Span<const absl::string_view> a,

@@ -10,15 +10,19 @@
 
 namespace hlolayout::cli {
 
-void AppendPaddingSection(const Shape& shape, const std::string& indent,
+bool AppendPaddingSection(const Shape& shape, const std::string& indent,
                           std::string* out) {
   absl::StatusOr<TilingModel> m = BuildTilingModel(shape);
   absl::StatusOr<ArraySizes> s = ComputeArraySizes(shape);
   absl::StatusOr<std::vector<TilePadding>> p = ExplainTilePadding(shape);
   if (!m.ok() || !s.ok() || !p.ok()) {
     absl::StrAppend(out, indent, "padding and size: ",
-                    (!m.ok() ? m.status() : s.status()).message(), "\n");
-    return;
+                    (!m.ok()   ? m.status()
+                     : !s.ok() ? s.status()
+                               : p.status())
+                        .message(),
+                    "\n");
+    return false;
   }
   absl::StrAppend(out, indent, "padding and size:\n");
   std::string tiles;
@@ -40,16 +44,22 @@ void AppendPaddingSection(const Shape& shape, const std::string& indent,
   for (const TilePadding& t : *p) {
     absl::StrAppend(out, indent, "    ", t.reason, "\n");
   }
+  return true;
 }
 
-void WritePaddingJson(const Shape& shape, JsonWriter& json) {
+bool WritePaddingJson(const Shape& shape, JsonWriter& json) {
   json.Key("padding_and_size");
   absl::StatusOr<TilingModel> m = BuildTilingModel(shape);
   absl::StatusOr<ArraySizes> s = ComputeArraySizes(shape);
   absl::StatusOr<std::vector<TilePadding>> p = ExplainTilePadding(shape);
   if (!m.ok() || !s.ok() || !p.ok()) {
     json.Null();
-    return;
+    json.Key("padding_and_size_error")
+        .String((!m.ok()   ? m.status()
+                 : !s.ok() ? s.status()
+                           : p.status())
+                    .message());
+    return false;
   }
   json.BeginObject();
   json.Key("physical_tiled").IntArray(m->final_dims);
@@ -75,6 +85,7 @@ void WritePaddingJson(const Shape& shape, JsonWriter& json) {
   }
   json.EndArray();
   json.EndObject();
+  return true;
 }
 
 }  // namespace hlolayout::cli

@@ -19,13 +19,15 @@
 namespace hlolayout::cli {
 
 // Appends the section for an array shape (each line starts with `indent`);
-// a shape that cannot be sized gets one "padding and size: <error>" line.
-void AppendPaddingSection(const Shape& array_shape, const std::string& indent,
+// a shape that cannot be sized gets one "padding and size: <error>" line
+// and the result is false.
+bool AppendPaddingSection(const Shape& array_shape, const std::string& indent,
                           std::string* out);
 
-// Writes key "padding_and_size" with an object (or null when the shape
-// cannot be sized) into an open JSON object.
-void WritePaddingJson(const Shape& array_shape, JsonWriter& json);
+// Writes key "padding_and_size" with an object into an open JSON object;
+// when the shape cannot be sized, null and "padding_and_size_error" with
+// the message, and the result is false.
+bool WritePaddingJson(const Shape& array_shape, JsonWriter& json);
 
 }  // namespace hlolayout::cli
 

@@ -504,6 +504,22 @@ absl::StatusOr<int64_t> TiledIndexer::TryOffset(
   return Offset(index);
 }
 
+absl::StatusOr<BitPosition> TiledIndexer::TryBitPositionOf(
+    int64_t offset, PackingOrder order) const {
+  if (offset < 0 || offset >= padded_elements_) {
+    return absl::OutOfRangeError(
+        absl::StrCat("offset ", offset, " is past the end of the buffer (",
+                     padded_elements_, " elements)"));
+  }
+  const __int128 byte = static_cast<__int128>(offset) * element_bits_ / 8;
+  if (byte > INT64_MAX) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("byte offset of element ", offset, " at ", element_bits_,
+                     " bits overflows int64"));
+  }
+  return BitPositionOf(offset, order);
+}
+
 void TiledIndexer::Offsets(absl::Span<const int64_t> indices,
                            absl::Span<int64_t> offsets) const {
   const size_t rank = dims_.size();

@@ -45,8 +45,8 @@ namespace hlolayout {
 
 // Where an element's bits start, for packed (E(n)) and unpacked types.
 struct BitPosition {
-  int64_t bit_offset = 0;  // offset * element_bits
-  int64_t byte = 0;        // bit_offset / 8
+  int64_t bit_offset = 0;  // offset * element_bits; -1 if past int64
+  int64_t byte = 0;        // offset * element_bits / 8
   int bit = 0;             // bit_offset % 8: position in the packed bit
                            // stream
   // Where the element's least significant bit sits in its byte, counted
@@ -138,13 +138,23 @@ class TiledIndexer {
   // the high nibble of byte 1; high-first: shift 0, the low nibble).
   // Unpacked types use 8 * ByteWidth bits per element (s4[8]{0}: offset 3
   // -> byte 3, shift 0). relayout/relayout.h packs with the same order.
-  // @pre 0 <= offset < padded_elements() (then it cannot overflow).
+  // Computed in 128 bits: the byte is exact whenever it fits in int64;
+  // bit_offset is -1 when only the bit count does not fit (an unpacked
+  // f32 past 2^60 elements). Errors: "byte offset ... overflows int64"
+  // (f32[4611686018427387904] at offset 2^62), offset outside the buffer.
+  absl::StatusOr<BitPosition> TryBitPositionOf(
+      int64_t offset, PackingOrder order = PackingOrder::kLowFirst) const;
+  // The same without the checks. @pre 0 <= offset < padded_elements() and
+  // the byte offset fits in int64 (else a wrong position, never undefined
+  // behaviour).
   BitPosition BitPositionOf(
       int64_t offset, PackingOrder order = PackingOrder::kLowFirst) const {
+    const __int128 bits = static_cast<__int128>(offset) * element_bits_;
     BitPosition p;
-    p.bit_offset = offset * element_bits_;
-    p.byte = p.bit_offset >> 3;
-    p.bit = static_cast<int>(p.bit_offset & 7);
+    p.byte = static_cast<int64_t>(bits >> 3);
+    p.bit = static_cast<int>(bits & 7);
+    p.bit_offset =
+        bits <= INT64_MAX && bits >= 0 ? static_cast<int64_t>(bits) : -1;
     if (element_bits_ < 8) {
       p.shift = PackedShift(p.bit, static_cast<int>(element_bits_), order);
     }

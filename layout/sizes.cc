@@ -21,13 +21,17 @@ absl::StatusOr<ArraySizes> ComputeArraySizes(const Shape& array_shape) {
   s.padded_elements = model->padded_elements;
   s.element_bits = model->element_bits;
   s.packed = model->packed;
-  // BuildTilingModel checked padded_elements * element_bits fits in int64,
-  // and logical <= tiled <= padded, so these cannot fail.
+  // Bytes in 128-bit arithmetic: ceil(n * bits / 8). Only the byte size
+  // must fit in int64 (s8[9223372036854775807] is 2^63-1 bytes though its
+  // bit size is not); logical <= tiled <= padded, so checking the padded
+  // size checks all three.
+  absl::StatusOr<int64_t> padded =
+      BytesForElements(s.padded_elements, s.element_bits, s.packed);
+  if (!padded.ok()) return padded.status();
+  s.padded_bytes = *padded;
   s.logical_bytes =
       *BytesForElements(s.logical_elements, s.element_bits, s.packed);
   s.tiled_bytes = *BytesForElements(s.tiled_elements, s.element_bits, s.packed);
-  s.padded_bytes =
-      *BytesForElements(s.padded_elements, s.element_bits, s.packed);
   s.expansion = s.logical_bytes == 0 ? 1.0
                                      : static_cast<double>(s.padded_bytes) /
                                            static_cast<double>(s.logical_bytes);

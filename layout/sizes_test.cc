@@ -136,11 +136,20 @@ TEST(ArraySizes, OverflowIsAnError) {
   EXPECT_EQ(
       ComputeArraySizes(Shape::MakeArray(F32, {big, big})).status().message(),
       "element count overflows int64");
-  // Fits as elements, not as bits.
+  // Fits as elements, not as bytes.
   EXPECT_EQ(ComputeArraySizes(Shape::MakeArray(F64, {int64_t{1} << 60}))
                 .status()
                 .message(),
-            "bit size overflows int64");
+            "byte size overflows int64");
+  // Fits as bytes though not as bits: answered (bits only where packed).
+  absl::StatusOr<ArraySizes> bytes_fit = ComputeArraySizes(
+      Shape::MakeArray(S8, {std::numeric_limits<int64_t>::max()}));
+  ASSERT_TRUE(bytes_fit.ok()) << bytes_fit.status();
+  EXPECT_EQ(bytes_fit->padded_bytes, std::numeric_limits<int64_t>::max());
+  absl::StatusOr<ArraySizes> packed = ComputeArraySizes(
+      MakeTiled(S4, {std::numeric_limits<int64_t>::max()}, {0}, {}, 1, 4));
+  ASSERT_TRUE(packed.ok()) << packed.status();
+  EXPECT_EQ(packed->padded_bytes, int64_t{1} << 62);
   // The padding pushes it over.
   EXPECT_EQ(ComputeArraySizes(MakeTiled(S8, {(int64_t{1} << 62) + 1}, {0},
                                         {{int64_t{1} << 62}}))

@@ -255,11 +255,9 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
   }
   m.packed = e != 0;
   m.element_bits = m.packed ? e : 8 * int64_t{ByteWidth(m.element_type)};
-  // Every bit position in the buffer must fit in int64.
-  if (static_cast<__int128>(m.padded_elements) * m.element_bits >
-      static_cast<__int128>(INT64_MAX)) {
-    return Overflow("bit size");
-  }
+  // No byte or bit size is needed to place elements: an offset is an
+  // element count, which fits. Sizes are computed (and refused when they
+  // overflow) by BytesForElements, in 128-bit arithmetic.
   return m;
 }
 
@@ -375,8 +373,12 @@ std::string DescribeTiling(const TilingModel& m) {
   for (const TilingDim& d : m.physical) {
     physical_order.push_back(d.logical_dimension);
   }
-  absl::StrAppend(&out, "physical ", DimsToString(m.physical), " (dims ",
-                  absl::StrJoin(physical_order, ","), ", major to minor)\n");
+  if (physical_order.empty()) {
+    absl::StrAppend(&out, "physical [] (rank 0: one element, no dims)\n");
+  } else {
+    absl::StrAppend(&out, "physical ", DimsToString(m.physical), " (dims ",
+                    absl::StrJoin(physical_order, ","), ", major to minor)\n");
+  }
   for (const TileLevel& l : m.levels) {
     absl::StrAppend(&out, "T", l.level, " ", l.tile.ToString(), " on ",
                     DimsToString(l.input), ":");

@@ -118,7 +118,9 @@ inline constexpr int64_t kMaxTilingModelDims = int64_t{1} << 21;
 // dim, minor_to_major not a permutation, a tile with no dims, a tile size
 // <= 0 other than `*`, `*` as the most minor tile entry, L <= 0, E < 0,
 // more than kMaxTilingModelDims intermediate dimensions ("tiled layout too
-// large: ..."), and any size that overflows int64 (bits included).
+// large: ..."), and any element count that overflows int64. Byte and bit
+// sizes are not needed here (f32[4611686018427387904] has offsets, though
+// not a byte size that fits int64): BytesForElements computes them.
 absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape);
 
 // Bytes `elements` elements occupy at `element_bits` bits each, packed when
