@@ -129,7 +129,10 @@ function(hlolayout_cc_test)
   target_include_directories(${A_NAME} PRIVATE "${HLOLAYOUT_INCLUDE_DIR}")
   target_compile_definitions(${A_NAME}
                              PRIVATE HLOLAYOUT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-  add_test(NAME ${A_TEST} COMMAND ${A_NAME})
+  # Run from the repository's top folder, like Bazel's runfiles root, so a
+  # repository-relative data path works in both builds (util/test_data.h).
+  add_test(NAME ${A_TEST} COMMAND ${A_NAME}
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
 endfunction()
 
 # hlolayout_cc_binary(NAME target OUTPUT name SRCS ... DEPS ...): an
