@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/cute/ops.h"
 
 namespace hlolayout::cli {
@@ -43,6 +44,8 @@ absl::string_view CuteHelp() {
         "  hlolayout cute blocked_product '(2,2):(1,2)' 3:1\n"
         "      -> ((2,3),(2,1)):((1,4),(2,0))\n"
         "  hlolayout cute table '(2,3):(3,1)'           (a grid of offsets)\n"
+        "  hlolayout cute draw '(4,(2,2)):(2,(1,8))'    (a picture; see\n"
+        "      hlolayout cute draw --help, also --tv THR VAL --tile M,N)\n"
         "  printf 'cute\\tcoalesce\\t(2,(1,6)):(1,(6,2))\\n' | hlolayout "
         "batch\n"
         "      -> 12:1\n");
@@ -55,6 +58,15 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
     io.err << "hlolayout cute: missing OP (hlolayout cute --help lists them)\n";
     return 2;
+  }
+  for (const std::string& a : args) {  // has_subcommands: --help is ours
+    if (a == "--help" || a == "-h") {
+      io.out << (args[0] == "draw" ? kCuteDrawHelp : CuteHelp());
+      return 0;
+    }
+  }
+  if (args[0] == "draw") {  // cli/picture_commands.cc
+    return RunCuteDraw({args.begin() + 1, args.end()}, io);
   }
   if (cute::FindCuteOp(args[0]) == nullptr) {
     io.err << "hlolayout cute: unknown op '" << args[0]
@@ -94,6 +106,8 @@ const Command kCuteCommand = {
     "CuTe layout algebra: composition, complement, divides, products, ...",
     CuteHelp(),
     RunCute,
+    /*help_builder=*/nullptr,
+    /*has_subcommands=*/true,
 };
 
 extern const BatchOp kCuteBatchOp;

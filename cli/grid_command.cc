@@ -17,6 +17,7 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/parse.h"
@@ -41,6 +42,7 @@ subcommands:
   collapse SHAPE GRID [INTERVALS]
                           build the layout from collapseIntervals and print
                           its map and tensor type
+  draw TENSOR [--svg F]   a picture: shards coloured by core, tiles, padding
 
 TENSOR may be '-' to read it from standard input (it may span lines).
 'hlolayout grid SUBCOMMAND --help' explains a subcommand.
@@ -314,6 +316,13 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
       return 0;
     }
     return RunCollapse(rest, io);
+  }
+  if (sub == "draw") {  // cli/picture_commands.cc
+    if (help) {
+      io.out << kGridDrawHelp;
+      return 0;
+    }
+    return RunGridDraw(rest, io, LoadTensor);
   }
   if (sub == "help") {
     io.out << kGridHelp;

@@ -2,6 +2,7 @@
 // writes with --xla_dump_to).
 #include <cstdint>
 #include <deque>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/report/html.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 
@@ -28,8 +30,17 @@ packing) and the expansion factor; then totals per module and per memory
 space, and the top padding wasters with the reason (which dimension is not a
 multiple of which tile).
 
-Bytes of a tuple-shaped instruction are the sum over its array leaves (the
-tuple's own index table is not counted). Bounded dims (<=N) count at their
+Two totals per module and per memory space. The headline, "buffers", is
+the bytes of the values the module defines, by XLA's dataflow rules: a
+bitcast, get-tuple-element, while, call, conditional, opt-barrier, domain,
+add-dependency or *-done result is an alias and adds nothing, a tuple adds
+only its index table (8 bytes per element), parameters of while bodies,
+called computations and branches alias the caller's operands, and nothing
+inside fusion bodies or reducers is a module buffer. The table marks each
+row: new, part (some indices new), alias, fused. The second total, "all
+instruction results", counts the result of every instruction of every
+computation (aliases and fused internals again); there bytes of a
+tuple-shaped instruction are the sum over its array leaves. Bounded dims (<=N) count at their
 bound; leaves with unbounded dims (?) are not sized and are counted apart.
 Sums that would pass INT64_MAX stop there and are marked as overflow.
 
@@ -39,7 +50,8 @@ dump built into the binary.
 flags:
   --json         the same data as JSON (keys: modules[].name,
                  entry_computation, totals{computations, instructions,
-                 instructions_without_shape, array_leaves,
+                 instructions_without_shape, buffer_values,
+                 buffer_logical_bytes, buffer_padded_bytes, array_leaves,
                  unsized_array_leaves, array_leaf_logical_bytes,
                  array_leaf_padded_bytes, padding_bytes, expansion,
                  overflow}, memory_spaces[], top_padding_wasters[],
@@ -51,12 +63,18 @@ flags:
   --keep-going   report each bad instruction on standard error and go on
                  with the next line; exit status 1 at the end
   --example      report the built-in example dump
+  --html FILE    write one self-contained HTML page instead ('-' = stdout):
+                 sortable, filterable tables and the top padding wasters
+                 with pictures of their layouts (docs/pictures.md)
+  --html-rows=N  instructions in the page's table (default 5000, those
+                 with the most padded bytes; the page says when it caps)
   --help         this text
 
 examples:
   hlolayout report
   hlolayout report --sort=padded module_0021.jit_train_step.after_optimizations.txt
   hlolayout report --summary --json dumps/*.after_optimizations.txt
+  hlolayout report --html report.html dumps/*.after_optimizations.txt
 )";
 
 // A small dump as XLA writes them for a TPU: a loop fusion on padded bf16
@@ -114,8 +132,9 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 )";
 
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(
-      raw_args, {"json", "summary", "keep-going", "example"}, {"sort", "top"});
+  absl::StatusOr<Args> args =
+      ParseArgs(raw_args, {"json", "summary", "keep-going", "example"},
+                {"sort", "top", "html", "html-rows"});
   if (!args.ok()) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;
@@ -142,6 +161,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
   const bool summary = args->Has("summary");
   options.keep_rows = !summary;
+  if (summary) options.top_wasters = 0;  // not shown
   options.read.keep_going = args->Has("keep-going");
 
   // The texts stay alive while the report (views into them) is used; a
@@ -184,6 +204,29 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     }
   }
   SortRows(order, &report);
+  if (args->Has("html")) {  // report/html.h
+    HtmlOptions html;
+    html.inputs = names;
+    const std::string cap = args->Value("html-rows", "5000");
+    if (!absl::SimpleAtoi(cap, &html.max_rows) || html.max_rows < 0) {
+      io.err << "hlolayout report: --html-rows must be a number >= 0, not '"
+             << cap << "'\n";
+      return 2;
+    }
+    const std::string path = args->Value("html", "-");
+    if (path == "-") {
+      RenderReportHtml(report, html, io.out);
+    } else {
+      std::ofstream file(ResolveUserPath(path), std::ios::binary);
+      RenderReportHtml(report, html, file);
+      file.close();
+      if (!file) {
+        io.err << "hlolayout report: cannot write '" << path << "'\n";
+        return 1;
+      }
+    }
+    return report.errors.empty() ? 0 : 1;
+  }
   RenderOptions render;
   render.summary = summary;
   if (args->Has("json")) {

@@ -1,0 +1,34 @@
+// cli/picture_commands.h: the `draw` subcommands of `hlolayout cute` and
+// `hlolayout grid` (issue 13), kept here so the cute and grid command files
+// only dispatch to them.
+//
+//   hlolayout cute draw '(4,(2,2)):(2,(1,8))' [--svg FILE|-]
+//   hlolayout cute draw --tv '(4,8):(1,4)' '(2,2):(32,64)' --tile 8,8
+//   hlolayout grid draw 'tensor<...>' [--svg FILE|-]
+#ifndef HLOLAYOUT_CLI_PICTURE_COMMANDS_H_
+#define HLOLAYOUT_CLI_PICTURE_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/grid/metal_layout.h"
+
+namespace hlolayout::cli {
+
+extern const absl::string_view kCuteDrawHelp;
+extern const absl::string_view kGridDrawHelp;
+
+// `args` after "draw". Exit status as Command::run.
+int RunCuteDraw(const std::vector<std::string>& args, IoContext& io);
+
+// `load` reads TENSOR (inline or '-') as the other grid subcommands do.
+int RunGridDraw(const std::vector<std::string>& args, IoContext& io,
+                absl::StatusOr<grid::MetalLayout> (*load)(const std::string&,
+                                                          IoContext&));
+
+}  // namespace hlolayout::cli
+
+#endif  // HLOLAYOUT_CLI_PICTURE_COMMANDS_H_

@@ -1,0 +1,74 @@
+// draw/cell_grid.h: a picture as labelled grids of coloured cells, rendered
+// as SVG (side by side) or as terminal text (one under the other). The
+// layout, CuTe and grid pictures build CellGrids; this file draws them.
+//
+//   CellGrid g;  g.rows = 1;  g.cols = 2;  g.heading = "offsets";
+//   g.cells.resize(2);  g.cells[0].label = "0";  g.cells[1].label = "1";
+//   g.cells[0].colour = 0;  g.cells[1].colour = 1;
+//   std::string svg = GridsToSvg({g}, "f32[2]");
+//   std::string txt = GridsToText({g}, TextStyle{});
+//
+// Borders: a heavy line between neighbouring cells whose `group` differs
+// (tiles), an inset red box around each run of cells with the same `sub`
+// (second-level tiles; -1 draws none), a dotted line between cells of the
+// same group whose `byte` differs (sub-byte elements sharing a byte).
+#ifndef HLOLAYOUT_DRAW_CELL_GRID_H_
+#define HLOLAYOUT_DRAW_CELL_GRID_H_
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/types/span.h"
+
+namespace hlolayout::draw {
+
+struct GridCell {
+  bool present = true;    // false: an empty spot (end of a wrapped row)
+  std::string label;      // text inside the cell
+  std::string title;      // hover text (SVG <title>)
+  std::string css_class;  // "element", "padding", ...
+  // Attributes written on the cell, e.g. {"data-offset", "17"}.
+  std::vector<std::pair<std::string, std::string>> attrs;
+  int64_t colour = -1;   // palette group; -1 white
+  bool hatched = false;  // padding: grey hatch instead of a colour
+  int64_t group = -1;    // heavy border between cells of different groups
+  int64_t sub = -1;      // red box around runs of equal sub; -1 none
+  int64_t byte = -1;     // dotted border between different bytes; -1 none
+  // Tile-granularity cells: the fraction of the cell holding elements, drawn
+  // as a coloured bar over the hatch. -1: an ordinary cell.
+  double fill = -1;
+};
+
+struct CellGrid {
+  std::string heading;             // bold first line
+  std::vector<std::string> notes;  // lines under it (scale, legend)
+  std::string css_class;           // on the grid's <g>, e.g. "view logical"
+  int64_t rows = 0;
+  int64_t cols = 0;
+  std::vector<std::string> row_labels;  // empty or `rows` entries
+  std::vector<std::string> col_labels;  // empty or `cols` entries
+  std::vector<GridCell> cells;          // rows * cols, row-major
+  // Tile granularity: small SVG cells; in text one character per cell and
+  // no borders.
+  bool coarse = false;
+  // Small unlabelled SVG cells, borders kept (pictures of many scalars).
+  bool compact = false;
+};
+
+// A self-contained SVG with the grids side by side under `title`.
+std::string GridsToSvg(absl::Span<const CellGrid> grids,
+                       const std::string& title);
+
+struct TextStyle {
+  bool colour = false;  // ANSI 256-colour backgrounds
+  bool ascii = false;   // + - | instead of box-drawing characters
+};
+
+// The grids as text, one under the other, separated by a blank line.
+std::string GridsToText(absl::Span<const CellGrid> grids, TextStyle style);
+
+}  // namespace hlolayout::draw
+
+#endif  // HLOLAYOUT_DRAW_CELL_GRID_H_

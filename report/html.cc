@@ -1,0 +1,386 @@
+#include "hlolayout/report/html.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/draw/layout_picture.h"
+#include "hlolayout/draw/svg.h"
+#include "hlolayout/layout/memory_space.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/report/render.h"
+
+namespace hlolayout {
+namespace {
+
+using draw::XmlEscape;
+
+std::string SpaceKey(int64_t space) {
+  if (space == ReportRow::kNoMemorySpace) return "-";
+  if (space == ReportRow::kMixedMemorySpaces) return "mixed";
+  return MemorySpaceKey(space);
+}
+
+std::string Num(int64_t v) { return absl::StrCat(v); }
+
+// A numeric cell: sorts by data-v, shows `text`.
+std::string NumCell(int64_t v, const std::string& text) {
+  return absl::StrCat("<td class=\"n\" data-v=\"", v, "\">", XmlEscape(text),
+                      "</td>");
+}
+std::string NumCell(int64_t v) { return NumCell(v, Num(v)); }
+std::string ExpCell(const ByteCounts& b) {
+  return absl::StrFormat("<td class=\"n\" data-v=\"%.4f\">%.2fx</td>",
+                         b.expansion(), b.expansion());
+}
+std::string TextCell(absl::string_view text, const char* cls = nullptr) {
+  return absl::StrCat(cls ? absl::StrCat("<td class=\"", cls, "\">") : "<td>",
+                      XmlEscape(text), "</td>");
+}
+
+// The array leaf of `shape` with the most padding bytes.
+const Shape* MostPaddedLeaf(const Shape& shape, int64_t* best) {
+  if (shape.IsArray()) {
+    absl::StatusOr<ArraySizes> s = ComputeArraySizes(shape);
+    if (!s.ok()) return nullptr;
+    if (s->padding_bytes() > *best) {
+      *best = s->padding_bytes();
+      return &shape;
+    }
+    return nullptr;
+  }
+  const Shape* found = nullptr;
+  for (const Shape& leaf : shape.tuple_shapes()) {
+    const Shape* f = MostPaddedLeaf(leaf, best);
+    if (f != nullptr) found = f;
+  }
+  return found;
+}
+
+constexpr char kStyle[] = R"(
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222;max-width:1400px}
+h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;font-size:.85em;margin:.5em 0}
+th,td{border:1px solid #ddd;padding:.25em .5em;text-align:left;vertical-align:top}
+th{background:#f3f3f3;position:sticky;top:0}
+table.sortable th{cursor:pointer;user-select:none}
+th[aria-sort=ascending]::after{content:" \25B2"}th[aria-sort=descending]::after{content:" \25BC"}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+td.shape,code{font-family:"DejaVu Sans Mono",Menlo,Consolas,monospace;font-size:.95em}
+td.shape{max-width:32em;overflow-wrap:anywhere}
+.note{color:#555;font-size:.9em}
+.filters{margin:.5em 0;display:flex;gap:1em;align-items:center;flex-wrap:wrap}
+.waster{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:1em 0}
+.waster h3{font-size:1em;margin:.2em 0}.waster svg{display:block}
+.picture{overflow-x:auto}
+)";
+
+constexpr char kScript[] = R"(
+(function () {
+  function cellKey(row, c) {
+    var td = row.cells[c];
+    if (td.hasAttribute('data-v')) return parseFloat(td.getAttribute('data-v'));
+    return td.textContent.toLowerCase();
+  }
+  function sortTable(table, c, dir) {
+    var body = table.tBodies[0];
+    var keyed = Array.prototype.map.call(body.rows, function (r) {
+      return {row: r, key: cellKey(r, c), i: +r.getAttribute('data-i')};
+    });
+    keyed.sort(function (a, b) {
+      var r = a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      return r * dir || a.i - b.i;
+    });
+    var frag = document.createDocumentFragment();
+    keyed.forEach(function (k) { frag.appendChild(k.row); });
+    body.appendChild(frag);
+    var ths = table.tHead.rows[0].cells;
+    for (var i = 0; i < ths.length; i++) ths[i].removeAttribute('aria-sort');
+    ths[c].setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
+    table.setAttribute('data-sorted', ths[c].getAttribute('data-key') + ':' + (dir > 0 ? 'asc' : 'desc'));
+  }
+  function columnOf(table, key) {
+    var ths = table.tHead.rows[0].cells;
+    for (var i = 0; i < ths.length; i++) if (ths[i].getAttribute('data-key') === key) return i;
+    return -1;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), function (table) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, c) {
+      th.addEventListener('click', function () {
+        var now = th.getAttribute('aria-sort');
+        var dir = now === 'ascending' ? -1 : now === 'descending' ? 1 : (th.classList.contains('num') ? -1 : 1);
+        sortTable(table, c, dir);
+      });
+    });
+  });
+  var table = document.getElementById('instructions');
+  if (!table) return;
+  var text = document.getElementById('filter-text');
+  var space = document.getElementById('filter-space');
+  var padded = document.getElementById('filter-padded');
+  var count = document.getElementById('shown-count');
+  var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+  function filter() {
+    var t = text.value.toLowerCase(), s = space.value, p = padded.checked, n = 0;
+    rows.forEach(function (r) {
+      var ok = (!t || r.getAttribute('data-text').indexOf(t) >= 0) &&
+               (!s || r.getAttribute('data-space') === s) &&
+               (!p || +r.getAttribute('data-wasted') > 0);
+      r.hidden = !ok;
+      if (ok) n++;
+    });
+    count.textContent = n + ' of ' + rows.length + ' rows shown';
+  }
+  text.addEventListener('input', filter);
+  space.addEventListener('change', filter);
+  padded.addEventListener('change', filter);
+  var params = {};
+  location.hash.replace(/^#/, '').split('&').forEach(function (kv) {
+    var i = kv.indexOf('=');
+    if (i > 0) params[decodeURIComponent(kv.slice(0, i))] = decodeURIComponent(kv.slice(i + 1));
+  });
+  if (params.filter) text.value = params.filter;
+  if (params.space) space.value = params.space;
+  if (params.padded === '1') padded.checked = true;
+  if (params.sort) {
+    var c = columnOf(table, params.sort);
+    if (c >= 0) sortTable(table, c, params.dir === 'asc' ? 1 : -1);
+  }
+  filter();
+})();
+)";
+
+struct RowRef {
+  const ModuleReport* module;
+  const ReportRow* row;
+  int64_t index;  // over the whole report, text order
+};
+
+}  // namespace
+
+void RenderReportHtml(const Report& report, const HtmlOptions& options,
+                      std::ostream& out) {
+  ModuleTotals all;
+  std::map<int64_t, MemorySpaceTotals> spaces;
+  std::vector<RowRef> rows;
+  std::vector<std::pair<const ModuleReport*, const PaddingWaster*>> wasters;
+  for (const ModuleReport& m : report.modules) {
+    all.computations += m.totals.computations;
+    all.instructions += m.totals.instructions;
+    all.array_leaves += m.totals.array_leaves;
+    all.unsized_array_leaves += m.totals.unsized_array_leaves;
+    all.bytes.Add(m.totals.bytes);
+    for (const MemorySpaceTotals& s : m.memory_spaces) {
+      MemorySpaceTotals& t = spaces[s.memory_space];
+      t.memory_space = s.memory_space;
+      t.instructions += s.instructions;
+      t.array_leaves += s.array_leaves;
+      t.bytes.Add(s.bytes);
+    }
+    for (const ReportRow& r : m.rows) {
+      rows.push_back({&m, &r, static_cast<int64_t>(rows.size())});
+    }
+    for (const PaddingWaster& w : m.top_wasters) wasters.emplace_back(&m, &w);
+  }
+  std::stable_sort(
+      wasters.begin(), wasters.end(), [](const auto& a, const auto& b) {
+        return a.second->bytes.wasted_bytes() > b.second->bytes.wasted_bytes();
+      });
+  if (static_cast<int64_t>(wasters.size()) > options.top_wasters) {
+    wasters.resize(std::max<int64_t>(0, options.top_wasters));
+  }
+  const int64_t total_rows = static_cast<int64_t>(rows.size());
+  const bool capped = total_rows > options.max_rows;
+  if (capped) {
+    std::stable_sort(
+        rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
+          return a.row->bytes.padded_bytes > b.row->bytes.padded_bytes;
+        });
+    rows.resize(std::max<int64_t>(0, options.max_rows));
+    std::sort(rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
+      return a.index < b.index;
+    });
+  }
+
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+         "charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width\">\n"
+         "<title>hlolayout memory and padding report</title>\n<style>"
+      << kStyle << "</style>\n</head>\n<body>\n"
+      << "<h1>Memory and padding report</h1>\n";
+  out << "<p class=\"note\">inputs: "
+      << XmlEscape(options.inputs.empty() ? std::string("-")
+                                          : absl::StrJoin(options.inputs, ", "))
+      << ". Bytes are summed over array leaves; padded bytes follow every "
+         "tile level, L(n) tail alignment and E(n) packing.</p>\n";
+
+  // Totals.
+  out << "<h2>Totals</h2>\n<table id=\"totals\">\n<tbody>\n";
+  auto total_row = [&](absl::string_view name, const std::string& value) {
+    out << "<tr><th>" << name << "</th><td class=\"n\">" << XmlEscape(value)
+        << "</td></tr>\n";
+  };
+  total_row("modules", Num(report.modules.size()));
+  total_row("computations", Num(all.computations));
+  total_row("instructions", Num(all.instructions));
+  total_row("array leaves", Num(all.array_leaves));
+  if (all.unsized_array_leaves > 0) {
+    total_row("unsized array leaves", Num(all.unsized_array_leaves));
+  }
+  total_row("logical bytes", FormatBytes(all.bytes.logical_bytes));
+  total_row("padded bytes", FormatBytes(all.bytes.padded_bytes));
+  total_row("padding bytes", FormatBytes(all.bytes.wasted_bytes()));
+  total_row("expansion", absl::StrFormat("%.2fx", all.bytes.expansion()));
+  if (all.bytes.overflow) total_row("overflow", "a sum passed INT64_MAX");
+  if (!report.errors.empty()) total_row("errors", Num(report.errors.size()));
+  out << "</tbody>\n</table>\n";
+
+  // Memory spaces.
+  out << "<h2>Memory spaces</h2>\n<table id=\"spaces\" class=\"sortable\">\n"
+         "<thead><tr><th data-key=\"space\">space</th>"
+         "<th data-key=\"name\">name</th>"
+         "<th data-key=\"instructions\" class=\"num\">instructions</th>"
+         "<th data-key=\"leaves\" class=\"num\">array leaves</th>"
+         "<th data-key=\"logical\" class=\"num\">logical bytes</th>"
+         "<th data-key=\"padded\" class=\"num\">padded bytes</th>"
+         "<th data-key=\"expansion\" class=\"num\">expansion</th></tr></thead>"
+         "\n<tbody>\n";
+  int64_t i = 0;
+  for (const auto& [space, t] : spaces) {
+    out << "<tr data-i=\"" << i++ << "\">" << TextCell(SpaceKey(space))
+        << TextCell(MemorySpaceName(space)) << NumCell(t.instructions)
+        << NumCell(t.array_leaves) << NumCell(t.bytes.logical_bytes)
+        << NumCell(t.bytes.padded_bytes) << ExpCell(t.bytes) << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
+
+  // Modules.
+  const int64_t nmod = static_cast<int64_t>(report.modules.size());
+  out << "<h2>Modules</h2>\n";
+  if (nmod > options.max_modules) {
+    out << "<p class=\"note\">showing the first " << options.max_modules
+        << " of " << nmod << " modules.</p>\n";
+  }
+  out << "<table id=\"modules\" class=\"sortable\">\n"
+         "<thead><tr><th data-key=\"module\">module</th>"
+         "<th data-key=\"entry\">entry computation</th>"
+         "<th data-key=\"computations\" class=\"num\">computations</th>"
+         "<th data-key=\"instructions\" class=\"num\">instructions</th>"
+         "<th data-key=\"logical\" class=\"num\">logical bytes</th>"
+         "<th data-key=\"padded\" class=\"num\">padded bytes</th>"
+         "<th data-key=\"expansion\" class=\"num\">expansion</th></tr></thead>"
+         "\n<tbody>\n";
+  for (int64_t k = 0; k < std::min(nmod, options.max_modules); ++k) {
+    const ModuleReport& m = report.modules[k];
+    out << "<tr data-i=\"" << k << "\">"
+        << TextCell(m.name.empty() ? "(unnamed)" : m.name)
+        << TextCell(m.entry_computation) << NumCell(m.totals.computations)
+        << NumCell(m.totals.instructions)
+        << NumCell(m.totals.bytes.logical_bytes)
+        << NumCell(m.totals.bytes.padded_bytes) << ExpCell(m.totals.bytes)
+        << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
+
+  // Padding wasters with pictures.
+  out << "<h2>Top padding wasters</h2>\n<div id=\"wasters\">\n";
+  if (wasters.empty()) out << "<p class=\"note\">no padding.</p>\n";
+  for (const auto& [m, w] : wasters) {
+    out << "<div class=\"waster\">\n<h3><code>%" << XmlEscape(w->name)
+        << "</code> <code>" << XmlEscape(w->shape_text) << "</code></h3>\n"
+        << "<p>" << FormatBytes(w->bytes.wasted_bytes())
+        << " of padding: " << FormatBytes(w->bytes.logical_bytes)
+        << " logical, " << FormatBytes(w->bytes.padded_bytes) << " padded ("
+        << absl::StrFormat("%.2fx", w->bytes.expansion()) << "); module "
+        << XmlEscape(m->name) << ", computation " << XmlEscape(w->computation)
+        << "</p>\n<ul>\n";
+    for (const std::string& r : w->reasons) {
+      out << "<li>" << XmlEscape(r) << "</li>\n";
+    }
+    out << "</ul>\n";
+    absl::StatusOr<Shape> shape = ParseShape(w->shape_text);
+    int64_t best = 0;
+    const Shape* leaf = shape.ok() ? MostPaddedLeaf(*shape, &best) : nullptr;
+    if (leaf != nullptr) {
+      draw::LayoutDrawOptions o;
+      o.max_cells = 512;
+      o.coarse_cells = 256;
+      o.coarse_cols = 32;
+      absl::StatusOr<std::string> svg = draw::LayoutSvg(*leaf, o);
+      if (svg.ok()) {
+        out << "<div class=\"picture\">" << *svg << "</div>\n";
+      } else {
+        out << "<p class=\"note\">no picture: "
+            << XmlEscape(svg.status().message()) << "</p>\n";
+      }
+    }
+    out << "</div>\n";
+  }
+  out << "</div>\n";
+
+  // Instructions.
+  out << "<h2>Instructions</h2>\n<p id=\"cap-note\" class=\"note\">";
+  if (capped) {
+    out << "showing the " << rows.size() << " instructions with the most "
+        << "padded bytes out of " << total_rows
+        << " (the page is capped; <code>hlolayout report --sort=padded</code> "
+           "or <code>--json</code> lists them all).";
+  } else {
+    out << "all " << total_rows << " instructions.";
+  }
+  out << " Click a column header to sort.</p>\n";
+  std::map<std::string, int> space_keys;
+  for (const RowRef& r : rows) space_keys[SpaceKey(r.row->memory_space)]++;
+  out << "<div class=\"filters\"><label>filter <input id=\"filter-text\" "
+         "type=\"search\" placeholder=\"name, opcode or computation\"></label>"
+         "<label>memory space <select id=\"filter-space\"><option "
+         "value=\"\">any</option>";
+  for (const auto& [key, n] : space_keys) {
+    out << "<option value=\"" << XmlEscape(key) << "\">" << XmlEscape(key)
+        << " (" << n << ")</option>";
+  }
+  out << "</select></label><label><input id=\"filter-padded\" "
+         "type=\"checkbox\"> padded only</label><span id=\"shown-count\" "
+         "class=\"note\"></span></div>\n";
+  out << "<table id=\"instructions\" class=\"sortable\">\n<thead><tr>"
+         "<th data-key=\"module\">module</th>"
+         "<th data-key=\"computation\">computation</th>"
+         "<th data-key=\"name\">instruction</th>"
+         "<th data-key=\"opcode\">opcode</th>"
+         "<th data-key=\"shape\">shape</th>"
+         "<th data-key=\"space\">memory</th>"
+         "<th data-key=\"logical\" class=\"num\">logical bytes</th>"
+         "<th data-key=\"padded\" class=\"num\">padded bytes</th>"
+         "<th data-key=\"expansion\" class=\"num\">expansion</th>"
+         "<th data-key=\"wasted\" class=\"num\">padding bytes</th>"
+         "</tr></thead>\n<tbody>\n";
+  for (const RowRef& r : rows) {
+    const ReportRow& row = *r.row;
+    const std::string text = absl::AsciiStrToLower(
+        absl::StrCat(row.name, " ", row.opcode, " ", row.computation));
+    out << "<tr class=\"row\" data-i=\"" << r.index << "\" data-space=\""
+        << XmlEscape(SpaceKey(row.memory_space)) << "\" data-wasted=\""
+        << row.bytes.wasted_bytes() << "\" data-text=\"" << XmlEscape(text)
+        << "\">" << TextCell(r.module->name) << TextCell(row.computation)
+        << TextCell(absl::StrCat(row.is_root ? "ROOT %" : "%", row.name))
+        << TextCell(row.opcode) << TextCell(row.shape_text, "shape")
+        << TextCell(SpaceKey(row.memory_space))
+        << NumCell(row.bytes.logical_bytes) << NumCell(row.bytes.padded_bytes)
+        << ExpCell(row.bytes) << NumCell(row.bytes.wasted_bytes()) << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
+  if (!report.errors.empty()) {
+    out << "<h2>Errors</h2>\n<pre>";
+    for (const std::string& e : report.errors) out << XmlEscape(e) << "\n";
+    out << "</pre>\n";
+  }
+  out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace hlolayout

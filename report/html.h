@@ -1,0 +1,47 @@
+// report/html.h: the memory/padding report (report/report.h) as one
+// self-contained HTML page: inline CSS, SVG pictures and a little
+// JavaScript; no network, no server.
+//
+//   hlolayout report --html report.html module_0001.*.after_optimizations.txt
+//
+// The page has: the inputs and overall totals; a table of modules and one
+// of memory spaces; the top padding wasters over all modules, each with a
+// tile-granularity picture of its most padded array (draw/layout_picture.h)
+// and the reasons in words; the instruction table, sortable by clicking a
+// column header and filterable by name/opcode text, memory space and
+// "padded only". Large dumps: the instruction table keeps the `max_rows`
+// instructions with the most padded bytes and says so.
+//
+// The state can be set from the URL fragment, for links and tests:
+//   report.html#sort=padded&dir=desc&filter=copy&space=vmem&padded=1
+// (sort keys: module computation name opcode shape space logical padded
+// expansion wasted).
+//
+// Element ids tests rely on: #totals, #modules, #spaces, #wasters (each
+// waster a <div class="waster"> holding an <svg>), #instructions (rows
+// <tr class="row">), #cap-note, #shown-count.
+#ifndef HLOLAYOUT_REPORT_HTML_H_
+#define HLOLAYOUT_REPORT_HTML_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "hlolayout/report/report.h"
+
+namespace hlolayout {
+
+struct HtmlOptions {
+  std::vector<std::string> inputs;  // file names, for the header
+  int64_t max_rows = 5000;          // instruction table cap
+  int64_t max_modules = 2000;       // module table cap
+  int64_t top_wasters = 10;         // over all modules
+};
+
+void RenderReportHtml(const Report& report, const HtmlOptions& options,
+                      std::ostream& out);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_REPORT_HTML_H_

@@ -1,0 +1,103 @@
+#include "hlolayout/report/html.h"
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "hlolayout/draw/xml_reader.h"
+#include "hlolayout/report/report.h"
+
+namespace hlolayout {
+namespace {
+
+std::string Dump() {
+  std::ifstream in(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int Count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t p = text.find(what); p != std::string::npos;
+       p = text.find(what, p + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+TEST(Html, PageHasTablesPicturesAndScript) {
+  const std::string dump = Dump();
+  ASSERT_FALSE(dump.empty());
+  absl::StatusOr<Report> report = BuildReport(dump);
+  ASSERT_TRUE(report.ok()) << report.status();
+  std::ostringstream out;
+  HtmlOptions options;
+  options.inputs = {"dump.txt"};
+  RenderReportHtml(*report, options, out);
+  const std::string html = out.str();
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  for (const char* id : {"totals", "spaces", "modules", "wasters",
+                         "instructions", "cap-note", "shown-count"}) {
+    EXPECT_NE(html.find(std::string("id=\"") + id + "\""), std::string::npos)
+        << id;
+  }
+  EXPECT_EQ(Count(html, "<tr class=\"row\""),
+            report->modules[0].totals.instructions);
+  EXPECT_NE(html.find("all 30 instructions."), std::string::npos);
+  // Self-contained: no external resources.
+  EXPECT_EQ(Count(html, "http://"),
+            Count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find(" src="), std::string::npos);
+  // Every waster has a picture, and every picture is well-formed SVG.
+  const int wasters = Count(html, "<div class=\"waster\">");
+  EXPECT_EQ(wasters, 10);
+  int pictures = 0;
+  for (size_t p = html.find("<svg "); p != std::string::npos;
+       p = html.find("<svg ", p + 1)) {
+    const size_t end = html.find("</svg>", p);
+    ASSERT_NE(end, std::string::npos);
+    absl::StatusOr<draw::XmlNode> svg =
+        draw::ReadXml(html.substr(p, end + 6 - p));
+    EXPECT_TRUE(svg.ok()) << svg.status();
+    ++pictures;
+  }
+  EXPECT_EQ(pictures, wasters);
+  // Reasons in words, escaped shapes.
+  EXPECT_NE(html.find("is not a multiple of tile"), std::string::npos);
+  EXPECT_NE(html.find("{1,0:T(8,128)(2,1)}"), std::string::npos);
+}
+
+TEST(Html, CapsTheInstructionTableAndSaysSo) {
+  const std::string dump = Dump();
+  absl::StatusOr<Report> report = BuildReport(dump);
+  ASSERT_TRUE(report.ok());
+  std::ostringstream out;
+  HtmlOptions options;
+  options.max_rows = 5;
+  options.top_wasters = 2;
+  RenderReportHtml(*report, options, out);
+  const std::string html = out.str();
+  EXPECT_EQ(Count(html, "<tr class=\"row\""), 5);
+  EXPECT_NE(html.find("showing the 5 instructions with the most padded bytes "
+                      "out of 30"),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "<div class=\"waster\">"), 2);
+  // The five kept are the five largest: %out (36864 B padded) among them.
+  EXPECT_NE(html.find("<td>ROOT %out</td>"), std::string::npos);
+}
+
+TEST(Html, EscapesNames) {
+  Report report;
+  report.errors.push_back("x.txt:1:1: bad <token> & more");
+  std::ostringstream out;
+  RenderReportHtml(report, {}, out);
+  EXPECT_NE(out.str().find("bad &lt;token&gt; &amp; more"), std::string::npos);
+  EXPECT_NE(out.str().find("no padding."), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hlolayout
