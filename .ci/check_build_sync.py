@@ -21,6 +21,10 @@ binaries), python/ (the Python module), and the build machinery and data
 folders bazel/, third_party/, examples/ and fuzz/ (fuzz/run.sh builds
 itself).
 
+Rules that stay Bazel-only inside a translated folder: sh_test, sh_binary
+and py_* (for example report's HtmlBrowserTest, which drives a browser), and
+testonly cc_binary (test-dump generators).
+
 BUILD files are evaluated as Python with stand-ins for the rules they use;
 a rule this script cannot translate is an error that names it.
 """
@@ -102,8 +106,12 @@ def read_build(folder):
         "cc_library": unsupported("cc_library"),
         "cc_test": unsupported("cc_test"),
         "cc_binary": unsupported("cc_binary"),
-        "py_library": unsupported("py_library"),
-        "py_test": unsupported("py_test"),
+        # Bazel-only rules (shell and Python tests and tools): no CMake part.
+        "sh_test": ignored,
+        "sh_binary": ignored,
+        "py_library": ignored,
+        "py_binary": ignored,
+        "py_test": ignored,
     }
     with open(path) as f:
         code = compile(f.read(), path, "exec")
@@ -189,7 +197,9 @@ def generate(folder):
             head = f"NAME {target_name(folder, name)} EXPORT {export_name(folder, name)}"
             calls.append(fmt_call("hlolayout_cc_library", head,
                                   [("SRCS", srcs), ("HDRS", hdrs),
-                                   ("DEPS", deps)], flags))
+                                   ("DEPS", deps),
+                                   ("LINKOPTS", list(a.get("linkopts", [])))],
+                                  flags))
         elif kind == "test":
             head = f"NAME {target_name(folder, name, 'test')} TEST {folder + ':' if folder else ''}{name}"
             calls.append(fmt_call("hlolayout_cc_test", head,
@@ -231,7 +241,7 @@ def block_sources(block):
         section = None
         for tok in body.split():
             if tok in ("SRCS", "HDRS", "DEPS", "EXPORT", "TEST", "OUTPUT",
-                       "TESTONLY"):
+                       "TESTONLY", "LINKOPTS"):
                 section = tok
             elif section in ("SRCS", "HDRS"):
                 out.add((target, tok))
