@@ -12,6 +12,8 @@ folder the block is in the top CMakeLists.txt); lines outside the block are
 hand-written and kept. The top CMakeLists.txt lists the folders between
 "# BEGIN folders" and "# END folders"; --write adds a missing one.
 
+It also checks that python/hlolayout/_version.py says version.h's version.
+
 The check fails when a library, test or binary source listed in a BUILD file
 is missing from the CMake build, or the reverse, or when a block differs in
 any other way from what --write would produce (dependencies included).
@@ -309,8 +311,27 @@ def write(folders):
         f.write(top_text)
 
 
+def version_problems():
+    """The Python module's __version__ must be version.h's (until the wheel
+    build writes it from there)."""
+    with open(os.path.join(ROOT, "version.h")) as f:
+        m = re.search(r'#define HLOLAYOUT_VERSION_STRING "([^"]+)"', f.read())
+    if not m:
+        return ["version.h: no HLOLAYOUT_VERSION_STRING"]
+    path = os.path.join(ROOT, "python", "hlolayout", "_version.py")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        p = re.search(r'__version__ = "([^"]+)"', f.read())
+    if not p or p.group(1) != m.group(1):
+        have = p.group(1) if p else "none"
+        return [f"python/hlolayout/_version.py: __version__ {have}, "
+                f"version.h says {m.group(1)}"]
+    return []
+
+
 def check():
-    problems = []
+    problems = version_problems()
     top = cmake_path("")
     top_text = open(top).read() if os.path.exists(top) else ""
     folders = bazel_folders()
