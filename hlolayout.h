@@ -43,13 +43,19 @@
 //    index_util/xla_index_util.h reproduces XLA's own (approximate) index
 //    functions for comparison.
 //
+//    relayout/relayout.h moves an array's bytes from one layout to another
+//    (tile, untile, transpose, pack): RelayoutPlan::Create(from, to, {}),
+//    then plan->Run(src, dst) for each buffer; layout/packing.h says where a
+//    sub-byte element sits in its byte (E(n)).
+//
 // 4. Words for people (layout/describe.h, layout/tiling.h) and protos
 //    (shape/shape_proto.h: ShapeFromProtoBytes, ShapeToProto, XLA-compatible
 //    xla.ShapeProto).
 //
 // 5. HLO dumps (parser/hlo_reader.h, report/report.h, report/render.h):
 //    ReadHloModules reads a --xla_dump_to text file; BuildReport gives the
-//    memory and padding of every instruction.
+//    memory and padding of every instruction; memory/value_rules.h says
+//    which instruction results are new buffers.
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
 //    "(4,3):(3,1)", compose, complement, divide, multiply; XlaShapeToCute
@@ -96,6 +102,7 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/render.h"

@@ -5,8 +5,10 @@
 //   std::cout << HLOLAYOUT_VERSION_STRING;   // "0.2.0"
 //
 // The CMake build reads these lines for its package version and the
-// pkg-config file, and `hlolayout --version` prints the string; CHANGELOG.md
-// says what each version added. Bump all four macros together.
+// pkg-config file, and `hlolayout --version` prints the string; the Python
+// module's __version__ (python/hlolayout/_version.py) must say the same
+// (.ci/check_build_sync.py checks it); CHANGELOG.md says what each version
+// added. Bump all four macros together.
 #ifndef HLOLAYOUT_VERSION_H_
 #define HLOLAYOUT_VERSION_H_
 

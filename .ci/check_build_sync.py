@@ -12,6 +12,8 @@ folder the block is in the top CMakeLists.txt); lines outside the block are
 hand-written and kept. The top CMakeLists.txt lists the folders between
 "# BEGIN folders" and "# END folders"; --write adds a missing one.
 
+It also checks that python/hlolayout/_version.py says version.h's version.
+
 The check fails when a library, test or binary source listed in a BUILD file
 is missing from the CMake build, or the reverse, or when a block differs in
 any other way from what --write would produce (dependencies included).
@@ -20,6 +22,10 @@ Folders without a CMake build (BAZEL_ONLY below): bench/ (Google Benchmark
 binaries), python/ (the Python module), and the build machinery and data
 folders bazel/, third_party/, examples/ and fuzz/ (fuzz/run.sh builds
 itself).
+
+Rules that stay Bazel-only inside a translated folder: sh_test, sh_binary
+and py_* (for example report's HtmlBrowserTest, which drives a browser), and
+testonly cc_binary (test-dump generators).
 
 BUILD files are evaluated as Python with stand-ins for the rules they use;
 a rule this script cannot translate is an error that names it.
@@ -105,8 +111,12 @@ def read_build(folder):
         "cc_library": unsupported("cc_library"),
         "cc_test": unsupported("cc_test"),
         "cc_binary": unsupported("cc_binary"),
-        "py_library": unsupported("py_library"),
-        "py_test": unsupported("py_test"),
+        # Bazel-only rules (shell and Python tests and tools): no CMake part.
+        "sh_test": ignored,
+        "sh_binary": ignored,
+        "py_library": ignored,
+        "py_binary": ignored,
+        "py_test": ignored,
     }
     with open(path) as f:
         code = compile(f.read(), path, "exec")
@@ -192,7 +202,9 @@ def generate(folder):
             head = f"NAME {target_name(folder, name)} EXPORT {export_name(folder, name)}"
             calls.append(fmt_call("hlolayout_cc_library", head,
                                   [("SRCS", srcs), ("HDRS", hdrs),
-                                   ("DEPS", deps)], flags))
+                                   ("DEPS", deps),
+                                   ("LINKOPTS", list(a.get("linkopts", [])))],
+                                  flags))
         elif kind == "test":
             head = f"NAME {target_name(folder, name, 'test')} TEST {folder + ':' if folder else ''}{name}"
             calls.append(fmt_call("hlolayout_cc_test", head,
@@ -234,7 +246,7 @@ def block_sources(block):
         section = None
         for tok in body.split():
             if tok in ("SRCS", "HDRS", "DEPS", "EXPORT", "TEST", "OUTPUT",
-                       "TESTONLY"):
+                       "TESTONLY", "LINKOPTS"):
                 section = tok
             elif section in ("SRCS", "HDRS"):
                 out.add((target, tok))
@@ -302,8 +314,27 @@ def write(folders):
         f.write(top_text)
 
 
+def version_problems():
+    """The Python module's __version__ must be version.h's (until the wheel
+    build writes it from there)."""
+    with open(os.path.join(ROOT, "version.h")) as f:
+        m = re.search(r'#define HLOLAYOUT_VERSION_STRING "([^"]+)"', f.read())
+    if not m:
+        return ["version.h: no HLOLAYOUT_VERSION_STRING"]
+    path = os.path.join(ROOT, "python", "hlolayout", "_version.py")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        p = re.search(r'__version__ = "([^"]+)"', f.read())
+    if not p or p.group(1) != m.group(1):
+        have = p.group(1) if p else "none"
+        return [f"python/hlolayout/_version.py: __version__ {have}, "
+                f"version.h says {m.group(1)}"]
+    return []
+
+
 def check():
-    problems = []
+    problems = version_problems()
     top = cmake_path("")
     top_text = open(top).read() if os.path.exists(top) else ""
     folders = bazel_folders()

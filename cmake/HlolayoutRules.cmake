@@ -44,11 +44,11 @@ function(hlolayout_protoc proto)
 endfunction()
 
 # hlolayout_cc_library(NAME target EXPORT name [TESTONLY] SRCS ... HDRS ...
-#                      DEPS ...): a static (or, with BUILD_SHARED_LIBS,
+#                      DEPS ... LINKOPTS ...): a static (or, with BUILD_SHARED_LIBS,
 # shared) library, installed and exported as hlolayout::<name> unless
 # TESTONLY (those are built only with HLOLAYOUT_BUILD_TESTS).
 function(hlolayout_cc_library)
-  cmake_parse_arguments(A "TESTONLY" "NAME;EXPORT" "SRCS;HDRS;DEPS" ${ARGN})
+  cmake_parse_arguments(A "TESTONLY" "NAME;EXPORT" "SRCS;HDRS;DEPS;LINKOPTS" ${ARGN})
   if(A_TESTONLY AND NOT HLOLAYOUT_BUILD_TESTS)
     return()
   endif()
@@ -91,7 +91,7 @@ function(hlolayout_cc_library)
     target_include_directories(${A_NAME} PRIVATE "${HLOLAYOUT_GEN_DIR}/hlolayout")
   endif()
   target_compile_features(${A_NAME} ${scope} cxx_std_17)
-  target_link_libraries(${A_NAME} ${scope} ${A_DEPS})
+  target_link_libraries(${A_NAME} ${scope} ${A_DEPS} ${A_LINKOPTS})
   set_target_properties(${A_NAME} PROPERTIES EXPORT_NAME "${A_EXPORT}")
   add_library(hlolayout::${A_EXPORT} ALIAS ${A_NAME})
   if(A_TESTONLY)
@@ -129,7 +129,10 @@ function(hlolayout_cc_test)
   target_include_directories(${A_NAME} PRIVATE "${HLOLAYOUT_INCLUDE_DIR}")
   target_compile_definitions(${A_NAME}
                              PRIVATE HLOLAYOUT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
-  add_test(NAME ${A_TEST} COMMAND ${A_NAME})
+  # Run from the repository's top folder, like Bazel's runfiles root, so a
+  # repository-relative data path works in both builds (util/test_data.h).
+  add_test(NAME ${A_TEST} COMMAND ${A_NAME}
+           WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
 endfunction()
 
 # hlolayout_cc_binary(NAME target OUTPUT name SRCS ... DEPS ...): an

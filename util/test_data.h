@@ -7,7 +7,8 @@
 // hlolayout as @hlolayout) the file is a runfile: the test target lists it in
 // `data` and it is found under $TEST_SRCDIR/hlolayout/. Under CMake/ctest the
 // build defines HLOLAYOUT_SOURCE_DIR (the repository's top folder). Otherwise
-// the path is returned unchanged (relative to the current directory).
+// the path is returned unchanged (relative to the current directory, which
+// ctest sets to the repository's top folder).
 #ifndef HLOLAYOUT_UTIL_TEST_DATA_H_
 #define HLOLAYOUT_UTIL_TEST_DATA_H_
 

@@ -33,12 +33,11 @@ int main() {
       std::fprintf(stderr, "%s\n", offset.status().ToString().c_str());
       return 1;
     }
-    std::printf("index %lld,%lld,%lld,%lld offset %lld\n",
-                static_cast<long long>(index[0]),
-                static_cast<long long>(index[1]),
-                static_cast<long long>(index[2]),
-                static_cast<long long>(index[3]),
-                static_cast<long long>(*offset));
+    std::printf(
+        "index %lld,%lld,%lld,%lld offset %lld\n",
+        static_cast<long long>(index[0]), static_cast<long long>(index[1]),
+        static_cast<long long>(index[2]), static_cast<long long>(index[3]),
+        static_cast<long long>(*offset));
   }
   std::printf("padded bytes %lld\n",
               static_cast<long long>(sizes->padded_bytes));
