@@ -1,6 +1,11 @@
 """What a JAX user writes with NumPy alone: the baselines of python_bench.
 
-tiled_offsets_numpy: the seed formula of XLA's tiled layout for a row-major
+seed_formula_offsets: the seed formula of XLA's tiled layout, written once
+for any minor_to_major and tiles (no `*`), vectorized: permute the index to
+physical order, then for each tile split the last dims into (index // tile,
+index % tile) moved to the end, and linearize row-major.
+
+tiled_offsets_numpy: the same offsets hand-specialized for the seed formula of XLA's tiled layout for a row-major
 rank-N array with tiles T(a,b)(c,1) on its two minor dimensions (c divides
 a): the tile grid is row-major, elements inside an (a,b) tile are stored as
 (a/c, b, c) row-major.
@@ -10,6 +15,25 @@ by padding to whole tiles, one reshape and one transpose.
 """
 
 import numpy as np
+
+
+def seed_formula_offsets(idx, dims, minor_to_major, tiles):
+    """int [n, rank] indices -> int64 [n] offsets, any tiles without `*`."""
+    idx = np.asarray(idx, dtype=np.int64)
+    order = list(reversed(minor_to_major))  # major to minor
+    shape = [dims[d] for d in order]
+    cols = [idx[:, d] for d in order]
+    for tile in tiles:
+        k = len(tile)
+        outer_shape = [-(-s // t) for s, t in zip(shape[-k:], tile)]
+        outer = [c // t for c, t in zip(cols[-k:], tile)]
+        inner = [c % t for c, t in zip(cols[-k:], tile)]
+        shape = shape[:-k] + outer_shape + list(tile)
+        cols = cols[:-k] + outer + inner
+    offset = np.zeros(idx.shape[0], dtype=np.int64)
+    for c, s in zip(cols, shape):
+        offset = offset * s + c
+    return offset
 
 
 def tiled_offsets_numpy(idx, dims, tile=(8, 128), subtile_rows=2):

@@ -350,7 +350,7 @@ class Indexer:
             else:
                 raise TypeError("indices must be an integer array, got dtype %s"
                                 % a.dtype)
-        if a.dtype != np.int64:
+        if a.dtype != np.int64 and a.dtype != np.int32:
             if a.dtype == np.uint64 and a.size and a.max() > np.iinfo(np.int64).max:
                 raise ValueError("index out of range: %d" % a.max())
             a = a.astype(np.int64)

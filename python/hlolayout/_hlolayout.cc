@@ -25,6 +25,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -161,8 +162,8 @@ PyIndexer MakeIndexer(const PyShape& shape) {
 
 // offsets[i] = base + sum_d table[d][index[i][d]]; returns the first i
 // whose index is out of bounds, or `end`.
-template <int kRank>
-int64_t TableOffsets(const SeparableTables& t, int rank, const int64_t* in,
+template <int kRank, typename T>
+int64_t TableOffsets(const SeparableTables& t, int rank, const T* in,
                      int64_t* out, int64_t begin, int64_t end) {
   const int r = kRank > 0 ? kRank : rank;
   const int64_t* tab[16];
@@ -172,7 +173,7 @@ int64_t TableOffsets(const SeparableTables& t, int rank, const int64_t* in,
     dim[d] = static_cast<uint64_t>(t.dims[d]);
   }
   for (int64_t i = begin; i < end; ++i) {
-    const int64_t* p = in + i * r;
+    const T* p = in + i * r;
     int64_t o = t.base;
     bool bad = false;
     for (int d = 0; d < r; ++d) {
@@ -188,9 +189,9 @@ int64_t TableOffsets(const SeparableTables& t, int rank, const int64_t* in,
   return end;
 }
 
-int64_t TableOffsetsAnyRank(const SeparableTables& t, int rank,
-                            const int64_t* in, int64_t* out, int64_t begin,
-                            int64_t end) {
+template <typename T>
+int64_t TableOffsetsAnyRank(const SeparableTables& t, int rank, const T* in,
+                            int64_t* out, int64_t begin, int64_t end) {
   switch (rank) {
     case 1:
       return TableOffsets<1>(t, rank, in, out, begin, end);
@@ -232,10 +233,11 @@ int DefaultThreads() {
   return hw == 0 ? 1 : static_cast<int>(std::min(hw, 8u));
 }
 
-// ix.offsets(idx): idx is a C-contiguous int64 array [n, rank] (the Python
-// side converts and checks the dtype).
+// ix.offsets(idx): idx is a C-contiguous int32 or int64 array [n, rank]
+// (the Python side converts other integer types).
+template <typename T>
 py::array_t<int64_t> Offsets(const PyIndexer& ix,
-                             py::array_t<int64_t, py::array::c_style> idx,
+                             py::array_t<T, py::array::c_style> idx,
                              int threads) {
   const int64_t rank = ix.indexer->rank();
   if (idx.ndim() != 2 || idx.shape(1) != rank) {
@@ -249,7 +251,7 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
   }
   const int64_t n = idx.shape(0);
   py::array_t<int64_t> out(n);
-  const int64_t* in = idx.data();
+  const T* in = idx.data();
   int64_t* o = out.mutable_data();
   absl::Status status;
   {
@@ -264,9 +266,8 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
       });
       const int64_t bad = *std::min_element(first_bad.begin(), first_bad.end());
       if (bad < n) {
-        status =
-            ix.indexer->TryOffset(absl::MakeConstSpan(in + bad * rank, rank))
-                .status();
+        std::vector<int64_t> row(in + bad * rank, in + (bad + 1) * rank);
+        status = ix.indexer->TryOffset(row).status();
         status = absl::InvalidArgumentError(
             absl::StrCat("index at row ", bad, ": ", status.message()));
       }
@@ -275,9 +276,23 @@ py::array_t<int64_t> Offsets(const PyIndexer& ix,
       std::atomic<int> next{0};
       ParallelFor(n, threads, 1 << 18, [&](int64_t begin, int64_t end) {
         const int slot = next.fetch_add(1);
-        errors[slot] = ix.indexer->TryOffsets(
-            absl::MakeConstSpan(in + begin * rank, (end - begin) * rank),
-            absl::MakeSpan(o + begin, end - begin));
+        if (std::is_same<T, int64_t>::value) {
+          errors[slot] = ix.indexer->TryOffsets(
+              absl::MakeConstSpan(
+                  reinterpret_cast<const int64_t*>(in) + begin * rank,
+                  (end - begin) * rank),
+              absl::MakeSpan(o + begin, end - begin));
+          return;
+        }
+        constexpr int64_t kChunk = 4096;
+        std::vector<int64_t> wide(kChunk * rank);
+        for (int64_t b = begin; b < end && errors[slot].ok(); b += kChunk) {
+          const int64_t e = std::min(end, b + kChunk);
+          std::copy(in + b * rank, in + e * rank, wide.begin());
+          errors[slot] = ix.indexer->TryOffsets(
+              absl::MakeConstSpan(wide.data(), (e - b) * rank),
+              absl::MakeSpan(o + b, e - b));
+        }
       });
       for (const absl::Status& e : errors) {
         if (!e.ok()) {
@@ -680,7 +695,8 @@ PYBIND11_MODULE(_hlolayout, m) {
                  ix.indexer->TryElementAt(offset, absl::MakeSpan(index)));
              return py::make_tuple(static_cast<int>(kind), IntTuple(index));
            })
-      .def("offsets", &Offsets)
+      .def("offsets", &Offsets<int32_t>)
+      .def("offsets", &Offsets<int64_t>)
       .def("elements_at", &ElementsAt)
       .def("all_offsets", &AllOffsets);
 

@@ -136,3 +136,20 @@ def test_numpy_seed_formula_agrees():
     idx = np.stack([rng.integers(0, d, 5000) for d in dims], 1)
     ix = hl.Indexer("bf16[4,3,40,300]{3,2,1,0:T(8,128)(2,1)}")
     assert (benchmark_formulas.tiled_offsets_numpy(idx, dims) == ix.offsets(idx)).all()
+    seed = benchmark_formulas.seed_formula_offsets
+    assert (seed(idx, dims, (3, 2, 1, 0), ((8, 128), (2, 1))) == ix.offsets(idx)).all()
+    ix = hl.Indexer("f32[4,3,40,300]{1,3,0,2:T(4,8)(2,2)}")
+    assert (seed(idx, dims, (1, 3, 0, 2), ((4, 8), (2, 2))) == ix.offsets(idx)).all()
+
+
+def test_int32_indices_on_both_paths():
+    rng = np.random.default_rng(11)
+    for text in ["f32[5,7,3]{0,2,1:T(2,*,2)}", "bf16[9,300]{1,0:T(8,128)(2,1)}"]:
+        ix = hl.Indexer(text)
+        dims = hl.parse_shape(text).dimensions
+        idx = np.stack([rng.integers(0, d, 1000) for d in dims], 1)
+        assert (ix.offsets(idx.astype(np.int32)) == ix.offsets(idx)).all()
+        bad = idx.astype(np.int32)
+        bad[500, 0] = -1
+        with pytest.raises(ValueError):
+            ix.offsets(bad)
