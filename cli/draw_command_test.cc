@@ -139,5 +139,30 @@ TEST(DrawCommand, CuteAndGridErrors) {
   EXPECT_EQ(r.status, 1);
 }
 
+TEST(DrawCommand, ReportHtml) {
+  CliResult r = RunCli({"report", "--example", "--html", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(r.out.find("all 30 instructions."), std::string::npos);
+  r = RunCli({"report", "--example", "--summary", "--top=1", "--html", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("left out (--summary)."), std::string::npos);
+  EXPECT_EQ(r.out.find("<tr class=\"row\""), std::string::npos);
+  size_t wasters = 0;
+  for (size_t p = r.out.find("<div class=\"waster\">"); p != std::string::npos;
+       p = r.out.find("<div class=\"waster\">", p + 1)) {
+    ++wasters;
+  }
+  EXPECT_EQ(wasters, 1u);
+  r = RunCli({"report", "--example", "--html", "-", "--json"});
+  EXPECT_EQ(r.status, 2);
+  r = RunCli({"report", "--example", "--html", "-", "--html-rows", "x"});
+  EXPECT_EQ(r.status, 2);
+  r = RunCli({"report", "--example", "--html", "/nonexistent/dir/r.html"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout report: cannot write '/nonexistent/dir/r.html'\n");
+}
+
 }  // namespace
 }  // namespace hlolayout::cli
