@@ -12,6 +12,8 @@ not have them yet; the system libraries get a name of their own,
 hlolayout_system, that cannot clash with a consumer's repositories.
 """
 
+load(":python.bzl", "hlolayout_python")
+
 # Bazel 4's @bazel_tools//tools/cpp loads @rules_cc//cc:defs.bzl; Debian's
 # bazel-rules-cc is too new for Bazel 4, so this forwards to the native rules.
 _RULES_CC_DEFS = '''"""Forwards rules_cc's public macros to Bazel 4's native C++ rules."""
@@ -79,3 +81,6 @@ def hlolayout_deps():
         build_file = str(Label("//third_party:system.BUILD")),
         path = "/usr",
     )
+
+    # Debian's /usr/bin/python3 and Python.h, for python/ (bazel/python.bzl).
+    _maybe(hlolayout_python, "hlolayout_python")

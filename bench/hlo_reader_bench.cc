@@ -10,10 +10,13 @@
 // Every benchmark reports MB/s through SetBytesProcessed; the goal is a
 // reader at no less than a tenth of BM_MemchrNewlineScan.
 #include <cstring>
+#include <sstream>
 
 #include "benchmark/benchmark.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/report/render.h"
+#include "hlolayout/report/report.h"
 
 namespace hlolayout {
 namespace {
@@ -105,6 +108,29 @@ void BM_HloReaderModules(benchmark::State& state) {
                           static_cast<int64_t>(dump.text.size()));
 }
 BENCHMARK(BM_HloReaderModules)->Unit(benchmark::kMillisecond);
+
+// The whole `hlolayout report --summary`: read, per-shape sizes, buffer
+// rules, totals per module and memory space, and the text it prints.
+void BM_ReportSummary(benchmark::State& state) {
+  const GeneratedHloDump& dump = Dump();
+  ReportOptions options;
+  options.keep_rows = false;
+  RenderOptions render;
+  render.summary = true;
+  for (auto _ : state) {
+    absl::StatusOr<Report> report = BuildReport(dump.text, options);
+    if (!report.ok() || report->modules.empty()) {
+      state.SkipWithError("report failed");
+      break;
+    }
+    std::ostringstream out;
+    RenderReportText(*report, render, out);
+    benchmark::DoNotOptimize(out.str().size());
+  }
+  state.SetBytesProcessed(state.iterations() *
+                          static_cast<int64_t>(dump.text.size()));
+}
+BENCHMARK(BM_ReportSummary)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace hlolayout

@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/version.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -45,6 +46,14 @@ TEST(Cli, UnknownCommand) {
   EXPECT_EQ(r.err,
             "hlolayout: unknown command 'explian'; 'hlolayout --help' lists "
             "the commands\n");
+}
+
+TEST(Cli, Version) {
+  CliResult r = RunCli({"--version"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, std::string("hlolayout ") + HLOLAYOUT_VERSION_STRING + "\n");
+  EXPECT_EQ(r.out, "hlolayout 0.2.0\n");  // CHANGELOG.md's latest version
+  EXPECT_EQ(RunCli({"--version", "x"}).status, 2);
 }
 
 TEST(Cli, ExplainDesignCard) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "hlolayout/version.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -40,6 +41,8 @@ void PrintUsage(std::ostream& out) {
   out << "\n'hlolayout COMMAND --help' explains a command. With no arguments,\n"
          "hlolayout explains the example shape "
       << kExampleShape << ".\n";
+  out << "'hlolayout --version' prints the version ("
+      << HLOLAYOUT_VERSION_STRING << ").\n";
 }
 
 }  // namespace
@@ -53,6 +56,10 @@ int Dispatch(const std::vector<std::string>& args, IoContext& io) {
     return status;
   }
   const std::string& name = args[0];
+  if (name == "--version" && args.size() == 1) {
+    io.out << "hlolayout " << HLOLAYOUT_VERSION_STRING << "\n";
+    return 0;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     if (args.size() > 1 && FindCommand(args[1]) != nullptr) {
       io.out << HelpOf(*FindCommand(args[1]));

@@ -13,6 +13,7 @@ extern const Command kReportCommand;
 extern const Command kIndexCommand;
 extern const Command kElementCommand;
 extern const Command kTilingCommand;
+extern const Command kRelayoutCommand;
 extern const Command kDrawCommand;
 
 extern const BatchOp kPrintBatchOp;
@@ -28,9 +29,9 @@ namespace {
 
 // In the order `hlolayout --help` lists them.
 const Command* const kCommands[] = {
-    &kExplainCommand, &kPrintCommand, &kIndexCommand,  &kElementCommand,
-    &kTilingCommand,  &kDrawCommand,  &kReportCommand, &kCuteCommand,
-    &kGridCommand,    &kBatchCommand,
+    &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
+    &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
+    &kGridCommand,    &kBatchCommand, &kRelayoutCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

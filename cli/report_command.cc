@@ -30,8 +30,17 @@ packing) and the expansion factor; then totals per module and per memory
 space, and the top padding wasters with the reason (which dimension is not a
 multiple of which tile).
 
-Bytes of a tuple-shaped instruction are the sum over its array leaves (the
-tuple's own index table is not counted). Bounded dims (<=N) count at their
+Two totals per module and per memory space. The headline, "buffers", is
+the bytes of the values the module defines, by XLA's dataflow rules: a
+bitcast, get-tuple-element, while, call, conditional, opt-barrier, domain,
+add-dependency or *-done result is an alias and adds nothing, a tuple adds
+only its index table (8 bytes per element), parameters of while bodies,
+called computations and branches alias the caller's operands, and nothing
+inside fusion bodies or reducers is a module buffer. The table marks each
+row: new, part (some indices new), alias, fused. The second total, "all
+instruction results", counts the result of every instruction of every
+computation (aliases and fused internals again); there bytes of a
+tuple-shaped instruction are the sum over its array leaves. Bounded dims (<=N) count at their
 bound; leaves with unbounded dims (?) are not sized and are counted apart.
 Sums that would pass INT64_MAX stop there and are marked as overflow.
 
@@ -41,7 +50,8 @@ dump built into the binary.
 flags:
   --json         the same data as JSON (keys: modules[].name,
                  entry_computation, totals{computations, instructions,
-                 instructions_without_shape, array_leaves,
+                 instructions_without_shape, buffer_values,
+                 buffer_logical_bytes, buffer_padded_bytes, array_leaves,
                  unsized_array_leaves, array_leaf_logical_bytes,
                  array_leaf_padded_bytes, padding_bytes, expansion,
                  overflow}, memory_spaces[], top_padding_wasters[],
@@ -155,6 +165,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     return 2;
   }
   options.keep_rows = !summary;
+  if (summary) options.top_wasters = 0;  // not shown
   options.read.keep_going = args->Has("keep-going");
 
   // The texts stay alive while the report (views into them) is used; a

@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -114,8 +115,8 @@ TEST(ReportCommand, Help) {
 
 // The dump in examples/ (used by the README) is the built-in example.
 TEST(ReportCommand, ExamplesFileIsTheBuiltInDump) {
-  const std::string path =
-      "examples/module_0001.jit_train_step.after_optimizations.txt";
+  const std::string path = TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
   Result from_file = RunCli({"report", "--summary", "--json", path});
   ASSERT_EQ(from_file.status, 0) << from_file.err;
   Result built_in = RunCli({"report", "--summary", "--json", "--example"});

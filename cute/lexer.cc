@@ -46,6 +46,8 @@ Token Lexer::Scan(size_t& pos) const {
       return single(TokenKind::kLAngle);
     case '>':
       return single(TokenKind::kRAngle);
+    case '@':
+      return single(TokenKind::kAt);
     default:
       break;
   }

@@ -1,7 +1,7 @@
 // cute/lexer.h: tokens of CuTe's layout notation.
 //
 // The notation is small: integers (an optional static prefix `_` and an
-// optional `-`, as in `_4` and `_-1`), `(`, `)`, `,`, `:`, `<`, `>` and the
+// optional `-`, as in `_4` and `_-1`), `(`, `)`, `,`, `:`, `<`, `>`, `@` (ScaledBasis strides, `1@0`) and the
 // underscore `_` (CuTe's Underscore) on its own. Spaces, tabs and newlines
 // separate tokens and are otherwise ignored.
 //
@@ -30,6 +30,7 @@ enum class TokenKind {
   kLAngle,
   kRAngle,
   kUnderscore,
+  kAt,  // '@', ScaledBasis strides (cute/coord_layout.h)
   kEnd,
   kError,
 };

@@ -5,11 +5,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
@@ -61,6 +63,8 @@ constexpr CuteOpInfo kOps[] = {
     {"compatible", 2, 2, "compatible A B",
      "true when every coordinate of A's shape is one of B's"},
     {"table", 1, 1, "table L", "a rank-2 layout as a grid (print_layout)"},
+    {"identity", 1, 1, "identity SHAPE",
+     "make_identity_layout: SHAPE with ScaledBasis strides, (4,4):(1@0,1@1)"},
     {"from_xla", 1, 1, "from_xla SHAPE",
      "an XLA tiled layout as a layout of the logical coordinate, e.g. "
      "'f32[3,5]{1,0:T(2,2)}'"},
@@ -71,8 +75,48 @@ absl::StatusOr<std::string> Print(const absl::StatusOr<Layout>& l) {
   return ToString(*l);
 }
 
+// Layouts with ScaledBasis strides (`1@0`, cute/coord_layout.h): the ops
+// that take them, and a clear error from the others.
+absl::StatusOr<std::string> RunScaledBasis(
+    absl::string_view op, absl::Span<const absl::string_view> args) {
+  if (op == "composition") {
+    if (absl::StrContains(args[0], '@')) {
+      return absl::InvalidArgumentError(
+          "composition: A with scaled-basis strides is not supported (B may "
+          "have them)");
+    }
+    CUTE_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
+    CUTE_ASSIGN_OR_RETURN(CoordLayout b, ParseCoordLayout(args[1]));
+    return Print(ComposeWithCoordLayout(a, b));
+  }
+  if (op == "crd2idx" && !absl::StrContains(args[1], '@')) {
+    CUTE_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
+    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    CUTE_ASSIGN_OR_RETURN(IntTuple crd, EvaluateCoord(l, coord));
+    return ToString(crd);
+  }
+  if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1) {
+    CUTE_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
+    if (op == "size") return absl::StrCat(l.size());
+    if (op == "rank") return absl::StrCat(Rank(l.shape()));
+    return absl::StrCat(Depth(l.shape()));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      op,
+      ": scaled-basis strides (@) are supported only by composition (as B), "
+      "crd2idx, size, rank and depth"));
+}
+
 absl::StatusOr<std::string> Run(absl::string_view op,
                                 absl::Span<const absl::string_view> args) {
+  if (op == "identity") {
+    CUTE_ASSIGN_OR_RETURN(IntTuple shape, ParseIntTuple(args[0]));
+    CUTE_ASSIGN_OR_RETURN(CoordLayout l, IdentityCoordLayout(shape));
+    return ToString(l);
+  }
+  for (absl::string_view arg : args) {
+    if (absl::StrContains(arg, '@')) return RunScaledBasis(op, args);
+  }
   if (op == "from_xla") {
     CUTE_ASSIGN_OR_RETURN(hlolayout::Shape shape,
                           hlolayout::ParseShape(args[0]));

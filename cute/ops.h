@@ -15,6 +15,11 @@
 // blocked/raked products, make_layout, congruent and compatible, a
 // coordinate for crd2idx and idx2crd, a mode number for get, and a layout,
 // shape, integer or tiler otherwise.
+//
+// ScaledBasis strides (`1@0`, cute/coord_layout.h): `composition A B` with B
+// a coordinate layout, `crd2idx L COORD` (answers a coordinate), `size`,
+// `rank`, `depth`, and `identity SHAPE`; any other op given an `@` operand
+// says so.
 #ifndef HLOLAYOUT_CUTE_OPS_H_
 #define HLOLAYOUT_CUTE_OPS_H_
 

@@ -16,6 +16,13 @@ namespace hlolayout::cute {
 
 namespace {
 
+// A number for a message, cut to 24 characters (a 4 MB token stays short).
+std::string ShortText(absl::string_view text) {
+  constexpr size_t kMaxShown = 24;
+  if (text.size() <= kMaxShown) return std::string(text);
+  return absl::StrCat(text.substr(0, kMaxShown), "...");
+}
+
 constexpr int kMaxDepth = 64;
 
 class Parser {
@@ -104,7 +111,7 @@ class Parser {
     CUTE_ASSIGN_OR_RETURN(out.shape, ParseIntTuple(0));
     if (bad_leaf_) {
       return Error(*bad_leaf_, absl::StrCat("shape must be positive, found ",
-                                            bad_leaf_->text));
+                                            ShortText(bad_leaf_->text)));
     }
     if (lexer_.Peek().kind != TokenKind::kColon) {
       out.is_shape = true;

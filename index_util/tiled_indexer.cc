@@ -9,8 +9,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace {
@@ -415,21 +416,37 @@ TiledIndexer::UnrolledElementAt(const TiledIndexer& ix, int64_t offset,
 
 namespace {
 
+// Two's-complement wrapping arithmetic for the forward programs: an index
+// outside the array gives a wrong offset, never signed overflow (which
+// UBSan reported for out-of-range indices).
+inline int64_t WrapMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) *
+                              static_cast<uint64_t>(b));
+}
+inline int64_t WrapAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) +
+                              static_cast<uint64_t>(b));
+}
+inline int64_t WrapSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) -
+                              static_cast<uint64_t>(b));
+}
+
 template <typename OpT>
 inline bool RunOps(const OpT* ops, size_t n, int64_t* r) {
   for (size_t i = 0; i < n; ++i) {
     const OpT& op = ops[i];
     switch (op.kind) {
       case decltype(op.kind)::kMulAdd:
-        r[op.a] = r[op.a] * op.c + r[op.b];
+        r[op.a] = WrapAdd(WrapMul(r[op.a], op.c), r[op.b]);
         break;
       case decltype(op.kind)::kMul:
-        r[op.a] *= op.c;
+        r[op.a] = WrapMul(r[op.a], op.c);
         break;
       case decltype(op.kind)::kSplit: {
         const int64_t x = r[op.a];
         const int64_t q = op.div.Divide(x);
-        r[op.b] = x - q * op.c;
+        r[op.b] = WrapSub(x, WrapMul(q, op.c));
         r[op.a] = q;
         break;
       }
@@ -450,6 +467,9 @@ inline bool RunOps(const OpT* ops, size_t n, int64_t* r) {
 }  // namespace
 
 int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
+  HLOLAYOUT_CHECK(index.size() == dims_.size())
+      << "TiledIndexer::Offset: index has " << index.size()
+      << " coordinates, shape has rank " << dims_.size();
   int64_t r[kMaxRegisters];
   if (split_only_forward_) {
     for (int i = 0; i < num_loads_; ++i) {
@@ -459,19 +479,21 @@ int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
       const SplitStep& s = splits_[i];
       const int64_t x = r[s.a];
       const int64_t q = s.shift >= 0 ? x >> s.shift : s.div.Divide(x);
-      r[s.b] = x - q * s.c;
+      r[s.b] = WrapSub(x, WrapMul(q, s.c));
       r[s.a] = q;
     }
     int64_t offset = 0;
     for (int i = 0; i < num_terms_; ++i) {
-      offset += r[fast_terms_[i].reg] * fast_terms_[i].value;
+      offset =
+          WrapAdd(offset, WrapMul(r[fast_terms_[i].reg], fast_terms_[i].value));
     }
     return offset;
   }
   for (const Term& t : loads_) r[t.reg] = index[t.value];
   RunOps(forward_.data(), forward_.size(), r);
   int64_t offset = 0;
-  for (const Term& t : terms_) offset += r[t.reg] * t.value;
+  for (const Term& t : terms_)
+    offset = WrapAdd(offset, WrapMul(r[t.reg], t.value));
   return offset;
 }
 
@@ -485,6 +507,9 @@ absl::StatusOr<int64_t> TiledIndexer::TryOffset(
 void TiledIndexer::Offsets(absl::Span<const int64_t> indices,
                            absl::Span<int64_t> offsets) const {
   const size_t rank = dims_.size();
+  HLOLAYOUT_CHECK(indices.size() == offsets.size() * rank)
+      << "TiledIndexer::Offsets: " << offsets.size() << " offsets need "
+      << offsets.size() * rank << " coordinates, got " << indices.size();
   for (size_t i = 0; i < offsets.size(); ++i) {
     offsets[i] = Offset(indices.subspan(i * rank, rank));
   }
@@ -578,6 +603,11 @@ void TiledIndexer::ElementsAt(absl::Span<const int64_t> offsets,
                               absl::Span<int64_t> indices,
                               absl::Span<OffsetKind> kinds) const {
   const size_t rank = dims_.size();
+  HLOLAYOUT_CHECK(indices.size() == offsets.size() * rank &&
+                  kinds.size() == offsets.size())
+      << "TiledIndexer::ElementsAt: " << offsets.size() << " offsets need "
+      << offsets.size() * rank << " coordinates and as many kinds, got "
+      << indices.size() << " and " << kinds.size();
   for (size_t i = 0; i < offsets.size(); ++i) {
     kinds[i] = ElementAt(offsets[i], indices.subspan(i * rank, rank));
   }
@@ -635,6 +665,9 @@ inline void RunTrackingRuns(absl::Span<const Op> ops, int64_t* r, int* hot,
 
 int64_t TiledIndexer::OffsetRun(absl::Span<const int64_t> index,
                                 int64_t* stride, int64_t* run) const {
+  HLOLAYOUT_CHECK(!dims_.empty() && index.size() == dims_.size())
+      << "TiledIndexer::OffsetRun: index has " << index.size()
+      << " coordinates, shape has rank " << dims_.size();
   const int64_t last = static_cast<int64_t>(dims_.size()) - 1;
   int64_t remaining = dims_[last] - index[last];
   int64_t r[kMaxRegisters];
@@ -651,6 +684,9 @@ int64_t TiledIndexer::OffsetRun(absl::Span<const int64_t> index,
 
 OffsetKind TiledIndexer::ElementRun(int64_t offset, absl::Span<int64_t> index,
                                     int64_t* dim, int64_t* run) const {
+  HLOLAYOUT_CHECK(index.size() == dims_.size())
+      << "TiledIndexer::ElementRun: index has " << index.size()
+      << " coordinates, shape has rank " << dims_.size();
   *dim = -1;
   if (offset >= tiled_elements_) {
     *run = padded_elements_ - offset;

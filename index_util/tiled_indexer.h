@@ -19,7 +19,11 @@
 // exhaustive tests check it.
 //
 // The unchecked entry points (Offset, ElementAt, and their batched forms)
-// have preconditions; the Try* ones check them and return a Status.
+// have preconditions; the Try* ones check them and return a Status. Span
+// sizes are CHECKed everywhere (a wrong size aborts with a message naming
+// the function, never reads or writes past a span): the calling program's
+// bug, not bad input. Index and offset values are not checked by the
+// unchecked entry points; what each does with a wrong value is stated.
 #ifndef HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
 #define HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
 
@@ -31,9 +35,10 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/fast_divisor.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 
@@ -69,9 +74,9 @@ class TiledIndexer {
   // Offset
   //
   // f32[3,5]{1,0:T(2,2)}: {2,3} -> 17.
-  // @pre index.size() == rank() and 0 <= index[i] < dimensions()[i]
-  //      (violations give a wrong offset, never undefined behaviour beyond
-  //      that, as long as the span has rank() entries).
+  // @pre 0 <= index[i] < dimensions()[i]. Any other values give a wrong
+  //      offset, never undefined behaviour: the arithmetic wraps (two's
+  //      complement) instead of overflowing. CHECKs index.size() == rank().
   // @post ElementAt(result) == kElement with the same index.
   int64_t Offset(absl::Span<const int64_t> index) const;
   // Checks rank and bounds first (messages as ReferenceOffset).
@@ -80,8 +85,8 @@ class TiledIndexer {
   // Offsets
   //
   // Batched: `indices` holds offsets.size() multi-indices back to back
-  // (rank() entries each). @pre indices.size() == offsets.size() * rank(),
-  // every index in bounds.
+  // (rank() entries each). CHECKs indices.size() == offsets.size() *
+  // rank(); out-of-bounds indices give wrong offsets, as Offset.
   void Offsets(absl::Span<const int64_t> indices,
                absl::Span<int64_t> offsets) const;
   absl::Status TryOffsets(absl::Span<const int64_t> indices,
@@ -92,22 +97,32 @@ class TiledIndexer {
   // The inverse: writes the multi-index held at `offset` into `index` and
   // returns kElement, or returns kTilePadding / kTailPadding (and leaves
   // `index` unspecified).
-  // @pre index.size() == rank(), 0 <= offset < padded_elements().
+  // @pre 0 <= offset < padded_elements(); any other offset (negative
+  //      included) gives kTailPadding. CHECKs index.size() == rank().
   OffsetKind ElementAt(int64_t offset, absl::Span<int64_t> index) const {
-    if (offset >= tiled_elements_) return OffsetKind::kTailPadding;
+    HLOLAYOUT_CHECK(index.size() == dims_.size())
+        << "TiledIndexer::ElementAt: index has " << index.size()
+        << " coordinates, shape has rank " << dims_.size();
+    // Unsigned: a negative offset is huge and lands here too.
+    if (static_cast<uint64_t>(offset) >=
+        static_cast<uint64_t>(tiled_elements_)) {
+      return OffsetKind::kTailPadding;
+    }
     if (unrolled_inverse_ != nullptr) {
       return unrolled_inverse_(*this, offset, index);
     }
     return ElementAtGeneral(offset, index);
   }
-  // Errors: offset out of range (message as ReferenceElementAt), wrong span size.
+  // Errors: offset out of range (message as ReferenceElementAt), wrong span
+  // size.
   absl::StatusOr<OffsetKind> TryElementAt(int64_t offset,
                                           absl::Span<int64_t> index) const;
 
   // ElementsAt
   //
-  // Batched inverse. @pre indices.size() == offsets.size() * rank(),
-  // kinds.size() == offsets.size(), every offset in [0, padded_elements()).
+  // Batched inverse. CHECKs indices.size() == offsets.size() * rank() and
+  // kinds.size() == offsets.size(); offsets outside [0, padded_elements())
+  // give kTailPadding, as ElementAt.
   void ElementsAt(absl::Span<const int64_t> offsets,
                   absl::Span<int64_t> indices,
                   absl::Span<OffsetKind> kinds) const;
@@ -130,7 +145,8 @@ class TiledIndexer {
   // Offset(index), plus the run along the last logical dimension that
   // starts there: for i in [0, *run), the index with index[rank-1] + i is at
   // offset + i * *stride. For walkers; *run >= 1.
-  // @pre rank() >= 1, index in bounds.
+  // @pre index in bounds (else undefined: use TryOffset to check). CHECKs
+  //      rank() >= 1 and index.size() == rank().
   int64_t OffsetRun(absl::Span<const int64_t> index, int64_t* stride,
                     int64_t* run) const;
 
@@ -139,7 +155,8 @@ class TiledIndexer {
   // ElementAt(offset, index), plus the run of offsets that starts there:
   // offsets offset + i for i in [0, *run) all have the returned kind, and
   // when it is kElement they hold `index` with index[*dim] + i.
-  // @pre 0 <= offset < padded_elements(), index.size() == rank().
+  // @pre 0 <= offset < padded_elements() (else undefined: use
+  //      TryElementAt to check). CHECKs index.size() == rank().
   OffsetKind ElementRun(int64_t offset, absl::Span<int64_t> index, int64_t* dim,
                         int64_t* run) const;
 

@@ -34,7 +34,8 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "hlolayout/index_util/tiled_indexer.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 
@@ -235,10 +236,14 @@ inline void StreamFence() {
 // loop; the odometer only moves at run ends. Outputs of 4 MiB and more use
 // streaming stores. T is a 32- or 64-bit integer; offsets are truncated
 // to T (use 32 bits only when padded_elements() fits).
-// @pre out.size() == logical_elements().
+// CHECKs out.size() == logical_elements() (a short span aborted with a
+// message instead of being written past).
 template <typename T>
 void WriteOffsetsInLogicalOrder(const TiledIndexer& ix, absl::Span<T> out) {
   static_assert(std::is_integral<T>::value, "integer table");
+  HLOLAYOUT_CHECK(static_cast<int64_t>(out.size()) == ix.logical_elements())
+      << "WriteOffsetsInLogicalOrder: output has " << out.size()
+      << " entries, the array has " << ix.logical_elements() << " elements";
   T* p = out.data();
   const bool stream = static_cast<int64_t>(out.size() * sizeof(T)) >=
                       walker_internal::kStreamingBytes;
@@ -265,11 +270,14 @@ void WriteOffsetsInLogicalOrder(const TiledIndexer& ix, absl::Span<T> out) {
 // below padded_elements(). f32[3,5]{1,0:T(2,2)} starts 0 1 5 6 2 3 7 8 4
 // -1 9 -1 ... This is the scatter table from the tiled buffer to a
 // row-major array, written in memory order. Runs as above.
-// @pre out.size() == padded_elements().
+// CHECKs out.size() == padded_elements().
 template <typename T>
 void WriteLogicalIndicesInPhysicalOrder(const TiledIndexer& ix,
                                         absl::Span<T> out) {
   static_assert(std::is_integral<T>::value, "integer table");
+  HLOLAYOUT_CHECK(static_cast<int64_t>(out.size()) == ix.padded_elements())
+      << "WriteLogicalIndicesInPhysicalOrder: output has " << out.size()
+      << " entries, the buffer has " << ix.padded_elements() << " elements";
   const int64_t rank = ix.rank();
   // Row-major strides of the logical dims.
   absl::InlinedVector<int64_t, 8> strides(rank, 1);

@@ -7,10 +7,11 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/primitive_type.h"
 #include "hlolayout/shape/tile.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace {
@@ -115,6 +116,9 @@ absl::StatusOr<int64_t> XlaGetDimensionStride(const Shape& shape,
 }
 
 bool XlaBumpIndices(const Shape& shape, absl::Span<int64_t> indices) {
+  HLOLAYOUT_CHECK(static_cast<int64_t>(indices.size()) == shape.rank())
+      << "XlaBumpIndices: " << indices.size() << " indices for rank "
+      << shape.rank();
   for (int64_t d = static_cast<int64_t>(indices.size()) - 1; d >= 0; --d) {
     if (++indices[d] < shape.dimension(d)) return true;
     indices[d] = 0;

@@ -2,8 +2,8 @@
 // XLA's exact behaviour, including where it is approximate.
 //
 // Use these to predict what XLA computes; use the exact functions
-// (layout/reference_index.h, index_util/tiled_indexer.h, layout/sizes.h) to know
-// where an element really is. Side by side:
+// (layout/reference_index.h, index_util/tiled_indexer.h, layout/sizes.h) to
+// know where an element really is. Side by side:
 //
 //   XLA function (here)                      exact counterpart
 //   XlaMultidimensionalIndexToLinearIndex    ReferenceOffset
@@ -56,7 +56,8 @@ absl::StatusOr<int64_t> XlaGetDimensionStride(const Shape& shape,
 // IndexUtil::BumpIndices: row-major odometer, LAST logical dim fastest,
 // layout ignored. Returns false (with every index back at 0) after the last
 // index. f32[2,2]: {0,1} -> {1,0}, true; {1,1} -> {0,0}, false.
-// Precondition: indices.size() == shape.rank() and every index in bounds.
+// CHECKs indices.size() == shape.rank(). Precondition: every index in
+// bounds.
 bool XlaBumpIndices(const Shape& shape, absl::Span<int64_t> indices);
 
 // IndexUtil::IndexInBounds: false on a rank mismatch or index[d] >=

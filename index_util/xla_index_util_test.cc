@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/sizes.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/test_shapes.h"

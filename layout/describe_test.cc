@@ -9,8 +9,11 @@
 namespace hlolayout {
 namespace {
 
+// D(...) is kept (2024 sparse layouts) so every attribute can be described.
 std::vector<AttributeDescription> Describe(absl::string_view text) {
-  absl::StatusOr<Shape> shape = ParseShape(text);
+  ShapeParseOptions options;
+  options.keep_dim_levels = true;
+  absl::StatusOr<Shape> shape = ParseShape(text, options);
   EXPECT_TRUE(shape.ok()) << shape.status();
   return DescribeLayout(*shape);
 }

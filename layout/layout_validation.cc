@@ -76,6 +76,8 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                 entries, " dimension", entries == 1 ? "" : "s",
                                 " but the shape has rank ", rank));
   }
+  // XLA: LayoutUtil::ValidateLayoutForShape, minor_to_major a permutation
+  // of 0..rank-1 (no out-of-range value, no duplicate).
   DimensionSet seen(rank);
   for (int64_t d : layout.minor_to_major()) {
     if (d < 0 || d >= rank) {
@@ -89,48 +91,42 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                   " appears twice"));
     }
   }
+  // XLA (2024): one dim level type per dimension. Today's XLA drops D(...)
+  // when reading, so only layouts built with keep_dim_levels get here.
   const int64_t levels = static_cast<int64_t>(layout.dim_levels().size());
   if (levels != 0 && levels != rank) {
     return Invalid(absl::StrCat("D(...) has ", levels,
                                 " entries but the shape has rank ", rank));
   }
+  // XLA: LayoutUtil::ValidateLayoutForShape, every tile non-empty and no
+  // tile dimension 0. XLA's validator lets a negative size or a `*` as the
+  // most minor entry through, and so does this one; BuildTilingModel
+  // (layout/tiling.h) refuses them when asked where elements live.
   for (const Tile& tile : layout.tiles()) {
     if (tile.rank() == 0) return Invalid("tile () is empty");
     for (int64_t i = 0; i < tile.rank(); ++i) {
-      const int64_t size = tile.dimension(i);
-      if (size == Tile::kCombineDimension) {
-        if (i + 1 == tile.rank()) {
-          return Invalid(absl::StrCat(
-              "tile ", tile.ToString(),
-              " ends with '*': a combined dimension needs a more minor "
-              "dimension to join"));
-        }
-        continue;
-      }
-      if (size == 0) {
+      if (tile.dimension(i) == 0) {
         return Invalid(
             absl::StrCat("tile ", tile.ToString(), " has a zero dimension"));
       }
-      if (size < 0) {
-        return Invalid(absl::StrCat("tile ", tile.ToString(),
-                                    " has a negative dimension ", size));
-      }
     }
   }
+  // XLA: LayoutUtil::ValidateLayoutForShape, L > 0.
   if (layout.tail_padding_alignment_in_elements() <= 0) {
     return Invalid(absl::StrCat("L(",
                                 layout.tail_padding_alignment_in_elements(),
                                 ") must be positive"));
   }
+  // XLA: LayoutUtil::ValidateLayoutForShape, E >= 0.
   if (layout.element_size_in_bits() < 0) {
     return Invalid(absl::StrCat("E(", layout.element_size_in_bits(),
                                 ") must not be negative"));
   }
-  if (layout.dynamic_shape_metadata_prefix_bytes() < 0) {
-    return Invalid(absl::StrCat("M(",
-                                layout.dynamic_shape_metadata_prefix_bytes(),
-                                ") must not be negative"));
-  }
+  // M(n) is not checked: XLA's validators do not, and its printer writes M
+  // only when n > 0 (ours too); no size here depends on it.
+  // XLA: LayoutUtil::ValidateLayoutForShape, #(t), *(t) and P(...) only on
+  // sparse layouts. Today's XLA drops D(...), so every layout is dense and
+  // they are always refused unless D(...) was kept.
   const bool sparse = IsSparse(layout);
   // Both types are unset on dense arrays; check before calling.
   if (layout.index_primitive_type() != PRIMITIVE_TYPE_INVALID) {
@@ -150,6 +146,9 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       return Invalid(absl::StrCat("in P(...): ", status.message()));
     }
   }
+  // XLA: LayoutUtil::ValidateLayoutForShape, split configs: the physical
+  // dimension in range and split once, the indices strictly increasing and
+  // strictly inside (0, size of that dimension).
   if (!layout.split_configs().empty()) {
     DimensionSet split(rank);
     for (const SplitConfig& config : layout.split_configs()) {
@@ -168,6 +167,11 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       }
       const int64_t logical = layout.minor_to_major(rank - 1 - d);
       const int64_t size = shape.dimension(logical);
+      if (size == Shape::kUnboundedSize) {
+        return Invalid(absl::StrCat("SC(", d,
+                                    ":...) splits physical dimension ", d,
+                                    ", which is unbounded (`?`)"));
+      }
       int64_t previous = 0;
       for (int64_t index : config.split_indices) {
         if (index <= previous || index >= size) {

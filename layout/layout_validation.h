@@ -21,12 +21,13 @@
 namespace hlolayout {
 
 // Checks `layout` as the layout of the array `shape` (shape's own layout is
-// ignored). Rules:
+// ignored). The rules are those of XLA's LayoutUtil::ValidateLayoutForShape
+// (and no more, so every shape XLA's validators accept is accepted):
 //   - minor_to_major is a permutation of 0..rank-1;
 //   - D(...) is empty or has one entry per dimension;
-//   - every tile is non-empty, each size > 0 or `*`; `*` is never the most
-//     minor size of a tile (there is nothing to combine it with);
-//   - L > 0, E >= 0, M >= 0;
+//   - every tile is non-empty and no tile size is 0 (a negative size or a
+//     trailing `*` passes here, as in XLA; BuildTilingModel refuses them);
+//   - L > 0, E >= 0 (M is not checked);
 //   - #(t) and *(t) only on sparse arrays (some D entry not dense), with an
 //     integral t; P(shape) only on sparse arrays;
 //   - SC(d:...): d a physical dimension in range, each at most once, split

@@ -7,41 +7,13 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 
 namespace hlolayout {
 
-absl::string_view OffsetKindName(OffsetKind kind) {
-  switch (kind) {
-    case OffsetKind::kElement:
-      return "element";
-    case OffsetKind::kTilePadding:
-      return "tile padding";
-    case OffsetKind::kTailPadding:
-      return "tail padding";
-  }
-  return "element";
-}
-
-absl::Status CheckIndexInBounds(absl::Span<const int64_t> dims,
-                                absl::Span<const int64_t> index) {
-  if (index.size() != dims.size()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("index has ", index.size(),
-                     " coordinates, shape has rank ", dims.size()));
-  }
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (index[i] < 0 || index[i] >= dims[i]) {
-      return absl::OutOfRangeError(absl::StrCat("index ", index[i],
-                                                " out of bounds for dimension ",
-                                                i, " of size ", dims[i]));
-    }
-  }
-  return absl::OkStatus();
-}
-
 absl::StatusOr<int64_t> ReferenceOffset(const TilingModel& m,
-                                         absl::Span<const int64_t> index) {
+                                        absl::Span<const int64_t> index) {
   absl::Status s = CheckIndexInBounds(m.logical_dims, index);
   if (!s.ok()) return s;
   // Physical coordinates, major to minor.
@@ -76,14 +48,14 @@ absl::StatusOr<int64_t> ReferenceOffset(const TilingModel& m,
 }
 
 absl::StatusOr<int64_t> ReferenceOffset(const Shape& array_shape,
-                                         absl::Span<const int64_t> index) {
+                                        absl::Span<const int64_t> index) {
   absl::StatusOr<TilingModel> m = BuildTilingModel(array_shape);
   if (!m.ok()) return m.status();
   return ReferenceOffset(*m, index);
 }
 
 absl::StatusOr<ElementAtOffset> ReferenceElementAt(const TilingModel& m,
-                                               int64_t offset) {
+                                                   int64_t offset) {
   if (offset < 0 || offset >= m.padded_elements) {
     return absl::OutOfRangeError(
         absl::StrCat("offset ", offset, " is past the end of the buffer (",
@@ -137,7 +109,7 @@ absl::StatusOr<ElementAtOffset> ReferenceElementAt(const TilingModel& m,
 }
 
 absl::StatusOr<ElementAtOffset> ReferenceElementAt(const Shape& array_shape,
-                                               int64_t offset) {
+                                                   int64_t offset) {
   absl::StatusOr<TilingModel> m = BuildTilingModel(array_shape);
   if (!m.ok()) return m.status();
   return ReferenceElementAt(*m, offset);

@@ -17,22 +17,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
-
-// What a linear offset below the padded size holds.
-enum class OffsetKind {
-  kElement,      // a logical element
-  kTilePadding,  // padding added to complete a tile
-  kTailPadding,  // padding added by L(n) after the last tile
-};
-
-// "element", "tile padding", "tail padding".
-absl::string_view OffsetKindName(OffsetKind kind);
 
 struct ElementAtOffset {
   OffsetKind kind = OffsetKind::kElement;
@@ -48,9 +38,9 @@ struct ElementAtOffset {
 // BuildTilingModel rejects.
 // @post ReferenceElementAt(shape, result) is {kElement, index}.
 absl::StatusOr<int64_t> ReferenceOffset(const TilingModel& model,
-                                         absl::Span<const int64_t> index);
+                                        absl::Span<const int64_t> index);
 absl::StatusOr<int64_t> ReferenceOffset(const Shape& array_shape,
-                                         absl::Span<const int64_t> index);
+                                        absl::Span<const int64_t> index);
 
 // ReferenceElementAt
 //
@@ -59,13 +49,9 @@ absl::StatusOr<int64_t> ReferenceOffset(const Shape& array_shape,
 // kTailPadding. Errors: offset < 0 or >= padded_elements ("offset 24 is past
 // the end of the buffer (24 elements)").
 absl::StatusOr<ElementAtOffset> ReferenceElementAt(const TilingModel& model,
-                                               int64_t offset);
+                                                   int64_t offset);
 absl::StatusOr<ElementAtOffset> ReferenceElementAt(const Shape& array_shape,
-                                               int64_t offset);
-
-// Checks rank and bounds of `index` against `dims`; the messages above.
-absl::Status CheckIndexInBounds(absl::Span<const int64_t> dims,
-                                absl::Span<const int64_t> index);
+                                                   int64_t offset);
 
 }  // namespace hlolayout
 

@@ -47,6 +47,9 @@ absl::StatusOr<std::vector<TilePadding>> ExplainTilePadding(
     absl::StrAppend(&all_tiles, l.tile.ToString());
   }
   const bool single = model->levels.size() == 1;
+  // Past a few levels the whole T(...) list is not repeated in every reason
+  // (that made the text quadratic in the number of levels).
+  const bool many = model->levels.size() > 4;
   std::vector<TilePadding> result;
   for (const TileLevel& l : model->levels) {
     const int64_t p = l.prefix_rank();
@@ -63,9 +66,12 @@ absl::StatusOr<std::vector<TilePadding>> ExplainTilePadding(
       const auto& from = l.combined_from[p + i];
       const bool combined = from.first != from.second;
       pad.reason = absl::StrCat(
-          d.label, combined ? " (combined size " : " (size ", d.size,
+          CombinedDimLabel(*model, l.level, p + i),
+          combined ? " (combined size " : " (size ", d.size,
           ") is not a multiple of tile ", t, " of ",
           single ? all_tiles
+          : many ? absl::StrCat("tile level ", l.level, " ", l.tile.ToString(),
+                                " of ", model->levels.size())
                  : absl::StrCat("tile level ", l.level, " ", l.tile.ToString(),
                                 " in ", all_tiles),
           ": padded to ", pad.padded_size);

@@ -1,5 +1,6 @@
 #include "hlolayout/layout/tiling.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -19,24 +20,6 @@ namespace {
 
 absl::Status Overflow(absl::string_view what) {
   return absl::InvalidArgumentError(absl::StrCat(what, " overflows int64"));
-}
-
-bool IsRootLabel(const TilingDim& d) {
-  return absl::StartsWith(d.label, "dim ") &&
-         d.label.find(' ', 4) == std::string::npos;
-}
-
-std::string CombinedLabel(const std::vector<TilingDim>& parts) {
-  bool all_roots = true;
-  for (const TilingDim& p : parts) all_roots = all_roots && IsRootLabel(p);
-  if (all_roots) {
-    std::vector<std::string> numbers;
-    for (const TilingDim& p : parts) numbers.push_back(p.label.substr(4));
-    return absl::StrCat("dims ", absl::StrJoin(numbers, "*"));
-  }
-  std::vector<std::string> labels;
-  for (const TilingDim& p : parts) labels.push_back(p.label);
-  return absl::StrCat("(", absl::StrJoin(labels, ")*("), ")");
 }
 
 absl::Status CheckMinorToMajor(absl::Span<const int64_t> m2m, int64_t rank) {
@@ -64,7 +47,6 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
   level->tile = tile;
   level->input = current;
   const int64_t k = tile.rank();
-  const std::string tile_name = absl::StrCat("T", index);
   if (k == 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("tile ", index, " has no dimensions"));
@@ -73,7 +55,7 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
   level->leading_ones = k > rank ? k - rank : 0;
   std::vector<TilingDim> work;
   for (int64_t i = 0; i < level->leading_ones; ++i) {
-    work.push_back(TilingDim{1, -1, "leading 1"});
+    work.push_back(TilingDim{1, -1});
   }
   work.insert(work.end(), current.begin(), current.end());
   const int64_t prefix = static_cast<int64_t>(work.size()) - k;
@@ -113,7 +95,6 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
         return Overflow("combined dimension");
       }
       dim.logical_dimension = nontrivial == 1 ? logical : -1;
-      dim.label = CombinedLabel(parts);
       level->combined_from.push_back({start, pos});
     } else {
       level->combined_from.push_back({pos, pos});
@@ -148,12 +129,8 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
     level->padded.push_back(padded);
     level->split.push_back(count);
     level->split.push_back(t);
-    counts.push_back(
-        TilingDim{count, d.logical_dimension,
-                  absl::StrCat(d.label, " tiles (", tile_name, ")")});
-    insides.push_back(
-        TilingDim{t, d.logical_dimension,
-                  absl::StrCat(d.label, " in tile (", tile_name, ")")});
+    counts.push_back(TilingDim{count, d.logical_dimension});
+    insides.push_back(TilingDim{t, d.logical_dimension});
   }
   for (int64_t i = 0; i < tiled; ++i) level->permutation.push_back(p + 2 * i);
   for (int64_t i = 0; i < tiled; ++i) {
@@ -215,10 +192,36 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
                           layout.minor_to_major().end());
   for (int64_t i = rank - 1; i >= 0; --i) {
     const int64_t d = m.minor_to_major[i];
-    m.physical.push_back(
-        TilingDim{m.logical_dims[d], d, absl::StrCat("dim ", d)});
+    m.physical.push_back(TilingDim{m.logical_dims[d], d});
   }
   std::vector<TilingDim> current = m.physical;
+  // Each level keeps its whole intermediate shape, so the model grows with
+  // levels x rank: the ranks are computed first (a tile of k entries, s of
+  // them `*`, on rank r gives rank max(r,k) - s + (k - s)) and the layout is
+  // refused before anything is built when they pass the documented limit.
+  {
+    int64_t dims_used = rank;
+    int64_t r = rank;
+    for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
+      const Tile& tile = layout.tiles()[i];
+      const int64_t k = tile.rank();
+      int64_t stars = 0;
+      for (int64_t j = 0; j < k; ++j) {
+        stars += tile.dimension(j) == Tile::kCombineDimension;
+      }
+      // Inputs, combined dims and outputs are all kept: count them all.
+      const int64_t next = std::max(r, k) - stars + (k - stars);
+      const int64_t cost = r + std::max(r, k) + next;
+      if (cost > kMaxTilingModelDims - dims_used) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "tiled layout too large: at tile level ", i, " of ",
+            layout.tiles().size(), " the intermediate shapes pass ",
+            kMaxTilingModelDims, " dimensions in all"));
+      }
+      dims_used += cost;
+      r = next;
+    }
+  }
   for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
     TileLevel level;
     s = ApplyTile(layout.tiles()[i], i, current, &level);
@@ -258,6 +261,102 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
     return Overflow("bit size");
   }
   return m;
+}
+
+namespace {
+
+// Labels nest this deep through `*` merges at most; deeper parts are "...".
+constexpr int kMaxLabelDepth = 4;
+// At most this many "tiles (Tn)" / "in tile (Tn)" steps are spelled out:
+// the innermost ones and the outermost, with a count of those left out.
+constexpr size_t kMaxLabelSteps = 6;
+
+std::string OutputLabel(const TilingModel& m, int64_t level, int64_t index,
+                        int depth);
+
+// Label of entries [first, last] of (leading 1s + input) at `level`.
+std::string PartsLabel(const TilingModel& m, int64_t level, int64_t first,
+                       int64_t last, int depth) {
+  const TileLevel& l = m.levels[level];
+  if (first == last) {
+    return first < l.leading_ones
+               ? std::string("leading 1")
+               : OutputLabel(m, level - 1, first - l.leading_ones, depth);
+  }
+  if (depth >= kMaxLabelDepth) return "(...)";
+  std::vector<std::string> labels;
+  bool all_roots = true;
+  for (int64_t j = first; j <= last; ++j) {
+    labels.push_back(PartsLabel(m, level, j, j, depth + 1));
+    const std::string& label = labels.back();
+    all_roots = all_roots && absl::StartsWith(label, "dim ") &&
+                label.find(' ', 4) == std::string::npos;
+  }
+  if (all_roots) {
+    for (std::string& label : labels) label = label.substr(4);
+    return absl::StrCat("dims ", absl::StrJoin(labels, "*"));
+  }
+  return absl::StrCat("(", absl::StrJoin(labels, ")*("), ")");
+}
+
+// Label of dim `index` of the shape after tile level `level` (-1: the
+// physical shape). Walks back through the levels, collecting one step per
+// level that split the dim, so it costs O(levels) time and no more memory
+// than the (bounded) label.
+std::string OutputLabel(const TilingModel& m, int64_t level, int64_t index,
+                        int depth) {
+  std::vector<std::pair<int64_t, bool>> steps;  // (level, inside), outer first
+  std::string base;
+  while (true) {
+    if (level < 0) {
+      base = absl::StrCat("dim ", m.physical[index].logical_dimension);
+      break;
+    }
+    const TileLevel& l = m.levels[level];
+    const int64_t p = l.prefix_rank();
+    const int64_t t = static_cast<int64_t>(l.tile_sizes.size());
+    int64_t c = index;
+    if (index >= p) {
+      const bool inside = index >= p + t;
+      c = p + (inside ? index - p - t : index - p);
+      steps.push_back({level, inside});
+    }
+    const auto [first, last] = l.combined_from[c];
+    if (first != last || first < l.leading_ones) {
+      base = PartsLabel(m, level, first, last, depth);
+      break;
+    }
+    index = first - l.leading_ones;
+    --level;
+  }
+  std::string out = std::move(base);
+  auto append = [&](size_t i) {
+    const auto& [lvl, inside] = steps[steps.size() - 1 - i];  // inner first
+    absl::StrAppend(&out, inside ? " in tile (T" : " tiles (T", lvl, ")");
+  };
+  if (steps.size() <= kMaxLabelSteps) {
+    for (size_t i = 0; i < steps.size(); ++i) append(i);
+  } else {
+    const size_t head = kMaxLabelSteps - 2;
+    for (size_t i = 0; i < head; ++i) append(i);
+    absl::StrAppend(&out, " ... (", steps.size() - kMaxLabelSteps,
+                    " more tile levels)");
+    for (size_t i = steps.size() - 2; i < steps.size(); ++i) append(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string CombinedDimLabel(const TilingModel& model, int64_t level,
+                             int64_t index) {
+  const auto [first, last] = model.levels[level].combined_from[index];
+  return PartsLabel(model, level, first, last, 0);
+}
+
+std::string OutputDimLabel(const TilingModel& model, int64_t level,
+                           int64_t index) {
+  return OutputLabel(model, level, index, 0);
 }
 
 std::string DimsToString(const std::vector<int64_t>& dims) {

@@ -43,9 +43,9 @@ struct TilingDim {
   // The logical dimension it derives from, or -1 when it combines several
   // dims (through `*`) or is a leading 1 added for a larger tile.
   int64_t logical_dimension = -1;
-  // Human-readable origin: "dim 1", "dims 0*1", "dim 1 tiles (T0)",
-  // "dim 1 in tile (T0)", "leading 1".
-  std::string label;
+  // Its human-readable origin is built on demand (CombinedDimLabel,
+  // OutputDimLabel): stored here, the nested labels made the model cubic
+  // in the number of tile levels.
 };
 
 // One `(...)` group of T(...)(...) seen as pad-reshape-transpose.
@@ -101,6 +101,14 @@ struct TilingModel {
   bool tiled() const { return !levels.empty(); }
 };
 
+// The most dimensions BuildTilingModel keeps over all its intermediate
+// shapes (every level's input, combined and output shapes). Every level
+// stores its whole shape, and a one-dim tile on a rank-r shape gives rank
+// r+1, so `f32[16]{0:T(2)(2)...}` with n levels needs about 1.5*n*n: 1000
+// levels (~1.5 M dims, ~65 MB peak for `hlolayout index`) are answered,
+// 10000 levels are refused before anything is built.
+inline constexpr int64_t kMaxTilingModelDims = int64_t{1} << 21;
+
 // BuildTilingModel
 //
 // Builds the chain for an array shape: f32[3,5]{1,0:T(2,2)} gives one level
@@ -109,7 +117,8 @@ struct TilingModel {
 // Errors (never CHECK): not an array, an unbounded dynamic dim, a negative
 // dim, minor_to_major not a permutation, a tile with no dims, a tile size
 // <= 0 other than `*`, `*` as the most minor tile entry, L <= 0, E < 0,
-// and any size that overflows int64 (bits included).
+// more than kMaxTilingModelDims intermediate dimensions ("tiled layout too
+// large: ..."), and any size that overflows int64 (bits included).
 absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape);
 
 // Bytes `elements` elements occupy at `element_bits` bits each, packed when
@@ -125,6 +134,20 @@ absl::StatusOr<int64_t> BytesForElements(int64_t elements, int64_t element_bits,
 //     -> [2,3,2,2]
 //   final [2,3,2,2]: 24 elements (15 logical, 9 padding)
 std::string DescribeTiling(const TilingModel& model);
+
+// Human-readable origin of `model.levels[level].combined[index]`: "dim 1",
+// "dims 0*1", "dim 1 tiles (T0)", "dim 1 in tile (T0)", "leading 1",
+// "(dim 0 tiles (T0))*(leading 1)". Built on demand in O(levels) time; at
+// most 6 tile steps are spelled out ("dim 0 in tile (T0) ... (994 more tile
+// levels) in tile (T998) in tile (T999)") and `*` merges nest at most 4
+// deep, so a label stays short however many levels the layout has.
+// Precondition: 0 <= level < levels.size(), 0 <= index < combined.size().
+std::string CombinedDimLabel(const TilingModel& model, int64_t level,
+                             int64_t index);
+// The same for dim `index` of the shape after level `level` (its `output`),
+// or of the physical shape when level is -1.
+std::string OutputDimLabel(const TilingModel& model, int64_t level,
+                           int64_t index);
 
 // "[2,3,2,2]".
 std::string DimsToString(const std::vector<int64_t>& dims);

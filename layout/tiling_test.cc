@@ -39,8 +39,10 @@ TEST(Tiling, SeedCombinedDims) {
   const TileLevel& l = m->levels[0];
   EXPECT_EQ(DimsToString(l.combined), "[112,110]");
   EXPECT_EQ(l.tile_sizes, (std::vector<int64_t>{2, 3}));
-  EXPECT_EQ(l.combined[0].label, "dims 0*1*2");
-  EXPECT_EQ(l.combined[1].label, "dims 3*4");
+  EXPECT_EQ(CombinedDimLabel(*m, 0, 0), "dims 0*1*2");
+  EXPECT_EQ(CombinedDimLabel(*m, 0, 1), "dims 3*4");
+  EXPECT_EQ(OutputDimLabel(*m, 0, 3), "dims 3*4 in tile (T0)");
+  EXPECT_EQ(OutputDimLabel(*m, -1, 1), "dim 1");
   EXPECT_EQ(m->final_dims, (std::vector<int64_t>{56, 37, 2, 3}));
 }
 

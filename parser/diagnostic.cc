@@ -33,23 +33,60 @@ absl::string_view SourceLineAt(absl::string_view text, size_t offset) {
   return line;
 }
 
+namespace {
+
+bool IsUtf8Continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+}  // namespace
+
+SourceWindow WindowAround(absl::string_view line, size_t column, size_t width) {
+  SourceWindow window;
+  window.text = line;
+  window.caret_column = column;
+  if (line.size() <= width) return window;
+  // Room for the caret's own column past the end of the line.
+  const size_t caret = std::min(column, line.size());
+  size_t begin = caret > width / 2 ? caret - width / 2 : 0;
+  size_t end = std::min(line.size(), begin + width);
+  begin = end > width ? end - width : 0;
+  // Never cut a UTF-8 character in two.
+  while (begin > 0 && begin < line.size() && IsUtf8Continuation(line[begin])) {
+    ++begin;
+  }
+  while (end < line.size() && end > begin && IsUtf8Continuation(line[end])) {
+    --end;
+  }
+  window.text = line.substr(begin, end - begin);
+  window.cut_before = begin > 0;
+  window.cut_after = end < line.size();
+  window.caret_column = column - begin;
+  return window;
+}
+
 std::string FormatDiagnostic(absl::string_view text, size_t offset,
                              absl::string_view message,
                              absl::string_view file_name) {
   const SourceLocation location = LocateOffset(text, offset);
-  const absl::string_view line = SourceLineAt(text, offset);
+  const SourceWindow window = WindowAround(
+      SourceLineAt(text, offset), static_cast<size_t>(location.column - 1),
+      kDiagnosticWindowWidth);
+  const absl::string_view shown = window.text;
+  const absl::string_view ellipsis = "...";
   std::string caret;
-  for (int64_t i = 0; i + 1 < location.column && i < (int64_t)line.size();
-       ++i) {
-    caret.push_back(line[i] == '\t' ? '\t' : ' ');
+  if (window.cut_before) caret.append(ellipsis.size(), ' ');
+  for (size_t i = 0; i < window.caret_column && i < shown.size(); ++i) {
+    caret.push_back(shown[i] == '\t' ? '\t' : ' ');
   }
-  for (int64_t i = line.size(); i + 1 < location.column; ++i) {
+  for (size_t i = shown.size(); i < window.caret_column; ++i) {
     caret.push_back(' ');
   }
   caret.push_back('^');
   return absl::StrCat(file_name, file_name.empty() ? "" : ":", location.line,
-                      ":", location.column, ": ", message, "\n", line, "\n",
-                      caret);
+                      ":", location.column, ": ", message, "\n",
+                      window.cut_before ? ellipsis : "", shown,
+                      window.cut_after ? ellipsis : "", "\n", caret);
 }
 
 absl::Status ParseError(absl::string_view text, size_t offset,

@@ -8,8 +8,19 @@
 //   f32[3,5{1,0}
 //          ^
 //
-// Positions are computed only when an error is built, so parsers pay nothing
-// for them on the success path.
+// A long source line is not echoed whole: the diagnostic shows a window of
+// about kDiagnosticWindowWidth columns around the caret, with "..." where the
+// line is cut (a one-character error in a 4 MB `constant(...)` line prints a
+// few hundred bytes, not 4 MB). A 4.8 MB tuple with one bad dimension:
+//
+//   1:2400007: expected ',' or ']' in dimensions, found '}'
+//   ...[1], f32[1], f32[1], f32[1], f32[1], f32[1], f32[1}, f32[1], f32[1],...
+//                                                        ^
+//
+// Every parser of the project (shapes, HLO text, CuTe, tt-mlir grids) builds
+// its errors here, so they all behave the same way. Positions are computed
+// only when an error is built, so parsers pay nothing for them on the success
+// path.
 #ifndef HLOLAYOUT_PARSER_DIAGNOSTIC_H_
 #define HLOLAYOUT_PARSER_DIAGNOSTIC_H_
 
@@ -41,10 +52,32 @@ SourceLocation LocateOffset(absl::string_view text, size_t offset);
 // newline (a trailing '\r' is dropped too).
 absl::string_view SourceLineAt(absl::string_view text, size_t offset);
 
+// The number of source columns a diagnostic shows at most (plus "..." on
+// each side where the line is cut).
+inline constexpr size_t kDiagnosticWindowWidth = 100;
+
+// The part of a source line a diagnostic shows.
+struct SourceWindow {
+  absl::string_view text;   // a view into the line
+  bool cut_before = false;  // the line goes on to the left of `text`
+  bool cut_after = false;   // the line goes on to the right of `text`
+  size_t caret_column = 0;  // 0-based column of the caret within `text`
+};
+
+// WindowAround
+//
+// The window of at most `width` bytes of `line` around the 0-based `column`
+// (which may be at or past the end of the line): the whole line when it fits,
+// otherwise a window with the caret near its middle, never cutting a UTF-8
+// character in two.
+SourceWindow WindowAround(absl::string_view line, size_t column,
+                          size_t width = kDiagnosticWindowWidth);
+
 // FormatDiagnostic
 //
-// Returns "L:C: message\n<source line>\n<spaces>^". Tabs in the source line
-// are kept in the caret line so that the caret lines up in a terminal.
+// Returns "L:C: message\n<source line>\n<spaces>^", the source line cut to
+// WindowAround(...) with "..." where cut. Tabs in the source line are kept in
+// the caret line so that the caret lines up in a terminal.
 // `file_name`, when not empty, is prefixed as "file:L:C: message".
 std::string FormatDiagnostic(absl::string_view text, size_t offset,
                              absl::string_view message,

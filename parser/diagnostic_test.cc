@@ -1,5 +1,10 @@
 #include "hlolayout/parser/diagnostic.h"
 
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout {
@@ -44,6 +49,74 @@ TEST(Diagnostic, DescribeToken) {
   EXPECT_EQ(DescribeToken("{"), "'{'");
   EXPECT_EQ(DescribeToken("abcdefghijklmnopqrstuvwxyz"),
             "'abcdefghijklmnopqrstuvwx...'");
+}
+
+TEST(Diagnostic, ShortLineShownWhole) {
+  const std::string line(kDiagnosticWindowWidth, 'a');
+  EXPECT_EQ(FormatDiagnostic(line, 99, "x"),
+            absl::StrCat("1:100: x\n", line, "\n", std::string(99, ' '), "^"));
+}
+
+// A one-character error in a 4 MB line must not echo 4 MB.
+TEST(Diagnostic, FourMegabyteLineShowsAWindowAroundTheCaret) {
+  std::string text(4 << 20, '0');
+  const size_t bad = 2 << 20;
+  text[bad] = '?';
+  const std::string d = FormatDiagnostic(text, bad, "bad digit");
+  EXPECT_LT(d.size(), 3 * kDiagnosticWindowWidth);
+  const std::vector<std::string> lines = absl::StrSplit(d, '\n');
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "1:2097153: bad digit");
+  EXPECT_EQ(lines[1].substr(0, 3), "...");
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 3), "...");
+  EXPECT_EQ(lines[1].size(), kDiagnosticWindowWidth + 6);
+  // The caret sits under the '?'.
+  ASSERT_EQ(lines[2].back(), '^');
+  EXPECT_EQ(lines[1][lines[2].size() - 1], '?');
+}
+
+TEST(Diagnostic, WindowAtTheStartAndEndOfALongLine) {
+  std::string line(1000, 'b');
+  line[2] = 'X';
+  line[997] = 'Y';
+  std::vector<std::string> lines =
+      absl::StrSplit(FormatDiagnostic(line, 2, "x"), '\n');
+  EXPECT_EQ(lines[1], absl::StrCat(line.substr(0, 100), "..."));
+  EXPECT_EQ(lines[2], "  ^");
+  lines = absl::StrSplit(FormatDiagnostic(line, 997, "x"), '\n');
+  EXPECT_EQ(lines[1], absl::StrCat("...", line.substr(900)));
+  EXPECT_EQ(lines[1][lines[2].size() - 1], 'Y');
+  // End of input after a long line: the caret is one past the last byte.
+  lines = absl::StrSplit(FormatDiagnostic(line, 1000, "x"), '\n');
+  EXPECT_EQ(lines[0], "1:1001: x");
+  EXPECT_EQ(lines[1], absl::StrCat("...", line.substr(900)));
+  EXPECT_EQ(lines[2].size(), 3u + 100u + 1u);
+}
+
+TEST(Diagnostic, WindowOnLaterLineOfLongText) {
+  const std::string text = absl::StrCat("short\n", std::string(5000, 'c'), "Z",
+                                        std::string(5000, 'c'), "\nnext");
+  const std::vector<std::string> lines =
+      absl::StrSplit(FormatDiagnostic(text, 6 + 5000, "x", "f.hlo"), '\n');
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "f.hlo:2:5001: x");
+  EXPECT_EQ(lines[1][lines[2].size() - 1], 'Z');
+  EXPECT_EQ(lines[1].size(), 106u);
+}
+
+TEST(Diagnostic, WindowNeverCutsAUtf8Character) {
+  // Two-byte characters (U+00E9) everywhere: every cut must land on a lead
+  // byte.
+  std::string line;
+  for (int i = 0; i < 300; ++i) line += "\xC3\xA9";
+  for (size_t column : {0u, 1u, 101u, 300u, 599u, 600u}) {
+    const SourceWindow w = WindowAround(line, column);
+    ASSERT_FALSE(w.text.empty());
+    EXPECT_NE(static_cast<unsigned char>(w.text.front()) & 0xC0, 0x80u)
+        << column;
+    EXPECT_EQ(w.text.size() % 2, 0u) << column;
+    EXPECT_LE(w.text.size(), kDiagnosticWindowWidth);
+  }
 }
 
 }  // namespace

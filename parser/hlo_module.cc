@@ -44,15 +44,20 @@ void AppendNames(absl::string_view value, std::vector<absl::string_view>* out) {
 std::vector<absl::string_view> CalledComputationNames(
     const HloInstruction& instruction) {
   std::vector<absl::string_view> names;
+  AppendCalledComputationNames(instruction, &names);
+  return names;
+}
+
+void AppendCalledComputationNames(const HloInstruction& instruction,
+                                  std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {
     const absl::string_view n = attribute.name;
     if (n == "calls" || n == "to_apply" || n == "condition" || n == "body" ||
         n == "branch_computations" || n == "true_computation" ||
         n == "false_computation") {
-      AppendNames(attribute.value, &names);
+      AppendNames(attribute.value, names);
     }
   }
-  return names;
 }
 
 const HloComputation& HloModule::entry() const {

@@ -51,14 +51,22 @@ struct HloAttribute {
 absl::optional<absl::string_view> FindHloAttribute(
     absl::Span<const HloAttribute> attributes, absl::string_view name);
 
-// One operand: `f32[2]{0} %p0` or just `p0`.
+// One operand: `f32[2]{0} %p0`, just `p0`, or `%custom-call.1#0`: today's
+// XLA prints a use of output N of a multi-output instruction as `%name#N`
+// (in place of a get-tuple-element instruction; docs/memory.md).
 struct HloOperand {
-  absl::string_view name;        // without the '%'
+  static constexpr int64_t kWholeResult = -1;
+
+  absl::string_view name;        // without the '%' and without `#N`
   absl::string_view shape_text;  // "f32[2]{0}", empty when not written
   // Decoded shape_text; null when not written. Not owned (see above).
   const Shape* shape = nullptr;
+  // N of `%name#N`: the operand is tuple element N of `name`'s result.
+  // kWholeResult when no `#N` is written.
+  int64_t output_index = kWholeResult;
 
   bool has_shape() const { return shape != nullptr; }
+  bool has_output_index() const { return output_index >= 0; }
 };
 
 // One instruction line (which may span several lines of text):
@@ -95,6 +103,9 @@ struct HloInstruction {
 //   while(...), condition=%cond, body=%body   ->  {"cond", "body"}
 std::vector<absl::string_view> CalledComputationNames(
     const HloInstruction& instruction);
+// The same, appended to `*names` (no allocation once it has room).
+void AppendCalledComputationNames(const HloInstruction& instruction,
+                                  std::vector<absl::string_view>* names);
 
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {

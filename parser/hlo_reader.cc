@@ -50,23 +50,32 @@ bool IsStackTableKind(absl::string_view word) {
 
 constexpr absl::string_view kSplitMarker = "// -----";
 
-// True at a line that begins with `// -----`: the end of a module.
-bool IsSplitLine(absl::string_view text, size_t pos) {
+// True at a line that begins with `// -----`. Such a line is a module
+// separator (lit's --split-input-file) or a decorative comment (XLA's tests
+// put `// ----------` above and below a description); DashLineSplits decides.
+bool IsDashLine(absl::string_view text, size_t pos) {
   return (pos == 0 || text[pos - 1] == '\n') &&
          text.substr(pos, kSplitMarker.size()) == kSplitMarker;
 }
 
-// Skips whitespace and comments from `pos`, stopping at a split line; returns
-// the new position, or npos for an unterminated block comment (whose offset
-// goes to `*bad`).
-size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
+// Never stops: every `//` line is a comment.
+struct NoStop {
+  bool operator()(size_t) const { return false; }
+};
+
+// Skips whitespace and comments from `pos`, stopping at a dash line for which
+// `stop_at(pos)` is true; returns the new position, or npos for an
+// unterminated block comment (whose offset goes to `*bad`).
+template <typename StopAt = NoStop>
+size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr,
+                    const StopAt& stop_at = StopAt()) {
   const size_t n = text.size();
   while (pos < n) {
     const char c = text[pos];
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
       ++pos;
     } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
-      if (IsSplitLine(text, pos)) break;
+      if (IsDashLine(text, pos) && stop_at(pos)) break;
       const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
       pos = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
     } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
@@ -82,6 +91,37 @@ size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr) {
   }
   return pos;
 }
+
+bool StartsWord(absl::string_view text, size_t pos, absl::string_view word) {
+  const size_t end = pos + word.size();
+  return text.substr(pos, word.size()) == word &&
+         (end >= text.size() || !Is(text[end], kNameChar));
+}
+
+// Answers "does a new module (`HloModule`) start after the dash line at
+// `pos`?", past blank lines and comments (other dash lines included). A run
+// of k comment lines is scanned once, not k times: every dash line inside the
+// last scanned run has the same answer.
+class ModuleStartProbe {
+ public:
+  explicit ModuleStartProbe(absl::string_view text) : text_(text) {}
+  bool HloModuleFollows(size_t pos) {
+    if (pos < from_ || pos >= to_) {
+      const size_t next = SkipTriviaAt(text_, pos);
+      from_ = pos;
+      to_ = next == absl::string_view::npos ? text_.size() : next;
+      follows_ = next != absl::string_view::npos &&
+                 StartsWord(text_, next, "HloModule");
+    }
+    return follows_;
+  }
+
+ private:
+  absl::string_view text_;
+  size_t from_ = 0;
+  size_t to_ = 0;
+  bool follows_ = false;
+};
 
 class Reader {
  public:
@@ -99,8 +139,16 @@ class Reader {
 
  private:
   bool AtEnd() const { return pos_ >= text_.size(); }
-  // At the end of the text or at a `// -----` line.
-  bool AtModuleEnd() const { return AtEnd() || IsSplitLine(text_, pos_); }
+  // A dash line at `p` ends the module when a new module (`HloModule`)
+  // starts after it, or, in a module without an `HloModule` header, when it
+  // stands between two computations (split-input files of header-less
+  // modules). Anywhere else it is a comment.
+  bool DashLineSplits(size_t p) {
+    return between_headerless_computations_ || probe_.HloModuleFollows(p);
+  }
+  bool IsSplitAt(size_t p) { return IsDashLine(text_, p) && DashLineSplits(p); }
+  // At the end of the text or at a module separator.
+  bool AtModuleEnd() { return AtEnd() || IsSplitAt(pos_); }
   // Reads the module at pos_.
   absl::Status ReadModule();
   // Ends the module and computation left open by a failed ReadModule.
@@ -139,7 +187,8 @@ class Reader {
   }
   absl::Status SkipComments() __attribute__((noinline)) {
     size_t bad = pos_;
-    const size_t next = SkipTriviaAt(text_, pos_, &bad);
+    const size_t next = SkipTriviaAt(
+        text_, pos_, &bad, [this](size_t p) { return DashLineSplits(p); });
     if (next == absl::string_view::npos) {
       return Error(bad, "unterminated comment");
     }
@@ -241,6 +290,10 @@ class Reader {
   absl::string_view whole_;
   absl::string_view text_;  // whole_ up to the end of the current module
   size_t pos_ = 0;
+  ModuleStartProbe probe_{whole_};
+  // Set while skipping trivia between two computations of a module without
+  // an `HloModule` header: there any dash line is a separator.
+  bool between_headerless_computations_ = false;
   const HloReadOptions& options_;
   ShapeParseOptions shape_options_;
   HloVisitor* visitor_;
@@ -610,8 +663,11 @@ absl::Status Reader::ReadAll() {
     absl::Status status = SkipTrivia();
     if (status.ok()) {
       if (AtEnd()) break;
-      if (IsSplitLine(text_, pos_)) {
-        pos_ += kSplitMarker.size();
+      if (IsDashLine(text_, pos_)) {  // a separator before HloModule
+        const void* nl =
+            std::memchr(text_.data() + pos_, '\n', text_.size() - pos_);
+        pos_ = nl == nullptr ? text_.size()
+                             : static_cast<const char*>(nl) - text_.data();
         continue;
       }
       status = ReadModule();
@@ -621,11 +677,23 @@ absl::Status Reader::ReadAll() {
     ++errors_;
     visitor_->Error(status);
     Abandon();
-    // Go on with the next module.
-    const void* split = memmem(text_.data() + pos_, text_.size() - pos_,
-                               "\n// -----", kSplitMarker.size() + 1);
-    if (split == nullptr) break;
-    pos_ = static_cast<const char*>(split) - text_.data() + 1;
+    // Go on with the next module: the next separator (in a module without
+    // a header, the next dash line).
+    const bool headerless = !StartsWord(text_, module_.offset, "HloModule");
+    size_t next = absl::string_view::npos;
+    for (size_t from = pos_; from < text_.size();) {
+      const void* dash = memmem(text_.data() + from, text_.size() - from,
+                                "\n// -----", kSplitMarker.size() + 1);
+      if (dash == nullptr) break;
+      const size_t at = static_cast<const char*>(dash) - text_.data() + 1;
+      if (headerless || probe_.HloModuleFollows(at)) {
+        next = at;
+        break;
+      }
+      from = at;
+    }
+    if (next == absl::string_view::npos) break;
+    pos_ = next;
   }
   if (errors_ > 0) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -655,10 +723,14 @@ absl::Status Reader::ReadModule() {
     ++keep_stamp_;
   }
   in_module_ = true;
+  const bool headerless = !StartsWord(text_, module_.offset, "HloModule");
   while (true) {
+    between_headerless_computations_ = headerless && computation_count_ > 0;
     status = SkipTrivia();
+    const bool end = status.ok() && AtModuleEnd();
+    between_headerless_computations_ = false;
     if (!status.ok()) return status;
-    if (AtModuleEnd()) break;
+    if (end) break;
     status = ParseComputation();
     if (!status.ok()) return status;
   }
@@ -974,6 +1046,21 @@ bool Reader::FastInstruction() {
         end = NameEnd(data, p, n);
         if (end == p) return false;
         operand.name = absl::string_view(data + p, end - p);
+        operand.output_index = HloOperand::kWholeResult;
+        if (end < n && data[end] == '#') {
+          // `%name#N`: output N (at most 18 digits; the careful path gives
+          // the error for anything else).
+          size_t q = end + 1;
+          int64_t index = 0;
+          while (q < n && data[q] >= '0' && data[q] <= '9' && q - end <= 18) {
+            index = index * 10 + (data[q++] - '0');
+          }
+          if (q == end + 1 || (q < n && data[q] >= '0' && data[q] <= '9')) {
+            return false;
+          }
+          operand.output_index = index;
+          end = q;
+        }
         p = FastSkipTrivia(data, end, n);
         if (p == npos || p >= n) return false;
         if (data[p] == ')') {
@@ -1137,6 +1224,22 @@ absl::Status Reader::ParseOperands() {
       }
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
+      operand.output_index = HloOperand::kWholeResult;
+      if (Peek() == '#') {
+        ++pos_;
+        const size_t begin = pos_;
+        int64_t index = 0;
+        while (Peek() >= '0' && Peek() <= '9') {
+          const int digit = Peek() - '0';
+          if (index > (INT64_MAX - digit) / 10) {
+            return Error(begin, "output index out of range");
+          }
+          index = index * 10 + digit;
+          ++pos_;
+        }
+        if (pos_ == begin) return Expected("an output index after '#'");
+        operand.output_index = index;
+      }
     }
     status = SkipTrivia();
     if (!status.ok()) return status;
@@ -1174,7 +1277,7 @@ void Reader::Resync(size_t instruction_offset) {
       return;
     }
     pos_ = static_cast<const char*>(nl) - text_.data() + 1;
-    if (LineStartsInstruction(pos_) || IsSplitLine(text_, pos_)) return;
+    if (LineStartsInstruction(pos_) || IsSplitAt(pos_)) return;
     size_t p = pos_;
     while (p < n && Is(text_[p], kHorizontalSpace)) ++p;
     if (p < n && text_[p] == '}') {
@@ -1238,29 +1341,45 @@ class CollectingVisitor : public HloVisitor {
 
 std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
     absl::string_view text) {
-  static constexpr char kSplit[] = "// -----";
-  static constexpr size_t kSplitSize = sizeof(kSplit) - 1;
-  std::vector<size_t> cuts = {0};
-  if (text.substr(0, kSplitSize) == kSplit) cuts.push_back(0);
-  size_t from = 0;
-  while (from < text.size()) {
-    const void* hit = memmem(text.data() + from, text.size() - from,
-                             "\n// -----", kSplitSize + 1);
-    if (hit == nullptr) break;
-    const size_t at = static_cast<const char*>(hit) - text.data() + 1;
-    cuts.push_back(at);
-    from = at;
-  }
-  cuts.push_back(text.size());
   std::vector<std::pair<size_t, size_t>> ranges;
-  for (size_t i = 0; i + 1 < cuts.size(); ++i) {
-    const size_t begin = cuts[i];
-    const size_t end = cuts[i + 1];
-    const size_t body =
-        IsSplitLine(text, begin) ? begin + kSplitMarker.size() : begin;
-    const size_t first = SkipTriviaAt(text.substr(0, end), body);
-    if (first != end) ranges.emplace_back(begin, end);  // npos: keep, to fail
+  const size_t n = text.size();
+  ModuleStartProbe probe(text);
+  size_t begin = 0;
+  // Whether the current range starts with `HloModule`: unknown until its
+  // first line that is neither blank nor a `//` comment.
+  enum { kUnknown, kHeader, kHeaderless } header = kUnknown;
+  // The last such line starts with '}' (a computation just closed).
+  bool after_close = false;
+  auto add = [&](size_t end) {
+    // Ranges of only whitespace and comments are dropped; npos (an
+    // unterminated comment) is kept, to fail when read.
+    if (SkipTriviaAt(text.substr(0, end), begin) != end) {
+      ranges.emplace_back(begin, end);
+    }
+  };
+  for (size_t line = 0; line < n;) {
+    const void* nl = std::memchr(text.data() + line, '\n', n - line);
+    const size_t eol =
+        nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
+    size_t p = line;
+    while (p < eol && Is(text[p], kHorizontalSpace)) ++p;
+    if (IsDashLine(text, line)) {
+      if (probe.HloModuleFollows(line) ||
+          (header == kHeaderless && after_close)) {
+        add(line);
+        begin = line;
+        header = kUnknown;
+        after_close = false;
+      }
+    } else if (p < eol && text[p] != '\r' && text.substr(p, 2) != "//") {
+      if (header == kUnknown) {
+        header = StartsWord(text, p, "HloModule") ? kHeader : kHeaderless;
+      }
+      after_close = text[p] == '}';
+    }
+    line = eol + 1;
   }
+  add(n);
   return ranges;
 }
 

@@ -10,7 +10,13 @@
 //   (*modules)[0].entry().instructions[1].shape  // f32[2]{0:T(128)}
 //
 // What is read (../shared/spec/xla.md section 5):
-//   - several modules per text, split at lines that begin with `// -----`;
+//   - several modules per text (lit's --split-input-file files). A line that
+//     begins with `// -----` separates modules only where a new module
+//     starts after it: when the text after it (past blank lines and
+//     comments) begins with `HloModule`, or, in a module without an
+//     `HloModule` header, when it stands between two computations. Anywhere
+//     else (above a description, before `HloModule`, inside a computation)
+//     it is a comment, as XLA's own test files use it;
 //   - an optional `HloModule name, key=value, ...` header; every value is
 //     kept raw, `entry_computation_layout` is also decoded;
 //   - the FileNames / FunctionNames / FileLocations / StackFrames tables;
@@ -53,7 +59,8 @@ struct HloReadOptions {
   // On a bad instruction, report it and go on with the next line that
   // starts an instruction (or closes the computation). A bad module header
   // or computation header ends that module (the reader goes on with the
-  // next `// -----` module).
+  // next module separator; in a module without a header, the next
+  // `// -----` line).
   bool keep_going = false;
   // Maximum nesting of brackets in attribute values and literals, and of
   // shapes.
@@ -108,8 +115,11 @@ absl::StatusOr<std::vector<HloModule>> ReadHloModules(
 // SplitHloModuleTexts
 //
 // The `[begin, end)` byte ranges of the modules of `text`: it is cut before
-// every line that begins with `// -----`. Ranges holding only whitespace and
-// comments are dropped.
+// each `// -----` line that separates modules by the rule above, without
+// parsing: "between two computations" of a header-less module is read as
+// "the last line that is not blank or a `//` comment starts with '}'".
+// Ranges holding only whitespace and comments are dropped. Linear in the
+// text, however many dash lines it has.
 std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
     absl::string_view text);
 

@@ -199,6 +199,153 @@ TEST(HloReader, SplitModuleTextsCutsOnlyAtLineStarts) {
   EXPECT_EQ(ranges[1].second, text.size());
 }
 
+// XLA's own test files frame descriptions with `// -----...` lines, before
+// HloModule, between computations and inside them; XLA reads such a file as
+// one module. Only a dash line followed by a new module splits.
+TEST(HloReader, DecorativeDashLinesAreComments) {
+  const std::string text = R"(// ----------------------------------------
+// A test's description, framed by dashes.
+// ----------------------------------------
+HloModule m
+
+// -----------------------
+// The reducer.
+// -----------------------
+%add (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  // -----
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(%a, %b)
+}
+
+// -----
+ENTRY %main (p: f32[4]) -> f32[] {
+  %p = f32[4]{0} parameter(0)
+  %z = f32[] constant(0)
+// ----------------------
+  ROOT %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add
+}
+// -----
+// CHECK: trailing comments only
+)";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(modules[0].header.name, "m");
+  ASSERT_EQ(modules[0].computations.size(), 2u);
+  EXPECT_EQ(modules[0].computations[0].instructions.size(), 3u);
+  EXPECT_EQ(modules[0].entry().header.name, "main");
+  EXPECT_EQ(modules[0].entry().instructions.size(), 3u);
+  const auto ranges = SplitHloModuleTexts(text);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].second, text.size());
+}
+
+// lit's --split-input-file: a dash line followed by `HloModule` splits, and
+// in header-less files a dash line between two computations does.
+TEST(HloReader, SplitInputFilesReadAsSeveralModules) {
+  const std::string with_headers = R"(// ------------
+// Two modules, each framed.
+// ------------
+HloModule a
+ENTRY e { ROOT p = f32[2]{0} parameter(0) }
+// -----
+// ------------
+// The second one.
+// ------------
+HloModule b
+// ------------
+ENTRY e { ROOT p = f32[3]{0} parameter(0) }
+)";
+  std::vector<HloModule> modules = ReadOk(with_headers);
+  ASSERT_EQ(modules.size(), 2u);
+  EXPECT_EQ(modules[0].header.name, "a");
+  EXPECT_EQ(modules[1].header.name, "b");
+  EXPECT_EQ(modules[1].entry().instructions[0].shape->ToString(true),
+            "f32[3]{0}");
+  EXPECT_EQ(SplitHloModuleTexts(with_headers).size(), 2u);
+
+  const std::string headerless = R"(ENTRY e {
+  ROOT p = f32[2]{0} parameter(0)
+}
+// -----
+ENTRY e {
+  ROOT p = f32[3]{0} parameter(0)
+}
+// -----
+c {
+  ROOT q = f32[4]{0} parameter(0)
+}
+)";
+  modules = ReadOk(headerless);
+  ASSERT_EQ(modules.size(), 3u);
+  EXPECT_EQ(modules[1].entry().instructions[0].shape->ToString(true),
+            "f32[3]{0}");
+  EXPECT_EQ(modules[2].entry().header.name, "c");
+  const auto ranges = SplitHloModuleTexts(headerless);
+  ASSERT_EQ(ranges.size(), 3u);
+  EXPECT_EQ(headerless.substr(ranges[1].first, 9), "// -----\n");
+}
+
+// Inside a computation of a header-less module a dash line is a comment.
+TEST(HloReader, DashLineInsideHeaderlessComputationIsAComment) {
+  const std::string text =
+      "ENTRY e {\n  a = f32[] parameter(0)\n// -----\n  ROOT b = f32[] "
+      "negate(a)\n}\n";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(modules[0].entry().instructions.size(), 2u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 1u);
+}
+
+// A new module right after a dash line inside a computation still ends it.
+TEST(HloReader, ModuleStartingInsideAComputationIsAnError) {
+  EXPECT_THAT(ReadError("HloModule a\nENTRY e {\n  p = f32[] parameter(0)\n"
+                        "// -----\nHloModule b\nENTRY e { ROOT p = f32[] "
+                        "parameter(0) }\n"),
+              HasSubstr("dump.txt:2:9: computation 'e' is never closed"));
+}
+
+// keep_going resumes at the next real separator, not at a decorative line.
+TEST(HloReader, KeepGoingSkipsDecorativeDashLines) {
+  const std::string text = R"(HloModule a
+ENTRY e {
+  ROOT p = f32[2{0} parameter(0)
+}
+// -----
+// decorative
+// -----
+%f (x: f32[]) -> f32[] { ROOT x = f32[] parameter(0) }
+// -----
+HloModule b
+ENTRY e { ROOT p = f32[3]{0} parameter(0) }
+)";
+  HloReadOptions options;
+  options.keep_going = true;
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, options, &errors);
+  ASSERT_TRUE(modules.ok());
+  ASSERT_EQ(modules->size(), 2u);
+  EXPECT_EQ((*modules)[0].computations.size(), 2u);
+  EXPECT_EQ((*modules)[1].header.name, "b");
+  ASSERT_EQ(errors.size(), 1u);
+}
+
+// A run of k comment lines is looked through once, not once per dash line:
+// 200,000 dash lines read in linear time.
+TEST(HloReader, ManyDashLinesReadInLinearTime) {
+  std::string text = "HloModule m\n";
+  for (int i = 0; i < 200000; ++i) text += "// -----\n";
+  text += "ENTRY e { ROOT p = f32[] parameter(0) }\n";
+  for (int i = 0; i < 200000; ++i) text += "// -----\n";
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 1u);
+  text += "HloModule n\nENTRY e { ROOT p = f32[] parameter(0) }\n";
+  EXPECT_EQ(ReadOk(text).size(), 2u);
+  EXPECT_EQ(SplitHloModuleTexts(text).size(), 2u);
+}
+
 TEST(HloReader, OptionalHeaderEntryAndRoot) {
   // No HloModule line, no ENTRY (the last computation is the entry), no ROOT
   // (the last instruction is the root), no '%', no signature, no shape.
@@ -535,6 +682,70 @@ TEST(HloReader, ErrorsCarryFileLineColumnAndCaret) {
   EXPECT_EQ(ReadError("junk here\n"),
             "dump.txt:1:6: expected '{' to open computation 'junk', found "
             "'here'\njunk here\n     ^");
+}
+
+// Today's XLA prints a use of one output of a multi-output instruction as
+// `%name#N` (here a cuBLAS custom call with its workspace, and a
+// multi-output fusion), in place of a get-tuple-element.
+constexpr char kOutputIndexOperands[] =
+    R"(HloModule jit_matmul, is_scheduled=true
+
+%fused (p: f32[8,16]) -> (f32[8,16], f32[]) {
+  %p = f32[8,16]{1,0} parameter(0)
+  %n = f32[8,16]{1,0} negate(%p)
+  %z = f32[] constant(0)
+  ROOT %t = (f32[8,16]{1,0}, f32[]) tuple(%n, %z)
+}
+
+ENTRY %main (a: f32[8,32], b: f32[32,16]) -> (f32[128], f32[]) {
+  %a = f32[8,32]{1,0} parameter(0)
+  %b = f32[32,16]{1,0} parameter(1)
+  %custom-call.1 = (f32[8,16]{1,0}, s8[4194304]{0}) custom-call(%a, %b), custom_call_target="__cublas$gemm"
+  %fusion = (f32[8,16]{1,0}, f32[]) fusion(%custom-call.1#0), kind=kLoop, calls=%fused
+  %bitcast.7 = f32[128]{0} bitcast(f32[8,16]{1,0} %fusion#0)
+  ROOT %tuple = (f32[128]{0}, f32[]) tuple(%bitcast.7, %fusion#1)
+}
+)";
+
+TEST(HloReader, OutputIndexOperandsOfMultiOutputInstructions) {
+  for (const bool share_shapes : {true, false}) {
+    HloReadOptions options;
+    options.share_shapes = share_shapes;
+    absl::StatusOr<std::vector<HloModule>> modules =
+        ReadHloModules(kOutputIndexOperands, options);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    const HloComputation& main = (*modules)[0].entry();
+    ASSERT_EQ(main.instructions.size(), 6u);
+    const HloInstruction& custom_call = main.instructions[2];
+    ASSERT_EQ(custom_call.operands.size(), 2u);
+    EXPECT_FALSE(custom_call.operands[0].has_output_index());
+    EXPECT_EQ(custom_call.operands[0].output_index, HloOperand::kWholeResult);
+    const HloInstruction& fusion = main.instructions[3];
+    ASSERT_EQ(fusion.operands.size(), 1u);
+    EXPECT_EQ(fusion.operands[0].name, "custom-call.1");
+    EXPECT_EQ(fusion.operands[0].output_index, 0);
+    EXPECT_EQ(fusion.operand_text, "%custom-call.1#0");
+    const HloInstruction& bitcast = main.instructions[4];
+    ASSERT_EQ(bitcast.operands.size(), 1u);
+    EXPECT_EQ(bitcast.operands[0].name, "fusion");
+    EXPECT_EQ(bitcast.operands[0].output_index, 0);
+    EXPECT_EQ(bitcast.operands[0].shape_text, "f32[8,16]{1,0}");
+    const HloInstruction& tuple = main.instructions[5];
+    ASSERT_EQ(tuple.operands.size(), 2u);
+    EXPECT_EQ(tuple.operands[0].name, "bitcast.7");
+    EXPECT_FALSE(tuple.operands[0].has_output_index());
+    EXPECT_EQ(tuple.operands[1].name, "fusion");
+    EXPECT_EQ(tuple.operands[1].output_index, 1);
+  }
+}
+
+TEST(HloReader, OutputIndexNeedsDigits) {
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#)\n}"),
+              HasSubstr("dump.txt:3:27: expected an output index after '#'"));
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#99999999999999999999)\n}"),
+              HasSubstr("output index out of range"));
 }
 
 TEST(HloReader, InstructionsOnOneLine) {

@@ -469,7 +469,8 @@ absl::Status ShapeParser::ParseDimLevels(Layout* layout) {
       level.ordered = false;
       token = lexer_.Next();
     }
-    layout->add_dim_level(level);
+    // Today's XLA parses D(...) and drops it; keep it only when asked.
+    if (options_.keep_dim_levels) layout->add_dim_level(level);
     if (token.kind == TokenKind::kRightParen) return absl::OkStatus();
     if (token.kind != TokenKind::kComma) {
       return Expected(token, "',', '+', '~' or ')' in D(...)");

@@ -11,12 +11,16 @@
 // `opaque[]`, buffers `b(...)`, comments anywhere, and the angle-bracket
 // layout form `bf16[8,128]<1,0:T(8,128)>`. As in XLA, `{}` after a shape is
 // not a layout, missing layouts are filled with the default major-to-minor
-// layout and scalars get the empty layout.
+// layout and scalars get the empty layout. Like today's XLA, `D(...)` is
+// parsed and dropped (ShapeParseOptions::keep_dim_levels keeps it).
 //
-// Unlike XLA's parser, the result is validated by default (minor_to_major a
-// permutation, tiles non-empty and positive or `*`, L > 0, E >= 0, split
-// configs in range...; see layout/layout_validation.h), and integers outside
-// int64 are errors instead of wrapping.
+// Unlike XLA's parser, the result is validated by default with the rules of
+// XLA's own validators, ShapeUtil::ValidateShape and
+// LayoutUtil::ValidateLayoutForShape (minor_to_major a permutation, tiles
+// non-empty and positive or `*`, L > 0, E >= 0, split configs in range...;
+// see layout/layout_validation.h), and integers outside int64 are errors
+// instead of wrapping. With `validate = false` it accepts what XLA's parser
+// accepts and prints it back as XLA does.
 //
 // Errors are InvalidArgument statuses: "L:C: message", the source line and a
 // caret under the offending token (parser/diagnostic.h).
@@ -43,6 +47,12 @@ struct ShapeParseOptions {
   int max_depth = 100;
   // Prefixed to error positions ("file.hlo:3:14: ...") when not empty.
   absl::string_view file_name;
+  // Keep `D(...)` (dim level types) in the layout. Off by default: today's
+  // XLA parses D(...) and drops it (sparse layouts were removed), so
+  // `f32[2,3]{1,0:D(D,C)}` reads as `f32[2,3]{1,0}` and its proto has no
+  // dim_level_types. On, the 2024 behaviour: D is kept, printed when some
+  // level is not dense, and makes #(t), *(t) and P(...) legal.
+  bool keep_dim_levels = false;
 };
 
 // ParseShape

@@ -43,6 +43,30 @@ std::string Overflow(const ByteCounts& bytes) {
   return bytes.overflow ? " (overflow: the true sum is larger)" : "";
 }
 
+const char* RoleName(BufferRole role) {
+  switch (role) {
+    case BufferRole::kNew:
+      return "new";
+    case BufferRole::kPartial:
+      return "part";
+    case BufferRole::kAlias:
+      return "alias";
+    case BufferRole::kInEmbedded:
+      return "fused";
+  }
+  return "?";
+}
+
+std::string BufferBytes(const ReportRow& row) {
+  if (row.buffer == BufferRole::kAlias ||
+      row.buffer == BufferRole::kInEmbedded || !row.has_shape) {
+    return "-";
+  }
+  std::string text = absl::StrCat(row.buffer_bytes.padded_bytes);
+  if (row.unsized_array_leaves > 0) text += "+?";
+  return text;
+}
+
 void Pad(std::ostream& out, absl::string_view text, size_t width, bool right) {
   if (right) {
     for (size_t i = text.size(); i < width; ++i) out << ' ';
@@ -54,11 +78,14 @@ void Pad(std::ostream& out, absl::string_view text, size_t width, bool right) {
 }
 
 void RenderTable(const ModuleReport& module, std::ostream& out) {
-  const char* kHeaders[] = {"computation", "instruction", "opcode",
-                            "shape",       "memory",      "logical B",
-                            "padded B",    "expansion"};
-  size_t widths[8];
-  for (int i = 0; i < 8; ++i) widths[i] = std::string(kHeaders[i]).size();
+  const char* kHeaders[] = {
+      "computation", "instruction", "opcode",    "shape",  "memory",
+      "logical B",   "padded B",    "expansion", "buffer", "buffer B"};
+  constexpr int kColumns = 10;
+  size_t widths[kColumns];
+  for (int i = 0; i < kColumns; ++i) {
+    widths[i] = std::string(kHeaders[i]).size();
+  }
   // Column widths from every row (name widths include "ROOT ").
   for (const ReportRow& row : module.rows) {
     widths[0] = std::max(widths[0], row.computation.size());
@@ -69,12 +96,13 @@ void RenderTable(const ModuleReport& module, std::ostream& out) {
         std::max(widths[5], RowBytes(row, row.bytes.logical_bytes).size());
     widths[6] =
         std::max(widths[6], RowBytes(row, row.bytes.padded_bytes).size());
+    widths[9] = std::max(widths[9], BufferBytes(row).size());
   }
   widths[4] = std::max<size_t>(widths[4], 5);
   out << "  ";
-  for (int i = 0; i < 8; ++i) {
-    Pad(out, kHeaders[i], widths[i], i >= 5);
-    out << (i == 7 ? "\n" : "  ");
+  for (int i = 0; i < kColumns; ++i) {
+    Pad(out, kHeaders[i], widths[i], i >= 5 && i != 8);
+    out << (i == kColumns - 1 ? "\n" : "  ");
   }
   for (const ReportRow& row : module.rows) {
     out << "  ";
@@ -96,6 +124,10 @@ void RenderTable(const ModuleReport& module, std::ostream& out) {
     out << "  ";
     const bool sized = row.array_leaves > row.unsized_array_leaves;
     Pad(out, sized ? Expansion(row.bytes) : "-", widths[7], true);
+    out << "  ";
+    Pad(out, RoleName(row.buffer), widths[8], false);
+    out << "  ";
+    Pad(out, BufferBytes(row), widths[9], true);
     out << "\n";
   }
 }
@@ -109,7 +141,17 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
       << Count(t.computations, "computation") << ", "
       << Count(t.instructions, "instruction") << "\n";
   if (!options.summary) RenderTable(module, out);
-  out << "totals: " << Count(t.instructions, "instruction") << " in "
+  out << "buffers (the values the module defines; aliases and fused "
+         "internals not counted): "
+      << Count(t.buffer_values, "value") << "\n  logical "
+      << FormatBytes(t.buffer_bytes.logical_bytes) << ", padded "
+      << FormatBytes(t.buffer_bytes.padded_bytes) << ", expansion "
+      << Expansion(t.buffer_bytes) << ", padding "
+      << FormatBytes(t.buffer_bytes.wasted_bytes()) << Overflow(t.buffer_bytes)
+      << "\n";
+  out << "all instruction results (every instruction of every computation, "
+         "aliases counted again): "
+      << Count(t.instructions, "instruction") << " in "
       << Count(t.computations, "computation") << " ("
       << t.instructions_without_shape << " without a shape), "
       << Leaves(t.array_leaves);
@@ -126,7 +168,11 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   for (const MemorySpaceTotals& s : module.memory_spaces) {
     out << "  " << MemorySpaceKey(s.memory_space) << " ("
         << MemorySpaceName(s.memory_space)
-        << "): " << Count(s.instructions, "instruction") << ", "
+        << "): buffers: " << Count(s.buffer_values, "value") << ", logical "
+        << FormatBytes(s.buffer_bytes.logical_bytes) << ", padded "
+        << FormatBytes(s.buffer_bytes.padded_bytes) << ", "
+        << Expansion(s.buffer_bytes) << Overflow(s.buffer_bytes)
+        << "\n    all results: " << Count(s.instructions, "instruction") << ", "
         << Leaves(s.array_leaves) << ", logical "
         << FormatBytes(s.bytes.logical_bytes) << ", padded "
         << FormatBytes(s.bytes.padded_bytes) << ", " << Expansion(s.bytes)
@@ -187,6 +233,13 @@ void JsonBytes(std::ostream& out, const ByteCounts& bytes) {
       << ", \"overflow\": " << (bytes.overflow ? "true" : "false");
 }
 
+void JsonBufferBytes(std::ostream& out, const ByteCounts& bytes) {
+  out << "\"buffer_logical_bytes\": " << bytes.logical_bytes
+      << ", \"buffer_padded_bytes\": " << bytes.padded_bytes
+      << ", \"buffer_padding_bytes\": " << bytes.wasted_bytes()
+      << ", \"buffer_overflow\": " << (bytes.overflow ? "true" : "false");
+}
+
 void JsonSpace(std::ostream& out, int64_t space) {
   if (space == ReportRow::kNoMemorySpace) {
     out << "null";
@@ -207,7 +260,9 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
   out << ",\n  \"totals\": {\"computations\": " << t.computations
       << ", \"instructions\": " << t.instructions
       << ", \"instructions_without_shape\": " << t.instructions_without_shape
-      << ", \"array_leaves\": " << t.array_leaves
+      << ", \"buffer_values\": " << t.buffer_values << ", ";
+  JsonBufferBytes(out, t.buffer_bytes);
+  out << ", \"array_leaves\": " << t.array_leaves
       << ", \"unsized_array_leaves\": " << t.unsized_array_leaves << ", ";
   JsonBytes(out, t.bytes);
   out << "},\n  \"memory_spaces\": [";
@@ -218,6 +273,8 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
     JsonString(out, MemorySpaceKey(s.memory_space));
     out << ", \"name\": ";
     JsonString(out, MemorySpaceName(s.memory_space));
+    out << ", \"buffer_values\": " << s.buffer_values << ", ";
+    JsonBufferBytes(out, s.buffer_bytes);
     out << ", \"instructions\": " << s.instructions
         << ", \"array_leaves\": " << s.array_leaves << ", ";
     JsonBytes(out, s.bytes);
@@ -266,6 +323,8 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
       out << ", \"array_leaves\": " << row.array_leaves
           << ", \"unsized_array_leaves\": " << row.unsized_array_leaves << ", ";
       JsonBytes(out, row.bytes);
+      out << ", \"buffer\": \"" << RoleName(row.buffer) << "\", ";
+      JsonBufferBytes(out, row.buffer_bytes);
       out << "}";
       first = false;
     }

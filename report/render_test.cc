@@ -50,29 +50,42 @@ TEST(Render, FormatBytes) {
   EXPECT_EQ(FormatBytes(INT64_MAX), "8.0 EiB (9223372036854775807 B)");
 }
 
+// Hand count: the module defines a (4096 padded, 1200 logical bytes), v
+// (512) and the 16-byte index table of t (two 8-byte pointers); t's elements
+// are v again, and the untyped add has no shape. Every result counted:
+// a, v, and t's two leaves (v twice more, f32[?] unsized).
 TEST(Render, TextTable) {
   EXPECT_EQ(
       Text(Build(kDump), false),
       "module jit_small: entry main, 1 computation, 4 instructions\n"
       "  computation  instruction  opcode     shape                          "
-      "      memory  logical B  padded B  expansion\n"
+      "      memory  logical B  padded B  expansion  buffer  buffer B\n"
       "  main         a            parameter  bf16[3,200]{1,0:T(8,128)(2,1)} "
-      "      hbm          1200      4096       3.4x\n"
+      "      hbm          1200      4096       3.4x  new         4096\n"
       "  main         v            parameter  f32[128]{0:T(128)S(1)}         "
-      "      vmem          512       512       1.0x\n"
+      "      vmem          512       512       1.0x  new          512\n"
       "  main         n            add        -                              "
-      "      -               -         -          -\n"
+      "      -               -         -          -  new            -\n"
       "  main         ROOT t       tuple      (f32[128]{0:T(128)S(1)}, "
-      "f32[?]{0})  mixed       512+?     512+?       1.0x\n"
-      "totals: 4 instructions in 1 computation (1 without a shape), 4 array "
-      "leaves (1 not sized: unbounded dims or too large)\n"
+      "f32[?]{0})  mixed       512+?     512+?       1.0x  part        16+?\n"
+      "buffers (the values the module defines; aliases and fused internals "
+      "not counted): 3 values\n"
+      "  logical 1.7 KiB (1728 B), padded 4.5 KiB (4624 B), expansion 2.7x, "
+      "padding 2.8 KiB (2896 B)\n"
+      "all instruction results (every instruction of every computation, "
+      "aliases counted again): 4 instructions in 1 computation (1 without a "
+      "shape), 4 array leaves (1 not sized: unbounded dims or too large)\n"
       "  logical 2.2 KiB (2224 B), padded 5.0 KiB (5120 B), expansion 2.3x, "
       "padding 2.8 KiB (2896 B)\n"
       "memory spaces:\n"
-      "  hbm (default device memory (HBM)): 2 instructions, 2 array leaves, "
-      "logical 1.2 KiB (1200 B), padded 4.0 KiB (4096 B), 3.4x\n"
-      "  vmem (alternate fast memory (VMEM on TPU)): 2 instructions, 2 array "
-      "leaves, logical 1.0 KiB (1024 B), padded 1.0 KiB (1024 B), 1.0x\n"
+      "  hbm (default device memory (HBM)): buffers: 2 values, logical 1.2 "
+      "KiB (1216 B), padded 4.0 KiB (4112 B), 3.4x\n"
+      "    all results: 2 instructions, 2 array leaves, logical 1.2 KiB (1200 "
+      "B), padded 4.0 KiB (4096 B), 3.4x\n"
+      "  vmem (alternate fast memory (VMEM on TPU)): buffers: 1 value, "
+      "logical 512 B, padded 512 B, 1.0x\n"
+      "    all results: 2 instructions, 2 array leaves, logical 1.0 KiB (1024 "
+      "B), padded 1.0 KiB (1024 B), 1.0x\n"
       "top padding wasters:\n"
       "  1. a in main: bf16[3,200]{1,0:T(8,128)(2,1)}\n"
       "     2.8 KiB (2896 B) of padding (1200 -> 4096 B, 3.4x)\n"
@@ -84,7 +97,8 @@ TEST(Render, TextTable) {
 
 TEST(Render, TextSummaryHasNoTable) {
   const std::string text = Text(Build(kDump), true);
-  EXPECT_THAT(text, HasSubstr("totals: 4 instructions"));
+  EXPECT_THAT(text, HasSubstr("buffers (the values the module defines"));
+  EXPECT_THAT(text, HasSubstr("all instruction results"));
   EXPECT_THAT(text, HasSubstr("memory spaces:"));
   EXPECT_THAT(text, ::testing::Not(HasSubstr("parameter")));
   EXPECT_THAT(text, ::testing::Not(HasSubstr("wasters")));
@@ -95,16 +109,24 @@ TEST(Render, JsonSummary) {
       Json(Build(kDump), true),
       "{\"modules\": [\n {\"name\": \"jit_small\", \"entry_computation\": "
       "\"main\",\n  \"totals\": {\"computations\": 1, \"instructions\": 4, "
-      "\"instructions_without_shape\": 1, \"array_leaves\": 4, "
+      "\"instructions_without_shape\": 1, \"buffer_values\": 3, "
+      "\"buffer_logical_bytes\": 1728, \"buffer_padded_bytes\": 4624, "
+      "\"buffer_padding_bytes\": 2896, \"buffer_overflow\": false, "
+      "\"array_leaves\": 4, "
       "\"unsized_array_leaves\": 1, \"array_leaf_logical_bytes\": 2224, "
       "\"array_leaf_padded_bytes\": 5120, \"padding_bytes\": 2896, "
       "\"expansion\": 2.30216, \"overflow\": false},\n  \"memory_spaces\": "
       "[{\"memory_space\": 0, \"key\": \"hbm\", \"name\": \"default device "
-      "memory (HBM)\", \"instructions\": 2, \"array_leaves\": 2, "
+      "memory (HBM)\", \"buffer_values\": 2, \"buffer_logical_bytes\": 1216, "
+      "\"buffer_padded_bytes\": 4112, \"buffer_padding_bytes\": 2896, "
+      "\"buffer_overflow\": false, \"instructions\": 2, \"array_leaves\": 2, "
       "\"array_leaf_logical_bytes\": 1200, \"array_leaf_padded_bytes\": 4096, "
       "\"padding_bytes\": 2896, \"expansion\": 3.41333, \"overflow\": false}, "
       "{\"memory_space\": 1, \"key\": \"vmem\", \"name\": \"alternate fast "
-      "memory (VMEM on TPU)\", \"instructions\": 2, \"array_leaves\": 2, "
+      "memory (VMEM on TPU)\", \"buffer_values\": 1, "
+      "\"buffer_logical_bytes\": 512, \"buffer_padded_bytes\": 512, "
+      "\"buffer_padding_bytes\": 0, \"buffer_overflow\": false, "
+      "\"instructions\": 2, \"array_leaves\": 2, "
       "\"array_leaf_logical_bytes\": 1024, \"array_leaf_padded_bytes\": 1024, "
       "\"padding_bytes\": 0, \"expansion\": 1, \"overflow\": false}]}],\n "
       "\"errors\": []}\n");

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/layout/sizes.h"
+#include "hlolayout/memory/value_rules.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
@@ -47,6 +48,13 @@ struct LeafTotals {
   ByteCounts bytes;
 };
 
+// Bytes and values per memory space, with saturating sums.
+struct SpaceBytes {
+  int64_t memory_space = 0;
+  int64_t values = 0;
+  ByteCounts bytes;
+};
+
 struct ShapeSummary {
   int64_t memory_space = ReportRow::kNoMemorySpace;
   int64_t array_leaves = 0;
@@ -54,10 +62,22 @@ struct ShapeSummary {
   ByteCounts bytes;
   // Per memory space (a tuple may mix them); usually one entry.
   std::vector<LeafTotals> by_space;
+  // Every index of the shape (tuple nodes, arrays, tokens...): the values
+  // an instruction that defines all of its result defines.
+  int64_t nodes = 0;
+  int64_t tuple_nodes = 0;
+  int64_t tuple_table_bytes = 0;  // 8 per element of every tuple node
+  int64_t top_table_bytes = 0;    // of the top-level tuple (0: not a tuple)
+  // What the rare walked rules (copy-start, async and collective pairs)
+  // define in this shape, computed on first use.
+  std::vector<std::pair<ValueRule, std::vector<SpaceBytes>>> walked;
 };
 
 void AddLeaves(const Shape& shape, ShapeSummary* summary) {
+  ++summary->nodes;
   if (shape.IsTuple()) {
+    ++summary->tuple_nodes;
+    summary->tuple_table_bytes += TupleTableBytes(shape);
     for (const Shape& element : shape.tuple_shapes()) {
       AddLeaves(element, summary);
     }
@@ -96,6 +116,96 @@ void AddLeaves(const Shape& shape, ShapeSummary* summary) {
   leaf.padded_bytes = sizes->padded_bytes;
   summary->bytes.Add(leaf);
   totals->bytes.Add(leaf);
+}
+
+void AddTo(std::vector<SpaceBytes>* list, int64_t space, int64_t values,
+           const ByteCounts& bytes) {
+  for (SpaceBytes& entry : *list) {
+    if (entry.memory_space == space) {
+      entry.values += values;
+      entry.bytes.Add(bytes);
+      return;
+    }
+  }
+  list->push_back({space, values, bytes});
+}
+
+ByteCounts Bytes(int64_t n) {
+  ByteCounts bytes;
+  bytes.logical_bytes = n;
+  bytes.padded_bytes = n;
+  return bytes;
+}
+
+// The values a rule that is not kAll/kNothing/kTop defines, walked index by
+// index (rare opcodes: copy-start, async and collective pairs).
+void AddDefinedByWalk(const Shape& shape, ValueRule rule,
+                      std::vector<int64_t>* index,
+                      std::vector<SpaceBytes>* out) {
+  const bool defines = DefinesValueAt(rule, *index, shape.IsTuple(), true);
+  if (shape.IsTuple()) {
+    if (defines) AddTo(out, 0, 1, Bytes(TupleTableBytes(shape)));
+    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
+      index->push_back(i);
+      AddDefinedByWalk(shape.tuple_shape(i), rule, index, out);
+      index->pop_back();
+    }
+    return;
+  }
+  if (!defines) return;
+  if (!shape.IsArray()) {
+    AddTo(out, 0, 1, ByteCounts());
+    return;
+  }
+  const int64_t space = shape.has_layout() ? shape.layout().memory_space() : 0;
+  ByteCounts bytes;
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  if (sizes.ok()) {
+    bytes.logical_bytes = sizes->logical_bytes;
+    bytes.padded_bytes = sizes->padded_bytes;
+  } else if (absl::StrContains(sizes.status().message(), "overflow")) {
+    bytes.overflow = true;
+  }
+  AddTo(out, space, 1, bytes);
+}
+
+// The values an instruction with `rule` defines (kParameter: as if its
+// computation defines its parameters), per memory space.
+void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
+                std::vector<SpaceBytes>* out, ByteCounts* total) {
+  if (rule == ValueRule::kNothing) return;
+  if (rule == ValueRule::kTop && shape.IsTuple()) {
+    AddTo(out, 0, 1, Bytes(summary.top_table_bytes));
+    total->Add(Bytes(summary.top_table_bytes));
+    return;
+  }
+  if (rule == ValueRule::kAll || rule == ValueRule::kParameter ||
+      rule == ValueRule::kTop) {
+    int64_t values = summary.nodes;
+    for (const LeafTotals& leaf : summary.by_space) {
+      AddTo(out, leaf.memory_space, leaf.array_leaves, leaf.bytes);
+      values -= leaf.array_leaves;
+    }
+    // Tuple tables (and tokens, which have no bytes) in the default space.
+    if (values > 0) AddTo(out, 0, values, Bytes(summary.tuple_table_bytes));
+    total->Add(summary.bytes);
+    total->Add(Bytes(summary.tuple_table_bytes));
+    return;
+  }
+  const std::vector<SpaceBytes>* walked = nullptr;
+  for (const auto& entry : summary.walked) {
+    if (entry.first == rule) walked = &entry.second;
+  }
+  if (walked == nullptr) {
+    summary.walked.emplace_back(rule, std::vector<SpaceBytes>());
+    std::vector<int64_t> index;
+    AddDefinedByWalk(shape, rule, &index, &summary.walked.back().second);
+    walked = &summary.walked.back().second;
+  }
+  for (const SpaceBytes& entry : *walked) {
+    AddTo(out, entry.memory_space, entry.values, entry.bytes);
+    total->Add(entry.bytes);
+  }
 }
 
 // Why each padded leaf of `shape` is padded.
@@ -139,6 +249,8 @@ class ReportBuilder : public HloVisitor {
     spaces_.clear();
     wasters_.clear();
     computation_names_.clear();
+    computations_.clear();
+    calls_.clear();
     order_ = 0;
   }
 
@@ -146,6 +258,8 @@ class ReportBuilder : public HloVisitor {
     computation_ = header.name;
     computation_names_.push_back(header.name);
     first_row_ = module_->rows.size();
+    computations_.emplace_back();
+    computations_.back().first_row = first_row_;
   }
 
   void VisitInstruction(const HloInstruction& in) override {
@@ -162,7 +276,7 @@ class ReportBuilder : public HloVisitor {
       ++totals.instructions_without_shape;
     } else {
       row.has_shape = true;
-      const ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
+      ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
       row.memory_space = summary.memory_space;
       row.array_leaves = summary.array_leaves;
       row.unsized_array_leaves = summary.unsized_array_leaves;
@@ -178,11 +292,50 @@ class ReportBuilder : public HloVisitor {
         space.bytes.Add(leaf.bytes);
       }
       if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, *in.shape);
+      const ValueRule rule = ValueRuleOf(in.opcode);
+      ComputationValues& values = computations_.back();
+      AddDefined(
+          *in.shape, summary, rule,
+          rule == ValueRule::kParameter ? &values.parameters : &values.defined,
+          &row.buffer_bytes);
+      switch (rule) {
+        case ValueRule::kAll:
+        case ValueRule::kParameter:  // settled at the end of the module
+          row.buffer = BufferRole::kNew;
+          break;
+        case ValueRule::kNothing:
+          row.buffer = BufferRole::kAlias;
+          break;
+        case ValueRule::kTop:
+          row.buffer =
+              in.shape->IsTuple() ? BufferRole::kPartial : BufferRole::kNew;
+          break;
+        default:
+          row.buffer = BufferRole::kPartial;
+      }
+    }
+    if (in.shape == nullptr && ValueRuleOf(in.opcode) == ValueRule::kNothing) {
+      row.buffer = BufferRole::kAlias;
+    }
+    if (options_.keep_rows && in.opcode == "parameter") {
+      computations_.back().parameter_rows.push_back(module_->rows.size());
+    }
+    callees_.clear();
+    AppendCalledComputationNames(in, &callees_);
+    for (absl::string_view callee : callees_) {
+      const Call call{computations_.size() - 1, callee, CallKindOf(in.opcode)};
+      if (!calls_.empty() && calls_.back().caller == call.caller &&
+          calls_.back().callee == call.callee &&
+          calls_.back().kind == call.kind) {
+        continue;
+      }
+      calls_.push_back(call);
     }
     if (options_.keep_rows) module_->rows.push_back(row);
   }
 
   void EndComputation(int64_t root_index, absl::string_view) override {
+    computations_.back().end_row = module_->rows.size();
     ++module_->totals.computations;
     if (root_index < 0) return;
     // The root is known only now when no instruction says ROOT.
@@ -197,6 +350,7 @@ class ReportBuilder : public HloVisitor {
         entry_index < static_cast<int64_t>(computation_names_.size())) {
       module_->entry_computation = computation_names_[entry_index];
     }
+    SumBuffers(entry_index);
     for (auto& entry : spaces_) module_->memory_spaces.push_back(entry.second);
     std::sort(module_->memory_spaces.begin(), module_->memory_spaces.end(),
               [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
@@ -220,6 +374,84 @@ class ReportBuilder : public HloVisitor {
     Shape shape;  // the reader's Shape lives only during VisitInstruction
   };
 
+  // The values of one computation, before it is known how it is called.
+  struct ComputationValues {
+    std::vector<SpaceBytes> defined;     // by instructions but parameters
+    std::vector<SpaceBytes> parameters;  // if its parameters define values
+    size_t first_row = 0;
+    size_t end_row = 0;
+    std::vector<size_t> parameter_rows;
+  };
+  struct Call {
+    size_t caller;
+    absl::string_view callee;
+    CallKind kind;
+  };
+  enum class Context : uint8_t { kUncalled, kControlFlow, kEmbedded };
+
+  // Adds the values of the computations that are part of the schedule
+  // (entry, control-flow callees; and, as in XLA, computations nobody
+  // calls) to the module's buffer totals, and settles the rows' roles.
+  void SumBuffers(int64_t entry_index) {
+    const size_t n = computations_.size();
+    absl::flat_hash_map<absl::string_view, size_t> index;
+    for (size_t i = 0; i < n && i < computation_names_.size(); ++i) {
+      index.emplace(computation_names_[i], i);
+    }
+    std::vector<Context> context(n, Context::kUncalled);
+    // Embedded reaches everything below it; a few passes settle nesting.
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const Call& call : calls_) {
+        auto it = index.find(call.callee);
+        if (it == index.end() || it->second == call.caller) continue;
+        Context want = call.kind == CallKind::kEmbedded ||
+                               context[call.caller] == Context::kEmbedded
+                           ? Context::kEmbedded
+                           : Context::kControlFlow;
+        Context& have = context[it->second];
+        if (want > have) {
+          have = want;
+          changed = true;
+        }
+      }
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const ComputationValues& values = computations_[i];
+      const bool entry = static_cast<int64_t>(i) == entry_index;
+      const Context c = entry ? Context::kUncalled : context[i];
+      if (c == Context::kEmbedded) {
+        if (options_.keep_rows) {
+          for (size_t r = values.first_row; r < values.end_row; ++r) {
+            module_->rows[r].buffer = BufferRole::kInEmbedded;
+            module_->rows[r].buffer_bytes = ByteCounts();
+          }
+        }
+        continue;
+      }
+      AddBuffers(values.defined);
+      if (c == Context::kUncalled) {
+        AddBuffers(values.parameters);
+      } else if (options_.keep_rows) {
+        for (size_t r : values.parameter_rows) {
+          module_->rows[r].buffer = BufferRole::kAlias;
+          module_->rows[r].buffer_bytes = ByteCounts();
+        }
+      }
+    }
+  }
+
+  void AddBuffers(const std::vector<SpaceBytes>& list) {
+    for (const SpaceBytes& entry : list) {
+      MemorySpaceTotals& space = spaces_[entry.memory_space];
+      space.memory_space = entry.memory_space;
+      space.buffer_values += entry.values;
+      space.buffer_bytes.Add(entry.bytes);
+      module_->totals.buffer_values += entry.values;
+      module_->totals.buffer_bytes.Add(entry.bytes);
+    }
+  }
+
   static bool MoreWasteful(const Candidate& a, const Candidate& b) {
     if (a.waster.bytes.wasted_bytes() != b.waster.bytes.wasted_bytes()) {
       return a.waster.bytes.wasted_bytes() > b.waster.bytes.wasted_bytes();
@@ -229,12 +461,13 @@ class ReportBuilder : public HloVisitor {
 
   // Keyed by the shape text (a view into the input): equal texts decode to
   // equal shapes, and the reader's Shape pointers are not stable.
-  const ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
+  ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
     auto it = summaries_.find(text);
     if (it != summaries_.end()) return it->second;
     if (summaries_.size() >= kMaxSummaries) summaries_.clear();
     ShapeSummary& summary = summaries_[text];
     AddLeaves(shape, &summary);
+    if (shape.IsTuple()) summary.top_table_bytes = TupleTableBytes(shape);
     return summary;
   }
 
@@ -268,6 +501,9 @@ class ReportBuilder : public HloVisitor {
   ModuleReport* module_ = nullptr;
   absl::string_view computation_;
   std::vector<absl::string_view> computation_names_;
+  std::vector<ComputationValues> computations_;
+  std::vector<Call> calls_;
+  std::vector<absl::string_view> callees_;  // scratch
   size_t first_row_ = 0;
   int64_t order_ = 0;
   absl::flat_hash_map<int64_t, MemorySpaceTotals> spaces_;

@@ -8,7 +8,18 @@
 //     "dim 0 (size 3) is not a multiple of tile 8 of T(8,128)(2,1)" and
 //     "dim 1 (size 200) is not a multiple of tile 128 ..."
 //
-// Counting rules:
+// Two figures:
+//   - buffers (the headline): bytes of the values the module defines, by
+//     XLA's dataflow rules (memory/value_rules.h): aliases (bitcast,
+//     get-tuple-element, while/call/conditional results, control-flow
+//     callees' parameters, *-done ops...) add nothing, a tuple adds only its
+//     index table (8 bytes per element), instructions inside fusion bodies
+//     and reducers add nothing (a fusion allocates only its result). Each
+//     buffer counts once however many instructions name it.
+//   - all instruction results (secondary): the result of every instruction
+//     of every computation, aliases and fused internals included.
+//
+// Counting rules (both figures):
 //   - bytes are summed over the ARRAY LEAVES of an instruction's result
 //     shape: a tuple `(f32[8]{0}, s32[])` counts 32 + 4 bytes; the tuple's
 //     own index table (pointers) is not counted. Tokens count nothing.
@@ -47,6 +58,15 @@ struct ByteCounts {
   double expansion() const;
 };
 
+// What an instruction's result is in memory.
+enum class BufferRole : uint8_t {
+  kNew,         // a new buffer: every index of its result is a new value
+  kPartial,     // some indices new, the others alias (a tuple's index
+                // table, copy-start's destination, ...)
+  kAlias,       // nothing new: it names values defined elsewhere
+  kInEmbedded,  // inside a fusion body or reducer: no module buffer
+};
+
 // One instruction of the table.
 struct ReportRow {
   static constexpr int64_t kNoMemorySpace = -1;  // no array leaf
@@ -64,10 +84,16 @@ struct ReportRow {
   int64_t array_leaves = 0;
   int64_t unsized_array_leaves = 0;
   ByteCounts bytes;  // over the sized array leaves
+  BufferRole buffer = BufferRole::kNew;
+  ByteCounts buffer_bytes;  // of the values it defines (tuple tables too)
 };
 
 struct MemorySpaceTotals {
   int64_t memory_space = 0;
+  // Buffers: values the module defines in this space, their bytes.
+  int64_t buffer_values = 0;
+  ByteCounts buffer_bytes;
+  // All instruction results.
   int64_t instructions = 0;  // with at least one array leaf in this space
   int64_t array_leaves = 0;
   ByteCounts bytes;
@@ -77,6 +103,10 @@ struct ModuleTotals {
   int64_t computations = 0;
   int64_t instructions = 0;  // over all computations
   int64_t instructions_without_shape = 0;
+  // Buffers: the values the module defines (tuple index tables included).
+  int64_t buffer_values = 0;
+  ByteCounts buffer_bytes;
+  // All instruction results.
   int64_t array_leaves = 0;
   int64_t unsized_array_leaves = 0;
   ByteCounts bytes;

@@ -84,6 +84,136 @@ TEST(Report, TotalsOfAHandWrittenDump) {
   EXPECT_EQ(hbm.bytes.padded_bytes, kPadded - 8388608 - 4096);
 }
 
+// Buffers by XLA's dataflow rules, worked out by hand (padded = logical:
+// no tiles). Reducer %add and fusion body %fused are embedded: nothing.
+//   cond: c, ci alias; lim 4; lt 1                          5 B, 2 values
+//   body: b alias; one 4; i2 4; v2 64; bt's table 2*8 = 16  88 B, 4 values
+//   main: a 64; k 4; f: table 16 + f32[16] 64 + f32[] 4 = 84 (3 values);
+//         cs: table 3*8 = 24, {0} 64 in S(1), {2} u32 4 (3 values; {1} is
+//         f#0 again); cd alias; init table 16; w, wv alias; big 256;
+//         bc alias; out table 3*8 = 24                      540 B, 11 values
+// In all: 633 B in 17 values; vmem (S(1)) 64 B in 1 value.
+constexpr char kBufferDump[] = R"(HloModule m, is_scheduled=true
+
+%add (x: f32[], y: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  %y = f32[] parameter(1)
+  ROOT %s = f32[] add(%x, %y)
+}
+
+%fused (p: f32[16]) -> (f32[16], f32[]) {
+  %p = f32[16]{0} parameter(0)
+  %n = f32[16]{0} negate(%p)
+  %z = f32[] constant(0)
+  %r = f32[] reduce(%n, %z), dimensions={0}, to_apply=%add
+  ROOT %t = (f32[16]{0}, f32[]) tuple(%n, %r)
+}
+
+%cond (c: (s32[], f32[16])) -> pred[] {
+  %c = (s32[], f32[16]{0}) parameter(0)
+  %ci = s32[] get-tuple-element(%c), index=0
+  %lim = s32[] constant(4)
+  ROOT %lt = pred[] compare(%ci, %lim), direction=LT
+}
+
+%body (b: (s32[], f32[16])) -> (s32[], f32[16]) {
+  %b = (s32[], f32[16]{0}) parameter(0)
+  %one = s32[] constant(1)
+  %i2 = s32[] add(%b#0, %one)
+  %v2 = f32[16]{0} negate(%b#1)
+  ROOT %bt = (s32[], f32[16]{0}) tuple(%i2, %v2)
+}
+
+ENTRY %main (a: f32[16], k: s32[]) -> (f32[64], f32[], f32[16]) {
+  %a = f32[16]{0} parameter(0)
+  %k = s32[] parameter(1)
+  %f = (f32[16]{0}, f32[]) fusion(%a), kind=kInput, calls=%fused
+  %cs = (f32[16]{0:S(1)}, f32[16]{0}, u32[]) copy-start(%f#0)
+  %cd = f32[16]{0:S(1)} copy-done(%cs)
+  %init = (s32[], f32[16]{0}) tuple(%k, %f#0)
+  %w = (s32[], f32[16]{0}) while(%init), condition=%cond, body=%body
+  %wv = f32[16]{0} get-tuple-element(%w), index=1
+  %big = f32[4,16]{1,0} broadcast(%wv), dimensions={1}
+  %bc = f32[64]{0} bitcast(%big)
+  ROOT %out = (f32[64]{0}, f32[], f32[16]{0:S(1)}) tuple(%bc, %f#1, %cd)
+}
+)";
+
+TEST(Report, BuffersFollowXlaDataflowRules) {
+  absl::StatusOr<Report> report = BuildReport(kBufferDump);
+  ASSERT_TRUE(report.ok()) << report.status();
+  const ModuleReport& m = report->modules[0];
+  EXPECT_EQ(m.totals.buffer_values, 17);
+  EXPECT_EQ(m.totals.buffer_bytes.logical_bytes, 633);
+  EXPECT_EQ(m.totals.buffer_bytes.padded_bytes, 633);
+  ASSERT_EQ(m.memory_spaces.size(), 2u);
+  EXPECT_EQ(m.memory_spaces[0].memory_space, 0);
+  EXPECT_EQ(m.memory_spaces[0].buffer_values, 16);
+  EXPECT_EQ(m.memory_spaces[0].buffer_bytes.padded_bytes, 633 - 64);
+  EXPECT_EQ(m.memory_spaces[1].memory_space, 1);
+  EXPECT_EQ(m.memory_spaces[1].buffer_values, 1);
+  EXPECT_EQ(m.memory_spaces[1].buffer_bytes.padded_bytes, 64);
+  // Every result counted is far more (aliases and fused internals again).
+  EXPECT_GT(m.totals.bytes.padded_bytes, 633);
+  auto role = [&](absl::string_view name) {
+    for (const ReportRow& row : m.rows) {
+      if (row.name == name) return row.buffer;
+    }
+    ADD_FAILURE() << name;
+    return BufferRole::kNew;
+  };
+  EXPECT_EQ(role("s"), BufferRole::kInEmbedded);
+  EXPECT_EQ(role("p"), BufferRole::kInEmbedded);
+  EXPECT_EQ(role("t"), BufferRole::kInEmbedded);
+  EXPECT_EQ(role("c"), BufferRole::kAlias);
+  EXPECT_EQ(role("ci"), BufferRole::kAlias);
+  EXPECT_EQ(role("b"), BufferRole::kAlias);
+  EXPECT_EQ(role("bt"), BufferRole::kPartial);
+  EXPECT_EQ(role("a"), BufferRole::kNew);
+  EXPECT_EQ(role("f"), BufferRole::kNew);
+  EXPECT_EQ(role("cs"), BufferRole::kPartial);
+  EXPECT_EQ(role("cd"), BufferRole::kAlias);
+  EXPECT_EQ(role("w"), BufferRole::kAlias);
+  EXPECT_EQ(role("bc"), BufferRole::kAlias);
+  EXPECT_EQ(role("big"), BufferRole::kNew);
+  // The summary (no rows) gives the same totals.
+  ReportOptions options;
+  options.keep_rows = false;
+  absl::StatusOr<Report> summary = BuildReport(kBufferDump, options);
+  ASSERT_TRUE(summary.ok());
+  EXPECT_EQ(summary->modules[0].totals.buffer_bytes.padded_bytes, 633);
+  EXPECT_EQ(summary->modules[0].totals.buffer_values, 17);
+}
+
+// Tuple index tables of TPU-tiled tuples are 8 bytes per element, whatever
+// the tiles; parameters of a called computation alias the caller's operands.
+TEST(Report, CallAndConditionalParametersAlias) {
+  constexpr char kText[] = R"(HloModule m
+%callee (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0:T(128)} parameter(0)
+  ROOT %y = f32[8]{0:T(128)} negate(%x)
+}
+%other (z: f32[8]) -> f32[8] {
+  ROOT %z = f32[8]{0:T(128)} parameter(0)
+}
+ENTRY %main (p: f32[8], q: pred[]) -> (f32[8], f32[8]) {
+  %p = f32[8]{0:T(128)} parameter(0)
+  %q = pred[] parameter(1)
+  %c = f32[8]{0:T(128)} call(%p), to_apply=%callee
+  %d = f32[8]{0:T(128)} conditional(%q, %p, %c), true_computation=%callee, false_computation=%other
+  ROOT %r = (f32[8]{0:T(128)}, f32[8]{0:T(128)}) tuple(%c, %d)
+}
+)";
+  // p 512 (T(128) pads 8 to 128 floats), q 1, y 512, r's table 16.
+  absl::StatusOr<Report> report = BuildReport(kText);
+  ASSERT_TRUE(report.ok()) << report.status();
+  EXPECT_EQ(report->modules[0].totals.buffer_values, 4);
+  EXPECT_EQ(report->modules[0].totals.buffer_bytes.padded_bytes,
+            512 + 1 + 512 + 16);
+  EXPECT_EQ(report->modules[0].totals.buffer_bytes.logical_bytes,
+            32 + 1 + 32 + 16);
+}
+
 TEST(Report, RowsPerInstruction) {
   absl::StatusOr<Report> report = BuildReport(kDump);
   ASSERT_TRUE(report.ok()) << report.status();

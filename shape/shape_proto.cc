@@ -60,10 +60,12 @@ absl::Span<const T> AsSpan(const google::protobuf::RepeatedField<T>& field) {
 }
 
 absl::StatusOr<Shape> ReadShape(const proto::ShapeProto& proto,
-                                const ProtoPath* path, int depth);
+                                const ProtoPath* path, int depth,
+                                const ProtoReadOptions& options);
 
 absl::StatusOr<Layout> ReadLayout(const proto::LayoutProto& proto,
-                                  const ProtoPath* path, int depth) {
+                                  const ProtoPath* path, int depth,
+                                  const ProtoReadOptions& options) {
   Layout layout(AsSpan(proto.minor_to_major()));
 
   const int levels = proto.dim_level_types_size();
@@ -88,7 +90,9 @@ absl::StatusOr<Layout> ReadLayout(const proto::LayoutProto& proto,
     level.type = static_cast<DimLevelType>(type);
     if (proto.dim_unique_size() != 0) level.unique = proto.dim_unique(i);
     if (proto.dim_ordered_size() != 0) level.ordered = proto.dim_ordered(i);
-    layout.add_dim_level(level);
+    // Today's XLA has no dim level types and ignores the field (the enum
+    // values are still checked: a proto from outside may hold anything).
+    if (options.keep_dim_levels) layout.add_dim_level(level);
   }
 
   for (const proto::TileProto& tile : proto.tiles()) {
@@ -132,14 +136,11 @@ absl::StatusOr<Layout> ReadLayout(const proto::LayoutProto& proto,
   if (proto.has_physical_shape()) {
     const ProtoPath physical{path, "layout.physical_shape", -1};
     absl::StatusOr<Shape> shape =
-        ReadShape(proto.physical_shape(), &physical, depth + 1);
+        ReadShape(proto.physical_shape(), &physical, depth + 1, options);
     if (!shape.ok()) return shape.status();
     layout.set_physical_shape(*shape);
   }
 
-  if (proto.dynamic_shape_metadata_prefix_bytes() < 0) {
-    return LayoutError(path, "dynamic_shape_metadata_prefix_bytes is negative");
-  }
   layout.set_dynamic_shape_metadata_prefix_bytes(
       proto.dynamic_shape_metadata_prefix_bytes());
   return layout;
@@ -147,7 +148,8 @@ absl::StatusOr<Layout> ReadLayout(const proto::LayoutProto& proto,
 
 absl::StatusOr<Shape> ReadArray(PrimitiveType type,
                                 const proto::ShapeProto& proto,
-                                const ProtoPath* path, int depth) {
+                                const ProtoPath* path, int depth,
+                                const ProtoReadOptions& options) {
   const absl::string_view name = PrimitiveTypeName(type);
   if (proto.tuple_shapes_size() != 0) {
     return ShapeError(path, absl::StrCat(name, " array has tuple_shapes"));
@@ -175,7 +177,8 @@ absl::StatusOr<Shape> ReadArray(PrimitiveType type,
   Shape shape =
       Shape::MakeDynamicArray(type, AsSpan(proto.dimensions()), dynamic);
   if (proto.has_layout()) {
-    absl::StatusOr<Layout> layout = ReadLayout(proto.layout(), path, depth);
+    absl::StatusOr<Layout> layout =
+        ReadLayout(proto.layout(), path, depth, options);
     if (!layout.ok()) return layout.status();
     shape.set_layout(*std::move(layout));
   }
@@ -187,7 +190,8 @@ absl::StatusOr<Shape> ReadArray(PrimitiveType type,
 }
 
 absl::StatusOr<Shape> ReadShape(const proto::ShapeProto& proto,
-                                const ProtoPath* path, int depth) {
+                                const ProtoPath* path, int depth,
+                                const ProtoReadOptions& options) {
   if (depth > kMaxProtoShapeNesting) {
     return ShapeError(
         nullptr, absl::StrCat("nesting deeper than ", kMaxProtoShapeNesting));
@@ -200,7 +204,7 @@ absl::StatusOr<Shape> ReadShape(const proto::ShapeProto& proto,
   if (type == PRIMITIVE_TYPE_INVALID) {
     return ShapeError(path, "element_type is not set");
   }
-  if (IsArrayType(type)) return ReadArray(type, proto, path, depth);
+  if (IsArrayType(type)) return ReadArray(type, proto, path, depth, options);
 
   const absl::string_view name = PrimitiveTypeName(type);
   if (proto.dimensions_size() != 0) {
@@ -225,7 +229,7 @@ absl::StatusOr<Shape> ReadShape(const proto::ShapeProto& proto,
       for (int i = 0; i < proto.tuple_shapes_size(); ++i) {
         const ProtoPath element{path, "tuple_shapes", i};
         absl::StatusOr<Shape> shape =
-            ReadShape(proto.tuple_shapes(i), &element, depth + 1);
+            ReadShape(proto.tuple_shapes(i), &element, depth + 1, options);
         if (!shape.ok()) return shape.status();
         elements.push_back(*std::move(shape));
       }
@@ -250,8 +254,9 @@ absl::StatusOr<Shape> ReadShape(const proto::ShapeProto& proto,
 
 // ReadShape, then ValidateShape over the whole result.
 absl::StatusOr<Shape> ReadValidShape(const proto::ShapeProto& proto,
-                                     const ProtoPath* path) {
-  absl::StatusOr<Shape> shape = ReadShape(proto, path, 0);
+                                     const ProtoPath* path,
+                                     const ProtoReadOptions& options) {
+  absl::StatusOr<Shape> shape = ReadShape(proto, path, 0, options);
   if (!shape.ok()) return shape;
   absl::Status valid = ValidateShape(*shape);
   if (!valid.ok()) return ShapeError(path, valid.message());
@@ -324,22 +329,25 @@ proto::LayoutProto LayoutToProto(const Layout& layout) {
   return proto;
 }
 
-absl::StatusOr<Shape> ShapeFromProto(const proto::ShapeProto& proto) {
-  return ReadValidShape(proto, nullptr);
+absl::StatusOr<Shape> ShapeFromProto(const proto::ShapeProto& proto,
+                                     const ProtoReadOptions& options) {
+  return ReadValidShape(proto, nullptr, options);
 }
 
-absl::StatusOr<Layout> LayoutFromProto(const proto::LayoutProto& proto) {
+absl::StatusOr<Layout> LayoutFromProto(const proto::LayoutProto& proto,
+                                       const ProtoReadOptions& options) {
   // The physical shape, if any, is validated as it is read (ReadArray).
-  return ReadLayout(proto, nullptr, 0);
+  return ReadLayout(proto, nullptr, 0, options);
 }
 
-absl::StatusOr<Shape> ShapeFromProtoBytes(absl::string_view bytes) {
+absl::StatusOr<Shape> ShapeFromProtoBytes(absl::string_view bytes,
+                                          const ProtoReadOptions& options) {
   proto::ShapeProto proto;
   if (bytes.size() > static_cast<size_t>(INT_MAX) ||
       !proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
     return ShapeError(nullptr, "bytes do not parse as a ShapeProto");
   }
-  return ShapeFromProto(proto);
+  return ShapeFromProto(proto, options);
 }
 
 std::string ShapeToProtoBytes(const Shape& shape) {
@@ -373,12 +381,14 @@ absl::StatusOr<ProgramShape> ProgramShapeFromProto(
   program.parameters.reserve(proto.parameters_size());
   for (int i = 0; i < proto.parameters_size(); ++i) {
     const ProtoPath path{nullptr, "parameters", i};
-    absl::StatusOr<Shape> shape = ReadValidShape(proto.parameters(i), &path);
+    absl::StatusOr<Shape> shape =
+        ReadValidShape(proto.parameters(i), &path, {});
     if (!shape.ok()) return shape.status();
     program.parameters.push_back(*std::move(shape));
   }
   const ProtoPath result_path{nullptr, "result", -1};
-  absl::StatusOr<Shape> result = ReadValidShape(proto.result(), &result_path);
+  absl::StatusOr<Shape> result =
+      ReadValidShape(proto.result(), &result_path, {});
   if (!result.ok()) return result.status();
   program.result = *std::move(result);
   program.parameter_names.assign(proto.parameter_names().begin(),

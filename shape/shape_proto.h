@@ -41,8 +41,10 @@
 //     XLA's Layout::ToProto does, so our bytes equal XLA's. Reading 0 (an
 //     older writer, or a hand-built proto) gives 1; negative is an error.
 //   - dim_level_types, dim_unique and dim_ordered are written with one entry
-//     per DimLevel when the layout has any. On reading, dim_unique and
-//     dim_ordered may be empty (all true) or as long as dim_level_types.
+//     per DimLevel when the layout has any. On reading they are checked
+//     (known enum values; dim_unique and dim_ordered empty or as long as
+//     dim_level_types) and then dropped, as today's XLA has no dim level
+//     types; ProtoReadOptions::keep_dim_levels keeps them (2024 behaviour).
 //   - Nesting (tuple elements, buffer contents, physical shapes) deeper than
 //     100 levels is rejected. ShapeFromProtoBytes may fail earlier:
 //     protobuf's parser stops at 100 nested messages.
@@ -75,23 +77,32 @@ proto::ShapeProto ShapeToProto(const Shape& shape);
 // The proto of `layout`, as XLA's Layout::ToProto.
 proto::LayoutProto LayoutToProto(const Layout& layout);
 
+struct ProtoReadOptions {
+  // Keep dim_level_types (D(...)) instead of dropping them as today's XLA
+  // does.
+  bool keep_dim_levels = false;
+};
+
 // Reads and validates a shape proto (see the header comment).
 //   {element_type: S32 dimensions: [-3]} -> error
 //     "shape proto: negative dimension -3 at 0"
-absl::StatusOr<Shape> ShapeFromProto(const proto::ShapeProto& proto);
+absl::StatusOr<Shape> ShapeFromProto(const proto::ShapeProto& proto,
+                                     const ProtoReadOptions& options = {});
 
 // Reads a layout proto on its own. Checks what can be judged without the
-// shape the layout belongs to: enum values, list lengths, the sign of L, E
-// and M, and any physical shape (fully, with ValidateShape). It does not
+// shape the layout belongs to: enum values, list lengths, the sign of L and E,
+// and any physical shape (fully, with ValidateShape). It does not
 // check minor_to_major, tiles or split configs against a rank: call
 // ValidateLayoutForShape for that.
-absl::StatusOr<Layout> LayoutFromProto(const proto::LayoutProto& proto);
+absl::StatusOr<Layout> LayoutFromProto(const proto::LayoutProto& proto,
+                                       const ProtoReadOptions& options = {});
 
 // Parses serialized ShapeProto bytes (for example XLA's
 // `shape.ToProto().SerializeAsString()`) and reads them with
 // ShapeFromProto. Bytes that do not parse give
 // "shape proto: bytes do not parse as a ShapeProto".
-absl::StatusOr<Shape> ShapeFromProtoBytes(absl::string_view bytes);
+absl::StatusOr<Shape> ShapeFromProtoBytes(absl::string_view bytes,
+                                          const ProtoReadOptions& options = {});
 
 // ShapeToProto(shape), serialized.
 std::string ShapeToProtoBytes(const Shape& shape);

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# .ci/consumers.sh: uses hlolayout the three ways a project can, and checks
+# each program prints what the CLI says:
+#   1. examples/consumer/bazel: a separate Bazel workspace (hlolayout_deps());
+#   2. the top CMakeLists.txt built with Ninja (-j2) and installed into a
+#      temporary prefix, then examples/consumer/cmake (find_package);
+#   3. a plain g++ build of the same program with pkg-config's flags.
+# The expected output comes from the Bazel-built CLI (`hlolayout index` and
+# the batch op `bytes`); the installed CLI must agree too.
+#
+# Work folders are under ${HLOLAYOUT_CONSUMERS_TMP:-/tmp/hlolayout-consumers},
+# one per clone (by path), kept between runs so that Ninja rebuilds only what
+# changed; Bazel reuses the disk cache of ~/.bazelrc.
+# Prints one line per step with its time; exits non-zero if any step fails.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+
+key=$(printf '%s' "$ROOT" | md5sum | cut -c1-12)
+WORK="${HLOLAYOUT_CONSUMERS_TMP:-/tmp/hlolayout-consumers}/$key"
+mkdir -p "$WORK"
+PREFIX="$WORK/prefix"
+SHAPE='bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}'
+INDICES=(0,0,0,0 1,0,5,300 3,0,17,129 7,0,1279,16383)
+failures=0
+
+step() {  # step NAME COMMAND...: runs it, logs to $WORK/NAME.log, times it
+  local name="$1"
+  shift
+  local start=$SECONDS
+  if "$@" >"$WORK/$name.log" 2>&1; then
+    echo "consumers: $name ok ($((SECONDS - start))s)"
+  else
+    echo "consumers: $name FAILED ($((SECONDS - start))s); last lines of $WORK/$name.log:"
+    tail -n 20 "$WORK/$name.log" | sed 's/^/  /'
+    failures=$((failures + 1))
+    return 1
+  fi
+}
+
+expected_from() {  # expected_from CLI: the consumers' output, by the CLI
+  local cli="$1" version
+  version=$("$cli" --version) || return 1
+  echo "$version: $SHAPE"
+  for index in "${INDICES[@]}"; do
+    echo "index $index offset $("$cli" index "$SHAPE" "$index")" || return 1
+  done
+  echo "padded bytes $(printf 'bytes\t%s\n' "$SHAPE" | "$cli" batch)"
+}
+
+compare() {  # compare NAME FILE: FILE must equal the expected output
+  if diff -u "$WORK/expected.txt" "$2" >"$WORK/$1.diff"; then
+    echo "consumers: $1 output matches the CLI"
+  else
+    echo "consumers: $1 output differs from the CLI:"
+    sed 's/^/  /' "$WORK/$1.diff"
+    failures=$((failures + 1))
+  fi
+}
+
+if ! cmp -s examples/consumer/bazel/main.cc examples/consumer/cmake/main.cc; then
+  echo "consumers: examples/consumer/{bazel,cmake}/main.cc differ"
+  failures=$((failures + 1))
+fi
+
+# The CLI built by Bazel gives the expected output.
+if step cli ./bazelw build //:hlolayout </dev/null; then
+  cli="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
+  expected_from "$cli" >"$WORK/expected.txt" || failures=$((failures + 1))
+fi
+
+# 1. Bazel consumer (its server is shut down afterwards to free memory).
+bazel_consumer() (
+  cd examples/consumer/bazel &&
+    ../../../bazelw build --nosandbox_debug --symlink_prefix=/ //:offsets </dev/null &&
+    "$(../../../bazelw info bazel-bin 2>/dev/null </dev/null)/offsets" \
+      >"$WORK/bazel.out"
+  local status=$?
+  ../../../bazelw shutdown </dev/null
+  return $status
+)
+step bazel bazel_consumer && compare bazel "$WORK/bazel.out"
+
+# 2. CMake: configure (once), build, install, then the consumer project.
+cmake_install() {
+  rm -rf "$PREFIX"
+  cmake -S . -B "$WORK/build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG= -DCMAKE_INSTALL_PREFIX="$PREFIX" &&
+    cmake --build "$WORK/build" -j2 &&
+    cmake --install "$WORK/build"
+}
+cmake_consumer() {
+  cmake -S examples/consumer/cmake -B "$WORK/consumer-cmake" -G Ninja \
+    -DCMAKE_PREFIX_PATH="$PREFIX" &&
+    cmake --build "$WORK/consumer-cmake" -j2 &&
+    "$WORK/consumer-cmake/offsets" >"$WORK/cmake.out"
+}
+if step cmake-install cmake_install; then
+  expected_from "$PREFIX/bin/hlolayout" >"$WORK/installed-cli.out"
+  compare installed-cli "$WORK/installed-cli.out"
+  step cmake cmake_consumer && compare cmake "$WORK/cmake.out"
+
+  # 3. pkg-config and a plain g++.
+  pkgconfig_consumer() {
+    local flags
+    flags=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs hlolayout) &&
+      echo "g++ -o offsets main.cc $flags" &&
+      g++ -o "$WORK/offsets-pc" examples/consumer/cmake/main.cc $flags &&
+      "$WORK/offsets-pc" >"$WORK/pkg-config.out"
+  }
+  step pkg-config pkgconfig_consumer && compare pkg-config "$WORK/pkg-config.out"
+fi
+
+echo "consumers: $failures failures"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,123 @@
+// hlolayout/hlolayout.h: the whole public C++ API of hlolayout in one
+// include (Bazel: @hlolayout//:hlolayout_lib; CMake: hlolayout::hlolayout;
+// pkg-config: hlolayout). Each header below can also be included alone, with
+// its own fine-grained target.
+//
+// A short tour, on the design card's example
+// bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}:
+//
+// 1. Parse a shape (parser/shape_parser.h). Errors are absl::Status values
+//    with a position ("1:5: expected ']'"); bad input never crashes.
+//
+//      absl::StatusOr<hlolayout::Shape> shape = hlolayout::ParseShape(
+//          "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}");
+//      shape->ToString(/*print_layout=*/true);   // the canonical text back
+//
+// 2. Sizes (layout/sizes.h): logical, tiled and padded element and byte
+//    counts, following every tile level, L(n) and E(n).
+//
+//      absl::StatusOr<hlolayout::ArraySizes> sizes =
+//          hlolayout::ComputeArraySizes(*shape);
+//      sizes->padded_bytes;   // 335544320
+//
+// 3. Offsets: two implementations with the same answers.
+//    - Reference, checked, slow (layout/reference_index.h): written plainly
+//      from the seed formula; every call checks rank and bounds and divides
+//      at run time (the Shape overloads also rebuild the tiling model).
+//        hlolayout::ReferenceOffset(*shape, {1, 0, 5, 300});   // 20974169
+//        hlolayout::ReferenceElementAt(*shape, 20974169);      // {1,0,5,300}
+//    - Fast (index_util/tiled_indexer.h): build a TiledIndexer once per
+//      shape, then each conversion is a few multiplies. Its Try* methods are
+//      checked and return a Status; the plain ones are unchecked (stated
+//      preconditions, for hot loops over indices already known in bounds).
+//        absl::StatusOr<hlolayout::TiledIndexer> ix =
+//            hlolayout::TiledIndexer::Create(*shape);
+//        ix->TryOffset({1, 0, 5, 300});   // checked:   StatusOr 20974169
+//        ix->Offset({1, 0, 5, 300});      // unchecked: 20974169
+//        int64_t idx[4];
+//        ix->ElementAt(20974169, absl::MakeSpan(idx));   //
+//        OffsetKind::kElement
+//    Both say what an offset holds with hlolayout::OffsetKind
+//    (layout/offset_kind.h): an element, tile padding or tail padding.
+//    index_util/walker.h walks every offset in physical order;
+//    index_util/xla_index_util.h reproduces XLA's own (approximate) index
+//    functions for comparison.
+//
+// 4. Words for people (layout/describe.h, layout/tiling.h) and protos
+//    (shape/shape_proto.h: ShapeFromProtoBytes, ShapeToProto, XLA-compatible
+//    xla.ShapeProto).
+//
+// 5. HLO dumps (parser/hlo_reader.h, report/report.h, report/render.h):
+//    ReadHloModules reads a --xla_dump_to text file; BuildReport gives the
+//    memory and padding of every instruction.
+//
+// 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
+//    "(4,3):(3,1)", compose, complement, divide, multiply; XlaShapeToCute
+//    turns a tiled XLA layout into a CuTe layout.
+//
+// 7. Grid-sharded tt-mlir tensor layouts (namespace hlolayout::grid,
+//    grid/*.h): ParseTensorType, ExplainGridLayout, GridLocateAnswer.
+//
+// Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
+#ifndef HLOLAYOUT_HLOLAYOUT_H_
+#define HLOLAYOUT_HLOLAYOUT_H_
+
+#include "hlolayout/version.h"
+
+// Shapes and their text.
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/layout.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/shape/program_shape.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/shape_proto.h"
+#include "hlolayout/shape/tile.h"
+
+// Layouts: validation, sizes, words, offsets.
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/index_util/walker.h"
+#include "hlolayout/index_util/xla_index_util.h"
+#include "hlolayout/layout/describe.h"
+#include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/layout/memory_space.h"
+#include "hlolayout/layout/offset_kind.h"
+#include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/layout/tiling.h"
+
+// HLO dumps.
+#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/report/render.h"
+#include "hlolayout/report/report.h"
+
+// CuTe layout algebra.
+#include "hlolayout/cute/coalesce.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/divide.h"
+#include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/inverse.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/ops.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/cute/product.h"
+#include "hlolayout/cute/tiler.h"
+#include "hlolayout/cute/xla_bridge.h"
+#include "hlolayout/cute/xla_shape.h"
+
+// Grid-sharded tt-mlir layouts.
+#include "hlolayout/grid/affine_map.h"
+#include "hlolayout/grid/collapse.h"
+#include "hlolayout/grid/element_type.h"
+#include "hlolayout/grid/explain.h"
+#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/grid/padding.h"
+#include "hlolayout/grid/parse.h"
+#include "hlolayout/grid/print.h"
+#include "hlolayout/grid/ttnn_layout.h"
+
+#endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -1,0 +1,84 @@
+#include "hlolayout/memory/value_rules.h"
+
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hlolayout {
+namespace {
+
+bool Defines(absl::string_view opcode, std::vector<int64_t> index,
+             bool is_tuple_node = false, bool parameters_define = true) {
+  return DefinesValueAt(ValueRuleOf(opcode), index, is_tuple_node,
+                        parameters_define);
+}
+
+TEST(ValueRules, ForwardingOpcodesDefineNothing) {
+  for (absl::string_view op :
+       {"bitcast", "get-tuple-element", "while", "call", "conditional",
+        "domain", "opt-barrier", "add-dependency", "copy-done",
+        "all-reduce-done"}) {
+    EXPECT_FALSE(Defines(op, {})) << op;
+    EXPECT_FALSE(Defines(op, {0}, false)) << op;
+  }
+}
+
+TEST(ValueRules, TupleAndCopyDefineOnlyTheirTop) {
+  EXPECT_TRUE(Defines("tuple", {}, true));
+  EXPECT_FALSE(Defines("tuple", {0}));
+  EXPECT_FALSE(Defines("tuple", {1, 0}));
+  EXPECT_TRUE(Defines("copy", {}));
+  EXPECT_FALSE(Defines("copy", {2}));
+}
+
+TEST(ValueRules, AsyncPairs) {
+  // copy-start: (destination, source, context).
+  EXPECT_TRUE(Defines("copy-start", {}, true));
+  EXPECT_TRUE(Defines("copy-start", {0}));
+  EXPECT_FALSE(Defines("copy-start", {1}));
+  EXPECT_TRUE(Defines("copy-start", {2}));
+  // async-start: ((operands), result, scratch...).
+  EXPECT_TRUE(Defines("async-start", {}, true));
+  EXPECT_TRUE(Defines("async-start", {0}, true));
+  EXPECT_FALSE(Defines("async-start", {0, 1}));
+  EXPECT_FALSE(Defines("async-start", {1}));
+  EXPECT_TRUE(Defines("async-start", {2}));
+  EXPECT_TRUE(Defines("async-done", {}, true));
+  EXPECT_FALSE(Defines("async-done", {}, false));
+  EXPECT_FALSE(Defines("async-done", {0}, false));
+  EXPECT_TRUE(Defines("all-gather-start", {1}));
+  EXPECT_FALSE(Defines("all-gather-start", {0}));
+  EXPECT_TRUE(Defines("collective-permute-start", {1}));
+  EXPECT_TRUE(Defines("collective-permute-start", {3}));
+  EXPECT_FALSE(Defines("collective-permute-start", {0}));
+  EXPECT_FALSE(Defines("collective-permute-done", {}, false));
+  EXPECT_TRUE(Defines("recv-done", {1}));
+  EXPECT_FALSE(Defines("recv-done", {0}));
+  EXPECT_TRUE(Defines("send", {2}));
+  EXPECT_FALSE(Defines("send", {0}));
+}
+
+TEST(ValueRules, ParametersDependOnTheirComputation) {
+  EXPECT_TRUE(Defines("parameter", {}, false, /*parameters_define=*/true));
+  EXPECT_FALSE(Defines("parameter", {}, false, /*parameters_define=*/false));
+}
+
+TEST(ValueRules, OtherOpcodesDefineEverything) {
+  EXPECT_TRUE(Defines("fusion", {}, true));
+  EXPECT_TRUE(Defines("fusion", {1}));
+  EXPECT_TRUE(Defines("custom-call", {0}));
+  EXPECT_TRUE(Defines("some-future-op", {}));
+}
+
+TEST(ValueRules, CallKinds) {
+  EXPECT_EQ(CallKindOf("while"), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf("conditional"), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf("call"), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf("async-start"), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf("fusion"), CallKind::kEmbedded);
+  EXPECT_EQ(CallKindOf("reduce"), CallKind::kEmbedded);
+  EXPECT_EQ(CallKindOf("all-reduce"), CallKind::kEmbedded);
+}
+
+}  // namespace
+}  // namespace hlolayout

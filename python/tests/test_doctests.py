@@ -1,0 +1,24 @@
+"""The examples in the docstrings run and print what they say."""
+
+import doctest
+
+import numpy as np
+import pytest
+
+import hlolayout as hl
+from hlolayout import cute, grid
+
+
+@pytest.mark.parametrize("module", [hl, cute, grid], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, extraglobs={"hl": hl, "np": np},
+                             optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_help_reads_well():
+    text = hl.Indexer.__doc__
+    assert "offset" in text and ">>>" in text
+    for name in ["parse_shape", "to_layout", "from_layout", "relayout",
+                 "read_hlo", "report", "parse_jax_layout"]:
+        assert ">>>" in getattr(hl, name).__doc__ or name == "report", name

@@ -1,0 +1,104 @@
+"""read_hlo, report, cute and grid, against the CLI."""
+
+import pytest
+
+import hlolayout as hl
+from hlolayout import cute, grid
+
+SMALL = """HloModule m
+
+ENTRY %main (p: bf16[8,256]) -> bf16[8,256] {
+  %p = bf16[8,256]{1,0:T(8,128)(2,1)} parameter(0)
+  ROOT %n = bf16[8,256]{1,0:T(8,128)(2,1)} negate(bf16[8,256]{1,0:T(8,128)(2,1)} %p), metadata={op_name="neg"}
+}
+"""
+TENSOR = ("tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
+          "<3x2>, memref<18x32xf32, #tt.memory_space<l1>>>>")
+
+
+def test_read_hlo_text():
+    (m,) = hl.read_hlo(SMALL)
+    assert m.name == "m" and len(m.computations) == 1
+    e = m.entry
+    assert e.is_entry and e.name == "main"
+    assert [i.name for i in e.instructions] == ["p", "n"]
+    assert e.root.opcode == "negate" and e.root.operands == ("p",)
+    assert str(e.root.shape) == "bf16[8,256]{1,0:T(8,128)(2,1)}"
+    assert e.instructions[0].parameter_number == 0
+    assert e.root.attributes["metadata"] == '{op_name="neg"}'
+
+
+def test_read_hlo_file(example_dump):
+    mods = hl.read_hlo(example_dump)
+    assert mods and mods[0].name == "jit_train_step"
+    assert sum(len(c.instructions) for c in mods[0].computations) > 3
+
+
+def test_read_hlo_errors(tmp_path):
+    with pytest.raises(ValueError):
+        hl.read_hlo("ENTRY %e {\n  %x = f32[2]{0 parameter(0)\n}\n")
+    with pytest.raises(OSError):
+        hl.read_hlo(str(tmp_path / "missing.txt"))
+    with pytest.raises(TypeError):
+        hl.read_hlo(42)
+    assert hl.read_hlo("") == []
+
+
+def test_report_matches_cli(cli, example_dump):
+    assert hl.report(example_dump) == cli.json("report", "--json", example_dump)
+    assert hl.report(SMALL) == cli.json("report", "--json", "-", input=SMALL)
+    summary = hl.report(SMALL, summary=True)
+    assert summary["modules"][0]["totals"]["instructions"] == 2
+
+
+def test_cute_layout():
+    L = cute.Layout("((2,2),3):((24,2),8)")
+    assert (L.shape, L.stride, L.size, L.rank, L.depth) == (((2, 2), 3), ((24, 2), 8), 12, 2, 2)
+    assert [L(i) for i in range(4)] == [0, 24, 2, 26]
+    assert L(((1, 0), 1)) == 32
+    assert str(L) == "((2,2),3):((24,2),8)" and L == cute.Layout(str(L))
+    assert L.idx2crd(5) == ((1, 0), 1)
+    assert str(L[1]) == "3:8"
+
+
+def test_cute_ops_match_cli(cli):
+    cases = [("composition", "(6,2):(8,2)", "(4,3):(3,1)"),
+             ("composition", "(12,(4,8)):(59,(13,1))", "<3:4, 8:2>"),
+             ("complement", "4:2", "24"), ("coalesce", "(2,(1,6)):(1,(6,2))"),
+             ("logical_divide", "(2,4,3):(4,1,8)", "4:2"),
+             ("zipped_divide", "(4,6):(1,4)", "(2,3)"),
+             ("logical_product", "(2,2):(1,2)", "3:1"),
+             ("blocked_product", "(2,2):(1,2)", "3:1"),
+             ("right_inverse", "(4,2):(2,1)"), ("left_inverse", "(4,2):(2,1)"),
+             ("size", "(4,2):(2,1)"), ("congruent", "(4,2)", "(3,5)")]
+    for op, *args in cases:
+        got = getattr(cute, op)(*args)
+        want = cli.text("cute", op, *args)
+        assert str(got).lower() == want.lower(), op
+    assert set(cute.OPS) >= {"composition", "complement", "coalesce",
+                             "logical_divide", "zipped_divide", "tiled_divide",
+                             "logical_product", "right_inverse", "left_inverse"}
+    assert cute.composition(cute.Layout("(6,2):(8,2)"), 3) == cute.Layout("3:8")
+
+
+def test_cute_errors():
+    with pytest.raises(ValueError, match="composition"):
+        cute.composition("(4,3):(1,5)", "4:3")
+    with pytest.raises(ValueError):
+        cute.Layout("(2,3")
+    with pytest.raises(TypeError):
+        cute.Layout(3)
+
+
+def test_grid_matches_cli(cli):
+    g = grid.parse(TENSOR)
+    assert g.explain() == cli.json("grid", "explain", "--json", TENSOR)
+    assert g.locate((20, 40)) == cli.json("grid", "locate", "--json", TENSOR, "20,40")
+    assert g.locate((20, 40))["core"] == [1, 1]
+    assert len(g.shards()) == 6 and g.grid == (3, 2) and g.shard_shape == (18, 32)
+    with pytest.raises(ValueError, match="^1:1: expected 'tensor'"):
+        grid.parse("")
+    with pytest.raises(ValueError):
+        grid.parse("tensor<53x63xf32>x")
+    with pytest.raises(ValueError):
+        g.locate((60, 0))

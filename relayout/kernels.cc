@@ -1,0 +1,861 @@
+#include "hlolayout/relayout/kernels.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace hlolayout {
+namespace relayout_internal {
+namespace {
+
+// ---------------------------------------------------------------------------
+// Element access.
+
+template <int ES>
+inline void CopyElem(uint8_t* d, const uint8_t* s) {
+  std::memcpy(d, s, ES);
+}
+
+// Sub-byte element IO for conversions (packed <-> one byte per element,
+// packed <-> packed): the value as its low value_bits bits.
+struct BitIO {
+  int src_bits, dst_bits, value_bits;
+  bool sign_extend;
+  PackingOrder order;
+  uint8_t mask;
+
+  explicit BitIO(const Plan& p)
+      : src_bits(p.src_bits),
+        dst_bits(p.dst_bits),
+        value_bits(p.value_bits),
+        sign_extend(p.sign_extend),
+        order(p.order),
+        mask(static_cast<uint8_t>((1u << p.value_bits) - 1)) {}
+
+  inline uint8_t Read(const uint8_t* src, int64_t off) const {
+    if (src_bits == 8) return src[off] & mask;
+    const int64_t bit = off * src_bits;
+    const int sh = PackedShift(static_cast<int>(bit & 7), src_bits, order);
+    return (src[bit >> 3] >> sh) & mask;
+  }
+  inline void Write(uint8_t* dst, int64_t off, uint8_t v) const {
+    if (dst_bits == 8) {
+      if (sign_extend && ((v >> (value_bits - 1)) & 1)) {
+        v = static_cast<uint8_t>(v | ~mask);
+      }
+      dst[off] = v;
+      return;
+    }
+    const int64_t bit = off * dst_bits;
+    const int sh = PackedShift(static_cast<int>(bit & 7), dst_bits, order);
+    uint8_t& byte = dst[bit >> 3];
+    byte = static_cast<uint8_t>((byte & ~(mask << sh)) | (v << sh));
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Kernel context: one call covers rows [a0, a1) of group a at the bases
+// s0, d0 (element offsets of the outer groups).
+
+struct Ctx {
+  const Plan& p;
+  const uint8_t* src;
+  uint8_t* dst;
+  bool streaming;
+};
+
+template <int ES>
+void GeneralRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const Group& a = c.p.a;
+  const Group& b = c.p.b;
+  const int64_t* bs = b.s.data();
+  const int64_t* bd = b.d.data();
+  const int64_t n = b.size;
+  for (int64_t i = a0; i < a1; ++i) {
+    const uint8_t* s = c.src + (s0 + a.s[i]) * ES;
+    uint8_t* d = c.dst + (d0 + a.d[i]) * ES;
+    for (int64_t j = 0; j < n; ++j)
+      CopyElem<ES>(d + bd[j] * ES, s + bs[j] * ES);
+  }
+}
+
+void GeneralRowsBits(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                     int64_t d0) {
+  const BitIO io(c.p);
+  const Group& a = c.p.a;
+  const Group& b = c.p.b;
+  for (int64_t i = a0; i < a1; ++i) {
+    const int64_t s = s0 + a.s[i];
+    const int64_t d = d0 + a.d[i];
+    for (int64_t j = 0; j < b.size; ++j) {
+      io.Write(c.dst, d + b.d[j], io.Read(c.src, s + b.s[j]));
+    }
+  }
+}
+
+void GeneralRowsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                    int64_t d0) {
+  switch (c.p.esize) {
+    case 1:
+      return GeneralRows<1>(c, a0, a1, s0, d0);
+    case 2:
+      return GeneralRows<2>(c, a0, a1, s0, d0);
+    case 4:
+      return GeneralRows<4>(c, a0, a1, s0, d0);
+    case 8:
+      return GeneralRows<8>(c, a0, a1, s0, d0);
+    case 16:
+      return GeneralRows<16>(c, a0, a1, s0, d0);
+    default:
+      return GeneralRowsBits(c, a0, a1, s0, d0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Runs contiguous in both layouts.
+
+template <int L>
+inline void CopyFixed(uint8_t* d, const uint8_t* s, bool streaming) {
+#if defined(__SSE2__)
+  static_assert(L % 16 == 0, "16-byte multiples");
+  if (streaming) {
+    for (int i = 0; i < L; i += 16) {
+      _mm_stream_si128(
+          reinterpret_cast<__m128i*>(d + i),
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+    }
+    return;
+  }
+#endif
+  (void)streaming;
+  std::memcpy(d, s, L);
+}
+
+template <int L>
+void RunsFixed(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const int es = c.p.esize;
+  const Group& a = c.p.a;
+  const Run* runs = c.p.runs.data();
+  const size_t nr = c.p.runs.size();
+  // Prefetch distance in rows; long runs are left to the hardware.
+  const int64_t dist = L < 256 ? 4 : 0;
+  for (int64_t i = a0; i < a1; ++i) {
+    const uint8_t* s = c.src + (s0 + a.s[i]) * es;
+    uint8_t* d = c.dst + (d0 + a.d[i]) * es;
+    // Runs are short and scattered: hardware prefetchers lose track of
+    // them, so fetch the same runs of a later row now.
+    const bool pf = i + dist < a1 && dist > 0;
+    const uint8_t* next = pf ? c.src + (s0 + a.s[i + dist]) * es : nullptr;
+    uint8_t* next_d = pf ? c.dst + (d0 + a.d[i + dist]) * es : nullptr;
+    for (size_t r = 0; r < nr; ++r) {
+      if (next != nullptr) {
+        for (int l = 0; l < L; l += 64) {
+          __builtin_prefetch(next + runs[r].s * es + l);
+          if (!c.streaming) __builtin_prefetch(next_d + runs[r].d * es + l, 1);
+        }
+      }
+      CopyFixed<L>(d + runs[r].d * es, s + runs[r].s * es, c.streaming);
+    }
+  }
+}
+
+void RunsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const int es = c.p.esize;
+  const Group& a = c.p.a;
+  for (int64_t i = a0; i < a1; ++i) {
+    const uint8_t* s = c.src + (s0 + a.s[i]) * es;
+    uint8_t* d = c.dst + (d0 + a.d[i]) * es;
+    for (const Run& r : c.p.runs) {
+      std::memcpy(d + r.d * es, s + r.s * es, r.len * es);
+    }
+  }
+}
+
+// Uniform run length in bytes when every run has it, else 0.
+int64_t UniformRunBytes(const Plan& p) {
+  if (p.runs.empty()) return 0;
+  const int64_t len = p.runs[0].len;
+  for (const Run& r : p.runs) {
+    if (r.len != len) return 0;
+  }
+  return len * p.esize;
+}
+
+// ---------------------------------------------------------------------------
+// Interleave: k rows of src (contiguous along b) into dst, element i of row
+// r at dst[k * i + r]; de-interleave is the reverse.
+
+template <int ES, int K>
+inline void InterleaveScalar(uint8_t* out, const uint8_t* const* in,
+                             int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    for (int r = 0; r < K; ++r) {
+      CopyElem<ES>(out + (i * K + r) * ES, in[r] + i * ES);
+    }
+  }
+}
+
+template <int ES, int K>
+inline void DeinterleaveScalar(uint8_t* const* out, const uint8_t* in,
+                               int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    for (int r = 0; r < K; ++r) {
+      CopyElem<ES>(out[r] + i * ES, in + (i * K + r) * ES);
+    }
+  }
+}
+
+template <int ES, int K>
+inline void Interleave(uint8_t* out, const uint8_t* const* in, int64_t n) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  if (ES == 2 && K == 2) {
+    for (; i + 8 <= n; i += 8) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in[0] + i * 2));
+      const __m128i y = _mm_loadu_si128((const __m128i*)(in[1] + i * 2));
+      _mm_storeu_si128((__m128i*)(out + i * 4), _mm_unpacklo_epi16(x, y));
+      _mm_storeu_si128((__m128i*)(out + i * 4 + 16), _mm_unpackhi_epi16(x, y));
+    }
+  } else if (ES == 1 && K == 4) {
+    for (; i + 16 <= n; i += 16) {
+      const __m128i r0 = _mm_loadu_si128((const __m128i*)(in[0] + i));
+      const __m128i r1 = _mm_loadu_si128((const __m128i*)(in[1] + i));
+      const __m128i r2 = _mm_loadu_si128((const __m128i*)(in[2] + i));
+      const __m128i r3 = _mm_loadu_si128((const __m128i*)(in[3] + i));
+      const __m128i t0 = _mm_unpacklo_epi8(r0, r1);
+      const __m128i t1 = _mm_unpackhi_epi8(r0, r1);
+      const __m128i t2 = _mm_unpacklo_epi8(r2, r3);
+      const __m128i t3 = _mm_unpackhi_epi8(r2, r3);
+      uint8_t* o = out + i * 4;
+      _mm_storeu_si128((__m128i*)(o), _mm_unpacklo_epi16(t0, t2));
+      _mm_storeu_si128((__m128i*)(o + 16), _mm_unpackhi_epi16(t0, t2));
+      _mm_storeu_si128((__m128i*)(o + 32), _mm_unpacklo_epi16(t1, t3));
+      _mm_storeu_si128((__m128i*)(o + 48), _mm_unpackhi_epi16(t1, t3));
+    }
+  } else if (ES == 1 && K == 2) {
+    for (; i + 16 <= n; i += 16) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in[0] + i));
+      const __m128i y = _mm_loadu_si128((const __m128i*)(in[1] + i));
+      _mm_storeu_si128((__m128i*)(out + i * 2), _mm_unpacklo_epi8(x, y));
+      _mm_storeu_si128((__m128i*)(out + i * 2 + 16), _mm_unpackhi_epi8(x, y));
+    }
+  } else if (ES == 4 && K == 2) {
+    for (; i + 4 <= n; i += 4) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in[0] + i * 4));
+      const __m128i y = _mm_loadu_si128((const __m128i*)(in[1] + i * 4));
+      _mm_storeu_si128((__m128i*)(out + i * 8), _mm_unpacklo_epi32(x, y));
+      _mm_storeu_si128((__m128i*)(out + i * 8 + 16), _mm_unpackhi_epi32(x, y));
+    }
+  }
+#endif
+  if (i < n) {
+    const uint8_t* rest[K];
+    for (int r = 0; r < K; ++r) rest[r] = in[r] + i * ES;
+    InterleaveScalar<ES, K>(out + i * K * ES, rest, n - i);
+  }
+}
+
+template <int ES, int K>
+inline void Deinterleave(uint8_t* const* out, const uint8_t* in, int64_t n) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  if (ES == 2 && K == 2) {
+    for (; i + 8 <= n; i += 8) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in + i * 4));
+      const __m128i y = _mm_loadu_si128((const __m128i*)(in + i * 4 + 16));
+      // Even 16-bit lanes sign-extended, then packed with signed
+      // saturation: exact.
+      const __m128i xe = _mm_srai_epi32(_mm_slli_epi32(x, 16), 16);
+      const __m128i ye = _mm_srai_epi32(_mm_slli_epi32(y, 16), 16);
+      const __m128i xo = _mm_srai_epi32(x, 16);
+      const __m128i yo = _mm_srai_epi32(y, 16);
+      _mm_storeu_si128((__m128i*)(out[0] + i * 2), _mm_packs_epi32(xe, ye));
+      _mm_storeu_si128((__m128i*)(out[1] + i * 2), _mm_packs_epi32(xo, yo));
+    }
+  } else if (ES == 1 && K == 4) {
+    const __m128i ff = _mm_set1_epi32(0xFF);
+    for (; i + 16 <= n; i += 16) {
+      const __m128i x0 = _mm_loadu_si128((const __m128i*)(in + i * 4));
+      const __m128i x1 = _mm_loadu_si128((const __m128i*)(in + i * 4 + 16));
+      const __m128i x2 = _mm_loadu_si128((const __m128i*)(in + i * 4 + 32));
+      const __m128i x3 = _mm_loadu_si128((const __m128i*)(in + i * 4 + 48));
+#define HLOLAYOUT_LANE(j)                                            \
+  _mm_packus_epi16(                                                  \
+      _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(x0, 8 * j), ff),  \
+                      _mm_and_si128(_mm_srli_epi32(x1, 8 * j), ff)), \
+      _mm_packs_epi32(_mm_and_si128(_mm_srli_epi32(x2, 8 * j), ff),  \
+                      _mm_and_si128(_mm_srli_epi32(x3, 8 * j), ff)))
+      _mm_storeu_si128((__m128i*)(out[0] + i), HLOLAYOUT_LANE(0));
+      _mm_storeu_si128((__m128i*)(out[1] + i), HLOLAYOUT_LANE(1));
+      _mm_storeu_si128((__m128i*)(out[2] + i), HLOLAYOUT_LANE(2));
+      _mm_storeu_si128((__m128i*)(out[3] + i), HLOLAYOUT_LANE(3));
+#undef HLOLAYOUT_LANE
+    }
+  }
+#endif
+  if (i < n) {
+    uint8_t* rest[K];
+    for (int r = 0; r < K; ++r) rest[r] = out[r] + i * ES;
+    DeinterleaveScalar<ES, K>(rest, in + i * K * ES, n - i);
+  }
+}
+
+template <int ES, int K>
+void InterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                    int64_t d0) {
+  const Group& a = c.p.a;
+  int64_t i = a0;
+  for (; i + K <= a1; i += K) {
+    const uint8_t* in[K];
+    for (int r = 0; r < K; ++r) in[r] = c.src + (s0 + a.s[i + r]) * ES;
+    uint8_t* out = c.dst + (d0 + a.d[i]) * ES;
+    for (const Run& run : c.p.runs) {
+      const uint8_t* rin[K];
+      for (int r = 0; r < K; ++r) rin[r] = in[r] + run.s * ES;
+      Interleave<ES, K>(out + run.d * ES, rin, run.len);
+    }
+  }
+  if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
+}
+
+template <int ES, int K>
+void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                      int64_t d0) {
+  const Group& a = c.p.a;
+  int64_t i = a0;
+  for (; i + K <= a1; i += K) {
+    uint8_t* out[K];
+    for (int r = 0; r < K; ++r) out[r] = c.dst + (d0 + a.d[i + r]) * ES;
+    const uint8_t* in = c.src + (s0 + a.s[i]) * ES;
+    for (const Run& run : c.p.runs) {
+      uint8_t* rout[K];
+      for (int r = 0; r < K; ++r) rout[r] = out[r] + run.d * ES;
+      Deinterleave<ES, K>(rout, in + run.s * ES, run.len);
+    }
+  }
+  if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
+}
+
+template <int ES>
+void InterleaveAnyK(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                    int64_t d0, bool inter) {
+  switch (c.p.k) {
+    case 2:
+      return inter ? InterleaveRows<ES, 2>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 2>(c, a0, a1, s0, d0);
+    case 4:
+      return inter ? InterleaveRows<ES, 4>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 4>(c, a0, a1, s0, d0);
+    case 8:
+      return inter ? InterleaveRows<ES, 8>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 8>(c, a0, a1, s0, d0);
+    default:
+      return GeneralRows<ES>(c, a0, a1, s0, d0);
+  }
+}
+
+void InterleaveAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0,
+                   bool inter) {
+  switch (c.p.esize) {
+    case 1:
+      return InterleaveAnyK<1>(c, a0, a1, s0, d0, inter);
+    case 2:
+      return InterleaveAnyK<2>(c, a0, a1, s0, d0, inter);
+    case 4:
+      return InterleaveAnyK<4>(c, a0, a1, s0, d0, inter);
+    case 8:
+      return InterleaveAnyK<8>(c, a0, a1, s0, d0, inter);
+    default:
+      return GeneralRowsAny(c, a0, a1, s0, d0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Transpose: dst(i, j) at i + j * T (contiguous along a), src(i, j) at
+// i * S + j (contiguous along b). Blocks of 32x32 elements.
+
+constexpr int64_t kTBlock = 32;
+
+template <int ES>
+inline void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
+                           int64_t sstride, int64_t ni, int64_t nj) {
+  // d[i + j * dstride] = s[i * sstride + j], strides in elements.
+  int64_t j = 0;
+#if defined(__SSE2__)
+  if (ES == 4) {
+    for (; j + 4 <= nj; j += 4) {
+      int64_t i = 0;
+      for (; i + 4 <= ni; i += 4) {
+        __m128 r0 =
+            _mm_loadu_ps((const float*)(s + ((i + 0) * sstride + j) * 4));
+        __m128 r1 =
+            _mm_loadu_ps((const float*)(s + ((i + 1) * sstride + j) * 4));
+        __m128 r2 =
+            _mm_loadu_ps((const float*)(s + ((i + 2) * sstride + j) * 4));
+        __m128 r3 =
+            _mm_loadu_ps((const float*)(s + ((i + 3) * sstride + j) * 4));
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        _mm_storeu_ps((float*)(d + (i + (j + 0) * dstride) * 4), r0);
+        _mm_storeu_ps((float*)(d + (i + (j + 1) * dstride) * 4), r1);
+        _mm_storeu_ps((float*)(d + (i + (j + 2) * dstride) * 4), r2);
+        _mm_storeu_ps((float*)(d + (i + (j + 3) * dstride) * 4), r3);
+      }
+      for (; i < ni; ++i) {
+        for (int64_t jj = j; jj < j + 4; ++jj) {
+          CopyElem<4>(d + (i + jj * dstride) * 4, s + (i * sstride + jj) * 4);
+        }
+      }
+    }
+  }
+#endif
+  for (; j < nj; ++j) {
+    for (int64_t i = 0; i < ni; ++i) {
+      CopyElem<ES>(d + (i + j * dstride) * ES, s + (i * sstride + j) * ES);
+    }
+  }
+}
+
+template <int ES>
+void TransposeRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                   int64_t d0) {
+  const int64_t nb = c.p.b.size;
+  const int64_t S = c.p.t_src_stride;
+  const int64_t T = c.p.t_dst_stride;
+  for (int64_t i0 = a0; i0 < a1; i0 += kTBlock) {
+    const int64_t ni = std::min(kTBlock, a1 - i0);
+    for (int64_t j0 = 0; j0 < nb; j0 += kTBlock) {
+      const int64_t nj = std::min(kTBlock, nb - j0);
+      TransposeBlock<ES>(c.dst + (d0 + i0 + j0 * T) * ES, T,
+                         c.src + (s0 + i0 * S + j0) * ES, S, ni, nj);
+    }
+  }
+}
+
+void TransposeAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                  int64_t d0) {
+  switch (c.p.esize) {
+    case 1:
+      return TransposeRows<1>(c, a0, a1, s0, d0);
+    case 2:
+      return TransposeRows<2>(c, a0, a1, s0, d0);
+    case 4:
+      return TransposeRows<4>(c, a0, a1, s0, d0);
+    case 8:
+      return TransposeRows<8>(c, a0, a1, s0, d0);
+    case 16:
+      return TransposeRows<16>(c, a0, a1, s0, d0);
+    default:
+      return GeneralRowsAny(c, a0, a1, s0, d0);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Pack / unpack: one byte per element <-> E(bits), runs contiguous in both.
+
+// Packs n whole output bytes from n * (8 / bits) input bytes.
+void PackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
+               PackingOrder order) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  if (bits == 4) {
+    const __m128i lo_mask = _mm_set1_epi16(0x000F);
+    const __m128i hi_mask = _mm_set1_epi16(0x0F00);
+    for (; i + 16 <= n; i += 16) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in + 2 * i));
+      const __m128i y = _mm_loadu_si128((const __m128i*)(in + 2 * i + 16));
+      __m128i px, py;
+      if (order == PackingOrder::kLowFirst) {
+        // byte = even | odd << 4: in each 16-bit lane, lo | (hi >> 4).
+        px = _mm_or_si128(_mm_and_si128(x, lo_mask),
+                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 4));
+        py = _mm_or_si128(_mm_and_si128(y, lo_mask),
+                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 4));
+      } else {
+        // byte = even << 4 | odd.
+        px = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, lo_mask), 4),
+                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 8));
+        py = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(y, lo_mask), 4),
+                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 8));
+      }
+      _mm_storeu_si128((__m128i*)(out + i), _mm_packus_epi16(px, py));
+    }
+  }
+#endif
+  const int per = 8 / bits;
+  const uint8_t mask = static_cast<uint8_t>((1u << bits) - 1);
+  for (; i < n; ++i) {
+    uint8_t byte = 0;
+    for (int e = 0; e < per; ++e) {
+      const int sh = PackedShift(e * bits, bits, order);
+      byte = static_cast<uint8_t>(byte | ((in[i * per + e] & mask) << sh));
+    }
+    out[i] = byte;
+  }
+}
+
+// Unpacks n input bytes into n * (8 / bits) bytes, sign extended when
+// `sign`.
+void UnpackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
+                 PackingOrder order, bool sign) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  if (bits == 4) {
+    const __m128i m = _mm_set1_epi8(0x0F);
+    const __m128i eight = _mm_set1_epi8(8);
+    for (; i + 16 <= n; i += 16) {
+      const __m128i x = _mm_loadu_si128((const __m128i*)(in + i));
+      __m128i lo = _mm_and_si128(x, m);
+      __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), m);
+      if (sign) {  // (v ^ 8) - 8
+        lo = _mm_sub_epi8(_mm_xor_si128(lo, eight), eight);
+        hi = _mm_sub_epi8(_mm_xor_si128(hi, eight), eight);
+      }
+      const __m128i first = order == PackingOrder::kLowFirst ? lo : hi;
+      const __m128i second = order == PackingOrder::kLowFirst ? hi : lo;
+      _mm_storeu_si128((__m128i*)(out + 2 * i),
+                       _mm_unpacklo_epi8(first, second));
+      _mm_storeu_si128((__m128i*)(out + 2 * i + 16),
+                       _mm_unpackhi_epi8(first, second));
+    }
+  }
+#endif
+  const int per = 8 / bits;
+  const uint8_t mask = static_cast<uint8_t>((1u << bits) - 1);
+  const uint8_t sign_bit = static_cast<uint8_t>(1u << (bits - 1));
+  for (; i < n; ++i) {
+    for (int e = 0; e < per; ++e) {
+      const int sh = PackedShift(e * bits, bits, order);
+      uint8_t v = (in[i] >> sh) & mask;
+      if (sign && (v & sign_bit)) v = static_cast<uint8_t>(v | ~mask);
+      out[i * per + e] = v;
+    }
+  }
+}
+
+void PackRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const Plan& p = c.p;
+  const BitIO io(p);
+  const bool packing = p.dst_bits < 8;
+  const int bits = packing ? p.dst_bits : p.src_bits;
+  const int64_t per = 8 / bits;
+  for (int64_t i = a0; i < a1; ++i) {
+    const int64_t s = s0 + p.a.s[i];
+    const int64_t d = d0 + p.a.d[i];
+    for (const Run& r : p.runs) {
+      int64_t rs = s + r.s, rd = d + r.d, n = r.len;
+      const int64_t packed_off = packing ? rd : rs;
+      // Head up to a byte boundary of the packed side.
+      int64_t head = (per - packed_off % per) % per;
+      head = std::min(head, n);
+      for (int64_t e = 0; e < head; ++e) {
+        io.Write(c.dst, rd + e, io.Read(c.src, rs + e));
+      }
+      rs += head;
+      rd += head;
+      n -= head;
+      const int64_t whole = n / per;
+      if (whole > 0) {
+        if (packing) {
+          PackBytes(c.dst + rd / per, c.src + rs, whole, bits, p.order);
+        } else {
+          UnpackBytes(c.dst + rd, c.src + rs / per, whole, bits, p.order,
+                      p.sign_extend);
+        }
+      }
+      rs += whole * per;
+      rd += whole * per;
+      n -= whole * per;
+      for (int64_t e = 0; e < n; ++e) {
+        io.Write(c.dst, rd + e, io.Read(c.src, rs + e));
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const Plan& p = c.p;
+  switch (p.kernel) {
+    case RelayoutKernel::kRuns: {
+      switch (c.streaming ? UniformRunBytes(p) : 0) {
+        case 16:
+          return RunsFixed<16>(c, a0, a1, s0, d0);
+        case 32:
+          return RunsFixed<32>(c, a0, a1, s0, d0);
+        case 64:
+          return RunsFixed<64>(c, a0, a1, s0, d0);
+        case 128:
+          return RunsFixed<128>(c, a0, a1, s0, d0);
+        case 256:
+          return RunsFixed<256>(c, a0, a1, s0, d0);
+        case 512:
+          return RunsFixed<512>(c, a0, a1, s0, d0);
+        default:
+          break;
+      }
+      switch (UniformRunBytes(p)) {
+        case 16:
+          return RunsFixed<16>(c, a0, a1, s0, d0);
+        case 32:
+          return RunsFixed<32>(c, a0, a1, s0, d0);
+        case 64:
+          return RunsFixed<64>(c, a0, a1, s0, d0);
+        default:
+          return RunsAny(c, a0, a1, s0, d0);
+      }
+    }
+    case RelayoutKernel::kInterleave:
+      return InterleaveAny(c, a0, a1, s0, d0, true);
+    case RelayoutKernel::kDeinterleave:
+      return InterleaveAny(c, a0, a1, s0, d0, false);
+    case RelayoutKernel::kTranspose:
+      return TransposeAny(c, a0, a1, s0, d0);
+    case RelayoutKernel::kPack:
+      return PackRows(c, a0, a1, s0, d0);
+    default:
+      return GeneralRowsAny(c, a0, a1, s0, d0);
+  }
+}
+
+// Work units [u0, u1): unit u is block (u % blocks) of group a at outer
+// index u / blocks.
+void Work(const Ctx& c, int64_t u0, int64_t u1) {
+  const Plan& p = c.p;
+  const int64_t blocks = (p.a.size + p.a_block - 1) / p.a_block;
+  int64_t u = u0;
+  while (u < u1) {
+    int64_t o = u / blocks;
+    const int64_t blk0 = u % blocks;
+    const int64_t blk1 = std::min(blocks, blk0 + (u1 - u));
+    int64_t s0 = 0, d0 = 0;
+    for (int64_t g = static_cast<int64_t>(p.outer.size()) - 1; g >= 0; --g) {
+      const Group& grp = p.outer[g];
+      const int64_t idx = o % grp.size;
+      o /= grp.size;
+      s0 += grp.s[idx];
+      d0 += grp.d[idx];
+    }
+    CallKernel(c, blk0 * p.a_block, std::min(p.a.size, blk1 * p.a_block), s0,
+               d0);
+    u += blk1 - blk0;
+  }
+#if defined(__SSE2__)
+  if (c.streaming) _mm_sfence();
+#endif
+}
+
+template <typename F>
+void Parallel(int threads, int64_t units, const F& f) {
+  threads = static_cast<int>(std::min<int64_t>(threads, units));
+  if (threads <= 1) {
+    f(0, units);
+    return;
+  }
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) {
+    pool.emplace_back(f, units * t / threads, units * (t + 1) / threads);
+  }
+  f(0, units / threads);
+  for (std::thread& t : pool) t.join();
+}
+
+void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
+  const int rank = static_cast<int>(p.dims.size());
+  std::vector<int64_t> index(rank, 0);
+  const BitIO io(p);
+  for (int64_t e = 0; e < p.elements; ++e) {
+    const int64_t so = p.src_indexer->Offset(index);
+    const int64_t dof = p.dst_indexer->Offset(index);
+    if (p.esize > 0) {
+      std::memcpy(dst + dof * p.esize, src + so * p.esize, p.esize);
+    } else {
+      io.Write(dst, dof, io.Read(src, so));
+    }
+    for (int k = rank - 1; k >= 0; --k) {
+      const int d = p.dim_order[k];
+      if (++index[d] < p.dims[d]) break;
+      index[d] = 0;
+    }
+  }
+}
+
+std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
+  std::vector<Run> runs;
+  for (int64_t j = 0; j < b.size; ++j) {
+    if (!runs.empty() && b.s[j] == b.s[j - 1] + s_step &&
+        b.d[j] == b.d[j - 1] + d_step) {
+      ++runs.back().len;
+    } else {
+      runs.push_back(Run{j, b.s[j], b.d[j], 1});
+    }
+  }
+  return runs;
+}
+
+// True when rows i..i+k-1 of every full block of k are consecutive in
+// `offsets` (offsets[i + r] == offsets[i] + r).
+bool BlocksConsecutive(const std::vector<int64_t>& offsets, int64_t size,
+                       int k) {
+  if (size < k) return false;
+  for (int64_t i = 0; i + k <= size; i += k) {
+    for (int r = 1; r < k; ++r) {
+      if (offsets[i + r] != offsets[i] + r) return false;
+    }
+  }
+  return true;
+}
+
+bool IsAffine(const std::vector<int64_t>& t, int64_t step) {
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] != static_cast<int64_t>(i) * step) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void ChooseKernel(Plan& p, bool allow_fast_paths) {
+  p.kernel = RelayoutKernel::kGeneral;
+  p.a_block = 1;
+  p.runs.clear();
+  if (!allow_fast_paths || p.elements == 0) return;
+  const int64_t nb = p.b.size;
+  if (p.esize == 0) {
+    const bool convert = (p.src_bits == 8 && p.dst_bits < 8) ||
+                         (p.src_bits < 8 && p.dst_bits == 8);
+    if (!convert) return;
+    std::vector<Run> runs = MakeRuns(p.b, 1, 1);
+    if (static_cast<int64_t>(runs.size()) * 8 <= nb) {
+      p.kernel = RelayoutKernel::kPack;
+      p.runs = std::move(runs);
+    }
+    return;
+  }
+  // Identical placement and no padding: one memcpy.
+  bool same = !p.prefill && p.src_bytes == p.dst_bytes && p.a.s == p.a.d &&
+              p.b.s == p.b.d;
+  for (const Group& g : p.outer) same = same && g.s == g.d;
+  if (same) {
+    p.kernel = RelayoutKernel::kMemcpy;
+    return;
+  }
+  std::vector<Run> runs = MakeRuns(p.b, 1, 1);
+  const int64_t nr = static_cast<int64_t>(runs.size());
+  auto use_runs = [&]() {
+    p.kernel = RelayoutKernel::kRuns;
+    p.runs = std::move(runs);
+    // Streaming stores need every run to start 16-byte aligned (given an
+    // aligned buffer) and to be whole 16-byte chunks.
+    bool aligned = UniformRunBytes(p) % 16 == 0;
+    auto ok = [&](int64_t off) { return (off * p.esize) % 16 == 0; };
+    for (const Run& r : p.runs) aligned = aligned && ok(r.d);
+    for (int64_t v : p.a.d) aligned = aligned && ok(v);
+    for (const Group& g : p.outer) {
+      for (int64_t v : g.d) aligned = aligned && ok(v);
+    }
+    p.streaming =
+        aligned && UniformRunBytes(p) > 0 && p.dst_bytes >= (int64_t{8} << 20);
+  };
+  if (nr * 4 <= nb || (nr < nb && (nb / nr) * p.esize >= 16)) {
+    use_runs();
+    return;
+  }
+  for (int k : {2, 4, 8}) {
+    std::vector<Run> inter = MakeRuns(p.b, 1, k);
+    if (static_cast<int64_t>(inter.size()) * 4 <= nb &&
+        BlocksConsecutive(p.a.d, p.a.size, k)) {
+      p.kernel = RelayoutKernel::kInterleave;
+      p.k = k;
+      p.a_block = k;
+      p.runs = std::move(inter);
+      return;
+    }
+    std::vector<Run> de = MakeRuns(p.b, k, 1);
+    if (static_cast<int64_t>(de.size()) * 4 <= nb &&
+        BlocksConsecutive(p.a.s, p.a.size, k)) {
+      p.kernel = RelayoutKernel::kDeinterleave;
+      p.k = k;
+      p.a_block = k;
+      p.runs = std::move(de);
+      return;
+    }
+  }
+  if (p.a.size > 1 && nb > 1 && IsAffine(p.a.d, 1) && IsAffine(p.b.s, 1)) {
+    const int64_t S = p.a.s[1];
+    const int64_t T = p.b.d[1];
+    if (IsAffine(p.a.s, S) && IsAffine(p.b.d, T)) {
+      p.kernel = RelayoutKernel::kTranspose;
+      p.t_src_stride = S;
+      p.t_dst_stride = T;
+      p.a_block = kTBlock;
+      return;
+    }
+  }
+  if (nr < nb) use_runs();
+}
+
+void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {
+  if (p.prefill) std::memset(dst, p.fill, p.dst_bytes);
+  if (p.elements == 0) return;
+  if (p.use_indexers) return RunIndexers(p, src, dst);
+  if (p.kernel == RelayoutKernel::kMemcpy) {
+    const int64_t chunk = 1 << 16;
+    const int64_t units = (p.dst_bytes + chunk - 1) / chunk;
+    Parallel(p.threads, units, [&](int64_t u0, int64_t u1) {
+      const int64_t b0 = u0 * chunk;
+      const int64_t b1 = std::min(p.dst_bytes, u1 * chunk);
+      if (b1 > b0) std::memcpy(dst + b0, src + b0, b1 - b0);
+    });
+    return;
+  }
+  int64_t outer = 1;
+  for (const Group& g : p.outer) outer *= g.size;
+  const int64_t blocks = (p.a.size + p.a_block - 1) / p.a_block;
+  const Ctx c{p, src, dst,
+              p.streaming && reinterpret_cast<uintptr_t>(dst) % 16 == 0};
+  Parallel(p.threads, outer * blocks,
+           [&](int64_t u0, int64_t u1) { Work(c, u0, u1); });
+}
+
+std::string DescribePlan(const Plan& p) {
+  std::string out = RelayoutKernelName(p.kernel);
+  if (p.use_indexers) {
+    absl::StrAppend(&out,
+                    " (per element through the indexers: a `*` group "
+                    "is too large to tabulate)");
+    return out;
+  }
+  if (p.kernel == RelayoutKernel::kMemcpy) {
+    absl::StrAppend(&out, ": ", p.dst_bytes, " bytes");
+  } else {
+    int64_t outer = 1;
+    for (const Group& g : p.outer) outer *= g.size;
+    absl::StrAppend(&out, ": ", outer, " x ", p.a.size, " x ", p.b.size,
+                    " elements");
+    if (!p.runs.empty()) {
+      absl::StrAppend(&out, ", ", p.runs.size(), " runs per row");
+      const int64_t u = UniformRunBytes(p);
+      if (u > 0) absl::StrAppend(&out, " of ", u, " bytes");
+    }
+    if (p.kernel == RelayoutKernel::kInterleave ||
+        p.kernel == RelayoutKernel::kDeinterleave) {
+      absl::StrAppend(&out, ", k=", p.k);
+    }
+    if (p.streaming) absl::StrAppend(&out, ", streaming stores");
+  }
+  absl::StrAppend(&out, p.prefill ? ", padding filled" : "", ", up to ",
+                  p.threads, " thread", p.threads > 1 ? "s" : "");
+  return out;
+}
+
+}  // namespace relayout_internal
+}  // namespace hlolayout

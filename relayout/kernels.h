@@ -1,0 +1,91 @@
+// relayout/kernels.h: the compiled form of a RelayoutPlan and the copy
+// kernels that run it. Internal to //relayout (relayout.h is the API).
+//
+// The iteration space is the array's logical dims in groups (dims a `*`
+// merges form one group). Each group has a table of element offsets in the
+// source (s) and destination (d) layouts; an element's offset is the sum of
+// its groups' entries. `outer` groups only move base offsets; the two
+// innermost, `a` and `b`, are walked by the kernel:
+//   for a: for b: dst[d0 + a.d[i] + b.d[j]] = src[s0 + a.s[i] + b.s[j]]
+#ifndef HLOLAYOUT_RELAYOUT_KERNELS_H_
+#define HLOLAYOUT_RELAYOUT_KERNELS_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/packing.h"
+#include "hlolayout/relayout/relayout.h"
+#include "hlolayout/shape/primitive_type.h"
+
+namespace hlolayout {
+namespace relayout_internal {
+
+struct Group {
+  std::vector<int> dims;  // logical dims, the last varies fastest
+  int64_t size = 1;
+  std::vector<int64_t> s, d;  // element offsets in src / dst, [0] == 0
+};
+
+// A run of `len` elements of group b: element j + i is at s + i * s_step
+// in src and d + i * d_step in dst.
+struct Run {
+  int64_t b = 0;  // first index in group b
+  int64_t s = 0;
+  int64_t d = 0;
+  int64_t len = 0;
+};
+
+struct Plan {
+  PrimitiveType type = PRIMITIVE_TYPE_INVALID;
+  int64_t src_bytes = 0;
+  int64_t dst_bytes = 0;
+  int64_t elements = 0;
+  int src_bits = 0;  // storage bits per element: 8*ByteWidth or E(n)
+  int dst_bits = 0;
+  int value_bits = 0;  // BitWidth of the type
+  bool sign_extend = false;
+  PackingOrder order = PackingOrder::kLowFirst;
+  uint8_t fill = 0;
+  int esize = 0;  // bytes per element when both sides are whole bytes
+  bool prefill = false;
+  int threads = 1;
+
+  RelayoutKernel kernel = RelayoutKernel::kGeneral;
+  std::vector<Group> outer;  // outermost first
+  Group a, b;
+  // Units of group a handed to a kernel call at once (interleave: k rows,
+  // transpose: a block of rows).
+  int64_t a_block = 1;
+  // kRuns / kPack: group b as runs contiguous in both layouts (s_step =
+  // d_step = 1). kInterleave: runs with s_step 1, d_step k.
+  // kDeinterleave: s_step k, d_step 1.
+  std::vector<Run> runs;
+  int k = 1;
+  // kTranspose: dst(a, b) at a + b * t_dst_stride, src(a, b) at
+  // a * t_src_stride + b.
+  int64_t t_src_stride = 0;
+  int64_t t_dst_stride = 0;
+  bool streaming = false;  // non-temporal stores for large destinations
+
+  // Per-element fallback for groups too big to tabulate.
+  bool use_indexers = false;
+  std::shared_ptr<const TiledIndexer> src_indexer, dst_indexer;
+  std::vector<int64_t> dims;
+  std::vector<int> dim_order;  // major first
+};
+
+// Picks p.kernel and fills its fields from the tables.
+void ChooseKernel(Plan& p, bool allow_fast_paths);
+
+// Runs the plan. @pre src holds p.src_bytes, dst p.dst_bytes.
+void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst);
+
+std::string DescribePlan(const Plan& p);
+
+}  // namespace relayout_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_RELAYOUT_KERNELS_H_

@@ -1,0 +1,445 @@
+#include "hlolayout/relayout/relayout.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/test_shapes.h"
+
+namespace hlolayout {
+namespace {
+
+Shape Parse(const std::string& text) {
+  absl::StatusOr<Shape> s = ParseShape(text);
+  EXPECT_TRUE(s.ok()) << text << ": " << s.status();
+  return *s;
+}
+
+int64_t Bytes(const Shape& s) {
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(s);
+  EXPECT_TRUE(sizes.ok()) << sizes.status();
+  return sizes->padded_bytes;
+}
+
+// The same array with the default row-major layout.
+Shape RowMajor(const Shape& s) {
+  Shape r = Shape::MakeArray(s.element_type(), s.dimensions());
+  std::vector<int64_t> m2m(s.rank());
+  for (int64_t i = 0; i < s.rank(); ++i) m2m[i] = s.rank() - 1 - i;
+  r.set_layout(Layout(m2m));
+  return r;
+}
+
+std::vector<uint8_t> Pattern(int64_t n, uint32_t seed) {
+  std::vector<uint8_t> v(n);
+  std::mt19937 rng(seed);
+  for (auto& b : v) b = static_cast<uint8_t>(rng());
+  return v;
+}
+
+std::vector<uint8_t> DoRelayout(const Shape& from,
+                                const std::vector<uint8_t>& src,
+                                const Shape& to, RelayoutOptions options = {}) {
+  std::vector<uint8_t> dst(Bytes(to), 0xAB);
+  absl::Status s = Relayout(from, src, to, absl::MakeSpan(dst), options);
+  EXPECT_TRUE(s.ok()) << from.ToString(true) << " -> " << to.ToString(true)
+                      << ": " << s;
+  return dst;
+}
+
+// Checks that `tiled` (layout of `shape`) holds the row-major `rm` elements
+// at TiledIndexer's offsets and `fill` in every padding byte.
+void ExpectPlaced(const Shape& shape, const std::vector<uint8_t>& rm,
+                  const std::vector<uint8_t>& tiled, uint8_t fill) {
+  absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(shape);
+  ASSERT_TRUE(ix.ok()) << ix.status();
+  const int64_t es = ByteWidth(shape.element_type());
+  ASSERT_EQ(static_cast<int64_t>(tiled.size()), ix->padded_elements() * es);
+  std::vector<int64_t> index(shape.rank());
+  for (int64_t off = 0; off < ix->padded_elements(); ++off) {
+    if (ix->ElementAt(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
+      for (int64_t k = 0; k < es; ++k) {
+        ASSERT_EQ(tiled[off * es + k], fill)
+            << shape.ToString(true) << " padding offset " << off;
+      }
+      continue;
+    }
+    int64_t linear = 0;
+    for (int64_t d = 0; d < shape.rank(); ++d) {
+      linear = linear * shape.dimension(d) + index[d];
+    }
+    for (int64_t k = 0; k < es; ++k) {
+      ASSERT_EQ(tiled[off * es + k], rm[linear * es + k])
+          << shape.ToString(true) << " offset " << off;
+    }
+  }
+}
+
+// Tile, untile, fast vs general, for one shape.
+void CheckShape(const Shape& shape, uint32_t seed) {
+  SCOPED_TRACE(shape.ToString(true));
+  const Shape rm = RowMajor(shape);
+  const std::vector<uint8_t> src = Pattern(Bytes(rm), seed);
+  RelayoutOptions opts;
+  opts.fill = 0x5A;
+  const std::vector<uint8_t> tiled = DoRelayout(rm, src, shape, opts);
+  ExpectPlaced(shape, src, tiled, 0x5A);
+  EXPECT_EQ(DoRelayout(shape, tiled, rm, opts), src);
+  RelayoutOptions general = opts;
+  general.allow_fast_paths = false;
+  EXPECT_EQ(DoRelayout(rm, src, shape, general), tiled);
+  EXPECT_EQ(DoRelayout(shape, tiled, rm, general), src);
+}
+
+// A random layout for `dims`: permutation, 0-3 tile levels with `*`, L(n).
+Shape RandomLayout(PrimitiveType type, const std::vector<int64_t>& dims,
+                   std::mt19937& rng) {
+  const int64_t rank = dims.size();
+  std::vector<int64_t> m2m(rank);
+  std::iota(m2m.begin(), m2m.end(), 0);
+  std::shuffle(m2m.begin(), m2m.end(), rng);
+  std::vector<std::vector<int64_t>> tiles;
+  const int levels = rng() % 4;
+  const int64_t sizes[] = {1, 2, 3, 4, 8};
+  for (int l = 0; l < levels; ++l) {
+    const int64_t n = 1 + rng() % std::max<int64_t>(rank + 1, 2);
+    std::vector<int64_t> tile(n);
+    for (int64_t i = 0; i < n; ++i) {
+      tile[i] = (i + 1 < n && rng() % 4 == 0) ? Tile::kCombineDimension
+                                              : sizes[rng() % 5];
+    }
+    tiles.push_back(tile);
+  }
+  const int64_t tails[] = {1, 1, 3, 8};
+  return MakeTiled(type, dims, m2m, tiles, tails[rng() % 4]);
+}
+
+TEST(RelayoutTest, RandomSmallShapesAgainstTiledIndexer) {
+  std::mt19937 rng(11);
+  int checked = 0;
+  for (int rank = 1; rank <= 4; ++rank) {
+    for (int iter = 0; iter < 300; ++iter) {
+      std::vector<int64_t> dims(rank);
+      for (auto& d : dims) d = 1 + rng() % 5;
+      const PrimitiveType types[] = {F32, BF16, S8, F64};
+      const Shape shape = RandomLayout(types[rng() % 4], dims, rng);
+      CheckShape(shape, rng());
+      if (HasFatalFailure()) return;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 1200);
+}
+
+TEST(RelayoutTest, EveryPermutationAndTileOfRank3) {
+  // Every permutation, every tile level count, with and without `*` and L.
+  const std::vector<std::vector<std::vector<int64_t>>> tile_sets = {
+      {},
+      {{2}},
+      {{2, 3}},
+      {{4, 2}, {2, 1}},
+      {{Tile::kCombineDimension, 4}},
+      {{2, Tile::kCombineDimension, 3}},
+      {{3, 2}, {2, 1}, {1, 2}},
+      {{8, 8}},
+      {{Tile::kCombineDimension, 2, 2}, {2, 1}},
+  };
+  std::vector<int64_t> m2m = {0, 1, 2};
+  do {
+    for (const auto& tiles : tile_sets) {
+      for (int64_t tail : {1, 5}) {
+        CheckShape(MakeTiled(F32, {3, 5, 4}, m2m, tiles, tail), 3);
+        CheckShape(MakeTiled(S8, {1, 5, 2}, m2m, tiles, tail), 4);
+        if (HasFatalFailure()) return;
+      }
+    }
+  } while (std::next_permutation(m2m.begin(), m2m.end()));
+}
+
+TEST(RelayoutTest, TiledToTiledEqualsThroughRowMajor) {
+  std::mt19937 rng(5);
+  for (int iter = 0; iter < 400; ++iter) {
+    const int rank = 1 + rng() % 4;
+    std::vector<int64_t> dims(rank);
+    for (auto& d : dims) d = 1 + rng() % 5;
+    const Shape a = RandomLayout(BF16, dims, rng);
+    const Shape b = RandomLayout(BF16, dims, rng);
+    SCOPED_TRACE(a.ToString(true) + " -> " + b.ToString(true));
+    const Shape rm = RowMajor(a);
+    const std::vector<uint8_t> logical = Pattern(Bytes(rm), iter);
+    const std::vector<uint8_t> in_a = DoRelayout(rm, logical, a);
+    const std::vector<uint8_t> direct = DoRelayout(a, in_a, b);
+    const std::vector<uint8_t> via = DoRelayout(rm, DoRelayout(a, in_a, rm), b);
+    ASSERT_EQ(direct, via);
+  }
+}
+
+// Fast paths against the general path on odd sizes, and the kernel chosen.
+TEST(RelayoutTest, FastPathsOnOddSizes) {
+  struct Case {
+    std::string shape;
+    RelayoutKernel tile_kernel;
+  };
+  const Case cases[] = {
+      {"f32[13,300]{1,0:T(8,128)}", RelayoutKernel::kRuns},
+      {"f32[8,128]{1,0:T(8,128)}", RelayoutKernel::kMemcpy},
+      {"f32[1,1]{1,0:T(8,128)}", RelayoutKernel::kGeneral},
+      {"f32[70,50]{1,0:T(32,32)(16,16)}", RelayoutKernel::kRuns},
+      {"bf16[17,129]{1,0:T(8,128)(2,1)}", RelayoutKernel::kInterleave},
+      {"bf16[64,256]{1,0:T(8,128)(2,1)}", RelayoutKernel::kInterleave},
+      {"s8[9,131]{1,0:T(8,128)(4,1)}", RelayoutKernel::kInterleave},
+      {"s8[32,256]{1,0:T(8,128)(4,1)}", RelayoutKernel::kInterleave},
+      {"f32[33,47]{0,1}", RelayoutKernel::kTranspose},
+      {"bf16[65,3]{0,1}", RelayoutKernel::kTranspose},
+      {"f32[2,3,40,300]{3,2,1,0:T(*,8,128)(2,1)}", RelayoutKernel::kGeneral},
+      {"f32[5,1,7,130]{3,2,1,0:T(*,*,8,128)}", RelayoutKernel::kRuns},
+  };
+  for (const Case& c : cases) {
+    const Shape shape = Parse(c.shape);
+    CheckShape(shape, 9);
+    absl::StatusOr<RelayoutPlan> plan =
+        RelayoutPlan::Create(RowMajor(shape), shape);
+    ASSERT_TRUE(plan.ok());
+    if (c.tile_kernel != RelayoutKernel::kGeneral) {
+      EXPECT_EQ(plan->kernel(), c.tile_kernel)
+          << c.shape << ": " << plan->Describe();
+    }
+  }
+}
+
+TEST(RelayoutTest, UntileUsesDeinterleave) {
+  const Shape shape = Parse("bf16[64,256]{1,0:T(8,128)(2,1)}");
+  absl::StatusOr<RelayoutPlan> plan =
+      RelayoutPlan::Create(shape, RowMajor(shape));
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->kernel(), RelayoutKernel::kDeinterleave) << plan->Describe();
+  const Shape s8 = Parse("s8[32,256]{1,0:T(8,128)(4,1)}");
+  plan = RelayoutPlan::Create(s8, RowMajor(s8));
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->kernel(), RelayoutKernel::kDeinterleave) << plan->Describe();
+}
+
+TEST(RelayoutTest, TenstorrentTileFaces) {
+  // tt-metal's tilize: within a 32x32 tile, four 16x16 faces, row-major.
+  const Shape rm = Parse("f32[64,96]{1,0}");
+  const Shape tt = Parse("f32[64,96]{1,0:T(32,32)(16,16)}");
+  const std::vector<uint8_t> src = Pattern(Bytes(rm), 1);
+  const std::vector<uint8_t> dst = DoRelayout(rm, src, tt);
+  const int64_t tiles_per_row = 96 / 32;
+  for (int64_t r = 0; r < 64; ++r) {
+    for (int64_t c = 0; c < 96; ++c) {
+      const int64_t tile = (r / 32) * tiles_per_row + c / 32;
+      const int64_t tr = r % 32, tc = c % 32;
+      const int64_t off = tile * 1024 + ((tr / 16) * 2 + tc / 16) * 256 +
+                          (tr % 16) * 16 + (tc % 16);
+      for (int k = 0; k < 4; ++k) {
+        ASSERT_EQ(dst[off * 4 + k], src[(r * 96 + c) * 4 + k]) << r << "," << c;
+      }
+    }
+  }
+}
+
+std::vector<uint8_t> Pack(const std::string& type, std::vector<int> values,
+                          PackingOrder order) {
+  const std::string n = std::to_string(values.size());
+  const Shape from = Parse(type + "[" + n + "]{0}");
+  const int bits = BitWidth(from.element_type());
+  const Shape to =
+      Parse(type + "[" + n + "]{0:E(" + std::to_string(bits) + ")}");
+  std::vector<uint8_t> src;
+  for (int v : values) src.push_back(static_cast<uint8_t>(v));
+  RelayoutOptions opts;
+  opts.packing = order;
+  std::vector<uint8_t> packed = DoRelayout(from, src, to, opts);
+  // Unpacking gives the values back (sign extended for signed types).
+  EXPECT_EQ(DoRelayout(to, packed, from, opts), src) << type;
+  return packed;
+}
+
+TEST(RelayoutTest, SubByteMatchesMeasuredXla) {
+  // Measured on the XLA inside jaxlib 0.11.2 (docs/relayout.md).
+  EXPECT_EQ(Pack("s4", {1, 2, 3, 4, 5, 6, 7, -8}, PackingOrder::kLowFirst),
+            (std::vector<uint8_t>{0x21, 0x43, 0x65, 0x87}));
+  EXPECT_EQ(Pack("u2", {1, 2, 3, 0, 1, 2, 3, 0}, PackingOrder::kLowFirst),
+            (std::vector<uint8_t>{0x39, 0x39}));
+  // High-first is the mirror image.
+  EXPECT_EQ(Pack("s4", {1, 2, 3, 4, 5, 6, 7, -8}, PackingOrder::kHighFirst),
+            (std::vector<uint8_t>{0x12, 0x34, 0x56, 0x78}));
+  EXPECT_EQ(Pack("u2", {1, 2, 3, 0, 1, 2, 3, 0}, PackingOrder::kHighFirst),
+            (std::vector<uint8_t>{0x6C, 0x6C}));
+  EXPECT_EQ(Pack("u4", {0xA, 0xB, 0xC}, PackingOrder::kLowFirst),
+            (std::vector<uint8_t>{0xBA, 0x0C}));
+  EXPECT_EQ(Pack("u4", {0xA, 0xB, 0xC}, PackingOrder::kHighFirst),
+            (std::vector<uint8_t>{0xAB, 0xC0}));
+  EXPECT_EQ(Pack("s2", {1, -1, -2, 0, 1}, PackingOrder::kLowFirst),
+            (std::vector<uint8_t>{0x2D, 0x01}));  // 00 10 11 01, then 01
+  EXPECT_EQ(Pack("s2", {1, -1, -2, 0, 1}, PackingOrder::kHighFirst),
+            (std::vector<uint8_t>{0x78, 0x40}));  // 01 11 10 00, then 01....
+}
+
+TEST(RelayoutTest, PackFillsUnusedBits) {
+  const Shape from = Parse("u4[3]{0}");
+  const Shape to = Parse("u4[3]{0:E(4)}");
+  RelayoutOptions opts;
+  opts.fill = 0xFF;
+  EXPECT_EQ(DoRelayout(from, {1, 2, 3}, to, opts),
+            (std::vector<uint8_t>{0x21, 0xF3}));
+  opts.packing = PackingOrder::kHighFirst;
+  EXPECT_EQ(DoRelayout(from, {1, 2, 3}, to, opts),
+            (std::vector<uint8_t>{0x12, 0x3F}));
+}
+
+TEST(RelayoutTest, PackedTiledLayoutsAgainstGeneral) {
+  // Every path for packing, with odd sizes and tiles, vs the general path
+  // and vs the bits TiledIndexer says.
+  for (const char* text :
+       {"s4[37,70]{1,0:E(4)}", "s4[9,300]{1,0:T(8,128)E(4)}",
+        "u2[13,33]{0,1:T(4,8)L(16)E(2)}", "s4[16,256]{1,0:T(8,128)(2,1)E(4)}",
+        "u1[5,17]{1,0:E(1)}"}) {
+    SCOPED_TRACE(text);
+    const Shape packed = Parse(text);
+    const Shape rm = RowMajor(packed);
+    const int bits = static_cast<int>(packed.layout().element_size_in_bits());
+    std::vector<uint8_t> src = Pattern(Bytes(rm), 2);
+    for (auto& b : src) b &= (1 << bits) - 1;  // unsigned values
+    // Unpacking sign-extends signed types.
+    std::vector<uint8_t> unpacked = src;
+    if (IsSignedIntegralType(packed.element_type())) {
+      for (auto& b : unpacked) {
+        if (b >> (bits - 1)) b = static_cast<uint8_t>(b | (0xFF << bits));
+      }
+    }
+    for (PackingOrder order :
+         {PackingOrder::kLowFirst, PackingOrder::kHighFirst}) {
+      RelayoutOptions opts;
+      opts.packing = order;
+      opts.fill = 0xC3;
+      const std::vector<uint8_t> fast = DoRelayout(rm, src, packed, opts);
+      RelayoutOptions general = opts;
+      general.allow_fast_paths = false;
+      EXPECT_EQ(DoRelayout(rm, src, packed, general), fast);
+      // Bits where TiledIndexer says, fill elsewhere.
+      absl::StatusOr<TiledIndexer> ix = TiledIndexer::Create(packed);
+      ASSERT_TRUE(ix.ok());
+      std::vector<int64_t> index(2);
+      std::vector<bool> covered(fast.size() * 8, false);
+      for (int64_t off = 0; off < ix->padded_elements(); ++off) {
+        if (ix->ElementAt(off, absl::MakeSpan(index)) != OffsetKind::kElement) {
+          continue;
+        }
+        const BitPosition pos = ix->BitPositionOf(off);
+        const int sh = PackedShift(pos.bit, bits, order);
+        const int v = (fast[pos.byte] >> sh) & ((1 << bits) - 1);
+        ASSERT_EQ(v, src[index[0] * packed.dimension(1) + index[1]]) << off;
+        for (int k = 0; k < bits; ++k) covered[pos.byte * 8 + sh + k] = true;
+      }
+      for (size_t bit = 0; bit < covered.size(); ++bit) {
+        if (!covered[bit]) {
+          ASSERT_EQ((fast[bit / 8] >> (bit % 8)) & 1, (0xC3 >> (bit % 8)) & 1)
+              << "padding bit " << bit;
+        }
+      }
+      EXPECT_EQ(DoRelayout(packed, fast, rm, opts), unpacked);
+      EXPECT_EQ(DoRelayout(packed, fast, rm, general), unpacked);
+    }
+  }
+}
+
+TEST(RelayoutTest, ThreadsGiveIdenticalBytes) {
+  for (const char* text :
+       {"f32[515,1031]{1,0:T(8,128)}", "bf16[1030,1024]{1,0:T(8,128)(2,1)}",
+        "f32[600,700]{0,1}", "f32[300,1000]{1,0:T(32,32)(16,16)}",
+        "f32[4,70,30,40]{3,2,1,0:T(*,8,16)(2,1)}"}) {
+    SCOPED_TRACE(text);
+    const Shape shape = Parse(text);
+    const Shape rm = RowMajor(shape);
+    const std::vector<uint8_t> src = Pattern(Bytes(rm), 7);
+    RelayoutOptions one;
+    one.threads = 1;
+    const std::vector<uint8_t> ref = DoRelayout(rm, src, shape, one);
+    for (int t : {2, 3, 0}) {
+      RelayoutOptions many;
+      many.threads = t;
+      EXPECT_EQ(DoRelayout(rm, src, shape, many), ref) << t;
+      EXPECT_EQ(DoRelayout(shape, ref, rm, many), src) << t;
+    }
+  }
+}
+
+TEST(RelayoutTest, BadInputs) {
+  const Shape a = Parse("f32[4,4]{1,0}");
+  auto create_error = [](const Shape& from, const Shape& to) {
+    absl::StatusOr<RelayoutPlan> p = RelayoutPlan::Create(from, to);
+    return p.ok() ? std::string("ok") : std::string(p.status().message());
+  };
+  EXPECT_EQ(create_error(a, Parse("bf16[4,4]{1,0}")),
+            "element types differ: f32 vs bf16");
+  EXPECT_EQ(create_error(a, Parse("f32[4,5]{1,0}")),
+            "dimensions differ: f32[4,4] vs f32[4,5]");
+  EXPECT_EQ(create_error(a, Parse("f32[4]{0}")),
+            "dimensions differ: f32[4,4] vs f32[4]");
+  EXPECT_NE(create_error(Parse("(f32[4,4], f32[2])"), a).find("not an array"),
+            std::string::npos);
+  EXPECT_NE(create_error(Parse("f32[<=4,4]"), a).find("dynamic"),
+            std::string::npos);
+  EXPECT_NE(create_error(a, Parse("f32[4,4]{1,0:D(D,C)}")).find("sparse"),
+            std::string::npos);
+  EXPECT_NE(create_error(Parse("f32[4,4]{1,0:E(2)}"), a).find("E(2)"),
+            std::string::npos);
+  RelayoutOptions bad;
+  bad.threads = -1;
+  EXPECT_FALSE(RelayoutPlan::Create(a, a, bad).ok());
+
+  // Short buffers: an error, nothing written.
+  const Shape t = Parse("f32[4,4]{1,0:T(8,128)}");
+  std::vector<uint8_t> src(64, 1), dst(Bytes(t), 0xEE);
+  absl::Status s =
+      Relayout(a, absl::MakeConstSpan(src.data(), 63), t, absl::MakeSpan(dst));
+  EXPECT_EQ(s.message(), "source buffer has 63 bytes, f32[4,4]{1,0} needs 64");
+  EXPECT_TRUE(
+      std::all_of(dst.begin(), dst.end(), [](uint8_t b) { return b == 0xEE; }));
+  s = Relayout(a, src, t, absl::MakeSpan(dst.data(), dst.size() - 1));
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(
+      std::all_of(dst.begin(), dst.end(), [](uint8_t b) { return b == 0xEE; }));
+  // Longer buffers: bytes past dst_bytes untouched.
+  std::vector<uint8_t> big(Bytes(t) + 16, 0xEE);
+  ASSERT_TRUE(Relayout(a, src, t, absl::MakeSpan(big)).ok());
+  for (size_t i = Bytes(t); i < big.size(); ++i) EXPECT_EQ(big[i], 0xEE);
+}
+
+TEST(RelayoutTest, ScalarsAndEmptyArrays) {
+  CheckShape(Parse("f32[]{:T(128)}"), 1);
+  const Shape empty = Parse("f32[0,5]{1,0:T(8,128)}");
+  std::vector<uint8_t> dst(Bytes(empty), 1);
+  RelayoutOptions opts;
+  opts.fill = 7;
+  ASSERT_TRUE(
+      Relayout(RowMajor(empty), {}, empty, absl::MakeSpan(dst), opts).ok());
+  for (uint8_t b : dst) EXPECT_EQ(b, 7);
+}
+
+TEST(RelayoutTest, PlanIsReusable) {
+  const Shape rm = Parse("f32[16,256]{1,0}");
+  const Shape t = Parse("f32[16,256]{1,0:T(8,128)}");
+  absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(rm, t);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ(plan->src_bytes(), 16 * 256 * 4);
+  EXPECT_EQ(plan->dst_bytes(), 16 * 256 * 4);
+  for (uint32_t seed = 0; seed < 3; ++seed) {
+    const std::vector<uint8_t> src = Pattern(plan->src_bytes(), seed);
+    std::vector<uint8_t> dst(plan->dst_bytes());
+    ASSERT_TRUE(plan->Run(src, absl::MakeSpan(dst)).ok());
+    ExpectPlaced(t, src, dst, 0);
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout
