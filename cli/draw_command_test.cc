@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -115,7 +116,8 @@ TEST(DrawCommand, CuteAndGridGoldenFiles) {
     SCOPED_TRACE(c.golden);
     CliResult r = RunCli(c.args);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.out, ReadFile(std::string("draw/testdata/") + c.golden));
+    EXPECT_EQ(r.out,
+              ReadFile(TestDataPath(std::string("draw/testdata/") + c.golden)));
   }
 }
 
