@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -115,7 +116,8 @@ TEST(DrawCommand, CuteAndGridGoldenFiles) {
     SCOPED_TRACE(c.golden);
     CliResult r = RunCli(c.args);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.out, ReadFile(std::string("draw/testdata/") + c.golden));
+    EXPECT_EQ(r.out,
+              ReadFile(TestDataPath(std::string("draw/testdata/") + c.golden)));
   }
 }
 
@@ -137,6 +139,31 @@ TEST(DrawCommand, CuteAndGridErrors) {
   EXPECT_NE(r.out.find("usage: hlolayout cute OP"), std::string::npos);
   r = RunCli({"grid", "draw", "tensor<"});
   EXPECT_EQ(r.status, 1);
+}
+
+TEST(DrawCommand, ReportHtml) {
+  CliResult r = RunCli({"report", "--example", "--html", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(r.out.find("all 30 instructions."), std::string::npos);
+  r = RunCli({"report", "--example", "--summary", "--top=1", "--html", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("left out (--summary)."), std::string::npos);
+  EXPECT_EQ(r.out.find("<tr class=\"row\""), std::string::npos);
+  size_t wasters = 0;
+  for (size_t p = r.out.find("<div class=\"waster\">"); p != std::string::npos;
+       p = r.out.find("<div class=\"waster\">", p + 1)) {
+    ++wasters;
+  }
+  EXPECT_EQ(wasters, 1u);
+  r = RunCli({"report", "--example", "--html", "-", "--json"});
+  EXPECT_EQ(r.status, 2);
+  r = RunCli({"report", "--example", "--html", "-", "--html-rows", "x"});
+  EXPECT_EQ(r.status, 2);
+  r = RunCli({"report", "--example", "--html", "/nonexistent/dir/r.html"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout report: cannot write '/nonexistent/dir/r.html'\n");
 }
 
 }  // namespace

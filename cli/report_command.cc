@@ -160,6 +160,10 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     return 2;
   }
   const bool summary = args->Has("summary");
+  if (args->Has("html") && args->Has("json")) {
+    io.err << "hlolayout report: --html and --json do not go together\n";
+    return 2;
+  }
   options.keep_rows = !summary;
   if (summary) options.top_wasters = 0;  // not shown
   options.read.keep_going = args->Has("keep-going");
@@ -207,6 +211,8 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   if (args->Has("html")) {  // report/html.h
     HtmlOptions html;
     html.inputs = names;
+    html.summary = summary;
+    html.top_wasters = options.top_wasters;
     const std::string cap = args->Value("html-rows", "5000");
     if (!absl::SimpleAtoi(cap, &html.max_rows) || html.max_rows < 0) {
       io.err << "hlolayout report: --html-rows must be a number >= 0, not '"

@@ -17,6 +17,7 @@
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::draw {
 namespace {
@@ -58,10 +59,12 @@ TEST(LayoutPicture, SeedFiguresMatchGoldenFiles) {
     SCOPED_TRACE(c.shape);
     absl::StatusOr<std::string> svg = LayoutSvg(Parse(c.shape), {});
     ASSERT_TRUE(svg.ok()) << svg.status();
-    EXPECT_EQ(*svg, ReadFile(std::string("draw/testdata/") + c.name + ".svg"));
+    EXPECT_EQ(*svg, ReadFile(TestDataPath(std::string("draw/testdata/") +
+                                          c.name + ".svg")));
     absl::StatusOr<std::string> text = LayoutText(Parse(c.shape), {}, {});
     ASSERT_TRUE(text.ok()) << text.status();
-    EXPECT_EQ(*text, ReadFile(std::string("draw/testdata/") + c.name + ".txt"));
+    EXPECT_EQ(*text, ReadFile(TestDataPath(std::string("draw/testdata/") +
+                                           c.name + ".txt")));
   }
 }
 

@@ -326,7 +326,9 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
 
   // Instructions.
   out << "<h2>Instructions</h2>\n<p id=\"cap-note\" class=\"note\">";
-  if (capped) {
+  if (options.summary) {
+    out << "left out (--summary).";
+  } else if (capped) {
     out << "showing the " << rows.size() << " instructions with the most "
         << "padded bytes out of " << total_rows
         << " (the page is capped; <code>hlolayout report --sort=padded</code> "

@@ -37,6 +37,8 @@ struct HtmlOptions {
   int64_t max_rows = 5000;          // instruction table cap
   int64_t max_modules = 2000;       // module table cap
   int64_t top_wasters = 10;         // over all modules
+  bool summary = false;  // leave out the instruction table (report built
+                         // without rows)
 };
 
 void RenderReportHtml(const Report& report, const HtmlOptions& options,

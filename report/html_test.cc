@@ -7,13 +7,14 @@
 #include "gtest/gtest.h"
 #include "hlolayout/draw/xml_reader.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/util/test_data.h"
 
 namespace hlolayout {
 namespace {
 
 std::string Dump() {
-  std::ifstream in(
-      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  std::ifstream in(TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt"));
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
