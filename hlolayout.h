@@ -68,6 +68,12 @@
 //    RelayoutPlan::Create(from, to, options) once, plan.Run(src, dst) per
 //    buffer; Relayout(from, src, to, dst, options) in one call.
 //
+// 9. Peak memory of a scheduled module, as XLA's HloLiveRange computes it
+//    (memory/live_range.h): AnalyzeMemory; XlaLiveRangeText for XLA's dump.
+//
+// 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe
+//    and grid pictures.
+//
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
 #define HLOLAYOUT_HLOLAYOUT_H_
@@ -105,6 +111,8 @@
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 
@@ -139,5 +147,10 @@
 // Relayout: moving bytes between two layouts; sub-byte packing order.
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/relayout/relayout.h"
+
+// Pictures of layouts (SVG and terminal text).
+#include "hlolayout/draw/cute_picture.h"
+#include "hlolayout/draw/grid_picture.h"
+#include "hlolayout/draw/layout_picture.h"
 
 #endif  // HLOLAYOUT_HLOLAYOUT_H_
