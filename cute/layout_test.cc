@@ -113,8 +113,8 @@ TEST(Layout, FastDivisorAtTheEdges) {
                     int64_t{1} << 31, (int64_t{1} << 31) + 1, int64_t{1} << 62,
                     (int64_t{1} << 62) + 1, max - 1, max}) {
     const internal::FastDivisor f(d);
-    for (int64_t n :
-         {int64_t{0}, int64_t{1}, d - 1, d, d + 1, max / 2, max - 1, max}) {
+    for (int64_t n : {int64_t{0}, int64_t{1}, d - 1, d, d == max ? max : d + 1,
+                      max / 2, max - 1, max}) {
       if (n < 0) continue;
       ASSERT_EQ(f.Divide(n), n / d) << n << " / " << d;
     }

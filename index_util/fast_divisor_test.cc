@@ -29,8 +29,8 @@ TEST(FastDivisor, BoundariesNearInt64Max) {
                               max};
   for (int64_t d : divisors) {
     FastDivisor f(d);
-    for (int64_t n : {int64_t{0}, d - 1, d, d + 1, max - d, max - 1, max,
-                      max / 2, max / 2 + 1}) {
+    for (int64_t n : {int64_t{0}, d - 1, d, d == max ? max : d + 1, max - d,
+                      max - 1, max, max / 2, max / 2 + 1}) {
       if (n < 0) continue;
       ASSERT_EQ(f.Divide(n), n / d) << n << " / " << d;
       ASSERT_EQ(f.Remainder(n), n % d) << n << " % " << d;
