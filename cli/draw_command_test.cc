@@ -150,6 +150,10 @@ TEST(DrawCommand, ReportHtml) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("left out (--summary)."), std::string::npos);
   EXPECT_EQ(r.out.find("<tr class=\"row\""), std::string::npos);
+  // --summary keeps no padding wasters (report/report.h); --top sets how
+  // many a full report draws.
+  r = RunCli({"report", "--example", "--top=1", "--html", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
   size_t wasters = 0;
   for (size_t p = r.out.find("<div class=\"waster\">"); p != std::string::npos;
        p = r.out.find("<div class=\"waster\">", p + 1)) {

@@ -23,7 +23,7 @@ from ._version import __version__
 __all__ = [
     "COMBINE", "ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Shape", "Layout",
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
-    "relayout", "read_hlo", "report", "memory", "numpy_dtype", "cute",
+    "relayout", "read_hlo", "report", "memory", "draw", "numpy_dtype", "cute",
     "grid", "__version__",
 ]
 
@@ -184,6 +184,15 @@ class Shape:
     def __repr__(self):
         return "hlolayout.Shape(%r)" % self._s.text
 
+    def _repr_svg_(self):
+        """Jupyter shows an array shape as its picture (hl.draw)."""
+        if self.is_tuple:
+            return None
+        try:
+            return draw(self)
+        except ValueError:
+            return None
+
     def __eq__(self, other):
         if isinstance(other, str):
             try:
@@ -299,6 +308,36 @@ def _cli_json(args, input=""):
         message = re.sub(r"^hlolayout [a-z_ -]+: ", "", message)
         raise ValueError(message.rstrip("\n"))
     return json.loads(out.decode("utf-8"))
+
+
+def _cli_text(args, input=""):
+    status, out, err = _core.run_cli(args, input)
+    if status != 0:
+        import re
+        message = err.decode("utf-8", "replace")
+        message = re.sub(r"^hlolayout [a-z_ -]+: ", "", message)
+        raise ValueError(message.rstrip("\n"))
+    return out.decode("utf-8")
+
+
+def draw(shape, view="both", slice=None):
+    """The SVG picture of a layout, as `hlolayout draw SHAPE --svg -` writes it.
+
+        >>> svg = hl.draw("f32[3,5]{1,0:T(2,2)}", view="memory")
+        >>> svg.startswith("<svg") or svg.startswith("<?xml")
+        True
+
+    view: "logical", "memory" or "both"; slice: the fixed outer indices
+    (a tuple) when the array has more than two dimensions.
+    """
+    shape = _shape(shape, "shape")
+    if view not in ("logical", "memory", "both"):
+        raise ValueError("view must be 'logical', 'memory' or 'both', got %r" %
+                         (view,))
+    args = ["draw", "--svg", "-", "--view", view]
+    if slice is not None:
+        args += ["--slice", ",".join(str(int(i)) for i in slice)]
+    return _cli_text(args + [str(shape)])
 
 
 class Indexer:

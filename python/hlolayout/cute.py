@@ -45,6 +45,14 @@ class Layout:
     def __repr__(self):
         return "cute.Layout(%r)" % self._text
 
+    def _repr_svg_(self):
+        """Jupyter shows the layout as `hlolayout cute draw --svg -` draws it."""
+        from . import _cli_text
+        try:
+            return _cli_text(["cute", "draw", "--svg", "-", self._text])
+        except ValueError:
+            return None
+
     def __eq__(self, other):
         return isinstance(other, Layout) and self._text == other._text
 

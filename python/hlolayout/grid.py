@@ -27,6 +27,14 @@ class GridLayout:
     def __repr__(self):
         return "grid.GridLayout(%r)" % self.text
 
+    def _repr_svg_(self):
+        """Jupyter shows the cores and shards (`hlolayout grid draw --svg -`)."""
+        from . import _cli_text
+        try:
+            return _cli_text(["grid", "draw", "--svg", "-", self.text])
+        except ValueError:
+            return None
+
     def explain(self):
         """The same content as `hlolayout grid explain --json` (a dict)."""
         return dict(self._explain)

@@ -122,3 +122,30 @@ def test_grid_matches_cli(cli):
         grid.parse("tensor<53x63xf32>x")
     with pytest.raises(ValueError):
         g.locate((60, 0))
+
+
+def test_draw_svg_matches_cli_contract():
+    svg = hl.draw("f32[3,5]{1,0:T(2,2)}")
+    assert 'data-offset="17"' in svg and 'data-index="2,3"' in svg
+    import re
+    assert len(re.findall(r'class="padding[ "]', svg)) == 9
+    assert hl.parse_shape("f32[3,5]{1,0:T(2,2)}")._repr_svg_() == svg
+    assert hl.draw("f32[4,8]{1,0:T(2,4)(2,1)}", view="memory") != hl.draw(
+        "f32[4,8]{1,0:T(2,4)(2,1)}", view="logical")
+
+
+def test_draw_bad_inputs():
+    with pytest.raises(ValueError):
+        hl.draw("f32[3,5]{1,0:T(2,2)}", view="sideways")
+    with pytest.raises(ValueError):
+        hl.draw("f32[3,5]{1,0:T(2,")
+    with pytest.raises(TypeError):
+        hl.draw(42)
+
+
+def test_cute_and_grid_repr_svg():
+    assert "data-coord=" in hl.cute.Layout("(4,2):(2,1)")._repr_svg_()
+    g = hl.grid.parse(
+        "tensor<6x10xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
+        "<2x2>, memref<3x5xf32, #tt.memory_space<l1>>>>")
+    assert "data-core=" in g._repr_svg_()
