@@ -108,19 +108,18 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 
 // CuTe layout algebra.
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
-#include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/inverse.h"

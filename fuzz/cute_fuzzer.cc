@@ -70,11 +70,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int64_t i = 0; i < coord->size() && i < 64; ++i) {
       CheckError(cute::EvaluateCoord(*coord, i).status(), printed);
     }
-    const cute::Layout a =
-        cute::Layout::Make(cute::IntTuple::Tuple({4, cute::IntTuple::Tuple(
-                                                        {2, 3})}),
-                           cute::IntTuple::Tuple(
-                               {1, cute::IntTuple::Tuple({8, 4})}));
+    const cute::Layout a = cute::Layout::Make(
+        cute::IntTuple::Tuple({4, cute::IntTuple::Tuple({2, 3})}),
+        cute::IntTuple::Tuple({1, cute::IntTuple::Tuple({8, 4})}));
     absl::StatusOr<cute::Layout> r = cute::ComposeWithCoordLayout(a, *coord);
     CheckError(r.status(), printed);
   }

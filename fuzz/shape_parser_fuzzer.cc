@@ -11,8 +11,8 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/index_util/tiled_indexer.h"
-#include "hlolayout/layout/sizes.h"
 #include "hlolayout/layout/reference_index.h"
+#include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
@@ -63,7 +63,8 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     if (!kind.ok() || *kind != OffsetKind::kElement || back != index) {
       Fail("ElementAt(Offset(index)) != index", text);
     }
-    absl::StatusOr<ElementAtOffset> ref_back = ReferenceElementAt(shape, *offset);
+    absl::StatusOr<ElementAtOffset> ref_back =
+        ReferenceElementAt(shape, *offset);
     if (!ref_back.ok() || ref_back->kind != OffsetKind::kElement ||
         ref_back->index != index) {
       Fail("ReferenceElementAt(ReferenceOffset(index)) != index", text);
