@@ -301,13 +301,7 @@ def _shape(value, what="shape"):
 
 def _cli_json(args, input=""):
     import json
-    status, out, err = _core.run_cli(args, input)
-    if status != 0:
-        import re
-        message = err.decode("utf-8", "replace")
-        message = re.sub(r"^hlolayout [a-z_ -]+: ", "", message)
-        raise ValueError(message.rstrip("\n"))
-    return json.loads(out.decode("utf-8"))
+    return json.loads(_cli_text(args, input))
 
 
 def _cli_text(args, input=""):
