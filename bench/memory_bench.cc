@@ -115,5 +115,29 @@ void BM_ReadAndAnalyzeMemory(benchmark::State& state) {
 }
 BENCHMARK(BM_ReadAndAnalyzeMemory)->Unit(benchmark::kMillisecond);
 
+// The analysis alone, on a module read once (the figure the goal compares
+// with BM_ReadModule).
+void BM_AnalyzeMemory(benchmark::State& state) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(Module());
+  if (!modules.ok()) {
+    state.SkipWithError("read failed");
+    return;
+  }
+  for (auto _ : state) {
+    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
+    if (!analysis.ok()) {
+      state.SkipWithError(std::string(analysis.status().message()).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(analysis->peak.bytes);
+  }
+  state.counters["instructions"] = static_cast<double>(Instructions());
+  state.counters["ns_per_instruction"] =
+      benchmark::Counter(static_cast<double>(Instructions()),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_AnalyzeMemory)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 }  // namespace hlolayout

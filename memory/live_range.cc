@@ -65,19 +65,38 @@ enum class Op : uint8_t {
 };
 
 Op OpOf(absl::string_view opcode) {
-  if (opcode == "fusion") return Op::kFusion;
-  if (opcode == "get-tuple-element") return Op::kGetTupleElement;
-  if (opcode == "parameter") return Op::kParameter;
-  if (opcode == "constant") return Op::kConstant;
-  if (opcode == "tuple") return Op::kTuple;
-  if (opcode == "while") return Op::kWhile;
-  if (opcode == "call") return Op::kCall;
-  if (opcode == "conditional") return Op::kConditional;
-  if (opcode == "async-start") return Op::kAsyncStart;
-  if (opcode == "custom-call") return Op::kCustomCall;
-  if (opcode == "dynamic-update-slice") return Op::kDynamicUpdateSlice;
-  if (opcode == "copy") return Op::kCopy;
-  if (opcode == "domain") return Op::kDomain;
+  // By length first: one string comparison at most.
+  switch (opcode.size()) {
+    case 4:
+      if (opcode == "call") return Op::kCall;
+      if (opcode == "copy") return Op::kCopy;
+      break;
+    case 5:
+      if (opcode == "tuple") return Op::kTuple;
+      if (opcode == "while") return Op::kWhile;
+      break;
+    case 6:
+      if (opcode == "fusion") return Op::kFusion;
+      if (opcode == "domain") return Op::kDomain;
+      break;
+    case 8:
+      if (opcode == "constant") return Op::kConstant;
+      break;
+    case 9:
+      if (opcode == "parameter") return Op::kParameter;
+      break;
+    case 11:
+      if (opcode == "conditional") return Op::kConditional;
+      if (opcode == "async-start") return Op::kAsyncStart;
+      if (opcode == "custom-call") return Op::kCustomCall;
+      break;
+    case 17:
+      if (opcode == "get-tuple-element") return Op::kGetTupleElement;
+      break;
+    case 20:
+      if (opcode == "dynamic-update-slice") return Op::kDynamicUpdateSlice;
+      break;
+  }
   return Op::kOther;
 }
 
@@ -89,6 +108,7 @@ struct Node {              // an instruction of a scheduled computation
   absl::string_view name;  // a restored GTE's name lives in gte_names_
   absl::string_view opcode;
   Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
@@ -185,12 +205,16 @@ struct PhiGraph {
     std::vector<int64_t> in_workset(nodes.size(), -1);
     int64_t pass = 0, closure = 0;
     std::vector<int64_t> worklist, workset;
+    std::vector<int64_t> phis;  // passes visit only the phis, in id order
+    for (size_t id = 0; id < nodes.size(); ++id) {
+      if (nodes[id].is_phi) phis.push_back(static_cast<int64_t>(id));
+    }
     for (bool changed = true; changed; ++pass) {
       changed = false;
-      for (size_t id = 0; id < nodes.size(); ++id) {
+      for (const int64_t id : phis) {
         PNode& node = nodes[id];
-        if (!node.is_phi || node.dead) continue;
-        const int64_t self = static_cast<int64_t>(id);
+        if (node.dead) continue;
+        const int64_t self = id;
         node.operands.erase(
             std::remove(node.operands.begin(), node.operands.end(), self),
             node.operands.end());
@@ -293,6 +317,7 @@ class Analyzer {
   std::vector<int64_t> use_end_;   // value -> latest time it is used
   MemoryAnalysis out_;
   std::vector<int64_t> value_def_position_;
+  std::vector<int64_t> value_def_node_;  // value -> defining node
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
@@ -364,6 +389,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   auto& gtes = scratch_gtes_;
   auto& after = scratch_after_;
   by_name.clear();
+  by_name.reserve(source.instructions.size());
   gtes.clear();
   after.clear();
   std::vector<int64_t> text_nodes;
@@ -373,6 +399,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     node.name = in.name;
     node.opcode = in.opcode;
     node.op = OpOf(in.opcode);
+    node.rule = ValueRuleOf(in.opcode);
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
@@ -414,6 +441,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.name = gte_names_.back();
           gte.opcode = "get-tuple-element";
           gte.op = Op::kGetTupleElement;
+          gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
           gte.computation = c;
@@ -533,7 +561,7 @@ absl::Status Analyzer::SetSources() {
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     const Comp& comp = comps_[node.computation];
-    const ValueRule rule = ValueRuleOf(node.opcode);
+    const ValueRule rule = node.rule;
     const bool params_define = comp.context != Context::kControlFlow;
     for (size_t k = 0; k < node.subshapes->size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
@@ -703,12 +731,18 @@ absl::Status Analyzer::ResolveValues() {
   }
   std::vector<int64_t> value_of_node(graph.nodes.size(), kNone);
   for (int pass = 0; pass < 2; ++pass) {
-    for (int64_t p = 0; p < positions_; ++p) {
-      const int64_t n = node_of[p];
-      if (n == kNone || graph.nodes[n].dead) continue;
-      if (graph.nodes[n].is_phi != (pass == 1)) continue;
-      value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
-      value_def_position_.push_back(p);
+    for (size_t id = 0; id < nodes_.size(); ++id) {
+      const int64_t from = nodes_[id].first_position;
+      const int64_t to =
+          from + static_cast<int64_t>(nodes_[id].subshapes->size());
+      for (int64_t p = from; p < to; ++p) {
+        const int64_t n = node_of[p];
+        if (n == kNone || graph.nodes[n].dead) continue;
+        if (graph.nodes[n].is_phi != (pass == 1)) continue;
+        value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
+        value_def_position_.push_back(p);
+        value_def_node_.push_back(static_cast<int64_t>(id));
+      }
     }
   }
   value_of_.assign(positions_, kNone);
@@ -857,21 +891,7 @@ void Analyzer::LiveRanges() {
   out_.values.reserve(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
-    // The node and subshape of the defining position.
-    int64_t node_id = 0;
-    {
-      int64_t lo = 0, hi = static_cast<int64_t>(nodes_.size()) - 1;
-      while (lo < hi) {
-        const int64_t mid = (lo + hi + 1) / 2;
-        if (nodes_[mid].first_position <= p) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      node_id = lo;
-    }
-    const Node& node = nodes_[node_id];
+    const Node& node = nodes_[value_def_node_[v]];
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
     LiveValue value;
     value.instruction = node.time;
