@@ -321,8 +321,11 @@ class Analyzer {
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
-  absl::flat_hash_map<int64_t, std::vector<int64_t>> scratch_after_;
+  std::vector<std::pair<int64_t, int64_t>> scratch_after_;
   std::vector<absl::string_view> scratch_names_;
+  std::vector<int64_t> scratch_pending_;
+  std::vector<int64_t> comp_first_instruction_;
+  std::vector<int64_t> callee_begin_, callee_ids_;
   std::deque<std::string> gte_names_;  // names of restored GTEs
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
@@ -345,10 +348,16 @@ absl::Status Analyzer::Build() {
     comps_[c].source = &module_.computations[c];
     comp_index_.emplace(module_.computations[c].header.name, c);
   }
-  // Contexts: every caller's kind; embedded wins.
-  std::vector<absl::string_view> names;
+  // Contexts: every caller's kind; embedded wins. The callees of every
+  // instruction are kept (callee_ids_ from callee_begin_[i] to
+  // callee_begin_[i + 1], i counting instructions over all computations).
+  std::vector<absl::string_view>& names = scratch_names_;
+  comp_first_instruction_.resize(module_.computations.size());
+  callee_begin_.reserve(module_.instruction_count() + 1);
   for (size_t c = 0; c < module_.computations.size(); ++c) {
+    comp_first_instruction_[c] = static_cast<int64_t>(callee_begin_.size());
     for (const HloInstruction& in : module_.computations[c].instructions) {
+      callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
       names.clear();
       AppendCalledComputationNames(in, &names);
       for (absl::string_view n : names) {
@@ -358,6 +367,7 @@ absl::Status Analyzer::Build() {
               absl::StrCat("instruction '", in.name,
                            "' calls unknown computation '", n, "'"));
         }
+        callee_ids_.push_back(it->second);
         Context& ctx = comps_[it->second].context;
         if (CallKindOf(in.opcode) == CallKind::kEmbedded) {
           ctx = Context::kEmbedded;
@@ -367,6 +377,7 @@ absl::Status Analyzer::Build() {
       }
     }
   }
+  callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
   if (module_.entry_index < 0) {
     return absl::InvalidArgumentError("module has no entry computation");
   }
@@ -449,17 +460,16 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           const int64_t gid = static_cast<int64_t>(nodes_.size());
           nodes_.push_back(std::move(gte));
           g = gtes.emplace(key, gid).first;
-          after[producer].push_back(gid);
+          after.emplace_back(producer, gid);
         }
         producer = g->second;
       }
       nodes_[id].operands.push_back(producer);
     }
-    std::vector<absl::string_view>& names = scratch_names_;
-    names.clear();
-    AppendCalledComputationNames(in, &names);
-    for (absl::string_view n : names) {
-      nodes_[id].callees.push_back(comp_index_.at(n));
+    const int64_t global = comp_first_instruction_[c] + (id - text_nodes[0]);
+    for (int64_t k = callee_begin_[global]; k < callee_begin_[global + 1];
+         ++k) {
+      nodes_[id].callees.push_back(callee_ids_[k]);
     }
     if (nodes_[id].op == Op::kWhile) {
       nodes_[id].body = CalleeByAttribute(in, "body", comp_index_);
@@ -476,7 +486,16 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   // Each producer's restored get-tuple-elements go right after it, past
   // the constants that directly follow it (where XLA's schedulers put them
   // in the dumps of docs/memory.md).
-  std::vector<int64_t> pending;
+  // `after` holds (producer, restored GTE) in first-use order: sorted by
+  // producer, stably, it is read along the text.
+  std::stable_sort(
+      after.begin(), after.end(),
+      [](const std::pair<int64_t, int64_t>& x,
+         const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
+  comp.sequence.reserve(text_nodes.size() + after.size());
+  std::vector<int64_t>& pending = scratch_pending_;
+  pending.clear();
+  size_t next = 0;
   for (size_t t = 0; t < text_nodes.size(); ++t) {
     const int64_t id = text_nodes[t];
     if (!pending.empty() && nodes_[id].op != Op::kConstant) {
@@ -484,9 +503,8 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       pending.clear();
     }
     comp.sequence.push_back(id);
-    auto it = after.find(id);
-    if (it != after.end()) {
-      pending.insert(pending.end(), it->second.begin(), it->second.end());
+    for (; next < after.size() && after[next].first == id; ++next) {
+      pending.push_back(after[next].second);
     }
   }
   for (int64_t g : pending) comp.sequence.push_back(g);
@@ -692,6 +710,7 @@ absl::Status Analyzer::ResolveValues() {
   // Phi graph nodes: one per defined position and per phi position.
   PhiGraph graph;
   std::vector<int64_t> node_of(positions_, kNone);
+  graph.nodes.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind == SourceKind::kForward) continue;
     node_of[p] = static_cast<int64_t>(graph.nodes.size());
