@@ -403,8 +403,9 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   by_name.reserve(source.instructions.size());
   gtes.clear();
   after.clear();
-  std::vector<int64_t> text_nodes;
-  text_nodes.reserve(source.instructions.size());
+  // The text's instructions become nodes base, base + 1, ...
+  const int64_t base = static_cast<int64_t>(nodes_.size());
+  const int64_t count = static_cast<int64_t>(source.instructions.size());
   for (const HloInstruction& in : source.instructions) {
     Node node;
     node.name = in.name;
@@ -420,12 +421,11 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           "' has no shape; memory analysis needs every result shape"));
     }
     by_name[in.name] = static_cast<int64_t>(nodes_.size());
-    text_nodes.push_back(static_cast<int64_t>(nodes_.size()));
     nodes_.push_back(std::move(node));
   }
   // Operands, restoring get-tuple-elements written as `%name#N` right after
   // their producer (one per distinct producer and N, in first-use order).
-  for (int64_t id : text_nodes) {
+  for (int64_t id = base; id < base + count; ++id) {
     const HloInstruction& in = *nodes_[id].source;
     for (const HloOperand& operand : in.operands) {
       auto it = by_name.find(operand.name);
@@ -466,7 +466,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       }
       nodes_[id].operands.push_back(producer);
     }
-    const int64_t global = comp_first_instruction_[c] + (id - text_nodes[0]);
+    const int64_t global = comp_first_instruction_[c] + (id - base);
     for (int64_t k = callee_begin_[global]; k < callee_begin_[global + 1];
          ++k) {
       nodes_[id].callees.push_back(callee_ids_[k]);
@@ -492,12 +492,11 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       after.begin(), after.end(),
       [](const std::pair<int64_t, int64_t>& x,
          const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
-  comp.sequence.reserve(text_nodes.size() + after.size());
+  comp.sequence.reserve(count + after.size());
   std::vector<int64_t>& pending = scratch_pending_;
   pending.clear();
   size_t next = 0;
-  for (size_t t = 0; t < text_nodes.size(); ++t) {
-    const int64_t id = text_nodes[t];
+  for (int64_t id = base; id < base + count; ++id) {
     if (!pending.empty() && nodes_[id].op != Op::kConstant) {
       for (int64_t g : pending) comp.sequence.push_back(g);
       pending.clear();
@@ -508,7 +507,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     }
   }
   for (int64_t g : pending) comp.sequence.push_back(g);
-  if (source.root_index >= 0) comp.root = text_nodes[source.root_index];
+  if (source.root_index >= 0) comp.root = base + source.root_index;
   comp.built = true;
   return absl::OkStatus();
 }
@@ -565,7 +564,8 @@ absl::Status Analyzer::SetSources() {
       comps_[callee].callsites.push_back(id);
     }
   }
-  auto forward = [&](int64_t pos, int64_t node, std::vector<int64_t> index) {
+  auto forward = [&](int64_t pos, int64_t node,
+                     const std::vector<int64_t>& index) {
     if (!HasIndex(node, index)) return false;
     sources_[pos].kind = SourceKind::kForward;
     sources_[pos].target = Position(node, index);
