@@ -49,8 +49,8 @@ a breakdown by op_name prefix, and the peak of each memory space when there
 are several.
 
 flags:
-  --format=xla   the text of XLA's own *-live-range.txt dump (without its
-                 stack trace section), to diff against XLA's file
+  --format=xla   the text of XLA's own *-live-range.txt dump, its "Stack
+                 trace breakdown" tree included, to diff against XLA's file
   --json         the same as JSON
   --top=N        values listed at the peak (default 20; 0: all)
   --space=N      only memory space N (S(N)) in the text and JSON
