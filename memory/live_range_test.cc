@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -23,13 +24,18 @@ namespace {
 using ::testing::HasSubstr;
 
 struct Analyzed {
-  std::vector<HloModule> modules;  // keeps the shapes alive
+  // The text, the modules read from it and the analysis point into each
+  // other: names and op_names are views into the text, shapes are the
+  // modules'.
+  std::unique_ptr<const std::string> text;
+  std::vector<HloModule> modules;
   MemoryAnalysis analysis;
 };
 
 Analyzed Analyze(const std::string& text) {
   Analyzed out;
-  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  out.text = std::make_unique<const std::string>(text);
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(*out.text);
   EXPECT_TRUE(modules.ok()) << modules.status();
   if (!modules.ok() || modules->empty()) return out;
   out.modules = *std::move(modules);
