@@ -565,6 +565,20 @@ absl::Status Analyzer::SetSources() {
       comps_[callee].callsites.push_back(id);
     }
   }
+  // The position `index` of `from` into `*list`; false when `from`'s
+  // shape has no such index (a loop, call or branch whose computations'
+  // shapes do not fit).
+  auto Push = [&](std::vector<int64_t>* list, int64_t from,
+                  const std::vector<int64_t>& index) {
+    if (!HasIndex(from, index)) return false;
+    list->push_back(Position(from, index));
+    return true;
+  };
+  auto Mismatch = [&](const Node& node, const std::vector<int64_t>& index) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        node.opcode, " '", node.name, "' at index ", ShapeIndexString(index),
+        ": the shapes of its caller and callee computations do not fit"));
+  };
   auto forward = [&](int64_t pos, int64_t node,
                      const std::vector<int64_t>& index) {
     if (!HasIndex(node, index)) return false;
@@ -598,22 +612,26 @@ absl::Status Analyzer::SetSources() {
           if (caller.op == Op::kWhile) {
             is_while = true;
             if (!caller.operands.empty()) {
-              inputs.push_back(Position(caller.operands[0], index));
+              if (!Push(&inputs, caller.operands[0], index))
+                return Mismatch(node, index);
             }
             const int64_t body = caller.body;
             if (body != kNone && comps_[body].root != kNone &&
                 comps_[body].root != static_cast<int64_t>(id)) {
-              inputs.push_back(Position(comps_[body].root, index));
+              if (!Push(&inputs, comps_[body].root, index))
+                return Mismatch(node, index);
             }
           } else if (caller.op == Op::kConditional) {
             for (size_t b = 0; b < caller.callees.size(); ++b) {
               if (caller.callees[b] == node.computation &&
                   b + 1 < caller.operands.size()) {
-                inputs.push_back(Position(caller.operands[b + 1], index));
+                if (!Push(&inputs, caller.operands[b + 1], index))
+                  return Mismatch(node, index);
               }
             }
           } else if (number < static_cast<int64_t>(caller.operands.size())) {
-            inputs.push_back(Position(caller.operands[number], index));
+            if (!Push(&inputs, caller.operands[number], index))
+              return Mismatch(node, index);
           }
         }
         if (inputs.size() == 1 && !is_while) {
@@ -677,16 +695,19 @@ absl::Status Analyzer::SetSources() {
         const int64_t body = node.body;
         sources_[pos].kind = SourceKind::kPhi;
         if (body != kNone && comps_[body].root != kNone) {
-          sources_[pos].inputs.push_back(Position(comps_[body].root, index));
+          if (!Push(&sources_[pos].inputs, comps_[body].root, index))
+            return Mismatch(node, index);
         }
         if (!node.operands.empty()) {
-          sources_[pos].inputs.push_back(Position(node.operands[0], index));
+          if (!Push(&sources_[pos].inputs, node.operands[0], index))
+            return Mismatch(node, index);
         }
       } else if (node.op == Op::kConditional) {
         std::vector<int64_t> inputs;
         for (int64_t callee : node.callees) {
           if (comps_[callee].root != kNone) {
-            inputs.push_back(Position(comps_[callee].root, index));
+            if (!Push(&inputs, comps_[callee].root, index))
+              return Mismatch(node, index);
           }
         }
         if (inputs.size() == 1) {

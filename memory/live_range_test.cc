@@ -202,6 +202,33 @@ ENTRY %main (p: pred[], x: f32[4]) -> (f32[4], f32[4]) {
   EXPECT_EQ(a.space_peaks[1].time, 2);
 }
 
+// Found by fuzz/memory_fuzzer.cc: a loop body whose root has another
+// shape than the loop state was followed to an index it does not have.
+TEST(LiveRange, LoopWhoseBodyDoesNotFitIsRefused) {
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(R"(HloModule m, is_scheduled=true
+%cond (c: (s32[], f32[8])) -> pred[] {
+  %c = (s32[], f32[8]{0}) parameter(0)
+  %z = s32[] constant(3)
+  ROOT %lt = pred[] compare(%c#0, %z), direction=LT
+}
+%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+  %b = (s32[], f32[8]{0}) parameter(0)
+  ROOT %i = s32[] constant(1)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w = (s32[], f32[8]{0}) while(%init), condition=%cond, body=%body
+  ROOT %out = f32[8]{0} bitcast(%w#1)
+})");
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_THAT(analysis.status().message(), HasSubstr("do not fit"));
+}
+
 TEST(LiveRange, UnscheduledModulesAreRefused) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(
       "HloModule m\nENTRY %e (p: f32[2]) -> f32[2] {\n"

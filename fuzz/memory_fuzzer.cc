@@ -1,0 +1,71 @@
+// fuzz/memory_fuzzer.cc: AnalyzeMemory on whatever ReadHloModules accepts,
+// then XLA's dump text and the HTML curve of each analysis, with the
+// invariants of memory/live_range.h checked. The first byte's low bit puts
+// an `is_scheduled=true` module line in front (most inputs would otherwise
+// stop at the refusal of unscheduled modules).
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/memory_html.h"
+#include "hlolayout/parser/hlo_reader.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace hlolayout;
+  using namespace hlolayout::fuzz;
+  if (size < 1 || size > 16384) return 0;
+  std::string owned = (data[0] & 1) != 0
+                          ? std::string("HloModule fz, is_scheduled=true\n")
+                          : std::string();
+  owned.append(reinterpret_cast<const char*>(data) + 1, size - 1);
+  const absl::string_view text = owned;
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  CheckError(modules.status(), text);
+  if (!modules.ok()) return 0;
+  for (const HloModule& module : *modules) {
+    absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module);
+    CheckError(a.status(), text);
+    if (!a.ok()) continue;
+    const int64_t end = a->schedule_end;
+    if (end != static_cast<int64_t>(a->instructions.size()) ||
+        static_cast<int64_t>(a->curve.size()) != end) {
+      Fail("schedule, instructions and curve disagree", text);
+    }
+    for (const ScheduledInstruction& in : a->instructions) {
+      if (in.caller >= end) Fail("caller out of the schedule", text);
+    }
+    for (const LiveValue& v : a->values) {
+      if (v.instruction < 0) continue;
+      if (v.instruction >= end || v.start < 0 || v.start > v.end ||
+          v.end > end || v.bytes < 0) {
+        Fail("live range out of the schedule", text,
+             absl::StrCat(v.instruction, " ", v.start, "-", v.end));
+      }
+    }
+    int64_t bytes = 0;
+    for (int64_t id : a->peak.values) {
+      const LiveValue& v = a->values[id];
+      if (v.start > a->peak.time || a->peak.time > v.end) {
+        Fail("a value listed at the peak is not live there", text);
+      }
+      bytes += v.bytes;
+    }
+    if (bytes != a->peak.bytes) Fail("peak bytes are not the sum", text);
+    const std::string xla = XlaLiveRangeText(*a);
+    if (xla.find("  Stack trace breakdown for peak usage: ") ==
+        std::string::npos) {
+      Fail("no stack trace section", text);
+    }
+    std::ostringstream html;
+    RenderMemoryCurveHtml(*a, 0, 0, html);
+  }
+  std::ostringstream sections;
+  int index = 0;
+  RenderMemorySectionsHtml(text, "f.hlo", 5, &index, sections);
+  return 0;
+}
