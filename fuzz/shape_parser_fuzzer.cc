@@ -107,7 +107,7 @@ void CheckShape(const Shape& shape, absl::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size > 4096) return 0;
+  if (size > kMaxInputSize) return 0;
   absl::string_view text(reinterpret_cast<const char*>(data), size);
 
   absl::StatusOr<Shape> shape = ParseShape(text);
