@@ -144,6 +144,20 @@ void RunsFixed(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   const Group& a = c.p.a;
   const Run* runs = c.p.runs.data();
   const size_t nr = c.p.runs.size();
+  if (c.p.rows_inner) {
+    const int64_t blk = c.p.a_block;
+    for (int64_t i0 = a0; i0 < a1; i0 += blk) {
+      const int64_t i1 = std::min(a1, i0 + blk);
+      for (size_t r = 0; r < nr; ++r) {
+        const uint8_t* s = c.src + (s0 + runs[r].s) * es;
+        uint8_t* d = c.dst + (d0 + runs[r].d) * es;
+        for (int64_t i = i0; i < i1; ++i) {
+          CopyFixed<L>(d + a.d[i] * es, s + a.s[i] * es, c.streaming);
+        }
+      }
+    }
+    return;
+  }
   // Prefetch distance in rows; long runs are left to the hardware.
   const int64_t dist = L < 256 ? 4 : 0;
   for (int64_t i = a0; i < a1; ++i) {
@@ -741,11 +755,29 @@ bool IsAffine(const std::vector<int64_t>& t, int64_t step) {
   return true;
 }
 
+// With several runs per row, when consecutive rows of each run are
+// adjacent in dst (a.d[i] == i * len for the first rows, as in a tile's
+// rows), walking blocks of those rows run by run writes dst in order.
+void ChooseRowsInner(Plan& p) {
+  p.rows_inner = false;
+  if (p.runs.size() < 2 || p.a.size < 2) return;
+  const int64_t len = p.runs[0].len;
+  for (const Run& r : p.runs) {
+    if (r.len != len) return;
+  }
+  int64_t chain = 1;
+  while (chain < p.a.size && p.a.d[chain] == chain * len) ++chain;
+  if (chain < 2) return;
+  p.rows_inner = true;
+  p.a_block = chain;
+}
+
 }  // namespace
 
 void ChooseKernel(Plan& p, bool allow_fast_paths) {
   p.kernel = RelayoutKernel::kGeneral;
   p.a_block = 1;
+  p.rows_inner = false;
   p.runs.clear();
   if (!allow_fast_paths || p.elements == 0) return;
   const int64_t nb = p.b.size;
@@ -787,6 +819,7 @@ void ChooseKernel(Plan& p, bool allow_fast_paths) {
   };
   if (nr * 4 <= nb || (nr < nb && (nb / nr) * p.esize >= 16)) {
     use_runs();
+    ChooseRowsInner(p);
     return;
   }
   for (int k : {2, 4, 8}) {

@@ -69,6 +69,10 @@ struct Plan {
   int64_t t_src_stride = 0;
   int64_t t_dst_stride = 0;
   bool streaming = false;  // non-temporal stores for large destinations
+  // kRuns / kPack: walk each block of a_block rows run by run, the rows
+  // inside (consecutive rows of a run are adjacent in dst, so dst is
+  // written in order; the scattered side is the source's).
+  bool rows_inner = false;
 
   // Per-element fallback for groups too big to tabulate.
   bool use_indexers = false;
