@@ -218,6 +218,7 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   p.sign_extend = IsSignedIntegralType(p.type);
   p.order = options.packing;
   p.fill = options.fill;
+  p.avx2 = options.allow_avx2 && relayout_internal::CpuHasAvx2();
   p.esize =
       p.src_bits == p.dst_bits && p.src_bits % 8 == 0 ? p.src_bits / 8 : 0;
   // Any bit of dst that no element covers is padding.
