@@ -227,9 +227,8 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   p.threads = options.threads == 0
                   ? std::max(1u, std::thread::hardware_concurrency())
                   : options.threads;
-  if (p.dst_bits < 8 ||
-      std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
-    p.threads = 1;  // packed bytes are read-modify-written
+  if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
+    p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
   }
 
   absl::StatusOr<TiledIndexer> fix = TiledIndexer::Create(*fm);
