@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -109,41 +110,32 @@ void GeneralRowsBits(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   }
 }
 
-// Calls K::Run<ES>(args...) for the plan's element size in bytes, or
-// K::Other(args...) for sizes without an instance (sub-byte conversions).
-template <typename K, typename... Args>
-void ByElementSize(int esize, const Args&... args) {
+// Calls f(std::integral_constant<int, ES>()) for the element size in
+// bytes, or other() for sizes without an instance (sub-byte conversions).
+template <typename F, typename G>
+void ByElementSize(int esize, const F& f, const G& other) {
   switch (esize) {
     case 1:
-      return K::template Run<1>(args...);
+      return f(std::integral_constant<int, 1>());
     case 2:
-      return K::template Run<2>(args...);
+      return f(std::integral_constant<int, 2>());
     case 4:
-      return K::template Run<4>(args...);
+      return f(std::integral_constant<int, 4>());
     case 8:
-      return K::template Run<8>(args...);
+      return f(std::integral_constant<int, 8>());
     case 16:
-      return K::template Run<16>(args...);
+      return f(std::integral_constant<int, 16>());
     default:
-      return K::Other(args...);
+      return other();
   }
 }
 
-struct GeneralK {
-  template <int ES>
-  static void Run(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                  int64_t d0) {
-    GeneralRows<ES>(c, a0, a1, s0, d0);
-  }
-  static void Other(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                    int64_t d0) {
-    GeneralRowsBits(c, a0, a1, s0, d0);
-  }
-};
-
 void GeneralRowsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
-  ByElementSize<GeneralK>(c.p.esize, c, a0, a1, s0, d0);
+  ByElementSize(
+      c.p.esize,
+      [&](auto es) { GeneralRows<decltype(es)::value>(c, a0, a1, s0, d0); },
+      [&] { GeneralRowsBits(c, a0, a1, s0, d0); });
 }
 
 // ---------------------------------------------------------------------------
@@ -410,29 +402,24 @@ void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
 }
 
-struct InterleaveK {
-  template <int ES>
-  static void Run(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0,
-                  bool inter) {
-    switch (c.p.k) {
-      case 2:
-        return inter ? InterleaveRows<ES, 2>(c, a0, a1, s0, d0)
-                     : DeinterleaveRows<ES, 2>(c, a0, a1, s0, d0);
-      case 4:
-        return inter ? InterleaveRows<ES, 4>(c, a0, a1, s0, d0)
-                     : DeinterleaveRows<ES, 4>(c, a0, a1, s0, d0);
-      case 8:
-        return inter ? InterleaveRows<ES, 8>(c, a0, a1, s0, d0)
-                     : DeinterleaveRows<ES, 8>(c, a0, a1, s0, d0);
-      default:
-        return GeneralRows<ES>(c, a0, a1, s0, d0);
-    }
+template <int ES>
+void InterleaveAnyK(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                    int64_t d0) {
+  const bool inter = c.p.kernel == RelayoutKernel::kInterleave;
+  switch (c.p.k) {
+    case 2:
+      return inter ? InterleaveRows<ES, 2>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 2>(c, a0, a1, s0, d0);
+    case 4:
+      return inter ? InterleaveRows<ES, 4>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 4>(c, a0, a1, s0, d0);
+    case 8:
+      return inter ? InterleaveRows<ES, 8>(c, a0, a1, s0, d0)
+                   : DeinterleaveRows<ES, 8>(c, a0, a1, s0, d0);
+    default:
+      return GeneralRows<ES>(c, a0, a1, s0, d0);
   }
-  static void Other(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                    int64_t d0, bool) {
-    GeneralRowsAny(c, a0, a1, s0, d0);
-  }
-};
+}
 
 // ---------------------------------------------------------------------------
 // Transpose: dst(i, j) at i + j * T (contiguous along a), src(i, j) at
@@ -635,18 +622,6 @@ void TransposeRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   }
 }
 
-struct TransposeK {
-  template <int ES>
-  static void Run(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                  int64_t d0) {
-    TransposeRows<ES>(c, a0, a1, s0, d0);
-  }
-  static void Other(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                    int64_t d0) {
-    GeneralRowsAny(c, a0, a1, s0, d0);
-  }
-};
-
 // ---------------------------------------------------------------------------
 // Pack / unpack: one byte per element <-> E(bits), runs contiguous in both.
 
@@ -826,10 +801,18 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
     }
     case RelayoutKernel::kInterleave:
     case RelayoutKernel::kDeinterleave:
-      return ByElementSize<InterleaveK>(
-          p.esize, c, a0, a1, s0, d0, p.kernel == RelayoutKernel::kInterleave);
     case RelayoutKernel::kTranspose:
-      return ByElementSize<TransposeK>(p.esize, c, a0, a1, s0, d0);
+      return ByElementSize(
+          p.esize,
+          [&](auto es) {
+            constexpr int ES = decltype(es)::value;
+            if (p.kernel == RelayoutKernel::kTranspose) {
+              TransposeRows<ES>(c, a0, a1, s0, d0);
+            } else {
+              InterleaveAnyK<ES>(c, a0, a1, s0, d0);
+            }
+          },
+          [&] { GeneralRowsAny(c, a0, a1, s0, d0); });
     case RelayoutKernel::kPack:
       return PackRowsAny(c, a0, a1, s0, d0);
     default:
@@ -1049,23 +1032,19 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     return;
   }
   for (int k : {2, 4, 8}) {
-    std::vector<Run> inter = MakeRuns(p.b, 1, k);
-    if (static_cast<int64_t>(inter.size()) * 4 <= nb &&
-        BlocksConsecutive(p.a.d, p.a.size, k)) {
-      p.kernel = RelayoutKernel::kInterleave;
-      p.k = k;
-      p.a_block = k;
-      p.runs = std::move(inter);
-      return;
-    }
-    std::vector<Run> de = MakeRuns(p.b, k, 1);
-    if (static_cast<int64_t>(de.size()) * 4 <= nb &&
-        BlocksConsecutive(p.a.s, p.a.size, k)) {
-      p.kernel = RelayoutKernel::kDeinterleave;
-      p.k = k;
-      p.a_block = k;
-      p.runs = std::move(de);
-      return;
+    // Interleave: b steps 1 in src and k in dst, blocks of k rows
+    // consecutive in dst; de-interleave the other way round.
+    for (const bool inter : {true, false}) {
+      std::vector<Run> runs_k = MakeRuns(p.b, inter ? 1 : k, inter ? k : 1);
+      if (static_cast<int64_t>(runs_k.size()) * 4 <= nb &&
+          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
+        p.kernel =
+            inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
+        p.k = k;
+        p.a_block = k;
+        p.runs = std::move(runs_k);
+        return;
+      }
     }
   }
   if (p.a.size > 1 && nb > 1 && IsAffine(p.a.d, 1) && IsAffine(p.b.s, 1)) {
