@@ -356,37 +356,25 @@ inline void Deinterleave(uint8_t* const* out, const uint8_t* in, int64_t n) {
   }
 }
 
-template <int ES, int K>
+// Interleave (kInter) or de-interleave blocks of K rows of [a0, a1): K
+// rows of one side against one row of the other, run by run.
+template <int ES, int K, bool kInter>
 void InterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
   const Group& a = c.p.a;
   int64_t i = a0;
   for (; i + K <= a1; i += K) {
-    const uint8_t* in[K];
-    for (int r = 0; r < K; ++r) in[r] = c.src + (s0 + a.s[i + r]) * ES;
-    uint8_t* out = c.dst + (d0 + a.d[i]) * ES;
-    for (const Run& run : c.p.runs) {
-      const uint8_t* rin[K];
-      for (int r = 0; r < K; ++r) rin[r] = in[r] + run.s * ES;
-      Interleave<ES, K>(out + run.d * ES, rin, run.len);
+    const uint8_t* in[K];  // src rows (interleave)
+    uint8_t* out[K];       // dst rows (de-interleave)
+    for (int r = 0; r < K; ++r) {
+      in[r] = c.src + (s0 + a.s[i + r]) * ES;
+      out[r] = c.dst + (d0 + a.d[i + r]) * ES;
     }
-  }
-  if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
-}
-
-template <int ES, int K>
-void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                      int64_t d0) {
-  const Group& a = c.p.a;
-  int64_t i = a0;
-  for (; i + K <= a1; i += K) {
-    uint8_t* out[K];
-    for (int r = 0; r < K; ++r) out[r] = c.dst + (d0 + a.d[i + r]) * ES;
-    const uint8_t* in = c.src + (s0 + a.s[i]) * ES;
-    // The same runs of the next block of rows, fetched ahead (the runs are
-    // pieces of many tiles; hardware prefetchers lose track of them).
+    // De-interleave: the same runs of the next block of rows, fetched ahead
+    // (the runs are pieces of many tiles; hardware prefetchers lose track
+    // of them). Interleave reads plain rows.
     const uint8_t* next =
-        i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
+        !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
     for (const Run& run : c.p.runs) {
       if (next != nullptr) {
         const int64_t bytes = run.len * K * ES;
@@ -394,28 +382,32 @@ void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
           __builtin_prefetch(next + run.s * ES + l);
         }
       }
+      const uint8_t* rin[K];
       uint8_t* rout[K];
-      for (int r = 0; r < K; ++r) rout[r] = out[r] + run.d * ES;
-      Deinterleave<ES, K>(rout, in + run.s * ES, run.len);
+      for (int r = 0; r < K; ++r) {
+        rin[r] = in[r] + run.s * ES;
+        rout[r] = out[r] + run.d * ES;
+      }
+      if (kInter) {
+        Interleave<ES, K>(rout[0], rin, run.len);
+      } else {
+        Deinterleave<ES, K>(rout, rin[0], run.len);
+      }
     }
   }
   if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
 }
 
-template <int ES>
+template <int ES, bool kInter>
 void InterleaveAnyK(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
-  const bool inter = c.p.kernel == RelayoutKernel::kInterleave;
   switch (c.p.k) {
     case 2:
-      return inter ? InterleaveRows<ES, 2>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 2>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 2, kInter>(c, a0, a1, s0, d0);
     case 4:
-      return inter ? InterleaveRows<ES, 4>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 4>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 4, kInter>(c, a0, a1, s0, d0);
     case 8:
-      return inter ? InterleaveRows<ES, 8>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 8>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 8, kInter>(c, a0, a1, s0, d0);
     default:
       return GeneralRows<ES>(c, a0, a1, s0, d0);
   }
@@ -808,8 +800,10 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
             constexpr int ES = decltype(es)::value;
             if (p.kernel == RelayoutKernel::kTranspose) {
               TransposeRows<ES>(c, a0, a1, s0, d0);
+            } else if (p.kernel == RelayoutKernel::kInterleave) {
+              InterleaveAnyK<ES, true>(c, a0, a1, s0, d0);
             } else {
-              InterleaveAnyK<ES>(c, a0, a1, s0, d0);
+              InterleaveAnyK<ES, false>(c, a0, a1, s0, d0);
             }
           },
           [&] { GeneralRowsAny(c, a0, a1, s0, d0); });
