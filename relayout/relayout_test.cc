@@ -451,7 +451,8 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
   // not multiples of the tiles, bands or blocks.
   const std::pair<const char*, const char*> streamed[] = {
       {"f32[1500,1501]{1,0}", "f32[1500,1501]{0,1}"},
-      {"f32[2100,1030]{1,0}", "f32[2100,1030]{1,0:T(8,128)}"}};
+      {"f32[2100,1024]{1,0}", "f32[2100,1024]{1,0:T(8,128)}"},
+      {"f32[2090,1024]{1,0}", "f32[2090,1024]{1,0:T(32,32)(16,16)}"}};
   for (const auto& [from, to] : streamed) {
     absl::StatusOr<RelayoutPlan> plan =
         RelayoutPlan::Create(Parse(from), Parse(to));
@@ -463,7 +464,9 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
                       RelayoutKernel::kTranspose);
   CheckAgainstGeneral(Parse("f32[2100,1030]{1,0:T(8,128)}"),
                       RelayoutKernel::kRuns, RelayoutKernel::kRuns);
-  CheckAgainstGeneral(Parse("f32[2090,1030]{1,0:T(32,32)(16,16)}"),
+  CheckAgainstGeneral(Parse("f32[2100,1024]{1,0:T(8,128)}"),
+                      RelayoutKernel::kRuns, RelayoutKernel::kRuns);
+  CheckAgainstGeneral(Parse("f32[2090,1024]{1,0:T(32,32)(16,16)}"),
                       RelayoutKernel::kRuns, RelayoutKernel::kRuns);
 }
 
