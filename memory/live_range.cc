@@ -648,7 +648,9 @@ absl::Status Analyzer::SetSources() {
         if (element == kNone && node.source != nullptr) {
           absl::optional<absl::string_view> v =
               FindHloAttribute(node.source->attributes, "index");
-          if (v.has_value()) absl::SimpleAtoi(*v, &element);
+          if (v.has_value() && !absl::SimpleAtoi(*v, &element)) {
+            element = kNone;
+          }
         }
         ok = !node.operands.empty() &&
              forward(pos, node.operands[0], cat({element}, index, 0));
