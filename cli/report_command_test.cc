@@ -154,7 +154,7 @@ TEST(ReportCommand, HtmlHasTheMemoryCurveOfScheduledModules) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("<div id=\"memory\">"));
   EXPECT_THAT(r.out, HasSubstr("<p class=\"no-curve\">no memory curve: "
-                               "module m is not scheduled"));
+                               "no module here is scheduled"));
   EXPECT_THAT(r.out, Not(HasSubstr("<svg id=\"curve-")));
 }
 

@@ -18,10 +18,10 @@ std::string Percent(int64_t part, int64_t whole) {
       "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-void NoCurve(absl::string_view module_name, absl::string_view why,
-             std::ostream& out) {
-  out << "<section class=\"module\"><h2>module "
-      << draw::XmlEscape(module_name.empty() ? "(no name)" : module_name)
+// `what`: "module NAME" or a file name.
+void NoCurve(absl::string_view what, absl::string_view why, std::ostream& out) {
+  out << "<section class=\"module\"><h2>"
+      << draw::XmlEscape(what.empty() ? "(no name)" : what)
       << "</h2>\n<p class=\"no-curve\">no memory curve: "
       << draw::XmlEscape(why) << "</p></section>\n";
 }
@@ -113,6 +113,17 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& a, int64_t top, int index,
 void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,
                               int* index, std::ostream& out) {
+  // Without a schedule anywhere in the text there is nothing to analyse:
+  // say so without reading the whole dump into memory (report --html on
+  // large unscheduled dumps stays as cheap as before).
+  if (text.find("is_scheduled=true") == absl::string_view::npos) {
+    NoCurve(file_name,
+            "no module here is scheduled (no is_scheduled=true): the text "
+            "order is not an execution order, so there is no live range to "
+            "compute",
+            out);
+    return;
+  }
   HloReadOptions options;
   options.file_name = file_name;
   absl::StatusOr<std::vector<HloModule>> modules =
@@ -124,7 +135,10 @@ void RenderMemorySectionsHtml(absl::string_view text,
   for (const HloModule& module : *modules) {
     absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
     if (!analysis.ok()) {
-      NoCurve(module.header.name, analysis.status().message(), out);
+      NoCurve(absl::StrCat("module ", module.header.name.empty()
+                                          ? "(no name)"
+                                          : module.header.name),
+              analysis.status().message(), out);
       continue;
     }
     RenderMemoryCurveHtml(*analysis, top, (*index)++, out);

@@ -39,7 +39,9 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 
 // Every module of an HLO dump text: a curve for each scheduled module and,
 // for a module that has no schedule (or that the analysis refuses), a
-// section that says why. A text the reader refuses gets one such section.
+// section that says why. A text without any `is_scheduled=true` is not
+// read at all and gets one such section, named by `file_name`, as does a
+// text the reader refuses.
 // `*index` numbers the curves and is advanced past the ones written.
 void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,

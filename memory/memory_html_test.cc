@@ -47,17 +47,30 @@ TEST(MemoryHtml, CurvePeakAndLiveValues) {
 }
 
 TEST(MemoryHtml, UnscheduledModuleSaysWhy) {
+  const std::string plain =
+      "HloModule plain\nENTRY %e (p: f32[2]) -> f32[2] {\n"
+      "  ROOT %p = f32[2]{0} parameter(0)\n}\n";
+  // Next to a scheduled module: that one gets its curve.
   std::ostringstream out;
   int index = 0;
-  RenderMemorySectionsHtml(
-      "HloModule plain\nENTRY %e (p: f32[2]) -> f32[2] {\n"
-      "  ROOT %p = f32[2]{0} parameter(0)\n}\n",
-      "plain.txt", 0, &index, out);
-  const std::string html = out.str();
+  RenderMemorySectionsHtml(std::string(kScheduled) + "// -----\n" + plain,
+                           "two.txt", 0, &index, out);
+  std::string html = out.str();
+  EXPECT_EQ(index, 1);
+  EXPECT_EQ(Count(html, "<svg "), 1);
+  EXPECT_NE(html.find("<h2>module plain</h2>\n<p class=\"no-curve\">no "
+                      "memory curve: module plain is not scheduled"),
+            std::string::npos)
+      << html;
+  // Alone, the text is not even read.
+  out.str("");
+  index = 0;
+  RenderMemorySectionsHtml(plain, "plain.txt", 0, &index, out);
+  html = out.str();
   EXPECT_EQ(index, 0);
   EXPECT_EQ(html.find("<svg"), std::string::npos);
-  EXPECT_NE(html.find("<p class=\"no-curve\">no memory curve: module plain "
-                      "is not scheduled"),
+  EXPECT_NE(html.find("<h2>plain.txt</h2>\n<p class=\"no-curve\">no memory "
+                      "curve: no module here is scheduled"),
             std::string::npos)
       << html;
 }
@@ -65,9 +78,13 @@ TEST(MemoryHtml, UnscheduledModuleSaysWhy) {
 TEST(MemoryHtml, UnreadableTextSaysWhy) {
   std::ostringstream out;
   int index = 0;
-  RenderMemorySectionsHtml("HloModule broken\nENTRY %e {\n  %x = \n", "b.txt",
-                           0, &index, out);
-  EXPECT_NE(out.str().find("no memory curve: "), std::string::npos);
+  RenderMemorySectionsHtml(
+      "HloModule broken, is_scheduled=true\nENTRY %e {\n  %x = \n", "b.txt", 0,
+      &index, out);
+  EXPECT_NE(out.str().find("<h2>b.txt</h2>\n<p class=\"no-curve\">no memory "
+                           "curve: "),
+            std::string::npos)
+      << out.str();
   EXPECT_EQ(out.str().find("<svg"), std::string::npos);
 }
 
