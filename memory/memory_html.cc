@@ -84,9 +84,11 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& a, int64_t top, int index,
         "peak, time %d</text>\n",
         px + 3, a.peak.time);
   }
-  out << "<text x=\"0\" y=\"10\" font-size=\"10\">" << highest
-      << " B</text><text x=\"0\" y=\"" << kHeight
-      << "\" font-size=\"10\">0</text><text x=\"50\" y=\"" << kHeight + 20
+  // The byte scale inside the plot's left edge (long numbers do not fit
+  // in the margin).
+  out << "<text x=\"53\" y=\"11\" font-size=\"10\">" << highest
+      << " B</text><text x=\"53\" y=\"" << kHeight - 3
+      << "\" font-size=\"10\">0 B</text><text x=\"50\" y=\"" << kHeight + 20
       << "\" font-size=\"10\">time 0</text><text x=\"" << kWidth << "\" y=\""
       << kHeight + 20 << "\" font-size=\"10\">time "
       << std::max<int64_t>(n - 1, 0) << "</text>\n</svg>\n";
