@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <deque>
-#include <functional>
 #include <memory>
 #include <tuple>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
 #include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -768,10 +766,6 @@ absl::Status Analyzer::ResolveValues() {
   // Values: surviving graph nodes, in position order (position order is
   // computation text order; phis after the defined values, as XLA
   // numbers them).
-  std::vector<int64_t> graph_node_position(graph.nodes.size(), kNone);
-  for (int64_t p = 0; p < positions_; ++p) {
-    if (node_of[p] != kNone) graph_node_position[node_of[p]] = p;
-  }
   std::vector<int64_t> value_of_node(graph.nodes.size(), kNone);
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
