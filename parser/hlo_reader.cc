@@ -42,6 +42,7 @@ using hlo_internal::NameEnd;
 using hlo_internal::ShapeCache;
 using hlo_internal::ShapeKeyEnd;
 using hlo_internal::SkipBalancedByStops;
+using hlo_internal::SkipOperandList;
 
 bool IsStackTableKind(absl::string_view word) {
   return word == "FileNames" || word == "FunctionNames" ||
@@ -957,6 +958,7 @@ absl::Status Reader::ParseInstruction() {
     status = ParseOperands();
     if (!status.ok()) return status;
     in.operand_text = text_.substr(open + 1, pos_ - open - 2);
+    if (!options_.read_operands) in.operands.clear();
   }
   return ParseAttributes(&in.attributes);
 }
@@ -1026,6 +1028,10 @@ bool Reader::FastInstruction() {
     p = FastSkipTrivia(data, p, n);
     if (p == npos || p >= n || data[p] != ')') return false;
     ++p;
+  } else if (!options_.read_operands) {
+    in.operands.clear();
+    p = SkipOperandList(data, p, n, options_.max_depth);
+    if (p == npos) return false;
   } else {
     size_t count = 0;
     p = FastSkipTrivia(data, p + 1, n);

@@ -396,6 +396,60 @@ inline size_t MatchParen(const char* data, size_t p, size_t n) {
 #endif
 }
 
+// The set {'(', ')', '/', '"'}: what matters in an operand list that is
+// skipped.
+inline size_t FindParenStop(const char* data, size_t p, size_t n) {
+#if defined(__SSE2__)
+  while (p + 16 <= n) {
+    const __m128i c =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + p));
+    // '(' and ')' differ in the low bit only.
+    const __m128i paren =
+        _mm_and_si128(c, _mm_set1_epi8(static_cast<char>(0xfe)));
+    const uint32_t mask = EqMask(paren, '(') | EqMask(c, '/') | EqMask(c, '"');
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  for (; p < n; ++p) {
+    const char c = data[p];
+    if (c == '(' || c == ')' || c == '/' || c == '"') return p;
+  }
+  return n;
+}
+
+// From the '(' at `p` that opens an operand list, the position just past
+// its matching ')', skipping `/*...*/` comments (`/*index=5*/` in tuple
+// shapes); npos for a string, a `//` comment, nesting deeper than
+// `max_depth` or no match (the careful path then reads the list).
+inline size_t SkipOperandList(const char* data, size_t p, size_t n,
+                              int max_depth) {
+  int depth = 0;
+  while (true) {
+    p = FindParenStop(data, p, n);
+    if (p >= n) return absl::string_view::npos;
+    switch (data[p]) {
+      case '(':
+        if (++depth > max_depth) return absl::string_view::npos;
+        ++p;
+        break;
+      case ')':
+        ++p;
+        if (--depth == 0) return p;
+        break;
+      case '/': {
+        if (p + 1 >= n || data[p + 1] != '*') return absl::string_view::npos;
+        const void* close = memmem(data + p + 2, n - p - 2, "*/", 2);
+        if (close == nullptr) return absl::string_view::npos;
+        p = static_cast<const char*>(close) - data + 2;
+        break;
+      }
+      default:  // '"'
+        return absl::string_view::npos;
+    }
+  }
+}
+
 // ScanValue without statuses: the end of the attribute value at `begin`, or
 // npos for an empty value and anything the careful path must look at.
 inline size_t FastValueEnd(const char* data, size_t begin, size_t n,

@@ -576,7 +576,10 @@ class ReportBuilder : public HloVisitor {
 absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report) {
   ReportBuilder builder(options, report);
-  absl::Status status = ReadHlo(text, options.read, &builder);
+  // The report needs results and attributes, not operands.
+  HloReadOptions read = options.read;
+  read.read_operands = false;
+  absl::Status status = ReadHlo(text, read, &builder);
   if (!status.ok() && !options.read.keep_going) return status;
   return absl::OkStatus();
 }
