@@ -521,6 +521,16 @@ class ReportBuilder : public HloVisitor {
   // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
   void ConsiderWaster(const ReportRow& row, const Shape& shape) {
     if (options_.top_wasters <= 0) return;
+    // Most instructions do not get in: tell before building a Candidate
+    // (a Shape and a PaddingWaster) for them.
+    if (static_cast<int64_t>(wasters_.size()) >= options_.top_wasters) {
+      const PaddingWaster& least = wasters_.front().waster;
+      const int64_t wasted = row.bytes.wasted_bytes();
+      if (wasted < least.bytes.wasted_bytes() ||
+          (wasted == least.bytes.wasted_bytes() && row.order > least.order)) {
+        return;
+      }
+    }
     Candidate c;
     c.waster.order = row.order;
     c.waster.computation = row.computation;
