@@ -3,12 +3,22 @@
 #include <algorithm>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#include <xmmintrin.h>
+#endif
+// AVX2 kernels are compiled with a target attribute (the rest of the build
+// stays baseline x86-64) and chosen at run time (Plan::avx2).
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define HLOLAYOUT_X86_TARGETS 1
+#include <immintrin.h>
+#else
+#define HLOLAYOUT_X86_TARGETS 0
 #endif
 
 namespace hlolayout {
@@ -100,22 +110,32 @@ void GeneralRowsBits(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   }
 }
 
+// Calls f(std::integral_constant<int, ES>()) for the element size in
+// bytes, or other() for sizes without an instance (sub-byte conversions).
+template <typename F, typename G>
+void ByElementSize(int esize, const F& f, const G& other) {
+  switch (esize) {
+    case 1:
+      return f(std::integral_constant<int, 1>());
+    case 2:
+      return f(std::integral_constant<int, 2>());
+    case 4:
+      return f(std::integral_constant<int, 4>());
+    case 8:
+      return f(std::integral_constant<int, 8>());
+    case 16:
+      return f(std::integral_constant<int, 16>());
+    default:
+      return other();
+  }
+}
+
 void GeneralRowsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
-  switch (c.p.esize) {
-    case 1:
-      return GeneralRows<1>(c, a0, a1, s0, d0);
-    case 2:
-      return GeneralRows<2>(c, a0, a1, s0, d0);
-    case 4:
-      return GeneralRows<4>(c, a0, a1, s0, d0);
-    case 8:
-      return GeneralRows<8>(c, a0, a1, s0, d0);
-    case 16:
-      return GeneralRows<16>(c, a0, a1, s0, d0);
-    default:
-      return GeneralRowsBits(c, a0, a1, s0, d0);
-  }
+  ByElementSize(
+      c.p.esize,
+      [&](auto es) { GeneralRows<decltype(es)::value>(c, a0, a1, s0, d0); },
+      [&] { GeneralRowsBits(c, a0, a1, s0, d0); });
 }
 
 // ---------------------------------------------------------------------------
@@ -138,45 +158,74 @@ inline void CopyFixed(uint8_t* d, const uint8_t* s, bool streaming) {
   std::memcpy(d, s, L);
 }
 
-template <int L>
-void RunsFixed(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
-  const int es = c.p.esize;
-  const Group& a = c.p.a;
+// Calls copy(s, d, run) for every run of rows [a0, a1) (s, d: element
+// offsets of the run's first element). Rows outermost, and
+// prefetch(s, d, run) for the same run `dist` rows ahead (0: none); or,
+// with p.rows_inner, blocks of a_block rows run by run.
+template <typename Copy, typename Prefetch>
+inline void WalkRuns(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
+                     int64_t d0, int64_t dist, const Copy& copy,
+                     const Prefetch& prefetch) {
+  const int64_t* as = c.p.a.s.data();
+  const int64_t* ad = c.p.a.d.data();
   const Run* runs = c.p.runs.data();
   const size_t nr = c.p.runs.size();
-  // Prefetch distance in rows; long runs are left to the hardware.
-  const int64_t dist = L < 256 ? 4 : 0;
-  for (int64_t i = a0; i < a1; ++i) {
-    const uint8_t* s = c.src + (s0 + a.s[i]) * es;
-    uint8_t* d = c.dst + (d0 + a.d[i]) * es;
-    // Runs are short and scattered: hardware prefetchers lose track of
-    // them, so fetch the same runs of a later row now.
-    const bool pf = i + dist < a1 && dist > 0;
-    const uint8_t* next = pf ? c.src + (s0 + a.s[i + dist]) * es : nullptr;
-    uint8_t* next_d = pf ? c.dst + (d0 + a.d[i + dist]) * es : nullptr;
-    for (size_t r = 0; r < nr; ++r) {
-      if (next != nullptr) {
-        for (int l = 0; l < L; l += 64) {
-          __builtin_prefetch(next + runs[r].s * es + l);
-          if (!c.streaming) __builtin_prefetch(next_d + runs[r].d * es + l, 1);
+  if (c.p.rows_inner) {
+    const int64_t blk = c.p.a_block;
+    for (int64_t i0 = a0; i0 < a1; i0 += blk) {
+      const int64_t i1 = std::min(a1, i0 + blk);
+      for (size_t r = 0; r < nr; ++r) {
+        for (int64_t i = i0; i < i1; ++i) {
+          copy(s0 + as[i] + runs[r].s, d0 + ad[i] + runs[r].d, runs[r]);
         }
       }
-      CopyFixed<L>(d + runs[r].d * es, s + runs[r].s * es, c.streaming);
+    }
+    return;
+  }
+  for (int64_t i = a0; i < a1; ++i) {
+    const int64_t s = s0 + as[i];
+    const int64_t d = d0 + ad[i];
+    const bool pf = dist > 0 && i + dist < a1;
+    const int64_t ns = pf ? s0 + as[i + dist] : 0;
+    const int64_t nd = pf ? d0 + ad[i + dist] : 0;
+    for (size_t r = 0; r < nr; ++r) {
+      if (pf) prefetch(ns + runs[r].s, nd + runs[r].d, runs[r]);
+      copy(s + runs[r].s, d + runs[r].d, runs[r]);
     }
   }
 }
 
-void RunsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
-  const int es = c.p.esize;
-  const Group& a = c.p.a;
-  for (int64_t i = a0; i < a1; ++i) {
-    const uint8_t* s = c.src + (s0 + a.s[i]) * es;
-    uint8_t* d = c.dst + (d0 + a.d[i]) * es;
-    for (const Run& r : c.p.runs) {
-      std::memcpy(d + r.d * es, s + r.s * es, r.len * es);
-    }
-  }
+template <int L>
+void RunsFixed(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const int64_t es = c.p.esize;
+  // Runs shorter than 256 bytes are scattered enough that the hardware
+  // prefetchers lose track of them: fetch the same runs 4 rows ahead.
+  WalkRuns(
+      c, a0, a1, s0, d0, L < 256 ? 4 : 0,
+      [&](int64_t s, int64_t d, const Run&) {
+        CopyFixed<L>(c.dst + d * es, c.src + s * es, c.streaming);
+      },
+      [&](int64_t s, int64_t d, const Run&) {
+        for (int l = 0; l < L; l += 64) {
+          __builtin_prefetch(c.src + s * es + l);
+          if (!c.streaming) __builtin_prefetch(c.dst + d * es + l, 1);
+        }
+      });
 }
+
+void RunsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  const int64_t es = c.p.esize;
+  WalkRuns(
+      c, a0, a1, s0, d0, 0,
+      [&](int64_t s, int64_t d, const Run& r) {
+        std::memcpy(c.dst + d * es, c.src + s * es, r.len * es);
+      },
+      [](int64_t, int64_t, const Run&) {});
+}
+
+// Destinations from this size on are written with streaming stores where
+// a kernel can (they would not stay in the caches anyway).
+constexpr int64_t kStreamingBytes = int64_t{8} << 20;
 
 // Uniform run length in bytes when every run has it, else 0.
 int64_t UniformRunBytes(const Plan& p) {
@@ -307,37 +356,25 @@ inline void Deinterleave(uint8_t* const* out, const uint8_t* in, int64_t n) {
   }
 }
 
-template <int ES, int K>
+// Interleave (kInter) or de-interleave blocks of K rows of [a0, a1): K
+// rows of one side against one row of the other, run by run.
+template <int ES, int K, bool kInter>
 void InterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
   const Group& a = c.p.a;
   int64_t i = a0;
   for (; i + K <= a1; i += K) {
-    const uint8_t* in[K];
-    for (int r = 0; r < K; ++r) in[r] = c.src + (s0 + a.s[i + r]) * ES;
-    uint8_t* out = c.dst + (d0 + a.d[i]) * ES;
-    for (const Run& run : c.p.runs) {
-      const uint8_t* rin[K];
-      for (int r = 0; r < K; ++r) rin[r] = in[r] + run.s * ES;
-      Interleave<ES, K>(out + run.d * ES, rin, run.len);
+    const uint8_t* in[K];  // src rows (interleave)
+    uint8_t* out[K];       // dst rows (de-interleave)
+    for (int r = 0; r < K; ++r) {
+      in[r] = c.src + (s0 + a.s[i + r]) * ES;
+      out[r] = c.dst + (d0 + a.d[i + r]) * ES;
     }
-  }
-  if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
-}
-
-template <int ES, int K>
-void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                      int64_t d0) {
-  const Group& a = c.p.a;
-  int64_t i = a0;
-  for (; i + K <= a1; i += K) {
-    uint8_t* out[K];
-    for (int r = 0; r < K; ++r) out[r] = c.dst + (d0 + a.d[i + r]) * ES;
-    const uint8_t* in = c.src + (s0 + a.s[i]) * ES;
-    // The same runs of the next block of rows, fetched ahead (the runs are
-    // pieces of many tiles; hardware prefetchers lose track of them).
+    // De-interleave: the same runs of the next block of rows, fetched ahead
+    // (the runs are pieces of many tiles; hardware prefetchers lose track
+    // of them). Interleave reads plain rows.
     const uint8_t* next =
-        i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
+        !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
     for (const Run& run : c.p.runs) {
       if (next != nullptr) {
         const int64_t bytes = run.len * K * ES;
@@ -345,124 +382,235 @@ void DeinterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
           __builtin_prefetch(next + run.s * ES + l);
         }
       }
+      const uint8_t* rin[K];
       uint8_t* rout[K];
-      for (int r = 0; r < K; ++r) rout[r] = out[r] + run.d * ES;
-      Deinterleave<ES, K>(rout, in + run.s * ES, run.len);
+      for (int r = 0; r < K; ++r) {
+        rin[r] = in[r] + run.s * ES;
+        rout[r] = out[r] + run.d * ES;
+      }
+      if (kInter) {
+        Interleave<ES, K>(rout[0], rin, run.len);
+      } else {
+        Deinterleave<ES, K>(rout, rin[0], run.len);
+      }
     }
   }
   if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
 }
 
-template <int ES>
+template <int ES, bool kInter>
 void InterleaveAnyK(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                    int64_t d0, bool inter) {
+                    int64_t d0) {
   switch (c.p.k) {
     case 2:
-      return inter ? InterleaveRows<ES, 2>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 2>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 2, kInter>(c, a0, a1, s0, d0);
     case 4:
-      return inter ? InterleaveRows<ES, 4>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 4>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 4, kInter>(c, a0, a1, s0, d0);
     case 8:
-      return inter ? InterleaveRows<ES, 8>(c, a0, a1, s0, d0)
-                   : DeinterleaveRows<ES, 8>(c, a0, a1, s0, d0);
+      return InterleaveRows<ES, 8, kInter>(c, a0, a1, s0, d0);
     default:
       return GeneralRows<ES>(c, a0, a1, s0, d0);
   }
 }
 
-void InterleaveAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0,
-                   bool inter) {
-  switch (c.p.esize) {
-    case 1:
-      return InterleaveAnyK<1>(c, a0, a1, s0, d0, inter);
-    case 2:
-      return InterleaveAnyK<2>(c, a0, a1, s0, d0, inter);
-    case 4:
-      return InterleaveAnyK<4>(c, a0, a1, s0, d0, inter);
-    case 8:
-      return InterleaveAnyK<8>(c, a0, a1, s0, d0, inter);
-    default:
-      return GeneralRowsAny(c, a0, a1, s0, d0);
-  }
-}
-
 // ---------------------------------------------------------------------------
 // Transpose: dst(i, j) at i + j * T (contiguous along a), src(i, j) at
-// i * S + j (contiguous along b). Blocks of 32x32 elements.
+// i * S + j (contiguous along b). A band of kTRows rows of a is cut into
+// strips of one source cache line of columns; each strip is transposed into
+// an L1 buffer (8x8 AVX2 or 4x4 SSE blocks for 4-byte elements) whose rows
+// are then written to dst as whole runs (streaming stores for large
+// destinations): every source line is read once and every destination line
+// written once, whatever the strides (powers of two alias in the caches).
 
-constexpr int64_t kTBlock = 32;
+constexpr int64_t kTRows = 128;
 
-template <int ES>
-inline void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
-                           int64_t sstride, int64_t ni, int64_t nj) {
-  // d[i + j * dstride] = s[i * sstride + j], strides in elements.
-  int64_t j = 0;
-#if defined(__SSE2__)
-  if (ES == 4) {
-    for (; j + 4 <= nj; j += 4) {
-      int64_t i = 0;
-      for (; i + 4 <= ni; i += 4) {
-        __m128 r0 =
-            _mm_loadu_ps((const float*)(s + ((i + 0) * sstride + j) * 4));
-        __m128 r1 =
-            _mm_loadu_ps((const float*)(s + ((i + 1) * sstride + j) * 4));
-        __m128 r2 =
-            _mm_loadu_ps((const float*)(s + ((i + 2) * sstride + j) * 4));
-        __m128 r3 =
-            _mm_loadu_ps((const float*)(s + ((i + 3) * sstride + j) * 4));
-        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        _mm_storeu_ps((float*)(d + (i + (j + 0) * dstride) * 4), r0);
-        _mm_storeu_ps((float*)(d + (i + (j + 1) * dstride) * 4), r1);
-        _mm_storeu_ps((float*)(d + (i + (j + 2) * dstride) * 4), r2);
-        _mm_storeu_ps((float*)(d + (i + (j + 3) * dstride) * 4), r3);
-      }
-      for (; i < ni; ++i) {
-        for (int64_t jj = j; jj < j + 4; ++jj) {
-          CopyElem<4>(d + (i + jj * dstride) * 4, s + (i * sstride + jj) * 4);
-        }
-      }
+#if HLOLAYOUT_X86_TARGETS
+// d[i + j * dstride] = s[i * sstride + j] for i, j < 8, strides in 4-byte
+// elements.
+__attribute__((target("avx2"), always_inline)) inline void Transpose8x8F32(
+    float* d, int64_t ds, const float* s, int64_t ss) {
+  const __m256 r0 = _mm256_loadu_ps(s), r1 = _mm256_loadu_ps(s + ss),
+               r2 = _mm256_loadu_ps(s + 2 * ss),
+               r3 = _mm256_loadu_ps(s + 3 * ss),
+               r4 = _mm256_loadu_ps(s + 4 * ss),
+               r5 = _mm256_loadu_ps(s + 5 * ss),
+               r6 = _mm256_loadu_ps(s + 6 * ss),
+               r7 = _mm256_loadu_ps(s + 7 * ss);
+  const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1),
+               t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3),
+               t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5),
+               t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+  const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44),
+               u1 = _mm256_shuffle_ps(t0, t2, 0xEE),
+               u2 = _mm256_shuffle_ps(t1, t3, 0x44),
+               u3 = _mm256_shuffle_ps(t1, t3, 0xEE),
+               u4 = _mm256_shuffle_ps(t4, t6, 0x44),
+               u5 = _mm256_shuffle_ps(t4, t6, 0xEE),
+               u6 = _mm256_shuffle_ps(t5, t7, 0x44),
+               u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+  _mm256_storeu_ps(d, _mm256_permute2f128_ps(u0, u4, 0x20));
+  _mm256_storeu_ps(d + ds, _mm256_permute2f128_ps(u1, u5, 0x20));
+  _mm256_storeu_ps(d + 2 * ds, _mm256_permute2f128_ps(u2, u6, 0x20));
+  _mm256_storeu_ps(d + 3 * ds, _mm256_permute2f128_ps(u3, u7, 0x20));
+  _mm256_storeu_ps(d + 4 * ds, _mm256_permute2f128_ps(u0, u4, 0x31));
+  _mm256_storeu_ps(d + 5 * ds, _mm256_permute2f128_ps(u1, u5, 0x31));
+  _mm256_storeu_ps(d + 6 * ds, _mm256_permute2f128_ps(u2, u6, 0x31));
+  _mm256_storeu_ps(d + 7 * ds, _mm256_permute2f128_ps(u3, u7, 0x31));
+}
+
+// The 8x8 blocks of rows [0, ni8) and columns [0, nj8) (multiples of 8).
+__attribute__((target("avx2"))) void TransposeF32Avx2(
+    uint8_t* d, int64_t dstride, const uint8_t* s, int64_t sstride, int64_t ni8,
+    int64_t nj8) {
+  float* out = reinterpret_cast<float*>(d);
+  const float* in = reinterpret_cast<const float*>(s);
+  for (int64_t i = 0; i < ni8; i += 8) {
+    // The rows' next lines (the next strip), which many rows read at once
+    // hide from the hardware prefetchers.
+    for (int64_t r = 0; r < 8; ++r) {
+      __builtin_prefetch(in + (i + r) * sstride + nj8);
+    }
+    for (int64_t j = 0; j < nj8; j += 8) {
+      Transpose8x8F32(out + i + j * dstride, dstride, in + i * sstride + j,
+                      sstride);
     }
   }
+}
 #endif
-  for (; j < nj; ++j) {
-    for (int64_t i = 0; i < ni; ++i) {
+
+// Copies the columns [j0, nj) of rows [i0, i1) element by element.
+template <int ES>
+inline void TransposeScalar(uint8_t* d, int64_t dstride, const uint8_t* s,
+                            int64_t sstride, int64_t i0, int64_t i1, int64_t j0,
+                            int64_t nj) {
+  for (int64_t i = i0; i < i1; ++i) {
+    for (int64_t j = j0; j < nj; ++j) {
       CopyElem<ES>(d + (i + j * dstride) * ES, s + (i * sstride + j) * ES);
     }
   }
 }
 
+// d[i + j * dstride] = s[i * sstride + j] for i < ni, j < nj, strides in
+// elements. Rows outermost: each source line is used up before the next.
+template <int ES>
+void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
+                    int64_t sstride, int64_t ni, int64_t nj, bool avx2) {
+  int64_t i = 0;
+#if HLOLAYOUT_X86_TARGETS
+  if (ES == 4 && avx2) {
+    const int64_t ni8 = ni / 8 * 8, nj8 = nj / 8 * 8;
+    TransposeF32Avx2(d, dstride, s, sstride, ni8, nj8);
+    TransposeScalar<ES>(d, dstride, s, sstride, 0, ni8, nj8, nj);
+    i = ni8;
+  }
+#endif
+#if defined(__SSE2__)
+  if (ES == 4) {
+    for (; i + 4 <= ni; i += 4) {
+      int64_t j = 0;
+      for (; j + 4 <= nj; j += 4) {
+        const float* in = reinterpret_cast<const float*>(s) + i * sstride + j;
+        float* out = reinterpret_cast<float*>(d) + i + j * dstride;
+        __m128 r0 = _mm_loadu_ps(in);
+        __m128 r1 = _mm_loadu_ps(in + sstride);
+        __m128 r2 = _mm_loadu_ps(in + 2 * sstride);
+        __m128 r3 = _mm_loadu_ps(in + 3 * sstride);
+        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+        _mm_storeu_ps(out, r0);
+        _mm_storeu_ps(out + dstride, r1);
+        _mm_storeu_ps(out + 2 * dstride, r2);
+        _mm_storeu_ps(out + 3 * dstride, r3);
+      }
+      TransposeScalar<ES>(d, dstride, s, sstride, i, i + 4, j, nj);
+    }
+  }
+#endif
+  (void)avx2;
+  TransposeScalar<ES>(d, dstride, s, sstride, i, ni, 0, nj);
+}
+
+#if HLOLAYOUT_X86_TARGETS
+// The whole 64-byte lines of d[0, n) streamed 32 bytes at a time (on AMD
+// Zen, 16-byte streaming stores measured at about half the speed).
+// @pre d is 64-byte aligned.
+__attribute__((target("avx2"))) void StreamLinesAvx2(uint8_t* d,
+                                                     const uint8_t* s,
+                                                     int64_t n) {
+  for (int64_t k = 0; k + 64 <= n; k += 64) {
+    _mm256_stream_si256(
+        reinterpret_cast<__m256i*>(d + k),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + k)));
+    _mm256_stream_si256(
+        reinterpret_cast<__m256i*>(d + k + 32),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + k + 32)));
+  }
+}
+#endif
+
+// memcpy of n bytes; when `streaming`, the whole cache lines of dst are
+// written with streaming stores (a partly written line is stored normally:
+// streaming it would cost a read-modify-write in memory).
+inline void CopyOut(uint8_t* d, const uint8_t* s, int64_t n, bool streaming,
+                    bool avx2) {
+#if defined(__SSE2__)
+  if (streaming && n >= 128) {
+    const int64_t head = (64 - reinterpret_cast<uintptr_t>(d) % 64) % 64;
+    const int64_t lines = (n - head) / 64 * 64;
+    if (head > 0) std::memcpy(d, s, head);
+#if HLOLAYOUT_X86_TARGETS
+    if (avx2) {
+      StreamLinesAvx2(d + head, s + head, lines);
+    } else
+#endif
+    {
+      for (int64_t k = head; k < head + lines; k += 16) {
+        _mm_stream_si128(
+            reinterpret_cast<__m128i*>(d + k),
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k)));
+      }
+    }
+    const int64_t done = head + lines;
+    if (done < n) std::memcpy(d + done, s + done, n - done);
+    return;
+  }
+#endif
+  (void)streaming;
+  (void)avx2;
+  std::memcpy(d, s, n);
+}
+
 template <int ES>
 void TransposeRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                    int64_t d0) {
+  // Columns per strip: one source cache line.
+  constexpr int64_t kCols = ES >= 64 ? 1 : 64 / ES;
+  alignas(64) uint8_t buf[kCols * kTRows * ES];
   const int64_t nb = c.p.b.size;
   const int64_t S = c.p.t_src_stride;
   const int64_t T = c.p.t_dst_stride;
-  for (int64_t i0 = a0; i0 < a1; i0 += kTBlock) {
-    const int64_t ni = std::min(kTBlock, a1 - i0);
-    for (int64_t j0 = 0; j0 < nb; j0 += kTBlock) {
-      const int64_t nj = std::min(kTBlock, nb - j0);
-      TransposeBlock<ES>(c.dst + (d0 + i0 + j0 * T) * ES, T,
-                         c.src + (s0 + i0 * S + j0) * ES, S, ni, nj);
+  // Bands start on a destination cache line when they can (a short first
+  // band), so that streamed lines are whole.
+  const int64_t mis = static_cast<int64_t>(
+      reinterpret_cast<uintptr_t>(c.dst + (d0 + a0) * ES) % 64);
+  const int64_t lead = mis % ES == 0 ? (64 - mis) % 64 / ES : 0;
+  // Likewise strips start on a source cache line.
+  const int64_t smis = static_cast<int64_t>(
+      reinterpret_cast<uintptr_t>(c.src + (s0 + a0 * S) * ES) % 64);
+  const int64_t jlead = smis % ES == 0 ? (64 - smis) % 64 / ES : 0;
+  for (int64_t i0 = a0; i0 < a1;) {
+    const int64_t ni = std::min(i0 == a0 && lead > 0 ? lead : kTRows, a1 - i0);
+    for (int64_t j0 = 0; j0 < nb;) {
+      const int64_t nj =
+          std::min(j0 == 0 && jlead > 0 ? jlead : kCols, nb - j0);
+      TransposeBlock<ES>(buf, ni, c.src + (s0 + i0 * S + j0) * ES, S, ni, nj,
+                         c.p.avx2);
+      for (int64_t j = 0; j < nj; ++j) {
+        CopyOut(c.dst + (d0 + i0 + (j0 + j) * T) * ES, buf + j * ni * ES,
+                ni * ES, c.streaming, c.p.avx2);
+      }
+      j0 += nj;
     }
-  }
-}
-
-void TransposeAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
-                  int64_t d0) {
-  switch (c.p.esize) {
-    case 1:
-      return TransposeRows<1>(c, a0, a1, s0, d0);
-    case 2:
-      return TransposeRows<2>(c, a0, a1, s0, d0);
-    case 4:
-      return TransposeRows<4>(c, a0, a1, s0, d0);
-    case 8:
-      return TransposeRows<8>(c, a0, a1, s0, d0);
-    case 16:
-      return TransposeRows<16>(c, a0, a1, s0, d0);
-    default:
-      return GeneralRowsAny(c, a0, a1, s0, d0);
+    i0 += ni;
   }
 }
 
@@ -470,8 +618,9 @@ void TransposeAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
 // Pack / unpack: one byte per element <-> E(bits), runs contiguous in both.
 
 // Packs n whole output bytes from n * (8 / bits) input bytes.
-void PackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
-               PackingOrder order) {
+template <int bits>
+inline void PackBytes(uint8_t* out, const uint8_t* in, int64_t n,
+                      PackingOrder order) {
   int64_t i = 0;
 #if defined(__SSE2__)
   if (bits == 4) {
@@ -512,8 +661,9 @@ void PackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
 
 // Unpacks n input bytes into n * (8 / bits) bytes, sign extended when
 // `sign`.
-void UnpackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
-                 PackingOrder order, bool sign) {
+template <int bits>
+inline void UnpackBytes(uint8_t* out, const uint8_t* in, int64_t n,
+                        PackingOrder order, bool sign) {
   int64_t i = 0;
 #if defined(__SSE2__)
   if (bits == 4) {
@@ -549,54 +699,69 @@ void UnpackBytes(uint8_t* out, const uint8_t* in, int64_t n, int bits,
   }
 }
 
+// Packs or unpacks the run of n elements at element offsets rs (src) and
+// rd (dst): the ends that do not fill a byte of the packed side element by
+// element, the whole bytes between with PackBytes / UnpackBytes.
+template <int bits>
+inline void PackRun(const Plan& p, const BitIO& io, const uint8_t* src,
+                    uint8_t* dst, int64_t rs, int64_t rd, int64_t n) {
+  constexpr int64_t per = 8 / bits;
+  const bool packing = p.dst_bits < 8;
+  const int64_t packed_off = packing ? rd : rs;
+  const int64_t head = std::min(n, (per - packed_off % per) % per);
+  for (int64_t e = 0; e < head; ++e) {
+    io.Write(dst, rd + e, io.Read(src, rs + e));
+  }
+  rs += head;
+  rd += head;
+  n -= head;
+  const int64_t whole = n / per;
+  if (whole > 0) {
+    if (packing) {
+      PackBytes<bits>(dst + rd / per, src + rs, whole, p.order);
+    } else {
+      UnpackBytes<bits>(dst + rd, src + rs / per, whole, p.order,
+                        p.sign_extend);
+    }
+  }
+  rs += whole * per;
+  rd += whole * per;
+  n -= whole * per;
+  for (int64_t e = 0; e < n; ++e) {
+    io.Write(dst, rd + e, io.Read(src, rs + e));
+  }
+}
+
+template <int bits>
 void PackRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   const Plan& p = c.p;
   const BitIO io(p);
   const bool packing = p.dst_bits < 8;
-  const int bits = packing ? p.dst_bits : p.src_bits;
-  const int64_t per = 8 / bits;
-  for (int64_t i = a0; i < a1; ++i) {
-    const int64_t s = s0 + p.a.s[i];
-    const int64_t d = d0 + p.a.d[i];
-    // Source lines of the next row's runs, fetched ahead.
-    // Only for several runs per row (pieces of tiles): one run is a plain
-    // sequential stream.
-    const int64_t ns = i + 1 < a1 && p.runs.size() > 1 ? s0 + p.a.s[i + 1] : -1;
-    for (const Run& r : p.runs) {
-      if (ns >= 0) {
-        const int64_t first = packing ? ns + r.s : (ns + r.s) / per;
+  constexpr int64_t per = 8 / bits;
+  // Source lines of the next row's runs, fetched ahead; only for several
+  // runs per row (pieces of tiles): one run is a plain sequential stream.
+  WalkRuns(
+      c, a0, a1, s0, d0, p.runs.size() > 1 ? 1 : 0,
+      [&](int64_t s, int64_t d, const Run& r) {
+        PackRun<bits>(p, io, c.src, c.dst, s, d, r.len);
+      },
+      [&](int64_t s, int64_t, const Run& r) {
+        const int64_t first = packing ? s : s / per;
         const int64_t bytes = packing ? r.len : r.len / per + 1;
         for (int64_t l = 0; l < bytes; l += 64) {
           __builtin_prefetch(c.src + first + l);
         }
-      }
-      int64_t rs = s + r.s, rd = d + r.d, n = r.len;
-      const int64_t packed_off = packing ? rd : rs;
-      // Head up to a byte boundary of the packed side.
-      int64_t head = (per - packed_off % per) % per;
-      head = std::min(head, n);
-      for (int64_t e = 0; e < head; ++e) {
-        io.Write(c.dst, rd + e, io.Read(c.src, rs + e));
-      }
-      rs += head;
-      rd += head;
-      n -= head;
-      const int64_t whole = n / per;
-      if (whole > 0) {
-        if (packing) {
-          PackBytes(c.dst + rd / per, c.src + rs, whole, bits, p.order);
-        } else {
-          UnpackBytes(c.dst + rd, c.src + rs / per, whole, bits, p.order,
-                      p.sign_extend);
-        }
-      }
-      rs += whole * per;
-      rd += whole * per;
-      n -= whole * per;
-      for (int64_t e = 0; e < n; ++e) {
-        io.Write(c.dst, rd + e, io.Read(c.src, rs + e));
-      }
-    }
+      });
+}
+
+void PackRowsAny(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
+  switch (std::min(c.p.src_bits, c.p.dst_bits)) {
+    case 4:
+      return PackRows<4>(c, a0, a1, s0, d0);
+    case 2:
+      return PackRows<2>(c, a0, a1, s0, d0);
+    default:
+      return PackRows<1>(c, a0, a1, s0, d0);
   }
 }
 
@@ -606,7 +771,10 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   const Plan& p = c.p;
   switch (p.kernel) {
     case RelayoutKernel::kRuns: {
-      switch (c.streaming ? UniformRunBytes(p) : 0) {
+      // Fixed-length copies: for every length with streaming stores, for
+      // short runs without (memcpy does as well on long ones).
+      const int64_t u = UniformRunBytes(p);
+      switch (c.streaming || u <= 64 ? u : 0) {
         case 16:
           return RunsFixed<16>(c, a0, a1, s0, d0);
         case 32:
@@ -620,27 +788,27 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
         case 512:
           return RunsFixed<512>(c, a0, a1, s0, d0);
         default:
-          break;
-      }
-      switch (UniformRunBytes(p)) {
-        case 16:
-          return RunsFixed<16>(c, a0, a1, s0, d0);
-        case 32:
-          return RunsFixed<32>(c, a0, a1, s0, d0);
-        case 64:
-          return RunsFixed<64>(c, a0, a1, s0, d0);
-        default:
           return RunsAny(c, a0, a1, s0, d0);
       }
     }
     case RelayoutKernel::kInterleave:
-      return InterleaveAny(c, a0, a1, s0, d0, true);
     case RelayoutKernel::kDeinterleave:
-      return InterleaveAny(c, a0, a1, s0, d0, false);
     case RelayoutKernel::kTranspose:
-      return TransposeAny(c, a0, a1, s0, d0);
+      return ByElementSize(
+          p.esize,
+          [&](auto es) {
+            constexpr int ES = decltype(es)::value;
+            if (p.kernel == RelayoutKernel::kTranspose) {
+              TransposeRows<ES>(c, a0, a1, s0, d0);
+            } else if (p.kernel == RelayoutKernel::kInterleave) {
+              InterleaveAnyK<ES, true>(c, a0, a1, s0, d0);
+            } else {
+              InterleaveAnyK<ES, false>(c, a0, a1, s0, d0);
+            }
+          },
+          [&] { GeneralRowsAny(c, a0, a1, s0, d0); });
     case RelayoutKernel::kPack:
-      return PackRows(c, a0, a1, s0, d0);
+      return PackRowsAny(c, a0, a1, s0, d0);
     default:
       return GeneralRowsAny(c, a0, a1, s0, d0);
   }
@@ -741,11 +909,77 @@ bool IsAffine(const std::vector<int64_t>& t, int64_t step) {
   return true;
 }
 
+// With several runs per row, when consecutive rows of each run are
+// adjacent in dst (a.d[i] == i * len for the first rows, as in a tile's
+// rows), walking blocks of those rows run by run writes dst in order; or,
+// adjacent in src, reads src in order.
+void ChooseRowsInner(Plan& p) {
+  p.rows_inner = false;
+  if (p.runs.size() < 2 || p.a.size < 2) return;
+  const int64_t len = p.runs[0].len;
+  for (const Run& r : p.runs) {
+    if (r.len != len) return;
+  }
+  int64_t chain = 1;
+  while (chain < p.a.size && p.a.d[chain] == chain * len) ++chain;
+  // Else, when the runs are long enough in dst to be written well where
+  // they are, read src in order the same way (measured: better for runs of
+  // 128 bytes and more, much worse for 64).
+  const int64_t dst_run_bits = len * p.dst_bits;
+  if (chain < 2 && dst_run_bits >= 128 * 8) {
+    while (chain < p.a.size && p.a.s[chain] == chain * len) ++chain;
+  }
+  if (chain < 2) return;
+  p.rows_inner = true;
+  p.a_block = chain;
+}
+
+// True when no byte of dst holds elements of two rows of a (or of two
+// outer indices): every run of b contiguous in dst starts and ends on a
+// byte, and so does every row and outer offset. Then threads, which split
+// the work by rows, never write the same byte of a packed destination.
+bool RowsOwnTheirBytes(const Plan& p) {
+  if (p.dst_bits >= 8) return true;
+  const int64_t per = 8 / p.dst_bits;
+  auto whole = [per](const std::vector<int64_t>& offsets) {
+    for (int64_t v : offsets) {
+      if (v % per != 0) return false;
+    }
+    return true;
+  };
+  if (!whole(p.a.d)) return false;
+  for (const Group& g : p.outer) {
+    if (!whole(g.d)) return false;
+  }
+  // Runs of b contiguous in dst.
+  int64_t start = 0;
+  for (int64_t j = 1; j <= p.b.size; ++j) {
+    if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
+    if (p.b.d[start] % per != 0 || (j - start) % per != 0) return false;
+    start = j;
+  }
+  return true;
+}
+
 }  // namespace
 
-void ChooseKernel(Plan& p, bool allow_fast_paths) {
+bool CpuHasAvx2() {
+#if HLOLAYOUT_X86_TARGETS
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+// The kernel and its fields, threads aside.
+void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
   p.kernel = RelayoutKernel::kGeneral;
   p.a_block = 1;
+  p.rows_inner = false;
+  p.streaming = false;
   p.runs.clear();
   if (!allow_fast_paths || p.elements == 0) return;
   const int64_t nb = p.b.size;
@@ -757,6 +991,7 @@ void ChooseKernel(Plan& p, bool allow_fast_paths) {
     if (static_cast<int64_t>(runs.size()) * 8 <= nb) {
       p.kernel = RelayoutKernel::kPack;
       p.runs = std::move(runs);
+      ChooseRowsInner(p);
     }
     return;
   }
@@ -783,30 +1018,27 @@ void ChooseKernel(Plan& p, bool allow_fast_paths) {
       for (int64_t v : g.d) aligned = aligned && ok(v);
     }
     p.streaming =
-        aligned && UniformRunBytes(p) > 0 && p.dst_bytes >= (int64_t{8} << 20);
+        aligned && UniformRunBytes(p) > 0 && p.dst_bytes >= kStreamingBytes;
   };
   if (nr * 4 <= nb || (nr < nb && (nb / nr) * p.esize >= 16)) {
     use_runs();
+    ChooseRowsInner(p);
     return;
   }
   for (int k : {2, 4, 8}) {
-    std::vector<Run> inter = MakeRuns(p.b, 1, k);
-    if (static_cast<int64_t>(inter.size()) * 4 <= nb &&
-        BlocksConsecutive(p.a.d, p.a.size, k)) {
-      p.kernel = RelayoutKernel::kInterleave;
-      p.k = k;
-      p.a_block = k;
-      p.runs = std::move(inter);
-      return;
-    }
-    std::vector<Run> de = MakeRuns(p.b, k, 1);
-    if (static_cast<int64_t>(de.size()) * 4 <= nb &&
-        BlocksConsecutive(p.a.s, p.a.size, k)) {
-      p.kernel = RelayoutKernel::kDeinterleave;
-      p.k = k;
-      p.a_block = k;
-      p.runs = std::move(de);
-      return;
+    // Interleave: b steps 1 in src and k in dst, blocks of k rows
+    // consecutive in dst; de-interleave the other way round.
+    for (const bool inter : {true, false}) {
+      std::vector<Run> runs_k = MakeRuns(p.b, inter ? 1 : k, inter ? k : 1);
+      if (static_cast<int64_t>(runs_k.size()) * 4 <= nb &&
+          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
+        p.kernel =
+            inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
+        p.k = k;
+        p.a_block = k;
+        p.runs = std::move(runs_k);
+        return;
+      }
     }
   }
   if (p.a.size > 1 && nb > 1 && IsAffine(p.a.d, 1) && IsAffine(p.b.s, 1)) {
@@ -816,11 +1048,20 @@ void ChooseKernel(Plan& p, bool allow_fast_paths) {
       p.kernel = RelayoutKernel::kTranspose;
       p.t_src_stride = S;
       p.t_dst_stride = T;
-      p.a_block = kTBlock;
+      p.a_block = kTRows;
+      p.streaming = p.dst_bytes >= kStreamingBytes;
       return;
     }
   }
   if (nr < nb) use_runs();
+}
+
+}  // namespace
+
+void ChooseKernel(Plan& p, bool allow_fast_paths) {
+  ChooseKernelOnly(p, allow_fast_paths);
+  // Packed bytes are read-modified-written.
+  if (!p.use_indexers && !RowsOwnTheirBytes(p)) p.threads = 1;
 }
 
 void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {

@@ -69,6 +69,11 @@ struct Plan {
   int64_t t_src_stride = 0;
   int64_t t_dst_stride = 0;
   bool streaming = false;  // non-temporal stores for large destinations
+  bool avx2 = false;       // the CPU has AVX2 and the options allow it
+  // kRuns / kPack: walk each block of a_block rows run by run, the rows
+  // inside (consecutive rows of a run are adjacent in dst, so dst is
+  // written in order; the scattered side is the source's).
+  bool rows_inner = false;
 
   // Per-element fallback for groups too big to tabulate.
   bool use_indexers = false;
@@ -76,6 +81,9 @@ struct Plan {
   std::vector<int64_t> dims;
   std::vector<int> dim_order;  // major first
 };
+
+// True when the CPU running this has AVX2 (x86 only).
+bool CpuHasAvx2();
 
 // Picks p.kernel and fills its fields from the tables.
 void ChooseKernel(Plan& p, bool allow_fast_paths);

@@ -218,6 +218,7 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   p.sign_extend = IsSignedIntegralType(p.type);
   p.order = options.packing;
   p.fill = options.fill;
+  p.avx2 = options.allow_avx2 && relayout_internal::CpuHasAvx2();
   p.esize =
       p.src_bits == p.dst_bits && p.src_bits % 8 == 0 ? p.src_bits / 8 : 0;
   // Any bit of dst that no element covers is padding.
@@ -226,9 +227,8 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   p.threads = options.threads == 0
                   ? std::max(1u, std::thread::hardware_concurrency())
                   : options.threads;
-  if (p.dst_bits < 8 ||
-      std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
-    p.threads = 1;  // packed bytes are read-modify-written
+  if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
+    p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
   }
 
   absl::StatusOr<TiledIndexer> fix = TiledIndexer::Create(*fm);

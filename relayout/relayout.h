@@ -70,6 +70,9 @@ struct RelayoutOptions {
   // false: always take the general path (for tests and benchmarks that
   // compare the fast paths against it).
   bool allow_fast_paths = true;
+  // false: SSE2 and portable kernels only, even on a CPU with AVX2 (for
+  // tests and benchmarks; AVX2 kernels are otherwise chosen at run time).
+  bool allow_avx2 = true;
 };
 
 // How a plan copies, for tests, benchmarks and `--verbose` output.

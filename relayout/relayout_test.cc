@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -370,6 +371,152 @@ TEST(RelayoutTest, ThreadsGiveIdenticalBytes) {
       EXPECT_EQ(DoRelayout(rm, src, shape, many), ref) << t;
       EXPECT_EQ(DoRelayout(shape, ref, rm, many), src) << t;
     }
+  }
+}
+
+// Relayout with src and dst placed `src_off` / `dst_off` bytes past a
+// 64-byte boundary (the kernels align their streamed lines and blocks to
+// the buffers' cache lines), checking that no byte around dst is touched.
+std::vector<uint8_t> RelayoutAt(const Shape& from,
+                                const std::vector<uint8_t>& src,
+                                const Shape& to, const RelayoutOptions& options,
+                                int src_off, int dst_off) {
+  const int64_t n = Bytes(to);
+  std::vector<uint8_t> sbuf(src.size() + 128), dbuf(n + 192, 0xEE);
+  auto at = [](std::vector<uint8_t>& v, int off) {
+    const uintptr_t p = reinterpret_cast<uintptr_t>(v.data());
+    return v.data() + ((64 - p % 64) % 64) + off;
+  };
+  uint8_t* s = at(sbuf, src_off);
+  uint8_t* d = at(dbuf, dst_off);
+  std::copy(src.begin(), src.end(), s);
+  absl::Status st = Relayout(from, absl::MakeConstSpan(s, src.size()), to,
+                             absl::MakeSpan(d, n), options);
+  EXPECT_TRUE(st.ok()) << st;
+  for (uint8_t* q = dbuf.data(); q < d; ++q) EXPECT_EQ(*q, 0xEE);
+  for (uint8_t* q = d + n; q < dbuf.data() + dbuf.size(); ++q) {
+    EXPECT_EQ(*q, 0xEE);
+  }
+  return std::vector<uint8_t>(d, d + n);
+}
+
+// The fast path of `shape` (tile and untile) against the general path, with
+// and without AVX2, on 1 and 2 threads and at several buffer alignments.
+void CheckAgainstGeneral(const Shape& shape, RelayoutKernel tile_kernel,
+                         RelayoutKernel untile_kernel) {
+  SCOPED_TRACE(shape.ToString(true));
+  const Shape rm = RowMajor(shape);
+  const std::vector<uint8_t> src = Pattern(Bytes(rm), 3);
+  RelayoutOptions general;
+  general.allow_fast_paths = false;
+  general.fill = 0x77;
+  const std::vector<uint8_t> tiled = DoRelayout(rm, src, shape, general);
+  absl::StatusOr<RelayoutPlan> tile = RelayoutPlan::Create(rm, shape);
+  absl::StatusOr<RelayoutPlan> untile = RelayoutPlan::Create(shape, rm);
+  ASSERT_TRUE(tile.ok() && untile.ok());
+  EXPECT_EQ(tile->kernel(), tile_kernel) << tile->Describe();
+  EXPECT_EQ(untile->kernel(), untile_kernel) << untile->Describe();
+  for (bool avx2 : {true, false}) {
+    for (int threads : {1, 2}) {
+      for (auto [so, dof] : {std::pair<int, int>{0, 0}, {4, 16}, {20, 8}}) {
+        SCOPED_TRACE(testing::Message()
+                     << "avx2 " << avx2 << " threads " << threads << " offsets "
+                     << so << "," << dof);
+        RelayoutOptions opts;
+        opts.allow_avx2 = avx2;
+        opts.threads = threads;
+        opts.fill = 0x77;
+        EXPECT_TRUE(RelayoutAt(rm, src, shape, opts, so, dof) == tiled);
+        EXPECT_TRUE(RelayoutAt(shape, tiled, rm, opts, so, dof) == src);
+      }
+    }
+  }
+}
+
+TEST(RelayoutTest, TransposeOddSizesAndElementWidths) {
+  // Sizes around the 8x8 / 4x4 blocks, the 128-row bands and the strips
+  // of one cache line; 1-, 2-, 4-, 8- and 16-byte elements.
+  for (const char* text :
+       {"f32[2,2]{0,1}", "f32[7,9]{0,1}", "f32[16,24]{0,1}", "f32[17,33]{0,1}",
+        "f32[129,200]{0,1}", "f32[300,5]{0,1}", "f32[3,300]{0,1}",
+        "s8[77,300]{0,1}", "bf16[130,70]{0,1}", "f64[67,45]{0,1}",
+        "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}"}) {
+    CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
+                        RelayoutKernel::kTranspose);
+  }
+}
+
+TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
+  // Destinations of 8 MiB and more take streaming stores; sizes that are
+  // not multiples of the tiles, bands or blocks.
+  const std::pair<const char*, const char*> streamed[] = {
+      {"f32[1500,1501]{1,0}", "f32[1500,1501]{0,1}"},
+      {"f32[2100,1024]{1,0}", "f32[2100,1024]{1,0:T(8,128)}"},
+      {"f32[2090,1024]{1,0}", "f32[2090,1024]{1,0:T(32,32)(16,16)}"}};
+  for (const auto& [from, to] : streamed) {
+    absl::StatusOr<RelayoutPlan> plan =
+        RelayoutPlan::Create(Parse(from), Parse(to));
+    ASSERT_TRUE(plan.ok());
+    EXPECT_NE(plan->Describe().find("streaming stores"), std::string::npos)
+        << plan->Describe();
+  }
+  CheckAgainstGeneral(Parse("f32[1500,1501]{0,1}"), RelayoutKernel::kTranspose,
+                      RelayoutKernel::kTranspose);
+  CheckAgainstGeneral(Parse("f32[2100,1030]{1,0:T(8,128)}"),
+                      RelayoutKernel::kRuns, RelayoutKernel::kRuns);
+  CheckAgainstGeneral(Parse("f32[2100,1024]{1,0:T(8,128)}"),
+                      RelayoutKernel::kRuns, RelayoutKernel::kRuns);
+  CheckAgainstGeneral(Parse("f32[2090,1024]{1,0:T(32,32)(16,16)}"),
+                      RelayoutKernel::kRuns, RelayoutKernel::kRuns);
+}
+
+TEST(RelayoutTest, TileRowsWalkedRunByRun) {
+  // Tiles whose rows are adjacent in the destination (tile) or the source
+  // (untile), with partial tiles and 1-row arrays.
+  for (const char* text :
+       {"f32[13,300]{1,0:T(8,128)}", "f32[70,50]{1,0:T(32,32)(16,16)}",
+        "f32[1,300]{1,0:T(8,128)}", "f32[33,64]{1,0:T(32,32)(16,16)}",
+        "f32[3,9,260]{2,1,0:T(4,128)}"}) {
+    CheckAgainstGeneral(Parse(text), RelayoutKernel::kRuns,
+                        RelayoutKernel::kRuns);
+  }
+}
+
+TEST(RelayoutTest, PackedDestinationsOnSeveralThreads) {
+  struct Case {
+    const char* shape;
+    bool parallel;  // rows own whole bytes of the packed side
+  };
+  const Case cases[] = {
+      {"s4[2050,1030]{1,0:T(8,128)E(4)}", true},
+      {"s4[1030,2048]{1,0:E(4)}", true},
+      {"u2[1030,4100]{1,0:E(2)}", true},
+      // A row of 1001 s4 ends mid-byte: one thread.
+      {"s4[2001,1001]{1,0:E(4)}", false},
+      {"u2[1100,1025]{0,1:T(4,8)L(16)E(2)}", false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.shape);
+    const Shape packed = Parse(c.shape);
+    const Shape rm = RowMajor(packed);
+    const int bits = static_cast<int>(packed.layout().element_size_in_bits());
+    std::vector<uint8_t> src = Pattern(Bytes(rm), 5);
+    for (auto& b : src) b &= (1 << bits) - 1;
+    RelayoutOptions one, two, general;
+    one.threads = 1;
+    two.threads = 2;
+    general.allow_fast_paths = false;
+    for (RelayoutOptions* o : {&one, &two, &general}) o->fill = 0xA5;
+    absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(rm, packed, two);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_EQ(plan->Describe().find("up to 2 threads") != std::string::npos,
+              c.parallel)
+        << plan->Describe();
+    const std::vector<uint8_t> ref = DoRelayout(rm, src, packed, general);
+    EXPECT_TRUE(DoRelayout(rm, src, packed, one) == ref);
+    EXPECT_TRUE(DoRelayout(rm, src, packed, two) == ref);
+    EXPECT_TRUE(DoRelayout(packed, ref, rm, two) ==
+                DoRelayout(packed, ref, rm, general));
   }
 }
 
