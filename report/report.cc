@@ -402,17 +402,25 @@ class ReportBuilder : public HloVisitor {
       index.emplace(computation_names_[i], i);
     }
     std::vector<Context> context(n, Context::kUncalled);
+    // Each callee is looked up once, not once per pass.
+    std::vector<size_t> callee(calls_.size(), n);
+    for (size_t c = 0; c < calls_.size(); ++c) {
+      auto it = index.find(calls_[c].callee);
+      if (it != index.end() && it->second != calls_[c].caller) {
+        callee[c] = it->second;
+      }
+    }
     // Embedded reaches everything below it; a few passes settle nesting.
     for (bool changed = true; changed;) {
       changed = false;
-      for (const Call& call : calls_) {
-        auto it = index.find(call.callee);
-        if (it == index.end() || it->second == call.caller) continue;
+      for (size_t c = 0; c < calls_.size(); ++c) {
+        if (callee[c] == n) continue;
+        const Call& call = calls_[c];
         Context want = call.kind == CallKind::kEmbedded ||
                                context[call.caller] == Context::kEmbedded
                            ? Context::kEmbedded
                            : Context::kControlFlow;
-        Context& have = context[it->second];
+        Context& have = context[callee[c]];
         if (want > have) {
           have = want;
           changed = true;
