@@ -44,6 +44,13 @@ using hlo_internal::ShapeKeyEnd;
 using hlo_internal::SkipBalancedByStops;
 using hlo_internal::SkipOperandList;
 
+// `s == literal` with the length known at compile time, inlined (the
+// string_view operator== was a call per instruction).
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
 bool IsStackTableKind(absl::string_view word) {
   return word == "FileNames" || word == "FunctionNames" ||
          word == "FileLocations" || word == "StackFrames";
@@ -1007,12 +1014,12 @@ bool Reader::FastInstruction() {
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '(') return false;
   const size_t open = p;
-  if (in.opcode == "constant") {
+  if (Eq(in.opcode, "constant")) {
     in.operands.clear();
     p = FastSkipBalanced(data, p, n, options_.max_depth);
     if (p == npos) return false;
     in.literal = absl::string_view(data + open + 1, p - open - 2);
-  } else if (in.opcode == "parameter") {
+  } else if (Eq(in.opcode, "parameter")) {
     in.operands.clear();
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return false;
