@@ -1,5 +1,10 @@
 #include "hlolayout/cli/input.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -38,8 +43,17 @@ absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io) {
     return absl::NotFoundError(
         absl::StrCat("cannot open '", path, "': ", std::strerror(errno)));
   }
+  // A directory opens, and seeking its end gave a size of 2^63 bytes to
+  // reserve (an abort): say what it is instead.
+  struct stat st = {};
+  const bool known = fstat(fileno(file), &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    std::fclose(file);
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read '", path, "': ", std::strerror(EISDIR)));
+  }
   std::string text;
-  if (std::fseek(file, 0, SEEK_END) == 0) {
+  if (known && S_ISREG(st.st_mode) && std::fseek(file, 0, SEEK_END) == 0) {
     const long size = std::ftell(file);
     if (size > 0) text.reserve(static_cast<size_t>(size));
     std::rewind(file);
@@ -55,6 +69,38 @@ absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io) {
     return absl::DataLossError(absl::StrCat("cannot read '", path, "'"));
   }
   return text;
+}
+
+InputText::~InputText() {
+  if (map_ != nullptr) munmap(const_cast<char*>(map_), size_);
+}
+
+absl::StatusOr<std::unique_ptr<InputText>> OpenInput(absl::string_view path,
+                                                     IoContext& io) {
+  if (path != "-") {
+    const std::string resolved = ResolveUserPath(path);
+    const int fd = open(resolved.c_str(), O_RDONLY);
+    if (fd < 0) {
+      return absl::NotFoundError(
+          absl::StrCat("cannot open '", path, "': ", std::strerror(errno)));
+    }
+    struct stat st;
+    void* map = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+      map = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ,
+                 MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    }
+    close(fd);
+    if (map != MAP_FAILED) {
+      auto text = std::make_unique<InputText>();
+      text->map_ = static_cast<const char*>(map);
+      text->size_ = static_cast<size_t>(st.st_size);
+      return text;
+    }
+  }
+  absl::StatusOr<std::string> text = ReadInput(path, io);
+  if (!text.ok()) return text.status();
+  return std::make_unique<InputText>(*std::move(text));
 }
 
 absl::StatusOr<std::vector<std::string>> ShapeArguments(

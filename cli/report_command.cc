@@ -1,8 +1,8 @@
 // `hlolayout report`: memory and padding report of HLO dumps (the files XLA
 // writes with --xla_dump_to).
 #include <cstdint>
-#include <deque>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -173,23 +173,23 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   if (summary) options.top_wasters = 0;  // not shown
   options.read.keep_going = args->Has("keep-going");
 
-  // The texts stay alive while the report (views into them) is used; a
-  // deque never moves them.
-  std::deque<std::string> texts;
+  // The texts stay alive while the report (views into them) is used; files
+  // are mapped, not copied.
+  std::vector<std::unique_ptr<InputText>> texts;
   std::vector<std::string> names;
   if (raw_args.empty() || args->Has("example")) {
     if (!args->positional.empty()) {
       io.err << "hlolayout report: --example takes no FILE\n";
       return 2;
     }
-    texts.emplace_back(kExampleDump);
+    texts.push_back(std::make_unique<InputText>(std::string(kExampleDump)));
     names.push_back("example");
   } else if (args->positional.empty()) {
-    texts.push_back(ReadAll(io.in));
+    texts.push_back(std::make_unique<InputText>(ReadAll(io.in)));
     names.push_back("<stdin>");
   } else {
     for (const std::string& path : args->positional) {
-      absl::StatusOr<std::string> text = ReadInput(path, io);
+      absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput(path, io);
       if (!text.ok()) {
         io.err << "hlolayout report: " << text.status().message() << "\n";
         return 1;
@@ -203,7 +203,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
     const size_t errors_before = report.errors.size();
-    absl::Status status = AppendReport(texts[i], options, &report);
+    absl::Status status = AppendReport(texts[i]->view(), options, &report);
     if (!status.ok()) {
       io.err << "hlolayout report: " << status.message() << "\n";
       return 1;
@@ -227,7 +227,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     std::ostringstream memory;
     int curves = 0;
     for (size_t i = 0; i < texts.size(); ++i) {
-      RenderMemorySectionsHtml(texts[i], names[i], 20, &curves, memory);
+      RenderMemorySectionsHtml(texts[i]->view(), names[i], 20, &curves, memory);
     }
     html.memory_html = memory.str();
     const std::string path = args->Value("html", "-");

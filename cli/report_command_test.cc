@@ -106,6 +106,13 @@ TEST(ReportCommand, UsageErrors) {
   EXPECT_THAT(missing.err, HasSubstr("cannot open"));
 }
 
+// A directory given as the dump once aborted (a 2^63-byte reserve).
+TEST(ReportCommand, ADirectoryIsAnErrorNotACrash) {
+  Result r = RunCli({"report", "--summary", ::testing::TempDir()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("Is a directory"));
+}
+
 TEST(ReportCommand, Help) {
   Result r = RunCli({"report", "--help"});
   EXPECT_EQ(r.status, 0);

@@ -1,6 +1,9 @@
 // fuzz/hlo_reader_fuzzer.cc: ReadHlo (streaming, a visitor that touches
 // everything it is given) and ReadHloModules, with keep_going on and off
-// and the shape cache on and off (the first byte's low bits choose).
+// and the shape cache on and off (the first byte's low bits choose). A text
+// read whole is read again without operands (read_operands false, as the
+// report does): it must succeed with the same instructions, operand text
+// and attributes.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -31,6 +34,13 @@ class TouchingVisitor : public HloVisitor {
     for (const HloParameter& p : header.parameters) Touch(p.shape);
   }
   void VisitInstruction(const HloInstruction& instruction) override {
+    ++instructions_;
+    skeleton_ += instruction.name.size() + instruction.opcode.size() +
+                 instruction.shape_text.size() +
+                 instruction.operand_text.size() + 31 * instruction.offset;
+    for (const HloAttribute& a : instruction.attributes) {
+      skeleton_ += a.name.size() * 7 + a.value.size() * 13;
+    }
     Touch(instruction.name);
     Touch(instruction.opcode);
     Touch(instruction.literal);
@@ -46,6 +56,9 @@ class TouchingVisitor : public HloVisitor {
     ++errors_;
   }
   int errors_ = 0;
+  int64_t instructions_ = 0;
+  // Everything but the operands, summed.
+  size_t skeleton_ = 0;
 
  private:
   void Touch(absl::string_view v) {
@@ -74,6 +87,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     TouchingVisitor visitor;
     absl::Status status = ReadHlo(text, options, &visitor);
     CheckError(status, text);
+    if (status.ok() && !keep_going) {
+      HloReadOptions skip = options;
+      skip.read_operands = false;
+      TouchingVisitor skipping;
+      const absl::Status skipped = ReadHlo(text, skip, &skipping);
+      if (!skipped.ok() || skipping.instructions_ != visitor.instructions_ ||
+          skipping.skeleton_ != visitor.skeleton_) {
+        Fail("reading without operands differs", text, skipped.message());
+      }
+    }
     if (!keep_going && visitor.errors_ != 0) {
       Fail("Error() called without keep_going", text);
     }

@@ -1,10 +1,13 @@
 #include "hlolayout/layout/sizes.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/shape/test_shapes.h"
@@ -207,6 +210,78 @@ TEST(TilePadding, NoneWhenAligned) {
       MakeTiled(BF16, {16, 256}, {1, 0}, {{8, 128}, {2, 1}}));
   ASSERT_TRUE(p.ok());
   EXPECT_TRUE(p->empty());
+}
+
+// ComputeArraySizes answers the usual layouts without building a
+// TilingModel (the report sizes every distinct shape of a dump): over random
+// shapes, valid and not (non-permutations, zero, negative and `*` tiles,
+// more dims than the fast path takes, L(0), E(-1), overflows), it agrees
+// with the model to the byte and the message.
+TEST(ArraySizes, FastPathAgreesWithTheTilingModel) {
+  std::mt19937_64 rng(20261122);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  const PrimitiveType types[] = {F32, BF16, S4, PRED, S8, F64, U4, C64};
+  int checked = 0;
+  for (int round = 0; round < 20000; ++round) {
+    const int64_t rank = pick(0, round % 50 == 0 ? 30 : 5);
+    std::vector<int64_t> dims;
+    for (int64_t i = 0; i < rank; ++i) {
+      const int64_t kind = pick(0, 40);
+      dims.push_back(kind == 0   ? 0
+                     : kind == 1 ? (int64_t{1} << pick(20, 62))
+                                 : pick(1, 300));
+    }
+    std::vector<int64_t> m2m;
+    for (int64_t i = rank - 1; i >= 0; --i) m2m.push_back(i);
+    std::shuffle(m2m.begin(), m2m.end(), rng);
+    if (rank > 0 && pick(0, 30) == 0) m2m[0] = m2m.back();  // not a perm
+    std::vector<std::vector<int64_t>> tiles;
+    const int64_t levels = pick(0, round % 100 == 0 ? 80 : 3);
+    for (int64_t l = 0; l < levels; ++l) {
+      std::vector<int64_t> tile;
+      const int64_t k = pick(round % 97 == 0 ? 0 : 1, 4);
+      for (int64_t j = 0; j < k; ++j) {
+        const int64_t kind = pick(0, 60);
+        tile.push_back(kind == 0   ? 0
+                       : kind == 1 ? -3
+                       : kind == 2 ? Tile::kCombineDimension
+                       : kind == 3 ? (int64_t{1} << pick(30, 62))
+                                   : pick(1, 130));
+      }
+      tiles.push_back(tile);
+    }
+    const int64_t tail = pick(0, 20) == 0 ? pick(-1, 0) : pick(1, 1024);
+    const int64_t bits = pick(0, 20) == 0 ? -1 : (pick(0, 3) == 0 ? 4 : 0);
+    const PrimitiveType type = types[pick(0, 7)];
+    const Shape shape = pick(0, 10) == 0
+                            ? Shape::MakeArray(type, dims)
+                            : MakeTiled(type, dims, m2m, tiles, tail, bits);
+    absl::StatusOr<ArraySizes> fast = ComputeArraySizes(shape);
+    absl::StatusOr<TilingModel> model = BuildTilingModel(shape);
+    ASSERT_EQ(fast.ok(),
+              model.ok() && BytesForElements(model->padded_elements,
+                                             model->element_bits, model->packed)
+                                .ok())
+        << shape.ToString(true) << " " << fast.status();
+    if (!model.ok()) {
+      EXPECT_EQ(fast.status(), model.status()) << shape.ToString(true);
+      continue;
+    }
+    if (!fast.ok()) continue;
+    ++checked;
+    EXPECT_EQ(fast->logical_elements, model->logical_elements);
+    EXPECT_EQ(fast->tiled_elements, model->tiled_elements);
+    EXPECT_EQ(fast->padded_elements, model->padded_elements)
+        << shape.ToString(true);
+    EXPECT_EQ(fast->element_bits, model->element_bits);
+    EXPECT_EQ(fast->packed, model->packed);
+    EXPECT_EQ(fast->padded_bytes,
+              *BytesForElements(model->padded_elements, model->element_bits,
+                                model->packed));
+  }
+  EXPECT_GT(checked, 10000);
 }
 
 }  // namespace

@@ -1,31 +1,45 @@
 #include "hlolayout/memory/value_rules.h"
 
+#include <cstring>
+
 namespace hlolayout {
+
+namespace {
+
+// `s == literal` with the length known at compile time: a length test and
+// a few word compares, inlined (absl::string_view's operator== is a call
+// here, and ValueRuleOf runs for every instruction of a dump).
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+}  // namespace
 
 ValueRule ValueRuleOf(absl::string_view opcode) {
   // Sorted by how often they appear in dumps.
-  if (opcode == "fusion") return ValueRule::kAll;
-  if (opcode == "get-tuple-element" || opcode == "bitcast" ||
-      opcode == "while" || opcode == "call" || opcode == "conditional" ||
-      opcode == "domain" || opcode == "opt-barrier" ||
-      opcode == "add-dependency" || opcode == "copy-done" ||
-      opcode == "all-reduce-done") {
+  if (Eq(opcode, "fusion")) return ValueRule::kAll;
+  if (Eq(opcode, "get-tuple-element") || Eq(opcode, "bitcast") ||
+      Eq(opcode, "while") || Eq(opcode, "call") || Eq(opcode, "conditional") ||
+      Eq(opcode, "domain") || Eq(opcode, "opt-barrier") ||
+      Eq(opcode, "add-dependency") || Eq(opcode, "copy-done") ||
+      Eq(opcode, "all-reduce-done")) {
     return ValueRule::kNothing;
   }
-  if (opcode == "parameter") return ValueRule::kParameter;
-  if (opcode == "tuple" || opcode == "copy") return ValueRule::kTop;
-  if (opcode == "async-update" || opcode == "async-done" ||
-      opcode == "all-gather-done" || opcode == "collective-permute-done") {
+  if (Eq(opcode, "parameter")) return ValueRule::kParameter;
+  if (Eq(opcode, "tuple") || Eq(opcode, "copy")) return ValueRule::kTop;
+  if (Eq(opcode, "async-update") || Eq(opcode, "async-done") ||
+      Eq(opcode, "all-gather-done") || Eq(opcode, "collective-permute-done")) {
     return ValueRule::kTupleNodes;
   }
-  if (opcode == "copy-start") return ValueRule::kCopyStart;
-  if (opcode == "async-start") return ValueRule::kAsyncStart;
-  if (opcode == "all-gather-start") return ValueRule::kAllGatherStart;
-  if (opcode == "collective-permute-start") {
+  if (Eq(opcode, "copy-start")) return ValueRule::kCopyStart;
+  if (Eq(opcode, "async-start")) return ValueRule::kAsyncStart;
+  if (Eq(opcode, "all-gather-start")) return ValueRule::kAllGatherStart;
+  if (Eq(opcode, "collective-permute-start")) {
     return ValueRule::kCollectivePermuteStart;
   }
-  if (opcode == "recv-done") return ValueRule::kRecvDone;
-  if (opcode == "send") return ValueRule::kSend;
+  if (Eq(opcode, "recv-done")) return ValueRule::kRecvDone;
+  if (Eq(opcode, "send")) return ValueRule::kSend;
   return ValueRule::kAll;
 }
 
@@ -61,9 +75,9 @@ bool DefinesValueAt(ValueRule rule, absl::Span<const int64_t> index,
 }
 
 CallKind CallKindOf(absl::string_view caller_opcode) {
-  if (caller_opcode == "while" || caller_opcode == "call" ||
-      caller_opcode == "conditional" || caller_opcode == "async-start" ||
-      caller_opcode == "async-update" || caller_opcode == "async-done") {
+  if (Eq(caller_opcode, "while") || Eq(caller_opcode, "call") ||
+      Eq(caller_opcode, "conditional") || Eq(caller_opcode, "async-start") ||
+      Eq(caller_opcode, "async-update") || Eq(caller_opcode, "async-done")) {
     return CallKind::kControlFlow;
   }
   return CallKind::kEmbedded;

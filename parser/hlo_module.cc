@@ -1,5 +1,7 @@
 #include "hlolayout/parser/hlo_module.h"
 
+#include <cstring>
+
 #include "hlolayout/util/check.h"
 
 namespace hlolayout {
@@ -13,6 +15,12 @@ absl::optional<absl::string_view> FindHloAttribute(
 }
 
 namespace {
+
+// `s == literal` with the length known at compile time, inlined.
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
 
 bool IsNameChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -52,9 +60,9 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {
     const absl::string_view n = attribute.name;
-    if (n == "calls" || n == "to_apply" || n == "condition" || n == "body" ||
-        n == "branch_computations" || n == "true_computation" ||
-        n == "false_computation") {
+    if (Eq(n, "calls") || Eq(n, "to_apply") || Eq(n, "condition") ||
+        Eq(n, "body") || Eq(n, "branch_computations") ||
+        Eq(n, "true_computation") || Eq(n, "false_computation")) {
       AppendNames(attribute.value, names);
     }
   }

@@ -42,6 +42,14 @@ using hlo_internal::NameEnd;
 using hlo_internal::ShapeCache;
 using hlo_internal::ShapeKeyEnd;
 using hlo_internal::SkipBalancedByStops;
+using hlo_internal::SkipOperandList;
+
+// `s == literal` with the length known at compile time, inlined (the
+// string_view operator== was a call per instruction).
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
 
 bool IsStackTableKind(absl::string_view word) {
   return word == "FileNames" || word == "FunctionNames" ||
@@ -957,6 +965,7 @@ absl::Status Reader::ParseInstruction() {
     status = ParseOperands();
     if (!status.ok()) return status;
     in.operand_text = text_.substr(open + 1, pos_ - open - 2);
+    if (!options_.read_operands) in.operands.clear();
   }
   return ParseAttributes(&in.attributes);
 }
@@ -1005,12 +1014,12 @@ bool Reader::FastInstruction() {
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '(') return false;
   const size_t open = p;
-  if (in.opcode == "constant") {
+  if (Eq(in.opcode, "constant")) {
     in.operands.clear();
     p = FastSkipBalanced(data, p, n, options_.max_depth);
     if (p == npos) return false;
     in.literal = absl::string_view(data + open + 1, p - open - 2);
-  } else if (in.opcode == "parameter") {
+  } else if (Eq(in.opcode, "parameter")) {
     in.operands.clear();
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return false;
@@ -1026,6 +1035,10 @@ bool Reader::FastInstruction() {
     p = FastSkipTrivia(data, p, n);
     if (p == npos || p >= n || data[p] != ')') return false;
     ++p;
+  } else if (!options_.read_operands) {
+    in.operands.clear();
+    p = SkipOperandList(data, p, n, options_.max_depth);
+    if (p == npos) return false;
   } else {
     size_t count = 0;
     p = FastSkipTrivia(data, p + 1, n);

@@ -69,6 +69,12 @@ struct HloReadOptions {
   // instructions that write it (a bounded cache keyed by the text). False:
   // every shape text is decoded by ParseShapeAt where it stands.
   bool share_shapes = true;
+  // False: operand lists are only skipped to their closing ')' (brackets
+  // matched, `/*...*/` comments skipped): `operands` stays empty and
+  // `operand_text` holds them raw. For readers that need only results and
+  // attributes (the report); a malformed operand list is then not always
+  // diagnosed.
+  bool read_operands = true;
 };
 
 // Receives a module as it is read. The references are valid only during the

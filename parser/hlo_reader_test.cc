@@ -1107,3 +1107,96 @@ TEST(HloReader, CachedShapesEqualTheirDecodedTextEverywhere) {
 
 }  // namespace
 }  // namespace hlolayout
+
+namespace hlolayout {
+namespace {
+
+// Everything but the operands, to compare reads with and without them.
+struct InstructionView {
+  std::string name, shape_text, opcode, operand_text, literal, attributes;
+  bool root = false;
+  std::string shape;
+  bool operator==(const InstructionView& o) const {
+    return name == o.name && shape_text == o.shape_text && opcode == o.opcode &&
+           operand_text == o.operand_text && literal == o.literal &&
+           attributes == o.attributes && root == o.root && shape == o.shape;
+  }
+};
+
+std::vector<InstructionView> Views(absl::string_view text, bool operands,
+                                   size_t* operand_count) {
+  HloReadOptions options;
+  options.read_operands = operands;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, options);
+  EXPECT_TRUE(modules.ok()) << modules.status();
+  std::vector<InstructionView> views;
+  if (!modules.ok()) return views;
+  for (const HloModule& m : *modules) {
+    for (const HloComputation& c : m.computations) {
+      for (const HloInstruction& in : c.instructions) {
+        InstructionView v;
+        v.name = std::string(in.name);
+        v.shape_text = std::string(in.shape_text);
+        v.opcode = std::string(in.opcode);
+        v.operand_text = std::string(in.operand_text);
+        v.literal = std::string(in.literal);
+        for (const HloAttribute& a : in.attributes) {
+          absl::StrAppend(&v.attributes, a.name, "=", a.value, "\n");
+        }
+        v.root = in.root_marker;
+        if (in.shape != nullptr) v.shape = in.shape->ToString(true);
+        *operand_count += in.operands.size();
+        views.push_back(std::move(v));
+      }
+    }
+  }
+  return views;
+}
+
+// The report reads without operands (HloReadOptions::read_operands false):
+// the skipped operand lists must end exactly where read ones do, through
+// tuple shapes, `/*index=N*/` comments (one holding a ')'), `#N` operands
+// and lists that span lines, so every other part of every instruction is
+// the same.
+TEST(HloReader, SkippedOperandListsEndWhereReadOnesDo) {
+  HloDumpOptions dump_options;
+  dump_options.target_bytes = 1 << 20;
+  const std::string generated = GenerateHloDump(dump_options).text;
+  const std::string tricky = R"(HloModule m
+
+ENTRY %main (p: (f32[2], s32[]), q: f32[2]) -> f32[2] {
+  %p = (f32[2]{0}, s32[]) parameter(0)
+  %q = f32[2]{0} parameter(1)
+  %t = ((f32[2]{0}, s32[]), f32[2]{0}) tuple((f32[2]{0}, /*index=1*/s32[]) %p,
+      f32[2]{0} /* a ) in a comment */ %q), metadata={op_name="a(b"}
+  %g = f32[2]{0} get-tuple-element(((f32[2]{0}, s32[]), f32[2]{0}) %t), index=1
+  ROOT %n = f32[2]{0} negate(%t#1), sharding={replicated}
+}
+)";
+  for (const std::string& text :
+       {generated, std::string(kOutputIndexOperands), tricky}) {
+    size_t with_count = 0, without_count = 0;
+    const std::vector<InstructionView> with = Views(text, true, &with_count);
+    const std::vector<InstructionView> without =
+        Views(text, false, &without_count);
+    ASSERT_EQ(with.size(), without.size());
+    EXPECT_GE(with.size(), 5u);
+    for (size_t i = 0; i < with.size(); ++i) {
+      EXPECT_TRUE(with[i] == without[i]) << with[i].name;
+    }
+    EXPECT_GT(with_count, 0u);
+    EXPECT_EQ(without_count, 0u);
+  }
+  // The tricky list: its raw text is kept whole.
+  size_t count = 0;
+  const std::vector<InstructionView> views = Views(tricky, false, &count);
+  ASSERT_EQ(views.size(), 5u);
+  EXPECT_EQ(views[2].operand_text,
+            "(f32[2]{0}, /*index=1*/s32[]) %p,\n      f32[2]{0} /* a ) in a "
+            "comment */ %q");
+  EXPECT_EQ(views[2].attributes, "metadata={op_name=\"a(b\"}\n");
+}
+
+}  // namespace
+}  // namespace hlolayout

@@ -1,6 +1,8 @@
 #include "hlolayout/report/report.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -246,7 +248,9 @@ class ReportBuilder : public HloVisitor {
     report_->modules.emplace_back();
     module_ = &report_->modules.back();
     module_->name = header.name;
-    spaces_.clear();
+    space_list_.clear();
+    for (int32_t& slot : small_spaces_) slot = -1;
+    large_spaces_.clear();
     wasters_.clear();
     computation_names_.clear();
     computations_.clear();
@@ -285,8 +289,7 @@ class ReportBuilder : public HloVisitor {
       totals.unsized_array_leaves += summary.unsized_array_leaves;
       totals.bytes.Add(summary.bytes);
       for (const LeafTotals& leaf : summary.by_space) {
-        MemorySpaceTotals& space = spaces_[leaf.memory_space];
-        space.memory_space = leaf.memory_space;
+        MemorySpaceTotals& space = Space(leaf.memory_space);
         ++space.instructions;
         space.array_leaves += leaf.array_leaves;
         space.bytes.Add(leaf.bytes);
@@ -351,7 +354,7 @@ class ReportBuilder : public HloVisitor {
       module_->entry_computation = computation_names_[entry_index];
     }
     SumBuffers(entry_index);
-    for (auto& entry : spaces_) module_->memory_spaces.push_back(entry.second);
+    module_->memory_spaces = space_list_;
     std::sort(module_->memory_spaces.begin(), module_->memory_spaces.end(),
               [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
                 return a.memory_space < b.memory_space;
@@ -399,17 +402,25 @@ class ReportBuilder : public HloVisitor {
       index.emplace(computation_names_[i], i);
     }
     std::vector<Context> context(n, Context::kUncalled);
+    // Each callee is looked up once, not once per pass.
+    std::vector<size_t> callee(calls_.size(), n);
+    for (size_t c = 0; c < calls_.size(); ++c) {
+      auto it = index.find(calls_[c].callee);
+      if (it != index.end() && it->second != calls_[c].caller) {
+        callee[c] = it->second;
+      }
+    }
     // Embedded reaches everything below it; a few passes settle nesting.
     for (bool changed = true; changed;) {
       changed = false;
-      for (const Call& call : calls_) {
-        auto it = index.find(call.callee);
-        if (it == index.end() || it->second == call.caller) continue;
+      for (size_t c = 0; c < calls_.size(); ++c) {
+        if (callee[c] == n) continue;
+        const Call& call = calls_[c];
         Context want = call.kind == CallKind::kEmbedded ||
                                context[call.caller] == Context::kEmbedded
                            ? Context::kEmbedded
                            : Context::kControlFlow;
-        Context& have = context[it->second];
+        Context& have = context[callee[c]];
         if (want > have) {
           have = want;
           changed = true;
@@ -443,8 +454,7 @@ class ReportBuilder : public HloVisitor {
 
   void AddBuffers(const std::vector<SpaceBytes>& list) {
     for (const SpaceBytes& entry : list) {
-      MemorySpaceTotals& space = spaces_[entry.memory_space];
-      space.memory_space = entry.memory_space;
+      MemorySpaceTotals& space = Space(entry.memory_space);
       space.buffer_values += entry.values;
       space.buffer_bytes.Add(entry.bytes);
       module_->totals.buffer_values += entry.values;
@@ -460,20 +470,75 @@ class ReportBuilder : public HloVisitor {
   }
 
   // Keyed by the shape text (a view into the input): equal texts decode to
-  // equal shapes, and the reader's Shape pointers are not stable.
+  // equal shapes. The reader hands out one Shape per distinct text while it
+  // is cached, so a direct-mapped table keyed by the Shape's address answers
+  // most lookups without hashing the text; an entry counts only when its
+  // text is also byte-equal (addresses are reused once the reader's cache
+  // empties, and uncached shapes share a scratch address).
   ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
+    FrontEntry& front =
+        front_[(reinterpret_cast<uintptr_t>(&shape) >> 4) & (kFrontSize - 1)];
+    if (front.shape == &shape && front.text.size() == text.size() &&
+        std::memcmp(front.text.data(), text.data(), text.size()) == 0) {
+      return summary_store_[front.index];
+    }
+    uint32_t index;
     auto it = summaries_.find(text);
-    if (it != summaries_.end()) return it->second;
-    if (summaries_.size() >= kMaxSummaries) summaries_.clear();
-    ShapeSummary& summary = summaries_[text];
-    AddLeaves(shape, &summary);
-    if (shape.IsTuple()) summary.top_table_bytes = TupleTableBytes(shape);
-    return summary;
+    if (it != summaries_.end()) {
+      index = it->second;
+    } else {
+      if (summary_store_.size() >= kMaxSummaries) {
+        summaries_.clear();
+        summary_store_.clear();
+        for (FrontEntry& entry : front_) entry = FrontEntry();
+      }
+      index = static_cast<uint32_t>(summary_store_.size());
+      summary_store_.emplace_back();
+      summaries_.emplace(text, index);
+      ShapeSummary& summary = summary_store_.back();
+      AddLeaves(shape, &summary);
+      if (shape.IsTuple()) summary.top_table_bytes = TupleTableBytes(shape);
+    }
+    front.shape = &shape;
+    front.text = text;
+    front.index = index;
+    return summary_store_[index];
+  }
+
+  // The totals of a memory space, found without hashing for the usual small
+  // space numbers.
+  MemorySpaceTotals& Space(int64_t memory_space) {
+    if (memory_space >= 0 && memory_space < kSmallSpaces) {
+      int32_t& slot = small_spaces_[memory_space];
+      if (slot < 0) {
+        slot = static_cast<int32_t>(space_list_.size());
+        space_list_.emplace_back();
+        space_list_.back().memory_space = memory_space;
+      }
+      return space_list_[slot];
+    }
+    auto it = large_spaces_.find(memory_space);
+    if (it == large_spaces_.end()) {
+      it = large_spaces_.emplace(memory_space, space_list_.size()).first;
+      space_list_.emplace_back();
+      space_list_.back().memory_space = memory_space;
+    }
+    return space_list_[it->second];
   }
 
   // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
   void ConsiderWaster(const ReportRow& row, const Shape& shape) {
     if (options_.top_wasters <= 0) return;
+    // Most instructions do not get in: tell before building a Candidate
+    // (a Shape and a PaddingWaster) for them.
+    if (static_cast<int64_t>(wasters_.size()) >= options_.top_wasters) {
+      const PaddingWaster& least = wasters_.front().waster;
+      const int64_t wasted = row.bytes.wasted_bytes();
+      if (wasted < least.bytes.wasted_bytes() ||
+          (wasted == least.bytes.wasted_bytes() && row.order > least.order)) {
+        return;
+      }
+    }
     Candidate c;
     c.waster.order = row.order;
     c.waster.computation = row.computation;
@@ -495,6 +560,13 @@ class ReportBuilder : public HloVisitor {
   }
 
   static constexpr size_t kMaxSummaries = 1 << 14;
+  static constexpr size_t kFrontSize = 1 << 12;
+  static constexpr int64_t kSmallSpaces = 8;
+  struct FrontEntry {
+    const Shape* shape = nullptr;
+    absl::string_view text;
+    uint32_t index = 0;
+  };
 
   const ReportOptions& options_;
   Report* report_;
@@ -506,8 +578,14 @@ class ReportBuilder : public HloVisitor {
   std::vector<absl::string_view> callees_;  // scratch
   size_t first_row_ = 0;
   int64_t order_ = 0;
-  absl::flat_hash_map<int64_t, MemorySpaceTotals> spaces_;
-  absl::flat_hash_map<absl::string_view, ShapeSummary> summaries_;
+  // Memory space totals of the module, in order of first use.
+  std::vector<MemorySpaceTotals> space_list_;
+  int32_t small_spaces_[kSmallSpaces] = {-1, -1, -1, -1,
+                                         -1, -1, -1, -1};  // -1: none
+  absl::flat_hash_map<int64_t, size_t> large_spaces_;
+  absl::flat_hash_map<absl::string_view, uint32_t> summaries_;
+  std::vector<ShapeSummary> summary_store_;
+  std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
   std::vector<Candidate> wasters_;
 };
 
@@ -516,7 +594,10 @@ class ReportBuilder : public HloVisitor {
 absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report) {
   ReportBuilder builder(options, report);
-  absl::Status status = ReadHlo(text, options.read, &builder);
+  // The report needs results and attributes, not operands.
+  HloReadOptions read = options.read;
+  read.read_operands = false;
+  absl::Status status = ReadHlo(text, read, &builder);
   if (!status.ok() && !options.read.keep_going) return status;
   return absl::OkStatus();
 }

@@ -150,7 +150,9 @@ struct ReportOptions {
 
 // BuildReport
 //
-// Reads `text` (parser/hlo_reader.h) and builds the report. The views in it
+// Reads `text` (parser/hlo_reader.h; without operands, which the report
+// does not use: options.read.read_operands is set false, so a malformed
+// operand list is not always diagnosed) and builds the report. The views in it
 // point into `text`, which must outlive it. Errors are the reader's; with
 // options.read.keep_going they go to Report::errors instead and the modules
 // are reported without the bad instructions.
