@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <deque>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/memory/memory_html.h"
 #include "hlolayout/report/html.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
@@ -65,7 +67,10 @@ flags:
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
                  sortable, filterable tables and the top padding wasters
-                 with pictures of their layouts (docs/pictures.md)
+                 with pictures of their layouts (docs/pictures.md), and
+                 for each scheduled module (is_scheduled=true) its live
+                 bytes over the schedule with XLA's peak marked and the
+                 values live there (docs/memory.md; other modules: why not)
   --html-rows=N  instructions in the page's table (default 5000, those
                  with the most padded bytes; the page says when it caps)
   --help         this text
@@ -219,6 +224,12 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
              << cap << "'\n";
       return 2;
     }
+    std::ostringstream memory;
+    int curves = 0;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      RenderMemorySectionsHtml(texts[i], names[i], 20, &curves, memory);
+    }
+    html.memory_html = memory.str();
     const std::string path = args->Value("html", "-");
     if (path == "-") {
       RenderReportHtml(report, html, io.out);

@@ -124,5 +124,39 @@ TEST(ReportCommand, ExamplesFileIsTheBuiltInDump) {
   EXPECT_EQ(from_file.out, built_in.out);
 }
 
+// The page's memory section: a scheduled module gets its curve with the
+// peak marked and the values live there; an unscheduled one says why.
+TEST(ReportCommand, HtmlHasTheMemoryCurveOfScheduledModules) {
+  const std::string base =
+      "memory/testdata/"
+      "module_317483.jit_dus_loop.sm_9.0a_gpu_after_optimizations";
+  Result r = RunCli({"report", "--html", "-", TestDataPath(base + ".txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const size_t memory = r.out.find("<div id=\"memory\">");
+  ASSERT_NE(memory, std::string::npos);
+  EXPECT_NE(r.out.find("<svg id=\"curve-0\"", memory), std::string::npos);
+  EXPECT_NE(r.out.find("<line class=\"peak\"", memory), std::string::npos);
+  EXPECT_NE(r.out.find("<tr class=\"value\">", memory), std::string::npos);
+  // The peak XLA wrote in its own file for this module.
+  std::ifstream in(TestDataPath(base + "-live-range.txt"));
+  std::stringstream xla;
+  xla << in.rdbuf();
+  const std::string text = xla.str();
+  const size_t at = text.find("  Live ranges at ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string time =
+      text.substr(at + 17, text.find(' ', at + 17) - (at + 17));
+  EXPECT_NE(r.out.find("</b> at time " + time + ","), std::string::npos)
+      << time;
+  EXPECT_EQ(r.out.find("no memory curve"), std::string::npos);
+
+  r = RunCli({"report", "--html", "-"}, kDump);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("<div id=\"memory\">"));
+  EXPECT_THAT(r.out, HasSubstr("<p class=\"no-curve\">no memory curve: "
+                               "module m is not scheduled"));
+  EXPECT_THAT(r.out, Not(HasSubstr("<svg id=\"curve-")));
+}
+
 }  // namespace
 }  // namespace hlolayout::cli

@@ -2,6 +2,8 @@
 #include "hlolayout/cute/print.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -43,7 +45,35 @@ std::string ToString(const Tiler& tiler) {
 
 namespace {
 
-int Width(int64_t v) { return static_cast<int>(absl::StrCat(v).size()); }
+// The number of characters of v in decimal, with its sign.
+int Width(int64_t v) {
+  uint64_t mag =
+      v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  int width = v < 0 ? 2 : 1;
+  while (mag >= 10) {
+    mag /= 10;
+    ++width;
+  }
+  return width;
+}
+
+// Appends v right-aligned in `width` characters (printf's "%*d"), without
+// the per-call cost of a format string: a table has up to a million cells.
+void AppendPadded(std::string* out, int64_t v, int width) {
+  char digits[24];
+  char* end = digits + sizeof(digits);
+  char* p = end;
+  uint64_t mag =
+      v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  do {
+    *--p = static_cast<char>('0' + mag % 10);
+    mag /= 10;
+  } while (mag != 0);
+  if (v < 0) *--p = '-';
+  const int n = static_cast<int>(end - p);
+  if (width > n) out->append(width - n, ' ');
+  out->append(p, n);
+}
 
 }  // namespace
 
@@ -56,12 +86,13 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
   const bool has_cols = layout.rank() == 2;
   const int64_t m_size = rows.size();
   const int64_t n_size = has_cols ? layout.mode(1).size() : 1;
-  if (m_size > 1000000 / n_size) {
+  if (m_size > kMaxTableCells / n_size) {
     return absl::InvalidArgumentError(
-        absl::StrCat("table of ", m_size, "x", n_size, " is too large"));
+        absl::StrCat("table of ", m_size, "x", n_size,
+                     " is too large (more than ", kMaxTableCells, " cells)"));
   }
   // Each mode is evaluated once per coordinate (not once per cell: a
-  // 2233x223 table took seconds).
+  // 2233x223 table took seconds), and a cell is layout(m) + layout(n).
   std::vector<int64_t> row_offsets(m_size);
   for (int64_t m = 0; m < m_size; ++m) row_offsets[m] = rows(m);
   std::vector<int64_t> col_offsets(n_size, 0);
@@ -69,35 +100,41 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
     const Layout cols = layout.mode(1);
     for (int64_t n = 0; n < n_size; ++n) col_offsets[n] = cols(n);
   }
-  std::vector<int64_t> values(m_size * n_size);
-  int value_width = Width(layout.cosize());
-  for (int64_t m = 0; m < m_size; ++m) {
-    for (int64_t n = 0; n < n_size; ++n) {
-      const int64_t v = row_offsets[m] + col_offsets[n];
-      values[m * n_size + n] = v;
-      value_width = std::max(value_width, Width(v));
-    }
-  }
-  value_width = std::max(value_width, Width(n_size - 1));
+  // The widest value is the smallest or the largest one.
+  const auto [row_min, row_max] =
+      std::minmax_element(row_offsets.begin(), row_offsets.end());
+  const auto [col_min, col_max] =
+      std::minmax_element(col_offsets.begin(), col_offsets.end());
+  int value_width =
+      std::max({Width(layout.cosize()), Width(*row_min + *col_min),
+                Width(*row_max + *col_max), Width(n_size - 1)});
   const int row_width = std::max(2, Width(m_size - 1));
   const std::string indent(row_width + 2, ' ');
   std::string separator = indent;
   for (int64_t n = 0; n < n_size; ++n) {
-    absl::StrAppend(&separator, "+", std::string(value_width + 2, '-'));
+    separator += '+';
+    separator.append(value_width + 2, '-');
   }
   separator += "+\n";
 
   std::string out = absl::StrCat(ToString(layout), "\n", indent);
+  out.reserve(out.size() + (m_size + 1) * separator.size() +
+              m_size * (row_width + 4 + n_size * (value_width + 3)) +
+              n_size * (value_width + 3));
   for (int64_t n = 0; n < n_size; ++n) {
-    absl::StrAppendFormat(&out, "  %*d ", value_width, n);
+    out += "  ";
+    AppendPadded(&out, n, value_width);
+    out += ' ';
   }
   out += "\n";
   for (int64_t m = 0; m < m_size; ++m) {
     out += separator;
-    absl::StrAppendFormat(&out, "%*d  ", row_width, m);
+    AppendPadded(&out, m, row_width);
+    out += "  ";
     for (int64_t n = 0; n < n_size; ++n) {
-      absl::StrAppendFormat(&out, "| %*d ", value_width,
-                            values[m * n_size + n]);
+      out += "| ";
+      AppendPadded(&out, row_offsets[m] + col_offsets[n], value_width);
+      out += ' ';
     }
     out += "|\n";
   }

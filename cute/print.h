@@ -10,6 +10,7 @@
 #ifndef HLOLAYOUT_CUTE_PRINT_H_
 #define HLOLAYOUT_CUTE_PRINT_H_
 
+#include <cstdint>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -44,7 +45,11 @@ std::string ToString(const Tiler& tiler);
 //    1  | 3 | 4 | 5 |
 //       +---+---+---+
 //
-// Returns an error for rank > 2 or for a grid of more than 1,000,000 cells.
+// Returns an error for rank 0, rank > 2 or a grid of more than
+// kMaxTableCells cells (65,536: a 256x256 grid, about 1.5 MB of text; the
+// work is linear in the cells, so the limit bounds it whatever the shape's
+// integers are).
+inline constexpr int64_t kMaxTableCells = 65536;
 absl::StatusOr<std::string> PrintTable(const Layout& layout);
 
 }  // namespace hlolayout::cute

@@ -77,11 +77,38 @@ TEST(PrintTable, RankOneAndErrors) {
 // Found by fuzz/cute_fuzzer: a 2233x223 table took seconds (each cell built
 // mode 1 anew). Each mode is now evaluated once per coordinate.
 TEST(PrintTable, LargeTableEvaluatesEachModeOnce) {
-  const std::string table = Table("(2233,(223))");
-  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 2 * 2233 + 3);
-  EXPECT_EQ(table.substr(0, table.find('\n')), "(2233,(223)):(1,(2233))");
-  // The last cell: row 2232, column 222 holds 2232 + 222 * 2233.
-  EXPECT_NE(table.find("| 497958 |\n"), std::string::npos);
+  const std::string table = Table("(293,(223))");
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 2 * 293 + 3);
+  EXPECT_EQ(table.substr(0, table.find('\n')), "(293,(223)):(1,(293))");
+  // The last cell: row 292, column 222 holds 292 + 222 * 293.
+  EXPECT_NE(table.find("| 65338 |\n"), std::string::npos);
+}
+
+// Found by fuzz/cute_fuzzer: the rank-1 layout `991914` printed a
+// million-row table (40 MB, over a second under the sanitizers). Tables are
+// bounded by kMaxTableCells whatever the integers in the shape are.
+TEST(PrintTable, TableSizeIsBoundedIndependentOfShapeIntegers) {
+  EXPECT_EQ(Table("991914"),
+            "error: table of 991914x1 is too large (more than 65536 cells)");
+  EXPECT_EQ(Table("(257,256):(256,1)"),
+            "error: table of 257x256 is too large (more than 65536 cells)");
+  EXPECT_EQ(Table("(1,9223372036854775807):(0,0)"),
+            "error: table of 1x9223372036854775807 is too large (more than "
+            "65536 cells)");
+  // The largest grid allowed prints: 256x256 cells.
+  const std::string table = Table("(256,256):(256,1)");
+  EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 2 * 256 + 3);
+  EXPECT_NE(table.find("| 65535 |\n"), std::string::npos);
+  // Widths come from the smallest and largest values without formatting
+  // every cell first.
+  EXPECT_EQ(Table("(2,2):(-1000,1)"),
+            "(2,2):(-1000,1)\n"
+            "          0       1 \n"
+            "    +-------+-------+\n"
+            " 0  |     0 |     1 |\n"
+            "    +-------+-------+\n"
+            " 1  | -1000 |  -999 |\n"
+            "    +-------+-------+\n");
 }
 
 // Found by fuzz/cute_fuzzer: the empty layout has no mode 0 to print.

@@ -18,7 +18,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size < 1 || size > 1024) return 0;
+  if (size < 1 || size > kMaxInputSize) return 0;
   absl::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   absl::Span<const cute::CuteOpInfo> ops = cute::CuteOps();
 

@@ -2,6 +2,7 @@
 #ifndef HLOLAYOUT_FUZZ_FUZZ_UTIL_H_
 #define HLOLAYOUT_FUZZ_FUZZ_UTIL_H_
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -11,6 +12,13 @@
 #include "absl/strings/string_view.h"
 
 namespace hlolayout::fuzz {
+
+// The largest input every harness accepts (fuzz/run.sh passes the same
+// -max_len): 64 KB reaches shapes with thousands of tile levels (1000
+// levels of `T(2)` are 3 KB, 10000 are 40 KB), HLO modules with long
+// `constant(...)` lines and many `#N` operands, which once took cubic time
+// or printed whole lines in errors.
+inline constexpr size_t kMaxInputSize = 65536;
 
 // Stops the fuzzer with a message: a broken invariant is a finding.
 [[noreturn]] inline void Fail(absl::string_view what, absl::string_view a,

@@ -42,7 +42,7 @@ void Explain(const grid::MetalLayout& layout, absl::string_view locate,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size < 1 || size > 2048) return 0;
+  if (size < 1 || size > kMaxInputSize) return 0;
   absl::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
   switch (data[0] % 4) {
     case 0: {

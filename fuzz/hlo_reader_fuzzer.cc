@@ -61,7 +61,7 @@ class TouchingVisitor : public HloVisitor {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size < 1 || size > 16384) return 0;
+  if (size < 1 || size > kMaxInputSize) return 0;
   // A copy of exactly the text, so reads past its end are caught.
   std::string owned(reinterpret_cast<const char*>(data) + 1, size - 1);
   absl::string_view text = owned;

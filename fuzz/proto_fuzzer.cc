@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size > 8192) return 0;
+  if (size > kMaxInputSize) return 0;
   absl::string_view bytes(reinterpret_cast<const char*>(data), size);
 
   absl::StatusOr<Shape> shape = ShapeFromProtoBytes(bytes);

@@ -7,8 +7,9 @@
 #   fuzz/run.sh 300 cute        # only cute_fuzzer, 5 minutes
 #   FUZZ_BUILD_ONLY=1 fuzz/run.sh
 #
-# Inputs up to $FUZZ_MAX_LEN bytes (default 16384: long enough for
-# thousands of tile levels, which once took cubic memory).
+# Inputs up to $FUZZ_MAX_LEN bytes (default 65536, the harnesses' own limit
+# kMaxInputSize in fuzz/fuzz_util.h: long enough for 10000 tile levels,
+# which once took cubic memory).
 # Work files go to $FUZZ_OUT (default /tmp/hlolayout_fuzz): objects,
 # binaries, the growing corpora (out/corpus/NAME) and crash artifacts
 # (out/artifacts/NAME/). Exits non-zero when a fuzzer found a crash, leak,
@@ -91,7 +92,7 @@ for name in "${NAMES[@]}"; do
   if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$OUT/bin/${name}_fuzzer" -max_total_time="$SECONDS_EACH" -timeout=1 \
-    -max_len="${FUZZ_MAX_LEN:-16384}" \
+    -max_len="${FUZZ_MAX_LEN:-65536}" \
     -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 \
     "$corpus" "$ROOT/fuzz/corpus/$name" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' >&2

@@ -20,6 +20,13 @@
 namespace hlolayout::fuzz {
 namespace {
 
+// The reference functions rebuild the tiling model on every call, and the
+// model keeps every level's intermediate shape (levels x rank, up to
+// kMaxTilingModelDims): with 1000 tile levels, 50 reference calls took 17 s
+// under the sanitizers. Past this many levels only the fast indexer's own
+// round trips are checked.
+constexpr size_t kMaxReferenceLevels = 32;
+
 void CheckIndexing(const Shape& shape, absl::string_view text) {
   absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
   CheckError(sizes.status(), text);
@@ -36,6 +43,9 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     Fail("sizes disagree with the indexer", text);
   }
   if (indexer->padded_elements() > 4096) return;
+  const bool reference_checks =
+      !shape.has_layout() ||
+      shape.layout().tiles().size() <= kMaxReferenceLevels;
   const int64_t rank = indexer->rank();
   absl::Span<const int64_t> dims = indexer->dimensions();
   std::vector<int64_t> index(rank, 0), back(rank, 0);
@@ -51,9 +61,11 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     }
     absl::StatusOr<int64_t> offset = indexer->TryOffset(index);
     if (!offset.ok()) Fail("TryOffset failed in bounds", text);
-    absl::StatusOr<int64_t> reference = ReferenceOffset(shape, index);
-    if (!reference.ok() || *reference != *offset) {
-      Fail("TiledIndexer::Offset differs from ReferenceOffset", text);
+    if (reference_checks) {
+      absl::StatusOr<int64_t> reference = ReferenceOffset(shape, index);
+      if (!reference.ok() || *reference != *offset) {
+        Fail("TiledIndexer::Offset differs from ReferenceOffset", text);
+      }
     }
     if (*offset < 0 || *offset >= indexer->padded_elements()) {
       Fail("offset out of the buffer", text);
@@ -63,6 +75,7 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
     if (!kind.ok() || *kind != OffsetKind::kElement || back != index) {
       Fail("ElementAt(Offset(index)) != index", text);
     }
+    if (!reference_checks) continue;
     absl::StatusOr<ElementAtOffset> ref_back =
         ReferenceElementAt(shape, *offset);
     if (!ref_back.ok() || ref_back->kind != OffsetKind::kElement ||
@@ -70,6 +83,7 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
       Fail("ReferenceElementAt(ReferenceOffset(index)) != index", text);
     }
   }
+  if (!reference_checks) return;
   // Every offset of a small buffer: the fast and the reference inverse agree.
   for (int64_t offset = 0; offset < indexer->padded_elements(); ++offset) {
     absl::StatusOr<OffsetKind> kind =
@@ -107,7 +121,7 @@ void CheckShape(const Shape& shape, absl::string_view text) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size > 4096) return 0;
+  if (size > kMaxInputSize) return 0;
   absl::string_view text(reinterpret_cast<const char*>(data), size);
 
   absl::StatusOr<Shape> shape = ParseShape(text);

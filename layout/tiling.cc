@@ -53,12 +53,18 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
   }
   const int64_t rank = static_cast<int64_t>(current.size());
   level->leading_ones = k > rank ? k - rank : 0;
+  // Every vector is sized once: a layout may have thousands of levels, each
+  // with an intermediate shape of thousands of dims.
   std::vector<TilingDim> work;
+  work.reserve(level->leading_ones + current.size());
   for (int64_t i = 0; i < level->leading_ones; ++i) {
     work.push_back(TilingDim{1, -1});
   }
   work.insert(work.end(), current.begin(), current.end());
   const int64_t prefix = static_cast<int64_t>(work.size()) - k;
+  level->combined.reserve(work.size());
+  level->combined_from.reserve(work.size());
+  level->tile_sizes.reserve(k);
   for (int64_t i = 0; i < prefix; ++i) {
     level->combined.push_back(work[i]);
     level->combined_from.push_back({i, i});
@@ -112,6 +118,12 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
   const int64_t p = level->prefix_rank();
   const int64_t tiled = static_cast<int64_t>(level->tile_sizes.size());
   std::vector<TilingDim> counts, insides;
+  counts.reserve(tiled);
+  insides.reserve(tiled);
+  level->padded.reserve(p + tiled);
+  level->split.reserve(p + 2 * tiled);
+  level->permutation.reserve(p + 2 * tiled);
+  level->output.reserve(p + 2 * tiled);
   for (int64_t i = 0; i < p; ++i) {
     level->padded.push_back(level->combined[i].size);
     level->split.push_back(level->combined[i].size);
@@ -222,12 +234,13 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
       r = next;
     }
   }
+  m.levels.reserve(layout.tiles().size());
   for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
     TileLevel level;
     s = ApplyTile(layout.tiles()[i], i, current, &level);
     if (!s.ok()) return s;
-    current = level.output;
     m.levels.push_back(std::move(level));
+    current = m.levels.back().output;
   }
   m.tiled_elements = 1;
   for (const TilingDim& d : current) {

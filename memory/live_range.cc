@@ -1,6 +1,7 @@
 #include "hlolayout/memory/live_range.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <tuple>
@@ -8,9 +9,11 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "hlolayout/layout/sizes.h"
@@ -43,17 +46,78 @@ void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
   }
 }
 
-struct Node {  // an instruction of a scheduled computation
-  std::string name;
+// The opcodes the analysis treats specially, classified once per node so
+// that the passes compare small integers, not strings.
+enum class Op : uint8_t {
+  kOther,
+  kParameter,
+  kGetTupleElement,
+  kTuple,
+  kWhile,
+  kCall,
+  kConditional,
+  kAsyncStart,
+  kConstant,
+  kFusion,
+  kCustomCall,
+  kDynamicUpdateSlice,
+  kCopy,
+  kDomain,
+};
+
+Op OpOf(absl::string_view opcode) {
+  // By length first: one string comparison at most.
+  switch (opcode.size()) {
+    case 4:
+      if (opcode == "call") return Op::kCall;
+      if (opcode == "copy") return Op::kCopy;
+      break;
+    case 5:
+      if (opcode == "tuple") return Op::kTuple;
+      if (opcode == "while") return Op::kWhile;
+      break;
+    case 6:
+      if (opcode == "fusion") return Op::kFusion;
+      if (opcode == "domain") return Op::kDomain;
+      break;
+    case 8:
+      if (opcode == "constant") return Op::kConstant;
+      break;
+    case 9:
+      if (opcode == "parameter") return Op::kParameter;
+      break;
+    case 11:
+      if (opcode == "conditional") return Op::kConditional;
+      if (opcode == "async-start") return Op::kAsyncStart;
+      if (opcode == "custom-call") return Op::kCustomCall;
+      break;
+    case 17:
+      if (opcode == "get-tuple-element") return Op::kGetTupleElement;
+      break;
+    case 20:
+      if (opcode == "dynamic-update-slice") return Op::kDynamicUpdateSlice;
+      break;
+  }
+  return Op::kOther;
+}
+
+// The subshapes of one distinct Shape object, shared by every node whose
+// result (or restored get-tuple-element) has that shape.
+using Subshapes = std::vector<Subshape>;
+
+struct Node {              // an instruction of a scheduled computation
+  absl::string_view name;  // a restored GTE's name lives in gte_names_
   absl::string_view opcode;
+  Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
   int64_t computation = 0;
-  std::vector<int64_t> operands;  // node ids
-  std::vector<int64_t> users;     // node ids, with repeats
-  std::vector<int64_t> callees;   // computation ids, attribute order
-  std::vector<Subshape> subshapes;
+  absl::InlinedVector<int64_t, 2> operands;  // node ids
+  absl::InlinedVector<int64_t, 2> callees;   // computation ids, in order
+  int64_t body = kNone, condition = kNone;   // a while's computations
+  const Subshapes* subshapes = nullptr;
   int64_t first_position = 0;
   int64_t time = kNone;
 };
@@ -142,12 +206,16 @@ struct PhiGraph {
     std::vector<int64_t> in_workset(nodes.size(), -1);
     int64_t pass = 0, closure = 0;
     std::vector<int64_t> worklist, workset;
+    std::vector<int64_t> phis;  // passes visit only the phis, in id order
+    for (size_t id = 0; id < nodes.size(); ++id) {
+      if (nodes[id].is_phi) phis.push_back(static_cast<int64_t>(id));
+    }
     for (bool changed = true; changed; ++pass) {
       changed = false;
-      for (size_t id = 0; id < nodes.size(); ++id) {
+      for (const int64_t id : phis) {
         PNode& node = nodes[id];
-        if (!node.is_phi || node.dead) continue;
-        const int64_t self = static_cast<int64_t>(id);
+        if (node.dead) continue;
+        const int64_t self = id;
         node.operands.erase(
             std::remove(node.operands.begin(), node.operands.end(), self),
             node.operands.end());
@@ -195,6 +263,19 @@ struct PhiGraph {
   }
 };
 
+// The computation called as `attribute` by `in` (while's body/condition).
+int64_t CalleeByAttribute(
+    const HloInstruction& in, absl::string_view attribute,
+    const absl::flat_hash_map<absl::string_view, int64_t>& comp_index) {
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(in.attributes, attribute);
+  if (!v.has_value()) return kNone;
+  absl::string_view n = *v;
+  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
+  auto it = comp_index.find(n);
+  return it == comp_index.end() ? kNone : it->second;
+}
+
 class Analyzer {
  public:
   explicit Analyzer(const HloModule& module) : module_(module) {}
@@ -233,14 +314,22 @@ class Analyzer {
   std::vector<int64_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
   std::vector<Source> sources_;
-  std::vector<int64_t> value_of_;           // position -> value id
-  std::vector<std::vector<int64_t>> uses_;  // value -> user node ids
+  std::vector<int64_t> value_of_;  // position -> value id
+  std::vector<int64_t> use_end_;   // value -> latest time it is used
   MemoryAnalysis out_;
   std::vector<int64_t> value_def_position_;
+  std::vector<int64_t> value_def_node_;  // value -> defining node
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
-  absl::flat_hash_map<int64_t, std::vector<int64_t>> scratch_after_;
+  std::vector<std::pair<int64_t, int64_t>> scratch_after_;
+  std::vector<absl::string_view> scratch_names_;
+  std::vector<int64_t> scratch_pending_;
+  std::vector<int64_t> comp_first_instruction_;
+  std::vector<int64_t> callee_begin_, callee_ids_;
+  std::deque<std::string> gte_names_;  // names of restored GTEs
+  absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
+  std::deque<Subshapes> subshape_store_;
 };
 
 absl::Status Analyzer::Build() {
@@ -260,10 +349,16 @@ absl::Status Analyzer::Build() {
     comps_[c].source = &module_.computations[c];
     comp_index_.emplace(module_.computations[c].header.name, c);
   }
-  // Contexts: every caller's kind; embedded wins.
-  std::vector<absl::string_view> names;
+  // Contexts: every caller's kind; embedded wins. The callees of every
+  // instruction are kept (callee_ids_ from callee_begin_[i] to
+  // callee_begin_[i + 1], i counting instructions over all computations).
+  std::vector<absl::string_view>& names = scratch_names_;
+  comp_first_instruction_.resize(module_.computations.size());
+  callee_begin_.reserve(module_.instruction_count() + 1);
   for (size_t c = 0; c < module_.computations.size(); ++c) {
+    comp_first_instruction_[c] = static_cast<int64_t>(callee_begin_.size());
     for (const HloInstruction& in : module_.computations[c].instructions) {
+      callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
       names.clear();
       AppendCalledComputationNames(in, &names);
       for (absl::string_view n : names) {
@@ -273,6 +368,7 @@ absl::Status Analyzer::Build() {
               absl::StrCat("instruction '", in.name,
                            "' calls unknown computation '", n, "'"));
         }
+        callee_ids_.push_back(it->second);
         Context& ctx = comps_[it->second].context;
         if (CallKindOf(in.opcode) == CallKind::kEmbedded) {
           ctx = Context::kEmbedded;
@@ -282,6 +378,7 @@ absl::Status Analyzer::Build() {
       }
     }
   }
+  callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
   if (module_.entry_index < 0) {
     return absl::InvalidArgumentError("module has no entry computation");
   }
@@ -304,14 +401,18 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   auto& gtes = scratch_gtes_;
   auto& after = scratch_after_;
   by_name.clear();
+  by_name.reserve(source.instructions.size());
   gtes.clear();
   after.clear();
-  std::vector<int64_t> text_nodes;
-  text_nodes.reserve(source.instructions.size());
+  // The text's instructions become nodes base, base + 1, ...
+  const int64_t base = static_cast<int64_t>(nodes_.size());
+  const int64_t count = static_cast<int64_t>(source.instructions.size());
   for (const HloInstruction& in : source.instructions) {
     Node node;
-    node.name = std::string(in.name);
+    node.name = in.name;
     node.opcode = in.opcode;
+    node.op = OpOf(in.opcode);
+    node.rule = ValueRuleOf(in.opcode);
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
@@ -321,12 +422,11 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           "' has no shape; memory analysis needs every result shape"));
     }
     by_name[in.name] = static_cast<int64_t>(nodes_.size());
-    text_nodes.push_back(static_cast<int64_t>(nodes_.size()));
     nodes_.push_back(std::move(node));
   }
   // Operands, restoring get-tuple-elements written as `%name#N` right after
   // their producer (one per distinct producer and N, in first-use order).
-  for (int64_t id : text_nodes) {
+  for (int64_t id = base; id < base + count; ++id) {
     const HloInstruction& in = *nodes_[id].source;
     for (const HloOperand& operand : in.operands) {
       auto it = by_name.find(operand.name);
@@ -348,9 +448,12 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
                 "'s result"));
           }
           Node gte;
-          gte.name =
-              absl::StrCat(nodes_[producer].name, "#", operand.output_index);
+          gte_names_.push_back(
+              absl::StrCat(nodes_[producer].name, "#", operand.output_index));
+          gte.name = gte_names_.back();
           gte.opcode = "get-tuple-element";
+          gte.op = Op::kGetTupleElement;
+          gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
           gte.computation = c;
@@ -358,16 +461,20 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           const int64_t gid = static_cast<int64_t>(nodes_.size());
           nodes_.push_back(std::move(gte));
           g = gtes.emplace(key, gid).first;
-          after[producer].push_back(gid);
+          after.emplace_back(producer, gid);
         }
         producer = g->second;
       }
       nodes_[id].operands.push_back(producer);
     }
-    std::vector<absl::string_view> names;
-    AppendCalledComputationNames(in, &names);
-    for (absl::string_view n : names) {
-      nodes_[id].callees.push_back(comp_index_.at(n));
+    const int64_t global = comp_first_instruction_[c] + (id - base);
+    for (int64_t k = callee_begin_[global]; k < callee_begin_[global + 1];
+         ++k) {
+      nodes_[id].callees.push_back(callee_ids_[k]);
+    }
+    if (nodes_[id].op == Op::kWhile) {
+      nodes_[id].body = CalleeByAttribute(in, "body", comp_index_);
+      nodes_[id].condition = CalleeByAttribute(in, "condition", comp_index_);
     }
     if (in.parameter_number.has_value()) {
       const int64_t number = *in.parameter_number;
@@ -380,24 +487,28 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   // Each producer's restored get-tuple-elements go right after it, past
   // the constants that directly follow it (where XLA's schedulers put them
   // in the dumps of docs/memory.md).
-  std::vector<int64_t> pending;
-  for (size_t t = 0; t < text_nodes.size(); ++t) {
-    const int64_t id = text_nodes[t];
-    if (!pending.empty() && nodes_[id].opcode != "constant") {
+  // `after` holds (producer, restored GTE) in first-use order: sorted by
+  // producer, stably, it is read along the text.
+  std::stable_sort(
+      after.begin(), after.end(),
+      [](const std::pair<int64_t, int64_t>& x,
+         const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
+  comp.sequence.reserve(count + after.size());
+  std::vector<int64_t>& pending = scratch_pending_;
+  pending.clear();
+  size_t next = 0;
+  for (int64_t id = base; id < base + count; ++id) {
+    if (!pending.empty() && nodes_[id].op != Op::kConstant) {
       for (int64_t g : pending) comp.sequence.push_back(g);
       pending.clear();
     }
     comp.sequence.push_back(id);
-    auto it = after.find(id);
-    if (it != after.end()) {
-      pending.insert(pending.end(), it->second.begin(), it->second.end());
+    for (; next < after.size() && after[next].first == id; ++next) {
+      pending.push_back(after[next].second);
     }
   }
   for (int64_t g : pending) comp.sequence.push_back(g);
-  if (source.root_index >= 0) comp.root = text_nodes[source.root_index];
-  for (int64_t id : comp.sequence) {
-    for (int64_t op : nodes_[id].operands) nodes_[op].users.push_back(id);
-  }
+  if (source.root_index >= 0) comp.root = base + source.root_index;
   comp.built = true;
   return absl::OkStatus();
 }
@@ -408,22 +519,13 @@ void Analyzer::Flatten(int64_t c) {
   comp.span_start = static_cast<int64_t>(schedule_.size());
   for (int64_t id : comp.sequence) {
     const Node& node = nodes_[id];
-    if (node.opcode == "call" || node.opcode == "conditional" ||
-        node.opcode == "async-start") {
+    if (node.op == Op::kCall || node.op == Op::kConditional ||
+        node.op == Op::kAsyncStart) {
       for (int64_t callee : node.callees) Flatten(callee);
-    } else if (node.opcode == "while" && node.source != nullptr) {
+    } else if (node.op == Op::kWhile) {
       // condition first, then body, whatever the attribute order.
-      const absl::optional<absl::string_view> cond =
-          FindHloAttribute(node.source->attributes, "condition");
-      const absl::optional<absl::string_view> body =
-          FindHloAttribute(node.source->attributes, "body");
-      for (const auto& name : {cond, body}) {
-        if (!name.has_value()) continue;
-        absl::string_view n = *name;
-        if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-        auto it = comp_index_.find(n);
-        if (it != comp_index_.end()) Flatten(it->second);
-      }
+      if (node.condition != kNone) Flatten(node.condition);
+      if (node.body != kNone) Flatten(node.body);
     }
     if (nodes_[id].time == kNone) {
       nodes_[id].time = static_cast<int64_t>(schedule_.size());
@@ -433,33 +535,29 @@ void Analyzer::Flatten(int64_t c) {
   comp.span_end = static_cast<int64_t>(schedule_.size());
 }
 
-// The computation called as `attribute` by `node` (while's body/condition).
-int64_t CalleeByAttribute(
-    const Node& node, absl::string_view attribute,
-    const absl::flat_hash_map<absl::string_view, int64_t>& comp_index) {
-  if (node.source == nullptr) return kNone;
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(node.source->attributes, attribute);
-  if (!v.has_value()) return kNone;
-  absl::string_view n = *v;
-  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-  auto it = comp_index.find(n);
-  return it == comp_index.end() ? kNone : it->second;
-}
-
 absl::Status Analyzer::SetSources() {
   // Positions.
+  std::vector<int64_t> idx;
   for (Node& node : nodes_) {
-    std::vector<int64_t> idx;
-    ListSubshapes(*node.shape, &idx, &node.subshapes);
+    const Subshapes*& cached = subshape_cache_[node.shape];
+    if (cached == nullptr) {
+      subshape_store_.emplace_back();
+      idx.clear();
+      ListSubshapes(*node.shape, &idx, &subshape_store_.back());
+      cached = &subshape_store_.back();
+    }
+    node.subshapes = cached;
     node.first_position = positions_;
-    positions_ += static_cast<int64_t>(node.subshapes.size());
+    positions_ += static_cast<int64_t>(cached->size());
   }
   sources_.assign(positions_, Source());
   // Control-flow callers of each computation (for its parameters).
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
-    if (CallKindOf(node.opcode) != CallKind::kControlFlow) continue;
+    if (node.callees.empty() ||
+        CallKindOf(node.opcode) != CallKind::kControlFlow) {
+      continue;
+    }
     for (int64_t callee : node.callees) {
       if (node.opcode == "async-update" || node.opcode == "async-done") {
         continue;
@@ -467,7 +565,8 @@ absl::Status Analyzer::SetSources() {
       comps_[callee].callsites.push_back(id);
     }
   }
-  auto forward = [&](int64_t pos, int64_t node, std::vector<int64_t> index) {
+  auto forward = [&](int64_t pos, int64_t node,
+                     const std::vector<int64_t>& index) {
     if (!HasIndex(node, index)) return false;
     sources_[pos].kind = SourceKind::kForward;
     sources_[pos].target = Position(node, index);
@@ -481,33 +580,32 @@ absl::Status Analyzer::SetSources() {
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     const Comp& comp = comps_[node.computation];
-    const ValueRule rule = ValueRuleOf(node.opcode);
+    const ValueRule rule = node.rule;
     const bool params_define = comp.context != Context::kControlFlow;
-    for (size_t k = 0; k < node.subshapes.size(); ++k) {
+    for (size_t k = 0; k < node.subshapes->size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
-      const std::vector<int64_t>& index = node.subshapes[k].index;
-      const bool is_tuple = node.subshapes[k].shape->IsTuple();
+      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+      const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
       if (DefinesValueAt(rule, index, is_tuple, params_define)) continue;
-      const std::vector<int64_t> none;
       bool ok = true;
       const absl::string_view op = node.opcode;
-      if (op == "parameter") {
+      if (node.op == Op::kParameter) {
         const int64_t number = node.source->parameter_number.value_or(0);
         std::vector<int64_t> inputs;
         bool is_while = false;
         for (int64_t site : comp.callsites) {
           const Node& caller = nodes_[site];
-          if (caller.opcode == "while") {
+          if (caller.op == Op::kWhile) {
             is_while = true;
             if (!caller.operands.empty()) {
               inputs.push_back(Position(caller.operands[0], index));
             }
-            const int64_t body = CalleeByAttribute(caller, "body", comp_index_);
+            const int64_t body = caller.body;
             if (body != kNone && comps_[body].root != kNone &&
                 comps_[body].root != static_cast<int64_t>(id)) {
               inputs.push_back(Position(comps_[body].root, index));
             }
-          } else if (caller.opcode == "conditional") {
+          } else if (caller.op == Op::kConditional) {
             for (size_t b = 0; b < caller.callees.size(); ++b) {
               if (caller.callees[b] == node.computation &&
                   b + 1 < caller.operands.size()) {
@@ -527,7 +625,7 @@ absl::Status Analyzer::SetSources() {
         }
         continue;  // no caller: defines (kDefined)
       }
-      if (op == "get-tuple-element") {
+      if (node.op == Op::kGetTupleElement) {
         int64_t element = node.gte_index;
         if (element == kNone && node.source != nullptr) {
           absl::optional<absl::string_view> v =
@@ -540,7 +638,7 @@ absl::Status Analyzer::SetSources() {
                  op == "add-dependency" || op == "all-reduce-done" ||
                  op == "copy" || op == "async-update") {
         ok = !node.operands.empty() && forward(pos, node.operands[0], index);
-      } else if (op == "tuple") {
+      } else if (node.op == Op::kTuple) {
         ok = !index.empty() && index[0] < (int64_t)node.operands.size() &&
              forward(pos, node.operands[index[0]], cat({}, index, 1));
       } else if (op == "copy-done") {
@@ -562,7 +660,7 @@ absl::Status Analyzer::SetSources() {
           ok = index.size() >= 2 && index[1] < (int64_t)node.operands.size() &&
                forward(pos, node.operands[index[1]], cat({}, index, 2));
         }
-      } else if (op == "async-start") {
+      } else if (node.op == Op::kAsyncStart) {
         if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
             index[1] < (int64_t)node.operands.size()) {
           ok = forward(pos, node.operands[index[1]], cat({}, index, 2));
@@ -572,11 +670,11 @@ absl::Status Analyzer::SetSources() {
         } else {
           ok = false;
         }
-      } else if (op == "call") {
+      } else if (node.op == Op::kCall) {
         ok = !node.callees.empty() && comps_[node.callees[0]].root != kNone &&
              forward(pos, comps_[node.callees[0]].root, index);
-      } else if (op == "while") {
-        const int64_t body = CalleeByAttribute(node, "body", comp_index_);
+      } else if (node.op == Op::kWhile) {
+        const int64_t body = node.body;
         sources_[pos].kind = SourceKind::kPhi;
         if (body != kNone && comps_[body].root != kNone) {
           sources_[pos].inputs.push_back(Position(comps_[body].root, index));
@@ -584,7 +682,7 @@ absl::Status Analyzer::SetSources() {
         if (!node.operands.empty()) {
           sources_[pos].inputs.push_back(Position(node.operands[0], index));
         }
-      } else if (op == "conditional") {
+      } else if (node.op == Op::kConditional) {
         std::vector<int64_t> inputs;
         for (int64_t callee : node.callees) {
           if (comps_[callee].root != kNone) {
@@ -613,6 +711,7 @@ absl::Status Analyzer::ResolveValues() {
   // Phi graph nodes: one per defined position and per phi position.
   PhiGraph graph;
   std::vector<int64_t> node_of(positions_, kNone);
+  graph.nodes.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind == SourceKind::kForward) continue;
     node_of[p] = static_cast<int64_t>(graph.nodes.size());
@@ -621,20 +720,20 @@ absl::Status Analyzer::ResolveValues() {
   }
   // A forward chain ends at a defined or phi position.
   std::vector<int64_t> end_of(positions_, kNone);
-  std::function<absl::StatusOr<int64_t>(int64_t, int)> chain_end =
-      [&](int64_t p, int depth) -> absl::StatusOr<int64_t> {
-    if (end_of[p] != kNone) return end_of[p];
-    if (sources_[p].kind != SourceKind::kForward) return end_of[p] = p;
-    if (depth > 100000) {
-      return absl::InvalidArgumentError("cyclic value forwarding");
-    }
-    absl::StatusOr<int64_t> e = chain_end(sources_[p].target, depth + 1);
-    if (!e.ok()) return e;
-    return end_of[p] = *e;
-  };
+  std::vector<int64_t> path;
   for (int64_t p = 0; p < positions_; ++p) {
-    absl::StatusOr<int64_t> e = chain_end(p, 0);
-    if (!e.ok()) return e.status();
+    if (end_of[p] != kNone) continue;
+    path.clear();
+    int64_t q = p;
+    while (end_of[q] == kNone && sources_[q].kind == SourceKind::kForward) {
+      if (static_cast<int64_t>(path.size()) > positions_) {
+        return absl::InvalidArgumentError("cyclic value forwarding");
+      }
+      path.push_back(q);
+      q = sources_[q].target;
+    }
+    if (end_of[q] == kNone) end_of[q] = q;
+    for (int64_t x : path) end_of[x] = end_of[q];
   }
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
@@ -652,12 +751,18 @@ absl::Status Analyzer::ResolveValues() {
   }
   std::vector<int64_t> value_of_node(graph.nodes.size(), kNone);
   for (int pass = 0; pass < 2; ++pass) {
-    for (int64_t p = 0; p < positions_; ++p) {
-      const int64_t n = node_of[p];
-      if (n == kNone || graph.nodes[n].dead) continue;
-      if (graph.nodes[n].is_phi != (pass == 1)) continue;
-      value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
-      value_def_position_.push_back(p);
+    for (size_t id = 0; id < nodes_.size(); ++id) {
+      const int64_t from = nodes_[id].first_position;
+      const int64_t to =
+          from + static_cast<int64_t>(nodes_[id].subshapes->size());
+      for (int64_t p = from; p < to; ++p) {
+        const int64_t n = node_of[p];
+        if (n == kNone || graph.nodes[n].dead) continue;
+        if (graph.nodes[n].is_phi != (pass == 1)) continue;
+        value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
+        value_def_position_.push_back(p);
+        value_def_node_.push_back(static_cast<int64_t>(id));
+      }
     }
   }
   value_of_.assign(positions_, kNone);
@@ -668,28 +773,34 @@ absl::Status Analyzer::ResolveValues() {
   return absl::OkStatus();
 }
 
-// Whether `user` reads the value at `index` of its operand `operand`.
-bool MayUseOperandValue(const Node& user, int64_t operand,
-                        const std::vector<int64_t>& index) {
-  const absl::string_view op = user.opcode;
-  if (op == "get-tuple-element" || op == "copy") return index.empty();
-  if (op == "domain" || op == "tuple") return false;
-  if (op == "conditional") return operand == 0;
-  return true;
-}
-
 void Analyzer::ComputeUses() {
-  uses_.assign(value_def_position_.size(), {});
+  // The latest time at which each value is used. A `while` uses its
+  // operand at the time of its body's parameter. `get-tuple-element` and
+  // `copy` read only the tuple node {} of their operand, `tuple` and
+  // `domain` nothing, a `conditional` only its predicate or branch index.
+  use_end_.assign(value_def_position_.size(), kNone);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& user = nodes_[id];
-    for (size_t k = 0; k < user.operands.size(); ++k) {
+    if (user.op == Op::kTuple || user.op == Op::kDomain) continue;
+    int64_t used = static_cast<int64_t>(id);
+    if (user.op == Op::kWhile && user.body != kNone &&
+        !comps_[user.body].parameters.empty() &&
+        comps_[user.body].parameters[0] != kNone) {
+      used = comps_[user.body].parameters[0];
+    }
+    const int64_t time = nodes_[used].time;
+    if (time == kNone) continue;
+    const bool top_only =
+        user.op == Op::kGetTupleElement || user.op == Op::kCopy;
+    const size_t operands = user.op == Op::kConditional
+                                ? std::min<size_t>(1, user.operands.size())
+                                : user.operands.size();
+    for (size_t k = 0; k < operands; ++k) {
       const Node& operand = nodes_[user.operands[k]];
-      for (size_t s = 0; s < operand.subshapes.size(); ++s) {
-        if (!MayUseOperandValue(user, k, operand.subshapes[s].index)) {
-          continue;
-        }
+      const size_t subshapes = top_only ? 1 : operand.subshapes->size();
+      for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
-        if (v != kNone) uses_[v].push_back(id);
+        if (v != kNone) use_end_[v] = std::max(use_end_[v], time);
       }
     }
   }
@@ -708,10 +819,11 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
+  out_.instructions.reserve(schedule_.size());
   for (int64_t id : schedule_) {
     const Node& node = nodes_[id];
     ScheduledInstruction s;
-    s.name = node.name;
+    s.name = std::string(node.name);
     s.opcode = node.opcode;
     s.computation = comps_[node.computation].source->header.name;
     s.shape = node.shape;
@@ -728,6 +840,14 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
       }
     }
     out_.instructions.push_back(std::move(s));
+  }
+  for (size_t t = 0; t < schedule_.size(); ++t) {
+    for (int64_t site : comps_[nodes_[schedule_[t]].computation].callsites) {
+      if (nodes_[site].time != kNone) {
+        out_.instructions[t].caller = nodes_[site].time;
+        break;
+      }
+    }
   }
   LiveRanges();
   Normalize();
@@ -791,29 +911,16 @@ void Analyzer::LiveRanges() {
   for (const Comp& c : comps_) {
     if (c.root == kNone || c.span_end == kNone) continue;
     const Node& n = nodes_[c.root];
-    for (size_t s = 0; s < n.subshapes.size(); ++s) {
+    for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
       if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
     }
   }
+  out_.values.reserve(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
-    // The node and subshape of the defining position.
-    int64_t node_id = 0;
-    {
-      int64_t lo = 0, hi = static_cast<int64_t>(nodes_.size()) - 1;
-      while (lo < hi) {
-        const int64_t mid = (lo + hi + 1) / 2;
-        if (nodes_[mid].first_position <= p) {
-          lo = mid;
-        } else {
-          hi = mid - 1;
-        }
-      }
-      node_id = lo;
-    }
-    const Node& node = nodes_[node_id];
-    const Subshape& sub = node.subshapes[p - node.first_position];
+    const Node& node = nodes_[value_def_node_[v]];
+    const Subshape& sub = (*node.subshapes)[p - node.first_position];
     LiveValue value;
     value.instruction = node.time;
     value.index = sub.index;
@@ -848,29 +955,15 @@ void Analyzer::LiveRanges() {
       continue;
     }
     int64_t start = node.time;
-    int64_t end = kNone;
-    for (int64_t user : uses_[v]) {
-      int64_t used = user;
-      if (nodes_[user].opcode == "while") {
-        const int64_t body =
-            CalleeByAttribute(nodes_[user], "body", comp_index_);
-        if (body != kNone && !comps_[body].parameters.empty() &&
-            comps_[body].parameters[0] != kNone) {
-          used = comps_[body].parameters[0];
-        }
-      }
-      if (nodes_[used].time != kNone) {
-        end = std::max(end, nodes_[used].time);
-      }
-    }
+    int64_t end = use_end_[v];
     const Comp& comp = comps_[node.computation];
-    if (node.opcode == "parameter" && comp.span_start != kNone) {
+    if (node.op == Op::kParameter && comp.span_start != kNone) {
       start = std::min(start, comp.span_start);
     }
     if (end == kNone) end = start;
     // A position of the value at a computation's root: live to its end.
     end = std::max(end, root_end[v]);
-    if (node.opcode == "parameter" && node.computation == module_.entry_index &&
+    if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
       const int64_t number = node.source->parameter_number.value_or(0);
       bool has_alias = false;
@@ -890,7 +983,7 @@ void Analyzer::Normalize() {
   const int64_t n = static_cast<int64_t>(out_.values.size());
   std::vector<int64_t> parent(n);
   for (int64_t i = 0; i < n; ++i) parent[i] = i;
-  std::function<int64_t(int64_t)> find = [&](int64_t x) {
+  auto find = [&](int64_t x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
   };
@@ -904,12 +997,13 @@ void Analyzer::Normalize() {
     if (node == kNone || !HasIndex(node, index)) return kNone;
     return value_of_[Position(node, index)];
   };
+  std::vector<int8_t> has_update(comps_.size(), -1);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
-    if (node.opcode == "while") {
-      const int64_t body = CalleeByAttribute(node, "body", comp_index_);
-      const int64_t cond = CalleeByAttribute(node, "condition", comp_index_);
-      for (const Subshape& s : node.subshapes) {
+    if (node.op == Op::kWhile) {
+      const int64_t body = node.body;
+      const int64_t cond = node.condition;
+      for (const Subshape& s : *node.subshapes) {
         const int64_t w = value_at(id, s.index);
         if (!node.operands.empty())
           unite(w, value_at(node.operands[0], s.index));
@@ -921,16 +1015,15 @@ void Analyzer::Normalize() {
         }
         if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
       }
-    } else if (node.opcode == "conditional") {
-      for (const Subshape& s : node.subshapes) {
+    } else if (node.op == Op::kConditional) {
+      for (const Subshape& s : *node.subshapes) {
         for (int64_t callee : node.callees) {
           unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
         }
       }
-    } else if (node.opcode == "dynamic-update-slice" &&
-               !node.operands.empty()) {
+    } else if (node.op == Op::kDynamicUpdateSlice && !node.operands.empty()) {
       unite(value_at(id, {}), value_at(node.operands[0], {}));
-    } else if (node.opcode == "fusion" && node.source != nullptr) {
+    } else if (node.op == Op::kFusion && node.source != nullptr) {
       // In place: the fused root (or a root tuple element) is a
       // dynamic-update-slice or scatter of a fusion parameter.
       absl::optional<absl::string_view> calls =
@@ -942,6 +1035,17 @@ void Analyzer::Normalize() {
       if (it == comp_index_.end()) continue;
       const HloComputation& fused = *comps_[it->second].source;
       if (fused.root_index < 0) continue;
+      // Most fusions update nothing in place: look once per computation.
+      int8_t& updates = has_update[it->second];
+      if (updates < 0) {
+        updates = 0;
+        for (const HloInstruction& in : fused.instructions) {
+          if (in.opcode == "dynamic-update-slice" || in.opcode == "scatter") {
+            updates = 1;
+          }
+        }
+      }
+      if (updates == 0) continue;
       absl::flat_hash_map<absl::string_view, const HloInstruction*> by_name;
       for (const HloInstruction& in : fused.instructions)
         by_name[in.name] = &in;
@@ -978,7 +1082,7 @@ void Analyzer::Normalize() {
       } else {
         in_place(root, {});
       }
-    } else if (node.opcode == "custom-call" && node.source != nullptr) {
+    } else if (node.op == Op::kCustomCall && node.source != nullptr) {
       absl::optional<absl::string_view> v = FindHloAttribute(
           node.source->attributes, "output_to_operand_aliasing");
       if (!v.has_value()) continue;
@@ -1035,21 +1139,31 @@ void Analyzer::Normalize() {
   }
   // Per buffer: sort by (start, end, id); the next range ends at the later
   // of the two ends, and a range ends no later than the next starts.
-  absl::flat_hash_map<int64_t, std::vector<int64_t>> buffers;
+  // Buffers of several values, grouped by a counting sort on their root.
+  std::vector<int64_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
-    if (out_.values[v].instruction == kNone) continue;
-    buffers[find(v)].push_back(v);
+    if (out_.values[v].instruction != kNone) ++first[find(v) + 1];
   }
-  for (auto& entry_pair : buffers) {
-    std::vector<int64_t>& list = entry_pair.second;
-    std::sort(list.begin(), list.end(), [&](int64_t a, int64_t b) {
+  for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
+  std::vector<int64_t> grouped(first[n]);
+  {
+    std::vector<int64_t> next(first.begin(), first.end() - 1);
+    for (int64_t v = 0; v < n; ++v) {
+      if (out_.values[v].instruction != kNone) grouped[next[find(v)]++] = v;
+    }
+  }
+  for (int64_t r = 0; r < n; ++r) {
+    if (first[r + 1] - first[r] < 2) continue;
+    auto begin = grouped.begin() + first[r],
+         end = grouped.begin() + first[r + 1];
+    std::sort(begin, end, [&](int64_t a, int64_t b) {
       const LiveValue& x = out_.values[a];
       const LiveValue& y = out_.values[b];
       return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
     });
-    for (size_t i = 0; i + 1 < list.size(); ++i) {
-      LiveValue& a = out_.values[list[i]];
-      LiveValue& b = out_.values[list[i + 1]];
+    for (auto it = begin; it + 1 < end; ++it) {
+      LiveValue& a = out_.values[*it];
+      LiveValue& b = out_.values[*(it + 1)];
       b.end = std::max(a.end, b.end);
       a.end = std::min(a.end, b.start);
     }
@@ -1155,6 +1269,114 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
   return analyzer.Run();
 }
 
+namespace {
+
+// 1594000 -> "1 594 000".
+std::string GroupedNumber(int64_t n) {
+  std::string digits = absl::StrCat(n < 0 ? -n : n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ' ';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+struct BreakdownNode {
+  std::string label;
+  int64_t current = 0, total = 0;
+  std::vector<std::unique_ptr<BreakdownNode>> children;
+
+  BreakdownNode* Child(const std::string& name) {
+    for (auto& c : children) {
+      if (c->label == name) return c.get();
+    }
+    children.push_back(std::make_unique<BreakdownNode>());
+    children.back()->label = name;
+    return children.back().get();
+  }
+  int64_t Sum() {
+    total = current;
+    for (auto& c : children) total += c->Sum();
+    std::stable_sort(children.begin(), children.end(),
+                     [](const std::unique_ptr<BreakdownNode>& x,
+                        const std::unique_ptr<BreakdownNode>& y) {
+                       if (x->total != y->total) return x->total > y->total;
+                       return x->label < y->label;
+                     });
+    return total;
+  }
+};
+
+void PrintBreakdown(const BreakdownNode& node, const std::string& prefix,
+                    const std::string& branch, int64_t peak, int64_t* remaining,
+                    std::string* out) {
+  *remaining -= node.current;
+  absl::StrAppend(
+      out, prefix, branch, node.label, " (",
+      absl::StrFormat("%.1f", peak == 0
+                                  ? 0.0
+                                  : 100.0 * static_cast<double>(node.total) /
+                                        static_cast<double>(peak)),
+      "%, total: ", GroupedNumber(node.total),
+      " bytes, current: ", GroupedNumber(node.current),
+      " bytes, remaining: ", GroupedNumber(*remaining), " bytes)\n");
+  // The root's children start under it; deeper ones carry the bars of
+  // their ancestors.
+  const std::string next =
+      branch.empty()
+          ? prefix + "  "
+          : prefix + (branch == "\u2514\u2500\u2500 " ? "    " : "\u2502   ");
+  for (size_t i = 0; i < node.children.size(); ++i) {
+    const bool last = i + 1 == node.children.size();
+    PrintBreakdown(*node.children[i], next,
+                   last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ", peak,
+                   remaining, out);
+  }
+}
+
+}  // namespace
+
+std::string XlaStackTraceText(const MemoryAnalysis& a) {
+  BreakdownNode root;  // the entry computation
+  for (const ScheduledInstruction& in : a.instructions) {
+    if (in.caller < 0) {
+      root.label = std::string(in.computation);
+      break;
+    }
+  }
+  for (int64_t id : a.peak.values) {
+    const LiveValue& v = a.values[id];
+    // The path of callers, outermost first.
+    std::vector<int64_t> callers;
+    for (int64_t t = a.instructions[v.instruction].caller;
+         t >= 0 && callers.size() < a.instructions.size();
+         t = a.instructions[t].caller) {
+      callers.push_back(t);
+    }
+    BreakdownNode* node = &root;
+    for (auto it = callers.rbegin(); it != callers.rend(); ++it) {
+      const ScheduledInstruction& caller = a.instructions[*it];
+      node = node->Child(caller.op_name.empty() ? caller.name
+                                                : std::string(caller.op_name));
+      const int64_t inner =
+          it + 1 == callers.rend() ? v.instruction : *(it + 1);
+      node = node->Child(std::string(a.instructions[inner].computation));
+    }
+    const ScheduledInstruction& def = a.instructions[v.instruction];
+    std::string label =
+        def.op_name.empty() ? def.name : std::string(def.op_name);
+    if (!v.index.empty()) label += ShapeIndexString(v.index);
+    node->Child(label)->current += v.bytes;
+  }
+  root.Sum();
+  std::string out = absl::StrCat("  Stack trace breakdown for peak usage: ",
+                                 GroupedNumber(root.total), " bytes\n");
+  int64_t remaining = root.total;
+  PrintBreakdown(root, "    ", "", root.total, &remaining, &out);
+  return out;
+}
+
 std::string XlaLiveRangeText(const MemoryAnalysis& a) {
   std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
                                  "  InstructionSequence:\n");
@@ -1176,6 +1398,7 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a) {
                     ShapeIndexString(v.index), ": ", v.bytes,
                     " bytes (cumulative: ", cumulative, " bytes)\n");
   }
+  absl::StrAppend(&out, XlaStackTraceText(a));
   return out;
 }
 

@@ -61,6 +61,10 @@ struct ScheduledInstruction {
   absl::string_view computation;
   absl::string_view op_name;  // metadata op_name, empty when absent
   const Shape* shape = nullptr;
+  // The time of the instruction that runs this one's computation (a
+  // `while`, `conditional`, `call` or `async-start`; the first, when
+  // several do); -1 in the entry computation.
+  int64_t caller = -1;
 };
 
 struct LiveValue {
@@ -106,10 +110,27 @@ struct MemoryAnalysis {
 // into `module` (shapes) and its text (names): both must outlive it.
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
 
-// XLA's HloLiveRange::ToString text without its final "Stack trace
-// breakdown" section: `HloLiveRange (max T):`, `InstructionSequence:`,
-// `BufferLiveRange:`, `Live ranges at T (peak):`.
+// XLA's HloLiveRange::ToString text, the whole `*-live-range.txt`:
+// `HloLiveRange (max T):`, `InstructionSequence:`, `BufferLiveRange:`,
+// `Live ranges at T (peak):` and XlaStackTraceText's section.
 std::string XlaLiveRangeText(const MemoryAnalysis& analysis);
+
+// The last section of XLA's dump, "Stack trace breakdown for peak usage":
+// the values live at the peak as a tree. The root is the entry
+// computation; a value defined in a loop body (condition, branch, called
+// computation) hangs under the op_name of the instruction that runs it
+// and then that computation's name; a value's own label is its defining
+// instruction's op_name (its name when there is none) followed by its
+// shape index unless {}. Equal labels add up; siblings go by bytes, most
+// first, then by label; each line gives the share of the peak, the bytes
+// under it, its own bytes and the bytes left after it in this order.
+// Numbers are grouped by three with spaces, as XLA prints them:
+//   Stack trace breakdown for peak usage: 100 408 bytes
+//     main.3 (100.0%, total: 100 408 bytes, current: 0 bytes, ...)
+//       ├── jit(dus_loop)/while (32.7%, total: 32 796 bytes, ...)
+//       │   └── region_1.2.clone.clone (32.7%, ...)
+//       │       ├── arg_tuple.6{1} (32.6%, total: 32 768 bytes, ...)
+std::string XlaStackTraceText(const MemoryAnalysis& analysis);
 
 // "{}", "{1}", "{1,0}".
 std::string ShapeIndexString(const std::vector<int64_t>& index);

@@ -219,6 +219,7 @@ struct XlaDump {
   std::vector<std::string> sequence;
   std::set<std::string> ranges;
   std::string header, peak;  // "HloLiveRange (max T):", the peak section
+  std::string stack;         // "Stack trace breakdown for peak usage"
 };
 
 XlaDump ParseDump(const std::string& text) {
@@ -236,12 +237,15 @@ XlaDump ParseDump(const std::string& text) {
       d.peak += std::string(line) + "\n";
     } else if (absl::StartsWith(line, "  Stack trace")) {
       section = 4;
+      d.stack += std::string(line) + "\n";
     } else if (section == 1 && !line.empty()) {
       d.sequence.push_back(std::string(line.substr(line.find(':') + 1)));
     } else if (section == 2 && !line.empty()) {
       d.ranges.insert(std::string(line));
     } else if (section == 3 && !line.empty()) {
       d.peak += std::string(line) + "\n";
+    } else if (section == 4 && !line.empty()) {
+      d.stack += std::string(line) + "\n";
     }
   }
   return d;
@@ -267,6 +271,8 @@ TEST_P(XlaPairs, MatchXlasLiveRangeDump) {
   }
   EXPECT_EQ(got.ranges, want.ranges);
   EXPECT_EQ(got.peak, want.peak);
+  ASSERT_FALSE(want.stack.empty());
+  EXPECT_EQ(got.stack, want.stack);
 }
 
 // An MLP train step, a scan with a cond inside, a loop of
@@ -325,8 +331,11 @@ TEST(XlaPairsWithMovedGetTupleElement, DifferOnlyThere) {
   const std::string misc =
       "memory/testdata/module_519822.jit_misc.sm_9.0a_gpu_after_optimizations";
   const Analyzed r = Analyze(ReadFile(misc + ".txt"));
-  EXPECT_EQ(ParseDump(XlaLiveRangeText(r.analysis)).peak,
-            ParseDump(ReadFile(misc + "-live-range.txt")).peak);
+  const XlaDump got = ParseDump(XlaLiveRangeText(r.analysis));
+  const XlaDump want = ParseDump(ReadFile(misc + "-live-range.txt"));
+  EXPECT_EQ(got.peak, want.peak);
+  ASSERT_FALSE(want.stack.empty());
+  EXPECT_EQ(got.stack, want.stack);
 }
 
 }  // namespace

@@ -288,6 +288,15 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
   }
   out << "</tbody>\n</table>\n";
 
+  // Memory over the schedule (memory/memory_html.h).
+  if (!options.memory_html.empty()) {
+    out << "<h2>Memory over the schedule</h2>\n<div id=\"memory\">\n"
+        << "<p class=\"note\">live bytes at each step of the flattened "
+           "schedule, as XLA's HloLiveRange counts them; the peak is XLA's "
+           "moment.</p>\n"
+        << options.memory_html << "</div>\n";
+  }
+
   // Padding wasters with pictures.
   out << "<h2>Top padding wasters</h2>\n<div id=\"wasters\">\n";
   if (wasters.empty()) out << "<p class=\"note\">no padding.</p>\n";

@@ -17,8 +17,12 @@
 // (sort keys: module computation name opcode shape space logical padded
 // expansion wasted).
 //
-// Element ids tests rely on: #totals, #modules, #spaces, #wasters (each
-// waster a <div class="waster"> holding an <svg>), #instructions (rows
+// With HtmlOptions::memory_html (the CLI fills it): the live bytes over
+// the schedule of each scheduled module, peak marked and the values live
+// there listed; unscheduled modules say why they have no curve.
+//
+// Element ids tests rely on: #totals, #modules, #spaces, #memory, #wasters
+// (each waster a <div class="waster"> holding an <svg>), #instructions (rows
 // <tr class="row">), #cap-note, #shown-count.
 #ifndef HLOLAYOUT_REPORT_HTML_H_
 #define HLOLAYOUT_REPORT_HTML_H_
@@ -39,6 +43,10 @@ struct HtmlOptions {
   int64_t top_wasters = 10;         // over all modules
   bool summary = false;  // leave out the instruction table (report built
                          // without rows)
+  // The section "Memory over the schedule" (#memory): HTML fragments of
+  // memory/memory_html.h, one per module (a curve, or why there is none).
+  // Empty: no such section.
+  std::string memory_html;
 };
 
 void RenderReportHtml(const Report& report, const HtmlOptions& options,

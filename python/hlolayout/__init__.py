@@ -512,7 +512,7 @@ def _array_shape(shape, what):
     return s
 
 
-def to_layout(array, shape, threads=None):
+def to_layout(array, shape, threads=None, fill=0, packing="low_first"):
     """A logical NumPy array -> its physical bytes in `shape`'s layout.
 
         >>> s = hl.parse_shape("s4[8]{0:E(4)}")
@@ -522,8 +522,10 @@ def to_layout(array, shape, threads=None):
     `array` must have the shape's dimensions and its dtype (numpy_dtype;
     TypeError otherwise). Returns a uint8 array of exactly
     shape.sizes()['padded_bytes'] bytes, padding zero. Sub-byte types are
-    packed by E(n) (element k at bits k*n.. from the low end of byte 0),
-    one byte per element without E(n).
+    packed by E(n) (element k at bits k*n.. from the low end of byte 0;
+    packing="high_first" for the mirror order), one byte per element
+    without E(n). Padding bytes get `fill`. The relayout engine does the
+    copy, on `threads` threads (default: one per core).
     """
     import numpy as np
     s = _array_shape(shape, "shape")
@@ -539,7 +541,7 @@ def to_layout(array, shape, threads=None):
             tuple(a.shape), s, s.dimensions))
     a = np.ascontiguousarray(a)
     return _core.to_physical(s._s, a.reshape(-1).view(np.uint8),
-                             _threads(threads))
+                             _threads(threads), fill, packing)
 
 
 def _bytes_view(buf, what):
@@ -552,7 +554,7 @@ def _bytes_view(buf, what):
                     (what, type(buf).__name__))
 
 
-def from_layout(buffer, shape, threads=None):
+def from_layout(buffer, shape, threads=None, packing="low_first"):
     """Physical bytes in `shape`'s layout -> the logical NumPy array.
 
         >>> s = hl.parse_shape("f32[3,5]{1,0:T(2,2)}")
@@ -569,23 +571,26 @@ def from_layout(buffer, shape, threads=None):
     src = _bytes_view(buffer, "buffer")
     out = np.empty(s.dimensions, dtype=numpy_dtype(s.element_type))
     _core.to_logical(s._s, src, out.reshape(-1).view(np.uint8),
-                     _threads(threads))
+                     _threads(threads), packing)
     return out
 
 
-def relayout(buffer, from_shape, to_shape, threads=None):
+def relayout(buffer, from_shape, to_shape, threads=None, fill=0,
+             packing="low_first"):
     """Bytes in one layout -> bytes in another of the same array.
 
         >>> a = hl.to_layout(np.arange(6, dtype=np.int32).reshape(2, 3), "s32[2,3]{1,0}")
         >>> hl.relayout(a, "s32[2,3]{1,0}", "s32[2,3]{0,1}").view(np.int32)
         array([0, 3, 1, 4, 2, 5], dtype=int32)
 
-    The shapes must have the same element type and dimensions.
+    The shapes must have the same element type and dimensions; their
+    layouts may differ in anything (order, tiles, E(n), L(n)). Padding
+    bytes of the result get `fill`; `packing` as in to_layout.
     """
     f = _array_shape(from_shape, "from_shape")
     t = _array_shape(to_shape, "to_shape")
     return _core.relayout(f._s, _bytes_view(buffer, "buffer"), t._s,
-                          _threads(threads))
+                          _threads(threads), fill, packing)
 
 
 # ---- HLO dumps ----

@@ -6,13 +6,14 @@
 //   17
 //
 // The pure-Python package (python/hlolayout/__init__.py) is the public API;
-// this module holds the value types (Shape, Layout), the Indexer, the byte
-// movers behind to_layout/from_layout/relayout and entry points into the
-// CLI's commands (explain, report, grid: their --json output is the Python
+// this module holds the value types (Shape, Layout), the Indexer, the
+// relayout engine behind to_layout/from_layout/relayout and entry points into
+// the CLI's commands (explain, report, grid: their --json output is the Python
 // answer, so both always agree). Every library error becomes ValueError with
 // the library's message; the GIL is released around everything that can
-// take long. Shapes, Layouts and Indexers are immutable after creation, so
-// they are safe to share between threads.
+// take long. to_layout/from_layout/relayout run the relayout engine. Shapes,
+// Layouts and Indexers are immutable after creation, so they are safe to share
+// between threads.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -40,11 +41,12 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/python/hlolayout/layout_copy.h"
+#include "hlolayout/relayout/relayout.h"
 #include "hlolayout/shape/primitive_type.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
@@ -489,60 +491,97 @@ std::vector<std::string> CuteOpNames() {
   return names;
 }
 
-// to_layout / from_layout / relayout on raw bytes.
-py::array_t<uint8_t> ToPhysical(const PyShape& shape, py::buffer logical,
-                                int threads) {
-  py::buffer_info in = logical.request();
-  LayoutCopy copy = Unwrap(LayoutCopy::Create(*shape.shape));
-  py::array_t<uint8_t> out(copy.physical_bytes());
+// to_layout / from_layout / relayout: the relayout engine
+// (relayout/relayout.h) between two shapes; the logical form of an array is
+// its shape without layout (row-major, one byte per sub-byte element).
+Shape LogicalShape(const Shape& shape) {
+  Shape s = shape;
+  s.clear_layout();
+  return s;
+}
+
+RelayoutOptions MakeOptions(int threads, int fill, const std::string& packing) {
+  RelayoutOptions options;
+  options.threads = threads;
+  if (fill < 0 || fill > 255) {
+    throw py::value_error("fill must be a byte value 0..255, got " +
+                          std::to_string(fill));
+  }
+  options.fill = static_cast<uint8_t>(fill);
+  // "low_first" or "low-first" (the CLI's spelling), the same for high.
+  std::string name = packing;
+  std::replace(name.begin(), name.end(), '_', '-');
+  absl::optional<PackingOrder> order = PackingOrderFromName(name);
+  if (!order.has_value()) {
+    throw py::value_error("packing must be 'low_first' or 'high_first', got '" +
+                          packing + "'");
+  }
+  options.packing = *order;
+  return options;
+}
+
+// Runs `from` -> `to` on `src` into a new uint8 array (or into `out`).
+py::array_t<uint8_t> RunRelayout(const Shape& from, const Shape& to,
+                                 py::buffer src, const RelayoutOptions& options,
+                                 const char* src_name, const char* dst_name,
+                                 py::object out_buffer = py::none()) {
+  py::buffer_info in = src.request();
+  const int64_t in_bytes = static_cast<int64_t>(in.size) * in.itemsize;
+  absl::StatusOr<RelayoutPlan> plan;
   {
     py::gil_scoped_release release;
-    absl::Status s = copy.ToPhysical(
-        absl::MakeConstSpan(static_cast<const uint8_t*>(in.ptr),
-                            in.size * in.itemsize),
-        absl::MakeSpan(out.mutable_data(), copy.physical_bytes()), threads);
-    if (!s.ok()) {
-      py::gil_scoped_acquire acquire;
-      ThrowStatus(s);
-    }
+    plan = RelayoutPlan::Create(from, to, options);
   }
+  if (!plan.ok()) ThrowStatus(plan.status());
+  if (in_bytes != plan->src_bytes()) {
+    throw py::value_error(absl::StrCat(src_name, " has ", in_bytes, " bytes, ",
+                                       from.ToString(true), " needs ",
+                                       plan->src_bytes()));
+  }
+  py::array_t<uint8_t> out;
+  uint8_t* dst = nullptr;
+  int64_t dst_bytes = plan->dst_bytes();
+  if (out_buffer.is_none()) {
+    out = py::array_t<uint8_t>(dst_bytes);
+    dst = out.mutable_data();
+  } else {
+    py::buffer_info o = out_buffer.cast<py::buffer>().request(true);
+    if (static_cast<int64_t>(o.size) * o.itemsize != dst_bytes) {
+      throw py::value_error(
+          absl::StrCat(dst_name, " needs ", dst_bytes, " bytes"));
+    }
+    dst = static_cast<uint8_t*>(o.ptr);
+  }
+  absl::Status s;
+  {
+    py::gil_scoped_release release;
+    s = plan->Run(
+        absl::MakeConstSpan(static_cast<const uint8_t*>(in.ptr), in_bytes),
+        absl::MakeSpan(dst, dst_bytes));
+  }
+  if (!s.ok()) ThrowStatus(s);
   return out;
+}
+
+py::array_t<uint8_t> ToPhysical(const PyShape& shape, py::buffer logical,
+                                int threads, int fill,
+                                const std::string& packing) {
+  return RunRelayout(LogicalShape(*shape.shape), *shape.shape, logical,
+                     MakeOptions(threads, fill, packing), "array", "buffer");
 }
 
 void ToLogical(const PyShape& shape, py::buffer physical, py::buffer logical,
-               int threads) {
-  py::buffer_info in = physical.request();
-  py::buffer_info out = logical.request(/*writable=*/true);
-  LayoutCopy copy = Unwrap(LayoutCopy::Create(*shape.shape));
-  absl::Status s;
-  {
-    py::gil_scoped_release release;
-    s = copy.ToLogical(
-        absl::MakeConstSpan(static_cast<const uint8_t*>(in.ptr),
-                            in.size * in.itemsize),
-        absl::MakeSpan(static_cast<uint8_t*>(out.ptr), out.size * out.itemsize),
-        threads);
-  }
-  if (!s.ok()) ThrowStatus(s);
+               int threads, const std::string& packing) {
+  RunRelayout(*shape.shape, LogicalShape(*shape.shape), physical,
+              MakeOptions(threads, 0, packing), "buffer", "array",
+              py::reinterpret_borrow<py::object>(logical));
 }
 
 py::array_t<uint8_t> PyRelayout(const PyShape& from, py::buffer src,
-                                const PyShape& to, int threads) {
-  py::buffer_info in = src.request();
-  LayoutCopy a = Unwrap(LayoutCopy::Create(*from.shape));
-  LayoutCopy b = Unwrap(LayoutCopy::Create(*to.shape));
-  py::array_t<uint8_t> out(b.physical_bytes());
-  absl::Status s;
-  {
-    py::gil_scoped_release release;
-    s = RelayoutBytes(a,
-                      absl::MakeConstSpan(static_cast<const uint8_t*>(in.ptr),
-                                          in.size * in.itemsize),
-                      b, absl::MakeSpan(out.mutable_data(), b.physical_bytes()),
-                      threads);
-  }
-  if (!s.ok()) ThrowStatus(s);
-  return out;
+                                const PyShape& to, int threads, int fill,
+                                const std::string& packing) {
+  return RunRelayout(*from.shape, *to.shape, src,
+                     MakeOptions(threads, fill, packing), "buffer", "output");
 }
 
 }  // namespace

@@ -95,6 +95,26 @@ def test_relayout():
     assert (hl.from_layout(out, t) == x).all()
 
 
+def test_fill_and_packing_options():
+    s = "s4[3]{0:E(4)}"
+    a = np.array([1, 2, -1], np.int8)
+    assert hl.to_layout(a, s).tobytes() == bytes([0x21, 0x0F])
+    assert hl.to_layout(a, s, packing="high_first").tobytes() == bytes([0x12, 0xF0])
+    assert (hl.from_layout(bytes([0x12, 0xF0]), s, packing="high_first") == a).all()
+    assert hl.to_layout(a, s, packing="high-first").tobytes() == bytes([0x12, 0xF0])
+    buf = hl.to_layout(np.ones(3, np.float32), "f32[3]{0:T(4)}", fill=0xAB)
+    assert buf[12:].tobytes() == b"\xab" * 4
+    out = hl.relayout(hl.to_layout(np.ones(3, np.float32), "f32[3]"), "f32[3]",
+                      "f32[3]{0:T(8)}", fill=7)
+    assert out[12:].tobytes() == b"\x07" * 20
+    with pytest.raises(ValueError, match="packing"):
+        hl.to_layout(a, s, packing="middle")
+    with pytest.raises(ValueError, match="fill"):
+        hl.to_layout(a, s, fill=256)
+    with pytest.raises(ValueError, match="threads"):
+        hl.to_layout(a, s, threads=0)
+
+
 def test_scalars_and_empty():
     assert hl.from_layout(hl.to_layout(np.float32(2.5), "f32[]"), "f32[]") == 2.5
     e = hl.to_layout(np.zeros((0, 3), np.float32), "f32[0,3]{1,0}")

@@ -1,0 +1,50 @@
+// memory/memory_html.h: the memory curve of a scheduled HLO module
+// (memory/live_range.h) as an HTML fragment: the live bytes over the
+// schedule as an inline SVG polyline, XLA's peak moment marked, and a table
+// of the values live at the peak. Shared by `hlolayout memory --html` and
+// the memory section of `hlolayout report --html` (report/html.h).
+//
+//   HloModule m, is_scheduled=true
+//   ENTRY %main (p: f32[256]) -> f32[256] {
+//     %p = f32[256]{0} parameter(0)
+//     %a = f32[256]{0} negate(%p)
+//     ROOT %b = f32[256]{0} exponential(%a)
+//   }
+//   -> <section class="module"><h2>module m</h2><p>3 scheduled
+//      instructions, ... Peak (XLA's moment): <b>... bytes</b> ...</p>
+//      <svg id="curve-0" ...><polyline class="curve" .../><line
+//      class="peak" .../>...</svg><table class="live">...</table></section>
+//
+// The fragment is well-formed XML (names escaped), with no external
+// resources. Element classes tests rely on: section.module, svg#curve-N,
+// polyline.curve, line.peak, table.live with rows tr.value; an unscheduled
+// module gets a section.module with p.no-curve saying why.
+#ifndef HLOLAYOUT_MEMORY_MEMORY_HTML_H_
+#define HLOLAYOUT_MEMORY_MEMORY_HTML_H_
+
+#include <cstdint>
+#include <ostream>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/memory/live_range.h"
+
+namespace hlolayout {
+
+// One analysed module: the curve (at most 2000 points, each the largest
+// value of its stretch of the schedule), the peak marked, and the first
+// `top` values live at the peak (0: all). `index` numbers the SVG id
+// ("curve-<index>") so that several modules share a page.
+void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
+                           int index, std::ostream& out);
+
+// Every module of an HLO dump text: a curve for each scheduled module and,
+// for a module that has no schedule (or that the analysis refuses), a
+// section that says why. A text the reader refuses gets one such section.
+// `*index` numbers the curves and is advanced past the ones written.
+void RenderMemorySectionsHtml(absl::string_view text,
+                              absl::string_view file_name, int64_t top,
+                              int* index, std::ostream& out);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_MEMORY_HTML_H_
