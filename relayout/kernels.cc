@@ -356,43 +356,69 @@ inline void Deinterleave(uint8_t* const* out, const uint8_t* in, int64_t n) {
   }
 }
 
-// Interleave (kInter) or de-interleave blocks of K rows of [a0, a1): K
-// rows of one side against one row of the other, run by run.
+// Interleave (kInter) or de-interleave K rows of [i, i + K): K rows of one
+// side against one row of the other, for runs [r0, r1); prefetches the
+// same runs at `next` when not null.
+template <int ES, int K, bool kInter>
+inline void InterleaveBlock(const Ctx& c, int64_t i, int64_t s0, int64_t d0,
+                            size_t r0, size_t r1, const uint8_t* next) {
+  const Group& a = c.p.a;
+  const uint8_t* in[K];  // src rows (interleave)
+  uint8_t* out[K];       // dst rows (de-interleave)
+  for (int r = 0; r < K; ++r) {
+    in[r] = c.src + (s0 + a.s[i + r]) * ES;
+    out[r] = c.dst + (d0 + a.d[i + r]) * ES;
+  }
+  for (size_t q = r0; q < r1; ++q) {
+    const Run& run = c.p.runs[q];
+    if (next != nullptr) {
+      const int64_t bytes = run.len * K * ES;
+      for (int64_t l = 0; l < bytes; l += 64) {
+        __builtin_prefetch(next + run.s * ES + l);
+      }
+    }
+    const uint8_t* rin[K];
+    uint8_t* rout[K];
+    for (int r = 0; r < K; ++r) {
+      rin[r] = in[r] + run.s * ES;
+      rout[r] = out[r] + run.d * ES;
+    }
+    if (kInter) {
+      Interleave<ES, K>(rout[0], rin, run.len);
+    } else {
+      Deinterleave<ES, K>(rout, rin[0], run.len);
+    }
+  }
+}
+
+// Blocks of K rows of [a0, a1); the rows left over element by element.
+// With p.rows_inner, the blocks of K rows of each a_block are walked run by
+// run (they are adjacent in dst, or in src: the halves of a tile).
 template <int ES, int K, bool kInter>
 void InterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
   const Group& a = c.p.a;
+  const size_t nr = c.p.runs.size();
   int64_t i = a0;
-  for (; i + K <= a1; i += K) {
-    const uint8_t* in[K];  // src rows (interleave)
-    uint8_t* out[K];       // dst rows (de-interleave)
-    for (int r = 0; r < K; ++r) {
-      in[r] = c.src + (s0 + a.s[i + r]) * ES;
-      out[r] = c.dst + (d0 + a.d[i + r]) * ES;
-    }
-    // De-interleave: the same runs of the next block of rows, fetched ahead
-    // (the runs are pieces of many tiles; hardware prefetchers lose track
-    // of them). Interleave reads plain rows.
-    const uint8_t* next =
-        !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
-    for (const Run& run : c.p.runs) {
-      if (next != nullptr) {
-        const int64_t bytes = run.len * K * ES;
-        for (int64_t l = 0; l < bytes; l += 64) {
-          __builtin_prefetch(next + run.s * ES + l);
+  if (c.p.rows_inner) {
+    const int64_t blk = c.p.a_block;
+    while (i + K <= a1) {
+      const int64_t n = std::min(a1 - i, blk) / K * K;  // whole blocks
+      for (size_t q = 0; q < nr; ++q) {
+        for (int64_t b = i; b < i + n; b += K) {
+          InterleaveBlock<ES, K, kInter>(c, b, s0, d0, q, q + 1, nullptr);
         }
       }
-      const uint8_t* rin[K];
-      uint8_t* rout[K];
-      for (int r = 0; r < K; ++r) {
-        rin[r] = in[r] + run.s * ES;
-        rout[r] = out[r] + run.d * ES;
-      }
-      if (kInter) {
-        Interleave<ES, K>(rout[0], rin, run.len);
-      } else {
-        Deinterleave<ES, K>(rout, rin[0], run.len);
-      }
+      i += n;
+    }
+  } else {
+    for (; i + K <= a1; i += K) {
+      // De-interleave: the same runs of the next block of rows, fetched
+      // ahead (the runs are pieces of many tiles; hardware prefetchers lose
+      // track of them). Interleave reads plain rows.
+      const uint8_t* next =
+          !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
+      InterleaveBlock<ES, K, kInter>(c, i, s0, d0, 0, nr, next);
     }
   }
   if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
@@ -961,6 +987,27 @@ bool RowsOwnTheirBytes(const Plan& p) {
   return true;
 }
 
+// Interleave / de-interleave: when consecutive blocks of k rows are
+// adjacent in dst (interleave) or src (de-interleave) for every run (the
+// two halves of a T(8,128)(4,1) tile), walks a_block = chain * k rows run
+// by run, so that side is a sequential stream.
+void ChooseBlocksInner(Plan& p, bool inter) {
+  if (p.runs.size() < 2) return;
+  const int64_t len = p.runs[0].len;
+  for (const Run& r : p.runs) {
+    if (r.len != len) return;
+  }
+  const std::vector<int64_t>& side = inter ? p.a.d : p.a.s;
+  int64_t chain = 1;
+  while ((chain + 1) * p.k <= p.a.size &&
+         side[chain * p.k] == chain * p.k * len) {
+    ++chain;
+  }
+  if (chain < 2) return;
+  p.rows_inner = true;
+  p.a_block = chain * p.k;
+}
+
 }  // namespace
 
 bool CpuHasAvx2() {
@@ -1037,6 +1084,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
         p.k = k;
         p.a_block = k;
         p.runs = std::move(runs_k);
+        ChooseBlocksInner(p, inter);
         return;
       }
     }
@@ -1110,6 +1158,9 @@ std::string DescribePlan(const Plan& p) {
     if (p.kernel == RelayoutKernel::kInterleave ||
         p.kernel == RelayoutKernel::kDeinterleave) {
       absl::StrAppend(&out, ", k=", p.k);
+    }
+    if (p.rows_inner) {
+      absl::StrAppend(&out, ", blocks of ", p.a_block, " rows run by run");
     }
     if (p.streaming) absl::StrAppend(&out, ", streaming stores");
   }

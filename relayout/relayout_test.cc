@@ -480,6 +480,25 @@ TEST(RelayoutTest, TileRowsWalkedRunByRun) {
     CheckAgainstGeneral(Parse(text), RelayoutKernel::kRuns,
                         RelayoutKernel::kRuns);
   }
+  // (2,1) / (4,1) sub-tiles: blocks of k rows walked run by run, partial
+  // tiles and rows left over from the last block of k.
+  for (const char* text :
+       {"bf16[17,129]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0:T(8,128)(2,1)}",
+        "s8[9,131]{1,0:T(8,128)(4,1)}", "s8[30,256]{1,0:T(8,128)(4,1)}",
+        "s8[1030,1024]{1,0:T(8,128)(4,1)}"}) {
+    CheckAgainstGeneral(Parse(text), RelayoutKernel::kInterleave,
+                        RelayoutKernel::kDeinterleave);
+  }
+  const Shape t = Parse("f32[64,256]{1,0:T(32,32)(16,16)}");
+  const Shape i = Parse("s8[64,256]{1,0:T(8,128)(4,1)}");
+  for (const auto& [from, to] : {std::pair<Shape, Shape>{RowMajor(t), t},
+                                 {RowMajor(i), i},
+                                 {i, RowMajor(i)}}) {
+    absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(from, to);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_NE(plan->Describe().find("rows run by run"), std::string::npos)
+        << plan->Describe();
+  }
 }
 
 TEST(RelayoutTest, PackedDestinationsOnSeveralThreads) {
