@@ -652,23 +652,20 @@ inline void PackBytes(uint8_t* out, const uint8_t* in, int64_t n,
   if (bits == 4) {
     const __m128i lo_mask = _mm_set1_epi16(0x000F);
     const __m128i hi_mask = _mm_set1_epi16(0x0F00);
+    // Each 16-bit lane (even element low, odd high) to its byte in the
+    // low half: low-first even | odd << 4, high-first even << 4 | odd.
+    const bool low_first = order == PackingOrder::kLowFirst;
+    auto pack = [&](__m128i v) {
+      const __m128i even = _mm_and_si128(v, lo_mask);
+      const __m128i odd = _mm_and_si128(v, hi_mask);
+      return low_first ? _mm_or_si128(even, _mm_srli_epi16(odd, 4))
+                       : _mm_or_si128(_mm_slli_epi16(even, 4),
+                                      _mm_srli_epi16(odd, 8));
+    };
     for (; i + 16 <= n; i += 16) {
-      const __m128i x = _mm_loadu_si128((const __m128i*)(in + 2 * i));
-      const __m128i y = _mm_loadu_si128((const __m128i*)(in + 2 * i + 16));
-      __m128i px, py;
-      if (order == PackingOrder::kLowFirst) {
-        // byte = even | odd << 4: in each 16-bit lane, lo | (hi >> 4).
-        px = _mm_or_si128(_mm_and_si128(x, lo_mask),
-                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 4));
-        py = _mm_or_si128(_mm_and_si128(y, lo_mask),
-                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 4));
-      } else {
-        // byte = even << 4 | odd.
-        px = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, lo_mask), 4),
-                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 8));
-        py = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(y, lo_mask), 4),
-                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 8));
-      }
+      const __m128i px = pack(_mm_loadu_si128((const __m128i*)(in + 2 * i)));
+      const __m128i py =
+          pack(_mm_loadu_si128((const __m128i*)(in + 2 * i + 16)));
       _mm_storeu_si128((__m128i*)(out + i), _mm_packus_epi16(px, py));
     }
   }
