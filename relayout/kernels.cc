@@ -516,6 +516,53 @@ inline void TransposeScalar(uint8_t* d, int64_t dstride, const uint8_t* s,
   }
 }
 
+#if defined(__SSE2__)
+// Interleaves the low (kHi false) or high halves of x and y in units of W
+// bytes (punpckl/h of that width).
+template <int W, bool kHi>
+inline __m128i Unpack(__m128i x, __m128i y) {
+  switch (W) {
+    case 1:
+      return kHi ? _mm_unpackhi_epi8(x, y) : _mm_unpacklo_epi8(x, y);
+    case 2:
+      return kHi ? _mm_unpackhi_epi16(x, y) : _mm_unpacklo_epi16(x, y);
+    case 4:
+      return kHi ? _mm_unpackhi_epi32(x, y) : _mm_unpacklo_epi32(x, y);
+    default:
+      return kHi ? _mm_unpackhi_epi64(x, y) : _mm_unpacklo_epi64(x, y);
+  }
+}
+
+// Transposes the N x N block of ES-byte elements, N = 16 / ES (16x16
+// bytes, 8x8 halves, 4x4 words, 2x2 doubles): log2(N) rounds of pairing
+// row k with row k + N/2, each a perfect shuffle of the rows' elements.
+// d[i + j * ds] = s[i * ss + j], strides in elements.
+template <int ES>
+inline void TransposeSse2(uint8_t* d, int64_t ds, const uint8_t* s,
+                          int64_t ss) {
+  constexpr int N = 16 / ES;
+  __m128i r[N], t[N];
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) {
+    r[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k * ss * ES));
+  }
+#pragma GCC unroll 4
+  for (int round = 1; round < N; round *= 2) {
+#pragma GCC unroll 8
+    for (int k = 0; k < N / 2; ++k) {
+      t[2 * k] = Unpack<ES, false>(r[k], r[k + N / 2]);
+      t[2 * k + 1] = Unpack<ES, true>(r[k], r[k + N / 2]);
+    }
+#pragma GCC unroll 16
+    for (int k = 0; k < N; ++k) r[k] = t[k];
+  }
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + k * ds * ES), r[k]);
+  }
+}
+#endif
+
 // d[i + j * dstride] = s[i * sstride + j] for i < ni, j < nj, strides in
 // elements. Rows outermost: each source line is used up before the next.
 template <int ES>
@@ -531,23 +578,19 @@ void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
   }
 #endif
 #if defined(__SSE2__)
-  if (ES == 4) {
-    for (; i + 4 <= ni; i += 4) {
-      int64_t j = 0;
-      for (; j + 4 <= nj; j += 4) {
-        const float* in = reinterpret_cast<const float*>(s) + i * sstride + j;
-        float* out = reinterpret_cast<float*>(d) + i + j * dstride;
-        __m128 r0 = _mm_loadu_ps(in);
-        __m128 r1 = _mm_loadu_ps(in + sstride);
-        __m128 r2 = _mm_loadu_ps(in + 2 * sstride);
-        __m128 r3 = _mm_loadu_ps(in + 3 * sstride);
-        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        _mm_storeu_ps(out, r0);
-        _mm_storeu_ps(out + dstride, r1);
-        _mm_storeu_ps(out + 2 * dstride, r2);
-        _mm_storeu_ps(out + 3 * dstride, r3);
+  if constexpr (ES <= 8) {
+    constexpr int64_t N = 16 / ES;
+    for (; i + N <= ni; i += N) {
+      // The rows' next lines (the next strip), as in TransposeF32Avx2.
+      for (int64_t r = 0; r < N; ++r) {
+        __builtin_prefetch(s + ((i + r) * sstride + nj) * ES);
       }
-      TransposeScalar<ES>(d, dstride, s, sstride, i, i + 4, j, nj);
+      int64_t j = 0;
+      for (; j + N <= nj; j += N) {
+        TransposeSse2<ES>(d + (i + j * dstride) * ES, dstride,
+                          s + (i * sstride + j) * ES, sstride);
+      }
+      TransposeScalar<ES>(d, dstride, s, sstride, i, i + N, j, nj);
     }
   }
 #endif
