@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -1000,11 +1001,15 @@ void ChooseRowsInner(Plan& p) {
   p.a_block = chain;
 }
 
-// True when no byte of dst holds elements of two rows of a (or of two
-// outer indices): every run of b contiguous in dst starts and ends on a
-// byte, and so does every row and outer offset. Then threads, which split
-// the work by rows, never write the same byte of a packed destination.
-bool RowsOwnTheirBytes(const Plan& p) {
+// True when no byte of dst holds elements of two work units (blocks of
+// a_block rows of a at one outer index), so that threads never write the
+// same byte of a packed destination; may enlarge a_block to get there.
+// Either every run of b contiguous in dst starts and ends on a byte, and so
+// does every row and outer offset (tiles of whole bytes, rows of whole
+// bytes); or the rows follow one another in dst (a row-major packed layout
+// whose rows end mid-byte), and blocks of 8 / gcd(row bits, 8) rows are
+// whole bytes.
+bool UnitsOwnTheirBytes(Plan& p) {
   if (p.dst_bits >= 8) return true;
   const int64_t per = 8 / p.dst_bits;
   auto whole = [per](const std::vector<int64_t>& offsets) {
@@ -1013,17 +1018,24 @@ bool RowsOwnTheirBytes(const Plan& p) {
     }
     return true;
   };
-  if (!whole(p.a.d)) return false;
   for (const Group& g : p.outer) {
     if (!whole(g.d)) return false;
   }
+  bool runs_whole = whole(p.a.d);
   // Runs of b contiguous in dst.
   int64_t start = 0;
-  for (int64_t j = 1; j <= p.b.size; ++j) {
+  for (int64_t j = 1; runs_whole && j <= p.b.size; ++j) {
     if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
-    if (p.b.d[start] % per != 0 || (j - start) % per != 0) return false;
+    runs_whole = p.b.d[start] % per == 0 && (j - start) % per == 0;
     start = j;
   }
+  if (runs_whole) return true;
+  const int64_t w = p.b.size;
+  if (!IsAffine(p.b.d, 1) || !IsAffine(p.a.d, w)) return false;
+  const int64_t rows = per / std::gcd(w, per);
+  if (p.a_block % rows == 0) return true;
+  if (p.a_block != 1) return false;
+  p.a_block = rows;
   return true;
 }
 
@@ -1149,7 +1161,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
 void ChooseKernel(Plan& p, bool allow_fast_paths) {
   ChooseKernelOnly(p, allow_fast_paths);
   // Packed bytes are read-modified-written.
-  if (!p.use_indexers && !RowsOwnTheirBytes(p)) p.threads = 1;
+  if (!p.use_indexers && !UnitsOwnTheirBytes(p)) p.threads = 1;
 }
 
 void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {

@@ -510,8 +510,11 @@ TEST(RelayoutTest, PackedDestinationsOnSeveralThreads) {
       {"s4[2050,1030]{1,0:T(8,128)E(4)}", true},
       {"s4[1030,2048]{1,0:E(4)}", true},
       {"u2[1030,4100]{1,0:E(2)}", true},
-      // A row of 1001 s4 ends mid-byte: one thread.
-      {"s4[2001,1001]{1,0:E(4)}", false},
+      // Rows of 1001 s4 (1025 u2) end mid-byte: blocks of 2 (4) rows.
+      {"s4[2001,1001]{1,0:E(4)}", true},
+      {"u2[1101,1025]{1,0:E(2)}", true},
+      // 3 x 1001 elements per outer index: bytes shared across it.
+      {"s4[3,701,1001]{2,1,0:E(4)}", false},
       {"u2[1100,1025]{0,1:T(4,8)L(16)E(2)}", false},
   };
   for (const Case& c : cases) {
