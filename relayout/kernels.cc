@@ -162,7 +162,8 @@ inline void CopyFixed(uint8_t* d, const uint8_t* s, bool streaming) {
 // Calls copy(s, d, run) for every run of rows [a0, a1) (s, d: element
 // offsets of the run's first element). Rows outermost, and
 // prefetch(s, d, run) for the same run `dist` rows ahead (0: none); or,
-// with p.rows_inner, blocks of a_block rows run by run.
+// with p.rows_inner, blocks of a_block rows run by run, prefetching the
+// run `dist` runs ahead in the same row.
 template <typename Copy, typename Prefetch>
 inline void WalkRuns(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                      int64_t d0, int64_t dist, const Copy& copy,
@@ -176,7 +177,10 @@ inline void WalkRuns(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
     for (int64_t i0 = a0; i0 < a1; i0 += blk) {
       const int64_t i1 = std::min(a1, i0 + blk);
       for (size_t r = 0; r < nr; ++r) {
+        const bool pf = dist > 0 && r + dist < nr;
+        const Run& next = runs[pf ? r + dist : r];
         for (int64_t i = i0; i < i1; ++i) {
+          if (pf) prefetch(s0 + as[i] + next.s, d0 + ad[i] + next.d, next);
           copy(s0 + as[i] + runs[r].s, d0 + ad[i] + runs[r].d, runs[r]);
         }
       }
