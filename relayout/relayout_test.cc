@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -472,22 +473,26 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
 
 TEST(RelayoutTest, TileRowsWalkedRunByRun) {
   // Tiles whose rows are adjacent in the destination (tile) or the source
-  // (untile), with partial tiles and 1-row arrays.
-  for (const char* text :
-       {"f32[13,300]{1,0:T(8,128)}", "f32[70,50]{1,0:T(32,32)(16,16)}",
-        "f32[1,300]{1,0:T(8,128)}", "f32[33,64]{1,0:T(32,32)(16,16)}",
-        "f32[3,9,260]{2,1,0:T(4,128)}"}) {
-    CheckAgainstGeneral(Parse(text), RelayoutKernel::kRuns,
-                        RelayoutKernel::kRuns);
-  }
-  // (2,1) / (4,1) sub-tiles: blocks of k rows walked run by run, partial
-  // tiles and rows left over from the last block of k.
-  for (const char* text :
-       {"bf16[17,129]{1,0:T(8,128)(2,1)}", "bf16[64,256]{1,0:T(8,128)(2,1)}",
-        "s8[9,131]{1,0:T(8,128)(4,1)}", "s8[30,256]{1,0:T(8,128)(4,1)}",
-        "s8[1030,1024]{1,0:T(8,128)(4,1)}"}) {
-    CheckAgainstGeneral(Parse(text), RelayoutKernel::kInterleave,
-                        RelayoutKernel::kDeinterleave);
+  // (untile), with partial tiles and 1-row arrays; (2,1) / (4,1) sub-tiles,
+  // whose blocks of k rows are walked run by run, with rows left over from
+  // the last block of k.
+  constexpr RelayoutKernel kRuns = RelayoutKernel::kRuns;
+  constexpr RelayoutKernel kInter = RelayoutKernel::kInterleave;
+  constexpr RelayoutKernel kDeinter = RelayoutKernel::kDeinterleave;
+  const std::tuple<const char*, RelayoutKernel, RelayoutKernel> cases[] = {
+      {"f32[13,300]{1,0:T(8,128)}", kRuns, kRuns},
+      {"f32[70,50]{1,0:T(32,32)(16,16)}", kRuns, kRuns},
+      {"f32[1,300]{1,0:T(8,128)}", kRuns, kRuns},
+      {"f32[33,64]{1,0:T(32,32)(16,16)}", kRuns, kRuns},
+      {"f32[3,9,260]{2,1,0:T(4,128)}", kRuns, kRuns},
+      {"bf16[17,129]{1,0:T(8,128)(2,1)}", kInter, kDeinter},
+      {"bf16[64,256]{1,0:T(8,128)(2,1)}", kInter, kDeinter},
+      {"s8[9,131]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+      {"s8[30,256]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+      {"s8[1030,1024]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+  };
+  for (const auto& [text, tile, untile] : cases) {
+    CheckAgainstGeneral(Parse(text), tile, untile);
   }
   const Shape t = Parse("f32[64,256]{1,0:T(32,32)(16,16)}");
   const Shape i = Parse("s8[64,256]{1,0:T(8,128)(4,1)}");
