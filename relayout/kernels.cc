@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -161,7 +162,8 @@ inline void CopyFixed(uint8_t* d, const uint8_t* s, bool streaming) {
 // Calls copy(s, d, run) for every run of rows [a0, a1) (s, d: element
 // offsets of the run's first element). Rows outermost, and
 // prefetch(s, d, run) for the same run `dist` rows ahead (0: none); or,
-// with p.rows_inner, blocks of a_block rows run by run.
+// with p.rows_inner, blocks of a_block rows run by run, prefetching the
+// run `dist` runs ahead in the same row.
 template <typename Copy, typename Prefetch>
 inline void WalkRuns(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                      int64_t d0, int64_t dist, const Copy& copy,
@@ -175,7 +177,10 @@ inline void WalkRuns(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
     for (int64_t i0 = a0; i0 < a1; i0 += blk) {
       const int64_t i1 = std::min(a1, i0 + blk);
       for (size_t r = 0; r < nr; ++r) {
+        const bool pf = dist > 0 && r + dist < nr;
+        const Run& next = runs[pf ? r + dist : r];
         for (int64_t i = i0; i < i1; ++i) {
+          if (pf) prefetch(s0 + as[i] + next.s, d0 + ad[i] + next.d, next);
           copy(s0 + as[i] + runs[r].s, d0 + ad[i] + runs[r].d, runs[r]);
         }
       }
@@ -356,43 +361,69 @@ inline void Deinterleave(uint8_t* const* out, const uint8_t* in, int64_t n) {
   }
 }
 
-// Interleave (kInter) or de-interleave blocks of K rows of [a0, a1): K
-// rows of one side against one row of the other, run by run.
+// Interleave (kInter) or de-interleave K rows of [i, i + K): K rows of one
+// side against one row of the other, for runs [r0, r1); prefetches the
+// same runs at `next` when not null.
+template <int ES, int K, bool kInter>
+inline void InterleaveBlock(const Ctx& c, int64_t i, int64_t s0, int64_t d0,
+                            size_t r0, size_t r1, const uint8_t* next) {
+  const Group& a = c.p.a;
+  const uint8_t* in[K];  // src rows (interleave)
+  uint8_t* out[K];       // dst rows (de-interleave)
+  for (int r = 0; r < K; ++r) {
+    in[r] = c.src + (s0 + a.s[i + r]) * ES;
+    out[r] = c.dst + (d0 + a.d[i + r]) * ES;
+  }
+  for (size_t q = r0; q < r1; ++q) {
+    const Run& run = c.p.runs[q];
+    if (next != nullptr) {
+      const int64_t bytes = run.len * K * ES;
+      for (int64_t l = 0; l < bytes; l += 64) {
+        __builtin_prefetch(next + run.s * ES + l);
+      }
+    }
+    const uint8_t* rin[K];
+    uint8_t* rout[K];
+    for (int r = 0; r < K; ++r) {
+      rin[r] = in[r] + run.s * ES;
+      rout[r] = out[r] + run.d * ES;
+    }
+    if (kInter) {
+      Interleave<ES, K>(rout[0], rin, run.len);
+    } else {
+      Deinterleave<ES, K>(rout, rin[0], run.len);
+    }
+  }
+}
+
+// Blocks of K rows of [a0, a1); the rows left over element by element.
+// With p.rows_inner, the blocks of K rows of each a_block are walked run by
+// run (they are adjacent in dst, or in src: the halves of a tile).
 template <int ES, int K, bool kInter>
 void InterleaveRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
                     int64_t d0) {
   const Group& a = c.p.a;
+  const size_t nr = c.p.runs.size();
   int64_t i = a0;
-  for (; i + K <= a1; i += K) {
-    const uint8_t* in[K];  // src rows (interleave)
-    uint8_t* out[K];       // dst rows (de-interleave)
-    for (int r = 0; r < K; ++r) {
-      in[r] = c.src + (s0 + a.s[i + r]) * ES;
-      out[r] = c.dst + (d0 + a.d[i + r]) * ES;
-    }
-    // De-interleave: the same runs of the next block of rows, fetched ahead
-    // (the runs are pieces of many tiles; hardware prefetchers lose track
-    // of them). Interleave reads plain rows.
-    const uint8_t* next =
-        !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
-    for (const Run& run : c.p.runs) {
-      if (next != nullptr) {
-        const int64_t bytes = run.len * K * ES;
-        for (int64_t l = 0; l < bytes; l += 64) {
-          __builtin_prefetch(next + run.s * ES + l);
+  if (c.p.rows_inner) {
+    const int64_t blk = c.p.a_block;
+    while (i + K <= a1) {
+      const int64_t n = std::min(a1 - i, blk) / K * K;  // whole blocks
+      for (size_t q = 0; q < nr; ++q) {
+        for (int64_t b = i; b < i + n; b += K) {
+          InterleaveBlock<ES, K, kInter>(c, b, s0, d0, q, q + 1, nullptr);
         }
       }
-      const uint8_t* rin[K];
-      uint8_t* rout[K];
-      for (int r = 0; r < K; ++r) {
-        rin[r] = in[r] + run.s * ES;
-        rout[r] = out[r] + run.d * ES;
-      }
-      if (kInter) {
-        Interleave<ES, K>(rout[0], rin, run.len);
-      } else {
-        Deinterleave<ES, K>(rout, rin[0], run.len);
-      }
+      i += n;
+    }
+  } else {
+    for (; i + K <= a1; i += K) {
+      // De-interleave: the same runs of the next block of rows, fetched
+      // ahead (the runs are pieces of many tiles; hardware prefetchers lose
+      // track of them). Interleave reads plain rows.
+      const uint8_t* next =
+          !kInter && i + 2 * K <= a1 ? c.src + (s0 + a.s[i + K]) * ES : nullptr;
+      InterleaveBlock<ES, K, kInter>(c, i, s0, d0, 0, nr, next);
     }
   }
   if (i < a1) GeneralRows<ES>(c, i, a1, s0, d0);
@@ -490,6 +521,53 @@ inline void TransposeScalar(uint8_t* d, int64_t dstride, const uint8_t* s,
   }
 }
 
+#if defined(__SSE2__)
+// Interleaves the low (kHi false) or high halves of x and y in units of W
+// bytes (punpckl/h of that width).
+template <int W, bool kHi>
+inline __m128i Unpack(__m128i x, __m128i y) {
+  switch (W) {
+    case 1:
+      return kHi ? _mm_unpackhi_epi8(x, y) : _mm_unpacklo_epi8(x, y);
+    case 2:
+      return kHi ? _mm_unpackhi_epi16(x, y) : _mm_unpacklo_epi16(x, y);
+    case 4:
+      return kHi ? _mm_unpackhi_epi32(x, y) : _mm_unpacklo_epi32(x, y);
+    default:
+      return kHi ? _mm_unpackhi_epi64(x, y) : _mm_unpacklo_epi64(x, y);
+  }
+}
+
+// Transposes the N x N block of ES-byte elements, N = 16 / ES (16x16
+// bytes, 8x8 halves, 4x4 words, 2x2 doubles): log2(N) rounds of pairing
+// row k with row k + N/2, each a perfect shuffle of the rows' elements.
+// d[i + j * ds] = s[i * ss + j], strides in elements.
+template <int ES>
+inline void TransposeSse2(uint8_t* d, int64_t ds, const uint8_t* s,
+                          int64_t ss) {
+  constexpr int N = 16 / ES;
+  __m128i r[N], t[N];
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) {
+    r[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + k * ss * ES));
+  }
+#pragma GCC unroll 4
+  for (int round = 1; round < N; round *= 2) {
+#pragma GCC unroll 8
+    for (int k = 0; k < N / 2; ++k) {
+      t[2 * k] = Unpack<ES, false>(r[k], r[k + N / 2]);
+      t[2 * k + 1] = Unpack<ES, true>(r[k], r[k + N / 2]);
+    }
+#pragma GCC unroll 16
+    for (int k = 0; k < N; ++k) r[k] = t[k];
+  }
+#pragma GCC unroll 16
+  for (int k = 0; k < N; ++k) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(d + k * ds * ES), r[k]);
+  }
+}
+#endif
+
 // d[i + j * dstride] = s[i * sstride + j] for i < ni, j < nj, strides in
 // elements. Rows outermost: each source line is used up before the next.
 template <int ES>
@@ -505,23 +583,19 @@ void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
   }
 #endif
 #if defined(__SSE2__)
-  if (ES == 4) {
-    for (; i + 4 <= ni; i += 4) {
-      int64_t j = 0;
-      for (; j + 4 <= nj; j += 4) {
-        const float* in = reinterpret_cast<const float*>(s) + i * sstride + j;
-        float* out = reinterpret_cast<float*>(d) + i + j * dstride;
-        __m128 r0 = _mm_loadu_ps(in);
-        __m128 r1 = _mm_loadu_ps(in + sstride);
-        __m128 r2 = _mm_loadu_ps(in + 2 * sstride);
-        __m128 r3 = _mm_loadu_ps(in + 3 * sstride);
-        _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-        _mm_storeu_ps(out, r0);
-        _mm_storeu_ps(out + dstride, r1);
-        _mm_storeu_ps(out + 2 * dstride, r2);
-        _mm_storeu_ps(out + 3 * dstride, r3);
+  if constexpr (ES <= 8) {
+    constexpr int64_t N = 16 / ES;
+    for (; i + N <= ni; i += N) {
+      // The rows' next lines (the next strip), as in TransposeF32Avx2.
+      for (int64_t r = 0; r < N; ++r) {
+        __builtin_prefetch(s + ((i + r) * sstride + nj) * ES);
       }
-      TransposeScalar<ES>(d, dstride, s, sstride, i, i + 4, j, nj);
+      int64_t j = 0;
+      for (; j + N <= nj; j += N) {
+        TransposeSse2<ES>(d + (i + j * dstride) * ES, dstride,
+                          s + (i * sstride + j) * ES, sstride);
+      }
+      TransposeScalar<ES>(d, dstride, s, sstride, i, i + N, j, nj);
     }
   }
 #endif
@@ -530,9 +604,9 @@ void TransposeBlock(uint8_t* d, int64_t dstride, const uint8_t* s,
 }
 
 #if HLOLAYOUT_X86_TARGETS
-// The whole 64-byte lines of d[0, n) streamed 32 bytes at a time (on AMD
-// Zen, 16-byte streaming stores measured at about half the speed).
-// @pre d is 64-byte aligned.
+// The whole 64-byte lines of d[0, n) streamed 32 bytes at a time (16-byte
+// streaming stores made the transpose about 40% slower on the AMD EPYC
+// this was measured on). @pre d is 64-byte aligned.
 __attribute__((target("avx2"))) void StreamLinesAvx2(uint8_t* d,
                                                      const uint8_t* s,
                                                      int64_t n) {
@@ -626,23 +700,20 @@ inline void PackBytes(uint8_t* out, const uint8_t* in, int64_t n,
   if (bits == 4) {
     const __m128i lo_mask = _mm_set1_epi16(0x000F);
     const __m128i hi_mask = _mm_set1_epi16(0x0F00);
+    // Each 16-bit lane (even element low, odd high) to its byte in the
+    // low half: low-first even | odd << 4, high-first even << 4 | odd.
+    const bool low_first = order == PackingOrder::kLowFirst;
+    auto pack = [&](__m128i v) {
+      const __m128i even = _mm_and_si128(v, lo_mask);
+      const __m128i odd = _mm_and_si128(v, hi_mask);
+      return low_first ? _mm_or_si128(even, _mm_srli_epi16(odd, 4))
+                       : _mm_or_si128(_mm_slli_epi16(even, 4),
+                                      _mm_srli_epi16(odd, 8));
+    };
     for (; i + 16 <= n; i += 16) {
-      const __m128i x = _mm_loadu_si128((const __m128i*)(in + 2 * i));
-      const __m128i y = _mm_loadu_si128((const __m128i*)(in + 2 * i + 16));
-      __m128i px, py;
-      if (order == PackingOrder::kLowFirst) {
-        // byte = even | odd << 4: in each 16-bit lane, lo | (hi >> 4).
-        px = _mm_or_si128(_mm_and_si128(x, lo_mask),
-                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 4));
-        py = _mm_or_si128(_mm_and_si128(y, lo_mask),
-                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 4));
-      } else {
-        // byte = even << 4 | odd.
-        px = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, lo_mask), 4),
-                          _mm_srli_epi16(_mm_and_si128(x, hi_mask), 8));
-        py = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(y, lo_mask), 4),
-                          _mm_srli_epi16(_mm_and_si128(y, hi_mask), 8));
-      }
+      const __m128i px = pack(_mm_loadu_si128((const __m128i*)(in + 2 * i)));
+      const __m128i py =
+          pack(_mm_loadu_si128((const __m128i*)(in + 2 * i + 16)));
       _mm_storeu_si128((__m128i*)(out + i), _mm_packus_epi16(px, py));
     }
   }
@@ -934,11 +1005,15 @@ void ChooseRowsInner(Plan& p) {
   p.a_block = chain;
 }
 
-// True when no byte of dst holds elements of two rows of a (or of two
-// outer indices): every run of b contiguous in dst starts and ends on a
-// byte, and so does every row and outer offset. Then threads, which split
-// the work by rows, never write the same byte of a packed destination.
-bool RowsOwnTheirBytes(const Plan& p) {
+// True when no byte of dst holds elements of two work units (blocks of
+// a_block rows of a at one outer index), so that threads never write the
+// same byte of a packed destination; may enlarge a_block to get there.
+// Either every run of b contiguous in dst starts and ends on a byte, and so
+// does every row and outer offset (tiles of whole bytes, rows of whole
+// bytes); or the rows follow one another in dst (a row-major packed layout
+// whose rows end mid-byte), and blocks of 8 / gcd(row bits, 8) rows are
+// whole bytes.
+bool UnitsOwnTheirBytes(Plan& p) {
   if (p.dst_bits >= 8) return true;
   const int64_t per = 8 / p.dst_bits;
   auto whole = [per](const std::vector<int64_t>& offsets) {
@@ -947,18 +1022,46 @@ bool RowsOwnTheirBytes(const Plan& p) {
     }
     return true;
   };
-  if (!whole(p.a.d)) return false;
   for (const Group& g : p.outer) {
     if (!whole(g.d)) return false;
   }
+  bool runs_whole = whole(p.a.d);
   // Runs of b contiguous in dst.
   int64_t start = 0;
-  for (int64_t j = 1; j <= p.b.size; ++j) {
+  for (int64_t j = 1; runs_whole && j <= p.b.size; ++j) {
     if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
-    if (p.b.d[start] % per != 0 || (j - start) % per != 0) return false;
+    runs_whole = p.b.d[start] % per == 0 && (j - start) % per == 0;
     start = j;
   }
+  if (runs_whole) return true;
+  const int64_t w = p.b.size;
+  if (!IsAffine(p.b.d, 1) || !IsAffine(p.a.d, w)) return false;
+  const int64_t rows = per / std::gcd(w, per);
+  if (p.a_block % rows == 0) return true;
+  if (p.a_block != 1) return false;
+  p.a_block = rows;
   return true;
+}
+
+// Interleave / de-interleave: when consecutive blocks of k rows are
+// adjacent in dst (interleave) or src (de-interleave) for every run (the
+// two halves of a T(8,128)(4,1) tile), walks a_block = chain * k rows run
+// by run, so that side is a sequential stream.
+void ChooseBlocksInner(Plan& p, bool inter) {
+  if (p.runs.size() < 2) return;
+  const int64_t len = p.runs[0].len;
+  for (const Run& r : p.runs) {
+    if (r.len != len) return;
+  }
+  const std::vector<int64_t>& side = inter ? p.a.d : p.a.s;
+  int64_t chain = 1;
+  while ((chain + 1) * p.k <= p.a.size &&
+         side[chain * p.k] == chain * p.k * len) {
+    ++chain;
+  }
+  if (chain < 2) return;
+  p.rows_inner = true;
+  p.a_block = chain * p.k;
 }
 
 }  // namespace
@@ -1037,6 +1140,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
         p.k = k;
         p.a_block = k;
         p.runs = std::move(runs_k);
+        ChooseBlocksInner(p, inter);
         return;
       }
     }
@@ -1061,7 +1165,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
 void ChooseKernel(Plan& p, bool allow_fast_paths) {
   ChooseKernelOnly(p, allow_fast_paths);
   // Packed bytes are read-modified-written.
-  if (!p.use_indexers && !RowsOwnTheirBytes(p)) p.threads = 1;
+  if (!p.use_indexers && !UnitsOwnTheirBytes(p)) p.threads = 1;
 }
 
 void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {
@@ -1110,6 +1214,9 @@ std::string DescribePlan(const Plan& p) {
     if (p.kernel == RelayoutKernel::kInterleave ||
         p.kernel == RelayoutKernel::kDeinterleave) {
       absl::StrAppend(&out, ", k=", p.k);
+    }
+    if (p.rows_inner) {
+      absl::StrAppend(&out, ", blocks of ", p.a_block, " rows run by run");
     }
     if (p.streaming) absl::StrAppend(&out, ", streaming stores");
   }

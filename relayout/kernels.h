@@ -56,8 +56,9 @@ struct Plan {
   RelayoutKernel kernel = RelayoutKernel::kGeneral;
   std::vector<Group> outer;  // outermost first
   Group a, b;
-  // Units of group a handed to a kernel call at once (interleave: k rows,
-  // transpose: a block of rows).
+  // Rows of group a that form one unit of work (threads split the work at
+  // unit boundaries): interleave k rows, transpose a band of rows, a tile's
+  // rows with rows_inner, rows owning whole packed bytes.
   int64_t a_block = 1;
   // kRuns / kPack: group b as runs contiguous in both layouts (s_step =
   // d_step = 1). kInterleave: runs with s_step 1, d_step k.
@@ -70,9 +71,10 @@ struct Plan {
   int64_t t_dst_stride = 0;
   bool streaming = false;  // non-temporal stores for large destinations
   bool avx2 = false;       // the CPU has AVX2 and the options allow it
-  // kRuns / kPack: walk each block of a_block rows run by run, the rows
-  // inside (consecutive rows of a run are adjacent in dst, so dst is
-  // written in order; the scattered side is the source's).
+  // kRuns / kPack / kInterleave / kDeinterleave: walk each block of a_block
+  // rows run by run, the rows (interleave: the blocks of k rows) inside:
+  // consecutive rows of a run are adjacent in dst (or src), so that side is
+  // one sequential stream.
   bool rows_inner = false;
 
   // Per-element fallback for groups too big to tabulate.

@@ -62,8 +62,10 @@ struct RelayoutOptions {
   // layouts, the unused bits of a byte take the matching bits of `fill`).
   uint8_t fill = 0;
   // Threads that Run may use: 0 means the machine's cores
-  // (std::thread::hardware_concurrency), 1 the calling thread only. Small
-  // copies use fewer. The output is the same for every value.
+  // (std::thread::hardware_concurrency), 1 the calling thread only. Copies
+  // under 1 MiB, and packed (E(n)) destinations whose bytes the threads'
+  // shares of rows could split, use one. The output is the same for every
+  // value.
   int threads = 0;
   // Bit order inside packed (E(n)) bytes, for both `from` and `to`.
   PackingOrder packing = PackingOrder::kLowFirst;

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -472,13 +473,36 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
 
 TEST(RelayoutTest, TileRowsWalkedRunByRun) {
   // Tiles whose rows are adjacent in the destination (tile) or the source
-  // (untile), with partial tiles and 1-row arrays.
-  for (const char* text :
-       {"f32[13,300]{1,0:T(8,128)}", "f32[70,50]{1,0:T(32,32)(16,16)}",
-        "f32[1,300]{1,0:T(8,128)}", "f32[33,64]{1,0:T(32,32)(16,16)}",
-        "f32[3,9,260]{2,1,0:T(4,128)}"}) {
-    CheckAgainstGeneral(Parse(text), RelayoutKernel::kRuns,
-                        RelayoutKernel::kRuns);
+  // (untile), with partial tiles and 1-row arrays; (2,1) / (4,1) sub-tiles,
+  // whose blocks of k rows are walked run by run, with rows left over from
+  // the last block of k.
+  constexpr RelayoutKernel kRuns = RelayoutKernel::kRuns;
+  constexpr RelayoutKernel kInter = RelayoutKernel::kInterleave;
+  constexpr RelayoutKernel kDeinter = RelayoutKernel::kDeinterleave;
+  const std::tuple<const char*, RelayoutKernel, RelayoutKernel> cases[] = {
+      {"f32[13,300]{1,0:T(8,128)}", kRuns, kRuns},
+      {"f32[70,50]{1,0:T(32,32)(16,16)}", kRuns, kRuns},
+      {"f32[1,300]{1,0:T(8,128)}", kRuns, kRuns},
+      {"f32[33,64]{1,0:T(32,32)(16,16)}", kRuns, kRuns},
+      {"f32[3,9,260]{2,1,0:T(4,128)}", kRuns, kRuns},
+      {"bf16[17,129]{1,0:T(8,128)(2,1)}", kInter, kDeinter},
+      {"bf16[64,256]{1,0:T(8,128)(2,1)}", kInter, kDeinter},
+      {"s8[9,131]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+      {"s8[30,256]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+      {"s8[1030,1024]{1,0:T(8,128)(4,1)}", kInter, kDeinter},
+  };
+  for (const auto& [text, tile, untile] : cases) {
+    CheckAgainstGeneral(Parse(text), tile, untile);
+  }
+  const Shape t = Parse("f32[64,256]{1,0:T(32,32)(16,16)}");
+  const Shape i = Parse("s8[64,256]{1,0:T(8,128)(4,1)}");
+  for (const auto& [from, to] : {std::pair<Shape, Shape>{RowMajor(t), t},
+                                 {RowMajor(i), i},
+                                 {i, RowMajor(i)}}) {
+    absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(from, to);
+    ASSERT_TRUE(plan.ok());
+    EXPECT_NE(plan->Describe().find("rows run by run"), std::string::npos)
+        << plan->Describe();
   }
 }
 
@@ -491,8 +515,11 @@ TEST(RelayoutTest, PackedDestinationsOnSeveralThreads) {
       {"s4[2050,1030]{1,0:T(8,128)E(4)}", true},
       {"s4[1030,2048]{1,0:E(4)}", true},
       {"u2[1030,4100]{1,0:E(2)}", true},
-      // A row of 1001 s4 ends mid-byte: one thread.
-      {"s4[2001,1001]{1,0:E(4)}", false},
+      // Rows of 1001 s4 (1025 u2) end mid-byte: blocks of 2 (4) rows.
+      {"s4[2001,1001]{1,0:E(4)}", true},
+      {"u2[1101,1025]{1,0:E(2)}", true},
+      // 3 x 1001 elements per outer index: bytes shared across it.
+      {"s4[3,701,1001]{2,1,0:E(4)}", false},
       {"u2[1100,1025]{0,1:T(4,8)L(16)E(2)}", false},
   };
   for (const Case& c : cases) {
