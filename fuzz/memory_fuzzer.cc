@@ -18,7 +18,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
   using namespace hlolayout::fuzz;
-  if (size < 1 || size > 16384) return 0;
+  if (size < 1 || size > kMaxInputSize) return 0;
   std::string owned = (data[0] & 1) != 0
                           ? std::string("HloModule fz, is_scheduled=true\n")
                           : std::string();
