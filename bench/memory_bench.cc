@@ -75,6 +75,15 @@ int64_t Instructions() {
   return modules.ok() ? (*modules)[0].instruction_count() : 0;
 }
 
+// The module's instruction count and the time per instruction.
+void SetInstructionCounters(benchmark::State& state) {
+  const double n = static_cast<double>(Instructions());
+  state.counters["instructions"] = n;
+  state.counters["ns_per_instruction"] =
+      benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate |
+                                benchmark::Counter::kInvert);
+}
+
 // Reading alone: the module into memory (what the analysis starts from).
 void BM_ReadModule(benchmark::State& state) {
   for (auto _ : state) {
@@ -85,11 +94,7 @@ void BM_ReadModule(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(modules->data());
   }
-  state.counters["instructions"] = static_cast<double>(Instructions());
-  state.counters["ns_per_instruction"] =
-      benchmark::Counter(static_cast<double>(Instructions()),
-                         benchmark::Counter::kIsIterationInvariantRate |
-                             benchmark::Counter::kInvert);
+  SetInstructionCounters(state);
 }
 BENCHMARK(BM_ReadModule)->Unit(benchmark::kMillisecond);
 
@@ -108,11 +113,7 @@ void BM_ReadAndAnalyzeMemory(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(analysis->peak.bytes);
   }
-  state.counters["instructions"] = static_cast<double>(Instructions());
-  state.counters["ns_per_instruction"] =
-      benchmark::Counter(static_cast<double>(Instructions()),
-                         benchmark::Counter::kIsIterationInvariantRate |
-                             benchmark::Counter::kInvert);
+  SetInstructionCounters(state);
 }
 BENCHMARK(BM_ReadAndAnalyzeMemory)->Unit(benchmark::kMillisecond);
 
@@ -132,11 +133,7 @@ void BM_AnalyzeMemory(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(analysis->peak.bytes);
   }
-  state.counters["instructions"] = static_cast<double>(Instructions());
-  state.counters["ns_per_instruction"] =
-      benchmark::Counter(static_cast<double>(Instructions()),
-                         benchmark::Counter::kIsIterationInvariantRate |
-                             benchmark::Counter::kInvert);
+  SetInstructionCounters(state);
 }
 BENCHMARK(BM_AnalyzeMemory)->Unit(benchmark::kMillisecond);
 
