@@ -84,6 +84,17 @@ void SetInstructionCounters(benchmark::State& state) {
                                 benchmark::Counter::kInvert);
 }
 
+// Analyzes `module`; false (and the benchmark marked skipped) on an error.
+bool AnalyzeOrSkip(benchmark::State& state, const HloModule& module) {
+  absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
+  if (!analysis.ok()) {
+    state.SkipWithError(std::string(analysis.status().message()).c_str());
+    return false;
+  }
+  benchmark::DoNotOptimize(analysis->peak.bytes);
+  return true;
+}
+
 // Reading alone: the module into memory (what the analysis starts from).
 void BM_ReadModule(benchmark::State& state) {
   for (auto _ : state) {
@@ -106,12 +117,7 @@ void BM_ReadAndAnalyzeMemory(benchmark::State& state) {
       state.SkipWithError("read failed");
       break;
     }
-    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
-    if (!analysis.ok()) {
-      state.SkipWithError(std::string(analysis.status().message()).c_str());
-      break;
-    }
-    benchmark::DoNotOptimize(analysis->peak.bytes);
+    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
   }
   SetInstructionCounters(state);
 }
@@ -126,12 +132,7 @@ void BM_AnalyzeMemory(benchmark::State& state) {
     return;
   }
   for (auto _ : state) {
-    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
-    if (!analysis.ok()) {
-      state.SkipWithError(std::string(analysis.status().message()).c_str());
-      break;
-    }
-    benchmark::DoNotOptimize(analysis->peak.bytes);
+    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
   }
   SetInstructionCounters(state);
 }
