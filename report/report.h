@@ -146,6 +146,12 @@ struct ReportOptions {
   // Keep one row per instruction (false: totals and wasters only, for
   // `--summary`, in constant memory beyond the input).
   bool keep_rows = true;
+  // Threads that read a text, each a part of at least min_bytes_per_thread
+  // (0: as many as the machine has cores, at most 8; 1: one). The parts are
+  // cut before instruction lines and joined in text order, so the report is
+  // the same whatever the number (parser/hlo_reader.h, ReadHloTail).
+  int64_t threads = 0;
+  int64_t min_bytes_per_thread = int64_t{4} << 20;
 };
 
 // BuildReport
