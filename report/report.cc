@@ -876,6 +876,7 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
     for (std::unique_ptr<ReportBuilder>& tail : builders) {
       head.Absorb(tail.get());
     }
+    report->parallel_parts += static_cast<int64_t>(tails) + 1;
   }
   return true;
 }

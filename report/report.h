@@ -137,6 +137,9 @@ struct Report {
   std::vector<ModuleReport> modules;
   // keep_going only: the errors, "file:L:C: message\n<line>\n<caret>".
   std::vector<std::string> errors;
+  // Texts read in N parts on N threads add N (ReportOptions::threads);
+  // texts read in one piece add nothing. Says nothing about the content.
+  int64_t parallel_parts = 0;
 };
 
 struct ReportOptions {
