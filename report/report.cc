@@ -811,11 +811,14 @@ std::vector<size_t> CutPoints(absl::string_view text, int64_t parts) {
   return cuts;
 }
 
+constexpr int64_t kMaxThreads = 64;
+
 int64_t PartsFor(const ReportOptions& options, size_t size) {
   int64_t threads = options.threads;
   if (threads <= 0) {
     threads = std::min<int64_t>(std::thread::hardware_concurrency(), 8);
   }
+  threads = std::min<int64_t>(threads, kMaxThreads);
   const int64_t per_thread = std::max<int64_t>(options.min_bytes_per_thread, 1);
   return std::max<int64_t>(
       1, std::min<int64_t>(threads, static_cast<int64_t>(size) / per_thread));

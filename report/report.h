@@ -150,7 +150,8 @@ struct ReportOptions {
   // `--summary`, in constant memory beyond the input).
   bool keep_rows = true;
   // Threads that read a text, each a part of at least min_bytes_per_thread
-  // (0: as many as the machine has cores, at most 8; 1: one). The parts are
+  // (0: as many as the machine has cores, at most 8; 1: one; at most 64).
+  // The parts are
   // cut before instruction lines and joined in text order, so the report is
   // the same whatever the number (parser/hlo_reader.h, ReadHloTail).
   int64_t threads = 0;
