@@ -462,7 +462,9 @@ inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
   while (p < n) {
     const char c = data[p];
     if (!Is(c, kValueStop)) {
-      ++p;
+      // Most values are names (`kLoop`, `%fused_computation.3`): skipped 16
+      // bytes at a time.
+      p = NameCharsEnd(data, p + 1, n);
       continue;
     }
     if (c == '{' || c == '(' || c == '[') {
@@ -502,10 +504,19 @@ inline size_t FastValueEnd(const char* data, size_t begin, size_t n,
 // After an array shape without a layout ending at `p`, the shape parser
 // looks at the next token: true when it is plain (a name, '%', ',' or ')'
 // after horizontal space), which proves that the parser stops at `p`.
+// Also true for the '{' that opens a computation after its signature's
+// result shape (`-> f32[8] {` then a line break and an instruction or '}'):
+// the parser takes '{' for a layout only when an integer or ':' follows.
 inline bool PlainContinuationAt(const char* data, size_t p, size_t n) {
   while (p < n && Is(data[p], kHorizontalSpace)) ++p;
   if (p >= n) return false;
   const char c = data[p];
+  if (c == '{') {
+    ++p;
+    while (p < n && Is(data[p], kSpace)) ++p;
+    return p < n &&
+           (Is(data[p], kNameStart) || data[p] == '%' || data[p] == '}');
+  }
   return Is(c, kNameStart) || c == '%' || c == ',' || c == ')';
 }
 

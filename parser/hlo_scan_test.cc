@@ -7,6 +7,8 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/parser/hlo_shape_cache.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::hlo_internal {
 namespace {
@@ -83,6 +85,51 @@ TEST(HloScanTest, GuessShapeLength) {
   EXPECT_EQ(guess("f32[8]"), 0u);              // no space in the window
   const std::string short_text = "f32[8] %a";  // fewer than 64 bytes
   EXPECT_EQ(GuessShapeLength(short_text.data(), 0, short_text.size()), 0u);
+}
+
+// Where ShapeKeyEnd vouches for an extent, the shape parser stops exactly
+// there (the cache relies on it): after arrays without a layout too, such as
+// a signature's result shape before the computation's '{'.
+TEST(HloScanTest, ShapeKeyEndIsWhereTheParserStops) {
+  const std::string shapes[] = {"f32[8]",          "f32[8]{0}",
+                                "(f32[8], s32[])", "bf16[3,200]",
+                                "f32[]",           "s32[2,2]{0,1:T(2)}"};
+  const std::string continuations[] = {" {\n  %x = f32[] parameter(0)",
+                                       " {\n}",
+                                       "{\n  ROOT %r",
+                                       " {\r\n\t%a",
+                                       " {1}",
+                                       " {:T(2)}",
+                                       "{ 0}",
+                                       " { /*c*/ 0}",
+                                       " {\n 0}",
+                                       " { :T(2)}",
+                                       " {\n// c\n 0}",
+                                       ", %b",
+                                       ")",
+                                       " %a",
+                                       " add(",
+                                       "{_x",
+                                       " {",
+                                       "{"};
+  int vouched = 0;
+  for (const std::string& shape : shapes) {
+    for (const std::string& next : continuations) {
+      const std::string text = shape + next;
+      const size_t end = ShapeKeyEnd(text.data(), 0, text.size());
+      if (end == absl::string_view::npos) continue;
+      ++vouched;
+      size_t pos = 0;
+      Shape parsed;
+      ASSERT_TRUE(ParseShapeAt(text, &pos, &parsed, ShapeParseOptions()).ok())
+          << text;
+      EXPECT_EQ(pos, end) << text;
+    }
+  }
+  EXPECT_GT(vouched, 30);
+  // The signature case is vouched for.
+  const std::string signature = "f32[8] {\n  %p = f32[8]{0} parameter(0)";
+  EXPECT_EQ(ShapeKeyEnd(signature.data(), 0, signature.size()), 6u);
 }
 
 }  // namespace
