@@ -845,8 +845,9 @@ absl::Status Reader::ParseComputationHeader() {
   computation_.offset = pos_;
   computation_.entry_marker = false;
   computation_.has_signature = false;
-  computation_.parameters.clear();
-  computation_.result_shape = Shape();
+  // The parameters and result shape of the previous header are assigned
+  // over (their Shapes keep their storage), and cut to size at the end.
+  size_t parameters = 0;
   absl::Status status;
   if (LookingAtWord("ENTRY")) {
     computation_.entry_marker = true;
@@ -872,7 +873,10 @@ absl::Status Reader::ParseComputationHeader() {
       ++pos_;
     } else {
       while (true) {
-        HloParameter parameter;
+        if (parameters == computation_.parameters.size()) {
+          computation_.parameters.emplace_back();
+        }
+        HloParameter& parameter = computation_.parameters[parameters++];
         parameter.name = ScanPercentName();
         if (parameter.name.empty()) return Expected("a parameter name");
         status = SkipTrivia();
@@ -881,7 +885,6 @@ absl::Status Reader::ParseComputationHeader() {
         if (status.ok()) status = ParseShape(&parameter.shape, &unused);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
-        computation_.parameters.push_back(std::move(parameter));
         if (Peek() == ')') {
           ++pos_;
           break;
@@ -902,7 +905,10 @@ absl::Status Reader::ParseComputationHeader() {
     if (status.ok()) status = ParseShape(&computation_.result_shape, &unused);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
+  } else {
+    computation_.result_shape = Shape();
   }
+  computation_.parameters.resize(parameters);
   if (Peek() != '{') {
     return Expected(
         absl::StrCat("'{' to open computation '", computation_.name, "'"));
