@@ -435,13 +435,17 @@ void CheckAgainstGeneral(const Shape& shape, RelayoutKernel tile_kernel,
 }
 
 TEST(RelayoutTest, TransposeOddSizesAndElementWidths) {
-  // Sizes around the 8x8 / 4x4 blocks, the 128-row bands and the strips
-  // of one cache line; 1-, 2-, 4-, 8- and 16-byte elements.
+  // Sizes around the 8x8 / 4x4 blocks, the 128-row bands, their chunks of
+  // 16 rows (a strip's rows are transposed a chunk at a time between
+  // pieces of the previous strip's write-out) and the strips of one cache
+  // line; 1-, 2-, 4-, 8- and 16-byte elements.
   for (const char* text :
        {"f32[2,2]{0,1}", "f32[7,9]{0,1}", "f32[16,24]{0,1}", "f32[17,33]{0,1}",
         "f32[129,200]{0,1}", "f32[300,5]{0,1}", "f32[3,300]{0,1}",
         "s8[77,300]{0,1}", "bf16[130,70]{0,1}", "f64[67,45]{0,1}",
-        "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}"}) {
+        "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}", "f32[45,150]{0,1}",
+        "f32[33,271]{0,1}", "s8[130,201]{0,1}", "bf16[47,257]{0,1}",
+        "f64[31,139]{0,1}", "u32[1,1]{0,1}", "f32[1,40]{0,1}"}) {
     CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
                         RelayoutKernel::kTranspose);
   }
