@@ -445,7 +445,7 @@ TEST(RelayoutTest, TransposeOddSizesAndElementWidths) {
         "s8[77,300]{0,1}", "bf16[130,70]{0,1}", "f64[67,45]{0,1}",
         "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}", "f32[45,150]{0,1}",
         "f32[33,271]{0,1}", "s8[130,201]{0,1}", "bf16[47,257]{0,1}",
-        "f64[31,139]{0,1}", "u32[2,40]{0,1}", "f32[40,2]{0,1}"}) {
+        "f64[31,139]{0,1}", "u32[9,41]{0,1}", "f32[40,3]{0,1}"}) {
     CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
                         RelayoutKernel::kTranspose);
   }
