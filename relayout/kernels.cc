@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <thread>
 #include <type_traits>
@@ -749,6 +750,68 @@ __attribute__((target("avx2"))) void StripF32Avx2(float* buf, int64_t ni_arg,
 }
 #endif
 
+// Large f32 transposes (streaming destinations): blocks of kBRows source
+// rows x kBCols columns, transposed 8 rows at a time across the whole
+// block width into an L2-sized buffer (big[j * ni + i]), which is then
+// written out as kBCols runs of ni elements. The source is read as 8
+// sequential streams of kBCols * 4 bytes, which the hardware prefetchers
+// follow; the strips (one cache line of 128 rows at a time) depend on the
+// L3 and lost about 20% to them when the other core was busy. Column
+// blocks outermost: a block's destination pages (kBCols of them) are the
+// next block's, and they fit in the TLB.
+constexpr int64_t kBRows = 64;
+constexpr int64_t kBCols = 1024;
+
+#if HLOLAYOUT_X86_TARGETS
+// Rows [0, ni) x columns [0, w) of one block: big[j * ni + i] =
+// src[i * sstride + j]. kNi > 0: ni == kNi (constant buffer offsets).
+template <int64_t kNi>
+__attribute__((target("avx2"))) void BlockF32Avx2(float* big, int64_t ni_arg,
+                                                  const float* src,
+                                                  int64_t sstride, int64_t w) {
+  const int64_t ni = kNi > 0 ? kNi : ni_arg;
+  const int64_t ni8 = ni / 8 * 8, w8 = w / 8 * 8;
+  for (int64_t i = 0; i < ni8; i += 8) {
+    const float* row = src + i * sstride;
+    for (int64_t j = 0; j < w8; j += 8) {
+      Transpose8x8F32(big + j * ni + i, ni, row + j, sstride);
+    }
+    for (int64_t j = w8; j < w; ++j) {
+      for (int64_t r = 0; r < 8; ++r)
+        big[j * ni + i + r] = row[r * sstride + j];
+    }
+  }
+  for (int64_t i = ni8; i < ni; ++i) {
+    for (int64_t j = 0; j < w; ++j) big[j * ni + i] = src[i * sstride + j];
+  }
+}
+
+// Rows [a0, a1): dst[i + j * dstride] = src[i * sstride + j] for all nb
+// columns j; `lead` rows first (to align the destination runs), then blocks
+// of kBRows. big holds kBRows * kBCols floats.
+__attribute__((target("avx2"))) void TransposeBlocksF32Avx2(
+    float* dst, int64_t dstride, const float* src, int64_t sstride, int64_t a0,
+    int64_t a1, int64_t nb, int64_t lead, bool streaming, float* big) {
+  for (int64_t j0 = 0; j0 < nb; j0 += kBCols) {
+    const int64_t w = std::min(kBCols, nb - j0);
+    for (int64_t i0 = a0; i0 < a1;) {
+      const int64_t ni =
+          std::min(i0 == a0 && lead > 0 ? lead : kBRows, a1 - i0);
+      const float* s = src + i0 * sstride + j0;
+      if (ni == kBRows) {
+        BlockF32Avx2<kBRows>(big, ni, s, sstride, w);
+      } else {
+        BlockF32Avx2<0>(big, ni, s, sstride, w);
+      }
+      WriteRunsAvx2(reinterpret_cast<uint8_t*>(dst + i0 + j0 * dstride),
+                    reinterpret_cast<const uint8_t*>(big), dstride * 4, ni * 4,
+                    w, streaming);
+      i0 += ni;
+    }
+  }
+}
+#endif
+
 // Rows of a strip transposed between two pieces of the previous strip's
 // write-out (the generic path).
 constexpr int64_t kTChunk = 16;
@@ -778,6 +841,15 @@ void TransposeRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   const int64_t smis = static_cast<int64_t>(
       reinterpret_cast<uintptr_t>(c.src + (s0 + a0 * S) * ES) % 64);
   const int64_t jlead = smis % ES == 0 ? (64 - smis) % 64 / ES : 0;
+#if HLOLAYOUT_X86_TARGETS
+  if (ES == 4 && c.p.avx2 && c.streaming) {
+    std::unique_ptr<float[]> big(new float[kBRows * kBCols]);
+    TransposeBlocksF32Avx2(reinterpret_cast<float*>(c.dst) + d0, T,
+                           reinterpret_cast<const float*>(c.src) + s0, S, a0,
+                           a1, nb, lead, c.streaming, big.get());
+    return;
+  }
+#endif
   for (int64_t i0 = a0; i0 < a1;) {
     const int64_t ni = std::min(i0 == a0 && lead > 0 ? lead : kTRows, a1 - i0);
     const int64_t chunks = (ni + kTChunk - 1) / kTChunk;

@@ -465,7 +465,11 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
     EXPECT_NE(plan->Describe().find("streaming stores"), std::string::npos)
         << plan->Describe();
   }
+  // Streamed f32 transposes go by blocks of 64 rows x 1024 columns (AVX2):
+  // partial blocks both ways, columns not a multiple of 8.
   CheckAgainstGeneral(Parse("f32[1500,1501]{0,1}"), RelayoutKernel::kTranspose,
+                      RelayoutKernel::kTranspose);
+  CheckAgainstGeneral(Parse("f32[70001,33]{0,1}"), RelayoutKernel::kTranspose,
                       RelayoutKernel::kTranspose);
   CheckAgainstGeneral(Parse("f32[2100,1030]{1,0:T(8,128)}"),
                       RelayoutKernel::kRuns, RelayoutKernel::kRuns);
