@@ -820,6 +820,28 @@ __attribute__((target("avx2"))) void TransposeBlocksF32Avx2(
 }
 #endif
 
+// The same blocks for any element size up to 8 bytes (SSE2 blocks of 16
+// bytes square, TransposeBlock): 256 / ES rows (runs of 256 bytes) x
+// kBCols columns, the buffer the same 256 KiB.
+template <int ES>
+void TransposeBlocksAny(uint8_t* dst, int64_t dstride, const uint8_t* src,
+                        int64_t sstride, int64_t a0, int64_t a1, int64_t nb,
+                        int64_t lead, bool streaming, bool avx2, uint8_t* big) {
+  constexpr int64_t kRows = kBRows * 4 / ES;
+  for (int64_t j0 = 0; j0 < nb; j0 += kBCols) {
+    const int64_t w = std::min(kBCols, nb - j0);
+    for (int64_t i0 = a0; i0 < a1;) {
+      const int64_t ni = std::min(i0 == a0 && lead > 0 ? lead : kRows, a1 - i0);
+      TransposeBlock<ES>(big, ni, src + (i0 * sstride + j0) * ES, sstride, ni,
+                         w, avx2);
+      PendingRuns runs{
+          dst + (i0 + j0 * dstride) * ES, big, dstride * ES, ni * ES, w, 0};
+      WriteRuns(runs, w, streaming, avx2);
+      i0 += ni;
+    }
+  }
+}
+
 // Rows of a strip transposed between two pieces of the previous strip's
 // write-out (the generic path).
 constexpr int64_t kTChunk = 16;
@@ -849,19 +871,27 @@ void TransposeRows(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
   const int64_t smis = static_cast<int64_t>(
       reinterpret_cast<uintptr_t>(c.src + (s0 + a0 * S) * ES) % 64);
   const int64_t jlead = smis % ES == 0 ? (64 - smis) % 64 / ES : 0;
-#if HLOLAYOUT_X86_TARGETS
-  if (ES == 4 && c.p.avx2 && c.streaming) {
-    // On a cache line: 16 bytes off (as new[] gives), a quarter of the
-    // 32-byte stores into it straddle two lines (measured ~10% slower).
-    std::unique_ptr<float[]> raw(new float[kBRows * kBCols + 16]);
-    float* big = reinterpret_cast<float*>(
+  if (c.streaming && ES <= 8) {
+    // The blocks' buffer, on a cache line: 16 bytes off (as new[] gives), a
+    // quarter of the 32-byte stores into it straddle two lines (measured
+    // ~10% slower).
+    constexpr int64_t kBytes = kBRows * kBCols * 4;
+    std::unique_ptr<uint8_t[]> raw(new uint8_t[kBytes + 64]);
+    uint8_t* big = reinterpret_cast<uint8_t*>(
         (reinterpret_cast<uintptr_t>(raw.get()) + 63) / 64 * 64);
-    TransposeBlocksF32Avx2(reinterpret_cast<float*>(c.dst) + d0, T,
-                           reinterpret_cast<const float*>(c.src) + s0, S, a0,
-                           a1, nb, lead, c.streaming, big);
+#if HLOLAYOUT_X86_TARGETS
+    if (ES == 4 && c.p.avx2) {
+      TransposeBlocksF32Avx2(reinterpret_cast<float*>(c.dst) + d0, T,
+                             reinterpret_cast<const float*>(c.src) + s0, S, a0,
+                             a1, nb, lead, c.streaming,
+                             reinterpret_cast<float*>(big));
+      return;
+    }
+#endif
+    TransposeBlocksAny<ES>(c.dst + d0 * ES, T, c.src + s0 * ES, S, a0, a1, nb,
+                           lead, c.streaming, c.p.avx2, big);
     return;
   }
-#endif
   for (int64_t i0 = a0; i0 < a1;) {
     const int64_t ni = std::min(i0 == a0 && lead > 0 ? lead : kTRows, a1 - i0);
     const int64_t chunks = (ni + kTChunk - 1) / kTChunk;

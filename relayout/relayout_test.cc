@@ -471,6 +471,12 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
                       RelayoutKernel::kTranspose);
   CheckAgainstGeneral(Parse("f32[70001,33]{0,1}"), RelayoutKernel::kTranspose,
                       RelayoutKernel::kTranspose);
+  // Other element sizes take the same blocks with SSE2 kernels.
+  for (const char* text :
+       {"s8[3001,2900]{0,1}", "bf16[2100,2053]{0,1}", "f64[1030,1100]{0,1}"}) {
+    CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
+                        RelayoutKernel::kTranspose);
+  }
   CheckAgainstGeneral(Parse("f32[2100,1030]{1,0:T(8,128)}"),
                       RelayoutKernel::kRuns, RelayoutKernel::kRuns);
   CheckAgainstGeneral(Parse("f32[2100,1024]{1,0:T(8,128)}"),
