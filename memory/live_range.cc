@@ -248,6 +248,7 @@ class Analyzer {
   std::deque<std::string> gte_names_;  // names of restored GTEs
   // Value -> (computation, scheduling graph buffer id).
   std::vector<std::pair<int64_t, int64_t>> buffer_of_;
+  std::vector<int64_t> buffer_owner_;
   std::vector<int64_t> scratch_index_of_, scratch_mark_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
@@ -954,10 +955,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                                     std::vector<int64_t>* node_of_out) {
   Comp& comp = comps_[c];
   SchedulingGraph& g = *graph;
-  g.buffer_bytes.clear();
-  g.live_out.clear();
-  g.text_order.clear();
-  g.root = kNone;
+  g.Clear();
   std::vector<int64_t>& node_of = *node_of_out;
   node_of.clear();
   // The computation's nodes: its text, then its restored get-tuple-elements.
@@ -994,14 +992,18 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   // Buffers: the values this computation defines, except those of
   // parameters and constants (XLA's list scheduler ignores them).
   if (buffer_of_.size() != value_def_position_.size()) {
+    // Which computation's buffer each value is (kNone: ignored).
+    buffer_owner_.resize(value_def_position_.size());
+    for (size_t v = 0; v < value_def_position_.size(); ++v) {
+      const Node& def = nodes_[value_def_node_[v]];
+      buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
+                             ? kNone
+                             : def.computation;
+    }
     buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
   }
   auto buffer = [&](int64_t v) -> int64_t {
-    const Node& def = nodes_[value_def_node_[v]];
-    if (def.computation != c || def.op == Op::kParameter ||
-        def.op == Op::kConstant) {
-      return kNone;
-    }
+    if (buffer_owner_[v] != c) return kNone;
     if (buffer_of_[v].first == c) return buffer_of_[v].second;
     const int64_t b = static_cast<int64_t>(g.buffer_bytes.size());
     g.buffer_bytes.push_back(ValueBytes(v));
@@ -1012,7 +1014,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   // its mark is the list's stamp (stamps grow across graphs).
   std::vector<int64_t>& mark = scratch_mark_;
   int64_t& stamp = scratch_stamp_;
-  auto values_at = [&](int64_t id, auto* out) {
+  auto values_at = [&](int64_t id, auto&& emit) {
     const Node& node = nodes_[id];
     for (size_t s = 0; s < node.subshapes->size(); ++s) {
       const int64_t v = value_of_[node.first_position + s];
@@ -1024,12 +1026,12 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
       }
       if (mark[b] == stamp) continue;
       mark[b] = stamp;
-      out->push_back(b);
+      emit(b);
     }
   };
   absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
-  g.instructions.clear();
   g.instructions.resize(node_of.size());
+  auto add_used = [&](int64_t b) { g.used_buffers.Add(b); };
   for (size_t i = 0; i < node_of.size(); ++i) {
     const Node& node = nodes_[node_of[i]];
     SchedulingGraph::Instruction& in = g.instructions[i];
@@ -1045,10 +1047,12 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     for (int64_t op : node.operands) {
       const int64_t local = op - first;
       if (local >= 0 && local < size && index_of[local] != kNone) {
-        in.operands.push_back(index_of[local]);
+        g.operands.Add(index_of[local]);
       }
-      values_at(op, &in.used_buffers);
+      values_at(op, add_used);
     }
+    g.operands.EndRow();
+    g.used_buffers.EndRow();
     if (!in.folded) {
       absl::optional<absl::string_view> preds =
           FindHloAttribute(node.source->attributes, "control-predecessors");
@@ -1064,17 +1068,19 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                  *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
           auto by_name = text_index.find(name);
           if (by_name != text_index.end()) {
-            in.control_predecessors.push_back(by_name->second);
+            g.control_predecessors.Add(by_name->second);
           }
         }
       }
     }
+    g.control_predecessors.EndRow();
     for (size_t s = 0; s < node.subshapes->size(); ++s) {
       const int64_t v = value_of_[node.first_position + s];
       if (v == kNone || value_def_node_[v] != node_of[i]) continue;
       const int64_t b = buffer(v);
-      if (b != kNone) in.defined_buffers.push_back(b);
+      if (b != kNone) g.defined_buffers.Add(b);
     }
+    g.defined_buffers.EndRow();
   }
   for (int64_t id = first; id < first + comp.text_nodes; ++id) {
     g.text_order.push_back(index_of[id - first]);
@@ -1082,7 +1088,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   if (comp.root != kNone) {
     g.root = index_of[comp.root - first];
     ++stamp;
-    values_at(comp.root, &g.live_out);
+    values_at(comp.root, [&](int64_t b) { g.live_out.push_back(b); });
   }
   g.SetUsers();
 }
