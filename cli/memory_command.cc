@@ -152,7 +152,13 @@ void RenderJson(const MemoryAnalysis& a, int64_t top, int64_t space,
   out << "{\"module\": ";
   JsonStr(out, a.module_name);
   out << ", \"schedule_end\": " << a.schedule_end
-      << ", \"values\": " << a.values.size() << ", \"peaks\": [";
+      << ", \"values\": " << a.values.size() << ", \"replayed_scheduler\": ";
+  if (a.replayed_scheduler.empty()) {
+    out << "null";
+  } else {
+    JsonStr(out, a.replayed_scheduler);
+  }
+  out << ", \"peaks\": [";
   bool first = true;
   auto peak = [&](const MemoryPeak& p) {
     out << (first ? "" : ", ") << "{\"memory_space\": ";

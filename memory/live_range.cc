@@ -15,7 +15,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "hlolayout/layout/sizes.h"
+#include "hlolayout/memory/phi_graph.h"
 #include "hlolayout/memory/value_rules.h"
+#include "hlolayout/memory/xla_schedulers.h"
 
 namespace hlolayout {
 
@@ -26,6 +28,13 @@ std::string ShapeIndexString(const std::vector<int64_t>& index) {
 namespace {
 
 constexpr int64_t kNone = -1;
+
+// XLA's memory schedulers, in the order of preference when several
+// reproduce as many computations: XLA's own (list, DFS, post-order), with
+// DFS with the parameters first (XLA:CPU's schedules) before post-order.
+constexpr XlaScheduler kXlaSchedulers[4] = {
+    XlaScheduler::kList, XlaScheduler::kDfs, XlaScheduler::kDfsParametersFirst,
+    XlaScheduler::kPostOrder};
 
 // Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
 struct Subshape {
@@ -129,6 +138,10 @@ struct Comp {
   int64_t root = kNone;
   Context context = Context::kUncalled;
   std::vector<int64_t> callsites;  // node ids of callers (control flow)
+  // Restored get-tuple-elements: (producer, node id), by producer (then in
+  // first-use order).
+  std::vector<std::pair<int64_t, int64_t>> folded;
+  int64_t first_node = 0, text_nodes = 0;  // the text's nodes
   bool built = false;
   int64_t span_start = kNone, span_end = kNone;
 };
@@ -161,104 +174,6 @@ struct Source {
   SourceKind kind = SourceKind::kDefined;
   int64_t target = kNone;       // kForward: a position
   std::vector<int64_t> inputs;  // kPhi: positions
-};
-
-// XLA's PhiGraph: nodes are values (non-phi) and phis; phis whose inputs
-// reach one value are replaced by it.
-struct PhiGraph {
-  struct PNode {
-    bool is_phi = false;
-    bool dead = false;
-    std::vector<int64_t> operands, users;
-    int64_t replaced_by = kNone;
-  };
-  std::vector<PNode> nodes;
-
-  int64_t Find(int64_t n) const {
-    while (nodes[n].replaced_by != kNone) n = nodes[n].replaced_by;
-    return n;
-  }
-  void Replace(int64_t node, int64_t with) {
-    if (nodes[node].dead) return;
-    with = Find(with);
-    for (int64_t user : nodes[node].users) {
-      for (int64_t& op : nodes[user].operands) {
-        if (op == node) op = with;
-      }
-    }
-    for (int64_t op : nodes[node].operands) {
-      for (int64_t& u : nodes[op].users) {
-        if (u == node) u = with;
-      }
-    }
-    nodes[node].dead = true;
-    nodes[node].replaced_by = with;
-  }
-  void Optimize() {
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      for (int64_t op : nodes[i].operands) nodes[op].users.push_back(i);
-    }
-    // Visit marks by pass and by closure, so that no set is allocated per
-    // phi.
-    std::vector<int64_t> checked_pass(nodes.size(), -1);
-    std::vector<int64_t> in_workset(nodes.size(), -1);
-    int64_t pass = 0, closure = 0;
-    std::vector<int64_t> worklist, workset;
-    std::vector<int64_t> phis;  // passes visit only the phis, in id order
-    for (size_t id = 0; id < nodes.size(); ++id) {
-      if (nodes[id].is_phi) phis.push_back(static_cast<int64_t>(id));
-    }
-    for (bool changed = true; changed; ++pass) {
-      changed = false;
-      for (const int64_t id : phis) {
-        PNode& node = nodes[id];
-        if (node.dead) continue;
-        const int64_t self = id;
-        node.operands.erase(
-            std::remove(node.operands.begin(), node.operands.end(), self),
-            node.operands.end());
-        node.users.erase(
-            std::remove(node.users.begin(), node.users.end(), self),
-            node.users.end());
-        if (node.operands.empty()) continue;
-        const int64_t first = node.operands[0];
-        if (std::all_of(node.operands.begin(), node.operands.end(),
-                        [&](int64_t o) { return o == first; })) {
-          Replace(self, first);
-          changed = true;
-          continue;
-        }
-        if (checked_pass[self] == pass) continue;
-        ++closure;
-        worklist.assign(1, self);
-        workset.clear();
-        size_t head = 0;
-        int64_t non_phi = kNone;
-        bool several = false;
-        while (head < worklist.size()) {
-          const int64_t todo = worklist[head++];
-          if (in_workset[todo] == closure) continue;
-          checked_pass[todo] = pass;
-          in_workset[todo] = closure;
-          workset.push_back(todo);
-          for (int64_t op : nodes[todo].operands) worklist.push_back(op);
-          if (!nodes[todo].is_phi) {
-            if (non_phi != kNone && non_phi != todo) {
-              several = true;
-              break;
-            }
-            non_phi = todo;
-          }
-        }
-        if (!several && non_phi != kNone) {
-          for (int64_t n : workset) {
-            if (nodes[n].is_phi) Replace(n, non_phi);
-          }
-          changed = true;
-        }
-      }
-    }
-  }
 };
 
 // The computation called as `attribute` by `in` (while's body/condition).
@@ -300,6 +215,11 @@ class Analyzer {
   }
   absl::Status SetSources();
   absl::Status ResolveValues();
+  std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
+  int64_t ValueBytes(int64_t value);
+  void PlaceFoldedGetTupleElements();
+  void BuildSchedulingGraph(int64_t c, SchedulingGraph* g,
+                            std::vector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
   void Normalize();
@@ -326,6 +246,11 @@ class Analyzer {
   std::vector<int64_t> comp_first_instruction_;
   std::vector<int64_t> callee_begin_, callee_ids_;
   std::deque<std::string> gte_names_;  // names of restored GTEs
+  // Value -> (computation, scheduling graph buffer id).
+  std::vector<std::pair<int64_t, int64_t>> buffer_of_;
+  std::vector<int64_t> buffer_owner_;
+  std::vector<int64_t> scratch_index_of_, scratch_mark_;
+  int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
 };
@@ -487,10 +412,13 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   // in the dumps of docs/memory.md).
   // `after` holds (producer, restored GTE) in first-use order: sorted by
   // producer, stably, it is read along the text.
+  comp.first_node = base;
+  comp.text_nodes = count;
   std::stable_sort(
       after.begin(), after.end(),
       [](const std::pair<int64_t, int64_t>& x,
          const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
+  comp.folded = after;
   comp.sequence.reserve(count + after.size());
   std::vector<int64_t>& pending = scratch_pending_;
   pending.clear();
@@ -828,11 +756,12 @@ void Analyzer::ComputeUses() {
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   absl::Status status = Build();
   if (!status.ok()) return status;
-  Flatten(module_.entry_index);
   status = SetSources();
   if (!status.ok()) return status;
   status = ResolveValues();
   if (!status.ok()) return status;
+  PlaceFoldedGetTupleElements();
+  Flatten(module_.entry_index);
   ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
@@ -921,6 +850,249 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 
 }  // namespace
 
+std::pair<int64_t, int64_t> Analyzer::ArrayBytes(const Shape* shape) {
+  // Shapes are shared between instructions (HloModule::shapes), so their
+  // sizes are computed once per distinct shape.
+  auto cached = sizes_.find(shape);
+  if (cached == sizes_.end()) {
+    absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);
+    cached =
+        sizes_
+            .emplace(shape, sizes.ok() ? std::make_pair(sizes->padded_bytes,
+                                                        sizes->logical_bytes)
+                                       : std::make_pair<int64_t, int64_t>(0, 0))
+            .first;
+  }
+  return cached->second;
+}
+
+int64_t Analyzer::ValueBytes(int64_t value) {
+  const int64_t p = value_def_position_[value];
+  const Node& node = nodes_[value_def_node_[value]];
+  const Shape* shape = (*node.subshapes)[p - node.first_position].shape;
+  if (shape->IsTuple()) return TupleTableBytes(*shape);
+  if (shape->IsArray()) return ArrayBytes(shape).first;
+  if (shape->IsOpaque()) return 8;
+  return 0;
+}
+
+// The text keeps the order of the instructions it prints, not where the
+// get-tuple-elements folded into `%name#N` operands ran. XLA's default
+// scheduler keeps the best of three schedulers; the first of them whose
+// replay gives the text's order places the folded ones (docs/memory.md).
+// When none does, they stay right after their producers.
+void Analyzer::PlaceFoldedGetTupleElements() {
+  // The computations with restored get-tuple-elements, largest first.
+  std::vector<int64_t> comps;
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    if (comps_[c].built && !comps_[c].folded.empty()) {
+      comps.push_back(static_cast<int64_t>(c));
+    }
+  }
+  if (comps.empty()) return;
+  std::stable_sort(comps.begin(), comps.end(), [&](int64_t x, int64_t y) {
+    return comps_[x].text_nodes > comps_[y].text_nodes;
+  });
+  // XLA schedules every computation of a module with one scheduler. The
+  // largest computations, where a replay that reproduces the text is the
+  // strongest evidence, decide which: the first (in kXlaSchedulers' order)
+  // of those reproducing the most of them. If none reproduces any, every
+  // computation is tried.
+  constexpr size_t kSample = 8;
+  SchedulingGraph g;
+  std::vector<int64_t> node_of;
+  auto apply = [&](int64_t c, const std::vector<int64_t>& order,
+                   const std::vector<int64_t>& nodes) {
+    std::vector<int64_t>& sequence = comps_[c].sequence;
+    sequence.clear();
+    for (int64_t i : order) sequence.push_back(nodes[i]);
+  };
+  struct Sampled {
+    std::vector<int64_t> node_of;
+    std::array<absl::optional<std::vector<int64_t>>, 4> orders;
+  };
+  std::vector<Sampled> sampled;
+  int best = -1;
+  for (size_t round = 0; round < 2 && best < 0; ++round) {
+    const size_t n =
+        round == 0 ? std::min(kSample, comps.size()) : comps.size();
+    if (round == 1 && n == sampled.size()) break;
+    sampled.resize(n);
+    for (size_t k = round == 0 ? 0 : kSample; k < n; ++k) {
+      BuildSchedulingGraph(comps[k], &g, &sampled[k].node_of);
+      sampled[k].orders = ReplayXlaSchedulers(g);
+    }
+    size_t best_count = 0;
+    for (int s = 0; s < 4; ++s) {
+      const int e = static_cast<int>(kXlaSchedulers[s]);
+      size_t count = 0;
+      for (const Sampled& r : sampled) count += r.orders[e].has_value();
+      if (count > best_count) {
+        best_count = count;
+        best = s;
+      }
+    }
+  }
+  if (best < 0) return;
+  const XlaScheduler scheduler = kXlaSchedulers[best];
+  out_.replayed_scheduler = std::string(XlaSchedulerName(scheduler));
+  for (size_t k = 0; k < comps.size(); ++k) {
+    if (k < sampled.size()) {
+      const auto& order = sampled[k].orders[static_cast<int>(scheduler)];
+      if (order.has_value()) apply(comps[k], *order, sampled[k].node_of);
+      continue;
+    }
+    BuildSchedulingGraph(comps[k], &g, &node_of);
+    absl::optional<std::vector<int64_t>> order =
+        ReplayXlaScheduler(g, scheduler);
+    if (order.has_value()) apply(comps[k], *order, node_of);
+  }
+}
+
+// Computation `c` as XLA's schedulers see it; `node_of` maps the graph's
+// instructions to node ids.
+void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
+                                    std::vector<int64_t>* node_of_out) {
+  Comp& comp = comps_[c];
+  SchedulingGraph& g = *graph;
+  g.Clear();
+  std::vector<int64_t>& node_of = *node_of_out;
+  node_of.clear();
+  // The computation's nodes: its text, then its restored get-tuple-elements.
+  const int64_t first = comp.first_node;
+  const int64_t size =
+      comp.text_nodes + static_cast<int64_t>(comp.folded.size());
+  // Graph order: parameters by number, then the text, each restored
+  // get-tuple-element right after its producer.
+  const std::vector<std::pair<int64_t, int64_t>>& folded = comp.folded;
+  auto push_with_folded = [&](int64_t id) {
+    node_of.push_back(id);
+    auto it = std::lower_bound(
+        folded.begin(), folded.end(), std::make_pair(id, int64_t{-1}),
+        [](const std::pair<int64_t, int64_t>& x,
+           const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
+    for (; it != folded.end() && it->first == id; ++it) {
+      node_of.push_back(it->second);
+    }
+  };
+  std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
+  index_of.assign(size, kNone);
+  for (int64_t p : comp.parameters) {
+    if (p != kNone && index_of[p - first] == kNone) {
+      index_of[p - first] = 0;  // marks a parameter pushed first
+      push_with_folded(p);
+    }
+  }
+  for (int64_t id = first; id < first + comp.text_nodes; ++id) {
+    if (index_of[id - first] == kNone) push_with_folded(id);
+  }
+  for (size_t i = 0; i < node_of.size(); ++i) {
+    index_of[node_of[i] - first] = static_cast<int64_t>(i);
+  }
+  // Buffers: the values this computation defines, except those of
+  // parameters and constants (XLA's list scheduler ignores them).
+  if (buffer_of_.size() != value_def_position_.size()) {
+    // Which computation's buffer each value is (kNone: ignored).
+    buffer_owner_.resize(value_def_position_.size());
+    for (size_t v = 0; v < value_def_position_.size(); ++v) {
+      const Node& def = nodes_[value_def_node_[v]];
+      buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
+                             ? kNone
+                             : def.computation;
+    }
+    buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
+  }
+  auto buffer = [&](int64_t v) -> int64_t {
+    if (buffer_owner_[v] != c) return kNone;
+    if (buffer_of_[v].first == c) return buffer_of_[v].second;
+    const int64_t b = static_cast<int64_t>(g.buffer_bytes.size());
+    g.buffer_bytes.push_back(ValueBytes(v));
+    buffer_of_[v] = {c, b};
+    return b;
+  };
+  // Distinct buffers per list: a buffer is in the list being filled when
+  // its mark is the list's stamp (stamps grow across graphs).
+  std::vector<int64_t>& mark = scratch_mark_;
+  int64_t& stamp = scratch_stamp_;
+  auto values_at = [&](int64_t id, auto&& emit) {
+    const Node& node = nodes_[id];
+    for (size_t s = 0; s < node.subshapes->size(); ++s) {
+      const int64_t v = value_of_[node.first_position + s];
+      if (v == kNone) continue;
+      const int64_t b = buffer(v);
+      if (b == kNone) continue;
+      if (static_cast<int64_t>(mark.size()) <= b) {
+        mark.resize(std::max<size_t>(b + 1, 2 * mark.size()), -1);
+      }
+      if (mark[b] == stamp) continue;
+      mark[b] = stamp;
+      emit(b);
+    }
+  };
+  absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
+  g.instructions.resize(node_of.size());
+  auto add_used = [&](int64_t b) { g.used_buffers.Add(b); };
+  for (size_t i = 0; i < node_of.size(); ++i) {
+    const Node& node = nodes_[node_of[i]];
+    SchedulingGraph::Instruction& in = g.instructions[i];
+    in.folded = node.source == nullptr;
+    if (!in.folded) in.name = node.name;
+    in.parameter = node.op == Op::kParameter;
+    in.ignored = in.parameter || node.op == Op::kConstant;
+    in.effective_scalar =
+        node.shape->IsArray() && std::all_of(node.shape->dimensions().begin(),
+                                             node.shape->dimensions().end(),
+                                             [](int64_t d) { return d == 1; });
+    ++stamp;
+    for (int64_t op : node.operands) {
+      const int64_t local = op - first;
+      if (local >= 0 && local < size && index_of[local] != kNone) {
+        g.operands.Add(index_of[local]);
+      }
+      values_at(op, add_used);
+    }
+    g.operands.EndRow();
+    g.used_buffers.EndRow();
+    if (!in.folded) {
+      absl::optional<absl::string_view> preds =
+          FindHloAttribute(node.source->attributes, "control-predecessors");
+      if (preds.has_value()) {
+        if (text_index.empty()) {
+          for (size_t k = 0; k < node_of.size(); ++k) {
+            if (nodes_[node_of[k]].source != nullptr) {
+              text_index[nodes_[node_of[k]].name] = static_cast<int64_t>(k);
+            }
+          }
+        }
+        for (absl::string_view name : absl::StrSplit(
+                 *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
+          auto by_name = text_index.find(name);
+          if (by_name != text_index.end()) {
+            g.control_predecessors.Add(by_name->second);
+          }
+        }
+      }
+    }
+    g.control_predecessors.EndRow();
+    for (size_t s = 0; s < node.subshapes->size(); ++s) {
+      const int64_t v = value_of_[node.first_position + s];
+      if (v == kNone || value_def_node_[v] != node_of[i]) continue;
+      const int64_t b = buffer(v);
+      if (b != kNone) g.defined_buffers.Add(b);
+    }
+    g.defined_buffers.EndRow();
+  }
+  for (int64_t id = first; id < first + comp.text_nodes; ++id) {
+    g.text_order.push_back(index_of[id - first]);
+  }
+  if (comp.root != kNone) {
+    g.root = index_of[comp.root - first];
+    ++stamp;
+    values_at(comp.root, [&](int64_t b) { g.live_out.push_back(b); });
+  }
+  g.SetUsers();
+}
+
 void Analyzer::LiveRanges() {
   std::vector<std::vector<int64_t>> outputs;
   const auto aliased = AliasedParameters(module_, &outputs);
@@ -946,21 +1118,7 @@ void Analyzer::LiveRanges() {
     if (sub.shape->IsTuple()) {
       value.bytes = value.logical_bytes = TupleTableBytes(*sub.shape);
     } else if (sub.shape->IsArray()) {
-      // Shapes are shared between instructions (HloModule::shapes), so
-      // their sizes are computed once per distinct shape.
-      auto cached = sizes_.find(sub.shape);
-      if (cached == sizes_.end()) {
-        absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*sub.shape);
-        cached =
-            sizes_
-                .emplace(sub.shape,
-                         sizes.ok() ? std::make_pair(sizes->padded_bytes,
-                                                     sizes->logical_bytes)
-                                    : std::make_pair<int64_t, int64_t>(0, 0))
-                .first;
-      }
-      value.bytes = cached->second.first;
-      value.logical_bytes = cached->second.second;
+      std::tie(value.bytes, value.logical_bytes) = ArrayBytes(sub.shape);
       value.memory_space =
           sub.shape->has_layout() ? sub.shape->layout().memory_space() : 0;
     } else if (sub.shape->IsOpaque()) {

@@ -21,9 +21,10 @@
 //   - operands written `%name#N`: today's XLA prints a get-tuple-element
 //     this way, and the text keeps neither its name nor its place in the
 //     schedule. One get-tuple-element per distinct (producer, N) is put
-//     back right after the producer, named "producer#N". XLA's own file
-//     names them get-tuple-element.K and its scheduler may have put a few
-//     later; see docs/memory.md for what that changes;
+//     back, named "producer#N", where XLA's scheduler ran it: XLA's list,
+//     DFS and post-order schedulers are replayed and the one reproducing
+//     the text's order places it (memory/xla_schedulers.h); otherwise it
+//     goes right after the producer (docs/memory.md);
 //   - the flattened schedule of the module (`call`, `conditional` branches,
 //     async computations, `while` condition then body, each flattened once
 //     before the instruction that runs it);
@@ -93,6 +94,10 @@ struct MemoryAnalysis {
   // Every instruction of the flattened schedule, at its logical time.
   std::vector<ScheduledInstruction> instructions;
   int64_t schedule_end = 0;  // `HloLiveRange (max T)`
+  // The XLA scheduler whose replay placed the get-tuple-elements folded
+  // into `%name#N` operands ("list", "dfs", ...; memory/xla_schedulers.h),
+  // empty when none reproduced the text (they then follow their producer).
+  std::string replayed_scheduler;
   // Values defined by scheduled instructions, in a deterministic order:
   // computations in schedule order, instructions in post order, phis last.
   std::vector<LiveValue> values;

@@ -1,0 +1,442 @@
+#include "hlolayout/memory/xla_schedulers.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <set>
+#include <tuple>
+#include <utility>
+
+namespace hlolayout {
+
+void SchedulingLists::SetTransposeOf(const SchedulingLists& from, size_t rows) {
+  // Counting sort: sizes, offsets, then the rows of `from` in order. An
+  // item repeated within a row of `from` counts once: short rows look back,
+  // long ones (a tuple of many operands) mark what they hold.
+  constexpr size_t kShortRow = 16;
+  std::vector<int64_t> last;  // long rows: last[j] == i when row i holds j
+  auto first_in_row = [&](size_t i, size_t k) {
+    const absl::Span<const int64_t> row = from[i];
+    if (row.size() <= kShortRow) {
+      for (size_t m = 0; m < k; ++m) {
+        if (row[m] == row[k]) return false;
+      }
+      return true;
+    }
+    if (last.empty()) last.assign(rows, -1);
+    if (last[row[k]] == static_cast<int64_t>(i)) return false;
+    last[row[k]] = static_cast<int64_t>(i);
+    return true;
+  };
+  begin_.assign(rows + 2, 0);
+  for (size_t i = 0; i < from.rows(); ++i) {
+    const absl::Span<const int64_t> row = from[i];
+    for (size_t k = 0; k < row.size(); ++k) {
+      if (first_in_row(i, k)) ++begin_[row[k] + 2];
+    }
+  }
+  for (size_t j = 2; j < begin_.size(); ++j) begin_[j] += begin_[j - 1];
+  items_.resize(begin_.back());
+  std::fill(last.begin(), last.end(), -1);
+  for (size_t i = 0; i < from.rows(); ++i) {
+    const absl::Span<const int64_t> row = from[i];
+    for (size_t k = 0; k < row.size(); ++k) {
+      if (first_in_row(i, k)) {
+        items_[begin_[row[k] + 1]++] = static_cast<int64_t>(i);
+      }
+    }
+  }
+  begin_.pop_back();
+}
+
+void SchedulingGraph::Clear() {
+  instructions.clear();
+  operands.Clear();
+  control_predecessors.Clear();
+  used_buffers.Clear();
+  defined_buffers.Clear();
+  users.Clear();
+  control_successors.Clear();
+  buffer_bytes.clear();
+  live_out.clear();
+  root = -1;
+  text_order.clear();
+}
+
+void SchedulingGraph::SetUsers() {
+  users.SetTransposeOf(operands, instructions.size());
+  control_successors.SetTransposeOf(control_predecessors, instructions.size());
+}
+
+absl::string_view XlaSchedulerName(XlaScheduler scheduler) {
+  switch (scheduler) {
+    case XlaScheduler::kList:
+      return "list";
+    case XlaScheduler::kDfs:
+      return "dfs";
+    case XlaScheduler::kPostOrder:
+      return "post-order";
+    case XlaScheduler::kDfsParametersFirst:
+      return "dfs, parameters first";
+  }
+  return "";
+}
+
+namespace {
+
+using Graph = SchedulingGraph;
+
+// Checks an order as it is produced against the text's order, so that a
+// replay that cannot match stops at its first difference.
+// With `skip_parameters`, parameters are left out on both sides (for an
+// order whose parameters move to the front afterwards).
+class TextCheck {
+ public:
+  TextCheck(const Graph& g, bool enabled, bool skip_parameters = false)
+      : g_(g), enabled_(enabled), skip_parameters_(skip_parameters) {}
+  // False when `id`, emitted next, breaks the text's order.
+  bool Emit(int64_t id) {
+    if (!enabled_ || g_.instructions[id].folded) return true;
+    if (skip_parameters_) {
+      if (g_.instructions[id].parameter) return true;
+      while (next_ < g_.text_order.size() &&
+             g_.instructions[g_.text_order[next_]].parameter) {
+        ++next_;
+      }
+    }
+    return next_ < g_.text_order.size() && g_.text_order[next_++] == id;
+  }
+
+ private:
+  const Graph& g_;
+  const bool enabled_;
+  const bool skip_parameters_;
+  size_t next_ = 0;
+};
+
+// XLA's HloComputation::MakeInstructionPostOrder: from every instruction
+// without users, in instruction order, a depth-first walk that visits
+// operands first to last.
+// With `check`, an order that leaves the text's comes back empty.
+std::vector<int64_t> PostOrder(const Graph& g, bool check) {
+  const size_t n = g.instructions.size();
+  TextCheck text(g, check);
+  std::vector<uint8_t> state(n, 0);  // 0 new, 1 visiting, 2 visited
+  std::vector<int64_t> order, stack;
+  order.reserve(n);
+  for (size_t r = 0; r < n; ++r) {
+    if (!g.users[r].empty()) continue;
+    stack.assign(1, static_cast<int64_t>(r));
+    while (!stack.empty()) {
+      const int64_t current = stack.back();
+      if (state[current] != 0) {
+        stack.pop_back();
+        if (state[current] != 2) {
+          if (!text.Emit(current)) return {};
+          order.push_back(current);
+          state[current] = 2;
+        }
+        continue;
+      }
+      state[current] = 1;
+      const absl::Span<const int64_t> ops = g.operands[current];
+      stack.insert(stack.end(), ops.rbegin(), ops.rend());
+      const absl::Span<const int64_t> preds = g.control_predecessors[current];
+      stack.insert(stack.end(), preds.begin(), preds.end());
+    }
+  }
+  return order;
+}
+
+// XLA's DFSMemoryScheduler: a post-order walk from the root that visits
+// operands with more "extra users" first, then the larger cumulative
+// size, then by name.
+struct DfsStats {
+  int64_t extra_users = 0;
+  int64_t total_sizes = 0;
+};
+
+// The DFS scheduler's statistics, computed along XLA's post order.
+std::vector<DfsStats> ComputeDfsStats(const Graph& g,
+                                      const std::vector<int64_t>& post_order) {
+  const size_t n = g.instructions.size();
+  std::vector<DfsStats> stats(n);
+  int64_t cumulative = 0;
+  const int64_t total_hlos = static_cast<int64_t>(n);
+  std::vector<int64_t> seen(n, -1);  // distinct operands: seen[op] == id
+  for (int64_t id : post_order) {
+    const Graph::Instruction& in = g.instructions[id];
+    if (in.ignored) continue;
+    DfsStats& s = stats[id];
+    const size_t users = g.users[id].size();
+    s.extra_users = users == 0 ? 0 : static_cast<int64_t>(users) - 1;
+    int64_t bytes = 0;
+    for (int64_t b : g.defined_buffers[id]) bytes += g.buffer_bytes[b];
+    s.total_sizes = bytes;
+    cumulative += bytes;
+    for (int64_t op : g.operands[id]) {
+      if (seen[op] == id) continue;
+      seen[op] = id;
+      s.extra_users += stats[op].extra_users;
+      s.total_sizes += stats[op].total_sizes;
+    }
+    s.total_sizes = std::min(s.total_sizes, cumulative);
+    s.extra_users = std::min(s.extra_users, total_hlos);
+  }
+  return stats;
+}
+
+// The DFS scheduler's order; with `check`, empty as soon as it leaves the
+// text's order (parameters aside with `parameters_first`).
+std::vector<int64_t> DfsOrder(const Graph& g,
+                              const std::vector<DfsStats>& stats, bool check,
+                              bool parameters_first) {
+  const size_t n = g.instructions.size();
+  TextCheck text(g, check, parameters_first);
+  // Names: a folded get-tuple-element is named get-tuple-element[.K] by
+  // XLA; K is unknown, so two of them compare by instruction order.
+  auto name_less = [&](int64_t a, int64_t b) {
+    const Graph::Instruction& x = g.instructions[a];
+    const Graph::Instruction& y = g.instructions[b];
+    if (x.folded && y.folded) return a < b;
+    const absl::string_view xn = x.folded ? "get-tuple-element" : x.name;
+    const absl::string_view yn = y.folded ? "get-tuple-element" : y.name;
+    if (xn != yn) return xn < yn;
+    return x.folded ? false : y.folded;  // "get-tuple-element" < ".K"
+  };
+  auto before = [&](int64_t a, int64_t b) {
+    if (stats[a].extra_users != stats[b].extra_users) {
+      return stats[a].extra_users > stats[b].extra_users;
+    }
+    if (stats[a].total_sizes != stats[b].total_sizes) {
+      return stats[a].total_sizes > stats[b].total_sizes;
+    }
+    return name_less(a, b);
+  };
+  // HloComputation::AcceptWithOperandOrder: unreachable roots (no users,
+  // not the root) in instruction order, then the root; each a PostOrderDFS
+  // that sorts the operands it pushes and reverses them.
+  std::vector<uint8_t> state(n, 0);
+  std::vector<int64_t> order, stack;
+  order.reserve(n);
+  auto visit = [&](int64_t root) {
+    if (state[root] == 2) return true;
+    stack.assign(1, root);
+    while (!stack.empty()) {
+      const int64_t current = stack.back();
+      if (state[current] == 2) {
+        stack.pop_back();
+        continue;
+      }
+      if (state[current] == 1) {
+        stack.pop_back();
+        if (!text.Emit(current)) return false;
+        order.push_back(current);
+        state[current] = 2;
+        continue;
+      }
+      state[current] = 1;
+      const size_t old_size = stack.size();
+      for (int64_t op : g.operands[current]) {
+        if (state[op] == 0) stack.push_back(op);
+      }
+      for (int64_t op : g.control_predecessors[current]) {
+        if (state[op] == 0) stack.push_back(op);
+      }
+      std::sort(stack.begin() + old_size, stack.end(), before);
+      std::reverse(stack.begin() + old_size, stack.end());
+    }
+    return true;
+  };
+  for (size_t r = 0; r < n; ++r) {
+    if (static_cast<int64_t>(r) != g.root && g.users[r].empty() &&
+        g.control_successors[r].empty()) {
+      if (!visit(static_cast<int64_t>(r))) return {};
+    }
+  }
+  if (g.root >= 0 && !visit(g.root)) return {};
+  return order;
+}
+
+// XLA's ListScheduler, guided by the text: it schedules, among the ready
+// instructions, the one of highest priority (bytes freed minus bytes
+// defined, then users; scalars first), the latest made ready among equals.
+// A printed instruction is taken when it is the text's next one and no
+// ready one has a higher priority; folded get-tuple-elements are taken
+// when the scheduler would take them. Nullopt when a printed instruction
+// other than the text's next would come first.
+absl::optional<std::vector<int64_t>> GuidedListOrder(const Graph& g) {
+  const size_t n = g.instructions.size();
+  using Priority = std::pair<int64_t, int64_t>;
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  std::vector<int64_t> use_count(g.buffer_bytes.size(), 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (int64_t b : g.used_buffers[i]) ++use_count[b];
+  }
+  for (int64_t b : g.live_out) ++use_count[b];
+  std::vector<int64_t> pending(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (int64_t user : g.users[i]) ++pending[user];
+    for (int64_t succ : g.control_successors[i]) ++pending[succ];
+  }
+  // XLA recomputes priorities as buffers near their last use, which is
+  // quadratic on wide tuples; past a budget linear in the graph the replay
+  // gives up (the caller keeps its simpler placement).
+  int64_t edges = 0;
+  for (size_t i = 0; i < n; ++i) {
+    edges += static_cast<int64_t>(g.used_buffers[i].size() + g.users[i].size() +
+                                  g.defined_buffers[i].size());
+  }
+  const int64_t budget = 64 * (edges + static_cast<int64_t>(n)) + (1 << 20);
+  int64_t work = 0;
+  auto priority = [&](int64_t id) -> Priority {
+    const Graph::Instruction& in = g.instructions[id];
+    work += 1 + static_cast<int64_t>(g.used_buffers[id].size() +
+                                     g.defined_buffers[id].size());
+    if (in.effective_scalar) return {kMax, kMax};
+    int64_t freed = 0;
+    for (int64_t b : g.used_buffers[id]) {
+      if (use_count[b] == 1) freed += g.buffer_bytes[b];
+    }
+    int64_t defined = 0;
+    for (int64_t b : g.defined_buffers[id]) defined += g.buffer_bytes[b];
+    return {freed - defined, static_cast<int64_t>(g.users[id].size())};
+  };
+  // (priority, sequence number, id); the last element is the best.
+  using Entry = std::tuple<Priority, int64_t, int64_t>;
+  std::set<Entry> ready;
+  std::vector<Entry> entry_of(n);
+  std::vector<bool> is_ready(n, false);
+  int64_t sequence = 0;
+  auto add = [&](int64_t id) {
+    entry_of[id] = Entry(priority(id), sequence++, id);
+    ready.insert(entry_of[id]);
+    is_ready[id] = true;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (pending[i] == 0) add(static_cast<int64_t>(i));
+  }
+  std::vector<int64_t> order;
+  order.reserve(n);
+  auto schedule = [&](int64_t id) {
+    ready.erase(entry_of[id]);
+    is_ready[id] = false;
+    order.push_back(id);
+    bool adjust = false;
+    for (int64_t b : g.used_buffers[id]) {
+      if (--use_count[b] == 1) adjust = true;
+    }
+    for (int64_t user : g.users[id]) {
+      if (--pending[user] == 0) add(user);
+    }
+    for (int64_t succ : g.control_successors[id]) {
+      if (--pending[succ] == 0) add(succ);
+    }
+    if (!adjust) return;
+    for (int64_t op : g.operands[id]) {
+      for (int64_t user : g.users[op]) {
+        ++work;
+        if (!is_ready[user]) continue;
+        const Priority p = priority(user);
+        if (p == std::get<0>(entry_of[user])) continue;
+        ready.erase(entry_of[user]);
+        entry_of[user] = Entry(p, sequence++, user);
+        ready.insert(entry_of[user]);
+      }
+    }
+  };
+  size_t next = 0;
+  while (!ready.empty()) {
+    if (work > budget) return absl::nullopt;
+    const Entry& best = *ready.rbegin();
+    const int64_t best_id = std::get<2>(best);
+    if (next == g.text_order.size()) {
+      if (!g.instructions[best_id].folded) return absl::nullopt;
+      schedule(best_id);
+      continue;
+    }
+    const int64_t x = g.text_order[next];
+    if (!is_ready[x] || std::get<0>(best) > std::get<0>(entry_of[x])) {
+      // Something of higher priority comes first: only a folded one may.
+      if (!g.instructions[best_id].folded) return absl::nullopt;
+      schedule(best_id);
+      continue;
+    }
+    // Equal priorities: the latest made ready among the folded ones and x.
+    int64_t take = x;
+    for (auto it = ready.rbegin(); it != ready.rend(); ++it) {
+      if (std::get<0>(*it) != std::get<0>(entry_of[x])) break;
+      if (std::get<1>(*it) <= std::get<1>(entry_of[x])) break;
+      if (g.instructions[std::get<2>(*it)].folded) {
+        take = std::get<2>(*it);
+        break;
+      }
+    }
+    if (take == x) ++next;
+    schedule(take);
+  }
+  if (order.size() != n) return absl::nullopt;
+  return order;
+}
+
+bool FollowsText(const Graph& g, const std::vector<int64_t>& order) {
+  if (order.size() != g.instructions.size()) return false;
+  size_t next = 0;
+  for (int64_t id : order) {
+    if (g.instructions[id].folded) continue;
+    if (next >= g.text_order.size() || g.text_order[next] != id) return false;
+    ++next;
+  }
+  return next == g.text_order.size();
+}
+
+}  // namespace
+
+std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
+    const SchedulingGraph& graph) {
+  std::array<absl::optional<std::vector<int64_t>>, 4> out;
+  auto at = [&](XlaScheduler s) -> absl::optional<std::vector<int64_t>>& {
+    return out[static_cast<int>(s)];
+  };
+  at(XlaScheduler::kList) = GuidedListOrder(graph);
+  // One post order serves the post-order scheduler and the DFS statistics.
+  std::vector<int64_t> post = PostOrder(graph, /*check=*/false);
+  const std::vector<DfsStats> stats = ComputeDfsStats(graph, post);
+  if (FollowsText(graph, post)) at(XlaScheduler::kPostOrder) = std::move(post);
+  std::vector<int64_t> dfs = DfsOrder(graph, stats, /*check=*/true,
+                                      /*parameters_first=*/false);
+  if (FollowsText(graph, dfs)) at(XlaScheduler::kDfs) = std::move(dfs);
+  dfs = DfsOrder(graph, stats, /*check=*/true, /*parameters_first=*/true);
+  std::stable_partition(dfs.begin(), dfs.end(), [&](int64_t id) {
+    return graph.instructions[id].parameter;
+  });
+  if (FollowsText(graph, dfs)) {
+    at(XlaScheduler::kDfsParametersFirst) = std::move(dfs);
+  }
+  return out;
+}
+
+absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
+    const SchedulingGraph& graph, XlaScheduler scheduler) {
+  if (scheduler == XlaScheduler::kList) return GuidedListOrder(graph);
+  std::vector<int64_t> post =
+      PostOrder(graph, /*check=*/scheduler == XlaScheduler::kPostOrder);
+  std::vector<int64_t> order;
+  if (scheduler == XlaScheduler::kPostOrder) {
+    order = std::move(post);
+  } else {
+    const bool parameters_first =
+        scheduler == XlaScheduler::kDfsParametersFirst;
+    order = DfsOrder(graph, ComputeDfsStats(graph, post), /*check=*/true,
+                     parameters_first);
+    if (parameters_first) {
+      std::stable_partition(order.begin(), order.end(), [&](int64_t id) {
+        return graph.instructions[id].parameter;
+      });
+    }
+  }
+  if (!FollowsText(graph, order)) return absl::nullopt;
+  return order;
+}
+
+}  // namespace hlolayout
