@@ -447,12 +447,15 @@ void InterleaveAnyK(const Ctx& c, int64_t a0, int64_t a1, int64_t s0,
 
 // ---------------------------------------------------------------------------
 // Transpose: dst(i, j) at i + j * T (contiguous along a), src(i, j) at
-// i * S + j (contiguous along b). A band of kTRows rows of a is cut into
-// strips of one source cache line of columns; each strip is transposed into
-// an L1 buffer (8x8 AVX2 or 4x4 SSE blocks for 4-byte elements) whose rows
-// are then written to dst as whole runs (streaming stores for large
-// destinations): every source line is read once and every destination line
-// written once, whatever the strides (powers of two alias in the caches).
+// i * S + j (contiguous along b). Through a buffer, so that every source
+// line is read once and every destination line written once, whatever the
+// strides (powers of two alias in the caches): for streamed (large)
+// destinations, blocks of rows x 1024 columns in a 256 KiB L2 buffer
+// (TransposeBlocksF32Avx2, TransposeBlocksAny); otherwise a band of kTRows
+// rows of a cut into strips of one source cache line of columns, each
+// transposed into an L1 buffer while the previous one is written out
+// (StripF32Avx2, TransposeRows). Kernels: 8x8 AVX2 for 4-byte elements,
+// SSE2 blocks of 16 bytes square.
 
 constexpr int64_t kTRows = 128;
 
