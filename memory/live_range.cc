@@ -117,6 +117,8 @@ struct Node {              // an instruction of a scheduled computation
   absl::string_view opcode;
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
+  bool has_control_predecessors = false;
+  bool effective_scalar = false;  // an array whose dimensions are all 1
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
@@ -175,6 +177,15 @@ struct Source {
   int64_t target = kNone;       // kForward: a position
   std::vector<int64_t> inputs;  // kPhi: positions
 };
+
+// XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
+bool EffectiveScalar(const Shape& shape) {
+  if (!shape.IsArray()) return false;
+  for (int64_t d : shape.dimensions()) {
+    if (d != 1) return false;
+  }
+  return true;
+}
 
 // The computation called as `attribute` by `in` (while's body/condition).
 int64_t CalleeByAttribute(
@@ -339,11 +350,14 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
+    node.has_control_predecessors =
+        FindHloAttribute(in.attributes, "control-predecessors").has_value();
     if (node.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", in.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
+    node.effective_scalar = EffectiveScalar(*node.shape);
     by_name[in.name] = static_cast<int64_t>(nodes_.size());
     nodes_.push_back(std::move(node));
   }
@@ -379,6 +393,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
+          gte.effective_scalar = EffectiveScalar(*gte.shape);
           gte.computation = c;
           gte.operands.push_back(producer);
           const int64_t gid = static_cast<int64_t>(nodes_.size());
@@ -1039,10 +1054,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     if (!in.folded) in.name = node.name;
     in.parameter = node.op == Op::kParameter;
     in.ignored = in.parameter || node.op == Op::kConstant;
-    in.effective_scalar =
-        node.shape->IsArray() && std::all_of(node.shape->dimensions().begin(),
-                                             node.shape->dimensions().end(),
-                                             [](int64_t d) { return d == 1; });
+    in.effective_scalar = node.effective_scalar;
     ++stamp;
     for (int64_t op : node.operands) {
       const int64_t local = op - first;
@@ -1053,7 +1065,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     }
     g.operands.EndRow();
     g.used_buffers.EndRow();
-    if (!in.folded) {
+    if (node.has_control_predecessors) {
       absl::optional<absl::string_view> preds =
           FindHloAttribute(node.source->attributes, "control-predecessors");
       if (preds.has_value()) {
