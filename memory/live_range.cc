@@ -118,6 +118,7 @@ struct Node {              // an instruction of a scheduled computation
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
   bool has_control_predecessors = false;
+  absl::string_view op_name;      // from the metadata
   bool effective_scalar = false;  // an array whose dimensions are all 1
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
@@ -177,6 +178,16 @@ struct Source {
   int64_t target = kNone;       // kForward: a position
   std::vector<int64_t> inputs;  // kPhi: positions
 };
+
+// The op_name="..." of a metadata attribute's value (empty if none).
+absl::string_view OpNameOf(absl::string_view metadata) {
+  const size_t at = metadata.find("op_name=\"");
+  if (at == absl::string_view::npos) return {};
+  const size_t b = at + 9;
+  const size_t e = metadata.find('"', b);
+  return e == absl::string_view::npos ? absl::string_view()
+                                      : metadata.substr(b, e - b);
+}
 
 // XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
 bool EffectiveScalar(const Shape& shape) {
@@ -350,8 +361,16 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
-    node.has_control_predecessors =
-        FindHloAttribute(in.attributes, "control-predecessors").has_value();
+    // One pass over the attributes while the instruction is in cache.
+    bool metadata_seen = false;  // the first one counts, as elsewhere
+    for (const HloAttribute& a : in.attributes) {
+      if (a.name == "control-predecessors") {
+        node.has_control_predecessors = true;
+      } else if (a.name == "metadata" && !metadata_seen) {
+        metadata_seen = true;
+        node.op_name = OpNameOf(a.value);
+      }
+    }
     if (node.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", in.name, "' in '", source.header.name,
@@ -788,18 +807,7 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.opcode = node.opcode;
     s.computation = comps_[node.computation].source->header.name;
     s.shape = node.shape;
-    if (node.source != nullptr) {
-      absl::optional<absl::string_view> md =
-          FindHloAttribute(node.source->attributes, "metadata");
-      if (md.has_value()) {
-        const size_t at = md->find("op_name=\"");
-        if (at != absl::string_view::npos) {
-          const size_t b = at + 9;
-          const size_t e = md->find('"', b);
-          if (e != absl::string_view::npos) s.op_name = md->substr(b, e - b);
-        }
-      }
-    }
+    s.op_name = node.op_name;
     out_.instructions.push_back(std::move(s));
   }
   for (size_t t = 0; t < schedule_.size(); ++t) {
