@@ -117,6 +117,9 @@ struct Node {              // an instruction of a scheduled computation
   absl::string_view opcode;
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
+  bool has_control_predecessors = false;
+  absl::string_view op_name;      // from the metadata
+  bool effective_scalar = false;  // an array whose dimensions are all 1
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
@@ -175,6 +178,25 @@ struct Source {
   int64_t target = kNone;       // kForward: a position
   std::vector<int64_t> inputs;  // kPhi: positions
 };
+
+// The op_name="..." of a metadata attribute's value (empty if none).
+absl::string_view OpNameOf(absl::string_view metadata) {
+  const size_t at = metadata.find("op_name=\"");
+  if (at == absl::string_view::npos) return {};
+  const size_t b = at + 9;
+  const size_t e = metadata.find('"', b);
+  return e == absl::string_view::npos ? absl::string_view()
+                                      : metadata.substr(b, e - b);
+}
+
+// XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
+bool EffectiveScalar(const Shape& shape) {
+  if (!shape.IsArray()) return false;
+  for (int64_t d : shape.dimensions()) {
+    if (d != 1) return false;
+  }
+  return true;
+}
 
 // The computation called as `attribute` by `in` (while's body/condition).
 int64_t CalleeByAttribute(
@@ -248,6 +270,7 @@ class Analyzer {
   std::deque<std::string> gte_names_;  // names of restored GTEs
   // Value -> (computation, scheduling graph buffer id).
   std::vector<std::pair<int64_t, int64_t>> buffer_of_;
+  std::vector<int64_t> buffer_owner_;
   std::vector<int64_t> scratch_index_of_, scratch_mark_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
@@ -338,11 +361,22 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
+    // One pass over the attributes while the instruction is in cache.
+    bool metadata_seen = false;  // the first one counts, as elsewhere
+    for (const HloAttribute& a : in.attributes) {
+      if (a.name == "control-predecessors") {
+        node.has_control_predecessors = true;
+      } else if (a.name == "metadata" && !metadata_seen) {
+        metadata_seen = true;
+        node.op_name = OpNameOf(a.value);
+      }
+    }
     if (node.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", in.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
+    node.effective_scalar = EffectiveScalar(*node.shape);
     by_name[in.name] = static_cast<int64_t>(nodes_.size());
     nodes_.push_back(std::move(node));
   }
@@ -378,6 +412,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
+          gte.effective_scalar = EffectiveScalar(*gte.shape);
           gte.computation = c;
           gte.operands.push_back(producer);
           const int64_t gid = static_cast<int64_t>(nodes_.size());
@@ -772,18 +807,7 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.opcode = node.opcode;
     s.computation = comps_[node.computation].source->header.name;
     s.shape = node.shape;
-    if (node.source != nullptr) {
-      absl::optional<absl::string_view> md =
-          FindHloAttribute(node.source->attributes, "metadata");
-      if (md.has_value()) {
-        const size_t at = md->find("op_name=\"");
-        if (at != absl::string_view::npos) {
-          const size_t b = at + 9;
-          const size_t e = md->find('"', b);
-          if (e != absl::string_view::npos) s.op_name = md->substr(b, e - b);
-        }
-      }
-    }
+    s.op_name = node.op_name;
     out_.instructions.push_back(std::move(s));
   }
   for (size_t t = 0; t < schedule_.size(); ++t) {
@@ -954,10 +978,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                                     std::vector<int64_t>* node_of_out) {
   Comp& comp = comps_[c];
   SchedulingGraph& g = *graph;
-  g.buffer_bytes.clear();
-  g.live_out.clear();
-  g.text_order.clear();
-  g.root = kNone;
+  g.Clear();
   std::vector<int64_t>& node_of = *node_of_out;
   node_of.clear();
   // The computation's nodes: its text, then its restored get-tuple-elements.
@@ -994,14 +1015,18 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   // Buffers: the values this computation defines, except those of
   // parameters and constants (XLA's list scheduler ignores them).
   if (buffer_of_.size() != value_def_position_.size()) {
+    // Which computation's buffer each value is (kNone: ignored).
+    buffer_owner_.resize(value_def_position_.size());
+    for (size_t v = 0; v < value_def_position_.size(); ++v) {
+      const Node& def = nodes_[value_def_node_[v]];
+      buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
+                             ? kNone
+                             : def.computation;
+    }
     buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
   }
   auto buffer = [&](int64_t v) -> int64_t {
-    const Node& def = nodes_[value_def_node_[v]];
-    if (def.computation != c || def.op == Op::kParameter ||
-        def.op == Op::kConstant) {
-      return kNone;
-    }
+    if (buffer_owner_[v] != c) return kNone;
     if (buffer_of_[v].first == c) return buffer_of_[v].second;
     const int64_t b = static_cast<int64_t>(g.buffer_bytes.size());
     g.buffer_bytes.push_back(ValueBytes(v));
@@ -1012,7 +1037,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   // its mark is the list's stamp (stamps grow across graphs).
   std::vector<int64_t>& mark = scratch_mark_;
   int64_t& stamp = scratch_stamp_;
-  auto values_at = [&](int64_t id, auto* out) {
+  auto values_at = [&](int64_t id, auto&& emit) {
     const Node& node = nodes_[id];
     for (size_t s = 0; s < node.subshapes->size(); ++s) {
       const int64_t v = value_of_[node.first_position + s];
@@ -1024,12 +1049,12 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
       }
       if (mark[b] == stamp) continue;
       mark[b] = stamp;
-      out->push_back(b);
+      emit(b);
     }
   };
   absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
-  g.instructions.clear();
   g.instructions.resize(node_of.size());
+  auto add_used = [&](int64_t b) { g.used_buffers.Add(b); };
   for (size_t i = 0; i < node_of.size(); ++i) {
     const Node& node = nodes_[node_of[i]];
     SchedulingGraph::Instruction& in = g.instructions[i];
@@ -1037,19 +1062,18 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     if (!in.folded) in.name = node.name;
     in.parameter = node.op == Op::kParameter;
     in.ignored = in.parameter || node.op == Op::kConstant;
-    in.effective_scalar =
-        node.shape->IsArray() && std::all_of(node.shape->dimensions().begin(),
-                                             node.shape->dimensions().end(),
-                                             [](int64_t d) { return d == 1; });
+    in.effective_scalar = node.effective_scalar;
     ++stamp;
     for (int64_t op : node.operands) {
       const int64_t local = op - first;
       if (local >= 0 && local < size && index_of[local] != kNone) {
-        in.operands.push_back(index_of[local]);
+        g.operands.Add(index_of[local]);
       }
-      values_at(op, &in.used_buffers);
+      values_at(op, add_used);
     }
-    if (!in.folded) {
+    g.operands.EndRow();
+    g.used_buffers.EndRow();
+    if (node.has_control_predecessors) {
       absl::optional<absl::string_view> preds =
           FindHloAttribute(node.source->attributes, "control-predecessors");
       if (preds.has_value()) {
@@ -1064,17 +1088,19 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                  *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
           auto by_name = text_index.find(name);
           if (by_name != text_index.end()) {
-            in.control_predecessors.push_back(by_name->second);
+            g.control_predecessors.Add(by_name->second);
           }
         }
       }
     }
+    g.control_predecessors.EndRow();
     for (size_t s = 0; s < node.subshapes->size(); ++s) {
       const int64_t v = value_of_[node.first_position + s];
       if (v == kNone || value_def_node_[v] != node_of[i]) continue;
       const int64_t b = buffer(v);
-      if (b != kNone) in.defined_buffers.push_back(b);
+      if (b != kNone) g.defined_buffers.Add(b);
     }
+    g.defined_buffers.EndRow();
   }
   for (int64_t id = first; id < first + comp.text_nodes; ++id) {
     g.text_order.push_back(index_of[id - first]);
@@ -1082,7 +1108,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   if (comp.root != kNone) {
     g.root = index_of[comp.root - first];
     ++stamp;
-    values_at(comp.root, &g.live_out);
+    values_at(comp.root, [&](int64_t b) { g.live_out.push_back(b); });
   }
   g.SetUsers();
 }

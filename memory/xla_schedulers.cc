@@ -9,22 +9,63 @@
 
 namespace hlolayout {
 
+void SchedulingLists::SetTransposeOf(const SchedulingLists& from, size_t rows) {
+  // Counting sort: sizes, offsets, then the rows of `from` in order. An
+  // item repeated within a row of `from` counts once: short rows look back,
+  // long ones (a tuple of many operands) mark what they hold.
+  constexpr size_t kShortRow = 16;
+  std::vector<int64_t> last;  // long rows: last[j] == i when row i holds j
+  auto first_in_row = [&](size_t i, size_t k) {
+    const absl::Span<const int64_t> row = from[i];
+    if (row.size() <= kShortRow) {
+      for (size_t m = 0; m < k; ++m) {
+        if (row[m] == row[k]) return false;
+      }
+      return true;
+    }
+    if (last.empty()) last.assign(rows, -1);
+    if (last[row[k]] == static_cast<int64_t>(i)) return false;
+    last[row[k]] = static_cast<int64_t>(i);
+    return true;
+  };
+  begin_.assign(rows + 2, 0);
+  for (size_t i = 0; i < from.rows(); ++i) {
+    const absl::Span<const int64_t> row = from[i];
+    for (size_t k = 0; k < row.size(); ++k) {
+      if (first_in_row(i, k)) ++begin_[row[k] + 2];
+    }
+  }
+  for (size_t j = 2; j < begin_.size(); ++j) begin_[j] += begin_[j - 1];
+  items_.resize(begin_.back());
+  std::fill(last.begin(), last.end(), -1);
+  for (size_t i = 0; i < from.rows(); ++i) {
+    const absl::Span<const int64_t> row = from[i];
+    for (size_t k = 0; k < row.size(); ++k) {
+      if (first_in_row(i, k)) {
+        items_[begin_[row[k] + 1]++] = static_cast<int64_t>(i);
+      }
+    }
+  }
+  begin_.pop_back();
+}
+
+void SchedulingGraph::Clear() {
+  instructions.clear();
+  operands.Clear();
+  control_predecessors.Clear();
+  used_buffers.Clear();
+  defined_buffers.Clear();
+  users.Clear();
+  control_successors.Clear();
+  buffer_bytes.clear();
+  live_out.clear();
+  root = -1;
+  text_order.clear();
+}
+
 void SchedulingGraph::SetUsers() {
-  for (Instruction& in : instructions) {
-    in.users.clear();
-    in.control_successors.clear();
-  }
-  for (size_t i = 0; i < instructions.size(); ++i) {
-    const int64_t id = static_cast<int64_t>(i);
-    for (int64_t op : instructions[i].operands) {
-      Instruction::List& users = instructions[op].users;
-      if (users.empty() || users.back() != id) users.push_back(id);
-    }
-    for (int64_t p : instructions[i].control_predecessors) {
-      Instruction::List& succ = instructions[p].control_successors;
-      if (succ.empty() || succ.back() != id) succ.push_back(id);
-    }
-  }
+  users.SetTransposeOf(operands, instructions.size());
+  control_successors.SetTransposeOf(control_predecessors, instructions.size());
 }
 
 absl::string_view XlaSchedulerName(XlaScheduler scheduler) {
@@ -84,7 +125,7 @@ std::vector<int64_t> PostOrder(const Graph& g, bool check) {
   std::vector<int64_t> order, stack;
   order.reserve(n);
   for (size_t r = 0; r < n; ++r) {
-    if (!g.instructions[r].users.empty()) continue;
+    if (!g.users[r].empty()) continue;
     stack.assign(1, static_cast<int64_t>(r));
     while (!stack.empty()) {
       const int64_t current = stack.back();
@@ -98,10 +139,9 @@ std::vector<int64_t> PostOrder(const Graph& g, bool check) {
         continue;
       }
       state[current] = 1;
-      const Graph::Instruction::List& ops = g.instructions[current].operands;
+      const absl::Span<const int64_t> ops = g.operands[current];
       stack.insert(stack.end(), ops.rbegin(), ops.rend());
-      const Graph::Instruction::List& preds =
-          g.instructions[current].control_predecessors;
+      const absl::Span<const int64_t> preds = g.control_predecessors[current];
       stack.insert(stack.end(), preds.begin(), preds.end());
     }
   }
@@ -128,13 +168,13 @@ std::vector<DfsStats> ComputeDfsStats(const Graph& g,
     const Graph::Instruction& in = g.instructions[id];
     if (in.ignored) continue;
     DfsStats& s = stats[id];
-    s.extra_users =
-        in.users.empty() ? 0 : static_cast<int64_t>(in.users.size()) - 1;
+    const size_t users = g.users[id].size();
+    s.extra_users = users == 0 ? 0 : static_cast<int64_t>(users) - 1;
     int64_t bytes = 0;
-    for (int64_t b : in.defined_buffers) bytes += g.buffer_bytes[b];
+    for (int64_t b : g.defined_buffers[id]) bytes += g.buffer_bytes[b];
     s.total_sizes = bytes;
     cumulative += bytes;
-    for (int64_t op : in.operands) {
+    for (int64_t op : g.operands[id]) {
       if (seen[op] == id) continue;
       seen[op] = id;
       s.extra_users += stats[op].extra_users;
@@ -197,10 +237,10 @@ std::vector<int64_t> DfsOrder(const Graph& g,
       }
       state[current] = 1;
       const size_t old_size = stack.size();
-      for (int64_t op : g.instructions[current].operands) {
+      for (int64_t op : g.operands[current]) {
         if (state[op] == 0) stack.push_back(op);
       }
-      for (int64_t op : g.instructions[current].control_predecessors) {
+      for (int64_t op : g.control_predecessors[current]) {
         if (state[op] == 0) stack.push_back(op);
       }
       std::sort(stack.begin() + old_size, stack.end(), before);
@@ -209,8 +249,8 @@ std::vector<int64_t> DfsOrder(const Graph& g,
     return true;
   };
   for (size_t r = 0; r < n; ++r) {
-    if (static_cast<int64_t>(r) != g.root && g.instructions[r].users.empty() &&
-        g.instructions[r].control_successors.empty()) {
+    if (static_cast<int64_t>(r) != g.root && g.users[r].empty() &&
+        g.control_successors[r].empty()) {
       if (!visit(static_cast<int64_t>(r))) return {};
     }
   }
@@ -230,37 +270,37 @@ absl::optional<std::vector<int64_t>> GuidedListOrder(const Graph& g) {
   using Priority = std::pair<int64_t, int64_t>;
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
   std::vector<int64_t> use_count(g.buffer_bytes.size(), 0);
-  for (const Graph::Instruction& in : g.instructions) {
-    for (int64_t b : in.used_buffers) ++use_count[b];
+  for (size_t i = 0; i < n; ++i) {
+    for (int64_t b : g.used_buffers[i]) ++use_count[b];
   }
   for (int64_t b : g.live_out) ++use_count[b];
   std::vector<int64_t> pending(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    for (int64_t user : g.instructions[i].users) ++pending[user];
-    for (int64_t succ : g.instructions[i].control_successors) ++pending[succ];
+    for (int64_t user : g.users[i]) ++pending[user];
+    for (int64_t succ : g.control_successors[i]) ++pending[succ];
   }
   // XLA recomputes priorities as buffers near their last use, which is
   // quadratic on wide tuples; past a budget linear in the graph the replay
   // gives up (the caller keeps its simpler placement).
   int64_t edges = 0;
-  for (const Graph::Instruction& in : g.instructions) {
-    edges += static_cast<int64_t>(in.used_buffers.size() + in.users.size() +
-                                  in.defined_buffers.size());
+  for (size_t i = 0; i < n; ++i) {
+    edges += static_cast<int64_t>(g.used_buffers[i].size() + g.users[i].size() +
+                                  g.defined_buffers[i].size());
   }
   const int64_t budget = 64 * (edges + static_cast<int64_t>(n)) + (1 << 20);
   int64_t work = 0;
   auto priority = [&](int64_t id) -> Priority {
     const Graph::Instruction& in = g.instructions[id];
-    work += 1 + static_cast<int64_t>(in.used_buffers.size() +
-                                     in.defined_buffers.size());
+    work += 1 + static_cast<int64_t>(g.used_buffers[id].size() +
+                                     g.defined_buffers[id].size());
     if (in.effective_scalar) return {kMax, kMax};
     int64_t freed = 0;
-    for (int64_t b : in.used_buffers) {
+    for (int64_t b : g.used_buffers[id]) {
       if (use_count[b] == 1) freed += g.buffer_bytes[b];
     }
     int64_t defined = 0;
-    for (int64_t b : in.defined_buffers) defined += g.buffer_bytes[b];
-    return {freed - defined, static_cast<int64_t>(in.users.size())};
+    for (int64_t b : g.defined_buffers[id]) defined += g.buffer_bytes[b];
+    return {freed - defined, static_cast<int64_t>(g.users[id].size())};
   };
   // (priority, sequence number, id); the last element is the best.
   using Entry = std::tuple<Priority, int64_t, int64_t>;
@@ -283,18 +323,18 @@ absl::optional<std::vector<int64_t>> GuidedListOrder(const Graph& g) {
     is_ready[id] = false;
     order.push_back(id);
     bool adjust = false;
-    for (int64_t b : g.instructions[id].used_buffers) {
+    for (int64_t b : g.used_buffers[id]) {
       if (--use_count[b] == 1) adjust = true;
     }
-    for (int64_t user : g.instructions[id].users) {
+    for (int64_t user : g.users[id]) {
       if (--pending[user] == 0) add(user);
     }
-    for (int64_t succ : g.instructions[id].control_successors) {
+    for (int64_t succ : g.control_successors[id]) {
       if (--pending[succ] == 0) add(succ);
     }
     if (!adjust) return;
-    for (int64_t op : g.instructions[id].operands) {
-      for (int64_t user : g.instructions[op].users) {
+    for (int64_t op : g.operands[id]) {
+      for (int64_t user : g.users[op]) {
         ++work;
         if (!is_ready[user]) continue;
         const Priority p = priority(user);

@@ -29,11 +29,36 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/inlined_vector.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 
 namespace hlolayout {
+
+// Rows of indices, one row per instruction, stored end to end.
+class SchedulingLists {
+ public:
+  SchedulingLists() : begin_(1, 0) {}
+  void Clear() {
+    begin_.assign(1, 0);
+    items_.clear();
+  }
+  // Appends to the open row; EndRow closes it.
+  void Add(int64_t item) { items_.push_back(item); }
+  void EndRow() { begin_.push_back(items_.size()); }
+  size_t rows() const { return begin_.size() - 1; }
+  absl::Span<const int64_t> operator[](size_t row) const {
+    return absl::MakeConstSpan(items_.data() + begin_[row],
+                               begin_[row + 1] - begin_[row]);
+  }
+  // The transpose of `from` over `rows` rows, each row's items distinct
+  // and increasing: row j lists the rows i of `from` that hold j.
+  void SetTransposeOf(const SchedulingLists& from, size_t rows);
+
+ private:
+  std::vector<size_t> begin_;
+  std::vector<int64_t> items_;
+};
 
 // One computation as XLA's memory schedulers see it. Instructions are in
 // the computation's creation order as far as the text shows it
@@ -46,21 +71,24 @@ struct SchedulingGraph {
     bool ignored = false;    // a parameter or a constant (XLA ignores them)
     bool parameter = false;
     bool effective_scalar = false;  // an array with every dimension 1
-    using List = absl::InlinedVector<int64_t, 2>;
-    List operands;              // instruction indices, as written
-    List control_predecessors;  // as written
-    List users;                 // distinct, in instruction order
-    List control_successors;
-    List used_buffers;     // distinct, not ignored
-    List defined_buffers;  // not ignored
   };
   std::vector<Instruction> instructions;
+  // One row per instruction, filled by the caller:
+  SchedulingLists operands;              // instruction indices, as written
+  SchedulingLists control_predecessors;  // as written
+  SchedulingLists used_buffers;          // distinct, not ignored
+  SchedulingLists defined_buffers;       // not ignored
+  // Filled by SetUsers:
+  SchedulingLists users;  // distinct, in instruction order
+  SchedulingLists control_successors;
   std::vector<int64_t> buffer_bytes;  // by buffer id
   std::vector<int64_t> live_out;      // buffers at the root, distinct
   int64_t root = -1;
   // The text's order: indices of the instructions that are not folded.
   std::vector<int64_t> text_order;
 
+  // Empties the graph, keeping its memory.
+  void Clear();
   // Fills `users` and `control_successors` from `operands` and
   // `control_predecessors`.
   void SetUsers();

@@ -16,53 +16,66 @@ class GraphBuilder {
  public:
   int64_t Add(const char* name, std::vector<int64_t> operands,
               std::vector<int64_t> defined_bytes = {}, bool scalar = false) {
-    SchedulingGraph::Instruction in;
-    in.name = name;
-    in.operands.assign(operands.begin(), operands.end());
-    in.effective_scalar = scalar;
+    Row row;
+    row.in.name = name;
+    row.in.effective_scalar = scalar;
+    row.operands = std::move(operands);
     for (int64_t bytes : defined_bytes) {
-      in.defined_buffers.push_back(
-          static_cast<int64_t>(graph_.buffer_bytes.size()));
-      graph_.buffer_bytes.push_back(bytes);
+      row.defined.push_back(static_cast<int64_t>(buffer_bytes_.size()));
+      buffer_bytes_.push_back(bytes);
     }
     names_.push_back(name);
-    graph_.instructions.push_back(std::move(in));
-    return static_cast<int64_t>(graph_.instructions.size()) - 1;
+    rows_.push_back(std::move(row));
+    return static_cast<int64_t>(rows_.size()) - 1;
   }
   int64_t Parameter(const char* name) {
     const int64_t id = Add(name, {});
-    graph_.instructions[id].parameter = true;
-    graph_.instructions[id].ignored = true;
+    rows_[id].in.parameter = true;
+    rows_[id].in.ignored = true;
     return id;
   }
   int64_t Constant(const char* name) {
     const int64_t id = Add(name, {}, {}, /*scalar=*/true);
-    graph_.instructions[id].ignored = true;
+    rows_[id].in.ignored = true;
     return id;
   }
   // A folded get-tuple-element of `producer`, reading all its buffers.
   int64_t Folded(int64_t producer, const char* label, bool scalar) {
     const int64_t id = Add(label, {producer}, {}, scalar);
-    graph_.instructions[id].folded = true;
-    graph_.instructions[id].name = "";
-    graph_.instructions[id].used_buffers =
-        graph_.instructions[producer].defined_buffers;
+    rows_[id].in.folded = true;
+    rows_[id].in.name = "";
+    rows_[id].used = rows_[producer].defined;
     return id;
   }
   void Uses(int64_t id, std::vector<int64_t> buffers) {
-    graph_.instructions[id].used_buffers.assign(buffers.begin(), buffers.end());
+    rows_[id].used = std::move(buffers);
   }
-  const SchedulingGraph::Instruction::List& Defined(int64_t id) const {
-    return graph_.instructions[id].defined_buffers;
+  void ControlPredecessor(int64_t id, int64_t predecessor) {
+    rows_[id].control.push_back(predecessor);
   }
-  SchedulingGraph& graph() { return graph_; }
+  const std::vector<int64_t>& Defined(int64_t id) const {
+    return rows_[id].defined;
+  }
 
-  // Finishes the graph with `text` as the printed order.
-  SchedulingGraph Build(std::vector<int64_t> text, int64_t root) {
-    graph_.text_order = std::move(text);
-    graph_.root = root;
-    graph_.SetUsers();
-    return graph_;
+  // The graph so far, with `text` as the printed order.
+  SchedulingGraph Build(std::vector<int64_t> text, int64_t root) const {
+    SchedulingGraph g;
+    for (const Row& row : rows_) {
+      g.instructions.push_back(row.in);
+      for (int64_t x : row.operands) g.operands.Add(x);
+      for (int64_t x : row.control) g.control_predecessors.Add(x);
+      for (int64_t x : row.used) g.used_buffers.Add(x);
+      for (int64_t x : row.defined) g.defined_buffers.Add(x);
+      g.operands.EndRow();
+      g.control_predecessors.EndRow();
+      g.used_buffers.EndRow();
+      g.defined_buffers.EndRow();
+    }
+    g.buffer_bytes = buffer_bytes_;
+    g.text_order = std::move(text);
+    g.root = root;
+    g.SetUsers();
+    return g;
   }
   std::string Names(const std::vector<int64_t>& order) const {
     std::vector<std::string> out;
@@ -71,7 +84,12 @@ class GraphBuilder {
   }
 
  private:
-  SchedulingGraph graph_;
+  struct Row {
+    SchedulingGraph::Instruction in;
+    std::vector<int64_t> operands, control, used, defined;
+  };
+  std::vector<Row> rows_;
+  std::vector<int64_t> buffer_bytes_;
   std::vector<std::string> names_;
 };
 
@@ -151,8 +169,8 @@ TEST(ReplayXlaScheduler, RefusesOrdersItCannotProduceAndHonoursControlEdges) {
   SchedulingGraph g = b.Build({p, e, a, t}, t);
   EXPECT_FALSE(ReplayXlaScheduler(g, XlaScheduler::kPostOrder).has_value());
   // `a` waits for `e`: now the post-order walk gives the text.
-  g.instructions[a].control_predecessors.assign(1, e);
-  g.SetUsers();
+  b.ControlPredecessor(a, e);
+  g = b.Build({p, e, a, t}, t);
   auto order = ReplayXlaScheduler(g, XlaScheduler::kPostOrder);
   ASSERT_TRUE(order.has_value());
   EXPECT_EQ(b.Names(*order), "p e a t");
@@ -181,6 +199,23 @@ TEST(ReplayXlaScheduler, EmptyAndUnreachable) {
   auto order = ReplayXlaScheduler(g, XlaScheduler::kDfs);
   ASSERT_TRUE(order.has_value());
   EXPECT_EQ(b.Names(*order), "unused p n");
+}
+
+// Users are distinct and in instruction order, whether an instruction
+// repeats an operand in a short row or in a long one (a wide tuple).
+TEST(SchedulingLists, TransposeKeepsUsersDistinctAndOrdered) {
+  SchedulingLists from;
+  for (int64_t x : {1, 2, 1}) from.Add(x);
+  from.EndRow();  // row 0 reads 1, 2, 1
+  for (int k = 0; k < 40; ++k) from.Add(k % 2 == 0 ? 2 : 0);
+  from.EndRow();  // row 1 reads 2 and 0, twenty times each
+  from.EndRow();  // row 2 reads nothing
+  SchedulingLists users;
+  users.SetTransposeOf(from, 3);
+  ASSERT_EQ(users.rows(), 3u);
+  EXPECT_THAT(users[0], ::testing::ElementsAre(1));
+  EXPECT_THAT(users[1], ::testing::ElementsAre(0));
+  EXPECT_THAT(users[2], ::testing::ElementsAre(0, 1));
 }
 
 }  // namespace

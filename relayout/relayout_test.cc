@@ -435,13 +435,17 @@ void CheckAgainstGeneral(const Shape& shape, RelayoutKernel tile_kernel,
 }
 
 TEST(RelayoutTest, TransposeOddSizesAndElementWidths) {
-  // Sizes around the 8x8 / 4x4 blocks, the 128-row bands and the strips
-  // of one cache line; 1-, 2-, 4-, 8- and 16-byte elements.
+  // Sizes around the 8x8 / 4x4 blocks, the 128-row bands, their chunks of
+  // 16 rows (a strip's rows are transposed a chunk at a time between
+  // pieces of the previous strip's write-out) and the strips of one cache
+  // line; 1-, 2-, 4-, 8- and 16-byte elements.
   for (const char* text :
        {"f32[2,2]{0,1}", "f32[7,9]{0,1}", "f32[16,24]{0,1}", "f32[17,33]{0,1}",
         "f32[129,200]{0,1}", "f32[300,5]{0,1}", "f32[3,300]{0,1}",
         "s8[77,300]{0,1}", "bf16[130,70]{0,1}", "f64[67,45]{0,1}",
-        "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}"}) {
+        "c128[20,19]{0,1}", "f32[3,40,50]{1,2,0}", "f32[45,150]{0,1}",
+        "f32[33,271]{0,1}", "s8[130,201]{0,1}", "bf16[47,257]{0,1}",
+        "f64[31,139]{0,1}", "u32[9,41]{0,1}", "f32[40,3]{0,1}"}) {
     CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
                         RelayoutKernel::kTranspose);
   }
@@ -461,8 +465,18 @@ TEST(RelayoutTest, LargeCopiesStreamAndSplitAcrossThreads) {
     EXPECT_NE(plan->Describe().find("streaming stores"), std::string::npos)
         << plan->Describe();
   }
+  // Streamed f32 transposes go by blocks of 64 rows x 1024 columns (AVX2):
+  // partial blocks both ways, columns not a multiple of 8.
   CheckAgainstGeneral(Parse("f32[1500,1501]{0,1}"), RelayoutKernel::kTranspose,
                       RelayoutKernel::kTranspose);
+  CheckAgainstGeneral(Parse("f32[70001,33]{0,1}"), RelayoutKernel::kTranspose,
+                      RelayoutKernel::kTranspose);
+  // Other element sizes take the same blocks with SSE2 kernels.
+  for (const char* text :
+       {"s8[3001,2900]{0,1}", "bf16[2100,2053]{0,1}", "f64[1030,1100]{0,1}"}) {
+    CheckAgainstGeneral(Parse(text), RelayoutKernel::kTranspose,
+                        RelayoutKernel::kTranspose);
+  }
   CheckAgainstGeneral(Parse("f32[2100,1030]{1,0:T(8,128)}"),
                       RelayoutKernel::kRuns, RelayoutKernel::kRuns);
   CheckAgainstGeneral(Parse("f32[2100,1024]{1,0:T(8,128)}"),
