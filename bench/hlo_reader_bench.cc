@@ -110,10 +110,14 @@ void BM_HloReaderModules(benchmark::State& state) {
 BENCHMARK(BM_HloReaderModules)->Unit(benchmark::kMillisecond);
 
 // The whole `hlolayout report --summary`: read, per-shape sizes, buffer
-// rules, totals per module and memory space, and the text it prints.
+// rules, totals per module and memory space, and the text it prints. Arg:
+// ReportOptions::threads (1: one thread, the figure to compare with the
+// memchr scan's; 0: one per core, the CLI's default). CPU time counts the
+// main thread only: read the wall ("Time") column for threads:0.
 void BM_ReportSummary(benchmark::State& state) {
   const GeneratedHloDump& dump = Dump();
   ReportOptions options;
+  options.threads = state.range(0);
   options.keep_rows = false;
   RenderOptions render;
   render.summary = true;
@@ -130,7 +134,12 @@ void BM_ReportSummary(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() *
                           static_cast<int64_t>(dump.text.size()));
 }
-BENCHMARK(BM_ReportSummary)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReportSummary)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace hlolayout

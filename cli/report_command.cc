@@ -21,7 +21,8 @@ namespace {
 
 constexpr absl::string_view kReportHelp =
     R"(usage: hlolayout report [--json] [--summary] [--sort=order|padded|name]
-                        [--top=N] [--keep-going] [--example] [FILE... | -]
+                        [--top=N] [--keep-going] [--threads=N] [--example]
+                        [FILE... | -]
 
 Reads HLO module text (module_*.after_optimizations.txt from --xla_dump_to,
 several modules per file split by '// -----' lines are fine) and reports,
@@ -64,6 +65,9 @@ flags:
   --top=N        padding wasters per module (default 10)
   --keep-going   report each bad instruction on standard error and go on
                  with the next line; exit status 1 at the end
+  --threads=N    threads reading each file of 8 MB or more, 4 MB or more
+                 each (default 0: one per core, at most 8; 1: one). The
+                 report is the same whatever N
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
                  sortable, filterable tables and the top padding wasters
@@ -139,7 +143,7 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   absl::StatusOr<Args> args =
       ParseArgs(raw_args, {"json", "summary", "keep-going", "example"},
-                {"sort", "top", "html", "html-rows"});
+                {"sort", "top", "html", "html-rows", "threads"});
   if (!args.ok()) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;
@@ -162,6 +166,14 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   if (!absl::SimpleAtoi(top, &options.top_wasters) || options.top_wasters < 0) {
     io.err << "hlolayout report: --top must be a number >= 0, not '" << top
            << "'\n";
+    return 2;
+  }
+  const std::string threads = args->Value("threads", "0");
+  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
+      options.threads > 256) {
+    io.err << "hlolayout report: --threads must be a number from 0 to 256, "
+              "not '"
+           << threads << "'\n";
     return 2;
   }
   const bool summary = args->Has("summary");

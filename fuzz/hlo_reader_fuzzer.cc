@@ -3,9 +3,12 @@
 // and the shape cache on and off (the first byte's low bits choose). A text
 // read whole is read again without operands (read_operands false, as the
 // report does): it must succeed with the same instructions, operand text
-// and attributes.
+// and attributes. The report read in parts on several threads
+// (ReportOptions::threads, every instruction line a possible cut) must equal
+// the report read in one piece: same status, errors and rendered table.
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,8 @@
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/report/render.h"
+#include "hlolayout/report/report.h"
 #include "hlolayout/shape/printer.h"
 
 namespace hlolayout::fuzz {
@@ -67,6 +72,21 @@ class TouchingVisitor : public HloVisitor {
   void Touch(const Shape& s) { sum_ += HumanStringWithLayout(s).size(); }
   size_t sum_ = 0;
 };
+
+// The report of `text` with `threads`, as one string: status, errors and
+// the full rendered table.
+std::string ReportOf(absl::string_view text, int64_t threads, bool keep_going) {
+  ReportOptions options;
+  options.threads = threads;
+  options.min_bytes_per_thread = 1;
+  options.read.keep_going = keep_going;
+  absl::StatusOr<Report> report = BuildReport(text, options);
+  if (!report.ok()) return std::string(report.status().message());
+  std::ostringstream out;
+  RenderReportText(*report, RenderOptions(), out);
+  for (const std::string& e : report->errors) out << e << "\n";
+  return out.str();
+}
 
 }  // namespace
 }  // namespace hlolayout::fuzz
@@ -134,5 +154,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   (void)SplitHloModuleTexts(text);
+  const bool keep_going = (data[0] & 4) != 0;
+  const std::string whole = ReportOf(text, 1, keep_going);
+  const int64_t threads = 2 + (data[0] >> 4) % 6;
+  if (ReportOf(text, threads, keep_going) != whole) {
+    Fail("the report read in parts differs", text);
+  }
   return 0;
 }

@@ -117,6 +117,9 @@ struct Node {              // an instruction of a scheduled computation
   absl::string_view opcode;
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
+  bool has_control_predecessors = false;
+  absl::string_view op_name;      // from the metadata
+  bool effective_scalar = false;  // an array whose dimensions are all 1
   const HloInstruction* source = nullptr;  // null for a restored GTE
   int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
@@ -175,6 +178,25 @@ struct Source {
   int64_t target = kNone;       // kForward: a position
   std::vector<int64_t> inputs;  // kPhi: positions
 };
+
+// The op_name="..." of a metadata attribute's value (empty if none).
+absl::string_view OpNameOf(absl::string_view metadata) {
+  const size_t at = metadata.find("op_name=\"");
+  if (at == absl::string_view::npos) return {};
+  const size_t b = at + 9;
+  const size_t e = metadata.find('"', b);
+  return e == absl::string_view::npos ? absl::string_view()
+                                      : metadata.substr(b, e - b);
+}
+
+// XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
+bool EffectiveScalar(const Shape& shape) {
+  if (!shape.IsArray()) return false;
+  for (int64_t d : shape.dimensions()) {
+    if (d != 1) return false;
+  }
+  return true;
+}
 
 // The computation called as `attribute` by `in` (while's body/condition).
 int64_t CalleeByAttribute(
@@ -339,11 +361,22 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     node.source = &in;
     node.shape = in.shape;
     node.computation = c;
+    // One pass over the attributes while the instruction is in cache.
+    bool metadata_seen = false;  // the first one counts, as elsewhere
+    for (const HloAttribute& a : in.attributes) {
+      if (a.name == "control-predecessors") {
+        node.has_control_predecessors = true;
+      } else if (a.name == "metadata" && !metadata_seen) {
+        metadata_seen = true;
+        node.op_name = OpNameOf(a.value);
+      }
+    }
     if (node.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", in.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
+    node.effective_scalar = EffectiveScalar(*node.shape);
     by_name[in.name] = static_cast<int64_t>(nodes_.size());
     nodes_.push_back(std::move(node));
   }
@@ -379,6 +412,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
+          gte.effective_scalar = EffectiveScalar(*gte.shape);
           gte.computation = c;
           gte.operands.push_back(producer);
           const int64_t gid = static_cast<int64_t>(nodes_.size());
@@ -773,18 +807,7 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.opcode = node.opcode;
     s.computation = comps_[node.computation].source->header.name;
     s.shape = node.shape;
-    if (node.source != nullptr) {
-      absl::optional<absl::string_view> md =
-          FindHloAttribute(node.source->attributes, "metadata");
-      if (md.has_value()) {
-        const size_t at = md->find("op_name=\"");
-        if (at != absl::string_view::npos) {
-          const size_t b = at + 9;
-          const size_t e = md->find('"', b);
-          if (e != absl::string_view::npos) s.op_name = md->substr(b, e - b);
-        }
-      }
-    }
+    s.op_name = node.op_name;
     out_.instructions.push_back(std::move(s));
   }
   for (size_t t = 0; t < schedule_.size(); ++t) {
@@ -1039,10 +1062,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     if (!in.folded) in.name = node.name;
     in.parameter = node.op == Op::kParameter;
     in.ignored = in.parameter || node.op == Op::kConstant;
-    in.effective_scalar =
-        node.shape->IsArray() && std::all_of(node.shape->dimensions().begin(),
-                                             node.shape->dimensions().end(),
-                                             [](int64_t d) { return d == 1; });
+    in.effective_scalar = node.effective_scalar;
     ++stamp;
     for (int64_t op : node.operands) {
       const int64_t local = op - first;
@@ -1053,7 +1073,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     }
     g.operands.EndRow();
     g.used_buffers.EndRow();
-    if (!in.folded) {
+    if (node.has_control_predecessors) {
       absl::optional<absl::string_view> preds =
           FindHloAttribute(node.source->attributes, "control-predecessors");
       if (preds.has_value()) {

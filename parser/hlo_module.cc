@@ -22,10 +22,22 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
   return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
 }
 
-bool IsNameChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-}
+// [A-Za-z0-9_.-], one lookup per byte (names of called computations are
+// read for every fusion).
+struct NameChars {
+  bool is[256] = {};
+  constexpr NameChars() {
+    for (int c = 'a'; c <= 'z'; ++c) is[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) is[c] = true;
+    for (int c = '0'; c <= '9'; ++c) is[c] = true;
+    is[static_cast<int>('_')] = true;
+    is[static_cast<int>('.')] = true;
+    is[static_cast<int>('-')] = true;
+  }
+};
+constexpr NameChars kNameChars;
+
+bool IsNameChar(char c) { return kNameChars.is[static_cast<unsigned char>(c)]; }
 
 // Appends every `%?name` found in `value` ("%a", "{%a, %b}").
 void AppendNames(absl::string_view value, std::vector<absl::string_view>* out) {
@@ -60,11 +72,35 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {
     const absl::string_view n = attribute.name;
-    if (Eq(n, "calls") || Eq(n, "to_apply") || Eq(n, "condition") ||
-        Eq(n, "body") || Eq(n, "branch_computations") ||
-        Eq(n, "true_computation") || Eq(n, "false_computation")) {
-      AppendNames(attribute.value, names);
+    // One compare per attribute (metadata, backend_config... are checked
+    // for every instruction): the names differ in length.
+    bool calls = false;
+    switch (n.size()) {
+      case 4:
+        calls = Eq(n, "body");
+        break;
+      case 5:
+        calls = Eq(n, "calls");
+        break;
+      case 8:
+        calls = Eq(n, "to_apply");
+        break;
+      case 9:
+        calls = Eq(n, "condition");
+        break;
+      case 16:
+        calls = Eq(n, "true_computation");
+        break;
+      case 17:
+        calls = Eq(n, "false_computation");
+        break;
+      case 19:
+        calls = Eq(n, "branch_computations");
+        break;
+      default:
+        break;
     }
+    if (calls) AppendNames(attribute.value, names);
   }
 }
 

@@ -1,6 +1,8 @@
 #include "hlolayout/parser/hlo_reader.h"
 
+#include <atomic>
 #include <cstring>
+#include <functional>
 #include <memory>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -144,6 +146,17 @@ class Reader {
 
   // Reads every module: each ends at a split line or at the end.
   absl::Status ReadAll();
+  // ReadHloHead / ReadHloTail (see hlo_reader.h): `stop` as there; `at_stop`
+  // null for a tail, which always stops there.
+  void SetStop(size_t stop, const std::function<bool()>* at_stop,
+               const std::atomic<bool>* cancel) {
+    stop_ = stop;
+    at_stop_ = at_stop;
+    cancel_ = cancel;
+  }
+  // Reads on from `begin`, inside a computation body, as ReadHloTail.
+  absl::Status ReadTail(size_t begin);
+  bool stopped() const { return stopped_; }
 
  private:
   bool AtEnd() const { return pos_ >= text_.size(); }
@@ -157,8 +170,16 @@ class Reader {
   bool IsSplitAt(size_t p) { return IsDashLine(text_, p) && DashLineSplits(p); }
   // At the end of the text or at a module separator.
   bool AtModuleEnd() { return AtEnd() || IsSplitAt(pos_); }
+  // Reads modules from pos_ to the end of the text.
+  absl::Status ReadModules();
   // Reads the module at pos_.
   absl::Status ReadModule();
+  // The computations of the module from pos_, then EndModule.
+  absl::Status ReadComputations();
+  // At or past stop_ (or cancelled) at the start of an instruction: OK to
+  // read on, or the status that ends the reading (stopped_ set when it
+  // stopped there).
+  absl::Status AtStop() __attribute__((noinline));
   // Ends the module and computation left open by a failed ReadModule.
   void Abandon();
   char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -277,6 +298,9 @@ class Reader {
   absl::Status ParseEntryComputationLayout(size_t value_offset);
   absl::Status ParseStackTables();
   absl::Status ParseComputation();
+  // The instructions from pos_ to the closing '}' (`open`: the '{'), then
+  // EndComputation.
+  absl::Status ParseComputationBody(size_t open);
   absl::Status ParseComputationHeader();
   absl::Status ParseInstruction();
   // The common instruction without statuses (see its definition).
@@ -316,6 +340,12 @@ class Reader {
   int64_t instruction_count_ = 0;
   int64_t root_index_ = -1;
   int64_t errors_ = 0;
+  bool headerless_ = false;  // the module being read has no HloModule line
+  // ReadHloHead / ReadHloTail.
+  size_t stop_ = absl::string_view::npos;
+  const std::function<bool()>* at_stop_ = nullptr;
+  const std::atomic<bool>* cancel_ = nullptr;
+  bool stopped_ = false;
   std::vector<char> closers_;
   ShapeCache shape_cache_;
   // Where uncached shapes are decoded while streaming, reused in place.
@@ -667,6 +697,44 @@ absl::Status Reader::ParseStackTables() {
 absl::Status Reader::ReadAll() {
   text_ = whole_;
   pos_ = 0;
+  return ReadModules();
+}
+
+absl::Status Reader::ReadTail(size_t begin) {
+  text_ = whole_;
+  pos_ = begin;
+  module_ = HloModuleHeader();
+  module_.offset = begin;
+  in_module_ = true;
+  headerless_ = false;
+  computation_count_ = 0;
+  entry_index_ = -1;
+  computation_ = HloComputationHeader();
+  computation_.offset = begin;
+  visitor_->BeginComputation(computation_);
+  absl::Status status = ParseComputationBody(begin);
+  if (status.ok()) status = ReadComputations();
+  if (!status.ok()) return status;
+  return ReadModules();
+}
+
+absl::Status Reader::AtStop() {
+  if (cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) {
+    return absl::AbortedError("cancelled");
+  }
+  if (pos_ < stop_) return absl::OkStatus();
+  if (pos_ == stop_ && !headerless_ && errors_ == 0 &&
+      (at_stop_ == nullptr || (*at_stop_)())) {
+    stopped_ = true;
+    return absl::CancelledError("stopped");
+  }
+  // A tail that does not arrive exactly at its stop is of no use.
+  if (at_stop_ == nullptr) return absl::AbortedError("passed the stop");
+  stop_ = absl::string_view::npos;  // the head reads on as ReadHlo
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ReadModules() {
   while (true) {
     absl::Status status = SkipTrivia();
     if (status.ok()) {
@@ -681,7 +749,7 @@ absl::Status Reader::ReadAll() {
       status = ReadModule();
       if (status.ok()) continue;
     }
-    if (!options_.keep_going) return status;
+    if (stopped_ || !options_.keep_going) return status;
     ++errors_;
     visitor_->Error(status);
     Abandon();
@@ -731,14 +799,22 @@ absl::Status Reader::ReadModule() {
     ++keep_stamp_;
   }
   in_module_ = true;
-  const bool headerless = !StartsWord(text_, module_.offset, "HloModule");
+  headerless_ = !StartsWord(text_, module_.offset, "HloModule");
+  return ReadComputations();
+}
+
+absl::Status Reader::ReadComputations() {
+  absl::Status status;
   while (true) {
-    between_headerless_computations_ = headerless && computation_count_ > 0;
+    between_headerless_computations_ = headerless_ && computation_count_ > 0;
     status = SkipTrivia();
     const bool end = status.ok() && AtModuleEnd();
     between_headerless_computations_ = false;
     if (!status.ok()) return status;
     if (end) break;
+    if (pos_ > stop_ && at_stop_ == nullptr) {
+      return absl::AbortedError("passed the stop");
+    }
     status = ParseComputation();
     if (!status.ok()) return status;
   }
@@ -844,8 +920,12 @@ absl::Status Reader::ParseComputationHeader() {
 absl::Status Reader::ParseComputation() {
   absl::Status status = ParseComputationHeader();
   if (!status.ok()) return status;
-  const size_t open = pos_ - 1;
   visitor_->BeginComputation(computation_);
+  return ParseComputationBody(pos_ - 1);
+}
+
+absl::Status Reader::ParseComputationBody(size_t open) {
+  absl::Status status;
   in_computation_ = true;
   instruction_count_ = 0;
   root_index_ = -1;
@@ -859,6 +939,10 @@ absl::Status Reader::ParseComputation() {
     if (Peek() == '}') {
       ++pos_;
       break;
+    }
+    if (pos_ >= stop_ || cancel_ != nullptr) {
+      status = AtStop();
+      if (!status.ok()) return status;
     }
     const size_t offset = pos_;
     // Emptied between instructions, so that no shape handed out for the
@@ -1399,6 +1483,31 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
 absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
                      HloVisitor* visitor) {
   return Reader(text, options, visitor).ReadAll();
+}
+
+absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
+                         size_t stop, const std::function<bool()>& at_stop,
+                         HloVisitor* visitor, bool* stopped) {
+  Reader reader(text, options, visitor);
+  reader.SetStop(stop, &at_stop, nullptr);
+  absl::Status status = reader.ReadAll();
+  *stopped = reader.stopped();
+  return *stopped ? absl::OkStatus() : status;
+}
+
+absl::Status ReadHloTail(absl::string_view text, const HloReadOptions& options,
+                         size_t begin, size_t stop,
+                         const std::atomic<bool>* cancel, HloVisitor* visitor,
+                         bool* stopped) {
+  HloReadOptions tail = options;
+  tail.keep_going = false;
+  Reader reader(text, tail, visitor);
+  reader.SetStop(stop, nullptr, cancel);
+  *stopped = false;
+  if (begin >= text.size()) return absl::InvalidArgumentError("empty tail");
+  absl::Status status = reader.ReadTail(begin);
+  *stopped = reader.stopped();
+  return *stopped ? absl::OkStatus() : status;
 }
 
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(

@@ -43,7 +43,9 @@
 #ifndef HLOLAYOUT_PARSER_HLO_READER_H_
 #define HLOLAYOUT_PARSER_HLO_READER_H_
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -128,6 +130,49 @@ absl::StatusOr<std::vector<HloModule>> ReadHloModules(
 // text, however many dash lines it has.
 std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
     absl::string_view text);
+
+// Reading one text on several threads (what `hlolayout report` does with
+// large files). The text is cut before instruction lines into parts; the
+// first is read by ReadHloHead, the others by ReadHloTail, each into its own
+// visitor; the caller joins the visitors' results in order. A part is read
+// exactly as ReadHlo reads it only when the part before it arrived exactly at
+// its start (`*stopped`): anything else (an error, a cut inside a multi-line
+// value, a module without an `HloModule` line) must be read again by ReadHlo,
+// which alone gives the right errors.
+//
+// "Arriving at `stop`": the reading is at `stop` where an instruction may
+// begin (past the whitespace and comments after the previous one), inside a
+// computation of a module with an `HloModule` line, with no error so far.
+
+// ReadHloHead
+//
+// ReadHlo, except that arriving at `stop` it calls `at_stop()`: true ends the
+// reading there (OK, `*stopped` true; the visitor gets no EndComputation or
+// EndModule for the computation and module open there); false reads on as
+// ReadHlo.
+absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
+                         size_t stop, const std::function<bool()>& at_stop,
+                         HloVisitor* visitor, bool* stopped);
+
+// ReadHloTail
+//
+// Reads `text` from `begin`, taken to be where an instruction begins inside
+// a computation of a module with an `HloModule` line, as ReadHlo reads on from
+// there: the visitor gets BeginComputation with a header of which only
+// `offset` (= begin) is set, the instructions, EndComputation (its root index
+// counted from `begin`), the module's next computations, EndModule (the entry
+// index counted from the first computation of the part: the ENTRY marked in
+// the part, else the last), then the next modules as ReadHlo. Arriving at
+// `stop` it ends (OK, `*stopped` true, as ReadHloHead). Any other end is an
+// error status that is not for users: passing `stop` without arriving at it,
+// `*cancel` (may be null) turning true, or an error of the text (read without
+// keep_going; it may differ from what ReadHlo says, since what came before
+// `begin` is not known). Reaching the end of the text is OK with `*stopped`
+// false.
+absl::Status ReadHloTail(absl::string_view text, const HloReadOptions& options,
+                         size_t begin, size_t stop,
+                         const std::atomic<bool>* cancel, HloVisitor* visitor,
+                         bool* stopped);
 
 }  // namespace hlolayout
 

@@ -7,6 +7,8 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/parser/hlo_shape_cache.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/shape.h"
 
 namespace hlolayout::hlo_internal {
 namespace {
@@ -84,6 +86,121 @@ TEST(HloScanTest, GuessShapeLength) {
   const std::string short_text = "f32[8] %a";  // fewer than 64 bytes
   EXPECT_EQ(GuessShapeLength(short_text.data(), 0, short_text.size()), 0u);
 }
+
+// Where ShapeKeyEnd vouches for an extent, the shape parser stops exactly
+// there (the cache relies on it): after arrays without a layout too, such as
+// a signature's result shape before the computation's '{'.
+TEST(HloScanTest, ShapeKeyEndIsWhereTheParserStops) {
+  const std::string shapes[] = {"f32[8]",          "f32[8]{0}",
+                                "(f32[8], s32[])", "bf16[3,200]",
+                                "f32[]",           "s32[2,2]{0,1:T(2)}"};
+  const std::string continuations[] = {" {\n  %x = f32[] parameter(0)",
+                                       " {\n}",
+                                       "{\n  ROOT %r",
+                                       " {\r\n\t%a",
+                                       " {1}",
+                                       " {:T(2)}",
+                                       "{ 0}",
+                                       " { /*c*/ 0}",
+                                       " {\n 0}",
+                                       " { :T(2)}",
+                                       " {\n// c\n 0}",
+                                       ", %b",
+                                       ")",
+                                       " %a",
+                                       " add(",
+                                       "{_x",
+                                       " {",
+                                       "{"};
+  int vouched = 0;
+  for (const std::string& shape : shapes) {
+    for (const std::string& next : continuations) {
+      const std::string text = shape + next;
+      const size_t end = ShapeKeyEnd(text.data(), 0, text.size());
+      if (end == absl::string_view::npos) continue;
+      ++vouched;
+      size_t pos = 0;
+      Shape parsed;
+      ASSERT_TRUE(ParseShapeAt(text, &pos, &parsed, ShapeParseOptions()).ok())
+          << text;
+      EXPECT_EQ(pos, end) << text;
+    }
+  }
+  EXPECT_GT(vouched, 30);
+  // The signature case is vouched for.
+  const std::string signature = "f32[8] {\n  %p = f32[8]{0} parameter(0)";
+  EXPECT_EQ(ShapeKeyEnd(signature.data(), 0, signature.size()), 6u);
+}
+
+#if defined(__SSE2__)
+// The 64-byte skipper, with either block classifier, agrees with the plain
+// SkipBalancedByStops on random bracket soup (strings, escapes, comments,
+// mismatches, deep nesting): the same end, or npos (the careful path then
+// reads the value; the block skipper gives up at a `/*` anywhere in a block,
+// even past the end).
+TEST(HloScanTest, BlockSkippersMatchSkipBalancedByStops) {
+  std::mt19937_64 random(3);
+  const char alphabet[] = "{}()[]\"\\/*a  ,";
+  int ended = 0;
+  int same = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string s(1, "{(["[random() % 3]);
+    const size_t length = random() % 400;
+    const int rarity = 3 + static_cast<int>(random() % 30);
+    for (size_t i = 0; i < length; ++i) {
+      // Mostly plain bytes, so that brackets close now and then.
+      s += random() % rarity == 0 ? alphabet[random() % (sizeof(alphabet) - 1)]
+                                  : 'a';
+    }
+    const int max_depth = 1 + static_cast<int>(random() % 70);
+    const size_t expected =
+        SkipBalancedByStops(s.data(), 0, s.size(), max_depth);
+    if (expected != absl::string_view::npos) ++ended;
+    auto check = [&](size_t end) {
+      if (end == 0) end = SkipBalancedByStops(s.data(), 0, s.size(), max_depth);
+      if (end != absl::string_view::npos) {
+        EXPECT_EQ(end, expected) << s;
+      }
+      return end == expected;
+    };
+    const bool sse2 = check(SkipBalancedBlocks(
+        s.data(), 0, s.size(), max_depth,
+        [](const char* block) { return Classify64(block); }));
+    if (sse2) ++same;
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+    if (HasAvx2()) {
+      EXPECT_EQ(check(SkipBalancedBlocks(
+                    s.data(), 0, s.size(), max_depth,
+                    [](const char* block) { return Classify64Avx2(block); })),
+                sse2)
+          << s;
+    }
+#endif
+    EXPECT_EQ(check(FastSkipBalanced(s.data(), 0, s.size(), max_depth)), sse2)
+        << s;
+  }
+  EXPECT_GT(ended, 2000);
+  EXPECT_GT(same, 15000);
+}
+
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+TEST(HloScanTest, Classify64Avx2MatchesClassify64) {
+  if (!HasAvx2()) GTEST_SKIP() << "no AVX2 here";
+  std::mt19937_64 random(4);
+  for (int trial = 0; trial < 5000; ++trial) {
+    char block[64];
+    for (char& c : block) c = static_cast<char>(random());
+    const ByteClasses a = Classify64(block);
+    const ByteClasses b = Classify64Avx2(block);
+    EXPECT_EQ(a.quote, b.quote);
+    EXPECT_EQ(a.backslash, b.backslash);
+    EXPECT_EQ(a.slash, b.slash);
+    EXPECT_EQ(a.open, b.open);
+    EXPECT_EQ(a.close, b.close);
+  }
+}
+#endif
+#endif
 
 }  // namespace
 }  // namespace hlolayout::hlo_internal

@@ -1,13 +1,19 @@
 #include "hlolayout/report/report.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <memory>
+#include <system_error>
+#include <thread>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/memory/memory.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/layout/sizes.h"
@@ -241,40 +247,44 @@ void AppendReasons(const Shape& shape, const std::string& prefix,
 
 class ReportBuilder : public HloVisitor {
  public:
-  ReportBuilder(const ReportOptions& options, Report* report)
-      : options_(options), report_(report) {}
+  // `continuation`: for ReadHloTail, whose first module and computation
+  // begin inside ones that another builder holds (see Absorb).
+  ReportBuilder(const ReportOptions& options, Report* report,
+                bool continuation = false)
+      : options_(options), report_(report), continuation_(continuation) {
+    if (continuation_) {
+      report_->modules.emplace_back();
+      m_.module = &report_->modules.back();
+    }
+  }
 
   void BeginModule(const HloModuleHeader& header) override {
     report_->modules.emplace_back();
-    module_ = &report_->modules.back();
-    module_->name = header.name;
-    space_list_.clear();
-    for (int32_t& slot : small_spaces_) slot = -1;
-    large_spaces_.clear();
-    wasters_.clear();
-    computation_names_.clear();
-    computations_.clear();
-    calls_.clear();
-    order_ = 0;
+    m_ = ModuleState();
+    m_.module = &report_->modules.back();
+    m_.module->name = header.name;
   }
 
   void BeginComputation(const HloComputationHeader& header) override {
-    computation_ = header.name;
-    computation_names_.push_back(header.name);
-    first_row_ = module_->rows.size();
-    computations_.emplace_back();
-    computations_.back().first_row = first_row_;
+    if (header.entry_marker) m_.entry_marked = m_.computations.size();
+    m_.root_marked = false;
+    m_.computation = header.name;
+    m_.names.push_back(header.name);
+    m_.first_row = m_.module->rows.size();
+    m_.computations.emplace_back();
+    m_.computations.back().first_row = m_.first_row;
   }
 
   void VisitInstruction(const HloInstruction& in) override {
+    if (in.root_marker) m_.root_marked = true;
     ReportRow row;
-    row.order = order_++;
-    row.computation = computation_;
+    row.order = m_.order++;
+    row.computation = m_.computation;
     row.name = in.name;
     row.opcode = in.opcode;
     row.shape_text = in.shape_text;
     row.is_root = in.root_marker;
-    ModuleTotals& totals = module_->totals;
+    ModuleTotals& totals = m_.module->totals;
     ++totals.instructions;
     if (in.shape == nullptr) {
       ++totals.instructions_without_shape;
@@ -296,7 +306,7 @@ class ReportBuilder : public HloVisitor {
       }
       if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, *in.shape);
       const ValueRule rule = ValueRuleOf(in.opcode);
-      ComputationValues& values = computations_.back();
+      ComputationValues& values = m_.computations.back();
       AddDefined(
           *in.shape, summary, rule,
           rule == ValueRule::kParameter ? &values.parameters : &values.defined,
@@ -321,68 +331,214 @@ class ReportBuilder : public HloVisitor {
       row.buffer = BufferRole::kAlias;
     }
     if (options_.keep_rows && in.opcode == "parameter") {
-      computations_.back().parameter_rows.push_back(module_->rows.size());
+      m_.computations.back().parameter_rows.push_back(m_.module->rows.size());
     }
     callees_.clear();
     AppendCalledComputationNames(in, &callees_);
     for (absl::string_view callee : callees_) {
-      const Call call{computations_.size() - 1, callee, CallKindOf(in.opcode)};
-      if (!calls_.empty() && calls_.back().caller == call.caller &&
-          calls_.back().callee == call.callee &&
-          calls_.back().kind == call.kind) {
+      const Call call{m_.computations.size() - 1, callee,
+                      CallKindOf(in.opcode)};
+      if (!m_.calls.empty() && m_.calls.back().caller == call.caller &&
+          m_.calls.back().callee == call.callee &&
+          m_.calls.back().kind == call.kind) {
         continue;
       }
-      calls_.push_back(call);
+      m_.calls.push_back(call);
     }
-    if (options_.keep_rows) module_->rows.push_back(row);
+    if (options_.keep_rows) m_.module->rows.push_back(row);
   }
 
   void EndComputation(int64_t root_index, absl::string_view) override {
-    computations_.back().end_row = module_->rows.size();
-    ++module_->totals.computations;
+    m_.computations.back().end_row = m_.module->rows.size();
+    ++m_.module->totals.computations;
+    if (continuation_ && !first_module_ended_ && m_.computations.size() == 1) {
+      // Begun by another builder, which may have seen its ROOT: Absorb
+      // marks the root.
+      first_root_marked_ = m_.root_marked;
+      return;
+    }
     if (root_index < 0) return;
     // The root is known only now when no instruction says ROOT.
     if (options_.keep_rows) {
-      const size_t index = first_row_ + static_cast<size_t>(root_index);
-      if (index < module_->rows.size()) module_->rows[index].is_root = true;
+      const size_t index = m_.first_row + static_cast<size_t>(root_index);
+      if (index < m_.module->rows.size()) m_.module->rows[index].is_root = true;
     }
   }
 
   void EndModule(int64_t entry_index) override {
-    if (entry_index >= 0 &&
-        entry_index < static_cast<int64_t>(computation_names_.size())) {
-      module_->entry_computation = computation_names_[entry_index];
+    if (continuation_ && !first_module_ended_) {
+      // Begun by another builder: Absorb ends it.
+      first_module_ended_ = true;
+      first_module_ = std::move(m_);
+      m_ = ModuleState();
+      return;
     }
-    SumBuffers(entry_index);
-    module_->memory_spaces = space_list_;
-    std::sort(module_->memory_spaces.begin(), module_->memory_spaces.end(),
-              [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
-                return a.memory_space < b.memory_space;
-              });
-    std::sort(wasters_.begin(), wasters_.end(), MoreWasteful);
-    for (Candidate& c : wasters_) {
-      AppendReasons(c.shape, "", false, &c.waster.reasons);
-      module_->top_wasters.push_back(std::move(c.waster));
-    }
-    wasters_.clear();
+    FinishModule(entry_index);
   }
 
   void Error(const absl::Status& error) override {
     report_->errors.push_back(std::string(error.message()));
   }
 
+  // For ReadHloHead's stop: true when the tails (in text order, each having
+  // arrived at the next one's start, the last at the end of the text) can be
+  // joined to this builder, stopped at the first tail's start: no
+  // computation gets two ROOTs and no module two ENTRYs across a cut (the
+  // reader, reading the text whole, would stop there with an error).
+  bool CanAbsorb(const std::vector<std::unique_ptr<ReportBuilder>>& tails) {
+    bool root = m_.root_marked;
+    bool entry = m_.entry_marked >= 0;
+    for (const auto& tail : tails) {
+      const ModuleState& first =
+          tail->first_module_ended_ ? tail->first_module_ : tail->m_;
+      const bool first_computation_ended =
+          first.computations.front().end_row != kOpen;
+      const bool first_root = first_computation_ended ? tail->first_root_marked_
+                                                      : tail->m_.root_marked;
+      if ((root && first_root) || (entry && first.entry_marked >= 0)) {
+        return false;
+      }
+      if (tail->first_module_ended_) {
+        root = tail->m_.root_marked;
+        entry = tail->m_.entry_marked >= 0;
+      } else {
+        root =
+            first_computation_ended ? tail->m_.root_marked : root || first_root;
+        entry = entry || first.entry_marked >= 0;
+      }
+    }
+    return true;
+  }
+
+  // Joins what `tail` read (ReadHloTail from where this builder stopped) to
+  // this builder, as if one builder had read both parts in turn.
+  void Absorb(ReportBuilder* tail) {
+    const bool module_ended = tail->first_module_ended_;
+    ModuleState& first = module_ended ? tail->first_module_ : tail->m_;
+    ModuleReport& from = tail->report_->modules.front();
+    ModuleReport& to = *m_.module;
+    const size_t row_base = to.rows.size();
+    const int64_t order_base = m_.order;
+    const size_t computation_base = m_.computations.size() - 1;
+    for (ReportRow& row : from.rows) {
+      row.order += order_base;
+      if (row.computation.empty()) row.computation = m_.computation;
+      to.rows.push_back(row);
+    }
+    ModuleTotals& totals = to.totals;
+    totals.computations += from.totals.computations;
+    totals.instructions += from.totals.instructions;
+    totals.instructions_without_shape += from.totals.instructions_without_shape;
+    totals.array_leaves += from.totals.array_leaves;
+    totals.unsized_array_leaves += from.totals.unsized_array_leaves;
+    totals.bytes.Add(from.totals.bytes);
+    for (const MemorySpaceTotals& space : first.space_list) {
+      MemorySpaceTotals& into = Space(space.memory_space);
+      into.instructions += space.instructions;
+      into.array_leaves += space.array_leaves;
+      into.bytes.Add(space.bytes);
+    }
+    // The tail's first computation goes on with the open one.
+    ComputationValues& open = m_.computations.back();
+    const ComputationValues& rest = first.computations.front();
+    for (const SpaceBytes& e : rest.defined) {
+      AddTo(&open.defined, e.memory_space, e.values, e.bytes);
+    }
+    for (const SpaceBytes& e : rest.parameters) {
+      AddTo(&open.parameters, e.memory_space, e.values, e.bytes);
+    }
+    for (size_t r : rest.parameter_rows) {
+      open.parameter_rows.push_back(r + row_base);
+    }
+    const bool computation_ended = rest.end_row != kOpen;
+    if (computation_ended) {
+      open.end_row = rest.end_row + row_base;
+      // No ROOT on either side: the last instruction is the root.
+      if (!m_.root_marked && !tail->first_root_marked_ && options_.keep_rows &&
+          open.end_row > open.first_row) {
+        to.rows[open.end_row - 1].is_root = true;
+      }
+      m_.root_marked = false;
+    } else {
+      m_.root_marked = m_.root_marked || first.root_marked;
+    }
+    for (size_t i = 1; i < first.computations.size(); ++i) {
+      ComputationValues values = std::move(first.computations[i]);
+      values.first_row += row_base;
+      if (values.end_row != kOpen) values.end_row += row_base;
+      for (size_t& r : values.parameter_rows) r += row_base;
+      m_.computations.push_back(std::move(values));
+      m_.names.push_back(first.names[i]);
+    }
+    for (Call call : first.calls) {
+      call.caller += computation_base;
+      if (!m_.calls.empty() && m_.calls.back().caller == call.caller &&
+          m_.calls.back().callee == call.callee &&
+          m_.calls.back().kind == call.kind) {
+        continue;
+      }
+      m_.calls.push_back(call);
+    }
+    for (Candidate& c : first.wasters) {
+      c.waster.order += order_base;
+      if (c.waster.computation.empty()) c.waster.computation = m_.computation;
+      KeepCandidate(std::move(c));
+    }
+    if (first.entry_marked >= 0) {
+      m_.entry_marked = computation_base + first.entry_marked;
+    }
+    m_.order += first.order;
+    if (first.computations.size() > 1) {
+      m_.computation = first.computation;
+      m_.root_marked = first.root_marked;
+    }
+    if (first.computations.size() > 1 || computation_ended) {
+      m_.first_row = first.first_row + row_base;
+    }
+    if (!module_ended) return;
+    FinishModule(m_.entry_marked >= 0
+                     ? m_.entry_marked
+                     : static_cast<int64_t>(m_.computations.size()) - 1);
+    // The tail's later modules, read whole, and the one it stopped in.
+    for (size_t i = 1; i < tail->report_->modules.size(); ++i) {
+      report_->modules.push_back(std::move(tail->report_->modules[i]));
+    }
+    m_ = std::move(tail->m_);
+    m_.module = &report_->modules.back();
+  }
+
  private:
+  void FinishModule(int64_t entry_index) {
+    if (entry_index >= 0 &&
+        entry_index < static_cast<int64_t>(m_.names.size())) {
+      m_.module->entry_computation = m_.names[entry_index];
+    }
+    SumBuffers(entry_index);
+    m_.module->memory_spaces = m_.space_list;
+    std::sort(m_.module->memory_spaces.begin(), m_.module->memory_spaces.end(),
+              [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
+                return a.memory_space < b.memory_space;
+              });
+    std::sort(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
+    for (Candidate& c : m_.wasters) {
+      AppendReasons(c.shape, "", false, &c.waster.reasons);
+      m_.module->top_wasters.push_back(std::move(c.waster));
+    }
+    m_.wasters.clear();
+  }
+
   struct Candidate {
     PaddingWaster waster;
     Shape shape;  // the reader's Shape lives only during VisitInstruction
   };
 
+  static constexpr size_t kOpen = ~size_t{0};  // end_row of an open one
   // The values of one computation, before it is known how it is called.
   struct ComputationValues {
     std::vector<SpaceBytes> defined;     // by instructions but parameters
     std::vector<SpaceBytes> parameters;  // if its parameters define values
     size_t first_row = 0;
-    size_t end_row = 0;
+    size_t end_row = kOpen;
     std::vector<size_t> parameter_rows;
   };
   struct Call {
@@ -390,32 +546,51 @@ class ReportBuilder : public HloVisitor {
     absl::string_view callee;
     CallKind kind;
   };
+  static constexpr int64_t kSmallSpaces = 8;
+  // Everything of the module being read.
+  struct ModuleState {
+    ModuleReport* module = nullptr;
+    absl::string_view computation;
+    std::vector<absl::string_view> names;  // of the computations
+    std::vector<ComputationValues> computations;
+    std::vector<Call> calls;
+    size_t first_row = 0;
+    int64_t order = 0;
+    // Memory space totals of the module, in order of first use.
+    std::vector<MemorySpaceTotals> space_list;
+    int32_t small_spaces[kSmallSpaces] = {-1, -1, -1, -1,
+                                          -1, -1, -1, -1};  // -1: none
+    absl::flat_hash_map<int64_t, size_t> large_spaces;
+    std::vector<Candidate> wasters;
+    int64_t entry_marked = -1;  // the computation marked ENTRY
+    bool root_marked = false;   // the open computation has a ROOT
+  };
   enum class Context : uint8_t { kUncalled, kControlFlow, kEmbedded };
 
   // Adds the values of the computations that are part of the schedule
   // (entry, control-flow callees; and, as in XLA, computations nobody
   // calls) to the module's buffer totals, and settles the rows' roles.
   void SumBuffers(int64_t entry_index) {
-    const size_t n = computations_.size();
+    const size_t n = m_.computations.size();
     absl::flat_hash_map<absl::string_view, size_t> index;
-    for (size_t i = 0; i < n && i < computation_names_.size(); ++i) {
-      index.emplace(computation_names_[i], i);
+    for (size_t i = 0; i < n && i < m_.names.size(); ++i) {
+      index.emplace(m_.names[i], i);
     }
     std::vector<Context> context(n, Context::kUncalled);
     // Each callee is looked up once, not once per pass.
-    std::vector<size_t> callee(calls_.size(), n);
-    for (size_t c = 0; c < calls_.size(); ++c) {
-      auto it = index.find(calls_[c].callee);
-      if (it != index.end() && it->second != calls_[c].caller) {
+    std::vector<size_t> callee(m_.calls.size(), n);
+    for (size_t c = 0; c < m_.calls.size(); ++c) {
+      auto it = index.find(m_.calls[c].callee);
+      if (it != index.end() && it->second != m_.calls[c].caller) {
         callee[c] = it->second;
       }
     }
     // Embedded reaches everything below it; a few passes settle nesting.
     for (bool changed = true; changed;) {
       changed = false;
-      for (size_t c = 0; c < calls_.size(); ++c) {
+      for (size_t c = 0; c < m_.calls.size(); ++c) {
         if (callee[c] == n) continue;
-        const Call& call = calls_[c];
+        const Call& call = m_.calls[c];
         Context want = call.kind == CallKind::kEmbedded ||
                                context[call.caller] == Context::kEmbedded
                            ? Context::kEmbedded
@@ -428,14 +603,14 @@ class ReportBuilder : public HloVisitor {
       }
     }
     for (size_t i = 0; i < n; ++i) {
-      const ComputationValues& values = computations_[i];
+      const ComputationValues& values = m_.computations[i];
       const bool entry = static_cast<int64_t>(i) == entry_index;
       const Context c = entry ? Context::kUncalled : context[i];
       if (c == Context::kEmbedded) {
         if (options_.keep_rows) {
           for (size_t r = values.first_row; r < values.end_row; ++r) {
-            module_->rows[r].buffer = BufferRole::kInEmbedded;
-            module_->rows[r].buffer_bytes = ByteCounts();
+            m_.module->rows[r].buffer = BufferRole::kInEmbedded;
+            m_.module->rows[r].buffer_bytes = ByteCounts();
           }
         }
         continue;
@@ -445,8 +620,8 @@ class ReportBuilder : public HloVisitor {
         AddBuffers(values.parameters);
       } else if (options_.keep_rows) {
         for (size_t r : values.parameter_rows) {
-          module_->rows[r].buffer = BufferRole::kAlias;
-          module_->rows[r].buffer_bytes = ByteCounts();
+          m_.module->rows[r].buffer = BufferRole::kAlias;
+          m_.module->rows[r].buffer_bytes = ByteCounts();
         }
       }
     }
@@ -457,8 +632,8 @@ class ReportBuilder : public HloVisitor {
       MemorySpaceTotals& space = Space(entry.memory_space);
       space.buffer_values += entry.values;
       space.buffer_bytes.Add(entry.bytes);
-      module_->totals.buffer_values += entry.values;
-      module_->totals.buffer_bytes.Add(entry.bytes);
+      m_.module->totals.buffer_values += entry.values;
+      m_.module->totals.buffer_bytes.Add(entry.bytes);
     }
   }
 
@@ -509,21 +684,21 @@ class ReportBuilder : public HloVisitor {
   // space numbers.
   MemorySpaceTotals& Space(int64_t memory_space) {
     if (memory_space >= 0 && memory_space < kSmallSpaces) {
-      int32_t& slot = small_spaces_[memory_space];
+      int32_t& slot = m_.small_spaces[memory_space];
       if (slot < 0) {
-        slot = static_cast<int32_t>(space_list_.size());
-        space_list_.emplace_back();
-        space_list_.back().memory_space = memory_space;
+        slot = static_cast<int32_t>(m_.space_list.size());
+        m_.space_list.emplace_back();
+        m_.space_list.back().memory_space = memory_space;
       }
-      return space_list_[slot];
+      return m_.space_list[slot];
     }
-    auto it = large_spaces_.find(memory_space);
-    if (it == large_spaces_.end()) {
-      it = large_spaces_.emplace(memory_space, space_list_.size()).first;
-      space_list_.emplace_back();
-      space_list_.back().memory_space = memory_space;
+    auto it = m_.large_spaces.find(memory_space);
+    if (it == m_.large_spaces.end()) {
+      it = m_.large_spaces.emplace(memory_space, m_.space_list.size()).first;
+      m_.space_list.emplace_back();
+      m_.space_list.back().memory_space = memory_space;
     }
-    return space_list_[it->second];
+    return m_.space_list[it->second];
   }
 
   // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
@@ -531,8 +706,8 @@ class ReportBuilder : public HloVisitor {
     if (options_.top_wasters <= 0) return;
     // Most instructions do not get in: tell before building a Candidate
     // (a Shape and a PaddingWaster) for them.
-    if (static_cast<int64_t>(wasters_.size()) >= options_.top_wasters) {
-      const PaddingWaster& least = wasters_.front().waster;
+    if (static_cast<int64_t>(m_.wasters.size()) >= options_.top_wasters) {
+      const PaddingWaster& least = m_.wasters.front().waster;
       const int64_t wasted = row.bytes.wasted_bytes();
       if (wasted < least.bytes.wasted_bytes() ||
           (wasted == least.bytes.wasted_bytes() && row.order > least.order)) {
@@ -545,23 +720,36 @@ class ReportBuilder : public HloVisitor {
     c.waster.name = row.name;
     c.waster.shape_text = row.shape_text;
     c.waster.bytes = row.bytes;
-    if (static_cast<int64_t>(wasters_.size()) < options_.top_wasters) {
+    if (static_cast<int64_t>(m_.wasters.size()) < options_.top_wasters) {
       c.shape = shape;
-      wasters_.push_back(std::move(c));
-      std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
+      m_.wasters.push_back(std::move(c));
+      std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
       return;
     }
-    // wasters_.front() is the least wasteful kept.
-    if (!MoreWasteful(c, wasters_.front())) return;
+    // m_.wasters.front() is the least wasteful kept.
+    if (!MoreWasteful(c, m_.wasters.front())) return;
     c.shape = shape;  // copied only when it gets in
-    std::pop_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
-    wasters_.back() = std::move(c);
-    std::push_heap(wasters_.begin(), wasters_.end(), MoreWasteful);
+    std::pop_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
+    m_.wasters.back() = std::move(c);
+    std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
+  }
+
+  // ConsiderWaster for a candidate built by another builder (Absorb).
+  void KeepCandidate(Candidate c) {
+    if (options_.top_wasters <= 0) return;
+    if (static_cast<int64_t>(m_.wasters.size()) < options_.top_wasters) {
+      m_.wasters.push_back(std::move(c));
+      std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
+      return;
+    }
+    if (!MoreWasteful(c, m_.wasters.front())) return;
+    std::pop_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
+    m_.wasters.back() = std::move(c);
+    std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
   }
 
   static constexpr size_t kMaxSummaries = 1 << 14;
   static constexpr size_t kFrontSize = 1 << 12;
-  static constexpr int64_t kSmallSpaces = 8;
   struct FrontEntry {
     const Shape* shape = nullptr;
     absl::string_view text;
@@ -570,34 +758,144 @@ class ReportBuilder : public HloVisitor {
 
   const ReportOptions& options_;
   Report* report_;
-  ModuleReport* module_ = nullptr;
-  absl::string_view computation_;
-  std::vector<absl::string_view> computation_names_;
-  std::vector<ComputationValues> computations_;
-  std::vector<Call> calls_;
+  ModuleState m_;
+  // A continuation builder: its first module and computation, begun by
+  // another builder (see Absorb).
+  const bool continuation_ = false;
+  bool first_module_ended_ = false;
+  ModuleState first_module_;        // when it ended
+  bool first_root_marked_ = false;  // its first computation's, when ended
   std::vector<absl::string_view> callees_;  // scratch
-  size_t first_row_ = 0;
-  int64_t order_ = 0;
-  // Memory space totals of the module, in order of first use.
-  std::vector<MemorySpaceTotals> space_list_;
-  int32_t small_spaces_[kSmallSpaces] = {-1, -1, -1, -1,
-                                         -1, -1, -1, -1};  // -1: none
-  absl::flat_hash_map<int64_t, size_t> large_spaces_;
   absl::flat_hash_map<absl::string_view, uint32_t> summaries_;
   std::vector<ShapeSummary> summary_store_;
   std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
-  std::vector<Candidate> wasters_;
 };
+
+// Where ReadHloTail parts may begin: for `parts` - 1 cuts about evenly
+// spaced, the first instruction line (`ROOT ...` or `%?name = ...`) after
+// the cut, at its first byte that is not a space. Only a guess: a line inside
+// a multi-line value looks the same, and then the part before does not
+// arrive there and the text is read again in one piece.
+std::vector<size_t> CutPoints(absl::string_view text, int64_t parts) {
+  std::vector<size_t> cuts;
+  const size_t n = text.size();
+  constexpr size_t kSearch = 1 << 16;  // bytes looked at after each cut
+  for (int64_t k = 1; k < parts; ++k) {
+    size_t line = static_cast<size_t>(n / parts * k);
+    if (!cuts.empty() && line <= cuts.back()) line = cuts.back() + 1;
+    const size_t limit = std::min(n, line + kSearch);
+    while (line < limit) {
+      const void* nl = std::memchr(text.data() + line, '\n', limit - line);
+      if (nl == nullptr) break;
+      size_t p = static_cast<const char*>(nl) - text.data() + 1;
+      line = p;
+      while (p < n && (text[p] == ' ' || text[p] == '\t')) ++p;
+      const size_t begin = p;
+      if (text.substr(p, 5) == "ROOT ") {
+        cuts.push_back(begin);
+        break;
+      }
+      if (p < n && text[p] == '%') ++p;
+      if (p >= n || !(absl::ascii_isalpha(text[p]) || text[p] == '_')) continue;
+      while (p < n && (absl::ascii_isalnum(text[p]) || text[p] == '_' ||
+                       text[p] == '.' || text[p] == '-')) {
+        ++p;
+      }
+      while (p < n && text[p] == ' ') ++p;
+      if (p < n && text[p] == '=') {
+        cuts.push_back(begin);
+        break;
+      }
+    }
+  }
+  return cuts;
+}
+
+constexpr int64_t kMaxThreads = 64;
+
+int64_t PartsFor(const ReportOptions& options, size_t size) {
+  int64_t threads = options.threads;
+  if (threads <= 0) {
+    threads = std::min<int64_t>(std::thread::hardware_concurrency(), 8);
+  }
+  threads = std::min<int64_t>(threads, kMaxThreads);
+  const int64_t per_thread = std::max<int64_t>(options.min_bytes_per_thread, 1);
+  return std::max<int64_t>(
+      1, std::min<int64_t>(threads, static_cast<int64_t>(size) / per_thread));
+}
+
+// Reads `text` in parts on several threads (see CutPoints) into `*report`
+// and sets `*status` to what ReadHlo would return; false (nothing done) when
+// there is only one part. When a part does not join the one before (see
+// ReadHloTail), the first part's reader reads on to the end alone: the
+// result is then ReadHlo's in every case, errors included.
+bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
+                         const HloReadOptions& read, Report* report,
+                         absl::Status* status) {
+  const std::vector<size_t> cuts =
+      CutPoints(text, PartsFor(options, text.size()));
+  if (cuts.empty()) return false;
+  const size_t tails = cuts.size();
+  std::vector<Report> tail_reports(tails);
+  std::vector<std::unique_ptr<ReportBuilder>> builders;
+  std::vector<absl::Status> statuses(tails, absl::AbortedError("not run"));
+  std::unique_ptr<bool[]> stopped(new bool[tails]());
+  std::atomic<bool> cancel{false};
+  std::vector<std::thread> threads;
+  for (size_t k = 0; k < tails; ++k) {
+    builders.push_back(
+        absl::make_unique<ReportBuilder>(options, &tail_reports[k], true));
+  }
+  for (size_t k = 0; k < tails; ++k) {
+    const size_t stop = k + 1 < tails ? cuts[k + 1] : absl::string_view::npos;
+    try {
+      threads.emplace_back([&, k, stop] {
+        statuses[k] = ReadHloTail(text, read, cuts[k], stop, &cancel,
+                                  builders[k].get(), &stopped[k]);
+      });
+    } catch (const std::system_error&) {
+      break;  // the parts without a thread stay "not run"
+    }
+  }
+  bool joined = false;
+  auto join = [&] {
+    if (joined) return;
+    for (std::thread& t : threads) t.join();
+    joined = true;
+  };
+  ReportBuilder head(options, report);
+  const std::function<bool()> at_stop = [&] {
+    join();
+    for (size_t k = 0; k < tails; ++k) {
+      if (!statuses[k].ok() || stopped[k] != (k + 1 < tails)) return false;
+    }
+    return head.CanAbsorb(builders);
+  };
+  bool head_stopped = false;
+  *status = ReadHloHead(text, read, cuts[0], at_stop, &head, &head_stopped);
+  cancel = true;  // the tails are of no use when the head read on
+  join();
+  if (head_stopped) {
+    for (std::unique_ptr<ReportBuilder>& tail : builders) {
+      head.Absorb(tail.get());
+    }
+    report->parallel_parts += static_cast<int64_t>(tails) + 1;
+  }
+  return true;
+}
 
 }  // namespace
 
 absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report) {
-  ReportBuilder builder(options, report);
   // The report needs results and attributes, not operands.
   HloReadOptions read = options.read;
   read.read_operands = false;
-  absl::Status status = ReadHlo(text, read, &builder);
+  absl::Status status;
+  if (!AppendReportInParts(text, options, read, report, &status)) {
+    ReportBuilder builder(options, report);
+    status = ReadHlo(text, read, &builder);
+  }
   if (!status.ok() && !options.read.keep_going) return status;
   return absl::OkStatus();
 }

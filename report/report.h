@@ -137,6 +137,9 @@ struct Report {
   std::vector<ModuleReport> modules;
   // keep_going only: the errors, "file:L:C: message\n<line>\n<caret>".
   std::vector<std::string> errors;
+  // Texts read in N parts on N threads add N (ReportOptions::threads);
+  // texts read in one piece add nothing. Says nothing about the content.
+  int64_t parallel_parts = 0;
 };
 
 struct ReportOptions {
@@ -146,6 +149,13 @@ struct ReportOptions {
   // Keep one row per instruction (false: totals and wasters only, for
   // `--summary`, in constant memory beyond the input).
   bool keep_rows = true;
+  // Threads that read a text, each a part of at least min_bytes_per_thread
+  // (0: as many as the machine has cores, at most 8; 1: one; at most 64).
+  // The parts are
+  // cut before instruction lines and joined in text order, so the report is
+  // the same whatever the number (parser/hlo_reader.h, ReadHloTail).
+  int64_t threads = 0;
+  int64_t min_bytes_per_thread = int64_t{4} << 20;
 };
 
 // BuildReport

@@ -1,0 +1,234 @@
+// Reading a text in parts on several threads (ReportOptions::threads) gives
+// the report of reading it in one piece, whatever the cuts: same rows,
+// totals, buffers, wasters, errors and statuses.
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/report/render.h"
+#include "hlolayout/report/report.h"
+
+namespace hlolayout {
+namespace {
+
+void Put(const ByteCounts& b, std::string* out) {
+  absl::StrAppend(out, " ", b.logical_bytes, "/", b.padded_bytes,
+                  b.overflow ? "!" : "");
+}
+
+// Every field of the report, and its text and JSON renderings.
+std::string Describe(const absl::StatusOr<Report>& report) {
+  if (!report.ok()) return std::string(report.status().message());
+  std::string out;
+  for (const ModuleReport& m : report->modules) {
+    absl::StrAppend(&out, "module ", m.name, " entry ", m.entry_computation,
+                    "\n");
+    for (const ReportRow& r : m.rows) {
+      absl::StrAppend(&out, r.order, " ", r.computation, " ", r.name, " ",
+                      r.opcode, " ", r.shape_text, " ", r.is_root, r.has_shape,
+                      " ", r.memory_space, " ", r.array_leaves, " ",
+                      r.unsized_array_leaves, " ", static_cast<int>(r.buffer));
+      Put(r.bytes, &out);
+      Put(r.buffer_bytes, &out);
+      out += "\n";
+    }
+    const ModuleTotals& t = m.totals;
+    absl::StrAppend(&out, "totals ", t.computations, " ", t.instructions, " ",
+                    t.instructions_without_shape, " ", t.buffer_values, " ",
+                    t.array_leaves, " ", t.unsized_array_leaves);
+    Put(t.buffer_bytes, &out);
+    Put(t.bytes, &out);
+    out += "\n";
+    for (const MemorySpaceTotals& s : m.memory_spaces) {
+      absl::StrAppend(&out, "space ", s.memory_space, " ", s.buffer_values, " ",
+                      s.instructions, " ", s.array_leaves);
+      Put(s.buffer_bytes, &out);
+      Put(s.bytes, &out);
+      out += "\n";
+    }
+    for (const PaddingWaster& w : m.top_wasters) {
+      absl::StrAppend(&out, "waster ", w.order, " ", w.computation, " ", w.name,
+                      " ", w.shape_text);
+      Put(w.bytes, &out);
+      for (const std::string& reason : w.reasons) out += " | " + reason;
+      out += "\n";
+    }
+  }
+  for (const std::string& e : report->errors) out += "error " + e + "\n";
+  RenderOptions render;
+  for (bool summary : {false, true}) {
+    render.summary = summary;
+    std::ostringstream text, json;
+    RenderReportText(*report, render, text);
+    RenderReportJson(*report, render, json);
+    out += text.str() + json.str();
+  }
+  return out;
+}
+
+absl::StatusOr<Report> Read(absl::string_view text, int64_t threads,
+                            bool keep_rows, bool keep_going) {
+  ReportOptions options;
+  options.threads = threads;
+  options.min_bytes_per_thread = 1;
+  options.keep_rows = keep_rows;
+  options.read.keep_going = keep_going;
+  options.read.file_name = "dump.txt";
+  return BuildReport(text, options);
+}
+
+// Reads `text` in one piece and in 2..max_threads parts, with and without
+// rows and keep_going; returns how many of the reads in parts were joined.
+int64_t ExpectSameInParts(absl::string_view text, int64_t max_threads) {
+  int64_t joined = 0;
+  for (bool keep_rows : {true, false}) {
+    for (bool keep_going : {false, true}) {
+      const absl::StatusOr<Report> whole = Read(text, 1, keep_rows, keep_going);
+      if (whole.ok()) {
+        EXPECT_EQ(whole->parallel_parts, 0);
+      }
+      const std::string expected = Describe(whole);
+      for (int64_t threads = 2; threads <= max_threads; ++threads) {
+        const absl::StatusOr<Report> parts =
+            Read(text, threads, keep_rows, keep_going);
+        EXPECT_EQ(Describe(parts), expected)
+            << threads << " threads, keep_rows " << keep_rows << ", keep_going "
+            << keep_going;
+        if (parts.ok() && parts->parallel_parts > 0) ++joined;
+      }
+    }
+  }
+  return joined;
+}
+
+TEST(ReportParts, GeneratedDumpsAreTheSameInAnyNumberOfParts) {
+  for (int modules : {1, 3}) {
+    HloDumpOptions options;
+    options.target_bytes = 300 << 10;
+    options.modules = modules;
+    options.distinct_shapes = 64;
+    options.seed = 11 + modules;
+    const GeneratedHloDump dump = GenerateHloDump(options);
+    // Every read in parts joined: the cuts all fell on instruction lines.
+    EXPECT_EQ(ExpectSameInParts(dump.text, 9), 2 * 2 * 8) << modules;
+  }
+}
+
+TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
+  // Every line is a cut candidate with as many threads as lines.
+  std::string text = "HloModule m\n";
+  for (int c = 0; c < 6; ++c) {
+    absl::StrAppend(&text, c == 3 ? "ENTRY " : "", "%c", c,
+                    " (p: f32[8]) -> f32[8] {\n  %p", c,
+                    " = f32[8]{0:T(128)} parameter(0)\n");
+    for (int i = 0; i < c; ++i) {
+      absl::StrAppend(&text, "  %x", c, ".", i,
+                      " = bf16[3,200]{1,0:T(8,128)(2,1)} negate(%p", c,
+                      "), metadata={op_name=\"n\"}\n");
+    }
+    absl::StrAppend(&text, "  ", c == 2 ? "ROOT " : "", "%f", c,
+                    " = f32[8]{0} fusion(%p", c, "), kind=kLoop, calls=%c",
+                    (c + 1) % 6, "\n  %t", c, " = (f32[8]{0}, s32[]) tuple(%p",
+                    c, ", %p", c, ")\n}\n\n");
+  }
+  EXPECT_GT(ExpectSameInParts(text, 40), 0);
+}
+
+TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {
+  const std::string roots =
+      "HloModule m\nENTRY %e {\n  ROOT %a = f32[] parameter(0)\n"
+      "  %b = f32[] negate(%a)\n  ROOT %c = f32[] negate(%b)\n}\n";
+  const std::string entries =
+      "HloModule m\nENTRY %e {\n  %a = f32[] parameter(0)\n}\n"
+      "ENTRY %f {\n  %b = f32[] parameter(0)\n}\n";
+  for (const std::string& text : {roots, entries}) {
+    const absl::StatusOr<Report> whole = Read(text, 1, true, false);
+    ASSERT_FALSE(whole.ok());
+    ExpectSameInParts(text, 12);
+  }
+}
+
+TEST(ReportParts, LinesInsideMultiLineValuesAreNotCuts) {
+  // Lines that look like instructions inside a string, a block comment and
+  // a multi-line constant: the part before does not arrive there, and the
+  // text is read in one piece.
+  const std::string text =
+      "HloModule m\nENTRY %e {\n  %a = f32[] parameter(0)\n"
+      "  %s = f32[2]{0} custom-call(%a), backend_config=\"x\n"
+      "  %fake = f32[] negate(%a)\n  ROOT %fake2 = f32[] abs(%a)\n\"\n"
+      "  /*\n  %g = f32[] negate(%a)\n  */\n"
+      "  %k = f32[2]{0} constant({1,\n  2})\n"
+      "  ROOT %r = f32[] negate(%a)\n}\n";
+  ASSERT_TRUE(Read(text, 1, true, false).ok());
+  ExpectSameInParts(text, 30);
+}
+
+TEST(ReportParts, ErrorsLateInTheTextKeepTheirPositions) {
+  HloDumpOptions options;
+  options.target_bytes = 100 << 10;
+  options.distinct_shapes = 16;
+  std::string text = GenerateHloDump(options).text;
+  // A bad instruction near the end (in the last part).
+  const size_t line = text.rfind("\n  %", text.size() - 200);
+  ASSERT_NE(line, std::string::npos);
+  text.insert(line + 3, "@");
+  const absl::StatusOr<Report> whole = Read(text, 1, false, false);
+  ASSERT_FALSE(whole.ok());
+  EXPECT_NE(whole.status().message().find("dump.txt:"), std::string::npos);
+  ExpectSameInParts(text, 6);
+}
+
+TEST(ReportParts, HeaderlessModulesAndSeparators) {
+  HloDumpOptions options;
+  options.target_bytes = 60 << 10;
+  options.modules = 2;
+  options.distinct_shapes = 16;
+  std::string text = GenerateHloDump(options).text;
+  // Without their HloModule lines the modules are read in one piece.
+  for (size_t at = text.find("HloModule"); at != std::string::npos;
+       at = text.find("HloModule", at)) {
+    text.replace(at, text.find('\n', at) - at, "// was a header");
+  }
+  EXPECT_EQ(ExpectSameInParts(text, 5), 0);
+}
+
+TEST(ReportParts, RandomEditsGiveTheSameReportOrError) {
+  HloDumpOptions options;
+  options.target_bytes = 24 << 10;
+  options.modules = 2;
+  options.distinct_shapes = 16;
+  const std::string base = GenerateHloDump(options).text;
+  const std::string pieces[] = {"}",          "{",
+                                "\n",         "\"",
+                                "ROOT ",      "ENTRY ",
+                                "/*",         "*/",
+                                ")",          "%x = f32[] negate(%y)\n",
+                                "// -----\n", "\n}\n\n%c {\n"};
+  std::mt19937_64 random(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::string text = base;
+    const int edits = 1 + static_cast<int>(random() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const size_t at = random() % text.size();
+      if (random() % 3 == 0) {
+        text.erase(at, 1 + random() % 8);
+      } else {
+        text.insert(at, pieces[random() % (sizeof(pieces) / sizeof(*pieces))]);
+      }
+    }
+    for (bool keep_going : {false, true}) {
+      const std::string expected = Describe(Read(text, 1, true, keep_going));
+      for (int64_t threads : {2, 3, 7}) {
+        EXPECT_EQ(Describe(Read(text, threads, true, keep_going)), expected)
+            << "trial " << trial << ", " << threads << " threads";
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout
