@@ -1,11 +1,14 @@
 #include "hlolayout/cli/input.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -71,8 +74,45 @@ absl::StatusOr<std::string> ReadInput(absl::string_view path, IoContext& io) {
   return text;
 }
 
+namespace {
+
+// Mapped inputs alive now. A file cut short by another process while it is
+// mapped makes the next read of a lost page raise SIGBUS; while any input
+// is mapped, that signal ends the program with a message and exit status 1
+// instead of a crash (the memory is gone, there is nothing to go back to).
+std::atomic<int> live_maps{0};
+std::atomic<bool> handler_installed{false};
+
+void OnSigbus(int signal) {
+  if (live_maps.load() > 0) {
+    static const char kMessage[] =
+        "hlolayout: error: an input file was cut short by another process "
+        "while it was read\n";
+    ssize_t ignored = write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+    (void)ignored;
+    _exit(1);
+  }
+  // Not ours: the default action (a crash with a core).
+  std::signal(signal, SIG_DFL);
+  raise(signal);
+}
+
+void GuardMappedInputs() {
+  if (handler_installed.exchange(true)) return;
+  struct sigaction action;
+  std::memset(&action, 0, sizeof(action));
+  action.sa_handler = OnSigbus;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGBUS, &action, nullptr);
+}
+
+}  // namespace
+
 InputText::~InputText() {
-  if (map_ != nullptr) munmap(const_cast<char*>(map_), size_);
+  if (map_ != nullptr) {
+    munmap(const_cast<char*>(map_), size_);
+    live_maps.fetch_sub(1);
+  }
 }
 
 absl::StatusOr<std::unique_ptr<InputText>> OpenInput(absl::string_view path,
@@ -92,6 +132,8 @@ absl::StatusOr<std::unique_ptr<InputText>> OpenInput(absl::string_view path,
     }
     close(fd);
     if (map != MAP_FAILED) {
+      GuardMappedInputs();
+      live_maps.fetch_add(1);
       auto text = std::make_unique<InputText>();
       text->map_ = static_cast<const char*>(map);
       text->size_ = static_cast<size_t>(st.st_size);

@@ -35,8 +35,11 @@ std::string ReadAll(std::istream& in);
 // The content of a file, mapped into memory read-only when it is a regular
 // file (no copy, no zero-filled buffer: a 75 MB dump read into a string
 // cost a tenth of `report --summary`), else read like ReadInput (stdin,
-// pipes, empty files). The view lives as long as the object; a file cut
-// short by another process while mapped ends the program (SIGBUS).
+// pipes, empty files). The view lives as long as the object. A file cut
+// short by another process while mapped cannot be read any more: reading a
+// lost page ends the program with "an input file was cut short by another
+// process while it was read" on stderr and exit status 1 (a SIGBUS handler
+// installed with the first mapping), not a crash.
 class InputText {
  public:
   InputText() = default;
