@@ -238,6 +238,9 @@ class Analyzer {
   absl::Status SetSources();
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
+  // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
+  // 8 for opaque, 0 for tokens.
+  std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
   int64_t ValueBytes(int64_t value);
   void PlaceFoldedGetTupleElements();
   void BuildSchedulingGraph(int64_t c, SchedulingGraph* g,
@@ -889,14 +892,20 @@ std::pair<int64_t, int64_t> Analyzer::ArrayBytes(const Shape* shape) {
   return cached->second;
 }
 
+std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
+  if (shape->IsTuple()) {
+    const int64_t table = TupleTableBytes(*shape);
+    return {table, table};
+  }
+  if (shape->IsArray()) return ArrayBytes(shape);
+  if (shape->IsOpaque()) return {8, 8};
+  return {0, 0};  // tokens
+}
+
 int64_t Analyzer::ValueBytes(int64_t value) {
   const int64_t p = value_def_position_[value];
   const Node& node = nodes_[value_def_node_[value]];
-  const Shape* shape = (*node.subshapes)[p - node.first_position].shape;
-  if (shape->IsTuple()) return TupleTableBytes(*shape);
-  if (shape->IsArray()) return ArrayBytes(shape).first;
-  if (shape->IsOpaque()) return 8;
-  return 0;
+  return SubshapeBytes((*node.subshapes)[p - node.first_position].shape).first;
 }
 
 // The text keeps the order of the instructions it prints, not where the
@@ -1135,14 +1144,9 @@ void Analyzer::LiveRanges() {
     value.index = sub.index;
     value.shape = sub.shape;
     value.is_phi = sources_[p].kind == SourceKind::kPhi;
-    if (sub.shape->IsTuple()) {
-      value.bytes = value.logical_bytes = TupleTableBytes(*sub.shape);
-    } else if (sub.shape->IsArray()) {
-      std::tie(value.bytes, value.logical_bytes) = ArrayBytes(sub.shape);
-      value.memory_space =
-          sub.shape->has_layout() ? sub.shape->layout().memory_space() : 0;
-    } else if (sub.shape->IsOpaque()) {
-      value.bytes = value.logical_bytes = 8;
+    std::tie(value.bytes, value.logical_bytes) = SubshapeBytes(sub.shape);
+    if (sub.shape->IsArray() && sub.shape->has_layout()) {
+      value.memory_space = sub.shape->layout().memory_space();
     }
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range

@@ -390,6 +390,21 @@ bool FollowsText(const Graph& g, const std::vector<int64_t>& order) {
   return next == g.text_order.size();
 }
 
+// The DFS scheduler's order (with the parameters moved to the front when
+// asked), if it follows the text.
+absl::optional<std::vector<int64_t>> DfsReplay(
+    const Graph& g, const std::vector<DfsStats>& stats, bool parameters_first) {
+  std::vector<int64_t> order =
+      DfsOrder(g, stats, /*check=*/true, parameters_first);
+  if (parameters_first) {
+    std::stable_partition(order.begin(), order.end(), [&](int64_t id) {
+      return g.instructions[id].parameter;
+    });
+  }
+  if (!FollowsText(g, order)) return absl::nullopt;
+  return order;
+}
+
 }  // namespace
 
 std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
@@ -403,40 +418,22 @@ std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
   std::vector<int64_t> post = PostOrder(graph, /*check=*/false);
   const std::vector<DfsStats> stats = ComputeDfsStats(graph, post);
   if (FollowsText(graph, post)) at(XlaScheduler::kPostOrder) = std::move(post);
-  std::vector<int64_t> dfs = DfsOrder(graph, stats, /*check=*/true,
-                                      /*parameters_first=*/false);
-  if (FollowsText(graph, dfs)) at(XlaScheduler::kDfs) = std::move(dfs);
-  dfs = DfsOrder(graph, stats, /*check=*/true, /*parameters_first=*/true);
-  std::stable_partition(dfs.begin(), dfs.end(), [&](int64_t id) {
-    return graph.instructions[id].parameter;
-  });
-  if (FollowsText(graph, dfs)) {
-    at(XlaScheduler::kDfsParametersFirst) = std::move(dfs);
-  }
+  at(XlaScheduler::kDfs) = DfsReplay(graph, stats, false);
+  at(XlaScheduler::kDfsParametersFirst) = DfsReplay(graph, stats, true);
   return out;
 }
 
 absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
     const SchedulingGraph& graph, XlaScheduler scheduler) {
   if (scheduler == XlaScheduler::kList) return GuidedListOrder(graph);
-  std::vector<int64_t> post =
-      PostOrder(graph, /*check=*/scheduler == XlaScheduler::kPostOrder);
-  std::vector<int64_t> order;
-  if (scheduler == XlaScheduler::kPostOrder) {
-    order = std::move(post);
-  } else {
-    const bool parameters_first =
-        scheduler == XlaScheduler::kDfsParametersFirst;
-    order = DfsOrder(graph, ComputeDfsStats(graph, post), /*check=*/true,
-                     parameters_first);
-    if (parameters_first) {
-      std::stable_partition(order.begin(), order.end(), [&](int64_t id) {
-        return graph.instructions[id].parameter;
-      });
-    }
+  const bool post_order = scheduler == XlaScheduler::kPostOrder;
+  std::vector<int64_t> post = PostOrder(graph, /*check=*/post_order);
+  if (!post_order) {
+    return DfsReplay(graph, ComputeDfsStats(graph, post),
+                     scheduler == XlaScheduler::kDfsParametersFirst);
   }
-  if (!FollowsText(graph, order)) return absl::nullopt;
-  return order;
+  if (!FollowsText(graph, post)) return absl::nullopt;
+  return post;
 }
 
 }  // namespace hlolayout

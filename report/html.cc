@@ -171,17 +171,11 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
   std::vector<RowRef> rows;
   std::vector<std::pair<const ModuleReport*, const PaddingWaster*>> wasters;
   for (const ModuleReport& m : report.modules) {
-    all.computations += m.totals.computations;
-    all.instructions += m.totals.instructions;
-    all.array_leaves += m.totals.array_leaves;
-    all.unsized_array_leaves += m.totals.unsized_array_leaves;
-    all.bytes.Add(m.totals.bytes);
+    all.AddResults(m.totals);
     for (const MemorySpaceTotals& s : m.memory_spaces) {
       MemorySpaceTotals& t = spaces[s.memory_space];
       t.memory_space = s.memory_space;
-      t.instructions += s.instructions;
-      t.array_leaves += s.array_leaves;
-      t.bytes.Add(s.bytes);
+      t.AddResults(s);
     }
     for (const ReportRow& r : m.rows) {
       rows.push_back({&m, &r, static_cast<int64_t>(rows.size())});

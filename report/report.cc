@@ -41,6 +41,21 @@ void ByteCounts::Add(const ByteCounts& other) {
   overflow = overflow || other.overflow;
 }
 
+void MemorySpaceTotals::AddResults(const MemorySpaceTotals& other) {
+  instructions += other.instructions;
+  array_leaves += other.array_leaves;
+  bytes.Add(other.bytes);
+}
+
+void ModuleTotals::AddResults(const ModuleTotals& other) {
+  computations += other.computations;
+  instructions += other.instructions;
+  instructions_without_shape += other.instructions_without_shape;
+  array_leaves += other.array_leaves;
+  unsized_array_leaves += other.unsized_array_leaves;
+  bytes.Add(other.bytes);
+}
+
 double ByteCounts::expansion() const {
   if (logical_bytes == 0) return 1.0;
   return static_cast<double>(padded_bytes) / static_cast<double>(logical_bytes);
@@ -425,18 +440,9 @@ class ReportBuilder : public HloVisitor {
       if (row.computation.empty()) row.computation = m_.computation;
       to.rows.push_back(row);
     }
-    ModuleTotals& totals = to.totals;
-    totals.computations += from.totals.computations;
-    totals.instructions += from.totals.instructions;
-    totals.instructions_without_shape += from.totals.instructions_without_shape;
-    totals.array_leaves += from.totals.array_leaves;
-    totals.unsized_array_leaves += from.totals.unsized_array_leaves;
-    totals.bytes.Add(from.totals.bytes);
+    to.totals.AddResults(from.totals);
     for (const MemorySpaceTotals& space : first.space_list) {
-      MemorySpaceTotals& into = Space(space.memory_space);
-      into.instructions += space.instructions;
-      into.array_leaves += space.array_leaves;
-      into.bytes.Add(space.bytes);
+      Space(space.memory_space).AddResults(space);
     }
     // The tail's first computation goes on with the open one.
     ComputationValues& open = m_.computations.back();

@@ -97,6 +97,10 @@ struct MemorySpaceTotals {
   int64_t instructions = 0;  // with at least one array leaf in this space
   int64_t array_leaves = 0;
   ByteCounts bytes;
+
+  // Adds `other`'s instruction results (not its buffers, which are counted
+  // once per module).
+  void AddResults(const MemorySpaceTotals& other);
 };
 
 struct ModuleTotals {
@@ -110,6 +114,10 @@ struct ModuleTotals {
   int64_t array_leaves = 0;
   int64_t unsized_array_leaves = 0;
   ByteCounts bytes;
+
+  // Adds `other`'s computations and instruction results (not its buffers,
+  // which are counted once per module).
+  void AddResults(const ModuleTotals& other);
 };
 
 // An instruction that pads a lot, with why.
