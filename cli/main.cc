@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "hlolayout/cli/dispatch.h"
+#include "hlolayout/cli/heap.h"
 
 int main(int argc, char** argv) {
+  hlolayout::cli::UseHugePagesForTheHeap();
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr};
