@@ -251,14 +251,15 @@ inline ByteClasses Classify64(const char* data) {
 #if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
 #define HLOLAYOUT_HLO_SCAN_AVX2 1
 // Classify64 with two 32-byte compares per class (AVX2, chosen at run time
-// by FastSkipBalanced; a call per block, since code for AVX2 cannot be
-// inlined into code for any x86-64).
+// by FastSkipBalanced). Code for AVX2 cannot be inlined into code for any
+// x86-64: SkipBalancedBlocksAvx2 below is the one function that runs the
+// whole block loop with it inlined.
 __attribute__((target("avx2"), always_inline)) inline uint64_t EqMask32(
     __m256i chunk, char c) {
   return static_cast<uint32_t>(
       _mm256_movemask_epi8(_mm256_cmpeq_epi8(chunk, _mm256_set1_epi8(c))));
 }
-__attribute__((target("avx2"), noinline)) inline ByteClasses Classify64Avx2(
+__attribute__((target("avx2"))) inline ByteClasses Classify64Avx2(
     const char* data) {
   ByteClasses b;
   for (int k = 0; k < 2; ++k) {
@@ -292,8 +293,8 @@ inline bool HasAvx2() {
 // when the last 64 bytes of the text are reached (then redone by
 // SkipBalancedByStops).
 template <typename Classify>
-__attribute__((always_inline)) inline size_t SkipBalancedBlocks(
-    const char* data, size_t p, size_t n, int max_depth, Classify classify) {
+inline size_t SkipBalancedBlocks(const char* data, size_t p, size_t n,
+                                 int max_depth, Classify classify) {
   const size_t begin = p;
   char closers[64];
   const int limit = max_depth < 64 ? max_depth : 64;
@@ -336,6 +337,21 @@ __attribute__((always_inline)) inline size_t SkipBalancedBlocks(
 }
 #endif
 
+#if defined(HLOLAYOUT_HLO_SCAN_AVX2)
+// SkipBalancedBlocks with Classify64Avx2, everything inlined into one AVX2
+// function (`flatten`): one call per attribute value, not one per block.
+struct Avx2Classifier {
+  __attribute__((target("avx2"))) ByteClasses operator()(
+      const char* block) const {
+    return Classify64Avx2(block);
+  }
+};
+__attribute__((target("avx2"), noinline, flatten)) inline size_t
+SkipBalancedBlocksAvx2(const char* data, size_t p, size_t n, int max_depth) {
+  return SkipBalancedBlocks(data, p, n, max_depth, Avx2Classifier());
+}
+#endif
+
 // SkipBalancedByStops, 64 bytes at a time: stopping at every quote of a
 // JSON config cost a mispredicted branch each. Strings are found for a
 // whole block at once (prefix XOR of the quote bits); only brackets outside
@@ -348,9 +364,7 @@ inline size_t FastSkipBalanced(const char* data, size_t p, size_t n,
   size_t end;
 #if defined(HLOLAYOUT_HLO_SCAN_AVX2)
   if (HasAvx2()) {
-    end = SkipBalancedBlocks(data, p, n, max_depth, [](const char* block) {
-      return Classify64Avx2(block);
-    });
+    end = SkipBalancedBlocksAvx2(data, p, n, max_depth);
   } else {
     end = SkipBalancedBlocks(data, p, n, max_depth, [](const char* block) {
       return Classify64(block);

@@ -169,9 +169,7 @@ TEST(HloScanTest, BlockSkippersMatchSkipBalancedByStops) {
     if (sse2) ++same;
 #if defined(HLOLAYOUT_HLO_SCAN_AVX2)
     if (HasAvx2()) {
-      EXPECT_EQ(check(SkipBalancedBlocks(
-                    s.data(), 0, s.size(), max_depth,
-                    [](const char* block) { return Classify64Avx2(block); })),
+      EXPECT_EQ(check(SkipBalancedBlocksAvx2(s.data(), 0, s.size(), max_depth)),
                 sse2)
           << s;
     }

@@ -192,27 +192,77 @@ void AddDefinedByWalk(const Shape& shape, ValueRule rule,
   AddTo(out, space, 1, bytes);
 }
 
+// Values and bytes per memory space, summed in place for spaces 0..7: the
+// open computation's values, added to for every instruction without
+// allocating.
+class SpaceSums {
+ public:
+  void Add(int64_t space, int64_t values, const ByteCounts& bytes) {
+    if (space >= 0 && space < kSmall) {
+      SpaceBytes& entry = small_[space];
+      if ((used_ & (1u << space)) == 0) {
+        used_ |= 1u << space;
+        entry = SpaceBytes{space, 0, ByteCounts()};
+      }
+      entry.values += values;
+      entry.bytes.Add(bytes);
+      return;
+    }
+    AddTo(&large_, space, values, bytes);
+  }
+  void Add(const SpaceBytes& entry) {
+    Add(entry.memory_space, entry.values, entry.bytes);
+  }
+  void Add(const SpaceSums& other) {
+    other.ForEach([this](const SpaceBytes& e) { Add(e); });
+  }
+  // Spaces 0..7 in order, then the others in order of first use.
+  template <typename F>
+  void ForEach(F f) const {
+    for (int64_t i = 0; i < kSmall; ++i) {
+      if ((used_ & (1u << i)) != 0) f(small_[i]);
+    }
+    for (const SpaceBytes& entry : large_) f(entry);
+  }
+  // Appends the sums to `*out` and empties this.
+  void MoveTo(std::vector<SpaceBytes>* out) {
+    ForEach([out](const SpaceBytes& e) { out->push_back(e); });
+    used_ = 0;
+    large_.clear();
+  }
+  bool empty() const { return used_ == 0 && large_.empty(); }
+
+ private:
+  static constexpr int64_t kSmall = 8;
+  SpaceBytes small_[kSmall];
+  uint32_t used_ = 0;  // bit i: small_[i] holds a sum
+  std::vector<SpaceBytes> large_;
+};
+
 // The values an instruction with `rule` defines (kParameter: as if its
-// computation defines its parameters), per memory space.
+// computation defines its parameters), per memory space, added to `*out`;
+// their bytes to `*total` when it is not null.
 void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
-                std::vector<SpaceBytes>* out, ByteCounts* total) {
+                SpaceSums* out, ByteCounts* total) {
   if (rule == ValueRule::kNothing) return;
   if (rule == ValueRule::kTop && shape.IsTuple()) {
-    AddTo(out, 0, 1, Bytes(summary.top_table_bytes));
-    total->Add(Bytes(summary.top_table_bytes));
+    out->Add(0, 1, Bytes(summary.top_table_bytes));
+    if (total != nullptr) total->Add(Bytes(summary.top_table_bytes));
     return;
   }
   if (rule == ValueRule::kAll || rule == ValueRule::kParameter ||
       rule == ValueRule::kTop) {
     int64_t values = summary.nodes;
     for (const LeafTotals& leaf : summary.by_space) {
-      AddTo(out, leaf.memory_space, leaf.array_leaves, leaf.bytes);
+      out->Add(leaf.memory_space, leaf.array_leaves, leaf.bytes);
       values -= leaf.array_leaves;
     }
     // Tuple tables (and tokens, which have no bytes) in the default space.
-    if (values > 0) AddTo(out, 0, values, Bytes(summary.tuple_table_bytes));
-    total->Add(summary.bytes);
-    total->Add(Bytes(summary.tuple_table_bytes));
+    if (values > 0) out->Add(0, values, Bytes(summary.tuple_table_bytes));
+    if (total != nullptr) {
+      total->Add(summary.bytes);
+      total->Add(Bytes(summary.tuple_table_bytes));
+    }
     return;
   }
   const std::vector<SpaceBytes>* walked = nullptr;
@@ -226,9 +276,34 @@ void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
     walked = &summary.walked.back().second;
   }
   for (const SpaceBytes& entry : *walked) {
-    AddTo(out, entry.memory_space, entry.values, entry.bytes);
-    total->Add(entry.bytes);
+    out->Add(entry);
+    if (total != nullptr) total->Add(entry.bytes);
   }
+}
+
+// Equal bytes (inline: most shape texts are short, and a libc call per
+// instruction cost more than the compare).
+inline bool SameText(absl::string_view a, absl::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* x = a.data();
+  const char* y = b.data();
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8) {
+      uint64_t u, v;
+      std::memcpy(&u, x + i, 8);
+      std::memcpy(&v, y + i, 8);
+      if (u != v) return false;
+    }
+    uint64_t u, v;
+    std::memcpy(&u, x + n - 8, 8);
+    std::memcpy(&v, y + n - 8, 8);
+    return u == v;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (x[i] != y[i]) return false;
+  }
+  return true;
 }
 
 // Why each padded leaf of `shape` is padded.
@@ -281,10 +356,12 @@ class ReportBuilder : public HloVisitor {
   }
 
   void BeginComputation(const HloComputationHeader& header) override {
-    if (header.entry_marker) m_.entry_marked = m_.computations.size();
+    const size_t c = m_.computations.size();
+    if (header.entry_marker) m_.entry_marked = c;
     m_.root_marked = false;
     m_.computation = header.name;
     m_.names.push_back(header.name);
+    if (!header.name.empty()) m_.index.emplace(header.name, c);  // first wins
     m_.first_row = m_.module->rows.size();
     m_.computations.emplace_back();
     m_.computations.back().first_row = m_.first_row;
@@ -292,24 +369,28 @@ class ReportBuilder : public HloVisitor {
 
   void VisitInstruction(const HloInstruction& in) override {
     if (in.root_marker) m_.root_marked = true;
-    ReportRow row;
-    row.order = m_.order++;
-    row.computation = m_.computation;
-    row.name = in.name;
-    row.opcode = in.opcode;
-    row.shape_text = in.shape_text;
-    row.is_root = in.root_marker;
+    const int64_t order = m_.order++;
     ModuleTotals& totals = m_.module->totals;
     ++totals.instructions;
+    const ValueRule rule = ValueRuleOf(in.opcode);
+    ReportRow* row = nullptr;
+    if (options_.keep_rows) {
+      m_.module->rows.emplace_back();
+      row = &m_.module->rows.back();
+      row->order = order;
+      row->computation = m_.computation;
+      row->name = in.name;
+      row->opcode = in.opcode;
+      row->shape_text = in.shape_text;
+      row->is_root = in.root_marker;
+    }
     if (in.shape == nullptr) {
       ++totals.instructions_without_shape;
+      if (row != nullptr && rule == ValueRule::kNothing) {
+        row->buffer = BufferRole::kAlias;
+      }
     } else {
-      row.has_shape = true;
       ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
-      row.memory_space = summary.memory_space;
-      row.array_leaves = summary.array_leaves;
-      row.unsized_array_leaves = summary.unsized_array_leaves;
-      row.bytes = summary.bytes;
       totals.array_leaves += summary.array_leaves;
       totals.unsized_array_leaves += summary.unsized_array_leaves;
       totals.bytes.Add(summary.bytes);
@@ -319,52 +400,55 @@ class ReportBuilder : public HloVisitor {
         space.array_leaves += leaf.array_leaves;
         space.bytes.Add(leaf.bytes);
       }
-      if (summary.bytes.wasted_bytes() > 0) ConsiderWaster(row, *in.shape);
-      const ValueRule rule = ValueRuleOf(in.opcode);
-      ComputationValues& values = m_.computations.back();
-      AddDefined(
-          *in.shape, summary, rule,
-          rule == ValueRule::kParameter ? &values.parameters : &values.defined,
-          &row.buffer_bytes);
-      switch (rule) {
-        case ValueRule::kAll:
-        case ValueRule::kParameter:  // settled at the end of the module
-          row.buffer = BufferRole::kNew;
-          break;
-        case ValueRule::kNothing:
-          row.buffer = BufferRole::kAlias;
-          break;
-        case ValueRule::kTop:
-          row.buffer =
-              in.shape->IsTuple() ? BufferRole::kPartial : BufferRole::kNew;
-          break;
-        default:
-          row.buffer = BufferRole::kPartial;
+      if (summary.bytes.wasted_bytes() > 0) {
+        ConsiderWaster(order, in, summary.bytes);
+      }
+      AddDefined(*in.shape, summary, rule,
+                 rule == ValueRule::kParameter ? &m_.open_parameters
+                                               : &m_.open_defined,
+                 row != nullptr ? &row->buffer_bytes : nullptr);
+      if (row != nullptr) {
+        row->has_shape = true;
+        row->memory_space = summary.memory_space;
+        row->array_leaves = summary.array_leaves;
+        row->unsized_array_leaves = summary.unsized_array_leaves;
+        row->bytes = summary.bytes;
+        switch (rule) {
+          case ValueRule::kAll:
+          case ValueRule::kParameter:  // settled at the end of the module
+            row->buffer = BufferRole::kNew;
+            break;
+          case ValueRule::kNothing:
+            row->buffer = BufferRole::kAlias;
+            break;
+          case ValueRule::kTop:
+            row->buffer =
+                in.shape->IsTuple() ? BufferRole::kPartial : BufferRole::kNew;
+            break;
+          default:
+            row->buffer = BufferRole::kPartial;
+        }
       }
     }
-    if (in.shape == nullptr && ValueRuleOf(in.opcode) == ValueRule::kNothing) {
-      row.buffer = BufferRole::kAlias;
+    if (row != nullptr && rule == ValueRule::kParameter) {
+      m_.computations.back().parameter_rows.push_back(m_.module->rows.size() -
+                                                      1);
     }
-    if (options_.keep_rows && in.opcode == "parameter") {
-      m_.computations.back().parameter_rows.push_back(m_.module->rows.size());
-    }
-    callees_.clear();
-    AppendCalledComputationNames(in, &callees_);
-    for (absl::string_view callee : callees_) {
-      const Call call{m_.computations.size() - 1, callee,
-                      CallKindOf(in.opcode)};
-      if (!m_.calls.empty() && m_.calls.back().caller == call.caller &&
-          m_.calls.back().callee == call.callee &&
-          m_.calls.back().kind == call.kind) {
-        continue;
+    if (!in.attributes.empty()) {
+      callees_.clear();
+      AppendCalledComputationNames(in, &callees_);
+      if (!callees_.empty()) {
+        const CallKind kind = CallKindOf(in.opcode);
+        const size_t caller = m_.computations.size() - 1;
+        for (absl::string_view callee : callees_) {
+          AddCall(Call{caller, callee, kind});
+        }
       }
-      m_.calls.push_back(call);
     }
-    if (options_.keep_rows) m_.module->rows.push_back(row);
   }
 
   void EndComputation(int64_t root_index, absl::string_view) override {
-    m_.computations.back().end_row = m_.module->rows.size();
+    CloseComputation(&m_);
     ++m_.module->totals.computations;
     if (continuation_ && !first_module_ended_ && m_.computations.size() == 1) {
       // Begun by another builder, which may have seen its ROOT: Absorb
@@ -447,17 +531,19 @@ class ReportBuilder : public HloVisitor {
     // The tail's first computation goes on with the open one.
     ComputationValues& open = m_.computations.back();
     const ComputationValues& rest = first.computations.front();
-    for (const SpaceBytes& e : rest.defined) {
-      AddTo(&open.defined, e.memory_space, e.values, e.bytes);
-    }
-    for (const SpaceBytes& e : rest.parameters) {
-      AddTo(&open.parameters, e.memory_space, e.values, e.bytes);
-    }
     for (size_t r : rest.parameter_rows) {
       open.parameter_rows.push_back(r + row_base);
     }
     const bool computation_ended = rest.end_row != kOpen;
     if (computation_ended) {
+      // Its values, closed in the tail, join the open ones, which close.
+      for (size_t i = rest.defined_begin; i < rest.parameters_begin; ++i) {
+        m_.open_defined.Add(first.sums[i]);
+      }
+      for (size_t i = rest.parameters_begin; i < rest.sums_end; ++i) {
+        m_.open_parameters.Add(first.sums[i]);
+      }
+      CloseComputation(&m_);
       open.end_row = rest.end_row + row_base;
       // No ROOT on either side: the last instruction is the root.
       if (!m_.root_marked && !tail->first_root_marked_ && options_.keep_rows &&
@@ -466,6 +552,8 @@ class ReportBuilder : public HloVisitor {
       }
       m_.root_marked = false;
     } else {
+      m_.open_defined.Add(first.open_defined);
+      m_.open_parameters.Add(first.open_parameters);
       m_.root_marked = m_.root_marked || first.root_marked;
     }
     for (size_t i = 1; i < first.computations.size(); ++i) {
@@ -473,17 +561,28 @@ class ReportBuilder : public HloVisitor {
       values.first_row += row_base;
       if (values.end_row != kOpen) values.end_row += row_base;
       for (size_t& r : values.parameter_rows) r += row_base;
+      const size_t sums_base = m_.sums.size();
+      m_.sums.insert(m_.sums.end(), first.sums.begin() + values.defined_begin,
+                     first.sums.begin() + values.sums_end);
+      values.parameters_begin =
+          values.parameters_begin - values.defined_begin + sums_base;
+      values.sums_end = values.sums_end - values.defined_begin + sums_base;
+      values.defined_begin = sums_base;
+      const size_t c = m_.computations.size();
       m_.computations.push_back(std::move(values));
       m_.names.push_back(first.names[i]);
+      if (!first.names[i].empty()) m_.index.emplace(first.names[i], c);
     }
-    for (Call call : first.calls) {
+    if (first.computations.size() > 1) {
+      // The tail's last computation, when open, goes on open here.
+      m_.open_defined = std::move(first.open_defined);
+      m_.open_parameters = std::move(first.open_parameters);
+    }
+    // The tail resolved no names in its first module: every computation
+    // before its start is this builder's.
+    for (Call call : first.unresolved) {
       call.caller += computation_base;
-      if (!m_.calls.empty() && m_.calls.back().caller == call.caller &&
-          m_.calls.back().callee == call.callee &&
-          m_.calls.back().kind == call.kind) {
-        continue;
-      }
-      m_.calls.push_back(call);
+      AddCall(call);
     }
     for (Candidate& c : first.wasters) {
       c.waster.order += order_base;
@@ -514,7 +613,114 @@ class ReportBuilder : public HloVisitor {
   }
 
  private:
+  struct Candidate {
+    PaddingWaster waster;
+    Shape shape;  // the reader's Shape lives only during VisitInstruction
+  };
+
+  static constexpr size_t kOpen = ~size_t{0};  // end_row of an open one
+  // How a computation is called (ComputationValues::called).
+  static constexpr uint8_t kCalledEmbedded = 1;
+  static constexpr uint8_t kCalledControlFlow = 2;
+  // The values of one computation, before it is known how it is called:
+  // once it is closed, in ModuleState::sums from defined_begin: those of its
+  // instructions but parameters, then from parameters_begin those of its
+  // parameters (if its parameters define values), up to sums_end.
+  struct ComputationValues {
+    size_t defined_begin = 0;
+    size_t parameters_begin = 0;
+    size_t sums_end = 0;
+    uint8_t called = 0;  // kCalledEmbedded | kCalledControlFlow
+    size_t first_row = 0;
+    size_t end_row = kOpen;
+    std::vector<size_t> parameter_rows;
+  };
+  // `caller` calls the computation named `callee` (not yet resolved).
+  struct Call {
+    size_t caller;
+    absl::string_view callee;
+    CallKind kind;
+  };
+  struct Edge {
+    size_t caller;
+    size_t callee;
+  };
+  static constexpr int64_t kSmallSpaces = 8;
+  // Everything of the module being read.
+  struct ModuleState {
+    ModuleReport* module = nullptr;
+    absl::string_view computation;
+    std::vector<absl::string_view> names;  // of the computations
+    // Computation by name, the first of each name (as XLA resolves them).
+    absl::flat_hash_map<absl::string_view, size_t> index;
+    std::vector<ComputationValues> computations;
+    // The open computation's values, and the closed ones' (see
+    // ComputationValues).
+    SpaceSums open_defined;
+    SpaceSums open_parameters;
+    std::vector<SpaceBytes> sums;
+    // Control-flow calls (while, call, conditional, async): whether their
+    // callees are embedded depends on the caller, known at the end.
+    std::vector<Edge> control_edges;
+    // Calls to names not known when they were read (a callee defined later,
+    // or, in a tail's first module, before the tail).
+    std::vector<Call> unresolved;
+    size_t first_row = 0;
+    int64_t order = 0;
+    // Memory space totals of the module, in order of first use.
+    std::vector<MemorySpaceTotals> space_list;
+    int32_t small_spaces[kSmallSpaces] = {-1, -1, -1, -1,
+                                          -1, -1, -1, -1};  // -1: none
+    absl::flat_hash_map<int64_t, size_t> large_spaces;
+    std::vector<Candidate> wasters;
+    int64_t entry_marked = -1;  // the computation marked ENTRY
+    bool root_marked = false;   // the open computation has a ROOT
+  };
+  enum class Context : uint8_t { kUncalled, kControlFlow, kEmbedded };
+
+  // Moves the open computation's values to `state->sums` and records where
+  // they are.
+  static void CloseComputation(ModuleState* state) {
+    ComputationValues& values = state->computations.back();
+    values.end_row = state->module->rows.size();
+    values.defined_begin = state->sums.size();
+    state->open_defined.MoveTo(&state->sums);
+    values.parameters_begin = state->sums.size();
+    state->open_parameters.MoveTo(&state->sums);
+    values.sums_end = state->sums.size();
+  }
+
+  // Records that computation `call.caller` calls `call.callee`, resolving
+  // the name now when it is known. A tail's first module resolves nothing:
+  // its names may also be defined before the tail (Absorb resolves them).
+  void AddCall(const Call& call) {
+    if (continuation_ && !first_module_ended_) {
+      m_.unresolved.push_back(call);
+      return;
+    }
+    auto it = m_.index.find(call.callee);
+    if (it == m_.index.end()) {
+      m_.unresolved.push_back(call);
+      return;
+    }
+    Link(call.caller, it->second, call.kind);
+  }
+
+  void Link(size_t caller, size_t callee, CallKind kind) {
+    if (callee == caller) return;
+    if (kind == CallKind::kEmbedded) {
+      m_.computations[callee].called |= kCalledEmbedded;
+    } else {
+      m_.computations[callee].called |= kCalledControlFlow;
+      m_.control_edges.push_back(Edge{caller, callee});
+    }
+  }
+
   void FinishModule(int64_t entry_index) {
+    if (!m_.open_defined.empty() || !m_.open_parameters.empty()) {
+      // Only a computation that never ended leaves values open.
+      if (!m_.computations.empty()) CloseComputation(&m_);
+    }
     if (entry_index >= 0 &&
         entry_index < static_cast<int64_t>(m_.names.size())) {
       m_.module->entry_computation = m_.names[entry_index];
@@ -533,77 +739,34 @@ class ReportBuilder : public HloVisitor {
     m_.wasters.clear();
   }
 
-  struct Candidate {
-    PaddingWaster waster;
-    Shape shape;  // the reader's Shape lives only during VisitInstruction
-  };
-
-  static constexpr size_t kOpen = ~size_t{0};  // end_row of an open one
-  // The values of one computation, before it is known how it is called.
-  struct ComputationValues {
-    std::vector<SpaceBytes> defined;     // by instructions but parameters
-    std::vector<SpaceBytes> parameters;  // if its parameters define values
-    size_t first_row = 0;
-    size_t end_row = kOpen;
-    std::vector<size_t> parameter_rows;
-  };
-  struct Call {
-    size_t caller;
-    absl::string_view callee;
-    CallKind kind;
-  };
-  static constexpr int64_t kSmallSpaces = 8;
-  // Everything of the module being read.
-  struct ModuleState {
-    ModuleReport* module = nullptr;
-    absl::string_view computation;
-    std::vector<absl::string_view> names;  // of the computations
-    std::vector<ComputationValues> computations;
-    std::vector<Call> calls;
-    size_t first_row = 0;
-    int64_t order = 0;
-    // Memory space totals of the module, in order of first use.
-    std::vector<MemorySpaceTotals> space_list;
-    int32_t small_spaces[kSmallSpaces] = {-1, -1, -1, -1,
-                                          -1, -1, -1, -1};  // -1: none
-    absl::flat_hash_map<int64_t, size_t> large_spaces;
-    std::vector<Candidate> wasters;
-    int64_t entry_marked = -1;  // the computation marked ENTRY
-    bool root_marked = false;   // the open computation has a ROOT
-  };
-  enum class Context : uint8_t { kUncalled, kControlFlow, kEmbedded };
-
   // Adds the values of the computations that are part of the schedule
   // (entry, control-flow callees; and, as in XLA, computations nobody
   // calls) to the module's buffer totals, and settles the rows' roles.
   void SumBuffers(int64_t entry_index) {
-    const size_t n = m_.computations.size();
-    absl::flat_hash_map<absl::string_view, size_t> index;
-    for (size_t i = 0; i < n && i < m_.names.size(); ++i) {
-      index.emplace(m_.names[i], i);
+    // Every name is known now: the rest resolve or name no computation.
+    for (const Call& call : m_.unresolved) {
+      auto it = m_.index.find(call.callee);
+      if (it != m_.index.end()) Link(call.caller, it->second, call.kind);
     }
+    m_.unresolved.clear();
+    const size_t n = m_.computations.size();
     std::vector<Context> context(n, Context::kUncalled);
-    // Each callee is looked up once, not once per pass.
-    std::vector<size_t> callee(m_.calls.size(), n);
-    for (size_t c = 0; c < m_.calls.size(); ++c) {
-      auto it = index.find(m_.calls[c].callee);
-      if (it != index.end() && it->second != m_.calls[c].caller) {
-        callee[c] = it->second;
+    for (size_t i = 0; i < n; ++i) {
+      const uint8_t called = m_.computations[i].called;
+      if ((called & kCalledEmbedded) != 0) {
+        context[i] = Context::kEmbedded;
+      } else if ((called & kCalledControlFlow) != 0) {
+        context[i] = Context::kControlFlow;
       }
     }
-    // Embedded reaches everything below it; a few passes settle nesting.
+    // Embedded reaches everything below it (embedded calls made the callee
+    // embedded already); a few passes settle nesting.
     for (bool changed = true; changed;) {
       changed = false;
-      for (size_t c = 0; c < m_.calls.size(); ++c) {
-        if (callee[c] == n) continue;
-        const Call& call = m_.calls[c];
-        Context want = call.kind == CallKind::kEmbedded ||
-                               context[call.caller] == Context::kEmbedded
-                           ? Context::kEmbedded
-                           : Context::kControlFlow;
-        Context& have = context[callee[c]];
-        if (want > have) {
-          have = want;
+      for (const Edge& edge : m_.control_edges) {
+        if (context[edge.caller] == Context::kEmbedded &&
+            context[edge.callee] != Context::kEmbedded) {
+          context[edge.callee] = Context::kEmbedded;
           changed = true;
         }
       }
@@ -621,9 +784,9 @@ class ReportBuilder : public HloVisitor {
         }
         continue;
       }
-      AddBuffers(values.defined);
+      AddBuffers(values.defined_begin, values.parameters_begin);
       if (c == Context::kUncalled) {
-        AddBuffers(values.parameters);
+        AddBuffers(values.parameters_begin, values.sums_end);
       } else if (options_.keep_rows) {
         for (size_t r : values.parameter_rows) {
           m_.module->rows[r].buffer = BufferRole::kAlias;
@@ -633,8 +796,10 @@ class ReportBuilder : public HloVisitor {
     }
   }
 
-  void AddBuffers(const std::vector<SpaceBytes>& list) {
-    for (const SpaceBytes& entry : list) {
+  // Adds m_.sums[begin, end) to the module's buffer totals.
+  void AddBuffers(size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const SpaceBytes& entry = m_.sums[i];
       MemorySpaceTotals& space = Space(entry.memory_space);
       space.buffer_values += entry.values;
       space.buffer_bytes.Add(entry.bytes);
@@ -659,8 +824,7 @@ class ReportBuilder : public HloVisitor {
   ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
     FrontEntry& front =
         front_[(reinterpret_cast<uintptr_t>(&shape) >> 4) & (kFrontSize - 1)];
-    if (front.shape == &shape && front.text.size() == text.size() &&
-        std::memcmp(front.text.data(), text.data(), text.size()) == 0) {
+    if (front.shape == &shape && SameText(front.text, text)) {
       return summary_store_[front.index];
     }
     uint32_t index;
@@ -708,33 +872,34 @@ class ReportBuilder : public HloVisitor {
   }
 
   // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
-  void ConsiderWaster(const ReportRow& row, const Shape& shape) {
+  void ConsiderWaster(int64_t order, const HloInstruction& in,
+                      const ByteCounts& bytes) {
     if (options_.top_wasters <= 0) return;
     // Most instructions do not get in: tell before building a Candidate
     // (a Shape and a PaddingWaster) for them.
     if (static_cast<int64_t>(m_.wasters.size()) >= options_.top_wasters) {
       const PaddingWaster& least = m_.wasters.front().waster;
-      const int64_t wasted = row.bytes.wasted_bytes();
+      const int64_t wasted = bytes.wasted_bytes();
       if (wasted < least.bytes.wasted_bytes() ||
-          (wasted == least.bytes.wasted_bytes() && row.order > least.order)) {
+          (wasted == least.bytes.wasted_bytes() && order > least.order)) {
         return;
       }
     }
     Candidate c;
-    c.waster.order = row.order;
-    c.waster.computation = row.computation;
-    c.waster.name = row.name;
-    c.waster.shape_text = row.shape_text;
-    c.waster.bytes = row.bytes;
+    c.waster.order = order;
+    c.waster.computation = m_.computation;
+    c.waster.name = in.name;
+    c.waster.shape_text = in.shape_text;
+    c.waster.bytes = bytes;
     if (static_cast<int64_t>(m_.wasters.size()) < options_.top_wasters) {
-      c.shape = shape;
+      c.shape = *in.shape;
       m_.wasters.push_back(std::move(c));
       std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
       return;
     }
     // m_.wasters.front() is the least wasteful kept.
     if (!MoreWasteful(c, m_.wasters.front())) return;
-    c.shape = shape;  // copied only when it gets in
+    c.shape = *in.shape;  // copied only when it gets in
     std::pop_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
     m_.wasters.back() = std::move(c);
     std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
@@ -777,17 +942,64 @@ class ReportBuilder : public HloVisitor {
   std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
 };
 
-// Where ReadHloTail parts may begin: for `parts` - 1 cuts about evenly
-// spaced, the first instruction line (`ROOT ...` or `%?name = ...`) after
-// the cut, at its first byte that is not a space. Only a guess: a line inside
-// a multi-line value looks the same, and then the part before does not
-// arrive there and the text is read again in one piece.
+// Where the parts' reading costs are about equal: the reader spends about
+// as much per line as on 700 bytes of text (callgrind on the generated
+// dumps: ~1,770 instructions per line, ~2.5 per byte), and the
+// computations before ENTRY have short lines, so cutting at equal bytes
+// gave the first part 1.26 times the second's work. The lines of each of
+// 64 equal segments are estimated from a 4 KiB sample at its start.
+std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
+  constexpr size_t kSegments = 64;
+  constexpr size_t kSample = 4096;
+  constexpr double kBytesPerLine = 700;
+  const size_t n = text.size();
+  std::vector<size_t> offsets;
+  if (parts <= 1) return offsets;
+  const size_t segment = n / kSegments;
+  if (segment < kSample) {  // small texts: equal bytes
+    for (int64_t k = 1; k < parts; ++k) offsets.push_back(n / parts * k);
+    return offsets;
+  }
+  double cost[kSegments];
+  double total = 0;
+  for (size_t i = 0; i < kSegments; ++i) {
+    const char* begin = text.data() + i * segment;
+    size_t lines = 0;
+    for (const char* p = begin; (p = static_cast<const char*>(std::memchr(
+                                     p, '\n', begin + kSample - p))) != nullptr;
+         ++p) {
+      ++lines;
+    }
+    const double length = i + 1 < kSegments ? segment : n - i * segment;
+    cost[i] = length * (1 + kBytesPerLine * lines / kSample);
+    total += cost[i];
+  }
+  size_t i = 0;
+  double before = 0;  // cost of the segments before i
+  for (int64_t k = 1; k < parts; ++k) {
+    const double want = total * k / parts;
+    while (i + 1 < kSegments && before + cost[i] < want) before += cost[i++];
+    const double within = cost[i] > 0 ? (want - before) / cost[i] : 0;
+    const size_t length = i + 1 < kSegments ? segment : n - i * segment;
+    offsets.push_back(i * segment + static_cast<size_t>(
+                                        within * static_cast<double>(length)));
+  }
+  return offsets;
+}
+
+// Where ReadHloTail parts may begin: for `parts` - 1 cuts at about equal
+// reading costs (BalancedOffsets), the first instruction line (`ROOT ...`
+// or `%?name = ...`) after the cut, at its first byte that is not a space.
+// Only a guess: a line inside a multi-line value looks the same, and then
+// the part before does not arrive there and the text is read again in one
+// piece.
 std::vector<size_t> CutPoints(absl::string_view text, int64_t parts) {
   std::vector<size_t> cuts;
   const size_t n = text.size();
   constexpr size_t kSearch = 1 << 16;  // bytes looked at after each cut
+  const std::vector<size_t> offsets = BalancedOffsets(text, parts);
   for (int64_t k = 1; k < parts; ++k) {
-    size_t line = static_cast<size_t>(n / parts * k);
+    size_t line = std::min(offsets[k - 1], n);
     if (!cuts.empty() && line <= cuts.back()) line = cuts.back() + 1;
     const size_t limit = std::min(n, line + kSearch);
     while (line < limit) {

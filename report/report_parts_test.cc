@@ -138,6 +138,82 @@ TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
   EXPECT_GT(ExpectSameInParts(text, 40), 0);
 }
 
+TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
+  // A name defined twice (calls go to the first), a computation calling
+  // itself, calls to computations defined later, and a while loop inside an
+  // embedded computation, whose body is then embedded too.
+  const std::string text = R"(HloModule m
+
+%dup (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %n = f32[8]{0:T(128)} negate(%p)
+}
+
+%w (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %n = f32[8]{0:T(128)} negate(%p), metadata={op_name="w"}
+}
+
+%wc (p: f32[8]) -> pred[] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %c = pred[] constant(false)
+}
+
+%embedded (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %l = f32[8]{0:T(128)} while(%p), condition=%wc, body=%w
+}
+
+%self (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %f = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=%self
+}
+
+%dup (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  %a = f32[8]{0:T(128)} abs(%p)
+  ROOT %n = f32[8]{0:T(128)} negate(%a)
+}
+
+%body (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  %c = f32[8]{0:T(128)} call(%p), to_apply=%later
+  ROOT %f = f32[8]{0:T(128)} fusion(%c), kind=kLoop, calls=%dup
+}
+
+ENTRY %main (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  %e = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=%embedded
+  %l = f32[8]{0:T(128)} while(%e), condition=%wc, body=%body
+  ROOT %s = f32[8]{0:T(128)} fusion(%l), kind=kLoop, calls=%self
+}
+
+%later (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  ROOT %n = f32[8]{0:T(128)} negate(%p)
+}
+)";
+  const absl::StatusOr<Report> whole = Read(text, 1, true, false);
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  for (const ReportRow& row : whole->modules[0].rows) {
+    // Under the fusion of %embedded, the loop's body is embedded too; the
+    // second %dup is called by nobody (the first one is), so it counts.
+    if (row.computation == "w" || row.computation == "wc" ||
+        row.computation == "embedded" ||
+        (row.computation == "dup" && row.order < 2)) {
+      EXPECT_EQ(row.buffer, BufferRole::kInEmbedded)
+          << row.computation << " " << row.name;
+    }
+    if (row.computation == "dup" && row.name == "a") {
+      EXPECT_EQ(row.buffer, BufferRole::kNew);
+    }
+    if (row.computation == "later" && row.name == "p") {
+      EXPECT_EQ(row.buffer, BufferRole::kAlias);  // a call's parameter
+    }
+  }
+  EXPECT_GT(ExpectSameInParts(text, 30), 0);
+}
+
 TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {
   const std::string roots =
       "HloModule m\nENTRY %e {\n  ROOT %a = f32[] parameter(0)\n"
