@@ -17,29 +17,68 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
 }  // namespace
 
 ValueRule ValueRuleOf(absl::string_view opcode) {
-  // Sorted by how often they appear in dumps.
-  if (Eq(opcode, "fusion")) return ValueRule::kAll;
-  if (Eq(opcode, "get-tuple-element") || Eq(opcode, "bitcast") ||
-      Eq(opcode, "while") || Eq(opcode, "call") || Eq(opcode, "conditional") ||
-      Eq(opcode, "domain") || Eq(opcode, "opt-barrier") ||
-      Eq(opcode, "add-dependency") || Eq(opcode, "copy-done") ||
-      Eq(opcode, "all-reduce-done")) {
-    return ValueRule::kNothing;
+  // By length first: one or two compares per opcode, most opcodes (add,
+  // multiply, fusion...) define all of their result.
+  switch (opcode.size()) {
+    case 4:
+      if (Eq(opcode, "call")) return ValueRule::kNothing;
+      if (Eq(opcode, "copy")) return ValueRule::kTop;
+      if (Eq(opcode, "send")) return ValueRule::kSend;
+      break;
+    case 5:
+      if (Eq(opcode, "while")) return ValueRule::kNothing;
+      if (Eq(opcode, "tuple")) return ValueRule::kTop;
+      break;
+    case 6:
+      if (Eq(opcode, "domain")) return ValueRule::kNothing;
+      break;
+    case 7:
+      if (Eq(opcode, "bitcast")) return ValueRule::kNothing;
+      break;
+    case 9:
+      if (Eq(opcode, "copy-done")) return ValueRule::kNothing;
+      if (Eq(opcode, "parameter")) return ValueRule::kParameter;
+      if (Eq(opcode, "recv-done")) return ValueRule::kRecvDone;
+      break;
+    case 10:
+      if (Eq(opcode, "async-done")) return ValueRule::kTupleNodes;
+      if (Eq(opcode, "copy-start")) return ValueRule::kCopyStart;
+      break;
+    case 11:
+      if (Eq(opcode, "conditional") || Eq(opcode, "opt-barrier")) {
+        return ValueRule::kNothing;
+      }
+      if (Eq(opcode, "async-start")) return ValueRule::kAsyncStart;
+      break;
+    case 12:
+      if (Eq(opcode, "async-update")) return ValueRule::kTupleNodes;
+      break;
+    case 14:
+      if (Eq(opcode, "add-dependency")) return ValueRule::kNothing;
+      break;
+    case 15:
+      if (Eq(opcode, "all-reduce-done") || Eq(opcode, "all-gather-done")) {
+        return Eq(opcode, "all-reduce-done") ? ValueRule::kNothing
+                                             : ValueRule::kTupleNodes;
+      }
+      break;
+    case 16:
+      if (Eq(opcode, "all-gather-start")) return ValueRule::kAllGatherStart;
+      break;
+    case 17:
+      if (Eq(opcode, "get-tuple-element")) return ValueRule::kNothing;
+      break;
+    case 23:
+      if (Eq(opcode, "collective-permute-done")) return ValueRule::kTupleNodes;
+      break;
+    case 24:
+      if (Eq(opcode, "collective-permute-start")) {
+        return ValueRule::kCollectivePermuteStart;
+      }
+      break;
+    default:
+      break;
   }
-  if (Eq(opcode, "parameter")) return ValueRule::kParameter;
-  if (Eq(opcode, "tuple") || Eq(opcode, "copy")) return ValueRule::kTop;
-  if (Eq(opcode, "async-update") || Eq(opcode, "async-done") ||
-      Eq(opcode, "all-gather-done") || Eq(opcode, "collective-permute-done")) {
-    return ValueRule::kTupleNodes;
-  }
-  if (Eq(opcode, "copy-start")) return ValueRule::kCopyStart;
-  if (Eq(opcode, "async-start")) return ValueRule::kAsyncStart;
-  if (Eq(opcode, "all-gather-start")) return ValueRule::kAllGatherStart;
-  if (Eq(opcode, "collective-permute-start")) {
-    return ValueRule::kCollectivePermuteStart;
-  }
-  if (Eq(opcode, "recv-done")) return ValueRule::kRecvDone;
-  if (Eq(opcode, "send")) return ValueRule::kSend;
   return ValueRule::kAll;
 }
 

@@ -1,5 +1,6 @@
 #include "hlolayout/memory/value_rules.h"
 
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -11,6 +12,54 @@ bool Defines(absl::string_view opcode, std::vector<int64_t> index,
              bool is_tuple_node = false, bool parameters_define = true) {
   return DefinesValueAt(ValueRuleOf(opcode), index, is_tuple_node,
                         parameters_define);
+}
+
+TEST(ValueRules, EveryOpcodeWithARuleOfItsOwnAndNeighbours) {
+  const std::vector<std::pair<absl::string_view, ValueRule>> rules = {
+      {"get-tuple-element", ValueRule::kNothing},
+      {"bitcast", ValueRule::kNothing},
+      {"while", ValueRule::kNothing},
+      {"call", ValueRule::kNothing},
+      {"conditional", ValueRule::kNothing},
+      {"domain", ValueRule::kNothing},
+      {"opt-barrier", ValueRule::kNothing},
+      {"add-dependency", ValueRule::kNothing},
+      {"copy-done", ValueRule::kNothing},
+      {"all-reduce-done", ValueRule::kNothing},
+      {"parameter", ValueRule::kParameter},
+      {"tuple", ValueRule::kTop},
+      {"copy", ValueRule::kTop},
+      {"async-update", ValueRule::kTupleNodes},
+      {"async-done", ValueRule::kTupleNodes},
+      {"all-gather-done", ValueRule::kTupleNodes},
+      {"collective-permute-done", ValueRule::kTupleNodes},
+      {"copy-start", ValueRule::kCopyStart},
+      {"async-start", ValueRule::kAsyncStart},
+      {"all-gather-start", ValueRule::kAllGatherStart},
+      {"collective-permute-start", ValueRule::kCollectivePermuteStart},
+      {"recv-done", ValueRule::kRecvDone},
+      {"send", ValueRule::kSend},
+      // Everything else defines all of its result, names of the same
+      // lengths as those above included.
+      {"fusion", ValueRule::kAll},
+      {"add", ValueRule::kAll},
+      {"", ValueRule::kAll},
+      {"recv", ValueRule::kAll},
+      {"send-done", ValueRule::kAll},
+      {"all-reduce-start", ValueRule::kAll},
+      {"copy-done.", ValueRule::kAll},
+      {"multiply", ValueRule::kAll},
+      {"constant", ValueRule::kAll},
+      {"Tuple", ValueRule::kAll},
+      {"all-gather-dona", ValueRule::kAll},
+      {"all-reduce-dona", ValueRule::kAll},
+      {"custom-call", ValueRule::kAll},
+      {"reduce-scatter", ValueRule::kAll},
+      {"dynamic-update-slice", ValueRule::kAll},
+  };
+  for (const auto& [opcode, rule] : rules) {
+    EXPECT_EQ(ValueRuleOf(opcode), rule) << opcode;
+  }
 }
 
 TEST(ValueRules, ForwardingOpcodesDefineNothing) {
