@@ -1,30 +1,33 @@
+// The analysis of memory/live_range.h. The rules are XLA's, stated in
+// docs/memory.md; the printers of XLA's dump text are in live_range_text.cc.
+//
+// Layout for speed (docs/memory.md, "Speed"): the reader's instruction
+// records are read once, into one node per scheduled instruction (and per
+// get-tuple-element restored from a `%name#N` operand); every later pass
+// works on the nodes. Lists (operands, callees, sequences, phi inputs,
+// callers) are slices of flat arrays, so the analysis allocates about as
+// many times as it has passes, not per instruction.
 #include "hlolayout/memory/live_range.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <deque>
-#include <memory>
 #include <tuple>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/types/span.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/phi_graph.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/memory/xla_schedulers.h"
 
 namespace hlolayout {
-
-std::string ShapeIndexString(const std::vector<int64_t>& index) {
-  return absl::StrCat("{", absl::StrJoin(index, ","), "}");
-}
-
 namespace {
 
 constexpr int64_t kNone = -1;
@@ -36,21 +39,50 @@ constexpr XlaScheduler kXlaSchedulers[4] = {
     XlaScheduler::kList, XlaScheduler::kDfs, XlaScheduler::kDfsParametersFirst,
     XlaScheduler::kPostOrder};
 
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
 // Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
 struct Subshape {
   std::vector<int64_t> index;
   const Shape* shape;
+  int64_t count = 1;  // subshapes in this one's subtree, itself included
 };
+// The subshapes of one distinct Shape object, shared by every node whose
+// result (or restored get-tuple-element) has that shape.
+using Subshapes = std::vector<Subshape>;
 
 void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
-                   std::vector<Subshape>* out) {
-  out->push_back({*index, &shape});
-  if (!shape.IsTuple()) return;
-  for (int64_t i = 0; i < shape.tuple_size(); ++i) {
-    index->push_back(i);
-    ListSubshapes(shape.tuple_shape(i), index, out);
-    index->pop_back();
+                   Subshapes* out) {
+  const size_t at = out->size();
+  out->push_back({*index, &shape, 1});
+  if (shape.IsTuple()) {
+    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
+      index->push_back(i);
+      ListSubshapes(shape.tuple_shape(i), index, out);
+      index->pop_back();
+    }
   }
+  (*out)[at].count = static_cast<int64_t>(out->size() - at);
+}
+
+// The pre-order offset, among `subshapes`, of the index `head` followed by
+// `tail`; kNone when the shape has no such index.
+int64_t SubshapeAt(const Subshapes& subshapes, absl::Span<const int64_t> head,
+                   absl::Span<const int64_t> tail = {}) {
+  int64_t k = 0;
+  for (absl::Span<const int64_t> part : {head, tail}) {
+    for (int64_t i : part) {
+      const Shape* s = subshapes[k].shape;
+      if (!s->IsTuple() || i < 0 || i >= s->tuple_size()) return kNone;
+      int64_t child = k + 1;
+      for (int64_t j = 0; j < i; ++j) child += subshapes[child].count;
+      k = child;
+    }
+  }
+  return k;
 }
 
 // The opcodes the analysis treats specially, classified once per node so
@@ -108,75 +140,98 @@ Op OpOf(absl::string_view opcode) {
   return Op::kOther;
 }
 
-// The subshapes of one distinct Shape object, shared by every node whose
-// result (or restored get-tuple-element) has that shape.
-using Subshapes = std::vector<Subshape>;
+// Where an instruction's result positions that it does not define come
+// from (docs/memory.md, "Values"), for the opcodes that only forward an
+// operand; the others (parameters, get-tuple-element, tuple, all-gather-
+// start, async-start, call, while, conditional) have their own rules.
+enum class Forward : uint8_t {
+  kNone,
+  kSameIndex,  // operand 0 at the same index
+  kUnder0,     // operand 0 at {0, index...} (copy-done)
+  kUnder1,     // operand 0 at {1, index...} (the *-done of async pairs)
+  kDropFirst,  // operand 0 at index without its first element
+  kAllGatherStart,
+};
 
-struct Node {              // an instruction of a scheduled computation
-  absl::string_view name;  // a restored GTE's name lives in gte_names_
+Forward ForwardOf(absl::string_view op) {
+  if (Eq(op, "bitcast") || Eq(op, "domain") || Eq(op, "opt-barrier") ||
+      Eq(op, "add-dependency") || Eq(op, "all-reduce-done") || Eq(op, "copy") ||
+      Eq(op, "async-update") || Eq(op, "recv-done")) {
+    return Forward::kSameIndex;
+  }
+  if (Eq(op, "copy-done")) return Forward::kUnder0;
+  if (Eq(op, "all-gather-done") || Eq(op, "collective-permute-done") ||
+      Eq(op, "async-done")) {
+    return Forward::kUnder1;
+  }
+  if (Eq(op, "copy-start") || Eq(op, "collective-permute-start") ||
+      Eq(op, "send")) {
+    return Forward::kDropFirst;
+  }
+  if (Eq(op, "all-gather-start")) return Forward::kAllGatherStart;
+  return Forward::kNone;
+}
+
+struct Node {  // an instruction of a scheduled computation
+  // A restored get-tuple-element's name is its producer's: it prints as
+  // "name#gte_index".
+  absl::string_view name;
   absl::string_view opcode;
-  Op op = Op::kOther;
-  ValueRule rule = ValueRule::kAll;
-  bool has_control_predecessors = false;
-  absl::string_view op_name;      // from the metadata
-  bool effective_scalar = false;  // an array whose dimensions are all 1
+  absl::string_view op_name;               // from the metadata
   const HloInstruction* source = nullptr;  // null for a restored GTE
-  int64_t gte_index = kNone;               // restored GTE: the element
   const Shape* shape = nullptr;
-  int64_t computation = 0;
-  absl::InlinedVector<int64_t, 2> operands;  // node ids
-  absl::InlinedVector<int64_t, 2> callees;   // computation ids, in order
-  int64_t body = kNone, condition = kNone;   // a while's computations
   const Subshapes* subshapes = nullptr;
   int64_t first_position = 0;
   int64_t time = kNone;
+  int64_t computation = 0;
+  int64_t gte_index = kNone;                // restored GTE: the element
+  int64_t body = kNone, condition = kNone;  // a while's computations
+  // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
+  // (computation ids, in attribute order).
+  uint32_t operands_begin = 0, operands_size = 0;
+  uint32_t callees_begin = 0, callees_size = 0;
+  Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
+  Forward forward = Forward::kNone;
+  bool control_flow_caller = false;  // CallKindOf(opcode) == kControlFlow
+  bool has_control_predecessors = false;
+  bool effective_scalar = false;  // an array whose dimensions are all 1
 };
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
 struct Comp {
   const HloComputation* source = nullptr;
-  std::vector<int64_t> sequence;    // node ids, schedule order
-  std::vector<int64_t> parameters;  // node id by parameter number
+  // Slices of Analyzer::sequence_ids_ (node ids, schedule order),
+  // parameter_ids_ (node id by parameter number, kNone for gaps),
+  // callsite_ids_ (control-flow callers) and folded_ (restored
+  // get-tuple-elements: (producer, node id), by producer, then in
+  // first-use order).
+  int64_t sequence_begin = 0, sequence_size = 0;
+  int64_t parameters_begin = 0, parameters_size = 0;
+  int64_t callsites_begin = 0, callsites_size = 0;
+  int64_t folded_begin = 0, folded_size = 0;
   int64_t root = kNone;
   Context context = Context::kUncalled;
-  std::vector<int64_t> callsites;  // node ids of callers (control flow)
-  // Restored get-tuple-elements: (producer, node id), by producer (then in
-  // first-use order).
-  std::vector<std::pair<int64_t, int64_t>> folded;
   int64_t first_node = 0, text_nodes = 0;  // the text's nodes
   bool built = false;
   int64_t span_start = kNone, span_end = kNone;
 };
 
-int64_t CountSubshapes(const Shape& shape) {
-  int64_t n = 1;
-  if (shape.IsTuple()) {
-    for (const Shape& element : shape.tuple_shapes()) {
-      n += CountSubshapes(element);
-    }
-  }
-  return n;
-}
-
-// Pre-order position of `index` among the subshapes of `shape`.
-int64_t SubshapeOffset(const Shape& shape, const std::vector<int64_t>& index,
-                       size_t from = 0) {
-  if (from == index.size()) return 0;
-  int64_t offset = 1;
-  for (int64_t i = 0; i < index[from]; ++i) {
-    offset += CountSubshapes(shape.tuple_shape(i));
-  }
-  return offset +
-         SubshapeOffset(shape.tuple_shape(index[from]), index, from + 1);
-}
+// What the analysis reads from an instruction's attributes, in one pass.
+struct InstructionInfo {
+  absl::string_view op_name;
+  absl::string_view body, condition;  // the first such attribute's value
+  bool has_body = false, has_condition = false;
+  bool has_control_predecessors = false;
+};
 
 // Value sources of positions, before phi resolution.
 enum class SourceKind : uint8_t { kDefined, kForward, kPhi };
 struct Source {
   SourceKind kind = SourceKind::kDefined;
-  int64_t target = kNone;       // kForward: a position
-  std::vector<int64_t> inputs;  // kPhi: positions
+  int64_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
+  int64_t inputs = 0;      // kPhi: how many positions
 };
 
 // The op_name="..." of a metadata attribute's value (empty if none).
@@ -198,18 +253,10 @@ bool EffectiveScalar(const Shape& shape) {
   return true;
 }
 
-// The computation called as `attribute` by `in` (while's body/condition).
-int64_t CalleeByAttribute(
-    const HloInstruction& in, absl::string_view attribute,
-    const absl::flat_hash_map<absl::string_view, int64_t>& comp_index) {
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(in.attributes, attribute);
-  if (!v.has_value()) return kNone;
-  absl::string_view n = *v;
-  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-  auto it = comp_index.find(n);
-  return it == comp_index.end() ? kNone : it->second;
-}
+// Names are looked up in a hash map only in computations larger than
+// this; smaller ones are scanned (from the end: the last of equal names
+// wins, as in the map).
+constexpr int64_t kScannedComputation = 16;
 
 class Analyzer {
  public:
@@ -221,20 +268,51 @@ class Analyzer {
   absl::Status Build();
   absl::Status BuildComputation(int64_t c);
   void Flatten(int64_t c);
-  int64_t Position(int64_t node, const std::vector<int64_t>& index) const {
-    return nodes_[node].first_position +
-           SubshapeOffset(*nodes_[node].shape, index);
+  absl::Span<const int64_t> Operands(const Node& node) const {
+    return absl::MakeConstSpan(operand_ids_.data() + node.operands_begin,
+                               node.operands_size);
   }
-  bool HasIndex(int64_t node, const std::vector<int64_t>& index) const {
-    const Shape* s = nodes_[node].shape;
-    for (int64_t i : index) {
-      if (s == nullptr || !s->IsTuple() || i < 0 || i >= s->tuple_size()) {
-        return false;
-      }
-      s = &s->tuple_shape(i);
-    }
-    return s != nullptr;
+  absl::Span<const int64_t> Callees(const Node& node) const {
+    return absl::MakeConstSpan(callee_ids_.data() + node.callees_begin,
+                               node.callees_size);
   }
+  absl::Span<int64_t> Sequence(const Comp& comp) {
+    return absl::MakeSpan(sequence_ids_.data() + comp.sequence_begin,
+                          comp.sequence_size);
+  }
+  absl::Span<const int64_t> Parameters(const Comp& comp) const {
+    return absl::MakeConstSpan(parameter_ids_.data() + comp.parameters_begin,
+                               comp.parameters_size);
+  }
+  // Node of parameter 0 of computation `c`, kNone when it has none.
+  int64_t FirstParameter(int64_t c) const {
+    return comps_[c].parameters_size == 0
+               ? kNone
+               : parameter_ids_[comps_[c].parameters_begin];
+  }
+  absl::Span<const int64_t> Callsites(const Comp& comp) const {
+    return absl::MakeConstSpan(callsite_ids_.data() + comp.callsites_begin,
+                               comp.callsites_size);
+  }
+  absl::Span<const std::pair<int64_t, int64_t>> Folded(const Comp& comp) const {
+    return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
+                               comp.folded_size);
+  }
+  // "name", or "producer#N" for a restored get-tuple-element.
+  std::string NodeName(const Node& node) const {
+    return node.source == nullptr ? absl::StrCat(node.name, "#", node.gte_index)
+                                  : std::string(node.name);
+  }
+  // The position of `node` at the index `head` followed by `tail`, kNone
+  // when its shape has no such index.
+  int64_t PositionAt(int64_t node, absl::Span<const int64_t> head,
+                     absl::Span<const int64_t> tail = {}) const {
+    const Node& n = nodes_[node];
+    const int64_t k = SubshapeAt(*n.subshapes, head, tail);
+    return k == kNone ? kNone : n.first_position + k;
+  }
+  int64_t ComputationByAttribute(absl::string_view value) const;
+  const Subshapes* SubshapesOf(const Shape* shape);
   absl::Status SetSources();
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
@@ -254,23 +332,33 @@ class Analyzer {
   std::vector<Node> nodes_;
   std::vector<Comp> comps_;
   absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
+  std::vector<InstructionInfo> infos_;  // by instruction over the module
+  std::vector<int64_t> operand_ids_;
+  std::vector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
+  std::vector<std::pair<int64_t, int64_t>> folded_;
   std::vector<int64_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
   std::vector<Source> sources_;
-  std::vector<int64_t> value_of_;  // position -> value id
-  std::vector<int64_t> use_end_;   // value -> latest time it is used
+  std::vector<int64_t> phi_inputs_;  // positions
+  std::vector<int64_t> value_of_;    // position -> value id
+  std::vector<int64_t> use_end_;     // value -> latest time it is used
   MemoryAnalysis out_;
   std::vector<int64_t> value_def_position_;
   std::vector<int64_t> value_def_node_;  // value -> defining node
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
-  absl::flat_hash_map<std::pair<int64_t, int64_t>, int64_t> scratch_gtes_;
-  std::vector<std::pair<int64_t, int64_t>> scratch_after_;
+  // Restored get-tuple-elements of the computation being built, as lists
+  // per producer: head by producer's local index, entries (N, node, next).
+  std::vector<int64_t> scratch_gte_head_, scratch_gte_tail_;
+  struct GteEntry {
+    int64_t index, node, next;
+  };
+  std::vector<GteEntry> scratch_gtes_;
   std::vector<absl::string_view> scratch_names_;
   std::vector<int64_t> scratch_pending_;
   std::vector<int64_t> comp_first_instruction_;
-  std::vector<int64_t> callee_begin_, callee_ids_;
-  std::deque<std::string> gte_names_;  // names of restored GTEs
+  std::vector<uint32_t> callee_begin_;
+  std::vector<int64_t> callee_ids_;
   // Value -> (computation, scheduling graph buffer id).
   std::vector<std::pair<int64_t, int64_t>> buffer_of_;
   std::vector<int64_t> buffer_owner_;
@@ -278,7 +366,15 @@ class Analyzer {
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
+  const Shape* last_shape_ = nullptr;
+  const Subshapes* last_subshapes_ = nullptr;
 };
+
+int64_t Analyzer::ComputationByAttribute(absl::string_view n) const {
+  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
+  auto it = comp_index_.find(n);
+  return it == comp_index_.end() ? kNone : it->second;
+}
 
 absl::Status Analyzer::Build() {
   bool scheduled = false;
@@ -292,47 +388,89 @@ absl::Status Analyzer::Build() {
         " is not scheduled (no is_scheduled=true): its text order is not "
         "an execution order, so there is no live range to compute"));
   }
-  comps_.resize(module_.computations.size());
-  for (size_t c = 0; c < module_.computations.size(); ++c) {
+  const size_t computations = module_.computations.size();
+  comps_.resize(computations);
+  comp_index_.reserve(computations);
+  for (size_t c = 0; c < computations; ++c) {
     comps_[c].source = &module_.computations[c];
     comp_index_.emplace(module_.computations[c].header.name, c);
   }
-  // Contexts: every caller's kind; embedded wins. The callees of every
-  // instruction are kept (callee_ids_ from callee_begin_[i] to
-  // callee_begin_[i + 1], i counting instructions over all computations).
+  // One pass over every instruction's attributes: contexts (every caller's
+  // kind; embedded wins), the callees of every instruction (callee_ids_
+  // from callee_begin_[i] to callee_begin_[i + 1], i counting instructions
+  // over all computations), and what the nodes need (infos_).
   std::vector<absl::string_view>& names = scratch_names_;
-  comp_first_instruction_.resize(module_.computations.size());
-  callee_begin_.reserve(module_.instruction_count() + 1);
-  for (size_t c = 0; c < module_.computations.size(); ++c) {
-    comp_first_instruction_[c] = static_cast<int64_t>(callee_begin_.size());
+  comp_first_instruction_.resize(computations);
+  const int64_t instructions = module_.instruction_count();
+  callee_begin_.reserve(instructions + 1);
+  infos_.resize(instructions);
+  int64_t g = 0;
+  for (size_t c = 0; c < computations; ++c) {
+    comp_first_instruction_[c] = g;
     for (const HloInstruction& in : module_.computations[c].instructions) {
-      callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
+      callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
       names.clear();
       AppendCalledComputationNames(in, &names);
-      for (absl::string_view n : names) {
-        auto it = comp_index_.find(n);
-        if (it == comp_index_.end()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("instruction '", in.name,
-                           "' calls unknown computation '", n, "'"));
+      if (!names.empty()) {
+        const bool embedded = CallKindOf(in.opcode) == CallKind::kEmbedded;
+        for (absl::string_view n : names) {
+          auto it = comp_index_.find(n);
+          if (it == comp_index_.end()) {
+            return absl::InvalidArgumentError(
+                absl::StrCat("instruction '", in.name,
+                             "' calls unknown computation '", n, "'"));
+          }
+          callee_ids_.push_back(it->second);
+          Context& ctx = comps_[it->second].context;
+          if (embedded) {
+            ctx = Context::kEmbedded;
+          } else if (ctx != Context::kEmbedded) {
+            ctx = Context::kControlFlow;
+          }
         }
-        callee_ids_.push_back(it->second);
-        Context& ctx = comps_[it->second].context;
-        if (CallKindOf(in.opcode) == CallKind::kEmbedded) {
-          ctx = Context::kEmbedded;
-        } else if (ctx != Context::kEmbedded) {
-          ctx = Context::kControlFlow;
+      }
+      InstructionInfo& info = infos_[g++];
+      bool metadata_seen = false;  // the first one counts, as elsewhere
+      for (const HloAttribute& a : in.attributes) {
+        switch (a.name.size()) {
+          case 4:
+            if (!info.has_body && Eq(a.name, "body")) {
+              info.has_body = true;
+              info.body = a.value;
+            }
+            break;
+          case 8:
+            if (!metadata_seen && Eq(a.name, "metadata")) {
+              metadata_seen = true;
+              info.op_name = OpNameOf(a.value);
+            }
+            break;
+          case 9:
+            if (!info.has_condition && Eq(a.name, "condition")) {
+              info.has_condition = true;
+              info.condition = a.value;
+            }
+            break;
+          case 20:
+            if (Eq(a.name, "control-predecessors")) {
+              info.has_control_predecessors = true;
+            }
+            break;
+          default:
+            break;
         }
       }
     }
   }
-  callee_begin_.push_back(static_cast<int64_t>(callee_ids_.size()));
+  callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
   if (module_.entry_index < 0) {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   comps_[module_.entry_index].context = Context::kEntry;
   // Build every computation that is not embedded.
-  nodes_.reserve(static_cast<size_t>(module_.instruction_count()) * 3 / 2);
+  nodes_.reserve(static_cast<size_t>(instructions) * 5 / 4 + 16);
+  operand_ids_.reserve(static_cast<size_t>(instructions) * 2);
+  sequence_ids_.reserve(static_cast<size_t>(instructions) * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
@@ -344,61 +482,110 @@ absl::Status Analyzer::Build() {
 absl::Status Analyzer::BuildComputation(int64_t c) {
   Comp& comp = comps_[c];
   const HloComputation& source = *comp.source;
-  // Scratch maps, reused from computation to computation.
-  auto& by_name = scratch_by_name_;
-  auto& gtes = scratch_gtes_;
-  auto& after = scratch_after_;
-  by_name.clear();
-  by_name.reserve(source.instructions.size());
-  gtes.clear();
-  after.clear();
   // The text's instructions become nodes base, base + 1, ...
   const int64_t base = static_cast<int64_t>(nodes_.size());
   const int64_t count = static_cast<int64_t>(source.instructions.size());
-  for (const HloInstruction& in : source.instructions) {
-    Node node;
-    node.name = in.name;
-    node.opcode = in.opcode;
-    node.op = OpOf(in.opcode);
-    node.rule = ValueRuleOf(in.opcode);
-    node.source = &in;
-    node.shape = in.shape;
-    node.computation = c;
-    // One pass over the attributes while the instruction is in cache.
-    bool metadata_seen = false;  // the first one counts, as elsewhere
-    for (const HloAttribute& a : in.attributes) {
-      if (a.name == "control-predecessors") {
-        node.has_control_predecessors = true;
-      } else if (a.name == "metadata" && !metadata_seen) {
-        metadata_seen = true;
-        node.op_name = OpNameOf(a.value);
-      }
-    }
-    if (node.shape == nullptr) {
+  const int64_t first_instruction = comp_first_instruction_[c];
+  int64_t parameters = 0;  // 1 + the largest parameter number
+  for (int64_t k = 0; k < count; ++k) {
+    const HloInstruction& in = source.instructions[k];
+    if (in.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", in.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
+    const InstructionInfo& info = infos_[first_instruction + k];
+    nodes_.emplace_back();
+    Node& node = nodes_.back();
+    node.name = in.name;
+    node.opcode = in.opcode;
+    node.op = OpOf(in.opcode);
+    node.rule = ValueRuleOf(in.opcode);
+    node.forward = ForwardOf(in.opcode);
+    node.source = &in;
+    node.shape = in.shape;
+    node.computation = c;
+    node.op_name = info.op_name;
+    node.has_control_predecessors = info.has_control_predecessors;
     node.effective_scalar = EffectiveScalar(*node.shape);
-    by_name[in.name] = static_cast<int64_t>(nodes_.size());
-    nodes_.push_back(std::move(node));
+    const int64_t global = first_instruction + k;
+    node.callees_begin = callee_begin_[global];
+    node.callees_size = callee_begin_[global + 1] - callee_begin_[global];
+    node.control_flow_caller = node.callees_size > 0 &&
+                               CallKindOf(in.opcode) == CallKind::kControlFlow;
+    if (node.op == Op::kWhile) {
+      if (info.has_body) node.body = ComputationByAttribute(info.body);
+      if (info.has_condition) {
+        node.condition = ComputationByAttribute(info.condition);
+      }
+    }
+    if (in.parameter_number.has_value() && *in.parameter_number >= 0) {
+      parameters = std::max(parameters, *in.parameter_number + 1);
+    }
   }
-  // Operands, restoring get-tuple-elements written as `%name#N` right after
-  // their producer (one per distinct producer and N, in first-use order).
-  for (int64_t id = base; id < base + count; ++id) {
-    const HloInstruction& in = *nodes_[id].source;
-    for (const HloOperand& operand : in.operands) {
-      auto it = by_name.find(operand.name);
-      if (it == by_name.end()) {
+  // Node by parameter number (the last one written with a number counts).
+  comp.parameters_begin = static_cast<int64_t>(parameter_ids_.size());
+  comp.parameters_size = parameters;
+  parameter_ids_.resize(parameter_ids_.size() + parameters, kNone);
+  if (parameters > 0) {
+    for (int64_t k = 0; k < count; ++k) {
+      const absl::optional<int64_t>& number =
+          source.instructions[k].parameter_number;
+      if (number.has_value() && *number >= 0) {
+        parameter_ids_[comp.parameters_begin + *number] = base + k;
+      }
+    }
+  }
+  // Names: scanned in small computations, hashed in large ones.
+  const bool hashed = count > kScannedComputation;
+  auto& by_name = scratch_by_name_;
+  if (hashed) {
+    by_name.clear();
+    by_name.reserve(count);
+    for (int64_t k = 0; k < count; ++k) {
+      by_name[source.instructions[k].name] = base + k;
+    }
+  }
+  auto find = [&](absl::string_view name) -> int64_t {
+    if (hashed) {
+      auto it = by_name.find(name);
+      return it == by_name.end() ? kNone : it->second;
+    }
+    for (int64_t k = count - 1; k >= 0; --k) {
+      const absl::string_view n = source.instructions[k].name;
+      if (n.size() == name.size() &&
+          std::memcmp(n.data(), name.data(), n.size()) == 0) {
+        return base + k;
+      }
+    }
+    return kNone;
+  };
+  // Operands, restoring get-tuple-elements written as `%name#N` (one per
+  // distinct producer and N, in first-use order).
+  std::vector<int64_t>& head = scratch_gte_head_;
+  std::vector<int64_t>& tail = scratch_gte_tail_;
+  head.assign(count, kNone);
+  tail.assign(count, kNone);
+  scratch_gtes_.clear();
+  for (int64_t k = 0; k < count; ++k) {
+    const HloInstruction& in = source.instructions[k];
+    const size_t begin = operand_ids_.size();
+    operand_ids_.resize(begin + in.operands.size());
+    for (size_t o = 0; o < in.operands.size(); ++o) {
+      const HloOperand& operand = in.operands[o];
+      int64_t producer = find(operand.name);
+      if (producer == kNone) {
         return absl::InvalidArgumentError(absl::StrCat(
             "operand '", operand.name, "' of '", in.name,
             "' is not an instruction of '", source.header.name, "'"));
       }
-      int64_t producer = it->second;
       if (operand.has_output_index()) {
-        const auto key = std::make_pair(producer, operand.output_index);
-        auto g = gtes.find(key);
-        if (g == gtes.end()) {
+        const int64_t local = producer - base;
+        int64_t e = head[local];
+        while (e != kNone && scratch_gtes_[e].index != operand.output_index) {
+          e = scratch_gtes_[e].next;
+        }
+        if (e == kNone) {
           const Shape* ps = nodes_[producer].shape;
           if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
             return absl::InvalidArgumentError(absl::StrCat(
@@ -406,10 +593,10 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
                 in.name, "' selects no element of ", nodes_[producer].name,
                 "'s result"));
           }
-          Node gte;
-          gte_names_.push_back(
-              absl::StrCat(nodes_[producer].name, "#", operand.output_index));
-          gte.name = gte_names_.back();
+          const int64_t gid = static_cast<int64_t>(nodes_.size());
+          nodes_.emplace_back();
+          Node& gte = nodes_.back();
+          gte.name = nodes_[producer].name;
           gte.opcode = "get-tuple-element";
           gte.op = Op::kGetTupleElement;
           gte.rule = ValueRule::kNothing;
@@ -417,60 +604,50 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.shape = &ps->tuple_shape(operand.output_index);
           gte.effective_scalar = EffectiveScalar(*gte.shape);
           gte.computation = c;
-          gte.operands.push_back(producer);
-          const int64_t gid = static_cast<int64_t>(nodes_.size());
-          nodes_.push_back(std::move(gte));
-          g = gtes.emplace(key, gid).first;
-          after.emplace_back(producer, gid);
+          gte.operands_begin = static_cast<uint32_t>(operand_ids_.size());
+          gte.operands_size = 1;
+          operand_ids_.push_back(producer);
+          e = static_cast<int64_t>(scratch_gtes_.size());
+          scratch_gtes_.push_back({operand.output_index, gid, kNone});
+          if (head[local] == kNone) {
+            head[local] = e;
+          } else {
+            scratch_gtes_[tail[local]].next = e;
+          }
+          tail[local] = e;
         }
-        producer = g->second;
+        producer = scratch_gtes_[e].node;
       }
-      nodes_[id].operands.push_back(producer);
+      operand_ids_[begin + o] = producer;
     }
-    const int64_t global = comp_first_instruction_[c] + (id - base);
-    for (int64_t k = callee_begin_[global]; k < callee_begin_[global + 1];
-         ++k) {
-      nodes_[id].callees.push_back(callee_ids_[k]);
-    }
-    if (nodes_[id].op == Op::kWhile) {
-      nodes_[id].body = CalleeByAttribute(in, "body", comp_index_);
-      nodes_[id].condition = CalleeByAttribute(in, "condition", comp_index_);
-    }
-    if (in.parameter_number.has_value()) {
-      const int64_t number = *in.parameter_number;
-      if (number >= static_cast<int64_t>(comp.parameters.size())) {
-        comp.parameters.resize(number + 1, kNone);
-      }
-      comp.parameters[number] = id;
-    }
+    Node& node = nodes_[base + k];
+    node.operands_begin = static_cast<uint32_t>(begin);
+    node.operands_size = static_cast<uint32_t>(in.operands.size());
   }
   // Each producer's restored get-tuple-elements go right after it, past
   // the constants that directly follow it (where XLA's schedulers put them
   // in the dumps of docs/memory.md).
-  // `after` holds (producer, restored GTE) in first-use order: sorted by
-  // producer, stably, it is read along the text.
   comp.first_node = base;
   comp.text_nodes = count;
-  std::stable_sort(
-      after.begin(), after.end(),
-      [](const std::pair<int64_t, int64_t>& x,
-         const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
-  comp.folded = after;
-  comp.sequence.reserve(count + after.size());
+  comp.folded_begin = static_cast<int64_t>(folded_.size());
+  comp.folded_size = static_cast<int64_t>(scratch_gtes_.size());
+  comp.sequence_begin = static_cast<int64_t>(sequence_ids_.size());
+  comp.sequence_size = count + comp.folded_size;
   std::vector<int64_t>& pending = scratch_pending_;
   pending.clear();
-  size_t next = 0;
-  for (int64_t id = base; id < base + count; ++id) {
+  for (int64_t k = 0; k < count; ++k) {
+    const int64_t id = base + k;
     if (!pending.empty() && nodes_[id].op != Op::kConstant) {
-      for (int64_t g : pending) comp.sequence.push_back(g);
+      for (int64_t g : pending) sequence_ids_.push_back(g);
       pending.clear();
     }
-    comp.sequence.push_back(id);
-    for (; next < after.size() && after[next].first == id; ++next) {
-      pending.push_back(after[next].second);
+    sequence_ids_.push_back(id);
+    for (int64_t e = head[k]; e != kNone; e = scratch_gtes_[e].next) {
+      pending.push_back(scratch_gtes_[e].node);
+      folded_.emplace_back(id, scratch_gtes_[e].node);
     }
   }
-  for (int64_t g : pending) comp.sequence.push_back(g);
+  for (int64_t g : pending) sequence_ids_.push_back(g);
   if (source.root_index >= 0) comp.root = base + source.root_index;
   comp.built = true;
   return absl::OkStatus();
@@ -480,11 +657,11 @@ void Analyzer::Flatten(int64_t c) {
   Comp& comp = comps_[c];
   if (comp.span_start != kNone || !comp.built) return;
   comp.span_start = static_cast<int64_t>(schedule_.size());
-  for (int64_t id : comp.sequence) {
+  for (int64_t id : Sequence(comp)) {
     const Node& node = nodes_[id];
     if (node.op == Op::kCall || node.op == Op::kConditional ||
         node.op == Op::kAsyncStart) {
-      for (int64_t callee : node.callees) Flatten(callee);
+      for (int64_t callee : Callees(node)) Flatten(callee);
     } else if (node.op == Op::kWhile) {
       // condition first, then body, whatever the attribute order.
       if (node.condition != kNone) Flatten(node.condition);
@@ -498,194 +675,208 @@ void Analyzer::Flatten(int64_t c) {
   comp.span_end = static_cast<int64_t>(schedule_.size());
 }
 
+const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
+  // Neighbouring nodes often share a shape: the last one is kept aside.
+  if (shape == last_shape_) return last_subshapes_;
+  const Subshapes*& cached = subshape_cache_[shape];
+  if (cached == nullptr) {
+    subshape_store_.emplace_back();
+    std::vector<int64_t> index;
+    ListSubshapes(*shape, &index, &subshape_store_.back());
+    cached = &subshape_store_.back();
+  }
+  last_shape_ = shape;
+  last_subshapes_ = cached;
+  return cached;
+}
+
 absl::Status Analyzer::SetSources() {
   // Positions.
-  std::vector<int64_t> idx;
   for (Node& node : nodes_) {
-    const Subshapes*& cached = subshape_cache_[node.shape];
-    if (cached == nullptr) {
-      subshape_store_.emplace_back();
-      idx.clear();
-      ListSubshapes(*node.shape, &idx, &subshape_store_.back());
-      cached = &subshape_store_.back();
-    }
-    node.subshapes = cached;
+    node.subshapes = SubshapesOf(node.shape);
     node.first_position = positions_;
-    positions_ += static_cast<int64_t>(cached->size());
+    positions_ += static_cast<int64_t>(node.subshapes->size());
   }
   sources_.assign(positions_, Source());
-  // Control-flow callers of each computation (for its parameters).
+  // Control-flow callers of each computation (for its parameters), in node
+  // order, by a counting sort.
+  auto is_caller = [](const Node& node) {
+    return node.control_flow_caller && node.opcode != "async-update" &&
+           node.opcode != "async-done";
+  };
+  for (const Node& node : nodes_) {
+    if (!is_caller(node)) continue;
+    for (int64_t callee : Callees(node)) ++comps_[callee].callsites_size;
+  }
+  int64_t total = 0;
+  for (Comp& comp : comps_) {
+    comp.callsites_begin = total;
+    total += comp.callsites_size;
+    comp.callsites_size = 0;
+  }
+  callsite_ids_.resize(total);
   for (size_t id = 0; id < nodes_.size(); ++id) {
-    const Node& node = nodes_[id];
-    if (node.callees.empty() ||
-        CallKindOf(node.opcode) != CallKind::kControlFlow) {
-      continue;
-    }
-    for (int64_t callee : node.callees) {
-      if (node.opcode == "async-update" || node.opcode == "async-done") {
-        continue;
-      }
-      comps_[callee].callsites.push_back(id);
+    if (!is_caller(nodes_[id])) continue;
+    for (int64_t callee : Callees(nodes_[id])) {
+      Comp& comp = comps_[callee];
+      callsite_ids_[comp.callsites_begin + comp.callsites_size++] =
+          static_cast<int64_t>(id);
     }
   }
-  // The position `index` of `from` into `*list`; false when `from`'s
-  // shape has no such index (a loop, call or branch whose computations'
-  // shapes do not fit).
-  auto Push = [&](std::vector<int64_t>* list, int64_t from,
-                  const std::vector<int64_t>& index) {
-    if (!HasIndex(from, index)) return false;
-    list->push_back(Position(from, index));
+  // Phi inputs go to phi_inputs_ as they are found; `Push` adds the
+  // position `index` of `from`, false when `from`'s shape has no such index
+  // (a loop, call or branch whose computations' shapes do not fit).
+  auto Push = [&](int64_t from, absl::Span<const int64_t> index) {
+    const int64_t p = PositionAt(from, index);
+    if (p == kNone) return false;
+    phi_inputs_.push_back(p);
     return true;
   };
   auto Mismatch = [&](const Node& node, const std::vector<int64_t>& index) {
     return absl::InvalidArgumentError(absl::StrCat(
-        node.opcode, " '", node.name, "' at index ", ShapeIndexString(index),
+        node.opcode, " '", NodeName(node), "' at index ",
+        ShapeIndexString(index),
         ": the shapes of its caller and callee computations do not fit"));
   };
-  auto forward = [&](int64_t pos, int64_t node,
-                     const std::vector<int64_t>& index) {
-    if (!HasIndex(node, index)) return false;
+  auto forward = [&](int64_t pos, int64_t node, absl::Span<const int64_t> head,
+                     absl::Span<const int64_t> tail) {
+    const int64_t p = PositionAt(node, head, tail);
+    if (p == kNone) return false;
     sources_[pos].kind = SourceKind::kForward;
-    sources_[pos].target = Position(node, index);
+    sources_[pos].target = p;
     return true;
   };
-  auto cat = [](std::vector<int64_t> a, const std::vector<int64_t>& b,
-                size_t from) {
-    a.insert(a.end(), b.begin() + from, b.end());
-    return a;
+  // Positions whose inputs were pushed from `begin` on: one input forwards
+  // when `single_forwards`, otherwise a phi.
+  auto set_inputs = [&](int64_t pos, size_t begin, bool single_forwards) {
+    const size_t n = phi_inputs_.size() - begin;
+    if (n == 1 && single_forwards) {
+      sources_[pos].kind = SourceKind::kForward;
+      sources_[pos].target = phi_inputs_[begin];
+      phi_inputs_.resize(begin);
+    } else {
+      sources_[pos].kind = SourceKind::kPhi;
+      sources_[pos].target = static_cast<int64_t>(begin);
+      sources_[pos].inputs = static_cast<int64_t>(n);
+    }
   };
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     const Comp& comp = comps_[node.computation];
     const ValueRule rule = node.rule;
     const bool params_define = comp.context != Context::kControlFlow;
+    const absl::Span<const int64_t> operands = Operands(node);
+    // A get-tuple-element's element, read once.
+    int64_t element = node.gte_index;
+    if (node.op == Op::kGetTupleElement && element == kNone &&
+        node.source != nullptr) {
+      absl::optional<absl::string_view> v =
+          FindHloAttribute(node.source->attributes, "index");
+      if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
+    }
     for (size_t k = 0; k < node.subshapes->size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
       const std::vector<int64_t>& index = (*node.subshapes)[k].index;
       const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
       if (DefinesValueAt(rule, index, is_tuple, params_define)) continue;
       bool ok = true;
-      const absl::string_view op = node.opcode;
+      const absl::Span<const int64_t> all = index;
       if (node.op == Op::kParameter) {
         const int64_t number = node.source->parameter_number.value_or(0);
-        std::vector<int64_t> inputs;
+        const size_t begin = phi_inputs_.size();
         bool is_while = false;
-        for (int64_t site : comp.callsites) {
+        for (int64_t site : Callsites(comp)) {
           const Node& caller = nodes_[site];
+          const absl::Span<const int64_t> caller_operands = Operands(caller);
           if (caller.op == Op::kWhile) {
             is_while = true;
-            if (!caller.operands.empty()) {
-              if (!Push(&inputs, caller.operands[0], index))
+            if (!caller_operands.empty()) {
+              if (!Push(caller_operands[0], index))
                 return Mismatch(node, index);
             }
             const int64_t body = caller.body;
             if (body != kNone && comps_[body].root != kNone &&
                 comps_[body].root != static_cast<int64_t>(id)) {
-              if (!Push(&inputs, comps_[body].root, index))
-                return Mismatch(node, index);
+              if (!Push(comps_[body].root, index)) return Mismatch(node, index);
             }
           } else if (caller.op == Op::kConditional) {
-            for (size_t b = 0; b < caller.callees.size(); ++b) {
-              if (caller.callees[b] == node.computation &&
-                  b + 1 < caller.operands.size()) {
-                if (!Push(&inputs, caller.operands[b + 1], index))
+            const absl::Span<const int64_t> callees = Callees(caller);
+            for (size_t b = 0; b < callees.size(); ++b) {
+              if (callees[b] == node.computation &&
+                  b + 1 < caller_operands.size()) {
+                if (!Push(caller_operands[b + 1], index))
                   return Mismatch(node, index);
               }
             }
-          } else if (number < static_cast<int64_t>(caller.operands.size())) {
-            if (!Push(&inputs, caller.operands[number], index))
+          } else if (number < static_cast<int64_t>(caller_operands.size())) {
+            if (!Push(caller_operands[number], index))
               return Mismatch(node, index);
           }
         }
-        if (inputs.size() == 1 && !is_while) {
-          sources_[pos].kind = SourceKind::kForward;
-          sources_[pos].target = inputs[0];
-        } else if (!inputs.empty()) {
-          sources_[pos].kind = SourceKind::kPhi;
-          sources_[pos].inputs = std::move(inputs);
-        }
-        continue;  // no caller: defines (kDefined)
+        // No caller: defines (kDefined).
+        if (phi_inputs_.size() > begin) set_inputs(pos, begin, !is_while);
+        continue;
       }
       if (node.op == Op::kGetTupleElement) {
-        int64_t element = node.gte_index;
-        if (element == kNone && node.source != nullptr) {
-          absl::optional<absl::string_view> v =
-              FindHloAttribute(node.source->attributes, "index");
-          if (v.has_value() && !absl::SimpleAtoi(*v, &element)) {
-            element = kNone;
-          }
-        }
-        ok = !node.operands.empty() &&
-             forward(pos, node.operands[0], cat({element}, index, 0));
-      } else if (op == "bitcast" || op == "domain" || op == "opt-barrier" ||
-                 op == "add-dependency" || op == "all-reduce-done" ||
-                 op == "copy" || op == "async-update") {
-        ok = !node.operands.empty() && forward(pos, node.operands[0], index);
+        ok = !operands.empty() && forward(pos, operands[0], {element}, all);
+      } else if (node.forward == Forward::kSameIndex) {
+        ok = !operands.empty() && forward(pos, operands[0], all, {});
       } else if (node.op == Op::kTuple) {
-        ok = !index.empty() && index[0] < (int64_t)node.operands.size() &&
-             forward(pos, node.operands[index[0]], cat({}, index, 1));
-      } else if (op == "copy-done") {
-        ok = !node.operands.empty() &&
-             forward(pos, node.operands[0], cat({0}, index, 0));
-      } else if (op == "all-gather-done" || op == "collective-permute-done" ||
-                 op == "async-done") {
-        ok = !node.operands.empty() &&
-             forward(pos, node.operands[0], cat({1}, index, 0));
-      } else if (op == "copy-start" || op == "collective-permute-start" ||
-                 op == "send" || op == "recv-done") {
-        ok = !node.operands.empty() &&
-             forward(pos, node.operands[0],
-                     op == "recv-done" ? index : cat({}, index, 1));
-      } else if (op == "all-gather-start") {
-        if (node.operands.size() == 1) {
-          ok = forward(pos, node.operands[0], cat({}, index, 1));
+        ok = !index.empty() && index[0] < (int64_t)operands.size() &&
+             forward(pos, operands[index[0]], all.subspan(1), {});
+      } else if (node.forward == Forward::kUnder0) {
+        ok = !operands.empty() && forward(pos, operands[0], {0}, all);
+      } else if (node.forward == Forward::kUnder1) {
+        ok = !operands.empty() && forward(pos, operands[0], {1}, all);
+      } else if (node.forward == Forward::kDropFirst) {
+        ok = !operands.empty() &&
+             forward(pos, operands[0],
+                     all.subspan(std::min<size_t>(1, all.size())), {});
+      } else if (node.forward == Forward::kAllGatherStart) {
+        if (operands.size() == 1) {
+          ok = forward(pos, operands[0],
+                       all.subspan(std::min<size_t>(1, all.size())), {});
         } else {
-          ok = index.size() >= 2 && index[1] < (int64_t)node.operands.size() &&
-               forward(pos, node.operands[index[1]], cat({}, index, 2));
+          ok = index.size() >= 2 && index[1] < (int64_t)operands.size() &&
+               forward(pos, operands[index[1]], all.subspan(2), {});
         }
       } else if (node.op == Op::kAsyncStart) {
+        const absl::Span<const int64_t> callees = Callees(node);
         if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
-            index[1] < (int64_t)node.operands.size()) {
-          ok = forward(pos, node.operands[index[1]], cat({}, index, 2));
-        } else if (!index.empty() && index[0] == 1 && !node.callees.empty() &&
-                   comps_[node.callees[0]].root != kNone) {
-          ok = forward(pos, comps_[node.callees[0]].root, cat({}, index, 1));
+            index[1] < (int64_t)operands.size()) {
+          ok = forward(pos, operands[index[1]], all.subspan(2), {});
+        } else if (!index.empty() && index[0] == 1 && !callees.empty() &&
+                   comps_[callees[0]].root != kNone) {
+          ok = forward(pos, comps_[callees[0]].root, all.subspan(1), {});
         } else {
           ok = false;
         }
       } else if (node.op == Op::kCall) {
-        ok = !node.callees.empty() && comps_[node.callees[0]].root != kNone &&
-             forward(pos, comps_[node.callees[0]].root, index);
+        const absl::Span<const int64_t> callees = Callees(node);
+        ok = !callees.empty() && comps_[callees[0]].root != kNone &&
+             forward(pos, comps_[callees[0]].root, all, {});
       } else if (node.op == Op::kWhile) {
         const int64_t body = node.body;
-        sources_[pos].kind = SourceKind::kPhi;
+        const size_t begin = phi_inputs_.size();
         if (body != kNone && comps_[body].root != kNone) {
-          if (!Push(&sources_[pos].inputs, comps_[body].root, index))
-            return Mismatch(node, index);
+          if (!Push(comps_[body].root, index)) return Mismatch(node, index);
         }
-        if (!node.operands.empty()) {
-          if (!Push(&sources_[pos].inputs, node.operands[0], index))
-            return Mismatch(node, index);
+        if (!operands.empty()) {
+          if (!Push(operands[0], index)) return Mismatch(node, index);
         }
+        set_inputs(pos, begin, /*single_forwards=*/false);
       } else if (node.op == Op::kConditional) {
-        std::vector<int64_t> inputs;
-        for (int64_t callee : node.callees) {
+        const size_t begin = phi_inputs_.size();
+        for (int64_t callee : Callees(node)) {
           if (comps_[callee].root != kNone) {
-            if (!Push(&inputs, comps_[callee].root, index))
-              return Mismatch(node, index);
+            if (!Push(comps_[callee].root, index)) return Mismatch(node, index);
           }
         }
-        if (inputs.size() == 1) {
-          sources_[pos].kind = SourceKind::kForward;
-          sources_[pos].target = inputs[0];
-        } else {
-          sources_[pos].kind = SourceKind::kPhi;
-          sources_[pos].inputs = std::move(inputs);
-        }
+        set_inputs(pos, begin, /*single_forwards=*/true);
       }
       if (!ok) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "cannot follow ", node.opcode, " '", node.name, "' at index ",
+            "cannot follow ", node.opcode, " '", NodeName(node), "' at index ",
             ShapeIndexString(index), " to its operand"));
       }
     }
@@ -697,12 +888,9 @@ absl::Status Analyzer::ResolveValues() {
   // Phi graph nodes: one per defined position and per phi position.
   PhiGraph graph;
   std::vector<int64_t> node_of(positions_, kNone);
-  graph.nodes.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind == SourceKind::kForward) continue;
-    node_of[p] = static_cast<int64_t>(graph.nodes.size());
-    graph.nodes.emplace_back();
-    graph.nodes.back().is_phi = sources_[p].kind == SourceKind::kPhi;
+    node_of[p] = graph.AddNode(sources_[p].kind == SourceKind::kPhi);
   }
   // A forward chain ends at a defined or phi position.
   std::vector<int64_t> end_of(positions_, kNone);
@@ -721,17 +909,20 @@ absl::Status Analyzer::ResolveValues() {
     if (end_of[q] == kNone) end_of[q] = q;
     for (int64_t x : path) end_of[x] = end_of[q];
   }
+  std::vector<int64_t> operands;
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
-    for (int64_t in : sources_[p].inputs) {
-      graph.nodes[node_of[p]].operands.push_back(node_of[end_of[in]]);
+    operands.clear();
+    for (int64_t i = 0; i < sources_[p].inputs; ++i) {
+      operands.push_back(node_of[end_of[phi_inputs_[sources_[p].target + i]]]);
     }
+    graph.SetOperands(node_of[p], operands);
   }
   graph.Optimize();
   // Values: surviving graph nodes, in position order (position order is
   // computation text order; phis after the defined values, as XLA
   // numbers them).
-  std::vector<int64_t> value_of_node(graph.nodes.size(), kNone);
+  std::vector<int64_t> value_of_node(graph.size(), kNone);
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;
@@ -739,8 +930,8 @@ absl::Status Analyzer::ResolveValues() {
           from + static_cast<int64_t>(nodes_[id].subshapes->size());
       for (int64_t p = from; p < to; ++p) {
         const int64_t n = node_of[p];
-        if (n == kNone || graph.nodes[n].dead) continue;
-        if (graph.nodes[n].is_phi != (pass == 1)) continue;
+        if (n == kNone || graph.dead(n)) continue;
+        if (graph.is_phi(n) != (pass == 1)) continue;
         value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
         value_def_position_.push_back(p);
         value_def_node_.push_back(static_cast<int64_t>(id));
@@ -766,19 +957,19 @@ void Analyzer::ComputeUses() {
     if (user.op == Op::kTuple || user.op == Op::kDomain) continue;
     int64_t used = static_cast<int64_t>(id);
     if (user.op == Op::kWhile && user.body != kNone &&
-        !comps_[user.body].parameters.empty() &&
-        comps_[user.body].parameters[0] != kNone) {
-      used = comps_[user.body].parameters[0];
+        FirstParameter(user.body) != kNone) {
+      used = FirstParameter(user.body);
     }
     const int64_t time = nodes_[used].time;
     if (time == kNone) continue;
     const bool top_only =
         user.op == Op::kGetTupleElement || user.op == Op::kCopy;
-    const size_t operands = user.op == Op::kConditional
-                                ? std::min<size_t>(1, user.operands.size())
-                                : user.operands.size();
-    for (size_t k = 0; k < operands; ++k) {
-      const Node& operand = nodes_[user.operands[k]];
+    const absl::Span<const int64_t> operands = Operands(user);
+    const size_t n = user.op == Op::kConditional
+                         ? std::min<size_t>(1, operands.size())
+                         : operands.size();
+    for (size_t k = 0; k < n; ++k) {
+      const Node& operand = nodes_[operands[k]];
       const size_t subshapes = top_only ? 1 : operand.subshapes->size();
       for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
@@ -802,21 +993,23 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
-  out_.instructions.reserve(schedule_.size());
-  for (int64_t id : schedule_) {
-    const Node& node = nodes_[id];
-    ScheduledInstruction s;
-    s.name = std::string(node.name);
+  out_.instructions.resize(schedule_.size());
+  for (size_t t = 0; t < schedule_.size(); ++t) {
+    const Node& node = nodes_[schedule_[t]];
+    ScheduledInstruction& s = out_.instructions[t];
+    if (node.source == nullptr) {
+      s.name = NodeName(node);
+    } else {
+      s.name.assign(node.name.data(), node.name.size());
+    }
     s.opcode = node.opcode;
-    s.computation = comps_[node.computation].source->header.name;
+    const Comp& comp = comps_[node.computation];
+    s.computation = comp.source->header.name;
     s.shape = node.shape;
     s.op_name = node.op_name;
-    out_.instructions.push_back(std::move(s));
-  }
-  for (size_t t = 0; t < schedule_.size(); ++t) {
-    for (int64_t site : comps_[nodes_[schedule_[t]].computation].callsites) {
+    for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
-        out_.instructions[t].caller = nodes_[site].time;
+        s.caller = nodes_[site].time;
         break;
       }
     }
@@ -917,7 +1110,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   // The computations with restored get-tuple-elements, largest first.
   std::vector<int64_t> comps;
   for (size_t c = 0; c < comps_.size(); ++c) {
-    if (comps_[c].built && !comps_[c].folded.empty()) {
+    if (comps_[c].built && comps_[c].folded_size > 0) {
       comps.push_back(static_cast<int64_t>(c));
     }
   }
@@ -935,9 +1128,8 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   std::vector<int64_t> node_of;
   auto apply = [&](int64_t c, const std::vector<int64_t>& order,
                    const std::vector<int64_t>& nodes) {
-    std::vector<int64_t>& sequence = comps_[c].sequence;
-    sequence.clear();
-    for (int64_t i : order) sequence.push_back(nodes[i]);
+    absl::Span<int64_t> sequence = Sequence(comps_[c]);
+    for (size_t i = 0; i < order.size(); ++i) sequence[i] = nodes[order[i]];
   };
   struct Sampled {
     std::vector<int64_t> node_of;
@@ -992,11 +1184,10 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   node_of.clear();
   // The computation's nodes: its text, then its restored get-tuple-elements.
   const int64_t first = comp.first_node;
-  const int64_t size =
-      comp.text_nodes + static_cast<int64_t>(comp.folded.size());
+  const int64_t size = comp.text_nodes + comp.folded_size;
   // Graph order: parameters by number, then the text, each restored
   // get-tuple-element right after its producer.
-  const std::vector<std::pair<int64_t, int64_t>>& folded = comp.folded;
+  const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
   auto push_with_folded = [&](int64_t id) {
     node_of.push_back(id);
     auto it = std::lower_bound(
@@ -1009,7 +1200,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   };
   std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
   index_of.assign(size, kNone);
-  for (int64_t p : comp.parameters) {
+  for (int64_t p : Parameters(comp)) {
     if (p != kNone && index_of[p - first] == kNone) {
       index_of[p - first] = 0;  // marks a parameter pushed first
       push_with_folded(p);
@@ -1073,7 +1264,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     in.ignored = in.parameter || node.op == Op::kConstant;
     in.effective_scalar = node.effective_scalar;
     ++stamp;
-    for (int64_t op : node.operands) {
+    for (int64_t op : Operands(node)) {
       const int64_t local = op - first;
       if (local >= 0 && local < size && index_of[local] != kNone) {
         g.operands.Add(index_of[local]);
@@ -1134,12 +1325,12 @@ void Analyzer::LiveRanges() {
       if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
     }
   }
-  out_.values.reserve(value_def_position_.size());
+  out_.values.resize(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
     const Node& node = nodes_[value_def_node_[v]];
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
-    LiveValue value;
+    LiveValue& value = out_.values[v];
     value.instruction = node.time;
     value.index = sub.index;
     value.shape = sub.shape;
@@ -1150,7 +1341,6 @@ void Analyzer::LiveRanges() {
     }
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
-      out_.values.push_back(std::move(value));
       continue;
     }
     int64_t start = node.time;
@@ -1173,7 +1363,6 @@ void Analyzer::LiveRanges() {
     }
     value.start = start;
     value.end = end;
-    out_.values.push_back(std::move(value));
   }
 }
 
@@ -1192,36 +1381,38 @@ void Analyzer::Normalize() {
     b = find(b);
     if (a != b) parent[std::max(a, b)] = std::min(a, b);
   };
-  auto value_at = [&](int64_t node, const std::vector<int64_t>& index) {
-    if (node == kNone || !HasIndex(node, index)) return kNone;
-    return value_of_[Position(node, index)];
+  auto value_at = [&](int64_t node, absl::Span<const int64_t> index) {
+    if (node == kNone) return kNone;
+    const int64_t p = PositionAt(node, index);
+    return p == kNone ? kNone : value_of_[p];
   };
   std::vector<int8_t> has_update(comps_.size(), -1);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
+    const absl::Span<const int64_t> operands = Operands(node);
     if (node.op == Op::kWhile) {
       const int64_t body = node.body;
       const int64_t cond = node.condition;
       for (const Subshape& s : *node.subshapes) {
         const int64_t w = value_at(id, s.index);
-        if (!node.operands.empty())
-          unite(w, value_at(node.operands[0], s.index));
+        if (!operands.empty()) unite(w, value_at(operands[0], s.index));
         for (int64_t c : {body, cond}) {
           if (c == kNone) continue;
-          if (!comps_[c].parameters.empty()) {
-            unite(w, value_at(comps_[c].parameters[0], s.index));
+          const int64_t parameter = FirstParameter(c);
+          if (comps_[c].parameters_size > 0) {
+            unite(w, value_at(parameter, s.index));
           }
         }
         if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
       }
     } else if (node.op == Op::kConditional) {
       for (const Subshape& s : *node.subshapes) {
-        for (int64_t callee : node.callees) {
+        for (int64_t callee : Callees(node)) {
           unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
         }
       }
-    } else if (node.op == Op::kDynamicUpdateSlice && !node.operands.empty()) {
-      unite(value_at(id, {}), value_at(node.operands[0], {}));
+    } else if (node.op == Op::kDynamicUpdateSlice && !operands.empty()) {
+      unite(value_at(id, {}), value_at(operands[0], {}));
     } else if (node.op == Op::kFusion && node.source != nullptr) {
       // In place: the fused root (or a root tuple element) is a
       // dynamic-update-slice or scatter of a fusion parameter.
@@ -1267,8 +1458,8 @@ void Analyzer::Normalize() {
         auto f = by_name.find(root->operands[0].name);
         if (f == by_name.end()) return;
         const int64_t param = param_of(f->second);
-        if (param == kNone || param >= (int64_t)node.operands.size()) return;
-        unite(value_at(id, out_index), value_at(node.operands[param], {}));
+        if (param == kNone || param >= (int64_t)operands.size()) return;
+        unite(value_at(id, out_index), value_at(operands[param], {}));
       };
       const HloInstruction* root = &fused.instructions[fused.root_index];
       if (root->opcode == "tuple") {
@@ -1317,9 +1508,8 @@ void Analyzer::Normalize() {
             }
           }
         }
-        if (operand < (int64_t)node.operands.size()) {
-          unite(value_at(id, out_index),
-                value_at(node.operands[operand], in_index));
+        if (operand < (int64_t)operands.size()) {
+          unite(value_at(id, out_index), value_at(operands[operand], in_index));
         }
         at = cb == absl::string_view::npos ? s.size() : cb + 1;
       }
@@ -1329,10 +1519,11 @@ void Analyzer::Normalize() {
   std::vector<std::vector<int64_t>> outputs;
   const auto aliased = AliasedParameters(module_, &outputs);
   const Comp& entry = comps_[module_.entry_index];
+  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
   for (size_t i = 0; i < aliased.size(); ++i) {
     const int64_t number = aliased[i].first;
-    if (number < (int64_t)entry.parameters.size()) {
-      unite(value_at(entry.parameters[number], aliased[i].second),
+    if (number < (int64_t)entry_parameters.size()) {
+      unite(value_at(entry_parameters[number], aliased[i].second),
             value_at(entry.root, outputs[i]));
     }
   }
@@ -1388,14 +1579,15 @@ void Analyzer::Peaks() {
       xla_size[v] = 0;
     }
   }
+  std::vector<int64_t> starts, ends;
   auto sweep = [&](int64_t space) {
     MemoryPeak peak;
     peak.memory_space = space;
     // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
     // first, and keeps the first time the running sum is largest. Starts
     // only add, so per time: add every start, compare, then take the ends.
-    std::vector<int64_t> starts(out_.schedule_end + 2, 0);
-    std::vector<int64_t> ends(out_.schedule_end + 2, 0);
+    starts.assign(out_.schedule_end + 2, 0);
+    ends.assign(out_.schedule_end + 2, 0);
     for (size_t v = 0; v < out_.values.size(); ++v) {
       const LiveValue& value = out_.values[v];
       if (value.instruction == kNone) continue;
@@ -1446,7 +1638,8 @@ void Analyzer::Peaks() {
   std::sort(spaces.begin(), spaces.end());
   for (int64_t s : spaces) out_.space_peaks.push_back(sweep(s));
   // Live bytes at every time, by differences then a running sum.
-  std::vector<int64_t> delta(out_.schedule_end + 2, 0);
+  std::vector<int64_t>& delta = starts;
+  delta.assign(out_.schedule_end + 2, 0);
   for (const LiveValue& v : out_.values) {
     if (v.instruction == kNone) continue;
     const int64_t start = std::max<int64_t>(0, v.start);
@@ -1466,139 +1659,6 @@ void Analyzer::Peaks() {
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
   Analyzer analyzer(module);
   return analyzer.Run();
-}
-
-namespace {
-
-// 1594000 -> "1 594 000".
-std::string GroupedNumber(int64_t n) {
-  std::string digits = absl::StrCat(n < 0 ? -n : n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ' ';
-    out += digits[i];
-  }
-  return n < 0 ? "-" + out : out;
-}
-
-struct BreakdownNode {
-  std::string label;
-  int64_t current = 0, total = 0;
-  std::vector<std::unique_ptr<BreakdownNode>> children;
-
-  BreakdownNode* Child(const std::string& name) {
-    for (auto& c : children) {
-      if (c->label == name) return c.get();
-    }
-    children.push_back(std::make_unique<BreakdownNode>());
-    children.back()->label = name;
-    return children.back().get();
-  }
-  int64_t Sum() {
-    total = current;
-    for (auto& c : children) total += c->Sum();
-    std::stable_sort(children.begin(), children.end(),
-                     [](const std::unique_ptr<BreakdownNode>& x,
-                        const std::unique_ptr<BreakdownNode>& y) {
-                       if (x->total != y->total) return x->total > y->total;
-                       return x->label < y->label;
-                     });
-    return total;
-  }
-};
-
-void PrintBreakdown(const BreakdownNode& node, const std::string& prefix,
-                    const std::string& branch, int64_t peak, int64_t* remaining,
-                    std::string* out) {
-  *remaining -= node.current;
-  absl::StrAppend(
-      out, prefix, branch, node.label, " (",
-      absl::StrFormat("%.1f", peak == 0
-                                  ? 0.0
-                                  : 100.0 * static_cast<double>(node.total) /
-                                        static_cast<double>(peak)),
-      "%, total: ", GroupedNumber(node.total),
-      " bytes, current: ", GroupedNumber(node.current),
-      " bytes, remaining: ", GroupedNumber(*remaining), " bytes)\n");
-  // The root's children start under it; deeper ones carry the bars of
-  // their ancestors.
-  const std::string next =
-      branch.empty()
-          ? prefix + "  "
-          : prefix + (branch == "\u2514\u2500\u2500 " ? "    " : "\u2502   ");
-  for (size_t i = 0; i < node.children.size(); ++i) {
-    const bool last = i + 1 == node.children.size();
-    PrintBreakdown(*node.children[i], next,
-                   last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ", peak,
-                   remaining, out);
-  }
-}
-
-}  // namespace
-
-std::string XlaStackTraceText(const MemoryAnalysis& a) {
-  BreakdownNode root;  // the entry computation
-  for (const ScheduledInstruction& in : a.instructions) {
-    if (in.caller < 0) {
-      root.label = std::string(in.computation);
-      break;
-    }
-  }
-  for (int64_t id : a.peak.values) {
-    const LiveValue& v = a.values[id];
-    // The path of callers, outermost first.
-    std::vector<int64_t> callers;
-    for (int64_t t = a.instructions[v.instruction].caller;
-         t >= 0 && callers.size() < a.instructions.size();
-         t = a.instructions[t].caller) {
-      callers.push_back(t);
-    }
-    BreakdownNode* node = &root;
-    for (auto it = callers.rbegin(); it != callers.rend(); ++it) {
-      const ScheduledInstruction& caller = a.instructions[*it];
-      node = node->Child(caller.op_name.empty() ? caller.name
-                                                : std::string(caller.op_name));
-      const int64_t inner =
-          it + 1 == callers.rend() ? v.instruction : *(it + 1);
-      node = node->Child(std::string(a.instructions[inner].computation));
-    }
-    const ScheduledInstruction& def = a.instructions[v.instruction];
-    std::string label =
-        def.op_name.empty() ? def.name : std::string(def.op_name);
-    if (!v.index.empty()) label += ShapeIndexString(v.index);
-    node->Child(label)->current += v.bytes;
-  }
-  root.Sum();
-  std::string out = absl::StrCat("  Stack trace breakdown for peak usage: ",
-                                 GroupedNumber(root.total), " bytes\n");
-  int64_t remaining = root.total;
-  PrintBreakdown(root, "    ", "", root.total, &remaining, &out);
-  return out;
-}
-
-std::string XlaLiveRangeText(const MemoryAnalysis& a) {
-  std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
-                                 "  InstructionSequence:\n");
-  for (size_t i = 0; i < a.instructions.size(); ++i) {
-    absl::StrAppend(&out, "    ", i, ":", a.instructions[i].name, "\n");
-  }
-  absl::StrAppend(&out, "  BufferLiveRange:\n");
-  for (const LiveValue& v : a.values) {
-    if (v.instruction < 0) continue;
-    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
-                    ShapeIndexString(v.index), ":", v.start, "-", v.end, "\n");
-  }
-  absl::StrAppend(&out, "  Live ranges at ", a.peak.time, " (peak):\n");
-  int64_t cumulative = 0;
-  for (int64_t id : a.peak.values) {
-    const LiveValue& v = a.values[id];
-    cumulative += v.bytes;
-    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
-                    ShapeIndexString(v.index), ": ", v.bytes,
-                    " bytes (cumulative: ", cumulative, " bytes)\n");
-  }
-  absl::StrAppend(&out, XlaStackTraceText(a));
-  return out;
 }
 
 }  // namespace hlolayout
