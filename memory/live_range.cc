@@ -49,6 +49,11 @@ struct Subshape {
   std::vector<int64_t> index;
   const Shape* shape;
   int64_t count = 1;  // subshapes in this one's subtree, itself included
+  // Sizes (padded, and without tile/L padding): 8 per tuple element, an
+  // array's exact sizes, 8 for opaque, 0 for tokens.
+  int64_t bytes = 0, logical_bytes = 0;
+  int64_t memory_space = 0;  // S(n) of an array with a layout, else 0
+  bool effective_scalar = false;
 };
 // The subshapes of one distinct Shape object, shared by every node whose
 // result (or restored get-tuple-element) has that shape.
@@ -57,7 +62,7 @@ using Subshapes = std::vector<Subshape>;
 void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
                    Subshapes* out) {
   const size_t at = out->size();
-  out->push_back({*index, &shape, 1});
+  out->push_back({*index, &shape});
   if (shape.IsTuple()) {
     for (int64_t i = 0; i < shape.tuple_size(); ++i) {
       index->push_back(i);
@@ -172,6 +177,52 @@ Forward ForwardOf(absl::string_view op) {
   return Forward::kNone;
 }
 
+// Everything the analysis derives from an opcode.
+struct OpcodeClass {
+  Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
+  Forward forward = Forward::kNone;
+  CallKind call_kind = CallKind::kEmbedded;
+  bool async_update_or_done = false;
+};
+
+// OpcodeClass of the opcodes met so far, in a small direct-mapped table:
+// a dump uses few distinct opcodes, so nearly every instruction finds its
+// opcode's class with one comparison.
+class OpcodeClasses {
+ public:
+  const OpcodeClass& Of(absl::string_view opcode) {
+    const size_t slot =
+        opcode.empty()
+            ? 0
+            : (opcode.size() * 7 + static_cast<unsigned char>(opcode[0]) * 3 +
+               static_cast<unsigned char>(opcode.back())) %
+                  kSlots;
+    Entry& e = entries_[slot];
+    if (!e.used || e.opcode.size() != opcode.size() ||
+        std::memcmp(e.opcode.data(), opcode.data(), opcode.size()) != 0) {
+      e.used = true;
+      e.opcode = opcode;
+      e.value.op = OpOf(opcode);
+      e.value.rule = ValueRuleOf(opcode);
+      e.value.forward = ForwardOf(opcode);
+      e.value.call_kind = CallKindOf(opcode);
+      e.value.async_update_or_done =
+          opcode == "async-update" || opcode == "async-done";
+    }
+    return e.value;
+  }
+
+ private:
+  static constexpr size_t kSlots = 64;
+  struct Entry {
+    bool used = false;
+    absl::string_view opcode;
+    OpcodeClass value;
+  };
+  Entry entries_[kSlots];
+};
+
 struct Node {  // an instruction of a scheduled computation
   // A restored get-tuple-element's name is its producer's: it prints as
   // "name#gte_index".
@@ -193,7 +244,9 @@ struct Node {  // an instruction of a scheduled computation
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
   Forward forward = Forward::kNone;
-  bool control_flow_caller = false;  // CallKindOf(opcode) == kControlFlow
+  // A control-flow caller (CallKindOf(opcode) == kControlFlow) that is not
+  // async-update or async-done: its callees' parameters are its operands.
+  bool calls_parameters = false;
   bool has_control_predecessors = false;
   bool effective_scalar = false;  // an array whose dimensions are all 1
 };
@@ -245,7 +298,7 @@ absl::string_view OpNameOf(absl::string_view metadata) {
 }
 
 // XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
-bool EffectiveScalar(const Shape& shape) {
+bool IsEffectiveScalar(const Shape& shape) {
   if (!shape.IsArray()) return false;
   for (int64_t d : shape.dimensions()) {
     if (d != 1) return false;
@@ -260,7 +313,8 @@ constexpr int64_t kScannedComputation = 16;
 
 class Analyzer {
  public:
-  explicit Analyzer(const HloModule& module) : module_(module) {}
+  Analyzer(const HloModule& module, const MemoryAnalysisOptions& options)
+      : module_(module), options_(options) {}
 
   absl::StatusOr<MemoryAnalysis> Run();
 
@@ -319,7 +373,10 @@ class Analyzer {
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
   // 8 for opaque, 0 for tokens.
   std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
-  int64_t ValueBytes(int64_t value);
+  const Subshape& ValueSubshape(int64_t value) const {
+    const Node& node = nodes_[value_def_node_[value]];
+    return (*node.subshapes)[value_def_position_[value] - node.first_position];
+  }
   void PlaceFoldedGetTupleElements();
   void BuildSchedulingGraph(int64_t c, SchedulingGraph* g,
                             std::vector<int64_t>* node_of);
@@ -329,6 +386,7 @@ class Analyzer {
   void Peaks();
 
   const HloModule& module_;
+  const MemoryAnalysisOptions options_;
   std::vector<Node> nodes_;
   std::vector<Comp> comps_;
   absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
@@ -362,12 +420,13 @@ class Analyzer {
   // Value -> (computation, scheduling graph buffer id).
   std::vector<std::pair<int64_t, int64_t>> buffer_of_;
   std::vector<int64_t> buffer_owner_;
-  std::vector<int64_t> scratch_index_of_, scratch_mark_;
+  std::vector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
   const Shape* last_shape_ = nullptr;
   const Subshapes* last_subshapes_ = nullptr;
+  OpcodeClasses opcode_classes_;
 };
 
 int64_t Analyzer::ComputationByAttribute(absl::string_view n) const {
@@ -412,7 +471,8 @@ absl::Status Analyzer::Build() {
       names.clear();
       AppendCalledComputationNames(in, &names);
       if (!names.empty()) {
-        const bool embedded = CallKindOf(in.opcode) == CallKind::kEmbedded;
+        const bool embedded =
+            opcode_classes_.Of(in.opcode).call_kind == CallKind::kEmbedded;
         for (absl::string_view n : names) {
           auto it = comp_index_.find(n);
           if (it == comp_index_.end()) {
@@ -498,21 +558,24 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     nodes_.emplace_back();
     Node& node = nodes_.back();
     node.name = in.name;
+    const OpcodeClass& opcode = opcode_classes_.Of(in.opcode);
     node.opcode = in.opcode;
-    node.op = OpOf(in.opcode);
-    node.rule = ValueRuleOf(in.opcode);
-    node.forward = ForwardOf(in.opcode);
+    node.op = opcode.op;
+    node.rule = opcode.rule;
+    node.forward = opcode.forward;
     node.source = &in;
     node.shape = in.shape;
+    node.subshapes = SubshapesOf(in.shape);
     node.computation = c;
     node.op_name = info.op_name;
     node.has_control_predecessors = info.has_control_predecessors;
-    node.effective_scalar = EffectiveScalar(*node.shape);
+    node.effective_scalar = (*node.subshapes)[0].effective_scalar;
     const int64_t global = first_instruction + k;
     node.callees_begin = callee_begin_[global];
     node.callees_size = callee_begin_[global + 1] - callee_begin_[global];
-    node.control_flow_caller = node.callees_size > 0 &&
-                               CallKindOf(in.opcode) == CallKind::kControlFlow;
+    node.calls_parameters = node.callees_size > 0 &&
+                            opcode.call_kind == CallKind::kControlFlow &&
+                            !opcode.async_update_or_done;
     if (node.op == Op::kWhile) {
       if (info.has_body) node.body = ComputationByAttribute(info.body);
       if (info.has_condition) {
@@ -602,7 +665,8 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.rule = ValueRule::kNothing;
           gte.gte_index = operand.output_index;
           gte.shape = &ps->tuple_shape(operand.output_index);
-          gte.effective_scalar = EffectiveScalar(*gte.shape);
+          gte.subshapes = SubshapesOf(gte.shape);
+          gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
           gte.computation = c;
           gte.operands_begin = static_cast<uint32_t>(operand_ids_.size());
           gte.operands_size = 1;
@@ -681,9 +745,17 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
   const Subshapes*& cached = subshape_cache_[shape];
   if (cached == nullptr) {
     subshape_store_.emplace_back();
+    Subshapes& list = subshape_store_.back();
     std::vector<int64_t> index;
-    ListSubshapes(*shape, &index, &subshape_store_.back());
-    cached = &subshape_store_.back();
+    ListSubshapes(*shape, &index, &list);
+    for (Subshape& sub : list) {
+      std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
+      if (sub.shape->IsArray() && sub.shape->has_layout()) {
+        sub.memory_space = sub.shape->layout().memory_space();
+      }
+      sub.effective_scalar = IsEffectiveScalar(*sub.shape);
+    }
+    cached = &list;
   }
   last_shape_ = shape;
   last_subshapes_ = cached;
@@ -693,17 +765,13 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
 absl::Status Analyzer::SetSources() {
   // Positions.
   for (Node& node : nodes_) {
-    node.subshapes = SubshapesOf(node.shape);
     node.first_position = positions_;
     positions_ += static_cast<int64_t>(node.subshapes->size());
   }
   sources_.assign(positions_, Source());
   // Control-flow callers of each computation (for its parameters), in node
   // order, by a counting sort.
-  auto is_caller = [](const Node& node) {
-    return node.control_flow_caller && node.opcode != "async-update" &&
-           node.opcode != "async-done";
-  };
+  auto is_caller = [](const Node& node) { return node.calls_parameters; };
   for (const Node& node : nodes_) {
     if (!is_caller(node)) continue;
     for (int64_t callee : Callees(node)) ++comps_[callee].callsites_size;
@@ -1095,12 +1163,6 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
   return {0, 0};  // tokens
 }
 
-int64_t Analyzer::ValueBytes(int64_t value) {
-  const int64_t p = value_def_position_[value];
-  const Node& node = nodes_[value_def_node_[value]];
-  return SubshapeBytes((*node.subshapes)[p - node.first_position].shape).first;
-}
-
 // The text keeps the order of the instructions it prints, not where the
 // get-tuple-elements folded into `%name#N` operands ran. XLA's default
 // scheduler keeps the best of three schedulers; the first of them whose
@@ -1144,6 +1206,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
     sampled.resize(n);
     for (size_t k = round == 0 ? 0 : kSample; k < n; ++k) {
       BuildSchedulingGraph(comps[k], &g, &sampled[k].node_of);
+      g.SetUsers();
       sampled[k].orders = ReplayXlaSchedulers(g);
     }
     size_t best_count = 0;
@@ -1160,6 +1223,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   if (best < 0) return;
   const XlaScheduler scheduler = kXlaSchedulers[best];
   out_.replayed_scheduler = std::string(XlaSchedulerName(scheduler));
+  XlaReplayCache cache;
   for (size_t k = 0; k < comps.size(); ++k) {
     if (k < sampled.size()) {
       const auto& order = sampled[k].orders[static_cast<int>(scheduler)];
@@ -1167,50 +1231,55 @@ void Analyzer::PlaceFoldedGetTupleElements() {
       continue;
     }
     BuildSchedulingGraph(comps[k], &g, &node_of);
-    absl::optional<std::vector<int64_t>> order =
-        ReplayXlaScheduler(g, scheduler);
+    absl::optional<std::vector<int64_t>> order;
+    if (options_.reuse_replays) {
+      order = cache.Replay(&g, scheduler);
+    } else {
+      g.SetUsers();
+      order = ReplayXlaScheduler(g, scheduler);
+    }
     if (order.has_value()) apply(comps[k], *order, node_of);
   }
 }
 
-// Computation `c` as XLA's schedulers see it; `node_of` maps the graph's
-// instructions to node ids.
+// Computation `c` as XLA's schedulers see it, users not set (SetUsers);
+// `node_of` maps the graph's instructions to node ids.
 void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                                     std::vector<int64_t>* node_of_out) {
-  Comp& comp = comps_[c];
+  const Comp& comp = comps_[c];
   SchedulingGraph& g = *graph;
   g.Clear();
-  std::vector<int64_t>& node_of = *node_of_out;
-  node_of.clear();
   // The computation's nodes: its text, then its restored get-tuple-elements.
   const int64_t first = comp.first_node;
-  const int64_t size = comp.text_nodes + comp.folded_size;
+  const int64_t text = comp.text_nodes;
+  const int64_t size = text + comp.folded_size;
   // Graph order: parameters by number, then the text, each restored
-  // get-tuple-element right after its producer.
+  // get-tuple-element right after its producer. `folded` is sorted by
+  // producer: fold_begin[k] is where text node k's start.
   const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
-  auto push_with_folded = [&](int64_t id) {
-    node_of.push_back(id);
-    auto it = std::lower_bound(
-        folded.begin(), folded.end(), std::make_pair(id, int64_t{-1}),
-        [](const std::pair<int64_t, int64_t>& x,
-           const std::pair<int64_t, int64_t>& y) { return x.first < y.first; });
-    for (; it != folded.end() && it->first == id; ++it) {
-      node_of.push_back(it->second);
-    }
-  };
+  std::vector<int64_t>& fold_begin = scratch_fold_begin_;
+  fold_begin.assign(text + 1, 0);
+  for (const auto& f : folded) ++fold_begin[f.first - first + 1];
+  for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
+  std::vector<int64_t>& node_of = *node_of_out;
+  node_of.resize(size);
   std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
   index_of.assign(size, kNone);
-  for (int64_t p : Parameters(comp)) {
-    if (p != kNone && index_of[p - first] == kNone) {
-      index_of[p - first] = 0;  // marks a parameter pushed first
-      push_with_folded(p);
+  int64_t n = 0;
+  auto push = [&](int64_t id) {  // a text node and its restored GTEs
+    const int64_t k = id - first;
+    index_of[k] = n;
+    node_of[n++] = id;
+    for (int64_t f = fold_begin[k]; f < fold_begin[k + 1]; ++f) {
+      index_of[folded[f].second - first] = n;
+      node_of[n++] = folded[f].second;
     }
+  };
+  for (int64_t p : Parameters(comp)) {
+    if (p != kNone && index_of[p - first] == kNone) push(p);
   }
-  for (int64_t id = first; id < first + comp.text_nodes; ++id) {
-    if (index_of[id - first] == kNone) push_with_folded(id);
-  }
-  for (size_t i = 0; i < node_of.size(); ++i) {
-    index_of[node_of[i] - first] = static_cast<int64_t>(i);
+  for (int64_t id = first; id < first + text; ++id) {
+    if (index_of[id - first] == kNone) push(id);
   }
   // Buffers: the values this computation defines, except those of
   // parameters and constants (XLA's list scheduler ignores them).
@@ -1229,7 +1298,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     if (buffer_owner_[v] != c) return kNone;
     if (buffer_of_[v].first == c) return buffer_of_[v].second;
     const int64_t b = static_cast<int64_t>(g.buffer_bytes.size());
-    g.buffer_bytes.push_back(ValueBytes(v));
+    g.buffer_bytes.push_back(ValueSubshape(v).bytes);
     buffer_of_[v] = {c, b};
     return b;
   };
@@ -1237,10 +1306,11 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
   // its mark is the list's stamp (stamps grow across graphs).
   std::vector<int64_t>& mark = scratch_mark_;
   int64_t& stamp = scratch_stamp_;
-  auto values_at = [&](int64_t id, auto&& emit) {
-    const Node& node = nodes_[id];
-    for (size_t s = 0; s < node.subshapes->size(); ++s) {
-      const int64_t v = value_of_[node.first_position + s];
+  auto values_at = [&](const Node& node, auto&& emit) {
+    const int64_t* values = value_of_.data() + node.first_position;
+    const size_t subshapes = node.subshapes->size();
+    for (size_t s = 0; s < subshapes; ++s) {
+      const int64_t v = values[s];
       if (v == kNone) continue;
       const int64_t b = buffer(v);
       if (b == kNone) continue;
@@ -1253,9 +1323,9 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     }
   };
   absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
-  g.instructions.resize(node_of.size());
+  g.instructions.resize(size);
   auto add_used = [&](int64_t b) { g.used_buffers.Add(b); };
-  for (size_t i = 0; i < node_of.size(); ++i) {
+  for (int64_t i = 0; i < size; ++i) {
     const Node& node = nodes_[node_of[i]];
     SchedulingGraph::Instruction& in = g.instructions[i];
     in.folded = node.source == nullptr;
@@ -1269,7 +1339,7 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
       if (local >= 0 && local < size && index_of[local] != kNone) {
         g.operands.Add(index_of[local]);
       }
-      values_at(op, add_used);
+      values_at(nodes_[op], add_used);
     }
     g.operands.EndRow();
     g.used_buffers.EndRow();
@@ -1278,9 +1348,9 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
           FindHloAttribute(node.source->attributes, "control-predecessors");
       if (preds.has_value()) {
         if (text_index.empty()) {
-          for (size_t k = 0; k < node_of.size(); ++k) {
+          for (int64_t k = 0; k < size; ++k) {
             if (nodes_[node_of[k]].source != nullptr) {
-              text_index[nodes_[node_of[k]].name] = static_cast<int64_t>(k);
+              text_index[nodes_[node_of[k]].name] = k;
             }
           }
         }
@@ -1294,23 +1364,23 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
       }
     }
     g.control_predecessors.EndRow();
-    for (size_t s = 0; s < node.subshapes->size(); ++s) {
-      const int64_t v = value_of_[node.first_position + s];
+    const int64_t* values = value_of_.data() + node.first_position;
+    const size_t subshapes = node.subshapes->size();
+    for (size_t s = 0; s < subshapes; ++s) {
+      const int64_t v = values[s];
       if (v == kNone || value_def_node_[v] != node_of[i]) continue;
       const int64_t b = buffer(v);
       if (b != kNone) g.defined_buffers.Add(b);
     }
     g.defined_buffers.EndRow();
   }
-  for (int64_t id = first; id < first + comp.text_nodes; ++id) {
-    g.text_order.push_back(index_of[id - first]);
-  }
+  g.text_order.resize(text);
+  for (int64_t k = 0; k < text; ++k) g.text_order[k] = index_of[k];
   if (comp.root != kNone) {
     g.root = index_of[comp.root - first];
     ++stamp;
-    values_at(comp.root, [&](int64_t b) { g.live_out.push_back(b); });
+    values_at(nodes_[comp.root], [&](int64_t b) { g.live_out.push_back(b); });
   }
-  g.SetUsers();
 }
 
 void Analyzer::LiveRanges() {
@@ -1335,10 +1405,9 @@ void Analyzer::LiveRanges() {
     value.index = sub.index;
     value.shape = sub.shape;
     value.is_phi = sources_[p].kind == SourceKind::kPhi;
-    std::tie(value.bytes, value.logical_bytes) = SubshapeBytes(sub.shape);
-    if (sub.shape->IsArray() && sub.shape->has_layout()) {
-      value.memory_space = sub.shape->layout().memory_space();
-    }
+    value.bytes = sub.bytes;
+    value.logical_bytes = sub.logical_bytes;
+    value.memory_space = sub.memory_space;
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
       continue;
@@ -1656,9 +1725,14 @@ void Analyzer::Peaks() {
   }
 }
 
-absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
-  Analyzer analyzer(module);
+absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
+    const HloModule& module, const MemoryAnalysisOptions& options) {
+  Analyzer analyzer(module, options);
   return analyzer.Run();
+}
+
+absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module) {
+  return AnalyzeMemory(module, MemoryAnalysisOptions());
 }
 
 }  // namespace hlolayout

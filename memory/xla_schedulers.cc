@@ -423,6 +423,69 @@ std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
   return out;
 }
 
+void XlaReplayCache::MakeKey(const SchedulingGraph& g, XlaScheduler scheduler) {
+  std::vector<int64_t>& key = key_;
+  const int64_t n = static_cast<int64_t>(g.instructions.size());
+  const bool dfs = scheduler == XlaScheduler::kDfs ||
+                   scheduler == XlaScheduler::kDfsParametersFirst;
+  key.resize(2 + n * (dfs ? 2 : 1));
+  key[0] = static_cast<int64_t>(scheduler);
+  key[1] = n;
+  int64_t* flags = key.data() + 2;
+  for (int64_t i = 0; i < n; ++i) {
+    const SchedulingGraph::Instruction& in = g.instructions[i];
+    flags[i] = int64_t{in.folded} | int64_t{in.ignored} << 1 |
+               int64_t{in.parameter} << 2 | int64_t{in.effective_scalar} << 3;
+  }
+  if (dfs) {
+    // The DFS tie-break compares names, a folded get-tuple-element's being
+    // "get-tuple-element": each instruction's rank among the distinct
+    // names decides it.
+    auto name = [&](int64_t i) {
+      return g.instructions[i].folded ? absl::string_view("get-tuple-element")
+                                      : g.instructions[i].name;
+    };
+    by_name_.resize(n);
+    for (int64_t i = 0; i < n; ++i) by_name_[i] = i;
+    std::sort(by_name_.begin(), by_name_.end(),
+              [&](int64_t a, int64_t b) { return name(a) < name(b); });
+    int64_t* ranks = key.data() + 2 + n;
+    int64_t rank = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      if (k > 0 && name(by_name_[k]) != name(by_name_[k - 1])) ++rank;
+      ranks[by_name_[k]] = rank;
+    }
+  }
+  auto append = [&](const std::vector<int64_t>& items) {
+    key.push_back(static_cast<int64_t>(items.size()));
+    key.insert(key.end(), items.begin(), items.end());
+  };
+  g.operands.AppendKey(&key);
+  g.control_predecessors.AppendKey(&key);
+  g.used_buffers.AppendKey(&key);
+  g.defined_buffers.AppendKey(&key);
+  append(g.buffer_bytes);
+  append(g.live_out);
+  key.push_back(g.root);
+  append(g.text_order);
+}
+
+absl::optional<std::vector<int64_t>> XlaReplayCache::Replay(
+    SchedulingGraph* graph, XlaScheduler scheduler) {
+  MakeKey(*graph, scheduler);
+  auto it = orders_.find(key_);
+  if (it != orders_.end()) {
+    ++hits_;
+    return it->second;
+  }
+  ++misses_;
+  graph->SetUsers();
+  absl::optional<std::vector<int64_t>> order =
+      ReplayXlaScheduler(*graph, scheduler);
+  orders_.emplace(key_, order);
+  return order;
+}
+
 absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
     const SchedulingGraph& graph, XlaScheduler scheduler) {
   if (scheduler == XlaScheduler::kList) return GuidedListOrder(graph);

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -54,6 +55,12 @@ class SchedulingLists {
   // The transpose of `from` over `rows` rows, each row's items distinct
   // and increasing: row j lists the rows i of `from` that hold j.
   void SetTransposeOf(const SchedulingLists& from, size_t rows);
+  // Appends what identifies the rows (for XlaReplayCache's key).
+  void AppendKey(std::vector<int64_t>* key) const {
+    key->push_back(static_cast<int64_t>(begin_.size()));
+    key->insert(key->end(), begin_.begin(), begin_.end());
+    key->insert(key->end(), items_.begin(), items_.end());
+  }
 
  private:
   std::vector<size_t> begin_;
@@ -116,6 +123,39 @@ absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
 // the DFS statistics are computed once).
 std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
     const SchedulingGraph& graph);
+
+// Replays of the many computations of one module. A graph equal, in all
+// that a replay reads, to one replayed before gets that replay's order
+// without a replay: loop bodies, conditions and branches that come from
+// one source are often such copies (docs/memory.md, "Speed").
+//
+// Compared: every instruction's flags (folded, ignored, parameter,
+// effective_scalar), every row of `operands`, `control_predecessors`,
+// `used_buffers` and `defined_buffers`, `buffer_bytes`, `live_out`,
+// `root` and `text_order`; for the DFS schedulers, whose tie-break
+// compares names, the order of the names (not the names). `users` and
+// `control_successors` follow from the rest. A field that a replay comes
+// to read must join the key (XlaReplayCache.MatchesReplays checks random
+// graphs).
+class XlaReplayCache {
+ public:
+  // ReplayXlaScheduler(*graph, scheduler). `graph` needs no SetUsers: it
+  // is called when the replay runs.
+  absl::optional<std::vector<int64_t>> Replay(SchedulingGraph* graph,
+                                              XlaScheduler scheduler);
+  int64_t hits() const { return hits_; }
+  int64_t misses() const { return misses_; }
+
+ private:
+  void MakeKey(const SchedulingGraph& graph, XlaScheduler scheduler);
+
+  absl::flat_hash_map<std::vector<int64_t>,
+                      absl::optional<std::vector<int64_t>>>
+      orders_;
+  std::vector<int64_t> key_;
+  std::vector<int64_t> by_name_;  // scratch: instructions sorted by name
+  int64_t hits_ = 0, misses_ = 0;
+};
 
 }  // namespace hlolayout
 
