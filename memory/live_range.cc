@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <deque>
 #include <tuple>
@@ -31,13 +32,6 @@ namespace hlolayout {
 namespace {
 
 constexpr int64_t kNone = -1;
-
-// XLA's memory schedulers, in the order of preference when several
-// reproduce as many computations: XLA's own (list, DFS, post-order), with
-// DFS with the parameters first (XLA:CPU's schedules) before post-order.
-constexpr XlaScheduler kXlaSchedulers[4] = {
-    XlaScheduler::kList, XlaScheduler::kDfs, XlaScheduler::kDfsParametersFirst,
-    XlaScheduler::kPostOrder};
 
 template <size_t N>
 inline bool Eq(absl::string_view s, const char (&literal)[N]) {
@@ -378,8 +372,8 @@ class Analyzer {
     return (*node.subshapes)[value_def_position_[value] - node.first_position];
   }
   void PlaceFoldedGetTupleElements();
-  void BuildSchedulingGraph(int64_t c, SchedulingGraph* g,
-                            std::vector<int64_t>* node_of);
+  void EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
+                           std::vector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
   void Normalize();
@@ -421,6 +415,7 @@ class Analyzer {
   std::vector<std::pair<int64_t, int64_t>> buffer_of_;
   std::vector<int64_t> buffer_owner_;
   std::vector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
+  std::vector<int64_t> scratch_buffer_bytes_, scratch_live_out_, scratch_flat_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
@@ -953,13 +948,6 @@ absl::Status Analyzer::SetSources() {
 }
 
 absl::Status Analyzer::ResolveValues() {
-  // Phi graph nodes: one per defined position and per phi position.
-  PhiGraph graph;
-  std::vector<int64_t> node_of(positions_, kNone);
-  for (int64_t p = 0; p < positions_; ++p) {
-    if (sources_[p].kind == SourceKind::kForward) continue;
-    node_of[p] = graph.AddNode(sources_[p].kind == SourceKind::kPhi);
-  }
   // A forward chain ends at a defined or phi position.
   std::vector<int64_t> end_of(positions_, kNone);
   std::vector<int64_t> path;
@@ -977,39 +965,60 @@ absl::Status Analyzer::ResolveValues() {
     if (end_of[q] == kNone) end_of[q] = q;
     for (int64_t x : path) end_of[x] = end_of[q];
   }
+  // The phi graph: every phi position (ids in position order, the order
+  // the optimization visits them in) and the defined positions their
+  // inputs reach. Other defined positions would be nodes without operands
+  // or users, which the optimization leaves alone.
+  PhiGraph graph;
+  std::vector<int64_t> node_of(positions_, kNone);
+  std::vector<int64_t> position_of;  // graph node -> position
+  for (int64_t p = 0; p < positions_; ++p) {
+    if (sources_[p].kind != SourceKind::kPhi) continue;
+    node_of[p] = graph.AddNode(/*is_phi=*/true);
+    position_of.push_back(p);
+  }
   std::vector<int64_t> operands;
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
     operands.clear();
     for (int64_t i = 0; i < sources_[p].inputs; ++i) {
-      operands.push_back(node_of[end_of[phi_inputs_[sources_[p].target + i]]]);
+      const int64_t e = end_of[phi_inputs_[sources_[p].target + i]];
+      if (node_of[e] == kNone) {  // a defined position
+        node_of[e] = graph.AddNode(/*is_phi=*/false);
+        position_of.push_back(e);
+      }
+      operands.push_back(node_of[e]);
     }
     graph.SetOperands(node_of[p], operands);
   }
   graph.Optimize();
-  // Values: surviving graph nodes, in position order (position order is
-  // computation text order; phis after the defined values, as XLA
-  // numbers them).
-  std::vector<int64_t> value_of_node(graph.size(), kNone);
+  // Values: defined positions, then the surviving phis, in position order
+  // (position order is computation text order; phis after the defined
+  // values, as XLA numbers them).
+  std::vector<int64_t> value_at(positions_, kNone);  // its own value
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;
       const int64_t to =
           from + static_cast<int64_t>(nodes_[id].subshapes->size());
       for (int64_t p = from; p < to; ++p) {
-        const int64_t n = node_of[p];
-        if (n == kNone || graph.dead(n)) continue;
-        if (graph.is_phi(n) != (pass == 1)) continue;
-        value_of_node[n] = static_cast<int64_t>(value_def_position_.size());
+        const SourceKind kind = sources_[p].kind;
+        if (pass == 0 ? kind != SourceKind::kDefined
+                      : kind != SourceKind::kPhi || graph.dead(node_of[p])) {
+          continue;
+        }
+        value_at[p] = static_cast<int64_t>(value_def_position_.size());
         value_def_position_.push_back(p);
         value_def_node_.push_back(static_cast<int64_t>(id));
       }
     }
   }
-  value_of_.assign(positions_, kNone);
+  value_of_.resize(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
-    const int64_t n = node_of[end_of[p]];
-    value_of_[p] = value_of_node[graph.Find(n)];
+    const int64_t e = end_of[p];
+    value_of_[p] = sources_[e].kind == SourceKind::kPhi
+                       ? value_at[position_of[graph.Find(node_of[e])]]
+                       : value_at[e];
   }
   return absl::OkStatus();
 }
@@ -1065,10 +1074,13 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   for (size_t t = 0; t < schedule_.size(); ++t) {
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction& s = out_.instructions[t];
-    if (node.source == nullptr) {
-      s.name = NodeName(node);
-    } else {
-      s.name.assign(node.name.data(), node.name.size());
+    s.name.assign(node.name.data(), node.name.size());
+    if (node.source == nullptr) {  // "producer#N"
+      char digits[24];
+      s.name += '#';
+      s.name.append(
+          digits,
+          std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr);
     }
     s.opcode = node.opcode;
     const Comp& comp = comps_[node.computation];
@@ -1180,75 +1192,81 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   std::stable_sort(comps.begin(), comps.end(), [&](int64_t x, int64_t y) {
     return comps_[x].text_nodes > comps_[y].text_nodes;
   });
-  // XLA schedules every computation of a module with one scheduler. The
-  // largest computations, where a replay that reproduces the text is the
-  // strongest evidence, decide which: the first (in kXlaSchedulers' order)
-  // of those reproducing the most of them. If none reproduces any, every
-  // computation is tried.
-  constexpr size_t kSample = 8;
-  SchedulingGraph g;
-  std::vector<int64_t> node_of;
-  auto apply = [&](int64_t c, const std::vector<int64_t>& order,
-                   const std::vector<int64_t>& nodes) {
-    absl::Span<int64_t> sequence = Sequence(comps_[c]);
-    for (size_t i = 0; i < order.size(); ++i) sequence[i] = nodes[order[i]];
-  };
+  const bool shortcuts = options_.replay_shortcuts;
+  XlaReplayCache cache;
+  SchedulingGraph graph;
+  // Replays of each computation, by scheduler (XlaScheduler's numbering),
+  // run as the choice of the scheduler asks for them.
   struct Sampled {
+    FlatSchedulingGraph flat;
     std::vector<int64_t> node_of;
+    bool emitted = false;
+    std::array<bool, 4> replayed{};
     std::array<absl::optional<std::vector<int64_t>>, 4> orders;
   };
   std::vector<Sampled> sampled;
-  int best = -1;
-  for (size_t round = 0; round < 2 && best < 0; ++round) {
-    const size_t n =
-        round == 0 ? std::min(kSample, comps.size()) : comps.size();
-    if (round == 1 && n == sampled.size()) break;
-    sampled.resize(n);
-    for (size_t k = round == 0 ? 0 : kSample; k < n; ++k) {
-      BuildSchedulingGraph(comps[k], &g, &sampled[k].node_of);
-      g.SetUsers();
-      sampled[k].orders = ReplayXlaSchedulers(g);
+  auto replay = [&](Sampled& r, int64_t c, XlaScheduler scheduler) {
+    const int e = static_cast<int>(scheduler);
+    if (r.replayed[e]) return;
+    if (!r.emitted) {
+      EmitSchedulingGraph(c, &r.flat, &r.node_of);
+      r.emitted = true;
     }
-    size_t best_count = 0;
-    for (int s = 0; s < 4; ++s) {
-      const int e = static_cast<int>(kXlaSchedulers[s]);
-      size_t count = 0;
-      for (const Sampled& r : sampled) count += r.orders[e].has_value();
-      if (count > best_count) {
-        best_count = count;
-        best = s;
-      }
+    if (shortcuts) {
+      r.orders[e] = cache.Replay(r.flat, scheduler);
+    } else {
+      DecodeSchedulingGraph(r.flat, &graph);
+      r.orders[e] = ReplayXlaScheduler(graph, scheduler);
     }
-  }
-  if (best < 0) return;
-  const XlaScheduler scheduler = kXlaSchedulers[best];
+    r.replayed[e] = true;
+  };
+  // The largest computations, where a replay that reproduces the text is
+  // the strongest evidence, decide which scheduler XLA ran
+  // (ChooseXlaScheduler); the replays run as the choice asks for them.
+  constexpr size_t kSample = 8;
+  sampled.resize(comps.size());
+  const absl::optional<XlaScheduler> chosen = ChooseXlaScheduler(
+      comps.size(), kSample,
+      [&](size_t k, XlaScheduler s) {
+        replay(sampled[k], comps[k], s);
+        return sampled[k].orders[static_cast<int>(s)].has_value();
+      },
+      /*skip=*/shortcuts);
+  if (!chosen.has_value()) return;
+  const XlaScheduler scheduler = *chosen;
   out_.replayed_scheduler = std::string(XlaSchedulerName(scheduler));
-  XlaReplayCache cache;
+  FlatSchedulingGraph flat;
+  std::vector<int64_t> node_of;
+  auto apply = [&](int64_t c, const absl::optional<std::vector<int64_t>>& order,
+                   const std::vector<int64_t>& nodes) {
+    if (!order.has_value()) return;
+    absl::Span<int64_t> sequence = Sequence(comps_[c]);
+    for (size_t i = 0; i < order->size(); ++i) {
+      sequence[i] = nodes[(*order)[i]];
+    }
+  };
+  const int e = static_cast<int>(scheduler);
   for (size_t k = 0; k < comps.size(); ++k) {
-    if (k < sampled.size()) {
-      const auto& order = sampled[k].orders[static_cast<int>(scheduler)];
-      if (order.has_value()) apply(comps[k], *order, sampled[k].node_of);
+    if (sampled[k].replayed[e]) {  // while choosing
+      apply(comps[k], sampled[k].orders[e], sampled[k].node_of);
       continue;
     }
-    BuildSchedulingGraph(comps[k], &g, &node_of);
-    absl::optional<std::vector<int64_t>> order;
-    if (options_.reuse_replays) {
-      order = cache.Replay(&g, scheduler);
+    EmitSchedulingGraph(comps[k], &flat, &node_of);
+    if (shortcuts) {
+      apply(comps[k], cache.Replay(flat, scheduler), node_of);
     } else {
-      g.SetUsers();
-      order = ReplayXlaScheduler(g, scheduler);
+      DecodeSchedulingGraph(flat, &graph);
+      apply(comps[k], ReplayXlaScheduler(graph, scheduler), node_of);
     }
-    if (order.has_value()) apply(comps[k], *order, node_of);
   }
 }
 
-// Computation `c` as XLA's schedulers see it, users not set (SetUsers);
-// `node_of` maps the graph's instructions to node ids.
-void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
-                                    std::vector<int64_t>* node_of_out) {
+// Computation `c` as XLA's schedulers see it, in the flat form
+// XlaReplayCache keys on; `node_of` maps the graph's instructions to node
+// ids.
+void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
+                                   std::vector<int64_t>* node_of_out) {
   const Comp& comp = comps_[c];
-  SchedulingGraph& g = *graph;
-  g.Clear();
   // The computation's nodes: its text, then its restored get-tuple-elements.
   const int64_t first = comp.first_node;
   const int64_t text = comp.text_nodes;
@@ -1282,7 +1300,8 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
     if (index_of[id - first] == kNone) push(id);
   }
   // Buffers: the values this computation defines, except those of
-  // parameters and constants (XLA's list scheduler ignores them).
+  // parameters and constants (XLA's list scheduler ignores them), numbered
+  // as they are met.
   if (buffer_of_.size() != value_def_position_.size()) {
     // Which computation's buffer each value is (kNone: ignored).
     buffer_owner_.resize(value_def_position_.size());
@@ -1293,56 +1312,66 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
                              : def.computation;
     }
     buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
+    scratch_mark_.assign(value_def_position_.size(), -1);  // buffers <= values
   }
+  std::vector<int64_t>& bytes = scratch_buffer_bytes_;
+  bytes.clear();
   auto buffer = [&](int64_t v) -> int64_t {
     if (buffer_owner_[v] != c) return kNone;
     if (buffer_of_[v].first == c) return buffer_of_[v].second;
-    const int64_t b = static_cast<int64_t>(g.buffer_bytes.size());
-    g.buffer_bytes.push_back(ValueSubshape(v).bytes);
+    const int64_t b = static_cast<int64_t>(bytes.size());
+    bytes.push_back(ValueSubshape(v).bytes);
     buffer_of_[v] = {c, b};
     return b;
+  };
+  // The array is written through `out` into a buffer that only grows;
+  // `room` makes space for the next writes.
+  std::vector<int64_t>& data = scratch_flat_;
+  if (data.size() < 64) data.resize(64);
+  int64_t* out = data.data();
+  auto room = [&](size_t more) {
+    const size_t at = out - data.data();
+    if (at + more > data.size()) {
+      data.resize(std::max(2 * data.size(), at + more));
+      out = data.data() + at;
+    }
   };
   // Distinct buffers per list: a buffer is in the list being filled when
   // its mark is the list's stamp (stamps grow across graphs).
   std::vector<int64_t>& mark = scratch_mark_;
-  int64_t& stamp = scratch_stamp_;
-  auto values_at = [&](const Node& node, auto&& emit) {
-    const int64_t* values = value_of_.data() + node.first_position;
-    const size_t subshapes = node.subshapes->size();
-    for (size_t s = 0; s < subshapes; ++s) {
-      const int64_t v = values[s];
-      if (v == kNone) continue;
-      const int64_t b = buffer(v);
-      if (b == kNone) continue;
-      if (static_cast<int64_t>(mark.size()) <= b) {
-        mark.resize(std::max<size_t>(b + 1, 2 * mark.size()), -1);
-      }
-      if (mark[b] == stamp) continue;
-      mark[b] = stamp;
-      emit(b);
-    }
-  };
+  int64_t stamp = scratch_stamp_;
   absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
-  g.instructions.resize(size);
-  auto add_used = [&](int64_t b) { g.used_buffers.Add(b); };
+  flat->names.resize(size);
+  room(1);
+  *out++ = size;
   for (int64_t i = 0; i < size; ++i) {
     const Node& node = nodes_[node_of[i]];
-    SchedulingGraph::Instruction& in = g.instructions[i];
-    in.folded = node.source == nullptr;
-    if (!in.folded) in.name = node.name;
-    in.parameter = node.op == Op::kParameter;
-    in.ignored = in.parameter || node.op == Op::kConstant;
-    in.effective_scalar = node.effective_scalar;
-    ++stamp;
-    for (int64_t op : Operands(node)) {
+    const absl::Span<const int64_t> operands = Operands(node);
+    // At most: the flags, four counts, the operands, their values and the
+    // node's own values (control predecessors make their own room).
+    size_t values_after = 2 + node.subshapes->size();
+    for (int64_t op : operands) values_after += nodes_[op].subshapes->size();
+    room(3 + operands.size() + values_after);
+    const bool is_folded = node.source == nullptr;
+    flat->names[i] = is_folded ? absl::string_view() : node.name;
+    const bool parameter = node.op == Op::kParameter;
+    *out++ =
+        (is_folded ? FlatSchedulingGraph::kFolded : 0) |
+        (parameter || node.op == Op::kConstant ? FlatSchedulingGraph::kIgnored
+                                               : 0) |
+        (parameter ? FlatSchedulingGraph::kParameter : 0) |
+        (node.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0);
+    // Operands.
+    int64_t* count = out++;
+    for (int64_t op : operands) {
       const int64_t local = op - first;
       if (local >= 0 && local < size && index_of[local] != kNone) {
-        g.operands.Add(index_of[local]);
+        *out++ = index_of[local];
       }
-      values_at(nodes_[op], add_used);
     }
-    g.operands.EndRow();
-    g.used_buffers.EndRow();
+    *count = out - count - 1;
+    // Control predecessors.
+    count = out++;
     if (node.has_control_predecessors) {
       absl::optional<absl::string_view> preds =
           FindHloAttribute(node.source->attributes, "control-predecessors");
@@ -1357,30 +1386,71 @@ void Analyzer::BuildSchedulingGraph(int64_t c, SchedulingGraph* graph,
         for (absl::string_view name : absl::StrSplit(
                  *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
           auto by_name = text_index.find(name);
-          if (by_name != text_index.end()) {
-            g.control_predecessors.Add(by_name->second);
-          }
+          if (by_name == text_index.end()) continue;
+          const size_t place = count - data.data();
+          room(1 + values_after);
+          count = data.data() + place;
+          *out++ = by_name->second;
         }
       }
     }
-    g.control_predecessors.EndRow();
+    *count = out - count - 1;
+    // Buffers of the operands' values, distinct.
+    count = out++;
+    ++stamp;
+    for (int64_t op : operands) {
+      const Node& operand = nodes_[op];
+      const int64_t* values = value_of_.data() + operand.first_position;
+      const size_t subshapes = operand.subshapes->size();
+      for (size_t s = 0; s < subshapes; ++s) {
+        const int64_t v = values[s];
+        if (v == kNone) continue;
+        const int64_t b = buffer(v);
+        if (b == kNone || mark[b] == stamp) continue;
+        mark[b] = stamp;
+        *out++ = b;
+      }
+    }
+    *count = out - count - 1;
+    // Buffers this node defines.
+    count = out++;
     const int64_t* values = value_of_.data() + node.first_position;
     const size_t subshapes = node.subshapes->size();
     for (size_t s = 0; s < subshapes; ++s) {
       const int64_t v = values[s];
       if (v == kNone || value_def_node_[v] != node_of[i]) continue;
       const int64_t b = buffer(v);
-      if (b != kNone) g.defined_buffers.Add(b);
+      if (b != kNone) *out++ = b;
     }
-    g.defined_buffers.EndRow();
+    *count = out - count - 1;
   }
-  g.text_order.resize(text);
-  for (int64_t k = 0; k < text; ++k) g.text_order[k] = index_of[k];
+  // The root's buffers (every buffer of the computation is numbered by
+  // now: it was met where it is defined).
+  std::vector<int64_t>& live_out = scratch_live_out_;
+  live_out.clear();
   if (comp.root != kNone) {
-    g.root = index_of[comp.root - first];
     ++stamp;
-    values_at(nodes_[comp.root], [&](int64_t b) { g.live_out.push_back(b); });
+    const Node& root = nodes_[comp.root];
+    const int64_t* values = value_of_.data() + root.first_position;
+    for (size_t s = 0; s < root.subshapes->size(); ++s) {
+      const int64_t v = values[s];
+      if (v == kNone) continue;
+      const int64_t b = buffer(v);
+      if (b == kNone || mark[b] == stamp) continue;
+      mark[b] = stamp;
+      live_out.push_back(b);
+    }
   }
+  scratch_stamp_ = stamp;
+  room(5 + bytes.size() + live_out.size() + text);
+  *out++ = static_cast<int64_t>(bytes.size());
+  out = std::copy(bytes.begin(), bytes.end(), out);
+  *out++ = static_cast<int64_t>(live_out.size());
+  out = std::copy(live_out.begin(), live_out.end(), out);
+  *out++ = comp.root != kNone ? index_of[comp.root - first] : -1;
+  *out++ = text;
+  out = std::copy(index_of.begin(), index_of.begin() + text, out);
+  flat->data.assign(data.data(), out);
 }
 
 void Analyzer::LiveRanges() {

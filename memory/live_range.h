@@ -119,9 +119,12 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
 // computation (the result is the same either way); the defaults are what
 // AnalyzeMemory(module) does.
 struct MemoryAnalysisOptions {
-  // A computation whose scheduling graph equals one replayed before takes
-  // that replay's order (XlaReplayCache, memory/xla_schedulers.h).
-  bool reuse_replays = true;
+  // Shortcuts of the scheduler replays (docs/memory.md, "Speed"): a
+  // computation whose scheduling graph equals one replayed before takes
+  // that replay's order (XlaReplayCache, memory/xla_schedulers.h), and
+  // sample replays that cannot change which scheduler is chosen are not
+  // run. False: every replay is run.
+  bool replay_shortcuts = true;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options);

@@ -4,19 +4,6 @@
 
 namespace hlolayout {
 
-int64_t PhiGraph::AddNode(bool is_phi) {
-  nodes_.emplace_back();
-  nodes_.back().is_phi = is_phi;
-  nodes_.back().operands_begin = static_cast<int64_t>(operands_.size());
-  return static_cast<int64_t>(nodes_.size()) - 1;
-}
-
-void PhiGraph::SetOperands(int64_t node, absl::Span<const int64_t> operands) {
-  nodes_[node].operands_begin = static_cast<int64_t>(operands_.size());
-  nodes_[node].operands_size = static_cast<int64_t>(operands.size());
-  operands_.insert(operands_.end(), operands.begin(), operands.end());
-}
-
 void PhiGraph::Replace(int64_t node, int64_t with) {
   if (nodes_[node].dead) return;
   with = Find(with);

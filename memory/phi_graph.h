@@ -29,10 +29,18 @@ class PhiGraph {
   static constexpr int64_t kNone = -1;
 
   // Adds a node (ids count from 0).
-  int64_t AddNode(bool is_phi);
+  int64_t AddNode(bool is_phi) {
+    nodes_.emplace_back();
+    nodes_.back().is_phi = is_phi;
+    return static_cast<int64_t>(nodes_.size()) - 1;
+  }
   // Sets the operands of `node`. Called at most once per node, for nodes in
   // increasing order; nodes it is not called for have none.
-  void SetOperands(int64_t node, absl::Span<const int64_t> operands);
+  void SetOperands(int64_t node, absl::Span<const int64_t> operands) {
+    nodes_[node].operands_begin = static_cast<int64_t>(operands_.size());
+    nodes_[node].operands_size = static_cast<int64_t>(operands.size());
+    operands_.insert(operands_.end(), operands.begin(), operands.end());
+  }
 
   int64_t size() const { return static_cast<int64_t>(nodes_.size()); }
   bool is_phi(int64_t n) const { return nodes_[n].is_phi; }

@@ -221,6 +221,66 @@ TEST(SchedulingLists, TransposeKeepsUsersDistinctAndOrdered) {
   EXPECT_THAT(users[2], ::testing::ElementsAre(0, 1));
 }
 
+// The choice with skipped replays is the choice with every replay, for
+// every pattern of which scheduler reproduces which computation (up to
+// four computations, samples of one, two and eight); no replay is asked
+// twice, and the chosen scheduler was replayed on every computation that
+// decided.
+TEST(ChooseXlaScheduler, SkippingReplaysKeepsTheChoice) {
+  for (size_t n = 1; n <= 4; ++n) {
+    for (size_t sample : {size_t{1}, size_t{2}, size_t{8}}) {
+      for (uint32_t pattern = 0; pattern < (1u << (4 * n)); ++pattern) {
+        auto reproduces = [&](size_t k, XlaScheduler s) {
+          return ((pattern >> (4 * k + static_cast<int>(s))) & 1) != 0;
+        };
+        std::vector<int> asked(4 * n, 0);
+        const absl::optional<XlaScheduler> full =
+            ChooseXlaScheduler(n, sample, reproduces, /*skip=*/false);
+        const absl::optional<XlaScheduler> fast = ChooseXlaScheduler(
+            n, sample,
+            [&](size_t k, XlaScheduler s) {
+              ++asked[4 * k + static_cast<int>(s)];
+              return reproduces(k, s);
+            },
+            /*skip=*/true);
+        ASSERT_EQ(fast, full) << n << " " << sample << " " << pattern;
+        for (int a : asked) ASSERT_LE(a, 1);
+        if (!fast.has_value()) continue;
+        // Deciding: the sample, or everything when the sample had no
+        // reproduction.
+        size_t deciding = std::min(sample, n);
+        bool any = false;
+        for (size_t k = 0; k < deciding; ++k) {
+          for (int s = 0; s < 4; ++s) {
+            any = any || reproduces(k, static_cast<XlaScheduler>(s));
+          }
+        }
+        if (!any) deciding = n;
+        for (size_t k = 0; k < deciding; ++k) {
+          ASSERT_EQ(asked[4 * k + static_cast<int>(*fast)], 1)
+              << n << " " << sample << " " << pattern << " " << k;
+        }
+      }
+    }
+  }
+  // The order of preference on ties: list, DFS, DFS with parameters
+  // first, post-order.
+  auto all = [](size_t, XlaScheduler) { return true; };
+  EXPECT_EQ(ChooseXlaScheduler(3, 8, all, true), XlaScheduler::kList);
+  auto not_list = [](size_t, XlaScheduler s) {
+    return s != XlaScheduler::kList;
+  };
+  EXPECT_EQ(ChooseXlaScheduler(3, 8, not_list, true), XlaScheduler::kDfs);
+  auto post_or_params = [](size_t, XlaScheduler s) {
+    return s == XlaScheduler::kPostOrder ||
+           s == XlaScheduler::kDfsParametersFirst;
+  };
+  EXPECT_EQ(ChooseXlaScheduler(3, 8, post_or_params, true),
+            XlaScheduler::kDfsParametersFirst);
+  auto none = [](size_t, XlaScheduler) { return false; };
+  EXPECT_EQ(ChooseXlaScheduler(3, 8, none, true), absl::nullopt);
+}
+
 // A random graph: parameters, constants, folded get-tuple-elements and
 // instructions with random operands, buffers, sizes, names (with ties and
 // names around "get-tuple-element"), control edges and a random
@@ -416,10 +476,9 @@ TEST(XlaReplayCache, MatchesReplays) {
         const absl::optional<std::vector<int64_t>> want =
             ReplayXlaScheduler(graph, s);
         found += want.has_value();
-        SchedulingGraph copy = graph;
-        copy.users.Clear();
-        copy.control_successors.Clear();
-        EXPECT_EQ(cache.Replay(&copy, s), want)
+        FlatSchedulingGraph flat;
+        EncodeSchedulingGraph(graph, &flat);
+        EXPECT_EQ(cache.Replay(flat, s), want)
             << "round " << round << " " << XlaSchedulerName(s);
       }
     }
@@ -427,6 +486,69 @@ TEST(XlaReplayCache, MatchesReplays) {
   EXPECT_GT(cache.hits(), 0);
   EXPECT_GT(cache.misses(), 0);
   EXPECT_GT(found, 1000);  // replays that reproduce the text are covered
+}
+
+// Decoding gives back every field of an encoded graph; graphs too large
+// for the cache are replayed all the same.
+TEST(XlaReplayCache, EncodesAndDecodesGraphs) {
+  std::mt19937_64 rng(15);
+  auto lists_equal = [](const SchedulingLists& a, const SchedulingLists& b) {
+    if (a.rows() != b.rows()) return false;
+    for (size_t i = 0; i < a.rows(); ++i) {
+      if (!std::equal(a[i].begin(), a[i].end(), b[i].begin(), b[i].end())) {
+        return false;
+      }
+    }
+    return true;
+  };
+  for (int round = 0; round < 500; ++round) {
+    const SchedulingGraph g = RandomGraph(rng);
+    FlatSchedulingGraph flat;
+    EncodeSchedulingGraph(g, &flat);
+    SchedulingGraph back;
+    DecodeSchedulingGraph(flat, &back);
+    ASSERT_EQ(back.instructions.size(), g.instructions.size());
+    for (size_t i = 0; i < g.instructions.size(); ++i) {
+      const SchedulingGraph::Instruction& x = g.instructions[i];
+      const SchedulingGraph::Instruction& y = back.instructions[i];
+      EXPECT_EQ(x.name, y.name);
+      EXPECT_EQ(x.folded, y.folded);
+      EXPECT_EQ(x.ignored, y.ignored);
+      EXPECT_EQ(x.parameter, y.parameter);
+      EXPECT_EQ(x.effective_scalar, y.effective_scalar);
+    }
+    EXPECT_TRUE(lists_equal(back.operands, g.operands));
+    EXPECT_TRUE(lists_equal(back.control_predecessors, g.control_predecessors));
+    EXPECT_TRUE(lists_equal(back.used_buffers, g.used_buffers));
+    EXPECT_TRUE(lists_equal(back.defined_buffers, g.defined_buffers));
+    EXPECT_TRUE(lists_equal(back.users, g.users));
+    EXPECT_TRUE(lists_equal(back.control_successors, g.control_successors));
+    EXPECT_EQ(back.buffer_bytes, g.buffer_bytes);
+    EXPECT_EQ(back.live_out, g.live_out);
+    EXPECT_EQ(back.root, g.root);
+    EXPECT_EQ(back.text_order, g.text_order);
+  }
+  // A chain longer than the cache keeps: p, then a(p), b(a), ... in text
+  // order, which the post-order and DFS replays reproduce.
+  GraphBuilder b;
+  std::vector<int64_t> text = {b.Parameter("p")};
+  std::vector<std::string> names(2000);
+  for (int i = 0; i < 2000; ++i) {
+    names[i] = absl::StrCat("n", 10000 + i);
+    text.push_back(b.Add(names[i].c_str(), {text.back()}, {16}));
+  }
+  const SchedulingGraph chain = b.Build(text, text.back());
+  FlatSchedulingGraph flat;
+  EncodeSchedulingGraph(chain, &flat);
+  ASSERT_GT(flat.data.size(), XlaReplayCache::kLargest);
+  XlaReplayCache cache;
+  for (XlaScheduler s : {XlaScheduler::kPostOrder, XlaScheduler::kDfs,
+                         XlaScheduler::kList, XlaScheduler::kPostOrder}) {
+    const absl::optional<std::vector<int64_t>> want =
+        ReplayXlaScheduler(chain, s);
+    EXPECT_EQ(cache.Replay(flat, s), want) << XlaSchedulerName(s);
+  }
+  EXPECT_EQ(cache.hits() + cache.misses(), 0);
 }
 
 }  // namespace
