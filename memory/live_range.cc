@@ -38,6 +38,15 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
   return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
 }
 
+// a == b for names and opcodes: lengths and the last and first bytes
+// first (most unequal names of a computation differ there), then the
+// rest.
+inline bool SameText(absl::string_view a, absl::string_view b) {
+  return a.size() == b.size() &&
+         (a.empty() || (a.back() == b.back() && a.front() == b.front() &&
+                        std::memcmp(a.data(), b.data(), a.size()) == 0));
+}
+
 // Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
 struct Subshape {
   std::vector<int64_t> index;
@@ -193,8 +202,7 @@ class OpcodeClasses {
                static_cast<unsigned char>(opcode.back())) %
                   kSlots;
     Entry& e = entries_[slot];
-    if (!e.used || e.opcode.size() != opcode.size() ||
-        std::memcmp(e.opcode.data(), opcode.data(), opcode.size()) != 0) {
+    if (!e.used || !SameText(e.opcode, opcode)) {
       e.used = true;
       e.opcode = opcode;
       e.value.op = OpOf(opcode);
@@ -372,7 +380,7 @@ class Analyzer {
     return (*node.subshapes)[value_def_position_[value] - node.first_position];
   }
   void PlaceFoldedGetTupleElements();
-  void EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
+  void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
                            std::vector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
@@ -408,6 +416,7 @@ class Analyzer {
   std::vector<GteEntry> scratch_gtes_;
   std::vector<absl::string_view> scratch_names_;
   std::vector<int64_t> scratch_pending_;
+  std::vector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
   std::vector<int64_t> comp_first_instruction_;
   std::vector<uint32_t> callee_begin_;
   std::vector<int64_t> callee_ids_;
@@ -419,8 +428,8 @@ class Analyzer {
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
-  const Shape* last_shape_ = nullptr;
-  const Subshapes* last_subshapes_ = nullptr;
+  static constexpr size_t kRecentShapes = 64;
+  std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
   OpcodeClasses opcode_classes_;
 };
 
@@ -611,8 +620,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     }
     for (int64_t k = count - 1; k >= 0; --k) {
       const absl::string_view n = source.instructions[k].name;
-      if (n.size() == name.size() &&
-          std::memcmp(n.data(), name.data(), n.size()) == 0) {
+      if (SameText(n, name)) {
         return base + k;
       }
     }
@@ -622,13 +630,17 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   // distinct producer and N, in first-use order).
   std::vector<int64_t>& head = scratch_gte_head_;
   std::vector<int64_t>& tail = scratch_gte_tail_;
-  head.assign(count, kNone);
-  tail.assign(count, kNone);
+  head.resize(count);
+  tail.resize(count);
+  std::fill(head.begin(), head.end(), kNone);
   scratch_gtes_.clear();
+  // A restored get-tuple-element's operand is written after the operands
+  // of the instruction that first uses it.
+  std::vector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
     const HloInstruction& in = source.instructions[k];
     const size_t begin = operand_ids_.size();
-    operand_ids_.resize(begin + in.operands.size());
+    new_gtes.clear();
     for (size_t o = 0; o < in.operands.size(); ++o) {
       const HloOperand& operand = in.operands[o];
       int64_t producer = find(operand.name);
@@ -663,9 +675,8 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           gte.subshapes = SubshapesOf(gte.shape);
           gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
           gte.computation = c;
-          gte.operands_begin = static_cast<uint32_t>(operand_ids_.size());
           gte.operands_size = 1;
-          operand_ids_.push_back(producer);
+          new_gtes.emplace_back(gid, producer);
           e = static_cast<int64_t>(scratch_gtes_.size());
           scratch_gtes_.push_back({operand.output_index, gid, kNone});
           if (head[local] == kNone) {
@@ -677,11 +688,15 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
         }
         producer = scratch_gtes_[e].node;
       }
-      operand_ids_[begin + o] = producer;
+      operand_ids_.push_back(producer);
     }
     Node& node = nodes_[base + k];
     node.operands_begin = static_cast<uint32_t>(begin);
     node.operands_size = static_cast<uint32_t>(in.operands.size());
+    for (const auto& [gid, producer] : new_gtes) {
+      nodes_[gid].operands_begin = static_cast<uint32_t>(operand_ids_.size());
+      operand_ids_.push_back(producer);
+    }
   }
   // Each producer's restored get-tuple-elements go right after it, past
   // the constants that directly follow it (where XLA's schedulers put them
@@ -735,8 +750,10 @@ void Analyzer::Flatten(int64_t c) {
 }
 
 const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
-  // Neighbouring nodes often share a shape: the last one is kept aside.
-  if (shape == last_shape_) return last_subshapes_;
+  // A module has few distinct shapes: a small direct-mapped table before
+  // the map.
+  const size_t slot = (reinterpret_cast<uintptr_t>(shape) >> 4) % kRecentShapes;
+  if (recent_shapes_[slot].first == shape) return recent_shapes_[slot].second;
   const Subshapes*& cached = subshape_cache_[shape];
   if (cached == nullptr) {
     subshape_store_.emplace_back();
@@ -752,8 +769,7 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
     }
     cached = &list;
   }
-  last_shape_ = shape;
-  last_subshapes_ = cached;
+  recent_shapes_[slot] = {shape, cached};
   return cached;
 }
 
@@ -841,7 +857,11 @@ absl::Status Analyzer::SetSources() {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
       const std::vector<int64_t>& index = (*node.subshapes)[k].index;
       const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
-      if (DefinesValueAt(rule, index, is_tuple, params_define)) continue;
+      if (rule == ValueRule::kAll ||
+          (rule != ValueRule::kNothing &&
+           DefinesValueAt(rule, index, is_tuple, params_define))) {
+        continue;
+      }
       bool ok = true;
       const absl::Span<const int64_t> all = index;
       if (node.op == Op::kParameter) {
@@ -970,8 +990,11 @@ absl::Status Analyzer::ResolveValues() {
   // inputs reach. Other defined positions would be nodes without operands
   // or users, which the optimization leaves alone.
   PhiGraph graph;
+  value_def_position_.reserve(positions_);
+  value_def_node_.reserve(positions_);
   std::vector<int64_t> node_of(positions_, kNone);
   std::vector<int64_t> position_of;  // graph node -> position
+  position_of.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
     node_of[p] = graph.AddNode(/*is_phi=*/true);
@@ -1066,6 +1089,7 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   status = ResolveValues();
   if (!status.ok()) return status;
   PlaceFoldedGetTupleElements();
+  schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
   out_.module_name = module_.header.name;
@@ -1074,13 +1098,19 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   for (size_t t = 0; t < schedule_.size(); ++t) {
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction& s = out_.instructions[t];
-    s.name.assign(node.name.data(), node.name.size());
-    if (node.source == nullptr) {  // "producer#N"
-      char digits[24];
-      s.name += '#';
-      s.name.append(
-          digits,
-          std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr);
+    if (node.source != nullptr) {
+      s.name = std::string(node.name.data(), node.name.size());
+    } else {  // "producer#N"
+      char name[64];
+      if (node.name.size() + 22 <= sizeof(name)) {
+        std::memcpy(name, node.name.data(), node.name.size());
+        char* end = name + node.name.size();
+        *end++ = '#';
+        end = std::to_chars(end, name + sizeof(name), node.gte_index).ptr;
+        s.name = std::string(name, end);
+      } else {
+        s.name = NodeName(node);
+      }
     }
     s.opcode = node.opcode;
     const Comp& comp = comps_[node.computation];
@@ -1200,7 +1230,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   struct Sampled {
     FlatSchedulingGraph flat;
     std::vector<int64_t> node_of;
-    bool emitted = false;
+    bool emitted = false, with_buffers = false;
     std::array<bool, 4> replayed{};
     std::array<absl::optional<std::vector<int64_t>>, 4> orders;
   };
@@ -1208,9 +1238,11 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   auto replay = [&](Sampled& r, int64_t c, XlaScheduler scheduler) {
     const int e = static_cast<int>(scheduler);
     if (r.replayed[e]) return;
-    if (!r.emitted) {
-      EmitSchedulingGraph(c, &r.flat, &r.node_of);
+    const bool buffers = ReplayReadsBuffers(scheduler);
+    if (!r.emitted || (buffers && !r.with_buffers)) {
+      EmitSchedulingGraph(c, buffers, &r.flat, &r.node_of);
       r.emitted = true;
+      r.with_buffers = buffers;
     }
     if (shortcuts) {
       r.orders[e] = cache.Replay(r.flat, scheduler);
@@ -1251,7 +1283,8 @@ void Analyzer::PlaceFoldedGetTupleElements() {
       apply(comps[k], sampled[k].orders[e], sampled[k].node_of);
       continue;
     }
-    EmitSchedulingGraph(comps[k], &flat, &node_of);
+    EmitSchedulingGraph(comps[k], ReplayReadsBuffers(scheduler), &flat,
+                        &node_of);
     if (shortcuts) {
       apply(comps[k], cache.Replay(flat, scheduler), node_of);
     } else {
@@ -1263,8 +1296,10 @@ void Analyzer::PlaceFoldedGetTupleElements() {
 
 // Computation `c` as XLA's schedulers see it, in the flat form
 // XlaReplayCache keys on; `node_of` maps the graph's instructions to node
-// ids.
-void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
+// ids. Without `buffers`, the buffer lists and sizes are left empty (all
+// the post-order scheduler needs is the rest).
+void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
+                                   FlatSchedulingGraph* flat,
                                    std::vector<int64_t>* node_of_out) {
   const Comp& comp = comps_[c];
   // The computation's nodes: its text, then its restored get-tuple-elements.
@@ -1276,13 +1311,15 @@ void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
   // producer: fold_begin[k] is where text node k's start.
   const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
   std::vector<int64_t>& fold_begin = scratch_fold_begin_;
-  fold_begin.assign(text + 1, 0);
+  fold_begin.resize(text + 1);
+  std::fill(fold_begin.begin(), fold_begin.end(), 0);
   for (const auto& f : folded) ++fold_begin[f.first - first + 1];
   for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
   std::vector<int64_t>& node_of = *node_of_out;
   node_of.resize(size);
   std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
-  index_of.assign(size, kNone);
+  index_of.resize(size);
+  std::fill(index_of.begin(), index_of.end(), kNone);
   int64_t n = 0;
   auto push = [&](int64_t id) {  // a text node and its restored GTEs
     const int64_t k = id - first;
@@ -1349,8 +1386,11 @@ void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
     const absl::Span<const int64_t> operands = Operands(node);
     // At most: the flags, four counts, the operands, their values and the
     // node's own values (control predecessors make their own room).
-    size_t values_after = 2 + node.subshapes->size();
-    for (int64_t op : operands) values_after += nodes_[op].subshapes->size();
+    size_t values_after = 2;
+    if (buffers) {
+      values_after += node.subshapes->size();
+      for (int64_t op : operands) values_after += nodes_[op].subshapes->size();
+    }
     room(3 + operands.size() + values_after);
     const bool is_folded = node.source == nullptr;
     flat->names[i] = is_folded ? absl::string_view() : node.name;
@@ -1398,7 +1438,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
     // Buffers of the operands' values, distinct.
     count = out++;
     ++stamp;
-    for (int64_t op : operands) {
+    for (int64_t op : buffers ? operands : absl::Span<const int64_t>()) {
       const Node& operand = nodes_[op];
       const int64_t* values = value_of_.data() + operand.first_position;
       const size_t subshapes = operand.subshapes->size();
@@ -1415,7 +1455,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
     // Buffers this node defines.
     count = out++;
     const int64_t* values = value_of_.data() + node.first_position;
-    const size_t subshapes = node.subshapes->size();
+    const size_t subshapes = buffers ? node.subshapes->size() : 0;
     for (size_t s = 0; s < subshapes; ++s) {
       const int64_t v = values[s];
       if (v == kNone || value_def_node_[v] != node_of[i]) continue;
@@ -1428,7 +1468,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, FlatSchedulingGraph* flat,
   // now: it was met where it is defined).
   std::vector<int64_t>& live_out = scratch_live_out_;
   live_out.clear();
-  if (comp.root != kNone) {
+  if (comp.root != kNone && buffers) {
     ++stamp;
     const Node& root = nodes_[comp.root];
     const int64_t* values = value_of_.data() + root.first_position;
@@ -1472,7 +1512,7 @@ void Analyzer::LiveRanges() {
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
     LiveValue& value = out_.values[v];
     value.instruction = node.time;
-    value.index = sub.index;
+    if (!sub.index.empty()) value.index = sub.index;
     value.shape = sub.shape;
     value.is_phi = sources_[p].kind == SourceKind::kPhi;
     value.bytes = sub.bytes;
@@ -1668,17 +1708,19 @@ void Analyzer::Normalize() {
   }
   // Per buffer: sort by (start, end, id); the next range ends at the later
   // of the two ends, and a range ends no later than the next starts.
-  // Buffers of several values, grouped by a counting sort on their root.
+  // Buffers of several values, grouped by a counting sort on their root
+  // (parent[v] becomes v's root).
   std::vector<int64_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
-    if (out_.values[v].instruction != kNone) ++first[find(v) + 1];
+    parent[v] = find(v);
+    if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
   }
   for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
   std::vector<int64_t> grouped(first[n]);
   {
     std::vector<int64_t> next(first.begin(), first.end() - 1);
     for (int64_t v = 0; v < n; ++v) {
-      if (out_.values[v].instruction != kNone) grouped[next[find(v)]++] = v;
+      if (out_.values[v].instruction != kNone) grouped[next[parent[v]]++] = v;
     }
   }
   for (int64_t r = 0; r < n; ++r) {

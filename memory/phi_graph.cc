@@ -78,7 +78,8 @@ void PhiGraph::Optimize() {
       }
       if (checked_pass[self] == pass) continue;
       ++closure;
-      worklist.assign(1, self);
+      worklist.clear();
+      worklist.push_back(self);
       workset.clear();
       size_t head = 0;
       int64_t non_phi = kNone;

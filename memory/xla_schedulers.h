@@ -119,6 +119,13 @@ absl::string_view XlaSchedulerName(XlaScheduler scheduler);
 absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
     const SchedulingGraph& graph, XlaScheduler scheduler);
 
+// Whether `scheduler`'s replay reads the buffer lists, sizes and live-out
+// buffers: the post-order scheduler's does not (a graph without them
+// replays the same).
+inline bool ReplayReadsBuffers(XlaScheduler scheduler) {
+  return scheduler != XlaScheduler::kPostOrder;
+}
+
 // All four at once, indexed by XlaScheduler (cheaper: the post order and
 // the DFS statistics are computed once).
 std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
