@@ -380,6 +380,9 @@ class Analyzer {
     return (*node.subshapes)[value_def_position_[value] - node.first_position];
   }
   void PlaceFoldedGetTupleElements();
+  void GraphOrder(int64_t c, std::vector<int64_t>* node_of,
+                  std::vector<int64_t>* index_of);
+  bool PostOrderMayGiveText(int64_t c);
   void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
                            std::vector<int64_t>* node_of);
   void ComputeUses();
@@ -425,6 +428,7 @@ class Analyzer {
   std::vector<int64_t> buffer_owner_;
   std::vector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
   std::vector<int64_t> scratch_buffer_bytes_, scratch_live_out_, scratch_flat_;
+  std::vector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;
@@ -1238,6 +1242,12 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   auto replay = [&](Sampled& r, int64_t c, XlaScheduler scheduler) {
     const int e = static_cast<int>(scheduler);
     if (r.replayed[e]) return;
+    if (shortcuts && scheduler == XlaScheduler::kPostOrder &&
+        !PostOrderMayGiveText(c)) {
+      r.orders[e] = absl::nullopt;
+      r.replayed[e] = true;
+      return;
+    }
     const bool buffers = ReplayReadsBuffers(scheduler);
     if (!r.emitted || (buffers && !r.with_buffers)) {
       EmitSchedulingGraph(c, buffers, &r.flat, &r.node_of);
@@ -1283,6 +1293,10 @@ void Analyzer::PlaceFoldedGetTupleElements() {
       apply(comps[k], sampled[k].orders[e], sampled[k].node_of);
       continue;
     }
+    if (shortcuts && scheduler == XlaScheduler::kPostOrder &&
+        !PostOrderMayGiveText(comps[k])) {
+      continue;
+    }
     EmitSchedulingGraph(comps[k], ReplayReadsBuffers(scheduler), &flat,
                         &node_of);
     if (shortcuts) {
@@ -1294,6 +1308,95 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   }
 }
 
+// The order of computation `c`'s nodes in its scheduling graph (the
+// computation's creation order as far as the text shows it): parameters
+// by number, then the text, each restored get-tuple-element right after
+// its producer. `index_of[id - first node]` is a node's place.
+void Analyzer::GraphOrder(int64_t c, std::vector<int64_t>* node_of,
+                          std::vector<int64_t>* index_of) {
+  const Comp& comp = comps_[c];
+  // The computation's nodes: its text, then its restored get-tuple-elements.
+  const int64_t first = comp.first_node;
+  const int64_t text = comp.text_nodes;
+  const int64_t size = text + comp.folded_size;
+  // `folded` is sorted by producer: fold_begin[k] is where text node k's
+  // start.
+  const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
+  std::vector<int64_t>& fold_begin = scratch_fold_begin_;
+  fold_begin.resize(text + 1);
+  std::fill(fold_begin.begin(), fold_begin.end(), 0);
+  for (const auto& f : folded) ++fold_begin[f.first - first + 1];
+  for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
+  node_of->resize(size);
+  index_of->resize(size);
+  std::fill(index_of->begin(), index_of->end(), kNone);
+  int64_t n = 0;
+  auto push = [&](int64_t id) {  // a text node and its restored GTEs
+    const int64_t k = id - first;
+    (*index_of)[k] = n;
+    (*node_of)[n++] = id;
+    for (int64_t f = fold_begin[k]; f < fold_begin[k + 1]; ++f) {
+      (*index_of)[folded[f].second - first] = n;
+      (*node_of)[n++] = folded[f].second;
+    }
+  };
+  for (int64_t p : Parameters(comp)) {
+    if (p != kNone && (*index_of)[p - first] == kNone) push(p);
+  }
+  for (int64_t id = first; id < first + text; ++id) {
+    if ((*index_of)[id - first] == kNone) push(id);
+  }
+}
+
+// The post-order scheduler (HloComputation::MakeInstructionPostOrder) runs
+// first the instruction a depth-first walk reaches from the first
+// instruction without users by first operands (or a control predecessor)
+// until one without any. If that one is printed and is not the text's
+// first instruction, the replay cannot give the text's order; this tells
+// so without building the graph. True when it cannot tell (control
+// predecessors, a get-tuple-element first).
+bool Analyzer::PostOrderMayGiveText(int64_t c) {
+  const Comp& comp = comps_[c];
+  const int64_t first = comp.first_node;
+  const int64_t size = comp.text_nodes + comp.folded_size;
+  if (comp.text_nodes == 0) return true;
+  std::vector<int64_t>& node_of = scratch_node_of_;
+  std::vector<int64_t>& index_of = scratch_index_of_;
+  GraphOrder(c, &node_of, &index_of);
+  std::vector<int64_t>& used = scratch_used_;  // by id - first; 1: used
+  used.resize(size);
+  std::fill(used.begin(), used.end(), 0);
+  for (int64_t id = first; id < first + size; ++id) {
+    for (int64_t op : Operands(nodes_[id])) {
+      const int64_t local = op - first;
+      if (local >= 0 && local < size) used[local] = 1;
+    }
+  }
+  int64_t x = kNone;
+  for (int64_t id : node_of) {
+    if (!used[id - first]) {
+      x = id;
+      break;
+    }
+  }
+  if (x == kNone) return true;
+  std::fill(used.begin(), used.end(), 0);
+  // The walk; a node met again (a cycle) runs first.
+  for (int64_t steps = 0; steps <= size; ++steps) {
+    const Node& node = nodes_[x];
+    if (node.has_control_predecessors) return true;
+    used[x - first] = 2;  // on the walk
+    const absl::Span<const int64_t> operands = Operands(node);
+    if (operands.empty()) break;
+    const int64_t next = operands[0];
+    if (next - first < 0 || next - first >= size) return true;
+    x = next;
+    if (used[next - first] == 2) break;
+  }
+  if (nodes_[x].source == nullptr) return true;  // folded: not checked
+  return x == first;
+}
+
 // Computation `c` as XLA's schedulers see it, in the flat form
 // XlaReplayCache keys on; `node_of` maps the graph's instructions to node
 // ids. Without `buffers`, the buffer lists and sizes are left empty (all
@@ -1302,40 +1405,12 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
                                    FlatSchedulingGraph* flat,
                                    std::vector<int64_t>* node_of_out) {
   const Comp& comp = comps_[c];
-  // The computation's nodes: its text, then its restored get-tuple-elements.
   const int64_t first = comp.first_node;
   const int64_t text = comp.text_nodes;
   const int64_t size = text + comp.folded_size;
-  // Graph order: parameters by number, then the text, each restored
-  // get-tuple-element right after its producer. `folded` is sorted by
-  // producer: fold_begin[k] is where text node k's start.
-  const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
-  std::vector<int64_t>& fold_begin = scratch_fold_begin_;
-  fold_begin.resize(text + 1);
-  std::fill(fold_begin.begin(), fold_begin.end(), 0);
-  for (const auto& f : folded) ++fold_begin[f.first - first + 1];
-  for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
   std::vector<int64_t>& node_of = *node_of_out;
-  node_of.resize(size);
   std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
-  index_of.resize(size);
-  std::fill(index_of.begin(), index_of.end(), kNone);
-  int64_t n = 0;
-  auto push = [&](int64_t id) {  // a text node and its restored GTEs
-    const int64_t k = id - first;
-    index_of[k] = n;
-    node_of[n++] = id;
-    for (int64_t f = fold_begin[k]; f < fold_begin[k + 1]; ++f) {
-      index_of[folded[f].second - first] = n;
-      node_of[n++] = folded[f].second;
-    }
-  };
-  for (int64_t p : Parameters(comp)) {
-    if (p != kNone && index_of[p - first] == kNone) push(p);
-  }
-  for (int64_t id = first; id < first + text; ++id) {
-    if (index_of[id - first] == kNone) push(id);
-  }
+  GraphOrder(c, &node_of, &index_of);
   // Buffers: the values this computation defines, except those of
   // parameters and constants (XLA's list scheduler ignores them), numbered
   // as they are met.
