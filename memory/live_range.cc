@@ -225,20 +225,21 @@ class OpcodeClasses {
   Entry entries_[kSlots];
 };
 
+// Kept small: every pass of the analysis walks the nodes. The shape is
+// (*subshapes)[0].shape; the opcode and op_name are the instruction's
+// (Analyzer::infos_[info]).
 struct Node {  // an instruction of a scheduled computation
   // A restored get-tuple-element's name is its producer's: it prints as
   // "name#gte_index".
   absl::string_view name;
-  absl::string_view opcode;
-  absl::string_view op_name;               // from the metadata
   const HloInstruction* source = nullptr;  // null for a restored GTE
-  const Shape* shape = nullptr;
   const Subshapes* subshapes = nullptr;
   int64_t first_position = 0;
   int64_t time = kNone;
-  int64_t computation = 0;
-  int64_t gte_index = kNone;                // restored GTE: the element
-  int64_t body = kNone, condition = kNone;  // a while's computations
+  int32_t info = 0;  // the instruction (a restored GTE: its producer)
+  int32_t computation = 0;
+  int32_t gte_index = -1;             // restored GTE: the element
+  int32_t body = -1, condition = -1;  // a while's computations
   // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
   // (computation ids, in attribute order).
   uint32_t operands_begin = 0, operands_size = 0;
@@ -274,11 +275,22 @@ struct Comp {
 };
 
 // What the analysis reads from an instruction's attributes, in one pass.
+// What the analysis reads from an instruction's record, copied in one
+// pass over the module (the records are scattered; the copies are read
+// in order when the nodes are built).
 struct InstructionInfo {
-  absl::string_view op_name;
-  absl::string_view body, condition;  // the first such attribute's value
-  bool has_body = false, has_condition = false;
+  const HloInstruction* source = nullptr;
+  absl::string_view name, opcode;
+  const Shape* shape = nullptr;
+  const HloOperand* operands = nullptr;
+  uint32_t operand_count = 0;
+  OpcodeClass opcode_class;
+  bool has_parameter_number = false;
   bool has_control_predecessors = false;
+  int64_t parameter_number = 0;
+  absl::string_view op_name;
+  // The computations of the first `body` and `condition` attributes.
+  int64_t body = kNone, condition = kNone;
 };
 
 // Value sources of positions, before phi resolution.
@@ -306,6 +318,35 @@ bool IsEffectiveScalar(const Shape& shape) {
     if (d != 1) return false;
   }
   return true;
+}
+
+// Asks for `bytes` at `p` ahead of their use. Each computation's
+// instruction records are an allocation of their own, as are each
+// instruction's operands and attributes: the hardware prefetcher does not
+// see them coming, and reading them is most of the time of building the
+// nodes (docs/memory.md, "Speed").
+inline void Prefetch(const void* p, size_t bytes) {
+  const char* c = static_cast<const char*>(p);
+  for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
+}
+
+// The records of computation `c` (up to `most` of them), and, when
+// `lists`, the operand and attribute arrays they point to (the records
+// should be in cache by then).
+inline void PrefetchComputation(const HloModule& module, size_t c, size_t most,
+                                bool lists) {
+  if (c >= module.computations.size()) return;
+  const std::vector<HloInstruction>& instructions =
+      module.computations[c].instructions;
+  const size_t n = std::min(most, instructions.size());
+  if (!lists) {
+    Prefetch(instructions.data(), n * sizeof(HloInstruction));
+    return;
+  }
+  for (size_t k = 0; k < n; ++k) {
+    Prefetch(instructions[k].operands.data(), 64);
+    Prefetch(instructions[k].attributes.data(), 64);
+  }
 }
 
 // Names are looked up in a hash map only in computations larger than
@@ -358,6 +399,13 @@ class Analyzer {
   std::string NodeName(const Node& node) const {
     return node.source == nullptr ? absl::StrCat(node.name, "#", node.gte_index)
                                   : std::string(node.name);
+  }
+  absl::string_view Opcode(const Node& node) const {
+    return node.source == nullptr ? absl::string_view("get-tuple-element")
+                                  : infos_[node.info].opcode;
+  }
+  const Shape* NodeShape(const Node& node) const {
+    return (*node.subshapes)[0].shape;
   }
   // The position of `node` at the index `head` followed by `tail`, kNone
   // when its shape has no such index.
@@ -474,13 +522,27 @@ absl::Status Analyzer::Build() {
   int64_t g = 0;
   for (size_t c = 0; c < computations; ++c) {
     comp_first_instruction_[c] = g;
+    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
+    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
     for (const HloInstruction& in : module_.computations[c].instructions) {
       callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
+      InstructionInfo& info = infos_[g++];
+      info.source = &in;
+      info.name = in.name;
+      info.opcode = in.opcode;
+      info.shape = in.shape;
+      info.operands = in.operands.data();
+      info.operand_count = static_cast<uint32_t>(in.operands.size());
+      info.opcode_class = opcode_classes_.Of(in.opcode);
+      if (in.parameter_number.has_value()) {
+        info.has_parameter_number = true;
+        info.parameter_number = *in.parameter_number;
+      }
       names.clear();
       AppendCalledComputationNames(in, &names);
       if (!names.empty()) {
         const bool embedded =
-            opcode_classes_.Of(in.opcode).call_kind == CallKind::kEmbedded;
+            info.opcode_class.call_kind == CallKind::kEmbedded;
         for (absl::string_view n : names) {
           auto it = comp_index_.find(n);
           if (it == comp_index_.end()) {
@@ -497,14 +559,14 @@ absl::Status Analyzer::Build() {
           }
         }
       }
-      InstructionInfo& info = infos_[g++];
       bool metadata_seen = false;  // the first one counts, as elsewhere
+      bool body_seen = false, condition_seen = false;
       for (const HloAttribute& a : in.attributes) {
         switch (a.name.size()) {
           case 4:
-            if (!info.has_body && Eq(a.name, "body")) {
-              info.has_body = true;
-              info.body = a.value;
+            if (!body_seen && Eq(a.name, "body")) {
+              body_seen = true;
+              info.body = ComputationByAttribute(a.value);
             }
             break;
           case 8:
@@ -514,9 +576,9 @@ absl::Status Analyzer::Build() {
             }
             break;
           case 9:
-            if (!info.has_condition && Eq(a.name, "condition")) {
-              info.has_condition = true;
-              info.condition = a.value;
+            if (!condition_seen && Eq(a.name, "condition")) {
+              condition_seen = true;
+              info.condition = ComputationByAttribute(a.value);
             }
             break;
           case 20:
@@ -540,6 +602,8 @@ absl::Status Analyzer::Build() {
   operand_ids_.reserve(static_cast<size_t>(instructions) * 2);
   sequence_ids_.reserve(static_cast<size_t>(instructions) * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
+    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
+    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
@@ -555,27 +619,26 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const int64_t first_instruction = comp_first_instruction_[c];
   int64_t parameters = 0;  // 1 + the largest parameter number
+  const InstructionInfo* const infos = infos_.data() + first_instruction;
   for (int64_t k = 0; k < count; ++k) {
-    const HloInstruction& in = source.instructions[k];
-    if (in.shape == nullptr) {
+    const InstructionInfo& info = infos[k];
+    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
+    if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "instruction '", in.name, "' in '", source.header.name,
+          "instruction '", info.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
-    const InstructionInfo& info = infos_[first_instruction + k];
     nodes_.emplace_back();
     Node& node = nodes_.back();
-    node.name = in.name;
-    const OpcodeClass& opcode = opcode_classes_.Of(in.opcode);
-    node.opcode = in.opcode;
+    node.name = info.name;
+    const OpcodeClass& opcode = info.opcode_class;
     node.op = opcode.op;
     node.rule = opcode.rule;
     node.forward = opcode.forward;
-    node.source = &in;
-    node.shape = in.shape;
-    node.subshapes = SubshapesOf(in.shape);
-    node.computation = c;
-    node.op_name = info.op_name;
+    node.source = info.source;
+    node.subshapes = SubshapesOf(info.shape);
+    node.info = static_cast<int32_t>(first_instruction + k);
+    node.computation = static_cast<int32_t>(c);
     node.has_control_predecessors = info.has_control_predecessors;
     node.effective_scalar = (*node.subshapes)[0].effective_scalar;
     const int64_t global = first_instruction + k;
@@ -585,13 +648,11 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
     if (node.op == Op::kWhile) {
-      if (info.has_body) node.body = ComputationByAttribute(info.body);
-      if (info.has_condition) {
-        node.condition = ComputationByAttribute(info.condition);
-      }
+      node.body = static_cast<int32_t>(info.body);
+      node.condition = static_cast<int32_t>(info.condition);
     }
-    if (in.parameter_number.has_value() && *in.parameter_number >= 0) {
-      parameters = std::max(parameters, *in.parameter_number + 1);
+    if (info.has_parameter_number && info.parameter_number >= 0) {
+      parameters = std::max(parameters, info.parameter_number + 1);
     }
   }
   // Node by parameter number (the last one written with a number counts).
@@ -600,10 +661,9 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   parameter_ids_.resize(parameter_ids_.size() + parameters, kNone);
   if (parameters > 0) {
     for (int64_t k = 0; k < count; ++k) {
-      const absl::optional<int64_t>& number =
-          source.instructions[k].parameter_number;
-      if (number.has_value() && *number >= 0) {
-        parameter_ids_[comp.parameters_begin + *number] = base + k;
+      if (infos[k].has_parameter_number && infos[k].parameter_number >= 0) {
+        parameter_ids_[comp.parameters_begin + infos[k].parameter_number] =
+            base + k;
       }
     }
   }
@@ -613,9 +673,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   if (hashed) {
     by_name.clear();
     by_name.reserve(count);
-    for (int64_t k = 0; k < count; ++k) {
-      by_name[source.instructions[k].name] = base + k;
-    }
+    for (int64_t k = 0; k < count; ++k) by_name[infos[k].name] = base + k;
   }
   auto find = [&](absl::string_view name) -> int64_t {
     if (hashed) {
@@ -623,10 +681,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       return it == by_name.end() ? kNone : it->second;
     }
     for (int64_t k = count - 1; k >= 0; --k) {
-      const absl::string_view n = source.instructions[k].name;
-      if (SameText(n, name)) {
-        return base + k;
-      }
+      if (SameText(infos[k].name, name)) return base + k;
     }
     return kNone;
   };
@@ -642,10 +697,11 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   // of the instruction that first uses it.
   std::vector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
-    const HloInstruction& in = source.instructions[k];
+    const InstructionInfo& in = infos[k];
+    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
     const size_t begin = operand_ids_.size();
     new_gtes.clear();
-    for (size_t o = 0; o < in.operands.size(); ++o) {
+    for (size_t o = 0; o < in.operand_count; ++o) {
       const HloOperand& operand = in.operands[o];
       int64_t producer = find(operand.name);
       if (producer == kNone) {
@@ -660,7 +716,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           e = scratch_gtes_[e].next;
         }
         if (e == kNone) {
-          const Shape* ps = nodes_[producer].shape;
+          const Shape* ps = NodeShape(nodes_[producer]);
           if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
             return absl::InvalidArgumentError(absl::StrCat(
                 "operand '", operand.name, "#", operand.output_index, "' of '",
@@ -671,14 +727,13 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
           nodes_.emplace_back();
           Node& gte = nodes_.back();
           gte.name = nodes_[producer].name;
-          gte.opcode = "get-tuple-element";
+          gte.info = nodes_[producer].info;
           gte.op = Op::kGetTupleElement;
           gte.rule = ValueRule::kNothing;
-          gte.gte_index = operand.output_index;
-          gte.shape = &ps->tuple_shape(operand.output_index);
-          gte.subshapes = SubshapesOf(gte.shape);
+          gte.gte_index = static_cast<int32_t>(operand.output_index);
+          gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
           gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
-          gte.computation = c;
+          gte.computation = static_cast<int32_t>(c);
           gte.operands_size = 1;
           new_gtes.emplace_back(gid, producer);
           e = static_cast<int64_t>(scratch_gtes_.size());
@@ -696,7 +751,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     }
     Node& node = nodes_[base + k];
     node.operands_begin = static_cast<uint32_t>(begin);
-    node.operands_size = static_cast<uint32_t>(in.operands.size());
+    node.operands_size = in.operand_count;
     for (const auto& [gid, producer] : new_gtes) {
       nodes_[gid].operands_begin = static_cast<uint32_t>(operand_ids_.size());
       operand_ids_.push_back(producer);
@@ -817,7 +872,7 @@ absl::Status Analyzer::SetSources() {
   };
   auto Mismatch = [&](const Node& node, const std::vector<int64_t>& index) {
     return absl::InvalidArgumentError(absl::StrCat(
-        node.opcode, " '", NodeName(node), "' at index ",
+        Opcode(node), " '", NodeName(node), "' at index ",
         ShapeIndexString(index),
         ": the shapes of its caller and callee computations do not fit"));
   };
@@ -963,7 +1018,7 @@ absl::Status Analyzer::SetSources() {
       }
       if (!ok) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "cannot follow ", node.opcode, " '", NodeName(node), "' at index ",
+            "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
             ShapeIndexString(index), " to its operand"));
       }
     }
@@ -1116,11 +1171,11 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
         s.name = NodeName(node);
       }
     }
-    s.opcode = node.opcode;
+    s.opcode = Opcode(node);
     const Comp& comp = comps_[node.computation];
     s.computation = comp.source->header.name;
-    s.shape = node.shape;
-    s.op_name = node.op_name;
+    s.shape = NodeShape(node);
+    if (node.source != nullptr) s.op_name = infos_[node.info].op_name;
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;
