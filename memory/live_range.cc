@@ -340,14 +340,14 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   };
   // Operands, restoring get-tuple-elements written as `%name#N` (one per
   // distinct producer and N, in first-use order).
-  std::vector<int64_t>& head = scratch_gte_head_;
-  std::vector<int64_t>& tail = scratch_gte_tail_;
+  ScratchVector<int64_t>& head = scratch_gte_head_;
+  ScratchVector<int64_t>& tail = scratch_gte_tail_;
   FillScratch(&head, count, kNone);
   if (tail.size() < static_cast<size_t>(count)) tail.resize(count);
   scratch_gtes_.clear();
   // A restored get-tuple-element's operand is written after the operands
   // of the instruction that first uses it.
-  std::vector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
+  ScratchVector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
     const InstructionInfo& in = infos[k];
     if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
@@ -418,7 +418,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   comp.folded_size = static_cast<int64_t>(scratch_gtes_.size());
   comp.sequence_begin = static_cast<int64_t>(sequence_ids_.size());
   comp.sequence_size = count + comp.folded_size;
-  std::vector<int64_t>& pending = scratch_pending_;
+  ScratchVector<int64_t>& pending = scratch_pending_;
   pending.clear();
   for (int64_t k = 0; k < count; ++k) {
     const int64_t id = base + k;
@@ -680,8 +680,8 @@ absl::Status Analyzer::SetSources() {
 
 absl::Status Analyzer::ResolveValues() {
   // A forward chain ends at a defined or phi position.
-  std::vector<int64_t> end_of(positions_, kNone);
-  std::vector<int64_t> path;
+  ScratchVector<int64_t> end_of(positions_, kNone);
+  ScratchVector<int64_t> path;
   for (int64_t p = 0; p < positions_; ++p) {
     if (end_of[p] != kNone) continue;
     path.clear();
@@ -703,15 +703,15 @@ absl::Status Analyzer::ResolveValues() {
   PhiGraph graph;
   value_def_position_.reserve(positions_);
   value_def_node_.reserve(positions_);
-  std::vector<int64_t> node_of(positions_, kNone);
-  std::vector<int64_t> position_of;  // graph node -> position
+  ScratchVector<int64_t> node_of(positions_, kNone);
+  ScratchVector<int64_t> position_of;  // graph node -> position
   position_of.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
     node_of[p] = graph.AddNode(/*is_phi=*/true);
     position_of.push_back(p);
   }
-  std::vector<int64_t> operands;
+  ScratchVector<int64_t> operands;
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
     operands.clear();
@@ -729,7 +729,7 @@ absl::Status Analyzer::ResolveValues() {
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them).
-  std::vector<int64_t> value_at(positions_, kNone);  // its own value
+  ScratchVector<int64_t> value_at(positions_, kNone);  // its own value
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;

@@ -15,6 +15,7 @@
 #ifndef HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
 #define HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -29,6 +30,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/scratch_pool.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/memory/xla_schedulers.h"
 #include "hlolayout/parser/hlo_module.h"
@@ -239,8 +241,8 @@ struct Source {
 // The first `n` items of scratch vector `v` set to `x`. The vector only
 // grows, so that one reused for computations of every size is allocated
 // once.
-template <typename T>
-void FillScratch(std::vector<T>* v, size_t n, T x) {
+template <typename Vector, typename T>
+void FillScratch(Vector* v, size_t n, T x) {
   if (v->size() < n) v->resize(n);
   std::fill_n(v->data(), n, x);
 }
@@ -322,11 +324,11 @@ class Analyzer {
     return (*node.subshapes)[value_def_position_[value] - node.first_position];
   }
   void PlaceFoldedGetTupleElements();
-  void GraphOrder(int64_t c, std::vector<int64_t>* node_of,
-                  std::vector<int64_t>* index_of);
+  void GraphOrder(int64_t c, ScratchVector<int64_t>* node_of,
+                  ScratchVector<int64_t>* index_of);
   bool PostOrderMayGiveText(int64_t c);
   void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
-                           std::vector<int64_t>* node_of);
+                           ScratchVector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
   void Normalize();
@@ -334,43 +336,44 @@ class Analyzer {
 
   const HloModule& module_;
   const MemoryAnalysisOptions options_;
-  std::vector<Node> nodes_;
-  std::vector<Comp> comps_;
+  ScratchVector<Node> nodes_;
+  ScratchVector<Comp> comps_;
   absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
-  std::vector<InstructionInfo> infos_;  // by instruction over the module
-  std::vector<int64_t> operand_ids_;
-  std::vector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
-  std::vector<std::pair<int64_t, int64_t>> folded_;
-  std::vector<int64_t> schedule_;  // node ids by time
+  ScratchVector<InstructionInfo> infos_;  // by instruction over the module
+  ScratchVector<int64_t> operand_ids_;
+  ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
+  ScratchVector<std::pair<int64_t, int64_t>> folded_;
+  ScratchVector<int64_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
-  std::vector<Source> sources_;
-  std::vector<int64_t> phi_inputs_;  // positions
-  std::vector<int64_t> value_of_;    // position -> value id
-  std::vector<int64_t> use_end_;     // value -> latest time it is used
+  ScratchVector<Source> sources_;
+  ScratchVector<int64_t> phi_inputs_;  // positions
+  ScratchVector<int64_t> value_of_;    // position -> value id
+  ScratchVector<int64_t> use_end_;     // value -> latest time it is used
   MemoryAnalysis out_;
-  std::vector<int64_t> value_def_position_;
-  std::vector<int64_t> value_def_node_;  // value -> defining node
+  ScratchVector<int64_t> value_def_position_;
+  ScratchVector<int64_t> value_def_node_;  // value -> defining node
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
-  std::vector<int64_t> scratch_gte_head_, scratch_gte_tail_;
+  ScratchVector<int64_t> scratch_gte_head_, scratch_gte_tail_;
   struct GteEntry {
     int64_t index, node, next;
   };
-  std::vector<GteEntry> scratch_gtes_;
+  ScratchVector<GteEntry> scratch_gtes_;
   std::vector<absl::string_view> scratch_names_;
-  std::vector<int64_t> scratch_pending_;
-  std::vector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
-  std::vector<int64_t> comp_first_instruction_;
-  std::vector<uint32_t> callee_begin_;
-  std::vector<int64_t> callee_ids_;
+  ScratchVector<int64_t> scratch_pending_;
+  ScratchVector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
+  ScratchVector<int64_t> comp_first_instruction_;
+  ScratchVector<uint32_t> callee_begin_;
+  ScratchVector<int64_t> callee_ids_;
   // Value -> (computation, scheduling graph buffer id).
-  std::vector<std::pair<int64_t, int64_t>> buffer_of_;
-  std::vector<int64_t> buffer_owner_;
-  std::vector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
-  std::vector<int64_t> scratch_buffer_bytes_, scratch_live_out_, scratch_flat_;
-  std::vector<int64_t> scratch_node_of_, scratch_used_;
+  ScratchVector<std::pair<int64_t, int64_t>> buffer_of_;
+  ScratchVector<int64_t> buffer_owner_;
+  ScratchVector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
+  ScratchVector<int64_t> scratch_buffer_bytes_, scratch_live_out_,
+      scratch_flat_;
+  ScratchVector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
   std::deque<Subshapes> subshape_store_;

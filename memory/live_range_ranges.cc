@@ -67,7 +67,7 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 void Analyzer::LiveRanges() {
   std::vector<std::vector<int64_t>> outputs;
   const auto aliased = AliasedParameters(module_, &outputs);
-  std::vector<int64_t> root_end(value_def_position_.size(), kNone);
+  ScratchVector<int64_t> root_end(value_def_position_.size(), kNone);
   for (const Comp& c : comps_) {
     if (c.root == kNone || c.span_end == kNone) continue;
     const Node& n = nodes_[c.root];
@@ -119,7 +119,7 @@ void Analyzer::LiveRanges() {
 void Analyzer::Normalize() {
   // Buffers: union-find over values that XLA's alias analysis puts in one.
   const int64_t n = static_cast<int64_t>(out_.values.size());
-  std::vector<int64_t> parent(n);
+  ScratchVector<int64_t> parent(n);
   for (int64_t i = 0; i < n; ++i) parent[i] = i;
   auto find = [&](int64_t x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
@@ -136,7 +136,7 @@ void Analyzer::Normalize() {
     const int64_t p = PositionAt(node, index);
     return p == kNone ? kNone : value_of_[p];
   };
-  std::vector<int8_t> has_update(comps_.size(), -1);
+  ScratchVector<int8_t> has_update(comps_.size(), -1);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     const absl::Span<const int64_t> operands = Operands(node);
@@ -281,15 +281,15 @@ void Analyzer::Normalize() {
   // of the two ends, and a range ends no later than the next starts.
   // Buffers of several values, grouped by a counting sort on their root
   // (parent[v] becomes v's root).
-  std::vector<int64_t> first(n + 1, 0);
+  ScratchVector<int64_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
     parent[v] = find(v);
     if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
   }
   for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
-  std::vector<int64_t> grouped(first[n]);
+  ScratchVector<int64_t> grouped(first[n]);
   {
-    std::vector<int64_t> next(first.begin(), first.end() - 1);
+    ScratchVector<int64_t> next(first.begin(), first.end() - 1);
     for (int64_t v = 0; v < n; ++v) {
       if (out_.values[v].instruction != kNone) grouped[next[parent[v]]++] = v;
     }
@@ -318,7 +318,7 @@ void Analyzer::Peaks() {
   // index table only), not of the value; the values it then lists at that
   // moment have their own sizes. The all-memory peak follows XLA; the
   // per-space peaks use the values' sizes.
-  std::vector<int64_t> xla_size(out_.values.size(), 0);
+  ScratchVector<int64_t> xla_size(out_.values.size(), 0);
   for (size_t v = 0; v < out_.values.size(); ++v) {
     const LiveValue& value = out_.values[v];
     if (value.instruction == kNone) continue;
@@ -331,7 +331,7 @@ void Analyzer::Peaks() {
       xla_size[v] = 0;
     }
   }
-  std::vector<int64_t> starts, ends;
+  ScratchVector<int64_t> starts, ends;
   auto sweep = [&](int64_t space) {
     MemoryPeak peak;
     peak.memory_space = space;
@@ -390,7 +390,7 @@ void Analyzer::Peaks() {
   std::sort(spaces.begin(), spaces.end());
   for (int64_t s : spaces) out_.space_peaks.push_back(sweep(s));
   // Live bytes at every time, by differences then a running sum.
-  std::vector<int64_t>& delta = starts;
+  ScratchVector<int64_t>& delta = starts;
   delta.assign(out_.schedule_end + 2, 0);
   for (const LiveValue& v : out_.values) {
     if (v.instruction == kNone) continue;

@@ -24,7 +24,7 @@ namespace memory_internal {
 // When none does, they stay right after their producers.
 void Analyzer::PlaceFoldedGetTupleElements() {
   // The computations with restored get-tuple-elements, largest first.
-  std::vector<int64_t> comps;
+  ScratchVector<int64_t> comps;
   for (size_t c = 0; c < comps_.size(); ++c) {
     if (comps_[c].built && comps_[c].folded_size > 0) {
       comps.push_back(static_cast<int64_t>(c));
@@ -41,7 +41,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   // run as the choice of the scheduler asks for them.
   struct Sampled {
     FlatSchedulingGraph flat;
-    std::vector<int64_t> node_of;
+    ScratchVector<int64_t> node_of;
     bool emitted = false, with_buffers = false;
     std::array<bool, 4> replayed{};
     std::array<absl::optional<std::vector<int64_t>>, 4> orders;
@@ -86,9 +86,9 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   const XlaScheduler scheduler = *chosen;
   out_.replayed_scheduler = std::string(XlaSchedulerName(scheduler));
   FlatSchedulingGraph flat;
-  std::vector<int64_t> node_of;
+  ScratchVector<int64_t> node_of;
   auto apply = [&](int64_t c, const absl::optional<std::vector<int64_t>>& order,
-                   const std::vector<int64_t>& nodes) {
+                   const ScratchVector<int64_t>& nodes) {
     if (!order.has_value()) return;
     absl::Span<int64_t> sequence = Sequence(comps_[c]);
     for (size_t i = 0; i < order->size(); ++i) {
@@ -120,8 +120,8 @@ void Analyzer::PlaceFoldedGetTupleElements() {
 // computation's creation order as far as the text shows it): parameters
 // by number, then the text, each restored get-tuple-element right after
 // its producer. `index_of[id - first node]` is a node's place.
-void Analyzer::GraphOrder(int64_t c, std::vector<int64_t>* node_of,
-                          std::vector<int64_t>* index_of) {
+void Analyzer::GraphOrder(int64_t c, ScratchVector<int64_t>* node_of,
+                          ScratchVector<int64_t>* index_of) {
   const Comp& comp = comps_[c];
   // The computation's nodes: its text, then its restored get-tuple-elements.
   const int64_t first = comp.first_node;
@@ -130,8 +130,8 @@ void Analyzer::GraphOrder(int64_t c, std::vector<int64_t>* node_of,
   // `folded` is sorted by producer: fold_begin[k] is where text node k's
   // start.
   const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
-  std::vector<int64_t>& fold_begin = scratch_fold_begin_;
-  FillScratch<int64_t>(&fold_begin, text + 1, 0);
+  ScratchVector<int64_t>& fold_begin = scratch_fold_begin_;
+  FillScratch(&fold_begin, text + 1, int64_t{0});
   for (const auto& f : folded) ++fold_begin[f.first - first + 1];
   for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
   node_of->resize(size);
@@ -166,11 +166,11 @@ bool Analyzer::PostOrderMayGiveText(int64_t c) {
   const int64_t first = comp.first_node;
   const int64_t size = comp.text_nodes + comp.folded_size;
   if (comp.text_nodes == 0) return true;
-  std::vector<int64_t>& node_of = scratch_node_of_;
-  std::vector<int64_t>& index_of = scratch_index_of_;
+  ScratchVector<int64_t>& node_of = scratch_node_of_;
+  ScratchVector<int64_t>& index_of = scratch_index_of_;
   GraphOrder(c, &node_of, &index_of);
-  std::vector<int64_t>& used = scratch_used_;  // by id - first; 1: used
-  FillScratch<int64_t>(&used, size, 0);
+  ScratchVector<int64_t>& used = scratch_used_;  // by id - first; 1: used
+  FillScratch(&used, size, int64_t{0});
   for (int64_t id = first; id < first + size; ++id) {
     for (int64_t op : Operands(nodes_[id])) {
       const int64_t local = op - first;
@@ -208,13 +208,13 @@ bool Analyzer::PostOrderMayGiveText(int64_t c) {
 // the post-order scheduler needs is the rest).
 void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
                                    FlatSchedulingGraph* flat,
-                                   std::vector<int64_t>* node_of_out) {
+                                   ScratchVector<int64_t>* node_of_out) {
   const Comp& comp = comps_[c];
   const int64_t first = comp.first_node;
   const int64_t text = comp.text_nodes;
   const int64_t size = text + comp.folded_size;
-  std::vector<int64_t>& node_of = *node_of_out;
-  std::vector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
+  ScratchVector<int64_t>& node_of = *node_of_out;
+  ScratchVector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
   GraphOrder(c, &node_of, &index_of);
   // Buffers: the values this computation defines, except those of
   // parameters and constants (XLA's list scheduler ignores them), numbered
@@ -231,7 +231,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
     buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
     scratch_mark_.assign(value_def_position_.size(), -1);  // buffers <= values
   }
-  std::vector<int64_t>& bytes = scratch_buffer_bytes_;
+  ScratchVector<int64_t>& bytes = scratch_buffer_bytes_;
   bytes.clear();
   auto buffer = [&](int64_t v) -> int64_t {
     if (buffer_owner_[v] != c) return kNone;
@@ -243,7 +243,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
   };
   // The array is written through `out` into a buffer that only grows;
   // `room` makes space for the next writes.
-  std::vector<int64_t>& data = scratch_flat_;
+  ScratchVector<int64_t>& data = scratch_flat_;
   if (data.size() < 64) data.resize(64);
   int64_t* out = data.data();
   auto room = [&](size_t more) {
@@ -255,7 +255,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
   };
   // Distinct buffers per list: a buffer is in the list being filled when
   // its mark is the list's stamp (stamps grow across graphs).
-  std::vector<int64_t>& mark = scratch_mark_;
+  ScratchVector<int64_t>& mark = scratch_mark_;
   int64_t stamp = scratch_stamp_;
   absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
   flat->names.resize(size);
@@ -346,7 +346,7 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
   }
   // The root's buffers (every buffer of the computation is numbered by
   // now: it was met where it is defined).
-  std::vector<int64_t>& live_out = scratch_live_out_;
+  ScratchVector<int64_t>& live_out = scratch_live_out_;
   live_out.clear();
   if (comp.root != kNone && buffers) {
     ++stamp;

@@ -31,7 +31,7 @@ void PhiGraph::Optimize() {
   // Users in node order (a node using another twice is listed twice), by a
   // counting sort of the operand lists.
   const size_t n = nodes_.size();
-  std::vector<int64_t> count(n + 1, 0);
+  memory_internal::ScratchVector<int64_t> count(n + 1, 0);
   for (size_t i = 0; i < n; ++i) {
     for (int64_t op : operands(static_cast<int64_t>(i))) ++count[op + 1];
   }
@@ -48,11 +48,12 @@ void PhiGraph::Optimize() {
   }
   // Visit marks by pass and by closure, so that no set is allocated per
   // phi.
-  std::vector<int64_t> checked_pass(n, -1);
-  std::vector<int64_t> in_workset(n, -1);
+  memory_internal::ScratchVector<int64_t> checked_pass(n, -1);
+  memory_internal::ScratchVector<int64_t> in_workset(n, -1);
   int64_t pass = 0, closure = 0;
-  std::vector<int64_t> worklist, workset;
-  std::vector<int64_t> phis;  // passes visit only the phis, in id order
+  memory_internal::ScratchVector<int64_t> worklist, workset;
+  memory_internal::ScratchVector<int64_t>
+      phis;  // passes visit only the phis, in id order
   for (size_t id = 0; id < n; ++id) {
     if (nodes_[id].is_phi) phis.push_back(static_cast<int64_t>(id));
   }

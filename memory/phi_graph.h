@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/types/span.h"
+#include "hlolayout/memory/scratch_pool.h"
 
 namespace hlolayout {
 
@@ -74,8 +75,8 @@ class PhiGraph {
   }
   int64_t* users_of(int64_t n) { return users_.data() + nodes_[n].users_begin; }
 
-  std::vector<Node> nodes_;
-  std::vector<int64_t> operands_, users_;
+  memory_internal::ScratchVector<Node> nodes_;
+  memory_internal::ScratchVector<int64_t> operands_, users_;
 };
 
 }  // namespace hlolayout
