@@ -171,7 +171,7 @@ absl::Status Analyzer::Build() {
   comp_first_instruction_.resize(computations);
   const int64_t instructions = module_.instruction_count();
   callee_begin_.reserve(instructions + 1);
-  infos_.resize(instructions);
+  infos_.reserve(instructions);
   int64_t g = 0;
   for (size_t c = 0; c < computations; ++c) {
     comp_first_instruction_[c] = g;
@@ -179,7 +179,9 @@ absl::Status Analyzer::Build() {
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
     for (const HloInstruction& in : module_.computations[c].instructions) {
       callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
-      InstructionInfo& info = infos_[g++];
+      infos_.emplace_back();
+      InstructionInfo& info = infos_.back();
+      ++g;
       info.source = &in;
       info.name = in.name;
       info.opcode = in.opcode;
@@ -701,6 +703,7 @@ absl::Status Analyzer::ResolveValues() {
   // inputs reach. Other defined positions would be nodes without operands
   // or users, which the optimization leaves alone.
   PhiGraph graph;
+  graph.Reserve(positions_);
   value_def_position_.reserve(positions_);
   value_def_node_.reserve(positions_);
   ScratchVector<int64_t> node_of(positions_, kNone);
@@ -803,10 +806,11 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
-  out_.instructions.resize(schedule_.size());
+  out_.instructions.reserve(schedule_.size());
   for (size_t t = 0; t < schedule_.size(); ++t) {
     const Node& node = nodes_[schedule_[t]];
-    ScheduledInstruction& s = out_.instructions[t];
+    out_.instructions.emplace_back();
+    ScheduledInstruction& s = out_.instructions.back();
     if (node.source != nullptr) {
       s.name = std::string(node.name.data(), node.name.size());
     } else {  // "producer#N"

@@ -2,6 +2,7 @@
 // peaks and the memory curve (docs/memory.md, "Live ranges" and "The
 // peak").
 #include <algorithm>
+#include <deque>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -76,12 +77,13 @@ void Analyzer::LiveRanges() {
       if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
     }
   }
-  out_.values.resize(value_def_position_.size());
+  out_.values.reserve(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
     const Node& node = nodes_[value_def_node_[v]];
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
-    LiveValue& value = out_.values[v];
+    out_.values.emplace_back();
+    LiveValue& value = out_.values.back();
     value.instruction = node.time;
     if (!sub.index.empty()) value.index = sub.index;
     value.shape = sub.shape;
@@ -318,55 +320,88 @@ void Analyzer::Peaks() {
   // index table only), not of the value; the values it then lists at that
   // moment have their own sizes. The all-memory peak follows XLA; the
   // per-space peaks use the values' sizes.
-  ScratchVector<int64_t> xla_size(out_.values.size(), 0);
+  //
+  // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
+  // first, and keeps the first time the running sum is largest. Starts
+  // only add, so per time: add every start, compare, then take the ends.
+  // One pass over the values fills the events of every sweep (all memory,
+  // and each memory space) and the differences of the memory curve.
+  const int64_t end = out_.schedule_end;
+  struct Sweep {
+    int64_t space;                        // -1: all memory
+    ScratchVector<int64_t> starts, ends;  // bytes by time
+    MemoryPeak peak;
+  };
+  std::deque<Sweep> sweeps;  // all memory, then spaces as they are met
+  auto add_sweep = [&](int64_t space) -> Sweep& {
+    sweeps.emplace_back();
+    Sweep& s = sweeps.back();
+    s.space = space;
+    s.starts.assign(end + 2, 0);
+    s.ends.assign(end + 2, 0);
+    s.peak.memory_space = space;
+    return s;
+  };
+  Sweep& all = add_sweep(-1);
+  ScratchVector<int64_t> delta(end + 2, 0);  // the curve's differences
+  ScratchVector<int32_t> sweep_of(out_.values.size(), -1);  // space's sweep
+  int32_t last = -1;  // the sweep of the last value's space
   for (size_t v = 0; v < out_.values.size(); ++v) {
     const LiveValue& value = out_.values[v];
     if (value.instruction == kNone) continue;
     const Shape* shape = out_.instructions[value.instruction].shape;
-    if (shape->IsTuple()) {
-      xla_size[v] = TupleTableBytes(*shape);
-    } else if (value.index.empty()) {
-      xla_size[v] = value.bytes;
-    } else {
-      xla_size[v] = 0;
+    const int64_t xla_size = shape->IsTuple()      ? TupleTableBytes(*shape)
+                             : value.index.empty() ? value.bytes
+                                                   : 0;
+    const int64_t stop = std::min(value.end + 1, end + 1);
+    all.starts[value.start] += xla_size;
+    all.ends[stop] += xla_size;
+    if (last < 0 || sweeps[last].space != value.memory_space) {
+      last = -1;
+      for (size_t k = 1; k < sweeps.size(); ++k) {
+        if (sweeps[k].space == value.memory_space) last = k;
+      }
+      if (last < 0) {
+        add_sweep(value.memory_space);
+        last = static_cast<int32_t>(sweeps.size()) - 1;
+      }
+    }
+    Sweep& space = sweeps[last];
+    sweep_of[v] = last;
+    space.starts[value.start] += value.bytes;
+    space.ends[stop] += value.bytes;
+    const int64_t from = std::max<int64_t>(0, value.start);
+    const int64_t to = std::min(value.end, end - 1);
+    if (from <= to) {
+      delta[from] += value.bytes;
+      delta[to + 1] -= value.bytes;
     }
   }
-  ScratchVector<int64_t> starts, ends;
-  auto sweep = [&](int64_t space) {
-    MemoryPeak peak;
-    peak.memory_space = space;
-    // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
-    // first, and keeps the first time the running sum is largest. Starts
-    // only add, so per time: add every start, compare, then take the ends.
-    starts.assign(out_.schedule_end + 2, 0);
-    ends.assign(out_.schedule_end + 2, 0);
-    for (size_t v = 0; v < out_.values.size(); ++v) {
-      const LiveValue& value = out_.values[v];
-      if (value.instruction == kNone) continue;
-      if (space >= 0 && value.memory_space != space) continue;
-      const int64_t bytes = space < 0 ? xla_size[v] : value.bytes;
-      starts[value.start] += bytes;
-      ends[std::min(value.end + 1, out_.schedule_end + 1)] += bytes;
-    }
+  for (Sweep& s : sweeps) {
     int64_t usage = 0, best = 0;
-    for (int64_t t = 0; t <= out_.schedule_end + 1; ++t) {
-      usage += starts[t];
+    for (int64_t t = 0; t <= end + 1; ++t) {
+      usage += s.starts[t];
       if (usage > best) {
         best = usage;
-        peak.time = t;
+        s.peak.time = t;
       }
-      usage -= ends[t];
+      usage -= s.ends[t];
     }
-    for (size_t v = 0; v < out_.values.size(); ++v) {
-      const LiveValue& value = out_.values[v];
-      if (value.instruction == kNone) continue;
-      if (space >= 0 && value.memory_space != space) continue;
-      if (value.start <= peak.time && peak.time <= value.end) {
-        peak.values.push_back(v);
-        peak.bytes += value.bytes;
+  }
+  // The values live at each peak, largest first, then by instruction name
+  // and index (the order XLA prints).
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    for (MemoryPeak* peak : {&all.peak, &sweeps[sweep_of[v]].peak}) {
+      if (value.start <= peak->time && peak->time <= value.end) {
+        peak->values.push_back(v);
+        peak->bytes += value.bytes;
       }
     }
-    std::sort(peak.values.begin(), peak.values.end(),
+  }
+  auto sort = [&](MemoryPeak* peak) {
+    std::sort(peak->values.begin(), peak->values.end(),
               [&](int64_t a, int64_t b) {
                 const LiveValue& x = out_.values[a];
                 const LiveValue& y = out_.values[b];
@@ -376,36 +411,25 @@ void Analyzer::Peaks() {
                 if (xn != yn) return xn < yn;
                 return x.index < y.index;
               });
-    return peak;
   };
-  out_.peak = sweep(-1);
-  std::vector<int64_t> spaces;
-  for (const LiveValue& v : out_.values) {
-    if (v.instruction == kNone) continue;
-    if (std::find(spaces.begin(), spaces.end(), v.memory_space) ==
-        spaces.end()) {
-      spaces.push_back(v.memory_space);
-    }
+  sort(&all.peak);
+  out_.peak = std::move(all.peak);
+  std::vector<Sweep*> spaces;
+  for (size_t k = 1; k < sweeps.size(); ++k) spaces.push_back(&sweeps[k]);
+  std::sort(spaces.begin(), spaces.end(),
+            [](const Sweep* a, const Sweep* b) { return a->space < b->space; });
+  for (Sweep* s : spaces) {
+    sort(&s->peak);
+    out_.space_peaks.push_back(std::move(s->peak));
   }
-  std::sort(spaces.begin(), spaces.end());
-  for (int64_t s : spaces) out_.space_peaks.push_back(sweep(s));
-  // Live bytes at every time, by differences then a running sum.
-  ScratchVector<int64_t>& delta = starts;
-  delta.assign(out_.schedule_end + 2, 0);
-  for (const LiveValue& v : out_.values) {
-    if (v.instruction == kNone) continue;
-    const int64_t start = std::max<int64_t>(0, v.start);
-    const int64_t end = std::min(v.end, out_.schedule_end - 1);
-    if (start > end) continue;
-    delta[start] += v.bytes;
-    delta[end + 1] -= v.bytes;
-  }
-  out_.curve.assign(out_.schedule_end, 0);
+  // Live bytes at every time: a running sum of the differences.
+  out_.curve.resize(end);
   int64_t live = 0;
-  for (int64_t t = 0; t < out_.schedule_end; ++t) {
+  for (int64_t t = 0; t < end; ++t) {
     live += delta[t];
     out_.curve[t] = live;
   }
 }
+
 }  // namespace memory_internal
 }  // namespace hlolayout

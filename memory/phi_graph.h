@@ -29,6 +29,8 @@ class PhiGraph {
  public:
   static constexpr int64_t kNone = -1;
 
+  // Room for `nodes` nodes.
+  void Reserve(int64_t nodes) { nodes_.reserve(nodes); }
   // Adds a node (ids count from 0).
   int64_t AddNode(bool is_phi) {
     nodes_.emplace_back();
