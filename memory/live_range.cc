@@ -306,6 +306,9 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       node.body = static_cast<int32_t>(info.body);
       node.condition = static_cast<int32_t>(info.condition);
     }
+    if (info.has_parameter_number) {
+      node.parameter_number = info.parameter_number;
+    }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters = std::max(parameters, info.parameter_number + 1);
     }
@@ -578,7 +581,7 @@ absl::Status Analyzer::SetSources() {
       bool ok = true;
       const absl::Span<const int64_t> all = index;
       if (node.op == Op::kParameter) {
-        const int64_t number = node.source->parameter_number.value_or(0);
+        const int64_t number = node.parameter_number;
         const size_t begin = phi_inputs_.size();
         bool is_while = false;
         for (int64_t site : Callsites(comp)) {

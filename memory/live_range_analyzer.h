@@ -179,6 +179,8 @@ struct Node {  // an instruction of a scheduled computation
   int32_t computation = 0;
   int32_t gte_index = -1;             // restored GTE: the element
   int32_t body = -1, condition = -1;  // a while's computations
+  // N of parameter(N) (0 when the text gives none).
+  int64_t parameter_number = 0;
   // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
   // (computation ids, in attribute order).
   uint32_t operands_begin = 0, operands_size = 0;

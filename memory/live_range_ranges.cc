@@ -106,7 +106,7 @@ void Analyzer::LiveRanges() {
     end = std::max(end, root_end[v]);
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
-      const int64_t number = node.source->parameter_number.value_or(0);
+      const int64_t number = node.parameter_number;
       bool has_alias = false;
       for (const auto& a : aliased) {
         if (a.first == number && a.second == sub.index) has_alias = true;
