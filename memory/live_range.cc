@@ -811,6 +811,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
   out_.instructions.reserve(schedule_.size());
   for (size_t t = 0; t < schedule_.size(); ++t) {
+    // Nodes come in schedule order here, not in memory order.
+    if (t + 8 < schedule_.size()) Prefetch(&nodes_[schedule_[t + 8]], 64);
     const Node& node = nodes_[schedule_[t]];
     out_.instructions.emplace_back();
     ScheduledInstruction& s = out_.instructions.back();

@@ -351,6 +351,7 @@ class Analyzer {
   ScratchVector<int64_t> phi_inputs_;  // positions
   ScratchVector<int64_t> value_of_;    // position -> value id
   ScratchVector<int64_t> use_end_;     // value -> latest time it is used
+  ScratchVector<int64_t> xla_size_;    // value -> bytes in XLA's sweep
   MemoryAnalysis out_;
   ScratchVector<int64_t> value_def_position_;
   ScratchVector<int64_t> value_def_node_;  // value -> defining node

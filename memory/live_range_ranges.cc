@@ -78,12 +78,17 @@ void Analyzer::LiveRanges() {
     }
   }
   out_.values.reserve(value_def_position_.size());
+  xla_size_.clear();
+  xla_size_.reserve(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
     const Node& node = nodes_[value_def_node_[v]];
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
     out_.values.emplace_back();
     LiveValue& value = out_.values.back();
+    // The size XLA's peak sweep counts (Peaks): the defining
+    // instruction's whole result, a tuple's index table only.
+    xla_size_.push_back((*node.subshapes)[0].bytes);
     value.instruction = node.time;
     if (!sub.index.empty()) value.index = sub.index;
     value.shape = sub.shape;
@@ -349,10 +354,7 @@ void Analyzer::Peaks() {
   for (size_t v = 0; v < out_.values.size(); ++v) {
     const LiveValue& value = out_.values[v];
     if (value.instruction == kNone) continue;
-    const Shape* shape = out_.instructions[value.instruction].shape;
-    const int64_t xla_size = shape->IsTuple()      ? TupleTableBytes(*shape)
-                             : value.index.empty() ? value.bytes
-                                                   : 0;
+    const int64_t xla_size = xla_size_[v];
     const int64_t stop = std::min(value.end + 1, end + 1);
     all.starts[value.start] += xla_size;
     all.ends[stop] += xla_size;
