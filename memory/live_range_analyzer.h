@@ -54,6 +54,7 @@ inline bool SameText(absl::string_view a, absl::string_view b) {
          (a.empty() || (a.back() == b.back() && a.front() == b.front() &&
                         std::memcmp(a.data(), b.data(), a.size()) == 0));
 }
+
 // Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
 struct Subshape {
   std::vector<int64_t> index;
@@ -68,6 +69,7 @@ struct Subshape {
 // The subshapes of one distinct Shape object, shared by every node whose
 // result (or restored get-tuple-element) has that shape.
 using Subshapes = std::vector<Subshape>;
+
 // The pre-order offset, among `subshapes`, of the index `head` followed by
 // `tail`; kNone when the shape has no such index.
 inline int64_t SubshapeAt(const Subshapes& subshapes,
@@ -85,6 +87,7 @@ inline int64_t SubshapeAt(const Subshapes& subshapes,
   }
   return k;
 }
+
 // The opcodes the analysis treats specially, classified once per node so
 // that the passes compare small integers, not strings.
 enum class Op : uint8_t {
@@ -106,9 +109,9 @@ enum class Op : uint8_t {
 Op OpOf(absl::string_view opcode);
 
 // Where an instruction's result positions that it does not define come
-// from (docs/memory.md, "Values"), for the opcodes that only forward an
-// operand; the others (parameters, get-tuple-element, tuple, all-gather-
-// start, async-start, call, while, conditional) have their own rules.
+// from (docs/memory.md, "Values"), for the opcodes that forward an
+// operand; the others (parameters, get-tuple-element, tuple, async-start,
+// call, while, conditional) have their own rules.
 enum class Forward : uint8_t {
   kNone,
   kSameIndex,  // operand 0 at the same index
@@ -240,6 +243,7 @@ struct Source {
   int64_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
   int64_t inputs = 0;      // kPhi: how many positions
 };
+
 // The first `n` items of scratch vector `v` set to `x`. The vector only
 // grows, so that one reused for computations of every size is allocated
 // once.
@@ -248,10 +252,16 @@ void FillScratch(Vector* v, size_t n, T x) {
   if (v->size() < n) v->resize(n);
   std::fill_n(v->data(), n, x);
 }
+
 // Names are looked up in a hash map only in computations larger than
 // this; smaller ones are scanned (from the end: the last of equal names
 // wins, as in the map).
 constexpr int64_t kScannedComputation = 16;
+
+// One analysis (AnalyzeMemory): Run builds the nodes (Build), their values
+// (SetSources, ResolveValues), places the folded get-tuple-elements
+// (PlaceFoldedGetTupleElements), flattens the schedule, then computes
+// uses, live ranges, their normalization and the peaks.
 class Analyzer {
  public:
   Analyzer(const HloModule& module, const MemoryAnalysisOptions& options)
