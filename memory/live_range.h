@@ -115,6 +115,20 @@ struct MemoryAnalysis {
 // into `module` (shapes) and its text (names): both must outlive it.
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
 
+// Switches for tests that check the analysis' shortcuts against the plain
+// computation (the result is the same either way); the defaults are what
+// AnalyzeMemory(module) does.
+struct MemoryAnalysisOptions {
+  // Shortcuts of the scheduler replays (docs/memory.md, "Speed"): a
+  // computation whose scheduling graph equals one replayed before takes
+  // that replay's order (XlaReplayCache, memory/xla_schedulers.h), and
+  // sample replays that cannot change which scheduler is chosen are not
+  // run. False: every replay is run.
+  bool replay_shortcuts = true;
+};
+absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
+    const HloModule& module, const MemoryAnalysisOptions& options);
+
 // XLA's HloLiveRange::ToString text, the whole `*-live-range.txt`:
 // `HloLiveRange (max T):`, `InstructionSequence:`, `BufferLiveRange:`,
 // `Live ranges at T (peak):` and XlaStackTraceText's section.

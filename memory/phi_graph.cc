@@ -5,50 +5,73 @@
 namespace hlolayout {
 
 void PhiGraph::Replace(int64_t node, int64_t with) {
-  if (nodes[node].dead) return;
+  if (nodes_[node].dead) return;
   with = Find(with);
-  for (int64_t user : nodes[node].users) {
-    for (int64_t& op : nodes[user].operands) {
-      if (op == node) op = with;
+  const int64_t* users = users_of(node);
+  for (int64_t k = 0; k < nodes_[node].users_size; ++k) {
+    const int64_t user = users[k];
+    int64_t* ops = operands_of(user);
+    for (int64_t j = 0; j < nodes_[user].operands_size; ++j) {
+      if (ops[j] == node) ops[j] = with;
     }
   }
-  for (int64_t op : nodes[node].operands) {
-    for (int64_t& u : nodes[op].users) {
-      if (u == node) u = with;
+  const int64_t* ops = operands_of(node);
+  for (int64_t k = 0; k < nodes_[node].operands_size; ++k) {
+    const int64_t op = ops[k];
+    int64_t* us = users_of(op);
+    for (int64_t j = 0; j < nodes_[op].users_size; ++j) {
+      if (us[j] == node) us[j] = with;
     }
   }
-  nodes[node].dead = true;
-  nodes[node].replaced_by = with;
+  nodes_[node].dead = true;
+  nodes_[node].replaced_by = with;
 }
 
 void PhiGraph::Optimize() {
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    for (int64_t op : nodes[i].operands) nodes[op].users.push_back(i);
+  // Users in node order (a node using another twice is listed twice), by a
+  // counting sort of the operand lists.
+  const size_t n = nodes_.size();
+  memory_internal::ScratchVector<int64_t> count(n + 1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (int64_t op : operands(static_cast<int64_t>(i))) ++count[op + 1];
+  }
+  for (size_t i = 0; i < n; ++i) {
+    nodes_[i].users_begin = count[i];
+    count[i + 1] += count[i];
+  }
+  users_.assign(count[n], 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (int64_t op : operands(static_cast<int64_t>(i))) {
+      users_[nodes_[op].users_begin + nodes_[op].users_size++] =
+          static_cast<int64_t>(i);
+    }
   }
   // Visit marks by pass and by closure, so that no set is allocated per
   // phi.
-  std::vector<int64_t> checked_pass(nodes.size(), -1);
-  std::vector<int64_t> in_workset(nodes.size(), -1);
+  memory_internal::ScratchVector<int64_t> checked_pass(n, -1);
+  memory_internal::ScratchVector<int64_t> in_workset(n, -1);
   int64_t pass = 0, closure = 0;
-  std::vector<int64_t> worklist, workset;
-  std::vector<int64_t> phis;  // passes visit only the phis, in id order
-  for (size_t id = 0; id < nodes.size(); ++id) {
-    if (nodes[id].is_phi) phis.push_back(static_cast<int64_t>(id));
+  memory_internal::ScratchVector<int64_t> worklist, workset;
+  memory_internal::ScratchVector<int64_t>
+      phis;  // passes visit only the phis, in id order
+  for (size_t id = 0; id < n; ++id) {
+    if (nodes_[id].is_phi) phis.push_back(static_cast<int64_t>(id));
   }
+  // Removes every `self` from a list, keeping the order.
+  auto erase = [](int64_t* list, int64_t* size, int64_t self) {
+    *size = std::remove(list, list + *size, self) - list;
+  };
   for (bool changed = true; changed; ++pass) {
     changed = false;
     for (const int64_t id : phis) {
-      PNode& node = nodes[id];
-      if (node.dead) continue;
+      if (nodes_[id].dead) continue;
       const int64_t self = id;
-      node.operands.erase(
-          std::remove(node.operands.begin(), node.operands.end(), self),
-          node.operands.end());
-      node.users.erase(std::remove(node.users.begin(), node.users.end(), self),
-                       node.users.end());
-      if (node.operands.empty()) continue;
-      const int64_t first = node.operands[0];
-      if (std::all_of(node.operands.begin(), node.operands.end(),
+      erase(operands_of(id), &nodes_[id].operands_size, self);
+      erase(users_of(id), &nodes_[id].users_size, self);
+      const absl::Span<const int64_t> ops = operands(id);
+      if (ops.empty()) continue;
+      const int64_t first = ops[0];
+      if (std::all_of(ops.begin(), ops.end(),
                       [&](int64_t o) { return o == first; })) {
         Replace(self, first);
         changed = true;
@@ -56,7 +79,8 @@ void PhiGraph::Optimize() {
       }
       if (checked_pass[self] == pass) continue;
       ++closure;
-      worklist.assign(1, self);
+      worklist.clear();
+      worklist.push_back(self);
       workset.clear();
       size_t head = 0;
       int64_t non_phi = kNone;
@@ -67,8 +91,8 @@ void PhiGraph::Optimize() {
         checked_pass[todo] = pass;
         in_workset[todo] = closure;
         workset.push_back(todo);
-        for (int64_t op : nodes[todo].operands) worklist.push_back(op);
-        if (!nodes[todo].is_phi) {
+        for (int64_t op : operands(todo)) worklist.push_back(op);
+        if (!nodes_[todo].is_phi) {
           if (non_phi != kNone && non_phi != todo) {
             several = true;
             break;
@@ -77,8 +101,8 @@ void PhiGraph::Optimize() {
         }
       }
       if (!several && non_phi != kNone) {
-        for (int64_t n : workset) {
-          if (nodes[n].is_phi) Replace(n, non_phi);
+        for (int64_t w : workset) {
+          if (nodes_[w].is_phi) Replace(w, non_phi);
         }
         changed = true;
       }

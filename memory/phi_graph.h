@@ -10,27 +10,52 @@
 // Nodes are values (not phis) and phis; a phi whose inputs, followed
 // through other phis, reach a single value is replaced by that value.
 // Preconditions: operands name nodes of the graph.
+//
+// Storage: every node's operand and user lists are slices of two flat
+// arrays (lists only shrink or have entries replaced, never grow), so a
+// graph of any size makes a handful of allocations.
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
 #include <cstdint>
 #include <vector>
 
+#include "absl/types/span.h"
+#include "hlolayout/memory/scratch_pool.h"
+
 namespace hlolayout {
 
-struct PhiGraph {
+class PhiGraph {
+ public:
   static constexpr int64_t kNone = -1;
-  struct PNode {
-    bool is_phi = false;
-    bool dead = false;
-    std::vector<int64_t> operands, users;
-    int64_t replaced_by = kNone;
-  };
-  std::vector<PNode> nodes;
+
+  // Room for `nodes` nodes.
+  void Reserve(int64_t nodes) { nodes_.reserve(nodes); }
+  // Adds a node (ids count from 0).
+  int64_t AddNode(bool is_phi) {
+    nodes_.emplace_back();
+    nodes_.back().is_phi = is_phi;
+    return static_cast<int64_t>(nodes_.size()) - 1;
+  }
+  // Sets the operands of `node`. Called at most once per node, for nodes in
+  // increasing order; nodes it is not called for have none.
+  void SetOperands(int64_t node, absl::Span<const int64_t> operands) {
+    nodes_[node].operands_begin = static_cast<int64_t>(operands_.size());
+    nodes_[node].operands_size = static_cast<int64_t>(operands.size());
+    operands_.insert(operands_.end(), operands.begin(), operands.end());
+  }
+
+  int64_t size() const { return static_cast<int64_t>(nodes_.size()); }
+  bool is_phi(int64_t n) const { return nodes_[n].is_phi; }
+  bool dead(int64_t n) const { return nodes_[n].dead; }
+  absl::Span<const int64_t> operands(int64_t n) const {
+    return absl::MakeConstSpan(operands_.data() + nodes_[n].operands_begin,
+                               nodes_[n].operands_size);
+  }
 
   // The node that replaced `n` (itself if none did).
   int64_t Find(int64_t n) const {
-    while (nodes[n].replaced_by != kNone) n = nodes[n].replaced_by;
+    while (nodes_[n].replaced_by != kNone) n = nodes_[n].replaced_by;
     return n;
   }
   // Replaces `node` by `with` in every user and operand list.
@@ -38,6 +63,22 @@ struct PhiGraph {
   // Fills the users from the operands, then replaces every phi whose
   // inputs reach one value, until nothing changes.
   void Optimize();
+
+ private:
+  struct Node {
+    bool is_phi = false;
+    bool dead = false;
+    int64_t replaced_by = kNone;
+    int64_t operands_begin = 0, operands_size = 0;
+    int64_t users_begin = 0, users_size = 0;
+  };
+  int64_t* operands_of(int64_t n) {
+    return operands_.data() + nodes_[n].operands_begin;
+  }
+  int64_t* users_of(int64_t n) { return users_.data() + nodes_[n].users_begin; }
+
+  memory_internal::ScratchVector<Node> nodes_;
+  memory_internal::ScratchVector<int64_t> operands_, users_;
 };
 
 }  // namespace hlolayout

@@ -28,7 +28,7 @@ void SchedulingLists::SetTransposeOf(const SchedulingLists& from, size_t rows) {
     last[row[k]] = static_cast<int64_t>(i);
     return true;
   };
-  begin_.assign(rows + 2, 0);
+  begin_.assign(rows + 2, 0);  // counts at j + 2, then row starts at j + 1
   for (size_t i = 0; i < from.rows(); ++i) {
     const absl::Span<const int64_t> row = from[i];
     for (size_t k = 0; k < row.size(); ++k) {
@@ -421,6 +421,198 @@ std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
   at(XlaScheduler::kDfs) = DfsReplay(graph, stats, false);
   at(XlaScheduler::kDfsParametersFirst) = DfsReplay(graph, stats, true);
   return out;
+}
+
+absl::optional<XlaScheduler> ChooseXlaScheduler(
+    size_t computations, size_t sample,
+    const std::function<bool(size_t, XlaScheduler)>& reproduces, bool skip) {
+  // By preference: XLA's own (list, DFS, post-order), with DFS with the
+  // parameters first (XLA:CPU's schedules) before post-order.
+  constexpr XlaScheduler kPreference[4] = {
+      XlaScheduler::kList, XlaScheduler::kDfs,
+      XlaScheduler::kDfsParametersFirst, XlaScheduler::kPostOrder};
+  std::array<size_t, 4> reproduced{}, left{};
+  size_t from = 0;
+  for (size_t round = 0; round < 2; ++round) {
+    const size_t n = round == 0 ? std::min(sample, computations) : computations;
+    if (round == 1 && n == from) break;
+    for (int s = 0; s < 4; ++s) left[s] = n - from;
+    // Scheduler s cannot be chosen, whatever its remaining replays give.
+    auto cannot_win = [&](int s) {
+      const size_t most = reproduced[s] + left[s];
+      for (int t = 0; t < 4; ++t) {
+        if (t != s &&
+            (reproduced[t] > most || (reproduced[t] == most && t < s))) {
+          return true;
+        }
+      }
+      return false;
+    };
+    for (size_t k = n; k-- > from;) {
+      for (int s = 0; s < 4; ++s) {
+        if (skip && cannot_win(s)) continue;
+        --left[s];
+        reproduced[s] += reproduces(k, kPreference[s]);
+      }
+    }
+    from = n;
+    size_t best_count = 0;
+    int best = -1;
+    for (int s = 0; s < 4; ++s) {
+      if (reproduced[s] > best_count) {
+        best_count = reproduced[s];
+        best = s;
+      }
+    }
+    if (best >= 0) return kPreference[best];
+  }
+  return absl::nullopt;
+}
+
+void EncodeSchedulingGraph(const SchedulingGraph& g,
+                           FlatSchedulingGraph* flat) {
+  std::vector<int64_t>& data = flat->data;
+  data.clear();
+  const size_t n = g.instructions.size();
+  data.push_back(static_cast<int64_t>(n));
+  auto append = [&](absl::Span<const int64_t> items) {
+    data.push_back(static_cast<int64_t>(items.size()));
+    data.insert(data.end(), items.begin(), items.end());
+  };
+  flat->names.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const SchedulingGraph::Instruction& in = g.instructions[i];
+    data.push_back(
+        (in.folded ? FlatSchedulingGraph::kFolded : 0) |
+        (in.ignored ? FlatSchedulingGraph::kIgnored : 0) |
+        (in.parameter ? FlatSchedulingGraph::kParameter : 0) |
+        (in.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0));
+    append(g.operands[i]);
+    append(g.control_predecessors[i]);
+    append(g.used_buffers[i]);
+    append(g.defined_buffers[i]);
+    flat->names[i] = in.name;
+  }
+  append(g.buffer_bytes);
+  append(g.live_out);
+  data.push_back(g.root);
+  append(g.text_order);
+}
+
+void DecodeSchedulingGraph(const FlatSchedulingGraph& flat,
+                           SchedulingGraph* graph) {
+  SchedulingGraph& g = *graph;
+  g.Clear();
+  const int64_t* data = flat.data.data();
+  const int64_t n = data[0];
+  // Sizes first, so that each list is filled in place.
+  SchedulingLists* const lists[4] = {&g.operands, &g.control_predecessors,
+                                     &g.used_buffers, &g.defined_buffers};
+  int64_t items[4] = {0, 0, 0, 0};
+  const int64_t* at = data + 1;
+  for (int64_t i = 0; i < n; ++i) {
+    ++at;  // flags
+    for (int list = 0; list < 4; ++list) {
+      items[list] += *at;
+      at += 1 + *at;
+    }
+  }
+  for (int list = 0; list < 4; ++list) {
+    lists[list]->begin_.resize(n + 1);
+    lists[list]->items_.resize(items[list]);
+    items[list] = 0;  // now: where the next row goes
+  }
+  g.instructions.resize(n);
+  at = data + 1;
+  for (int64_t i = 0; i < n; ++i) {
+    SchedulingGraph::Instruction& in = g.instructions[i];
+    const int64_t flags = *at++;
+    in.folded = (flags & FlatSchedulingGraph::kFolded) != 0;
+    in.ignored = (flags & FlatSchedulingGraph::kIgnored) != 0;
+    in.parameter = (flags & FlatSchedulingGraph::kParameter) != 0;
+    in.effective_scalar = (flags & FlatSchedulingGraph::kEffectiveScalar) != 0;
+    in.name = flat.names[i];
+    for (int list = 0; list < 4; ++list) {
+      const int64_t count = *at++;
+      SchedulingLists& l = *lists[list];
+      std::copy(at, at + count, l.items_.data() + items[list]);
+      at += count;
+      items[list] += count;
+      l.begin_[i + 1] = items[list];
+    }
+  }
+  auto vector = [&](std::vector<int64_t>* out) {
+    const int64_t count = *at++;
+    out->assign(at, at + count);
+    at += count;
+  };
+  vector(&g.buffer_bytes);
+  vector(&g.live_out);
+  g.root = *at++;
+  vector(&g.text_order);
+  g.SetUsers();
+}
+
+void XlaReplayCache::Decode(const FlatSchedulingGraph& flat) {
+  if (has_decoded_ && decoded_.data == flat.data &&
+      decoded_.names == flat.names) {
+    return;
+  }
+  DecodeSchedulingGraph(flat, &graph_);
+  decoded_.data = flat.data;
+  decoded_.names = flat.names;
+  has_decoded_ = true;
+}
+
+const absl::optional<std::vector<int64_t>>& XlaReplayCache::Replay(
+    const FlatSchedulingGraph& flat, XlaScheduler scheduler) {
+  const std::vector<int64_t>& data = flat.data;
+  if (data.size() > kLargest) {
+    Decode(flat);
+    uncached_ = ReplayXlaScheduler(graph_, scheduler);
+    return uncached_;
+  }
+  std::vector<int64_t>& key = key_;
+  const bool dfs = scheduler == XlaScheduler::kDfs ||
+                   scheduler == XlaScheduler::kDfsParametersFirst;
+  const int64_t n = data.empty() ? 0 : data[0];
+  key.resize(1 + data.size() + (dfs ? n : 0));
+  key[0] = static_cast<int64_t>(scheduler);
+  std::copy(data.begin(), data.end(), key.begin() + 1);
+  if (dfs) {
+    // The DFS tie-break compares names, a folded get-tuple-element's being
+    // "get-tuple-element": each instruction's rank among the distinct
+    // names decides it.
+    folded_.resize(n);
+    size_t at = 1;
+    for (int64_t i = 0; i < n; ++i) {
+      folded_[i] = (data[at++] & FlatSchedulingGraph::kFolded) != 0;
+      for (int list = 0; list < 4; ++list) at += 1 + data[at];
+    }
+    auto name = [&](int64_t i) {
+      return folded_[i] ? absl::string_view("get-tuple-element")
+                        : flat.names[i];
+    };
+    by_name_.resize(n);
+    for (int64_t i = 0; i < n; ++i) by_name_[i] = i;
+    std::sort(by_name_.begin(), by_name_.end(),
+              [&](int64_t a, int64_t b) { return name(a) < name(b); });
+    int64_t* ranks = key.data() + 1 + data.size();
+    int64_t rank = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      if (k > 0 && name(by_name_[k]) != name(by_name_[k - 1])) ++rank;
+      ranks[by_name_[k]] = rank;
+    }
+  }
+  auto it = orders_.find(key);
+  if (it != orders_.end()) {
+    ++hits_;
+    return it->second;
+  }
+  ++misses_;
+  Decode(flat);
+  return orders_.emplace(key, ReplayXlaScheduler(graph_, scheduler))
+      .first->second;
 }
 
 absl::optional<std::vector<int64_t>> ReplayXlaScheduler(

@@ -26,26 +26,31 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
 
 namespace hlolayout {
 
+struct FlatSchedulingGraph;
+struct SchedulingGraph;
+
 // Rows of indices, one row per instruction, stored end to end.
 class SchedulingLists {
  public:
   SchedulingLists() : begin_(1, 0) {}
   void Clear() {
-    begin_.assign(1, 0);
+    begin_.resize(1);
     items_.clear();
   }
   // Appends to the open row; EndRow closes it.
   void Add(int64_t item) { items_.push_back(item); }
-  void EndRow() { begin_.push_back(items_.size()); }
+  void EndRow() { begin_.push_back(static_cast<int64_t>(items_.size())); }
   size_t rows() const { return begin_.size() - 1; }
   absl::Span<const int64_t> operator[](size_t row) const {
     return absl::MakeConstSpan(items_.data() + begin_[row],
@@ -56,7 +61,9 @@ class SchedulingLists {
   void SetTransposeOf(const SchedulingLists& from, size_t rows);
 
  private:
-  std::vector<size_t> begin_;
+  friend void DecodeSchedulingGraph(const FlatSchedulingGraph& flat,
+                                    SchedulingGraph* graph);
+  std::vector<int64_t> begin_;  // begin_[0] == 0
   std::vector<int64_t> items_;
 };
 
@@ -112,10 +119,99 @@ absl::string_view XlaSchedulerName(XlaScheduler scheduler);
 absl::optional<std::vector<int64_t>> ReplayXlaScheduler(
     const SchedulingGraph& graph, XlaScheduler scheduler);
 
+// Whether `scheduler`'s replay reads the buffer lists, sizes and live-out
+// buffers: the post-order scheduler's does not (a graph without them
+// replays the same).
+inline bool ReplayReadsBuffers(XlaScheduler scheduler) {
+  return scheduler != XlaScheduler::kPostOrder;
+}
+
 // All four at once, indexed by XlaScheduler (cheaper: the post order and
 // the DFS statistics are computed once).
 std::array<absl::optional<std::vector<int64_t>>, 4> ReplayXlaSchedulers(
     const SchedulingGraph& graph);
+
+// XLA schedules every computation of a module with one scheduler; which,
+// replays of the module's computations tell (docs/memory.md, "Where the
+// folded get-tuple-elements ran"). The computations are numbered largest
+// first; `reproduces(k, s)` replays computation k with scheduler s and
+// says whether that gives the text's order. The `sample` largest decide:
+// the scheduler reproducing the most of them, the first of list, DFS,
+// DFS with parameters first and post-order on ties; when none reproduces
+// any, all `computations` decide. Nullopt when no scheduler reproduces
+// any computation.
+//
+// With `skip`, the computations are replayed smallest first, and a
+// scheduler is no longer replayed once it cannot be chosen whatever its
+// remaining replays give (another reproduces more than it can, or as many
+// and comes first): the choice is the same, and every replay of the
+// chosen scheduler on the deciding computations has been asked for.
+absl::optional<XlaScheduler> ChooseXlaScheduler(
+    size_t computations, size_t sample,
+    const std::function<bool(size_t, XlaScheduler)>& reproduces, bool skip);
+
+// A SchedulingGraph as one array of integers, its names apart: the
+// instruction count, then for every instruction its flags (kFolded,
+// kIgnored, kParameter, kEffectiveScalar) and, each as a count followed by
+// the items, its operands, control predecessors, used buffers and defined
+// buffers; then, as counts and items, the buffer sizes and the live-out
+// buffers; the root; the text order as a count and items. Users and
+// control successors are left out: they follow from the rest.
+struct FlatSchedulingGraph {
+  enum Flag : int64_t {
+    kFolded = 1,
+    kIgnored = 2,
+    kParameter = 4,
+    kEffectiveScalar = 8,
+  };
+  std::vector<int64_t> data;
+  std::vector<absl::string_view> names;  // by instruction
+};
+void EncodeSchedulingGraph(const SchedulingGraph& graph,
+                           FlatSchedulingGraph* flat);
+// The graph back, with its users and control successors set.
+void DecodeSchedulingGraph(const FlatSchedulingGraph& flat,
+                           SchedulingGraph* graph);
+
+// Replays of the many computations of one module. A graph equal, in all
+// that a replay reads, to one replayed before gets that replay's order
+// without a replay: loop bodies, conditions and branches that come from
+// one source are often such copies (docs/memory.md, "Speed").
+//
+// The key is the scheduler, the flat graph and, for the DFS schedulers
+// (whose tie-break compares names), the order of the names, not the names
+// (XlaReplayCache.MatchesReplays checks it against replays on random
+// graphs).
+class XlaReplayCache {
+ public:
+  // ReplayXlaScheduler on the decoded `flat`; the result lives as long as
+  // the cache.
+  // Graphs larger than kLargest integers are replayed, not remembered
+  // (large computations are seldom copies of each other, and their keys
+  // cost about what a replay does).
+  const absl::optional<std::vector<int64_t>>& Replay(
+      const FlatSchedulingGraph& flat, XlaScheduler scheduler);
+  int64_t hits() const { return hits_; }
+  int64_t misses() const { return misses_; }
+
+  static constexpr size_t kLargest = 1 << 12;
+
+ private:
+  // graph_ decoded from `flat` unless it is that already.
+  void Decode(const FlatSchedulingGraph& flat);
+
+  absl::flat_hash_map<std::vector<int64_t>,
+                      absl::optional<std::vector<int64_t>>>
+      orders_;
+  std::vector<int64_t> key_;
+  std::vector<int64_t> by_name_;  // scratch: instructions sorted by name
+  std::vector<uint8_t> folded_;   // scratch
+  SchedulingGraph graph_;         // scratch for replays
+  FlatSchedulingGraph decoded_;   // what graph_ holds
+  bool has_decoded_ = false;
+  absl::optional<std::vector<int64_t>> uncached_;
+  int64_t hits_ = 0, misses_ = 0;
+};
 
 }  // namespace hlolayout
 

@@ -1,0 +1,401 @@
+// memory/live_range_analyzer.h: the analysis behind memory/live_range.h,
+// shared by its source files; not a public header. live_range.cc reads the
+// module into nodes, finds their values and runs the passes;
+// live_range_schedule.cc places the get-tuple-elements folded into
+// `%name#N` operands by replaying XLA's schedulers; live_range_ranges.cc
+// computes live ranges, their normalization and the peaks;
+// live_range_text.cc prints XLA's dump text. The rules are XLA's, stated
+// in docs/memory.md; the layout is for speed (docs/memory.md, "Speed"):
+// the reader's instruction records are read once, into one node per
+// scheduled instruction (and per get-tuple-element restored from a
+// `%name#N` operand), and every later pass works on the nodes. Lists
+// (operands, callees, sequences, phi inputs, callers) are slices of flat
+// arrays, so the analysis allocates about as many times as it has passes,
+// not per instruction.
+#ifndef HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
+#define HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/scratch_pool.h"
+#include "hlolayout/memory/value_rules.h"
+#include "hlolayout/memory/xla_schedulers.h"
+#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/shape/shape.h"
+
+namespace hlolayout {
+namespace memory_internal {
+
+constexpr int64_t kNone = -1;
+
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+// a == b for names and opcodes: lengths and the last and first bytes
+// first (most unequal names of a computation differ there), then the
+// rest.
+inline bool SameText(absl::string_view a, absl::string_view b) {
+  return a.size() == b.size() &&
+         (a.empty() || (a.back() == b.back() && a.front() == b.front() &&
+                        std::memcmp(a.data(), b.data(), a.size()) == 0));
+}
+
+// Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
+struct Subshape {
+  std::vector<int64_t> index;
+  const Shape* shape;
+  int64_t count = 1;  // subshapes in this one's subtree, itself included
+  // Sizes (padded, and without tile/L padding): 8 per tuple element, an
+  // array's exact sizes, 8 for opaque, 0 for tokens.
+  int64_t bytes = 0, logical_bytes = 0;
+  int64_t memory_space = 0;  // S(n) of an array with a layout, else 0
+  bool effective_scalar = false;
+};
+// The subshapes of one distinct Shape object, shared by every node whose
+// result (or restored get-tuple-element) has that shape.
+using Subshapes = std::vector<Subshape>;
+
+// The pre-order offset, among `subshapes`, of the index `head` followed by
+// `tail`; kNone when the shape has no such index.
+inline int64_t SubshapeAt(const Subshapes& subshapes,
+                          absl::Span<const int64_t> head,
+                          absl::Span<const int64_t> tail = {}) {
+  int64_t k = 0;
+  for (absl::Span<const int64_t> part : {head, tail}) {
+    for (int64_t i : part) {
+      const Shape* s = subshapes[k].shape;
+      if (!s->IsTuple() || i < 0 || i >= s->tuple_size()) return kNone;
+      int64_t child = k + 1;
+      for (int64_t j = 0; j < i; ++j) child += subshapes[child].count;
+      k = child;
+    }
+  }
+  return k;
+}
+
+// The opcodes the analysis treats specially, classified once per node so
+// that the passes compare small integers, not strings.
+enum class Op : uint8_t {
+  kOther,
+  kParameter,
+  kGetTupleElement,
+  kTuple,
+  kWhile,
+  kCall,
+  kConditional,
+  kAsyncStart,
+  kConstant,
+  kFusion,
+  kCustomCall,
+  kDynamicUpdateSlice,
+  kCopy,
+  kDomain,
+};
+Op OpOf(absl::string_view opcode);
+
+// Where an instruction's result positions that it does not define come
+// from (docs/memory.md, "Values"), for the opcodes that forward an
+// operand; the others (parameters, get-tuple-element, tuple, async-start,
+// call, while, conditional) have their own rules.
+enum class Forward : uint8_t {
+  kNone,
+  kSameIndex,  // operand 0 at the same index
+  kUnder0,     // operand 0 at {0, index...} (copy-done)
+  kUnder1,     // operand 0 at {1, index...} (the *-done of async pairs)
+  kDropFirst,  // operand 0 at index without its first element
+  kAllGatherStart,
+};
+Forward ForwardOf(absl::string_view op);
+
+// Everything the analysis derives from an opcode.
+struct OpcodeClass {
+  Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
+  Forward forward = Forward::kNone;
+  CallKind call_kind = CallKind::kEmbedded;
+  bool async_update_or_done = false;
+};
+
+// OpcodeClass of the opcodes met so far, in a small direct-mapped table:
+// a dump uses few distinct opcodes, so nearly every instruction finds its
+// opcode's class with one comparison.
+class OpcodeClasses {
+ public:
+  const OpcodeClass& Of(absl::string_view opcode) {
+    const size_t slot =
+        opcode.empty()
+            ? 0
+            : (opcode.size() * 7 + static_cast<unsigned char>(opcode[0]) * 3 +
+               static_cast<unsigned char>(opcode.back())) %
+                  kSlots;
+    Entry& e = entries_[slot];
+    if (!e.used || !SameText(e.opcode, opcode)) {
+      e.used = true;
+      e.opcode = opcode;
+      e.value.op = OpOf(opcode);
+      e.value.rule = ValueRuleOf(opcode);
+      e.value.forward = ForwardOf(opcode);
+      e.value.call_kind = CallKindOf(opcode);
+      e.value.async_update_or_done =
+          opcode == "async-update" || opcode == "async-done";
+    }
+    return e.value;
+  }
+
+ private:
+  static constexpr size_t kSlots = 64;
+  struct Entry {
+    bool used = false;
+    absl::string_view opcode;
+    OpcodeClass value;
+  };
+  Entry entries_[kSlots];
+};
+
+// Kept small: every pass of the analysis walks the nodes. The shape is
+// (*subshapes)[0].shape; the opcode and op_name are the instruction's
+// (Analyzer::infos_[info]).
+struct Node {  // an instruction of a scheduled computation
+  // A restored get-tuple-element's name is its producer's: it prints as
+  // "name#gte_index".
+  absl::string_view name;
+  const HloInstruction* source = nullptr;  // null for a restored GTE
+  const Subshapes* subshapes = nullptr;
+  int64_t first_position = 0;
+  int64_t time = kNone;
+  int32_t info = 0;  // the instruction (a restored GTE: its producer)
+  int32_t computation = 0;
+  int32_t gte_index = -1;             // restored GTE: the element
+  int32_t body = -1, condition = -1;  // a while's computations
+  // N of parameter(N) (0 when the text gives none).
+  int64_t parameter_number = 0;
+  // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
+  // (computation ids, in attribute order).
+  uint32_t operands_begin = 0, operands_size = 0;
+  uint32_t callees_begin = 0, callees_size = 0;
+  Op op = Op::kOther;
+  ValueRule rule = ValueRule::kAll;
+  Forward forward = Forward::kNone;
+  // A control-flow caller (CallKindOf(opcode) == kControlFlow) that is not
+  // async-update or async-done: its callees' parameters are its operands.
+  bool calls_parameters = false;
+  bool has_control_predecessors = false;
+  bool effective_scalar = false;  // an array whose dimensions are all 1
+};
+
+enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
+
+struct Comp {
+  const HloComputation* source = nullptr;
+  // Slices of Analyzer::sequence_ids_ (node ids, schedule order),
+  // parameter_ids_ (node id by parameter number, kNone for gaps),
+  // callsite_ids_ (control-flow callers) and folded_ (restored
+  // get-tuple-elements: (producer, node id), by producer, then in
+  // first-use order).
+  int64_t sequence_begin = 0, sequence_size = 0;
+  int64_t parameters_begin = 0, parameters_size = 0;
+  int64_t callsites_begin = 0, callsites_size = 0;
+  int64_t folded_begin = 0, folded_size = 0;
+  int64_t root = kNone;
+  Context context = Context::kUncalled;
+  int64_t first_node = 0, text_nodes = 0;  // the text's nodes
+  bool built = false;
+  int64_t span_start = kNone, span_end = kNone;
+};
+
+// What the analysis reads from an instruction's record, copied in one
+// pass over the module (the records are scattered; the copies are read
+// in order when the nodes are built).
+struct InstructionInfo {
+  const HloInstruction* source = nullptr;
+  absl::string_view name, opcode;
+  const Shape* shape = nullptr;
+  const HloOperand* operands = nullptr;
+  uint32_t operand_count = 0;
+  OpcodeClass opcode_class;
+  bool has_parameter_number = false;
+  bool has_control_predecessors = false;
+  int64_t parameter_number = 0;
+  absl::string_view op_name;
+  // The computations of the first `body` and `condition` attributes.
+  int64_t body = kNone, condition = kNone;
+};
+
+// Value sources of positions, before phi resolution.
+enum class SourceKind : uint8_t { kDefined, kForward, kPhi };
+struct Source {
+  SourceKind kind = SourceKind::kDefined;
+  int64_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
+  int64_t inputs = 0;      // kPhi: how many positions
+};
+
+// The first `n` items of scratch vector `v` set to `x`. The vector only
+// grows, so that one reused for computations of every size is allocated
+// once.
+template <typename Vector, typename T>
+void FillScratch(Vector* v, size_t n, T x) {
+  if (v->size() < n) v->resize(n);
+  std::fill_n(v->data(), n, x);
+}
+
+// Names are looked up in a hash map only in computations larger than
+// this; smaller ones are scanned (from the end: the last of equal names
+// wins, as in the map).
+constexpr int64_t kScannedComputation = 16;
+
+// One analysis (AnalyzeMemory): Run builds the nodes (Build), their values
+// (SetSources, ResolveValues), places the folded get-tuple-elements
+// (PlaceFoldedGetTupleElements), flattens the schedule, then computes
+// uses, live ranges, their normalization and the peaks.
+class Analyzer {
+ public:
+  Analyzer(const HloModule& module, const MemoryAnalysisOptions& options)
+      : module_(module), options_(options) {}
+
+  absl::StatusOr<MemoryAnalysis> Run();
+
+ private:
+  absl::Status Build();
+  absl::Status BuildComputation(int64_t c);
+  void Flatten(int64_t c);
+  absl::Span<const int64_t> Operands(const Node& node) const {
+    return absl::MakeConstSpan(operand_ids_.data() + node.operands_begin,
+                               node.operands_size);
+  }
+  absl::Span<const int64_t> Callees(const Node& node) const {
+    return absl::MakeConstSpan(callee_ids_.data() + node.callees_begin,
+                               node.callees_size);
+  }
+  absl::Span<int64_t> Sequence(const Comp& comp) {
+    return absl::MakeSpan(sequence_ids_.data() + comp.sequence_begin,
+                          comp.sequence_size);
+  }
+  absl::Span<const int64_t> Parameters(const Comp& comp) const {
+    return absl::MakeConstSpan(parameter_ids_.data() + comp.parameters_begin,
+                               comp.parameters_size);
+  }
+  // Node of parameter 0 of computation `c`, kNone when it has none.
+  int64_t FirstParameter(int64_t c) const {
+    return comps_[c].parameters_size == 0
+               ? kNone
+               : parameter_ids_[comps_[c].parameters_begin];
+  }
+  absl::Span<const int64_t> Callsites(const Comp& comp) const {
+    return absl::MakeConstSpan(callsite_ids_.data() + comp.callsites_begin,
+                               comp.callsites_size);
+  }
+  absl::Span<const std::pair<int64_t, int64_t>> Folded(const Comp& comp) const {
+    return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
+                               comp.folded_size);
+  }
+  // "name", or "producer#N" for a restored get-tuple-element.
+  std::string NodeName(const Node& node) const {
+    return node.source == nullptr ? absl::StrCat(node.name, "#", node.gte_index)
+                                  : std::string(node.name);
+  }
+  absl::string_view Opcode(const Node& node) const {
+    return node.source == nullptr ? absl::string_view("get-tuple-element")
+                                  : infos_[node.info].opcode;
+  }
+  const Shape* NodeShape(const Node& node) const {
+    return (*node.subshapes)[0].shape;
+  }
+  // The position of `node` at the index `head` followed by `tail`, kNone
+  // when its shape has no such index.
+  int64_t PositionAt(int64_t node, absl::Span<const int64_t> head,
+                     absl::Span<const int64_t> tail = {}) const {
+    const Node& n = nodes_[node];
+    const int64_t k = SubshapeAt(*n.subshapes, head, tail);
+    return k == kNone ? kNone : n.first_position + k;
+  }
+  int64_t ComputationByAttribute(absl::string_view value) const;
+  const Subshapes* SubshapesOf(const Shape* shape);
+  absl::Status SetSources();
+  absl::Status ResolveValues();
+  std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
+  // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
+  // 8 for opaque, 0 for tokens.
+  std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
+  const Subshape& ValueSubshape(int64_t value) const {
+    const Node& node = nodes_[value_def_node_[value]];
+    return (*node.subshapes)[value_def_position_[value] - node.first_position];
+  }
+  void PlaceFoldedGetTupleElements();
+  void GraphOrder(int64_t c, ScratchVector<int64_t>* node_of,
+                  ScratchVector<int64_t>* index_of);
+  bool PostOrderMayGiveText(int64_t c);
+  void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
+                           ScratchVector<int64_t>* node_of);
+  void ComputeUses();
+  void LiveRanges();
+  void Normalize();
+  void Peaks();
+
+  const HloModule& module_;
+  const MemoryAnalysisOptions options_;
+  ScratchVector<Node> nodes_;
+  ScratchVector<Comp> comps_;
+  absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
+  ScratchVector<InstructionInfo> infos_;  // by instruction over the module
+  ScratchVector<int64_t> operand_ids_;
+  ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
+  ScratchVector<std::pair<int64_t, int64_t>> folded_;
+  ScratchVector<int64_t> schedule_;  // node ids by time
+  int64_t positions_ = 0;
+  ScratchVector<Source> sources_;
+  ScratchVector<int64_t> phi_inputs_;  // positions
+  ScratchVector<int64_t> value_of_;    // position -> value id
+  ScratchVector<int64_t> use_end_;     // value -> latest time it is used
+  ScratchVector<int64_t> xla_size_;    // value -> bytes in XLA's sweep
+  MemoryAnalysis out_;
+  ScratchVector<int64_t> value_def_position_;
+  ScratchVector<int64_t> value_def_node_;  // value -> defining node
+  absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
+  absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
+  // Restored get-tuple-elements of the computation being built, as lists
+  // per producer: head by producer's local index, entries (N, node, next).
+  ScratchVector<int64_t> scratch_gte_head_, scratch_gte_tail_;
+  struct GteEntry {
+    int64_t index, node, next;
+  };
+  ScratchVector<GteEntry> scratch_gtes_;
+  std::vector<absl::string_view> scratch_names_;
+  ScratchVector<int64_t> scratch_pending_;
+  ScratchVector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
+  ScratchVector<int64_t> comp_first_instruction_;
+  ScratchVector<uint32_t> callee_begin_;
+  ScratchVector<int64_t> callee_ids_;
+  // Value -> (computation, scheduling graph buffer id).
+  ScratchVector<std::pair<int64_t, int64_t>> buffer_of_;
+  ScratchVector<int64_t> buffer_owner_;
+  ScratchVector<int64_t> scratch_index_of_, scratch_mark_, scratch_fold_begin_;
+  ScratchVector<int64_t> scratch_buffer_bytes_, scratch_live_out_,
+      scratch_flat_;
+  ScratchVector<int64_t> scratch_node_of_, scratch_used_;
+  int64_t scratch_stamp_ = 0;
+  absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
+  std::deque<Subshapes> subshape_store_;
+  static constexpr size_t kRecentShapes = 64;
+  std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
+  OpcodeClasses opcode_classes_;
+};
+
+}  // namespace memory_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_

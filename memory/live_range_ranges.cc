@@ -1,0 +1,437 @@
+// Live ranges, their normalization over values that share a buffer, the
+// peaks and the memory curve (docs/memory.md, "Live ranges" and "The
+// peak").
+#include <algorithm>
+#include <deque>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/memory/live_range_analyzer.h"
+#include "hlolayout/memory/value_rules.h"
+
+namespace hlolayout {
+namespace memory_internal {
+namespace {
+
+// Parameters (number, index) that input_output_alias names.
+std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
+    const HloModule& module,
+    std::vector<std::vector<int64_t>>* output_indices) {
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(module.header.attributes, "input_output_alias");
+  if (!v.has_value()) return out;
+  absl::string_view s = *v;
+  auto read_index = [](absl::string_view text, size_t* at) {
+    std::vector<int64_t> index;
+    if (*at >= text.size() || text[*at] != '{') return index;
+    const size_t close = text.find('}', *at);
+    for (absl::string_view part : absl::StrSplit(
+             text.substr(*at + 1, close - *at - 1), ',', absl::SkipEmpty())) {
+      int64_t i = 0;
+      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+        index.push_back(i);
+      }
+    }
+    *at = close == absl::string_view::npos ? text.size() : close + 1;
+    return index;
+  };
+  size_t at = 0;
+  // { {out}: (param, {index}, kind), ... }
+  while (true) {
+    const size_t colon = s.find(": (", at);
+    if (colon == absl::string_view::npos) break;
+    size_t open = s.rfind('{', colon);
+    size_t oi = open;
+    std::vector<int64_t> output = read_index(s, &oi);
+    size_t p = colon + 3;
+    int64_t number = 0;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+      number = number * 10 + (s[p++] - '0');
+    }
+    while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
+    std::vector<int64_t> index = read_index(s, &p);
+    out.emplace_back(number, index);
+    if (output_indices != nullptr) output_indices->push_back(output);
+    at = p;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Analyzer::LiveRanges() {
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  ScratchVector<int64_t> root_end(value_def_position_.size(), kNone);
+  for (const Comp& c : comps_) {
+    if (c.root == kNone || c.span_end == kNone) continue;
+    const Node& n = nodes_[c.root];
+    for (size_t s = 0; s < n.subshapes->size(); ++s) {
+      const int64_t v = value_of_[n.first_position + s];
+      if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
+    }
+  }
+  out_.values.reserve(value_def_position_.size());
+  xla_size_.clear();
+  xla_size_.reserve(value_def_position_.size());
+  for (size_t v = 0; v < value_def_position_.size(); ++v) {
+    const int64_t p = value_def_position_[v];
+    const Node& node = nodes_[value_def_node_[v]];
+    const Subshape& sub = (*node.subshapes)[p - node.first_position];
+    out_.values.emplace_back();
+    LiveValue& value = out_.values.back();
+    // The size XLA's peak sweep counts (Peaks): the defining
+    // instruction's whole result, a tuple's index table only.
+    xla_size_.push_back((*node.subshapes)[0].bytes);
+    value.instruction = node.time;
+    if (!sub.index.empty()) value.index = sub.index;
+    value.shape = sub.shape;
+    value.is_phi = sources_[p].kind == SourceKind::kPhi;
+    value.bytes = sub.bytes;
+    value.logical_bytes = sub.logical_bytes;
+    value.memory_space = sub.memory_space;
+    if (node.time == kNone) {
+      value.instruction = kNone;  // not scheduled: no live range
+      continue;
+    }
+    int64_t start = node.time;
+    int64_t end = use_end_[v];
+    const Comp& comp = comps_[node.computation];
+    if (node.op == Op::kParameter && comp.span_start != kNone) {
+      start = std::min(start, comp.span_start);
+    }
+    if (end == kNone) end = start;
+    // A position of the value at a computation's root: live to its end.
+    end = std::max(end, root_end[v]);
+    if (node.op == Op::kParameter && node.computation == module_.entry_index &&
+        node.source != nullptr) {
+      const int64_t number = node.parameter_number;
+      bool has_alias = false;
+      for (const auto& a : aliased) {
+        if (a.first == number && a.second == sub.index) has_alias = true;
+      }
+      if (!has_alias) end = out_.schedule_end;
+    }
+    value.start = start;
+    value.end = end;
+  }
+}
+
+void Analyzer::Normalize() {
+  // Buffers: union-find over values that XLA's alias analysis puts in one.
+  const int64_t n = static_cast<int64_t>(out_.values.size());
+  ScratchVector<int64_t> parent(n);
+  for (int64_t i = 0; i < n; ++i) parent[i] = i;
+  auto find = [&](int64_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  auto unite = [&](int64_t a, int64_t b) {
+    if (a == kNone || b == kNone) return;
+    a = find(a);
+    b = find(b);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  };
+  auto value_at = [&](int64_t node, absl::Span<const int64_t> index) {
+    if (node == kNone) return kNone;
+    const int64_t p = PositionAt(node, index);
+    return p == kNone ? kNone : value_of_[p];
+  };
+  ScratchVector<int8_t> has_update(comps_.size(), -1);
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    const absl::Span<const int64_t> operands = Operands(node);
+    if (node.op == Op::kWhile) {
+      const int64_t body = node.body;
+      const int64_t cond = node.condition;
+      for (const Subshape& s : *node.subshapes) {
+        const int64_t w = value_at(id, s.index);
+        if (!operands.empty()) unite(w, value_at(operands[0], s.index));
+        for (int64_t c : {body, cond}) {
+          if (c == kNone) continue;
+          const int64_t parameter = FirstParameter(c);
+          if (comps_[c].parameters_size > 0) {
+            unite(w, value_at(parameter, s.index));
+          }
+        }
+        if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
+      }
+    } else if (node.op == Op::kConditional) {
+      for (const Subshape& s : *node.subshapes) {
+        for (int64_t callee : Callees(node)) {
+          unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
+        }
+      }
+    } else if (node.op == Op::kDynamicUpdateSlice && !operands.empty()) {
+      unite(value_at(id, {}), value_at(operands[0], {}));
+    } else if (node.op == Op::kFusion && node.source != nullptr) {
+      // In place: the fused root (or a root tuple element) is a
+      // dynamic-update-slice or scatter of a fusion parameter.
+      absl::optional<absl::string_view> calls =
+          FindHloAttribute(node.source->attributes, "calls");
+      if (!calls.has_value()) continue;
+      absl::string_view cn = *calls;
+      if (!cn.empty() && cn[0] == '%') cn.remove_prefix(1);
+      auto it = comp_index_.find(cn);
+      if (it == comp_index_.end()) continue;
+      const HloComputation& fused = *comps_[it->second].source;
+      if (fused.root_index < 0) continue;
+      // Most fusions update nothing in place: look once per computation.
+      int8_t& updates = has_update[it->second];
+      if (updates < 0) {
+        updates = 0;
+        for (const HloInstruction& in : fused.instructions) {
+          if (in.opcode == "dynamic-update-slice" || in.opcode == "scatter") {
+            updates = 1;
+          }
+        }
+      }
+      if (updates == 0) continue;
+      absl::flat_hash_map<absl::string_view, const HloInstruction*> by_name;
+      for (const HloInstruction& in : fused.instructions)
+        by_name[in.name] = &in;
+      auto param_of = [&](const HloInstruction* in) -> int64_t {
+        while (in != nullptr && in->opcode == "bitcast" &&
+               !in->operands.empty()) {
+          auto f = by_name.find(in->operands[0].name);
+          in = f == by_name.end() ? nullptr : f->second;
+        }
+        if (in == nullptr || in->opcode != "parameter") return kNone;
+        return in->parameter_number.value_or(kNone);
+      };
+      auto in_place = [&](const HloInstruction* root,
+                          const std::vector<int64_t>& out_index) {
+        if (root == nullptr || root->operands.empty()) return;
+        if (root->opcode != "dynamic-update-slice" &&
+            root->opcode != "scatter") {
+          return;
+        }
+        auto f = by_name.find(root->operands[0].name);
+        if (f == by_name.end()) return;
+        const int64_t param = param_of(f->second);
+        if (param == kNone || param >= (int64_t)operands.size()) return;
+        unite(value_at(id, out_index), value_at(operands[param], {}));
+      };
+      const HloInstruction* root = &fused.instructions[fused.root_index];
+      if (root->opcode == "tuple") {
+        for (size_t i = 0; i < root->operands.size(); ++i) {
+          auto f = by_name.find(root->operands[i].name);
+          if (f != by_name.end()) {
+            in_place(f->second, {static_cast<int64_t>(i)});
+          }
+        }
+      } else {
+        in_place(root, {});
+      }
+    } else if (node.op == Op::kCustomCall && node.source != nullptr) {
+      absl::optional<absl::string_view> v = FindHloAttribute(
+          node.source->attributes, "output_to_operand_aliasing");
+      if (!v.has_value()) continue;
+      // {{out}: (operand, {index}), ...}
+      absl::string_view s = *v;
+      size_t at = 0;
+      while (true) {
+        const size_t colon = s.find(": (", at);
+        if (colon == absl::string_view::npos) break;
+        const size_t open = s.rfind('{', colon);
+        std::vector<int64_t> out_index;
+        for (absl::string_view part :
+             absl::StrSplit(s.substr(open + 1, colon - open - 2), ',',
+                            absl::SkipEmpty())) {
+          int64_t i;
+          if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+            out_index.push_back(i);
+          }
+        }
+        size_t p = colon + 3;
+        int64_t operand = 0;
+        while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+          operand = operand * 10 + (s[p++] - '0');
+        }
+        std::vector<int64_t> in_index;
+        const size_t ob = s.find('{', p), cb = s.find('}', p);
+        if (ob != absl::string_view::npos && cb != absl::string_view::npos) {
+          for (absl::string_view part : absl::StrSplit(
+                   s.substr(ob + 1, cb - ob - 1), ',', absl::SkipEmpty())) {
+            int64_t i;
+            if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
+              in_index.push_back(i);
+            }
+          }
+        }
+        if (operand < (int64_t)operands.size()) {
+          unite(value_at(id, out_index), value_at(operands[operand], in_index));
+        }
+        at = cb == absl::string_view::npos ? s.size() : cb + 1;
+      }
+    }
+  }
+  // input_output_alias: entry parameter value and root output value.
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  const Comp& entry = comps_[module_.entry_index];
+  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
+  for (size_t i = 0; i < aliased.size(); ++i) {
+    const int64_t number = aliased[i].first;
+    if (number < (int64_t)entry_parameters.size()) {
+      unite(value_at(entry_parameters[number], aliased[i].second),
+            value_at(entry.root, outputs[i]));
+    }
+  }
+  // Per buffer: sort by (start, end, id); the next range ends at the later
+  // of the two ends, and a range ends no later than the next starts.
+  // Buffers of several values, grouped by a counting sort on their root
+  // (parent[v] becomes v's root).
+  ScratchVector<int64_t> first(n + 1, 0);
+  for (int64_t v = 0; v < n; ++v) {
+    parent[v] = find(v);
+    if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
+  }
+  for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
+  ScratchVector<int64_t> grouped(first[n]);
+  {
+    ScratchVector<int64_t> next(first.begin(), first.end() - 1);
+    for (int64_t v = 0; v < n; ++v) {
+      if (out_.values[v].instruction != kNone) grouped[next[parent[v]]++] = v;
+    }
+  }
+  for (int64_t r = 0; r < n; ++r) {
+    if (first[r + 1] - first[r] < 2) continue;
+    auto begin = grouped.begin() + first[r],
+         end = grouped.begin() + first[r + 1];
+    std::sort(begin, end, [&](int64_t a, int64_t b) {
+      const LiveValue& x = out_.values[a];
+      const LiveValue& y = out_.values[b];
+      return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
+    });
+    for (auto it = begin; it + 1 < end; ++it) {
+      LiveValue& a = out_.values[*it];
+      LiveValue& b = out_.values[*(it + 1)];
+      b.end = std::max(a.end, b.end);
+      a.end = std::min(a.end, b.start);
+    }
+  }
+}
+
+void Analyzer::Peaks() {
+  // XLA chooses its peak moment with the byte size of each value's
+  // DEFINING INSTRUCTION's whole shape (for a tuple-shaped result: its
+  // index table only), not of the value; the values it then lists at that
+  // moment have their own sizes. The all-memory peak follows XLA; the
+  // per-space peaks use the values' sizes.
+  //
+  // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
+  // first, and keeps the first time the running sum is largest. Starts
+  // only add, so per time: add every start, compare, then take the ends.
+  // One pass over the values fills the events of every sweep (all memory,
+  // and each memory space) and the differences of the memory curve.
+  const int64_t end = out_.schedule_end;
+  struct Sweep {
+    int64_t space;                        // -1: all memory
+    ScratchVector<int64_t> starts, ends;  // bytes by time
+    MemoryPeak peak;
+  };
+  std::deque<Sweep> sweeps;  // all memory, then spaces as they are met
+  auto add_sweep = [&](int64_t space) -> Sweep& {
+    sweeps.emplace_back();
+    Sweep& s = sweeps.back();
+    s.space = space;
+    s.starts.assign(end + 2, 0);
+    s.ends.assign(end + 2, 0);
+    s.peak.memory_space = space;
+    return s;
+  };
+  Sweep& all = add_sweep(-1);
+  ScratchVector<int64_t> delta(end + 2, 0);  // the curve's differences
+  ScratchVector<int32_t> sweep_of(out_.values.size(), -1);  // space's sweep
+  int32_t last = -1;  // the sweep of the last value's space
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    const int64_t xla_size = xla_size_[v];
+    const int64_t stop = std::min(value.end + 1, end + 1);
+    all.starts[value.start] += xla_size;
+    all.ends[stop] += xla_size;
+    if (last < 0 || sweeps[last].space != value.memory_space) {
+      last = -1;
+      for (size_t k = 1; k < sweeps.size(); ++k) {
+        if (sweeps[k].space == value.memory_space) last = k;
+      }
+      if (last < 0) {
+        add_sweep(value.memory_space);
+        last = static_cast<int32_t>(sweeps.size()) - 1;
+      }
+    }
+    Sweep& space = sweeps[last];
+    sweep_of[v] = last;
+    space.starts[value.start] += value.bytes;
+    space.ends[stop] += value.bytes;
+    const int64_t from = std::max<int64_t>(0, value.start);
+    const int64_t to = std::min(value.end, end - 1);
+    if (from <= to) {
+      delta[from] += value.bytes;
+      delta[to + 1] -= value.bytes;
+    }
+  }
+  for (Sweep& s : sweeps) {
+    int64_t usage = 0, best = 0;
+    for (int64_t t = 0; t <= end + 1; ++t) {
+      usage += s.starts[t];
+      if (usage > best) {
+        best = usage;
+        s.peak.time = t;
+      }
+      usage -= s.ends[t];
+    }
+  }
+  // The values live at each peak, largest first, then by instruction name
+  // and index (the order XLA prints).
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    for (MemoryPeak* peak : {&all.peak, &sweeps[sweep_of[v]].peak}) {
+      if (value.start <= peak->time && peak->time <= value.end) {
+        peak->values.push_back(v);
+        peak->bytes += value.bytes;
+      }
+    }
+  }
+  auto sort = [&](MemoryPeak* peak) {
+    std::sort(peak->values.begin(), peak->values.end(),
+              [&](int64_t a, int64_t b) {
+                const LiveValue& x = out_.values[a];
+                const LiveValue& y = out_.values[b];
+                if (x.bytes != y.bytes) return x.bytes > y.bytes;
+                const std::string& xn = out_.instructions[x.instruction].name;
+                const std::string& yn = out_.instructions[y.instruction].name;
+                if (xn != yn) return xn < yn;
+                return x.index < y.index;
+              });
+  };
+  sort(&all.peak);
+  out_.peak = std::move(all.peak);
+  std::vector<Sweep*> spaces;
+  for (size_t k = 1; k < sweeps.size(); ++k) spaces.push_back(&sweeps[k]);
+  std::sort(spaces.begin(), spaces.end(),
+            [](const Sweep* a, const Sweep* b) { return a->space < b->space; });
+  for (Sweep* s : spaces) {
+    sort(&s->peak);
+    out_.space_peaks.push_back(std::move(s->peak));
+  }
+  // Live bytes at every time: a running sum of the differences.
+  out_.curve.resize(end);
+  int64_t live = 0;
+  for (int64_t t = 0; t < end; ++t) {
+    live += delta[t];
+    out_.curve[t] = live;
+  }
+}
+
+}  // namespace memory_internal
+}  // namespace hlolayout

@@ -1,0 +1,376 @@
+// Where the get-tuple-elements folded into `%name#N` operands ran: XLA's
+// memory schedulers replayed on each computation's scheduling graph
+// (memory/xla_schedulers.h; docs/memory.md, "Where the folded
+// get-tuple-elements ran"), with the shortcuts of docs/memory.md, "Speed".
+#include <algorithm>
+#include <array>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_split.h"
+#include "absl/types/optional.h"
+#include "absl/types/span.h"
+#include "hlolayout/memory/live_range_analyzer.h"
+#include "hlolayout/memory/xla_schedulers.h"
+
+namespace hlolayout {
+namespace memory_internal {
+
+// The text keeps the order of the instructions it prints, not where the
+// get-tuple-elements folded into `%name#N` operands ran. XLA's default
+// scheduler keeps the best of three schedulers; the first of them whose
+// replay gives the text's order places the folded ones (docs/memory.md).
+// When none does, they stay right after their producers.
+void Analyzer::PlaceFoldedGetTupleElements() {
+  // The computations with restored get-tuple-elements, largest first.
+  ScratchVector<int64_t> comps;
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    if (comps_[c].built && comps_[c].folded_size > 0) {
+      comps.push_back(static_cast<int64_t>(c));
+    }
+  }
+  if (comps.empty()) return;
+  std::stable_sort(comps.begin(), comps.end(), [&](int64_t x, int64_t y) {
+    return comps_[x].text_nodes > comps_[y].text_nodes;
+  });
+  const bool shortcuts = options_.replay_shortcuts;
+  XlaReplayCache cache;
+  SchedulingGraph graph;
+  // Replays of each computation, by scheduler (XlaScheduler's numbering),
+  // run as the choice of the scheduler asks for them.
+  struct Sampled {
+    FlatSchedulingGraph flat;
+    ScratchVector<int64_t> node_of;
+    bool emitted = false, with_buffers = false;
+    std::array<bool, 4> replayed{};
+    std::array<absl::optional<std::vector<int64_t>>, 4> orders;
+  };
+  std::vector<Sampled> sampled;
+  auto replay = [&](Sampled& r, int64_t c, XlaScheduler scheduler) {
+    const int e = static_cast<int>(scheduler);
+    if (r.replayed[e]) return;
+    if (shortcuts && scheduler == XlaScheduler::kPostOrder &&
+        !PostOrderMayGiveText(c)) {
+      r.orders[e] = absl::nullopt;
+      r.replayed[e] = true;
+      return;
+    }
+    const bool buffers = ReplayReadsBuffers(scheduler);
+    if (!r.emitted || (buffers && !r.with_buffers)) {
+      EmitSchedulingGraph(c, buffers, &r.flat, &r.node_of);
+      r.emitted = true;
+      r.with_buffers = buffers;
+    }
+    if (shortcuts) {
+      r.orders[e] = cache.Replay(r.flat, scheduler);
+    } else {
+      DecodeSchedulingGraph(r.flat, &graph);
+      r.orders[e] = ReplayXlaScheduler(graph, scheduler);
+    }
+    r.replayed[e] = true;
+  };
+  // The largest computations, where a replay that reproduces the text is
+  // the strongest evidence, decide which scheduler XLA ran
+  // (ChooseXlaScheduler); the replays run as the choice asks for them.
+  constexpr size_t kSample = 8;
+  sampled.resize(comps.size());
+  const absl::optional<XlaScheduler> chosen = ChooseXlaScheduler(
+      comps.size(), kSample,
+      [&](size_t k, XlaScheduler s) {
+        replay(sampled[k], comps[k], s);
+        return sampled[k].orders[static_cast<int>(s)].has_value();
+      },
+      /*skip=*/shortcuts);
+  if (!chosen.has_value()) return;
+  const XlaScheduler scheduler = *chosen;
+  out_.replayed_scheduler = std::string(XlaSchedulerName(scheduler));
+  FlatSchedulingGraph flat;
+  ScratchVector<int64_t> node_of;
+  auto apply = [&](int64_t c, const absl::optional<std::vector<int64_t>>& order,
+                   const ScratchVector<int64_t>& nodes) {
+    if (!order.has_value()) return;
+    absl::Span<int64_t> sequence = Sequence(comps_[c]);
+    for (size_t i = 0; i < order->size(); ++i) {
+      sequence[i] = nodes[(*order)[i]];
+    }
+  };
+  const int e = static_cast<int>(scheduler);
+  for (size_t k = 0; k < comps.size(); ++k) {
+    if (sampled[k].replayed[e]) {  // while choosing
+      apply(comps[k], sampled[k].orders[e], sampled[k].node_of);
+      continue;
+    }
+    if (shortcuts && scheduler == XlaScheduler::kPostOrder &&
+        !PostOrderMayGiveText(comps[k])) {
+      continue;
+    }
+    EmitSchedulingGraph(comps[k], ReplayReadsBuffers(scheduler), &flat,
+                        &node_of);
+    if (shortcuts) {
+      apply(comps[k], cache.Replay(flat, scheduler), node_of);
+    } else {
+      DecodeSchedulingGraph(flat, &graph);
+      apply(comps[k], ReplayXlaScheduler(graph, scheduler), node_of);
+    }
+  }
+}
+
+// The order of computation `c`'s nodes in its scheduling graph (the
+// computation's creation order as far as the text shows it): parameters
+// by number, then the text, each restored get-tuple-element right after
+// its producer. `index_of[id - first node]` is a node's place.
+void Analyzer::GraphOrder(int64_t c, ScratchVector<int64_t>* node_of,
+                          ScratchVector<int64_t>* index_of) {
+  const Comp& comp = comps_[c];
+  // The computation's nodes: its text, then its restored get-tuple-elements.
+  const int64_t first = comp.first_node;
+  const int64_t text = comp.text_nodes;
+  const int64_t size = text + comp.folded_size;
+  // `folded` is sorted by producer: fold_begin[k] is where text node k's
+  // start.
+  const absl::Span<const std::pair<int64_t, int64_t>> folded = Folded(comp);
+  ScratchVector<int64_t>& fold_begin = scratch_fold_begin_;
+  FillScratch(&fold_begin, text + 1, int64_t{0});
+  for (const auto& f : folded) ++fold_begin[f.first - first + 1];
+  for (int64_t k = 0; k < text; ++k) fold_begin[k + 1] += fold_begin[k];
+  node_of->resize(size);
+  FillScratch(index_of, size, kNone);
+  int64_t n = 0;
+  auto push = [&](int64_t id) {  // a text node and its restored GTEs
+    const int64_t k = id - first;
+    (*index_of)[k] = n;
+    (*node_of)[n++] = id;
+    for (int64_t f = fold_begin[k]; f < fold_begin[k + 1]; ++f) {
+      (*index_of)[folded[f].second - first] = n;
+      (*node_of)[n++] = folded[f].second;
+    }
+  };
+  for (int64_t p : Parameters(comp)) {
+    if (p != kNone && (*index_of)[p - first] == kNone) push(p);
+  }
+  for (int64_t id = first; id < first + text; ++id) {
+    if ((*index_of)[id - first] == kNone) push(id);
+  }
+}
+
+// The post-order scheduler (HloComputation::MakeInstructionPostOrder) runs
+// first the instruction a depth-first walk reaches from the first
+// instruction without users by first operands (or a control predecessor)
+// until one without any. If that one is printed and is not the text's
+// first instruction, the replay cannot give the text's order; this tells
+// so without building the graph. True when it cannot tell (control
+// predecessors, a get-tuple-element first).
+bool Analyzer::PostOrderMayGiveText(int64_t c) {
+  const Comp& comp = comps_[c];
+  const int64_t first = comp.first_node;
+  const int64_t size = comp.text_nodes + comp.folded_size;
+  if (comp.text_nodes == 0) return true;
+  ScratchVector<int64_t>& node_of = scratch_node_of_;
+  ScratchVector<int64_t>& index_of = scratch_index_of_;
+  GraphOrder(c, &node_of, &index_of);
+  ScratchVector<int64_t>& used = scratch_used_;  // by id - first; 1: used
+  FillScratch(&used, size, int64_t{0});
+  for (int64_t id = first; id < first + size; ++id) {
+    for (int64_t op : Operands(nodes_[id])) {
+      const int64_t local = op - first;
+      if (local >= 0 && local < size) used[local] = 1;
+    }
+  }
+  int64_t x = kNone;
+  for (int64_t id : node_of) {
+    if (!used[id - first]) {
+      x = id;
+      break;
+    }
+  }
+  if (x == kNone) return true;
+  std::fill_n(used.data(), size, 0);
+  // The walk; a node met again (a cycle) runs first.
+  for (int64_t steps = 0; steps <= size; ++steps) {
+    const Node& node = nodes_[x];
+    if (node.has_control_predecessors) return true;
+    used[x - first] = 2;  // on the walk
+    const absl::Span<const int64_t> operands = Operands(node);
+    if (operands.empty()) break;
+    const int64_t next = operands[0];
+    if (next - first < 0 || next - first >= size) return true;
+    x = next;
+    if (used[next - first] == 2) break;
+  }
+  if (nodes_[x].source == nullptr) return true;  // folded: not checked
+  return x == first;
+}
+
+// Computation `c` as XLA's schedulers see it, in the flat form
+// XlaReplayCache keys on; `node_of` maps the graph's instructions to node
+// ids. Without `buffers`, the buffer lists and sizes are left empty (all
+// the post-order scheduler needs is the rest).
+void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
+                                   FlatSchedulingGraph* flat,
+                                   ScratchVector<int64_t>* node_of_out) {
+  const Comp& comp = comps_[c];
+  const int64_t first = comp.first_node;
+  const int64_t text = comp.text_nodes;
+  const int64_t size = text + comp.folded_size;
+  ScratchVector<int64_t>& node_of = *node_of_out;
+  ScratchVector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
+  GraphOrder(c, &node_of, &index_of);
+  // Buffers: the values this computation defines, except those of
+  // parameters and constants (XLA's list scheduler ignores them), numbered
+  // as they are met.
+  if (buffer_of_.size() != value_def_position_.size()) {
+    // Which computation's buffer each value is (kNone: ignored).
+    buffer_owner_.resize(value_def_position_.size());
+    for (size_t v = 0; v < value_def_position_.size(); ++v) {
+      const Node& def = nodes_[value_def_node_[v]];
+      buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
+                             ? kNone
+                             : def.computation;
+    }
+    buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
+    scratch_mark_.assign(value_def_position_.size(), -1);  // buffers <= values
+  }
+  ScratchVector<int64_t>& bytes = scratch_buffer_bytes_;
+  bytes.clear();
+  auto buffer = [&](int64_t v) -> int64_t {
+    if (buffer_owner_[v] != c) return kNone;
+    if (buffer_of_[v].first == c) return buffer_of_[v].second;
+    const int64_t b = static_cast<int64_t>(bytes.size());
+    bytes.push_back(ValueSubshape(v).bytes);
+    buffer_of_[v] = {c, b};
+    return b;
+  };
+  // The array is written through `out` into a buffer that only grows;
+  // `room` makes space for the next writes.
+  ScratchVector<int64_t>& data = scratch_flat_;
+  if (data.size() < 64) data.resize(64);
+  int64_t* out = data.data();
+  auto room = [&](size_t more) {
+    const size_t at = out - data.data();
+    if (at + more > data.size()) {
+      data.resize(std::max(2 * data.size(), at + more));
+      out = data.data() + at;
+    }
+  };
+  // Distinct buffers per list: a buffer is in the list being filled when
+  // its mark is the list's stamp (stamps grow across graphs).
+  ScratchVector<int64_t>& mark = scratch_mark_;
+  int64_t stamp = scratch_stamp_;
+  absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
+  flat->names.resize(size);
+  room(1);
+  *out++ = size;
+  for (int64_t i = 0; i < size; ++i) {
+    const Node& node = nodes_[node_of[i]];
+    const absl::Span<const int64_t> operands = Operands(node);
+    // At most: the flags, four counts, the operands, their values and the
+    // node's own values (control predecessors make their own room).
+    size_t values_after = 2;
+    if (buffers) {
+      values_after += node.subshapes->size();
+      for (int64_t op : operands) values_after += nodes_[op].subshapes->size();
+    }
+    room(3 + operands.size() + values_after);
+    const bool is_folded = node.source == nullptr;
+    flat->names[i] = is_folded ? absl::string_view() : node.name;
+    const bool parameter = node.op == Op::kParameter;
+    *out++ =
+        (is_folded ? FlatSchedulingGraph::kFolded : 0) |
+        (parameter || node.op == Op::kConstant ? FlatSchedulingGraph::kIgnored
+                                               : 0) |
+        (parameter ? FlatSchedulingGraph::kParameter : 0) |
+        (node.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0);
+    // Operands.
+    int64_t* count = out++;
+    for (int64_t op : operands) {
+      const int64_t local = op - first;
+      if (local >= 0 && local < size && index_of[local] != kNone) {
+        *out++ = index_of[local];
+      }
+    }
+    *count = out - count - 1;
+    // Control predecessors.
+    count = out++;
+    if (node.has_control_predecessors) {
+      absl::optional<absl::string_view> preds =
+          FindHloAttribute(node.source->attributes, "control-predecessors");
+      if (preds.has_value()) {
+        if (text_index.empty()) {
+          for (int64_t k = 0; k < size; ++k) {
+            if (nodes_[node_of[k]].source != nullptr) {
+              text_index[nodes_[node_of[k]].name] = k;
+            }
+          }
+        }
+        for (absl::string_view name : absl::StrSplit(
+                 *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
+          auto by_name = text_index.find(name);
+          if (by_name == text_index.end()) continue;
+          const size_t place = count - data.data();
+          room(1 + values_after);
+          count = data.data() + place;
+          *out++ = by_name->second;
+        }
+      }
+    }
+    *count = out - count - 1;
+    // Buffers of the operands' values, distinct.
+    count = out++;
+    ++stamp;
+    for (int64_t op : buffers ? operands : absl::Span<const int64_t>()) {
+      const Node& operand = nodes_[op];
+      const int64_t* values = value_of_.data() + operand.first_position;
+      const size_t subshapes = operand.subshapes->size();
+      for (size_t s = 0; s < subshapes; ++s) {
+        const int64_t v = values[s];
+        if (v == kNone) continue;
+        const int64_t b = buffer(v);
+        if (b == kNone || mark[b] == stamp) continue;
+        mark[b] = stamp;
+        *out++ = b;
+      }
+    }
+    *count = out - count - 1;
+    // Buffers this node defines.
+    count = out++;
+    const int64_t* values = value_of_.data() + node.first_position;
+    const size_t subshapes = buffers ? node.subshapes->size() : 0;
+    for (size_t s = 0; s < subshapes; ++s) {
+      const int64_t v = values[s];
+      if (v == kNone || value_def_node_[v] != node_of[i]) continue;
+      const int64_t b = buffer(v);
+      if (b != kNone) *out++ = b;
+    }
+    *count = out - count - 1;
+  }
+  // The root's buffers (every buffer of the computation is numbered by
+  // now: it was met where it is defined).
+  ScratchVector<int64_t>& live_out = scratch_live_out_;
+  live_out.clear();
+  if (comp.root != kNone && buffers) {
+    ++stamp;
+    const Node& root = nodes_[comp.root];
+    const int64_t* values = value_of_.data() + root.first_position;
+    for (size_t s = 0; s < root.subshapes->size(); ++s) {
+      const int64_t v = values[s];
+      if (v == kNone) continue;
+      const int64_t b = buffer(v);
+      if (b == kNone || mark[b] == stamp) continue;
+      mark[b] = stamp;
+      live_out.push_back(b);
+    }
+  }
+  scratch_stamp_ = stamp;
+  room(5 + bytes.size() + live_out.size() + text);
+  *out++ = static_cast<int64_t>(bytes.size());
+  out = std::copy(bytes.begin(), bytes.end(), out);
+  *out++ = static_cast<int64_t>(live_out.size());
+  out = std::copy(live_out.begin(), live_out.end(), out);
+  *out++ = comp.root != kNone ? index_of[comp.root - first] : -1;
+  *out++ = text;
+  out = std::copy(index_of.begin(), index_of.begin() + text, out);
+  flat->data.assign(data.data(), out);
+}
+}  // namespace memory_internal
+}  // namespace hlolayout

@@ -1,0 +1,105 @@
+#include "hlolayout/memory/scratch_pool.h"
+
+#include <algorithm>
+#include <array>
+
+namespace hlolayout {
+namespace memory_internal {
+namespace {
+
+// Classes: 2^k, 1.25 * 2^k, 1.5 * 2^k, 1.75 * 2^k bytes from kSmallest up
+// to 2^62.
+constexpr int kSmallestLog = 14;
+constexpr int kClasses = 4 * (62 - kSmallestLog);
+
+int FloorLog2(size_t x) { return 63 - __builtin_clzll(x); }
+
+// The class of a request of `bytes` (>= kSmallest): the smallest class
+// size that holds it.
+int ClassOf(size_t bytes) {
+  const int log = FloorLog2(bytes);
+  const size_t base = size_t{1} << log;
+  // Quarters of `base` past it, rounded up.
+  const size_t quarter = base / 4;
+  const size_t quarters = (bytes - base + quarter - 1) / quarter;
+  return 4 * (log - kSmallestLog) + static_cast<int>(quarters);
+}
+
+size_t ClassSize(int c) {
+  const size_t base = size_t{1} << (kSmallestLog + c / 4);
+  return base + (base / 4) * (c % 4);
+}
+
+// Set when this thread's pool is destroyed: blocks freed later (by objects
+// destroyed after it at thread exit) go to operator delete.
+thread_local bool pool_destroyed = false;
+
+class Pool {
+ public:
+  ~Pool() {
+    for (std::vector<void*>& blocks : free_) {
+      for (void* p : blocks) ::operator delete(p);
+    }
+    pool_destroyed = true;
+  }
+  void* Allocate(size_t bytes) {
+    const int c = ClassOf(bytes);
+    if (c >= kClasses) return ::operator new(bytes);
+    std::vector<void*>& blocks = free_[c];
+    if (!blocks.empty()) {
+      void* p = blocks.back();
+      blocks.pop_back();
+      retained_ -= ClassSize(c);
+      return p;
+    }
+    return ::operator new(ClassSize(c));
+  }
+  void Deallocate(void* p, size_t bytes) {
+    const int c = ClassOf(bytes);
+    if (c >= kClasses) {
+      ::operator delete(p);
+      return;
+    }
+    const size_t size = ClassSize(c);
+    if (retained_ + size > ScratchPool::kRetained) {
+      ::operator delete(p);
+      return;
+    }
+    free_[c].push_back(p);
+    retained_ += size;
+  }
+  size_t retained() const { return retained_; }
+
+ private:
+  std::array<std::vector<void*>, kClasses> free_;
+  size_t retained_ = 0;
+};
+
+Pool& ThreadPool() {
+  thread_local Pool pool;
+  return pool;
+}
+
+}  // namespace
+
+void* ScratchPool::Allocate(size_t bytes) {
+  return ThreadPool().Allocate(std::max(bytes, kSmallest));
+}
+
+void ScratchPool::Deallocate(void* p, size_t bytes) {
+  if (pool_destroyed) {
+    ::operator delete(p);
+    return;
+  }
+  ThreadPool().Deallocate(p, std::max(bytes, kSmallest));
+}
+
+size_t ScratchPool::RetainedBytes() { return ThreadPool().retained(); }
+
+size_t ScratchPool::BlockSize(size_t bytes) {
+  const int c = ClassOf(std::max(bytes, kSmallest));
+  return c < kClasses ? ClassSize(c) : bytes;
+}
+
+}  // namespace memory_internal
+}  // namespace hlolayout

@@ -1,0 +1,66 @@
+#include "hlolayout/memory/scratch_pool.h"
+
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hlolayout {
+namespace memory_internal {
+namespace {
+
+// Blocks are at most a quarter larger than asked for, in classes a
+// quarter of a power of two apart.
+TEST(ScratchPool, BlockSizes) {
+  EXPECT_EQ(ScratchPool::BlockSize(1), ScratchPool::kSmallest);
+  EXPECT_EQ(ScratchPool::BlockSize(1 << 20), size_t{1} << 20);
+  EXPECT_EQ(ScratchPool::BlockSize((1 << 20) + 1), (size_t{5} << 20) / 4);
+  EXPECT_EQ(ScratchPool::BlockSize((size_t{7} << 20) / 4 + 1), size_t{2} << 20);
+  for (size_t bytes = ScratchPool::kSmallest; bytes < (size_t{1} << 30);
+       bytes = bytes * 9 / 7 + 13) {
+    const size_t block = ScratchPool::BlockSize(bytes);
+    EXPECT_GE(block, bytes);
+    EXPECT_LE(block, bytes + bytes / 4 + 1) << bytes;
+  }
+}
+
+// A freed block comes back to the next request of its class on this
+// thread; small vectors do not use the pool.
+TEST(ScratchPool, FreedBlocksAreReused) {
+  std::thread([] {
+    const size_t before = ScratchPool::RetainedBytes();
+    const int64_t* first;
+    {
+      ScratchVector<int64_t> v(100000, 7);
+      first = v.data();
+    }
+    EXPECT_EQ(ScratchPool::RetainedBytes(),
+              before + ScratchPool::BlockSize(100000 * sizeof(int64_t)));
+    {
+      ScratchVector<int64_t> v(99000, 1);
+      EXPECT_EQ(v.data(), first);
+      EXPECT_EQ(v[98999], 1);
+    }
+    { ScratchVector<int64_t> small(10, 1); }
+    EXPECT_EQ(ScratchPool::RetainedBytes(),
+              before + ScratchPool::BlockSize(100000 * sizeof(int64_t)));
+  }).join();
+}
+
+// No more than kRetained bytes are kept.
+TEST(ScratchPool, KeepsAtMostItsLimit) {
+  std::thread([] {
+    std::vector<ScratchVector<char>> blocks;
+    for (int i = 0; i < 6; ++i) {
+      blocks.emplace_back(ScratchPool::kRetained / 4);
+    }
+    blocks.clear();
+    EXPECT_LE(ScratchPool::RetainedBytes(), ScratchPool::kRetained);
+    EXPECT_GE(ScratchPool::RetainedBytes(), ScratchPool::kRetained / 2);
+  }).join();
+}
+
+}  // namespace
+}  // namespace memory_internal
+}  // namespace hlolayout
