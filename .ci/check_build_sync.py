@@ -43,6 +43,9 @@ BAZEL_ONLY = {"bench", "python", "bazel", "third_party", "examples", "fuzz"}
 # @hlolayout_system//:X -> the CMake target standing for it (top CMakeLists).
 SYSTEM = {
     "absl": "hlolayout_system_absl",
+    # The CLI's static Abseil (third_party/system.BUILD): CMake links Abseil
+    # as its package provides it.
+    "absl_static": "hlolayout_system_absl",
     "protobuf": "hlolayout_system_protobuf",
     "gtest": "hlolayout_system_gtest",
     "gtest_main": "hlolayout_system_gtest_main",
