@@ -211,7 +211,7 @@ ENTRY %main (p: f32[8]) -> f32[8] {
       EXPECT_EQ(row.buffer, BufferRole::kAlias);  // a call's parameter
     }
   }
-  EXPECT_GT(ExpectSameInParts(text, 30), 0);
+  EXPECT_GT(ExpectSameInParts(text, 16), 0);
 }
 
 TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {
