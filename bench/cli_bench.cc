@@ -10,8 +10,8 @@
 // temporary file and read from the page cache by every run. Baselines:
 //   - BM_WcL: `wc -l FILE`, the newline scan issue 10 measured against;
 //   - BM_NewlineScanProcess: bench/newline_scan.cc, a program that maps
-//     the file and counts newlines with memchr and links only the C and C++ runtimes: about the fastest
-//     newline scan a process can do.
+//     the file and counts newlines with memchr and links only the C and C++
+//     runtimes: about the fastest newline scan a process can do.
 // Every benchmark reports wall time (a process's whole life, startup and
 // exit included). At the end the binary prints each CLI figure as a ratio of
 // both baselines from the same run ("speed ratio": baseline time / CLI

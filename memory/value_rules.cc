@@ -57,10 +57,8 @@ ValueRule ValueRuleOf(absl::string_view opcode) {
       if (Eq(opcode, "add-dependency")) return ValueRule::kNothing;
       break;
     case 15:
-      if (Eq(opcode, "all-reduce-done") || Eq(opcode, "all-gather-done")) {
-        return Eq(opcode, "all-reduce-done") ? ValueRule::kNothing
-                                             : ValueRule::kTupleNodes;
-      }
+      if (Eq(opcode, "all-reduce-done")) return ValueRule::kNothing;
+      if (Eq(opcode, "all-gather-done")) return ValueRule::kTupleNodes;
       break;
     case 16:
       if (Eq(opcode, "all-gather-start")) return ValueRule::kAllGatherStart;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/same_bytes.h"
 
 namespace hlolayout::hlo_internal {
 
@@ -88,27 +89,6 @@ inline uint64_t HashShapeText(const char* data, size_t size) {
   }
   h += Load64(data + size - 8) * kHashKeys.k[HashKeys::kWords - 1];
   return MixShapeHash(h);
-}
-
-// Equal bytes, for short texts: 8-byte words, the last one overlapping
-// (inline: a libc memcmp call per shape lookup costs more than the compare).
-inline bool SameBytes(const char* a, const char* b, size_t n) {
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8) {
-      uint64_t x, y;
-      std::memcpy(&x, a + i, 8);
-      std::memcpy(&y, b + i, 8);
-      if (x != y) return false;
-    }
-    uint64_t x, y;
-    std::memcpy(&x, a + n - 8, 8);
-    std::memcpy(&y, b + n - 8, 8);
-    return x == y;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
 }
 
 // Decoded shapes by their exact text: dumps repeat a few thousand shape

@@ -19,6 +19,7 @@
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/same_bytes.h"
 
 namespace hlolayout {
 
@@ -303,31 +304,6 @@ void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
     out->Add(entry);
     if (total != nullptr) total->Add(entry.bytes);
   }
-}
-
-// Equal bytes (inline: most shape texts are short, and a libc call per
-// instruction cost more than the compare).
-inline bool SameText(absl::string_view a, absl::string_view b) {
-  const size_t n = a.size();
-  if (n != b.size()) return false;
-  const char* x = a.data();
-  const char* y = b.data();
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8) {
-      uint64_t u, v;
-      std::memcpy(&u, x + i, 8);
-      std::memcpy(&v, y + i, 8);
-      if (u != v) return false;
-    }
-    uint64_t u, v;
-    std::memcpy(&u, x + n - 8, 8);
-    std::memcpy(&v, y + n - 8, 8);
-    return u == v;
-  }
-  for (size_t i = 0; i < n; ++i) {
-    if (x[i] != y[i]) return false;
-  }
-  return true;
 }
 
 // Why each padded leaf of `shape` is padded.
@@ -848,7 +824,8 @@ class ReportBuilder : public HloVisitor {
   ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
     FrontEntry& front =
         front_[(reinterpret_cast<uintptr_t>(&shape) >> 4) & (kFrontSize - 1)];
-    if (front.shape == &shape && SameText(front.text, text)) {
+    if (front.shape == &shape && front.text.size() == text.size() &&
+        SameBytes(front.text.data(), text.data(), text.size())) {
       return summary_store_[front.index];
     }
     uint32_t index;
