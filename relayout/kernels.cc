@@ -1251,23 +1251,140 @@ void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
   }
 }
 
+// Where b's runs break for steps (s_step, d_step): bit i of the result is
+// set when element j + i (i < 8) does not continue the run of element
+// j + i - 1. @pre 1 <= j, j + 8 <= b.size. Plan creation scans tables of
+// thousands of entries several times, so this is SSE2 where there is SSE2
+// (two entries per compare; GCC at -O2 does not vectorize the loop).
+inline unsigned RunBreaks8(const int64_t* s, const int64_t* d, int64_t j,
+                           int64_t s_step, int64_t d_step) {
+#if defined(__SSE2__)
+  const __m128i ss = _mm_set1_epi64x(s_step);
+  const __m128i ds = _mm_set1_epi64x(d_step);
+  const __m128i zero = _mm_setzero_si128();
+  unsigned same = 0;
+  for (int i = 0; i < 8; i += 2) {
+    auto load = [](const int64_t* p) {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    };
+    const __m128i sd =
+        _mm_sub_epi64(_mm_sub_epi64(load(s + j + i), load(s + j + i - 1)), ss);
+    const __m128i dd =
+        _mm_sub_epi64(_mm_sub_epi64(load(d + j + i), load(d + j + i - 1)), ds);
+    __m128i z = _mm_cmpeq_epi32(_mm_or_si128(sd, dd), zero);
+    // A 64-bit lane is zero when both of its 32-bit halves are.
+    z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+    same |= static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(z))) << i;
+  }
+  return ~same & 0xFFu;
+#else
+  unsigned breaks = 0;
+  for (int i = 0; i < 8; ++i) {
+    const int64_t k = j + i;
+    breaks |= static_cast<unsigned>(((s[k] - s[k - 1]) != s_step) |
+                                    ((d[k] - d[k - 1]) != d_step))
+              << i;
+  }
+  return breaks;
+#endif
+}
+
+// RunBreaks8 for any j < b.size: elements past the end do not break.
+inline unsigned RunBreaksAt(const Group& b, int64_t j, int64_t s_step,
+                            int64_t d_step) {
+  if (j + 8 <= b.size) {
+    return RunBreaks8(b.s.data(), b.d.data(), j, s_step, d_step);
+  }
+  unsigned breaks = 0;
+  for (int64_t k = j; k < b.size; ++k) {
+    breaks |= static_cast<unsigned>(b.s[k] - b.s[k - 1] != s_step ||
+                                    b.d[k] - b.d[k - 1] != d_step)
+              << (k - j);
+  }
+  return breaks;
+}
+
+// Set bits of an 8-bit mask (no POPCNT instruction in baseline x86-64:
+// __builtin_popcount is a library call there).
+inline int Popcount8(unsigned m) {
+  m = m - ((m >> 1) & 0x55u);
+  m = (m & 0x33u) + ((m >> 2) & 0x33u);
+  return static_cast<int>((m + (m >> 4)) & 0x0Fu);
+}
+
 std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
   std::vector<Run> runs;
-  for (int64_t j = 0; j < b.size; ++j) {
-    if (!runs.empty() && b.s[j] == b.s[j - 1] + s_step &&
-        b.d[j] == b.d[j - 1] + d_step) {
-      ++runs.back().len;
-    } else {
+  if (b.size == 0) return runs;
+  runs.push_back(Run{0, b.s[0], b.d[0], 1});
+  int64_t last = 1;  // runs.back() covers up to here (exclusive)
+  for (int64_t j0 = 1; j0 < b.size; j0 += 8) {
+    for (unsigned m = RunBreaksAt(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+      const int64_t j = j0 + __builtin_ctz(m);
+      runs.back().len += j - last;
       runs.push_back(Run{j, b.s[j], b.d[j], 1});
+      last = j + 1;
     }
   }
+  runs.back().len += b.size - last;
   return runs;
+}
+
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step,
+                  int64_t limit);
+
+// MakeRuns, unless there are more than `limit` runs: then false (and
+// *runs holds some of them). One pass over b, stopping early.
+bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  std::vector<Run>* runs) {
+  runs->clear();
+  if (b.size == 0) return limit >= 0;
+  // When the first entries break far more often than `limit` allows (a
+  // transpose tried as an interleave), count first without storing runs:
+  // that fails as soon and allocates nothing. Speed only: the answer is
+  // the same either way.
+  int64_t head_breaks = 0, head = 1;
+  for (; head < b.size && head <= 256; head += 8) {
+    head_breaks += Popcount8(RunBreaksAt(b, head, s_step, d_step));
+  }
+  if (head_breaks * b.size > 2 * limit * head &&
+      CountRuns(b, s_step, d_step, limit) > limit) {
+    return false;
+  }
+  runs->push_back(Run{0, b.s[0], b.d[0], 1});
+  int64_t last = 1;  // runs->back() covers up to here (exclusive)
+  for (int64_t j0 = 1; j0 < b.size; j0 += 8) {
+    for (unsigned m = RunBreaksAt(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+      if (static_cast<int64_t>(runs->size()) >= limit) return false;
+      const int64_t j = j0 + __builtin_ctz(m);
+      runs->back().len += j - last;
+      runs->push_back(Run{j, b.s[j], b.d[j], 1});
+      last = j + 1;
+    }
+  }
+  runs->back().len += b.size - last;
+  return static_cast<int64_t>(runs->size()) <= limit;
+}
+
+// The number of runs MakeRuns(b, s_step, d_step) would make, or a number
+// above `limit` as soon as there are more than `limit` (plan creation
+// tries several steps: nothing allocated, and it stops early).
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step,
+                  int64_t limit) {
+  if (b.size == 0) return 0;
+  int64_t count = 1;
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    const int64_t j1 = std::min(b.size, j0 + 64);
+    for (int64_t j = j0; j < j1; j += 8) {
+      count += Popcount8(RunBreaksAt(b, j, s_step, d_step));
+    }
+    if (count > limit) return count;
+  }
+  return count;
 }
 
 // True when rows i..i+k-1 of every full block of k are consecutive in
 // `offsets` (offsets[i + r] == offsets[i] + r).
-bool BlocksConsecutive(const std::vector<int64_t>& offsets, int64_t size,
-                       int k) {
+bool BlocksConsecutive(const OffsetTable& offsets, int64_t size, int k) {
   if (size < k) return false;
   for (int64_t i = 0; i + k <= size; i += k) {
     for (int r = 1; r < k; ++r) {
@@ -1277,11 +1394,37 @@ bool BlocksConsecutive(const std::vector<int64_t>& offsets, int64_t size,
   return true;
 }
 
-bool IsAffine(const std::vector<int64_t>& t, int64_t step) {
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i] != static_cast<int64_t>(i) * step) return false;
+bool IsAffine(const OffsetTable& t, int64_t step) {
+  // t[i] == i * step for all i: the OR of their differences is 0 (wrapping
+  // unsigned arithmetic, as i * step may wrap when t is not affine).
+  const int64_t n = static_cast<int64_t>(t.size());
+  int64_t i = 0;
+  uint64_t bad = 0;
+#if defined(__SSE2__)
+  __m128i acc = _mm_setzero_si128();
+  __m128i want = _mm_set_epi64x(step, 0);  // (0, step), low lane first
+  const __m128i two =
+      _mm_set1_epi64x(static_cast<int64_t>(2 * static_cast<uint64_t>(step)));
+  for (; i + 2 <= n; i += 2) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&t[i]));
+    acc = _mm_or_si128(acc, _mm_xor_si128(v, want));
+    want = _mm_add_epi64(want, two);
+    if ((i & 511) == 510) {  // stop early on tables that are not affine
+      if (_mm_movemask_epi8(_mm_cmpeq_epi32(acc, _mm_setzero_si128())) !=
+          0xFFFF) {
+        return false;
+      }
+    }
   }
-  return true;
+  alignas(16) uint64_t lanes[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), acc);
+  bad = lanes[0] | lanes[1];
+#endif
+  for (; i < n; ++i) {
+    bad |= static_cast<uint64_t>(t[i]) ^
+           (static_cast<uint64_t>(i) * static_cast<uint64_t>(step));
+  }
+  return bad == 0;
 }
 
 // With several runs per row, when consecutive rows of each run are
@@ -1319,12 +1462,11 @@ void ChooseRowsInner(Plan& p) {
 // whole bytes.
 bool UnitsOwnTheirBytes(Plan& p) {
   if (p.dst_bits >= 8) return true;
-  const int64_t per = 8 / p.dst_bits;
-  auto whole = [per](const std::vector<int64_t>& offsets) {
-    for (int64_t v : offsets) {
-      if (v % per != 0) return false;
-    }
-    return true;
+  const int64_t per = 8 / p.dst_bits;  // 8 / (1..7): a power of two
+  auto whole = [per](const OffsetTable& offsets) {
+    int64_t bits = 0;
+    for (int64_t v : offsets) bits |= v;
+    return (bits & (per - 1)) == 0;  // all offsets are multiples of per
   };
   for (const Group& g : p.outer) {
     if (!whole(g.d)) return false;
@@ -1334,7 +1476,7 @@ bool UnitsOwnTheirBytes(Plan& p) {
   int64_t start = 0;
   for (int64_t j = 1; runs_whole && j <= p.b.size; ++j) {
     if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
-    runs_whole = p.b.d[start] % per == 0 && (j - start) % per == 0;
+    runs_whole = ((p.b.d[start] | (j - start)) & (per - 1)) == 0;
     start = j;
   }
   if (runs_whole) return true;
@@ -1357,7 +1499,7 @@ void ChooseBlocksInner(Plan& p, bool inter) {
   for (const Run& r : p.runs) {
     if (r.len != len) return;
   }
-  const std::vector<int64_t>& side = inter ? p.a.d : p.a.s;
+  const OffsetTable& side = inter ? p.a.d : p.a.s;
   int64_t chain = 1;
   while ((chain + 1) * p.k <= p.a.size &&
          side[chain * p.k] == chain * p.k * len) {
@@ -1394,8 +1536,8 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     const bool convert = (p.src_bits == 8 && p.dst_bits < 8) ||
                          (p.src_bits < 8 && p.dst_bits == 8);
     if (!convert) return;
-    std::vector<Run> runs = MakeRuns(p.b, 1, 1);
-    if (static_cast<int64_t>(runs.size()) * 8 <= nb) {
+    std::vector<Run> runs;
+    if (MakeRunsUpTo(p.b, 1, 1, nb / 8, &runs)) {
       p.kernel = RelayoutKernel::kPack;
       p.runs = std::move(runs);
       ChooseRowsInner(p);
@@ -1410,25 +1552,42 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     p.kernel = RelayoutKernel::kMemcpy;
     return;
   }
-  std::vector<Run> runs = MakeRuns(p.b, 1, 1);
-  const int64_t nr = static_cast<int64_t>(runs.size());
-  auto use_runs = [&]() {
+  auto use_runs = [&](std::vector<Run> runs) {
     p.kernel = RelayoutKernel::kRuns;
     p.runs = std::move(runs);
     // Streaming stores need every run to start 16-byte aligned (given an
     // aligned buffer) and to be whole 16-byte chunks.
-    bool aligned = UniformRunBytes(p) % 16 == 0;
-    auto ok = [&](int64_t off) { return (off * p.esize) % 16 == 0; };
-    for (const Run& r : p.runs) aligned = aligned && ok(r.d);
-    for (int64_t v : p.a.d) aligned = aligned && ok(v);
+    // OR of every run's, row's and outer element offset (branch-free:
+    // vectorized): each offset * esize is a multiple of 16 when the OR is
+    // a multiple of 16 / gcd(esize, 16), a power of two.
+    uint64_t offsets = 0;
+    for (const Run& r : p.runs) offsets |= static_cast<uint64_t>(r.d);
+    for (int64_t v : p.a.d) offsets |= static_cast<uint64_t>(v);
     for (const Group& g : p.outer) {
-      for (int64_t v : g.d) aligned = aligned && ok(v);
+      for (int64_t v : g.d) offsets |= static_cast<uint64_t>(v);
     }
+    const uint64_t need = 16 / std::gcd<int64_t>(p.esize, 16);
+    const bool aligned =
+        UniformRunBytes(p) % 16 == 0 && (offsets & (need - 1)) == 0;
     p.streaming =
         aligned && UniformRunBytes(p) > 0 && p.dst_bytes >= kStreamingBytes;
   };
-  if (nr * 4 <= nb || (nr < nb && (nb / nr) * p.esize >= 16)) {
-    use_runs();
+  // Runs when there are at most nb / 4 of them, or fewer than nb and long
+  // enough in bytes (with more than nb / 4, nb / runs <= 3: only elements
+  // of 6 bytes and more can reach 16 bytes).
+  std::vector<Run> runs;
+  if (MakeRunsUpTo(p.b, 1, 1, nb / 4, &runs)) {
+    use_runs(std::move(runs));
+    ChooseRowsInner(p);
+    return;
+  }
+  int64_t nr = -1;  // counted when needed
+  auto run_count = [&]() {
+    if (nr < 0) nr = CountRuns(p.b, 1, 1, nb);
+    return nr;
+  };
+  if (p.esize >= 6 && run_count() < nb && (nb / run_count()) * p.esize >= 16) {
+    use_runs(MakeRuns(p.b, 1, 1));
     ChooseRowsInner(p);
     return;
   }
@@ -1436,14 +1595,14 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     // Interleave: b steps 1 in src and k in dst, blocks of k rows
     // consecutive in dst; de-interleave the other way round.
     for (const bool inter : {true, false}) {
-      std::vector<Run> runs_k = MakeRuns(p.b, inter ? 1 : k, inter ? k : 1);
-      if (static_cast<int64_t>(runs_k.size()) * 4 <= nb &&
-          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
+      const int64_t s_step = inter ? 1 : k, d_step = inter ? k : 1;
+      if (BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k) &&
+          MakeRunsUpTo(p.b, s_step, d_step, nb / 4, &runs)) {
         p.kernel =
             inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
         p.k = k;
         p.a_block = k;
-        p.runs = std::move(runs_k);
+        p.runs = std::move(runs);
         ChooseBlocksInner(p, inter);
         return;
       }
@@ -1461,7 +1620,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
       return;
     }
   }
-  if (nr < nb) use_runs();
+  if (run_count() < nb) use_runs(MakeRuns(p.b, 1, 1));
 }
 
 }  // namespace

@@ -224,9 +224,11 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   // Any bit of dst that no element covers is padding.
   p.prefill = static_cast<unsigned __int128>(p.dst_bytes) * 8 !=
               static_cast<unsigned __int128>(p.elements) * p.dst_bits;
-  p.threads = options.threads == 0
-                  ? std::max(1u, std::thread::hardware_concurrency())
-                  : options.threads;
+  // hardware_concurrency reads /sys on every call (a third of a small
+  // plan's creation): asked once.
+  static const int kCores =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  p.threads = options.threads == 0 ? kCores : options.threads;
   if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
     p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
   }
@@ -296,8 +298,8 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
     return RelayoutPlan(std::move(impl));
   }
 
-  // Tabulate each group for both layouts.
-  std::vector<int64_t> index(rank, 0);
+  // Tabulate each group for both layouts (index_util/tiled_indexer.h:
+  // tables built from the tile splits, no per-element Offset).
   std::vector<Group> tables;
   for (const auto& g : groups) {
     Group t;
@@ -305,17 +307,14 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
     for (int d : g) t.size *= from.dimension(d);
     t.s.resize(t.size);
     t.d.resize(t.size);
-    std::fill(index.begin(), index.end(), 0);
-    for (int64_t c = 0; c < t.size; ++c) {
-      t.s[c] = fix->Offset(index);
-      t.d[c] = tix->Offset(index);
-      // Next index: the last member varies fastest.
-      for (int64_t k = static_cast<int64_t>(g.size()) - 1; k >= 0; --k) {
-        if (++index[g[k]] < from.dimension(g[k])) break;
-        index[g[k]] = 0;
-      }
-    }
     t.dims = g;
+    if (g.size() == 1) {
+      fix->DimOffsets(g[0], absl::MakeSpan(t.s));
+      tix->DimOffsets(g[0], absl::MakeSpan(t.d));
+    } else {  // the last member varies fastest
+      fix->GroupOffsets(g, absl::MakeSpan(t.s));
+      tix->GroupOffsets(g, absl::MakeSpan(t.d));
+    }
     tables.push_back(std::move(t));
   }
   while (tables.size() < 2) {
