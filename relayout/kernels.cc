@@ -81,6 +81,9 @@ struct Ctx {
   const uint8_t* src;
   uint8_t* dst;
   bool streaming;
+  // Element offset of dst[0] in the whole destination (RunPiece: dst is a
+  // piece of it).
+  int64_t d_shift = 0;
 };
 
 template <int ES>
@@ -1208,7 +1211,7 @@ void Work(const Ctx& c, int64_t u0, int64_t u1) {
       d0 += grp.d[idx];
     }
     CallKernel(c, blk0 * p.a_block, std::min(p.a.size, blk1 * p.a_block), s0,
-               d0);
+               d0 - c.d_shift);
     u += blk1 - blk0;
   }
 #if defined(__SSE2__)
@@ -1652,6 +1655,125 @@ void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {
               p.streaming && reinterpret_cast<uintptr_t>(dst) % 16 == 0};
   Parallel(p.threads, outer * blocks,
            [&](int64_t u0, int64_t u1) { Work(c, u0, u1); });
+}
+
+bool CutInPieces(const Plan& p, int64_t piece_bytes,
+                 std::vector<Piece>* pieces) {
+  pieces->clear();
+  piece_bytes = std::max<int64_t>(piece_bytes, 1);
+  if (p.dst_bytes == 0) return true;
+  auto fill_only = [&] {  // no element: pieces of padding
+    for (int64_t b = 0; b < p.dst_bytes; b += piece_bytes) {
+      pieces->push_back(Piece{0, 0, b, std::min(p.dst_bytes, b + piece_bytes)});
+    }
+    return true;
+  };
+  if (p.elements == 0) return fill_only();
+  if (p.kernel == RelayoutKernel::kMemcpy && !p.use_indexers) {
+    return fill_only();  // RunPiece copies the same bytes of src
+  }
+  // A piece must start on a byte boundary that is an element boundary. The
+  // bands of a transpose each write across the whole destination (checked
+  // below too; this is quicker).
+  if (p.use_indexers || p.kernel == RelayoutKernel::kTranspose ||
+      (p.dst_bits % 8 != 0 && 8 % p.dst_bits != 0)) {
+    return false;
+  }
+  // Bytes of element offsets: the first byte of element e and the last
+  // byte of its bits.
+  const int64_t whole = p.dst_bits % 8 == 0 ? p.dst_bits / 8 : 0;
+  const int64_t per = whole > 0 ? 1 : 8 / p.dst_bits;
+  auto first_byte = [&](int64_t e) { return whole > 0 ? e * whole : e / per; };
+  auto last_byte = [&](int64_t e) {
+    return whole > 0 ? e * whole + whole - 1 : e / per;
+  };
+  const int64_t blocks = (p.a.size + p.a_block - 1) / p.a_block;
+  std::vector<int64_t> bmin(blocks), bmax(blocks);
+  for (int64_t k = 0; k < blocks; ++k) {
+    const int64_t i0 = k * p.a_block, i1 = std::min(p.a.size, i0 + p.a_block);
+    const auto mm = std::minmax_element(p.a.d.begin() + i0, p.a.d.begin() + i1);
+    bmin[k] = *mm.first;
+    bmax[k] = *mm.second;
+  }
+  const auto bmm = std::minmax_element(p.b.d.begin(), p.b.d.end());
+  const int64_t b_min = *bmm.first, b_max = *bmm.second;
+  // Each unit's first and last destination byte, in the order Work numbers
+  // the units (outer odometer, the last group fastest; blocks innermost).
+  int64_t outer = 1;
+  for (const Group& g : p.outer) outer *= g.size;
+  const int64_t units = outer * blocks;
+  std::vector<int64_t> first(units), last(units);
+  std::vector<int64_t> idx(p.outer.size(), 0);
+  int64_t d0 = 0;
+  for (int64_t o = 0, u = 0; o < outer; ++o) {
+    for (int64_t k = 0; k < blocks; ++k, ++u) {
+      first[u] = first_byte(d0 + bmin[k] + b_min);
+      last[u] = last_byte(d0 + bmax[k] + b_max);
+    }
+    for (int64_t g = static_cast<int64_t>(p.outer.size()) - 1; g >= 0; --g) {
+      const Group& grp = p.outer[g];
+      d0 -= grp.d[idx[g]];
+      if (++idx[g] < grp.size) {
+        d0 += grp.d[idx[g]];
+        break;
+      }
+      idx[g] = 0;
+      d0 += grp.d[0];
+    }
+  }
+  // The destination can be cut before unit u, at byte sufmin[u], when every
+  // unit before u ends before every unit from u on starts (units inside a
+  // piece may interleave: the rows of a tile row).
+  std::vector<int64_t> sufmin(units + 1, p.dst_bytes);
+  for (int64_t u = units; u-- > 0;)
+    sufmin[u] = std::min(sufmin[u + 1], first[u]);
+  std::vector<std::pair<int64_t, int64_t>> cuts;  // (unit, byte), in order
+  int64_t prefix_last = -1;
+  for (int64_t u = 1; u < units; ++u) {
+    prefix_last = std::max(prefix_last, last[u - 1]);
+    if (prefix_last < sufmin[u]) cuts.emplace_back(u, sufmin[u]);
+  }
+  cuts.emplace_back(units, p.dst_bytes);
+  // Greedy: the longest pieces of at most piece_bytes; a span between two
+  // possible cuts that is longer makes one longer piece.
+  int64_t start_u = 0, start_byte = 0;
+  std::pair<int64_t, int64_t> candidate(-1, -1);  // last cut within budget
+  for (const auto& cut : cuts) {
+    if (cut.second - start_byte > piece_bytes && candidate.first > start_u) {
+      pieces->push_back(
+          Piece{start_u, candidate.first, start_byte, candidate.second});
+      start_u = candidate.first;
+      start_byte = candidate.second;
+    }
+    if (cut.second - start_byte > piece_bytes && cut.first < units) {
+      pieces->push_back(Piece{start_u, cut.first, start_byte, cut.second});
+      start_u = cut.first;
+      start_byte = cut.second;
+    }
+    candidate = cut;
+  }
+  pieces->push_back(Piece{start_u, units, start_byte, p.dst_bytes});
+  return true;
+}
+
+void RunPiece(const Plan& p, const uint8_t* src, const Piece& piece,
+              uint8_t* dst) {
+  const int64_t n = piece.byte1 - piece.byte0;
+  if (p.elements > 0 && p.kernel == RelayoutKernel::kMemcpy &&
+      !p.use_indexers) {
+    std::memcpy(dst, src + piece.byte0, n);
+    return;
+  }
+  if (p.prefill) std::memset(dst, p.fill, n);
+  if (p.elements == 0 || piece.u1 <= piece.u0) return;
+  // The piece starts on an element's first byte (CutInPieces).
+  const int64_t shift = p.dst_bits % 8 == 0 ? piece.byte0 / (p.dst_bits / 8)
+                                            : piece.byte0 * (8 / p.dst_bits);
+  // No streaming stores: a piece is meant to stay in the cache until it is
+  // written out.
+  const Ctx c{p, src, dst, /*streaming=*/false, shift};
+  Parallel(p.threads, piece.u1 - piece.u0,
+           [&](int64_t a, int64_t b) { Work(c, piece.u0 + a, piece.u0 + b); });
 }
 
 std::string DescribePlan(const Plan& p) {

@@ -119,6 +119,27 @@ void ChooseKernel(Plan& p, bool allow_fast_paths);
 // Runs the plan. @pre src holds p.src_bytes, dst p.dst_bytes.
 void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst);
 
+// A piece of the destination that can be produced on its own: work units
+// [u0, u1) (row blocks of group a at each outer index, in the order Work
+// numbers them) write bytes [byte0, byte1) of dst and no other; the gaps
+// between their elements are padding. Consecutive pieces cover dst in order.
+struct Piece {
+  int64_t u0 = 0, u1 = 0;
+  int64_t byte0 = 0, byte1 = 0;
+};
+
+// Cuts the plan's work into pieces of at most `piece_bytes` bytes (a single
+// unit may be longer), or returns false when the units do not write the
+// destination in order (transposes, the per-element indexers, elements
+// whose bit width does not divide 8 or a multiple of it).
+bool CutInPieces(const Plan& p, int64_t piece_bytes,
+                 std::vector<Piece>* pieces);
+
+// Writes bytes [piece.byte0, piece.byte1) of the destination, padding
+// filled, into dst[0, byte1 - byte0). @pre src holds p.src_bytes.
+void RunPiece(const Plan& p, const uint8_t* src, const Piece& piece,
+              uint8_t* dst);
+
 std::string DescribePlan(const Plan& p);
 
 }  // namespace relayout_internal

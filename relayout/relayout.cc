@@ -13,11 +13,16 @@
 #include "hlolayout/relayout/relayout.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/index_util/tiled_indexer.h"
@@ -347,6 +352,93 @@ absl::Status RelayoutPlan::Run(absl::Span<const uint8_t> src,
                      impl_->to.ToString(true), " needs ", p.dst_bytes));
   }
   relayout_internal::RunPlan(p, src.data(), dst.data());
+  return absl::OkStatus();
+}
+
+namespace {
+
+// A 64-byte aligned buffer for pieces. Large ones are mapped, and on Linux
+// advised to use huge pages: a destination that cannot be cut is one piece
+// as large as the array, and 4 KiB faults on it cost as much as the copy.
+class PieceBuffer {
+ public:
+  explicit PieceBuffer(int64_t bytes) : size_(static_cast<size_t>(bytes)) {
+#if defined(__linux__)
+    if (bytes >= kMapBytes) {
+      void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED) {
+        madvise(p, size_, MADV_HUGEPAGE);  // a hint; fine if refused
+        data_ = static_cast<uint8_t*>(p);
+        mapped_ = true;
+        return;
+      }
+    }
+#endif
+    owned_.reset(new uint8_t[size_ + 64]);
+    data_ = reinterpret_cast<uint8_t*>(
+        (reinterpret_cast<uintptr_t>(owned_.get()) + 63) / 64 * 64);
+  }
+  ~PieceBuffer() {
+#if defined(__linux__)
+    if (mapped_) munmap(data_, size_);
+#endif
+  }
+  PieceBuffer(const PieceBuffer&) = delete;
+  PieceBuffer& operator=(const PieceBuffer&) = delete;
+  uint8_t* data() { return data_; }
+
+ private:
+  static constexpr int64_t kMapBytes = int64_t{4} << 20;
+  size_t size_;
+  std::unique_ptr<uint8_t[]> owned_;
+  uint8_t* data_ = nullptr;
+  bool mapped_ = false;
+};
+
+}  // namespace
+
+int64_t RelayoutPlan::LargestPiece(int64_t piece_bytes) const {
+  std::vector<relayout_internal::Piece> pieces;
+  if (!relayout_internal::CutInPieces(impl_->plan, piece_bytes, &pieces)) {
+    return impl_->plan.dst_bytes;
+  }
+  int64_t largest = 0;
+  for (const auto& piece : pieces) {
+    largest = std::max(largest, piece.byte1 - piece.byte0);
+  }
+  return largest;
+}
+
+absl::Status RelayoutPlan::RunInPieces(
+    absl::Span<const uint8_t> src, int64_t piece_bytes,
+    const std::function<absl::Status(absl::Span<const uint8_t>)>& write) const {
+  const relayout_internal::Plan& p = impl_->plan;
+  if (static_cast<int64_t>(src.size()) < p.src_bytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("source buffer has ", src.size(), " bytes, ",
+                     impl_->from.ToString(true), " needs ", p.src_bytes));
+  }
+  std::vector<relayout_internal::Piece> pieces;
+  if (!relayout_internal::CutInPieces(p, piece_bytes, &pieces) ||
+      pieces.size() == 1) {
+    // One piece: the whole destination, made as Run makes it (streaming
+    // stores, one split across the threads).
+    PieceBuffer buffer(p.dst_bytes);
+    relayout_internal::RunPlan(p, src.data(), buffer.data());
+    return write(absl::MakeConstSpan(buffer.data(), p.dst_bytes));
+  }
+  int64_t largest = 0;
+  for (const auto& piece : pieces) {
+    largest = std::max(largest, piece.byte1 - piece.byte0);
+  }
+  PieceBuffer buffer(largest);
+  for (const auto& piece : pieces) {
+    relayout_internal::RunPiece(p, src.data(), piece, buffer.data());
+    absl::Status s =
+        write(absl::MakeConstSpan(buffer.data(), piece.byte1 - piece.byte0));
+    if (!s.ok()) return s;
+  }
   return absl::OkStatus();
 }
 
