@@ -1,9 +1,17 @@
-// bench/cli_bench.cc: `hlolayout report --summary` end to end, as a user runs
-// it (a process that starts, reads a file and exits), against newline scans
-// of the same file run as processes too.
+// bench/cli_bench.cc: commands end to end, as a user runs them (a process
+// that starts, reads a file, writes its answer and exits), against plain
+// tools run as processes too:
+//   - `hlolayout report --summary` against newline scans of the same dump;
+//   - `hlolayout relayout` of a 256 MiB array (tile a row-major f32
+//     [8192,8192] to T(8,128), from a raw file and from a .npy file, and
+//     untile it back to .npy) against `cp` of the same input, in /dev/shm
+//     (memory) and in the temporary directory (a disk), one thread.
 //
 //   ./bazelw run -c opt //bench:cli_bench
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
+//   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter='Relayout|Cp'
+//       --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true
+//       (one command line)
 //
 // The file is a generated dump of about 75 MB (parser/hlo_test_dump.h, the
 // same generator and size as bench/hlo_reader_bench.cc), written once to a
@@ -18,19 +26,33 @@
 // time, so 0.1 means a tenth of the baseline's speed). Medians when run with
 // repetitions.
 //
+// The relayout cases write their 256 MiB inputs once per folder (random
+// bytes), run each command untimed for half a second first (the page cache
+// then holds the input, and the disk has written back most of what came
+// before), and remove the output before each run, outside the timing.
+// Writing to a disk depends on how much the kernel has left to write back:
+// repetitions with random interleaving mix cp and relayout runs. Their
+// `peak_rss_MiB` counter is the process's peak resident memory (the input
+// is mapped, so it counts) and `rss_per_input` that over the input's size.
+// At the end, each relayout figure is printed as a speed ratio to `cp` of
+// the same input in the same folder.
+//
 // The binaries are found in the runfiles (`bazel run`), or given with
 // --hlolayout=PATH and --newline_scan=PATH.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -51,9 +73,12 @@ std::string& ScanPath() {
   return path;
 }
 
+bool dump_written = false;
+
 // The generated dump, written to a temporary file once.
 const std::string& DumpPath() {
   static const std::string* path = [] {
+    dump_written = true;
     HloDumpOptions options;
     options.target_bytes = 75 << 20;
     const GeneratedHloDump dump = GenerateHloDump(options);
@@ -73,7 +98,8 @@ const std::string& DumpPath() {
 }
 
 // Runs `argv` with stdout and stderr to /dev/null; false when it fails.
-bool Run(const std::vector<std::string>& args) {
+// `max_rss_kib`, when given, gets the process's peak resident memory.
+bool Run(const std::vector<std::string>& args, long* max_rss_kib = nullptr) {
   std::vector<char*> argv;
   for (const std::string& a : args)
     argv.push_back(const_cast<char*>(a.c_str()));
@@ -88,11 +114,14 @@ bool Run(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) return false;
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return false;
+  struct rusage usage = {};
+  if (wait4(pid, &status, 0, &usage) != pid) return false;
+  if (max_rss_kib != nullptr) *max_rss_kib = usage.ru_maxrss;
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 void RunEach(benchmark::State& state, const std::vector<std::string>& args) {
+  DumpPath();  // written before the timing starts
   for (auto _ : state) {
     if (!Run(args)) {
       state.SkipWithError(("failed: " + args[0]).c_str());
@@ -126,6 +155,151 @@ BENCHMARK(BM_CliReportSummary)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// ---- relayout: 256 MiB arrays against cp.
+
+constexpr int64_t kSide = 8192;  // f32[8192,8192]: 256 MiB
+const char kRowMajor[] = "f32[8192,8192]{1,0}";
+const char kTiled[] = "f32[8192,8192]{1,0:T(8,128)}";
+
+// The folders: 0 /dev/shm (memory), 1 TEST_TMPDIR or /tmp (a disk).
+std::string Folder(int which) {
+  if (which == 0) return "/dev/shm";
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return dir != nullptr ? dir : "/tmp";
+}
+
+bool WriteFileBytes(const std::string& path, const std::string& head,
+                    int64_t bytes, uint64_t seed) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return false;
+  bool ok =
+      write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size());
+  std::mt19937_64 rng(seed);
+  std::vector<uint64_t> block(1 << 17);  // 1 MiB
+  for (int64_t done = 0; ok && done < bytes;) {
+    for (uint64_t& v : block) v = rng();
+    const size_t n = static_cast<size_t>(
+        std::min<int64_t>(bytes - done, block.size() * sizeof(uint64_t)));
+    ok = write(fd, block.data(), n) == static_cast<ssize_t>(n);
+    done += static_cast<int64_t>(n);
+  }
+  return close(fd) == 0 && ok;
+}
+
+// The inputs of one folder: a.bin (row-major), a.npy (the same as .npy),
+// t.bin (tiled), written once; removed at the end.
+std::vector<std::string>& Written() {
+  static std::vector<std::string> paths;
+  return paths;
+}
+const std::string& Input(int which, const char* name) {
+  static std::map<std::string, std::string> paths;
+  const std::string key = std::to_string(which) + name;
+  auto it = paths.find(key);
+  if (it != paths.end()) return it->second;
+  const std::string path = Folder(which) + "/hlolayout_cli_bench_" +
+                           std::to_string(getpid()) + "_" + name;
+  const int64_t bytes = kSide * kSide * 4;
+  bool ok;
+  if (std::strcmp(name, "a.npy") == 0) {
+    // The header NumPy writes for float32 (8192, 8192): 128 bytes.
+    std::string dict =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (8192, 8192), }";
+    dict.append((64 - (10 + dict.size() + 1) % 64) % 64, ' ');
+    dict += '\n';
+    std::string head = "\x93NUMPY\x01";
+    head += '\0';
+    head += static_cast<char>(dict.size() & 0xFF);
+    head += static_cast<char>(dict.size() >> 8);
+    ok = WriteFileBytes(path, head + dict, bytes, 1);
+  } else {
+    ok = WriteFileBytes(path, "", bytes,
+                        std::strcmp(name, "t.bin") == 0 ? 2 : 1);
+  }
+  if (!ok) {
+    std::fprintf(stderr, "cli_bench: cannot write %s\n", path.c_str());
+    std::exit(1);
+  }
+  Written().push_back(path);
+  return paths[key] = path;
+}
+
+// Runs `args` (the output file last) once per iteration, the output
+// removed before each run outside the timing.
+void RunToFile(benchmark::State& state, const std::vector<std::string>& args,
+               const std::string& input) {
+  const std::string& output = args.back();
+  long rss = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::remove(output.c_str());
+    state.ResumeTiming();
+    if (!Run(args, &rss)) {
+      state.SkipWithError(("failed: " + args[0]).c_str());
+      return;
+    }
+  }
+  std::remove(output.c_str());
+  struct stat st = {};
+  stat(input.c_str(), &st);
+  state.SetBytesProcessed(state.iterations() * st.st_size);
+  state.counters["peak_rss_MiB"] = static_cast<double>(rss) / 1024;
+  state.counters["rss_per_input"] =
+      static_cast<double>(rss) * 1024 / static_cast<double>(st.st_size);
+}
+
+std::string OutputPath(int which, const char* name) {
+  return Folder(which) + "/hlolayout_cli_bench_" + std::to_string(getpid()) +
+         "_" + name;
+}
+
+// cp of a.bin (range 1: 0 raw, 1 .npy, 2 tiled) in folder range 0.
+void BM_Cp(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  const char* names[] = {"a.bin", "a.npy", "t.bin"};
+  const std::string& in = Input(which, names[state.range(1)]);
+  RunToFile(state, {"cp", in, OutputPath(which, "cp.out")}, in);
+}
+BENCHMARK(BM_Cp)
+    ->ArgNames({"dir", "input"})
+    ->ArgsProduct({{0, 1}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MinWarmUpTime(0.5)
+    ->MinTime(2)
+    ->UseRealTime();
+
+// hlolayout relayout --threads 1 in folder range 0: 0 tile a.bin, 1 tile
+// a.npy (--from from its header), 2 untile t.bin to a .npy file.
+void BM_CliRelayout(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  std::vector<std::string> args = {CliPath(), "relayout", "--threads", "1"};
+  std::string in;
+  switch (state.range(1)) {
+    case 0:
+      in = Input(which, "a.bin");
+      args.insert(args.end(), {"--from", kRowMajor, "--to", kTiled, in,
+                               OutputPath(which, "out.bin")});
+      break;
+    case 1:
+      in = Input(which, "a.npy");
+      args.insert(args.end(),
+                  {"--to", kTiled, in, OutputPath(which, "out.bin")});
+      break;
+    default:
+      in = Input(which, "t.bin");
+      args.insert(args.end(), {"--from", kTiled, "--to", kRowMajor, in,
+                               OutputPath(which, "out.npy")});
+  }
+  RunToFile(state, args, in);
+}
+BENCHMARK(BM_CliRelayout)
+    ->ArgNames({"dir", "case"})
+    ->ArgsProduct({{0, 1}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MinWarmUpTime(0.5)
+    ->MinTime(2)
+    ->UseRealTime();
+
 // Keeps every run's wall time by name (the aggregates' names end in _median
 // etc., and are kept too), and prints the ratios at the end.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -133,8 +307,15 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.error_occurred) continue;
-      // "BM_WcL/real_time_median" -> "BM_WcL_median".
+      // "BM_WcL/real_time_median" -> "BM_WcL_median"; the relayout cases'
+      // "/min_time:2.000/min_warmup_time:0.500" go too.
       std::string name = run.benchmark_name();
+      for (const char* part : {"/min_time:", "/min_warmup_time:"}) {
+        const size_t at = name.find(part);
+        if (at != std::string::npos) {
+          name.erase(at, name.find('/', at + 1) - at);
+        }
+      }
       const size_t at = name.find("/real_time");
       if (at != std::string::npos) name.erase(at, 10);
       times_[name].push_back(run.GetAdjustedRealTime());
@@ -165,6 +346,23 @@ class RatioReporter : public benchmark::ConsoleReporter {
           "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
           "newline scan %.3fx\n",
           name, t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+    }
+    // Relayout case c reads input c (a.bin, a.npy, t.bin): cp of it.
+    const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
+    for (int dir = 0; dir < 2; ++dir) {
+      for (int c = 0; c < 3; ++c) {
+        const std::string suffix = "/dir:" + std::to_string(dir);
+        const double t =
+            time("BM_CliRelayout" + suffix + "/case:" + std::to_string(c));
+        const double cp =
+            time("BM_Cp" + suffix + "/input:" + std::to_string(c));
+        if (t <= 0 || cp <= 0) continue;
+        std::printf(
+            "relayout %s in %s, 1 thread: %.1f ms, cp %.1f ms; speed ratio "
+            "to cp %.2fx\n",
+            cases[c], dir == 0 ? "/dev/shm" : "the temporary folder", t, cp,
+            cp / t);
+      }
     }
   }
 
@@ -210,9 +408,11 @@ int main(int argc, char** argv) {
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
-  hlolayout::DumpPath();  // written before any timing
   hlolayout::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  std::remove(hlolayout::DumpPath().c_str());
+  if (hlolayout::dump_written) std::remove(hlolayout::DumpPath().c_str());
+  for (const std::string& path : hlolayout::Written()) {
+    std::remove(path.c_str());
+  }
   return 0;
 }
