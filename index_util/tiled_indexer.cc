@@ -625,6 +625,11 @@ void TiledIndexer::GroupOffsets(absl::Span<const int> dims,
       v.resize(n);
       // Coordinate of combination c: (c / inner) % size.
       for (int64_t c = 0; c < n;) {
+        if (inner == 1) {
+          for (int64_t i = 0; i < size; ++i) v[c + i] = i;
+          c += size;
+          continue;
+        }
         for (int64_t i = 0; i < size; ++i) {
           std::fill_n(v.begin() + c, inner, i);
           c += inner;
@@ -640,9 +645,11 @@ void TiledIndexer::GroupOffsets(absl::Span<const int> dims,
       case OpKind::kMulAdd:  // a = a * c + b
         if (a.empty()) {
           a = b;
+        } else if (b.empty()) {
+          for (int64_t& x : a) x = WrapMul(x, op.c);
         } else {
           for (int64_t i = 0; i < n; ++i) {
-            a[i] = WrapAdd(WrapMul(a[i], op.c), b.empty() ? 0 : b[i]);
+            a[i] = WrapAdd(WrapMul(a[i], op.c), b[i]);
           }
         }
         break;
@@ -656,10 +663,16 @@ void TiledIndexer::GroupOffsets(absl::Span<const int> dims,
           break;
         }
         b.resize(n);
+        if (op.kind == OpKind::kShift) {
+          for (int64_t i = 0; i < n; ++i) {
+            b[i] = a[i] & (op.c - 1);
+            a[i] >>= op.shift;
+          }
+          break;
+        }
         for (int64_t i = 0; i < n; ++i) {
           const int64_t x = a[i];
-          const int64_t q =
-              op.kind == OpKind::kShift ? x >> op.shift : op.div.Divide(x);
+          const int64_t q = op.div.Divide(x);
           b[i] = WrapSub(x, WrapMul(q, op.c));
           a[i] = q;
         }

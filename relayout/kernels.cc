@@ -1255,64 +1255,68 @@ void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
 }
 
 // Where b's runs break for steps (s_step, d_step): bit i of the result is
-// set when element j + i (i < 8) does not continue the run of element
-// j + i - 1. @pre 1 <= j, j + 8 <= b.size. Plan creation scans tables of
+// set when element j + i (i < 64, j + i < b.size) does not continue the
+// run of element j + i - 1. @pre j >= 1. Plan creation scans tables of
 // thousands of entries several times, so this is SSE2 where there is SSE2
-// (two entries per compare; GCC at -O2 does not vectorize the loop).
-inline unsigned RunBreaks8(const int64_t* s, const int64_t* d, int64_t j,
-                           int64_t s_step, int64_t d_step) {
+// (two entries per compare, each entry loaded once; GCC at -O2 does not
+// vectorize the loop).
+inline uint64_t RunBreaks64(const Group& b, int64_t j, int64_t s_step,
+                            int64_t d_step) {
+  const int n = static_cast<int>(std::min<int64_t>(64, b.size - j));
+  const int64_t* s = b.s.data();
+  const int64_t* d = b.d.data();
+  uint64_t same = 0;
+  int i = 0;
 #if defined(__SSE2__)
-  const __m128i ss = _mm_set1_epi64x(s_step);
-  const __m128i ds = _mm_set1_epi64x(d_step);
-  const __m128i zero = _mm_setzero_si128();
-  unsigned same = 0;
-  for (int i = 0; i < 8; i += 2) {
+  if (n >= 2) {
     auto load = [](const int64_t* p) {
       return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     };
-    const __m128i sd =
-        _mm_sub_epi64(_mm_sub_epi64(load(s + j + i), load(s + j + i - 1)), ss);
-    const __m128i dd =
-        _mm_sub_epi64(_mm_sub_epi64(load(d + j + i), load(d + j + i - 1)), ds);
-    __m128i z = _mm_cmpeq_epi32(_mm_or_si128(sd, dd), zero);
-    // A 64-bit lane is zero when both of its 32-bit halves are.
-    z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
-    same |= static_cast<unsigned>(_mm_movemask_pd(_mm_castsi128_pd(z))) << i;
+    // The pair after (x[k-1], x[k]) is (x[k+1], x[k+2]): its "previous"
+    // pair (x[k], x[k+1]) is the high half of one and the low of the next.
+    auto between = [](__m128i lo, __m128i hi) {
+      return _mm_castpd_si128(
+          _mm_shuffle_pd(_mm_castsi128_pd(lo), _mm_castsi128_pd(hi), 1));
+    };
+    const __m128i ss = _mm_set1_epi64x(s_step);
+    const __m128i ds = _mm_set1_epi64x(d_step);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i prev_s = load(s + j - 1), prev_d = load(d + j - 1);
+    __m128i cur_s = load(s + j), cur_d = load(d + j);
+    while (true) {
+      const __m128i diff =
+          _mm_or_si128(_mm_sub_epi64(_mm_sub_epi64(cur_s, prev_s), ss),
+                       _mm_sub_epi64(_mm_sub_epi64(cur_d, prev_d), ds));
+      __m128i z = _mm_cmpeq_epi32(diff, zero);
+      // A 64-bit lane is zero when both of its 32-bit halves are.
+      z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+      same |= static_cast<uint64_t>(_mm_movemask_pd(_mm_castsi128_pd(z))) << i;
+      i += 2;
+      if (i + 2 > n) break;
+      const __m128i next_s = load(s + j + i), next_d = load(d + j + i);
+      prev_s = between(cur_s, next_s);
+      prev_d = between(cur_d, next_d);
+      cur_s = next_s;
+      cur_d = next_d;
+    }
   }
-  return ~same & 0xFFu;
-#else
-  unsigned breaks = 0;
-  for (int i = 0; i < 8; ++i) {
-    const int64_t k = j + i;
-    breaks |= static_cast<unsigned>(((s[k] - s[k - 1]) != s_step) |
-                                    ((d[k] - d[k - 1]) != d_step))
-              << i;
-  }
-  return breaks;
 #endif
+  for (; i < n; ++i) {
+    const int64_t k = j + i;
+    same |= static_cast<uint64_t>(s[k] - s[k - 1] == s_step &&
+                                  d[k] - d[k - 1] == d_step)
+            << i;
+  }
+  return ~same & (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1);
 }
 
-// RunBreaks8 for any j < b.size: elements past the end do not break.
-inline unsigned RunBreaksAt(const Group& b, int64_t j, int64_t s_step,
-                            int64_t d_step) {
-  if (j + 8 <= b.size) {
-    return RunBreaks8(b.s.data(), b.d.data(), j, s_step, d_step);
-  }
-  unsigned breaks = 0;
-  for (int64_t k = j; k < b.size; ++k) {
-    breaks |= static_cast<unsigned>(b.s[k] - b.s[k - 1] != s_step ||
-                                    b.d[k] - b.d[k - 1] != d_step)
-              << (k - j);
-  }
-  return breaks;
-}
-
-// Set bits of an 8-bit mask (no POPCNT instruction in baseline x86-64:
-// __builtin_popcount is a library call there).
-inline int Popcount8(unsigned m) {
-  m = m - ((m >> 1) & 0x55u);
-  m = (m & 0x33u) + ((m >> 2) & 0x33u);
-  return static_cast<int>((m + (m >> 4)) & 0x0Fu);
+// Set bits of a 64-bit mask (no POPCNT instruction in baseline x86-64:
+// __builtin_popcountll is a library call there).
+inline int Popcount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<int>((x * 0x0101010101010101u) >> 56);
 }
 
 std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
@@ -1320,9 +1324,9 @@ std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
   if (b.size == 0) return runs;
   runs.push_back(Run{0, b.s[0], b.d[0], 1});
   int64_t last = 1;  // runs.back() covers up to here (exclusive)
-  for (int64_t j0 = 1; j0 < b.size; j0 += 8) {
-    for (unsigned m = RunBreaksAt(b, j0, s_step, d_step); m != 0; m &= m - 1) {
-      const int64_t j = j0 + __builtin_ctz(m);
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+      const int64_t j = j0 + __builtin_ctzll(m);
       runs.back().len += j - last;
       runs.push_back(Run{j, b.s[j], b.d[j], 1});
       last = j + 1;
@@ -1345,20 +1349,20 @@ bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
   // transpose tried as an interleave), count first without storing runs:
   // that fails as soon and allocates nothing. Speed only: the answer is
   // the same either way.
-  int64_t head_breaks = 0, head = 1;
-  for (; head < b.size && head <= 256; head += 8) {
-    head_breaks += Popcount8(RunBreaksAt(b, head, s_step, d_step));
-  }
-  if (head_breaks * b.size > 2 * limit * head &&
-      CountRuns(b, s_step, d_step, limit) > limit) {
-    return false;
+  if (b.size > 1) {
+    const int64_t head = std::min<int64_t>(64, b.size - 1);
+    const int64_t head_breaks = Popcount64(RunBreaks64(b, 1, s_step, d_step));
+    if (head_breaks * b.size > 2 * limit * head &&
+        CountRuns(b, s_step, d_step, limit) > limit) {
+      return false;
+    }
   }
   runs->push_back(Run{0, b.s[0], b.d[0], 1});
   int64_t last = 1;  // runs->back() covers up to here (exclusive)
-  for (int64_t j0 = 1; j0 < b.size; j0 += 8) {
-    for (unsigned m = RunBreaksAt(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step); m != 0; m &= m - 1) {
       if (static_cast<int64_t>(runs->size()) >= limit) return false;
-      const int64_t j = j0 + __builtin_ctz(m);
+      const int64_t j = j0 + __builtin_ctzll(m);
       runs->back().len += j - last;
       runs->push_back(Run{j, b.s[j], b.d[j], 1});
       last = j + 1;
@@ -1376,10 +1380,7 @@ int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step,
   if (b.size == 0) return 0;
   int64_t count = 1;
   for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
-    const int64_t j1 = std::min(b.size, j0 + 64);
-    for (int64_t j = j0; j < j1; j += 8) {
-      count += Popcount8(RunBreaksAt(b, j, s_step, d_step));
-    }
+    count += Popcount64(RunBreaks64(b, j0, s_step, d_step));
     if (count > limit) return count;
   }
   return count;
@@ -1475,13 +1476,26 @@ bool UnitsOwnTheirBytes(Plan& p) {
     if (!whole(g.d)) return false;
   }
   bool runs_whole = whole(p.a.d);
-  // Runs of b contiguous in dst.
+  // Runs of b contiguous in dst: where b.d does not step by 1 (RunBreaks64
+  // on a group whose s is d too).
+  Group dst_only;
+  dst_only.size = p.b.size;
+  dst_only.s = p.b.d;
+  dst_only.d = p.b.d;
   int64_t start = 0;
-  for (int64_t j = 1; runs_whole && j <= p.b.size; ++j) {
-    if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
-    runs_whole = ((p.b.d[start] | (j - start)) & (per - 1)) == 0;
-    start = j;
+  uint64_t bad = 0;  // OR of every run's start offset and length
+  for (int64_t j0 = 1; runs_whole && j0 < p.b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(dst_only, j0, 1, 1); m != 0; m &= m - 1) {
+      const int64_t j = j0 + __builtin_ctzll(m);
+      bad |= static_cast<uint64_t>(p.b.d[start] | (j - start));
+      start = j;
+    }
+    runs_whole = (bad & (per - 1)) == 0;
   }
+  if (p.b.size > 0) {
+    bad |= static_cast<uint64_t>(p.b.d[start] | (p.b.size - start));
+  }
+  runs_whole = runs_whole && (bad & (per - 1)) == 0;
   if (runs_whole) return true;
   const int64_t w = p.b.size;
   if (!IsAffine(p.b.d, 1) || !IsAffine(p.a.d, w)) return false;
@@ -1599,8 +1613,10 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     // consecutive in dst; de-interleave the other way round.
     for (const bool inter : {true, false}) {
       const int64_t s_step = inter ? 1 : k, d_step = inter ? k : 1;
-      if (BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k) &&
-          MakeRunsUpTo(p.b, s_step, d_step, nb / 4, &runs)) {
+      // Runs first: they fail fast on a transpose, whose rows are
+      // consecutive in dst (BlocksConsecutive would walk all of them).
+      if (MakeRunsUpTo(p.b, s_step, d_step, nb / 4, &runs) &&
+          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
         p.kernel =
             inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
         p.k = k;

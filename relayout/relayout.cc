@@ -55,6 +55,7 @@ const char* RelayoutKernelName(RelayoutKernel kernel) {
 namespace {
 
 using relayout_internal::Group;
+using relayout_internal::OffsetTable;
 using relayout_internal::Run;
 
 // Group tables larger than this make the plan use the indexers per element.
@@ -305,28 +306,45 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
 
   // Tabulate each group for both layouts (index_util/tiled_indexer.h:
   // tables built from the tile splits, no per-element Offset).
+  // One block for every table (kernels.h, OffsetTable), two entries for
+  // each of the size-1 groups added below when there are fewer than two.
+  int64_t entries = 4;
+  for (const auto& g : groups) {
+    int64_t n = 1;
+    for (int d : g) n *= from.dimension(d);
+    entries += 2 * n;
+  }
+  p.tables.reset(new int64_t[entries]);
+  int64_t* next = p.tables.get();
+  auto table = [&next](int64_t n) {
+    OffsetTable t(next, n);
+    next += n;
+    return t;
+  };
   std::vector<Group> tables;
   for (const auto& g : groups) {
     Group t;
     t.size = 1;
     for (int d : g) t.size *= from.dimension(d);
-    t.s.resize(t.size);
-    t.d.resize(t.size);
+    t.s = table(t.size);
+    t.d = table(t.size);
     t.dims = g;
     if (g.size() == 1) {
-      fix->DimOffsets(g[0], absl::MakeSpan(t.s));
-      tix->DimOffsets(g[0], absl::MakeSpan(t.d));
+      fix->DimOffsets(g[0], absl::MakeSpan(t.s.data(), t.size));
+      tix->DimOffsets(g[0], absl::MakeSpan(t.d.data(), t.size));
     } else {  // the last member varies fastest
-      fix->GroupOffsets(g, absl::MakeSpan(t.s));
-      tix->GroupOffsets(g, absl::MakeSpan(t.d));
+      fix->GroupOffsets(g, absl::MakeSpan(t.s.data(), t.size));
+      tix->GroupOffsets(g, absl::MakeSpan(t.d.data(), t.size));
     }
     tables.push_back(std::move(t));
   }
   while (tables.size() < 2) {
     Group one;
     one.size = 1;
-    one.s = {0};
-    one.d = {0};
+    one.s = table(1);
+    one.d = table(1);
+    one.s[0] = 0;
+    one.d[0] = 0;
     tables.insert(tables.begin(), std::move(one));
   }
   p.b = std::move(tables.back());
