@@ -2,23 +2,35 @@
 // to a file, for measuring `hlolayout report` on a large input.
 //
 //   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/dump75.txt 75
+//   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/tpu75.txt 75 xla-tpu
 //
-// The second argument is the size in MB (default 75). Prints the generator's
-// own totals, which `hlolayout report --summary` must reproduce.
+// The second argument is the size in MB (default 75); the third the style:
+// `classic` (default) or `xla-tpu`, lines as XLA writes TPU dumps today
+// (HloDumpStyle in parser/hlo_test_dump.h). Prints the generator's own
+// totals, which `hlolayout report --summary` must reproduce.
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "hlolayout/parser/hlo_test_dump.h"
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: hlo_dump_gen FILE [MB]\n");
+  if (argc < 2 || argc > 4) {
+    std::fprintf(stderr, "usage: hlo_dump_gen FILE [MB] [classic|xla-tpu]\n");
     return 2;
   }
   hlolayout::HloDumpOptions options;
   const long mb = argc > 2 ? std::atol(argv[2]) : 75;
   options.target_bytes = static_cast<int64_t>(mb) << 20;
+  if (argc > 3) {
+    if (std::strcmp(argv[3], "xla-tpu") == 0) {
+      options.style = hlolayout::HloDumpStyle::kXlaTpu;
+    } else if (std::strcmp(argv[3], "classic") != 0) {
+      std::fprintf(stderr, "hlo_dump_gen: unknown style %s\n", argv[3]);
+      return 2;
+    }
+  }
   const hlolayout::GeneratedHloDump dump = hlolayout::GenerateHloDump(options);
   std::FILE* file = std::fopen(argv[1], "wb");
   if (file == nullptr ||
