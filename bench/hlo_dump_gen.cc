@@ -6,7 +6,8 @@
 //
 // The second argument is the size in MB (default 75); the third the style:
 // `classic` (default) or `xla-tpu`, lines as XLA writes TPU dumps today
-// (HloDumpStyle in parser/hlo_test_dump.h). Prints the generator's own
+// (HloDumpStyle in parser/hlo_test_dump.h, with 65,536 distinct shape
+// texts in the varied pool). Prints the generator's own
 // totals, which `hlolayout report --summary` must reproduce.
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
   if (argc > 3) {
     if (std::strcmp(argv[3], "xla-tpu") == 0) {
       options.style = hlolayout::HloDumpStyle::kXlaTpu;
+      options.distinct_shapes = 65536;  // most shape texts seen once
     } else if (std::strcmp(argv[3], "classic") != 0) {
       std::fprintf(stderr, "hlo_dump_gen: unknown style %s\n", argv[3]);
       return 2;

@@ -227,7 +227,7 @@ class Generator {
         tiles = rank == 1 ? "T(1024)" : "T(128)";
         break;
     }
-    const bool s1 = Next() % 16 == 0;
+    const bool s1 = Next() % (tpu() ? 8 : 16) == 0;
     int64_t padded_elements = elements;
     if (!tile.empty()) {
       const size_t k = tile.size();
@@ -310,8 +310,10 @@ class Generator {
   // Half of the picks come from a hot few (the shapes of a layer that
   // repeats), half from the whole pool.
   const VariedShape& PickArray() {
+    // TPU style: a quarter from the hot few.
     const size_t hot = arrays_.size() < 64 ? arrays_.size() : 64;
-    return arrays_[Next() % 2 == 0 ? Next() % hot : Next() % arrays_.size()];
+    const bool from_hot = Next() % (tpu() ? 4 : 2) == 0;
+    return arrays_[from_hot ? Next() % hot : Next() % arrays_.size()];
   }
   const VariedShape& PickTuple() {
     const size_t hot = tuples_.size() < 16 ? tuples_.size() : 16;
@@ -762,14 +764,24 @@ class Generator {
                     " get-tuple-element(%tuple.", i, "), index=1, ",
                     Metadata("while", i), "\n");
     Count(&kB, 0);
-    absl::StrAppend(&e, "  %custom-call.", i, " = ", kD.text,
+    // Plain instructions take a shape of the varied pool when there is one:
+    // the text and the sizes to count.
+    auto varied = [&](const ShapeInfo& fixed) {
+      if (arrays_.empty()) {
+        return std::make_pair(std::string(fixed.text), &fixed);
+      }
+      const VariedShape& v = PickArray();
+      return std::make_pair(v.text, &v.info);
+    };
+    const auto custom = varied(kD);
+    absl::StrAppend(&e, "  %custom-call.", i, " = ", custom.first,
                     " custom-call(%p3, %fusion.", i,
                     "), custom_call_target=\"tpu_custom_call\", "
                     "operand_layout_constraints={",
                     kD.text, ", ", a, "}, ", Metadata("pallas_call", i), ", ",
                     TpuCustomCallConfig(), "\n");
     // The reader counts no shapes inside attributes.
-    Count(&kD, 0);
+    Count(custom.second, 0);
     absl::StrAppend(&e, "  %collective-permute-start.", i, " = ", kCp.text,
                     " collective-permute-start(%p2), channel_id=", i + 1,
                     ", source_target_pairs={{0,1},{1,2},{2,3},{3,0}}, ",
@@ -812,9 +824,10 @@ class Generator {
         " reduce(%p2, %zero), dimensions={0}, to_apply=%add.clone, ",
         TpuFrontendAttributes(i), ", ", Metadata("reduce_sum", i), "\n");
     Count(&kF, 0);
-    absl::StrAppend(&e, "  %bitcast.", i, " = ", kK.text, " bitcast(%p6), ",
-                    Metadata("reshape", i), "\n");
-    Count(&kK, 0);
+    const auto bitcast = varied(kK);
+    absl::StrAppend(&e, "  %bitcast.", i, " = ", bitcast.first,
+                    " bitcast(%p6), ", Metadata("reshape", i), "\n");
+    Count(bitcast.second, 0);
     absl::StrAppend(&e, "  %slice.", i, " = ", kL.text,
                     " slice(%p7), slice={[0:16], [0:128]}, ",
                     Metadata("slice", i), "\n");
@@ -840,9 +853,10 @@ class Generator {
                     "), branch_computations={%branch_0, %branch_1}, ",
                     Metadata("cond", i), "\n");
     Count(&kB, 0);
-    absl::StrAppend(&e, "  %copy.", i, " = ", kG.text, " copy(%p10), ",
+    const auto copy = varied(kG);
+    absl::StrAppend(&e, "  %copy.", i, " = ", copy.first, " copy(%p10), ",
                     Metadata("copy", i), ", ", TpuFusionConfig(), "\n");
-    Count(&kG, 0);
+    Count(copy.second, 0);
     if (arrays_.empty()) return;
     const VariedShape& va = PickArray();
     const VariedShape& vb = PickArray();
