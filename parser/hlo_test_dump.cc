@@ -300,6 +300,8 @@ class Generator {
       if (texts.insert(v.text).second) arrays_.push_back(std::move(v));
     }
     // A few pairs to nest inside tuples.
+    // Reserved: a pair may hold an earlier pair, by address.
+    nested_.reserve(16);
     for (int i = 0; i < 16; ++i) nested_.push_back(RandomTuple(arrays_, 2));
     while (static_cast<int64_t>(arrays_.size() + tuples_.size()) < total) {
       VariedShape v = RandomTuple(arrays_);
@@ -424,13 +426,25 @@ class Generator {
     Count(&kScalarF32, OperandShapes(2));
     ++out_.computations;
 
-    absl::StrAppend(&t, "%while_cond (arg.1: ", kT.text, ") -> pred[] {\n",
-                    "  %arg.1 = ", kT.text, " parameter(0)\n",
-                    "  %gte.c = s32[] get-tuple-element(",
-                    Operand(kT.text, "arg.1"), "), index=0\n",
-                    "  %limit = s32[] constant(8)\n",
-                    "  ROOT %lt = pred[] compare(", Operand("s32[]", "gte.c"),
-                    ", ", Operand("s32[]", "limit"), "), direction=LT\n}\n\n");
+    // TPU style: every while and conditional has computations of its own,
+    // as XLA's FlattenCallGraph leaves them (TpuBlock writes them).
+    if (!tpu()) ControlFlowComputations("", &t);
+  }
+
+  // A while loop's condition and body and a conditional's two branches,
+  // their computation and instruction names ending in `suffix`.
+  void ControlFlowComputations(absl::string_view suffix, std::string* out) {
+    std::string& t = *out;
+    const std::string arg1 = absl::StrCat("arg.1", suffix);
+    const std::string gte = absl::StrCat("gte.c", suffix);
+    const std::string limit = absl::StrCat("limit", suffix);
+    absl::StrAppend(
+        &t, "%while_cond", suffix, " (", arg1, ": ", kT.text, ") -> pred[] {\n",
+        "  %", arg1, " = ", kT.text, " parameter(0)\n", "  %", gte,
+        " = s32[] get-tuple-element(", Operand(kT.text, arg1), "), index=0\n",
+        "  %", limit, " = s32[] constant(8)\n", "  ROOT %lt", suffix,
+        " = pred[] compare(", Operand("s32[]", gte), ", ",
+        Operand("s32[]", limit), "), direction=LT\n}\n\n");
     out_.shapes += 2;
     Count(&kT, 0);
     Count(&kH, OperandShapes(1));
@@ -440,21 +454,23 @@ class Generator {
     ++out_.computations;
 
     // No ROOT: the last instruction is the root, as XLA accepts.
-    absl::StrAppend(&t, "%while_body (arg.2: ", kT.text, ") -> ", kT.text,
-                    " {\n", "  %arg.2 = ", kT.text, " parameter(0)\n",
-                    "  %next = ", kT.text, " opt-barrier(",
-                    Operand(kT.text, "arg.2"), ")\n}\n\n");
+    const std::string arg2 = absl::StrCat("arg.2", suffix);
+    absl::StrAppend(&t, "%while_body", suffix, " (", arg2, ": ", kT.text,
+                    ") -> ", kT.text, " {\n", "  %", arg2, " = ", kT.text,
+                    " parameter(0)\n", "  %next", suffix, " = ", kT.text,
+                    " opt-barrier(", Operand(kT.text, arg2), ")\n}\n\n");
     out_.shapes += 2;
     Count(&kT, 0);
     Count(&kT, OperandShapes(1));
     ++out_.computations;
 
     for (int b = 0; b < 2; ++b) {
-      absl::StrAppend(&t, "%branch_", b, " (a.", b, ": bf16[3,200]) -> ",
-                      "bf16[3,200] {\n  %a.", b, " = ", kB.text,
-                      " parameter(0)\n  ROOT %r.", b, " = ", kB.text,
-                      b == 0 ? " negate(" : " abs(",
-                      Operand(kB.text, absl::StrCat("a.", b)), ")\n}\n\n");
+      const std::string a = absl::StrCat("a.", b, suffix);
+      absl::StrAppend(&t, "%branch_", b, suffix, " (", a, ": bf16[3,200]) -> ",
+                      "bf16[3,200] {\n  %", a, " = ", kB.text,
+                      " parameter(0)\n  ROOT %r.", b, suffix, " = ", kB.text,
+                      b == 0 ? " negate(" : " abs(", Operand(kB.text, a),
+                      ")\n}\n\n");
       out_.shapes += 2;
       Count(&kB, 0);
       Count(&kB, OperandShapes(1));
@@ -726,6 +742,27 @@ class Generator {
         "true}, \\\"implicit_sharding\\\": {\\\"type\\\": \\\"MANUAL\\\"}}\"");
   }
 
+  // A tuple instruction `name` of shape `t` whose array elements are
+  // `array_operand` and whose tuple elements are tuple instructions written
+  // before it (name.0, name.1, ...), so that every operand has the
+  // structure of its element, as in a module XLA wrote.
+  void TpuTuple(const VariedShape& t, const std::string& name,
+                const std::string& array_operand, std::string* entry) {
+    std::vector<std::string> operands;
+    for (size_t k = 0; k < t.elements.size(); ++k) {
+      if (t.elements[k]->elements.empty()) {
+        operands.push_back(array_operand);
+      } else {
+        const std::string inner = absl::StrCat(name, ".", k);
+        TpuTuple(*t.elements[k], inner, array_operand, entry);
+        operands.push_back("%" + inner);
+      }
+    }
+    absl::StrAppend(entry, "  %", name, " = ", t.text, " tuple(",
+                    absl::StrJoin(operands, ", "), ")\n");
+    Count(&t.info, 0);
+  }
+
   // The block of Block() in the TPU style: the same instructions and
   // shapes, operands without shapes, and every line annotated.
   void TpuBlock(int64_t i, std::string* fused, std::string* entry) {
@@ -747,6 +784,9 @@ class Generator {
     Count(&kZ, 0);
     Count(&kA, 0);
     Count(&kA, 0);
+
+    const std::string suffix = absl::StrCat(".", i);
+    ControlFlowComputations(suffix, fused);
 
     std::string& e = *entry;
     absl::StrAppend(&e, "  %fusion.", i, " = ", a,
@@ -840,18 +880,19 @@ class Generator {
     Count(&kM, 0);
     absl::StrAppend(&e, "  %after-all.", i, " = token[] after-all()\n");
     Count(&kToken, 0);
-    absl::StrAppend(&e, "  %add.", i, " = add(%fusion.", i, ", %fusion.", i,
-                    ")\n");
-    Count(nullptr, 0);
+    // XLA prints every result shape: no shapeless instruction here.
+    absl::StrAppend(&e, "  %add.", i, " = ", a, " add(%fusion.", i,
+                    ", %fusion.", i, "), ", Metadata("add", i), "\n");
+    Count(&kA, 0);
     absl::StrAppend(&e, "  %while.", i, " = ", kT.text, " while(%tuple.", i,
-                    "), condition=%while_cond, body=%while_body, ",
-                    Metadata("while", i),
+                    "), condition=%while_cond", suffix, ", body=%while_body",
+                    suffix, ", ", Metadata("while", i),
                     ", backend_config={\"known_trip_count\":{\"n\":\"8\"}}\n");
     Count(&kT, 0);
     absl::StrAppend(&e, "  %conditional.", i, " = ", b,
                     " conditional(%p8, %p1, %get-tuple-element.", i,
-                    "), branch_computations={%branch_0, %branch_1}, ",
-                    Metadata("cond", i), "\n");
+                    "), branch_computations={%branch_0", suffix, ", %branch_1",
+                    suffix, "}, ", Metadata("cond", i), "\n");
     Count(&kB, 0);
     const auto copy = varied(kG);
     absl::StrAppend(&e, "  %copy.", i, " = ", copy.first, " copy(%p10), ",
@@ -870,12 +911,7 @@ class Generator {
                     ", ", TpuFusionConfig(), "\n");
     Count(&vb.info, 0);
     const VariedShape& t = PickTuple();
-    absl::StrAppend(&e, "  %tuple.v", i, " = ", t.text, " tuple(");
-    for (size_t k = 0; k < t.elements.size(); ++k) {
-      absl::StrAppend(&e, k > 0 ? ", " : "", "%convert.v", i);
-    }
-    e += ")\n";
-    Count(&t.info, 0);
+    TpuTuple(t, absl::StrCat("tuple.v", i), absl::StrCat("%convert.v", i), &e);
     absl::StrAppend(&e, "  %get-tuple-element.v", i, " = ", t.elements[0]->text,
                     " get-tuple-element(%tuple.v", i, "), index=0\n");
     Count(&t.elements[0]->info, 0);
