@@ -13,9 +13,13 @@
 //       --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true
 //       (one command line)
 //
-// The file is a generated dump of about 75 MB (parser/hlo_test_dump.h, the
-// same generator and size as bench/hlo_reader_bench.cc), written once to a
-// temporary file and read from the page cache by every run. Baselines:
+// The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
+// written once to temporary files and read from the page cache by every run:
+// `dump:0`, the classic style (the same generator and size as
+// bench/hlo_reader_bench.cc), and `dump:1`, the XLA TPU style (operands
+// without shapes, metadata, backend configs and frontend attributes on
+// every line, large source tables, 65,536 distinct shape texts: most seen
+// once). Baselines, run on the same file:
 //   - BM_WcL: `wc -l FILE`, the newline scan issue 10 measured against;
 //   - BM_NewlineScanProcess: bench/newline_scan.cc, a program that maps
 //     the file and counts newlines with memchr and links only the C and C++
@@ -73,28 +77,42 @@ std::string& ScanPath() {
   return path;
 }
 
-bool dump_written = false;
+constexpr int kDumps = 2;  // 0: classic, 1: XLA TPU style
 
-// The generated dump, written to a temporary file once.
-const std::string& DumpPath() {
-  static const std::string* path = [] {
-    dump_written = true;
-    HloDumpOptions options;
-    options.target_bytes = 75 << 20;
-    const GeneratedHloDump dump = GenerateHloDump(options);
-    const char* dir = std::getenv("TEST_TMPDIR");
-    std::string name = std::string(dir != nullptr ? dir : "/tmp") +
-                       "/hlolayout_cli_bench_XXXXXX";
-    const int fd = mkstemp(name.data());
-    if (fd < 0 || write(fd, dump.text.data(), dump.text.size()) !=
-                      static_cast<ssize_t>(dump.text.size())) {
-      std::fprintf(stderr, "cli_bench: cannot write %s\n", name.c_str());
-      std::exit(1);
-    }
-    close(fd);
-    return new std::string(name);
+// A generated dump, written to a temporary file once.
+std::string WriteDump(int kind) {
+  HloDumpOptions options;
+  options.target_bytes = 75 << 20;
+  if (kind == 1) {
+    options.style = HloDumpStyle::kXlaTpu;
+    options.distinct_shapes = 65536;
+  }
+  const GeneratedHloDump dump = GenerateHloDump(options);
+  const char* dir = std::getenv("TEST_TMPDIR");
+  std::string name = std::string(dir != nullptr ? dir : "/tmp") +
+                     "/hlolayout_cli_bench_XXXXXX";
+  const int fd = mkstemp(name.data());
+  if (fd < 0 || write(fd, dump.text.data(), dump.text.size()) !=
+                    static_cast<ssize_t>(dump.text.size())) {
+    std::fprintf(stderr, "cli_bench: cannot write %s\n", name.c_str());
+    std::exit(1);
+  }
+  close(fd);
+  return name;
+}
+
+bool dumps_written = false;
+
+// Both dumps, written the first time one is asked for (before the timing
+// of the benchmark that asks: its arguments are built first).
+const std::string& DumpPath(int kind) {
+  static const std::vector<std::string>* paths = [] {
+    dumps_written = true;
+    auto* p = new std::vector<std::string>;
+    for (int kind = 0; kind < kDumps; ++kind) p->push_back(WriteDump(kind));
+    return p;
   }();
-  return *path;
+  return (*paths)[kind];
 }
 
 // Runs `argv` with stdout and stderr to /dev/null; false when it fails.
@@ -120,8 +138,8 @@ bool Run(const std::vector<std::string>& args, long* max_rss_kib = nullptr) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+// Runs `args` once per iteration; the last argument is the file read.
 void RunEach(benchmark::State& state, const std::vector<std::string>& args) {
-  DumpPath();  // written before the timing starts
   for (auto _ : state) {
     if (!Run(args)) {
       state.SkipWithError(("failed: " + args[0]).c_str());
@@ -129,29 +147,37 @@ void RunEach(benchmark::State& state, const std::vector<std::string>& args) {
     }
   }
   struct stat st = {};
-  stat(DumpPath().c_str(), &st);
+  stat(args.back().c_str(), &st);
   state.SetBytesProcessed(state.iterations() * st.st_size);
 }
 
 void BM_WcL(benchmark::State& state) {
-  RunEach(state, {"wc", "-l", DumpPath()});
+  RunEach(state, {"wc", "-l", DumpPath(state.range(0))});
 }
-BENCHMARK(BM_WcL)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WcL)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_NewlineScanProcess(benchmark::State& state) {
-  RunEach(state, {ScanPath(), DumpPath()});
+  RunEach(state, {ScanPath(), DumpPath(state.range(0))});
 }
-BENCHMARK(BM_NewlineScanProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NewlineScanProcess)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // threads:0 is the CLI's default (one thread per core, at most 8).
 void BM_CliReportSummary(benchmark::State& state) {
   RunEach(state, {CliPath(), "report", "--summary",
-                  "--threads=" + std::to_string(state.range(0)), DumpPath()});
+                  "--threads=" + std::to_string(state.range(1)),
+                  DumpPath(state.range(0))});
 }
 BENCHMARK(BM_CliReportSummary)
-    ->ArgName("threads")
-    ->Arg(1)
-    ->Arg(0)
+    ->ArgNames({"dump", "threads"})
+    ->ArgsProduct({{0, 1}, {1, 0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -336,16 +362,19 @@ class RatioReporter : public benchmark::ConsoleReporter {
       }
       return 0.0;
     };
-    const double wc = time("BM_WcL");
-    const double scan = time("BM_NewlineScanProcess");
-    for (const char* name :
-         {"BM_CliReportSummary/threads:1", "BM_CliReportSummary/threads:0"}) {
-      const double t = time(name);
-      if (t <= 0) continue;
-      std::printf(
-          "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
-          "newline scan %.3fx\n",
-          name, t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string dump = "/dump:" + std::to_string(kind);
+      const double wc = time("BM_WcL" + dump);
+      const double scan = time("BM_NewlineScanProcess" + dump);
+      for (const char* threads : {"/threads:1", "/threads:0"}) {
+        const std::string name = "BM_CliReportSummary" + dump + threads;
+        const double t = time(name);
+        if (t <= 0) continue;
+        std::printf(
+            "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
+            "newline scan %.3fx\n",
+            name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+      }
     }
     // Relayout case c reads input c (a.bin, a.npy, t.bin): cp of it.
     const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
@@ -410,7 +439,10 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&rest_argc, rest.data());
   hlolayout::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  if (hlolayout::dump_written) std::remove(hlolayout::DumpPath().c_str());
+  for (int kind = 0; hlolayout::dumps_written && kind < hlolayout::kDumps;
+       ++kind) {
+    std::remove(hlolayout::DumpPath(kind).c_str());
+  }
   for (const std::string& path : hlolayout::Written()) {
     std::remove(path.c_str());
   }
