@@ -1254,21 +1254,58 @@ void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
   }
 }
 
+#if HLOLAYOUT_X86_TARGETS
+// RunBreaks64's "continues" bits for entries j + i, i < n rounded down to
+// 4, four at a time (AVX2 has the 64-bit compare SSE2 lacks); *done gets
+// how many were done.
+__attribute__((target("avx2"))) uint64_t RunContinuesAvx2(
+    const int64_t* s, const int64_t* d, int64_t j, int n, int64_t s_step,
+    int64_t d_step, int* done) {
+  // (No lambda: it would not inherit the avx2 target.)
+#define HLOLAYOUT_LOAD4(p) \
+  _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))
+  const __m256i ss = _mm256_set1_epi64x(s_step);
+  const __m256i ds = _mm256_set1_epi64x(d_step);
+  uint64_t same = 0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const int64_t k = j + i;
+    const __m256i es = _mm256_cmpeq_epi64(
+        _mm256_sub_epi64(HLOLAYOUT_LOAD4(s + k), HLOLAYOUT_LOAD4(s + k - 1)),
+        ss);
+    const __m256i ed = _mm256_cmpeq_epi64(
+        _mm256_sub_epi64(HLOLAYOUT_LOAD4(d + k), HLOLAYOUT_LOAD4(d + k - 1)),
+        ds);
+    same |= static_cast<uint64_t>(_mm256_movemask_pd(
+                _mm256_castsi256_pd(_mm256_and_si256(es, ed))))
+            << i;
+  }
+#undef HLOLAYOUT_LOAD4
+  *done = i;
+  return same;
+}
+#endif
+
 // Where b's runs break for steps (s_step, d_step): bit i of the result is
 // set when element j + i (i < 64, j + i < b.size) does not continue the
 // run of element j + i - 1. @pre j >= 1. Plan creation scans tables of
-// thousands of entries several times, so this is SSE2 where there is SSE2
-// (two entries per compare, each entry loaded once; GCC at -O2 does not
-// vectorize the loop).
+// thousands of entries several times, so this is AVX2 (when `avx2`) or
+// SSE2 (two entries per compare, each entry loaded once; GCC at -O2 does
+// not vectorize the loop).
 inline uint64_t RunBreaks64(const Group& b, int64_t j, int64_t s_step,
-                            int64_t d_step) {
+                            int64_t d_step, bool avx2) {
   const int n = static_cast<int>(std::min<int64_t>(64, b.size - j));
   const int64_t* s = b.s.data();
   const int64_t* d = b.d.data();
   uint64_t same = 0;
   int i = 0;
+#if HLOLAYOUT_X86_TARGETS
+  if (avx2) same = RunContinuesAvx2(s, d, j, n, s_step, d_step, &i);
+#else
+  (void)avx2;
+#endif
 #if defined(__SSE2__)
-  if (n >= 2) {
+  if (i == 0 && n >= 2) {
     auto load = [](const int64_t* p) {
       return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     };
@@ -1319,13 +1356,15 @@ inline int Popcount64(uint64_t x) {
   return static_cast<int>((x * 0x0101010101010101u) >> 56);
 }
 
-std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
+std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step,
+                          bool avx2) {
   std::vector<Run> runs;
   if (b.size == 0) return runs;
   runs.push_back(Run{0, b.s[0], b.d[0], 1});
   int64_t last = 1;  // runs.back() covers up to here (exclusive)
   for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
-    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step, avx2); m != 0;
+         m &= m - 1) {
       const int64_t j = j0 + __builtin_ctzll(m);
       runs.back().len += j - last;
       runs.push_back(Run{j, b.s[j], b.d[j], 1});
@@ -1336,13 +1375,13 @@ std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
   return runs;
 }
 
-int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step,
-                  int64_t limit);
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  bool avx2);
 
 // MakeRuns, unless there are more than `limit` runs: then false (and
 // *runs holds some of them). One pass over b, stopping early.
 bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
-                  std::vector<Run>* runs) {
+                  bool avx2, std::vector<Run>* runs) {
   runs->clear();
   if (b.size == 0) return limit >= 0;
   // When the first entries break far more often than `limit` allows (a
@@ -1351,16 +1390,18 @@ bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
   // the same either way.
   if (b.size > 1) {
     const int64_t head = std::min<int64_t>(64, b.size - 1);
-    const int64_t head_breaks = Popcount64(RunBreaks64(b, 1, s_step, d_step));
+    const int64_t head_breaks =
+        Popcount64(RunBreaks64(b, 1, s_step, d_step, avx2));
     if (head_breaks * b.size > 2 * limit * head &&
-        CountRuns(b, s_step, d_step, limit) > limit) {
+        CountRuns(b, s_step, d_step, limit, avx2) > limit) {
       return false;
     }
   }
   runs->push_back(Run{0, b.s[0], b.d[0], 1});
   int64_t last = 1;  // runs->back() covers up to here (exclusive)
   for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
-    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step); m != 0; m &= m - 1) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step, avx2); m != 0;
+         m &= m - 1) {
       if (static_cast<int64_t>(runs->size()) >= limit) return false;
       const int64_t j = j0 + __builtin_ctzll(m);
       runs->back().len += j - last;
@@ -1375,12 +1416,12 @@ bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
 // The number of runs MakeRuns(b, s_step, d_step) would make, or a number
 // above `limit` as soon as there are more than `limit` (plan creation
 // tries several steps: nothing allocated, and it stops early).
-int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step,
-                  int64_t limit) {
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  bool avx2) {
   if (b.size == 0) return 0;
   int64_t count = 1;
   for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
-    count += Popcount64(RunBreaks64(b, j0, s_step, d_step));
+    count += Popcount64(RunBreaks64(b, j0, s_step, d_step, avx2));
     if (count > limit) return count;
   }
   return count;
@@ -1485,7 +1526,8 @@ bool UnitsOwnTheirBytes(Plan& p) {
   int64_t start = 0;
   uint64_t bad = 0;  // OR of every run's start offset and length
   for (int64_t j0 = 1; runs_whole && j0 < p.b.size; j0 += 64) {
-    for (uint64_t m = RunBreaks64(dst_only, j0, 1, 1); m != 0; m &= m - 1) {
+    for (uint64_t m = RunBreaks64(dst_only, j0, 1, 1, p.avx2); m != 0;
+         m &= m - 1) {
       const int64_t j = j0 + __builtin_ctzll(m);
       bad |= static_cast<uint64_t>(p.b.d[start] | (j - start));
       start = j;
@@ -1554,7 +1596,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
                          (p.src_bits < 8 && p.dst_bits == 8);
     if (!convert) return;
     std::vector<Run> runs;
-    if (MakeRunsUpTo(p.b, 1, 1, nb / 8, &runs)) {
+    if (MakeRunsUpTo(p.b, 1, 1, nb / 8, p.avx2, &runs)) {
       p.kernel = RelayoutKernel::kPack;
       p.runs = std::move(runs);
       ChooseRowsInner(p);
@@ -1593,18 +1635,18 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
   // enough in bytes (with more than nb / 4, nb / runs <= 3: only elements
   // of 6 bytes and more can reach 16 bytes).
   std::vector<Run> runs;
-  if (MakeRunsUpTo(p.b, 1, 1, nb / 4, &runs)) {
+  if (MakeRunsUpTo(p.b, 1, 1, nb / 4, p.avx2, &runs)) {
     use_runs(std::move(runs));
     ChooseRowsInner(p);
     return;
   }
   int64_t nr = -1;  // counted when needed
   auto run_count = [&]() {
-    if (nr < 0) nr = CountRuns(p.b, 1, 1, nb);
+    if (nr < 0) nr = CountRuns(p.b, 1, 1, nb, p.avx2);
     return nr;
   };
   if (p.esize >= 6 && run_count() < nb && (nb / run_count()) * p.esize >= 16) {
-    use_runs(MakeRuns(p.b, 1, 1));
+    use_runs(MakeRuns(p.b, 1, 1, p.avx2));
     ChooseRowsInner(p);
     return;
   }
@@ -1615,7 +1657,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
       const int64_t s_step = inter ? 1 : k, d_step = inter ? k : 1;
       // Runs first: they fail fast on a transpose, whose rows are
       // consecutive in dst (BlocksConsecutive would walk all of them).
-      if (MakeRunsUpTo(p.b, s_step, d_step, nb / 4, &runs) &&
+      if (MakeRunsUpTo(p.b, s_step, d_step, nb / 4, p.avx2, &runs) &&
           BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
         p.kernel =
             inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
@@ -1639,7 +1681,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
       return;
     }
   }
-  if (run_count() < nb) use_runs(MakeRuns(p.b, 1, 1));
+  if (run_count() < nb) use_runs(MakeRuns(p.b, 1, 1, p.avx2));
 }
 
 }  // namespace

@@ -171,6 +171,12 @@ void CheckPieces(const Shape& from, const Shape& to, uint32_t seed,
     ASSERT_EQ(InPieces(*plan, src, piece_bytes), want)
         << "pieces of " << piece_bytes << ": " << plan->Describe();
   }
+  // Plan creation finds the same runs with and without AVX2.
+  options.allow_avx2 = !options.allow_avx2;
+  absl::StatusOr<RelayoutPlan> other = RelayoutPlan::Create(from, to, options);
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ(other->Describe(), plan->Describe());
+  EXPECT_EQ(other->LargestPiece(100), plan->LargestPiece(100));
 }
 
 TEST(RelayoutTest, RunInPiecesGivesRunsBytes) {
