@@ -9,9 +9,7 @@
 //
 //   ./bazelw run -c opt //bench:cli_bench
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
-//   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter='Relayout|Cp'
-//       --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true
-//       (one command line)
+//   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter=Relayout
 //
 // The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
 // written once to temporary files and read from the page cache by every run:
@@ -31,15 +29,15 @@
 // repetitions.
 //
 // The relayout cases write their 256 MiB inputs once per folder (random
-// bytes), run each command untimed for half a second first (the page cache
-// then holds the input, and the disk has written back most of what came
-// before), and remove the output before each run, outside the timing.
-// Writing to a disk depends on how much the kernel has left to write back:
-// repetitions with random interleaving mix cp and relayout runs. Their
-// `peak_rss_MiB` counter is the process's peak resident memory (the input
-// is mapped, so it counts) and `rss_per_input` that over the input's size.
-// At the end, each relayout figure is printed as a speed ratio to `cp` of
-// the same input in the same folder.
+// bytes), warm up for half a second (the page cache then holds the input),
+// and run `cp` of the same input right before each timed run of the
+// command, outputs removed before each: writing to a disk depends on how
+// much the kernel has left to write back, and on a shared machine on the
+// others' load, which pairs taken back to back mostly cancel
+// (`ratio_to_cp` is the median of the pairs' ratios). `peak_rss_MiB` is
+// the command's peak resident memory (the input is mapped, so it counts),
+// `rss_per_input` that over the input's size. At the end each relayout
+// case is printed with its ratio to `cp`.
 //
 // The binaries are found in the runfiles (`bazel run`), or given with
 // --hlolayout=PATH and --newline_scan=PATH.
@@ -51,6 +49,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -250,28 +249,17 @@ const std::string& Input(int which, const char* name) {
   return paths[key] = path;
 }
 
-// Runs `args` (the output file last) once per iteration, the output
-// removed before each run outside the timing.
-void RunToFile(benchmark::State& state, const std::vector<std::string>& args,
-               const std::string& input) {
-  const std::string& output = args.back();
-  long rss = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    std::remove(output.c_str());
-    state.ResumeTiming();
-    if (!Run(args, &rss)) {
-      state.SkipWithError(("failed: " + args[0]).c_str());
-      return;
-    }
-  }
-  std::remove(output.c_str());
-  struct stat st = {};
-  stat(input.c_str(), &st);
-  state.SetBytesProcessed(state.iterations() * st.st_size);
-  state.counters["peak_rss_MiB"] = static_cast<double>(rss) / 1024;
-  state.counters["rss_per_input"] =
-      static_cast<double>(rss) * 1024 / static_cast<double>(st.st_size);
+double Seconds(const std::vector<std::string>& args, long* rss_kib) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool ok = Run(args, rss_kib);
+  const auto t1 = std::chrono::steady_clock::now();
+  return ok ? std::chrono::duration<double>(t1 - t0).count() : -1;
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
 }
 
 std::string OutputPath(int which, const char* name) {
@@ -279,23 +267,15 @@ std::string OutputPath(int which, const char* name) {
          "_" + name;
 }
 
-// cp of a.bin (range 1: 0 raw, 1 .npy, 2 tiled) in folder range 0.
-void BM_Cp(benchmark::State& state) {
-  const int which = static_cast<int>(state.range(0));
-  const char* names[] = {"a.bin", "a.npy", "t.bin"};
-  const std::string& in = Input(which, names[state.range(1)]);
-  RunToFile(state, {"cp", in, OutputPath(which, "cp.out")}, in);
-}
-BENCHMARK(BM_Cp)
-    ->ArgNames({"dir", "input"})
-    ->ArgsProduct({{0, 1}, {0, 1, 2}})
-    ->Unit(benchmark::kMillisecond)
-    ->MinWarmUpTime(0.5)
-    ->MinTime(2)
-    ->UseRealTime();
-
-// hlolayout relayout --threads 1 in folder range 0: 0 tile a.bin, 1 tile
-// a.npy (--from from its header), 2 untile t.bin to a .npy file.
+// hlolayout relayout --threads 1 in folder range 0: case range 1 is 0 tile
+// a.bin, 1 tile a.npy (--from from its header), 2 untile t.bin to a .npy
+// file. Each iteration runs `cp` of the same input first, then the
+// command, each to a fresh output (removed before, untimed): the time is
+// the command's (manual time); counters: `cp_ms` (median), `ratio_to_cp`
+// (the median over iterations of cp's time over the command's, the two
+// taken back to back: it cancels most of a shared machine's drift),
+// `peak_rss_MiB` and `rss_per_input` (the command's peak resident memory;
+// the mapped input counts).
 void BM_CliRelayout(benchmark::State& state) {
   const int which = static_cast<int>(state.range(0));
   std::vector<std::string> args = {CliPath(), "relayout", "--threads", "1"};
@@ -316,7 +296,34 @@ void BM_CliRelayout(benchmark::State& state) {
       args.insert(args.end(), {"--from", kTiled, "--to", kRowMajor, in,
                                OutputPath(which, "out.npy")});
   }
-  RunToFile(state, args, in);
+  const std::string& output = args.back();
+  const std::vector<std::string> cp = {"cp", in, OutputPath(which, "cp.out")};
+  std::vector<double> cp_times, ratios;
+  long rss = 0, cp_rss = 0;
+  for (auto _ : state) {
+    std::remove(cp.back().c_str());
+    std::remove(output.c_str());
+    const double c = Seconds(cp, &cp_rss);
+    std::remove(cp.back().c_str());
+    const double t = Seconds(args, &rss);
+    if (c < 0 || t < 0) {
+      state.SkipWithError(c < 0 ? "cp failed" : "hlolayout relayout failed");
+      break;
+    }
+    state.SetIterationTime(t);
+    cp_times.push_back(c);
+    ratios.push_back(c / t);
+  }
+  std::remove(cp.back().c_str());
+  std::remove(output.c_str());
+  struct stat st = {};
+  stat(in.c_str(), &st);
+  state.SetBytesProcessed(state.iterations() * st.st_size);
+  state.counters["cp_ms"] = Median(cp_times) * 1e3;
+  state.counters["ratio_to_cp"] = Median(ratios);
+  state.counters["peak_rss_MiB"] = static_cast<double>(rss) / 1024;
+  state.counters["rss_per_input"] =
+      static_cast<double>(rss) * 1024 / static_cast<double>(st.st_size);
 }
 BENCHMARK(BM_CliRelayout)
     ->ArgNames({"dir", "case"})
@@ -324,7 +331,7 @@ BENCHMARK(BM_CliRelayout)
     ->Unit(benchmark::kMillisecond)
     ->MinWarmUpTime(0.5)
     ->MinTime(2)
-    ->UseRealTime();
+    ->UseManualTime();
 
 // Keeps every run's wall time by name (the aggregates' names end in _median
 // etc., and are kept too), and prints the ratios at the end.
@@ -334,17 +341,26 @@ class RatioReporter : public benchmark::ConsoleReporter {
     for (const Run& run : runs) {
       if (run.error_occurred) continue;
       // "BM_WcL/real_time_median" -> "BM_WcL_median"; the relayout cases'
-      // "/min_time:2.000/min_warmup_time:0.500" go too.
+      // "/min_time:2.000/min_warmup_time:0.500" and "/manual_time" go too.
       std::string name = run.benchmark_name();
-      for (const char* part : {"/min_time:", "/min_warmup_time:"}) {
+      for (const char* part :
+           {"/min_time:", "/min_warmup_time:", "/iterations:"}) {
         const size_t at = name.find(part);
         if (at != std::string::npos) {
           name.erase(at, name.find('/', at + 1) - at);
         }
       }
-      const size_t at = name.find("/real_time");
-      if (at != std::string::npos) name.erase(at, 10);
+      for (const char* suffix : {"/real_time", "/manual_time"}) {
+        const size_t at = name.find(suffix);
+        if (at != std::string::npos) name.erase(at, std::strlen(suffix));
+      }
       times_[name].push_back(run.GetAdjustedRealTime());
+      for (const char* counter : {"cp_ms", "ratio_to_cp", "peak_rss_MiB"}) {
+        auto it = run.counters.find(counter);
+        if (it != run.counters.end()) {
+          counters_[name + " " + counter].push_back(it->second.value);
+        }
+      }
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -376,27 +392,32 @@ class RatioReporter : public benchmark::ConsoleReporter {
             name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
       }
     }
-    // Relayout case c reads input c (a.bin, a.npy, t.bin): cp of it.
+    // Relayout: the medians of the runs' own counters (over repetitions).
+    auto counter = [&](const std::string& name, const char* which) {
+      auto it = counters_.find(name + " " + which);
+      return it == counters_.end() ? 0.0 : Median(it->second);
+    };
     const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
     for (int dir = 0; dir < 2; ++dir) {
       for (int c = 0; c < 3; ++c) {
-        const std::string suffix = "/dir:" + std::to_string(dir);
-        const double t =
-            time("BM_CliRelayout" + suffix + "/case:" + std::to_string(c));
-        const double cp =
-            time("BM_Cp" + suffix + "/input:" + std::to_string(c));
-        if (t <= 0 || cp <= 0) continue;
+        const std::string name = "BM_CliRelayout/dir:" + std::to_string(dir) +
+                                 "/case:" + std::to_string(c);
+        const double t = time(name);
+        if (t <= 0) continue;
         std::printf(
             "relayout %s in %s, 1 thread: %.1f ms, cp %.1f ms; speed ratio "
-            "to cp %.2fx\n",
-            cases[c], dir == 0 ? "/dev/shm" : "the temporary folder", t, cp,
-            cp / t);
+            "to cp %.2fx (median of back-to-back pairs), peak memory %.0f "
+            "MiB\n",
+            cases[c], dir == 0 ? "/dev/shm" : "the temporary folder", t,
+            counter(name, "cp_ms"), counter(name, "ratio_to_cp"),
+            counter(name, "peak_rss_MiB"));
       }
     }
   }
 
  private:
   std::map<std::string, std::vector<double>> times_;
+  std::map<std::string, std::vector<double>> counters_;  // "name counter"
 };
 
 // A runfile of this repository: `bazel run` starts in the runfiles.
