@@ -11,11 +11,13 @@ copy from 256 KiB up.
 For f32 [n, n] arrays tiled T(8,128) (16 KiB, 256 KiB, 4 MiB, 64 MiB):
   to_layout(a, shape, threads)    against a.copy()
   from_layout(buf, shape, threads) against buf.copy() (buf: the tiled bytes)
-with threads=1 and the default (one per core). Each figure is the median
-over --repeat rounds of the time per call, a round being as many calls as
-fill about 20 ms. "beyond the copy" is the call's time minus NumPy's; the
-ratio is NumPy's time over hlolayout's (1.0: as fast as a copy). Also: the
-first call with a new shape (the plan made, then the copy).
+with threads=1 and the default (one per core). Each round times as many
+calls of hlolayout as fill about 20 ms, then as many of NumPy's copy; the
+figures are medians over --repeat rounds of the time per call, "beyond the
+copy" is their difference, and the ratio is the median over rounds of
+NumPy's time over hlolayout's (1.0: as fast as a copy; pairs taken back to
+back cancel most of a shared machine's drift). Also: the first call with a
+new shape (the plan made, then the copy).
 """
 
 import argparse
@@ -29,18 +31,33 @@ import hlolayout as hl
 
 def per_call(f, repeat, budget=0.02):
     """Median seconds per call of f() over `repeat` rounds."""
-    f()
-    t = time.perf_counter()
-    f()
-    once = max(time.perf_counter() - t, 1e-7)
-    n = max(1, min(100000, int(budget / once)))
-    rounds = []
-    for _ in range(repeat):
+    return paired(f, f, repeat, budget)[0]
+
+
+def paired(f, g, repeat, budget=0.02):
+    """Median seconds per call of f() and of g(), and the median of their
+    ratio g/f, over `repeat` rounds of f then g taken back to back (on a
+    shared machine the pairs cancel most of the drift)."""
+    calls = []
+    for h in (f, g):
+        h()
         t = time.perf_counter()
-        for _ in range(n):
-            f()
-        rounds.append((time.perf_counter() - t) / n)
-    return statistics.median(rounds)
+        h()
+        once = max(time.perf_counter() - t, 1e-7)
+        calls.append(max(1, min(100000, int(budget / once))))
+    tf, tg, ratios = [], [], []
+    for _ in range(repeat):
+        pair = []
+        for h, n in zip((f, g), calls):
+            t = time.perf_counter()
+            for _ in range(n):
+                h()
+            pair.append((time.perf_counter() - t) / n)
+        tf.append(pair[0])
+        tg.append(pair[1])
+        ratios.append(pair[1] / pair[0])
+    return (statistics.median(tf), statistics.median(tg),
+            statistics.median(ratios))
 
 
 def size_name(nbytes):
@@ -70,13 +87,11 @@ def main():
                  lambda: buf.copy()),
             ]
             for name, ours, numpy_copy in cases:
-                t_hl = per_call(ours, args.repeat)
-                t_np = per_call(numpy_copy, args.repeat)
+                t_hl, t_np, ratio = paired(ours, numpy_copy, args.repeat)
                 print("%-58s %8.2f us %8.2f us %8.2f us %6.2fx" % (
                     "%s %s %s, %s" % (name, size_name(a.nbytes),
                                       "f32[%d,%d] T(8,128)" % (n, n), tname),
-                    t_hl * 1e6, t_np * 1e6, (t_hl - t_np) * 1e6,
-                    t_np / t_hl))
+                    t_hl * 1e6, t_np * 1e6, (t_hl - t_np) * 1e6, ratio))
 
     # The first call with a shape: the plan is made, then kept.
     a = rng.standard_normal((64, 64)).astype(np.float32)
