@@ -1149,11 +1149,14 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   const Plan& p = c.p;
   switch (p.kernel) {
     case RelayoutKernel::kRuns: {
-      // Fixed-length copies, inlined: a memcpy call per run of 256 or 512
-      // bytes cost a third of a 16 KiB tiling from Python, and about as
-      // much as the copy in the command's 1 MiB pieces.
+      // Fixed-length copies: for every length with streaming stores, for
+      // short runs without, and for small destinations (a memcpy call per
+      // run of 256 bytes was a third of a 16 KiB tiling from Python; from
+      // 256 KiB on, glibc's memcpy, with wider registers than these SSE2
+      // copies, is faster: measured 9.7 against 12 us at 256 KiB).
       const int64_t u = UniformRunBytes(p);
-      switch (u) {
+      const bool fixed = c.streaming || u <= 64 || p.dst_bytes < (64 << 10);
+      switch (fixed ? u : 0) {
         case 16:
           return RunsFixed<16>(c, a0, a1, s0, d0);
         case 32:
@@ -1428,14 +1431,43 @@ int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
   return count;
 }
 
+// The OR of every entry of `t` (SSE2: two entries per instruction).
+uint64_t OrOfAll(const OffsetTable& t) {
+  const int64_t n = static_cast<int64_t>(t.size());
+  int64_t i = 0;
+  uint64_t bits = 0;
+#if defined(__SSE2__)
+  __m128i acc = _mm_setzero_si128();
+  for (; i + 2 <= n; i += 2) {
+    acc = _mm_or_si128(
+        acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&t[i])));
+  }
+  alignas(16) uint64_t lanes[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), acc);
+  bits = lanes[0] | lanes[1];
+#endif
+  for (; i < n; ++i) bits |= static_cast<uint64_t>(t[i]);
+  return bits;
+}
+
 // True when rows i..i+k-1 of every full block of k are consecutive in
-// `offsets` (offsets[i + r] == offsets[i] + r).
-bool BlocksConsecutive(const OffsetTable& offsets, int64_t size, int k) {
+// `offsets` (offsets[i + r] == offsets[i] + r): every row but a block's
+// first continues the run of the row before (RunBreaks64 on a group whose
+// s is d too). k is 2, 4 or 8, which divides 64, so the rows that start a
+// block are the same bits of every 64-row mask.
+bool BlocksConsecutive(const OffsetTable& offsets, int64_t size, int k,
+                       bool avx2) {
   if (size < k) return false;
-  for (int64_t i = 0; i + k <= size; i += k) {
-    for (int r = 1; r < k; ++r) {
-      if (offsets[i + r] != offsets[i] + r) return false;
-    }
+  Group g;
+  g.size = size / k * k;  // the rows of full blocks
+  g.s = offsets;
+  g.d = offsets;
+  uint64_t starts = 0;  // bit i: row 1 + i starts a block
+  for (int i = 0; i < 64; ++i) {
+    if ((1 + i) % k == 0) starts |= uint64_t{1} << i;
+  }
+  for (int64_t j0 = 1; j0 < g.size; j0 += 64) {
+    if ((RunBreaks64(g, j0, 1, 1, avx2) & ~starts) != 0) return false;
   }
   return true;
 }
@@ -1510,9 +1542,8 @@ bool UnitsOwnTheirBytes(Plan& p) {
   if (p.dst_bits >= 8) return true;
   const int64_t per = 8 / p.dst_bits;  // 8 / (1..7): a power of two
   auto whole = [per](const OffsetTable& offsets) {
-    int64_t bits = 0;
-    for (int64_t v : offsets) bits |= v;
-    return (bits & (per - 1)) == 0;  // all offsets are multiples of per
+    // All offsets are multiples of per.
+    return (OrOfAll(offsets) & (per - 1)) == 0;
   };
   for (const Group& g : p.outer) {
     if (!whole(g.d)) return false;
@@ -1620,12 +1651,9 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     // OR of every run's, row's and outer element offset (branch-free:
     // vectorized): each offset * esize is a multiple of 16 when the OR is
     // a multiple of 16 / gcd(esize, 16), a power of two.
-    uint64_t offsets = 0;
+    uint64_t offsets = OrOfAll(p.a.d);
     for (const Run& r : p.runs) offsets |= static_cast<uint64_t>(r.d);
-    for (int64_t v : p.a.d) offsets |= static_cast<uint64_t>(v);
-    for (const Group& g : p.outer) {
-      for (int64_t v : g.d) offsets |= static_cast<uint64_t>(v);
-    }
+    for (const Group& g : p.outer) offsets |= OrOfAll(g.d);
     const uint64_t need = 16 / std::gcd<int64_t>(p.esize, 16);
     const bool aligned =
         UniformRunBytes(p) % 16 == 0 && (offsets & (need - 1)) == 0;
@@ -1659,7 +1687,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
       // Runs first: they fail fast on a transpose, whose rows are
       // consecutive in dst (BlocksConsecutive would walk all of them).
       if (MakeRunsUpTo(p.b, s_step, d_step, nb / 4, p.avx2, &runs) &&
-          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
+          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k, p.avx2)) {
         p.kernel =
             inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
         p.k = k;
