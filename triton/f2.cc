@@ -7,7 +7,7 @@ namespace hlolayout::triton {
 namespace {
 
 template <typename Row>
-void Reduce(std::vector<Row>& rows, int num_cols) {
+void Reduce(absl::Span<Row> rows, int num_cols) {
   size_t next = 0;  // the first row without a pivot yet
   for (int c = 0; c < num_cols && next < rows.size(); ++c) {
     const Row bit = Row{1} << c;
@@ -25,11 +25,11 @@ void Reduce(std::vector<Row>& rows, int num_cols) {
 
 }  // namespace
 
-void ReduceRowEchelon(std::vector<uint64_t>& rows, int num_cols) {
+void ReduceRowEchelon(absl::Span<uint64_t> rows, int num_cols) {
   Reduce(rows, num_cols);
 }
 
-void ReduceRowEchelon(std::vector<F2Row128>& rows, int num_cols) {
+void ReduceRowEchelon(absl::Span<F2Row128> rows, int num_cols) {
   Reduce(rows, num_cols);
 }
 

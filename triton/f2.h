@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/types/span.h"
+
 namespace hlolayout::triton {
 
 using F2Row128 = unsigned __int128;
@@ -26,8 +28,14 @@ using F2Row128 = unsigned __int128;
 // rows come last. The reduced form of a matrix is unique, so the result does
 // not depend on the elimination order. Only columns below `num_cols` are
 // pivots (precondition: no bit at or above num_cols is set).
-void ReduceRowEchelon(std::vector<uint64_t>& rows, int num_cols);
-void ReduceRowEchelon(std::vector<F2Row128>& rows, int num_cols);
+void ReduceRowEchelon(absl::Span<uint64_t> rows, int num_cols);
+void ReduceRowEchelon(absl::Span<F2Row128> rows, int num_cols);
+inline void ReduceRowEchelon(std::vector<uint64_t>& rows, int num_cols) {
+  ReduceRowEchelon(absl::MakeSpan(rows), num_cols);
+}
+inline void ReduceRowEchelon(std::vector<F2Row128>& rows, int num_cols) {
+  ReduceRowEchelon(absl::MakeSpan(rows), num_cols);
+}
 
 // The number of nonzero rows of a matrix in reduced row echelon form.
 int NonzeroRows(const std::vector<uint64_t>& rows);

@@ -83,57 +83,71 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotSmallerThan(
 absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
     const LinearLayout& l, const NamedInts& shape, bool broadcast_registers) {
   if (shape.empty()) return l;
-  NamedBases bases = l.bases();
-  std::vector<bool> dropped_register;
-  for (int o = 0; o < l.num_out_dims(); ++o) {
+  const int num_out = l.num_out_dims();
+  std::vector<int32_t> flat(l.flat_bases().begin(), l.flat_bases().end());
+  const int reg = l.InDimIndex("register");
+  std::vector<bool> dropped(reg >= 0 ? l.InDimSizeLog2(reg) : 0, false);
+  std::vector<std::tuple<int32_t, int, int>> sorted;  // (value, in-dim, i)
+  for (int o = 0; o < num_out; ++o) {
     int64_t actual = l.OutDimSize(o);
     TT_ASSIGN_OR_RETURN(int64_t desired, SizeOf(shape, l.out_dim_name(o)));
     if (actual <= desired) continue;
-    // (value, in-dim, basis index), largest value first.
-    std::vector<std::tuple<int32_t, int, int>> sorted;
-    for (size_t d = 0; d < bases.size(); ++d) {
-      for (size_t i = 0; i < bases[d].second.size(); ++i) {
-        const int32_t v = bases[d].second[i][o];
+    sorted.clear();
+    for (int d = 0; d < l.num_in_dims(); ++d) {
+      for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+        const int32_t v =
+            flat[static_cast<size_t>(l.InDimOffset(d) + i) * num_out + o];
         if (v == 0) continue;
         if ((v & (v - 1)) != 0) {
           return absl::InvalidArgumentError(
               absl::StrCat("ensureLayoutNotLargerThan: basis value ", v,
-                           " of in-dim '", bases[d].first,
+                           " of in-dim '", l.in_dim_name(d),
                            "' is not a power of two (Triton asserts "
                            "isPowerOf2_32(outValue))"));
         }
-        sorted.emplace_back(v, static_cast<int>(d), static_cast<int>(i));
+        sorted.emplace_back(v, d, i);
       }
     }
+    // Largest first; Triton's sort is unstable, ties keep in-dim order here.
     std::stable_sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) {
       return std::get<0>(a) > std::get<0>(b);
     });
     for (const auto& [v, d, i] : sorted) {
       if (actual <= desired) break;
-      if (!broadcast_registers && bases[d].first == "register") {
-        if (dropped_register.size() < bases[d].second.size()) {
-          dropped_register.resize(bases[d].second.size(), false);
-        }
-        dropped_register[i] = true;
+      if (!broadcast_registers && d == reg) {
+        dropped[i] = true;
       } else {
-        bases[d].second[i][o] = 0;
+        flat[static_cast<size_t>(l.InDimOffset(d) + i) * num_out + o] = 0;
       }
       actual >>= 1;
     }
   }
-  if (!broadcast_registers) {
-    for (auto& [name, b] : bases) {
-      if (name != "register") continue;
-      DimBases kept;
-      for (size_t i = 0; i < b.size(); ++i) {
-        if (i >= dropped_register.size() || !dropped_register[i]) {
-          kept.push_back(b[i]);
-        }
+  std::vector<int> log2(l.in_dim_log2().begin(), l.in_dim_log2().end());
+  if (!broadcast_registers && reg >= 0) {
+    std::vector<int32_t> kept;
+    for (int d = 0; d < l.num_in_dims(); ++d) {
+      for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+        if (d == reg && dropped[i]) continue;
+        const size_t at = static_cast<size_t>(l.InDimOffset(d) + i) * num_out;
+        kept.insert(kept.end(), flat.begin() + at, flat.begin() + at + num_out);
       }
-      b = std::move(kept);
     }
+    log2[reg] -=
+        static_cast<int>(std::count(dropped.begin(), dropped.end(), true));
+    flat = std::move(kept);
   }
-  return LinearLayout::CreateInferred(std::move(bases), l.OutDimNames());
+  // Triton rebuilds with the names-only constructor: sizes inferred (the
+  // power of two above the largest value), surjectivity required.
+  NamedInts outs;
+  for (int o = 0; o < num_out; ++o) {
+    int32_t size = 1;
+    for (size_t r = 0; r * num_out < flat.size(); ++r) {
+      while (size <= flat[r * num_out + o]) size *= 2;
+    }
+    outs.emplace_back(l.out_dim_name(o), size);
+  }
+  return LinearLayout::FromFlat(l.in_dim_names(), log2, flat, std::move(outs),
+                                /*require_surjective=*/true);
 }
 
 absl::StatusOr<LinearLayout> CombineCtaCgaWithShape(

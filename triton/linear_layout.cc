@@ -120,6 +120,46 @@ absl::Status DimsMismatchError(absl::Span<const std::string> a,
 
 LinearLayout::LinearLayout() = default;
 
+LinearLayout& LinearLayout::operator=(const LinearLayout& o) {
+  if (this == &o) return *this;
+  in_names_ = o.in_names_;
+  in_log2_ = o.in_log2_;
+  in_offset_ = o.in_offset_;
+  out_dims_ = o.out_dims_;
+  out_log2_ = o.out_log2_;
+  flat_ = o.flat_;
+  total_in_log2_ = o.total_in_log2_;
+  total_out_log2_ = o.total_out_log2_;
+  rank_.store(o.rank_.load(std::memory_order_relaxed),
+              std::memory_order_relaxed);
+  return *this;
+}
+
+LinearLayout& LinearLayout::operator=(LinearLayout&& o) noexcept {
+  if (this == &o) return *this;
+  in_names_ = std::move(o.in_names_);
+  in_log2_ = std::move(o.in_log2_);
+  in_offset_ = std::move(o.in_offset_);
+  out_dims_ = std::move(o.out_dims_);
+  out_log2_ = std::move(o.out_log2_);
+  flat_ = std::move(o.flat_);
+  total_in_log2_ = o.total_in_log2_;
+  total_out_log2_ = o.total_out_log2_;
+  rank_.store(o.rank_.load(std::memory_order_relaxed),
+              std::memory_order_relaxed);
+  return *this;
+}
+
+int LinearLayout::rank() const {
+  int r = rank_.load(std::memory_order_relaxed);
+  if (r >= 0) return r;
+  std::vector<uint64_t> m = Matrix();
+  ReduceRowEchelon(m, total_in_log2_);
+  r = NonzeroRows(m);
+  rank_.store(r, std::memory_order_relaxed);
+  return r;
+}
+
 void LinearLayout::Finish() {
   in_offset_.resize(in_names_.size());
   total_in_log2_ = 0;
@@ -133,14 +173,26 @@ void LinearLayout::Finish() {
     out_log2_[o] = Log2U32(out_dims_[o].second);
     total_out_log2_ += out_log2_[o];
   }
-  std::vector<uint64_t> m = Matrix();
-  ReduceRowEchelon(m, total_in_log2_);
-  rank_ = NonzeroRows(m);
+  rank_.store(-1, std::memory_order_relaxed);
+}
+
+LinearLayout LinearLayout::FromFlatTrusted(std::vector<std::string> in_names,
+                                           absl::Span<const int> in_log2,
+                                           absl::Span<const int32_t> flat,
+                                           NamedInts out_dims) {
+  LinearLayout l;
+  l.in_names_ = std::move(in_names);
+  l.in_log2_.assign(in_log2.begin(), in_log2.end());
+  l.flat_.assign(flat.begin(), flat.end());
+  l.out_dims_ = std::move(out_dims);
+  l.Finish();
+  return l;
 }
 
 absl::StatusOr<LinearLayout> LinearLayout::FromFlat(
-    std::vector<std::string> in_names, std::vector<int> in_log2,
-    std::vector<int32_t> flat, NamedInts out_dims, bool require_surjective) {
+    std::vector<std::string> in_names, absl::Span<const int> in_log2,
+    absl::Span<const int32_t> flat, NamedInts out_dims,
+    bool require_surjective) {
   const size_t num_out = out_dims.size();
   size_t num_bases = 0;
   for (int n : in_log2) num_bases += n;
@@ -213,12 +265,8 @@ absl::StatusOr<LinearLayout> LinearLayout::FromFlat(
                               " input bits and ", total_out,
                               " output bits, at most 64 each"));
   }
-  LinearLayout l;
-  l.in_names_ = std::move(in_names);
-  l.in_log2_ = std::move(in_log2);
-  l.flat_ = std::move(flat);
-  l.out_dims_ = std::move(out_dims);
-  l.Finish();
+  LinearLayout l =
+      FromFlatTrusted(std::move(in_names), in_log2, flat, std::move(out_dims));
   if (require_surjective && !l.IsSurjective()) {
     return Error(absl::StrCat(
         "Layout is expected to be surjective, i.e. every `out` coordinate can "
@@ -315,8 +363,13 @@ absl::StatusOr<LinearLayout> LinearLayout::Strided1D(
   }
   const int32_t out_size = static_cast<int32_t>(static_cast<uint32_t>(stride) *
                                                 static_cast<uint32_t>(size));
-  return FromFlat({std::string(in_dim)}, {n}, std::move(flat),
-                  {{std::string(out_dim), out_size}}, stride == 1);
+  const int log2 = n;
+  if (stride == 1) {  // the identity: valid and surjective
+    return FromFlatTrusted({std::string(in_dim)}, {&log2, 1}, flat,
+                           {{std::string(out_dim), out_size}});
+  }
+  return FromFlat({std::string(in_dim)}, {&log2, 1}, flat,
+                  {{std::string(out_dim), out_size}}, false);
 }
 
 absl::StatusOr<LinearLayout> LinearLayout::Identity1D(
@@ -338,8 +391,14 @@ absl::StatusOr<LinearLayout> LinearLayout::Zeros1D(int32_t size,
   if (n > kMaxInDimBits) {
     return Error(absl::StrCat("LinearLayout too large: size ", size));
   }
-  return FromFlat({std::string(in_dim)}, {n}, std::vector<int32_t>(n, 0),
-                  {{std::string(out_dim), out_size}}, out_size == 1);
+  const int log2 = n;
+  const std::vector<int32_t> zeros(n, 0);
+  if (out_size == 1) {  // zeros onto one element: valid and surjective
+    return FromFlatTrusted({std::string(in_dim)}, {&log2, 1}, zeros,
+                           {{std::string(out_dim), 1}});
+  }
+  return FromFlat({std::string(in_dim)}, {&log2, 1}, zeros,
+                  {{std::string(out_dim), out_size}}, false);
 }
 
 int LinearLayout::InDimIndex(absl::string_view name) const {

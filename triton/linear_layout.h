@@ -29,12 +29,14 @@
 #ifndef HLOLAYOUT_TRITON_LINEAR_LAYOUT_H_
 #define HLOLAYOUT_TRITON_LINEAR_LAYOUT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -100,10 +102,23 @@ class LinearLayout {
   //
   // A layout from bases stored flat: in-dim d's basis i is the
   // num_out_dims() values at flat[(offset(d) + i) * num_out_dims()].
-  // Checks as Create (the operations of triton/ops.h build through this).
+  // Checks as Create.
   static absl::StatusOr<LinearLayout> FromFlat(
-      std::vector<std::string> in_names, std::vector<int> in_log2,
-      std::vector<int32_t> flat, NamedInts out_dims, bool require_surjective);
+      std::vector<std::string> in_names, absl::Span<const int> in_log2,
+      absl::Span<const int32_t> flat, NamedInts out_dims,
+      bool require_surjective);
+
+  // FromFlatTrusted
+  //
+  // FromFlat without the checks, for the operations of triton/ops.h whose
+  // results are valid by construction (Triton's surjectivity requirements
+  // there can never fail: products, compositions, reshapes and transposes
+  // of layouts keep their rank). Precondition: FromFlat(same arguments,
+  // require_surjective = false) would succeed.
+  static LinearLayout FromFlatTrusted(std::vector<std::string> in_names,
+                                      absl::Span<const int> in_log2,
+                                      absl::Span<const int32_t> flat,
+                                      NamedInts out_dims);
 
   // In-dims.
   int num_in_dims() const { return static_cast<int>(in_names_.size()); }
@@ -143,18 +158,24 @@ class LinearLayout {
   }
   // The first basis index of in-dim d in the flat storage.
   int InDimOffset(int d) const { return in_offset_[d]; }
-  const std::vector<int32_t>& flat_bases() const { return flat_; }
-  const std::vector<int>& in_dim_log2() const { return in_log2_; }
+  absl::Span<const int32_t> flat_bases() const { return flat_; }
+  absl::Span<const int> in_dim_log2() const { return in_log2_; }
   // All bases as (in-dim, bases) pairs (Python's `bases`).
   NamedBases bases() const;
 
   // Rank and properties (Triton's isSurjective/isInjective/isInvertible).
-  int rank() const { return rank_; }
-  bool IsSurjective() const { return rank_ == total_out_log2_; }
-  bool IsInjective() const { return rank_ == total_in_log2_; }
+  // The rank is computed on first use and cached (thread-safe).
+  int rank() const;
+  bool IsSurjective() const { return rank() == total_out_log2_; }
+  bool IsInjective() const { return rank() == total_in_log2_; }
   bool IsInvertible() const {
-    return IsSurjective() && total_in_log2_ == total_out_log2_;
+    return total_in_log2_ == total_out_log2_ && IsSurjective();
   }
+
+  LinearLayout(const LinearLayout& other) { *this = other; }
+  LinearLayout(LinearLayout&& other) noexcept { *this = std::move(other); }
+  LinearLayout& operator=(const LinearLayout& other);
+  LinearLayout& operator=(LinearLayout&& other) noexcept;
 
   // Apply
   //
@@ -193,22 +214,23 @@ class LinearLayout {
   }
   template <typename H>
   friend H AbslHashValue(H h, const LinearLayout& l) {
-    return H::combine(std::move(h), l.in_names_, l.in_log2_, l.out_dims_,
-                      l.flat_);
+    return H::combine(std::move(h), l.in_names_,
+                      absl::MakeConstSpan(l.in_log2_), l.out_dims_,
+                      absl::MakeConstSpan(l.flat_));
   }
 
  private:
-  void Finish();  // fills the derived fields and the rank
+  void Finish();  // fills the derived fields
 
   std::vector<std::string> in_names_;
-  std::vector<int> in_log2_;
-  std::vector<int> in_offset_;
+  absl::InlinedVector<int, 4> in_log2_;
+  absl::InlinedVector<int, 4> in_offset_;
   NamedInts out_dims_;
-  std::vector<int> out_log2_;
-  std::vector<int32_t> flat_;
+  absl::InlinedVector<int, 4> out_log2_;
+  absl::InlinedVector<int32_t, 32> flat_;
   int total_in_log2_ = 0;
   int total_out_log2_ = 0;
-  int rank_ = 0;
+  mutable std::atomic<int> rank_{-1};  // -1: not computed yet
 };
 
 // Prints ToString() (also what gtest shows for a layout).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/triton/layout_utils.h"
+#include "hlolayout/triton/named_layouts_fast.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/status_macros.h"
 
@@ -705,6 +707,14 @@ int LayoutRank(const Layout& layout) {
 
 absl::StatusOr<LinearLayout> ToLinearLayout(const Layout& layout,
                                             absl::Span<const int64_t> shape) {
+  if (std::optional<LinearLayout> fast = FastToLinearLayout(layout, shape)) {
+    return *std::move(fast);
+  }
+  return ToLinearLayoutGeneral(layout, shape);
+}
+
+absl::StatusOr<LinearLayout> ToLinearLayoutGeneral(
+    const Layout& layout, absl::Span<const int64_t> shape) {
   TT_ASSIGN_OR_RETURN(LinearLayout l, Convert(layout, shape));
   if (!layout.is_shared()) {
     for (int d = 0; d < l.num_in_dims(); ++d) {

@@ -133,6 +133,11 @@ class Layout {
 absl::StatusOr<LinearLayout> ToLinearLayout(const Layout& layout,
                                             absl::Span<const int64_t> shape);
 
+// The same, always by the general construction (ToLinearLayout first tries
+// the allocation-light path of named_layouts_fast.h; tests compare both).
+absl::StatusOr<LinearLayout> ToLinearLayoutGeneral(
+    const Layout& layout, absl::Span<const int64_t> shape);
+
 // The layout's rank, from its parameters (0 when only the shape can tell,
 // as for a rank-free nvmma_shared).
 int LayoutRank(const Layout& layout);

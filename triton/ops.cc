@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -69,10 +70,16 @@ absl::StatusOr<std::vector<std::string>> Supremum(
     absl::Span<const std::string> x, absl::Span<const std::string> y) {
   std::vector<std::string> result;
   auto in_result = [&](const std::string& s) { return Contains(result, s); };
-  std::map<std::string, int> pos_x, pos_y;
-  for (size_t i = 0; i < x.size(); ++i) pos_x[x[i]] = static_cast<int>(i);
-  for (size_t i = 0; i < y.size(); ++i) pos_y[y[i]] = static_cast<int>(i);
-  const absl::Status no_sup = Error("Supremum does not exist");
+  // Positions (the last one for repeated names, as Triton's DenseMap).
+  auto position = [](absl::Span<const std::string> v,
+                     const std::string& s) -> int {
+    for (size_t i = v.size(); i > 0; --i) {
+      if (v[i - 1] == s) return static_cast<int>(i - 1);
+    }
+    return -1;
+  };
+  auto no_sup = [] { return Error("Supremum does not exist"); };
+  result.reserve(x.size() + y.size());
   size_t i = 0, j = 0;
   constexpr int kInf = std::numeric_limits<int>::max();
   while (i < x.size() || j < y.size()) {
@@ -80,23 +87,19 @@ absl::StatusOr<std::vector<std::string>> Supremum(
     while (j < y.size() && in_result(y[j])) ++j;
     if (i >= x.size() && j >= y.size()) break;
     if (i < x.size() && j < y.size() && x[i] == y[j]) {
-      if (pos_y[x[i]] < static_cast<int>(j)) return no_sup;
+      if (position(y, x[i]) < static_cast<int>(j)) return no_sup();
       result.push_back(x[i]);
       ++i, ++j;
       continue;
     }
     int cand_x = kInf, cand_y = kInf;
     if (i < x.size()) {
-      auto it = pos_y.find(x[i]);
-      if (it != pos_y.end() && it->second >= static_cast<int>(j)) {
-        cand_x = it->second;
-      }
+      const int p = position(y, x[i]);
+      if (p >= 0 && p >= static_cast<int>(j)) cand_x = p;
     }
     if (j < y.size()) {
-      auto it = pos_x.find(y[j]);
-      if (it != pos_x.end() && it->second >= static_cast<int>(i)) {
-        cand_y = it->second;
-      }
+      const int p = position(x, y[j]);
+      if (p >= 0 && p >= static_cast<int>(i)) cand_y = p;
     }
     if (i < x.size() && cand_x == kInf) {
       result.push_back(x[i]);
@@ -109,11 +112,11 @@ absl::StatusOr<std::vector<std::string>> Supremum(
       continue;
     }
     if (cand_x <= cand_y) {
-      if (pos_y[x[i]] < static_cast<int>(j)) return no_sup;
+      if (position(y, x[i]) < static_cast<int>(j)) return no_sup();
       result.push_back(x[i]);
       ++i;
     } else {
-      if (pos_x[y[j]] < static_cast<int>(i)) return no_sup;
+      if (position(x, y[j]) < static_cast<int>(i)) return no_sup();
       result.push_back(y[j]);
       ++j;
     }
@@ -181,9 +184,10 @@ absl::StatusOr<LinearLayout> Product(const LinearLayout& inner,
     }
     row += in_log2[d];
   }
-  return LinearLayout::FromFlat(std::move(in_dims), std::move(in_log2),
-                                std::move(flat), std::move(outs),
-                                inner.IsSurjective() && outer.IsSurjective());
+  // Triton requires the product of surjective layouts to be surjective; it
+  // always is (the ranks add up), so nothing is left to check.
+  return LinearLayout::FromFlatTrusted(std::move(in_dims), in_log2, flat,
+                                       std::move(outs));
 }
 
 absl::StatusOr<LinearLayout> Compose(const LinearLayout& inner,
@@ -219,58 +223,108 @@ absl::StatusOr<LinearLayout> Compose(const LinearLayout& inner,
     outer.ApplyIndexed(
         args, absl::MakeSpan(&flat[static_cast<size_t>(r) * num_out], num_out));
   }
-  return LinearLayout::FromFlat(
-      inner.in_dim_names(), inner.in_dim_log2(), std::move(flat),
-      outer.out_dims(),
-      inner.IsSurjective() && outer.IsSurjective() && sizes_equal);
+  // Surjective inputs covering each other's sizes compose to a surjective
+  // layout, so Triton's requirement cannot fail.
+  (void)sizes_equal;
+  return LinearLayout::FromFlatTrusted(
+      inner.in_dim_names(), inner.in_dim_log2(), flat, outer.out_dims());
 }
+
+namespace {
+
+// The least-squares system of InvertAndCompose over F2: rows are output
+// bits (out-dims in order, low bit first), columns a's non-identity input
+// bits, then b's. Writes, per a column, the b columns it solves for.
+template <typename Row>
+absl::Status SolveForB(const LinearLayout& a, const LinearLayout& b,
+                       absl::Span<const int> a_cols,
+                       absl::Span<const int> b_cols,
+                       absl::Span<uint64_t> solution) {
+  const int num_out = a.num_out_dims();
+  const int num_a = static_cast<int>(a_cols.size());
+  absl::InlinedVector<Row, 64> m(a.TotalOutDimSizeLog2(), 0);
+  absl::InlinedVector<int, 8> first_row(num_out);
+  for (int o = 0, row = 0; o < num_out; ++o) {
+    first_row[o] = row;
+    row += a.OutDimSizeLog2(o);
+  }
+  auto add_column = [&](const LinearLayout& l, int basis, int column) {
+    const int32_t* values =
+        l.flat_bases().data() + static_cast<size_t>(basis) * num_out;
+    for (int o = 0; o < num_out; ++o) {
+      // Values are below their out-dim size, and b's sizes are at most a's.
+      for (uint32_t v = static_cast<uint32_t>(values[o]); v != 0; v &= v - 1) {
+        m[first_row[o] + __builtin_ctz(v)] |= Row{1} << column;
+      }
+    }
+  };
+  for (int c = 0; c < num_a; ++c) add_column(a, a_cols[c], c);
+  for (size_t c = 0; c < b_cols.size(); ++c) {
+    add_column(b, b_cols[c], num_a + static_cast<int>(c));
+  }
+  ReduceRowEchelon(absl::MakeSpan(m), num_a + static_cast<int>(b_cols.size()));
+  for (const Row& r : m) {
+    if (r == 0) continue;
+    const int c = LowestBit(r);
+    if (c >= num_a) {
+      return Error("Precondition broken. Im(B) not contained in Im(A)");
+    }
+    solution[c] = static_cast<uint64_t>(r >> num_a);
+  }
+  return absl::OkStatus();
+}
+
+bool SameOutOrder(const LinearLayout& x, const LinearLayout& y) {
+  if (x.num_out_dims() != y.num_out_dims()) return false;
+  for (int o = 0; o < x.num_out_dims(); ++o) {
+    if (x.out_dim_name(o) != y.out_dim_name(o)) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
                                               const LinearLayout& a_in) {
-  const std::vector<std::string> outs = b.OutDimNames();
-  if (!SameDimsIgnoringOrder(outs, a_in.OutDimNames())) {
-    return DimsMismatchError(outs, a_in.OutDimNames());
+  // a with b's out-dim order (no copy when it has it already).
+  std::optional<LinearLayout> transposed;
+  if (!SameOutOrder(a_in, b)) {
+    const std::vector<std::string> outs = b.OutDimNames();
+    if (!SameDimsIgnoringOrder(outs, a_in.OutDimNames())) {
+      return DimsMismatchError(outs, a_in.OutDimNames());
+    }
+    TT_ASSIGN_OR_RETURN(transposed, TransposeOuts(a_in, outs));
   }
-  TT_ASSIGN_OR_RETURN(const LinearLayout a, TransposeOuts(a_in, outs));
-  const int num_out = static_cast<int>(outs.size());
+  const LinearLayout& a = transposed ? *transposed : a_in;
+  const int num_out = b.num_out_dims();
+  bool out_sizes_equal = true;
   for (int o = 0; o < num_out; ++o) {
     if (a.OutDimSize(o) < b.OutDimSize(o)) {
       return Error(absl::StrCat(
           "A.invertAndCompose(B) called with incompatible output shapes in ",
-          outs[o], ": ", a.OutDimSize(o), " >= ", b.OutDimSize(o)));
+          b.out_dim_name(o), ": ", a.OutDimSize(o), " >= ", b.OutDimSize(o)));
     }
+    out_sizes_equal = out_sizes_equal && a.OutDimSize(o) == b.OutDimSize(o);
   }
   // Identity dims: in-dims of both whose sublayouts onto all outs are equal
   // (bases and out sizes).
-  std::vector<bool> a_identity(a.num_in_dims(), false);
-  std::vector<bool> b_identity(b.num_in_dims(), false);
-  bool out_sizes_equal = true;
-  for (int o = 0; o < num_out; ++o) {
-    out_sizes_equal = out_sizes_equal && a.OutDimSize(o) == b.OutDimSize(o);
-  }
-  for (int da = 0; da < a.num_in_dims(); ++da) {
+  absl::InlinedVector<char, 8> a_identity(a.num_in_dims(), 0);
+  absl::InlinedVector<char, 8> b_identity(b.num_in_dims(), 0);
+  for (int da = 0; out_sizes_equal && da < a.num_in_dims(); ++da) {
     const int db = b.InDimIndex(a.in_dim_name(da));
-    if (db < 0 || !out_sizes_equal) continue;
-    if (a.InDimSizeLog2(da) != b.InDimSizeLog2(db)) continue;
-    bool equal = true;
-    for (int i = 0; i < a.InDimSizeLog2(da) && equal; ++i) {
-      for (int o = 0; o < num_out; ++o) {
-        if (a.BasisValue(da, i, o) != b.BasisValue(db, i, o)) {
-          equal = false;
-          break;
-        }
-      }
-    }
-    if (equal) {
-      a_identity[da] = true;
-      b_identity[db] = true;
-    }
+    if (db < 0 || a.InDimSizeLog2(da) != b.InDimSizeLog2(db)) continue;
+    const size_t n = static_cast<size_t>(a.InDimSizeLog2(da)) * num_out;
+    const int32_t* x = a.flat_bases().data() +
+                       static_cast<size_t>(a.InDimOffset(da)) * num_out;
+    const int32_t* y = b.flat_bases().data() +
+                       static_cast<size_t>(b.InDimOffset(db)) * num_out;
+    if (std::equal(x, x + n, y)) a_identity[da] = b_identity[db] = 1;
   }
-  const bool a_empty = std::all_of(a_identity.begin(), a_identity.end(),
-                                   [](bool x) { return x; });
-  const bool b_empty = std::all_of(b_identity.begin(), b_identity.end(),
-                                   [](bool x) { return x; });
-  if (a_empty != b_empty) {
+  auto all = [](absl::Span<const char> v) {
+    return std::all_of(v.begin(), v.end(), [](char x) { return x != 0; });
+  };
+  const bool a_empty = all(a_identity);
+  if (a_empty != all(b_identity)) {
     return Error(
         "assertion failed: (ANonIdentityInDims.empty()) == "
         "(BNonIdentityInDims.empty())");
@@ -278,20 +332,22 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
   // The result: in-dims are b's, out-dims are a's in-dims with a's sizes.
   const int result_out = a.num_in_dims();
   NamedInts result_outs;
+  result_outs.reserve(result_out);
   for (int da = 0; da < a.num_in_dims(); ++da) {
     result_outs.emplace_back(a.in_dim_name(da), a.InDimSize(da));
   }
-  std::vector<int32_t> flat(
+  absl::InlinedVector<int32_t, 128> flat(
       static_cast<size_t>(b.TotalInDimSizeLog2()) * result_out, 0);
   if (!a_empty) {
-    // Least squares over F2 on the non-identity dims: rows are output bits
-    // (a's out-dims in order, low bit first), columns a's non-identity input
-    // bits then b's.
-    std::vector<int> a_cols, b_cols;  // flat basis rows of the reduced dims
+    // The flat basis rows of the reduced dims; for a's, where each lands.
+    absl::InlinedVector<int, 64> a_cols, b_cols;
+    absl::InlinedVector<int, 64> a_col_dim, a_col_bit;
     for (int da = 0; da < a.num_in_dims(); ++da) {
       if (a_identity[da]) continue;
       for (int i = 0; i < a.InDimSizeLog2(da); ++i) {
         a_cols.push_back(a.InDimOffset(da) + i);
+        a_col_dim.push_back(da);
+        a_col_bit.push_back(i);
       }
     }
     for (int db = 0; db < b.num_in_dims(); ++db) {
@@ -300,50 +356,22 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
         b_cols.push_back(b.InDimOffset(db) + i);
       }
     }
-    const int num_a = static_cast<int>(a_cols.size());
-    const int num_b = static_cast<int>(b_cols.size());
-    std::vector<F2Row128> m(a.TotalOutDimSizeLog2(), 0);
-    int row = 0;
-    for (int o = 0; o < num_out; ++o) {
-      for (int j = 0; j < a.OutDimSizeLog2(o); ++j, ++row) {
-        F2Row128 bits = 0;
-        for (int c = 0; c < num_a; ++c) {
-          const uint32_t v = static_cast<uint32_t>(
-              a.flat_bases()[static_cast<size_t>(a_cols[c]) * num_out + o]);
-          bits |= static_cast<F2Row128>((v >> j) & 1) << c;
-        }
-        if (j < b.OutDimSizeLog2(o)) {
-          for (int c = 0; c < num_b; ++c) {
-            const uint32_t v = static_cast<uint32_t>(
-                b.flat_bases()[static_cast<size_t>(b_cols[c]) * num_out + o]);
-            bits |= static_cast<F2Row128>((v >> j) & 1) << (num_a + c);
-          }
-        }
-        m[row] = bits;
-      }
+    absl::InlinedVector<uint64_t, 64> solution(a_cols.size(), 0);
+    if (a_cols.size() + b_cols.size() <= 64) {
+      TT_RETURN_IF_ERROR(
+          SolveForB<uint64_t>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
+    } else {
+      TT_RETURN_IF_ERROR(
+          SolveForB<F2Row128>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
     }
-    ReduceRowEchelon(m, num_a + num_b);
-    std::vector<uint64_t> solution(num_a, 0);  // per a column: bits over b
-    for (const F2Row128& r : m) {
-      if (r == 0) continue;
-      const int c = LowestBit(r);
-      if (c >= num_a) {
-        return Error("Precondition broken. Im(B) not contained in Im(A)");
-      }
-      solution[c] = static_cast<uint64_t>(r >> num_a);
-    }
-    // Column j of b: the a columns whose solution has bit j, split over a's
-    // non-identity in-dims (low bits first) as reshapeOuts does.
-    for (int j = 0; j < num_b; ++j) {
-      int32_t* dest = &flat[static_cast<size_t>(b_cols[j]) * result_out];
-      int c = 0;
-      for (int da = 0; da < a.num_in_dims(); ++da) {
-        if (a_identity[da]) continue;
-        int32_t v = 0;
-        for (int i = 0; i < a.InDimSizeLog2(da); ++i, ++c) {
-          if ((solution[c] >> j) & 1) v |= int32_t{1} << i;
-        }
-        dest[da] = v;
+    // Column j of b gets bit i of a's in-dim d for each a column (d, i)
+    // whose solution has bit j (reshapeOuts splits a's bits per in-dim, low
+    // bits first).
+    for (size_t c = 0; c < a_cols.size(); ++c) {
+      for (uint64_t s = solution[c]; s != 0; s &= s - 1) {
+        const int j = __builtin_ctzll(s);
+        flat[static_cast<size_t>(b_cols[j]) * result_out + a_col_dim[c]] |=
+            int32_t{1} << a_col_bit[c];
       }
     }
   }
@@ -356,19 +384,24 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
           int32_t{1} << i;
     }
   }
-  return LinearLayout::FromFlat(b.in_dim_names(), b.in_dim_log2(),
-                                std::move(flat), std::move(result_outs),
-                                /*require_surjective=*/false);
+  return LinearLayout::FromFlatTrusted(b.in_dim_names(), b.in_dim_log2(), flat,
+                                       std::move(result_outs));
 }
 
 absl::StatusOr<LinearLayout> Pseudoinvert(const LinearLayout& a) {
-  LinearLayout identity;
-  for (int o = 0; o < a.num_out_dims(); ++o) {
-    TT_ASSIGN_OR_RETURN(LinearLayout id, LinearLayout::Identity1D(
-                                             a.OutDimSize(o), a.out_dim_name(o),
-                                             a.out_dim_name(o)));
-    TT_ASSIGN_OR_RETURN(identity, Product(identity, id));
+  // The identity on a's out-dims, built directly.
+  const int n = a.num_out_dims();
+  absl::InlinedVector<int, 8> log2(n);
+  absl::InlinedVector<int32_t, 128> flat(
+      static_cast<size_t>(a.TotalOutDimSizeLog2()) * n, 0);
+  for (int o = 0, row = 0; o < n; ++o) {
+    log2[o] = a.OutDimSizeLog2(o);
+    for (int i = 0; i < log2[o]; ++i, ++row) {
+      flat[static_cast<size_t>(row) * n + o] = int32_t{1} << i;
+    }
   }
+  const LinearLayout identity =
+      LinearLayout::FromFlatTrusted(a.OutDimNames(), log2, flat, a.out_dims());
   return InvertAndCompose(identity, a);
 }
 
@@ -400,8 +433,8 @@ absl::StatusOr<LinearLayout> ReshapeIns(const LinearLayout& l,
                               product, ", not the total in-dim size ",
                               l.TotalInDimSize()));
   }
-  return LinearLayout::FromFlat(std::move(names), std::move(log2),
-                                l.flat_bases(), l.out_dims(), l.IsSurjective());
+  return LinearLayout::FromFlatTrusted(std::move(names), log2, l.flat_bases(),
+                                       l.out_dims());
 }
 
 absl::StatusOr<LinearLayout> ReshapeOuts(const LinearLayout& l,
@@ -439,9 +472,8 @@ absl::StatusOr<LinearLayout> ReshapeOuts(const LinearLayout& l,
       packed /= size;
     }
   }
-  return LinearLayout::FromFlat(l.in_dim_names(), l.in_dim_log2(),
-                                std::move(flat), new_out_dims,
-                                l.IsSurjective());
+  return LinearLayout::FromFlatTrusted(l.in_dim_names(), l.in_dim_log2(), flat,
+                                       new_out_dims);
 }
 
 absl::StatusOr<LinearLayout> FlattenIns(const LinearLayout& l) {
@@ -484,9 +516,8 @@ absl::StatusOr<LinearLayout> TransposeIns(const LinearLayout& l,
                  static_cast<size_t>(l.InDimOffset(d)) * num_out;
     flat.insert(flat.end(), begin, begin + l.InDimSizeLog2(d) * num_out);
   }
-  return LinearLayout::FromFlat(std::move(names), std::move(log2),
-                                std::move(flat), l.out_dims(),
-                                l.IsSurjective());
+  return LinearLayout::FromFlatTrusted(std::move(names), log2, flat,
+                                       l.out_dims());
 }
 
 absl::StatusOr<LinearLayout> TransposeOuts(
@@ -509,9 +540,8 @@ absl::StatusOr<LinearLayout> TransposeOuts(
       flat[r * num_out + o] = l.flat_bases()[r * num_out + perm[o]];
     }
   }
-  return LinearLayout::FromFlat(l.in_dim_names(), l.in_dim_log2(),
-                                std::move(flat), std::move(new_outs),
-                                l.IsSurjective());
+  return LinearLayout::FromFlatTrusted(l.in_dim_names(), l.in_dim_log2(), flat,
+                                       std::move(new_outs));
 }
 
 absl::StatusOr<LinearLayout> Sublayout(const LinearLayout& l,
@@ -541,9 +571,8 @@ absl::StatusOr<LinearLayout> Sublayout(const LinearLayout& l,
       for (int o : keep_out) flat.push_back(l.BasisValue(d, i, o));
     }
   }
-  return LinearLayout::FromFlat(std::move(names), std::move(log2),
-                                std::move(flat), std::move(new_outs),
-                                /*require_surjective=*/false);
+  return LinearLayout::FromFlatTrusted(std::move(names), log2, flat,
+                                       std::move(new_outs));
 }
 
 absl::StatusOr<bool> SublayoutIsZero(const LinearLayout& l,
