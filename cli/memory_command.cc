@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/layout/memory_space.h"
@@ -204,6 +205,9 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: " << args.status().message() << "\n";
     return 2;
   }
+  if (IsFolderArgument(*args)) {
+    return RunDumpFolder("memory", *args, DumpFolderOrder::kPeak, io);
+  }
   const std::string format = args->Value("format", "text");
   if (format != "text" && format != "xla") {
     io.err << "hlolayout memory: --format must be text or xla, not '" << format
@@ -297,11 +301,18 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
 }  // namespace
 
 extern const Command kMemoryCommand;
+std::string MemoryHelp() {
+  return absl::StrCat(kMemoryHelp,
+                      "\nhlolayout memory DIR (default --sort=peak):\n",
+                      kDumpFolderHelp);
+}
+
 const Command kMemoryCommand = {
     "memory",
-    "peak memory of scheduled HLO modules, as XLA's HloLiveRange",
+    "peak memory of scheduled HLO modules (files or a dump folder)",
     kMemoryHelp,
     RunMemory,
+    MemoryHelp,
 };
 
 }  // namespace hlolayout::cli
