@@ -10,10 +10,13 @@
 // other benchmarks use 128x128 tiles.
 //
 // Baselines:
-//   apply       - BM_ApplyPerSetBit: per input, XOR the basis of each set
-//                 bit (LinearLayout::ApplyIndexed, Triton's apply without its
-//                 name lookups); BM_ApplyByName: Triton's own interface, named
-//                 (in-dim, value) pairs per call.
+//   apply       - BM_ApplyPerSetBitPacked: per input, XOR a packed word
+//                 per set bit (the tightest per-set-bit loop);
+//                 BM_ApplyPerSetBit: the same through
+//                 LinearLayout::ApplyIndexed (Triton's apply without its
+//                 name lookups, one value per in-dim and out-dim);
+//                 BM_ApplyByName: Triton's own interface, named (in-dim,
+//                 value) pairs per call.
 //   invertAndCompose / pseudoinvert - by enumeration: tabulate where each
 //                 element lives, then read the answer off the table (what
 //                 one would write without F2 algebra).
@@ -105,6 +108,29 @@ void BM_ApplyPerSetBit(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * n);
 }
 BENCHMARK(BM_ApplyPerSetBit);
+
+// The tightest per-set-bit loop: one packed output word per input bit
+// (out-dims side by side, as the evaluator packs them), XORed for each set
+// bit of the packed input.
+void BM_ApplyPerSetBitPacked(benchmark::State& state) {
+  const LinearLayout l = MmaLayout(256);
+  const LayoutEvaluator e(l);
+  const int bits = l.TotalInDimSizeLog2();
+  std::vector<uint64_t> basis(bits);
+  for (int b = 0; b < bits; ++b) basis[b] = e.Apply(uint64_t{1} << b);
+  const uint64_t n = static_cast<uint64_t>(l.TotalInDimSize());
+  for (auto _ : state) {
+    uint64_t acc = 0;
+    for (uint64_t x = 0; x < n; ++x) {
+      uint64_t r = 0;
+      for (uint64_t v = x; v != 0; v &= v - 1) r ^= basis[__builtin_ctzll(v)];
+      acc += r;
+    }
+    benchmark::DoNotOptimize(acc);
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(BM_ApplyPerSetBitPacked);
 
 void BM_ApplyByName(benchmark::State& state) {
   const LinearLayout l = MmaLayout(256);
