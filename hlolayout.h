@@ -152,4 +152,19 @@
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/layout_picture.h"
 
+// Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
+// named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.
+#include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/evaluator.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/triton/ttgir_printer.h"
+#include "hlolayout/triton/views.h"
+#include "hlolayout/triton/xla_bridge.h"
+
 #endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -24,7 +24,7 @@ __all__ = [
     "COMBINE", "ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Shape", "Layout",
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
     "relayout", "read_hlo", "report", "memory", "draw", "numpy_dtype", "cute",
-    "grid", "__version__",
+    "grid", "triton", "__version__",
 ]
 
 #: A `*` entry of a tile: combine this dimension with the next more minor one.
@@ -740,4 +740,4 @@ def memory(path_or_text, top=20, space=None):
     return _cli_json(args + ["-"], text)
 
 
-from . import cute, grid  # noqa: E402  (they use the names above)
+from . import cute, grid, triton  # noqa: E402  (they use the names above)

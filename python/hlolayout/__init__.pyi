@@ -7,6 +7,7 @@ import numpy.typing as npt
 
 from . import cute as cute
 from . import grid as grid
+from . import triton as triton
 
 __version__: str
 COMBINE: int

@@ -587,8 +587,13 @@ py::array_t<uint8_t> PyRelayout(const PyShape& from, py::buffer src,
 }  // namespace
 }  // namespace hlolayout
 
+namespace hlolayout {
+void RegisterTriton(pybind11::module_& m);  // _triton.cc
+}  // namespace hlolayout
+
 PYBIND11_MODULE(_hlolayout, m) {
   using namespace hlolayout;
+  RegisterTriton(m);
   m.doc() = "C++ core of hlolayout; use the `hlolayout` package instead.";
   m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
 
