@@ -1,0 +1,744 @@
+// XLA's buffer assignment of a scheduled module (memory/buffer_assignment.h;
+// docs/memory.md, "What XLA allocates"): allocations in XLA's four phases
+// (global computations, the heap simulation of the delayed temps,
+// thread-local computations, live-out marking), the temp allocations
+// combined into one, and compiled.memory_analysis() from the result.
+#include "hlolayout/memory/buffer_assignment.h"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+#include "hlolayout/memory/heap_simulator.h"
+
+namespace hlolayout {
+namespace {
+
+using buffer_internal::CanShareOperandBufferWithUser;
+using buffer_internal::CompKind;
+using buffer_internal::ModuleGraph;
+using buffer_internal::ThreadLocalValue;
+using buffer_internal::XlaIds;
+
+// Parameters (number, index) that input_output_alias names.
+std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
+    const HloModule& module) {
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(module.header.attributes, "input_output_alias");
+  if (!v.has_value()) return out;
+  const absl::string_view s = *v;
+  size_t at = 0;
+  while (true) {
+    const size_t colon = s.find(": (", at);
+    if (colon == absl::string_view::npos) break;
+    size_t p = colon + 3;
+    int64_t number = 0;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+      number = number * 10 + (s[p++] - '0');
+    }
+    std::vector<int64_t> index;
+    const size_t open = s.find('{', p), close = s.find('}', p);
+    if (open != absl::string_view::npos && close != absl::string_view::npos &&
+        open < close) {
+      for (absl::string_view part : absl::StrSplit(
+               s.substr(open + 1, close - open - 1), ',', absl::SkipEmpty())) {
+        int64_t i = 0;
+        if (absl::SimpleAtoi(part, &i)) index.push_back(i);
+      }
+    }
+    out.emplace_back(number, std::move(index));
+    at = close == absl::string_view::npos ? s.size() : close + 1;
+  }
+  return out;
+}
+
+// A global value (of the entry or a control-flow computation).
+struct GValue {
+  int64_t v = 0;     // MemoryAnalysis::values index
+  int64_t id = 0;    // XLA's
+  int64_t node = 0;  // defining node
+  int64_t buffer = 0;
+  int64_t start = 0, end = 0;
+  int64_t bytes = 0;
+  int64_t color = 0;
+  bool live_out = false;
+  bool is_tuple = false;  // a tuple-shaped value
+  // Where its live range ends (XLA's end_position): a position of the
+  // value, the latest one in the schedule.
+  int64_t end_node = 0;
+  int64_t end_position = 0;
+  std::vector<int64_t> positions;  // its positions (dataflow position ids)
+};
+
+struct GBuffer {
+  std::vector<int64_t> values;  // GValue indices, by id
+  int64_t size = 0;
+  int64_t color = 0;
+  bool live_out = false;
+  int64_t order = 0;  // smallest post-order position of its values
+  int64_t allocation = -1;
+};
+
+// An allocation while it is being built.
+struct WorkAllocation {
+  BufferAllocation a;
+  bool is_tuple = false;
+  std::vector<int64_t> global_values;  // GValue indices assigned
+  bool heap = false;                   // the heap simulation's allocation
+  bool readonly() const {
+    return (a.is_parameter && !a.parameter_aliased) || a.is_constant;
+  }
+  bool reusable() const { return !a.is_thread_local && !is_tuple; }
+};
+
+class Assigner {
+ public:
+  Assigner(const HloModule& module, const MemoryAnalysis& analysis,
+           const BufferAssignmentOptions& options)
+      : module_(module),
+        analysis_(analysis),
+        options_(options),
+        g_(module, analysis),
+        df_(*analysis.dataflow) {}
+
+  BufferAssignment Run();
+
+ private:
+  void CollectValues();
+  void AssignGlobal();
+  void AssignSingle(int64_t b);
+  bool MaybeAssign(int64_t allocation, int64_t b);
+  bool Interferes(const GValue& a, const GValue& b) const;
+  bool CanShareAsOperand(const GValue& user, const GValue& operand) const;
+  void SimulateHeap();
+  void AssignThreadLocal();
+  void Combine();
+  void Finish();
+  int64_t NewAllocation(int64_t size, int64_t color) {
+    allocations_.emplace_back();
+    WorkAllocation& w = allocations_.back();
+    w.a.index = static_cast<int64_t>(allocations_.size()) - 1;
+    w.a.size = size;
+    w.a.color = color;
+    return w.a.index;
+  }
+  void AddGlobal(int64_t allocation, int64_t gv, int64_t offset, int64_t size);
+  void AddBuffer(int64_t allocation, int64_t b) {
+    for (int64_t gv : buffers_[b].values) {
+      AddGlobal(allocation, gv, 0, buffers_[b].size);
+    }
+    buffers_[b].allocation = allocation;
+    if (buffers_[b].live_out) allocations_[allocation].a.maybe_live_out = true;
+  }
+
+  const HloModule& module_;
+  const MemoryAnalysis& analysis_;
+  const BufferAssignmentOptions options_;
+  ModuleGraph g_;
+  const MemoryDataflow& df_;
+  XlaIds ids_;
+  std::vector<GValue> values_;
+  std::vector<int64_t> gvalue_of_;  // analysis value -> GValue, -1
+  std::vector<GBuffer> buffers_;
+  std::vector<WorkAllocation> allocations_;
+  std::vector<int64_t> remembered_;  // reusable allocations, oldest first
+  std::vector<int64_t> delayed_;     // GValues for the heap
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> aliased_;
+  BufferAssignment out_;
+  HeapTrace trace_;
+  std::vector<int64_t> trace_sizes_;
+  std::vector<int64_t> heap_allocations_;
+};
+
+void Assigner::CollectValues() {
+  const int64_t entry = module_.entry_index;
+  const int64_t n = static_cast<int64_t>(analysis_.values.size());
+  gvalue_of_.assign(n, -1);
+  for (int64_t v = 0; v < n; ++v) {
+    const LiveValue& lv = analysis_.values[v];
+    if (lv.instruction < 0) continue;
+    const int64_t node = df_.value_node[v];
+    if (g_.kind[df_.nodes[node].computation] != CompKind::kGlobal) continue;
+    GValue gv;
+    gv.v = v;
+    gv.id = ids_.value_id[v];
+    gv.node = node;
+    gv.start = lv.start;
+    gv.end = lv.end;
+    gv.bytes = lv.bytes;
+    gv.color = lv.memory_space;
+    gv.is_tuple = lv.shape != nullptr && lv.shape->IsTuple();
+    gvalue_of_[v] = static_cast<int64_t>(values_.size());
+    values_.push_back(std::move(gv));
+  }
+  // Positions, live-out and where live ranges end.
+  const int64_t root =
+      entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
+  for (size_t p = 0; p < df_.positions.size(); ++p) {
+    const DataflowPosition& pos = df_.positions[p];
+    if (pos.value < 0) continue;
+    const int64_t gv = gvalue_of_[pos.value];
+    if (gv < 0) continue;
+    values_[gv].positions.push_back(static_cast<int64_t>(p));
+    if (pos.node == root) values_[gv].live_out = true;
+  }
+  for (GValue& gv : values_) {
+    const int64_t def = df_.value_position[gv.v];
+    gv.end_node = gv.node;
+    gv.end_position = def;
+    auto time_of = [&](int64_t p) -> int64_t {
+      const DataflowNode& n = df_.nodes[df_.positions[p].node];
+      const DataflowComputation& c = df_.computations[n.computation];
+      if (c.root == df_.positions[p].node) return c.span_end;
+      return n.time;
+    };
+    int64_t end = df_.nodes[gv.node].time;
+    const DataflowComputation& dc =
+        df_.computations[df_.nodes[gv.node].computation];
+    if (dc.root == gv.node) end = dc.span_end;
+    for (int64_t p : gv.positions) {
+      if (p == def) continue;
+      const int64_t t = time_of(p);
+      if (t > end) {
+        end = t;
+        gv.end_node = df_.positions[p].node;
+        gv.end_position = p;
+      }
+    }
+  }
+  // Buffers: the analysis' alias sets, ordered by their smallest id.
+  std::vector<int64_t> by_id(values_.size());
+  std::iota(by_id.begin(), by_id.end(), 0);
+  std::sort(by_id.begin(), by_id.end(), [&](int64_t a, int64_t b) {
+    return values_[a].id < values_[b].id;
+  });
+  std::vector<int64_t> buffer_of_root(n, -1);
+  for (int64_t gv : by_id) {
+    const int64_t r = df_.value_buffer[values_[gv].v];
+    if (buffer_of_root[r] < 0) {
+      buffer_of_root[r] = static_cast<int64_t>(buffers_.size());
+      buffers_.emplace_back();
+      buffers_.back().order = INT64_MAX;
+    }
+    GBuffer& b = buffers_[buffer_of_root[r]];
+    values_[gv].buffer = buffer_of_root[r];
+    b.values.push_back(gv);
+    b.size = std::max(b.size, values_[gv].bytes);
+    b.live_out = b.live_out || values_[gv].live_out;
+    b.order = std::min(b.order, ids_.node_position[values_[gv].node]);
+  }
+  for (GBuffer& b : buffers_) b.color = values_[b.values[0]].color;
+}
+
+void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
+                         int64_t size) {
+  WorkAllocation& w = allocations_[allocation];
+  const GValue& v = values_[gv];
+  const LiveValue& lv = analysis_.values[v.v];
+  AssignedValue a;
+  a.id = v.id;
+  a.value = v.v;
+  const DataflowNode& node = df_.nodes[v.node];
+  a.name = std::string(node.name);
+  a.index = lv.index;
+  a.index_printed = node.shape != nullptr && node.shape->IsTuple();
+  a.is_phi = lv.is_phi;
+  a.shape = lv.shape;
+  a.offset = offset;
+  a.size = size;
+  a.bytes = v.bytes;
+  a.start = v.start;
+  a.end = v.end;
+  w.a.values.push_back(std::move(a));
+  w.global_values.push_back(gv);
+  if (v.live_out) w.a.maybe_live_out = true;
+}
+
+bool Assigner::CanShareAsOperand(const GValue& user,
+                                 const GValue& operand) const {
+  const DataflowNode& u = df_.nodes[user.node];
+  if (u.opcode == "copy") return false;
+  const int64_t end_node = operand.end_node;
+  const absl::Span<const int64_t> ops = df_.Operands(u);
+  if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
+  return CanShareOperandBufferWithUser(
+      g_, options_.platform, end_node, df_.Index(operand.end_position),
+      user.node, analysis_.values[user.v].index);
+}
+
+bool Assigner::Interferes(const GValue& a, const GValue& b) const {
+  if (a.start > b.end || b.start > a.end) return false;
+  if (a.end == b.start) return !CanShareAsOperand(b, a);
+  if (b.end == a.start) return !CanShareAsOperand(a, b);
+  return true;
+}
+
+bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
+  WorkAllocation& w = allocations_[allocation];
+  const GBuffer& buffer = buffers_[b];
+  if (buffer.color != w.a.color) return false;
+  if (buffer.size > w.a.size) return false;
+  if (w.readonly() || !w.reusable()) return false;
+  for (int64_t assigned : w.global_values) {
+    const GValue& old = values_[assigned];
+    for (int64_t gv : buffer.values) {
+      const GValue& v = values_[gv];
+      if (Interferes(v, old)) return false;
+      // A copy does not share a buffer with its operand.
+      if (df_.nodes[v.node].opcode == "copy") {
+        const absl::Span<const int64_t> ops = df_.Operands(df_.nodes[v.node]);
+        for (int64_t p : old.positions) {
+          if (std::find(ops.begin(), ops.end(), df_.positions[p].node) !=
+              ops.end()) {
+            return false;
+          }
+        }
+      }
+    }
+  }
+  if (buffer.live_out && w.a.size != buffer.size) return false;
+  AddBuffer(allocation, b);
+  return true;
+}
+
+void Assigner::AssignSingle(int64_t b) {
+  GBuffer& buffer = buffers_[b];
+  const int64_t entry = module_.entry_index;
+  for (int64_t gv : buffer.values) {
+    const GValue& v = values_[gv];
+    const DataflowNode& node = df_.nodes[v.node];
+    if (node.opcode == "constant") {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      allocations_[a].a.is_constant = true;
+      AddBuffer(a, b);
+      return;
+    }
+    if (node.opcode == "parameter" && node.computation == entry &&
+        node.source != nullptr) {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      BufferAllocation& alloc = allocations_[a].a;
+      alloc.is_parameter = true;
+      alloc.parameter_number = node.source->parameter_number.value_or(0);
+      alloc.parameter_index = analysis_.values[v.v].index;
+      alloc.parameter_shape = node.shape;
+      for (const auto& [number, index] : aliased_) {
+        if (number == alloc.parameter_number &&
+            index == alloc.parameter_index) {
+          alloc.parameter_aliased = true;
+        }
+      }
+      AddBuffer(a, b);
+      if (alloc.parameter_aliased) remembered_.push_back(a);
+      return;
+    }
+  }
+  for (int64_t gv : buffer.values) {
+    const GValue& v = values_[gv];
+    if (v.is_tuple) {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      allocations_[a].is_tuple = true;
+      AddBuffer(a, b);
+      return;
+    }
+    if (analysis_.values[v.v].index.empty()) {
+      for (int64_t op : df_.Operands(df_.nodes[v.node])) {
+        const DataflowNode& o = df_.nodes[op];
+        if (o.positions == 0) continue;
+        const int64_t ov = df_.positions[o.first_position].value;
+        if (ov < 0 || gvalue_of_[ov] < 0) continue;
+        const int64_t a = buffers_[values_[gvalue_of_[ov]].buffer].allocation;
+        if (a >= 0 && MaybeAssign(a, b)) return;
+      }
+    }
+  }
+  for (auto it = remembered_.rbegin(); it != remembered_.rend(); ++it) {
+    if (MaybeAssign(*it, b)) return;
+  }
+  if (!buffer.live_out) {
+    for (int64_t gv : buffer.values) delayed_.push_back(gv);
+    return;
+  }
+  const int64_t a = NewAllocation(buffer.size, buffer.color);
+  AddBuffer(a, b);
+  remembered_.push_back(a);
+}
+
+void Assigner::AssignGlobal() {
+  std::vector<int64_t> order(buffers_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+    const GBuffer& a = buffers_[x];
+    const GBuffer& b = buffers_[y];
+    if (a.size != b.size) return a.size > b.size;
+    if (a.live_out != b.live_out) return a.live_out;
+    return a.order < b.order;
+  });
+  for (int64_t b : order) AssignSingle(b);
+}
+
+void Assigner::SimulateHeap() {
+  if (delayed_.empty()) return;
+  std::vector<int64_t> colors;
+  for (int64_t gv : delayed_) colors.push_back(values_[gv].color);
+  std::sort(colors.begin(), colors.end());
+  colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
+  const int64_t end_time = analysis_.schedule_end;
+  for (int64_t color : colors) {
+    std::vector<int64_t> assign;  // GValues, then sorted
+    for (int64_t gv : delayed_) {
+      if (values_[gv].color == color) assign.push_back(gv);
+    }
+    std::sort(assign.begin(), assign.end(), [&](int64_t x, int64_t y) {
+      const GValue& a = values_[x];
+      const GValue& b = values_[y];
+      return std::tie(a.start, a.end, a.id) < std::tie(b.start, b.end, b.id);
+    });
+    const int64_t n = static_cast<int64_t>(assign.size());
+    std::vector<int64_t> heap_of(values_.size(), -1);  // GValue -> heap id
+    for (int64_t k = 0; k < n; ++k) heap_of[assign[k]] = k;
+    std::vector<std::vector<int64_t>> defined(end_time + 1),
+        freed(end_time + 1);
+    std::vector<int64_t> live_end(n);
+    for (int64_t k = 0; k < n; ++k) {
+      const GValue& v = values_[assign[k]];
+      const int64_t s = std::min(std::max<int64_t>(v.start, 0), end_time);
+      const int64_t e = std::min(std::max<int64_t>(v.end, 0), end_time);
+      defined[s].push_back(k);
+      freed[e].push_back(k);
+      live_end[k] = v.end;
+    }
+    // Shared groups: every value of one buffer, with the buffer's size.
+    std::vector<int64_t> group(n), group_size(n);
+    std::vector<int64_t> first_of_buffer(buffers_.size(), -1);
+    for (int64_t k = 0; k < n; ++k) {
+      const int64_t b = values_[assign[k]].buffer;
+      if (first_of_buffer[b] < 0) first_of_buffer[b] = k;
+      group[k] = first_of_buffer[b];
+      group_size[group[k]] = buffers_[b].size;
+    }
+    auto find = [&](int64_t x) {
+      while (group[x] != x) x = group[x] = group[group[x]];
+      return x;
+    };
+    auto size_of = [&](int64_t x) { return group_size[find(x)]; };
+    HeapTrace trace;
+    std::vector<int64_t> first_allocated(buffers_.size(), -1);
+    auto share = [&](int64_t k, int64_t target) {
+      const int64_t size = std::max(size_of(k), size_of(target));
+      const int64_t a = find(k), t = find(target);
+      if (a != t) group[a] = t;
+      group_size[t] = size;
+      trace.ShareWith(k, target, size);
+    };
+    for (int64_t t = 0; t <= end_time; ++t) {
+      for (int64_t k : defined[t]) {
+        const GValue& v = values_[assign[k]];
+        const int64_t b = v.buffer;
+        if (first_allocated[b] >= 0) {
+          share(k, first_allocated[b]);
+          continue;
+        }
+        bool shared = false;
+        if (buffers_[b].values.size() == 1) {
+          const DataflowNode& node = df_.nodes[v.node];
+          for (int64_t op : df_.Operands(node)) {
+            const DataflowNode& o = df_.nodes[op];
+            if (o.positions == 0) continue;
+            const int64_t ov = df_.positions[o.first_position].value;
+            if (ov < 0 || gvalue_of_[ov] < 0) continue;
+            const int64_t og = gvalue_of_[ov];
+            const GValue& operand = values_[og];
+            if (buffers_[operand.buffer].values.size() > 1) continue;
+            const int64_t ok = heap_of[og];
+            if (ok < 0 || live_end[ok] != t) continue;
+            std::vector<int64_t>& list = freed[t];
+            auto it = std::find(list.begin(), list.end(), ok);
+            if (it == list.end()) continue;
+            const absl::Span<const int64_t> ops = df_.Operands(node);
+            if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
+              continue;
+            }
+            if (node.opcode == "copy") continue;
+            if (!CanShareOperandBufferWithUser(
+                    g_, options_.platform, operand.node,
+                    analysis_.values[operand.v].index, v.node,
+                    analysis_.values[v.v].index)) {
+              continue;
+            }
+            trace.Free(ok, size_of(ok));
+            list.erase(it);
+            share(k, ok);
+            live_end[ok] = v.end;
+            shared = true;
+            break;
+          }
+        }
+        if (!shared) {
+          trace.Alloc(k, size_of(k));
+          first_allocated[b] = k;
+        }
+      }
+      for (int64_t k : freed[t]) trace.Free(k, size_of(k));
+    }
+    std::vector<int64_t> keys(n), own(n);
+    for (int64_t k = 0; k < n; ++k) {
+      keys[k] = values_[assign[k]].id;
+      own[k] = values_[assign[k]].bytes;
+    }
+    const HeapLayout heap =
+        ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
+    const int64_t a = NewAllocation(heap.heap_size, color);
+    allocations_[a].heap = true;
+    heap_allocations_.push_back(a);
+    for (int64_t k = 0; k < n; ++k) {
+      AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
+    }
+    if (color == 0) {
+      out_.heap_size = heap.heap_size;
+      out_.heap_peak = HeapTracePeak(trace, own);
+      for (int64_t k = 0; k < n; ++k) {
+        const GValue& v = values_[assign[k]];
+        out_.heap.push_back(
+            {v.v, heap.chunks[k].offset, heap.chunks[k].size, v.start, v.end});
+      }
+    }
+  }
+}
+
+void Assigner::AssignThreadLocal() {
+  std::vector<ThreadLocalValue>& locals = ids_.thread_local_values;
+  std::vector<int64_t> order(locals.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+    const ThreadLocalValue& a = locals[x];
+    const ThreadLocalValue& b = locals[y];
+    if (a.bytes != b.bytes) return a.bytes > b.bytes;
+    if (a.position != b.position) return a.position < b.position;
+    return a.id < b.id;
+  });
+  for (int64_t k : order) {
+    const ThreadLocalValue& v = locals[k];
+    const HloInstruction& in =
+        module_.computations[v.computation].instructions[v.instruction];
+    int64_t color = 0;
+    if (v.shape->IsArray() && v.shape->has_layout()) {
+      color = v.shape->layout().memory_space();
+    }
+    const int64_t a = NewAllocation(v.bytes, color);
+    BufferAllocation& alloc = allocations_[a].a;
+    if (v.is_constant) {
+      alloc.is_constant = true;
+    } else {
+      alloc.is_thread_local = true;
+    }
+    AssignedValue av;
+    av.id = v.id;
+    av.name = std::string(in.name);
+    av.index = v.index;
+    av.index_printed = in.shape != nullptr && in.shape->IsTuple();
+    av.shape = v.shape;
+    av.size = v.bytes;
+    av.bytes = v.bytes;
+    alloc.values.push_back(std::move(av));
+  }
+}
+
+void Assigner::Combine() {
+  // XLA's std::partition: the first temp from the front and the last
+  // non-temp from the back swap places, until the two meet.
+  int64_t first = 0, last = static_cast<int64_t>(allocations_.size());
+  auto temp = [&](int64_t k) { return allocations_[k].a.is_temp(); };
+  while (true) {
+    while (first != last && !temp(first)) ++first;
+    if (first == last) break;
+    --last;
+    while (first != last && temp(last)) --last;
+    if (first == last) break;
+    std::swap(allocations_[first], allocations_[last]);
+    ++first;
+  }
+  std::vector<WorkAllocation> result(
+      std::make_move_iterator(allocations_.begin()),
+      std::make_move_iterator(allocations_.begin() + first));
+  std::vector<WorkAllocation> combined;
+  const int64_t alignment = XlaAlignment(options_.platform);
+  for (int64_t k = first; k < static_cast<int64_t>(allocations_.size()); ++k) {
+    WorkAllocation& t = allocations_[k];
+    WorkAllocation* into = nullptr;
+    for (WorkAllocation& c : combined) {
+      if (c.a.color == t.a.color) into = &c;
+    }
+    if (into == nullptr) {
+      if (t.heap && t.a.color == 0) out_.heap_offset = 0;
+      combined.push_back(std::move(t));
+      continue;
+    }
+    const int64_t base = (into->a.size + alignment - 1) / alignment * alignment;
+    into->a.size = base + t.a.size;
+    if (t.heap && t.a.color == 0) out_.heap_offset = base;
+    for (AssignedValue& v : t.a.values) {
+      v.offset += base;
+      into->a.values.push_back(std::move(v));
+    }
+  }
+  for (WorkAllocation& c : combined) result.push_back(std::move(c));
+  allocations_ = std::move(result);
+}
+
+void Assigner::Finish() {
+  const int64_t entry = module_.entry_index;
+  const int64_t root = entry >= 0 ? df_.computations[entry].root : -1;
+  const int64_t root_value =
+      root >= 0 && df_.nodes[root].positions > 0
+          ? df_.positions[df_.nodes[root].first_position].value
+          : -1;
+  for (size_t k = 0; k < allocations_.size(); ++k) {
+    BufferAllocation& a = allocations_[k].a;
+    a.index = static_cast<int64_t>(k);
+    std::sort(a.values.begin(), a.values.end(),
+              [](const AssignedValue& x, const AssignedValue& y) {
+                return x.id < y.id;
+              });
+    for (const AssignedValue& v : a.values) {
+      if (root_value >= 0 && v.value == root_value) {
+        a.output_shape = df_.nodes[root].shape;
+      }
+    }
+    XlaMemoryStats& s = out_.stats;
+    if (a.is_parameter) s.argument_size_in_bytes += a.size;
+    if (a.is_parameter && a.parameter_aliased) s.alias_size_in_bytes += a.size;
+    if (a.maybe_live_out) s.output_size_in_bytes += a.size;
+    if (a.is_temp()) s.temp_size_in_bytes += a.size;
+    if (!a.is_thread_local &&
+        (a.is_parameter || a.is_constant || a.maybe_live_out)) {
+      int64_t largest = 0;
+      for (const AssignedValue& v : a.values) {
+        largest = std::max(largest, v.bytes);
+      }
+      out_.static_bytes += largest;
+    }
+    out_.allocations.push_back(std::move(a));
+  }
+  const int64_t temp = out_.temp_allocation();
+  for (HeapBlock& h : out_.heap) h.offset += out_.heap_offset;
+  (void)temp;
+  out_.stats.peak_memory_in_bytes =
+      out_.static_bytes +
+      (options_.platform == XlaPlatform::kGpu ? out_.heap_peak : 0);
+}
+
+BufferAssignment Assigner::Run() {
+  out_.platform = options_.platform;
+  out_.alignment = XlaAlignment(options_.platform);
+  aliased_ = AliasedParameters(module_);
+  ids_ = buffer_internal::ComputeXlaIds(g_);
+  CollectValues();
+  AssignGlobal();
+  SimulateHeap();
+  AssignThreadLocal();
+  Combine();
+  Finish();
+  return std::move(out_);
+}
+
+bool Contains(absl::string_view haystack, absl::string_view needle) {
+  return haystack.find(needle) != absl::string_view::npos;
+}
+
+}  // namespace
+
+absl::string_view XlaPlatformName(XlaPlatform platform) {
+  return platform == XlaPlatform::kGpu ? "gpu" : "cpu";
+}
+
+int64_t XlaAlignment(XlaPlatform platform) {
+  return platform == XlaPlatform::kGpu ? 256 : 64;
+}
+
+XlaPlatform DetectXlaPlatform(const HloModule& module,
+                              absl::string_view file_name) {
+  const size_t slash = file_name.rfind('/');
+  const absl::string_view base = slash == absl::string_view::npos
+                                     ? file_name
+                                     : file_name.substr(slash + 1);
+  if (Contains(base, ".sm_") || Contains(base, "_gpu_") ||
+      Contains(base, ".gpu_") || Contains(base, "gpu_after")) {
+    return XlaPlatform::kGpu;
+  }
+  if (Contains(base, ".cpu_") || Contains(base, "_cpu_") ||
+      Contains(base, "cpu_after")) {
+    return XlaPlatform::kCpu;
+  }
+  bool cpu = false;
+  for (const HloComputation& c : module.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      for (const HloAttribute& a : in.attributes) {
+        if (a.name == "backend_config") {
+          if (Contains(a.value, "operation_queue_id") ||
+              Contains(a.value, "__triton") ||
+              Contains(a.value, "fusion_backend_config")) {
+            return XlaPlatform::kGpu;
+          }
+          if (Contains(a.value, "outer_dimension_partitions") ||
+              Contains(a.value, "__ynn_fusion")) {
+            cpu = true;
+          }
+        } else if (a.name == "custom_call_target") {
+          if (Contains(a.value, "__cublas") || Contains(a.value, "__cudnn") ||
+              Contains(a.value, "__triton")) {
+            return XlaPlatform::kGpu;
+          }
+          if (Contains(a.value, "__onednn") || Contains(a.value, "__xnn")) {
+            cpu = true;
+          }
+        }
+      }
+    }
+  }
+  return cpu ? XlaPlatform::kCpu : XlaPlatform::kGpu;
+}
+
+int64_t BufferAssignment::temp_allocation() const {
+  for (const BufferAllocation& a : allocations) {
+    if (a.is_temp()) return a.index;
+  }
+  return -1;
+}
+
+absl::StatusOr<BufferAssignment> AssignBuffers(
+    const HloModule& module, const MemoryAnalysis& analysis,
+    const BufferAssignmentOptions& options) {
+  if (analysis.dataflow == nullptr) {
+    return absl::InvalidArgumentError(
+        "buffer assignment needs the analysis' dataflow (keep_dataflow)");
+  }
+  if (module.entry_index < 0) {
+    return absl::InvalidArgumentError("module has no entry computation");
+  }
+  Assigner assigner(module, analysis, options);
+  return assigner.Run();
+}
+
+absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
+    const HloModule& module, const BufferAssignmentOptions& options) {
+  MemoryAnalysisOptions analysis_options;
+  analysis_options.keep_dataflow = true;
+  absl::StatusOr<MemoryAnalysis> analysis =
+      AnalyzeMemory(module, analysis_options);
+  if (!analysis.ok()) return analysis.status();
+  ModuleMemory out;
+  out.live_ranges = *std::move(analysis);
+  absl::StatusOr<BufferAssignment> buffers =
+      AssignBuffers(module, out.live_ranges, options);
+  if (!buffers.ok()) return buffers.status();
+  out.buffers = *std::move(buffers);
+  return out;
+}
+
+}  // namespace hlolayout
