@@ -73,11 +73,14 @@ struct GValue {
   // value, the latest one in the schedule.
   int64_t end_node = 0;
   int64_t end_position = 0;
-  std::vector<int64_t> positions;  // its positions (dataflow position ids)
+  // Its positions: position_ids[positions_begin ... positions_end).
+  int64_t positions_begin = 0, positions_end = 0;
 };
 
 struct GBuffer {
-  std::vector<int64_t> values;  // GValue indices, by id
+  // Its values (GValue indices, by id): Assigner::buffer_values_[begin,
+  // end); Assigner::Values(b) gives them.
+  int64_t begin = 0, end = 0;
   int64_t size = 0;
   int64_t color = 0;
   bool live_out = false;
@@ -91,6 +94,13 @@ struct WorkAllocation {
   bool is_tuple = false;
   std::vector<int64_t> global_values;  // GValue indices assigned
   bool heap = false;                   // the heap simulation's allocation
+  // The assigned values by (start, end). Values that may share an
+  // allocation live at most one step together (where one hands its place
+  // to the other), so sorted by start their ends do not decrease, and the
+  // values whose ranges meet a new one's are a run of this order; `sorted`
+  // turns false if that ever fails (then every value is checked).
+  std::vector<int64_t> by_start;
+  bool sorted = true;
   bool readonly() const {
     return (a.is_parameter && !a.parameter_aliased) || a.is_constant;
   }
@@ -130,7 +140,7 @@ class Assigner {
   }
   void AddGlobal(int64_t allocation, int64_t gv, int64_t offset, int64_t size);
   void AddBuffer(int64_t allocation, int64_t b) {
-    for (int64_t gv : buffers_[b].values) {
+    for (int64_t gv : Values(b)) {
       AddGlobal(allocation, gv, 0, buffers_[b].size);
     }
     buffers_[b].allocation = allocation;
@@ -147,8 +157,14 @@ class Assigner {
   std::vector<int64_t> gvalue_of_;  // analysis value -> GValue, -1
   std::vector<GBuffer> buffers_;
   std::vector<WorkAllocation> allocations_;
-  std::vector<int64_t> remembered_;  // reusable allocations, oldest first
-  std::vector<int64_t> delayed_;     // GValues for the heap
+  std::vector<int64_t> remembered_;     // reusable allocations, oldest first
+  std::vector<int64_t> delayed_;        // GValues for the heap
+  std::vector<int64_t> position_ids_;   // positions of each GValue
+  std::vector<int64_t> buffer_values_;  // values of each GBuffer
+  absl::Span<const int64_t> Values(int64_t b) const {
+    return absl::MakeConstSpan(buffer_values_.data() + buffers_[b].begin,
+                               buffers_[b].end - buffers_[b].begin);
+  }
   std::vector<std::pair<int64_t, std::vector<int64_t>>> aliased_;
   BufferAssignment out_;
   HeapTrace trace_;
@@ -177,15 +193,27 @@ void Assigner::CollectValues() {
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));
   }
-  // Positions, live-out and where live ranges end.
+  // Positions (grouped by value with a counting sort), live-out and where
+  // live ranges end.
   const int64_t root =
       entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
+  std::vector<int64_t> count(values_.size() + 1, 0);
+  for (const DataflowPosition& pos : df_.positions) {
+    if (pos.value >= 0 && gvalue_of_[pos.value] >= 0) {
+      ++count[gvalue_of_[pos.value] + 1];
+    }
+  }
+  for (size_t k = 0; k < values_.size(); ++k) count[k + 1] += count[k];
+  position_ids_.resize(count[values_.size()]);
+  for (size_t k = 0; k < values_.size(); ++k) {
+    values_[k].positions_begin = values_[k].positions_end = count[k];
+  }
   for (size_t p = 0; p < df_.positions.size(); ++p) {
     const DataflowPosition& pos = df_.positions[p];
     if (pos.value < 0) continue;
     const int64_t gv = gvalue_of_[pos.value];
     if (gv < 0) continue;
-    values_[gv].positions.push_back(static_cast<int64_t>(p));
+    position_ids_[values_[gv].positions_end++] = static_cast<int64_t>(p);
     if (pos.node == root) values_[gv].live_out = true;
   }
   for (GValue& gv : values_) {
@@ -202,7 +230,8 @@ void Assigner::CollectValues() {
     const DataflowComputation& dc =
         df_.computations[df_.nodes[gv.node].computation];
     if (dc.root == gv.node) end = dc.span_end;
-    for (int64_t p : gv.positions) {
+    for (int64_t k = gv.positions_begin; k < gv.positions_end; ++k) {
+      const int64_t p = position_ids_[k];
       if (p == def) continue;
       const int64_t t = time_of(p);
       if (t > end) {
@@ -213,11 +242,19 @@ void Assigner::CollectValues() {
     }
   }
   // Buffers: the analysis' alias sets, ordered by their smallest id.
-  std::vector<int64_t> by_id(values_.size());
-  std::iota(by_id.begin(), by_id.end(), 0);
-  std::sort(by_id.begin(), by_id.end(), [&](int64_t a, int64_t b) {
-    return values_[a].id < values_[b].id;
-  });
+  // By id (ids are distinct and below the number of values XLA numbers,
+  // fusion bodies included: a bucket per id).
+  int64_t max_id = -1;
+  for (const GValue& gv : values_) max_id = std::max(max_id, gv.id);
+  std::vector<int64_t> slot(max_id + 1, -1);
+  for (size_t k = 0; k < values_.size(); ++k) {
+    if (values_[k].id >= 0) slot[values_[k].id] = static_cast<int64_t>(k);
+  }
+  std::vector<int64_t> by_id;
+  by_id.reserve(values_.size());
+  for (int64_t k : slot) {
+    if (k >= 0) by_id.push_back(k);
+  }
   std::vector<int64_t> buffer_of_root(n, -1);
   for (int64_t gv : by_id) {
     const int64_t r = df_.value_buffer[values_[gv].v];
@@ -228,12 +265,22 @@ void Assigner::CollectValues() {
     }
     GBuffer& b = buffers_[buffer_of_root[r]];
     values_[gv].buffer = buffer_of_root[r];
-    b.values.push_back(gv);
+    ++b.end;  // a count for now
     b.size = std::max(b.size, values_[gv].bytes);
     b.live_out = b.live_out || values_[gv].live_out;
     b.order = std::min(b.order, ids_.node_position[values_[gv].node]);
   }
-  for (GBuffer& b : buffers_) b.color = values_[b.values[0]].color;
+  int64_t total = 0;
+  for (GBuffer& b : buffers_) {
+    b.begin = total;
+    total += b.end;
+    b.end = b.begin;
+  }
+  buffer_values_.resize(total);
+  for (int64_t gv : by_id) {
+    buffer_values_[buffers_[values_[gv].buffer].end++] = gv;
+  }
+  for (GBuffer& b : buffers_) b.color = values_[buffer_values_[b.begin]].color;
 }
 
 void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
@@ -245,8 +292,8 @@ void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
   a.id = v.id;
   a.value = v.v;
   const DataflowNode& node = df_.nodes[v.node];
-  a.name = std::string(node.name);
-  a.index = lv.index;
+  a.name = node.name;
+  if (!lv.index.empty()) a.index = lv.index;
   a.index_printed = node.shape != nullptr && node.shape->IsTuple();
   a.is_phi = lv.is_phi;
   a.shape = lv.shape;
@@ -258,6 +305,18 @@ void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
   w.a.values.push_back(std::move(a));
   w.global_values.push_back(gv);
   if (v.live_out) w.a.maybe_live_out = true;
+  if (w.heap) return;  // never a candidate for reuse
+  auto key = [&](int64_t x) {
+    return std::make_pair(values_[x].start, values_[x].end);
+  };
+  auto at =
+      std::upper_bound(w.by_start.begin(), w.by_start.end(), gv,
+                       [&](int64_t x, int64_t y) { return key(x) < key(y); });
+  if (at != w.by_start.begin() && values_[*(at - 1)].end > v.end) {
+    w.sorted = false;
+  }
+  if (at != w.by_start.end() && values_[*at].end < v.end) w.sorted = false;
+  w.by_start.insert(at, gv);
 }
 
 bool Assigner::CanShareAsOperand(const GValue& user,
@@ -285,17 +344,34 @@ bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
   if (buffer.color != w.a.color) return false;
   if (buffer.size > w.a.size) return false;
   if (w.readonly() || !w.reusable()) return false;
-  for (int64_t assigned : w.global_values) {
-    const GValue& old = values_[assigned];
-    for (int64_t gv : buffer.values) {
-      const GValue& v = values_[gv];
-      if (Interferes(v, old)) return false;
-      // A copy does not share a buffer with its operand.
-      if (df_.nodes[v.node].opcode == "copy") {
-        const absl::Span<const int64_t> ops = df_.Operands(df_.nodes[v.node]);
-        for (int64_t p : old.positions) {
-          if (std::find(ops.begin(), ops.end(), df_.positions[p].node) !=
-              ops.end()) {
+  // XLA checks every pair of an assigned value and a new one; the answer
+  // only depends on the pairs whose live ranges meet, found by binary
+  // search in `by_start` (see WorkAllocation).
+  for (int64_t gv : Values(b)) {
+    const GValue& v = values_[gv];
+    auto begin = w.by_start.begin(), end = w.by_start.end();
+    if (w.sorted) {
+      begin = std::lower_bound(
+          w.by_start.begin(), w.by_start.end(), v.start,
+          [&](int64_t x, int64_t s) { return values_[x].end < s; });
+      end = std::upper_bound(
+          begin, w.by_start.end(), v.end,
+          [&](int64_t e, int64_t x) { return e < values_[x].start; });
+    }
+    for (auto it = begin; it != end; ++it) {
+      if (Interferes(v, values_[*it])) return false;
+    }
+    // A copy does not share a buffer with its operand.
+    const DataflowNode& node = df_.nodes[v.node];
+    if (node.opcode == "copy") {
+      for (int64_t op : df_.Operands(node)) {
+        const DataflowNode& o = df_.nodes[op];
+        for (int64_t p = o.first_position; p < o.first_position + o.positions;
+             ++p) {
+          const int64_t value = df_.positions[p].value;
+          if (value < 0 || gvalue_of_[value] < 0) continue;
+          if (buffers_[values_[gvalue_of_[value]].buffer].allocation ==
+              allocation) {
             return false;
           }
         }
@@ -310,7 +386,7 @@ bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
 void Assigner::AssignSingle(int64_t b) {
   GBuffer& buffer = buffers_[b];
   const int64_t entry = module_.entry_index;
-  for (int64_t gv : buffer.values) {
+  for (int64_t gv : Values(b)) {
     const GValue& v = values_[gv];
     const DataflowNode& node = df_.nodes[v.node];
     if (node.opcode == "constant") {
@@ -338,7 +414,7 @@ void Assigner::AssignSingle(int64_t b) {
       return;
     }
   }
-  for (int64_t gv : buffer.values) {
+  for (int64_t gv : Values(b)) {
     const GValue& v = values_[gv];
     if (v.is_tuple) {
       const int64_t a = NewAllocation(buffer.size, buffer.color);
@@ -361,7 +437,7 @@ void Assigner::AssignSingle(int64_t b) {
     if (MaybeAssign(*it, b)) return;
   }
   if (!buffer.live_out) {
-    for (int64_t gv : buffer.values) delayed_.push_back(gv);
+    for (int64_t gv : Values(b)) delayed_.push_back(gv);
     return;
   }
   const int64_t a = NewAllocation(buffer.size, buffer.color);
@@ -402,17 +478,32 @@ void Assigner::SimulateHeap() {
     const int64_t n = static_cast<int64_t>(assign.size());
     std::vector<int64_t> heap_of(values_.size(), -1);  // GValue -> heap id
     for (int64_t k = 0; k < n; ++k) heap_of[assign[k]] = k;
-    std::vector<std::vector<int64_t>> defined(end_time + 1),
-        freed(end_time + 1);
-    std::vector<int64_t> live_end(n);
+    // The values starting and ending at each step, in `assign` order (a
+    // counting sort by time): defined[at_start[t] ... at_start[t + 1]).
+    std::vector<int64_t> at_start(end_time + 2, 0), at_end(end_time + 2, 0);
+    std::vector<int64_t> live_end(n), start_of(n), end_of(n);
     for (int64_t k = 0; k < n; ++k) {
       const GValue& v = values_[assign[k]];
-      const int64_t s = std::min(std::max<int64_t>(v.start, 0), end_time);
-      const int64_t e = std::min(std::max<int64_t>(v.end, 0), end_time);
-      defined[s].push_back(k);
-      freed[e].push_back(k);
+      start_of[k] = std::min(std::max<int64_t>(v.start, 0), end_time);
+      end_of[k] = std::min(std::max<int64_t>(v.end, 0), end_time);
+      ++at_start[start_of[k] + 1];
+      ++at_end[end_of[k] + 1];
       live_end[k] = v.end;
     }
+    for (int64_t t = 0; t <= end_time; ++t) {
+      at_start[t + 1] += at_start[t];
+      at_end[t + 1] += at_end[t];
+    }
+    std::vector<int64_t> defined_list(n), freed_list(n);
+    {
+      std::vector<int64_t> ns(at_start.begin(), at_start.end() - 1);
+      std::vector<int64_t> ne(at_end.begin(), at_end.end() - 1);
+      for (int64_t k = 0; k < n; ++k) {
+        defined_list[ns[start_of[k]]++] = k;
+        freed_list[ne[end_of[k]]++] = k;
+      }
+    }
+    std::vector<bool> freed_early(n, false);  // freed by an in-place share
     // Shared groups: every value of one buffer, with the buffer's size.
     std::vector<int64_t> group(n), group_size(n);
     std::vector<int64_t> first_of_buffer(buffers_.size(), -1);
@@ -437,7 +528,8 @@ void Assigner::SimulateHeap() {
       trace.ShareWith(k, target, size);
     };
     for (int64_t t = 0; t <= end_time; ++t) {
-      for (int64_t k : defined[t]) {
+      for (int64_t d = at_start[t]; d < at_start[t + 1]; ++d) {
+        const int64_t k = defined_list[d];
         const GValue& v = values_[assign[k]];
         const int64_t b = v.buffer;
         if (first_allocated[b] >= 0) {
@@ -445,7 +537,7 @@ void Assigner::SimulateHeap() {
           continue;
         }
         bool shared = false;
-        if (buffers_[b].values.size() == 1) {
+        if (Values(b).size() == 1) {
           const DataflowNode& node = df_.nodes[v.node];
           for (int64_t op : df_.Operands(node)) {
             const DataflowNode& o = df_.nodes[op];
@@ -454,12 +546,11 @@ void Assigner::SimulateHeap() {
             if (ov < 0 || gvalue_of_[ov] < 0) continue;
             const int64_t og = gvalue_of_[ov];
             const GValue& operand = values_[og];
-            if (buffers_[operand.buffer].values.size() > 1) continue;
+            if (Values(operand.buffer).size() > 1) continue;
             const int64_t ok = heap_of[og];
             if (ok < 0 || live_end[ok] != t) continue;
-            std::vector<int64_t>& list = freed[t];
-            auto it = std::find(list.begin(), list.end(), ok);
-            if (it == list.end()) continue;
+            // Still to be freed at this step (not shared away already).
+            if (end_of[ok] != t || freed_early[ok]) continue;
             const absl::Span<const int64_t> ops = df_.Operands(node);
             if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
               continue;
@@ -472,7 +563,7 @@ void Assigner::SimulateHeap() {
               continue;
             }
             trace.Free(ok, size_of(ok));
-            list.erase(it);
+            freed_early[ok] = true;
             share(k, ok);
             live_end[ok] = v.end;
             shared = true;
@@ -484,7 +575,10 @@ void Assigner::SimulateHeap() {
           first_allocated[b] = k;
         }
       }
-      for (int64_t k : freed[t]) trace.Free(k, size_of(k));
+      for (int64_t f = at_end[t]; f < at_end[t + 1]; ++f) {
+        const int64_t k = freed_list[f];
+        if (!freed_early[k]) trace.Free(k, size_of(k));
+      }
     }
     std::vector<int64_t> keys(n), own(n);
     for (int64_t k = 0; k < n; ++k) {
@@ -495,6 +589,8 @@ void Assigner::SimulateHeap() {
         ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
     const int64_t a = NewAllocation(heap.heap_size, color);
     allocations_[a].heap = true;
+    allocations_[a].a.values.reserve(n);
+    allocations_[a].global_values.reserve(n);
     heap_allocations_.push_back(a);
     for (int64_t k = 0; k < n; ++k) {
       AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
@@ -539,7 +635,7 @@ void Assigner::AssignThreadLocal() {
     }
     AssignedValue av;
     av.id = v.id;
-    av.name = std::string(in.name);
+    av.name = in.name;
     av.index = v.index;
     av.index_printed = in.shape != nullptr && in.shape->IsTuple();
     av.shape = v.shape;
@@ -601,10 +697,22 @@ void Assigner::Finish() {
   for (size_t k = 0; k < allocations_.size(); ++k) {
     BufferAllocation& a = allocations_[k].a;
     a.index = static_cast<int64_t>(k);
-    std::sort(a.values.begin(), a.values.end(),
-              [](const AssignedValue& x, const AssignedValue& y) {
-                return x.id < y.id;
-              });
+    // By id: sort (id, place) pairs and move the values once.
+    std::vector<std::pair<int64_t, int64_t>> order(a.values.size());
+    bool in_order = true;
+    for (size_t j = 0; j < a.values.size(); ++j) {
+      order[j] = {a.values[j].id, static_cast<int64_t>(j)};
+      if (j > 0 && a.values[j].id < a.values[j - 1].id) in_order = false;
+    }
+    if (!in_order) {
+      std::sort(order.begin(), order.end());
+      std::vector<AssignedValue> sorted;
+      sorted.reserve(a.values.size());
+      for (const auto& [id, j] : order) {
+        sorted.push_back(std::move(a.values[j]));
+      }
+      a.values = std::move(sorted);
+    }
     for (const AssignedValue& v : a.values) {
       if (root_value >= 0 && v.value == root_value) {
         a.output_shape = df_.nodes[root].shape;

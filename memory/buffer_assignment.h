@@ -56,10 +56,10 @@ struct BufferAssignmentOptions {
 
 // A value placed in an allocation.
 struct AssignedValue {
-  int64_t id = 0;      // XLA's HloValue id (printed as <id name ...>)
-  int64_t value = -1;  // MemoryAnalysis::values index; -1 for values of
-                       // thread-local computations
-  std::string name;    // the defining instruction
+  int64_t id = 0;          // XLA's HloValue id (printed as <id name ...>)
+  int64_t value = -1;      // MemoryAnalysis::values index; -1 for values of
+                           // thread-local computations
+  absl::string_view name;  // the defining instruction (into the module text)
   std::vector<int64_t> index;
   bool index_printed = false;  // the defining instruction's shape is a tuple
   bool is_phi = false;

@@ -60,6 +60,17 @@ struct ModuleGraph {
   std::vector<std::vector<int64_t>> callees;
   // Users of each dataflow node (each once), as slices of user_ids.
   std::vector<int64_t> user_begin, user_ids;
+  // What each instruction of the module calls (indexed as
+  // MemoryDataflow::Callees), in XLA's order: a while's body, then its
+  // condition; others in attribute order.
+  std::vector<int64_t> call_begin, calls;
+
+  absl::Span<const int64_t> Calls(int64_t instruction) const {
+    if (instruction < 0) return {};
+    return absl::MakeConstSpan(
+        calls.data() + call_begin[instruction],
+        call_begin[instruction + 1] - call_begin[instruction]);
+  }
 
   absl::Span<const int64_t> Users(int64_t node) const {
     return absl::MakeConstSpan(user_ids.data() + user_begin[node],

@@ -46,6 +46,12 @@ struct DataflowNode {
   // Operand node ids: MemoryDataflow::operands[operands_begin ...].
   int64_t operands_begin = 0, operands_size = 0;
   const Shape* shape = nullptr;
+  // A while's body and condition (computation indices), -1 otherwise.
+  int64_t body = -1, condition = -1;
+  // The instruction's index over the module (all computations' text
+  // instructions in order; -1 for a restored get-tuple-element), which
+  // MemoryDataflow::Callees takes.
+  int64_t instruction = -1;
 };
 
 enum class PositionSource : uint8_t {
@@ -90,6 +96,18 @@ struct MemoryDataflow {
   // position, and the buffer it shares with other values (the smallest
   // value id of the buffer; a value alone is its own buffer).
   std::vector<int64_t> value_node, value_position, value_buffer;
+  // The computations every instruction of the module calls, in attribute
+  // order (fusion bodies and reducers included): instruction i (counting
+  // the text's instructions over all computations, computation_first[c]
+  // being computation c's first) calls callees[callee_begin[i] ...
+  // callee_begin[i + 1] - 1].
+  std::vector<int64_t> computation_first, callee_begin, callees;
+
+  absl::Span<const int64_t> Callees(int64_t instruction) const {
+    return absl::MakeConstSpan(
+        callees.data() + callee_begin[instruction],
+        callee_begin[instruction + 1] - callee_begin[instruction]);
+  }
 
   absl::Span<const int64_t> Index(int64_t position) const {
     const DataflowPosition& p = positions[position];

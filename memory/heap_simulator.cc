@@ -17,9 +17,9 @@ struct Interval {
   int64_t size = 0;
   int64_t start = -1, end = -1;
   bool need_allocation = false;  // false: shares another's chunk
-  int64_t owner = -1;            // the buffer it shares with (ShareWith)
-  // Transitive colocations: the buffers that share this one's chunk.
-  std::vector<int64_t> colocations;
+  // The buffers that share this one's chunk directly (ShareWith), as a
+  // list: first_child, then each child's next_sibling.
+  int64_t first_child = -1, last_child = -1, next_sibling = -1;
 };
 
 int64_t AlignUp(int64_t x, int64_t alignment) {
@@ -121,8 +121,13 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
           HLOLAYOUT_CHECK(e.target >= 0 && e.target < n &&
                           intervals[e.target].start >= 0)
               << "buffer " << e.buffer << " shares an unplaced buffer";
-          it.owner = e.target;
-          intervals[e.target].colocations.push_back(e.buffer);
+          Interval& target = intervals[e.target];
+          if (target.last_child < 0) {
+            target.first_child = e.buffer;
+          } else {
+            intervals[target.last_child].next_sibling = e.buffer;
+          }
+          target.last_child = e.buffer;
         }
         break;
       case HeapEvent::kFree:
@@ -135,26 +140,39 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
   for (int64_t b : members) {
     if (intervals[b].end < 0) intervals[b].end = clock;  // never freed
   }
-  // Transitive colocations of the intervals that need a chunk.
-  std::vector<int64_t> roots;
-  std::vector<std::vector<int64_t>> group(n);
-  std::vector<int64_t> span_start(n), span_end(n);
-  for (int64_t b : members) {
-    if (!intervals[b].need_allocation) continue;
-    roots.push_back(b);
-    std::vector<int64_t>& g = group[b];
-    std::vector<int64_t> stack = intervals[b].colocations;
+  // Transitive colocations of an interval that needs a chunk, into `out`.
+  std::vector<int64_t> stack;
+  auto colocations = [&](int64_t b, std::vector<int64_t>* out) {
+    out->clear();
+    stack.clear();
+    for (int64_t c = intervals[b].first_child; c >= 0;
+         c = intervals[c].next_sibling) {
+      stack.push_back(c);
+    }
     while (!stack.empty()) {
       const int64_t c = stack.back();
       stack.pop_back();
-      g.push_back(c);
-      for (int64_t d : intervals[c].colocations) stack.push_back(d);
+      out->push_back(c);
+      for (int64_t d = intervals[c].first_child; d >= 0;
+           d = intervals[d].next_sibling) {
+        stack.push_back(d);
+      }
     }
+  };
+  std::vector<int64_t> roots;
+  std::vector<int64_t> span_start(n), span_end(n), chunk_size(n);
+  std::vector<int64_t> group;
+  for (int64_t b : members) {
+    if (!intervals[b].need_allocation) continue;
+    roots.push_back(b);
+    colocations(b, &group);
     span_start[b] = intervals[b].start;
     span_end[b] = intervals[b].end;
-    for (int64_t c : g) {
+    chunk_size[b] = intervals[b].size;
+    for (int64_t c : group) {
       span_start[b] = std::min(span_start[b], intervals[c].start);
       span_end[b] = std::max(span_end[b], intervals[c].end);
+      chunk_size[b] = std::max(chunk_size[b], intervals[c].size);
     }
   }
   auto key = [&](int64_t b) { return tie_keys[b]; };
@@ -177,9 +195,9 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
   std::vector<HeapChunk> taken;
   std::vector<int64_t> seen(n, -1);
   for (int64_t b : roots) {
-    const std::vector<int64_t>& g = group[b];
-    int64_t chunk_size = intervals[b].size;
-    for (int64_t c : g) chunk_size = std::max(chunk_size, intervals[c].size);
+    colocations(b, &group);
+    const std::vector<int64_t>& g = group;
+    const int64_t size = chunk_size[b];
     taken.clear();
     auto collect = [&](int64_t other) {
       if (seen[other] == b) return;
@@ -202,7 +220,7 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
       const int64_t aligned = AlignUp(start, alignment);
       if (end >= 0) {
         if (end - aligned < intervals[b].size) return;
-        if (aligned + chunk_size > end) return;
+        if (aligned + size > end) return;
         if (best_offset < 0 || end - aligned < best_size) {
           best_offset = aligned;
           best_size = end - aligned;
@@ -224,7 +242,7 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
       gap_start = std::max(gap_start, run_end);
     }
     consider(gap_start, -1);
-    const HeapChunk chunk{best_offset, chunk_size};
+    const HeapChunk chunk{best_offset, size};
     out.chunks[b] = chunk;
     placed.Place(b);
     for (int64_t c : g) {

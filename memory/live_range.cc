@@ -866,6 +866,9 @@ void Analyzer::ExportDataflow() {
     n.operands_begin = node.operands_begin;
     n.operands_size = node.operands_size;
     n.shape = NodeShape(node);
+    n.body = node.body;
+    n.condition = node.condition;
+    n.instruction = node.source != nullptr ? node.info : -1;
   }
   d->operands.assign(operand_ids_.begin(), operand_ids_.end());
   d->positions.resize(positions_);
@@ -912,6 +915,10 @@ void Analyzer::ExportDataflow() {
   d->value_position.assign(value_def_position_.begin(),
                            value_def_position_.end());
   d->value_buffer.assign(value_buffer_.begin(), value_buffer_.end());
+  d->computation_first.assign(comp_first_instruction_.begin(),
+                              comp_first_instruction_.end());
+  d->callee_begin.assign(callee_begin_.begin(), callee_begin_.end());
+  d->callees.assign(callee_ids_.begin(), callee_ids_.end());
   out_.dataflow = std::move(d);
 }
 std::pair<int64_t, int64_t> Analyzer::ArrayBytes(const Shape* shape) {

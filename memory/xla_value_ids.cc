@@ -44,27 +44,6 @@ int64_t AttributeComputation(const ModuleGraph& g, const HloInstruction& in,
   return it == g.comp_index.end() ? -1 : it->second;
 }
 
-// Called computations of `in` in XLA's order (a while: body, condition).
-std::vector<int64_t> CalledComputations(const ModuleGraph& g,
-                                        const HloInstruction& in) {
-  std::vector<int64_t> out;
-  if (IsWhile(in.opcode)) {
-    for (absl::string_view a : {"body", "condition"}) {
-      const int64_t c = AttributeComputation(g, in, a);
-      if (c >= 0) out.push_back(c);
-    }
-    return out;
-  }
-  std::vector<absl::string_view> names;
-  AppendCalledComputationNames(in, &names);
-  for (absl::string_view n : names) {
-    if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-    auto it = g.comp_index.find(n);
-    if (it != g.comp_index.end()) out.push_back(it->second);
-  }
-  return out;
-}
-
 int64_t SubshapeBytes(const Shape& shape) {
   if (shape.IsTuple()) return TupleTableBytes(shape);
   if (shape.IsArray()) {
@@ -232,15 +211,33 @@ ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
     comp_index.emplace(m.computations[c].header.name, c);
   }
   graphs_.resize(comps);
+  // Calls of every instruction, a while's reordered to (body, condition).
+  const int64_t instructions = static_cast<int64_t>(df.callee_begin.size()) - 1;
+  call_begin.assign(df.callee_begin.begin(), df.callee_begin.end());
+  calls.assign(df.callees.begin(), df.callees.end());
+  std::vector<bool> fusion(comps, false);
+  std::vector<int64_t> listed_by(comps, -1);  // callee -> last caller listed
   callees.resize(comps);
   for (int64_t c = 0; c < comps; ++c) {
-    std::vector<int64_t>& list = callees[c];
-    for (const HloInstruction& in : m.computations[c].instructions) {
-      if (!in.attributes.empty()) {
-        for (int64_t callee : CalledComputations(*this, in)) {
-          if (std::find(list.begin(), list.end(), callee) == list.end()) {
-            list.push_back(callee);
-          }
+    const std::vector<HloInstruction>& list = m.computations[c].instructions;
+    const int64_t first = df.computation_first[c];
+    std::vector<int64_t>& mine = callees[c];
+    for (size_t k = 0; k < list.size(); ++k) {
+      const int64_t i = first + static_cast<int64_t>(k);
+      if (i >= instructions || call_begin[i] == call_begin[i + 1]) continue;
+      const HloInstruction& in = list[k];
+      int64_t* begin = calls.data() + call_begin[i];
+      const int64_t n = call_begin[i + 1] - call_begin[i];
+      if (n == 2 && in.opcode == "while") {
+        const int64_t body = AttributeComputation(*this, in, "body");
+        if (body == begin[1]) std::swap(begin[0], begin[1]);
+      }
+      const bool is_fusion = in.opcode == "fusion";
+      for (int64_t j = 0; j < n; ++j) {
+        if (is_fusion) fusion[begin[j]] = true;
+        if (listed_by[begin[j]] != c) {
+          listed_by[begin[j]] = c;
+          mine.push_back(begin[j]);
         }
       }
     }
@@ -248,7 +245,6 @@ ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
   // GatherComputationsByAllocationType: what the entry reaches through
   // control flow is global; through anything else thread-local.
   kind.assign(comps, CompKind::kUnreached);
-  std::vector<bool> fusion(comps, false);
   std::vector<std::pair<int64_t, bool>> work;
   if (m.entry_index >= 0) work.emplace_back(m.entry_index, false);
   std::vector<uint8_t> seen(comps, 0);  // bit 1: global, bit 2: thread-local
@@ -258,11 +254,14 @@ ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
     const uint8_t bit = local ? 2 : 1;
     if (seen[c] & bit) continue;
     seen[c] |= bit;
-    for (const HloInstruction& in : m.computations[c].instructions) {
-      if (in.attributes.empty()) continue;
-      const bool control = CallKindOf(in.opcode) == CallKind::kControlFlow;
-      for (int64_t callee : CalledComputations(*this, in)) {
-        if (in.opcode == "fusion") fusion[callee] = true;
+    const std::vector<HloInstruction>& list = m.computations[c].instructions;
+    const int64_t first = df.computation_first[c];
+    for (size_t k = 0; k < list.size(); ++k) {
+      const absl::Span<const int64_t> called =
+          Calls(first + static_cast<int64_t>(k));
+      if (called.empty()) continue;
+      const bool control = CallKindOf(list[k].opcode) == CallKind::kControlFlow;
+      for (int64_t callee : called) {
         work.emplace_back(callee, local || !control);
       }
     }
@@ -274,35 +273,29 @@ ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
       kind[c] = fusion[c] ? CompKind::kFusion : CompKind::kThreadLocal;
     }
   }
-  // Users of each dataflow node.
+  // Users of each dataflow node, each once (an instruction may use an
+  // operand twice): a count, then a fill that skips repeats.
   const int64_t nodes = static_cast<int64_t>(df.nodes.size());
+  std::vector<int64_t> last_user(nodes, -1);
   user_begin.assign(nodes + 1, 0);
   for (int64_t id = 0; id < nodes; ++id) {
-    for (int64_t op : df.Operands(df.nodes[id])) ++user_begin[op + 1];
+    for (int64_t op : df.Operands(df.nodes[id])) {
+      if (last_user[op] == id) continue;
+      last_user[op] = id;
+      ++user_begin[op + 1];
+    }
   }
   for (int64_t id = 0; id < nodes; ++id) user_begin[id + 1] += user_begin[id];
-  user_ids.assign(user_begin[nodes], -1);
+  user_ids.resize(user_begin[nodes]);
   std::vector<int64_t> next(user_begin.begin(), user_begin.end() - 1);
+  std::fill(last_user.begin(), last_user.end(), -1);
   for (int64_t id = 0; id < nodes; ++id) {
     for (int64_t op : df.Operands(df.nodes[id])) {
-      // Each user once (an instruction may use an operand twice).
-      if (next[op] > user_begin[op] && user_ids[next[op] - 1] == id) continue;
+      if (last_user[op] == id) continue;
+      last_user[op] = id;
       user_ids[next[op]++] = id;
     }
   }
-  // Drop the slots left by repeated operands.
-  std::vector<int64_t> compact_begin(nodes + 1, 0);
-  std::vector<int64_t> compact;
-  compact.reserve(user_ids.size());
-  for (int64_t id = 0; id < nodes; ++id) {
-    compact_begin[id] = static_cast<int64_t>(compact.size());
-    for (int64_t k = user_begin[id]; k < next[id]; ++k) {
-      compact.push_back(user_ids[k]);
-    }
-  }
-  compact_begin[nodes] = static_cast<int64_t>(compact.size());
-  user_begin = std::move(compact_begin);
-  user_ids = std::move(compact);
 }
 
 int64_t ModuleGraph::CalledComputation(const HloInstruction& instruction,
@@ -341,42 +334,72 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
 
   // Post orders: dataflow node ids for scheduled computations, instruction
   // indices for the others.
-  std::vector<std::vector<int64_t>> post_order(comps);
+  // Post orders of all computations, one after the other: computation
+  // c's is post_flat[post_begin[c] ... post_begin[c + 1]).
+  std::vector<int64_t> post_flat, post_begin(comps + 1, 0);
+  post_flat.reserve(df.nodes.size());
+  auto post_order = [&](int64_t c) {
+    return absl::MakeConstSpan(post_flat.data() + post_begin[c],
+                               post_begin[c + 1] - post_begin[c]);
+  };
+  std::vector<uint8_t> node_state(df.nodes.size(), 0);
+  std::vector<int64_t> node_stack;
   for (int64_t c = 0; c < comps; ++c) {
     const DataflowComputation& dc = df.computations[c];
+    post_begin[c] = static_cast<int64_t>(post_flat.size());
     if (dc.scheduled) {
+      // The DFS of InstructionPostOrder over dataflow nodes (node ids).
       const int64_t first = dc.first_node;
-      const int64_t text = dc.text_nodes;
-      std::vector<std::vector<int64_t>> ops(dc.nodes), preds(dc.nodes);
+      std::vector<std::vector<int64_t>> preds;  // only with control edges
       absl::flat_hash_map<absl::string_view, int64_t> by_name;
-      bool any_preds = false;
-      for (int64_t k = 0; k < dc.nodes; ++k) {
+      for (int64_t k = 0; k < dc.text_nodes; ++k) {
         const DataflowNode& n = df.nodes[first + k];
-        for (int64_t op : df.Operands(n)) ops[k].push_back(op - first);
-        if (n.source != nullptr &&
-            FindHloAttribute(n.source->attributes, "control-predecessors")
-                .has_value()) {
-          any_preds = true;
+        if (!FindHloAttribute(n.source->attributes, "control-predecessors")
+                 .has_value()) {
+          continue;
+        }
+        if (preds.empty()) {
+          preds.resize(dc.nodes);
+          for (int64_t j = 0; j < dc.text_nodes; ++j) {
+            by_name[df.nodes[first + j].name] = first + j;
+          }
+        }
+        for (absl::string_view p : ControlPredecessorNames(*n.source)) {
+          auto it = by_name.find(p);
+          if (it != by_name.end()) preds[k].push_back(it->second);
         }
       }
-      if (any_preds) {
-        for (int64_t k = 0; k < text; ++k)
-          by_name[df.nodes[first + k].name] = k;
-        for (int64_t k = 0; k < text; ++k) {
-          const DataflowNode& n = df.nodes[first + k];
-          for (absl::string_view p : ControlPredecessorNames(*n.source)) {
-            auto it = by_name.find(p);
-            if (it != by_name.end()) preds[k].push_back(it->second);
+      std::vector<int64_t>& order = post_flat;
+      std::fill_n(node_state.data() + first, dc.nodes, 0);
+      uint8_t* const state = node_state.data() + first - first;
+      std::vector<int64_t>& stack = node_stack;
+      stack.clear();
+      for (int64_t r = first; r < first + dc.nodes; ++r) {
+        if (!g.Users(r).empty() || state[r] == 2) continue;
+        stack.push_back(r);
+        while (!stack.empty()) {
+          const int64_t cur = stack.back();
+          uint8_t& st = state[cur];
+          if (st == 0) {
+            st = 1;
+            const absl::Span<const int64_t> ops = df.Operands(df.nodes[cur]);
+            for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+              if (state[*it] != 2) stack.push_back(*it);
+            }
+            if (!preds.empty()) {
+              for (int64_t p : preds[cur - first]) {
+                if (state[p] != 2) stack.push_back(p);
+              }
+            }
+          } else {
+            stack.pop_back();
+            if (st != 2) {
+              st = 2;
+              order.push_back(cur);
+            }
           }
         }
       }
-      std::vector<int64_t> order = InstructionPostOrder(
-          dc.nodes,
-          [&](int64_t k) -> const std::vector<int64_t>& { return ops[k]; },
-          [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
-          [&](int64_t k) { return !g.Users(first + k).empty(); });
-      for (int64_t& k : order) k += first;
-      post_order[c] = std::move(order);
     } else {
       const InstructionGraph& ig = g.Graph(c);
       std::vector<std::vector<int64_t>> preds(ig.operands.size());
@@ -386,15 +409,17 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
           if (it != ig.by_name.end()) preds[k].push_back(it->second);
         }
       }
-      post_order[c] = InstructionPostOrder(
+      const std::vector<int64_t> order = InstructionPostOrder(
           static_cast<int64_t>(ig.operands.size()),
           [&](int64_t k) -> const std::vector<int64_t>& {
             return ig.operands[k];
           },
           [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
           [&](int64_t k) { return !ig.users[k].empty(); });
+      post_flat.insert(post_flat.end(), order.begin(), order.end());
     }
   }
+  post_begin[comps] = static_cast<int64_t>(post_flat.size());
 
   // The numbering order of computations (see the file comment).
   std::vector<int64_t> order;
@@ -450,7 +475,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
   for (int64_t c : order) {
     const DataflowComputation& dc = df.computations[c];
     if (dc.scheduled) {
-      for (int64_t node : post_order[c]) {
+      for (int64_t node : post_order(c)) {
         const DataflowNode& n = df.nodes[node];
         for (int64_t p = n.first_position; p < n.first_position + n.positions;
              ++p) {
@@ -466,7 +491,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
         g.kind[c] != CompKind::kGlobal;  // embedded or unreached
     const bool local = g.kind[c] == CompKind::kThreadLocal;
     if (local) local_first[c].assign(comp.instructions.size(), -1);
-    for (int64_t i : post_order[c]) {
+    for (int64_t i : post_order(c)) {
       const HloInstruction& in = comp.instructions[i];
       if (in.shape == nullptr) continue;
       const ValueRule rule = ValueRuleOf(in.opcode);
@@ -512,15 +537,14 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
     std::function<void(int64_t)> walk = [&](int64_t c) {
       if (c < 0 || visited[c] || !df.computations[c].scheduled) return;
       visited[c] = true;
-      for (int64_t node : post_order[c]) {
+      for (int64_t node : post_order(c)) {
         const DataflowNode& n = df.nodes[node];
         if (n.source != nullptr) {
           if (n.opcode == "call" || n.opcode == "conditional") {
-            for (int64_t callee : CalledComputations(g, *n.source))
-              walk(callee);
+            for (int64_t callee : g.Calls(n.instruction)) walk(callee);
           } else if (IsWhile(n.opcode)) {
-            walk(AttributeComputation(g, *n.source, "condition"));
-            walk(AttributeComputation(g, *n.source, "body"));
+            walk(n.condition);
+            walk(n.body);
           }
         }
         if (!has[node]) {
@@ -539,17 +563,27 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
     }
   }
   std::vector<int64_t> phi_here(df.positions.size(), -1);
-  std::vector<std::vector<int64_t>> phi_inputs(df.positions.size());
+  // The inputs each phi was last registered with (XLA's phi graph), in
+  // place: registered[target ... target + count) of the position.
+  std::vector<int64_t> registered(df.phi_inputs.size(), -1);
+  std::vector<int32_t> registered_count(df.positions.size(), 0);
   using Work = std::pair<int64_t, int64_t>;
   std::priority_queue<Work, std::vector<Work>, std::greater<Work>> work;
   std::vector<bool> queued(nodes, false);
+  // A node whose positions are all defined there never changes: its
+  // update is a no-op, so it is never queued (the order of the others is
+  // the same).
+  std::vector<bool> active(nodes, false);
+  for (const DataflowPosition& pos : df.positions) {
+    if (pos.source != PositionSource::kDefined) active[pos.node] = true;
+  }
   auto add = [&](int64_t node) {
-    if (node < 0 || queued[node]) return;
+    if (node < 0 || queued[node] || !active[node]) return;
     queued[node] = true;
     work.emplace(priority[node], node);
   };
   for (int64_t c = 0; c < comps; ++c) {
-    for (int64_t node : post_order[c]) {
+    for (int64_t node : post_order(c)) {
       if (df.computations[c].scheduled) add(node);
     }
   }
@@ -584,14 +618,20 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
             current[p] = inputs[0];
             changed = true;
           }
-        } else if (current[p] < 0 || current[p] != phi_here[p]) {
-          phi_here[p] = next_id++;
-          current[p] = phi_here[p];
-          phi_inputs[p] = inputs;
-          changed = true;
-        } else if (phi_inputs[p] != inputs) {
-          phi_inputs[p] = inputs;
-          changed = true;
+        } else {
+          int64_t* reg = registered.data() + pos.target;
+          int32_t& count = registered_count[p];
+          const bool same = count == static_cast<int32_t>(inputs.size()) &&
+                            std::equal(inputs.begin(), inputs.end(), reg);
+          if (current[p] < 0 || current[p] != phi_here[p]) {
+            phi_here[p] = next_id++;
+            current[p] = phi_here[p];
+            changed = true;
+          } else if (!same) {
+            changed = true;
+          }
+          std::copy(inputs.begin(), inputs.end(), reg);
+          count = static_cast<int32_t>(inputs.size());
         }
       }
     }
@@ -602,13 +642,13 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
       if (u.source == nullptr) continue;
       const absl::Span<const int64_t> ops = df.Operands(u);
       if (u.opcode == "conditional") {
-        const std::vector<int64_t> branches = CalledComputations(g, *u.source);
+        const absl::Span<const int64_t> branches = g.Calls(u.instruction);
         for (size_t j = 0; j < branches.size() && j + 1 < ops.size(); ++j) {
           if (ops[j + 1] == node) add(first_parameter(branches[j]));
         }
       } else if (CallKindOf(u.opcode) == CallKind::kControlFlow &&
                  u.opcode != "async-update" && u.opcode != "async-done") {
-        for (int64_t callee : CalledComputations(g, *u.source)) {
+        for (int64_t callee : g.Calls(u.instruction)) {
           const std::vector<int64_t>& params =
               df.computations[callee].parameters;
           for (size_t k = 0; k < ops.size() && k < params.size(); ++k) {
@@ -648,7 +688,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
     if (g.kind[c] != CompKind::kGlobal || !df.computations[c].scheduled) {
       continue;
     }
-    for (int64_t node : post_order[c]) ids.node_position[node] = position++;
+    for (int64_t node : post_order(c)) ids.node_position[node] = position++;
   }
   std::vector<int64_t> instruction_position;
   position = 0;
@@ -656,7 +696,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
   for (int64_t c : call_post) {
     if (g.kind[c] != CompKind::kThreadLocal) continue;
     local_position[c].assign(module.computations[c].instructions.size(), -1);
-    for (int64_t i : post_order[c]) local_position[c][i] = position++;
+    for (int64_t i : post_order(c)) local_position[c][i] = position++;
   }
   for (ThreadLocalValue& v : ids.thread_local_values) {
     v.position = local_position[v.computation].empty()
