@@ -134,8 +134,9 @@ void RenderAllocationsText(const MemoryAnalysis& a, const BufferAssignment& b,
   } else {
     out << " (XLA:CPU does not count its temps here)";
   }
-  out << "\nlive-range peak beside it (HloLiveRange: the live bytes at its "
-         "peak moment, a lower bound): "
+  out << "\nlive-range peak beside it (HloLiveRange: the bytes of the values "
+         "live at its peak moment, values sharing a buffer counted each; "
+         "not an allocation): "
       << Human(a.peak.bytes) << " at time " << a.peak.time << "\n";
   int64_t parameters = 0, live_out = 0, constants = 0, locals = 0;
   int64_t temp_values = 0;

@@ -171,8 +171,9 @@ void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
       << draw::XmlEscape(BytesWithUnit(s.temp_size_in_bytes)) << " + outputs "
       << draw::XmlEscape(BytesWithUnit(s.output_size_in_bytes)) << " - aliases "
       << draw::XmlEscape(BytesWithUnit(s.alias_size_in_bytes))
-      << ". Live-range peak beside it (the live bytes at XLA's peak moment; "
-         "allocations need more): "
+      << ". Live-range peak beside it (the bytes of the values live at "
+         "XLA's peak moment, values sharing a buffer counted each; not an "
+         "allocation): "
       << draw::XmlEscape(BytesWithUnit(a.peak.bytes)) << " at time "
       << a.peak.time << ".</p>\n";
   out << "<table class=\"memory-analysis\"><tr><th>"
