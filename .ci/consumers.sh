@@ -4,7 +4,10 @@
 #   1. examples/consumer/bazel: a separate Bazel workspace (hlolayout_deps());
 #   2. the top CMakeLists.txt built with Ninja (-j2) and installed into a
 #      temporary prefix, then examples/consumer/cmake (find_package);
-#   3. a plain g++ build of the same program with pkg-config's flags.
+#   3. a plain g++ build of the same program with pkg-config's flags;
+#   4. `pip install .` into a virtual environment of Debian's python3 (the
+#      in-tree build backend, reusing step 2's CMake build folder), then
+#      the same answers from `import hlolayout`.
 # The expected output comes from the Bazel-built CLI (`hlolayout index` and
 # the batch op `bytes`); the installed CLI must agree too.
 #
@@ -104,6 +107,28 @@ if step cmake-install cmake_install; then
       "$WORK/offsets-pc" >"$WORK/pkg-config.out"
   }
   step pkg-config pkgconfig_consumer && compare pkg-config "$WORK/pkg-config.out"
+
+  # 4. pip install . (offline: --no-index; NumPy comes from Debian).
+  pip_consumer() {
+    rm -rf "$WORK/venv" &&
+      /usr/bin/python3 -m venv --system-site-packages "$WORK/venv" &&
+      HLOLAYOUT_CMAKE_BUILD_DIR="$WORK/build" \
+        "$WORK/venv/bin/pip" install --no-index --no-cache-dir . &&
+      (cd "$WORK" && "$WORK/venv/bin/python" - "$SHAPE" "${INDICES[@]}" \
+        >"$WORK/pip.out" <<'PY'
+import sys
+import hlolayout as hl
+shape = sys.argv[1]
+print("hlolayout %s: %s" % (hl.__version__, shape))
+indexer = hl.Indexer(shape)
+for text in sys.argv[2:]:
+    index = tuple(int(v) for v in text.split(","))
+    print("index %s offset %d" % (text, indexer.offset(index)))
+print("padded bytes %d" % hl.parse_shape(shape).sizes()["padded_bytes"])
+PY
+      )
+  }
+  step pip pip_consumer && compare pip "$WORK/pip.out"
 fi
 
 echo "consumers: $failures failures"

@@ -5,9 +5,13 @@
 //   ./bazelw run -c opt //bench:cli_bench
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
 //
-// The file is a generated dump of about 75 MB (parser/hlo_test_dump.h, the
-// same generator and size as bench/hlo_reader_bench.cc), written once to a
-// temporary file and read from the page cache by every run. Baselines:
+// The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
+// written once to temporary files and read from the page cache by every run:
+// `dump:0`, the classic style (the same generator and size as
+// bench/hlo_reader_bench.cc), and `dump:1`, the XLA TPU style (operands
+// without shapes, metadata, backend configs and frontend attributes on
+// every line, large source tables, 65,536 distinct shape texts: most seen
+// once). Baselines, run on the same file:
 //   - BM_WcL: `wc -l FILE`, the newline scan issue 10 measured against;
 //   - BM_NewlineScanProcess: bench/newline_scan.cc, a program that maps
 //     the file and counts newlines with memchr and links only the C and C++
@@ -51,25 +55,37 @@ std::string& ScanPath() {
   return path;
 }
 
-// The generated dump, written to a temporary file once.
-const std::string& DumpPath() {
-  static const std::string* path = [] {
-    HloDumpOptions options;
-    options.target_bytes = 75 << 20;
-    const GeneratedHloDump dump = GenerateHloDump(options);
-    const char* dir = std::getenv("TEST_TMPDIR");
-    std::string name = std::string(dir != nullptr ? dir : "/tmp") +
-                       "/hlolayout_cli_bench_XXXXXX";
-    const int fd = mkstemp(name.data());
-    if (fd < 0 || write(fd, dump.text.data(), dump.text.size()) !=
-                      static_cast<ssize_t>(dump.text.size())) {
-      std::fprintf(stderr, "cli_bench: cannot write %s\n", name.c_str());
-      std::exit(1);
-    }
-    close(fd);
-    return new std::string(name);
+constexpr int kDumps = 2;  // 0: classic, 1: XLA TPU style
+
+// A generated dump, written to a temporary file once.
+std::string WriteDump(int kind) {
+  HloDumpOptions options;
+  options.target_bytes = 75 << 20;
+  if (kind == 1) {
+    options.style = HloDumpStyle::kXlaTpu;
+    options.distinct_shapes = 65536;
+  }
+  const GeneratedHloDump dump = GenerateHloDump(options);
+  const char* dir = std::getenv("TEST_TMPDIR");
+  std::string name = std::string(dir != nullptr ? dir : "/tmp") +
+                     "/hlolayout_cli_bench_XXXXXX";
+  const int fd = mkstemp(name.data());
+  if (fd < 0 || write(fd, dump.text.data(), dump.text.size()) !=
+                    static_cast<ssize_t>(dump.text.size())) {
+    std::fprintf(stderr, "cli_bench: cannot write %s\n", name.c_str());
+    std::exit(1);
+  }
+  close(fd);
+  return name;
+}
+
+const std::string& DumpPath(int kind) {
+  static const std::vector<std::string>* paths = [] {
+    auto* p = new std::vector<std::string>;
+    for (int kind = 0; kind < kDumps; ++kind) p->push_back(WriteDump(kind));
+    return p;
   }();
-  return *path;
+  return (*paths)[kind];
 }
 
 // Runs `argv` with stdout and stderr to /dev/null; false when it fails.
@@ -92,6 +108,7 @@ bool Run(const std::vector<std::string>& args) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+// Runs `args` once per iteration; the last argument is the file read.
 void RunEach(benchmark::State& state, const std::vector<std::string>& args) {
   for (auto _ : state) {
     if (!Run(args)) {
@@ -100,29 +117,37 @@ void RunEach(benchmark::State& state, const std::vector<std::string>& args) {
     }
   }
   struct stat st = {};
-  stat(DumpPath().c_str(), &st);
+  stat(args.back().c_str(), &st);
   state.SetBytesProcessed(state.iterations() * st.st_size);
 }
 
 void BM_WcL(benchmark::State& state) {
-  RunEach(state, {"wc", "-l", DumpPath()});
+  RunEach(state, {"wc", "-l", DumpPath(state.range(0))});
 }
-BENCHMARK(BM_WcL)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_WcL)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_NewlineScanProcess(benchmark::State& state) {
-  RunEach(state, {ScanPath(), DumpPath()});
+  RunEach(state, {ScanPath(), DumpPath(state.range(0))});
 }
-BENCHMARK(BM_NewlineScanProcess)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NewlineScanProcess)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // threads:0 is the CLI's default (one thread per core, at most 8).
 void BM_CliReportSummary(benchmark::State& state) {
   RunEach(state, {CliPath(), "report", "--summary",
-                  "--threads=" + std::to_string(state.range(0)), DumpPath()});
+                  "--threads=" + std::to_string(state.range(1)),
+                  DumpPath(state.range(0))});
 }
 BENCHMARK(BM_CliReportSummary)
-    ->ArgName("threads")
-    ->Arg(1)
-    ->Arg(0)
+    ->ArgNames({"dump", "threads"})
+    ->ArgsProduct({{0, 1}, {1, 0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -155,16 +180,19 @@ class RatioReporter : public benchmark::ConsoleReporter {
       }
       return 0.0;
     };
-    const double wc = time("BM_WcL");
-    const double scan = time("BM_NewlineScanProcess");
-    for (const char* name :
-         {"BM_CliReportSummary/threads:1", "BM_CliReportSummary/threads:0"}) {
-      const double t = time(name);
-      if (t <= 0) continue;
-      std::printf(
-          "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
-          "newline scan %.3fx\n",
-          name, t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string dump = "/dump:" + std::to_string(kind);
+      const double wc = time("BM_WcL" + dump);
+      const double scan = time("BM_NewlineScanProcess" + dump);
+      for (const char* threads : {"/threads:1", "/threads:0"}) {
+        const std::string name = "BM_CliReportSummary" + dump + threads;
+        const double t = time(name);
+        if (t <= 0) continue;
+        std::printf(
+            "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
+            "newline scan %.3fx\n",
+            name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+      }
     }
   }
 
@@ -210,9 +238,11 @@ int main(int argc, char** argv) {
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
-  hlolayout::DumpPath();  // written before any timing
+  hlolayout::DumpPath(0);  // written before any timing
   hlolayout::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  std::remove(hlolayout::DumpPath().c_str());
+  for (int kind = 0; kind < hlolayout::kDumps; ++kind) {
+    std::remove(hlolayout::DumpPath(kind).c_str());
+  }
   return 0;
 }

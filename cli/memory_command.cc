@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/layout/memory_space.h"
@@ -338,6 +339,9 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: " << args.status().message() << "\n";
     return 2;
   }
+  if (IsFolderArgument(*args)) {
+    return RunDumpFolder("memory", *args, DumpFolderOrder::kPeak, io);
+  }
   const std::string format = args->Value("format", "text");
   if (format != "text" && format != "xla" && format != "xla-buffers" &&
       format != "xla-usage") {
@@ -462,12 +466,19 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
 }  // namespace
 
 extern const Command kMemoryCommand;
+std::string MemoryHelp() {
+  return absl::StrCat(kMemoryHelp,
+                      "\nhlolayout memory DIR (default --sort=peak):\n",
+                      kDumpFolderHelp);
+}
+
 const Command kMemoryCommand = {
     "memory",
     "what XLA will allocate for scheduled HLO modules (buffer assignment, "
-    "memory_analysis()) and the live-range peak",
+    "memory_analysis()) and the live-range peak (files or a dump folder)",
     kMemoryHelp,
     RunMemory,
+    MemoryHelp,
 };
 
 }  // namespace hlolayout::cli

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/report/html.h"
@@ -148,6 +149,9 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;
   }
+  if (IsFolderArgument(*args)) {
+    return RunDumpFolder("report", *args, DumpFolderOrder::kBuffers, io);
+  }
   const std::string sort = args->Value("sort", "order");
   RowOrder order;
   if (sort == "order") {
@@ -269,11 +273,18 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
 }  // namespace
 
 extern const Command kReportCommand;
+std::string ReportHelp() {
+  return absl::StrCat(kReportHelp,
+                      "\nhlolayout report DIR (default --sort=buffers):\n",
+                      kDumpFolderHelp);
+}
+
 const Command kReportCommand = {
     "report",
-    "memory and padding report of HLO dumps (--xla_dump_to files)",
+    "memory and padding report of HLO dumps (--xla_dump_to files or folder)",
     kReportHelp,
     RunReport,
+    ReportHelp,
 };
 
 }  // namespace hlolayout::cli

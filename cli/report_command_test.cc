@@ -107,10 +107,34 @@ TEST(ReportCommand, UsageErrors) {
 }
 
 // A directory given as the dump once aborted (a 2^63-byte reserve).
-TEST(ReportCommand, ADirectoryIsAnErrorNotACrash) {
-  Result r = RunCli({"report", "--summary", ::testing::TempDir()});
+// A folder alone is a dump folder (cli/dump_folder_table.h); among files
+// it is an error, not a crash.
+TEST(ReportCommand, AFolderAmongFilesIsAnErrorNotACrash) {
+  const std::string path = TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  Result r = RunCli({"report", "--summary", ::testing::TempDir(), path});
   EXPECT_EQ(r.status, 1);
   EXPECT_THAT(r.err, HasSubstr("Is a directory"));
+}
+
+TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
+  const std::string dump = TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  const std::string folder = dump.substr(0, dump.rfind('/'));
+  Result r = RunCli({"report", folder});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("dump folder "));
+  EXPECT_THAT(r.out, HasSubstr(" 1 module in 1 file"));
+  EXPECT_THAT(r.out, HasSubstr("jit_train_step"));
+  EXPECT_THAT(r.out, HasSubstr("module_0001.jit_train_step.after_"
+                               "optimizations.txt"));
+  // Per-file flags do not apply.
+  Result summary = RunCli({"report", "--summary", folder});
+  EXPECT_EQ(summary.status, 2);
+  EXPECT_EQ(summary.err,
+            "hlolayout report: --summary does not apply to a folder\n");
+  Result missing = RunCli({"report", folder + "/no-such-folder/"});
+  EXPECT_EQ(missing.status, 1);
 }
 
 TEST(ReportCommand, Help) {

@@ -2,7 +2,8 @@
 // arbitrary text. On success: print, re-parse, require the same shape
 // (round trip), compute the sizes, build a TiledIndexer and, for small
 // arrays, check index -> offset -> index against the reference
-// ReferenceOffset / ReferenceElementAt.
+// ReferenceOffset / ReferenceElementAt. ParseCommonShapeAt, where it
+// answers, must agree with the token-based parser.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -13,6 +14,7 @@
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/common_shape_parser.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape.h"
@@ -149,6 +151,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<Shape> prefix = ParseShape(text.substr(0, offset));
     if (!prefix.ok() || !(*prefix == at)) {
       Fail("ParseShapeAt and ParseShape of its prefix differ", text);
+    }
+  }
+
+  // The common forms' path answers as the token-based parser does, under
+  // every combination of options that changes the answer.
+  for (int mode = 0; mode < 4; ++mode) {
+    ShapeParseOptions options;
+    options.validate = (mode & 1) != 0;
+    options.fill_missing_layouts = (mode & 2) != 0;
+    Shape common;
+    size_t common_end = 0;
+    if (!ParseCommonShapeAt(text, &common_end, &common, options)) continue;
+    options.try_common_forms = false;
+    Shape general;
+    size_t general_end = 0;
+    if (!ParseShapeAt(text, &general_end, &general, options).ok()) {
+      Fail("common path accepts what the parser refuses", text);
+    }
+    if (!(common == general) || common_end != general_end) {
+      Fail("common path and parser differ", text);
     }
   }
 

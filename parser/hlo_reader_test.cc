@@ -887,10 +887,22 @@ class Counter : public HloVisitor {
           leaves = 0, unbounded = 0, elements = 0;
 };
 
-TEST(HloReader, GeneratedDumpRoundTripsItsBookkeeping) {
+class GeneratedDump : public testing::TestWithParam<HloDumpStyle> {};
+
+INSTANTIATE_TEST_SUITE_P(Styles, GeneratedDump,
+                         testing::Values(HloDumpStyle::kClassic,
+                                         HloDumpStyle::kXlaTpu),
+                         [](const testing::TestParamInfo<HloDumpStyle>& info) {
+                           return info.param == HloDumpStyle::kXlaTpu
+                                      ? "XlaTpu"
+                                      : "Classic";
+                         });
+
+TEST_P(GeneratedDump, RoundTripsItsBookkeeping) {
   HloDumpOptions dump_options;
   dump_options.target_bytes = 4 << 20;
   dump_options.modules = 3;
+  dump_options.style = GetParam();
   const GeneratedHloDump dump = GenerateHloDump(dump_options);
   ASSERT_GE(dump.text.size(), 4u << 20);
   Counter counter;

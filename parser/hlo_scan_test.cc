@@ -163,9 +163,8 @@ TEST(HloScanTest, BlockSkippersMatchSkipBalancedByStops) {
       }
       return end == expected;
     };
-    const bool sse2 = check(SkipBalancedBlocks(
-        s.data(), 0, s.size(), max_depth,
-        [](const char* block) { return Classify64(block); }));
+    const bool sse2 = check(
+        SkipBalancedBlocks(s.data(), 0, s.size(), max_depth, Sse2Classifier()));
     if (sse2) ++same;
 #if defined(HLOLAYOUT_HLO_SCAN_AVX2)
     if (HasAvx2()) {
@@ -195,6 +194,19 @@ TEST(HloScanTest, Classify64Avx2MatchesClassify64) {
     EXPECT_EQ(a.slash, b.slash);
     EXPECT_EQ(a.open, b.open);
     EXPECT_EQ(a.close, b.close);
+  }
+}
+
+TEST(HloScanTest, PrefixXorClmulMatchesShifts) {
+  if (!HasAvx2()) GTEST_SKIP() << "no AVX2 and PCLMULQDQ here";
+  std::mt19937_64 random(5);
+  for (uint64_t x : {uint64_t{0}, ~uint64_t{0}, uint64_t{1}, uint64_t{1} << 63,
+                     uint64_t{0x8000000000000001}}) {
+    EXPECT_EQ(PrefixXorClmul(x), PrefixXorShifts(x)) << x;
+  }
+  for (int trial = 0; trial < 5000; ++trial) {
+    const uint64_t x = random() & random();  // sparse, as quotes are
+    EXPECT_EQ(PrefixXorClmul(x), PrefixXorShifts(x)) << x;
   }
 }
 #endif

@@ -1,5 +1,6 @@
 #include "hlolayout/parser/hlo_test_dump.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -150,6 +151,15 @@ class Generator {
   }
 
  private:
+  bool tpu() const { return options_.style == HloDumpStyle::kXlaTpu; }
+
+  // An operand as the style prints it: "f32[] %x" or "%x".
+  std::string Operand(absl::string_view shape, absl::string_view name) const {
+    return tpu() ? absl::StrCat("%", name) : absl::StrCat(shape, " %", name);
+  }
+  // How many operand shapes `n` operands put in the text.
+  int OperandShapes(int n) const { return tpu() ? 0 : n; }
+
   uint64_t Next() {  // splitmix64
     uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -202,7 +212,8 @@ class Generator {
     // The first tile (dims from major to minor) and the text of all tiles.
     std::vector<int64_t> tile;
     std::string tiles;
-    switch (Next() % 3) {
+    // TPU dumps tile every array.
+    switch (tpu() ? 1 + Next() % 2 : Next() % 3) {
       case 0:
         break;
       case 1:
@@ -216,7 +227,7 @@ class Generator {
         tiles = rank == 1 ? "T(1024)" : "T(128)";
         break;
     }
-    const bool s1 = Next() % 16 == 0;
+    const bool s1 = Next() % (tpu() ? 8 : 16) == 0;
     int64_t padded_elements = elements;
     if (!tile.empty()) {
       const size_t k = tile.size();
@@ -289,6 +300,8 @@ class Generator {
       if (texts.insert(v.text).second) arrays_.push_back(std::move(v));
     }
     // A few pairs to nest inside tuples.
+    // Reserved: a pair may hold an earlier pair, by address.
+    nested_.reserve(16);
     for (int i = 0; i < 16; ++i) nested_.push_back(RandomTuple(arrays_, 2));
     while (static_cast<int64_t>(arrays_.size() + tuples_.size()) < total) {
       VariedShape v = RandomTuple(arrays_);
@@ -299,8 +312,10 @@ class Generator {
   // Half of the picks come from a hot few (the shapes of a layer that
   // repeats), half from the whole pool.
   const VariedShape& PickArray() {
+    // TPU style: a quarter from the hot few.
     const size_t hot = arrays_.size() < 64 ? arrays_.size() : 64;
-    return arrays_[Next() % 2 == 0 ? Next() % hot : Next() % arrays_.size()];
+    const bool from_hot = Next() % (tpu() ? 4 : 2) == 0;
+    return arrays_[from_hot ? Next() % hot : Next() % arrays_.size()];
   }
   const VariedShape& PickTuple() {
     const size_t hot = tuples_.size() < 16 ? tuples_.size() : 16;
@@ -327,6 +342,7 @@ class Generator {
   }
 
   std::string Metadata(absl::string_view op_type, int64_t i) {
+    if (tpu()) return TpuMetadata(op_type, i);
     return absl::StrCat(
         "metadata={op_type=\"", op_type,
         "\" op_name=\"jit(train_step)/jit(main)/jvp(transformer)/layer_",
@@ -350,16 +366,21 @@ class Generator {
                     "frontend_attributes={fingerprint_before_lhs=\"8c3e5a\"}"
                     "\n\n");
     ++out_.shapes;
-    t += "FileNames\n1 \"/src/model/train.py\"\n2 \"/src/model/layers.py\"\n\n"
-         "FunctionNames\n1 \"train_step\"\n2 \"dense\"\n\n"
-         "FileLocations\n"
-         "1 {file_name_id=1 function_name_id=1 line=42 end_line=42 column=8 "
-         "end_column=40}\n"
-         "2 {file_name_id=2 function_name_id=2 line=88 end_line=90 column=4 "
-         "end_column=12}\n\n"
-         "StackFrames\n1 {file_location_id=1 parent_frame_id=0}\n"
-         "2 {file_location_id=2 parent_frame_id=1}\n"
-         "3 {file_location_id=2 parent_frame_id=2}\n\n";
+    if (tpu()) {
+      TpuTables();
+    } else {
+      t +=
+          "FileNames\n1 \"/src/model/train.py\"\n2 \"/src/model/layers.py\"\n\n"
+          "FunctionNames\n1 \"train_step\"\n2 \"dense\"\n\n"
+          "FileLocations\n"
+          "1 {file_name_id=1 function_name_id=1 line=42 end_line=42 column=8 "
+          "end_column=40}\n"
+          "2 {file_name_id=2 function_name_id=2 line=88 end_line=90 column=4 "
+          "end_column=12}\n\n"
+          "StackFrames\n1 {file_location_id=1 parent_frame_id=0}\n"
+          "2 {file_location_id=2 parent_frame_id=1}\n"
+          "3 {file_location_id=2 parent_frame_id=2}\n\n";
+    }
     SharedComputations();
 
     std::string entry;
@@ -384,10 +405,10 @@ class Generator {
     for (int64_t i = 0; t.size() + entry.size() < end; ++i) {
       Block(i, &t, &entry);
     }
-    absl::StrAppend(&entry, "  ROOT %tuple.final = ", kR.text,
-                    " tuple(bf16[8,256]{1,0:T(8,128)(2,1)} %p0, "
-                    "f32[1000]{0:T(1024)} %p2)\n}\n");
-    Count(&kR, 2);
+    absl::StrAppend(&entry, "  ROOT %tuple.final = ", kR.text, " tuple(",
+                    Operand("bf16[8,256]{1,0:T(8,128)(2,1)}", "p0"), ", ",
+                    Operand("f32[1000]{0:T(1024)}", "p2"), ")\n}\n");
+    Count(&kR, OperandShapes(2));
     t += entry;
   }
 
@@ -396,52 +417,72 @@ class Generator {
     t += "%add.clone (x.1: f32[], y.1: f32[]) -> f32[] {\n"
          "  %x.1 = f32[] parameter(0)\n"
          "  %y.1 = f32[] parameter(1)\n"
-         "  ROOT %add.2 = f32[] add(f32[] %x.1, f32[] %y.1)\n"
-         "}\n\n";
+         "  ROOT %add.2 = f32[] add(";
+    absl::StrAppend(&t, Operand("f32[]", "x.1"), ", ", Operand("f32[]", "y.1"),
+                    ")\n}\n\n");
     out_.shapes += 3;  // signature
     Count(&kScalarF32, 0);
     Count(&kScalarF32, 0);
-    Count(&kScalarF32, 2);
+    Count(&kScalarF32, OperandShapes(2));
     ++out_.computations;
 
-    absl::StrAppend(&t, "%while_cond (arg.1: ", kT.text, ") -> pred[] {\n",
-                    "  %arg.1 = ", kT.text, " parameter(0)\n",
-                    "  %gte.c = s32[] get-tuple-element(", kT.text,
-                    " %arg.1), index=0\n", "  %limit = s32[] constant(8)\n",
-                    "  ROOT %lt = pred[] compare(s32[] %gte.c, s32[] %limit), "
-                    "direction=LT\n}\n\n");
+    // TPU style: every while and conditional has computations of its own,
+    // as XLA's FlattenCallGraph leaves them (TpuBlock writes them).
+    if (!tpu()) ControlFlowComputations("", &t);
+  }
+
+  // A while loop's condition and body and a conditional's two branches,
+  // their computation and instruction names ending in `suffix`.
+  void ControlFlowComputations(absl::string_view suffix, std::string* out) {
+    std::string& t = *out;
+    const std::string arg1 = absl::StrCat("arg.1", suffix);
+    const std::string gte = absl::StrCat("gte.c", suffix);
+    const std::string limit = absl::StrCat("limit", suffix);
+    absl::StrAppend(
+        &t, "%while_cond", suffix, " (", arg1, ": ", kT.text, ") -> pred[] {\n",
+        "  %", arg1, " = ", kT.text, " parameter(0)\n", "  %", gte,
+        " = s32[] get-tuple-element(", Operand(kT.text, arg1), "), index=0\n",
+        "  %", limit, " = s32[] constant(8)\n", "  ROOT %lt", suffix,
+        " = pred[] compare(", Operand("s32[]", gte), ", ",
+        Operand("s32[]", limit), "), direction=LT\n}\n\n");
     out_.shapes += 2;
     Count(&kT, 0);
-    Count(&kH, 1);
+    Count(&kH, OperandShapes(1));
     Count(&kH, 0);
     static constexpr ShapeInfo kPredScalar = {"pred[]", 1, 0, 1, 1, 1, 0, 0};
-    Count(&kPredScalar, 2);
+    Count(&kPredScalar, OperandShapes(2));
     ++out_.computations;
 
     // No ROOT: the last instruction is the root, as XLA accepts.
-    absl::StrAppend(&t, "%while_body (arg.2: ", kT.text, ") -> ", kT.text,
-                    " {\n", "  %arg.2 = ", kT.text, " parameter(0)\n",
-                    "  %next = ", kT.text, " opt-barrier(", kT.text,
-                    " %arg.2)\n}\n\n");
+    const std::string arg2 = absl::StrCat("arg.2", suffix);
+    absl::StrAppend(&t, "%while_body", suffix, " (", arg2, ": ", kT.text,
+                    ") -> ", kT.text, " {\n", "  %", arg2, " = ", kT.text,
+                    " parameter(0)\n", "  %next", suffix, " = ", kT.text,
+                    " opt-barrier(", Operand(kT.text, arg2), ")\n}\n\n");
     out_.shapes += 2;
     Count(&kT, 0);
-    Count(&kT, 1);
+    Count(&kT, OperandShapes(1));
     ++out_.computations;
 
     for (int b = 0; b < 2; ++b) {
-      absl::StrAppend(&t, "%branch_", b, " (a.", b, ": bf16[3,200]) -> ",
-                      "bf16[3,200] {\n  %a.", b, " = ", kB.text,
-                      " parameter(0)\n  ROOT %r.", b, " = ", kB.text,
-                      b == 0 ? " negate(" : " abs(", kB.text, " %a.", b,
+      const std::string a = absl::StrCat("a.", b, suffix);
+      absl::StrAppend(&t, "%branch_", b, suffix, " (", a, ": bf16[3,200]) -> ",
+                      "bf16[3,200] {\n  %", a, " = ", kB.text,
+                      " parameter(0)\n  ROOT %r.", b, suffix, " = ", kB.text,
+                      b == 0 ? " negate(" : " abs(", Operand(kB.text, a),
                       ")\n}\n\n");
       out_.shapes += 2;
       Count(&kB, 0);
-      Count(&kB, 1);
+      Count(&kB, OperandShapes(1));
       ++out_.computations;
     }
   }
 
   void Block(int64_t i, std::string* fused, std::string* entry) {
+    if (tpu()) {
+      TpuBlock(i, fused, entry);
+      return;
+    }
     const std::string a = kA.text;
     const std::string b = kB.text;
     // The fused computation the block's fusion calls.
@@ -584,12 +625,305 @@ class Generator {
     Count(&t.elements[0]->info, 1);
   }
 
+  // The XLA TPU style (HloDumpStyle::kXlaTpu).
+
+  // One of `n` names, picked at random.
+  template <size_t n>
+  const char* Pick(const char* const (&names)[n]) {
+    return names[Next() % n];
+  }
+
+  // The module's source tables, sized like a large model's: about one stack
+  // frame per 10 KB of dump.
+  void TpuTables() {
+    std::string& t = out_.text;
+    const int64_t per_module =
+        options_.target_bytes / (options_.modules < 1 ? 1 : options_.modules);
+    const int64_t files = std::max<int64_t>(8, per_module / 400000);
+    const int64_t functions = std::max<int64_t>(16, per_module / 50000);
+    const int64_t locations = std::max<int64_t>(32, per_module / 15000);
+    frames_ = std::max<int64_t>(32, per_module / 10000);
+    static constexpr const char* kDirs[] = {
+        "/opt/venv/lib/python3.11/site-packages/flax/linen/",
+        "/opt/venv/lib/python3.11/site-packages/jax/_src/",
+        "/workspace/maxtext/MaxText/layers/", "/workspace/maxtext/MaxText/"};
+    t += "FileNames\n";
+    for (int64_t k = 1; k <= files; ++k) {
+      absl::StrAppend(&t, k, " \"", Pick(kDirs), "module_", k, ".py\"\n");
+    }
+    static constexpr const char* kFunctions[] = {
+        "Transformer.__call__", "Decoder.__call__",      "MlpBlock.__call__",
+        "Attention.__call__",   "DenseGeneral.__call__", "train_step",
+        "_dot_general",         "apply_rotary_embedding"};
+    t += "\nFunctionNames\n";
+    for (int64_t k = 1; k <= functions; ++k) {
+      absl::StrAppend(&t, k, " \"", Pick(kFunctions), "_", k, "\"\n");
+    }
+    t += "\nFileLocations\n";
+    for (int64_t k = 1; k <= locations; ++k) {
+      const uint64_t line = 20 + Next() % 2000;
+      absl::StrAppend(&t, k, " {file_name_id=", 1 + Next() % files,
+                      " function_name_id=", 1 + Next() % functions,
+                      " line=", line, " end_line=", line + Next() % 3,
+                      " column=", Next() % 40, " end_column=", 40 + Next() % 40,
+                      "}\n");
+    }
+    t += "\nStackFrames\n";
+    for (int64_t k = 1; k <= frames_; ++k) {
+      absl::StrAppend(&t, k, " {file_location_id=", 1 + Next() % locations,
+                      " parent_frame_id=", k == 1 ? 1 : 1 + Next() % (k - 1),
+                      "}\n");
+    }
+    t += "\n";
+  }
+
+  // `metadata={...}` as XLA writes it for a JAX program on TPU.
+  std::string TpuMetadata(absl::string_view op_type, int64_t i) {
+    static constexpr const char* kScopes[] = {
+        "jit(train_step)/jit(main)/transpose(jvp(Transformer))",
+        "jit(train_step)/jit(main)/jvp(Transformer)",
+        "jit(train_step)/jit(main)/while/body/remat(checkpoint)"};
+    static constexpr const char* kModules[] = {"mlp/wi_0",
+                                               "mlp/wo",
+                                               "self_attention/query",
+                                               "self_attention/out",
+                                               "pre_self_attention_layer_norm",
+                                               "logits_dense"};
+    static constexpr const char* kFiles[] = {
+        "/opt/venv/lib/python3.11/site-packages/flax/linen/linear.py",
+        "/workspace/maxtext/MaxText/layers/attentions.py",
+        "/workspace/maxtext/MaxText/layers/linears.py",
+        "/opt/venv/lib/python3.11/site-packages/jax/_src/numpy/lax_numpy.py"};
+    return absl::StrCat("metadata={op_type=\"", op_type, "\" op_name=\"",
+                        Pick(kScopes), "/decoder/layers_", i % 96, "/",
+                        Pick(kModules), "/", op_type, "\" source_file=\"",
+                        Pick(kFiles), "\" source_line=", 20 + Next() % 2000,
+                        " stack_frame_id=", 1 + Next() % frames_, "}");
+  }
+
+  // A TPU fusion's backend config.
+  std::string TpuFusionConfig() {
+    return absl::StrCat(
+        "backend_config={\"flag_configs\":[],\"scoped_memory_configs\":[],"
+        "\"indices_config\":{\"index_known_bits\":[]},"
+        "\"compute_type\":\"COMPUTE_TYPE_DEFAULT\","
+        "\"device_type\":\"DEVICE_TYPE_INVALID\","
+        "\"used_scoped_memory_configs\":[{\"memory_space\":\"1\","
+        "\"offset\":\"0\",\"size\":\"",
+        4096 + Next() % 4194304,
+        "\"}],\"output_chunk_bound_config\":{\"output_chunk_bound\":[\"1\",\"",
+        1 + Next() % 8,
+        "\",\"8\"]},\"aliasing_operands\":{\"lists\":[]},"
+        "\"estimated_cycles\":\"",
+        Next() % 1000000,
+        "\",\"convolution_algorithm_config\":{\"emitter\":"
+        "\"EmitAllBatchInSublanes\"}}");
+  }
+
+  std::string TpuFrontendAttributes(int64_t i) {
+    return absl::StrCat(
+        "frontend_attributes={_xla_compute_type=\"dense\","
+        "_scheduling_group_id=\"",
+        i % 1000, "\"}");
+  }
+
+  // A Mosaic kernel's custom call config: a quoted JSON string holding the
+  // kernel's serialized body (base64, a few hundred bytes).
+  std::string TpuCustomCallConfig() {
+    static constexpr char kBase64[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string body;
+    const int length = 256 + static_cast<int>(Next() % 512);
+    for (int k = 0; k < length; ++k) body += kBase64[Next() % 64];
+    return absl::StrCat(
+        "backend_config=\"{\\\"custom_call_config\\\": {\\\"body\\\": \\\"",
+        body,
+        "\\\", \\\"serialization_format\\\": 1, \\\"needs_layout_passes\\\": "
+        "true}, \\\"implicit_sharding\\\": {\\\"type\\\": \\\"MANUAL\\\"}}\"");
+  }
+
+  // A tuple instruction `name` of shape `t` whose array elements are
+  // `array_operand` and whose tuple elements are tuple instructions written
+  // before it (name.0, name.1, ...), so that every operand has the
+  // structure of its element, as in a module XLA wrote.
+  void TpuTuple(const VariedShape& t, const std::string& name,
+                const std::string& array_operand, std::string* entry) {
+    std::vector<std::string> operands;
+    for (size_t k = 0; k < t.elements.size(); ++k) {
+      if (t.elements[k]->elements.empty()) {
+        operands.push_back(array_operand);
+      } else {
+        const std::string inner = absl::StrCat(name, ".", k);
+        TpuTuple(*t.elements[k], inner, array_operand, entry);
+        operands.push_back("%" + inner);
+      }
+    }
+    absl::StrAppend(entry, "  %", name, " = ", t.text, " tuple(",
+                    absl::StrJoin(operands, ", "), ")\n");
+    Count(&t.info, 0);
+  }
+
+  // The block of Block() in the TPU style: the same instructions and
+  // shapes, operands without shapes, and every line annotated.
+  void TpuBlock(int64_t i, std::string* fused, std::string* entry) {
+    const std::string a = kA.text;
+    const std::string b = kB.text;
+    absl::StrAppend(
+        fused, "%fused_computation.", i, " (param_0.", i,
+        ": bf16[8,256], param_1.", i, ": bf16[3,200]) -> bf16[8,256] {\n",
+        "  %param_0.", i, " = ", a, " parameter(0)\n", "  %param_1.", i, " = ",
+        b, " parameter(1)\n", "  %constant.f", i, " = bf16[] constant(0.5)\n",
+        "  %broadcast.f", i, " = ", a, " broadcast(%constant.f", i,
+        "), dimensions={}, ", Metadata("broadcast_in_dim", i), "\n",
+        "  ROOT %multiply.f", i, " = ", a, " multiply(%param_0.", i,
+        ", %broadcast.f", i, "), ", Metadata("mul", i), "\n}\n\n");
+    ++out_.computations;
+    out_.shapes += 3;
+    Count(&kA, 0);
+    Count(&kB, 0);
+    Count(&kZ, 0);
+    Count(&kA, 0);
+    Count(&kA, 0);
+
+    const std::string suffix = absl::StrCat(".", i);
+    ControlFlowComputations(suffix, fused);
+
+    std::string& e = *entry;
+    absl::StrAppend(&e, "  %fusion.", i, " = ", a,
+                    " fusion(%p0, %p1), kind=kLoop, calls=%fused_computation.",
+                    i, ", ", TpuFrontendAttributes(i), ", ", Metadata("add", i),
+                    ", ", TpuFusionConfig(), "\n");
+    Count(&kA, 0);
+    absl::StrAppend(&e, "  %inner.", i, " = ", kY.text, " tuple(%p2, %p9), ",
+                    Metadata("pjit", i), "\n");
+    Count(&kY, 0);
+    absl::StrAppend(&e, "  %tuple.", i, " = ", kT.text,
+                    " tuple(%p8, %p1, %inner.", i, ")\n");
+    Count(&kT, 0);
+    absl::StrAppend(&e, "  %get-tuple-element.", i, " = ", b,
+                    " get-tuple-element(%tuple.", i, "), index=1, ",
+                    Metadata("while", i), "\n");
+    Count(&kB, 0);
+    // Plain instructions take a shape of the varied pool when there is one:
+    // the text and the sizes to count.
+    auto varied = [&](const ShapeInfo& fixed) {
+      if (arrays_.empty()) {
+        return std::make_pair(std::string(fixed.text), &fixed);
+      }
+      const VariedShape& v = PickArray();
+      return std::make_pair(v.text, &v.info);
+    };
+    const auto custom = varied(kD);
+    absl::StrAppend(&e, "  %custom-call.", i, " = ", custom.first,
+                    " custom-call(%p3, %fusion.", i,
+                    "), custom_call_target=\"tpu_custom_call\", "
+                    "operand_layout_constraints={",
+                    kD.text, ", ", a, "}, ", Metadata("pallas_call", i), ", ",
+                    TpuCustomCallConfig(), "\n");
+    // The reader counts no shapes inside attributes.
+    Count(custom.second, 0);
+    absl::StrAppend(&e, "  %collective-permute-start.", i, " = ", kCp.text,
+                    " collective-permute-start(%p2), channel_id=", i + 1,
+                    ", source_target_pairs={{0,1},{1,2},{2,3},{3,0}}, ",
+                    Metadata("ppermute", i),
+                    ", backend_config={\"flag_configs\":[],"
+                    "\"barrier_config\":{\"barrier_type\":\"CUSTOM\","
+                    "\"id\":\"",
+                    i % 64,
+                    "\"},\"collective_algorithm_config\":{\"emitter\":"
+                    "\"RotatedPincerEmitter\",\"strategy\":"
+                    "\"UNI_DIRECTIONAL1D_RING_STRATEGY\"}}\n");
+    Count(&kCp, 0);
+    absl::StrAppend(&e, "  %collective-permute-done.", i, " = ", kC.text,
+                    " collective-permute-done(%collective-permute-start.", i,
+                    "), ", Metadata("ppermute", i), "\n");
+    Count(&kC, 0);
+    absl::StrAppend(&e, "  %copy-start.", i, " = ", kX.text,
+                    " copy-start(%p0), cross_program_prefetch_index=0, ",
+                    Metadata("copy", i),
+                    ", backend_config={\"flag_configs\":[],"
+                    "\"scoped_memory_configs\":[],\"compute_type\":"
+                    "\"COMPUTE_TYPE_DEFAULT\",\"device_type\":"
+                    "\"DEVICE_TYPE_INVALID\",\"used_scoped_memory_configs\":[]}"
+                    "\n");
+    Count(&kX, 0);
+    absl::StrAppend(&e, "  %copy-done.", i, " = ", kA1.text,
+                    " copy-done(%copy-start.", i, "), ", Metadata("copy", i),
+                    "\n");
+    Count(&kA1, 0);
+    absl::StrAppend(&e, "  %constant.", i, " = ", kJ.text,
+                    " constant({ { 1, 2, 3 }, { 4, 5, 6 }, { 7, 8, 9 }, "
+                    "{ 10, 11, 12 }, { 13, 14, 15 } }), ",
+                    Metadata("constant", i), "\n");
+    Count(&kJ, 0);
+    absl::StrAppend(&e, "  %negate.", i, " = ", kE.text, " negate(%p4), ",
+                    Metadata("neg", i), "\n");
+    Count(&kE, 0);
+    absl::StrAppend(
+        &e, "  %reduce.", i, " = ", kF.text,
+        " reduce(%p2, %zero), dimensions={0}, to_apply=%add.clone, ",
+        TpuFrontendAttributes(i), ", ", Metadata("reduce_sum", i), "\n");
+    Count(&kF, 0);
+    const auto bitcast = varied(kK);
+    absl::StrAppend(&e, "  %bitcast.", i, " = ", bitcast.first,
+                    " bitcast(%p6), ", Metadata("reshape", i), "\n");
+    Count(bitcast.second, 0);
+    absl::StrAppend(&e, "  %slice.", i, " = ", kL.text,
+                    " slice(%p7), slice={[0:16], [0:128]}, ",
+                    Metadata("slice", i), "\n");
+    Count(&kL, 0);
+    absl::StrAppend(&e, "  %custom-call.dyn.", i, " = ", kM.text,
+                    " custom-call(%p11), custom_call_target=\"Sharding\", ",
+                    "sharding={devices=[4,1,2]<=[2,4]T(1,0) "
+                    "last_tile_dim_replicate}, ",
+                    Metadata("sharding_constraint", i), "\n");
+    Count(&kM, 0);
+    absl::StrAppend(&e, "  %after-all.", i, " = token[] after-all()\n");
+    Count(&kToken, 0);
+    // XLA prints every result shape: no shapeless instruction here.
+    absl::StrAppend(&e, "  %add.", i, " = ", a, " add(%fusion.", i,
+                    ", %fusion.", i, "), ", Metadata("add", i), "\n");
+    Count(&kA, 0);
+    absl::StrAppend(&e, "  %while.", i, " = ", kT.text, " while(%tuple.", i,
+                    "), condition=%while_cond", suffix, ", body=%while_body",
+                    suffix, ", ", Metadata("while", i),
+                    ", backend_config={\"known_trip_count\":{\"n\":\"8\"}}\n");
+    Count(&kT, 0);
+    absl::StrAppend(&e, "  %conditional.", i, " = ", b,
+                    " conditional(%p8, %p1, %get-tuple-element.", i,
+                    "), branch_computations={%branch_0", suffix, ", %branch_1",
+                    suffix, "}, ", Metadata("cond", i), "\n");
+    Count(&kB, 0);
+    const auto copy = varied(kG);
+    absl::StrAppend(&e, "  %copy.", i, " = ", copy.first, " copy(%p10), ",
+                    Metadata("copy", i), ", ", TpuFusionConfig(), "\n");
+    Count(copy.second, 0);
+    if (arrays_.empty()) return;
+    const VariedShape& va = PickArray();
+    const VariedShape& vb = PickArray();
+    absl::StrAppend(&e, "  %convert.v", i, " = ", va.text, " convert(%fusion.",
+                    i, "), ", Metadata("convert_element_type", i), "\n");
+    Count(&va.info, 0);
+    absl::StrAppend(&e, "  %fusion.v", i, " = ", vb.text,
+                    " fusion(%p0, %convert.v", i,
+                    "), kind=kOutput, calls=%fused_computation.", i, ", ",
+                    TpuFrontendAttributes(i), ", ", Metadata("dot_general", i),
+                    ", ", TpuFusionConfig(), "\n");
+    Count(&vb.info, 0);
+    const VariedShape& t = PickTuple();
+    TpuTuple(t, absl::StrCat("tuple.v", i), absl::StrCat("%convert.v", i), &e);
+    absl::StrAppend(&e, "  %get-tuple-element.v", i, " = ", t.elements[0]->text,
+                    " get-tuple-element(%tuple.v", i, "), index=0\n");
+    Count(&t.elements[0]->info, 0);
+  }
+
   const HloDumpOptions& options_;
   uint64_t state_;
   GeneratedHloDump out_;
   std::vector<VariedShape> arrays_;
   std::vector<VariedShape> nested_;
   std::vector<VariedShape> tuples_;
+  int64_t frames_ = 3;  // stack frames in the module's table
 };
 
 }  // namespace

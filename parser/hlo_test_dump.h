@@ -25,6 +25,25 @@
 
 namespace hlolayout {
 
+// How the generated lines look.
+enum class HloDumpStyle {
+  // Operands with their shapes (`add(f32[] %x, f32[] %y)`), metadata and
+  // backend configs on some instructions only, small stack frame tables.
+  kClassic,
+  // As XLA writes TPU dumps today: operands as `%name` only; every
+  // instruction carries `metadata={op_type=... op_name=... source_file=...
+  // source_line=... stack_frame_id=...}`, most a JSON `backend_config` and
+  // many `frontend_attributes`; the module opens with FileNames,
+  // FunctionNames, FileLocations and StackFrames tables that grow with the
+  // dump; every array shape has TPU tiles, some a memory space. Plain
+  // instructions (custom calls, bitcasts, copies, converts, fusions) take
+  // their shapes from the varied pool, three quarters of the time from all
+  // of it: with distinct_shapes larger than the instructions written, most
+  // shape texts are seen once, as in a dump of a model whose layers all
+  // differ (bench/ uses 65536).
+  kXlaTpu,
+};
+
 struct HloDumpOptions {
   // Stop adding blocks once the text is at least this long.
   int64_t target_bytes = 1 << 20;
@@ -36,6 +55,7 @@ struct HloDumpOptions {
   // of the fixed ones; half of the uses go to a hot few, the rest spread
   // over all. Real dumps have thousands of distinct shapes. 0: none.
   int64_t distinct_shapes = 8192;
+  HloDumpStyle style = HloDumpStyle::kClassic;
 };
 
 struct GeneratedHloDump {

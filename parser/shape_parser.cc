@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/parser/common_shape_parser.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/parser/lexer.h"
 
@@ -586,9 +587,16 @@ absl::Status ShapeParser::ParseSplitConfigs(Layout* layout) {
 
 absl::Status ParseShapeAt(absl::string_view text, size_t* offset, Shape* shape,
                           const ShapeParseOptions& options) {
-  ShapeParser parser(text, *offset, options);
-  // The parser fills a default-constructed shape in place.
+  // Both parsers fill a default-constructed shape in place. The common
+  // forms first (parser/common_shape_parser.h); anything else, errors
+  // included, is read by the token-based parser.
   *shape = Shape();
+  if (options.try_common_forms &&
+      ParseCommonShapeAt(text, offset, shape, options)) {
+    return absl::OkStatus();
+  }
+  *shape = Shape();
+  ShapeParser parser(text, *offset, options);
   absl::Status status = parser.ParseShape(shape, 0);
   if (status.ok()) *offset = parser.offset();
   return status;
@@ -596,9 +604,15 @@ absl::Status ParseShapeAt(absl::string_view text, size_t* offset, Shape* shape,
 
 absl::StatusOr<Shape> ParseShape(absl::string_view text,
                                  const ShapeParseOptions& options) {
-  ShapeParser parser(text, 0, options);
   // Built inside the StatusOr and returned by NRVO: no Shape is moved.
   absl::StatusOr<Shape> result(absl::in_place);
+  size_t end = 0;
+  if (options.try_common_forms &&
+      ParseCommonShapeAt(text, &end, &*result, options) && end == text.size()) {
+    return result;
+  }
+  *result = Shape();
+  ShapeParser parser(text, 0, options);
   absl::Status status = parser.ParseShape(&*result, 0);
   if (status.ok()) {
     const Token& extra = parser.Peek();

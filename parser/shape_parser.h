@@ -53,6 +53,10 @@ struct ShapeParseOptions {
   // dim_level_types. On, the 2024 behaviour: D is kept, printed when some
   // level is not dense, and makes #(t), *(t) and P(...) legal.
   bool keep_dim_levels = false;
+  // Read the common forms of shape text without tokens first
+  // (parser/common_shape_parser.h). The answers are the same either way;
+  // false is for tests and benchmarks of the token-based parser alone.
+  bool try_common_forms = true;
 };
 
 // ParseShape

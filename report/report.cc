@@ -834,9 +834,14 @@ class ReportBuilder : public HloVisitor {
       index = it->second;
     } else {
       if (summary_store_.size() >= kMaxSummaries) {
+        // clear() frees a table this large; the reserve puts one back at
+        // full size, so that refilling it never rehashes.
         summaries_.clear();
+        summaries_.reserve(kMaxSummaries);
         summary_store_.clear();
         for (FrontEntry& entry : front_) entry = FrontEntry();
+      } else if (summaries_.empty()) {
+        summaries_.reserve(kMaxSummaries);
       }
       index = static_cast<uint32_t>(summary_store_.size());
       summary_store_.emplace_back();

@@ -681,12 +681,41 @@ def read_hlo(path_or_text):
     return [Module(m) for m in _core.read_hlo(text, name)]
 
 
+def _path_or_text(path_or_text):
+    """(path, None) for an existing file or folder, else (None, HLO text).
+
+    Paths are handed to the CLI, which maps the file: the text is not read
+    into Python first.
+    """
+    if isinstance(path_or_text, _os.PathLike):
+        return _os.fspath(path_or_text), None
+    if isinstance(path_or_text, bytes):
+        path_or_text = path_or_text.decode("utf-8")
+    if not isinstance(path_or_text, str):
+        raise TypeError("expected a path or HLO text, got %s" %
+                        type(path_or_text).__name__)
+    if path_or_text and "\n" not in path_or_text and "{" not in path_or_text:
+        if not _os.path.exists(path_or_text):
+            raise FileNotFoundError(path_or_text)
+        return path_or_text, None
+    return None, path_or_text
+
+
 def report(path_or_text, summary=False):
-    """The same content as `hlolayout report --json` (a dict)."""
-    text, name = _text_and_name(path_or_text)
+    """The same content as `hlolayout report --json` (a dict).
+
+    A dump folder (as written by --xla_dump_to) gives the folder table of
+    `hlolayout report --json DIR` instead: a dict with "modules" (one row
+    per module: file, module, instructions, buffer bytes, padding,
+    expansion, the live-range peak of scheduled modules), "skipped" (files
+    not read, with the reason) and "failed".
+    """
+    path, text = _path_or_text(path_or_text)
+    if path is not None and _os.path.isdir(path):
+        return _cli_json(["report", "--json", path])
     args = ["report", "--json"] + (["--summary"] if summary else [])
-    if name:
-        return _cli_json(args + [name])
+    if path is not None:
+        return _cli_json(args + [path])
     return _cli_json(args + ["-"], text)
 
 
@@ -707,15 +736,21 @@ def memory(path_or_text, top=20, space=None, platform=None):
     taken from the file name or the module. `space`: only the peak of memory
     space S(space). Raises ValueError for modules without a schedule and
     for bad arguments.
+
+    A dump folder gives the folder table of `hlolayout memory --json DIR`
+    (the dict `report` gives for a folder; `top`, `space` and `platform` do
+    not apply).
     """
-    text, name = _text_and_name(path_or_text)
+    path, text = _path_or_text(path_or_text)
+    if path is not None and _os.path.isdir(path):
+        return _cli_json(["memory", "--json", path])
     args = ["memory", "--json", "--top=%d" % top]
     if space is not None:
         args.append("--space=%d" % space)
     if platform is not None:
         args.append("--platform=%s" % platform)
-    if name:
-        return _cli_json(args + [name])
+    if path is not None:
+        return _cli_json(args + [path])
     return _cli_json(args + ["-"], text)
 
 

@@ -61,6 +61,31 @@ ENTRY %main (p: f32[256]) -> (f32[256]) {
 """
 
 
+def test_dump_folder_matches_cli(cli, example_dump, tmp_path):
+    import shutil
+    folder = tmp_path / "dump"
+    folder.mkdir()
+    shutil.copy(example_dump, folder / "module_0001.jit_train_step.txt")
+    (folder / "module_0002.scheduled.txt").write_text(SCHEDULED)
+    (folder / "notes.txt").write_text("not a module\n")
+    (folder / "graph.pb").write_bytes(b"\x08\x01")
+    got = hl.report(folder)
+    assert got == cli.json("report", "--json", str(folder))
+    assert [r["file"] for r in got["modules"]] == [
+        "module_0001.jit_train_step.txt", "module_0002.scheduled.txt"]
+    assert {s["file"]: s["reason"] for s in got["skipped"]} == {
+        "graph.pb": "not a .txt file",
+        "notes.txt": "no HloModule line in its first 64 KiB: not a module"}
+    # The memory table: the same rows, largest live-range peak first.
+    table = hl.memory(str(folder))
+    assert table == cli.json("memory", "--json", str(folder))
+    peaks = [r["peak_bytes"] for r in table["modules"]]
+    assert peaks == sorted(peaks, reverse=True)
+    assert {r["module"]: r["peak_bytes"] for r in table["modules"]}["m"] == 2056
+    with pytest.raises(FileNotFoundError):
+        hl.report(str(tmp_path / "no such folder"))
+
+
 def test_memory_matches_cli(cli):
     got = hl.memory(SCHEDULED)
     assert got == cli.json("memory", "--json", "--top=20", "-", input=SCHEDULED)

@@ -1,0 +1,278 @@
+#include "hlolayout/cli/dump_folder_table.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/cli/json.h"
+
+namespace hlolayout::cli {
+namespace {
+
+// A mapped file (cli/input.h) as the folder summary reads it.
+class MappedDumpFile : public DumpFileText {
+ public:
+  explicit MappedDumpFile(std::unique_ptr<InputText> input)
+      : input_(std::move(input)) {}
+  absl::string_view text() const override { return input_->view(); }
+
+ private:
+  std::unique_ptr<InputText> input_;
+};
+
+// "512 B", "20.0 KiB", "1.2 GiB".
+std::string ShortBytes(int64_t bytes) {
+  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (bytes < 1024) return absl::StrCat(bytes, " B");
+  double value = static_cast<double>(bytes);
+  int unit = -1;
+  while (value >= 1024.0 && unit < 5) {
+    value /= 1024.0;
+    ++unit;
+  }
+  return absl::StrFormat("%.1f %s", value, kUnits[unit]);
+}
+
+void AppendJsonField(std::string* out, absl::string_view key,
+                     absl::string_view value) {
+  AppendJsonString(out, key);
+  *out += ": ";
+  AppendJsonString(out, value);
+}
+
+std::string RenderJson(const DumpFolderTable& table) {
+  std::string out = "{";
+  AppendJsonField(&out, "folder", table.folder);
+  absl::StrAppend(&out, ", \"files_read\": ", table.files_read,
+                  ", \"max_bytes_in_flight\": ", table.max_bytes_in_flight,
+                  ", \"modules\": [");
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    const DumpFolderRow& r = table.rows[i];
+    out += i == 0 ? "\n  {" : ",\n  {";
+    AppendJsonField(&out, "file", r.file);
+    out += ", ";
+    AppendJsonField(&out, "module", r.module);
+    absl::StrAppend(
+        &out, ", \"computations\": ", r.computations,
+        ", \"instructions\": ", r.instructions,
+        ", \"buffer_values\": ", r.buffer_values,
+        ", \"buffer_logical_bytes\": ", r.buffer_logical_bytes,
+        ", \"buffer_padded_bytes\": ", r.buffer_padded_bytes,
+        ", \"padding_bytes\": ", r.padding_bytes(),
+        ", \"expansion\": ", absl::StrFormat("%.4f", r.expansion()),
+        ", \"buffer_overflow\": ", r.buffer_overflow ? "true" : "false",
+        ", \"scheduled\": ", r.scheduled ? "true" : "false",
+        ", \"peak_bytes\": ");
+    if (r.peak_bytes >= 0) {
+      absl::StrAppend(&out, r.peak_bytes);
+    } else {
+      out += "null";
+    }
+    if (!r.peak_error.empty()) {
+      out += ", ";
+      AppendJsonField(&out, "peak_error", r.peak_error);
+    }
+    out += "}";
+  }
+  out += table.rows.empty() ? "]" : "\n]";
+  out += ", \"skipped\": [";
+  for (size_t i = 0; i < table.skipped.size(); ++i) {
+    out += i == 0 ? "{" : ", {";
+    AppendJsonField(&out, "file", table.skipped[i].name);
+    out += ", ";
+    AppendJsonField(&out, "reason", table.skipped[i].reason);
+    out += "}";
+  }
+  out += "], \"failed\": [";
+  for (size_t i = 0; i < table.failed.size(); ++i) {
+    out += i == 0 ? "{" : ", {";
+    AppendJsonField(&out, "file", table.failed[i].name);
+    out += ", ";
+    AppendJsonField(&out, "error", table.failed[i].error);
+    out += "}";
+  }
+  out += "]}\n";
+  return out;
+}
+
+std::string RenderText(const DumpFolderTable& table) {
+  std::string out = absl::StrCat(
+      "dump folder ", table.folder, ": ", table.rows.size(),
+      table.rows.size() == 1 ? " module" : " modules", " in ", table.files_read,
+      table.files_read == 1 ? " file" : " files", ", ", table.skipped.size(),
+      " skipped",
+      table.failed.empty() ? ""
+                           : absl::StrCat(", ", table.failed.size(), " failed"),
+      "\n");
+  if (!table.rows.empty()) {
+    std::vector<std::vector<std::string>> cells = {
+        {"module", "instructions", "buffers", "padding", "expansion",
+         "peak (live ranges)", "file"}};
+    int64_t instructions = 0, logical = 0, padded = 0;
+    for (const DumpFolderRow& r : table.rows) {
+      std::string peak = r.scheduled ? "error" : "not scheduled";
+      if (r.peak_bytes >= 0) peak = ShortBytes(r.peak_bytes);
+      cells.push_back(
+          {r.module.empty() ? "(no name)" : r.module,
+           absl::StrCat(r.instructions),
+           ShortBytes(r.buffer_padded_bytes) + (r.buffer_overflow ? "+" : ""),
+           ShortBytes(r.padding_bytes()),
+           absl::StrFormat("%.2fx", r.expansion()), peak, r.file});
+      instructions += r.instructions;
+      logical += r.buffer_logical_bytes;
+      padded += r.buffer_padded_bytes;
+    }
+    std::vector<size_t> width(cells[0].size(), 0);
+    for (const auto& row : cells) {
+      for (size_t c = 0; c < row.size(); ++c) {
+        width[c] = std::max(width[c], row[c].size());
+      }
+    }
+    for (const auto& row : cells) {
+      for (size_t c = 0; c < row.size(); ++c) {
+        const std::string& cell = row[c];
+        const std::string pad(width[c] - cell.size(), ' ');
+        // Names left-aligned, figures right-aligned; no trailing blanks.
+        const bool text = c == 0 || c + 1 == row.size();
+        if (c > 0) out += "  ";
+        if (c + 1 == row.size()) {
+          out += cell;
+        } else {
+          out += text ? cell + pad : pad + cell;
+        }
+      }
+      out += "\n";
+    }
+    for (const DumpFolderRow& r : table.rows) {
+      if (r.peak_error.empty()) continue;
+      absl::StrAppend(&out, "no peak for ",
+                      r.module.empty() ? "(no name)" : r.module, " (", r.file,
+                      "): ", r.peak_error, "\n");
+    }
+    absl::StrAppend(&out, "all modules: ", instructions,
+                    " instructions, buffers ", ShortBytes(padded), " padded (",
+                    ShortBytes(logical), " logical), padding ",
+                    ShortBytes(padded - logical), "\n");
+  }
+  if (!table.skipped.empty()) {
+    // By reason, with the first few names.
+    std::map<std::string, std::vector<std::string>> by_reason;
+    for (const SkippedDumpFile& s : table.skipped) {
+      by_reason[s.reason].push_back(s.name);
+    }
+    absl::StrAppend(&out, "skipped ", table.skipped.size(),
+                    table.skipped.size() == 1 ? " file:\n" : " files:\n");
+    for (const auto& [reason, names] : by_reason) {
+      absl::StrAppend(&out, "  ", names.size(), " ", reason, ": ");
+      const size_t shown = std::min<size_t>(names.size(), 3);
+      for (size_t i = 0; i < shown; ++i) {
+        absl::StrAppend(&out, i > 0 ? ", " : "", names[i]);
+      }
+      if (names.size() > shown) {
+        absl::StrAppend(&out, ", ... (", names.size() - shown, " more)");
+      }
+      out += "\n";
+    }
+  }
+  for (const FailedDumpFile& f : table.failed) {
+    absl::StrAppend(&out, "failed: ", f.name, ": ", f.error, "\n");
+  }
+  if (table.rows.empty() && table.failed.empty()) {
+    out +=
+        "no module files (*after_optimizations.txt or .txt files with an "
+        "HloModule line)\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+const absl::string_view kDumpFolderHelp =
+    R"(A folder (as written by --xla_dump_to) instead of files: one table of its
+modules, read on all cores: module, instructions, the buffers it defines
+(padded bytes), padding, expansion, XLA's live-range peak for scheduled
+modules, and the file. It reads the *after_optimizations.txt files when
+there are any, else every .txt file with an HloModule line; every other
+file is listed as skipped with the reason. Files are read largest first,
+never more bytes at once than the largest file, so memory stays about what
+that file needs. Flags for a folder: --json, --threads=N and
+--sort=file|module|instructions|buffers|padding|expansion|peak.
+)";
+
+bool IsFolderArgument(const Args& args) {
+  if (args.positional.size() != 1) return false;
+  struct stat st = {};
+  return stat(ResolveUserPath(args.positional[0]).c_str(), &st) == 0 &&
+         S_ISDIR(st.st_mode);
+}
+
+int RunDumpFolder(absl::string_view command, const Args& args,
+                  DumpFolderOrder default_order, IoContext& io) {
+  const std::string prefix = absl::StrCat("hlolayout ", command, ": ");
+  for (const std::string& name : args.switches) {
+    if (name != "json") {
+      io.err << prefix << "--" << name << " does not apply to a folder\n";
+      return 2;
+    }
+  }
+  for (const auto& entry : args.values) {
+    if (entry.first != "sort" && entry.first != "threads") {
+      io.err << prefix << "--" << entry.first
+             << " does not apply to a folder\n";
+      return 2;
+    }
+  }
+  DumpFolderOrder order = default_order;
+  if (args.Has("sort") &&
+      !ParseDumpFolderOrder(args.Value("sort", ""), &order)) {
+    io.err << prefix
+           << "--sort for a folder must be file, module, instructions, "
+              "buffers, padding, expansion or peak, not '"
+           << args.Value("sort", "") << "'\n";
+    return 2;
+  }
+  DumpFolderOptions options;
+  const std::string threads = args.Value("threads", "0");
+  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
+      options.threads > 256) {
+    io.err << prefix << "--threads must be a number from 0 to 256, not '"
+           << threads << "'\n";
+    return 2;
+  }
+  const std::string folder = args.positional[0];
+  absl::StatusOr<DumpFolderListing> listing =
+      ListDumpFolder(ResolveUserPath(folder));
+  if (!listing.ok()) {
+    io.err << prefix << listing.status().message() << "\n";
+    return 1;
+  }
+  listing->folder = folder;  // as the user wrote it
+  DumpFolderTable table =
+      SummarizeDumpFolder(*listing, options,
+                          [&io](const DumpFolderFile& file)
+                              -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
+                            absl::StatusOr<std::unique_ptr<InputText>> input =
+                                OpenInput(file.path, io);
+                            if (!input.ok()) return input.status();
+                            return std::unique_ptr<DumpFileText>(
+                                new MappedDumpFile(*std::move(input)));
+                          });
+  SortDumpFolderRows(order, &table.rows);
+  io.out << (args.Has("json") ? RenderJson(table) : RenderText(table));
+  for (const FailedDumpFile& f : table.failed) {
+    io.err << prefix << f.name << ": " << f.error << "\n";
+  }
+  return table.failed.empty() ? 0 : 1;
+}
+
+}  // namespace hlolayout::cli

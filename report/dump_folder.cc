@@ -1,0 +1,321 @@
+#include "hlolayout/report/dump_folder.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/report/report.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr absl::string_view kAfterOptimizations = "after_optimizations.txt";
+// How much of a .txt file is looked at for an `HloModule` line.
+constexpr size_t kProbeBytes = 64 << 10;
+
+// True when the first kProbeBytes of `path` have a line starting with
+// "HloModule ".
+bool HoldsModule(const std::string& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return false;
+  std::string head(kProbeBytes, '\0');
+  head.resize(std::fread(head.data(), 1, head.size(), file));
+  std::fclose(file);
+  for (size_t at = head.find("HloModule "); at != std::string::npos;
+       at = head.find("HloModule ", at + 1)) {
+    if (at == 0 || head[at - 1] == '\n') return true;
+  }
+  return false;
+}
+
+int64_t DefaultThreads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : std::min<int64_t>(cores, 8);
+}
+
+bool IsScheduled(const HloModule& module) {
+  for (const HloAttribute& a : module.header.attributes) {
+    if (a.name == "is_scheduled") return a.value == "true";
+  }
+  return false;
+}
+
+// The rows of one file's modules, or the reader's error.
+absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
+    const DumpFolderFile& file, absl::string_view text, int64_t threads,
+    bool analyze_memory) {
+  ReportOptions options;
+  options.keep_rows = false;
+  options.top_wasters = 0;
+  options.threads = threads;
+  options.read.file_name = file.name;
+  Report report;
+  absl::Status status = AppendReport(text, options, &report);
+  if (!status.ok()) return status;
+  std::vector<DumpFolderRow> rows;
+  bool any_scheduled = false;
+  for (const ModuleReport& m : report.modules) {
+    DumpFolderRow row;
+    row.file = file.name;
+    row.module = std::string(m.name);
+    row.computations = m.totals.computations;
+    row.instructions = m.totals.instructions;
+    row.buffer_values = m.totals.buffer_values;
+    row.buffer_logical_bytes = m.totals.buffer_bytes.logical_bytes;
+    row.buffer_padded_bytes = m.totals.buffer_bytes.padded_bytes;
+    row.buffer_overflow = m.totals.buffer_bytes.overflow;
+    rows.push_back(std::move(row));
+  }
+  // Scheduled modules: the live-range peak, from the modules kept in memory.
+  if (analyze_memory && absl::StrContains(text, "is_scheduled=true")) {
+    any_scheduled = true;
+  }
+  if (!any_scheduled) return rows;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, options.read);
+  if (!modules.ok()) return modules.status();
+  if (modules->size() != rows.size()) {
+    return absl::InternalError(absl::StrCat(file.name, ": ", modules->size(),
+                                            " modules read but ", rows.size(),
+                                            " reported"));
+  }
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const HloModule& module = (*modules)[i];
+    if (!IsScheduled(module)) continue;
+    rows[i].scheduled = true;
+    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
+    if (analysis.ok()) {
+      rows[i].peak_bytes = analysis->peak.bytes;
+    } else {
+      rows[i].peak_error = std::string(analysis.status().message());
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+double DumpFolderRow::expansion() const {
+  if (buffer_logical_bytes == 0) return 1.0;
+  return static_cast<double>(buffer_padded_bytes) /
+         static_cast<double>(buffer_logical_bytes);
+}
+
+absl::StatusOr<DumpFolderListing> ListDumpFolder(const std::string& folder) {
+  DIR* dir = opendir(folder.c_str());
+  if (dir == nullptr) {
+    return absl::NotFoundError(absl::StrCat("cannot read folder '", folder,
+                                            "': ", std::strerror(errno)));
+  }
+  struct Entry {
+    std::string name;
+    bool regular = false;
+    bool directory = false;
+    int64_t bytes = 0;
+  };
+  std::vector<Entry> entries;
+  while (const dirent* d = readdir(dir)) {
+    const std::string name = d->d_name;
+    if (name == "." || name == "..") continue;
+    Entry e;
+    e.name = name;
+    struct stat st = {};
+    if (stat((folder + "/" + name).c_str(), &st) == 0) {
+      e.regular = S_ISREG(st.st_mode);
+      e.directory = S_ISDIR(st.st_mode);
+      e.bytes = static_cast<int64_t>(st.st_size);
+    }
+    entries.push_back(std::move(e));
+  }
+  closedir(dir);
+  std::sort(entries.begin(), entries.end(),
+            [](const Entry& a, const Entry& b) { return a.name < b.name; });
+
+  bool any_after = false;
+  for (const Entry& e : entries) {
+    if (e.regular && absl::EndsWith(e.name, kAfterOptimizations)) {
+      any_after = true;
+    }
+  }
+  DumpFolderListing listing;
+  listing.folder = folder;
+  for (const Entry& e : entries) {
+    const std::string path = folder + "/" + e.name;
+    std::string reason;
+    if (e.directory) {
+      reason = "a folder (subfolders are not read)";
+    } else if (!e.regular) {
+      reason = "not a regular file";
+    } else if (!absl::EndsWith(e.name, ".txt")) {
+      reason = "not a .txt file";
+    } else if (any_after && !absl::EndsWith(e.name, kAfterOptimizations)) {
+      reason =
+          "not *after_optimizations.txt (the folder has such files: only "
+          "they are read)";
+    } else if (!HoldsModule(path)) {
+      reason = "no HloModule line in its first 64 KiB: not a module";
+    }
+    if (reason.empty()) {
+      listing.files.push_back({path, e.name, e.bytes});
+    } else {
+      listing.skipped.push_back({e.name, std::move(reason)});
+    }
+  }
+  return listing;
+}
+
+DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
+                                    const DumpFolderOptions& options,
+                                    const DumpFileOpener& open) {
+  DumpFolderTable table;
+  table.folder = listing.folder;
+  table.skipped = listing.skipped;
+  const size_t n = listing.files.size();
+  // Largest first; the budget is the largest file.
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return listing.files[a].bytes > listing.files[b].bytes;
+  });
+  const int64_t budget =
+      n == 0 ? 0 : std::max<int64_t>(1, listing.files[order[0]].bytes);
+  const int64_t threads =
+      options.threads > 0 ? options.threads : DefaultThreads();
+
+  struct Result {
+    std::vector<DumpFolderRow> rows;
+    std::string error;
+    bool done = false;
+  };
+  std::vector<Result> results(n);
+  std::mutex mu;
+  std::condition_variable changed;
+  size_t next = 0;
+  int64_t in_flight = 0;
+  int64_t max_in_flight = 0;
+
+  auto worker = [&] {
+    std::unique_lock<std::mutex> lock(mu);
+    while (next < n) {
+      const DumpFolderFile& file = listing.files[order[next]];
+      if (in_flight > 0 && in_flight + file.bytes > budget) {
+        changed.wait(lock);
+        continue;
+      }
+      const size_t index = order[next++];
+      in_flight += file.bytes;
+      max_in_flight = std::max(max_in_flight, in_flight);
+      lock.unlock();
+      // A file larger than half the budget is (nearly) alone: all threads
+      // read it.
+      const int64_t file_threads = file.bytes * 2 > budget ? threads : 1;
+      Result& result = results[index];
+      absl::StatusOr<std::unique_ptr<DumpFileText>> text = open(file);
+      if (!text.ok()) {
+        result.error = std::string(text.status().message());
+      } else {
+        absl::StatusOr<std::vector<DumpFolderRow>> rows = SummarizeFile(
+            file, (*text)->text(), file_threads, options.analyze_memory);
+        if (rows.ok()) {
+          result.rows = std::move(*rows);
+        } else {
+          result.error = std::string(rows.status().message());
+        }
+      }
+      result.done = true;
+      if (text.ok()) text->reset();  // unmapped before the next file
+      lock.lock();
+      in_flight -= file.bytes;
+      changed.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  const int64_t extra = std::min<int64_t>(threads, static_cast<int64_t>(n)) - 1;
+  for (int64_t t = 0; t < extra; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+
+  for (size_t i = 0; i < n; ++i) {
+    Result& r = results[i];
+    if (!r.error.empty()) {
+      table.failed.push_back({listing.files[i].name, std::move(r.error)});
+      continue;
+    }
+    ++table.files_read;
+    for (DumpFolderRow& row : r.rows) table.rows.push_back(std::move(row));
+  }
+  table.max_bytes_in_flight = max_in_flight;
+  return table;
+}
+
+bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order) {
+  static constexpr std::pair<absl::string_view, DumpFolderOrder> kNames[] = {
+      {"file", DumpFolderOrder::kFile},
+      {"module", DumpFolderOrder::kModule},
+      {"instructions", DumpFolderOrder::kInstructions},
+      {"buffers", DumpFolderOrder::kBuffers},
+      {"padding", DumpFolderOrder::kPadding},
+      {"expansion", DumpFolderOrder::kExpansion},
+      {"peak", DumpFolderOrder::kPeak},
+  };
+  for (const auto& entry : kNames) {
+    if (entry.first == name) {
+      *order = entry.second;
+      return true;
+    }
+  }
+  return false;
+}
+
+void SortDumpFolderRows(DumpFolderOrder order,
+                        std::vector<DumpFolderRow>* rows) {
+  auto by = [&](auto key) {
+    std::stable_sort(rows->begin(), rows->end(),
+                     [&](const DumpFolderRow& a, const DumpFolderRow& b) {
+                       return key(a) > key(b);
+                     });
+  };
+  switch (order) {
+    case DumpFolderOrder::kFile:
+      std::stable_sort(rows->begin(), rows->end(),
+                       [](const DumpFolderRow& a, const DumpFolderRow& b) {
+                         return a.file < b.file;
+                       });
+      break;
+    case DumpFolderOrder::kModule:
+      std::stable_sort(rows->begin(), rows->end(),
+                       [](const DumpFolderRow& a, const DumpFolderRow& b) {
+                         return a.module < b.module;
+                       });
+      break;
+    case DumpFolderOrder::kInstructions:
+      by([](const DumpFolderRow& r) { return r.instructions; });
+      break;
+    case DumpFolderOrder::kBuffers:
+      by([](const DumpFolderRow& r) { return r.buffer_padded_bytes; });
+      break;
+    case DumpFolderOrder::kPadding:
+      by([](const DumpFolderRow& r) { return r.padding_bytes(); });
+      break;
+    case DumpFolderOrder::kExpansion:
+      by([](const DumpFolderRow& r) { return r.expansion(); });
+      break;
+    case DumpFolderOrder::kPeak:
+      by([](const DumpFolderRow& r) { return r.peak_bytes; });
+      break;
+  }
+}
+
+}  // namespace hlolayout

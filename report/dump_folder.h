@@ -1,0 +1,152 @@
+// report/dump_folder.h: one table for a whole `--xla_dump_to` folder.
+//
+//   hlolayout report /tmp/xla_dump      # every module of the folder
+//   hlolayout memory /tmp/xla_dump      # the same table, largest peak first
+//
+//   DumpFolderListing listing = *ListDumpFolder("/tmp/xla_dump");
+//   DumpFolderTable table = SummarizeDumpFolder(listing, options, opener);
+//   table.rows[0].module        // "jit_train_step"
+//   table.rows[0].buffer_bytes  // padded bytes of the values it defines
+//   table.rows[0].peak_bytes    // XLA's live-range peak, when scheduled
+//
+// XLA writes hundreds of files per run into a dump folder: each module before
+// and after optimizations, its buffer assignment, live ranges, memory usage,
+// and non-text files. ListDumpFolder picks the module files: the
+// `*after_optimizations.txt` files when there are any, else every `.txt`
+// file that holds a module (an `HloModule` line near its start); every other
+// file is listed as skipped, with the reason. SummarizeDumpFolder reads them
+// on all cores and gives one row per module: instructions, the buffers it
+// defines (logical and padded bytes, padding, expansion; report/report.h)
+// and, for scheduled modules, the peak of XLA's live ranges
+// (memory/live_range.h). Files are read largest first, and a file starts
+// only while the files being read add up to no more bytes than the largest
+// one, so a folder of 500 files needs about the memory of its largest file.
+#ifndef HLOLAYOUT_REPORT_DUMP_FOLDER_H_
+#define HLOLAYOUT_REPORT_DUMP_FOLDER_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace hlolayout {
+
+struct DumpFolderFile {
+  std::string path;  // folder + "/" + name
+  std::string name;  // the file name alone
+  int64_t bytes = 0;
+};
+
+struct SkippedDumpFile {
+  std::string name;
+  std::string reason;  // "not a .txt file", ...
+};
+
+struct DumpFolderListing {
+  std::string folder;
+  std::vector<DumpFolderFile> files;     // to read, by name
+  std::vector<SkippedDumpFile> skipped;  // by name
+};
+
+// ListDumpFolder
+//
+// The module files of `folder` (not its subfolders) and the other files with
+// why they are skipped. Errors: the folder cannot be read ("cannot read
+// folder 'x': No such file or directory").
+absl::StatusOr<DumpFolderListing> ListDumpFolder(const std::string& folder);
+
+// One module of one file.
+struct DumpFolderRow {
+  std::string file;    // its name in the folder
+  std::string module;  // the HloModule name ("" without a header line)
+  int64_t computations = 0;
+  int64_t instructions = 0;
+  // The values the module defines (ModuleTotals::buffer_bytes).
+  int64_t buffer_values = 0;
+  int64_t buffer_logical_bytes = 0;
+  int64_t buffer_padded_bytes = 0;
+  bool buffer_overflow = false;  // a sum stopped at INT64_MAX
+  bool scheduled = false;        // is_scheduled=true
+  // XLA's live-range peak of all memory spaces (scheduled modules; -1 when
+  // not scheduled or the analysis failed, which `peak_error` says).
+  int64_t peak_bytes = -1;
+  std::string peak_error;
+
+  int64_t padding_bytes() const {
+    return buffer_padded_bytes - buffer_logical_bytes;
+  }
+  // padded / logical; 1 when logical is 0.
+  double expansion() const;
+};
+
+struct FailedDumpFile {
+  std::string name;
+  std::string error;  // the reader's located message
+};
+
+struct DumpFolderTable {
+  std::string folder;
+  std::vector<DumpFolderRow> rows;       // by file name, then module order
+  std::vector<SkippedDumpFile> skipped;  // from the listing
+  std::vector<FailedDumpFile> failed;    // files that could not be read
+  int64_t files_read = 0;
+  // The most file bytes being read at one time (at most the largest file's
+  // size, or one file when a file alone is larger).
+  int64_t max_bytes_in_flight = 0;
+};
+
+// A file's text while it is summarized; the CLI maps files
+// (cli/input.h), tests give strings.
+class DumpFileText {
+ public:
+  virtual ~DumpFileText() = default;
+  virtual absl::string_view text() const = 0;
+};
+using DumpFileOpener =
+    std::function<absl::StatusOr<std::unique_ptr<DumpFileText>>(
+        const DumpFolderFile& file)>;
+
+struct DumpFolderOptions {
+  // Threads in all (0: one per core, at most 8). A file that is read alone
+  // (it is larger than half the largest) is read in parts on all of them;
+  // smaller files take one each.
+  int64_t threads = 0;
+  // Run the live-range analysis of scheduled modules (peak_bytes).
+  bool analyze_memory = true;
+};
+
+// SummarizeDumpFolder
+//
+// One row per module of every listed file. A file that fails to read or
+// parse goes to `failed` and the others go on. Rows are in file name order
+// whatever the threads did.
+DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
+                                    const DumpFolderOptions& options,
+                                    const DumpFileOpener& open);
+
+// The rows' order for display.
+enum class DumpFolderOrder {
+  kFile,          // file name, then module order
+  kModule,        // module name
+  kInstructions,  // most first
+  kBuffers,       // most padded buffer bytes first
+  kPadding,       // most padding bytes first
+  kExpansion,     // largest expansion first
+  kPeak,          // largest peak first (unscheduled last)
+};
+
+// "file", "module", "instructions", "buffers", "padding", "expansion",
+// "peak"; false for anything else.
+bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order);
+
+// Stable: ties keep file order.
+void SortDumpFolderRows(DumpFolderOrder order,
+                        std::vector<DumpFolderRow>* rows);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_REPORT_DUMP_FOLDER_H_
