@@ -75,6 +75,9 @@ struct GValue {
   int64_t end_position = 0;
   // Its positions: position_ids[positions_begin ... positions_end).
   int64_t positions_begin = 0, positions_end = 0;
+  // Where it was placed: the allocation (its creation number,
+  // WorkAllocation::created), the offset and the slot's size.
+  int64_t allocation = -1, offset = 0, slot = 0;
 };
 
 struct GBuffer {
@@ -90,16 +93,21 @@ struct GBuffer {
 
 // An allocation while it is being built.
 struct WorkAllocation {
-  BufferAllocation a;
+  BufferAllocation a;        // its global values are filled in at the end
+  int64_t created = 0;       // creation number (indices change in Combine)
+  int64_t global_count = 0;  // global values assigned
   bool is_tuple = false;
-  std::vector<int64_t> global_values;  // GValue indices assigned
-  bool heap = false;                   // the heap simulation's allocation
+  bool heap = false;  // the heap simulation's allocation
   // The assigned values by (start, end). Values that may share an
   // allocation live at most one step together (where one hands its place
   // to the other), so sorted by start their ends do not decrease, and the
   // values whose ranges meet a new one's are a run of this order; `sorted`
-  // turns false if that ever fails (then every value is checked).
-  std::vector<int64_t> by_start;
+  // turns false if that ever fails (then every value is checked). Kept
+  // only for allocations that can take more values.
+  struct Range {
+    int64_t start, end, gv;
+  };
+  std::vector<Range> by_start;
   bool sorted = true;
   bool readonly() const {
     return (a.is_parameter && !a.parameter_aliased) || a.is_constant;
@@ -134,6 +142,7 @@ class Assigner {
     allocations_.emplace_back();
     WorkAllocation& w = allocations_.back();
     w.a.index = static_cast<int64_t>(allocations_.size()) - 1;
+    w.created = w.a.index;
     w.a.size = size;
     w.a.color = color;
     return w.a.index;
@@ -161,6 +170,11 @@ class Assigner {
   std::vector<int64_t> delayed_;        // GValues for the heap
   std::vector<int64_t> position_ids_;   // positions of each GValue
   std::vector<int64_t> buffer_values_;  // values of each GBuffer
+  std::vector<int64_t> by_id_;          // GValues by XLA id
+  // Temp allocations merged into another: (created, created of the one
+  // holding them), and each one's base there (WorkAllocation::base).
+  std::vector<std::pair<int64_t, int64_t>> merged_;
+  std::vector<int64_t> merged_base_;
   absl::Span<const int64_t> Values(int64_t b) const {
     return absl::MakeConstSpan(buffer_values_.data() + buffers_[b].begin,
                                buffers_[b].end - buffers_[b].begin);
@@ -250,7 +264,7 @@ void Assigner::CollectValues() {
   for (size_t k = 0; k < values_.size(); ++k) {
     if (values_[k].id >= 0) slot[values_[k].id] = static_cast<int64_t>(k);
   }
-  std::vector<int64_t> by_id;
+  std::vector<int64_t>& by_id = by_id_;
   by_id.reserve(values_.size());
   for (int64_t k : slot) {
     if (k >= 0) by_id.push_back(k);
@@ -286,37 +300,22 @@ void Assigner::CollectValues() {
 void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
                          int64_t size) {
   WorkAllocation& w = allocations_[allocation];
-  const GValue& v = values_[gv];
-  const LiveValue& lv = analysis_.values[v.v];
-  AssignedValue a;
-  a.id = v.id;
-  a.value = v.v;
-  const DataflowNode& node = df_.nodes[v.node];
-  a.name = node.name;
-  if (!lv.index.empty()) a.index = lv.index;
-  a.index_printed = node.shape != nullptr && node.shape->IsTuple();
-  a.is_phi = lv.is_phi;
-  a.shape = lv.shape;
-  a.offset = offset;
-  a.size = size;
-  a.bytes = v.bytes;
-  a.start = v.start;
-  a.end = v.end;
-  w.a.values.push_back(std::move(a));
-  w.global_values.push_back(gv);
+  GValue& v = values_[gv];
+  v.allocation = w.created;
+  v.offset = offset;
+  v.slot = size;
+  ++w.global_count;
   if (v.live_out) w.a.maybe_live_out = true;
-  if (w.heap) return;  // never a candidate for reuse
-  auto key = [&](int64_t x) {
-    return std::make_pair(values_[x].start, values_[x].end);
-  };
-  auto at =
-      std::upper_bound(w.by_start.begin(), w.by_start.end(), gv,
-                       [&](int64_t x, int64_t y) { return key(x) < key(y); });
-  if (at != w.by_start.begin() && values_[*(at - 1)].end > v.end) {
-    w.sorted = false;
-  }
-  if (at != w.by_start.end() && values_[*at].end < v.end) w.sorted = false;
-  w.by_start.insert(at, gv);
+  if (w.heap || w.readonly() || !w.reusable()) return;  // takes no more
+  const WorkAllocation::Range r{v.start, v.end, gv};
+  auto at = std::upper_bound(
+      w.by_start.begin(), w.by_start.end(), r,
+      [](const WorkAllocation::Range& x, const WorkAllocation::Range& y) {
+        return std::tie(x.start, x.end) < std::tie(y.start, y.end);
+      });
+  if (at != w.by_start.begin() && (at - 1)->end > v.end) w.sorted = false;
+  if (at != w.by_start.end() && at->end < v.end) w.sorted = false;
+  w.by_start.insert(at, r);
 }
 
 bool Assigner::CanShareAsOperand(const GValue& user,
@@ -353,13 +352,14 @@ bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
     if (w.sorted) {
       begin = std::lower_bound(
           w.by_start.begin(), w.by_start.end(), v.start,
-          [&](int64_t x, int64_t s) { return values_[x].end < s; });
-      end = std::upper_bound(
-          begin, w.by_start.end(), v.end,
-          [&](int64_t e, int64_t x) { return e < values_[x].start; });
+          [](const WorkAllocation::Range& x, int64_t s) { return x.end < s; });
+      end = std::upper_bound(begin, w.by_start.end(), v.end,
+                             [](int64_t e, const WorkAllocation::Range& x) {
+                               return e < x.start;
+                             });
     }
     for (auto it = begin; it != end; ++it) {
-      if (Interferes(v, values_[*it])) return false;
+      if (Interferes(v, values_[it->gv])) return false;
     }
     // A copy does not share a buffer with its operand.
     const DataflowNode& node = df_.nodes[v.node];
@@ -589,8 +589,6 @@ void Assigner::SimulateHeap() {
         ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
     const int64_t a = NewAllocation(heap.heap_size, color);
     allocations_[a].heap = true;
-    allocations_[a].a.values.reserve(n);
-    allocations_[a].global_values.reserve(n);
     heap_allocations_.push_back(a);
     for (int64_t k = 0; k < n; ++k) {
       AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
@@ -682,6 +680,10 @@ void Assigner::Combine() {
       v.offset += base;
       into->a.values.push_back(std::move(v));
     }
+    into->global_count += t.global_count;
+    // Its global values move with it (Finish places them).
+    merged_.emplace_back(t.created, into->created);
+    merged_base_.push_back(base);
   }
   for (WorkAllocation& c : combined) result.push_back(std::move(c));
   allocations_ = std::move(result);
@@ -694,24 +696,58 @@ void Assigner::Finish() {
       root >= 0 && df_.nodes[root].positions > 0
           ? df_.positions[df_.nodes[root].first_position].value
           : -1;
+  // Final index and base of every created allocation.
+  std::vector<int64_t> final_of(allocations_.size() + merged_.size(), -1);
+  std::vector<int64_t> base_of(final_of.size(), 0);
+  for (size_t k = 0; k < allocations_.size(); ++k) {
+    final_of[allocations_[k].created] = static_cast<int64_t>(k);
+  }
+  for (size_t k = 0; k < merged_.size(); ++k) {
+    final_of[merged_[k].first] = final_of[merged_[k].second];
+    base_of[merged_[k].first] = merged_base_[k];
+  }
+  // The global values, in id order into their allocations (so each
+  // allocation's values come out by id, the thread-local ones having
+  // smaller ids than any global one they could meet: none shares).
+  for (WorkAllocation& w : allocations_) {
+    w.a.values.reserve(w.a.values.size() + w.global_count);
+  }
+  for (int64_t gv : by_id_) {
+    const GValue& v = values_[gv];
+    if (v.allocation < 0) continue;
+    const LiveValue& lv = analysis_.values[v.v];
+    const DataflowNode& node = df_.nodes[v.node];
+    BufferAllocation& a = allocations_[final_of[v.allocation]].a;
+    a.values.emplace_back();
+    AssignedValue& out = a.values.back();
+    out.id = v.id;
+    out.value = v.v;
+    out.name = node.name;
+    if (!lv.index.empty()) out.index = lv.index;
+    out.index_printed = node.shape != nullptr && node.shape->IsTuple();
+    out.is_phi = lv.is_phi;
+    out.shape = lv.shape;
+    out.offset = v.offset + base_of[v.allocation];
+    out.size = v.slot;
+    out.bytes = v.bytes;
+    out.start = v.start;
+    out.end = v.end;
+  }
   for (size_t k = 0; k < allocations_.size(); ++k) {
     BufferAllocation& a = allocations_[k].a;
     a.index = static_cast<int64_t>(k);
-    // By id: sort (id, place) pairs and move the values once.
-    std::vector<std::pair<int64_t, int64_t>> order(a.values.size());
-    bool in_order = true;
-    for (size_t j = 0; j < a.values.size(); ++j) {
-      order[j] = {a.values[j].id, static_cast<int64_t>(j)};
-      if (j > 0 && a.values[j].id < a.values[j - 1].id) in_order = false;
-    }
+    // By id (the thread-local values of an allocation before its global
+    // ones: sort when needed).
+    const bool in_order =
+        std::is_sorted(a.values.begin(), a.values.end(),
+                       [](const AssignedValue& x, const AssignedValue& y) {
+                         return x.id < y.id;
+                       });
     if (!in_order) {
-      std::sort(order.begin(), order.end());
-      std::vector<AssignedValue> sorted;
-      sorted.reserve(a.values.size());
-      for (const auto& [id, j] : order) {
-        sorted.push_back(std::move(a.values[j]));
-      }
-      a.values = std::move(sorted);
+      std::sort(a.values.begin(), a.values.end(),
+                [](const AssignedValue& x, const AssignedValue& y) {
+                  return x.id < y.id;
+                });
     }
     for (const AssignedValue& v : a.values) {
       if (root_value >= 0 && v.value == root_value) {

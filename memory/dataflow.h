@@ -52,6 +52,7 @@ struct DataflowNode {
   // instructions in order; -1 for a restored get-tuple-element), which
   // MemoryDataflow::Callees takes.
   int64_t instruction = -1;
+  bool control_predecessors = false;  // has a control-predecessors={...}
 };
 
 enum class PositionSource : uint8_t {

@@ -869,6 +869,7 @@ void Analyzer::ExportDataflow() {
     n.body = node.body;
     n.condition = node.condition;
     n.instruction = node.source != nullptr ? node.info : -1;
+    n.control_predecessors = node.has_control_predecessors;
   }
   d->operands.assign(operand_ids_.begin(), operand_ids_.end());
   d->positions.resize(positions_);

@@ -354,10 +354,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
       absl::flat_hash_map<absl::string_view, int64_t> by_name;
       for (int64_t k = 0; k < dc.text_nodes; ++k) {
         const DataflowNode& n = df.nodes[first + k];
-        if (!FindHloAttribute(n.source->attributes, "control-predecessors")
-                 .has_value()) {
-          continue;
-        }
+        if (!n.control_predecessors) continue;
         if (preds.empty()) {
           preds.resize(dc.nodes);
           for (int64_t j = 0; j < dc.text_nodes; ++j) {
@@ -529,7 +526,11 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
   // Phis: HloDataflowAnalysis::Propagate's worklist, ordered by
   // CalculatePostOrderSchedule (instructions outside it first).
   const int64_t nodes = static_cast<int64_t>(df.nodes.size());
+  // Keys of the worklist: 1 + the ordinal for the instructions in the
+  // schedule (distinct), 0 for the others (computations never run, which
+  // no scheduled one depends on; among them the node id decides).
   std::vector<int64_t> priority(nodes, 0);
+  int64_t max_key = 0;
   {
     int64_t ordinal = 0;
     std::vector<bool> visited(comps, false);
@@ -549,7 +550,8 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
         }
         if (!has[node]) {
           has[node] = true;
-          priority[node] = ordinal;
+          priority[node] = ordinal + 1;
+          max_key = std::max(max_key, ordinal + 1);
         }
         ++ordinal;
       }
@@ -567,8 +569,13 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
   // place: registered[target ... target + count) of the position.
   std::vector<int64_t> registered(df.phi_inputs.size(), -1);
   std::vector<int32_t> registered_count(df.positions.size(), 0);
-  using Work = std::pair<int64_t, int64_t>;
-  std::priority_queue<Work, std::vector<Work>, std::greater<Work>> work;
+  // A bucket queue: a bit per key (at most one node has a key above 0),
+  // scanned from the smallest key that may be set; key 0 in a heap.
+  std::vector<int64_t> at_key(max_key + 1, -1);
+  std::vector<uint64_t> bits(max_key / 64 + 1, 0);
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
+      at_zero;
+  int64_t lowest = max_key + 1;  // no key below this one is set
   std::vector<bool> queued(nodes, false);
   // A node whose positions are all defined there never changes: its
   // update is a no-op, so it is never queued (the order of the others is
@@ -580,7 +587,33 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
   auto add = [&](int64_t node) {
     if (node < 0 || queued[node] || !active[node]) return;
     queued[node] = true;
-    work.emplace(priority[node], node);
+    const int64_t key = priority[node];
+    if (key == 0) {
+      at_zero.push(node);
+      return;
+    }
+    at_key[key] = node;
+    bits[key >> 6] |= uint64_t{1} << (key & 63);
+    lowest = std::min(lowest, key);
+  };
+  // The queued node with the smallest key, -1 when none is.
+  auto pop = [&]() -> int64_t {
+    if (!at_zero.empty()) {
+      const int64_t node = at_zero.top();
+      at_zero.pop();
+      return node;
+    }
+    for (int64_t w = lowest >> 6; w < static_cast<int64_t>(bits.size()); ++w) {
+      uint64_t word = bits[w];
+      if (w == (lowest >> 6)) word &= ~uint64_t{0} << (lowest & 63);
+      if (word == 0) continue;
+      const int64_t key = w * 64 + __builtin_ctzll(word);
+      bits[w] &= ~(uint64_t{1} << (key & 63));
+      lowest = key;
+      return at_key[key];
+    }
+    lowest = max_key + 1;
+    return -1;
   };
   for (int64_t c = 0; c < comps; ++c) {
     for (int64_t node : post_order(c)) {
@@ -592,9 +625,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g) {
     if (c < 0 || df.computations[c].parameters.empty()) return -1;
     return df.computations[c].parameters[0];
   };
-  while (!work.empty()) {
-    const int64_t node = work.top().second;
-    work.pop();
+  for (int64_t node = pop(); node >= 0; node = pop()) {
     queued[node] = false;
     const DataflowNode& n = df.nodes[node];
     bool changed = false;
