@@ -6,6 +6,7 @@
 #include "hlolayout/memory/buffer_assignment.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <tuple>
 #include <utility>
@@ -73,8 +74,6 @@ struct GValue {
   // value, the latest one in the schedule.
   int64_t end_node = 0;
   int64_t end_position = 0;
-  // Its positions: position_ids[positions_begin ... positions_end).
-  int64_t positions_begin = 0, positions_end = 0;
   // Where it was placed: the allocation (its creation number,
   // WorkAllocation::created), the offset and the slot's size.
   int64_t allocation = -1, offset = 0, slot = 0;
@@ -168,7 +167,6 @@ class Assigner {
   std::vector<WorkAllocation> allocations_;
   std::vector<int64_t> remembered_;     // reusable allocations, oldest first
   std::vector<int64_t> delayed_;        // GValues for the heap
-  std::vector<int64_t> position_ids_;   // positions of each GValue
   std::vector<int64_t> buffer_values_;  // values of each GBuffer
   std::vector<int64_t> by_id_;          // GValues by XLA id
   // Temp allocations merged into another: (created, created of the one
@@ -207,50 +205,37 @@ void Assigner::CollectValues() {
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));
   }
-  // Positions (grouped by value with a counting sort), live-out and where
-  // live ranges end.
+  // Live-out values and where live ranges end (XLA's end_position: of the
+  // value's positions, the defining one, then any later one in the
+  // schedule, a root counting at its computation's end), in one pass over
+  // the positions in node order.
   const int64_t root =
       entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
-  std::vector<int64_t> count(values_.size() + 1, 0);
-  for (const DataflowPosition& pos : df_.positions) {
-    if (pos.value >= 0 && gvalue_of_[pos.value] >= 0) {
-      ++count[gvalue_of_[pos.value] + 1];
-    }
-  }
-  for (size_t k = 0; k < values_.size(); ++k) count[k + 1] += count[k];
-  position_ids_.resize(count[values_.size()]);
+  std::vector<int64_t> end_time(values_.size());
   for (size_t k = 0; k < values_.size(); ++k) {
-    values_[k].positions_begin = values_[k].positions_end = count[k];
-  }
-  for (size_t p = 0; p < df_.positions.size(); ++p) {
-    const DataflowPosition& pos = df_.positions[p];
-    if (pos.value < 0) continue;
-    const int64_t gv = gvalue_of_[pos.value];
-    if (gv < 0) continue;
-    position_ids_[values_[gv].positions_end++] = static_cast<int64_t>(p);
-    if (pos.node == root) values_[gv].live_out = true;
-  }
-  for (GValue& gv : values_) {
-    const int64_t def = df_.value_position[gv.v];
+    GValue& gv = values_[k];
     gv.end_node = gv.node;
-    gv.end_position = def;
-    auto time_of = [&](int64_t p) -> int64_t {
-      const DataflowNode& n = df_.nodes[df_.positions[p].node];
-      const DataflowComputation& c = df_.computations[n.computation];
-      if (c.root == df_.positions[p].node) return c.span_end;
-      return n.time;
-    };
-    int64_t end = df_.nodes[gv.node].time;
-    const DataflowComputation& dc =
-        df_.computations[df_.nodes[gv.node].computation];
-    if (dc.root == gv.node) end = dc.span_end;
-    for (int64_t k = gv.positions_begin; k < gv.positions_end; ++k) {
-      const int64_t p = position_ids_[k];
-      if (p == def) continue;
-      const int64_t t = time_of(p);
-      if (t > end) {
-        end = t;
-        gv.end_node = df_.positions[p].node;
+    gv.end_position = df_.value_position[gv.v];
+    const DataflowNode& n = df_.nodes[gv.node];
+    const DataflowComputation& c = df_.computations[n.computation];
+    end_time[k] = c.root == gv.node ? c.span_end : n.time;
+  }
+  for (size_t node = 0; node < df_.nodes.size(); ++node) {
+    const DataflowNode& n = df_.nodes[node];
+    const DataflowComputation& c = df_.computations[n.computation];
+    const int64_t t =
+        c.root == static_cast<int64_t>(node) ? c.span_end : n.time;
+    for (int64_t p = n.first_position; p < n.first_position + n.positions;
+         ++p) {
+      const int64_t value = df_.positions[p].value;
+      if (value < 0) continue;
+      const int64_t k = gvalue_of_[value];
+      if (k < 0) continue;
+      GValue& gv = values_[k];
+      if (static_cast<int64_t>(node) == root) gv.live_out = true;
+      if (p != df_.value_position[gv.v] && t > end_time[k]) {
+        end_time[k] = t;
+        gv.end_node = static_cast<int64_t>(node);
         gv.end_position = p;
       }
     }
@@ -470,11 +455,16 @@ void Assigner::SimulateHeap() {
     for (int64_t gv : delayed_) {
       if (values_[gv].color == color) assign.push_back(gv);
     }
-    std::sort(assign.begin(), assign.end(), [&](int64_t x, int64_t y) {
-      const GValue& a = values_[x];
-      const GValue& b = values_[y];
-      return std::tie(a.start, a.end, a.id) < std::tie(b.start, b.end, b.id);
-    });
+    {
+      // Sorted by (start, end, id) with the keys inline.
+      std::vector<std::array<int64_t, 4>> keyed(assign.size());
+      for (size_t k = 0; k < assign.size(); ++k) {
+        const GValue& v = values_[assign[k]];
+        keyed[k] = {v.start, v.end, v.id, assign[k]};
+      }
+      std::sort(keyed.begin(), keyed.end());
+      for (size_t k = 0; k < assign.size(); ++k) assign[k] = keyed[k][3];
+    }
     const int64_t n = static_cast<int64_t>(assign.size());
     std::vector<int64_t> heap_of(values_.size(), -1);  // GValue -> heap id
     for (int64_t k = 0; k < n; ++k) heap_of[assign[k]] = k;
