@@ -70,6 +70,9 @@
 //
 // 9. Peak memory of a scheduled module, as XLA's HloLiveRange computes it
 //    (memory/live_range.h): AnalyzeMemory; XlaLiveRangeText for XLA's dump.
+//    What XLA will allocate (memory/buffer_assignment.h):
+//    AnalyzeModuleMemory gives the allocations and memory_analysis();
+//    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe
 //    and grid pictures.
@@ -108,6 +111,7 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/hlo_module.h"

@@ -1,5 +1,6 @@
-// `hlolayout memory` end to end: text, --format=xla against XLA's own file,
-// --json, --space, and the errors.
+// `hlolayout memory` end to end: text, --format=xla, xla-buffers and
+// xla-usage against XLA's own files, --json, --space, --platform, and the
+// errors.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -82,6 +83,60 @@ TEST(MemoryCommand, HtmlPageWithTheCurve) {
   EXPECT_THAT(r.out, HasSubstr("</html>"));
 }
 
+std::string ReadData(const std::string& repo_relative) {
+  std::ifstream in(TestDataPath(repo_relative));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The text leads with what XLA will allocate; the live-range peak follows.
+TEST(MemoryCommand, TextLeadsWithWhatXlaAllocates) {
+  const CliResult r = RunCli({"memory", "--platform=cpu"}, kModule);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("XLA:CPU will allocate "));
+  EXPECT_THAT(r.out, HasSubstr("compiled.memory_analysis(): "
+                               "argument_size_in_bytes=1024 "));
+  EXPECT_LT(r.out.find("will allocate"), r.out.find("peak of all memory"));
+}
+
+// --format=xla-buffers and xla-usage are XLA's two files, byte for byte
+// (a module whose value ids the analysis reproduces; docs/memory.md).
+TEST(MemoryCommand, XlaBufferFormatsEqualXlasFiles) {
+  const std::string base =
+      "memory/testdata/"
+      "module_342634.jit_big_tuple.sm_9.0a_gpu_after_optimizations";
+  CliResult r =
+      RunCli({"memory", "--format=xla-buffers", TestDataPath(base + ".txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, ReadData(base + "-buffer-assignment.txt"));
+  r = RunCli({"memory", "--format=xla-usage", TestDataPath(base + ".txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, ReadData(base + "-memory-usage-report.txt"));
+}
+
+// The platform comes from the file name (sm_9.0a: GPU, cpu: CPU); --json
+// carries memory_analysis() and the allocations.
+TEST(MemoryCommand, JsonHasMemoryAnalysisAndAllocations) {
+  const std::string cpu =
+      "memory/testdata/module_0002.jit_lstm.cpu_after_optimizations.txt";
+  CliResult r = RunCli({"memory", "--json", TestDataPath(cpu)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"platform\": \"cpu\""));
+  EXPECT_THAT(r.out,
+              HasSubstr("\"memory_analysis\": {\"argument_size_in_bytes\": "
+                        "2396160, \"output_size_in_bytes\": 1576984, "
+                        "\"alias_size_in_bytes\": 0, \"temp_size_in_bytes\": "
+                        "23134632, \"peak_memory_in_bytes\": 3973168}"));
+  EXPECT_THAT(r.out, HasSubstr("\"kind\": \"parameter\", "
+                               "\"parameter_number\": 1"));
+  // The same module taken for a GPU one: GPU's peak adds the heap's.
+  r = RunCli({"memory", "--json", "--platform=gpu", TestDataPath(cpu)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"platform\": \"gpu\""));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("3973168}")));
+}
+
 TEST(MemoryCommand, Errors) {
   CliResult r = RunCli({"memory"},
                        "HloModule m\nENTRY %e {\n"
@@ -92,6 +147,9 @@ TEST(MemoryCommand, Errors) {
   EXPECT_EQ(r.status, 2);
   r = RunCli({"memory", "--top=-1"}, kModule);
   EXPECT_EQ(r.status, 2);
+  r = RunCli({"memory", "--platform=tpu"}, kModule);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--platform must be gpu or cpu"));
 }
 
 }  // namespace
