@@ -113,8 +113,7 @@ std::string Human(int64_t bytes) { return BytesWithUnit(bytes); }
 void RenderAllocationsText(const MemoryAnalysis& a, const BufferAssignment& b,
                            std::ostream& out) {
   const XlaMemoryStats& s = b.stats;
-  const int64_t allocated = s.argument_size_in_bytes + s.temp_size_in_bytes +
-                            s.output_size_in_bytes - s.alias_size_in_bytes;
+  const int64_t allocated = s.allocated_bytes();
   out << "XLA:" << (b.platform == XlaPlatform::kGpu ? "GPU" : "CPU")
       << " will allocate " << Human(allocated) << "\n  = arguments "
       << Human(s.argument_size_in_bytes) << "\n  + temp "
@@ -236,9 +235,7 @@ void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
       << ", \"alias_size_in_bytes\": " << s.alias_size_in_bytes
       << ", \"temp_size_in_bytes\": " << s.temp_size_in_bytes
       << ", \"peak_memory_in_bytes\": " << s.peak_memory_in_bytes
-      << "}, \"allocated_bytes\": "
-      << s.argument_size_in_bytes + s.temp_size_in_bytes +
-             s.output_size_in_bytes - s.alias_size_in_bytes
+      << "}, \"allocated_bytes\": " << s.allocated_bytes()
       << ", \"heap\": {\"size\": " << b.heap_size
       << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak
       << ", \"alignment\": " << b.alignment << "}, \"allocations\": [";
@@ -340,7 +337,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     return 2;
   }
   if (IsFolderArgument(*args)) {
-    return RunDumpFolder("memory", *args, DumpFolderOrder::kPeak, io);
+    return RunDumpFolder("memory", *args, DumpFolderOrder::kAllocated, io);
   }
   const std::string format = args->Value("format", "text");
   if (format != "text" && format != "xla" && format != "xla-buffers" &&
@@ -468,7 +465,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
 extern const Command kMemoryCommand;
 std::string MemoryHelp() {
   return absl::StrCat(kMemoryHelp,
-                      "\nhlolayout memory DIR (default --sort=peak):\n",
+                      "\nhlolayout memory DIR (default --sort=allocated):\n",
                       kDumpFolderHelp);
 }
 

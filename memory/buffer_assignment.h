@@ -119,6 +119,12 @@ struct XlaMemoryStats {
   int64_t alias_size_in_bytes = 0;
   int64_t temp_size_in_bytes = 0;
   int64_t peak_memory_in_bytes = 0;
+
+  // What XLA allocates for a run: arguments + temp + outputs - aliases.
+  int64_t allocated_bytes() const {
+    return argument_size_in_bytes + temp_size_in_bytes + output_size_in_bytes -
+           alias_size_in_bytes;
+  }
   bool operator==(const XlaMemoryStats& o) const {
     return argument_size_in_bytes == o.argument_size_in_bytes &&
            output_size_in_bytes == o.output_size_in_bytes &&
