@@ -85,6 +85,10 @@ std::string RenderJson(const DumpFolderTable& table) {
                       ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
                       "}");
     } else {
+      if (!r.platform.empty()) {
+        out += ", ";
+        AppendJsonField(&out, "platform", r.platform);
+      }
       out += ", \"allocated_bytes\": null, \"memory_analysis\": null";
     }
     out += ", \"peak_bytes\": ";
@@ -136,10 +140,13 @@ std::string RenderText(const DumpFolderTable& table) {
     int64_t instructions = 0, logical = 0, padded = 0;
     for (const DumpFolderRow& r : table.rows) {
       const std::string none = r.scheduled ? "error" : "not scheduled";
-      const std::string allocated =
-          r.allocated_bytes >= 0 ? absl::StrCat(ShortBytes(r.allocated_bytes),
-                                                " (", r.platform, ")")
-                                 : none;
+      std::string allocated = none;
+      if (r.allocated_bytes >= 0) {
+        allocated =
+            absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
+      } else if (r.platform == "tpu") {
+        allocated = "n/a (tpu)";
+      }
       const std::string peak =
           r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none;
       cells.push_back(
@@ -221,12 +228,14 @@ const absl::string_view kDumpFolderHelp =
     R"(A folder (as written by --xla_dump_to) instead of files: one table of its
 modules, read on all cores: module, instructions, the buffers it defines
 (padded bytes), padding, expansion, for scheduled modules what XLA will
-allocate (its buffer assignment: arguments + temp + outputs - aliases) and
-the peak of its live ranges, and the file. It reads the *after_optimizations.txt files when
-there are any, else every .txt file with an HloModule line; every other
-file is listed as skipped with the reason. Files are read largest first,
-never more bytes at once than the largest file, so memory stays about what
-that file needs. Flags for a folder: --json, --threads=N and
+allocate (its buffer assignment: arguments + temp + outputs - aliases; n/a
+for modules that look like XLA:TPU's, whose allocations are not modelled)
+and the peak of its live ranges, and the file. It reads the
+*after_optimizations.txt files when there are any, else every .txt file
+with an HloModule line; every other file is listed as skipped with the
+reason. Files are read largest first, never more bytes at once than the
+largest file, so memory stays about what that file needs. Flags for a
+folder: --json, --threads=N and
 --sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
 )";
 

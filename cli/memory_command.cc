@@ -16,7 +16,9 @@
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
+#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
@@ -71,7 +73,11 @@ flags:
   --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
                         cpu) or the module (GPU backend configs and custom
-                        calls), GPU when nothing tells
+                        calls), GPU when nothing tells. A module that looks
+                        like XLA:TPU's (tpu in the file name, or tiled
+                        layouts T(...)) gets its live ranges only: XLA:TPU's
+                        buffer assignment is not modelled, and this flag
+                        applies GPU or CPU rules to it on request
   --json         the same as JSON: per module the peaks, a memory_analysis
                  object (argument_size_in_bytes, output_size_in_bytes,
                  alias_size_in_bytes, temp_size_in_bytes,
@@ -107,63 +113,13 @@ absl::string_view OpNamePrefix(absl::string_view op_name) {
   return slash == absl::string_view::npos ? op_name : op_name.substr(0, slash);
 }
 
-// "21.04 MiB (22,056,980 bytes)".
-std::string Human(int64_t bytes) { return BytesWithUnit(bytes); }
-
-void RenderAllocationsText(const MemoryAnalysis& a, const BufferAssignment& b,
-                           std::ostream& out) {
-  const XlaMemoryStats& s = b.stats;
-  const int64_t allocated = s.allocated_bytes();
-  out << "XLA:" << (b.platform == XlaPlatform::kGpu ? "GPU" : "CPU")
-      << " will allocate " << Human(allocated) << "\n  = arguments "
-      << Human(s.argument_size_in_bytes) << "\n  + temp "
-      << Human(s.temp_size_in_bytes) << "\n  + outputs "
-      << Human(s.output_size_in_bytes) << "\n  - aliases "
-      << Human(s.alias_size_in_bytes) << "\n";
-  out << "compiled.memory_analysis(): argument_size_in_bytes="
-      << s.argument_size_in_bytes
-      << " output_size_in_bytes=" << s.output_size_in_bytes
-      << " alias_size_in_bytes=" << s.alias_size_in_bytes
-      << " temp_size_in_bytes=" << s.temp_size_in_bytes
-      << " peak_memory_in_bytes=" << s.peak_memory_in_bytes << "\n";
-  out << "  peak_memory_in_bytes " << Human(s.peak_memory_in_bytes)
-      << ": what is always allocated (parameters, constants, outputs) "
-      << Human(b.static_bytes);
-  if (b.platform == XlaPlatform::kGpu) {
-    out << " + the most the heap holds at once " << Human(b.heap_peak);
-  } else {
-    out << " (XLA:CPU does not count its temps here)";
-  }
-  out << "\nlive-range peak beside it (HloLiveRange: the bytes of the values "
-         "live at its peak moment, values sharing a buffer counted each; "
-         "not an allocation): "
-      << Human(a.peak.bytes) << " at time " << a.peak.time << "\n";
-  int64_t parameters = 0, live_out = 0, constants = 0, locals = 0;
-  int64_t temp_values = 0;
-  for (const BufferAllocation& x : b.allocations) {
-    if (x.is_parameter) ++parameters;
-    if (x.maybe_live_out) ++live_out;
-    if (x.is_constant) ++constants;
-    if (x.is_thread_local) ++locals;
-    if (x.is_temp()) temp_values += static_cast<int64_t>(x.values.size());
-  }
-  out << "allocations: " << b.allocations.size() << " (" << parameters
-      << " parameter, " << live_out << " live-out, " << constants
-      << " constant, " << locals << " thread-local";
-  if (b.temp_allocation() >= 0) {
-    out << ", the temp allocation: " << temp_values << " values in "
-        << Human(b.allocations[b.temp_allocation()].size);
-  }
-  out << ")\n";
-}
-
-void RenderText(const ModuleMemory& m, int64_t top, int64_t space,
-                std::ostream& out) {
-  const MemoryAnalysis& a = m.live_ranges;
+// `m` null: an XLA:TPU module, whose allocations are not modelled.
+void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
+                int64_t space, std::ostream& out) {
   out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
       << ": " << a.schedule_end << " scheduled instructions, "
       << a.values.size() << " values\n";
-  RenderAllocationsText(a, m.buffers, out);
+  out << (m != nullptr ? XlaAllocationText(*m) : TpuAllocationText(a));
   std::vector<const MemoryPeak*> peaks;
   if (space < 0) {
     peaks.push_back(&a.peak);
@@ -325,7 +281,11 @@ void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
     if (space < 0 || p.memory_space == space) peak(p);
   }
   out << "]";
-  if (buffers != nullptr) RenderAllocationsJson(*buffers, out);
+  if (buffers != nullptr) {
+    RenderAllocationsJson(*buffers, out);
+  } else {
+    out << ", \"platform\": \"tpu\", \"memory_analysis\": null";
+  }
   out << "}";
 }
 
@@ -412,6 +372,35 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.out << XlaLiveRangeText(*analysis);
         continue;
       }
+      if (platform_text.empty() && LooksLikeXlaTpu(module, name)) {
+        // XLA:TPU: the live ranges, and no allocations (not modelled).
+        if (format == "xla-buffers" || format == "xla-usage") {
+          io.err << "hlolayout memory: " << name
+                 << ": looks like an XLA:TPU module (tiled layouts), whose "
+                    "buffer assignment is not modelled; --platform=gpu|cpu "
+                    "applies those platforms' rules\n";
+          return 1;
+        }
+        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
+        if (!analysis.ok()) {
+          io.err << "hlolayout memory: " << name << ": "
+                 << analysis.status().message() << "\n";
+          return 1;
+        }
+        if (html) {
+          page << "<p>" << draw::XmlEscape(TpuAllocationText(*analysis))
+               << "</p>\n";
+          RenderMemoryCurveHtml(*analysis, top, module_index++, page);
+        } else if (json) {
+          if (!first) io.out << ",\n";
+          RenderJson(*analysis, nullptr, top, space, io.out);
+        } else {
+          if (!first) io.out << "\n";
+          RenderText(*analysis, nullptr, top, space, io.out);
+        }
+        first = false;
+        continue;
+      }
       BufferAssignmentOptions buffer_options;
       buffer_options.platform = platform_text.empty()
                                     ? DetectXlaPlatform(module, name)
@@ -437,7 +426,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.out << XlaMemoryUsageReportText(memory->buffers);
       } else {
         if (!first) io.out << "\n";
-        RenderText(*memory, top, space, io.out);
+        RenderText(memory->live_ranges, &*memory, top, space, io.out);
       }
       first = false;
     }

@@ -14,6 +14,7 @@ namespace hlolayout::cli {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 constexpr char kModule[] = R"(HloModule m, is_scheduled=true
@@ -98,6 +99,27 @@ TEST(MemoryCommand, TextLeadsWithWhatXlaAllocates) {
   EXPECT_THAT(r.out, HasSubstr("compiled.memory_analysis(): "
                                "argument_size_in_bytes=1024 "));
   EXPECT_LT(r.out.find("will allocate"), r.out.find("peak of all memory"));
+}
+
+// Tiled layouts (T(128)) are XLA:TPU's, whose buffer assignment is not
+// modelled: the live ranges only, unless --platform asks for GPU or CPU.
+TEST(MemoryCommand, TpuModulesGetTheirLiveRangesOnly) {
+  const CliResult text = RunCli({"memory"}, kModule);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("what XLA will allocate: not modelled for "
+                                  "XLA:TPU"));
+  EXPECT_THAT(text.out, Not(HasSubstr("will allocate 1")));
+  const CliResult json = RunCli({"memory", "--json"}, kModule);
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out,
+              HasSubstr("\"platform\": \"tpu\", \"memory_analysis\": null"));
+  const CliResult buffers = RunCli({"memory", "--format=xla-buffers"}, kModule);
+  EXPECT_EQ(buffers.status, 1);
+  EXPECT_THAT(buffers.err, HasSubstr("looks like an XLA:TPU module"));
+  const CliResult forced =
+      RunCli({"memory", "--format=xla-buffers", "--platform=gpu"}, kModule);
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_THAT(forced.out, StartsWith("BufferAssignment:\n"));
 }
 
 // --format=xla-buffers and xla-usage are XLA's two files, byte for byte

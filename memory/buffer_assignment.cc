@@ -795,6 +795,34 @@ int64_t XlaAlignment(XlaPlatform platform) {
   return platform == XlaPlatform::kGpu ? 256 : 64;
 }
 
+namespace {
+
+bool HasTiles(const Shape& shape) {
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      if (HasTiles(element)) return true;
+    }
+    return false;
+  }
+  return shape.has_layout() && !shape.layout().tiles().empty();
+}
+
+}  // namespace
+
+bool LooksLikeXlaTpu(const HloModule& module, absl::string_view file_name) {
+  const size_t slash = file_name.rfind('/');
+  const absl::string_view base = slash == absl::string_view::npos
+                                     ? file_name
+                                     : file_name.substr(slash + 1);
+  if (Contains(base, "tpu")) return true;
+  for (const HloComputation& c : module.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      if (in.shape != nullptr && HasTiles(*in.shape)) return true;
+    }
+  }
+  return false;
+}
+
 XlaPlatform DetectXlaPlatform(const HloModule& module,
                               absl::string_view file_name) {
   const size_t slash = file_name.rfind('/');

@@ -47,6 +47,13 @@ absl::string_view XlaPlatformName(XlaPlatform platform);
 XlaPlatform DetectXlaPlatform(const HloModule& module,
                               absl::string_view file_name);
 
+// True when the module looks like one XLA compiled for TPU: "tpu" in the
+// file name, or a tiled layout (`T(8,128)`) on an instruction's result
+// (XLA:GPU and XLA:CPU write no tiles). XLA:TPU's buffer assignment (memory
+// spaces, its own heap rules) is not modelled here: callers say so instead
+// of applying GPU or CPU rules, unless the user asks for those.
+bool LooksLikeXlaTpu(const HloModule& module, absl::string_view file_name);
+
 // XLA's allocation alignment: 256 bytes on GPU, 64 on CPU.
 int64_t XlaAlignment(XlaPlatform platform);
 

@@ -584,5 +584,36 @@ INSTANTIATE_TEST_SUITE_P(
         XlaFiles{"module_519822.jit_misc.sm_9.0a_gpu_after_optimizations",
                  true}));
 
+// XLA:TPU modules: "tpu" in the file name, or a tiled layout on any result
+// (tuple elements included); GPU and CPU dumps have neither.
+TEST(BufferAssignment, TpuModulesAreToldApart) {
+  auto module = [](const std::string& text) {
+    absl::StatusOr<std::vector<HloModule>> m = ReadHloModules(text);
+    EXPECT_TRUE(m.ok()) << m.status();
+    return m.ok() ? (*m)[0] : HloModule();
+  };
+  const std::string plain =
+      "HloModule m\nENTRY %e (p: f32[8]) -> f32[8] {\n"
+      "  ROOT %p = f32[8]{0} parameter(0)\n}\n";
+  const std::string tiled =
+      "HloModule m\nENTRY %e (p: f32[8]) -> (f32[8]) {\n"
+      "  %p = f32[8]{0} parameter(0)\n"
+      "  ROOT %t = (f32[8]{0:T(128)}) tuple(%p)\n}\n";
+  EXPECT_FALSE(LooksLikeXlaTpu(module(plain),
+                               "module_1.jit_f.sm_9.0a_gpu_"
+                               "after_optimizations.txt"));
+  EXPECT_FALSE(LooksLikeXlaTpu(module(plain), ""));
+  EXPECT_TRUE(LooksLikeXlaTpu(module(plain),
+                              "/dump/module_1.jit_f.tpu_after_optimizations."
+                              "txt"));
+  EXPECT_TRUE(LooksLikeXlaTpu(module(tiled), ""));
+  for (const char* file :
+       {"module_0002.jit_lstm.cpu_after_optimizations.txt",
+        "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt"}) {
+    const std::string text = ReadFile(absl::StrCat("memory/testdata/", file));
+    EXPECT_FALSE(LooksLikeXlaTpu(module(text), file)) << file;
+  }
+}
+
 }  // namespace
 }  // namespace hlolayout

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/draw/svg.h"
+#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout {
@@ -136,31 +137,12 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
 
 }  // namespace
 
-std::string BytesWithUnit(int64_t bytes) {
-  std::string digits = absl::StrCat(bytes < 0 ? -bytes : bytes);
-  for (int64_t k = static_cast<int64_t>(digits.size()) - 3; k > 0; k -= 3) {
-    digits.insert(static_cast<size_t>(k), ",");
-  }
-  if (bytes < 0) digits = "-" + digits;
-  if (bytes > -1024 && bytes < 1024) return absl::StrCat(digits, " bytes");
-  static const char* const kUnits[] = {"KiB", "MiB", "GiB",
-                                       "TiB", "PiB", "EiB"};
-  double x = static_cast<double>(bytes) / 1024.0;
-  int unit = 0;
-  while ((x >= 1024.0 || x <= -1024.0) && unit < 5) {
-    x /= 1024.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
-}
-
 void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
                             std::ostream& out) {
   const MemoryAnalysis& a = m.live_ranges;
   const BufferAssignment& b = m.buffers;
   const XlaMemoryStats& s = b.stats;
-  const int64_t allocated = s.argument_size_in_bytes + s.temp_size_in_bytes +
-                            s.output_size_in_bytes - s.alias_size_in_bytes;
+  const int64_t allocated = s.allocated_bytes();
   out << "<section class=\"module\"><h2>module "
       << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
       << "</h2>\n<p class=\"allocates\">XLA:"
@@ -310,6 +292,21 @@ void RenderMemorySectionsHtml(absl::string_view text,
     return;
   }
   for (const HloModule& module : *modules) {
+    if (LooksLikeXlaTpu(module, file_name)) {
+      // XLA:TPU: the live ranges only (its allocations are not modelled).
+      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+      if (!live_ranges.ok()) {
+        NoCurve(absl::StrCat("module ", module.header.name.empty()
+                                            ? "(no name)"
+                                            : module.header.name),
+                live_ranges.status().message(), out);
+        continue;
+      }
+      out << "<p>" << draw::XmlEscape(TpuAllocationText(*live_ranges))
+          << "</p>\n";
+      RenderMemoryCurveHtml(*live_ranges, top, (*index)++, out);
+      continue;
+    }
     BufferAssignmentOptions buffer_options;
     buffer_options.platform = DetectXlaPlatform(module, file_name);
     absl::StatusOr<ModuleMemory> memory =

@@ -48,9 +48,6 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
                             std::ostream& out);
 
-// "21.04 MiB (22,056,980 bytes)"; below 1 KiB "512 bytes".
-std::string BytesWithUnit(int64_t bytes);
-
 // Every module of an HLO dump text: for each scheduled module its
 // allocations and curve (RenderModuleMemoryHtml; the platform from the
 // file name or the module, DetectXlaPlatform) and,

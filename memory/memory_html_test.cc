@@ -91,15 +91,6 @@ TEST(MemoryHtml, LeadsWithWhatXlaAllocatesAndDrawsTheHeap) {
   EXPECT_TRUE(xml.ok()) << xml.status();
 }
 
-TEST(MemoryHtml, BytesWithUnit) {
-  EXPECT_EQ(BytesWithUnit(0), "0 bytes");
-  EXPECT_EQ(BytesWithUnit(1023), "1,023 bytes");
-  EXPECT_EQ(BytesWithUnit(1024), "1.00 KiB (1,024 bytes)");
-  EXPECT_EQ(BytesWithUnit(22056980), "21.04 MiB (22,056,980 bytes)");
-  EXPECT_EQ(BytesWithUnit(int64_t{3} << 40),
-            "3.00 TiB (3,298,534,883,328 bytes)");
-}
-
 TEST(MemoryHtml, UnscheduledModuleSaysWhy) {
   const std::string plain =
       "HloModule plain\nENTRY %e (p: f32[2]) -> f32[2] {\n"

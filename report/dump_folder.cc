@@ -96,6 +96,17 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     const HloModule& module = (*modules)[i];
     if (!IsScheduled(module)) continue;
     rows[i].scheduled = true;
+    if (LooksLikeXlaTpu(module, file.name)) {
+      // XLA:TPU's buffer assignment is not modelled: the live ranges only.
+      rows[i].platform = "tpu";
+      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+      if (live_ranges.ok()) {
+        rows[i].peak_bytes = live_ranges->peak.bytes;
+      } else {
+        rows[i].peak_error = std::string(live_ranges.status().message());
+      }
+      continue;
+    }
     BufferAssignmentOptions buffer_options;
     buffer_options.platform = DetectXlaPlatform(module, file.name);
     rows[i].platform = std::string(XlaPlatformName(buffer_options.platform));

@@ -80,7 +80,9 @@ struct DumpFolderRow {
   // the platform the file name or the module tells), compiled.
   // memory_analysis()'s figures, and the peak of XLA's live ranges over all
   // memory spaces.
-  std::string platform;  // "gpu" or "cpu"
+  // "gpu" or "cpu"; "tpu" for modules that look like XLA:TPU's, whose
+  // allocations are not modelled (allocated_bytes -1, peak_bytes set).
+  std::string platform;
   int64_t allocated_bytes = -1;
   XlaMemoryStats memory_analysis;
   int64_t peak_bytes = -1;
