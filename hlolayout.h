@@ -70,6 +70,9 @@
 //
 // 9. Peak memory of a scheduled module, as XLA's HloLiveRange computes it
 //    (memory/live_range.h): AnalyzeMemory; XlaLiveRangeText for XLA's dump.
+//    What XLA will allocate (memory/buffer_assignment.h):
+//    AnalyzeModuleMemory gives the allocations and memory_analysis();
+//    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe
 //    and grid pictures.
@@ -108,6 +111,7 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/hlo_module.h"
@@ -151,5 +155,20 @@
 #include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/layout_picture.h"
+
+// Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
+// named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.
+#include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/evaluator.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/triton/ttgir_printer.h"
+#include "hlolayout/triton/views.h"
+#include "hlolayout/triton/xla_bridge.h"
 
 #endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -8,7 +8,8 @@
 // two-branch conditional and the entry instructions around them, about
 // 10,000 instructions in all, is_scheduled=true. The goal: the whole
 // analysis in less than twice the time of reading (BM_AnalyzeMemory
-// against BM_ReadModule).
+// against BM_ReadModule); live ranges and buffer assignment together in at
+// most three times (BM_AnalyzeModuleMemory against BM_ReadModule).
 //
 // glibc's allocator is pinned for the whole run (kPinnedAllocator below):
 // the figures are the work of reading and of the analysis, not how often
@@ -21,6 +22,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/parser/hlo_reader.h"
 
@@ -158,6 +160,28 @@ void BM_AnalyzeMemory(benchmark::State& state) {
   SetInstructionCounters(state);
 }
 BENCHMARK(BM_AnalyzeMemory)->Unit(benchmark::kMillisecond);
+
+// Live ranges and XLA's buffer assignment together (AnalyzeModuleMemory:
+// what `hlolayout memory` computes), on a module read once. The goal of
+// issue 23: at most 3x BM_ReadModule.
+void BM_AnalyzeModuleMemory(benchmark::State& state) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(Module());
+  if (!modules.ok()) {
+    state.SkipWithError("read failed");
+    return;
+  }
+  for (auto _ : state) {
+    absl::StatusOr<ModuleMemory> m =
+        AnalyzeModuleMemory((*modules)[0], BufferAssignmentOptions());
+    if (!m.ok()) {
+      state.SkipWithError(std::string(m.status().message()).c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(m->buffers.stats.peak_memory_in_bytes);
+  }
+  SetInstructionCounters(state);
+}
+BENCHMARK(BM_AnalyzeModuleMemory)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace hlolayout

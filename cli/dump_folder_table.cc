@@ -71,8 +71,27 @@ std::string RenderJson(const DumpFolderTable& table) {
         ", \"padding_bytes\": ", r.padding_bytes(),
         ", \"expansion\": ", absl::StrFormat("%.4f", r.expansion()),
         ", \"buffer_overflow\": ", r.buffer_overflow ? "true" : "false",
-        ", \"scheduled\": ", r.scheduled ? "true" : "false",
-        ", \"peak_bytes\": ");
+        ", \"scheduled\": ", r.scheduled ? "true" : "false");
+    if (r.allocated_bytes >= 0) {
+      const XlaMemoryStats& s = r.memory_analysis;
+      out += ", ";
+      AppendJsonField(&out, "platform", r.platform);
+      absl::StrAppend(&out, ", \"allocated_bytes\": ", r.allocated_bytes,
+                      ", \"memory_analysis\": {\"argument_size_in_bytes\": ",
+                      s.argument_size_in_bytes,
+                      ", \"output_size_in_bytes\": ", s.output_size_in_bytes,
+                      ", \"alias_size_in_bytes\": ", s.alias_size_in_bytes,
+                      ", \"temp_size_in_bytes\": ", s.temp_size_in_bytes,
+                      ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
+                      "}");
+    } else {
+      if (!r.platform.empty()) {
+        out += ", ";
+        AppendJsonField(&out, "platform", r.platform);
+      }
+      out += ", \"allocated_bytes\": null, \"memory_analysis\": null";
+    }
+    out += ", \"peak_bytes\": ";
     if (r.peak_bytes >= 0) {
       absl::StrAppend(&out, r.peak_bytes);
     } else {
@@ -117,17 +136,25 @@ std::string RenderText(const DumpFolderTable& table) {
   if (!table.rows.empty()) {
     std::vector<std::vector<std::string>> cells = {
         {"module", "instructions", "buffers", "padding", "expansion",
-         "peak (live ranges)", "file"}};
+         "XLA allocates", "live-range peak", "file"}};
     int64_t instructions = 0, logical = 0, padded = 0;
     for (const DumpFolderRow& r : table.rows) {
-      std::string peak = r.scheduled ? "error" : "not scheduled";
-      if (r.peak_bytes >= 0) peak = ShortBytes(r.peak_bytes);
+      const std::string none = r.scheduled ? "error" : "not scheduled";
+      std::string allocated = none;
+      if (r.allocated_bytes >= 0) {
+        allocated =
+            absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
+      } else if (r.platform == "tpu") {
+        allocated = "n/a (tpu)";
+      }
+      const std::string peak =
+          r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none;
       cells.push_back(
           {r.module.empty() ? "(no name)" : r.module,
            absl::StrCat(r.instructions),
            ShortBytes(r.buffer_padded_bytes) + (r.buffer_overflow ? "+" : ""),
            ShortBytes(r.padding_bytes()),
-           absl::StrFormat("%.2fx", r.expansion()), peak, r.file});
+           absl::StrFormat("%.2fx", r.expansion()), allocated, peak, r.file});
       instructions += r.instructions;
       logical += r.buffer_logical_bytes;
       padded += r.buffer_padded_bytes;
@@ -200,13 +227,16 @@ std::string RenderText(const DumpFolderTable& table) {
 const absl::string_view kDumpFolderHelp =
     R"(A folder (as written by --xla_dump_to) instead of files: one table of its
 modules, read on all cores: module, instructions, the buffers it defines
-(padded bytes), padding, expansion, XLA's live-range peak for scheduled
-modules, and the file. It reads the *after_optimizations.txt files when
-there are any, else every .txt file with an HloModule line; every other
-file is listed as skipped with the reason. Files are read largest first,
-never more bytes at once than the largest file, so memory stays about what
-that file needs. Flags for a folder: --json, --threads=N and
---sort=file|module|instructions|buffers|padding|expansion|peak.
+(padded bytes), padding, expansion, for scheduled modules what XLA will
+allocate (its buffer assignment: arguments + temp + outputs - aliases; n/a
+for modules that look like XLA:TPU's, whose allocations are not modelled)
+and the peak of its live ranges, and the file. It reads the
+*after_optimizations.txt files when there are any, else every .txt file
+with an HloModule line; every other file is listed as skipped with the
+reason. Files are read largest first, never more bytes at once than the
+largest file, so memory stays about what that file needs. Flags for a
+folder: --json, --threads=N and
+--sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
 )";
 
 bool IsFolderArgument(const Args& args) {
@@ -237,7 +267,7 @@ int RunDumpFolder(absl::string_view command, const Args& args,
       !ParseDumpFolderOrder(args.Value("sort", ""), &order)) {
     io.err << prefix
            << "--sort for a folder must be file, module, instructions, "
-              "buffers, padding, expansion or peak, not '"
+              "buffers, padding, expansion, allocated or peak, not '"
            << args.Value("sort", "") << "'\n";
     return 2;
   }

@@ -21,8 +21,8 @@ bool IsFolderArgument(const Args& args);
 
 // The folder table for `command` ("report" or "memory"). Flags: --json,
 // --threads=N and --sort=file|module|instructions|buffers|padding|expansion|
-// peak (default `default_order`); any other flag is a usage error. Exit
-// status 0, 1 when a file could not be read (the table still lists the
+// allocated|peak (default `default_order`); any other flag is a usage error.
+// Exit status 0, 1 when a file could not be read (the table still lists the
 // others), 2 for usage errors.
 int RunDumpFolder(absl::string_view command, const Args& args,
                   DumpFolderOrder default_order, IoContext& io);

@@ -16,7 +16,10 @@
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
+#include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/hlo_reader.h"
@@ -31,33 +34,61 @@ void JsonStr(std::ostream& out, absl::string_view value) {
 }
 
 constexpr absl::string_view kMemoryHelp =
-    R"(usage: hlolayout memory [--format=text|xla] [--json] [--top=N]
-                        [--space=N] [FILE... | -]
+    R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
+                        [--platform=gpu|cpu] [--top=N] [--space=N]
+                        [--html FILE] [FILE... | -]
 
-Peak memory of scheduled HLO modules (is_scheduled=true, as XLA writes them
-with --xla_dump_to after optimizations), computed as XLA's HloLiveRange does:
-the values every instruction defines (aliases such as bitcast,
-get-tuple-element, while, tuple elements are not new values; fusion bodies
-are not scheduled), the flattened schedule (while condition and body, call
-and conditional branches run in place), each value's live range, buffers
-shared through loops, conditionals and in-place updates, and the first time
-at which the live bytes are largest. Sizes are exact padded bytes (tiles,
-L(n), E(n)); tuple index tables count 8 bytes per element.
+What XLA will allocate for scheduled HLO modules (is_scheduled=true, as XLA
+writes them with --xla_dump_to after optimizations), and why memory peaks.
 
-Text (default): per module the peak bytes, when (logical time, instruction,
-op_name), the values live at the peak largest first (bytes, share, padding),
-a breakdown by op_name prefix, and the peak of each memory space when there
-are several.
+Allocations (XLA's buffer assignment): entry parameters, constants and
+live-out buffers get allocations of their own, every value of a reducer or
+comparator a thread-local one, and every other value is packed into one
+temp allocation by XLA's heap simulator (best fit; a step's outputs are
+allocated before its dead inputs are freed; alignment 256 bytes on GPU, 64
+on CPU); values that must share storage (loops, conditionals, in-place
+updates, input_output_alias) share one place. From that come the figures of
+compiled.memory_analysis(): argument, output, alias and temp sizes and the
+peak (GPU: what is always allocated plus the heap's peak; CPU: parameters,
+constants and outputs only).
+
+Live ranges (XLA's HloLiveRange): the values every instruction defines, the
+flattened schedule, each value's live range, and the first time at which
+the live bytes are largest: a lower bound of what the allocations need.
+Sizes are exact padded bytes (tiles, L(n), E(n)); tuple index tables count
+8 bytes per element.
+
+Text (default): per module what XLA will allocate (arguments + temp +
+outputs - aliases) with the memory_analysis() figures and the live-range
+peak beside them, the allocations by kind; then the live-range peak: when
+(logical time, instruction, op_name), the values live there largest first
+(bytes, share, padding), a breakdown by op_name prefix, and the peak of
+each memory space when there are several.
 
 flags:
-  --format=xla   the text of XLA's own *-live-range.txt dump, its "Stack
-                 trace breakdown" tree included, to diff against XLA's file
-  --json         the same as JSON
+  --format=xla          the text of XLA's *-live-range.txt dump, its "Stack
+                        trace breakdown" tree included
+  --format=xla-buffers  the text of XLA's *-buffer-assignment.txt
+  --format=xla-usage    the text of XLA's *-memory-usage-report.txt
+  --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
+                        peak); by default from the file name (sm_..., gpu,
+                        cpu) or the module (GPU backend configs and custom
+                        calls), GPU when nothing tells. A module that looks
+                        like XLA:TPU's (tpu in the file name, or tiled
+                        layouts T(...)) gets its live ranges only: XLA:TPU's
+                        buffer assignment is not modelled, and this flag
+                        applies GPU or CPU rules to it on request
+  --json         the same as JSON: per module the peaks, a memory_analysis
+                 object (argument_size_in_bytes, output_size_in_bytes,
+                 alias_size_in_bytes, temp_size_in_bytes,
+                 peak_memory_in_bytes) and the allocations with their values
   --top=N        values listed at the peak (default 20; 0: all)
-  --space=N      only memory space N (S(N)) in the text and JSON
+  --space=N      only memory space N (S(N)) in the text and JSON peaks
   --html FILE    one self-contained HTML page ('-' = stdout): per module
-                 the live bytes over the schedule as an SVG curve with the
-                 peak marked, and the values live at the peak
+                 what XLA will allocate, the temp allocation as a picture
+                 (offset against schedule time, one box per value), the
+                 live bytes over the schedule with the peak marked, and the
+                 values live at the peak
   --help         this text
 
 Modules without is_scheduled=true are refused: their text order is not an
@@ -66,6 +97,7 @@ folded into them, named name#N, right after name (docs/memory.md).
 
 examples:
   hlolayout memory module_0021.jit_train_step.sm_9.0a_gpu_after_optimizations.txt
+  hlolayout memory --format=xla-buffers dump.txt | diff - dump-buffer-assignment.txt
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
 )";
 
@@ -81,11 +113,13 @@ absl::string_view OpNamePrefix(absl::string_view op_name) {
   return slash == absl::string_view::npos ? op_name : op_name.substr(0, slash);
 }
 
-void RenderText(const MemoryAnalysis& a, int64_t top, int64_t space,
-                std::ostream& out) {
+// `m` null: an XLA:TPU module, whose allocations are not modelled.
+void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
+                int64_t space, std::ostream& out) {
   out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
       << ": " << a.schedule_end << " scheduled instructions, "
       << a.values.size() << " values\n";
+  out << (m != nullptr ? XlaAllocationText(*m) : TpuAllocationText(a));
   std::vector<const MemoryPeak*> peaks;
   if (space < 0) {
     peaks.push_back(&a.peak);
@@ -148,8 +182,59 @@ void RenderText(const MemoryAnalysis& a, int64_t top, int64_t space,
   }
 }
 
-void RenderJson(const MemoryAnalysis& a, int64_t top, int64_t space,
-                std::ostream& out) {
+void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
+  const XlaMemoryStats& s = b.stats;
+  out << ", \"platform\": \"" << XlaPlatformName(b.platform)
+      << "\", \"memory_analysis\": {\"argument_size_in_bytes\": "
+      << s.argument_size_in_bytes
+      << ", \"output_size_in_bytes\": " << s.output_size_in_bytes
+      << ", \"alias_size_in_bytes\": " << s.alias_size_in_bytes
+      << ", \"temp_size_in_bytes\": " << s.temp_size_in_bytes
+      << ", \"peak_memory_in_bytes\": " << s.peak_memory_in_bytes
+      << "}, \"allocated_bytes\": " << s.allocated_bytes()
+      << ", \"heap\": {\"size\": " << b.heap_size
+      << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak
+      << ", \"alignment\": " << b.alignment << "}, \"allocations\": [";
+  for (size_t k = 0; k < b.allocations.size(); ++k) {
+    const BufferAllocation& x = b.allocations[k];
+    out << (k == 0 ? "" : ", ") << "{\"index\": " << x.index
+        << ", \"size\": " << x.size << ", \"color\": " << x.color
+        << ", \"kind\": \""
+        << (x.is_parameter      ? "parameter"
+            : x.is_constant     ? "constant"
+            : x.is_thread_local ? "thread-local"
+            : x.maybe_live_out  ? "output"
+                                : "temp")
+        << "\"";
+    if (x.is_parameter) {
+      out << ", \"parameter_number\": " << x.parameter_number
+          << ", \"parameter_index\": ";
+      JsonStr(out, ShapeIndexString(x.parameter_index));
+      out << ", \"parameter_aliased\": "
+          << (x.parameter_aliased ? "true" : "false");
+    }
+    out << ", \"maybe_live_out\": " << (x.maybe_live_out ? "true" : "false")
+        << ", \"values\": [";
+    for (size_t j = 0; j < x.values.size(); ++j) {
+      const AssignedValue& v = x.values[j];
+      out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
+      JsonStr(out, v.name);
+      out << ", \"index\": ";
+      JsonStr(out, ShapeIndexString(v.index));
+      out << ", \"shape\": ";
+      JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+      out << ", \"offset\": " << v.offset << ", \"size\": " << v.size;
+      if (v.start >= 0)
+        out << ", \"start\": " << v.start << ", \"end\": " << v.end;
+      out << "}";
+    }
+    out << "]}";
+  }
+  out << "]";
+}
+
+void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
+                int64_t top, int64_t space, std::ostream& out) {
   out << "{\"module\": ";
   JsonStr(out, a.module_name);
   out << ", \"schedule_end\": " << a.schedule_end
@@ -195,23 +280,38 @@ void RenderJson(const MemoryAnalysis& a, int64_t top, int64_t space,
   for (const MemoryPeak& p : a.space_peaks) {
     if (space < 0 || p.memory_space == space) peak(p);
   }
-  out << "]}";
+  out << "]";
+  if (buffers != nullptr) {
+    RenderAllocationsJson(*buffers, out);
+  } else {
+    out << ", \"platform\": \"tpu\", \"memory_analysis\": null";
+  }
+  out << "}";
 }
 
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args =
-      ParseArgs(raw_args, {"json"}, {"format", "top", "space", "html"});
+  absl::StatusOr<Args> args = ParseArgs(
+      raw_args, {"json"}, {"format", "top", "space", "html", "platform"});
   if (!args.ok()) {
     io.err << "hlolayout memory: " << args.status().message() << "\n";
     return 2;
   }
   if (IsFolderArgument(*args)) {
-    return RunDumpFolder("memory", *args, DumpFolderOrder::kPeak, io);
+    return RunDumpFolder("memory", *args, DumpFolderOrder::kAllocated, io);
   }
   const std::string format = args->Value("format", "text");
-  if (format != "text" && format != "xla") {
-    io.err << "hlolayout memory: --format must be text or xla, not '" << format
-           << "'\n";
+  if (format != "text" && format != "xla" && format != "xla-buffers" &&
+      format != "xla-usage") {
+    io.err << "hlolayout memory: --format must be text, xla, xla-buffers or "
+              "xla-usage, not '"
+           << format << "'\n";
+    return 2;
+  }
+  const std::string platform_text = args->Value("platform", "");
+  if (!platform_text.empty() && platform_text != "gpu" &&
+      platform_text != "cpu") {
+    io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
+           << platform_text << "'\n";
     return 2;
   }
   int64_t top = 20, space = -1;
@@ -239,7 +339,8 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
             "<title>hlolayout memory</title><style>body{font-family:sans-serif;"
             "margin:2em}table{border-collapse:collapse}td,th{border:1px solid "
             "#ccc;padding:2px 6px;font-size:13px}td:nth-child(n+3){text-align:"
-            "right}</style></head><body>\n<h1>Peak memory</h1>\n";
+            "right}</style></head><body>\n<h1>What XLA will allocate, and "
+            "the peak</h1>\n";
   }
   int module_index = 0;
   if (json) io.out << "[";
@@ -260,22 +361,72 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       return 1;
     }
     for (const HloModule& module : *modules) {
-      absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-      if (!analysis.ok()) {
+      if (format == "xla" && !html && !json) {
+        // XLA's live-range dump needs the live ranges only.
+        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
+        if (!analysis.ok()) {
+          io.err << "hlolayout memory: " << name << ": "
+                 << analysis.status().message() << "\n";
+          return 1;
+        }
+        io.out << XlaLiveRangeText(*analysis);
+        continue;
+      }
+      if (platform_text.empty() && LooksLikeXlaTpu(module, name)) {
+        // XLA:TPU: the live ranges, and no allocations (not modelled).
+        if (format == "xla-buffers" || format == "xla-usage") {
+          io.err << "hlolayout memory: " << name
+                 << ": looks like an XLA:TPU module (tiled layouts), whose "
+                    "buffer assignment is not modelled; --platform=gpu|cpu "
+                    "applies those platforms' rules\n";
+          return 1;
+        }
+        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
+        if (!analysis.ok()) {
+          io.err << "hlolayout memory: " << name << ": "
+                 << analysis.status().message() << "\n";
+          return 1;
+        }
+        if (html) {
+          page << "<p>" << draw::XmlEscape(TpuAllocationText(*analysis))
+               << "</p>\n";
+          RenderMemoryCurveHtml(*analysis, top, module_index++, page);
+        } else if (json) {
+          if (!first) io.out << ",\n";
+          RenderJson(*analysis, nullptr, top, space, io.out);
+        } else {
+          if (!first) io.out << "\n";
+          RenderText(*analysis, nullptr, top, space, io.out);
+        }
+        first = false;
+        continue;
+      }
+      BufferAssignmentOptions buffer_options;
+      buffer_options.platform = platform_text.empty()
+                                    ? DetectXlaPlatform(module, name)
+                                : platform_text == "gpu" ? XlaPlatform::kGpu
+                                                         : XlaPlatform::kCpu;
+      absl::StatusOr<ModuleMemory> memory =
+          AnalyzeModuleMemory(module, buffer_options);
+      if (!memory.ok()) {
         io.err << "hlolayout memory: " << name << ": "
-               << analysis.status().message() << "\n";
+               << memory.status().message() << "\n";
         return 1;
       }
       if (html) {
-        RenderMemoryCurveHtml(*analysis, top, module_index++, page);
+        RenderModuleMemoryHtml(*memory, top, module_index++, page);
       } else if (json) {
         if (!first) io.out << ",\n";
-        RenderJson(*analysis, top, space, io.out);
+        RenderJson(memory->live_ranges, &memory->buffers, top, space, io.out);
       } else if (format == "xla") {
-        io.out << XlaLiveRangeText(*analysis);
+        io.out << XlaLiveRangeText(memory->live_ranges);
+      } else if (format == "xla-buffers") {
+        io.out << XlaBufferAssignmentText(memory->buffers);
+      } else if (format == "xla-usage") {
+        io.out << XlaMemoryUsageReportText(memory->buffers);
       } else {
         if (!first) io.out << "\n";
-        RenderText(*analysis, top, space, io.out);
+        RenderText(memory->live_ranges, &*memory, top, space, io.out);
       }
       first = false;
     }
@@ -303,13 +454,14 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
 extern const Command kMemoryCommand;
 std::string MemoryHelp() {
   return absl::StrCat(kMemoryHelp,
-                      "\nhlolayout memory DIR (default --sort=peak):\n",
+                      "\nhlolayout memory DIR (default --sort=allocated):\n",
                       kDumpFolderHelp);
 }
 
 const Command kMemoryCommand = {
     "memory",
-    "peak memory of scheduled HLO modules (files or a dump folder)",
+    "what XLA will allocate for scheduled HLO modules (buffer assignment, "
+    "memory_analysis()) and the live-range peak (files or a dump folder)",
     kMemoryHelp,
     RunMemory,
     MemoryHelp,

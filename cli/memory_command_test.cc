@@ -1,5 +1,6 @@
-// `hlolayout memory` end to end: text, --format=xla against XLA's own file,
-// --json, --space, and the errors.
+// `hlolayout memory` end to end: text, --format=xla, xla-buffers and
+// xla-usage against XLA's own files, --json, --space, --platform, and the
+// errors.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,6 +14,7 @@ namespace hlolayout::cli {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 constexpr char kModule[] = R"(HloModule m, is_scheduled=true
@@ -82,6 +84,81 @@ TEST(MemoryCommand, HtmlPageWithTheCurve) {
   EXPECT_THAT(r.out, HasSubstr("</html>"));
 }
 
+std::string ReadData(const std::string& repo_relative) {
+  std::ifstream in(TestDataPath(repo_relative));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The text leads with what XLA will allocate; the live-range peak follows.
+TEST(MemoryCommand, TextLeadsWithWhatXlaAllocates) {
+  const CliResult r = RunCli({"memory", "--platform=cpu"}, kModule);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("XLA:CPU will allocate "));
+  EXPECT_THAT(r.out, HasSubstr("compiled.memory_analysis(): "
+                               "argument_size_in_bytes=1024 "));
+  EXPECT_LT(r.out.find("will allocate"), r.out.find("peak of all memory"));
+}
+
+// Tiled layouts (T(128)) are XLA:TPU's, whose buffer assignment is not
+// modelled: the live ranges only, unless --platform asks for GPU or CPU.
+TEST(MemoryCommand, TpuModulesGetTheirLiveRangesOnly) {
+  const CliResult text = RunCli({"memory"}, kModule);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("what XLA will allocate: not modelled for "
+                                  "XLA:TPU"));
+  EXPECT_THAT(text.out, Not(HasSubstr("will allocate 1")));
+  const CliResult json = RunCli({"memory", "--json"}, kModule);
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out,
+              HasSubstr("\"platform\": \"tpu\", \"memory_analysis\": null"));
+  const CliResult buffers = RunCli({"memory", "--format=xla-buffers"}, kModule);
+  EXPECT_EQ(buffers.status, 1);
+  EXPECT_THAT(buffers.err, HasSubstr("looks like an XLA:TPU module"));
+  const CliResult forced =
+      RunCli({"memory", "--format=xla-buffers", "--platform=gpu"}, kModule);
+  EXPECT_EQ(forced.status, 0) << forced.err;
+  EXPECT_THAT(forced.out, StartsWith("BufferAssignment:\n"));
+}
+
+// --format=xla-buffers and xla-usage are XLA's two files, byte for byte
+// (a module whose value ids the analysis reproduces; docs/memory.md).
+TEST(MemoryCommand, XlaBufferFormatsEqualXlasFiles) {
+  const std::string base =
+      "memory/testdata/"
+      "module_342634.jit_big_tuple.sm_9.0a_gpu_after_optimizations";
+  CliResult r =
+      RunCli({"memory", "--format=xla-buffers", TestDataPath(base + ".txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, ReadData(base + "-buffer-assignment.txt"));
+  r = RunCli({"memory", "--format=xla-usage", TestDataPath(base + ".txt")});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, ReadData(base + "-memory-usage-report.txt"));
+}
+
+// The platform comes from the file name (sm_9.0a: GPU, cpu: CPU); --json
+// carries memory_analysis() and the allocations.
+TEST(MemoryCommand, JsonHasMemoryAnalysisAndAllocations) {
+  const std::string cpu =
+      "memory/testdata/module_0002.jit_lstm.cpu_after_optimizations.txt";
+  CliResult r = RunCli({"memory", "--json", TestDataPath(cpu)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"platform\": \"cpu\""));
+  EXPECT_THAT(r.out,
+              HasSubstr("\"memory_analysis\": {\"argument_size_in_bytes\": "
+                        "2396160, \"output_size_in_bytes\": 1576984, "
+                        "\"alias_size_in_bytes\": 0, \"temp_size_in_bytes\": "
+                        "23134632, \"peak_memory_in_bytes\": 3973168}"));
+  EXPECT_THAT(r.out, HasSubstr("\"kind\": \"parameter\", "
+                               "\"parameter_number\": 1"));
+  // The same module taken for a GPU one: GPU's peak adds the heap's.
+  r = RunCli({"memory", "--json", "--platform=gpu", TestDataPath(cpu)});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"platform\": \"gpu\""));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("3973168}")));
+}
+
 TEST(MemoryCommand, Errors) {
   CliResult r = RunCli({"memory"},
                        "HloModule m\nENTRY %e {\n"
@@ -92,6 +169,9 @@ TEST(MemoryCommand, Errors) {
   EXPECT_EQ(r.status, 2);
   r = RunCli({"memory", "--top=-1"}, kModule);
   EXPECT_EQ(r.status, 2);
+  r = RunCli({"memory", "--platform=tpu"}, kModule);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--platform must be gpu or cpu"));
 }
 
 }  // namespace

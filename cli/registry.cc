@@ -16,6 +16,7 @@ extern const Command kTilingCommand;
 extern const Command kRelayoutCommand;
 extern const Command kDrawCommand;
 extern const Command kMemoryCommand;
+extern const Command kTritonCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -33,6 +34,7 @@ const Command* const kCommands[] = {
     &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
     &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
     &kGridCommand,    &kBatchCommand, &kRelayoutCommand, &kMemoryCommand,
+    &kTritonCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

@@ -2,9 +2,11 @@
 // writes with --xla_dump_to).
 #include <cstdint>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -12,7 +14,10 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/memory_html.h"
+#include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/html.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
@@ -141,6 +146,64 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 }
 )";
 
+// What XLA will allocate for each module of `text` (memory/allocation_text.h),
+// the head of its text report; one line for all modules when it is not
+// known (not scheduled, or the text has errors: the report says which).
+struct AllocationHeads {
+  std::vector<std::string> by_module;
+  std::string all;
+
+  // The head of module `i` of `modules` that the report read from the text.
+  const std::string& Head(size_t i, size_t modules) const {
+    return by_module.size() == modules ? by_module[i] : all;
+  }
+};
+
+AllocationHeads ReadAllocationHeads(absl::string_view text,
+                                    const std::string& name) {
+  AllocationHeads heads;
+  const std::string unscheduled =
+      "  what XLA will allocate: known for scheduled modules only "
+      "(is_scheduled=true, as XLA dumps them after optimizations)\n";
+  heads.all = unscheduled;
+  if (text.find("is_scheduled=true") == absl::string_view::npos) return heads;
+  HloReadOptions read;
+  read.file_name = name;
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, read);
+  if (!modules.ok()) {
+    heads.all =
+        "  what XLA will allocate: not computed (the text has errors)\n";
+    return heads;
+  }
+  for (const HloModule& module : *modules) {
+    bool scheduled = false;
+    for (const HloAttribute& a : module.header.attributes) {
+      if (a.name == "is_scheduled") scheduled = a.value == "true";
+    }
+    if (!scheduled) {
+      heads.by_module.push_back(unscheduled);
+      continue;
+    }
+    if (LooksLikeXlaTpu(module, name)) {
+      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+      heads.by_module.push_back(
+          live_ranges.ok()
+              ? TpuAllocationText(*live_ranges, "  ")
+              : absl::StrCat("  what XLA will allocate: not computed (",
+                             live_ranges.status().message(), ")\n"));
+      continue;
+    }
+    BufferAssignmentOptions options;
+    options.platform = DetectXlaPlatform(module, name);
+    absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
+    heads.by_module.push_back(
+        memory.ok() ? XlaAllocationText(*memory, "  ")
+                    : absl::StrCat("  what XLA will allocate: not computed (",
+                                   memory.status().message(), ")\n"));
+  }
+  return heads;
+}
+
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   absl::StatusOr<Args> args =
       ParseArgs(raw_args, {"json", "summary", "keep-going", "example"},
@@ -216,9 +279,20 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
 
   Report report;
+  // The text report leads with what XLA will allocate for each module
+  // (not with --summary, which reads without keeping modules).
+  const bool heads = !summary && !args->Has("json") && !args->Has("html");
+  std::vector<std::string> module_heads;
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
     const size_t errors_before = report.errors.size();
+    const size_t modules_before = report.modules.size();
+    // The memory analysis of the text runs beside its report.
+    std::future<AllocationHeads> text_heads;
+    if (heads) {
+      text_heads = std::async(std::launch::async, ReadAllocationHeads,
+                              texts[i]->view(), names[i]);
+    }
     absl::Status status = AppendReport(texts[i]->view(), options, &report);
     if (!status.ok()) {
       io.err << "hlolayout report: " << status.message() << "\n";
@@ -226,6 +300,13 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     }
     for (size_t e = errors_before; e < report.errors.size(); ++e) {
       io.err << report.errors[e] << "\n";
+    }
+    if (heads) {
+      const AllocationHeads text_head = text_heads.get();
+      const size_t modules = report.modules.size() - modules_before;
+      for (size_t m = 0; m < modules; ++m) {
+        module_heads.push_back(text_head.Head(m, modules));
+      }
     }
   }
   SortRows(order, &report);
@@ -262,6 +343,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
   RenderOptions render;
   render.summary = summary;
+  render.module_heads = std::move(module_heads);
   if (args->Has("json")) {
     RenderReportJson(report, render, io.out);
   } else {

@@ -40,6 +40,34 @@ TEST(ReportCommand, BuiltInExampleWithNoArguments) {
   EXPECT_EQ(e.out, r.out);
 }
 
+// The text report leads with what XLA will allocate (memory/
+// allocation_text.h): exact for a GPU module, said to be unknown for a
+// TPU-laid-out one (the built-in example) and for unscheduled ones, and
+// left out of --summary, which keeps no modules.
+TEST(ReportCommand, TextLeadsWithWhatXlaWillAllocate) {
+  const std::string gpu = TestDataPath(
+      "memory/testdata/module_105197.jit_mlp_step.sm_9.0a_gpu_after_"
+      "optimizations.txt");
+  Result r = RunCli({"report", gpu});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("module jit_mlp_step: entry main.10, 40 "
+                                "computations, 409 instructions\n"
+                                "  XLA:GPU will allocate 26.56 MiB "
+                                "(27,850,866 bytes)\n"));
+  EXPECT_LT(r.out.find("will allocate"), r.out.find("buffers (the values"));
+  EXPECT_LT(r.out.find("buffers (the values"),
+            r.out.find("all instruction results"));
+  Result tpu = RunCli({"report"});
+  EXPECT_THAT(tpu.out, HasSubstr("\n  what XLA will allocate: not modelled for "
+                                 "XLA:TPU"));
+  EXPECT_THAT(tpu.out, HasSubstr("\n  live-range peak (HloLiveRange"));
+  Result plain = RunCli({"report", "-"}, kDump);
+  EXPECT_THAT(plain.out, HasSubstr("\n  what XLA will allocate: known for "
+                                   "scheduled modules only"));
+  Result summary = RunCli({"report", "--summary", gpu});
+  EXPECT_THAT(summary.out, Not(HasSubstr("will allocate")));
+}
+
 TEST(ReportCommand, StandardInputWhenNoFile) {
   Result r = RunCli({"report", "--sort=padded"}, kDump);
   EXPECT_EQ(r.status, 0) << r.err;

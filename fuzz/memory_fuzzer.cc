@@ -1,8 +1,10 @@
 // fuzz/memory_fuzzer.cc: AnalyzeMemory on whatever ReadHloModules accepts,
 // then XLA's dump text and the HTML curve of each analysis, with the
-// invariants of memory/live_range.h checked. The first byte's low bit puts
-// an `is_scheduled=true` module line in front (most inputs would otherwise
-// stop at the refusal of unscheduled modules).
+// invariants of memory/live_range.h checked; then the buffer assignment
+// (memory/buffer_assignment.h) for GPU and CPU: every value inside its
+// allocation, the memory_analysis() sums, XLA's two texts. The first byte's low
+// bit puts an `is_scheduled=true` module line in front (most inputs would
+// otherwise stop at the refusal of unscheduled modules).
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -11,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/hlo_reader.h"
@@ -63,6 +66,39 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     std::ostringstream html;
     RenderMemoryCurveHtml(*a, 0, 0, html);
+    for (XlaPlatform platform : {XlaPlatform::kGpu, XlaPlatform::kCpu}) {
+      BufferAssignmentOptions options;
+      options.platform = platform;
+      absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+      CheckError(m.status(), text);
+      if (!m.ok()) continue;
+      int64_t arguments = 0, outputs = 0, temp = 0;
+      for (const BufferAllocation& alloc : m->buffers.allocations) {
+        if (alloc.is_parameter) arguments += alloc.size;
+        if (alloc.maybe_live_out) outputs += alloc.size;
+        if (alloc.is_temp()) temp += alloc.size;
+        for (const AssignedValue& v : alloc.values) {
+          if (v.offset < 0 || v.offset + v.size > alloc.size ||
+              v.size < v.bytes) {
+            Fail("a value outside its allocation", text,
+                 absl::StrCat(alloc.index, " ", v.offset, "+", v.size));
+          }
+        }
+      }
+      const XlaMemoryStats& s = m->buffers.stats;
+      if (s.argument_size_in_bytes != arguments ||
+          s.output_size_in_bytes != outputs || s.temp_size_in_bytes != temp ||
+          s.peak_memory_in_bytes < m->buffers.static_bytes) {
+        Fail("memory_analysis() figures do not add up", text);
+      }
+      if (XlaBufferAssignmentText(m->buffers).rfind("BufferAssignment:\n", 0) !=
+          0) {
+        Fail("no BufferAssignment header", text);
+      }
+      XlaMemoryUsageReportText(m->buffers);
+      std::ostringstream page;
+      RenderModuleMemoryHtml(*m, 5, 0, page);
+    }
   }
   std::ostringstream sections;
   int index = 0;

@@ -22,7 +22,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="${FUZZ_OUT:-/tmp/hlolayout_fuzz}"
 CXX="${CXX_FUZZ:-clang++}"
 JOBS="${FUZZ_JOBS:-$(nproc)}"
-ALL=(shape_parser proto cute grid hlo_reader memory relayout)
+ALL=(shape_parser proto cute grid hlo_reader memory relayout triton)
 if [[ $# -gt 0 ]]; then NAMES=("$@"); else NAMES=("${ALL[@]}"); fi
 
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
@@ -45,10 +45,10 @@ protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
 # The library: every non-test source of the packages the harnesses reach,
 # built once into an archive (so each fuzzer links only what it uses).
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-for dir in util shape layout index_util parser cute cute/internal grid memory draw report relayout; do
+for dir in util shape layout index_util parser cute cute/internal grid memory draw report relayout triton; do
   for f in "$ROOT/$dir"/*.cc; do
     case "$f" in
-      *_test.cc | */hlo_test_dump.cc | */random_layout.cc) continue ;;
+      *_test.cc | */hlo_test_dump.cc | */random_layout.cc | */triton/testing.cc) continue ;;
     esac
     SOURCES+=("$f")
   done
@@ -58,7 +58,7 @@ export CXXFLAGS_STR="${CXXFLAGS[*]}"
 # Headers change too: rebuild everything when any header is newer than the
 # archive.
 if [[ -f "$OUT/libhlolayout.a" ]] &&
-  find "$ROOT"/{util,shape,layout,index_util,parser,cute,grid,memory,draw,report,relayout} -name '*.h' \
+  find "$ROOT"/{util,shape,layout,index_util,parser,cute,grid,memory,draw,report,relayout,triton} -name '*.h' \
     -newer "$OUT/libhlolayout.a" | grep -q .; then
   rm -f "$OUT"/obj/*.o
 fi

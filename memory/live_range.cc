@@ -845,7 +845,82 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   LiveRanges();
   Normalize();
   Peaks();
+  if (options_.keep_dataflow) ExportDataflow();
   return std::move(out_);
+}
+
+void Analyzer::ExportDataflow() {
+  auto d = std::make_shared<MemoryDataflow>();
+  d->nodes.reserve(nodes_.size());
+  for (const Node& node : nodes_) {
+    d->nodes.emplace_back();
+    DataflowNode& n = d->nodes.back();
+    n.name = node.name;
+    n.gte_index = node.source == nullptr ? node.gte_index : -1;
+    n.source = node.source;
+    n.opcode = Opcode(node);
+    n.computation = node.computation;
+    n.time = node.time;
+    n.first_position = node.first_position;
+    n.positions = static_cast<int64_t>(node.subshapes->size());
+    n.operands_begin = node.operands_begin;
+    n.operands_size = node.operands_size;
+    n.shape = NodeShape(node);
+    n.body = node.body;
+    n.condition = node.condition;
+    n.instruction = node.source != nullptr ? node.info : -1;
+    n.control_predecessors = node.has_control_predecessors;
+  }
+  d->operands.assign(operand_ids_.begin(), operand_ids_.end());
+  d->positions.resize(positions_);
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    for (size_t k = 0; k < node.subshapes->size(); ++k) {
+      const int64_t p = node.first_position + static_cast<int64_t>(k);
+      DataflowPosition& pos = d->positions[p];
+      pos.node = static_cast<int64_t>(id);
+      pos.shape = (*node.subshapes)[k].shape;
+      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+      pos.index_begin = static_cast<int64_t>(d->index_data.size());
+      pos.index_size = static_cast<int64_t>(index.size());
+      d->index_data.insert(d->index_data.end(), index.begin(), index.end());
+      pos.value = value_of_[p];
+      pos.source =
+          sources_[p].kind == SourceKind::kDefined   ? PositionSource::kDefined
+          : sources_[p].kind == SourceKind::kForward ? PositionSource::kForward
+                                                     : PositionSource::kPhi;
+      pos.target = sources_[p].target;
+      pos.inputs = sources_[p].inputs;
+    }
+  }
+  d->phi_inputs.assign(phi_inputs_.begin(), phi_inputs_.end());
+  d->computations.resize(comps_.size());
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    const Comp& comp = comps_[c];
+    DataflowComputation& out = d->computations[c];
+    out.source = comp.source;
+    out.scheduled = comp.built;
+    out.control_flow = comp.context == Context::kControlFlow;
+    out.first_node = comp.first_node;
+    out.text_nodes = comp.text_nodes;
+    out.nodes = comp.built ? comp.text_nodes + comp.folded_size : 0;
+    out.root = comp.root;
+    const absl::Span<const int64_t> params = Parameters(comp);
+    out.parameters.assign(params.begin(), params.end());
+    const absl::Span<const int64_t> sites = Callsites(comp);
+    out.callsites.assign(sites.begin(), sites.end());
+    out.span_start = comp.span_start;
+    out.span_end = comp.span_end;
+  }
+  d->value_node.assign(value_def_node_.begin(), value_def_node_.end());
+  d->value_position.assign(value_def_position_.begin(),
+                           value_def_position_.end());
+  d->value_buffer.assign(value_buffer_.begin(), value_buffer_.end());
+  d->computation_first.assign(comp_first_instruction_.begin(),
+                              comp_first_instruction_.end());
+  d->callee_begin.assign(callee_begin_.begin(), callee_begin_.end());
+  d->callees.assign(callee_ids_.begin(), callee_ids_.end());
+  out_.dataflow = std::move(d);
 }
 std::pair<int64_t, int64_t> Analyzer::ArrayBytes(const Shape* shape) {
   // Shapes are shared between instructions (HloModule::shapes), so their

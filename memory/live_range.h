@@ -45,11 +45,13 @@
 #define HLOLAYOUT_MEMORY_LIVE_RANGE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/memory/dataflow.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/shape/shape.h"
 
@@ -107,6 +109,9 @@ struct MemoryAnalysis {
   // own sizes over their inclusive ranges, so a buffer handed from one
   // value to the next counts twice at the handover time.
   std::vector<int64_t> curve;
+  // The dataflow the values come from (memory/dataflow.h), only when
+  // MemoryAnalysisOptions::keep_dataflow was set; null otherwise.
+  std::shared_ptr<const MemoryDataflow> dataflow;
 };
 
 // AnalyzeMemory
@@ -125,6 +130,9 @@ struct MemoryAnalysisOptions {
   // sample replays that cannot change which scheduler is chosen are not
   // run. False: every replay is run.
   bool replay_shortcuts = true;
+  // Keep the dataflow (MemoryAnalysis::dataflow) for the buffer
+  // assignment (memory/buffer_assignment.h).
+  bool keep_dataflow = false;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options);

@@ -345,6 +345,7 @@ class Analyzer {
   void LiveRanges();
   void Normalize();
   void Peaks();
+  void ExportDataflow();
 
   const HloModule& module_;
   const MemoryAnalysisOptions options_;
@@ -365,6 +366,7 @@ class Analyzer {
   MemoryAnalysis out_;
   ScratchVector<int64_t> value_def_position_;
   ScratchVector<int64_t> value_def_node_;  // value -> defining node
+  ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   // Restored get-tuple-elements of the computation being built, as lists

@@ -293,6 +293,8 @@ void Analyzer::Normalize() {
     parent[v] = find(v);
     if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
   }
+  if (options_.keep_dataflow)
+    value_buffer_.assign(parent.begin(), parent.end());
   for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
   ScratchVector<int64_t> grouped(first[n]);
   {

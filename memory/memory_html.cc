@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/draw/svg.h"
+#include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout {
@@ -26,20 +27,175 @@ void NoCurve(absl::string_view what, absl::string_view why, std::ostream& out) {
       << draw::XmlEscape(why) << "</p></section>\n";
 }
 
+// The bytes XLA's heap holds at schedule time t: the union of the slots
+// of the values live then (a value handing its slot to a user at t counts
+// once).
+int64_t HeapBytesAt(const std::vector<HeapBlock>& blocks, int64_t t,
+                    std::vector<std::pair<int64_t, int64_t>>* scratch) {
+  scratch->clear();
+  for (const HeapBlock& b : blocks) {
+    if (b.start <= t && t <= b.end && b.size > 0) {
+      scratch->emplace_back(b.offset, b.offset + b.size);
+    }
+  }
+  std::sort(scratch->begin(), scratch->end());
+  int64_t bytes = 0, covered = 0;
+  for (const auto& [from, to] : *scratch) {
+    const int64_t start = std::max(from, covered);
+    if (to > start) bytes += to - start;
+    covered = std::max(covered, to);
+  }
+  return bytes;
+}
+
+// The temp allocation: offset (up) against schedule time (right), one
+// rectangle per value of the heap, the moment of its most bytes marked.
+void RenderHeapPicture(const ModuleMemory& m, int index, std::ostream& out) {
+  const BufferAssignment& b = m.buffers;
+  const int64_t temp = b.temp_allocation();
+  if (b.heap.empty() || temp < 0) {
+    out << "<p class=\"no-heap\">No value goes to XLA's heap: every buffer "
+           "has an allocation of its own.</p>\n";
+    return;
+  }
+  constexpr int kWidth = 800, kHeight = 260;
+  const int64_t end = std::max<int64_t>(m.live_ranges.schedule_end, 1);
+  const int64_t top = std::max<int64_t>(b.allocations[temp].size, 1);
+  std::vector<std::pair<int64_t, int64_t>> scratch;
+  int64_t peak_time = 0, peak_bytes = -1;
+  for (int64_t t = 0; t < end; ++t) {
+    const int64_t bytes = HeapBytesAt(b.heap, t, &scratch);
+    if (bytes > peak_bytes) {
+      peak_bytes = bytes;
+      peak_time = t;
+    }
+  }
+  out << "<p>The temp allocation (" << draw::XmlEscape(BytesWithUnit(top))
+      << "): XLA's heap of " << b.heap.size() << " values"
+      << (b.heap_offset > 0 ? absl::StrCat(" at offset ", b.heap_offset,
+                                           " (tuple tables first)")
+                            : std::string())
+      << ", each value a box from its first to its last step at its "
+         "offset. The most it holds at one step: <b>"
+      << draw::XmlEscape(BytesWithUnit(peak_bytes)) << "</b> at time "
+      << peak_time << ".</p>\n";
+  auto x_of = [&](double t) {
+    return 50 + kWidth * t / static_cast<double>(end);
+  };
+  auto y_of = [&](double offset) {
+    return kHeight - kHeight * offset / static_cast<double>(top);
+  };
+  out << "<svg id=\"heap-" << index << "\" width=\"" << kWidth + 60
+      << "\" height=\"" << kHeight + 30 << "\" viewBox=\"0 0 " << kWidth + 60
+      << " " << kHeight + 30 << "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+      << "<rect x=\"50\" y=\"0\" width=\"" << kWidth << "\" height=\""
+      << kHeight << "\" fill=\"#f8f8f8\" stroke=\"#999\"/>\n";
+  static const char* const kFills[] = {"#7fa7d9", "#9fcf8f", "#e3b36b",
+                                       "#c98fc9", "#8fcfcf", "#d98f8f"};
+  int64_t k = 0;
+  for (const HeapBlock& h : b.heap) {
+    if (h.size <= 0) continue;
+    const LiveValue& v = m.live_ranges.values[h.value];
+    const std::string name =
+        v.instruction >= 0
+            ? absl::StrCat(m.live_ranges.instructions[v.instruction].name,
+                           ShapeIndexString(v.index))
+            : std::string("?");
+    const double x0 = x_of(static_cast<double>(h.start));
+    const double x1 = x_of(static_cast<double>(h.end + 1));
+    const double y1 = y_of(static_cast<double>(h.offset));
+    const double y0 = y_of(static_cast<double>(h.offset + h.size));
+    out << absl::StrFormat(
+               "<rect class=\"block\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+               "height=\"%.1f\" fill=\"%s\" stroke=\"#333\" "
+               "stroke-width=\"0.5\">",
+               x0, y0, std::max(0.5, x1 - x0), std::max(0.5, y1 - y0),
+               kFills[k++ % 6])
+        << "<title>" << draw::XmlEscape(name) << ": " << h.size
+        << " bytes at offset " << h.offset << ", live " << h.start << "-"
+        << h.end << "</title></rect>\n";
+  }
+  const double px = x_of(static_cast<double>(peak_time) + 0.5);
+  out << absl::StrFormat(
+      "<line class=\"heap-peak\" x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" "
+      "y2=\"%d\" stroke=\"#c02020\" stroke-dasharray=\"4 3\"/>\n",
+      px, px, kHeight);
+  out << absl::StrFormat(
+      "<text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#c02020\">"
+      "most bytes, time %d</text>\n",
+      px + 3, peak_time);
+  out << "<text x=\"53\" y=\"11\" font-size=\"10\">offset " << top
+      << "</text><text x=\"53\" y=\"" << kHeight - 3
+      << "\" font-size=\"10\">offset 0</text><text x=\"50\" y=\""
+      << kHeight + 20 << "\" font-size=\"10\">time 0</text><text x=\"" << kWidth
+      << "\" y=\"" << kHeight + 20 << "\" font-size=\"10\">time " << end - 1
+      << "</text>\n</svg>\n";
+}
+
+void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
+                 std::ostream& out);
+
 }  // namespace
+
+void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
+                            std::ostream& out) {
+  const MemoryAnalysis& a = m.live_ranges;
+  const BufferAssignment& b = m.buffers;
+  const XlaMemoryStats& s = b.stats;
+  const int64_t allocated = s.allocated_bytes();
+  out << "<section class=\"module\"><h2>module "
+      << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
+      << "</h2>\n<p class=\"allocates\">XLA:"
+      << (b.platform == XlaPlatform::kGpu ? "GPU" : "CPU")
+      << " will allocate <b>" << draw::XmlEscape(BytesWithUnit(allocated))
+      << "</b>: arguments "
+      << draw::XmlEscape(BytesWithUnit(s.argument_size_in_bytes)) << " + temp "
+      << draw::XmlEscape(BytesWithUnit(s.temp_size_in_bytes)) << " + outputs "
+      << draw::XmlEscape(BytesWithUnit(s.output_size_in_bytes)) << " - aliases "
+      << draw::XmlEscape(BytesWithUnit(s.alias_size_in_bytes))
+      << ". Live-range peak beside it (the bytes of the values live at "
+         "XLA's peak moment, values sharing a buffer counted each; not an "
+         "allocation): "
+      << draw::XmlEscape(BytesWithUnit(a.peak.bytes)) << " at time "
+      << a.peak.time << ".</p>\n";
+  out << "<table class=\"memory-analysis\"><tr><th>"
+         "compiled.memory_analysis()</th><th>bytes</th></tr>\n";
+  const std::pair<const char*, int64_t> rows[] = {
+      {"argument_size_in_bytes", s.argument_size_in_bytes},
+      {"output_size_in_bytes", s.output_size_in_bytes},
+      {"alias_size_in_bytes", s.alias_size_in_bytes},
+      {"temp_size_in_bytes", s.temp_size_in_bytes},
+      {"peak_memory_in_bytes", s.peak_memory_in_bytes}};
+  for (const auto& [name, bytes] : rows) {
+    out << "<tr><td>" << name << "</td><td>"
+        << draw::XmlEscape(BytesWithUnit(bytes)) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  RenderHeapPicture(m, index, out);
+  RenderCurve(a, top, index, out);
+  out << "</section>\n";
+}
 
 // One module: the live bytes over the schedule as an SVG polyline (at most
 // 2000 points, each the largest value of its stretch), XLA's peak moment
 // marked, and the values live there.
 void RenderMemoryCurveHtml(const MemoryAnalysis& a, int64_t top, int index,
                            std::ostream& out) {
+  out << "<section class=\"module\"><h2>module "
+      << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
+      << "</h2>\n";
+  RenderCurve(a, top, index, out);
+  out << "</section>\n";
+}
+
+namespace {
+void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
+                 std::ostream& out) {
   constexpr int kWidth = 800, kHeight = 220;
   const int64_t n = static_cast<int64_t>(a.curve.size());
   int64_t highest = 1;
   for (int64_t b : a.curve) highest = std::max(highest, b);
-  out << "<section class=\"module\"><h2>module "
-      << draw::XmlEscape(a.module_name.empty() ? "(no name)" : a.module_name)
-      << "</h2>\n<p>" << a.schedule_end << " scheduled instructions, "
+  out << "<p>Live ranges: " << a.schedule_end << " scheduled instructions, "
       << a.values.size() << " values. Peak (XLA's moment): <b>" << a.peak.bytes
       << " bytes</b> at time " << a.peak.time;
   if (a.peak.time < n) {
@@ -109,8 +265,9 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& a, int64_t top, int index,
                 : 0)
         << "</td><td>" << v.start << "-" << v.end << "</td></tr>\n";
   }
-  out << "</table></section>\n";
+  out << "</table>\n";
 }
+}  // namespace
 
 void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,
@@ -135,15 +292,33 @@ void RenderMemorySectionsHtml(absl::string_view text,
     return;
   }
   for (const HloModule& module : *modules) {
-    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-    if (!analysis.ok()) {
+    if (LooksLikeXlaTpu(module, file_name)) {
+      // XLA:TPU: the live ranges only (its allocations are not modelled).
+      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+      if (!live_ranges.ok()) {
+        NoCurve(absl::StrCat("module ", module.header.name.empty()
+                                            ? "(no name)"
+                                            : module.header.name),
+                live_ranges.status().message(), out);
+        continue;
+      }
+      out << "<p>" << draw::XmlEscape(TpuAllocationText(*live_ranges))
+          << "</p>\n";
+      RenderMemoryCurveHtml(*live_ranges, top, (*index)++, out);
+      continue;
+    }
+    BufferAssignmentOptions buffer_options;
+    buffer_options.platform = DetectXlaPlatform(module, file_name);
+    absl::StatusOr<ModuleMemory> memory =
+        AnalyzeModuleMemory(module, buffer_options);
+    if (!memory.ok()) {
       NoCurve(absl::StrCat("module ", module.header.name.empty()
                                           ? "(no name)"
                                           : module.header.name),
-              analysis.status().message(), out);
+              memory.status().message(), out);
       continue;
     }
-    RenderMemoryCurveHtml(*analysis, top, (*index)++, out);
+    RenderModuleMemoryHtml(*memory, top, (*index)++, out);
   }
 }
 

@@ -26,6 +26,7 @@
 #include <ostream>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 
 namespace hlolayout {
@@ -37,7 +38,19 @@ namespace hlolayout {
 void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
                            int index, std::ostream& out);
 
-// Every module of an HLO dump text: a curve for each scheduled module and,
+// One module with its buffer assignment (memory/buffer_assignment.h): what
+// XLA will allocate first (arguments + temp + outputs - aliases, the
+// figures of compiled.memory_analysis(), the live-range peak beside
+// them), then the temp allocation as a picture (svg#heap-<index>: offset
+// against schedule time, one rect.block per value of XLA's heap, the
+// moment the heap holds the most bytes marked by line.heap-peak), then the
+// curve and the values live at the peak as RenderMemoryCurveHtml.
+void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
+                            std::ostream& out);
+
+// Every module of an HLO dump text: for each scheduled module its
+// allocations and curve (RenderModuleMemoryHtml; the platform from the
+// file name or the module, DetectXlaPlatform) and,
 // for a module that has no schedule (or that the analysis refuses), a
 // section that says why. A text without any `is_scheduled=true` is not
 // read at all and gets one such section, named by `file_name`, as does a

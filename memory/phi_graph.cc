@@ -1,30 +1,56 @@
 #include "hlolayout/memory/phi_graph.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 
 void PhiGraph::Replace(int64_t node, int64_t with) {
   if (nodes_[node].dead) return;
   with = Find(with);
+  // Every user's operands: `node` becomes `with`.
   const int64_t* users = users_of(node);
   for (int64_t k = 0; k < nodes_[node].users_size; ++k) {
     const int64_t user = users[k];
+    if (user == kRemoved) continue;
     int64_t* ops = operands_of(user);
     for (int64_t j = 0; j < nodes_[user].operands_size; ++j) {
       if (ops[j] == node) ops[j] = with;
     }
   }
+  // Every operand's users: `node` becomes `with`.
   const int64_t* ops = operands_of(node);
   for (int64_t k = 0; k < nodes_[node].operands_size; ++k) {
-    const int64_t op = ops[k];
-    int64_t* us = users_of(op);
-    for (int64_t j = 0; j < nodes_[op].users_size; ++j) {
-      if (us[j] == node) us[j] = with;
-    }
+    ReplaceUser(ops[k], node, with);
   }
   nodes_[node].dead = true;
   nodes_[node].replaced_by = with;
+}
+
+uint64_t PhiGraph::UserKey(int64_t node, int64_t user) {
+  return (static_cast<uint64_t>(node) << 32) | static_cast<uint32_t>(user);
+}
+
+void PhiGraph::ReplaceUser(int64_t node, int64_t user, int64_t with) {
+  int64_t* us = users_of(node);
+  if (nodes_[node].users_size <= kScanLimit) {
+    for (int64_t j = 0; j < nodes_[node].users_size; ++j) {
+      if (us[j] == user) us[j] = with;
+    }
+    return;
+  }
+  // A long list: the positions of `user` in it, from the index.
+  auto it = user_positions_.find(UserKey(node, user));
+  if (it == user_positions_.end()) return;
+  Positions moved = std::move(it->second);
+  user_positions_.erase(it);
+  for (int32_t position : moved) us[position] = with;
+  if (with != kRemoved) {
+    Positions& to = user_positions_[UserKey(node, with)];
+    to.insert(to.end(), moved.begin(), moved.end());
+  }
 }
 
 void PhiGraph::Optimize() {
@@ -40,10 +66,23 @@ void PhiGraph::Optimize() {
     count[i + 1] += count[i];
   }
   users_.assign(count[n], 0);
+  user_positions_.clear();
   for (size_t i = 0; i < n; ++i) {
     for (int64_t op : operands(static_cast<int64_t>(i))) {
-      users_[nodes_[op].users_begin + nodes_[op].users_size++] =
-          static_cast<int64_t>(i);
+      const int64_t position = nodes_[op].users_size++;
+      users_[nodes_[op].users_begin + position] = static_cast<int64_t>(i);
+    }
+  }
+  // Long user lists get an index (user -> positions), so that replacing a
+  // user there does not scan the list: a value that feeds thousands of
+  // loops made this quadratic.
+  for (size_t op = 0; op < n; ++op) {
+    if (nodes_[op].users_size <= kScanLimit) continue;
+    HLOLAYOUT_CHECK(n < (size_t{1} << 31));
+    const int64_t* us = users_of(static_cast<int64_t>(op));
+    for (int64_t j = 0; j < nodes_[op].users_size; ++j) {
+      user_positions_[UserKey(static_cast<int64_t>(op), us[j])].push_back(
+          static_cast<int32_t>(j));
     }
   }
   // Visit marks by pass and by closure, so that no set is allocated per
@@ -67,7 +106,9 @@ void PhiGraph::Optimize() {
       if (nodes_[id].dead) continue;
       const int64_t self = id;
       erase(operands_of(id), &nodes_[id].operands_size, self);
-      erase(users_of(id), &nodes_[id].users_size, self);
+      // Users are removed in place (kRemoved), which keeps the positions of
+      // long lists' index.
+      ReplaceUser(id, self, kRemoved);
       const absl::Span<const int64_t> ops = operands(id);
       if (ops.empty()) continue;
       const int64_t first = ops[0];

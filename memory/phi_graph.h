@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "hlolayout/memory/scratch_pool.h"
 
@@ -77,8 +79,20 @@ class PhiGraph {
   }
   int64_t* users_of(int64_t n) { return users_.data() + nodes_[n].users_begin; }
 
+  // A user list entry that was removed.
+  static constexpr int64_t kRemoved = -2;
+  // Lists longer than this are indexed by user_positions_.
+  static constexpr int64_t kScanLimit = 32;
+  using Positions = absl::InlinedVector<int32_t, 2>;
+  static uint64_t UserKey(int64_t node, int64_t user);
+  // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
+  void ReplaceUser(int64_t node, int64_t user, int64_t with);
+
   memory_internal::ScratchVector<Node> nodes_;
   memory_internal::ScratchVector<int64_t> operands_, users_;
+  // (node, user) -> where `user` is in `node`'s user list, for lists longer
+  // than kScanLimit.
+  absl::flat_hash_map<uint64_t, Positions> user_positions_;
 };
 
 }  // namespace hlolayout

@@ -14,6 +14,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/report.h"
@@ -95,11 +96,28 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     const HloModule& module = (*modules)[i];
     if (!IsScheduled(module)) continue;
     rows[i].scheduled = true;
-    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-    if (analysis.ok()) {
-      rows[i].peak_bytes = analysis->peak.bytes;
+    if (LooksLikeXlaTpu(module, file.name)) {
+      // XLA:TPU's buffer assignment is not modelled: the live ranges only.
+      rows[i].platform = "tpu";
+      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+      if (live_ranges.ok()) {
+        rows[i].peak_bytes = live_ranges->peak.bytes;
+      } else {
+        rows[i].peak_error = std::string(live_ranges.status().message());
+      }
+      continue;
+    }
+    BufferAssignmentOptions buffer_options;
+    buffer_options.platform = DetectXlaPlatform(module, file.name);
+    rows[i].platform = std::string(XlaPlatformName(buffer_options.platform));
+    absl::StatusOr<ModuleMemory> memory =
+        AnalyzeModuleMemory(module, buffer_options);
+    if (memory.ok()) {
+      rows[i].peak_bytes = memory->live_ranges.peak.bytes;
+      rows[i].memory_analysis = memory->buffers.stats;
+      rows[i].allocated_bytes = memory->buffers.stats.allocated_bytes();
     } else {
-      rows[i].peak_error = std::string(analysis.status().message());
+      rows[i].peak_error = std::string(memory.status().message());
     }
   }
   return rows;
@@ -268,6 +286,7 @@ bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order) {
       {"buffers", DumpFolderOrder::kBuffers},
       {"padding", DumpFolderOrder::kPadding},
       {"expansion", DumpFolderOrder::kExpansion},
+      {"allocated", DumpFolderOrder::kAllocated},
       {"peak", DumpFolderOrder::kPeak},
   };
   for (const auto& entry : kNames) {
@@ -311,6 +330,9 @@ void SortDumpFolderRows(DumpFolderOrder order,
       break;
     case DumpFolderOrder::kExpansion:
       by([](const DumpFolderRow& r) { return r.expansion(); });
+      break;
+    case DumpFolderOrder::kAllocated:
+      by([](const DumpFolderRow& r) { return r.allocated_bytes; });
       break;
     case DumpFolderOrder::kPeak:
       by([](const DumpFolderRow& r) { return r.peak_bytes; });

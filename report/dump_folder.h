@@ -1,13 +1,14 @@
 // report/dump_folder.h: one table for a whole `--xla_dump_to` folder.
 //
 //   hlolayout report /tmp/xla_dump      # every module of the folder
-//   hlolayout memory /tmp/xla_dump      # the same table, largest peak first
+//   hlolayout memory /tmp/xla_dump      # the same table, most allocated first
 //
 //   DumpFolderListing listing = *ListDumpFolder("/tmp/xla_dump");
 //   DumpFolderTable table = SummarizeDumpFolder(listing, options, opener);
 //   table.rows[0].module        // "jit_train_step"
 //   table.rows[0].buffer_bytes  // padded bytes of the values it defines
-//   table.rows[0].peak_bytes    // XLA's live-range peak, when scheduled
+//   table.rows[0].allocated_bytes  // what XLA allocates, when scheduled
+//   table.rows[0].peak_bytes       // XLA's live-range peak, when scheduled
 //
 // XLA writes hundreds of files per run into a dump folder: each module before
 // and after optimizations, its buffer assignment, live ranges, memory usage,
@@ -17,7 +18,8 @@
 // file is listed as skipped, with the reason. SummarizeDumpFolder reads them
 // on all cores and gives one row per module: instructions, the buffers it
 // defines (logical and padded bytes, padding, expansion; report/report.h)
-// and, for scheduled modules, the peak of XLA's live ranges
+// and, for scheduled modules, what XLA will allocate (its buffer
+// assignment, memory/buffer_assignment.h) and the peak of its live ranges
 // (memory/live_range.h). Files are read largest first, and a file starts
 // only while the files being read add up to no more bytes than the largest
 // one, so a folder of 500 files needs about the memory of its largest file.
@@ -32,6 +34,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/memory/buffer_assignment.h"
 
 namespace hlolayout {
 
@@ -71,8 +74,17 @@ struct DumpFolderRow {
   int64_t buffer_padded_bytes = 0;
   bool buffer_overflow = false;  // a sum stopped at INT64_MAX
   bool scheduled = false;        // is_scheduled=true
-  // XLA's live-range peak of all memory spaces (scheduled modules; -1 when
-  // not scheduled or the analysis failed, which `peak_error` says).
+  // Scheduled modules (-1 when not scheduled or the analysis failed, which
+  // `peak_error` says): what XLA will allocate by its buffer assignment
+  // (memory/buffer_assignment.h: arguments + temp + outputs - aliases, for
+  // the platform the file name or the module tells), compiled.
+  // memory_analysis()'s figures, and the peak of XLA's live ranges over all
+  // memory spaces.
+  // "gpu" or "cpu"; "tpu" for modules that look like XLA:TPU's, whose
+  // allocations are not modelled (allocated_bytes -1, peak_bytes set).
+  std::string platform;
+  int64_t allocated_bytes = -1;
+  XlaMemoryStats memory_analysis;
   int64_t peak_bytes = -1;
   std::string peak_error;
 
@@ -136,11 +148,12 @@ enum class DumpFolderOrder {
   kBuffers,       // most padded buffer bytes first
   kPadding,       // most padding bytes first
   kExpansion,     // largest expansion first
-  kPeak,          // largest peak first (unscheduled last)
+  kAllocated,     // most allocated by XLA first (unscheduled last)
+  kPeak,          // largest live-range peak first (unscheduled last)
 };
 
 // "file", "module", "instructions", "buffers", "padding", "expansion",
-// "peak"; false for anything else.
+// "allocated", "peak"; false for anything else.
 bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order);
 
 // Stable: ties keep file order.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -78,20 +79,50 @@ int64_t XlaPeak(const std::string& live_range_path) {
   return -1;
 }
 
+// compiled.memory_analysis() as jaxlib reported it for `file`
+// (memory/testdata/memory_analysis.json), empty when not recorded.
+std::map<std::string, int64_t> XlaMemoryAnalysis(const std::string& file) {
+  std::ifstream in(MemoryTestdata() + "/memory_analysis.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string json = text.str();
+  std::map<std::string, int64_t> figures;
+  const size_t at = json.find("\"" + file + "\"");
+  if (at == std::string::npos) return figures;
+  const size_t end = json.find('}', at);
+  for (const char* key :
+       {"argument_size_in_bytes", "output_size_in_bytes", "alias_size_in_bytes",
+        "temp_size_in_bytes", "peak_memory_in_bytes"}) {
+    const size_t k = json.find(absl::StrCat("\"", key, "\": "), at);
+    if (k == std::string::npos || k > end) continue;
+    figures[key] = std::stoll(json.substr(k + std::strlen(key) + 4));
+  }
+  return figures;
+}
+
 TEST(DumpFolder, XlaDumpFolderReadsOnlyTheModulesAfterOptimizations) {
   absl::StatusOr<DumpFolderListing> listing = ListDumpFolder(MemoryTestdata());
   ASSERT_TRUE(listing.ok()) << listing.status();
   ASSERT_EQ(listing->files.size(), 6u);
-  ASSERT_EQ(listing->skipped.size(), 6u);
+  // XLA's other files of the six modules: -live-range.txt,
+  // -buffer-assignment.txt, -memory-usage-report.txt, and the
+  // memory_analysis() records.
+  ASSERT_EQ(listing->skipped.size(), 6u * 3 + 1);
   for (const DumpFolderFile& f : listing->files) {
     EXPECT_TRUE(absl::EndsWith(f.name, "after_optimizations.txt")) << f.name;
     EXPECT_GT(f.bytes, 0);
   }
   for (const SkippedDumpFile& s : listing->skipped) {
-    EXPECT_TRUE(absl::EndsWith(s.name, "-live-range.txt")) << s.name;
+    EXPECT_TRUE(absl::EndsWith(s.name, "-live-range.txt") ||
+                absl::EndsWith(s.name, "-buffer-assignment.txt") ||
+                absl::EndsWith(s.name, "-memory-usage-report.txt") ||
+                s.name == "memory_analysis.json")
+        << s.name;
     EXPECT_EQ(s.reason,
-              "not *after_optimizations.txt (the folder has such files: only "
-              "they are read)");
+              s.name == "memory_analysis.json"
+                  ? "not a .txt file"
+                  : "not *after_optimizations.txt (the folder has such files: "
+                    "only they are read)");
   }
 }
 
@@ -102,6 +133,7 @@ TEST(DumpFolder, PeaksAreXlasOnItsOwnDumps) {
   options.threads = 3;
   const DumpFolderTable table =
       SummarizeDumpFolder(*listing, options, ReadFile);
+  int measured = 0;
   EXPECT_TRUE(table.failed.empty());
   EXPECT_EQ(table.files_read, 6);
   ASSERT_EQ(table.rows.size(), 6u);
@@ -115,7 +147,25 @@ TEST(DumpFolder, PeaksAreXlasOnItsOwnDumps) {
                                    row.file.substr(0, row.file.size() - 4) +
                                    "-live-range.txt";
     EXPECT_EQ(row.peak_bytes, XlaPeak(live_range)) << row.file;
+    // What XLA allocates, for the platform of the file name.
+    EXPECT_EQ(row.platform,
+              absl::StrContains(row.file, ".cpu_") ? "cpu" : "gpu");
+    EXPECT_EQ(row.allocated_bytes, row.memory_analysis.allocated_bytes());
+    const std::map<std::string, int64_t> xla = XlaMemoryAnalysis(row.file);
+    if (xla.empty()) continue;  // compiled.memory_analysis() of three only
+    ++measured;
+    EXPECT_EQ(row.memory_analysis.argument_size_in_bytes,
+              xla.at("argument_size_in_bytes"));
+    EXPECT_EQ(row.memory_analysis.output_size_in_bytes,
+              xla.at("output_size_in_bytes"));
+    EXPECT_EQ(row.memory_analysis.alias_size_in_bytes,
+              xla.at("alias_size_in_bytes"));
+    EXPECT_EQ(row.memory_analysis.temp_size_in_bytes,
+              xla.at("temp_size_in_bytes"));
+    EXPECT_EQ(row.memory_analysis.peak_memory_in_bytes,
+              xla.at("peak_memory_in_bytes"));
   }
+  EXPECT_EQ(measured, 3);
   // File name order, whatever the threads did.
   for (size_t i = 1; i < table.rows.size(); ++i) {
     EXPECT_LT(table.rows[i - 1].file, table.rows[i].file);

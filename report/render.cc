@@ -133,13 +133,14 @@ void RenderTable(const ModuleReport& module, std::ostream& out) {
 }
 
 void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
-                      std::ostream& out) {
+                      const std::string& head, std::ostream& out) {
   const ModuleTotals& t = module.totals;
   out << "module "
       << (module.name.empty() ? "(no HloModule line)" : module.name)
       << ": entry " << module.entry_computation << ", "
       << Count(t.computations, "computation") << ", "
-      << Count(t.instructions, "instruction") << "\n";
+      << Count(t.instructions, "instruction") << "\n"
+      << head;
   if (!options.summary) RenderTable(module, out);
   out << "buffers (the values the module defines; aliases and fused "
          "internals not counted): "
@@ -351,7 +352,10 @@ void RenderReportText(const Report& report, const RenderOptions& options,
                       std::ostream& out) {
   for (size_t i = 0; i < report.modules.size(); ++i) {
     if (i > 0) out << "\n";
-    RenderModuleText(report.modules[i], options, out);
+    RenderModuleText(report.modules[i], options,
+                     i < options.module_heads.size() ? options.module_heads[i]
+                                                     : std::string(),
+                     out);
   }
   if (report.modules.empty()) out << "no modules\n";
   if (!report.errors.empty()) {

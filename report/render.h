@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "hlolayout/report/report.h"
 
@@ -32,6 +33,10 @@ struct RenderOptions {
   // Totals and memory spaces only: no instruction table and no padding
   // wasters.
   bool summary = false;
+  // Text written under each module's first line, by module index (none
+  // where missing or empty): `hlolayout report` puts what XLA will
+  // allocate there (memory/allocation_text.h).
+  std::vector<std::string> module_heads;
 };
 
 // Writes the text report. Rows are written in the order they are in.

@@ -24,7 +24,7 @@ __all__ = [
     "COMBINE", "ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Shape", "Layout",
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
     "relayout", "read_hlo", "report", "memory", "draw", "numpy_dtype", "cute",
-    "grid", "__version__",
+    "grid", "triton", "__version__",
 ]
 
 #: A `*` entry of a tile: combine this dimension with the next more minor one.
@@ -800,15 +800,27 @@ def report(path_or_text, summary=False):
     return _cli_json(args + ["-"], text)
 
 
-def memory(path_or_text, top=20, space=None):
-    """Peak memory of each scheduled module, as XLA's HloLiveRange computes
-    it: the same content as `hlolayout memory --json` (a list, one dict per
-    module: schedule_end, values, peaks with the values live there), e.g.
-    `hl.memory(path)[0]["peaks"][0]["bytes"]`. `space`: only the peak of
-    memory space S(space).
+def memory(path_or_text, top=20, space=None, platform=None):
+    """What XLA will allocate for each scheduled module, and its peak: the
+    same content as `hlolayout memory --json` (a list, one dict per module).
+
+    Each dict holds XLA's buffer assignment and `compiled.memory_analysis()`
+    as XLA computes them (docs/memory.md): `memory_analysis` (argument,
+    output, alias, temp and peak bytes, the keys of XLA's
+    CompiledMemoryStats), `allocated_bytes` (arguments + temp + outputs -
+    aliases), `allocations` (each with its kind, size and values with their
+    offsets) and `platform`; and the live ranges: schedule_end, values,
+    `peaks` with the values live there, e.g.
+    `hl.memory(path)[0]["memory_analysis"]["temp_size_in_bytes"]`.
+
+    `platform`: "gpu" or "cpu" (alignment, in-place rules, peak); by default
+    taken from the file name or the module. `space`: only the peak of memory
+    space S(space). Raises ValueError for modules without a schedule and
+    for bad arguments.
 
     A dump folder gives the folder table of `hlolayout memory --json DIR`
-    (the dict `report` gives for a folder; `top` and `space` do not apply).
+    (the dict `report` gives for a folder; `top`, `space` and `platform` do
+    not apply).
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
@@ -816,9 +828,11 @@ def memory(path_or_text, top=20, space=None):
     args = ["memory", "--json", "--top=%d" % top]
     if space is not None:
         args.append("--space=%d" % space)
+    if platform is not None:
+        args.append("--platform=%s" % platform)
     if path is not None:
         return _cli_json(args + [path])
     return _cli_json(args + ["-"], text)
 
 
-from . import cute, grid  # noqa: E402  (they use the names above)
+from . import cute, grid, triton  # noqa: E402  (they use the names above)

@@ -7,6 +7,7 @@ import numpy.typing as npt
 
 from . import cute as cute
 from . import grid as grid
+from . import triton as triton
 
 __version__: str
 COMBINE: int
@@ -120,4 +121,5 @@ def draw(shape: ShapeLike, view: str = ..., slice: Optional[Sequence[int]] = ...
 def report(path_or_text: Union[str, bytes, os.PathLike],
            summary: bool = ...) -> Dict[str, Any]: ...
 def memory(path_or_text: Union[str, bytes, os.PathLike], top: int = ...,
-           space: Optional[int] = ...) -> Union[List[Dict[str, Any]], Dict[str, Any]]: ...
+           space: Optional[int] = ...,
+           platform: Optional[str] = ...) -> Union[List[Dict[str, Any]], Dict[str, Any]]: ...

@@ -597,8 +597,13 @@ PyShape PyLogicalShape(const PyShape& shape) {
 }  // namespace
 }  // namespace hlolayout
 
+namespace hlolayout {
+void RegisterTriton(pybind11::module_& m);  // _triton.cc
+}  // namespace hlolayout
+
 PYBIND11_MODULE(_hlolayout, m) {
   using namespace hlolayout;
+  RegisterTriton(m);
   m.doc() = "C++ core of hlolayout; use the `hlolayout` package instead.";
   m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
 

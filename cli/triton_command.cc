@@ -1,0 +1,1022 @@
+// `hlolayout triton`: Triton's layouts (LinearLayout, the named TTGIR
+// layouts), what a convert_layout costs, and the layouts of a kernel dump.
+//
+//   hlolayout triton explain '#ttg.blocked<{...}>' --shape 128x64
+//   hlolayout triton cvt SRC DST --shape 128x64
+//   hlolayout triton report kernel.ttgir
+//   hlolayout triton compose A B     (A, B: #ttg.linear<...> or JSON bases)
+//
+// The logic lives in //triton (docs/triton.md); this file reads arguments
+// and prints.
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/command.h"
+#include "hlolayout/cli/draw_output.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/triton/ttgir_printer.h"
+#include "hlolayout/triton/views.h"
+#include "hlolayout/triton/xla_bridge.h"
+
+namespace hlolayout::cli {
+namespace {
+
+using triton::LinearLayout;
+
+constexpr absl::string_view kTritonHelp =
+    R"(usage: hlolayout triton SUBCOMMAND [FLAGS] ARGS...
+
+Triton's layouts: LinearLayout (a map over F2 from hardware bits -- register,
+lane, warp, block; or a shared-memory offset -- to tensor coordinates) and
+the named TTGIR layouts converted to it as Triton 3.6.0 converts them
+(blocked, slice, nvidia_mma v2/v3, dot_op, swizzled_shared, nvmma_shared,
+linear, shared_linear; both the #ttg. and the older #triton_gpu. spelling).
+
+subcommands:
+  explain LAYOUT [--shape S]   bases, properties, free variables, elements
+                               per thread, CuTe/XLA forms, views
+  view LAYOUT [--shape S] [--hw]
+                               Triton's distributed or shared view
+  cvt SRC DST --shape S        what a convert_layout from SRC to DST costs:
+                               registers, warp_shuffle, shared_memory or
+                               cross_cta, scratch bytes, the minimal map
+  draw LAYOUT [--shape S]      a picture: thread:register (or offset and
+                               bank) of every element
+  report KERNEL.ttgir          every layout alias, tensor types by layout,
+                               every convert_layout with its cost
+  str | compose | invert-and-compose | product | invert | pseudoinvert |
+  apply | divide-left | divide-right | quotient | free-masks
+                               Triton's LinearLayout operations
+
+LAYOUT is TTGIR text ('#ttg.blocked<{...}>', '#ttg.linear<{...}>'), JSON
+bases ('{"bases": [["register", [[0, 1]]], ...], "out_dims": ["dim0"],
+"out_sizes": [2]}', the arguments of Triton's LinearLayout.from_bases), a
+file holding either, or '-' for standard input. Named layouts need --shape
+(128x64); linear layouts have their own. 'hlolayout triton SUBCOMMAND --help'
+explains a subcommand.
+)";
+
+constexpr absl::string_view kExplainHelp =
+    R"(usage: hlolayout triton explain LAYOUT [--shape S] [--bits N] [--json]
+
+Converts LAYOUT to a LinearLayout at shape S and explains it: Triton's
+printed form (str), the same as #ttg.linear, whether it is injective,
+surjective, invertible, the free variables (input bits that do not change
+the element: broadcast), how many consecutive elements (row-major) the
+first in-dim covers (a thread's vector width), the CuTe layout and the XLA
+layout that compute the same map when there are such, and Triton's views
+for layouts of at most 1,024 elements.
+
+flags:
+  --shape S   the tensor shape, 128x64 (needed for named layouts)
+  --bits N    element width for nvmma_shared written without one (16)
+  --json      one JSON object (keys: layout, kind, shape, bases, out_dims,
+              str, linear, injective, surjective, invertible,
+              free_variable_masks, consecutive, cute, xla, view, view_hw)
+  --help      this text
+
+example:
+  hlolayout triton explain '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>' --shape 32x32
+)";
+
+constexpr absl::string_view kViewHelp =
+    R"(usage: hlolayout triton view LAYOUT [--shape S] [--hw]
+
+Triton's get_distributed_view (register layouts: for each element, the
+thread:register holding it, laid out like the tensor) or get_shared_view
+(shared layouts: the coordinates each offset holds), byte for byte. With
+--hw, the hardware point of view: for each warp and register, the element
+of every lane (or each offset's coordinates).
+
+flags:
+  --shape S   the tensor shape (needed for named layouts)
+  --hw        the hardware point of view
+  --help      this text
+
+example:
+  hlolayout triton view '#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>' --shape 16x8
+)";
+
+constexpr absl::string_view kCvtHelp =
+    R"(usage: hlolayout triton cvt SRC DST --shape S [--bits N] [--json]
+
+What 'ttg.convert_layout' from SRC to DST costs for a tensor of shape S, by
+Triton 3.6.0's rule: the minimal conversion dst^-1 o src with the hardware
+dims it leaves alone removed (slowest first). Nothing but registers left:
+'registers' (free or a register permutation); registers and lanes with a
+shuffle decomposition of fewer than two register/lane transpositions:
+'warp_shuffle'; warps: 'shared_memory'; blocks: 'cross_cta'. For the last
+two, the scratch bytes Triton allocates on an sm_90 GPU.
+
+flags:
+  --shape S   the tensor shape (128x64)
+  --bits N    element width in bits (default 32; Triton counts at least 8)
+  --json      one JSON object (keys: src, dst, shape, bits, kind,
+              scratch_bytes, map, map_str, mixed_transpositions)
+  --help      this text
+
+example:
+  hlolayout triton cvt '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [0, 1]}>' '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>' --shape 32x128
+)";
+
+constexpr absl::string_view kDrawHelp =
+    R"(usage: hlolayout triton draw LAYOUT [--shape S] [--bits N] [--svg FILE|-]
+                            [--ascii] [--color WHEN]
+
+Draws which thread and register own each element of a register layout
+(labels T5:2 = lane + 32 x warp : register, coloured by warp, heavy lines
+between warps; "+1" when more threads hold a copy), or the offset and 4-byte
+bank of each element of a shared layout (coloured by bank). Rank 2: dim0
+down, dim1 across; more dims stack as rows. At most 16,384 elements.
+
+flags:
+  --shape S    the tensor shape (needed for named layouts)
+  --bits N     element width for the banks of a shared layout (default 16)
+  --svg FILE   write a self-contained SVG; '-' = stdout
+  --ascii      + - | instead of box-drawing characters (text only)
+  --color WHEN auto (default), always or never (text only)
+  --help       this text
+
+example:
+  hlolayout triton draw '#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>' --shape 8x8
+)";
+
+constexpr absl::string_view kReportHelp =
+    R"(usage: hlolayout triton report KERNEL.ttgir|- [--json]
+
+Reads a TTGIR dump (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP, a .ttgir file of
+Triton's cache) and lists: the module's warps, threads per warp, CTAs and
+target; every layout alias with its kind; the tensor and memdesc types by
+layout; and every ttg.convert_layout with its source line, shapes and cost
+(kind, scratch bytes) -- the question a kernel dump brings. Layouts this
+tool does not convert (AMD's, padded_shared) are listed as such.
+
+flags:
+  --json   one JSON object (keys: kernel, num_warps, threads_per_warp,
+           num_ctas, target, aliases, types, converts)
+  --help   this text
+
+example:
+  hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir
+)";
+
+constexpr absl::string_view kOpsHelp =
+    R"(usage: hlolayout triton OP A [B | ARG] [--shape S] [--json | --ttgir]
+
+Triton's LinearLayout operations (the names of triton.tools.LinearLayout):
+  str A                      Triton's str(A)
+  compose A B                B o A (A.compose(B))
+  invert-and-compose A B     C with B(C(x)) == A(x) (A.invert_and_compose(B))
+  product A B                A * B
+  invert A, pseudoinvert A
+  apply A IN=V,...           A at the given inputs (every in-dim)
+  divide-left A B            C with A == B * C (or "none")
+  divide-right A B           C with A == C * B (or "none")
+  quotient A DIM,...         A without dims on which it is the identity
+  free-masks A               per in-dim, the bits that do not change A
+Refusals print Triton's reason and exit 1.
+
+flags:
+  --shape S   shape for named layouts given as A or B
+  --json      results as JSON (from_bases arguments for layouts)
+  --ttgir     results as #ttg.linear<...> text
+  --help      this text
+
+examples:
+  hlolayout triton product '{"bases": [["in", [[1], [2]]]], "out_dims": ["out1"]}' '{"bases": [["in", [[1], [2], [4]]]], "out_dims": ["out2"]}'
+  hlolayout triton apply '#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], block = []}>' register=1,lane=3,warp=0,block=0
+)";
+
+// --shape 128x64 (or 128,64).
+absl::StatusOr<std::vector<int64_t>> ParseShapeFlag(absl::string_view text) {
+  std::vector<int64_t> shape;
+  for (absl::string_view part : absl::StrSplit(text, absl::ByAnyChar("x,"))) {
+    int64_t v = 0;
+    if (!absl::SimpleAtoi(part, &v) || v < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --shape '", text,
+                       "': expected sizes such as "
+                       "128x64"));
+    }
+    shape.push_back(v);
+  }
+  return shape;
+}
+
+struct Loaded {
+  std::string text;                     // as given (trimmed)
+  std::optional<triton::Layout> named;  // when given as TTGIR
+  LinearLayout layout;
+  std::string kind;  // "blocked", ..., or "linear layout" for JSON
+};
+
+// A layout argument: inline text ('#...' or '{...}'), a file, or '-'.
+absl::StatusOr<Loaded> Load(const std::string& arg,
+                            const std::optional<std::vector<int64_t>>& shape,
+                            int bits, IoContext& io) {
+  std::string text = arg;
+  absl::string_view trimmed = absl::StripAsciiWhitespace(arg);
+  if (trimmed.empty() || (trimmed[0] != '#' && trimmed[0] != '{')) {
+    absl::StatusOr<std::string> read = ReadInput(arg, io);
+    if (!read.ok()) return read.status();
+    text = *read;
+  }
+  Loaded l;
+  l.text = std::string(absl::StripAsciiWhitespace(text));
+  if (!l.text.empty() && l.text[0] == '{') {
+    absl::StatusOr<LinearLayout> ll = triton::LayoutFromJson(l.text);
+    if (!ll.ok()) return ll.status();
+    l.layout = *ll;
+    l.kind = "linear layout";
+    return l;
+  }
+  absl::StatusOr<triton::Layout> named = triton::ParseLayout(l.text);
+  if (!named.ok()) return named.status();
+  if (const auto* n = named->get<triton::NvmmaSharedLayout>()) {
+    if (n->element_bits == 0) {
+      triton::NvmmaSharedLayout copy = *n;
+      copy.element_bits = bits;
+      named = triton::Layout(copy);
+    }
+  }
+  l.kind = named->kind_name();
+  std::vector<int64_t> at;
+  if (shape.has_value()) {
+    at = *shape;
+  } else if (const auto* e = named->get<triton::LinearEncoding>()) {
+    for (const auto& od : e->layout.out_dims()) at.push_back(od.second);
+  } else if (const auto* e = named->get<triton::SharedLinearEncoding>()) {
+    for (const auto& od : e->layout.out_dims()) at.push_back(od.second);
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a #ttg.", l.kind, " layout needs --shape (e.g. 128x64)"));
+  }
+  absl::StatusOr<LinearLayout> ll = triton::ToLinearLayout(*named, at);
+  if (!ll.ok()) return ll.status();
+  l.layout = *ll;
+  l.named = *std::move(named);
+  return l;
+}
+
+// Parses the common flags of the subcommands; `positional` is the number of
+// positional arguments expected. Returns the exit status when it failed.
+struct Parsed {
+  Args args;
+  std::optional<std::vector<int64_t>> shape;
+  int bits = 0;
+};
+
+std::optional<Parsed> ParseCommon(const std::vector<std::string>& raw,
+                                  absl::Span<const absl::string_view> switches,
+                                  absl::Span<const absl::string_view> valued,
+                                  size_t min_positional, size_t max_positional,
+                                  int default_bits, absl::string_view who,
+                                  absl::string_view what, IoContext& io,
+                                  int& status) {
+  absl::StatusOr<Args> args = ParseArgs(raw, switches, valued);
+  if (!args.ok()) {
+    io.err << who << ": " << args.status().message() << "\n";
+    status = 2;
+    return std::nullopt;
+  }
+  if (args->positional.size() < min_positional ||
+      args->positional.size() > max_positional) {
+    io.err << who << ": expects " << what << " (" << who << " --help)\n";
+    status = 2;
+    return std::nullopt;
+  }
+  Parsed p;
+  p.args = *std::move(args);
+  if (p.args.Has("shape")) {
+    absl::StatusOr<std::vector<int64_t>> s =
+        ParseShapeFlag(p.args.Value("shape", ""));
+    if (!s.ok()) {
+      io.err << who << ": " << s.status().message() << "\n";
+      status = 2;
+      return std::nullopt;
+    }
+    p.shape = *s;
+  }
+  p.bits = default_bits;
+  if (p.args.Has("bits")) {
+    int64_t b = 0;
+    if (!absl::SimpleAtoi(p.args.Value("bits", ""), &b) || b < 1 || b > 128) {
+      io.err << who << ": bad --bits '" << p.args.Value("bits", "")
+             << "' (1 to 128)\n";
+      status = 2;
+      return std::nullopt;
+    }
+    p.bits = static_cast<int>(b);
+  }
+  return p;
+}
+
+std::string YesNo(bool b) { return b ? "yes" : "no"; }
+
+void BasesJson(const LinearLayout& l, JsonWriter& json) {
+  json.BeginObject();
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    json.Key(l.in_dim_name(d)).BeginArray();
+    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+      auto b = l.Basis(d, i);
+      json.IntArray(std::vector<int64_t>(b.begin(), b.end()));
+    }
+    json.EndArray();
+  }
+  json.EndObject();
+}
+
+void OutDimsJson(const LinearLayout& l, JsonWriter& json) {
+  json.BeginArray();
+  for (const auto& [name, size] : l.out_dims()) {
+    json.BeginArray().String(name).Int(size).EndArray();
+  }
+  json.EndArray();
+}
+
+bool IsDistributed(const LinearLayout& l) {
+  return l.num_in_dims() == 4 && l.in_dim_name(0) == "register" &&
+         l.in_dim_name(1) == "lane" && l.in_dim_name(2) == "warp" &&
+         l.in_dim_name(3) == "block";
+}
+
+bool IsShared(const LinearLayout& l) {
+  return l.num_in_dims() == 2 && l.in_dim_name(0) == "offset" &&
+         l.in_dim_name(1) == "block";
+}
+
+absl::StatusOr<std::string> View(const LinearLayout& l, bool hw) {
+  if (IsShared(l)) return triton::SharedView(l, hw);
+  return triton::DistributedView(l, hw);
+}
+
+// Elements a thread (the first in-dim) holds consecutively in row-major
+// order (Triton's isInnermostContiguous measure).
+int32_t Consecutive(const LinearLayout& l) {
+  std::vector<std::string> reversed = l.OutDimNames();
+  std::reverse(reversed.begin(), reversed.end());
+  absl::StatusOr<LinearLayout> t = triton::TransposeOuts(l, reversed);
+  if (!t.ok() || t->num_out_dims() == 0) return 1;
+  absl::StatusOr<LinearLayout> flat = triton::FlattenOuts(*t);
+  if (!flat.ok()) return 1;
+  return triton::NumConsecutiveInOut(*flat);
+}
+
+// The CuTe form: in-dims as modes, the flattened out-dims (dim0 fastest,
+// CuTe's column-major convention) as the index.
+absl::StatusOr<std::string> CuteForm(const LinearLayout& l) {
+  absl::StatusOr<cute::Layout> c = triton::LinearToCute(l);
+  if (!c.ok()) return c.status();
+  return cute::ToString(*c);
+}
+
+absl::StatusOr<std::string> XlaForm(const LinearLayout& l, int bits) {
+  LinearLayout offsets = l;
+  if (IsShared(l)) {
+    if (l.InDimSizeLog2(1) != 0) {
+      return absl::InvalidArgumentError("split across CTAs");
+    }
+    absl::StatusOr<LinearLayout> sub =
+        triton::Sublayout(l, {"offset"}, l.OutDimNames());
+    if (!sub.ok()) return sub.status();
+    offsets = *sub;
+  } else if (l.num_in_dims() != 1) {
+    return absl::InvalidArgumentError(
+        "an XLA layout maps one offset (this is a register layout)");
+  }
+  PrimitiveType type = F32;
+  if (bits == 16) type = F16;
+  if (bits == 8) type = S8;
+  if (bits == 64) type = F64;
+  return triton::LinearToXla(offsets, type);
+}
+
+int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton explain";
+  static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  int status = 0;
+  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
+                                        "one LAYOUT", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  if (!l.ok()) {
+    io.err << kWho << ": " << l.status().message() << "\n";
+    return 1;
+  }
+  const LinearLayout& ll = l->layout;
+  std::vector<int64_t> shape;
+  for (const auto& od : ll.out_dims()) shape.push_back(od.second);
+  const triton::NamedInts masks = triton::FreeVariableMasks(ll);
+  const absl::StatusOr<std::string> cute_form = CuteForm(ll);
+  const absl::StatusOr<std::string> xla_form = XlaForm(ll, p->bits);
+  const bool small =
+      ll.TotalOutDimSizeLog2() <= 10 && ll.TotalInDimSizeLog2() <= 12;
+  absl::StatusOr<std::string> view = absl::InvalidArgumentError(
+      "more than 1,024 elements: use 'hlolayout triton view'");
+  absl::StatusOr<std::string> view_hw = view;
+  if (small && (IsDistributed(ll) || IsShared(ll))) {
+    view = View(ll, false);
+    view_hw = View(ll, true);
+  }
+  const std::string linear = triton::PrintLinear(ll);
+  if (p->args.Has("json")) {
+    JsonWriter json(/*pretty=*/true);
+    json.BeginObject();
+    json.Key("layout").String(l->text);
+    json.Key("kind").String(l->kind);
+    json.Key("shape").IntArray(shape);
+    json.Key("bases");
+    BasesJson(ll, json);
+    json.Key("out_dims");
+    OutDimsJson(ll, json);
+    json.Key("str").String(ll.ToString());
+    json.Key("linear").String(linear);
+    json.Key("injective").Bool(ll.IsInjective());
+    json.Key("surjective").Bool(ll.IsSurjective());
+    json.Key("invertible").Bool(ll.IsInvertible());
+    json.Key("free_variable_masks").BeginObject();
+    for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
+    json.EndObject();
+    json.Key("consecutive").Int(Consecutive(ll));
+    json.Key("cute");
+    cute_form.ok() ? json.String(*cute_form) : json.Null();
+    json.Key("xla");
+    xla_form.ok() ? json.String(*xla_form) : json.Null();
+    json.Key("view");
+    view.ok() ? json.String(*view) : json.Null();
+    json.Key("view_hw");
+    view_hw.ok() ? json.String(*view_hw) : json.Null();
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  io.out << "layout: " << l->text << "\n"
+         << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
+         << "\n"
+         << "linear layout (Triton's str):" << ll.ToString() << "\n"
+         << "as TTGIR: " << linear << "\n"
+         << "injective: " << YesNo(ll.IsInjective())
+         << ", surjective: " << YesNo(ll.IsSurjective())
+         << ", invertible: " << YesNo(ll.IsInvertible()) << "\n";
+  io.out << "free variables (input bits that do not change the element):";
+  for (const auto& [name, mask] : masks) {
+    io.out << " " << name << "=0x" << absl::StrCat(absl::Hex(mask));
+  }
+  io.out << "\n";
+  io.out << "consecutive elements of the first in-dim ("
+         << (ll.num_in_dims() ? ll.in_dim_name(0) : std::string("none"))
+         << ", row-major): " << Consecutive(ll) << "\n";
+  io.out << "CuTe (in-dims as modes -> index, dim0 fastest): "
+         << (cute_form.ok()
+                 ? *cute_form
+                 : absl::StrCat("none (", cute_form.status().message(), ")"))
+         << "\n";
+  io.out << "XLA (offset -> index): "
+         << (xla_form.ok()
+                 ? *xla_form
+                 : absl::StrCat("none (", xla_form.status().message(), ")"))
+         << "\n";
+  if (view.ok()) {
+    io.out << "\nview:\n" << *view << "\nhardware view:\n" << *view_hw;
+  } else if (IsDistributed(ll) || IsShared(ll)) {
+    io.out << "views: " << view.status().message() << "\n";
+  }
+  return 0;
+}
+
+int RunView(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton view";
+  static constexpr absl::string_view kSwitches[] = {"hw", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  int status = 0;
+  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
+                                        "one LAYOUT", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<std::string> view =
+      l.ok() ? View(l->layout, p->args.Has("hw")) : l.status();
+  if (!view.ok()) {
+    io.err << kWho << ": " << view.status().message() << "\n";
+    return 1;
+  }
+  io.out << *view;
+  return 0;
+}
+
+int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton cvt";
+  static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  int status = 0;
+  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 2, 2, 32, kWho,
+                                        "SRC and DST", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> src =
+      Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<Loaded> dst =
+      src.ok() ? Load(p->args.positional[1], p->shape, p->bits, io)
+               : src.status();
+  absl::StatusOr<triton::CvtCost> cost =
+      dst.ok() ? triton::ConvertLayoutCost(src->layout, dst->layout, p->bits)
+               : dst.status();
+  if (!cost.ok()) {
+    io.err << kWho << ": " << cost.status().message() << "\n";
+    return 1;
+  }
+  std::vector<int64_t> shape;
+  for (const auto& od : src->layout.out_dims()) shape.push_back(od.second);
+  const std::vector<std::string> outs = cost->map.OutDimNames();
+  if (p->args.Has("json")) {
+    JsonWriter json(/*pretty=*/true);
+    json.BeginObject();
+    json.Key("src").String(src->text);
+    json.Key("dst").String(dst->text);
+    json.Key("shape").IntArray(shape);
+    json.Key("bits").Int(p->bits);
+    json.Key("kind").String(triton::CvtKindName(cost->kind));
+    json.Key("scratch_bytes").Int(cost->scratch_bytes);
+    json.Key("map");
+    BasesJson(cost->map, json);
+    json.Key("map_str").String(cost->map.ToString());
+    json.Key("mixed_transpositions");
+    cost->mixed_transpositions ? json.Int(*cost->mixed_transpositions)
+                               : json.Null();
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << p->bits
+         << "-bit elements)\n"
+         << "  from " << src->text << "\n"
+         << "  to   " << dst->text << "\n"
+         << "cost: " << triton::CvtKindName(cost->kind);
+  switch (cost->kind) {
+    case triton::CvtKind::kRegisters:
+      io.out << (outs.empty() ? " (the same layout: nothing moves)"
+                              : " (each thread permutes its registers)");
+      break;
+    case triton::CvtKind::kWarpShuffle:
+      io.out << " (lanes exchange values inside each warp: shfl.sync)";
+      break;
+    case triton::CvtKind::kSharedMemory:
+      io.out << " (through a shared-memory scratch buffer of "
+             << cost->scratch_bytes << " bytes)";
+      break;
+    case triton::CvtKind::kCrossCta:
+      io.out << " (between CTAs through distributed shared memory, "
+             << cost->scratch_bytes << " bytes of scratch)";
+      break;
+  }
+  io.out << "\nminimal conversion (for each hardware position of DST, where "
+            "SRC holds its element; dims it leaves alone removed):"
+         << cost->map.ToString() << "\n";
+  return 0;
+}
+
+int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton draw";
+  static constexpr absl::string_view kSwitches[] = {"ascii", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits", "svg",
+                                                  "color"};
+  int status = 0;
+  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
+                                        "one LAYOUT", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<bool> colour =
+      ShouldColour(p->args.Value("color", "auto"), io);
+  if (!colour.ok()) {
+    io.err << kWho << ": " << colour.status().message() << "\n";
+    return 2;
+  }
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  std::string title;
+  if (l.ok()) {
+    std::vector<int64_t> shape;
+    for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
+    title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
+  }
+  absl::StatusOr<draw::CellGrid> grid =
+      l.ok() ? triton::LayoutPicture(l->layout, title, p->bits) : l.status();
+  if (!grid.ok()) {
+    io.err << kWho << ": " << grid.status().message() << "\n";
+    return 1;
+  }
+  if (p->args.Has("svg")) {
+    absl::Status s = WriteSvg(p->args.Value("svg", "-"),
+                              draw::GridsToSvg({*grid}, title), io);
+    if (!s.ok()) {
+      io.err << kWho << ": " << s.message() << "\n";
+      return 1;
+    }
+    return 0;
+  }
+  io.out << title << "\n\n"
+         << draw::GridsToText({*grid},
+                              draw::TextStyle{*colour, p->args.Has("ascii")});
+  return 0;
+}
+
+std::string TypeText(const triton::TtgirType& t) {
+  std::vector<std::string> dims;
+  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
+  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
+                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
+                      t.element_type, ">");
+}
+
+struct ConvertCost {
+  absl::StatusOr<triton::CvtCost> cost = absl::UnknownError("");
+  int bits = 0;
+};
+
+ConvertCost CostOf(const triton::ConvertLayoutOp& op) {
+  ConvertCost c;
+  auto layout_of =
+      [](const triton::TtgirType& t) -> absl::StatusOr<LinearLayout> {
+    if (t.layout.layout == nullptr) {
+      return absl::InvalidArgumentError(
+          t.encoding.empty()
+              ? std::string("no layout")
+              : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
+    }
+    if (t.memdesc || t.layout.layout->is_shared()) {
+      return absl::InvalidArgumentError("a shared-memory operand");
+    }
+    for (int64_t d : t.shape) {
+      if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
+    }
+    return triton::ToLinearLayout(*t.layout.layout, t.LayoutShape());
+  };
+  absl::StatusOr<LinearLayout> src = layout_of(op.src);
+  absl::StatusOr<LinearLayout> dst =
+      src.ok() ? layout_of(op.dst) : src.status();
+  c.bits = op.src.element_bits == 0 ? 32 : op.src.element_bits;
+  c.cost =
+      dst.ok() ? triton::ConvertLayoutCost(*src, *dst, c.bits) : dst.status();
+  return c;
+}
+
+int RunReport(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton report";
+  static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  int status = 0;
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, {}, 1, 1, 32, kWho,
+                  "one KERNEL.ttgir (or '-')", io, status);
+  if (!p.has_value()) return status;
+  const std::string& path = p->args.positional[0];
+  absl::StatusOr<std::string> text = ReadInput(path, io);
+  if (!text.ok()) {
+    io.err << kWho << ": " << text.status().message() << "\n";
+    return 1;
+  }
+  const std::string file = path == "-" ? "<stdin>" : path;
+  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
+  if (!m.ok()) {
+    io.err << kWho << ": " << m.status().message() << "\n";
+    return 1;
+  }
+  // Types by layout, in order of first use.
+  std::vector<std::string> encodings;
+  std::map<std::string, std::vector<std::string>> uses;
+  std::map<std::string, int> counts;
+  for (const triton::TtgirType& t : m->types) {
+    const std::string key = t.encoding.empty() ? "(none)" : t.encoding;
+    if (counts[key]++ == 0) encodings.push_back(key);
+    const std::string type = TypeText(t);
+    auto& u = uses[key];
+    if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
+  }
+  std::vector<ConvertCost> costs;
+  for (const triton::ConvertLayoutOp& op : m->converts) {
+    costs.push_back(CostOf(op));
+  }
+  if (p->args.Has("json")) {
+    JsonWriter json(/*pretty=*/true);
+    json.BeginObject();
+    json.Key("kernel").String(file);
+    json.Key("num_warps").Int(m->num_warps);
+    json.Key("threads_per_warp").Int(m->threads_per_warp);
+    json.Key("num_ctas").Int(m->num_ctas);
+    json.Key("target").String(m->target);
+    json.Key("aliases").BeginArray();
+    for (const std::string& name : m->alias_order) {
+      const triton::ParsedLayout& pl = m->aliases.at(name);
+      json.BeginObject();
+      json.Key("name").String(name);
+      json.Key("layout").String(pl.text);
+      json.Key("kind");
+      pl.layout ? json.String(pl.layout->kind_name()) : json.Null();
+      json.Key("unsupported");
+      pl.layout ? json.Null() : json.String(pl.unsupported);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.Key("types").BeginArray();
+    for (const std::string& e : encodings) {
+      json.BeginObject();
+      json.Key("encoding").String(e);
+      json.Key("count").Int(counts[e]);
+      json.Key("types").BeginArray();
+      for (const std::string& t : uses[e]) json.String(t);
+      json.EndArray();
+      json.EndObject();
+    }
+    json.EndArray();
+    json.Key("converts").BeginArray();
+    for (size_t i = 0; i < m->converts.size(); ++i) {
+      const triton::ConvertLayoutOp& op = m->converts[i];
+      const SourceLocation loc = LocateOffset(*text, op.offset);
+      json.BeginObject();
+      json.Key("line").Int(loc.line);
+      json.Key("column").Int(loc.column);
+      json.Key("result").String(op.result);
+      json.Key("src").String(op.src.encoding);
+      json.Key("dst").String(op.dst.encoding);
+      json.Key("type").String(TypeText(op.src));
+      json.Key("bits").Int(costs[i].bits);
+      if (costs[i].cost.ok()) {
+        json.Key("kind").String(triton::CvtKindName(costs[i].cost->kind));
+        json.Key("scratch_bytes").Int(costs[i].cost->scratch_bytes);
+        json.Key("map_str").String(costs[i].cost->map.ToString());
+        json.Key("error").Null();
+      } else {
+        json.Key("kind").Null();
+        json.Key("scratch_bytes").Null();
+        json.Key("map_str").Null();
+        json.Key("error").String(costs[i].cost.status().message());
+      }
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  io.out << "kernel: " << file << "\n"
+         << "module: " << m->num_warps << " warps, " << m->threads_per_warp
+         << " threads per warp, " << m->num_ctas << " CTA"
+         << (m->num_ctas == 1 ? "" : "s")
+         << (m->target.empty() ? "" : ", target " + m->target) << "\n\n";
+  io.out << "layouts (" << m->alias_order.size() << "):\n";
+  for (const std::string& name : m->alias_order) {
+    const triton::ParsedLayout& pl = m->aliases.at(name);
+    io.out << "  " << name << " = " << pl.text << "\n";
+    if (!pl.layout) io.out << "      (" << pl.unsupported << ")\n";
+  }
+  io.out << "\ntypes by layout:\n";
+  for (const std::string& e : encodings) {
+    io.out << "  " << e << ": " << counts[e] << " use"
+           << (counts[e] == 1 ? "" : "s") << " ("
+           << absl::StrJoin(uses[e], ", ") << ")\n";
+  }
+  io.out << "\nconvert_layout ops (" << m->converts.size() << "):\n";
+  for (size_t i = 0; i < m->converts.size(); ++i) {
+    const triton::ConvertLayoutOp& op = m->converts[i];
+    const SourceLocation loc = LocateOffset(*text, op.offset);
+    io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
+           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
+           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
+    if (costs[i].cost.ok()) {
+      io.out << "      " << triton::CvtKindName(costs[i].cost->kind);
+      if (costs[i].cost->scratch_bytes > 0) {
+        io.out << ", " << costs[i].cost->scratch_bytes
+               << " bytes of shared-memory scratch";
+      }
+      io.out << "\n";
+    } else {
+      io.out << "      cost unknown: " << costs[i].cost.status().message()
+             << "\n";
+    }
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------
+// Raw operations.
+
+int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
+  if (args.Has("json")) {
+    io.out << triton::LayoutToJson(l) << "\n";
+  } else if (args.Has("ttgir")) {
+    io.out << triton::PrintLinear(l) << "\n";
+  } else {
+    io.out << l.ToString() << "\n";
+  }
+  return 0;
+}
+
+int RunOp(const std::string& op, const std::vector<std::string>& raw,
+          IoContext& io) {
+  const std::string who = absl::StrCat("hlolayout triton ", op);
+  static constexpr absl::string_view kSwitches[] = {"json", "ttgir", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  const bool binary = op == "compose" || op == "invert-and-compose" ||
+                      op == "product" || op == "divide-left" ||
+                      op == "divide-right";
+  const bool with_arg = op == "apply" || op == "quotient";
+  const size_t n = binary || with_arg ? 2 : 1;
+  int status = 0;
+  std::optional<Parsed> p = ParseCommon(
+      raw, kSwitches, kValued, n, n, 16, who,
+      binary ? "layouts A and B"
+             : (with_arg ? "a layout A and an argument" : "one layout A"),
+      io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> a = Load(p->args.positional[0], p->shape, p->bits, io);
+  if (!a.ok()) {
+    io.err << who << ": " << a.status().message() << "\n";
+    return 1;
+  }
+  std::optional<Loaded> b;
+  if (binary) {
+    absl::StatusOr<Loaded> lb =
+        Load(p->args.positional[1], p->shape, p->bits, io);
+    if (!lb.ok()) {
+      io.err << who << ": " << lb.status().message() << "\n";
+      return 1;
+    }
+    b = *std::move(lb);
+  }
+  auto fail = [&](const absl::Status& s) {
+    io.err << who << ": " << s.message() << "\n";
+    return 1;
+  };
+  const LinearLayout& la = a->layout;
+  absl::StatusOr<LinearLayout> result = la;
+  if (op == "compose") {
+    result = triton::Compose(la, b->layout);
+  } else if (op == "invert-and-compose") {
+    result = triton::InvertAndCompose(la, b->layout);
+  } else if (op == "product") {
+    result = triton::Product(la, b->layout);
+  } else if (op == "invert") {
+    result = triton::Invert(la);
+  } else if (op == "pseudoinvert") {
+    result = triton::Pseudoinvert(la);
+  } else if (op == "divide-left" || op == "divide-right") {
+    absl::StatusOr<std::optional<LinearLayout>> q =
+        op == "divide-left" ? triton::DivideLeft(la, b->layout)
+                            : triton::DivideRight(la, b->layout);
+    if (!q.ok()) return fail(q.status());
+    if (!q->has_value()) {
+      io.out << (p->args.Has("json") ? "null" : "none") << "\n";
+      return 0;
+    }
+    result = **q;
+  } else if (op == "quotient") {
+    std::vector<std::string> dims = absl::StrSplit(p->args.positional[1], ',');
+    absl::StatusOr<std::optional<LinearLayout>> q = triton::Quotient(la, dims);
+    if (!q.ok()) return fail(q.status());
+    if (!q->has_value()) {
+      io.out << (p->args.Has("json") ? "null" : "none") << "\n";
+      return 0;
+    }
+    result = **q;
+  } else if (op == "apply") {
+    triton::NamedInts ins;
+    for (absl::string_view part : absl::StrSplit(p->args.positional[1], ',')) {
+      std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
+      int32_t v = 0;
+      if (kv.first.empty() || !absl::SimpleAtoi(kv.second, &v)) {
+        io.err << who << ": bad input '" << part << "' (expected IN=VALUE)\n";
+        return 2;
+      }
+      ins.emplace_back(kv.first, v);
+    }
+    absl::StatusOr<triton::NamedInts> outs = la.Apply(ins);
+    if (!outs.ok()) return fail(outs.status());
+    if (p->args.Has("json")) {
+      JsonWriter json;
+      json.BeginObject();
+      for (const auto& [name, v] : *outs) json.Key(name).Int(v);
+      json.EndObject();
+      io.out << json.str() << "\n";
+    } else {
+      std::vector<std::string> parts;
+      for (const auto& [name, v] : *outs)
+        parts.push_back(absl::StrCat(name, "=", v));
+      io.out << absl::StrJoin(parts, ",") << "\n";
+    }
+    return 0;
+  } else if (op == "free-masks") {
+    const triton::NamedInts masks = triton::FreeVariableMasks(la);
+    if (p->args.Has("json")) {
+      JsonWriter json;
+      json.BeginObject();
+      for (const auto& [name, v] : masks) json.Key(name).Int(v);
+      json.EndObject();
+      io.out << json.str() << "\n";
+    } else {
+      std::vector<std::string> parts;
+      for (const auto& [name, v] : masks) {
+        parts.push_back(absl::StrCat(name, "=0x", absl::Hex(v)));
+      }
+      io.out << absl::StrJoin(parts, ",") << "\n";
+    }
+    return 0;
+  }
+  if (!result.ok()) return fail(result.status());
+  return PrintLayoutResult(*result, p->args, io);
+}
+
+bool IsOp(absl::string_view sub) {
+  static const absl::string_view kOps[] = {
+      "str",      "compose",     "invert-and-compose",
+      "product",  "invert",      "pseudoinvert",
+      "apply",    "divide-left", "divide-right",
+      "quotient", "free-masks"};
+  return std::find(std::begin(kOps), std::end(kOps), sub) != std::end(kOps);
+}
+
+int RunTriton(const std::vector<std::string>& args, IoContext& io) {
+  if (args.empty()) {
+    io.err << "hlolayout triton: expects a subcommand (explain, view, cvt, "
+              "draw, report, or an operation); 'hlolayout triton --help' "
+              "explains them\n";
+    return 2;
+  }
+  const std::string& sub = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  const bool help = [&rest] {
+    for (const std::string& a : rest) {
+      if (a == "--") return false;
+      if (a == "--help" || a == "-h") return true;
+    }
+    return false;
+  }();
+  struct Sub {
+    absl::string_view name;
+    absl::string_view help;
+    int (*run)(const std::vector<std::string>&, IoContext&);
+  };
+  static const Sub kSubs[] = {
+      {"explain", kExplainHelp, RunExplain},
+      {"view", kViewHelp, RunView},
+      {"cvt", kCvtHelp, RunCvt},
+      {"draw", kDrawHelp, RunDraw},
+      {"report", kReportHelp, RunReport},
+  };
+  for (const Sub& s : kSubs) {
+    if (sub != s.name) continue;
+    if (help) {
+      io.out << s.help;
+      return 0;
+    }
+    return s.run(rest, io);
+  }
+  if (IsOp(sub)) {
+    if (help) {
+      io.out << kOpsHelp;
+      return 0;
+    }
+    return RunOp(sub, rest, io);
+  }
+  if (sub == "help") {
+    io.out << kTritonHelp;
+    return 0;
+  }
+  io.err << "hlolayout triton: unknown subcommand '" << sub
+         << "'; 'hlolayout triton --help' lists them\n";
+  return 2;
+}
+
+}  // namespace
+
+extern const Command kTritonCommand;
+const Command kTritonCommand = {
+    "triton",
+    "Triton layouts: LinearLayout, named TTGIR layouts, convert_layout "
+    "costs, kernel reports",
+    kTritonHelp,
+    RunTriton,
+    /*help_builder=*/nullptr,
+    /*has_subcommands=*/true,
+};
+
+}  // namespace hlolayout::cli

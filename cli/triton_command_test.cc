@@ -1,0 +1,197 @@
+// `hlolayout triton`: every subcommand, its errors and exit statuses.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/util/test_data.h"
+
+namespace hlolayout::cli {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+const char kBlocked[] =
+    "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+    "warpsPerCTA = [4, 1], order = [1, 0]}>";
+
+TEST(TritonCommandTest, Help) {
+  CliResult r = RunCli({"triton", "--help"});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("usage: hlolayout triton SUBCOMMAND"));
+  for (const char* sub :
+       {"explain", "view", "cvt", "draw", "report", "compose"}) {
+    CliResult s = RunCli({"triton", sub, "--help"});
+    EXPECT_EQ(s.status, 0) << sub;
+    EXPECT_THAT(s.out, HasSubstr("usage:")) << sub;
+  }
+  EXPECT_EQ(RunCli({"triton"}).status, 2);
+  EXPECT_EQ(RunCli({"triton", "frobnicate"}).status, 2);
+}
+
+TEST(TritonCommandTest, Explain) {
+  CliResult r = RunCli({"triton", "explain", kBlocked, "--shape", "16x32"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out,
+              HasSubstr(" - register=1 -> (0, 1)\n   register=2 -> (0, 2)"));
+  EXPECT_THAT(r.out, HasSubstr("injective: yes, surjective: yes"));
+  EXPECT_THAT(r.out, HasSubstr("consecutive elements of the first in-dim "
+                               "(register, row-major): 4"));
+  EXPECT_THAT(r.out, HasSubstr("as TTGIR: #ttg.linear<{register = [[0, 1], "
+                               "[0, 2]]"));
+  EXPECT_THAT(r.out, HasSubstr("view:\n[[  T0:0,   T0:1,   T0:2,   T0:3,"));
+  CliResult j =
+      RunCli({"triton", "explain", kBlocked, "--shape", "16x32", "--json"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"kind\": \"blocked\""));
+  EXPECT_THAT(j.out, HasSubstr("\"invertible\": true"));
+  // A shared layout has an XLA form when it does not swizzle.
+  CliResult s = RunCli({"triton", "explain",
+                        "#ttg.swizzled_shared<{vec = 1, perPhase = 1, "
+                        "maxPhase = 1, order = [1, 0]}>",
+                        "--shape", "8x16"});
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_THAT(s.out, HasSubstr("XLA (offset -> index): f16[8,16]{1,0}"));
+}
+
+TEST(TritonCommandTest, ExplainErrors) {
+  CliResult r = RunCli({"triton", "explain", kBlocked});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("needs --shape"));
+  CliResult bad = RunCli(
+      {"triton", "explain", "#ttg.blocked<{order = [1 0]}>", "--shape", "8x8"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_THAT(bad.err, HasSubstr("1:26: expected ',' or ']', found '0'"));
+  EXPECT_THAT(bad.err, HasSubstr("\n                         ^"));
+  EXPECT_EQ(RunCli({"triton", "explain", kBlocked, "--shape", "8y8"}).status,
+            2);
+  EXPECT_EQ(RunCli({"triton", "explain", "missing-file.txt"}).status, 1);
+}
+
+TEST(TritonCommandTest, ViewFromStdin) {
+  CliResult r = RunCli({"triton", "view", "-", "--shape", "16x8"},
+                       "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                       "warpsPerCTA = [1, 1], instrShape = [16, 8]}>\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("[[ T0:0,  T0:1,  T1:0,  T1:1,"));
+  CliResult hw = RunCli({"triton", "view", "-", "--hw"},
+                        "#ttg.linear<{register = [], lane = [[1], [2]], warp "
+                        "= [], block = []}>");
+  ASSERT_EQ(hw.status, 0) << hw.err;
+  EXPECT_EQ(hw.out, "Warp0:\n(0), (1), (2), (3)\n");
+}
+
+TEST(TritonCommandTest, Cvt) {
+  CliResult r =
+      RunCli({"triton", "cvt",
+              "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
+              "warpsPerCTA = [2, 2], order = [0, 1]}>",
+              "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
+              "warpsPerCTA = [2, 2], order = [1, 0]}>",
+              "--shape", "32x128"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("cost: shared_memory (through a shared-memory "
+                               "scratch buffer of 1024 bytes)"));
+  CliResult same = RunCli(
+      {"triton", "cvt", kBlocked, kBlocked, "--shape", "64x64", "--json"});
+  ASSERT_EQ(same.status, 0) << same.err;
+  EXPECT_THAT(same.out, HasSubstr("\"kind\": \"registers\""));
+  EXPECT_THAT(same.out, HasSubstr("\"scratch_bytes\": 0"));
+  EXPECT_EQ(RunCli({"triton", "cvt", kBlocked, "--shape", "64x64"}).status, 2);
+}
+
+TEST(TritonCommandTest, Draw) {
+  CliResult r = RunCli(
+      {"triton", "draw", kBlocked, "--shape", "16x32", "--color", "never"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("T0:0"));
+  EXPECT_THAT(r.out, HasSubstr("T127:3"));
+  // On a smaller tensor, threads hold copies: "+15" more owners.
+  CliResult small = RunCli(
+      {"triton", "draw", kBlocked, "--shape", "4x8", "--color", "never"});
+  EXPECT_THAT(small.out, HasSubstr("T0:0 +15"));
+  CliResult svg = RunCli({"triton", "draw",
+                          "#ttg.swizzled_shared<{vec = 2, perPhase = 1, "
+                          "maxPhase = 4, order = [1, 0]}>",
+                          "--shape", "8x8", "--svg", "-"});
+  ASSERT_EQ(svg.status, 0) << svg.err;
+  EXPECT_THAT(svg.out, HasSubstr("<svg"));
+  EXPECT_THAT(svg.out, HasSubstr("data-bank="));
+}
+
+TEST(TritonCommandTest, Report) {
+  const std::string path =
+      TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir");
+  CliResult r = RunCli({"triton", "report", path});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("module: 4 warps, 32 threads per warp, 1 CTA, "
+                               "target cuda:90"));
+  EXPECT_THAT(r.out, HasSubstr("#mma = #ttg.nvidia_mma<{versionMajor = 3"));
+  EXPECT_THAT(r.out, HasSubstr("convert_layout ops (1):"));
+  EXPECT_THAT(r.out, HasSubstr("tensor<64x64xf16> #mma -> #blocked1\n"
+                               "      shared_memory, "));
+  CliResult j = RunCli({"triton", "report", path, "--json"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"kind\": \"shared_memory\""));
+  CliResult bad = RunCli({"triton", "report", "-"},
+                         "#b = #ttg.blocked<{sizePerThread = [1]}>\n");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_THAT(bad.err, HasSubstr("<stdin>:1:6: missing 'threadsPerWarp'"));
+}
+
+TEST(TritonCommandTest, RawOperations) {
+  CliResult p =
+      RunCli({"triton", "product",
+              R"({"bases": [["in", [[1], [2]]]], "out_dims": ["out1"]})",
+              R"({"bases": [["in", [[1], [2], [4]]]], "out_dims": ["out2"]})"});
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.out,
+            "\n - in=1 -> (1, 0)\n   in=2 -> (2, 0)\n   in=4 -> (0, 1)\n"
+            "   in=8 -> (0, 2)\n   in=16 -> (0, 4)\n"
+            "where out dims are: [out1 (size 4), out2 (size 8)]\n");
+  CliResult a = RunCli({"triton", "apply",
+                        "#ttg.linear<{register = [[0, 1]], lane = [[1, 0], "
+                        "[2, 0]], warp = [], block = []}>",
+                        "register=1,lane=3,warp=0,block=0"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, "dim0=3,dim1=1\n");
+  CliResult inv =
+      RunCli({"triton", "invert",
+              R"({"bases": [["in", [[1], [0]]]], "out_dims": ["out"]})"});
+  EXPECT_EQ(inv.status, 1);
+  EXPECT_THAT(inv.err, HasSubstr("A linear layout must be surjective and "
+                                 "square to be invertible"));
+  CliResult pj =
+      RunCli({"triton", "pseudoinvert", "--json",
+              R"({"bases": [["in", [[2], [1]]]], "out_dims": ["out"]})"});
+  ASSERT_EQ(pj.status, 0) << pj.err;
+  EXPECT_EQ(pj.out,
+            "{\"bases\": [[\"out\", [[2], [1]]]], \"out_dims\": [\"in\"], "
+            "\"out_sizes\": [4], \"require_surjective\": false}\n");
+  CliResult q =
+      RunCli({"triton", "quotient",
+              R"({"bases": [["register", [[1, 0]]], ["block", [[0, 1]]]],
+           "out_dims": ["dim0", "block"]})",
+              "block"});
+  ASSERT_EQ(q.status, 0) << q.err;
+  EXPECT_EQ(q.out,
+            "\n - register=1 -> (1)\nwhere out dims are: [dim0 (size 2)]\n");
+  CliResult dl = RunCli(
+      {"triton", "divide-left",
+       R"({"bases": [["in", [[1], [2], [4]]]], "out_dims": ["out"]})",
+       R"({"bases": [["in", [[2]]]], "out_dims": ["out"], "out_sizes": [4],
+           "require_surjective": false})"});
+  ASSERT_EQ(dl.status, 0) << dl.err;
+  EXPECT_EQ(dl.out, "none\n");
+  CliResult fm =
+      RunCli({"triton", "free-masks",
+              R"({"bases": [["in", [[1], [0]]]], "out_dims": ["out"]})"});
+  EXPECT_EQ(fm.out, "in=0x2\n");
+  CliResult badjson = RunCli({"triton", "str", "{\"bases\": [["});
+  EXPECT_EQ(badjson.status, 1);
+  EXPECT_THAT(badjson.err, HasSubstr("1:13: expected a JSON value"));
+}
+
+}  // namespace
+}  // namespace hlolayout::cli

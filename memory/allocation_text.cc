@@ -1,0 +1,97 @@
+#include "hlolayout/memory/allocation_text.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace hlolayout {
+
+std::string BytesWithUnit(int64_t bytes) {
+  std::string digits = absl::StrCat(bytes < 0 ? -bytes : bytes);
+  for (int64_t k = static_cast<int64_t>(digits.size()) - 3; k > 0; k -= 3) {
+    digits.insert(static_cast<size_t>(k), ",");
+  }
+  if (bytes < 0) digits = "-" + digits;
+  if (bytes > -1024 && bytes < 1024) return absl::StrCat(digits, " bytes");
+  static const char* const kUnits[] = {"KiB", "MiB", "GiB",
+                                       "TiB", "PiB", "EiB"};
+  double x = static_cast<double>(bytes) / 1024.0;
+  int unit = 0;
+  while ((x >= 1024.0 || x <= -1024.0) && unit < 5) {
+    x /= 1024.0;
+    ++unit;
+  }
+  return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
+}
+
+std::string XlaAllocationText(const ModuleMemory& memory,
+                              absl::string_view indent) {
+  const MemoryAnalysis& a = memory.live_ranges;
+  const BufferAssignment& b = memory.buffers;
+  const XlaMemoryStats& s = b.stats;
+  std::string out = absl::StrCat(
+      indent, "XLA:", b.platform == XlaPlatform::kGpu ? "GPU" : "CPU",
+      " will allocate ", BytesWithUnit(s.allocated_bytes()), "\n", indent,
+      "  = arguments ", BytesWithUnit(s.argument_size_in_bytes), "\n", indent,
+      "  + temp ", BytesWithUnit(s.temp_size_in_bytes), "\n", indent,
+      "  + outputs ", BytesWithUnit(s.output_size_in_bytes), "\n", indent,
+      "  - aliases ", BytesWithUnit(s.alias_size_in_bytes), "\n");
+  absl::StrAppend(&out, indent,
+                  "compiled.memory_analysis(): argument_size_in_bytes=",
+                  s.argument_size_in_bytes,
+                  " output_size_in_bytes=", s.output_size_in_bytes,
+                  " alias_size_in_bytes=", s.alias_size_in_bytes,
+                  " temp_size_in_bytes=", s.temp_size_in_bytes,
+                  " peak_memory_in_bytes=", s.peak_memory_in_bytes, "\n");
+  absl::StrAppend(&out, indent, "  peak_memory_in_bytes ",
+                  BytesWithUnit(s.peak_memory_in_bytes),
+                  ": what is always allocated (parameters, constants, "
+                  "outputs) ",
+                  BytesWithUnit(b.static_bytes));
+  if (b.platform == XlaPlatform::kGpu) {
+    absl::StrAppend(&out, " + the most the heap holds at once ",
+                    BytesWithUnit(b.heap_peak));
+  } else {
+    out += " (XLA:CPU does not count its temps here)";
+  }
+  absl::StrAppend(&out, "\n", indent,
+                  "live-range peak beside it (HloLiveRange: the bytes of the "
+                  "values live at its peak moment, values sharing a buffer "
+                  "counted each; not an allocation): ",
+                  BytesWithUnit(a.peak.bytes), " at time ", a.peak.time, "\n");
+  int64_t parameters = 0, live_out = 0, constants = 0, locals = 0;
+  int64_t temp_values = 0;
+  for (const BufferAllocation& x : b.allocations) {
+    if (x.is_parameter) ++parameters;
+    if (x.maybe_live_out) ++live_out;
+    if (x.is_constant) ++constants;
+    if (x.is_thread_local) ++locals;
+    if (x.is_temp()) temp_values += static_cast<int64_t>(x.values.size());
+  }
+  absl::StrAppend(&out, indent, "allocations: ", b.allocations.size(), " (",
+                  parameters, " parameter, ", live_out, " live-out, ",
+                  constants, " constant, ", locals, " thread-local");
+  if (b.temp_allocation() >= 0) {
+    absl::StrAppend(&out, ", the temp allocation: ", temp_values, " values in ",
+                    BytesWithUnit(b.allocations[b.temp_allocation()].size));
+  }
+  out += ")\n";
+  return out;
+}
+
+std::string TpuAllocationText(const MemoryAnalysis& live_ranges,
+                              absl::string_view indent) {
+  return absl::StrCat(
+      indent,
+      "what XLA will allocate: not modelled for XLA:TPU (its buffer "
+      "assignment has memory spaces and heap rules of its own; "
+      "`hlolayout memory --platform=gpu|cpu` applies those platforms' "
+      "rules)\n",
+      indent,
+      "live-range peak (HloLiveRange: the bytes of the values live at its "
+      "peak moment, values sharing a buffer counted each; not an "
+      "allocation): ",
+      BytesWithUnit(live_ranges.peak.bytes), " at time ", live_ranges.peak.time,
+      "\n");
+}
+
+}  // namespace hlolayout

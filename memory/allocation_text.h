@@ -1,0 +1,42 @@
+// memory/allocation_text.h: what XLA will allocate for a module, in words,
+// for `hlolayout memory` and the head of `hlolayout report`.
+//
+//   XLA:GPU will allocate 26.56 MiB (27,850,866 bytes)
+//     = arguments 6.53 MiB (6,847,508 bytes)
+//     + temp 14.00 MiB (14,685,184 bytes)
+//     + outputs 6.03 MiB (6,318,174 bytes)
+//     - aliases 0 bytes
+//   compiled.memory_analysis(): argument_size_in_bytes=6847508 ...
+//   ...
+//   live-range peak beside it (...): 21.04 MiB (22,056,980 bytes) at time 27
+//   allocations: 54 (10 parameter, 10 live-out, ...)
+#ifndef HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_
+#define HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/memory/buffer_assignment.h"
+
+namespace hlolayout {
+
+// "21.04 MiB (22,056,980 bytes)"; below 1 KiB "512 bytes".
+std::string BytesWithUnit(int64_t bytes);
+
+// The lines above, each starting with `indent` and ending in a newline:
+// what XLA will allocate (arguments + temp + outputs - aliases), the
+// figures of compiled.memory_analysis() and what its peak is made of, the
+// live-range peak beside them, and the allocations by kind.
+std::string XlaAllocationText(const ModuleMemory& memory,
+                              absl::string_view indent = "");
+
+// For a module that looks like XLA:TPU's (LooksLikeXlaTpu), whose buffer
+// assignment is not modelled: a line that says so, then the live-range
+// peak line of XlaAllocationText.
+std::string TpuAllocationText(const MemoryAnalysis& live_ranges,
+                              absl::string_view indent = "");
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_ALLOCATION_TEXT_H_

@@ -1,0 +1,906 @@
+// XLA's buffer assignment of a scheduled module (memory/buffer_assignment.h;
+// docs/memory.md, "What XLA allocates"): allocations in XLA's four phases
+// (global computations, the heap simulation of the delayed temps,
+// thread-local computations, live-out marking), the temp allocations
+// combined into one, and compiled.memory_analysis() from the result.
+#include "hlolayout/memory/buffer_assignment.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <tuple>
+#include <utility>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+#include "hlolayout/memory/heap_simulator.h"
+
+namespace hlolayout {
+namespace {
+
+using buffer_internal::CanShareOperandBufferWithUser;
+using buffer_internal::CompKind;
+using buffer_internal::ModuleGraph;
+using buffer_internal::ThreadLocalValue;
+using buffer_internal::XlaIds;
+
+// Parameters (number, index) that input_output_alias names.
+std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
+    const HloModule& module) {
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(module.header.attributes, "input_output_alias");
+  if (!v.has_value()) return out;
+  const absl::string_view s = *v;
+  size_t at = 0;
+  while (true) {
+    const size_t colon = s.find(": (", at);
+    if (colon == absl::string_view::npos) break;
+    size_t p = colon + 3;
+    int64_t number = 0;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+      number = number * 10 + (s[p++] - '0');
+    }
+    std::vector<int64_t> index;
+    const size_t open = s.find('{', p), close = s.find('}', p);
+    if (open != absl::string_view::npos && close != absl::string_view::npos &&
+        open < close) {
+      for (absl::string_view part : absl::StrSplit(
+               s.substr(open + 1, close - open - 1), ',', absl::SkipEmpty())) {
+        int64_t i = 0;
+        if (absl::SimpleAtoi(part, &i)) index.push_back(i);
+      }
+    }
+    out.emplace_back(number, std::move(index));
+    at = close == absl::string_view::npos ? s.size() : close + 1;
+  }
+  return out;
+}
+
+// A global value (of the entry or a control-flow computation).
+struct GValue {
+  int64_t v = 0;     // MemoryAnalysis::values index
+  int64_t id = 0;    // XLA's
+  int64_t node = 0;  // defining node
+  int64_t buffer = 0;
+  int64_t start = 0, end = 0;
+  int64_t bytes = 0;
+  int64_t color = 0;
+  bool live_out = false;
+  bool is_tuple = false;  // a tuple-shaped value
+  // Where its live range ends (XLA's end_position): a position of the
+  // value, the latest one in the schedule.
+  int64_t end_node = 0;
+  int64_t end_position = 0;
+  // Where it was placed: the allocation (its creation number,
+  // WorkAllocation::created), the offset and the slot's size.
+  int64_t allocation = -1, offset = 0, slot = 0;
+};
+
+struct GBuffer {
+  // Its values (GValue indices, by id): Assigner::buffer_values_[begin,
+  // end); Assigner::Values(b) gives them.
+  int64_t begin = 0, end = 0;
+  int64_t size = 0;
+  int64_t color = 0;
+  bool live_out = false;
+  int64_t order = 0;  // smallest post-order position of its values
+  int64_t allocation = -1;
+};
+
+// An allocation while it is being built.
+struct WorkAllocation {
+  BufferAllocation a;        // its global values are filled in at the end
+  int64_t created = 0;       // creation number (indices change in Combine)
+  int64_t global_count = 0;  // global values assigned
+  bool is_tuple = false;
+  bool heap = false;  // the heap simulation's allocation
+  // The assigned values by (start, end). Values that may share an
+  // allocation live at most one step together (where one hands its place
+  // to the other), so sorted by start their ends do not decrease, and the
+  // values whose ranges meet a new one's are a run of this order; `sorted`
+  // turns false if that ever fails (then every value is checked). Kept
+  // only for allocations that can take more values.
+  struct Range {
+    int64_t start, end, gv;
+  };
+  std::vector<Range> by_start;
+  bool sorted = true;
+  bool readonly() const {
+    return (a.is_parameter && !a.parameter_aliased) || a.is_constant;
+  }
+  bool reusable() const { return !a.is_thread_local && !is_tuple; }
+};
+
+class Assigner {
+ public:
+  Assigner(const HloModule& module, const MemoryAnalysis& analysis,
+           const BufferAssignmentOptions& options)
+      : module_(module),
+        analysis_(analysis),
+        options_(options),
+        g_(module, analysis),
+        df_(*analysis.dataflow) {}
+
+  BufferAssignment Run();
+
+ private:
+  void CollectValues();
+  void AssignGlobal();
+  void AssignSingle(int64_t b);
+  bool MaybeAssign(int64_t allocation, int64_t b);
+  bool Interferes(const GValue& a, const GValue& b) const;
+  bool CanShareAsOperand(const GValue& user, const GValue& operand) const;
+  void SimulateHeap();
+  void AssignThreadLocal();
+  void Combine();
+  void Finish();
+  int64_t NewAllocation(int64_t size, int64_t color) {
+    allocations_.emplace_back();
+    WorkAllocation& w = allocations_.back();
+    w.a.index = static_cast<int64_t>(allocations_.size()) - 1;
+    w.created = w.a.index;
+    w.a.size = size;
+    w.a.color = color;
+    return w.a.index;
+  }
+  void AddGlobal(int64_t allocation, int64_t gv, int64_t offset, int64_t size);
+  void AddBuffer(int64_t allocation, int64_t b) {
+    for (int64_t gv : Values(b)) {
+      AddGlobal(allocation, gv, 0, buffers_[b].size);
+    }
+    buffers_[b].allocation = allocation;
+    if (buffers_[b].live_out) allocations_[allocation].a.maybe_live_out = true;
+  }
+
+  const HloModule& module_;
+  const MemoryAnalysis& analysis_;
+  const BufferAssignmentOptions options_;
+  ModuleGraph g_;
+  const MemoryDataflow& df_;
+  XlaIds ids_;
+  std::vector<GValue> values_;
+  std::vector<int64_t> gvalue_of_;  // analysis value -> GValue, -1
+  std::vector<GBuffer> buffers_;
+  std::vector<WorkAllocation> allocations_;
+  std::vector<int64_t> remembered_;     // reusable allocations, oldest first
+  std::vector<int64_t> delayed_;        // GValues for the heap
+  std::vector<int64_t> buffer_values_;  // values of each GBuffer
+  std::vector<int64_t> by_id_;          // GValues by XLA id
+  // Temp allocations merged into another: (created, created of the one
+  // holding them), and each one's base there (WorkAllocation::base).
+  std::vector<std::pair<int64_t, int64_t>> merged_;
+  std::vector<int64_t> merged_base_;
+  absl::Span<const int64_t> Values(int64_t b) const {
+    return absl::MakeConstSpan(buffer_values_.data() + buffers_[b].begin,
+                               buffers_[b].end - buffers_[b].begin);
+  }
+  std::vector<std::pair<int64_t, std::vector<int64_t>>> aliased_;
+  BufferAssignment out_;
+  HeapTrace trace_;
+  std::vector<int64_t> trace_sizes_;
+  std::vector<int64_t> heap_allocations_;
+};
+
+void Assigner::CollectValues() {
+  const int64_t entry = module_.entry_index;
+  const int64_t n = static_cast<int64_t>(analysis_.values.size());
+  gvalue_of_.assign(n, -1);
+  for (int64_t v = 0; v < n; ++v) {
+    const LiveValue& lv = analysis_.values[v];
+    if (lv.instruction < 0) continue;
+    const int64_t node = df_.value_node[v];
+    if (g_.kind[df_.nodes[node].computation] != CompKind::kGlobal) continue;
+    GValue gv;
+    gv.v = v;
+    gv.id = ids_.value_id[v];
+    gv.node = node;
+    gv.start = lv.start;
+    gv.end = lv.end;
+    gv.bytes = lv.bytes;
+    gv.color = lv.memory_space;
+    gv.is_tuple = lv.shape != nullptr && lv.shape->IsTuple();
+    gvalue_of_[v] = static_cast<int64_t>(values_.size());
+    values_.push_back(std::move(gv));
+  }
+  // Live-out values and where live ranges end (XLA's end_position: of the
+  // value's positions, the defining one, then any later one in the
+  // schedule, a root counting at its computation's end), in one pass over
+  // the positions in node order.
+  const int64_t root =
+      entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
+  std::vector<int64_t> end_time(values_.size());
+  for (size_t k = 0; k < values_.size(); ++k) {
+    GValue& gv = values_[k];
+    gv.end_node = gv.node;
+    gv.end_position = df_.value_position[gv.v];
+    const DataflowNode& n = df_.nodes[gv.node];
+    const DataflowComputation& c = df_.computations[n.computation];
+    end_time[k] = c.root == gv.node ? c.span_end : n.time;
+  }
+  for (size_t node = 0; node < df_.nodes.size(); ++node) {
+    const DataflowNode& n = df_.nodes[node];
+    const DataflowComputation& c = df_.computations[n.computation];
+    const int64_t t =
+        c.root == static_cast<int64_t>(node) ? c.span_end : n.time;
+    for (int64_t p = n.first_position; p < n.first_position + n.positions;
+         ++p) {
+      const int64_t value = df_.positions[p].value;
+      if (value < 0) continue;
+      const int64_t k = gvalue_of_[value];
+      if (k < 0) continue;
+      GValue& gv = values_[k];
+      if (static_cast<int64_t>(node) == root) gv.live_out = true;
+      if (p != df_.value_position[gv.v] && t > end_time[k]) {
+        end_time[k] = t;
+        gv.end_node = static_cast<int64_t>(node);
+        gv.end_position = p;
+      }
+    }
+  }
+  // Buffers: the analysis' alias sets, ordered by their smallest id.
+  // By id (ids are distinct and below the number of values XLA numbers,
+  // fusion bodies included: a bucket per id).
+  int64_t max_id = -1;
+  for (const GValue& gv : values_) max_id = std::max(max_id, gv.id);
+  std::vector<int64_t> slot(max_id + 1, -1);
+  for (size_t k = 0; k < values_.size(); ++k) {
+    if (values_[k].id >= 0) slot[values_[k].id] = static_cast<int64_t>(k);
+  }
+  std::vector<int64_t>& by_id = by_id_;
+  by_id.reserve(values_.size());
+  for (int64_t k : slot) {
+    if (k >= 0) by_id.push_back(k);
+  }
+  std::vector<int64_t> buffer_of_root(n, -1);
+  for (int64_t gv : by_id) {
+    const int64_t r = df_.value_buffer[values_[gv].v];
+    if (buffer_of_root[r] < 0) {
+      buffer_of_root[r] = static_cast<int64_t>(buffers_.size());
+      buffers_.emplace_back();
+      buffers_.back().order = INT64_MAX;
+    }
+    GBuffer& b = buffers_[buffer_of_root[r]];
+    values_[gv].buffer = buffer_of_root[r];
+    ++b.end;  // a count for now
+    b.size = std::max(b.size, values_[gv].bytes);
+    b.live_out = b.live_out || values_[gv].live_out;
+    b.order = std::min(b.order, ids_.node_position[values_[gv].node]);
+  }
+  int64_t total = 0;
+  for (GBuffer& b : buffers_) {
+    b.begin = total;
+    total += b.end;
+    b.end = b.begin;
+  }
+  buffer_values_.resize(total);
+  for (int64_t gv : by_id) {
+    buffer_values_[buffers_[values_[gv].buffer].end++] = gv;
+  }
+  for (GBuffer& b : buffers_) b.color = values_[buffer_values_[b.begin]].color;
+}
+
+void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
+                         int64_t size) {
+  WorkAllocation& w = allocations_[allocation];
+  GValue& v = values_[gv];
+  v.allocation = w.created;
+  v.offset = offset;
+  v.slot = size;
+  ++w.global_count;
+  if (v.live_out) w.a.maybe_live_out = true;
+  if (w.heap || w.readonly() || !w.reusable()) return;  // takes no more
+  const WorkAllocation::Range r{v.start, v.end, gv};
+  auto at = std::upper_bound(
+      w.by_start.begin(), w.by_start.end(), r,
+      [](const WorkAllocation::Range& x, const WorkAllocation::Range& y) {
+        return std::tie(x.start, x.end) < std::tie(y.start, y.end);
+      });
+  if (at != w.by_start.begin() && (at - 1)->end > v.end) w.sorted = false;
+  if (at != w.by_start.end() && at->end < v.end) w.sorted = false;
+  w.by_start.insert(at, r);
+}
+
+bool Assigner::CanShareAsOperand(const GValue& user,
+                                 const GValue& operand) const {
+  const DataflowNode& u = df_.nodes[user.node];
+  if (u.opcode == "copy") return false;
+  const int64_t end_node = operand.end_node;
+  const absl::Span<const int64_t> ops = df_.Operands(u);
+  if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
+  return CanShareOperandBufferWithUser(
+      g_, options_.platform, end_node, df_.Index(operand.end_position),
+      user.node, analysis_.values[user.v].index);
+}
+
+bool Assigner::Interferes(const GValue& a, const GValue& b) const {
+  if (a.start > b.end || b.start > a.end) return false;
+  if (a.end == b.start) return !CanShareAsOperand(b, a);
+  if (b.end == a.start) return !CanShareAsOperand(a, b);
+  return true;
+}
+
+bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
+  WorkAllocation& w = allocations_[allocation];
+  const GBuffer& buffer = buffers_[b];
+  if (buffer.color != w.a.color) return false;
+  if (buffer.size > w.a.size) return false;
+  if (w.readonly() || !w.reusable()) return false;
+  // XLA checks every pair of an assigned value and a new one; the answer
+  // only depends on the pairs whose live ranges meet, found by binary
+  // search in `by_start` (see WorkAllocation).
+  for (int64_t gv : Values(b)) {
+    const GValue& v = values_[gv];
+    auto begin = w.by_start.begin(), end = w.by_start.end();
+    if (w.sorted) {
+      begin = std::lower_bound(
+          w.by_start.begin(), w.by_start.end(), v.start,
+          [](const WorkAllocation::Range& x, int64_t s) { return x.end < s; });
+      end = std::upper_bound(begin, w.by_start.end(), v.end,
+                             [](int64_t e, const WorkAllocation::Range& x) {
+                               return e < x.start;
+                             });
+    }
+    for (auto it = begin; it != end; ++it) {
+      if (Interferes(v, values_[it->gv])) return false;
+    }
+    // A copy does not share a buffer with its operand.
+    const DataflowNode& node = df_.nodes[v.node];
+    if (node.opcode == "copy") {
+      for (int64_t op : df_.Operands(node)) {
+        const DataflowNode& o = df_.nodes[op];
+        for (int64_t p = o.first_position; p < o.first_position + o.positions;
+             ++p) {
+          const int64_t value = df_.positions[p].value;
+          if (value < 0 || gvalue_of_[value] < 0) continue;
+          if (buffers_[values_[gvalue_of_[value]].buffer].allocation ==
+              allocation) {
+            return false;
+          }
+        }
+      }
+    }
+  }
+  if (buffer.live_out && w.a.size != buffer.size) return false;
+  AddBuffer(allocation, b);
+  return true;
+}
+
+void Assigner::AssignSingle(int64_t b) {
+  GBuffer& buffer = buffers_[b];
+  const int64_t entry = module_.entry_index;
+  for (int64_t gv : Values(b)) {
+    const GValue& v = values_[gv];
+    const DataflowNode& node = df_.nodes[v.node];
+    if (node.opcode == "constant") {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      allocations_[a].a.is_constant = true;
+      AddBuffer(a, b);
+      return;
+    }
+    if (node.opcode == "parameter" && node.computation == entry &&
+        node.source != nullptr) {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      BufferAllocation& alloc = allocations_[a].a;
+      alloc.is_parameter = true;
+      alloc.parameter_number = node.source->parameter_number.value_or(0);
+      alloc.parameter_index = analysis_.values[v.v].index;
+      alloc.parameter_shape = node.shape;
+      for (const auto& [number, index] : aliased_) {
+        if (number == alloc.parameter_number &&
+            index == alloc.parameter_index) {
+          alloc.parameter_aliased = true;
+        }
+      }
+      AddBuffer(a, b);
+      if (alloc.parameter_aliased) remembered_.push_back(a);
+      return;
+    }
+  }
+  for (int64_t gv : Values(b)) {
+    const GValue& v = values_[gv];
+    if (v.is_tuple) {
+      const int64_t a = NewAllocation(buffer.size, buffer.color);
+      allocations_[a].is_tuple = true;
+      AddBuffer(a, b);
+      return;
+    }
+    if (analysis_.values[v.v].index.empty()) {
+      for (int64_t op : df_.Operands(df_.nodes[v.node])) {
+        const DataflowNode& o = df_.nodes[op];
+        if (o.positions == 0) continue;
+        const int64_t ov = df_.positions[o.first_position].value;
+        if (ov < 0 || gvalue_of_[ov] < 0) continue;
+        const int64_t a = buffers_[values_[gvalue_of_[ov]].buffer].allocation;
+        if (a >= 0 && MaybeAssign(a, b)) return;
+      }
+    }
+  }
+  for (auto it = remembered_.rbegin(); it != remembered_.rend(); ++it) {
+    if (MaybeAssign(*it, b)) return;
+  }
+  if (!buffer.live_out) {
+    for (int64_t gv : Values(b)) delayed_.push_back(gv);
+    return;
+  }
+  const int64_t a = NewAllocation(buffer.size, buffer.color);
+  AddBuffer(a, b);
+  remembered_.push_back(a);
+}
+
+void Assigner::AssignGlobal() {
+  std::vector<int64_t> order(buffers_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+    const GBuffer& a = buffers_[x];
+    const GBuffer& b = buffers_[y];
+    if (a.size != b.size) return a.size > b.size;
+    if (a.live_out != b.live_out) return a.live_out;
+    return a.order < b.order;
+  });
+  for (int64_t b : order) AssignSingle(b);
+}
+
+void Assigner::SimulateHeap() {
+  if (delayed_.empty()) return;
+  std::vector<int64_t> colors;
+  for (int64_t gv : delayed_) colors.push_back(values_[gv].color);
+  std::sort(colors.begin(), colors.end());
+  colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
+  const int64_t end_time = analysis_.schedule_end;
+  for (int64_t color : colors) {
+    std::vector<int64_t> assign;  // GValues, then sorted
+    for (int64_t gv : delayed_) {
+      if (values_[gv].color == color) assign.push_back(gv);
+    }
+    {
+      // Sorted by (start, end, id) with the keys inline.
+      std::vector<std::array<int64_t, 4>> keyed(assign.size());
+      for (size_t k = 0; k < assign.size(); ++k) {
+        const GValue& v = values_[assign[k]];
+        keyed[k] = {v.start, v.end, v.id, assign[k]};
+      }
+      std::sort(keyed.begin(), keyed.end());
+      for (size_t k = 0; k < assign.size(); ++k) assign[k] = keyed[k][3];
+    }
+    const int64_t n = static_cast<int64_t>(assign.size());
+    std::vector<int64_t> heap_of(values_.size(), -1);  // GValue -> heap id
+    for (int64_t k = 0; k < n; ++k) heap_of[assign[k]] = k;
+    // The values starting and ending at each step, in `assign` order (a
+    // counting sort by time): defined[at_start[t] ... at_start[t + 1]).
+    std::vector<int64_t> at_start(end_time + 2, 0), at_end(end_time + 2, 0);
+    std::vector<int64_t> live_end(n), start_of(n), end_of(n);
+    for (int64_t k = 0; k < n; ++k) {
+      const GValue& v = values_[assign[k]];
+      start_of[k] = std::min(std::max<int64_t>(v.start, 0), end_time);
+      end_of[k] = std::min(std::max<int64_t>(v.end, 0), end_time);
+      ++at_start[start_of[k] + 1];
+      ++at_end[end_of[k] + 1];
+      live_end[k] = v.end;
+    }
+    for (int64_t t = 0; t <= end_time; ++t) {
+      at_start[t + 1] += at_start[t];
+      at_end[t + 1] += at_end[t];
+    }
+    std::vector<int64_t> defined_list(n), freed_list(n);
+    {
+      std::vector<int64_t> ns(at_start.begin(), at_start.end() - 1);
+      std::vector<int64_t> ne(at_end.begin(), at_end.end() - 1);
+      for (int64_t k = 0; k < n; ++k) {
+        defined_list[ns[start_of[k]]++] = k;
+        freed_list[ne[end_of[k]]++] = k;
+      }
+    }
+    std::vector<bool> freed_early(n, false);  // freed by an in-place share
+    // Shared groups: every value of one buffer, with the buffer's size.
+    std::vector<int64_t> group(n), group_size(n);
+    std::vector<int64_t> first_of_buffer(buffers_.size(), -1);
+    for (int64_t k = 0; k < n; ++k) {
+      const int64_t b = values_[assign[k]].buffer;
+      if (first_of_buffer[b] < 0) first_of_buffer[b] = k;
+      group[k] = first_of_buffer[b];
+      group_size[group[k]] = buffers_[b].size;
+    }
+    auto find = [&](int64_t x) {
+      while (group[x] != x) x = group[x] = group[group[x]];
+      return x;
+    };
+    auto size_of = [&](int64_t x) { return group_size[find(x)]; };
+    HeapTrace trace;
+    std::vector<int64_t> first_allocated(buffers_.size(), -1);
+    auto share = [&](int64_t k, int64_t target) {
+      const int64_t size = std::max(size_of(k), size_of(target));
+      const int64_t a = find(k), t = find(target);
+      if (a != t) group[a] = t;
+      group_size[t] = size;
+      trace.ShareWith(k, target, size);
+    };
+    for (int64_t t = 0; t <= end_time; ++t) {
+      for (int64_t d = at_start[t]; d < at_start[t + 1]; ++d) {
+        const int64_t k = defined_list[d];
+        const GValue& v = values_[assign[k]];
+        const int64_t b = v.buffer;
+        if (first_allocated[b] >= 0) {
+          share(k, first_allocated[b]);
+          continue;
+        }
+        bool shared = false;
+        if (Values(b).size() == 1) {
+          const DataflowNode& node = df_.nodes[v.node];
+          for (int64_t op : df_.Operands(node)) {
+            const DataflowNode& o = df_.nodes[op];
+            if (o.positions == 0) continue;
+            const int64_t ov = df_.positions[o.first_position].value;
+            if (ov < 0 || gvalue_of_[ov] < 0) continue;
+            const int64_t og = gvalue_of_[ov];
+            const GValue& operand = values_[og];
+            if (Values(operand.buffer).size() > 1) continue;
+            const int64_t ok = heap_of[og];
+            if (ok < 0 || live_end[ok] != t) continue;
+            // Still to be freed at this step (not shared away already).
+            if (end_of[ok] != t || freed_early[ok]) continue;
+            const absl::Span<const int64_t> ops = df_.Operands(node);
+            if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
+              continue;
+            }
+            if (node.opcode == "copy") continue;
+            if (!CanShareOperandBufferWithUser(
+                    g_, options_.platform, operand.node,
+                    analysis_.values[operand.v].index, v.node,
+                    analysis_.values[v.v].index)) {
+              continue;
+            }
+            trace.Free(ok, size_of(ok));
+            freed_early[ok] = true;
+            share(k, ok);
+            live_end[ok] = v.end;
+            shared = true;
+            break;
+          }
+        }
+        if (!shared) {
+          trace.Alloc(k, size_of(k));
+          first_allocated[b] = k;
+        }
+      }
+      for (int64_t f = at_end[t]; f < at_end[t + 1]; ++f) {
+        const int64_t k = freed_list[f];
+        if (!freed_early[k]) trace.Free(k, size_of(k));
+      }
+    }
+    std::vector<int64_t> keys(n), own(n);
+    for (int64_t k = 0; k < n; ++k) {
+      keys[k] = values_[assign[k]].id;
+      own[k] = values_[assign[k]].bytes;
+    }
+    const HeapLayout heap =
+        ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
+    const int64_t a = NewAllocation(heap.heap_size, color);
+    allocations_[a].heap = true;
+    heap_allocations_.push_back(a);
+    for (int64_t k = 0; k < n; ++k) {
+      AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
+    }
+    if (color == 0) {
+      out_.heap_size = heap.heap_size;
+      out_.heap_peak = HeapTracePeak(trace, own);
+      for (int64_t k = 0; k < n; ++k) {
+        const GValue& v = values_[assign[k]];
+        out_.heap.push_back(
+            {v.v, heap.chunks[k].offset, heap.chunks[k].size, v.start, v.end});
+      }
+    }
+  }
+}
+
+void Assigner::AssignThreadLocal() {
+  std::vector<ThreadLocalValue>& locals = ids_.thread_local_values;
+  std::vector<int64_t> order(locals.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+    const ThreadLocalValue& a = locals[x];
+    const ThreadLocalValue& b = locals[y];
+    if (a.bytes != b.bytes) return a.bytes > b.bytes;
+    if (a.position != b.position) return a.position < b.position;
+    return a.id < b.id;
+  });
+  for (int64_t k : order) {
+    const ThreadLocalValue& v = locals[k];
+    const HloInstruction& in =
+        module_.computations[v.computation].instructions[v.instruction];
+    int64_t color = 0;
+    if (v.shape->IsArray() && v.shape->has_layout()) {
+      color = v.shape->layout().memory_space();
+    }
+    const int64_t a = NewAllocation(v.bytes, color);
+    BufferAllocation& alloc = allocations_[a].a;
+    if (v.is_constant) {
+      alloc.is_constant = true;
+    } else {
+      alloc.is_thread_local = true;
+    }
+    AssignedValue av;
+    av.id = v.id;
+    av.name = in.name;
+    av.index = v.index;
+    av.index_printed = in.shape != nullptr && in.shape->IsTuple();
+    av.shape = v.shape;
+    av.size = v.bytes;
+    av.bytes = v.bytes;
+    alloc.values.push_back(std::move(av));
+  }
+}
+
+void Assigner::Combine() {
+  // XLA's std::partition: the first temp from the front and the last
+  // non-temp from the back swap places, until the two meet.
+  int64_t first = 0, last = static_cast<int64_t>(allocations_.size());
+  auto temp = [&](int64_t k) { return allocations_[k].a.is_temp(); };
+  while (true) {
+    while (first != last && !temp(first)) ++first;
+    if (first == last) break;
+    --last;
+    while (first != last && temp(last)) --last;
+    if (first == last) break;
+    std::swap(allocations_[first], allocations_[last]);
+    ++first;
+  }
+  std::vector<WorkAllocation> result(
+      std::make_move_iterator(allocations_.begin()),
+      std::make_move_iterator(allocations_.begin() + first));
+  std::vector<WorkAllocation> combined;
+  const int64_t alignment = XlaAlignment(options_.platform);
+  for (int64_t k = first; k < static_cast<int64_t>(allocations_.size()); ++k) {
+    WorkAllocation& t = allocations_[k];
+    WorkAllocation* into = nullptr;
+    for (WorkAllocation& c : combined) {
+      if (c.a.color == t.a.color) into = &c;
+    }
+    if (into == nullptr) {
+      if (t.heap && t.a.color == 0) out_.heap_offset = 0;
+      combined.push_back(std::move(t));
+      continue;
+    }
+    const int64_t base = (into->a.size + alignment - 1) / alignment * alignment;
+    into->a.size = base + t.a.size;
+    if (t.heap && t.a.color == 0) out_.heap_offset = base;
+    for (AssignedValue& v : t.a.values) {
+      v.offset += base;
+      into->a.values.push_back(std::move(v));
+    }
+    into->global_count += t.global_count;
+    // Its global values move with it (Finish places them).
+    merged_.emplace_back(t.created, into->created);
+    merged_base_.push_back(base);
+  }
+  for (WorkAllocation& c : combined) result.push_back(std::move(c));
+  allocations_ = std::move(result);
+}
+
+void Assigner::Finish() {
+  const int64_t entry = module_.entry_index;
+  const int64_t root = entry >= 0 ? df_.computations[entry].root : -1;
+  const int64_t root_value =
+      root >= 0 && df_.nodes[root].positions > 0
+          ? df_.positions[df_.nodes[root].first_position].value
+          : -1;
+  // Final index and base of every created allocation.
+  std::vector<int64_t> final_of(allocations_.size() + merged_.size(), -1);
+  std::vector<int64_t> base_of(final_of.size(), 0);
+  for (size_t k = 0; k < allocations_.size(); ++k) {
+    final_of[allocations_[k].created] = static_cast<int64_t>(k);
+  }
+  for (size_t k = 0; k < merged_.size(); ++k) {
+    final_of[merged_[k].first] = final_of[merged_[k].second];
+    base_of[merged_[k].first] = merged_base_[k];
+  }
+  // The global values, in id order into their allocations (so each
+  // allocation's values come out by id, the thread-local ones having
+  // smaller ids than any global one they could meet: none shares).
+  for (WorkAllocation& w : allocations_) {
+    w.a.values.reserve(w.a.values.size() + w.global_count);
+  }
+  for (int64_t gv : by_id_) {
+    const GValue& v = values_[gv];
+    if (v.allocation < 0) continue;
+    const LiveValue& lv = analysis_.values[v.v];
+    const DataflowNode& node = df_.nodes[v.node];
+    BufferAllocation& a = allocations_[final_of[v.allocation]].a;
+    a.values.emplace_back();
+    AssignedValue& out = a.values.back();
+    out.id = v.id;
+    out.value = v.v;
+    out.name = node.name;
+    if (!lv.index.empty()) out.index = lv.index;
+    out.index_printed = node.shape != nullptr && node.shape->IsTuple();
+    out.is_phi = lv.is_phi;
+    out.shape = lv.shape;
+    out.offset = v.offset + base_of[v.allocation];
+    out.size = v.slot;
+    out.bytes = v.bytes;
+    out.start = v.start;
+    out.end = v.end;
+  }
+  for (size_t k = 0; k < allocations_.size(); ++k) {
+    BufferAllocation& a = allocations_[k].a;
+    a.index = static_cast<int64_t>(k);
+    // By id (the thread-local values of an allocation before its global
+    // ones: sort when needed).
+    const bool in_order =
+        std::is_sorted(a.values.begin(), a.values.end(),
+                       [](const AssignedValue& x, const AssignedValue& y) {
+                         return x.id < y.id;
+                       });
+    if (!in_order) {
+      std::sort(a.values.begin(), a.values.end(),
+                [](const AssignedValue& x, const AssignedValue& y) {
+                  return x.id < y.id;
+                });
+    }
+    for (const AssignedValue& v : a.values) {
+      if (root_value >= 0 && v.value == root_value) {
+        a.output_shape = df_.nodes[root].shape;
+      }
+    }
+    XlaMemoryStats& s = out_.stats;
+    if (a.is_parameter) s.argument_size_in_bytes += a.size;
+    if (a.is_parameter && a.parameter_aliased) s.alias_size_in_bytes += a.size;
+    if (a.maybe_live_out) s.output_size_in_bytes += a.size;
+    if (a.is_temp()) s.temp_size_in_bytes += a.size;
+    if (!a.is_thread_local &&
+        (a.is_parameter || a.is_constant || a.maybe_live_out)) {
+      int64_t largest = 0;
+      for (const AssignedValue& v : a.values) {
+        largest = std::max(largest, v.bytes);
+      }
+      out_.static_bytes += largest;
+    }
+    out_.allocations.push_back(std::move(a));
+  }
+  const int64_t temp = out_.temp_allocation();
+  for (HeapBlock& h : out_.heap) h.offset += out_.heap_offset;
+  (void)temp;
+  out_.stats.peak_memory_in_bytes =
+      out_.static_bytes +
+      (options_.platform == XlaPlatform::kGpu ? out_.heap_peak : 0);
+}
+
+BufferAssignment Assigner::Run() {
+  out_.platform = options_.platform;
+  out_.alignment = XlaAlignment(options_.platform);
+  aliased_ = AliasedParameters(module_);
+  ids_ = buffer_internal::ComputeXlaIds(g_);
+  CollectValues();
+  AssignGlobal();
+  SimulateHeap();
+  AssignThreadLocal();
+  Combine();
+  Finish();
+  return std::move(out_);
+}
+
+bool Contains(absl::string_view haystack, absl::string_view needle) {
+  return haystack.find(needle) != absl::string_view::npos;
+}
+
+}  // namespace
+
+absl::string_view XlaPlatformName(XlaPlatform platform) {
+  return platform == XlaPlatform::kGpu ? "gpu" : "cpu";
+}
+
+int64_t XlaAlignment(XlaPlatform platform) {
+  return platform == XlaPlatform::kGpu ? 256 : 64;
+}
+
+namespace {
+
+bool HasTiles(const Shape& shape) {
+  if (shape.IsTuple()) {
+    for (const Shape& element : shape.tuple_shapes()) {
+      if (HasTiles(element)) return true;
+    }
+    return false;
+  }
+  return shape.has_layout() && !shape.layout().tiles().empty();
+}
+
+}  // namespace
+
+bool LooksLikeXlaTpu(const HloModule& module, absl::string_view file_name) {
+  const size_t slash = file_name.rfind('/');
+  const absl::string_view base = slash == absl::string_view::npos
+                                     ? file_name
+                                     : file_name.substr(slash + 1);
+  if (Contains(base, "tpu")) return true;
+  for (const HloComputation& c : module.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      if (in.shape != nullptr && HasTiles(*in.shape)) return true;
+    }
+  }
+  return false;
+}
+
+XlaPlatform DetectXlaPlatform(const HloModule& module,
+                              absl::string_view file_name) {
+  const size_t slash = file_name.rfind('/');
+  const absl::string_view base = slash == absl::string_view::npos
+                                     ? file_name
+                                     : file_name.substr(slash + 1);
+  if (Contains(base, ".sm_") || Contains(base, "_gpu_") ||
+      Contains(base, ".gpu_") || Contains(base, "gpu_after")) {
+    return XlaPlatform::kGpu;
+  }
+  if (Contains(base, ".cpu_") || Contains(base, "_cpu_") ||
+      Contains(base, "cpu_after")) {
+    return XlaPlatform::kCpu;
+  }
+  bool cpu = false;
+  for (const HloComputation& c : module.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      for (const HloAttribute& a : in.attributes) {
+        if (a.name == "backend_config") {
+          if (Contains(a.value, "operation_queue_id") ||
+              Contains(a.value, "__triton") ||
+              Contains(a.value, "fusion_backend_config")) {
+            return XlaPlatform::kGpu;
+          }
+          if (Contains(a.value, "outer_dimension_partitions") ||
+              Contains(a.value, "__ynn_fusion")) {
+            cpu = true;
+          }
+        } else if (a.name == "custom_call_target") {
+          if (Contains(a.value, "__cublas") || Contains(a.value, "__cudnn") ||
+              Contains(a.value, "__triton")) {
+            return XlaPlatform::kGpu;
+          }
+          if (Contains(a.value, "__onednn") || Contains(a.value, "__xnn")) {
+            cpu = true;
+          }
+        }
+      }
+    }
+  }
+  return cpu ? XlaPlatform::kCpu : XlaPlatform::kGpu;
+}
+
+int64_t BufferAssignment::temp_allocation() const {
+  for (const BufferAllocation& a : allocations) {
+    if (a.is_temp()) return a.index;
+  }
+  return -1;
+}
+
+absl::StatusOr<BufferAssignment> AssignBuffers(
+    const HloModule& module, const MemoryAnalysis& analysis,
+    const BufferAssignmentOptions& options) {
+  if (analysis.dataflow == nullptr) {
+    return absl::InvalidArgumentError(
+        "buffer assignment needs the analysis' dataflow (keep_dataflow)");
+  }
+  if (module.entry_index < 0) {
+    return absl::InvalidArgumentError("module has no entry computation");
+  }
+  Assigner assigner(module, analysis, options);
+  return assigner.Run();
+}
+
+absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
+    const HloModule& module, const BufferAssignmentOptions& options) {
+  MemoryAnalysisOptions analysis_options;
+  analysis_options.keep_dataflow = true;
+  absl::StatusOr<MemoryAnalysis> analysis =
+      AnalyzeMemory(module, analysis_options);
+  if (!analysis.ok()) return analysis.status();
+  ModuleMemory out;
+  out.live_ranges = *std::move(analysis);
+  absl::StatusOr<BufferAssignment> buffers =
+      AssignBuffers(module, out.live_ranges, options);
+  if (!buffers.ok()) return buffers.status();
+  out.buffers = *std::move(buffers);
+  return out;
+}
+
+}  // namespace hlolayout

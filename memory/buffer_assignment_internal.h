@@ -1,0 +1,170 @@
+// memory/buffer_assignment_internal.h: the pieces of memory/
+// buffer_assignment.h shared by its source files; not a public header.
+// xla_value_ids.cc numbers the values as XLA does and orders computations
+// and instructions; buffer_sharing.cc decides when a value may take its
+// operand's place; buffer_assignment.cc assigns the allocations.
+#ifndef HLOLAYOUT_MEMORY_BUFFER_ASSIGNMENT_INTERNAL_H_
+#define HLOLAYOUT_MEMORY_BUFFER_ASSIGNMENT_INTERNAL_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dataflow.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/hlo_module.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+
+// How XLA's buffer assignment treats a computation
+// (GatherComputationsByAllocationType).
+enum class CompKind : uint8_t {
+  kUnreached,    // not reached from the entry: no buffers
+  kGlobal,       // the entry and what it runs by while/call/conditional/async
+  kThreadLocal,  // reducers, comparators, ...: one allocation per value
+  kFusion,       // fusion bodies: no buffers
+};
+
+// The instructions of a computation as a graph: operands and users by
+// index in text order (-1: an operand that is not in the computation).
+struct InstructionGraph {
+  const HloComputation* source = nullptr;
+  std::vector<std::vector<int64_t>> operands;
+  std::vector<std::vector<int64_t>> users;
+  std::vector<int64_t> parameters;  // by number, -1 for gaps
+  int64_t root = -1;
+  absl::flat_hash_map<absl::string_view, int64_t> by_name;
+  const HloInstruction& at(int64_t i) const {
+    return source->instructions[static_cast<size_t>(i)];
+  }
+};
+InstructionGraph BuildInstructionGraph(const HloComputation& computation);
+
+// The module, its dataflow and the relations the assignment needs.
+struct ModuleGraph {
+  ModuleGraph(const HloModule& module, const MemoryAnalysis& analysis);
+
+  const HloModule& module;
+  const MemoryAnalysis& analysis;
+  const MemoryDataflow& df;
+  absl::flat_hash_map<absl::string_view, int64_t> comp_index;
+  std::vector<CompKind> kind;  // by computation
+  // Called computations of each computation, each once, in the order
+  // XLA's call graph lists them (instruction order; a while's body before
+  // its condition).
+  std::vector<std::vector<int64_t>> callees;
+  // Users of each dataflow node (each once), as slices of user_ids.
+  std::vector<int64_t> user_begin, user_ids;
+  // What each instruction of the module calls (indexed as
+  // MemoryDataflow::Callees), in XLA's order: a while's body, then its
+  // condition; others in attribute order.
+  std::vector<int64_t> call_begin, calls;
+
+  absl::Span<const int64_t> Calls(int64_t instruction) const {
+    if (instruction < 0) return {};
+    return absl::MakeConstSpan(
+        calls.data() + call_begin[instruction],
+        call_begin[instruction + 1] - call_begin[instruction]);
+  }
+
+  absl::Span<const int64_t> Users(int64_t node) const {
+    return absl::MakeConstSpan(user_ids.data() + user_begin[node],
+                               user_begin[node + 1] - user_begin[node]);
+  }
+  // The computation a node's fusion (or other embedded caller) calls
+  // through `calls=`, -1 when none.
+  int64_t CalledComputation(const HloInstruction& instruction,
+                            absl::string_view attribute) const;
+  // A graph of a computation without dataflow nodes (built once).
+  const InstructionGraph& Graph(int64_t computation) const;
+  // The value at position `index` of node `node`'s result, -1 if none.
+  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const;
+
+ private:
+  mutable std::vector<std::unique_ptr<InstructionGraph>> graphs_;
+};
+
+// A value of a thread-local computation.
+struct ThreadLocalValue {
+  int64_t computation = 0;
+  int64_t instruction = 0;  // index in the computation's text
+  std::vector<int64_t> index;
+  const Shape* shape = nullptr;
+  int64_t bytes = 0;
+  int64_t id = 0;        // XLA's value id
+  int64_t position = 0;  // post-order position among thread-local values
+  bool is_constant = false;
+};
+
+// XLA's value ids and the orders that depend on them.
+struct XlaIds {
+  std::vector<int64_t> value_id;  // by MemoryAnalysis::values index
+  std::vector<ThreadLocalValue> thread_local_values;
+  // Post-order position of each dataflow node among the global
+  // computations (BufferAssigner's sort key), -1 when not numbered.
+  std::vector<int64_t> node_position;
+};
+XlaIds ComputeXlaIds(const ModuleGraph& graph);
+
+// XLA's MakeInstructionPostOrder: a depth-first walk from each instruction
+// without users, in `count` order, visiting operands in order and control
+// predecessors before them. `operands(i)`, `control_predecessors(i)` give
+// instruction indices; `has_users(i)` whether i has users.
+template <typename Operands, typename Preds, typename HasUsers>
+std::vector<int64_t> InstructionPostOrder(int64_t count, Operands operands,
+                                          Preds control_predecessors,
+                                          HasUsers has_users) {
+  std::vector<int64_t> post_order;
+  post_order.reserve(count);
+  std::vector<uint8_t> state(count, 0);  // 0 new, 1 visiting, 2 visited
+  std::vector<int64_t> stack;
+  for (int64_t r = 0; r < count; ++r) {
+    if (has_users(r) || state[r] == 2) continue;
+    stack.push_back(r);
+    while (!stack.empty()) {
+      const int64_t current = stack.back();
+      if (state[current] == 0) {
+        state[current] = 1;
+        const auto& ops = operands(current);
+        for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+          if (*it >= 0 && state[*it] != 2) stack.push_back(*it);
+        }
+        for (int64_t p : control_predecessors(current)) {
+          if (p >= 0 && state[p] != 2) stack.push_back(p);
+        }
+      } else {
+        stack.pop_back();
+        if (state[current] != 2) {
+          state[current] = 2;
+          post_order.push_back(current);
+        }
+      }
+    }
+  }
+  return post_order;
+}
+
+// The names in a control-predecessors={%a, %b} attribute value.
+std::vector<absl::string_view> ControlPredecessorNames(
+    const HloInstruction& instruction);
+
+// XLA's HloDataflowAnalysis::CanShareOperandBufferWithUser with the
+// platform's hint (docs/memory.md, "When a value takes its operand's
+// place"): may `user` (a dataflow node) write its value at `user_index`
+// into the buffer of `operand`'s value at `operand_index`? `operand` is a
+// direct operand of `user`.
+bool CanShareOperandBufferWithUser(const ModuleGraph& graph,
+                                   XlaPlatform platform, int64_t operand,
+                                   absl::Span<const int64_t> operand_index,
+                                   int64_t user,
+                                   absl::Span<const int64_t> user_index);
+
+}  // namespace buffer_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_BUFFER_ASSIGNMENT_INTERNAL_H_

@@ -1,0 +1,539 @@
+// When a value may take its operand's place (docs/memory.md, "When a
+// value takes its operand's place"): XLA's
+// HloDataflowAnalysis::CanShareOperandBufferWithUser, with XLA:GPU's hint
+// (buffer_sharing.cc's FusionCanShareBufferHint and CanShareBufferHint);
+// XLA:CPU gives none. Fusion bodies are read from the module text.
+#include <algorithm>
+#include <deque>
+
+#include "absl/container/flat_hash_set.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+namespace {
+
+const Shape* SubshapeAt(const Shape* shape, absl::Span<const int64_t> index) {
+  for (int64_t i : index) {
+    if (shape == nullptr || !shape->IsTuple() || i < 0 ||
+        i >= shape->tuple_size()) {
+      return nullptr;
+    }
+    shape = &shape->tuple_shape(i);
+  }
+  return shape;
+}
+
+bool IsEffectiveScalar(const Shape& s) {
+  if (!s.IsArray()) return false;
+  for (int64_t d : s.dimensions()) {
+    if (d != 1) return false;
+  }
+  return true;
+}
+
+int64_t Elements(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s.dimensions()) n *= d;
+  return n;
+}
+
+// XLA's IsElementwiseImpl for one operand (-1: the instruction as a whole).
+bool ElementwiseOn(const HloInstruction& in, int64_t operand,
+                   const InstructionGraph* graph) {
+  const absl::string_view op = in.opcode;
+  static const absl::flat_hash_set<absl::string_view>* const kElementwise =
+      new absl::flat_hash_set<absl::string_view>{"abs",
+                                                 "round-nearest-afz",
+                                                 "round-nearest-even",
+                                                 "ceil",
+                                                 "count-leading-zeros",
+                                                 "convert",
+                                                 "copy",
+                                                 "cosine",
+                                                 "erf",
+                                                 "exponential",
+                                                 "exponential-minus-one",
+                                                 "floor",
+                                                 "imag",
+                                                 "is-finite",
+                                                 "log",
+                                                 "log-plus-one",
+                                                 "not",
+                                                 "negate",
+                                                 "popcnt",
+                                                 "real",
+                                                 "reduce-precision",
+                                                 "rsqrt",
+                                                 "logistic",
+                                                 "sign",
+                                                 "sine",
+                                                 "sqrt",
+                                                 "cbrt",
+                                                 "tan",
+                                                 "tanh",
+                                                 "add",
+                                                 "atan2",
+                                                 "compare",
+                                                 "complex",
+                                                 "divide",
+                                                 "maximum",
+                                                 "minimum",
+                                                 "multiply",
+                                                 "power",
+                                                 "remainder",
+                                                 "subtract",
+                                                 "and",
+                                                 "or",
+                                                 "xor",
+                                                 "shift-left",
+                                                 "shift-right-arithmetic",
+                                                 "shift-right-logical",
+                                                 "stochastic-convert",
+                                                 "select",
+                                                 "clamp",
+                                                 "map"};
+  if (op == "dynamic-update-slice") return operand == 0;
+  if (op == "bitcast-convert") {
+    if (in.shape == nullptr || in.operands.empty() ||
+        in.operands[0].shape == nullptr) {
+      return false;
+    }
+    return BitWidth(in.shape->element_type()) ==
+           BitWidth(in.operands[0].shape->element_type());
+  }
+  (void)graph;
+  return kElementwise->contains(op);
+}
+
+// Index of the first operand of `in` (in `graph`) that is instruction `x`.
+int64_t OperandIndex(const InstructionGraph& graph, int64_t in, int64_t x) {
+  const std::vector<int64_t>& ops = graph.operands[in];
+  for (size_t k = 0; k < ops.size(); ++k) {
+    if (ops[k] == x) return static_cast<int64_t>(k);
+  }
+  return -1;
+}
+
+// XLA's HloInstruction::IsElementwiseOnOperand for a fusion: every
+// instruction reached from the fused parameter is elementwise on it.
+bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
+  if (param < 0) return false;
+  std::deque<int64_t> work = {param};
+  absl::flat_hash_set<int64_t> visited = {param};
+  while (!work.empty()) {
+    const int64_t x = work.front();
+    work.pop_front();
+    for (int64_t user : body.users[x]) {
+      if (visited.contains(user)) continue;
+      const std::vector<int64_t>& ops = body.operands[user];
+      bool ok = ElementwiseOn(body.at(user), -1, &body);
+      if (!ok) {
+        ok = true;
+        for (size_t k = 0; k < ops.size(); ++k) {
+          if (ops[k] == x && !ElementwiseOn(body.at(user), k, &body))
+            ok = false;
+        }
+      }
+      if (!ok) return false;
+      work.push_back(user);
+      visited.insert(user);
+    }
+  }
+  return true;
+}
+
+// XLA's AreTransitiveUsesElementwiseOrTuple.
+bool TransitiveUsesElementwiseOrTuple(const InstructionGraph& body,
+                                      int64_t param) {
+  if (param < 0) return false;
+  std::vector<int64_t> stack = {param};
+  absl::flat_hash_set<int64_t> visited;
+  while (!stack.empty()) {
+    const int64_t x = stack.back();
+    stack.pop_back();
+    visited.insert(x);
+    for (int64_t user : body.users[x]) {
+      const std::vector<int64_t>& ops = body.operands[user];
+      for (size_t k = 0; k < ops.size(); ++k) {
+        if (ops[k] != x) continue;
+        if (!ElementwiseOn(body.at(user), k, &body) &&
+            body.at(user).opcode != "tuple") {
+          return false;
+        }
+      }
+      if (!visited.contains(user)) stack.push_back(user);
+    }
+  }
+  return true;
+}
+
+absl::string_view FusionKind(const HloInstruction& fusion) {
+  absl::optional<absl::string_view> k =
+      FindHloAttribute(fusion.attributes, "kind");
+  return k.has_value() ? *k : absl::string_view();
+}
+
+// The reduce a reduction-emitter fusion computes first (XLA's hero
+// reduction): a root, or a root tuple's element, that is a `reduce`
+// (through bitcasts), in an input fusion; -1 when there is none.
+int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
+  if (kind != "kInput" || body.root < 0) return -1;
+  std::vector<int64_t> roots;
+  if (body.at(body.root).opcode == "tuple") {
+    roots = body.operands[body.root];
+  } else {
+    roots.push_back(body.root);
+  }
+  for (int64_t r : roots) {
+    while (r >= 0 && body.at(r).opcode == "bitcast" &&
+           !body.operands[r].empty()) {
+      r = body.operands[r][0];
+    }
+    if (r >= 0 && body.at(r).opcode == "reduce") return r;
+  }
+  return -1;
+}
+
+// XLA:GPU's FusionCanShareBufferHint.
+bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
+                   const DataflowNode& operand, int64_t operand_number,
+                   absl::Span<const int64_t> user_index) {
+  const Shape* user_sub = SubshapeAt(user.shape, user_index);
+  const Shape* operand_shape = operand.shape;
+  if (user_sub == nullptr || operand_shape == nullptr) return false;
+  if (!(*operand_shape == *user_sub)) {
+    if (!operand_shape->IsArray() || !user_sub->IsArray()) return false;
+    if (Elements(*operand_shape) != Elements(*user_sub)) return false;
+    if (ByteWidth(operand_shape->element_type()) !=
+        ByteWidth(user_sub->element_type())) {
+      return false;
+    }
+  }
+  const int64_t c = g.CalledComputation(*user.source, "calls");
+  if (c < 0) return false;
+  const InstructionGraph& body = g.Graph(c);
+  const absl::string_view kind = FusionKind(*user.source);
+  const int64_t hero = ReductionHero(body, kind);
+  if (operand_number < 0 ||
+      operand_number >= static_cast<int64_t>(body.parameters.size())) {
+    return false;
+  }
+  const int64_t param = body.parameters[operand_number];
+  if (param < 0 || body.root < 0) return false;
+  int64_t output = body.root;
+  const bool tuple_root = body.at(body.root).opcode == "tuple";
+  if (tuple_root) {
+    if (user_index.empty() ||
+        user_index[0] >=
+            static_cast<int64_t>(body.operands[body.root].size())) {
+      return false;
+    }
+    output = body.operands[body.root][user_index[0]];
+    if (output < 0) return false;
+  }
+  int64_t non_bitcast_root = output;
+  if (body.at(output).opcode == "bitcast" && !body.operands[output].empty()) {
+    non_bitcast_root = body.operands[output][0];
+    if (non_bitcast_root < 0) return false;
+  }
+  const HloInstruction& nbr = body.at(non_bitcast_root);
+  std::deque<int64_t> q = {param};
+  absl::flat_hash_set<int64_t> visited = {param};
+  bool found = false;
+  while (!q.empty()) {
+    const int64_t x = q.front();
+    q.pop_front();
+    if (x == output) found = true;
+    if (x == hero) continue;
+    for (int64_t u : body.users[x]) {
+      if (visited.insert(u).second) q.push_back(u);
+      const HloInstruction& hlo = body.at(u);
+      const int64_t idx = OperandIndex(body, u, x);
+      if (u == non_bitcast_root && hlo.opcode == "scatter") {
+        const int64_t inputs = hlo.shape != nullptr && hlo.shape->IsTuple()
+                                   ? hlo.shape->tuple_size()
+                                   : 1;
+        const int64_t count =
+            std::count(body.operands[u].begin(), body.operands[u].end(), x);
+        if (idx < inputs && count == 1) continue;
+      }
+      if (nbr.opcode == "dynamic-update-slice" &&
+          hlo.opcode == "dynamic-slice" &&
+          !body.operands[non_bitcast_root].empty() &&
+          !body.operands[u].empty() &&
+          body.operands[non_bitcast_root][0] == body.operands[u][0] &&
+          body.operands[non_bitcast_root].size() >= 2 &&
+          body.operands[non_bitcast_root][1] >= 0 && hlo.shape != nullptr &&
+          body.at(body.operands[non_bitcast_root][1]).shape != nullptr &&
+          *hlo.shape == *body.at(body.operands[non_bitcast_root][1]).shape) {
+        const Shape& update =
+            *body.at(body.operands[non_bitcast_root][1]).shape;
+        if (!IsEffectiveScalar(*hlo.shape) || !IsEffectiveScalar(update)) {
+          const std::vector<int64_t>& ds = body.operands[u];
+          const std::vector<int64_t>& dus = body.operands[non_bitcast_root];
+          for (size_t i = 1; i < ds.size(); ++i) {
+            if (i + 1 >= dus.size() || ds[i] != dus[i + 1]) return false;
+          }
+        }
+      } else if ((!ElementwiseOn(hlo, idx, &body) || hlo.opcode == "copy") &&
+                 hlo.opcode != "bitcast" && hlo.opcode != "tuple" &&
+                 u != hero) {
+        if (u != non_bitcast_root || hlo.opcode != "dynamic-update-slice" ||
+            idx != 1) {
+          return false;
+        }
+      }
+    }
+  }
+  if (tuple_root && !ElementwiseOn(nbr, -1, &body)) {
+    for (int64_t o : body.operands[body.root]) {
+      if (o != output && visited.contains(o)) return false;
+    }
+  }
+  return found;
+}
+
+// The in-place (operand number, operand index) -> output index pairs of
+// XLA's GetInPlaceInputOutputPairs.
+struct InPlacePair {
+  int64_t operand = 0;
+  std::vector<int64_t> operand_index;
+  std::vector<int64_t> output_index;
+};
+
+// `{{1}: (0, {})}`-style aliasing attributes.
+void ParseAliasing(absl::string_view s, std::vector<InPlacePair>* out) {
+  auto read_index = [&](size_t* at) {
+    std::vector<int64_t> index;
+    if (*at >= s.size() || s[*at] != '{') return index;
+    size_t k = *at + 1;
+    int64_t v = 0;
+    bool any = false;
+    for (; k < s.size() && s[k] != '}'; ++k) {
+      if (s[k] >= '0' && s[k] <= '9') {
+        v = v * 10 + (s[k] - '0');
+        any = true;
+      } else if (s[k] == ',') {
+        if (any) index.push_back(v);
+        v = 0;
+        any = false;
+      }
+    }
+    if (any) index.push_back(v);
+    *at = k < s.size() ? k + 1 : s.size();
+    return index;
+  };
+  size_t at = 0;
+  while (true) {
+    const size_t colon = s.find(": (", at);
+    if (colon == absl::string_view::npos) break;
+    size_t open = s.rfind('{', colon);
+    InPlacePair pair;
+    pair.output_index = read_index(&open);
+    size_t p = colon + 3;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
+      pair.operand = pair.operand * 10 + (s[p++] - '0');
+    }
+    while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
+    pair.operand_index = read_index(&p);
+    out->push_back(std::move(pair));
+    at = p;
+  }
+}
+
+std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
+                                      const DataflowNode& user) {
+  std::vector<InPlacePair> pairs;
+  if (user.source == nullptr) return pairs;
+  const absl::string_view op = user.opcode;
+  if (op == "dynamic-update-slice" || op == "scatter") {
+    const int64_t outputs =
+        op == "scatter" && user.shape != nullptr && user.shape->IsTuple()
+            ? user.shape->tuple_size()
+            : 0;
+    if (outputs > 1) {
+      for (int64_t i = 0; i < outputs; ++i) pairs.push_back({i, {}, {i}});
+    } else {
+      pairs.push_back({0, {}, {}});
+    }
+    return pairs;
+  }
+  if (op == "custom-call" || op == "fusion") {
+    absl::optional<absl::string_view> a =
+        FindHloAttribute(user.source->attributes, "output_to_operand_aliasing");
+    if (op == "fusion") {
+      // The fused root (or each root tuple element) that is an in-place
+      // op of a fusion parameter, through bitcasts.
+      const int64_t c = g.CalledComputation(*user.source, "calls");
+      if (c >= 0) {
+        const InstructionGraph& body = g.Graph(c);
+        auto in_place = [&](int64_t r, std::vector<int64_t> out_index) {
+          if (r < 0) return;
+          const absl::string_view rop = body.at(r).opcode;
+          if (rop != "dynamic-update-slice" && rop != "scatter") return;
+          if (body.operands[r].empty()) return;
+          int64_t x = body.operands[r][0];
+          while (x >= 0 && body.at(x).opcode == "bitcast" &&
+                 !body.operands[x].empty()) {
+            x = body.operands[x][0];
+          }
+          if (x < 0 || body.at(x).opcode != "parameter") return;
+          const int64_t number = body.at(x).parameter_number.value_or(-1);
+          if (number >= 0) pairs.push_back({number, {}, std::move(out_index)});
+        };
+        if (body.root >= 0 && body.at(body.root).opcode == "tuple") {
+          const std::vector<int64_t>& ops = body.operands[body.root];
+          for (size_t i = 0; i < ops.size(); ++i) {
+            in_place(ops[i], {static_cast<int64_t>(i)});
+          }
+        } else {
+          in_place(body.root, {});
+        }
+      }
+    }
+    if (a.has_value()) ParseAliasing(*a, &pairs);
+  }
+  return pairs;
+}
+
+}  // namespace
+
+bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
+                                   int64_t operand,
+                                   absl::Span<const int64_t> operand_index,
+                                   int64_t user,
+                                   absl::Span<const int64_t> user_index) {
+  const MemoryDataflow& df = g.df;
+  const DataflowNode& op = df.nodes[operand];
+  const DataflowNode& us = df.nodes[user];
+  if (op.opcode == "constant") return false;
+  const Shape* operand_sub = SubshapeAt(op.shape, operand_index);
+  const Shape* user_sub = SubshapeAt(us.shape, user_index);
+  if (operand_sub == nullptr || user_sub == nullptr) return false;
+  const absl::Span<const int64_t> ops = df.Operands(us);
+  int64_t operand_number = -1;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    if (ops[k] == operand) {
+      operand_number = static_cast<int64_t>(k);
+      break;
+    }
+  }
+  const bool shapes_equal = *operand_sub == *user_sub;
+  if (shapes_equal) {
+    const int64_t value = g.ValueAt(operand, operand_index);
+    for (const InPlacePair& pair : InPlacePairs(g, us)) {
+      if (absl::MakeConstSpan(pair.output_index) != user_index) continue;
+      if (pair.operand < 0 ||
+          pair.operand >= static_cast<int64_t>(ops.size())) {
+        continue;
+      }
+      if (value >= 0 &&
+          g.ValueAt(ops[pair.operand], pair.operand_index) == value) {
+        return true;
+      }
+    }
+  }
+  if (platform == XlaPlatform::kGpu && us.source != nullptr) {
+    const absl::string_view uop = us.opcode;
+    if (uop == "fusion") {
+      return GpuFusionHint(g, us, op, operand_number, user_index);
+    }
+    if (uop == "all-reduce" || uop == "collective-broadcast") {
+      return ops.size() == 1 ||
+             (user_index.size() == 1 && user_index[0] >= 0 &&
+              user_index[0] < static_cast<int64_t>(ops.size()) &&
+              ops[user_index[0]] == operand);
+    }
+    if (uop == "custom-call") {
+      absl::optional<absl::string_view> target =
+          FindHloAttribute(us.source->attributes, "custom_call_target");
+      const absl::string_view t = target.has_value() ? *target : "";
+      if (t == "\"__cublas$lt$matmul\"") {
+        absl::optional<absl::string_view> config =
+            FindHloAttribute(us.source->attributes, "backend_config");
+        // beta != 0: the bias (operand 2) is written in place.
+        const bool beta =
+            config.has_value() &&
+            config->find("\"beta\":0,") == absl::string_view::npos &&
+            config->find("\"beta\":0}") == absl::string_view::npos;
+        return beta && ops.size() > 2 && ops[2] == operand;
+      }
+      if (t == "\"__cusolver$cholesky\"") {
+        return user_index.size() == 1 && user_index[0] == 0;
+      }
+      return false;
+    }
+  }
+  if (!shapes_equal) return false;
+  const absl::string_view uop = us.opcode;
+  if (uop == "fusion" && us.source != nullptr) {
+    const int64_t c = g.CalledComputation(*us.source, "calls");
+    if (c >= 0 && operand_number >= 0) {
+      const InstructionGraph& body = g.Graph(c);
+      const int64_t param =
+          operand_number < static_cast<int64_t>(body.parameters.size())
+              ? body.parameters[operand_number]
+              : -1;
+      const absl::string_view kind = FusionKind(*us.source);
+      if (kind == "kLoop" || kind == "kInput") {
+        return TransitiveUsesElementwiseOrTuple(body, param);
+      }
+      if (kind == "kOutput" && body.root >= 0 &&
+          body.at(body.root).opcode == "add") {
+        const std::vector<int64_t>& add = body.operands[body.root];
+        int64_t matched = -1;
+        for (size_t k = 0; k < add.size(); ++k) {
+          if (add[k] >= 0 && (body.at(add[k]).opcode == "convolution" ||
+                              body.at(add[k]).opcode == "dot")) {
+            matched = static_cast<int64_t>(k);
+            break;
+          }
+        }
+        if (matched < 0 || param < 0) return false;
+        const int64_t other = matched == 0 ? 1 : 0;
+        return body.users[param].size() == 1 &&
+               body.users[param][0] == body.root &&
+               OperandIndex(body, body.root, param) == other;
+      }
+    }
+  }
+  if (uop == "while" || uop == "conditional") return true;
+  if (uop == "dynamic-update-slice" || uop == "scatter" ||
+      uop == "triangular-solve" || uop == "set-dimension-size") {
+    const int64_t want = uop == "triangular-solve" ? 1 : 0;
+    int64_t count = 0, first = -1;
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (ops[k] == operand) {
+        if (first < 0) first = static_cast<int64_t>(k);
+        ++count;
+      }
+    }
+    return count == 1 && first == want;
+  }
+  if (uop == "sort") {
+    if (g.Users(operand).size() != 1) return false;
+    if (ops.size() == 1) return true;
+    int64_t count = 0, first = -1;
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (ops[k] == operand) {
+        if (first < 0) first = static_cast<int64_t>(k);
+        ++count;
+      }
+    }
+    return count == 1 && !user_index.empty() && user_index[0] == first;
+  }
+  if (uop == "call") return false;  // needs the callee's uses; rare
+  if (us.source == nullptr) return false;
+  if (uop == "fusion") {
+    const int64_t c = g.CalledComputation(*us.source, "calls");
+    if (c < 0 || operand_number < 0) return false;
+    const InstructionGraph& body = g.Graph(c);
+    return operand_number < static_cast<int64_t>(body.parameters.size()) &&
+           FusionElementwiseOn(body, body.parameters[operand_number]);
+  }
+  return ElementwiseOn(*us.source, operand_number, nullptr);
+}
+
+}  // namespace buffer_internal
+}  // namespace hlolayout

@@ -1,0 +1,410 @@
+// python/hlolayout/_triton.cc: the C++ half of `hlolayout.triton`, a
+// drop-in for Triton 3.6.0's `triton.tools.LinearLayout` (docs/triton.md,
+// "Python").
+//
+//   >>> from hlolayout.triton import LinearLayout
+//   >>> l = LinearLayout.identity_1d(4, "register", "dim0")
+//   >>> str(l)
+//   '\n - register=1 -> (1)\n   register=2 -> (2)\nwhere out dims are: [dim0
+//   (size 4)]'
+//
+// The class keeps Triton's method names and results; where Triton aborts
+// its process these raise ValueError with Triton's reason. Layouts are
+// immutable values (`a *= b` rebinds `a`), safe to share between threads.
+// RegisterTriton adds the `_triton` submodule to `_hlolayout`.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/hash/hash.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/triton/ttgir_printer.h"
+#include "hlolayout/triton/views.h"
+
+namespace py = pybind11;
+
+namespace hlolayout {
+namespace {
+
+using triton::LinearLayout;
+using triton::NamedInts;
+
+[[noreturn]] void Raise(const absl::Status& s) {
+  throw py::value_error(std::string(s.message()));
+}
+
+template <typename T>
+T Get(absl::StatusOr<T> v) {
+  if (!v.ok()) Raise(v.status());
+  return *std::move(v);
+}
+
+int32_t ToInt32(py::handle h, const char* what) {
+  if (!py::isinstance<py::int_>(h) || py::isinstance<py::bool_>(h)) {
+    throw py::type_error(
+        absl::StrCat(what, " must be an int, got ",
+                     std::string(py::str(h.get_type().attr("__name__")))));
+  }
+  const long long v = h.cast<long long>();
+  if (v < std::numeric_limits<int32_t>::min() ||
+      v > std::numeric_limits<int32_t>::max()) {
+    throw py::value_error(absl::StrCat(what, " ", v, " does not fit in int32"));
+  }
+  return static_cast<int32_t>(v);
+}
+
+// (name, value) pairs from a dict or a sequence of pairs.
+std::vector<std::pair<std::string, py::object>> Pairs(py::handle h,
+                                                      const char* what) {
+  std::vector<std::pair<std::string, py::object>> out;
+  if (py::isinstance<py::dict>(h)) {
+    for (auto item : py::reinterpret_borrow<py::dict>(h)) {
+      out.emplace_back(item.first.cast<std::string>(),
+                       py::reinterpret_borrow<py::object>(item.second));
+    }
+    return out;
+  }
+  for (py::handle pair : py::iter(h)) {
+    py::sequence seq = py::reinterpret_borrow<py::sequence>(pair);
+    if (!py::isinstance<py::sequence>(pair) || py::len(seq) != 2) {
+      throw py::type_error(absl::StrCat(what, " must be (name, value) pairs"));
+    }
+    out.emplace_back(seq[0].cast<std::string>(),
+                     py::reinterpret_borrow<py::object>(seq[1]));
+  }
+  return out;
+}
+
+triton::NamedBases Bases(py::handle h) {
+  triton::NamedBases bases;
+  for (auto& [name, value] : Pairs(h, "bases")) {
+    triton::DimBases db;
+    for (py::handle basis : py::iter(value)) {
+      std::vector<int32_t> b;
+      for (py::handle v : py::iter(basis))
+        b.push_back(ToInt32(v, "a basis value"));
+      db.push_back(std::move(b));
+    }
+    bases.emplace_back(name, std::move(db));
+  }
+  return bases;
+}
+
+LinearLayout FromBases(py::object bases, std::vector<std::string> names,
+                       std::optional<std::vector<int32_t>> sizes,
+                       bool require_surjective) {
+  triton::NamedBases b = Bases(bases);
+  if (sizes.has_value()) {
+    if (sizes->size() != names.size()) {
+      throw py::value_error(
+          "out_dim_names and out_dim_sizes must have the same length");
+    }
+    NamedInts outs;
+    for (size_t i = 0; i < names.size(); ++i) {
+      outs.emplace_back(names[i], (*sizes)[i]);
+    }
+    return Get(LinearLayout::Create(std::move(b), std::move(outs),
+                                    require_surjective));
+  }
+  if (!require_surjective) {
+    throw py::value_error(
+        "out_dim_sizes must be provided when require_surjective is false");
+  }
+  return Get(LinearLayout::CreateInferred(std::move(b), names));
+}
+
+py::list PyBases(const LinearLayout& l) {
+  py::list result;
+  for (const auto& [name, db] : l.bases()) {
+    py::list dim;
+    for (const auto& b : db) dim.append(py::cast(b));
+    result.append(py::make_tuple(name, dim));
+  }
+  return result;
+}
+
+py::list PyOutDims(const LinearLayout& l) {
+  py::list result;
+  for (const auto& [name, size] : l.out_dims()) {
+    result.append(py::make_tuple(name, size));
+  }
+  return result;
+}
+
+py::object Apply(const LinearLayout& l, py::object inputs) {
+  NamedInts ins;
+  for (auto& [name, v] : Pairs(inputs, "inputs")) {
+    ins.emplace_back(name, ToInt32(v, "an input value"));
+  }
+  NamedInts outs = Get(l.Apply(ins));
+  if (py::isinstance<py::dict>(inputs)) {
+    py::dict d;
+    for (const auto& [name, v] : outs) d[py::str(name)] = v;
+    return d;
+  }
+  py::list list;
+  for (const auto& [name, v] : outs) list.append(py::make_tuple(name, v));
+  return list;
+}
+
+NamedInts Sizes(py::object h) {
+  NamedInts out;
+  for (auto& [name, v] : Pairs(h, "dims")) {
+    out.emplace_back(name, ToInt32(v, "a dim size"));
+  }
+  return out;
+}
+
+std::optional<LinearLayout> Optional(
+    absl::StatusOr<std::optional<LinearLayout>> v) {
+  if (!v.ok()) Raise(v.status());
+  return *std::move(v);
+}
+
+// The layout of TTGIR text (or JSON bases) at `shape` (None: a linear
+// layout's own shape).
+LinearLayout FromText(const std::string& text,
+                      std::optional<std::vector<int64_t>> shape, int bits) {
+  size_t i = 0;
+  while (i < text.size() && isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i < text.size() && text[i] == '{') {
+    return Get(triton::LayoutFromJson(text));
+  }
+  triton::Layout layout = Get(triton::ParseLayout(text));
+  if (const auto* n = layout.get<triton::NvmmaSharedLayout>()) {
+    if (n->element_bits == 0) {
+      triton::NvmmaSharedLayout copy = *n;
+      copy.element_bits = bits;
+      layout = triton::Layout(copy);
+    }
+  }
+  if (!shape.has_value()) {
+    const LinearLayout* own = nullptr;
+    if (const auto* e = layout.get<triton::LinearEncoding>()) own = &e->layout;
+    if (const auto* e = layout.get<triton::SharedLinearEncoding>()) {
+      own = &e->layout;
+    }
+    if (own == nullptr) {
+      throw py::value_error(
+          absl::StrCat("a #ttg.", layout.kind_name(), " layout needs a shape"));
+    }
+    return *own;
+  }
+  return Get(triton::ToLinearLayout(layout, *shape));
+}
+
+py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits) {
+  triton::CvtCost c = Get(triton::ConvertLayoutCost(src, dst, bits));
+  py::dict d;
+  d["kind"] = std::string(triton::CvtKindName(c.kind));
+  d["scratch_bytes"] = c.scratch_bytes;
+  d["map"] = c.map;
+  d["mixed_transpositions"] =
+      c.mixed_transpositions ? py::object(py::int_(*c.mixed_transpositions))
+                             : py::object(py::none());
+  return d;
+}
+
+}  // namespace
+
+void RegisterTriton(py::module_& parent) {
+  py::module_ m = parent.def_submodule(
+      "_triton", "C++ core of hlolayout.triton; use hlolayout.triton instead.");
+  py::class_<LinearLayout>(m, "LinearLayout",
+                           "Triton's LinearLayout: a map over F2 from named "
+                           "input bits to named output coordinates.")
+      .def(py::init<>())
+      .def_static(
+          "identity_1d",
+          [](int32_t size, std::string in, std::string out) {
+            return Get(LinearLayout::Identity1D(size, in, out));
+          },
+          py::arg("size"), py::arg("inDim"), py::arg("outDim"))
+      .def_static(
+          "strided_1d",
+          [](int32_t size, int32_t stride, std::string in, std::string out) {
+            return Get(LinearLayout::Strided1D(size, stride, in, out));
+          },
+          py::arg("size"), py::arg("stride"), py::arg("inDim"),
+          py::arg("outDim"))
+      .def_static(
+          "zeros_1d",
+          [](int32_t size, std::string in, std::string out, int32_t out_size) {
+            return Get(LinearLayout::Zeros1D(size, in, out, out_size));
+          },
+          py::arg("size"), py::arg("inDim"), py::arg("outDim"),
+          py::arg("outDimSize") = 1)
+      .def_static("from_bases", &FromBases, py::arg("bases"),
+                  py::arg("out_dim_names"),
+                  py::arg("out_dim_sizes") = py::none(),
+                  py::arg("require_surjective") = true)
+      .def("compose",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::Compose(a, b));
+           })
+      .def("invert_and_compose",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::InvertAndCompose(a, b));
+           })
+      .def("invert",
+           [](const LinearLayout& a) { return Get(triton::Invert(a)); })
+      .def("pseudoinvert",
+           [](const LinearLayout& a) { return Get(triton::Pseudoinvert(a)); })
+      .def("is_surjective", &LinearLayout::IsSurjective)
+      .def("is_injective", &LinearLayout::IsInjective)
+      .def("is_invertible", &LinearLayout::IsInvertible)
+      .def("get_in_dim_names",
+           [](const LinearLayout& l) { return l.in_dim_names(); })
+      .def("get_out_dim_names",
+           [](const LinearLayout& l) { return l.OutDimNames(); })
+      .def_property_readonly("bases", &PyBases)
+      .def_property_readonly("out_dims", &PyOutDims)
+      .def_property_readonly("num_in_dims", &LinearLayout::num_in_dims)
+      .def_property_readonly("num_out_dims", &LinearLayout::num_out_dims)
+      .def("__mul__",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::Product(a, b));
+           })
+      .def("__imul__",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::Product(a, b));
+           })
+      .def("__eq__",
+           [](const LinearLayout& a, const LinearLayout& b) { return a == b; })
+      .def("__ne__",
+           [](const LinearLayout& a, const LinearLayout& b) { return a != b; })
+      .def("__hash__",
+           [](const LinearLayout& l) {
+             return static_cast<py::ssize_t>(absl::Hash<LinearLayout>()(l));
+           })
+      .def("__repr__", &LinearLayout::ToString)
+      .def("__str__", &LinearLayout::ToString)
+      .def("get_shared_view",
+           [](const LinearLayout& l, bool hw) {
+             return Get(triton::SharedView(l, hw));
+           })
+      .def("get_distributed_view",
+           [](const LinearLayout& l, bool hw) {
+             return Get(triton::DistributedView(l, hw));
+           })
+      .def("apply", &Apply, py::arg("inputs"))
+      .def("get_matrix_view", &triton::MatrixView)
+      // Beyond Triton's binding.
+      .def("get_in_dim_size",
+           [](const LinearLayout& l, const std::string& d) {
+             const int i = l.InDimIndex(d);
+             if (i < 0) throw py::value_error("no in-dim " + d);
+             return l.InDimSize(i);
+           })
+      .def("get_out_dim_size",
+           [](const LinearLayout& l, const std::string& d) {
+             const int i = l.OutDimIndex(d);
+             if (i < 0) throw py::value_error("no out-dim " + d);
+             return l.OutDimSize(i);
+           })
+      .def("reshape_ins",
+           [](const LinearLayout& l, py::object dims) {
+             return Get(triton::ReshapeIns(l, Sizes(dims)));
+           })
+      .def("reshape_outs",
+           [](const LinearLayout& l, py::object dims) {
+             return Get(triton::ReshapeOuts(l, Sizes(dims)));
+           })
+      .def("flatten_ins",
+           [](const LinearLayout& l) { return Get(triton::FlattenIns(l)); })
+      .def("flatten_outs",
+           [](const LinearLayout& l) { return Get(triton::FlattenOuts(l)); })
+      .def("transpose_ins",
+           [](const LinearLayout& l, std::vector<std::string> order) {
+             return Get(triton::TransposeIns(l, order));
+           })
+      .def("transpose_outs",
+           [](const LinearLayout& l, std::vector<std::string> order) {
+             return Get(triton::TransposeOuts(l, order));
+           })
+      .def("sublayout",
+           [](const LinearLayout& l, std::vector<std::string> ins,
+              std::vector<std::string> outs) {
+             return Get(triton::Sublayout(l, ins, outs));
+           })
+      .def("sublayout_is_zero",
+           [](const LinearLayout& l, std::vector<std::string> ins,
+              std::vector<std::string> outs) {
+             return Get(triton::SublayoutIsZero(l, ins, outs));
+           })
+      .def("concat_ins",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::ConcatIns(a, b));
+           })
+      .def("concat_outs",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Get(triton::ConcatOuts(a, b));
+           })
+      .def("divide_left",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Optional(triton::DivideLeft(a, b));
+           })
+      .def("divide_right",
+           [](const LinearLayout& a, const LinearLayout& b) {
+             return Optional(triton::DivideRight(a, b));
+           })
+      .def("is_trivial_over",
+           [](const LinearLayout& l, std::vector<std::string> dims) {
+             return Get(triton::IsTrivialOver(l, dims));
+           })
+      .def("quotient",
+           [](const LinearLayout& l, std::vector<std::string> dims) {
+             return Optional(triton::Quotient(l, dims));
+           })
+      .def("get_free_variable_masks",
+           [](const LinearLayout& l) {
+             py::dict d;
+             for (const auto& [name, mask] : triton::FreeVariableMasks(l)) {
+               d[py::str(name)] = mask;
+             }
+             return d;
+           })
+      .def("get_num_consecutive_in_out", &triton::NumConsecutiveInOut)
+      .def("to_json", &triton::LayoutToJson)
+      .def(
+          "to_ttgir",
+          [](const LinearLayout& l, int32_t alignment) {
+            return triton::PrintLinear(l, alignment);
+          },
+          py::arg("alignment") = 16);
+
+  m.def("from_json", [](const std::string& text) {
+    return Get(triton::LayoutFromJson(text));
+  });
+  m.def("from_text", &FromText, py::arg("text"), py::arg("shape"),
+        py::arg("bits") = 16);
+  m.def("cvt_cost", &CvtCost, py::arg("src"), py::arg("dst"),
+        py::arg("bits") = 32);
+  m.def(
+      "draw",
+      [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
+        draw::CellGrid g = Get(triton::LayoutPicture(l, title, bits));
+        return svg ? draw::GridsToSvg({g}, title)
+                   : title + "\n\n" + draw::GridsToText({g}, draw::TextStyle{});
+      },
+      py::arg("layout"), py::arg("title"), py::arg("bits") = 16,
+      py::arg("svg") = true);
+}
+
+}  // namespace hlolayout

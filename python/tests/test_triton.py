@@ -1,0 +1,241 @@
+"""hlolayout.triton: the drop-in for triton.tools.LinearLayout, checked on
+every case Triton 3.6.0 computed (triton/testdata/), Gluon-style layout
+objects, convert_layout costs, pictures and kernel reports."""
+
+import dataclasses
+import doctest
+import json
+import os
+from typing import List, Optional
+
+import pytest
+
+from hlolayout import triton as tt
+from hlolayout.triton import LinearLayout
+
+
+def _data(name):
+    root = os.environ.get("TEST_SRCDIR")
+    path = os.path.join("triton", "testdata", name)
+    if root and os.path.exists(os.path.join(root, "hlolayout", path)):
+        return os.path.join(root, "hlolayout", path)
+    return os.path.join(os.path.dirname(__file__), "..", "..", path)
+
+
+def _rows(name):
+    with open(_data(name)) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def _build(args):
+    return LinearLayout.from_bases(args["bases"], args["out_dims"],
+                                   args["out_sizes"],
+                                   args["require_surjective"])
+
+
+def _run(row):
+    a = _build(row["a"])
+    b = _build(row["b"]) if "b" in row else None
+    op = row["op"]
+    if op == "compose":
+        return a, b, a.compose(b)
+    if op == "invert_and_compose":
+        return a, b, a.invert_and_compose(b)
+    if op == "product":
+        return a, b, a * b
+    if op == "pseudoinvert":
+        return a, b, a.pseudoinvert()
+    if op == "invert":
+        return a, b, a.invert()
+    return a, b, None
+
+
+def test_docstring_examples():
+    result = doctest.testmod(tt, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_operation_case():
+    rows = _rows("ll_ops.jsonl")
+    assert len(rows) == 1000
+    for row in rows:
+        if "refused" in row:
+            with pytest.raises(ValueError) as e:
+                _run(row)
+            assert row["refused"] in str(e.value), row["case"]
+            continue
+        a, b, result = _run(row)
+        want = row["want"]
+        assert str(a) == want["a_str"]
+        if b is not None:
+            assert str(b) == want["b_str"]
+        if "result" in want:
+            r = want["result"]
+            assert str(result) == r["str"], row["case"]
+            assert result.bases == [(n, v) for n, v in r["bases"]]
+            assert result.out_dims == list(zip(r["out_dims"], r["out_sizes"]))
+        assert [a.is_injective(), a.is_surjective(),
+                a.is_invertible()] == want["flags"]
+        assert a.get_matrix_view() == want["matrix"]
+        for ins, outs in want["apply"]:
+            assert a.apply(ins) == outs
+            # Triton's binding takes and returns lists of pairs too.
+            assert a.apply(list(ins.items())) == list(outs.items())
+        if "view" in want:
+            assert a.get_distributed_view(False) == want["view"]
+        if "view_hw" in want:
+            assert a.get_distributed_view(True) == want["view_hw"]
+
+
+def test_every_named_layout_case():
+    rows = _rows("named_layouts.jsonl")
+    for row in rows:
+        if "refused" in row:
+            with pytest.raises(ValueError) as e:
+                tt.to_linear_layout(row["layout"], row["shape"])
+            assert row["refused"] in str(e.value)
+            continue
+        l = tt.to_linear_layout(row["layout"], row["shape"])
+        want = row["want"]
+        assert l.bases == [(d, want[d]) for d in
+                           ("register", "lane", "warp", "block")]
+        assert str(l) == want["str"]
+
+
+def test_every_compiled_convert_layout():
+    for row in _rows("cvt_costs.jsonl"):
+        c = tt.cvt_cost(row["src"], row["dst"], row["shape"])
+        assert (c["kind"], c["scratch_bytes"]) == (row["kind"],
+                                                   row["scratch_bytes"])
+        assert isinstance(c["map"], LinearLayout)
+
+
+# Gluon's layout classes, by their attribute names.
+@dataclasses.dataclass(frozen=True)
+class BlockedLayout:
+    size_per_thread: List[int]
+    threads_per_warp: List[int]
+    warps_per_cta: List[int]
+    order: List[int]
+    cga_layout: Optional[List[List[int]]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class SliceLayout:
+    dim: int
+    parent: object
+
+
+@dataclasses.dataclass(frozen=True)
+class NVMMADistributedLayout:
+    version: List[int]
+    warps_per_cta: List[int]
+    instr_shape: List[int]
+    cga_layout: Optional[List[List[int]]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class DotOperandLayout:
+    operand_index: int
+    parent: object
+    k_width: int
+
+
+@dataclasses.dataclass(frozen=True)
+class SwizzledSharedLayout:
+    vec: int
+    per_phase: int
+    max_phase: int
+    order: List[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class NVMMASharedLayout:
+    swizzle_byte_width: int
+    element_bitwidth: int
+    rank: int = 2
+    transposed: bool = False
+    fp4_padded: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class DistributedLinearLayout:
+    reg_bases: List[List[int]]
+    lane_bases: List[List[int]]
+    warp_bases: List[List[int]]
+    block_bases: List[List[int]]
+    shape: List[int]
+
+
+def test_gluon_layout_objects():
+    blocked = BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])
+    text = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+            "warpsPerCTA = [4, 1], order = [1, 0]}>")
+    assert tt.to_ttgir(blocked) == text
+    assert tt.to_linear_layout(blocked, [64, 64]) == \
+        tt.to_linear_layout(text, "64x64")
+    cga = BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0], [[0, 1]])
+    assert tt.to_linear_layout(cga, [16, 32]).bases[3] == ("block", [[0, 16]])
+    mma = NVMMADistributedLayout([2, 0], [1, 1], [16, 8])
+    dot = DotOperandLayout(1, mma, 8)
+    assert tt.to_linear_layout(dot, [32, 16]).bases[0] == \
+        ("register", [[1, 0], [2, 0], [4, 0], [0, 0], [0, 8]])
+    s = SliceLayout(0, blocked)
+    assert tt.to_linear_layout(s, [64]).out_dims == [("dim0", 64)]
+    lin = DistributedLinearLayout([[0, 1]], [[1, 0], [2, 0]], [], [], [4, 2])
+    assert tt.to_linear_layout(lin).out_dims == [("dim0", 4), ("dim1", 2)]
+    shared = tt.to_linear_layout(SwizzledSharedLayout(2, 1, 4, [1, 0]), [4, 8])
+    assert shared.bases[0] == ("offset", [[0, 1], [0, 2], [0, 4], [1, 2],
+                                          [2, 4]])
+    nvmma = tt.to_linear_layout(NVMMASharedLayout(128, 16), [8, 64])
+    assert nvmma.is_invertible()
+    with pytest.raises(ValueError):
+        tt.to_ttgir(object())
+
+
+def test_refusals_raise_value_error():
+    with pytest.raises(ValueError, match="surjective and square"):
+        LinearLayout.from_bases([("in", [[1], [0]])], ["out"]).invert()
+    with pytest.raises(ValueError, match="must have the same length"):
+        LinearLayout.from_bases([("in", [[1]])], ["out"], [2, 2])
+    with pytest.raises(ValueError, match="must be provided"):
+        LinearLayout.from_bases([("in", [[1]])], ["out"],
+                                require_surjective=False)
+    with pytest.raises(ValueError, match="Dimensions must match"):
+        LinearLayout.identity_1d(4, "in", "out").apply({"other": 1})
+    with pytest.raises(ValueError, match="needs a shape"):
+        tt.to_linear_layout("#ttg.blocked<{sizePerThread = [1], "
+                            "threadsPerWarp = [32], warpsPerCTA = [4], "
+                            "order = [0]}>")
+    with pytest.raises(ValueError, match="1:21"):
+        tt.to_linear_layout("#ttg.blocked<{order [0]}>", [8])
+
+
+def test_more_than_triton_binds():
+    a = LinearLayout.identity_1d(4, "in", "out")
+    b = LinearLayout.identity_1d(8, "in", "out")
+    ab = a * b
+    assert ab.divide_left(a) == b
+    assert ab.divide_right(b) == a
+    assert ab.flatten_outs() == ab
+    assert ab.reshape_ins([("x", 2), ("y", 16)]).get_in_dim_names() == ["x",
+                                                                        "y"]
+    assert LinearLayout.zeros_1d(4, "in", "out").get_free_variable_masks() == \
+        {"in": 3}
+    m = a * LinearLayout.identity_1d(2, "q", "q")
+    assert m.quotient(["q"]) == a
+    assert hash(a) == hash(LinearLayout.identity_1d(4, "in", "out"))
+    assert tt._t.from_json(a.to_json()) == a
+    c = a
+    c *= b
+    assert c == ab and a != ab
+
+
+def test_draw_and_report():
+    d = tt.draw("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+                "[4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", [16, 32])
+    assert d._repr_svg_().startswith("<svg") or d.svg.startswith("<?xml")
+    assert "T127:3" in str(d)
+    r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
+    assert r["num_warps"] == 4
+    assert [c["kind"] for c in r["converts"]] == ["shared_memory"]

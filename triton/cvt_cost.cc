@@ -1,0 +1,201 @@
+#include "hlolayout/triton/cvt_cost.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/status_macros.h"
+
+namespace hlolayout::triton {
+namespace {
+
+int Log2(int32_t v) { return 31 - __builtin_clz(static_cast<uint32_t>(v)); }
+
+}  // namespace
+
+absl::string_view CvtKindName(CvtKind kind) {
+  switch (kind) {
+    case CvtKind::kRegisters:
+      return "registers";
+    case CvtKind::kWarpShuffle:
+      return "warp_shuffle";
+    case CvtKind::kSharedMemory:
+      return "shared_memory";
+    case CvtKind::kCrossCta:
+      return "cross_cta";
+  }
+  return "";
+}
+
+absl::StatusOr<LinearLayout> MinimalCvtLayout(const LinearLayout& src,
+                                              const LinearLayout& dst) {
+  // The in-dims the two share at the end of their lists, slowest first.
+  std::vector<std::string> dims;
+  const auto& s = src.in_dim_names();
+  const auto& d = dst.in_dim_names();
+  for (size_t i = 0; i < std::min(s.size(), d.size()); ++i) {
+    const std::string& sd = s[s.size() - 1 - i];
+    if (sd != d[d.size() - 1 - i]) break;
+    dims.push_back(sd);
+  }
+  TT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
+  for (const std::string& dim : dims) {
+    TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q, Quotient(comp, {dim}));
+    if (!q.has_value()) break;
+    comp = *std::move(q);
+  }
+  return comp;
+}
+
+std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
+                                             const LinearLayout& dst_in) {
+  absl::StatusOr<LinearLayout> src = RemoveBroadcastRegisters(src_in);
+  absl::StatusOr<LinearLayout> dst = RemoveBroadcastRegisters(dst_in);
+  if (!src.ok() || !dst.ok()) return std::nullopt;
+  const int sr = src->InDimIndex("register"), sl = src->InDimIndex("lane");
+  const int dr = dst->InDimIndex("register"), dl = dst->InDimIndex("lane");
+  if (sr < 0 || sl < 0 || dr < 0 || dl < 0) return std::nullopt;
+  const int n_reg = std::max(src->InDimSizeLog2(sr), dst->InDimSizeLog2(dr));
+  const int n_lane = std::max(src->InDimSizeLog2(sl), dst->InDimSizeLog2(dl));
+  const std::vector<std::string> ins = {"register", "lane"};
+  const std::vector<std::string> outs = src->OutDimNames();
+  auto padded = [&](const LinearLayout& l) -> absl::StatusOr<LinearLayout> {
+    TT_ASSIGN_OR_RETURN(LinearLayout sub, Sublayout(l, ins, outs));
+    NamedBases bases = sub.bases();
+    for (auto& [name, b] : bases) {
+      const int want = name == "register" ? n_reg : n_lane;
+      while (static_cast<int>(b.size()) < want) {
+        b.push_back(std::vector<int32_t>(outs.size(), 0));
+      }
+    }
+    return LinearLayout::Create(std::move(bases), sub.out_dims(), false);
+  };
+  absl::StatusOr<LinearLayout> s = padded(*src);
+  absl::StatusOr<LinearLayout> t = padded(*dst);
+  if (!s.ok() || !t.ok()) return std::nullopt;
+  // P's skeleton: where each (register, lane) bit of S goes in T.
+  absl::StatusOr<LinearLayout> p = InvertAndCompose(*s, *t);
+  if (!p.ok()) return std::nullopt;
+  NamedBases pb = p->bases();  // in-dims register, lane -> out register, lane
+  absl::StatusOr<LinearLayout> sf = FlattenOuts(*s);
+  absl::StatusOr<LinearLayout> tf = FlattenOuts(*t);
+  if (!sf.ok() || !tf.ok()) return std::nullopt;
+  std::vector<std::pair<int, int>> src_free, dst_free;
+  for (int di = 0; di < 2; ++di) {
+    for (int i = 0; i < sf->InDimSizeLog2(di); ++i) {
+      const int32_t sv = sf->BasisValue(di, i, 0);
+      const int32_t tv = tf->BasisValue(di, i, 0);
+      if (sv == 0 && tv == 0) {
+        pb[di].second[i][di] = int32_t{1} << i;  // a fixed point
+      } else if (sv == 0) {
+        src_free.emplace_back(di, i);
+      } else if (tv == 0) {
+        dst_free.emplace_back(di, i);
+      }
+    }
+  }
+  for (size_t k = 0; k < std::min(src_free.size(), dst_free.size()); ++k) {
+    const auto [sdi, si] = src_free[k];
+    const auto [ddi, dix] = dst_free[k];
+    pb[sdi].second[si][ddi] = int32_t{1} << dix;
+  }
+  // Walk the cycles of P; each run of lane bits inside a cycle that also
+  // has register bits is one mixed transposition.
+  const int sizes[2] = {sf->InDimSizeLog2(0), sf->InDimSizeLog2(1)};
+  std::vector<bool> visited(n_reg + n_lane, false);
+  auto flat = [&](int di, int i) { return di == 0 ? i : n_reg + i; };
+  int mixed = 0;
+  for (int di = 0; di < 2; ++di) {
+    for (int i = 0; i < sizes[di]; ++i) {
+      if (visited[flat(di, i)]) continue;
+      int cur_d = di, cur_i = i;
+      int reg_start = -1, lane_end = -1, reg_end = -1;
+      int steps = 0;
+      do {
+        if (++steps > n_reg + n_lane + 1) return std::nullopt;
+        visited[flat(cur_d, cur_i)] = true;
+        const std::vector<int32_t>& next = pb[cur_d].second[cur_i];
+        int next_d = -1, next_i = -1;
+        for (int k = 0; k < 2; ++k) {
+          if (next[k] != 0) {
+            if ((next[k] & (next[k] - 1)) != 0) return std::nullopt;
+            next_d = k;
+            next_i = Log2(next[k]);
+          }
+        }
+        if (next_d < 0 || next_i >= (next_d == 0 ? n_reg : n_lane)) {
+          return std::nullopt;
+        }
+        if (cur_d == 0 && next_d == 1) {
+          reg_start = cur_i;
+        } else if (cur_d == 1 && next_d == 0) {
+          reg_end = next_i;
+          lane_end = cur_i;
+        }
+        if (reg_end >= 0) {
+          ++mixed;
+          reg_start = lane_end = reg_end = -1;
+        }
+        cur_d = next_d;
+        cur_i = next_i;
+      } while (flat(cur_d, cur_i) != flat(di, i));
+      (void)reg_start;
+      (void)lane_end;
+    }
+  }
+  for (int d = 0; d < 2; ++d) {
+    for (int i = 0; i < (d == 0 ? n_reg : n_lane); ++i) {
+      if (!visited[flat(d, i)]) return std::nullopt;
+    }
+  }
+  return mixed;
+}
+
+absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
+                                          const LinearLayout& dst,
+                                          int element_bits,
+                                          const SmemTarget& target) {
+  for (const LinearLayout* l : {&src, &dst}) {
+    if (l->num_in_dims() != 4 || l->in_dim_name(0) != "register" ||
+        l->in_dim_name(1) != "lane" || l->in_dim_name(2) != "warp" ||
+        l->in_dim_name(3) != "block") {
+      return absl::InvalidArgumentError(
+          "convert_layout costs are for register layouts (in-dims register, "
+          "lane, warp, block)");
+    }
+  }
+  if (src.out_dims() != dst.out_dims()) {
+    return absl::InvalidArgumentError(
+        "the two layouts must describe the same shape (out-dims and sizes)");
+  }
+  const int bits = element_bits < 8 ? 8 : element_bits;
+  CvtCost cost;
+  TT_ASSIGN_OR_RETURN(cost.map, MinimalCvtLayout(src, dst));
+  const std::vector<std::string> outs = cost.map.OutDimNames();
+  if (outs.empty() || outs == std::vector<std::string>{"register"}) {
+    cost.kind = CvtKind::kRegisters;
+    return cost;
+  }
+  if (outs == std::vector<std::string>{"register", "lane"}) {
+    cost.mixed_transpositions = WarpShuffleTranspositions(src, dst);
+    if (cost.mixed_transpositions.has_value() &&
+        *cost.mixed_transpositions < 2) {
+      cost.kind = CvtKind::kWarpShuffle;
+      return cost;
+    }
+  }
+  cost.kind =
+      cost.map.HasOutDim("block") ? CvtKind::kCrossCta : CvtKind::kSharedMemory;
+  TT_ASSIGN_OR_RETURN(int64_t elements,
+                      ScratchElements(src, dst, bits, target));
+  cost.scratch_bytes = elements * bits / 8;
+  return cost;
+}
+
+}  // namespace hlolayout::triton

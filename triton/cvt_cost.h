@@ -1,0 +1,78 @@
+// triton/cvt_cost.h: what a `ttg.convert_layout` between two register
+// layouts costs, by Triton 3.6.0's own rule (docs/triton.md, "What a
+// convert_layout costs").
+//
+//   LinearLayout src = *ToLinearLayout(blocked_a, {128, 64});
+//   LinearLayout dst = *ToLinearLayout(blocked_b, {128, 64});
+//   CvtCost c = *ConvertLayoutCost(src, dst, /*element_bits=*/32);
+//   c.kind           // kSharedMemory
+//   c.map            // the minimal conversion: for each hardware position
+//                    // of dst, the position of src that holds its element
+//   c.scratch_bytes  // the shared memory Triton allocates for it
+//
+// The kinds: kRegisters (no data leaves its thread: a free reinterpretation
+// or a register permutation), kWarpShuffle (data moves between lanes of a
+// warp; shfl.sync), kSharedMemory (between warps, through a scratch buffer),
+// kCrossCta (between the CTAs of a cluster, distributed shared memory).
+// Scratch bytes are Triton's allocation for an NVIDIA GPU with ldmatrix and
+// stmatrix (sm_90), and 0 unless the kind is kSharedMemory or kCrossCta.
+#ifndef HLOLAYOUT_TRITON_CVT_COST_H_
+#define HLOLAYOUT_TRITON_CVT_COST_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/swizzling.h"
+
+namespace hlolayout::triton {
+
+enum class CvtKind { kRegisters, kWarpShuffle, kSharedMemory, kCrossCta };
+
+// "registers", "warp_shuffle", "shared_memory", "cross_cta".
+absl::string_view CvtKindName(CvtKind kind);
+
+struct CvtCost {
+  CvtKind kind = CvtKind::kRegisters;
+  LinearLayout map;
+  int64_t scratch_bytes = 0;
+  // For kinds that move data inside a warp: how many register<->lane
+  // transpositions the shuffle decomposition needs (Triton shuffles when
+  // there are fewer than 2); unset when the decomposition does not apply.
+  std::optional<int> mixed_transpositions;
+};
+
+// MinimalCvtLayout
+//
+// Triton's minimalCvtLayout: dst.invertAndCompose(src) (dst's hardware
+// positions -> src's hardware positions holding the same element), then
+// quotiented by
+// the in-dims both layouts share, from the slowest (block, warp, lane,
+// register), stopping at the first one the map mixes.
+absl::StatusOr<LinearLayout> MinimalCvtLayout(const LinearLayout& src,
+                                              const LinearLayout& dst);
+
+// WarpShuffleTranspositions
+//
+// The number of mixed (register, lane) transpositions in Triton's
+// decomposition of a within-warp conversion
+// (getWarpLayoutConvertDecomposition), or std::nullopt when the register/lane
+// map is not a permutation.
+std::optional<int> WarpShuffleTranspositions(const LinearLayout& src,
+                                             const LinearLayout& dst);
+
+// ConvertLayoutCost
+//
+// The cost of converting a tensor from `src` to `dst` (register layouts of
+// the same shape: in-dims register, lane, warp, block) with elements of
+// `element_bits` bits (Triton uses at least 8; 64 for pointers).
+absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
+                                          const LinearLayout& dst,
+                                          int element_bits,
+                                          const SmemTarget& target = kHopper);
+
+}  // namespace hlolayout::triton
+
+#endif  // HLOLAYOUT_TRITON_CVT_COST_H_

@@ -1,0 +1,49 @@
+// triton/f2.h: linear algebra over F2 (bits) on packed rows, for
+// LinearLayout (docs/triton.md, "The data model").
+//
+// A matrix is a vector of rows; row r holds column c in bit c. Rows are
+// uint64_t (up to 64 columns) or F2Row128 (up to 128 columns, used where
+// two 64-column matrices are put side by side).
+//
+//   std::vector<uint64_t> m = {0b011, 0b110};
+//   ReduceRowEchelon(m, 3);      // m == {0b101, 0b110}: pivots in columns 0, 1
+//   Rank(m) == 2
+#ifndef HLOLAYOUT_TRITON_F2_H_
+#define HLOLAYOUT_TRITON_F2_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/types/span.h"
+
+namespace hlolayout::triton {
+
+using F2Row128 = unsigned __int128;
+
+// ReduceRowEchelon
+//
+// Brings `rows` to reduced row echelon form in place: every nonzero row has
+// a pivot (its lowest set column), pivot columns are increasing from the
+// first row down, each pivot column is zero in every other row, and the zero
+// rows come last. The reduced form of a matrix is unique, so the result does
+// not depend on the elimination order. Only columns below `num_cols` are
+// pivots (precondition: no bit at or above num_cols is set).
+void ReduceRowEchelon(absl::Span<uint64_t> rows, int num_cols);
+void ReduceRowEchelon(absl::Span<F2Row128> rows, int num_cols);
+inline void ReduceRowEchelon(std::vector<uint64_t>& rows, int num_cols) {
+  ReduceRowEchelon(absl::MakeSpan(rows), num_cols);
+}
+inline void ReduceRowEchelon(std::vector<F2Row128>& rows, int num_cols) {
+  ReduceRowEchelon(absl::MakeSpan(rows), num_cols);
+}
+
+// The number of nonzero rows of a matrix in reduced row echelon form.
+int NonzeroRows(const std::vector<uint64_t>& rows);
+
+// The lowest set bit of a nonzero row.
+int LowestBit(uint64_t row);
+int LowestBit(F2Row128 row);
+
+}  // namespace hlolayout::triton
+
+#endif  // HLOLAYOUT_TRITON_F2_H_

@@ -1,0 +1,170 @@
+#include "hlolayout/triton/picture.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace hlolayout::triton {
+namespace {
+
+struct Geometry {
+  int64_t rows = 1, cols = 1;
+};
+
+Geometry Shape(const LinearLayout& l) {
+  Geometry g;
+  const int rank = l.num_out_dims();
+  if (rank == 0) return g;
+  g.cols = l.OutDimSize(rank - 1);
+  for (int o = 0; o + 1 < rank; ++o) g.rows *= l.OutDimSize(o);
+  return g;
+}
+
+// The cell of an element given as out values (row-major over the dims).
+int64_t CellOf(const LinearLayout& l, const std::vector<int32_t>& out) {
+  int64_t linear = 0;
+  for (int o = 0; o < l.num_out_dims(); ++o) {
+    linear = linear * l.OutDimSize(o) + out[o];
+  }
+  return linear;
+}
+
+std::string Coord(const LinearLayout& l, int64_t cell) {
+  std::vector<int64_t> idx(l.num_out_dims());
+  for (int o = l.num_out_dims() - 1; o >= 0; --o) {
+    idx[o] = cell % l.OutDimSize(o);
+    cell /= l.OutDimSize(o);
+  }
+  return absl::StrJoin(idx, ",");
+}
+
+void Labels(const LinearLayout& l, draw::CellGrid& g) {
+  const int rank = l.num_out_dims();
+  for (int64_t j = 0; j < g.cols; ++j) g.col_labels.push_back(absl::StrCat(j));
+  for (int64_t i = 0; i < g.rows; ++i) {
+    if (rank <= 2) {
+      g.row_labels.push_back(absl::StrCat(i));
+      continue;
+    }
+    // Leading dims as "a,b".
+    std::vector<int64_t> idx(rank - 1);
+    int64_t r = i;
+    for (int o = rank - 2; o >= 0; --o) {
+      idx[o] = r % l.OutDimSize(o);
+      r /= l.OutDimSize(o);
+    }
+    g.row_labels.push_back(absl::StrJoin(idx, ","));
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
+                                             const std::string& heading,
+                                             int element_bits) {
+  const bool shared = l.num_in_dims() == 2 && l.in_dim_name(0) == "offset" &&
+                      l.in_dim_name(1) == "block";
+  const bool distributed =
+      l.num_in_dims() == 4 && l.in_dim_name(0) == "register" &&
+      l.in_dim_name(1) == "lane" && l.in_dim_name(2) == "warp" &&
+      l.in_dim_name(3) == "block";
+  if (!shared && !distributed) {
+    return absl::InvalidArgumentError(
+        "pictures are of register layouts (register, lane, warp, block) or "
+        "shared layouts (offset, block)");
+  }
+  if (l.TotalOutDimSize() > kMaxPictureCells ||
+      l.TotalInDimSize() > 16 * kMaxPictureCells) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot draw ", l.TotalOutDimSize(), " elements (at most ",
+                     kMaxPictureCells, ")"));
+  }
+  const Geometry geo = Shape(l);
+  draw::CellGrid g;
+  g.heading = heading;
+  g.rows = geo.rows;
+  g.cols = geo.cols;
+  g.cells.resize(geo.rows * geo.cols);
+  Labels(l, g);
+  std::vector<int32_t> in(l.num_in_dims()), out(l.num_out_dims());
+  std::vector<std::vector<std::string>> owners(g.cells.size());
+  std::vector<bool> filled(g.cells.size(), false);
+  if (distributed) {
+    g.css_class = "triton distributed";
+    g.notes.push_back(
+        "cell: the thread (lane + 32 x warp) and register holding the "
+        "element; colour and heavy lines: warp");
+    const int32_t lanes = l.InDimSize(1);
+    for (int32_t b = 0; b < l.InDimSize(3); ++b) {
+      for (int32_t w = 0; w < l.InDimSize(2); ++w) {
+        for (int32_t t = 0; t < lanes; ++t) {
+          for (int32_t r = 0; r < l.InDimSize(0); ++r) {
+            in = {r, t, w, b};
+            l.ApplyIndexed(in, absl::MakeSpan(out));
+            const int64_t cell = CellOf(l, out);
+            const int64_t thread = t + int64_t{w} * lanes;
+            std::string who = absl::StrCat("T", thread, ":", r);
+            if (l.InDimSize(3) > 1) who = absl::StrCat("B", b, ":", who);
+            owners[cell].push_back(who);
+            if (filled[cell]) continue;
+            filled[cell] = true;
+            draw::GridCell& c = g.cells[cell];
+            c.label = who;
+            c.colour = w + int64_t{b} * l.InDimSize(2);
+            c.group = c.colour;
+            c.css_class = "triton-cell";
+            c.attrs = {{"data-coord", Coord(l, cell)},
+                       {"data-thread", absl::StrCat(thread)},
+                       {"data-register", absl::StrCat(r)},
+                       {"data-warp", absl::StrCat(w)}};
+          }
+        }
+      }
+    }
+  } else {
+    g.css_class = "triton shared";
+    g.notes.push_back(absl::StrCat(
+        "cell: the shared-memory offset of the element and its 4-byte bank (",
+        element_bits, "-bit elements); colour: bank"));
+    for (int32_t b = 0; b < l.InDimSize(1); ++b) {
+      for (int32_t o = 0; o < l.InDimSize(0); ++o) {
+        in = {o, b};
+        l.ApplyIndexed(in, absl::MakeSpan(out));
+        const int64_t cell = CellOf(l, out);
+        const int64_t bank = (int64_t{o} * element_bits / 32) % 32;
+        owners[cell].push_back(l.InDimSize(1) > 1 ? absl::StrCat("B", b, ":", o)
+                                                  : absl::StrCat(o));
+        if (filled[cell]) continue;
+        filled[cell] = true;
+        draw::GridCell& c = g.cells[cell];
+        c.label = absl::StrCat(o, " b", bank);
+        c.colour = bank;
+        c.css_class = "triton-cell";
+        c.attrs = {{"data-coord", Coord(l, cell)},
+                   {"data-offset", absl::StrCat(o)},
+                   {"data-bank", absl::StrCat(bank)}};
+      }
+    }
+  }
+  for (size_t cell = 0; cell < g.cells.size(); ++cell) {
+    draw::GridCell& c = g.cells[cell];
+    if (!filled[cell]) {
+      c.label = "-";
+      c.hatched = true;
+      c.title = absl::StrCat("(", Coord(l, cell), ") is held by no one");
+      continue;
+    }
+    c.title = absl::StrCat("(", Coord(l, cell),
+                           "): ", absl::StrJoin(owners[cell], " | "));
+    if (owners[cell].size() > 1) {
+      c.label += absl::StrCat(" +", owners[cell].size() - 1);
+    }
+  }
+  return g;
+}
+
+}  // namespace hlolayout::triton

@@ -1,0 +1,32 @@
+// triton/picture.h: pictures of Triton layouts as CellGrids
+// (draw/cell_grid.h, rendered as SVG or terminal text; docs/pictures.md).
+//
+//   draw::CellGrid g = *LayoutPicture(l, "#ttg.blocked<...> on 32x32");
+//   // register layouts: cell (i,j) shows the thread and register that own
+//   // element (i,j) ("T5:2"), coloured by warp, heavy lines between warps;
+//   // shared layouts: the offset of each element and its 4-byte bank
+//   // ("17 b8" for element_bits 16), coloured by bank.
+//
+// Rank 2 draws dim0 down and dim1 across; rank 1 is one row; higher ranks
+// stack the leading dims as rows. At most 16,384 elements. Cells carry
+// data-coord and data-thread/data-register (or data-offset/data-bank).
+#ifndef HLOLAYOUT_TRITON_PICTURE_H_
+#define HLOLAYOUT_TRITON_PICTURE_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/triton/linear_layout.h"
+
+namespace hlolayout::triton {
+
+inline constexpr int64_t kMaxPictureCells = 16384;
+
+absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
+                                             const std::string& heading,
+                                             int element_bits = 16);
+
+}  // namespace hlolayout::triton
+
+#endif  // HLOLAYOUT_TRITON_PICTURE_H_

@@ -1,0 +1,517 @@
+#include "hlolayout/triton/swizzling.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/triton/f2.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/status_macros.h"
+
+namespace hlolayout::triton {
+namespace {
+
+using Vec = std::vector<int32_t>;
+
+bool Contains(const Vec& v, int32_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+bool IsPow2(int32_t x) { return x > 0 && (x & (x - 1)) == 0; }
+
+int Log2Floor(int64_t x) {
+  // llvm::Log2_32: -1 for 0.
+  if (x <= 0) return -1;
+  return 63 - __builtin_clzll(static_cast<uint64_t>(x));
+}
+
+// The bases of in-dim `dim` of a layout with one out-dim, as values.
+Vec Flat(const LinearLayout& l, absl::string_view dim) {
+  Vec v;
+  const int d = l.InDimIndex(dim);
+  if (d < 0) return v;
+  for (int i = 0; i < l.InDimSizeLog2(d); ++i)
+    v.push_back(l.BasisValue(d, i, 0));
+  return v;
+}
+
+// Values in first-seen order without repeats (an llvm::SetVector).
+Vec Unique(const Vec& v) {
+  Vec out;
+  for (int32_t x : v) {
+    if (!Contains(out, x)) out.push_back(x);
+  }
+  return out;
+}
+
+std::vector<uint64_t> Rows(const Vec& v) {
+  std::vector<uint64_t> rows;
+  for (int32_t x : v) rows.push_back(static_cast<uint32_t>(x));
+  return rows;
+}
+
+Vec NullspaceBasis(const Vec& vectors, int dim) {
+  std::vector<uint64_t> m = Rows(vectors);
+  ReduceRowEchelon(m, dim);
+  uint64_t pivots = 0;
+  for (uint64_t r : m) {
+    if (r) pivots |= uint64_t{1} << LowestBit(r);
+  }
+  Vec basis;
+  for (int free = 0; free < dim; ++free) {
+    if ((pivots >> free) & 1) continue;
+    uint64_t v = uint64_t{1} << free;
+    for (uint64_t r : m) {
+      if (r & (uint64_t{1} << free)) v ^= uint64_t{1} << LowestBit(r);
+    }
+    basis.push_back(static_cast<int32_t>(v));
+  }
+  return basis;
+}
+
+Vec IntersectionBasis(const Vec& b1, const Vec& b2, int dim) {
+  const bool pow2 = std::all_of(b1.begin(), b1.end(), IsPow2) &&
+                    std::all_of(b2.begin(), b2.end(), IsPow2);
+  if (pow2) {
+    Vec result;
+    for (int32_t b : b1) {
+      if (b != 0 && Contains(b2, b)) result.push_back(b);
+    }
+    return result;
+  }
+  Vec joint = NullspaceBasis(b1, dim);
+  const Vec ns2 = NullspaceBasis(b2, dim);
+  joint.insert(joint.end(), ns2.begin(), ns2.end());
+  return NullspaceBasis(joint, dim);
+}
+
+Vec ComplementBasis(const Vec& basis, int dim) {
+  std::vector<uint64_t> m = Rows(basis);
+  ReduceRowEchelon(m, dim);
+  uint64_t pivots = 0;
+  for (uint64_t r : m) {
+    if (r) pivots |= uint64_t{1} << LowestBit(r);
+  }
+  Vec comp;
+  for (int i = 0; i < dim; ++i) {
+    if (!((pivots >> i) & 1)) comp.push_back(int32_t{1} << i);
+  }
+  return comp;
+}
+
+Vec ComputeSegment(const Vec& bank_src, const Vec& bank_dst, int dim,
+                   int len_segment) {
+  Vec set_src, set_dst;  // as sets: order irrelevant but sorted later
+  for (int32_t v : bank_src) {
+    if (v != 0 && !Contains(set_src, v)) set_src.push_back(v);
+  }
+  for (int32_t v : bank_dst) {
+    if (v != 0 && !Contains(set_dst, v)) set_dst.push_back(v);
+  }
+  Vec segment;
+  for (int b = 0; b < dim; ++b) {
+    const int32_t bit = int32_t{1} << b;
+    if (!Contains(set_src, bit) && !Contains(set_dst, bit)) {
+      segment.push_back(bit);
+    }
+  }
+  if (static_cast<int>(segment.size()) >= len_segment) {
+    segment.resize(std::max(len_segment, 0));
+    return segment;
+  }
+  Vec a, b;
+  for (int32_t v : set_src) {
+    if (!Contains(set_dst, v)) a.push_back(v);
+  }
+  for (int32_t v : set_dst) {
+    if (!Contains(set_src, v)) b.push_back(v);
+  }
+  if (a.size() > b.size()) std::swap(a, b);
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  const int conflicts =
+      std::min<int>(std::max<int>(0, len_segment - static_cast<int>(a.size()) -
+                                         static_cast<int>(segment.size())),
+                    static_cast<int>(a.size()));
+  for (size_t i = conflicts; i < a.size(); ++i) segment.push_back(a[i] ^ b[i]);
+  segment.insert(segment.end(), a.begin(), a.begin() + conflicts);
+  segment.insert(segment.end(), b.begin(), b.begin() + conflicts);
+  if (static_cast<int>(segment.size()) > len_segment) {
+    segment.resize(len_segment);
+  }
+  return segment;
+}
+
+DimBases Unflatten(const Vec& v) {
+  DimBases out;
+  for (int32_t x : v) out.push_back({x});
+  return out;
+}
+
+// Splits the segment bases that are registers of both layouts into `reps`
+// (one round per rep), keeping the first `leave_reps` for vectorisation.
+absl::StatusOr<LinearLayout> BuildReps(const LinearLayout& src,
+                                       const LinearLayout& dst,
+                                       const LinearLayout& smem,
+                                       int leave_reps) {
+  const Vec src_regs = Flat(src, "register");
+  const Vec dst_regs = Flat(dst, "register");
+  const Vec smem_segment = Unique(Flat(smem, "segment"));
+  Vec segment, reps;
+  for (int32_t s : smem_segment) {
+    if (Contains(src_regs, s) && Contains(dst_regs, s)) {
+      if (leave_reps > 0) {
+        --leave_reps;
+        if (!Contains(segment, s)) segment.push_back(s);
+      } else if (!Contains(reps, s)) {
+        reps.push_back(s);
+      }
+    } else if (!Contains(segment, s)) {
+      segment.push_back(s);
+    }
+  }
+  return LinearLayout::Create({{"vector", Unflatten(Flat(smem, "vector"))},
+                               {"bank", Unflatten(Flat(smem, "bank"))},
+                               {"segment", Unflatten(segment)},
+                               {"reps", Unflatten(reps)}},
+                              smem.out_dims(), /*require_surjective=*/true);
+}
+
+absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
+                                     const LinearLayout& dst, int bitwidth,
+                                     const Vec& vbasis, const Vec& tile_src,
+                                     const Vec& tile_dst,
+                                     const NamedInts& out_dims,
+                                     int leave_reps) {
+  const int dim = src.TotalOutDimSizeLog2();
+  for (const LinearLayout* l : {&src, &dst}) {
+    for (int32_t r : Flat(*l, "register")) {
+      if (r == 0) {
+        return absl::InvalidArgumentError(
+            "Remove register broadcasting from src and dst first");
+      }
+    }
+  }
+  Vec bank_src = vbasis, bank_dst = vbasis;
+  bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
+  bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
+  const int nv = static_cast<int>(vbasis.size());
+  const int len_b = std::min<int>(
+      Log2Floor(1024 / ((int64_t{1} << nv) * bitwidth)), dim - nv);
+  const int len_s = dim - len_b - nv;
+  const Vec sbasis = ComputeSegment(bank_src, bank_dst, dim, len_s);
+  Vec all = vbasis;
+  all.insert(all.end(), sbasis.begin(), sbasis.end());
+  const Vec bbasis = ComplementBasis(all, dim);
+  TT_ASSIGN_OR_RETURN(
+      LinearLayout basis1d,
+      LinearLayout::Create({{"vector", Unflatten(vbasis)},
+                            {"bank", Unflatten(bbasis)},
+                            {"segment", Unflatten(sbasis)}},
+                           src.out_dims(), /*require_surjective=*/true));
+  TT_ASSIGN_OR_RETURN(basis1d, BuildReps(src, dst, basis1d, leave_reps));
+  return ReshapeOuts(basis1d, out_dims);
+}
+
+// Triton's getVbasis: the bases both layouts hold in registers first,
+// extended to fill a bank and then with bases that are lanes of the other
+// layout.
+Vec GetVbasis(const LinearLayout& src, const LinearLayout& dst, int bitwidth) {
+  Vec reg_src = Flat(src, "register"), reg_dst = Flat(dst, "register");
+  const int dim = src.TotalOutDimSizeLog2();
+  Vec vbasis = IntersectionBasis(reg_src, reg_dst, dim);
+  const int max_vec = Log2Floor(128 / bitwidth);
+  if (static_cast<int>(vbasis.size()) > max_vec) vbasis.resize(max_vec);
+  const int bases_per_bank = bitwidth > 32 ? 0 : Log2Floor(32 / bitwidth);
+  const Vec lane_src = Flat(src, "lane"), lane_dst = Flat(dst, "lane");
+  auto after_bank0 = [&](const Vec& regs, const Vec& vb,
+                         const Vec& other_lane) {
+    Vec vec;
+    const int max_log2 = Log2Floor(128 / std::max(bitwidth, 32));
+    for (int32_t r : regs) {
+      if (Contains(vb, r)) continue;
+      if (Contains(other_lane, r)) vec.push_back(r);
+      if (static_cast<int>(vec.size()) == max_log2) break;
+    }
+    return vec;
+  };
+  bool vec_src = true;
+  if ((int64_t{1} << vbasis.size()) * bitwidth < 32) {
+    auto is_prefix = [](const Vec& prefix, const Vec& regs) {
+      if (prefix.size() > regs.size()) return false;
+      for (size_t i = 0; i < prefix.size(); ++i) {
+        if (prefix[i] != regs[i]) return false;
+      }
+      return true;
+    };
+    bool src_prefix = is_prefix(vbasis, reg_src);
+    bool dst_prefix = is_prefix(vbasis, reg_dst);
+    auto move_front = [&](const Vec& regs) {
+      Vec out = vbasis;
+      for (int32_t r : regs) {
+        if (!Contains(vbasis, r)) out.push_back(r);
+      }
+      return out;
+    };
+    if (!vbasis.empty() && !src_prefix && !dst_prefix) {
+      reg_src = move_front(reg_src);
+      reg_dst = move_front(reg_dst);
+      src_prefix = dst_prefix = true;
+    }
+    auto fill = [&](const Vec& regs, const Vec& vb) {
+      Vec out = vb;
+      for (int i = static_cast<int>(vb.size());
+           i < bases_per_bank && i < static_cast<int>(regs.size()); ++i) {
+        out.push_back(regs[i]);
+      }
+      return out;
+    };
+    if (src_prefix && dst_prefix) {
+      const Vec vs = after_bank0(reg_src, fill(reg_src, vbasis), lane_dst);
+      const Vec vd = after_bank0(reg_dst, fill(reg_dst, vbasis), lane_src);
+      // SmallVector comparison is lexicographic.
+      src_prefix = !(vs < vd);
+      dst_prefix = vd > vs;
+    }
+    vec_src = src_prefix;
+    vbasis = fill(vec_src ? reg_src : reg_dst, vbasis);
+  }
+  const Vec extra = vec_src ? after_bank0(reg_src, vbasis, lane_dst)
+                            : after_bank0(reg_dst, vbasis, lane_src);
+  vbasis.insert(vbasis.end(), extra.begin(), extra.end());
+  return vbasis;
+}
+
+absl::StatusOr<LinearLayout> SwizzleLdSt(const LinearLayout& src,
+                                         const LinearLayout& dst,
+                                         int bitwidth) {
+  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  const Vec reg_src = Flat(src_flat, "register");
+  const Vec reg_dst = Flat(dst_flat, "register");
+  Vec tile_src = Flat(src_flat, "lane");
+  Vec tile_dst = Flat(dst_flat, "lane");
+  const Vec vbasis = GetVbasis(src_flat, dst_flat, bitwidth);
+  auto vector_size = [&](const Vec& regs) {
+    size_t i = 0;
+    for (; i < vbasis.size(); ++i) {
+      if (i >= regs.size() || regs[i] != vbasis[i]) break;
+    }
+    return static_cast<int>(i);
+  };
+  auto drop = [&](Vec& tile, int vs) {
+    if ((int64_t{1} << vs) * bitwidth > 32) {
+      const int vn = Log2Floor((int64_t{1} << vs) * bitwidth / 32);
+      tile.resize(std::max<int>(0, static_cast<int>(tile.size()) - vn));
+    }
+  };
+  drop(tile_src, vector_size(reg_src));
+  drop(tile_dst, vector_size(reg_dst));
+  auto remove_v = [&](const Vec& lane) {
+    Vec out;
+    for (int32_t b : lane) {
+      if (!Contains(vbasis, b)) out.push_back(b);
+    }
+    return out;
+  };
+  return Swizzle(src_flat, dst_flat, bitwidth, vbasis, remove_v(tile_src),
+                 remove_v(tile_dst), src.out_dims(), 0);
+}
+
+// The tile of an a/b instruction pair (Triton's optimalSwizzlingTile).
+std::optional<Vec> SwizzlingTile(const LinearLayout& a, const LinearLayout& b,
+                                 int n_reg_a, int n_reg_b,
+                                 const std::vector<int>& lane_tile_a,
+                                 const std::vector<int>& lane_tile_b) {
+  if (n_reg_a < n_reg_b) {
+    return SwizzlingTile(b, a, n_reg_b, n_reg_a, lane_tile_b, lane_tile_a);
+  }
+  const int dim = a.TotalOutDimSizeLog2();
+  absl::StatusOr<LinearLayout> cvt = InvertAndCompose(b, a);
+  if (!cvt.ok()) return std::nullopt;
+  const Vec reg_a = Flat(a, "register"), reg_b = Flat(b, "register");
+  const Vec lane_a = Flat(a, "lane"), lane_b = Flat(b, "lane");
+  Vec vbasis = IntersectionBasis(reg_a, reg_b, dim);
+  if (static_cast<int>(vbasis.size()) < n_reg_b) return std::nullopt;
+  vbasis.resize(n_reg_b);
+  Vec tile_a, tile_b;
+  for (int id : lane_tile_a) {
+    if (id >= static_cast<int>(lane_a.size())) return std::nullopt;
+    tile_a.push_back(lane_a[id]);
+  }
+  for (int id : lane_tile_b) {
+    if (id >= static_cast<int>(lane_b.size())) return std::nullopt;
+    tile_b.push_back(lane_b[id]);
+  }
+  for (int32_t x : tile_a) {
+    if (x == 0) return std::nullopt;
+  }
+  for (int32_t x : tile_b) {
+    if (x == 0) return std::nullopt;
+  }
+  const int lane = cvt->InDimIndex("lane");
+  const int out_reg = cvt->OutDimIndex("register");
+  const int out_lane = cvt->OutDimIndex("lane");
+  if (lane < 0 || out_reg < 0 || out_lane < 0) return std::nullopt;
+  for (int i = 0; i < n_reg_a - n_reg_b; ++i) {
+    if (cvt->BasisValue(lane, lane_tile_b[i], out_reg) == 0)
+      return std::nullopt;
+  }
+  const size_t skip = lane_tile_b.size() - lane_tile_a.size();
+  for (size_t k = 0; k < lane_tile_a.size(); ++k) {
+    if (cvt->BasisValue(lane, lane_tile_b[skip + k], out_lane) !=
+        (int32_t{1} << lane_tile_a[k])) {
+      return std::nullopt;
+    }
+  }
+  vbasis.insert(vbasis.end(), tile_b.begin(), tile_b.end());
+  return vbasis;
+}
+
+// Triton's bankConflicts: (read, write) conflicts of a choice.
+std::pair<int, int> BankConflicts(const Vec& tile_src, const Vec& tile_dst,
+                                  const LinearLayout& smem) {
+  absl::StatusOr<LinearLayout> flat = FlattenOuts(smem);
+  const Vec segment = flat.ok() ? Flat(*flat, "segment") : Vec{};
+  const int rank = smem.TotalOutDimSizeLog2();
+  const int write = 1 << IntersectionBasis(segment, tile_src, rank).size();
+  const int read = 1 << IntersectionBasis(segment, tile_dst, rank).size();
+  return {read - 1, write - 1};
+}
+
+}  // namespace
+
+SmemTiles SmemTilesFor(int bitwidth, const SmemTarget& target) {
+  SmemTiles t;
+  const SmemTile ldst{{}, {0, 1, 2}};
+  t.src.push_back(ldst);
+  t.dst.push_back(ldst);
+  if (target.ld_matrix || target.st_matrix) {
+    if (bitwidth <= 32) {
+      const SmemTile matrix{{0, 1}, {2, 3, 4}};
+      if (target.st_matrix) t.src.push_back(matrix);
+      if (target.ld_matrix) t.dst.push_back(matrix);
+    }
+    if (bitwidth == 16) {
+      const SmemTile trans{{2, 3, 4}, {0, 1}};
+      if (target.st_matrix) t.src.push_back(trans);
+      if (target.ld_matrix) t.dst.push_back(trans);
+    }
+  }
+  return t;
+}
+
+absl::StatusOr<LinearLayout> RemoveBroadcastRegisters(const LinearLayout& l) {
+  const int reg = l.InDimIndex("register");
+  if (reg < 0) return l;
+  std::vector<int> keep;
+  for (int i = 0; i < l.InDimSizeLog2(reg); ++i) {
+    auto b = l.Basis(reg, i);
+    if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) {
+      keep.push_back(i);
+    }
+  }
+  return ApplyColumnAction(l, "register", keep);
+}
+
+absl::StatusOr<LinearLayout> OptimalSwizzling(const LinearLayout& src,
+                                              const LinearLayout& dst,
+                                              const SmemTiles& tiles,
+                                              int bitwidth) {
+  if (bitwidth <= 0 || bitwidth > 128 || (bitwidth & (bitwidth - 1)) != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "element width ", bitwidth, " bits is not a power of two up to 128"));
+  }
+  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  const int total = Log2Floor(128 / bitwidth);
+  struct Candidate {
+    int src_tile, dst_tile;
+    Vec vbasis;
+  };
+  std::vector<Candidate> pairs;
+  for (size_t s = 0; s < tiles.src.size(); ++s) {
+    const int reg_s = total - static_cast<int>(tiles.src[s].lane_contig.size());
+    for (size_t d = 0; d < tiles.dst.size(); ++d) {
+      const int reg_d =
+          total - static_cast<int>(tiles.dst[d].lane_contig.size());
+      std::optional<Vec> t =
+          SwizzlingTile(src_flat, dst_flat, reg_s, reg_d,
+                        tiles.src[s].lane_contig, tiles.dst[d].lane_contig);
+      if (t.has_value()) {
+        pairs.push_back({static_cast<int>(s), static_cast<int>(d), *t});
+      }
+    }
+  }
+  const Vec reg_src = Flat(src_flat, "register");
+  const Vec reg_dst = Flat(dst_flat, "register");
+  const Vec lane_src = Flat(src_flat, "lane");
+  const Vec lane_dst = Flat(dst_flat, "lane");
+  auto get_tile = [](const SmemTile& instr, const Vec& regs, const Vec& lane,
+                     const Vec& vbasis) -> std::optional<Vec> {
+    Vec tile;
+    int needed = 3 - static_cast<int>(instr.lane_addr.size());
+    for (int32_t r : regs) {
+      if (needed == 0) break;
+      if (!Contains(vbasis, r)) {
+        tile.push_back(r);
+        --needed;
+      }
+    }
+    if (needed > 0) return std::nullopt;
+    for (int i : instr.lane_addr) {
+      if (i >= static_cast<int>(lane.size())) return std::nullopt;
+      tile.push_back(lane[i]);
+    }
+    return tile;
+  };
+  struct Choice {
+    int conflicts;
+    LinearLayout smem;
+  };
+  std::optional<Choice> best;
+  for (const Candidate& c : pairs) {
+    const SmemTile& s = tiles.src[c.src_tile];
+    const SmemTile& d = tiles.dst[c.dst_tile];
+    std::optional<Vec> tile_src = get_tile(s, reg_src, lane_src, c.vbasis);
+    std::optional<Vec> tile_dst = get_tile(d, reg_dst, lane_dst, c.vbasis);
+    if (!tile_src.has_value() || !tile_dst.has_value()) continue;
+    const int missing_s =
+        static_cast<int>(s.lane_contig.size() + s.lane_addr.size()) - 3;
+    const int missing_d =
+        static_cast<int>(d.lane_contig.size() + d.lane_addr.size()) - 3;
+    const int leave = std::min(missing_s, missing_d);
+    TT_ASSIGN_OR_RETURN(LinearLayout smem,
+                        Swizzle(src_flat, dst_flat, bitwidth, c.vbasis,
+                                *tile_src, *tile_dst, src.out_dims(), leave));
+    const auto [read, write] = BankConflicts(*tile_src, *tile_dst, smem);
+    const int conflicts = read + write;
+    const int reps = smem.InDimSize(smem.InDimIndex("reps"));
+    if (!best.has_value() || conflicts < best->conflicts ||
+        (conflicts == best->conflicts &&
+         reps > best->smem.InDimSize(best->smem.InDimIndex("reps")))) {
+      best = Choice{conflicts, smem};
+    }
+  }
+  if (!best.has_value()) return SwizzleLdSt(src, dst, bitwidth);
+  return best->smem;
+}
+
+absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
+                                        const LinearLayout& dst, int bitwidth,
+                                        const SmemTarget& target) {
+  TT_ASSIGN_OR_RETURN(LinearLayout s, RemoveBroadcastRegisters(src));
+  TT_ASSIGN_OR_RETURN(LinearLayout d, RemoveBroadcastRegisters(dst));
+  TT_ASSIGN_OR_RETURN(
+      LinearLayout smem,
+      OptimalSwizzling(s, d, SmemTilesFor(bitwidth, target), bitwidth));
+  const int reps = smem.InDimIndex("reps");
+  return smem.TotalOutDimSize() / smem.InDimSize(reps);
+}
+
+}  // namespace hlolayout::triton

@@ -1,0 +1,52 @@
+#include "hlolayout/triton/testing.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "hlolayout/util/test_data.h"
+
+namespace hlolayout::triton {
+
+std::string ReadTestFile(const std::string& path) {
+  std::ifstream in(TestDataPath(path), std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", path.c_str());
+    std::abort();
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<JsonValue> ReadJsonLines(const std::string& path) {
+  const std::string text = ReadTestFile(path);
+  std::vector<JsonValue> rows;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.empty()) continue;
+    absl::StatusOr<JsonValue> v = ParseJson(line);
+    if (!v.ok()) {
+      std::fprintf(stderr, "%s: %s\n", path.c_str(),
+                   std::string(v.status().message()).c_str());
+      std::abort();
+    }
+    rows.push_back(std::move(*v));
+  }
+  return rows;
+}
+
+std::vector<int64_t> Ints(const JsonValue& v) {
+  std::vector<int64_t> out;
+  for (const JsonValue& x : v.array) out.push_back(x.integer);
+  return out;
+}
+
+}  // namespace hlolayout::triton
