@@ -12,6 +12,10 @@
 //     absl::Status s = plan->Run(in, out);       // never writes past `out`
 //   }
 //   // or, once: Relayout(from, src, to, dst, RelayoutOptions());
+//   // or to a file, 1 MiB at a time (RunInPieces):
+//   plan->RunInPieces(src, 1 << 20, [&](absl::Span<const uint8_t> piece) {
+//     return WriteAll(fd, piece);
+//   });
 //
 // What is accepted: `from` and `to` are static arrays (no tuples, no
 // dynamic dimensions, no sparse dim levels) with the same element type and
