@@ -1,9 +1,15 @@
-// bench/cli_bench.cc: `hlolayout report --summary` end to end, as a user runs
-// it (a process that starts, reads a file and exits), against newline scans
-// of the same file run as processes too.
+// bench/cli_bench.cc: commands end to end, as a user runs them (a process
+// that starts, reads a file, writes its answer and exits), against plain
+// tools run as processes too:
+//   - `hlolayout report --summary` against newline scans of the same dump;
+//   - `hlolayout relayout` of a 256 MiB array (tile a row-major f32
+//     [8192,8192] to T(8,128), from a raw file and from a .npy file, and
+//     untile it back to .npy) against `cp` of the same input, in /dev/shm
+//     (memory) and in the temporary directory (a disk), one thread.
 //
 //   ./bazelw run -c opt //bench:cli_bench
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
+//   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter=Relayout
 //
 // The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
 // written once to temporary files and read from the page cache by every run:
@@ -22,19 +28,34 @@
 // time, so 0.1 means a tenth of the baseline's speed). Medians when run with
 // repetitions.
 //
+// The relayout cases write their 256 MiB inputs once per folder (random
+// bytes), warm up for half a second (the page cache then holds the input),
+// and run `cp` of the same input right before each timed run of the
+// command, outputs removed before each: writing to a disk depends on how
+// much the kernel has left to write back, and on a shared machine on the
+// others' load, which pairs taken back to back mostly cancel
+// (`ratio_to_cp` is the median of the pairs' ratios). `peak_rss_MiB` is
+// the command's peak resident memory (the input is mapped, so it counts),
+// `rss_per_input` that over the input's size. At the end each relayout
+// case is printed with its ratio to `cp`.
+//
 // The binaries are found in the runfiles (`bazel run`), or given with
 // --hlolayout=PATH and --newline_scan=PATH.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -79,8 +100,13 @@ std::string WriteDump(int kind) {
   return name;
 }
 
+bool dumps_written = false;
+
+// Both dumps, written the first time one is asked for (before the timing
+// of the benchmark that asks: its arguments are built first).
 const std::string& DumpPath(int kind) {
   static const std::vector<std::string>* paths = [] {
+    dumps_written = true;
     auto* p = new std::vector<std::string>;
     for (int kind = 0; kind < kDumps; ++kind) p->push_back(WriteDump(kind));
     return p;
@@ -89,7 +115,8 @@ const std::string& DumpPath(int kind) {
 }
 
 // Runs `argv` with stdout and stderr to /dev/null; false when it fails.
-bool Run(const std::vector<std::string>& args) {
+// `max_rss_kib`, when given, gets the process's peak resident memory.
+bool Run(const std::vector<std::string>& args, long* max_rss_kib = nullptr) {
   std::vector<char*> argv;
   for (const std::string& a : args)
     argv.push_back(const_cast<char*>(a.c_str()));
@@ -104,7 +131,9 @@ bool Run(const std::vector<std::string>& args) {
   posix_spawn_file_actions_destroy(&actions);
   if (error != 0) return false;
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return false;
+  struct rusage usage = {};
+  if (wait4(pid, &status, 0, &usage) != pid) return false;
+  if (max_rss_kib != nullptr) *max_rss_kib = usage.ru_maxrss;
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
@@ -151,6 +180,159 @@ BENCHMARK(BM_CliReportSummary)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// ---- relayout: 256 MiB arrays against cp.
+
+constexpr int64_t kSide = 8192;  // f32[8192,8192]: 256 MiB
+const char kRowMajor[] = "f32[8192,8192]{1,0}";
+const char kTiled[] = "f32[8192,8192]{1,0:T(8,128)}";
+
+// The folders: 0 /dev/shm (memory), 1 TEST_TMPDIR or /tmp (a disk).
+std::string Folder(int which) {
+  if (which == 0) return "/dev/shm";
+  const char* dir = std::getenv("TEST_TMPDIR");
+  return dir != nullptr ? dir : "/tmp";
+}
+
+bool WriteFileBytes(const std::string& path, const std::string& head,
+                    int64_t bytes, uint64_t seed) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) return false;
+  bool ok =
+      write(fd, head.data(), head.size()) == static_cast<ssize_t>(head.size());
+  std::mt19937_64 rng(seed);
+  std::vector<uint64_t> block(1 << 17);  // 1 MiB
+  for (int64_t done = 0; ok && done < bytes;) {
+    for (uint64_t& v : block) v = rng();
+    const size_t n = static_cast<size_t>(
+        std::min<int64_t>(bytes - done, block.size() * sizeof(uint64_t)));
+    ok = write(fd, block.data(), n) == static_cast<ssize_t>(n);
+    done += static_cast<int64_t>(n);
+  }
+  return close(fd) == 0 && ok;
+}
+
+// The inputs of one folder: a.bin (row-major), a.npy (the same as .npy),
+// t.bin (tiled), written once; removed at the end.
+std::vector<std::string>& Written() {
+  static std::vector<std::string> paths;
+  return paths;
+}
+const std::string& Input(int which, const char* name) {
+  static std::map<std::string, std::string> paths;
+  const std::string key = std::to_string(which) + name;
+  auto it = paths.find(key);
+  if (it != paths.end()) return it->second;
+  const std::string path = Folder(which) + "/hlolayout_cli_bench_" +
+                           std::to_string(getpid()) + "_" + name;
+  const int64_t bytes = kSide * kSide * 4;
+  bool ok;
+  if (std::strcmp(name, "a.npy") == 0) {
+    // The header NumPy writes for float32 (8192, 8192): 128 bytes.
+    std::string dict =
+        "{'descr': '<f4', 'fortran_order': False, 'shape': (8192, 8192), }";
+    dict.append((64 - (10 + dict.size() + 1) % 64) % 64, ' ');
+    dict += '\n';
+    std::string head = "\x93NUMPY\x01";
+    head += '\0';
+    head += static_cast<char>(dict.size() & 0xFF);
+    head += static_cast<char>(dict.size() >> 8);
+    ok = WriteFileBytes(path, head + dict, bytes, 1);
+  } else {
+    ok = WriteFileBytes(path, "", bytes,
+                        std::strcmp(name, "t.bin") == 0 ? 2 : 1);
+  }
+  if (!ok) {
+    std::fprintf(stderr, "cli_bench: cannot write %s\n", path.c_str());
+    std::exit(1);
+  }
+  Written().push_back(path);
+  return paths[key] = path;
+}
+
+double Seconds(const std::vector<std::string>& args, long* rss_kib) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const bool ok = Run(args, rss_kib);
+  const auto t1 = std::chrono::steady_clock::now();
+  return ok ? std::chrono::duration<double>(t1 - t0).count() : -1;
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::string OutputPath(int which, const char* name) {
+  return Folder(which) + "/hlolayout_cli_bench_" + std::to_string(getpid()) +
+         "_" + name;
+}
+
+// hlolayout relayout --threads 1 in folder range 0: case range 1 is 0 tile
+// a.bin, 1 tile a.npy (--from from its header), 2 untile t.bin to a .npy
+// file. Each iteration runs `cp` of the same input first, then the
+// command, each to a fresh output (removed before, untimed): the time is
+// the command's (manual time); counters: `cp_ms` (median), `ratio_to_cp`
+// (the median over iterations of cp's time over the command's, the two
+// taken back to back: it cancels most of a shared machine's drift),
+// `peak_rss_MiB` and `rss_per_input` (the command's peak resident memory;
+// the mapped input counts).
+void BM_CliRelayout(benchmark::State& state) {
+  const int which = static_cast<int>(state.range(0));
+  std::vector<std::string> args = {CliPath(), "relayout", "--threads", "1"};
+  std::string in;
+  switch (state.range(1)) {
+    case 0:
+      in = Input(which, "a.bin");
+      args.insert(args.end(), {"--from", kRowMajor, "--to", kTiled, in,
+                               OutputPath(which, "out.bin")});
+      break;
+    case 1:
+      in = Input(which, "a.npy");
+      args.insert(args.end(),
+                  {"--to", kTiled, in, OutputPath(which, "out.bin")});
+      break;
+    default:
+      in = Input(which, "t.bin");
+      args.insert(args.end(), {"--from", kTiled, "--to", kRowMajor, in,
+                               OutputPath(which, "out.npy")});
+  }
+  const std::string& output = args.back();
+  const std::vector<std::string> cp = {"cp", in, OutputPath(which, "cp.out")};
+  std::vector<double> cp_times, ratios;
+  long rss = 0, cp_rss = 0;
+  for (auto _ : state) {
+    std::remove(cp.back().c_str());
+    std::remove(output.c_str());
+    const double c = Seconds(cp, &cp_rss);
+    std::remove(cp.back().c_str());
+    const double t = Seconds(args, &rss);
+    if (c < 0 || t < 0) {
+      state.SkipWithError(c < 0 ? "cp failed" : "hlolayout relayout failed");
+      break;
+    }
+    state.SetIterationTime(t);
+    cp_times.push_back(c);
+    ratios.push_back(c / t);
+  }
+  std::remove(cp.back().c_str());
+  std::remove(output.c_str());
+  struct stat st = {};
+  stat(in.c_str(), &st);
+  state.SetBytesProcessed(state.iterations() * st.st_size);
+  state.counters["cp_ms"] = Median(cp_times) * 1e3;
+  state.counters["ratio_to_cp"] = Median(ratios);
+  state.counters["peak_rss_MiB"] = static_cast<double>(rss) / 1024;
+  state.counters["rss_per_input"] =
+      static_cast<double>(rss) * 1024 / static_cast<double>(st.st_size);
+}
+BENCHMARK(BM_CliRelayout)
+    ->ArgNames({"dir", "case"})
+    ->ArgsProduct({{0, 1}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MinWarmUpTime(0.5)
+    ->MinTime(2)
+    ->UseManualTime();
+
 // Keeps every run's wall time by name (the aggregates' names end in _median
 // etc., and are kept too), and prints the ratios at the end.
 class RatioReporter : public benchmark::ConsoleReporter {
@@ -158,11 +340,27 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.error_occurred) continue;
-      // "BM_WcL/real_time_median" -> "BM_WcL_median".
+      // "BM_WcL/real_time_median" -> "BM_WcL_median"; the relayout cases'
+      // "/min_time:2.000/min_warmup_time:0.500" and "/manual_time" go too.
       std::string name = run.benchmark_name();
-      const size_t at = name.find("/real_time");
-      if (at != std::string::npos) name.erase(at, 10);
+      for (const char* part :
+           {"/min_time:", "/min_warmup_time:", "/iterations:"}) {
+        const size_t at = name.find(part);
+        if (at != std::string::npos) {
+          name.erase(at, name.find('/', at + 1) - at);
+        }
+      }
+      for (const char* suffix : {"/real_time", "/manual_time"}) {
+        const size_t at = name.find(suffix);
+        if (at != std::string::npos) name.erase(at, std::strlen(suffix));
+      }
       times_[name].push_back(run.GetAdjustedRealTime());
+      for (const char* counter : {"cp_ms", "ratio_to_cp", "peak_rss_MiB"}) {
+        auto it = run.counters.find(counter);
+        if (it != run.counters.end()) {
+          counters_[name + " " + counter].push_back(it->second.value);
+        }
+      }
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -194,10 +392,32 @@ class RatioReporter : public benchmark::ConsoleReporter {
             name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
       }
     }
+    // Relayout: the medians of the runs' own counters (over repetitions).
+    auto counter = [&](const std::string& name, const char* which) {
+      auto it = counters_.find(name + " " + which);
+      return it == counters_.end() ? 0.0 : Median(it->second);
+    };
+    const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
+    for (int dir = 0; dir < 2; ++dir) {
+      for (int c = 0; c < 3; ++c) {
+        const std::string name = "BM_CliRelayout/dir:" + std::to_string(dir) +
+                                 "/case:" + std::to_string(c);
+        const double t = time(name);
+        if (t <= 0) continue;
+        std::printf(
+            "relayout %s in %s, 1 thread: %.1f ms, cp %.1f ms; speed ratio "
+            "to cp %.2fx (median of back-to-back pairs), peak memory %.0f "
+            "MiB\n",
+            cases[c], dir == 0 ? "/dev/shm" : "the temporary folder", t,
+            counter(name, "cp_ms"), counter(name, "ratio_to_cp"),
+            counter(name, "peak_rss_MiB"));
+      }
+    }
   }
 
  private:
   std::map<std::string, std::vector<double>> times_;
+  std::map<std::string, std::vector<double>> counters_;  // "name counter"
 };
 
 // A runfile of this repository: `bazel run` starts in the runfiles.
@@ -238,11 +458,14 @@ int main(int argc, char** argv) {
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
-  hlolayout::DumpPath(0);  // written before any timing
   hlolayout::RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  for (int kind = 0; kind < hlolayout::kDumps; ++kind) {
+  for (int kind = 0; hlolayout::dumps_written && kind < hlolayout::kDumps;
+       ++kind) {
     std::remove(hlolayout::DumpPath(kind).c_str());
+  }
+  for (const std::string& path : hlolayout::Written()) {
+    std::remove(path.c_str());
   }
   return 0;
 }

@@ -14,6 +14,7 @@
 //                             layouts without a fast path); for sub-byte
 //                             cases one bit-field read and write
 //   BM_PlanCreate/<case>/<dir>  RelayoutPlan::Create
+//   BM_PlanCreateSmall/<case>  RelayoutPlan::Create for 16-128 KiB arrays
 // Buffers are allocated and pre-faulted once per case; bytes/s is the
 // destination size over the time.
 #include <cstdint>
@@ -179,7 +180,30 @@ void BM_PlanCreate(benchmark::State& state, const Case* c, bool tile) {
   }
 }
 
+// Plan creation for the small arrays a checkpoint holds thousands of.
+void BM_PlanCreateSmall(benchmark::State& state, const char* from,
+                        const char* to) {
+  const Shape f = MustParse(from);
+  const Shape t = MustParse(to);
+  for (auto _ : state) {
+    absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(f, t);
+    benchmark::DoNotOptimize(plan);
+  }
+}
+
 void RegisterAll() {
+  const char* kSmall[][3] = {
+      {"f32_64x64_T8x128", "f32[64,64]{1,0}", "f32[64,64]{1,0:T(8,128)}"},
+      {"bf16_128x256_T8x128_2x1", "bf16[128,256]{1,0}",
+       "bf16[128,256]{1,0:T(8,128)(2,1)}"},
+      {"f32_64x64_transpose", "f32[64,64]{1,0}", "f32[64,64]{0,1}"},
+  };
+  for (const auto& c : kSmall) {
+    benchmark::RegisterBenchmark(
+        (std::string("BM_PlanCreateSmall/") + c[0]).c_str(), BM_PlanCreateSmall,
+        c[1], c[2])
+        ->Unit(benchmark::kMicrosecond);
+  }
   for (const Case& c : kCases) {
     for (bool tile : {true, false}) {
       const std::string n = std::string(c.name) + (tile ? "/tile" : "/untile");

@@ -25,6 +25,11 @@ struct IoContext {
   std::istream& in;
   std::ostream& out;
   std::ostream& err;
+  // The file descriptor behind `in` when it is the process's standard input
+  // (the program sets 0; tests and the Python module leave -1): then
+  // OpenInput("-") maps a regular file (`< big.bin`) and reads a pipe
+  // straight from the descriptor, without a stream's copies.
+  int in_fd = -1;
 };
 
 // A subcommand: `hlolayout NAME ARGS...`.

@@ -109,10 +109,88 @@ void GuardMappedInputs() {
 }  // namespace
 
 InputText::~InputText() {
-  if (map_ != nullptr) {
-    munmap(const_cast<char*>(map_), size_);
-    live_maps.fetch_sub(1);
+  if (map_base_ != nullptr) munmap(map_base_, map_len_);
+  if (file_map_) live_maps.fetch_sub(1);
+}
+
+std::unique_ptr<InputText> InputText::MapFile(int fd, int64_t offset) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || offset < 0 ||
+      st.st_size <= offset) {
+    return nullptr;
   }
+  const int64_t page = sysconf(_SC_PAGESIZE);
+  const int64_t base = offset / page * page;
+  const size_t len = static_cast<size_t>(st.st_size - base);
+  void* map =
+      mmap(nullptr, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, base);
+  if (map == MAP_FAILED) return nullptr;
+  GuardMappedInputs();
+  live_maps.fetch_add(1);
+  auto text = std::make_unique<InputText>();
+  text->map_base_ = map;
+  text->map_len_ = len;
+  text->file_map_ = true;
+  text->map_ = static_cast<const char*>(map) + (offset - base);
+  text->size_ = static_cast<size_t>(st.st_size - offset);
+  return text;
+}
+
+// Everything left on `fd` (a pipe, a terminal), read into an anonymous
+// mapping that mremap grows in place or moves without copying: the peak is
+// the input's size (a std::string doubling its capacity held the old and
+// the new buffer at once, twice the input).
+absl::StatusOr<std::unique_ptr<InputText>> InputText::ReadDescriptor(int fd) {
+#if defined(__linux__)
+  size_t cap = size_t{1} << 20;
+  void* buf = mmap(nullptr, cap, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (buf == MAP_FAILED) {
+    return absl::ResourceExhaustedError("cannot read standard input");
+  }
+  auto text = std::make_unique<InputText>();
+  text->map_base_ = buf;
+  text->map_len_ = cap;
+  size_t size = 0;
+  while (true) {
+    if (size == cap) {
+      void* grown = mremap(buf, cap, 2 * cap, MREMAP_MAYMOVE);
+      if (grown == MAP_FAILED) {
+        return absl::ResourceExhaustedError(
+            absl::StrCat("standard input is larger than the memory available (",
+                         size, " bytes read)"));
+      }
+      buf = grown;
+      cap *= 2;
+      text->map_base_ = buf;
+      text->map_len_ = cap;
+    }
+    const ssize_t n = read(fd, static_cast<char*>(buf) + size, cap - size);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return absl::DataLossError(
+          absl::StrCat("cannot read standard input: ", std::strerror(errno)));
+    }
+    size += static_cast<size_t>(n);
+  }
+  text->map_ = static_cast<const char*>(buf);
+  text->size_ = size;
+  return text;
+#else
+  std::string bytes;
+  char block[1 << 16];
+  ssize_t n;
+  while ((n = read(fd, block, sizeof(block))) != 0) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return absl::DataLossError(
+          absl::StrCat("cannot read standard input: ", std::strerror(errno)));
+    }
+    bytes.append(block, static_cast<size_t>(n));
+  }
+  return std::make_unique<InputText>(std::move(bytes));
+#endif
 }
 
 absl::StatusOr<std::unique_ptr<InputText>> OpenInput(absl::string_view path,
@@ -124,21 +202,14 @@ absl::StatusOr<std::unique_ptr<InputText>> OpenInput(absl::string_view path,
       return absl::NotFoundError(
           absl::StrCat("cannot open '", path, "': ", std::strerror(errno)));
     }
-    struct stat st;
-    void* map = MAP_FAILED;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-      map = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ,
-                 MAP_PRIVATE | MAP_POPULATE, fd, 0);
-    }
+    std::unique_ptr<InputText> text = InputText::MapFile(fd, 0);
     close(fd);
-    if (map != MAP_FAILED) {
-      GuardMappedInputs();
-      live_maps.fetch_add(1);
-      auto text = std::make_unique<InputText>();
-      text->map_ = static_cast<const char*>(map);
-      text->size_ = static_cast<size_t>(st.st_size);
-      return text;
-    }
+    if (text != nullptr) return text;
+  } else if (io.in_fd >= 0) {
+    std::unique_ptr<InputText> text =
+        InputText::MapFile(io.in_fd, lseek(io.in_fd, 0, SEEK_CUR));
+    if (text != nullptr) return text;
+    return InputText::ReadDescriptor(io.in_fd);
   }
   absl::StatusOr<std::string> text = ReadInput(path, io);
   if (!text.ok()) return text.status();

@@ -10,6 +10,7 @@
 #ifndef HLOLAYOUT_CLI_INPUT_H_
 #define HLOLAYOUT_CLI_INPUT_H_
 
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <string>
@@ -35,7 +36,11 @@ std::string ReadAll(std::istream& in);
 // The content of a file, mapped into memory read-only when it is a regular
 // file (no copy, no zero-filled buffer: a 75 MB dump read into a string
 // cost a tenth of `report --summary`), else read like ReadInput (stdin,
-// pipes, empty files). The view lives as long as the object. A file cut
+// pipes, empty files). Standard input ("-") with io.in_fd set is mapped the
+// same way when it is a regular file (from its current offset), and a pipe
+// is read from the descriptor into memory that grows without copying (its
+// peak is the input's size, not twice it). The view lives as long as the
+// object. A file cut
 // short by another process while mapped cannot be read any more: reading a
 // lost page ends the program with "an input file was cut short by another
 // process while it was read" on stderr and exit status 1 (a SIGBUS handler
@@ -56,9 +61,17 @@ class InputText {
  private:
   friend absl::StatusOr<std::unique_ptr<InputText>> OpenInput(
       absl::string_view path, IoContext& io);
+  // The regular file open as `fd` mapped from `offset`; nullptr when it
+  // cannot be (not a regular file, nothing left, mmap refused).
+  static std::unique_ptr<InputText> MapFile(int fd, int64_t offset);
+  // Everything left on `fd`, read into memory that grows without copying.
+  static absl::StatusOr<std::unique_ptr<InputText>> ReadDescriptor(int fd);
   std::string owned_;
-  const char* map_ = nullptr;
+  const char* map_ = nullptr;  // the view, inside the mapping below
   size_t size_ = 0;
+  void* map_base_ = nullptr;  // what munmap releases
+  size_t map_len_ = 0;
+  bool file_map_ = false;  // a file (counted for the SIGBUS guard)
 };
 
 // ReadInput's content and errors, as an InputText.

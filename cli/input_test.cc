@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "gtest/gtest.h"
 
@@ -31,6 +32,43 @@ TEST(OpenInput, MapsARegularFileAndReadsStdinOtherwise) {
   ASSERT_TRUE(stdin_text.ok());
   EXPECT_EQ((*stdin_text)->view(), "from stdin");
   EXPECT_FALSE(OpenInput(TempPath("missing.txt"), io).ok());
+}
+
+TEST(OpenInput, StdinDescriptorMapsAFileFromItsOffsetAndReadsAPipe) {
+  std::istringstream in("the stream is not read");
+  std::ostringstream out, err;
+  // A regular file (`< file`), already read up to byte 3.
+  const std::string path = TempPath("stdin_file.bin");
+  std::ofstream(path) << "0123456789";
+  const int fd = open(path.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(lseek(fd, 3, SEEK_SET), 3);
+  IoContext file_io{in, out, err, fd};
+  absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput("-", file_io);
+  ASSERT_TRUE(text.ok()) << text.status();
+  EXPECT_EQ((*text)->view(), "3456789");
+  close(fd);
+  // A pipe of 3 MiB (the buffer grows twice) and an empty one.
+  for (const size_t bytes : {size_t{3} << 20, size_t{0}}) {
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    std::string data(bytes, '\0');
+    for (size_t i = 0; i < bytes; ++i) data[i] = static_cast<char>(i * 7);
+    std::thread writer([&] {
+      for (size_t done = 0; done < data.size();) {
+        const ssize_t n = write(fds[1], data.data() + done, data.size() - done);
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+      }
+      close(fds[1]);
+    });
+    IoContext pipe_io{in, out, err, fds[0]};
+    text = OpenInput("-", pipe_io);
+    writer.join();
+    close(fds[0]);
+    ASSERT_TRUE(text.ok()) << text.status();
+    EXPECT_TRUE((*text)->view() == data) << bytes;
+  }
 }
 
 // Maps `path`, truncates it as another process would, then reads the view:

@@ -3,6 +3,8 @@
 //   hlolayout                      explains an example shape
 //   hlolayout --help               lists the commands
 //   hlolayout COMMAND --help       explains one command
+#include <unistd.h>
+
 #include <iostream>
 #include <string>
 #include <vector>
@@ -14,7 +16,8 @@ int main(int argc, char** argv) {
   hlolayout::cli::UseHugePagesForTheHeap();
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
-  hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr};
+  hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr,
+                               /*in_fd=*/STDIN_FILENO};
   const int status = hlolayout::cli::Dispatch(args, io);
   std::cout.flush();
   return status;

@@ -1,12 +1,16 @@
 // hlolayout relayout: move an array's bytes from one layout to another
 // (relayout/relayout.h), raw binary or NumPy .npy files.
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
-#include <sstream>
+#include <cstring>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -19,6 +23,7 @@
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/input.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/relayout/relayout.h"
@@ -104,8 +109,8 @@ absl::StatusOr<std::string> DictValue(absl::string_view dict,
   return std::string(absl::StripAsciiWhitespace(rest.substr(0, end)));
 }
 
-absl::StatusOr<Npy> ParseNpy(const std::string& bytes) {
-  if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) {
+absl::StatusOr<Npy> ParseNpy(absl::string_view bytes) {
+  if (bytes.size() < 10 || bytes.substr(0, 6) != "\x93NUMPY") {
     return absl::InvalidArgumentError("not a .npy file (no \\x93NUMPY magic)");
   }
   const int major = static_cast<uint8_t>(bytes[6]);
@@ -275,6 +280,24 @@ absl::StatusOr<Shape> ParseFlagShape(const std::string& text,
   return s;
 }
 
+// The output is made and written in pieces of this many bytes per thread
+// (RelayoutPlan::RunInPieces): large enough that a write() costs little
+// next to the copy, small enough to stay in the cache until it is written.
+constexpr int64_t kPieceBytes = int64_t{1} << 20;
+
+// Writes all of `bytes` to `fd` (write() may take less than asked).
+absl::Status WriteAll(int fd, absl::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return absl::DataLossError(std::strerror(errno));
+    }
+    bytes.remove_prefix(static_cast<size_t>(n));
+  }
+  return absl::OkStatus();
+}
+
 int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args =
       ParseArgs(raw, {"verbose"}, {"from", "to", "fill", "threads", "packing"});
@@ -320,20 +343,11 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Shape> to = ParseFlagShape(args->Value("to", ""), "--to");
   if (!to.ok()) return fail(to.status());
 
-  // Read the whole input.
-  std::string bytes;
-  if (input == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(io.in),
-                 std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream f(input, std::ios::binary);
-    if (!f) {
-      return fail(absl::NotFoundError(
-          absl::StrCat("cannot read input file '", input, "'")));
-    }
-    bytes.assign(std::istreambuf_iterator<char>(f),
-                 std::istreambuf_iterator<char>());
-  }
+  // The input: mapped when it is a regular file (no copy), else read
+  // (standard input, pipes).
+  absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput(input, io);
+  if (!text.ok()) return fail(text.status());  // "cannot open 'x': ..."
+  const absl::string_view bytes = (*text)->view();
   size_t data_offset = 0;
   absl::StatusOr<Shape> from = absl::InvalidArgumentError("missing --from");
   if (args->Has("from")) {
@@ -386,9 +400,19 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
 
   absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(*from, *to, options);
   if (!plan.ok()) return fail(plan.status());
+  // Pieces of kPieceBytes per thread: a piece stays in the cache from the
+  // copy to write(), and memory stays at the size of the input (mapped)
+  // plus a piece. docs/relayout.md, "The command end to end".
+  const int64_t piece_threads =
+      options.threads > 0
+          ? options.threads
+          : std::max<int64_t>(1, std::thread::hardware_concurrency());
+  const int64_t piece_bytes = kPieceBytes * piece_threads;
   if (args->Has("verbose")) {
     io.err << "hlolayout relayout: " << from->ToString(true) << " -> "
-           << to->ToString(true) << ": " << plan->Describe() << "\n";
+           << to->ToString(true) << ": " << plan->Describe()
+           << "; written in pieces of at most "
+           << plan->LargestPiece(piece_bytes) << " bytes\n";
   }
   const int64_t available = static_cast<int64_t>(bytes.size() - data_offset);
   if (available < plan->src_bytes()) {
@@ -396,49 +420,68 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
         absl::StrCat("input has ", available, " bytes of data, ",
                      from->ToString(true), " needs ", plan->src_bytes())));
   }
-  std::string header = npy_out ? NpyHeader(*to) : std::string();
-  std::vector<uint8_t> out(header.size() + plan->dst_bytes());
-  std::copy(header.begin(), header.end(), out.begin());
-  absl::Status s = plan->Run(
-      absl::MakeConstSpan(
-          reinterpret_cast<const uint8_t*>(bytes.data()) + data_offset,
-          plan->src_bytes()),
-      absl::MakeSpan(out).subspan(header.size()));
-  if (!s.ok()) return fail(s);
+  const std::string header = npy_out ? NpyHeader(*to) : std::string();
+  const absl::Span<const uint8_t> src = absl::MakeConstSpan(
+      reinterpret_cast<const uint8_t*>(bytes.data()) + data_offset,
+      plan->src_bytes());
 
   if (output == "-") {
-    io.out.write(reinterpret_cast<const char*>(out.data()), out.size());
+    io.out.write(header.data(), header.size());
+    absl::Status s = plan->RunInPieces(
+        src, piece_bytes, [&](absl::Span<const uint8_t> piece) {
+          io.out.write(reinterpret_cast<const char*>(piece.data()),
+                       piece.size());
+          return io.out ? absl::OkStatus()
+                        : absl::DataLossError("cannot write output");
+        });
     io.out.flush();
+    if (!s.ok()) return fail(s);
     return io.out ? 0 : fail(absl::DataLossError("cannot write output"));
   }
+  const std::string path = ResolveUserPath(output);
+  auto write_to = [&](int fd) -> absl::Status {
+    absl::Status s = WriteAll(fd, header);
+    if (!s.ok()) return s;
+    return plan->RunInPieces(
+        src, piece_bytes, [fd](absl::Span<const uint8_t> piece) {
+          return WriteAll(
+              fd, absl::string_view(reinterpret_cast<const char*>(piece.data()),
+                                    piece.size()));
+        });
+  };
   // An existing OUTPUT that is not a regular file (a device, a pipe) is
   // written in place: it is never replaced or created next to.
   struct stat st;
-  if (stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    std::ofstream f(output, std::ios::binary);
-    if (f) f.write(reinterpret_cast<const char*>(out.data()), out.size());
-    if (!f) {
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    absl::Status s = fd < 0 ? absl::PermissionDeniedError(std::strerror(errno))
+                            : write_to(fd);
+    if (fd >= 0 && close(fd) != 0 && s.ok()) {
+      s = absl::DataLossError(std::strerror(errno));
+    }
+    if (!s.ok()) {
       return fail(absl::PermissionDeniedError(
-          absl::StrCat("cannot write output '", output, "'")));
+          absl::StrCat("cannot write output '", output, "': ", s.message())));
     }
     return 0;
   }
   // A regular file is written to a temporary file next to OUTPUT, then
   // renamed: no partial OUTPUT on failure.
-  const std::string tmp = output + ".hlolayout-tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (f) f.write(reinterpret_cast<const char*>(out.data()), out.size());
-    if (!f || (f.close(), !f)) {
-      std::remove(tmp.c_str());
-      return fail(absl::PermissionDeniedError(
-          absl::StrCat("cannot write output file '", output, "'")));
-    }
+  const std::string tmp = path + ".hlolayout-tmp";
+  const int fd =
+      open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  absl::Status s =
+      fd < 0 ? absl::PermissionDeniedError(std::strerror(errno)) : write_to(fd);
+  if (fd >= 0 && close(fd) != 0 && s.ok()) {
+    s = absl::DataLossError(std::strerror(errno));
   }
-  if (std::rename(tmp.c_str(), output.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return fail(absl::PermissionDeniedError(
-        absl::StrCat("cannot write output file '", output, "'")));
+  if (s.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {
+    s = absl::PermissionDeniedError(std::strerror(errno));
+  }
+  if (!s.ok()) {
+    if (fd >= 0) unlink(tmp.c_str());
+    return fail(absl::PermissionDeniedError(absl::StrCat(
+        "cannot write output file '", output, "': ", s.message())));
   }
   return 0;
 }

@@ -7,6 +7,7 @@
 // Then:
 //   - the plan's output equals the general path's (allow_fast_paths false)
 //     byte for byte, and no byte past dst_bytes() is written;
+//   - RunInPieces (pieces of 1 to 128 bytes) gives the same bytes;
 //   - every element is where ReferenceOffset puts it in both layouts
 //     (sub-byte values compared in their value bits);
 //   - every padding element of a whole-byte destination holds the fill;
@@ -14,6 +15,7 @@
 //     message, never crashes.
 //
 //   fuzz/run.sh 60 relayout
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -172,6 +174,23 @@ void Check(const uint8_t* data, size_t size) {
   }
   if (fast != general) {
     Fail("fast path differs from the general path", both, plan->Describe());
+  }
+  // The same bytes made in pieces (of 1 to 128 bytes, from the flags).
+  const int64_t piece_bytes = int64_t{1} << ((flags >> 3) & 7);
+  std::vector<uint8_t> pieces;
+  const int64_t largest = plan->LargestPiece(piece_bytes);
+  absl::Status s =
+      plan->RunInPieces(src, piece_bytes, [&](absl::Span<const uint8_t> piece) {
+        if (static_cast<int64_t>(piece.size()) > largest) {
+          Fail("a piece is longer than LargestPiece", both);
+        }
+        pieces.insert(pieces.end(), piece.begin(), piece.end());
+        return absl::OkStatus();
+      });
+  if (!s.ok()) Fail("run in pieces failed", both);
+  if (!std::equal(pieces.begin(), pieces.end(), fast.begin()) ||
+      static_cast<int64_t>(pieces.size()) != plan->dst_bytes()) {
+    Fail("pieces differ from Run", both, plan->Describe());
   }
   // Every element against the reference offsets, in logical order (the
   // tiling models built once: ReferenceOffset(shape, ...) builds one per

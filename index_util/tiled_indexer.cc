@@ -1,8 +1,13 @@
 #include "hlolayout/index_util/tiled_indexer.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -254,13 +259,18 @@ void TiledIndexer::CompileFastPaths() {
   for (const Op& op : inverse_) {
     if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) return;
   }
-  std::vector<std::vector<int64_t>> combo(kMaxRegisters,
-                                          std::vector<int64_t>(n, 0));
+  // One block for every register's combination (n <= kMaxFast): plan
+  // creation (relayout/relayout.h) builds two indexers per plan, and 64
+  // separate vectors were a tenth of a small plan's cost.
+  std::vector<std::array<int64_t, kMaxFast>> combo(kMaxRegisters);
   for (int k = 0; k < n; ++k) combo[digits_[k].reg][k] = 1;
+  auto first_n = [n](const std::array<int64_t, kMaxFast>& c) {
+    return std::vector<int64_t>(c.begin(), c.begin() + n);
+  };
   // (combination of digits, bound or dim): the checks, then the stores.
   std::vector<std::pair<std::vector<int64_t>, int64_t>> exprs;
   for (const Op& op : inverse_) {
-    std::vector<int64_t>& a = combo[op.a];
+    std::array<int64_t, kMaxFast>& a = combo[op.a];
     switch (op.kind) {
       case OpKind::kMulAdd:
         for (int k = 0; k < n; ++k) a[k] = a[k] * op.c + combo[op.b][k];
@@ -269,7 +279,7 @@ void TiledIndexer::CompileFastPaths() {
         for (int k = 0; k < n; ++k) a[k] *= op.c;
         break;
       case OpKind::kCheckLess:
-        exprs.emplace_back(a, op.c);
+        exprs.emplace_back(first_n(a), op.c);
         break;
       default:
         return;  // not reached: splits rejected above
@@ -277,8 +287,9 @@ void TiledIndexer::CompileFastPaths() {
   }
   lin_checks_ = static_cast<int>(exprs.size());
   for (const Term& t : stores_) {
-    exprs.emplace_back(t.reg < 0 ? std::vector<int64_t>(n, 0) : combo[t.reg],
-                       t.value);
+    exprs.emplace_back(
+        t.reg < 0 ? std::vector<int64_t>(n, 0) : first_n(combo[t.reg]),
+        t.value);
   }
   if (exprs.size() > 2 * kMaxFast) return;
   // sum_k c_k d_k = sum_k q_k (c_k - size_{k-1} c_{k-1}), modulo 2^64.
@@ -495,6 +506,188 @@ int64_t TiledIndexer::Offset(absl::Span<const int64_t> index) const {
   for (const Term& t : terms_)
     offset = WrapAdd(offset, WrapMul(r[t.reg], t.value));
   return offset;
+}
+
+namespace {
+
+// out[i] = base + r[i] for i < n, and out[i] = i * step: the two loops
+// that assemble DimOffsets tables (SSE2 where there is SSE2: GCC at -O2
+// leaves them scalar).
+inline void AddBase(int64_t* out, const int64_t* r, int64_t n, int64_t base) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  const __m128i b = _mm_set1_epi64x(base);
+  for (; i + 2 <= n; i += 2) {
+    _mm_storeu_si128(
+        reinterpret_cast<__m128i*>(out + i),
+        _mm_add_epi64(_mm_loadu_si128(reinterpret_cast<const __m128i*>(r + i)),
+                      b));
+  }
+#endif
+  for (; i < n; ++i) out[i] = WrapAdd(base, r[i]);
+}
+
+inline void Multiples(int64_t* out, int64_t n, int64_t step) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  __m128i v = _mm_set_epi64x(step, 0);  // (0, step), low lane first
+  const __m128i two = _mm_set1_epi64x(WrapAdd(step, step));
+  for (; i + 2 <= n; i += 2) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), v);
+    v = _mm_add_epi64(v, two);
+  }
+#endif
+  for (; i < n; ++i) out[i] = WrapMul(i, step);
+}
+
+// DimOffsets of a split-only program: the offsets that value v (in [0, n))
+// of register `reg`, entering the program at op `k`, contributes. The next
+// split of `reg` cuts v into q = v / c (still in `reg`) and r = v % c (in
+// op.b), whose contributions are tables of their own; without one, v stays
+// in `reg` to the end and contributes v * stride[reg].
+template <typename OpT>
+void SplitTable(absl::Span<const OpT> ops, const int64_t* stride, int reg,
+                size_t k, int64_t n, int64_t* out) {
+  size_t j = k;
+  while (j < ops.size() && ops[j].a != reg) ++j;
+  if (j == ops.size()) {
+    Multiples(out, n, stride[reg]);
+    return;
+  }
+  const int64_t c = ops[j].c;
+  const int64_t nq = n / c + (n % c != 0 ? 1 : 0);
+  const int64_t nr = std::min(n, c);
+  // One allocation for both halves; the quotient table is often the
+  // longer one, the remainder's is at most c.
+  std::vector<int64_t> scratch(nq + nr);
+  int64_t* q = scratch.data();
+  int64_t* r = q + nq;
+  SplitTable(ops, stride, reg, j + 1, nq, q);
+  SplitTable(ops, stride, ops[j].b, j + 1, nr, r);
+  int64_t v = 0;
+  for (int64_t i = 0; i < nq; ++i) {
+    const int64_t m = std::min(c, n - v);
+    AddBase(out + v, r, m, q[i]);
+    v += m;
+  }
+}
+
+}  // namespace
+
+void TiledIndexer::DimOffsets(int64_t dim, absl::Span<int64_t> out) const {
+  HLOLAYOUT_CHECK(dim >= 0 && dim < rank() &&
+                  static_cast<int64_t>(out.size()) == dims_[dim])
+      << "TiledIndexer::DimOffsets: dim " << dim << " of rank " << rank()
+      << ", " << out.size() << " entries";
+  bool splits_only = true;
+  for (const Op& op : forward_) {
+    splits_only &= op.kind == OpKind::kSplit || op.kind == OpKind::kShift;
+  }
+  if (!splits_only) {
+    const int d = static_cast<int>(dim);
+    GroupOffsets(absl::MakeConstSpan(&d, 1), out);
+    return;
+  }
+  int reg = -1;
+  for (const Term& t : loads_) {
+    if (t.value == dim) reg = t.reg;
+  }
+  if (reg < 0) {  // a dimension of size <= 1: only index 0
+    std::fill(out.begin(), out.end(), 0);
+    return;
+  }
+  SplitTable(absl::MakeConstSpan(forward_), reg_stride_, reg, 0,
+             static_cast<int64_t>(out.size()), out.data());
+}
+
+void TiledIndexer::GroupOffsets(absl::Span<const int> dims,
+                                absl::Span<int64_t> out) const {
+  int64_t n = 1;
+  std::vector<bool> used(dims_.size(), false);
+  for (int d : dims) {
+    HLOLAYOUT_CHECK(d >= 0 && d < rank() && !used[d])
+        << "TiledIndexer::GroupOffsets: bad or repeated dim " << d;
+    used[d] = true;
+    n *= dims_[d];
+  }
+  HLOLAYOUT_CHECK(static_cast<int64_t>(out.size()) == n)
+      << "TiledIndexer::GroupOffsets: " << out.size() << " entries, "
+      << "the dims have " << n << " combinations";
+  // Each register as an array over the n combinations; empty: all 0 (the
+  // dims outside the group, and whatever only they feed).
+  std::vector<std::vector<int64_t>> r(kMaxRegisters);
+  int64_t inner = 1;
+  for (size_t k = dims.size(); k-- > 0;) {
+    const int64_t size = dims_[dims[k]];
+    for (const Term& t : loads_) {
+      if (t.value != dims[k]) continue;
+      std::vector<int64_t>& v = r[t.reg];
+      v.resize(n);
+      // Coordinate of combination c: (c / inner) % size.
+      for (int64_t c = 0; c < n;) {
+        if (inner == 1) {
+          for (int64_t i = 0; i < size; ++i) v[c + i] = i;
+          c += size;
+          continue;
+        }
+        for (int64_t i = 0; i < size; ++i) {
+          std::fill_n(v.begin() + c, inner, i);
+          c += inner;
+        }
+      }
+    }
+    inner *= size;
+  }
+  for (const Op& op : forward_) {
+    std::vector<int64_t>& a = r[op.a];
+    std::vector<int64_t>& b = r[op.b];
+    switch (op.kind) {
+      case OpKind::kMulAdd:  // a = a * c + b
+        if (a.empty()) {
+          a = b;
+        } else if (b.empty()) {
+          for (int64_t& x : a) x = WrapMul(x, op.c);
+        } else {
+          for (int64_t i = 0; i < n; ++i) {
+            a[i] = WrapAdd(WrapMul(a[i], op.c), b[i]);
+          }
+        }
+        break;
+      case OpKind::kMul:
+        for (int64_t& x : a) x = WrapMul(x, op.c);
+        break;
+      case OpKind::kSplit:
+      case OpKind::kShift:  // q = a / c; b = a - q * c; a = q
+        if (a.empty()) {
+          b.clear();
+          break;
+        }
+        b.resize(n);
+        if (op.kind == OpKind::kShift) {
+          for (int64_t i = 0; i < n; ++i) {
+            b[i] = a[i] & (op.c - 1);
+            a[i] >>= op.shift;
+          }
+          break;
+        }
+        for (int64_t i = 0; i < n; ++i) {
+          const int64_t x = a[i];
+          const int64_t q = op.div.Divide(x);
+          b[i] = WrapSub(x, WrapMul(q, op.c));
+          a[i] = q;
+        }
+        break;
+      case OpKind::kCheckLess:
+        break;  // not in forward programs
+    }
+  }
+  std::fill(out.begin(), out.end(), 0);
+  for (const Term& t : terms_) {
+    const std::vector<int64_t>& v = r[t.reg];
+    if (v.empty()) continue;
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = WrapAdd(out[i], WrapMul(v[i], t.value));
+  }
 }
 
 absl::StatusOr<int64_t> TiledIndexer::TryOffset(

@@ -161,6 +161,30 @@ class TiledIndexer {
     return p;
   }
 
+  // DimOffsets
+  //
+  // The offset of every index that is 0 outside dimension `dim`:
+  // out[i] = Offset(index with index[dim] = i, every other coordinate 0), for
+  // i in [0, dimensions()[dim]). f32[3,5]{1,0:T(2,2)}, dim 1: {0, 1, 4, 5, 8}.
+  // When no `*` mixes coordinates (the program is tile splits only) the
+  // table is assembled from the splits' own tables, a few additions per
+  // entry and no division; otherwise as GroupOffsets. For plans that
+  // tabulate each dimension (relayout/relayout.h).
+  // CHECKs 0 <= dim < rank() and out.size() == dimensions()[dim].
+  void DimOffsets(int64_t dim, absl::Span<int64_t> out) const;
+
+  // GroupOffsets
+  //
+  // The same for several dimensions at once: the offset of every index that
+  // is 0 outside `dims`, those coordinates enumerated row-major (dims.back()
+  // fastest), so out has the product of their sizes entries. f32[3,5]{1,0:
+  // T(2,2)}, dims {0, 1}: every offset in index order. The program runs once
+  // on whole arrays of coordinates (one vector operation per `*` or split),
+  // not once per entry: for tabulating dimensions that a `*` merges.
+  // CHECKs that `dims` are distinct and in range and out.size() is the
+  // product.
+  void GroupOffsets(absl::Span<const int> dims, absl::Span<int64_t> out) const;
+
   // OffsetRun
   //
   // Offset(index), plus the run along the last logical dimension that

@@ -54,6 +54,42 @@ void CheckShape(const Shape& shape, bool reference) {
     }
   }
   ASSERT_EQ(elements, model->logical_elements);
+  // DimOffsets: each dimension's table is Offset along that dimension.
+  for (int64_t d = 0; d < rank; ++d) {
+    std::vector<int64_t> table(shape.dimension(d), -1), one(rank, 0);
+    ix->DimOffsets(d, absl::MakeSpan(table));
+    for (int64_t i = 0; i < shape.dimension(d); ++i) {
+      one[d] = i;
+      ASSERT_EQ(table[i], ix->Offset(one)) << "dim " << d << " index " << i;
+    }
+  }
+  // GroupOffsets: every subset of the dimensions, in two orders (as given
+  // and reversed), against Offset of the same combination (on the shapes
+  // checked against the reference: all of rank <= 3, some of rank 4).
+  for (int mask = 1; reference && mask < (1 << rank); ++mask) {
+    std::vector<int> group;
+    int64_t n = 1;
+    for (int d = 0; d < rank; ++d) {
+      if (mask & (1 << d)) {
+        group.push_back(d);
+        n *= shape.dimension(d);
+      }
+    }
+    for (int order = 0; order < 2; ++order) {
+      if (order == 1) std::reverse(group.begin(), group.end());
+      std::vector<int64_t> table(n, -1), one(rank, 0);
+      ix->GroupOffsets(group, absl::MakeSpan(table));
+      for (int64_t c = 0; c < n; ++c) {
+        int64_t rest = c;
+        for (size_t k = group.size(); k-- > 0;) {
+          one[group[k]] = rest % shape.dimension(group[k]);
+          rest /= shape.dimension(group[k]);
+        }
+        ASSERT_EQ(table[c], ix->Offset(one))
+            << "dims mask " << mask << " combination " << c;
+      }
+    }
+  }
   int64_t padding = 0;
   for (int64_t off = 0; off < padded; ++off) {
     const OffsetKind kind = ix->ElementAt(off, absl::MakeSpan(back));
@@ -161,6 +197,16 @@ TEST(TiledIndexer, SeedExamples) {
   EXPECT_EQ(idx[0], 2);
   EXPECT_EQ(idx[1], 3);
   EXPECT_EQ(ix->ElementAt(9, absl::MakeSpan(idx)), OffsetKind::kTilePadding);
+  std::vector<int64_t> cols(5), rows(3);
+  ix->DimOffsets(1, absl::MakeSpan(cols));
+  ix->DimOffsets(0, absl::MakeSpan(rows));
+  EXPECT_EQ(cols, (std::vector<int64_t>{0, 1, 4, 5, 8}));
+  EXPECT_EQ(rows, (std::vector<int64_t>{0, 2, 12}));
+  std::vector<int64_t> all(15);
+  const int both[] = {0, 1};
+  ix->GroupOffsets(both, absl::MakeSpan(all));
+  EXPECT_EQ(all, (std::vector<int64_t>{0, 1, 4, 5, 8, 2, 3, 6, 7, 10, 12, 13,
+                                       16, 17, 20}));
   ix = TiledIndexer::Create(
       MakeTiled(F32, {8, 8}, {1, 0}, {{2, 4}, {2, 1, 1, 1}}));
   EXPECT_EQ(ix->Offset({6, 5}), 51);

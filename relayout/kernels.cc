@@ -81,6 +81,9 @@ struct Ctx {
   const uint8_t* src;
   uint8_t* dst;
   bool streaming;
+  // Element offset of dst[0] in the whole destination (RunPiece: dst is a
+  // piece of it).
+  int64_t d_shift = 0;
 };
 
 template <int ES>
@@ -1147,9 +1150,13 @@ void CallKernel(const Ctx& c, int64_t a0, int64_t a1, int64_t s0, int64_t d0) {
   switch (p.kernel) {
     case RelayoutKernel::kRuns: {
       // Fixed-length copies: for every length with streaming stores, for
-      // short runs without (memcpy does as well on long ones).
+      // short runs without, and for small destinations (a memcpy call per
+      // run of 256 bytes was a third of a 16 KiB tiling from Python; from
+      // 256 KiB on, glibc's memcpy, with wider registers than these SSE2
+      // copies, is faster: measured 9.7 against 12 us at 256 KiB).
       const int64_t u = UniformRunBytes(p);
-      switch (c.streaming || u <= 64 ? u : 0) {
+      const bool fixed = c.streaming || u <= 64 || p.dst_bytes < (64 << 10);
+      switch (fixed ? u : 0) {
         case 16:
           return RunsFixed<16>(c, a0, a1, s0, d0);
         case 32:
@@ -1208,7 +1215,7 @@ void Work(const Ctx& c, int64_t u0, int64_t u1) {
       d0 += grp.d[idx];
     }
     CallKernel(c, blk0 * p.a_block, std::min(p.a.size, blk1 * p.a_block), s0,
-               d0);
+               d0 - c.d_shift);
     u += blk1 - blk0;
   }
 #if defined(__SSE2__)
@@ -1251,37 +1258,251 @@ void RunIndexers(const Plan& p, const uint8_t* src, uint8_t* dst) {
   }
 }
 
-std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step) {
-  std::vector<Run> runs;
-  for (int64_t j = 0; j < b.size; ++j) {
-    if (!runs.empty() && b.s[j] == b.s[j - 1] + s_step &&
-        b.d[j] == b.d[j - 1] + d_step) {
-      ++runs.back().len;
-    } else {
-      runs.push_back(Run{j, b.s[j], b.d[j], 1});
+#if HLOLAYOUT_X86_TARGETS
+// RunBreaks64's "continues" bits for entries j + i, i < n rounded down to
+// 4, four at a time (AVX2 has the 64-bit compare SSE2 lacks); *done gets
+// how many were done.
+__attribute__((target("avx2"))) uint64_t RunContinuesAvx2(
+    const int64_t* s, const int64_t* d, int64_t j, int n, int64_t s_step,
+    int64_t d_step, int* done) {
+  // (No lambda: it would not inherit the avx2 target.)
+#define HLOLAYOUT_LOAD4(p) \
+  _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))
+  const __m256i ss = _mm256_set1_epi64x(s_step);
+  const __m256i ds = _mm256_set1_epi64x(d_step);
+  uint64_t same = 0;
+  int i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const int64_t k = j + i;
+    const __m256i es = _mm256_cmpeq_epi64(
+        _mm256_sub_epi64(HLOLAYOUT_LOAD4(s + k), HLOLAYOUT_LOAD4(s + k - 1)),
+        ss);
+    const __m256i ed = _mm256_cmpeq_epi64(
+        _mm256_sub_epi64(HLOLAYOUT_LOAD4(d + k), HLOLAYOUT_LOAD4(d + k - 1)),
+        ds);
+    same |= static_cast<uint64_t>(_mm256_movemask_pd(
+                _mm256_castsi256_pd(_mm256_and_si256(es, ed))))
+            << i;
+  }
+#undef HLOLAYOUT_LOAD4
+  *done = i;
+  return same;
+}
+#endif
+
+// Where b's runs break for steps (s_step, d_step): bit i of the result is
+// set when element j + i (i < 64, j + i < b.size) does not continue the
+// run of element j + i - 1. @pre j >= 1. Plan creation scans tables of
+// thousands of entries several times, so this is AVX2 (when `avx2`) or
+// SSE2 (two entries per compare, each entry loaded once; GCC at -O2 does
+// not vectorize the loop).
+inline uint64_t RunBreaks64(const Group& b, int64_t j, int64_t s_step,
+                            int64_t d_step, bool avx2) {
+  const int n = static_cast<int>(std::min<int64_t>(64, b.size - j));
+  const int64_t* s = b.s.data();
+  const int64_t* d = b.d.data();
+  uint64_t same = 0;
+  int i = 0;
+#if HLOLAYOUT_X86_TARGETS
+  if (avx2) same = RunContinuesAvx2(s, d, j, n, s_step, d_step, &i);
+#else
+  (void)avx2;
+#endif
+#if defined(__SSE2__)
+  if (i == 0 && n >= 2) {
+    auto load = [](const int64_t* p) {
+      return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    };
+    // The pair after (x[k-1], x[k]) is (x[k+1], x[k+2]): its "previous"
+    // pair (x[k], x[k+1]) is the high half of one and the low of the next.
+    auto between = [](__m128i lo, __m128i hi) {
+      return _mm_castpd_si128(
+          _mm_shuffle_pd(_mm_castsi128_pd(lo), _mm_castsi128_pd(hi), 1));
+    };
+    const __m128i ss = _mm_set1_epi64x(s_step);
+    const __m128i ds = _mm_set1_epi64x(d_step);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i prev_s = load(s + j - 1), prev_d = load(d + j - 1);
+    __m128i cur_s = load(s + j), cur_d = load(d + j);
+    while (true) {
+      const __m128i diff =
+          _mm_or_si128(_mm_sub_epi64(_mm_sub_epi64(cur_s, prev_s), ss),
+                       _mm_sub_epi64(_mm_sub_epi64(cur_d, prev_d), ds));
+      __m128i z = _mm_cmpeq_epi32(diff, zero);
+      // A 64-bit lane is zero when both of its 32-bit halves are.
+      z = _mm_and_si128(z, _mm_shuffle_epi32(z, _MM_SHUFFLE(2, 3, 0, 1)));
+      same |= static_cast<uint64_t>(_mm_movemask_pd(_mm_castsi128_pd(z))) << i;
+      i += 2;
+      if (i + 2 > n) break;
+      const __m128i next_s = load(s + j + i), next_d = load(d + j + i);
+      prev_s = between(cur_s, next_s);
+      prev_d = between(cur_d, next_d);
+      cur_s = next_s;
+      cur_d = next_d;
     }
   }
+#endif
+  for (; i < n; ++i) {
+    const int64_t k = j + i;
+    same |= static_cast<uint64_t>(s[k] - s[k - 1] == s_step &&
+                                  d[k] - d[k - 1] == d_step)
+            << i;
+  }
+  return ~same & (n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1);
+}
+
+// Set bits of a 64-bit mask (no POPCNT instruction in baseline x86-64:
+// __builtin_popcountll is a library call there).
+inline int Popcount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555u);
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<int>((x * 0x0101010101010101u) >> 56);
+}
+
+std::vector<Run> MakeRuns(const Group& b, int64_t s_step, int64_t d_step,
+                          bool avx2) {
+  std::vector<Run> runs;
+  if (b.size == 0) return runs;
+  runs.push_back(Run{0, b.s[0], b.d[0], 1});
+  int64_t last = 1;  // runs.back() covers up to here (exclusive)
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step, avx2); m != 0;
+         m &= m - 1) {
+      const int64_t j = j0 + __builtin_ctzll(m);
+      runs.back().len += j - last;
+      runs.push_back(Run{j, b.s[j], b.d[j], 1});
+      last = j + 1;
+    }
+  }
+  runs.back().len += b.size - last;
   return runs;
 }
 
-// True when rows i..i+k-1 of every full block of k are consecutive in
-// `offsets` (offsets[i + r] == offsets[i] + r).
-bool BlocksConsecutive(const std::vector<int64_t>& offsets, int64_t size,
-                       int k) {
-  if (size < k) return false;
-  for (int64_t i = 0; i + k <= size; i += k) {
-    for (int r = 1; r < k; ++r) {
-      if (offsets[i + r] != offsets[i] + r) return false;
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  bool avx2);
+
+// MakeRuns, unless there are more than `limit` runs: then false (and
+// *runs holds some of them). One pass over b, stopping early.
+bool MakeRunsUpTo(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  bool avx2, std::vector<Run>* runs) {
+  runs->clear();
+  if (b.size == 0) return limit >= 0;
+  // When the first entries break far more often than `limit` allows (a
+  // transpose tried as an interleave), count first without storing runs:
+  // that fails as soon and allocates nothing. Speed only: the answer is
+  // the same either way.
+  if (b.size > 1) {
+    const int64_t head = std::min<int64_t>(64, b.size - 1);
+    const int64_t head_breaks =
+        Popcount64(RunBreaks64(b, 1, s_step, d_step, avx2));
+    if (head_breaks * b.size > 2 * limit * head &&
+        CountRuns(b, s_step, d_step, limit, avx2) > limit) {
+      return false;
     }
+  }
+  runs->push_back(Run{0, b.s[0], b.d[0], 1});
+  int64_t last = 1;  // runs->back() covers up to here (exclusive)
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(b, j0, s_step, d_step, avx2); m != 0;
+         m &= m - 1) {
+      if (static_cast<int64_t>(runs->size()) >= limit) return false;
+      const int64_t j = j0 + __builtin_ctzll(m);
+      runs->back().len += j - last;
+      runs->push_back(Run{j, b.s[j], b.d[j], 1});
+      last = j + 1;
+    }
+  }
+  runs->back().len += b.size - last;
+  return static_cast<int64_t>(runs->size()) <= limit;
+}
+
+// The number of runs MakeRuns(b, s_step, d_step) would make, or a number
+// above `limit` as soon as there are more than `limit` (plan creation
+// tries several steps: nothing allocated, and it stops early).
+int64_t CountRuns(const Group& b, int64_t s_step, int64_t d_step, int64_t limit,
+                  bool avx2) {
+  if (b.size == 0) return 0;
+  int64_t count = 1;
+  for (int64_t j0 = 1; j0 < b.size; j0 += 64) {
+    count += Popcount64(RunBreaks64(b, j0, s_step, d_step, avx2));
+    if (count > limit) return count;
+  }
+  return count;
+}
+
+// The OR of every entry of `t` (SSE2: two entries per instruction).
+uint64_t OrOfAll(const OffsetTable& t) {
+  const int64_t n = static_cast<int64_t>(t.size());
+  int64_t i = 0;
+  uint64_t bits = 0;
+#if defined(__SSE2__)
+  __m128i acc = _mm_setzero_si128();
+  for (; i + 2 <= n; i += 2) {
+    acc = _mm_or_si128(
+        acc, _mm_loadu_si128(reinterpret_cast<const __m128i*>(&t[i])));
+  }
+  alignas(16) uint64_t lanes[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), acc);
+  bits = lanes[0] | lanes[1];
+#endif
+  for (; i < n; ++i) bits |= static_cast<uint64_t>(t[i]);
+  return bits;
+}
+
+// True when rows i..i+k-1 of every full block of k are consecutive in
+// `offsets` (offsets[i + r] == offsets[i] + r): every row but a block's
+// first continues the run of the row before (RunBreaks64 on a group whose
+// s is d too). k is 2, 4 or 8, which divides 64, so the rows that start a
+// block are the same bits of every 64-row mask.
+bool BlocksConsecutive(const OffsetTable& offsets, int64_t size, int k,
+                       bool avx2) {
+  if (size < k) return false;
+  Group g;
+  g.size = size / k * k;  // the rows of full blocks
+  g.s = offsets;
+  g.d = offsets;
+  uint64_t starts = 0;  // bit i: row 1 + i starts a block
+  for (int i = 0; i < 64; ++i) {
+    if ((1 + i) % k == 0) starts |= uint64_t{1} << i;
+  }
+  for (int64_t j0 = 1; j0 < g.size; j0 += 64) {
+    if ((RunBreaks64(g, j0, 1, 1, avx2) & ~starts) != 0) return false;
   }
   return true;
 }
 
-bool IsAffine(const std::vector<int64_t>& t, int64_t step) {
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (t[i] != static_cast<int64_t>(i) * step) return false;
+bool IsAffine(const OffsetTable& t, int64_t step) {
+  // t[i] == i * step for all i: the OR of their differences is 0 (wrapping
+  // unsigned arithmetic, as i * step may wrap when t is not affine).
+  const int64_t n = static_cast<int64_t>(t.size());
+  int64_t i = 0;
+  uint64_t bad = 0;
+#if defined(__SSE2__)
+  __m128i acc = _mm_setzero_si128();
+  __m128i want = _mm_set_epi64x(step, 0);  // (0, step), low lane first
+  const __m128i two =
+      _mm_set1_epi64x(static_cast<int64_t>(2 * static_cast<uint64_t>(step)));
+  for (; i + 2 <= n; i += 2) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&t[i]));
+    acc = _mm_or_si128(acc, _mm_xor_si128(v, want));
+    want = _mm_add_epi64(want, two);
+    if ((i & 511) == 510) {  // stop early on tables that are not affine
+      if (_mm_movemask_epi8(_mm_cmpeq_epi32(acc, _mm_setzero_si128())) !=
+          0xFFFF) {
+        return false;
+      }
+    }
   }
-  return true;
+  alignas(16) uint64_t lanes[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), acc);
+  bad = lanes[0] | lanes[1];
+#endif
+  for (; i < n; ++i) {
+    bad |= static_cast<uint64_t>(t[i]) ^
+           (static_cast<uint64_t>(i) * static_cast<uint64_t>(step));
+  }
+  return bad == 0;
 }
 
 // With several runs per row, when consecutive rows of each run are
@@ -1319,24 +1540,36 @@ void ChooseRowsInner(Plan& p) {
 // whole bytes.
 bool UnitsOwnTheirBytes(Plan& p) {
   if (p.dst_bits >= 8) return true;
-  const int64_t per = 8 / p.dst_bits;
-  auto whole = [per](const std::vector<int64_t>& offsets) {
-    for (int64_t v : offsets) {
-      if (v % per != 0) return false;
-    }
-    return true;
+  const int64_t per = 8 / p.dst_bits;  // 8 / (1..7): a power of two
+  auto whole = [per](const OffsetTable& offsets) {
+    // All offsets are multiples of per.
+    return (OrOfAll(offsets) & (per - 1)) == 0;
   };
   for (const Group& g : p.outer) {
     if (!whole(g.d)) return false;
   }
   bool runs_whole = whole(p.a.d);
-  // Runs of b contiguous in dst.
+  // Runs of b contiguous in dst: where b.d does not step by 1 (RunBreaks64
+  // on a group whose s is d too).
+  Group dst_only;
+  dst_only.size = p.b.size;
+  dst_only.s = p.b.d;
+  dst_only.d = p.b.d;
   int64_t start = 0;
-  for (int64_t j = 1; runs_whole && j <= p.b.size; ++j) {
-    if (j < p.b.size && p.b.d[j] == p.b.d[j - 1] + 1) continue;
-    runs_whole = p.b.d[start] % per == 0 && (j - start) % per == 0;
-    start = j;
+  uint64_t bad = 0;  // OR of every run's start offset and length
+  for (int64_t j0 = 1; runs_whole && j0 < p.b.size; j0 += 64) {
+    for (uint64_t m = RunBreaks64(dst_only, j0, 1, 1, p.avx2); m != 0;
+         m &= m - 1) {
+      const int64_t j = j0 + __builtin_ctzll(m);
+      bad |= static_cast<uint64_t>(p.b.d[start] | (j - start));
+      start = j;
+    }
+    runs_whole = (bad & (per - 1)) == 0;
   }
+  if (p.b.size > 0) {
+    bad |= static_cast<uint64_t>(p.b.d[start] | (p.b.size - start));
+  }
+  runs_whole = runs_whole && (bad & (per - 1)) == 0;
   if (runs_whole) return true;
   const int64_t w = p.b.size;
   if (!IsAffine(p.b.d, 1) || !IsAffine(p.a.d, w)) return false;
@@ -1357,7 +1590,7 @@ void ChooseBlocksInner(Plan& p, bool inter) {
   for (const Run& r : p.runs) {
     if (r.len != len) return;
   }
-  const std::vector<int64_t>& side = inter ? p.a.d : p.a.s;
+  const OffsetTable& side = inter ? p.a.d : p.a.s;
   int64_t chain = 1;
   while ((chain + 1) * p.k <= p.a.size &&
          side[chain * p.k] == chain * p.k * len) {
@@ -1394,8 +1627,8 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     const bool convert = (p.src_bits == 8 && p.dst_bits < 8) ||
                          (p.src_bits < 8 && p.dst_bits == 8);
     if (!convert) return;
-    std::vector<Run> runs = MakeRuns(p.b, 1, 1);
-    if (static_cast<int64_t>(runs.size()) * 8 <= nb) {
+    std::vector<Run> runs;
+    if (MakeRunsUpTo(p.b, 1, 1, nb / 8, p.avx2, &runs)) {
       p.kernel = RelayoutKernel::kPack;
       p.runs = std::move(runs);
       ChooseRowsInner(p);
@@ -1410,25 +1643,39 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     p.kernel = RelayoutKernel::kMemcpy;
     return;
   }
-  std::vector<Run> runs = MakeRuns(p.b, 1, 1);
-  const int64_t nr = static_cast<int64_t>(runs.size());
-  auto use_runs = [&]() {
+  auto use_runs = [&](std::vector<Run> runs) {
     p.kernel = RelayoutKernel::kRuns;
     p.runs = std::move(runs);
     // Streaming stores need every run to start 16-byte aligned (given an
     // aligned buffer) and to be whole 16-byte chunks.
-    bool aligned = UniformRunBytes(p) % 16 == 0;
-    auto ok = [&](int64_t off) { return (off * p.esize) % 16 == 0; };
-    for (const Run& r : p.runs) aligned = aligned && ok(r.d);
-    for (int64_t v : p.a.d) aligned = aligned && ok(v);
-    for (const Group& g : p.outer) {
-      for (int64_t v : g.d) aligned = aligned && ok(v);
-    }
+    // OR of every run's, row's and outer element offset (branch-free:
+    // vectorized): each offset * esize is a multiple of 16 when the OR is
+    // a multiple of 16 / gcd(esize, 16), a power of two.
+    uint64_t offsets = OrOfAll(p.a.d);
+    for (const Run& r : p.runs) offsets |= static_cast<uint64_t>(r.d);
+    for (const Group& g : p.outer) offsets |= OrOfAll(g.d);
+    const uint64_t need = 16 / std::gcd<int64_t>(p.esize, 16);
+    const bool aligned =
+        UniformRunBytes(p) % 16 == 0 && (offsets & (need - 1)) == 0;
     p.streaming =
         aligned && UniformRunBytes(p) > 0 && p.dst_bytes >= kStreamingBytes;
   };
-  if (nr * 4 <= nb || (nr < nb && (nb / nr) * p.esize >= 16)) {
-    use_runs();
+  // Runs when there are at most nb / 4 of them, or fewer than nb and long
+  // enough in bytes (with more than nb / 4, nb / runs <= 3: only elements
+  // of 6 bytes and more can reach 16 bytes).
+  std::vector<Run> runs;
+  if (MakeRunsUpTo(p.b, 1, 1, nb / 4, p.avx2, &runs)) {
+    use_runs(std::move(runs));
+    ChooseRowsInner(p);
+    return;
+  }
+  int64_t nr = -1;  // counted when needed
+  auto run_count = [&]() {
+    if (nr < 0) nr = CountRuns(p.b, 1, 1, nb, p.avx2);
+    return nr;
+  };
+  if (p.esize >= 6 && run_count() < nb && (nb / run_count()) * p.esize >= 16) {
+    use_runs(MakeRuns(p.b, 1, 1, p.avx2));
     ChooseRowsInner(p);
     return;
   }
@@ -1436,14 +1683,16 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
     // Interleave: b steps 1 in src and k in dst, blocks of k rows
     // consecutive in dst; de-interleave the other way round.
     for (const bool inter : {true, false}) {
-      std::vector<Run> runs_k = MakeRuns(p.b, inter ? 1 : k, inter ? k : 1);
-      if (static_cast<int64_t>(runs_k.size()) * 4 <= nb &&
-          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k)) {
+      const int64_t s_step = inter ? 1 : k, d_step = inter ? k : 1;
+      // Runs first: they fail fast on a transpose, whose rows are
+      // consecutive in dst (BlocksConsecutive would walk all of them).
+      if (MakeRunsUpTo(p.b, s_step, d_step, nb / 4, p.avx2, &runs) &&
+          BlocksConsecutive(inter ? p.a.d : p.a.s, p.a.size, k, p.avx2)) {
         p.kernel =
             inter ? RelayoutKernel::kInterleave : RelayoutKernel::kDeinterleave;
         p.k = k;
         p.a_block = k;
-        p.runs = std::move(runs_k);
+        p.runs = std::move(runs);
         ChooseBlocksInner(p, inter);
         return;
       }
@@ -1461,7 +1710,7 @@ void ChooseKernelOnly(Plan& p, bool allow_fast_paths) {
       return;
     }
   }
-  if (nr < nb) use_runs();
+  if (run_count() < nb) use_runs(MakeRuns(p.b, 1, 1, p.avx2));
 }
 
 }  // namespace
@@ -1493,6 +1742,125 @@ void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst) {
               p.streaming && reinterpret_cast<uintptr_t>(dst) % 16 == 0};
   Parallel(p.threads, outer * blocks,
            [&](int64_t u0, int64_t u1) { Work(c, u0, u1); });
+}
+
+bool CutInPieces(const Plan& p, int64_t piece_bytes,
+                 std::vector<Piece>* pieces) {
+  pieces->clear();
+  piece_bytes = std::max<int64_t>(piece_bytes, 1);
+  if (p.dst_bytes == 0) return true;
+  auto fill_only = [&] {  // no element: pieces of padding
+    for (int64_t b = 0; b < p.dst_bytes; b += piece_bytes) {
+      pieces->push_back(Piece{0, 0, b, std::min(p.dst_bytes, b + piece_bytes)});
+    }
+    return true;
+  };
+  if (p.elements == 0) return fill_only();
+  if (p.kernel == RelayoutKernel::kMemcpy && !p.use_indexers) {
+    return fill_only();  // RunPiece copies the same bytes of src
+  }
+  // A piece must start on a byte boundary that is an element boundary. The
+  // bands of a transpose each write across the whole destination (checked
+  // below too; this is quicker).
+  if (p.use_indexers || p.kernel == RelayoutKernel::kTranspose ||
+      (p.dst_bits % 8 != 0 && 8 % p.dst_bits != 0)) {
+    return false;
+  }
+  // Bytes of element offsets: the first byte of element e and the last
+  // byte of its bits.
+  const int64_t whole = p.dst_bits % 8 == 0 ? p.dst_bits / 8 : 0;
+  const int64_t per = whole > 0 ? 1 : 8 / p.dst_bits;
+  auto first_byte = [&](int64_t e) { return whole > 0 ? e * whole : e / per; };
+  auto last_byte = [&](int64_t e) {
+    return whole > 0 ? e * whole + whole - 1 : e / per;
+  };
+  const int64_t blocks = (p.a.size + p.a_block - 1) / p.a_block;
+  std::vector<int64_t> bmin(blocks), bmax(blocks);
+  for (int64_t k = 0; k < blocks; ++k) {
+    const int64_t i0 = k * p.a_block, i1 = std::min(p.a.size, i0 + p.a_block);
+    const auto mm = std::minmax_element(p.a.d.begin() + i0, p.a.d.begin() + i1);
+    bmin[k] = *mm.first;
+    bmax[k] = *mm.second;
+  }
+  const auto bmm = std::minmax_element(p.b.d.begin(), p.b.d.end());
+  const int64_t b_min = *bmm.first, b_max = *bmm.second;
+  // Each unit's first and last destination byte, in the order Work numbers
+  // the units (outer odometer, the last group fastest; blocks innermost).
+  int64_t outer = 1;
+  for (const Group& g : p.outer) outer *= g.size;
+  const int64_t units = outer * blocks;
+  std::vector<int64_t> first(units), last(units);
+  std::vector<int64_t> idx(p.outer.size(), 0);
+  int64_t d0 = 0;
+  for (int64_t o = 0, u = 0; o < outer; ++o) {
+    for (int64_t k = 0; k < blocks; ++k, ++u) {
+      first[u] = first_byte(d0 + bmin[k] + b_min);
+      last[u] = last_byte(d0 + bmax[k] + b_max);
+    }
+    for (int64_t g = static_cast<int64_t>(p.outer.size()) - 1; g >= 0; --g) {
+      const Group& grp = p.outer[g];
+      d0 -= grp.d[idx[g]];
+      if (++idx[g] < grp.size) {
+        d0 += grp.d[idx[g]];
+        break;
+      }
+      idx[g] = 0;
+      d0 += grp.d[0];
+    }
+  }
+  // The destination can be cut before unit u, at byte sufmin[u], when every
+  // unit before u ends before every unit from u on starts (units inside a
+  // piece may interleave: the rows of a tile row).
+  std::vector<int64_t> sufmin(units + 1, p.dst_bytes);
+  for (int64_t u = units; u-- > 0;)
+    sufmin[u] = std::min(sufmin[u + 1], first[u]);
+  std::vector<std::pair<int64_t, int64_t>> cuts;  // (unit, byte), in order
+  int64_t prefix_last = -1;
+  for (int64_t u = 1; u < units; ++u) {
+    prefix_last = std::max(prefix_last, last[u - 1]);
+    if (prefix_last < sufmin[u]) cuts.emplace_back(u, sufmin[u]);
+  }
+  cuts.emplace_back(units, p.dst_bytes);
+  // Greedy: the longest pieces of at most piece_bytes; a span between two
+  // possible cuts that is longer makes one longer piece.
+  int64_t start_u = 0, start_byte = 0;
+  std::pair<int64_t, int64_t> candidate(-1, -1);  // last cut within budget
+  for (const auto& cut : cuts) {
+    if (cut.second - start_byte > piece_bytes && candidate.first > start_u) {
+      pieces->push_back(
+          Piece{start_u, candidate.first, start_byte, candidate.second});
+      start_u = candidate.first;
+      start_byte = candidate.second;
+    }
+    if (cut.second - start_byte > piece_bytes && cut.first < units) {
+      pieces->push_back(Piece{start_u, cut.first, start_byte, cut.second});
+      start_u = cut.first;
+      start_byte = cut.second;
+    }
+    candidate = cut;
+  }
+  pieces->push_back(Piece{start_u, units, start_byte, p.dst_bytes});
+  return true;
+}
+
+void RunPiece(const Plan& p, const uint8_t* src, const Piece& piece,
+              uint8_t* dst) {
+  const int64_t n = piece.byte1 - piece.byte0;
+  if (p.elements > 0 && p.kernel == RelayoutKernel::kMemcpy &&
+      !p.use_indexers) {
+    std::memcpy(dst, src + piece.byte0, n);
+    return;
+  }
+  if (p.prefill) std::memset(dst, p.fill, n);
+  if (p.elements == 0 || piece.u1 <= piece.u0) return;
+  // The piece starts on an element's first byte (CutInPieces).
+  const int64_t shift = p.dst_bits % 8 == 0 ? piece.byte0 / (p.dst_bits / 8)
+                                            : piece.byte0 * (8 / p.dst_bits);
+  // No streaming stores: a piece is meant to stay in the cache until it is
+  // written out.
+  const Ctx c{p, src, dst, /*streaming=*/false, shift};
+  Parallel(p.threads, piece.u1 - piece.u0,
+           [&](int64_t a, int64_t b) { Work(c, piece.u0 + a, piece.u0 + b); });
 }
 
 std::string DescribePlan(const Plan& p) {

@@ -11,8 +11,10 @@
 #define HLOLAYOUT_RELAYOUT_KERNELS_H_
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hlolayout/index_util/tiled_indexer.h"
@@ -23,10 +25,38 @@
 namespace hlolayout {
 namespace relayout_internal {
 
+// A table of element offsets: a view of the plan's one block of tables
+// (Plan::tables). One block per plan rather than a vector per table: fewer
+// allocations, and a block that glibc serves the same way each time a plan
+// is made and dropped (four separate 32 KiB tables freed together went
+// back to the system and were faulted in again by the next plan, two
+// thirds of a 4096x4096 plan's creation).
+class OffsetTable {
+ public:
+  OffsetTable() = default;
+  OffsetTable(int64_t* data, int64_t size) : data_(data), size_(size) {}
+  int64_t* data() { return data_; }
+  const int64_t* data() const { return data_; }
+  size_t size() const { return static_cast<size_t>(size_); }
+  int64_t& operator[](int64_t i) { return data_[i]; }
+  const int64_t& operator[](int64_t i) const { return data_[i]; }
+  const int64_t* begin() const { return data_; }
+  const int64_t* end() const { return data_ + size_; }
+  friend bool operator==(const OffsetTable& x, const OffsetTable& y) {
+    return x.size_ == y.size_ &&
+           (x.size_ == 0 ||
+            std::memcmp(x.data_, y.data_, x.size_ * sizeof(int64_t)) == 0);
+  }
+
+ private:
+  int64_t* data_ = nullptr;
+  int64_t size_ = 0;
+};
+
 struct Group {
   std::vector<int> dims;  // logical dims, the last varies fastest
   int64_t size = 1;
-  std::vector<int64_t> s, d;  // element offsets in src / dst, [0] == 0
+  OffsetTable s, d;  // element offsets in src / dst, [0] == 0
 };
 
 // A run of `len` elements of group b: element j + i is at s + i * s_step
@@ -54,6 +84,8 @@ struct Plan {
   int threads = 1;
 
   RelayoutKernel kernel = RelayoutKernel::kGeneral;
+  // Every group's s and d tables, back to back.
+  std::unique_ptr<int64_t[]> tables;
   std::vector<Group> outer;  // outermost first
   Group a, b;
   // Rows of group a that form one unit of work (threads split the work at
@@ -92,6 +124,27 @@ void ChooseKernel(Plan& p, bool allow_fast_paths);
 
 // Runs the plan. @pre src holds p.src_bytes, dst p.dst_bytes.
 void RunPlan(const Plan& p, const uint8_t* src, uint8_t* dst);
+
+// A piece of the destination that can be produced on its own: work units
+// [u0, u1) (row blocks of group a at each outer index, in the order Work
+// numbers them) write bytes [byte0, byte1) of dst and no other; the gaps
+// between their elements are padding. Consecutive pieces cover dst in order.
+struct Piece {
+  int64_t u0 = 0, u1 = 0;
+  int64_t byte0 = 0, byte1 = 0;
+};
+
+// Cuts the plan's work into pieces of at most `piece_bytes` bytes (a single
+// unit may be longer), or returns false when the units do not write the
+// destination in order (transposes, the per-element indexers, elements
+// whose bit width does not divide 8 or a multiple of it).
+bool CutInPieces(const Plan& p, int64_t piece_bytes,
+                 std::vector<Piece>* pieces);
+
+// Writes bytes [piece.byte0, piece.byte1) of the destination, padding
+// filled, into dst[0, byte1 - byte0). @pre src holds p.src_bytes.
+void RunPiece(const Plan& p, const uint8_t* src, const Piece& piece,
+              uint8_t* dst);
 
 std::string DescribePlan(const Plan& p);
 

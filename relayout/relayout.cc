@@ -13,11 +13,16 @@
 #include "hlolayout/relayout/relayout.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 #include <thread>
 #include <utility>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/index_util/tiled_indexer.h"
@@ -50,6 +55,7 @@ const char* RelayoutKernelName(RelayoutKernel kernel) {
 namespace {
 
 using relayout_internal::Group;
+using relayout_internal::OffsetTable;
 using relayout_internal::Run;
 
 // Group tables larger than this make the plan use the indexers per element.
@@ -224,9 +230,11 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   // Any bit of dst that no element covers is padding.
   p.prefill = static_cast<unsigned __int128>(p.dst_bytes) * 8 !=
               static_cast<unsigned __int128>(p.elements) * p.dst_bits;
-  p.threads = options.threads == 0
-                  ? std::max(1u, std::thread::hardware_concurrency())
-                  : options.threads;
+  // hardware_concurrency reads /sys on every call (a third of a small
+  // plan's creation): asked once.
+  static const int kCores =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  p.threads = options.threads == 0 ? kCores : options.threads;
   if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
     p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
   }
@@ -296,33 +304,47 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
     return RelayoutPlan(std::move(impl));
   }
 
-  // Tabulate each group for both layouts.
-  std::vector<int64_t> index(rank, 0);
+  // Tabulate each group for both layouts (index_util/tiled_indexer.h:
+  // tables built from the tile splits, no per-element Offset).
+  // One block for every table (kernels.h, OffsetTable), two entries for
+  // each of the size-1 groups added below when there are fewer than two.
+  int64_t entries = 4;
+  for (const auto& g : groups) {
+    int64_t n = 1;
+    for (int d : g) n *= from.dimension(d);
+    entries += 2 * n;
+  }
+  p.tables.reset(new int64_t[entries]);
+  int64_t* next = p.tables.get();
+  auto table = [&next](int64_t n) {
+    OffsetTable t(next, n);
+    next += n;
+    return t;
+  };
   std::vector<Group> tables;
   for (const auto& g : groups) {
     Group t;
     t.size = 1;
     for (int d : g) t.size *= from.dimension(d);
-    t.s.resize(t.size);
-    t.d.resize(t.size);
-    std::fill(index.begin(), index.end(), 0);
-    for (int64_t c = 0; c < t.size; ++c) {
-      t.s[c] = fix->Offset(index);
-      t.d[c] = tix->Offset(index);
-      // Next index: the last member varies fastest.
-      for (int64_t k = static_cast<int64_t>(g.size()) - 1; k >= 0; --k) {
-        if (++index[g[k]] < from.dimension(g[k])) break;
-        index[g[k]] = 0;
-      }
-    }
+    t.s = table(t.size);
+    t.d = table(t.size);
     t.dims = g;
+    if (g.size() == 1) {
+      fix->DimOffsets(g[0], absl::MakeSpan(t.s.data(), t.size));
+      tix->DimOffsets(g[0], absl::MakeSpan(t.d.data(), t.size));
+    } else {  // the last member varies fastest
+      fix->GroupOffsets(g, absl::MakeSpan(t.s.data(), t.size));
+      tix->GroupOffsets(g, absl::MakeSpan(t.d.data(), t.size));
+    }
     tables.push_back(std::move(t));
   }
   while (tables.size() < 2) {
     Group one;
     one.size = 1;
-    one.s = {0};
-    one.d = {0};
+    one.s = table(1);
+    one.d = table(1);
+    one.s[0] = 0;
+    one.d[0] = 0;
     tables.insert(tables.begin(), std::move(one));
   }
   p.b = std::move(tables.back());
@@ -348,6 +370,93 @@ absl::Status RelayoutPlan::Run(absl::Span<const uint8_t> src,
                      impl_->to.ToString(true), " needs ", p.dst_bytes));
   }
   relayout_internal::RunPlan(p, src.data(), dst.data());
+  return absl::OkStatus();
+}
+
+namespace {
+
+// A 64-byte aligned buffer for pieces. Large ones are mapped, and on Linux
+// advised to use huge pages: a destination that cannot be cut is one piece
+// as large as the array, and 4 KiB faults on it cost as much as the copy.
+class PieceBuffer {
+ public:
+  explicit PieceBuffer(int64_t bytes) : size_(static_cast<size_t>(bytes)) {
+#if defined(__linux__)
+    if (bytes >= kMapBytes) {
+      void* p = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED) {
+        madvise(p, size_, MADV_HUGEPAGE);  // a hint; fine if refused
+        data_ = static_cast<uint8_t*>(p);
+        mapped_ = true;
+        return;
+      }
+    }
+#endif
+    owned_.reset(new uint8_t[size_ + 64]);
+    data_ = reinterpret_cast<uint8_t*>(
+        (reinterpret_cast<uintptr_t>(owned_.get()) + 63) / 64 * 64);
+  }
+  ~PieceBuffer() {
+#if defined(__linux__)
+    if (mapped_) munmap(data_, size_);
+#endif
+  }
+  PieceBuffer(const PieceBuffer&) = delete;
+  PieceBuffer& operator=(const PieceBuffer&) = delete;
+  uint8_t* data() { return data_; }
+
+ private:
+  static constexpr int64_t kMapBytes = int64_t{4} << 20;
+  size_t size_;
+  std::unique_ptr<uint8_t[]> owned_;
+  uint8_t* data_ = nullptr;
+  bool mapped_ = false;
+};
+
+}  // namespace
+
+int64_t RelayoutPlan::LargestPiece(int64_t piece_bytes) const {
+  std::vector<relayout_internal::Piece> pieces;
+  if (!relayout_internal::CutInPieces(impl_->plan, piece_bytes, &pieces)) {
+    return impl_->plan.dst_bytes;
+  }
+  int64_t largest = 0;
+  for (const auto& piece : pieces) {
+    largest = std::max(largest, piece.byte1 - piece.byte0);
+  }
+  return largest;
+}
+
+absl::Status RelayoutPlan::RunInPieces(
+    absl::Span<const uint8_t> src, int64_t piece_bytes,
+    const std::function<absl::Status(absl::Span<const uint8_t>)>& write) const {
+  const relayout_internal::Plan& p = impl_->plan;
+  if (static_cast<int64_t>(src.size()) < p.src_bytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("source buffer has ", src.size(), " bytes, ",
+                     impl_->from.ToString(true), " needs ", p.src_bytes));
+  }
+  std::vector<relayout_internal::Piece> pieces;
+  if (!relayout_internal::CutInPieces(p, piece_bytes, &pieces) ||
+      pieces.size() == 1) {
+    // One piece: the whole destination, made as Run makes it (streaming
+    // stores, one split across the threads).
+    PieceBuffer buffer(p.dst_bytes);
+    relayout_internal::RunPlan(p, src.data(), buffer.data());
+    return write(absl::MakeConstSpan(buffer.data(), p.dst_bytes));
+  }
+  int64_t largest = 0;
+  for (const auto& piece : pieces) {
+    largest = std::max(largest, piece.byte1 - piece.byte0);
+  }
+  PieceBuffer buffer(largest);
+  for (const auto& piece : pieces) {
+    relayout_internal::RunPiece(p, src.data(), piece, buffer.data());
+    absl::Status s =
+        write(absl::MakeConstSpan(buffer.data(), piece.byte1 - piece.byte0));
+    if (!s.ok()) return s;
+  }
   return absl::OkStatus();
 }
 

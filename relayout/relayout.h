@@ -12,6 +12,10 @@
 //     absl::Status s = plan->Run(in, out);       // never writes past `out`
 //   }
 //   // or, once: Relayout(from, src, to, dst, RelayoutOptions());
+//   // or to a file, 1 MiB at a time (RunInPieces):
+//   plan->RunInPieces(src, 1 << 20, [&](absl::Span<const uint8_t> piece) {
+//     return WriteAll(fd, piece);
+//   });
 //
 // What is accepted: `from` and `to` are static arrays (no tuples, no
 // dynamic dimensions, no sparse dim levels) with the same element type and
@@ -46,6 +50,7 @@
 #define HLOLAYOUT_RELAYOUT_RELAYOUT_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -118,6 +123,31 @@ class RelayoutPlan {
   // Thread-safe: one plan may run on several buffer pairs at once.
   absl::Status Run(absl::Span<const uint8_t> src,
                    absl::Span<uint8_t> dst) const;
+
+  // RunInPieces
+  //
+  // Run, producing the destination in order a piece at a time: `write`
+  // receives consecutive pieces that together are the destination's
+  // dst_bytes() bytes (padding filled), each produced into one buffer of
+  // about `piece_bytes` and passed before the next is made. For streaming
+  // a large destination to a file or a pipe without holding it in memory
+  // (`hlolayout relayout` writes pieces of 1 MiB per thread). A piece is
+  // longer than piece_bytes only when one unit of the copy is (a block of
+  // rows of the destination); a plan whose work does not write the
+  // destination in order (a transpose, a `*` group too large to tabulate,
+  // packed elements of 3, 5, 6 or 7 bits) makes one piece of dst_bytes().
+  // The bytes are those of Run, for every piece size and thread count.
+  // Errors: src shorter than src_bytes() (before anything is written), or
+  // the first error `write` returns (nothing more is made or written).
+  absl::Status RunInPieces(
+      absl::Span<const uint8_t> src, int64_t piece_bytes,
+      const std::function<absl::Status(absl::Span<const uint8_t>)>& write)
+      const;
+
+  // The size of the largest piece RunInPieces(src, piece_bytes, write)
+  // passes: the memory it allocates. dst_bytes() when the plan cannot be
+  // cut.
+  int64_t LargestPiece(int64_t piece_bytes) const;
 
   // The exact byte sizes of `from` and `to`.
   int64_t src_bytes() const;

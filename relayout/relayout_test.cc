@@ -140,6 +140,143 @@ TEST(RelayoutTest, RandomSmallShapesAgainstTiledIndexer) {
   EXPECT_EQ(checked, 1200);
 }
 
+// RunInPieces: the pieces, in order, are Run's bytes; none is longer than
+// LargestPiece; the pieces are small when the plan can be cut.
+std::vector<uint8_t> InPieces(const RelayoutPlan& plan,
+                              const std::vector<uint8_t>& src,
+                              int64_t piece_bytes) {
+  std::vector<uint8_t> out;
+  const int64_t largest = plan.LargestPiece(piece_bytes);
+  absl::Status s =
+      plan.RunInPieces(src, piece_bytes, [&](absl::Span<const uint8_t> piece) {
+        EXPECT_LE(static_cast<int64_t>(piece.size()), largest);
+        EXPECT_GT(piece.size(), 0u);
+        out.insert(out.end(), piece.begin(), piece.end());
+        return absl::OkStatus();
+      });
+  EXPECT_TRUE(s.ok()) << s;
+  return out;
+}
+
+void CheckPieces(const Shape& from, const Shape& to, uint32_t seed,
+                 RelayoutOptions options = {}) {
+  SCOPED_TRACE(from.ToString(true) + " -> " + to.ToString(true));
+  options.fill = 0x6D;
+  absl::StatusOr<RelayoutPlan> plan = RelayoutPlan::Create(from, to, options);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  std::vector<uint8_t> src = Pattern(plan->src_bytes(), seed);
+  std::vector<uint8_t> want(plan->dst_bytes(), 0xAB);
+  ASSERT_TRUE(plan->Run(src, absl::MakeSpan(want)).ok());
+  for (int64_t piece_bytes : {1, 3, 16, 100, 4096, 1 << 30}) {
+    ASSERT_EQ(InPieces(*plan, src, piece_bytes), want)
+        << "pieces of " << piece_bytes << ": " << plan->Describe();
+  }
+  // Plan creation finds the same runs with and without AVX2.
+  options.allow_avx2 = !options.allow_avx2;
+  absl::StatusOr<RelayoutPlan> other = RelayoutPlan::Create(from, to, options);
+  ASSERT_TRUE(other.ok());
+  EXPECT_EQ(other->Describe(), plan->Describe());
+  EXPECT_EQ(other->LargestPiece(100), plan->LargestPiece(100));
+}
+
+TEST(RelayoutTest, RunInPiecesGivesRunsBytes) {
+  std::mt19937 rng(23);
+  for (int iter = 0; iter < 600; ++iter) {
+    const int rank = 1 + rng() % 4;
+    std::vector<int64_t> dims(rank);
+    for (auto& d : dims) d = 1 + rng() % 6;
+    const PrimitiveType types[] = {F32, BF16, S8, F64};
+    const PrimitiveType type = types[rng() % 4];
+    const Shape a = RandomLayout(type, dims, rng);
+    const Shape b = iter % 3 == 0 ? RowMajor(a) : RandomLayout(type, dims, rng);
+    CheckPieces(a, b, iter);
+    CheckPieces(b, a, iter);
+    if (HasFatalFailure()) return;
+  }
+  // Packing and unpacking, padding bits, both orders; fast paths and not.
+  for (const char* text :
+       {"s4[37,70]{1,0:E(4)}", "s4[9,300]{1,0:T(8,128)E(4)}",
+        "u2[13,33]{0,1:T(4,8)L(16)E(2)}", "s4[16,256]{1,0:T(8,128)(2,1)E(4)}",
+        "u1[5,17]{1,0:E(1)}", "s4[3,7,9]{2,1,0:E(4)}"}) {
+    const Shape packed = Parse(text);
+    for (bool fast : {true, false}) {
+      RelayoutOptions options;
+      options.allow_fast_paths = fast;
+      options.packing =
+          fast ? PackingOrder::kLowFirst : PackingOrder::kHighFirst;
+      CheckPieces(RowMajor(packed), packed, 4, options);
+      CheckPieces(packed, RowMajor(packed), 5, options);
+    }
+  }
+  // Several threads inside each piece (copies of 1 MiB and more).
+  for (const char* text :
+       {"f32[515,1031]{1,0:T(8,128)}", "bf16[1030,1024]{1,0:T(8,128)(2,1)}",
+        "s4[1001,2003]{1,0:E(4)}"}) {
+    const Shape shape = Parse(text);
+    RelayoutOptions options;
+    options.threads = 2;
+    CheckPieces(RowMajor(shape), shape, 6, options);
+    CheckPieces(shape, RowMajor(shape), 7, options);
+  }
+}
+
+TEST(RelayoutTest, RunInPiecesCutsTilesSmall) {
+  // Tile, untile, interleaves, packing and plain copies are cut into pieces
+  // of at most the size asked (here larger than one band of tile rows, 128
+  // KiB for the T(32,32) case); transposes are one piece.
+  struct Case {
+    const char* shape;
+    bool tile;
+    bool cut;
+  };
+  const Case cases[] = {
+      {"f32[1024,1024]{1,0:T(8,128)}", true, true},
+      {"f32[1024,1024]{1,0:T(8,128)}", false, true},
+      {"f32[1000,1000]{1,0:T(32,32)(16,16)}", true, true},
+      {"bf16[1024,1024]{1,0:T(8,128)(2,1)}", true, true},
+      {"s8[1024,1024]{1,0:T(8,128)(4,1)}", false, true},
+      {"s4[1024,2048]{1,0:T(8,128)E(4)}", true, true},
+      {"f32[1024,1024]{1,0}", true, true},
+      {"f32[1024,1024]{0,1}", true, false},
+  };
+  for (const Case& c : cases) {
+    const Shape shape = Parse(c.shape);
+    absl::StatusOr<RelayoutPlan> plan =
+        c.tile ? RelayoutPlan::Create(RowMajor(shape), shape)
+               : RelayoutPlan::Create(shape, RowMajor(shape));
+    ASSERT_TRUE(plan.ok());
+    const int64_t largest = plan->LargestPiece(256 << 10);
+    if (c.cut) {
+      EXPECT_LE(largest, 256 << 10) << c.shape << ": " << plan->Describe();
+    } else {
+      EXPECT_EQ(largest, plan->dst_bytes()) << c.shape;
+    }
+  }
+}
+
+TEST(RelayoutTest, RunInPiecesStopsAtWriteError) {
+  const Shape shape = Parse("f32[256,256]{1,0:T(8,128)}");
+  absl::StatusOr<RelayoutPlan> plan =
+      RelayoutPlan::Create(RowMajor(shape), shape);
+  ASSERT_TRUE(plan.ok());
+  const std::vector<uint8_t> src = Pattern(plan->src_bytes(), 1);
+  int calls = 0;
+  absl::Status s = plan->RunInPieces(src, 4096, [&](absl::Span<const uint8_t>) {
+    return ++calls == 2 ? absl::DataLossError("disk full") : absl::OkStatus();
+  });
+  EXPECT_EQ(s, absl::DataLossError("disk full"));
+  EXPECT_EQ(calls, 2);
+  // A short source is refused before anything is written.
+  calls = 0;
+  s = plan->RunInPieces(absl::MakeConstSpan(src).subspan(1), 4096,
+                        [&](absl::Span<const uint8_t>) {
+                          ++calls;
+                          return absl::OkStatus();
+                        });
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(calls, 0);
+}
+
 TEST(RelayoutTest, EveryPermutationAndTileOfRank3) {
   // Every permutation, every tile level count, with and without `*` and L.
   const std::vector<std::vector<std::vector<int64_t>>> tile_sets = {

@@ -520,68 +520,78 @@ RelayoutOptions MakeOptions(int threads, int fill, const std::string& packing) {
   return options;
 }
 
-// Runs `from` -> `to` on `src` into a new uint8 array (or into `out`).
-py::array_t<uint8_t> RunRelayout(const Shape& from, const Shape& to,
-                                 py::buffer src, const RelayoutOptions& options,
-                                 const char* src_name, const char* dst_name,
-                                 py::object out_buffer = py::none()) {
-  py::buffer_info in = src.request();
-  const int64_t in_bytes = static_cast<int64_t>(in.size) * in.itemsize;
+// A C-contiguous view of any buffer (NumPy array, bytes, bytearray,
+// memoryview) through the buffer protocol itself: no format parsing, no
+// copy. Throws BufferError for anything else (not C-contiguous, read-only
+// when writing, no buffer at all): the Python side then converts or says
+// what is wrong.
+class ContiguousBuffer {
+ public:
+  ContiguousBuffer(py::handle object, bool writable) {
+    const int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(object.ptr(), &view_, flags) != 0) {
+      PyErr_Clear();  // NumPy says ValueError, memoryview BufferError
+      throw py::buffer_error("not a C-contiguous buffer");
+    }
+  }
+  ~ContiguousBuffer() { PyBuffer_Release(&view_); }
+  ContiguousBuffer(const ContiguousBuffer&) = delete;
+  ContiguousBuffer& operator=(const ContiguousBuffer&) = delete;
+  uint8_t* data() const { return static_cast<uint8_t*>(view_.buf); }
+  int64_t size() const { return static_cast<int64_t>(view_.len); }
+
+ private:
+  Py_buffer view_;
+};
+
+// A compiled relayout between two shapes, made once and kept by the Python
+// side for each (shapes, threads, fill, packing) it meets: a repeated call
+// then costs the copy and a few hundred nanoseconds, not a plan.
+struct PyRelayoutPlan {
+  std::shared_ptr<const RelayoutPlan> plan;
+  std::string src_name, dst_name;  // "array", "buffer", ... for messages
+
+  // Copies with the GIL released when there is enough to copy for the
+  // release to pay.
+  void Run(const ContiguousBuffer& in, uint8_t* dst) const {
+    if (in.size() != plan->src_bytes()) {
+      throw py::value_error(absl::StrCat(
+          src_name, " has ", in.size(), " bytes, ", plan->from().ToString(true),
+          " needs ", plan->src_bytes()));
+    }
+    absl::Status s;
+    const auto src = absl::MakeConstSpan(in.data(), in.size());
+    const auto out = absl::MakeSpan(dst, plan->dst_bytes());
+    if (plan->dst_bytes() >= (int64_t{64} << 10)) {
+      py::gil_scoped_release release;
+      s = plan->Run(src, out);
+    } else {
+      s = plan->Run(src, out);
+    }
+    if (!s.ok()) ThrowStatus(s);
+  }
+};
+
+PyRelayoutPlan MakeRelayoutPlan(const PyShape& from, const PyShape& to,
+                                int threads, int fill,
+                                const std::string& packing,
+                                const std::string& src_name,
+                                const std::string& dst_name) {
+  const RelayoutOptions options = MakeOptions(threads, fill, packing);
   absl::StatusOr<RelayoutPlan> plan;
   {
     py::gil_scoped_release release;
-    plan = RelayoutPlan::Create(from, to, options);
+    plan = RelayoutPlan::Create(*from.shape, *to.shape, options);
   }
   if (!plan.ok()) ThrowStatus(plan.status());
-  if (in_bytes != plan->src_bytes()) {
-    throw py::value_error(absl::StrCat(src_name, " has ", in_bytes, " bytes, ",
-                                       from.ToString(true), " needs ",
-                                       plan->src_bytes()));
-  }
-  py::array_t<uint8_t> out;
-  uint8_t* dst = nullptr;
-  int64_t dst_bytes = plan->dst_bytes();
-  if (out_buffer.is_none()) {
-    out = py::array_t<uint8_t>(dst_bytes);
-    dst = out.mutable_data();
-  } else {
-    py::buffer_info o = out_buffer.cast<py::buffer>().request(true);
-    if (static_cast<int64_t>(o.size) * o.itemsize != dst_bytes) {
-      throw py::value_error(
-          absl::StrCat(dst_name, " needs ", dst_bytes, " bytes"));
-    }
-    dst = static_cast<uint8_t*>(o.ptr);
-  }
-  absl::Status s;
-  {
-    py::gil_scoped_release release;
-    s = plan->Run(
-        absl::MakeConstSpan(static_cast<const uint8_t*>(in.ptr), in_bytes),
-        absl::MakeSpan(dst, dst_bytes));
-  }
-  if (!s.ok()) ThrowStatus(s);
-  return out;
+  return PyRelayoutPlan{std::make_shared<const RelayoutPlan>(*std::move(plan)),
+                        src_name, dst_name};
 }
 
-py::array_t<uint8_t> ToPhysical(const PyShape& shape, py::buffer logical,
-                                int threads, int fill,
-                                const std::string& packing) {
-  return RunRelayout(LogicalShape(*shape.shape), *shape.shape, logical,
-                     MakeOptions(threads, fill, packing), "array", "buffer");
-}
-
-void ToLogical(const PyShape& shape, py::buffer physical, py::buffer logical,
-               int threads, const std::string& packing) {
-  RunRelayout(*shape.shape, LogicalShape(*shape.shape), physical,
-              MakeOptions(threads, 0, packing), "buffer", "array",
-              py::reinterpret_borrow<py::object>(logical));
-}
-
-py::array_t<uint8_t> PyRelayout(const PyShape& from, py::buffer src,
-                                const PyShape& to, int threads, int fill,
-                                const std::string& packing) {
-  return RunRelayout(*from.shape, *to.shape, src,
-                     MakeOptions(threads, fill, packing), "buffer", "output");
+// The shape without its layout: the logical form to_layout and from_layout
+// copy from and to.
+PyShape PyLogicalShape(const PyShape& shape) {
+  return MakePyShape(LogicalShape(*shape.shape));
 }
 
 }  // namespace
@@ -750,7 +760,35 @@ PYBIND11_MODULE(_hlolayout, m) {
   m.def("cute_op", &CuteOp);
   m.def("cute_op_names", &CuteOpNames);
   m.def("default_threads", &DefaultThreads);
-  m.def("to_physical", &ToPhysical);
-  m.def("to_logical", &ToLogical);
-  m.def("relayout", &PyRelayout);
+  m.def("logical_shape", &PyLogicalShape);
+  py::class_<PyRelayoutPlan>(m, "_RelayoutPlan")
+      .def(py::init(&MakeRelayoutPlan), py::arg("from_shape"),
+           py::arg("to_shape"), py::arg("threads"), py::arg("fill"),
+           py::arg("packing"), py::arg("src_name"), py::arg("dst_name"))
+      .def_property_readonly(
+          "src_bytes",
+          [](const PyRelayoutPlan& p) { return p.plan->src_bytes(); })
+      .def_property_readonly(
+          "dst_bytes",
+          [](const PyRelayoutPlan& p) { return p.plan->dst_bytes(); })
+      // run(src): a new uint8 array of dst_bytes.
+      .def("run",
+           [](const PyRelayoutPlan& p, py::handle src) {
+             const ContiguousBuffer in(src, /*writable=*/false);
+             py::array_t<uint8_t> out(p.plan->dst_bytes());
+             p.Run(in, out.mutable_data());
+             return out;
+           })
+      // run_into(src, dst): dst is any writable C-contiguous buffer of
+      // dst_bytes bytes (a NumPy array of any dtype and shape).
+      .def("run_into",
+           [](const PyRelayoutPlan& p, py::handle src, py::handle dst) {
+             const ContiguousBuffer in(src, /*writable=*/false);
+             const ContiguousBuffer out(dst, /*writable=*/true);
+             if (out.size() != p.plan->dst_bytes()) {
+               throw py::value_error(absl::StrCat(
+                   p.dst_name, " needs ", p.plan->dst_bytes(), " bytes"));
+             }
+             p.Run(in, out.data());
+           });
 }

@@ -146,3 +146,48 @@ def test_errors():
         hl.to_layout(np.zeros(4, np.float32), "f32[<=4]{0}")
     with pytest.raises(TypeError):
         hl.to_layout(np.zeros(2, np.float32), 7)
+
+
+def test_plans_are_kept_and_every_call_is_checked():
+    s = "f32[16,200]{1,0:T(8,128)}"
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((16, 200)).astype(np.float32)
+    first = hl.to_layout(a, s, threads=1)
+    assert ("to", s, 1, 0, "low_first") in hl._PLANS
+    assert (hl.to_layout(a, s, threads=1) == first).all()
+    assert (hl.to_layout(a, hl.parse_shape(s), threads=1) == first).all()
+    # Options are part of the key: another fill is another plan.
+    filled = hl.to_layout(a, s, threads=1, fill=9)
+    assert (filled != first).any() and (filled[first != 0] != 0).all()
+    # A kept plan still checks what it is given.
+    with pytest.raises(TypeError, match="float32"):
+        hl.to_layout(a.astype(np.float64), s, threads=1)
+    with pytest.raises(ValueError, match="shape"):
+        hl.to_layout(a[:8], s, threads=1)
+    # Not C-contiguous: copied first, same bytes.
+    wide = np.zeros((16, 400), np.float32)
+    wide[:, ::2] = a
+    assert (hl.to_layout(wide[:, ::2], s, threads=1) == first).all()
+    assert (hl.to_layout(np.asfortranarray(a), s, threads=1) == first).all()
+    # from_layout and relayout from every kind of buffer.
+    for buf in (first, first.tobytes(), bytearray(first.tobytes()),
+                memoryview(first.tobytes()), first.view(np.float32)):
+        assert (hl.from_layout(buf, s, threads=1) == a).all()
+    gappy = np.zeros(2 * first.size, np.uint8)
+    gappy[::2] = first
+    assert (hl.from_layout(gappy[::2], s, threads=1) == a).all()
+    rm = "f32[16,200]{1,0}"
+    assert (hl.relayout(first, s, rm) == hl.to_layout(a, rm)).all()
+    assert (hl.relayout(gappy[::2], s, rm) == hl.to_layout(a, rm)).all()
+    with pytest.raises(ValueError, match="16384"):
+        hl.from_layout(first[1:], s, threads=1)
+    with pytest.raises(ValueError, match="16384"):
+        hl.relayout(first[1:], s, rm)
+
+
+def test_plan_cache_is_bounded():
+    for n in range(1, hl._PLAN_CACHE_SIZE + 20):
+        x = np.arange(n, dtype=np.int8)
+        assert (hl.from_layout(hl.to_layout(x, "s8[%d]{0:T(4)}" % n),
+                               "s8[%d]{0:T(4)}" % n) == x).all()
+    assert len(hl._PLANS) <= hl._PLAN_CACHE_SIZE
