@@ -346,16 +346,18 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   if (json) io.out << "[";
   bool first = true;
   for (const std::string& path : paths) {
-    absl::StatusOr<std::string> text = ReadInput(path, io);
-    if (!text.ok()) {
-      io.err << "hlolayout memory: " << text.status().message() << "\n";
+    // Mapped, not copied (cli/input.h).
+    absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(path, io);
+    if (!input.ok()) {
+      io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;
     }
+    const absl::string_view text = (*input)->view();
     HloReadOptions options;
     const std::string name = path == "-" ? "<stdin>" : path;
     options.file_name = name;
     absl::StatusOr<std::vector<HloModule>> modules =
-        ReadHloModules(*text, options);
+        ReadHloModules(text, options);
     if (!modules.ok()) {
       io.err << "hlolayout memory: " << modules.status().message() << "\n";
       return 1;

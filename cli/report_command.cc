@@ -264,7 +264,13 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     texts.push_back(std::make_unique<InputText>(std::string(kExampleDump)));
     names.push_back("example");
   } else if (args->positional.empty()) {
-    texts.push_back(std::make_unique<InputText>(ReadAll(io.in)));
+    // Standard input: mapped when it is a file (cli/input.h).
+    absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput("-", io);
+    if (!text.ok()) {
+      io.err << "hlolayout report: " << text.status().message() << "\n";
+      return 1;
+    }
+    texts.push_back(*std::move(text));
     names.push_back("<stdin>");
   } else {
     for (const std::string& path : args->positional) {
