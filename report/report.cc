@@ -178,6 +178,13 @@ struct NameHash {
   }
 };
 
+// Name equality without a call to memcmp (names are short).
+struct NameEq {
+  bool operator()(absl::string_view a, absl::string_view b) const {
+    return a.size() == b.size() && SameBytes(a.data(), b.data(), a.size());
+  }
+};
+
 ByteCounts Bytes(int64_t n) {
   ByteCounts bytes;
   bytes.logical_bytes = n;
@@ -339,12 +346,19 @@ class ReportBuilder : public HloVisitor {
  public:
   // `continuation`: for ReadHloTail, whose first module and computation
   // begin inside ones that another builder holds (see Absorb).
-  ReportBuilder(const ReportOptions& options, Report* report,
+  // `text_bytes`: the size of the text (or part) it reads, from which the
+  // computation index is sized once (XLA dumps have a computation per 2 to
+  // 6 KB; growing the index was 3% of reading 31,000 of them).
+  ReportBuilder(const ReportOptions& options, Report* report, size_t text_bytes,
                 bool continuation = false)
-      : options_(options), report_(report), continuation_(continuation) {
+      : options_(options),
+        report_(report),
+        continuation_(continuation),
+        expected_computations_(std::min<size_t>(text_bytes / 2048, 1 << 20)) {
     if (continuation_) {
       report_->modules.emplace_back();
       m_.module = &report_->modules.back();
+      m_.index.reserve(expected_computations_);
     }
   }
 
@@ -353,6 +367,7 @@ class ReportBuilder : public HloVisitor {
     m_ = ModuleState();
     m_.module = &report_->modules.back();
     m_.module->name = header.name;
+    m_.index.reserve(expected_computations_);
   }
 
   void BeginComputation(const HloComputationHeader& header) override {
@@ -652,7 +667,7 @@ class ReportBuilder : public HloVisitor {
     absl::string_view computation;
     std::vector<absl::string_view> names;  // of the computations
     // Computation by name, the first of each name (as XLA resolves them).
-    absl::flat_hash_map<absl::string_view, size_t, NameHash> index;
+    absl::flat_hash_map<absl::string_view, size_t, NameHash, NameEq> index;
     std::vector<ComputationValues> computations;
     // The open computation's values, and the closed ones' (see
     // ComputationValues).
@@ -939,6 +954,7 @@ class ReportBuilder : public HloVisitor {
   // A continuation builder: its first module and computation, begun by
   // another builder (see Absorb).
   const bool continuation_ = false;
+  const size_t expected_computations_;
   bool first_module_ended_ = false;
   ModuleState first_module_;        // when it ended
   bool first_root_marked_ = false;  // its first computation's, when ended
@@ -1067,8 +1083,9 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
   std::atomic<bool> cancel{false};
   std::vector<std::thread> threads;
   for (size_t k = 0; k < tails; ++k) {
-    builders.push_back(
-        absl::make_unique<ReportBuilder>(options, &tail_reports[k], true));
+    const size_t end = k + 1 < tails ? cuts[k + 1] : text.size();
+    builders.push_back(absl::make_unique<ReportBuilder>(
+        options, &tail_reports[k], end - cuts[k], true));
   }
   for (size_t k = 0; k < tails; ++k) {
     const size_t stop = k + 1 < tails ? cuts[k + 1] : absl::string_view::npos;
@@ -1087,7 +1104,7 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
     for (std::thread& t : threads) t.join();
     joined = true;
   };
-  ReportBuilder head(options, report);
+  ReportBuilder head(options, report, cuts[0]);
   const std::function<bool()> at_stop = [&] {
     join();
     for (size_t k = 0; k < tails; ++k) {
@@ -1117,7 +1134,7 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
   read.read_operands = false;
   absl::Status status;
   if (!AppendReportInParts(text, options, read, report, &status)) {
-    ReportBuilder builder(options, report);
+    ReportBuilder builder(options, report, text.size());
     status = ReadHlo(text, read, &builder);
   }
   if (!status.ok() && !options.read.keep_going) return status;
