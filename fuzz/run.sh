@@ -29,7 +29,7 @@ SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
 # Sources include "hlolayout/<folder>/<file>.h": $OUT/include/hlolayout is a
 # link to the repository; the generated proto code is under
 # $OUT/gen/hlolayout/proto/ (and includes itself as "proto/xla_data.pb.h").
-CXXFLAGS=(-std=c++17 -O1 -g -fno-omit-frame-pointer "${SAN[@]}"
+CXXFLAGS=(-std=c++17 -O1 -gline-tables-only -fno-omit-frame-pointer "${SAN[@]}"
   -I"$OUT/include" -I"$OUT/gen" -I"$OUT/gen/hlolayout")
 ABSL_LIBS="$(pkg-config --libs absl_statusor absl_status absl_strings \
   absl_str_format absl_hash absl_raw_hash_set absl_flat_hash_map \

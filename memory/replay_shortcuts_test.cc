@@ -13,6 +13,7 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/random_hlo.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/util/sanitizer_scale.h"
 #include "hlolayout/util/test_data.h"
 
 namespace hlolayout {
@@ -60,7 +61,7 @@ void ExpectSameAnalyses(const std::string& text, const std::string& what) {
 
 TEST(ReplayShortcuts, SameAnalysisOnRandomModules) {
   int analyzed = 0, replayed = 0;
-  for (uint64_t seed = 0; seed < 1000; ++seed) {
+  for (uint64_t seed = 0; seed < SanitizerScaled(1000); ++seed) {
     const std::string text = RandomScheduledModule(seed);
     ExpectSameAnalyses(text, absl::StrCat("seed ", seed));
     absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);

@@ -11,6 +11,7 @@
 #include "hlolayout/parser/hlo_test_dump.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/util/sanitizer_scale.h"
 
 namespace hlolayout {
 namespace {
@@ -285,7 +286,7 @@ TEST(ReportParts, RandomEditsGiveTheSameReportOrError) {
                                 ")",          "%x = f32[] negate(%y)\n",
                                 "// -----\n", "\n}\n\n%c {\n"};
   std::mt19937_64 random(5);
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < SanitizerScaled(60, 4); ++trial) {
     std::string text = base;
     const int edits = 1 + static_cast<int>(random() % 3);
     for (int e = 0; e < edits; ++e) {

@@ -2,11 +2,21 @@
 // card's example shape, prints where a few elements live and the buffer's
 // padded size. .ci/consumers.sh compares this output with the CLI's
 // (`hlolayout index` and the batch op `bytes`).
+//
+// It includes the headers it uses, and its Bazel target depends on their
+// fine-grained targets (a proto among them, whose generated code is built
+// from the external repository); `#include "hlolayout/hlolayout.h"` and
+// `@hlolayout//:hlolayout_lib` give the whole library instead.
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
-#include "hlolayout/hlolayout.h"
+#include "hlolayout/index_util/tiled_indexer.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/shape_proto.h"
+#include "hlolayout/version.h"
 
 int main() {
   const char* text = "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}";
@@ -41,5 +51,12 @@ int main() {
   }
   std::printf("padded bytes %lld\n",
               static_cast<long long>(sizes->padded_bytes));
+  // The shape survives its proto (XLA's ShapeProto bytes).
+  absl::StatusOr<hlolayout::Shape> back =
+      hlolayout::ShapeFromProtoBytes(hlolayout::ShapeToProtoBytes(*shape));
+  if (!back.ok() || !(*back == *shape)) {
+    std::fprintf(stderr, "proto round trip failed\n");
+    return 1;
+  }
   return 0;
 }
