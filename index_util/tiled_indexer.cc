@@ -384,10 +384,17 @@ void TiledIndexer::CompileFastPaths() {
   unrolled_inverse_ = kFns[n];
 }
 
+// Kept scalar under GCC; clang (the fuzz build) has no such attribute.
+#if defined(__GNUC__) && !defined(__clang__)
+#define HLOLAYOUT_NO_TREE_VECTORIZE \
+  __attribute__((optimize("no-tree-vectorize")))
+#else
+#define HLOLAYOUT_NO_TREE_VECTORIZE
+#endif
+
 template <int N>
-__attribute__((optimize("no-tree-vectorize"))) OffsetKind
-TiledIndexer::UnrolledElementAt(const TiledIndexer& ix, int64_t offset,
-                                absl::Span<int64_t> index) {
+HLOLAYOUT_NO_TREE_VECTORIZE OffsetKind TiledIndexer::UnrolledElementAt(
+    const TiledIndexer& ix, int64_t offset, absl::Span<int64_t> index) {
   // Quotients q_k = offset / P_k, independent of each other (shifts for
   // powers of two, else multiply-shifts; once unrolled, each branch always
   // goes the same way for a given shape), then digits. Scalar 64-bit
