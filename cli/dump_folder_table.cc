@@ -214,11 +214,6 @@ std::string RenderText(const DumpFolderTable& table) {
   for (const FailedDumpFile& f : table.failed) {
     absl::StrAppend(&out, "failed: ", f.name, ": ", f.error, "\n");
   }
-  if (table.rows.empty() && table.failed.empty()) {
-    out +=
-        "no module files (*after_optimizations.txt or .txt files with an "
-        "HloModule line)\n";
-  }
   return out;
 }
 
@@ -301,6 +296,13 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   io.out << (args.Has("json") ? RenderJson(table) : RenderText(table));
   for (const FailedDumpFile& f : table.failed) {
     io.err << prefix << f.name << ": " << f.error << "\n";
+  }
+  if (table.rows.empty() && table.failed.empty()) {
+    // Most likely the wrong folder: say so, and fail scripts.
+    io.err << prefix << folder
+           << ": no module files (*after_optimizations.txt or .txt files "
+              "with an HloModule line)\n";
+    return 1;
   }
   return table.failed.empty() ? 0 : 1;
 }

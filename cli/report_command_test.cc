@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -163,6 +165,25 @@ TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
             "hlolayout report: --summary does not apply to a folder\n");
   Result missing = RunCli({"report", folder + "/no-such-folder/"});
   EXPECT_EQ(missing.status, 1);
+}
+
+// A folder without a module is most likely the wrong folder: an error on
+// standard error and exit 1, with the (empty) table still printed.
+TEST(ReportCommand, AFolderWithoutModulesFails) {
+  const std::string folder = ::testing::TempDir() + "/no_modules";
+  std::remove((folder + "/notes.txt").c_str());
+  std::remove(folder.c_str());
+  ASSERT_EQ(mkdir(folder.c_str(), 0755), 0);
+  std::ofstream(folder + "/notes.txt") << "not a module\n";
+  for (const char* command : {"report", "memory"}) {
+    Result r = RunCli({command, folder});
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_THAT(r.out, HasSubstr("0 modules in 0 files, 1 skipped"));
+    EXPECT_THAT(r.err, HasSubstr("no module files")) << command;
+    Result json = RunCli({command, "--json", folder});
+    EXPECT_EQ(json.status, 1);
+    EXPECT_THAT(json.out, HasSubstr("\"modules\": []"));
+  }
 }
 
 TEST(ReportCommand, Help) {

@@ -304,14 +304,29 @@ def _cli_json(args, input=""):
     return json.loads(_cli_text(args, input))
 
 
+def _cli_folder_json(args):
+    """The JSON table of a dump folder command. The command exits 1 when a
+    file failed or the folder holds no module, and still prints the table
+    (with "failed"): that table is returned; usage errors raise."""
+    import json
+    status, out, err = _core.run_cli(args, "")
+    if status in (0, 1) and out:
+        return json.loads(out.decode("utf-8"))
+    raise ValueError(_cli_message(err))
+
+
 def _cli_text(args, input=""):
     status, out, err = _core.run_cli(args, input)
     if status != 0:
-        import re
-        message = err.decode("utf-8", "replace")
-        message = re.sub(r"^hlolayout [a-z_ -]+: ", "", message)
-        raise ValueError(message.rstrip("\n"))
+        raise ValueError(_cli_message(err))
     return out.decode("utf-8")
+
+
+def _cli_message(err):
+    """The CLI's error text without its "hlolayout COMMAND: " prefix."""
+    import re
+    message = err.decode("utf-8", "replace")
+    return re.sub(r"^hlolayout [a-z_ -]+: ", "", message).rstrip("\n")
 
 
 def draw(shape, view="both", slice=None):
@@ -789,11 +804,12 @@ def report(path_or_text, summary=False):
     `hlolayout report --json DIR` instead: a dict with "modules" (one row
     per module: file, module, instructions, buffer bytes, padding,
     expansion, the live-range peak of scheduled modules), "skipped" (files
-    not read, with the reason) and "failed".
+    not read, with the reason) and "failed" (files that could not be read,
+    with the error; the table is returned all the same).
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
-        return _cli_json(["report", "--json", path])
+        return _cli_folder_json(["report", "--json", path])
     args = ["report", "--json"] + (["--summary"] if summary else [])
     if path is not None:
         return _cli_json(args + [path])
@@ -824,7 +840,7 @@ def memory(path_or_text, top=20, space=None, platform=None):
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
-        return _cli_json(["memory", "--json", path])
+        return _cli_folder_json(["memory", "--json", path])
     args = ["memory", "--json", "--top=%d" % top]
     if space is not None:
         args.append("--space=%d" % space)

@@ -88,6 +88,31 @@ def test_dump_folder_matches_cli(cli, example_dump, tmp_path):
     assert rows["m"]["memory_analysis"]["temp_size_in_bytes"] >= 0
     assert table["modules"][0]["module"] == "m"  # the one with allocations
     assert {r["module"]: r["peak_bytes"] for r in table["modules"]}["m"] == 2056
+
+
+def test_dump_folder_with_a_bad_file_still_gives_its_table(cli, tmp_path):
+    import json
+    folder = tmp_path / "dump"
+    folder.mkdir()
+    (folder / "good.txt").write_text(SMALL)
+    (folder / "bad.txt").write_text("HloModule broken\n\nENTRY %e {\n  %p = \n")
+    got = hl.report(folder)
+    assert [r["file"] for r in got["modules"]] == ["good.txt"]
+    assert [f["file"] for f in got["failed"]] == ["bad.txt"]
+    r = cli.run("report", "--json", str(folder))
+    assert r.returncode == 1
+    assert json.loads(r.stdout) == got
+    assert "bad.txt" in r.stderr
+
+
+def test_empty_dump_folder(cli, tmp_path):
+    import json
+    r = cli.run("report", str(tmp_path))
+    assert r.returncode == 1
+    assert "no module files" in r.stderr
+    got = hl.memory(str(tmp_path))
+    assert got["modules"] == [] and got["failed"] == []
+    assert got == json.loads(cli.run("memory", "--json", str(tmp_path)).stdout)
     with pytest.raises(FileNotFoundError):
         hl.report(str(tmp_path / "no such folder"))
 
