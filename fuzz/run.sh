@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz/run.sh: builds the libFuzzer harnesses with clang, AddressSanitizer
 # and UndefinedBehaviorSanitizer (outside Bazel), then runs each for
-# SECONDS seconds on a copy of its seed corpus fuzz/corpus/NAME/.
+# SECONDS seconds on a copy of its seed corpus fuzz/corpus/NAME/, one
+# fuzzer per core at a time ($FUZZ_JOBS, default nproc).
 #
 #   fuzz/run.sh                 # every fuzzer, 60 s each
 #   fuzz/run.sh 300 cute        # only cute_fuzzer, 5 minutes
@@ -81,32 +82,52 @@ printf '%s\n' "${SOURCES[@]}" |
 rm -f "$LIB"
 ar rcs "$LIB" "$OBJ"/*.o
 
-for name in "${NAMES[@]}"; do
-  echo "fuzz: linking ${name}_fuzzer" >&2
-  "$CXX" "${CXXFLAGS[@]}" -fsanitize=fuzzer "$ROOT/fuzz/${name}_fuzzer.cc" \
-    "$LIB" $ABSL_LIBS -lprotobuf -lpthread \
-    -o "$OUT/bin/${name}_fuzzer"
-done
+export CXXFLAGS_STR LIB ABSL_LIBS OUT
+printf '%s\n' "${NAMES[@]}" |
+  xargs -P "$JOBS" -I{} bash -c \
+    'read -ra F <<<"$CXXFLAGS_STR"; echo "fuzz: linking {}_fuzzer" >&2;
+     "$CXX" "${F[@]}" -fsanitize=fuzzer "$ROOT/fuzz/{}_fuzzer.cc" \
+       "$LIB" $ABSL_LIBS -lprotobuf -lpthread -o "$OUT/bin/{}_fuzzer" ||
+       exit 255'
 [[ -n "${FUZZ_BUILD_ONLY:-}" ]] && exit 0
 
-failed=()
-for name in "${NAMES[@]}"; do
-  corpus="$OUT/corpus/$name"
-  artifacts="$OUT/artifacts/$name"
+# Runs one fuzzer; its exit status is the fuzzer's. Detects leaks, reports
+# UB as a crash, allows a second per input at most.
+run_one() {
+  local name="$1"
+  local corpus="$OUT/corpus/$name" artifacts="$OUT/artifacts/$name"
   mkdir -p "$corpus" "$artifacts"
-  log="$OUT/${name}.log"
-  echo "fuzz: running ${name}_fuzzer for ${SECONDS_EACH}s (log $log)" >&2
-  # Detect leaks, report UB as a crash, a second per input at most.
-  if ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$OUT/bin/${name}_fuzzer" -max_total_time="$SECONDS_EACH" -timeout=1 \
     -max_len="${FUZZ_MAX_LEN:-65536}" \
     -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    "$corpus" "$ROOT/fuzz/corpus/$name" >"$log" 2>&1; then
+    "$corpus" "$ROOT/fuzz/corpus/$name" >"$OUT/${name}.log" 2>&1
+}
+
+# $JOBS fuzzers at a time (each uses one core, all run as long), reported
+# in order.
+failed=()
+for i in "${!NAMES[@]}"; do
+  name="${NAMES[$i]}"
+  echo "fuzz: running ${name}_fuzzer for ${SECONDS_EACH}s (log $OUT/${name}.log)" >&2
+  rm -f "$OUT/${name}.rc"
+  (
+    status=0
+    run_one "$name" || status=$?
+    echo "$status" >"$OUT/${name}.rc"
+  ) &
+  if (((i + 1) % JOBS == 0)); then wait; fi
+done
+wait
+for name in "${NAMES[@]}"; do
+  log="$OUT/${name}.log"
+  if [[ "$(cat "$OUT/${name}.rc" 2>/dev/null)" == 0 ]]; then
+    echo -n "fuzz: ${name}_fuzzer: " >&2
     grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' >&2
     echo >&2
   else
-    echo "fuzz: ${name}_fuzzer FAILED; artifacts in $artifacts, log $log" >&2
+    echo "fuzz: ${name}_fuzzer FAILED; artifacts in $OUT/artifacts/$name, log $log" >&2
     grep -E 'ERROR|runtime error|INVARIANT|SUMMARY' "$log" | head -5 >&2 || true
     failed+=("$name")
   fi
