@@ -10,28 +10,17 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/testing.h"
 
 namespace hlolayout::triton {
 namespace {
 
 using ::testing::HasSubstr;
 
-LinearLayout L(NamedBases bases, std::vector<std::string> outs) {
-  absl::StatusOr<LinearLayout> l = LinearLayout::CreateInferred(bases, outs);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l;
-}
-
-LinearLayout L(NamedBases bases, NamedInts outs, bool surjective) {
-  absl::StatusOr<LinearLayout> l =
-      LinearLayout::Create(bases, outs, surjective);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l;
-}
-
 TEST(LinearLayoutTest, HeaderExample) {
-  LinearLayout l = L({{"register", {{0, 1}, {1, 0}}}, {"lane", {{2, 0}}}},
-                     {{"dim0", 4}, {"dim1", 2}}, true);
+  LinearLayout l =
+      TestLayout({{"register", {{0, 1}, {1, 0}}}, {"lane", {{2, 0}}}},
+                 {{"dim0", 4}, {"dim1", 2}}, true);
   EXPECT_EQ(*l.Apply({{"register", 3}, {"lane", 1}}),
             (NamedInts{{"dim0", 3}, {"dim1", 1}}));
   EXPECT_EQ(l.ToString(),
@@ -42,17 +31,18 @@ TEST(LinearLayoutTest, HeaderExample) {
 
 TEST(LinearLayoutTest, Identity1D) {
   LinearLayout id = *LinearLayout::Identity1D(32, "testIns", "testOuts");
-  EXPECT_EQ(id, L({{"testIns", {{1}, {2}, {4}, {8}, {16}}}}, {"testOuts"}));
+  EXPECT_EQ(
+      id, TestLayout({{"testIns", {{1}, {2}, {4}, {8}, {16}}}}, {"testOuts"}));
   EXPECT_EQ(id.InDimSizeLog2(0), 5);
   EXPECT_EQ(id.OutDimSizeLog2(0), 5);
   EXPECT_EQ(*LinearLayout::Identity1D(1, "testIns", "testOuts"),
-            L({{"testIns", {}}}, {"testOuts"}));
+            TestLayout({{"testIns", {}}}, {"testOuts"}));
   EXPECT_EQ(*LinearLayout::Identity1D(0, "a", "b"), LinearLayout::Empty());
 }
 
 TEST(LinearLayoutTest, Zeros1D) {
   LinearLayout z = *LinearLayout::Zeros1D(32, "ins", "outs");
-  EXPECT_EQ(z, L({{"ins", {{0}, {0}, {0}, {0}, {0}}}}, {"outs"}));
+  EXPECT_EQ(z, TestLayout({{"ins", {{0}, {0}, {0}, {0}, {0}}}}, {"outs"}));
   EXPECT_EQ(z.OutDimSize(0), 1);
   // Not surjective when the out size is larger: still a valid layout.
   LinearLayout z8 = *LinearLayout::Zeros1D(4, "ins", "outs", 8);
@@ -62,7 +52,7 @@ TEST(LinearLayoutTest, Zeros1D) {
 
 TEST(LinearLayoutTest, Strided1D) {
   LinearLayout s = *LinearLayout::Strided1D(4, 4, "in", "out");
-  EXPECT_EQ(s, L({{"in", {{4}, {8}}}}, {{"out", 16}}, false));
+  EXPECT_EQ(s, TestLayout({{"in", {{4}, {8}}}}, {{"out", 16}}, false));
   EXPECT_FALSE(s.IsSurjective());
   EXPECT_THAT(LinearLayout::Strided1D(4, 3, "in", "out").status().message(),
               HasSubstr("Out-dim sizes must be powers of 2"));
@@ -70,7 +60,7 @@ TEST(LinearLayoutTest, Strided1D) {
 }
 
 TEST(LinearLayoutTest, InferredSizesAreStrictlyGreaterPowers) {
-  LinearLayout l = L({{"in", {{1}, {4}, {2}}}}, {"out"});
+  LinearLayout l = TestLayout({{"in", {{1}, {4}, {2}}}}, {"out"});
   EXPECT_EQ(l.OutDimSize(0), 8);
   // Out size 8 has rank 3, but {1, 4} reach only rank 2: refused.
   absl::StatusOr<LinearLayout> bad =
@@ -113,8 +103,8 @@ TEST(LinearLayoutTest, ConstructionErrorsInTritonsOrder) {
 
 TEST(LinearLayoutTest, RepeatedNamesBehaveLikeTritonsMapVector) {
   // The repeated in-dim keeps its first position and its last bases.
-  LinearLayout l =
-      L({{"a", {{1}}}, {"b", {{2}}}, {"a", {{4}, {1}}}}, {{"out", 8}}, false);
+  LinearLayout l = TestLayout({{"a", {{1}}}, {"b", {{2}}}, {"a", {{4}, {1}}}},
+                              {{"out", 8}}, false);
   EXPECT_EQ(l.in_dim_names(), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(l.InDimSizeLog2(0), 2);
   EXPECT_EQ(l.BasisValue(0, 0, 0), 4);
@@ -122,8 +112,8 @@ TEST(LinearLayoutTest, RepeatedNamesBehaveLikeTritonsMapVector) {
 
 TEST(LinearLayoutTest, Apply) {
   LinearLayout l =
-      L({{"in1", {{4, 2}, {2, 1}, {1, 0}}}, {"in2", {{1, 2}, {2, 1}}}},
-        {{"out1", 8}, {"out2", 4}}, false);
+      TestLayout({{"in1", {{4, 2}, {2, 1}, {1, 0}}}, {"in2", {{1, 2}, {2, 1}}}},
+                 {{"out1", 8}, {"out2", 4}}, false);
   EXPECT_EQ(*l.Apply({{"in1", 0}, {"in2", 0}}),
             (NamedInts{{"out1", 0}, {"out2", 0}}));
   EXPECT_EQ(*l.Apply({{"in2", 0}, {"in1", 1}}),
@@ -142,49 +132,51 @@ TEST(LinearLayoutTest, Apply) {
 
 TEST(LinearLayoutTest, EmptyToString) {
   EXPECT_EQ(LinearLayout::Empty().ToString(), "\n(empty layout)");
-  LinearLayout no_ins = L({}, {{"dim0", 4}}, false);
+  LinearLayout no_ins = TestLayout({}, {{"dim0", 4}}, false);
   EXPECT_EQ(no_ins.ToString(),
             "\n(empty layout with out-dims [dim0 (size 4)])");
-  LinearLayout size1 = L({{"lane", {}}}, {"dim0"});
+  LinearLayout size1 = TestLayout({{"lane", {}}}, {"dim0"});
   EXPECT_EQ(size1.ToString(),
             "\n - lane is a size 1 dimension\nwhere out dims are: [dim0 (size "
             "1)]");
 }
 
 TEST(LinearLayoutTest, RankAndProperties) {
-  LinearLayout swizzle =
-      L({{"t", {{1, 1}, {2, 2}}}, {"w", {{0, 1}, {0, 2}}}}, {"a", "b"});
+  LinearLayout swizzle = TestLayout(
+      {{"t", {{1, 1}, {2, 2}}}, {"w", {{0, 1}, {0, 2}}}}, {"a", "b"});
   EXPECT_EQ(swizzle.rank(), 4);
   EXPECT_TRUE(swizzle.IsInvertible());
-  // L(t, w) = (t, w xor t): L(3, 3) = (3, 0).
+  // TestLayout(t, w) = (t, w xor t): TestLayout(3, 3) = (3, 0).
   EXPECT_EQ(*swizzle.Apply({{"t", 3}, {"w", 3}}),
             (NamedInts{{"a", 3}, {"b", 0}}));
   EXPECT_EQ(*Pseudoinvert(swizzle),
-            L({{"a", {{1, 1}, {2, 2}}}, {"b", {{0, 1}, {0, 2}}}}, {"t", "w"}));
-  LinearLayout broadcast = L({{"in", {{1}, {0}}}}, {"out"});
+            TestLayout({{"a", {{1, 1}, {2, 2}}}, {"b", {{0, 1}, {0, 2}}}},
+                       {"t", "w"}));
+  LinearLayout broadcast = TestLayout({{"in", {{1}, {0}}}}, {"out"});
   EXPECT_TRUE(broadcast.IsSurjective());
   EXPECT_FALSE(broadcast.IsInjective());
   EXPECT_FALSE(broadcast.IsInvertible());
 }
 
 TEST(LinearLayoutTest, MatrixRowsAreOutputBits) {
-  // L(0,1) = (0b01, 0b1), L(0,2) = (0b10, 0), L(1,0) = (0b10, 0),
-  // L(2,0) = (0b11, 0) (Triton's getMatrix comment).
-  LinearLayout l = L({{"a", {{2, 0}, {3, 0}}}, {"b", {{1, 1}, {2, 0}}}},
-                     {{"x", 4}, {"y", 2}}, false);
+  // TestLayout(0,1) = (0b01, 0b1), TestLayout(0,2) = (0b10, 0), TestLayout(1,0)
+  // = (0b10, 0), TestLayout(2,0) = (0b11, 0) (Triton's getMatrix comment).
+  LinearLayout l =
+      TestLayout({{"a", {{2, 0}, {3, 0}}}, {"b", {{1, 1}, {2, 0}}}},
+                 {{"x", 4}, {"y", 2}}, false);
   EXPECT_EQ(l.Matrix(), (std::vector<uint64_t>{0b0110, 0b1011, 0b0100}));
 }
 
 TEST(LinearLayoutTest, EqualityAndHashFollowOrder) {
-  LinearLayout a = L({{"x", {{1}}}, {"y", {{2}}}}, {"o"});
-  LinearLayout b = L({{"y", {{2}}}, {"x", {{1}}}}, {"o"});
+  LinearLayout a = TestLayout({{"x", {{1}}}, {"y", {{2}}}}, {"o"});
+  LinearLayout b = TestLayout({{"y", {{2}}}, {"x", {{1}}}}, {"o"});
   EXPECT_NE(a, b);
   EXPECT_EQ(a, *TransposeIns(b, {"x", "y"}));
   EXPECT_EQ(absl::Hash<LinearLayout>()(a),
             absl::Hash<LinearLayout>()(*TransposeIns(b, {"x", "y"})));
   // Out sizes take part in equality.
-  EXPECT_NE(L({{"x", {{1}}}}, {{"o", 2}}, false),
-            L({{"x", {{1}}}}, {{"o", 4}}, false));
+  EXPECT_NE(TestLayout({{"x", {{1}}}}, {{"o", 2}}, false),
+            TestLayout({{"x", {{1}}}}, {{"o", 4}}, false));
 }
 
 }  // namespace

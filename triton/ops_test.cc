@@ -10,24 +10,12 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/testing.h"
 
 namespace hlolayout::triton {
 namespace {
 
 using ::testing::HasSubstr;
-
-LinearLayout L(NamedBases bases, std::vector<std::string> outs) {
-  absl::StatusOr<LinearLayout> l = LinearLayout::CreateInferred(bases, outs);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l;
-}
-
-LinearLayout L(NamedBases bases, NamedInts outs, bool surjective) {
-  absl::StatusOr<LinearLayout> l =
-      LinearLayout::Create(bases, outs, surjective);
-  EXPECT_TRUE(l.ok()) << l.status();
-  return *l;
-}
 
 LinearLayout Id(int32_t size, const std::string& in, const std::string& out) {
   return *LinearLayout::Identity1D(size, in, out);
@@ -45,23 +33,25 @@ LinearLayout Mul(const LinearLayout& a, const LinearLayout& b) {
 }
 
 TEST(OpsTest, Multiply) {
-  EXPECT_EQ(Mul(Id(16, "in", "out"), Id(32, "in", "out")),
-            L({{"in", {{1}, {2}, {4}, {8}, {16}, {32}, {64}, {128}, {256}}}},
-              {"out"}));
   EXPECT_EQ(
-      Mul(Id(4, "in", "out1"), Id(8, "in", "out2")),
-      L({{"in", {{1, 0}, {2, 0}, {0, 1}, {0, 2}, {0, 4}}}}, {"out1", "out2"}));
+      Mul(Id(16, "in", "out"), Id(32, "in", "out")),
+      TestLayout({{"in", {{1}, {2}, {4}, {8}, {16}, {32}, {64}, {128}, {256}}}},
+                 {"out"}));
+  EXPECT_EQ(Mul(Id(4, "in", "out1"), Id(8, "in", "out2")),
+            TestLayout({{"in", {{1, 0}, {2, 0}, {0, 1}, {0, 2}, {0, 4}}}},
+                       {"out1", "out2"}));
   LinearLayout by_zeros = Mul(Id(8, "in", "out"), Zeros(16, "in", "out"));
   EXPECT_EQ(by_zeros,
-            L({{"in", {{1}, {2}, {4}, {0}, {0}, {0}, {0}}}}, {"out"}));
+            TestLayout({{"in", {{1}, {2}, {4}, {0}, {0}, {0}, {0}}}}, {"out"}));
   EXPECT_EQ(by_zeros.OutDimSize(0), 8);
   // zeros1D(2) * identity1D(4) computes x / 2 on [0, 8).
   LinearLayout half = Mul(Zeros(2, "i", "o"), Id(4, "i", "o"));
   for (int x = 0; x < 8; ++x) {
     EXPECT_EQ((*half.Apply({{"i", x}}))[0].second, x / 2);
   }
-  EXPECT_EQ(Mul(Zeros(16, "in", "out1"), L({{"in", {}}}, {"out2"})),
-            L({{"in", {{0, 0}, {0, 0}, {0, 0}, {0, 0}}}}, {"out1", "out2"}));
+  EXPECT_EQ(
+      Mul(Zeros(16, "in", "out1"), TestLayout({{"in", {}}}, {"out2"})),
+      TestLayout({{"in", {{0, 0}, {0, 0}, {0, 0}, {0, 0}}}}, {"out1", "out2"}));
 }
 
 TEST(OpsTest, Supremum) {
@@ -78,49 +68,56 @@ TEST(OpsTest, Supremum) {
 }
 
 TEST(OpsTest, Compose) {
-  LinearLayout l1 = L({{"in1", {{1, 1}, {0, 1}}}, {"in2", {{1, 0}, {1, 2}}}},
-                      {"out1", "out2"});
-  LinearLayout l2 = L({{"out1", {{2, 2}, {1, 0}}}, {"out2", {{1, 1}, {2, 1}}}},
-                      {"out3", "out4"});
+  LinearLayout l1 = TestLayout(
+      {{"in1", {{1, 1}, {0, 1}}}, {"in2", {{1, 0}, {1, 2}}}}, {"out1", "out2"});
+  LinearLayout l2 =
+      TestLayout({{"out1", {{2, 2}, {1, 0}}}, {"out2", {{1, 1}, {2, 1}}}},
+                 {"out3", "out4"});
   LinearLayout c = *Compose(l1, l2);
-  EXPECT_EQ(c, L({{"in1", {{3, 3}, {1, 1}}}, {"in2", {{2, 2}, {0, 3}}}},
-                 {{"out3", 4}, {"out4", 4}}, false));
+  EXPECT_EQ(c,
+            TestLayout({{"in1", {{3, 3}, {1, 1}}}, {"in2", {{2, 2}, {0, 3}}}},
+                       {{"out3", 4}, {"out4", 4}}, false));
   EXPECT_FALSE(c.IsSurjective());
   EXPECT_THAT(Compose(l1, l1).status().message(),
               HasSubstr("Dimensions must match, ignoring order"));
 }
 
 TEST(OpsTest, InvertAndCompose) {
-  LinearLayout l1 = L({{"in1", {{2}, {1}, {4}}}}, {"out"});
-  LinearLayout l2 = L({{"in2", {{4}, {1}, {2}}}}, {"out"});
+  LinearLayout l1 = TestLayout({{"in1", {{2}, {1}, {4}}}}, {"out"});
+  LinearLayout l2 = TestLayout({{"in2", {{4}, {1}, {2}}}}, {"out"});
   LinearLayout c = *InvertAndCompose(l1, l2);
-  EXPECT_EQ(c, L({{"in1", {{4}, {2}, {1}}}}, {"in2"}));
+  EXPECT_EQ(c, TestLayout({{"in1", {{4}, {2}, {1}}}}, {"in2"}));
   EXPECT_EQ(*Compose(c, l2), l1);
   // Non-injective l2: the minimum-norm solution.
-  EXPECT_EQ(*InvertAndCompose(l1, L({{"in2", {{0}, {2}, {1}, {4}}}}, {"out"})),
-            L({{"in1", {{2}, {4}, {8}}}}, {{"in2", 16}}, false));
+  EXPECT_EQ(*InvertAndCompose(
+                l1, TestLayout({{"in2", {{0}, {2}, {1}, {4}}}}, {"out"})),
+            TestLayout({{"in1", {{2}, {4}, {8}}}}, {{"in2", 16}}, false));
   // Broadcast at the beginning, the end, both.
   LinearLayout id8 = Id(8, "in", "out");
-  EXPECT_EQ(*InvertAndCompose(id8, L({{"in", {{0}, {4}, {1}, {2}}}}, {"out"})),
-            L({{"in", {{4}, {8}, {2}}}}, {{"in", 16}}, false));
-  EXPECT_EQ(*InvertAndCompose(Id(8, "in1", "out"),
-                              L({{"in2", {{4}, {1}, {2}, {0}}}}, {"out"})),
-            L({{"in1", {{2}, {4}, {1}}}}, {{"in2", 16}}, false));
+  EXPECT_EQ(*InvertAndCompose(
+                id8, TestLayout({{"in", {{0}, {4}, {1}, {2}}}}, {"out"})),
+            TestLayout({{"in", {{4}, {8}, {2}}}}, {{"in", 16}}, false));
   EXPECT_EQ(
-      *InvertAndCompose(id8, L({{"in", {{0}, {4}, {1}, {2}, {0}}}}, {"out"})),
-      L({{"in", {{4}, {8}, {2}}}}, {{"in", 32}}, false));
+      *InvertAndCompose(Id(8, "in1", "out"),
+                        TestLayout({{"in2", {{4}, {1}, {2}, {0}}}}, {"out"})),
+      TestLayout({{"in1", {{2}, {4}, {1}}}}, {{"in2", 16}}, false));
+  EXPECT_EQ(*InvertAndCompose(
+                id8, TestLayout({{"in", {{0}, {4}, {1}, {2}, {0}}}}, {"out"})),
+            TestLayout({{"in", {{4}, {8}, {2}}}}, {{"in", 32}}, false));
   // Broadcasted dims.
-  LinearLayout a = L({{"in1", {{1}, {2}, {4}}}, {"in2", {{0}}}}, {"out"});
-  LinearLayout b = L({{"in3", {{1}, {2}, {4}}}, {"in4", {{0}}}}, {"out"});
+  LinearLayout a =
+      TestLayout({{"in1", {{1}, {2}, {4}}}, {"in2", {{0}}}}, {"out"});
+  LinearLayout b =
+      TestLayout({{"in3", {{1}, {2}, {4}}}, {"in4", {{0}}}}, {"out"});
   EXPECT_EQ(*InvertAndCompose(a, b),
-            L({{"in1", {{1, 0}, {2, 0}, {4, 0}}}, {"in2", {{0, 0}}}},
-              {{"in3", 8}, {"in4", 2}}, false));
+            TestLayout({{"in1", {{1, 0}, {2, 0}, {4, 0}}}, {"in2", {{0, 0}}}},
+                       {{"in3", 8}, {"in4", 2}}, false));
   // Im(B) must be inside Im(A).
-  EXPECT_EQ(
-      InvertAndCompose(id8, L({{"in", {{1}, {2}, {0}}}}, {{"out", 8}}, false))
-          .status()
-          .message(),
-      "Precondition broken. Im(B) not contained in Im(A)");
+  EXPECT_EQ(InvertAndCompose(
+                id8, TestLayout({{"in", {{1}, {2}, {0}}}}, {{"out", 8}}, false))
+                .status()
+                .message(),
+            "Precondition broken. Im(B) not contained in Im(A)");
 }
 
 TEST(OpsTest, NumConsecutiveInOut) {
@@ -132,12 +129,16 @@ TEST(OpsTest, NumConsecutiveInOut) {
             4);
   EXPECT_EQ(
       NumConsecutiveInOut(Mul(Zeros(4, "in", "out1"), Id(4, "in", "out2"))), 1);
-  EXPECT_EQ(NumConsecutiveInOut(L({{"in", {{1}, {2}, {4}, {9}}}}, {"out"})), 1);
-  EXPECT_EQ(NumConsecutiveInOut(L({{"in", {{1}, {2}, {4}, {10}}}}, {"out"})),
+  EXPECT_EQ(
+      NumConsecutiveInOut(TestLayout({{"in", {{1}, {2}, {4}, {9}}}}, {"out"})),
+      1);
+  EXPECT_EQ(
+      NumConsecutiveInOut(TestLayout({{"in", {{1}, {2}, {4}, {10}}}}, {"out"})),
+      2);
+  EXPECT_EQ(NumConsecutiveInOut(TestLayout({{"in", {{1}, {4}, {2}}}}, {"out"})),
             2);
-  EXPECT_EQ(NumConsecutiveInOut(L({{"in", {{1}, {4}, {2}}}}, {"out"})), 2);
-  EXPECT_EQ(NumConsecutiveInOut(
-                L({{"in", {{1}, {2}, {4}}}, {"in2", {{8}, {18}}}}, {"out"})),
+  EXPECT_EQ(NumConsecutiveInOut(TestLayout(
+                {{"in", {{1}, {2}, {4}}}, {"in2", {{8}, {18}}}}, {"out"})),
             2);
 }
 
@@ -149,39 +150,43 @@ TEST(OpsTest, FreeVariableMasks) {
       Mul(Mul(Id(2, "in", "out"), Zeros(4, "in", "out")), Id(4, "in", "out")),
       Zeros(2, "in", "out"));
   EXPECT_EQ(FreeVariableMasks(l), (NamedInts{{"in", 0b100110}}));
-  LinearLayout two =
-      L({{"in1", {{1, 1}, {2, 2}, {0, 0}}}, {"in2", {{1, 0}, {0, 1}, {2, 0}}}},
-        {"out1", "out2"});
+  LinearLayout two = TestLayout(
+      {{"in1", {{1, 1}, {2, 2}, {0, 0}}}, {"in2", {{1, 0}, {0, 1}, {2, 0}}}},
+      {"out1", "out2"});
   EXPECT_EQ(FreeVariableMasks(two), (NamedInts{{"in1", 0b100}, {"in2", 0b10}}));
 }
 
 TEST(OpsTest, ReshapesAndTransposes) {
-  LinearLayout l = L({{"in1", {{1}, {4}, {8}}}, {"in2", {{2}}}}, {"out"});
+  LinearLayout l =
+      TestLayout({{"in1", {{1}, {4}, {8}}}, {"in2", {{2}}}}, {"out"});
   EXPECT_EQ(*ReshapeIns(l, {{"in3", 2}, {"in4", 8}}),
-            L({{"in3", {{1}}}, {"in4", {{4}, {8}, {2}}}}, {"out"}));
-  LinearLayout m = L({{"in1", {{1}, {4}, {8}}}, {"in2", {{3}}}}, {"out"});
+            TestLayout({{"in3", {{1}}}, {"in4", {{4}, {8}, {2}}}}, {"out"}));
+  LinearLayout m =
+      TestLayout({{"in1", {{1}, {4}, {8}}}, {"in2", {{3}}}}, {"out"});
   EXPECT_EQ(*ReshapeOuts(m, {{"out2", 2}, {"out3", 8}}),
-            L({{"in1", {{1, 0}, {0, 2}, {0, 4}}}, {"in2", {{1, 1}}}},
-              {"out2", "out3"}));
-  LinearLayout f = L({{"in1", {{1, 0}, {4, 1}, {8, 4}}}, {"in2", {{3, 2}}}},
-                     {{"out1", 16}, {"out2", 8}}, false);
-  EXPECT_EQ(*FlattenOuts(f), L({{"in1", {{1}, {20}, {72}}}, {"in2", {{35}}}},
-                               {{"out1", 128}}, false));
+            TestLayout({{"in1", {{1, 0}, {0, 2}, {0, 4}}}, {"in2", {{1, 1}}}},
+                       {"out2", "out3"}));
+  LinearLayout f =
+      TestLayout({{"in1", {{1, 0}, {4, 1}, {8, 4}}}, {"in2", {{3, 2}}}},
+                 {{"out1", 16}, {"out2", 8}}, false);
+  EXPECT_EQ(*FlattenOuts(f),
+            TestLayout({{"in1", {{1}, {20}, {72}}}, {"in2", {{35}}}},
+                       {{"out1", 128}}, false));
   LinearLayout t = *TransposeOuts(
       Mul(Id(32, "in1", "out1"), Id(16, "in2", "out2")), {"out2", "out1"});
-  EXPECT_EQ(t, L({{"in1", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}}},
-                  {"in2", {{1, 0}, {2, 0}, {4, 0}, {8, 0}}}},
-                 {"out2", "out1"}));
+  EXPECT_EQ(t, TestLayout({{"in1", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}}},
+                           {"in2", {{1, 0}, {2, 0}, {4, 0}, {8, 0}}}},
+                          {"out2", "out1"}));
   EXPECT_FALSE(ReshapeIns(l, {{"x", 4}}).ok());
   EXPECT_FALSE(ReshapeIns(l, {{"x", 3}, {"y", 16}}).ok());
 }
 
 TEST(OpsTest, Sublayout) {
-  LinearLayout l1 = L({{"in1", {{1, 0}, {0, 1}, {2, 0}}}, {"in2", {{0, 1}}}},
-                      {"out1", "out2"});
+  LinearLayout l1 = TestLayout(
+      {{"in1", {{1, 0}, {0, 1}, {2, 0}}}, {"in2", {{0, 1}}}}, {"out1", "out2"});
   EXPECT_EQ(*Sublayout(l1, {"in2", "in1"}, {"out1"}),
-            L({{"in1", {{1}, {0}, {2}}}, {"in2", {{0}}}}, {"out1"}));
-  EXPECT_EQ(*Sublayout(l1, {}, {"out1"}), L({}, {{"out1", 4}}, false));
+            TestLayout({{"in1", {{1}, {0}, {2}}}, {"in2", {{0}}}}, {"out1"}));
+  EXPECT_EQ(*Sublayout(l1, {}, {"out1"}), TestLayout({}, {{"out1", 4}}, false));
   EXPECT_TRUE(*SublayoutIsZero(l1, {"in2"}, {"out1"}));
   EXPECT_FALSE(*SublayoutIsZero(l1, {"in2"}, {"out2"}));
   EXPECT_THAT(Sublayout(l1, {"in9"}, {}).status().message(),
@@ -189,35 +194,38 @@ TEST(OpsTest, Sublayout) {
 }
 
 TEST(OpsTest, DivideLeft) {
-  LinearLayout l1 =
-      L({{"in1", {{1, 1}, {2, 2}, {0, 8}, {0, 4}}}, {"in2", {{0, 2}, {0, 1}}}},
-        {"out1", "out2"});
-  LinearLayout l2 = L({{"in1", {{1, 1}, {2, 2}}}, {"in2", {{0, 2}, {0, 1}}}},
-                      {"out1", "out2"});
-  EXPECT_EQ(**DivideLeft(l1, l2),
-            L({{"in1", {{0, 2}, {0, 1}}}, {"in2", {}}}, {"out1", "out2"}));
+  LinearLayout l1 = TestLayout(
+      {{"in1", {{1, 1}, {2, 2}, {0, 8}, {0, 4}}}, {"in2", {{0, 2}, {0, 1}}}},
+      {"out1", "out2"});
+  LinearLayout l2 = TestLayout(
+      {{"in1", {{1, 1}, {2, 2}}}, {"in2", {{0, 2}, {0, 1}}}}, {"out1", "out2"});
+  EXPECT_EQ(
+      **DivideLeft(l1, l2),
+      TestLayout({{"in1", {{0, 2}, {0, 1}}}, {"in2", {}}}, {"out1", "out2"}));
   EXPECT_EQ(**DivideLeft(Id(8, "in", "out"), Id(4, "in", "out")),
             Id(2, "in", "out"));
   LinearLayout extra =
-      L({{"in", {{1}, {2}, {4}, {8}}}, {"extra", {{0}}}}, {"out"});
+      TestLayout({{"in", {{1}, {2}, {4}, {8}}}, {"extra", {{0}}}}, {"out"});
   EXPECT_EQ(*DivideLeft(Id(32, "in", "out"), extra), std::nullopt);
 }
 
 TEST(OpsTest, ColumnAction) {
-  LinearLayout l = L({{"in", {{1}, {2}, {4}}}}, {"out"});
+  LinearLayout l = TestLayout({{"in", {{1}, {2}, {4}}}}, {"out"});
   EXPECT_EQ(*ApplyColumnAction(l, "in", {1, 0}),
-            L({{"in", {{2}, {1}}}}, {{"out", 8}}, false));
+            TestLayout({{"in", {{2}, {1}}}}, {{"out", 8}}, false));
   EXPECT_EQ(*ApplyColumnAction(l, "in", {0, 1, 2}), l);
 }
 
 TEST(OpsTest, QuotientAndTriviality) {
-  LinearLayout l = Mul(L({{"register", {{0, 1}, {1, 0}}}}, {"dim0", "dim1"}),
-                       Id(4, "warp", "warp"));
+  LinearLayout l =
+      Mul(TestLayout({{"register", {{0, 1}, {1, 0}}}}, {"dim0", "dim1"}),
+          Id(4, "warp", "warp"));
   EXPECT_TRUE(*IsTrivialOver(l, {"warp"}));
   EXPECT_EQ(**Quotient(l, {"warp"}),
-            L({{"register", {{0, 1}, {1, 0}}}}, {"dim0", "dim1"}));
-  LinearLayout mixed = L({{"register", {{1, 0}}}, {"warp", {{0, 1}, {1, 2}}}},
-                         {"register", "warp"});
+            TestLayout({{"register", {{0, 1}, {1, 0}}}}, {"dim0", "dim1"}));
+  LinearLayout mixed =
+      TestLayout({{"register", {{1, 0}}}, {"warp", {{0, 1}, {1, 2}}}},
+                 {"register", "warp"});
   EXPECT_FALSE(*IsTrivialOver(mixed, {"warp"}));
   EXPECT_EQ(*Quotient(mixed, {"warp"}), std::nullopt);
   EXPECT_FALSE(*IsTrivialOver(l, {"nowhere"}));

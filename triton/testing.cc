@@ -5,8 +5,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "hlolayout/util/check.h"
 #include "hlolayout/util/test_data.h"
 
 namespace hlolayout::triton {
@@ -47,6 +49,20 @@ std::vector<int64_t> Ints(const JsonValue& v) {
   std::vector<int64_t> out;
   for (const JsonValue& x : v.array) out.push_back(x.integer);
   return out;
+}
+
+LinearLayout TestLayout(NamedBases bases, std::vector<std::string> outs) {
+  absl::StatusOr<LinearLayout> l =
+      LinearLayout::CreateInferred(std::move(bases), std::move(outs));
+  HLOLAYOUT_CHECK(l.ok()) << l.status();
+  return *std::move(l);
+}
+
+LinearLayout TestLayout(NamedBases bases, NamedInts outs, bool surjective) {
+  absl::StatusOr<LinearLayout> l =
+      LinearLayout::Create(std::move(bases), std::move(outs), surjective);
+  HLOLAYOUT_CHECK(l.ok()) << l.status();
+  return *std::move(l);
 }
 
 }  // namespace hlolayout::triton

@@ -1,8 +1,9 @@
 // triton/testing.h: reading this package's test data (triton/testdata/,
-// described in its README.md) in tests.
+// described in its README.md) in tests, and layouts a test knows are valid.
 //
 //   std::vector<JsonValue> rows =
 //   ReadJsonLines("triton/testdata/ll_ops.jsonl");
+//   LinearLayout l = TestLayout({{"in", {{1}, {2}}}}, {"out"});
 #ifndef HLOLAYOUT_TRITON_TESTING_H_
 #define HLOLAYOUT_TRITON_TESTING_H_
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "hlolayout/triton/json.h"
+#include "hlolayout/triton/linear_layout.h"
 
 namespace hlolayout::triton {
 
@@ -22,6 +24,12 @@ std::string ReadTestFile(const std::string& path);
 
 // The integers of a JSON array of integers.
 std::vector<int64_t> Ints(const JsonValue& v);
+
+// LinearLayout::CreateInferred(bases, outs) and LinearLayout::Create(bases,
+// outs, surjective) for layouts a test writes out: CHECK-fails, with the
+// reason, when the layout is invalid.
+LinearLayout TestLayout(NamedBases bases, std::vector<std::string> outs);
+LinearLayout TestLayout(NamedBases bases, NamedInts outs, bool surjective);
 
 }  // namespace hlolayout::triton
 
