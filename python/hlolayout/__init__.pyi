@@ -1,125 +1,29 @@
-# Type stubs of the hlolayout package (python/hlolayout/__init__.py).
-import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
-
-import numpy as np
-import numpy.typing as npt
-
+# Type stubs of the hlolayout package (python/hlolayout/__init__.py): the
+# public names of its capability modules, re-exported.
 from . import cute as cute
 from . import grid as grid
 from . import triton as triton
+from .allocations import memory as memory
+from .arrays import Bytes as Bytes
+from .arrays import from_layout as from_layout
+from .arrays import relayout as relayout
+from .arrays import to_layout as to_layout
+from .hlo import Computation as Computation
+from .hlo import Instruction as Instruction
+from .hlo import Module as Module
+from .hlo import read_hlo as read_hlo
+from .indexing import ELEMENT as ELEMENT
+from .indexing import TAIL_PADDING as TAIL_PADDING
+from .indexing import TILE_PADDING as TILE_PADDING
+from .indexing import Indexer as Indexer
+from .pictures import draw as draw
+from .reports import report as report
+from .shapes import COMBINE as COMBINE
+from .shapes import Layout as Layout
+from .shapes import Shape as Shape
+from .shapes import ShapeLike as ShapeLike
+from .shapes import numpy_dtype as numpy_dtype
+from .shapes import parse_jax_layout as parse_jax_layout
+from .shapes import parse_shape as parse_shape
 
 __version__: str
-COMBINE: int
-ELEMENT: int
-TILE_PADDING: int
-TAIL_PADDING: int
-
-ShapeLike = Union["Shape", str]
-Bytes = Union[bytes, bytearray, memoryview, np.ndarray]
-
-class Layout:
-    minor_to_major: Tuple[int, ...]
-    tiles: Tuple[Tuple[int, ...], ...]
-    memory_space: int
-    element_size_in_bits: int
-    tail_padding_alignment_in_elements: int
-    split_configs: Tuple[Tuple[int, Tuple[int, ...]], ...]
-    def __init__(self, minor_to_major: Sequence[int] = ...,
-                 tiles: Sequence[Sequence[int]] = ..., memory_space: int = ...,
-                 element_size_in_bits: int = ...,
-                 tail_padding_alignment_in_elements: int = ...,
-                 split_configs: Sequence[Tuple[int, Sequence[int]]] = ...) -> None: ...
-    @classmethod
-    def from_jax(cls, major_to_minor: Sequence[int],
-                 tiling: Optional[Sequence[Sequence[int]]] = ...,
-                 sub_byte_element_size_in_bits: int = ...) -> "Layout": ...
-    def to_jax(self) -> Dict[str, Any]: ...
-    def __hash__(self) -> int: ...
-
-def parse_jax_layout(text: str) -> Layout: ...
-
-class Shape:
-    def __init__(self, text: Union["Shape", str]) -> None: ...
-    @classmethod
-    def from_proto(cls, data: bytes) -> "Shape": ...
-    def to_proto(self) -> bytes: ...
-    @property
-    def human_string(self) -> str: ...
-    @property
-    def element_type(self) -> str: ...
-    @property
-    def dimensions(self) -> Tuple[int, ...]: ...
-    @property
-    def dynamic_dimensions(self) -> Tuple[bool, ...]: ...
-    @property
-    def rank(self) -> int: ...
-    @property
-    def is_array(self) -> bool: ...
-    @property
-    def is_tuple(self) -> bool: ...
-    @property
-    def tuple_shapes(self) -> Tuple["Shape", ...]: ...
-    @property
-    def layout(self) -> Optional[Layout]: ...
-    def with_layout(self, layout: Union[Layout, str]) -> "Shape": ...
-    def explain(self) -> Dict[str, Any]: ...
-    def sizes(self) -> Dict[str, Any]: ...
-    def __hash__(self) -> int: ...
-
-def parse_shape(text: Union[Shape, str]) -> Shape: ...
-
-class Indexer:
-    shape: Shape
-    def __init__(self, shape: ShapeLike) -> None: ...
-    @property
-    def padded_elements(self) -> int: ...
-    @property
-    def logical_elements(self) -> int: ...
-    def offset(self, index: Sequence[int]) -> int: ...
-    def offsets(self, indices: npt.ArrayLike,
-                threads: Optional[int] = ...) -> npt.NDArray[np.int64]: ...
-    def element_at(self, offset: int) -> Optional[Tuple[int, ...]]: ...
-    def kind_at(self, offset: int) -> str: ...
-    def elements_at(self, offsets: npt.ArrayLike
-                    ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]: ...
-    def all_offsets(self) -> npt.NDArray[np.int64]: ...
-
-def numpy_dtype(element_type: Union[str, Shape]) -> np.dtype: ...
-def to_layout(array: npt.ArrayLike, shape: ShapeLike,
-              threads: Optional[int] = ..., fill: int = ...,
-              packing: str = ...) -> npt.NDArray[np.uint8]: ...
-def from_layout(buffer: Bytes, shape: ShapeLike, threads: Optional[int] = ...,
-                packing: str = ...) -> np.ndarray: ...
-def relayout(buffer: Bytes, from_shape: ShapeLike, to_shape: ShapeLike,
-             threads: Optional[int] = ..., fill: int = ...,
-             packing: str = ...) -> npt.NDArray[np.uint8]: ...
-
-class Instruction:
-    name: str
-    opcode: str
-    shape: Optional[Shape]
-    operands: Tuple[str, ...]
-    attributes: Dict[str, str]
-    is_root: bool
-    parameter_number: Optional[int]
-
-class Computation:
-    name: str
-    is_entry: bool
-    instructions: Tuple[Instruction, ...]
-    @property
-    def root(self) -> Optional[Instruction]: ...
-
-class Module:
-    name: str
-    computations: Tuple[Computation, ...]
-    entry: Optional[Computation]
-
-def read_hlo(path_or_text: Union[str, bytes, os.PathLike]) -> List[Module]: ...
-def draw(shape: ShapeLike, view: str = ..., slice: Optional[Sequence[int]] = ...) -> str: ...
-def report(path_or_text: Union[str, bytes, os.PathLike],
-           summary: bool = ...) -> Dict[str, Any]: ...
-def memory(path_or_text: Union[str, bytes, os.PathLike], top: int = ...,
-           space: Optional[int] = ...,
-           platform: Optional[str] = ...) -> Union[List[Dict[str, Any]], Dict[str, Any]]: ...

@@ -6,10 +6,14 @@ import numpy as np
 import pytest
 
 import hlolayout as hl
-from hlolayout import cute, grid
+from hlolayout import (allocations, arrays, cute, grid, hlo, indexing,
+                       pictures, reports, shapes)
+
+MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
+           cute, grid]
 
 
-@pytest.mark.parametrize("module", [hl, cute, grid], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, extraglobs={"hl": hl, "np": np},
                              optionflags=doctest.NORMALIZE_WHITESPACE)

@@ -153,7 +153,7 @@ def test_plans_are_kept_and_every_call_is_checked():
     rng = np.random.default_rng(3)
     a = rng.standard_normal((16, 200)).astype(np.float32)
     first = hl.to_layout(a, s, threads=1)
-    assert ("to", s, 1, 0, "low_first") in hl._PLANS
+    assert ("to", s, 1, 0, "low_first") in hl.arrays._PLANS
     assert (hl.to_layout(a, s, threads=1) == first).all()
     assert (hl.to_layout(a, hl.parse_shape(s), threads=1) == first).all()
     # Options are part of the key: another fill is another plan.
@@ -186,8 +186,8 @@ def test_plans_are_kept_and_every_call_is_checked():
 
 
 def test_plan_cache_is_bounded():
-    for n in range(1, hl._PLAN_CACHE_SIZE + 20):
+    for n in range(1, hl.arrays._PLAN_CACHE_SIZE + 20):
         x = np.arange(n, dtype=np.int8)
         assert (hl.from_layout(hl.to_layout(x, "s8[%d]{0:T(4)}" % n),
                                "s8[%d]{0:T(4)}" % n) == x).all()
-    assert len(hl._PLANS) <= hl._PLAN_CACHE_SIZE
+    assert len(hl.arrays._PLANS) <= hl.arrays._PLAN_CACHE_SIZE

@@ -1,0 +1,199 @@
+// python/hlolayout/_shapes.cc: shapes and layouts for `hlolayout.shapes`
+// (shape/, layout/, parser/shape_parser.h): parsing, XLA's text, the proto
+// wire format and array sizes.
+//
+//   >>> s = hl.parse_shape("f32[3,5]{1,0:T(2,2)}")
+//   >>> s.sizes()["padded_bytes"]
+//   96
+//
+// Shapes are immutable after creation, safe to share between threads.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "_binding.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "hlolayout/layout/layout_validation.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/shape/shape_proto.h"
+
+namespace py = pybind11;
+
+namespace hlolayout::pyext {
+
+PyShape MakePyShape(Shape shape) {
+  std::string text = HumanStringWithLayout(shape);
+  return {std::make_shared<const Shape>(std::move(shape)), std::move(text)};
+}
+
+py::tuple IntTuple(absl::Span<const int64_t> values) {
+  py::tuple out(values.size());
+  for (size_t i = 0; i < values.size(); ++i) out[i] = py::int_(values[i]);
+  return out;
+}
+
+namespace {
+
+PyShape ParsePyShape(const std::string& text) {
+  absl::StatusOr<Shape> shape;
+  {
+    py::gil_scoped_release release;
+    shape = ParseShape(text);
+  }
+  return MakePyShape(Unwrap(std::move(shape)));
+}
+
+py::dict SizesDict(const Shape& shape) {
+  ArraySizes s = Unwrap(ComputeArraySizes(shape));
+  py::dict d;
+  d["logical_elements"] = s.logical_elements;
+  d["tiled_elements"] = s.tiled_elements;
+  d["padded_elements"] = s.padded_elements;
+  d["logical_bytes"] = s.logical_bytes;
+  d["tiled_bytes"] = s.tiled_bytes;
+  d["padded_bytes"] = s.padded_bytes;
+  d["padding_elements"] = s.padding_elements();
+  d["padding_bytes"] = s.padding_bytes();
+  d["expansion"] = s.expansion;
+  d["element_bits"] = s.element_bits;
+  d["packed"] = s.packed;
+  return d;
+}
+
+// The shape without its layout: the logical form to_layout and from_layout
+// copy from and to.
+PyShape PyLogicalShape(const PyShape& shape) {
+  Shape s = *shape.shape;
+  s.clear_layout();
+  return MakePyShape(std::move(s));
+}
+
+}  // namespace
+
+void RegisterShapes(py::module_& m) {
+  m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
+
+  py::class_<Layout, std::shared_ptr<Layout>>(m, "_Layout");
+
+  py::class_<PyShape>(m, "_Shape")
+      .def_property_readonly("text", [](const PyShape& s) { return s.text; })
+      .def_property_readonly(
+          "human_string",
+          [](const PyShape& s) { return HumanString(*s.shape); })
+      .def_property_readonly(
+          "element_type",
+          [](const PyShape& s) {
+            return std::string(PrimitiveTypeName(s.shape->element_type()));
+          })
+      .def_property_readonly(
+          "dimensions",
+          [](const PyShape& s) { return IntTuple(s.shape->dimensions()); })
+      .def_property_readonly(
+          "dynamic_dimensions",
+          [](const PyShape& s) {
+            py::tuple t(s.shape->dynamic_dimensions().size());
+            for (size_t i = 0; i < t.size(); ++i) {
+              t[i] = py::bool_(s.shape->dynamic_dimensions()[i]);
+            }
+            return t;
+          })
+      .def_property_readonly(
+          "is_array", [](const PyShape& s) { return s.shape->IsArray(); })
+      .def_property_readonly(
+          "is_tuple", [](const PyShape& s) { return s.shape->IsTuple(); })
+      .def_property_readonly(
+          "tuple_shapes",
+          [](const PyShape& s) {
+            py::tuple t(s.shape->tuple_shapes().size());
+            for (size_t i = 0; i < t.size(); ++i) {
+              t[i] = py::cast(MakePyShape(s.shape->tuple_shapes()[i]));
+            }
+            return t;
+          })
+      .def_property_readonly(
+          "has_layout", [](const PyShape& s) { return s.shape->has_layout(); })
+      .def_property_readonly(
+          "layout_minor_to_major",
+          [](const PyShape& s) {
+            return IntTuple(s.shape->layout().minor_to_major());
+          })
+      .def_property_readonly("layout_tiles",
+                             [](const PyShape& s) {
+                               const auto tiles = s.shape->layout().tiles();
+                               py::tuple t(tiles.size());
+                               for (size_t i = 0; i < tiles.size(); ++i) {
+                                 t[i] = IntTuple(tiles[i].dimensions());
+                               }
+                               return t;
+                             })
+      .def_property_readonly("layout_text",
+                             [](const PyShape& s) {
+                               std::string out;
+                               AppendLayout(&out, s.shape->layout());
+                               return out;
+                             })
+      .def_property_readonly(
+          "layout_memory_space",
+          [](const PyShape& s) { return s.shape->layout().memory_space(); })
+      .def_property_readonly("layout_element_size_in_bits",
+                             [](const PyShape& s) {
+                               return s.shape->layout().element_size_in_bits();
+                             })
+      .def_property_readonly(
+          "layout_tail_padding_alignment_in_elements",
+          [](const PyShape& s) {
+            return s.shape->layout().tail_padding_alignment_in_elements();
+          })
+      .def_property_readonly(
+          "layout_split_configs",
+          [](const PyShape& s) {
+            py::list out;
+            for (const SplitConfig& c : s.shape->layout().split_configs()) {
+              out.append(
+                  py::make_tuple(c.dimension, IntTuple(c.split_indices)));
+            }
+            return py::tuple(out);
+          })
+      .def("to_proto",
+           [](const PyShape& s) {
+             return py::bytes(ShapeToProtoBytes(*s.shape));
+           })
+      .def("sizes", [](const PyShape& s) { return SizesDict(*s.shape); })
+      .def("equals", [](const PyShape& a, const PyShape& b) {
+        return Shape::Equal()(*a.shape, *b.shape);
+      });
+
+  m.def("parse_shape", &ParsePyShape, py::arg("text"));
+  m.def(
+      "shape_from_proto",
+      [](py::bytes b) {
+        std::string bytes = b;
+        return MakePyShape(Unwrap(ShapeFromProtoBytes(bytes)));
+      },
+      py::arg("data"));
+  m.def(
+      "shape_with_layout",
+      [](const PyShape& shape, const std::string& layout_text) {
+        // Gives an array shape the layout written as "{1,0:T(8,128)}".
+        Layout layout = Unwrap(ParseLayout(layout_text));
+        Shape s = *shape.shape;
+        s.set_layout(std::move(layout));
+        absl::Status v = ValidateShape(s);
+        if (!v.ok()) ThrowStatus(v);
+        return MakePyShape(std::move(s));
+      },
+      py::arg("shape"), py::arg("layout"));
+
+  m.def("logical_shape", &PyLogicalShape);
+}
+
+}  // namespace hlolayout::pyext

@@ -1,0 +1,29 @@
+# Type stubs of hlolayout.indexing (indexing.py).
+import os
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from .shapes import Shape, ShapeLike
+
+ELEMENT: int
+TILE_PADDING: int
+TAIL_PADDING: int
+
+class Indexer:
+    shape: Shape
+    def __init__(self, shape: ShapeLike) -> None: ...
+    @property
+    def padded_elements(self) -> int: ...
+    @property
+    def logical_elements(self) -> int: ...
+    def offset(self, index: Sequence[int]) -> int: ...
+    def offsets(self, indices: npt.ArrayLike,
+                threads: Optional[int] = ...) -> npt.NDArray[np.int64]: ...
+    def element_at(self, offset: int) -> Optional[Tuple[int, ...]]: ...
+    def kind_at(self, offset: int) -> str: ...
+    def elements_at(self, offsets: npt.ArrayLike
+                    ) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.uint8]]: ...
+    def all_offsets(self) -> npt.NDArray[np.int64]: ...
+

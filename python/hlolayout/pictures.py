@@ -1,0 +1,33 @@
+"""Pictures of layouts as SVG (the library's draw/; docs/pictures.md).
+
+    >>> svg = hl.draw("f32[3,5]{1,0:T(2,2)}", view="memory")
+    >>> svg.startswith("<svg") or svg.startswith("<?xml")
+    True
+
+Jupyter shows a Shape as its picture (Shape._repr_svg_).
+"""
+
+from ._cli import _cli_text
+from .shapes import _shape
+
+__all__ = ["draw"]
+
+
+def draw(shape, view="both", slice=None):
+    """The SVG picture of a layout, as `hlolayout draw SHAPE --svg -` writes it.
+
+        >>> svg = hl.draw("f32[3,5]{1,0:T(2,2)}", view="memory")
+        >>> svg.startswith("<svg") or svg.startswith("<?xml")
+        True
+
+    view: "logical", "memory" or "both"; slice: the fixed outer indices
+    (a tuple) when the array has more than two dimensions.
+    """
+    shape = _shape(shape, "shape")
+    if view not in ("logical", "memory", "both"):
+        raise ValueError("view must be 'logical', 'memory' or 'both', got %r" %
+                         (view,))
+    args = ["draw", "--svg", "-", "--view", view]
+    if slice is not None:
+        args += ["--slice", ",".join(str(int(i)) for i in slice)]
+    return _cli_text(args + [str(shape)])

@@ -1,0 +1,75 @@
+"""The .pyi stubs follow the modules: every public name, class member and
+function parameter of each module is in its stub."""
+
+import ast
+import inspect
+import os
+
+import pytest
+
+import hlolayout as hl
+from hlolayout import (allocations, arrays, cute, grid, hlo, indexing,
+                       pictures, reports, shapes, triton)
+
+MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
+           cute, grid, triton]
+
+
+def _stub(module):
+    path = os.path.splitext(module.__file__)[0] + ".pyi"
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
+
+
+def _names(tree):
+    """Top-level names of a stub: {name: node}."""
+    out = {}
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            out[node.name] = node
+        elif isinstance(node, ast.AnnAssign):
+            out[node.target.id] = node
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                out[t.id] = node
+        elif isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                out[a.asname or a.name] = node
+    return out
+
+
+def _members(cls):
+    out = set()
+    for node in cls.body:
+        if isinstance(node, ast.FunctionDef):
+            out.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            out.add(node.target.id)
+    return out
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
+def test_stub_names_the_public_api(module):
+    names = _names(_stub(module))
+    public = getattr(module, "__all__", None)
+    if public is None:
+        public = [n for n in vars(module) if not n.startswith("_") and
+                  getattr(getattr(module, n), "__module__", "") == module.__name__]
+    missing = [n for n in public if n not in names]
+    if "__getattr__" in names:  # generated names (cute's OPS) are Any
+        missing = []
+    assert not missing, "%s.pyi lacks %s" % (module.__name__, missing)
+    for name in public:
+        node = names.get(name)
+        value = getattr(module, name)
+        if isinstance(node, ast.ClassDef) and inspect.isclass(value):
+            own = {m for m in vars(value) if not m.startswith("_")}
+            lacking = own - _members(node)
+            assert not lacking, "%s.%s: stub lacks %s" % (
+                module.__name__, name, sorted(lacking))
+        if isinstance(node, ast.FunctionDef) and inspect.isfunction(value):
+            args = node.args
+            stub_params = [a.arg for a in args.posonlyargs + args.args +
+                           args.kwonlyargs]
+            params = list(inspect.signature(value).parameters)
+            assert stub_params == params, "%s.%s" % (module.__name__, name)
