@@ -19,9 +19,9 @@ is missing from the CMake build, or the reverse, or when a block differs in
 any other way from what --write would produce (dependencies included).
 
 Folders without a CMake build (BAZEL_ONLY below): bench/ (Google Benchmark
-binaries), python/ (the Python module), and the build machinery and data
-folders bazel/, third_party/, examples/ and fuzz/ (fuzz/run.sh builds
-itself).
+binaries), python/ (the Python module), docs/ (the pages and their docs
+test), and the build machinery and data folders bazel/, third_party/,
+examples/ and fuzz/ (fuzz/run.sh builds itself).
 
 Rules that stay Bazel-only inside a translated folder: sh_test, sh_binary
 and py_* (for example report's HtmlBrowserTest, which drives a browser), and
@@ -38,7 +38,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-BAZEL_ONLY = {"bench", "python", "bazel", "third_party", "examples", "fuzz"}
+BAZEL_ONLY = {"bench", "python", "bazel", "third_party", "examples", "fuzz",
+              "docs"}
 
 # @hlolayout_system//:X -> the CMake target standing for it (top CMakeLists).
 SYSTEM = {
