@@ -173,11 +173,15 @@ Triton's cache) and lists: the module's warps, threads per warp, CTAs and
 target; every layout alias with its kind; the tensor and memdesc types by
 layout; and every ttg.convert_layout with its source line, shapes and cost
 (kind, scratch bytes) -- the question a kernel dump brings. Layouts this
-tool does not convert (AMD's, padded_shared) are listed as such.
+tool does not convert yet (AMD's, tensor memory, padded, partitioned and
+rotating shared, generic linear) are read into their fields, checked as
+Triton checks them, listed as not converted with the reason, and their uses
+counted.
 
 flags:
   --json   one JSON object (keys: kernel, num_warps, threads_per_warp,
-           num_ctas, target, aliases, types, converts)
+           num_ctas, target, aliases, types, converts; each alias has name,
+           layout, kind, converted, unsupported and fields)
   --help   this text
 
 example:
@@ -730,10 +734,13 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       json.BeginObject();
       json.Key("name").String(name);
       json.Key("layout").String(pl.text);
-      json.Key("kind");
-      pl.layout ? json.String(pl.layout->kind_name()) : json.Null();
+      json.Key("kind").String(pl.kind);
+      json.Key("converted").Bool(pl.layout != nullptr);
       json.Key("unsupported");
       pl.layout ? json.Null() : json.String(pl.unsupported);
+      json.Key("fields").BeginObject();
+      for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
+      json.EndObject();
       json.EndObject();
     }
     json.EndArray();
@@ -787,7 +794,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   for (const std::string& name : m->alias_order) {
     const triton::ParsedLayout& pl = m->aliases.at(name);
     io.out << "  " << name << " = " << pl.text << "\n";
-    if (!pl.layout) io.out << "      (" << pl.unsupported << ")\n";
+    if (!pl.layout) io.out << "      not converted: " << pl.unsupported << "\n";
   }
   io.out << "\ntypes by layout:\n";
   for (const std::string& e : encodings) {

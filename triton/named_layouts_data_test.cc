@@ -22,7 +22,20 @@ namespace {
 std::string Check(const JsonValue& row) {
   const std::string text = row.Find("layout")->string;
   absl::StatusOr<Layout> layout = ParseLayout(text);
-  if (!layout.ok()) return absl::StrCat("parse: ", layout.status().message());
+  if (!layout.ok()) {
+    // Today's Triton refuses some layouts as it reads them (its attribute
+    // verifiers), which Triton 3.6.0 refused only when converting them: a
+    // CGA that is not a permutation matrix once its broadcasts are removed.
+    const JsonValue* refused = row.Find("refused");
+    const std::string m(layout.status().message());
+    if (refused != nullptr &&
+        (m.find(refused->string) != std::string::npos ||
+         m.find("the CGA encoding must be a permutation matrix") !=
+             std::string::npos)) {
+      return "";
+    }
+    return absl::StrCat("parse: ", m);
+  }
   if (PrintLayout(*layout) != text) {
     return absl::StrCat("printed back as ", PrintLayout(*layout));
   }

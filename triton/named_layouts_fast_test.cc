@@ -54,7 +54,11 @@ TEST(NamedLayoutsFastTest, AgreesOnEveryDataRow) {
   int taken = 0;
   for (const JsonValue& row : rows) {
     absl::StatusOr<Layout> layout = ParseLayout(row.Find("layout")->string);
-    ASSERT_TRUE(layout.ok());
+    if (!layout.ok()) {
+      // Refused by Triton's attribute verifier; Triton refused it too.
+      EXPECT_NE(row.Find("refused"), nullptr) << layout.status();
+      continue;
+    }
     taken += Agrees(*layout, Ints(*row.Find("shape")));
   }
   // Blocked, MMA and dot-operand rows on one CTA take the fast path.

@@ -3,6 +3,7 @@
 // swizzled and NVMMA shared layouts), written as TTGIR text.
 #include "hlolayout/triton/named_layouts.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,15 @@ LinearLayout Convert(const std::string& text, std::vector<int64_t> shape) {
   return l.ok() ? *l : LinearLayout();
 }
 
+// The message of the parser's refusal (Triton's attribute verifiers),
+// without its location and source window, or of the conversion's.
 std::string Error(const std::string& text, std::vector<int64_t> shape) {
   absl::StatusOr<Layout> layout = ParseLayout(text);
-  if (!layout.ok()) return std::string(layout.status().message());
+  if (!layout.ok()) {
+    std::string m(layout.status().message());
+    m = m.substr(0, m.find('\n'));
+    return m.substr(m.find(": ") == std::string::npos ? 0 : m.find(": ") + 2);
+  }
   return std::string(ToLinearLayout(*layout, shape).status().message());
 }
 
@@ -180,12 +187,21 @@ TEST(NamedLayoutsTest, DotOperandOfMmaV2) {
   LinearLayout b22 = Convert(
       "#ttg.dot_op<{opIdx = 1, parent = " + mma22 + ", kWidth = 8}>", {64, 16});
   EXPECT_EQ(b22.bases()[2].second, (DimBases{{0, 8}, {0, 0}}));
-  // Hopper keeps B in shared memory.
+  // Hopper keeps B in shared memory: Triton's verifier refuses the text, the
+  // conversion the value.
   EXPECT_THAT(Error("#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{"
                     "versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, "
                     "1], instrShape = [16, 64, 16]}>, kWidth = 2}>",
                     {64, 64}),
-              HasSubstr("B operand from shared memory"));
+              HasSubstr("opIdx parameter must be 0 for Hopper MMA parent"));
+  DotOperandLayout b_of_v3;
+  b_of_v3.op_idx = 1;
+  b_of_v3.k_width = 2;
+  b_of_v3.parent = std::make_shared<const Layout>(
+      NvidiaMmaLayout{3, 0, {4, 1}, {16, 64, 16}, {}});
+  EXPECT_THAT(
+      std::string(ToLinearLayout(Layout(b_of_v3), {64, 64}).status().message()),
+      HasSubstr("B operand from shared memory"));
 }
 
 TEST(NamedLayoutsTest, DotOperandOfBlockedKeepsKInRegisters) {

@@ -415,7 +415,8 @@ absl::StatusOr<LinearLayout> Invert(const LinearLayout& a) {
 
 absl::StatusOr<LinearLayout> ReshapeIns(const LinearLayout& l,
                                         const NamedInts& new_in_dims) {
-  int64_t product = 1;
+  // Sizes as logarithms: the totals may reach 2^64.
+  int product_log2 = 0;
   std::vector<std::string> names;
   std::vector<int> log2;
   for (const auto& [name, size] : new_in_dims) {
@@ -423,15 +424,15 @@ absl::StatusOr<LinearLayout> ReshapeIns(const LinearLayout& l,
       return Error(absl::StrCat("reshapeIns: size ", size, " of in-dim '", name,
                                 "' is not a power of two"));
     }
-    product *= size;
+    product_log2 += Log2(size);
     names.push_back(name);
     log2.push_back(Log2(size));
-    if (product > l.TotalInDimSize()) break;
+    if (product_log2 > l.TotalInDimSizeLog2()) break;
   }
-  if (product != l.TotalInDimSize()) {
-    return Error(absl::StrCat("reshapeIns: the new in-dim sizes multiply to ",
-                              product, ", not the total in-dim size ",
-                              l.TotalInDimSize()));
+  if (product_log2 != l.TotalInDimSizeLog2()) {
+    return Error(absl::StrCat("reshapeIns: the new in-dim sizes multiply to 2^",
+                              product_log2, ", not the total in-dim size 2^",
+                              l.TotalInDimSizeLog2()));
   }
   return LinearLayout::FromFlatTrusted(std::move(names), log2, l.flat_bases(),
                                        l.out_dims());
@@ -439,19 +440,19 @@ absl::StatusOr<LinearLayout> ReshapeIns(const LinearLayout& l,
 
 absl::StatusOr<LinearLayout> ReshapeOuts(const LinearLayout& l,
                                          const NamedInts& new_out_dims) {
-  int64_t product = 1;
+  int product_log2 = 0;
   for (const auto& [name, size] : new_out_dims) {
     if (!IsPowerOf2(size)) {
       return Error(absl::StrCat("reshapeOuts: size ", size, " of out-dim '",
                                 name, "' is not a power of two"));
     }
-    product *= size;
-    if (product > l.TotalOutDimSize()) break;
+    product_log2 += Log2(size);
+    if (product_log2 > l.TotalOutDimSizeLog2()) break;
   }
-  if (product != l.TotalOutDimSize()) {
-    return Error(absl::StrCat("reshapeOuts: the new out-dim sizes multiply to ",
-                              product, ", not the total out-dim size ",
-                              l.TotalOutDimSize()));
+  if (product_log2 != l.TotalOutDimSizeLog2()) {
+    return Error(absl::StrCat(
+        "reshapeOuts: the new out-dim sizes multiply to 2^", product_log2,
+        ", not the total out-dim size 2^", l.TotalOutDimSizeLog2()));
   }
   const int old_out = l.num_out_dims();
   const size_t new_out = new_out_dims.size();

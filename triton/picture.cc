@@ -61,6 +61,12 @@ void Labels(const LinearLayout& l, draw::CellGrid& g) {
   }
 }
 
+// 2^bits as digits while it fits in int64, else "2^bits".
+std::string PowerOfTwo(int bits) {
+  if (bits < 63) return absl::StrCat(int64_t{1} << bits);
+  return absl::StrCat("2^", bits);
+}
+
 }  // namespace
 
 absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
@@ -77,11 +83,17 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
         "pictures are of register layouts (register, lane, warp, block) or "
         "shared layouts (offset, block)");
   }
-  if (l.TotalOutDimSize() > kMaxPictureCells ||
-      l.TotalInDimSize() > 16 * kMaxPictureCells) {
+  // Sizes as logarithms: a layout may have up to 64 input (and output) bits,
+  // where 1 << bits overflows.
+  if (l.TotalOutDimSizeLog2() > kMaxPictureCellsLog2) {
     return absl::InvalidArgumentError(
-        absl::StrCat("cannot draw ", l.TotalOutDimSize(), " elements (at most ",
-                     kMaxPictureCells, ")"));
+        absl::StrCat("cannot draw ", PowerOfTwo(l.TotalOutDimSizeLog2()),
+                     " elements (at most ", kMaxPictureCells, ")"));
+  }
+  if (l.TotalInDimSizeLog2() > kMaxPictureCellsLog2 + 4) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot draw a layout of ", PowerOfTwo(l.TotalInDimSizeLog2()),
+        " inputs (at most ", 16 * kMaxPictureCells, ")"));
   }
   const Geometry geo = Shape(l);
   draw::CellGrid g;

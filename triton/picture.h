@@ -8,8 +8,10 @@
 //   // ("17 b8" for element_bits 16), coloured by bank.
 //
 // Rank 2 draws dim0 down and dim1 across; rank 1 is one row; higher ranks
-// stack the leading dims as rows. At most 16,384 elements. Cells carry
-// data-coord and data-thread/data-register (or data-offset/data-bank).
+// stack the leading dims as rows. At most 16,384 elements and 262,144
+// inputs (larger layouts give an error, whatever their size, up to 64 bits).
+// Cells carry data-coord and data-thread/data-register (or
+// data-offset/data-bank).
 #ifndef HLOLAYOUT_TRITON_PICTURE_H_
 #define HLOLAYOUT_TRITON_PICTURE_H_
 
@@ -21,7 +23,8 @@
 
 namespace hlolayout::triton {
 
-inline constexpr int64_t kMaxPictureCells = 16384;
+inline constexpr int kMaxPictureCellsLog2 = 14;
+inline constexpr int64_t kMaxPictureCells = int64_t{1} << kMaxPictureCellsLog2;
 
 absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
                                              const std::string& heading,

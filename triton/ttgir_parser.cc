@@ -1,19 +1,24 @@
 #include "hlolayout/triton/ttgir_parser.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/triton/layout_utils.h"
+#include "hlolayout/triton/layout_verifier.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/status_macros.h"
@@ -55,10 +60,14 @@ struct Value {
   bool trailing_alignment = false;   // `, alignment = N` after the braces
   bool alignment_in_braces = false;
   bool body_raw = false;
+  // padded_shared's `[interval:+padding, ...]` before its braces.
+  std::vector<std::pair<int64_t, int64_t>> intervals;
+  size_t intervals_offset = 0, intervals_end = 0;
   size_t offset = 0;
   size_t end = 0;
 };
 
+// Kinds converted to a LinearLayout.
 bool KnownLayoutKind(absl::string_view kind) {
   return kind == "blocked" || kind == "slice" || kind == "nvidia_mma" ||
          kind == "mma" || kind == "dot_op" || kind == "linear" ||
@@ -66,15 +75,39 @@ bool KnownLayoutKind(absl::string_view kind) {
          kind == "nvmma_shared" || kind == "shared_linear";
 }
 
-// "ttg.blocked" -> "blocked" for the Triton GPU dialect (either spelling),
-// else "".
+// Layout kinds read into their fields but not converted (yet).
+bool NotConvertedKind(absl::string_view kind) {
+  return kind == "amd_mfma" || kind == "amd_wmma" || kind == "padded_shared" ||
+         kind == "partitioned_shared" || kind == "amd_rotating_shared" ||
+         kind == "generic_linear" || kind == "tensor_memory_encoding" ||
+         kind == "tensor_memory_scales_encoding";
+}
+
+// "ttg.blocked" -> "blocked" for the Triton GPU dialect (either spelling);
+// "ttng.tensor_memory_encoding" -> "tensor_memory_encoding" for the two
+// layouts of the Triton NVIDIA GPU dialect; else "".
 absl::string_view TritonKind(absl::string_view dialect_name) {
   for (absl::string_view prefix : {"ttg.", "triton_gpu."}) {
     if (absl::StartsWith(dialect_name, prefix)) {
       return dialect_name.substr(prefix.size());
     }
   }
+  for (absl::string_view prefix : {"ttng.", "triton_nvidia_gpu."}) {
+    if (absl::StartsWith(dialect_name, prefix)) {
+      absl::string_view kind = dialect_name.substr(prefix.size());
+      if (kind == "tensor_memory_encoding" ||
+          kind == "tensor_memory_scales_encoding") {
+        return kind;
+      }
+    }
+  }
   return "";
+}
+
+// Memory spaces (`#ttg.shared_memory`), not layouts.
+bool MemorySpaceKind(absl::string_view kind) {
+  return kind == "shared_memory" || kind == "tensor_memory" ||
+         kind == "shared_cluster_memory";
 }
 
 class Parser {
@@ -258,14 +291,64 @@ class Parser {
     }
   }
 
-  // After `#dialect.kind`, at '<'.
+  // padded_shared's `[128:+16, 256:+8]`, at '['.
+  absl::Status ParseIntervals(Value& v) {
+    v.intervals_offset = lex_.Next().offset;
+    while (!lex_.Peek().IsPunct(']')) {
+      TtgirToken interval = lex_.Next();
+      int64_t i = 0, pad = 0;
+      if (interval.kind != Kind::kInt || !absl::SimpleAtoi(interval.text, &i) ||
+          i < 0) {
+        return Unexpected(interval, "an interval (N:+P)");
+      }
+      TT_RETURN_IF_ERROR(Expect(':'));
+      TT_RETURN_IF_ERROR(Expect('+'));
+      TtgirToken padding = lex_.Next();
+      if (padding.kind != Kind::kInt || !absl::SimpleAtoi(padding.text, &pad) ||
+          pad < 0) {
+        return Unexpected(padding, "a padding (N:+P)");
+      }
+      v.intervals.emplace_back(i, pad);
+      if (!lex_.Peek().IsPunct(',')) break;
+      lex_.Next();
+    }
+    TT_RETURN_IF_ERROR(Expect(']'));
+    v.intervals_end = lex_.position();
+    return absl::OkStatus();
+  }
+
+  // After `#dialect.kind`, at '<'. Layouts of the Triton dialects have
+  // `<{key = value, ...}>` bodies, some with `, key = value` after the
+  // braces; padded_shared puts its intervals before the braces; the tensor
+  // memory encodings have `<key = value, ...>` or `<>`.
   absl::Status ParseDialectBody(Value& v, int depth) {
     const absl::string_view kind = TritonKind(v.text);
-    if (!KnownLayoutKind(kind)) {
+    if (!KnownLayoutKind(kind) && !NotConvertedKind(kind)) {
       v.body_raw = true;
       return SkipAngles();
     }
     TT_RETURN_IF_ERROR(Expect('<'));
+    if (lex_.Peek().IsPunct('>')) return Expect('>');
+    if (kind == "padded_shared" && lex_.Peek().IsPunct('[')) {
+      TT_RETURN_IF_ERROR(ParseIntervals(v));
+    }
+    if (lex_.Peek().kind == Kind::kIdent && NotConvertedKind(kind)) {
+      // `<blockM = 128, blockN = 64, colStride = 1>`
+      while (true) {
+        TtgirToken key = lex_.Next();
+        if (key.kind != Kind::kIdent) {
+          return Unexpected(key, "an attribute name");
+        }
+        TT_RETURN_IF_ERROR(Expect('='));
+        Value x;
+        TT_RETURN_IF_ERROR(ParseValue(x, depth + 1));
+        v.body.emplace_back(std::string(key.text), std::move(x));
+        v.body_offsets.push_back(key.offset);
+        if (!lex_.Peek().IsPunct(',')) break;
+        lex_.Next();
+      }
+      return Expect('>');
+    }
     TT_RETURN_IF_ERROR(Expect('{'));
     TT_RETURN_IF_ERROR(ParseDict(v.body, v.body_offsets, depth));
     for (const auto& [k, unused] : v.body) {
@@ -335,6 +418,12 @@ class LayoutBuilder {
         return p_.ErrorAt(v.body_offsets[i],
                           absl::StrCat("unexpected key: ", v.body[i].first));
       }
+    }
+    // Triton's attribute verifiers, for today's spelling (dumps of the
+    // older `#triton_gpu.` one predate some of them, such as kWidth).
+    if (absl::StartsWith(v.text, "ttg.")) {
+      absl::Status verified = VerifyLayout(*l);
+      if (!verified.ok()) return p_.ErrorAt(v.offset, verified.message());
     }
     return l;
   }
@@ -556,6 +645,7 @@ class LayoutBuilder {
     }
     if (kind == "linear" || kind == "shared_linear") {
       const bool shared = kind == "shared_linear";
+      if (!shared) Find("order");  // written by some passes; Triton ignores it
       if (v.alignment_in_braces) {
         return p_.ErrorAt(v.offset,
                           "alignment must be specified outside of the linear "
@@ -655,8 +745,18 @@ class LayoutBuilder {
       if (const Value* f = Find("fp4Padded")) {
         TT_ASSIGN_OR_RETURN(n.fp4_padded, Bool(*f, "fp4Padded"));
       }
-      // The rank is the CGA's when given (2 otherwise).
+      if (n.element_bits == 0) {
+        return p_.ErrorAt(bits->offset, "elementBitWidth must be non-zero");
+      }
+      // The rank is the CGA's when given, else `rank = N` (2 otherwise).
       size_t rank = 2;
+      if (const Value* r = Find("rank")) {
+        TT_ASSIGN_OR_RETURN(int32_t given, Uint(*r, "rank"));
+        if (given < 1 || given > 8) {
+          return p_.ErrorAt(r->offset, "rank must be between 1 and 8");
+        }
+        rank = static_cast<size_t>(given);
+      }
       for (const auto& [k, x] : v.body) {
         if (k == "CGALayout" && x.type == Value::Type::kArray &&
             !x.items.empty() && x.items[0].type == Value::Type::kArray) {
@@ -701,12 +801,355 @@ absl::Status SkipParens(Parser& p) {
   return absl::OkStatus();
 }
 
-// The layout of an encoding value: an alias (which must be defined) or an
-// inline attribute. Layouts this library does not convert are kept with the
-// reason.
+// The fields of a dialect attribute as written.
+std::vector<std::pair<std::string, std::string>> Fields(
+    const Value& v, absl::string_view text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (v.body_raw) {
+    const size_t open = v.offset + 1 + v.text.size();  // '#', the name, '<'
+    if (open < v.end && v.end <= text.size()) {
+      out.emplace_back("", std::string(absl::StripAsciiWhitespace(
+                               text.substr(open + 1, v.end - open - 2))));
+    }
+    return out;
+  }
+  if (v.intervals_end > v.intervals_offset) {
+    out.emplace_back("intervals", std::string(text.substr(
+                                      v.intervals_offset,
+                                      v.intervals_end - v.intervals_offset)));
+  }
+  for (const auto& [key, x] : v.body) {
+    out.emplace_back(key, x.end > x.offset ? std::string(text.substr(
+                                                 x.offset, x.end - x.offset))
+                                           : std::string("true"));
+  }
+  return out;
+}
+
+const Value* BodyField(const Value& v, absl::string_view key) {
+  for (const auto& [k, x] : v.body) {
+    if (k == key) return &x;
+  }
+  return nullptr;
+}
+
+std::optional<int64_t> IntField(const Value& v, absl::string_view key) {
+  const Value* x = BodyField(v, key);
+  if (x == nullptr || x->type != Value::Type::kInt || !x->int_ok) {
+    return std::nullopt;
+  }
+  return x->integer;
+}
+
+std::optional<std::vector<int64_t>> IntsField(const Value& v,
+                                              absl::string_view key) {
+  const Value* x = BodyField(v, key);
+  if (x == nullptr || x->type != Value::Type::kArray) return std::nullopt;
+  std::vector<int64_t> out;
+  for (const Value& item : x->items) {
+    if (item.type != Value::Type::kInt || !item.int_ok) return std::nullopt;
+    out.push_back(item.integer);
+  }
+  return out;
+}
+
+bool IsPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+// A parsed field of a ParsedLayout (for a dot_op over a layout that is not
+// converted: the parent's version).
+std::optional<int64_t> ParsedInt(const ParsedLayout& pl,
+                                 absl::string_view key) {
+  for (const auto& [k, text] : pl.fields) {
+    int64_t v = 0;
+    if (k == key && absl::SimpleAtoi(text, &v)) return v;
+  }
+  return std::nullopt;
+}
+
+// Bases written as an array of arrays of integers, or nullopt.
+std::optional<DimBases> BasesField(const Value& v, absl::string_view key) {
+  const Value* x = BodyField(v, key);
+  if (x == nullptr || x->type != Value::Type::kArray) return std::nullopt;
+  DimBases out;
+  for (const Value& basis : x->items) {
+    if (basis.type != Value::Type::kArray) return std::nullopt;
+    std::vector<int32_t> b;
+    for (const Value& item : basis.items) {
+      if (item.type != Value::Type::kInt || !item.int_ok ||
+          item.integer < std::numeric_limits<int32_t>::min() ||
+          item.integer > std::numeric_limits<int32_t>::max()) {
+        return std::nullopt;
+      }
+      b.push_back(static_cast<int32_t>(item.integer));
+    }
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+// padded_shared's braces: `offset = [[...]], block = [[...]]` (its linear
+// component) or `order = [...], shape = [...]` (an identity), with the
+// checks of Triton's parser and PaddedSharedEncodingAttr::verify.
+absl::Status VerifyPaddedComponent(const Parser& p, const Value& v) {
+  auto fail = [&](absl::string_view message) {
+    return p.ErrorAt(v.offset, message);
+  };
+  const bool linear =
+      BodyField(v, "offset") != nullptr || BodyField(v, "block") != nullptr;
+  for (const auto& [key, unused] : v.body) {
+    const bool known = linear ? (key == "offset" || key == "block")
+                              : (key == "order" || key == "shape");
+    if (!known) {
+      return fail(absl::StrCat("Unexpected attribute \"", key, "\" found"));
+    }
+  }
+  if (!linear) {
+    const std::vector<int64_t> order =
+        IntsField(v, "order").value_or(std::vector<int64_t>{});
+    const std::vector<int64_t> shape =
+        IntsField(v, "shape").value_or(std::vector<int64_t>{});
+    if (order.size() != shape.size()) {
+      return fail("Mismatch of shape and order ranks in padded layout");
+    }
+    return absl::OkStatus();
+  }
+  NamedBases bases;
+  for (const char* in : {"offset", "block"}) {
+    if (BodyField(v, in) == nullptr) {
+      return fail(absl::StrCat("Expected basis of '", in, "' not found"));
+    }
+    std::optional<DimBases> b = BasesField(v, in);
+    if (!b.has_value()) {
+      return fail(
+          absl::StrCat("Expected array of integers in basis for '", in, "'"));
+    }
+    bases.emplace_back(in, *std::move(b));
+  }
+  size_t rank = 0;
+  for (const auto& [name, db] : bases) {
+    if (!db.empty()) rank = db[0].size();
+  }
+  if (rank == 0) return fail("linearComponent cannot be empty");
+  absl::StatusOr<LinearLayout> all = LinearLayout::CreateInferred(
+      bases, StandardOutDimNames(static_cast<int>(rank)));
+  if (!all.ok()) return fail(all.status().message());
+  absl::StatusOr<LinearLayout> offsets = LinearLayout::Create(
+      {bases[0]}, all->out_dims(), /*require_surjective=*/false);
+  if (!offsets.ok()) return fail(offsets.status().message());
+  if (!offsets->IsInjective()) {
+    return fail("Broadcasting in offset dimension is not supported.");
+  }
+  for (const auto& [name, db] : bases) {
+    for (const auto& basis : db) {
+      if (std::count_if(basis.begin(), basis.end(),
+                        [](int32_t x) { return x != 0; }) > 1) {
+        return fail("Each offset basis must move in at most one dimension.");
+      }
+    }
+    for (const auto& basis : db) {
+      for (int32_t x : basis) {
+        if (x != 0 && !IsPow2(x)) {
+          return fail("Each offset basis must be 0 or a power of two.");
+        }
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Triton's verifiers for the layouts read but not converted, with Triton's
+// messages (AMDMfmaEncodingAttr::verify, AMDWmmaEncodingAttr::verify,
+// TensorMemoryEncodingAttr::verify, PaddedSharedEncodingAttr::verify,
+// PartitionedSharedEncodingAttr::verify, GenericLinearEncodingAttr::verify).
+absl::Status VerifyNotConverted(const Parser& p, absl::string_view kind,
+                                const Value& v) {
+  auto fail = [&](absl::string_view message) {
+    return p.ErrorAt(v.offset, message);
+  };
+  if (kind == "amd_mfma") {
+    if (std::optional<int64_t> version = IntField(v, "version");
+        version.has_value() && (*version < 0 || *version > 4)) {
+      return fail("version must be in the [0, 4] range");
+    }
+    if (auto shape = IntsField(v, "instrShape");
+        shape.has_value() && shape->size() >= 2) {
+      const int64_t m = (*shape)[0], n = (*shape)[1];
+      if (!((m == 32 && n == 32) || (m == 16 && n == 16) ||
+            (m == 64 && n == 4) || (m == 4 && n == 64))) {
+        return fail(absl::StrCat("invalid (mDim, nDim) combination: (", m, ", ",
+                                 n, ")"));
+      }
+    }
+    if (std::optional<int64_t> bits = IntField(v, "elementBitWidth");
+        bits.has_value() && *bits != 32 && *bits != 64) {
+      return fail("elementBitWidth must be 32 or 64");
+    }
+    return absl::OkStatus();
+  }
+  if (kind == "amd_wmma") {
+    const int64_t version = IntField(v, "version").value_or(0);
+    if (version < 1 || version > 3) {
+      return fail("WMMA version must be in the [1, 3] range");
+    }
+    const std::vector<int64_t> shape =
+        IntsField(v, "instrShape").value_or(std::vector<int64_t>{16, 16, 16});
+    using S = std::vector<int64_t>;
+    const std::vector<S> valid =
+        version == 1 ? std::vector<S>{{16, 16, 16}}
+        : version == 2
+            ? std::vector<S>{{16, 16, 16}, {16, 16, 32}}
+            : std::vector<S>{{16, 16, 4},   {16, 16, 32}, {16, 16, 64},
+                             {16, 16, 128}, {32, 16, 64}, {32, 16, 128}};
+    if (std::find(valid.begin(), valid.end(), shape) == valid.end()) {
+      return fail(
+          absl::StrCat("invalid WMMA v", version, " instruction shape"));
+    }
+    return absl::OkStatus();
+  }
+  if (kind == "tensor_memory_encoding") {
+    const int64_t m = IntField(v, "blockM").value_or(0);
+    const int64_t n = IntField(v, "blockN").value_or(0);
+    const int64_t stride = IntField(v, "colStride").value_or(1);
+    if (m != 64 && m != 128) {
+      return fail(absl::StrCat("blockM must be 64 or 128 but got ", m));
+    }
+    if (!IsPow2(n)) {
+      return fail(absl::StrCat("blockN must be a power of 2 but got ", n));
+    }
+    if (n > 512) {
+      return fail(
+          absl::StrCat("blockN must be less than or equal to 512 but got ", n));
+    }
+    if (stride != 1 && stride != 2 && stride != 4) {
+      return fail(
+          absl::StrCat("colStride must be 1, 2, or 4 but got ", stride));
+    }
+    const Value* fp4 = BodyField(v, "fp4Padded");
+    if (fp4 != nullptr && fp4->type == Value::Type::kBool && fp4->boolean &&
+        stride != 1) {
+      return fail(absl::StrCat(
+          "fp4Padded tensor memory layout requires colStride 1 but got ",
+          stride));
+    }
+    return absl::OkStatus();
+  }
+  if (kind == "padded_shared") {
+    if (v.intervals.empty()) {
+      return fail("must have at least one interval-padding pair");
+    }
+    std::vector<int64_t> seen;
+    for (const auto& [interval, padding] : v.intervals) {
+      if (!IsPow2(interval) || interval > (int64_t{1} << 31)) {
+        return fail("interval values must all be power of two");
+      }
+      if (!IsPow2(padding) || padding > (int64_t{1} << 31)) {
+        return fail("padding values must all be power of two");
+      }
+      if (std::find(seen.begin(), seen.end(), interval) != seen.end()) {
+        return fail("interval values cannot have duplicates");
+      }
+      seen.push_back(interval);
+    }
+    return VerifyPaddedComponent(p, v);
+  }
+  if (kind == "partitioned_shared") {
+    if (std::optional<int64_t> n = IntField(v, "numPartitions");
+        n.has_value() && (*n < 2 || !IsPow2(*n))) {
+      return fail("numPartitions must be a power of 2 and at least 2");
+    }
+    if (std::optional<int64_t> g = IntField(v, "numGroups");
+        g.has_value() && !IsPow2(*g)) {
+      return fail("numGroups must be a power of 2 and greater than 0");
+    }
+    return absl::OkStatus();
+  }
+  if (kind == "generic_linear") {
+    for (absl::string_view dim : {"register", "lane", "block"}) {
+      const Value* bases = BodyField(v, dim);
+      if (bases == nullptr || bases->type != Value::Type::kArray) continue;
+      for (const Value& basis : bases->items) {
+        int non_zero = 0;
+        for (const Value& x : basis.items) {
+          non_zero += x.type == Value::Type::kInt && x.integer != 0;
+        }
+        if (non_zero > 1) {
+          return fail(absl::StrCat(
+              "In a generic linear layout, register, lane, and block bases "
+              "must move in at most one dimension. Swizzled bases found in '",
+              dim, "'."));
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+  return absl::OkStatus();
+}
+
+// Triton's dot_op verifier for a parent this library does not convert.
+absl::Status VerifyDotOverNotConverted(const Parser& p, const Value& v,
+                                       const ParsedLayout& parent) {
+  const int64_t op_idx = IntField(v, "opIdx").value_or(0);
+  const int64_t k_width = IntField(v, "kWidth").value_or(0);
+  auto fail = [&](absl::string_view message) {
+    return p.ErrorAt(v.offset, message);
+  };
+  if (op_idx != 0 && op_idx != 1) {
+    return fail(absl::StrCat("ttg.dot_op opIdx parameter can be 0 or 1, got: ",
+                             op_idx));
+  }
+  if (parent.kind == "amd_wmma") {
+    const int64_t version = ParsedInt(parent, "version").value_or(0);
+    if (version == 1 && k_width != 8 && k_width != 16) {
+      return fail(
+          "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
+          "packed cases for `scaled_dot`)");
+    }
+    if (version == 2 && k_width != 4 && k_width != 8 && k_width != 16) {
+      return fail(
+          "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
+          "packed cases for `scaled_dot`)");
+    }
+    if (version == 3 && k_width == 0) {
+      return fail("ttg.dot_op kWidth parameter is mandatory for WMMA v3 ");
+    }
+  }
+  if (parent.kind == "amd_mfma" && k_width == 0) {
+    return fail("ttg.dot_op kWidth parameter is mandatory for MFMA parent");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
                                             absl::string_view text,
-                                            const LayoutAliases& aliases) {
+                                            const LayoutAliases& aliases,
+                                            int depth = 0);
+
+// The parent of a slice or dot_op when it is a layout this library does not
+// convert (directly or through its own parent), else nullopt.
+absl::StatusOr<std::optional<ParsedLayout>> NotConvertedParent(
+    const Parser& p, const Value& v, absl::string_view text,
+    const LayoutAliases& aliases, int depth) {
+  const Value* parent = BodyField(v, "parent");
+  if (parent == nullptr) return std::optional<ParsedLayout>();
+  if (depth > kMaxDepth)
+    return p.ErrorAt(v.offset, "layouts nested too deeply");
+  if (parent->type != Value::Type::kRef &&
+      parent->type != Value::Type::kDialect) {
+    return std::optional<ParsedLayout>();  // the builder says what is wrong
+  }
+  TT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                      EncodingLayout(p, *parent, text, aliases, depth + 1));
+  if (pl.layout != nullptr) return std::optional<ParsedLayout>();
+  return std::optional<ParsedLayout>(std::move(pl));
+}
+
+// The layout of an encoding value: an alias (which must be defined) or an
+// inline attribute. Layouts this library does not convert are kept with
+// their fields and the reason, once Triton's verifier accepts them.
+absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
+                                            absl::string_view text,
+                                            const LayoutAliases& aliases,
+                                            int depth) {
   ParsedLayout pl;
   pl.text = std::string(text.substr(v.offset, v.end - v.offset));
   if (v.type == Value::Type::kRef) {
@@ -715,18 +1158,36 @@ absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
       return p.ErrorAt(v.offset,
                        absl::StrCat("undefined attribute alias ", v.text));
     }
-    pl.layout = it->second.layout;
-    pl.unsupported = it->second.unsupported;
-    return pl;
+    ParsedLayout copy = it->second;
+    copy.text = pl.text;
+    return copy;
   }
   if (v.type != Value::Type::kDialect) {
     return p.ErrorAt(v.offset, "expected a layout attribute");
   }
-  if (!KnownLayoutKind(TritonKind(v.text))) {
+  const absl::string_view kind = TritonKind(v.text);
+  pl.kind = std::string(kind.empty() ? absl::string_view(v.text) : kind);
+  pl.fields = Fields(v, text);
+  if (!KnownLayoutKind(kind)) {
+    TT_RETURN_IF_ERROR(VerifyNotConverted(p, kind, v));
     pl.unsupported = LayoutBuilder::Unsupported(v.text);
     return pl;
   }
+  if (kind == "slice" || kind == "dot_op") {
+    TT_ASSIGN_OR_RETURN(std::optional<ParsedLayout> parent,
+                        NotConvertedParent(p, v, text, aliases, depth));
+    if (parent.has_value()) {
+      if (kind == "dot_op") {
+        TT_RETURN_IF_ERROR(VerifyDotOverNotConverted(p, v, *parent));
+      }
+      pl.unsupported =
+          absl::StrCat("#", v.text, " over ", parent->text,
+                       ", which is not converted: ", parent->unsupported);
+      return pl;
+    }
+  }
   TT_ASSIGN_OR_RETURN(Layout l, LayoutBuilder(p, &aliases).Build(v));
+  pl.kind = l.kind_name();
   pl.layout = std::make_shared<const Layout>(std::move(l));
   return pl;
 }
@@ -873,13 +1334,24 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
   TtgirLexer& lex = p.lex();
   TtgirModule m;
   std::string pending_result;
+  size_t alias_end = std::string::npos;  // where the last alias ended
   while (true) {
     TtgirToken t = lex.Next();
     if (t.kind == Kind::kEnd) break;
     if (t.kind == Kind::kError) {
       return p.ErrorAt(t.offset, "unterminated string");
     }
-    if (t.kind == Kind::kHashId && AtLineStart(text, t.offset) &&
+    // An alias definition starts a line or follows another one on its line
+    // (`#mma = #ttg.amd_mfma<{...}>#shared = ...`, which MLIR reads).
+    const bool after_alias =
+        alias_end != std::string::npos &&
+        absl::StripAsciiWhitespace(text.substr(alias_end, t.offset - alias_end))
+            .empty() &&
+        text.substr(alias_end, t.offset - alias_end).find('\n') ==
+            absl::string_view::npos;
+    alias_end = std::string::npos;
+    if (t.kind == Kind::kHashId &&
+        (AtLineStart(text, t.offset) || after_alias) &&
         lex.Peek().IsPunct('=')) {
       lex.Next();
       if (lex.Peek().Is(Kind::kIdent, "loc")) {
@@ -889,6 +1361,7 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       }
       Value v;
       TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
+      alias_end = lex.position();
       const std::string name(t.text);
       if (m.aliases.count(name) != 0) {
         return p.ErrorAt(t.offset, absl::StrCat("redefinition of ", name));
@@ -903,8 +1376,14 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       }
       if (v.type != Value::Type::kDialect) continue;
       const absl::string_view kind = TritonKind(v.text);
-      if (kind.empty() || kind == "shared_memory" || kind == "tensor_memory") {
-        continue;  // not a layout (a memory space, another dialect)
+      if (MemorySpaceKind(kind)) continue;  // not a layout
+      if (kind.empty()) {
+        // Another dialect's attribute (`#tlx.user_layout<#padded>`): kept
+        // out of the layout list, but types that use it still read.
+        TT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                            EncodingLayout(p, v, text, m.aliases));
+        m.aliases[name] = std::move(pl);
+        continue;
       }
       TT_ASSIGN_OR_RETURN(ParsedLayout pl,
                           EncodingLayout(p, v, text, m.aliases));
@@ -948,6 +1427,16 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       TtgirToken operand = lex.Next();
       if (operand.kind != Kind::kPercentId) {
         return p.Unexpected(operand, "the converted value (%name)");
+      }
+      // One result of a multi-result op: `%11#0`.
+      if (lex.position() < text.size() && text[lex.position()] == '#') {
+        TtgirToken index = lex.Next();
+        if (index.kind != Kind::kHashId ||
+            !std::all_of(index.text.begin() + 1, index.text.end(),
+                         [](char c) { return c >= '0' && c <= '9'; }) ||
+            index.text.size() < 2) {
+          return p.Unexpected(index, "a result number (%name#N)");
+        }
       }
       if (lex.Peek().IsPunct('{')) {
         Value attrs;

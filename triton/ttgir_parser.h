@@ -14,9 +14,11 @@
 // `CTAOrder`; `#triton_gpu.shared<{..., hasLeadingOffset}>`,
 // `#triton_gpu.mma`). Parents of slice and dot_op layouts may be inline or
 // an alias. Bad text gives an InvalidArgument status "L:C: message" with the
-// source line and a caret (parser/diagnostic.h). In a module, layouts this
-// library does not convert (AMD's amd_mfma, amd_wmma, padded_shared, ...)
-// are kept with the reason instead of failing the whole file.
+// source line and a caret (parser/diagnostic.h), and so do attributes
+// Triton's verifiers refuse (their messages). In a module, layouts this
+// library does not convert (AMD's amd_mfma, amd_wmma, padded_shared, tensor
+// memory, ...) are kept with their fields and the reason instead of failing
+// the whole file.
 #ifndef HLOLAYOUT_TRITON_TTGIR_PARSER_H_
 #define HLOLAYOUT_TRITON_TTGIR_PARSER_H_
 
@@ -25,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -34,10 +37,25 @@
 namespace hlolayout::triton {
 
 // A layout attribute as found in the text: parsed, or why not.
+//
+// Kinds this library does not convert to a LinearLayout yet (AMD's amd_mfma
+// and amd_wmma and dot_op/slice layouts over them, padded_shared,
+// partitioned_shared, amd_rotating_shared, generic_linear, and the tensor
+// memory encodings #ttng.tensor_memory_encoding and
+// #ttng.tensor_memory_scales_encoding) are still read into their fields and
+// checked against Triton's verifiers; `layout` is then null and
+// `unsupported` says why.
 struct ParsedLayout {
   std::string text;                      // the attribute as written
   std::shared_ptr<const Layout> layout;  // null when not converted
   std::string unsupported;               // why, when layout is null
+  // The attribute's kind without its dialect ("blocked", "amd_mfma",
+  // "tensor_memory_encoding"; the whole name, "tlx.user_layout", for other
+  // dialects) and its fields as written, in order: ("version", "3"),
+  // ("warpsPerCTA", "[2, 4]"); padded_shared's `[128:+16]` is the field
+  // "intervals"; a body this reader does not know is one field named "".
+  std::string kind;
+  std::vector<std::pair<std::string, std::string>> fields;
 };
 
 // Aliases by name ("#blocked").
@@ -72,6 +90,9 @@ struct ConvertLayoutOp {
 
 struct TtgirModule {
   std::vector<std::string> alias_order;  // layout aliases as defined
+  // The layout aliases by name, and also aliases of other dialects'
+  // attributes (not in alias_order; ParsedLayout::kind is the dialect's
+  // name) so that types using them still read.
   LayoutAliases aliases;
   int num_warps = 0;  // 0 when the module does not say
   int threads_per_warp = 32;

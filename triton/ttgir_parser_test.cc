@@ -191,6 +191,15 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
   EXPECT_THAT(m->aliases["#mfma"].unsupported, HasSubstr("not converted"));
   ASSERT_EQ(m->converts.size(), 1u);
   EXPECT_EQ(m->converts[0].result, "%1");
+  // Read into its fields all the same.
+  EXPECT_EQ(m->aliases["#mfma"].kind, "amd_mfma");
+  EXPECT_EQ(m->aliases["#mfma"].fields,
+            (std::vector<std::pair<std::string, std::string>>{
+                {"version", "3"},
+                {"warpsPerCTA", "[2, 2]"},
+                {"instrShape", "[32, 32, 8]"},
+                {"isTransposed", "true"}}));
+  EXPECT_EQ(m->aliases["#blocked"].kind, "blocked");
   EXPECT_EQ(ParseTtgirModule("#b = #ttg.blocked<{order = [0]}>\n"
                              "  %x = tt.load %p : tensor<8xf32, #c>\n")
                 .status()
@@ -209,6 +218,45 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
               HasSubstr("expected '->'"));
   EXPECT_THAT(ParseTtgirModule("x = \"unterminated").status().message(),
               HasSubstr("unterminated string"));
+}
+
+TEST(TtgirParserTest, NotConvertedKindsKeepTheirFields) {
+  absl::StatusOr<TtgirModule> m = ParseTtgirModule(
+      "#p = #ttg.padded_shared<[128:+16, 256:+8] {order = [1, 0], shape = "
+      "[32, 64]}>\n"
+      "#t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride "
+      "= 1>\n"
+      "#s = #ttng.tensor_memory_scales_encoding<>\n"
+      "#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
+      "[32, 32, 8], isTransposed = true}>\n"
+      "#d = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>\n"
+      "%0 = ttg.local_alloc : () -> !ttg.memdesc<32x64xf16, #p, "
+      "#ttg.shared_memory>\n"
+      "%1 = ttg.convert_layout %x#1 : tensor<64x32xf16, #d> -> "
+      "tensor<64x32xf16, #ttg.slice<{dim = 0, parent = #mma}>>\n");
+  ASSERT_TRUE(m.ok()) << m.status();
+  using Fields = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(m->aliases["#p"].fields, (Fields{{"intervals", "[128:+16, 256:+8]"},
+                                             {"order", "[1, 0]"},
+                                             {"shape", "[32, 64]"}}));
+  EXPECT_EQ(m->aliases["#t"].kind, "tensor_memory_encoding");
+  EXPECT_EQ(m->aliases["#t"].fields,
+            (Fields{{"blockM", "128"}, {"blockN", "64"}, {"colStride", "1"}}));
+  EXPECT_EQ(m->aliases["#s"].kind, "tensor_memory_scales_encoding");
+  EXPECT_TRUE(m->aliases["#s"].fields.empty());
+  EXPECT_EQ(m->aliases["#d"].kind, "dot_op");
+  EXPECT_THAT(m->aliases["#d"].unsupported,
+              HasSubstr("over #mma, which is not converted"));
+  ASSERT_EQ(m->converts.size(), 1u);
+  EXPECT_EQ(m->converts[0].src.layout.kind, "dot_op");
+  EXPECT_EQ(m->converts[0].dst.layout.kind, "slice");
+  EXPECT_EQ(m->converts[0].dst.layout.layout, nullptr);
+  // A bad result number after '#'.
+  EXPECT_THAT(std::string(ParseTtgirModule("%1 = ttg.convert_layout %x#a : "
+                                           "tensor<4xf32> -> tensor<4xf32>")
+                              .status()
+                              .message()),
+              HasSubstr("expected a result number (%name#N)"));
 }
 
 }  // namespace

@@ -93,7 +93,11 @@ def test_every_named_layout_case():
         if "refused" in row:
             with pytest.raises(ValueError) as e:
                 tt.to_linear_layout(row["layout"], row["shape"])
-            assert row["refused"] in str(e.value)
+            # Today's Triton refuses a CGA that is not a permutation matrix
+            # as it reads the attribute; Triton 3.6.0 when converting it.
+            assert (row["refused"] in str(e.value) or
+                    "the CGA encoding must be a permutation matrix" in
+                    str(e.value))
             continue
         l = tt.to_linear_layout(row["layout"], row["shape"])
         want = row["want"]
