@@ -120,6 +120,37 @@ TEST(TritonCommandTest, Draw) {
   EXPECT_THAT(svg.out, HasSubstr("data-bank="));
 }
 
+// A layout of `bits` input bits (30 register, 30 lane, the rest warp), all
+// mapping to the single element of dim0, as JSON bases.
+std::string WideLayoutJson(int bits) {
+  auto zeros = [](int n) {
+    std::string s = "[";
+    for (int i = 0; i < n; ++i) s += i == 0 ? "[0]" : ", [0]";
+    return s + "]";
+  };
+  return "{\"bases\": [[\"register\", " + zeros(30) + "], [\"lane\", " +
+         zeros(30) + "], [\"warp\", " + zeros(bits - 60) +
+         "], [\"block\", []]], \"out_dims\": [\"dim0\"]}";
+}
+
+TEST(TritonCommandTest, DrawRefusesLayoutsOf63And64InputBits) {
+  // 2^63 and 2^64 inputs: 1 << bits is negative or undefined there, so the
+  // size check compares logarithms (it passed and the loops ran ~forever).
+  for (int bits : {63, 64}) {
+    CliResult r =
+        RunCli({"triton", "draw", WideLayoutJson(bits), "--color", "never"});
+    EXPECT_EQ(r.status, 1) << bits;
+    EXPECT_THAT(r.err, HasSubstr("cannot draw a layout of 2^" +
+                                 std::to_string(bits) + " inputs"));
+  }
+  CliResult small =
+      RunCli({"triton", "draw", WideLayoutJson(61), "--color", "never"});
+  EXPECT_EQ(small.status, 1);
+  EXPECT_THAT(small.err, HasSubstr("cannot draw a layout of "
+                                   "2305843009213693952 inputs (at most "
+                                   "262144)"));
+}
+
 TEST(TritonCommandTest, Report) {
   const std::string path =
       TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir");

@@ -6,8 +6,8 @@
 //      the conversion at a shape from the second byte, with the fast path
 //      checked against the general one;
 //   2  JSON bases (LayoutFromJson): JSON and TTGIR round trips, the
-//      evaluator against ApplyIndexed, pseudoinverse, views of small
-//      layouts;
+//      evaluator against ApplyIndexed, pseudoinverse, pictures (refused
+//      quickly when large), views of small layouts;
 //   3  two JSON layouts separated by a tab: the binary operations.
 // Invariants broken abort with "FUZZ INVARIANT BROKEN".
 #include <cstddef>
@@ -25,6 +25,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/named_layouts_fast.h"
 #include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
@@ -82,6 +83,8 @@ void CheckLayout(const LinearLayout& l, absl::string_view input) {
     }
   }
   CheckError(Invert(l).status(), s);
+  // Pictures refuse large layouts before enumerating (up to 64 input bits).
+  CheckError(LayoutPicture(l, "fuzz").status(), s);
   FreeVariableMasks(l);
   CheckError(FlattenIns(l).status(), s);
   CheckError(FlattenOuts(l).status(), s);

@@ -39,10 +39,7 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
     const size_t colon = s.find(": (", at);
     if (colon == absl::string_view::npos) break;
     size_t p = colon + 3;
-    int64_t number = 0;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-      number = number * 10 + (s[p++] - '0');
-    }
+    const int64_t number = buffer_internal::ReadDecimal(s, &p);
     std::vector<int64_t> index;
     const size_t open = s.find('{', p), close = s.find('}', p);
     if (open != absl::string_view::npos && close != absl::string_view::npos &&
@@ -53,7 +50,7 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
         if (absl::SimpleAtoi(part, &i)) index.push_back(i);
       }
     }
-    out.emplace_back(number, std::move(index));
+    if (number >= 0) out.emplace_back(number, std::move(index));
     at = close == absl::string_view::npos ? s.size() : close + 1;
   }
   return out;

@@ -334,6 +334,39 @@ ENTRY %main (p: f32[32]) -> f32[32] {
   EXPECT_EQ(b.stats.alias_size_in_bytes, 128);
 }
 
+// Numbers past int64 in input_output_alias name no parameter (their digits
+// were accumulated without an overflow check: undefined behaviour).
+TEST(BufferAssignment, InputOutputAliasPastInt64NamesNoParameter) {
+  for (const char* alias :
+       {"{ {}: (99999999999999999999999, {}, may-alias) }",
+        "{ {}: (0, {99999999999999999999999}, may-alias) }",
+        "{ {99999999999999999999999}: (0, {}, may-alias) }"}) {
+    const std::string text = absl::StrCat(R"(
+HloModule m, is_scheduled=true, input_output_alias=)",
+                                          alias, R"(
+ENTRY %main (p: f32[32]) -> f32[32] {
+  %p = f32[32]{0} parameter(0)
+  ROOT %n = f32[32]{0} negate(%p)
+}
+)");
+    // A reader that refuses the attribute is right too; one that reads it
+    // must not alias the parameter through a wrapped number.
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    if (!modules.ok() || modules->empty()) continue;
+    BufferAssignmentOptions options;
+    options.platform = XlaPlatform::kGpu;
+    absl::StatusOr<ModuleMemory> m =
+        AnalyzeModuleMemory((*modules)[0], options);
+    if (!m.ok()) continue;
+    // (Indices are read with absl::SimpleAtoi, which drops what does not
+    // fit; the parameter number is what wrapped.)
+    if (std::string(alias).find("(9") == std::string::npos) continue;
+    for (const BufferAllocation& b : m->buffers.allocations) {
+      if (b.is_parameter) EXPECT_EQ(b.values.size(), 1u) << alias;
+    }
+  }
+}
+
 constexpr const char* kTwoTemps = R"(
 HloModule m, is_scheduled=true
 ENTRY %main (p: f32[4]) -> f32[2] {

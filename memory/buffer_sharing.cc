@@ -304,23 +304,20 @@ struct InPlacePair {
 
 // `{{1}: (0, {})}`-style aliasing attributes.
 void ParseAliasing(absl::string_view s, std::vector<InPlacePair>* out) {
+  bool ok = true;
   auto read_index = [&](size_t* at) {
     std::vector<int64_t> index;
     if (*at >= s.size() || s[*at] != '{') return index;
     size_t k = *at + 1;
-    int64_t v = 0;
-    bool any = false;
-    for (; k < s.size() && s[k] != '}'; ++k) {
+    while (k < s.size() && s[k] != '}') {
       if (s[k] >= '0' && s[k] <= '9') {
-        v = v * 10 + (s[k] - '0');
-        any = true;
-      } else if (s[k] == ',') {
-        if (any) index.push_back(v);
-        v = 0;
-        any = false;
+        const int64_t v = ReadDecimal(s, &k);
+        if (v < 0) ok = false;  // past int64
+        index.push_back(v);
+      } else {
+        ++k;
       }
     }
-    if (any) index.push_back(v);
     *at = k < s.size() ? k + 1 : s.size();
     return index;
   };
@@ -330,14 +327,14 @@ void ParseAliasing(absl::string_view s, std::vector<InPlacePair>* out) {
     if (colon == absl::string_view::npos) break;
     size_t open = s.rfind('{', colon);
     InPlacePair pair;
-    pair.output_index = read_index(&open);
     size_t p = colon + 3;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-      pair.operand = pair.operand * 10 + (s[p++] - '0');
-    }
+    ok = true;
+    pair.output_index = read_index(&open);
+    pair.operand = ReadDecimal(s, &p);
     while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
     pair.operand_index = read_index(&p);
-    out->push_back(std::move(pair));
+    // A number past int64 is no operand: the pair is left out.
+    if (ok && pair.operand >= 0) out->push_back(std::move(pair));
     at = p;
   }
 }

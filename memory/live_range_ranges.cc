@@ -18,6 +18,18 @@ namespace hlolayout {
 namespace memory_internal {
 namespace {
 
+// The run of decimal digits at s[*at...] as a number, moving *at past it;
+// -1 when there is none or it does not fit in int64 (checked parsing).
+int64_t ReadNumber(absl::string_view s, size_t* at) {
+  const size_t begin = *at;
+  while (*at < s.size() && s[*at] >= '0' && s[*at] <= '9') ++*at;
+  int64_t v = 0;
+  if (*at == begin || !absl::SimpleAtoi(s.substr(begin, *at - begin), &v)) {
+    return -1;
+  }
+  return v;
+}
+
 // Parameters (number, index) that input_output_alias names.
 std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
     const HloModule& module,
@@ -50,15 +62,13 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
     size_t oi = open;
     std::vector<int64_t> output = read_index(s, &oi);
     size_t p = colon + 3;
-    int64_t number = 0;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-      number = number * 10 + (s[p++] - '0');
-    }
+    const int64_t number = ReadNumber(s, &p);
     while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
     std::vector<int64_t> index = read_index(s, &p);
+    at = p;
+    if (number < 0) continue;  // no number, or past int64
     out.emplace_back(number, index);
     if (output_indices != nullptr) output_indices->push_back(output);
-    at = p;
   }
   return out;
 }
@@ -250,10 +260,7 @@ void Analyzer::Normalize() {
           }
         }
         size_t p = colon + 3;
-        int64_t operand = 0;
-        while (p < s.size() && s[p] >= '0' && s[p] <= '9') {
-          operand = operand * 10 + (s[p++] - '0');
-        }
+        const int64_t operand = ReadNumber(s, &p);
         std::vector<int64_t> in_index;
         const size_t ob = s.find('{', p), cb = s.find('}', p);
         if (ob != absl::string_view::npos && cb != absl::string_view::npos) {
@@ -265,7 +272,7 @@ void Analyzer::Normalize() {
             }
           }
         }
-        if (operand < (int64_t)operands.size()) {
+        if (operand >= 0 && operand < (int64_t)operands.size()) {
           unite(value_at(id, out_index), value_at(operands[operand], in_index));
         }
         at = cb == absl::string_view::npos ? s.size() : cb + 1;
