@@ -14,13 +14,16 @@ namespace {
 using internal::Mode;
 
 // Appends leaf (s, d) to `modes`, merging with the previous mode when
-// d == s_prev * d_prev. Size-1 leaves must be filtered by the caller.
-void Push(std::vector<Mode>& modes, int64_t s, int64_t d) {
+// d == s_prev * d_prev (the merged shape is static when both shapes are).
+// Size-1 leaves must be filtered by the caller.
+void Push(std::vector<Mode>& modes, Int s, Int d) {
   if (!modes.empty()) {
     Mode& prev = modes.back();
     int64_t next;
-    if (!__builtin_mul_overflow(prev.shape, prev.stride, &next) && next == d) {
-      prev.shape *= s;  // Cannot overflow: bounded by the layout's size.
+    if (!__builtin_mul_overflow(prev.shape.value, prev.stride.value, &next) &&
+        next == d.value) {
+      // Cannot overflow: bounded by the layout's size.
+      prev.shape = Mul(prev.shape, s);
       return;
     }
   }
@@ -40,11 +43,11 @@ Layout FromModes(const std::vector<Mode>& modes) {
 }
 
 Layout FilterZeros(const Layout& layout) {
-  std::vector<int64_t> s = Flatten(layout.shape());
-  std::vector<int64_t> d = Flatten(layout.stride());
+  std::vector<Int> s = FlattenInts(layout.shape());
+  std::vector<Int> d = FlattenInts(layout.stride());
   std::vector<IntTuple> shape, stride;
   for (size_t k = 0; k < s.size(); ++k) {
-    shape.emplace_back(d[k] == 0 ? 1 : s[k]);
+    shape.emplace_back(d[k].value == 0 ? Int::Static(1) : s[k]);
     stride.emplace_back(d[k]);
   }
   return Layout::Make(IntTuple::Tuple(std::move(shape)),
@@ -75,11 +78,11 @@ absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
 }  // namespace
 
 Layout Coalesce(const Layout& layout) {
-  const std::vector<int64_t> s = Flatten(layout.shape());
-  const std::vector<int64_t> d = Flatten(layout.stride());
+  const std::vector<Int> s = FlattenInts(layout.shape());
+  const std::vector<Int> d = FlattenInts(layout.stride());
   std::vector<Mode> modes;
   for (size_t k = 0; k < s.size(); ++k) {
-    if (s[k] != 1) Push(modes, s[k], d[k]);
+    if (s[k].value != 1) Push(modes, s[k], d[k]);
   }
   return FromModes(modes);
 }
@@ -99,14 +102,21 @@ absl::StatusOr<Layout> Filter(const Layout& layout, const IntTuple& profile) {
 namespace internal {
 
 std::vector<Mode> CoalesceX(const Layout& layout) {
-  const std::vector<int64_t> s = Flatten(layout.shape());
-  const std::vector<int64_t> d = Flatten(layout.stride());
+  const std::vector<Int> s = FlattenInts(layout.shape());
+  const std::vector<Int> d = FlattenInts(layout.stride());
   std::vector<Mode> modes;
   for (size_t k = 0; k < s.size(); ++k) {
     const bool last = k + 1 == s.size();
-    if (s[k] != 1 || last) Push(modes, s[k], d[k]);
+    // A trailing size-1 leaf is kept as `_2:d` (CuTe's coalesce_x), so that
+    // indices past the end run on with its stride.
+    if (s[k].value != 1) {
+      Push(modes, s[k], d[k]);
+    } else if (last) {
+      Push(modes, Int::Static(2), d[k]);
+    }
   }
-  if (modes.empty()) modes.push_back(Mode{1, 0});  // The shape `()`.
+  // The shape `()`.
+  if (modes.empty()) modes.push_back(Mode{Int::Static(1), Int::Static(0)});
   return modes;
 }
 

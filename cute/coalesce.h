@@ -64,8 +64,8 @@ namespace internal {
 // @post for every i >= 0, value of the pairs at i == L(i) (with L's
 //       past-the-end rule on both sides)
 struct Mode {
-  int64_t shape;
-  int64_t stride;
+  Int shape;
+  Int stride;
 };
 std::vector<Mode> CoalesceX(const Layout& layout);
 

@@ -27,14 +27,14 @@ TEST(Coalesce, SpecByModeExample) {
 }
 
 TEST(Coalesce, Rules) {
-  EXPECT_EQ(ToString(Coalesce(L("1:1"))), "1:0");
-  EXPECT_EQ(ToString(Coalesce(L("(1,1):(3,5)"))), "1:0");
+  EXPECT_EQ(ToString(Coalesce(L("1:1"))), "_1:_0");
+  EXPECT_EQ(ToString(Coalesce(L("(1,1):(3,5)"))), "_1:_0");
   EXPECT_EQ(ToString(Coalesce(L("(2,3):(0,0)"))), "6:0");
   EXPECT_EQ(ToString(Coalesce(L("(2,2):(-1,-2)"))), "4:-1");
   EXPECT_EQ(ToString(Coalesce(L("(2,4):(1,2)"))), "8:1");
   EXPECT_EQ(ToString(Coalesce(L("(2,4):(1,3)"))), "(2,4):(1,3)");
   EXPECT_EQ(ToString(Coalesce(L("(4):(1)"))), "4:1");
-  EXPECT_EQ(ToString(Coalesce(L("()"))), "1:0");
+  EXPECT_EQ(ToString(Coalesce(L("()"))), "_1:_0");
 }
 
 TEST(Coalesce, ProfileErrors) {
@@ -44,7 +44,7 @@ TEST(Coalesce, ProfileErrors) {
 
 TEST(Filter, Examples) {
   EXPECT_EQ(ToString(Filter(L("(2,3,4):(0,1,0)"))), "3:1");
-  EXPECT_EQ(ToString(Filter(L("(2,3):(0,0)"))), "1:0");
+  EXPECT_EQ(ToString(Filter(L("(2,3):(0,0)"))), "_1:_0");
   EXPECT_EQ(ToString(Filter(L("(2,(1,3),4):(1,(7,0),2)"))), "8:1");
   EXPECT_EQ(S(Filter(L("((2,3),(4,5)):((0,1),(3,0))"), I("(1,1)"))),
             "(3,4):(1,3)");

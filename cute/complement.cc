@@ -15,12 +15,13 @@ namespace hlolayout::cute {
 
 namespace {
 
-// Multiplies the compact strides of `shape` by `base`, into `stride`.
-absl::StatusOr<IntTuple> ScaledCompact(const IntTuple& shape,
-                                       int64_t& current) {
+// The compact column-major strides of `shape` starting at `current`
+// (CuTe's compact_major<LayoutLeft>(shape, current)).
+absl::StatusOr<IntTuple> ScaledCompact(const IntTuple& shape, Int& current) {
   if (shape.is_int()) {
-    const int64_t stride = shape.value() == 1 ? 0 : current;
-    if (__builtin_mul_overflow(current, shape.value(), &current)) {
+    if (IsStaticOne(shape.integer())) return IntTuple::Static(0);
+    const Int stride = current;
+    if (!TryMul(current, shape.integer(), &current)) {
       return absl::OutOfRangeError("overflows int64");
     }
     return IntTuple(stride);
@@ -46,35 +47,36 @@ absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget) {
       return fail(absl::StrCat("fails: cotarget leaf ", c, " is not positive"));
   }
   const Layout f = Filter(a);
-  const std::vector<int64_t> fs = Flatten(f.shape());
-  const std::vector<int64_t> fd = Flatten(f.stride());
+  const std::vector<Int> fs = FlattenInts(f.shape());
+  const std::vector<Int> fd = FlattenInts(f.stride());
   struct M {
-    int64_t shape, stride;
+    Int shape, stride;
   };
   std::vector<M> modes;
   for (size_t k = 0; k < fs.size(); ++k) {
-    if (fd[k] < 0) {
-      return fail(absl::StrCat("fails: stride ", fd[k],
+    if (fd[k].value < 0) {
+      return fail(absl::StrCat("fails: stride ", fd[k].value,
                                " is negative, and complement needs "
                                "non-negative strides"));
     }
-    if (fd[k] != 0) modes.push_back(M{fs[k], fd[k]});
+    if (fd[k].value != 0) modes.push_back(M{fs[k], fd[k]});
   }
-  std::stable_sort(modes.begin(), modes.end(),
-                   [](const M& x, const M& y) { return x.stride < y.stride; });
+  std::stable_sort(modes.begin(), modes.end(), [](const M& x, const M& y) {
+    return x.stride.value < y.stride.value;
+  });
   std::vector<Layout> parts;
-  int64_t current = 1;
+  Int current = Int::Static(1);
   for (size_t k = 0; k < modes.size(); ++k) {
-    const int64_t shape = modes[k].stride / current;
-    if (shape == 0) {
+    const Int shape = Div(modes[k].stride, current);
+    if (shape.value == 0) {
       return fail(absl::StrCat(
-          "fails at mode ", modes[k].shape, ":", modes[k].stride,
-          " of filtered A: its stride is below ", current,
+          "fails at mode ", modes[k].shape.value, ":", modes[k].stride.value,
+          " of filtered A: its stride is below ", current.value,
           ", the end of the modes with smaller strides, so A is not "
           "injective or its modes interleave"));
     }
     parts.push_back(Layout::Make(shape, current));
-    if (__builtin_mul_overflow(modes[k].shape, modes[k].stride, &current)) {
+    if (!TryMul(modes[k].stride, modes[k].shape, &current)) {
       return fail("fails: the codomain overflows int64");
     }
   }
@@ -90,7 +92,7 @@ absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget) {
 }
 
 absl::StatusOr<Layout> Complement(const Layout& a) {
-  return Complement(a, IntTuple(Filter(a).cosize()));
+  return Complement(a, IntTuple(Filter(a).cosize_int()));
 }
 
 }  // namespace hlolayout::cute

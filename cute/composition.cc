@@ -44,11 +44,11 @@ class Composer {
     CUTE_ASSIGN_OR_RETURN(Piece p, Walk(b_.shape(), b_.stride()));
     if (nontrivial > 1) {
       for (size_t k = 0; k + 1 < modes_.size(); ++k) {
-        if (reach_[k] >= modes_[k].shape) {
+        if (reach_[k] >= modes_[k].shape.value) {
           return Fail(absl::StrCat(
               "fails at mode ", k, " of coalesced A (", ModeString(k),
               "): the modes of B reach digit ", reach_[k],
-              " in it together, past its size ", modes_[k].shape));
+              " in it together, past its size ", modes_[k].shape.value));
         }
       }
     }
@@ -65,7 +65,8 @@ class Composer {
   };
 
   std::string ModeString(size_t k) const {
-    return absl::StrCat(modes_[k].shape, ":", modes_[k].stride);
+    return absl::StrCat(ToString(IntTuple(modes_[k].shape)), ":",
+                        ToString(IntTuple(modes_[k].stride)));
   }
 
   absl::Status Fail(absl::string_view what) const {
@@ -74,7 +75,7 @@ class Composer {
   }
 
   absl::StatusOr<Piece> Walk(const IntTuple& shape, const IntTuple& stride) {
-    if (shape.is_int()) return Leaf(shape.value(), stride.value());
+    if (shape.is_int()) return Leaf(shape.integer(), stride.integer());
     std::vector<IntTuple> sh, st;
     for (int i = 0; i < Rank(shape); ++i) {
       CUTE_ASSIGN_OR_RETURN(Piece p, Walk(shape[i], stride[i]));
@@ -85,68 +86,49 @@ class Composer {
                  IntTuple::Tuple(std::move(st))};
   }
 
-  // A o s:d for one integral leaf of B.
-  absl::StatusOr<Piece> Leaf(int64_t s, int64_t d) {
-    std::vector<Mode> out;
-    auto emit = [&](int64_t shape, int64_t step, int64_t a) -> absl::Status {
-      int64_t stride;
-      if (__builtin_mul_overflow(step, a, &stride)) {
+  // A o s:d for one integral leaf of B, following CuTe's composition_impl
+  // step by step (so that values and tags come out as CuTe's), with the
+  // exact admissibility rule checked at every step that places elements.
+  absl::StatusOr<Piece> Leaf(Int s, Int d) {
+    if (d.value == 0) return Piece{s, d};
+    if (d.value == INT64_MIN) return Fail("has a stride of -2^63");
+    Int product;
+    if (modes_.size() == 1) {
+      if (!TryMul(d, modes_[0].stride, &product)) {
         return Fail("gives a stride that overflows int64");
       }
-      out.push_back(Mode{shape, stride});
-      return absl::OkStatus();
-    };
-    if (d == 0) {
-      out.push_back(Mode{s, 0});
-    } else if (modes_.size() == 1) {
-      CUTE_RETURN_IF_ERROR(emit(s, std::llabs(d), modes_[0].stride));
-    } else {
-      int64_t r = s;
-      int64_t step = std::llabs(d);
-      for (size_t k = 0; k + 1 < modes_.size() && r > 1; ++k) {
-        const int64_t n = modes_[k].shape;
-        const int64_t a = modes_[k].stride;
-        if (step % n == 0) {  // Skip the whole mode.
-          step /= n;
-          continue;
-        }
-        if (n % step == 0) {  // Split the mode.
-          const int64_t q = n / step;
-          if (r <= q) {
-            AddReach(k, (r - 1) * step);
-            CUTE_RETURN_IF_ERROR(emit(r, step, a));
-            r = 1;
-          } else if (r % q != 0) {
-            return Fail(absl::StrCat(
-                "fails at mode ", k, " of coalesced A (", ModeString(k),
-                "): the mode holds ", q, " elements at stride ", step,
-                ", which does not divide the ", r, " remaining elements of B"));
-          } else {
-            AddReach(k, (q - 1) * step);
-            CUTE_RETURN_IF_ERROR(emit(q, step, a));
-            r /= q;
-          }
-          step = 1;
-          continue;
-        }
-        // Neither divides: B must end inside this mode.
-        if ((r - 1) > (n - 1) / step) {
-          return Fail(absl::StrCat(
-              "fails at mode ", k, " of coalesced A (", ModeString(k),
-              "): stride ", step, " and size ", n,
-              " do not divide each other and the ", r,
-              " elements of B at stride ", step, " do not fit inside it"));
-        }
-        AddReach(k, (r - 1) * step);
-        CUTE_RETURN_IF_ERROR(emit(r, step, a));
-        r = 1;
-      }
-      if (r > 1 || out.empty()) {
-        CUTE_RETURN_IF_ERROR(emit(r, step, modes_.back().stride));
-      }
+      return Piece{s, product};
     }
-    if (d < 0) {
-      for (Mode& m : out) m.stride = -m.stride;
+    std::vector<Mode> out;
+    Int rest_shape = s;
+    Int rest_stride = d;
+    for (size_t k = 0; k + 1 < modes_.size(); ++k) {
+      const Int n = modes_[k].shape;
+      const Int a = modes_[k].stride;
+      const Int step = Abs(rest_stride);
+      const int64_t r = rest_shape.value;
+      if (r > 1) CUTE_RETURN_IF_ERROR(Check(k, step.value, r));
+      const Int next_shape = CeilDiv(n, step);
+      const Int next_stride = Mul(CeilDiv(step, n), Signum(rest_stride));
+      if (next_shape.value == 1 || r == 1) {
+        rest_stride = next_stride;
+        continue;
+      }
+      const Int new_shape = Min(next_shape, rest_shape);
+      AddReach(k, (new_shape.value - 1) * step.value);
+      if (!TryMul(rest_stride, a, &product)) {
+        return Fail("gives a stride that overflows int64");
+      }
+      out.push_back(Mode{new_shape, product});
+      rest_shape = Div(rest_shape, new_shape);
+      rest_stride = next_stride;
+    }
+    if (out.empty() || rest_shape.value != 1) {
+      if (!TryMul(rest_stride, modes_.back().stride, &product)) {
+        return Fail("gives a stride that overflows int64");
+      }
+      if (out.empty()) return Piece{rest_shape, product};
+      out.push_back(Mode{rest_shape, product});
     }
     if (out.size() == 1) return Piece{out[0].shape, out[0].stride};
     std::vector<IntTuple> sh, st;
@@ -156,6 +138,31 @@ class Composer {
     }
     return Piece{IntTuple::Tuple(std::move(sh)),
                  IntTuple::Tuple(std::move(st))};
+  }
+
+  // The exact rule at mode k of coalesced A, with `step` the stride still to
+  // divide out and `r` > 1 the elements of B still to place.
+  absl::Status Check(size_t k, int64_t step, int64_t r) const {
+    const int64_t n = modes_[k].shape.value;
+    if (step % n == 0) return absl::OkStatus();  // The mode is skipped whole.
+    if (n % step == 0) {                         // The mode is split.
+      const int64_t q = n / step;
+      if (r > q && r % q != 0) {
+        return Fail(absl::StrCat(
+            "fails at mode ", k, " of coalesced A (", ModeString(k),
+            "): the mode holds ", q, " elements at stride ", step,
+            ", which does not divide the ", r, " remaining elements of B"));
+      }
+      return absl::OkStatus();
+    }
+    // Neither divides: B must end inside this mode.
+    if ((r - 1) > (n - 1) / step) {
+      return Fail(absl::StrCat(
+          "fails at mode ", k, " of coalesced A (", ModeString(k), "): stride ",
+          step, " and size ", n, " do not divide each other and the ", r,
+          " elements of B at stride ", step, " do not fit inside it"));
+    }
+    return absl::OkStatus();
   }
 
   void AddReach(size_t k, int64_t digit) {

@@ -28,7 +28,7 @@ TEST(LogicalDivide, SeedOneDimensionalExampleCorrected) {
 }
 
 TEST(LogicalDivide, SeedSteps) {
-  EXPECT_EQ(S(Complement(L("4:2"), 24)), "(2,3):(1,8)");
+  EXPECT_EQ(S(Complement(L("4:2"), 24)), "(2,3):(_1,8)");
   EXPECT_EQ(S(Composition(L("(4,2,3):(2,1,8)"), L("(4,(2,3)):(2,(1,8))"))),
             "((2,2),(2,3)):((4,1),(2,8))");
 }
@@ -82,21 +82,21 @@ TEST(Divide, Regroupings) {
 TEST(LogicalDivide, RoundsTheRestUp) {
   EXPECT_EQ(S(LogicalDivide(L("48:1"), T("32:1"))), "(32,2):(1,32)");
   EXPECT_EQ(S(LogicalDivide(L("6:1"), T("4:1"))), "(4,2):(1,4)");
-  EXPECT_EQ(S(LogicalDivide(L("32:1"), T("48:1"))), "(48,1):(1,0)");
+  EXPECT_EQ(S(LogicalDivide(L("32:1"), T("48:1"))), "(48,_1):(1,_0)");
 }
 
 TEST(LogicalDivide, UnderscoreAndExtraModes) {
   EXPECT_EQ(S(LogicalDivide(L("(8,6,5):(1,8,48)"), T("<_, 3>"))),
             "(8,(3,2),5):(1,(8,24),48)");
   EXPECT_EQ(S(ZippedDivide(L("(8,6):(1,8)"), T("<_, 3>"))),
-            "error: zipped_divide (8,6):(1,8) / <_, 3:1>: '_' in the tiler "
+            "error: zipped_divide (8,6):(1,8) / <_, 3:_1>: '_' in the tiler "
             "is only supported by composition, logical_divide and "
             "logical_product");
 }
 
 TEST(LogicalDivide, Errors) {
   EXPECT_EQ(S(LogicalDivide(L("(4,5):(1,4)"), T("<2,2,2>"))),
-            "error: logical_divide (4,5):(1,4) / <2:1, 2:1, 2:1>: the tiler "
+            "error: logical_divide (4,5):(1,4) / <2:_1, 2:_1, 2:_1>: the tiler "
             "has 3 modes and A only 2");
   EXPECT_EQ(S(LogicalDivide(L("12:1"), T("(2,2):(1,1)"))),
             "error: logical_divide 12:1 / (2,2):(1,1): complement of "

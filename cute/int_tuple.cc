@@ -50,6 +50,38 @@ const IntTuple& IntTuple::operator[](int i) const {
   return elements_[i];
 }
 
+bool IntTuple::is_static() const {
+  if (is_int_) return static_;
+  for (const IntTuple& e : elements_) {
+    if (!e.is_static()) return false;
+  }
+  return true;
+}
+
+bool Identical(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int() || b.is_int()) {
+    return a.is_int() && b.is_int() && a.value() == b.value() &&
+           a.is_static() == b.is_static();
+  }
+  if (a.elements().size() != b.elements().size()) return false;
+  for (size_t i = 0; i < a.elements().size(); ++i) {
+    if (!Identical(a.elements()[i], b.elements()[i])) return false;
+  }
+  return true;
+}
+
+absl::StatusOr<Int> Product(const IntTuple& t) {
+  if (t.is_int()) return t.integer();
+  Int product = Int::Static(1);
+  for (const IntTuple& e : t.elements()) {
+    CUTE_ASSIGN_OR_RETURN(Int s, Product(e));
+    if (!TryMul(product, s, &product)) {
+      return absl::OutOfRangeError("size overflows int64");
+    }
+  }
+  return product;
+}
+
 int Rank(const IntTuple& t) {
   return t.is_int() ? 1 : static_cast<int>(t.elements().size());
 }
@@ -83,6 +115,14 @@ void FlattenInto(const IntTuple& t, std::vector<int64_t>& out) {
   for (const IntTuple& e : t.elements()) FlattenInto(e, out);
 }
 
+void FlattenIntsInto(const IntTuple& t, std::vector<Int>& out) {
+  if (t.is_int()) {
+    out.push_back(t.integer());
+    return;
+  }
+  for (const IntTuple& e : t.elements()) FlattenIntsInto(e, out);
+}
+
 }  // namespace
 
 std::vector<int64_t> Flatten(const IntTuple& t) {
@@ -91,10 +131,23 @@ std::vector<int64_t> Flatten(const IntTuple& t) {
   return out;
 }
 
+std::vector<Int> FlattenInts(const IntTuple& t) {
+  std::vector<Int> out;
+  FlattenIntsInto(t, out);
+  return out;
+}
+
+IntTuple WithTags(const IntTuple& t, bool is_static) {
+  if (t.is_int()) return IntTuple(Int{t.value(), is_static});
+  std::vector<IntTuple> out;
+  for (const IntTuple& e : t.elements()) out.push_back(WithTags(e, is_static));
+  return IntTuple::Tuple(std::move(out));
+}
+
 IntTuple FlattenToTuple(const IntTuple& t) {
   if (t.is_int()) return t;
   std::vector<IntTuple> leaves;
-  for (int64_t v : Flatten(t)) leaves.emplace_back(v);
+  for (Int v : FlattenInts(t)) leaves.emplace_back(v);
   return IntTuple::Tuple(std::move(leaves));
 }
 
@@ -132,16 +185,14 @@ bool Compatible(const IntTuple& a, const IntTuple& b) {
 
 namespace {
 
-int64_t CeilDivInt(int64_t a, int64_t b) { return a / b + (a % b != 0); }
-
-IntTuple CeilDivFold(const IntTuple& a, int64_t& rest) {
+IntTuple CeilDivFold(const IntTuple& a, Int& rest) {
   if (a.is_int()) {
-    if (a.value() <= 0 || rest <= 0) {
+    if (a.value() <= 0 || rest.value <= 0) {
       std::fprintf(stderr, "CeilDiv: non-positive operand\n");
       std::abort();
     }
-    const int64_t r = CeilDivInt(a.value(), rest);
-    rest = CeilDivInt(rest, a.value());
+    const Int r = CeilDiv(a.integer(), rest);
+    rest = CeilDiv(rest, a.integer());
     return r;
   }
   std::vector<IntTuple> out;
@@ -151,8 +202,8 @@ IntTuple CeilDivFold(const IntTuple& a, int64_t& rest) {
 
 }  // namespace
 
-IntTuple CeilDiv(const IntTuple& a, int64_t b) {
-  int64_t rest = b;
+IntTuple CeilDiv(const IntTuple& a, Int b) {
+  Int rest = b;
   return CeilDivFold(a, rest);
 }
 

@@ -1,13 +1,16 @@
 // cute/int_tuple.h: CuTe's IntTuple, an integer or a tuple of IntTuples.
 //
-// Shapes, strides and coordinates of cute layouts are IntTuples. All values
-// are run-time int64 values; there is no static/dynamic distinction (the
-// library behaves like CuTe with every value known, see
-// docs/cute.md, "Notation and integers").
+// Shapes, strides and coordinates of cute layouts are IntTuples. Each leaf
+// is an int64 value tagged static (CuTe's `Int<N>`, printed `_N`) or
+// dynamic (a run-time `int`, printed plain), cute/integer.h. The algorithms
+// decide with the values alone (CuTe with every value known, see
+// docs/cute.md, "Static and dynamic integers"); the tags only decide how
+// results print, following CuTe's rules.
 //
 //   IntTuple s = IntTuple::Tuple({2, IntTuple::Tuple({3, 4})});  // (2,(3,4))
+//   IntTuple t = IntTuple::Tuple({IntTuple::Static(8), 4});      // (_8,4)
 //   Rank(s) == 2, Depth(s) == 2, *Size(s) == 24
-//   ToString(s) == "(2,(3,4))"   (cute/print.h)
+//   ToString(s) == "(2,(3,4))", ToString(t) == "(_8,4)"   (cute/print.h)
 //
 // Text parsing is in cute/parse.h and printing in cute/print.h.
 #ifndef HLOLAYOUT_CUTE_INT_TUPLE_H_
@@ -19,21 +22,30 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "hlolayout/cute/integer.h"
 
 namespace hlolayout::cute {
 
 // IntTuple
 //
 // A value type: either a leaf integer or a (possibly empty) tuple. The
-// integer constructor is implicit so that `IntTuple::Tuple({2, 3})` reads
+// integer constructors are implicit so that `IntTuple::Tuple({2, 3})` reads
 // like CuTe's `make_shape(2, 3)`.
 class IntTuple {
  public:
   // The empty tuple `()`.
   IntTuple() = default;
-  // The integer `value`.
+  // The dynamic integer `value`.
   IntTuple(int64_t value)  // NOLINT(google-explicit-constructor)
       : is_int_(true), value_(value) {}
+  // The integer `value` with its tag.
+  IntTuple(Int value)  // NOLINT(google-explicit-constructor)
+      : is_int_(true), static_(value.is_static), value_(value.value) {}
+
+  // Static
+  //
+  // The static integer `_value`.
+  static IntTuple Static(int64_t value) { return IntTuple(Int::Static(value)); }
 
   // Tuple
   //
@@ -52,6 +64,17 @@ class IntTuple {
   // Precondition: is_int() (CHECK).
   int64_t value() const;
 
+  // integer
+  //
+  // The value with its tag. Precondition: is_int() (CHECK).
+  Int integer() const { return Int{value(), static_}; }
+
+  // is_static
+  //
+  // For an integer, its tag; for a tuple, whether every leaf is static (the
+  // empty tuple is static, as CuTe's `tuple<>`).
+  bool is_static() const;
+
   // elements
   //
   // Precondition: is_tuple() (CHECK).
@@ -63,6 +86,8 @@ class IntTuple {
   // 0, as in CuTe's get<0>. Precondition: 0 <= i < Rank(*this) (CHECK).
   const IntTuple& operator[](int i) const;
 
+  // Equality of trees and values; tags are not compared (CuTe: `_8 == 8`).
+  // Identical() compares them too.
   friend bool operator==(const IntTuple& a, const IntTuple& b) {
     return a.is_int_ == b.is_int_ && a.value_ == b.value_ &&
            a.elements_ == b.elements_;
@@ -73,6 +98,7 @@ class IntTuple {
 
  private:
   bool is_int_ = false;
+  bool static_ = false;
   int64_t value_ = 0;
   std::vector<IntTuple> elements_;
 };
@@ -93,10 +119,32 @@ int Depth(const IntTuple& t);
 // product overflows int64.
 absl::StatusOr<int64_t> Size(const IntTuple& t);
 
+// Identical
+//
+// operator== that also compares the tags: `(_8,4)` and `(8,4)` are equal
+// but not identical.
+bool Identical(const IntTuple& a, const IntTuple& b);
+
+// Product
+//
+// Size() with its tag (CuTe's product): static when every leaf is, `_1` for
+// `()`, static `_0` when a leaf is a static 0.
+absl::StatusOr<Int> Product(const IntTuple& t);
+
 // Flatten
 //
 // The leaves, left to right: Flatten((2,(3,4))) == {2, 3, 4}.
 std::vector<int64_t> Flatten(const IntTuple& t);
+
+// FlattenInts
+//
+// The leaves with their tags.
+std::vector<Int> FlattenInts(const IntTuple& t);
+
+// WithTags
+//
+// `t` with every leaf made static (`is_static` true) or dynamic.
+IntTuple WithTags(const IntTuple& t, bool is_static);
 
 // FlattenToTuple
 //
@@ -126,9 +174,13 @@ bool Compatible(const IntTuple& a, const IntTuple& b);
 //
 // CuTe's ceil_div fold: a tuple divided by an integer divides its elements
 // left to right, carrying ceil(rest / element): CeilDiv((3,6,2,8), 72) is
-// (1,1,1,4). Integer by integer is ceil(a / b). Precondition: leaves and `b`
+// (1,1,1,4). Integer by integer is ceil(a / b). Each result leaf is static
+// when the leaf and the carried divisor are. Precondition: leaves and `b`
 // are positive (CHECK).
-IntTuple CeilDiv(const IntTuple& a, int64_t b);
+IntTuple CeilDiv(const IntTuple& a, Int b);
+inline IntTuple CeilDiv(const IntTuple& a, int64_t b) {
+  return CeilDiv(a, Int::Dynamic(b));
+}
 
 // CrdToIdx
 //

@@ -12,7 +12,7 @@
 
 namespace hlolayout::cute {
 
-Layout::Layout() : Layout(IntTuple(1), IntTuple(0), 1, 1) {}
+Layout::Layout() : Layout(IntTuple::Static(1), IntTuple::Static(0), 1, 1) {}
 
 Layout::Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize)
     : shape_(std::move(shape)),
@@ -55,10 +55,11 @@ absl::StatusOr<Layout> Layout::Create(IntTuple shape, IntTuple stride) {
 
 namespace {
 
-IntTuple CompactStrides(const IntTuple& shape, int64_t& current) {
+IntTuple CompactStrides(const IntTuple& shape, Int& current) {
   if (shape.is_int()) {
-    const int64_t stride = shape.value() == 1 ? 0 : current;
-    current *= shape.value();
+    if (IsStaticOne(shape.integer())) return IntTuple::Static(0);
+    const Int stride = current;
+    current = Mul(current, shape.integer());
     return stride;
   }
   std::vector<IntTuple> out;
@@ -80,9 +81,24 @@ absl::StatusOr<Layout> Layout::Compact(IntTuple shape) {
   if (!Size(shape).ok()) {
     return absl::OutOfRangeError("layout size or cosize overflows int64");
   }
-  int64_t current = 1;  // Cannot overflow: the size fits.
+  Int current = Int::Static(1);  // Cannot overflow: the size fits.
   IntTuple stride = CompactStrides(shape, current);
   return Create(std::move(shape), std::move(stride));
+}
+
+Int Layout::size_int() const {
+  return *Product(shape_);  // Cannot fail: size_ fits.
+}
+
+Int Layout::cosize_int() const {
+  const std::vector<Int> s = FlattenInts(shape_);
+  const std::vector<Int> d = FlattenInts(stride_);
+  Int sum = Int::Static(0);
+  for (size_t k = 0; k < s.size(); ++k) {
+    const Int m1 = Int{s[k].value - 1, s[k].is_static};
+    sum = Add(sum, Mul(m1, Abs(d[k])));  // Bounded by cosize_.
+  }
+  return Add(sum, Int::Static(1));
 }
 
 Layout Layout::Make(IntTuple shape, IntTuple stride) {

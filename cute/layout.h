@@ -37,7 +37,7 @@ namespace hlolayout::cute {
 
 class Layout {
  public:
-  // The layout `1:0`, a single element at offset 0.
+  // The layout `_1:_0`, a single element at offset 0.
   Layout();
 
   // Create
@@ -51,8 +51,10 @@ class Layout {
   //
   // The column-major compact layout of `shape` (CuTe's make_layout(shape)):
   // strides are the exclusive prefix product of the leaves, left to right,
-  // and a size-1 leaf gets stride 0 (CuTe's rule for static 1s):
-  // Compact((2,1,3)) is (2,1,3):(1,0,2). Errors as for Create.
+  // starting at a static `_1`; a static size-1 leaf gets stride `_0` (a
+  // dynamic 1 gets the running product, as in CuTe):
+  // Compact((_2,_1,_3)) is (_2,_1,_3):(_1,_0,_2), Compact((2,3)) is
+  // (2,3):(_1,2). Errors as for Create.
   static absl::StatusOr<Layout> Compact(IntTuple shape);
 
   // Make
@@ -74,6 +76,14 @@ class Layout {
   // 1 + sum over leaves of (shape - 1) * |stride| (absolute strides, so it
   // is correct for negative strides, unlike pycute's L(size-1)+1).
   int64_t cosize() const { return cosize_; }
+
+  // size_int, cosize_int
+  //
+  // size() and cosize() with CuTe's tags: static when every leaf that
+  // contributes is (a static size-1 leaf contributes a static 0 to cosize
+  // whatever its stride).
+  Int size_int() const;
+  Int cosize_int() const;
 
   // rank, depth
   //

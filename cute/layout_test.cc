@@ -28,9 +28,9 @@ TEST(Layout, SizeCosizeRankDepth) {
 }
 
 TEST(Layout, CompactStrides) {
-  EXPECT_EQ(ToString(*Layout::Compact(I("(2,1,3)"))), "(2,1,3):(1,0,2)");
-  EXPECT_EQ(ToString(*Layout::Compact(I("((2,2),3)"))), "((2,2),3):((1,2),4)");
-  EXPECT_EQ(ToString(*Layout::Compact(I("7"))), "7:1");
+  EXPECT_EQ(ToString(*Layout::Compact(I("(2,1,3)"))), "(2,1,3):(_1,2,2)");
+  EXPECT_EQ(ToString(*Layout::Compact(I("((2,2),3)"))), "((2,2),3):((_1,2),4)");
+  EXPECT_EQ(ToString(*Layout::Compact(I("7"))), "7:_1");
 }
 
 TEST(Layout, CreateRejectsBadLayouts) {

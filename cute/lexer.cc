@@ -7,6 +7,10 @@ namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
+bool IsLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 }  // namespace
@@ -48,8 +52,23 @@ Token Lexer::Scan(size_t& pos) const {
       return single(TokenKind::kRAngle);
     case '@':
       return single(TokenKind::kAt);
+    case '[':
+      return single(TokenKind::kLBracket);
+    case ']':
+      return single(TokenKind::kRBracket);
     default:
       break;
+  }
+  if (IsLetter(text_[pos])) {
+    size_t p = pos + 1;
+    while (p < text_.size() &&
+           (IsLetter(text_[p]) || IsDigit(text_[p]) || text_[p] == '_')) {
+      ++p;
+    }
+    token.kind = TokenKind::kIdent;
+    token.text = text_.substr(start, p - start);
+    pos = p;
+    return token;
   }
   size_t p = pos;
   if (text_[p] == '_') {
@@ -94,6 +113,7 @@ Token Lexer::Scan(size_t& pos) const {
   }
   token.kind = TokenKind::kInt;
   token.value = value;
+  token.is_static = text_[start] == '_';
   return token;
 }
 

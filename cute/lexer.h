@@ -2,8 +2,10 @@
 //
 // The notation is small: integers (an optional static prefix `_` and an
 // optional `-`, as in `_4` and `_-1`), `(`, `)`, `,`, `:`, `<`, `>`, `@`
-// (ScaledBasis strides, `1@0`) and the underscore `_` (CuTe's Underscore) on
-// its own. Spaces, tabs and newlines separate tokens and are otherwise ignored.
+// (ScaledBasis strides, `1@0`), `[`, `]`, names (a letter, then letters,
+// digits and `_`: `Sw`, `o`, `smem_ptr`) and the underscore `_` (CuTe's
+// Underscore) on its own. Spaces, tabs and newlines separate tokens and are
+// otherwise ignored.
 //
 //   Lexer lex("(6,2):(_8,2)");
 //   lex.Next() -> kLParen "(" at 0; kInt 6 at 1; kComma; kInt 2; kRParen;
@@ -31,6 +33,9 @@ enum class TokenKind {
   kRAngle,
   kUnderscore,
   kAt,  // '@', ScaledBasis strides (cute/coord_layout.h)
+  kLBracket,
+  kRBracket,
+  kIdent,  // a name: `Sw`, `o`, `smem_ptr`, `unset`, `b`
   kEnd,
   kError,
 };
@@ -41,8 +46,9 @@ struct Token {
   absl::string_view text;
   // Byte offset of the token in the source.
   size_t offset = 0;
-  // kInt: the value.
+  // kInt: the value, and whether it was written static (`_4`).
   int64_t value = 0;
+  bool is_static = false;
   // kError: what is wrong, a short lowercase phrase.
   absl::string_view error;
 };

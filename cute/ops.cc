@@ -25,6 +25,9 @@ namespace hlolayout::cute {
 
 namespace {
 
+// The most offsets `offsets` lists (about 8 MB of text).
+constexpr int64_t kMaxOffsets = int64_t{1} << 20;
+
 constexpr CuteOpInfo kOps[] = {
     {"coalesce", 1, 2, "coalesce L [PROFILE]",
      "merge modes without changing the function (by mode with PROFILE)"},
@@ -63,6 +66,8 @@ constexpr CuteOpInfo kOps[] = {
     {"compatible", 2, 2, "compatible A B",
      "true when every coordinate of A's shape is one of B's"},
     {"table", 1, 1, "table L", "a rank-2 layout as a grid (print_layout)"},
+    {"offsets", 1, 1, "offsets L",
+     "[L(0), ..., L(size-1)] as JSON; L a layout, swizzle or composed layout"},
     {"identity", 1, 1, "identity SHAPE",
      "make_identity_layout: SHAPE with ScaledBasis strides, (4,4):(1@0,1@1)"},
     {"from_xla", 1, 1, "from_xla SHAPE",
@@ -107,6 +112,47 @@ absl::StatusOr<std::string> RunScaledBasis(
       "crd2idx, size, rank and depth"));
 }
 
+// Whether `text` needs the swizzle/composed-layout parser (a layout alone
+// goes through ParseLayout, whose messages are the layout's).
+bool IsAnyLayoutText(absl::string_view text) {
+  return absl::StrContains(text, "Sw") || absl::StrContains(text, " o ") ||
+         absl::StrContains(text, "smem_ptr");
+}
+
+absl::StatusOr<std::string> Offsets(const AnyLayout& l) {
+  if (l.size() > kMaxOffsets) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "offsets: ", ToString(l), " has ", l.size(),
+        " elements, more than the ", kMaxOffsets, " listed at most"));
+  }
+  std::string out = "[";
+  for (int64_t i = 0; i < l.size(); ++i) {
+    CUTE_ASSIGN_OR_RETURN(int64_t v, l.TryEvaluate(i));
+    if (i > 0) out += ", ";
+    absl::StrAppend(&out, v);
+  }
+  out += "]";
+  return out;
+}
+
+// The ops that read a swizzle or a composed layout as their first operand.
+absl::StatusOr<std::string> RunAny(absl::string_view op,
+                                   absl::Span<const absl::string_view> args) {
+  CUTE_ASSIGN_OR_RETURN(AnyLayout a, ParseAnyLayout(args[0]));
+  if (op == "offsets") return Offsets(a);
+  if (op == "size") return absl::StrCat(a.size());
+  if (op == "cosize") return absl::StrCat(a.cosize());
+  if (op == "rank") return absl::StrCat(a.rank());
+  if (op == "depth") return absl::StrCat(a.depth());
+  if (op == "crd2idx") {
+    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    CUTE_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
+    return absl::StrCat(offset);
+  }
+  return absl::UnimplementedError(absl::StrCat(
+      op, ": swizzles and composed layouts are not supported by this op yet"));
+}
+
 absl::StatusOr<std::string> Run(absl::string_view op,
                                 absl::Span<const absl::string_view> args) {
   if (op == "identity") {
@@ -117,6 +163,7 @@ absl::StatusOr<std::string> Run(absl::string_view op,
   for (absl::string_view arg : args) {
     if (absl::StrContains(arg, '@')) return RunScaledBasis(op, args);
   }
+  if (op == "offsets" || IsAnyLayoutText(args[0])) return RunAny(op, args);
   if (op == "from_xla") {
     CUTE_ASSIGN_OR_RETURN(hlolayout::Shape shape,
                           hlolayout::ParseShape(args[0]));

@@ -17,7 +17,7 @@ TEST(RunCuteOp, EveryOp) {
   EXPECT_EQ(Op("coalesce", {"(2,(1,6)):(1,(6,2))"}), "12:1");
   EXPECT_EQ(Op("coalesce", {"(2,(1,6)):(1,(6,2))", "(1,1)"}), "(2,6):(1,2)");
   EXPECT_EQ(Op("filter", {"(2,3,4):(0,1,0)"}), "3:1");
-  EXPECT_EQ(Op("filter", {"((2,3),4):((0,1),0)", "(1,1)"}), "(3,1):(1,0)");
+  EXPECT_EQ(Op("filter", {"((2,3),4):((0,1),0)", "(1,1)"}), "(3,_1):(1,_0)");
   EXPECT_EQ(Op("composition", {"(6,2):(8,2)", "(4,3):(3,1)"}),
             "((2,2),3):((24,2),8)");
   EXPECT_EQ(Op("composition", {"(12,(4,8)):(59,(13,1))", "<3:4, 8:2>"}),
@@ -25,10 +25,10 @@ TEST(RunCuteOp, EveryOp) {
   EXPECT_EQ(Op("composition", {"(12,(4,8)):(59,(13,1))", "(3,8)"}),
             "(3,(4,2)):(59,(13,1))");
   EXPECT_EQ(Op("composition", {"20:2", "5"}), "5:2");
-  EXPECT_EQ(Op("complement", {"4:2", "24"}), "(2,3):(1,8)");
-  EXPECT_EQ(Op("complement", {"4:2"}), "2:1");
-  EXPECT_EQ(Op("right_inverse", {"(2,4,6):(4,1,8)"}), "(4,2,6):(2,1,8)");
-  EXPECT_EQ(Op("left_inverse", {"4:2"}), "(2,4):(0,1)");
+  EXPECT_EQ(Op("complement", {"4:2", "24"}), "(2,3):(_1,8)");
+  EXPECT_EQ(Op("complement", {"4:2"}), "2:_1");
+  EXPECT_EQ(Op("right_inverse", {"(2,4,6):(4,1,8)"}), "(4,2,6):(2,_1,8)");
+  EXPECT_EQ(Op("left_inverse", {"4:2"}), "(2,4):(_0,_1)");
   EXPECT_EQ(Op("logical_divide", {"(2,4,3):(4,1,8)", "4:2"}),
             "(4,(2,3)):(1,(4,8))");
   EXPECT_EQ(Op("zipped_divide", {"(8,6):(1,8)", "<2,3>"}),
@@ -45,9 +45,9 @@ TEST(RunCuteOp, EveryOp) {
             "((2,2),3):((1,2),4)");
   EXPECT_EQ(Op("flat_product", {"(2,2):(1,2)", "(3):(1)"}), "(2,2,3):(1,2,4)");
   EXPECT_EQ(Op("blocked_product", {"(2,2):(1,2)", "3:1"}),
-            "((2,3),(2,1)):((1,4),(2,0))");
+            "((2,3),(2,_1)):((1,4),(2,_0))");
   EXPECT_EQ(Op("raked_product", {"(2,2):(1,2)", "3:1"}),
-            "((3,2),(1,2)):((4,1),(0,2))");
+            "((3,2),(_1,2)):((4,1),(_0,2))");
   EXPECT_EQ(Op("size", {"((2,2),3):((24,2),8)"}), "12");
   EXPECT_EQ(Op("cosize", {"(4):(-1)"}), "4");
   EXPECT_EQ(Op("rank", {"(4):(1)"}), "1");
@@ -70,14 +70,27 @@ TEST(RunCuteOp, EveryOp) {
 // tiler.elements()[0] of an empty vector. It now leaves A's single mode as
 // it is, as for the tuple (A).
 TEST(RunCuteOp, EmptyTilerOnIntegralLayout) {
-  EXPECT_EQ(Op("tiled_product", {"4615", "()"}), "((),4615):((),1)");
-  EXPECT_EQ(Op("zipped_divide", {"4615", "()"}), "((),(4615)):((),(1))");
+  EXPECT_EQ(Op("tiled_product", {"4615", "()"}), "((),4615):((),_1)");
+  EXPECT_EQ(Op("zipped_divide", {"4615", "()"}), "((),(4615)):((),(_1))");
   EXPECT_EQ(Op("logical_divide", {"4:2", "()"}), "(4):(2)");
   for (absl::string_view op :
        {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
         "logical_product", "zipped_product", "tiled_product", "flat_product"}) {
     EXPECT_EQ(Op(op, {"4615", "()"}), Op(op, {"(4615)", "()"})) << op;
   }
+}
+
+TEST(RunCuteOp, Offsets) {
+  EXPECT_EQ(Op("offsets", {"(2,3):(3,1)"}), "[0, 3, 1, 4, 2, 5]");
+  EXPECT_EQ(Op("offsets", {"Sw<1,0,-2>"}), "[0, 5, 2, 7, 4, 1, 6, 3]");
+  EXPECT_EQ(Op("offsets", {"Sw<1,0,1> o _0 o (_2,_2):(_2,_1)"}),
+            "[0, 3, 1, 2]");
+  EXPECT_EQ(Op("size", {"Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"}), "512");
+  EXPECT_EQ(Op("crd2idx", {"Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "(2,0)"}),
+            "144");
+  EXPECT_EQ(Op("offsets", {"(1024,1025)"}),
+            "error: offsets: (1024,1025):(_1,1024) has 1049600 elements, more "
+            "than the 1048576 listed at most");
 }
 
 TEST(RunCuteOp, EveryListedOpIsWired) {

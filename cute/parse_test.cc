@@ -22,15 +22,16 @@ TEST(ParseLayout, ValidTable) {
       {"((2,2),3):((24,2),8)", "((2,2),3):((24,2),8)"},
       {"12:1", "12:1"},
       {"(4):(1)", "(4):(1)"},
-      {"4", "4:1"},
-      {"(4)", "(4):(1)"},
+      {"4", "4:_1"},
+      {"(4)", "(4):(_1)"},
       {"()", "():()"},
       {"():()", "():()"},
-      {"(_2,_3):(_1,2)", "(2,3):(1,2)"},
-      {"(2,1,3)", "(2,1,3):(1,0,2)"},
+      {"(_2,_3):(_1,2)", "(_2,_3):(_1,2)"},
+      {"(2,1,3)", "(2,1,3):(_1,2,2)"},
+      {"(_2,_1,_3)", "(_2,_1,_3):(_1,_0,_2)"},
       {" ( 2 , ( 3 , 4 ) ) : ( 1 , ( 2 , 6 ) ) ", "(2,(3,4)):(1,(2,6))"},
       {"4:-1", "4:-1"},
-      {"4:_-1", "4:-1"},
+      {"4:_-1", "4:_-1"},
       {"(2,\n3):(1,2)", "(2,3):(1,2)"},
   };
   for (const Case& c : cases) {
@@ -85,11 +86,11 @@ TEST(ParseLayout, NestingIsCapped) {
 TEST(ParseTiler, Forms) {
   EXPECT_EQ(ToString(*ParseTiler("<3:4, 8:2>")), "<3:4, 8:2>");
   EXPECT_EQ(ToString(*ParseTiler("<3:4,8:2>")), "<3:4, 8:2>");
-  EXPECT_EQ(ToString(*ParseTiler("(3,8)")), "<3:1, 8:1>");
-  EXPECT_EQ(ToString(*ParseTiler("((2,2),8)")), "<<2:1, 2:1>, 8:1>");
-  EXPECT_EQ(ToString(*ParseTiler("6")), "6:1");
+  EXPECT_EQ(ToString(*ParseTiler("(3,8)")), "<3:_1, 8:_1>");
+  EXPECT_EQ(ToString(*ParseTiler("((2,2),8)")), "<<2:_1, 2:_1>, 8:_1>");
+  EXPECT_EQ(ToString(*ParseTiler("6")), "6:_1");
   EXPECT_EQ(ToString(*ParseTiler("(4,3):(3,1)")), "(4,3):(3,1)");
-  EXPECT_EQ(ToString(*ParseTiler("<_, <2, 3:2>>")), "<_, <2:1, 3:2>>");
+  EXPECT_EQ(ToString(*ParseTiler("<_, <2, 3:2>>")), "<_, <2:_1, 3:2>>");
   EXPECT_EQ(ToString(*ParseTiler("_")), "_");
   EXPECT_EQ(Error(ParseTiler("<3:4; 8:2>").status()),
             "1:5: expected ',' or '>', found ';'\n<3:4; 8:2>\n    ^");

@@ -13,14 +13,27 @@
 
 namespace hlolayout::cute {
 
-std::string ToString(const IntTuple& t) {
-  if (t.is_int()) return absl::StrCat(t.value());
-  std::string out = "(";
-  for (size_t i = 0; i < t.elements().size(); ++i) {
-    if (i > 0) out += ",";
-    out += ToString(t.elements()[i]);
+namespace {
+
+void AppendIntTuple(std::string* out, const IntTuple& t) {
+  if (t.is_int()) {
+    if (t.is_static()) out->push_back('_');
+    absl::StrAppend(out, t.value());
+    return;
   }
-  out += ")";
+  out->push_back('(');
+  for (size_t i = 0; i < t.elements().size(); ++i) {
+    if (i > 0) out->push_back(',');
+    AppendIntTuple(out, t.elements()[i]);
+  }
+  out->push_back(')');
+}
+
+}  // namespace
+
+std::string ToString(const IntTuple& t) {
+  std::string out;
+  AppendIntTuple(&out, t);
   return out;
 }
 
@@ -39,6 +52,36 @@ std::string ToString(const Tiler& tiler) {
       for (const Tiler& e : tiler.elements()) parts.push_back(ToString(e));
       return absl::StrCat("<", absl::StrJoin(parts, ", "), ">");
     }
+  }
+  return "";
+}
+
+std::string ToString(const Swizzle& swizzle) {
+  return absl::StrCat("Sw<", swizzle.bits(), ",", swizzle.base(), ",",
+                      swizzle.shift(), ">");
+}
+
+std::string ToString(const ComposedOffset& offset) {
+  if (offset.is_smem_ptr()) {
+    return absl::StrCat("smem_ptr[", offset.smem_bits(), "b](unset)");
+  }
+  return ToString(IntTuple(offset.value()));
+}
+
+std::string ToString(const ComposedLayout& layout) {
+  return absl::StrCat(ToString(layout.outer()), " o ",
+                      ToString(layout.offset()), " o ",
+                      ToString(layout.inner()));
+}
+
+std::string ToString(const AnyLayout& layout) {
+  switch (layout.kind()) {
+    case AnyLayout::Kind::kLayout:
+      return ToString(layout.layout());
+    case AnyLayout::Kind::kSwizzle:
+      return ToString(layout.swizzle());
+    case AnyLayout::Kind::kComposed:
+      return ToString(layout.composed());
   }
   return "";
 }

@@ -3,10 +3,11 @@
 //
 //   ToString(IntTuple::Tuple({4}))          == "(4)"
 //   ToString(Layout::Make(12, 1))            == "12:1"
+//   ToString(*ParseLayout("(_8,_8):(_8,_1)")) == "(_8,_8):(_8,_1)"
 //   ToString(<3:4, 8:2> as a Tiler)          == "<3:4, 8:2>"
 //
-// The output is what cute/parse.h reads back. Static integers do not exist
-// in this library, so nothing prints with a `_` prefix.
+// The output is what cute/parse.h reads back. Static integers print with
+// CuTe's `_` prefix (`_8`, `_-1`), dynamic ones plain.
 #ifndef HLOLAYOUT_CUTE_PRINT_H_
 #define HLOLAYOUT_CUTE_PRINT_H_
 
@@ -14,20 +15,33 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "hlolayout/cute/composed_layout.h"
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/swizzle.h"
 #include "hlolayout/cute/tiler.h"
 
 namespace hlolayout::cute {
 
 // ToString
 //
-// An integer prints as itself, a tuple as `(e0,e1,...)` without spaces, the
+// An integer prints as itself (`_8` when static), a tuple as `(e0,e1,...)`
+// without spaces, the
 // empty tuple as `()`, a Layout as `shape:stride`, a Tiler as
 // `<t0, t1, ...>` (the docs' notation, with `_` for Underscore).
 std::string ToString(const IntTuple& t);
 std::string ToString(const Layout& layout);
 std::string ToString(const Tiler& tiler);
+
+// ToString (swizzles and composed layouts)
+//
+// CuTe's print: `Sw<3,4,3>`; an offset `_0`, `5` or `smem_ptr[16b](unset)`;
+// a composed layout `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`, nested ones to the
+// right (`Sw<2,0,3> o _0 o Sw<2,0,3> o _0 o (_8,_8):(_1,_8)`).
+std::string ToString(const Swizzle& swizzle);
+std::string ToString(const ComposedOffset& offset);
+std::string ToString(const ComposedLayout& layout);
+std::string ToString(const AnyLayout& layout);
 
 // PrintTable
 //

@@ -21,7 +21,7 @@ TEST(Print, Notation) {
       ToString(Layout::Make(IntTuple::Tuple({2, IntTuple::Tuple({3, 4})}),
                             IntTuple::Tuple({1, IntTuple::Tuple({2, 6})}))),
       "(2,(3,4)):(1,(2,6))");
-  EXPECT_EQ(ToString(Layout()), "1:0");
+  EXPECT_EQ(ToString(Layout()), "_1:_0");
 }
 
 TEST(PrintTable, MatchesCutePrintLayout) {
@@ -79,7 +79,7 @@ TEST(PrintTable, RankOneAndErrors) {
 TEST(PrintTable, LargeTableEvaluatesEachModeOnce) {
   const std::string table = Table("(293,(223))");
   EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 2 * 293 + 3);
-  EXPECT_EQ(table.substr(0, table.find('\n')), "(293,(223)):(1,(293))");
+  EXPECT_EQ(table.substr(0, table.find('\n')), "(293,(223)):(_1,(293))");
   // The last cell: row 292, column 222 holds 292 + 222 * 293.
   EXPECT_NE(table.find("| 65338 |\n"), std::string::npos);
 }

@@ -25,8 +25,8 @@ absl::Status Wrap(absl::string_view op, const Layout& a, absl::string_view b,
 
 // The second mode of the 1-D logical product.
 absl::StatusOr<Layout> Repetitions(const Layout& a, const Layout& b) {
-  int64_t span;
-  if (__builtin_mul_overflow(a.size(), b.cosize(), &span)) {
+  Int span;
+  if (!TryMul(a.size_int(), b.cosize_int(), &span)) {
     return absl::OutOfRangeError("size(A) * cosize(B) overflows int64");
   }
   CUTE_ASSIGN_OR_RETURN(Layout rest, Complement(a, IntTuple(span)));

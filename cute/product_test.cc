@@ -29,8 +29,8 @@ TEST(LogicalProduct, SeedReorderedTiles) {
 
 TEST(LogicalProduct, RejectsWhatPycuteTruncates) {
   EXPECT_EQ(S(LogicalProduct(L("4:2"), T("3:1"))),
-            "error: logical_product 4:2 x 3:1: composition (2,2):(1,8) o 3:1 "
-            "fails at mode 0 of coalesced A (2:1): the mode holds 2 elements "
+            "error: logical_product 4:2 x 3:1: composition (2,2):(_1,8) o 3:1 "
+            "fails at mode 0 of coalesced A (2:_1): the mode holds 2 elements "
             "at stride 1, which does not divide the 3 remaining elements of "
             "B");
   EXPECT_EQ(S(LogicalProduct(L("(2,2):(1,1)"), T("3:1"))),
@@ -45,10 +45,10 @@ TEST(Product, Regroupings) {
   const Tiler b = T("<3, 4>");
   // By mode, each mode of A is repeated within its own codomain only:
   // the "unintuitive" tiler the seed warns about.
-  EXPECT_EQ(S(LogicalProduct(a, b)), "((2,3),(5,4)):((5,1),(1,5))");
-  EXPECT_EQ(S(ZippedProduct(a, b)), "((2,5),(3,4)):((5,1),(1,5))");
-  EXPECT_EQ(S(TiledProduct(a, b)), "((2,5),3,4):((5,1),1,5)");
-  EXPECT_EQ(S(FlatProduct(a, b)), "(2,5,3,4):(5,1,1,5)");
+  EXPECT_EQ(S(LogicalProduct(a, b)), "((2,3),(5,4)):((5,_1),(1,5))");
+  EXPECT_EQ(S(ZippedProduct(a, b)), "((2,5),(3,4)):((5,1),(_1,5))");
+  EXPECT_EQ(S(TiledProduct(a, b)), "((2,5),3,4):((5,1),_1,5)");
+  EXPECT_EQ(S(FlatProduct(a, b)), "(2,5,3,4):(5,1,_1,5)");
   // pycute loses the rank-1 wrapper here: ((2,2),3):((1,2),4).
   EXPECT_EQ(S(TiledProduct(L("(2,2):(1,2)"), T("(3):(1)"))),
             "((2,2),3):((1,2),4)");
@@ -58,9 +58,9 @@ TEST(Product, Regroupings) {
 
 TEST(BlockedProduct, SpecExample) {
   EXPECT_EQ(S(BlockedProduct(L("(2,2):(1,2)"), L("3:1"))),
-            "((2,3),(2,1)):((1,4),(2,0))");
+            "((2,3),(2,_1)):((1,4),(2,_0))");
   EXPECT_EQ(S(RakedProduct(L("(2,2):(1,2)"), L("3:1"))),
-            "((3,2),(1,2)):((4,1),(0,2))");
+            "((3,2),(_1,2)):((4,1),(_0,2))");
 }
 
 TEST(BlockedProduct, SeedRowMajorTileInColumnMajorGrid) {
@@ -75,7 +75,7 @@ TEST(BlockedProduct, SeedRowMajorTileInColumnMajorGrid) {
 TEST(BlockedProduct, RankOneOperands) {
   EXPECT_EQ(S(BlockedProduct(L("4:1"), L("3:1"))), "((4,3)):((1,4))");
   EXPECT_EQ(S(BlockedProduct(L("4:1"), L("(3,2):(1,3)"))),
-            "((4,3),(1,2)):((1,4),(0,12))");
+            "((4,3),(_1,2)):((1,4),(_0,12))");
 }
 
 std::vector<int64_t> Values(const Layout& l) {

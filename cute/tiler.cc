@@ -27,7 +27,8 @@ Tiler Tiler::Tuple(std::vector<Tiler> elements) {
 
 absl::StatusOr<Tiler> Tiler::FromShape(const IntTuple& shape) {
   if (shape.is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Layout l, Layout::Create(shape.value(), 1));
+    CUTE_ASSIGN_OR_RETURN(Layout l,
+                          Layout::Create(shape.integer(), IntTuple::Static(1)));
     return Of(std::move(l));
   }
   std::vector<Tiler> out;

@@ -3,11 +3,11 @@
 //
 // A Tiler is a Layout, a tuple of Tilers (written `<3:4, 8:2>`), or `_`
 // (leave that mode alone). A shape is a tiler of stride-1 layouts: the
-// integer 3 means `3:1` and the tuple (3,8) means <3:1, 8:1>.
+// integer 3 means `3:_1` and the tuple (3,8) means <3:_1, 8:_1>.
 //
 //   Tiler t = Tiler::Tuple({Tiler::Of(Layout::Make(3, 4)),
 //                           Tiler::Of(Layout::Make(8, 2))});  // <3:4, 8:2>
-//   Tiler s = Tiler::FromShape(IntTuple::Tuple({3, 8}));       // <3:1, 8:1>
+//   Tiler s = Tiler::FromShape(IntTuple::Tuple({3, 8}));       // <3:_1, 8:_1>
 #ifndef HLOLAYOUT_CUTE_TILER_H_
 #define HLOLAYOUT_CUTE_TILER_H_
 
@@ -32,8 +32,9 @@ class Tiler {
 
   // FromShape
   //
-  // An integer n becomes the layout n:1, a tuple a tuple tiler of the
-  // elements. Returns an error for a non-positive integer.
+  // An integer n becomes the layout n:_1 (CuTe's make_layout(n)), a tuple
+  // a tuple tiler of the elements. Returns an error for a non-positive
+  // integer.
   static absl::StatusOr<Tiler> FromShape(const IntTuple& shape);
 
   Kind kind() const { return kind_; }

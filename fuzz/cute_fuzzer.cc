@@ -2,7 +2,8 @@
 // three parsers. Input: the first byte picks an op from CuteOps() (255:
 // the op name is the first tab-separated field instead), the rest is up to
 // two operands separated by tabs. ScaledBasis layouts (`1@0`) go through
-// their own parser, printer, evaluation and composition.
+// their own parser, printer, evaluation and composition; swizzles and
+// composed layouts (`Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`) through theirs.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -58,6 +59,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   absl::StatusOr<cute::Tiler> tiler = cute::ParseTiler(text);
   CheckError(tiler.status(), text);
+
+  // Swizzles and composed layouts: round trip, and evaluation of the first
+  // indices (bounded).
+  absl::StatusOr<cute::AnyLayout> any = cute::ParseAnyLayout(text);
+  CheckError(any.status(), text);
+  if (any.ok()) {
+    const std::string printed = cute::ToString(*any);
+    absl::StatusOr<cute::AnyLayout> again = cute::ParseAnyLayout(printed);
+    if (!again.ok() || cute::ToString(*again) != printed) {
+      Fail("cute composed layout round trip", printed, text);
+    }
+    for (int64_t i = 0; i < any->size() && i < 64; ++i) {
+      CheckError(any->TryEvaluate(i).status(), printed);
+    }
+  }
 
   absl::StatusOr<cute::CoordLayout> coord = cute::ParseCoordLayout(text);
   CheckError(coord.status(), text);

@@ -7,7 +7,7 @@
     >>> str(cute.composition("(6,2):(8,2)", "(4,3):(3,1)"))
     '((2,2),3):((24,2),8)'
     >>> str(cute.complement("4:2", 24))
-    '(2,3):(1,8)'
+    '(2,3):(_1,8)'
 
 Every op of `hlolayout cute` is a function here with the same operands:
 layouts (Layout or text), and shapes, integers or tilers '<3:4, 8:2>' as
