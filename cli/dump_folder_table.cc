@@ -230,9 +230,37 @@ and the peak of its live ranges, and the file. It reads the
 with an HloModule line; every other file is listed as skipped with the
 reason. Files are read largest first, never more bytes at once than the
 largest file, so memory stays about what that file needs. Flags for a
-folder: --json, --threads=N and
---sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
+folder: --json, --summary (the table is the summary; no effect), --threads=N
+and --sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
 )";
+
+std::vector<absl::string_view> WithDumpFolderFlags(
+    std::vector<absl::string_view> own, bool switches) {
+  const absl::Span<const absl::string_view> folder =
+      switches ? absl::MakeConstSpan(kDumpFolderSwitches)
+               : absl::MakeConstSpan(kDumpFolderValued);
+  for (absl::string_view name : folder) {
+    if (std::find(own.begin(), own.end(), name) == own.end()) {
+      own.push_back(name);
+    }
+  }
+  return own;
+}
+
+absl::Status CheckNoFolderOnlyFlags(absl::string_view command, const Args& args,
+                                    absl::Span<const absl::string_view> own) {
+  for (const auto* folder : {&kDumpFolderSwitches, &kDumpFolderValued}) {
+    for (absl::string_view name : *folder) {
+      if (args.Has(name) &&
+          std::find(own.begin(), own.end(), name) == own.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--", name, " applies to a dump folder only (hlolayout ", command,
+            " DIR)"));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
 
 bool IsFolderArgument(const Args& args) {
   if (args.positional.size() != 1) return false;
@@ -244,8 +272,9 @@ bool IsFolderArgument(const Args& args) {
 int RunDumpFolder(absl::string_view command, const Args& args,
                   DumpFolderOrder default_order, IoContext& io) {
   const std::string prefix = absl::StrCat("hlolayout ", command, ": ");
+  // --summary changes nothing: the table is the summary.
   for (const std::string& name : args.switches) {
-    if (name != "json") {
+    if (name != "json" && name != "summary") {
       io.err << prefix << "--" << name << " does not apply to a folder\n";
       return 2;
     }

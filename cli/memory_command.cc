@@ -290,14 +290,26 @@ void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
 }
 
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(
-      raw_args, {"json"}, {"format", "top", "space", "html", "platform"});
+  // A folder's flags (--sort, --threads, ...) are accepted here and checked
+  // by RunDumpFolder; given files, they are a usage error that says so.
+  const std::vector<absl::string_view> switches = {"json"};
+  const std::vector<absl::string_view> valued = {"format", "top", "space",
+                                                 "html", "platform"};
+  absl::StatusOr<Args> args =
+      ParseArgs(raw_args, WithDumpFolderFlags(switches, true),
+                WithDumpFolderFlags(valued, false));
   if (!args.ok()) {
     io.err << "hlolayout memory: " << args.status().message() << "\n";
     return 2;
   }
   if (IsFolderArgument(*args)) {
     return RunDumpFolder("memory", *args, DumpFolderOrder::kAllocated, io);
+  }
+  std::vector<absl::string_view> own = switches;
+  own.insert(own.end(), valued.begin(), valued.end());
+  if (absl::Status s = CheckNoFolderOnlyFlags("memory", *args, own); !s.ok()) {
+    io.err << "hlolayout memory: " << s.message() << "\n";
+    return 2;
   }
   const std::string format = args->Value("format", "text");
   if (format != "text" && format != "xla" && format != "xla-buffers" &&

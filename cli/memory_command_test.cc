@@ -174,5 +174,38 @@ TEST(MemoryCommand, Errors) {
   EXPECT_THAT(r.err, HasSubstr("--platform must be gpu or cpu"));
 }
 
+// The folder's flags, which `memory --help` documents: `memory DIR
+// --sort=allocated` and `--threads=N` exited 2 ("unknown flag '--sort'")
+// before the folder code was reached.
+TEST(MemoryCommand, AFolderTakesTheFolderFlags) {
+  const std::string folder = TestDataPath("memory/testdata");
+  const CliResult by_default = RunCli({"memory", folder});
+  ASSERT_EQ(by_default.status, 0) << by_default.err;
+  const CliResult allocated =
+      RunCli({"memory", folder, "--sort=allocated", "--threads=2"});
+  EXPECT_EQ(allocated.status, 0) << allocated.err;
+  EXPECT_EQ(allocated.out, by_default.out);
+  const CliResult peak = RunCli({"memory", "--sort=peak", folder});
+  EXPECT_EQ(peak.status, 0) << peak.err;
+  EXPECT_NE(peak.out, by_default.out);  // jit_lstm's peak comes first
+  EXPECT_THAT(peak.out, HasSubstr("\njit_lstm "));
+  EXPECT_LT(peak.out.find("\njit_lstm "), peak.out.find("\njit_mlp_step "));
+  const CliResult json = RunCli({"memory", "--json", "--summary", folder});
+  EXPECT_EQ(json.status, 0) << json.err;
+  // A file: the folder-only flags are refused, saying why.
+  const CliResult file = RunCli(
+      {"memory", "--sort=peak",
+       TestDataPath("memory/testdata/"
+                    "module_0002.jit_lstm.cpu_after_optimizations.txt")});
+  EXPECT_EQ(file.status, 2);
+  EXPECT_EQ(file.err,
+            "hlolayout memory: --sort applies to a dump folder only "
+            "(hlolayout memory DIR)\n");
+  // A file flag given a folder.
+  const CliResult top = RunCli({"memory", "--top=3", folder});
+  EXPECT_EQ(top.status, 2);
+  EXPECT_EQ(top.err, "hlolayout memory: --top does not apply to a folder\n");
+}
+
 }  // namespace
 }  // namespace hlolayout::cli

@@ -205,9 +205,12 @@ AllocationHeads ReadAllocationHeads(absl::string_view text,
 }
 
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args =
-      ParseArgs(raw_args, {"json", "summary", "keep-going", "example"},
-                {"sort", "top", "html", "html-rows", "threads"});
+  // The folder's flags are among report's own (RunDumpFolder checks them).
+  absl::StatusOr<Args> args = ParseArgs(
+      raw_args,
+      WithDumpFolderFlags({"json", "summary", "keep-going", "example"}, true),
+      WithDumpFolderFlags({"sort", "top", "html", "html-rows", "threads"},
+                          false));
   if (!args.ok()) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;

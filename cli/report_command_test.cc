@@ -158,11 +158,14 @@ TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
   EXPECT_THAT(r.out, HasSubstr("jit_train_step"));
   EXPECT_THAT(r.out, HasSubstr("module_0001.jit_train_step.after_"
                                "optimizations.txt"));
-  // Per-file flags do not apply.
+  // --summary is accepted (the table is the summary): the same table.
   Result summary = RunCli({"report", "--summary", folder});
-  EXPECT_EQ(summary.status, 2);
-  EXPECT_EQ(summary.err,
-            "hlolayout report: --summary does not apply to a folder\n");
+  EXPECT_EQ(summary.status, 0) << summary.err;
+  EXPECT_EQ(summary.out, r.out);
+  // Per-file flags do not apply.
+  Result top = RunCli({"report", "--top=3", folder});
+  EXPECT_EQ(top.status, 2);
+  EXPECT_EQ(top.err, "hlolayout report: --top does not apply to a folder\n");
   Result missing = RunCli({"report", folder + "/no-such-folder/"});
   EXPECT_EQ(missing.status, 1);
 }
