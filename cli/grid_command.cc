@@ -1,27 +1,36 @@
-// `hlolayout grid`: grid-sharded tt-mlir tensor layouts (#tt.metal_layout).
+// `hlolayout grid`: tt-mlir tensor layouts: `#ttnn.ttnn_layout`, the
+// reworked `#ttcore.metal_layout`, and the 2024 `#tt.metal_layout` seed.
 //
-//   hlolayout grid explain 'tensor<53x63xf32, #tt.metal_layout<...>>'
+//   hlolayout grid explain 'tensor<32x32xf32, #ttnn.ttnn_layout<...>>'
 //   hlolayout grid locate 'tensor<...>' 20,40
+//   hlolayout grid report model.mlir
 //   printf 'grid-shard\ttensor<...>\n' | hlolayout batch      # -> 18x32
 //
-// The logic lives in //grid (grid/explain.h); this file reads arguments and
-// prints.
+// The logic lives in //grid (grid/explain.h, grid/ttmlir_explain.h); this
+// file reads arguments and prints (JSON in cli/grid_json.cc).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/container/node_hash_map.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/grid_json.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
-#include "hlolayout/grid/parse.h"
 #include "hlolayout/grid/print.h"
+#include "hlolayout/grid/ttmlir_explain.h"
+#include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -29,82 +38,130 @@ namespace {
 constexpr absl::string_view kGridHelp =
     R"(usage: hlolayout grid SUBCOMMAND [--json] ARGS...
 
-Grid-sharded tensor layouts from tt-mlir's tensor layout spec: a tensor type
-with a #tt.metal_layout<linear map, oob_val, <grid>, memref> encoding. The
-map collapses the logical dims, the grid splits the collapsed shape into
-shards (ceilDiv), and a !tt.tile memref pads each shard to whole tiles.
+Tenstorrent tensor layouts as tt-mlir writes them: a tensor type with a
+#ttnn.ttnn_layout<map, <grid>, memref<...>, <memory layout>, core_ranges>
+encoding (TTNN), a reworked #ttcore.metal_layout<logical_shape = ...,
+dim_alignments = ..., collapsed_intervals = ..., l1|dram, sharded|interleaved>
+(D2M/TTMetal), or the 2024 #tt.metal_layout<map, oob, <grid>, memref> of
+tt-mlir's specification. Answers are those of tt-mlir's builder; where the
+text differs (a stale test, an alias written for another shape) a warning
+says so on standard error, and what tt-mlir's verifier refuses is refused.
 
 subcommands:
-  explain TENSOR          map, grid, shard and tile shapes, padding per
-                          dim and per core, bytes
-  locate TENSOR I,J,...   core, offset in the shard, tile and position in
-                          the tile of one logical element
+  explain TENSOR          shapes, map, grid, shard, memref, core placement,
+                          pages, padding per shard and in total
+  locate TENSOR I,J,...   shard, offset, core or DRAM bank, page, tile of
+                          one element
+  report FILE.mlir        every tensor type with a layout in a file
   collapse SHAPE GRID [INTERVALS]
-                          build the layout from collapseIntervals and print
-                          its map and tensor type
+                          build a 2024-form layout from collapseIntervals
   draw TENSOR [--svg F]   a picture: shards coloured by core, tiles, padding
 
-TENSOR may be '-' to read it from standard input (it may span lines).
+TENSOR is the type, optionally after alias definitions ('#l1 = ...' lines),
+or '-' (standard input), or an .mlir file holding one tensor type with a
+layout (--type=K picks the K-th of several, as 'grid report' numbers them).
 'hlolayout grid SUBCOMMAND --help' explains a subcommand.
 
 batch ops (hlolayout batch):
   grid-shard<TAB>TENSOR          -> 18x32 (the memref shape of one shard)
-  grid-locate<TAB>TENSOR<TAB>I,J -> core=C0,C1 offset=O0,O1
-                                    [tile=T0,T1 in_tile=E0,E1]
+  grid-locate<TAB>TENSOR<TAB>I,J -> core=C0,C1 offset=O0,O1 ... (seed form)
+                                    shard=Y,X offset=.. [core=X,Y|page=P]
+)";
+
+constexpr absl::string_view kDeviceFlags =
+    R"(  --worker-grid=RxC   the device's worker grid, rows x columns (default
+                      8x8, Wormhole) for canonical core placement
+  --dram-banks=N      DRAM banks (default 12)
+  --type=K            in a file with several tensor types, the K-th
 )";
 
 constexpr absl::string_view kExplainHelp =
-    R"(usage: hlolayout grid explain [--json] TENSOR|-
+    R"(usage: hlolayout grid explain [--json] TENSOR|FILE|- [flags]
 
-Explains a tt-mlir tensor type with a #tt.metal_layout encoding: logical
-shape, the linear map and the collapsed shape it gives, the grid (and its
-device dims when the grid has rank > 2), the scalar shard, the tile and the
-tile-padded physical shard, the memref, memory space and oob_val, padding
-positions per dim (by core index) and per core, total padding and bytes.
+Explains a tensor type with a tt-mlir layout. TTNN: the tile-padded
+physical shape, the collapse map, the collapsed shape, the grid (1x1 for
+DRAM-interleaved and system memory), the shard (L1 interleaved spreads
+every tile over all cores), the memref, the core ranges (canonical on the
+device, and as written), pages of interleaved layouts, padding per shard
+and in total. Reworked metal layout: normalized intervals, physical shape
+(cumulative alignments), grid and shard from the tensor's shape, device
+shape, index maps, host strides, padding. Seed form: map, grid, shard,
+tile, padding per dim and core. Warnings on standard error.
 
 flags:
-  --json   one JSON object (keys: tensor, map, logical_shape, element_type,
-           element_bytes, elements, collapsed_shape, grid, cores,
-           device_grid, core_grid, shard_shape, physical_shard_shape,
-           memref_shape, memref, tile, tile_bytes, tiles_per_shard,
-           memory_space, oob_val, padding_per_dim, per_core,
-           padding_only_cores, storage_positions, total_padding,
-           shard_bytes, total_bytes)
-  --help   this text
+  --json   one JSON object; every form has kind, tensor, grid, shard_shape
+           (scalars), memref_shape, memref, warnings. TTNN adds
+           logical_shape, physical_shape, linear, collapsed_shape,
+           shard_shape_tiles, physical_shard_shape, buffer_type, mem_layout,
+           core_ranges (canonical, [[x0,y0],[x1,y1]]), core_ranges_written,
+           placement, pages, padding, per_shard, layout, notes. Metal adds
+           logical_shape, dim_alignments, normalized_intervals,
+           physical_shape, physical_shape_tiles, collapsed_shape,
+           device_shape, shard_shape_tiles, logical_to_physical,
+           physical_to_logical, host_strides, host_volume, padding,
+           per_shard. Seed: see docs/tt-mlir.md.
+)" "$DEVICE"
+    R"(  --help   this text
 
 example:
-  hlolayout grid explain 'tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>'
+  hlolayout grid explain 'tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, <width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), (7,0)>]>>>'
 )";
 
 constexpr absl::string_view kLocateHelp =
-    R"(usage: hlolayout grid locate [--json] TENSOR|- I,J,...
+    R"(usage: hlolayout grid locate [--json] TENSOR|FILE|- I,J,... [flags]
 
-Where logical element [I,J,...] of the tensor is stored: its collapsed
-coordinate, the core holding it (device and core when the grid has rank > 2),
-the offset inside the shard in scalars, and when the memref is tilized the
-memref index of its tile and its row and column in the tile; then its byte
-offset in the shard (of the tile start when tilized).
+Where logical element [I,J,...] is stored. TTNN: its collapsed coordinate,
+tile and position in the tile; sharded: the shard (grid coordinate), the
+offset in it (and its tile), the core (x,y) or DRAM bank; interleaved and
+system memory: the page (row-major tile, or row) and its DRAM bank (page
+mod banks). Metal: the physical coordinate, shard, offset (tile and
+position in it), core (L1 grids that fit the worker grid). Seed form: the
+collapsed coordinate, core, offset, tile, byte offset.
 
 flags:
-  --json   one JSON object (keys: tensor, index, collapsed, core, offset,
-           tile, in_tile, byte_offset)
+  --json   one JSON object with the keys that apply: index, physical, tile,
+           in_tile, shard, shard_index, offset, offset_tile, offset_in_tile,
+           core, dram_bank, page, page_in_bank, warnings (seed form: index,
+           collapsed, core, offset, tile, in_tile, byte_offset)
+)" "$DEVICE"
+    R"(  --help   this text
+
+example:
+  hlolayout grid locate 'tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, <width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), (7,0)>]>>>' 2,1541
+)";
+
+constexpr absl::string_view kReportHelp =
+    R"(usage: hlolayout grid report [--json] FILE.mlir|- [flags]
+
+Lists every distinct tensor type with a tt-mlir layout in an .mlir file
+(aliases resolved per '// -----' section; comment lines skipped), each with
+its line, uses, grid and builder's memref, and whether tt-mlir's builder
+writes it as written, writes something else (with the warnings), or
+refuses it (with the reason); then the counts.
+
+flags:
+  --json   one JSON object (keys: file, sections, aliases, counts, types;
+           each type: number, line, column, uses, written, tensor, kind,
+           status (ok, warnings, refused, unread), grid, memref_shape,
+           memref, warnings, error)
+  --worker-grid=RxC, --dram-banks=N   the device (see 'grid explain')
   --help   this text
 
 example:
-  hlolayout grid locate 'tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>, memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>' 20,40
+  hlolayout grid report grid/testdata/ttnn_example.mlir
 )";
 
 constexpr absl::string_view kCollapseHelp =
     R"(usage: hlolayout grid collapse [--tile=DTYPE|HxW,DTYPE] SHAPE GRID [INTERVALS]
 
-Builds a #tt.metal_layout from the seed's collapseIntervals: SHAPE is the
-tensor as MLIR writes it (2x3x64x128xf32), GRID the grid (2x2x4), INTERVALS
-a list of half-open dim ranges, negative bounds counting from the end
-(default (0,-1); 'none' for no collapse). Dims outside every interval stay
-as their own physical dim; a grid rank above the collapsed rank prepends
-constant-0 results. Prints the join in the seed's <> notation, the affine
-map, and the whole tensor type (oob_val undef, memory space l1), which
-'hlolayout grid explain' reads.
+Builds a 2024-form #tt.metal_layout from the seed's collapseIntervals:
+SHAPE is the tensor as MLIR writes it (2x3x64x128xf32), GRID the grid
+(2x2x4), INTERVALS a list of half-open dim ranges, negative bounds counting
+from the end (default (0,-1); 'none' for no collapse). Dims outside every
+interval stay as their own physical dim; a grid rank above the collapsed
+rank prepends constant-0 results. Prints the join in the seed's <>
+notation, the affine map, and the whole tensor type (oob_val undef, memory
+space l1), which 'hlolayout grid explain' reads.
 
 flags:
   --tile=DTYPE       tilize with 32x32 tiles of DTYPE (bfp_bf8, f32, ...)
@@ -115,145 +172,224 @@ example:
   hlolayout grid collapse 2x3x4x5x6x7x8xf32 2x1x3x2 '(0,3),(-3,-1)'
 )";
 
-// The tensor text of an argument: itself, or standard input for "-".
-absl::StatusOr<std::string> TensorText(const std::string& arg, IoContext& io) {
-  if (arg != "-") return arg;
-  absl::StatusOr<std::string> text = ReadInput("-", io);
-  if (!text.ok()) return text.status();
-  return std::string(absl::StripAsciiWhitespace(*text));
+std::string WithDeviceFlags(absl::string_view help) {
+  std::string s(help);
+  const size_t at = s.find("$DEVICE");
+  if (at != std::string::npos) s.replace(at, 7, std::string(kDeviceFlags));
+  return s;
 }
 
-// The layout of TENSOR, given inline or as '-'.
-absl::StatusOr<grid::MetalLayout> LoadTensor(const std::string& arg,
-                                             IoContext& io) {
-  absl::StatusOr<std::string> text = TensorText(arg, io);
-  if (!text.ok()) return text.status();
-  return grid::ParseTensorType(*text);
+// The device of --worker-grid and --dram-banks.
+absl::StatusOr<grid::TtnnDevice> DeviceFromArgs(const Args& args) {
+  const std::string spec =
+      absl::StrCat(args.Value("worker-grid", "8x8"), ",dram=",
+                   args.Value("dram-banks", "12"));
+  absl::StatusOr<grid::TtnnDevice> d = grid::ParseTtnnDevice(spec);
+  if (!d.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --worker-grid '", args.Value("worker-grid", "8x8"),
+                     "' or --dram-banks '", args.Value("dram-banks", "12"),
+                     "': expected ROWSxCOLS and a count, 1 to 1024"));
+  }
+  return d;
 }
 
-void ExplainJson(const grid::GridExplanation& e, JsonWriter& json) {
-  json.BeginObject();
-  json.Key("tensor").String(e.tensor);
-  json.Key("map").String(e.map);
-  json.Key("logical_shape").IntArray(e.logical_shape);
-  json.Key("element_type").String(e.element_type);
-  json.Key("element_bytes").Int(e.element_bytes);
-  json.Key("elements").Int(e.logical_elements);
-  json.Key("collapsed_shape").IntArray(e.collapsed_extent);
-  json.Key("grid").IntArray(e.grid);
-  json.Key("cores").Int(e.cores);
-  json.Key("device_grid").IntArray(e.device_grid);
-  json.Key("core_grid").IntArray(e.core_grid);
-  json.Key("shard_shape").IntArray(e.shard_shape);
-  json.Key("physical_shard_shape").IntArray(e.physical_shard_shape);
-  json.Key("memref_shape").IntArray(e.memref_shape);
-  json.Key("memref").String(e.memref);
-  json.Key("tile");
-  e.tile ? json.String(*e.tile) : json.Null();
-  json.Key("tile_bytes").Int(e.tile_bytes);
-  json.Key("tiles_per_shard").Int(e.tiles_per_shard);
-  json.Key("memory_space").String(e.memory_space);
-  json.Key("oob_val").String(e.oob_val);
-  json.Key("padding_per_dim");
-  if (e.padding_per_dim) {
-    json.BeginArray();
-    for (const std::vector<int64_t>& dim : *e.padding_per_dim) {
-      json.IntArray(dim);
-    }
-    json.EndArray();
-  } else {
-    json.Null();
-  }
-  json.Key("per_core");
-  if (e.per_core.empty()) {
-    json.Null();
-  } else {
-    json.BeginArray();
-    for (const grid::CorePadding& c : e.per_core) {
-      json.BeginObject();
-      json.Key("core").IntArray(c.core);
-      json.Key("elements").Int(c.elements);
-      json.Key("padding").Int(c.padding);
-      json.EndObject();
-    }
-    json.EndArray();
-  }
-  json.Key("padding_only_cores");
-  e.padding_only_cores < 0 ? json.Null() : json.Int(e.padding_only_cores);
-  json.Key("storage_positions").Int(e.storage_positions);
-  json.Key("total_padding").Int(e.total_padding);
-  json.Key("shard_bytes").Int(e.shard_bytes);
-  json.Key("total_bytes").Int(e.total_bytes);
-  json.EndObject();
+// True when the argument is the type itself rather than a file name.
+bool LooksLikeTypeText(absl::string_view arg) {
+  absl::string_view s = absl::StripLeadingAsciiWhitespace(arg);
+  return absl::StartsWith(s, "tensor") || absl::StartsWith(s, "#") ||
+         absl::StartsWith(s, "!") || absl::StartsWith(s, "//");
 }
+
+// The text of TENSOR|FILE|-, and a name for messages about a file.
+absl::StatusOr<std::string> ArgumentText(const std::string& arg, IoContext& io,
+                                         std::string* file) {
+  if (arg == "-") {
+    *file = "<stdin>";
+    return ReadInput("-", io);
+  }
+  if (LooksLikeTypeText(arg)) return arg;
+  *file = arg;
+  return ReadInput(arg, io);
+}
+
+// The analysis of TENSOR|FILE|-: one tensor type (after alias lines), or
+// the --type=K-th of a file's tensor types with a layout.
+absl::StatusOr<grid::GridAnalysis> LoadGrid(const std::string& arg,
+                                            const Args& args, IoContext& io) {
+  absl::StatusOr<grid::TtnnDevice> device = DeviceFromArgs(args);
+  if (!device.ok()) return device.status();
+  std::string file;
+  absl::StatusOr<std::string> text = ArgumentText(arg, io, &file);
+  if (!text.ok()) return text.status();
+  if (grid::IsSingleTensorText(*text)) {
+    if (args.Has("type")) {
+      return absl::InvalidArgumentError(
+          "--type picks one of a file's tensor types; this is a single type");
+    }
+    return grid::AnalyzeGridText(*text, *device);
+  }
+  absl::StatusOr<grid::MlirFileScan> scan = grid::ScanMlirFile(*text);
+  if (!scan.ok()) return scan.status();
+  const int64_t n = static_cast<int64_t>(scan->types.size());
+  const std::string name = file.empty() ? "the input" : file;
+  if (n == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(name, " holds no tensor type with a tt-mlir layout"));
+  }
+  int64_t k = 1;
+  if (args.Has("type")) {
+    if (!absl::SimpleAtoi(args.Value("type", ""), &k) || k < 1 || k > n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --type '", args.Value("type", ""), "': ", name,
+                       " has ", n, " tensor types with a layout"));
+    }
+  } else if (n > 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        name, " holds ", n,
+        " tensor types with a layout; pick one with --type=K ('hlolayout "
+        "grid report ",
+        file.empty() ? "-" : file, "' numbers them)"));
+  }
+  const grid::MlirFileType& t = scan->types[k - 1];
+  if (!t.parsed.ok()) return t.parsed.status();
+  absl::StatusOr<grid::GridAnalysis> a =
+      grid::AnalyzeGridTensor(*t.parsed, *device);
+  if (!a.ok()) {
+    return ParseError(*text, t.parsed->encoding_offset, a.status().message());
+  }
+  return a;
+}
+
+void PrintWarnings(absl::string_view who, const grid::GridAnalysis& a,
+                   IoContext& io) {
+  for (const std::string& w : a.warnings) {
+    io.err << who << ": warning: " << w << "\n";
+  }
+}
+
+constexpr absl::string_view kLoadFlags[] = {"worker-grid", "dram-banks",
+                                            "type"};
 
 int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"}, {});
+  constexpr absl::string_view kWho = "hlolayout grid explain";
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"}, kLoadFlags);
   if (!args.ok() || args->positional.size() != 1) {
-    io.err << "hlolayout grid explain: "
-           << (args.ok() ? "expects one TENSOR (or '-')"
+    io.err << kWho << ": "
+           << (args.ok() ? "expects one TENSOR (or FILE, or '-')"
                          : args.status().message())
            << "\n";
     return 2;
   }
-  absl::StatusOr<grid::MetalLayout> layout =
-      LoadTensor(args->positional[0], io);
-  if (!layout.ok()) {
-    io.err << "hlolayout grid explain: " << layout.status().message() << "\n";
+  absl::StatusOr<grid::GridAnalysis> a =
+      LoadGrid(args->positional[0], *args, io);
+  if (!a.ok()) {
+    io.err << kWho << ": " << a.status().message() << "\n";
     return 1;
   }
-  const grid::GridExplanation e = grid::ExplainGridLayout(*layout);
-  if (args->Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    ExplainJson(e, json);
-    io.out << json.str() << "\n";
+  PrintWarnings(kWho, *a, io);
+  const bool json = args->Has("json");
+  if (a->ttnn) {
+    io.out << (json ? TtnnExplainJson(*a) + "\n"
+                    : grid::FormatTtnnExplanation(*a));
+  } else if (a->metal) {
+    io.out << (json ? MetalExplainJson(*a) + "\n"
+                    : grid::FormatMetalExplanation(*a));
   } else {
-    io.out << grid::FormatGridExplanation(e);
+    const grid::GridExplanation e = grid::ExplainGridLayout(*a->text.seed);
+    io.out << (json ? SeedExplainJson(e, *a) + "\n"
+                    : grid::FormatGridExplanation(e));
   }
   return 0;
 }
 
 int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"}, {});
+  constexpr absl::string_view kWho = "hlolayout grid locate";
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"}, kLoadFlags);
   if (!args.ok() || args->positional.size() != 2) {
-    io.err << "hlolayout grid locate: "
-           << (args.ok() ? "expects TENSOR (or '-') and an index I,J,..."
+    io.err << kWho << ": "
+           << (args.ok() ? "expects TENSOR (or FILE, or '-') and an index "
+                           "I,J,..."
                          : args.status().message())
            << "\n";
     return 2;
   }
-  absl::StatusOr<grid::MetalLayout> layout =
-      LoadTensor(args->positional[0], io);
-  if (!layout.ok()) {
-    io.err << "hlolayout grid locate: " << layout.status().message() << "\n";
+  absl::StatusOr<grid::GridAnalysis> a =
+      LoadGrid(args->positional[0], *args, io);
+  if (!a.ok()) {
+    io.err << kWho << ": " << a.status().message() << "\n";
     return 1;
   }
   absl::StatusOr<std::vector<int64_t>> index =
       grid::ParseIndexList(args->positional[1]);
-  absl::StatusOr<grid::ElementLocation> loc =
-      index.ok() ? layout->TryLocate(*index) : index.status();
-  if (!loc.ok()) {
-    io.err << "hlolayout grid locate: " << loc.status().message() << "\n";
+  if (!index.ok()) {
+    io.err << kWho << ": " << index.status().message() << "\n";
     return 1;
   }
-  if (args->Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("tensor").String(grid::TensorTypeToString(*layout));
-    json.Key("index").IntArray(*index);
-    json.Key("collapsed").IntArray(loc->collapsed);
-    json.Key("core").IntArray(loc->core);
-    json.Key("offset").IntArray(loc->offset);
-    json.Key("tile");
-    layout->tile() ? json.IntArray(loc->tile) : json.Null();
-    json.Key("in_tile");
-    layout->tile() ? json.IntArray(loc->in_tile) : json.Null();
-    json.Key("byte_offset").Int(loc->byte_offset);
-    json.EndObject();
-    io.out << json.str() << "\n";
+  const bool json = args->Has("json");
+  std::string out;
+  if (a->ttnn) {
+    absl::StatusOr<grid::TtnnLocation> loc = a->ttnn->Locate(*index);
+    if (!loc.ok()) {
+      io.err << kWho << ": " << loc.status().message() << "\n";
+      return 1;
+    }
+    out = json ? TtnnLocateJson(*a, *index, *loc) + "\n"
+               : grid::FormatTtnnLocation(*a->ttnn, *index, *loc);
+  } else if (a->metal) {
+    absl::StatusOr<grid::MetalLocation> loc = a->metal->Locate(*index);
+    if (!loc.ok()) {
+      io.err << kWho << ": " << loc.status().message() << "\n";
+      return 1;
+    }
+    out = json ? MetalLocateJson(*a, *index, *loc) + "\n"
+               : grid::FormatMetalLocation(*a->metal, *index, *loc);
   } else {
-    io.out << grid::FormatElementLocation(*layout, *index, *loc);
+    const grid::MetalLayout& layout = *a->text.seed;
+    absl::StatusOr<grid::ElementLocation> loc = layout.TryLocate(*index);
+    if (!loc.ok()) {
+      io.err << kWho << ": " << loc.status().message() << "\n";
+      return 1;
+    }
+    out = json ? SeedLocateJson(*a, *index, *loc) + "\n"
+               : grid::FormatElementLocation(layout, *index, *loc);
   }
+  PrintWarnings(kWho, *a, io);
+  io.out << out;
+  return 0;
+}
+
+int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout grid report";
+  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"},
+                                        {"worker-grid", "dram-banks"});
+  if (!args.ok() || args->positional.size() != 1) {
+    io.err << kWho << ": "
+           << (args.ok() ? "expects one FILE.mlir (or '-')"
+                         : args.status().message())
+           << "\n";
+    return 2;
+  }
+  absl::StatusOr<grid::TtnnDevice> device = DeviceFromArgs(*args);
+  if (!device.ok()) {
+    io.err << kWho << ": " << device.status().message() << "\n";
+    return 2;
+  }
+  const std::string& path = args->positional[0];
+  absl::StatusOr<std::string> text = ReadInput(path, io);
+  if (!text.ok()) {
+    io.err << kWho << ": " << text.status().message() << "\n";
+    return 1;
+  }
+  const std::string file = path == "-" ? "<stdin>" : path;
+  absl::StatusOr<grid::MlirFileScan> scan = grid::ScanMlirFile(*text);
+  if (!scan.ok()) {
+    io.err << kWho << ": " << file << ": " << scan.status().message() << "\n";
+    return 1;
+  }
+  const GridReport report = BuildGridReport(*scan, *text, file, *device);
+  io.out << (args->Has("json") ? GridReportJson(report) + "\n"
+                               : FormatGridReport(report));
   return 0;
 }
 
@@ -282,9 +418,8 @@ int RunCollapse(const std::vector<std::string>& raw_args, IoContext& io) {
 
 int RunGrid(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
-    io.err
-        << "hlolayout grid: expects a subcommand (explain, locate, collapse); "
-           "'hlolayout grid --help' explains them\n";
+    io.err << "hlolayout grid: expects a subcommand (explain, locate, report, "
+              "collapse, draw); 'hlolayout grid --help' explains them\n";
     return 2;
   }
   const std::string& sub = args[0];
@@ -296,33 +431,31 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
     }
     return false;
   }();
-  if (sub == "explain") {
+  struct Sub {
+    absl::string_view name;
+    std::string help;
+    int (*run)(const std::vector<std::string>&, IoContext&);
+  };
+  const Sub subs[] = {
+      {"explain", WithDeviceFlags(kExplainHelp), RunExplain},
+      {"locate", WithDeviceFlags(kLocateHelp), RunLocate},
+      {"report", std::string(kReportHelp), RunReport},
+      {"collapse", std::string(kCollapseHelp), RunCollapse},
+  };
+  for (const Sub& s : subs) {
+    if (sub != s.name) continue;
     if (help) {
-      io.out << kExplainHelp;
+      io.out << s.help;
       return 0;
     }
-    return RunExplain(rest, io);
-  }
-  if (sub == "locate") {
-    if (help) {
-      io.out << kLocateHelp;
-      return 0;
-    }
-    return RunLocate(rest, io);
-  }
-  if (sub == "collapse") {
-    if (help) {
-      io.out << kCollapseHelp;
-      return 0;
-    }
-    return RunCollapse(rest, io);
+    return s.run(rest, io);
   }
   if (sub == "draw") {  // cli/picture_commands.cc
     if (help) {
       io.out << kGridDrawHelp;
       return 0;
     }
-    return RunGridDraw(rest, io, LoadTensor);
+    return RunGridDraw(rest, io, LoadGrid);
   }
   if (sub == "help") {
     io.out << kGridHelp;
@@ -333,29 +466,37 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
   return 2;
 }
 
-// Parsed tensor types of the batch ops, keyed by text (errors too).
-const absl::StatusOr<grid::MetalLayout>& CachedLayout(absl::string_view text) {
+// Analysed tensor types of the batch ops, keyed by text (errors too).
+const absl::StatusOr<grid::GridAnalysis>& CachedAnalysis(
+    absl::string_view text) {
   static auto* cache =
-      new absl::node_hash_map<std::string, absl::StatusOr<grid::MetalLayout>>;
+      new absl::node_hash_map<std::string, absl::StatusOr<grid::GridAnalysis>>;
   auto it = cache->find(text);
   if (it != cache->end()) return it->second;
   if (cache->size() >= 1024) cache->clear();
-  return cache->emplace(std::string(text), grid::ParseTensorType(text))
+  return cache->emplace(std::string(text), grid::AnalyzeGridText(text))
       .first->second;
 }
 
 absl::StatusOr<std::string> BatchGridShard(
     absl::Span<const absl::string_view> args, BatchCache&) {
-  const absl::StatusOr<grid::MetalLayout>& layout = CachedLayout(args[0]);
-  if (!layout.ok()) return layout.status();
-  return grid::GridShardAnswer(*layout);
+  const absl::StatusOr<grid::GridAnalysis>& a = CachedAnalysis(args[0]);
+  if (!a.ok()) return a.status();
+  if (a->ttnn) return grid::DimsToString(a->ttnn->memref_shape());
+  if (a->metal) return grid::DimsToString(a->metal->shard_shape_units());
+  return grid::GridShardAnswer(*a->text.seed);
 }
 
 absl::StatusOr<std::string> BatchGridLocate(
     absl::Span<const absl::string_view> args, BatchCache&) {
-  const absl::StatusOr<grid::MetalLayout>& layout = CachedLayout(args[0]);
-  if (!layout.ok()) return layout.status();
-  return grid::GridLocateAnswer(*layout, args[1]);
+  const absl::StatusOr<grid::GridAnalysis>& a = CachedAnalysis(args[0]);
+  if (!a.ok()) return a.status();
+  if (!a->ttnn && !a->metal) {
+    return grid::GridLocateAnswer(*a->text.seed, args[1]);
+  }
+  absl::StatusOr<std::vector<int64_t>> index = grid::ParseIndexList(args[1]);
+  if (!index.ok()) return index.status();
+  return LocateAnswer(*a, *index);
 }
 
 }  // namespace
@@ -363,7 +504,7 @@ absl::StatusOr<std::string> BatchGridLocate(
 extern const Command kGridCommand;
 const Command kGridCommand = {
     "grid",
-    "grid-sharded tt-mlir tensor layouts: explain, locate, collapse",
+    "tt-mlir tensor layouts (TTNN, metal): explain, locate, report, draw",
     kGridHelp,
     RunGrid,
     /*help_builder=*/nullptr,

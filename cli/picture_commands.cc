@@ -13,6 +13,7 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/grid_picture.h"
+#include "hlolayout/draw/ttmlir_picture.h"
 
 namespace hlolayout::cli {
 
@@ -47,18 +48,23 @@ examples:
 )";
 
 const absl::string_view kGridDrawHelp =
-    R"(usage: hlolayout grid draw TENSOR|- [--svg FILE|-] [--ascii] [--color WHEN]
+    R"(usage: hlolayout grid draw TENSOR|FILE|- [--svg FILE|-] [--ascii] [--color WHEN]
 
-Draws a grid-sharded tensor: the core grid over the last two collapsed
-dims, each core's shard coloured by core, tiles inside a tilized shard as
-red boxes, padding hatched (text: each cell shows its core number, row-major
-over the grid, '~' partly padding, '.' padding). One cell per scalar when
-the picture has at most 4,096 cells (text: 1,024 cells, 48 columns), else
-one per tile or block of tiles, with the scale stated.
+Draws a tensor type with a tt-mlir layout: the shard grid over the last two
+collapsed (physical) dims, each shard coloured by shard, tiles inside a
+tilized shard as red boxes, padding hatched (text: each cell shows its
+shard number, row-major over the grid, '~' partly padding, '.' padding).
+Hover text names the core (x,y) or DRAM bank holding each shard.
+Interleaved TTNN layouts show their pages coloured by DRAM bank (page mod
+banks) or page. One cell per scalar when the picture has at most 4,096
+cells (text: 1,024 cells, 48 columns), else one per tile or block, with the
+scale stated.
 
 flags:
   --svg FILE   write a self-contained SVG; '-' = stdout (cells carry
-               data-core="y,x" and data-fill)
+               data-core="y,x" (2024 form) or data-shard="y,x", and
+               data-fill)
+  --worker-grid=RxC, --dram-banks=N, --type=K   as for 'grid explain'
   --ascii      + - | instead of box-drawing characters (text only)
   --color WHEN auto (default), always or never (text only)
   --help       this text
@@ -150,35 +156,56 @@ int RunCuteDraw(const std::vector<std::string>& raw, IoContext& io) {
 }
 
 int RunGridDraw(const std::vector<std::string>& raw, IoContext& io,
-                absl::StatusOr<grid::MetalLayout> (*load)(const std::string&,
-                                                          IoContext&)) {
+                absl::StatusOr<grid::GridAnalysis> (*load)(const std::string&,
+                                                           const Args&,
+                                                           IoContext&)) {
   constexpr absl::string_view kWho = "hlolayout grid draw";
   static constexpr absl::string_view kSwitches[] = {"ascii"};
-  static constexpr absl::string_view kValued[] = {"svg", "color"};
+  static constexpr absl::string_view kValued[] = {
+      "svg", "color", "worker-grid", "dram-banks", "type"};
   absl::StatusOr<Args> args = ParseArgs(raw, kSwitches, kValued);
   if (!args.ok() || args->positional.size() != 1) {
     io.err << kWho << ": "
-           << (args.ok() ? "expects one TENSOR (or '-')"
+           << (args.ok() ? "expects one TENSOR (or FILE, or '-')"
                          : args.status().message())
            << "\n";
     return 2;
   }
-  absl::StatusOr<grid::MetalLayout> layout = load(args->positional[0], io);
-  if (!layout.ok()) {
-    io.err << kWho << ": " << layout.status().message() << "\n";
+  absl::StatusOr<grid::GridAnalysis> a = load(args->positional[0], *args, io);
+  if (!a.ok()) {
+    io.err << kWho << ": " << a.status().message() << "\n";
     return 1;
   }
-  absl::StatusOr<draw::CellGrid> grid =
-      draw::GridLayoutGrid(*layout, !args->Has("svg"));
+  for (const std::string& w : a->warnings) {
+    io.err << kWho << ": warning: " << w << "\n";
+  }
+  const bool for_text = !args->Has("svg");
+  absl::StatusOr<draw::CellGrid> grid;
+  std::string title;
+  if (a->ttnn) {
+    grid = draw::TtnnLayoutGrid(*a->ttnn, for_text);
+    title = absl::StrCat("tensor<",
+                         a->ttnn->logical_shape().empty()
+                             ? std::string("scalar")
+                             : grid::DimsToString(a->ttnn->logical_shape()),
+                         "> with #ttnn.ttnn_layout on grid ",
+                         grid::DimsToString(a->ttnn->grid()));
+  } else if (a->metal) {
+    grid = draw::MetalHeadLayoutGrid(*a->metal, for_text);
+    title = absl::StrCat("tensor<", grid::DimsToString(a->metal->device_shape()),
+                         "> with #ttcore.metal_layout on grid ",
+                         grid::DimsToString(a->metal->grid()));
+  } else {
+    const grid::MetalLayout& layout = *a->text.seed;
+    grid = draw::GridLayoutGrid(layout, for_text);
+    title = absl::StrCat("tensor<", grid::DimsToString(layout.logical_shape()),
+                         "> on grid ", grid::DimsToString(layout.grid()));
+  }
   if (!grid.ok()) {
     io.err << kWho << ": " << grid.status().message() << "\n";
     return 1;
   }
-  return Emit(
-      *grid,
-      absl::StrCat("tensor<", grid::DimsToString(layout->logical_shape()),
-                   "> on grid ", grid::DimsToString(layout->grid())),
-      *args, kWho, io);
+  return Emit(*grid, title, *args, kWho, io);
 }
 
 }  // namespace hlolayout::cli

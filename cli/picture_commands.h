@@ -14,7 +14,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/cli/command.h"
-#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/grid/ttmlir_explain.h"
 
 namespace hlolayout::cli {
 
@@ -24,10 +25,12 @@ extern const absl::string_view kGridDrawHelp;
 // `args` after "draw". Exit status as Command::run.
 int RunCuteDraw(const std::vector<std::string>& args, IoContext& io);
 
-// `load` reads TENSOR (inline or '-') as the other grid subcommands do.
+// `load` reads TENSOR (inline, a file or '-') as the other grid
+// subcommands do; `args` carries its flags (--type, --worker-grid, ...).
 int RunGridDraw(const std::vector<std::string>& args, IoContext& io,
-                absl::StatusOr<grid::MetalLayout> (*load)(const std::string&,
-                                                          IoContext&));
+                absl::StatusOr<grid::GridAnalysis> (*load)(const std::string&,
+                                                           const Args&,
+                                                           IoContext&));
 
 }  // namespace hlolayout::cli
 

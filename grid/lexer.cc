@@ -92,6 +92,18 @@ Token Lexer::Next(LexMode mode) {
       return Make(TokenKind::kPlus, begin, begin + 1);
     case '?':
       return Make(TokenKind::kQuestion, begin, begin + 1);
+    case '=':
+      return Make(TokenKind::kEqual, begin, begin + 1);
+    case '"': {
+      size_t end = begin + 1;
+      while (end < text_.size() && text_[end] != '"' && text_[end] != '\n') {
+        end += text_[end] == '\\' && end + 1 < text_.size() ? 2 : 1;
+      }
+      if (end >= text_.size() || text_[end] != '"') {
+        return Make(TokenKind::kError, begin, begin + 1);
+      }
+      return Make(TokenKind::kString, begin, end + 1);
+    }
     case '-':
       if (begin + 1 < text_.size() && text_[begin + 1] == '>') {
         return Make(TokenKind::kArrow, begin, begin + 2);

@@ -1,7 +1,10 @@
-// grid/lexer.h: tokens of tt-mlir tensor types with a `#tt.metal_layout`.
+// grid/lexer.h: tokens of tt-mlir tensor types and their layouts
+// (`#tt.metal_layout`, `#ttcore.metal_layout`, `#ttnn.ttnn_layout`) and of
+// the alias definitions of an .mlir file.
 //
 //   tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, <3x2>,
 //          memref<1x1x!tt.tile<32 x 32, bfp_bf8>, #tt.memory_space<l1>>>>
+//   #dram = #ttnn.buffer_type<dram>
 //
 // The lexer works on demand over a string_view, with no allocation: the
 // parser asks for the next token and says whether it is inside a dimension
@@ -45,6 +48,8 @@ enum class TokenKind {
   kMinus,
   kArrow,     // ->
   kQuestion,  // ? (dynamic dim)
+  kEqual,     // =
+  kString,    // "mesh" (with its quotes; an unterminated one is kError)
 };
 
 struct Token {

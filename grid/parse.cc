@@ -305,7 +305,9 @@ absl::StatusOr<AffineMap> Parser::Map() {
 
 absl::StatusOr<TileType> Parser::Tile() {
   const size_t tile_offset = tok_.offset;
-  if (tok_.text != "!tt.tile") return Unexpected("a scalar type or '!tt.tile'");
+  if (tok_.text != "!tt.tile" && tok_.text != "!ttcore.tile") {
+    return Unexpected("a scalar type or '!tt.tile'");
+  }
   Advance();
   absl::Status s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
   if (!s.ok()) return s;
@@ -362,7 +364,11 @@ absl::StatusOr<MetalLayout> Parser::TensorType() {
   s = Expect(TokenKind::kComma, "',' before the encoding");
   if (!s.ok()) return s;
   const size_t encoding_offset = tok_.offset;
-  s = ExpectWord("#tt.metal_layout", TokenKind::kHashIdent);
+  // tt-mlir renamed the dialect `tt` to `ttcore` in 2025; its test files
+  // still hold the seed form under the new name.
+  s = tok_.text == "#ttcore.metal_layout"
+          ? ExpectWord("#ttcore.metal_layout", TokenKind::kHashIdent)
+          : ExpectWord("#tt.metal_layout", TokenKind::kHashIdent);
   if (!s.ok()) return s;
   s = Expect(TokenKind::kLAngle, "'<'");
   if (!s.ok()) return s;
@@ -437,7 +443,9 @@ absl::StatusOr<MetalLayout> Parser::TensorType() {
   MemorySpace space = MemorySpace::kSystem;
   if (tok_.kind == TokenKind::kComma) {
     Advance();
-    s = ExpectWord("#tt.memory_space", TokenKind::kHashIdent);
+    s = tok_.text == "#ttcore.memory_space"
+            ? ExpectWord("#ttcore.memory_space", TokenKind::kHashIdent)
+            : ExpectWord("#tt.memory_space", TokenKind::kHashIdent);
     if (!s.ok()) return s;
     s = Expect(TokenKind::kLAngle, "'<'");
     if (!s.ok()) return s;

@@ -1,0 +1,1072 @@
+#include "hlolayout/grid/ttmlir_parse.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "hlolayout/grid/element_type.h"
+#include "hlolayout/grid/lexer.h"
+#include "hlolayout/grid/parse.h"
+#include "hlolayout/parser/diagnostic.h"
+
+namespace hlolayout::grid {
+namespace {
+
+constexpr absl::string_view kTtnnLayout = "#ttnn.ttnn_layout";
+constexpr absl::string_view kTtcoreMetal = "#ttcore.metal_layout";
+constexpr absl::string_view kTtMetal = "#tt.metal_layout";
+// Aliases may expand to at most this many bytes, and nest this deep.
+constexpr size_t kMaxInlined = size_t{1} << 20;
+constexpr int kMaxAliasDepth = 32;
+// Dims, grid entries, intervals and core ranges per list.
+constexpr size_t kMaxListLength = 4096;
+
+bool IsIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool IsIdentChar(char c) {
+  return IsIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
+}
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// One alias definition: its value's place in the text and the value with
+// every alias it references inlined.
+struct Alias {
+  size_t begin = 0;
+  size_t end = 0;
+  std::string inlined;
+};
+using AliasTable = absl::flat_hash_map<std::string, Alias>;
+
+// The end of the identifier starting at text[i] ('#' or '!' included).
+size_t IdentEnd(absl::string_view text, size_t i) {
+  size_t j = i + 1;
+  while (j < text.size() && IsIdentChar(text[j])) ++j;
+  return j;
+}
+
+// `text` with every alias reference replaced by its inlined value.
+absl::StatusOr<std::string> InlineAliases(absl::string_view text,
+                                          const AliasTable& aliases) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if ((c == '#' || c == '!') && i + 1 < text.size() &&
+        IsIdentStart(text[i + 1])) {
+      const size_t j = IdentEnd(text, i);
+      auto it = aliases.find(text.substr(i, j - i));
+      if (it != aliases.end()) {
+        out += it->second.inlined;
+      } else {
+        out.append(text.data() + i, j - i);
+      }
+      i = j;
+    } else if (c == '"') {
+      size_t j = i + 1;
+      while (j < text.size() && text[j] != '"' && text[j] != '\n') ++j;
+      j = j < text.size() && text[j] == '"' ? j + 1 : j;
+      out.append(text.data() + i, j - i);
+      i = j;
+    } else {
+      out.push_back(c);
+      ++i;
+    }
+    if (out.size() > kMaxInlined) {
+      return absl::InvalidArgumentError("aliases expand past 1 MB");
+    }
+  }
+  return out;
+}
+
+// The end (exclusive) of the bracket group opening at text[start] ('<',
+// '(', '[' or '{'), or npos when it does not close. '->' is an arrow.
+size_t BalancedEnd(absl::string_view text, size_t start) {
+  int64_t depth = 0;
+  for (size_t i = start; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') {
+      ++i;
+      while (i < text.size() && text[i] != '"' && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '<' || c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == '>' || c == ')' || c == ']' || c == '}') {
+      if (c == '>' && i > 0 && text[i - 1] == '-') continue;
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return absl::string_view::npos;
+}
+
+std::string CollapseWhitespace(absl::string_view text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (absl::ascii_isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+    } else {
+      if (space) out.push_back(' ');
+      space = false;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// Tokens of a range of the text, alias references expanded in place: a
+// reference pushes a lexer over the alias's value, whose offsets are those
+// of the whole text, so diagnostics point into the definition.
+class TokenStream {
+ public:
+  TokenStream(absl::string_view text, size_t begin, size_t end,
+              const AliasTable* aliases)
+      : text_(text), aliases_(aliases) {
+    frames_.push_back({Lexer(text.substr(begin, end - begin)), begin});
+  }
+
+  Token Next(LexMode mode) {
+    for (;;) {
+      Frame& f = frames_.back();
+      Token t = f.lexer.Next(mode);
+      t.offset += f.base;
+      if (t.kind == TokenKind::kEof && frames_.size() > 1) {
+        frames_.pop_back();
+        continue;
+      }
+      if ((t.kind == TokenKind::kHashIdent ||
+           t.kind == TokenKind::kBangIdent) &&
+          aliases_ != nullptr) {
+        auto it = aliases_->find(t.text);
+        if (it != aliases_->end()) {
+          if (static_cast<int>(frames_.size()) > kMaxAliasDepth) {
+            too_deep_ = true;
+            t.kind = TokenKind::kError;
+            return t;
+          }
+          frames_.push_back(
+              {Lexer(text_.substr(it->second.begin,
+                                  it->second.end - it->second.begin)),
+               it->second.begin});
+          continue;
+        }
+      }
+      return t;
+    }
+  }
+
+  bool too_deep() const { return too_deep_; }
+
+ private:
+  struct Frame {
+    Lexer lexer;
+    size_t base;
+  };
+  absl::string_view text_;
+  const AliasTable* aliases_;
+  std::vector<Frame> frames_;
+  bool too_deep_ = false;
+};
+
+class Parser {
+ public:
+  Parser(absl::string_view text, size_t begin, size_t end,
+         const AliasTable* aliases)
+      : text_(text), stream_(text, begin, end, aliases), begin_(begin),
+        end_(end), aliases_(aliases) {}
+
+  absl::StatusOr<GridTensorText> TensorType();
+
+ private:
+  void Advance(LexMode mode = LexMode::kNormal) { tok_ = stream_.Next(mode); }
+  absl::Status Error(size_t offset, absl::string_view message) const {
+    return ParseError(text_, offset, message);
+  }
+  absl::Status Unexpected(absl::string_view expected) const {
+    if (stream_.too_deep()) {
+      return Error(tok_.offset, "aliases nest too deeply");
+    }
+    if (tok_.kind == TokenKind::kError && tok_.text == "\"") {
+      return Error(tok_.offset, "unterminated string");
+    }
+    return Error(tok_.offset, absl::StrCat("expected ", expected, ", found ",
+                                           DescribeGridToken(tok_)));
+  }
+  absl::Status Expect(TokenKind kind, absl::string_view expected,
+                      LexMode next_mode = LexMode::kNormal) {
+    if (tok_.kind != kind) return Unexpected(expected);
+    Advance(next_mode);
+    return absl::OkStatus();
+  }
+  absl::Status ExpectWord(absl::string_view word,
+                          LexMode next_mode = LexMode::kNormal) {
+    if (tok_.kind != TokenKind::kIdent || tok_.text != word) {
+      return Unexpected(absl::StrCat("'", word, "'"));
+    }
+    Advance(next_mode);
+    return absl::OkStatus();
+  }
+  // An integer, optionally negative; the current token is its first.
+  absl::StatusOr<int64_t> SignedInteger(LexMode next_mode);
+  absl::StatusOr<int64_t> Integer(LexMode next_mode);
+
+  // `2x3x4` up to the token after it (kShape mode inside); the current
+  // token is the first dim. `allow_empty`: the list may be empty.
+  absl::Status DimList(std::vector<int64_t>* dims, bool allow_empty);
+  // `2x3xf32` in a tensor or memref: dims then the element.
+  absl::Status ShapeAndElement(std::vector<int64_t>* dims,
+                               std::vector<size_t>* offsets,
+                               MlirElement* element);
+  absl::StatusOr<TileType> Tile();
+  absl::Status TtnnLayout(TtnnLayoutText* out);
+  absl::Status Memref(TtnnLayoutText* out);
+  absl::Status CoreRangeSet(std::vector<CoreRange>* out);
+  absl::Status MetalLayoutHead(MetalLayoutText* out);
+  absl::Status Dense(MetalLayoutText* out);
+  // Skips a balanced attribute value (`mesh = ...`) and returns its text.
+  absl::StatusOr<std::string> SkipAttribute();
+
+  absl::string_view text_;
+  TokenStream stream_;
+  size_t begin_;
+  size_t end_;
+  const AliasTable* aliases_;
+  Token tok_;
+};
+
+absl::StatusOr<int64_t> Parser::Integer(LexMode next_mode) {
+  if (tok_.kind != TokenKind::kInt) return Unexpected("an integer");
+  if (tok_.overflow) {
+    return Error(tok_.offset, absl::StrCat("integer ", DescribeGridToken(tok_),
+                                           " is too large"));
+  }
+  const int64_t v = tok_.value;
+  Advance(next_mode);
+  return v;
+}
+
+absl::StatusOr<int64_t> Parser::SignedInteger(LexMode next_mode) {
+  if (tok_.kind == TokenKind::kMinus) {
+    Advance();
+    absl::StatusOr<int64_t> v = Integer(next_mode);
+    if (!v.ok()) return v;
+    return -*v;
+  }
+  return Integer(next_mode);
+}
+
+absl::Status Parser::DimList(std::vector<int64_t>* dims, bool allow_empty) {
+  if (tok_.kind != TokenKind::kInt) {
+    if (allow_empty) return absl::OkStatus();
+    return Unexpected("a dim");
+  }
+  for (;;) {
+    if (dims->size() == kMaxListLength) {
+      return Error(tok_.offset, "too many dims");
+    }
+    absl::StatusOr<int64_t> d = Integer(LexMode::kShape);
+    if (!d.ok()) return d.status();
+    dims->push_back(*d);
+    if (tok_.kind != TokenKind::kX) return absl::OkStatus();
+    Advance(LexMode::kShape);
+    if (tok_.kind != TokenKind::kInt) return Unexpected("a dim after 'x'");
+  }
+}
+
+absl::StatusOr<TileType> Parser::Tile() {
+  const size_t tile_offset = tok_.offset;
+  if (tok_.text != "!ttcore.tile" && tok_.text != "!tt.tile") {
+    return Unexpected("an element type");
+  }
+  Advance();
+  absl::Status s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
+  if (!s.ok()) return s;
+  absl::StatusOr<int64_t> height = Integer(LexMode::kShape);
+  if (!height.ok()) return height.status();
+  s = Expect(TokenKind::kX, "'x' in the tile shape", LexMode::kShape);
+  if (!s.ok()) return s;
+  absl::StatusOr<int64_t> width = Integer(LexMode::kNormal);
+  if (!width.ok()) return width.status();
+  s = Expect(TokenKind::kComma, "',' after the tile shape");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent) return Unexpected("a tile data type");
+  absl::optional<TileDataType> dtype = TileDataTypeFromName(tok_.text);
+  if (!dtype) {
+    return Error(tok_.offset, absl::StrCat("unknown tile data type ",
+                                           DescribeGridToken(tok_)));
+  }
+  Advance();
+  s = Expect(TokenKind::kRAngle, "'>' after the tile data type");
+  if (!s.ok()) return s;
+  absl::StatusOr<TileType> tile = MakeTileType(*height, *width, *dtype);
+  if (!tile.ok()) return Error(tile_offset, tile.status().message());
+  return tile;
+}
+
+absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
+                                     std::vector<size_t>* offsets,
+                                     MlirElement* element) {
+  for (;;) {
+    if (tok_.kind == TokenKind::kInt) {
+      if (dims->size() == kMaxListLength) {
+        return Error(tok_.offset, "too many dims");
+      }
+      if (offsets != nullptr) offsets->push_back(tok_.offset);
+      absl::StatusOr<int64_t> d = Integer(LexMode::kShape);
+      if (!d.ok()) return d.status();
+      dims->push_back(*d);
+      absl::Status s =
+          Expect(TokenKind::kX, "'x' after a dim", LexMode::kShape);
+      if (!s.ok()) return s;
+      continue;
+    }
+    if (tok_.kind == TokenKind::kQuestion) {
+      return Error(tok_.offset, "dynamic dims are not supported");
+    }
+    if (tok_.kind == TokenKind::kStar) {
+      return Error(tok_.offset, "unranked types are not supported");
+    }
+    break;
+  }
+  if (tok_.kind == TokenKind::kBangIdent) {
+    absl::StatusOr<TileType> tile = Tile();
+    if (!tile.ok()) return tile.status();
+    element->tile = *tile;
+    absl::optional<PrimitiveType> p = TileDataTypeToPrimitiveType(tile->dtype);
+    element->scalar = ScalarType{p.value_or(BF16), false};
+    return absl::OkStatus();
+  }
+  if (tok_.kind != TokenKind::kIdent) return Unexpected("an element type");
+  absl::optional<ScalarType> scalar = ScalarTypeFromName(tok_.text);
+  if (!scalar) {
+    return Error(tok_.offset, absl::StrCat("unknown element type ",
+                                           DescribeGridToken(tok_)));
+  }
+  element->scalar = *scalar;
+  Advance();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::string> Parser::SkipAttribute() {
+  const size_t start = tok_.offset;
+  size_t end = start;
+  int depth = 0;
+  for (;;) {
+    if (tok_.kind == TokenKind::kEof) return Unexpected("'>'");
+    if (depth == 0 &&
+        (tok_.kind == TokenKind::kComma || tok_.kind == TokenKind::kRAngle)) {
+      break;
+    }
+    if (tok_.kind == TokenKind::kLAngle || tok_.kind == TokenKind::kLParen ||
+        tok_.kind == TokenKind::kLSquare || tok_.kind == TokenKind::kLBrace) {
+      ++depth;
+    } else if (tok_.kind == TokenKind::kRAngle ||
+               tok_.kind == TokenKind::kRParen ||
+               tok_.kind == TokenKind::kRSquare ||
+               tok_.kind == TokenKind::kRBrace) {
+      --depth;
+    }
+    end = tok_.offset + tok_.text.size();
+    Advance();
+  }
+  if (end == start) return Unexpected("an attribute");
+  // Offsets may jump into alias definitions; keep the text of the range
+  // only when it is one piece of the source.
+  if (end > start) return CollapseWhitespace(text_.substr(start, end - start));
+  return std::string("...");
+}
+
+absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
+  if (tok_.kind == TokenKind::kHashIdent) {
+    if (tok_.text != "#ttnn.core_range_set") {
+      return Unexpected("a core range set");
+    }
+    Advance();
+  }
+  absl::Status s = Expect(TokenKind::kLAngle, "'<' before the core ranges");
+  if (!s.ok()) return s;
+  if (tok_.kind == TokenKind::kRAngle) {
+    Advance();
+    return absl::OkStatus();
+  }
+  s = Expect(TokenKind::kLSquare, "'[' or '>'");
+  if (!s.ok()) return s;
+  while (tok_.kind != TokenKind::kRSquare) {
+    if (out->size() == kMaxListLength) {
+      return Error(tok_.offset, "too many core ranges");
+    }
+    const size_t range_offset = tok_.offset;
+    if (tok_.kind != TokenKind::kHashIdent || tok_.text != "#ttnn.core_range") {
+      return Unexpected("'#ttnn.core_range'");
+    }
+    Advance();
+    s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    int64_t v[4];
+    for (int k = 0; k < 4; ++k) {
+      if (k % 2 == 0) {
+        s = Expect(TokenKind::kLParen, "'(' before a core coordinate");
+        if (!s.ok()) return s;
+      }
+      absl::StatusOr<int64_t> n = Integer(LexMode::kNormal);
+      if (!n.ok()) return n.status();
+      v[k] = *n;
+      s = Expect(k % 2 == 0 ? TokenKind::kComma : TokenKind::kRParen,
+                 k % 2 == 0 ? "',' between x and y" : "')'");
+      if (!s.ok()) return s;
+      if (k == 1) {
+        s = Expect(TokenKind::kComma, "',' between the two corners");
+        if (!s.ok()) return s;
+      }
+    }
+    s = Expect(TokenKind::kRAngle, "'>' after the core range");
+    if (!s.ok()) return s;
+    CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
+    if (r.end.x < r.start.x || r.end.y < r.start.y) {
+      return Error(range_offset,
+                   absl::StrCat("core range (", r.start.x, ",", r.start.y,
+                                ")-(", r.end.x, ",", r.end.y,
+                                ") ends before it starts"));
+    }
+    if (r.end.x > 1 << 20 || r.end.y > 1 << 20) {
+      return Error(range_offset, "core coordinate above 2^20");
+    }
+    out->push_back(r);
+    if (tok_.kind == TokenKind::kComma) {
+      Advance();
+      continue;
+    }
+    if (tok_.kind != TokenKind::kRSquare) return Unexpected("',' or ']'");
+  }
+  Advance();
+  return Expect(TokenKind::kRAngle, "'>' after the core ranges");
+}
+
+absl::Status Parser::Memref(TtnnLayoutText* out) {
+  absl::Status s = ExpectWord("memref");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
+  if (!s.ok()) return s;
+  std::vector<size_t> offsets;
+  s = ShapeAndElement(&out->memref_shape, &offsets, &out->memref_element);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' and a buffer type");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kHashIdent ||
+      tok_.text != "#ttnn.buffer_type") {
+    return Unexpected("'#ttnn.buffer_type'");
+  }
+  Advance();
+  s = Expect(TokenKind::kLAngle, "'<'");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent) return Unexpected("a buffer type");
+  absl::optional<BufferType> buffer = BufferTypeFromName(tok_.text);
+  if (!buffer) {
+    return Error(tok_.offset,
+                 absl::StrCat("unknown buffer type ", DescribeGridToken(tok_),
+                              " (dram, l1, system_memory, l1_small, trace)"));
+  }
+  out->buffer_type = *buffer;
+  Advance();
+  s = Expect(TokenKind::kRAngle, "'>'");
+  if (!s.ok()) return s;
+  return Expect(TokenKind::kRAngle, "'>' to close the memref");
+}
+
+absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
+  // The map: its text up to the ')' closing the results, read on its own.
+  if (tok_.kind != TokenKind::kLParen) return Unexpected("'(' to start the map");
+  const size_t map_offset = tok_.offset;
+  size_t map_end = map_offset;
+  int depth = 0;
+  bool arrow = false;
+  for (;;) {
+    if (tok_.kind == TokenKind::kEof) return Unexpected("')'");
+    if (tok_.kind == TokenKind::kLParen || tok_.kind == TokenKind::kLSquare) {
+      ++depth;
+    } else if (tok_.kind == TokenKind::kRParen ||
+               tok_.kind == TokenKind::kRSquare) {
+      --depth;
+    } else if (tok_.kind == TokenKind::kArrow && depth == 0) {
+      arrow = true;
+    }
+    map_end = tok_.offset + tok_.text.size();
+    Advance();
+    if (depth == 0 && arrow && tok_.kind != TokenKind::kArrow &&
+        map_end > map_offset && text_[map_end - 1] == ')') {
+      break;
+    }
+  }
+  const absl::string_view map_text =
+      map_end > map_offset ? text_.substr(map_offset, map_end - map_offset)
+                           : absl::string_view();
+  out->map_text = CollapseWhitespace(map_text);
+  absl::StatusOr<AffineMap> map = ParseAffineMap(map_text);
+  if (map.ok()) {
+    out->map = *std::move(map);
+  } else {
+    // "1:12: floordiv is not supported ..." -> the message alone.
+    absl::string_view m = map.status().message();
+    const size_t colon = m.find(": ");
+    const size_t nl = m.find('\n');
+    out->map_note = std::string(m.substr(
+        colon == absl::string_view::npos ? 0 : colon + 2,
+        nl == absl::string_view::npos ? absl::string_view::npos
+                                      : nl - (colon + 2)));
+  }
+  absl::Status s = Expect(TokenKind::kComma, "',' after the map");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<' before the grid shape", LexMode::kShape);
+  if (!s.ok()) return s;
+  s = DimList(&out->grid, /*allow_empty=*/false);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kRAngle, "'x' or '>' in the grid shape");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' after the grid");
+  if (!s.ok()) return s;
+  if (tok_.kind == TokenKind::kIdent && tok_.text == "mesh") {
+    Advance();
+    s = Expect(TokenKind::kEqual, "'=' after 'mesh'");
+    if (!s.ok()) return s;
+    absl::StatusOr<std::string> mesh = SkipAttribute();
+    if (!mesh.ok()) return mesh.status();
+    out->mesh = *mesh;
+    s = Expect(TokenKind::kComma, "',' after the mesh");
+    if (!s.ok()) return s;
+  }
+  s = Memref(out);
+  if (!s.ok()) return s;
+  while (tok_.kind == TokenKind::kComma) {
+    Advance();
+    if (tok_.kind == TokenKind::kLAngle ||
+        (tok_.kind == TokenKind::kHashIdent &&
+         tok_.text == "#ttnn.tensor_memory_layout")) {
+      if (out->mem_layout || out->core_ranges) {
+        return Error(tok_.offset,
+                     "the memory layout comes right after the memref");
+      }
+      if (tok_.kind == TokenKind::kHashIdent) Advance();
+      s = Expect(TokenKind::kLAngle, "'<'");
+      if (!s.ok()) return s;
+      if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
+      absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
+      if (!ml) {
+        return Error(tok_.offset,
+                     absl::StrCat("unknown memory layout ",
+                                  DescribeGridToken(tok_),
+                                  " (interleaved, height_sharded, "
+                                  "width_sharded, block_sharded)"));
+      }
+      out->mem_layout = *ml;
+      Advance();
+      s = Expect(TokenKind::kRAngle, "'>'");
+      if (!s.ok()) return s;
+      continue;
+    }
+    if (tok_.kind == TokenKind::kIdent && tok_.text == "core_ranges") {
+      if (out->core_ranges) {
+        return Error(tok_.offset, "core_ranges given twice");
+      }
+      Advance();
+      s = Expect(TokenKind::kEqual, "'=' after 'core_ranges'");
+      if (!s.ok()) return s;
+      out->core_ranges.emplace();
+      s = CoreRangeSet(&*out->core_ranges);
+      if (!s.ok()) return s;
+      continue;
+    }
+    if (tok_.kind == TokenKind::kIdent &&
+        tok_.text == "ignorePhysicalLayout") {
+      Advance();
+      s = Expect(TokenKind::kEqual, "'=' after 'ignorePhysicalLayout'");
+      if (!s.ok()) return s;
+      if (tok_.kind != TokenKind::kIdent ||
+          (tok_.text != "true" && tok_.text != "false")) {
+        return Unexpected("true or false");
+      }
+      out->ignore_physical_layout = tok_.text == "true";
+      Advance();
+      continue;
+    }
+    return Unexpected(
+        "a memory layout, 'core_ranges' or 'ignorePhysicalLayout'");
+  }
+  return Expect(TokenKind::kRAngle, "'>' to close the layout");
+}
+
+absl::Status Parser::Dense(MetalLayoutText* out) {
+  const size_t dense_offset = tok_.offset;
+  absl::Status s = ExpectWord("dense");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<' after 'dense'");
+  if (!s.ok()) return s;
+  // Values: nothing, a splat integer, or nested lists of integers.
+  bool splat = false;
+  int64_t splat_value = 0;
+  std::vector<int64_t> rows_shape;  // lengths seen at depth 1 and 2
+  if (tok_.kind == TokenKind::kInt || tok_.kind == TokenKind::kMinus) {
+    absl::StatusOr<int64_t> v = SignedInteger(LexMode::kNormal);
+    if (!v.ok()) return v.status();
+    splat = true;
+    splat_value = *v;
+  } else if (tok_.kind == TokenKind::kLSquare) {
+    Advance();
+    int64_t rows = 0;
+    int64_t row_length = -1;
+    while (tok_.kind != TokenKind::kRSquare) {
+      if (out->intervals.size() >= 2 * kMaxListLength) {
+        return Error(tok_.offset, "too many intervals");
+      }
+      const size_t row_offset = tok_.offset;
+      s = Expect(TokenKind::kLSquare, "'[' to start an interval");
+      if (!s.ok()) return s;
+      int64_t n = 0;
+      while (tok_.kind != TokenKind::kRSquare) {
+        absl::StatusOr<int64_t> v = SignedInteger(LexMode::kNormal);
+        if (!v.ok()) return v.status();
+        out->intervals.push_back(*v);
+        ++n;
+        if (n > 2) {
+          return Error(row_offset,
+                       "collapsed_intervals must have pairs (second dim "
+                       "size 2)");
+        }
+        if (tok_.kind == TokenKind::kComma) {
+          Advance();
+        } else if (tok_.kind != TokenKind::kRSquare) {
+          return Unexpected("',' or ']'");
+        }
+      }
+      Advance();
+      if (row_length >= 0 && n != row_length) {
+        return Error(row_offset, "intervals of different lengths");
+      }
+      row_length = n;
+      ++rows;
+      if (tok_.kind == TokenKind::kComma) {
+        Advance();
+      } else if (tok_.kind != TokenKind::kRSquare) {
+        return Unexpected("',' or ']'");
+      }
+    }
+    Advance();
+    rows_shape = {rows, row_length < 0 ? 0 : row_length};
+  }
+  s = Expect(TokenKind::kRAngle, "'>' to close the dense values");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kColon, "':' and the intervals' type");
+  if (!s.ok()) return s;
+  s = ExpectWord("tensor");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
+  if (!s.ok()) return s;
+  MlirElement element;
+  const size_t type_offset = tok_.offset;
+  s = ShapeAndElement(&out->intervals_type, nullptr, &element);
+  if (!s.ok()) return s;
+  if (element.tiled() || element.scalar != ScalarType{S64, true}) {
+    return Error(type_offset, "collapsed_intervals must be a tensor of i64");
+  }
+  s = Expect(TokenKind::kRAngle, "'>' to close the intervals' type");
+  if (!s.ok()) return s;
+  const std::vector<int64_t>& t = out->intervals_type;
+  if (t.size() != 2) {
+    return Error(type_offset,
+                 absl::StrCat("collapsed_intervals must be a 2D array, got "
+                              "rank ",
+                              t.size()));
+  }
+  if (t[1] != 2) {
+    return Error(type_offset,
+                 absl::StrCat("collapsed_intervals must have pairs (second "
+                              "dim size 2), got ",
+                              t[1]));
+  }
+  if (t[0] > static_cast<int64_t>(kMaxListLength)) {
+    return Error(type_offset, "too many intervals");
+  }
+  if (splat) {
+    out->intervals.assign(2 * t[0], splat_value);
+  } else if (rows_shape.empty()) {
+    if (t[0] != 0) {
+      return Error(dense_offset,
+                   absl::StrCat("dense<> holds no value but the type has ",
+                                t[0], " intervals"));
+    }
+  } else if (rows_shape[0] != t[0] || rows_shape[1] != t[1]) {
+    return Error(dense_offset,
+                 absl::StrCat("dense values have shape ", rows_shape[0], "x",
+                              rows_shape[1], " but the type says ", t[0], "x",
+                              t[1]));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Parser::MetalLayoutHead(MetalLayoutText* out) {
+  absl::Status s = ExpectWord("logical_shape");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kEqual, "'='", LexMode::kShape);
+  if (!s.ok()) return s;
+  s = DimList(&out->logical_shape, /*allow_empty=*/true);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' after the logical shape");
+  if (!s.ok()) return s;
+  s = ExpectWord("dim_alignments");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kEqual, "'='", LexMode::kShape);
+  if (!s.ok()) return s;
+  s = DimList(&out->dim_alignments, /*allow_empty=*/true);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' after the dim alignments");
+  if (!s.ok()) return s;
+  s = ExpectWord("collapsed_intervals");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kEqual, "'='");
+  if (!s.ok()) return s;
+  s = Dense(out);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' after the collapsed intervals");
+  if (!s.ok()) return s;
+  if (tok_.kind == TokenKind::kIdent) {
+    absl::optional<OobVal> oob = OobValFromName(tok_.text);
+    if (oob) {
+      out->oob = *oob;
+      Advance();
+      s = Expect(TokenKind::kComma, "',' after the oob value");
+      if (!s.ok()) return s;
+    }
+  }
+  // The memory space: `l1` or `#ttcore.memory_space<l1>`.
+  bool wrapped = false;
+  if (tok_.kind == TokenKind::kHashIdent &&
+      (tok_.text == "#ttcore.memory_space" || tok_.text == "#tt.memory_space")) {
+    Advance();
+    s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    wrapped = true;
+  }
+  if (tok_.kind != TokenKind::kIdent) {
+    return Unexpected("a memory space (system, mmio, dram, l1)");
+  }
+  if (tok_.text == "dst") {
+    return Error(tok_.offset,
+                 "memory space dst (the destination registers) holds no "
+                 "tensor layout hlolayout models");
+  }
+  absl::optional<MemorySpace> space = MemorySpaceFromName(tok_.text);
+  if (!space) return Unexpected("a memory space (system, mmio, dram, l1)");
+  out->memory_space = *space;
+  Advance();
+  if (wrapped) {
+    s = Expect(TokenKind::kRAngle, "'>'");
+    if (!s.ok()) return s;
+  }
+  s = Expect(TokenKind::kComma, "',' after the memory space");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent) {
+    return Unexpected("a memory layout (interleaved, sharded)");
+  }
+  absl::optional<MetalMemoryLayout> ml = MetalMemoryLayoutFromName(tok_.text);
+  if (!ml) return Unexpected("a memory layout (interleaved, sharded)");
+  out->memory_layout = *ml;
+  Advance();
+  return Expect(TokenKind::kRAngle, "'>' to close the layout");
+}
+
+absl::StatusOr<GridTensorText> Parser::TensorType() {
+  Advance();
+  GridTensorText out;
+  absl::Status s = ExpectWord("tensor");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
+  if (!s.ok()) return s;
+  std::vector<size_t> offsets;
+  s = ShapeAndElement(&out.shape, &offsets, &out.element);
+  if (!s.ok()) return s;
+  if (tok_.kind == TokenKind::kRAngle) {
+    return Error(tok_.offset,
+                 "expected ',' and a layout (#ttnn.ttnn_layout, "
+                 "#ttcore.metal_layout)");
+  }
+  s = Expect(TokenKind::kComma, "',' before the encoding");
+  if (!s.ok()) return s;
+  const size_t encoding_offset = tok_.offset;
+  out.encoding_offset = encoding_offset;
+  if (tok_.kind == TokenKind::kHashIdent && tok_.text == kTtnnLayout) {
+    Advance();
+    s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    out.kind = GridEncodingKind::kTtnnLayout;
+    out.ttnn.emplace();
+    s = TtnnLayout(&*out.ttnn);
+    if (!s.ok()) return s;
+  } else if (tok_.kind == TokenKind::kHashIdent &&
+             (tok_.text == kTtcoreMetal || tok_.text == kTtMetal)) {
+    const std::string dialect(tok_.text == kTtMetal ? "tt" : "ttcore");
+    Advance();
+    s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    if (tok_.kind == TokenKind::kIdent && tok_.text == "logical_shape") {
+      out.kind = GridEncodingKind::kMetalLayout;
+      out.metal.emplace();
+      s = MetalLayoutHead(&*out.metal);
+      if (!s.ok()) return s;
+    } else {
+      // The 2024 form: grid/parse.h reads it, on the text with aliases
+      // inlined (its positions are those of that text).
+      out.kind = GridEncodingKind::kSeedMetalLayout;
+      out.seed_dialect = dialect;
+      absl::StatusOr<std::string> inlined =
+          aliases_ == nullptr
+              ? std::string(text_.substr(begin_, end_ - begin_))
+              : InlineAliases(text_.substr(begin_, end_ - begin_), *aliases_);
+      if (!inlined.ok()) return inlined.status();
+      const std::string trimmed(absl::StripAsciiWhitespace(*inlined));
+      absl::StatusOr<MetalLayout> seed = ParseTensorType(trimmed);
+      if (!seed.ok()) return seed.status();
+      out.seed = *std::move(seed);
+      out.text = CollapseWhitespace(trimmed);
+      return out;
+    }
+  } else {
+    if (tok_.kind == TokenKind::kHashIdent) {
+      return Error(encoding_offset,
+                   absl::StrCat("unknown layout or alias ",
+                                DescribeGridToken(tok_),
+                                " (expected #ttnn.ttnn_layout or "
+                                "#ttcore.metal_layout)"));
+    }
+    return Unexpected("a layout (#ttnn.ttnn_layout, #ttcore.metal_layout)");
+  }
+  s = Expect(TokenKind::kRAngle, "'>' to close the tensor type");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kEof) {
+    return Error(tok_.offset, absl::StrCat("unexpected ",
+                                           DescribeGridToken(tok_),
+                                           " after the tensor type"));
+  }
+  absl::StatusOr<std::string> inlined =
+      aliases_ == nullptr
+          ? std::string(text_.substr(begin_, end_ - begin_))
+          : InlineAliases(text_.substr(begin_, end_ - begin_), *aliases_);
+  if (!inlined.ok()) return inlined.status();
+  out.text = CollapseWhitespace(*inlined);
+  return out;
+}
+
+// The end of the line holding text[i] (the '\n' or the end).
+size_t LineEnd(absl::string_view text, size_t i) {
+  const size_t nl = text.find('\n', i);
+  return nl == absl::string_view::npos ? text.size() : nl;
+}
+
+// Reads an alias definition at `i` (a '#' or '!' at the start of a line's
+// content) into `aliases`; returns the offset after it, or 0 when there is
+// none at `i`.
+absl::StatusOr<size_t> AliasDefinition(absl::string_view text, size_t i,
+                                       AliasTable* aliases) {
+  if (i + 1 >= text.size() || (text[i] != '#' && text[i] != '!') ||
+      !IsIdentStart(text[i + 1])) {
+    return 0;
+  }
+  const size_t name_end = IdentEnd(text, i);
+  size_t j = name_end;
+  while (j < text.size() && IsBlank(text[j])) ++j;
+  if (j >= text.size() || text[j] != '=') return 0;
+  ++j;
+  while (j < text.size() && IsBlank(text[j])) ++j;
+  // The value runs to the end of the line where its brackets are closed.
+  size_t end = j;
+  int64_t depth = 0;
+  for (;;) {
+    const size_t line_end = LineEnd(text, end);
+    for (size_t k = end; k < line_end; ++k) {
+      const char c = text[k];
+      if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}' ||
+          (c == '>' && !(k > 0 && text[k - 1] == '-'))) {
+        --depth;
+      }
+    }
+    end = line_end;
+    if (depth <= 0 || end >= text.size()) break;
+    ++end;  // the next line continues the value
+  }
+  if (depth > 0) {
+    return ParseError(text, i,
+                      absl::StrCat("the definition of ",
+                                   DescribeToken(text.substr(i, name_end - i)),
+                                   " never closes its brackets"));
+  }
+  size_t value_end = end;
+  while (value_end > j &&
+         absl::ascii_isspace(static_cast<unsigned char>(text[value_end - 1]))) {
+    --value_end;
+  }
+  absl::StatusOr<std::string> inlined =
+      InlineAliases(text.substr(j, value_end - j), *aliases);
+  if (!inlined.ok()) return ParseError(text, i, inlined.status().message());
+  (*aliases)[std::string(text.substr(i, name_end - i))] =
+      Alias{j, value_end, *std::move(inlined)};
+  return end;
+}
+
+bool IsSplitMarker(absl::string_view line) {
+  // `// -----` (tt-mlir's --split-input-file separator).
+  absl::string_view s = absl::StripLeadingAsciiWhitespace(line);
+  if (!absl::ConsumePrefix(&s, "//")) return false;
+  s = absl::StripLeadingAsciiWhitespace(s);
+  return absl::StartsWith(s, "-----");
+}
+
+}  // namespace
+
+bool MentionsGridLayout(absl::string_view text) {
+  return absl::StrContains(text, "#ttnn.ttnn_layout<") ||
+         absl::StrContains(text, "#ttcore.metal_layout<") ||
+         absl::StrContains(text, "#tt.metal_layout<");
+}
+
+namespace {
+
+// Skips blank lines, comment lines and alias definitions (read into
+// `aliases`) at the start of `text`; returns where the rest starts.
+absl::StatusOr<size_t> SkipPrologue(absl::string_view text,
+                                    AliasTable* aliases) {
+  size_t i = 0;
+  for (;;) {
+    while (i < text.size() &&
+           absl::ascii_isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+    }
+    if (i >= text.size()) return i;
+    if (text.substr(i, 2) == "//") {
+      i = LineEnd(text, i);
+      continue;
+    }
+    absl::StatusOr<size_t> next = AliasDefinition(text, i, aliases);
+    if (!next.ok()) return next.status();
+    if (*next == 0) return i;
+    i = *next;
+  }
+}
+
+}  // namespace
+
+bool IsSingleTensorText(absl::string_view text) {
+  AliasTable aliases;
+  absl::StatusOr<size_t> i = SkipPrologue(text, &aliases);
+  if (!i.ok()) return true;  // ParseGridTensor reports the error
+  absl::string_view rest = text.substr(*i);
+  return rest.empty() || absl::StartsWith(rest, "tensor");
+}
+
+absl::StatusOr<GridTensorText> ParseGridTensor(absl::string_view text) {
+  AliasTable aliases;
+  absl::StatusOr<size_t> i = SkipPrologue(text, &aliases);
+  if (!i.ok()) return i.status();
+  if (*i >= text.size()) {
+    return ParseError(text, *i, "expected a tensor type, found end of input");
+  }
+  Parser parser(text, *i, text.size(), aliases.empty() ? nullptr : &aliases);
+  return parser.TensorType();
+}
+
+absl::StatusOr<MlirFileScan> ScanMlirFile(absl::string_view text) {
+  MlirFileScan scan;
+  AliasTable aliases;
+  absl::flat_hash_map<std::string, size_t> index;  // whitespace-free key
+  // Line numbers, counted forward as the scan goes.
+  size_t counted_to = 0;
+  int64_t line = 1;
+  auto line_of = [&](size_t offset) {
+    for (; counted_to < offset; ++counted_to) line += text[counted_to] == '\n';
+    return line;
+  };
+  size_t i = 0;
+  bool line_start = true;
+  while (i < text.size()) {
+    const size_t line_end = LineEnd(text, i);
+    if (line_start) {
+      size_t j = i;
+      while (j < line_end && IsBlank(text[j])) ++j;
+      if (text.substr(j, 2) == "//") {
+        if (IsSplitMarker(text.substr(j, line_end - j))) {
+          aliases.clear();
+          ++scan.sections;
+        }
+        i = line_end + 1;
+        continue;
+      }
+      absl::StatusOr<size_t> def = AliasDefinition(text, j, &aliases);
+      if (!def.ok()) return def.status();
+      if (*def != 0) {
+        ++scan.aliases;
+        i = *def + 1;
+        continue;
+      }
+    }
+    // The next tensor type on this line (it may run onto later lines).
+    const size_t at = text.substr(0, line_end).find("tensor<", i);
+    if (at == absl::string_view::npos) {
+      i = line_end + 1;
+      line_start = true;
+      continue;
+    }
+    line_start = false;
+    if (at > 0 && IsIdentChar(text[at - 1])) {
+      i = at + 7;
+      continue;
+    }
+    const size_t end = BalancedEnd(text, at + 6);
+    const size_t stop = end == absl::string_view::npos ? line_end : end;
+    const absl::string_view written = text.substr(at, stop - at);
+    absl::StatusOr<std::string> inlined = InlineAliases(written, aliases);
+    if (!inlined.ok()) return ParseError(text, at, inlined.status().message());
+    if (MentionsGridLayout(*inlined)) {
+      std::string key;
+      for (char c : *inlined) {
+        if (!absl::ascii_isspace(static_cast<unsigned char>(c))) {
+          key.push_back(c);
+        }
+      }
+      auto it = index.find(key);
+      if (it != index.end()) {
+        ++scan.types[it->second].uses;
+      } else {
+        index.emplace(std::move(key), scan.types.size());
+        MlirFileType t;
+        t.line = line_of(at);
+        const size_t bol = text.rfind('\n', at);
+        t.column = static_cast<int64_t>(
+            at - (bol == absl::string_view::npos ? 0 : bol + 1) + 1);
+        t.uses = 1;
+        t.written = CollapseWhitespace(written);
+        t.text = CollapseWhitespace(*inlined);
+        Parser parser(text, at, stop, &aliases);
+        t.parsed = parser.TensorType();
+        scan.types.push_back(std::move(t));
+      }
+    }
+    if (end == absl::string_view::npos) {
+      i = line_end + 1;
+      line_start = true;
+    } else {
+      i = end;  // the rest of the line where the type ended
+    }
+  }
+  return scan;
+}
+
+}  // namespace hlolayout::grid

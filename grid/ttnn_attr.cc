@@ -1,0 +1,472 @@
+#include "hlolayout/grid/ttnn_attr.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/grid/metal_layout.h"
+#include "hlolayout/grid/ttmlir_collapse.h"
+
+namespace hlolayout::grid {
+namespace {
+
+constexpr int64_t kTilePad = 32;  // tt-mlir's TILE_HEIGHT and TILE_WIDTH
+
+int64_t CeilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+
+absl::StatusOr<int64_t> Volume(absl::Span<const int64_t> dims,
+                               absl::string_view what) {
+  int64_t v = 1;
+  for (int64_t d : dims) {
+    if (__builtin_mul_overflow(v, d, &v)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the ", what, " has more than 2^63 elements"));
+    }
+  }
+  return v;
+}
+
+// A refusal in the words of tt-mlir's verifier.
+absl::Status Refused(absl::string_view message) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("tt-mlir's verifier refuses this layout: ", message));
+}
+
+std::string Dims(absl::Span<const int64_t> dims) {
+  return dims.empty() ? "()" : DimsToString(dims);
+}
+
+// The same function on every index of `shape`: equal coefficients of the
+// dims of size > 1 and equal constants.
+bool SameOnDomain(const AffineMap& a, const AffineMap& b,
+                  absl::Span<const int64_t> shape) {
+  if (a.num_dims() != b.num_dims() || a.num_results() != b.num_results()) {
+    return false;
+  }
+  for (int64_t i = 0; i < a.num_results(); ++i) {
+    if (a.result(i).constant != b.result(i).constant) return false;
+    for (int64_t d = 0; d < a.num_dims(); ++d) {
+      if (shape[d] > 1 && a.Coefficient(i, d) != b.Coefficient(i, d)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// tt-mlir's row-major coalescing of `n` cores over a worker grid `cols`
+// wide: full rows, then a tail.
+std::vector<CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
+  std::vector<CoreRange> ranges;
+  const int64_t full = n / cols, tail = n % cols;
+  if (full > 0) ranges.push_back({{0, 0}, {cols - 1, full - 1}});
+  if (tail > 0) ranges.push_back({{0, full}, {tail - 1, full}});
+  return ranges;
+}
+
+}  // namespace
+
+absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
+                                             const TtnnLayoutText& text,
+                                             const TtnnDevice& device) {
+  TtnnLayout l;
+  l.shape_.assign(shape.begin(), shape.end());
+  l.element_ = text.memref_element;
+  l.buffer_type_ = text.buffer_type;
+  l.mem_layout_ = text.mem_layout;
+  l.device_ = device;
+  l.written_ranges_ = text.core_ranges;
+  const BufferType bt = text.buffer_type;
+  const bool sharded = text.mem_layout && IsSharded(*text.mem_layout);
+
+  // The verifier, in its order.
+  if (!(IsL1(bt) || (IsDram(bt) && sharded)) &&
+      text.grid != std::vector<int64_t>{1, 1}) {
+    return Refused(absl::StrCat(
+        "expected (1, 1) grid shape for ", BufferTypeName(bt), " buffer type",
+        IsDram(bt) ? " with interleaved memory layout" : "", ", got (",
+        absl::StrJoin(text.grid, ", "), ")"));
+  }
+  if (text.mem_layout) {
+    if (bt == BufferType::kSystemMemory) {
+      return Refused(
+          "Memory layout is not allowed for SystemMemory buffer type.");
+    }
+    if (IsDram(bt) && *text.mem_layout == TtnnMemoryLayout::kBlockSharded) {
+      return Refused(
+          "BlockSharded layout is not supported for DRAM buffer type; use "
+          "WidthSharded, HeightSharded or Interleaved");
+    }
+  } else if (bt != BufferType::kSystemMemory) {
+    return Refused(
+        "Memory layout is required for non-SystemMemory buffer type.");
+  }
+  if (sharded && !text.core_ranges && !text.ignore_physical_layout) {
+    return Refused(absl::StrCat(
+        "sharded TTNN layout (", TtnnMemoryLayoutName(*text.mem_layout),
+        ") must carry a core_range_set"));
+  }
+  if (!sharded && text.core_ranges) {
+    return Refused(absl::StrCat(
+        "non-sharded TTNN layout must not carry a core_range_set (got ",
+        text.mem_layout ? TtnnMemoryLayoutName(*text.mem_layout)
+                        : "no memory layout",
+        ")"));
+  }
+  // What hlolayout does not model.
+  if (text.mem_layout == TtnnMemoryLayout::kNdSharded) {
+    return absl::InvalidArgumentError(
+        "nd_sharded layouts are #ttnn.ttnn_nd_layout's, not "
+        "#ttnn.ttnn_layout's");
+  }
+  if (text.grid.size() != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the grid has rank ", text.grid.size(),
+                     "; TTNN grids have rank 2 (the 2-D worker grid)"));
+  }
+  for (size_t i = 0; i < 2; ++i) {
+    if (text.grid[i] < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("grid dim ", i, " is ", text.grid[i]));
+    }
+  }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tensor dim ", d, " has size ", shape[d]));
+    }
+  }
+
+  // The builder.
+  l.grid_ = text.grid;
+  if (bt == BufferType::kSystemMemory ||
+      (IsDram(bt) && l.mem_layout_ == TtnnMemoryLayout::kInterleaved)) {
+    l.grid_ = {1, 1};
+  }
+  l.physical_ = l.shape_;
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  if (l.tiled()) {
+    for (int64_t d = std::max<int64_t>(0, rank - 2); d < rank; ++d) {
+      if (l.physical_[d] > (int64_t{1} << 62)) {
+        return absl::InvalidArgumentError("a tensor dim exceeds 2^62");
+      }
+      l.physical_[d] = CeilDiv(l.physical_[d], kTilePad) * kTilePad;
+    }
+  }
+  absl::StatusOr<int64_t> logical = Volume(l.shape_, "tensor");
+  if (!logical.ok()) return logical.status();
+  absl::StatusOr<int64_t> physical = Volume(l.physical_, "padded tensor");
+  if (!physical.ok()) return physical.status();
+  bool int32_overflow = false;
+  absl::StatusOr<AffineMap> linear = TtmlirCollapsedLinearMap(
+      l.physical_, 2, DefaultCollapseIntervals(), &int32_overflow);
+  if (!linear.ok()) return linear.status();
+  l.linear_ = *std::move(linear);
+  l.collapsed_ = EvalShape(l.linear_, l.physical_);
+  const std::vector<int64_t>& E = l.collapsed_;
+
+  const int64_t th = l.tiled() ? l.element_.tile->height : 1;
+  const int64_t tw = l.tiled() ? l.element_.tile->width : 1;
+  const int64_t cores = l.grid_[0] * l.grid_[1];
+  const bool l1_interleaved =
+      IsL1(bt) && l.mem_layout_ == TtnnMemoryLayout::kInterleaved;
+  if (sharded) {
+    l.shard_ = {CeilDiv(E[0], l.grid_[0]), CeilDiv(E[1], l.grid_[1])};
+  } else if (l1_interleaved) {
+    if (l.tiled()) {
+      const int64_t tiles = CeilDiv(E[0], th) * CeilDiv(E[1], tw);
+      l.shard_ = {th, CeilDiv(tiles, cores) * tw};
+    } else {
+      l.shard_ = {1, CeilDiv(*physical, cores)};
+    }
+  } else {
+    l.shard_ = E;
+  }
+  l.memref_ = l.shard_;
+  l.physical_shard_ = l.shard_;
+  if (l.tiled()) {
+    l.memref_ = {CeilDiv(l.shard_[0], th), CeilDiv(l.shard_[1], tw)};
+    l.physical_shard_ = {l.memref_[0] * th, l.memref_[1] * tw};
+  }
+  absl::StatusOr<int64_t> shard_volume =
+      Volume(l.physical_shard_, "shard");
+  if (!shard_volume.ok()) return shard_volume.status();
+  int64_t allocated;
+  if (__builtin_mul_overflow(*shard_volume, cores, &allocated)) {
+    return absl::InvalidArgumentError("the shards hold more than 2^63 elements");
+  }
+  l.padding_ = {*logical,
+                *physical,
+                *physical - *logical,
+                allocated,
+                allocated - *physical,
+                allocated - *logical};
+
+  // Canonical core placement.
+  if (sharded) {
+    const TtnnMemoryLayout ml = *l.mem_layout_;
+    const int64_t g0 = l.grid_[0], g1 = l.grid_[1];
+    const int64_t workers = device.worker_rows * device.worker_cols;
+    if (IsDram(bt)) {
+      if (cores > device.dram_banks) {
+        l.placement_error_ = absl::StrCat(
+            "DRAM-sharded layout cannot exceed available DRAM banks; got "
+            "shard grid volume ",
+            cores, " vs dram grid volume ", device.dram_banks);
+      } else {
+        l.canonical_ = std::vector<CoreRange>{{{0, 0}, {cores - 1, 0}}};
+      }
+    } else if (ml == TtnnMemoryLayout::kBlockSharded) {
+      if (g0 > device.worker_rows || g1 > device.worker_cols) {
+        l.placement_error_ = absl::StrCat(
+            "BlockSharded shard grid [", g0, ", ", g1,
+            "] does not fit in worker grid [", device.worker_rows, ", ",
+            device.worker_cols, "]");
+      } else {
+        l.canonical_ = std::vector<CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
+      }
+    } else {
+      const bool height = ml == TtnnMemoryLayout::kHeightSharded;
+      const int64_t m = height ? g0 : g1;
+      if ((height ? g1 : g0) != 1) {
+        l.placement_error_ = height ? "HeightSharded expects [M, 1] shard grid"
+                                    : "WidthSharded expects [1, M] shard grid";
+      } else if (m > workers) {
+        l.placement_error_ = absl::StrCat(
+            height ? "HeightSharded" : "WidthSharded", " shard count ", m,
+            " exceeds worker grid volume ", workers);
+      } else {
+        l.canonical_ = RowMajorRanges(m, device.worker_cols);
+      }
+    }
+    if (text.core_ranges) {
+      l.placement_ = *text.core_ranges;
+    } else if (l.canonical_) {
+      l.placement_ = *l.canonical_;
+    }
+  }
+
+  // Where the text differs from the builder.
+  const std::string builder_map = l.linear_.ToString();
+  if (!text.map) {
+    l.warnings_.push_back(absl::StrCat("the written map ", text.map_text,
+                                       " is not read (", text.map_note,
+                                       "); the builder writes ", builder_map));
+  } else if (text.map->num_dims() != rank) {
+    l.warnings_.push_back(absl::StrCat(
+        "the written map has ", text.map->num_dims(),
+        " input dims but the tensor has rank ", rank,
+        "; the builder writes ", builder_map));
+  } else if (*text.map != l.linear_) {
+    if (SameOnDomain(*text.map, l.linear_, l.shape_)) {
+      l.warnings_.push_back(absl::StrCat(
+          "the written map ", text.map->ToString(), " differs from the "
+          "builder's ", builder_map,
+          " only in coefficients of size-1 dims (the same on every index)"));
+    } else if (text.map->num_results() != 2) {
+      l.warnings_.push_back(absl::StrCat(
+          "the written map ", text.map->ToString(), " has ",
+          text.map->num_results(), " results; the builder collapses to 2: ",
+          builder_map));
+    } else {
+      l.warnings_.push_back(absl::StrCat("the written map ",
+                                         text.map->ToString(),
+                                         " is not the builder's ",
+                                         builder_map));
+    }
+  }
+  if (text.memref_shape != l.memref_) {
+    std::string why;
+    const std::vector<int64_t> per_dim = {CeilDiv(E[0], l.grid_[0]),
+                                          CeilDiv(E[1], l.grid_[1])};
+    const auto in_units = [&](std::vector<int64_t> s) {
+      if (l.tiled()) s = {CeilDiv(s[0], th), CeilDiv(s[1], tw)};
+      return s;
+    };
+    if (text.memref_shape.size() != 2) {
+      why = "; the memref must have the grid's rank (2)";
+    } else if (l1_interleaved && text.memref_shape == in_units(per_dim)) {
+      why = absl::StrCat(
+          "; the text splits each dim by the grid, but for L1 interleaved "
+          "the builder spreads all ",
+          l.tiled() ? "tiles" : "elements", " over the ", cores, " cores");
+    } else if (sharded && !l.placement_error_.empty()) {
+      // Height/width sharding over a 2-D grid: the legacy reading as a
+      // virtual [g0*g1, 1] or [1, g0*g1] grid.
+      const bool height = *l.mem_layout_ == TtnnMemoryLayout::kHeightSharded;
+      const std::vector<int64_t> virt =
+          height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
+                 : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
+      if (text.memref_shape == in_units(virt)) {
+        why = absl::StrCat("; the text reads grid ", DimsToString(l.grid_),
+                           " as the virtual grid ",
+                           height ? absl::StrCat(cores, "x1")
+                                  : absl::StrCat("1x", cores),
+                           " (tt-mlir's legacy convention), the builder "
+                           "divides per grid dim");
+      }
+    }
+    l.warnings_.push_back(absl::StrCat(
+        "the written memref ", Dims(text.memref_shape), " is not the builder's ",
+        DimsToString(l.memref_), l.tiled() ? " (tiles)" : "", why));
+  }
+  if (sharded && !l.placement_error_.empty()) {
+    l.warnings_.push_back(absl::StrCat(
+        "tt-mlir's canonical core placement refuses grid ",
+        DimsToString(l.grid_), ": ", l.placement_error_));
+  }
+  if (sharded && !l.placement_.empty()) {
+    int64_t n = 0;
+    for (const CoreRange& r : l.placement_) n += r.num_cores();
+    if (n < cores) {
+      l.warnings_.push_back(absl::StrCat(
+          "the core ranges hold ", n, " cores but the grid has ", cores,
+          " shards; shards past ", n, " have no core"));
+    }
+  }
+  if (text.core_ranges && l.canonical_ && *text.core_ranges != *l.canonical_) {
+    l.notes_.push_back(absl::StrCat(
+        "the written core ranges ", CoreRangesToString(*text.core_ranges),
+        " are not the canonical placement ", CoreRangesToString(*l.canonical_),
+        "; the builder keeps the written ones"));
+  }
+  if (int32_overflow) {
+    l.warnings_.push_back(
+        "a collapse stride exceeds 2^31: tt-mlir computes it in a 32-bit int, "
+        "so its map would differ from this one");
+  }
+  if (text.ignore_physical_layout) {
+    l.notes_.push_back(
+        "ignorePhysicalLayout = true: the shard placement is left unspecified");
+  }
+  if (!text.mesh.empty()) {
+    l.notes_.push_back(absl::StrCat("mesh = ", text.mesh,
+                                    ": the tensor's mesh is not modelled"));
+  }
+  return l;
+}
+
+int64_t TtnnLayout::num_pages() const {
+  if (!tiled()) return collapsed_[0];
+  return CeilDiv(collapsed_[0], element_.tile->height) *
+         CeilDiv(collapsed_[1], element_.tile->width);
+}
+
+int64_t TtnnLayout::page_bytes() const {
+  return tiled() ? TileBytes(*element_.tile)
+                 : collapsed_[1] * ScalarTypeBytes(element_.scalar);
+}
+
+int64_t TtnnLayout::shard_bytes() const {
+  return memref_[0] * memref_[1] * MlirElementBytes(element_);
+}
+
+std::string TtnnLayout::MemrefText() const {
+  return absl::StrCat("memref<", DimsToString(memref_), "x",
+                      MlirElementToString(element_), ", #ttnn.buffer_type<",
+                      BufferTypeName(buffer_type_), ">>");
+}
+
+std::string TtnnLayout::LayoutText() const {
+  std::string s = absl::StrCat("#ttnn.ttnn_layout<", linear_.ToString(), ", <",
+                               DimsToString(grid_), ">, ", MemrefText());
+  if (mem_layout_) {
+    absl::StrAppend(&s, ", <", TtnnMemoryLayoutName(*mem_layout_), ">");
+  }
+  if (sharded() && !placement_.empty()) {
+    absl::StrAppend(&s, ", core_ranges = ", CoreRangesToString(placement_));
+  }
+  return s + ">";
+}
+
+std::string TtnnLayout::TensorText(const MlirElement& element) const {
+  std::string dims;
+  for (int64_t d : shape_) absl::StrAppend(&dims, d, "x");
+  return absl::StrCat("tensor<", dims, MlirElementToString(element), ", ",
+                      LayoutText(), ">");
+}
+
+absl::StatusOr<TtnnLocation> TtnnLayout::Locate(
+    absl::Span<const int64_t> index) const {
+  if (index.size() != shape_.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("index has ", index.size(),
+                     " values but the tensor has rank ", shape_.size()));
+  }
+  for (size_t d = 0; d < index.size(); ++d) {
+    if (index[d] < 0 || index[d] >= shape_[d]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("index ", index[d], " is out of bounds for dim ", d,
+                       " of size ", shape_[d]));
+    }
+  }
+  TtnnLocation loc;
+  absl::StatusOr<std::vector<int64_t>> p = linear_.Evaluate(index);
+  if (!p.ok()) return p.status();
+  loc.physical = *p;
+  const int64_t th = tiled() ? element_.tile->height : 1;
+  const int64_t tw = tiled() ? element_.tile->width : 1;
+  if (tiled()) {
+    loc.tile = {loc.physical[0] / th, loc.physical[1] / tw};
+    loc.in_tile = {loc.physical[0] % th, loc.physical[1] % tw};
+  }
+  if (sharded()) {
+    loc.shard = {loc.physical[0] / physical_shard_[0],
+                 loc.physical[1] / physical_shard_[1]};
+    loc.shard_index = loc.shard[0] * grid_[1] + loc.shard[1];
+    loc.offset = {loc.physical[0] % physical_shard_[0],
+                  loc.physical[1] % physical_shard_[1]};
+    if (tiled()) {
+      loc.offset_tile = {loc.offset[0] / th, loc.offset[1] / tw};
+      loc.offset_in_tile = {loc.offset[0] % th, loc.offset[1] % tw};
+    }
+    absl::optional<CoreCoord> core = CoreOfRanges(placement_, loc.shard_index);
+    if (core) {
+      if (IsDram(buffer_type_)) {
+        loc.dram_bank = core->x + core->y * device_.dram_banks;
+      } else {
+        loc.core = core;
+      }
+    }
+  } else {
+    loc.page = tiled() ? loc.tile[0] * CeilDiv(collapsed_[1], tw) + loc.tile[1]
+                       : loc.physical[0];
+    if (IsDram(buffer_type_)) {
+      loc.dram_bank = *loc.page % device_.dram_banks;
+      loc.page_in_bank = *loc.page / device_.dram_banks;
+    }
+  }
+  return loc;
+}
+
+int64_t TtnnLayout::ValidRowsBelow(int64_t r) const {
+  r = std::clamp<int64_t>(r, 0, collapsed_[0]);
+  const int64_t rank = static_cast<int64_t>(shape_.size());
+  if (!tiled() || rank < 2) return r;
+  const int64_t padded = physical_[rank - 2], real = shape_[rank - 2];
+  if (padded == 0) return 0;
+  return (r / padded) * real + std::min(r % padded, real);
+}
+
+int64_t TtnnLayout::ValidColsBelow(int64_t c) const {
+  c = std::clamp<int64_t>(c, 0, collapsed_[1]);
+  return shape_.empty() ? std::min<int64_t>(c, 1)
+                        : std::min(c, shape_.back());
+}
+
+absl::optional<int64_t> TtnnLayout::ShardElements(int64_t y, int64_t x) const {
+  if (!sharded()) return absl::nullopt;
+  const int64_t r0 = y * physical_shard_[0], c0 = x * physical_shard_[1];
+  const int64_t rows =
+      ValidRowsBelow(r0 + physical_shard_[0]) - ValidRowsBelow(r0);
+  const int64_t cols =
+      ValidColsBelow(c0 + physical_shard_[1]) - ValidColsBelow(c0);
+  return rows * cols;
+}
+
+}  // namespace hlolayout::grid
