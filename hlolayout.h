@@ -61,8 +61,11 @@
 //    "(4,3):(3,1)", compose, complement, divide, multiply; XlaShapeToCute
 //    turns a tiled XLA layout into a CuTe layout.
 //
-// 7. Grid-sharded tt-mlir tensor layouts (namespace hlolayout::grid,
-//    grid/*.h): ParseTensorType, ExplainGridLayout, GridLocateAnswer.
+// 7. tt-mlir tensor layouts (namespace hlolayout::grid, grid/*.h):
+//    ParseGridTensor reads a `#ttnn.ttnn_layout`, a reworked
+//    `#ttcore.metal_layout` or the 2024 form; TtnnLayout::Build and
+//    TtcoreMetalLayout::Build give what tt-mlir's builder computes, Locate
+//    where an element lives; ScanMlirFile reads a whole .mlir file.
 //
 // 8. Moving an array's bytes between two layouts (relayout/relayout.h):
 //    RelayoutPlan::Create(from, to, options) once, plan.Run(src, dst) per
@@ -145,6 +148,12 @@
 #include "hlolayout/grid/padding.h"
 #include "hlolayout/grid/parse.h"
 #include "hlolayout/grid/print.h"
+#include "hlolayout/grid/ttcore_metal_layout.h"
+#include "hlolayout/grid/ttmlir_attrs.h"
+#include "hlolayout/grid/ttmlir_collapse.h"
+#include "hlolayout/grid/ttmlir_explain.h"
+#include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/grid/ttnn_attr.h"
 #include "hlolayout/grid/ttnn_layout.h"
 
 // Relayout: moving bytes between two layouts; sub-byte packing order.
@@ -154,6 +163,7 @@
 // Pictures of layouts (SVG and terminal text).
 #include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/grid_picture.h"
+#include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/draw/layout_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's

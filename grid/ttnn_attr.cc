@@ -81,6 +81,7 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
   l.mem_layout_ = text.mem_layout;
   l.device_ = device;
   l.written_ranges_ = text.core_ranges;
+  l.ignore_physical_layout_ = text.ignore_physical_layout;
   const BufferType bt = text.buffer_type;
   const bool sharded = text.mem_layout && IsSharded(*text.mem_layout);
 
@@ -381,6 +382,7 @@ std::string TtnnLayout::LayoutText() const {
   if (sharded() && !placement_.empty()) {
     absl::StrAppend(&s, ", core_ranges = ", CoreRangesToString(placement_));
   }
+  if (ignore_physical_layout_) absl::StrAppend(&s, ", ignorePhysicalLayout = true");
   return s + ">";
 }
 

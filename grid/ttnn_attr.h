@@ -189,6 +189,7 @@ class TtnnLayout {
   absl::optional<std::vector<CoreRange>> canonical_;
   absl::optional<std::vector<CoreRange>> written_ranges_;
   std::string placement_error_;
+  bool ignore_physical_layout_ = false;
   TtnnPadding padding_;
   std::vector<std::string> warnings_;
   std::vector<std::string> notes_;
