@@ -1,5 +1,6 @@
 """read_hlo, report, cute and grid, against the CLI."""
 
+import numpy as np
 import pytest
 
 import hlolayout as hl
@@ -172,7 +173,7 @@ def test_grid_matches_cli(cli):
     assert g.locate((20, 40)) == cli.json("grid", "locate", "--json", TENSOR, "20,40")
     assert g.locate((20, 40))["core"] == [1, 1]
     assert len(g.shards()) == 6 and g.grid == (3, 2) and g.shard_shape == (18, 32)
-    with pytest.raises(ValueError, match="^1:1: expected 'tensor'"):
+    with pytest.raises(ValueError, match="^1:1: expected a tensor type"):
         grid.parse("")
     with pytest.raises(ValueError):
         grid.parse("tensor<53x63xf32>x")
@@ -199,9 +200,71 @@ def test_draw_bad_inputs():
         hl.draw(42)
 
 
+TTNN = ("tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, "
+        "memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, "
+        "<width_sharded>, core_ranges = <[#ttnn.core_range<(0,0), (7,0)>]>>>")
+METAL = ("tensor<2x6x2x2x!ttcore.tile<32x32, f32>, #ttcore.metal_layout<"
+         "logical_shape = 128x384, dim_alignments = 32x32, collapsed_intervals "
+         "= dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>, l1, sharded>>")
+
+
+@pytest.mark.parametrize("text", [TTNN, METAL, TENSOR])
+def test_grid_vectorized_locate_matches_one_at_a_time(text):
+    g = grid.parse(text)
+    shape = g.explain()["logical_shape"]
+    rng = np.random.default_rng(30)
+    idx = np.stack([rng.integers(0, d, 200) for d in shape], axis=1)
+    many = g.locate(idx)
+    for row in (0, 17, 199):
+        one = g.locate(tuple(int(v) for v in idx[row]))
+        for key, column in many.items():
+            want = one[key] if one.get(key) is not None else None
+            got = column[row].tolist()
+            assert got == want, (key, got, want)
+    # A tuple of arrays (np.unravel_index) gives the same.
+    flat = np.arange(0, int(np.prod(shape)), 997)
+    a = g.locate(np.unravel_index(flat, shape))
+    b = g.locate(np.stack(np.unravel_index(flat, shape), axis=1))
+    assert all((a[k] == b[k]).all() for k in a)
+    with pytest.raises(ValueError, match="index at row 1: index"):
+        g.locate(np.array([[0] * len(shape), [10 ** 6] * len(shape)]))
+    with pytest.raises(ValueError, match="shape"):
+        g.locate(np.zeros((3, len(shape) + 1), np.int64))
+    with pytest.raises(TypeError):
+        g.locate(np.zeros((3, len(shape)), np.float32))
+
+
+def test_grid_new_forms(cli, tmp_path):
+    g = grid.parse(TTNN)
+    assert (g.kind, g.grid, g.memref_shape, g.warnings) == (
+        "ttnn_layout", (1, 8), (1, 16), [])
+    assert g.explain() == cli.json("grid", "explain", "--json", TTNN)
+    assert len(g.shards()) == 8 and g.shards()[3]["core"] == [3, 0]
+    stale = grid.parse("tensor<32x32xf32, #ttnn.ttnn_layout<(d0, d1) -> (d0, "
+                       "d1), <1x1>, memref<4x4x!ttcore.tile<32x32, f32>, "
+                       "#ttnn.buffer_type<dram>>, <interleaved>>>")
+    assert stale.memref_shape == (1, 1)
+    assert stale.warnings == ["the written memref 4x4 is not the builder's 1x1 (tiles)"]
+    m = grid.parse(METAL)
+    assert m.kind == "metal_layout" and m.locate((127, 383))["core"] == [5, 1]
+    # Another device moves the canonical core ranges.
+    small = grid.parse(TTNN, worker_grid=(2, 4))
+    assert small.explain()["core_ranges"] == [[[0, 0], [3, 1]]]
+    with pytest.raises(ValueError, match="verifier refuses"):
+        grid.parse("tensor<32x32xf32, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), "
+                   "<8x8>, memref<1x1x!ttcore.tile<32x32, f32>, "
+                   "#ttnn.buffer_type<dram>>, <interleaved>>>")
+    path = tmp_path / "m.mlir"
+    path.write_text("#l = #ttnn.buffer_type<l1>\nfunc.func @f(%a: " + TTNN +
+                    ") -> " + METAL + "\n")
+    r = grid.report(path)
+    assert r["counts"]["types"] == 2 and r["counts"]["ok"] == 2
+
+
 def test_cute_and_grid_repr_svg():
     assert "data-coord=" in hl.cute.Layout("(4,2):(2,1)")._repr_svg_()
     g = hl.grid.parse(
         "tensor<6x10xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
         "<2x2>, memref<3x5xf32, #tt.memory_space<l1>>>>")
     assert "data-core=" in g._repr_svg_()
+    assert "data-shard=" in hl.grid.parse(TTNN)._repr_svg_()
