@@ -163,8 +163,8 @@
 // Pictures of layouts (SVG and terminal text).
 #include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/grid_picture.h"
-#include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/draw/layout_picture.h"
+#include "hlolayout/draw/ttmlir_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.

@@ -100,7 +100,8 @@ flags:
            device_shape, shard_shape_tiles, logical_to_physical,
            physical_to_logical, host_strides, host_volume, padding,
            per_shard. Seed: see docs/tt-mlir.md.
-)" "$DEVICE"
+)"
+    "$DEVICE"
     R"(  --help   this text
 
 example:
@@ -123,7 +124,8 @@ flags:
            in_tile, shard, shard_index, offset, offset_tile, offset_in_tile,
            core, dram_bank, page, page_in_bank, warnings (seed form: index,
            collapsed, core, offset, tile, in_tile, byte_offset)
-)" "$DEVICE"
+)"
+    "$DEVICE"
     R"(  --help   this text
 
 example:
@@ -182,8 +184,8 @@ std::string WithDeviceFlags(absl::string_view help) {
 // The device of --worker-grid and --dram-banks.
 absl::StatusOr<grid::TtnnDevice> DeviceFromArgs(const Args& args) {
   const std::string spec =
-      absl::StrCat(args.Value("worker-grid", "8x8"), ",dram=",
-                   args.Value("dram-banks", "12"));
+      absl::StrCat(args.Value("worker-grid", "8x8"),
+                   ",dram=", args.Value("dram-banks", "12"));
   absl::StatusOr<grid::TtnnDevice> d = grid::ParseTtnnDevice(spec);
   if (!d.ok()) {
     return absl::InvalidArgumentError(
@@ -361,8 +363,8 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
 
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout grid report";
-  absl::StatusOr<Args> args = ParseArgs(raw_args, {"json", "help"},
-                                        {"worker-grid", "dram-banks"});
+  absl::StatusOr<Args> args =
+      ParseArgs(raw_args, {"json", "help"}, {"worker-grid", "dram-banks"});
   if (!args.ok() || args->positional.size() != 1) {
     io.err << kWho << ": "
            << (args.ok() ? "expects one FILE.mlir (or '-')"

@@ -157,9 +157,10 @@ TEST(GridCommand, TtnnExplainAndLocate) {
   // A stale memref: the builder's answer, and a warning on stderr.
   r = RunCli({"grid", "explain", "--json", kStale});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err,
-            "hlolayout grid explain: warning: the written memref 4x4 is not the "
-            "builder's 1x1 (tiles)\n");
+  EXPECT_EQ(
+      r.err,
+      "hlolayout grid explain: warning: the written memref 4x4 is not the "
+      "builder's 1x1 (tiles)\n");
   EXPECT_NE(r.out.find("\"memref\": \"memref<1x1x!ttcore.tile<32x32, f32>, "
                        "#ttnn.buffer_type<dram>>\""),
             std::string::npos);

@@ -46,10 +46,13 @@ void OptionalRanges(JsonWriter& json, absl::string_view key,
 std::string SeedText(const grid::GridAnalysis& a, std::string text) {
   // The seed printer writes `tt`; a `ttcore` text is answered in its names.
   if (a.text.seed_dialect != "ttcore") return text;
-  return absl::StrReplaceAll(text, {{"#tt.", "#ttcore."}, {"!tt.", "!ttcore."}});
+  return absl::StrReplaceAll(text,
+                             {{"#tt.", "#ttcore."}, {"!tt.", "!ttcore."}});
 }
 
-std::string Commas(absl::Span<const int64_t> v) { return absl::StrJoin(v, ","); }
+std::string Commas(absl::Span<const int64_t> v) {
+  return absl::StrJoin(v, ",");
+}
 
 }  // namespace
 
@@ -97,8 +100,8 @@ std::string TtnnExplainJson(const grid::GridAnalysis& a) {
   json.Key("placement_error");
   l.placement_error().empty() ? json.Null() : json.String(l.placement_error());
   json.Key("device").BeginObject();
-  json.Key("worker_grid").IntArray({l.device().worker_rows,
-                                    l.device().worker_cols});
+  json.Key("worker_grid")
+      .IntArray({l.device().worker_rows, l.device().worker_cols});
   json.Key("dram_banks").Int(l.device().dram_banks);
   json.EndObject();
   json.Key("pages");
@@ -445,8 +448,8 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
     if (!a.ok()) {
       out.status = "refused";
       const SourceLocation loc = LocateOffset(text, t.parsed->encoding_offset);
-      out.error = absl::StrCat(loc.line, ":", loc.column, ": ",
-                               a.status().message());
+      out.error =
+          absl::StrCat(loc.line, ":", loc.column, ": ", a.status().message());
       ++r.refused;
       r.types.push_back(std::move(out));
       continue;
@@ -470,17 +473,17 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
       out.grid = l.grid();
       out.memref_shape = l.shard_shape_units();
       out.memref = l.MemrefText();
-      out.summary = absl::StrCat(
-          grid::MemorySpaceName(l.text().memory_space), " ",
-          grid::MetalMemoryLayoutName(l.text().memory_layout),
-          l.tiled() ? ", tiled" : ", row-major");
+      out.summary =
+          absl::StrCat(grid::MemorySpaceName(l.text().memory_space), " ",
+                       grid::MetalMemoryLayoutName(l.text().memory_layout),
+                       l.tiled() ? ", tiled" : ", row-major");
     } else {
       const grid::MetalLayout& l = *a->text.seed;
       out.grid = l.grid();
       out.memref_shape = l.memref_shape();
       out.memref = SeedText(*a, grid::MemrefToString(l));
-      out.summary = absl::StrCat("2024 form, ",
-                                 grid::MemorySpaceName(l.memory_space()));
+      out.summary =
+          absl::StrCat("2024 form, ", grid::MemorySpaceName(l.memory_space()));
     }
     r.types.push_back(std::move(out));
   }
@@ -531,9 +534,8 @@ std::string GridReportJson(const GridReport& r) {
 
 std::string FormatGridReport(const GridReport& r) {
   std::string out = absl::StrCat(
-      "file: ", r.file, "\n", r.types.size(),
-      " tensor types with a layout (", r.sections,
-      r.sections == 1 ? " section, " : " sections, ", r.aliases,
+      "file: ", r.file, "\n", r.types.size(), " tensor types with a layout (",
+      r.sections, r.sections == 1 ? " section, " : " sections, ", r.aliases,
       " alias definitions): ", r.ok, " as written, ", r.warned,
       " with warnings, ", r.refused, " refused, ", r.unread, " unread\n");
   for (const GridReportType& t : r.types) {

@@ -83,7 +83,8 @@ bool Covers(const JsonValue& got, const JsonValue& want) {
 
 std::string IndexArg(const JsonValue& index) {
   std::vector<std::string> parts;
-  for (const JsonValue& v : index.array) parts.push_back(absl::StrCat(v.integer));
+  for (const JsonValue& v : index.array)
+    parts.push_back(absl::StrCat(v.integer));
   return absl::StrJoin(parts, ",");
 }
 
@@ -163,7 +164,7 @@ TEST(GridTtmlirData, EveryLitTestTypeIsRead) {
       absl::StatusOr<JsonValue> out = triton::ParseJson(r.out);
       ASSERT_TRUE(out.ok()) << fields[0];
       ++counts[out->Find("warnings")->array.empty() ? "as_written"
-                                                   : "warnings"];
+                                                    : "warnings"];
       continue;
     }
     ASSERT_EQ(r.status, 1) << fields[0];

@@ -161,8 +161,8 @@ int RunGridDraw(const std::vector<std::string>& raw, IoContext& io,
                                                            IoContext&)) {
   constexpr absl::string_view kWho = "hlolayout grid draw";
   static constexpr absl::string_view kSwitches[] = {"ascii"};
-  static constexpr absl::string_view kValued[] = {
-      "svg", "color", "worker-grid", "dram-banks", "type"};
+  static constexpr absl::string_view kValued[] = {"svg", "color", "worker-grid",
+                                                  "dram-banks", "type"};
   absl::StatusOr<Args> args = ParseArgs(raw, kSwitches, kValued);
   if (!args.ok() || args->positional.size() != 1) {
     io.err << kWho << ": "
@@ -192,9 +192,10 @@ int RunGridDraw(const std::vector<std::string>& raw, IoContext& io,
                          grid::DimsToString(a->ttnn->grid()));
   } else if (a->metal) {
     grid = draw::MetalHeadLayoutGrid(*a->metal, for_text);
-    title = absl::StrCat("tensor<", grid::DimsToString(a->metal->device_shape()),
-                         "> with #ttcore.metal_layout on grid ",
-                         grid::DimsToString(a->metal->grid()));
+    title =
+        absl::StrCat("tensor<", grid::DimsToString(a->metal->device_shape()),
+                     "> with #ttcore.metal_layout on grid ",
+                     grid::DimsToString(a->metal->grid()));
   } else {
     const grid::MetalLayout& layout = *a->text.seed;
     grid = draw::GridLayoutGrid(layout, for_text);

@@ -13,8 +13,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/cli/command.h"
 #include "hlolayout/cli/args.h"
+#include "hlolayout/cli/command.h"
 #include "hlolayout/grid/ttmlir_explain.h"
 
 namespace hlolayout::cli {

@@ -80,8 +80,7 @@ absl::StatusOr<CellGrid> DrawPlane(Plane p, bool for_text) {
           (static_cast<double>(r1 - r0) * static_cast<double>(c1 - c0));
       GridCell& cell = g.cells[r * g.cols + c];
       const int64_t group = p.group(r0, c0);
-      const std::string shard =
-          absl::StrCat(r0 / p.sy, ",", c0 / p.sx);
+      const std::string shard = absl::StrCat(r0 / p.sy, ",", c0 / p.sx);
       cell.css_class = fill > 0 ? "grid-cell" : "grid-cell padding";
       cell.attrs = {{"data-shard", shard}, {"data-fill", Percent(fill)}};
       cell.group = (r0 / p.sy) * 1000003 + c0 / p.sx;
@@ -99,15 +98,15 @@ absl::StatusOr<CellGrid> DrawPlane(Plane p, bool for_text) {
         cell.label = fill == 0 ? "." : absl::StrCat(group);
         if (fill > 0 && fill < 1) cell.label += "~";
       }
-      cell.title = absl::StrCat(
-          p.owner(r0, c0), ", ",
-          k == 1 ? absl::StrCat("position (", r0, ",", c0, ")")
-                 : absl::StrCat("rows ", r0, "-", r1 - 1, ", columns ", c0,
-                                "-", c1 - 1),
-          ": ",
-          fill == 0  ? "padding"
-          : fill < 1 ? absl::StrCat(Percent(fill), " elements")
-                     : "elements");
+      cell.title =
+          absl::StrCat(p.owner(r0, c0), ", ",
+                       k == 1 ? absl::StrCat("position (", r0, ",", c0, ")")
+                              : absl::StrCat("rows ", r0, "-", r1 - 1,
+                                             ", columns ", c0, "-", c1 - 1),
+                       ": ",
+                       fill == 0  ? "padding"
+                       : fill < 1 ? absl::StrCat(Percent(fill), " elements")
+                                  : "elements");
     }
   }
   return g;
@@ -154,25 +153,23 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayout& l,
       absl::optional<grid::CoreCoord> core =
           grid::CoreOfRanges(l.core_ranges(), y * gx + x);
       if (core) {
-        absl::StrAppend(&s, dram ? absl::StrCat(" in DRAM bank ",
-                                                core->x +
-                                                    core->y *
-                                                        l.device().dram_banks)
-                                 : absl::StrCat(" on core ", CoreText(*core)));
+        absl::StrAppend(
+            &s, dram ? absl::StrCat(" in DRAM bank ",
+                                    core->x + core->y * l.device().dram_banks)
+                     : absl::StrCat(" on core ", CoreText(*core)));
       }
       return s;
     };
-    p.heading = absl::StrCat(where, ", grid ", grid::DimsToString(l.grid()),
-                             ": ", l.num_shards(), " shards of ",
-                             grid::DimsToString(l.physical_shard_shape()),
-                             l.tiled() ? absl::StrCat(" (", grid::DimsToString(
-                                                                 l.memref_shape()),
-                                                      " tiles)")
-                                       : "");
-    p.notes.push_back(absl::StrCat(
-        "collapsed tensor ", grid::DimsToString(E),
-        "; colour: shard (number, row-major); hatched",
-        for_text ? " or '.'" : "", ": padding"));
+    p.heading = absl::StrCat(
+        where, ", grid ", grid::DimsToString(l.grid()), ": ", l.num_shards(),
+        " shards of ", grid::DimsToString(l.physical_shard_shape()),
+        l.tiled() ? absl::StrCat(" (", grid::DimsToString(l.memref_shape()),
+                                 " tiles)")
+                  : "");
+    p.notes.push_back(
+        absl::StrCat("collapsed tensor ", grid::DimsToString(E),
+                     "; colour: shard (number, row-major); hatched",
+                     for_text ? " or '.'" : "", ": padding"));
   } else {
     p.rows = l.tiled() ? CeilDiv(E[0], p.th) * p.th : E[0];
     p.cols = l.tiled() ? CeilDiv(E[1], p.tw) * p.tw : E[1];
@@ -198,18 +195,18 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayout& l,
     };
     p.heading = absl::StrCat(where, ": ", l.num_pages(), " pages (",
                              tiled ? "tiles" : "rows", ")");
-    p.notes.push_back(absl::StrCat(
-        "collapsed tensor ", grid::DimsToString(E), "; colour: ",
-        system ? "one buffer"
-        : dram ? absl::StrCat("DRAM bank (page mod ", banks, ")")
-               : "page",
-        "; hatched", for_text ? " or '.'" : "", ": padding"));
+    p.notes.push_back(
+        absl::StrCat("collapsed tensor ", grid::DimsToString(E), "; colour: ",
+                     system ? "one buffer"
+                     : dram ? absl::StrCat("DRAM bank (page mod ", banks, ")")
+                            : "page",
+                     "; hatched", for_text ? " or '.'" : "", ": padding"));
   }
   return DrawPlane(std::move(p), for_text);
 }
 
-absl::StatusOr<CellGrid> MetalHeadLayoutGrid(
-    const grid::TtcoreMetalLayout& l, bool for_text) {
+absl::StatusOr<CellGrid> MetalHeadLayoutGrid(const grid::TtcoreMetalLayout& l,
+                                             bool for_text) {
   Plane p;
   const std::vector<int64_t>& phys = l.physical_shape();
   const std::vector<int64_t>& shard = l.shard_shape();
@@ -240,9 +237,9 @@ absl::StatusOr<CellGrid> MetalHeadLayoutGrid(
                      grid[1] <= l.device().worker_cols;
   p.owner = [sy, sx, cores](int64_t r, int64_t c) {
     const int64_t y = r / sy, x = c / sx;
-    return absl::StrCat("shard (", y, ",", x, ")",
-                        cores ? absl::StrCat(" on core (", x, ",", y, ")")
-                              : "");
+    return absl::StrCat(
+        "shard (", y, ",", x, ")",
+        cores ? absl::StrCat(" on core (", x, ",", y, ")") : "");
   };
   p.heading = absl::StrCat(
       grid::MemorySpaceName(l.text().memory_space), " ",
@@ -252,15 +249,15 @@ absl::StatusOr<CellGrid> MetalHeadLayoutGrid(
                                " tiles)")
                 : "");
   p.notes.push_back(absl::StrCat(
-      "physical shape ", grid::DimsToString(phys),
-      " (logical ", l.logical_shape().empty()
-                        ? std::string("scalar")
-                        : grid::DimsToString(l.logical_shape()),
+      "physical shape ", grid::DimsToString(phys), " (logical ",
+      l.logical_shape().empty() ? std::string("scalar")
+                                : grid::DimsToString(l.logical_shape()),
       "); colour: shard; hatched", for_text ? " or '.'" : "", ": padding"));
   if (n > 2) {
-    p.notes.push_back(absl::StrCat(
-        "the last two physical dims; outer index 0 of ",
-        grid::DimsToString(std::vector<int64_t>(phys.begin(), phys.end() - 2))));
+    p.notes.push_back(
+        absl::StrCat("the last two physical dims; outer index 0 of ",
+                     grid::DimsToString(
+                         std::vector<int64_t>(phys.begin(), phys.end() - 2))));
   }
   return DrawPlane(std::move(p), for_text);
 }

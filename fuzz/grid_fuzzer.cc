@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
-#include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/draw/ttmlir_picture.h"
+#include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/parse.h"
 #include "hlolayout/grid/print.h"
@@ -153,7 +153,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (const grid::MlirFileType& t : scan->types) {
         CheckError(t.parsed.status(), text);
         if (!t.parsed.ok()) continue;
-        absl::StatusOr<grid::GridAnalysis> a = grid::AnalyzeGridTensor(*t.parsed);
+        absl::StatusOr<grid::GridAnalysis> a =
+            grid::AnalyzeGridTensor(*t.parsed);
         CheckError(a.status(), text);
         if (a.ok()) Analyze(*a, "0,0", text);
       }

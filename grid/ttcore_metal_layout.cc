@@ -80,14 +80,14 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
 
   // The verifier.
   if (static_cast<int64_t>(al.size()) != rank) {
-    return Refused(
-        absl::StrCat("dim_alignments size (", al.size(),
-                     ") must match logical_shape rank (", rank, ")"));
+    return Refused(absl::StrCat("dim_alignments size (", al.size(),
+                                ") must match logical_shape rank (", rank,
+                                ")"));
   }
   for (size_t i = 0; i < al.size(); ++i) {
     if (al[i] <= 0) {
-      return Refused(absl::StrCat(
-          "dim_alignments[", i, "] must be positive, got ", al[i]));
+      return Refused(absl::StrCat("dim_alignments[", i,
+                                  "] must be positive, got ", al[i]));
     }
   }
   for (size_t i = 0; i + 1 < text.intervals.size(); i += 2) {
@@ -105,9 +105,8 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
           ") is out of bounds for logical_shape rank ", rank));
     }
     if (ns > ne) {
-      return Refused(
-          absl::StrCat("collapsed_intervals start (", start,
-                       ") must not exceed end (", end, ")"));
+      return Refused(absl::StrCat("collapsed_intervals start (", start,
+                                  ") must not exceed end (", end, ")"));
     }
   }
   for (int64_t d = 0; d < rank; ++d) {
@@ -130,14 +129,14 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
           ") is empty; tt-mlir gives it no physical dim but a map result"));
     }
     if (iv[0] < next) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "collapsed intervals overlap at dim ", iv[0],
-          "; each logical dim must belong to one interval"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("collapsed intervals overlap at dim ", iv[0],
+                       "; each logical dim must belong to one interval"));
     }
     if (iv[0] > next) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "collapsed intervals leave dim ", next,
-          " out (tt-mlir would drop it silently)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("collapsed intervals leave dim ", next,
+                       " out (tt-mlir would drop it silently)"));
     }
     next = iv[1];
   }
@@ -258,8 +257,7 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
     if (!Mul(allocated, d, &allocated)) return Overflow();
   }
   if (l.tiled() &&
-      !Mul(allocated, element.tile->height * element.tile->width,
-           &allocated)) {
+      !Mul(allocated, element.tile->height * element.tile->width, &allocated)) {
     return Overflow();
   }
   l.padding_ = {logical, physical, physical - logical, allocated};
@@ -274,9 +272,9 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
     l.warnings_.push_back(absl::StrCat(
         "the tensor type's shard is ", Dims(text_shard),
         " but getDeviceShape gives ", Dims(l.shard_units_),
-        l.tiled() ? " tiles" : "", " for grid ", Dims(l.grid_), ": grid x shard ",
-        covers ? "covers more than" : "does not cover", " the physical ",
-        Dims(l.physical_units_),
+        l.tiled() ? " tiles" : "", " for grid ", Dims(l.grid_),
+        ": grid x shard ", covers ? "covers more than" : "does not cover",
+        " the physical ", Dims(l.physical_units_),
         covers ? "" : " (the dim_alignments padding is ignored)"));
   }
   if (text.oob) {
@@ -333,8 +331,7 @@ std::string TtcoreMetalLayout::PhysicalToLogicalText() const {
     }
     for (int64_t d = iv[1] - 1; d >= iv[0]; --d) {
       const int64_t st = strides_[d];
-      const std::string div =
-          st == 1 ? p : absl::StrCat(p, " floordiv ", st);
+      const std::string div = st == 1 ? p : absl::StrCat(p, " floordiv ", st);
       if (d == iv[1] - 1) {
         int64_t aligned;
         AlignUp(s[d], al[d], &aligned);
@@ -366,11 +363,12 @@ std::string TtcoreMetalLayout::TensorText() const {
       flat.empty() ? "dense<>"
                    : absl::StrCat("dense<[", absl::StrJoin(flat, ", "), "]>");
   return absl::StrCat(
-      "tensor<", DimsToString(device_shape_), "x", MlirElementToString(element_),
-      ", #ttcore.metal_layout<logical_shape = ", DimsToString(text_.logical_shape),
+      "tensor<", DimsToString(device_shape_), "x",
+      MlirElementToString(element_), ", #ttcore.metal_layout<logical_shape = ",
+      DimsToString(text_.logical_shape),
       ", dim_alignments = ", DimsToString(text_.dim_alignments),
-      ", collapsed_intervals = ", dense, " : tensor<", flat.size(),
-      "x2xi64>, ", MemorySpaceName(text_.memory_space), ", ",
+      ", collapsed_intervals = ", dense, " : tensor<", flat.size(), "x2xi64>, ",
+      MemorySpaceName(text_.memory_space), ", ",
       MetalMemoryLayoutName(text_.memory_layout), ">>");
 }
 

@@ -105,8 +105,7 @@ TEST(TtcoreMetalLayout, Refusals) {
     const char* message;
   };
   const Case cases[] = {
-      {Text("1x1x32x32xf32", "32x32", "32",
-            "dense<> : tensor<0x2xi64>"),
+      {Text("1x1x32x32xf32", "32x32", "32", "dense<> : tensor<0x2xi64>"),
        "tt-mlir's verifier refuses this layout: dim_alignments size (1) must "
        "match logical_shape rank (2)"},
       {Text("1x1x32x32xf32", "32x32", "32x0", "dense<> : tensor<0x2xi64>"),
@@ -193,8 +192,8 @@ TEST(TtcoreMetalLayout, LocateRoundTripsOverSmallLayouts) {
     // (it only warns about the shard).
     std::vector<int64_t> phys;
     {
-      absl::StatusOr<GridTensorText> t = ParseGridTensor(
-          Text("1x1x1x1xf32", logical, al, c.intervals));
+      absl::StatusOr<GridTensorText> t =
+          ParseGridTensor(Text("1x1x1x1xf32", logical, al, c.intervals));
       ASSERT_TRUE(t.ok()) << t.status();
       const std::vector<int64_t> ones(
           2 * NormalizeIntervals(t->metal->intervals, rank).size(), 1);
@@ -206,7 +205,8 @@ TEST(TtcoreMetalLayout, LocateRoundTripsOverSmallLayouts) {
     // Then a grid splitting each even physical dim in two.
     std::vector<int64_t> shape;
     for (int64_t p : phys) shape.push_back(p % 2 == 0 ? 2 : 1);
-    for (size_t i = 0; i < phys.size(); ++i) shape.push_back(phys[i] / shape[i]);
+    for (size_t i = 0; i < phys.size(); ++i)
+      shape.push_back(phys[i] / shape[i]);
     absl::StatusOr<TtcoreMetalLayout> l =
         Build(Text(DimsToString(shape) + "xf32", logical, al, c.intervals));
     ASSERT_TRUE(l.ok()) << l.status();

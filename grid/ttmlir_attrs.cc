@@ -129,8 +129,8 @@ std::string MlirElementToString(const MlirElement& element) {
 }
 
 absl::StatusOr<TtnnDevice> ParseTtnnDevice(absl::string_view text) {
-  const absl::Status bad = absl::InvalidArgumentError(absl::StrCat(
-      "bad device '", text, "': expected ROWSxCOLS[,dram=N]"));
+  const absl::Status bad = absl::InvalidArgumentError(
+      absl::StrCat("bad device '", text, "': expected ROWSxCOLS[,dram=N]"));
   TtnnDevice device;
   std::vector<absl::string_view> parts = absl::StrSplit(text, ',');
   std::vector<absl::string_view> dims = absl::StrSplit(parts[0], 'x');
@@ -146,7 +146,8 @@ absl::StatusOr<TtnnDevice> ParseTtnnDevice(absl::string_view text) {
       return bad;
     }
   }
-  for (int64_t v : {device.worker_rows, device.worker_cols, device.dram_banks}) {
+  for (int64_t v :
+       {device.worker_rows, device.worker_cols, device.dram_banks}) {
     if (v < 1 || v > 1024) {
       return absl::InvalidArgumentError(absl::StrCat(
           "bad device '", text, "': sizes must be between 1 and 1024"));

@@ -102,8 +102,8 @@ std::string CoreRangesToString(absl::Span<const CoreRange> ranges);
 
 // The element of a tensor or memref: a scalar type, or a tile.
 struct MlirElement {
-  ScalarType scalar;               // the tile's data type when tiled
-  absl::optional<TileType> tile;   // set for `!ttcore.tile<HxW, dtype>`
+  ScalarType scalar;              // the tile's data type when tiled
+  absl::optional<TileType> tile;  // set for `!ttcore.tile<HxW, dtype>`
 
   bool tiled() const { return tile.has_value(); }
   friend bool operator==(const MlirElement& a, const MlirElement& b) {

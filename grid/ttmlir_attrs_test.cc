@@ -8,9 +8,9 @@ namespace hlolayout::grid {
 namespace {
 
 TEST(TtmlirAttrs, NamesRoundTrip) {
-  for (BufferType t : {BufferType::kDram, BufferType::kL1,
-                       BufferType::kSystemMemory, BufferType::kL1Small,
-                       BufferType::kTrace}) {
+  for (BufferType t :
+       {BufferType::kDram, BufferType::kL1, BufferType::kSystemMemory,
+        BufferType::kL1Small, BufferType::kTrace}) {
     EXPECT_EQ(BufferTypeFromName(BufferTypeName(t)), t);
   }
   EXPECT_FALSE(BufferTypeFromName("sram").has_value());
@@ -50,7 +50,8 @@ TEST(TtmlirAttrs, Elements) {
   MlirElement bf16{ScalarType{BF16, false}, absl::nullopt};
   EXPECT_EQ(MlirElementToString(bf16), "bf16");
   EXPECT_EQ(MlirElementBytes(bf16), 2);
-  MlirElement tile{ScalarType{BF16, false}, TileType{32, 32, TileDataType::kBfpBF8}};
+  MlirElement tile{ScalarType{BF16, false},
+                   TileType{32, 32, TileDataType::kBfpBF8}};
   EXPECT_EQ(MlirElementToString(tile), "!ttcore.tile<32x32, bfp_bf8>");
   EXPECT_EQ(MlirElementBytes(tile), 1088);
 }
@@ -64,8 +65,8 @@ TEST(TtmlirAttrs, ParseTtnnDevice) {
   d = ParseTtnnDevice("8x8");
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(d->dram_banks, 12);
-  for (const char* bad : {"8y8", "8x", "0x8", "8x8,banks=2", "8x8,dram=0",
-                          "2000x1", ""}) {
+  for (const char* bad :
+       {"8y8", "8x", "0x8", "8x8,banks=2", "8x8,dram=0", "2000x1", ""}) {
     EXPECT_FALSE(ParseTtnnDevice(bad).ok()) << bad;
   }
 }

@@ -46,9 +46,9 @@ absl::StatusOr<AffineMap> TtmlirCollapsedLinearMap(
     int64_t end = interval.end < 0 ? interval.end + rank : interval.end;
     if (begin >= end) continue;
     if (begin < 0 || end > rank) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tt-mlir asserts: interval (", interval.begin, ", ", interval.end,
-          ") names dims outside rank ", rank));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tt-mlir asserts: interval (", interval.begin, ", ",
+                       interval.end, ") names dims outside rank ", rank));
     }
     minimum_dim = std::min(minimum_dim, begin);
     AffineResult joined;
@@ -65,18 +65,18 @@ absl::StatusOr<AffineMap> TtmlirCollapsedLinearMap(
     }
     std::reverse(joined.terms.begin(), joined.terms.end());
     if (begin >= static_cast<int64_t>(results.size())) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tt-mlir asserts: the join of interval (", interval.begin, ", ",
-          interval.end, ") replaces result ", begin, " of a ", results.size(),
-          "-result map"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tt-mlir asserts: the join of interval (",
+                       interval.begin, ", ", interval.end, ") replaces result ",
+                       begin, " of a ", results.size(), "-result map"));
     }
     results[begin] = std::move(joined);
   }
   for (int64_t d = 0; d < minimum_dim; ++d) {
     if (d >= static_cast<int64_t>(results.size())) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tt-mlir asserts: d", d, " replaces result ", d, " of a ",
-          results.size(), "-result map"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tt-mlir asserts: d", d, " replaces result ", d,
+                       " of a ", results.size(), "-result map"));
     }
     results[d] = Dim(d);
   }
@@ -101,7 +101,8 @@ std::vector<int64_t> EvalShape(const AffineMap& map,
   std::vector<int64_t> out;
   for (const AffineResult& r : map.results()) {
     int64_t span = 0;
-    for (const AffineTerm& t : r.terms) span += t.coefficient * (shape[t.dim] - 1);
+    for (const AffineTerm& t : r.terms)
+      span += t.coefficient * (shape[t.dim] - 1);
     out.push_back(span + 1);
   }
   return out;

@@ -1,9 +1,8 @@
 #include "hlolayout/grid/ttmlir_collapse.h"
 
 #include <cstdint>
-#include <vector>
-
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -57,9 +56,9 @@ TEST(TtmlirCollapsedLinearMap, AssertionsAreErrors) {
 
 TEST(TtmlirCollapsedLinearMap, Int32Overflow) {
   bool overflow = true;
-  ASSERT_TRUE(TtmlirCollapsedLinearMap({4, 4}, 2, DefaultCollapseIntervals(),
-                                       &overflow)
-                  .ok());
+  ASSERT_TRUE(
+      TtmlirCollapsedLinearMap({4, 4}, 2, DefaultCollapseIntervals(), &overflow)
+          .ok());
   EXPECT_FALSE(overflow);
   ASSERT_TRUE(TtmlirCollapsedLinearMap({2, 70000, 70000, 2}, 2,
                                        DefaultCollapseIntervals(), &overflow)

@@ -48,9 +48,9 @@ std::string CoreText(const CoreCoord& c) {
 std::string CoreRangesShort(absl::Span<const CoreRange> ranges) {
   std::vector<std::string> parts;
   for (const CoreRange& r : ranges) {
-    parts.push_back(r.start == r.end
-                        ? CoreText(r.start)
-                        : absl::StrCat(CoreText(r.start), "-", CoreText(r.end)));
+    parts.push_back(r.start == r.end ? CoreText(r.start)
+                                     : absl::StrCat(CoreText(r.start), "-",
+                                                    CoreText(r.end)));
   }
   return parts.empty() ? "none" : absl::StrJoin(parts, ", ");
 }
@@ -122,11 +122,11 @@ std::string FormatTtnnExplanation(const GridAnalysis& a,
                     MlirElementToString(a.text.element), " (",
                     l.padding().logical, " elements)"));
   Line(&out, "element",
-       l.tiled() ? absl::StrCat(MlirElementToString(l.element()), ", ",
-                                MlirElementBytes(l.element()), " bytes")
-                 : absl::StrCat(MlirElementToString(l.element()), ", ",
-                                MlirElementBytes(l.element()),
-                                " bytes (row-major)"));
+       l.tiled()
+           ? absl::StrCat(MlirElementToString(l.element()), ", ",
+                          MlirElementBytes(l.element()), " bytes")
+           : absl::StrCat(MlirElementToString(l.element()), ", ",
+                          MlirElementBytes(l.element()), " bytes (row-major)"));
   Line(&out, "physical shape",
        absl::StrCat(Dims(l.physical_shape()),
                     l.tiled() ? " (last two dims padded to 32)" : ""));
@@ -187,16 +187,17 @@ std::string FormatTtnnExplanation(const GridAnalysis& a,
         const int64_t n = *l.ShardElements(y, x);
         const int64_t cap =
             l.physical_shard_shape()[0] * l.physical_shard_shape()[1];
-        absl::optional<CoreCoord> c = CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
+        absl::optional<CoreCoord> c =
+            CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
         std::string on;
         if (c) {
           on = IsDram(l.buffer_type())
-                   ? absl::StrCat(" (bank ", c->x + c->y * l.device().dram_banks,
-                                  ")")
+                   ? absl::StrCat(" (bank ",
+                                  c->x + c->y * l.device().dram_banks, ")")
                    : absl::StrCat(" (core ", CoreText(*c), ")");
         }
-        absl::StrAppend(&out, "  shard ", y, ",", x, on, ": ", n,
-                        " elements, ", cap - n, " padding\n");
+        absl::StrAppend(&out, "  shard ", y, ",", x, on, ": ", n, " elements, ",
+                        cap - n, " padding\n");
       }
     }
   }
@@ -229,10 +230,11 @@ std::string FormatMetalExplanation(const GridAnalysis& a,
   }
   Line(&out, "intervals", absl::StrJoin(iv, " "));
   Line(&out, "physical shape",
-       absl::StrCat(Dims(l.physical_shape()),
-                    l.tiled() ? absl::StrCat(" = ", Dims(l.physical_shape_units()),
-                                             " tiles")
-                              : ""));
+       absl::StrCat(
+           Dims(l.physical_shape()),
+           l.tiled()
+               ? absl::StrCat(" = ", Dims(l.physical_shape_units()), " tiles")
+               : ""));
   Line(&out, "map", l.LogicalToPhysicalText());
   Line(&out, "inverse", l.PhysicalToLogicalText());
   Line(&out, "element",
@@ -285,7 +287,8 @@ std::string FormatTtnnLocation(const TtnnLayout& l,
   Line(&out, "index", Commas(index));
   Line(&out, "collapsed", Commas(loc.physical));
   if (l.tiled()) {
-    Line(&out, "tile", absl::StrCat(Commas(loc.tile), " (of the collapsed tensor)"));
+    Line(&out, "tile",
+         absl::StrCat(Commas(loc.tile), " (of the collapsed tensor)"));
     Line(&out, "in tile", Commas(loc.in_tile));
   }
   if (l.sharded()) {
@@ -298,9 +301,11 @@ std::string FormatTtnnLocation(const TtnnLayout& l,
       Line(&out, "offset tile", Commas(loc.offset_tile));
       Line(&out, "offset in tile", Commas(loc.offset_in_tile));
     }
-    if (loc.core) Line(&out, "core", absl::StrCat(loc.core->x, ",", loc.core->y, " (x,y)"));
+    if (loc.core)
+      Line(&out, "core", absl::StrCat(loc.core->x, ",", loc.core->y, " (x,y)"));
     if (loc.dram_bank) Line(&out, "dram bank", absl::StrCat(*loc.dram_bank));
-    if (!loc.core && !loc.dram_bank) Line(&out, "core", "unknown (no placement)");
+    if (!loc.core && !loc.dram_bank)
+      Line(&out, "core", "unknown (no placement)");
   } else if (loc.page) {
     Line(&out, "page", absl::StrCat(*loc.page));
     if (loc.dram_bank) {
@@ -326,7 +331,8 @@ std::string FormatMetalLocation(const TtcoreMetalLayout& l,
     Line(&out, "offset tile", Commas(loc.offset_tile));
     Line(&out, "offset in tile", Commas(loc.offset_in_tile));
   }
-  if (loc.core) Line(&out, "core", absl::StrCat(loc.core->x, ",", loc.core->y, " (x,y)"));
+  if (loc.core)
+    Line(&out, "core", absl::StrCat(loc.core->x, ",", loc.core->y, " (x,y)"));
   return out;
 }
 

@@ -25,8 +25,9 @@ TEST(AnalyzeGridText, TtnnWithAliases) {
   EXPECT_TRUE(Has(text, "grid:            12x1 (12 shards)\n")) << text;
   EXPECT_TRUE(Has(text, "cores:           (0,0)-(7,0), (0,1)-(3,1) (written)"))
       << text;
-  EXPECT_TRUE(Has(text, "  shard 2,0 (core (2,0)): 1024 elements, 0 padding\n"
-                        "  ... (9 more)\n"))
+  EXPECT_TRUE(Has(text,
+                  "  shard 2,0 (core (2,0)): 1024 elements, 0 padding\n"
+                  "  ... (9 more)\n"))
       << text;
 }
 
@@ -41,8 +42,7 @@ TEST(AnalyzeGridText, RefusalsAreLocated) {
             "1:19: tt-mlir's verifier refuses this layout: expected (1, 1) "
             "grid shape for dram buffer type with interleaved memory layout, "
             "got (8, 8)");
-  EXPECT_TRUE(Has(std::string(a.status().message()),
-                  "\n                  ^"));
+  EXPECT_TRUE(Has(std::string(a.status().message()), "\n                  ^"));
 }
 
 TEST(AnalyzeGridText, SeedUnderTheNewName) {

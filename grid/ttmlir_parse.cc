@@ -183,8 +183,11 @@ class Parser {
  public:
   Parser(absl::string_view text, size_t begin, size_t end,
          const AliasTable* aliases)
-      : text_(text), stream_(text, begin, end, aliases), begin_(begin),
-        end_(end), aliases_(aliases) {}
+      : text_(text),
+        stream_(text, begin, end, aliases),
+        begin_(begin),
+        end_(end),
+        aliases_(aliases) {}
 
   absl::StatusOr<GridTensorText> TensorType();
 
@@ -434,10 +437,10 @@ absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
     if (!s.ok()) return s;
     CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
     if (r.end.x < r.start.x || r.end.y < r.start.y) {
-      return Error(range_offset,
-                   absl::StrCat("core range (", r.start.x, ",", r.start.y,
-                                ")-(", r.end.x, ",", r.end.y,
-                                ") ends before it starts"));
+      return Error(
+          range_offset,
+          absl::StrCat("core range (", r.start.x, ",", r.start.y, ")-(",
+                       r.end.x, ",", r.end.y, ") ends before it starts"));
     }
     if (r.end.x > 1 << 20 || r.end.y > 1 << 20) {
       return Error(range_offset, "core coordinate above 2^20");
@@ -463,8 +466,7 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
   if (!s.ok()) return s;
   s = Expect(TokenKind::kComma, "',' and a buffer type");
   if (!s.ok()) return s;
-  if (tok_.kind != TokenKind::kHashIdent ||
-      tok_.text != "#ttnn.buffer_type") {
+  if (tok_.kind != TokenKind::kHashIdent || tok_.text != "#ttnn.buffer_type") {
     return Unexpected("'#ttnn.buffer_type'");
   }
   Advance();
@@ -486,7 +488,8 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
 
 absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
   // The map: its text up to the ')' closing the results, read on its own.
-  if (tok_.kind != TokenKind::kLParen) return Unexpected("'(' to start the map");
+  if (tok_.kind != TokenKind::kLParen)
+    return Unexpected("'(' to start the map");
   const size_t map_offset = tok_.offset;
   size_t map_end = map_offset;
   int depth = 0;
@@ -520,10 +523,10 @@ absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
     absl::string_view m = map.status().message();
     const size_t colon = m.find(": ");
     const size_t nl = m.find('\n');
-    out->map_note = std::string(m.substr(
-        colon == absl::string_view::npos ? 0 : colon + 2,
-        nl == absl::string_view::npos ? absl::string_view::npos
-                                      : nl - (colon + 2)));
+    out->map_note = std::string(
+        m.substr(colon == absl::string_view::npos ? 0 : colon + 2,
+                 nl == absl::string_view::npos ? absl::string_view::npos
+                                               : nl - (colon + 2)));
   }
   absl::Status s = Expect(TokenKind::kComma, "',' after the map");
   if (!s.ok()) return s;
@@ -562,11 +565,11 @@ absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
       if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
       absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
       if (!ml) {
-        return Error(tok_.offset,
-                     absl::StrCat("unknown memory layout ",
-                                  DescribeGridToken(tok_),
-                                  " (interleaved, height_sharded, "
-                                  "width_sharded, block_sharded)"));
+        return Error(
+            tok_.offset,
+            absl::StrCat("unknown memory layout ", DescribeGridToken(tok_),
+                         " (interleaved, height_sharded, "
+                         "width_sharded, block_sharded)"));
       }
       out->mem_layout = *ml;
       Advance();
@@ -586,8 +589,7 @@ absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
       if (!s.ok()) return s;
       continue;
     }
-    if (tok_.kind == TokenKind::kIdent &&
-        tok_.text == "ignorePhysicalLayout") {
+    if (tok_.kind == TokenKind::kIdent && tok_.text == "ignorePhysicalLayout") {
       Advance();
       s = Expect(TokenKind::kEqual, "'=' after 'ignorePhysicalLayout'");
       if (!s.ok()) return s;
@@ -705,10 +707,10 @@ absl::Status Parser::Dense(MetalLayoutText* out) {
                                 t[0], " intervals"));
     }
   } else if (rows_shape[0] != t[0] || rows_shape[1] != t[1]) {
-    return Error(dense_offset,
-                 absl::StrCat("dense values have shape ", rows_shape[0], "x",
-                              rows_shape[1], " but the type says ", t[0], "x",
-                              t[1]));
+    return Error(
+        dense_offset,
+        absl::StrCat("dense values have shape ", rows_shape[0], "x",
+                     rows_shape[1], " but the type says ", t[0], "x", t[1]));
   }
   return absl::OkStatus();
 }
@@ -750,7 +752,8 @@ absl::Status Parser::MetalLayoutHead(MetalLayoutText* out) {
   // The memory space: `l1` or `#ttcore.memory_space<l1>`.
   bool wrapped = false;
   if (tok_.kind == TokenKind::kHashIdent &&
-      (tok_.text == "#ttcore.memory_space" || tok_.text == "#tt.memory_space")) {
+      (tok_.text == "#ttcore.memory_space" ||
+       tok_.text == "#tt.memory_space")) {
     Advance();
     s = Expect(TokenKind::kLAngle, "'<'");
     if (!s.ok()) return s;
@@ -841,20 +844,20 @@ absl::StatusOr<GridTensorText> Parser::TensorType() {
     }
   } else {
     if (tok_.kind == TokenKind::kHashIdent) {
-      return Error(encoding_offset,
-                   absl::StrCat("unknown layout or alias ",
-                                DescribeGridToken(tok_),
-                                " (expected #ttnn.ttnn_layout or "
-                                "#ttcore.metal_layout)"));
+      return Error(
+          encoding_offset,
+          absl::StrCat("unknown layout or alias ", DescribeGridToken(tok_),
+                       " (expected #ttnn.ttnn_layout or "
+                       "#ttcore.metal_layout)"));
     }
     return Unexpected("a layout (#ttnn.ttnn_layout, #ttcore.metal_layout)");
   }
   s = Expect(TokenKind::kRAngle, "'>' to close the tensor type");
   if (!s.ok()) return s;
   if (tok_.kind != TokenKind::kEof) {
-    return Error(tok_.offset, absl::StrCat("unexpected ",
-                                           DescribeGridToken(tok_),
-                                           " after the tensor type"));
+    return Error(tok_.offset,
+                 absl::StrCat("unexpected ", DescribeGridToken(tok_),
+                              " after the tensor type"));
   }
   absl::StatusOr<std::string> inlined =
       aliases_ == nullptr

@@ -13,7 +13,8 @@
 //     [, <interleaved|height_sharded|width_sharded|block_sharded>]
 //     [, core_ranges = <[#ttnn.core_range<(x,y), (x,y)>, ...]>]
 //     [, ignorePhysicalLayout = true]>` (the core range set may be spelled
-//     `#ttnn.core_range_set<[...]>`, the layout `#ttnn.tensor_memory_layout<..>`);
+//     `#ttnn.core_range_set<[...]>`, the layout
+//     `#ttnn.tensor_memory_layout<..>`);
 //   - the reworked `#ttcore.metal_layout<logical_shape = 64x128,
 //     dim_alignments = 32x32, collapsed_intervals = dense<[[0, 1], [1, 2]]> :
 //     tensor<2x2xi64>, l1, sharded>` (`dense<>` for no interval; an `undef`

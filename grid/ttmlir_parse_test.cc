@@ -77,8 +77,7 @@ TEST(ParseGridTensor, UnreadMapIsKeptAsText) {
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_FALSE(t->ttnn->map.has_value());
   EXPECT_EQ(t->ttnn->map_text, "(d0, d1) -> (d0 floordiv 32, d1)");
-  EXPECT_EQ(t->ttnn->map_note,
-            "'floordiv' is not supported in a layout map");
+  EXPECT_EQ(t->ttnn->map_note, "'floordiv' is not supported in a layout map");
 }
 
 TEST(ParseGridTensor, MetalLayout) {
@@ -108,10 +107,13 @@ TEST(ParseGridTensor, MetalIntervalForms) {
       {"dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>", {0, 1, 1, 2, 2, 3}},
   };
   for (const Case& c : cases) {
-    const std::string text = std::string(
-        "tensor<1x1x1x1x!ttcore.tile<32x32, f32>, #ttcore.metal_layout< "
-        "logical_shape = 32x32, dim_alignments = 32x32, collapsed_intervals "
-        "= ") + c.dense + ", undef, dram, interleaved >>";
+    const std::string text =
+        std::string(
+            "tensor<1x1x1x1x!ttcore.tile<32x32, f32>, #ttcore.metal_layout< "
+            "logical_shape = 32x32, dim_alignments = 32x32, "
+            "collapsed_intervals "
+            "= ") +
+        c.dense + ", undef, dram, interleaved >>";
     absl::StatusOr<GridTensorText> t = ParseGridTensor(text);
     ASSERT_TRUE(t.ok()) << c.dense << ": " << t.status();
     EXPECT_EQ(t->metal->intervals, c.intervals) << c.dense;

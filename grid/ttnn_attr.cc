@@ -108,9 +108,9 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
         "Memory layout is required for non-SystemMemory buffer type.");
   }
   if (sharded && !text.core_ranges && !text.ignore_physical_layout) {
-    return Refused(absl::StrCat(
-        "sharded TTNN layout (", TtnnMemoryLayoutName(*text.mem_layout),
-        ") must carry a core_range_set"));
+    return Refused(absl::StrCat("sharded TTNN layout (",
+                                TtnnMemoryLayoutName(*text.mem_layout),
+                                ") must carry a core_range_set"));
   }
   if (!sharded && text.core_ranges) {
     return Refused(absl::StrCat(
@@ -194,12 +194,12 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
     l.memref_ = {CeilDiv(l.shard_[0], th), CeilDiv(l.shard_[1], tw)};
     l.physical_shard_ = {l.memref_[0] * th, l.memref_[1] * tw};
   }
-  absl::StatusOr<int64_t> shard_volume =
-      Volume(l.physical_shard_, "shard");
+  absl::StatusOr<int64_t> shard_volume = Volume(l.physical_shard_, "shard");
   if (!shard_volume.ok()) return shard_volume.status();
   int64_t allocated;
   if (__builtin_mul_overflow(*shard_volume, cores, &allocated)) {
-    return absl::InvalidArgumentError("the shards hold more than 2^63 elements");
+    return absl::InvalidArgumentError(
+        "the shards hold more than 2^63 elements");
   }
   l.padding_ = {*logical,
                 *physical,
@@ -224,10 +224,10 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
       }
     } else if (ml == TtnnMemoryLayout::kBlockSharded) {
       if (g0 > device.worker_rows || g1 > device.worker_cols) {
-        l.placement_error_ = absl::StrCat(
-            "BlockSharded shard grid [", g0, ", ", g1,
-            "] does not fit in worker grid [", device.worker_rows, ", ",
-            device.worker_cols, "]");
+        l.placement_error_ =
+            absl::StrCat("BlockSharded shard grid [", g0, ", ", g1,
+                         "] does not fit in worker grid [", device.worker_rows,
+                         ", ", device.worker_cols, "]");
       } else {
         l.canonical_ = std::vector<CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
       }
@@ -259,26 +259,27 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
                                        " is not read (", text.map_note,
                                        "); the builder writes ", builder_map));
   } else if (text.map->num_dims() != rank) {
-    l.warnings_.push_back(absl::StrCat(
-        "the written map has ", text.map->num_dims(),
-        " input dims but the tensor has rank ", rank,
-        "; the builder writes ", builder_map));
+    l.warnings_.push_back(
+        absl::StrCat("the written map has ", text.map->num_dims(),
+                     " input dims but the tensor has rank ", rank,
+                     "; the builder writes ", builder_map));
   } else if (*text.map != l.linear_) {
     if (SameOnDomain(*text.map, l.linear_, l.shape_)) {
       l.warnings_.push_back(absl::StrCat(
-          "the written map ", text.map->ToString(), " differs from the "
-          "builder's ", builder_map,
+          "the written map ", text.map->ToString(),
+          " differs from the "
+          "builder's ",
+          builder_map,
           " only in coefficients of size-1 dims (the same on every index)"));
     } else if (text.map->num_results() != 2) {
-      l.warnings_.push_back(absl::StrCat(
-          "the written map ", text.map->ToString(), " has ",
-          text.map->num_results(), " results; the builder collapses to 2: ",
-          builder_map));
+      l.warnings_.push_back(
+          absl::StrCat("the written map ", text.map->ToString(), " has ",
+                       text.map->num_results(),
+                       " results; the builder collapses to 2: ", builder_map));
     } else {
-      l.warnings_.push_back(absl::StrCat("the written map ",
-                                         text.map->ToString(),
-                                         " is not the builder's ",
-                                         builder_map));
+      l.warnings_.push_back(
+          absl::StrCat("the written map ", text.map->ToString(),
+                       " is not the builder's ", builder_map));
     }
   }
   if (text.memref_shape != l.memref_) {
@@ -304,30 +305,31 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
           height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
                  : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
       if (text.memref_shape == in_units(virt)) {
-        why = absl::StrCat("; the text reads grid ", DimsToString(l.grid_),
-                           " as the virtual grid ",
-                           height ? absl::StrCat(cores, "x1")
-                                  : absl::StrCat("1x", cores),
-                           " (tt-mlir's legacy convention), the builder "
-                           "divides per grid dim");
+        why = absl::StrCat(
+            "; the text reads grid ", DimsToString(l.grid_),
+            " as the virtual grid ",
+            height ? absl::StrCat(cores, "x1") : absl::StrCat("1x", cores),
+            " (tt-mlir's legacy convention), the builder "
+            "divides per grid dim");
       }
     }
-    l.warnings_.push_back(absl::StrCat(
-        "the written memref ", Dims(text.memref_shape), " is not the builder's ",
-        DimsToString(l.memref_), l.tiled() ? " (tiles)" : "", why));
+    l.warnings_.push_back(
+        absl::StrCat("the written memref ", Dims(text.memref_shape),
+                     " is not the builder's ", DimsToString(l.memref_),
+                     l.tiled() ? " (tiles)" : "", why));
   }
   if (sharded && !l.placement_error_.empty()) {
-    l.warnings_.push_back(absl::StrCat(
-        "tt-mlir's canonical core placement refuses grid ",
-        DimsToString(l.grid_), ": ", l.placement_error_));
+    l.warnings_.push_back(
+        absl::StrCat("tt-mlir's canonical core placement refuses grid ",
+                     DimsToString(l.grid_), ": ", l.placement_error_));
   }
   if (sharded && !l.placement_.empty()) {
     int64_t n = 0;
     for (const CoreRange& r : l.placement_) n += r.num_cores();
     if (n < cores) {
-      l.warnings_.push_back(absl::StrCat(
-          "the core ranges hold ", n, " cores but the grid has ", cores,
-          " shards; shards past ", n, " have no core"));
+      l.warnings_.push_back(
+          absl::StrCat("the core ranges hold ", n, " cores but the grid has ",
+                       cores, " shards; shards past ", n, " have no core"));
     }
   }
   if (text.core_ranges && l.canonical_ && *text.core_ranges != *l.canonical_) {
@@ -382,7 +384,8 @@ std::string TtnnLayout::LayoutText() const {
   if (sharded() && !placement_.empty()) {
     absl::StrAppend(&s, ", core_ranges = ", CoreRangesToString(placement_));
   }
-  if (ignore_physical_layout_) absl::StrAppend(&s, ", ignorePhysicalLayout = true");
+  if (ignore_physical_layout_)
+    absl::StrAppend(&s, ", ignorePhysicalLayout = true");
   return s + ">";
 }
 
@@ -457,8 +460,7 @@ int64_t TtnnLayout::ValidRowsBelow(int64_t r) const {
 
 int64_t TtnnLayout::ValidColsBelow(int64_t c) const {
   c = std::clamp<int64_t>(c, 0, collapsed_[1]);
-  return shape_.empty() ? std::min<int64_t>(c, 1)
-                        : std::min(c, shape_.back());
+  return shape_.empty() ? std::min<int64_t>(c, 1) : std::min(c, shape_.back());
 }
 
 absl::optional<int64_t> TtnnLayout::ShardElements(int64_t y, int64_t x) const {

@@ -56,12 +56,12 @@ namespace hlolayout::grid {
 
 // Element counts of a TTNN layout.
 struct TtnnPadding {
-  int64_t logical = 0;      // the tensor's elements
-  int64_t physical = 0;     // positions of the tile-padded shape
-  int64_t tile_padding = 0;  // physical - logical
-  int64_t allocated = 0;    // what the shards (or the buffer) hold
+  int64_t logical = 0;        // the tensor's elements
+  int64_t physical = 0;       // positions of the tile-padded shape
+  int64_t tile_padding = 0;   // physical - logical
+  int64_t allocated = 0;      // what the shards (or the buffer) hold
   int64_t shard_padding = 0;  // allocated - physical
-  int64_t total = 0;        // allocated - logical
+  int64_t total = 0;          // allocated - logical
 };
 
 // Where one element of a TTNN layout lives.
@@ -77,8 +77,8 @@ struct TtnnLocation {
   std::vector<int64_t> offset;
   std::vector<int64_t> offset_tile;
   std::vector<int64_t> offset_in_tile;
-  absl::optional<CoreCoord> core;       // L1 sharded
-  absl::optional<int64_t> dram_bank;    // DRAM: sharded, or interleaved
+  absl::optional<CoreCoord> core;     // L1 sharded
+  absl::optional<int64_t> dram_bank;  // DRAM: sharded, or interleaved
   // Interleaved and system memory: the page; in DRAM its bank (above) and
   // its page number inside that bank.
   absl::optional<int64_t> page;

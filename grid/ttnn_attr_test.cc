@@ -35,10 +35,9 @@ std::string Text(absl::string_view shape, absl::string_view grid,
 }
 
 TEST(TtnnLayout, DramInterleavedTiled) {
-  absl::StatusOr<TtnnLayout> l =
-      Build(Text("1x1x30x32xbf16", "1x1", "1x1x!ttcore.tile<32x32, bf16>",
-                 "dram", ", <interleaved>",
-                 "(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3)"));
+  absl::StatusOr<TtnnLayout> l = Build(Text(
+      "1x1x30x32xbf16", "1x1", "1x1x!ttcore.tile<32x32, bf16>", "dram",
+      ", <interleaved>", "(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3)"));
   ASSERT_TRUE(l.ok()) << l.status();
   EXPECT_EQ(l->physical_shape(), (std::vector<int64_t>{1, 1, 32, 32}));
   EXPECT_EQ(l->linear().ToString(),
@@ -66,14 +65,12 @@ TEST(TtnnLayout, L1InterleavedSpreadsTilesOverAllCores) {
     const char* shape;
     const char* memref;  // what the builder writes
   };
-  const Case tiled[] = {{"1x1024xbf16", "1x1"},
-                        {"512x512xbf16", "1x4"},
-                        {"32x2049xbf16", "1x2"}};
+  const Case tiled[] = {
+      {"1x1024xbf16", "1x1"}, {"512x512xbf16", "1x4"}, {"32x2049xbf16", "1x2"}};
   for (const Case& c : tiled) {
-    absl::StatusOr<TtnnLayout> l =
-        Build(Text(c.shape, "8x8", absl::StrCat(c.memref,
-                                                "x!ttcore.tile<32x32, bf16>"),
-                   "l1", ", <interleaved>"));
+    absl::StatusOr<TtnnLayout> l = Build(Text(
+        c.shape, "8x8", absl::StrCat(c.memref, "x!ttcore.tile<32x32, bf16>"),
+        "l1", ", <interleaved>"));
     ASSERT_TRUE(l.ok()) << l.status();
     EXPECT_EQ(DimsToString(l->memref_shape()), c.memref) << c.shape;
     EXPECT_TRUE(l->warnings().empty()) << l->warnings()[0];
@@ -203,10 +200,9 @@ TEST(TtnnLayout, VerifierRefusals) {
 }
 
 TEST(TtnnLayout, MapWarnings) {
-  absl::StatusOr<TtnnLayout> l =
-      Build(Text("1x1x32x32xf32", "1x1", "1x1x!ttcore.tile<32x32, f32>",
-                 "dram", ", <interleaved>",
-                 "(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 32 + d2, d3)"));
+  absl::StatusOr<TtnnLayout> l = Build(Text(
+      "1x1x32x32xf32", "1x1", "1x1x!ttcore.tile<32x32, f32>", "dram",
+      ", <interleaved>", "(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 32 + d2, d3)"));
   ASSERT_TRUE(l.ok());
   ASSERT_EQ(l->warnings().size(), 1u);
   EXPECT_EQ(l->warnings()[0],
@@ -235,12 +231,12 @@ TEST(TtnnLayout, MapWarnings) {
 TEST(TtnnLayout, LocateIsOneToOne) {
   const std::vector<std::vector<int64_t>> shapes = {
       {}, {5}, {40}, {3, 5}, {33, 40}, {2, 3, 5}, {2, 40, 7}, {1, 2, 3, 4}};
-  const char* layouts[] = {
-      "system_memory:", "dram:, <interleaved>", "l1:, <interleaved>",
-      "l1:, <height_sharded>", "l1:, <width_sharded>", "l1:, <block_sharded>",
-      "dram:, <width_sharded>", "dram:, <height_sharded>"};
-  const std::vector<std::vector<int64_t>> grids = {{1, 1}, {2, 3}, {3, 1},
-                                                   {1, 3}};
+  const char* layouts[] = {"system_memory:",         "dram:, <interleaved>",
+                           "l1:, <interleaved>",     "l1:, <height_sharded>",
+                           "l1:, <width_sharded>",   "l1:, <block_sharded>",
+                           "dram:, <width_sharded>", "dram:, <height_sharded>"};
+  const std::vector<std::vector<int64_t>> grids = {
+      {1, 1}, {2, 3}, {3, 1}, {1, 3}};
   int built = 0;
   for (const std::vector<int64_t>& shape : shapes) {
     for (bool tiled : {false, true}) {
@@ -254,7 +250,8 @@ TEST(TtnnLayout, LocateIsOneToOne) {
           text.grid = g;
           text.memref_shape = {1, 1};
           text.memref_element.scalar = ScalarType{F32, false};
-          if (tiled) text.memref_element.tile = TileType{32, 32, TileDataType::kF32};
+          if (tiled)
+            text.memref_element.tile = TileType{32, 32, TileDataType::kF32};
           text.buffer_type = *BufferTypeFromName(buffer);
           if (!rest.empty()) {
             text.mem_layout =

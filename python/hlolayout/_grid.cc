@@ -57,9 +57,9 @@ class Columns {
   py::dict ToDict() const {
     py::dict out;
     for (const auto& [name, c] : columns_) {
-      py::array_t<int64_t> a =
-          c.first == 0 ? py::array_t<int64_t>(rows_)
-                       : py::array_t<int64_t>({rows_, c.first});
+      py::array_t<int64_t> a = c.first == 0
+                                   ? py::array_t<int64_t>(rows_)
+                                   : py::array_t<int64_t>({rows_, c.first});
       std::copy(c.second.begin(), c.second.end(), a.mutable_data());
       out[py::str(name)] = std::move(a);
     }
@@ -71,15 +71,15 @@ class Columns {
   std::map<std::string, std::pair<int64_t, std::vector<int64_t>>> columns_;
 };
 
-PyGridLayout MakeGridLayout(const std::string& text, int64_t rows,
-                            int64_t cols, int64_t banks) {
+PyGridLayout MakeGridLayout(const std::string& text, int64_t rows, int64_t cols,
+                            int64_t banks) {
   if (rows < 1 || cols < 1 || banks < 1 || rows > 1024 || cols > 1024 ||
       banks > 1024) {
     throw py::value_error(
         "worker_grid and dram_banks must be between 1 and 1024");
   }
-  return PyGridLayout{Unwrap(grid::AnalyzeGridText(
-      text, grid::TtnnDevice{rows, cols, banks}))};
+  return PyGridLayout{
+      Unwrap(grid::AnalyzeGridText(text, grid::TtnnDevice{rows, cols, banks}))};
 }
 
 py::dict LocateMany(const PyGridLayout& g,
@@ -90,8 +90,8 @@ py::dict LocateMany(const PyGridLayout& g,
       : a.metal ? static_cast<int64_t>(a.metal->logical_shape().size())
                 : a.text.seed->rank();
   if (idx.ndim() != 2 || idx.shape(1) != rank) {
-    throw py::value_error(absl::StrCat("indices must have shape [n, ", rank,
-                                       "]"));
+    throw py::value_error(
+        absl::StrCat("indices must have shape [n, ", rank, "]"));
   }
   const int64_t n = idx.shape(0);
   const int64_t* in = idx.data();
@@ -223,16 +223,14 @@ void RegisterGrid(py::module_& m) {
   py::class_<PyGridLayout>(m, "_GridLayout")
       .def(py::init(&MakeGridLayout), py::arg("text"), py::arg("rows") = 8,
            py::arg("cols") = 8, py::arg("banks") = 12)
+      .def_property_readonly("kind",
+                             [](const PyGridLayout& g) {
+                               return g.analysis.ttnn    ? "ttnn_layout"
+                                      : g.analysis.metal ? "metal_layout"
+                                                         : "seed_metal_layout";
+                             })
       .def_property_readonly(
-          "kind",
-          [](const PyGridLayout& g) {
-            return g.analysis.ttnn    ? "ttnn_layout"
-                   : g.analysis.metal ? "metal_layout"
-                                      : "seed_metal_layout";
-          })
-      .def_property_readonly(
-          "warnings",
-          [](const PyGridLayout& g) { return g.analysis.warnings; })
+          "warnings", [](const PyGridLayout& g) { return g.analysis.warnings; })
       .def_property_readonly(
           "tensor", [](const PyGridLayout& g) { return g.analysis.text.text; })
       .def("locate_many", &LocateMany, py::arg("indices"));
