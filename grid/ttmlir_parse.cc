@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -45,8 +46,29 @@ struct Alias {
   size_t begin = 0;
   size_t end = 0;
   std::string inlined;
+  // Definition order: a value may only use aliases defined before it.
+  int64_t order = 0;
 };
-using AliasTable = absl::flat_hash_map<std::string, Alias>;
+// The aliases defined so far, by name (a later definition replaces an
+// earlier one of the same name).
+class AliasTable {
+ public:
+  using Map = absl::flat_hash_map<std::string, Alias>;
+  Map::const_iterator find(absl::string_view name) const {
+    return map_.find(name);
+  }
+  Map::const_iterator end() const { return map_.end(); }
+  bool empty() const { return map_.empty(); }
+  void clear() { map_.clear(); }
+  void Define(absl::string_view name, Alias alias) {
+    alias.order = next_order_++;
+    map_[std::string(name)] = std::move(alias);
+  }
+
+ private:
+  Map map_;
+  int64_t next_order_ = 0;
+};
 
 // The end of the identifier starting at text[i] ('#' or '!' included).
 size_t IdentEnd(absl::string_view text, size_t i) {
@@ -133,7 +155,8 @@ class TokenStream {
   TokenStream(absl::string_view text, size_t begin, size_t end,
               const AliasTable* aliases)
       : text_(text), aliases_(aliases) {
-    frames_.push_back({Lexer(text.substr(begin, end - begin)), begin});
+    frames_.push_back({Lexer(text.substr(begin, end - begin)), begin,
+                       std::numeric_limits<int64_t>::max()});
   }
 
   Token Next(LexMode mode) {
@@ -149,16 +172,20 @@ class TokenStream {
            t.kind == TokenKind::kBangIdent) &&
           aliases_ != nullptr) {
         auto it = aliases_->find(t.text);
-        if (it != aliases_->end()) {
-          if (static_cast<int>(frames_.size()) > kMaxAliasDepth) {
+        // As in MLIR, a definition only sees the aliases defined before it
+        // (so no alias can refer to itself).
+        if (it != aliases_->end() && it->second.order < f.order) {
+          const Alias& alias = it->second;
+          expanded_ += alias.end - alias.begin;
+          if (static_cast<int>(frames_.size()) > kMaxAliasDepth ||
+              expanded_ > kMaxInlined) {
             too_deep_ = true;
             t.kind = TokenKind::kError;
             return t;
           }
           frames_.push_back(
-              {Lexer(text_.substr(it->second.begin,
-                                  it->second.end - it->second.begin)),
-               it->second.begin});
+              {Lexer(text_.substr(alias.begin, alias.end - alias.begin)),
+               alias.begin, alias.order});
           continue;
         }
       }
@@ -172,10 +199,12 @@ class TokenStream {
   struct Frame {
     Lexer lexer;
     size_t base;
+    int64_t order;  // the order of the alias lexed (outermost: none)
   };
   absl::string_view text_;
   const AliasTable* aliases_;
   std::vector<Frame> frames_;
+  size_t expanded_ = 0;  // bytes of alias values entered
   bool too_deep_ = false;
 };
 
@@ -198,7 +227,7 @@ class Parser {
   }
   absl::Status Unexpected(absl::string_view expected) const {
     if (stream_.too_deep()) {
-      return Error(tok_.offset, "aliases nest too deeply");
+      return Error(tok_.offset, "aliases nest too deeply or expand past 1 MB");
     }
     if (tok_.kind == TokenKind::kError && tok_.text == "\"") {
       return Error(tok_.offset, "unterminated string");
@@ -920,8 +949,8 @@ absl::StatusOr<size_t> AliasDefinition(absl::string_view text, size_t i,
   absl::StatusOr<std::string> inlined =
       InlineAliases(text.substr(j, value_end - j), *aliases);
   if (!inlined.ok()) return ParseError(text, i, inlined.status().message());
-  (*aliases)[std::string(text.substr(i, name_end - i))] =
-      Alias{j, value_end, *std::move(inlined)};
+  aliases->Define(text.substr(i, name_end - i),
+                  Alias{j, value_end, *std::move(inlined), 0});
   return end;
 }
 

@@ -236,6 +236,24 @@ TEST(ParseGridTensor, AliasLimits) {
       << t.status();
 }
 
+// An alias value that never balances swallows the lines after it, its own
+// uses among them; a definition only sees the aliases defined before it, so
+// this reads (and fails) at once instead of expanding itself forever (a
+// fuzzer's find).
+TEST(ScanMlirFile, AnAliasCannotUseItself) {
+  absl::StatusOr<MlirFileScan> scan = ScanMlirFile(
+      "#d = #ttnn.ttnn_layout<(d0, d1) ->((d5, dq), <1x1>,\n"
+      "    memref<4x4x!ttcore.tile<32x32, f32>, #dram>, <interleaved>>\n"
+      "func.func @f(%a: tensor<128x128xf32, #d>) -> tensor<32x32xf32, #d]>>\n"
+      "func.func @f(%a: tensor<128x128xf32, #d>) -> tensor<32x32xf32, #d> {\n");
+  ASSERT_TRUE(scan.ok()) << scan.status();
+  ASSERT_EQ(scan->types.size(), 2u);
+  EXPECT_FALSE(scan->types[0].parsed.ok());
+  absl::StatusOr<GridTensorText> t =
+      ParseGridTensor("#a = #ttnn.buffer_type<l1>\n#a = <#a>\ntensor<2xf32, #a>");
+  ASSERT_FALSE(t.ok());
+}
+
 TEST(IsSingleTensorText, TypesAndModules) {
   EXPECT_TRUE(IsSingleTensorText(kWidth));
   EXPECT_TRUE(IsSingleTensorText("#l = #ttnn.buffer_type<l1>\n tensor<2xf32>"));
