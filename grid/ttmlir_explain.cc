@@ -1,5 +1,6 @@
 #include "hlolayout/grid/ttmlir_explain.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -175,30 +176,25 @@ std::string FormatTtnnExplanation(const GridAnalysis& a,
                     " allocated positions"));
   if (l.sharded()) {
     out += "elements per shard:\n";
-    int64_t shown = 0;
-    for (int64_t y = 0; y < l.grid()[0]; ++y) {
-      for (int64_t x = 0; x < l.grid()[1]; ++x) {
-        if (shown++ == max_shard_lines) {
-          absl::StrAppend(&out, "  ... (", l.num_shards() - max_shard_lines,
-                          " more)\n");
-          continue;
-        }
-        if (shown > max_shard_lines) continue;
-        const int64_t n = *l.ShardElements(y, x);
-        const int64_t cap =
-            l.physical_shard_shape()[0] * l.physical_shard_shape()[1];
-        absl::optional<CoreCoord> c =
-            CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
-        std::string on;
-        if (c) {
-          on = IsDram(l.buffer_type())
-                   ? absl::StrCat(" (bank ",
-                                  c->x + c->y * l.device().dram_banks, ")")
-                   : absl::StrCat(" (core ", CoreText(*c), ")");
-        }
-        absl::StrAppend(&out, "  shard ", y, ",", x, on, ": ", n, " elements, ",
-                        cap - n, " padding\n");
+    const int64_t shown = std::min(l.num_shards(), max_shard_lines);
+    const int64_t cap =
+        l.physical_shard_shape()[0] * l.physical_shard_shape()[1];
+    for (int64_t k = 0; k < shown; ++k) {
+      const int64_t y = k / l.grid()[1], x = k % l.grid()[1];
+      const int64_t n = *l.ShardElements(y, x);
+      absl::optional<CoreCoord> c = CoreOfRanges(l.core_ranges(), k);
+      std::string on;
+      if (c) {
+        on = IsDram(l.buffer_type())
+                 ? absl::StrCat(" (bank ", c->x + c->y * l.device().dram_banks,
+                                ")")
+                 : absl::StrCat(" (core ", CoreText(*c), ")");
       }
+      absl::StrAppend(&out, "  shard ", y, ",", x, on, ": ", n, " elements, ",
+                      cap - n, " padding\n");
+    }
+    if (shown < l.num_shards()) {
+      absl::StrAppend(&out, "  ... (", l.num_shards() - shown, " more)\n");
     }
   }
   Line(&out, "builder writes", l.LayoutText());

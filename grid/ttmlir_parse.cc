@@ -28,6 +28,7 @@ constexpr absl::string_view kTtcoreMetal = "#ttcore.metal_layout";
 constexpr absl::string_view kTtMetal = "#tt.metal_layout";
 // Aliases may expand to at most this many bytes, and nest this deep.
 constexpr size_t kMaxInlined = size_t{1} << 20;
+constexpr size_t kMaxInlinedTotal = size_t{16} << 20;
 constexpr int kMaxAliasDepth = 32;
 // Dims, grid entries, intervals and core ranges per list.
 constexpr size_t kMaxListLength = 4096;
@@ -62,12 +63,16 @@ class AliasTable {
   void clear() { map_.clear(); }
   void Define(absl::string_view name, Alias alias) {
     alias.order = next_order_++;
+    inlined_bytes_ += alias.inlined.size();
     map_[std::string(name)] = std::move(alias);
   }
+  // Bytes of every inlined value defined (replaced ones included).
+  size_t inlined_bytes() const { return inlined_bytes_; }
 
  private:
   Map map_;
   int64_t next_order_ = 0;
+  size_t inlined_bytes_ = 0;
 };
 
 // The end of the identifier starting at text[i] ('#' or '!' included).
@@ -949,6 +954,9 @@ absl::StatusOr<size_t> AliasDefinition(absl::string_view text, size_t i,
   absl::StatusOr<std::string> inlined =
       InlineAliases(text.substr(j, value_end - j), *aliases);
   if (!inlined.ok()) return ParseError(text, i, inlined.status().message());
+  if (aliases->inlined_bytes() + inlined->size() > kMaxInlinedTotal) {
+    return ParseError(text, i, "alias definitions expand past 16 MB in all");
+  }
   aliases->Define(text.substr(i, name_end - i),
                   Alias{j, value_end, *std::move(inlined), 0});
   return end;
@@ -1022,8 +1030,14 @@ absl::StatusOr<MlirFileScan> ScanMlirFile(absl::string_view text) {
   // Line numbers, counted forward as the scan goes.
   size_t counted_to = 0;
   int64_t line = 1;
+  size_t line_begin = 0;
   auto line_of = [&](size_t offset) {
-    for (; counted_to < offset; ++counted_to) line += text[counted_to] == '\n';
+    for (; counted_to < offset; ++counted_to) {
+      if (text[counted_to] == '\n') {
+        ++line;
+        line_begin = counted_to + 1;
+      }
+    }
     return line;
   };
   size_t i = 0;
@@ -1080,9 +1094,7 @@ absl::StatusOr<MlirFileScan> ScanMlirFile(absl::string_view text) {
         index.emplace(std::move(key), scan.types.size());
         MlirFileType t;
         t.line = line_of(at);
-        const size_t bol = text.rfind('\n', at);
-        t.column = static_cast<int64_t>(
-            at - (bol == absl::string_view::npos ? 0 : bol + 1) + 1);
+        t.column = static_cast<int64_t>(at - line_begin + 1);
         t.uses = 1;
         t.written = CollapseWhitespace(written);
         t.text = CollapseWhitespace(*inlined);

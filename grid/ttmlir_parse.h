@@ -148,8 +148,9 @@ struct MlirFileScan {
 // are skipped), resolving aliases per `// -----` section as tt-mlir's
 // --split-input-file does. Types equal up to whitespace are listed once.
 // Each is parsed with ParseGridTensor; a bad one does not stop the scan.
-// Errors: an alias definition whose brackets never close, or aliases that
-// expand past 1 MB (a file that cannot be an MLIR module).
+// Errors: an alias definition whose brackets never close, an alias that
+// expands past 1 MB, or definitions that expand past 16 MB in all (files no
+// MLIR tool writes; the limits keep memory and time bounded).
 absl::StatusOr<MlirFileScan> ScanMlirFile(absl::string_view text);
 
 }  // namespace hlolayout::grid

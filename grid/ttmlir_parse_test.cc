@@ -249,9 +249,24 @@ TEST(ScanMlirFile, AnAliasCannotUseItself) {
   ASSERT_TRUE(scan.ok()) << scan.status();
   ASSERT_EQ(scan->types.size(), 2u);
   EXPECT_FALSE(scan->types[0].parsed.ok());
-  absl::StatusOr<GridTensorText> t =
-      ParseGridTensor("#a = #ttnn.buffer_type<l1>\n#a = <#a>\ntensor<2xf32, #a>");
+  absl::StatusOr<GridTensorText> t = ParseGridTensor(
+      "#a = #ttnn.buffer_type<l1>\n#a = <#a>\ntensor<2xf32, #a>");
   ASSERT_FALSE(t.ok());
+}
+
+TEST(ScanMlirFile, AliasesAreBoundedInAll) {
+  // 50 aliases of about 400 KB each: each under 1 MB, together past 16 MB.
+  std::string text = "#a0 = #ttnn.buffer_type<l1>\n";
+  for (int i = 1; i <= 14; ++i) {
+    absl::StrAppend(&text, "#a", i, " = <#a", i - 1, ", #a", i - 1, ">\n");
+  }
+  for (int i = 0; i < 50; ++i) absl::StrAppend(&text, "#b", i, " = <#a14>\n");
+  absl::StatusOr<MlirFileScan> scan = ScanMlirFile(text);
+  ASSERT_FALSE(scan.ok());
+  EXPECT_NE(scan.status().message().find(
+                "alias definitions expand past 16 MB in all"),
+            std::string::npos)
+      << scan.status();
 }
 
 TEST(IsSingleTensorText, TypesAndModules) {

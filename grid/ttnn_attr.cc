@@ -131,9 +131,10 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
                      "; TTNN grids have rank 2 (the 2-D worker grid)"));
   }
   for (size_t i = 0; i < 2; ++i) {
-    if (text.grid[i] < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("grid dim ", i, " is ", text.grid[i]));
+    if (text.grid[i] < 1 || text.grid[i] > (int64_t{1} << 20)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "grid dim ", i, " is ", text.grid[i],
+          text.grid[i] < 1 ? "" : " (hlolayout reads grids up to 2^20 a dim)"));
     }
   }
   for (size_t d = 0; d < shape.size(); ++d) {
