@@ -63,7 +63,7 @@
 //
 // 7. tt-mlir tensor layouts (namespace hlolayout::grid, grid/*.h):
 //    ParseGridTensor reads a `#ttnn.ttnn_layout`, a reworked
-//    `#ttcore.metal_layout` or the 2024 form; TtnnLayout::Build and
+//    `#ttcore.metal_layout` or the 2024 form; TtnnLayoutAttr::Build and
 //    TtcoreMetalLayout::Build give what tt-mlir's builder computes, Locate
 //    where an element lives; ScanMlirFile reads a whole .mlir file.
 //

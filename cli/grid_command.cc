@@ -331,7 +331,7 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
   const bool json = args->Has("json");
   std::string out;
   if (a->ttnn) {
-    absl::StatusOr<grid::TtnnLocation> loc = a->ttnn->Locate(*index);
+    absl::StatusOr<grid::TtnnAttrLocation> loc = a->ttnn->Locate(*index);
     if (!loc.ok()) {
       io.err << kWho << ": " << loc.status().message() << "\n";
       return 1;

@@ -57,7 +57,7 @@ std::string Commas(absl::Span<const int64_t> v) {
 }  // namespace
 
 std::string TtnnExplainJson(const grid::GridAnalysis& a) {
-  const grid::TtnnLayout& l = *a.ttnn;
+  const grid::TtnnLayoutAttr& l = *a.ttnn;
   JsonWriter json(/*pretty=*/true);
   json.BeginObject();
   json.Key("kind").String("ttnn_layout");
@@ -299,7 +299,7 @@ std::string SeedExplainJson(const grid::GridExplanation& e,
 
 std::string TtnnLocateJson(const grid::GridAnalysis& a,
                            absl::Span<const int64_t> index,
-                           const grid::TtnnLocation& loc) {
+                           const grid::TtnnAttrLocation& loc) {
   JsonWriter json(/*pretty=*/true);
   json.BeginObject();
   json.Key("tensor").String(a.text.text);
@@ -373,7 +373,7 @@ absl::StatusOr<std::string> LocateAnswer(const grid::GridAnalysis& a,
                                          absl::Span<const int64_t> index) {
   std::vector<std::string> parts;
   if (a.ttnn) {
-    absl::StatusOr<grid::TtnnLocation> loc = a.ttnn->Locate(index);
+    absl::StatusOr<grid::TtnnAttrLocation> loc = a.ttnn->Locate(index);
     if (!loc.ok()) return loc.status();
     if (!loc->shard.empty()) {
       parts.push_back(absl::StrCat("shard=", Commas(loc->shard)));
@@ -458,7 +458,7 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
     out.status = a->warnings.empty() ? "ok" : "warnings";
     ++(a->warnings.empty() ? r.ok : r.warned);
     if (a->ttnn) {
-      const grid::TtnnLayout& l = *a->ttnn;
+      const grid::TtnnLayoutAttr& l = *a->ttnn;
       out.grid = l.grid();
       out.memref_shape = l.memref_shape();
       out.memref = l.MemrefText();

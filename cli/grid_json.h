@@ -29,7 +29,7 @@ std::string SeedExplainJson(const grid::GridExplanation& explanation,
 
 std::string TtnnLocateJson(const grid::GridAnalysis& analysis,
                            absl::Span<const int64_t> index,
-                           const grid::TtnnLocation& location);
+                           const grid::TtnnAttrLocation& location);
 std::string MetalLocateJson(const grid::GridAnalysis& analysis,
                             absl::Span<const int64_t> index,
                             const grid::MetalLocation& location);

@@ -118,7 +118,7 @@ std::string CoreText(const grid::CoreCoord& c) {
 
 }  // namespace
 
-absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayout& l,
+absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
                                         bool for_text) {
   Plane p;
   const std::vector<int64_t>& E = l.collapsed_shape();

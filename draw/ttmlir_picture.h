@@ -27,7 +27,7 @@
 
 namespace hlolayout::draw {
 
-absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayout& layout,
+absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& layout,
                                         bool for_text = false);
 
 absl::StatusOr<CellGrid> MetalHeadLayoutGrid(

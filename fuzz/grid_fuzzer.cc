@@ -49,13 +49,13 @@ void Analyze(const grid::GridAnalysis& a, absl::string_view locate,
              absl::string_view text) {
   absl::StatusOr<std::vector<int64_t>> index = grid::ParseIndexList(locate);
   if (a.ttnn) {
-    const grid::TtnnLayout& l = *a.ttnn;
+    const grid::TtnnLayoutAttr& l = *a.ttnn;
     (void)grid::FormatTtnnExplanation(a);
     if (l.num_shards() <= 4096) {
       CheckError(draw::TtnnLayoutGrid(l, true).status(), text);
     }
     if (index.ok()) {
-      absl::StatusOr<grid::TtnnLocation> loc = l.Locate(*index);
+      absl::StatusOr<grid::TtnnAttrLocation> loc = l.Locate(*index);
       CheckError(loc.status(), text);
       if (loc.ok()) (void)grid::FormatTtnnLocation(l, *index, *loc);
     }

@@ -68,8 +68,8 @@ absl::StatusOr<GridAnalysis> AnalyzeGridTensor(const GridTensorText& text,
   a.text = text;
   switch (text.kind) {
     case GridEncodingKind::kTtnnLayout: {
-      absl::StatusOr<TtnnLayout> l =
-          TtnnLayout::Build(text.shape, *text.ttnn, device);
+      absl::StatusOr<TtnnLayoutAttr> l =
+          TtnnLayoutAttr::Build(text.shape, *text.ttnn, device);
       if (!l.ok()) return l.status();
       a.warnings = l->warnings();
       a.notes = l->notes();
@@ -110,7 +110,7 @@ absl::StatusOr<GridAnalysis> AnalyzeGridText(absl::string_view text,
 
 std::string FormatTtnnExplanation(const GridAnalysis& a,
                                   int64_t max_shard_lines) {
-  const TtnnLayout& l = *a.ttnn;
+  const TtnnLayoutAttr& l = *a.ttnn;
   std::string out;
   Line(&out, "tensor", a.text.text);
   const std::string where = absl::StrCat(
@@ -276,9 +276,9 @@ std::string FormatMetalExplanation(const GridAnalysis& a,
   return out;
 }
 
-std::string FormatTtnnLocation(const TtnnLayout& l,
+std::string FormatTtnnLocation(const TtnnLayoutAttr& l,
                                absl::Span<const int64_t> index,
-                               const TtnnLocation& loc) {
+                               const TtnnAttrLocation& loc) {
   std::string out;
   Line(&out, "index", Commas(index));
   Line(&out, "collapsed", Commas(loc.physical));

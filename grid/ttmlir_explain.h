@@ -35,7 +35,7 @@ namespace hlolayout::grid {
 // form under the `ttcore` name, that tt-mlir no longer reads it).
 struct GridAnalysis {
   GridTensorText text;
-  absl::optional<TtnnLayout> ttnn;
+  absl::optional<TtnnLayoutAttr> ttnn;
   absl::optional<TtcoreMetalLayout> metal;
   std::vector<std::string> warnings;
   std::vector<std::string> notes;
@@ -44,7 +44,7 @@ struct GridAnalysis {
 // AnalyzeGridTensor
 //
 // Builds the layout of a parsed type on `device`. Errors: the refusals of
-// TtnnLayout::Build and TtcoreMetalLayout::Build.
+// TtnnLayoutAttr::Build and TtcoreMetalLayout::Build.
 absl::StatusOr<GridAnalysis> AnalyzeGridTensor(const GridTensorText& text,
                                                const TtnnDevice& device = {});
 
@@ -69,9 +69,9 @@ std::string FormatMetalExplanation(const GridAnalysis& analysis,
                                    int64_t max_shard_lines = 64);
 
 // The text of `grid locate`.
-std::string FormatTtnnLocation(const TtnnLayout& layout,
+std::string FormatTtnnLocation(const TtnnLayoutAttr& layout,
                                absl::Span<const int64_t> index,
-                               const TtnnLocation& location);
+                               const TtnnAttrLocation& location);
 std::string FormatMetalLocation(const TtcoreMetalLayout& layout,
                                 absl::Span<const int64_t> index,
                                 const MetalLocation& location);

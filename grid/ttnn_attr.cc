@@ -71,10 +71,10 @@ std::vector<CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
 
 }  // namespace
 
-absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
-                                             const TtnnLayoutText& text,
-                                             const TtnnDevice& device) {
-  TtnnLayout l;
+absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
+    absl::Span<const int64_t> shape, const TtnnLayoutText& text,
+    const TtnnDevice& device) {
+  TtnnLayoutAttr l;
   l.shape_.assign(shape.begin(), shape.end());
   l.element_ = text.memref_element;
   l.buffer_type_ = text.buffer_type;
@@ -355,28 +355,28 @@ absl::StatusOr<TtnnLayout> TtnnLayout::Build(absl::Span<const int64_t> shape,
   return l;
 }
 
-int64_t TtnnLayout::num_pages() const {
+int64_t TtnnLayoutAttr::num_pages() const {
   if (!tiled()) return collapsed_[0];
   return CeilDiv(collapsed_[0], element_.tile->height) *
          CeilDiv(collapsed_[1], element_.tile->width);
 }
 
-int64_t TtnnLayout::page_bytes() const {
+int64_t TtnnLayoutAttr::page_bytes() const {
   return tiled() ? TileBytes(*element_.tile)
                  : collapsed_[1] * ScalarTypeBytes(element_.scalar);
 }
 
-int64_t TtnnLayout::shard_bytes() const {
+int64_t TtnnLayoutAttr::shard_bytes() const {
   return memref_[0] * memref_[1] * MlirElementBytes(element_);
 }
 
-std::string TtnnLayout::MemrefText() const {
+std::string TtnnLayoutAttr::MemrefText() const {
   return absl::StrCat("memref<", DimsToString(memref_), "x",
                       MlirElementToString(element_), ", #ttnn.buffer_type<",
                       BufferTypeName(buffer_type_), ">>");
 }
 
-std::string TtnnLayout::LayoutText() const {
+std::string TtnnLayoutAttr::LayoutText() const {
   std::string s = absl::StrCat("#ttnn.ttnn_layout<", linear_.ToString(), ", <",
                                DimsToString(grid_), ">, ", MemrefText());
   if (mem_layout_) {
@@ -390,14 +390,14 @@ std::string TtnnLayout::LayoutText() const {
   return s + ">";
 }
 
-std::string TtnnLayout::TensorText(const MlirElement& element) const {
+std::string TtnnLayoutAttr::TensorText(const MlirElement& element) const {
   std::string dims;
   for (int64_t d : shape_) absl::StrAppend(&dims, d, "x");
   return absl::StrCat("tensor<", dims, MlirElementToString(element), ", ",
                       LayoutText(), ">");
 }
 
-absl::StatusOr<TtnnLocation> TtnnLayout::Locate(
+absl::StatusOr<TtnnAttrLocation> TtnnLayoutAttr::Locate(
     absl::Span<const int64_t> index) const {
   if (index.size() != shape_.size()) {
     return absl::InvalidArgumentError(
@@ -411,7 +411,7 @@ absl::StatusOr<TtnnLocation> TtnnLayout::Locate(
                        " of size ", shape_[d]));
     }
   }
-  TtnnLocation loc;
+  TtnnAttrLocation loc;
   absl::StatusOr<std::vector<int64_t>> p = linear_.Evaluate(index);
   if (!p.ok()) return p.status();
   loc.physical = *p;
@@ -450,7 +450,7 @@ absl::StatusOr<TtnnLocation> TtnnLayout::Locate(
   return loc;
 }
 
-int64_t TtnnLayout::ValidRowsBelow(int64_t r) const {
+int64_t TtnnLayoutAttr::ValidRowsBelow(int64_t r) const {
   r = std::clamp<int64_t>(r, 0, collapsed_[0]);
   const int64_t rank = static_cast<int64_t>(shape_.size());
   if (!tiled() || rank < 2) return r;
@@ -459,12 +459,13 @@ int64_t TtnnLayout::ValidRowsBelow(int64_t r) const {
   return (r / padded) * real + std::min(r % padded, real);
 }
 
-int64_t TtnnLayout::ValidColsBelow(int64_t c) const {
+int64_t TtnnLayoutAttr::ValidColsBelow(int64_t c) const {
   c = std::clamp<int64_t>(c, 0, collapsed_[1]);
   return shape_.empty() ? std::min<int64_t>(c, 1) : std::min(c, shape_.back());
 }
 
-absl::optional<int64_t> TtnnLayout::ShardElements(int64_t y, int64_t x) const {
+absl::optional<int64_t> TtnnLayoutAttr::ShardElements(int64_t y,
+                                                      int64_t x) const {
   if (!sharded()) return absl::nullopt;
   const int64_t r0 = y * physical_shard_[0], c0 = x * physical_shard_[1];
   const int64_t rows =

@@ -8,7 +8,7 @@
 // tt-mlir rebuilds a TTNN layout from the tensor's shape, the memref's
 // element, the buffer type, the memory layout and the grid
 // (TTNNLayoutAttr::Builder); the map and memref written in a test are not
-// read back. TtnnLayout::Build does the same:
+// read back. TtnnLayoutAttr::Build does the same:
 //   1. the verifier's checks, refused with its message: DRAM-interleaved and
 //      system-memory layouts use grid 1x1, system memory has no memory
 //      layout and device buffers need one, no block sharding in DRAM,
@@ -65,7 +65,7 @@ struct TtnnPadding {
 };
 
 // Where one element of a TTNN layout lives.
-struct TtnnLocation {
+struct TtnnAttrLocation {
   std::vector<int64_t> physical;  // the collapsed coordinate, map(index)
   // Tiled: the tile of the collapsed plane and the position in it.
   std::vector<int64_t> tile;
@@ -85,7 +85,7 @@ struct TtnnLocation {
   absl::optional<int64_t> page_in_bank;
 };
 
-class TtnnLayout {
+class TtnnLayoutAttr {
  public:
   // Build
   //
@@ -95,9 +95,9 @@ class TtnnLayout {
   // overflowing int64.
   // A dim of size 0 is allowed (tt-mlir builds empty tensors' layouts:
   // their collapsed dims are 0, and no index can be located).
-  static absl::StatusOr<TtnnLayout> Build(absl::Span<const int64_t> shape,
-                                          const TtnnLayoutText& text,
-                                          const TtnnDevice& device = {});
+  static absl::StatusOr<TtnnLayoutAttr> Build(absl::Span<const int64_t> shape,
+                                              const TtnnLayoutText& text,
+                                              const TtnnDevice& device = {});
 
   const std::vector<int64_t>& logical_shape() const { return shape_; }
   const MlirElement& element() const { return element_; }
@@ -159,7 +159,8 @@ class TtnnLayout {
   //
   // Where element `index` lives. Errors: wrong rank, an index out of
   // bounds ("index 128 is out of bounds for dim 0 of size 128").
-  absl::StatusOr<TtnnLocation> Locate(absl::Span<const int64_t> index) const;
+  absl::StatusOr<TtnnAttrLocation> Locate(
+      absl::Span<const int64_t> index) const;
 
   // Elements of the tensor held by shard (y, x) (sharded layouts), computed
   // per dim; nullopt for other layouts.
@@ -171,7 +172,7 @@ class TtnnLayout {
   int64_t ValidColsBelow(int64_t c) const;
 
  private:
-  TtnnLayout() = default;
+  TtnnLayoutAttr() = default;
 
   std::vector<int64_t> shape_;
   MlirElement element_;

@@ -16,11 +16,11 @@ namespace {
 
 // The layout of `tensor<SHAPE x ELEM, #ttnn.ttnn_layout<MAP, <GRID>,
 // memref<MEMREF, #ttnn.buffer_type<BUFFER>>REST>>`.
-absl::StatusOr<TtnnLayout> Build(const std::string& text,
-                                 const TtnnDevice& device = {}) {
+absl::StatusOr<TtnnLayoutAttr> Build(const std::string& text,
+                                     const TtnnDevice& device = {}) {
   absl::StatusOr<GridTensorText> t = ParseGridTensor(text);
   if (!t.ok()) return t.status();
-  return TtnnLayout::Build(t->shape, *t->ttnn, device);
+  return TtnnLayoutAttr::Build(t->shape, *t->ttnn, device);
 }
 
 std::string Text(absl::string_view shape, absl::string_view grid,
@@ -34,8 +34,8 @@ std::string Text(absl::string_view shape, absl::string_view grid,
                       ">>", rest, ">>");
 }
 
-TEST(TtnnLayout, DramInterleavedTiled) {
-  absl::StatusOr<TtnnLayout> l = Build(Text(
+TEST(TtnnLayoutAttr, DramInterleavedTiled) {
+  absl::StatusOr<TtnnLayoutAttr> l = Build(Text(
       "1x1x30x32xbf16", "1x1", "1x1x!ttcore.tile<32x32, bf16>", "dram",
       ", <interleaved>", "(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3)"));
   ASSERT_TRUE(l.ok()) << l.status();
@@ -58,7 +58,7 @@ TEST(TtnnLayout, DramInterleavedTiled) {
   EXPECT_TRUE(l->warnings().empty());
 }
 
-TEST(TtnnLayout, L1InterleavedSpreadsTilesOverAllCores) {
+TEST(TtnnLayoutAttr, L1InterleavedSpreadsTilesOverAllCores) {
   // tt-mlir's own examples (calculateLogicalShardShapeForL1Interleaved) on
   // an 8x8 grid.
   struct Case {
@@ -68,7 +68,7 @@ TEST(TtnnLayout, L1InterleavedSpreadsTilesOverAllCores) {
   const Case tiled[] = {
       {"1x1024xbf16", "1x1"}, {"512x512xbf16", "1x4"}, {"32x2049xbf16", "1x2"}};
   for (const Case& c : tiled) {
-    absl::StatusOr<TtnnLayout> l = Build(Text(
+    absl::StatusOr<TtnnLayoutAttr> l = Build(Text(
         c.shape, "8x8", absl::StrCat(c.memref, "x!ttcore.tile<32x32, bf16>"),
         "l1", ", <interleaved>"));
     ASSERT_TRUE(l.ok()) << l.status();
@@ -79,14 +79,14 @@ TEST(TtnnLayout, L1InterleavedSpreadsTilesOverAllCores) {
                             {"512x512xbf16", "1x4096"},
                             {"32x2049xbf16", "1x1025"}};
   for (const Case& c : row_major) {
-    absl::StatusOr<TtnnLayout> l =
+    absl::StatusOr<TtnnLayoutAttr> l =
         Build(Text(c.shape, "8x8", absl::StrCat(c.memref, "xbf16"), "l1",
                    ", <interleaved>"));
     ASSERT_TRUE(l.ok()) << l.status();
     EXPECT_EQ(DimsToString(l->memref_shape()), c.memref) << c.shape;
   }
   // The per-dim split is named in the warning.
-  absl::StatusOr<TtnnLayout> l =
+  absl::StatusOr<TtnnLayoutAttr> l =
       Build(Text("4096x512xbf16", "1x1", "128x16x!ttcore.tile<32x32, bf16>",
                  "l1", ", <interleaved>"));
   ASSERT_TRUE(l.ok()) << l.status();
@@ -97,9 +97,9 @@ TEST(TtnnLayout, L1InterleavedSpreadsTilesOverAllCores) {
             "builder spreads all tiles over the 1 cores");
 }
 
-TEST(TtnnLayout, ShardingAndCanonicalPlacement) {
+TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   // 12 height shards on an 8-wide worker grid: a full row and a tail.
-  absl::StatusOr<TtnnLayout> l =
+  absl::StatusOr<TtnnLayoutAttr> l =
       Build(Text("384x32xbf16", "12x1", "1x1x!ttcore.tile<32x32, bf16>", "l1",
                  ", <height_sharded>, core_ranges = <[#ttnn.core_range<(0,0), "
                  "(7,0)>, #ttnn.core_range<(0,1), (3,1)>]>"));
@@ -108,7 +108,7 @@ TEST(TtnnLayout, ShardingAndCanonicalPlacement) {
             "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), "
             "(3,1)>]>");
   EXPECT_TRUE(l->warnings().empty());
-  absl::StatusOr<TtnnLocation> loc = l->Locate({300, 5});
+  absl::StatusOr<TtnnAttrLocation> loc = l->Locate({300, 5});
   ASSERT_TRUE(loc.ok());
   EXPECT_EQ(loc->shard, (std::vector<int64_t>{9, 0}));
   EXPECT_EQ(loc->offset, (std::vector<int64_t>{12, 5}));
@@ -155,7 +155,7 @@ TEST(TtnnLayout, ShardingAndCanonicalPlacement) {
             "(1,2)>]>");
 }
 
-TEST(TtnnLayout, VerifierRefusals) {
+TEST(TtnnLayoutAttr, VerifierRefusals) {
   struct Case {
     std::string text;
     const char* message;
@@ -193,14 +193,14 @@ TEST(TtnnLayout, VerifierRefusals) {
        "grid dim 0 is 0"},
   };
   for (const Case& c : cases) {
-    absl::StatusOr<TtnnLayout> l = Build(c.text);
+    absl::StatusOr<TtnnLayoutAttr> l = Build(c.text);
     ASSERT_FALSE(l.ok()) << c.text;
     EXPECT_EQ(l.status().message(), c.message);
   }
 }
 
-TEST(TtnnLayout, MapWarnings) {
-  absl::StatusOr<TtnnLayout> l = Build(Text(
+TEST(TtnnLayoutAttr, MapWarnings) {
+  absl::StatusOr<TtnnLayoutAttr> l = Build(Text(
       "1x1x32x32xf32", "1x1", "1x1x!ttcore.tile<32x32, f32>", "dram",
       ", <interleaved>", "(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 32 + d2, d3)"));
   ASSERT_TRUE(l.ok());
@@ -228,7 +228,7 @@ TEST(TtnnLayout, MapWarnings) {
 // Every element of small layouts lands in exactly one place inside the
 // allocation, the per-shard counts add up, and the valid rows and columns
 // are the images of the indices.
-TEST(TtnnLayout, LocateIsOneToOne) {
+TEST(TtnnLayoutAttr, LocateIsOneToOne) {
   const std::vector<std::vector<int64_t>> shapes = {
       {}, {5}, {40}, {3, 5}, {33, 40}, {2, 3, 5}, {2, 40, 7}, {1, 2, 3, 4}};
   const char* layouts[] = {"system_memory:",         "dram:, <interleaved>",
@@ -258,7 +258,7 @@ TEST(TtnnLayout, LocateIsOneToOne) {
                 TtnnMemoryLayoutFromName(rest.substr(3, rest.size() - 4));
           }
           text.ignore_physical_layout = true;
-          absl::StatusOr<TtnnLayout> l = TtnnLayout::Build(shape, text);
+          absl::StatusOr<TtnnLayoutAttr> l = TtnnLayoutAttr::Build(shape, text);
           if (!l.ok()) continue;  // a grid the verifier refuses
           ++built;
           int64_t volume = 1;
@@ -271,7 +271,7 @@ TEST(TtnnLayout, LocateIsOneToOne) {
               index[d] = rest_k % shape[d];
               rest_k /= shape[d];
             }
-            absl::StatusOr<TtnnLocation> loc = l->Locate(index);
+            absl::StatusOr<TtnnAttrLocation> loc = l->Locate(index);
             ASSERT_TRUE(loc.ok()) << loc.status();
             EXPECT_LT(loc->physical[0], l->collapsed_shape()[0]);
             EXPECT_LT(loc->physical[1], l->collapsed_shape()[1]);
@@ -307,8 +307,8 @@ TEST(TtnnLayout, LocateIsOneToOne) {
   EXPECT_GT(built, 300);
 }
 
-TEST(TtnnLayout, EmptyTensor) {
-  absl::StatusOr<TtnnLayout> l =
+TEST(TtnnLayoutAttr, EmptyTensor) {
+  absl::StatusOr<TtnnLayoutAttr> l =
       Build(Text("0x64xbf16", "1x1", "1x1x!ttcore.tile<32x32, bf16>", "dram",
                  ", <interleaved>"));
   ASSERT_TRUE(l.ok()) << l.status();
@@ -317,8 +317,8 @@ TEST(TtnnLayout, EmptyTensor) {
   EXPECT_FALSE(l->Locate({0, 0}).ok());
 }
 
-TEST(TtnnLayout, LocateErrors) {
-  absl::StatusOr<TtnnLayout> l =
+TEST(TtnnLayoutAttr, LocateErrors) {
+  absl::StatusOr<TtnnLayoutAttr> l =
       Build(Text("32x32xf32", "1x1", "1x1x!ttcore.tile<32x32, f32>", "dram",
                  ", <interleaved>"));
   ASSERT_TRUE(l.ok());
@@ -326,7 +326,7 @@ TEST(TtnnLayout, LocateErrors) {
             "index 32 is out of bounds for dim 0 of size 32");
   EXPECT_EQ(l->Locate({1}).status().message(),
             "index has 1 values but the tensor has rank 2");
-  absl::StatusOr<TtnnLocation> loc = l->Locate({31, 31});
+  absl::StatusOr<TtnnAttrLocation> loc = l->Locate({31, 31});
   ASSERT_TRUE(loc.ok());
   EXPECT_EQ(loc->page, 0);
   EXPECT_EQ(loc->dram_bank, 0);

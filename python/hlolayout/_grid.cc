@@ -101,7 +101,7 @@ py::dict LocateMany(const PyGridLayout& g,
     py::gil_scoped_release release;
     std::vector<int64_t> index(rank);
     if (a.ttnn) {
-      const grid::TtnnLayout& l = *a.ttnn;
+      const grid::TtnnLayoutAttr& l = *a.ttnn;
       cols.Add("physical", 2);
       if (l.tiled()) {
         cols.Add("tile", 2);
@@ -126,7 +126,7 @@ py::dict LocateMany(const PyGridLayout& g,
       }
       for (int64_t r = 0; r < n && status.ok(); ++r) {
         index.assign(in + r * rank, in + (r + 1) * rank);
-        absl::StatusOr<grid::TtnnLocation> loc = l.Locate(index);
+        absl::StatusOr<grid::TtnnAttrLocation> loc = l.Locate(index);
         if (!loc.ok()) {
           status = absl::InvalidArgumentError(
               absl::StrCat("index at row ", r, ": ", loc.status().message()));
