@@ -209,6 +209,8 @@ const char kGpuModule[] =
     "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
 const char kFolder[] = "memory/testdata";
 const char kTtgir[] = "triton/testdata/matmul_f16_64x64x32_w4.ttgir";
+// A module with four tensor types with a layout (the third: width-sharded).
+const char kTtnnModule[] = "grid/testdata/ttnn_example.mlir";
 
 std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -344,14 +346,23 @@ std::vector<Case> Cases() {
     c.command = {"grid"};
     c.modes = {InArgs({"explain", kTensor})};
     cases.push_back(c);
+    // The device flags; --type picks one of a module's types.
+    c.values = Values({{"RxC", {"8x8", "2x4"}}, {"K", {"3"}}});
     for (const char* sub : {"explain", "draw"}) {
       c.command = {"grid", sub};
       c.modes = {InArgs({kTensor}), InStdin({"-"}, kTensor)};
+      c.flag_modes["type"] = {InFile({kTtnnModule})};
       cases.push_back(c);
     }
     c.command = {"grid", "locate"};
     c.modes = {InArgs({kTensor, "20,40"}), InStdin({"-", "20,40"}, kTensor)};
+    c.flag_modes["type"] = {InFile({kTtnnModule, "2,1541"})};
     cases.push_back(c);
+    c.flag_modes.clear();
+    c.command = {"grid", "report"};
+    c.modes = {InFile({kTtnnModule}), InStdin({"-"}, ReadAll(kTtnnModule))};
+    cases.push_back(c);
+    c.values = Values();
     c.command = {"grid", "collapse"};
     c.modes = {InArgs({"2x3x64x128xf32", "2x2x4", "(1,-1)"})};
     c.values =
