@@ -428,7 +428,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         return 1;
       }
       if (html) {
-        RenderModuleMemoryHtml(*memory, top, module_index++, page);
+        RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
       } else if (json) {
         if (!first) io.out << ",\n";
         RenderJson(memory->live_ranges, &memory->buffers, top, space, io.out);

@@ -76,11 +76,14 @@ flags:
                  report is the same whatever N
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
+                 it leads with what XLA will allocate per module (the
+                 live-range peak where that is not modelled); then
                  sortable, filterable tables and the top padding wasters
                  with pictures of their layouts (docs/pictures.md), and
                  for each scheduled module (is_scheduled=true) its live
                  bytes over the schedule with XLA's peak marked and the
-                 values live there (docs/memory.md; other modules: why not)
+                 values live there, with XLA's heap drawn and its boxes
+                 named (docs/memory.md; other modules: why not)
   --html-rows=N  instructions in the page's table (default 5000, those
                  with the most padded bytes; the page says when it caps)
   --help         this text
@@ -288,9 +291,13 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
 
   Report report;
-  // The text report leads with what XLA will allocate for each module
-  // (not with --summary, which reads without keeping modules).
-  const bool heads = !summary && !args->Has("json") && !args->Has("html");
+  // The text report leads with what XLA will allocate for each module;
+  // --summary, which reads without keeping modules, says where to find it.
+  const bool text_output = !args->Has("json") && !args->Has("html");
+  const bool heads = !summary && text_output;
+  const std::string summary_head =
+      "  what XLA will allocate: left out by --summary (it reads without "
+      "keeping the module); `hlolayout memory FILE` gives it\n";
   std::vector<std::string> module_heads;
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
@@ -316,6 +323,8 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
       for (size_t m = 0; m < modules; ++m) {
         module_heads.push_back(text_head.Head(m, modules));
       }
+    } else if (summary && text_output) {
+      module_heads.resize(report.modules.size(), summary_head);
     }
   }
   SortRows(order, &report);
@@ -330,12 +339,18 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
              << cap << "'\n";
       return 2;
     }
-    std::ostringstream memory;
+    // One analysis per text gives the page's lead (what XLA will allocate
+    // per module) and its memory sections.
+    std::ostringstream memory, lead;
     int curves = 0;
     for (size_t i = 0; i < texts.size(); ++i) {
-      RenderMemorySectionsHtml(texts[i]->view(), names[i], 20, &curves, memory);
+      RenderMemorySectionsHtml(texts[i]->view(), names[i], 20, &curves, memory,
+                               &lead);
     }
     html.memory_html = memory.str();
+    std::ostringstream lead_table;
+    RenderAllocationTableHtml(lead.str(), lead_table);
+    html.allocation_html = lead_table.str();
     const std::string path = args->Value("html", "-");
     if (path == "-") {
       RenderReportHtml(report, html, io.out);

@@ -44,8 +44,9 @@ TEST(ReportCommand, BuiltInExampleWithNoArguments) {
 
 // The text report leads with what XLA will allocate (memory/
 // allocation_text.h): exact for a GPU module, said to be unknown for a
-// TPU-laid-out one (the built-in example) and for unscheduled ones, and
-// left out of --summary, which keeps no modules.
+// TPU-laid-out one (the built-in example) and for unscheduled ones; left
+// out of --summary, which keeps no modules, whose first line says so. The
+// summed figures under it say what they are not.
 TEST(ReportCommand, TextLeadsWithWhatXlaWillAllocate) {
   const std::string gpu = TestDataPath(
       "memory/testdata/module_105197.jit_mlp_step.sm_9.0a_gpu_after_"
@@ -66,8 +67,50 @@ TEST(ReportCommand, TextLeadsWithWhatXlaWillAllocate) {
   Result plain = RunCli({"report", "-"}, kDump);
   EXPECT_THAT(plain.out, HasSubstr("\n  what XLA will allocate: known for "
                                    "scheduled modules only"));
+  EXPECT_THAT(r.out, HasSubstr("all instruction results (every instruction "
+                               "of every computation, aliases counted again; "
+                               "not memory use: the base of padding and "
+                               "expansion): 409 instructions"));
   Result summary = RunCli({"report", "--summary", gpu});
-  EXPECT_THAT(summary.out, Not(HasSubstr("will allocate")));
+  EXPECT_THAT(summary.out,
+              StartsWith("module jit_mlp_step: entry main.10, 40 "
+                         "computations, 409 instructions\n  what XLA will "
+                         "allocate: left out by --summary (it reads without "
+                         "keeping the module); `hlolayout memory FILE` gives "
+                         "it\nbuffers"));
+  Result json = RunCli({"report", "--summary", "--json", gpu});
+  EXPECT_THAT(json.out, Not(HasSubstr("will allocate")));
+}
+
+// report --html leads with what XLA will allocate (26.56 MiB for the MLP
+// step), not with the 245.4 MiB of all instruction results, and names the
+// boxes of XLA's heap (name, shape, bytes, op_name, source line).
+TEST(ReportCommand, HtmlLeadsWithWhatXlaAllocatesAndNamesTheHeap) {
+  const std::string gpu = TestDataPath(
+      "memory/testdata/module_105197.jit_mlp_step.sm_9.0a_gpu_after_"
+      "optimizations.txt");
+  Result r = RunCli({"report", "--html", "-", gpu});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string& html = r.out;
+  const size_t lead = html.find("<b>26.56 MiB (27,850,866 bytes)</b>");
+  ASSERT_NE(lead, std::string::npos);
+  EXPECT_LT(lead, html.find("id=\"totals\""));
+  EXPECT_LT(lead, html.find("245.4 MiB"));
+  EXPECT_EQ(html.substr(0, lead).find("MiB"), std::string::npos);
+  EXPECT_NE(html.find("<title>gemm_fusion_dot.4{}: f32[4,256,1024]{2,1,0}, "
+                      "4194304 bytes at offset 0, live 4-35; "
+                      "jit(mlp_step)/jvp()/dot_general; probe_xla.py:176"
+                      "</title>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<tr class=\"heap-value\"><td>1</td><td>"
+                      "gemm_fusion_dot.4{}</td>"),
+            std::string::npos);
+  // `memory --html` names them the same way.
+  Result memory = RunCli({"memory", "--html", "-", gpu});
+  ASSERT_EQ(memory.status, 0) << memory.err;
+  EXPECT_NE(memory.out.find("; jit(mlp_step)/jvp()/dot_general; "
+                            "probe_xla.py:176</title>"),
+            std::string::npos);
 }
 
 TEST(ReportCommand, StandardInputWhenNoFile) {

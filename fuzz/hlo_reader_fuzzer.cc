@@ -3,7 +3,8 @@
 // and the shape cache on and off (the first byte's low bits choose). A text
 // read whole is read again without operands (read_operands false, as the
 // report does): it must succeed with the same instructions, operand text
-// and attributes. The report read in parts on several threads
+// and attributes. Every metadata's source line is looked up
+// (HloSourceLocations). The report read in parts on several threads
 // (ReportOptions::threads, every instruction line a possible cut) must equal
 // the report read in one piece: same status, errors and rendered table.
 #include <cstddef>
@@ -16,6 +17,7 @@
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_source_location.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/shape/printer.h"
@@ -130,8 +132,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckError(modules.status(), text);
     if (modules.ok()) {
       for (const HloModule& m : *modules) {
+        // Source lines from metadata and the stack tables
+        // (parser/hlo_source_location.h): never a crash.
+        const HloSourceLocations locations(m.header);
         for (const HloComputation& c : m.computations) {
           for (const HloInstruction& i : c.instructions) {
+            for (const HloAttribute& a : i.attributes) {
+              if (a.name == "metadata") (void)locations.Of(a.value);
+            }
             if (i.shape != nullptr) (void)HumanStringWithLayout(*i.shape);
             for (const HloOperand& o : i.operands) {
               if (o.shape != nullptr) (void)HumanStringWithLayout(*o.shape);

@@ -228,6 +228,7 @@ absl::Status Analyzer::Build() {
             if (!metadata_seen && Eq(a.name, "metadata")) {
               metadata_seen = true;
               info.op_name = OpNameOf(a.value);
+              info.metadata = a.value;
             }
             break;
           case 9:
@@ -834,7 +835,10 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     const Comp& comp = comps_[node.computation];
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
-    if (node.source != nullptr) s.op_name = infos_[node.info].op_name;
+    if (node.source != nullptr) {
+      s.op_name = infos_[node.info].op_name;
+      s.metadata = infos_[node.info].metadata;
+    }
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;

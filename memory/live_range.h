@@ -63,6 +63,9 @@ struct ScheduledInstruction {
   absl::string_view opcode;
   absl::string_view computation;
   absl::string_view op_name;  // metadata op_name, empty when absent
+  // The metadata attribute's value ("{op_name=... source_line=...}"),
+  // empty when absent; parser/hlo_source_location.h reads its source line.
+  absl::string_view metadata;
   const Shape* shape = nullptr;
   // The time of the instruction that runs this one's computation (a
   // `while`, `conditional`, `call` or `async-start`; the first, when

@@ -232,6 +232,7 @@ struct InstructionInfo {
   bool has_control_predecessors = false;
   int64_t parameter_number = 0;
   absl::string_view op_name;
+  absl::string_view metadata;  // the whole first metadata={...} value
   // The computations of the first `body` and `condition` attributes.
   int64_t body = kNone, condition = kNone;
 };

@@ -9,6 +9,7 @@
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_source_location.h"
 
 namespace hlolayout {
 namespace {
@@ -48,9 +49,39 @@ int64_t HeapBytesAt(const std::vector<HeapBlock>& blocks, int64_t t,
   return bytes;
 }
 
+// What a heap box stands for, in words: the value's name, shape, bytes,
+// op_name and source line.
+struct HeapLabel {
+  std::string name;   // "fusion.3{1}"
+  std::string shape;  // "f32[4,256]{1,0}"
+  std::string op_name;
+  std::string source;  // "train.py:12" or ""
+};
+
+HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
+                  const HloSourceLocations& locations) {
+  HeapLabel l;
+  const LiveValue& v = m.live_ranges.values[h.value];
+  if (v.instruction < 0) {
+    l.name = "?";
+    return l;
+  }
+  const ScheduledInstruction& in = m.live_ranges.instructions[v.instruction];
+  l.name = absl::StrCat(in.name, ShapeIndexString(v.index));
+  if (v.shape != nullptr) l.shape = v.shape->ToString(true);
+  l.op_name = std::string(in.op_name);
+  l.source = locations.Of(in.metadata);
+  return l;
+}
+
 // The temp allocation: offset (up) against schedule time (right), one
 // rectangle per value of the heap, the moment of its most bytes marked.
-void RenderHeapPicture(const ModuleMemory& m, int index, std::ostream& out) {
+// Every box has a hover title (name, shape, bytes, offset, live range,
+// op_name, source line); the `kLegend` largest carry a number that the
+// legend under the picture explains.
+void RenderHeapPicture(const ModuleMemory& m, const HloSourceLocations& where,
+                       int index, std::ostream& out) {
+  constexpr size_t kLegend = 10;
   const BufferAssignment& b = m.buffers;
   const int64_t temp = b.temp_allocation();
   if (b.heap.empty() || temp < 0) {
@@ -70,13 +101,31 @@ void RenderHeapPicture(const ModuleMemory& m, int index, std::ostream& out) {
       peak_time = t;
     }
   }
+  // The largest boxes, numbered 1, 2, ... (ties: lower offset, then
+  // earlier start, first).
+  std::vector<size_t> order;
+  for (size_t i = 0; i < b.heap.size(); ++i) {
+    if (b.heap[i].size > 0) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    const HeapBlock &p = b.heap[x], &q = b.heap[y];
+    if (p.size != q.size) return p.size > q.size;
+    if (p.offset != q.offset) return p.offset < q.offset;
+    return p.start < q.start;
+  });
+  if (order.size() > kLegend) order.resize(kLegend);
+  std::vector<int> key(b.heap.size(), 0);
+  for (size_t k = 0; k < order.size(); ++k) key[order[k]] = k + 1;
+
   out << "<p>The temp allocation (" << draw::XmlEscape(BytesWithUnit(top))
       << "): XLA's heap of " << b.heap.size() << " values"
       << (b.heap_offset > 0 ? absl::StrCat(" at offset ", b.heap_offset,
                                            " (tuple tables first)")
                             : std::string())
       << ", each value a box from its first to its last step at its "
-         "offset. The most it holds at one step: <b>"
+         "offset (hover for its name, shape, bytes and source line; the "
+         "largest are numbered, see the table below). The most it holds at "
+         "one step: <b>"
       << draw::XmlEscape(BytesWithUnit(peak_bytes)) << "</b> at time "
       << peak_time << ".</p>\n";
   auto x_of = [&](double t) {
@@ -93,27 +142,35 @@ void RenderHeapPicture(const ModuleMemory& m, int index, std::ostream& out) {
   static const char* const kFills[] = {"#7fa7d9", "#9fcf8f", "#e3b36b",
                                        "#c98fc9", "#8fcfcf", "#d98f8f"};
   int64_t k = 0;
-  for (const HeapBlock& h : b.heap) {
+  for (size_t i = 0; i < b.heap.size(); ++i) {
+    const HeapBlock& h = b.heap[i];
     if (h.size <= 0) continue;
-    const LiveValue& v = m.live_ranges.values[h.value];
-    const std::string name =
-        v.instruction >= 0
-            ? absl::StrCat(m.live_ranges.instructions[v.instruction].name,
-                           ShapeIndexString(v.index))
-            : std::string("?");
+    const HeapLabel label = LabelOf(m, h, where);
     const double x0 = x_of(static_cast<double>(h.start));
     const double x1 = x_of(static_cast<double>(h.end + 1));
     const double y1 = y_of(static_cast<double>(h.offset));
     const double y0 = y_of(static_cast<double>(h.offset + h.size));
+    const double w = std::max(0.5, x1 - x0), ht = std::max(0.5, y1 - y0);
+    std::string title = absl::StrCat(label.name, ": ");
+    if (!label.shape.empty()) absl::StrAppend(&title, label.shape, ", ");
+    absl::StrAppend(&title, h.size, " bytes at offset ", h.offset, ", live ",
+                    h.start, "-", h.end);
+    if (!label.op_name.empty()) absl::StrAppend(&title, "; ", label.op_name);
+    if (!label.source.empty()) absl::StrAppend(&title, "; ", label.source);
     out << absl::StrFormat(
                "<rect class=\"block\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                "height=\"%.1f\" fill=\"%s\" stroke=\"#333\" "
-               "stroke-width=\"0.5\">",
-               x0, y0, std::max(0.5, x1 - x0), std::max(0.5, y1 - y0),
-               kFills[k++ % 6])
-        << "<title>" << draw::XmlEscape(name) << ": " << h.size
-        << " bytes at offset " << h.offset << ", live " << h.start << "-"
-        << h.end << "</title></rect>\n";
+               "stroke-width=\"0.5\"",
+               x0, y0, w, ht, kFills[k++ % 6])
+        << " data-value=\"" << draw::XmlEscape(label.name) << "\"";
+    if (key[i] > 0) out << " data-key=\"" << key[i] << "\"";
+    out << "><title>" << draw::XmlEscape(title) << "</title></rect>\n";
+    if (key[i] > 0 && w >= 12 && ht >= 11) {
+      out << absl::StrFormat(
+          "<text class=\"block-key\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
+          "text-anchor=\"middle\" pointer-events=\"none\">%d</text>\n",
+          x0 + w / 2, y0 + ht / 2 + 3.5, key[i]);
+    }
   }
   const double px = x_of(static_cast<double>(peak_time) + 0.5);
   out << absl::StrFormat(
@@ -130,6 +187,25 @@ void RenderHeapPicture(const ModuleMemory& m, int index, std::ostream& out) {
       << kHeight + 20 << "\" font-size=\"10\">time 0</text><text x=\"" << kWidth
       << "\" y=\"" << kHeight + 20 << "\" font-size=\"10\">time " << end - 1
       << "</text>\n</svg>\n";
+  out << "<table class=\"heap-legend\"><tr><th>#</th><th>value</th>"
+         "<th>shape</th><th>bytes</th><th>offset</th><th>live</th>"
+         "<th>op_name</th><th>source</th></tr>\n";
+  for (size_t n = 0; n < order.size(); ++n) {
+    const HeapBlock& h = b.heap[order[n]];
+    const HeapLabel label = LabelOf(m, h, where);
+    out << "<tr class=\"heap-value\"><td>" << n + 1 << "</td><td>"
+        << draw::XmlEscape(label.name) << "</td><td>"
+        << draw::XmlEscape(label.shape) << "</td><td>" << h.size << "</td><td>"
+        << h.offset << "</td><td>" << h.start << "-" << h.end << "</td><td>"
+        << draw::XmlEscape(label.op_name) << "</td><td>"
+        << draw::XmlEscape(label.source) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  if (b.heap.size() > order.size()) {
+    out << "<p class=\"note\">the " << order.size() << " largest of "
+        << b.heap.size() << " heap values; every box names its value on "
+        << "hover.</p>\n";
+  }
 }
 
 void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
@@ -138,7 +214,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
 }  // namespace
 
 void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
-                            std::ostream& out) {
+                            std::ostream& out, const HloModule* module) {
   const MemoryAnalysis& a = m.live_ranges;
   const BufferAssignment& b = m.buffers;
   const XlaMemoryStats& s = b.stats;
@@ -171,7 +247,9 @@ void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
         << draw::XmlEscape(BytesWithUnit(bytes)) << "</td></tr>\n";
   }
   out << "</table>\n";
-  RenderHeapPicture(m, index, out);
+  const HloSourceLocations where(module != nullptr ? module->header
+                                                   : HloModuleHeader());
+  RenderHeapPicture(m, where, index, out);
   RenderCurve(a, top, index, out);
   out << "</section>\n";
 }
@@ -269,18 +347,85 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
 }
 }  // namespace
 
+namespace {
+
+// One row of the lead table (RenderAllocationTableHtml): a module (or a
+// file) and what XLA will allocate for it, or why that is not known.
+void LeadRow(absl::string_view what, const ModuleMemory* memory,
+             const MemoryAnalysis* live_ranges_only, absl::string_view why,
+             std::ostream& out) {
+  auto cell = [&](const std::string& text) {
+    out << "<td>" << draw::XmlEscape(text) << "</td>";
+  };
+  out << "<tr class=\"lead\">";
+  cell(std::string(what.empty() ? "(no name)" : what));
+  if (memory != nullptr) {
+    const XlaMemoryStats& s = memory->buffers.stats;
+    out << "<td class=\"n allocated\" data-v=\"" << s.allocated_bytes()
+        << "\"><b>" << draw::XmlEscape(BytesWithUnit(s.allocated_bytes()))
+        << "</b></td>";
+    for (int64_t v : {s.argument_size_in_bytes, s.temp_size_in_bytes,
+                      s.output_size_in_bytes, s.alias_size_in_bytes,
+                      s.peak_memory_in_bytes, memory->live_ranges.peak.bytes}) {
+      out << "<td class=\"n\" data-v=\"" << v << "\">"
+          << draw::XmlEscape(BytesWithUnit(v)) << "</td>";
+    }
+    cell(absl::StrCat(
+        "XLA:", memory->buffers.platform == XlaPlatform::kGpu ? "GPU" : "CPU",
+        " buffer assignment"));
+  } else if (live_ranges_only != nullptr) {
+    out << "<td>not modelled (XLA:TPU)</td><td></td><td></td><td></td>"
+           "<td></td><td></td>"
+        << "<td class=\"n\" data-v=\"" << live_ranges_only->peak.bytes << "\">"
+        << draw::XmlEscape(BytesWithUnit(live_ranges_only->peak.bytes))
+        << "</td>";
+    cell(
+        "XLA:TPU's buffer assignment is not modelled: the live-range peak is "
+        "shown instead (the values live at the busiest moment; not an "
+        "allocation)");
+  } else {
+    out << "<td>not known</td><td></td><td></td><td></td><td></td><td></td>"
+           "<td></td>";
+    cell(std::string(why));
+  }
+  out << "</tr>\n";
+}
+
+std::string ModuleTitle(const HloModule& module) {
+  return module.header.name.empty() ? "(no name)"
+                                    : std::string(module.header.name);
+}
+
+}  // namespace
+
+void RenderAllocationTableHtml(absl::string_view rows, std::ostream& out) {
+  out << "<table class=\"allocation-lead\"><thead><tr><th>module</th>"
+         "<th>XLA will allocate</th><th>= arguments</th><th>+ temp</th>"
+         "<th>+ outputs</th><th>- aliases</th>"
+         "<th>memory_analysis() peak</th><th>live-range peak</th>"
+         "<th>from</th></tr></thead>\n<tbody>\n"
+      << rows << "</tbody></table>\n";
+}
+
 void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,
-                              int* index, std::ostream& out) {
+                              int* index, std::ostream& out,
+                              std::ostream* lead) {
   // Without a schedule anywhere in the text there is nothing to analyse:
   // say so without reading the whole dump into memory (report --html on
   // large unscheduled dumps stays as cheap as before).
   if (text.find("is_scheduled=true") == absl::string_view::npos) {
-    NoCurve(file_name,
-            "no module here is scheduled (no is_scheduled=true): the text "
-            "order is not an execution order, so there is no live range to "
-            "compute",
-            out);
+    const char kWhy[] =
+        "no module here is scheduled (no is_scheduled=true): the text "
+        "order is not an execution order, so there is no live range to "
+        "compute";
+    NoCurve(file_name, kWhy, out);
+    if (lead != nullptr) {
+      LeadRow(file_name, nullptr, nullptr,
+              "not scheduled (XLA dumps scheduled modules after "
+              "optimizations)",
+              *lead);
+    }
     return;
   }
   HloReadOptions options;
@@ -289,22 +434,29 @@ void RenderMemorySectionsHtml(absl::string_view text,
       ReadHloModules(text, options);
   if (!modules.ok()) {
     NoCurve(file_name, modules.status().message(), out);
+    if (lead != nullptr) {
+      LeadRow(file_name, nullptr, nullptr, modules.status().message(), *lead);
+    }
     return;
   }
   for (const HloModule& module : *modules) {
+    const std::string title = ModuleTitle(module);
     if (LooksLikeXlaTpu(module, file_name)) {
       // XLA:TPU: the live ranges only (its allocations are not modelled).
       absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
       if (!live_ranges.ok()) {
-        NoCurve(absl::StrCat("module ", module.header.name.empty()
-                                            ? "(no name)"
-                                            : module.header.name),
-                live_ranges.status().message(), out);
+        NoCurve(absl::StrCat("module ", title), live_ranges.status().message(),
+                out);
+        if (lead != nullptr) {
+          LeadRow(title, nullptr, nullptr, live_ranges.status().message(),
+                  *lead);
+        }
         continue;
       }
       out << "<p>" << draw::XmlEscape(TpuAllocationText(*live_ranges))
           << "</p>\n";
       RenderMemoryCurveHtml(*live_ranges, top, (*index)++, out);
+      if (lead != nullptr) LeadRow(title, nullptr, &*live_ranges, "", *lead);
       continue;
     }
     BufferAssignmentOptions buffer_options;
@@ -312,13 +464,14 @@ void RenderMemorySectionsHtml(absl::string_view text,
     absl::StatusOr<ModuleMemory> memory =
         AnalyzeModuleMemory(module, buffer_options);
     if (!memory.ok()) {
-      NoCurve(absl::StrCat("module ", module.header.name.empty()
-                                          ? "(no name)"
-                                          : module.header.name),
-              memory.status().message(), out);
+      NoCurve(absl::StrCat("module ", title), memory.status().message(), out);
+      if (lead != nullptr) {
+        LeadRow(title, nullptr, nullptr, memory.status().message(), *lead);
+      }
       continue;
     }
-    RenderModuleMemoryHtml(*memory, top, (*index)++, out);
+    RenderModuleMemoryHtml(*memory, top, (*index)++, out, &module);
+    if (lead != nullptr) LeadRow(title, &*memory, nullptr, "", *lead);
   }
 }
 

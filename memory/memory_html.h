@@ -28,6 +28,7 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
 
@@ -42,11 +43,18 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 // XLA will allocate first (arguments + temp + outputs - aliases, the
 // figures of compiled.memory_analysis(), the live-range peak beside
 // them), then the temp allocation as a picture (svg#heap-<index>: offset
-// against schedule time, one rect.block per value of XLA's heap, the
-// moment the heap holds the most bytes marked by line.heap-peak), then the
-// curve and the values live at the peak as RenderMemoryCurveHtml.
+// against schedule time, one rect.block per value of XLA's heap with a
+// <title> naming it (name, shape, bytes, offset, live range, op_name and
+// source line) and data-value, the moment the heap holds the most bytes
+// marked by line.heap-peak; the 10 largest boxes carry data-key="1".. and
+// a number, explained by table.heap-legend with rows tr.heap-value), then
+// the curve and the values live at the peak as RenderMemoryCurveHtml.
+// `module` (optional: the module `memory` was analysed from) resolves
+// stack_frame_id metadata to source lines (parser/hlo_source_location.h);
+// without it only source_file/source_line metadata gives them.
 void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
-                            std::ostream& out);
+                            std::ostream& out,
+                            const HloModule* module = nullptr);
 
 // Every module of an HLO dump text: for each scheduled module its
 // allocations and curve (RenderModuleMemoryHtml; the platform from the
@@ -56,9 +64,20 @@ void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
 // read at all and gets one such section, named by `file_name`, as does a
 // text the reader refuses.
 // `*index` numbers the curves and is advanced past the ones written.
+// With `lead`, each module (or the file, when it is not read) also gets a
+// row tr.lead there for RenderAllocationTableHtml: what XLA will allocate
+// with the memory_analysis() figures, or for XLA:TPU "not modelled" and
+// the live-range peak instead, or why it is not known.
 void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,
-                              int* index, std::ostream& out);
+                              int* index, std::ostream& out,
+                              std::ostream* lead = nullptr);
+
+// The rows of RenderMemorySectionsHtml's `lead` as one table
+// (table.allocation-lead): module, what XLA will allocate (td.allocated),
+// arguments, temp, outputs, aliases, memory_analysis() peak, live-range
+// peak, and where the figures come from.
+void RenderAllocationTableHtml(absl::string_view rows, std::ostream& out);
 
 }  // namespace hlolayout
 

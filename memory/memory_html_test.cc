@@ -77,18 +77,104 @@ TEST(MemoryHtml, LeadsWithWhatXlaAllocatesAndDrawsTheHeap) {
   EXPECT_EQ(Count(html, "<rect class=\"block\""), 3);
   // On XLA's event clock y lives longer than x alone (x hands its slot to
   // z), so the spatial order places y first.
-  EXPECT_NE(html.find("<title>y{}: 1024 bytes at offset 0, live 2-3</title>"),
+  EXPECT_NE(html.find("<title>y{}: f32[256]{0}, 1024 bytes at offset 0, "
+                      "live 2-3</title>"),
             std::string::npos)
       << html;
-  EXPECT_NE(
-      html.find("<title>z{}: 1024 bytes at offset 1024, live 3-4</title>"),
-      std::string::npos);
+  EXPECT_NE(html.find("<title>z{}: f32[256]{0}, 1024 bytes at offset 1024, "
+                      "live 3-4</title>"),
+            std::string::npos);
   EXPECT_NE(html.find("holds at one step: <b>2.00 KiB (2,048 bytes)</b> at "
                       "time 2"),
             std::string::npos);
   EXPECT_EQ(Count(html, "<line class=\"heap-peak\""), 1);
   absl::StatusOr<draw::XmlNode> xml = draw::ReadXml("<div>" + html + "</div>");
   EXPECT_TRUE(xml.ok()) << xml.status();
+}
+
+// The heap's boxes are named: a hover title with name, shape, bytes,
+// op_name and source line (source_file/source_line, or stack_frame_id
+// through the module's tables), and the largest numbered in a legend.
+constexpr char kNamedTemps[] = R"(HloModule m, is_scheduled=true
+
+FileNames
+1 "model.py"
+
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=42 end_line=42 column=0 end_column=0}
+
+StackFrames
+1 {file_location_id=1 parent_frame_id=0}
+
+ENTRY %main (p: f32[256]) -> f32[128] {
+  %p = f32[256]{0} parameter(0)
+  %x = f32[256]{0} exponential(%p), metadata={op_name="jit(f)/exp" stack_frame_id=1}
+  %y = f32[512]{0} concatenate(%p, %p), dimensions={0}, metadata={op_name="jit(f)/cat" source_file="/src/cat.py" source_line=7}
+  %z = f32[256]{0} add(%x, %p)
+  %w = f32[128]{0} slice(%y), slice={[0:128]}
+  ROOT %o = f32[128]{0} add(%w, %w)
+}
+)";
+
+TEST(MemoryHtml, HeapBoxesAreNamed) {
+  std::ostringstream out, lead;
+  int index = 0;
+  RenderMemorySectionsHtml(kNamedTemps, "m.sm_9.0a_gpu.txt", 0, &index, out,
+                           &lead);
+  const std::string html = out.str();
+  EXPECT_NE(html.find("<title>x{}: f32[256]{0}, 1024 bytes at offset "),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("; jit(f)/exp; model.py:42</title>"), std::string::npos)
+      << html;
+  EXPECT_NE(html.find("; jit(f)/cat; /src/cat.py:7</title>"),
+            std::string::npos);
+  // The largest box (y, 2048 bytes) is number 1, in the picture and in the
+  // legend; every box has a title.
+  EXPECT_EQ(Count(html, "<rect class=\"block\""), Count(html, "<title>"));
+  EXPECT_NE(html.find("data-value=\"y{}\" data-key=\"1\""),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr class=\"heap-value\"><td>1</td><td>y{}</td><td>"
+                      "f32[512]{0}</td><td>2048</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td>jit(f)/cat</td><td>/src/cat.py:7</td></tr>"),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "<tr class=\"heap-value\">"),
+            Count(html, "<rect class=\"block\""));  // fewer than 10 values
+  absl::StatusOr<draw::XmlNode> xml = draw::ReadXml("<div>" + html + "</div>");
+  EXPECT_TRUE(xml.ok()) << xml.status();
+  // The lead row: what XLA will allocate for the module.
+  EXPECT_EQ(Count(lead.str(), "<tr class=\"lead\">"), 1);
+  EXPECT_NE(lead.str().find("<td>m</td><td class=\"n allocated\""),
+            std::string::npos)
+      << lead.str();
+  std::ostringstream table;
+  RenderAllocationTableHtml(lead.str(), table);
+  xml = draw::ReadXml(table.str());
+  EXPECT_TRUE(xml.ok()) << xml.status() << table.str();
+}
+
+TEST(MemoryHtml, LeadRowsSayWhyNotKnown) {
+  std::ostringstream out, lead;
+  int index = 0;
+  RenderMemorySectionsHtml(
+      "HloModule plain\nENTRY %e (p: f32[2]) -> f32[2] {\n"
+      "  ROOT %p = f32[2]{0} parameter(0)\n}\n",
+      "plain.txt", 0, &index, out, &lead);
+  EXPECT_NE(lead.str().find("<td>plain.txt</td><td>not known</td>"),
+            std::string::npos)
+      << lead.str();
+  EXPECT_NE(lead.str().find("not scheduled"), std::string::npos);
+  // XLA:TPU: not modelled, the live-range peak instead.
+  lead.str("");
+  RenderMemorySectionsHtml(kScheduled, "m.tpu_after_optimizations.txt", 0,
+                           &index, out, &lead);
+  EXPECT_NE(lead.str().find("<td>not modelled (XLA:TPU)</td>"),
+            std::string::npos)
+      << lead.str();
+  EXPECT_NE(lead.str().find("data-v=\"2056\""), std::string::npos);
 }
 
 TEST(MemoryHtml, UnscheduledModuleSaysWhy) {

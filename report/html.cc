@@ -214,8 +214,37 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
       << ". Bytes are summed over array leaves; padded bytes follow every "
          "tile level, L(n) tail alignment and E(n) packing.</p>\n";
 
-  // Totals.
-  out << "<h2>Totals</h2>\n<table id=\"totals\">\n<tbody>\n";
+  // What XLA will allocate, first: the figure that decides whether a
+  // program fits.
+  out << "<h2>What XLA will allocate</h2>\n<div id=\"allocates\">\n";
+  if (options.allocation_html.empty()) {
+    out << "<p class=\"note\">not computed for this page (<code>hlolayout "
+           "report --html</code> and <code>hlolayout memory</code> compute "
+           "it for scheduled modules).</p>\n";
+  } else {
+    out << "<p class=\"note\">per module, by XLA's buffer assignment: "
+           "arguments + temp + outputs - aliases, as "
+           "<code>compiled.memory_analysis()</code> reports them; where the "
+           "allocation is not modelled (XLA:TPU) the live-range peak instead, "
+           "which is not an allocation. Details per module under Memory over "
+           "the schedule.</p>\n"
+        << options.allocation_html;
+  }
+  out << "</div>\n";
+
+  // Totals of all instruction results.
+  ByteCounts buffers;
+  int64_t buffer_values = 0;
+  for (const ModuleReport& m : report.modules) {
+    buffers.Add(m.totals.buffer_bytes);
+    buffer_values += m.totals.buffer_values;
+  }
+  out << "<h2>All instruction results (not memory use)</h2>\n"
+         "<p class=\"note\">every instruction's result in every computation "
+         "summed, aliases and fused internals counted again: the base of the "
+         "padding and expansion figures, not memory a program uses. The "
+         "buffers the modules define (each value once) are a row "
+         "below.</p>\n<table id=\"totals\">\n<tbody>\n";
   auto total_row = [&](absl::string_view name, const std::string& value) {
     out << "<tr><th>" << name << "</th><td class=\"n\">" << XmlEscape(value)
         << "</td></tr>\n";
@@ -227,10 +256,15 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
   if (all.unsized_array_leaves > 0) {
     total_row("unsized array leaves", Num(all.unsized_array_leaves));
   }
-  total_row("logical bytes", FormatBytes(all.bytes.logical_bytes));
-  total_row("padded bytes", FormatBytes(all.bytes.padded_bytes));
-  total_row("padding bytes", FormatBytes(all.bytes.wasted_bytes()));
+  total_row("logical bytes of all results",
+            FormatBytes(all.bytes.logical_bytes));
+  total_row("padded bytes of all results", FormatBytes(all.bytes.padded_bytes));
+  total_row("padding bytes of all results",
+            FormatBytes(all.bytes.wasted_bytes()));
   total_row("expansion", absl::StrFormat("%.2fx", all.bytes.expansion()));
+  total_row("buffers the modules define (padded bytes, each value once)",
+            absl::StrCat(FormatBytes(buffers.padded_bytes), " in ",
+                         buffer_values, " values"));
   if (all.bytes.overflow) total_row("overflow", "a sum passed INT64_MAX");
   if (!report.errors.empty()) total_row("errors", Num(report.errors.size()));
   out << "</tbody>\n</table>\n";
@@ -266,8 +300,10 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
          "<th data-key=\"entry\">entry computation</th>"
          "<th data-key=\"computations\" class=\"num\">computations</th>"
          "<th data-key=\"instructions\" class=\"num\">instructions</th>"
-         "<th data-key=\"logical\" class=\"num\">logical bytes</th>"
-         "<th data-key=\"padded\" class=\"num\">padded bytes</th>"
+         "<th data-key=\"buffers\" class=\"num\">buffers (padded bytes)</th>"
+         "<th data-key=\"logical\" class=\"num\">all results: logical "
+         "bytes</th>"
+         "<th data-key=\"padded\" class=\"num\">all results: padded bytes</th>"
          "<th data-key=\"expansion\" class=\"num\">expansion</th></tr></thead>"
          "\n<tbody>\n";
   for (int64_t k = 0; k < std::min(nmod, options.max_modules); ++k) {
@@ -276,6 +312,7 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
         << TextCell(m.name.empty() ? "(unnamed)" : m.name)
         << TextCell(m.entry_computation) << NumCell(m.totals.computations)
         << NumCell(m.totals.instructions)
+        << NumCell(m.totals.buffer_bytes.padded_bytes)
         << NumCell(m.totals.bytes.logical_bytes)
         << NumCell(m.totals.bytes.padded_bytes) << ExpCell(m.totals.bytes)
         << "</tr>\n";

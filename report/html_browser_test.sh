@@ -4,11 +4,15 @@
 # page's script sorts and filters (driven through the URL fragment), and a
 # screenshot is not blank. Skips (exit 0 with a message) only when no
 # Chromium is installed: ./bazelw test installs Debian's `chromium`.
-#   usage: html_browser_test.sh HLOLAYOUT DUMP
+# The page leads with what XLA will allocate (#allocates before #totals),
+# and on a GPU module (GPU_DUMP) XLA's heap is drawn with named boxes and a
+# legend.
+#   usage: html_browser_test.sh HLOLAYOUT DUMP GPU_DUMP
 set -euo pipefail
 
 hlolayout="$1"
 dump="$2"
+gpu_dump="$3"
 browser=""
 for b in chromium chromium-browser google-chrome; do
   if command -v "$b" >/dev/null 2>&1; then
@@ -41,9 +45,14 @@ chrome() {
 chrome --dump-dom "file://$out/report.html#sort=wasted&dir=desc&filter=copy" \
   >"$out/dom.html" || fail "chromium --dump-dom: $(tail -3 "$out/chromium.log")"
 dom="$out/dom.html"
-for id in totals spaces modules wasters instructions cap-note shown-count; do
+for id in allocates totals spaces modules wasters instructions cap-note shown-count; do
   grep -q "id=\"$id\"" "$dom" || fail "no #$id in the rendered page"
 done
+[ "$(grep -bo 'id="allocates"' "$dom" | cut -d: -f1)" -lt \
+  "$(grep -bo 'id="totals"' "$dom" | cut -d: -f1)" ] ||
+  fail "the page does not lead with what XLA will allocate"
+grep -q 'not modelled (XLA:TPU)' "$dom" ||
+  fail "the TPU module's lead row does not say it is not modelled"
 wasters=$(grep -o '<div class="waster">' "$dom" | wc -l)
 svgs=$(grep -o '<svg xmlns=' "$dom" | wc -l)
 [ "$wasters" -ge 3 ] || fail "expected padding wasters, found $wasters"
@@ -75,7 +84,21 @@ grep -o '<tr class="row"[^>]*><td>[^<]*</td><td>[^<]*</td><td>[^<]*</td>' \
 LC_ALL=C sort -c "$out/names.txt" 2>/dev/null ||
   fail "names not in ascending order: $(head -5 "$out/names.txt" | tr '\n' ' ')"
 
-# 3. A screenshot that is not blank.
+# 3. A GPU module: the lead figure, and the heap's boxes named.
+"$hlolayout" report --html "$out/gpu.html" "$gpu_dump"
+chrome --dump-dom "file://$out/gpu.html" >"$out/gpu_dom.html" ||
+  fail "chromium --dump-dom (gpu)"
+grep -q '<b>26.56 MiB (27,850,866 bytes)</b>' "$out/gpu_dom.html" ||
+  fail "no allocation figure in the GPU page's lead"
+boxes=$(grep -o '<rect class="block"' "$out/gpu_dom.html" | wc -l)
+titles=$(grep -o '<rect class="block"[^>]*><title>[^<]' "$out/gpu_dom.html" | wc -l)
+[ "$boxes" -gt 0 ] && [ "$boxes" -eq "$titles" ] ||
+  fail "$boxes heap boxes, $titles with a title"
+legend=$(grep -o '<tr class="heap-value">' "$out/gpu_dom.html" | wc -l)
+[ "$legend" -eq 10 ] || fail "expected 10 legend rows, found $legend"
+grep -q 'probe_xla.py:176' "$out/gpu_dom.html" || fail "no source line"
+
+# 4. A screenshot that is not blank.
 chrome --screenshot="$out/shot.png" --window-size=1200,1600 \
   "file://$out/report.html" >/dev/null || fail "chromium --screenshot"
 [ -s "$out/shot.png" ] || fail "no screenshot"
@@ -102,4 +125,5 @@ sys.exit(0 if distinct > 40 else 1)
 PY
 fi
 echo "PASSED: the page renders in $(basename "$browser"): $total rows," \
-  "$wasters padding wasters with pictures, sorting and filtering work"
+  "$wasters padding wasters with pictures, sorting and filtering work;" \
+  "$boxes named heap boxes, $legend in the legend"

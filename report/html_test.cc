@@ -72,6 +72,41 @@ TEST(Html, PageHasTablesPicturesAndScript) {
   EXPECT_NE(html.find("{1,0:T(8,128)(2,1)}"), std::string::npos);
 }
 
+// The page leads with what XLA will allocate (HtmlOptions::allocation_html,
+// which the CLI fills), before the sums of all instruction results, which
+// are labelled as not memory use.
+TEST(Html, LeadsWithWhatXlaAllocates) {
+  absl::StatusOr<Report> report = BuildReport(Dump());
+  ASSERT_TRUE(report.ok());
+  std::ostringstream out;
+  HtmlOptions options;
+  options.allocation_html = "<table class=\"allocation-lead\"></table>\n";
+  RenderReportHtml(*report, options, out);
+  const std::string html = out.str();
+  const size_t allocates = html.find("<h2>What XLA will allocate</h2>");
+  ASSERT_NE(allocates, std::string::npos);
+  EXPECT_LT(html.find("<h1>"), allocates);
+  EXPECT_LT(allocates, html.find("id=\"totals\""));
+  EXPECT_LT(html.find("allocation-lead"), html.find("id=\"totals\""));
+  // No byte figure comes before the lead.
+  EXPECT_EQ(html.substr(0, allocates).find(" B)"), std::string::npos);
+  EXPECT_NE(html.find("<h2>All instruction results (not memory use)</h2>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<th>logical bytes of all results</th>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<th>buffers the modules define (padded bytes, each "
+                      "value once)</th><td class=\"n\">82.8 KiB (84812 B) in "
+                      "18 values</td>"),
+            std::string::npos)
+      << html;
+  // Without the figures the page says they were not computed.
+  out.str("");
+  RenderReportHtml(*report, HtmlOptions(), out);
+  EXPECT_NE(out.str().find("<div id=\"allocates\">\n<p class=\"note\">not "
+                           "computed"),
+            std::string::npos);
+}
+
 TEST(Html, CapsTheInstructionTableAndSaysSo) {
   const std::string dump = Dump();
   absl::StatusOr<Report> report = BuildReport(dump);

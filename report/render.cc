@@ -142,8 +142,8 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
       << Count(t.instructions, "instruction") << "\n"
       << head;
   if (!options.summary) RenderTable(module, out);
-  out << "buffers (the values the module defines; aliases and fused "
-         "internals not counted): "
+  out << "buffers (the values the module defines, each once; aliases and "
+         "fused internals not counted; not what XLA allocates): "
       << Count(t.buffer_values, "value") << "\n  logical "
       << FormatBytes(t.buffer_bytes.logical_bytes) << ", padded "
       << FormatBytes(t.buffer_bytes.padded_bytes) << ", expansion "
@@ -151,7 +151,8 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
       << FormatBytes(t.buffer_bytes.wasted_bytes()) << Overflow(t.buffer_bytes)
       << "\n";
   out << "all instruction results (every instruction of every computation, "
-         "aliases counted again): "
+         "aliases counted again; not memory use: the base of padding and "
+         "expansion): "
       << Count(t.instructions, "instruction") << " in "
       << Count(t.computations, "computation") << " ("
       << t.instructions_without_shape << " without a shape), "
