@@ -10,12 +10,14 @@
 // and prints.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -33,6 +35,7 @@
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -197,7 +200,9 @@ Triton's LinearLayout operations (the names of triton.tools.LinearLayout):
   invert-and-compose A B     C with B(C(x)) == A(x) (A.invert_and_compose(B))
   product A B                A * B
   invert A, pseudoinvert A
-  apply A IN=V,...           A at the given inputs (every in-dim)
+  apply A IN=V,...           A at the given inputs (every in-dim); a value
+                             may be a range LO..HI or * (every value): one
+                             line per input, "IN=V,... -> OUT=V,..."
   divide-left A B            C with A == B * C (or "none")
   divide-right A B           C with A == C * B (or "none")
   quotient A DIM,...         A without dims on which it is the identity
@@ -838,6 +843,134 @@ int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
   return 0;
 }
 
+// `apply A IN=V,...`: one input, or with ranges (`IN=LO..HI`, `IN=*` for
+// every value of the in-dim) every combination, in-dim 0 fastest, through
+// the batch evaluator (at most 2^20 inputs).
+int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
+             const std::string& who, IoContext& io) {
+  constexpr int64_t kMaxInputs = int64_t{1} << 20;
+  triton::NamedInts names;
+  std::vector<std::pair<int64_t, int64_t>> ranges;  // inclusive
+  bool any_range = false;
+  for (absl::string_view part : absl::StrSplit(arg, ',')) {
+    std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
+    int64_t lo = 0, hi = 0;
+    const int d = la.InDimIndex(kv.first);
+    std::pair<std::string, std::string> range =
+        absl::StrSplit(kv.second, absl::MaxSplits("..", 1));
+    bool ok = !kv.first.empty();
+    if (kv.second == "*" && d >= 0) {
+      hi = la.InDimSize(d) - 1;
+      any_range = true;
+    } else if (absl::StrContains(kv.second, "..")) {
+      ok = ok && absl::SimpleAtoi(range.first, &lo) &&
+           absl::SimpleAtoi(range.second, &hi) && lo <= hi &&
+           lo >= std::numeric_limits<int32_t>::min() &&
+           hi <= std::numeric_limits<int32_t>::max();
+      any_range = true;
+    } else {
+      ok = ok && absl::SimpleAtoi(kv.second, &lo) &&
+           lo >= std::numeric_limits<int32_t>::min() &&
+           lo <= std::numeric_limits<int32_t>::max();
+      hi = lo;
+    }
+    if (!ok) {
+      io.err << who << ": bad input '" << part
+             << "' (expected IN=VALUE, IN=LO..HI or IN=*)\n";
+      return 2;
+    }
+    names.emplace_back(kv.first, 0);
+    ranges.emplace_back(lo, hi);
+  }
+  // Triton's checks of the names (each in-dim, no other).
+  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
+    io.err << who << ": " << s.message() << "\n";
+    return 1;
+  }
+  int64_t n = 1;
+  for (const auto& [lo, hi] : ranges) {
+    const int64_t count = hi - lo + 1;
+    if (count > kMaxInputs || n * count > kMaxInputs) {
+      io.err << who << ": more than " << kMaxInputs
+             << " inputs; narrow the ranges\n";
+      return 1;
+    }
+    n *= count;
+  }
+  // Columns in in-dim order, the first range fastest.
+  std::vector<std::vector<int32_t>> cols(la.num_in_dims(),
+                                         std::vector<int32_t>(n));
+  int64_t stride = 1;
+  for (size_t k = 0; k < ranges.size(); ++k) {
+    const auto [lo, hi] = ranges[k];
+    const int64_t count = hi - lo + 1;
+    std::vector<int32_t>& col = cols[la.InDimIndex(names[k].first)];
+    for (int64_t x = 0; x < n; ++x) {
+      col[x] = static_cast<int32_t>(lo + (x / stride) % count);
+    }
+    stride *= count;
+  }
+  std::vector<std::vector<int32_t>> outs(la.num_out_dims(),
+                                         std::vector<int32_t>(n));
+  std::vector<const int32_t*> in_ptrs;
+  std::vector<int32_t*> out_ptrs;
+  for (const auto& c : cols) in_ptrs.push_back(c.data());
+  for (auto& o : outs) out_ptrs.push_back(o.data());
+  triton::ApplyBatch(la, in_ptrs, out_ptrs, n);
+  auto outs_of = [&](int64_t x) {
+    std::vector<std::string> parts;
+    for (int o = 0; o < la.num_out_dims(); ++o) {
+      parts.push_back(absl::StrCat(la.out_dim_name(o), "=", outs[o][x]));
+    }
+    return absl::StrJoin(parts, ",");
+  };
+  if (!any_range) {
+    if (as_json) {
+      JsonWriter json;
+      json.BeginObject();
+      for (int o = 0; o < la.num_out_dims(); ++o) {
+        json.Key(la.out_dim_name(o)).Int(outs[o][0]);
+      }
+      json.EndObject();
+      io.out << json.str() << "\n";
+    } else {
+      io.out << outs_of(0) << "\n";
+    }
+    return 0;
+  }
+  if (as_json) {
+    JsonWriter json;
+    json.BeginArray();
+    for (int64_t x = 0; x < n; ++x) {
+      json.BeginObject();
+      json.Key("in").BeginObject();
+      for (const auto& [name, unused] : names) {
+        json.Key(name).Int(cols[la.InDimIndex(name)][x]);
+      }
+      json.EndObject();
+      json.Key("out").BeginObject();
+      for (int o = 0; o < la.num_out_dims(); ++o) {
+        json.Key(la.out_dim_name(o)).Int(outs[o][x]);
+      }
+      json.EndObject();
+      json.EndObject();
+    }
+    json.EndArray();
+    io.out << json.str() << "\n";
+    return 0;
+  }
+  std::string text;
+  for (int64_t x = 0; x < n; ++x) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      absl::StrAppend(&text, k == 0 ? "" : ",", names[k].first, "=",
+                      cols[la.InDimIndex(names[k].first)][x]);
+    }
+    absl::StrAppend(&text, " -> ", outs_of(x), "\n");
+  }
+  io.out << text;
+  return 0;
+}
+
 int RunOp(const std::string& op, const std::vector<std::string>& raw,
           IoContext& io) {
   const std::string who = absl::StrCat("hlolayout triton ", op);
@@ -906,31 +1039,7 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
     }
     result = **q;
   } else if (op == "apply") {
-    triton::NamedInts ins;
-    for (absl::string_view part : absl::StrSplit(p->args.positional[1], ',')) {
-      std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
-      int32_t v = 0;
-      if (kv.first.empty() || !absl::SimpleAtoi(kv.second, &v)) {
-        io.err << who << ": bad input '" << part << "' (expected IN=VALUE)\n";
-        return 2;
-      }
-      ins.emplace_back(kv.first, v);
-    }
-    absl::StatusOr<triton::NamedInts> outs = la.Apply(ins);
-    if (!outs.ok()) return fail(outs.status());
-    if (p->args.Has("json")) {
-      JsonWriter json;
-      json.BeginObject();
-      for (const auto& [name, v] : *outs) json.Key(name).Int(v);
-      json.EndObject();
-      io.out << json.str() << "\n";
-    } else {
-      std::vector<std::string> parts;
-      for (const auto& [name, v] : *outs)
-        parts.push_back(absl::StrCat(name, "=", v));
-      io.out << absl::StrJoin(parts, ",") << "\n";
-    }
-    return 0;
+    return RunApply(la, p->args.positional[1], p->args.Has("json"), who, io);
   } else if (op == "free-masks") {
     const triton::NamedInts masks = triton::FreeVariableMasks(la);
     if (p->args.Has("json")) {

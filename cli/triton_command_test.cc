@@ -1,4 +1,5 @@
 // `hlolayout triton`: every subcommand, its errors and exit statuses.
+#include <algorithm>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -149,6 +150,35 @@ TEST(TritonCommandTest, DrawRefusesLayoutsOf63And64InputBits) {
   EXPECT_THAT(small.err, HasSubstr("cannot draw a layout of "
                                    "2305843009213693952 inputs (at most "
                                    "262144)"));
+}
+
+TEST(TritonCommandTest, ApplyOverRanges) {
+  CliResult one =
+      RunCli({"triton", "apply", kBlocked, "register=3,lane=5,warp=1,block=0",
+              "--shape", "32x32"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, "dim0=4,dim1=23\n");
+  CliResult range =
+      RunCli({"triton", "apply", kBlocked,
+              "register=*,lane=0..1,warp=1,block=0", "--shape", "32x32"});
+  ASSERT_EQ(range.status, 0) << range.err;
+  EXPECT_THAT(range.out,
+              HasSubstr("register=3,lane=1,warp=1,block=0 -> dim0=4,dim1=7\n"));
+  EXPECT_EQ(std::count(range.out.begin(), range.out.end(), '\n'), 16);
+  CliResult json = RunCli({"triton", "apply", kBlocked,
+                           "register=0..1,lane=0,warp=0,block=0", "--shape",
+                           "32x32", "--json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out, HasSubstr("\"in\": {\"register\": 1"));
+  CliResult many =
+      RunCli({"triton", "apply", kBlocked,
+              "register=0..2000000,lane=0,warp=0,block=0", "--shape", "32x32"});
+  EXPECT_EQ(many.status, 1);
+  EXPECT_THAT(many.err, HasSubstr("narrow the ranges"));
+  EXPECT_EQ(RunCli({"triton", "apply", kBlocked, "register=2..1,lane=0",
+                    "--shape", "32x32"})
+                .status,
+            2);
 }
 
 TEST(TritonCommandTest, Report) {

@@ -1,5 +1,10 @@
 // triton/evaluator.h: applying a LinearLayout fast, to many inputs.
 //
+//   // Column-wise (what Python's vectorised apply and pictures call):
+//   std::vector<int32_t> reg(n), lane(n), warp(n), block(n), d0(n), d1(n);
+//   ApplyBatch(l, {reg.data(), lane.data(), warp.data(), block.data()},
+//              {d0.data(), d1.data()}, n);  // d0[i], d1[i] = L(inputs i)
+//
 //   LayoutEvaluator e(l);                  // tables built once
 //   uint64_t packed = e.Apply(e.Pack({reg, lane, warp, block}));
 //   int32_t row = e.Out(packed, 0);        // out-dim 0
@@ -59,6 +64,22 @@ class LayoutEvaluator {
   std::vector<uint64_t> tables_;
   int chunks_ = 0;
 };
+
+// ApplyBatch
+//
+// L at n inputs given column-wise: ins[d][i] is in-dim d of input i (in-dim
+// order), outs[o][i] receives out-dim o. Bits above an in-dim's size are
+// ignored, as LinearLayout::Apply ignores them (negative values included:
+// their low bits count). Over blocks of inputs: the in-dims packed as Pack
+// packs them and the outputs unpacked (loops the compiler vectorises), and
+// LayoutEvaluator::Apply between, one table lookup per byte of input bits
+// (2 for up to 16).
+// Preconditions: ins.size() == num_in_dims(), outs.size() == num_out_dims(),
+// every pointer valid for n values (n >= 0).
+void ApplyBatch(const LinearLayout& l, absl::Span<const int32_t* const> ins,
+                absl::Span<int32_t* const> outs, int64_t n);
+void ApplyBatch(const LinearLayout& l, absl::Span<const int64_t* const> ins,
+                absl::Span<int32_t* const> outs, int64_t n);
 
 }  // namespace hlolayout::triton
 

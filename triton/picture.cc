@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/triton/evaluator.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -22,15 +23,6 @@ Geometry Shape(const LinearLayout& l) {
   g.cols = l.OutDimSize(rank - 1);
   for (int o = 0; o + 1 < rank; ++o) g.rows *= l.OutDimSize(o);
   return g;
-}
-
-// The cell of an element given as out values (row-major over the dims).
-int64_t CellOf(const LinearLayout& l, const std::vector<int32_t>& out) {
-  int64_t linear = 0;
-  for (int o = 0; o < l.num_out_dims(); ++o) {
-    linear = linear * l.OutDimSize(o) + out[o];
-  }
-  return linear;
 }
 
 std::string Coord(const LinearLayout& l, int64_t cell) {
@@ -59,6 +51,34 @@ void Labels(const LinearLayout& l, draw::CellGrid& g) {
     }
     g.row_labels.push_back(absl::StrJoin(idx, ","));
   }
+}
+
+// The cell of every input, inputs in order (in-dim 0 fastest), through the
+// batch evaluator. Precondition: the layout's size was checked.
+std::vector<int64_t> CellsOfAllInputs(const LinearLayout& l) {
+  const int64_t n = l.TotalInDimSize();
+  std::vector<std::vector<int32_t>> ins(l.num_in_dims(),
+                                        std::vector<int32_t>(n));
+  std::vector<const int32_t*> in_ptrs;
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    const int offset = l.InDimOffset(d);
+    const int64_t mask = l.InDimSize(d) - 1;
+    for (int64_t x = 0; x < n; ++x) {
+      ins[d][x] = static_cast<int32_t>((x >> offset) & mask);
+    }
+    in_ptrs.push_back(ins[d].data());
+  }
+  std::vector<std::vector<int32_t>> outs(l.num_out_dims(),
+                                         std::vector<int32_t>(n));
+  std::vector<int32_t*> out_ptrs;
+  for (auto& o : outs) out_ptrs.push_back(o.data());
+  ApplyBatch(l, in_ptrs, out_ptrs, n);
+  std::vector<int64_t> cells(n, 0);
+  for (int o = 0; o < l.num_out_dims(); ++o) {
+    const int64_t size = l.OutDimSize(o);
+    for (int64_t x = 0; x < n; ++x) cells[x] = cells[x] * size + outs[o][x];
+  }
+  return cells;
 }
 
 // 2^bits as digits while it fits in int64, else "2^bits".
@@ -102,7 +122,8 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
   g.cols = geo.cols;
   g.cells.resize(geo.rows * geo.cols);
   Labels(l, g);
-  std::vector<int32_t> in(l.num_in_dims()), out(l.num_out_dims());
+  const std::vector<int64_t> cells = CellsOfAllInputs(l);
+  int64_t x = 0;  // the input, in the order of the loops below
   std::vector<std::vector<std::string>> owners(g.cells.size());
   std::vector<bool> filled(g.cells.size(), false);
   if (distributed) {
@@ -115,9 +136,7 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
       for (int32_t w = 0; w < l.InDimSize(2); ++w) {
         for (int32_t t = 0; t < lanes; ++t) {
           for (int32_t r = 0; r < l.InDimSize(0); ++r) {
-            in = {r, t, w, b};
-            l.ApplyIndexed(in, absl::MakeSpan(out));
-            const int64_t cell = CellOf(l, out);
+            const int64_t cell = cells[x++];
             const int64_t thread = t + int64_t{w} * lanes;
             std::string who = absl::StrCat("T", thread, ":", r);
             if (l.InDimSize(3) > 1) who = absl::StrCat("B", b, ":", who);
@@ -144,9 +163,7 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
         element_bits, "-bit elements); colour: bank"));
     for (int32_t b = 0; b < l.InDimSize(1); ++b) {
       for (int32_t o = 0; o < l.InDimSize(0); ++o) {
-        in = {o, b};
-        l.ApplyIndexed(in, absl::MakeSpan(out));
-        const int64_t cell = CellOf(l, out);
+        const int64_t cell = cells[x++];
         const int64_t bank = (int64_t{o} * element_bits / 32) % 32;
         owners[cell].push_back(l.InDimSize(1) > 1 ? absl::StrCat("B", b, ":", o)
                                                   : absl::StrCat(o));

@@ -12,9 +12,11 @@
 // its process these raise ValueError with Triton's reason. Layouts are
 // immutable values (`a *= b` rebinds `a`), safe to share between threads.
 // RegisterTriton adds the `_triton` submodule to `_hlolayout`.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -29,6 +31,7 @@
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -147,9 +150,140 @@ py::list PyOutDims(const LinearLayout& l) {
   return result;
 }
 
+// Whether an input value asks for the vectorised form: a NumPy array, a
+// list or a tuple (Python ints keep Triton's scalar form).
+bool IsArrayLike(py::handle h) {
+  return py::isinstance<py::array>(h) || py::isinstance<py::list>(h) ||
+         py::isinstance<py::tuple>(h);
+}
+
+// An integer array as a C-contiguous int32 array when it is one (no copy),
+// else int64 (bits above an in-dim's size are ignored either way).
+py::array IntArray(py::handle h) {
+  py::array a = py::array::ensure(h);
+  if (!a) throw py::type_error("inputs must be integer arrays");
+  const char kind = a.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    throw py::type_error(
+        absl::StrCat("inputs must be integer arrays, got dtype ",
+                     std::string(py::str(a.dtype()))));
+  }
+  if (a.dtype().is(py::dtype::of<int32_t>()) &&
+      (a.flags() & py::array::c_style)) {
+    return a;
+  }
+  return py::array_t<int64_t,
+                     py::array::c_style | py::array::forcecast>::ensure(a);
+}
+
+// L over arrays: by_dim[d] holds in-dim d's values (any shapes that
+// broadcast together); returns one int32 array per out-dim of the broadcast
+// shape. The work runs in ApplyBatch (triton/evaluator.h) without the GIL.
+std::vector<py::array> ApplyColumns(const LinearLayout& l,
+                                    const std::vector<py::object>& by_dim) {
+  py::module_ np = py::module_::import("numpy");
+  std::vector<py::array> arrays;
+  if (!by_dim.empty()) {
+    py::tuple args(by_dim.size());
+    for (size_t d = 0; d < by_dim.size(); ++d) args[d] = IntArray(by_dim[d]);
+    py::list broadcast = np.attr("broadcast_arrays")(*args);
+    for (py::handle a : broadcast) arrays.push_back(IntArray(a));
+  }
+  std::vector<ssize_t> shape;
+  if (!arrays.empty()) {
+    shape.assign(arrays[0].shape(), arrays[0].shape() + arrays[0].ndim());
+  }
+  int64_t n = 1;
+  for (ssize_t s : shape) n *= s;
+  bool all32 = true;
+  for (const py::array& a : arrays) {
+    all32 = all32 && a.dtype().is(py::dtype::of<int32_t>());
+  }
+  if (!all32) {
+    for (py::array& a : arrays) {
+      a = py::array_t<int64_t,
+                      py::array::c_style | py::array::forcecast>::ensure(a);
+    }
+  }
+  std::vector<py::array> outs;
+  std::vector<int32_t*> out_ptrs;
+  for (int o = 0; o < l.num_out_dims(); ++o) {
+    py::array_t<int32_t> out(shape);
+    out_ptrs.push_back(out.mutable_data());
+    outs.push_back(std::move(out));
+  }
+  if (all32) {
+    std::vector<const int32_t*> in_ptrs;
+    for (const py::array& a : arrays) {
+      in_ptrs.push_back(static_cast<const int32_t*>(a.data()));
+    }
+    py::gil_scoped_release release;
+    triton::ApplyBatch(l, in_ptrs, out_ptrs, n);
+  } else {
+    std::vector<const int64_t*> in_ptrs;
+    for (const py::array& a : arrays) {
+      in_ptrs.push_back(static_cast<const int64_t*>(a.data()));
+    }
+    py::gil_scoped_release release;
+    triton::ApplyBatch(l, in_ptrs, out_ptrs, n);
+  }
+  return outs;
+}
+
+// apply(2-D array): one input per row, one column per in-dim in order;
+// returns one row per input, one column per out-dim.
+py::object ApplyMatrix(const LinearLayout& l, py::array a) {
+  if (a.ndim() != 2 || a.shape(1) != l.num_in_dims()) {
+    throw py::value_error(absl::StrCat(
+        "a 2-D array of inputs has one column per in-dim: shape (n, ",
+        l.num_in_dims(), ")"));
+  }
+  py::module_ np = py::module_::import("numpy");
+  py::object columns = np.attr("ascontiguousarray")(IntArray(a).attr("T"));
+  std::vector<py::object> by_dim;
+  for (int d = 0; d < l.num_in_dims(); ++d)
+    by_dim.push_back(columns[py::int_(d)]);
+  const int64_t n = a.shape(0);
+  if (l.num_in_dims() == 0) {
+    py::array_t<int32_t> out(std::vector<ssize_t>{n, l.num_out_dims()});
+    std::fill(out.mutable_data(), out.mutable_data() + out.size(), 0);
+    return std::move(out);
+  }
+  std::vector<py::array> outs = ApplyColumns(l, by_dim);
+  return np.attr("stack")(py::cast(outs), py::arg("axis") = 1);
+}
+
 py::object Apply(const LinearLayout& l, py::object inputs) {
+  if (py::isinstance<py::array>(inputs)) {
+    return ApplyMatrix(l, py::reinterpret_borrow<py::array>(inputs));
+  }
+  std::vector<std::pair<std::string, py::object>> pairs =
+      Pairs(inputs, "inputs");
+  bool vector = false;
+  for (const auto& [name, v] : pairs) vector = vector || IsArrayLike(v);
+  if (vector) {
+    // Triton's checks of the names (each in-dim once, no other name).
+    NamedInts names;
+    for (const auto& [name, v] : pairs) names.emplace_back(name, 0);
+    Get(l.Apply(names));
+    std::vector<py::object> by_dim(l.num_in_dims());
+    for (const auto& [name, v] : pairs) by_dim[l.InDimIndex(name)] = v;
+    std::vector<py::array> outs = ApplyColumns(l, by_dim);
+    if (py::isinstance<py::dict>(inputs)) {
+      py::dict d;
+      for (int o = 0; o < l.num_out_dims(); ++o) {
+        d[py::str(l.out_dim_name(o))] = outs[o];
+      }
+      return d;
+    }
+    py::list list;
+    for (int o = 0; o < l.num_out_dims(); ++o) {
+      list.append(py::make_tuple(l.out_dim_name(o), outs[o]));
+    }
+    return list;
+  }
   NamedInts ins;
-  for (auto& [name, v] : Pairs(inputs, "inputs")) {
+  for (auto& [name, v] : pairs) {
     ins.emplace_back(name, ToInt32(v, "an input value"));
   }
   NamedInts outs = Get(l.Apply(ins));

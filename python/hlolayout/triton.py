@@ -7,12 +7,20 @@
     [('dim0', 4), ('dim1', 2)]
     >>> l.apply({"register": 3, "lane": 1})
     {'dim0': 3, 'dim1': 1}
+    >>> import numpy as np
+    >>> l.apply({"register": np.arange(4), "lane": 1})   # vectorised
+    {'dim0': array([2, 2, 3, 3], dtype=int32), 'dim1': array([0, 1, 0, 1], dtype=int32)}
     >>> print(l)
     <BLANKLINE>
      - register=1 -> (0, 1)
        register=2 -> (1, 0)
      - lane=1 -> (2, 0)
     where out dims are: [dim0 (size 4), dim1 (size 2)]
+
+`apply` takes Python ints as Triton's binding does, or NumPy arrays (any
+integer dtype, shapes that broadcast; lists too) and returns int32 arrays
+per out-dim, exactly, at C++ speed (triton/evaluator.h's ApplyBatch); or
+one 2-D array of shape (n, in-dims), returning (n, out-dims).
 
 `LinearLayout` has the methods and results of Triton's binding (from_bases,
 identity_1d, strided_1d, zeros_1d, compose, invert_and_compose, invert,

@@ -4,7 +4,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 Bases = Union[Sequence[Tuple[str, Sequence[Sequence[int]]]],
               Dict[str, Sequence[Sequence[int]]]]
-Inputs = Union[Dict[str, int], Sequence[Tuple[str, int]]]
+# Python ints (Triton's scalar form), or NumPy arrays / lists of integers
+# (the vectorised form: arrays of int32 out, of the inputs' broadcast shape),
+# or one 2-D (n, in-dims) array (an (n, out-dims) array out).
+Inputs = Union[Dict[str, Any], Sequence[Tuple[str, Any]], Any]
 
 class LinearLayout:
     def __init__(self) -> None: ...

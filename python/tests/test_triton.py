@@ -243,3 +243,82 @@ def test_draw_and_report():
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
     assert r["num_warps"] == 4
     assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
+
+
+def _wide_layout(bits):
+    """register 30, lane 30, warp bits - 60 zero bases: 2^bits inputs."""
+    return LinearLayout.from_bases(
+        [("register", [[0]] * 30), ("lane", [[0]] * 30),
+         ("warp", [[0]] * (bits - 60)), ("block", [])], ["dim0"])
+
+
+def test_draw_refuses_63_and_64_input_bits():
+    # The size check computed 1 << bits: negative at 63, undefined at 64,
+    # and the picture's loops then ran for ~2^63 steps.
+    for bits in (63, 64):
+        with pytest.raises(ValueError, match="cannot draw a layout of 2\\^%d"
+                           % bits):
+            tt.draw(_wide_layout(bits))
+
+
+def test_vectorised_apply_is_exact():
+    import numpy as np
+    rows = [r for r in _rows("ll_ops.jsonl") if r["op"] == "build"
+            and "want" in r and r["a"]["bases"]][:40]
+    layouts = [LinearLayout.from_bases(r["a"]["bases"], r["a"]["out_dims"],
+                                       r["a"]["out_sizes"], False)
+               for r in rows]
+    layouts.append(tt.to_linear_layout(
+        "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = "
+        "[4, 1], instrShape = [16, 64, 16]}>", [64, 64]))
+    rng = np.random.default_rng(3)
+    for l in layouts:
+        names = l.get_in_dim_names()
+        # Every input of small layouts, random ones (any int64, negative
+        # included: bits above each in-dim's size are ignored) of others.
+        total = 1
+        for n in names:
+            total *= l.get_in_dim_size(n)
+        if total <= 4096:
+            flat = np.arange(total)
+            cols, rest = {}, flat
+            for n in names:
+                cols[n] = rest % l.get_in_dim_size(n)
+                rest = rest // l.get_in_dim_size(n)
+        else:
+            cols = {n: rng.integers(-2**40, 2**40, 500) for n in names}
+        got = l.apply(cols)
+        got32 = l.apply({n: c.astype(np.int32) for n, c in cols.items()})
+        matrix = l.apply(np.stack([cols[n] for n in names], axis=1))
+        count = len(next(iter(cols.values()))) if cols else 0
+        for i in range(count):
+            want = l.apply({n: int(np.int32(cols[n][i])) for n in names})
+            assert {k: int(v[i]) for k, v in got.items()} == want
+            assert {k: int(v[i]) for k, v in got32.items()} == want
+            assert list(matrix[i]) == list(want.values())
+        for v in got.values():
+            assert v.dtype == np.int32
+
+
+def test_vectorised_apply_shapes_and_errors():
+    import numpy as np
+    l = LinearLayout.from_bases([("register", [[0, 1], [1, 0]]),
+                                 ("lane", [[2, 0]])], ["dim0", "dim1"])
+    # Broadcasting, any shape; Python ints keep Triton's scalar form.
+    out = l.apply({"register": np.arange(4).reshape(2, 2), "lane": 1})
+    assert out["dim0"].shape == (2, 2)
+    assert out["dim0"].tolist() == [[2, 2], [3, 3]]
+    assert out["dim1"].tolist() == [[0, 1], [0, 1]]
+    assert l.apply({"register": 3, "lane": 1}) == {"dim0": 3, "dim1": 1}
+    pairs = l.apply([("register", [0, 3]), ("lane", [1, 1])])
+    assert [n for n, _ in pairs] == ["dim0", "dim1"]
+    assert pairs[0][1].tolist() == [2, 3]
+    with pytest.raises(TypeError, match="integer arrays"):
+        l.apply({"register": np.array([0.5]), "lane": 0})
+    with pytest.raises(ValueError, match="Dimensions must match"):
+        l.apply({"register": np.array([0])})
+    with pytest.raises(ValueError, match="one column per in-dim"):
+        l.apply(np.zeros((4, 3), np.int64))
+    with pytest.raises(ValueError):
+        l.apply({"register": np.zeros(2, np.int64),
+                 "lane": np.zeros(3, np.int64)})
