@@ -6,8 +6,8 @@
 //      the conversion at a shape from the second byte, with the fast path
 //      checked against the general one;
 //   2  JSON bases (LayoutFromJson): JSON and TTGIR round trips, the
-//      evaluator against ApplyIndexed, pseudoinverse, pictures (refused
-//      quickly when large), views of small layouts;
+//      evaluator and ApplyBatch against ApplyIndexed, pseudoinverse, pictures
+//      (refused quickly when large), views of small layouts;
 //   3  two JSON layouts separated by a tab: the binary operations.
 // Invariants broken abort with "FUZZ INVARIANT BROKEN".
 #include <cstddef>
@@ -60,6 +60,14 @@ void CheckLayout(const LinearLayout& l, absl::string_view input) {
     for (int o = 0; o < l.num_out_dims(); ++o) {
       if (e.Out(packed, o) != outs[o]) Fail("evaluator != ApplyIndexed", s);
     }
+    // The batch form (one input here; the unit test covers blocks).
+    std::vector<const int32_t*> in_ptrs;
+    for (const int32_t& v : ins) in_ptrs.push_back(&v);
+    std::vector<int32_t> batch(l.num_out_dims());
+    std::vector<int32_t*> out_ptrs;
+    for (int32_t& v : batch) out_ptrs.push_back(&v);
+    ApplyBatch(l, in_ptrs, out_ptrs, 1);
+    if (batch != outs) Fail("ApplyBatch != ApplyIndexed", s);
   }
   // A(pseudoinvert(A)(x)) == x for surjective A.
   absl::StatusOr<LinearLayout> p = Pseudoinvert(l);
