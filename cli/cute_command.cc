@@ -17,7 +17,7 @@ namespace {
 absl::string_view CuteHelp() {
   static const std::string* help = [] {
     std::string text =
-        "usage: hlolayout cute OP ARG1 [ARG2]\n"
+        "usage: hlolayout cute OP ARG1 [ARG2 [ARG3]]\n"
         "\n"
         "CuTe's layout algebra with run-time checks. Layouts are written in\n"
         "CuTe's notation: (6,2):(8,2), ((2,2),3):((24,2),8), 12:1, the rank-1\n"
@@ -117,7 +117,8 @@ const Command kCuteCommand = {
 
 extern const BatchOp kCuteBatchOp;
 const BatchOp kCuteBatchOp = {
-    "cute", 2, 3, "cute<TAB>OP<TAB>ARG1[<TAB>ARG2] -> the printed layout",
+    "cute", 2, 4,
+    "cute<TAB>OP<TAB>ARG1[<TAB>ARG2[<TAB>ARG3]] -> the printed layout",
     BatchCute};
 
 }  // namespace hlolayout::cli

@@ -8,13 +8,16 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/optional.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composed_ops.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
+#include "hlolayout/cute/numeric_types.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
@@ -68,6 +71,18 @@ constexpr CuteOpInfo kOps[] = {
     {"table", 1, 1, "table L", "a rank-2 layout as a grid (print_layout)"},
     {"offsets", 1, 1, "offsets L",
      "[L(0), ..., L(size-1)] as JSON; L a layout, swizzle or composed layout"},
+    {"upcast", 2, 2, "upcast L N",
+     "L in units of N elements (CuTe's upcast<N>)"},
+    {"downcast", 2, 2, "downcast L N",
+     "L in units of 1/N element (CuTe's downcast<N>)"},
+    {"recast_layout", 3, 3, "recast_layout L OLD NEW",
+     "L between element types or widths, e.g. uint8_t half_t, or 8 16"},
+    {"tile_to_shape", 2, 3, "tile_to_shape A SHAPE [ORDER]",
+     "A repeated to SHAPE, modes filled in ORDER (default column-major)"},
+    {"slice", 2, 2, "slice L COORD",
+     "the modes of L where COORD has _, e.g. (_,5)"},
+    {"slice_and_offset", 2, 2, "slice_and_offset L COORD",
+     "(slice, offset of COORD with _ as 0), as CuTe prints the pair"},
     {"identity", 1, 1, "identity SHAPE",
      "make_identity_layout: SHAPE with ScaledBasis strides, (4,4):(1@0,1@1)"},
     {"from_xla", 1, 1, "from_xla SHAPE",
@@ -135,22 +150,148 @@ absl::StatusOr<std::string> Offsets(const AnyLayout& l) {
   return out;
 }
 
-// The ops that read a swizzle or a composed layout as their first operand.
+absl::StatusOr<std::string> PrintAny(const absl::StatusOr<AnyLayout>& l) {
+  if (!l.ok()) return l.status();
+  return ToString(*l);
+}
+
+// A count or width operand: a positive integer, `_` prefix allowed.
+absl::StatusOr<int64_t> ParseCount(absl::string_view op,
+                                   absl::string_view text) {
+  absl::string_view digits = text;
+  if (!digits.empty() && digits[0] == '_') digits.remove_prefix(1);
+  int64_t n;
+  if (!absl::SimpleAtoi(digits, &n) || n < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(op, ": N must be a positive integer, found '", text, "'"));
+  }
+  return n;
+}
+
+// SHAPE and ORDER of tile_to_shape: static, as in every CuTe kernel (a
+// plain integer is read as static here).
+absl::StatusOr<IntTuple> ParseStaticTuple(absl::string_view text) {
+  CUTE_ASSIGN_OR_RETURN(IntTuple t, ParseIntTuple(text));
+  return WithTags(t, /*is_static=*/true);
+}
+
+absl::StatusOr<DivideKind> DivideKindOf(absl::string_view op) {
+  if (op == "logical_divide") return DivideKind::kLogical;
+  if (op == "zipped_divide") return DivideKind::kZipped;
+  if (op == "tiled_divide") return DivideKind::kTiled;
+  if (op == "flat_divide") return DivideKind::kFlat;
+  return absl::NotFoundError("");
+}
+
+absl::StatusOr<ProductKind> ProductKindOf(absl::string_view op) {
+  if (op == "logical_product") return ProductKind::kLogical;
+  if (op == "zipped_product") return ProductKind::kZipped;
+  if (op == "tiled_product") return ProductKind::kTiled;
+  if (op == "flat_product") return ProductKind::kFlat;
+  return absl::NotFoundError("");
+}
+
+// Every op on layouts, swizzles and composed layouts (cute/composed_ops.h).
 absl::StatusOr<std::string> RunAny(absl::string_view op,
                                    absl::Span<const absl::string_view> args) {
   CUTE_ASSIGN_OR_RETURN(AnyLayout a, ParseAnyLayout(args[0]));
+  const bool two = args.size() >= 2;
   if (op == "offsets") return Offsets(a);
   if (op == "size") return absl::StrCat(a.size());
   if (op == "cosize") return absl::StrCat(a.cosize());
   if (op == "rank") return absl::StrCat(a.rank());
   if (op == "depth") return absl::StrCat(a.depth());
+  if (op == "table") return PrintTable(a);
   if (op == "crd2idx") {
     CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
     CUTE_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
     return absl::StrCat(offset);
   }
-  return absl::UnimplementedError(absl::StrCat(
-      op, ": swizzles and composed layouts are not supported by this op yet"));
+  if (op == "coalesce" || op == "filter") {
+    absl::optional<IntTuple> profile;
+    if (two) {
+      CUTE_ASSIGN_OR_RETURN(profile, ParseIntTuple(args[1]));
+    }
+    return PrintAny(op == "coalesce" ? CoalesceOf(a, profile)
+                                     : FilterOf(a, profile));
+  }
+  if (op == "complement") {
+    absl::optional<IntTuple> cotarget;
+    if (two) {
+      CUTE_ASSIGN_OR_RETURN(cotarget, ParseIntTuple(args[1]));
+    }
+    return Print(ComplementOf(a, cotarget));
+  }
+  if (op == "right_inverse") return PrintAny(RightInverseOf(a));
+  if (op == "left_inverse") return PrintAny(LeftInverseOf(a));
+  if (op == "flatten") return PrintAny(FlattenOf(a));
+  if (op == "get") {
+    int i;
+    if (!absl::SimpleAtoi(args[1], &i)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("get: mode '", args[1], "' is not a number"));
+    }
+    return PrintAny(GetMode(a, i));
+  }
+  if (op == "upcast" || op == "downcast") {
+    CUTE_ASSIGN_OR_RETURN(int64_t n, ParseCount(op, args[1]));
+    return PrintAny(op == "upcast" ? UpcastOf(a, n) : DowncastOf(a, n));
+  }
+  if (op == "recast_layout") {
+    CUTE_ASSIGN_OR_RETURN(int old_bits, SizeofBits(args[1]));
+    CUTE_ASSIGN_OR_RETURN(int new_bits, SizeofBits(args[2]));
+    return PrintAny(RecastLayoutOf(a, old_bits, new_bits));
+  }
+  if (op == "tile_to_shape") {
+    CUTE_ASSIGN_OR_RETURN(IntTuple shape, ParseStaticTuple(args[1]));
+    absl::optional<IntTuple> order;
+    if (args.size() == 3) {
+      CUTE_ASSIGN_OR_RETURN(order, ParseStaticTuple(args[2]));
+    }
+    return PrintAny(TileToShapeOf(a, shape, order));
+  }
+  if (op == "slice" || op == "slice_and_offset") {
+    CUTE_ASSIGN_OR_RETURN(SliceCoord c, ParseSliceCoord(args[1]));
+    CUTE_ASSIGN_OR_RETURN(SlicedAnyLayout s, SliceAndOffsetOf(c, a));
+    if (op == "slice") return ToString(s.layout);
+    return absl::StrCat("(", ToString(s.layout), ",",
+                        ToString(IntTuple(s.offset)), ")");
+  }
+  if (op == "blocked_product" || op == "raked_product") {
+    CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+    return PrintAny(op == "blocked_product" ? BlockedProductOf(a, b)
+                                            : RakedProductOf(a, b));
+  }
+  const bool b_is_any = two && IsAnyLayoutText(args[1]);
+  if (op == "composition") {
+    if (b_is_any) {
+      CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+      return PrintAny(Compose(a, b));
+    }
+    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    return PrintAny(Compose(a, b));
+  }
+  if (absl::StatusOr<DivideKind> kind = DivideKindOf(op); kind.ok()) {
+    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    return PrintAny(Divide(*kind, a, b));
+  }
+  if (absl::StatusOr<ProductKind> kind = ProductKindOf(op); kind.ok()) {
+    if (b_is_any) {
+      CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+      return PrintAny(Product(*kind, a, b));
+    }
+    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    return PrintAny(Product(*kind, a, b));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      op, ": takes layouts only, not swizzles or composed layouts"));
+}
+
+// The ops added with swizzles, which take plain layouts through RunAny too.
+bool IsAnyOnlyOp(absl::string_view op) {
+  return op == "offsets" || op == "upcast" || op == "downcast" ||
+         op == "recast_layout" || op == "tile_to_shape" || op == "slice" ||
+         op == "slice_and_offset";
 }
 
 absl::StatusOr<std::string> Run(absl::string_view op,
@@ -163,7 +304,10 @@ absl::StatusOr<std::string> Run(absl::string_view op,
   for (absl::string_view arg : args) {
     if (absl::StrContains(arg, '@')) return RunScaledBasis(op, args);
   }
-  if (op == "offsets" || IsAnyLayoutText(args[0])) return RunAny(op, args);
+  if (IsAnyOnlyOp(op) || IsAnyLayoutText(args[0]) ||
+      (args.size() > 1 && IsAnyLayoutText(args[1]))) {
+    return RunAny(op, args);
+  }
   if (op == "from_xla") {
     CUTE_ASSIGN_OR_RETURN(hlolayout::Shape shape,
                           hlolayout::ParseShape(args[0]));

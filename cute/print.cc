@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -120,37 +121,25 @@ void AppendPadded(std::string* out, int64_t v, int width) {
 
 }  // namespace
 
-absl::StatusOr<std::string> PrintTable(const Layout& layout) {
-  if (layout.rank() < 1 || layout.rank() > 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "table needs a layout of rank 1 or 2, found rank ", layout.rank()));
+namespace {
+
+// The grid of print_layout for values cell(m, n), header `title`.
+std::string Grid(const std::string& title, int64_t m_size, int64_t n_size,
+                 int64_t cosize,
+                 const std::function<int64_t(int64_t, int64_t)>& cell) {
+  std::vector<int64_t> values(m_size * n_size);
+  int64_t lo = 0, hi = 0;
+  for (int64_t m = 0; m < m_size; ++m) {
+    for (int64_t n = 0; n < n_size; ++n) {
+      const int64_t v = cell(m, n);
+      values[m * n_size + n] = v;
+      if (m == 0 && n == 0) lo = hi = v;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
   }
-  const Layout rows = layout.mode(0);
-  const bool has_cols = layout.rank() == 2;
-  const int64_t m_size = rows.size();
-  const int64_t n_size = has_cols ? layout.mode(1).size() : 1;
-  if (m_size > kMaxTableCells / n_size) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("table of ", m_size, "x", n_size,
-                     " is too large (more than ", kMaxTableCells, " cells)"));
-  }
-  // Each mode is evaluated once per coordinate (not once per cell: a
-  // 2233x223 table took seconds), and a cell is layout(m) + layout(n).
-  std::vector<int64_t> row_offsets(m_size);
-  for (int64_t m = 0; m < m_size; ++m) row_offsets[m] = rows(m);
-  std::vector<int64_t> col_offsets(n_size, 0);
-  if (has_cols) {
-    const Layout cols = layout.mode(1);
-    for (int64_t n = 0; n < n_size; ++n) col_offsets[n] = cols(n);
-  }
-  // The widest value is the smallest or the largest one.
-  const auto [row_min, row_max] =
-      std::minmax_element(row_offsets.begin(), row_offsets.end());
-  const auto [col_min, col_max] =
-      std::minmax_element(col_offsets.begin(), col_offsets.end());
-  int value_width =
-      std::max({Width(layout.cosize()), Width(*row_min + *col_min),
-                Width(*row_max + *col_max), Width(n_size - 1)});
+  const int value_width =
+      std::max({Width(cosize), Width(lo), Width(hi), Width(n_size - 1)});
   const int row_width = std::max(2, Width(m_size - 1));
   const std::string indent(row_width + 2, ' ');
   std::string separator = indent;
@@ -160,7 +149,7 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
   }
   separator += "+\n";
 
-  std::string out = absl::StrCat(ToString(layout), "\n", indent);
+  std::string out = absl::StrCat(title, "\n", indent);
   out.reserve(out.size() + (m_size + 1) * separator.size() +
               m_size * (row_width + 4 + n_size * (value_width + 3)) +
               n_size * (value_width + 3));
@@ -176,13 +165,80 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
     out += "  ";
     for (int64_t n = 0; n < n_size; ++n) {
       out += "| ";
-      AppendPadded(&out, row_offsets[m] + col_offsets[n], value_width);
+      AppendPadded(&out, values[m * n_size + n], value_width);
       out += ' ';
     }
     out += "|\n";
   }
   out += separator;
   return out;
+}
+
+absl::Status CheckTableShape(int rank, int64_t m_size, int64_t n_size) {
+  if (rank < 1 || rank > 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "table needs a layout of rank 1 or 2, found rank ", rank));
+  }
+  if (m_size > kMaxTableCells / n_size) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("table of ", m_size, "x", n_size,
+                     " is too large (more than ", kMaxTableCells, " cells)"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> PrintTable(const Layout& layout) {
+  if (layout.rank() < 1 || layout.rank() > 2) {
+    return CheckTableShape(layout.rank(), 1, 1);
+  }
+  const Layout rows = layout.mode(0);
+  const bool has_cols = layout.rank() == 2;
+  const int64_t m_size = rows.size();
+  const int64_t n_size = has_cols ? layout.mode(1).size() : 1;
+  absl::Status ok = CheckTableShape(layout.rank(), m_size, n_size);
+  if (!ok.ok()) return ok;
+  // Each mode is evaluated once per coordinate (not once per cell: a
+  // 2233x223 table took seconds), and a cell is layout(m) + layout(n).
+  std::vector<int64_t> row_offsets(m_size);
+  for (int64_t m = 0; m < m_size; ++m) row_offsets[m] = rows(m);
+  std::vector<int64_t> col_offsets(n_size, 0);
+  if (has_cols) {
+    const Layout cols = layout.mode(1);
+    for (int64_t n = 0; n < n_size; ++n) col_offsets[n] = cols(n);
+  }
+  return Grid(ToString(layout), m_size, n_size, layout.cosize(),
+              [&](int64_t m, int64_t n) { return row_offsets[m] + col_offsets[n]; });
+}
+
+absl::StatusOr<std::string> PrintTable(const AnyLayout& layout) {
+  if (layout.is_layout()) return PrintTable(layout.layout());
+  const IntTuple shape = layout.shape();
+  const int rank = Rank(shape);
+  if (rank < 1 || rank > 2) return CheckTableShape(rank, 1, 1);
+  absl::StatusOr<int64_t> m_size = Size(shape[0]);
+  absl::StatusOr<int64_t> n_size = rank == 2 ? Size(shape[1]) : 1;
+  if (!m_size.ok() || !n_size.ok()) {
+    return absl::InvalidArgumentError("table: the layout's size overflows");
+  }
+  absl::Status ok = CheckTableShape(rank, *m_size, *n_size);
+  if (!ok.ok()) return ok;
+  absl::Status failed;
+  const std::string text = Grid(
+      ToString(layout), *m_size, *n_size, layout.cosize(),
+      [&](int64_t m, int64_t n) -> int64_t {
+        absl::StatusOr<int64_t> v =
+            rank == 2 ? layout.Evaluate(IntTuple::Tuple({m, n}))
+                      : layout.TryEvaluate(m);
+        if (!v.ok()) {
+          if (failed.ok()) failed = v.status();
+          return 0;
+        }
+        return *v;
+      });
+  if (!failed.ok()) return failed;
+  return text;
 }
 
 }  // namespace hlolayout::cute

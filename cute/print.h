@@ -65,6 +65,10 @@ std::string ToString(const AnyLayout& layout);
 // integers are).
 inline constexpr int64_t kMaxTableCells = 65536;
 absl::StatusOr<std::string> PrintTable(const Layout& layout);
+// The same grid for a composed layout (each cell evaluated through the
+// swizzle), whose first line is its CuTe print; a swizzle alone is one
+// column.
+absl::StatusOr<std::string> PrintTable(const AnyLayout& layout);
 
 }  // namespace hlolayout::cute
 

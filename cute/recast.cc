@@ -1,0 +1,140 @@
+// cute/recast.cc: upcast, downcast and recast_layout of layouts.
+#include "hlolayout/cute/recast.h"
+
+#include <numeric>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/print.h"
+
+namespace hlolayout::cute {
+
+namespace {
+
+struct Leaves {
+  IntTuple shape;
+  IntTuple stride;
+};
+
+absl::StatusOr<Leaves> UpcastLeaves(const IntTuple& shape,
+                                    const IntTuple& stride, Int n) {
+  if (shape.is_tuple()) {
+    std::vector<IntTuple> sh, st;
+    for (int i = 0; i < Rank(shape); ++i) {
+      CUTE_ASSIGN_OR_RETURN(Leaves l, UpcastLeaves(shape[i], stride[i], n));
+      sh.push_back(std::move(l.shape));
+      st.push_back(std::move(l.stride));
+    }
+    return Leaves{IntTuple::Tuple(std::move(sh)), IntTuple::Tuple(std::move(st))};
+  }
+  const Int s = shape.integer();
+  const Int d = stride.integer();
+  if (d.value == 0) return Leaves{shape, stride};
+  if (d.value == INT64_MIN) return absl::OutOfRangeError("stride -2^63");
+  const Int abs_d = Abs(d);
+  if (abs_d.value % n.value != 0 && n.value % abs_d.value != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "stride ", d.value, " and ", n.value,
+        " do not divide each other (CuTe: Divisibility condition)"));
+  }
+  if (!d.is_static && abs_d.value % n.value == 0) {
+    // CuTe's dynamic branch: the shape is kept, the stride divided.
+    return Leaves{shape, IntTuple(Div(d, n))};
+  }
+  const Int new_shape = CeilDiv(s, CeilDiv(n, abs_d));
+  const Int new_stride = Mul(Signum(d), CeilDiv(abs_d, n));
+  return Leaves{IntTuple(new_shape), IntTuple(new_stride)};
+}
+
+bool HasStrideOne(const IntTuple& stride) {
+  for (int64_t d : Flatten(stride)) {
+    if (d == 1) return true;
+  }
+  return false;
+}
+
+absl::StatusOr<Leaves> DowncastLeaves(const IntTuple& shape,
+                                      const IntTuple& stride, Int n) {
+  if (shape.is_tuple()) {
+    std::vector<IntTuple> sh, st;
+    for (int i = 0; i < Rank(shape); ++i) {
+      CUTE_ASSIGN_OR_RETURN(Leaves l, DowncastLeaves(shape[i], stride[i], n));
+      sh.push_back(std::move(l.shape));
+      st.push_back(std::move(l.stride));
+    }
+    return Leaves{IntTuple::Tuple(std::move(sh)), IntTuple::Tuple(std::move(st))};
+  }
+  const Int d = stride.integer();
+  Int r;
+  if (d.value == 1 || d.value == -1) {
+    if (!TryMul(shape.integer(), n, &r)) {
+      return absl::OutOfRangeError("the size overflows int64");
+    }
+    return Leaves{IntTuple(r), stride};
+  }
+  if (!TryMul(d, n, &r)) {
+    return absl::OutOfRangeError("a stride overflows int64");
+  }
+  return Leaves{shape, IntTuple(r)};
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> Upcast(const Layout& layout, int64_t n) {
+  auto fail = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "upcast<", n, "> of ", ToString(layout), " fails: ", what));
+  };
+  if (n < 1) return fail("N must be positive");
+  absl::StatusOr<Leaves> l =
+      UpcastLeaves(layout.shape(), layout.stride(), Int::Static(n));
+  if (!l.ok()) return fail(l.status().message());
+  return Layout::Create(std::move(l->shape), std::move(l->stride));
+}
+
+absl::StatusOr<Layout> Downcast(const Layout& layout, int64_t n) {
+  auto fail = [&](absl::string_view what) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "downcast<", n, "> of ", ToString(layout), " fails: ", what));
+  };
+  if (n < 1) return fail("N must be positive");
+  if (!HasStrideOne(layout.stride())) {
+    return fail("no mode has stride 1 (CuTe: Downcast requires adjacent "
+                "elements)");
+  }
+  absl::StatusOr<Leaves> l =
+      DowncastLeaves(layout.shape(), layout.stride(), Int::Static(n));
+  if (!l.ok()) return fail(l.status().message());
+  absl::StatusOr<Layout> r =
+      Layout::Create(std::move(l->shape), std::move(l->stride));
+  if (!r.ok()) return fail(r.status().message());
+  return r;
+}
+
+absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits) {
+  if (old_bits <= 0 || new_bits <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "recast_layout: element widths must be positive, found ", old_bits,
+        " and ", new_bits, " bits"));
+  }
+  const int64_t g = std::gcd(old_bits, new_bits);
+  return RecastRatio{new_bits / g, old_bits / g};
+}
+
+absl::StatusOr<Layout> RecastLayout(const Layout& layout, int64_t old_bits,
+                                    int64_t new_bits) {
+  CUTE_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
+  Layout l = layout;
+  if (r.up != 1) {
+    CUTE_ASSIGN_OR_RETURN(l, Upcast(l, r.up));
+  }
+  if (r.down != 1) {
+    CUTE_ASSIGN_OR_RETURN(l, Downcast(l, r.down));
+  }
+  return l;
+}
+
+}  // namespace hlolayout::cute
