@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/cute_smem_command.h"
 #include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/cute/ops.h"
 
@@ -49,6 +50,10 @@ absl::string_view CuteHelp() {
         "  hlolayout cute offsets 'Sw<1,0,1> o _0 o (_2,_2):(_2,_1)'\n"
         "      -> [0, 3, 1, 2]\n"
         "  hlolayout cute table '(2,3):(3,1)'           (a grid of offsets)\n"
+        "  hlolayout cute smem 'GMMA::Layout_K_SW128_Atom<half_t>' --shape "
+        "128,64\n"
+        "      (a shared-memory atom tiled, and its Triton twin; see\n"
+        "      hlolayout cute smem --help)\n"
         "  hlolayout cute draw '(4,(2,2)):(2,(1,8))'    (a picture; see\n"
         "      hlolayout cute draw --help, also --tv THR VAL --tile M,N)\n"
         "  printf 'cute\\tcoalesce\\t(2,(1,6)):(1,(6,2))\\n' | hlolayout "
@@ -66,12 +71,17 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
   }
   for (const std::string& a : args) {  // has_subcommands: --help is ours
     if (a == "--help" || a == "-h") {
-      io.out << (args[0] == "draw" ? kCuteDrawHelp : CuteHelp());
+      io.out << (args[0] == "draw"   ? kCuteDrawHelp
+                 : args[0] == "smem" ? kCuteSmemHelp
+                                     : CuteHelp());
       return 0;
     }
   }
   if (args[0] == "draw") {  // cli/picture_commands.cc
     return RunCuteDraw({args.begin() + 1, args.end()}, io);
+  }
+  if (args[0] == "smem") {  // cli/cute_smem_command.cc
+    return RunCuteSmem({args.begin() + 1, args.end()}, io);
   }
   if (cute::FindCuteOp(args[0]) == nullptr) {
     io.err << "hlolayout cute: unknown op '" << args[0]

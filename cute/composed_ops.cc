@@ -138,7 +138,8 @@ absl::StatusOr<SlicedAnyLayout> SliceSwizzled(const SliceCoord& c,
   const bool coord_static = diced_coord.is_static();
   const Int only_zy{offset.value ^ mixed, offset.is_static && coord_static};
   CUTE_ASSIGN_OR_RETURN(int64_t anti_value, diced_anti.Evaluate(diced_coord));
-  const Int anti_zy{anti_value, coord_static && diced_anti.stride().is_static()};
+  const Int anti_zy{anti_value,
+                    coord_static && diced_anti.stride().is_static()};
   CUTE_ASSIGN_OR_RETURN(Layout sliced_only, Composition(p.only_zy, sliced));
   CUTE_ASSIGN_OR_RETURN(int64_t active,
                         sliced_only.TryEvaluate(sliced_only.size() - 1));
@@ -182,8 +183,8 @@ absl::StatusOr<SlicedAnyLayout> SliceSwizzled(const SliceCoord& c,
   }
   shape.push_back(IntTuple::Static(1));
   stride.push_back(IntTuple::Static(int64_t{1} << (m + bits + s)));
-  const Layout swizzle_layout = Layout::Make(IntTuple::Tuple(std::move(shape)),
-                                             IntTuple::Tuple(std::move(stride)));
+  const Layout swizzle_layout = Layout::Make(
+      IntTuple::Tuple(std::move(shape)), IntTuple::Tuple(std::move(stride)));
   CUTE_ASSIGN_OR_RETURN(Layout r, Composition(swizzle_layout, sliced));
   Int base;
   if (!TryAdd(Int{sw(only_zy.value), only_zy.is_static}, anti_zy, &base)) {
@@ -210,15 +211,17 @@ absl::StatusOr<AnyLayout> ComposeLayoutSwizzle(const Layout& a,
 // logical_product(Layout, Sw o _0 o T).
 absl::StatusOr<AnyLayout> ProductWithSwizzled(const Layout& a,
                                               const ComposedLayout& b) {
-  const std::string op = absl::StrCat("logical_product ", ToString(a), " x ",
-                                      ToString(b));
+  const std::string op =
+      absl::StrCat("logical_product ", ToString(a), " x ", ToString(b));
   if (!b.outer().is_swizzle() || !b.inner().is_layout()) {
-    return Refuse(op, "fails: a composed tiler must be Sw<B,M,S> o _0 o a "
-                      "layout");
+    return Refuse(op,
+                  "fails: a composed tiler must be Sw<B,M,S> o _0 o a "
+                  "layout");
   }
   if (!IsZeroOffset(b.offset())) {
-    return Refuse(op, "fails: the tiler's offset must be 0 (CuTe: Require "
-                      "Swizzle offset == 0)");
+    return Refuse(op,
+                  "fails: the tiler's offset must be 0 (CuTe: Require "
+                  "Swizzle offset == 0)");
   }
   const Swizzle sw = b.outer().swizzle();
   const Layout& t = b.inner().layout();
@@ -349,9 +352,9 @@ absl::StatusOr<AnyLayout> Inverse(const AnyLayout& l, bool right) {
   if (c.outer().is_swizzle() && IsZeroOffset(c.offset())) {
     absl::StatusOr<AnyLayout> r = Compose(inv_b, c.outer());
     if (!r.ok()) {
-      return Prefixed(absl::StrCat(right ? "right_inverse " : "left_inverse ",
-                                   ToString(l)),
-                      r.status());
+      return Prefixed(
+          absl::StrCat(right ? "right_inverse " : "left_inverse ", ToString(l)),
+          r.status());
     }
     return r;
   }
@@ -417,7 +420,8 @@ absl::StatusOr<AnyLayout> OnDomain(absl::string_view op, const AnyLayout& l,
     case AnyLayout::Kind::kComposed:
       break;
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout inner, OnDomain(op, l.composed().inner(), fn));
+  CUTE_ASSIGN_OR_RETURN(AnyLayout inner,
+                        OnDomain(op, l.composed().inner(), fn));
   return Under(l.composed(), std::move(inner));
 }
 
@@ -458,16 +462,14 @@ absl::StatusOr<AnyLayout> FlattenOf(const AnyLayout& l) {
 
 absl::StatusOr<AnyLayout> Divide(DivideKind kind, const AnyLayout& a,
                                  const Tiler& b) {
-  return OnDomain("divide", a, [&](const Layout& l) {
-    return LayoutDivide(kind, l, b);
-  });
+  return OnDomain("divide", a,
+                  [&](const Layout& l) { return LayoutDivide(kind, l, b); });
 }
 
 absl::StatusOr<AnyLayout> Product(ProductKind kind, const AnyLayout& a,
                                   const Tiler& b) {
-  return OnDomain("product", a, [&](const Layout& l) {
-    return LayoutProduct(kind, l, b);
-  });
+  return OnDomain("product", a,
+                  [&](const Layout& l) { return LayoutProduct(kind, l, b); });
 }
 
 absl::StatusOr<AnyLayout> Product(ProductKind kind, const AnyLayout& a,
@@ -547,8 +549,8 @@ absl::StatusOr<SlicedAnyLayout> SliceAndOffsetOf(const SliceCoord& c,
       break;
   }
   const ComposedLayout& cl = l.composed();
-  const std::string op = absl::StrCat("slice_and_offset ", ToString(c), " of ",
-                                      ToString(l));
+  const std::string op =
+      absl::StrCat("slice_and_offset ", ToString(c), " of ", ToString(l));
   if (cl.outer().is_swizzle() && cl.inner().is_layout() &&
       !cl.offset().is_smem_ptr()) {
     absl::StatusOr<SlicedAnyLayout> r = SliceSwizzled(c, cl);
@@ -587,13 +589,13 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
   const std::string op = absl::StrCat(up ? "upcast<" : "downcast<", n, ">");
   switch (l.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout r, up ? Upcast(l.layout(), n)
-                                         : Downcast(l.layout(), n));
+      CUTE_ASSIGN_OR_RETURN(
+          Layout r, up ? Upcast(l.layout(), n) : Downcast(l.layout(), n));
       return AnyLayout(std::move(r));
     }
     case AnyLayout::Kind::kSwizzle: {
-      CUTE_ASSIGN_OR_RETURN(Swizzle s, up ? Upcast(l.swizzle(), n)
-                                          : Downcast(l.swizzle(), n));
+      CUTE_ASSIGN_OR_RETURN(
+          Swizzle s, up ? Upcast(l.swizzle(), n) : Downcast(l.swizzle(), n));
       return AnyLayout(s);
     }
     case AnyLayout::Kind::kComposed:
@@ -605,9 +607,9 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
     // The swizzle acts on byte addresses: it stays; the width scales.
     const int bits = c.offset().smem_bits();
     if (!up && (n <= 0 || bits % n != 0)) {
-      return Refuse(op, absl::StrCat("of ", ToString(l), " fails: ", n,
-                                     " does not divide the pointer's ", bits,
-                                     " bits"));
+      return Refuse(
+          op, absl::StrCat("of ", ToString(l), " fails: ", n,
+                           " does not divide the pointer's ", bits, " bits"));
     }
     const int64_t new_bits = up ? int64_t{bits} * n : bits / n;
     if (new_bits <= 0 || new_bits > 1024) {
@@ -633,8 +635,13 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
   } else if (!TryMul(o, Int::Static(n), &new_offset)) {
     return Refuse(op, "fails: the offset overflows int64");
   }
-  return MakeComposed(std::move(outer), ComposedOffset::Of(new_offset),
-                      std::move(inner));
+  // CuTe's upcast/downcast of an offset gives a static 0 of another type
+  // (C<0u>), so an identity swizzle is kept here, not dropped.
+  CUTE_ASSIGN_OR_RETURN(
+      ComposedLayout r,
+      ComposedLayout::Create(std::move(outer), ComposedOffset::Of(new_offset),
+                             std::move(inner)));
+  return AnyLayout(std::move(r));
 }
 
 }  // namespace

@@ -176,8 +176,8 @@ std::string Grid(const std::string& title, int64_t m_size, int64_t n_size,
 
 absl::Status CheckTableShape(int rank, int64_t m_size, int64_t n_size) {
   if (rank < 1 || rank > 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "table needs a layout of rank 1 or 2, found rank ", rank));
+    return absl::InvalidArgumentError(
+        absl::StrCat("table needs a layout of rank 1 or 2, found rank ", rank));
   }
   if (m_size > kMaxTableCells / n_size) {
     return absl::InvalidArgumentError(
@@ -208,8 +208,9 @@ absl::StatusOr<std::string> PrintTable(const Layout& layout) {
     const Layout cols = layout.mode(1);
     for (int64_t n = 0; n < n_size; ++n) col_offsets[n] = cols(n);
   }
-  return Grid(ToString(layout), m_size, n_size, layout.cosize(),
-              [&](int64_t m, int64_t n) { return row_offsets[m] + col_offsets[n]; });
+  return Grid(
+      ToString(layout), m_size, n_size, layout.cosize(),
+      [&](int64_t m, int64_t n) { return row_offsets[m] + col_offsets[n]; });
 }
 
 absl::StatusOr<std::string> PrintTable(const AnyLayout& layout) {
@@ -225,18 +226,18 @@ absl::StatusOr<std::string> PrintTable(const AnyLayout& layout) {
   absl::Status ok = CheckTableShape(rank, *m_size, *n_size);
   if (!ok.ok()) return ok;
   absl::Status failed;
-  const std::string text = Grid(
-      ToString(layout), *m_size, *n_size, layout.cosize(),
-      [&](int64_t m, int64_t n) -> int64_t {
-        absl::StatusOr<int64_t> v =
-            rank == 2 ? layout.Evaluate(IntTuple::Tuple({m, n}))
-                      : layout.TryEvaluate(m);
-        if (!v.ok()) {
-          if (failed.ok()) failed = v.status();
-          return 0;
-        }
-        return *v;
-      });
+  const std::string text =
+      Grid(ToString(layout), *m_size, *n_size, layout.cosize(),
+           [&](int64_t m, int64_t n) -> int64_t {
+             absl::StatusOr<int64_t> v =
+                 rank == 2 ? layout.Evaluate(IntTuple::Tuple({m, n}))
+                           : layout.TryEvaluate(m);
+             if (!v.ok()) {
+               if (failed.ok()) failed = v.status();
+               return 0;
+             }
+             return *v;
+           });
   if (!failed.ok()) return failed;
   return text;
 }

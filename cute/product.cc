@@ -77,19 +77,31 @@ absl::StatusOr<Layout> Interleave(absl::string_view op, const Layout& a,
   if (!pb.ok()) return wrap(pb.status());
   absl::StatusOr<Layout> c = Repetitions(*pa, *pb);
   if (!c.ok()) return wrap(c.status());
-  // The mode i of a padded layout; an integral layout (rank 1) is whole,
-  // and so is C when B' is integral, whatever shape the composition gave.
-  auto mode = [](const Layout& l, bool whole, int i) {
-    return whole ? l : l.mode(i);
-  };
+  // CuTe's zip(first, second): a tuple first pairs its modes with the
+  // second's (an integral second pairs whole); an integral first gives the
+  // single pair (first, second). Blocked zips (A', C), raked (C, A').
+  const Layout& first = raked ? *c : *pa;
+  const Layout& second = raked ? *pa : *c;
   std::vector<Layout> modes;
-  for (int i = 0; i < rank; ++i) {
-    const Layout ai = mode(*pa, pa->shape().is_int(), i);
-    const Layout ci = mode(*c, pb->shape().is_int(), i);
-    absl::StatusOr<Layout> m =
-        raked ? MakeLayout({ci, ai}) : MakeLayout({ai, ci});
+  if (first.shape().is_int()) {
+    absl::StatusOr<Layout> m = MakeLayout({first, second});
     if (!m.ok()) return wrap(m.status());
     modes.push_back(*std::move(m));
+  } else {
+    if ((second.shape().is_int() && first.rank() != 1) ||
+        (!second.shape().is_int() && second.rank() != first.rank())) {
+      return wrap(absl::InvalidArgumentError(absl::StrCat(
+          "the block has rank ", pa->rank(), " and the repetitions ", c->rank(),
+          ", which CuTe's zip cannot pair (CuTe: Mismatched "
+          "Ranks)")));
+    }
+    for (int i = 0; i < first.rank(); ++i) {
+      const Layout fi = first.mode(i);
+      const Layout si = second.shape().is_int() ? second : second.mode(i);
+      absl::StatusOr<Layout> m = MakeLayout({fi, si});
+      if (!m.ok()) return wrap(m.status());
+      modes.push_back(*std::move(m));
+    }
   }
   absl::StatusOr<Layout> r = MakeLayout(modes);
   if (!r.ok()) return wrap(r.status());

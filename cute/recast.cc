@@ -28,7 +28,8 @@ absl::StatusOr<Leaves> UpcastLeaves(const IntTuple& shape,
       sh.push_back(std::move(l.shape));
       st.push_back(std::move(l.stride));
     }
-    return Leaves{IntTuple::Tuple(std::move(sh)), IntTuple::Tuple(std::move(st))};
+    return Leaves{IntTuple::Tuple(std::move(sh)),
+                  IntTuple::Tuple(std::move(st))};
   }
   const Int s = shape.integer();
   const Int d = stride.integer();
@@ -65,7 +66,8 @@ absl::StatusOr<Leaves> DowncastLeaves(const IntTuple& shape,
       sh.push_back(std::move(l.shape));
       st.push_back(std::move(l.stride));
     }
-    return Leaves{IntTuple::Tuple(std::move(sh)), IntTuple::Tuple(std::move(st))};
+    return Leaves{IntTuple::Tuple(std::move(sh)),
+                  IntTuple::Tuple(std::move(st))};
   }
   const Int d = stride.integer();
   Int r;
@@ -102,8 +104,9 @@ absl::StatusOr<Layout> Downcast(const Layout& layout, int64_t n) {
   };
   if (n < 1) return fail("N must be positive");
   if (!HasStrideOne(layout.stride())) {
-    return fail("no mode has stride 1 (CuTe: Downcast requires adjacent "
-                "elements)");
+    return fail(
+        "no mode has stride 1 (CuTe: Downcast requires adjacent "
+        "elements)");
   }
   absl::StatusOr<Leaves> l =
       DowncastLeaves(layout.shape(), layout.stride(), Int::Static(n));
@@ -116,9 +119,9 @@ absl::StatusOr<Layout> Downcast(const Layout& layout, int64_t n) {
 
 absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits) {
   if (old_bits <= 0 || new_bits <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "recast_layout: element widths must be positive, found ", old_bits,
-        " and ", new_bits, " bits"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("recast_layout: element widths must be positive, found ",
+                     old_bits, " and ", new_bits, " bits"));
   }
   const int64_t g = std::gcd(old_bits, new_bits);
   return RecastRatio{new_bits / g, old_bits / g};

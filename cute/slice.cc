@@ -85,9 +85,9 @@ absl::StatusOr<SliceCoord> ParseCoord(Lexer& lexer, int depth) {
     const Token sep = lexer.Next();
     if (sep.kind == TokenKind::kRParen) break;
     if (sep.kind != TokenKind::kComma) {
-      return ParseError(lexer.text(), sep.offset,
-                        absl::StrCat("expected ',' or ')', found ",
-                                     DescribeToken(sep.text)));
+      return ParseError(
+          lexer.text(), sep.offset,
+          absl::StrCat("expected ',' or ')', found ", DescribeToken(sep.text)));
     }
   }
   return SliceCoord::Tuple(std::move(elements));
@@ -134,9 +134,9 @@ absl::StatusOr<SliceCoord> ParseSliceCoord(absl::string_view text) {
   CUTE_ASSIGN_OR_RETURN(SliceCoord c, ParseCoord(lexer, 0));
   const Token end = lexer.Next();
   if (end.kind != TokenKind::kEnd) {
-    return ParseError(text, end.offset,
-                      absl::StrCat("expected end of input, found ",
-                                   DescribeToken(end.text)));
+    return ParseError(
+        text, end.offset,
+        absl::StrCat("expected end of input, found ", DescribeToken(end.text)));
   }
   return c;
 }
@@ -199,9 +199,8 @@ absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
         part = Int{rest.value % size.value, BothStatic(rest, size)};
         rest = Div(rest, size);
       }
-      CUTE_ASSIGN_OR_RETURN(Int o,
-                            CoordOffset(SliceCoord::Of(part), shape[k],
-                                        stride[k]));
+      CUTE_ASSIGN_OR_RETURN(
+          Int o, CoordOffset(SliceCoord::Of(part), shape[k], stride[k]));
       if (!TryAdd(sum, o, &sum)) return overflow();
     }
     return sum;
@@ -214,9 +213,9 @@ absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
     if (c.elements()[k].is_int() && k + 1 < c.elements().size()) {
       CUTE_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
       if (c.elements()[k].value().value >= size.value) {
-        return absl::OutOfRangeError(absl::StrCat(
-            "coordinate ", c.elements()[k].value().value,
-            " out of range in mode ", k, " of size ", size.value));
+        return absl::OutOfRangeError(
+            absl::StrCat("coordinate ", c.elements()[k].value().value,
+                         " out of range in mode ", k, " of size ", size.value));
       }
     }
     CUTE_ASSIGN_OR_RETURN(Int o,

@@ -62,6 +62,11 @@ TEST(Layout, CompactFollowsCutesTags) {
   EXPECT_EQ(ToString(L("(_2,3,_4)")), "(_2,3,_4):(_1,_2,6)");
   EXPECT_EQ(ToString(L("(_2,_1,3)")), "(_2,_1,3):(_1,_0,_2)");
   EXPECT_EQ(ToString(L("(2,1,3)")), "(2,1,3):(_1,2,2)");
+  // CuTe's make_layout of these shapes (compiled).
+  EXPECT_EQ(ToString(L("(2,_3)")), "(2,_3):(_1,2)");
+  EXPECT_EQ(ToString(L("(_2,_1,4)")), "(_2,_1,4):(_1,_0,_2)");
+  EXPECT_EQ(ToString(L("((2,_2),3)")), "((2,_2),3):((_1,2),4)");
+  EXPECT_EQ(ToString(L("(_1,5)")), "(_1,5):(_0,_1)");
   EXPECT_EQ(L("(_4,_2):(_1,5)").size_int().is_static, true);
   EXPECT_EQ(L("(_4,_2):(_1,5)").cosize_int().is_static, false);
   EXPECT_EQ(L("(_4,_1):(_1,5)").cosize_int().is_static, true);  // _0 * 5

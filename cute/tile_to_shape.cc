@@ -53,15 +53,15 @@ absl::Status RefShapes(const IntTuple& shape, const IntTuple& order,
   return absl::OkStatus();
 }
 
-absl::StatusOr<IntTuple> OrderedStrides(const IntTuple& shape,
-                                        const IntTuple& order,
-                                        const std::vector<Int>& ref_shapes,
-                                        const std::vector<int64_t>& ref_orders) {
+absl::StatusOr<IntTuple> OrderedStrides(
+    const IntTuple& shape, const IntTuple& order,
+    const std::vector<Int>& ref_shapes,
+    const std::vector<int64_t>& ref_orders) {
   if (order.is_tuple()) {
     std::vector<IntTuple> out;
     for (int i = 0; i < Rank(order); ++i) {
-      CUTE_ASSIGN_OR_RETURN(
-          IntTuple s, OrderedStrides(shape[i], order[i], ref_shapes, ref_orders));
+      CUTE_ASSIGN_OR_RETURN(IntTuple s, OrderedStrides(shape[i], order[i],
+                                                       ref_shapes, ref_orders));
       out.push_back(std::move(s));
     }
     return IntTuple::Tuple(std::move(out));
@@ -111,10 +111,9 @@ absl::StatusOr<Layout> TileToShape(const Layout& block,
   // append<R>(block): pad with _1:_0 modes.
   std::vector<Layout> modes = block.modes();
   while (static_cast<int>(modes.size()) < rank) modes.push_back(Layout());
-  CUTE_ASSIGN_OR_RETURN(
-      Layout padded,
-      rank == 1 && block.rank() == 1 ? absl::StatusOr<Layout>(block)
-                                     : MakeLayout(modes));
+  CUTE_ASSIGN_OR_RETURN(Layout padded, rank == 1 && block.rank() == 1
+                                           ? absl::StatusOr<Layout>(block)
+                                           : MakeLayout(modes));
   std::vector<IntTuple> counts;
   for (int i = 0; i < rank; ++i) {
     const Int b = modes[i].size_int();
@@ -127,8 +126,8 @@ absl::StatusOr<Layout> TileToShape(const Layout& block,
     }
     counts.push_back(IntTuple(CeilDiv(t, b)));
   }
-  const IntTuple count_shape =
-      target_shape.is_int() ? counts[0] : IntTuple::Tuple(std::move(counts));
+  // product_each wraps: the counts are a tuple even for an integer target.
+  const IntTuple count_shape = IntTuple::Tuple(std::move(counts));
   absl::StatusOr<Layout> ordered = MakeOrderedLayout(count_shape, order);
   if (!ordered.ok()) return fail(ordered.status().message());
   absl::StatusOr<Layout> r = BlockedProduct(padded, *ordered);

@@ -1,8 +1,9 @@
 // cute/tile_to_shape.h: ordered compact layouts and tile_to_shape.
 //
-//   MakeOrderedLayout((_2,_2,_2,_2), (_0,_2,_3,_1)) == (_2,_2,_2,_2):(_1,_4,_8,_2)
-//   TileToShape((_2,_2):(_1,_2), (_8,_8))          == ((_2,_4),(_2,_4)):((_1,_4),(_2,_16))
-//   TileToShape(A, (_64,_64), (_2,_1))   repeats A along mode 1 first
+//   MakeOrderedLayout((_2,_2,_2,_2), (_0,_2,_3,_1)) ==
+//   (_2,_2,_2,_2):(_1,_4,_8,_2) TileToShape((_2,_2):(_1,_2), (_8,_8)) ==
+//   ((_2,_4),(_2,_4)):((_1,_4),(_2,_16)) TileToShape(A, (_64,_64), (_2,_1))
+//   repeats A along mode 1 first
 //
 // tile_to_shape pads the block with `_1:_0` modes to the target's rank,
 // takes the repetition count of each mode (target / block, which must

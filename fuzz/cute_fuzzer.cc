@@ -14,6 +14,8 @@
 #include "hlolayout/cute/ops.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/cute/slice.h"
+#include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -74,6 +76,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       CheckError(any->TryEvaluate(i).status(), printed);
     }
   }
+
+  // Slice coordinates and shared-memory atom names.
+  absl::StatusOr<cute::SliceCoord> slice = cute::ParseSliceCoord(text);
+  CheckError(slice.status(), text);
+  absl::StatusOr<cute::SmemAtom> atom = cute::FindSmemAtom(text);
+  CheckError(atom.status(), text);
 
   absl::StatusOr<cute::CoordLayout> coord = cute::ParseCoordLayout(text);
   CheckError(coord.status(), text);
