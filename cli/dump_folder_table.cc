@@ -83,7 +83,14 @@ std::string RenderJson(const DumpFolderTable& table) {
                       ", \"alias_size_in_bytes\": ", s.alias_size_in_bytes,
                       ", \"temp_size_in_bytes\": ", s.temp_size_in_bytes,
                       ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
-                      "}");
+                      ", \"host_argument_size_in_bytes\": ",
+                      s.host_argument_size_in_bytes,
+                      ", \"host_output_size_in_bytes\": ",
+                      s.host_output_size_in_bytes,
+                      ", \"host_alias_size_in_bytes\": ",
+                      s.host_alias_size_in_bytes,
+                      ", \"host_temp_size_in_bytes\": ",
+                      s.host_temp_size_in_bytes, "}");
     } else {
       if (!r.platform.empty()) {
         out += ", ";

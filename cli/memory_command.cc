@@ -81,7 +81,8 @@ flags:
   --json         the same as JSON: per module the peaks, a memory_analysis
                  object (argument_size_in_bytes, output_size_in_bytes,
                  alias_size_in_bytes, temp_size_in_bytes,
-                 peak_memory_in_bytes) and the allocations with their values
+                 peak_memory_in_bytes and the host_ ones of S(5)) and the
+                 allocations with their values
   --top=N        values listed at the peak (default 20; 0: all)
   --space=N      only memory space N (S(N)) in the text and JSON peaks
   --html FILE    one self-contained HTML page ('-' = stdout): per module
@@ -191,6 +192,10 @@ void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
       << ", \"alias_size_in_bytes\": " << s.alias_size_in_bytes
       << ", \"temp_size_in_bytes\": " << s.temp_size_in_bytes
       << ", \"peak_memory_in_bytes\": " << s.peak_memory_in_bytes
+      << ", \"host_argument_size_in_bytes\": " << s.host_argument_size_in_bytes
+      << ", \"host_output_size_in_bytes\": " << s.host_output_size_in_bytes
+      << ", \"host_alias_size_in_bytes\": " << s.host_alias_size_in_bytes
+      << ", \"host_temp_size_in_bytes\": " << s.host_temp_size_in_bytes
       << "}, \"allocated_bytes\": " << s.allocated_bytes()
       << ", \"heap\": {\"size\": " << b.heap_size
       << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak

@@ -149,7 +149,11 @@ TEST(MemoryCommand, JsonHasMemoryAnalysisAndAllocations) {
               HasSubstr("\"memory_analysis\": {\"argument_size_in_bytes\": "
                         "2396160, \"output_size_in_bytes\": 1576984, "
                         "\"alias_size_in_bytes\": 0, \"temp_size_in_bytes\": "
-                        "23134632, \"peak_memory_in_bytes\": 3973168}"));
+                        "23134632, \"peak_memory_in_bytes\": 3973168, "
+                        "\"host_argument_size_in_bytes\": 0, "
+                        "\"host_output_size_in_bytes\": 0, "
+                        "\"host_alias_size_in_bytes\": 0, "
+                        "\"host_temp_size_in_bytes\": 0}"));
   EXPECT_THAT(r.out, HasSubstr("\"kind\": \"parameter\", "
                                "\"parameter_number\": 1"));
   // The same module taken for a GPU one: GPU's peak adds the heap's.

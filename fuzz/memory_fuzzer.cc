@@ -86,8 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
       }
       const XlaMemoryStats& s = m->buffers.stats;
-      if (s.argument_size_in_bytes != arguments ||
-          s.output_size_in_bytes != outputs || s.temp_size_in_bytes != temp ||
+      if (s.argument_size_in_bytes + s.host_argument_size_in_bytes !=
+              arguments ||
+          s.output_size_in_bytes + s.host_output_size_in_bytes != outputs ||
+          s.temp_size_in_bytes + s.host_temp_size_in_bytes != temp ||
           s.peak_memory_in_bytes < m->buffers.static_bytes) {
         Fail("memory_analysis() figures do not add up", text);
       }

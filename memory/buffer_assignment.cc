@@ -742,10 +742,20 @@ void Assigner::Finish() {
       }
     }
     XlaMemoryStats& s = out_.stats;
-    if (a.is_parameter) s.argument_size_in_bytes += a.size;
-    if (a.is_parameter && a.parameter_aliased) s.alias_size_in_bytes += a.size;
-    if (a.maybe_live_out) s.output_size_in_bytes += a.size;
-    if (a.is_temp()) s.temp_size_in_bytes += a.size;
+    const bool host = a.color == XlaMemoryStats::kHostMemorySpace;
+    if (a.is_parameter) {
+      (host ? s.host_argument_size_in_bytes : s.argument_size_in_bytes) +=
+          a.size;
+    }
+    if (a.is_parameter && a.parameter_aliased) {
+      (host ? s.host_alias_size_in_bytes : s.alias_size_in_bytes) += a.size;
+    }
+    if (a.maybe_live_out) {
+      (host ? s.host_output_size_in_bytes : s.output_size_in_bytes) += a.size;
+    }
+    if (a.is_temp()) {
+      (host ? s.host_temp_size_in_bytes : s.temp_size_in_bytes) += a.size;
+    }
     if (!a.is_thread_local &&
         (a.is_parameter || a.is_constant || a.maybe_live_out)) {
       int64_t largest = 0;

@@ -119,15 +119,26 @@ struct BufferAllocation {
   }
 };
 
-// compiled.memory_analysis() (XLA's CompiledMemoryStats).
+// compiled.memory_analysis() (XLA's CompiledMemoryStats, as
+// PopulateBufferStatsFromAllocations sums the allocations): allocations of
+// host memory (memory space 5, S(5)) count in the host_ figures, all others
+// in the device ones. The sizes of generated code are not in a dump and are
+// not modelled.
 struct XlaMemoryStats {
+  static constexpr int64_t kHostMemorySpace = 5;
+
   int64_t argument_size_in_bytes = 0;
   int64_t output_size_in_bytes = 0;
   int64_t alias_size_in_bytes = 0;
   int64_t temp_size_in_bytes = 0;
   int64_t peak_memory_in_bytes = 0;
+  int64_t host_argument_size_in_bytes = 0;
+  int64_t host_output_size_in_bytes = 0;
+  int64_t host_alias_size_in_bytes = 0;
+  int64_t host_temp_size_in_bytes = 0;
 
-  // What XLA allocates for a run: arguments + temp + outputs - aliases.
+  // What XLA allocates in device memory for a run: arguments + temp +
+  // outputs - aliases.
   int64_t allocated_bytes() const {
     return argument_size_in_bytes + temp_size_in_bytes + output_size_in_bytes -
            alias_size_in_bytes;
@@ -137,7 +148,11 @@ struct XlaMemoryStats {
            output_size_in_bytes == o.output_size_in_bytes &&
            alias_size_in_bytes == o.alias_size_in_bytes &&
            temp_size_in_bytes == o.temp_size_in_bytes &&
-           peak_memory_in_bytes == o.peak_memory_in_bytes;
+           peak_memory_in_bytes == o.peak_memory_in_bytes &&
+           host_argument_size_in_bytes == o.host_argument_size_in_bytes &&
+           host_output_size_in_bytes == o.host_output_size_in_bytes &&
+           host_alias_size_in_bytes == o.host_alias_size_in_bytes &&
+           host_temp_size_in_bytes == o.host_temp_size_in_bytes;
   }
 };
 

@@ -367,6 +367,34 @@ ENTRY %main (p: f32[32]) -> f32[32] {
   }
 }
 
+// Allocations of host memory (S(5)) count in memory_analysis()'s host_
+// figures, as XLA's PopulateBufferStatsFromAllocations sums them; the
+// others in the device ones.
+TEST(BufferAssignment, HostMemoryCountsApart) {
+  Assigned a = Assign(R"(
+HloModule m, is_scheduled=true, input_output_alias={ {1}: (1, {}, may-alias) }
+ENTRY %main (p: f32[32], h: f32[64]) -> (f32[32], f32[64]) {
+  %p = f32[32]{0} parameter(0)
+  %h = f32[64]{0:S(5)} parameter(1)
+  %n = f32[32]{0} negate(%p)
+  %g = f32[64]{0:S(5)} negate(%h)
+  ROOT %t = (f32[32]{0}, f32[64]{0:S(5)}) tuple(%n, %g)
+}
+)",
+                      XlaPlatform::kGpu);
+  ASSERT_NE(a.memory, nullptr);
+  const BufferAssignment& b = a.memory->buffers;
+  EXPECT_EQ(Find(b, "h").allocation->color, 5);
+  EXPECT_EQ(b.stats.argument_size_in_bytes, 128);
+  EXPECT_EQ(b.stats.host_argument_size_in_bytes, 256);
+  EXPECT_EQ(b.stats.host_alias_size_in_bytes, 256);
+  EXPECT_EQ(b.stats.alias_size_in_bytes, 0);
+  // n's allocation and the tuple's index table are device memory.
+  EXPECT_EQ(b.stats.output_size_in_bytes, 128 + 16);
+  EXPECT_EQ(b.stats.host_output_size_in_bytes, 256);
+  EXPECT_EQ(b.stats.host_temp_size_in_bytes, 0);
+}
+
 constexpr const char* kTwoTemps = R"(
 HloModule m, is_scheduled=true
 ENTRY %main (p: f32[4]) -> f32[2] {
@@ -497,9 +525,14 @@ TEST(BufferAssignment, RandomModulesKeepTheInvariants) {
           ASSERT_EQ(seen[v], 1) << "seed " << seed << " value " << v;
         }
       }
-      EXPECT_EQ(b.stats.argument_size_in_bytes, sums.argument_size_in_bytes);
-      EXPECT_EQ(b.stats.output_size_in_bytes, sums.output_size_in_bytes);
-      EXPECT_EQ(b.stats.temp_size_in_bytes, sums.temp_size_in_bytes);
+      // Device and host (S(5)) allocations together.
+      EXPECT_EQ(b.stats.argument_size_in_bytes +
+                    b.stats.host_argument_size_in_bytes,
+                sums.argument_size_in_bytes);
+      EXPECT_EQ(b.stats.output_size_in_bytes + b.stats.host_output_size_in_bytes,
+                sums.output_size_in_bytes);
+      EXPECT_EQ(b.stats.temp_size_in_bytes + b.stats.host_temp_size_in_bytes,
+                sums.temp_size_in_bytes);
       EXPECT_GE(b.stats.peak_memory_in_bytes, b.static_bytes);
     }
   }

@@ -21,8 +21,8 @@ public name is here too (docs/python.md):
     hlolayout.indexing     Indexer                                   index_util/
     hlolayout.arrays       to_layout, from_layout, relayout          relayout/
     hlolayout.hlo          read_hlo, Module, Computation             parser/
-    hlolayout.reports      report                                    report/
-    hlolayout.allocations  memory                                    memory/
+    hlolayout.reports      report, Report, DumpFolderTable, ...      report/
+    hlolayout.allocations  memory, ModuleMemory, Allocation, ...     memory/
     hlolayout.pictures     draw                                      draw/
     hlolayout.cute, .grid, .triton                                   cute/, grid/, triton/
 """
@@ -35,8 +35,11 @@ from .indexing import ELEMENT, TILE_PADDING, TAIL_PADDING, Indexer
 from .arrays import to_layout, from_layout, relayout
 from .hlo import Instruction, Computation, Module, read_hlo
 from .pictures import draw
-from .reports import report
-from .allocations import memory
+from .reports import (report, Report, ModuleReport, ModuleTotals,
+                      MemorySpaceTotals, PaddingWaster, ReportRow,
+                      DumpFolderTable, DumpFolderRow, SkippedFile, FailedFile)
+from .allocations import (memory, ModuleMemory, CompiledMemoryStats, HeapInfo,
+                          Allocation, AssignedValue, MemoryPeak, LiveValue)
 # Kept for the modules that answer with a CLI command's output.
 from ._cli import _cli_json, _cli_text
 from ._common import _threads
@@ -46,6 +49,11 @@ __all__ = [
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
     "relayout", "read_hlo", "report", "memory", "draw", "numpy_dtype", "cute",
     "grid", "triton", "__version__",
+    # hl.report's and hl.memory's results
+    "Report", "ModuleReport", "ModuleTotals", "MemorySpaceTotals",
+    "PaddingWaster", "ReportRow", "DumpFolderTable", "DumpFolderRow",
+    "SkippedFile", "FailedFile", "ModuleMemory", "CompiledMemoryStats",
+    "HeapInfo", "Allocation", "AssignedValue", "MemoryPeak", "LiveValue",
 ]
 
 from . import cute, grid, triton  # noqa: E402  (they use the names above)

@@ -27,6 +27,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "hlolayout/cli/input.h"
+#include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout::pyext {
@@ -81,6 +83,18 @@ void ParallelFor(int64_t n, int threads, int64_t min_per_thread, F f) {
   for (std::thread& t : pool) t.join();
 }
 
+// The text of `source`: the file it names when `is_path` (mapped, as the
+// CLI reads files), else `source` itself. Runs without the GIL; the caller
+// raises OSError for an error (RaiseOSError).
+absl::StatusOr<std::unique_ptr<cli::InputText>> OpenSource(
+    std::string source, bool is_path);                       // _cli.cc
+[[noreturn]] void RaiseOSError(const absl::Status& status);  // _cli.cc
+
+// compiled.memory_analysis()'s record (hl.CompiledMemoryStats), for the
+// rows of a dump folder's table too.
+pybind11::object CompiledMemoryStatsRecord(
+    const XlaMemoryStats& stats);  // _memory.cc
+
 // Each file's part of the module.
 void RegisterShapes(pybind11::module_& m);    // _shapes.cc
 void RegisterIndexing(pybind11::module_& m);  // _indexing.cc
@@ -89,6 +103,8 @@ void RegisterHlo(pybind11::module_& m);       // _hlo.cc
 void RegisterCute(pybind11::module_& m);      // _cute.cc
 void RegisterCli(pybind11::module_& m);       // _cli.cc
 void RegisterGrid(pybind11::module_& m);      // _grid.cc
+void RegisterMemory(pybind11::module_& m);    // _memory.cc
+void RegisterReport(pybind11::module_& m);    // _report.cc
 
 }  // namespace hlolayout::pyext
 

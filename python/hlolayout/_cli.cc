@@ -7,13 +7,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "_binding.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dispatch.h"
+#include "hlolayout/cli/input.h"
 
 namespace py = pybind11;
 
@@ -38,6 +41,20 @@ py::tuple RunCli(const std::vector<std::string>& args,
 }
 
 }  // namespace
+
+absl::StatusOr<std::unique_ptr<cli::InputText>> OpenSource(std::string source,
+                                                           bool is_path) {
+  if (!is_path) return std::make_unique<cli::InputText>(std::move(source));
+  std::istringstream in;
+  std::ostringstream out, err;
+  cli::IoContext io{in, out, err};
+  return cli::OpenInput(source, io);
+}
+
+void RaiseOSError(const absl::Status& status) {
+  PyErr_SetString(PyExc_OSError, std::string(status.message()).c_str());
+  throw py::error_already_set();
+}
 
 void RegisterCli(py::module_& m) {
   m.def("run_cli", &RunCli, py::arg("args"), py::arg("input") = "");

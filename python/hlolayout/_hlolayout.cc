@@ -27,5 +27,7 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterCute(m);
   hlolayout::pyext::RegisterCli(m);
   hlolayout::pyext::RegisterGrid(m);
+  hlolayout::pyext::RegisterMemory(m);
+  hlolayout::pyext::RegisterReport(m);
   hlolayout::RegisterTriton(m);
 }

@@ -1,55 +1,98 @@
 """What XLA will allocate for scheduled modules, and their live-range peak
-(the library's memory/).
+(the library's memory/; docs/memory.md).
 
-See `memory`.
+    >>> (m,) = hl.memory(TWO_TEMPS, platform="gpu")
+    >>> m
+    ModuleMemory(module='m', platform='gpu', memory_analysis=CompiledMemoryStats(argument_size_in_bytes=1024, output_size_in_bytes=512, alias_size_in_bytes=0, temp_size_in_bytes=2048, peak_memory_in_bytes=3584), allocated_bytes=3584, allocations=(3 items))
+    >>> m.memory_analysis.temp_size_in_bytes     # as compiled.memory_analysis()
+    2048
+    >>> [(a.kind, a.size) for a in m.allocations]
+    [('parameter', 1024), ('output', 512), ('temp', 2048)]
+    >>> [(v.name, v.index, v.offset) for v in m.allocations[2].values]
+    [('x', (), 1024), ('y', (), 0), ('z', (), 1024)]
+    >>> m.peaks[0].bytes, [v.instruction for v in m.peaks[0].live]  # live ranges
+    (2560, ['p', 'z', 'o'])
+    >>> m.to_dict()["memory_analysis"]["temp_size_in_bytes"]   # the JSON form
+    2048
+
+Every result is a read-only object with one attribute per field (help()
+describes each), `to_dict()` giving what `hlolayout memory --json` prints,
+equality, hashing and pickling. `result[key]` still answers as the dicts of
+earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
 
 import os as _os
 
-from ._cli import _cli_json
-from ._common import _path_or_text
-from .reports import _cli_folder_json
+from . import _hlolayout as _core
+from ._common import _path_or_text, _threads
 
-__all__ = ["memory"]
+__all__ = ["memory", "ModuleMemory", "CompiledMemoryStats", "HeapInfo",
+           "Allocation", "AssignedValue", "MemoryPeak", "LiveValue"]
+
+ModuleMemory = _core.ModuleMemory
+CompiledMemoryStats = _core.CompiledMemoryStats
+HeapInfo = _core.HeapInfo
+Allocation = _core.Allocation
+AssignedValue = _core.AssignedValue
+MemoryPeak = _core.MemoryPeak
+LiveValue = _core.LiveValue
+
+# The module of the examples above: two temps live together (x and y), z
+# takes x's place; the output is smaller than the temps, so they go to
+# XLA's heap.
+TWO_TEMPS = """HloModule m, is_scheduled=true
+ENTRY %main (p: f32[256]) -> f32[128] {
+  %p = f32[256]{0} parameter(0)
+  %x = f32[256]{0} exponential(%p)
+  %y = f32[256]{0} negate(%p)
+  %z = f32[256]{0} add(%x, %y)
+  ROOT %o = f32[128]{0} slice(%z), slice={[0:128]}
+}
+"""
 
 
-def memory(path_or_text, top=20, space=None, platform=None):
-    """What XLA will allocate for each scheduled module, and its peak: the
-    same content as `hlolayout memory --json` (a list, one dict per module).
+def memory(path_or_text, top=20, space=None, platform=None, threads=None):
+    """What XLA will allocate for each scheduled module, and its peak: a
+    list of ModuleMemory, one per module (`hlolayout memory --json`).
 
-        >>> (m,) = hl.memory("HloModule m, is_scheduled=true\\n\\n"
-        ...                  "ENTRY %e (p: f32[256]) -> f32[256] {\\n"
-        ...                  "  %p = f32[256]{0} parameter(0)\\n"
-        ...                  "  ROOT %n = f32[256]{0} negate(%p)\\n}\\n", platform="gpu")
-        >>> m["memory_analysis"]["argument_size_in_bytes"]
-        1024
+        >>> (m,) = hl.memory(TWO_TEMPS, platform="cpu")
+        >>> s = m.memory_analysis
+        >>> s.argument_size_in_bytes, s.output_size_in_bytes, s.temp_size_in_bytes
+        (1024, 512, 2048)
+        >>> s.peak_memory_in_bytes      # XLA:CPU counts no temps in its peak
+        1536
+        >>> s.generated_code_size_in_bytes is None   # not in a dump
+        True
 
-    Each dict holds XLA's buffer assignment and `compiled.memory_analysis()`
-    as XLA computes them (docs/memory.md): `memory_analysis` (argument,
-    output, alias, temp and peak bytes, the keys of XLA's
-    CompiledMemoryStats), `allocated_bytes` (arguments + temp + outputs -
-    aliases), `allocations` (each with its kind, size and values with their
-    offsets) and `platform`; and the live ranges: schedule_end, values,
-    `peaks` with the values live there, e.g.
-    `hl.memory(path)[0]["memory_analysis"]["temp_size_in_bytes"]`.
+    Each ModuleMemory holds XLA's buffer assignment and
+    `compiled.memory_analysis()` as XLA computes them (docs/memory.md):
+    `memory_analysis` (a CompiledMemoryStats with JAX's attribute names),
+    `allocated_bytes` (arguments + temp + outputs - aliases), `allocations`
+    (Allocations with their kind, size and AssignedValues at their offsets),
+    `heap` and `platform`; and the live ranges: `schedule_end`,
+    `value_count`, `peaks` (MemoryPeaks with the LiveValues live there, at
+    most `top` of them; 0: all).
 
     `platform`: "gpu" or "cpu" (alignment, in-place rules, peak); by default
-    taken from the file name or the module. `space`: only the peak of memory
-    space S(space). Raises ValueError for modules without a schedule and
-    for bad arguments.
+    taken from the file name or the module. A module that looks like
+    XLA:TPU's (tpu in the file name, tiled layouts) gets its live ranges
+    only: platform "tpu", memory_analysis, allocated_bytes, heap and
+    allocations None. `space`: only the peak of memory space S(space).
+    Raises ValueError for modules without a schedule and for bad arguments,
+    FileNotFoundError for a path that does not exist.
 
-    A dump folder gives the folder table of `hlolayout memory --json DIR`
-    (the dict `report` gives for a folder; `top`, `space` and `platform` do
-    not apply).
+    A dump folder gives its table instead (a DumpFolderTable, as `report`
+    gives for a folder, most allocated first; `top`, `space` and `platform`
+    do not apply), read on `threads` threads (default: one per core).
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
-        return _cli_folder_json(["memory", "--json", path])
-    args = ["memory", "--json", "--top=%d" % top]
+        return _core.dump_folder(path, "allocated",
+                                 0 if threads is None else _threads(threads))
     if space is not None:
-        args.append("--space=%d" % space)
-    if platform is not None:
-        args.append("--platform=%s" % platform)
-    if path is not None:
-        return _cli_json(args + [path])
-    return _cli_json(args + ["-"], text)
+        space = int(space)
+        if space < 0:
+            raise ValueError("space must be >= 0, got %d" % space)
+    return _core.memory(path if path is not None else text, path is not None,
+                        int(top), -1 if space is None else space,
+                        "" if platform is None else str(platform))

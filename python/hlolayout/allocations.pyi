@@ -1,11 +1,101 @@
 # Type stubs of hlolayout.allocations (allocations.py).
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
-import numpy as np
-import numpy.typing as npt
+from .reports import DumpFolderTable
+
+TWO_TEMPS: str
+
+class CompiledMemoryStats:
+    _fields: Tuple[str, ...]
+    argument_size_in_bytes: int
+    output_size_in_bytes: int
+    alias_size_in_bytes: int
+    temp_size_in_bytes: int
+    peak_memory_in_bytes: int
+    host_argument_size_in_bytes: int
+    host_output_size_in_bytes: int
+    host_alias_size_in_bytes: int
+    host_temp_size_in_bytes: int
+    generated_code_size_in_bytes: None
+    host_generated_code_size_in_bytes: None
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class HeapInfo:
+    _fields: Tuple[str, ...]
+    size: int
+    offset: int
+    peak: int
+    alignment: int
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class AssignedValue:
+    _fields: Tuple[str, ...]
+    id: int
+    name: str
+    index: Tuple[int, ...]
+    shape: str
+    offset: int
+    size: int
+    start: Optional[int]
+    end: Optional[int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class Allocation:
+    _fields: Tuple[str, ...]
+    index: int
+    size: int
+    color: int
+    kind: str
+    parameter_number: Optional[int]
+    parameter_index: Optional[Tuple[int, ...]]
+    parameter_aliased: Optional[bool]
+    maybe_live_out: bool
+    values: Tuple[AssignedValue, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class LiveValue:
+    _fields: Tuple[str, ...]
+    instruction: str
+    index: Tuple[int, ...]
+    bytes: int
+    logical_bytes: int
+    start: int
+    end: int
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class MemoryPeak:
+    _fields: Tuple[str, ...]
+    memory_space: Optional[int]
+    bytes: int
+    time: int
+    instruction: Optional[str]
+    op_name: Optional[str]
+    live: Tuple[LiveValue, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class ModuleMemory:
+    _fields: Tuple[str, ...]
+    module: str
+    schedule_end: int
+    value_count: int
+    replayed_scheduler: Optional[str]
+    peaks: Tuple[MemoryPeak, ...]
+    platform: str
+    memory_analysis: Optional[CompiledMemoryStats]
+    allocated_bytes: Optional[int]
+    heap: Optional[HeapInfo]
+    allocations: Optional[Tuple[Allocation, ...]]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 def memory(path_or_text: Union[str, bytes, os.PathLike], top: int = ...,
-           space: Optional[int] = ...,
-           platform: Optional[str] = ...) -> Union[List[Dict[str, Any]], Dict[str, Any]]: ...
-
+           space: Optional[int] = ..., platform: Optional[str] = ...,
+           threads: Optional[int] = ...
+           ) -> Union[List[ModuleMemory], DumpFolderTable]: ...

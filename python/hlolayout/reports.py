@@ -1,47 +1,94 @@
-"""The memory and padding report of HLO dumps (the library's report/).
+"""The memory and padding report of HLO dumps, and the table of a dump
+folder (the library's report/; docs/report.md).
 
-See `report`.
+    >>> r = hl.report(PADDED)
+    >>> t = r.modules[0].totals
+    >>> t.buffer_logical_bytes, t.buffer_padded_bytes, t.expansion
+    (1200, 4096, 3.4133333333333336)
+    >>> row = r.modules[0].instructions[0]
+    >>> row.instruction, row.memory_space, row.padding_bytes, row.buffer
+    ('p', 'hbm', 2896, 'new')
+    >>> r.modules[0].top_padding_wasters[0].reasons[0]
+    'dim 0 (size 3) is not a multiple of tile 8 of tile level 0 (8,128) in T(8,128)(2,1): padded to 8'
+    >>> r.to_dict()["modules"][0]["totals"]["expansion"]   # the JSON form
+    3.41333
+
+Every result is a read-only object with one attribute per field (help()
+describes each), `to_dict()` giving what `hlolayout report --json` prints,
+equality, hashing and pickling. `result[key]` still answers as the dicts of
+earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
 
 import os as _os
 
-from ._cli import _cli_json, _cli_message
-from ._common import _path_or_text
 from . import _hlolayout as _core
+from ._common import _path_or_text, _threads
 
-__all__ = ["report"]
+__all__ = ["report", "Report", "ModuleReport", "ModuleTotals",
+           "MemorySpaceTotals", "PaddingWaster", "ReportRow",
+           "DumpFolderTable", "DumpFolderRow", "SkippedFile", "FailedFile"]
+
+Report = _core.Report
+ModuleReport = _core.ModuleReport
+ModuleTotals = _core.ModuleTotals
+MemorySpaceTotals = _core.MemorySpaceTotals
+PaddingWaster = _core.PaddingWaster
+ReportRow = _core.ReportRow
+DumpFolderTable = _core.DumpFolderTable
+DumpFolderRow = _core.DumpFolderRow
+SkippedFile = _core.SkippedFile
+FailedFile = _core.FailedFile
+
+# The module of the examples above: one bf16[3,200] parameter in (8,128)
+# tiles, which cover [8,256].
+PADDED = """HloModule m
+
+ENTRY %e (p: bf16[3,200]) -> bf16[3,200] {
+  ROOT %p = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0)
+}
+"""
 
 
-def _cli_folder_json(args):
-    """The JSON table of a dump folder command. The command exits 1 when a
-    file failed or the folder holds no module, and still prints the table
-    (with "failed"): that table is returned; usage errors raise."""
-    import json
-    status, out, err = _core.run_cli(args, "")
-    if status in (0, 1) and out:
-        return json.loads(out.decode("utf-8"))
-    raise ValueError(_cli_message(err))
+def report(path_or_text, summary=False, top=10, threads=None):
+    """The memory and padding report of HLO module text (a path or the
+    text): a Report (`hlolayout report --json`).
 
+        >>> r = hl.report(PADDED, summary=True)
+        >>> r.modules[0].totals.buffer_padded_bytes, r.modules[0].instructions
+        (4096, None)
 
-def report(path_or_text, summary=False):
-    """The same content as `hlolayout report --json` (a dict).
+    Report.modules holds one ModuleReport per module: `totals`
+    (ModuleTotals: the buffers the module defines by XLA's dataflow rules,
+    and all instruction results), `memory_spaces` (MemorySpaceTotals),
+    `top_padding_wasters` (the `top` PaddingWasters with the reasons) and
+    `instructions` (one ReportRow per instruction, in text order); with
+    `summary` the last two are None and the text is read in constant
+    memory. Large texts are read on `threads` threads (default: one per
+    core, at most 8); the report is the same whatever the number. Raises
+    ValueError ("L:C: message", the line and a caret) for bad text,
+    FileNotFoundError for a path that does not exist.
 
-        >>> r = hl.report("HloModule m\\n\\nENTRY %e (p: bf16[3,200]) -> bf16[3,200] {\\n"
-        ...               "  ROOT %p = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0)\\n}\\n")
-        >>> r["modules"][0]["totals"]["buffer_padded_bytes"]
-        4096
-
-    A dump folder (as written by --xla_dump_to) gives the folder table of
-    `hlolayout report --json DIR` instead: a dict with "modules" (one row
+    A dump folder (as written by --xla_dump_to) gives a DumpFolderTable
+    instead (`hlolayout report --json DIR`): `modules` (one DumpFolderRow
     per module: file, module, instructions, buffer bytes, padding,
-    expansion, the live-range peak of scheduled modules), "skipped" (files
-    not read, with the reason) and "failed" (files that could not be read,
-    with the error; the table is returned all the same).
+    expansion, what XLA will allocate and the live-range peak of scheduled
+    modules; largest buffers first), `skipped` (files not read, with the
+    reason) and `failed` (files that could not be read, with the error; the
+    table is returned all the same).
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     _ = (pathlib.Path(d) / "module_0001.m.txt").write_text(PADDED)
+        ...     _ = (pathlib.Path(d) / "notes.md").write_text("")
+        ...     table = hl.report(d)
+        >>> [(row.file, row.buffer_padded_bytes) for row in table.modules]
+        [('module_0001.m.txt', 4096)]
+        >>> table.skipped
+        (SkippedFile(file='notes.md', reason='not a .txt file'),)
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
-        return _cli_folder_json(["report", "--json", path])
-    args = ["report", "--json"] + (["--summary"] if summary else [])
-    if path is not None:
-        return _cli_json(args + [path])
-    return _cli_json(args + ["-"], text)
+        return _core.dump_folder(path, "buffers",
+                                 0 if threads is None else _threads(threads))
+    return _core.report(path if path is not None else text, path is not None,
+                        bool(summary), int(top), _threads(threads))

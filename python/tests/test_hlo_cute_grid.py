@@ -46,10 +46,17 @@ def test_read_hlo_errors(tmp_path):
 
 
 def test_report_matches_cli(cli, example_dump):
-    assert hl.report(example_dump) == cli.json("report", "--json", example_dump)
-    assert hl.report(SMALL) == cli.json("report", "--json", "-", input=SMALL)
+    got = hl.report(example_dump)
+    assert isinstance(got, hl.Report)
+    assert got.to_dict() == cli.json("report", "--json", example_dump)
+    assert hl.report(SMALL).to_dict() == cli.json("report", "--json", "-",
+                                                  input=SMALL)
     summary = hl.report(SMALL, summary=True)
-    assert summary["modules"][0]["totals"]["instructions"] == 2
+    assert summary.modules[0].totals.instructions == 2
+    assert summary.to_dict() == cli.json("report", "--json", "--summary", "-",
+                                         input=SMALL)
+    assert hl.report(example_dump, top=3).to_dict() == cli.json(
+        "report", "--json", "--top=3", example_dump)
 
 
 SCHEDULED = """HloModule m, is_scheduled=true
@@ -71,24 +78,28 @@ def test_dump_folder_matches_cli(cli, example_dump, tmp_path):
     (folder / "notes.txt").write_text("not a module\n")
     (folder / "graph.pb").write_bytes(b"\x08\x01")
     got = hl.report(folder)
-    assert got == cli.json("report", "--json", str(folder))
-    assert [r["file"] for r in got["modules"]] == [
+    assert isinstance(got, hl.DumpFolderTable)
+    assert got.to_dict() == cli.json("report", "--json", str(folder))
+    assert [r.file for r in got.modules] == [
         "module_0001.jit_train_step.txt", "module_0002.scheduled.txt"]
-    assert {s["file"]: s["reason"] for s in got["skipped"]} == {
+    assert {s.file: s.reason for s in got.skipped} == {
         "graph.pb": "not a .txt file",
         "notes.txt": "no HloModule line in its first 64 KiB: not a module"}
     # The memory table: the same rows, most allocated by XLA first.
     table = hl.memory(str(folder))
-    assert table == cli.json("memory", "--json", str(folder))
-    rows = {r["module"]: r for r in table["modules"]}
+    assert table.to_dict() == cli.json("memory", "--json", str(folder))
+    rows = {r.module: r for r in table.modules}
     # The example dump has TPU layouts: its allocations are not modelled.
-    assert rows["jit_train_step"]["platform"] == "tpu"
-    assert rows["jit_train_step"]["allocated_bytes"] is None
-    assert rows["jit_train_step"]["peak_bytes"] > 0
-    assert rows["m"]["platform"] == "gpu"
-    assert rows["m"]["memory_analysis"]["temp_size_in_bytes"] >= 0
-    assert table["modules"][0]["module"] == "m"  # the one with allocations
-    assert {r["module"]: r["peak_bytes"] for r in table["modules"]}["m"] == 2056
+    assert rows["jit_train_step"].platform == "tpu"
+    assert rows["jit_train_step"].allocated_bytes is None
+    assert rows["jit_train_step"].memory_analysis is None
+    assert rows["jit_train_step"].peak_bytes > 0
+    assert rows["m"].platform == "gpu"
+    assert isinstance(rows["m"].memory_analysis, hl.CompiledMemoryStats)
+    assert rows["m"].memory_analysis.temp_size_in_bytes >= 0
+    assert table.modules[0].module == "m"  # the one with allocations
+    assert rows["m"].peak_bytes == 2056
+    assert hl.report(folder, threads=1) == got
 
 
 def test_dump_folder_with_a_bad_file_still_gives_its_table(cli, tmp_path):
@@ -98,11 +109,11 @@ def test_dump_folder_with_a_bad_file_still_gives_its_table(cli, tmp_path):
     (folder / "good.txt").write_text(SMALL)
     (folder / "bad.txt").write_text("HloModule broken\n\nENTRY %e {\n  %p = \n")
     got = hl.report(folder)
-    assert [r["file"] for r in got["modules"]] == ["good.txt"]
-    assert [f["file"] for f in got["failed"]] == ["bad.txt"]
+    assert [r.file for r in got.modules] == ["good.txt"]
+    assert [f.file for f in got.failed] == ["bad.txt"]
     r = cli.run("report", "--json", str(folder))
     assert r.returncode == 1
-    assert json.loads(r.stdout) == got
+    assert json.loads(r.stdout) == got.to_dict()
     assert "bad.txt" in r.stderr
 
 
@@ -112,18 +123,21 @@ def test_empty_dump_folder(cli, tmp_path):
     assert r.returncode == 1
     assert "no module files" in r.stderr
     got = hl.memory(str(tmp_path))
-    assert got["modules"] == [] and got["failed"] == []
-    assert got == json.loads(cli.run("memory", "--json", str(tmp_path)).stdout)
+    assert got.modules == () and got.failed == ()
+    assert got.to_dict() == json.loads(
+        cli.run("memory", "--json", str(tmp_path)).stdout)
     with pytest.raises(FileNotFoundError):
         hl.report(str(tmp_path / "no such folder"))
 
 
 def test_memory_matches_cli(cli):
     got = hl.memory(SCHEDULED)
-    assert got == cli.json("memory", "--json", "--top=20", "-", input=SCHEDULED)
-    peak = got[0]["peaks"][0]
+    assert [m.to_dict() for m in got] == cli.json(
+        "memory", "--json", "--top=20", "-", input=SCHEDULED)
+    peak = got[0].peaks[0]
     # XLA's peak moment (see docs/memory.md): p, b and t live at time 3.
-    assert (peak["time"], peak["bytes"]) == (3, 2056)
+    assert (peak.time, peak.bytes) == (3, 2056)
+    assert [v.instruction for v in peak.live] == ["b", "p", "t"]
     with pytest.raises(ValueError, match="is not scheduled"):
         hl.memory(SCHEDULED.replace(", is_scheduled=true", ""))
 

@@ -1,7 +1,15 @@
-"""hl.memory: XLA's buffer assignment and memory_analysis() from a dump."""
+"""hl.memory and hl.report: typed results from the library, their JSON form
+against the CLI's, and XLA's own records."""
+import json
+import os
+import pickle
+import threading
+import warnings
+
 import pytest
 
 import hlolayout as hl
+from conftest import _runfile
 
 # Two temps live together (x and y); z takes x's place. The output is
 # smaller than the temps, so they go to XLA's heap: the temp allocation.
@@ -15,36 +23,228 @@ ENTRY %main (p: f32[256]) -> f32[128] {
 }
 """
 
+# A host-memory (S(5)) parameter the output reuses, beside device values.
+HOST = """HloModule m, is_scheduled=true, input_output_alias={ {1}: (1, {}, may-alias) }
+ENTRY %main (p: f32[32], h: f32[64]) -> (f32[32], f32[64]) {
+  %p = f32[32]{0} parameter(0)
+  %h = f32[64]{0:S(5)} parameter(1)
+  %n = f32[32]{0} negate(%p)
+  %g = f32[64]{0:S(5)} negate(%h)
+  ROOT %t = (f32[32]{0}, f32[64]{0:S(5)}) tuple(%n, %g)
+}
+"""
+
+# The attributes of JAX's compiled.memory_analysis() (jaxlib's
+# CompiledMemoryStats), but for serialized_buffer_assignment_proto.
+JAX_NAMES = [
+    "generated_code_size_in_bytes", "argument_size_in_bytes",
+    "output_size_in_bytes", "alias_size_in_bytes", "temp_size_in_bytes",
+    "host_generated_code_size_in_bytes", "host_argument_size_in_bytes",
+    "host_output_size_in_bytes", "host_alias_size_in_bytes",
+    "host_temp_size_in_bytes", "peak_memory_in_bytes",
+]
+
 
 def test_memory_analysis_and_allocations():
     (m,) = hl.memory(TWO_TEMPS, platform="gpu")
-    assert m["platform"] == "gpu"
-    assert m["memory_analysis"] == {
-        "argument_size_in_bytes": 1024,
-        "output_size_in_bytes": 512,
-        "alias_size_in_bytes": 0,
-        "temp_size_in_bytes": 2048,
-        # parameter and output allocations + the heap's fullest moment
-        "peak_memory_in_bytes": 1024 + 512 + 2048,
-    }
-    assert m["allocated_bytes"] == 1024 + 2048 + 512
-    kinds = sorted(a["kind"] for a in m["allocations"])
-    assert kinds == ["output", "parameter", "temp"]
-    (temp,) = [a for a in m["allocations"] if a["kind"] == "temp"]
-    offsets = {v["name"]: v["offset"] for v in temp["values"]}
+    assert isinstance(m, hl.ModuleMemory) and m.platform == "gpu"
+    s = m.memory_analysis
+    assert isinstance(s, hl.CompiledMemoryStats)
+    assert (s.argument_size_in_bytes, s.output_size_in_bytes,
+            s.alias_size_in_bytes, s.temp_size_in_bytes) == (1024, 512, 0, 2048)
+    # parameter and output allocations + the heap's fullest moment
+    assert s.peak_memory_in_bytes == 1024 + 512 + 2048
+    assert m.allocated_bytes == 1024 + 2048 + 512
+    assert sorted(a.kind for a in m.allocations) == ["output", "parameter",
+                                                      "temp"]
+    (temp,) = [a for a in m.allocations if a.kind == "temp"]
+    assert isinstance(temp, hl.Allocation)
+    offsets = {v.name: v.offset for v in temp.values}
     assert offsets["z"] == offsets["x"] != offsets["y"]
+    assert all(isinstance(v, hl.AssignedValue) and v.index == ()
+               for v in temp.values)
+    assert isinstance(m.heap, hl.HeapInfo)
+    assert (m.heap.size, m.heap.alignment) == (2048, 256)
     # The live-range peak is still there, beside it.
-    assert m["peaks"][0]["bytes"] > 0
+    assert isinstance(m.peaks[0], hl.MemoryPeak) and m.peaks[0].bytes > 0
+    assert all(isinstance(v, hl.LiveValue) for v in m.peaks[0].live)
+
+
+def test_memory_analysis_answers_to_jax_names():
+    (m,) = hl.memory(TWO_TEMPS, platform="gpu")
+    s = m.memory_analysis
+    for name in JAX_NAMES:
+        assert hasattr(s, name), name
+    # What a dump cannot tell is None, not a made-up number.
+    assert s.generated_code_size_in_bytes is None
+    assert s.host_generated_code_size_in_bytes is None
+    assert (s.host_argument_size_in_bytes, s.host_output_size_in_bytes,
+            s.host_alias_size_in_bytes, s.host_temp_size_in_bytes) == (0, 0, 0,
+                                                                       0)
+
+
+def test_host_memory_counts_apart(cli):
+    (m,) = hl.memory(HOST, platform="gpu")
+    s = m.memory_analysis
+    assert (s.argument_size_in_bytes, s.host_argument_size_in_bytes) == (128,
+                                                                         256)
+    assert (s.alias_size_in_bytes, s.host_alias_size_in_bytes) == (0, 256)
+    assert (s.output_size_in_bytes, s.host_output_size_in_bytes) == (128 + 16,
+                                                                     256)
+    (h,) = [a for a in m.allocations if a.parameter_number == 1]
+    assert h.color == 5 and h.parameter_aliased and h.parameter_index == ()
+    assert [x.to_dict() for x in hl.memory(HOST, platform="gpu")] == cli.json(
+        "memory", "--json", "--platform=gpu", "-", input=HOST)
 
 
 def test_cpu_peak_counts_no_temps():
     (m,) = hl.memory(TWO_TEMPS, platform="cpu")
     # The same heap (1024 is a multiple of CPU's 64-byte alignment too)...
-    assert m["memory_analysis"]["temp_size_in_bytes"] == 2048
+    assert m.memory_analysis.temp_size_in_bytes == 2048
     # ...but XLA:CPU's peak counts parameters and outputs only.
-    assert m["memory_analysis"]["peak_memory_in_bytes"] == 1024 + 512
+    assert m.memory_analysis.peak_memory_in_bytes == 1024 + 512
+    assert m.heap.alignment == 64
 
 
-def test_bad_platform_raises():
-    with pytest.raises(ValueError, match="--platform must be gpu or cpu"):
+@pytest.mark.parametrize("args", [
+    {}, {"platform": "cpu"}, {"top": 0}, {"top": 1}, {"space": 0},
+    {"space": 3},
+])
+def test_to_dict_is_the_cli_json(cli, args):
+    flags = ["--%s=%s" % kv for kv in args.items()]
+    for text in (TWO_TEMPS, HOST):
+        got = [m.to_dict() for m in hl.memory(text, **args)]
+        assert got == cli.json("memory", "--json", *flags, "-", input=text)
+
+
+def test_xla_records(tmp_path):
+    """The modules of memory/testdata with XLA's compiled.memory_analysis()."""
+    folder = _runfile("memory/testdata")
+    with open(os.path.join(folder, "memory_analysis.json")) as f:
+        records = json.load(f)
+    assert len(records) >= 3
+    for name, want in records.items():
+        (m,) = hl.memory(os.path.join(folder, name))
+        got = {k: getattr(m.memory_analysis, k) for k in want}
+        assert got == want, name
+
+
+def test_tpu_modules_get_live_ranges_only(cli, example_dump):
+    mods = hl.memory(example_dump)
+    assert mods and all(m.platform == "tpu" for m in mods)
+    m = mods[0]
+    assert m.memory_analysis is None and m.allocations is None
+    assert m.allocated_bytes is None and m.heap is None
+    assert m.peaks[0].bytes > 0
+    assert [x.to_dict() for x in mods] == cli.json("memory", "--json",
+                                                    example_dump)
+
+
+def test_results_are_values():
+    (a,) = hl.memory(TWO_TEMPS, platform="gpu")
+    (b,) = hl.memory(TWO_TEMPS, platform="gpu")
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != hl.memory(TWO_TEMPS, platform="cpu")[0]
+    assert pickle.loads(pickle.dumps(a)) == a
+    with pytest.raises(AttributeError):
+        a.platform = "cpu"
+    with pytest.raises(AttributeError):
+        a.memory_analysis.temp_size_in_bytes = 0
+    assert isinstance(a.allocations, tuple)
+    assert hl.ModuleMemory._fields[0] == "module"
+    assert repr(a.memory_analysis).startswith(
+        "CompiledMemoryStats(argument_size_in_bytes=1024, ")
+    assert repr(a.allocations[0]) == (
+        "Allocation(index=0, size=1024, kind='parameter', values=(1 items))")
+    for cls in (hl.ModuleMemory, hl.CompiledMemoryStats, hl.Allocation,
+                hl.AssignedValue, hl.MemoryPeak, hl.LiveValue, hl.HeapInfo):
+        assert cls.__module__ == "hlolayout.allocations"
+        assert cls.__doc__ and cls.to_dict.__doc__
+        for field in cls._fields:
+            assert getattr(cls, field).__doc__, (cls, field)
+
+
+def test_dict_access_still_works_with_a_warning():
+    (m,) = hl.memory(TWO_TEMPS, platform="gpu")
+    with pytest.warns(DeprecationWarning, match=r"to_dict\(\)"):
+        assert m["memory_analysis"]["temp_size_in_bytes"] == 2048
+    with pytest.warns(DeprecationWarning):
+        assert m["allocations"][2]["values"][0]["index"] == "{}"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        with pytest.raises(KeyError):
+            m["no such key"]
+        t = hl.report(TWO_TEMPS)
+        assert t["modules"][0]["totals"]["instructions"] == 5
+
+
+def test_bad_arguments_raise(tmp_path):
+    with pytest.raises(ValueError, match="platform must be 'gpu' or 'cpu'"):
         hl.memory(TWO_TEMPS, platform="tpu")
+    with pytest.raises(ValueError, match="top must be >= 0"):
+        hl.memory(TWO_TEMPS, top=-1)
+    with pytest.raises(ValueError, match="space must be >= 0"):
+        hl.memory(TWO_TEMPS, space=-1)
+    with pytest.raises(ValueError, match="is not scheduled"):
+        hl.memory(TWO_TEMPS.replace(", is_scheduled=true", ""))
+    with pytest.raises(FileNotFoundError):
+        hl.memory(str(tmp_path / "missing.txt"))
+    with pytest.raises(ValueError, match="top must be >= 0"):
+        hl.report(TWO_TEMPS, top=-1)
+    with pytest.raises(ValueError, match=r"^3:17: "):  # line 3, column 17
+        hl.report("HloModule m\nENTRY %e {\n  %x = f32[2]{0 parameter(0)\n}\n")
+
+
+def test_paths_name_their_file(tmp_path):
+    path = tmp_path / "module_0001.m.cpu_after_optimizations.txt"
+    path.write_text(TWO_TEMPS)
+    (m,) = hl.memory(path)  # a PathLike; CPU from the file name
+    assert m.platform == "cpu" and m == hl.memory(str(path))[0]
+    bad = tmp_path / "bad.txt"
+    bad.write_text(TWO_TEMPS.replace(", is_scheduled=true", ""))
+    with pytest.raises(ValueError, match="^%s: " % bad):
+        hl.memory(str(bad))
+
+
+def test_report_rows(cli, example_dump):
+    r = hl.report(example_dump)
+    mod = r.modules[0]
+    assert isinstance(mod, hl.ModuleReport)
+    assert isinstance(mod.totals, hl.ModuleTotals)
+    assert len(mod.instructions) == mod.totals.instructions
+    row = mod.instructions[0]
+    assert isinstance(row, hl.ReportRow)
+    assert row.padding_bytes == (row.array_leaf_padded_bytes -
+                                 row.array_leaf_logical_bytes)
+    assert row.buffer in ("new", "part", "alias", "fused")
+    assert all(isinstance(s, hl.MemorySpaceTotals) for s in mod.memory_spaces)
+    w = mod.top_padding_wasters[0]
+    assert isinstance(w, hl.PaddingWaster) and w.reasons
+    assert r.errors == ()
+    summary = hl.report(example_dump, summary=True).modules[0]
+    assert summary.instructions is None and summary.top_padding_wasters is None
+    assert summary.totals == mod.totals
+    # The same whatever the threads.
+    assert hl.report(example_dump, threads=1) == hl.report(example_dump,
+                                                           threads=3)
+
+
+def test_threads_share_nothing():
+    """Calls from several threads at once (the GIL is released while the
+    library works) give the same answers."""
+    want = hl.memory(TWO_TEMPS, platform="gpu")
+    got, errors = [], []
+
+    def run():
+        try:
+            for _ in range(20):
+                got.append(hl.memory(TWO_TEMPS, platform="gpu"))
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(got) == 80 and all(g == want for g in got)

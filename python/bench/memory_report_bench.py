@@ -1,0 +1,167 @@
+"""hl.memory() and hl.report() on a small and a large dump, against what the
+previous release did for the same call, in one run.
+
+    ./bazelw run -c opt //python/bench:memory_report_bench
+    ./bazelw run -c opt //python/bench:memory_report_bench -- --repeat 15
+
+Until 0.x (CHANGELOG.md), hl.memory(path) and hl.report(path) ran the CLI's
+command in process (`hlolayout memory --json PATH`) and parsed its JSON into
+dicts; they now call the library (memory/, report/) and build typed records
+from its result. The baseline here is that previous path, run through the
+same extension: json.loads of `_core.run_cli(["memory", "--json", ...])`.
+
+Inputs (the files are written to a temporary folder first):
+  memory, small: memory/testdata's jit_scan_cond, an XLA:GPU module (18 KB)
+  memory, large: bench/memory_bench.cc's module of 600 while loops and
+                 conditionals (10,000 instructions, scheduled), 0.7 MB
+  report, small: examples/module_0001.jit_train_step (TPU layouts)
+  report, large: the same 600-loop module repeated as 10 modules, 7 MB
+Each round calls the new function, then the baseline, then the new
+function and to_dict() (the dicts the baseline gives), each as often as
+fills about 50 ms; the figures are medians over --repeat rounds of the time
+per call, and the ratio the median over rounds of baseline / new.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import time
+
+import hlolayout as hl
+from hlolayout import _hlolayout as _core
+
+
+def loops_module(blocks=600, name="loops"):
+    """bench/memory_bench.cc's Module(): `blocks` while loops and
+    conditionals in one scheduled module."""
+    state = "(s32[], f32[64,64]{1,0})"
+    out = ["HloModule %s, is_scheduled=true\n\n" % name]
+    entry = ["ENTRY %main (a: f32[64,64]) -> f32[64,64] {\n",
+             "  %a = f32[64,64]{1,0} parameter(0)\n"]
+    prev = "a"
+    for i in range(blocks):
+        out.append(
+            "%%cond.%d (s: (s32[], f32[64,64])) -> pred[] {\n"
+            "  %%s.%d = %s parameter(0)\n"
+            "  %%l.%d = s32[] constant(4)\n"
+            "  ROOT %%lt.%d = pred[] compare(%%s.%d#0, %%l.%d), direction=LT\n"
+            "}\n\n" % (i, i, state, i, i, i, i))
+        out.append(
+            "%%body.%d (t: (s32[], f32[64,64])) -> (s32[], f32[64,64]) {\n"
+            "  %%t.%d = %s parameter(0)\n"
+            "  %%one.%d = s32[] constant(1)\n"
+            "  %%n.%d = s32[] add(%%t.%d#0, %%one.%d)\n"
+            "  %%m.%d = f32[64,64]{1,0} multiply(%%t.%d#1, %%t.%d#1)\n"
+            "  ROOT %%r.%d = %s tuple(%%n.%d, %%m.%d)\n}\n\n" %
+            (i, i, state, i, i, i, i, i, i, i, i, state, i, i))
+        out.append(
+            "%%yes.%d (x: f32[64,64]) -> f32[64,64] {\n"
+            "  %%x.%d = f32[64,64]{1,0} parameter(0)\n"
+            "  ROOT %%e.%d = f32[64,64]{1,0} exponential(%%x.%d)\n}\n\n" %
+            (i, i, i, i))
+        out.append(
+            "%%no.%d (y: f32[64,64]) -> f32[64,64] {\n"
+            "  ROOT %%y.%d = f32[64,64]{1,0} parameter(0)\n}\n\n" % (i, i))
+        entry.append(
+            "  %%z.%d = s32[] constant(0)\n"
+            "  %%f.%d = f32[64,64]{1,0} add(%%%s, %%%s)\n"
+            "  %%init.%d = %s tuple(%%z.%d, %%f.%d)\n"
+            "  %%w.%d = %s while(%%init.%d), condition=%%cond.%d, "
+            "body=%%body.%d\n"
+            "  %%p.%d = pred[] compare(%%z.%d, %%z.%d), direction=EQ\n"
+            "  %%c.%d = f32[64,64]{1,0} conditional(%%p.%d, %%w.%d#1, "
+            "%%w.%d#1), true_computation=%%yes.%d, false_computation=%%no.%d\n"
+            % (i, i, prev, prev, i, state, i, i, i, state, i, i, i, i, i, i, i,
+               i, i, i, i, i))
+        prev = "c.%d" % i
+    entry.append("  ROOT %%out = f32[64,64]{1,0} negate(%%%s)\n}\n" % prev)
+    return "".join(out) + "".join(entry)
+
+
+def cli_json(args):
+    """The previous release's path: the CLI command in process, its JSON
+    parsed."""
+    status, out, err = _core.run_cli(args, "")
+    if status != 0:
+        raise ValueError(err.decode())
+    return json.loads(out.decode())
+
+
+def rounds(functions, repeat, budget=0.05):
+    """Median seconds per call of each function, and each round's times."""
+    calls = []
+    for f in functions:
+        f()
+        t = time.perf_counter()
+        f()
+        calls.append(max(1, int(budget / max(time.perf_counter() - t, 1e-7))))
+    times = [[] for _ in functions]
+    for _ in range(repeat):
+        for k, (f, n) in enumerate(zip(functions, calls)):
+            t = time.perf_counter()
+            for _ in range(n):
+                f()
+            times[k].append((time.perf_counter() - t) / n)
+    return times
+
+
+def ms(seconds):
+    return "%8.2f ms" % (seconds * 1e3)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=9)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="hlolayout-bench-")
+    large = loops_module()
+    paths = {
+        "large": os.path.join(folder, "loops.sm_9.0a_gpu_after_optimizations.txt"),
+        "report-large": os.path.join(folder, "ten_modules.txt"),
+    }
+    with open(paths["large"], "w") as f:
+        f.write(large)
+    with open(paths["report-large"], "w") as f:
+        f.write("\n// -----\n".join(
+            loops_module(name="loops_%d" % i) for i in range(10)))
+    small = ("memory/testdata/"
+             "module_486067.jit_scan_cond.sm_9.0a_gpu_after_optimizations.txt")
+    example = "examples/module_0001.jit_train_step.after_optimizations.txt"
+    cases = [
+        ("memory", "small", small, lambda p: hl.memory(p),
+         lambda p: cli_json(["memory", "--json", "--top=20", p])),
+        ("memory", "large", paths["large"], lambda p: hl.memory(p),
+         lambda p: cli_json(["memory", "--json", "--top=20", p])),
+        ("report", "small", example, lambda p: hl.report(p),
+         lambda p: cli_json(["report", "--json", p])),
+        ("report", "large", paths["report-large"], lambda p: hl.report(p),
+         lambda p: cli_json(["report", "--json", p])),
+    ]
+    print("median of %d rounds per call; baseline: the previous release's "
+          "path (CLI command in process + json.loads)" % args.repeat)
+    print("%-7s %-6s %9s %12s %12s %12s %8s" % (
+        "call", "dump", "bytes", "new", "new+to_dict", "baseline",
+        "base/new"))
+    for call, size, path, new, old in cases:
+        result = new(path)
+        as_dicts = ([m.to_dict() for m in result] if call == "memory"
+                    else result.to_dict())
+        assert as_dicts == old(path), (call, size)  # the same answer
+        to_dict = ((lambda p: [m.to_dict() for m in new(p)]) if call == "memory"
+                   else (lambda p: new(p).to_dict()))
+        t_new, t_dict, t_old = rounds(
+            [lambda: new(path), lambda: to_dict(path), lambda: old(path)],
+            args.repeat)
+        ratio = statistics.median(o / n for o, n in zip(t_old, t_new))
+        print("%-7s %-6s %9d %12s %12s %12s %7.2fx" % (
+            call, size, os.path.getsize(path), ms(statistics.median(t_new)),
+            ms(statistics.median(t_dict)), ms(statistics.median(t_old)), ratio))
+    for p in paths.values():
+        os.remove(p)
+    os.rmdir(folder)
+
+
+if __name__ == "__main__":
+    main()

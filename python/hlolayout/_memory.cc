@@ -1,0 +1,443 @@
+// python/hlolayout/_memory.cc: `hl.memory()` (hlolayout.allocations): what
+// XLA will allocate for scheduled modules and their live-range peak, from
+// the library's memory/ (AnalyzeModuleMemory), as typed records.
+//
+//   >>> (m,) = hl.memory(text, platform="gpu")
+//   >>> m.memory_analysis.temp_size_in_bytes      # JAX's attribute names
+//   2048
+//   >>> m.allocations[0].values[0].offset
+//   0
+//
+// The module is read and analysed without the GIL; the records are then
+// built once from the result (_record.h). Their to_dict() is the JSON of
+// `hlolayout memory --json`.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "_binding.h"
+#include "_record.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/hlo_reader.h"
+
+namespace py = pybind11;
+
+namespace hlolayout::pyext {
+namespace {
+
+constexpr char kModule[] = "hlolayout.allocations";
+
+struct CompiledMemoryStatsTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "CompiledMemoryStats",
+        "compiled.memory_analysis() as XLA computes it from its buffer "
+        "assignment, with JAX's attribute names (docs/memory.md).\n\n"
+        "Allocations of host memory (S(5)) count in the host_ figures. The "
+        "sizes of generated code are not in a dump: they are None.",
+        {
+            {"argument_size_in_bytes",
+             "Entry parameters' allocations (device memory).", Json::kValue,
+             nullptr, true},
+            {"output_size_in_bytes",
+             "Live-out allocations (device memory), the output tuple's index "
+             "table included.",
+             Json::kValue, nullptr, true},
+            {"alias_size_in_bytes",
+             "Parameter allocations the output reuses (input_output_alias).",
+             Json::kValue, nullptr, true},
+            {"temp_size_in_bytes",
+             "Every other allocation: XLA's heap and its tuple index tables "
+             "(device memory).",
+             Json::kValue, nullptr, true},
+            {"peak_memory_in_bytes",
+             "XLA's peak: the parameter, constant and output allocations' "
+             "largest values, plus on GPU the most the heap holds at once.",
+             Json::kValue, nullptr, true},
+            {"host_argument_size_in_bytes",
+             "Entry parameters' allocations in host memory (S(5))."},
+            {"host_output_size_in_bytes",
+             "Live-out allocations in host memory (S(5))."},
+            {"host_alias_size_in_bytes",
+             "Host parameter allocations the output reuses."},
+            {"host_temp_size_in_bytes",
+             "Temp allocations in host memory (S(5))."},
+            {"generated_code_size_in_bytes",
+             "None: the size of the compiled code is not in a dump.",
+             Json::kLeftOut},
+            {"host_generated_code_size_in_bytes",
+             "None: the size of the compiled code is not in a dump.",
+             Json::kLeftOut},
+        }};
+    return spec;
+  }
+};
+
+struct HeapInfoTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "HeapInfo",
+        "XLA's heap simulation: the values packed into the temp allocation.",
+        {
+            {"size", "Bytes the heap needs.", Json::kValue, nullptr, true},
+            {"offset", "Where the temp allocation holds it.", Json::kValue,
+             nullptr, true},
+            {"peak", "The most heap bytes in use at once.", Json::kValue,
+             nullptr, true},
+            {"alignment", "256 on GPU, 64 on CPU.", Json::kValue, nullptr,
+             true},
+        }};
+    return spec;
+  }
+};
+
+struct AssignedValueTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "AssignedValue",
+        "A value placed in an allocation (a line ` value: <id name ...>` of "
+        "XLA's *-buffer-assignment.txt).",
+        {
+            {"id", "XLA's HloValue id.", Json::kValue, nullptr, true},
+            {"name", "The defining instruction.", Json::kValue, nullptr, true},
+            {"index",
+             "The shape index in the defining instruction's result, a tuple "
+             "(\"{1,0}\" in to_dict()).",
+             Json::kIndexText, nullptr, true},
+            {"shape", "The value's shape, XLA's text."},
+            {"offset", "Its offset in the allocation.", Json::kValue, nullptr,
+             true},
+            {"size", "Its slot there, in bytes.", Json::kValue, nullptr, true},
+            {"start",
+             "Its live range's first schedule time, None for values of "
+             "thread-local computations.",
+             Json::kOmitIfNone},
+            {"end", "Its live range's last schedule time, or None.",
+             Json::kOmitIfNone},
+        }};
+    return spec;
+  }
+};
+
+struct AllocationTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "Allocation",
+        "One allocation of XLA's buffer assignment, and the values in it.",
+        {
+            {"index", "Its number, as XLA prints it.", Json::kValue, nullptr,
+             true},
+            {"size", "Bytes.", Json::kValue, nullptr, true},
+            {"color", "The memory space of its values.", Json::kValue},
+            {"kind",
+             "'parameter', 'constant', 'thread-local', 'output' or 'temp'.",
+             Json::kValue, nullptr, true},
+            {"parameter_number",
+             "The entry parameter it holds, None for other kinds.",
+             Json::kOmitIfNone},
+            {"parameter_index",
+             "The shape index in that parameter, a tuple; None for other "
+             "kinds.",
+             Json::kIndexTextOmitIfNone},
+            {"parameter_aliased",
+             "Whether the output reuses it (input_output_alias); None for "
+             "other kinds.",
+             Json::kOmitIfNone},
+            {"maybe_live_out", "Whether the module's output may live here."},
+            {"values", "The AssignedValues in it, by id.", Json::kRecords,
+             nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+struct LiveValueTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "LiveValue",
+        "A value live at a peak (XLA's HloLiveRange).",
+        {
+            {"instruction", "The defining instruction.", Json::kValue, nullptr,
+             true},
+            {"index", "The shape index, a tuple (\"{1}\" in to_dict()).",
+             Json::kIndexText, nullptr, true},
+            {"bytes", "Its size: padded bytes, 8 per tuple element.",
+             Json::kValue, nullptr, true},
+            {"logical_bytes", "The same without tile and L(n) padding."},
+            {"start", "The first schedule time it is live.", Json::kValue,
+             nullptr, true},
+            {"end", "The last schedule time it is live.", Json::kValue, nullptr,
+             true},
+        }};
+    return spec;
+  }
+};
+
+struct MemoryPeakTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "MemoryPeak",
+        "The first schedule time at which the live bytes are largest, of "
+        "all memory (memory_space None, XLA's figure) or of one memory "
+        "space.",
+        {
+            {"memory_space", "S(n), or None for all memory together.",
+             Json::kValue, nullptr, true},
+            {"bytes", "The live bytes there.", Json::kValue, nullptr, true},
+            {"time", "The schedule time.", Json::kValue, nullptr, true},
+            {"instruction",
+             "The instruction at that time (None past the last one).",
+             Json::kOmitIfNone, nullptr, true},
+            {"op_name",
+             "Its metadata op_name ('' without one; None past the last "
+             "instruction).",
+             Json::kOmitIfNone},
+            {"live",
+             "The LiveValues live there, largest first (at most `top`).",
+             Json::kRecords, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+struct ModuleMemoryTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "ModuleMemory",
+        "What XLA will allocate for one scheduled module, and its live-range "
+        "peak: one element of hl.memory()'s list.",
+        {
+            {"module", "The HloModule name.", Json::kValue, nullptr, true},
+            {"schedule_end", "The schedule's length (HloLiveRange's max T)."},
+            {"value_count", "The values the module defines.", Json::kValue,
+             "values"},
+            {"replayed_scheduler",
+             "The XLA scheduler whose replay placed folded get-tuple-elements "
+             "('list', 'dfs', ...), or None."},
+            {"peaks",
+             "MemoryPeaks: all memory first, then one per memory space "
+             "(only space S(n) when asked).",
+             Json::kRecords},
+            {"platform", "'gpu', 'cpu', or 'tpu' (allocations not modelled).",
+             Json::kValue, nullptr, true},
+            {"memory_analysis",
+             "CompiledMemoryStats, as compiled.memory_analysis(); None for "
+             "XLA:TPU modules.",
+             Json::kRecord, nullptr, true},
+            {"allocated_bytes",
+             "arguments + temp + outputs - aliases (device memory); None for "
+             "XLA:TPU modules.",
+             Json::kOmitIfNone, nullptr, true},
+            {"heap", "HeapInfo, or None for XLA:TPU modules.",
+             Json::kRecordOmitIfNone},
+            {"allocations",
+             "The Allocations, by index; None for XLA:TPU modules.",
+             Json::kRecordsOmitIfNone, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+py::tuple Index(const std::vector<int64_t>& index) { return IntTuple(index); }
+
+py::object OptionalInt(bool present, int64_t value) {
+  return present ? py::object(py::int_(value)) : py::object(py::none());
+}
+
+py::object StatsRecord(const XlaMemoryStats& s) {
+  return MakeRecord<CompiledMemoryStatsTag>(
+      s.argument_size_in_bytes, s.output_size_in_bytes, s.alias_size_in_bytes,
+      s.temp_size_in_bytes, s.peak_memory_in_bytes,
+      s.host_argument_size_in_bytes, s.host_output_size_in_bytes,
+      s.host_alias_size_in_bytes, s.host_temp_size_in_bytes, py::none(),
+      py::none());
+}
+
+const char* AllocationKind(const BufferAllocation& x) {
+  return x.is_parameter      ? "parameter"
+         : x.is_constant     ? "constant"
+         : x.is_thread_local ? "thread-local"
+         : x.maybe_live_out  ? "output"
+                             : "temp";
+}
+
+py::object AllocationRecord(const BufferAllocation& x) {
+  py::tuple values(x.values.size());
+  for (size_t j = 0; j < x.values.size(); ++j) {
+    const AssignedValue& v = x.values[j];
+    values[j] = MakeRecord<AssignedValueTag>(
+        v.id, std::string(v.name), Index(v.index),
+        v.shape != nullptr ? v.shape->ToString(true) : std::string(), v.offset,
+        v.size, OptionalInt(v.start >= 0, v.start),
+        OptionalInt(v.start >= 0, v.end));
+  }
+  return MakeRecord<AllocationTag>(
+      x.index, x.size, x.color, AllocationKind(x),
+      OptionalInt(x.is_parameter, x.parameter_number),
+      x.is_parameter ? py::object(Index(x.parameter_index))
+                     : py::object(py::none()),
+      x.is_parameter ? py::object(py::bool_(x.parameter_aliased))
+                     : py::object(py::none()),
+      x.maybe_live_out, std::move(values));
+}
+
+py::object PeakRecord(const MemoryAnalysis& a, const MemoryPeak& p,
+                      int64_t top) {
+  const size_t shown =
+      top > 0 ? std::min<size_t>(p.values.size(), top) : p.values.size();
+  py::tuple live(shown);
+  for (size_t k = 0; k < shown; ++k) {
+    const LiveValue& v = a.values[p.values[k]];
+    live[k] = MakeRecord<LiveValueTag>(a.instructions[v.instruction].name,
+                                       Index(v.index), v.bytes, v.logical_bytes,
+                                       v.start, v.end);
+  }
+  const bool at = p.time < static_cast<int64_t>(a.instructions.size());
+  return MakeRecord<MemoryPeakTag>(
+      OptionalInt(p.memory_space >= 0, p.memory_space), p.bytes, p.time,
+      at ? py::object(py::str(a.instructions[p.time].name))
+         : py::object(py::none()),
+      at ? py::object(py::str(std::string(a.instructions[p.time].op_name)))
+         : py::object(py::none()),
+      std::move(live));
+}
+
+// `buffers` null: an XLA:TPU module (live ranges only).
+py::object ModuleRecord(const MemoryAnalysis& a,
+                        const BufferAssignment* buffers, int64_t top,
+                        int64_t space) {
+  py::list peaks;
+  if (space < 0) peaks.append(PeakRecord(a, a.peak, top));
+  for (const MemoryPeak& p : a.space_peaks) {
+    if (space < 0 || p.memory_space == space) {
+      peaks.append(PeakRecord(a, p, top));
+    }
+  }
+  py::object replayed = a.replayed_scheduler.empty()
+                            ? py::object(py::none())
+                            : py::object(py::str(a.replayed_scheduler));
+  if (buffers == nullptr) {
+    return MakeRecord<ModuleMemoryTag>(
+        std::string(a.module_name), a.schedule_end,
+        static_cast<int64_t>(a.values.size()), replayed, py::tuple(peaks),
+        "tpu", py::none(), py::none(), py::none(), py::none());
+  }
+  const BufferAssignment& b = *buffers;
+  py::tuple allocations(b.allocations.size());
+  for (size_t k = 0; k < b.allocations.size(); ++k) {
+    allocations[k] = AllocationRecord(b.allocations[k]);
+  }
+  return MakeRecord<ModuleMemoryTag>(
+      std::string(a.module_name), a.schedule_end,
+      static_cast<int64_t>(a.values.size()), replayed, py::tuple(peaks),
+      std::string(XlaPlatformName(b.platform)), StatsRecord(b.stats),
+      b.stats.allocated_bytes(),
+      MakeRecord<HeapInfoTag>(b.heap_size, b.heap_offset, b.heap_peak,
+                              b.alignment),
+      std::move(allocations));
+}
+
+// One module's analysis: live ranges only (XLA:TPU) or with allocations.
+struct Analysed {
+  std::unique_ptr<MemoryAnalysis> live_ranges;  // XLA:TPU modules
+  std::unique_ptr<ModuleMemory> memory;         // the others
+};
+
+// hl.memory(): `source` is a path (is_path) or HLO text; `platform` "",
+// "gpu" or "cpu".
+py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
+                const std::string& platform) {
+  if (top < 0)
+    throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
+  if (platform != "" && platform != "gpu" && platform != "cpu") {
+    throw py::value_error("platform must be 'gpu' or 'cpu', got '" + platform +
+                          "'");
+  }
+  const std::string name = is_path ? source : std::string();
+  absl::Status open_error, error;
+  std::unique_ptr<cli::InputText> input;
+  std::vector<HloModule> modules;
+  std::vector<Analysed> analysed;
+  {
+    py::gil_scoped_release release;
+    absl::StatusOr<std::unique_ptr<cli::InputText>> text =
+        OpenSource(std::move(source), is_path);
+    if (!text.ok()) {
+      open_error = text.status();
+    } else {
+      input = *std::move(text);
+      HloReadOptions options;
+      options.file_name = name;
+      absl::StatusOr<std::vector<HloModule>> read =
+          ReadHloModules(input->view(), options);
+      if (!read.ok()) error = read.status();
+      if (read.ok()) modules = *std::move(read);
+    }
+    for (const HloModule& module : modules) {
+      Analysed one;
+      absl::Status status;
+      if (platform.empty() && LooksLikeXlaTpu(module, name)) {
+        absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module);
+        status = a.status();
+        if (a.ok()) {
+          one.live_ranges = std::make_unique<MemoryAnalysis>(*std::move(a));
+        }
+      } else {
+        BufferAssignmentOptions options;
+        options.platform = platform.empty()    ? DetectXlaPlatform(module, name)
+                           : platform == "gpu" ? XlaPlatform::kGpu
+                                               : XlaPlatform::kCpu;
+        absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
+        status = m.status();
+        if (m.ok()) one.memory = std::make_unique<ModuleMemory>(*std::move(m));
+      }
+      if (!status.ok()) {
+        error = name.empty()
+                    ? status
+                    : absl::Status(status.code(),
+                                   absl::StrCat(name, ": ", status.message()));
+        break;
+      }
+      analysed.push_back(std::move(one));
+    }
+  }
+  if (!open_error.ok()) RaiseOSError(open_error);
+  if (!error.ok()) ThrowStatus(error);
+  py::list out;
+  for (const Analysed& one : analysed) {
+    out.append(one.memory != nullptr
+                   ? ModuleRecord(one.memory->live_ranges, &one.memory->buffers,
+                                  top, space)
+                   : ModuleRecord(*one.live_ranges, nullptr, top, space));
+  }
+  return out;
+}
+
+}  // namespace
+
+py::object CompiledMemoryStatsRecord(const XlaMemoryStats& stats) {
+  return StatsRecord(stats);
+}
+
+void RegisterMemory(py::module_& m) {
+  BindRecord<CompiledMemoryStatsTag>(m, kModule);
+  BindRecord<HeapInfoTag>(m, kModule);
+  BindRecord<AssignedValueTag>(m, kModule);
+  BindRecord<AllocationTag>(m, kModule);
+  BindRecord<LiveValueTag>(m, kModule);
+  BindRecord<MemoryPeakTag>(m, kModule);
+  BindRecord<ModuleMemoryTag>(m, kModule);
+  m.def("memory", &Memory, py::arg("source"), py::arg("is_path"),
+        py::arg("top"), py::arg("space"), py::arg("platform"));
+}
+
+}  // namespace hlolayout::pyext

@@ -1,0 +1,517 @@
+// python/hlolayout/_report.cc: `hl.report()` (hlolayout.reports): the
+// memory and padding report of HLO dumps from the library's report/
+// (BuildReport), and the table of a whole dump folder (SummarizeDumpFolder)
+// that hl.report(DIR) and hl.memory(DIR) give, as typed records.
+//
+//   >>> r = hl.report(text)
+//   >>> r.modules[0].totals.buffer_padded_bytes
+//   4096
+//   >>> r.modules[0].instructions[0].padding_bytes
+//   2896
+//
+// Reading runs without the GIL (on several threads for large texts and
+// folders); the records are then built once from the result (_record.h).
+// Their to_dict() is the JSON of `hlolayout report --json`.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "_binding.h"
+#include "_record.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/layout/memory_space.h"
+#include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/report.h"
+
+namespace py = pybind11;
+
+namespace hlolayout::pyext {
+namespace {
+
+constexpr char kModule[] = "hlolayout.reports";
+
+// The fields of a ByteCounts over array leaves, and over buffers.
+#define HLOLAYOUT_ARRAY_LEAF_BYTES                                          \
+  {"array_leaf_logical_bytes",                                              \
+   "Logical bytes of the array leaves (elements at their storage width)."}, \
+      {"array_leaf_padded_bytes",                                           \
+       "Padded bytes of the array leaves (every tile level, L(n), E(n))."}, \
+      {"padding_bytes", "Padded minus logical bytes."},                     \
+      {"expansion", "Padded / logical bytes (1.0 when logical is 0).",      \
+       Json::kRound6g},                                                     \
+  {                                                                         \
+    "overflow", "A sum passed INT64_MAX and stopped there."                 \
+  }
+#define HLOLAYOUT_BUFFER_BYTES                                            \
+  {"buffer_logical_bytes", "Logical bytes of the values it defines."},    \
+      {"buffer_padded_bytes", "Padded bytes of the values it defines.",   \
+       Json::kValue, nullptr, true},                                      \
+      {"buffer_padding_bytes", "Their padding."}, {                       \
+    "buffer_overflow", "A buffer sum passed INT64_MAX and stopped there." \
+  }
+
+struct ModuleTotalsTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "ModuleTotals",
+        "A module's totals: the buffers it defines (XLA's dataflow rules) "
+        "and all instruction results (docs/report.md).",
+        {
+            {"computations", "Computations in the module.", Json::kValue,
+             nullptr, true},
+            {"instructions", "Instructions over all computations.",
+             Json::kValue, nullptr, true},
+            {"instructions_without_shape", "Instructions written without one."},
+            {"buffer_values", "The values the module defines.", Json::kValue,
+             nullptr, true},
+            HLOLAYOUT_BUFFER_BYTES,
+            {"array_leaves", "Array leaves of all instruction results."},
+            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`)."},
+            HLOLAYOUT_ARRAY_LEAF_BYTES,
+        }};
+    return spec;
+  }
+};
+
+struct MemorySpaceTotalsTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "MemorySpaceTotals",
+        "A module's totals in one memory space S(n).",
+        {
+            {"memory_space", "n of S(n).", Json::kValue, nullptr, true},
+            {"key", "'hbm', 'vmem', 'host', 's2', ...", Json::kValue, nullptr,
+             true},
+            {"name", "A human name of the space."},
+            {"buffer_values", "Values the module defines in this space."},
+            HLOLAYOUT_BUFFER_BYTES,
+            {"instructions", "Instructions with an array leaf in this space."},
+            {"array_leaves", "Array leaves in this space."},
+            HLOLAYOUT_ARRAY_LEAF_BYTES,
+        }};
+    return spec;
+  }
+};
+
+struct PaddingWasterTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "PaddingWaster",
+        "An instruction that pads a lot, with why.",
+        {
+            {"computation", "Its computation.", Json::kValue, nullptr, true},
+            {"instruction", "Its name.", Json::kValue, nullptr, true},
+            {"shape", "Its shape as written.", Json::kValue, nullptr, true},
+            HLOLAYOUT_ARRAY_LEAF_BYTES,
+            {"reasons",
+             "Why: 'dim 0 (size 3) is not a multiple of tile 8 of "
+             "T(8,128)(2,1): padded to 8'; tuple leaves start with their "
+             "index.",
+             Json::kList},
+        }};
+    return spec;
+  }
+};
+
+struct ReportRowTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "ReportRow",
+        "One instruction of the report.",
+        {
+            {"computation", "Its computation.", Json::kValue, nullptr, true},
+            {"instruction", "Its name.", Json::kValue, nullptr, true},
+            {"opcode", "Its opcode.", Json::kValue, nullptr, true},
+            {"root", "Whether it is its computation's root."},
+            {"shape", "Its shape as written, None without one.", Json::kValue,
+             nullptr, true},
+            {"memory_space",
+             "The memory space key of its array leaves ('hbm', 'vmem', ...), "
+             "'mixed', or None without array leaves."},
+            {"array_leaves", "Array leaves of its result."},
+            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`)."},
+            HLOLAYOUT_ARRAY_LEAF_BYTES,
+            {"buffer",
+             "What its result is in memory: 'new', 'part' (some indices "
+             "new), 'alias' or 'fused' (inside a fusion body or reducer).",
+             Json::kValue, nullptr, true},
+            HLOLAYOUT_BUFFER_BYTES,
+        }};
+    return spec;
+  }
+};
+
+struct ModuleReportTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "ModuleReport",
+        "The report of one module.",
+        {
+            {"name", "The HloModule name ('' without a header line).",
+             Json::kValue, nullptr, true},
+            {"entry_computation", "The entry computation's name."},
+            {"totals", "ModuleTotals.", Json::kRecord, nullptr, true},
+            {"memory_spaces", "MemorySpaceTotals, by memory space.",
+             Json::kRecords},
+            {"top_padding_wasters",
+             "PaddingWasters, most padding first; None with summary=True.",
+             Json::kRecordsOmitIfNone},
+            {"instructions",
+             "ReportRows in text order; None with summary=True.",
+             Json::kRecordsOmitIfNone, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+struct ReportTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "Report",
+        "The memory and padding report of HLO module text "
+        "(`hlolayout report --json`).",
+        {
+            {"modules", "ModuleReports, in text order.", Json::kRecords,
+             nullptr, true},
+            {"errors",
+             "Errors of instructions that were skipped (empty: the reader "
+             "stops at the first error, which raises ValueError).",
+             Json::kList},
+        }};
+    return spec;
+  }
+};
+
+struct DumpFolderRowTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "DumpFolderRow",
+        "One module of a dump folder's table.",
+        {
+            {"file", "Its file's name in the folder.", Json::kValue, nullptr,
+             true},
+            {"module", "The HloModule name.", Json::kValue, nullptr, true},
+            {"computations", "Computations in the module."},
+            {"instructions", "Instructions in the module."},
+            {"buffer_values", "The values the module defines."},
+            {"buffer_logical_bytes", "Their logical bytes."},
+            {"buffer_padded_bytes", "Their padded bytes.", Json::kValue,
+             nullptr, true},
+            {"padding_bytes", "Padded minus logical bytes."},
+            {"expansion", "Padded / logical bytes.", Json::kFixed4},
+            {"buffer_overflow", "A sum passed INT64_MAX and stopped there."},
+            {"scheduled", "Whether the module is scheduled (is_scheduled)."},
+            {"platform",
+             "'gpu', 'cpu' or 'tpu' for scheduled modules, else None.",
+             Json::kOmitIfNone, nullptr, true},
+            {"allocated_bytes",
+             "What XLA will allocate (arguments + temp + outputs - aliases), "
+             "None when not modelled or not scheduled.",
+             Json::kValue, nullptr, true},
+            {"memory_analysis", "CompiledMemoryStats, or None.", Json::kRecord},
+            {"peak_bytes", "The live-range peak of scheduled modules, or None.",
+             Json::kValue, nullptr, true},
+            {"peak_error", "Why the analysis failed, or None.",
+             Json::kOmitIfNone},
+        }};
+    return spec;
+  }
+};
+
+struct SkippedFileTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "SkippedFile",
+        "A file of a dump folder that holds no module to read.",
+        {
+            {"file", "Its name.", Json::kValue, nullptr, true},
+            {"reason", "Why it was skipped.", Json::kValue, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+struct FailedFileTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "FailedFile",
+        "A file of a dump folder that could not be read.",
+        {
+            {"file", "Its name.", Json::kValue, nullptr, true},
+            {"error", "The reader's message.", Json::kValue, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+struct DumpFolderTableTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "DumpFolderTable",
+        "One row per module of a --xla_dump_to folder (`hlolayout report "
+        "--json DIR`).",
+        {
+            {"folder", "The folder as given.", Json::kValue, nullptr, true},
+            {"files_read", "Module files read."},
+            {"max_bytes_in_flight",
+             "The most file bytes being read at one time."},
+            {"modules", "DumpFolderRows, in the table's order.", Json::kRecords,
+             nullptr, true},
+            {"skipped", "SkippedFiles, by name.", Json::kRecords},
+            {"failed", "FailedFiles, by name (the others are in the table).",
+             Json::kRecords, nullptr, true},
+        }};
+    return spec;
+  }
+};
+
+#undef HLOLAYOUT_ARRAY_LEAF_BYTES
+#undef HLOLAYOUT_BUFFER_BYTES
+
+const char* RoleName(BufferRole role) {
+  switch (role) {
+    case BufferRole::kNew:
+      return "new";
+    case BufferRole::kPartial:
+      return "part";
+    case BufferRole::kAlias:
+      return "alias";
+    case BufferRole::kInEmbedded:
+      return "fused";
+  }
+  return "?";
+}
+
+py::object SpaceKey(int64_t space) {
+  if (space == ReportRow::kNoMemorySpace) return py::none();
+  if (space == ReportRow::kMixedMemorySpaces) return py::str("mixed");
+  return py::str(MemorySpaceKey(space));
+}
+
+py::object Str(absl::string_view s) { return py::str(s.data(), s.size()); }
+
+py::object TotalsRecord(const ModuleTotals& t) {
+  const ByteCounts& b = t.buffer_bytes;
+  const ByteCounts& a = t.bytes;
+  return MakeRecord<ModuleTotalsTag>(
+      t.computations, t.instructions, t.instructions_without_shape,
+      t.buffer_values, b.logical_bytes, b.padded_bytes, b.wasted_bytes(),
+      b.overflow, t.array_leaves, t.unsized_array_leaves, a.logical_bytes,
+      a.padded_bytes, a.wasted_bytes(), a.expansion(), a.overflow);
+}
+
+py::object SpaceRecord(const MemorySpaceTotals& s) {
+  const ByteCounts& b = s.buffer_bytes;
+  const ByteCounts& a = s.bytes;
+  return MakeRecord<MemorySpaceTotalsTag>(
+      s.memory_space, MemorySpaceKey(s.memory_space),
+      MemorySpaceName(s.memory_space), s.buffer_values, b.logical_bytes,
+      b.padded_bytes, b.wasted_bytes(), b.overflow, s.instructions,
+      s.array_leaves, a.logical_bytes, a.padded_bytes, a.wasted_bytes(),
+      a.expansion(), a.overflow);
+}
+
+py::object WasterRecord(const PaddingWaster& w) {
+  const ByteCounts& a = w.bytes;
+  py::tuple reasons(w.reasons.size());
+  for (size_t i = 0; i < w.reasons.size(); ++i) reasons[i] = w.reasons[i];
+  return MakeRecord<PaddingWasterTag>(
+      Str(w.computation), Str(w.name), Str(w.shape_text), a.logical_bytes,
+      a.padded_bytes, a.wasted_bytes(), a.expansion(), a.overflow,
+      std::move(reasons));
+}
+
+py::object RowRecord(const ReportRow& r) {
+  const ByteCounts& a = r.bytes;
+  const ByteCounts& b = r.buffer_bytes;
+  return MakeRecord<ReportRowTag>(
+      Str(r.computation), Str(r.name), Str(r.opcode), r.is_root,
+      r.has_shape ? Str(r.shape_text) : py::object(py::none()),
+      SpaceKey(r.memory_space), r.array_leaves, r.unsized_array_leaves,
+      a.logical_bytes, a.padded_bytes, a.wasted_bytes(), a.expansion(),
+      a.overflow, RoleName(r.buffer), b.logical_bytes, b.padded_bytes,
+      b.wasted_bytes(), b.overflow);
+}
+
+py::object ModuleReportRecord(const ModuleReport& m, bool summary) {
+  py::tuple spaces(m.memory_spaces.size());
+  for (size_t i = 0; i < m.memory_spaces.size(); ++i) {
+    spaces[i] = SpaceRecord(m.memory_spaces[i]);
+  }
+  py::object wasters = py::none(), rows = py::none();
+  if (!summary) {
+    py::tuple w(m.top_wasters.size());
+    for (size_t i = 0; i < m.top_wasters.size(); ++i) {
+      w[i] = WasterRecord(m.top_wasters[i]);
+    }
+    py::tuple r(m.rows.size());
+    for (size_t i = 0; i < m.rows.size(); ++i) r[i] = RowRecord(m.rows[i]);
+    wasters = std::move(w);
+    rows = std::move(r);
+  }
+  return MakeRecord<ModuleReportTag>(Str(m.name), Str(m.entry_computation),
+                                     TotalsRecord(m.totals), std::move(spaces),
+                                     std::move(wasters), std::move(rows));
+}
+
+// hl.report() of a file (is_path) or of HLO text.
+py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
+                    int64_t threads) {
+  if (top < 0) {
+    throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
+  }
+  if (threads < 1 || threads > 256) {
+    throw py::value_error(
+        absl::StrCat("threads must be from 1 to 256, got ", threads));
+  }
+  const std::string name = is_path ? source : std::string();
+  absl::Status open_error, error;
+  std::unique_ptr<cli::InputText> input;
+  Report report;
+  {
+    py::gil_scoped_release release;
+    absl::StatusOr<std::unique_ptr<cli::InputText>> text =
+        OpenSource(std::move(source), is_path);
+    if (!text.ok()) {
+      open_error = text.status();
+    } else {
+      input = *std::move(text);
+      ReportOptions options;
+      options.read.file_name = name;
+      options.keep_rows = !summary;
+      options.top_wasters = summary ? 0 : top;
+      options.threads = threads;
+      absl::StatusOr<Report> r = BuildReport(input->view(), options);
+      if (r.ok()) {
+        report = *std::move(r);
+      } else {
+        error = r.status();
+      }
+    }
+  }
+  if (!open_error.ok()) RaiseOSError(open_error);
+  if (!error.ok()) ThrowStatus(error);
+  py::tuple modules(report.modules.size());
+  for (size_t i = 0; i < report.modules.size(); ++i) {
+    modules[i] = ModuleReportRecord(report.modules[i], summary);
+  }
+  py::tuple errors(report.errors.size());
+  for (size_t i = 0; i < report.errors.size(); ++i) {
+    errors[i] = report.errors[i];
+  }
+  return MakeRecord<ReportTag>(std::move(modules), std::move(errors));
+}
+
+// A file of the folder, mapped as the CLI maps it.
+class SourceText : public DumpFileText {
+ public:
+  explicit SourceText(std::unique_ptr<cli::InputText> input)
+      : input_(std::move(input)) {}
+  absl::string_view text() const override { return input_->view(); }
+
+ private:
+  std::unique_ptr<cli::InputText> input_;
+};
+
+py::object RowRecord(const DumpFolderRow& r) {
+  const bool allocated = r.allocated_bytes >= 0;
+  return MakeRecord<DumpFolderRowTag>(
+      r.file, r.module, r.computations, r.instructions, r.buffer_values,
+      r.buffer_logical_bytes, r.buffer_padded_bytes, r.padding_bytes(),
+      r.expansion(), r.buffer_overflow, r.scheduled,
+      r.platform.empty() ? py::object(py::none())
+                         : py::object(py::str(r.platform)),
+      allocated ? py::object(py::int_(r.allocated_bytes))
+                : py::object(py::none()),
+      allocated ? CompiledMemoryStatsRecord(r.memory_analysis)
+                : py::object(py::none()),
+      r.peak_bytes >= 0 ? py::object(py::int_(r.peak_bytes))
+                        : py::object(py::none()),
+      r.peak_error.empty() ? py::object(py::none())
+                           : py::object(py::str(r.peak_error)));
+}
+
+// hl.report(DIR) and hl.memory(DIR): `order` is a --sort name.
+py::object PyDumpFolder(const std::string& folder, const std::string& order,
+                        int64_t threads) {
+  DumpFolderOrder sort;
+  if (!ParseDumpFolderOrder(order, &sort)) {
+    throw py::value_error(
+        "sort must be file, module, instructions, buffers, padding, "
+        "expansion, allocated or peak, got '" +
+        order + "'");
+  }
+  if (threads < 0 || threads > 256) {
+    throw py::value_error(
+        absl::StrCat("threads must be from 0 to 256, got ", threads));
+  }
+  absl::Status error;
+  DumpFolderTable table;
+  {
+    py::gil_scoped_release release;
+    absl::StatusOr<DumpFolderListing> listing = ListDumpFolder(folder);
+    if (!listing.ok()) {
+      error = listing.status();
+    } else {
+      DumpFolderOptions options;
+      options.threads = threads;
+      table = SummarizeDumpFolder(
+          *listing, options,
+          [](const DumpFolderFile& file)
+              -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
+            absl::StatusOr<std::unique_ptr<cli::InputText>> input =
+                OpenSource(file.path, true);
+            if (!input.ok()) return input.status();
+            return std::unique_ptr<DumpFileText>(
+                new SourceText(*std::move(input)));
+          });
+      SortDumpFolderRows(sort, &table.rows);
+    }
+  }
+  if (!error.ok()) RaiseOSError(error);
+  py::tuple rows(table.rows.size());
+  for (size_t i = 0; i < table.rows.size(); ++i) {
+    rows[i] = RowRecord(table.rows[i]);
+  }
+  py::tuple skipped(table.skipped.size());
+  for (size_t i = 0; i < table.skipped.size(); ++i) {
+    skipped[i] = MakeRecord<SkippedFileTag>(table.skipped[i].name,
+                                            table.skipped[i].reason);
+  }
+  py::tuple failed(table.failed.size());
+  for (size_t i = 0; i < table.failed.size(); ++i) {
+    failed[i] =
+        MakeRecord<FailedFileTag>(table.failed[i].name, table.failed[i].error);
+  }
+  return MakeRecord<DumpFolderTableTag>(
+      folder, table.files_read, table.max_bytes_in_flight, std::move(rows),
+      std::move(skipped), std::move(failed));
+}
+
+}  // namespace
+
+void RegisterReport(py::module_& m) {
+  BindRecord<ModuleTotalsTag>(m, kModule);
+  BindRecord<MemorySpaceTotalsTag>(m, kModule);
+  BindRecord<PaddingWasterTag>(m, kModule);
+  BindRecord<ReportRowTag>(m, kModule);
+  BindRecord<ModuleReportTag>(m, kModule);
+  BindRecord<ReportTag>(m, kModule);
+  BindRecord<DumpFolderRowTag>(m, kModule);
+  BindRecord<SkippedFileTag>(m, kModule);
+  BindRecord<FailedFileTag>(m, kModule);
+  BindRecord<DumpFolderTableTag>(m, kModule);
+  m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
+        py::arg("summary"), py::arg("top"), py::arg("threads"));
+  m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),
+        py::arg("threads"));
+}
+
+}  // namespace hlolayout::pyext
