@@ -76,21 +76,18 @@ std::string RenderJson(const DumpFolderTable& table) {
       const XlaMemoryStats& s = r.memory_analysis;
       out += ", ";
       AppendJsonField(&out, "platform", r.platform);
-      absl::StrAppend(&out, ", \"allocated_bytes\": ", r.allocated_bytes,
-                      ", \"memory_analysis\": {\"argument_size_in_bytes\": ",
-                      s.argument_size_in_bytes,
-                      ", \"output_size_in_bytes\": ", s.output_size_in_bytes,
-                      ", \"alias_size_in_bytes\": ", s.alias_size_in_bytes,
-                      ", \"temp_size_in_bytes\": ", s.temp_size_in_bytes,
-                      ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
-                      ", \"host_argument_size_in_bytes\": ",
-                      s.host_argument_size_in_bytes,
-                      ", \"host_output_size_in_bytes\": ",
-                      s.host_output_size_in_bytes,
-                      ", \"host_alias_size_in_bytes\": ",
-                      s.host_alias_size_in_bytes,
-                      ", \"host_temp_size_in_bytes\": ",
-                      s.host_temp_size_in_bytes, "}");
+      absl::StrAppend(
+          &out, ", \"allocated_bytes\": ", r.allocated_bytes,
+          ", \"memory_analysis\": {\"argument_size_in_bytes\": ",
+          s.argument_size_in_bytes,
+          ", \"output_size_in_bytes\": ", s.output_size_in_bytes,
+          ", \"alias_size_in_bytes\": ", s.alias_size_in_bytes,
+          ", \"temp_size_in_bytes\": ", s.temp_size_in_bytes,
+          ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
+          ", \"host_argument_size_in_bytes\": ", s.host_argument_size_in_bytes,
+          ", \"host_output_size_in_bytes\": ", s.host_output_size_in_bytes,
+          ", \"host_alias_size_in_bytes\": ", s.host_alias_size_in_bytes,
+          ", \"host_temp_size_in_bytes\": ", s.host_temp_size_in_bytes, "}");
     } else {
       if (!r.platform.empty()) {
         out += ", ";

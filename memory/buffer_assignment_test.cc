@@ -526,11 +526,12 @@ TEST(BufferAssignment, RandomModulesKeepTheInvariants) {
         }
       }
       // Device and host (S(5)) allocations together.
-      EXPECT_EQ(b.stats.argument_size_in_bytes +
-                    b.stats.host_argument_size_in_bytes,
-                sums.argument_size_in_bytes);
-      EXPECT_EQ(b.stats.output_size_in_bytes + b.stats.host_output_size_in_bytes,
-                sums.output_size_in_bytes);
+      EXPECT_EQ(
+          b.stats.argument_size_in_bytes + b.stats.host_argument_size_in_bytes,
+          sums.argument_size_in_bytes);
+      EXPECT_EQ(
+          b.stats.output_size_in_bytes + b.stats.host_output_size_in_bytes,
+          sums.output_size_in_bytes);
       EXPECT_EQ(b.stats.temp_size_in_bytes + b.stats.host_temp_size_in_bytes,
                 sums.temp_size_in_bytes);
       EXPECT_GE(b.stats.peak_memory_in_bytes, b.static_bytes);

@@ -82,6 +82,12 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
       case 5:
         calls = Eq(n, "calls");
         break;
+      case 6:
+        calls = Eq(n, "select");  // select-and-scatter
+        break;
+      case 7:
+        calls = Eq(n, "scatter");  // select-and-scatter
+        break;
       case 8:
         calls = Eq(n, "to_apply");
         break;
@@ -95,7 +101,9 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
         calls = Eq(n, "false_computation");
         break;
       case 19:
-        calls = Eq(n, "branch_computations");
+        // A custom call with several computations prints them as
+        // called_computations={...} (one as to_apply=).
+        calls = Eq(n, "branch_computations") || Eq(n, "called_computations");
         break;
       default:
         break;

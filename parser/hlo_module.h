@@ -99,7 +99,9 @@ struct HloInstruction {
 //
 // Names (without '%') of the computations an instruction calls through
 // `calls=`, `to_apply=`, `condition=`, `body=`, `branch_computations={..}`,
-// `true_computation=` and `false_computation=`, in attribute order.
+// `true_computation=`, `false_computation=`, `select=` and `scatter=`
+// (select-and-scatter) and `called_computations={..}` (a custom call with
+// several), in attribute order.
 //   while(...), condition=%cond, body=%body   ->  {"cond", "body"}
 std::vector<absl::string_view> CalledComputationNames(
     const HloInstruction& instruction);

@@ -26,6 +26,13 @@ TEST(HloModule, CalledComputationNames) {
                    {"to_apply", "add"}};
   EXPECT_THAT(CalledComputationNames(in),
               ElementsAre("cond.1", "body-2", "a", "b.c", "add"));
+  // select-and-scatter's two computations; a custom call's several.
+  in.attributes = {
+      {"window", "{size=2}"}, {"select", "%ge"}, {"scatter", "%add.1"}};
+  EXPECT_THAT(CalledComputationNames(in), ElementsAre("ge", "add.1"));
+  in.attributes = {{"custom_call_target", "\"f\""},
+                   {"called_computations", "{%c0, %c1}"}};
+  EXPECT_THAT(CalledComputationNames(in), ElementsAre("c0", "c1"));
   in.attributes = {{"dimensions", "{0}"}};
   EXPECT_THAT(CalledComputationNames(in), IsEmpty());
 }
