@@ -7,11 +7,11 @@
 // allocation list is partitioned and the temps combined (docs/memory.md,
 // "The phases", C and E).
 //
-// memory/testdata/rules/sort_stuff.cpu_after_optimizations.txt is an XLA:CPU
-// module with three sorts (a float sort with JAX's total-order comparator,
-// an argsort, a top-k) and a max reduction, written in the style of XLA:CPU's
-// dumps; its -buffer-assignment.txt is what those rules give, worked out by
-// hand (the allocation order below), not a file XLA wrote.
+// memory/testdata_from_rules/sort_stuff.cpu_after_optimizations.txt is an
+// XLA:CPU module with three sorts (a float sort with JAX's total-order
+// comparator, an argsort, a top-k) and a max reduction, written in the style of
+// XLA:CPU's dumps; its -buffer-assignment.txt is what those rules give, worked
+// out by hand (the allocation order below), not a file XLA wrote.
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -102,7 +102,7 @@ std::string WithoutIds(const std::string& text) {
 }
 
 constexpr char kSortStuff[] =
-    "memory/testdata/rules/sort_stuff.cpu_after_optimizations";
+    "memory/testdata_from_rules/sort_stuff.cpu_after_optimizations";
 
 // The allocations XLA's rules give, one by one:
 // - the entry (the only global computation), buffers by size, live-out
