@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/cli/cute_atom_command.h"
 #include "hlolayout/cli/cute_smem_command.h"
 #include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/cute/ops.h"
@@ -34,6 +35,8 @@ absl::string_view CuteHelp() {
     for (const cute::CuteOpInfo& op : cute::CuteOps()) {
       absl::StrAppendFormat(&text, "  %-30s %s\n", op.usage, op.summary);
     }
+    absl::StrAppend(&text, "\natoms (hlolayout cute SUB --help):\n",
+                    CuteAtomSubcommandSummaries());
     absl::StrAppend(
         &text,
         "\n"
@@ -73,7 +76,9 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
     if (a == "--help" || a == "-h") {
       io.out << (args[0] == "draw"   ? kCuteDrawHelp
                  : args[0] == "smem" ? kCuteSmemHelp
-                                     : CuteHelp());
+                 : IsCuteAtomSubcommand(args[0])
+                     ? CuteAtomSubcommandHelp(args[0])
+                     : CuteHelp());
       return 0;
     }
   }
@@ -82,6 +87,9 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
   }
   if (args[0] == "smem") {  // cli/cute_smem_command.cc
     return RunCuteSmem({args.begin() + 1, args.end()}, io);
+  }
+  if (IsCuteAtomSubcommand(args[0])) {  // cli/cute_atom_command.cc
+    return RunCuteAtomSubcommand(args, io);
   }
   if (cute::FindCuteOp(args[0]) == nullptr) {
     io.err << "hlolayout cute: unknown op '" << args[0]

@@ -126,7 +126,8 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
                      {"y", ys},
                      {"width", ws},
                      {"height", hs},
-                     {"fill", cell->hatched ? "url(#hatch)"
+                     {"fill", cell->hatched        ? "url(#hatch)"
+                              : !cell->rgb.empty() ? cell->rgb
                               : cell->colour >= 0
                                   ? std::string(PaletteColour(cell->colour))
                                   : "#FFFFFF"},
@@ -304,7 +305,10 @@ void GridText(const CellGrid& g, TextStyle style, std::string& out) {
       std::string text =
           cell == nullptr ? std::string(w, ' ') : Pad(cell->label, w, true);
       if (cell != nullptr && style.colour) {
-        if (cell->colour >= 0 && !cell->hatched) {
+        if (!cell->rgb.empty() && cell->ansi >= 0 && !cell->hatched) {
+          text =
+              absl::StrCat("\x1b[30;48;5;", cell->ansi, "m", text, "\x1b[0m");
+        } else if (cell->colour >= 0 && !cell->hatched) {
           text = absl::StrCat("\x1b[30;48;5;", PaletteAnsi256(cell->colour),
                               "m", text, "\x1b[0m");
         } else if (cell->hatched) {

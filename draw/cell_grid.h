@@ -31,7 +31,11 @@ struct GridCell {
   std::string css_class;  // "element", "padding", ...
   // Attributes written on the cell, e.g. {"data-offset", "17"}.
   std::vector<std::pair<std::string, std::string>> attrs;
-  int64_t colour = -1;   // palette group; -1 white
+  int64_t colour = -1;  // palette group; -1 white
+  // A fill outside the palette ("#RRGGBB", e.g. CuTe's TV colours): used
+  // instead of `colour` when set, with `ansi` (xterm-256) in terminals.
+  std::string rgb;
+  int ansi = -1;
   bool hatched = false;  // padding: grey hatch instead of a colour
   int64_t group = -1;    // heavy border between cells of different groups
   int64_t sub = -1;      // red box around runs of equal sub; -1 none

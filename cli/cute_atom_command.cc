@@ -1,0 +1,541 @@
+// `hlolayout cute atom|atoms|tiled-mma|tiled-copy ...`: CuTe's atoms and
+// their tilings from the shell. The logic lives in //cute/atom; this file
+// only adapts it to the CLI.
+#include "hlolayout/cli/cute_atom_command.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/cute_atom_args.h"
+#include "hlolayout/cli/cute_atom_pictures.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/mma_atom.h"
+#include "hlolayout/cute/atom/static_text.h"
+#include "hlolayout/cute/atom/tile.h"
+#include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
+#include "hlolayout/cute/parse.h"
+
+namespace hlolayout::cli {
+
+namespace {
+
+using cute::CopyAtom;
+using cute::CopyOp;
+using cute::MmaAtom;
+using cute::StaticText;
+using cute::TiledCopy;
+using cute::TiledMma;
+
+constexpr absl::string_view kAtomHelp =
+    R"(usage: hlolayout cute atom NAME [--json]
+
+Prints an MMA atom or a copy atom under CuTe's own C++ name, as CuTe's
+print() does, every integer static (_N):
+  MMA_Atom:  ThrID, Shape_MNK, LayoutA_TV, LayoutB_TV, LayoutC_TV
+             (thread, value) -> column-major index into the M x K, N x K and
+             M x N tiles
+  Copy_Atom<OP, T>: ThrID, ValLayoutSrc/Dst/Ref (in values of T) and the
+             operation's SrcLayout/DstLayout/RefLayout (in bits)
+  a copy operation alone (OP): ThrID, SrcLayout, DstLayout, RefLayout
+An unknown name gets the nearest known names; a known family with a
+parameter outside its domain gets the domains. `hlolayout cute atoms` lists
+the families.
+
+flags:
+  --json   {"ThrID", "Shape_MNK", "LayoutA_TV", "LayoutB_TV", "LayoutC_TV"},
+           or {"ThrID", "ValLayoutSrc", "ValLayoutDst", "ValLayoutRef",
+           "SrcLayout", "DstLayout", "RefLayout"} for a copy atom
+  --help   this text
+
+examples:
+  hlolayout cute atom SM80_16x8x16_F32F16F16F32_TN
+  hlolayout cute atom 'SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>'
+  hlolayout cute atom 'SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>'
+  hlolayout cute atom 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --json
+)";
+
+constexpr absl::string_view kAtomsHelp =
+    R"(usage: hlolayout cute atoms [--copy] [--family F] [--json]
+
+Lists the MMA atom families (or with --copy the copy operations) that
+`hlolayout cute atom` knows: each family's name pattern, its parameters'
+domains and how many names it covers (optional trailing template arguments
+aside). --family keeps one family (sm80, sm90_gmma, sm100_umma, ...).
+
+flags:
+  --copy       copy operations instead of MMA atoms
+  --family F   only family F
+  --json       [{"family", "pattern", "count"}, ...]
+  --help       this text
+)";
+
+constexpr absl::string_view kTiledMmaHelp =
+    R"(usage: hlolayout cute tiled-mma NAME [--atom-layout L] [--permutation P]
+                                 [--thread T] [--json]
+
+CuTe's make_tiled_mma(NAME, L, P) and its thread-value layouts:
+  ThrLayoutVMNK  tiled_product(ThrID, L): (ThrV,ThrM,ThrN,ThrK) -> thread
+  PermutationMNK P, padded with _ (as CuTe prints it)
+  TileShape_MNK  the tile the TiledMMA covers
+  LayoutA_TV, LayoutB_TV, LayoutC_TV  get_layoutA/B/C_TV(): (thread, value)
+                 -> column-major index into the M x K, N x K, M x N tile
+L is an atom layout of rank 1 to 3 ('(2,2,1)', '(2,2,1):(2,1,0)'), P a
+permutation of up to 3 modes, each _, an integer or a layout
+('<_32,_32,_16>', '<_,(_8,_2,_2):(_1,_16,_8),_>'). Integers are static, as
+CuTe requires of permutations, whether written 4 or _4.
+
+flags:
+  --atom-layout L   default (1,1,1)
+  --permutation P   default <_,_,_>
+  --thread T        print thread T's slice instead: the (m,k), (n,k) and
+                    (m,n) of each of its values, in value order
+  --json            {"ThrLayoutVMNK", "PermutationMNK", "TileShape_MNK",
+                    "LayoutA_TV", "LayoutB_TV", "LayoutC_TV"}; with --thread
+                    {"thread", "A": [[m,k],...], "B": [...], "C": [...]}
+  --help            this text
+
+examples:
+  hlolayout cute tiled-mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)' --permutation '<_32,_32,_16>'
+  hlolayout cute tiled-mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,2,1)' --permutation '<_32,(_8,_2,_2):(_1,_16,_8),_16>' --json
+  hlolayout cute tiled-mma SM80_16x8x16_F32F16F16F32_TN --thread 5
+  hlolayout cute draw-mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)'   (picture)
+)";
+
+constexpr absl::string_view kTiledCopyHelp =
+    R"(usage: hlolayout cute tiled-copy 'Copy_Atom<OP, T>' --thr L --val L
+                                  [--thread T] [--json]
+       hlolayout cute tiled-copy 'Copy_Atom<OP, T>' --operand A|B|C|C_atom
+                                  --mma NAME [--atom-layout L] [--permutation P]
+                                  [--thread T] [--json]
+
+CuTe's make_tiled_copy(atom, thr, val) (thread and value layouts: (m,n) ->
+thread, (m,n) -> value), or make_tiled_copy_A/B/C/C_atom(atom, tiled_mma)
+with the tiled MMA given as for `hlolayout cute tiled-mma`. Prints:
+  Tiler_MN        the tile (a shape, or layouts for C_atom)
+  TiledLayout_TV  (thread, value) -> tile index, in the atom's Ref order
+  LayoutS_TV, LayoutD_TV  get_layoutS_TV(), get_layoutD_TV(): the source and
+                  destination orders
+
+flags:
+  --thr L, --val L   the thread and value layouts of make_tiled_copy
+  --operand X        A, B, C or C_atom: make_tiled_copy_X from --mma
+  --mma NAME         the MMA atom (with --atom-layout, --permutation)
+  --thread T         print thread T's slice instead: the (m,n) it reads
+                     (S) and writes (D), in value order
+  --json             {"Tiler_MN", "TiledLayout_TV", "LayoutS_TV",
+                     "LayoutD_TV"}; with --thread {"thread", "S", "D"}
+  --help             this text
+
+examples:
+  hlolayout cute tiled-copy 'Copy_Atom<UniversalCopy<uint128_t>, half_t>' --thr '(32,4):(4,1)' --val '(1,8)'
+  hlolayout cute tiled-copy 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A --mma SM80_16x8x16_F32F16F16F32_TN --atom-layout '(2,2,1)' --json
+)";
+
+// An error of a named option: "--atom-layout: 1:3: ...".
+int Fail(IoContext& io, absl::string_view sub, const absl::Status& status,
+         absl::string_view what = "") {
+  io.err << "hlolayout cute " << sub << ": ";
+  if (!what.empty()) io.err << what << ": ";
+  io.err << status.message() << "\n";
+  return 1;
+}
+
+int Usage(IoContext& io, absl::string_view sub, absl::string_view message) {
+  io.err << "hlolayout cute " << sub << ": " << message << " (hlolayout cute "
+         << sub << " --help)\n";
+  return 2;
+}
+
+absl::StatusOr<int64_t> ThreadOption(const Args& args) {
+  const std::string text = args.Value("thread", "");
+  int64_t t = 0;
+  if (!absl::SimpleAtoi(text, &t) || t < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--thread takes a thread index (0, 1, ...), found '", text, "'"));
+  }
+  return t;
+}
+
+std::string CoordsText(const std::vector<std::array<int64_t, 2>>& coords) {
+  std::string out;
+  for (size_t v = 0; v < coords.size(); ++v) {
+    absl::StrAppend(&out, v == 0 ? "" : " ", "(", coords[v][0], ",",
+                    coords[v][1], ")");
+  }
+  return out;
+}
+
+void CoordsJson(JsonWriter& json,
+                const std::vector<std::array<int64_t, 2>>& coords) {
+  json.BeginArray();
+  for (const auto& c : coords) json.BeginArray().Int(c[0]).Int(c[1]).EndArray();
+  json.EndArray();
+}
+
+void PrintMmaAtom(const MmaAtom& a, std::string& out) {
+  absl::StrAppend(&out, "MMA_Atom\n",                                 //
+                  "  ThrID:      ", StaticText(a.thr_id), "\n",       //
+                  "  Shape_MNK:  ", StaticText(a.shape_mnk), "\n",    //
+                  "  LayoutA_TV: ", StaticText(a.layout_a_tv), "\n",  //
+                  "  LayoutB_TV: ", StaticText(a.layout_b_tv), "\n",  //
+                  "  LayoutC_TV: ", StaticText(a.layout_c_tv), "\n");
+}
+
+void PrintCopyAtom(const CopyAtom& a, std::string& out) {
+  absl::StrAppend(&out, "Copy_Atom\n",                                //
+                  "  ThrID:        ", StaticText(a.op.thr_id), "\n",  //
+                  "  ValLayoutSrc: ", StaticText(a.val_src), "\n",    //
+                  "  ValLayoutDst: ", StaticText(a.val_dst), "\n",    //
+                  "  ValLayoutRef: ", StaticText(a.val_ref), "\n",    //
+                  "  ValueType:    ", a.value_bits, "b\n");
+}
+
+int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json"}, {});
+  if (!args.ok()) return Usage(io, "atom", args.status().message());
+  if (args->positional.size() != 1)
+    return Usage(io, "atom", "expected one NAME");
+  const std::string& name = args->positional[0];
+  const bool json = args->Has("json");
+  JsonWriter w;
+  std::string text;
+  if (cute::IsCopyAtomName(name)) {
+    absl::StatusOr<CopyAtom> a = cute::FindCopyAtom(name);
+    if (!a.ok()) return Fail(io, "atom", a.status());
+    if (json) {
+      w.BeginObject()
+          .Key("ThrID")
+          .String(StaticText(a->op.thr_id))
+          .Key("ValLayoutSrc")
+          .String(StaticText(a->val_src))
+          .Key("ValLayoutDst")
+          .String(StaticText(a->val_dst))
+          .Key("ValLayoutRef")
+          .String(StaticText(a->val_ref))
+          .Key("SrcLayout")
+          .String(StaticText(a->op.src_bits))
+          .Key("DstLayout")
+          .String(StaticText(a->op.dst_bits))
+          .Key("RefLayout")
+          .String(StaticText(a->op.ref_bits))
+          .EndObject();
+    } else {
+      PrintCopyAtom(*a, text);
+      absl::StrAppend(&text, "  SrcLayout:    ", StaticText(a->op.src_bits),
+                      "\n  DstLayout:    ", StaticText(a->op.dst_bits),
+                      "\n  RefLayout:    ", StaticText(a->op.ref_bits), "\n");
+    }
+  } else {
+    absl::StatusOr<MmaAtom> a = cute::FindMmaAtom(name);
+    if (!a.ok()) {
+      if (a.status().code() != absl::StatusCode::kNotFound) {
+        return Fail(io, "atom", a.status());
+      }
+      absl::StatusOr<CopyOp> op = cute::FindCopyOp(name);
+      if (!op.ok()) {
+        const bool copy_family =
+            absl::StrContains(op.status().message(), "fits");
+        return Fail(io, "atom", copy_family ? op.status() : a.status());
+      }
+      if (json) {
+        w.BeginObject()
+            .Key("ThrID")
+            .String(StaticText(op->thr_id))
+            .Key("SrcLayout")
+            .String(StaticText(op->src_bits))
+            .Key("DstLayout")
+            .String(StaticText(op->dst_bits))
+            .Key("RefLayout")
+            .String(StaticText(op->ref_bits))
+            .EndObject();
+      } else {
+        absl::StrAppend(&text, "Copy_Traits<", op->name, ">\n",
+                        "  ThrID:     ", StaticText(op->thr_id), "\n",
+                        "  SrcLayout: ", StaticText(op->src_bits), "\n",
+                        "  DstLayout: ", StaticText(op->dst_bits), "\n",
+                        "  RefLayout: ", StaticText(op->ref_bits), "\n");
+      }
+    } else if (json) {
+      w.BeginObject()
+          .Key("ThrID")
+          .String(StaticText(a->thr_id))
+          .Key("Shape_MNK")
+          .String(StaticText(a->shape_mnk))
+          .Key("LayoutA_TV")
+          .String(StaticText(a->layout_a_tv))
+          .Key("LayoutB_TV")
+          .String(StaticText(a->layout_b_tv))
+          .Key("LayoutC_TV")
+          .String(StaticText(a->layout_c_tv))
+          .EndObject();
+    } else {
+      PrintMmaAtom(*a, text);
+    }
+  }
+  io.out << (json ? w.str() + "\n" : text);
+  return 0;
+}
+
+int RunAtoms(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "copy"}, {"family"});
+  if (!args.ok()) return Usage(io, "atoms", args.status().message());
+  if (!args->positional.empty()) return Usage(io, "atoms", "takes no NAME");
+  struct Row {
+    std::string family, pattern;
+    int64_t count;
+  };
+  std::vector<Row> rows;
+  if (args->Has("copy")) {
+    for (const auto& f : cute::CopyOpFamilies())
+      rows.push_back({f.family, f.pattern, f.count});
+  } else {
+    for (const auto& f : cute::MmaAtomFamilies())
+      rows.push_back({f.family, f.pattern, f.count});
+  }
+  const std::string family = args->Value("family", "");
+  std::vector<Row> kept;
+  for (const Row& r : rows) {
+    if (family.empty() || r.family == family) kept.push_back(r);
+  }
+  if (kept.empty()) {
+    std::string known;
+    for (const Row& r : rows) {
+      if (!absl::StrContains(known, absl::StrCat(" ", r.family, ","))) {
+        absl::StrAppend(&known, " ", r.family, ",");
+      }
+    }
+    known.pop_back();
+    return Fail(io, "atoms",
+                absl::NotFoundError(absl::StrCat("unknown family '", family,
+                                                 "'; families:", known)));
+  }
+  if (args->Has("json")) {
+    JsonWriter w;
+    w.BeginArray();
+    for (const Row& r : kept) {
+      w.BeginObject()
+          .Key("family")
+          .String(r.family)
+          .Key("pattern")
+          .String(r.pattern)
+          .Key("count")
+          .Int(r.count)
+          .EndObject();
+    }
+    w.EndArray();
+    io.out << w.str() << "\n";
+    return 0;
+  }
+  int64_t total = 0;
+  for (const Row& r : kept) {
+    io.out << absl::StrFormat("%-18s %8d  %s\n", r.family, r.count, r.pattern);
+    total += r.count;
+  }
+  io.out << absl::StrFormat("%-18s %8d  names\n", "total", total);
+  return 0;
+}
+
+int RunTiledMma(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args =
+      ParseArgs(raw, {"json"}, {"atom-layout", "permutation", "thread"});
+  if (!args.ok()) return Usage(io, "tiled-mma", args.status().message());
+  if (args->positional.size() != 1) {
+    return Usage(io, "tiled-mma", "expected one MMA atom NAME");
+  }
+  std::string failed;
+  absl::StatusOr<TiledMma> tm =
+      TiledMmaFromArgs(args->positional[0], *args, failed);
+  if (!tm.ok()) return Fail(io, "tiled-mma", tm.status(), failed);
+  const bool json = args->Has("json");
+  if (args->Has("thread")) {
+    absl::StatusOr<int64_t> t = ThreadOption(*args);
+    if (!t.ok()) return Usage(io, "tiled-mma", t.status().message());
+    std::array<std::vector<std::array<int64_t, 2>>, 3> slices;
+    const cute::Operand ops[3] = {cute::Operand::kA, cute::Operand::kB,
+                                  cute::Operand::kC};
+    for (int i = 0; i < 3; ++i) {
+      auto s = cute::ThreadSlice(*tm, ops[i], *t);
+      if (!s.ok()) return Fail(io, "tiled-mma", s.status());
+      slices[i] = *std::move(s);
+    }
+    if (json) {
+      JsonWriter w;
+      w.BeginObject().Key("thread").Int(*t);
+      w.Key("A");
+      CoordsJson(w, slices[0]);
+      w.Key("B");
+      CoordsJson(w, slices[1]);
+      w.Key("C");
+      CoordsJson(w, slices[2]);
+      w.EndObject();
+      io.out << w.str() << "\n";
+    } else {
+      io.out << "thread " << *t << " of " << tm->num_threads() << "\n"
+             << "A (m,k): " << CoordsText(slices[0]) << "\n"
+             << "B (n,k): " << CoordsText(slices[1]) << "\n"
+             << "C (m,n): " << CoordsText(slices[2]) << "\n";
+    }
+    return 0;
+  }
+  const std::string tile = absl::StrCat(
+      "(_", tm->tile_mnk[0], ",_", tm->tile_mnk[1], ",_", tm->tile_mnk[2], ")");
+  if (json) {
+    JsonWriter w;
+    w.BeginObject()
+        .Key("ThrLayoutVMNK")
+        .String(StaticText(tm->thr_layout_vmnk))
+        .Key("PermutationMNK")
+        .String(cute::TileText(tm->permutation))
+        .Key("TileShape_MNK")
+        .String(tile)
+        .Key("LayoutA_TV")
+        .String(StaticText(tm->layout_a_tv))
+        .Key("LayoutB_TV")
+        .String(StaticText(tm->layout_b_tv))
+        .Key("LayoutC_TV")
+        .String(StaticText(tm->layout_c_tv))
+        .EndObject();
+    io.out << w.str() << "\n";
+    return 0;
+  }
+  std::string text = absl::StrCat(
+      "TiledMMA\n", "  ThrLayoutVMNK:  ", StaticText(tm->thr_layout_vmnk), "\n",
+      "  PermutationMNK: ", cute::TileText(tm->permutation), "\n");
+  PrintMmaAtom(tm->atom, text);
+  absl::StrAppend(&text, "TileShape_MNK: ", tile, "\n",
+                  "LayoutA_TV:    ", StaticText(tm->layout_a_tv), "\n",
+                  "LayoutB_TV:    ", StaticText(tm->layout_b_tv), "\n",
+                  "LayoutC_TV:    ", StaticText(tm->layout_c_tv), "\n");
+  io.out << text;
+  return 0;
+}
+
+int RunTiledCopy(const std::vector<std::string>& raw, IoContext& io) {
+  absl::StatusOr<Args> args = ParseArgs(
+      raw, {"json"},
+      {"thr", "val", "operand", "mma", "atom-layout", "permutation", "thread"});
+  if (!args.ok()) return Usage(io, "tiled-copy", args.status().message());
+  std::string failed;
+  absl::StatusOr<TiledCopy> tc =
+      TiledCopyFromArgs(args->positional, *args, failed);
+  if (!tc.ok()) {
+    if (failed == "usage")
+      return Usage(io, "tiled-copy", tc.status().message());
+    return Fail(io, "tiled-copy", tc.status(), failed);
+  }
+  const bool json = args->Has("json");
+  if (args->Has("thread")) {
+    absl::StatusOr<int64_t> t = ThreadOption(*args);
+    if (!t.ok()) return Usage(io, "tiled-copy", t.status().message());
+    auto s = cute::CopySlice(*tc, false, *t);
+    if (!s.ok()) return Fail(io, "tiled-copy", s.status());
+    auto d = cute::CopySlice(*tc, true, *t);
+    if (!d.ok()) return Fail(io, "tiled-copy", d.status());
+    if (json) {
+      JsonWriter w;
+      w.BeginObject().Key("thread").Int(*t);
+      w.Key("S");
+      CoordsJson(w, *s);
+      w.Key("D");
+      CoordsJson(w, *d);
+      w.EndObject();
+      io.out << w.str() << "\n";
+    } else {
+      io.out << "thread " << *t << " of " << tc->num_threads() << "\n"
+             << "S (m,n): " << CoordsText(*s) << "\n"
+             << "D (m,n): " << CoordsText(*d) << "\n";
+    }
+    return 0;
+  }
+  if (json) {
+    JsonWriter w;
+    w.BeginObject()
+        .Key("Tiler_MN")
+        .String(cute::TileText(tc->tiler_mn))
+        .Key("TiledLayout_TV")
+        .String(StaticText(tc->tiled_layout_tv))
+        .Key("LayoutS_TV")
+        .String(StaticText(tc->layout_s_tv))
+        .Key("LayoutD_TV")
+        .String(StaticText(tc->layout_d_tv))
+        .EndObject();
+    io.out << w.str() << "\n";
+    return 0;
+  }
+  std::string text = absl::StrCat(
+      "TiledCopy\n", "  Tiler_MN:       ", cute::TileText(tc->tiler_mn), "\n",
+      "  TiledLayout_TV: ", StaticText(tc->tiled_layout_tv), "\n");
+  PrintCopyAtom(tc->atom, text);
+  absl::StrAppend(&text, "LayoutS_TV: ", StaticText(tc->layout_s_tv), "\n",
+                  "LayoutD_TV: ", StaticText(tc->layout_d_tv), "\n");
+  io.out << text;
+  return 0;
+}
+
+struct Sub {
+  absl::string_view name;
+  absl::string_view summary;
+  absl::string_view help;
+  int (*run)(const std::vector<std::string>& args, IoContext& io);
+};
+
+const std::vector<Sub>& Subs() {
+  static const std::vector<Sub>* subs = new std::vector<Sub>{
+      {"atom", "NAME: an MMA or copy atom's ThrID and TV layouts", kAtomHelp,
+       RunAtom},
+      {"atoms", "the known atom families", kAtomsHelp, RunAtoms},
+      {"tiled-mma", "NAME [--atom-layout L] [--permutation P]: make_tiled_mma",
+       kTiledMmaHelp, RunTiledMma},
+      {"tiled-copy",
+       "'Copy_Atom<OP, T>' (--thr L --val L | --operand X --mma NAME)",
+       kTiledCopyHelp, RunTiledCopy},
+      {"draw-mma", "NAME [...]: a tiled MMA's A, B, C panels (T/V cells)",
+       kDrawMmaHelp, RunDrawMma},
+      {"draw-copy", "'Copy_Atom<OP, T>' [...]: a tiled copy's S and D panels",
+       kDrawCopyHelp, RunDrawCopy},
+  };
+  return *subs;
+}
+
+const Sub* FindSub(absl::string_view op) {
+  for (const Sub& s : Subs()) {
+    if (s.name == op) return &s;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool IsCuteAtomSubcommand(absl::string_view op) {
+  return FindSub(op) != nullptr;
+}
+
+int RunCuteAtomSubcommand(const std::vector<std::string>& args, IoContext& io) {
+  const Sub* sub = FindSub(args[0]);
+  return sub->run({args.begin() + 1, args.end()}, io);
+}
+
+absl::string_view CuteAtomSubcommandHelp(absl::string_view op) {
+  const Sub* sub = FindSub(op);
+  return sub == nullptr ? absl::string_view() : sub->help;
+}
+
+std::string CuteAtomSubcommandSummaries() {
+  std::string out;
+  for (const Sub& s : Subs()) {
+    absl::StrAppendFormat(&out, "  %-30s %s\n", s.name, s.summary);
+  }
+  return out;
+}
+
+}  // namespace hlolayout::cli

@@ -1,0 +1,48 @@
+// cute/atom/internal/atom_lookup.cc
+#include "hlolayout/cute/atom/internal/atom_lookup.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace hlolayout::cute::atom_internal {
+
+absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
+                              const std::vector<const NamePattern*>& patterns) {
+  std::vector<std::string> families;
+  for (const NamePattern* p : patterns) {
+    if (p->LooseMatch(name) && p->Count(false) > 1) {
+      families.push_back(p->Display());
+    }
+  }
+  if (!families.empty()) {
+    if (families.size() > 3) families.resize(3);
+    return absl::NotFoundError(absl::StrCat(
+        "unknown ", kind, " '", name, "': the name fits ",
+        absl::StrJoin(families, "; or "), "; but not its parameters"));
+  }
+  // Nearest names: each pattern's instances closest to the query.
+  std::vector<std::pair<int, std::string>> scored;
+  absl::flat_hash_set<std::string> seen;
+  for (const NamePattern* p : patterns) {
+    for (const std::string& candidate : p->Instances(64, false)) {
+      if (!seen.insert(candidate).second) continue;
+      scored.emplace_back(EditDistance(name, candidate), candidate);
+    }
+  }
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> nearest;
+  for (size_t i = 0; i < scored.size() && nearest.size() < 5; ++i) {
+    nearest.push_back(scored[i].second);
+  }
+  return absl::NotFoundError(
+      absl::StrCat("unknown ", kind, " '", name,
+                   "'; nearest: ", absl::StrJoin(nearest, ", ")));
+}
+
+}  // namespace hlolayout::cute::atom_internal

@@ -1,0 +1,236 @@
+// cute/atom/tiled_mma.cc: make_tiled_mma and get_layoutA/B/C_TV, step by
+// step as CuTe computes them (include/cute/atom/mma_atom.hpp).
+#include "hlolayout/cute/atom/tiled_mma.h"
+
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
+#include "hlolayout/cute/atom/static_text.h"
+#include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composition.h"
+#include "hlolayout/cute/divide.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/inverse.h"
+#include "hlolayout/cute/product.h"
+
+namespace hlolayout::cute {
+
+namespace {
+
+using atom_internal::Tuple;
+using atom_internal::ZippedDivideGuided;
+
+absl::Status Wrap(absl::string_view step, const absl::Status& inner) {
+  return absl::Status(inner.code(), absl::StrCat("make_tiled_mma: ", step, ": ",
+                                                 inner.message()));
+}
+
+#define TMMA_TRY(lhs, expr, step) \
+  TMMA_TRY_IMPL_(CUTE_STATUS_CONCAT_(tmma_, __LINE__), lhs, expr, step)
+#define TMMA_TRY_IMPL_(tmp, lhs, expr, step)      \
+  auto tmp = (expr);                              \
+  if (!tmp.ok()) return Wrap(step, tmp.status()); \
+  lhs = *std::move(tmp)
+
+Tiler T(const Layout& l) { return Tiler::Of(l); }
+Tiler U() { return Tiler::Underscore(); }
+Tiler Tup(std::vector<Tiler> e) { return Tiler::Tuple(std::move(e)); }
+
+// thrfrg_X: (X0,X1) tile -> ((ThrV,(Thr0,Thr1)),(FrgV,(Rest0,Rest1))).
+absl::StatusOr<Layout> Thrfrg(const Layout& ref, const TileMode& perm0,
+                              const TileMode& perm1, int64_t atom0,
+                              int64_t atom1, const Layout& atom_tv,
+                              int64_t thr0, int64_t thr1) {
+  Layout t_tensor;
+  TMMA_TRY(t_tensor,
+           LogicalDivide(ref, Tup({T(perm0.layout()), T(perm1.layout())})),
+           "permuting the tile");
+  Layout c_tensor;
+  TMMA_TRY(c_tensor,
+           ZippedDivideGuided(t_tensor, Tup({T(*Layout::Compact(atom0)),
+                                             T(*Layout::Compact(atom1))})),
+           "dividing the tile by the atom");
+  Layout tv_tensor;
+  TMMA_TRY(tv_tensor, Composition(c_tensor, Tup({T(atom_tv), U()})),
+           "composing with the atom's TV layout");
+  Layout thr_tensor;
+  TMMA_TRY(thr_tensor,
+           ZippedDivideGuided(tv_tensor,
+                              Tup({U(), Tup({T(*Layout::Compact(thr0)),
+                                             T(*Layout::Compact(thr1))})})),
+           "dividing by the thread layout");
+  return thr_tensor;
+}
+
+}  // namespace
+
+const Layout& TiledMma::layout_tv(Operand op) const {
+  switch (op) {
+    case Operand::kA:
+      return layout_a_tv;
+    case Operand::kB:
+      return layout_b_tv;
+    case Operand::kC:
+      break;
+  }
+  return layout_c_tv;
+}
+
+std::array<int64_t, 2> TiledMma::tile_extent(Operand op) const {
+  switch (op) {
+    case Operand::kA:
+      return {tile_mnk[0], tile_mnk[2]};
+    case Operand::kB:
+      return {tile_mnk[1], tile_mnk[2]};
+    case Operand::kC:
+      break;
+  }
+  return {tile_mnk[0], tile_mnk[1]};
+}
+
+absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
+                                      const Layout& atom_layout,
+                                      const Tile& permutation) {
+  TiledMma tm;
+  tm.atom = atom;
+  // append<3>(thr_layout, Layout<_1,_0>{})
+  if (atom_layout.rank() > 3) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "make_tiled_mma: the atom layout ", StaticText(atom_layout), " has ",
+        atom_layout.rank(), " modes; at most 3 (M, N, K)"));
+  }
+  if (permutation.size() > 3) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "make_tiled_mma: the permutation ", TileText(permutation), " has ",
+        permutation.size(), " modes; at most 3 (M, N, K)"));
+  }
+  {
+    std::vector<Layout> modes = atom_layout.modes();
+    if (!atom_layout.shape().is_tuple()) modes = {atom_layout};
+    while (modes.size() < 3) modes.push_back(Layout());  // 1:0
+    TMMA_TRY(tm.atom_layout_mnk, Tuple(modes), "padding the atom layout");
+  }
+  tm.permutation = permutation;
+  while (tm.permutation.size() < 3) tm.permutation.push_back(TileMode());
+
+  TMMA_TRY(tm.thr_layout_vmnk,
+           TiledProduct(atom.thr_id, Tiler::Of(tm.atom_layout_mnk)),
+           "tiling the atom's threads");
+  const Layout& vmnk = tm.thr_layout_vmnk;
+  const std::array<int64_t, 3> atom_mnk = {atom.shape_mnk[0].value(),
+                                           atom.shape_mnk[1].value(),
+                                           atom.shape_mnk[2].value()};
+  const std::array<int64_t, 3> thr_mnk = {
+      vmnk.mode(1).size(), vmnk.mode(2).size(), vmnk.mode(3).size()};
+  // permutation_mnk<I>(): `_` becomes AtomShape_I * ThrLayout_I.
+  std::array<TileMode, 3> perm;
+  for (int i = 0; i < 3; ++i) {
+    if (tm.permutation[i].is_underscore()) {
+      perm[i] = TileMode::Integer(atom_mnk[i] * thr_mnk[i]);
+    } else {
+      perm[i] = tm.permutation[i];
+    }
+    tm.tile_mnk[i] = perm[i].size();
+  }
+
+  // thr_idx -> (ThrV,ThrM,ThrN,ThrK)
+  Layout thridx_2_thrid;
+  {
+    Layout comp;
+    TMMA_TRY(comp, Complement(vmnk), "the thread layout's complement");
+    Layout both;
+    TMMA_TRY(both, Tuple({vmnk, comp}), "the thread layout");
+    const Layout inv = RightInverse(both);
+    const Layout head = Layout::Make(IntTuple::Tuple({vmnk.size(), 1}),
+                                     IntTuple::Tuple({1, 0}));
+    TMMA_TRY(thridx_2_thrid, Composition(head, inv), "thread index map");
+  }
+
+  // C
+  {
+    Layout ref;
+    TMMA_TRY(ref,
+             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[1]})),
+             "the C tile");
+    Layout thr;
+    TMMA_TRY(thr,
+             Thrfrg(ref, perm[0], perm[1], atom_mnk[0], atom_mnk[1],
+                    atom.layout_c_tv, thr_mnk[0], thr_mnk[1]),
+             "C");
+    TMMA_TRY(tm.layout_c_tv, Composition(thr, Tup({T(thridx_2_thrid), U()})),
+             "C: thread index");
+  }
+  // A: (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+  {
+    Layout ref;
+    TMMA_TRY(ref,
+             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[2]})),
+             "the A tile");
+    Layout thr;
+    TMMA_TRY(thr,
+             Thrfrg(ref, perm[0], perm[2], atom_mnk[0], atom_mnk[2],
+                    atom.layout_a_tv, thr_mnk[0], thr_mnk[2]),
+             "A");
+    const Layout mn = Layout::Make(IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}),
+                                   IntTuple::Tuple({1, 0}));
+    Layout spread;
+    TMMA_TRY(spread,
+             Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
+             "A: spreading over N");
+    TMMA_TRY(tm.layout_a_tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
+             "A: thread index");
+  }
+  // B: (ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
+  {
+    Layout ref;
+    TMMA_TRY(ref,
+             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[1], tm.tile_mnk[2]})),
+             "the B tile");
+    Layout thr;
+    TMMA_TRY(thr,
+             Thrfrg(ref, perm[1], perm[2], atom_mnk[1], atom_mnk[2],
+                    atom.layout_b_tv, thr_mnk[1], thr_mnk[2]),
+             "B");
+    const Layout mn = Layout::Make(IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}),
+                                   IntTuple::Tuple({0, 1}));
+    Layout spread;
+    TMMA_TRY(spread,
+             Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
+             "B: spreading over M");
+    TMMA_TRY(tm.layout_b_tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
+             "B: thread index");
+  }
+  return tm;
+}
+
+absl::StatusOr<std::vector<std::array<int64_t, 2>>> ThreadSlice(
+    const TiledMma& tiled, Operand operand, int64_t thread) {
+  const Layout& tv = tiled.layout_tv(operand);
+  const int64_t threads = tv.mode(0).size();
+  if (thread < 0 || thread >= threads) {
+    return absl::OutOfRangeError(absl::StrCat("thread ", thread,
+                                              " is outside the tiled MMA's ",
+                                              threads, " threads"));
+  }
+  const Layout values = tv.mode(1);
+  if (values.size() > kMaxSliceValues) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a thread holds ", values.size(), " values; at most ",
+                     kMaxSliceValues, " are listed"));
+  }
+  const int64_t rows = tiled.tile_extent(operand)[0];
+  std::vector<std::array<int64_t, 2>> out;
+  out.reserve(static_cast<size_t>(values.size()));
+  for (int64_t v = 0; v < values.size(); ++v) {
+    const int64_t index = tv(thread + threads * v);
+    out.push_back({index % rows, index / rows});
+  }
+  return out;
+}
+
+}  // namespace hlolayout::cute

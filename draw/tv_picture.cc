@@ -1,0 +1,178 @@
+// draw/tv_picture.cc: CuTe-style thread-value panels.
+#include "hlolayout/draw/tv_picture.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/cute/atom/static_text.h"
+
+namespace hlolayout::draw {
+
+namespace {
+
+// CuTe's TikzColor_TV (include/cute/util/print_latex.hpp) and the nearest
+// xterm-256 cube entries (levels 0,95,135,175,215,255).
+constexpr absl::string_view kTvColours[8] = {
+    "#AFAFFF", "#AFFFAF", "#FFFFAF", "#FFAFAF",
+    "#D2D2FF", "#D2FFD2", "#FFFFD2", "#FFD2D2",
+};
+constexpr int kTvAnsi[8] = {147, 157, 229, 217, 189, 194, 230, 224};
+
+constexpr int64_t kMaxPairs = int64_t{1} << 20;
+
+}  // namespace
+
+absl::string_view CuteTvColour(int64_t thread) {
+  return kTvColours[thread % 8];
+}
+int CuteTvAnsi256(int64_t thread) { return kTvAnsi[thread % 8]; }
+
+namespace {
+
+// A panel whose tile index k sits at (row_of(k), col_of(k)).
+absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
+                               int64_t cols, bool transpose,
+                               const std::string& heading,
+                               const std::function<int64_t(int64_t)>& row_of,
+                               const std::function<int64_t(int64_t)>& col_of) {
+  if (rows < 1 || cols < 1 || rows > kMaxTvCells || cols > kMaxTvCells ||
+      rows * cols > kMaxTvCells) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a ", rows, "x", cols, " tile is too large to draw (at most ",
+        kMaxTvCells, " cells)"));
+  }
+  if (!tv.shape().is_tuple() || tv.rank() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected a (thread, value) layout, found ", cute::StaticText(tv)));
+  }
+  const int64_t threads = tv.mode(0).size();
+  const int64_t values = tv.mode(1).size();
+  if (tv.size() > kMaxPairs) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        threads, " threads x ", values,
+        " values are too many to draw (at most ", kMaxPairs, " pairs)"));
+  }
+  CellGrid g;
+  g.css_class = "cute tv";
+  g.heading = heading;
+  g.notes.push_back(absl::StrCat("TV layout ", cute::StaticText(tv)));
+  g.notes.push_back(
+      "cell: first (thread, value) on it; colour: thread (CuTe's)");
+  const int64_t grid_rows = transpose ? cols : rows;
+  const int64_t grid_cols = transpose ? rows : cols;
+  g.rows = grid_rows;
+  g.cols = grid_cols;
+  for (int64_t i = 0; i < grid_rows; ++i)
+    g.row_labels.push_back(absl::StrCat(i));
+  for (int64_t j = 0; j < grid_cols; ++j)
+    g.col_labels.push_back(absl::StrCat(j));
+  g.cells.resize(grid_rows * grid_cols);
+  for (int64_t i = 0; i < grid_rows; ++i) {
+    for (int64_t j = 0; j < grid_cols; ++j) {
+      GridCell& c = g.cells[i * grid_cols + j];
+      c.css_class = "tv-cell unowned";
+      c.attrs = {{"data-coord", absl::StrCat(i, ",", j)}};
+      c.title = absl::StrCat("(", i, ",", j, "): no thread-value pair");
+    }
+  }
+  std::vector<int32_t> owners(static_cast<size_t>(rows * cols), 0);
+  for (int64_t t = 0; t < threads; ++t) {
+    for (int64_t v = 0; v < values; ++v) {
+      const int64_t k = tv(t + threads * v);
+      if (k < 0 || k >= rows * cols) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("thread ", t, " value ", v, " maps to index ", k,
+                         ", outside the ", rows, "x", cols, " tile"));
+      }
+      const int64_t r = row_of(k), col = col_of(k);
+      if (r < 0 || r >= rows || col < 0 || col >= cols) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("thread ", t, " value ", v, " lands at (", r, ",", col,
+                         "), outside the ", rows, "x", cols, " tile"));
+      }
+      const int64_t gi = transpose ? col : r, gj = transpose ? r : col;
+      GridCell& c = g.cells[gi * grid_cols + gj];
+      const int64_t slot = r + rows * col;
+      if (owners[slot]++ == 0) {
+        c.css_class = "tv-cell";
+        c.label = absl::StrCat("T", t, " V", v);
+        c.attrs = {{"data-coord", absl::StrCat(gi, ",", gj)},
+                   {"data-thread", absl::StrCat(t)},
+                   {"data-value", absl::StrCat(v)}};
+        c.title = absl::StrCat("(", gi, ",", gj, "): thread ", t, " value ", v);
+        c.rgb = std::string(CuteTvColour(t));
+        c.ansi = CuteTvAnsi256(t);
+        c.colour = t;
+      } else if (owners[slot] <= 4) {
+        absl::StrAppend(&c.title, "; also thread ", t, " value ", v);
+      } else if (owners[slot] == 5) {
+        absl::StrAppend(&c.title, "; ...");
+      }
+    }
+  }
+  return g;
+}
+
+}  // namespace
+
+absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
+                                 int64_t cols, bool transpose,
+                                 const std::string& heading) {
+  return Panel(
+      tv, rows, cols, transpose, heading,
+      [rows](int64_t k) { return k % rows; },
+      [rows](int64_t k) { return k / rows; });
+}
+
+absl::StatusOr<std::vector<CellGrid>> TiledMmaGrids(const cute::TiledMma& tm) {
+  const int64_t m = tm.tile_mnk[0], n = tm.tile_mnk[1], k = tm.tile_mnk[2];
+  std::vector<CellGrid> out;
+  absl::StatusOr<CellGrid> a = TvPanel(
+      tm.layout_a_tv, m, k, false, absl::StrCat("A (M=", m, " x K=", k, ")"));
+  if (!a.ok()) return a.status();
+  absl::StatusOr<CellGrid> b = TvPanel(
+      tm.layout_b_tv, n, k, true, absl::StrCat("B (K=", k, " x N=", n, ")"));
+  if (!b.ok()) return b.status();
+  absl::StatusOr<CellGrid> c = TvPanel(
+      tm.layout_c_tv, m, n, false, absl::StrCat("C (M=", m, " x N=", n, ")"));
+  if (!c.ok()) return c.status();
+  out.push_back(*std::move(a));
+  out.push_back(*std::move(b));
+  out.push_back(*std::move(c));
+  return out;
+}
+
+absl::StatusOr<std::vector<CellGrid>> TiledCopyGrids(
+    const cute::TiledCopy& tc) {
+  const std::vector<int64_t> extent = tc.tile_extent();
+  if (extent.size() != 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "only rank-2 tiles are drawn; Tiler_MN has ", extent.size(), " modes"));
+  }
+  // print_latex places tile index k at (T0(k % |T0|), T1(k / |T0|)): the
+  // tiler's own layouts for make_tiled_copy_C_atom, the identity otherwise.
+  const cute::Layout t0 = tc.tiler_mn[0].layout();
+  const cute::Layout t1 = tc.tiler_mn[1].layout();
+  const int64_t m = extent[0], n = extent[1];
+  auto row_of = [t0, m](int64_t k) { return t0(k % m); };
+  auto col_of = [t1, m](int64_t k) { return t1(k / m); };
+  std::vector<CellGrid> out;
+  absl::StatusOr<CellGrid> s = Panel(
+      tc.layout_s_tv, m, n, false,
+      absl::StrCat("S (", m, " x ", n, "), source order"), row_of, col_of);
+  if (!s.ok()) return s.status();
+  absl::StatusOr<CellGrid> d = Panel(
+      tc.layout_d_tv, m, n, false,
+      absl::StrCat("D (", m, " x ", n, "), destination order"), row_of, col_of);
+  if (!d.ok()) return d.status();
+  out.push_back(*std::move(s));
+  out.push_back(*std::move(d));
+  return out;
+}
+
+}  // namespace hlolayout::draw

@@ -1,0 +1,64 @@
+// draw/tv_picture.h: pictures of tiled MMAs and tiled copies like CuTe's
+// print_latex, as CellGrids (draw/cell_grid.h) for SVG and the terminal.
+//
+// Each cell of a panel is one element of the tile, labelled "T<thread>
+// V<value>" with the first (thread, value) pair, threads outer and values
+// inner, that maps to it (CuTe's rule), and filled with CuTe's colour for
+// that thread: CuteTvColour(t) is TikzColor_TV's entry t % 8,
+//
+//   CuteTvColour(0) == "#AFAFFF"   (rgb 175,175,255)
+//   CuteTvColour(9) == "#AFFFAF"   (rgb 175,255,175)
+//
+//   TiledMmaGrids(tm)   -> {A: M x K, B: K x N (as print_latex draws it,
+//                           k down, n across), C: M x N}
+//   TiledCopyGrids(tc)  -> {S, D}: the tile in source and destination order
+//
+// Cells: <g class="tv-cell" data-coord="r,c" data-thread="t" data-value="v">
+// (class "tv-cell unowned" for an element no pair maps to).
+#ifndef HLOLAYOUT_DRAW_TV_PICTURE_H_
+#define HLOLAYOUT_DRAW_TV_PICTURE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
+#include "hlolayout/cute/layout.h"
+#include "hlolayout/draw/cell_grid.h"
+
+namespace hlolayout::draw {
+
+// CuteTvColour, CuteTvAnsi256
+//
+// CuTe's TikzColor_TV colour of a thread ("#RRGGBB") and its nearest
+// xterm-256 colour. Precondition: thread >= 0.
+absl::string_view CuteTvColour(int64_t thread);
+int CuteTvAnsi256(int64_t thread);
+
+// TvPanel
+//
+// One panel: `tv` maps (thread, value) to the column-major index of a
+// rows x cols tile; with `transpose` the panel is drawn cols x rows (CuTe's
+// B panel). Errors: a tile of more than kMaxTvCells cells or more than 2^20
+// (thread, value) pairs, an index outside the tile.
+inline constexpr int64_t kMaxTvCells = 16384;
+absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
+                                 int64_t cols, bool transpose,
+                                 const std::string& heading);
+
+// TiledMmaGrids
+//
+// The A, B and C panels of a tiled MMA.
+absl::StatusOr<std::vector<CellGrid>> TiledMmaGrids(const cute::TiledMma& tm);
+
+// TiledCopyGrids
+//
+// The S and D panels of a tiled copy. Error for a tiler of rank other than 2.
+absl::StatusOr<std::vector<CellGrid>> TiledCopyGrids(const cute::TiledCopy& tc);
+
+}  // namespace hlolayout::draw
+
+#endif  // HLOLAYOUT_DRAW_TV_PICTURE_H_
