@@ -161,5 +161,17 @@ TEST(CuteAtomCommandTest, ReferenceTiledCopy) {
   RunFile("tiled_copy_reference.tsv", TiledCopyArgs, kTiledCopyFields, 7);
 }
 
+TEST(CuteAtomCommandTest, GeneratedTiledMma) {
+  RunFile("tiled_mma_generated.tsv", TiledMmaArgs, kTiledMmaFields, 3);
+}
+
+TEST(CuteAtomCommandTest, GeneratedCopyAtoms) {
+  RunFile("copy_atoms_generated.tsv", MmaAtomArgs, kCopyAtomFields, 1);
+}
+
+TEST(CuteAtomCommandTest, GeneratedMmaAtoms) {
+  RunFile("mma_atoms_generated.tsv", MmaAtomArgs, kMmaAtomFields, 1);
+}
+
 }  // namespace
 }  // namespace hlolayout::cli
