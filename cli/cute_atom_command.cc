@@ -16,6 +16,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
+#include "hlolayout/cli/cute_conflicts_command.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
@@ -503,6 +504,11 @@ const std::vector<Sub>& Subs() {
        kDrawMmaHelp, RunDrawMma},
       {"draw-copy", "'Copy_Atom<OP, T>' [...]: a tiled copy's S and D panels",
        kDrawCopyHelp, RunDrawCopy},
+      {"conflicts",
+       "SMEM (COPY ... | --tv TV ...): shared-memory bank conflicts",
+       kConflictsHelp, RunConflicts},
+      {"draw-banks", "SMEM --bits B: a shared-memory layout coloured by bank",
+       kDrawBanksHelp, RunDrawBanks},
   };
   return *subs;
 }

@@ -1,0 +1,373 @@
+// cli/cute_conflicts_command.cc: `hlolayout cute conflicts` and
+// `hlolayout cute draw-banks`: shared-memory bank conflicts of a tiled copy or
+// a TV layout against a shared-memory layout, and a layout coloured by bank.
+#include "hlolayout/cli/cute_conflicts_command.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/cli/args.h"
+#include "hlolayout/cli/cute_atom_args.h"
+#include "hlolayout/cli/draw_output.h"
+#include "hlolayout/cli/json.h"
+#include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/cute/print.h"
+#include "hlolayout/draw/bank_picture.h"
+
+namespace hlolayout::cli {
+
+const absl::string_view kConflictsHelp =
+    R"(usage: hlolayout cute conflicts SMEM 'Copy_Atom<OP, T>' (--thr L --val L |
+                 --operand A|B|C|C_atom --mma NAME [--atom-layout L]
+                 [--permutation P]) [--side S|D] [--all] [--json]
+       hlolayout cute conflicts SMEM --tv TV --tile M,N --bits B [--vector N]
+                 [--all] [--json]
+
+Counts the shared-memory wavefronts each instruction of a tiled copy (or of
+any thread-value access pattern) takes on the shared-memory layout SMEM (tile
+coordinate (m,n) -> element offset), against the ideal, and names the
+threads that collide. The model: 32 banks of 4 bytes; each thread's access
+of W bits per instruction is served in phases of 32 threads (W <= 32), 16
+(W = 64) or 8 (W = 128); ldmatrix/stmatrix phases are the 8-row matrices,
+with only the threads that give row addresses; a phase takes as many
+wavefronts as the most distinct 4-byte words in one bank (equal words
+broadcast). docs/cute.md ("Bank conflicts") states the limits.
+
+SMEM is a CuTe layout ('(32,16):(16,1)', padded '(32,16):(17,1)'); it is
+evaluated at (m,n) when its first two modes cover the tile, else at the
+column-major index.
+
+flags:
+  --side S|D    which side is in shared memory: S (source: ldmatrix, loads
+                from shared memory) or D (destination: stmatrix, cp.async,
+                stores); default S, D for STSM and cp.async atoms
+  --tv TV       a (thread, value) -> tile index layout instead of a copy
+  --tile M,N    the tile of --tv
+  --bits B      the width of a value of --tv in bits
+  --vector N    values per thread per instruction with --tv (default 1)
+  --all         list every warp's instructions (default: warp 0, totals
+                over all warps)
+  --json        {"wavefronts", "ideal", "threads_per_phase", "instructions":
+                [{"warp", "instruction", "wavefronts", "ideal", "phases":
+                [{"threads": [first, last], "wavefronts", "ideal",
+                "collisions": [{"bank", "words", "threads"}]}]}]}
+  --help        this text
+
+examples:
+  hlolayout cute conflicts '(32,16):(16,1)' 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
+  hlolayout cute conflicts '(32,32):(32,1)' --tv '(32,1):(1,0)' --tile 32,32 --bits 32
+)";
+
+const absl::string_view kDrawBanksHelp =
+    R"(usage: hlolayout cute draw-banks SMEM --bits B [--svg FILE|-] [--ascii]
+                                  [--color WHEN]
+
+Draws a rank-2 shared-memory layout, each cell (m,n) labelled with the bank
+its element starts in (bank = (offset * B / 32) % 32, 32 banks of 4 bytes)
+and coloured by bank (8 colours, bank % 8), so that a column or row reading
+one bank stands out. At most 16,384 cells.
+
+flags:
+  --bits B       the element width in bits (default 16)
+  --svg FILE     write a self-contained SVG; '-' = stdout (cells carry
+                 data-coord, data-offset and data-bank)
+  --ascii        + - | instead of box-drawing characters (text only)
+  --color WHEN   auto (default), always or never (text only)
+  --help         this text
+
+example:
+  hlolayout cute draw-banks '(8,64):(64,1)' --bits 16
+)";
+
+namespace {
+
+int Fail(IoContext& io, absl::string_view sub, absl::string_view message) {
+  io.err << "hlolayout cute " << sub << ": " << message << "\n";
+  return 1;
+}
+
+int Usage(IoContext& io, absl::string_view sub, absl::string_view message) {
+  io.err << "hlolayout cute " << sub << ": " << message << " (hlolayout cute "
+         << sub << " --help)\n";
+  return 2;
+}
+
+absl::StatusOr<std::pair<int64_t, int64_t>> TileOption(
+    const std::string& text) {
+  std::vector<std::string> mn = absl::StrSplit(text, ',');
+  int64_t m = 0, n = 0;
+  if (mn.size() != 2 || !absl::SimpleAtoi(mn[0], &m) ||
+      !absl::SimpleAtoi(mn[1], &n) || m < 1 || n < 1 || m > (1 << 20) ||
+      n > (1 << 20)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --tile '", text, "': expected M,N (positive)"));
+  }
+  return std::make_pair(m, n);
+}
+
+void WriteJson(const cute::ConflictReport& r, bool all, JsonWriter& w) {
+  w.BeginObject()
+      .Key("wavefronts")
+      .Int(r.wavefronts)
+      .Key("ideal")
+      .Int(r.ideal)
+      .Key("threads_per_phase")
+      .Int(r.threads_per_phase)
+      .Key("value_bits")
+      .Int(r.value_bits);
+  w.Key("instructions").BeginArray();
+  for (const cute::InstructionReport& ir : r.instructions) {
+    if (!all && ir.warp != 0) continue;
+    w.BeginObject()
+        .Key("warp")
+        .Int(ir.warp)
+        .Key("instruction")
+        .Int(ir.instruction)
+        .Key("wavefronts")
+        .Int(ir.wavefronts)
+        .Key("ideal")
+        .Int(ir.ideal);
+    w.Key("phases").BeginArray();
+    for (const cute::PhaseReport& p : ir.phases) {
+      w.BeginObject();
+      w.Key("threads")
+          .BeginArray()
+          .Int(p.first_thread)
+          .Int(p.last_thread)
+          .EndArray();
+      w.Key("wavefronts").Int(p.wavefronts).Key("ideal").Int(p.ideal);
+      w.Key("collisions").BeginArray();
+      for (const cute::BankCollision& c : p.collisions) {
+        w.BeginObject().Key("bank").Int(c.bank);
+        w.Key("words").IntArray(c.words);
+        w.Key("threads").IntArray(c.threads);
+        w.EndObject();
+      }
+      w.EndArray().EndObject();
+    }
+    w.EndArray().EndObject();
+  }
+  w.EndArray().EndObject();
+}
+
+std::string Ratio(int64_t a, int64_t b) {
+  return absl::StrFormat("%.2fx", b == 0 ? 0.0 : static_cast<double>(a) / b);
+}
+
+std::string ShortList(const std::vector<int64_t>& v) {
+  std::vector<int64_t> head(v.begin(),
+                            v.begin() + std::min<size_t>(v.size(), 12));
+  std::string s = absl::StrJoin(head, ",");
+  if (v.size() > head.size()) absl::StrAppend(&s, ",... (", v.size(), ")");
+  return s;
+}
+
+// "0-3,8-11" for banks 0,1,2,3,8,9,10,11.
+std::string BankRanges(const std::vector<int>& banks) {
+  std::string out;
+  for (size_t i = 0; i < banks.size();) {
+    size_t j = i;
+    while (j + 1 < banks.size() && banks[j + 1] == banks[j] + 1) ++j;
+    absl::StrAppend(&out, out.empty() ? "" : ",", banks[i]);
+    if (j > i) absl::StrAppend(&out, "-", banks[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+void WriteText(const cute::ConflictReport& r, bool all, const std::string& what,
+               IoContext& io) {
+  io.out << what << "\n"
+         << r.value_bits << "-bit values, " << r.threads_per_phase
+         << " threads per phase\n";
+  int64_t warps = 0;
+  for (const cute::InstructionReport& ir : r.instructions) {
+    warps = std::max(warps, ir.warp + 1);
+    if (!all && ir.warp != 0) continue;
+    io.out << "warp " << ir.warp << " instruction " << ir.instruction << ": "
+           << ir.wavefronts << " wavefronts (ideal " << ir.ideal << ", "
+           << Ratio(ir.wavefronts, ir.ideal) << ")\n";
+    for (const cute::PhaseReport& p : ir.phases) {
+      if (p.collisions.empty()) continue;
+      io.out << "  threads " << p.first_thread << "-" << p.last_thread << ": "
+             << p.wavefronts << " wavefronts (ideal " << p.ideal << ")\n";
+      // Group the banks by the threads that collide in them.
+      std::vector<std::pair<std::vector<int64_t>, std::vector<int>>> groups;
+      for (const cute::BankCollision& c : p.collisions) {
+        auto it =
+            std::find_if(groups.begin(), groups.end(),
+                         [&](const auto& g) { return g.first == c.threads; });
+        if (it == groups.end()) {
+          groups.push_back({c.threads, {c.bank}});
+        } else {
+          it->second.push_back(c.bank);
+        }
+      }
+      int shown = 0;
+      for (const auto& [threads, banks] : groups) {
+        if (++shown > 8) {
+          io.out << "    ... " << groups.size() - 8 << " more groups\n";
+          break;
+        }
+        io.out << "    threads " << ShortList(threads) << " in bank"
+               << (banks.size() > 1 ? "s " : " ") << BankRanges(banks) << "\n";
+      }
+    }
+  }
+  io.out << "total: " << r.wavefronts << " wavefronts for an ideal of "
+         << r.ideal << " (" << Ratio(r.wavefronts, r.ideal) << ") over "
+         << r.instructions.size() << " instruction(s) of " << warps
+         << " warp(s)\n";
+}
+
+}  // namespace
+
+int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kSub = "conflicts";
+  std::vector<absl::string_view> valued(std::begin(kTiledCopyFlags),
+                                        std::end(kTiledCopyFlags));
+  for (absl::string_view v : {"side", "tv", "tile", "bits", "vector"}) {
+    valued.push_back(v);
+  }
+  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "all"}, valued);
+  if (!args.ok()) return Usage(io, kSub, args.status().message());
+  if (args->positional.empty()) return Usage(io, kSub, "expected SMEM");
+  absl::StatusOr<cute::Layout> smem_layout =
+      cute::ParseLayout(args->positional[0]);
+  if (!smem_layout.ok()) {
+    return Fail(io, kSub,
+                absl::StrCat("SMEM: ", smem_layout.status().message()));
+  }
+  const cute::SmemLayout smem = cute::SmemLayout::Plain(*smem_layout);
+  absl::StatusOr<cute::ConflictReport> report;
+  std::string what;
+  if (args->Has("tv")) {
+    if (args->positional.size() != 1) {
+      return Usage(io, kSub, "--tv takes no copy atom");
+    }
+    if (!args->Has("tile") || !args->Has("bits")) {
+      return Usage(io, kSub, "--tv needs --tile M,N and --bits B");
+    }
+    absl::StatusOr<cute::Layout> tv = cute::ParseLayout(args->Value("tv", ""));
+    if (!tv.ok())
+      return Fail(io, kSub, absl::StrCat("--tv: ", tv.status().message()));
+    auto tile = TileOption(args->Value("tile", ""));
+    if (!tile.ok()) return Usage(io, kSub, tile.status().message());
+    int64_t bits = 0, vector = 1;
+    if (!absl::SimpleAtoi(args->Value("bits", ""), &bits) || bits < 1 ||
+        bits > 1024) {
+      return Usage(io, kSub, "--bits takes a width of 1 to 1024 bits");
+    }
+    if (!absl::SimpleAtoi(args->Value("vector", "1"), &vector) || vector < 1) {
+      return Usage(io, kSub, "--vector takes a positive count");
+    }
+    auto accesses =
+        cute::TvAccesses(*tv, tile->first, tile->second, vector, smem);
+    if (!accesses.ok()) return Fail(io, kSub, accesses.status().message());
+    report = cute::CountConflicts(*accesses, static_cast<int>(bits));
+    what = absl::StrCat("TV layout ", cute::ToString(*tv), " on shared memory ",
+                        smem.description());
+  } else {
+    if (args->positional.size() != 2) {
+      return Usage(io, kSub, "expected SMEM and 'Copy_Atom<OP, T>'");
+    }
+    std::string failed;
+    absl::StatusOr<cute::TiledCopy> tc =
+        TiledCopyFromArgs({args->positional[1]}, *args, failed);
+    if (!tc.ok()) {
+      if (failed == "usage") return Usage(io, kSub, tc.status().message());
+      return Fail(io, kSub,
+                  absl::StrCat(failed.empty() ? "" : failed + ": ",
+                               tc.status().message()));
+    }
+    const std::string& op = tc->atom.op.name;
+    std::string side = args->Value("side", "");
+    if (side.empty()) {
+      side = absl::StrContains(op, "STSM") || absl::StrContains(op, "CP_ASYNC")
+                 ? "D"
+                 : "S";
+    }
+    if (side != "S" && side != "D") {
+      return Usage(io, kSub,
+                   absl::StrCat("--side is S or D, found '", side, "'"));
+    }
+    report = cute::SmemConflicts(
+        *tc, side == "S" ? cute::Side::kSource : cute::Side::kDestination,
+        smem);
+    what =
+        absl::StrCat(side == "S" ? "source" : "destination", " side of ",
+                     tc->atom.name(), " on shared memory ", smem.description());
+  }
+  if (!report.ok()) return Fail(io, kSub, report.status().message());
+  if (args->Has("json")) {
+    JsonWriter w;
+    WriteJson(*report, args->Has("all"), w);
+    io.out << w.str() << "\n";
+  } else {
+    WriteText(*report, args->Has("all"), what, io);
+  }
+  return 0;
+}
+
+int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout cute draw-banks";
+  absl::StatusOr<Args> args =
+      ParseArgs(raw, {"ascii"}, {"bits", "svg", "color"});
+  if (!args.ok()) {
+    io.err << kWho << ": " << args.status().message() << "\n";
+    return 2;
+  }
+  if (args->positional.size() != 1) {
+    io.err << kWho << ": expected one SMEM layout (" << kWho << " --help)\n";
+    return 2;
+  }
+  int64_t bits = 0;
+  if (!absl::SimpleAtoi(args->Value("bits", "16"), &bits) || bits < 1 ||
+      bits > 1024) {
+    io.err << kWho << ": --bits takes a width of 1 to 1024 bits\n";
+    return 2;
+  }
+  absl::StatusOr<cute::Layout> layout = cute::ParseLayout(args->positional[0]);
+  if (!layout.ok()) {
+    io.err << kWho << ": " << layout.status().message() << "\n";
+    return 1;
+  }
+  absl::StatusOr<draw::CellGrid> grid =
+      draw::BankGrid(*layout, static_cast<int>(bits));
+  if (!grid.ok()) {
+    io.err << kWho << ": " << grid.status().message() << "\n";
+    return 1;
+  }
+  absl::StatusOr<bool> colour = ShouldColour(args->Value("color", "auto"), io);
+  if (!colour.ok()) {
+    io.err << kWho << ": " << colour.status().message() << "\n";
+    return 2;
+  }
+  const std::string title = absl::StrCat("banks of ", cute::ToString(*layout),
+                                         ", ", bits, "-bit elements");
+  if (args->Has("svg")) {
+    absl::Status s =
+        WriteSvg(args->Value("svg", "-"), draw::GridsToSvg({*grid}, title), io);
+    if (!s.ok()) {
+      io.err << kWho << ": " << s.message() << "\n";
+      return 1;
+    }
+    return 0;
+  }
+  io.out << title << "\n\n"
+         << draw::GridsToText({*grid},
+                              draw::TextStyle{*colour, args->Has("ascii")});
+  return 0;
+}
+
+}  // namespace hlolayout::cli
