@@ -23,7 +23,7 @@ constexpr absl::string_view kTvColours[8] = {
 };
 constexpr int kTvAnsi[8] = {147, 157, 229, 217, 189, 194, 230, 224};
 
-constexpr int64_t kMaxPairs = int64_t{1} << 20;
+constexpr int64_t kMaxPairs = int64_t{1} << 22;
 
 }  // namespace
 

@@ -42,7 +42,7 @@ int CuteTvAnsi256(int64_t thread);
 //
 // One panel: `tv` maps (thread, value) to the column-major index of a
 // rows x cols tile; with `transpose` the panel is drawn cols x rows (CuTe's
-// B panel). Errors: a tile of more than kMaxTvCells cells or more than 2^20
+// B panel). Errors: a tile of more than kMaxTvCells cells or more than 2^22
 // (thread, value) pairs, an index outside the tile.
 inline constexpr int64_t kMaxTvCells = 16384;
 absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
