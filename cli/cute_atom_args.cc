@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/tile.h"
 #include "hlolayout/cute/parse.h"
@@ -26,7 +27,7 @@ absl::StatusOr<TiledMma> TiledMmaFromArgs(const std::string& name,
   cute::Layout layout;  // 1:0 padded to (1,1,1)
   if (args.Has("atom-layout")) {
     absl::StatusOr<cute::Layout> l =
-        cute::ParseLayout(args.Value("atom-layout", ""));
+        cute::atom_internal::ParseStaticLayout(args.Value("atom-layout", ""));
     if (!l.ok()) {
       failed_option = "--atom-layout";
       return l.status();
@@ -67,12 +68,14 @@ absl::StatusOr<TiledCopy> TiledCopyFromArgs(
       failed_option = "usage";
       return absl::InvalidArgumentError("--thr and --val go together");
     }
-    absl::StatusOr<cute::Layout> thr = cute::ParseLayout(args.Value("thr", ""));
+    absl::StatusOr<cute::Layout> thr =
+        cute::atom_internal::ParseStaticLayout(args.Value("thr", ""));
     if (!thr.ok()) {
       failed_option = "--thr";
       return thr.status();
     }
-    absl::StatusOr<cute::Layout> val = cute::ParseLayout(args.Value("val", ""));
+    absl::StatusOr<cute::Layout> val =
+        cute::atom_internal::ParseStaticLayout(args.Value("val", ""));
     if (!val.ok()) {
       failed_option = "--val";
       return val.status();

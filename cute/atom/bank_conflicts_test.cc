@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/tile.h"
 #include "hlolayout/cute/atom/tiled_copy.h"
@@ -22,7 +23,7 @@ namespace hlolayout::cute {
 namespace {
 
 Layout L(const char* text) {
-  absl::StatusOr<Layout> l = ParseLayout(text);
+  absl::StatusOr<Layout> l = atom_internal::ParseStaticLayout(text);
   EXPECT_TRUE(l.ok()) << l.status();
   return *l;
 }

@@ -23,7 +23,7 @@ TileMode TileMode::Integer(int64_t n) {
   TileMode m;
   m.kind_ = Kind::kInteger;
   // CuTe's make_layout(Int<n>): a size-1 mode gets stride 0.
-  m.layout_ = *Layout::Compact(IntTuple(n));
+  m.layout_ = *Layout::Compact(IntTuple::Static(n));
   return m;
 }
 
@@ -189,7 +189,9 @@ absl::StatusOr<Tile> ParseTile(absl::string_view text) {
     }
     absl::StatusOr<Layout> layout = ParseLayout(element);
     if (!layout.ok()) return Relocate(text, s, element, layout.status());
-    tile.push_back(TileMode::Of(*std::move(layout)));
+    // Every integer of a permutation is static (CuTe requires it).
+    tile.push_back(TileMode::Of(Layout::Make(
+        WithTags(layout->shape(), true), WithTags(layout->stride(), true))));
   }
   return tile;
 }

@@ -61,16 +61,19 @@ absl::StatusOr<Layout> ThrFrgOfTile(const Tile& tiler,
   const int64_t atom_thr = ref_layout.mode(0).size();
   const int64_t atom_val = ref_layout.mode(1).size();
   Layout ref;
-  TCOPY_TRY(ref, Layout::Compact(IntTuple::Tuple({TilerShape(tiler), 1})),
-            "the reference tile");
+  TCOPY_TRY(
+      ref,
+      atom_internal::StaticCompact(IntTuple::Tuple({TilerShape(tiler), 1})),
+      "the reference tile");
   Layout ref2trg;
   TCOPY_TRY(ref2trg, Composition(RightInverse(ref_layout), trg),
             "the atom's reference-to-target map");
   Layout atom_tv;
   TCOPY_TRY(
       atom_tv,
-      ZippedDivideGuided(tiled_layout_tv, Tup({T(*Layout::Compact(atom_thr)),
-                                               T(*Layout::Compact(atom_val))})),
+      ZippedDivideGuided(tiled_layout_tv,
+                         Tup({T(*atom_internal::StaticCompact(atom_thr)),
+                              T(*atom_internal::StaticCompact(atom_val))})),
       "dividing the TV layout by the atom");
   Layout trg_tv;
   TCOPY_TRY(trg_tv, Composition(atom_tv, Tup({T(ref2trg), U()})),
@@ -135,8 +138,10 @@ std::vector<int64_t> TiledCopy::tile_extent() const {
 }
 
 absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
-                                        const Layout& thr_layout,
-                                        const Layout& val_layout) {
+                                        const Layout& thr_layout_in,
+                                        const Layout& val_layout_in) {
+  const Layout thr_layout = atom_internal::AllStatic(thr_layout_in);
+  const Layout val_layout = atom_internal::AllStatic(val_layout_in);
   const absl::string_view op_name = "make_tiled_copy";
   Layout layout_mn;
   TCOPY_TRY(layout_mn, RakedProduct(thr_layout, val_layout),
@@ -185,7 +190,7 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
   }
   Layout layout_tv;
   TCOPY_TRY(layout_tv,
-            Composition(layout_c, *Layout::Compact(IntTuple::Tuple(
+            Composition(layout_c, *atom_internal::StaticCompact(IntTuple::Tuple(
                                       {layout_c.mode(0).size(), copy_v}))),
             "keeping one atom's values");
   const int64_t m = mma.tile_mnk[0];
@@ -193,9 +198,9 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
   Tile tiler;
   std::vector<Tiler> tiler_parts;
   for (int i = 0; i < 2; ++i) {
-    const Layout axis =
-        Layout::Make(IntTuple::Tuple({m, n}),
-                     IntTuple::Tuple({i == 0 ? 1 : 0, i == 1 ? 1 : 0}));
+    const Layout axis = atom_internal::StaticMake(
+        IntTuple::Tuple({m, n}),
+        IntTuple::Tuple({i == 0 ? 1 : 0, i == 1 ? 1 : 0}));
     Layout comp;
     TCOPY_TRY(comp, Composition(axis, layout_tv), "the tiler");
     const Layout filtered = Filter(comp);
@@ -203,10 +208,10 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
     tiler_parts.push_back(T(filtered));
   }
   Layout tile2mma;
-  TCOPY_TRY(
-      tile2mma,
-      Composition(*Layout::Compact(IntTuple::Tuple({m, n})), Tup(tiler_parts)),
-      "the tile-to-MMA map");
+  TCOPY_TRY(tile2mma,
+            Composition(*atom_internal::StaticCompact(IntTuple::Tuple({m, n})),
+                        Tup(tiler_parts)),
+            "the tile-to-MMA map");
   Layout inverse;
   TCOPY_TRY(inverse, LeftInverse(tile2mma), "the tile-to-MMA map's inverse");
   Layout tv;

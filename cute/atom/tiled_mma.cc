@@ -52,18 +52,20 @@ absl::StatusOr<Layout> Thrfrg(const Layout& ref, const TileMode& perm0,
            "permuting the tile");
   Layout c_tensor;
   TMMA_TRY(c_tensor,
-           ZippedDivideGuided(t_tensor, Tup({T(*Layout::Compact(atom0)),
-                                             T(*Layout::Compact(atom1))})),
+           ZippedDivideGuided(t_tensor,
+                              Tup({T(*atom_internal::StaticCompact(atom0)),
+                                   T(*atom_internal::StaticCompact(atom1))})),
            "dividing the tile by the atom");
   Layout tv_tensor;
   TMMA_TRY(tv_tensor, Composition(c_tensor, Tup({T(atom_tv), U()})),
            "composing with the atom's TV layout");
   Layout thr_tensor;
-  TMMA_TRY(thr_tensor,
-           ZippedDivideGuided(tv_tensor,
-                              Tup({U(), Tup({T(*Layout::Compact(thr0)),
-                                             T(*Layout::Compact(thr1))})})),
-           "dividing by the thread layout");
+  TMMA_TRY(
+      thr_tensor,
+      ZippedDivideGuided(
+          tv_tensor, Tup({U(), Tup({T(*atom_internal::StaticCompact(thr0)),
+                                    T(*atom_internal::StaticCompact(thr1))})})),
+      "dividing by the thread layout");
   return thr_tensor;
 }
 
@@ -110,8 +112,9 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
         permutation.size(), " modes; at most 3 (M, N, K)"));
   }
   {
-    std::vector<Layout> modes = atom_layout.modes();
-    if (!atom_layout.shape().is_tuple()) modes = {atom_layout};
+    const Layout static_layout = atom_internal::AllStatic(atom_layout);
+    std::vector<Layout> modes = static_layout.modes();
+    if (!static_layout.shape().is_tuple()) modes = {static_layout};
     while (modes.size() < 3) modes.push_back(Layout());  // 1:0
     TMMA_TRY(tm.atom_layout_mnk, Tuple(modes), "padding the atom layout");
   }
@@ -146,8 +149,8 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
     Layout both;
     TMMA_TRY(both, Tuple({vmnk, comp}), "the thread layout");
     const Layout inv = RightInverse(both);
-    const Layout head = Layout::Make(IntTuple::Tuple({vmnk.size(), 1}),
-                                     IntTuple::Tuple({1, 0}));
+    const Layout head = atom_internal::StaticMake(
+        IntTuple::Tuple({vmnk.size(), 1}), IntTuple::Tuple({1, 0}));
     TMMA_TRY(thridx_2_thrid, Composition(head, inv), "thread index map");
   }
 
@@ -155,7 +158,8 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
   {
     Layout ref;
     TMMA_TRY(ref,
-             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[1]})),
+             atom_internal::StaticCompact(
+                 IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[1]})),
              "the C tile");
     Layout thr;
     TMMA_TRY(thr,
@@ -169,15 +173,16 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
   {
     Layout ref;
     TMMA_TRY(ref,
-             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[2]})),
+             atom_internal::StaticCompact(
+                 IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[2]})),
              "the A tile");
     Layout thr;
     TMMA_TRY(thr,
              Thrfrg(ref, perm[0], perm[2], atom_mnk[0], atom_mnk[2],
                     atom.layout_a_tv, thr_mnk[0], thr_mnk[2]),
              "A");
-    const Layout mn = Layout::Make(IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}),
-                                   IntTuple::Tuple({1, 0}));
+    const Layout mn = atom_internal::StaticMake(
+        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), IntTuple::Tuple({1, 0}));
     Layout spread;
     TMMA_TRY(spread,
              Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
@@ -189,15 +194,16 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
   {
     Layout ref;
     TMMA_TRY(ref,
-             Layout::Compact(IntTuple::Tuple({tm.tile_mnk[1], tm.tile_mnk[2]})),
+             atom_internal::StaticCompact(
+                 IntTuple::Tuple({tm.tile_mnk[1], tm.tile_mnk[2]})),
              "the B tile");
     Layout thr;
     TMMA_TRY(thr,
              Thrfrg(ref, perm[1], perm[2], atom_mnk[1], atom_mnk[2],
                     atom.layout_b_tv, thr_mnk[1], thr_mnk[2]),
              "B");
-    const Layout mn = Layout::Make(IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}),
-                                   IntTuple::Tuple({0, 1}));
+    const Layout mn = atom_internal::StaticMake(
+        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), IntTuple::Tuple({0, 1}));
     Layout spread;
     TMMA_TRY(spread,
              Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
 #include "hlolayout/cute/atom/tile.h"
@@ -18,7 +19,7 @@ TiledMma Make(const std::string& atom, const std::string& layout,
               const std::string& perm) {
   absl::StatusOr<MmaAtom> a = FindMmaAtom(atom);
   EXPECT_TRUE(a.ok()) << a.status();
-  absl::StatusOr<Layout> l = ParseLayout(layout);
+  absl::StatusOr<Layout> l = atom_internal::ParseStaticLayout(layout);
   EXPECT_TRUE(l.ok()) << l.status();
   Tile t;
   if (!perm.empty()) {

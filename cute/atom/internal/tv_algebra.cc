@@ -12,6 +12,7 @@
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/parse.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -81,8 +82,9 @@ absl::Status UpcastLeaves(const IntTuple& shape, const IntTuple& stride,
         absl::StrCat("upcast by ", n, ": stride ", d, " and ", n,
                      " do not divide each other"));
   }
-  new_shape = CeilDivPositive(shape.value(), CeilDivPositive(n, ad));
-  new_stride = (d < 0 ? -1 : 1) * CeilDivPositive(ad, n);
+  new_shape =
+      IntTuple::Static(CeilDivPositive(shape.value(), CeilDivPositive(n, ad)));
+  new_stride = IntTuple::Static((d < 0 ? -1 : 1) * CeilDivPositive(ad, n));
   return absl::OkStatus();
 }
 
@@ -134,19 +136,43 @@ absl::StatusOr<Layout> Upcast(const Layout& layout, int64_t n) {
 }
 
 absl::StatusOr<Layout> WithShape(const Layout& layout, const IntTuple& shape) {
-  CUTE_ASSIGN_OR_RETURN(Layout compact, Layout::Compact(shape));
+  CUTE_ASSIGN_OR_RETURN(Layout compact, StaticCompact(shape));
   return Composition(layout, compact);
 }
 
 IntTuple ProductEach(const IntTuple& shape) {
   if (shape.is_int()) return shape;
   std::vector<IntTuple> out;
-  for (const IntTuple& e : shape.elements()) out.push_back(*Size(e));
+  for (const IntTuple& e : shape.elements())
+    out.push_back(IntTuple::Static(*Size(e)));
   return IntTuple::Tuple(std::move(out));
 }
 
 absl::StatusOr<Layout> Tuple(std::vector<Layout> modes) {
   return MakeLayout(modes);
+}
+
+IntTuple AllStatic(const IntTuple& t) { return WithTags(t, true); }
+
+Layout AllStatic(const Layout& layout) {
+  return Layout::Make(WithTags(layout.shape(), true),
+                      WithTags(layout.stride(), true));
+}
+
+absl::StatusOr<Layout> StaticCompact(const IntTuple& shape) {
+  return Layout::Compact(WithTags(shape, true));
+}
+
+Layout StaticMake(const IntTuple& shape, const IntTuple& stride) {
+  return Layout::Make(WithTags(shape, true), WithTags(stride, true));
+}
+
+absl::StatusOr<Layout> ParseStaticLayout(absl::string_view text) {
+  CUTE_ASSIGN_OR_RETURN(Layout parsed, ParseLayout(text));
+  if (text.find(':') == absl::string_view::npos) {
+    return StaticCompact(parsed.shape());
+  }
+  return AllStatic(parsed);
 }
 
 }  // namespace hlolayout::cute::atom_internal

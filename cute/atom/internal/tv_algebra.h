@@ -66,6 +66,25 @@ IntTuple ProductEach(const IntTuple& shape);
 // MakeLayout of the given modes (CuTe's make_layout(a, b, ...)).
 absl::StatusOr<Layout> Tuple(std::vector<Layout> modes);
 
+// Static integers. Atoms, tiled MMAs and tiled copies are compile-time
+// objects in CuTe: every integer in them is static, and CuTe's algebra
+// treats static size-1 modes differently from dynamic ones (a static _1
+// gets stride _0 in make_layout). Every layout built here is all static.
+//
+//   AllStatic((2,1):(1,2))          == (_2,_1):(_1,_2)
+//   StaticCompact((2,1,1))          == (_2,_1,_1):(_1,_0,_0)
+//   ParseStaticLayout("(2,2,1)")    == (_2,_2,_1):(_1,_2,_0)
+IntTuple AllStatic(const IntTuple& t);
+Layout AllStatic(const Layout& layout);
+absl::StatusOr<Layout> StaticCompact(const IntTuple& shape);
+Layout StaticMake(const IntTuple& shape, const IntTuple& stride);
+// ParseStaticLayout
+//
+// cute/parse.h's ParseLayout with every integer static, whether written `4`
+// or `_4` (a shape alone gets CuTe's static compact strides). Errors as
+// ParseLayout.
+absl::StatusOr<Layout> ParseStaticLayout(absl::string_view text);
+
 }  // namespace hlolayout::cute::atom_internal
 
 #endif  // HLOLAYOUT_CUTE_ATOM_INTERNAL_TV_ALGEBRA_H_
