@@ -173,5 +173,128 @@ TEST(CuteAtomCommandTest, GeneratedMmaAtoms) {
   RunFile("mma_atoms_generated.tsv", MmaAtomArgs, kMmaAtomFields, 1);
 }
 
+TEST(CuteAtomCommandTest, ConflictsOfSwizzledLayouts) {
+  // Reading a column of 16-byte chunks of a 128-byte-row K-major tile: all
+  // eight rows in one bank group unswizzled, spread by CuTe's SW128 atom
+  // (element form and its byte-address form alike).
+  const std::vector<std::string> tail = {"--tv",     "(8,8):(1,8)", "--tile",
+                                         "8,64",     "--bits",      "16",
+                                         "--vector", "8",           "--json"};
+  auto run = [&](const std::string& smem) {
+    std::vector<std::string> a = {"cute", "conflicts", smem};
+    a.insert(a.end(), tail.begin(), tail.end());
+    CliResult r = RunCli(a);
+    EXPECT_EQ(r.status, 0) << r.err;
+    return r.out;
+  };
+  EXPECT_NE(run("(8,64):(64,1)").find(R"({"wavefronts": 8, "ideal": 1)"),
+            std::string::npos);
+  EXPECT_NE(run("Sw<3,3,3> o _0 o (8,64):(64,1)")
+                .find(R"({"wavefronts": 1, "ideal": 1)"),
+            std::string::npos);
+  EXPECT_NE(run("Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)")
+                .find(R"({"wavefronts": 1, "ideal": 1)"),
+            std::string::npos);
+}
+
+TEST(CuteAtomCommandTest, ConflictsOfLdmatrix) {
+  CliResult r =
+      RunCli({"cute", "conflicts", "(32,16):(16,1)",
+              "Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "--operand", "A", "--mma",
+              "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout", "(2,1,1)"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("threads 0,4 in banks 0-3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("total: 16 wavefronts for an ideal of 8 (2.00x)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(CuteAtomCommandTest, Errors) {
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    std::string message;
+  };
+  const Case cases[] = {
+      {{"cute", "atom", "SM80_16x8x16_F32F16F16F32_NT"},
+       1,
+       "unknown MMA atom 'SM80_16x8x16_F32F16F16F32_NT'; nearest: "
+       "SM80_16x8x16_F32F16F16F32_TN"},
+      {{"cute", "atom",
+        "SM90_64x12x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>"},
+       1,
+       "the name fits SM90_64x{N}x16_{T}_SS<{MA},{MB}{SC}> with N in 8|16|32"},
+      {{"cute", "atom", "SM80_16x8x128_S32U1U1S32_TN_XORPOPC"},
+       1,
+       "defined by CuTe but unusable"},
+      {{"cute", "atom", "SM80_16x8x16<"}, 1, "1:14: expected '>'"},
+      {{"cute", "atom", "Copy_Atom<SM75_U32x4_LDSM_N, double>"},
+       1,
+       "CopyOperation is not valid for Dst of ValType"},
+      {{"cute", "atom", "Copy_Atom<SM75_U32x4_LDSM_N, half_float>"},
+       1,
+       "unknown value type 'half_float'"},
+      {{"cute", "atom", "Copy_Atom<SM75_U32x4_LDSM_N>"},
+       1,
+       "needs two arguments"},
+      {{"cute", "tiled-mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout",
+        "(2,2"},
+       1,
+       "--atom-layout: 1:5: expected ',' or ')'"},
+      {{"cute", "tiled-mma", "SM80_16x8x16_F16F16F16F16_TN", "--permutation",
+        "<_32,(_8,_2):(_1,_16,_8)>"},
+       1,
+       "--permutation: 1:14: stride is not congruent with the shape"},
+      {{"cute", "tiled-mma", "SM80_16x8x16_F16F16F16F16_TN", "--atom-layout",
+        "(2,2,1,2)"},
+       1,
+       "has 4 modes; at most 3"},
+      {{"cute", "tiled-mma", "SM80_16x8x16_F16F16F16F16_TN", "--thread", "200"},
+       1,
+       "thread 200 is outside the tiled MMA's 32 threads"},
+      {{"cute", "tiled-copy", "Copy_Atom<DefaultCopy, float>"},
+       2,
+       "give either --thr and --val, or --operand and --mma"},
+      {{"cute", "tiled-copy", "Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "--thr",
+        "(4,4):(4,1)", "--val", "(1,8)"},
+       1,
+       "TiledCopy uses too few thrs for selected CopyAtom"},
+      {{"cute", "conflicts", "(4,4):(4,1)", "--tv", "(32,1):(1,0)", "--tile",
+        "32,32", "--bits", "32"},
+       1,
+       "fewer than the 32x32 tile"},
+      {{"cute", "atoms", "--family", "sm42"}, 1, "unknown family 'sm42'"},
+  };
+  for (const Case& c : cases) {
+    CliResult r = RunCli(c.args);
+    EXPECT_EQ(r.status, c.status) << absl::StrJoin(c.args, " ") << "\n"
+                                  << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos)
+        << absl::StrJoin(c.args, " ") << "\n"
+        << r.err;
+  }
+}
+
+TEST(CuteAtomCommandTest, ThreadSlices) {
+  CliResult r = RunCli({"cute", "tiled-mma", "SM80_16x8x8_F16F16F16F16_TN",
+                        "--thread", "5", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Thread 5 = lane (1, row 1): A values (m,k) in LayoutA_TV order.
+  EXPECT_EQ(
+      r.out,
+      R"({"thread": 5, "A": [[1, 2], [1, 3], [9, 2], [9, 3]], "B": [[1, 2], [1, 3]], "C": [[1, 2], [1, 3], [9, 2], [9, 3]]})"
+      "\n");
+}
+
+TEST(CuteAtomCommandTest, ListsFamilies) {
+  CliResult r = RunCli({"cute", "atoms", "--family", "sm90_gmma", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("SM90_64x{N}x16_{T}_RS<GMMA::Major::K,{MB}{SC}>"),
+            std::string::npos);
+  r = RunCli({"cute", "atoms", "--copy"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("SM100_TMEM_LOAD_16dp256b{X}x{H}"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hlolayout::cli

@@ -43,9 +43,11 @@ with only the threads that give row addresses; a phase takes as many
 wavefronts as the most distinct 4-byte words in one bank (equal words
 broadcast). docs/cute.md ("Bank conflicts") states the limits.
 
-SMEM is a CuTe layout ('(32,16):(16,1)', padded '(32,16):(17,1)'); it is
-evaluated at (m,n) when its first two modes cover the tile, else at the
-column-major index.
+SMEM is a CuTe layout ('(32,16):(16,1)', padded '(32,16):(17,1)'), a
+swizzled one ('Sw<2,3,3> o _0 o (32,32):(32,1)') or CuTe's shared-memory
+form whose swizzle acts on byte addresses ('Sw<3,4,3> o smem_ptr[16b](unset)
+o (_8,_64):(_64,_1)'); it is evaluated at (m,n) when its first two modes
+cover the tile, else at the column-major index.
 
 flags:
   --side S|D    which side is in shared memory: S (source: ldmatrix, loads
@@ -72,7 +74,8 @@ const absl::string_view kDrawBanksHelp =
     R"(usage: hlolayout cute draw-banks SMEM --bits B [--svg FILE|-] [--ascii]
                                   [--color WHEN]
 
-Draws a rank-2 shared-memory layout, each cell (m,n) labelled with the bank
+Draws a rank-2 shared-memory layout (plain, swizzled or composed, as for
+`hlolayout cute conflicts`), each cell (m,n) labelled with the bank
 its element starts in (bank = (offset * B / 32) % 32, 32 banks of 4 bytes)
 and coloured by bank (8 colours, bank % 8), so that a column or row reading
 one bank stands out. At most 16,384 cells.
@@ -87,6 +90,7 @@ flags:
 
 example:
   hlolayout cute draw-banks '(8,64):(64,1)' --bits 16
+  hlolayout cute draw-banks 'Sw<3,3,3> o _0 o (8,64):(64,1)' --bits 16
 )";
 
 namespace {
@@ -242,13 +246,13 @@ int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args = ParseArgs(raw, {"json", "all"}, valued);
   if (!args.ok()) return Usage(io, kSub, args.status().message());
   if (args->positional.empty()) return Usage(io, kSub, "expected SMEM");
-  absl::StatusOr<cute::Layout> smem_layout =
-      cute::ParseLayout(args->positional[0]);
+  absl::StatusOr<cute::AnyLayout> smem_layout =
+      cute::ParseAnyLayout(args->positional[0]);
   if (!smem_layout.ok()) {
     return Fail(io, kSub,
                 absl::StrCat("SMEM: ", smem_layout.status().message()));
   }
-  const cute::SmemLayout smem = cute::SmemLayout::Plain(*smem_layout);
+  const cute::SmemLayout smem = cute::SmemLayout::Any(*smem_layout);
   absl::StatusOr<cute::ConflictReport> report;
   std::string what;
   if (args->Has("tv")) {
@@ -337,7 +341,8 @@ int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": --bits takes a width of 1 to 1024 bits\n";
     return 2;
   }
-  absl::StatusOr<cute::Layout> layout = cute::ParseLayout(args->positional[0]);
+  absl::StatusOr<cute::AnyLayout> layout =
+      cute::ParseAnyLayout(args->positional[0]);
   if (!layout.ok()) {
     io.err << kWho << ": " << layout.status().message() << "\n";
     return 1;

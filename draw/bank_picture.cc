@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/print.h"
 
 namespace hlolayout::draw {
@@ -64,18 +65,20 @@ absl::StatusOr<CellGrid> BankGridOf(
   return g;
 }
 
-absl::StatusOr<CellGrid> BankGrid(const cute::Layout& layout, int bits) {
-  const bool two = layout.shape().is_tuple() && layout.rank() == 2;
-  if (layout.shape().is_tuple() && layout.rank() > 2) {
+absl::StatusOr<CellGrid> BankGrid(const cute::AnyLayout& layout, int bits) {
+  const cute::IntTuple shape = layout.shape();
+  const bool two = shape.is_tuple() && cute::Rank(shape) == 2;
+  if (shape.is_tuple() && cute::Rank(shape) > 2) {
     return absl::InvalidArgumentError(
         absl::StrCat("draw-banks takes a rank-1 or rank-2 layout, not rank ",
-                     layout.rank()));
+                     cute::Rank(shape)));
   }
-  const int64_t rows = two ? layout.mode(0).size() : 1;
-  const int64_t cols = two ? layout.mode(1).size() : layout.size();
+  const int64_t rows = two ? *cute::Size(shape[0]) : 1;
+  const int64_t cols = two ? *cute::Size(shape[1]) : layout.size();
+  const cute::SmemLayout smem = cute::SmemLayout::Any(layout);
   return BankGridOf(
       rows, cols, bits,
-      [&](int64_t i, int64_t j) { return layout.TryEvaluate(i + rows * j); },
+      [&](int64_t i, int64_t j) { return smem.Offset(i, j, rows, cols); },
       absl::StrCat("banks of ", cute::ToString(layout)));
 }
 

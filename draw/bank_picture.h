@@ -14,7 +14,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/composed_layout.h"
 #include "hlolayout/draw/cell_grid.h"
 
 namespace hlolayout::draw {
@@ -31,9 +31,10 @@ absl::StatusOr<CellGrid> BankGridOf(
 
 // BankGrid
 //
-// A rank-2 layout (mode 0 down, mode 1 across; a rank-1 layout is one
-// row).
-absl::StatusOr<CellGrid> BankGrid(const cute::Layout& layout, int bits);
+// A rank-2 layout, swizzled layout or composed layout (mode 0 down, mode 1
+// across; a rank-1 layout is one row), element offsets as
+// cute::SmemLayout::Any computes them (a `smem_ptr` swizzle acts on bytes).
+absl::StatusOr<CellGrid> BankGrid(const cute::AnyLayout& layout, int bits);
 
 }  // namespace hlolayout::draw
 

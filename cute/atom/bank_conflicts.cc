@@ -96,23 +96,42 @@ absl::StatusOr<std::vector<InstructionAccess>> Accesses(
 
 }  // namespace
 
-SmemLayout SmemLayout::Plain(Layout layout) {
+SmemLayout SmemLayout::Plain(Layout layout) { return Any(std::move(layout)); }
+
+SmemLayout SmemLayout::Any(AnyLayout layout) {
   std::string description = ToString(layout);
   return Function(
       [layout](int64_t m, int64_t n, int64_t rows,
                int64_t cols) -> absl::StatusOr<int64_t> {
-        if (layout.shape().is_tuple() && layout.rank() >= 2 &&
-            layout.mode(0).size() >= rows && layout.mode(1).size() >= cols) {
+        // The element offset of (m, n) in the layout that defines the domain.
+        const bool byte_swizzle = layout.is_composed() &&
+                                  layout.composed().offset().is_smem_ptr() &&
+                                  layout.composed().outer().is_swizzle();
+        const AnyLayout& domain =
+            byte_swizzle ? layout.composed().inner() : layout;
+        absl::StatusOr<int64_t> e;
+        const IntTuple shape = domain.shape();
+        if (shape.is_tuple() && Rank(shape) >= 2 && *Size(shape[0]) >= rows &&
+            *Size(shape[1]) >= cols) {
           std::vector<IntTuple> coord = {m, n};
-          for (int r = 2; r < layout.rank(); ++r) coord.push_back(0);
-          return layout.Evaluate(IntTuple::Tuple(std::move(coord)));
-        }
-        if (layout.size() < rows * cols) {
+          for (int r = 2; r < Rank(shape); ++r) coord.push_back(0);
+          e = domain.Evaluate(IntTuple::Tuple(std::move(coord)));
+        } else if (domain.size() < rows * cols) {
           return absl::InvalidArgumentError(absl::StrCat(
-              "the shared-memory layout has ", layout.size(),
+              "the shared-memory layout has ", domain.size(),
               " elements, fewer than the ", rows, "x", cols, " tile"));
+        } else {
+          e = domain.TryEvaluate(m + rows * n);
         }
-        return layout.TryEvaluate(m + rows * n);
+        if (!e.ok() || !byte_swizzle) return e;
+        const int bits = layout.composed().offset().smem_bits();
+        if (bits % 8 != 0 || *e < 0 || *e > (INT64_MAX / bits)) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("element offset ", *e, " of ", bits,
+                           "-bit elements has no byte address to swizzle"));
+        }
+        const int64_t byte = layout.composed().outer().swizzle()(*e * bits / 8);
+        return byte * 8 / bits;
       },
       std::move(description));
 }

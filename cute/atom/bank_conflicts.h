@@ -35,6 +35,7 @@
 
 #include "absl/status/statusor.h"
 #include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/composed_layout.h"
 #include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute {
@@ -54,6 +55,13 @@ class SmemLayout {
   // and its first two modes are at least M and N long, else at the
   // column-major index m + M*n.
   static SmemLayout Plain(Layout layout);
+  // Any
+  //
+  // A Layout, a swizzled layout or any ComposedLayout (cute/composed_layout.h),
+  // evaluated as Plain does. `Sw<B,M,S> o smem_ptr[Nb](unset) o L` is CuTe's
+  // shared-memory form whose swizzle acts on byte addresses: the element at
+  // L(m,n) = e sits at byte Sw(e * N / 8).
+  static SmemLayout Any(AnyLayout layout);
   // Function
   //
   // Any offset function (swizzled layouts, tests).
