@@ -165,6 +165,10 @@ TEST(CuteAtomCommandTest, GeneratedTiledMma) {
   RunFile("tiled_mma_generated.tsv", TiledMmaArgs, kTiledMmaFields, 3);
 }
 
+TEST(CuteAtomCommandTest, GeneratedTiledCopy) {
+  RunFile("tiled_copy_generated.tsv", TiledCopyArgs, kTiledCopyFields, 7);
+}
+
 TEST(CuteAtomCommandTest, GeneratedCopyAtoms) {
   RunFile("copy_atoms_generated.tsv", MmaAtomArgs, kCopyAtomFields, 1);
 }
