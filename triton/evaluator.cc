@@ -8,14 +8,16 @@ namespace hlolayout::triton {
 
 LayoutEvaluator::LayoutEvaluator(const LinearLayout& l) {
   int shift = 0;
+  // A dim of size 1 (0 bits) gets shift or offset 0: after 64 bits of
+  // others, shifting by its place (64) would be undefined.
   for (int o = 0; o < l.num_out_dims(); ++o) {
-    out_shift_.push_back(shift);
     const int bits = l.OutDimSizeLog2(o);
+    out_shift_.push_back(bits == 0 ? 0 : shift);
     out_mask_.push_back(bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
     shift += bits;
   }
   for (int d = 0; d < l.num_in_dims(); ++d) {
-    in_offset_.push_back(l.InDimOffset(d));
+    in_offset_.push_back(l.InDimSizeLog2(d) == 0 ? 0 : l.InDimOffset(d));
     in_bits_.push_back(l.InDimSizeLog2(d));
     for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
       uint64_t packed = 0;
@@ -104,7 +106,7 @@ void ApplyBatchImpl(const LinearLayout& l, absl::Span<const T* const> ins,
   std::vector<int> offset, out_shift;
   std::vector<uint64_t> mask, out_mask;
   for (int d = 0; d < l.num_in_dims(); ++d) {
-    offset.push_back(l.InDimOffset(d));
+    offset.push_back(l.InDimSizeLog2(d) == 0 ? 0 : l.InDimOffset(d));
     mask.push_back((uint64_t{1} << l.InDimSizeLog2(d)) - 1);
   }
   for (int o = 0; o < l.num_out_dims(); ++o) {

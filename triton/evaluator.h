@@ -49,6 +49,7 @@ class LayoutEvaluator {
   int32_t Out(uint64_t packed, int o) const {
     return static_cast<int32_t>((packed >> out_shift_[o]) & out_mask_[o]);
   }
+  // Where out-dim o starts in a packed output (0 for an out-dim of size 1).
   int OutShift(int o) const { return out_shift_[o]; }
 
   // Every input in order: out[x] = Apply(x) for x < out.size()

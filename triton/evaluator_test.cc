@@ -110,5 +110,39 @@ TEST(EvaluatorTest, ApplyBatchMatchesApplyIndexed) {
   }
 }
 
+// 64 input bits followed by an empty in-dim, and 30 output bits followed by
+// out-dims of size 1: places of 64 must not be shifted by (undefined; the
+// fuzzer found it with a seed of 64 input bits).
+TEST(EvaluatorTest, DimsOfSizeOneAfterSixtyFourBits) {
+  std::mt19937_64 rng(11);
+  NamedBases bases;
+  for (const char* in : {"register", "lane", "warp"}) {
+    DimBases db;
+    const int bits = std::string(in) == "warp" ? 4 : 30;
+    for (int i = 0; i < bits; ++i) {
+      db.push_back({static_cast<int32_t>(rng() & ((1 << 30) - 1)), 0, 0});
+    }
+    bases.emplace_back(in, db);
+  }
+  bases.emplace_back("block", DimBases{});
+  LinearLayout l = *LinearLayout::Create(
+      bases, {{"dim0", 1 << 30}, {"dim1", 1}, {"dim2", 1}}, false);
+  ASSERT_EQ(l.TotalInDimSizeLog2(), 64);
+  LayoutEvaluator e(l);
+  std::vector<int32_t> ins(4), want(3), got(3);
+  for (int k = 0; k < 100; ++k) {
+    for (int d = 0; d < 4; ++d) ins[d] = static_cast<int32_t>(rng());
+    l.ApplyIndexed(ins, absl::MakeSpan(want));
+    const uint64_t packed = e.Apply(e.Pack(ins));
+    for (int o = 0; o < 3; ++o) EXPECT_EQ(e.Out(packed, o), want[o]);
+    std::vector<const int32_t*> in_ptrs;
+    for (const int32_t& v : ins) in_ptrs.push_back(&v);
+    std::vector<int32_t*> out_ptrs;
+    for (int32_t& v : got) out_ptrs.push_back(&v);
+    ApplyBatch(l, in_ptrs, out_ptrs, 1);
+    EXPECT_EQ(got, want);
+  }
+}
+
 }  // namespace
 }  // namespace hlolayout::triton
