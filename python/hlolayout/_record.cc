@@ -5,6 +5,9 @@
 #include <pybind11/pybind11.h>
 
 #include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -13,6 +16,38 @@ namespace py = pybind11;
 
 namespace hlolayout::pyext {
 namespace {
+
+struct RecordType {
+  const RecordSpec* spec;
+  RecordValues values;
+};
+
+// Written while the module is imported (with the GIL), read after.
+std::unordered_map<PyTypeObject*, RecordType>& RecordTypes() {
+  static auto* types = new std::unordered_map<PyTypeObject*, RecordType>();
+  return *types;
+}
+
+// The JSON keys of a spec, made once (interned Python strings).
+const std::vector<py::object>& Keys(const RecordSpec& spec) {
+  static auto* keys =
+      new std::unordered_map<const RecordSpec*, std::vector<py::object>>();
+  auto it = keys->find(&spec);
+  if (it != keys->end()) return it->second;
+  std::vector<py::object> made;
+  for (const FieldSpec& f : spec.fields) {
+    made.push_back(py::reinterpret_steal<py::object>(PyUnicode_InternFromString(
+        f.json_name != nullptr ? f.json_name : f.name)));
+  }
+  return keys->emplace(&spec, std::move(made)).first->second;
+}
+
+// A nested record's to_dict().
+py::object NestedToDict(py::handle record) {
+  auto it = RecordTypes().find(Py_TYPE(record.ptr()));
+  if (it == RecordTypes().end()) return record.attr("to_dict")();
+  return RecordToDict(*it->second.spec, it->second.values(record));
+}
 
 py::object JsonOf(const FieldSpec& f, py::handle value) {
   switch (f.json) {
@@ -23,12 +58,12 @@ py::object JsonOf(const FieldSpec& f, py::handle value) {
     case Json::kRecord:
     case Json::kRecordOmitIfNone:
       if (value.is_none()) return py::none();
-      return value.attr("to_dict")();
+      return NestedToDict(value);
     case Json::kRecords:
     case Json::kRecordsOmitIfNone: {
       if (value.is_none()) return py::none();
       py::list out;
-      for (py::handle item : value) out.append(item.attr("to_dict")());
+      for (py::handle item : value) out.append(NestedToDict(item));
       return std::move(out);
     }
     case Json::kList: {
@@ -74,15 +109,24 @@ std::string IndexText(py::handle index) {
   return out + "}";
 }
 
+void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
+                        RecordValues values) {
+  RecordTypes()[type] = RecordType{spec, values};
+}
+
 py::dict RecordToDict(const RecordSpec& spec, const py::tuple& values) {
+  const std::vector<py::object>& keys = Keys(spec);
   py::dict out;
   for (size_t i = 0; i < spec.fields.size(); ++i) {
     const FieldSpec& f = spec.fields[i];
     if (f.json == Json::kLeftOut) continue;
-    py::handle value = values[i];
+    py::handle value = PyTuple_GET_ITEM(values.ptr(), i);
     if (value.is_none() && OmitIfNone(f.json)) continue;
-    out[py::str(f.json_name != nullptr ? f.json_name : f.name)] =
-        JsonOf(f, value);
+    if (f.json == Json::kValue || f.json == Json::kOmitIfNone) {
+      PyDict_SetItem(out.ptr(), keys[i].ptr(), value.ptr());
+    } else {
+      out[keys[i]] = JsonOf(f, value);
+    }
   }
   return out;
 }

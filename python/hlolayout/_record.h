@@ -78,6 +78,13 @@ std::string IndexText(pybind11::handle index);
 pybind11::dict RecordToDict(const RecordSpec& spec,
                             const pybind11::tuple& values);
 
+// How to_dict() reaches a nested record without calling its to_dict method:
+// its class's spec and a function giving its values. BindRecord registers
+// every class.
+using RecordValues = pybind11::tuple (*)(pybind11::handle record);
+void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
+                        RecordValues values);
+
 // repr(): "Allocation(index=0, kind='temp', size=2048, values=(2 items))".
 std::string RecordRepr(const RecordSpec& spec, const pybind11::tuple& values);
 
@@ -114,6 +121,9 @@ void BindRecord(pybind11::module_& m, const char* module_name) {
         f.doc);
   }
   cls.attr("_fields") = names;
+  RegisterRecordType(
+      reinterpret_cast<PyTypeObject*>(cls.ptr()), &spec,
+      [](py::handle h) { return h.cast<const Record<Tag>&>().values; });
   cls.def(
       "to_dict",
       [](const Record<Tag>& r) { return RecordToDict(Tag::Spec(), r.values); },
