@@ -214,7 +214,7 @@ TEST(LiveRange, LoopWhoseBodyDoesNotFitIsRefused) {
   %z = s32[] constant(3)
   ROOT %lt = pred[] compare(%c#0, %z), direction=LT
 }
-%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+%body {
   %b = (s32[], f32[8]{0}) parameter(0)
   ROOT %i = s32[] constant(1)
 }

@@ -1,11 +1,14 @@
 #include "hlolayout/memory/random_hlo.h"
 
 #include <random>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 
 namespace hlolayout {
@@ -105,6 +108,32 @@ class Generator {
 
  private:
   int R(int n) { return static_cast<int>(rng_() % static_cast<uint64_t>(n)); }
+
+  // `constant(...)` of an array shape text: the value `v` in every element,
+  // nested as the dimensions say (`f32[2,1]` -> `{ {v}, {v} }`), as XLA's
+  // parser wants it; `{...}` (left out) past 256 elements.
+  static std::string Constant(absl::string_view array, int v) {
+    const size_t open = array.find('[');
+    const size_t close = array.find(']');
+    std::vector<int64_t> dims;
+    int64_t elements = 1;
+    if (open != absl::string_view::npos && close > open + 1) {
+      for (absl::string_view d : absl::StrSplit(
+               array.substr(open + 1, close - open - 1), ',')) {
+        int64_t n = 0;
+        if (!absl::SimpleAtoi(d, &n)) n = 1;
+        dims.push_back(n);
+        elements *= n;
+      }
+    }
+    if (elements > 256) return "constant({...})";
+    std::function<std::string(size_t)> level = [&](size_t d) -> std::string {
+      if (d == dims.size()) return absl::StrCat(v);
+      std::vector<std::string> parts(dims[d], level(d + 1));
+      return absl::StrCat("{", absl::StrJoin(parts, ", "), "}");
+    };
+    return absl::StrCat("constant(", level(0), ")");
+  }
   bool P(double p) {
     return std::uniform_real_distribution<double>(0, 1)(rng_) < p;
   }
@@ -186,8 +215,7 @@ class Generator {
       return "%" +
              Add(c, "negate", want, absl::StrCat("negate(%", direct[0], ")"));
     }
-    return "%" + Add(c, "constant", want, absl::StrCat("constant(", R(5), ")"),
-                     false);
+    return "%" + Add(c, "constant", want, Constant(want.array, R(5)), false);
   }
 
   const Value& AnyValue(Comp& c) {
@@ -350,8 +378,10 @@ class Generator {
         break;
       }
       case 4:
-        Add(c, "constant", Array(P(0.7) ? "s32[]" : "f32[4]{0}"),
-            absl::StrCat("constant(", R(9), ")"), false);
+        {
+          const Sh shape = Array(P(0.7) ? "s32[]" : "f32[4]{0}");
+          Add(c, "constant", shape, Constant(shape.array, R(9)), false);
+        }
         break;
       case 5:
       case 6:

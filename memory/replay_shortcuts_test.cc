@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "hlolayout/memory/live_range.h"
@@ -64,9 +65,20 @@ TEST(ReplayShortcuts, SameAnalysisOnRandomModules) {
   int64_t analyzed = 0, replayed = 0;
   for (uint64_t seed = 0; seed < static_cast<uint64_t>(samples); ++seed) {
     const std::string text = RandomScheduledModule(seed);
-    ExpectSameAnalyses(text, absl::StrCat("seed ", seed));
     absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
-    ASSERT_TRUE(modules.ok()) << modules.status();
+    // A few modules name unknown operands or outputs past a tuple's end on
+    // purpose: the reader refuses those (located errors), as XLA does.
+    if (!modules.ok()) {
+      EXPECT_TRUE(absl::StrContains(modules.status().message(),
+                                    "is not defined") ||
+                  absl::StrContains(modules.status().message(),
+                                    "names an output of") ||
+                  absl::StrContains(modules.status().message(),
+                                    "is out of bounds"))
+          << modules.status();
+      continue;
+    }
+    ExpectSameAnalyses(text, absl::StrCat("seed ", seed));
     absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory((*modules)[0]);
     analyzed += a.ok();
     replayed += a.ok() && !a->replayed_scheduler.empty();

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "absl/strings/ascii.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout {
@@ -68,6 +69,33 @@ std::vector<absl::string_view> CalledComputationNames(
   return names;
 }
 
+namespace {
+
+// `to_apply={ p0 = f32[] parameter(0) ... }`: a computation written inline
+// (newer XLA), which has no name to list.
+bool IsInlineComputation(absl::string_view value) {
+  if (value.empty() || value[0] != '{') return false;
+  size_t p = 1;
+  auto space = [&] {
+    while (p < value.size() && (value[p] == ' ' || value[p] == '\n' ||
+                                value[p] == '\t' || value[p] == '\r')) {
+      ++p;
+    }
+  };
+  space();
+  if (value.substr(p, 5) == "ROOT ") return true;
+  if (p < value.size() && value[p] == '%') ++p;
+  while (p < value.size() &&
+         (absl::ascii_isalnum(value[p]) || value[p] == '_' ||
+          value[p] == '.' || value[p] == '-')) {
+    ++p;
+  }
+  space();
+  return p < value.size() && value[p] == '=';
+}
+
+}  // namespace
+
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {
@@ -108,7 +136,9 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
       default:
         break;
     }
-    if (calls) AppendNames(attribute.value, names);
+    if (calls && !IsInlineComputation(attribute.value)) {
+      AppendNames(attribute.value, names);
+    }
   }
 }
 

@@ -11,366 +11,33 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_set.h"
 #include "absl/memory/memory.h"
 #include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/hlo_reader_internal.h"
 #include "hlolayout/parser/hlo_scan.h"
 #include "hlolayout/parser/hlo_shape_cache.h"
+#include "hlolayout/parser/shape_inference.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {
-namespace {
+namespace hlo_internal {
 
-using hlo_internal::CachedTextStopsHere;
-using hlo_internal::CloserOf;
-using hlo_internal::FastSkipBalanced;
-using hlo_internal::FastSkipComments;
-using hlo_internal::FastSkipTrivia;
-using hlo_internal::FastValueEnd;
-using hlo_internal::FindBalancedStop;
-using hlo_internal::FindByte;
-using hlo_internal::FindQuoteOrBackslash;
-using hlo_internal::GuessShapeLength;
-using hlo_internal::HashShapeText;
-using hlo_internal::HashShapeTextInPlace;
-using hlo_internal::Is;
-using hlo_internal::kHorizontalSpace;
-using hlo_internal::kNameChar;
-using hlo_internal::kNameStart;
-using hlo_internal::kSpace;
-using hlo_internal::kValueStop;
-using hlo_internal::MatchBracket;
-using hlo_internal::NameEnd;
-using hlo_internal::ShapeCache;
-using hlo_internal::ShapeKeyEnd;
-using hlo_internal::SkipBalancedByStops;
-using hlo_internal::SkipOperandList;
-
-// `s == literal` with the length known at compile time, inlined (the
-// string_view operator== was a call per instruction).
-template <size_t N>
-inline bool Eq(absl::string_view s, const char (&literal)[N]) {
-  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+// Texts the reader makes up (the names of instructions written inline as
+// operands, the printed form of inferred shapes) must outlive the reading,
+// like the views into the input: they are kept once each for the life of
+// the process. Only text without names or shapes of its own produces them
+// (hand-written modules, XLA's tests), so the set stays small.
+absl::string_view Intern(std::string text) {
+  static absl::Mutex* mutex = new absl::Mutex;
+  static auto* texts = new absl::node_hash_set<std::string>;
+  absl::MutexLock lock(mutex);
+  return *texts->insert(std::move(text)).first;
 }
-
-bool IsStackTableKind(absl::string_view word) {
-  return word == "FileNames" || word == "FunctionNames" ||
-         word == "FileLocations" || word == "StackFrames";
-}
-
-constexpr absl::string_view kSplitMarker = "// -----";
-
-// True at a line that begins with `// -----`. Such a line is a module
-// separator (lit's --split-input-file) or a decorative comment (XLA's tests
-// put `// ----------` above and below a description); DashLineSplits decides.
-bool IsDashLine(absl::string_view text, size_t pos) {
-  return (pos == 0 || text[pos - 1] == '\n') &&
-         text.substr(pos, kSplitMarker.size()) == kSplitMarker;
-}
-
-// Never stops: every `//` line is a comment.
-struct NoStop {
-  bool operator()(size_t) const { return false; }
-};
-
-// Skips whitespace and comments from `pos`, stopping at a dash line for which
-// `stop_at(pos)` is true; returns the new position, or npos for an
-// unterminated block comment (whose offset goes to `*bad`).
-template <typename StopAt = NoStop>
-size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr,
-                    const StopAt& stop_at = StopAt()) {
-  const size_t n = text.size();
-  while (pos < n) {
-    const char c = text[pos];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      ++pos;
-    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
-      if (IsDashLine(text, pos) && stop_at(pos)) break;
-      const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
-      pos = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
-    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
-      const size_t close = text.find("*/", pos + 2);
-      if (close == absl::string_view::npos) {
-        if (bad != nullptr) *bad = pos;
-        return absl::string_view::npos;
-      }
-      pos = close + 2;
-    } else {
-      break;
-    }
-  }
-  return pos;
-}
-
-bool StartsWord(absl::string_view text, size_t pos, absl::string_view word) {
-  const size_t end = pos + word.size();
-  return text.substr(pos, word.size()) == word &&
-         (end >= text.size() || !Is(text[end], kNameChar));
-}
-
-// Answers "does a new module (`HloModule`) start after the dash line at
-// `pos`?", past blank lines and comments (other dash lines included). A run
-// of k comment lines is scanned once, not k times: every dash line inside the
-// last scanned run has the same answer.
-class ModuleStartProbe {
- public:
-  explicit ModuleStartProbe(absl::string_view text) : text_(text) {}
-  bool HloModuleFollows(size_t pos) {
-    if (pos < from_ || pos >= to_) {
-      const size_t next = SkipTriviaAt(text_, pos);
-      from_ = pos;
-      to_ = next == absl::string_view::npos ? text_.size() : next;
-      follows_ = next != absl::string_view::npos &&
-                 StartsWord(text_, next, "HloModule");
-    }
-    return follows_;
-  }
-
- private:
-  absl::string_view text_;
-  size_t from_ = 0;
-  size_t to_ = 0;
-  bool follows_ = false;
-};
-
-class Reader {
- public:
-  // `collect`: the modules `visitor` fills (ReadHloModules); each gets the
-  // shapes its instructions point to.
-  Reader(absl::string_view whole, const HloReadOptions& options,
-         HloVisitor* visitor, std::vector<HloModule>* collect = nullptr)
-      : whole_(whole), options_(options), visitor_(visitor), collect_(collect) {
-    shape_options_.file_name = options.file_name;
-    shape_options_.max_depth = options.max_depth;
-  }
-
-  // Reads every module: each ends at a split line or at the end.
-  absl::Status ReadAll();
-  // ReadHloHead / ReadHloTail (see hlo_reader.h): `stop` as there; `at_stop`
-  // null for a tail, which always stops there.
-  void SetStop(size_t stop, const std::function<bool()>* at_stop,
-               const std::atomic<bool>* cancel) {
-    stop_ = stop;
-    at_stop_ = at_stop;
-    cancel_ = cancel;
-  }
-  // Reads on from `begin`, inside a computation body, as ReadHloTail.
-  absl::Status ReadTail(size_t begin);
-  bool stopped() const { return stopped_; }
-
- private:
-  bool AtEnd() const { return pos_ >= text_.size(); }
-  // A dash line at `p` ends the module when a new module (`HloModule`)
-  // starts after it, or, in a module without an `HloModule` header, when it
-  // stands between two computations (split-input files of header-less
-  // modules). Anywhere else it is a comment.
-  bool DashLineSplits(size_t p) {
-    return between_headerless_computations_ || probe_.HloModuleFollows(p);
-  }
-  bool IsSplitAt(size_t p) { return IsDashLine(text_, p) && DashLineSplits(p); }
-  // At the end of the text or at a module separator.
-  bool AtModuleEnd() { return AtEnd() || IsSplitAt(pos_); }
-  // Reads modules from pos_ to the end of the text.
-  absl::Status ReadModules();
-  // Reads the module at pos_.
-  absl::Status ReadModule();
-  // The computations of the module from pos_, then EndModule.
-  absl::Status ReadComputations();
-  // At or past stop_ (or cancelled) at the start of an instruction: OK to
-  // read on, or the status that ends the reading (stopped_ set when it
-  // stopped there).
-  absl::Status AtStop() __attribute__((noinline));
-  // Ends the module and computation left open by a failed ReadModule.
-  void Abandon();
-  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
-  bool LookingAtWord(absl::string_view word) const {
-    const size_t end = pos_ + word.size();
-    return text_.substr(pos_, word.size()) == word &&
-           (end >= text_.size() || !Is(text_[end], kNameChar));
-  }
-
-  absl::Status Error(size_t offset, absl::string_view message) const {
-    return ParseError(text_, offset, message, options_.file_name);
-  }
-  // Quotes the token at the current position for a message.
-  std::string Found() const {
-    if (AtEnd()) return "end of input";
-    size_t end = pos_;
-    while (end < text_.size() && Is(text_[end], kNameChar)) ++end;
-    if (end == pos_) ++end;
-    return DescribeToken(text_.substr(pos_, end - pos_));
-  }
-  absl::Status Expected(absl::string_view what) const {
-    return Error(pos_, absl::StrCat("expected ", what, ", found ", Found()));
-  }
-
-  absl::Status SkipTrivia() {
-    // Fast path: whitespace only; comments go the slow way.
-    const size_t n = text_.size();
-    const char* data = text_.data();
-    size_t p = pos_;
-    while (p < n && Is(data[p], kSpace)) ++p;
-    pos_ = p;
-    if (p >= n || data[p] != '/') return absl::OkStatus();
-    return SkipComments();
-  }
-  absl::Status SkipComments() __attribute__((noinline)) {
-    size_t bad = pos_;
-    const size_t next = SkipTriviaAt(
-        text_, pos_, &bad, [this](size_t p) { return DashLineSplits(p); });
-    if (next == absl::string_view::npos) {
-      return Error(bad, "unterminated comment");
-    }
-    pos_ = next;
-    return absl::OkStatus();
-  }
-  void SkipHorizontalSpace() {
-    while (pos_ < text_.size() && Is(text_[pos_], kHorizontalSpace)) ++pos_;
-  }
-  absl::string_view ScanName() {
-    const size_t begin = pos_;
-    if (pos_ < text_.size() && Is(text_[pos_], kNameStart)) {
-      ++pos_;
-      while (pos_ < text_.size() && Is(text_[pos_], kNameChar)) ++pos_;
-    }
-    return text_.substr(begin, pos_ - begin);
-  }
-  absl::string_view ScanPercentName() {
-    if (Peek() == '%') ++pos_;
-    return ScanName();
-  }
-  absl::Status ExpectChar(char c, absl::string_view what) {
-    if (Peek() != c) return Expected(what);
-    ++pos_;
-    return absl::OkStatus();
-  }
-
-  // True when a shape starts at `p`: '(' (tuple), `type[` or `b(`.
-  bool LooksLikeShapeAt(size_t p) const;
-  bool LooksLikeShape() const { return LooksLikeShapeAt(pos_); }
-  // The cache slot of the shape text at `begin`, if the cache has it. Sets
-  // `*key_end` to the end of the text when a quick scan can tell where the
-  // shape parser would stop (else npos) and `*hash` to its hash (else 0).
-  ShapeCache::Slot* FindCachedShape(size_t begin, size_t* key_end,
-                                    uint64_t* hash);
-  // The slot's shape, first taken into the module being collected
-  // (ReadHloModules) when there is one.
-  const Shape* UseCached(ShapeCache::Slot* slot) {
-    if (keep_ != nullptr && shape_cache_.stamp(*slot) != keep_stamp_) {
-      shape_cache_.stamp(*slot) = keep_stamp_;
-      keep_->push_back(shape_cache_.owner(*slot));
-    }
-    return slot->shape;
-  }
-  // Reads the shape at pos_, through the cache when it can. The Shape lives
-  // until the next instruction at least; an uncached one is decoded over
-  // `scratch` (0: the result, 1 + i: operand i) while streaming.
-  absl::Status ReadShape(size_t scratch, const Shape** shape,
-                         absl::string_view* shape_text) {
-    const size_t begin = pos_;
-    size_t key_end = absl::string_view::npos;
-    uint64_t hash = 0;
-    if (options_.share_shapes) {
-      ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
-      if (slot != nullptr) {
-        *shape = UseCached(slot);
-        *shape_text = text_.substr(begin, key_end - begin);
-        pos_ = key_end;
-        return absl::OkStatus();
-      }
-    }
-    return DecodeShape(scratch, key_end, hash, shape, shape_text);
-  }
-  absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
-                           const Shape** shape, absl::string_view* shape_text)
-      __attribute__((noinline));
-  // Reads a shape into a value (signatures, the entry layout).
-  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
-  absl::Status SkipString();
-  // Skips from an opening bracket to its closing one.
-  absl::Status SkipBalanced();
-  // Scans an attribute value (see kValueStop) into `*value`.
-  absl::Status ScanValue(absl::string_view name, absl::string_view* value);
-  // Reads `, name=value` pairs while a ',' follows.
-  absl::Status ParseAttributes(std::vector<HloAttribute>* attributes);
-
-  absl::Status ParseModuleHeader();
-  absl::Status ParseEntryComputationLayout(size_t value_offset);
-  absl::Status ParseStackTables();
-  absl::Status ParseComputation();
-  // The instructions from pos_ to the closing '}' (`open`: the '{'), then
-  // EndComputation.
-  absl::Status ParseComputationBody(size_t open);
-  absl::Status ParseComputationHeader();
-  absl::Status ParseInstruction();
-  // The common instruction without statuses (see its definition).
-  bool FastInstruction();
-  // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
-  // operand target - 1: its extent and hash now, its cache lookup deferred
-  // to the end of the line so that the slot's cache line arrives meanwhile.
-  // Returns the end of the shape, `p` when no shape starts there (`*shape`
-  // null), or npos to leave the line to the careful path.
-  size_t FastShape(size_t p, size_t target, const Shape** shape,
-                   absl::string_view* shape_text);
-  absl::Status ParseOperands();
-  // After a bad instruction: moves to the next line that starts an
-  // instruction or closes the computation.
-  void Resync(size_t instruction_offset);
-  // True when the line from `p` starts with `ROOT` or `%?name =`.
-  bool LineStartsInstruction(size_t p) const;
-
-  absl::string_view whole_;
-  absl::string_view text_;  // whole_ up to the end of the current module
-  size_t pos_ = 0;
-  ModuleStartProbe probe_{whole_};
-  // Set while skipping trivia between two computations of a module without
-  // an `HloModule` header: there any dash line is a separator.
-  bool between_headerless_computations_ = false;
-  const HloReadOptions& options_;
-  ShapeParseOptions shape_options_;
-  HloVisitor* visitor_;
-
-  HloModuleHeader module_;
-  HloComputationHeader computation_;
-  HloInstruction instruction_;
-  bool in_module_ = false;
-  bool in_computation_ = false;
-  int64_t computation_count_ = 0;
-  int64_t entry_index_ = -1;
-  int64_t instruction_count_ = 0;
-  int64_t root_index_ = -1;
-  int64_t errors_ = 0;
-  bool headerless_ = false;  // the module being read has no HloModule line
-  // ReadHloHead / ReadHloTail.
-  size_t stop_ = absl::string_view::npos;
-  const std::function<bool()>* at_stop_ = nullptr;
-  const std::atomic<bool>* cancel_ = nullptr;
-  bool stopped_ = false;
-  std::vector<char> closers_;
-  ShapeCache shape_cache_;
-  // Where uncached shapes are decoded while streaming, reused in place.
-  std::vector<std::unique_ptr<Shape>> scratch_;
-  Shape* Scratch(size_t i) {
-    while (scratch_.size() <= i) scratch_.push_back(absl::make_unique<Shape>());
-    return scratch_[i].get();
-  }
-  // ReadHloModules: the modules being filled (null while streaming), the
-  // shape table of the current one and its stamp (see ShapeCache::Slot).
-  // FastInstruction's deferred lookups.
-  struct PendingShape {
-    size_t target;  // 0: the result; 1 + i: operand i
-    size_t begin;
-    size_t end;
-    uint64_t hash;
-    bool guessed;  // `end` from GuessShapeLength, not yet proven
-  };
-  static constexpr size_t kMaxPending = 16;
-  PendingShape pending_[kMaxPending];
-  size_t pending_count_ = 0;
-  std::vector<HloModule>* collect_ = nullptr;
-  std::vector<std::shared_ptr<const Shape>>* keep_ = nullptr;
-  uint32_t keep_stamp_ = 0;
-};
 
 bool Reader::LooksLikeShapeAt(size_t p) const {
   const size_t n = text_.size();
@@ -582,6 +249,22 @@ absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
     SkipHorizontalSpace();
     status = ScanValue(attribute.name, &attribute.value);
     if (!status.ok()) return status;
+    if (attribute.name == "literal") {
+      // A shape and a value: `literal=f32[] 0.1`, `literal=s32[2] {1, 2}`.
+      const size_t save = pos_;
+      SkipHorizontalSpace();
+      const char c = Peek();
+      if (pos_ > save && c != '\0' && c != ',' && c != '\n' && c != '\r' &&
+          c != '}' && c != ')' && c != '/') {
+        absl::string_view rest;
+        status = ScanValue(attribute.name, &rest);
+        if (!status.ok()) return status;
+        const size_t begin = attribute.value.data() - text_.data();
+        attribute.value = text_.substr(begin, pos_ - begin);
+      } else {
+        pos_ = save;
+      }
+    }
     attributes->push_back(attribute);
   }
 }
@@ -593,6 +276,8 @@ absl::Status Reader::ParseModuleHeader() {
   module_.has_header = true;
   module_.name = ScanName();
   if (module_.name.empty()) return Expected("a module name after 'HloModule'");
+  // XLA's tests write `HloModule name:` too.
+  if (Peek() == ':') ++pos_;
   const size_t first = module_.attributes.size();
   status = ParseAttributes(&module_.attributes);
   if (!status.ok()) return status;
@@ -701,6 +386,7 @@ absl::Status Reader::ReadAll() {
 }
 
 absl::Status Reader::ReadTail(size_t begin) {
+  tail_ = true;
   text_ = whole_;
   pos_ = begin;
   module_ = HloModuleHeader();
@@ -711,6 +397,10 @@ absl::Status Reader::ReadTail(size_t begin) {
   entry_index_ = -1;
   computation_ = HloComputationHeader();
   computation_.offset = begin;
+  result_text_ = absl::string_view();
+  in_first_computation_ = true;
+  in_first_module_ = true;
+  tail_begin_ = begin;
   visitor_->BeginComputation(computation_);
   absl::Status status = ParseComputationBody(begin);
   if (status.ok()) status = ReadComputations();
@@ -723,6 +413,7 @@ absl::Status Reader::AtStop() {
     return absl::AbortedError("cancelled");
   }
   if (pos_ < stop_) return absl::OkStatus();
+  if (pos_ == stop_ && !headerless_ && errors_ == 0) FillLastLinks();
   if (pos_ == stop_ && !headerless_ && errors_ == 0 &&
       (at_stop_ == nullptr || (*at_stop_)())) {
     stopped_ = true;
@@ -780,6 +471,11 @@ absl::Status Reader::ReadModules() {
 
 absl::Status Reader::ReadModule() {
   keep_ = nullptr;  // until the visitor has the module
+  made_shapes_.clear();
+  computation_roots_.clear();
+  computation_names_.clear();
+  callees_.clear();
+  async_calls_.clear();
   module_ = HloModuleHeader();
   in_module_ = false;
   in_computation_ = false;
@@ -789,6 +485,7 @@ absl::Status Reader::ReadModule() {
   absl::Status status;
   if (LookingAtWord("HloModule")) {
     status = ParseModuleHeader();
+    if (status.ok()) status = CheckModuleHeaderRules();
     if (!status.ok()) return status;
   }
   status = ParseStackTables();
@@ -821,6 +518,12 @@ absl::Status Reader::ReadComputations() {
   in_module_ = false;
   if (computation_count_ == 0) {
     return Error(module_.offset, "module has no computations");
+  }
+  status = CheckModuleEnd();
+  if (!status.ok()) {
+    if (!options_.keep_going || tail_) return status;
+    ++errors_;
+    visitor_->Error(status);
   }
   visitor_->EndModule(entry_index_ >= 0 ? entry_index_
                                         : computation_count_ - 1);
@@ -902,11 +605,14 @@ absl::Status Reader::ParseComputationHeader() {
     }
     pos_ += 2;
     status = SkipTrivia();
-    if (status.ok()) status = ParseShape(&computation_.result_shape, &unused);
+    if (status.ok()) {
+      status = ParseShape(&computation_.result_shape, &result_text_);
+    }
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   } else {
     computation_.result_shape = Shape();
+    result_text_ = absl::string_view();
   }
   computation_.parameters.resize(parameters);
   if (Peek() != '{') {
@@ -925,6 +631,7 @@ absl::Status Reader::ParseComputationHeader() {
 
 absl::Status Reader::ParseComputation() {
   absl::Status status = ParseComputationHeader();
+  if (status.ok()) status = NoteComputationName();
   if (!status.ok()) return status;
   visitor_->BeginComputation(computation_);
   return ParseComputationBody(pos_ - 1);
@@ -935,6 +642,14 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   in_computation_ = true;
   instruction_count_ = 0;
   root_index_ = -1;
+  definitions_.clear();
+  if (definitions_indexed_ > 0) {
+    definition_index_.Clear();
+    definitions_indexed_ = 0;
+  }
+  uses_.clear();
+  parameter_numbers_.clear();
+  async_ops_.clear();
   while (true) {
     status = SkipTrivia();
     if (!status.ok()) return status;
@@ -954,10 +669,12 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     // Emptied between instructions, so that no shape handed out for the
     // instruction being read goes away.
     if (shape_cache_.full()) shape_cache_.Clear();
+    bool careful = false;
     if (FastInstruction()) {
       status = absl::OkStatus();
     } else {
       pos_ = offset;
+      careful = true;
       status = ParseInstruction();
     }
     if (status.ok() && instruction_.root_marker && root_index_ >= 0) {
@@ -971,7 +688,41 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       Resync(offset);
       continue;
     }
+    if (status.ok() && careful) {
+      for (const HloInstruction& nested : inline_) {
+        status = CheckInstruction(nested);
+        if (!status.ok()) break;
+      }
+    }
+    if (status.ok()) status = CheckInstruction(instruction_);
+    if (!status.ok()) {
+      if (!options_.keep_going) return status;
+      ++errors_;
+      visitor_->Error(status);
+      Resync(offset);
+      continue;
+    }
+    if (careful) {
+      for (const HloInstruction& nested : inline_) {
+        definitions_.push_back(Definition{nested.name, nested.shape_text,
+                                          nested.shape});
+        visitor_->VisitInstruction(nested);
+        ++instruction_count_;
+      }
+      inline_.clear();
+    }
     if (instruction_.root_marker) root_index_ = instruction_count_;
+    // A shape with a text is decoded again when asked for (the cached one
+    // may go); only made ones are kept.
+    definitions_.push_back(
+        Definition{instruction_.name, instruction_.shape_text,
+                   careful && instruction_.shape != nullptr &&
+                           instruction_.shape_text.data() != nullptr &&
+                           (instruction_.shape_text.data() < text_.data() ||
+                            instruction_.shape_text.data() >=
+                                text_.data() + text_.size())
+                       ? instruction_.shape
+                       : nullptr});
     visitor_->VisitInstruction(instruction_);
     ++instruction_count_;
   }
@@ -994,10 +745,22 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   } else {
     pos_ = after;
   }
+  const int64_t root = root_index_ >= 0 ? root_index_ : instruction_count_ - 1;
+  status = CheckComputationEnd(root);
+  if (!status.ok()) {
+    if (!options_.keep_going || tail_) return status;
+    // The computation is read: its error is reported and the reading goes
+    // on.
+    ++errors_;
+    visitor_->Error(status);
+  }
   in_computation_ = false;
-  visitor_->EndComputation(
-      root_index_ >= 0 ? root_index_ : instruction_count_ - 1,
-      execution_thread);
+  if (root >= 0) {
+    Definition def = definitions_[root];
+    def.name = computation_.name;
+    computation_roots_.push_back(def);
+  }
+  visitor_->EndComputation(root, execution_thread);
   ++computation_count_;
   return absl::OkStatus();
 }
@@ -1012,6 +775,7 @@ absl::Status Reader::ParseInstruction() {
   in.parameter_number.reset();
   in.literal = absl::string_view();
   in.attributes.clear();
+  inline_.clear();
   absl::Status status;
   if (LookingAtWord("ROOT")) {
     in.root_marker = true;
@@ -1040,24 +804,32 @@ absl::Status Reader::ParseInstruction() {
   if (in.opcode.empty()) return Expected("an opcode");
   status = SkipTrivia();
   if (!status.ok()) return status;
+  status = ParseParens(&in, 0);
+  if (status.ok()) status = ParseAttributes(&in.attributes);
+  if (status.ok() && in.shape == nullptr) status = InferShape(&in);
+  if (!status.ok()) return status;
+  if (!options_.read_operands) in.operands.clear();
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
   if (Peek() != '(') {
-    return Expected(absl::StrCat("'(' after opcode '", in.opcode, "'"));
+    return Expected(absl::StrCat("'(' after opcode '", in->opcode, "'"));
   }
   const size_t open = pos_;
-  if (in.opcode == "constant") {
-    in.operands.clear();
-    status = SkipBalanced();
+  if (in->opcode == "constant") {
+    in->operands.clear();
+    absl::Status status = SkipBalanced();
     if (!status.ok()) return status;
-    in.literal = text_.substr(open + 1, pos_ - open - 2);
-    in.operand_text = in.literal;
-  } else {
-    ++pos_;
-    status = ParseOperands();
-    if (!status.ok()) return status;
-    in.operand_text = text_.substr(open + 1, pos_ - open - 2);
-    if (!options_.read_operands) in.operands.clear();
+    in->literal = text_.substr(open + 1, pos_ - open - 2);
+    in->operand_text = in->literal;
+    return absl::OkStatus();
   }
-  return ParseAttributes(&in.attributes);
+  ++pos_;
+  absl::Status status = ParseOperands(in, depth);
+  if (!status.ok()) return status;
+  in->operand_text = text_.substr(open + 1, pos_ - open - 2);
+  return absl::OkStatus();
 }
 
 // ParseInstruction for the usual lines, with positions in locals and no
@@ -1093,11 +865,10 @@ bool Reader::FastInstruction() {
   if (p == npos) return false;
   pending_count_ = 0;
   end = FastShape(p, 0, &in.shape, &in.shape_text);
-  if (end == npos) return false;
-  if (end != p) {
-    p = FastSkipTrivia(data, end, n);
-    if (p == npos) return false;
-  }
+  // No shape: the careful path infers one.
+  if (end == npos || end == p) return false;
+  p = FastSkipTrivia(data, end, n);
+  if (p == npos) return false;
   end = NameEnd(data, p, n);
   if (end == p) return false;
   in.opcode = absl::string_view(data + p, end - p);
@@ -1188,6 +959,8 @@ bool Reader::FastInstruction() {
     end = NameEnd(data, q, n);
     if (end == q) return false;
     const absl::string_view name(data + q, end - q);
+    // `literal=f32[] 0.1`: a shape and a value (the careful path).
+    if (Eq(name, "literal")) return false;
     q = end;
     while (q < n && Is(data[q], kHorizontalSpace)) ++q;
     if (q >= n || data[q] != '=') return false;
@@ -1284,8 +1057,9 @@ size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
   return end;
 }
 
-absl::Status Reader::ParseOperands() {
-  HloInstruction& in = instruction_;
+absl::Status Reader::ParseOperands(HloInstruction* instruction,
+                                   int depth) {
+  HloInstruction& in = *instruction;
   const bool is_parameter = in.opcode == "parameter";
   // Operand slots of the previous instruction are reused.
   size_t count = 0;
@@ -1317,17 +1091,46 @@ absl::Status Reader::ParseOperands() {
     } else {
       if (count == in.operands.size()) in.operands.emplace_back();
       HloOperand& operand = in.operands[count++];
+      const size_t operand_begin = pos_;
       if (LooksLikeShape()) {
-        status = ReadShape(count, &operand.shape, &operand.shape_text);
+        status = depth == 0
+                     ? ReadShape(count, &operand.shape, &operand.shape_text)
+                     : ReadKeptShape(&operand.shape, &operand.shape_text);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
       } else {
         operand.shape_text = absl::string_view();
         operand.shape = nullptr;
       }
+      const bool percent = Peek() == '%';
+      const size_t name_begin = pos_;
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
       operand.output_index = HloOperand::kWholeResult;
+      if (!percent) {
+        const size_t after_name = pos_;
+        status = SkipTrivia();
+        if (!status.ok()) return status;
+        if (Peek() == '(') {
+          // An instruction written inline: `f32[] constant(1)`.
+          status = ParseInline(&operand, operand.name,
+                               operand.shape != nullptr ? operand_begin
+                                                        : name_begin,
+                               depth);
+          if (!status.ok()) return status;
+          status = SkipTrivia();
+          if (!status.ok()) return status;
+          if (Peek() == ')') {
+            ++pos_;
+            in.operands.resize(count);
+            return absl::OkStatus();
+          }
+          status = ExpectChar(',', "',' or ')' after operand");
+          if (!status.ok()) return status;
+          continue;
+        }
+        pos_ = after_name;
+      }
       if (Peek() == '#') {
         ++pos_;
         const size_t begin = pos_;
@@ -1342,6 +1145,14 @@ absl::Status Reader::ParseOperands() {
         }
         if (pos_ == begin) return Expected("an output index after '#'");
         operand.output_index = index;
+        // `%name#1#0`: output 0 of output 1 (HloOperand keeps the first;
+        // the checks read the rest from the text).
+        while (Peek() == '#') {
+          ++pos_;
+          const size_t more = pos_;
+          while (Peek() >= '0' && Peek() <= '9' && pos_ - more < 18) ++pos_;
+          if (pos_ == more) return Expected("an output index after '#'");
+        }
       }
     }
     status = SkipTrivia();
@@ -1405,6 +1216,18 @@ void Reader::Resync(size_t instruction_offset) {
 }
 
 // Keeps everything ReadHlo reports.
+}  // namespace hlo_internal
+
+namespace {
+
+using hlo_internal::IsDashLine;
+using hlo_internal::Is;
+using hlo_internal::kHorizontalSpace;
+using hlo_internal::ModuleStartProbe;
+using hlo_internal::Reader;
+using hlo_internal::SkipTriviaAt;
+using hlo_internal::StartsWord;
+
 class CollectingVisitor : public HloVisitor {
  public:
   CollectingVisitor(std::vector<HloModule>* modules,
@@ -1493,9 +1316,11 @@ absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
 
 absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
                          size_t stop, const std::function<bool()>& at_stop,
-                         HloVisitor* visitor, bool* stopped) {
+                         HloVisitor* visitor, bool* stopped,
+                         HloPartLinks* links) {
   Reader reader(text, options, visitor);
   reader.SetStop(stop, &at_stop, nullptr);
+  reader.SetLinks(links);
   absl::Status status = reader.ReadAll();
   *stopped = reader.stopped();
   return *stopped ? absl::OkStatus() : status;
@@ -1504,11 +1329,12 @@ absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
 absl::Status ReadHloTail(absl::string_view text, const HloReadOptions& options,
                          size_t begin, size_t stop,
                          const std::atomic<bool>* cancel, HloVisitor* visitor,
-                         bool* stopped) {
+                         bool* stopped, HloPartLinks* links) {
   HloReadOptions tail = options;
   tail.keep_going = false;
   Reader reader(text, tail, visitor);
   reader.SetStop(stop, nullptr, cancel);
+  reader.SetLinks(links);
   *stopped = false;
   if (begin >= text.size()) return absl::InvalidArgumentError("empty tail");
   absl::Status status = reader.ReadTail(begin);

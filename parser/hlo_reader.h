@@ -144,15 +144,58 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
 // begin (past the whitespace and comments after the previous one), inside a
 // computation of a module with an `HloModule` line, with no error so far.
 
+// What the reader checks across a cut between parts (every name used in a
+// computation is defined in it; every called computation exists, once; the
+// root matches the signature), left by each part for JoinHloParts. Views
+// into the text.
+struct HloPartLinks {
+  struct Name {
+    absl::string_view name;
+    absl::string_view shape_text;  // the definition's, or the use's
+    int64_t output_index = -1;     // uses: `#N`
+    size_t offset = 0;
+  };
+  // A computation or module cut by a part boundary, as seen from one part.
+  struct Side {
+    std::vector<Name> definitions;   // instructions defined in the part
+    std::vector<Name> pending_uses;  // used, not defined in the part
+    absl::string_view signature_result;  // when the header is in the part
+    absl::string_view root_text;         // a ROOT marked in the part
+    bool root_marked = false;
+    absl::string_view last_text;  // the part's last instruction
+    std::vector<Name> computations;     // of the module, in the part
+    std::vector<Name> pending_callees;  // called, not defined in the part
+  };
+  // ReadHloTail: the computation and module open at `begin`, and whether
+  // they end in the part.
+  Side first;
+  bool first_computation_closed = false;
+  bool first_module_closed = false;
+  // Arriving at `stop`: the computation and module open there.
+  Side last;
+  bool has_last = false;
+};
+
+// JoinHloParts
+//
+// True when the parts (the head's links, then each tail's, in text order,
+// each part having arrived at the next one's start) pass the checks a reader
+// of the whole text makes across the cuts. False: read the text whole (it
+// gives the error, if there is one).
+bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
+                  const std::vector<const HloPartLinks*>& tails);
+
 // ReadHloHead
 //
 // ReadHlo, except that arriving at `stop` it calls `at_stop()`: true ends the
 // reading there (OK, `*stopped` true; the visitor gets no EndComputation or
 // EndModule for the computation and module open there); false reads on as
-// ReadHlo.
+// ReadHlo. `links` (may be null) gets HloPartLinks::last before `at_stop` is
+// called.
 absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
                          size_t stop, const std::function<bool()>& at_stop,
-                         HloVisitor* visitor, bool* stopped);
+                         HloVisitor* visitor, bool* stopped,
+                         HloPartLinks* links = nullptr);
 
 // ReadHloTail
 //
@@ -168,11 +211,13 @@ absl::Status ReadHloHead(absl::string_view text, const HloReadOptions& options,
 // `*cancel` (may be null) turning true, or an error of the text (read without
 // keep_going; it may differ from what ReadHlo says, since what came before
 // `begin` is not known). Reaching the end of the text is OK with `*stopped`
-// false.
+// false. With `links`, names the part uses but does not define in its first
+// computation and module go to `links` for JoinHloParts; without, they end
+// the reading (Aborted).
 absl::Status ReadHloTail(absl::string_view text, const HloReadOptions& options,
                          size_t begin, size_t stop,
                          const std::atomic<bool>* cancel, HloVisitor* visitor,
-                         bool* stopped);
+                         bool* stopped, HloPartLinks* links = nullptr);
 
 }  // namespace hlolayout
 

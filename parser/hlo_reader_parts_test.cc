@@ -95,11 +95,19 @@ TEST(HloReaderParts, HeadThatDoesNotArriveReadsOn) {
 }
 
 TEST(HloReaderParts, TailContinuesTheOpenComputation) {
-  Log tail;
+  // Without links, a name defined before the part ends the reading.
+  Log alone;
   bool stopped = true;
+  EXPECT_FALSE(ReadHloTail(kText, {}, Cut("%b ="), absl::string_view::npos,
+                           nullptr, &alone, &stopped)
+                   .ok());
+  Log tail;
+  HloPartLinks links;
   ASSERT_TRUE(ReadHloTail(kText, {}, Cut("%b ="), absl::string_view::npos,
-                          nullptr, &tail, &stopped)
+                          nullptr, &tail, &stopped, &links)
                   .ok());
+  EXPECT_TRUE(links.first_computation_closed);
+  EXPECT_FALSE(links.has_last);
   EXPECT_FALSE(stopped);  // it read to the end
   EXPECT_EQ(tail.text, absl::StrCat("computation '' at ", Cut("%b ="), "\n",
                                     "  b f32[2]{0} fusion\n"
@@ -146,6 +154,55 @@ TEST(HloReaderParts, NoStopInAModuleWithoutHeader) {
   Log whole;
   ASSERT_TRUE(ReadHlo(text, {}, &whole).ok());
   EXPECT_EQ(head.text, whole.text);
+}
+
+// Names used in one part and defined in another (an operand, a called
+// computation) are checked when the parts are joined, as ReadHlo checks
+// them in the whole text.
+bool JoinAt(absl::string_view text, absl::string_view cut_before) {
+  const size_t cut = text.find(cut_before);
+  HloPartLinks head_links;
+  HloPartLinks tail_links;
+  Log head;
+  Log tail;
+  bool head_stopped = false;
+  bool tail_stopped = false;
+  if (!ReadHloTail(text, {}, cut, absl::string_view::npos, nullptr, &tail,
+                   &tail_stopped, &tail_links)
+           .ok()) {
+    return false;
+  }
+  bool joined = false;
+  const std::function<bool()> at_stop = [&] {
+    joined = JoinHloParts(text, head_links, {&tail_links});
+    return true;
+  };
+  EXPECT_TRUE(
+      ReadHloHead(text, {}, cut, at_stop, &head, &head_stopped, &head_links)
+          .ok());
+  EXPECT_TRUE(head_stopped);
+  return joined;
+}
+
+TEST(HloReaderParts, JoinChecksNamesAcrossTheCut) {
+  EXPECT_TRUE(JoinAt(kText, "%b ="));
+  EXPECT_TRUE(JoinAt(kText, "%c ="));
+  // An operand defined nowhere, a computation called and defined nowhere,
+  // an operand shape that is not its definition's, a root that is not the
+  // signature's: the whole text is refused, and the join says read it whole.
+  for (const auto& bad : {std::make_pair("%c = f32[2]{0} abs(%b)",
+                                         "%c = f32[2]{0} abs(%z)"),
+                          std::make_pair("calls=%f", "calls=%g"),
+                          std::make_pair("abs(%b)", "abs(f32[3]{0} %b)"),
+                          std::make_pair("fusion(%a)", "fusion(f32[3]{0} %a)"),
+                          std::make_pair("%c = f32[2]{0} abs",
+                                         "%c = f32[3]{0} abs")}) {
+    std::string text = kText;
+    text.replace(text.find(bad.first), std::string(bad.first).size(),
+                 bad.second);
+    EXPECT_FALSE(ReadHloModules(text).ok()) << bad.second;
+    EXPECT_FALSE(JoinAt(text, "%b =")) << bad.second;
+  }
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "hlolayout/parser/hlo_reader.h"
 
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -374,7 +375,9 @@ main {
   const HloInstruction& t = m.entry().instructions[1];
   EXPECT_EQ(m.entry().root_index, 1);
   EXPECT_FALSE(t.root_marker);
-  EXPECT_FALSE(t.has_shape());
+  // No shape written: inferred from the operands', as XLA's parser does.
+  ASSERT_TRUE(t.has_shape());
+  EXPECT_EQ(t.shape->ToString(true), "(f32[4]{0}, f32[4]{0})");
   EXPECT_EQ(t.opcode, "tuple");
   ASSERT_EQ(t.operands.size(), 2u);
   EXPECT_FALSE(t.operands[0].has_shape());
@@ -418,6 +421,11 @@ ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[
 
 TEST(HloReader, AsyncCollectivePair) {
   const std::vector<HloModule> modules = ReadOk(R"(HloModule m, num_partitions=8
+add {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT s = f32[] add(x, y)
+}
 ENTRY e {
   p = f32[10]{0} parameter(0)
   ags = ((f32[10]{0}), f32[80]{0}, u32[], u32[]) all-gather-start(f32[10]{0} p), channel_id=1, replica_groups=[1,8]<=[8], dimensions={0}, use_global_device_ids=true
@@ -455,10 +463,12 @@ TEST(HloReader, WhileAndConditional) {
   ROOT %b = (s32[], f32[4]{0}) parameter(0)
 }
 %t (x: f32[4]) -> f32[4] { ROOT %x = f32[4]{0} parameter(0) }
-%f (y: f32[4]) -> f32[4] { ROOT %ny = f32[4]{0} negate(f32[4]{0} %y) }
-ENTRY %e (init: (s32[], f32[4]), c: pred[]) -> f32[4] {
+%f (y: f32[4]) -> f32[4] { %y = f32[4]{0} parameter(0)
+  ROOT %ny = f32[4]{0} negate(f32[4]{0} %y) }
+ENTRY %e (init: (s32[], f32[4]), c: pred[], i2: s32[]) -> f32[4] {
   %init = (s32[], f32[4]{0}) parameter(0)
   %c = pred[] parameter(1)
+  %i2 = s32[] parameter(2)
   %w = (s32[], f32[4]{0}) while((s32[], f32[4]{0}) %init), condition=%cond, body=%body, backend_config={"known_trip_count":{"n":"10"}}
   %v = f32[4]{0} get-tuple-element((s32[], f32[4]{0}) %w), index=1
   %k = f32[4]{0} conditional(pred[] %c, f32[4]{0} %v, f32[4]{0} %v), true_computation=%t, false_computation=%f
@@ -471,10 +481,10 @@ ENTRY %e (init: (s32[], f32[4]), c: pred[]) -> f32[4] {
   EXPECT_EQ(m.computations[2].instructions.size(), 1u);
   EXPECT_TRUE(m.computations[2].instructions[0].root_marker);
   const HloComputation& e = m.entry();
-  EXPECT_THAT(CalledComputationNames(e.instructions[2]),
+  EXPECT_THAT(CalledComputationNames(e.instructions[3]),
               ElementsAre("cond", "body"));
-  EXPECT_THAT(CalledComputationNames(e.instructions[4]), ElementsAre("t", "f"));
   EXPECT_THAT(CalledComputationNames(e.instructions[5]), ElementsAre("t", "f"));
+  EXPECT_THAT(CalledComputationNames(e.instructions[6]), ElementsAre("t", "f"));
 }
 
 TEST(HloReader, SubByteAndScalarTiles) {
@@ -518,6 +528,14 @@ ENTRY e {
 
 TEST(HloReader, RawAttributeForms) {
   const std::string text = R"(HloModule m
+add {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT s = f32[] add(x, y)
+}
+fused {
+  ROOT x = f32[4,16]{1,0} parameter(0)
+}
 ENTRY e {
   p = f32[8,16]{1,0} parameter(0), sharding={devices=[4,1,2]<=[2,4]T(1,0) last_tile_dim_replicate}
   q = f32[8,16]{1,0} custom-call(p), custom_call_target="__cublas$gemm", backend_config="{\"alpha\": 1, \"s\": \"a,b)}\"}", api_version=API_VERSION_TYPED_FFI
@@ -1064,8 +1082,19 @@ TEST(HloReader, CachedShapesEqualTheirDecodedTextEverywhere) {
                                                 "\t%", "%", " /*o*/ %"};
   std::vector<ExpectedInstruction> expected;
   std::string text = "HloModule near_identical\n\n";
+  // Every operand names a parameter of the shape written at the use (the
+  // reader checks that they match).
+  std::map<std::string, size_t> parameter_of;
+  for (size_t j = 0; j < pool.size(); ++j) parameter_of.emplace(pool[j], j);
   for (int c = 0; c < 40; ++c) {
     absl::StrAppend(&text, "%c", c, " {\n");
+    for (size_t j = 0; j < pool.size(); ++j) {
+      ExpectedInstruction want;
+      want.shape = pool[j];
+      absl::StrAppend(&text, "  %p", j, " = ", pool[j], " parameter(", j,
+                      ")\n");
+      expected.push_back(std::move(want));
+    }
     for (int i = 0; i < 150; ++i) {
       ExpectedInstruction want;
       // A name of varying length moves the shapes around the window.
@@ -1086,7 +1115,8 @@ TEST(HloReader, CachedShapesEqualTheirDecodedTextEverywhere) {
         } else {
           absl::StrAppend(&text, "%");
         }
-        absl::StrAppend(&text, "a", k);
+        absl::StrAppend(&text, "p",
+                        shape.empty() ? 0 : parameter_of.at(shape));
         want.operand_shapes.push_back(shape);
       }
       absl::StrAppend(&text, ")");

@@ -574,9 +574,11 @@ class Generator {
     Count(&kM, 1);
     absl::StrAppend(&e, "  %after-all.", i, " = token[] after-all()\n");
     Count(&kToken, 0);
+    // No result shape: the reader infers it from the operands' (XLA's
+    // parser does the same).
     absl::StrAppend(&e, "  %add.", i, " = add(%fusion.", i, ", %fusion.", i,
                     ")\n");
-    Count(nullptr, 0);
+    Count(&kA, 0);
     absl::StrAppend(&e, "  %while.", i, " = ", kT.text, " while(", kT.text,
                     " %tuple.", i,
                     "), condition=%while_cond, body=%while_body, "
@@ -600,10 +602,13 @@ class Generator {
     const VariedShape& a = PickArray();
     const VariedShape& b = PickArray();
     const VariedShape& c = PickArray();
-    absl::StrAppend(&e, "  %convert.v", i, " = ", a.text, " convert(", b.text,
+    // Operand shapes are those of the operands' definitions (XLA refuses
+    // others); the varied ones come in through results.
+    (void)c;
+    absl::StrAppend(&e, "  %convert.v", i, " = ", a.text, " convert(", kA.text,
                     " %fusion.", i, "), ", Metadata("convert", i), "\n");
     Count(&a.info, 1);
-    absl::StrAppend(&e, "  %fusion.v", i, " = ", b.text, " fusion(", c.text,
+    absl::StrAppend(&e, "  %fusion.v", i, " = ", b.text, " fusion(", kA.text,
                     " %p0, ", a.text, " %convert.v", i,
                     "), kind=kOutput, calls=%fused_computation.", i, ", ",
                     Metadata("dot_general", i),
@@ -612,10 +617,16 @@ class Generator {
                     Next() % 100000, "\"}\n");
     Count(&b.info, 2);
     const VariedShape& t = PickTuple();
+    for (size_t k = 0; k < t.elements.size(); ++k) {
+      absl::StrAppend(&e, "  %element.v", i, ".", k, " = ",
+                      t.elements[k]->text, " custom-call(", a.text,
+                      " %convert.v", i, "), custom_call_target=\"split\"\n");
+      Count(&t.elements[k]->info, 1);
+    }
     absl::StrAppend(&e, "  %tuple.v", i, " = ", t.text, " tuple(");
     for (size_t k = 0; k < t.elements.size(); ++k) {
       if (k > 0) e += ", ";
-      absl::StrAppend(&e, t.elements[k]->text, " %convert.v", i);
+      absl::StrAppend(&e, t.elements[k]->text, " %element.v", i, ".", k);
     }
     e += ")\n";
     Count(&t.info, static_cast<int>(t.elements.size()));

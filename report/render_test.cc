@@ -15,7 +15,7 @@ constexpr char kDump[] = R"(HloModule jit_small
 ENTRY %main {
   %a = bf16[3,200]{1,0:T(8,128)(2,1)} parameter(0), metadata={op_name="a"}
   %v = f32[128]{0:T(128)S(1)} parameter(1)
-  %n = add(%v, %v)
+  %n = rng(%v, %v), distribution=rng_uniform
   ROOT %t = (f32[128]{0:T(128)S(1)}, f32[?]{0}) tuple(%v, %v)
 }
 )";
@@ -52,7 +52,8 @@ TEST(Render, FormatBytes) {
 
 // Hand count: the module defines a (4096 padded, 1200 logical bytes), v
 // (512) and the 16-byte index table of t (two 8-byte pointers); t's elements
-// are v again, and the untyped add has no shape. Every result counted:
+// are v again, and the untyped rng has no shape (its shape
+// cannot be inferred). Every result counted:
 // a, v, and t's two leaves (v twice more, f32[?] unsized).
 TEST(Render, TextTable) {
   EXPECT_EQ(
@@ -64,7 +65,7 @@ TEST(Render, TextTable) {
       "      hbm          1200      4096       3.4x  new         4096\n"
       "  main         v            parameter  f32[128]{0:T(128)S(1)}         "
       "      vmem          512       512       1.0x  new          512\n"
-      "  main         n            add        -                              "
+      "  main         n            rng        -                              "
       "      -               -         -          -  new            -\n"
       "  main         ROOT t       tuple      (f32[128]{0:T(128)S(1)}, "
       "f32[?]{0})  mixed       512+?     512+?       1.0x  part        16+?\n"
@@ -137,7 +138,7 @@ TEST(Render, JsonInstructionsAndWasters) {
   const std::string json = Json(Build(kDump), false);
   EXPECT_THAT(json,
               HasSubstr("{\"computation\": \"main\", \"instruction\": \"n\", "
-                        "\"opcode\": \"add\", \"root\": false, \"shape\": "
+                        "\"opcode\": \"rng\", \"root\": false, \"shape\": "
                         "null, \"memory_space\": null, \"array_leaves\": 0, "
                         "\"unsized_array_leaves\": 0, "
                         "\"array_leaf_logical_bytes\": 0"));

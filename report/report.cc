@@ -1087,6 +1087,10 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
   std::vector<Report> tail_reports(tails);
   std::vector<std::unique_ptr<ReportBuilder>> builders;
   std::vector<absl::Status> statuses(tails, absl::AbortedError("not run"));
+  // What each part leaves to check across the cuts (names used in one part
+  // and defined in another).
+  std::vector<HloPartLinks> links(tails);
+  HloPartLinks head_links;
   std::unique_ptr<bool[]> stopped(new bool[tails]());
   std::atomic<bool> cancel{false};
   std::vector<std::thread> threads;
@@ -1100,7 +1104,7 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
     try {
       threads.emplace_back([&, k, stop] {
         statuses[k] = ReadHloTail(text, read, cuts[k], stop, &cancel,
-                                  builders[k].get(), &stopped[k]);
+                                  builders[k].get(), &stopped[k], &links[k]);
       });
     } catch (const std::system_error&) {
       break;  // the parts without a thread stay "not run"
@@ -1115,13 +1119,17 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
   ReportBuilder head(options, report, cuts[0]);
   const std::function<bool()> at_stop = [&] {
     join();
+    std::vector<const HloPartLinks*> tail_links;
     for (size_t k = 0; k < tails; ++k) {
       if (!statuses[k].ok() || stopped[k] != (k + 1 < tails)) return false;
+      tail_links.push_back(&links[k]);
     }
-    return head.CanAbsorb(builders);
+    return head.CanAbsorb(builders) &&
+           JoinHloParts(text, head_links, tail_links);
   };
   bool head_stopped = false;
-  *status = ReadHloHead(text, read, cuts[0], at_stop, &head, &head_stopped);
+  *status = ReadHloHead(text, read, cuts[0], at_stop, &head, &head_stopped,
+                        &head_links);
   cancel = true;  // the tails are of no use when the head read on
   join();
   if (head_stopped) {
@@ -1137,9 +1145,9 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
 
 absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report) {
-  // The report needs results and attributes, not operands.
+  // The report needs results and attributes; the operands are read for the
+  // reader's checks (every name used is defined, shapes at uses match).
   HloReadOptions read = options.read;
-  read.read_operands = false;
   absl::Status status;
   if (!AppendReportInParts(text, options, read, report, &status)) {
     ReportBuilder builder(options, report, text.size());

@@ -123,8 +123,9 @@ TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
   // Every line is a cut candidate with as many threads as lines.
   std::string text = "HloModule m\n";
   for (int c = 0; c < 6; ++c) {
-    absl::StrAppend(&text, c == 3 ? "ENTRY " : "", "%c", c,
-                    " (p: f32[8]) -> f32[8] {\n  %p", c,
+    // The root: %f of c2 (ROOT), else the last instruction, the tuple.
+    absl::StrAppend(&text, c == 3 ? "ENTRY " : "", "%c", c, " (p: f32[8]) -> ",
+                    c == 2 ? "f32[8]" : "(f32[8], s32[])", " {\n  %p", c,
                     " = f32[8]{0:T(128)} parameter(0)\n");
     for (int i = 0; i < c; ++i) {
       absl::StrAppend(&text, "  %x", c, ".", i,
@@ -140,9 +141,9 @@ TEST(ReportParts, CutsInsideAComputationOfManySmallOnes) {
 }
 
 TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
-  // A name defined twice (calls go to the first), a computation calling
-  // itself, calls to computations defined later, and a while loop inside an
-  // embedded computation, whose body is then embedded too.
+  // A computation calling itself, calls to computations defined later, one
+  // called by nobody, and a while loop inside an embedded computation, whose
+  // body is then embedded too.
   const std::string text = R"(HloModule m
 
 %dup (p: f32[8]) -> f32[8] {
@@ -170,7 +171,7 @@ TEST(ReportParts, CallsResolveAsInOnePieceWhereverTheCutsFall) {
   ROOT %f = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=%self
 }
 
-%dup (p: f32[8]) -> f32[8] {
+%unused (p: f32[8]) -> f32[8] {
   %p = f32[8]{0:T(128)} parameter(0)
   %a = f32[8]{0:T(128)} abs(%p)
   ROOT %n = f32[8]{0:T(128)} negate(%a)
@@ -197,15 +198,14 @@ ENTRY %main (p: f32[8]) -> f32[8] {
   const absl::StatusOr<Report> whole = Read(text, 1, true, false);
   ASSERT_TRUE(whole.ok()) << whole.status();
   for (const ReportRow& row : whole->modules[0].rows) {
-    // Under the fusion of %embedded, the loop's body is embedded too; the
-    // second %dup is called by nobody (the first one is), so it counts.
+    // Under the fusion of %embedded, the loop's body is embedded too;
+    // %unused is called by nobody, so it counts.
     if (row.computation == "w" || row.computation == "wc" ||
-        row.computation == "embedded" ||
-        (row.computation == "dup" && row.order < 2)) {
+        row.computation == "embedded" || row.computation == "dup") {
       EXPECT_EQ(row.buffer, BufferRole::kInEmbedded)
           << row.computation << " " << row.name;
     }
-    if (row.computation == "dup" && row.name == "a") {
+    if (row.computation == "unused" && row.name == "a") {
       EXPECT_EQ(row.buffer, BufferRole::kNew);
     }
     if (row.computation == "later" && row.name == "p") {
@@ -213,6 +213,11 @@ ENTRY %main (p: f32[8]) -> f32[8] {
     }
   }
   EXPECT_GT(ExpectSameInParts(text, 16), 0);
+  // A computation defined twice is an error wherever the cuts fall.
+  std::string twice = text;
+  twice.replace(twice.find("%unused"), 7, "%dup");
+  ASSERT_FALSE(Read(twice, 1, true, false).ok());
+  ExpectSameInParts(twice, 16);
 }
 
 TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {

@@ -63,10 +63,12 @@ TEST(LongLineDiagnostic, HloReaderShowsAWindow) {
 
 TEST(LongLineDiagnostic, HloReaderErrorAfterAHugeConstant) {
   size_t bad = 0;
-  const std::string literal = AroundBad("0, ", "0", &bad);
+  // A valid literal (the reader checks it against the shape): 0, 0, ..., 0.
+  const std::string literal = AroundBad("0, ", "0, ", &bad) + "0";
+  const int64_t elements = std::count(literal.begin(), literal.end(), ',') + 1;
   const std::string text =
-      absl::StrCat("HloModule m\nENTRY e {\n  ROOT c = f32[2]{0} constant({",
-                   literal, "}) $\n}\n");
+      absl::StrCat("HloModule m\nENTRY e {\n  ROOT c = f32[", elements,
+                   "]{0} constant({", literal, "}) $\n}\n");
   const absl::Status status = ReadHloModules(text).status();
   ASSERT_FALSE(status.ok());
   EXPECT_LT(status.message().size(), 400u);

@@ -1,0 +1,695 @@
+// The reader's rules beyond syntax: instructions written inline as operands,
+// shapes left out (inferred), and what XLA's parser checks across
+// instructions (references, parameter numbers, roots against signatures,
+// called computations, asynchronous chains). See hlo_reader_internal.h.
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/parser/hlo_checks.h"
+#include "hlolayout/parser/hlo_reader_internal.h"
+#include "hlolayout/parser/shape_inference.h"
+#include "hlolayout/parser/shape_parser.h"
+
+namespace hlolayout {
+namespace hlo_internal {
+
+absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
+                                 size_t offset, int depth) {
+  if (depth + 1 >= options_.max_depth) {
+    return Error(offset, absl::StrCat("instructions nested deeper than ",
+                                      options_.max_depth, " levels"));
+  }
+  HloInstruction nested;
+  nested.offset = offset;
+  nested.shape = operand->shape;
+  nested.shape_text = operand->shape_text;
+  nested.opcode = opcode;
+  absl::Status status = ParseParens(&nested, depth + 1);
+  if (status.ok() && nested.shape == nullptr) status = InferShape(&nested);
+  if (!status.ok()) return status;
+  // Named by where it stands: no name written in the text can contain '@'.
+  const char* data = text_.data();
+  if (offset < line_cursor_offset_) {
+    line_cursor_offset_ = 0;
+    line_cursor_line_ = 1;
+  }
+  for (size_t i = line_cursor_offset_; i < offset; ++i) {
+    if (data[i] == '\n') ++line_cursor_line_;
+  }
+  line_cursor_offset_ = offset;
+  size_t line_start = offset;
+  while (line_start > 0 && data[line_start - 1] != '\n') --line_start;
+  nested.name = Intern(absl::StrCat(opcode, "@", line_cursor_line_, ":",
+                                    offset - line_start + 1));
+  if (!options_.read_operands) nested.operands.clear();
+  operand->name = nested.name;
+  operand->shape = nested.shape;
+  operand->shape_text = nested.shape_text;
+  operand->output_index = HloOperand::kWholeResult;
+  inline_.push_back(std::move(nested));
+  return absl::OkStatus();
+}
+
+const Shape* Reader::Keep(Shape shape) {
+  auto owned = std::make_shared<const Shape>(std::move(shape));
+  made_shapes_.push_back(owned);
+  if (keep_ != nullptr) keep_->push_back(owned);
+  return owned.get();
+}
+
+absl::Status Reader::ReadKeptShape(const Shape** shape,
+                                   absl::string_view* shape_text) {
+  const size_t begin = pos_;
+  Shape decoded;
+  absl::Status status = ParseShapeAt(text_, &pos_, &decoded, shape_options_);
+  if (!status.ok()) return status;
+  *shape_text = text_.substr(begin, pos_ - begin);
+  *shape = Keep(std::move(decoded));
+  return absl::OkStatus();
+}
+
+const Shape* Reader::DefinedShape(absl::string_view name) {
+  const int64_t d = FindDefinition(name);
+  if (d >= 0) return DefinitionShape(d);
+  if (tail_ && in_first_computation_) return ShapeBeforeTail(name);
+  return nullptr;
+}
+
+const Shape* Reader::ShapeBeforeTail(absl::string_view name) {
+  auto found = before_tail_.find(name);
+  if (found != before_tail_.end()) return found->second;
+  // Back through the lines before the part, to the start of its first
+  // computation (a line that closes one or opens one), at most 4 MB.
+  const char* data = text_.data();
+  size_t line_end = tail_begin_;
+  const Shape* shape = nullptr;
+  while (line_end > 0 && tail_begin_ - line_end < (size_t{4} << 20)) {
+    size_t line = line_end - 1;
+    while (line > 0 && data[line - 1] != '\n') --line;
+    size_t p = line;
+    while (p < line_end && Is(data[p], kHorizontalSpace)) ++p;
+    if (p < line_end && data[p] == '}') break;
+    if (text_.substr(p, 5) == "ROOT ") p += 5;
+    while (p < line_end && Is(data[p], kHorizontalSpace)) ++p;
+    if (p < line_end && data[p] == '%') ++p;
+    if (text_.substr(p, name.size()) == name &&
+        (p + name.size() >= line_end || !Is(data[p + name.size()], kNameChar))) {
+      size_t q = p + name.size();
+      while (q < line_end && Is(data[q], kHorizontalSpace)) ++q;
+      if (q < line_end && data[q] == '=') {
+        ++q;
+        while (q < line_end && Is(data[q], kHorizontalSpace)) ++q;
+        Shape decoded;
+        if (LooksLikeShapeAt(q) &&
+            ParseShapeAt(text_, &q, &decoded, shape_options_).ok()) {
+          shape = Keep(std::move(decoded));
+        }
+        break;
+      }
+    }
+    // A computation's header ends its line with '{'.
+    size_t last = line_end;
+    while (last > line && Is(data[last - 1], kSpace)) --last;
+    if (last > line && data[last - 1] == '{' &&
+        !LineStartsInstruction(line)) {
+      break;
+    }
+    line_end = line;
+  }
+  before_tail_.emplace(name, shape);
+  return shape;
+}
+
+absl::Status Reader::InferShape(HloInstruction* in) {
+  std::vector<const Shape*> operands;
+  operands.reserve(in->operands.size());
+  bool unknown_name = false;
+  for (const HloOperand& operand : in->operands) {
+    const Shape* shape = operand.shape;
+    if (shape == nullptr) {
+      shape = DefinedShape(operand.name);
+      if (shape == nullptr) unknown_name = true;
+      if (shape != nullptr && operand.has_output_index()) {
+        shape = shape->IsTuple() && operand.output_index < shape->tuple_size()
+                    ? &shape->tuple_shape(operand.output_index)
+                    : nullptr;
+      }
+    }
+    operands.push_back(shape);
+  }
+  const Shape* called_root = nullptr;
+  if (in->opcode == "call" || in->opcode == "conditional") {
+    std::vector<absl::string_view> callees = CalledComputationNames(*in);
+    for (const Definition& root : computation_roots_) {
+      if (callees.empty() || root.name != callees[0]) continue;
+      called_root = root.shape;
+      if (called_root == nullptr && !root.shape_text.empty()) {
+        size_t at = root.shape_text.data() - text_.data();
+        Shape decoded;
+        if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
+          called_root = Keep(std::move(decoded));
+        }
+      }
+    }
+    if (called_root == nullptr) unknown_name = true;
+  }
+  absl::StatusOr<Shape> inferred =
+      InferHloShape(in->opcode, operands, in->attributes, called_root);
+  if (!inferred.ok()) {
+    // In a tail the names may be defined before the part.
+    if (tail_ && unknown_name) {
+      return absl::AbortedError("a name defined before the part");
+    }
+    return absl::OkStatus();  // stays without a shape
+  }
+  in->shape = Keep(*std::move(inferred));
+  in->shape_text = Intern(in->shape->ToString(/*print_layout=*/true));
+  return absl::OkStatus();
+}
+
+
+const Shape* Reader::DefinitionShape(size_t i) {
+  Definition& def = definitions_[i];
+  if (def.shape == nullptr && !def.shape_text.empty()) {
+    size_t at = def.shape_text.data() - text_.data();
+    Shape decoded;
+    if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
+      def.shape = Keep(std::move(decoded));
+    }
+  }
+  return def.shape;
+}
+
+const Shape* Reader::UseShape(size_t definition, int64_t output_index) {
+  const Shape* shape = DefinitionShape(definition);
+  if (shape == nullptr || output_index < 0) return shape;
+  if (!shape->IsTuple() || output_index >= shape->tuple_size()) return nullptr;
+  return &shape->tuple_shape(output_index);
+}
+
+int64_t Reader::FindDefinition(absl::string_view name) {
+  // Small computations (most fused ones): a scan is cheaper than an index.
+  if (definitions_.size() <= 16 && definitions_indexed_ == 0) {
+    for (size_t i = 0; i < definitions_.size(); ++i) {
+      if (definitions_[i].name == name) return static_cast<int64_t>(i);
+    }
+    return -1;
+  }
+  const auto name_of = [this](uint32_t i) { return definitions_[i].name; };
+  if (definitions_indexed_ == 0) definition_index_.Reserve(2 * definitions_.size());
+  for (; definitions_indexed_ < definitions_.size(); ++definitions_indexed_) {
+    // The first definition wins, as the first use of a name would.
+    definition_index_.Add(definitions_[definitions_indexed_].name,
+                          static_cast<uint32_t>(definitions_indexed_), name_of);
+  }
+  return definition_index_.Find(name, name_of);
+}
+
+absl::Status Reader::CheckModuleHeaderRules() {
+  size_t at = 0;
+  absl::Status status = CheckHloModuleHeader(module_, text_.data(), &at);
+  if (!status.ok()) return Error(at, status.message());
+  return absl::OkStatus();
+}
+
+absl::Status Reader::NoteComputationName() {
+  if (computation_.name.empty()) return absl::OkStatus();
+  auto inserted =
+      computation_names_.emplace(computation_.name, computation_.offset);
+  if (!inserted.second) {
+    return Error(computation_.offset,
+                 absl::StrCat("computation '", computation_.name,
+                              "' is defined twice"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::CheckInstruction(const HloInstruction& in) {
+  const bool operands = options_.read_operands;
+  absl::string_view wrapped;
+  int stage = -1;
+  if (operands) {
+    size_t at = 0;
+    // Operand shapes for the few rules that need them: written at the use,
+    // else the definition's (earlier in the computation).
+    const auto operand_shape = [&](size_t i) -> const Shape* {
+      if (i >= in.operands.size()) return nullptr;
+      const HloOperand& operand = in.operands[i];
+      if (operand.shape != nullptr) return operand.shape;
+      const int64_t d = FindDefinition(operand.name);
+      if (d >= 0) return UseShape(d, operand.output_index);
+      const Shape* shape = DefinedShape(operand.name);
+      if (shape == nullptr || operand.output_index < 0) return shape;
+      return shape->IsTuple() && operand.output_index < shape->tuple_size()
+                 ? &shape->tuple_shape(operand.output_index)
+                 : nullptr;
+    };
+    const auto operand_text = [&](size_t i) -> absl::string_view {
+      if (i >= in.operands.size()) return absl::string_view();
+      const HloOperand& operand = in.operands[i];
+      if (!operand.shape_text.empty() || operand.has_output_index()) {
+        return operand.shape_text;
+      }
+      const int64_t d = FindDefinition(operand.name);
+      return d >= 0 ? definitions_[d].shape_text : absl::string_view();
+    };
+    absl::Status status =
+        CheckHloInstruction(in, in.operands.size(), text_.data(), operand_shape,
+                            operand_text, &at, &wrapped, &stage);
+    if (!status.ok()) return Error(at, status.message());
+    for (const HloOperand& operand : in.operands) {
+      uses_.push_back(Use{operand.name, operand.shape_text,
+                          operand.output_index,
+                          static_cast<size_t>(operand.name.data() -
+                                              text_.data())});
+    }
+  }
+  if (in.parameter_number.has_value()) {
+    const int64_t number = *in.parameter_number;
+    if (std::find(parameter_numbers_.begin(), parameter_numbers_.end(),
+                  number) != parameter_numbers_.end()) {
+      return Error(in.offset, absl::StrCat("duplicate parameter number ",
+                                           number, " in '", computation_.name,
+                                           "'"));
+    }
+    parameter_numbers_.push_back(number);
+  }
+  if (!in.attributes.empty()) {
+    callee_scratch_.clear();
+    AppendCalledComputationNames(in, &callee_scratch_);
+    for (absl::string_view callee : callee_scratch_) {
+      callees_.emplace_back(callee, callee.data() - text_.data());
+    }
+  }
+  for (const HloAttribute& attribute : in.attributes) {
+    if (attribute.name != "control-predecessors") continue;
+    // {%a, %b}
+    absl::string_view list = attribute.value;
+    size_t p = 0;
+    while (p < list.size()) {
+      while (p < list.size() && !Is(list[p], kNameStart)) ++p;
+      const size_t begin = p;
+      while (p < list.size() && Is(list[p], kNameChar)) ++p;
+      if (p > begin) {
+        uses_.push_back(Use{list.substr(begin, p - begin), absl::string_view(),
+                            HloOperand::kWholeResult,
+                            static_cast<size_t>(list.data() + begin -
+                                                text_.data())});
+      }
+    }
+  }
+  if (!operands && !IsAsyncWrapperOpcode(in.opcode, &wrapped, &stage)) {
+    return absl::OkStatus();
+  }
+  if (stage < 0) return absl::OkStatus();
+  AsyncOp op;
+  op.name = in.name;
+  op.wrapped = wrapped;
+  if (absl::optional<absl::string_view> calls =
+          FindHloAttribute(in.attributes, "calls")) {
+    op.calls = *calls;
+    if (!op.calls.empty() && op.calls[0] == '%') op.calls.remove_prefix(1);
+  }
+  if (absl::optional<absl::string_view> thread =
+          FindHloAttribute(in.attributes, "async_execution_thread")) {
+    op.thread = *thread;
+  }
+  if (stage == 0) {
+    if (op.thread.empty()) op.thread = "\"main\"";
+    if (!op.calls.empty()) {
+      auto inserted = async_calls_.emplace(op.calls, in.offset);
+      if (!inserted.second) {
+        return Error(in.offset,
+                     absl::StrCat("computation '", op.calls,
+                                  "' is called by more than one async op"));
+      }
+    }
+    async_ops_.push_back(op);
+    return absl::OkStatus();
+  }
+  if (!operands || in.operands.empty()) return absl::OkStatus();
+  // update or done: the first operand is the chain's start or an update.
+  const HloOperand& first = in.operands[0];
+  const AsyncOp* from = nullptr;
+  for (auto it = async_ops_.rbegin(); it != async_ops_.rend(); ++it) {
+    if (it->name == first.name) {
+      from = &*it;
+      break;
+    }
+  }
+  const size_t first_at = first.name.data() - text_.data();
+  if (from == nullptr) {
+    if (tail_ && FindDefinition(first.name) < 0) {
+      return absl::AbortedError("an async start before the part");
+    }
+    return Error(first_at,
+                 absl::StrCat("'", in.opcode,
+                              "' expects an asynchronous operation as its "
+                              "first operand; '",
+                              first.name, "' is not one"));
+  }
+  if (!wrapped.empty() && wrapped != from->wrapped) {
+    return Error(in.offset,
+                 absl::StrCat("'", in.opcode, "' continues '", from->name,
+                              "', which wraps '",
+                              from->wrapped.empty() ? "async" : from->wrapped,
+                              "', not '", wrapped, "'"));
+  }
+  if (!op.calls.empty() && !from->calls.empty() && op.calls != from->calls) {
+    return Error(in.offset,
+                 absl::StrCat("'", in.opcode, "' calls '", op.calls,
+                              "' but its start calls '", from->calls, "'"));
+  }
+  if (!op.thread.empty() && op.thread != from->thread) {
+    return Error(in.offset,
+                 absl::StrCat("'", in.opcode, "' runs on thread ", op.thread,
+                              " but its start on ", from->thread));
+  }
+  op.wrapped = from->wrapped;
+  op.thread = from->thread;
+  if (op.calls.empty()) op.calls = from->calls;
+  if (stage == 1) async_ops_.push_back(op);
+  return absl::OkStatus();
+}
+
+namespace {
+
+// True when `a` and `b` are the same shape text once layouts (`{...}` after
+// a `]`) and comments are left out of both: `(f32[2], s32[])` and
+// `(f32[2]{0}, s32[])`.
+bool SameWithoutLayouts(absl::string_view a, absl::string_view b) {
+  size_t i = 0;
+  size_t j = 0;
+  auto skip = [](absl::string_view s, size_t* p) {
+    while (*p < s.size()) {
+      const char c = s[*p];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        ++*p;
+      } else if (c == '/' && *p + 1 < s.size() && s[*p + 1] == '*') {
+        const size_t close = s.find("*/", *p + 2);
+        *p = close == absl::string_view::npos ? s.size() : close + 2;
+      } else if (c == '{' && *p > 0 && s[*p - 1] == ']') {
+        int depth = 0;
+        while (*p < s.size()) {
+          if (s[*p] == '{') ++depth;
+          if (s[*p] == '}' && --depth == 0) {
+            ++*p;
+            break;
+          }
+          ++*p;
+        }
+      } else {
+        return;
+      }
+    }
+  };
+  while (true) {
+    skip(a, &i);
+    skip(b, &j);
+    if (i >= a.size() || j >= b.size()) return i >= a.size() && j >= b.size();
+    if (a[i] != b[j]) return false;
+    ++i;
+    ++j;
+  }
+}
+
+}  // namespace
+
+absl::Status Reader::CheckComputationEnd(int64_t root) {
+  // A tail's first computation began before the part: what it does not
+  // define is left to JoinHloParts.
+  const bool first = tail_ && in_first_computation_ && links_ != nullptr;
+  if (first) {
+    FillComputationSide(&links_->first);
+    links_->first_computation_closed = true;
+    in_first_computation_ = false;
+  }
+  for (const Use& use : uses_) {
+    const int64_t d = FindDefinition(use.name);
+    if (first && d < 0) continue;
+    if (d < 0) {
+      if (tail_) return absl::AbortedError("a name defined before the part");
+      return Error(use.offset,
+                   absl::StrCat("'", use.name, "' is not defined in '",
+                                computation_.name, "'"));
+    }
+    const Shape* used = nullptr;  // the shape the use refers to
+    if (use.output_index >= 0) {
+      // `#N`, or `#N#M...`: each index into the tuple before it.
+      const Shape* shape = DefinitionShape(d);
+      size_t p = use.offset + use.name.size();
+      while (shape != nullptr && p < text_.size() && text_[p] == '#') {
+        const size_t begin = ++p;
+        int64_t index = 0;
+        while (p < text_.size() && text_[p] >= '0' && text_[p] <= '9' &&
+               p - begin < 18) {
+          index = index * 10 + (text_[p++] - '0');
+        }
+        if (!shape->IsTuple()) {
+          return Error(begin - 1,
+                       absl::StrCat("'#", index, "' names an output of '",
+                                    use.name,
+                                    "', but that shape is not a tuple"));
+        }
+        if (index >= shape->tuple_size()) {
+          return Error(begin - 1,
+                       absl::StrCat("output ", index, " of '", use.name,
+                                    "' is out of bounds (", shape->tuple_size(),
+                                    " outputs)"));
+        }
+        shape = &shape->tuple_shape(index);
+      }
+      used = shape;
+    }
+    if (use.shape_text.empty()) continue;
+    const Definition& def = definitions_[d];
+    if (use.output_index < 0 && def.shape_text == use.shape_text) continue;
+    const Shape* defined = use.output_index < 0 ? DefinitionShape(d) : used;
+    size_t at = use.shape_text.data() - text_.data();
+    Shape written;
+    if (defined == nullptr ||
+        !ParseShapeAt(text_, &at, &written, shape_options_).ok()) {
+      continue;
+    }
+    if (!Shape::Equal().IgnoreLayout()(written, *defined)) {
+      return Error(use.shape_text.data() - text_.data(),
+                   absl::StrCat("operand shape ", use.shape_text,
+                                " differs from the shape of '", use.name,
+                                "', ", defined->ToString(true)));
+    }
+  }
+  if (root >= 0 && computation_.has_signature && !result_text_.empty()) {
+    const Definition& def = definitions_[root];
+    if (!def.shape_text.empty() &&
+        !SameWithoutLayouts(result_text_, def.shape_text)) {
+      const Shape* shape = DefinitionShape(root);
+      if (shape != nullptr &&
+          !Shape::Equal().IgnoreLayout()(computation_.result_shape, *shape)) {
+        return Error(result_text_.data() - text_.data(),
+                     absl::StrCat("computation '", computation_.name,
+                                  "' returns ", result_text_,
+                                  " but its root '", def.name, "' is ",
+                                  def.shape_text));
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::CheckModuleEnd() {
+  if (tail_ && in_first_module_ && links_ != nullptr) {
+    FillModuleSide(&links_->first);
+    links_->first_module_closed = true;
+    in_first_module_ = false;
+    return absl::OkStatus();
+  }
+  for (const auto& callee : callees_) {
+    if (computation_names_.contains(callee.first)) continue;
+    if (tail_) return absl::AbortedError("a computation before the part");
+    return Error(callee.second, absl::StrCat("no computation named '",
+                                             callee.first, "'"));
+  }
+  return absl::OkStatus();
+}
+
+void Reader::FillComputationSide(HloPartLinks::Side* side) {
+  side->definitions.clear();
+  side->pending_uses.clear();
+  for (const Definition& def : definitions_) {
+    side->definitions.push_back(
+        HloPartLinks::Name{def.name, def.shape_text, -1, 0});
+  }
+  for (const Use& use : uses_) {
+    if (FindDefinition(use.name) >= 0) continue;
+    side->pending_uses.push_back(HloPartLinks::Name{
+        use.name, use.shape_text, use.output_index, use.offset});
+  }
+  side->signature_result =
+      computation_.has_signature ? result_text_ : absl::string_view();
+  side->root_marked = root_index_ >= 0;
+  side->root_text = root_index_ >= 0 ? definitions_[root_index_].shape_text
+                                     : absl::string_view();
+  side->last_text = definitions_.empty() ? absl::string_view()
+                                         : definitions_.back().shape_text;
+}
+
+void Reader::FillModuleSide(HloPartLinks::Side* side) {
+  side->computations.clear();
+  side->pending_callees.clear();
+  for (const auto& entry : computation_names_) {
+    side->computations.push_back(
+        HloPartLinks::Name{entry.first, absl::string_view(), -1, entry.second});
+  }
+  for (const auto& callee : callees_) {
+    if (computation_names_.contains(callee.first)) continue;
+    side->pending_callees.push_back(
+        HloPartLinks::Name{callee.first, absl::string_view(), -1,
+                           callee.second});
+  }
+}
+
+void Reader::FillLastLinks() {
+  if (links_ == nullptr) return;
+  links_->has_last = true;
+  FillComputationSide(in_first_computation_ ? &links_->first : &links_->last);
+  FillModuleSide(in_first_module_ ? &links_->first : &links_->last);
+}
+
+}  // namespace hlo_internal
+
+namespace {
+
+absl::StatusOr<Shape> DecodeText(absl::string_view text) {
+  size_t at = 0;
+  Shape shape;
+  absl::Status status = ParseShapeAt(text, &at, &shape);
+  if (!status.ok()) return status;
+  return shape;
+}
+
+// The checks of CheckComputationEnd for uses and a root across cuts.
+struct SpanningComputation {
+  absl::flat_hash_map<absl::string_view, absl::string_view> definitions;
+  std::vector<HloPartLinks::Name> uses;
+  absl::string_view signature;
+  bool root_marked = false;
+  absl::string_view root_text;
+
+  void Reset(const HloPartLinks::Side& side) {
+    definitions.clear();
+    uses.clear();
+    signature = side.signature_result;
+    root_marked = false;
+    root_text = absl::string_view();
+    Add(side);
+  }
+  bool Add(const HloPartLinks::Side& side) {
+    for (const HloPartLinks::Name& d : side.definitions) {
+      definitions.emplace(d.name, d.shape_text);  // the first wins
+    }
+    uses.insert(uses.end(), side.pending_uses.begin(), side.pending_uses.end());
+    if (side.root_marked) {
+      if (root_marked) return false;
+      root_marked = true;
+      root_text = side.root_text;
+    }
+    return true;
+  }
+  bool Close(const HloPartLinks::Side& closing) {
+    for (const HloPartLinks::Name& use : uses) {
+      auto it = definitions.find(use.name);
+      if (it == definitions.end()) return false;
+      if (use.output_index < 0 && (use.shape_text.empty() ||
+                                   use.shape_text == it->second)) {
+        continue;
+      }
+      absl::StatusOr<Shape> defined = DecodeText(it->second);
+      if (!defined.ok()) continue;
+      const Shape* shape = &*defined;
+      if (use.output_index >= 0) {
+        // `#N` (deeper `#N#M` uses are checked by the whole reading only
+        // when this one fails: read the text whole then).
+        if (!shape->IsTuple() || use.output_index >= shape->tuple_size()) {
+          return false;
+        }
+        shape = &shape->tuple_shape(use.output_index);
+      }
+      if (use.shape_text.empty()) continue;
+      absl::StatusOr<Shape> written = DecodeText(use.shape_text);
+      if (written.ok() && !Shape::Equal().IgnoreLayout()(*written, *shape)) {
+        return false;
+      }
+    }
+    const absl::string_view root = root_marked ? root_text : closing.last_text;
+    if (!signature.empty() && !root.empty()) {
+      absl::StatusOr<Shape> want = DecodeText(signature);
+      absl::StatusOr<Shape> got = DecodeText(root);
+      if (want.ok() && got.ok() &&
+          !Shape::Equal().IgnoreLayout()(*want, *got)) {
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+struct SpanningModule {
+  absl::flat_hash_set<absl::string_view> computations;
+  std::vector<absl::string_view> callees;
+
+  bool Reset(const HloPartLinks::Side& side) {
+    computations.clear();
+    callees.clear();
+    return Add(side);
+  }
+  bool Add(const HloPartLinks::Side& side) {
+    for (const HloPartLinks::Name& c : side.computations) {
+      if (!computations.insert(c.name).second) return false;  // twice
+    }
+    for (const HloPartLinks::Name& c : side.pending_callees) {
+      callees.push_back(c.name);
+    }
+    return true;
+  }
+  bool Close() const {
+    for (absl::string_view callee : callees) {
+      if (!computations.contains(callee)) return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
+                  const std::vector<const HloPartLinks*>& tails) {
+  (void)text;
+  if (!head.has_last) return false;
+  SpanningComputation computation;
+  SpanningModule module;
+  computation.Reset(head.last);
+  if (!module.Reset(head.last)) return false;
+  for (const HloPartLinks* tail : tails) {
+    if (!computation.Add(tail->first)) return false;
+    if (tail->first_computation_closed) {
+      if (!computation.Close(tail->first)) return false;
+      computation.Reset(tail->has_last ? tail->last : HloPartLinks::Side());
+    }
+    if (!module.Add(tail->first)) return false;
+    if (tail->first_module_closed) {
+      if (!module.Close()) return false;
+      if (!module.Reset(tail->has_last ? tail->last : HloPartLinks::Side())) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,580 @@
+// parser/hlo_reader_internal.h: the reader behind parser/hlo_reader.h,
+// shared by its source files (hlo_reader.cc: reading; hlo_reader_checks.cc:
+// shapes written inline or left out, and the rules XLA's parser applies to
+// references, roots and asynchronous chains). Not for use elsewhere.
+#ifndef HLOLAYOUT_PARSER_HLO_READER_INTERNAL_H_
+#define HLOLAYOUT_PARSER_HLO_READER_INTERNAL_H_
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/parser/hlo_scan.h"
+#include "hlolayout/parser/hlo_shape_cache.h"
+#include "hlolayout/parser/shape_parser.h"
+
+namespace hlolayout {
+namespace hlo_internal {
+
+
+// `s == literal` with the length known at compile time, inlined (the
+// string_view operator== was a call per instruction).
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+// Texts the reader makes up (the names of instructions written inline as
+// operands, the printed form of inferred shapes) must outlive the reading,
+// like the views into the input: they are kept once each for the life of
+// the process. Only text without names or shapes of its own produces them
+// (hand-written modules, XLA's tests), so the set stays small.
+absl::string_view Intern(std::string text);
+
+inline bool IsStackTableKind(absl::string_view word) {
+  return word == "FileNames" || word == "FunctionNames" ||
+         word == "FileLocations" || word == "StackFrames";
+}
+
+inline constexpr absl::string_view kSplitMarker = "// -----";
+
+// True at a line that begins with `// -----`. Such a line is a module
+// separator (lit's --split-input-file) or a decorative comment (XLA's tests
+// put `// ----------` above and below a description); DashLineSplits decides.
+inline bool IsDashLine(absl::string_view text, size_t pos) {
+  return (pos == 0 || text[pos - 1] == '\n') &&
+         text.substr(pos, kSplitMarker.size()) == kSplitMarker;
+}
+
+// Never stops: every `//` line is a comment.
+struct NoStop {
+  bool operator()(size_t) const { return false; }
+};
+
+// Skips whitespace and comments from `pos`, stopping at a dash line for which
+// `stop_at(pos)` is true; returns the new position, or npos for an
+// unterminated block comment (whose offset goes to `*bad`).
+template <typename StopAt = NoStop>
+inline size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr,
+                    const StopAt& stop_at = StopAt()) {
+  const size_t n = text.size();
+  while (pos < n) {
+    const char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++pos;
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
+      if (IsDashLine(text, pos) && stop_at(pos)) break;
+      // To the end of the line: '\n', or a '\r' (old Mac line ends, as
+      // XLA's lexer reads them).
+      const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
+      size_t end = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
+      const void* cr = std::memchr(text.data() + pos, '\r', end - pos);
+      if (cr != nullptr) end = static_cast<const char*>(cr) - text.data();
+      pos = end;
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
+      const size_t close = text.find("*/", pos + 2);
+      if (close == absl::string_view::npos) {
+        if (bad != nullptr) *bad = pos;
+        return absl::string_view::npos;
+      }
+      pos = close + 2;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+inline bool StartsWord(absl::string_view text, size_t pos, absl::string_view word) {
+  const size_t end = pos + word.size();
+  return text.substr(pos, word.size()) == word &&
+         (end >= text.size() || !Is(text[end], kNameChar));
+}
+
+// Answers "does a new module (`HloModule`) start after the dash line at
+// `pos`?", past blank lines and comments (other dash lines included). A run
+// of k comment lines is scanned once, not k times: every dash line inside the
+// last scanned run has the same answer.
+class ModuleStartProbe {
+ public:
+  explicit ModuleStartProbe(absl::string_view text) : text_(text) {}
+  bool HloModuleFollows(size_t pos) {
+    if (pos < from_ || pos >= to_) {
+      const size_t next = SkipTriviaAt(text_, pos);
+      from_ = pos;
+      to_ = next == absl::string_view::npos ? text_.size() : next;
+      follows_ = next != absl::string_view::npos &&
+                 StartsWord(text_, next, "HloModule");
+    }
+    return follows_;
+  }
+
+ private:
+  absl::string_view text_;
+  size_t from_ = 0;
+  size_t to_ = 0;
+  bool follows_ = false;
+};
+
+class Reader {
+ public:
+  // `collect`: the modules `visitor` fills (ReadHloModules); each gets the
+  // shapes its instructions point to.
+  Reader(absl::string_view whole, const HloReadOptions& options,
+         HloVisitor* visitor, std::vector<HloModule>* collect = nullptr)
+      : whole_(whole), options_(options), visitor_(visitor), collect_(collect) {
+    shape_options_.file_name = options.file_name;
+    shape_options_.max_depth = options.max_depth;
+  }
+
+  // Reads every module: each ends at a split line or at the end.
+  absl::Status ReadAll();
+  // ReadHloHead / ReadHloTail (see hlo_reader.h): `stop` as there; `at_stop`
+  // null for a tail, which always stops there.
+  void SetStop(size_t stop, const std::function<bool()>* at_stop,
+               const std::atomic<bool>* cancel) {
+    stop_ = stop;
+    at_stop_ = at_stop;
+    cancel_ = cancel;
+  }
+  void SetLinks(HloPartLinks* links) { links_ = links; }
+  // Reads on from `begin`, inside a computation body, as ReadHloTail.
+  absl::Status ReadTail(size_t begin);
+  bool stopped() const { return stopped_; }
+
+ private:
+  bool AtEnd() const { return pos_ >= text_.size(); }
+  // A dash line at `p` ends the module when a new module (`HloModule`)
+  // starts after it, or, in a module without an `HloModule` header, when it
+  // stands between two computations (split-input files of header-less
+  // modules). Anywhere else it is a comment.
+  bool DashLineSplits(size_t p) {
+    return between_headerless_computations_ || probe_.HloModuleFollows(p);
+  }
+  bool IsSplitAt(size_t p) { return IsDashLine(text_, p) && DashLineSplits(p); }
+  // At the end of the text or at a module separator.
+  bool AtModuleEnd() { return AtEnd() || IsSplitAt(pos_); }
+  // Reads modules from pos_ to the end of the text.
+  absl::Status ReadModules();
+  // Reads the module at pos_.
+  absl::Status ReadModule();
+  // The computations of the module from pos_, then EndModule.
+  absl::Status ReadComputations();
+  // At or past stop_ (or cancelled) at the start of an instruction: OK to
+  // read on, or the status that ends the reading (stopped_ set when it
+  // stopped there).
+  absl::Status AtStop() __attribute__((noinline));
+  // Ends the module and computation left open by a failed ReadModule.
+  void Abandon();
+  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  bool LookingAtWord(absl::string_view word) const {
+    const size_t end = pos_ + word.size();
+    return text_.substr(pos_, word.size()) == word &&
+           (end >= text_.size() || !Is(text_[end], kNameChar));
+  }
+
+  absl::Status Error(size_t offset, absl::string_view message) const {
+    return ParseError(text_, offset, message, options_.file_name);
+  }
+  // Quotes the token at the current position for a message.
+  std::string Found() const {
+    if (AtEnd()) return "end of input";
+    size_t end = pos_;
+    while (end < text_.size() && Is(text_[end], kNameChar)) ++end;
+    if (end == pos_) ++end;
+    return DescribeToken(text_.substr(pos_, end - pos_));
+  }
+  absl::Status Expected(absl::string_view what) const {
+    return Error(pos_, absl::StrCat("expected ", what, ", found ", Found()));
+  }
+
+  absl::Status SkipTrivia() {
+    // Fast path: whitespace only; comments go the slow way.
+    const size_t n = text_.size();
+    const char* data = text_.data();
+    size_t p = pos_;
+    while (p < n && Is(data[p], kSpace)) ++p;
+    pos_ = p;
+    if (p >= n || data[p] != '/') return absl::OkStatus();
+    return SkipComments();
+  }
+  absl::Status SkipComments() __attribute__((noinline)) {
+    size_t bad = pos_;
+    const size_t next = SkipTriviaAt(
+        text_, pos_, &bad, [this](size_t p) { return DashLineSplits(p); });
+    if (next == absl::string_view::npos) {
+      return Error(bad, "unterminated comment");
+    }
+    pos_ = next;
+    return absl::OkStatus();
+  }
+  void SkipHorizontalSpace() {
+    while (pos_ < text_.size() && Is(text_[pos_], kHorizontalSpace)) ++pos_;
+  }
+  absl::string_view ScanName() {
+    const size_t begin = pos_;
+    if (pos_ < text_.size() && Is(text_[pos_], kNameStart)) {
+      ++pos_;
+      while (pos_ < text_.size() && Is(text_[pos_], kNameChar)) ++pos_;
+    }
+    return text_.substr(begin, pos_ - begin);
+  }
+  absl::string_view ScanPercentName() {
+    if (Peek() == '%') ++pos_;
+    return ScanName();
+  }
+  absl::Status ExpectChar(char c, absl::string_view what) {
+    if (Peek() != c) return Expected(what);
+    ++pos_;
+    return absl::OkStatus();
+  }
+
+  // True when a shape starts at `p`: '(' (tuple), `type[` or `b(`.
+  bool LooksLikeShapeAt(size_t p) const;
+  bool LooksLikeShape() const { return LooksLikeShapeAt(pos_); }
+  // The cache slot of the shape text at `begin`, if the cache has it. Sets
+  // `*key_end` to the end of the text when a quick scan can tell where the
+  // shape parser would stop (else npos) and `*hash` to its hash (else 0).
+  ShapeCache::Slot* FindCachedShape(size_t begin, size_t* key_end,
+                                    uint64_t* hash);
+  // The slot's shape, first taken into the module being collected
+  // (ReadHloModules) when there is one.
+  const Shape* UseCached(ShapeCache::Slot* slot) {
+    if (keep_ != nullptr && shape_cache_.stamp(*slot) != keep_stamp_) {
+      shape_cache_.stamp(*slot) = keep_stamp_;
+      keep_->push_back(shape_cache_.owner(*slot));
+    }
+    return slot->shape;
+  }
+  // Reads the shape at pos_, through the cache when it can. The Shape lives
+  // until the next instruction at least; an uncached one is decoded over
+  // `scratch` (0: the result, 1 + i: operand i) while streaming.
+  absl::Status ReadShape(size_t scratch, const Shape** shape,
+                         absl::string_view* shape_text) {
+    const size_t begin = pos_;
+    size_t key_end = absl::string_view::npos;
+    uint64_t hash = 0;
+    if (options_.share_shapes) {
+      ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
+      if (slot != nullptr) {
+        *shape = UseCached(slot);
+        *shape_text = text_.substr(begin, key_end - begin);
+        pos_ = key_end;
+        return absl::OkStatus();
+      }
+    }
+    return DecodeShape(scratch, key_end, hash, shape, shape_text);
+  }
+  absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
+                           const Shape** shape, absl::string_view* shape_text)
+      __attribute__((noinline));
+  // Reads a shape into a value (signatures, the entry layout).
+  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
+  absl::Status SkipString();
+  // Skips from an opening bracket to its closing one.
+  absl::Status SkipBalanced();
+  // Scans an attribute value (see kValueStop) into `*value`.
+  absl::Status ScanValue(absl::string_view name, absl::string_view* value);
+  // Reads `, name=value` pairs while a ',' follows.
+  absl::Status ParseAttributes(std::vector<HloAttribute>* attributes);
+
+  absl::Status ParseModuleHeader();
+  absl::Status ParseEntryComputationLayout(size_t value_offset);
+  absl::Status ParseStackTables();
+  absl::Status ParseComputation();
+  // The instructions from pos_ to the closing '}' (`open`: the '{'), then
+  // EndComputation.
+  absl::Status ParseComputationBody(size_t open);
+  absl::Status ParseComputationHeader();
+  absl::Status ParseInstruction();
+  // From `(` after the opcode: the literal, parameter number or operands
+  // to the closing `)`. `depth`: 0 for an instruction line, 1 + n for an
+  // instruction written inline as an operand (its shapes are made, not
+  // cached).
+  absl::Status ParseParens(HloInstruction* in, int depth);
+  // An instruction written inline as an operand (`add(f32[] constant(1),
+  // x)`), from `(` after its opcode: read into inline_ (each is an
+  // instruction of its own, named `opcode@line:column`) and its result
+  // shape and name set into `*operand`.
+  absl::Status ParseInline(HloOperand* operand, absl::string_view opcode,
+                           size_t offset, int depth);
+  // Fills in the result shape of an instruction written without one, as
+  // XLA's parser does (parser/shape_inference.h). One it cannot infer stays
+  // without a shape. In a tail (ReadHloTail) a name defined before the
+  // part is not known: Aborted, for the caller to read the text whole.
+  absl::Status InferShape(HloInstruction* in);
+  // The shape of what `name` defines in the computation being read (null
+  // when nothing does, or its shape is not known).
+  const Shape* DefinedShape(absl::string_view name);
+  // In a tail's first computation: the shape of `name` as defined before
+  // the part (found by reading the lines before `begin` back to the
+  // computation's start), or null.
+  const Shape* ShapeBeforeTail(absl::string_view name);
+  // Keeps a shape the reader made for the module being read (and the
+  // module being collected) and returns it.
+  const Shape* Keep(Shape shape);
+  // Reads the shape at pos_ into a kept Shape (inline instructions).
+  absl::Status ReadKeptShape(const Shape** shape,
+                             absl::string_view* shape_text);
+
+  // The rules beyond syntax (hlo_reader_checks.cc). CheckInstruction: one
+  // instruction read (parser/hlo_checks.h, parameter numbers, asynchronous
+  // chains), its operand and control-predecessor names and called
+  // computations noted for the end of its computation and module.
+  absl::Status CheckInstruction(const HloInstruction& in);
+  // At the end of a computation: every name used is defined in it, `#N`
+  // outputs exist, shapes written at uses match the definitions, the root
+  // matches the signature.
+  absl::Status CheckComputationEnd(int64_t root);
+  // At the end of a module: called computations exist.
+  absl::Status CheckModuleEnd();
+  // The module header's attributes; a computation's name not used before.
+  absl::Status CheckModuleHeaderRules();
+  absl::Status NoteComputationName();
+  // The Shape of definition i (decoded from its text once).
+  const Shape* DefinitionShape(size_t i);
+  // The shape a use refers to: the definition's, or its tuple element N.
+  const Shape* UseShape(size_t definition, int64_t output_index);
+  // Index of the definition of `name` in the computation, or -1.
+  int64_t FindDefinition(absl::string_view name);
+  // HloPartLinks: the open computation and module as seen from this part.
+  void FillComputationSide(HloPartLinks::Side* side);
+  void FillModuleSide(HloPartLinks::Side* side);
+  void FillLastLinks();
+  // The common instruction without statuses (see its definition).
+  bool FastInstruction();
+  // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
+  // operand target - 1: its extent and hash now, its cache lookup deferred
+  // to the end of the line so that the slot's cache line arrives meanwhile.
+  // Returns the end of the shape, `p` when no shape starts there (`*shape`
+  // null), or npos to leave the line to the careful path.
+  size_t FastShape(size_t p, size_t target, const Shape** shape,
+                   absl::string_view* shape_text);
+  absl::Status ParseOperands(HloInstruction* in, int depth);
+  // After a bad instruction: moves to the next line that starts an
+  // instruction or closes the computation.
+  void Resync(size_t instruction_offset);
+  // True when the line from `p` starts with `ROOT` or `%?name =`.
+  bool LineStartsInstruction(size_t p) const;
+
+  absl::string_view whole_;
+  absl::string_view text_;  // whole_ up to the end of the current module
+  size_t pos_ = 0;
+  ModuleStartProbe probe_{whole_};
+  // Set while skipping trivia between two computations of a module without
+  // an `HloModule` header: there any dash line is a separator.
+  bool between_headerless_computations_ = false;
+  const HloReadOptions& options_;
+  ShapeParseOptions shape_options_;
+  HloVisitor* visitor_;
+
+  HloModuleHeader module_;
+  HloComputationHeader computation_;
+  HloInstruction instruction_;
+  bool in_module_ = false;
+  bool in_computation_ = false;
+  int64_t computation_count_ = 0;
+  int64_t entry_index_ = -1;
+  int64_t instruction_count_ = 0;
+  int64_t root_index_ = -1;
+  int64_t errors_ = 0;
+  bool headerless_ = false;  // the module being read has no HloModule line
+  // ReadHloHead / ReadHloTail.
+  size_t stop_ = absl::string_view::npos;
+  const std::function<bool()>* at_stop_ = nullptr;
+  const std::atomic<bool>* cancel_ = nullptr;
+  bool stopped_ = false;
+  std::vector<char> closers_;
+  ShapeCache shape_cache_;
+  // Where uncached shapes are decoded while streaming, reused in place.
+  std::vector<std::unique_ptr<Shape>> scratch_;
+  Shape* Scratch(size_t i) {
+    while (scratch_.size() <= i) scratch_.push_back(absl::make_unique<Shape>());
+    return scratch_[i].get();
+  }
+  // ReadHloModules: the modules being filled (null while streaming), the
+  // shape table of the current one and its stamp (see ShapeCache::Slot).
+  // FastInstruction's deferred lookups.
+  struct PendingShape {
+    size_t target;  // 0: the result; 1 + i: operand i
+    size_t begin;
+    size_t end;
+    uint64_t hash;
+    bool guessed;  // `end` from GuessShapeLength, not yet proven
+  };
+  static constexpr size_t kMaxPending = 16;
+  PendingShape pending_[kMaxPending];
+  size_t pending_count_ = 0;
+  std::vector<HloModule>* collect_ = nullptr;
+  std::vector<std::shared_ptr<const Shape>>* keep_ = nullptr;
+  uint32_t keep_stamp_ = 0;
+
+  // What the computation being read defines, in instruction order (inline
+  // instructions too): the name, the shape text, and the Shape once
+  // something asked for it (decoded from the text, or inferred). Shape
+  // inference and operand checks look names up here; the index over it is
+  // built only when something is looked up.
+  struct Definition {
+    absl::string_view name;
+    absl::string_view shape_text;
+    const Shape* shape;
+  };
+  std::vector<Definition> definitions_;
+  // Names of definitions_ -> index (built when something is looked up): an
+  // open-addressing table keyed by a hash of a name's first and last 8
+  // bytes (absl's hash of the whole name was 6% of reading a TPU dump).
+  class NameIndex {
+   public:
+    static uint64_t Hash(absl::string_view name) {
+      uint64_t a = 0;
+      uint64_t b = 0;
+      const size_t n = name.size();
+      std::memcpy(&a, name.data(), n < 8 ? n : 8);
+      if (n > 8) {
+        std::memcpy(&b, name.data() + (n < 16 ? 8 : n - 8), n < 16 ? n - 8 : 8);
+      }
+      const uint64_t c = b * 0xc2b2ae3d27d4eb4fULL;
+      uint64_t h = (a * 0x9e3779b97f4a7c15ULL) ^ ((c << 31) | (c >> 33)) ^ n;
+      h ^= h >> 33;
+      h *= 0xff51afd7ed558ccdULL;
+      h ^= h >> 33;
+      h *= 0xc4ceb9fe1a85ec53ULL;
+      return h ^ (h >> 33);
+    }
+    void Clear() {
+      if (count_ == 0) return;
+      // A table grown for a large computation is not refilled for every
+      // small one after it.
+      if (slots_.size() > 4096) {
+        slots_.assign(64, 0);
+      } else {
+        std::fill(slots_.begin(), slots_.end(), uint64_t{0});
+      }
+      count_ = 0;
+    }
+    // Room for `n` names without growing.
+    void Reserve(size_t n) {
+      size_t size = 64;
+      while (size < 2 * n + 2) size *= 2;
+      if (size > slots_.size() && count_ == 0) slots_.assign(size, 0);
+    }
+    // Adds index `i` for `name` unless the name is there (the first wins).
+    template <typename NameOf>
+    void Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
+      if ((count_ + 1) * 2 > slots_.size()) Grow();
+      const uint64_t h = Hash(name);
+      const uint64_t tag = h & 0xffffffff00000000ULL;
+      size_t s = (h >> 32) & (slots_.size() - 1);
+      while (slots_[s] != 0) {
+        if ((slots_[s] & 0xffffffff00000000ULL) == tag &&
+            name_of(static_cast<uint32_t>(slots_[s]) - 1) == name) {
+          return;
+        }
+        s = (s + 1) & (slots_.size() - 1);
+      }
+      slots_[s] = tag | (uint64_t{i} + 1);
+      ++count_;
+    }
+    template <typename NameOf>
+    int64_t Find(absl::string_view name, const NameOf& name_of) const {
+      if (slots_.empty()) return -1;
+      const uint64_t h = Hash(name);
+      const uint64_t tag = h & 0xffffffff00000000ULL;
+      size_t s = (h >> 32) & (slots_.size() - 1);
+      while (slots_[s] != 0) {
+        const uint32_t i = static_cast<uint32_t>(slots_[s]) - 1;
+        if ((slots_[s] & 0xffffffff00000000ULL) == tag && name_of(i) == name) {
+          return i;
+        }
+        s = (s + 1) & (slots_.size() - 1);
+      }
+      return -1;
+    }
+
+   private:
+    // Each slot: the hash's high 32 bits (which also place it), then
+    // index + 1 (0: empty). Growing reads no name again.
+    void Grow() {
+      std::vector<uint64_t> old;
+      old.swap(slots_);
+      const size_t size = old.empty() ? 64 : old.size() * 2;
+      slots_.assign(size, 0);
+      for (uint64_t v : old) {
+        if (v == 0) continue;
+        size_t s = (v >> 32) & (size - 1);
+        while (slots_[s] != 0) s = (s + 1) & (size - 1);
+        slots_[s] = v;
+      }
+    }
+    std::vector<uint64_t> slots_;
+    size_t count_ = 0;
+  };
+  NameIndex definition_index_;
+  size_t definitions_indexed_ = 0;
+  // The root of each computation of the module read so far (for `call` and
+  // `conditional` written without a shape).
+  std::vector<Definition> computation_roots_;
+  // Shapes made for the module being read (inferred, decoded again).
+  std::vector<std::shared_ptr<const Shape>> made_shapes_;
+  // The instructions written inline in the instruction being read, in the
+  // order XLA adds them (operands before their user).
+  std::vector<HloInstruction> inline_;
+  // ReadHloTail: what came before `begin` is not known.
+  bool tail_ = false;
+  // ReadHloHead/ReadHloTail: what is left to check across the cuts.
+  HloPartLinks* links_ = nullptr;
+  // A tail reading the computation and module open at `begin`.
+  bool in_first_computation_ = false;
+  size_t tail_begin_ = 0;
+  absl::flat_hash_map<absl::string_view, const Shape*> before_tail_;
+  bool in_first_module_ = false;
+
+  // Uses of names in the computation being read, checked at its end.
+  struct Use {
+    absl::string_view name;
+    absl::string_view shape_text;  // written at the use, or empty
+    int64_t output_index;
+    size_t offset;
+  };
+  std::vector<Use> uses_;
+  std::vector<int64_t> parameter_numbers_;
+  // The signature's result shape text of the computation being read.
+  absl::string_view result_text_;
+  // The module's computation names (first offset) and called names.
+  absl::flat_hash_map<absl::string_view, size_t> computation_names_;
+  std::vector<std::pair<absl::string_view, size_t>> callees_;
+  std::vector<absl::string_view> callee_scratch_;
+  // Asynchronous operations of the computation (start and update), and the
+  // computations async starts of the module call.
+  struct AsyncOp {
+    absl::string_view name;
+    absl::string_view wrapped;  // `<op>` of `<op>-start`, "" for async-*
+    absl::string_view calls;
+    absl::string_view thread;
+  };
+  std::vector<AsyncOp> async_ops_;
+  absl::flat_hash_map<absl::string_view, size_t> async_calls_;
+  // Line and column of inline instructions (their names), counted from the
+  // last one: inline instructions come in text order.
+  size_t line_cursor_offset_ = 0;
+  int64_t line_cursor_line_ = 1;
+};
+
+}  // namespace hlo_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_PARSER_HLO_READER_INTERNAL_H_
