@@ -1,5 +1,6 @@
 #include "hlolayout/parser/hlo_reader.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
@@ -688,14 +689,21 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       Resync(offset);
       continue;
     }
-    if (status.ok() && careful) {
+    // Instructions written inline come first: each is defined before the
+    // one that uses it.
+    const size_t defined = definitions_.size();
+    if (careful) {
       for (const HloInstruction& nested : inline_) {
         status = CheckInstruction(nested);
         if (!status.ok()) break;
+        definitions_.push_back(Definition{nested.name, nested.shape_text,
+                                          nested.shape});
       }
     }
     if (status.ok()) status = CheckInstruction(instruction_);
     if (!status.ok()) {
+      definitions_.resize(defined);
+      definitions_indexed_ = std::min(definitions_indexed_, defined);
       if (!options_.keep_going) return status;
       ++errors_;
       visitor_->Error(status);
@@ -704,8 +712,6 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     }
     if (careful) {
       for (const HloInstruction& nested : inline_) {
-        definitions_.push_back(Definition{nested.name, nested.shape_text,
-                                          nested.shape});
         visitor_->VisitInstruction(nested);
         ++instruction_count_;
       }

@@ -3,6 +3,7 @@
 // instructions (references, parameter numbers, roots against signatures,
 // called computations, asynchronous chains). See hlo_reader_internal.h.
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -195,16 +196,24 @@ const Shape* Reader::UseShape(size_t definition, int64_t output_index) {
 
 int64_t Reader::FindDefinition(absl::string_view name) {
   // Small computations (most fused ones): a scan is cheaper than an index.
+  // From the latest: operands are mostly recent (and the latest of two
+  // definitions of a name wins, in the index too).
   if (definitions_.size() <= 16 && definitions_indexed_ == 0) {
-    for (size_t i = 0; i < definitions_.size(); ++i) {
-      if (definitions_[i].name == name) return static_cast<int64_t>(i);
+    const size_t n = name.size();
+    for (size_t i = definitions_.size(); i-- > 0;) {
+      const absl::string_view d = definitions_[i].name;
+      if (d.size() == n && n > 0 && d[0] == name[0] &&
+          std::memcmp(d.data(), name.data(), n) == 0) {
+        return static_cast<int64_t>(i);
+      }
     }
     return -1;
   }
-  const auto name_of = [this](uint32_t i) { return definitions_[i].name; };
+  const auto name_of = [this](uint32_t i) {
+    return i < definitions_.size() ? definitions_[i].name : absl::string_view();
+  };
   if (definitions_indexed_ == 0) definition_index_.Reserve(2 * definitions_.size());
   for (; definitions_indexed_ < definitions_.size(); ++definitions_indexed_) {
-    // The first definition wins, as the first use of a name would.
     definition_index_.Add(definitions_[definitions_indexed_].name,
                           static_cast<uint32_t>(definitions_indexed_), name_of);
   }
@@ -263,11 +272,23 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
         CheckHloInstruction(in, in.operands.size(), text_.data(), operand_shape,
                             operand_text, &at, &wrapped, &stage);
     if (!status.ok()) return Error(at, status.message());
+    // Operands are defined before their use (as XLA's parser reads them).
     for (const HloOperand& operand : in.operands) {
-      uses_.push_back(Use{operand.name, operand.shape_text,
-                          operand.output_index,
-                          static_cast<size_t>(operand.name.data() -
-                                              text_.data())});
+      const Use use{operand.name, operand.shape_text, operand.output_index,
+                    static_cast<size_t>(operand.name.data() - text_.data())};
+      const int64_t d = FindDefinition(operand.name);
+      if (d < 0) {
+        if (tail_ && in_first_computation_ && links_ != nullptr) {
+          uses_.push_back(use);  // for JoinHloParts
+          continue;
+        }
+        if (tail_) return absl::AbortedError("a name defined before the part");
+        return Error(use.offset,
+                     absl::StrCat("'", operand.name, "' is not defined in '",
+                                  computation_.name, "' before its use"));
+      }
+      status = CheckUse(use, d);
+      if (!status.ok()) return status;
     }
   }
   if (in.parameter_number.has_value()) {
@@ -421,6 +442,56 @@ bool SameWithoutLayouts(absl::string_view a, absl::string_view b) {
 
 }  // namespace
 
+absl::Status Reader::CheckUse(const Use& use, int64_t d) {
+  const Shape* used = nullptr;  // the shape the use refers to
+  if (use.output_index >= 0) {
+    // `#N`, or `#N#M...`: each index into the tuple before it.
+    const Shape* shape = DefinitionShape(d);
+    size_t p = use.offset + use.name.size();
+    while (shape != nullptr && p < text_.size() && text_[p] == '#') {
+      const size_t begin = ++p;
+      int64_t index = 0;
+      while (p < text_.size() && text_[p] >= '0' && text_[p] <= '9' &&
+             p - begin < 18) {
+        index = index * 10 + (text_[p++] - '0');
+      }
+      if (!shape->IsTuple()) {
+        return Error(begin - 1,
+                     absl::StrCat("'#", index, "' names an output of '",
+                                  use.name,
+                                  "', but that shape is not a tuple"));
+      }
+      if (index >= shape->tuple_size()) {
+        return Error(begin - 1,
+                     absl::StrCat("output ", index, " of '", use.name,
+                                  "' is out of bounds (", shape->tuple_size(),
+                                  " outputs)"));
+      }
+      shape = &shape->tuple_shape(index);
+    }
+    used = shape;
+  }
+  if (use.shape_text.empty()) return absl::OkStatus();
+  const Definition& def = definitions_[d];
+  if (use.output_index < 0 && def.shape_text == use.shape_text) {
+    return absl::OkStatus();
+  }
+  const Shape* defined = use.output_index < 0 ? DefinitionShape(d) : used;
+  size_t at = use.shape_text.data() - text_.data();
+  Shape written;
+  if (defined == nullptr ||
+      !ParseShapeAt(text_, &at, &written, shape_options_).ok()) {
+    return absl::OkStatus();
+  }
+  if (!Shape::Equal().IgnoreLayout()(written, *defined)) {
+    return Error(use.shape_text.data() - text_.data(),
+                 absl::StrCat("operand shape ", use.shape_text,
+                              " differs from the shape of '", use.name,
+                              "', ", defined->ToString(true)));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Reader::CheckComputationEnd(int64_t root) {
   // A tail's first computation began before the part: what it does not
   // define is left to JoinHloParts.
@@ -439,50 +510,8 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
                    absl::StrCat("'", use.name, "' is not defined in '",
                                 computation_.name, "'"));
     }
-    const Shape* used = nullptr;  // the shape the use refers to
-    if (use.output_index >= 0) {
-      // `#N`, or `#N#M...`: each index into the tuple before it.
-      const Shape* shape = DefinitionShape(d);
-      size_t p = use.offset + use.name.size();
-      while (shape != nullptr && p < text_.size() && text_[p] == '#') {
-        const size_t begin = ++p;
-        int64_t index = 0;
-        while (p < text_.size() && text_[p] >= '0' && text_[p] <= '9' &&
-               p - begin < 18) {
-          index = index * 10 + (text_[p++] - '0');
-        }
-        if (!shape->IsTuple()) {
-          return Error(begin - 1,
-                       absl::StrCat("'#", index, "' names an output of '",
-                                    use.name,
-                                    "', but that shape is not a tuple"));
-        }
-        if (index >= shape->tuple_size()) {
-          return Error(begin - 1,
-                       absl::StrCat("output ", index, " of '", use.name,
-                                    "' is out of bounds (", shape->tuple_size(),
-                                    " outputs)"));
-        }
-        shape = &shape->tuple_shape(index);
-      }
-      used = shape;
-    }
-    if (use.shape_text.empty()) continue;
-    const Definition& def = definitions_[d];
-    if (use.output_index < 0 && def.shape_text == use.shape_text) continue;
-    const Shape* defined = use.output_index < 0 ? DefinitionShape(d) : used;
-    size_t at = use.shape_text.data() - text_.data();
-    Shape written;
-    if (defined == nullptr ||
-        !ParseShapeAt(text_, &at, &written, shape_options_).ok()) {
-      continue;
-    }
-    if (!Shape::Equal().IgnoreLayout()(written, *defined)) {
-      return Error(use.shape_text.data() - text_.data(),
-                   absl::StrCat("operand shape ", use.shape_text,
-                                " differs from the shape of '", use.name,
-                                "', ", defined->ToString(true)));
-    }
+    absl::Status status = CheckUse(use, d);
+    if (!status.ok()) return status;
   }
   if (root >= 0 && computation_.has_signature && !result_text_.empty()) {
     const Definition& def = definitions_[root];

@@ -340,6 +340,10 @@ class Reader {
   // outputs exist, shapes written at uses match the definitions, the root
   // matches the signature.
   absl::Status CheckComputationEnd(int64_t root);
+  // A use of definition `d`: its `#N` outputs exist, and a shape written at
+  // the use is the definition's.
+  struct Use;
+  absl::Status CheckUse(const Use& use, int64_t d);
   // At the end of a module: called computations exist.
   absl::Status CheckModuleEnd();
   // The module header's attributes; a computation's name not used before.
@@ -472,7 +476,7 @@ class Reader {
       while (size < 2 * n + 2) size *= 2;
       if (size > slots_.size() && count_ == 0) slots_.assign(size, 0);
     }
-    // Adds index `i` for `name` unless the name is there (the first wins).
+    // Adds index `i` for `name` (in place of an earlier one).
     template <typename NameOf>
     void Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
       if ((count_ + 1) * 2 > slots_.size()) Grow();
@@ -482,6 +486,7 @@ class Reader {
       while (slots_[s] != 0) {
         if ((slots_[s] & 0xffffffff00000000ULL) == tag &&
             name_of(static_cast<uint32_t>(slots_[s]) - 1) == name) {
+          slots_[s] = tag | (uint64_t{i} + 1);
           return;
         }
         s = (s + 1) & (slots_.size() - 1);
@@ -497,6 +502,8 @@ class Reader {
       size_t s = (h >> 32) & (slots_.size() - 1);
       while (slots_[s] != 0) {
         const uint32_t i = static_cast<uint32_t>(slots_[s]) - 1;
+        // name_of says "" past the definitions kept (a line dropped after
+        // its inline instructions were indexed).
         if ((slots_[s] & 0xffffffff00000000ULL) == tag && name_of(i) == name) {
           return i;
         }

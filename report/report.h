@@ -168,9 +168,9 @@ struct ReportOptions {
 
 // BuildReport
 //
-// Reads `text` (parser/hlo_reader.h; without operands, which the report
-// does not use: options.read.read_operands is set false, so a malformed
-// operand list is not always diagnosed) and builds the report. The views in it
+// Reads `text` (parser/hlo_reader.h, with the reader's checks: every operand
+// is defined before its use, shapes written at uses match, and XLA's other
+// rules, docs/hlo-text.md) and builds the report. The views in it
 // point into `text`, which must outlive it. Errors are the reader's; with
 // options.read.keep_going they go to Report::errors instead and the modules
 // are reported without the bad instructions.

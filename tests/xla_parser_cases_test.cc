@@ -1,0 +1,140 @@
+// XLA's own parser cases (tests/data/xla_parser_cases.txt, taken from XLA's
+// hlo_parser_test.cc as facts): every module XLA parses is read with its
+// instruction count (inline instructions each counted, shapes inferred
+// where the text leaves them out) and the bytes of all instruction results;
+// every module XLA refuses for a reason the text shows is refused with a
+// located error; the rest is read on purpose (docs/hlo-text.md).
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "gtest/gtest.h"
+#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/report/report.h"
+#include "hlolayout/util/test_data.h"
+
+namespace hlolayout {
+namespace {
+
+struct Case {
+  std::string kind;  // ok, ok-inline, bad, accepted
+  std::string name;
+  int64_t instructions = -1;
+  int64_t bytes = -1;
+  std::string at;       // bad: "L:C"
+  std::string message;  // bad
+  std::string text;
+};
+
+// `key=value` from a header line (the value runs to the next ` key=` or,
+// for message= and reason=, to the end).
+std::string Field(absl::string_view header, absl::string_view key) {
+  const std::string tag = absl::StrCat(" ", key, "=");
+  const size_t at = header.find(tag);
+  if (at == absl::string_view::npos) return "";
+  absl::string_view value = header.substr(at + tag.size());
+  if (key != "message" && key != "reason") {
+    value = value.substr(0, value.find(' '));
+  }
+  return std::string(value);
+}
+
+std::vector<Case> LoadCases() {
+  std::ifstream in(TestDataPath("tests/data/xla_parser_cases.txt"),
+                   std::ios::binary);
+  std::stringstream all;
+  all << in.rdbuf();
+  std::vector<Case> cases;
+  Case* current = nullptr;
+  for (absl::string_view line : absl::StrSplit(all.str(), '\n')) {
+    if (absl::StartsWith(line, "=== ")) {
+      cases.emplace_back();
+      current = &cases.back();
+      std::vector<std::string> words = absl::StrSplit(line, ' ');
+      current->kind = words.size() > 1 ? words[1] : "";
+      current->name = words.size() > 2 ? words[2] : "";
+      absl::SimpleAtoi(Field(line, "instructions"), &current->instructions);
+      absl::SimpleAtoi(Field(line, "bytes"), &current->bytes);
+      current->at = Field(line, "at");
+      current->message = Field(line, "message");
+      continue;
+    }
+    if (current == nullptr || absl::StartsWith(line, "# xla:")) continue;
+    absl::StrAppend(&current->text, line, "\n");
+  }
+  return cases;
+}
+
+const std::vector<Case>& Cases() {
+  static const std::vector<Case>* cases = new std::vector<Case>(LoadCases());
+  return *cases;
+}
+
+TEST(XlaParserCases, TheTableIsWhole) {
+  int ok = 0, bad = 0, accepted = 0;
+  for (const Case& c : Cases()) {
+    ok += absl::StartsWith(c.kind, "ok");
+    bad += c.kind == "bad";
+    accepted += c.kind == "accepted";
+  }
+  EXPECT_EQ(ok, 284);
+  EXPECT_EQ(bad, 91);
+  EXPECT_EQ(accepted, 8);
+}
+
+class XlaParserCase : public testing::TestWithParam<size_t> {};
+
+TEST_P(XlaParserCase, ReadOrRefused) {
+  const Case& c = Cases()[GetParam()];
+  SCOPED_TRACE(c.name);
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(c.text);
+  absl::StatusOr<Report> report = BuildReport(c.text);
+  if (c.kind == "bad") {
+    ASSERT_FALSE(modules.ok());
+    ASSERT_FALSE(report.ok());
+    const std::string message(modules.status().message());
+    EXPECT_TRUE(absl::StartsWith(message, c.at + ": ")) << message;
+    EXPECT_TRUE(absl::StrContains(message, c.message)) << message;
+    // The located form: the source line and a caret under the column.
+    EXPECT_NE(message.find("\n"), std::string::npos) << message;
+    EXPECT_NE(message.find("^"), std::string::npos) << message;
+    EXPECT_EQ(report.status().message(), modules.status().message());
+    return;
+  }
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_TRUE(report.ok()) << report.status();
+  if (c.kind == "accepted") return;
+  int64_t instructions = 0;
+  for (const HloModule& m : *modules) instructions += m.instruction_count();
+  EXPECT_EQ(instructions, c.instructions);
+  int64_t counted = 0, bytes = 0, without_shape = 0;
+  for (const ModuleReport& m : report->modules) {
+    counted += m.totals.instructions;
+    bytes += m.totals.bytes.logical_bytes;
+    without_shape += m.totals.instructions_without_shape;
+  }
+  EXPECT_EQ(counted, c.instructions);
+  EXPECT_EQ(bytes, c.bytes);
+  EXPECT_EQ(without_shape, 0);
+}
+
+std::string CaseName(const testing::TestParamInfo<size_t>& info) {
+  std::string name = Cases()[info.param].name;
+  for (char& ch : name) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(ch))) ch = 'X';
+  }
+  return absl::StrCat(name, "N", info.param);
+}
+
+INSTANTIATE_TEST_SUITE_P(Xla, XlaParserCase,
+                         testing::Range<size_t>(0, Cases().size()), CaseName);
+
+}  // namespace
+}  // namespace hlolayout
