@@ -4,10 +4,14 @@
 //
 //   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/dump75.txt 75
 //   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/tpu75.txt 75 xla-tpu
+//   ./bazelw run -c opt //bench:hlo_dump_gen -- /tmp/small75.txt 75
+//   xla-tpu-small
 //   ./bazelw run -c opt //bench:hlo_dump_gen -- --folder /tmp/dump 500 75
 //
 // A file: the second argument is the size in MB (default 75); the third the
-// style: `classic` (default) or `xla-tpu`, lines as XLA writes TPU dumps
+// style: `classic` (default), `xla-tpu-small` (XLA:TPU's many small fused
+// computations, one per fusion: HloDumpStyle::kXlaTpuSmall) or `xla-tpu`,
+// lines as XLA writes TPU dumps
 // today (HloDumpStyle in parser/hlo_test_dump.h, with 65,536 distinct shape
 // texts in the varied pool). Prints the generator's own totals, which
 // `hlolayout report --summary` must reproduce.
@@ -111,9 +115,10 @@ int main(int argc, char** argv) {
     return WriteFolder(argv[2], files, largest);
   }
   if (argc < 2 || argc > 4) {
-    std::fprintf(stderr,
-                 "usage: hlo_dump_gen FILE [MB] [classic|xla-tpu]\n"
-                 "       hlo_dump_gen --folder DIR [FILES] [LARGEST_MB]\n");
+    std::fprintf(
+        stderr,
+        "usage: hlo_dump_gen FILE [MB] [classic|xla-tpu|xla-tpu-small]\n"
+        "       hlo_dump_gen --folder DIR [FILES] [LARGEST_MB]\n");
     return 2;
   }
   hlolayout::HloDumpOptions options;
@@ -123,6 +128,9 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[3], "xla-tpu") == 0) {
       options.style = hlolayout::HloDumpStyle::kXlaTpu;
       options.distinct_shapes = 65536;  // most shape texts seen once
+    } else if (std::strcmp(argv[3], "xla-tpu-small") == 0) {
+      options.style = hlolayout::HloDumpStyle::kXlaTpuSmall;
+      options.distinct_shapes = 65536;
     } else if (std::strcmp(argv[3], "classic") != 0) {
       std::fprintf(stderr, "hlo_dump_gen: unknown style %s\n", argv[3]);
       return 2;

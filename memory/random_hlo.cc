@@ -1,15 +1,15 @@
 #include "hlolayout/memory/random_hlo.h"
 
-#include <random>
 #include <functional>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 
 namespace hlolayout {
 namespace {
@@ -118,8 +118,8 @@ class Generator {
     std::vector<int64_t> dims;
     int64_t elements = 1;
     if (open != absl::string_view::npos && close > open + 1) {
-      for (absl::string_view d : absl::StrSplit(
-               array.substr(open + 1, close - open - 1), ',')) {
+      for (absl::string_view d :
+           absl::StrSplit(array.substr(open + 1, close - open - 1), ',')) {
         int64_t n = 0;
         if (!absl::SimpleAtoi(d, &n)) n = 1;
         dims.push_back(n);
@@ -377,12 +377,10 @@ class Generator {
             absl::StrCat("tuple(", absl::StrJoin(ops, ", "), ")"));
         break;
       }
-      case 4:
-        {
-          const Sh shape = Array(P(0.7) ? "s32[]" : "f32[4]{0}");
-          Add(c, "constant", shape, Constant(shape.array, R(9)), false);
-        }
-        break;
+      case 4: {
+        const Sh shape = Array(P(0.7) ? "s32[]" : "f32[4]{0}");
+        Add(c, "constant", shape, Constant(shape.array, R(9)), false);
+      } break;
       case 5:
       case 6:
         if (deep) While(c, depth);

@@ -69,12 +69,10 @@ TEST(ReplayShortcuts, SameAnalysisOnRandomModules) {
     // A few modules name unknown operands or outputs past a tuple's end on
     // purpose: the reader refuses those (located errors), as XLA does.
     if (!modules.ok()) {
-      EXPECT_TRUE(absl::StrContains(modules.status().message(),
-                                    "is not defined") ||
-                  absl::StrContains(modules.status().message(),
-                                    "names an output of") ||
-                  absl::StrContains(modules.status().message(),
-                                    "is out of bounds"))
+      EXPECT_TRUE(
+          absl::StrContains(modules.status().message(), "is not defined") ||
+          absl::StrContains(modules.status().message(), "names an output of") ||
+          absl::StrContains(modules.status().message(), "is out of bounds"))
           << modules.status();
       continue;
     }

@@ -37,12 +37,12 @@ absl::Status Bad(size_t* error_offset, size_t offset, std::string message) {
 // What the checks know of an opcode: its operand counts ({min, max}, max -1:
 // any) and the rules that apply to it.
 enum OpcodeFlag : uint32_t {
-  kTranscendental = 1,   // takes result_accuracy
-  kOneDimension = 2,     // dimensions= is one dimension of operand 0
-  kCallsNothing = 4,     // takes no calls=
-  kArity = 8,            // min/max are known
-  kShapeRule = 16,       // a rule on its result shape or literal
-  kOperandRule = 32,     // a rule on an operand's shape
+  kTranscendental = 1,  // takes result_accuracy
+  kOneDimension = 2,    // dimensions= is one dimension of operand 0
+  kCallsNothing = 4,    // takes no calls=
+  kArity = 8,           // min/max are known
+  kShapeRule = 16,      // a rule on its result shape or literal
+  kOperandRule = 32,    // a rule on an operand's shape
 };
 struct OpcodeInfo {
   absl::string_view name;
@@ -53,7 +53,9 @@ struct OpcodeInfo {
 
 constexpr OpcodeInfo kOpcodes[] = {
     // One operand.
-    {"abs", 1, 1, kArity}, {"negate", 1, 1, kArity}, {"copy", 1, 1, kArity},
+    {"abs", 1, 1, kArity},
+    {"negate", 1, 1, kArity},
+    {"copy", 1, 1, kArity},
     {"sqrt", 1, 1, kArity | kTranscendental},
     {"rsqrt", 1, 1, kArity | kTranscendental},
     {"cbrt", 1, 1, kArity | kTranscendental},
@@ -66,51 +68,82 @@ constexpr OpcodeInfo kOpcodes[] = {
     {"tan", 1, 1, kArity | kTranscendental},
     {"sin", 1, 1, kArity | kTranscendental},
     {"cos", 1, 1, kArity | kTranscendental},
-    {"erf", 1, 1, kArity | kTranscendental}, {"ceil", 1, 1, kArity},
-    {"floor", 1, 1, kArity}, {"round-nearest-afz", 1, 1, kArity},
-    {"round-nearest-even", 1, 1, kArity}, {"sign", 1, 1, kArity},
-    {"not", 1, 1, kArity}, {"popcnt", 1, 1, kArity},
-    {"count-leading-zeros", 1, 1, kArity}, {"real", 1, 1, kArity},
-    {"imag", 1, 1, kArity}, {"is-finite", 1, 1, kArity},
-    {"convert", 1, 1, kArity}, {"bitcast-convert", 1, 1, kArity},
-    {"bitcast", 1, 1, kArity}, {"broadcast", 1, 1, kArity | kOperandRule},
-    {"transpose", 1, 1, kArity}, {"reverse", 1, 1, kArity},
-    {"slice", 1, 1, kArity}, {"get-tuple-element", 1, 1, kArity},
-    {"copy-start", 1, 1, kArity}, {"copy-done", 1, 1, kArity},
-    {"reduce-precision", 1, 1, kArity}, {"while", 1, 1, kArity},
+    {"erf", 1, 1, kArity | kTranscendental},
+    {"ceil", 1, 1, kArity},
+    {"floor", 1, 1, kArity},
+    {"round-nearest-afz", 1, 1, kArity},
+    {"round-nearest-even", 1, 1, kArity},
+    {"sign", 1, 1, kArity},
+    {"not", 1, 1, kArity},
+    {"popcnt", 1, 1, kArity},
+    {"count-leading-zeros", 1, 1, kArity},
+    {"real", 1, 1, kArity},
+    {"imag", 1, 1, kArity},
+    {"is-finite", 1, 1, kArity},
+    {"convert", 1, 1, kArity},
+    {"bitcast-convert", 1, 1, kArity},
+    {"bitcast", 1, 1, kArity},
+    {"broadcast", 1, 1, kArity | kOperandRule},
+    {"transpose", 1, 1, kArity},
+    {"reverse", 1, 1, kArity},
+    {"slice", 1, 1, kArity},
+    {"get-tuple-element", 1, 1, kArity},
+    {"copy-start", 1, 1, kArity},
+    {"copy-done", 1, 1, kArity},
+    {"reduce-precision", 1, 1, kArity},
+    {"while", 1, 1, kArity},
     {"send-done", 1, 1, kArity | kCallsNothing},
-    {"recv-done", 1, 1, kArity | kCallsNothing}, {"domain", 1, 1, kArity},
+    {"recv-done", 1, 1, kArity | kCallsNothing},
+    {"domain", 1, 1, kArity},
     {"get-dimension-size", 1, 1, kArity | kOneDimension},
     {"infeed", 1, 1, kArity | kShapeRule},
     {"recv", 1, 1, kArity | kCallsNothing | kShapeRule},
-    {"all-reduce-done", 1, 1, kArity}, {"all-gather-done", 1, 1, kArity},
+    {"all-reduce-done", 1, 1, kArity},
+    {"all-gather-done", 1, 1, kArity},
     {"collective-permute-done", 1, 1, kArity},
-    {"rng-bit-generator", 1, 1, kArity}, {"fft", 1, 1, kArity},
-    {"cholesky", 1, 1, kArity}, {"reshape", 1, 1, kArity},
+    {"rng-bit-generator", 1, 1, kArity},
+    {"fft", 1, 1, kArity},
+    {"cholesky", 1, 1, kArity},
+    {"reshape", 1, 1, kArity},
     // Two operands.
-    {"add", 2, 2, kArity}, {"subtract", 2, 2, kArity},
-    {"multiply", 2, 2, kArity}, {"divide", 2, 2, kArity},
-    {"remainder", 2, 2, kArity}, {"maximum", 2, 2, kArity},
-    {"minimum", 2, 2, kArity}, {"power", 2, 2, kArity},
-    {"atan2", 2, 2, kArity}, {"and", 2, 2, kArity}, {"or", 2, 2, kArity},
-    {"xor", 2, 2, kArity}, {"shift-left", 2, 2, kArity},
+    {"add", 2, 2, kArity},
+    {"subtract", 2, 2, kArity},
+    {"multiply", 2, 2, kArity},
+    {"divide", 2, 2, kArity},
+    {"remainder", 2, 2, kArity},
+    {"maximum", 2, 2, kArity},
+    {"minimum", 2, 2, kArity},
+    {"power", 2, 2, kArity},
+    {"atan2", 2, 2, kArity},
+    {"and", 2, 2, kArity},
+    {"or", 2, 2, kArity},
+    {"xor", 2, 2, kArity},
+    {"shift-left", 2, 2, kArity},
     {"shift-right-arithmetic", 2, 2, kArity},
-    {"shift-right-logical", 2, 2, kArity}, {"compare", 2, 2, kArity},
-    {"complex", 2, 2, kArity}, {"dot", 2, 2, kArity},
-    {"send", 2, 2, kArity | kCallsNothing}, {"add-dependency", 2, 2, kArity},
+    {"shift-right-logical", 2, 2, kArity},
+    {"compare", 2, 2, kArity},
+    {"complex", 2, 2, kArity},
+    {"dot", 2, 2, kArity},
+    {"send", 2, 2, kArity | kCallsNothing},
+    {"add-dependency", 2, 2, kArity},
     {"pad", 2, 2, kArity},
     {"set-dimension-size", 2, 2, kArity | kOneDimension},
     // Three.
-    {"select", 3, 3, kArity}, {"clamp", 3, 3, kArity},
+    {"select", 3, 3, kArity},
+    {"clamp", 3, 3, kArity},
     // At least.
-    {"conditional", 1, -1, kArity | kOperandRule}, {"dynamic-reshape", 1, -1, kArity},
-    {"reduce", 2, -1, kArity}, {"reduce-window", 2, -1, kArity},
-    {"scatter", 2, -1, kArity}, {"scan", 2, -1, kArity | kOneDimension},
+    {"conditional", 1, -1, kArity | kOperandRule},
+    {"dynamic-reshape", 1, -1, kArity},
+    {"reduce", 2, -1, kArity},
+    {"reduce-window", 2, -1, kArity},
+    {"scatter", 2, -1, kArity},
+    {"scan", 2, -1, kArity | kOneDimension},
     // Other rules only.
     {"all-gather", 0, 0, kOneDimension},
     {"all-gather-start", 0, 0, kOneDimension},
     {"reduce-scatter", 0, 0, kOneDimension},
-    {"after-all", 0, 0, kCallsNothing}, {"parameter", 0, 0, kCallsNothing},
+    {"after-all", 0, 0, kCallsNothing},
+    {"parameter", 0, 0, kCallsNothing},
     {"constant", 0, 0, kCallsNothing | kShapeRule},
 };
 
@@ -142,8 +175,8 @@ absl::Status CheckDimLabels(absl::string_view value, size_t offset,
                             size_t* error_offset) {
   const size_t underscore = value.find('_');
   const size_t arrow = value.find("->");
-  if (underscore == absl::string_view::npos || arrow == absl::string_view::npos ||
-      arrow < underscore) {
+  if (underscore == absl::string_view::npos ||
+      arrow == absl::string_view::npos || arrow < underscore) {
     return Bad(error_offset, offset,
                "dim_labels expects lhs_rhs->output, e.g. b01f_01io->b01f");
   }
@@ -239,7 +272,8 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
                             inner, "'"));
   }
   const absl::string_view key = absl::StripAsciiWhitespace(inner.substr(0, eq));
-  const absl::string_view rest = absl::StripAsciiWhitespace(inner.substr(eq + 1));
+  const absl::string_view rest =
+      absl::StripAsciiWhitespace(inner.substr(eq + 1));
   if (key == "mode") {
     if (!OneOf(rest, {"default", "highest", "DEFAULT", "HIGHEST"})) {
       return Bad(error_offset, offset,
@@ -255,14 +289,17 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
                             "' (mode or tolerance)"));
   }
   absl::string_view fields = rest;
-  if (!absl::ConsumePrefix(&fields, "{") || !absl::ConsumeSuffix(&fields, "}")) {
+  if (!absl::ConsumePrefix(&fields, "{") ||
+      !absl::ConsumeSuffix(&fields, "}")) {
     return Bad(error_offset, offset, "result_accuracy tolerance expects {...}");
   }
-  for (absl::string_view field : absl::StrSplit(fields, ',', absl::SkipWhitespace())) {
+  for (absl::string_view field :
+       absl::StrSplit(fields, ',', absl::SkipWhitespace())) {
     const size_t feq = field.find('=');
     const absl::string_view name =
         absl::StripAsciiWhitespace(field.substr(0, feq));
-    if (feq == absl::string_view::npos || !OneOf(name, {"atol", "rtol", "ulps"})) {
+    if (feq == absl::string_view::npos ||
+        !OneOf(name, {"atol", "rtol", "ulps"})) {
       return Bad(error_offset, offset,
                  absl::StrCat("result_accuracy tolerance: invalid attribute "
                               "name '",
@@ -292,13 +329,13 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
     const size_t rp = body.find(')', ids);
     if (lp != absl::string_view::npos && rp != absl::string_view::npos) {
       absl::string_view list = body.substr(lp + 1, rp - lp - 1);
-      device_ids = list.empty()
-                       ? 0
-                       : std::count(list.begin(), list.end(), ',') + 1;
+      device_ids =
+          list.empty() ? 0 : std::count(list.begin(), list.end(), ',') + 1;
     }
     body = body.substr(0, ids);
   }
-  for (absl::string_view axis : absl::StrSplit(body, ',', absl::SkipWhitespace())) {
+  for (absl::string_view axis :
+       absl::StrSplit(body, ',', absl::SkipWhitespace())) {
     axis = absl::StripAsciiWhitespace(axis);
     const size_t eq = axis.find('=');
     if (eq == absl::string_view::npos) continue;
@@ -315,20 +352,22 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
   }
   if (device_ids >= 0 && device_ids != devices) {
     return Bad(error_offset, offset,
-               absl::StrCat("mesh has ", devices, " devices but device_ids has ",
-                            device_ids));
+               absl::StrCat("mesh has ", devices,
+                            " devices but device_ids has ", device_ids));
   }
   const size_t brace = value.find('{', close);
   if (brace == absl::string_view::npos) return absl::OkStatus();
   const size_t end = value.find('}', brace);
   absl::string_view chosen = value.substr(brace + 1, end - brace - 1);
-  for (absl::string_view axis : absl::StrSplit(chosen, ',', absl::SkipWhitespace())) {
+  for (absl::string_view axis :
+       absl::StrSplit(chosen, ',', absl::SkipWhitespace())) {
     std::string name(absl::StripAsciiWhitespace(axis));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
     bool found = std::find(axes.begin(), axes.end(), name) != axes.end();
     if (!found && !name.empty() &&
         name.find_first_not_of("0123456789") == std::string::npos) {
-      if (name.size() > 6 || std::stoll(name) >= static_cast<int64_t>(axes.size())) {
+      if (name.size() > 6 ||
+          std::stoll(name) >= static_cast<int64_t>(axes.size())) {
         return Bad(error_offset, offset + brace,
                    absl::StrCat("mesh axis index ", name,
                                 " is out of bounds for mesh of ", axes.size(),
@@ -337,9 +376,10 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
       found = true;
     }
     if (!found) {
-      return Bad(error_offset, offset + brace,
-                 absl::StrCat("'", name,
-                              "' is not a valid axis name or index of the mesh"));
+      return Bad(
+          error_offset, offset + brace,
+          absl::StrCat("'", name,
+                       "' is not a valid axis name or index of the mesh"));
     }
   }
   return absl::OkStatus();
@@ -354,7 +394,8 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
                                     size_t* error_offset) {
   absl::string_view inner = value;
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
-    return Bad(error_offset, offset, "operand_layout_constraints expects {...}");
+    return Bad(error_offset, offset,
+               "operand_layout_constraints expects {...}");
   }
   // The shapes, split at commas outside brackets.
   std::vector<absl::string_view> texts;
@@ -372,10 +413,10 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
     }
   }
   if (texts.size() != operand_count) {
-    return Bad(error_offset, offset,
-               absl::StrCat("expected ", operand_count,
-                            " operand layout constraints, ", texts.size(),
-                            " given"));
+    return Bad(
+        error_offset, offset,
+        absl::StrCat("expected ", operand_count,
+                     " operand layout constraints, ", texts.size(), " given"));
   }
   for (size_t i = 0; i < texts.size(); ++i) {
     // The same text as the operand's shape (what XLA prints): compatible.
@@ -389,11 +430,11 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
                  "operand_layout_constraints expects shapes with layouts");
     }
     if (!Shape::Equal().IgnoreLayout()(*operand, shape)) {
-      return Bad(error_offset, offset,
-                 absl::StrCat("operand layout constraint ", i, " (",
-                              shape.ToString(),
-                              ") is not compatible with operand shape ",
-                              operand->ToString()));
+      return Bad(
+          error_offset, offset,
+          absl::StrCat("operand layout constraint ", i, " (", shape.ToString(),
+                       ") is not compatible with operand shape ",
+                       operand->ToString()));
     }
   }
   return absl::OkStatus();
@@ -421,10 +462,10 @@ bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
       return true;
     }
     // Opcodes with start/done pairs of their own.
-    if (op.empty() || OneOf(op, {"all-reduce", "all-gather", "collective-permute",
-                                 "copy", "send", "recv", "all-to-all",
-                                 "ragged-all-to-all", "collective-broadcast",
-                                 "reduce-scatter"})) {
+    if (op.empty() ||
+        OneOf(op, {"all-reduce", "all-gather", "collective-permute", "copy",
+                   "send", "recv", "all-to-all", "ragged-all-to-all",
+                   "collective-broadcast", "reduce-scatter"})) {
       return false;
     }
     *wrapped = op;
@@ -434,13 +475,10 @@ bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
   return false;
 }
 
-absl::Status CheckHloInstruction(const HloInstruction& in,
-                                 size_t operand_count, const char* text_begin,
-                                 HloOperandShapeFn operand_shape,
-                                 HloOperandTextFn operand_text,
-                                 size_t* error_offset,
-                                 absl::string_view* async_wrapped,
-                                 int* async_stage) {
+absl::Status CheckHloInstruction(
+    const HloInstruction& in, size_t operand_count, const char* text_begin,
+    HloOperandShapeFn operand_shape, HloOperandTextFn operand_text,
+    size_t* error_offset, absl::string_view* async_wrapped, int* async_stage) {
   const absl::string_view opcode = in.opcode;
   const OpcodeInfo* info = FindOpcode(opcode);
   const uint32_t flags = info != nullptr ? info->flags : 0;
@@ -456,7 +494,7 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
       return Bad(error_offset, At(text_begin, opcode),
                  absl::StrCat("'", opcode, "' takes ", expected,
                               info->min == 1 && info->max == 1 ? " operand"
-                                                                : " operands",
+                                                               : " operands",
                               ", found ", n));
     }
   }
@@ -511,9 +549,9 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
     switch (name.size()) {
       case 5:
         if (name == "calls" && (flags & kCallsNothing)) {
-          return Bad(error_offset, At(text_begin, name),
-                     absl::StrCat("unexpected attribute 'calls' on '", opcode,
-                                  "'"));
+          return Bad(
+              error_offset, At(text_begin, name),
+              absl::StrCat("unexpected attribute 'calls' on '", opcode, "'"));
         }
         break;
       case 6:
@@ -545,9 +583,8 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
                                     opcode, "'"));
           }
         } else if (name == "dim_labels") {
-          status = CheckDimLabels(attribute.value,
-                                  At(text_begin, attribute.value),
-                                  error_offset);
+          status = CheckDimLabels(
+              attribute.value, At(text_begin, attribute.value), error_offset);
         }
         break;
       case 11:
@@ -569,9 +606,8 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
       case 14:
         if (name == "replica_groups" &&
             absl::StartsWith(attribute.value, "mesh")) {
-          status = CheckMeshGroups(attribute.value,
-                                   At(text_begin, attribute.value),
-                                   error_offset);
+          status = CheckMeshGroups(
+              attribute.value, At(text_begin, attribute.value), error_offset);
         }
         break;
       case 15:
@@ -582,9 +618,8 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
                                     "on '",
                                     opcode, "'"));
           }
-          status = CheckResultAccuracy(attribute.value,
-                                       At(text_begin, attribute.value),
-                                       error_offset);
+          status = CheckResultAccuracy(
+              attribute.value, At(text_begin, attribute.value), error_offset);
         }
         break;
       case 26:
@@ -620,8 +655,8 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
                                 "scalar of pred or s32, found ",
                                 predicate->ToString()));
       }
-      if (pred && FindHloAttribute(in.attributes, "branch_computations")
-                      .has_value()) {
+      if (pred &&
+          FindHloAttribute(in.attributes, "branch_computations").has_value()) {
         return Bad(error_offset, At(text_begin, opcode),
                    "a conditional on a pred takes true_computation and "
                    "false_computation, not branch_computations");
@@ -662,9 +697,8 @@ class Cursor {
   absl::string_view Word() {
     Space();
     const size_t begin = pos_;
-    while (pos_ < text_.size() &&
-           (absl::ascii_isalnum(text_[pos_]) || text_[pos_] == '-' ||
-            text_[pos_] == '_')) {
+    while (pos_ < text_.size() && (absl::ascii_isalnum(text_[pos_]) ||
+                                   text_[pos_] == '-' || text_[pos_] == '_')) {
       ++pos_;
     }
     return text_.substr(begin, pos_ - begin);
@@ -683,16 +717,19 @@ class Cursor {
 
 absl::Status ShapeIndex(Cursor* c, size_t* error_offset) {
   if (!c->Eat('{')) {
-    return Bad(error_offset, c->offset(), "expects '{' at the start of a shape index");
+    return Bad(error_offset, c->offset(),
+               "expects '{' at the start of a shape index");
   }
   if (c->Eat('}')) return absl::OkStatus();
   while (true) {
     if (!c->Integer()) {
-      return Bad(error_offset, c->offset(), "expects an integer in a shape index");
+      return Bad(error_offset, c->offset(),
+                 "expects an integer in a shape index");
     }
     if (c->Eat(',')) continue;
     if (c->Eat('}')) return absl::OkStatus();
-    return Bad(error_offset, c->offset(), "expects '}' at the end of a shape index");
+    return Bad(error_offset, c->offset(),
+               "expects '}' at the end of a shape index");
   }
 }
 
@@ -708,7 +745,8 @@ absl::Status CheckAliasing(absl::string_view value, size_t offset,
   while (c.Peek() != '}') {
     absl::Status status = ShapeIndex(&c, error_offset);
     if (!status.ok()) return status;
-    if (!c.Eat(':') || !c.Eat('(')) return Bad(error_offset, c.offset(), format);
+    if (!c.Eat(':') || !c.Eat('('))
+      return Bad(error_offset, c.offset(), format);
     if (!c.Integer()) {
       return Bad(error_offset, c.offset(),
                  "input_output_alias expects an integer parameter number");
@@ -738,7 +776,8 @@ absl::Status CheckAliasing(absl::string_view value, size_t offset,
 absl::Status CheckBufferDonor(absl::string_view value, size_t offset,
                               size_t* error_offset) {
   Cursor c(value, offset);
-  const char* format = "buffer_donor expects {(PARAMETER, PARAMETER_INDEX), ...}";
+  const char* format =
+      "buffer_donor expects {(PARAMETER, PARAMETER_INDEX), ...}";
   if (!c.Eat('{')) return Bad(error_offset, c.offset(), format);
   while (c.Peek() != '}') {
     if (!c.Eat('(')) return Bad(error_offset, c.offset(), format);

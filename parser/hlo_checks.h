@@ -58,8 +58,7 @@ absl::Status CheckHloInstruction(const HloInstruction& instruction,
 //
 // The syntax of input_output_alias, buffer_donor and debug_attributes.
 absl::Status CheckHloModuleHeader(const HloModuleHeader& header,
-                                  const char* text_begin,
-                                  size_t* error_offset);
+                                  const char* text_begin, size_t* error_offset);
 
 // True for the opcodes of asynchronous wrappers and their sugar:
 // async-start/update/done and `<op>-start/update/done` for an opcode that

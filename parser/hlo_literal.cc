@@ -1,11 +1,11 @@
 #include "hlolayout/parser/hlo_literal.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
-#include <algorithm>
 
 #include "absl/strings/charconv.h"
 #include "absl/strings/str_cat.h"
@@ -29,8 +29,7 @@ FloatInfo InfoOf(PrimitiveType type) {
     case BF16:
       return {3.3895313892515355e38, 7, true};
     case F32:
-      return {static_cast<double>(std::numeric_limits<float>::max()), 23,
-              true};
+      return {static_cast<double>(std::numeric_limits<float>::max()), 23, true};
     case F64:
       return {std::numeric_limits<double>::max(), 52, true};
     case F8E5M2:
@@ -69,7 +68,8 @@ class Checker {
     absl::Status status = Literal(shape, 0);
     if (status.ok()) {
       Space();
-      if (pos_ < text_.size()) status = Fail("unexpected text after the literal");
+      if (pos_ < text_.size())
+        status = Fail("unexpected text after the literal");
     }
     if (!status.ok()) *error_offset = error_offset_;
     return status;
@@ -105,7 +105,8 @@ class Checker {
   absl::Status Expect(char c) {
     Space();
     if (Peek() != c) {
-      return Fail(absl::StrCat("expected '", std::string(1, c), "' in the literal"));
+      return Fail(
+          absl::StrCat("expected '", std::string(1, c), "' in the literal"));
     }
     ++pos_;
     return absl::OkStatus();
@@ -180,10 +181,11 @@ class Checker {
     const bool fits = dynamic && bound >= 0 ? count <= bound : count == bound;
     if (!fits) {
       std::string where;
-      for (int64_t i = 0; i < d; ++i) absl::StrAppend(&where, "[", index_[i], "]");
+      for (int64_t i = 0; i < d; ++i)
+        absl::StrAppend(&where, "[", index_[i], "]");
       --pos_;  // at the closing brace
-      return Fail(absl::StrCat("expects ", bound, " elements in dimension ",
-                               d, where.empty() ? "" : " of element ", where,
+      return Fail(absl::StrCat("expects ", bound, " elements in dimension ", d,
+                               where.empty() ? "" : " of element ", where,
                                ", but sees ", count));
     }
     return absl::OkStatus();
@@ -235,11 +237,11 @@ class Checker {
     }
     absl::Status status;
     if (type == PRED) {
-      status = token == "true" || token == "false" || token == "0" ||
-                       token == "1"
-                   ? absl::OkStatus()
-                   : absl::InvalidArgumentError(absl::StrCat(
-                         "expected true or false, found '", token, "'"));
+      status =
+          token == "true" || token == "false" || token == "0" || token == "1"
+              ? absl::OkStatus()
+              : absl::InvalidArgumentError(absl::StrCat(
+                    "expected true or false, found '", token, "'"));
     } else if (IsIntegralType(type)) {
       status = Integer(token, type);
     } else {
@@ -330,13 +332,12 @@ class Checker {
         if (payload >> 60 != 0) payload = ~uint64_t{0} >> 1;
         payload = payload * 16 + d;
       }
-      const bool fits = info.ieee && payload != 0 &&
-                        info.mantissa_bits < 64 &&
+      const bool fits = info.ieee && payload != 0 && info.mantissa_bits < 64 &&
                         payload < (uint64_t{1} << info.mantissa_bits);
       if (!fits) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "a ", PrimitiveTypeName(type), " NaN cannot carry payload 0x",
-            absl::Hex(payload)));
+        return absl::InvalidArgumentError(
+            absl::StrCat("a ", PrimitiveTypeName(type),
+                         " NaN cannot carry payload 0x", absl::Hex(payload)));
       }
       return absl::OkStatus();
     }
@@ -367,10 +368,11 @@ class Checker {
         absl::from_chars(token.data() + (token[0] == '+' ? 1 : 0),
                          token.data() + token.size(), value);
     if (result.ptr != token.data() + token.size() ||
-        (result.ec != std::errc() && result.ec != std::errc::result_out_of_range)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "expected a ", PrimitiveTypeName(type), " value, found '", token,
-          "'"));
+        (result.ec != std::errc() &&
+         result.ec != std::errc::result_out_of_range)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("expected a ", PrimitiveTypeName(type),
+                       " value, found '", token, "'"));
     }
     if (result.ec == std::errc::result_out_of_range) {
       // Too large (too small rounds to zero, which XLA accepts).
@@ -387,8 +389,8 @@ class Checker {
     // Out of range: what rounds past the largest finite value (at or above
     // it plus half a unit in its last place; -65520 for f16). Printed
     // values such as f32's 3.40282347e+38 round to it and are fine.
-    const double half_ulp = std::ldexp(
-        1.0, std::ilogb(info.max_finite) - info.mantissa_bits - 1);
+    const double half_ulp =
+        std::ldexp(1.0, std::ilogb(info.max_finite) - info.mantissa_bits - 1);
     if (std::isinf(value) ||
         (type != F64 && std::fabs(value) >= info.max_finite + half_ulp)) {
       return OutOfRange(token, type);

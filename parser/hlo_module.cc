@@ -86,8 +86,8 @@ bool IsInlineComputation(absl::string_view value) {
   if (value.substr(p, 5) == "ROOT ") return true;
   if (p < value.size() && value[p] == '%') ++p;
   while (p < value.size() &&
-         (absl::ascii_isalnum(value[p]) || value[p] == '_' ||
-          value[p] == '.' || value[p] == '-')) {
+         (absl::ascii_isalnum(value[p]) || value[p] == '_' || value[p] == '.' ||
+          value[p] == '-')) {
     ++p;
   }
   space();

@@ -696,8 +696,8 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       for (const HloInstruction& nested : inline_) {
         status = CheckInstruction(nested);
         if (!status.ok()) break;
-        definitions_.push_back(Definition{nested.name, nested.shape_text,
-                                          nested.shape});
+        definitions_.push_back(
+            Definition{nested.name, nested.shape_text, nested.shape});
       }
     }
     if (status.ok()) status = CheckInstruction(instruction_);
@@ -720,15 +720,14 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     if (instruction_.root_marker) root_index_ = instruction_count_;
     // A shape with a text is decoded again when asked for (the cached one
     // may go); only made ones are kept.
-    definitions_.push_back(
-        Definition{instruction_.name, instruction_.shape_text,
-                   careful && instruction_.shape != nullptr &&
-                           instruction_.shape_text.data() != nullptr &&
-                           (instruction_.shape_text.data() < text_.data() ||
-                            instruction_.shape_text.data() >=
-                                text_.data() + text_.size())
-                       ? instruction_.shape
-                       : nullptr});
+    definitions_.push_back(Definition{
+        instruction_.name, instruction_.shape_text,
+        careful && instruction_.shape != nullptr &&
+                instruction_.shape_text.data() != nullptr &&
+                (instruction_.shape_text.data() < text_.data() ||
+                 instruction_.shape_text.data() >= text_.data() + text_.size())
+            ? instruction_.shape
+            : nullptr});
     visitor_->VisitInstruction(instruction_);
     ++instruction_count_;
   }
@@ -1063,8 +1062,7 @@ size_t Reader::FastShape(size_t p, size_t target, const Shape** shape,
   return end;
 }
 
-absl::Status Reader::ParseOperands(HloInstruction* instruction,
-                                   int depth) {
+absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
   HloInstruction& in = *instruction;
   const bool is_parameter = in.opcode == "parameter";
   // Operand slots of the previous instruction are reused.
@@ -1119,10 +1117,9 @@ absl::Status Reader::ParseOperands(HloInstruction* instruction,
         if (!status.ok()) return status;
         if (Peek() == '(') {
           // An instruction written inline: `f32[] constant(1)`.
-          status = ParseInline(&operand, operand.name,
-                               operand.shape != nullptr ? operand_begin
-                                                        : name_begin,
-                               depth);
+          status = ParseInline(
+              &operand, operand.name,
+              operand.shape != nullptr ? operand_begin : name_begin, depth);
           if (!status.ok()) return status;
           status = SkipTrivia();
           if (!status.ok()) return status;
@@ -1226,8 +1223,8 @@ void Reader::Resync(size_t instruction_offset) {
 
 namespace {
 
-using hlo_internal::IsDashLine;
 using hlo_internal::Is;
+using hlo_internal::IsDashLine;
 using hlo_internal::kHorizontalSpace;
 using hlo_internal::ModuleStartProbe;
 using hlo_internal::Reader;

@@ -28,7 +28,14 @@
 //     allowed), `parameter(N)`, `constant(<literal>)` skipped unread, and
 //     `, name=value` attributes found by balanced matching of `{}()[]` that
 //     respects "strings with \" escapes". Newlines are plain whitespace.
-// Every shape is decoded and validated with ParseShapeAt.
+//   - instructions written inline as operands (each an instruction of its
+//     own, named `opcode@line:column`), and result shapes left out, inferred
+//     as XLA's parser infers them (parser/shape_inference.h).
+// Every shape is decoded and validated with ParseShapeAt. Beyond syntax, the
+// rules of XLA's parser that the text shows are checked (docs/hlo-text.md,
+// "What the reader refuses"): operands defined before their use, shapes at
+// uses, called computations, roots against signatures, literals against
+// their shapes, attribute syntax, asynchronous chains.
 //
 // Cost: linear in the text; nothing is copied. Names, attribute values and
 // literals are views into `text`, which must outlive the result. The
@@ -157,12 +164,12 @@ struct HloPartLinks {
   };
   // A computation or module cut by a part boundary, as seen from one part.
   struct Side {
-    std::vector<Name> definitions;   // instructions defined in the part
-    std::vector<Name> pending_uses;  // used, not defined in the part
+    std::vector<Name> definitions;       // instructions defined in the part
+    std::vector<Name> pending_uses;      // used, not defined in the part
     absl::string_view signature_result;  // when the header is in the part
     absl::string_view root_text;         // a ROOT marked in the part
     bool root_marked = false;
-    absl::string_view last_text;  // the part's last instruction
+    absl::string_view last_text;        // the part's last instruction
     std::vector<Name> computations;     // of the module, in the part
     std::vector<Name> pending_callees;  // called, not defined in the part
   };

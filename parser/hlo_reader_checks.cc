@@ -100,7 +100,8 @@ const Shape* Reader::ShapeBeforeTail(absl::string_view name) {
     while (p < line_end && Is(data[p], kHorizontalSpace)) ++p;
     if (p < line_end && data[p] == '%') ++p;
     if (text_.substr(p, name.size()) == name &&
-        (p + name.size() >= line_end || !Is(data[p + name.size()], kNameChar))) {
+        (p + name.size() >= line_end ||
+         !Is(data[p + name.size()], kNameChar))) {
       size_t q = p + name.size();
       while (q < line_end && Is(data[q], kHorizontalSpace)) ++q;
       if (q < line_end && data[q] == '=') {
@@ -117,8 +118,7 @@ const Shape* Reader::ShapeBeforeTail(absl::string_view name) {
     // A computation's header ends its line with '{'.
     size_t last = line_end;
     while (last > line && Is(data[last - 1], kSpace)) --last;
-    if (last > line && data[last - 1] == '{' &&
-        !LineStartsInstruction(line)) {
+    if (last > line && data[last - 1] == '{' && !LineStartsInstruction(line)) {
       break;
     }
     line_end = line;
@@ -174,7 +174,6 @@ absl::Status Reader::InferShape(HloInstruction* in) {
   return absl::OkStatus();
 }
 
-
 const Shape* Reader::DefinitionShape(size_t i) {
   Definition& def = definitions_[i];
   if (def.shape == nullptr && !def.shape_text.empty()) {
@@ -212,7 +211,8 @@ int64_t Reader::FindDefinition(absl::string_view name) {
   const auto name_of = [this](uint32_t i) {
     return i < definitions_.size() ? definitions_[i].name : absl::string_view();
   };
-  if (definitions_indexed_ == 0) definition_index_.Reserve(2 * definitions_.size());
+  if (definitions_indexed_ == 0)
+    definition_index_.Reserve(2 * definitions_.size());
   for (; definitions_indexed_ < definitions_.size(); ++definitions_indexed_) {
     definition_index_.Add(definitions_[definitions_indexed_].name,
                           static_cast<uint32_t>(definitions_indexed_), name_of);
@@ -232,9 +232,9 @@ absl::Status Reader::NoteComputationName() {
   auto inserted =
       computation_names_.emplace(computation_.name, computation_.offset);
   if (!inserted.second) {
-    return Error(computation_.offset,
-                 absl::StrCat("computation '", computation_.name,
-                              "' is defined twice"));
+    return Error(
+        computation_.offset,
+        absl::StrCat("computation '", computation_.name, "' is defined twice"));
   }
   return absl::OkStatus();
 }
@@ -251,13 +251,11 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
       if (i >= in.operands.size()) return nullptr;
       const HloOperand& operand = in.operands[i];
       if (operand.shape != nullptr) return operand.shape;
+      // In a tail, a definition before the part is not looked for: these
+      // rules are then left out there (docs/hlo-text.md, "Reading in
+      // parts").
       const int64_t d = FindDefinition(operand.name);
-      if (d >= 0) return UseShape(d, operand.output_index);
-      const Shape* shape = DefinedShape(operand.name);
-      if (shape == nullptr || operand.output_index < 0) return shape;
-      return shape->IsTuple() && operand.output_index < shape->tuple_size()
-                 ? &shape->tuple_shape(operand.output_index)
-                 : nullptr;
+      return d >= 0 ? UseShape(d, operand.output_index) : nullptr;
     };
     const auto operand_text = [&](size_t i) -> absl::string_view {
       if (i >= in.operands.size()) return absl::string_view();
@@ -295,9 +293,9 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
     const int64_t number = *in.parameter_number;
     if (std::find(parameter_numbers_.begin(), parameter_numbers_.end(),
                   number) != parameter_numbers_.end()) {
-      return Error(in.offset, absl::StrCat("duplicate parameter number ",
-                                           number, " in '", computation_.name,
-                                           "'"));
+      return Error(in.offset,
+                   absl::StrCat("duplicate parameter number ", number, " in '",
+                                computation_.name, "'"));
     }
     parameter_numbers_.push_back(number);
   }
@@ -318,10 +316,10 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
       const size_t begin = p;
       while (p < list.size() && Is(list[p], kNameChar)) ++p;
       if (p > begin) {
-        uses_.push_back(Use{list.substr(begin, p - begin), absl::string_view(),
-                            HloOperand::kWholeResult,
-                            static_cast<size_t>(list.data() + begin -
-                                                text_.data())});
+        uses_.push_back(
+            Use{list.substr(begin, p - begin), absl::string_view(),
+                HloOperand::kWholeResult,
+                static_cast<size_t>(list.data() + begin - text_.data())});
       }
     }
   }
@@ -405,6 +403,39 @@ namespace {
 // a `]`) and comments are left out of both: `(f32[2], s32[])` and
 // `(f32[2]{0}, s32[])`.
 bool SameWithoutLayouts(absl::string_view a, absl::string_view b) {
+  // Fast: the runs of `b` between layouts are byte for byte in `a` (XLA
+  // prints both the same way).
+  {
+    size_t i = 0;
+    size_t j = 0;
+    bool same = true;
+    while (j < b.size()) {
+      const void* open = std::memchr(b.data() + j, '{', b.size() - j);
+      const size_t k = open == nullptr
+                           ? b.size()
+                           : static_cast<const char*>(open) - b.data();
+      if (k - j > a.size() - i ||
+          std::memcmp(a.data() + i, b.data() + j, k - j) != 0 ||
+          (k < b.size() && (k == 0 || b[k - 1] != ']'))) {
+        same = false;
+        break;
+      }
+      i += k - j;
+      j = k;
+      if (j < b.size()) {
+        int depth = 0;
+        while (j < b.size()) {
+          if (b[j] == '{') ++depth;
+          if (b[j] == '}' && --depth == 0) {
+            ++j;
+            break;
+          }
+          ++j;
+        }
+      }
+    }
+    if (same && i == a.size()) return true;
+  }
   size_t i = 0;
   size_t j = 0;
   auto skip = [](absl::string_view s, size_t* p) {
@@ -456,16 +487,15 @@ absl::Status Reader::CheckUse(const Use& use, int64_t d) {
         index = index * 10 + (text_[p++] - '0');
       }
       if (!shape->IsTuple()) {
-        return Error(begin - 1,
-                     absl::StrCat("'#", index, "' names an output of '",
-                                  use.name,
-                                  "', but that shape is not a tuple"));
+        return Error(
+            begin - 1,
+            absl::StrCat("'#", index, "' names an output of '", use.name,
+                         "', but that shape is not a tuple"));
       }
       if (index >= shape->tuple_size()) {
-        return Error(begin - 1,
-                     absl::StrCat("output ", index, " of '", use.name,
-                                  "' is out of bounds (", shape->tuple_size(),
-                                  " outputs)"));
+        return Error(begin - 1, absl::StrCat("output ", index, " of '",
+                                             use.name, "' is out of bounds (",
+                                             shape->tuple_size(), " outputs)"));
       }
       shape = &shape->tuple_shape(index);
     }
@@ -486,8 +516,8 @@ absl::Status Reader::CheckUse(const Use& use, int64_t d) {
   if (!Shape::Equal().IgnoreLayout()(written, *defined)) {
     return Error(use.shape_text.data() - text_.data(),
                  absl::StrCat("operand shape ", use.shape_text,
-                              " differs from the shape of '", use.name,
-                              "', ", defined->ToString(true)));
+                              " differs from the shape of '", use.name, "', ",
+                              defined->ToString(true)));
   }
   return absl::OkStatus();
 }
@@ -522,9 +552,8 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
           !Shape::Equal().IgnoreLayout()(computation_.result_shape, *shape)) {
         return Error(result_text_.data() - text_.data(),
                      absl::StrCat("computation '", computation_.name,
-                                  "' returns ", result_text_,
-                                  " but its root '", def.name, "' is ",
-                                  def.shape_text));
+                                  "' returns ", result_text_, " but its root '",
+                                  def.name, "' is ", def.shape_text));
       }
     }
   }
@@ -541,8 +570,8 @@ absl::Status Reader::CheckModuleEnd() {
   for (const auto& callee : callees_) {
     if (computation_names_.contains(callee.first)) continue;
     if (tail_) return absl::AbortedError("a computation before the part");
-    return Error(callee.second, absl::StrCat("no computation named '",
-                                             callee.first, "'"));
+    return Error(callee.second,
+                 absl::StrCat("no computation named '", callee.first, "'"));
   }
   return absl::OkStatus();
 }
@@ -577,9 +606,8 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
   }
   for (const auto& callee : callees_) {
     if (computation_names_.contains(callee.first)) continue;
-    side->pending_callees.push_back(
-        HloPartLinks::Name{callee.first, absl::string_view(), -1,
-                           callee.second});
+    side->pending_callees.push_back(HloPartLinks::Name{
+        callee.first, absl::string_view(), -1, callee.second});
   }
 }
 
@@ -634,8 +662,8 @@ struct SpanningComputation {
     for (const HloPartLinks::Name& use : uses) {
       auto it = definitions.find(use.name);
       if (it == definitions.end()) return false;
-      if (use.output_index < 0 && (use.shape_text.empty() ||
-                                   use.shape_text == it->second)) {
+      if (use.output_index < 0 &&
+          (use.shape_text.empty() || use.shape_text == it->second)) {
         continue;
       }
       absl::StatusOr<Shape> defined = DecodeText(it->second);

@@ -30,7 +30,6 @@
 namespace hlolayout {
 namespace hlo_internal {
 
-
 // `s == literal` with the length known at compile time, inlined (the
 // string_view operator== was a call per instruction).
 template <size_t N>
@@ -69,8 +68,9 @@ struct NoStop {
 // `stop_at(pos)` is true; returns the new position, or npos for an
 // unterminated block comment (whose offset goes to `*bad`).
 template <typename StopAt = NoStop>
-inline size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nullptr,
-                    const StopAt& stop_at = StopAt()) {
+inline size_t SkipTriviaAt(absl::string_view text, size_t pos,
+                           size_t* bad = nullptr,
+                           const StopAt& stop_at = StopAt()) {
   const size_t n = text.size();
   while (pos < n) {
     const char c = text[pos];
@@ -81,7 +81,8 @@ inline size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nul
       // To the end of the line: '\n', or a '\r' (old Mac line ends, as
       // XLA's lexer reads them).
       const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
-      size_t end = nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
+      size_t end =
+          nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
       const void* cr = std::memchr(text.data() + pos, '\r', end - pos);
       if (cr != nullptr) end = static_cast<const char*>(cr) - text.data();
       pos = end;
@@ -99,7 +100,8 @@ inline size_t SkipTriviaAt(absl::string_view text, size_t pos, size_t* bad = nul
   return pos;
 }
 
-inline bool StartsWord(absl::string_view text, size_t pos, absl::string_view word) {
+inline bool StartsWord(absl::string_view text, size_t pos,
+                       absl::string_view word) {
   const size_t end = pos + word.size();
   return text.substr(pos, word.size()) == word &&
          (end >= text.size() || !Is(text[end], kNameChar));

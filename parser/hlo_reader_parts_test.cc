@@ -190,13 +190,12 @@ TEST(HloReaderParts, JoinChecksNamesAcrossTheCut) {
   // An operand defined nowhere, a computation called and defined nowhere,
   // an operand shape that is not its definition's, a root that is not the
   // signature's: the whole text is refused, and the join says read it whole.
-  for (const auto& bad : {std::make_pair("%c = f32[2]{0} abs(%b)",
-                                         "%c = f32[2]{0} abs(%z)"),
-                          std::make_pair("calls=%f", "calls=%g"),
-                          std::make_pair("abs(%b)", "abs(f32[3]{0} %b)"),
-                          std::make_pair("fusion(%a)", "fusion(f32[3]{0} %a)"),
-                          std::make_pair("%c = f32[2]{0} abs",
-                                         "%c = f32[3]{0} abs")}) {
+  for (const auto& bad :
+       {std::make_pair("%c = f32[2]{0} abs(%b)", "%c = f32[2]{0} abs(%z)"),
+        std::make_pair("calls=%f", "calls=%g"),
+        std::make_pair("abs(%b)", "abs(f32[3]{0} %b)"),
+        std::make_pair("fusion(%a)", "fusion(f32[3]{0} %a)"),
+        std::make_pair("%c = f32[2]{0} abs", "%c = f32[3]{0} abs")}) {
     std::string text = kText;
     text.replace(text.find(bad.first), std::string(bad.first).size(),
                  bad.second);

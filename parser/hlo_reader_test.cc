@@ -909,11 +909,13 @@ class GeneratedDump : public testing::TestWithParam<HloDumpStyle> {};
 
 INSTANTIATE_TEST_SUITE_P(Styles, GeneratedDump,
                          testing::Values(HloDumpStyle::kClassic,
-                                         HloDumpStyle::kXlaTpu),
+                                         HloDumpStyle::kXlaTpu,
+                                         HloDumpStyle::kXlaTpuSmall),
                          [](const testing::TestParamInfo<HloDumpStyle>& info) {
-                           return info.param == HloDumpStyle::kXlaTpu
-                                      ? "XlaTpu"
-                                      : "Classic";
+                           return info.param == HloDumpStyle::kXlaTpu ? "XlaTpu"
+                                  : info.param == HloDumpStyle::kClassic
+                                      ? "Classic"
+                                      : "XlaTpuSmall";
                          });
 
 TEST_P(GeneratedDump, RoundTripsItsBookkeeping) {
@@ -1115,8 +1117,7 @@ TEST(HloReader, CachedShapesEqualTheirDecodedTextEverywhere) {
         } else {
           absl::StrAppend(&text, "%");
         }
-        absl::StrAppend(&text, "p",
-                        shape.empty() ? 0 : parameter_of.at(shape));
+        absl::StrAppend(&text, "p", shape.empty() ? 0 : parameter_of.at(shape));
         want.operand_shapes.push_back(shape);
       }
       absl::StrAppend(&text, ")");

@@ -151,7 +151,8 @@ class Generator {
   }
 
  private:
-  bool tpu() const { return options_.style == HloDumpStyle::kXlaTpu; }
+  bool tpu() const { return options_.style != HloDumpStyle::kClassic; }
+  bool small() const { return options_.style == HloDumpStyle::kXlaTpuSmall; }
 
   // An operand as the style prints it: "f32[] %x" or "%x".
   std::string Operand(absl::string_view shape, absl::string_view name) const {
@@ -480,7 +481,11 @@ class Generator {
 
   void Block(int64_t i, std::string* fused, std::string* entry) {
     if (tpu()) {
-      TpuBlock(i, fused, entry);
+      if (small()) {
+        TpuSmallBlock(i, fused, entry);
+      } else {
+        TpuBlock(i, fused, entry);
+      }
       return;
     }
     const std::string a = kA.text;
@@ -618,9 +623,9 @@ class Generator {
     Count(&b.info, 2);
     const VariedShape& t = PickTuple();
     for (size_t k = 0; k < t.elements.size(); ++k) {
-      absl::StrAppend(&e, "  %element.v", i, ".", k, " = ",
-                      t.elements[k]->text, " custom-call(", a.text,
-                      " %convert.v", i, "), custom_call_target=\"split\"\n");
+      absl::StrAppend(&e, "  %element.v", i, ".", k, " = ", t.elements[k]->text,
+                      " custom-call(", a.text, " %convert.v", i,
+                      "), custom_call_target=\"split\"\n");
       Count(&t.elements[k]->info, 1);
     }
     absl::StrAppend(&e, "  %tuple.v", i, " = ", t.text, " tuple(");
@@ -776,6 +781,53 @@ class Generator {
 
   // The block of Block() in the TPU style: the same instructions and
   // shapes, operands without shapes, and every line annotated.
+  // HloDumpStyle::kXlaTpuSmall: a fused computation of 3 to 6 lines and
+  // the fusion that calls it.
+  void TpuSmallBlock(int64_t i, std::string* fused, std::string* entry) {
+    const std::string a = kA.text;
+    const std::string b = kB.text;
+    const int middle = static_cast<int>(Next() % 4);  // 0 to 3 lines
+    std::string& f = *fused;
+    absl::StrAppend(&f, "%fused_computation.", i, " (param_0.", i,
+                    ": bf16[8,256], param_1.", i,
+                    ": bf16[3,200]) -> bf16[8,256] {\n", "  %param_0.", i,
+                    " = ", a, " parameter(0)\n");
+    Count(&kA, 0);
+    absl::StrAppend(&f, "  %param_1.", i, " = ", b, " parameter(1)\n");
+    Count(&kB, 0);
+    std::string last = absl::StrCat("%param_0.", i);
+    if (middle >= 1) {
+      absl::StrAppend(&f, "  %constant.f", i, " = bf16[] constant(0.5)\n");
+      Count(&kZ, 0);
+    }
+    if (middle >= 2) {
+      absl::StrAppend(&f, "  %broadcast.f", i, " = ", a,
+                      " broadcast(%constant.f", i, "), dimensions={}, ",
+                      Metadata("broadcast_in_dim", i), "\n");
+      Count(&kA, 0);
+      last = absl::StrCat("%broadcast.f", i);
+    }
+    if (middle >= 3) {
+      absl::StrAppend(&f, "  %negate.f", i, " = ", a, " negate(", last, "), ",
+                      Metadata("neg", i), "\n");
+      Count(&kA, 0);
+      last = absl::StrCat("%negate.f", i);
+    }
+    absl::StrAppend(&f, "  ROOT %multiply.f", i, " = ", a,
+                    " multiply(%param_0.", i, ", ", last, "), ",
+                    Metadata("mul", i), "\n}\n\n");
+    Count(&kA, 0);
+    ++out_.computations;
+    out_.shapes += 3;  // the signature
+    absl::StrAppend(entry, "  %fusion.", i, " = ", a,
+                    " fusion(%p0, %p1), kind=kLoop, calls=%fused_computation.",
+                    i, ", ", Metadata("add", i),
+                    ", backend_config={\"flag_configs\":[],"
+                    "\"estimated_cycles\":\"",
+                    Next() % 100000, "\"}\n");
+    Count(&kA, 0);
+  }
+
   void TpuBlock(int64_t i, std::string* fused, std::string* entry) {
     const std::string a = kA.text;
     const std::string b = kB.text;

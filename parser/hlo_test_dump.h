@@ -42,6 +42,12 @@ enum class HloDumpStyle {
   // shape texts are seen once, as in a dump of a model whose layers all
   // differ (bench/ uses 65536).
   kXlaTpu,
+  // As kXlaTpu, but as XLA:TPU writes a large train step: one small fused
+  // computation (3 to 6 lines: parameters, a constant, a broadcast, a
+  // negate, the root) per fusion of the entry, tens of thousands of them
+  // (about 1.2 KB each with its fusion line). Same shapes, metadata with
+  // stack frames and backend configs as kXlaTpu.
+  kXlaTpuSmall,
 };
 
 struct HloDumpOptions {

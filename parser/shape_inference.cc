@@ -80,8 +80,8 @@ absl::StatusOr<std::vector<int64_t>> IntegersOf(
   }
   absl::StatusOr<std::vector<int64_t>> list = ParseHloIntegerList(*value);
   if (!list.ok()) {
-    return Fail(opcode, absl::StrCat(name, "=", *value, ": ",
-                                     list.status().message()));
+    return Fail(opcode,
+                absl::StrCat(name, "=", *value, ": ", list.status().message()));
   }
   return list;
 }
@@ -96,8 +96,8 @@ absl::Status NeedOperands(absl::string_view opcode,
   }
   for (size_t i = 0; i < operands.size(); ++i) {
     if (operands[i] == nullptr) {
-      return Fail(opcode, absl::StrCat("the shape of operand ", i,
-                                       " is not known"));
+      return Fail(opcode,
+                  absl::StrCat("the shape of operand ", i, " is not known"));
     }
   }
   return absl::OkStatus();
@@ -117,8 +117,7 @@ absl::StatusOr<Shape> Elementwise(absl::string_view opcode,
   for (const Shape* s : operands) {
     if (s->rank() != 0 && !SameDims(*s, *widest)) {
       return Fail(opcode, absl::StrCat("operand shapes ", s->ToString(),
-                                       " and ", widest->ToString(),
-                                       " differ"));
+                                       " and ", widest->ToString(), " differ"));
     }
   }
   return WithType(*widest, type);
@@ -217,15 +216,15 @@ absl::StatusOr<Shape> InferSlice(absl::string_view opcode, const Shape& in,
     const int64_t d = static_cast<int64_t>(sizes.size());
     if (d >= in.rank() || stride <= 0 || start < 0 || limit < start ||
         limit > in.dimension(d)) {
-      return Fail(opcode, absl::StrCat("slice=", v, " does not fit ",
-                                       in.ToString()));
+      return Fail(opcode,
+                  absl::StrCat("slice=", v, " does not fit ", in.ToString()));
     }
     sizes.push_back((limit - start + stride - 1) / stride);
     p = close + 1;
   }
   if (static_cast<int64_t>(sizes.size()) != in.rank()) {
-    return Fail(opcode, absl::StrCat("slice=", v, " does not fit ",
-                                     in.ToString()));
+    return Fail(opcode,
+                absl::StrCat("slice=", v, " does not fit ", in.ToString()));
   }
   Shape shape = Shape::MakeArray(in.element_type(), sizes);
   Layout* layout = shape.mutable_layout();
@@ -349,12 +348,34 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return *called_root;
   }
-  if (OneOf(opcode, {"abs", "negate", "copy", "sqrt", "rsqrt", "cbrt", "exp",
-                     "exponential-minus-one", "log", "log-plus-one",
-                     "logistic", "tanh", "tan", "sin", "cos", "ceil", "floor",
-                     "round-nearest-afz", "round-nearest-even", "sign", "not",
-                     "popcnt", "count-leading-zeros", "erf", "real", "imag",
-                     "is-finite", "reduce-precision"})) {
+  if (OneOf(opcode, {"abs",
+                     "negate",
+                     "copy",
+                     "sqrt",
+                     "rsqrt",
+                     "cbrt",
+                     "exp",
+                     "exponential-minus-one",
+                     "log",
+                     "log-plus-one",
+                     "logistic",
+                     "tanh",
+                     "tan",
+                     "sin",
+                     "cos",
+                     "ceil",
+                     "floor",
+                     "round-nearest-afz",
+                     "round-nearest-even",
+                     "sign",
+                     "not",
+                     "popcnt",
+                     "count-leading-zeros",
+                     "erf",
+                     "real",
+                     "imag",
+                     "is-finite",
+                     "reduce-precision"})) {
     status = NeedOperands(opcode, operands, 1);
     if (!status.ok()) return status;
     const Shape& in = *operands[0];
@@ -369,8 +390,8 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     return WithType(in, type);
   }
   if (OneOf(opcode, {"add", "subtract", "multiply", "divide", "remainder",
-                     "maximum", "minimum", "power", "atan2", "and", "or",
-                     "xor", "shift-left", "shift-right-arithmetic",
+                     "maximum", "minimum", "power", "atan2", "and", "or", "xor",
+                     "shift-left", "shift-right-arithmetic",
                      "shift-right-logical", "compare", "complex"})) {
     status = NeedOperands(opcode, operands, 2);
     if (!status.ok()) return status;
@@ -398,8 +419,8 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     if (!status.ok()) return status;
     const Shape& value = *operands[1];
     if (!value.IsArray()) return Fail(opcode, "operand 1 is not an array");
-    if (opcode == "select" && (!operands[0]->IsArray() ||
-                               operands[0]->element_type() != PRED)) {
+    if (opcode == "select" &&
+        (!operands[0]->IsArray() || operands[0]->element_type() != PRED)) {
       return Fail(opcode, "the predicate is not a pred array");
     }
     if (operands[2]->IsArray() &&
