@@ -14,8 +14,16 @@ namespace hlolayout::cute {
 
 IntTuple IntTuple::Tuple(std::vector<IntTuple> elements) {
   IntTuple t;
-  t.elements_ = std::move(elements);
+  if (!elements.empty()) {
+    t.elements_ =
+        std::make_shared<const std::vector<IntTuple>>(std::move(elements));
+  }
   return t;
+}
+
+const std::vector<IntTuple>& IntTuple::elems() const {
+  static const std::vector<IntTuple>* const kEmpty = new std::vector<IntTuple>;
+  return elements_ ? *elements_ : *kEmpty;
 }
 
 int64_t IntTuple::value() const {
@@ -31,7 +39,7 @@ const std::vector<IntTuple>& IntTuple::elements() const {
     std::fprintf(stderr, "IntTuple::elements() called on an integer\n");
     std::abort();
   }
-  return elements_;
+  return elems();
 }
 
 const IntTuple& IntTuple::operator[](int i) const {
@@ -42,17 +50,18 @@ const IntTuple& IntTuple::operator[](int i) const {
     }
     return *this;
   }
-  if (i < 0 || i >= static_cast<int>(elements_.size())) {
+  const std::vector<IntTuple>& e = elems();
+  if (i < 0 || i >= static_cast<int>(e.size())) {
     std::fprintf(stderr, "IntTuple: index %d out of rank %d\n", i,
-                 static_cast<int>(elements_.size()));
+                 static_cast<int>(e.size()));
     std::abort();
   }
-  return elements_[i];
+  return e[i];
 }
 
 bool IntTuple::is_static() const {
   if (is_int_) return static_;
-  for (const IntTuple& e : elements_) {
+  for (const IntTuple& e : elems()) {
     if (!e.is_static()) return false;
   }
   return true;
@@ -127,12 +136,14 @@ void FlattenIntsInto(const IntTuple& t, std::vector<Int>& out) {
 
 std::vector<int64_t> Flatten(const IntTuple& t) {
   std::vector<int64_t> out;
+  out.reserve(8);
   FlattenInto(t, out);
   return out;
 }
 
 std::vector<Int> FlattenInts(const IntTuple& t) {
   std::vector<Int> out;
+  out.reserve(8);
   FlattenIntsInto(t, out);
   return out;
 }

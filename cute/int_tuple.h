@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -90,7 +91,7 @@ class IntTuple {
   // Identical() compares them too.
   friend bool operator==(const IntTuple& a, const IntTuple& b) {
     return a.is_int_ == b.is_int_ && a.value_ == b.value_ &&
-           a.elements_ == b.elements_;
+           (a.elements_ == b.elements_ || a.elems() == b.elems());
   }
   friend bool operator!=(const IntTuple& a, const IntTuple& b) {
     return !(a == b);
@@ -100,7 +101,12 @@ class IntTuple {
   bool is_int_ = false;
   bool static_ = false;
   int64_t value_ = 0;
-  std::vector<IntTuple> elements_;
+  // The elements, shared between copies (IntTuples are immutable, so a copy
+  // of a tree is a reference count, not a deep copy); null for `()` and
+  // integers.
+  std::shared_ptr<const std::vector<IntTuple>> elements_;
+
+  const std::vector<IntTuple>& elems() const;
 };
 
 // Rank

@@ -19,38 +19,59 @@ Layout::Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize)
       stride_(std::move(stride)),
       size_(size),
       cosize_(cosize) {
-  const std::vector<int64_t> s = Flatten(shape_);
-  const std::vector<int64_t> d = Flatten(stride_);
-  for (size_t k = 0; k < s.size(); ++k) {
-    leaves_.push_back(Leaf{s[k], d[k], internal::FastDivisor(s[k])});
-  }
+  CollectLeaves(shape_, stride_);
   if (leaves_.empty()) leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
 }
 
+bool Layout::CollectLeaves(const IntTuple& shape, const IntTuple& stride) {
+  if (shape.is_int() || stride.is_int()) {
+    if (!shape.is_int() || !stride.is_int()) return false;
+    const int64_t s = shape.value();
+    leaves_.push_back(
+        Leaf{s, stride.value(), internal::FastDivisor(s > 0 ? s : 1)});
+    return true;
+  }
+  const std::vector<IntTuple>& a = shape.elements();
+  const std::vector<IntTuple>& b = stride.elements();
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!CollectLeaves(a[i], b[i])) return false;
+  }
+  return true;
+}
+
 absl::StatusOr<Layout> Layout::Create(IntTuple shape, IntTuple stride) {
-  if (!Congruent(shape, stride)) {
+  // One walk over both trees: congruence, the leaves, their checks.
+  Layout l{Empty{}};
+  if (!l.CollectLeaves(shape, stride)) {
     return absl::InvalidArgumentError("shape and stride are not congruent");
   }
-  const std::vector<int64_t> s = Flatten(shape);
-  const std::vector<int64_t> d = Flatten(stride);
   int64_t size = 1;
   int64_t cosize = 1;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if (s[k] <= 0) {
+  for (const Leaf& leaf : l.leaves_) {
+    if (leaf.shape <= 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat("shape must be positive, found ", s[k]));
+          absl::StrCat("shape must be positive, found ", leaf.shape));
     }
-    if (d[k] == std::numeric_limits<int64_t>::min()) {
+    if (leaf.stride == std::numeric_limits<int64_t>::min()) {
       return absl::OutOfRangeError("stride -2^63 is not supported");
     }
     int64_t span;
-    if (__builtin_mul_overflow(size, s[k], &size) ||
-        __builtin_mul_overflow(s[k] - 1, d[k] < 0 ? -d[k] : d[k], &span) ||
+    if (__builtin_mul_overflow(size, leaf.shape, &size) ||
+        __builtin_mul_overflow(leaf.shape - 1,
+                               leaf.stride < 0 ? -leaf.stride : leaf.stride,
+                               &span) ||
         __builtin_add_overflow(cosize, span, &cosize)) {
       return absl::OutOfRangeError("layout size or cosize overflows int64");
     }
   }
-  return Layout(std::move(shape), std::move(stride), size, cosize);
+  if (l.leaves_.empty())
+    l.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+  l.shape_ = std::move(shape);
+  l.stride_ = std::move(stride);
+  l.size_ = size;
+  l.cosize_ = cosize;
+  return l;
 }
 
 namespace {
@@ -111,6 +132,17 @@ Layout Layout::Make(IntTuple shape, IntTuple stride) {
   return *std::move(l);
 }
 
+namespace {
+
+int64_t LeafCount(const IntTuple& t) {
+  if (t.is_int()) return 1;
+  int64_t n = 0;
+  for (const IntTuple& e : t.elements()) n += LeafCount(e);
+  return n;
+}
+
+}  // namespace
+
 Layout Layout::mode(int i) const {
   if (shape_.is_int()) {
     if (i != 0) {
@@ -119,7 +151,28 @@ Layout Layout::mode(int i) const {
     }
     return *this;
   }
-  return Make(shape_[i], stride_[i]);
+  // The mode's leaves are a run of this layout's: copy them (with their
+  // divisors) instead of validating and dividing again. Sizes fit: they
+  // are factors of this layout's.
+  Layout m{Empty{}};
+  m.shape_ =
+      shape_[i];  // aborts with "index i out of rank r" when out of range
+  m.stride_ = stride_[i];
+  int64_t first = 0;
+  for (int k = 0; k < i; ++k) first += LeafCount(shape_[k]);
+  const int64_t count = LeafCount(m.shape_);
+  m.size_ = 1;
+  m.cosize_ = 1;
+  for (int64_t k = first; k < first + count; ++k) {
+    const Leaf& leaf = leaves_[static_cast<size_t>(k)];
+    m.leaves_.push_back(leaf);
+    m.size_ *= leaf.shape;
+    m.cosize_ +=
+        (leaf.shape - 1) * (leaf.stride < 0 ? -leaf.stride : leaf.stride);
+  }
+  if (m.leaves_.empty())
+    m.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+  return m;
 }
 
 std::vector<Layout> Layout::modes() const {
@@ -224,12 +277,40 @@ absl::StatusOr<int64_t> Layout::Evaluate(const IntTuple& coord) const {
 absl::StatusOr<Layout> MakeLayout(absl::Span<const Layout> modes) {
   std::vector<IntTuple> shapes;
   std::vector<IntTuple> strides;
+  shapes.reserve(modes.size());
+  strides.reserve(modes.size());
   for (const Layout& m : modes) {
     shapes.push_back(m.shape());
     strides.push_back(m.stride());
   }
-  return Layout::Create(IntTuple::Tuple(std::move(shapes)),
-                        IntTuple::Tuple(std::move(strides)));
+  return Layout::Concatenate(modes, IntTuple::Tuple(std::move(shapes)),
+                             IntTuple::Tuple(std::move(strides)));
+}
+
+absl::StatusOr<Layout> Layout::Concatenate(absl::Span<const Layout> modes,
+                                           IntTuple shape, IntTuple stride) {
+  // The modes are valid layouts: their leaves and divisors are reused; only
+  // the totals can overflow.
+  Layout l{Empty{}};
+  int64_t size = 1;
+  int64_t cosize = 1;
+  for (const Layout& m : modes) {
+    const bool placeholder = m.shape_.is_tuple() && m.shape_.elements().empty();
+    if (!placeholder) {
+      for (const Leaf& leaf : m.leaves_) l.leaves_.push_back(leaf);
+    }
+    if (__builtin_mul_overflow(size, m.size_, &size) ||
+        __builtin_add_overflow(cosize, m.cosize_ - 1, &cosize)) {
+      return absl::OutOfRangeError("layout size or cosize overflows int64");
+    }
+  }
+  if (l.leaves_.empty())
+    l.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+  l.shape_ = std::move(shape);
+  l.stride_ = std::move(stride);
+  l.size_ = size;
+  l.cosize_ = cosize;
+  return l;
 }
 
 Layout FlattenLayout(const Layout& layout) {

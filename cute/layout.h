@@ -144,6 +144,18 @@ class Layout {
   };
 
   Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize);
+  friend absl::StatusOr<Layout> MakeLayout(absl::Span<const Layout> modes);
+  // MakeLayout's work: `shape` and `stride` are the modes' as a tuple.
+  static absl::StatusOr<Layout> Concatenate(absl::Span<const Layout> modes,
+                                            IntTuple shape, IntTuple stride);
+
+  // No leaves and empty trees, for Create() to fill.
+  struct Empty {};
+  explicit Layout(Empty) {}
+
+  // Appends the leaves of congruent `shape` and `stride` to leaves_;
+  // false when they are not congruent.
+  bool CollectLeaves(const IntTuple& shape, const IntTuple& stride);
 
   int64_t EvaluateNonNegative(int64_t idx) const {
     int64_t offset = 0;

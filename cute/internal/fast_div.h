@@ -22,9 +22,13 @@ class FastDivisor {
   // Precondition: divisor >= 1 (callers CHECK it; shapes are positive).
   explicit FastDivisor(int64_t divisor) {
     const uint64_t d = static_cast<uint64_t>(divisor);
-    int l = 0;
-    while (l < 63 && (uint64_t{1} << l) < d) ++l;
+    // l = ceil(log2(d)), the smallest l with 2^l >= d.
+    const int l = d <= 1 ? 0 : 64 - __builtin_clzll(d - 1);
     shift_ = 63 + l;
+    if ((d & (d - 1)) == 0) {  // a power of two: m = 2^63 exactly
+      multiplier_ = uint64_t{1} << 63;
+      return;
+    }
     // m = ceil(2^(63+l) / d) computed in 128 bits.
     const unsigned __int128 num = static_cast<unsigned __int128>(1) << shift_;
     multiplier_ = static_cast<uint64_t>((num + d - 1) / d);
