@@ -429,7 +429,8 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
       return Bad(error_offset, offset,
                  "operand_layout_constraints expects shapes with layouts");
     }
-    if (!Shape::Equal().IgnoreLayout()(*operand, shape)) {
+    if (!Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*operand,
+                                                                shape)) {
       return Bad(
           error_offset, offset,
           absl::StrCat("operand layout constraint ", i, " (", shape.ToString(),

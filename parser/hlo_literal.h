@@ -10,7 +10,8 @@
 //   CheckHloLiteral("-65520", f16[], &at)
 //       // "-65520 is out of range for literal's primitive type f16"
 //
-// Accepted, as XLA accepts them: `{...}` (an elided literal) anywhere,
+// Accepted, as XLA accepts them: `{...}` (an elided literal) anywhere, one
+// value for a whole array (`f32[8,8] constant(1)`, as XLA's tests write),
 // empty groups under a zero dimension, `/*comments*/`, pred as
 // true/false/0/1, `nan`, `-nan`, `nan(0xPAYLOAD)`, `inf`, `-inf`, complex
 // values as `(re, im)`, tuples as `(literal, literal, ...)`, u64 values from

@@ -97,11 +97,25 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
+absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text,
+                                CopiedShape* copied) {
   // Outside instructions: scratch 0 is free, and the cache can be used.
   const Shape* read = nullptr;
   absl::Status status = ReadShape(0, &read, shape_text);
-  if (status.ok()) *shape = *read;
+  if (!status.ok()) return status;
+  // Signatures of small computations repeat the same few shapes: a Shape
+  // copied from the same cached one is not copied again (a third of reading
+  // a dump of many small fused computations was these copies).
+  const bool cached = read != Scratch(0);
+  if (copied != nullptr && cached && copied->source == read &&
+      copied->generation == cache_generation_) {
+    return status;
+  }
+  *shape = *read;
+  if (copied != nullptr) {
+    copied->source = cached ? read : nullptr;
+    copied->generation = cache_generation_;
+  }
   return status;
 }
 
@@ -580,13 +594,17 @@ absl::Status Reader::ParseComputationHeader() {
         if (parameters == computation_.parameters.size()) {
           computation_.parameters.emplace_back();
         }
+        if (parameters == copied_parameters_.size()) {
+          copied_parameters_.emplace_back();
+        }
+        CopiedShape* copied = &copied_parameters_[parameters];
         HloParameter& parameter = computation_.parameters[parameters++];
         parameter.name = ScanPercentName();
         if (parameter.name.empty()) return Expected("a parameter name");
         status = SkipTrivia();
         if (status.ok()) status = ExpectChar(':', "':' after parameter name");
         if (status.ok()) status = SkipTrivia();
-        if (status.ok()) status = ParseShape(&parameter.shape, &unused);
+        if (status.ok()) status = ParseShape(&parameter.shape, &unused, copied);
         if (status.ok()) status = SkipTrivia();
         if (!status.ok()) return status;
         if (Peek() == ')') {
@@ -607,15 +625,19 @@ absl::Status Reader::ParseComputationHeader() {
     pos_ += 2;
     status = SkipTrivia();
     if (status.ok()) {
-      status = ParseShape(&computation_.result_shape, &result_text_);
+      status = ParseShape(&computation_.result_shape, &result_text_,
+                          &copied_result_);
     }
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   } else {
     computation_.result_shape = Shape();
+    copied_result_ = CopiedShape();
     result_text_ = absl::string_view();
   }
   computation_.parameters.resize(parameters);
+  if (copied_parameters_.size() > parameters)
+    copied_parameters_.resize(parameters);
   if (Peek() != '{') {
     return Expected(
         absl::StrCat("'{' to open computation '", computation_.name, "'"));
@@ -669,7 +691,10 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     const size_t offset = pos_;
     // Emptied between instructions, so that no shape handed out for the
     // instruction being read goes away.
-    if (shape_cache_.full()) shape_cache_.Clear();
+    if (shape_cache_.full()) {
+      shape_cache_.Clear();
+      ++cache_generation_;
+    }
     bool careful = false;
     if (FastInstruction()) {
       status = absl::OkStatus();

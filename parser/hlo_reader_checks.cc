@@ -513,7 +513,8 @@ absl::Status Reader::CheckUse(const Use& use, int64_t d) {
       !ParseShapeAt(text_, &at, &written, shape_options_).ok()) {
     return absl::OkStatus();
   }
-  if (!Shape::Equal().IgnoreLayout()(written, *defined)) {
+  if (!Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(written,
+                                                              *defined)) {
     return Error(use.shape_text.data() - text_.data(),
                  absl::StrCat("operand shape ", use.shape_text,
                               " differs from the shape of '", use.name, "', ",
@@ -549,7 +550,8 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
         !SameWithoutLayouts(result_text_, def.shape_text)) {
       const Shape* shape = DefinitionShape(root);
       if (shape != nullptr &&
-          !Shape::Equal().IgnoreLayout()(computation_.result_shape, *shape)) {
+          !Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(
+              computation_.result_shape, *shape)) {
         return Error(result_text_.data() - text_.data(),
                      absl::StrCat("computation '", computation_.name,
                                   "' returns ", result_text_, " but its root '",
@@ -679,7 +681,9 @@ struct SpanningComputation {
       }
       if (use.shape_text.empty()) continue;
       absl::StatusOr<Shape> written = DecodeText(use.shape_text);
-      if (written.ok() && !Shape::Equal().IgnoreLayout()(*written, *shape)) {
+      if (written.ok() &&
+          !Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*written,
+                                                                  *shape)) {
         return false;
       }
     }
@@ -688,7 +692,8 @@ struct SpanningComputation {
       absl::StatusOr<Shape> want = DecodeText(signature);
       absl::StatusOr<Shape> got = DecodeText(root);
       if (want.ok() && got.ok() &&
-          !Shape::Equal().IgnoreLayout()(*want, *got)) {
+          !Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*want,
+                                                                  *got)) {
         return false;
       }
     }

@@ -284,8 +284,15 @@ class Reader {
   absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
                            const Shape** shape, absl::string_view* shape_text)
       __attribute__((noinline));
-  // Reads a shape into a value (signatures, the entry layout).
-  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
+  // Reads a shape into a value (signatures, the entry layout). `copied`
+  // (may be null): where the value was last copied from, to skip copying
+  // the same cached Shape again.
+  struct CopiedShape {
+    const Shape* source = nullptr;
+    uint64_t generation = 0;
+  };
+  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text,
+                          CopiedShape* copied = nullptr);
   absl::Status SkipString();
   // Skips from an opening bracket to its closing one.
   absl::Status SkipBalanced();
@@ -542,6 +549,11 @@ class Reader {
   // The instructions written inline in the instruction being read, in the
   // order XLA adds them (operands before their user).
   std::vector<HloInstruction> inline_;
+  // Emptyings of the shape cache (a Shape pointer names the same Shape only
+  // within one generation).
+  uint64_t cache_generation_ = 0;
+  std::vector<CopiedShape> copied_parameters_;
+  CopiedShape copied_result_;
   // ReadHloTail: what came before `begin` is not known.
   bool tail_ = false;
   // ReadHloHead/ReadHloTail: what is left to check across the cuts.
