@@ -161,6 +161,9 @@ struct HloPartLinks {
     absl::string_view shape_text;  // the definition's, or the use's
     int64_t output_index = -1;     // uses: `#N`
     size_t offset = 0;
+    // Uses: a control predecessor (defined anywhere in its computation),
+    // else an operand (defined before its use).
+    bool control = false;
   };
   // A computation or module cut by a part boundary, as seen from one part.
   struct Side {

@@ -273,7 +273,8 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
     // Operands are defined before their use (as XLA's parser reads them).
     for (const HloOperand& operand : in.operands) {
       const Use use{operand.name, operand.shape_text, operand.output_index,
-                    static_cast<size_t>(operand.name.data() - text_.data())};
+                    static_cast<size_t>(operand.name.data() - text_.data()),
+                    false};
       const int64_t d = FindDefinition(operand.name);
       if (d < 0) {
         if (tail_ && in_first_computation_ && links_ != nullptr) {
@@ -319,7 +320,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
         uses_.push_back(
             Use{list.substr(begin, p - begin), absl::string_view(),
                 HloOperand::kWholeResult,
-                static_cast<size_t>(list.data() + begin - text_.data())});
+                static_cast<size_t>(list.data() + begin - text_.data()), true});
       }
     }
   }
@@ -588,7 +589,7 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
   for (const Use& use : uses_) {
     if (FindDefinition(use.name) >= 0) continue;
     side->pending_uses.push_back(HloPartLinks::Name{
-        use.name, use.shape_text, use.output_index, use.offset});
+        use.name, use.shape_text, use.output_index, use.offset, use.control});
   }
   side->signature_result =
       computation_.has_signature ? result_text_ : absl::string_view();
@@ -634,25 +635,80 @@ absl::StatusOr<Shape> DecodeText(absl::string_view text) {
 
 // The checks of CheckComputationEnd for uses and a root across cuts.
 struct SpanningComputation {
-  absl::flat_hash_map<absl::string_view, absl::string_view> definitions;
-  std::vector<HloPartLinks::Name> uses;
+  // The parts' definitions, in text order (views of their Sides).
+  std::vector<const std::vector<HloPartLinks::Name>*> definitions;
+  // Control predecessors not found yet: resolved by any definition.
+  std::vector<HloPartLinks::Name> anywhere;
   absl::string_view signature;
   bool root_marked = false;
   absl::string_view root_text;
 
   void Reset(const HloPartLinks::Side& side) {
     definitions.clear();
-    uses.clear();
+    anywhere.clear();
     signature = side.signature_result;
     root_marked = false;
     root_text = absl::string_view();
     Add(side);
   }
-  bool Add(const HloPartLinks::Side& side) {
-    for (const HloPartLinks::Name& d : side.definitions) {
-      definitions.emplace(d.name, d.shape_text);  // the first wins
+  // The shape text of the latest definition of each of `uses`' names among
+  // the definitions so far (name -> text), by one pass over them.
+  absl::flat_hash_map<absl::string_view, absl::string_view> Find(
+      const std::vector<HloPartLinks::Name>& uses) const {
+    absl::flat_hash_map<absl::string_view, absl::string_view> wanted;
+    absl::flat_hash_map<absl::string_view, absl::string_view> found;
+    if (uses.empty()) return found;
+    // Few names are wanted among many definitions: a name is hashed only
+    // when its length and last byte are those of a wanted one.
+    bool length[256] = {};
+    bool last[256] = {};
+    for (const HloPartLinks::Name& use : uses) {
+      wanted.emplace(use.name, absl::string_view());
+      length[std::min<size_t>(use.name.size(), 255)] = true;
+      if (!use.name.empty()) last[static_cast<uint8_t>(use.name.back())] = true;
     }
-    uses.insert(uses.end(), side.pending_uses.begin(), side.pending_uses.end());
+    for (const std::vector<HloPartLinks::Name>* part : definitions) {
+      for (const HloPartLinks::Name& d : *part) {
+        if (d.name.empty() || !length[std::min<size_t>(d.name.size(), 255)] ||
+            !last[static_cast<uint8_t>(d.name.back())]) {
+          continue;
+        }
+        if (wanted.contains(d.name)) found[d.name] = d.shape_text;
+      }
+    }
+    return found;
+  }
+  static bool Check(const HloPartLinks::Name& use, absl::string_view defined) {
+    if (use.output_index < 0 &&
+        (use.shape_text.empty() || use.shape_text == defined)) {
+      return true;
+    }
+    absl::StatusOr<Shape> shape = DecodeText(defined);
+    if (!shape.ok()) return true;
+    const Shape* s = &*shape;
+    if (use.output_index >= 0) {
+      // `#N` (deeper `#N#M` uses are checked by the whole reading only
+      // when this one fails: read the text whole then).
+      if (!s->IsTuple() || use.output_index >= s->tuple_size()) return false;
+      s = &s->tuple_shape(use.output_index);
+    }
+    if (use.shape_text.empty()) return true;
+    absl::StatusOr<Shape> written = DecodeText(use.shape_text);
+    return !written.ok() ||
+           Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*written, *s);
+  }
+  bool Add(const HloPartLinks::Side& side) {
+    // Operands are defined before their use: in the parts before.
+    std::vector<HloPartLinks::Name> operands;
+    for (const HloPartLinks::Name& use : side.pending_uses) {
+      (use.control ? anywhere : operands).push_back(use);
+    }
+    const auto found = Find(operands);
+    for (const HloPartLinks::Name& use : operands) {
+      auto it = found.find(use.name);
+      if (it == found.end() || !Check(use, it->second)) return false;
+    }
+    definitions.push_back(&side.definitions);
     if (side.root_marked) {
       if (root_marked) return false;
       root_marked = true;
@@ -661,31 +717,9 @@ struct SpanningComputation {
     return true;
   }
   bool Close(const HloPartLinks::Side& closing) {
-    for (const HloPartLinks::Name& use : uses) {
-      auto it = definitions.find(use.name);
-      if (it == definitions.end()) return false;
-      if (use.output_index < 0 &&
-          (use.shape_text.empty() || use.shape_text == it->second)) {
-        continue;
-      }
-      absl::StatusOr<Shape> defined = DecodeText(it->second);
-      if (!defined.ok()) continue;
-      const Shape* shape = &*defined;
-      if (use.output_index >= 0) {
-        // `#N` (deeper `#N#M` uses are checked by the whole reading only
-        // when this one fails: read the text whole then).
-        if (!shape->IsTuple() || use.output_index >= shape->tuple_size()) {
-          return false;
-        }
-        shape = &shape->tuple_shape(use.output_index);
-      }
-      if (use.shape_text.empty()) continue;
-      absl::StatusOr<Shape> written = DecodeText(use.shape_text);
-      if (written.ok() &&
-          !Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*written,
-                                                                  *shape)) {
-        return false;
-      }
+    const auto found = Find(anywhere);
+    for (const HloPartLinks::Name& use : anywhere) {
+      if (!found.contains(use.name)) return false;
     }
     const absl::string_view root = root_marked ? root_text : closing.last_text;
     if (!signature.empty() && !root.empty()) {
@@ -733,6 +767,9 @@ bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
                   const std::vector<const HloPartLinks*>& tails) {
   (void)text;
   if (!head.has_last) return false;
+  // The spanning computation keeps views of the Sides: none of them is a
+  // temporary.
+  static const HloPartLinks::Side kNone;
   SpanningComputation computation;
   SpanningModule module;
   computation.Reset(head.last);
@@ -741,12 +778,12 @@ bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
     if (!computation.Add(tail->first)) return false;
     if (tail->first_computation_closed) {
       if (!computation.Close(tail->first)) return false;
-      computation.Reset(tail->has_last ? tail->last : HloPartLinks::Side());
+      computation.Reset(tail->has_last ? tail->last : kNone);
     }
     if (!module.Add(tail->first)) return false;
     if (tail->first_module_closed) {
       if (!module.Close()) return false;
-      if (!module.Reset(tail->has_last ? tail->last : HloPartLinks::Side())) {
+      if (!module.Reset(tail->has_last ? tail->last : kNone)) {
         return false;
       }
     }

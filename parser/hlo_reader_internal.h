@@ -570,6 +570,9 @@ class Reader {
     absl::string_view shape_text;  // written at the use, or empty
     int64_t output_index;
     size_t offset;
+    // A control predecessor (defined anywhere in the computation), else an
+    // operand (defined before its use).
+    bool control;
   };
   std::vector<Use> uses_;
   std::vector<int64_t> parameter_numbers_;
