@@ -59,7 +59,10 @@
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
 //    "(4,3):(3,1)", compose, complement, divide, multiply; XlaShapeToCute
-//    turns a tiled XLA layout into a CuTe layout.
+//    turns a tiled XLA layout into a CuTe layout. CuTe's atoms
+//    (cute/atom/*.h): FindMmaAtom / FindCopyAtom by C++ name, MakeTiledMma
+//    and MakeTiledCopy with their TV layouts, SmemConflicts for shared-memory
+//    bank conflicts.
 //
 // 7. tt-mlir tensor layouts (namespace hlolayout::grid, grid/*.h):
 //    ParseGridTensor reads a `#ttnn.ttnn_layout`, a reworked
@@ -123,6 +126,13 @@
 #include "hlolayout/report/report.h"
 
 // CuTe layout algebra.
+#include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/mma_atom.h"
+#include "hlolayout/cute/atom/static_text.h"
+#include "hlolayout/cute/atom/tile.h"
+#include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
@@ -161,10 +171,12 @@
 #include "hlolayout/relayout/relayout.h"
 
 // Pictures of layouts (SVG and terminal text).
+#include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cute_picture.h"
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/draw/ttmlir_picture.h"
+#include "hlolayout/draw/tv_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.

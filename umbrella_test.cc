@@ -57,5 +57,16 @@ TEST(UmbrellaTest, Tour) {
   EXPECT_EQ(*cute::RunCuteOp("size", {"((2,2),3):((24,2),8)"}), "12");
 }
 
+TEST(UmbrellaTest, CuteAtoms) {
+  absl::StatusOr<cute::MmaAtom> atom =
+      cute::FindMmaAtom("SM80_16x8x8_F16F16F16F16_TN");
+  ASSERT_TRUE(atom.ok()) << atom.status();
+  absl::StatusOr<cute::TiledMma> tm =
+      cute::MakeTiledMma(*atom, cute::Layout(), {});
+  ASSERT_TRUE(tm.ok()) << tm.status();
+  EXPECT_EQ(cute::StaticText(tm->layout_c_tv),
+            "((_4,_8),((_2,_2),(_1,_1))):((_32,_1),((_16,_8),(_0,_0)))");
+}
+
 }  // namespace
 }  // namespace hlolayout

@@ -2,6 +2,7 @@
 #include "hlolayout/cute/atom/mma_atom.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,8 +106,8 @@ std::vector<std::string> AllMmaAtomNames(int64_t limit) {
     if (e.row->broken[0] != '\0') continue;
     const int64_t left = limit - static_cast<int64_t>(out.size());
     if (left <= 0) break;
-    std::vector<std::string> names =
-        e.pattern.Instances(left, /*optional_forms=*/false);
+    std::vector<std::string> names = e.pattern.Instances(
+        std::min<int64_t>(left, kNamesPerFamily), /*optional_forms=*/false);
     out.insert(out.end(), names.begin(), names.end());
   }
   return out;

@@ -70,8 +70,11 @@ std::vector<MmaFamilyInfo> MmaAtomFamilies();
 
 // AllMmaAtomNames
 //
-// Every name the tables describe (all parameter values; optional scale and
-// saturate arguments only in their shortest form), at most `limit`.
+// The names the tables describe (all parameter values; optional scale and
+// saturate arguments only in their shortest form), the first
+// kNamesPerFamily of each table row (UniversalFMA alone has 51^4), at most
+// `limit` in all.
+inline constexpr int64_t kNamesPerFamily = 4096;
 std::vector<std::string> AllMmaAtomNames(int64_t limit);
 
 }  // namespace hlolayout::cute

@@ -25,6 +25,7 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterRelayout(m);
   hlolayout::pyext::RegisterHlo(m);
   hlolayout::pyext::RegisterCute(m);
+  hlolayout::pyext::RegisterCuteAtoms(m);
   hlolayout::pyext::RegisterCli(m);
   hlolayout::pyext::RegisterGrid(m);
   hlolayout::pyext::RegisterMemory(m);

@@ -118,3 +118,9 @@ for _op in OPS:
 del _op
 
 __all__ = ["Layout", "OPS"] + list(OPS)
+
+# CuTe's atoms, tiled MMAs and tiled copies (cute_atoms.py).
+from .cute_atoms import *  # noqa: E402,F401,F403
+from .cute_atoms import __all__ as _atoms_all  # noqa: E402
+
+__all__ += _atoms_all

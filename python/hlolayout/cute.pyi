@@ -21,3 +21,19 @@ class Layout:
     def table(self) -> str: ...
 
 def __getattr__(name: str) -> Any: ...
+
+from .cute_atoms import (
+    Copy_Atom as Copy_Atom,
+    MMA_Atom as MMA_Atom,
+    TiledCopy as TiledCopy,
+    TiledMMA as TiledMMA,
+    bank_conflicts as bank_conflicts,
+    banks_picture as banks_picture,
+    make_tiled_copy as make_tiled_copy,
+    make_tiled_copy_A as make_tiled_copy_A,
+    make_tiled_copy_B as make_tiled_copy_B,
+    make_tiled_copy_C as make_tiled_copy_C,
+    make_tiled_copy_C_atom as make_tiled_copy_C_atom,
+    make_tiled_mma as make_tiled_mma,
+    mma_atom_names as mma_atom_names,
+)

@@ -1,0 +1,288 @@
+// python/hlolayout/_cute_atoms.cc: CuTe's atoms for `hlolayout.cute`
+// (cute/atom/): MMA and copy atoms, tiled MMAs and tiled copies, thread
+// slices, bank conflicts and their pictures. The Python classes with CuTe's
+// names are in cute_atoms.py.
+//
+//   >>> from hlolayout import cute
+//   >>> cute.make_tiled_mma("SM80_16x8x8_F16F16F16F16_TN").get_layoutC_TV()
+//   cute.Layout('((_4,_8),(_2,_2)):((_32,_1),(_16,_8))')
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "_binding.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
+#include "hlolayout/cute/atom/mma_atom.h"
+#include "hlolayout/cute/atom/static_text.h"
+#include "hlolayout/cute/atom/tile.h"
+#include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/draw/bank_picture.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/tv_picture.h"
+
+namespace py = pybind11;
+
+namespace hlolayout::pyext {
+namespace {
+
+using cute::StaticText;
+
+py::tuple Coords(const std::vector<std::array<int64_t, 2>>& coords) {
+  py::tuple out(coords.size());
+  for (size_t i = 0; i < coords.size(); ++i) {
+    out[i] = py::make_tuple(coords[i][0], coords[i][1]);
+  }
+  return out;
+}
+
+cute::Operand ParseOperand(const std::string& operand) {
+  if (operand == "A") return cute::Operand::kA;
+  if (operand == "B") return cute::Operand::kB;
+  if (operand == "C") return cute::Operand::kC;
+  throw py::value_error(
+      absl::StrCat("operand is 'A', 'B' or 'C', got '", operand, "'"));
+}
+
+std::string Picture(absl::StatusOr<std::vector<draw::CellGrid>> grids,
+                    const std::string& title, bool svg, bool colour) {
+  std::vector<draw::CellGrid> g = Unwrap(std::move(grids));
+  if (svg) return draw::GridsToSvg(g, title);
+  return absl::StrCat(title, "\n\n",
+                      draw::GridsToText(g, draw::TextStyle{colour, false}));
+}
+
+py::dict ConflictDict(const cute::ConflictReport& r) {
+  py::list instructions;
+  for (const cute::InstructionReport& ir : r.instructions) {
+    py::list phases;
+    for (const cute::PhaseReport& p : ir.phases) {
+      py::list collisions;
+      for (const cute::BankCollision& c : p.collisions) {
+        py::dict d;
+        d["bank"] = c.bank;
+        d["words"] = c.words;
+        d["threads"] = c.threads;
+        collisions.append(d);
+      }
+      py::dict pd;
+      pd["threads"] = py::make_tuple(p.first_thread, p.last_thread);
+      pd["wavefronts"] = p.wavefronts;
+      pd["ideal"] = p.ideal;
+      pd["collisions"] = collisions;
+      phases.append(pd);
+    }
+    py::dict id;
+    id["warp"] = ir.warp;
+    id["instruction"] = ir.instruction;
+    id["wavefronts"] = ir.wavefronts;
+    id["ideal"] = ir.ideal;
+    id["phases"] = phases;
+    instructions.append(id);
+  }
+  py::dict out;
+  out["wavefronts"] = r.wavefronts;
+  out["ideal"] = r.ideal;
+  out["threads_per_phase"] = r.threads_per_phase;
+  out["value_bits"] = r.value_bits;
+  out["instructions"] = instructions;
+  return out;
+}
+
+cute::SmemLayout Smem(const std::string& text) {
+  return cute::SmemLayout::Any(Unwrap(cute::ParseAnyLayout(text)));
+}
+
+}  // namespace
+
+void RegisterCuteAtoms(py::module_& m) {
+  py::class_<cute::MmaAtom>(m, "_MmaAtom")
+      .def_readonly("name", &cute::MmaAtom::name)
+      .def_readonly("family", &cute::MmaAtom::family)
+      .def_property_readonly(
+          "thr_id", [](const cute::MmaAtom& a) { return StaticText(a.thr_id); })
+      .def_property_readonly("shape_mnk",
+                             [](const cute::MmaAtom& a) {
+                               return py::make_tuple(a.shape_mnk[0].value(),
+                                                     a.shape_mnk[1].value(),
+                                                     a.shape_mnk[2].value());
+                             })
+      .def_property_readonly(
+          "a", [](const cute::MmaAtom& a) { return StaticText(a.layout_a_tv); })
+      .def_property_readonly(
+          "b", [](const cute::MmaAtom& a) { return StaticText(a.layout_b_tv); })
+      .def_property_readonly("c", [](const cute::MmaAtom& a) {
+        return StaticText(a.layout_c_tv);
+      });
+  m.def("cute_find_mma_atom", [](const std::string& name) {
+    return Unwrap(cute::FindMmaAtom(name));
+  });
+  m.def("cute_mma_atom_names",
+        [](int64_t limit) { return cute::AllMmaAtomNames(limit); });
+
+  py::class_<cute::CopyAtom>(m, "_CopyAtom")
+      .def_property_readonly("name", &cute::CopyAtom::name)
+      .def_property_readonly("op",
+                             [](const cute::CopyAtom& a) { return a.op.name; })
+      .def_readonly("value_type", &cute::CopyAtom::value_type)
+      .def_readonly("value_bits", &cute::CopyAtom::value_bits)
+      .def_property_readonly(
+          "thr_id",
+          [](const cute::CopyAtom& a) { return StaticText(a.op.thr_id); })
+      .def_property_readonly(
+          "val_src",
+          [](const cute::CopyAtom& a) { return StaticText(a.val_src); })
+      .def_property_readonly(
+          "val_dst",
+          [](const cute::CopyAtom& a) { return StaticText(a.val_dst); })
+      .def_property_readonly(
+          "val_ref",
+          [](const cute::CopyAtom& a) { return StaticText(a.val_ref); })
+      .def_property_readonly(
+          "src",
+          [](const cute::CopyAtom& a) { return StaticText(a.op.src_bits); })
+      .def_property_readonly(
+          "dst",
+          [](const cute::CopyAtom& a) { return StaticText(a.op.dst_bits); })
+      .def_property_readonly(
+          "ref",
+          [](const cute::CopyAtom& a) { return StaticText(a.op.ref_bits); })
+      .def_property_readonly("num_val_src", &cute::CopyAtom::num_val_src)
+      .def_property_readonly("num_val_dst", &cute::CopyAtom::num_val_dst);
+  m.def("cute_find_copy_atom", [](const std::string& name) {
+    return Unwrap(cute::FindCopyAtom(name));
+  });
+  m.def("cute_make_copy_atom",
+        [](const std::string& op, const std::string& type) {
+          return Unwrap(cute::FindCopyAtom(
+              absl::StrCat("Copy_Atom<", op, ",", type, ">")));
+        });
+
+  py::class_<cute::TiledMma>(m, "_TiledMma")
+      .def_readonly("atom", &cute::TiledMma::atom)
+      .def_property_readonly(
+          "thr_layout_vmnk",
+          [](const cute::TiledMma& t) { return StaticText(t.thr_layout_vmnk); })
+      .def_property_readonly(
+          "permutation",
+          [](const cute::TiledMma& t) { return cute::TileText(t.permutation); })
+      .def_property_readonly("tile_mnk",
+                             [](const cute::TiledMma& t) {
+                               return py::make_tuple(
+                                   t.tile_mnk[0], t.tile_mnk[1], t.tile_mnk[2]);
+                             })
+      .def_property_readonly("num_threads", &cute::TiledMma::num_threads)
+      .def("layout_tv",
+           [](const cute::TiledMma& t, const std::string& operand) {
+             return StaticText(t.layout_tv(ParseOperand(operand)));
+           })
+      .def("slice",
+           [](const cute::TiledMma& t, const std::string& operand,
+              int64_t thread) {
+             return Coords(
+                 Unwrap(cute::ThreadSlice(t, ParseOperand(operand), thread)));
+           })
+      .def("picture", [](const cute::TiledMma& t, bool svg, bool colour) {
+        return Picture(draw::TiledMmaGrids(t),
+                       absl::StrCat("TiledMMA ", t.atom.name), svg, colour);
+      });
+  m.def("cute_make_tiled_mma",
+        [](const cute::MmaAtom& atom, const std::string& layout,
+           const std::string& permutation) {
+          cute::Layout l;
+          if (!layout.empty()) {
+            l = Unwrap(cute::atom_internal::ParseStaticLayout(layout));
+          }
+          cute::Tile p;
+          if (!permutation.empty()) p = Unwrap(cute::ParseTile(permutation));
+          absl::StatusOr<cute::TiledMma> tm;
+          {
+            py::gil_scoped_release release;
+            tm = cute::MakeTiledMma(atom, l, p);
+          }
+          return Unwrap(std::move(tm));
+        });
+
+  py::class_<cute::TiledCopy>(m, "_TiledCopy")
+      .def_readonly("atom", &cute::TiledCopy::atom)
+      .def_property_readonly(
+          "tiler",
+          [](const cute::TiledCopy& t) { return cute::TileText(t.tiler_mn); })
+      .def_property_readonly("tiled_layout_tv",
+                             [](const cute::TiledCopy& t) {
+                               return StaticText(t.tiled_layout_tv);
+                             })
+      .def_property_readonly(
+          "layout_s_tv",
+          [](const cute::TiledCopy& t) { return StaticText(t.layout_s_tv); })
+      .def_property_readonly(
+          "layout_d_tv",
+          [](const cute::TiledCopy& t) { return StaticText(t.layout_d_tv); })
+      .def_property_readonly("num_threads", &cute::TiledCopy::num_threads)
+      .def("slice",
+           [](const cute::TiledCopy& t, bool destination, int64_t thread) {
+             return Coords(Unwrap(cute::CopySlice(t, destination, thread)));
+           })
+      .def("picture",
+           [](const cute::TiledCopy& t, bool svg, bool colour) {
+             return Picture(draw::TiledCopyGrids(t),
+                            absl::StrCat("TiledCopy ", t.atom.name()), svg,
+                            colour);
+           })
+      .def("conflicts", [](const cute::TiledCopy& t, const std::string& smem,
+                           bool destination) {
+        const cute::SmemLayout s = Smem(smem);
+        absl::StatusOr<cute::ConflictReport> r;
+        {
+          py::gil_scoped_release release;
+          r = cute::SmemConflicts(
+              t, destination ? cute::Side::kDestination : cute::Side::kSource,
+              s);
+        }
+        return ConflictDict(Unwrap(std::move(r)));
+      });
+  m.def("cute_make_tiled_copy",
+        [](const cute::CopyAtom& atom, const std::string& thr,
+           const std::string& val) {
+          return Unwrap(cute::MakeTiledCopy(
+              atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
+              Unwrap(cute::atom_internal::ParseStaticLayout(val))));
+        });
+  m.def("cute_make_tiled_copy_from_mma", [](const cute::CopyAtom& atom,
+                                            const cute::TiledMma& tm,
+                                            const std::string& operand) {
+    if (operand == "C_atom") return Unwrap(cute::MakeTiledCopyCAtom(atom, tm));
+    return Unwrap(cute::MakeTiledCopyFromMma(atom, tm, ParseOperand(operand)));
+  });
+  m.def("cute_tv_conflicts",
+        [](const std::string& smem, const std::string& tv, int64_t rows,
+           int64_t cols, int bits, int64_t vector) {
+          const cute::SmemLayout s = Smem(smem);
+          cute::Layout l = Unwrap(cute::ParseLayout(tv));
+          auto accesses = Unwrap(cute::TvAccesses(l, rows, cols, vector, s));
+          return ConflictDict(Unwrap(cute::CountConflicts(accesses, bits)));
+        });
+  m.def("cute_banks_picture",
+        [](const std::string& smem, int bits, bool svg, bool colour) {
+          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(smem));
+          absl::StatusOr<draw::CellGrid> g = draw::BankGrid(l, bits);
+          std::vector<draw::CellGrid> grids = {Unwrap(std::move(g))};
+          const std::string title =
+              absl::StrCat("banks of ", smem, ", ", bits, "-bit elements");
+          if (svg) return draw::GridsToSvg(grids, title);
+          return absl::StrCat(
+              title, "\n\n",
+              draw::GridsToText(grids, draw::TextStyle{colour, false}));
+        });
+}
+
+}  // namespace hlolayout::pyext

@@ -1,0 +1,419 @@
+"""CuTe's atoms as kernel authors use them, under CuTe's names (re-exported
+by `hlolayout.cute`): MMA and copy atoms, make_tiled_mma, make_tiled_copy
+and make_tiled_copy_A/B/C, their thread-value layouts, thread slices,
+shared-memory bank conflicts, and pictures (Jupyter shows them).
+
+    >>> from hlolayout import cute
+    >>> atom = cute.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN")
+    >>> atom.Shape_MNK, str(atom.LayoutB_TV)
+    ((16, 8, 16), '((_4,_8),(_2,_2)):((_16,_1),(_8,_64))')
+    >>> tm = cute.make_tiled_mma(atom, (2, 2, 1), "<_32,(_8,_2,_2):(_1,_16,_8),_16>")
+    >>> tm.tile_shape, str(tm.get_layoutC_TV())
+    ((32, 32, 16), '((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_512),((_32,_8),(_0,_256)))')
+    >>> tm.thread_slice(5)["C"][:2]
+    ((1, 2), (1, 3))
+    >>> ldsm = cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t")
+    >>> tc = cute.make_tiled_copy_A(ldsm, tm)
+    >>> str(tc.Tiler_MN), str(tc.get_layoutS_TV())
+    ('(_32,_16)', '((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))')
+    >>> r = tc.bank_conflicts("(32,16):(16,1)")
+    >>> r["wavefronts"], r["ideal"]
+    (32, 16)
+
+Every layout comes back as a `cute.Layout` printing CuTe's static text
+(`_N`). Bad names and options raise ValueError with the CLI's message
+(unknown names list the nearest known ones).
+"""
+
+from . import _hlolayout as _core
+
+__all__ = [
+    "MMA_Atom", "Copy_Atom", "TiledMMA", "TiledCopy", "make_tiled_mma",
+    "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B",
+    "make_tiled_copy_C", "make_tiled_copy_C_atom", "bank_conflicts",
+    "banks_picture", "mma_atom_names",
+]
+
+
+def _layout(text):
+    from .cute import Layout
+    return Layout(text)
+
+
+def _text(value):
+    """A layout argument as CuTe text: a Layout, a str, or a shape tuple."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        return _tuple_text(value)
+    return str(value)
+
+
+def _tuple_text(t):
+    if isinstance(t, int) and not isinstance(t, bool):
+        return str(t)
+    if isinstance(t, tuple):
+        return "(" + ",".join(_tuple_text(x) for x in t) + ")"
+    raise TypeError("expected ints and tuples of ints, got %s" %
+                    type(t).__name__)
+
+
+def _permutation_text(value):
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (tuple, list)):
+        parts = []
+        for m in value:
+            if m is None or m == "_":
+                parts.append("_")
+            elif isinstance(m, int) and not isinstance(m, bool):
+                parts.append("_%d" % m)
+            else:
+                parts.append(_text(m))
+        return "<" + ",".join(parts) + ">"
+    raise TypeError("a permutation is text ('<_32,_32,_16>') or a tuple of "
+                    "ints, layouts and None, got %s" % type(value).__name__)
+
+
+class MMA_Atom:  # noqa: N801 (CuTe's name)
+    """An MMA atom by its CuTe C++ name: ThrID, Shape_MNK, LayoutA/B/C_TV.
+
+    MMA_Atom("SM90_64x128x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::MN>")
+    """
+
+    __slots__ = ("_atom",)
+
+    def __init__(self, name):
+        if isinstance(name, MMA_Atom):
+            self._atom = name._atom
+            return
+        if not isinstance(name, str):
+            raise TypeError("MMA_Atom takes the atom's C++ name, got %s" %
+                            type(name).__name__)
+        self._atom = _core.cute_find_mma_atom(name)
+
+    @property
+    def name(self):
+        return self._atom.name
+
+    @property
+    def family(self):
+        return self._atom.family
+
+    @property
+    def ThrID(self):  # noqa: N802
+        return _layout(self._atom.thr_id)
+
+    @property
+    def Shape_MNK(self):  # noqa: N802
+        return self._atom.shape_mnk
+
+    @property
+    def LayoutA_TV(self):  # noqa: N802
+        return _layout(self._atom.a)
+
+    @property
+    def LayoutB_TV(self):  # noqa: N802
+        return _layout(self._atom.b)
+
+    @property
+    def LayoutC_TV(self):  # noqa: N802
+        return _layout(self._atom.c)
+
+    def __str__(self):
+        a = self._atom
+        return ("MMA_Atom\n  ThrID:      %s\n  Shape_MNK:  (_%d,_%d,_%d)\n"
+                "  LayoutA_TV: %s\n  LayoutB_TV: %s\n  LayoutC_TV: %s\n" %
+                ((a.thr_id,) + tuple(a.shape_mnk) + (a.a, a.b, a.c)))
+
+    def __repr__(self):
+        return "cute.MMA_Atom(%r)" % self._atom.name
+
+    def _repr_svg_(self):
+        return make_tiled_mma(self).svg()
+
+
+class Copy_Atom:  # noqa: N801 (CuTe's name)
+    """A copy atom Copy_Atom<OP, T>: Copy_Atom("SM75_U32x4_LDSM_N", "half_t")
+    or Copy_Atom("Copy_Atom<SM75_U32x4_LDSM_N, half_t>").
+
+    ThrID, ValLayoutSrc/Dst/Ref (in values of T) and SrcLayout/DstLayout/
+    RefLayout (in bits).
+    """
+
+    __slots__ = ("_atom",)
+
+    def __init__(self, op, value_type=None):
+        if isinstance(op, Copy_Atom):
+            self._atom = op._atom
+            return
+        if not isinstance(op, str):
+            raise TypeError("Copy_Atom takes names, got %s" % type(op).__name__)
+        if value_type is None:
+            self._atom = _core.cute_find_copy_atom(op)
+        else:
+            self._atom = _core.cute_make_copy_atom(op, value_type)
+
+    @property
+    def name(self):
+        return self._atom.name
+
+    @property
+    def ValType(self):  # noqa: N802
+        return self._atom.value_type
+
+    @property
+    def ThrID(self):  # noqa: N802
+        return _layout(self._atom.thr_id)
+
+    @property
+    def ValLayoutSrc(self):  # noqa: N802
+        return _layout(self._atom.val_src)
+
+    @property
+    def ValLayoutDst(self):  # noqa: N802
+        return _layout(self._atom.val_dst)
+
+    @property
+    def ValLayoutRef(self):  # noqa: N802
+        return _layout(self._atom.val_ref)
+
+    @property
+    def SrcLayout(self):  # noqa: N802
+        return _layout(self._atom.src)
+
+    @property
+    def DstLayout(self):  # noqa: N802
+        return _layout(self._atom.dst)
+
+    @property
+    def RefLayout(self):  # noqa: N802
+        return _layout(self._atom.ref)
+
+    @property
+    def NumValSrc(self):  # noqa: N802
+        return self._atom.num_val_src
+
+    @property
+    def NumValDst(self):  # noqa: N802
+        return self._atom.num_val_dst
+
+    def __str__(self):
+        a = self._atom
+        return ("Copy_Atom\n  ThrID:        %s\n  ValLayoutSrc: %s\n"
+                "  ValLayoutDst: %s\n  ValLayoutRef: %s\n  ValueType:    %db\n" %
+                (a.thr_id, a.val_src, a.val_dst, a.val_ref, a.value_bits))
+
+    def __repr__(self):
+        return "cute.Copy_Atom(%r)" % self._atom.name
+
+
+class TiledMMA:
+    """make_tiled_mma(atom, atom_layout, permutation)."""
+
+    __slots__ = ("_tm",)
+
+    def __init__(self, tm):
+        self._tm = tm
+
+    @property
+    def atom(self):
+        a = MMA_Atom.__new__(MMA_Atom)
+        a._atom = self._tm.atom
+        return a
+
+    @property
+    def ThrLayoutVMNK(self):  # noqa: N802
+        return _layout(self._tm.thr_layout_vmnk)
+
+    def get_thr_layout_vmnk(self):
+        return self.ThrLayoutVMNK
+
+    @property
+    def PermutationMNK(self):  # noqa: N802
+        """The permutation as CuTe prints it, '(_32,_32,_16)' (a Tile: text)."""
+        return self._tm.permutation
+
+    @property
+    def tile_shape(self):
+        """(M, N, K) of the tile (CuTe's tile_shape(tiled_mma))."""
+        return self._tm.tile_mnk
+
+    TileShape_MNK = tile_shape
+
+    def size(self):
+        """The number of threads."""
+        return self._tm.num_threads
+
+    def get_layoutA_TV(self):  # noqa: N802
+        return _layout(self._tm.layout_tv("A"))
+
+    def get_layoutB_TV(self):  # noqa: N802
+        return _layout(self._tm.layout_tv("B"))
+
+    def get_layoutC_TV(self):  # noqa: N802
+        return _layout(self._tm.layout_tv("C"))
+
+    def thread_slice(self, thread):
+        """The tile coordinates thread `thread` holds, in value order:
+        {"A": ((m,k), ...), "B": ((n,k), ...), "C": ((m,n), ...)}."""
+        return {op: self._tm.slice(op, thread) for op in ("A", "B", "C")}
+
+    def svg(self):
+        """The A, B and C panels as `hlolayout cute draw-mma --svg` draws them."""
+        return self._tm.picture(True, False)
+
+    def picture(self, colour=False):
+        """The panels as terminal text."""
+        return self._tm.picture(False, colour)
+
+    def _repr_svg_(self):
+        return self.svg()
+
+    def __str__(self):
+        return ("TiledMMA\n  ThrLayoutVMNK:  %s\n  PermutationMNK: %s\n%s" %
+                (self._tm.thr_layout_vmnk, self._tm.permutation, self.atom))
+
+    def __repr__(self):
+        return "<cute.TiledMMA %s tile %s>" % (self._tm.atom.name,
+                                                self._tm.tile_mnk)
+
+
+class TiledCopy:
+    """make_tiled_copy(...) and make_tiled_copy_A/B/C/C_atom(...)."""
+
+    __slots__ = ("_tc",)
+
+    def __init__(self, tc):
+        self._tc = tc
+
+    @property
+    def atom(self):
+        a = Copy_Atom.__new__(Copy_Atom)
+        a._atom = self._tc.atom
+        return a
+
+    @property
+    def Tiler_MN(self):  # noqa: N802
+        """The tile as CuTe prints it: a shape '(_32,_16)' or layouts."""
+        return self._tc.tiler
+
+    @property
+    def TiledLayout_TV(self):  # noqa: N802
+        return _layout(self._tc.tiled_layout_tv)
+
+    def get_layoutS_TV(self):  # noqa: N802
+        return _layout(self._tc.layout_s_tv)
+
+    def get_layoutD_TV(self):  # noqa: N802
+        return _layout(self._tc.layout_d_tv)
+
+    def size(self):
+        """The number of threads."""
+        return self._tc.num_threads
+
+    def thread_slice(self, thread):
+        """{"S": ((m,n), ...), "D": ((m,n), ...)}: what thread `thread`
+        reads and writes, in value order."""
+        return {"S": self._tc.slice(False, thread),
+                "D": self._tc.slice(True, thread)}
+
+    def bank_conflicts(self, smem, side=None):
+        """Shared-memory wavefronts per instruction on layout `smem` (text or
+        Layout; swizzled and composed layouts too), as `hlolayout cute
+        conflicts --json` reports them. `side` is "S" or "D"; default "D"
+        for stmatrix and cp.async atoms, else "S"."""
+        if side is None:
+            op = self._tc.atom.op
+            side = "D" if ("STSM" in op or "CP_ASYNC" in op) else "S"
+        if side not in ("S", "D"):
+            raise ValueError("side is 'S' or 'D', got %r" % (side,))
+        return self._tc.conflicts(_text(smem), side == "D")
+
+    def svg(self):
+        return self._tc.picture(True, False)
+
+    def picture(self, colour=False):
+        return self._tc.picture(False, colour)
+
+    def _repr_svg_(self):
+        return self.svg()
+
+    def __str__(self):
+        return ("TiledCopy\n  Tiler_MN:       %s\n  TiledLayout_TV: %s\n%s" %
+                (self._tc.tiler, self._tc.tiled_layout_tv, self.atom))
+
+    def __repr__(self):
+        return "<cute.TiledCopy %s tile %s>" % (self._tc.atom.name,
+                                                self._tc.tiler)
+
+
+def make_tiled_mma(atom, atom_layout=None, permutation=None):
+    """CuTe's make_tiled_mma: `atom` an MMA_Atom or its name, `atom_layout`
+    a Layout, its text or a shape tuple ((2,2,1)), `permutation` text
+    ('<_32,(_8,_2,_2):(_1,_16,_8),_>') or a tuple of ints, layouts and None.
+    Every integer is static, as CuTe requires."""
+    atom = MMA_Atom(atom)
+    return TiledMMA(_core.cute_make_tiled_mma(atom._atom, _text(atom_layout),
+                                              _permutation_text(permutation)))
+
+
+def _copy_atom(atom):
+    return atom if isinstance(atom, Copy_Atom) else Copy_Atom(atom)
+
+
+def make_tiled_copy(copy_atom, thr_layout, val_layout):
+    """make_tiled_copy(copy_atom, thr_layout, val_layout): (m,n) -> thread and
+    (m,n) -> value layouts (text, Layout or shape tuples)."""
+    a = _copy_atom(copy_atom)
+    return TiledCopy(_core.cute_make_tiled_copy(a._atom, _text(thr_layout),
+                                                _text(val_layout)))
+
+
+def _from_mma(copy_atom, tiled_mma, operand):
+    if not isinstance(tiled_mma, TiledMMA):
+        raise TypeError("expected a TiledMMA (make_tiled_mma), got %s" %
+                        type(tiled_mma).__name__)
+    a = _copy_atom(copy_atom)
+    return TiledCopy(_core.cute_make_tiled_copy_from_mma(a._atom, tiled_mma._tm,
+                                                         operand))
+
+
+def make_tiled_copy_A(copy_atom, tiled_mma):  # noqa: N802
+    return _from_mma(copy_atom, tiled_mma, "A")
+
+
+def make_tiled_copy_B(copy_atom, tiled_mma):  # noqa: N802
+    return _from_mma(copy_atom, tiled_mma, "B")
+
+
+def make_tiled_copy_C(copy_atom, tiled_mma):  # noqa: N802
+    return _from_mma(copy_atom, tiled_mma, "C")
+
+
+def make_tiled_copy_C_atom(copy_atom, tiled_mma):  # noqa: N802
+    return _from_mma(copy_atom, tiled_mma, "C_atom")
+
+
+def bank_conflicts(smem, tv, tile, bits, vector=1):
+    """Bank conflicts of a bare TV layout ((thread, value) -> column-major
+    index of the `tile` (M, N)) on shared-memory layout `smem`, `bits` per
+    value, `vector` values per thread per instruction."""
+    rows, cols = tile
+    return _core.cute_tv_conflicts(_text(smem), _text(tv), int(rows),
+                                   int(cols), int(bits), int(vector))
+
+
+def banks_picture(smem, bits=16, svg=True):
+    """A shared-memory layout coloured by bank, as SVG (or terminal text)."""
+    return _core.cute_banks_picture(_text(smem), int(bits), bool(svg), False)
+
+
+def mma_atom_names(limit=100000):
+    """The MMA atom names the tables know, each family's first 4096
+    (optional arguments in their shortest form), at most `limit` in all."""
+    return _core.cute_mma_atom_names(int(limit))

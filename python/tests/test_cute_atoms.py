@@ -1,0 +1,130 @@
+"""hlolayout.cute's atoms: MMA_Atom, Copy_Atom, make_tiled_mma and
+make_tiled_copy_*, slices, conflicts and pictures, against answers CuTe gave
+(cute/atom/testdata) and the CLI."""
+
+import doctest
+import os
+
+import pytest
+
+from hlolayout import cute, cute_atoms
+
+DATA = os.path.join(os.path.dirname(__file__), "..", "..", "cute", "atom",
+                    "testdata")
+
+
+def _rows(name, limit=None):
+    path = os.path.join(DATA, name)
+    if not os.path.exists(path):  # runfiles: the repository's top folder
+        path = os.path.join("cute", "atom", "testdata", name)
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            out.append(line.rstrip("\n").split("\t"))
+    return out[:limit]
+
+
+def test_docstring_examples():
+    result = doctest.testmod(cute_atoms, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_mma_atoms_match_cute():
+    for name, thr, shape, a, b, c in _rows("mma_atoms_reference.tsv"):
+        atom = cute.MMA_Atom(name)
+        assert str(atom.ThrID) == thr
+        assert "(_%d,_%d,_%d)" % atom.Shape_MNK == shape
+        assert (str(atom.LayoutA_TV), str(atom.LayoutB_TV),
+                str(atom.LayoutC_TV)) == (a, b, c), name
+
+
+def test_tiled_mma_matches_cute():
+    for row in _rows("tiled_mma_reference.tsv"):
+        name, layout, perm, vmnk, pmnk, tile, a, b, c = row
+        tm = cute.make_tiled_mma(name, None if layout == "-" else layout,
+                                 None if perm == "-" else perm)
+        assert str(tm.ThrLayoutVMNK) == vmnk
+        assert tm.PermutationMNK == pmnk
+        assert "(_%d,_%d,_%d)" % tm.tile_shape == tile
+        assert (str(tm.get_layoutA_TV()), str(tm.get_layoutB_TV()),
+                str(tm.get_layoutC_TV())) == (a, b, c), row
+
+
+def test_copy_atoms_and_tiled_copies_match_cute():
+    for row in _rows("copy_atoms_reference.tsv"):
+        atom = cute.Copy_Atom(row[0])
+        assert [str(x) for x in (atom.ThrID, atom.ValLayoutSrc, atom.ValLayoutDst,
+                                 atom.ValLayoutRef, atom.SrcLayout,
+                                 atom.DstLayout, atom.RefLayout)] == row[1:]
+    for row in _rows("tiled_copy_reference.tsv"):
+        atom, kind, thr, val, mma, layout, perm, tiler, tv, s, d = row
+        if kind == "thr-val":
+            tc = cute.make_tiled_copy(atom, thr, val)
+        else:
+            tm = cute.make_tiled_mma(mma, None if layout == "-" else layout,
+                                     None if perm == "-" else perm)
+            tc = getattr(cute, "make_tiled_copy_" + kind)(atom, tm)
+        assert (tc.Tiler_MN, str(tc.TiledLayout_TV), str(tc.get_layoutS_TV()),
+                str(tc.get_layoutD_TV())) == (tiler, tv, s, d), row
+
+
+def test_arguments_as_tuples():
+    a = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 2, 1),
+                            (32, None, 16))
+    b = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)",
+                            "<_32,_,_16>")
+    assert str(a.get_layoutC_TV()) == str(b.get_layoutC_TV())
+    assert a.PermutationMNK == "(_32,_,_16)"
+    tc = cute.make_tiled_copy(cute.Copy_Atom("UniversalCopy<uint128_t>", "half_t"),
+                              cute.Layout("(32,4):(4,1)"), (1, 8))
+    assert tc.Tiler_MN == "(_32,_32)"
+
+
+def test_thread_slices():
+    tm = cute.make_tiled_mma("SM80_16x8x8_F16F16F16F16_TN")
+    s = tm.thread_slice(5)
+    assert s["A"] == ((1, 2), (1, 3), (9, 2), (9, 3))
+    assert s["B"] == ((1, 2), (1, 3))
+    # Every C element is held by exactly one (thread, value).
+    seen = set()
+    for t in range(tm.size()):
+        seen.update(tm.thread_slice(t)["C"])
+    assert len(seen) == 16 * 8
+
+
+def test_conflicts_and_pictures():
+    tm = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 1, 1))
+    tc = cute.make_tiled_copy_A(cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), tm)
+    r = tc.bank_conflicts("(32,16):(16,1)")
+    assert (r["wavefronts"], r["ideal"]) == (16, 8)
+    assert tc.bank_conflicts("Sw<1,3,3> o _0 o (32,16):(16,1)")["wavefronts"] == 8
+    r = cute.bank_conflicts("(32,32):(32,1)", "(32,1):(1,0)", (32, 32), 32)
+    assert r["wavefronts"] == 32
+    assert tm.svg().startswith("<svg") and 'data-thread="0"' in tm.svg()
+    assert tm._repr_svg_() == tm.svg()
+    assert "T0 V0" in tc.picture()
+    assert cute.banks_picture("Sw<3,3,3> o _0 o (8,64):(64,1)").startswith("<svg")
+    assert cute.MMA_Atom("SM61_DP4A")._repr_svg_().startswith("<svg")
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="nearest"):
+        cute.MMA_Atom("SM80_16x8x16_F16F16F16F16_NT")
+    with pytest.raises(ValueError, match="not valid for Dst"):
+        cute.Copy_Atom("SM75_U32x4_LDSM_N", "double")
+    with pytest.raises(ValueError, match="1:5"):
+        cute.make_tiled_mma("SM61_DP4A", "(2,2")
+    with pytest.raises(ValueError, match="outside"):
+        cute.make_tiled_mma("SM61_DP4A").thread_slice(1)
+    with pytest.raises(TypeError):
+        cute.MMA_Atom(3)
+    with pytest.raises(TypeError):
+        cute.make_tiled_copy_A("Copy_Atom<DefaultCopy, float>", "not a tiled mma")
+
+
+def test_names_cover_the_families():
+    names = cute.mma_atom_names(200000)
+    assert "SM80_16x8x16_F16F16F16F16_TN" in names
+    assert any(n.startswith("SM100_MMA_F16BF16_2x1SM_SS<") for n in names)
