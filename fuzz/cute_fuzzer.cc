@@ -4,12 +4,23 @@
 // two operands separated by tabs. ScaledBasis layouts (`1@0`) go through
 // their own parser, printer, evaluation and composition; swizzles and
 // composed layouts (`Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`) through theirs.
+// Atoms (cute/atom): the text as an MMA atom, copy atom, copy operation and
+// Tile; and the tab-separated fields as make_tiled_mma's ATOM, atom layout
+// and permutation (an unknown atom picks a known one by the first byte),
+// with thread slices and a tiled copy from the tiled MMA.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/copy_atom.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
+#include "hlolayout/cute/atom/mma_atom.h"
+#include "hlolayout/cute/atom/tile.h"
+#include "hlolayout/cute/atom/tiled_copy.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/ops.h"
 #include "hlolayout/cute/parse.h"
@@ -17,6 +28,63 @@
 #include "hlolayout/cute/slice.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/fuzz/fuzz_util.h"
+
+namespace {
+
+// The atom names, tiles and tiled MMAs/copies of cute/atom.
+void FuzzAtoms(uint8_t selector, absl::string_view text) {
+  using namespace hlolayout;
+  using namespace hlolayout::fuzz;
+  CheckError(cute::FindMmaAtom(text).status(), text);
+  CheckError(cute::FindCopyAtom(text).status(), text);
+  CheckError(cute::FindCopyOp(text).status(), text);
+  absl::StatusOr<cute::Tile> tile = cute::ParseTile(text);
+  CheckError(tile.status(), text);
+  if (tile.ok()) {
+    const std::string printed = cute::TileText(*tile);
+    absl::StatusOr<cute::Tile> again = cute::ParseTile(printed);
+    if (!again.ok() || cute::TileText(*again) != printed) {
+      Fail("cute tile round trip", printed, text);
+    }
+  }
+
+  std::vector<absl::string_view> f = SplitN(text, '\t', 3);
+  if (f.size() < 2) return;
+  static const std::vector<std::string>* names =
+      new std::vector<std::string>(cute::AllMmaAtomNames(20000));
+  absl::StatusOr<cute::MmaAtom> atom = cute::FindMmaAtom(f[0]);
+  if (!atom.ok()) atom = cute::FindMmaAtom((*names)[selector * 77 % names->size()]);
+  if (!atom.ok()) Fail("a listed MMA atom is not found", "", text);
+  absl::StatusOr<cute::Layout> layout = cute::atom_internal::ParseStaticLayout(f[1]);
+  CheckError(layout.status(), text);
+  cute::Tile perm;
+  if (f.size() > 2) {
+    absl::StatusOr<cute::Tile> p = cute::ParseTile(f[2]);
+    CheckError(p.status(), text);
+    if (p.ok()) perm = *p;
+  }
+  if (!layout.ok()) return;
+  absl::StatusOr<cute::TiledMma> tm = cute::MakeTiledMma(*atom, *layout, perm);
+  CheckError(tm.status(), text);
+  if (!tm.ok()) return;
+  for (cute::Operand op : {cute::Operand::kA, cute::Operand::kB, cute::Operand::kC}) {
+    auto slice = cute::ThreadSlice(*tm, op, selector % (tm->num_threads() + 1));
+    CheckError(slice.status(), text);
+  }
+  absl::StatusOr<cute::CopyAtom> copy =
+      cute::FindCopyAtom("Copy_Atom<UniversalCopy<uint32_t>, half_t>");
+  absl::StatusOr<cute::TiledCopy> tc =
+      cute::MakeTiledCopyFromMma(*copy, *tm, cute::Operand::kC);
+  CheckError(tc.status(), text);
+  if (tc.ok() && tc->layout_s_tv.size() <= (1 << 16)) {
+    const cute::SmemLayout smem = cute::SmemLayout::Plain(
+        *cute::Layout::Compact(cute::IntTuple::Tuple(
+            {tm->tile_mnk[0], tm->tile_mnk[1]})));
+    CheckError(cute::SmemConflicts(*tc, cute::Side::kSource, smem).status(), text);
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;
@@ -82,6 +150,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckError(slice.status(), text);
   absl::StatusOr<cute::SmemAtom> atom = cute::FindSmemAtom(text);
   CheckError(atom.status(), text);
+
+  FuzzAtoms(data[0], text);
 
   absl::StatusOr<cute::CoordLayout> coord = cute::ParseCoordLayout(text);
   CheckError(coord.status(), text);

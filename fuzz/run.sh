@@ -54,7 +54,7 @@ protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
 # The library: every non-test source of the packages the harnesses reach,
 # built once into an archive (so each fuzzer links only what it uses).
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-for dir in util shape layout index_util parser cute cute/internal grid memory draw report relayout triton; do
+for dir in util shape layout index_util parser cute cute/internal cute/atom cute/atom/internal grid memory draw report relayout triton; do
   for f in "$ROOT/$dir"/*.cc; do
     case "$f" in
       *_test.cc | */hlo_test_dump.cc | */random_layout.cc | */triton/testing.cc) continue ;;

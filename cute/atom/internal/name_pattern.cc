@@ -299,6 +299,8 @@ NamePattern NamePattern::Compile(absl::string_view pattern,
       param.display = "any unsigned integer";
     } else if (absl::ConsumePrefix(&domain, "@")) {
       param.values = NamedSet(domain);
+      // Optional trailing template arguments (@..._tail, @..._list).
+      param.optional = param.values[0].empty();
     } else if (domain.find("..") != absl::string_view::npos) {
       const size_t dots = domain.find("..");
       const size_t slash = domain.find('/');
@@ -401,7 +403,7 @@ int64_t NamePattern::Count(bool optional_forms) const {
     if (pc.is_param && !used[pc.param]) {
       used[pc.param] = true;
       const Param& p = params_[pc.param];
-      if (!optional_forms && p.values[0].empty()) continue;
+      if (!optional_forms && p.optional) continue;
       n *= static_cast<int64_t>(p.values.size());
     }
   }
@@ -466,7 +468,7 @@ std::vector<std::string> NamePattern::Instances(int64_t limit,
     int k = static_cast<int>(order.size()) - 1;
     for (; k >= 0; --k) {
       const int p = order[k];
-      if (!optional_forms && params_[p].values[0].empty()) continue;
+      if (!optional_forms && params_[p].optional) continue;
       if (++digit[p] < params_[p].values.size()) break;
       digit[p] = 0;
     }

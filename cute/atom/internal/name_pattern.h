@@ -52,9 +52,9 @@ class NamePattern {
   // Instances
   //
   // Every name the pattern describes, up to `limit` of them (in domain
-  // order, first parameter slowest). With `optional_forms` false, a
-  // parameter whose first value is empty (optional trailing template
-  // arguments) takes only that value. Used by the tests and suggestions.
+  // order, first parameter slowest). With `optional_forms` false, a named
+  // set of optional trailing template arguments (@gmma_scale_tail, ...)
+  // takes only its empty value. Used by the tests and suggestions.
   std::vector<std::string> Instances(int64_t limit,
                                      bool optional_forms = true) const;
 
@@ -89,6 +89,7 @@ class NamePattern {
     std::vector<std::string> values;  // every value, as text
     std::string display;              // the domain as written
     bool any_uint = false;            // `#uint`: any decimal integer
+    bool optional = false;            // optional template arguments
   };
   struct Piece {
     bool is_param = false;
