@@ -236,7 +236,16 @@ absl::Span<const MmaRow> MmaRowsSm100() {
        "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,{C},{SF},{M},{N},{VS},{MA},"
        "{MB}{NEG}>",
        "M=128; C=float|half_t; SF=float_ue8m0_t|float_ue4m3_t; N=8..256/8; "
-       "VS=16|32; MA=@umma_major; MB=@umma_major; NEG=@umma_neg_tail",
+       "VS=16; MA=@umma_major; MB=@umma_major; NEG=@umma_neg_tail",
+       "_1:_0", "(_{M},_{N},_64)", "(_1,(_{M},_64)):(_0,(_1,_{M}))",
+       "(_1,(_{N},_64)):(_0,(_1,_{N}))", "(_1,(_{M},_{N})):(_0,(_1,_{M}))"},
+      // The 2x vector mode (VS=32) takes only ue8m0 scale factors (a
+      // static_assert of CuTe's traits); the 2x1SM variant has no such rule.
+      {"sm100_umma",
+       "SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,{C},{SF},{M},{N},{VS},{MA},"
+       "{MB}{NEG}>",
+       "M=128; C=float|half_t; SF=float_ue8m0_t; N=8..256/8; "
+       "VS=32; MA=@umma_major; MB=@umma_major; NEG=@umma_neg_tail",
        "_1:_0", "(_{M},_{N},_64)", "(_1,(_{M},_64)):(_0,(_1,_{M}))",
        "(_1,(_{N},_64)):(_0,(_1,_{N}))", "(_1,(_{M},_{N})):(_0,(_1,_{M}))"},
       {"sm100_umma",
