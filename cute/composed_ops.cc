@@ -159,8 +159,11 @@ absl::StatusOr<SlicedAnyLayout> SliceSwizzled(const SliceCoord& c,
       if (z_field) {  // Z bits: -Z when the paired Y bit is set.
         out.push_back((only_zy.value & (y << i)) == 0 ? (z << i) : -(z << i));
       } else {  // Y bits: Y+Z, or Y-Z when the paired Z bit is set.
-        out.push_back((only_zy.value & (z << i)) == 0 ? ((y + z) << i)
-                                                      : ((y - z) << i));
+        // (y - z) is negative when Z lies above Y: scale by a product, not
+        // a shift (a left shift of a negative value is undefined in C++17).
+        const int64_t step = int64_t{1} << i;
+        out.push_back((only_zy.value & (z << i)) == 0 ? (y + z) * step
+                                                      : (y - z) * step);
       }
     }
     return out;
