@@ -58,11 +58,13 @@
 //    which instruction results are new buffers.
 //
 // 6. CuTe layout algebra (namespace hlolayout::cute, cute/*.h): parse
-//    "(4,3):(3,1)", compose, complement, divide, multiply; XlaShapeToCute
-//    turns a tiled XLA layout into a CuTe layout. CuTe's atoms
-//    (cute/atom/*.h): FindMmaAtom / FindCopyAtom by C++ name, MakeTiledMma
-//    and MakeTiledCopy with their TV layouts, SmemConflicts for shared-memory
-//    bank conflicts.
+//    "(4,3):(3,1)", compose, complement, divide, multiply; static `_8` and
+//    dynamic `8` integers; swizzles and composed layouts
+//    ("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", cute/composed_ops.h); the
+//    GMMA/UMMA shared-memory atoms (cute/smem_atoms.h); XlaShapeToCute turns
+//    a tiled XLA layout into a CuTe layout. CuTe's atoms (cute/atom/*.h):
+//    FindMmaAtom / FindCopyAtom by C++ name, MakeTiledMma and MakeTiledCopy
+//    with their TV layouts, SmemConflicts for shared-memory bank conflicts.
 //
 // 7. tt-mlir tensor layouts (namespace hlolayout::grid, grid/*.h):
 //    ParseGridTensor reads a `#ttnn.ttnn_layout`, a reworked
@@ -135,16 +137,25 @@
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
+#include "hlolayout/cute/composed_layout.h"
+#include "hlolayout/cute/composed_ops.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/int_tuple.h"
+#include "hlolayout/cute/integer.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/layout.h"
+#include "hlolayout/cute/numeric_types.h"
 #include "hlolayout/cute/ops.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/cute/recast.h"
+#include "hlolayout/cute/slice.h"
+#include "hlolayout/cute/smem_atoms.h"
+#include "hlolayout/cute/swizzle.h"
+#include "hlolayout/cute/tile_to_shape.h"
 #include "hlolayout/cute/tiler.h"
 #include "hlolayout/cute/xla_bridge.h"
 #include "hlolayout/cute/xla_shape.h"
@@ -188,6 +199,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/smem_twin.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"

@@ -12,11 +12,12 @@ namespace hlolayout::cute {
 namespace {
 
 using internal::Mode;
+using internal::Modes;
 
 // Appends leaf (s, d) to `modes`, merging with the previous mode when
 // d == s_prev * d_prev (the merged shape is static when both shapes are).
 // Size-1 leaves must be filtered by the caller.
-void Push(std::vector<Mode>& modes, Int s, Int d) {
+void Push(Modes& modes, Int s, Int d) {
   if (!modes.empty()) {
     Mode& prev = modes.back();
     int64_t next;
@@ -30,29 +31,9 @@ void Push(std::vector<Mode>& modes, Int s, Int d) {
   modes.push_back(Mode{s, d});
 }
 
-Layout FromModes(const std::vector<Mode>& modes) {
-  if (modes.empty()) return Layout();
-  if (modes.size() == 1) return Layout::Make(modes[0].shape, modes[0].stride);
-  std::vector<IntTuple> shape, stride;
-  for (const Mode& m : modes) {
-    shape.emplace_back(m.shape);
-    stride.emplace_back(m.stride);
-  }
-  return Layout::Make(IntTuple::Tuple(std::move(shape)),
-                      IntTuple::Tuple(std::move(stride)));
-}
-
-Layout FilterZeros(const Layout& layout) {
-  std::vector<Int> s = FlattenInts(layout.shape());
-  std::vector<Int> d = FlattenInts(layout.stride());
-  std::vector<IntTuple> shape, stride;
-  for (size_t k = 0; k < s.size(); ++k) {
-    shape.emplace_back(d[k].value == 0 ? Int::Static(1) : s[k]);
-    stride.emplace_back(d[k]);
-  }
-  return Layout::Make(IntTuple::Tuple(std::move(shape)),
-                      IntTuple::Tuple(std::move(stride)));
-}
+// Cannot fail: merged modes stay within the source layout's size and
+// cosize.
+Layout FromModes(const Modes& modes) { return *Layout::FromModes(modes); }
 
 template <typename Fn>
 absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
@@ -78,13 +59,7 @@ absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
 }  // namespace
 
 Layout Coalesce(const Layout& layout) {
-  const std::vector<Int> s = FlattenInts(layout.shape());
-  const std::vector<Int> d = FlattenInts(layout.stride());
-  std::vector<Mode> modes;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if (s[k].value != 1) Push(modes, s[k], d[k]);
-  }
-  return FromModes(modes);
+  return FromModes(internal::CoalesceModes(layout.leaf_modes()));
 }
 
 absl::StatusOr<Layout> Coalesce(const Layout& layout, const IntTuple& profile) {
@@ -92,7 +67,9 @@ absl::StatusOr<Layout> Coalesce(const Layout& layout, const IntTuple& profile) {
                 [](const Layout& l) -> Layout { return Coalesce(l); });
 }
 
-Layout Filter(const Layout& layout) { return Coalesce(FilterZeros(layout)); }
+Layout Filter(const Layout& layout) {
+  return FromModes(internal::FilterModes(layout));
+}
 
 absl::StatusOr<Layout> Filter(const Layout& layout, const IntTuple& profile) {
   return ByMode(layout, profile,
@@ -101,18 +78,47 @@ absl::StatusOr<Layout> Filter(const Layout& layout, const IntTuple& profile) {
 
 namespace internal {
 
-std::vector<Mode> CoalesceX(const Layout& layout) {
-  const std::vector<Int> s = FlattenInts(layout.shape());
-  const std::vector<Int> d = FlattenInts(layout.stride());
-  std::vector<Mode> modes;
-  for (size_t k = 0; k < s.size(); ++k) {
-    const bool last = k + 1 == s.size();
+Modes CoalesceModes(const Modes& in) {
+  Modes modes;
+  for (const Mode& m : in) {
+    if (m.shape.value != 1) Push(modes, m.shape, m.stride);
+  }
+  return modes;
+}
+
+Modes FilterModes(const Layout& layout) {
+  // coalesce(filter_zeros(L)): stride-0 leaves become size 1, and size-1
+  // leaves are dropped.
+  Modes modes;
+  for (const Mode& m : layout.leaf_modes()) {
+    if (m.shape.value != 1 && m.stride.value != 0) {
+      Push(modes, m.shape, m.stride);
+    }
+  }
+  return modes;
+}
+
+void AppendLeaves(const IntTuple& shape, const IntTuple& stride, Modes& out) {
+  if (shape.is_int()) {
+    out.push_back(Mode{shape.integer(), stride.integer()});
+    return;
+  }
+  for (size_t i = 0; i < shape.elements().size(); ++i) {
+    AppendLeaves(shape.elements()[i], stride.elements()[i], out);
+  }
+}
+
+Modes CoalesceX(const Layout& layout) {
+  const Modes leaves = layout.leaf_modes();
+  Modes modes;
+  for (size_t k = 0; k < leaves.size(); ++k) {
+    const bool last = k + 1 == leaves.size();
     // A trailing size-1 leaf is kept as `_2:d` (CuTe's coalesce_x), so that
     // indices past the end run on with its stride.
-    if (s[k].value != 1) {
-      Push(modes, s[k], d[k]);
+    if (leaves[k].shape.value != 1) {
+      Push(modes, leaves[k].shape, leaves[k].stride);
     } else if (last) {
-      Push(modes, Int::Static(2), d[k]);
+      Push(modes, Int::Static(2), leaves[k].stride);
     }
   }
   // The shape `()`.

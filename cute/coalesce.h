@@ -63,11 +63,19 @@ namespace internal {
 // flat (shape, stride) pairs, at least one.
 // @post for every i >= 0, value of the pairs at i == L(i) (with L's
 //       past-the-end rule on both sides)
-struct Mode {
-  Int shape;
-  Int stride;
-};
-std::vector<Mode> CoalesceX(const Layout& layout);
+Modes CoalesceX(const Layout& layout);
+
+// CoalesceModes, FilterModes
+//
+// coalesce and filter on flat modes: the modes of the results, without
+// building layouts (the algorithms build one at the end).
+Modes CoalesceModes(const Modes& modes);
+Modes FilterModes(const Layout& layout);
+
+// AppendLeaves
+//
+// The leaves of `shape` and `stride` (congruent) appended to `out`.
+void AppendLeaves(const IntTuple& shape, const IntTuple& stride, Modes& out);
 
 }  // namespace internal
 

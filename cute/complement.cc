@@ -36,7 +36,12 @@ absl::StatusOr<IntTuple> ScaledCompact(const IntTuple& shape, Int& current) {
 
 }  // namespace
 
-absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget) {
+namespace {
+
+// The complement of `a` given its filtered modes.
+absl::StatusOr<Layout> ComplementOfFiltered(const Layout& a,
+                                            const internal::Modes& filtered,
+                                            const IntTuple& cotarget) {
   auto fail = [&](absl::string_view what) {
     return absl::InvalidArgumentError(
         absl::StrCat("complement of ", ToString(a), " with cotarget ",
@@ -46,53 +51,63 @@ absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget) {
     if (c <= 0)
       return fail(absl::StrCat("fails: cotarget leaf ", c, " is not positive"));
   }
-  const Layout f = Filter(a);
-  const std::vector<Int> fs = FlattenInts(f.shape());
-  const std::vector<Int> fd = FlattenInts(f.stride());
-  struct M {
-    Int shape, stride;
-  };
-  std::vector<M> modes;
-  for (size_t k = 0; k < fs.size(); ++k) {
-    if (fd[k].value < 0) {
-      return fail(absl::StrCat("fails: stride ", fd[k].value,
+  using internal::Mode;
+  internal::Modes modes;
+  for (const Mode& m : filtered) {
+    if (m.stride.value < 0) {
+      return fail(absl::StrCat("fails: stride ", m.stride.value,
                                " is negative, and complement needs "
                                "non-negative strides"));
     }
-    if (fd[k].value != 0) modes.push_back(M{fs[k], fd[k]});
+    if (m.stride.value != 0) modes.push_back(m);
   }
-  std::stable_sort(modes.begin(), modes.end(), [](const M& x, const M& y) {
-    return x.stride.value < y.stride.value;
-  });
-  std::vector<Layout> parts;
+  std::stable_sort(modes.begin(), modes.end(),
+                   [](const Mode& x, const Mode& y) {
+                     return x.stride.value < y.stride.value;
+                   });
+  // The result's modes, in order: (d_k / current : current) for each mode,
+  // then the rest; coalesced as a whole (as CuTe's coalesce of the result).
+  internal::Modes out;
   Int current = Int::Static(1);
-  for (size_t k = 0; k < modes.size(); ++k) {
-    const Int shape = Div(modes[k].stride, current);
+  for (const Mode& m : modes) {
+    const Int shape = Div(m.stride, current);
     if (shape.value == 0) {
       return fail(absl::StrCat(
-          "fails at mode ", modes[k].shape.value, ":", modes[k].stride.value,
+          "fails at mode ", m.shape.value, ":", m.stride.value,
           " of filtered A: its stride is below ", current.value,
           ", the end of the modes with smaller strides, so A is not "
           "injective or its modes interleave"));
     }
-    parts.push_back(Layout::Make(shape, current));
-    if (!TryMul(modes[k].stride, modes[k].shape, &current)) {
+    out.push_back(Mode{shape, current});
+    if (!TryMul(m.stride, m.shape, &current)) {
       return fail("fails: the codomain overflows int64");
     }
   }
   const IntTuple rest_shape = CeilDiv(cotarget, current);
   absl::StatusOr<IntTuple> rest_stride = ScaledCompact(rest_shape, current);
   if (!rest_stride.ok()) return fail("fails: the rest overflows int64");
-  absl::StatusOr<Layout> rest = Layout::Create(rest_shape, *rest_stride);
-  if (!rest.ok()) return fail("fails: the rest overflows int64");
-  parts.push_back(*std::move(rest));
-  absl::StatusOr<Layout> all = MakeLayout(parts);
-  if (!all.ok()) return fail("fails: the result overflows int64");
-  return Coalesce(*all);
+  internal::AppendLeaves(rest_shape, *rest_stride, out);
+  absl::StatusOr<Layout> r = Layout::FromModes(internal::CoalesceModes(out));
+  if (!r.ok()) return fail("fails: the result overflows int64");
+  return r;
+}
+
+}  // namespace
+
+absl::StatusOr<Layout> Complement(const Layout& a, const IntTuple& cotarget) {
+  return ComplementOfFiltered(a, internal::FilterModes(a), cotarget);
 }
 
 absl::StatusOr<Layout> Complement(const Layout& a) {
-  return Complement(a, IntTuple(Filter(a).cosize_int()));
+  const internal::Modes filtered = internal::FilterModes(a);
+  // cosize(filter(A)), with its tag.
+  Int cosize = Int::Static(1);
+  for (const internal::Mode& m : filtered) {
+    const Int m1{m.shape.value - 1, m.shape.is_static};
+    cosize = Add(cosize, Mul(m1, Abs(m.stride)));  // Bounded by A's cosize.
+  }
+  if (filtered.empty()) cosize = Int::Static(1);
+  return ComplementOfFiltered(a, filtered, IntTuple(cosize));
 }
 
 }  // namespace hlolayout::cute

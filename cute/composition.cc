@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/coalesce.h"
@@ -31,12 +32,10 @@ class Composer {
     // Strides of B's non-trivial leaves must not mix signs.
     bool positive = false, negative = false;
     int nontrivial = 0;
-    const std::vector<int64_t> s = Flatten(b_.shape());
-    const std::vector<int64_t> d = Flatten(b_.stride());
-    for (size_t k = 0; k < s.size(); ++k) {
-      if (s[k] == 1 || d[k] == 0) continue;
+    for (const Mode& m : b_.leaf_modes()) {
+      if (m.shape.value == 1 || m.stride.value == 0) continue;
       ++nontrivial;
-      (d[k] > 0 ? positive : negative) = true;
+      (m.stride.value > 0 ? positive : negative) = true;
     }
     if (positive && negative) {
       return Fail("B mixes positive and negative strides");
@@ -99,7 +98,7 @@ class Composer {
       }
       return Piece{s, product};
     }
-    std::vector<Mode> out;
+    internal::Modes out;
     Int rest_shape = s;
     Int rest_stride = d;
     for (size_t k = 0; k + 1 < modes_.size(); ++k) {
@@ -173,10 +172,10 @@ class Composer {
 
   const Layout& a_;
   const Layout& b_;
-  std::vector<Mode> modes_;
+  internal::Modes modes_;
   // Per mode of coalesced A, the sum over B's leaves of the largest digit
   // each one reaches in it.
-  std::vector<int64_t> reach_;
+  absl::InlinedVector<int64_t, 8> reach_;
 };
 
 }  // namespace

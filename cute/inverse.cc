@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/coalesce.h"
@@ -20,15 +21,12 @@ struct Mode {
   Int prefix;  // Product of the coalesced shapes before this mode.
 };
 
-std::vector<Mode> SortedModes(const Layout& layout) {
-  const Layout c = Coalesce(layout);
-  const std::vector<Int> s = FlattenInts(c.shape());
-  const std::vector<Int> d = FlattenInts(c.stride());
-  std::vector<Mode> modes;
+absl::InlinedVector<Mode, 8> SortedModes(const Layout& layout) {
+  absl::InlinedVector<Mode, 8> modes;
   Int prefix = Int::Static(1);
-  for (size_t k = 0; k < s.size(); ++k) {
-    modes.push_back(Mode{s[k], d[k], prefix});
-    prefix = Mul(prefix, s[k]);  // Bounded by the layout's size.
+  for (const internal::Mode& m : Coalesce(layout).leaf_modes()) {
+    modes.push_back(Mode{m.shape, m.stride, prefix});
+    prefix = Mul(prefix, m.shape);  // Bounded by the layout's size.
   }
   std::stable_sort(modes.begin(), modes.end(),
                    [](const Mode& x, const Mode& y) {
@@ -38,10 +36,12 @@ std::vector<Mode> SortedModes(const Layout& layout) {
 }
 
 Layout Build(const std::vector<Int>& shapes, const std::vector<Int>& strides) {
-  std::vector<IntTuple> sh(shapes.begin(), shapes.end());
-  std::vector<IntTuple> st(strides.begin(), strides.end());
-  return Coalesce(Layout::Make(IntTuple::Tuple(std::move(sh)),
-                               IntTuple::Tuple(std::move(st))));
+  internal::Modes modes;
+  for (size_t k = 0; k < shapes.size(); ++k) {
+    modes.push_back(internal::Mode{shapes[k], strides[k]});
+  }
+  // Within the source layout's size and cosize.
+  return Coalesce(*Layout::FromModes(modes));
 }
 
 }  // namespace
@@ -60,7 +60,7 @@ Layout RightInverse(const Layout& layout) {
 
 absl::StatusOr<Layout> LeftInverse(const Layout& layout) {
   std::vector<Mode> modes;
-  const std::vector<Mode> sorted = SortedModes(layout);
+  const absl::InlinedVector<Mode, 8> sorted = SortedModes(layout);
   for (const Mode& m : sorted) {
     if (m.stride.value < 0) {
       return absl::InvalidArgumentError(absl::StrCat(

@@ -20,15 +20,16 @@ Layout::Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize)
       size_(size),
       cosize_(cosize) {
   CollectLeaves(shape_, stride_);
-  if (leaves_.empty()) leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+  if (leaves_.empty()) leaves_.push_back(OneLeaf());
 }
 
 bool Layout::CollectLeaves(const IntTuple& shape, const IntTuple& stride) {
   if (shape.is_int() || stride.is_int()) {
     if (!shape.is_int() || !stride.is_int()) return false;
     const int64_t s = shape.value();
-    leaves_.push_back(
-        Leaf{s, stride.value(), internal::FastDivisor(s > 0 ? s : 1)});
+    leaves_.push_back(Leaf{s, stride.value(),
+                           internal::FastDivisor(s > 0 ? s : 1),
+                           shape.is_static(), stride.is_static()});
     return true;
   }
   const std::vector<IntTuple>& a = shape.elements();
@@ -66,7 +67,7 @@ absl::StatusOr<Layout> Layout::Create(IntTuple shape, IntTuple stride) {
     }
   }
   if (l.leaves_.empty())
-    l.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+    l.leaves_.push_back(OneLeaf());
   l.shape_ = std::move(shape);
   l.stride_ = std::move(stride);
   l.size_ = size;
@@ -105,21 +106,6 @@ absl::StatusOr<Layout> Layout::Compact(IntTuple shape) {
   Int current = Int::Static(1);  // Cannot overflow: the size fits.
   IntTuple stride = CompactStrides(shape, current);
   return Create(std::move(shape), std::move(stride));
-}
-
-Int Layout::size_int() const {
-  return *Product(shape_);  // Cannot fail: size_ fits.
-}
-
-Int Layout::cosize_int() const {
-  const std::vector<Int> s = FlattenInts(shape_);
-  const std::vector<Int> d = FlattenInts(stride_);
-  Int sum = Int::Static(0);
-  for (size_t k = 0; k < s.size(); ++k) {
-    const Int m1 = Int{s[k].value - 1, s[k].is_static};
-    sum = Add(sum, Mul(m1, Abs(d[k])));  // Bounded by cosize_.
-  }
-  return Add(sum, Int::Static(1));
 }
 
 Layout Layout::Make(IntTuple shape, IntTuple stride) {
@@ -171,8 +157,84 @@ Layout Layout::mode(int i) const {
         (leaf.shape - 1) * (leaf.stride < 0 ? -leaf.stride : leaf.stride);
   }
   if (m.leaves_.empty())
-    m.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+    m.leaves_.push_back(OneLeaf());
   return m;
+}
+
+bool Layout::placeholder() const {
+  return leaves_.size() == 1 && shape_.is_tuple() && LeafCount(shape_) == 0;
+}
+
+Int Layout::size_int() const {
+  bool all_static = true;
+  for (const Leaf& leaf : leaves_) all_static = all_static && leaf.shape_static;
+  return Int{size_, all_static};
+}
+
+Int Layout::cosize_int() const {
+  // Static when each leaf's (shape - 1) * |stride| is: a static size-1 leaf
+  // gives a static 0 whatever its stride.
+  bool all_static = true;
+  for (const Leaf& leaf : leaves_) {
+    const bool zero = leaf.shape_static && leaf.shape == 1;
+    all_static = all_static &&
+                 (zero || (leaf.shape_static && leaf.stride_static) ||
+                  (leaf.stride_static && leaf.stride == 0));
+  }
+  return Int{cosize_, all_static};
+}
+
+internal::Modes Layout::leaf_modes() const {
+  internal::Modes out;
+  if (placeholder()) return out;
+  for (const Leaf& leaf : leaves_) {
+    out.push_back(internal::Mode{Int{leaf.shape, leaf.shape_static},
+                                 Int{leaf.stride, leaf.stride_static}});
+  }
+  return out;
+}
+
+absl::StatusOr<Layout> Layout::FromModes(const internal::Modes& modes) {
+  if (modes.empty()) return Layout();
+  Layout l{Empty{}};
+  int64_t size = 1;
+  int64_t cosize = 1;
+  for (const internal::Mode& m : modes) {
+    const int64_t s = m.shape.value;
+    const int64_t d = m.stride.value;
+    if (s <= 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("shape must be positive, found ", s));
+    }
+    if (d == std::numeric_limits<int64_t>::min()) {
+      return absl::OutOfRangeError("stride -2^63 is not supported");
+    }
+    int64_t span;
+    if (__builtin_mul_overflow(size, s, &size) ||
+        __builtin_mul_overflow(s - 1, d < 0 ? -d : d, &span) ||
+        __builtin_add_overflow(cosize, span, &cosize)) {
+      return absl::OutOfRangeError("layout size or cosize overflows int64");
+    }
+    l.leaves_.push_back(Leaf{s, d, internal::FastDivisor(s), m.shape.is_static,
+                             m.stride.is_static});
+  }
+  l.size_ = size;
+  l.cosize_ = cosize;
+  if (modes.size() == 1) {
+    l.shape_ = IntTuple(modes[0].shape);
+    l.stride_ = IntTuple(modes[0].stride);
+    return l;
+  }
+  std::vector<IntTuple> sh, st;
+  sh.reserve(modes.size());
+  st.reserve(modes.size());
+  for (const internal::Mode& m : modes) {
+    sh.emplace_back(m.shape);
+    st.emplace_back(m.stride);
+  }
+  l.shape_ = IntTuple::Tuple(std::move(sh));
+  l.stride_ = IntTuple::Tuple(std::move(st));
+  return l;
 }
 
 std::vector<Layout> Layout::modes() const {
@@ -305,7 +367,7 @@ absl::StatusOr<Layout> Layout::Concatenate(absl::Span<const Layout> modes,
     }
   }
   if (l.leaves_.empty())
-    l.leaves_.push_back(Leaf{1, 0, internal::FastDivisor(1)});
+    l.leaves_.push_back(OneLeaf());
   l.shape_ = std::move(shape);
   l.stride_ = std::move(stride);
   l.size_ = size;

@@ -35,6 +35,18 @@
 
 namespace hlolayout::cute {
 
+namespace internal {
+
+// A flat mode shape:stride with its tags; the algorithms work on runs of
+// these (on the stack for up to 8) and build one Layout at the end.
+struct Mode {
+  Int shape;
+  Int stride;
+};
+using Modes = absl::InlinedVector<Mode, 8>;
+
+}  // namespace internal
+
 class Layout {
  public:
   // The layout `_1:_0`, a single element at offset 0.
@@ -130,6 +142,18 @@ class Layout {
   // coordinate out of range in a non-final mode, or overflow.
   absl::StatusOr<int64_t> Evaluate(const IntTuple& coord) const;
 
+  // leaf_modes
+  //
+  // The leaves with their tags, left to right (none for the shape `()`):
+  // the flattened layout without building one.
+  internal::Modes leaf_modes() const;
+
+  // FromModes
+  //
+  // The flat layout of `modes`: `_1:_0` for none, an integral layout for
+  // one, `(s0,s1,...):(d0,d1,...)` otherwise. Errors as Create.
+  static absl::StatusOr<Layout> FromModes(const internal::Modes& modes);
+
   // Structural equality (as CuTe's ==), not functional equality.
   friend bool operator==(const Layout& a, const Layout& b) {
     return a.shape_ == b.shape_ && a.stride_ == b.stride_;
@@ -141,7 +165,16 @@ class Layout {
     int64_t shape;
     int64_t stride;
     internal::FastDivisor divisor;
+    bool shape_static;
+    bool stride_static;
   };
+
+  // The placeholder leaf `_1:_0` of a layout with no leaves.
+  static Leaf OneLeaf() {
+    return Leaf{1, 0, internal::FastDivisor(1), true, true};
+  }
+  // True when the only leaf is the placeholder (the shape has no integers).
+  bool placeholder() const;
 
   Layout(IntTuple shape, IntTuple stride, int64_t size, int64_t cosize);
   friend absl::StatusOr<Layout> MakeLayout(absl::Span<const Layout> modes);

@@ -42,8 +42,9 @@ TEST(RunCuteOp, EveryOp) {
   EXPECT_EQ(Op("zipped_product", {"(2,2):(1,2)", "(3):(1)"}),
             "((2,2),(3)):((1,2),(4))");
   EXPECT_EQ(Op("tiled_product", {"(2,2):(1,2)", "(3):(1)"}),
-            "((2,2),3):((1,2),4)");
-  EXPECT_EQ(Op("flat_product", {"(2,2):(1,2)", "(3):(1)"}), "(2,2,3):(1,2,4)");
+            "((2,2),(3)):((1,2),(4))");  // CuTe keeps the rank-1 mode
+  EXPECT_EQ(Op("flat_product", {"(2,2):(1,2)", "(3):(1)"}),
+            "(2,2,(3)):(1,2,(4))");
   EXPECT_EQ(Op("blocked_product", {"(2,2):(1,2)", "3:1"}),
             "((2,3),(2,_1)):((1,4),(2,_0))");
   EXPECT_EQ(Op("raked_product", {"(2,2):(1,2)", "3:1"}),
@@ -70,7 +71,7 @@ TEST(RunCuteOp, EveryOp) {
 // tiler.elements()[0] of an empty vector. It now leaves A's single mode as
 // it is, as for the tuple (A).
 TEST(RunCuteOp, EmptyTilerOnIntegralLayout) {
-  EXPECT_EQ(Op("tiled_product", {"4615", "()"}), "((),4615):((),_1)");
+  EXPECT_EQ(Op("tiled_product", {"4615", "()"}), "((),(4615)):((),(_1))");
   EXPECT_EQ(Op("zipped_divide", {"4615", "()"}), "((),(4615)):((),(_1))");
   EXPECT_EQ(Op("logical_divide", {"4:2", "()"}), "(4):(2)");
   for (absl::string_view op :

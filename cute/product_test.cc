@@ -49,9 +49,10 @@ TEST(Product, Regroupings) {
   EXPECT_EQ(S(ZippedProduct(a, b)), "((2,5),(3,4)):((5,1),(_1,5))");
   EXPECT_EQ(S(TiledProduct(a, b)), "((2,5),3,4):((5,1),_1,5)");
   EXPECT_EQ(S(FlatProduct(a, b)), "(2,5,3,4):(5,1,_1,5)");
-  // pycute loses the rank-1 wrapper here: ((2,2),3):((1,2),4).
+  // CuTe keeps the rank-1 mode (result(_, repeat<1>(_)) slices with `_`);
+  // pycute gives ((2,2),3):((1,2),4).
   EXPECT_EQ(S(TiledProduct(L("(2,2):(1,2)"), T("(3):(1)"))),
-            "((2,2),3):((1,2),4)");
+            "((2,2),(3)):((1,2),(4))");
   EXPECT_EQ(S(ZippedProduct(L("(2,2):(1,2)"), T("(3):(1)"))),
             "((2,2),(3)):((1,2),(4))");
 }

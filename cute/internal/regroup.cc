@@ -47,16 +47,25 @@ absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
 absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
                                Grouping grouping) {
   CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
+  // CuTe unpacks with result(_, repeat<R>(_)): for R == 1 that is `_`,
+  // which keeps the mode whole (a rank-1 tuple stays one).
   std::vector<Layout> modes;
+  auto unpack = [&](const Layout& l) {
+    if (l.rank() == 1) {
+      modes.push_back(l);
+      return;
+    }
+    for (Layout& m : l.modes()) modes.push_back(std::move(m));
+  };
   if (grouping == Grouping::kFlat) {
-    for (Layout& m : s.tile.modes()) modes.push_back(std::move(m));
+    unpack(s.tile);
   } else {
     modes.push_back(s.tile);
   }
   if (grouping == Grouping::kZipped) {
     modes.push_back(s.rest);
   } else {
-    for (Layout& m : s.rest.modes()) modes.push_back(std::move(m));
+    unpack(s.rest);
   }
   return MakeLayout(modes);
 }

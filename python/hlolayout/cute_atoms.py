@@ -5,23 +5,23 @@ shared-memory bank conflicts, and pictures (Jupyter shows them).
 
     >>> from hlolayout import cute
     >>> atom = cute.MMA_Atom("SM80_16x8x16_F16F16F16F16_TN")
-    >>> atom.Shape_MNK, str(atom.LayoutB_TV)
+    >>> atom.Shape_MNK, atom.LayoutB_TV.cute
     ((16, 8, 16), '((_4,_8),(_2,_2)):((_16,_1),(_8,_64))')
     >>> tm = cute.make_tiled_mma(atom, (2, 2, 1), "<_32,(_8,_2,_2):(_1,_16,_8),_16>")
-    >>> tm.tile_shape, str(tm.get_layoutC_TV())
+    >>> tm.tile_shape, tm.get_layoutC_TV().cute
     ((32, 32, 16), '((_4,_8,_2,_2),((_2,_2),(_1,_2))):((_64,_1,_16,_512),((_32,_8),(_0,_256)))')
     >>> tm.thread_slice(5)["C"][:2]
     ((1, 2), (1, 3))
     >>> ldsm = cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t")
     >>> tc = cute.make_tiled_copy_A(ldsm, tm)
-    >>> str(tc.Tiler_MN), str(tc.get_layoutS_TV())
+    >>> tc.Tiler_MN, tc.get_layoutS_TV().cute
     ('(_32,_16)', '((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))')
     >>> r = tc.bank_conflicts("(32,16):(16,1)")
     >>> r["wavefronts"], r["ideal"]
     (32, 16)
 
-Every layout comes back as a `cute.Layout` printing CuTe's static text
-(`_N`). Bad names and options raise ValueError with the CLI's message
+Every layout comes back as a `cute.Layout`: `.cute` is CuTe's static text
+(`_N`), str() prints as pycute prints. Bad names and options raise ValueError with the CLI's message
 (unknown names list the nearest known ones).
 """
 
@@ -48,6 +48,8 @@ def _text(value):
         return value
     if isinstance(value, tuple):
         return _tuple_text(value)
+    if hasattr(value, "cute"):
+        return value.cute
     return str(value)
 
 

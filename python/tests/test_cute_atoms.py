@@ -34,10 +34,10 @@ def test_docstring_examples():
 def test_mma_atoms_match_cute():
     for name, thr, shape, a, b, c in _rows("mma_atoms_reference.tsv"):
         atom = cute.MMA_Atom(name)
-        assert str(atom.ThrID) == thr
+        assert atom.ThrID.cute == thr
         assert "(_%d,_%d,_%d)" % atom.Shape_MNK == shape
-        assert (str(atom.LayoutA_TV), str(atom.LayoutB_TV),
-                str(atom.LayoutC_TV)) == (a, b, c), name
+        assert (atom.LayoutA_TV.cute, atom.LayoutB_TV.cute,
+                atom.LayoutC_TV.cute) == (a, b, c), name
 
 
 def test_tiled_mma_matches_cute():
@@ -45,17 +45,17 @@ def test_tiled_mma_matches_cute():
         name, layout, perm, vmnk, pmnk, tile, a, b, c = row
         tm = cute.make_tiled_mma(name, None if layout == "-" else layout,
                                  None if perm == "-" else perm)
-        assert str(tm.ThrLayoutVMNK) == vmnk
+        assert tm.ThrLayoutVMNK.cute == vmnk
         assert tm.PermutationMNK == pmnk
         assert "(_%d,_%d,_%d)" % tm.tile_shape == tile
-        assert (str(tm.get_layoutA_TV()), str(tm.get_layoutB_TV()),
-                str(tm.get_layoutC_TV())) == (a, b, c), row
+        assert (tm.get_layoutA_TV().cute, tm.get_layoutB_TV().cute,
+                tm.get_layoutC_TV().cute) == (a, b, c), row
 
 
 def test_copy_atoms_and_tiled_copies_match_cute():
     for row in _rows("copy_atoms_reference.tsv"):
         atom = cute.Copy_Atom(row[0])
-        assert [str(x) for x in (atom.ThrID, atom.ValLayoutSrc, atom.ValLayoutDst,
+        assert [x.cute for x in (atom.ThrID, atom.ValLayoutSrc, atom.ValLayoutDst,
                                  atom.ValLayoutRef, atom.SrcLayout,
                                  atom.DstLayout, atom.RefLayout)] == row[1:]
     for row in _rows("tiled_copy_reference.tsv"):
@@ -66,8 +66,8 @@ def test_copy_atoms_and_tiled_copies_match_cute():
             tm = cute.make_tiled_mma(mma, None if layout == "-" else layout,
                                      None if perm == "-" else perm)
             tc = getattr(cute, "make_tiled_copy_" + kind)(atom, tm)
-        assert (tc.Tiler_MN, str(tc.TiledLayout_TV), str(tc.get_layoutS_TV()),
-                str(tc.get_layoutD_TV())) == (tiler, tv, s, d), row
+        assert (tc.Tiler_MN, tc.TiledLayout_TV.cute, tc.get_layoutS_TV().cute,
+                tc.get_layoutD_TV().cute) == (tiler, tv, s, d), row
 
 
 def test_arguments_as_tuples():
@@ -75,7 +75,7 @@ def test_arguments_as_tuples():
                             (32, None, 16))
     b = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)",
                             "<_32,_,_16>")
-    assert str(a.get_layoutC_TV()) == str(b.get_layoutC_TV())
+    assert a.get_layoutC_TV().cute == b.get_layoutC_TV().cute
     assert a.PermutationMNK == "(_32,_,_16)"
     tc = cute.make_tiled_copy(cute.Copy_Atom("UniversalCopy<uint128_t>", "half_t"),
                               cute.Layout("(32,4):(4,1)"), (1, 8))

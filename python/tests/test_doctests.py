@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 
 import hlolayout as hl
-from hlolayout import (allocations, arrays, cute, grid, hlo, indexing,
-                       pictures, reports, shapes)
+from hlolayout import (_cute_int_tuple, _cute_layout, allocations, arrays,
+                       cute, grid, hlo, indexing, pictures, reports, shapes)
 
 MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
-           cute, grid]
+           cute, _cute_layout, _cute_int_tuple, grid]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

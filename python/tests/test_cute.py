@@ -1,0 +1,221 @@
+"""hlolayout.cute as a drop-in for pycute: pycute's own answers
+(data/pycute_reference.tsv), CuTe's post-conditions where pycute departs
+from CuTe's C++, swizzles and composed layouts, NumPy evaluation, errors."""
+
+import ast
+import itertools
+import os
+
+import numpy as np
+import pytest
+
+from hlolayout import cute
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                    "pycute_reference.tsv")
+
+
+def _operand(text):
+    text = text.strip()
+    if text.startswith("<"):
+        return tuple(_operand(t) for t in text[1:-1].split(";") if t.strip())
+    if "|" in text:
+        shape, stride = text.split("|")
+        return cute.Layout(ast.literal_eval(shape), ast.literal_eval(stride))
+    return ast.literal_eval(text)
+
+
+def _rows():
+    with open(DATA, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            op, args, want, kind = line.rstrip("\n").split("\t")
+            # Operands are separated by " ; " (tuples use ';' without spaces
+            # inside <...>, which never holds " ; ").
+            yield op, [_operand(a) for a in args.split(" ; ")], want, kind
+
+
+def _values(layout, n=None):
+    n = cute.size(layout) if n is None else n
+    return [layout(i) for i in range(n)]
+
+
+def _check_cute_postconditions(op, args, got):
+    """CuTe's post-condition for each op (test/unit/cute/core/*.cpp)."""
+    if op == "composition":
+        a, b = args
+        if isinstance(b, tuple):
+            for i, bi in enumerate(b):
+                if bi is None:
+                    continue
+                assert _values(got[i]) == [a[i](bi(j)) for j in range(cute.size(bi))]
+        else:
+            assert _values(got) == [a(b(j)) for j in range(cute.size(b))]
+    elif op == "left_inverse":
+        (a,) = args
+        assert all(a(got(a(i))) == a(i) for i in range(cute.size(a)))
+    elif op == "right_inverse":
+        (a,) = args
+        assert all(a(got(i)) == i for i in range(cute.size(got)))
+    elif op in ("logical_product", "zipped_product", "tiled_product"):
+        a, b = args
+        bsize = b if isinstance(b, int) else cute.size(b)
+        assert cute.size(got) == cute.size(a) * bsize
+    elif op in ("logical_divide", "zipped_divide", "tiled_divide"):
+        a, _ = args
+        assert cute.size(got) >= cute.size(a)
+
+
+def test_pycute_answers():
+    same = differs = refused = 0
+    for op, args, want, kind in _rows():
+        f = getattr(cute, op)
+        if kind == "same":
+            assert str(f(*args)) == want, (op, args)
+            same += 1
+            continue
+        try:
+            got = f(*args)
+        except ValueError as e:
+            # pycute returned a layout where CuTe refuses (a composition
+            # whose divisibility fails): pycute's answer is not A o B.
+            assert op in e.args[0] or "composition" in e.args[0], e
+            refused += 1
+            continue
+        _check_cute_postconditions(op, args, got)
+        differs += 1
+    assert same >= 900 and differs + refused > 300, (same, differs, refused)
+
+
+def test_pycute_api_and_printing():
+    L = cute.Layout(((2, 2), 3), ((24, 2), 8))
+    assert str(L) == "((2, 2), 3):((24, 2), 8)"
+    assert repr(L) == "Layout(((2, 2), 3),((24, 2), 8))"
+    assert (L.shape, L.stride, L.size(), L.cosize(), len(L)) == (
+        ((2, 2), 3), ((24, 2), 8), 12, 43, 2)
+    assert L.cute == "((_2,_2),_3):((_24,_2),_8)"
+    assert [L(i) for i in range(4)] == [0, 24, 2, 26]
+    assert L(1, 2) == L((1, 2)) == 40 and L(((1, 0), 1)) == 32
+    assert str(L[1]) == "3:8" and str(L[-1]) == "3:8"
+    assert str(L(None, 1)) == "((2, 2),):((24, 2),)"
+    assert str(cute.Layout((4,))) == "(4,):(1,)"
+    assert str(cute.Layout(())) == "():()"
+    # CuTe's compact strides: a size-1 mode gets stride 0 (pycute: 2).
+    assert str(cute.Layout((2, 1, 3))) == "(2, 1, 3):(1, 0, 2)"
+    assert cute.Layout("(6,2):(8,2)") == cute.Layout((6, 2), (8, 2))
+    assert cute.is_layout(L) and isinstance(L, cute.LayoutBase)
+    assert str(cute.make_layout(cute.Layout(4, 1), cute.Layout((2, 3), (4, 8)))) == \
+        "(4, (2, 3)):(1, (4, 8))"
+    assert cute.size(((2, 3), 4)) == 24 and cute.size(L) == 12
+    assert cute.slice_and_offset((None, 1), L)[1] == 8
+    assert cute.idx2crd(5, (3, (2, 3))) == (2, (1, 0))
+    assert cute.idx2crd((1, 5), (3, (2, 3))) == (1, (1, 2))  # pycute: (1, (1, 0))
+    assert cute.crd2idx((1, (1, 2)), (3, (2, 3))) == 16
+    assert cute.slice_((None, (1, None)), (3, (2, 4))) == (3, 4)
+    assert cute.has_none((1, (None,))) and not cute.has_none((1, 2))
+    assert cute.shape_div((3, 6, 2, 8), 72) == (1, 1, 1, 4)
+    assert cute.prefix_product(((2, 3), 4)) == ((1, 2), 6)
+
+
+def test_where_pycute_is_wrong_cute_is_followed():
+    # Composition past a mode A cannot hold: pycute truncates to 4:3.
+    with pytest.raises(ValueError, match="composition"):
+        cute.composition(cute.Layout((4, 3), (3, 1)), cute.Layout(6, 1))
+    # pycute's strict rule rejects this; CuTe's tests expect 3:24.
+    assert str(cute.composition(cute.Layout((8, 8), (8, 1)), cute.Layout(3, 3))) == "3:24"
+    # coalesce_x keeps the trailing size-1 mode's stride (pycute: 8:1).
+    assert str(cute.composition(cute.Layout((4, 1), (1, 0)), cute.Layout(8, 1))) == \
+        "(4, 2):(1, 0)"
+    # right_inverse skips stride 0 and goes on (pycute: 1:0).
+    assert str(cute.right_inverse(cute.Layout((3, 4), (0, 1)))) == "4:3"
+    assert str(cute.left_inverse(cute.Layout((3, 4), (0, 1)))) == "4:3"
+    # logical_product with an int means n:1 (pycute divides).
+    assert str(cute.logical_product(cute.Layout(4, 1), 2)) == "(4, 2):(1, 4)"
+    # cosize with negative strides.
+    assert cute.cosize(cute.Layout(4, -1)) == 4
+    # tiled_product keeps CuTe's rank-1 mode.
+    assert str(cute.tiled_product(cute.Layout((2, 2), (1, 2)), cute.Layout((3,), (1,)))) == \
+        "((2, 2), (3,)):((1, 2), (4,))"
+    # Composition with a tuple drops A's modes past it (pycute keeps them).
+    assert str(cute.composition(cute.Layout((4, 5, 6), (1, 4, 20)), (cute.Layout(2, 1),))) == \
+        "(2,):(1,)"
+
+
+def test_swizzles_and_composed_layouts():
+    sw = cute.Swizzle(3, 4, 3)
+    assert (sw.bits, sw.base, sw.shift, sw.yyy_msk, sw.zzz_msk) == (3, 4, 3, 896, 112)
+    assert str(sw) == "SW_3_4_3" and repr(sw) == "Swizzle(3,4,3)" and sw.cute == "Sw<3,4,3>"
+    assert sw(128) == 144 and sw.size() == 1024
+    with pytest.raises(ValueError, match="less than B"):
+        cute.Swizzle(3, 4, 2)
+    c = cute.ComposedLayout(sw, 0, cute.Layout((8, 64), (64, 1)))
+    assert str(c) == "SW_3_4_3 o 0 o (8, 64):(64, 1)"
+    assert c.cute == "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
+    assert c.size() == 512 and c.cosize() == 512 and len(c) == 2
+    assert all(c(i) == sw(cute.Layout((8, 64), (64, 1))(i)) for i in range(512))
+    assert c == cute.parse("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)")
+    assert cute.composition(sw, cute.Layout((8, 64), (64, 1))).cute == c.cute
+    assert cute.tile_to_shape(c, (64, 64)).cute == \
+        "Sw<3,4,3> o _0 o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))"
+    assert cute.logical_product(cute.Layout((2, 2), (1, 2)),
+                                cute.parse("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)")).cute == \
+        "Sw<3,2,-6> o _0 o ((_2,_2),(_8,_64)):((_1,_2),(_256,_4))"
+    assert cute.upcast(c, 2).cute == "Sw<3,3,3> o _0 o (_8,_32):(_32,_1)"
+    assert cute.recast_layout(sw, "uint8_t", "half_t").cute == "Sw<3,3,3>"
+    decayed, offset = cute.slice_and_offset((None, 5), cute.parse("Sw<3,0,3> o _0 o (_8,_8):(_8,_1)"))
+    assert (decayed.cute, offset) == ("((_2,_2,_2)):((_7,_18,_28))", 5)
+
+
+def test_numpy_evaluation():
+    L = cute.Layout(((4, (3, 2)), ((2, (3, 4)), (2, 8))),
+                    ((1, (4, 400)), ((12, (24, 72)), (800, 1600))))
+    idx = np.arange(L.size())
+    assert L(idx).tolist() == [L(int(i)) for i in idx]
+    assert L(idx.reshape(8, -1)).shape == (8, L.size() // 8)
+    assert L(np.array([L.size() + 3])).tolist() == [L(L.size() + 3)]  # past the end
+    c = cute.parse("Sw<3,4,3> o _0 o ((_8,_16),(_64,_4)):((_64,_512),(_1,_8192))")
+    j = np.arange(c.size(), dtype=np.int32)
+    assert c(j).tolist() == [c(int(i)) for i in j]
+    assert cute.Swizzle(2, 1, 3)(np.arange(64)).tolist() == [cute.Swizzle(2, 1, 3)(i) for i in range(64)]
+
+
+def test_exhaustive_small_layouts_against_brute_force():
+    # Every layout of shapes up to (2,3,2) with strides in {0,1,2,3,5}: the
+    # algebra's post-conditions, checked by evaluation.
+    for shape in [(2, 3), (3, 2), (2, 2, 2), (4, 2), (2, (2, 2))]:
+        flat = cute.flatten(shape)
+        for strides in itertools.product([0, 1, 2, 3, 5], repeat=len(flat)):
+            it = iter(strides)
+            stride = tuple((next(it), next(it)) if isinstance(e, tuple) else next(it)
+                           for e in shape)
+            L = cute.Layout(shape, stride)
+            n = cute.size(L)
+            assert _values(cute.coalesce(L)) == _values(L)
+            R = cute.right_inverse(L)
+            assert all(L(R(i)) == i for i in range(cute.size(R)))
+            try:
+                Q = cute.left_inverse(L)
+            except ValueError:
+                Q = None
+            if Q is not None:
+                assert all(L(Q(L(i))) == L(i) for i in range(n))
+            for B in [cute.Layout(2, 1), cute.Layout(3, 2), cute.Layout((2, 2), (1, 3))]:
+                try:
+                    R = cute.composition(L, B)
+                except ValueError:
+                    continue
+                assert _values(R) == [L(B(i)) for i in range(cute.size(B))]
+
+
+def test_errors_are_value_errors():
+    with pytest.raises(ValueError, match="composition"):
+        cute.composition("(4,3):(1,5)", "4:3")
+    with pytest.raises(ValueError):
+        cute.Layout("(2,3")
+    with pytest.raises(TypeError):
+        cute.Layout(3.5)
+    with pytest.raises(ValueError, match="congruent"):
+        cute.Layout((2, 3), (1,))
+    with pytest.raises(ValueError, match="make_swizzle"):
+        cute.composition(cute.Layout((16, 4), (4, 1)), cute.Swizzle(3, 0, 3))
