@@ -104,7 +104,9 @@ Counts RunOpFile(const std::string& path) {
     }
     const std::string& expected = row[6];
     int64_t size = -1;
-    if (row[7] != "-") EXPECT_TRUE(absl::SimpleAtoi(row[7], &size));
+    if (row[7] != "-") {
+      EXPECT_TRUE(absl::SimpleAtoi(row[7], &size));
+    }
     const std::string& hash = row[8];
     CliResult r = RunCli(args);
     if (cls == "refused") {
