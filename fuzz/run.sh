@@ -12,7 +12,8 @@
 # Inputs up to $FUZZ_MAX_LEN bytes (default 65536, the harnesses' own limit
 # kMaxInputSize in fuzz/fuzz_util.h: long enough for 10000 tile levels,
 # which once took cubic memory).
-# Work files go to $FUZZ_OUT (default /tmp/hlolayout_fuzz): objects,
+# Work files go to $FUZZ_OUT (default /tmp/hlolayout_fuzz-CHECKSUM, one per
+# checkout, CHECKSUM from the checkout's path): objects,
 # binaries, the growing corpora (out/corpus/NAME) and crash artifacts
 # (out/artifacts/NAME/). Exits non-zero when a fuzzer found a crash, leak,
 # UB report, timeout or broken invariant.
@@ -21,7 +22,9 @@ set -euo pipefail
 SECONDS_EACH="${1:-60}"
 shift || true
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-OUT="${FUZZ_OUT:-/tmp/hlolayout_fuzz}"
+# One work folder per checkout: two checkouts fuzzing at once must not link
+# each other's objects.
+OUT="${FUZZ_OUT:-${TMPDIR:-/tmp}/hlolayout_fuzz-$(printf '%s' "$ROOT" | cksum | cut -d' ' -f1)}"
 CXX="${CXX_FUZZ:-clang++}"
 JOBS="${FUZZ_JOBS:-$(nproc)}"
 # -O1 (the default): at -O0 the library builds in half the time, but each

@@ -76,7 +76,8 @@ TEST(Html, PageHasTablesPicturesAndScript) {
 // which the CLI fills), before the sums of all instruction results, which
 // are labelled as not memory use.
 TEST(Html, LeadsWithWhatXlaAllocates) {
-  absl::StatusOr<Report> report = BuildReport(Dump());
+  const std::string dump = Dump();  // The report points into the text.
+  absl::StatusOr<Report> report = BuildReport(dump);
   ASSERT_TRUE(report.ok());
   std::ostringstream out;
   HtmlOptions options;
