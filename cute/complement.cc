@@ -27,6 +27,7 @@ absl::StatusOr<IntTuple> ScaledCompact(const IntTuple& shape, Int& current) {
     return IntTuple(stride);
   }
   std::vector<IntTuple> out;
+  out.reserve(shape.elements().size());
   for (const IntTuple& e : shape.elements()) {
     CUTE_ASSIGN_OR_RETURN(IntTuple s, ScaledCompact(e, current));
     out.push_back(std::move(s));

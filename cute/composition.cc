@@ -75,9 +75,13 @@ class Composer {
 
   absl::StatusOr<Piece> Walk(const IntTuple& shape, const IntTuple& stride) {
     if (shape.is_int()) return Leaf(shape.integer(), stride.integer());
+    const std::vector<IntTuple>& se = shape.elements();
+    const std::vector<IntTuple>& de = stride.elements();
     std::vector<IntTuple> sh, st;
-    for (int i = 0; i < Rank(shape); ++i) {
-      CUTE_ASSIGN_OR_RETURN(Piece p, Walk(shape[i], stride[i]));
+    sh.reserve(se.size());
+    st.reserve(se.size());
+    for (size_t i = 0; i < se.size(); ++i) {
+      CUTE_ASSIGN_OR_RETURN(Piece p, Walk(se[i], de[i]));
       sh.push_back(std::move(p.shape));
       st.push_back(std::move(p.stride));
     }
@@ -131,6 +135,8 @@ class Composer {
     }
     if (out.size() == 1) return Piece{out[0].shape, out[0].stride};
     std::vector<IntTuple> sh, st;
+    sh.reserve(out.size());
+    st.reserve(out.size());
     for (const Mode& m : out) {
       sh.emplace_back(m.shape);
       st.emplace_back(m.stride);

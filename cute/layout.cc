@@ -1,6 +1,7 @@
 // cute/layout.cc: Layout validation, evaluation and concatenation.
 #include "hlolayout/cute/layout.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -239,8 +240,44 @@ absl::StatusOr<Layout> Layout::FromModes(const internal::Modes& modes) {
 
 std::vector<Layout> Layout::modes() const {
   std::vector<Layout> out;
+  out.reserve(rank());
   for (int i = 0; i < rank(); ++i) out.push_back(mode(i));
   return out;
+}
+
+void Layout::EvaluateMany(const int64_t* idx, int64_t* out,
+                          int64_t n) const {
+  constexpr int64_t kBlock = 64;
+  int64_t q[kBlock];
+  int64_t offset[kBlock];
+  const size_t last = leaves_.size() - 1;
+  for (int64_t begin = 0; begin < n; begin += kBlock) {
+    const int64_t m = std::min(kBlock, n - begin);
+    for (int64_t e = 0; e < m; ++e) {
+      q[e] = idx[begin + e];
+      offset[e] = 0;
+    }
+    for (size_t k = 0; k < last; ++k) {
+      const Leaf& leaf = leaves_[k];
+      const int64_t shape = leaf.shape;
+      const int64_t stride = leaf.stride;
+      if ((shape & (shape - 1)) == 0) {  // A power of two: shift and mask.
+        const int bits = __builtin_ctzll(static_cast<uint64_t>(shape));
+        for (int64_t e = 0; e < m; ++e) {
+          offset[e] += (q[e] & (shape - 1)) * stride;
+          q[e] >>= bits;
+        }
+        continue;
+      }
+      for (int64_t e = 0; e < m; ++e) {
+        const int64_t quotient = leaf.divisor.Divide(q[e]);
+        offset[e] += (q[e] - quotient * shape) * stride;
+        q[e] = quotient;
+      }
+    }
+    const int64_t stride = leaves_[last].stride;
+    for (int64_t e = 0; e < m; ++e) out[begin + e] = offset[e] + q[e] * stride;
+  }
 }
 
 absl::StatusOr<int64_t> Layout::TryEvaluate(int64_t idx) const {

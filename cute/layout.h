@@ -125,6 +125,13 @@ class Layout {
     return EvaluateNonNegative(idx);
   }
 
+  // EvaluateMany
+  //
+  // out[i] = (*this)(idx[i]) for i < n, several indices at a time (each
+  // mode's division of a block of indices is independent work, which a
+  // processor overlaps). Precondition: 0 <= idx[i] < size().
+  void EvaluateMany(const int64_t* idx, int64_t* out, int64_t n) const;
+
   // TryEvaluate
   //
   // operator() with checks: any idx (past the end runs on along the last

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "hlolayout/cute/internal/random_layout.h"
@@ -103,6 +104,22 @@ TEST(Layout, PropertyEvaluationAgreesWithDivMod) {
         const IntTuple c = *IdxToCrd(IntTuple(i), l.shape());
         ASSERT_EQ(*l.Evaluate(c), expected);
       }
+    }
+  }
+}
+
+TEST(Layout, EvaluateManyAgreesWithOneAtATime) {
+  internal::LayoutGenerator gen(52);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Layout l = gen.Any(true, 1000);
+    // Every index, in an order that is not the identity, in a count that
+    // ends inside a block.
+    std::vector<int64_t> idx;
+    for (int64_t i = 0; i < l.size(); ++i) idx.push_back((i * 7) % l.size());
+    std::vector<int64_t> out(idx.size(), -1);
+    l.EvaluateMany(idx.data(), out.data(), static_cast<int64_t>(idx.size()));
+    for (size_t i = 0; i < idx.size(); ++i) {
+      ASSERT_EQ(out[i], l(idx[i])) << ToString(l) << " at " << idx[i];
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/internal/status_macros.h"
@@ -29,7 +30,7 @@ absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
     case Tiler::Kind::kTuple:
       break;
   }
-  std::vector<Layout> tiles, rests;
+  absl::InlinedVector<Layout, 4> tiles, rests;
   const int rank = static_cast<int>(guide.elements().size());
   for (int i = 0; i < rank; ++i) {
     CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(l.mode(i), guide.elements()[i]));
@@ -49,7 +50,7 @@ absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
   CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
   // CuTe unpacks with result(_, repeat<R>(_)): for R == 1 that is `_`,
   // which keeps the mode whole (a rank-1 tuple stays one).
-  std::vector<Layout> modes;
+  absl::InlinedVector<Layout, 4> modes;
   auto unpack = [&](const Layout& l) {
     if (l.rank() == 1) {
       modes.push_back(l);
@@ -85,7 +86,7 @@ absl::StatusOr<Layout> ApplyByMode(
     CUTE_ASSIGN_OR_RETURN(Layout m, op(a, tiler.elements()[0]));
     return MakeLayout({m});
   }
-  std::vector<Layout> modes;
+  absl::InlinedVector<Layout, 4> modes;
   for (int i = 0; i < a.rank(); ++i) {
     if (i < rank) {
       CUTE_ASSIGN_OR_RETURN(Layout m, op(a.mode(i), tiler.elements()[i]));

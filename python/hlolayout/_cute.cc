@@ -17,11 +17,13 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <new>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "_binding.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
@@ -44,81 +46,130 @@ namespace py = pybind11;
 
 namespace hlolayout::pyext {
 
-// The Python classes (outside the anonymous namespace: pybind11 knows them
-// by type).
-struct PyLayoutBase {};
-
-struct PyLayout : PyLayoutBase {
-  explicit PyLayout(cute::Layout l) : any(std::move(l)) {}
-  const cute::Layout& layout() const { return any.layout(); }
-  cute::AnyLayout any;  // kind kLayout
-  py::object shape_cache;
-  py::object stride_cache;
-};
-
-struct PySwizzle {
-  explicit PySwizzle(cute::Swizzle s) : any(s) {}
-  const cute::Swizzle& sw() const { return any.swizzle(); }
-  cute::AnyLayout any;  // kind kSwizzle
-};
-
-struct PyComposed : PyLayoutBase {
-  explicit PyComposed(cute::AnyLayout l) : layout(std::move(l)) {}
-  cute::AnyLayout layout;  // kind kComposed
-};
-
 namespace {
 
 // ---------------------------------------------------------------------------
-// Fast paths to the C++ objects of our classes: pybind11's isinstance and
-// cast look the type up in a hash map each time (a few hundred
-// instructions, a large part of a layout operation here), so the type
-// records are looked up once and an exact type match reads the value
-// directly. Subclasses take pybind11's general path.
+// The Python classes are plain CPython types holding the C++ value inline
+// (not pybind11 classes): making and freeing one is an allocation and a
+// constructor, without pybind11's instance registry, so that an operation
+// costs little more than its C++ work. The functions are METH_FASTCALL.
 
-struct TypeRecords {
-  const py::detail::type_info* layout;
-  const py::detail::type_info* swizzle;
-  const py::detail::type_info* composed;
+struct CuteObject {
+  PyObject_HEAD
+  cute::AnyLayout any;
+  // A Layout's shape and stride as Python tuples, made on first use.
+  PyObject* shape_cache;
+  PyObject* stride_cache;
+
+  const cute::Layout& layout() const { return any.layout(); }
+  const cute::Swizzle& sw() const { return any.swizzle(); }
 };
 
-const TypeRecords& Types() {
-  static const TypeRecords records = {
-      py::detail::get_type_info(typeid(PyLayout)),
-      py::detail::get_type_info(typeid(PySwizzle)),
-      py::detail::get_type_info(typeid(PyComposed))};
-  return records;
+struct TypeObjects {
+  PyTypeObject* base = nullptr;
+  PyTypeObject* layout = nullptr;
+  PyTypeObject* swizzle = nullptr;
+  PyTypeObject* composed = nullptr;
+};
+
+TypeObjects& Types() {
+  static TypeObjects* types = new TypeObjects();
+  return *types;
 }
 
-template <typename T>
-const T* Get(py::handle h, const py::detail::type_info* type) {
-  if (Py_TYPE(h.ptr()) == type->type) {
-    auto* inst = reinterpret_cast<py::detail::instance*>(h.ptr());
-    return static_cast<const T*>(inst->get_value_and_holder(type).value_ptr());
+const CuteObject* Get(py::handle h, PyTypeObject* type) {
+  if (Py_TYPE(h.ptr()) == type || PyObject_TypeCheck(h.ptr(), type)) {
+    return reinterpret_cast<const CuteObject*>(h.ptr());
   }
-  if (PyObject_TypeCheck(h.ptr(), type->type)) return &h.cast<const T&>();
   return nullptr;
 }
 
-const PyLayout* GetLayout(py::handle h) {
-  return Get<PyLayout>(h, Types().layout);
-}
-const PySwizzle* GetSwizzle(py::handle h) {
-  return Get<PySwizzle>(h, Types().swizzle);
-}
-const PyComposed* GetComposed(py::handle h) {
-  return Get<PyComposed>(h, Types().composed);
+const CuteObject* GetLayout(py::handle h) { return Get(h, Types().layout); }
+const CuteObject* GetSwizzle(py::handle h) { return Get(h, Types().swizzle); }
+const CuteObject* GetComposed(py::handle h) {
+  return Get(h, Types().composed);
 }
 
-// A new Python object owning `value` (pybind11's cast, without the type
-// lookup).
-template <typename T>
-py::object NewObject(T value, const py::detail::type_info* type) {
-  T* p = new T(std::move(value));
-  return py::reinterpret_steal<py::object>(
-      py::detail::type_caster_generic::cast(
-          p, py::return_value_policy::take_ownership, py::handle(), type,
-          nullptr, nullptr));
+// A new object of `type` (one of ours or a Python subclass) owning `value`.
+py::object NewObject(PyTypeObject* type, cute::AnyLayout value) {
+  PyObject* o = type->tp_alloc(type, 0);
+  if (o == nullptr) throw py::error_already_set();
+  auto* c = reinterpret_cast<CuteObject*>(o);
+  new (&c->any) cute::AnyLayout(std::move(value));
+  c->shape_cache = nullptr;
+  c->stride_cache = nullptr;
+  return py::reinterpret_steal<py::object>(o);
+}
+
+void CuteDealloc(PyObject* o) {
+  PyTypeObject* type = Py_TYPE(o);
+  auto* c = reinterpret_cast<CuteObject*>(o);
+  c->any.~AnyLayout();
+  Py_CLEAR(c->shape_cache);
+  Py_CLEAR(c->stride_cache);
+  type->tp_free(o);
+  Py_DECREF(type);  // Heap types: each instance holds a reference.
+}
+
+// Runs `f` (returning a py::object) and turns C++ exceptions into the
+// Python error, as pybind11's dispatcher would.
+template <typename F>
+PyObject* Guard(F&& f) {
+  try {
+    return f().release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+// Binds fastcall arguments to `names` (positional, then keywords): `out`
+// gets borrowed references, None for an omitted optional one. Throws
+// TypeError as Python does.
+template <size_t N>
+void BindArgs(const char* fn, PyObject* const* args, Py_ssize_t nargs,
+              PyObject* kwnames, const char* const (&names)[N],
+              size_t required, PyObject* (&out)[N]) {
+  if (nargs > static_cast<Py_ssize_t>(N)) {
+    throw py::type_error(absl::StrCat(fn, "() takes at most ", N,
+                                      " arguments (", nargs, " given)"));
+  }
+  for (size_t i = 0; i < N; ++i) {
+    out[i] = i < static_cast<size_t>(nargs) ? args[i] : nullptr;
+  }
+  if (kwnames != nullptr) {
+    const Py_ssize_t nk = PyTuple_GET_SIZE(kwnames);
+    for (Py_ssize_t k = 0; k < nk; ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      size_t i = 0;
+      while (i < N && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
+      if (i == N) {
+        throw py::type_error(
+            absl::StrCat(fn, "() got an unexpected keyword argument '",
+                         py::reinterpret_borrow<py::str>(key).cast<std::string>(),
+                         "'"));
+      }
+      if (out[i] != nullptr) {
+        throw py::type_error(absl::StrCat(
+            fn, "() got multiple values for argument '", names[i], "'"));
+      }
+      out[i] = args[nargs + k];
+    }
+  }
+  for (size_t i = 0; i < N; ++i) {
+    if (out[i] != nullptr) continue;
+    if (i < required) {
+      throw py::type_error(absl::StrCat(
+          fn, "() missing required argument '", names[i], "'"));
+    }
+    out[i] = Py_None;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -260,17 +311,17 @@ std::string PyRepr(const cute::AnyLayout& l) {
 // Python objects <-> AnyLayout
 
 py::object Wrap(cute::Layout l) {
-  return NewObject(PyLayout(std::move(l)), Types().layout);
+  return NewObject(Types().layout, cute::AnyLayout(std::move(l)));
 }
 
 py::object Wrap(cute::AnyLayout l) {
   switch (l.kind()) {
     case cute::AnyLayout::Kind::kLayout:
-      return Wrap(l.layout());
+      return NewObject(Types().layout, std::move(l));
     case cute::AnyLayout::Kind::kSwizzle:
-      return NewObject(PySwizzle(l.swizzle()), Types().swizzle);
+      return NewObject(Types().swizzle, std::move(l));
     case cute::AnyLayout::Kind::kComposed:
-      return NewObject(PyComposed(std::move(l)), Types().composed);
+      return NewObject(Types().composed, std::move(l));
   }
   return py::none();
 }
@@ -285,11 +336,11 @@ bool IsLayoutLike(py::handle h) {
 class AnyRef {
  public:
   explicit AnyRef(py::handle h) {
-    if (const PyLayout* l = GetLayout(h)) {
+    if (const CuteObject* l = GetLayout(h)) {
       ptr_ = &l->any;
-    } else if (const PyComposed* c = GetComposed(h)) {
-      ptr_ = &c->layout;
-    } else if (const PySwizzle* s = GetSwizzle(h)) {
+    } else if (const CuteObject* c = GetComposed(h)) {
+      ptr_ = &c->any;
+    } else if (const CuteObject* s = GetSwizzle(h)) {
       ptr_ = &s->any;
     } else if (py::isinstance<py::str>(h)) {
       owned_ = Unwrap(cute::ParseAnyLayout(h.cast<std::string>()));
@@ -318,7 +369,7 @@ class AnyRef {
 cute::AnyLayout ToAny(py::handle h) { return *AnyRef(h); }
 
 cute::Layout ToLayout(py::handle h) {
-  if (const PyLayout* l = GetLayout(h)) return l->layout();
+  if (const CuteObject* l = GetLayout(h)) return l->layout();
   cute::AnyLayout a = ToAny(h);
   if (!a.is_layout()) {
     throw py::value_error(
@@ -332,10 +383,11 @@ cute::Layout ToLayout(py::handle h) {
 cute::Tiler ToTiler(py::handle h, int depth = 0) {
   if (depth > 64) throw py::value_error("nesting deeper than 64");
   if (h.is_none()) return cute::Tiler::Underscore();
-  if (const PyLayout* l = GetLayout(h)) return cute::Tiler::Of(l->layout());
+  if (const CuteObject* l = GetLayout(h)) return cute::Tiler::Of(l->layout());
   if (PyTuple_Check(h.ptr())) {
     std::vector<cute::Tiler> out;
     const Py_ssize_t n = PyTuple_GET_SIZE(h.ptr());
+    out.reserve(n);
     for (Py_ssize_t i = 0; i < n; ++i) {
       out.push_back(ToTiler(PyTuple_GET_ITEM(h.ptr(), i), depth + 1));
     }
@@ -413,16 +465,17 @@ py::array_t<int64_t> EvaluateArray(const cute::AnyLayout& l, py::handle x) {
   const int64_t* in = idx.data();
   int64_t* o = out.mutable_data();
   const int64_t size = l.size();
-  // The fast paths: a plain layout, or a swizzle over offset + layout, on
-  // indices inside the domain.
-  const cute::Layout* plain = nullptr;
+  // The fast paths: a plain layout, or a swizzle over offset + layout,
+  // on indices inside the domain. The layout is coalesced first: the same
+  // function there, with fewer divisions.
+  absl::optional<cute::Layout> plain;
   const cute::Swizzle* sw = nullptr;
   int64_t offset = 0;
   if (l.is_layout()) {
-    plain = &l.layout();
+    plain = cute::Coalesce(l.layout());
   } else if (l.is_composed() && l.composed().outer().is_swizzle() &&
              l.composed().inner().is_layout()) {
-    plain = &l.composed().inner().layout();
+    plain = cute::Coalesce(l.composed().inner().layout());
     sw = &l.composed().outer().swizzle();
     offset = l.composed().offset().value().value;
   }
@@ -432,15 +485,13 @@ py::array_t<int64_t> EvaluateArray(const cute::AnyLayout& l, py::handle x) {
     bool inside = true;
     for (int64_t i = 0; i < n && inside; ++i)
       inside = in[i] >= 0 && in[i] < size;
-    if (plain != nullptr && inside) {
+    if (plain.has_value() && inside) {
       ParallelFor(n, DefaultThreads(), int64_t{1} << 16,
                   [&](int64_t begin, int64_t end) {
-                    if (sw == nullptr) {
-                      for (int64_t i = begin; i < end; ++i)
-                        o[i] = (*plain)(in[i]);
-                    } else {
+                    plain->EvaluateMany(in + begin, o + begin, end - begin);
+                    if (sw != nullptr) {
                       for (int64_t i = begin; i < end; ++i) {
-                        o[i] = (*sw)(offset + (*plain)(in[i]));
+                        o[i] = (*sw)(offset + o[i]);
                       }
                     }
                   });
@@ -484,6 +535,29 @@ py::object Call(const cute::AnyLayout& l, py::args args) {
 
 py::object Composition(py::handle a, py::handle b) {
   AnyRef la(a);
+  if (la->is_layout() && PyTuple_Check(b.ptr())) {
+    // By mode with layouts and None: no Tiler built.
+    const cute::Layout& l = la->layout();
+    const Py_ssize_t n = PyTuple_GET_SIZE(b.ptr());
+    bool simple = n <= l.rank() && l.shape().is_tuple();
+    for (Py_ssize_t i = 0; i < n && simple; ++i) {
+      py::handle e = PyTuple_GET_ITEM(b.ptr(), i);
+      simple = e.is_none() || GetLayout(e) != nullptr;
+    }
+    if (simple) {
+      absl::InlinedVector<cute::Layout, 4> modes;
+      for (Py_ssize_t i = 0; i < n; ++i) {
+        py::handle e = PyTuple_GET_ITEM(b.ptr(), i);
+        if (e.is_none()) {
+          modes.push_back(l.mode(static_cast<int>(i)));
+        } else {
+          modes.push_back(Unwrap(cute::Composition(
+              l.mode(static_cast<int>(i)), GetLayout(e)->layout())));
+        }
+      }
+      return Wrap(Unwrap(cute::MakeLayout(modes)));
+    }
+  }
   if (IsAnyOperand(b)) return Wrap(Unwrap(cute::Compose(*la, *AnyRef(b))));
   return Wrap(Unwrap(cute::Compose(*la, ToTiler(b))));
 }
@@ -555,21 +629,33 @@ int64_t Bits(py::handle h) {
 // ---------------------------------------------------------------------------
 // Classes
 
-const py::object& ShapeOf(PyLayout& l) {
-  if (!l.shape_cache) l.shape_cache = ToPy(l.layout().shape());
-  return l.shape_cache;
+CuteObject* Self(PyObject* o) { return reinterpret_cast<CuteObject*>(o); }
+
+PyObject* ShapeOf(PyObject* self, void*) {
+  return Guard([&] {
+    CuteObject* c = Self(self);
+    if (c->shape_cache == nullptr) {
+      c->shape_cache = ToPy(c->any.shape()).release().ptr();
+    }
+    return py::reinterpret_borrow<py::object>(c->shape_cache);
+  });
 }
 
-const py::object& StrideOf(PyLayout& l) {
-  if (!l.stride_cache) l.stride_cache = ToPy(l.layout().stride());
-  return l.stride_cache;
+PyObject* StrideOf(PyObject* self, void*) {
+  return Guard([&] {
+    CuteObject* c = Self(self);
+    if (c->stride_cache == nullptr) {
+      c->stride_cache = ToPy(c->layout().stride()).release().ptr();
+    }
+    return py::reinterpret_borrow<py::object>(c->stride_cache);
+  });
 }
 
-cute::Layout NewLayout(py::object shape, py::object stride) {
-  if (py::isinstance<PyLayout>(shape) && stride.is_none()) {
-    return shape.cast<const PyLayout&>().layout();
+cute::Layout NewLayout(py::handle shape, py::handle stride) {
+  if (const CuteObject* l = GetLayout(shape)) {
+    if (stride.is_none()) return l->layout();
   }
-  if (py::isinstance<py::str>(shape)) {
+  if (PyUnicode_Check(shape.ptr())) {
     if (!stride.is_none()) {
       throw py::type_error("cute.Layout(text) takes no stride");
     }
@@ -580,11 +666,638 @@ cute::Layout NewLayout(py::object shape, py::object stride) {
   return Unwrap(cute::Layout::Create(std::move(s), FromPy(stride)));
 }
 
-int ModeIndex(int i, int rank) {
+int ModeIndex(py::handle key, int rank) {
+  PyObject* index = PyNumber_Index(key.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  int64_t i = PyToInt64(py::reinterpret_steal<py::object>(index));
   if (i < 0) i += rank;
   if (i < 0 || i >= rank) throw py::index_error("layout mode out of range");
-  return i;
+  return static_cast<int>(i);
 }
+
+// Calls with a tuple of positional arguments and keywords (tp_new), bound as
+// BindArgs does.
+template <size_t N>
+void BindTuple(const char* fn, PyObject* args, PyObject* kwargs,
+               const char* const (&names)[N], size_t required,
+               PyObject* (&out)[N]) {
+  const Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+  std::vector<PyObject*> all(&PyTuple_GET_ITEM(args, 0),
+                             &PyTuple_GET_ITEM(args, 0) + nargs);
+  py::object kwnames;
+  if (kwargs != nullptr && PyDict_GET_SIZE(kwargs) > 0) {
+    py::list keys;
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(kwargs, &pos, &key, &value)) {
+      keys.append(key);
+      all.push_back(value);
+    }
+    kwnames = py::tuple(keys);
+  }
+  BindArgs(fn, all.data(), nargs, kwnames ? kwnames.ptr() : nullptr, names,
+           required, out);
+}
+
+PyObject* LayoutNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  return Guard([&] {
+    static const char* const kNames[] = {"shape", "stride"};
+    PyObject* a[2];
+    BindTuple("Layout", args, kwargs, kNames, 1, a);
+    return NewObject(type, cute::AnyLayout(NewLayout(a[0], a[1])));
+  });
+}
+
+PyObject* SwizzleNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  return Guard([&] {
+    static const char* const kNames[] = {"bits", "base", "shift"};
+    PyObject* a[3];
+    BindTuple("Swizzle", args, kwargs, kNames, 3, a);
+    auto small = [](PyObject* o) {
+      const int64_t v = FromPy(o).value();
+      if (v < INT32_MIN || v > INT32_MAX) {
+        throw py::value_error("cute.Swizzle: argument out of range");
+      }
+      return static_cast<int>(v);
+    };
+    return NewObject(type, cute::AnyLayout(Unwrap(cute::Swizzle::Create(
+                               small(a[0]), small(a[1]), small(a[2])))));
+  });
+}
+
+PyObject* ComposedNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+  return Guard([&] {
+    static const char* const kNames[] = {"layoutB", "offset", "layoutA"};
+    PyObject* a[3];
+    BindTuple("ComposedLayout", args, kwargs, kNames, 3, a);
+    py::handle offset = a[1];
+    cute::ComposedOffset o;
+    if (PyUnicode_Check(offset.ptr())) {
+      cute::AnyLayout parsed = Unwrap(cute::ParseAnyLayout(absl::StrCat(
+          "Sw<0,0,0> o ", offset.cast<std::string>(), " o 1")));
+      o = parsed.composed().offset();
+    } else {
+      o = cute::ComposedOffset::Of(cute::Int::Static(FromPy(offset).value()));
+    }
+    return NewObject(type, cute::AnyLayout(Unwrap(cute::ComposedLayout::Create(
+                               ToAny(a[0]), o, ToAny(a[2])))));
+  });
+}
+
+PyObject* CuteCall(PyObject* self, PyObject* args, PyObject* kwargs) {
+  return Guard([&] {
+    if (kwargs != nullptr && PyDict_GET_SIZE(kwargs) > 0) {
+      throw py::type_error("a layout takes no keyword arguments");
+    }
+    const cute::AnyLayout& l = Self(self)->any;
+    if (l.is_swizzle()) {
+      if (PyTuple_GET_SIZE(args) != 1) {
+        throw py::type_error("a Swizzle takes one argument");
+      }
+      py::handle x = PyTuple_GET_ITEM(args, 0);
+      if (IsIntArray(x)) return py::object(EvaluateArray(l, x));
+      return py::object(py::int_(l.swizzle()(FromPy(x).value())));
+    }
+    return Call(l, py::reinterpret_borrow<py::args>(args));
+  });
+}
+
+Py_ssize_t CuteLength(PyObject* self) {
+  return Self(self)->any.is_swizzle() ? 1 : Self(self)->any.rank();
+}
+
+PyObject* CuteItem(PyObject* self, PyObject* key) {
+  return Guard([&]() -> py::object {
+    const cute::AnyLayout& l = Self(self)->any;
+    if (PySlice_Check(key)) {
+      // pycute: Layout(shape[i], stride[i]) for a slice of the modes.
+      if (!l.is_layout() || !l.layout().shape().is_tuple()) {
+        throw py::type_error("only a tuple layout's modes slice");
+      }
+      py::object shape = py::reinterpret_steal<py::object>(ShapeOf(self, nullptr));
+      py::object stride =
+          py::reinterpret_steal<py::object>(StrideOf(self, nullptr));
+      if (!shape || !stride) throw py::error_already_set();
+      return Wrap(NewLayout(shape[py::handle(key)], stride[py::handle(key)]));
+    }
+    const int i = ModeIndex(key, l.rank());
+    if (l.is_layout()) return Wrap(l.layout().mode(i));
+    return Wrap(Unwrap(cute::GetMode(l, i)));
+  });
+}
+
+PyObject* CuteSeqItem(PyObject* self, Py_ssize_t i) {
+  py::object key = py::int_(i);
+  return CuteItem(self, key.ptr());
+}
+
+PyObject* CuteRichCompare(PyObject* self, PyObject* other, int op) {
+  if (op != Py_EQ && op != Py_NE) Py_RETURN_NOTIMPLEMENTED;
+  const cute::AnyLayout& a = Self(self)->any;
+  const CuteObject* b = nullptr;
+  switch (a.kind()) {
+    case cute::AnyLayout::Kind::kLayout:
+      b = GetLayout(other);
+      break;
+    case cute::AnyLayout::Kind::kSwizzle:
+      b = GetSwizzle(other);
+      break;
+    case cute::AnyLayout::Kind::kComposed:
+      b = GetComposed(other);
+      break;
+  }
+  bool equal = false;
+  if (b != nullptr) {
+    switch (a.kind()) {
+      case cute::AnyLayout::Kind::kLayout:
+        equal = a.layout() == b->layout();
+        break;
+      case cute::AnyLayout::Kind::kSwizzle:
+        equal = a.swizzle() == b->sw();
+        break;
+      case cute::AnyLayout::Kind::kComposed:
+        equal = a == b->any;
+        break;
+    }
+  }
+  if ((op == Py_EQ) == equal) Py_RETURN_TRUE;
+  Py_RETURN_FALSE;
+}
+
+Py_hash_t CuteHash(PyObject* self) {
+  const cute::AnyLayout& l = Self(self)->any;
+  std::string key;
+  switch (l.kind()) {
+    case cute::AnyLayout::Kind::kLayout:
+      // Equality ignores the tags: so does the hash.
+      key = cute::ToString(
+          cute::Layout::Make(cute::WithTags(l.layout().shape(), true),
+                             cute::WithTags(l.layout().stride(), true)));
+      break;
+    case cute::AnyLayout::Kind::kSwizzle:
+      key = cute::ToString(l.swizzle());
+      break;
+    case cute::AnyLayout::Kind::kComposed:
+      key = cute::ToString(l);
+      break;
+  }
+  py::str s(key);
+  return PyObject_Hash(s.ptr());
+}
+
+PyObject* CuteStr(PyObject* self) {
+  return Guard([&] { return py::object(py::str(PyText(Self(self)->any))); });
+}
+
+PyObject* CuteRepr(PyObject* self) {
+  return Guard([&] { return py::object(py::str(PyRepr(Self(self)->any))); });
+}
+
+PyObject* CuteText(PyObject* self, void*) {
+  return Guard(
+      [&] { return py::object(py::str(cute::ToString(Self(self)->any))); });
+}
+
+PyObject* RankOf(PyObject* self, void*) {
+  return PyLong_FromLong(Self(self)->any.rank());
+}
+
+PyObject* DepthOf(PyObject* self, void*) {
+  return PyLong_FromLong(Self(self)->layout().depth());
+}
+
+PyObject* SizeMethod(PyObject* self, PyObject*) {
+  const cute::AnyLayout& l = Self(self)->any;
+  return PyLong_FromLongLong(l.is_swizzle() ? l.swizzle().domain_size()
+                                            : l.size());
+}
+
+PyObject* CosizeMethod(PyObject* self, PyObject*) {
+  const cute::AnyLayout& l = Self(self)->any;
+  return PyLong_FromLongLong(l.is_swizzle() ? l.swizzle().domain_size()
+                                            : l.cosize());
+}
+
+PyObject* Idx2CrdMethod(PyObject* self, PyObject* index) {
+  return Guard([&] {
+    return ToPy(Unwrap(
+        cute::IdxToCrd(FromPy(index), Self(self)->layout().shape())));
+  });
+}
+
+PyObject* TableMethod(PyObject* self, PyObject*) {
+  return Guard([&] {
+    return py::object(py::str(Unwrap(cute::PrintTable(Self(self)->any))));
+  });
+}
+
+PyObject* SwizzleField(PyObject* self, void* which) {
+  const cute::Swizzle& s = Self(self)->sw();
+  switch (reinterpret_cast<intptr_t>(which)) {
+    case 0:
+      return PyLong_FromLong(s.bits());
+    case 1:
+      return PyLong_FromLong(s.base());
+    case 2:
+      return PyLong_FromLong(s.shift());
+    case 3:
+      return PyLong_FromLongLong(s.yyy_mask());
+    default:
+      return PyLong_FromLongLong(s.zzz_mask());
+  }
+}
+
+PyObject* ComposedOuter(PyObject* self, void*) {
+  return Guard([&] { return Wrap(Self(self)->any.composed().outer()); });
+}
+
+PyObject* ComposedInner(PyObject* self, void*) {
+  return Guard([&] { return Wrap(Self(self)->any.composed().inner()); });
+}
+
+PyObject* ComposedOffsetOf(PyObject* self, void*) {
+  return Guard([&]() -> py::object {
+    const cute::ComposedOffset& o = Self(self)->any.composed().offset();
+    if (o.is_smem_ptr()) return py::str(cute::ToString(o));
+    return py::int_(o.value().value);
+  });
+}
+
+PyObject* ComposedShape(PyObject* self, void*) {
+  return Guard([&] { return ToPy(Self(self)->any.shape()); });
+}
+
+PyMethodDef kLayoutMethods[] = {
+    {"size", SizeMethod, METH_NOARGS, "The number of coordinates."},
+    {"cosize", CosizeMethod, METH_NOARGS,
+     "1 + the largest offset span (absolute strides)."},
+    {"idx2crd", Idx2CrdMethod, METH_O,
+     "The natural coordinate of a 1-D index (a nested tuple)."},
+    {"table", TableMethod, METH_NOARGS,
+     "A rank-2 layout as a grid of offsets (CuTe's print_layout), as text."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef kLayoutGetSet[] = {
+    {"shape", ShapeOf, nullptr, "The shape, ints and nested tuples.", nullptr},
+    {"stride", StrideOf, nullptr, "The stride, ints and nested tuples.",
+     nullptr},
+    {"cute", CuteText, nullptr,
+     "CuTe's print of the layout, static integers as _N.", nullptr},
+    {"rank", RankOf, nullptr, "The number of top-level modes.", nullptr},
+    {"depth", DepthOf, nullptr, "The nesting depth of the shape.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyMethodDef kSwizzleMethods[] = {
+    {"size", SizeMethod, METH_NOARGS, "The period, 2^(bits+base+|shift|)."},
+    {"cosize", CosizeMethod, METH_NOARGS, "The period, as size()."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef kSwizzleGetSet[] = {
+    {"bits", SwizzleField, nullptr, "B", reinterpret_cast<void*>(0)},
+    {"base", SwizzleField, nullptr, "M", reinterpret_cast<void*>(1)},
+    {"shift", SwizzleField, nullptr, "S", reinterpret_cast<void*>(2)},
+    {"yyy_msk", SwizzleField, nullptr, "The mask of the bits read.",
+     reinterpret_cast<void*>(3)},
+    {"zzz_msk", SwizzleField, nullptr, "The mask of the bits written.",
+     reinterpret_cast<void*>(4)},
+    {"cute", CuteText, nullptr, "CuTe's print, Sw<B,M,S>.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyMethodDef kComposedMethods[] = {
+    {"size", SizeMethod, METH_NOARGS, "The inner layout's size."},
+    {"cosize", CosizeMethod, METH_NOARGS,
+     "The inner layout's cosize (CuTe's; pycute's is the outer function's)."},
+    {"table", TableMethod, METH_NOARGS,
+     "A rank-2 layout as a grid of offsets (CuTe's print_layout), as text."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyGetSetDef kComposedGetSet[] = {
+    {"layoutB", ComposedOuter, nullptr,
+     "The outer function (pycute's name; CuTe's layout_a).", nullptr},
+    {"offset", ComposedOffsetOf, nullptr,
+     "The offset: an int, or 'smem_ptr[16b](unset)'.", nullptr},
+    {"layoutA", ComposedInner, nullptr,
+     "The inner layout (pycute's name; CuTe's layout_b).", nullptr},
+    {"shape", ComposedShape, nullptr, "The inner layout's shape.", nullptr},
+    {"cute", CuteText, nullptr, "CuTe's print, A o O o B.", nullptr},
+    {"rank", RankOf, nullptr, "The number of top-level modes.", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr}};
+
+PyObject* AbstractNew(PyTypeObject* type, PyObject*, PyObject*) {
+  PyErr_Format(PyExc_TypeError, "cannot create '%s' instances: make a Layout "
+               "or a ComposedLayout", type->tp_name);
+  return nullptr;
+}
+
+PyTypeObject* MakeType(py::module_& m, const char* name, const char* doc,
+                       PyTypeObject* base, newfunc tp_new,
+                       PyMethodDef* methods, PyGetSetDef* getset,
+                       bool sequence) {
+  std::vector<PyType_Slot> slots = {
+      {Py_tp_dealloc, reinterpret_cast<void*>(CuteDealloc)},
+      {Py_tp_doc, const_cast<char*>(doc)},
+  };
+  slots.push_back({Py_tp_new, reinterpret_cast<void*>(
+                                 tp_new != nullptr ? tp_new : AbstractNew)});
+  if (tp_new != nullptr) {
+    slots.push_back({Py_tp_call, reinterpret_cast<void*>(CuteCall)});
+    slots.push_back({Py_tp_richcompare, reinterpret_cast<void*>(CuteRichCompare)});
+    slots.push_back({Py_tp_hash, reinterpret_cast<void*>(CuteHash)});
+    slots.push_back({Py_tp_str, reinterpret_cast<void*>(CuteStr)});
+    slots.push_back({Py_tp_repr, reinterpret_cast<void*>(CuteRepr)});
+  }
+  if (sequence) {
+    slots.push_back({Py_mp_length, reinterpret_cast<void*>(CuteLength)});
+    slots.push_back({Py_sq_length, reinterpret_cast<void*>(CuteLength)});
+    slots.push_back({Py_mp_subscript, reinterpret_cast<void*>(CuteItem)});
+    slots.push_back({Py_sq_item, reinterpret_cast<void*>(CuteSeqItem)});
+  }
+  if (methods != nullptr) slots.push_back({Py_tp_methods, methods});
+  if (getset != nullptr) slots.push_back({Py_tp_getset, getset});
+  slots.push_back({0, nullptr});
+  // The spec's name is copied by CPython; the module sets __module__.
+  // CPython 3.11 keeps the spec's name pointer: it must outlive the type.
+  const std::string* full =
+      new std::string(absl::StrCat("hlolayout._hlolayout.", name));
+  PyType_Spec spec = {full->c_str(),
+                      static_cast<int>(sizeof(CuteObject)), 0,
+                      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, slots.data()};
+  PyObject* bases = nullptr;
+  if (base != nullptr) {
+    bases = PyTuple_Pack(1, reinterpret_cast<PyObject*>(base));
+  }
+  PyObject* type = PyType_FromSpecWithBases(&spec, bases);
+  Py_XDECREF(bases);
+  if (type == nullptr) throw py::error_already_set();
+  m.add_object(name, py::reinterpret_borrow<py::object>(type));
+  return reinterpret_cast<PyTypeObject*>(type);  // The module keeps it.
+}
+
+// ---------------------------------------------------------------------------
+// pycute's functions, METH_FASTCALL (hlolayout.cute binds them directly: no
+// Python frame and no pybind11 dispatch between the caller and the C++).
+
+template <size_t N, typename F>
+PyObject* Fast(const char* fn, PyObject* const* args, Py_ssize_t nargs,
+               PyObject* kwnames, const char* const (&names)[N],
+               size_t required, F&& body) {
+  return Guard([&] {
+    PyObject* a[N];
+    BindArgs(fn, args, nargs, kwnames, names, required, a);
+    return body(a);
+  });
+}
+
+#define CUTE_FASTCALL(name)                                              \
+  PyObject* name(PyObject*, PyObject* const* args, Py_ssize_t nargs, \
+                 PyObject* kwnames)
+
+const char* const kLayout[] = {"layout"};
+const char* const kLayoutProfile[] = {"layout", "profile"};
+const char* const kAB[] = {"layoutA", "layoutB"};
+
+CUTE_FASTCALL(FnMakeLayout) {
+  return Guard([&] {
+    if (kwnames != nullptr && PyTuple_GET_SIZE(kwnames) > 0) {
+      throw py::type_error("make_layout() takes no keyword arguments");
+    }
+    py::tuple items(nargs);
+    for (Py_ssize_t i = 0; i < nargs; ++i) {
+      items[i] = py::reinterpret_borrow<py::object>(args[i]);
+    }
+    return MakeLayout(py::reinterpret_borrow<py::args>(items));
+  });
+}
+
+CUTE_FASTCALL(FnSize) {
+  return Fast("size", args, nargs, kwnames, kLayout, 1, [](auto& a) {
+    py::handle l = a[0];
+    if (IsLayoutLike(l) || PyUnicode_Check(l.ptr())) {
+      return py::object(py::int_(AnyRef(l)->size()));
+    }
+    return py::object(py::int_(Unwrap(cute::Size(FromPy(l)))));
+  });
+}
+
+CUTE_FASTCALL(FnCosize) {
+  return Fast("cosize", args, nargs, kwnames, kLayout, 1, [](auto& a) {
+    return py::object(py::int_(AnyRef(a[0])->cosize()));
+  });
+}
+
+CUTE_FASTCALL(FnCoalesce) {
+  return Fast("coalesce", args, nargs, kwnames, kLayoutProfile, 1,
+              [](auto& a) {
+                AnyRef l(a[0]);
+                py::handle profile = a[1];
+                if (l->is_layout() && profile.is_none()) {
+                  return Wrap(cute::Coalesce(l->layout()));
+                }
+                return Wrap(Unwrap(cute::CoalesceOf(
+                    *l, OptionalTuple(
+                            py::reinterpret_borrow<py::object>(profile)))));
+              });
+}
+
+CUTE_FASTCALL(FnFilter) {
+  return Fast("filter", args, nargs, kwnames, kLayoutProfile, 1, [](auto& a) {
+    return Wrap(Unwrap(cute::FilterOf(
+        *AnyRef(a[0]),
+        OptionalTuple(py::reinterpret_borrow<py::object>(a[1])))));
+  });
+}
+
+CUTE_FASTCALL(FnComposition) {
+  return Fast("composition", args, nargs, kwnames, kAB, 2,
+              [](auto& a) { return Composition(a[0], a[1]); });
+}
+
+CUTE_FASTCALL(FnComplement) {
+  static const char* const kNames[] = {"layout", "max_idx"};
+  return Fast("complement", args, nargs, kwnames, kNames, 1,
+              [](auto& a) { return Complement(a[0], a[1]); });
+}
+
+CUTE_FASTCALL(FnRightInverse) {
+  return Fast("right_inverse", args, nargs, kwnames, kLayout, 1,
+              [](auto& a) { return MaybeInverse(a[0], true); });
+}
+
+CUTE_FASTCALL(FnLeftInverse) {
+  return Fast("left_inverse", args, nargs, kwnames, kLayout, 1,
+              [](auto& a) { return MaybeInverse(a[0], false); });
+}
+
+template <cute::DivideKind kind>
+CUTE_FASTCALL(FnDivide) {
+  return Fast("divide", args, nargs, kwnames, kAB, 2,
+              [](auto& a) { return DivideOp(kind, a[0], a[1]); });
+}
+
+template <cute::ProductKind kind>
+CUTE_FASTCALL(FnProduct) {
+  return Fast("product", args, nargs, kwnames, kAB, 2,
+              [](auto& a) { return ProductOp(kind, a[0], a[1]); });
+}
+
+CUTE_FASTCALL(FnBlockedProduct) {
+  return Fast("blocked_product", args, nargs, kwnames, kAB, 2, [](auto& a) {
+    return Wrap(Unwrap(cute::BlockedProductOf(*AnyRef(a[0]), *AnyRef(a[1]))));
+  });
+}
+
+CUTE_FASTCALL(FnRakedProduct) {
+  return Fast("raked_product", args, nargs, kwnames, kAB, 2, [](auto& a) {
+    return Wrap(Unwrap(cute::RakedProductOf(*AnyRef(a[0]), *AnyRef(a[1]))));
+  });
+}
+
+CUTE_FASTCALL(FnTileToShape) {
+  static const char* const kNames[] = {"layout", "shape", "order"};
+  return Fast("tile_to_shape", args, nargs, kwnames, kNames, 2, [](auto& a) {
+    return Wrap(Unwrap(cute::TileToShapeOf(
+        *AnyRef(a[0]), cute::WithTags(ToTuple(a[1]), true),
+        OptionalTuple(py::reinterpret_borrow<py::object>(a[2])))));
+  });
+}
+
+CUTE_FASTCALL(FnSliceAndOffset) {
+  static const char* const kNames[] = {"crd", "layout"};
+  return Fast("slice_and_offset", args, nargs, kwnames, kNames, 2,
+              [](auto& a) {
+                cute::SlicedAnyLayout s = Unwrap(cute::SliceAndOffsetOf(
+                    ToSliceCoord(a[0]), *AnyRef(a[1])));
+                return py::object(
+                    py::make_tuple(Wrap(std::move(s.layout)), s.offset.value));
+              });
+}
+
+CUTE_FASTCALL(FnUpcast) {
+  static const char* const kNames[] = {"layout", "n"};
+  return Fast("upcast", args, nargs, kwnames, kNames, 2, [](auto& a) {
+    return Wrap(Unwrap(cute::UpcastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
+  });
+}
+
+CUTE_FASTCALL(FnDowncast) {
+  static const char* const kNames[] = {"layout", "n"};
+  return Fast("downcast", args, nargs, kwnames, kNames, 2, [](auto& a) {
+    return Wrap(
+        Unwrap(cute::DowncastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
+  });
+}
+
+CUTE_FASTCALL(FnRecastLayout) {
+  static const char* const kNames[] = {"layout", "old_type", "new_type"};
+  return Fast("recast_layout", args, nargs, kwnames, kNames, 3, [](auto& a) {
+    return Wrap(Unwrap(
+        cute::RecastLayoutOf(*AnyRef(a[0]), Bits(a[1]), Bits(a[2]))));
+  });
+}
+
+CUTE_FASTCALL(FnParse) {
+  static const char* const kNames[] = {"text"};
+  return Fast("parse", args, nargs, kwnames, kNames, 1, [](auto& a) {
+    if (!PyUnicode_Check(a[0])) throw py::type_error("parse() takes a str");
+    return Wrap(Unwrap(
+        cute::ParseAnyLayout(py::handle(a[0]).cast<std::string>())));
+  });
+}
+
+#undef CUTE_FASTCALL
+
+template <typename F>
+PyCFunction AsCFunction(F f) {
+  return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f));
+}
+
+constexpr int kFast = METH_FASTCALL | METH_KEYWORDS;
+
+PyMethodDef kFunctions[] = {
+    {"cute_make_layout", AsCFunction(FnMakeLayout), kFast,
+     "cute_make_layout(*layouts)\n--\n\nThe concatenation, each layout one "
+     "mode (also from one iterable of layouts)."},
+    {"cute_size", AsCFunction(FnSize), kFast,
+     "cute_size(layout)\n--\n\nThe size of a layout's domain, or the product "
+     "of an IntTuple."},
+    {"cute_cosize", AsCFunction(FnCosize), kFast,
+     "cute_cosize(layout)\n--\n\n1 + the largest offset span, with absolute "
+     "strides (CuTe's; pycute's layout(size-1)+1 is wrong for negative "
+     "strides); a composed layout's is its inner layout's."},
+    {"cute_coalesce", AsCFunction(FnCoalesce), kFast,
+     "cute_coalesce(layout, profile=None)\n--\n\nThe same function with the "
+     "fewest modes (by mode along a profile)."},
+    {"cute_filter", AsCFunction(FnFilter), kFast,
+     "cute_filter(layout, profile=None)\n--\n\ncoalesce after dropping "
+     "stride-0 and size-1 modes."},
+    {"cute_composition", AsCFunction(FnComposition), kFast,
+     "cute_composition(layoutA, layoutB)\n--\n\nR(c) = layoutA(layoutB(c)). "
+     "layoutB: a Layout, an int n (n:1), None (layoutA unchanged), a tuple "
+     "of those (by mode; modes of layoutA past it are dropped, as in CuTe), "
+     "a Swizzle or a ComposedLayout."},
+    {"cute_complement", AsCFunction(FnComplement), kFast,
+     "cute_complement(layout, max_idx=None)\n--\n\nThe layout of the rest of "
+     "the codomain up to max_idx (an int or a shape; by default the cosize "
+     "of the filtered layout, CuTe's default)."},
+    {"cute_right_inverse", AsCFunction(FnRightInverse), kFast,
+     "cute_right_inverse(layout)\n--\n\nR with layout(R(i)) == i on R's "
+     "domain (CuTe's)."},
+    {"cute_left_inverse", AsCFunction(FnLeftInverse), kFast,
+     "cute_left_inverse(layout)\n--\n\nR with layout(R(layout(i))) == "
+     "layout(i) (CuTe's)."},
+    {"cute_logical_divide", AsCFunction(FnDivide<cute::DivideKind::kLogical>),
+     kFast,
+     "cute_logical_divide(layoutA, layoutB)\n--\n\n((tile, rest), ...): "
+     "layoutA split by the tiler layoutB."},
+    {"cute_zipped_divide", AsCFunction(FnDivide<cute::DivideKind::kZipped>),
+     kFast, "cute_zipped_divide(layoutA, layoutB)\n--\n\n((tiles...), "
+            "(rests...))."},
+    {"cute_tiled_divide", AsCFunction(FnDivide<cute::DivideKind::kTiled>),
+     kFast, "cute_tiled_divide(layoutA, layoutB)\n--\n\n((tiles...), rest0, "
+            "rest1, ...)."},
+    {"cute_flat_divide", AsCFunction(FnDivide<cute::DivideKind::kFlat>),
+     kFast, "cute_flat_divide(layoutA, layoutB)\n--\n\n(tiles..., rests...)."},
+    {"cute_logical_product",
+     AsCFunction(FnProduct<cute::ProductKind::kLogical>), kFast,
+     "cute_logical_product(layoutA, layoutB)\n--\n\n(layoutA, its repetitions "
+     "along layoutB); an int n means n:1 (pycute divides there)."},
+    {"cute_zipped_product", AsCFunction(FnProduct<cute::ProductKind::kZipped>),
+     kFast, "cute_zipped_product(layoutA, layoutB)\n--\n\n((blocks...), "
+            "(repetitions...))."},
+    {"cute_tiled_product", AsCFunction(FnProduct<cute::ProductKind::kTiled>),
+     kFast, "cute_tiled_product(layoutA, layoutB)\n--\n\n((blocks...), "
+            "repetition0, repetition1, ...)."},
+    {"cute_flat_product", AsCFunction(FnProduct<cute::ProductKind::kFlat>),
+     kFast, "cute_flat_product(layoutA, layoutB)\n--\n\n(blocks..., "
+            "repetitions...)."},
+    {"cute_blocked_product", AsCFunction(FnBlockedProduct), kFast,
+     "cute_blocked_product(layoutA, layoutB)\n--\n\n((A0, B0), (A1, B1), "
+     "...): layoutA repeated as blocks."},
+    {"cute_raked_product", AsCFunction(FnRakedProduct), kFast,
+     "cute_raked_product(layoutA, layoutB)\n--\n\n((B0, A0), (B1, A1), ...): "
+     "layoutA's elements interleaved."},
+    {"cute_tile_to_shape", AsCFunction(FnTileToShape), kFast,
+     "cute_tile_to_shape(layout, shape, order=None)\n--\n\nlayout repeated to "
+     "shape, its modes filled in order (CuTe's Step; default column-major). "
+     "The block must divide the shape."},
+    {"cute_slice_and_offset", AsCFunction(FnSliceAndOffset), kFast,
+     "cute_slice_and_offset(crd, layout)\n--\n\n(the layout of crd's None "
+     "modes, the offset of crd with None as 0); a swizzled layout's swizzle "
+     "decays to strides where CuTe's does."},
+    {"cute_upcast", AsCFunction(FnUpcast), kFast,
+     "cute_upcast(layout, n)\n--\n\nThe layout in units of n elements "
+     "(CuTe's upcast<n>)."},
+    {"cute_downcast", AsCFunction(FnDowncast), kFast,
+     "cute_downcast(layout, n)\n--\n\nThe layout in units of 1/n element "
+     "(CuTe's downcast<n>)."},
+    {"cute_recast_layout", AsCFunction(FnRecastLayout), kFast,
+     "cute_recast_layout(layout, old_type, new_type)\n--\n\nThe layout "
+     "between element types or widths: recast_layout(L, 'uint8_t', "
+     "'half_t') or (L, 8, 16)."},
+    {"cute_parse", AsCFunction(FnParse), kFast,
+     "cute_parse(text)\n--\n\nA Layout, Swizzle or ComposedLayout from "
+     "CuTe's printed text."},
+    {nullptr, nullptr, 0, nullptr}};
 
 }  // namespace
 
@@ -607,325 +1320,21 @@ void RegisterCute(py::module_& m) {
     return names;
   });
 
-  py::class_<PyLayoutBase>(m, "CuteLayoutBase",
-                           "The base of Layout and ComposedLayout (pycute's "
-                           "LayoutBase).");
-
-  py::class_<PyLayout, PyLayoutBase>(m, "CuteLayout")
-      .def(py::init([](py::object shape, py::object stride) {
-             return PyLayout(NewLayout(std::move(shape), std::move(stride)));
-           }),
-           py::arg("shape"), py::arg("stride") = py::none())
-      .def_property_readonly("shape", &ShapeOf)
-      .def_property_readonly("stride", &StrideOf)
-      .def_property_readonly(
-          "cute", [](const PyLayout& l) { return cute::ToString(l.layout()); },
-          "CuTe's print of the layout, static integers as _N.")
-      .def_property_readonly(
-          "rank", [](const PyLayout& l) { return l.layout().rank(); })
-      .def_property_readonly(
-          "depth", [](const PyLayout& l) { return l.layout().depth(); })
-      .def("size", [](const PyLayout& l) { return l.layout().size(); })
-      .def("cosize", [](const PyLayout& l) { return l.layout().cosize(); })
-      .def("__len__", [](const PyLayout& l) { return l.layout().rank(); })
-      .def("__call__",
-           [](const PyLayout& l, py::args args) {
-             return Call(l.any, std::move(args));
-           })
-      .def("__getitem__",
-           [](const PyLayout& l, int i) {
-             return Wrap(l.layout().mode(ModeIndex(i, l.layout().rank())));
-           })
-      .def("__eq__",
-           [](const PyLayout& a, py::object b) {
-             return py::isinstance<PyLayout>(b) &&
-                    a.layout() == b.cast<const PyLayout&>().layout();
-           })
-      .def("__ne__",
-           [](const PyLayout& a, py::object b) {
-             return !(py::isinstance<PyLayout>(b) &&
-                      a.layout() == b.cast<const PyLayout&>().layout());
-           })
-      .def("__hash__",
-           [](const PyLayout& l) {
-             return py::hash(py::str(cute::ToString(cute::Layout::Make(
-                 cute::WithTags(l.layout().shape(), true),
-                 cute::WithTags(l.layout().stride(), true)))));
-           })
-      .def("__str__", [](const PyLayout& l) { return PyText(l.layout()); })
-      .def("__repr__", [](const PyLayout& l) { return PyRepr(l.any); })
-      .def("idx2crd",
-           [](const PyLayout& l, py::object index) {
-             return ToPy(
-                 Unwrap(cute::IdxToCrd(FromPy(index), l.layout().shape())));
-           })
-      .def("table", [](const PyLayout& l) {
-        return Unwrap(cute::PrintTable(l.layout()));
-      });
-
-  py::class_<PySwizzle>(m, "CuteSwizzle")
-      .def(py::init([](int bits, int base, int shift) {
-             return PySwizzle(Unwrap(cute::Swizzle::Create(bits, base, shift)));
-           }),
-           py::arg("bits"), py::arg("base"), py::arg("shift"))
-      .def_property_readonly("bits",
-                             [](const PySwizzle& s) { return s.sw().bits(); })
-      .def_property_readonly("base",
-                             [](const PySwizzle& s) { return s.sw().base(); })
-      .def_property_readonly("shift",
-                             [](const PySwizzle& s) { return s.sw().shift(); })
-      .def_property_readonly(
-          "yyy_msk", [](const PySwizzle& s) { return s.sw().yyy_mask(); })
-      .def_property_readonly(
-          "zzz_msk", [](const PySwizzle& s) { return s.sw().zzz_mask(); })
-      .def_property_readonly(
-          "cute", [](const PySwizzle& s) { return cute::ToString(s.sw()); })
-      .def("size", [](const PySwizzle& s) { return s.sw().domain_size(); })
-      .def("cosize", [](const PySwizzle& s) { return s.sw().domain_size(); })
-      .def("__call__",
-           [](const PySwizzle& s, py::object x) -> py::object {
-             if (IsIntArray(x)) {
-               return EvaluateArray(s.any, x);
-             }
-             return py::int_(s.sw()(FromPy(x).value()));
-           })
-      .def("__eq__",
-           [](const PySwizzle& a, py::object b) {
-             return py::isinstance<PySwizzle>(b) &&
-                    a.sw() == b.cast<const PySwizzle&>().sw();
-           })
-      .def("__hash__",
-           [](const PySwizzle& s) {
-             return py::hash(
-                 py::make_tuple(s.sw().bits(), s.sw().base(), s.sw().shift()));
-           })
-      .def("__str__", [](const PySwizzle& s) { return PyText(s.sw()); })
-      .def("__repr__", [](const PySwizzle& s) { return PyRepr(s.any); });
-
-  py::class_<PyComposed, PyLayoutBase>(m, "CuteComposedLayout")
-      .def(py::init([](py::object outer, py::object offset, py::object inner) {
-             cute::ComposedOffset o;
-             if (py::isinstance<py::str>(offset)) {
-               cute::AnyLayout parsed =
-                   Unwrap(cute::ParseAnyLayout(absl::StrCat(
-                       "Sw<0,0,0> o ", offset.cast<std::string>(), " o 1")));
-               o = parsed.composed().offset();
-             } else {
-               o = cute::ComposedOffset::Of(
-                   cute::Int::Static(FromPy(offset).value()));
-             }
-             return PyComposed(cute::AnyLayout(Unwrap(
-                 cute::ComposedLayout::Create(ToAny(outer), o, ToAny(inner)))));
-           }),
-           py::arg("layoutB"), py::arg("offset"), py::arg("layoutA"))
-      .def_property_readonly(
-          "layoutB",
-          [](const PyComposed& c) { return Wrap(c.layout.composed().outer()); },
-          "The outer function (pycute's name; CuTe's layout_a).")
-      .def_property_readonly("offset",
-                             [](const PyComposed& c) -> py::object {
-                               const cute::ComposedOffset& o =
-                                   c.layout.composed().offset();
-                               if (o.is_smem_ptr())
-                                 return py::str(cute::ToString(o));
-                               return py::int_(o.value().value);
-                             })
-      .def_property_readonly(
-          "layoutA",
-          [](const PyComposed& c) { return Wrap(c.layout.composed().inner()); },
-          "The inner layout (pycute's name; CuTe's layout_b).")
-      .def_property_readonly(
-          "shape", [](const PyComposed& c) { return ToPy(c.layout.shape()); })
-      .def_property_readonly(
-          "cute", [](const PyComposed& c) { return cute::ToString(c.layout); })
-      .def("size", [](const PyComposed& c) { return c.layout.size(); })
-      .def("cosize", [](const PyComposed& c) { return c.layout.cosize(); })
-      .def("__len__", [](const PyComposed& c) { return c.layout.rank(); })
-      .def("__call__",
-           [](const PyComposed& c, py::args args) {
-             return Call(c.layout, std::move(args));
-           })
-      .def("__getitem__",
-           [](const PyComposed& c, int i) {
-             return Wrap(Unwrap(
-                 cute::GetMode(c.layout, ModeIndex(i, c.layout.rank()))));
-           })
-      .def("__eq__",
-           [](const PyComposed& a, py::object b) {
-             return py::isinstance<PyComposed>(b) &&
-                    a.layout == b.cast<const PyComposed&>().layout;
-           })
-      .def("__hash__",
-           [](const PyComposed& c) {
-             return py::hash(py::str(cute::ToString(c.layout)));
-           })
-      .def("__str__", [](const PyComposed& c) { return PyText(c.layout); })
-      .def("__repr__", [](const PyComposed& c) { return PyRepr(c.layout); })
-      .def("table", [](const PyComposed& c) {
-        return Unwrap(cute::PrintTable(c.layout));
-      });
-
-  // pycute's functions (hlolayout.cute binds them directly: no Python
-  // frame between the caller and the C++).
-  m.def("cute_make_layout", &MakeLayout,
-        "make_layout(*layouts): the concatenation, each layout one mode (also "
-        "from one iterable of layouts).");
-  m.def(
-      "cute_size",
-      [](py::handle l) -> int64_t {
-        if (IsLayoutLike(l) || py::isinstance<py::str>(l))
-          return AnyRef(l)->size();
-        return Unwrap(cute::Size(FromPy(l)));
-      },
-      py::arg("layout"),
-      "The size of a layout's domain, or the product of an IntTuple.");
-  m.def(
-      "cute_cosize", [](py::handle l) { return AnyRef(l)->cosize(); },
-      py::arg("layout"),
-      "1 + the largest offset span, with absolute strides (CuTe's; pycute's "
-      "layout(size-1)+1 is wrong for negative strides); a composed layout's "
-      "is its inner layout's.");
-  m.def(
-      "cute_coalesce",
-      [](py::handle l, py::handle profile) {
-        AnyRef a(l);
-        if (a->is_layout() && profile.is_none())
-          return Wrap(cute::Coalesce(a->layout()));
-        return Wrap(Unwrap(cute::CoalesceOf(
-            *a, OptionalTuple(py::reinterpret_borrow<py::object>(profile)))));
-      },
-      py::arg("layout"), py::arg("profile") = py::none(),
-      "The same function with the fewest modes (by mode along a profile).");
-  m.def(
-      "cute_filter",
-      [](py::handle l, py::handle profile) {
-        return Wrap(Unwrap(cute::FilterOf(
-            *AnyRef(l),
-            OptionalTuple(py::reinterpret_borrow<py::object>(profile)))));
-      },
-      py::arg("layout"), py::arg("profile") = py::none(),
-      "coalesce after dropping stride-0 and size-1 modes.");
-  m.def("cute_composition", &Composition, py::arg("layoutA"),
-        py::arg("layoutB"),
-        "R(c) = layoutA(layoutB(c)). layoutB: a Layout, an int n (n:1), None "
-        "(layoutA unchanged), a tuple of those (by mode; modes of layoutA past "
-        "it are dropped, as in CuTe), a Swizzle or a ComposedLayout.");
-  m.def(
-      "cute_complement", &Complement, py::arg("layout"),
-      py::arg("max_idx") = py::none(),
-      "The layout of the rest of the codomain up to max_idx (an int or a "
-      "shape; by default the cosize of the filtered layout, CuTe's default).");
-  m.def(
-      "cute_right_inverse", [](py::handle l) { return MaybeInverse(l, true); },
-      py::arg("layout"), "R with layout(R(i)) == i on R's domain (CuTe's).");
-  m.def(
-      "cute_left_inverse", [](py::handle l) { return MaybeInverse(l, false); },
-      py::arg("layout"), "R with layout(R(layout(i))) == layout(i) (CuTe's).");
-  struct DivideDef {
-    const char* name;
-    cute::DivideKind kind;
-    const char* doc;
-  };
-  for (const DivideDef& d :
-       {DivideDef{"cute_logical_divide", cute::DivideKind::kLogical,
-                  "((tile, rest), ...): layoutA split by the tiler layoutB."},
-        DivideDef{"cute_zipped_divide", cute::DivideKind::kZipped,
-                  "((tiles...), (rests...))."},
-        DivideDef{"cute_tiled_divide", cute::DivideKind::kTiled,
-                  "((tiles...), rest0, rest1, ...)."},
-        DivideDef{"cute_flat_divide", cute::DivideKind::kFlat,
-                  "(tiles..., rests...)."}}) {
-    const cute::DivideKind kind = d.kind;
-    m.def(
-        d.name,
-        [kind](py::handle a, py::handle b) { return DivideOp(kind, a, b); },
-        py::arg("layoutA"), py::arg("layoutB"), d.doc);
+  TypeObjects& t = Types();
+  t.base = MakeType(m, "CuteLayoutBase",
+                    "The base of Layout and ComposedLayout (pycute's "
+                    "LayoutBase).",
+                    nullptr, nullptr, nullptr, nullptr, false);
+  t.layout = MakeType(m, "CuteLayout", "A CuTe layout shape:stride.", t.base,
+                      LayoutNew, kLayoutMethods, kLayoutGetSet, true);
+  t.swizzle = MakeType(m, "CuteSwizzle", "CuTe's Swizzle<B,M,S>.", nullptr,
+                       SwizzleNew, kSwizzleMethods, kSwizzleGetSet, false);
+  t.composed =
+      MakeType(m, "CuteComposedLayout", "A composed layout A o O o B.", t.base,
+               ComposedNew, kComposedMethods, kComposedGetSet, true);
+  if (PyModule_AddFunctions(m.ptr(), kFunctions) != 0) {
+    throw py::error_already_set();
   }
-  struct ProductDef {
-    const char* name;
-    cute::ProductKind kind;
-    const char* doc;
-  };
-  for (const ProductDef& d :
-       {ProductDef{"cute_logical_product", cute::ProductKind::kLogical,
-                   "(layoutA, its repetitions along layoutB); an int n means "
-                   "n:1 (pycute divides there)."},
-        ProductDef{"cute_zipped_product", cute::ProductKind::kZipped,
-                   "((blocks...), (repetitions...))."},
-        ProductDef{"cute_tiled_product", cute::ProductKind::kTiled,
-                   "((blocks...), repetition0, repetition1, ...)."},
-        ProductDef{"cute_flat_product", cute::ProductKind::kFlat,
-                   "(blocks..., repetitions...)."}}) {
-    const cute::ProductKind kind = d.kind;
-    m.def(
-        d.name,
-        [kind](py::handle a, py::handle b) { return ProductOp(kind, a, b); },
-        py::arg("layoutA"), py::arg("layoutB"), d.doc);
-  }
-  m.def(
-      "cute_blocked_product",
-      [](py::handle a, py::handle b) {
-        return Wrap(Unwrap(cute::BlockedProductOf(*AnyRef(a), *AnyRef(b))));
-      },
-      py::arg("layoutA"), py::arg("layoutB"),
-      "((A0, B0), (A1, B1), ...): layoutA repeated as blocks.");
-  m.def(
-      "cute_raked_product",
-      [](py::handle a, py::handle b) {
-        return Wrap(Unwrap(cute::RakedProductOf(*AnyRef(a), *AnyRef(b))));
-      },
-      py::arg("layoutA"), py::arg("layoutB"),
-      "((B0, A0), (B1, A1), ...): layoutA's elements interleaved.");
-  m.def(
-      "cute_tile_to_shape",
-      [](py::handle a, py::handle shape, py::handle order) {
-        return Wrap(Unwrap(cute::TileToShapeOf(
-            *AnyRef(a), cute::WithTags(ToTuple(shape), true),
-            OptionalTuple(py::reinterpret_borrow<py::object>(order)))));
-      },
-      py::arg("layout"), py::arg("shape"), py::arg("order") = py::none(),
-      "layout repeated to shape, its modes filled in order (CuTe's Step; "
-      "default column-major). The block must divide the shape.");
-  m.def(
-      "cute_slice_and_offset",
-      [](py::handle crd, py::handle l) {
-        cute::SlicedAnyLayout s =
-            Unwrap(cute::SliceAndOffsetOf(ToSliceCoord(crd), *AnyRef(l)));
-        return py::make_tuple(Wrap(std::move(s.layout)), s.offset.value);
-      },
-      py::arg("crd"), py::arg("layout"),
-      "(the layout of crd's None modes, the offset of crd with None as 0); "
-      "a swizzled layout's swizzle decays to strides where CuTe's does.");
-  m.def(
-      "cute_upcast",
-      [](py::handle l, int64_t n) {
-        return Wrap(Unwrap(cute::UpcastOf(*AnyRef(l), n)));
-      },
-      py::arg("layout"), py::arg("n"),
-      "The layout in units of n elements (CuTe's upcast<n>).");
-  m.def(
-      "cute_downcast",
-      [](py::handle l, int64_t n) {
-        return Wrap(Unwrap(cute::DowncastOf(*AnyRef(l), n)));
-      },
-      py::arg("layout"), py::arg("n"),
-      "The layout in units of 1/n element (CuTe's downcast<n>).");
-  m.def(
-      "cute_recast_layout",
-      [](py::handle l, py::handle old_type, py::handle new_type) {
-        return Wrap(Unwrap(
-            cute::RecastLayoutOf(*AnyRef(l), Bits(old_type), Bits(new_type))));
-      },
-      py::arg("layout"), py::arg("old_type"), py::arg("new_type"),
-      "The layout between element types or widths: recast_layout(L, "
-      "'uint8_t', 'half_t') or (L, 8, 16).");
-  m.def(
-      "cute_parse",
-      [](const std::string& text) {
-        return Wrap(Unwrap(cute::ParseAnyLayout(text)));
-      },
-      py::arg("text"),
-      "A Layout, Swizzle or ComposedLayout from CuTe's printed text.");
 }
 
 }  // namespace hlolayout::pyext

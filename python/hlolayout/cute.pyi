@@ -49,6 +49,7 @@ class ComposedLayout(LayoutBase):
     offset: Union[int, str]
     layoutA: Union["Layout", "ComposedLayout"]
     shape: IntTuple
+    rank: int
     cute: str
     def __init__(self, layoutB: Any, offset: Union[int, str], layoutA: Any) -> None: ...
     def __call__(self, *coord: Any) -> Any: ...

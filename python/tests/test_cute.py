@@ -219,3 +219,29 @@ def test_errors_are_value_errors():
         cute.Layout((2, 3), (1,))
     with pytest.raises(ValueError, match="make_swizzle"):
         cute.composition(cute.Layout((16, 4), (4, 1)), cute.Swizzle(3, 0, 3))
+
+
+def test_objects_behave_as_python_classes():
+    L = cute.Layout(shape=(4, 2), stride=(2, 1))
+    assert str(L) == "(4, 2):(2, 1)"
+    assert [str(m) for m in L] == ["4:2", "2:1"]
+    assert str(cute.Layout((4, 2, 3), (1, 4, 8))[0:2]) == "(4, 2):(1, 4)"
+    assert str(cute.complement(layout=cute.Layout(4, 2), max_idx=24)) == "(2, 3):(1, 8)"
+    with pytest.raises(TypeError, match="missing required argument 'layoutB'"):
+        cute.composition(L)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'x'"):
+        cute.coalesce(L, x=1)
+    with pytest.raises(TypeError, match="cannot create"):
+        cute.LayoutBase()
+    with pytest.raises(IndexError):
+        L[2]
+
+    class Named(cute.Layout):
+        pass
+
+    n = Named((2, 2), (1, 2))
+    n.note = "kept"
+    assert isinstance(n, cute.Layout) and n.note == "kept" and n(3) == 3
+    assert str(cute.composition(n, cute.Layout(2, 2))) == "2:2"
+    assert {cute.Layout(4, 1): 1}[cute.Layout("4:1")] == 1
+    assert cute.Swizzle(3, 4, 3) == cute.Swizzle(3, 4, 3) != cute.Swizzle(2, 4, 3)
