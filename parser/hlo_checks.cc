@@ -11,6 +11,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/parser/hlo_literal.h"
+#include "hlolayout/parser/hlo_names.h"
 #include "hlolayout/parser/shape_inference.h"
 #include "hlolayout/parser/shape_parser.h"
 
@@ -24,6 +25,12 @@ bool OneOf(absl::string_view s, std::initializer_list<absl::string_view> set) {
   return false;
 }
 
+// `s == literal` with the length known at compile time, inlined.
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
 // Where `view` (a view into the text) starts, plus `plus`.
 size_t At(const char* text_begin, absl::string_view view, size_t plus = 0) {
   return static_cast<size_t>(view.data() - text_begin) + plus;
@@ -34,141 +41,183 @@ absl::Status Bad(size_t* error_offset, size_t offset, std::string message) {
   return absl::InvalidArgumentError(std::move(message));
 }
 
-// What the checks know of an opcode: its operand counts ({min, max}, max -1:
-// any) and the rules that apply to it.
-enum OpcodeFlag : uint32_t {
-  kTranscendental = 1,  // takes result_accuracy
-  kOneDimension = 2,    // dimensions= is one dimension of operand 0
-  kCallsNothing = 4,    // takes no calls=
-  kArity = 8,           // min/max are known
-  kShapeRule = 16,      // a rule on its result shape or literal
-  kOperandRule = 32,    // a rule on an operand's shape
-};
-struct OpcodeInfo {
-  absl::string_view name;
-  int8_t min;
-  int8_t max;
-  uint32_t flags;
-};
+constexpr uint16_t kTranscendental = kHloTranscendental;
+constexpr uint16_t kOneDimension = kHloOneDimension;
+constexpr uint16_t kCallsNothing = kHloCallsNothing;
+constexpr uint16_t kArity = kHloArity;
+constexpr uint16_t kShapeRule = kHloShapeRule;
+constexpr uint16_t kOperandRule = kHloOperandRule;
 
-constexpr OpcodeInfo kOpcodes[] = {
+// Every opcode of XLA's HloOpcode list. Operand counts are given (kArity)
+// where the checks apply them; the others take any number here.
+constexpr HloOpcodeInfo kOpcodes[] = {
     // One operand.
-    {"abs", 1, 1, kArity},
-    {"negate", 1, 1, kArity},
-    {"copy", 1, 1, kArity},
-    {"sqrt", 1, 1, kArity | kTranscendental},
-    {"rsqrt", 1, 1, kArity | kTranscendental},
-    {"cbrt", 1, 1, kArity | kTranscendental},
-    {"exponential", 1, 1, kArity | kTranscendental},
-    {"exponential-minus-one", 1, 1, kArity | kTranscendental},
-    {"log", 1, 1, kArity | kTranscendental},
-    {"log-plus-one", 1, 1, kArity | kTranscendental},
-    {"logistic", 1, 1, kArity | kTranscendental},
-    {"tanh", 1, 1, kArity | kTranscendental},
-    {"tan", 1, 1, kArity | kTranscendental},
-    {"sin", 1, 1, kArity | kTranscendental},
-    {"cos", 1, 1, kArity | kTranscendental},
-    {"erf", 1, 1, kArity | kTranscendental},
-    {"ceil", 1, 1, kArity},
-    {"floor", 1, 1, kArity},
-    {"round-nearest-afz", 1, 1, kArity},
-    {"round-nearest-even", 1, 1, kArity},
-    {"sign", 1, 1, kArity},
-    {"not", 1, 1, kArity},
-    {"popcnt", 1, 1, kArity},
-    {"count-leading-zeros", 1, 1, kArity},
-    {"real", 1, 1, kArity},
-    {"imag", 1, 1, kArity},
-    {"is-finite", 1, 1, kArity},
-    {"convert", 1, 1, kArity},
-    {"bitcast-convert", 1, 1, kArity},
-    {"bitcast", 1, 1, kArity},
-    {"broadcast", 1, 1, kArity | kOperandRule},
-    {"transpose", 1, 1, kArity},
-    {"reverse", 1, 1, kArity},
-    {"slice", 1, 1, kArity},
-    {"get-tuple-element", 1, 1, kArity},
-    {"copy-start", 1, 1, kArity},
-    {"copy-done", 1, 1, kArity},
-    {"reduce-precision", 1, 1, kArity},
-    {"while", 1, 1, kArity},
-    {"send-done", 1, 1, kArity | kCallsNothing},
-    {"recv-done", 1, 1, kArity | kCallsNothing},
-    {"domain", 1, 1, kArity},
-    {"get-dimension-size", 1, 1, kArity | kOneDimension},
-    {"infeed", 1, 1, kArity | kShapeRule},
-    {"recv", 1, 1, kArity | kCallsNothing | kShapeRule},
-    {"all-reduce-done", 1, 1, kArity},
-    {"all-gather-done", 1, 1, kArity},
-    {"collective-permute-done", 1, 1, kArity},
-    {"rng-bit-generator", 1, 1, kArity},
-    {"fft", 1, 1, kArity},
-    {"cholesky", 1, 1, kArity},
-    {"reshape", 1, 1, kArity},
+    {"abs", 1, 1, kArity, -1},
+    {"negate", 1, 1, kArity, -1},
+    {"copy", 1, 1, kArity, -1},
+    {"sqrt", 1, 1, kArity | kTranscendental, -1},
+    {"rsqrt", 1, 1, kArity | kTranscendental, -1},
+    {"cbrt", 1, 1, kArity | kTranscendental, -1},
+    {"exponential", 1, 1, kArity | kTranscendental, -1},
+    {"exponential-minus-one", 1, 1, kArity | kTranscendental, -1},
+    {"log", 1, 1, kArity | kTranscendental, -1},
+    {"log-plus-one", 1, 1, kArity | kTranscendental, -1},
+    {"logistic", 1, 1, kArity | kTranscendental, -1},
+    {"tanh", 1, 1, kArity | kTranscendental, -1},
+    {"tan", 1, 1, kArity | kTranscendental, -1},
+    {"sine", 1, 1, kArity | kTranscendental, -1},
+    {"cosine", 1, 1, kArity | kTranscendental, -1},
+    {"erf", 1, 1, kArity | kTranscendental, -1},
+    {"ceil", 1, 1, kArity, -1},
+    {"floor", 1, 1, kArity, -1},
+    {"round-nearest-afz", 1, 1, kArity, -1},
+    {"round-nearest-even", 1, 1, kArity, -1},
+    {"sign", 1, 1, kArity, -1},
+    {"not", 1, 1, kArity, -1},
+    {"popcnt", 1, 1, kArity, -1},
+    {"count-leading-zeros", 1, 1, kArity, -1},
+    {"real", 1, 1, kArity, -1},
+    {"imag", 1, 1, kArity, -1},
+    {"is-finite", 1, 1, kArity, -1},
+    {"convert", 1, 1, kArity, -1},
+    {"bitcast-convert", 1, 1, kArity, -1},
+    {"bitcast", 1, 1, kArity, -1},
+    {"broadcast", 1, 1, kArity | kOperandRule, -1},
+    {"transpose", 1, 1, kArity, -1},
+    {"reverse", 1, 1, kArity, -1},
+    {"slice", 1, 1, kArity, -1},
+    {"get-tuple-element", 1, 1, kArity, -1},
+    {"copy-start", 1, 1, kArity, -1},
+    {"copy-done", 1, 1, kArity, -1},
+    {"reduce-precision", 1, 1, kArity, -1},
+    {"while", 1, 1, kArity, -1},
+    {"send-done", 1, 1, kArity | kCallsNothing, -1},
+    {"recv-done", 1, 1, kArity | kCallsNothing, -1},
+    {"domain", 1, 1, kArity, -1},
+    {"get-dimension-size", 1, 1, kArity | kOneDimension, -1},
+    {"infeed", 1, 1, kArity | kShapeRule, -1},
+    {"recv", 1, 1, kArity | kCallsNothing | kShapeRule, -1},
+    {"all-reduce-done", 1, 1, kArity, -1},
+    {"all-gather-done", 1, 1, kArity, -1},
+    {"collective-permute-done", 1, 1, kArity, -1},
+    {"rng-bit-generator", 1, 1, kArity, -1},
+    {"fft", 1, 1, kArity, -1},
+    {"cholesky", 1, 1, kArity, -1},
+    {"reshape", 1, 1, kArity, -1},
     // Two operands.
-    {"add", 2, 2, kArity},
-    {"subtract", 2, 2, kArity},
-    {"multiply", 2, 2, kArity},
-    {"divide", 2, 2, kArity},
-    {"remainder", 2, 2, kArity},
-    {"maximum", 2, 2, kArity},
-    {"minimum", 2, 2, kArity},
-    {"power", 2, 2, kArity},
-    {"atan2", 2, 2, kArity},
-    {"and", 2, 2, kArity},
-    {"or", 2, 2, kArity},
-    {"xor", 2, 2, kArity},
-    {"shift-left", 2, 2, kArity},
-    {"shift-right-arithmetic", 2, 2, kArity},
-    {"shift-right-logical", 2, 2, kArity},
-    {"compare", 2, 2, kArity},
-    {"complex", 2, 2, kArity},
-    {"dot", 2, 2, kArity},
-    {"send", 2, 2, kArity | kCallsNothing},
-    {"add-dependency", 2, 2, kArity},
-    {"pad", 2, 2, kArity},
-    {"set-dimension-size", 2, 2, kArity | kOneDimension},
+    {"add", 2, 2, kArity, -1},
+    {"subtract", 2, 2, kArity, -1},
+    {"multiply", 2, 2, kArity, -1},
+    {"divide", 2, 2, kArity, -1},
+    {"remainder", 2, 2, kArity, -1},
+    {"maximum", 2, 2, kArity, -1},
+    {"minimum", 2, 2, kArity, -1},
+    {"power", 2, 2, kArity, -1},
+    {"atan2", 2, 2, kArity, -1},
+    {"and", 2, 2, kArity, -1},
+    {"or", 2, 2, kArity, -1},
+    {"xor", 2, 2, kArity, -1},
+    {"shift-left", 2, 2, kArity, -1},
+    {"shift-right-arithmetic", 2, 2, kArity, -1},
+    {"shift-right-logical", 2, 2, kArity, -1},
+    {"compare", 2, 2, kArity, -1},
+    {"complex", 2, 2, kArity, -1},
+    {"dot", 2, 2, kArity, -1},
+    {"send", 2, 2, kArity | kCallsNothing, -1},
+    {"add-dependency", 2, 2, kArity, -1},
+    {"pad", 2, 2, kArity, -1},
+    {"set-dimension-size", 2, 2, kArity | kOneDimension, -1},
     // Three.
-    {"select", 3, 3, kArity},
-    {"clamp", 3, 3, kArity},
+    {"select", 3, 3, kArity, -1},
+    {"clamp", 3, 3, kArity, -1},
     // At least.
-    {"conditional", 1, -1, kArity | kOperandRule},
-    {"dynamic-reshape", 1, -1, kArity},
-    {"reduce", 2, -1, kArity},
-    {"reduce-window", 2, -1, kArity},
-    {"scatter", 2, -1, kArity},
-    {"scan", 2, -1, kArity | kOneDimension},
+    {"conditional", 1, -1, kArity | kOperandRule, -1},
+    {"dynamic-reshape", 1, -1, kArity, -1},
+    {"reduce", 2, -1, kArity, -1},
+    {"reduce-window", 2, -1, kArity, -1},
+    {"scatter", 2, -1, kArity, -1},
+    {"scan", 2, -1, kArity | kOneDimension, -1},
     // Other rules only.
-    {"all-gather", 0, 0, kOneDimension},
-    {"all-gather-start", 0, 0, kOneDimension},
-    {"reduce-scatter", 0, 0, kOneDimension},
-    {"after-all", 0, 0, kCallsNothing},
-    {"parameter", 0, 0, kCallsNothing},
-    {"constant", 0, 0, kCallsNothing | kShapeRule},
+    {"all-gather", 0, 0, kOneDimension, -1},
+    {"all-gather-start", 0, 0, kOneDimension, -1},
+    {"reduce-scatter", 0, 0, kOneDimension, -1},
+    {"after-all", 0, 0, kCallsNothing, -1},
+    {"parameter", 0, 0, kCallsNothing, -1},
+    {"constant", 0, 0, kCallsNothing | kShapeRule, -1},
+    // Asynchronous wrappers.
+    {"async-start", 0, 0, 0, 0},
+    {"async-update", 0, 0, 0, 1},
+    {"async-done", 0, 0, 0, 2},
+    // The rest of XLA's opcodes: known, no rule here.
+    {"acos", 0, 0, 0, -1},
+    {"acosh", 0, 0, 0, -1},
+    {"all-reduce", 0, 0, 0, -1},
+    {"all-reduce-start", 0, 0, 0, -1},
+    {"all-to-all", 0, 0, 0, -1},
+    {"asin", 0, 0, 0, -1},
+    {"asinh", 0, 0, 0, -1},
+    {"atan", 0, 0, 0, -1},
+    {"atanh", 0, 0, 0, -1},
+    {"batch-norm-grad", 0, 0, 0, -1},
+    {"batch-norm-inference", 0, 0, 0, -1},
+    {"batch-norm-training", 0, 0, 0, -1},
+    {"call", 0, 0, 0, -1},
+    {"collective-broadcast", 0, 0, 0, -1},
+    {"collective-permute", 0, 0, 0, -1},
+    {"collective-permute-start", 0, 0, 0, -1},
+    {"collective-reduce", 0, 0, 0, -1},
+    {"concatenate", 0, 0, 0, -1},
+    {"convolution", 0, 0, 0, -1},
+    {"cosh", 0, 0, 0, -1},
+    {"custom-call", 0, 0, 0, -1},
+    {"dynamic-slice", 0, 0, 0, -1},
+    {"dynamic-update-slice", 0, 0, 0, -1},
+    {"fusion", 0, 0, 0, -1},
+    {"gather", 0, 0, 0, -1},
+    {"iota", 0, 0, 0, -1},
+    {"map", 0, 0, 0, -1},
+    {"mulhi", 0, 0, 0, -1},
+    {"opt-barrier", 0, 0, 0, -1},
+    {"outfeed", 0, 0, 0, -1},
+    {"partition-id", 0, 0, 0, -1},
+    {"ragged-all-to-all", 0, 0, 0, -1},
+    {"ragged-dot", 0, 0, 0, -1},
+    {"replica-id", 0, 0, 0, -1},
+    {"rng", 0, 0, 0, -1},
+    {"rng-get-and-update-state", 0, 0, 0, -1},
+    {"scaled-dot", 0, 0, 0, -1},
+    {"select-and-scatter", 0, 0, 0, -1},
+    {"shuffle", 0, 0, 0, -1},
+    {"sinh", 0, 0, 0, -1},
+    {"sort", 0, 0, 0, -1},
+    {"stochastic-convert", 0, 0, 0, -1},
+    {"topk", 0, 0, 0, -1},
+    {"triangular-solve", 0, 0, 0, -1},
+    {"tuple", 0, 0, 0, -1},
 };
 
-// The entry of `opcode`, or null: by length, then by bytes (one compare or
-// two for most lines).
-const OpcodeInfo* FindOpcode(absl::string_view opcode) {
-  constexpr size_t kMaxLength = 32;
-  struct Index {
-    std::vector<const OpcodeInfo*> by_length[kMaxLength + 1];
-    Index() {
-      for (const OpcodeInfo& info : kOpcodes) {
-        by_length[info.name.size()].push_back(&info);
-      }
-    }
-  };
-  static const Index* index = new Index;
-  if (opcode.size() > kMaxLength) return nullptr;
-  for (const OpcodeInfo* info : index->by_length[opcode.size()]) {
-    if (info->name[0] == opcode[0] &&
-        std::memcmp(info->name.data(), opcode.data(), opcode.size()) == 0) {
-      return info;
+// kOpcodes by hash: 512 slots, linear probing, built once.
+class OpcodeTable {
+ public:
+  OpcodeTable() {
+    for (const HloOpcodeInfo& info : kOpcodes) {
+      size_t s = hlo_internal::NameHash(info.name) & (kSlots - 1);
+      while (slots_[s] != nullptr) s = (s + 1) & (kSlots - 1);
+      slots_[s] = &info;
     }
   }
-  return nullptr;
-}
+  const HloOpcodeInfo* Find(absl::string_view opcode) const {
+    for (size_t s = hlo_internal::NameHash(opcode) & (kSlots - 1);
+         slots_[s] != nullptr; s = (s + 1) & (kSlots - 1)) {
+      if (hlo_internal::SameName(slots_[s]->name, opcode)) return slots_[s];
+    }
+    return nullptr;
+  }
+
+ private:
+  static constexpr size_t kSlots = 512;
+  const HloOpcodeInfo* slots_[kSlots] = {};
+};
 
 // dim_labels=b01f_01io->b01f, as XLA's parser reads it.
 absl::Status CheckDimLabels(absl::string_view value, size_t offset,
@@ -386,11 +435,13 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
 }
 
 // operand_layout_constraints={f32[2,3]{1,0}, ...}: one per operand, each of
-// the operand's type and dimensions.
+// the operand's type and dimensions (the shapes: CheckHloOperandRule).
 absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
                                     size_t operand_count,
+                                    absl::string_view opcode,
                                     HloOperandShapeFn operand_shape,
                                     HloOperandTextFn operand_text,
+                                    HloOperandRuleFn unknown,
                                     size_t* error_offset) {
   absl::string_view inner = value;
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
@@ -420,28 +471,142 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
   }
   for (size_t i = 0; i < texts.size(); ++i) {
     // The same text as the operand's shape (what XLA prints): compatible.
-    if (operand_text(i) == texts[i]) continue;
+    const absl::string_view text = operand_text(i);
+    if (text == texts[i]) continue;
+    HloOperandRule rule;
+    rule.kind = HloOperandRule::Kind::kLayoutConstraint;
+    rule.operand = i;
+    rule.opcode = opcode;
+    rule.constraint_index = i;
+    rule.constraint = texts[i];
+    rule.offset = offset;
     const Shape* operand = operand_shape(i);
-    if (operand == nullptr) continue;
-    size_t at = 0;
-    Shape shape;
-    if (!ParseShapeAt(texts[i], &at, &shape).ok() || at != texts[i].size()) {
-      return Bad(error_offset, offset,
-                 "operand_layout_constraints expects shapes with layouts");
+    if (operand == nullptr) {
+      unknown(rule);
+      continue;
     }
-    if (!Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*operand,
-                                                                shape)) {
-      return Bad(
-          error_offset, offset,
-          absl::StrCat("operand layout constraint ", i, " (", shape.ToString(),
-                       ") is not compatible with operand shape ",
-                       operand->ToString()));
-    }
+    absl::Status status =
+        CheckHloOperandRule(rule, *operand, text, error_offset);
+    if (!status.ok()) return status;
   }
   return absl::OkStatus();
 }
 
 }  // namespace
+
+const HloOpcodeInfo* FindHloOpcode(absl::string_view opcode) {
+  static const OpcodeTable* table = new OpcodeTable;
+  return table->Find(opcode);
+}
+
+uint32_t HloAttributeKindOf(absl::string_view n) {
+  // One length compare for most (metadata, backend_config, sharding,
+  // frontend_attributes...).
+  switch (n.size()) {
+    case 4:
+      return Eq(n, "body") ? kHloAttrCallee : 0;
+    case 5:
+      return Eq(n, "calls") ? kHloAttrCalls | kHloAttrCallee : 0;
+    case 6:
+      if (Eq(n, "window")) return kHloAttrSyntax;
+      return Eq(n, "select") ? kHloAttrCallee : 0;  // select-and-scatter
+    case 7:
+      return Eq(n, "scatter") ? kHloAttrCallee : 0;  // select-and-scatter
+    case 8:
+      return Eq(n, "to_apply") ? kHloAttrCallee : 0;
+    case 9:
+      return Eq(n, "condition") ? kHloAttrCallee : 0;
+    case 10:
+      if (Eq(n, "dimensions")) return kHloAttrDimensions;
+      return Eq(n, "dim_labels") ? kHloAttrSyntax : 0;
+    case 11:
+      return Eq(n, "api_version") ? kHloAttrSyntax : 0;
+    case 14:
+      return Eq(n, "replica_groups") ? kHloAttrSyntax : 0;
+    case 15:
+      return Eq(n, "result_accuracy") ? kHloAttrSyntax : 0;
+    case 16:
+      return Eq(n, "true_computation") ? kHloAttrCallee : 0;
+    case 17:
+      return Eq(n, "false_computation") ? kHloAttrCallee : 0;
+    case 19:
+      if (Eq(n, "branch_computations")) {
+        return kHloAttrCallee | kHloAttrBranches;
+      }
+      // A custom call with several computations prints them as
+      // called_computations={...} (one as to_apply=).
+      return Eq(n, "called_computations") ? kHloAttrCallee : 0;
+    case 20:
+      return Eq(n, "control-predecessors") ? kHloAttrControl : 0;
+    case 22:
+      return Eq(n, "async_execution_thread") ? kHloAttrAsyncThread : 0;
+    case 26:
+      return Eq(n, "operand_layout_constraints") ? kHloAttrSyntax : 0;
+    default:
+      return 0;
+  }
+}
+
+absl::Status CheckHloOperandRule(const HloOperandRule& rule,
+                                 const Shape& operand,
+                                 absl::string_view operand_text,
+                                 size_t* error_offset) {
+  switch (rule.kind) {
+    case HloOperandRule::Kind::kDimensionInRange:
+      if (operand.IsArray() && rule.dimension >= operand.rank()) {
+        return Bad(error_offset, rule.offset,
+                   absl::StrCat("dimension ", rule.dimension,
+                                " is out of range for '", rule.opcode, "'"));
+      }
+      return absl::OkStatus();
+    case HloOperandRule::Kind::kLayoutConstraint: {
+      if (!operand_text.empty() && operand_text == rule.constraint) {
+        return absl::OkStatus();
+      }
+      size_t at = 0;
+      Shape shape;
+      if (!ParseShapeAt(rule.constraint, &at, &shape).ok() ||
+          at != rule.constraint.size()) {
+        return Bad(error_offset, rule.offset,
+                   "operand_layout_constraints expects shapes with layouts");
+      }
+      if (!Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(operand,
+                                                                  shape)) {
+        return Bad(error_offset, rule.offset,
+                   absl::StrCat("operand layout constraint ",
+                                rule.constraint_index, " (", shape.ToString(),
+                                ") is not compatible with operand shape ",
+                                operand.ToString()));
+      }
+      return absl::OkStatus();
+    }
+    case HloOperandRule::Kind::kBroadcastOfScalar:
+      if (operand.IsArray() && operand.rank() > 0) {
+        return Bad(error_offset, rule.offset,
+                   "a broadcast of a non-scalar needs dimensions=");
+      }
+      return absl::OkStatus();
+    case HloOperandRule::Kind::kConditionalPredicate: {
+      const bool pred = operand.IsArray() && operand.rank() == 0 &&
+                        operand.element_type() == PRED;
+      const bool index = operand.IsArray() && operand.rank() == 0 &&
+                         operand.element_type() == S32;
+      if (!pred && !index) {
+        return Bad(error_offset, rule.offset,
+                   absl::StrCat("the first operand of a conditional must be a "
+                                "scalar of pred or s32, found ",
+                                operand.ToString()));
+      }
+      if (pred && rule.branch_computations) {
+        return Bad(error_offset, rule.offset,
+                   "a conditional on a pred takes true_computation and "
+                   "false_computation, not branch_computations");
+      }
+      return absl::OkStatus();
+    }
+  }
+  return absl::OkStatus();
+}
 
 bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
                           int* stage) {
@@ -476,35 +641,43 @@ bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
   return false;
 }
 
-absl::Status CheckHloInstruction(
-    const HloInstruction& in, size_t operand_count, const char* text_begin,
-    HloOperandShapeFn operand_shape, HloOperandTextFn operand_text,
-    size_t* error_offset, absl::string_view* async_wrapped, int* async_stage) {
+int HloAsyncStage(const HloOpcodeInfo* info, absl::string_view opcode,
+                  absl::string_view* wrapped) {
+  *wrapped = absl::string_view();
+  if (info != nullptr) return info->async_stage;
+  int stage = -1;
+  return IsAsyncWrapperOpcode(opcode, wrapped, &stage) ? stage : -1;
+}
+
+absl::Status CheckHloInstruction(const HloInstruction& in,
+                                 const HloOpcodeInfo* info, int stage,
+                                 size_t operand_count, const char* text_begin,
+                                 HloOperandShapeFn operand_shape,
+                                 HloOperandTextFn operand_text,
+                                 HloOperandRuleFn unknown,
+                                 size_t* error_offset) {
   const absl::string_view opcode = in.opcode;
-  const OpcodeInfo* info = FindOpcode(opcode);
   const uint32_t flags = info != nullptr ? info->flags : 0;
   if (flags & kArity) {
     const int n = static_cast<int>(operand_count);
-    if (n < info->min || (info->max >= 0 && n > info->max)) {
+    if (n < info->min_operands ||
+        (info->max_operands >= 0 && n > info->max_operands)) {
       const std::string expected =
-          info->max == info->min
-              ? absl::StrCat(info->min)
-              : absl::StrCat(info->min, info->max < 0
-                                            ? " or more"
-                                            : absl::StrCat(" to ", info->max));
+          info->max_operands == info->min_operands
+              ? absl::StrCat(info->min_operands)
+              : absl::StrCat(info->min_operands,
+                             info->max_operands < 0
+                                 ? " or more"
+                                 : absl::StrCat(" to ", info->max_operands));
       return Bad(error_offset, At(text_begin, opcode),
                  absl::StrCat("'", opcode, "' takes ", expected,
-                              info->min == 1 && info->max == 1 ? " operand"
-                                                               : " operands",
+                              info->min_operands == 1 && info->max_operands == 1
+                                  ? " operand"
+                                  : " operands",
                               ", found ", n));
     }
   }
-  absl::string_view wrapped;
-  int stage = -1;
-  const bool async = IsAsyncWrapperOpcode(opcode, &wrapped, &stage);
-  *async_wrapped = wrapped;
-  *async_stage = async ? stage : -1;
-  if (async) {
+  if (stage >= 0) {
     if (stage > 0 && operand_count == 0) {
       return Bad(error_offset, At(text_begin, opcode),
                  absl::StrCat("'", opcode,
@@ -541,7 +714,18 @@ absl::Status CheckHloInstruction(
       }
     }
   }
+  // A rule on operand 0's shape: checked now, or handed to `unknown`.
+  const auto on_operand = [&](const HloOperandRule& rule) -> absl::Status {
+    const Shape* operand = operand_shape(rule.operand);
+    if (operand == nullptr) {
+      unknown(rule);
+      return absl::OkStatus();
+    }
+    return CheckHloOperandRule(rule, *operand, operand_text(rule.operand),
+                               error_offset);
+  };
   bool has_dimensions = false;
+  bool branch_computations = false;
   for (const HloAttribute& attribute : in.attributes) {
     const absl::string_view name = attribute.name;
     absl::Status status;
@@ -575,13 +759,19 @@ absl::Status CheckHloInstruction(
                                     "found ",
                                     attribute.value));
           }
-          const Shape* operand = operand_count > 0 ? operand_shape(0) : nullptr;
           const int64_t d = (*dims)[0];
-          if (d < 0 || (operand != nullptr && operand->IsArray() &&
-                        d >= operand->rank())) {
+          if (d < 0) {
             return Bad(error_offset, value_at,
                        absl::StrCat("dimension ", d, " is out of range for '",
                                     opcode, "'"));
+          }
+          if (operand_count > 0) {
+            HloOperandRule rule;
+            rule.kind = HloOperandRule::Kind::kDimensionInRange;
+            rule.opcode = opcode;
+            rule.dimension = d;
+            rule.offset = value_at;
+            status = on_operand(rule);
           }
         } else if (name == "dim_labels") {
           status = CheckDimLabels(
@@ -623,11 +813,14 @@ absl::Status CheckHloInstruction(
               attribute.value, At(text_begin, attribute.value), error_offset);
         }
         break;
+      case 19:
+        if (name == "branch_computations") branch_computations = true;
+        break;
       case 26:
         if (name == "operand_layout_constraints") {
           status = CheckLayoutConstraints(
               attribute.value, At(text_begin, attribute.value), operand_count,
-              operand_shape, operand_text, error_offset);
+              opcode, operand_shape, operand_text, unknown, error_offset);
         }
         break;
       default:
@@ -637,32 +830,21 @@ absl::Status CheckHloInstruction(
   }
   if (!(flags & kOperandRule)) return absl::OkStatus();
   if (opcode == "broadcast" && !has_dimensions && operand_count == 1) {
-    const Shape* operand = operand_shape(0);
-    if (operand != nullptr && operand->IsArray() && operand->rank() > 0) {
-      return Bad(error_offset, At(text_begin, opcode),
-                 "a broadcast of a non-scalar needs dimensions=");
-    }
+    HloOperandRule rule;
+    rule.kind = HloOperandRule::Kind::kBroadcastOfScalar;
+    rule.opcode = opcode;
+    rule.offset = At(text_begin, opcode);
+    absl::Status status = on_operand(rule);
+    if (!status.ok()) return status;
   }
   if (opcode == "conditional" && operand_count > 0) {
-    const Shape* predicate = operand_shape(0);
-    if (predicate != nullptr) {
-      const bool pred = predicate->IsArray() && predicate->rank() == 0 &&
-                        predicate->element_type() == PRED;
-      const bool index = predicate->IsArray() && predicate->rank() == 0 &&
-                         predicate->element_type() == S32;
-      if (!pred && !index) {
-        return Bad(error_offset, At(text_begin, opcode),
-                   absl::StrCat("the first operand of a conditional must be a "
-                                "scalar of pred or s32, found ",
-                                predicate->ToString()));
-      }
-      if (pred &&
-          FindHloAttribute(in.attributes, "branch_computations").has_value()) {
-        return Bad(error_offset, At(text_begin, opcode),
-                   "a conditional on a pred takes true_computation and "
-                   "false_computation, not branch_computations");
-      }
-    }
+    HloOperandRule rule;
+    rule.kind = HloOperandRule::Kind::kConditionalPredicate;
+    rule.opcode = opcode;
+    rule.branch_computations = branch_computations;
+    rule.offset = At(text_begin, opcode);
+    absl::Status status = on_operand(rule);
+    if (!status.ok()) return status;
   }
   return absl::OkStatus();
 }

@@ -108,6 +108,11 @@ std::vector<absl::string_view> CalledComputationNames(
 // The same, appended to `*names` (no allocation once it has room).
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names);
+// The names in the value of one of those attributes (`%a`, `{%a, %b}`),
+// appended to `*names`; none for a computation written inline
+// (`to_apply={ p0 = ... }`).
+void AppendComputationNamesOf(absl::string_view value,
+                              std::vector<absl::string_view>* names);
 
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {

@@ -671,6 +671,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     definitions_indexed_ = 0;
   }
   uses_.clear();
+  pending_rules_.clear();
   parameter_numbers_.clear();
   async_ops_.clear();
   while (true) {

@@ -58,6 +58,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/parser/hlo_checks.h"
 #include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
@@ -152,9 +153,11 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
 // computation of a module with an `HloModule` line, with no error so far.
 
 // What the reader checks across a cut between parts (every name used in a
-// computation is defined in it; every called computation exists, once; the
-// root matches the signature), left by each part for JoinHloParts. Views
-// into the text.
+// computation is defined in it, before its use; rules on operand shapes
+// whose operand is defined before the part; parameter numbers used once;
+// every called computation exists, once; an async start's computation is
+// called by one start; the root matches the signature), left by each part
+// for JoinHloParts. Views into the text.
 struct HloPartLinks {
   struct Name {
     absl::string_view name;
@@ -165,16 +168,25 @@ struct HloPartLinks {
     // else an operand (defined before its use).
     bool control = false;
   };
+  // A rule on an operand's shape (hlo_checks.h) whose operand is defined
+  // before the part: `operand` is the use (name, `#N`, offset).
+  struct Rule {
+    HloOperandRule rule;
+    Name operand;
+  };
   // A computation or module cut by a part boundary, as seen from one part.
   struct Side {
-    std::vector<Name> definitions;       // instructions defined in the part
-    std::vector<Name> pending_uses;      // used, not defined in the part
-    absl::string_view signature_result;  // when the header is in the part
-    absl::string_view root_text;         // a ROOT marked in the part
+    std::vector<Name> definitions;           // instructions defined in the part
+    std::vector<Name> pending_uses;          // used, not defined in the part
+    std::vector<Rule> pending_rules;         // on operands not defined in it
+    std::vector<int64_t> parameter_numbers;  // of parameters in the part
+    absl::string_view signature_result;      // when the header is in the part
+    absl::string_view root_text;             // a ROOT marked in the part
     bool root_marked = false;
     absl::string_view last_text;        // the part's last instruction
     std::vector<Name> computations;     // of the module, in the part
     std::vector<Name> pending_callees;  // called, not defined in the part
+    std::vector<Name> async_calls;      // called by async starts in the part
   };
   // ReadHloTail: the computation and module open at `begin`, and whether
   // they end in the part.

@@ -193,31 +193,22 @@ const Shape* Reader::UseShape(size_t definition, int64_t output_index) {
   return &shape->tuple_shape(output_index);
 }
 
-int64_t Reader::FindDefinition(absl::string_view name) {
-  // Small computations (most fused ones): a scan is cheaper than an index.
-  // From the latest: operands are mostly recent (and the latest of two
-  // definitions of a name wins, in the index too).
-  if (definitions_.size() <= 16 && definitions_indexed_ == 0) {
-    const size_t n = name.size();
-    for (size_t i = definitions_.size(); i-- > 0;) {
-      const absl::string_view d = definitions_[i].name;
-      if (d.size() == n && n > 0 && d[0] == name[0] &&
-          std::memcmp(d.data(), name.data(), n) == 0) {
-        return static_cast<int64_t>(i);
-      }
+int64_t Reader::FindIndexedDefinition(absl::string_view name) {
+  const Definition* const defs = definitions_.data();
+  const size_t count = definitions_.size();
+  if (definitions_indexed_ < count) {
+    if (definitions_indexed_ == 0) definition_index_.Reserve(2 * count);
+    const auto defined = [defs](uint32_t i) { return defs[i].name; };
+    for (size_t i = definitions_indexed_; i < count; ++i) {
+      definition_index_.Add(defs[i].name, static_cast<uint32_t>(i), defined);
     }
-    return -1;
+    definitions_indexed_ = count;
   }
-  const auto name_of = [this](uint32_t i) {
-    return i < definitions_.size() ? definitions_[i].name : absl::string_view();
-  };
-  if (definitions_indexed_ == 0)
-    definition_index_.Reserve(2 * definitions_.size());
-  for (; definitions_indexed_ < definitions_.size(); ++definitions_indexed_) {
-    definition_index_.Add(definitions_[definitions_indexed_].name,
-                          static_cast<uint32_t>(definitions_indexed_), name_of);
-  }
-  return definition_index_.Find(name, name_of);
+  // Past the definitions kept (a line dropped after its inline
+  // instructions were indexed): no name.
+  return definition_index_.Find(name, [defs, count](uint32_t i) {
+    return i < count ? defs[i].name : absl::string_view();
+  });
 }
 
 absl::Status Reader::CheckModuleHeaderRules() {
@@ -239,54 +230,116 @@ absl::Status Reader::NoteComputationName() {
   return absl::OkStatus();
 }
 
+const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
+                                 size_t at) {
+  while (shape != nullptr && at < text.size() && text[at] == '#') {
+    const size_t begin = ++at;
+    int64_t index = 0;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9' &&
+           at - begin < 18) {
+      index = index * 10 + (text[at++] - '0');
+    }
+    if (at == begin || !shape->IsTuple() || index >= shape->tuple_size()) {
+      return nullptr;
+    }
+    shape = &shape->tuple_shape(index);
+  }
+  return shape;
+}
+
+const Shape* Reader::OperandShape(const HloOperand& operand) {
+  if (operand.shape != nullptr) return operand.shape;
+  const int64_t d = FindDefinition(operand.name);
+  if (d < 0) return nullptr;
+  const Shape* shape = DefinitionShape(d);
+  if (!operand.has_output_index()) return shape;
+  // `#N`, `#N#M`...: read from the text after the name.
+  return FollowOutputIndexes(
+      shape, text_, operand.name.data() - text_.data() + operand.name.size());
+}
+
+absl::Status Reader::CheckRules(const HloInstruction& in,
+                                const HloOpcodeInfo* info, int stage) {
+  size_t at = 0;
+  // Operand shapes for the few rules that need them: written at the use,
+  // else the definition's (earlier in the computation).
+  const auto operand_shape = [&](size_t i) -> const Shape* {
+    return i < in.operands.size() ? OperandShape(in.operands[i]) : nullptr;
+  };
+  const auto operand_text = [&](size_t i) -> absl::string_view {
+    if (i >= in.operands.size()) return absl::string_view();
+    const HloOperand& operand = in.operands[i];
+    if (!operand.shape_text.empty() || operand.has_output_index()) {
+      return operand.shape_text;
+    }
+    const int64_t d = FindDefinition(operand.name);
+    return d >= 0 ? definitions_[d].shape_text : absl::string_view();
+  };
+  // A rule whose operand is defined before the part (a tail's first
+  // computation): JoinHloParts checks it against the definition.
+  const auto unknown = [&](const HloOperandRule& rule) {
+    if (!tail_ || !in_first_computation_ || links_ == nullptr ||
+        rule.operand >= in.operands.size()) {
+      return;
+    }
+    const HloOperand& operand = in.operands[rule.operand];
+    if (operand.shape != nullptr || FindDefinition(operand.name) >= 0) return;
+    pending_rules_.push_back(HloPartLinks::Rule{
+        rule, HloPartLinks::Name{
+                  operand.name, operand.shape_text, operand.output_index,
+                  static_cast<size_t>(operand.name.data() - text_.data())}});
+  };
+  absl::Status status =
+      CheckHloInstruction(in, info, stage, in.operands.size(), text_.data(),
+                          operand_shape, operand_text, unknown, &at);
+  if (!status.ok()) return Error(at, status.message());
+  return absl::OkStatus();
+}
+
+absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
+  const Use use{operand.name, operand.shape_text, operand.output_index,
+                static_cast<size_t>(operand.name.data() - text_.data()), false};
+  if (tail_ && in_first_computation_ && links_ != nullptr) {
+    uses_.push_back(use);  // for JoinHloParts
+    return absl::OkStatus();
+  }
+  if (tail_) return absl::AbortedError("a name defined before the part");
+  return Error(use.offset,
+               absl::StrCat("'", operand.name, "' is not defined in '",
+                            computation_.name, "' before its use"));
+}
+
 absl::Status Reader::CheckInstruction(const HloInstruction& in) {
-  const bool operands = options_.read_operands;
+  const HloOpcodeInfo* info = FindHloOpcode(in.opcode);
   absl::string_view wrapped;
-  int stage = -1;
+  const int stage = HloAsyncStage(info, in.opcode, &wrapped);
+  uint32_t kinds = 0;
+  for (const HloAttribute& attribute : in.attributes) {
+    kinds |= HloAttributeKindOf(attribute.name);
+  }
+  const bool operands = options_.read_operands;
   if (operands) {
-    size_t at = 0;
-    // Operand shapes for the few rules that need them: written at the use,
-    // else the definition's (earlier in the computation).
-    const auto operand_shape = [&](size_t i) -> const Shape* {
-      if (i >= in.operands.size()) return nullptr;
-      const HloOperand& operand = in.operands[i];
-      if (operand.shape != nullptr) return operand.shape;
-      // In a tail, a definition before the part is not looked for: these
-      // rules are then left out there (docs/hlo-text.md, "Reading in
-      // parts").
-      const int64_t d = FindDefinition(operand.name);
-      return d >= 0 ? UseShape(d, operand.output_index) : nullptr;
-    };
-    const auto operand_text = [&](size_t i) -> absl::string_view {
-      if (i >= in.operands.size()) return absl::string_view();
-      const HloOperand& operand = in.operands[i];
-      if (!operand.shape_text.empty() || operand.has_output_index()) {
-        return operand.shape_text;
-      }
-      const int64_t d = FindDefinition(operand.name);
-      return d >= 0 ? definitions_[d].shape_text : absl::string_view();
-    };
-    absl::Status status =
-        CheckHloInstruction(in, in.operands.size(), text_.data(), operand_shape,
-                            operand_text, &at, &wrapped, &stage);
-    if (!status.ok()) return Error(at, status.message());
+    absl::Status status;
+    if (HloInstructionHasRules(info, in.operands.size(), stage, kinds)) {
+      status = CheckRules(in, info, stage);
+      if (!status.ok()) return status;
+    }
     // Operands are defined before their use (as XLA's parser reads them).
     for (const HloOperand& operand : in.operands) {
-      const Use use{operand.name, operand.shape_text, operand.output_index,
-                    static_cast<size_t>(operand.name.data() - text_.data()),
-                    false};
       const int64_t d = FindDefinition(operand.name);
       if (d < 0) {
-        if (tail_ && in_first_computation_ && links_ != nullptr) {
-          uses_.push_back(use);  // for JoinHloParts
+        status = UndefinedOperand(operand);
+      } else if (!operand.shape_text.empty() || operand.has_output_index()) {
+        // A shape written at the use: most are the definition's text.
+        if (!operand.has_output_index() &&
+            SameName(definitions_[d].shape_text, operand.shape_text)) {
           continue;
         }
-        if (tail_) return absl::AbortedError("a name defined before the part");
-        return Error(use.offset,
-                     absl::StrCat("'", operand.name, "' is not defined in '",
-                                  computation_.name, "' before its use"));
+        status = CheckUse(
+            Use{operand.name, operand.shape_text, operand.output_index,
+                static_cast<size_t>(operand.name.data() - text_.data()), false},
+            d);
       }
-      status = CheckUse(use, d);
       if (!status.ok()) return status;
     }
   }
@@ -300,34 +353,40 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
     }
     parameter_numbers_.push_back(number);
   }
-  if (!in.attributes.empty()) {
-    callee_scratch_.clear();
-    AppendCalledComputationNames(in, &callee_scratch_);
-    for (absl::string_view callee : callee_scratch_) {
-      callees_.emplace_back(callee, callee.data() - text_.data());
-    }
-  }
-  for (const HloAttribute& attribute : in.attributes) {
-    if (attribute.name != "control-predecessors") continue;
-    // {%a, %b}
-    absl::string_view list = attribute.value;
-    size_t p = 0;
-    while (p < list.size()) {
-      while (p < list.size() && !Is(list[p], kNameStart)) ++p;
-      const size_t begin = p;
-      while (p < list.size() && Is(list[p], kNameChar)) ++p;
-      if (p > begin) {
-        uses_.push_back(
-            Use{list.substr(begin, p - begin), absl::string_view(),
-                HloOperand::kWholeResult,
-                static_cast<size_t>(list.data() + begin - text_.data()), true});
+  if ((kinds & (kHloAttrCallee | kHloAttrControl)) != 0) {
+    for (const HloAttribute& attribute : in.attributes) {
+      const uint32_t kind = HloAttributeKindOf(attribute.name);
+      if ((kind & kHloAttrCallee) != 0) {
+        callee_scratch_.clear();
+        AppendComputationNamesOf(attribute.value, &callee_scratch_);
+        for (absl::string_view callee : callee_scratch_) {
+          callees_.emplace_back(callee, callee.data() - text_.data());
+        }
+      }
+      if ((kind & kHloAttrControl) == 0) continue;
+      // {%a, %b}
+      absl::string_view list = attribute.value;
+      size_t p = 0;
+      while (p < list.size()) {
+        while (p < list.size() && !Is(list[p], kNameStart)) ++p;
+        const size_t begin = p;
+        while (p < list.size() && Is(list[p], kNameChar)) ++p;
+        if (p > begin) {
+          uses_.push_back(Use{
+              list.substr(begin, p - begin), absl::string_view(),
+              HloOperand::kWholeResult,
+              static_cast<size_t>(list.data() + begin - text_.data()), true});
+        }
       }
     }
   }
-  if (!operands && !IsAsyncWrapperOpcode(in.opcode, &wrapped, &stage)) {
-    return absl::OkStatus();
-  }
   if (stage < 0) return absl::OkStatus();
+  return CheckAsync(in, stage, wrapped);
+}
+
+absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
+                                absl::string_view wrapped) {
+  const bool operands = options_.read_operands;
   AsyncOp op;
   op.name = in.name;
   op.wrapped = wrapped;
@@ -591,6 +650,8 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
     side->pending_uses.push_back(HloPartLinks::Name{
         use.name, use.shape_text, use.output_index, use.offset, use.control});
   }
+  side->pending_rules = pending_rules_;
+  side->parameter_numbers = parameter_numbers_;
   side->signature_result =
       computation_.has_signature ? result_text_ : absl::string_view();
   side->root_marked = root_index_ >= 0;
@@ -611,6 +672,11 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
     if (computation_names_.contains(callee.first)) continue;
     side->pending_callees.push_back(HloPartLinks::Name{
         callee.first, absl::string_view(), -1, callee.second});
+  }
+  side->async_calls.clear();
+  for (const auto& call : async_calls_) {
+    side->async_calls.push_back(
+        HloPartLinks::Name{call.first, absl::string_view(), -1, call.second});
   }
 }
 
@@ -633,12 +699,15 @@ absl::StatusOr<Shape> DecodeText(absl::string_view text) {
   return shape;
 }
 
-// The checks of CheckComputationEnd for uses and a root across cuts.
+// The checks of CheckComputationEnd and CheckInstruction for uses, operand
+// rules, parameter numbers and a root across cuts.
 struct SpanningComputation {
+  absl::string_view text;
   // The parts' definitions, in text order (views of their Sides).
   std::vector<const std::vector<HloPartLinks::Name>*> definitions;
   // Control predecessors not found yet: resolved by any definition.
   std::vector<HloPartLinks::Name> anywhere;
+  std::vector<int64_t> parameter_numbers;
   absl::string_view signature;
   bool root_marked = false;
   absl::string_view root_text;
@@ -646,6 +715,7 @@ struct SpanningComputation {
   void Reset(const HloPartLinks::Side& side) {
     definitions.clear();
     anywhere.clear();
+    parameter_numbers.clear();
     signature = side.signature_result;
     root_marked = false;
     root_text = absl::string_view();
@@ -678,24 +748,49 @@ struct SpanningComputation {
     }
     return found;
   }
-  static bool Check(const HloPartLinks::Name& use, absl::string_view defined) {
+  // The shape a use refers to (its definition's, or the tuple element its
+  // `#N#M...` names), decoded into `*storage`; null when not known or when
+  // an index does not exist (`*bad`).
+  const Shape* UsedShape(const HloPartLinks::Name& use,
+                         absl::string_view defined, Shape* storage,
+                         bool* bad) const {
+    *bad = false;
+    absl::StatusOr<Shape> shape = DecodeText(defined);
+    if (!shape.ok()) return nullptr;
+    *storage = *std::move(shape);
+    if (use.output_index < 0) return storage;
+    const Shape* s = hlo_internal::FollowOutputIndexes(
+        storage, text, use.offset + use.name.size());
+    *bad = s == nullptr;
+    return s;
+  }
+  bool Check(const HloPartLinks::Name& use, absl::string_view defined) const {
     if (use.output_index < 0 &&
         (use.shape_text.empty() || use.shape_text == defined)) {
       return true;
     }
-    absl::StatusOr<Shape> shape = DecodeText(defined);
-    if (!shape.ok()) return true;
-    const Shape* s = &*shape;
-    if (use.output_index >= 0) {
-      // `#N` (deeper `#N#M` uses are checked by the whole reading only
-      // when this one fails: read the text whole then).
-      if (!s->IsTuple() || use.output_index >= s->tuple_size()) return false;
-      s = &s->tuple_shape(use.output_index);
-    }
-    if (use.shape_text.empty()) return true;
+    Shape storage;
+    bool bad = false;
+    const Shape* s = UsedShape(use, defined, &storage, &bad);
+    if (bad) return false;
+    if (s == nullptr || use.shape_text.empty()) return true;
     absl::StatusOr<Shape> written = DecodeText(use.shape_text);
     return !written.ok() ||
            Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(*written, *s);
+  }
+  bool CheckRule(const HloPartLinks::Rule& rule,
+                 absl::string_view defined) const {
+    Shape storage;
+    bool bad = false;
+    const Shape* s = UsedShape(rule.operand, defined, &storage, &bad);
+    if (bad) return false;
+    if (s == nullptr) return true;  // as where the shape is not known
+    size_t at = 0;
+    return CheckHloOperandRule(
+               rule.rule, *s,
+               rule.operand.output_index < 0 ? defined : absl::string_view(),
+               &at)
+        .ok();
   }
   bool Add(const HloPartLinks::Side& side) {
     // Operands are defined before their use: in the parts before.
@@ -703,10 +798,25 @@ struct SpanningComputation {
     for (const HloPartLinks::Name& use : side.pending_uses) {
       (use.control ? anywhere : operands).push_back(use);
     }
+    for (const HloPartLinks::Rule& rule : side.pending_rules) {
+      operands.push_back(rule.operand);
+    }
     const auto found = Find(operands);
-    for (const HloPartLinks::Name& use : operands) {
+    for (const HloPartLinks::Name& use : side.pending_uses) {
+      if (use.control) continue;
       auto it = found.find(use.name);
       if (it == found.end() || !Check(use, it->second)) return false;
+    }
+    for (const HloPartLinks::Rule& rule : side.pending_rules) {
+      auto it = found.find(rule.operand.name);
+      if (it == found.end() || !CheckRule(rule, it->second)) return false;
+    }
+    for (int64_t number : side.parameter_numbers) {
+      if (std::find(parameter_numbers.begin(), parameter_numbers.end(),
+                    number) != parameter_numbers.end()) {
+        return false;
+      }
+      parameter_numbers.push_back(number);
     }
     definitions.push_back(&side.definitions);
     if (side.root_marked) {
@@ -737,16 +847,21 @@ struct SpanningComputation {
 
 struct SpanningModule {
   absl::flat_hash_set<absl::string_view> computations;
+  absl::flat_hash_set<absl::string_view> async_calls;
   std::vector<absl::string_view> callees;
 
   bool Reset(const HloPartLinks::Side& side) {
     computations.clear();
+    async_calls.clear();
     callees.clear();
     return Add(side);
   }
   bool Add(const HloPartLinks::Side& side) {
     for (const HloPartLinks::Name& c : side.computations) {
       if (!computations.insert(c.name).second) return false;  // twice
+    }
+    for (const HloPartLinks::Name& c : side.async_calls) {
+      if (!async_calls.insert(c.name).second) return false;  // twice
     }
     for (const HloPartLinks::Name& c : side.pending_callees) {
       callees.push_back(c.name);
@@ -765,12 +880,12 @@ struct SpanningModule {
 
 bool JoinHloParts(absl::string_view text, const HloPartLinks& head,
                   const std::vector<const HloPartLinks*>& tails) {
-  (void)text;
   if (!head.has_last) return false;
   // The spanning computation keeps views of the Sides: none of them is a
   // temporary.
   static const HloPartLinks::Side kNone;
   SpanningComputation computation;
+  computation.text = text;
   SpanningModule module;
   computation.Reset(head.last);
   if (!module.Reset(head.last)) return false;

@@ -21,7 +21,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/hlo_checks.h"
 #include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/parser/hlo_names.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/parser/hlo_scan.h"
 #include "hlolayout/parser/hlo_shape_cache.h"
@@ -36,6 +38,11 @@ template <size_t N>
 inline bool Eq(absl::string_view s, const char (&literal)[N]) {
   return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
 }
+
+// `shape`, then the tuple element that each `#N` at `at` in `text` names
+// (`%x#1#0`: element 0 of element 1); null when one does not exist.
+const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
+                                 size_t at);
 
 // Texts the reader makes up (the names of instructions written inline as
 // operands, the printed form of inferred shapes) must outlive the reading,
@@ -345,6 +352,19 @@ class Reader {
   // chains), its operand and control-predecessor names and called
   // computations noted for the end of its computation and module.
   absl::Status CheckInstruction(const HloInstruction& in);
+  // CheckHloInstruction's rules, for the instructions that have some.
+  absl::Status CheckRules(const HloInstruction& in, const HloOpcodeInfo* info,
+                          int stage) __attribute__((noinline));
+  // An operand defined nowhere before its use: an error, or a use left for
+  // JoinHloParts in a tail's first computation.
+  absl::Status UndefinedOperand(const HloOperand& operand)
+      __attribute__((noinline));
+  // An asynchronous start, update or done: its chain.
+  absl::Status CheckAsync(const HloInstruction& in, int stage,
+                          absl::string_view wrapped) __attribute__((noinline));
+  // The shape of an operand: written at the use, else its definition's
+  // (the tuple element `#N#M...` names); null when not known.
+  const Shape* OperandShape(const HloOperand& operand);
   // At the end of a computation: every name used is defined in it, `#N`
   // outputs exist, shapes written at uses match the definitions, the root
   // matches the signature.
@@ -362,8 +382,25 @@ class Reader {
   const Shape* DefinitionShape(size_t i);
   // The shape a use refers to: the definition's, or its tuple element N.
   const Shape* UseShape(size_t definition, int64_t output_index);
-  // Index of the definition of `name` in the computation, or -1.
-  int64_t FindDefinition(absl::string_view name);
+  // Index of the definition of `name` in the computation, or -1 (the latest
+  // of two definitions of a name). Small computations (most fused ones) are
+  // scanned from the latest definition (operands are mostly recent); larger
+  // ones are indexed, as far as defined, when something is looked up.
+  int64_t FindDefinition(absl::string_view name) {
+    if (definitions_.size() <= 16 && definitions_indexed_ == 0) {
+      const size_t n = name.size();
+      for (size_t i = definitions_.size(); i-- > 0;) {
+        const absl::string_view d = definitions_[i].name;
+        if (d.size() == n && n > 0 && d[0] == name[0] &&
+            SameBytes(d.data(), name.data(), n)) {
+          return static_cast<int64_t>(i);
+        }
+      }
+      return -1;
+    }
+    return FindIndexedDefinition(name);
+  }
+  int64_t FindIndexedDefinition(absl::string_view name);
   // HloPartLinks: the open computation and module as seen from this part.
   void FillComputationSide(HloPartLinks::Side* side);
   void FillModuleSide(HloPartLinks::Side* side);
@@ -447,98 +484,7 @@ class Reader {
     const Shape* shape;
   };
   std::vector<Definition> definitions_;
-  // Names of definitions_ -> index (built when something is looked up): an
-  // open-addressing table keyed by a hash of a name's first and last 8
-  // bytes (absl's hash of the whole name was 6% of reading a TPU dump).
-  class NameIndex {
-   public:
-    static uint64_t Hash(absl::string_view name) {
-      uint64_t a = 0;
-      uint64_t b = 0;
-      const size_t n = name.size();
-      std::memcpy(&a, name.data(), n < 8 ? n : 8);
-      if (n > 8) {
-        std::memcpy(&b, name.data() + (n < 16 ? 8 : n - 8), n < 16 ? n - 8 : 8);
-      }
-      const uint64_t c = b * 0xc2b2ae3d27d4eb4fULL;
-      uint64_t h = (a * 0x9e3779b97f4a7c15ULL) ^ ((c << 31) | (c >> 33)) ^ n;
-      h ^= h >> 33;
-      h *= 0xff51afd7ed558ccdULL;
-      h ^= h >> 33;
-      h *= 0xc4ceb9fe1a85ec53ULL;
-      return h ^ (h >> 33);
-    }
-    void Clear() {
-      if (count_ == 0) return;
-      // A table grown for a large computation is not refilled for every
-      // small one after it.
-      if (slots_.size() > 4096) {
-        slots_.assign(64, 0);
-      } else {
-        std::fill(slots_.begin(), slots_.end(), uint64_t{0});
-      }
-      count_ = 0;
-    }
-    // Room for `n` names without growing.
-    void Reserve(size_t n) {
-      size_t size = 64;
-      while (size < 2 * n + 2) size *= 2;
-      if (size > slots_.size() && count_ == 0) slots_.assign(size, 0);
-    }
-    // Adds index `i` for `name` (in place of an earlier one).
-    template <typename NameOf>
-    void Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
-      if ((count_ + 1) * 2 > slots_.size()) Grow();
-      const uint64_t h = Hash(name);
-      const uint64_t tag = h & 0xffffffff00000000ULL;
-      size_t s = (h >> 32) & (slots_.size() - 1);
-      while (slots_[s] != 0) {
-        if ((slots_[s] & 0xffffffff00000000ULL) == tag &&
-            name_of(static_cast<uint32_t>(slots_[s]) - 1) == name) {
-          slots_[s] = tag | (uint64_t{i} + 1);
-          return;
-        }
-        s = (s + 1) & (slots_.size() - 1);
-      }
-      slots_[s] = tag | (uint64_t{i} + 1);
-      ++count_;
-    }
-    template <typename NameOf>
-    int64_t Find(absl::string_view name, const NameOf& name_of) const {
-      if (slots_.empty()) return -1;
-      const uint64_t h = Hash(name);
-      const uint64_t tag = h & 0xffffffff00000000ULL;
-      size_t s = (h >> 32) & (slots_.size() - 1);
-      while (slots_[s] != 0) {
-        const uint32_t i = static_cast<uint32_t>(slots_[s]) - 1;
-        // name_of says "" past the definitions kept (a line dropped after
-        // its inline instructions were indexed).
-        if ((slots_[s] & 0xffffffff00000000ULL) == tag && name_of(i) == name) {
-          return i;
-        }
-        s = (s + 1) & (slots_.size() - 1);
-      }
-      return -1;
-    }
-
-   private:
-    // Each slot: the hash's high 32 bits (which also place it), then
-    // index + 1 (0: empty). Growing reads no name again.
-    void Grow() {
-      std::vector<uint64_t> old;
-      old.swap(slots_);
-      const size_t size = old.empty() ? 64 : old.size() * 2;
-      slots_.assign(size, 0);
-      for (uint64_t v : old) {
-        if (v == 0) continue;
-        size_t s = (v >> 32) & (size - 1);
-        while (slots_[s] != 0) s = (s + 1) & (size - 1);
-        slots_[s] = v;
-      }
-    }
-    std::vector<uint64_t> slots_;
-    size_t count_ = 0;
-  };
+  // Names of definitions_ -> index (built when something is looked up).
   NameIndex definition_index_;
   size_t definitions_indexed_ = 0;
   // The root of each computation of the module read so far (for `call` and
@@ -575,6 +521,8 @@ class Reader {
     bool control;
   };
   std::vector<Use> uses_;
+  // A tail's first computation: rules on operands defined before the part.
+  std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
