@@ -492,11 +492,14 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
   return absl::OkStatus();
 }
 
+// Built before main (no guard per lookup); nothing looks opcodes up during
+// static initialization.
+const OpcodeTable kOpcodeTable;
+
 }  // namespace
 
 const HloOpcodeInfo* FindHloOpcode(absl::string_view opcode) {
-  static const OpcodeTable* table = new OpcodeTable;
-  return table->Find(opcode);
+  return kOpcodeTable.Find(opcode);
 }
 
 uint32_t HloAttributeKindOf(absl::string_view n) {

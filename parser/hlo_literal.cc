@@ -59,6 +59,46 @@ FloatInfo InfoOf(PrimitiveType type) {
   }
 }
 
+// What Value needs of an element type, worked out once per literal.
+struct TypeFacts {
+  enum Class : uint8_t { kComplex, kPred, kInteger, kFloat };
+  PrimitiveType type = PRIMITIVE_TYPE_INVALID;
+  Class cls = kFloat;
+  bool is_signed = false;
+  int bits = 0;
+  // kInteger: the largest magnitudes of positive and negative values.
+  uint64_t max_positive = 0;
+  uint64_t max_negative = 0;
+  FloatInfo info = {0, 0, false};
+  PrimitiveType component = PRIMITIVE_TYPE_INVALID;  // kComplex
+
+  explicit TypeFacts(PrimitiveType t) : type(t) {
+    if (IsComplexType(t)) {
+      cls = kComplex;
+      component = ComplexComponentType(t);
+    } else if (t == PRED) {
+      cls = kPred;
+    } else if (IsIntegralType(t)) {
+      cls = kInteger;
+      is_signed = IsSignedIntegralType(t);
+      bits = BitWidth(t);
+      if (is_signed) {
+        max_positive = (uint64_t{1} << (bits - 1)) - 1;
+        max_negative = max_positive + 1;
+      } else if (t == U64) {
+        // XLA reads u64 values as int64 too, so -1 is 2^64-1 there.
+        max_positive = ~uint64_t{0};
+        max_negative = uint64_t{1} << 63;
+      } else {
+        max_positive = (uint64_t{1} << bits) - 1;
+      }
+    } else {
+      cls = kFloat;
+      info = InfoOf(t);
+    }
+  }
+};
+
 class Checker {
  public:
   Checker(absl::string_view text, int max_depth)
@@ -82,6 +122,10 @@ class Checker {
   }
   char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
   void Space() {
+    if (pos_ < text_.size() && text_[pos_] != ' ' && text_[pos_] != '/' &&
+        text_[pos_] != '\n' && text_[pos_] != '\t' && text_[pos_] != '\r') {
+      return;
+    }
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
@@ -130,16 +174,19 @@ class Checker {
       pos_ = text_.size();
       return absl::OkStatus();
     }
-    if (shape.rank() == 0) return Value(shape.element_type());
+    const TypeFacts facts(shape.element_type());
+    if (shape.rank() == 0) {
+      return FastValue(facts) ? absl::OkStatus() : Value(facts);
+    }
     if (Elided()) return absl::OkStatus();
     // One value for a whole array (`f32[8,8] constant(1)`): XLA's own tests
     // write it and read it.
-    if (Peek() != '{') return Value(shape.element_type());
+    if (Peek() != '{') return Value(facts);
     index_.assign(shape.rank(), 0);
-    return Array(shape, 0);
+    return Array(shape, facts, 0);
   }
 
-  absl::Status Array(const Shape& shape, int64_t d) {
+  absl::Status Array(const Shape& shape, const TypeFacts& facts, int64_t d) {
     Space();
     if (Elided()) return absl::OkStatus();
     if (Peek() != '{') {
@@ -158,15 +205,17 @@ class Checker {
         Space();
         if (d + 1 < shape.rank()) {
           if (count < static_cast<int64_t>(index_.size())) index_[d] = count;
-          absl::Status status = Array(shape, d + 1);
+          absl::Status status = Array(shape, facts, d + 1);
           if (!status.ok()) return status;
         } else {
           if (Peek() == '{') {
             return Fail(absl::StrCat("expects nested array in rank ",
                                      shape.rank(), ", but sees larger"));
           }
-          absl::Status status = Value(shape.element_type());
-          if (!status.ok()) return status;
+          if (!FastValue(facts)) {
+            absl::Status status = Value(facts);
+            if (!status.ok()) return status;
+          }
         }
         ++count;
         Space();
@@ -192,6 +241,58 @@ class Checker {
                                ", but sees ", count));
     }
     return absl::OkStatus();
+  }
+
+  // Where a value token ends: what may follow a value in a literal.
+  static bool EndsToken(char c) {
+    return c == ',' || c == '}' || c == ')' || c == ' ' || c == '\n' ||
+           c == '\t' || c == '\r' || c == '/';
+  }
+  // The usual values of arrays, without building a token: an integer in
+  // range, or a plain decimal whose integer part has fewer digits than the
+  // type's largest finite value. True (and past it) when the value is one
+  // of those; false for anything else, which Value reads (and refuses).
+  bool FastValue(const TypeFacts& facts) {
+    const char* const d = text_.data();
+    const size_t n = text_.size();
+    size_t p = pos_;
+    const bool negative = p < n && d[p] == '-';
+    if (negative) ++p;
+    const size_t digits = p;
+    if (facts.cls == TypeFacts::kInteger) {
+      uint64_t magnitude = 0;
+      while (p < n && d[p] >= '0' && d[p] <= '9' && p - digits < 18) {
+        magnitude = magnitude * 10 + static_cast<uint64_t>(d[p++] - '0');
+      }
+      if (p == digits || (p < n && !EndsToken(d[p])) ||
+          magnitude > (negative ? facts.max_negative : facts.max_positive)) {
+        return false;
+      }
+      pos_ = p;
+      return true;
+    }
+    if (facts.cls != TypeFacts::kFloat) return false;
+    while (p < n && d[p] == '0') ++p;
+    bool any = p > digits;
+    const size_t integer = p;
+    while (p < n && d[p] >= '0' && d[p] <= '9') ++p;
+    const size_t integer_digits = p - integer;
+    any = any || integer_digits > 0;
+    if (p < n && d[p] == '.') {
+      ++p;
+      const size_t fraction = p;
+      while (p < n && d[p] >= '0' && d[p] <= '9') ++p;
+      any = any || p > fraction;
+    }
+    // 10^digits <= max_finite: every value below 10^digits fits.
+    static constexpr double kPowers[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5,
+                                         1e6, 1e7, 1e8, 1e9, 1e10};
+    if (!any || (p < n && !EndsToken(d[p])) || integer_digits > 10 ||
+        kPowers[integer_digits] > facts.info.max_finite) {
+      return false;
+    }
+    pos_ = p;
+    return true;
   }
 
   // One scalar token, from pos_: [-]word with the characters a number, nan,
@@ -220,14 +321,16 @@ class Checker {
     return text_.substr(begin, pos_ - begin);
   }
 
-  absl::Status Value(PrimitiveType type) {
+  absl::Status Value(const TypeFacts& facts) {
     Space();
-    if (IsComplexType(type)) {
+    const PrimitiveType type = facts.type;
+    if (facts.cls == TypeFacts::kComplex) {
       const size_t begin = pos_;
+      const TypeFacts component(facts.component);
       absl::Status status = Expect('(');
-      if (status.ok()) status = Value(ComplexComponentType(type));
+      if (status.ok()) status = Value(component);
       if (status.ok()) status = Expect(',');
-      if (status.ok()) status = Value(ComplexComponentType(type));
+      if (status.ok()) status = Value(component);
       if (status.ok()) status = Expect(')');
       if (!status.ok() && error_offset_ < begin) error_offset_ = begin;
       return status;
@@ -239,16 +342,16 @@ class Checker {
                                " value in the literal"));
     }
     absl::Status status;
-    if (type == PRED) {
+    if (facts.cls == TypeFacts::kPred) {
       status =
           token == "true" || token == "false" || token == "0" || token == "1"
               ? absl::OkStatus()
               : absl::InvalidArgumentError(absl::StrCat(
                     "expected true or false, found '", token, "'"));
-    } else if (IsIntegralType(type)) {
-      status = Integer(token, type);
+    } else if (facts.cls == TypeFacts::kInteger) {
+      status = Integer(token, facts);
     } else {
-      status = Float(token, type);
+      status = Float(token, facts);
     }
     if (!status.ok()) error_offset_ = begin;
     return status;
@@ -260,7 +363,8 @@ class Checker {
                      PrimitiveTypeName(type)));
   }
 
-  absl::Status Integer(absl::string_view token, PrimitiveType type) {
+  absl::Status Integer(absl::string_view token, const TypeFacts& facts) {
+    const PrimitiveType type = facts.type;
     bool negative = false;
     absl::string_view digits = token;
     if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) {
@@ -283,8 +387,8 @@ class Checker {
       }
       magnitude = magnitude * 10 + d;
     }
-    const int bits = BitWidth(type);
-    if (IsSignedIntegralType(type)) {
+    const int bits = facts.bits;
+    if (facts.is_signed) {
       const uint64_t max = (uint64_t{1} << (bits - 1)) - 1;
       if (negative ? magnitude > max + 1 : magnitude > max) {
         return OutOfRange(token, type);
@@ -305,12 +409,13 @@ class Checker {
     return absl::OkStatus();
   }
 
-  absl::Status Float(absl::string_view token, PrimitiveType type) {
+  absl::Status Float(absl::string_view token, const TypeFacts& facts) {
+    const PrimitiveType type = facts.type;
     absl::string_view body = token;
     if (!body.empty() && (body[0] == '-' || body[0] == '+')) {
       body.remove_prefix(1);
     }
-    const FloatInfo info = InfoOf(type);
+    const FloatInfo& info = facts.info;
     if (body == "inf") return absl::OkStatus();
     if (body.substr(0, 3) == "nan") {
       if (body.size() == 3) return absl::OkStatus();

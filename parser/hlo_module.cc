@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "absl/strings/ascii.h"
+#include "hlolayout/parser/hlo_scan.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout {
@@ -50,15 +51,8 @@ void AppendNames(absl::string_view value, std::vector<absl::string_view>* out) {
     if (c == '%' || IsNameChar(c)) {
       if (c == '%') ++i;
       const size_t begin = i;
-      // Names of fused computations run 20 to 40 bytes: 8 at a time while
-      // all 8 are name bytes.
-      while (i + 8 <= n && IsNameChar(data[i]) && IsNameChar(data[i + 1]) &&
-             IsNameChar(data[i + 2]) && IsNameChar(data[i + 3]) &&
-             IsNameChar(data[i + 4]) && IsNameChar(data[i + 5]) &&
-             IsNameChar(data[i + 6]) && IsNameChar(data[i + 7])) {
-        i += 8;
-      }
-      while (i < n && IsNameChar(data[i])) ++i;
+      // Names of fused computations run 20 to 40 bytes: 16 at a time.
+      i = hlo_internal::NameCharsEnd(data, i, n);
       if (i > begin) out->push_back(value.substr(begin, i - begin));
       if (i == begin) ++i;
     } else if (c == '/' && i + 1 < n && data[i + 1] == '*') {

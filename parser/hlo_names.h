@@ -80,8 +80,8 @@ inline bool SameName(absl::string_view a, absl::string_view b) {
 
 // Names -> index, an open-addressing table. Each slot: the hash's high 32
 // bits (which also place it), then index + 1 (0: empty); growing reads no
-// name again. `name_of(i)`
-// gives the name of index i ("" for one no longer kept).
+// name again. `name_of(i)` gives the name of index i ("" for one no longer
+// kept).
 class NameIndex {
  public:
   void Clear() {
@@ -89,37 +89,33 @@ class NameIndex {
     // A table grown for a large computation is not refilled for every
     // small one after it.
     if (slots_.size() > 4096) {
-      slots_.assign(64, 0);
+      slots_.assign(kInitial, 0);
     } else {
       std::fill(slots_.begin(), slots_.end(), uint64_t{0});
     }
+    mask_ = slots_.size() - 1;
+    limit_ = slots_.size() / 2;
     count_ = 0;
   }
   bool empty() const { return count_ == 0; }
   size_t size() const { return count_; }
-  // Room for `n` names without growing (on an empty index).
-  void Reserve(size_t n) {
-    size_t size = 64;
-    while (size < 2 * n + 2) size *= 2;
-    if (size > slots_.size() && count_ == 0) slots_.assign(size, 0);
-  }
   // Adds index `i` for `name` (hash `h`), in place of an earlier one.
   template <typename NameOf>
   void Add(absl::string_view name, uint64_t h, uint32_t i,
            const NameOf& name_of) {
-    if ((count_ + 1) * 2 > slots_.size()) Grow();
+    if (count_ >= limit_) Grow();
     const uint64_t tag = h & 0xffffffff00000000ULL;
-    const size_t mask = slots_.size() - 1;
-    size_t s = (h >> 32) & mask;
-    while (slots_[s] != 0) {
-      if ((slots_[s] & 0xffffffff00000000ULL) == tag &&
-          SameName(name_of(static_cast<uint32_t>(slots_[s]) - 1), name)) {
-        slots_[s] = tag | (uint64_t{i} + 1);
+    uint64_t* const slots = slots_.data();
+    size_t s = (h >> 32) & mask_;
+    while (slots[s] != 0) {
+      if ((slots[s] & 0xffffffff00000000ULL) == tag &&
+          SameName(name_of(static_cast<uint32_t>(slots[s]) - 1), name)) {
+        slots[s] = tag | (uint64_t{i} + 1);
         return;
       }
-      s = (s + 1) & mask;
+      s = (s + 1) & mask_;
     }
-    slots_[s] = tag | (uint64_t{i} + 1);
+    slots[s] = tag | (uint64_t{i} + 1);
     ++count_;
   }
   template <typename NameOf>
@@ -130,12 +126,12 @@ class NameIndex {
   template <typename NameOf>
   int64_t Find(absl::string_view name, uint64_t h,
                const NameOf& name_of) const {
-    if (slots_.empty()) return -1;
+    if (count_ == 0) return -1;
     const uint64_t tag = h & 0xffffffff00000000ULL;
-    const size_t mask = slots_.size() - 1;
-    for (size_t s = (h >> 32) & mask; slots_[s] != 0; s = (s + 1) & mask) {
-      if ((slots_[s] & 0xffffffff00000000ULL) != tag) continue;
-      const uint32_t i = static_cast<uint32_t>(slots_[s]) - 1;
+    const uint64_t* const slots = slots_.data();
+    for (size_t s = (h >> 32) & mask_; slots[s] != 0; s = (s + 1) & mask_) {
+      if ((slots[s] & 0xffffffff00000000ULL) != tag) continue;
+      const uint32_t i = static_cast<uint32_t>(slots[s]) - 1;
       if (SameName(name_of(i), name)) return i;
     }
     return -1;
@@ -146,20 +142,29 @@ class NameIndex {
   }
 
  private:
-  void Grow() {
+  static constexpr size_t kInitial = 256;
+  // Half full at most; past 4096 slots four times larger at a time (a
+  // computation that grows that far grows much further).
+  void Grow() __attribute__((noinline)) {
     std::vector<uint64_t> old;
     old.swap(slots_);
-    const size_t size = old.empty() ? 64 : old.size() * 2;
+    const size_t size = old.empty()          ? kInitial
+                        : old.size() >= 4096 ? old.size() * 4
+                                             : old.size() * 2;
     slots_.assign(size, 0);
+    mask_ = size - 1;
+    limit_ = size / 2;
     for (uint64_t v : old) {
       if (v == 0) continue;
-      size_t s = (v >> 32) & (size - 1);
-      while (slots_[s] != 0) s = (s + 1) & (size - 1);
+      size_t s = (v >> 32) & mask_;
+      while (slots_[s] != 0) s = (s + 1) & mask_;
       slots_[s] = v;
     }
   }
 
   std::vector<uint64_t> slots_;
+  size_t mask_ = 0;
+  size_t limit_ = 0;  // count_ that makes it grow
   size_t count_ = 0;
 };
 

@@ -489,6 +489,7 @@ absl::Status Reader::ReadModule() {
   made_shapes_.clear();
   computation_roots_.clear();
   computation_names_.clear();
+  computation_index_.Clear();
   callees_.clear();
   async_calls_.clear();
   module_ = HloModuleHeader();
@@ -666,10 +667,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   instruction_count_ = 0;
   root_index_ = -1;
   definitions_.clear();
-  if (definitions_indexed_ > 0) {
-    definition_index_.Clear();
-    definitions_indexed_ = 0;
-  }
+  definition_index_.Clear();
   uses_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
@@ -722,14 +720,15 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       for (const HloInstruction& nested : inline_) {
         status = CheckInstruction(nested);
         if (!status.ok()) break;
-        definitions_.push_back(
-            Definition{nested.name, nested.shape_text, nested.shape});
+        AddDefinition(nested.name, nested.shape_text, nested.shape, kKept);
       }
     }
-    if (status.ok()) status = CheckInstruction(instruction_);
+    if (status.ok()) {
+      status = CheckInstruction(instruction_,
+                                careful ? nullptr : operand_defs_.data());
+    }
     if (!status.ok()) {
       definitions_.resize(defined);
-      definitions_indexed_ = std::min(definitions_indexed_, defined);
       if (!options_.keep_going) return status;
       ++errors_;
       visitor_->Error(status);
@@ -744,16 +743,23 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       inline_.clear();
     }
     if (instruction_.root_marker) root_index_ = instruction_count_;
-    // A shape with a text is decoded again when asked for (the cached one
-    // may go); only made ones are kept.
-    definitions_.push_back(Definition{
-        instruction_.name, instruction_.shape_text,
-        careful && instruction_.shape != nullptr &&
-                instruction_.shape_text.data() != nullptr &&
-                (instruction_.shape_text.data() < text_.data() ||
-                 instruction_.shape_text.data() >= text_.data() + text_.size())
-            ? instruction_.shape
-            : nullptr});
+    // The cache's Shape is good while the cache is not emptied, one the
+    // reader made for the module; one decoded over a scratch Shape is
+    // decoded again from the text when asked for.
+    {
+      const Shape* shape = instruction_.shape;
+      uint64_t generation = cache_generation_;
+      if (careful && shape != nullptr &&
+          instruction_.shape_text.data() != nullptr &&
+          (instruction_.shape_text.data() < text_.data() ||
+           instruction_.shape_text.data() >= text_.data() + text_.size())) {
+        generation = kKept;
+      } else if (!scratch_.empty() && shape == scratch_[0].get()) {
+        shape = nullptr;
+      }
+      AddDefinition(instruction_.name, instruction_.shape_text, shape,
+                    generation);
+    }
     visitor_->VisitInstruction(instruction_);
     ++instruction_count_;
   }
@@ -789,6 +795,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   if (root >= 0) {
     Definition def = definitions_[root];
     def.name = computation_.name;
+    if (def.generation != kKept) def.shape = nullptr;  // decoded when asked
     computation_roots_.push_back(def);
   }
   visitor_->EndComputation(root, execution_thread);
@@ -939,19 +946,38 @@ bool Reader::FastInstruction() {
       ++p;
     } else {
       while (true) {
-        if (count == in.operands.size()) in.operands.emplace_back();
-        HloOperand& operand = in.operands[count++];
-        end = FastShape(p, count, &operand.shape, &operand.shape_text);
-        if (end == npos) return false;
-        if (end != p) {
-          p = FastSkipTrivia(data, end, n);
-          if (p == npos) return false;
+        if (count == in.operands.size()) {
+          in.operands.emplace_back();
+          operand_defs_.push_back(-1);
         }
-        if (p < n && data[p] == '%') ++p;
+        HloOperand& operand = in.operands[count];
+        int64_t& resolved = operand_defs_[count++];
+        resolved = -1;
+        if (data[p] == '%') {
+          // No shape at the use (XLA's dumps since 2023).
+          operand.shape = nullptr;
+          operand.shape_text = absl::string_view();
+          ++p;
+        } else if (OperandOfDefinedShape(p, &operand, &resolved, &end)) {
+          // The definition's shape text written again (older dumps).
+          p = end;
+        } else {
+          end = FastShape(p, count, &operand.shape, &operand.shape_text);
+          if (end == npos) return false;
+          if (end != p) {
+            p = FastSkipTrivia(data, end, n);
+            if (p == npos) return false;
+          }
+          if (p < n && data[p] == '%') ++p;
+        }
         end = NameEnd(data, p, n);
         if (end == p) return false;
         operand.name = absl::string_view(data + p, end - p);
         operand.output_index = HloOperand::kWholeResult;
+        if (resolved < 0 && operand.shape_text.empty() &&
+            (end >= n || data[end] != '#')) {
+          resolved = FindDefinition(operand.name);
+        }
         if (end < n && data[end] == '#') {
           // `%name#N`: output N (at most 18 digits; the careful path gives
           // the error for anything else).
@@ -1037,6 +1063,36 @@ bool Reader::FastInstruction() {
     }
   }
   pos_ = p;
+  return true;
+}
+
+bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
+                                   int64_t* resolved, size_t* name_begin) {
+  const char* const data = text_.data();
+  const size_t n = text_.size();
+  // `shape %name`: a shape holds no '%' (longer shapes: FastShape).
+  const size_t limit = n - p > 512 ? p + 512 : n;
+  const size_t q = FindByte(data, p, limit, '%');
+  if (q >= limit || q == p || data[q - 1] != ' ') return false;
+  size_t e = q - 1;
+  while (e > p && data[e - 1] == ' ') --e;
+  const size_t end = NameEnd(data, q + 1, n);
+  if (end == q + 1 || (end < n && data[end] == '#')) return false;
+  const int64_t d =
+      FindDefinition(absl::string_view(data + q + 1, end - q - 1));
+  if (d < 0) return false;
+  const Definition& def = definitions_[d];
+  // Byte for byte the definition's text, which decoded to exactly its
+  // extent, followed by " %": the parser would stop where it ends.
+  if (def.shape == nullptr || def.shape_text.size() != e - p ||
+      (def.generation != kKept && def.generation != cache_generation_) ||
+      !SameBytes(def.shape_text.data(), data + p, e - p)) {
+    return false;
+  }
+  operand->shape = def.shape;
+  operand->shape_text = absl::string_view(data + p, e - p);
+  *resolved = d;
+  *name_begin = q + 1;
   return true;
 }
 

@@ -176,36 +176,39 @@ absl::Status Reader::InferShape(HloInstruction* in) {
 
 const Shape* Reader::DefinitionShape(size_t i) {
   Definition& def = definitions_[i];
-  if (def.shape == nullptr && !def.shape_text.empty()) {
+  if (def.shape != nullptr &&
+      (def.generation == kKept || def.generation == cache_generation_)) {
+    return def.shape;
+  }
+  def.shape = nullptr;
+  if (!def.shape_text.empty()) {
     size_t at = def.shape_text.data() - text_.data();
     Shape decoded;
     if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
       def.shape = Keep(std::move(decoded));
+      def.generation = kKept;
     }
   }
   return def.shape;
 }
 
-const Shape* Reader::UseShape(size_t definition, int64_t output_index) {
-  const Shape* shape = DefinitionShape(definition);
-  if (shape == nullptr || output_index < 0) return shape;
-  if (!shape->IsTuple() || output_index >= shape->tuple_size()) return nullptr;
-  return &shape->tuple_shape(output_index);
+void Reader::IndexDefinition() {
+  const Definition* const defs = definitions_.data();
+  const auto name_of = [defs](uint32_t i) { return defs[i].name; };
+  const uint32_t last = static_cast<uint32_t>(definitions_.size() - 1);
+  if (definition_index_.empty()) {
+    for (uint32_t i = 0; i < last; ++i) {
+      definition_index_.Add(defs[i].name, i, name_of);
+    }
+  }
+  definition_index_.Add(defs[last].name, last, name_of);
 }
 
-int64_t Reader::FindIndexedDefinition(absl::string_view name) {
+int64_t Reader::FindIndexedDefinition(absl::string_view name) const {
   const Definition* const defs = definitions_.data();
   const size_t count = definitions_.size();
-  if (definitions_indexed_ < count) {
-    if (definitions_indexed_ == 0) definition_index_.Reserve(2 * count);
-    const auto defined = [defs](uint32_t i) { return defs[i].name; };
-    for (size_t i = definitions_indexed_; i < count; ++i) {
-      definition_index_.Add(defs[i].name, static_cast<uint32_t>(i), defined);
-    }
-    definitions_indexed_ = count;
-  }
-  // Past the definitions kept (a line dropped after its inline
-  // instructions were indexed): no name.
+  // Past the definitions kept (a line dropped after its inline instructions
+  // were indexed): no name.
   return definition_index_.Find(name, [defs, count](uint32_t i) {
     return i < count ? defs[i].name : absl::string_view();
   });
@@ -220,13 +223,16 @@ absl::Status Reader::CheckModuleHeaderRules() {
 
 absl::Status Reader::NoteComputationName() {
   if (computation_.name.empty()) return absl::OkStatus();
-  auto inserted =
-      computation_names_.emplace(computation_.name, computation_.offset);
-  if (!inserted.second) {
+  if (HasComputation(computation_.name)) {
     return Error(
         computation_.offset,
         absl::StrCat("computation '", computation_.name, "' is defined twice"));
   }
+  computation_names_.emplace_back(computation_.name, computation_.offset);
+  const auto* const names = computation_names_.data();
+  computation_index_.Add(computation_.name,
+                         static_cast<uint32_t>(computation_names_.size() - 1),
+                         [names](uint32_t k) { return names[k].first; });
   return absl::OkStatus();
 }
 
@@ -309,7 +315,8 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
                             computation_.name, "' before its use"));
 }
 
-absl::Status Reader::CheckInstruction(const HloInstruction& in) {
+absl::Status Reader::CheckInstruction(const HloInstruction& in,
+                                      const int64_t* resolved) {
   const HloOpcodeInfo* info = FindHloOpcode(in.opcode);
   absl::string_view wrapped;
   const int stage = HloAsyncStage(info, in.opcode, &wrapped);
@@ -325,7 +332,9 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in) {
       if (!status.ok()) return status;
     }
     // Operands are defined before their use (as XLA's parser reads them).
-    for (const HloOperand& operand : in.operands) {
+    for (size_t i = 0; i < in.operands.size(); ++i) {
+      if (resolved != nullptr && resolved[i] >= 0) continue;
+      const HloOperand& operand = in.operands[i];
       const int64_t d = FindDefinition(operand.name);
       if (d < 0) {
         status = UndefinedOperand(operand);
@@ -463,38 +472,41 @@ namespace {
 // a `]`) and comments are left out of both: `(f32[2], s32[])` and
 // `(f32[2]{0}, s32[])`.
 bool SameWithoutLayouts(absl::string_view a, absl::string_view b) {
-  // Fast: the runs of `b` between layouts are byte for byte in `a` (XLA
+  if (SameName(a, b)) return true;
+  // Fast: the runs of both between layouts are byte for byte the same (XLA
   // prints both the same way).
   {
+    // The end of the run from `p` (the next '{'), checked to open a layout;
+    // and the end of the layout at `p`.
+    const auto run_end = [](absl::string_view s, size_t p) {
+      const void* open = std::memchr(s.data() + p, '{', s.size() - p);
+      return open == nullptr ? s.size()
+                             : static_cast<const char*>(open) - s.data();
+    };
+    // Both texts decoded, so their layouts hold no braces: the first '}'
+    // closes one.
+    const auto layout_end = [](absl::string_view s, size_t p) {
+      const void* close = std::memchr(s.data() + p, '}', s.size() - p);
+      return close == nullptr ? s.size()
+                              : static_cast<const char*>(close) - s.data() + 1;
+    };
     size_t i = 0;
     size_t j = 0;
     bool same = true;
-    while (j < b.size()) {
-      const void* open = std::memchr(b.data() + j, '{', b.size() - j);
-      const size_t k = open == nullptr
-                           ? b.size()
-                           : static_cast<const char*>(open) - b.data();
-      if (k - j > a.size() - i ||
-          std::memcmp(a.data() + i, b.data() + j, k - j) != 0 ||
-          (k < b.size() && (k == 0 || b[k - 1] != ']'))) {
+    while (i < a.size() || j < b.size()) {
+      const size_t ka = run_end(a, i);
+      const size_t kb = run_end(b, j);
+      if (ka - i != kb - j ||
+          std::memcmp(a.data() + i, b.data() + j, ka - i) != 0 ||
+          (ka < a.size() && (ka == 0 || a[ka - 1] != ']')) ||
+          (kb < b.size() && (kb == 0 || b[kb - 1] != ']'))) {
         same = false;
         break;
       }
-      i += k - j;
-      j = k;
-      if (j < b.size()) {
-        int depth = 0;
-        while (j < b.size()) {
-          if (b[j] == '{') ++depth;
-          if (b[j] == '}' && --depth == 0) {
-            ++j;
-            break;
-          }
-          ++j;
-        }
-      }
+      i = ka < a.size() ? layout_end(a, ka) : ka;
+      j = kb < b.size() ? layout_end(b, kb) : kb;
     }
-    if (same && i == a.size()) return true;
+    if (same) return true;
   }
   size_t i = 0;
   size_t j = 0;
@@ -630,7 +642,7 @@ absl::Status Reader::CheckModuleEnd() {
     return absl::OkStatus();
   }
   for (const auto& callee : callees_) {
-    if (computation_names_.contains(callee.first)) continue;
+    if (HasComputation(callee.first)) continue;
     if (tail_) return absl::AbortedError("a computation before the part");
     return Error(callee.second,
                  absl::StrCat("no computation named '", callee.first, "'"));
@@ -669,7 +681,7 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
         HloPartLinks::Name{entry.first, absl::string_view(), -1, entry.second});
   }
   for (const auto& callee : callees_) {
-    if (computation_names_.contains(callee.first)) continue;
+    if (HasComputation(callee.first)) continue;
     side->pending_callees.push_back(HloPartLinks::Name{
         callee.first, absl::string_view(), -1, callee.second});
   }

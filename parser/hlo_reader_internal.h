@@ -351,7 +351,10 @@ class Reader {
   // instruction read (parser/hlo_checks.h, parameter numbers, asynchronous
   // chains), its operand and control-predecessor names and called
   // computations noted for the end of its computation and module.
-  absl::Status CheckInstruction(const HloInstruction& in);
+  // `resolved` (may be null): what FastInstruction resolved of its operands
+  // (operand_defs_).
+  absl::Status CheckInstruction(const HloInstruction& in,
+                                const int64_t* resolved = nullptr);
   // CheckHloInstruction's rules, for the instructions that have some.
   absl::Status CheckRules(const HloInstruction& in, const HloOpcodeInfo* info,
                           int stage) __attribute__((noinline));
@@ -380,17 +383,17 @@ class Reader {
   absl::Status NoteComputationName();
   // The Shape of definition i (decoded from its text once).
   const Shape* DefinitionShape(size_t i);
-  // The shape a use refers to: the definition's, or its tuple element N.
-  const Shape* UseShape(size_t definition, int64_t output_index);
   // Index of the definition of `name` in the computation, or -1 (the latest
   // of two definitions of a name). Small computations (most fused ones) are
   // scanned from the latest definition (operands are mostly recent); larger
-  // ones are indexed, as far as defined, when something is looked up.
-  int64_t FindDefinition(absl::string_view name) {
-    if (definitions_.size() <= 16 && definitions_indexed_ == 0) {
+  // ones go through definition_index_.
+  int64_t FindDefinition(absl::string_view name) const {
+    const Definition* const defs = definitions_.data();
+    const size_t count = definitions_.size();
+    if (definition_index_.empty()) {
       const size_t n = name.size();
-      for (size_t i = definitions_.size(); i-- > 0;) {
-        const absl::string_view d = definitions_[i].name;
+      for (size_t i = count; i-- > 0;) {
+        const absl::string_view d = defs[i].name;
         if (d.size() == n && n > 0 && d[0] == name[0] &&
             SameBytes(d.data(), name.data(), n)) {
           return static_cast<int64_t>(i);
@@ -400,13 +403,20 @@ class Reader {
     }
     return FindIndexedDefinition(name);
   }
-  int64_t FindIndexedDefinition(absl::string_view name);
   // HloPartLinks: the open computation and module as seen from this part.
   void FillComputationSide(HloPartLinks::Side* side);
   void FillModuleSide(HloPartLinks::Side* side);
   void FillLastLinks();
   // The common instruction without statuses (see its definition).
   bool FastInstruction();
+  // FastInstruction's operand at `p` when it is `shape %name` with the
+  // shape text of `name`'s definition: `*operand`'s shape and text set,
+  // `*resolved` the definition, `*name_begin` where the name starts.
+  bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
+                             size_t* name_begin);
+  // FastInstruction's operands: the definition of operand i when it is
+  // looked up and its use needs no other check, else -1.
+  std::vector<int64_t> operand_defs_;
   // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
   // operand target - 1: its extent and hash now, its cache lookup deferred
   // to the end of the line so that the slot's cache line arrives meanwhile.
@@ -474,19 +484,31 @@ class Reader {
   uint32_t keep_stamp_ = 0;
 
   // What the computation being read defines, in instruction order (inline
-  // instructions too): the name, the shape text, and the Shape once
-  // something asked for it (decoded from the text, or inferred). Shape
-  // inference and operand checks look names up here; the index over it is
-  // built only when something is looked up.
+  // instructions too): the name, the shape text, and the Shape when one is
+  // at hand (the cache's, valid while `generation` is the cache's; or one
+  // the reader made or decoded again, kept for the module: kKept). Shape
+  // inference and operand checks look names up here: by a scan in small
+  // computations, through definition_index_ in larger ones.
+  static constexpr uint64_t kKept = ~uint64_t{0};
   struct Definition {
     absl::string_view name;
     absl::string_view shape_text;
     const Shape* shape;
+    uint64_t generation;
   };
   std::vector<Definition> definitions_;
-  // Names of definitions_ -> index (built when something is looked up).
+  // Names of definitions_ -> index, once there are more than kScanned.
+  static constexpr size_t kScanned = 16;
   NameIndex definition_index_;
-  size_t definitions_indexed_ = 0;
+  void AddDefinition(absl::string_view name, absl::string_view shape_text,
+                     const Shape* shape, uint64_t generation) {
+    definitions_.push_back(Definition{name, shape_text, shape, generation});
+    if (definitions_.size() > kScanned) IndexDefinition();
+  }
+  // Indexes the latest definition (all of them the first time).
+  void IndexDefinition() __attribute__((noinline));
+  int64_t FindIndexedDefinition(absl::string_view name) const
+      __attribute__((noinline));
   // The root of each computation of the module read so far (for `call` and
   // `conditional` written without a shape).
   std::vector<Definition> computation_roots_;
@@ -527,7 +549,15 @@ class Reader {
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
   // The module's computation names (first offset) and called names.
-  absl::flat_hash_map<absl::string_view, size_t> computation_names_;
+  std::vector<std::pair<absl::string_view, size_t>> computation_names_;
+  NameIndex computation_index_;  // over computation_names_
+  bool HasComputation(absl::string_view name) const {
+    const auto* const names = computation_names_.data();
+    const size_t count = computation_names_.size();
+    return computation_index_.Find(name, [names, count](uint32_t i) {
+      return i < count ? names[i].first : absl::string_view();
+    }) >= 0;
+  }
   std::vector<std::pair<absl::string_view, size_t>> callees_;
   std::vector<absl::string_view> callee_scratch_;
   // Asynchronous operations of the computation (start and update), and the

@@ -3,7 +3,8 @@
 //   SameBytes(a.data(), b.data(), n)   // for shape texts and names of
 //                                      // 8 to 64 bytes, on hot paths
 //
-// 8-byte words, the last one overlapping; byte by byte under 8 bytes. A
+// 8-byte words, the last one overlapping; under 8 bytes two overlapping
+// words of 4 or 2 bytes. A
 // libc memcmp call per lookup cost more than the compare on the reader's and
 // the report's per-instruction paths (docs/report-speed.md).
 #ifndef HLOLAYOUT_UTIL_SAME_BYTES_H_
@@ -29,10 +30,25 @@ inline bool SameBytes(const char* a, const char* b, size_t n) {
     std::memcpy(&y, b + n - 8, 8);
     return x == y;
   }
-  for (size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) return false;
+  // Under 8 bytes: two overlapping 4-byte words, two 2-byte ones, or one
+  // byte.
+  if (n >= 4) {
+    uint32_t x0, y0, x1, y1;
+    std::memcpy(&x0, a, 4);
+    std::memcpy(&y0, b, 4);
+    std::memcpy(&x1, a + n - 4, 4);
+    std::memcpy(&y1, b + n - 4, 4);
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
   }
-  return true;
+  if (n >= 2) {
+    uint16_t x0, y0, x1, y1;
+    std::memcpy(&x0, a, 2);
+    std::memcpy(&y0, b, 2);
+    std::memcpy(&x1, a + n - 2, 2);
+    std::memcpy(&y1, b + n - 2, 2);
+    return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+  }
+  return n == 0 || a[0] == b[0];
 }
 
 }  // namespace hlolayout
