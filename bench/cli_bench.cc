@@ -41,6 +41,14 @@
 //
 // The binaries are found in the runfiles (`bazel run`), or given with
 // --hlolayout=PATH and --newline_scan=PATH.
+//
+// --baseline=PATH (another hlolayout binary, e.g. one built from the previous
+// commit) adds BM_CliReportSummaryVsBaseline: `report --summary` of each dump
+// by both binaries back to back (which one first alternates), the time the
+// CLI's; `ratio_to_baseline` is the median over the pairs of the CLI's time
+// over the baseline's (1.05: 5% slower), `baseline_ms` the baseline's median.
+//   ./bazelw run -c opt //bench:cli_bench -- --baseline=/tmp/hlolayout.old \
+//     --benchmark_filter=VsBaseline --benchmark_min_time=10
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -72,6 +80,10 @@ std::string& CliPath() {
   return path;
 }
 std::string& ScanPath() {
+  static std::string path;
+  return path;
+}
+std::string& BaselinePath() {
   static std::string path;
   return path;
 }
@@ -179,6 +191,47 @@ BENCHMARK(BM_CliReportSummary)
     ->ArgsProduct({{0, 1}, {1, 0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+double Seconds(const std::vector<std::string>& args, long* rss_kib);
+double Median(std::vector<double> v);
+
+// `report --summary` by the CLI and by --baseline, back to back (registered
+// only with --baseline): manual time the CLI's, counters `baseline_ms` and
+// `ratio_to_baseline` (medians; the ratio per pair, CLI over baseline).
+void BM_CliReportSummaryVsBaseline(benchmark::State& state) {
+  const std::string& dump = DumpPath(state.range(0));
+  const std::string threads = "--threads=" + std::to_string(state.range(1));
+  const std::vector<std::string> cli = {CliPath(), "report", "--summary",
+                                        threads, dump};
+  const std::vector<std::string> base = {BaselinePath(), "report", "--summary",
+                                         threads, dump};
+  std::vector<double> base_times, ratios;
+  long rss = 0;
+  bool cli_first = true;
+  for (auto _ : state) {
+    double t, b;
+    if (cli_first) {
+      t = Seconds(cli, &rss);
+      b = Seconds(base, &rss);
+    } else {
+      b = Seconds(base, &rss);
+      t = Seconds(cli, &rss);
+    }
+    cli_first = !cli_first;
+    if (t < 0 || b < 0) {
+      state.SkipWithError(t < 0 ? "hlolayout failed" : "baseline failed");
+      break;
+    }
+    state.SetIterationTime(t);
+    base_times.push_back(b);
+    ratios.push_back(t / b);
+  }
+  struct stat st = {};
+  stat(dump.c_str(), &st);
+  state.SetBytesProcessed(state.iterations() * st.st_size);
+  state.counters["baseline_ms"] = Median(base_times) * 1e3;
+  state.counters["ratio_to_baseline"] = Median(ratios);
+}
 
 // ---- relayout: 256 MiB arrays against cp.
 
@@ -355,7 +408,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
         if (at != std::string::npos) name.erase(at, std::strlen(suffix));
       }
       times_[name].push_back(run.GetAdjustedRealTime());
-      for (const char* counter : {"cp_ms", "ratio_to_cp", "peak_rss_MiB"}) {
+      for (const char* counter : {"cp_ms", "ratio_to_cp", "peak_rss_MiB",
+                                  "baseline_ms", "ratio_to_baseline"}) {
         auto it = run.counters.find(counter);
         if (it != run.counters.end()) {
           counters_[name + " " + counter].push_back(it->second.value);
@@ -392,11 +446,25 @@ class RatioReporter : public benchmark::ConsoleReporter {
             name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
       }
     }
-    // Relayout: the medians of the runs' own counters (over repetitions).
+    // The medians of the runs' own counters (over repetitions).
     auto counter = [&](const std::string& name, const char* which) {
       auto it = counters_.find(name + " " + which);
       return it == counters_.end() ? 0.0 : Median(it->second);
     };
+    for (int kind = 0; kind < kDumps; ++kind) {
+      for (const char* threads : {"/threads:1", "/threads:0"}) {
+        const std::string name =
+            "BM_CliReportSummaryVsBaseline/dump:" + std::to_string(kind) +
+            threads;
+        const double t = time(name);
+        if (t <= 0) continue;
+        std::printf(
+            "%s: %.1f ms, baseline %.1f ms; time ratio to the baseline "
+            "%.3f (median of back-to-back pairs)\n",
+            name.c_str(), t, counter(name, "baseline_ms"),
+            counter(name, "ratio_to_baseline"));
+      }
+    }
     const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
     for (int dir = 0; dir < 2; ++dir) {
       for (int c = 0; c < 3; ++c) {
@@ -436,6 +504,8 @@ int main(int argc, char** argv) {
       hlolayout::CliPath() = argv[i] + 12;
     } else if (std::strncmp(argv[i], "--newline_scan=", 15) == 0) {
       hlolayout::ScanPath() = argv[i] + 15;
+    } else if (std::strncmp(argv[i], "--baseline=", 11) == 0) {
+      hlolayout::BaselinePath() = argv[i] + 11;
     } else {
       rest.push_back(argv[i]);
     }
@@ -455,6 +525,19 @@ int main(int argc, char** argv) {
           path->c_str());
       return 1;
     }
+  }
+  if (!hlolayout::BaselinePath().empty()) {
+    if (access(hlolayout::BaselinePath().c_str(), X_OK) != 0) {
+      std::fprintf(stderr, "cli_bench: no baseline binary at %s\n",
+                   hlolayout::BaselinePath().c_str());
+      return 1;
+    }
+    benchmark::RegisterBenchmark("BM_CliReportSummaryVsBaseline",
+                                 hlolayout::BM_CliReportSummaryVsBaseline)
+        ->ArgNames({"dump", "threads"})
+        ->ArgsProduct({{0, 1}, {1, 0}})
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime();
   }
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
