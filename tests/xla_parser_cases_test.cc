@@ -125,6 +125,58 @@ TEST_P(XlaParserCase, ReadOrRefused) {
   EXPECT_EQ(without_shape, 0);
 }
 
+// What a read in parts must give: the same error, or the same totals.
+std::string Outcome(const absl::StatusOr<Report>& report) {
+  if (!report.ok()) return std::string(report.status().message());
+  std::string out;
+  for (const ModuleReport& m : report->modules) {
+    absl::StrAppend(&out, m.name, " ", m.totals.computations, " ",
+                    m.totals.instructions, " ", m.totals.bytes.logical_bytes,
+                    " ", m.totals.instructions_without_shape, "\n");
+  }
+  return out;
+}
+
+// The rules do not depend on where the text is cut for threads (operand
+// shapes across a cut, parameter numbers, async callees, called
+// computations): read in 2, 3, 4 and 8 parts (cut before instruction lines
+// wherever the cost model puts them, however small the text), every case
+// gives what one thread gives.
+TEST_P(XlaParserCase, SameOnAnyNumberOfThreads) {
+  const Case& c = Cases()[GetParam()];
+  SCOPED_TRACE(c.name);
+  ReportOptions options;
+  options.threads = 1;
+  options.keep_rows = false;
+  const std::string whole = Outcome(BuildReport(c.text, options));
+  options.min_bytes_per_thread = 1;
+  for (int64_t threads : {2, 3, 4, 8}) {
+    options.threads = threads;
+    EXPECT_EQ(Outcome(BuildReport(c.text, options)), whole)
+        << threads << " threads";
+  }
+}
+
+// The test above is not vacuous: most modules XLA reads are read here in
+// parts (each part arriving at the next one's start, the parts joined), not
+// read again whole. (A part that meets an error makes the text be read again
+// whole, which gives the error.)
+TEST(XlaParserCases, MostAreReadInParts) {
+  ReportOptions options;
+  options.keep_rows = false;
+  options.min_bytes_per_thread = 1;
+  options.threads = 4;
+  int64_t read = 0, in_parts = 0;
+  for (const Case& c : Cases()) {
+    if (c.kind == "bad") continue;
+    const absl::StatusOr<Report> report = BuildReport(c.text, options);
+    ++read;
+    in_parts += report.ok() && report->parallel_parts > 0;
+  }
+  // 245 of 292 when written.
+  EXPECT_GT(in_parts, read * 3 / 4) << in_parts << " of " << read;
+}
+
 std::string CaseName(const testing::TestParamInfo<size_t>& info) {
   std::string name = Cases()[info.param].name;
   for (char& ch : name) {
