@@ -946,10 +946,10 @@ bool Reader::FastInstruction() {
       ++p;
     } else {
       while (true) {
-        if (count == in.operands.size()) {
-          in.operands.emplace_back();
-          operand_defs_.push_back(-1);
-        }
+        // `in` is reused from line to line and may hold more operands than
+        // operand_defs_ has seen: each grows on its own.
+        if (count == in.operands.size()) in.operands.emplace_back();
+        if (count == operand_defs_.size()) operand_defs_.push_back(-1);
         HloOperand& operand = in.operands[count];
         int64_t& resolved = operand_defs_[count++];
         resolved = -1;
