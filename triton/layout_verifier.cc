@@ -145,6 +145,27 @@ absl::Status VerifyLayout(const Layout& layout) {
     }
     return absl::OkStatus();
   }
+  if (const auto* s = layout.get<SharedLinearEncoding>()) {
+    // Surjectivity was checked when the bases were read; without its zero
+    // bases the layout must also be injective, so exactly as many non-zero
+    // bases as output bits.
+    const LinearLayout& l = s->layout;
+    int non_zero = 0;
+    for (int d = 0; d < l.num_in_dims(); ++d) {
+      for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+        for (int o = 0; o < l.num_out_dims(); ++o) {
+          if (l.BasisValue(d, i, o) != 0) {
+            ++non_zero;
+            break;
+          }
+        }
+      }
+    }
+    if (non_zero != l.TotalOutDimSizeLog2()) {
+      return Err("After removing the zero bases the layout must be bijective");
+    }
+    return absl::OkStatus();
+  }
   if (const auto* s = layout.get<SliceLayout>()) {
     if (s->parent == nullptr) return Err("slice layout without a parent");
     if (absl::Status st = VerifyLayout(*s->parent); !st.ok()) return st;

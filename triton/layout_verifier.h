@@ -18,6 +18,8 @@
 // - nvmma_shared: swizzlingByteWidth is 0, 32, 64 or 128;
 // - linear: a permutation matrix once its zero bases are removed (so no
 //   basis moves in two dims or repeats another, whichever in-dim it is of);
+// - shared_linear: without its zero bases, bijective (surjectivity is
+//   checked when its bases are read);
 // - slice: the parent has rank >= 2 and dim is below it;
 // - dot_op: opIdx is 0 or 1; the parent is nvidia_mma or blocked (AMD's
 //   parents are checked by the TTGIR reader, which does not convert them);

@@ -428,6 +428,35 @@ class LayoutBuilder {
     return l;
   }
 
+  // Triton's names-only LinearLayout constructor on the bases `ins` of a
+  // layout this library reads but does not convert (generic_linear): the
+  // same checks as for `linear`, surjectivity included.
+  absl::Status CheckInferredBases(const Value& v,
+                                  absl::Span<const char* const> ins) {
+    NamedBases bases;
+    size_t rank = 0;
+    for (const char* in : ins) {
+      const Value* b = nullptr;
+      if (v.type == Value::Type::kDialect) {
+        for (const auto& [key, value] : v.body) {
+          if (key == in) b = &value;
+        }
+      }
+      if (b == nullptr) {
+        return p_.ErrorAt(
+            v.offset, absl::StrCat("Expected basis of '", in, "' not found"));
+      }
+      TT_ASSIGN_OR_RETURN(DimBases db, Bases(*b, in));
+      if (rank == 0 && !db.empty()) rank = db[0].size();
+      bases.emplace_back(in, std::move(db));
+    }
+    if (rank == 0) return p_.ErrorAt(v.offset, "Empty Layout not supported");
+    absl::StatusOr<LinearLayout> ll = LinearLayout::CreateInferred(
+        std::move(bases), StandardOutDimNames(static_cast<int>(rank)));
+    if (!ll.ok()) return p_.ErrorAt(v.offset, ll.status().message());
+    return absl::OkStatus();
+  }
+
   static std::string Unsupported(absl::string_view name) {
     return absl::StrCat(
         "#", name,
@@ -1080,7 +1109,8 @@ absl::Status VerifyNotConverted(const Parser& p, absl::string_view kind,
         }
       }
     }
-    return absl::OkStatus();
+    return LayoutBuilder(p, nullptr)
+        .CheckInferredBases(v, {"register", "lane", "warp", "block"});
   }
   return absl::OkStatus();
 }
@@ -1143,6 +1173,35 @@ absl::StatusOr<std::optional<ParsedLayout>> NotConvertedParent(
   return std::optional<ParsedLayout>(std::move(pl));
 }
 
+// PartitionedSharedEncodingAttr::verify's rank rule: partitionDim is below
+// the rank of the partition layout (when that layout is one this library
+// converts; the rank of a padded or partitioned inner layout is not known
+// here and is not checked).
+absl::Status VerifyPartitionDim(const Parser& p, const Value& v,
+                                absl::string_view text,
+                                const LayoutAliases& aliases, int depth) {
+  const Value* inner = BodyField(v, "partitionLayout");
+  const std::optional<int64_t> dim = IntField(v, "partitionDim");
+  if (inner == nullptr || !dim.has_value()) return absl::OkStatus();
+  if (depth > kMaxDepth)
+    return p.ErrorAt(v.offset, "layouts nested too deeply");
+  if (inner->type != Value::Type::kRef &&
+      inner->type != Value::Type::kDialect) {
+    return absl::OkStatus();
+  }
+  TT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                      EncodingLayout(p, *inner, text, aliases, depth + 1));
+  if (pl.layout == nullptr) return absl::OkStatus();
+  const int rank = LayoutRank(*pl.layout);
+  if (*dim < 0 || *dim >= rank) {
+    return p.ErrorAt(v.offset, absl::StrCat("partitionDim (", *dim,
+                                            ") must be less than the layout "
+                                            "rank (",
+                                            rank, ")"));
+  }
+  return absl::OkStatus();
+}
+
 // The layout of an encoding value: an alias (which must be defined) or an
 // inline attribute. Layouts this library does not convert are kept with
 // their fields and the reason, once Triton's verifier accepts them.
@@ -1170,6 +1229,9 @@ absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
   pl.fields = Fields(v, text);
   if (!KnownLayoutKind(kind)) {
     TT_RETURN_IF_ERROR(VerifyNotConverted(p, kind, v));
+    if (kind == "partitioned_shared") {
+      TT_RETURN_IF_ERROR(VerifyPartitionDim(p, v, text, aliases, depth));
+    }
     pl.unsupported = LayoutBuilder::Unsupported(v.text);
     return pl;
   }

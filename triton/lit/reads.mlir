@@ -43,14 +43,15 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
 
 // -----
 
-// want: converts=0 aliases=4 not_converted=3
+// want: converts=0 aliases=5 not_converted=3
+#broadcast = #ttg.shared_linear<{offset = [[0, 1], [0, 0], [1, 0]]}, alignment = 16>
 #padded = #ttg.padded_shared<[128:+16] {order = [1, 0], shape = [32, 64]}>
 #padded_ll = #ttg.padded_shared<[64:+4, 256:+8] {offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>
 #inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #parts = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 0, partitionLayout = #inner}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {
-  tt.func @padded(%p: !ttg.memdesc<32x64xf16, #padded, #smem, mutable>, %q: !ttg.memdesc<4x4xf16, #padded_ll, #smem>, %r: !ttg.memdesc<64x64xf16, #parts, #smem>) {
+  tt.func @padded(%p: !ttg.memdesc<32x64xf16, #padded, #smem, mutable>, %q: !ttg.memdesc<4x4xf16, #padded_ll, #smem>, %r: !ttg.memdesc<64x64xf16, #parts, #smem>, %b: !ttg.memdesc<2x2xf16, #broadcast, #smem>) {
     tt.return
   }
 }

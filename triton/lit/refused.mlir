@@ -176,3 +176,22 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // refused: order must be a permutation of 0..(rank-1), but was [0, 0]
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 0]}>
+
+// -----
+
+// The bases reach dim0 = 2 only: dim0's value 1 and dim1 are never covered.
+// refused: Layout is expected to be surjective
+#generic = #ttg.generic_linear<{register = [[2, 0]], lane = [], warp = [], block = []}>
+
+// -----
+
+// Three non-zero offset bases for two output bits: the first and third collide.
+// refused: After removing the zero bases the layout must be bijective
+#shared = #ttg.shared_linear<{offset = [[1, 0], [0, 1], [1, 0]]}, alignment = 16>
+
+// -----
+
+// The partition layout has rank 2.
+// refused: partitionDim (2) must be less than the layout rank (2)
+#inner = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#parts = #ttg.partitioned_shared<{numPartitions = 2, numGroups = 1, partitionDim = 2, partitionLayout = #inner}>
