@@ -302,6 +302,7 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
     const size_t errors_before = report.errors.size();
+    const size_t unknown_before = report.unknown_opcodes.size();
     const size_t modules_before = report.modules.size();
     // The memory analysis of the text runs beside its report.
     std::future<AllocationHeads> text_heads;
@@ -316,6 +317,10 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     }
     for (size_t e = errors_before; e < report.errors.size(); ++e) {
       io.err << report.errors[e] << "\n";
+    }
+    // Warnings, once per unknown opcode of the text (docs/hlo-text.md).
+    for (size_t u = unknown_before; u < report.unknown_opcodes.size(); ++u) {
+      io.err << report.unknown_opcodes[u].first << "\n";
     }
     if (heads) {
       const AllocationHeads text_head = text_heads.get();

@@ -128,6 +128,39 @@ TEST(ReportCommand, StandardInputWhenNoFile) {
                                "(20480 B)"));
 }
 
+// Unknown opcodes are read (their shapes as written) with one located
+// warning per opcode name on stderr, counting its instructions; the exit
+// status stays 0, on one thread or in parts.
+TEST(ReportCommand, UnknownOpcodesWarnOncePerName) {
+  constexpr char kNewer[] = R"(HloModule m
+ENTRY e {
+  a = f32[8]{0} parameter(0)
+  b = f32[8]{0} frobnicate(a)
+  c = f32[8]{0} frobnicate(b)
+  d = f32[8]{0} negate(c)
+  ROOT r = f32[8]{0} twiddle(d)
+}
+)";
+  for (const char* threads : {"--threads=1", "--threads=2"}) {
+    Result r = RunCli({"report", "--summary", threads}, kNewer);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_THAT(r.out, HasSubstr("1 computation, 5 instructions"));
+    EXPECT_EQ(r.err,
+              "<stdin>:4:17: warning: unknown opcode 'frobnicate' (2 "
+              "instructions, read with their shapes as written)\n"
+              "  b = f32[8]{0} frobnicate(a)\n"
+              "                ^\n"
+              "<stdin>:7:22: warning: unknown opcode 'twiddle' (1 "
+              "instruction, read with its shape as written)\n"
+              "  ROOT r = f32[8]{0} twiddle(d)\n"
+              "                     ^\n")
+        << threads;
+  }
+  // Known opcodes, async wrappers of known ones: no warning.
+  Result known = RunCli({"report", "--summary"}, kDump);
+  EXPECT_EQ(known.err, "");
+}
+
 TEST(ReportCommand, SummaryJson) {
   Result r = RunCli({"report", "--summary", "--json", "-"}, kDump);
   EXPECT_EQ(r.status, 0) << r.err;

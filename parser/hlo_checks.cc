@@ -644,6 +644,12 @@ bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
   return false;
 }
 
+bool IsUnknownHloOpcode(absl::string_view opcode) {
+  const HloOpcodeInfo* info = FindHloOpcode(opcode);
+  absl::string_view wrapped;
+  return info == nullptr && HloAsyncStage(info, opcode, &wrapped) < 0;
+}
+
 int HloAsyncStage(const HloOpcodeInfo* info, absl::string_view opcode,
                   absl::string_view* wrapped) {
   *wrapped = absl::string_view();

@@ -54,6 +54,13 @@ struct HloOpcodeInfo {
 // IsAsyncWrapperOpcode). One hash and one compare.
 const HloOpcodeInfo* FindHloOpcode(absl::string_view opcode);
 
+// IsUnknownHloOpcode
+//
+// True for an opcode that is neither one of XLA's nor an async wrapper of
+// one (`all-reduce-update`, `foo`): the reader reads such instructions with
+// their shapes as written and tells its visitor (HloVisitor::UnknownOpcode).
+bool IsUnknownHloOpcode(absl::string_view opcode);
+
 // The attributes the reader's rules look at, by name: an OR of these bits,
 // 0 for any other attribute (metadata, backend_config, sharding, ...).
 enum HloAttributeKind : uint32_t {

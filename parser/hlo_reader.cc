@@ -737,6 +737,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     }
     if (careful) {
       for (const HloInstruction& nested : inline_) {
+        if (IsUnknownHloOpcode(nested.opcode)) visitor_->UnknownOpcode(nested);
         visitor_->VisitInstruction(nested);
         ++instruction_count_;
       }
@@ -760,6 +761,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       AddDefinition(instruction_.name, instruction_.shape_text, shape,
                     generation);
     }
+    if (unknown_opcode_) visitor_->UnknownOpcode(instruction_);
     visitor_->VisitInstruction(instruction_);
     ++instruction_count_;
   }

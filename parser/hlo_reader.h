@@ -108,6 +108,11 @@ class HloVisitor {
   virtual void EndModule(int64_t entry_index) {}
   // keep_going only: one call per error, in text order.
   virtual void Error(const absl::Status& error) {}
+  // Right before VisitInstruction of an instruction whose opcode the reader
+  // does not know (not one of XLA's, nor an async wrapper of one): it is read
+  // with its shape as written, so that dumps of newer XLA versions still
+  // read (docs/hlo-text.md); callers may warn.
+  virtual void UnknownOpcode(const HloInstruction& instruction) {}
 };
 
 // ReadHlo

@@ -320,6 +320,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
   const HloOpcodeInfo* info = FindHloOpcode(in.opcode);
   absl::string_view wrapped;
   const int stage = HloAsyncStage(info, in.opcode, &wrapped);
+  unknown_opcode_ = info == nullptr && stage < 0;
   uint32_t kinds = 0;
   for (const HloAttribute& attribute : in.attributes) {
     kinds |= HloAttributeKindOf(attribute.name);

@@ -355,6 +355,9 @@ class Reader {
   // (operand_defs_).
   absl::Status CheckInstruction(const HloInstruction& in,
                                 const int64_t* resolved = nullptr);
+  // Whether the opcode of the instruction CheckInstruction saw last is
+  // unknown (HloVisitor::UnknownOpcode).
+  bool unknown_opcode_ = false;
   // CheckHloInstruction's rules, for the instructions that have some.
   absl::Status CheckRules(const HloInstruction& in, const HloOpcodeInfo* info,
                           int stage) __attribute__((noinline));

@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/value_rules.h"
+#include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/util/same_bytes.h"
 
@@ -380,6 +381,17 @@ class ReportBuilder : public HloVisitor {
     m_.first_row = m_.module->rows.size();
     m_.computations.emplace_back();
     m_.computations.back().first_row = m_.first_row;
+  }
+
+  void UnknownOpcode(const HloInstruction& in) override {
+    for (hlolayout::UnknownOpcode& u : report_->unknown_opcodes) {
+      if (u.first.empty() && u.opcode == in.opcode) {
+        ++u.instructions;
+        return;
+      }
+    }
+    report_->unknown_opcodes.push_back(
+        hlolayout::UnknownOpcode{in.opcode, 1, in.offset, std::string()});
   }
 
   void VisitInstruction(const HloInstruction& in) override {
@@ -1136,6 +1148,21 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
     for (std::unique_ptr<ReportBuilder>& tail : builders) {
       head.Absorb(tail.get());
     }
+    // Unknown opcodes: the tails' after the head's, one per name.
+    for (const Report& tail : tail_reports) {
+      for (const UnknownOpcode& u : tail.unknown_opcodes) {
+        auto it = std::find_if(report->unknown_opcodes.begin(),
+                               report->unknown_opcodes.end(),
+                               [&u](const UnknownOpcode& v) {
+                                 return v.first.empty() && v.opcode == u.opcode;
+                               });
+        if (it == report->unknown_opcodes.end()) {
+          report->unknown_opcodes.push_back(u);
+        } else {
+          it->instructions += u.instructions;
+        }
+      }
+    }
     report->parallel_parts += static_cast<int64_t>(tails) + 1;
   }
   return true;
@@ -1149,9 +1176,29 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
   // reader's checks (every name used is defined, shapes at uses match).
   HloReadOptions read = options.read;
   absl::Status status;
+  const size_t unknown_before = report->unknown_opcodes.size();
   if (!AppendReportInParts(text, options, read, report, &status)) {
     ReportBuilder builder(options, report, text.size());
     status = ReadHlo(text, read, &builder);
+  }
+  // This text's unknown opcodes, located (`first` set marks them as done:
+  // a next text counts its own).
+  for (size_t i = unknown_before; i < report->unknown_opcodes.size(); ++i) {
+    UnknownOpcode& u = report->unknown_opcodes[i];
+    // The caret under the opcode (a view into the text) rather than the
+    // instruction's name.
+    if (u.opcode.data() >= text.data() &&
+        u.opcode.data() < text.data() + text.size()) {
+      u.offset = static_cast<size_t>(u.opcode.data() - text.data());
+    }
+    u.first = FormatDiagnostic(
+        text, u.offset,
+        absl::StrCat(
+            "warning: unknown opcode '", u.opcode, "' (", u.instructions,
+            u.instructions == 1 ? " instruction" : " instructions",
+            ", read with ", u.instructions == 1 ? "its shape" : "their shapes",
+            " as written)"),
+        options.read.file_name);
   }
   if (!status.ok() && !options.read.keep_going) return status;
   return absl::OkStatus();

@@ -141,6 +141,20 @@ struct ModuleReport {
   std::vector<PaddingWaster> top_wasters;        // most wasted bytes first
 };
 
+// An opcode the reader does not know (parser/hlo_checks.h,
+// IsUnknownHloOpcode): its instructions are read and counted with their
+// shapes as written, so that dumps of newer XLA versions still read
+// (docs/hlo-text.md). One per opcode name and text, in order of first use.
+struct UnknownOpcode {
+  absl::string_view opcode;  // a view into the text
+  int64_t instructions = 0;  // how many of the text's have it
+  size_t offset = 0;         // the first one's opcode, byte offset in the text
+  // The first one located: "file:L:C: warning: unknown opcode 'x' (N
+  // instructions,
+  // read with their shapes as written)\n<source line>\n<caret>".
+  std::string first;
+};
+
 struct Report {
   std::vector<ModuleReport> modules;
   // keep_going only: the errors, "file:L:C: message\n<line>\n<caret>".
@@ -148,6 +162,9 @@ struct Report {
   // Texts read in N parts on N threads add N (ReportOptions::threads);
   // texts read in one piece add nothing. Says nothing about the content.
   int64_t parallel_parts = 0;
+  // Unknown opcodes of every text read (`hlolayout report` warns of each
+  // on stderr). Not errors: the report is complete.
+  std::vector<UnknownOpcode> unknown_opcodes;
 };
 
 struct ReportOptions {

@@ -30,6 +30,7 @@ struct Case {
   int64_t bytes = -1;
   std::string at;       // bad: "L:C"
   std::string message;  // bad
+  std::string reason;   // accepted
   std::string text;
 };
 
@@ -64,6 +65,7 @@ std::vector<Case> LoadCases() {
       absl::SimpleAtoi(Field(line, "bytes"), &current->bytes);
       current->at = Field(line, "at");
       current->message = Field(line, "message");
+      current->reason = Field(line, "reason");
       continue;
     }
     if (current == nullptr || absl::StartsWith(line, "# xla:")) continue;
@@ -110,7 +112,19 @@ TEST_P(XlaParserCase, ReadOrRefused) {
   }
   ASSERT_TRUE(modules.ok()) << modules.status();
   ASSERT_TRUE(report.ok()) << report.status();
-  if (c.kind == "accepted") return;
+  if (c.kind == "accepted") {
+    // Read on purpose: an unknown opcode, named in the report's warnings.
+    ASSERT_FALSE(report->unknown_opcodes.empty());
+    const std::string opcode(report->unknown_opcodes[0].opcode);
+    EXPECT_TRUE(absl::StrContains(c.reason, "unknown opcode " + opcode))
+        << c.reason;
+    EXPECT_TRUE(absl::StrContains(report->unknown_opcodes[0].first,
+                                  "warning: unknown opcode '" + opcode + "'"));
+    return;
+  }
+  // Every opcode of the modules XLA reads is known.
+  EXPECT_TRUE(report->unknown_opcodes.empty())
+      << report->unknown_opcodes[0].first;
   int64_t instructions = 0;
   for (const HloModule& m : *modules) instructions += m.instruction_count();
   EXPECT_EQ(instructions, c.instructions);
