@@ -448,8 +448,12 @@ class RatioReporter : public benchmark::ConsoleReporter {
     }
     // The medians of the runs' own counters (over repetitions).
     auto counter = [&](const std::string& name, const char* which) {
-      auto it = counters_.find(name + " " + which);
-      return it == counters_.end() ? 0.0 : Median(it->second);
+      // The median aggregate's (with repetitions), else the runs'.
+      for (const std::string& key : {name + "_median", name}) {
+        auto it = counters_.find(key + " " + which);
+        if (it != counters_.end()) return Median(it->second);
+      }
+      return 0.0;
     };
     for (int kind = 0; kind < kDumps; ++kind) {
       for (const char* threads : {"/threads:1", "/threads:0"}) {
