@@ -204,5 +204,30 @@ TEST(HloReaderParts, JoinChecksNamesAcrossTheCut) {
   }
 }
 
+// `%x#N#M`: the shape written at the use is checked against element M of
+// element N of x's result, in one piece and across a cut (the use in the
+// part after the definition's).
+TEST(HloReaderParts, NestedOutputIndicesAreFollowedToTheEnd) {
+  constexpr char kNested[] = R"(HloModule m
+
+ENTRY %main (p0: (f32[10], (f32[20], f32[30]))) -> f32[20] {
+  %p0 = (f32[10]{0}, (f32[20]{0}, f32[30]{0})) parameter(0)
+  %a = f32[10]{0} negate(f32[10]{0} %p0#0)
+  ROOT %root = f32[20]{0} add(f32[20]{0} %p0#1#0, f32[20]{0} %p0#1#0)
+}
+)";
+  EXPECT_TRUE(ReadHloModules(kNested).ok());
+  EXPECT_TRUE(JoinAt(kNested, "%a ="));
+  EXPECT_TRUE(JoinAt(kNested, "ROOT %root"));
+  // #1#1 is f32[30]; #1#0#0 indexes an array; #1#2 is past the tuple.
+  for (const char* use : {"%p0#1#1", "%p0#1#0#0", "%p0#1#2"}) {
+    std::string text = kNested;
+    text.replace(text.rfind("%p0#1#0"), 7, use);
+    EXPECT_FALSE(ReadHloModules(text).ok()) << use;
+    EXPECT_FALSE(JoinAt(text, "%a =")) << use;
+    EXPECT_FALSE(JoinAt(text, "ROOT %root")) << use;
+  }
+}
+
 }  // namespace
 }  // namespace hlolayout
