@@ -14,10 +14,16 @@
 // The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
 // written once to temporary files and read from the page cache by every run:
 // `dump:0`, the classic style (the same generator and size as
-// bench/hlo_reader_bench.cc), and `dump:1`, the XLA TPU style (operands
+// bench/hlo_reader_bench.cc), `dump:1`, the XLA TPU style (operands
 // without shapes, metadata, backend configs and frontend attributes on
 // every line, large source tables, 65,536 distinct shape texts: most seen
-// once). Baselines, run on the same file:
+// once), and `dump:2`, the same style with one small fused computation per
+// fusion as XLA:TPU writes them (HloDumpStyle::kXlaTpuSmall: about 62,600
+// computations of a few lines). `report --summary` runs on 1 and 2 threads
+// and the default; at the end, dump:2's time over dump:1's (does the speed
+// depend on how the bytes are split into computations?) and each dump's
+// one-thread time over its two-thread time. Baselines, run on the same
+// file:
 //   - BM_WcL: `wc -l FILE`, the newline scan issue 10 measured against;
 //   - BM_NewlineScanProcess: bench/newline_scan.cc, a program that maps
 //     the file and counts newlines with memchr and links only the C and C++
@@ -88,14 +94,16 @@ std::string& BaselinePath() {
   return path;
 }
 
-constexpr int kDumps = 2;  // 0: classic, 1: XLA TPU style
+// 0: classic, 1: XLA TPU style, 2: XLA TPU style with many small computations.
+constexpr int kDumps = 3;
 
 // A generated dump, written to a temporary file once.
 std::string WriteDump(int kind) {
   HloDumpOptions options;
   options.target_bytes = 75 << 20;
-  if (kind == 1) {
-    options.style = HloDumpStyle::kXlaTpu;
+  if (kind == 1 || kind == 2) {
+    options.style =
+        kind == 1 ? HloDumpStyle::kXlaTpu : HloDumpStyle::kXlaTpuSmall;
     options.distinct_shapes = 65536;
   }
   const GeneratedHloDump dump = GenerateHloDump(options);
@@ -188,7 +196,7 @@ void BM_CliReportSummary(benchmark::State& state) {
 }
 BENCHMARK(BM_CliReportSummary)
     ->ArgNames({"dump", "threads"})
-    ->ArgsProduct({{0, 1}, {1, 0}})
+    ->ArgsProduct({{0, 1, 2}, {1, 2, 0}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -436,7 +444,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const std::string dump = "/dump:" + std::to_string(kind);
       const double wc = time("BM_WcL" + dump);
       const double scan = time("BM_NewlineScanProcess" + dump);
-      for (const char* threads : {"/threads:1", "/threads:0"}) {
+      for (const char* threads : {"/threads:1", "/threads:2", "/threads:0"}) {
         const std::string name = "BM_CliReportSummary" + dump + threads;
         const double t = time(name);
         if (t <= 0) continue;
@@ -444,6 +452,30 @@ class RatioReporter : public benchmark::ConsoleReporter {
             "%s: %.1f ms; speed ratio to wc -l %.3fx, to the mapped "
             "newline scan %.3fx\n",
             name.c_str(), t, wc > 0 ? wc / t : 0.0, scan > 0 ? scan / t : 0.0);
+      }
+    }
+    // Many small computations against the same bytes in large ones, and
+    // what a second thread gives.
+    for (const char* threads : {"/threads:1", "/threads:2"}) {
+      const double large =
+          time(std::string("BM_CliReportSummary/dump:1") + threads);
+      const double small =
+          time(std::string("BM_CliReportSummary/dump:2") + threads);
+      if (large > 0 && small > 0) {
+        std::printf(
+            "report --summary%s: many small computations (dump:2) take %.2fx "
+            "the time of large ones (dump:1)\n",
+            threads, small / large);
+      }
+    }
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string dump =
+          "BM_CliReportSummary/dump:" + std::to_string(kind);
+      const double one = time(dump + "/threads:1");
+      const double two = time(dump + "/threads:2");
+      if (one > 0 && two > 0) {
+        std::printf("%s: --threads=2 is %.2fx faster than --threads=1\n",
+                    dump.c_str(), one / two);
       }
     }
     // The medians of the runs' own counters (over repetitions).
@@ -539,7 +571,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("BM_CliReportSummaryVsBaseline",
                                  hlolayout::BM_CliReportSummaryVsBaseline)
         ->ArgNames({"dump", "threads"})
-        ->ArgsProduct({{0, 1}, {1, 0}})
+        ->ArgsProduct({{0, 1, 2}, {1, 0}})
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime();
   }
