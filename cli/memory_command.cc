@@ -22,10 +22,59 @@
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/hlo_checks.h"
 #include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout::cli {
 namespace {
+
+// Warns on `err` once per unknown opcode of `text` (with its count, at its
+// first use), as `hlolayout report` does (docs/hlo-text.md): the modules
+// are analysed with those instructions' shapes as written.
+void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
+                        const std::vector<HloModule>& modules,
+                        std::ostream& err) {
+  struct Unknown {
+    absl::string_view opcode;
+    int64_t instructions;
+    size_t offset;
+  };
+  std::vector<Unknown> unknown;
+  for (const HloModule& module : modules) {
+    for (const HloComputation& computation : module.computations) {
+      for (const HloInstruction& in : computation.instructions) {
+        if (!IsUnknownHloOpcode(in.opcode)) continue;
+        auto it = std::find_if(
+            unknown.begin(), unknown.end(),
+            [&in](const Unknown& u) { return u.opcode == in.opcode; });
+        if (it != unknown.end()) {
+          ++it->instructions;
+          continue;
+        }
+        // The caret under the opcode when it is a view into the text.
+        const bool in_text = in.opcode.data() >= text.data() &&
+                             in.opcode.data() < text.data() + text.size();
+        unknown.push_back(
+            {in.opcode, 1,
+             in_text ? static_cast<size_t>(in.opcode.data() - text.data())
+                     : in.offset});
+      }
+    }
+  }
+  for (const Unknown& u : unknown) {
+    err << FormatDiagnostic(
+               text, u.offset,
+               absl::StrCat(
+                   "warning: unknown opcode '", u.opcode, "' (", u.instructions,
+                   u.instructions == 1 ? " instruction" : " instructions",
+                   ", read with ",
+                   u.instructions == 1 ? "its shape" : "their shapes",
+                   " as written)"),
+               name)
+        << "\n";
+  }
+}
 
 void JsonStr(std::ostream& out, absl::string_view value) {
   std::string text;
@@ -379,6 +428,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       io.err << "hlolayout memory: " << modules.status().message() << "\n";
       return 1;
     }
+    WarnUnknownOpcodes(text, name, *modules, io.err);
     for (const HloModule& module : *modules) {
       if (format == "xla" && !html && !json) {
         // XLA's live-range dump needs the live ranges only.

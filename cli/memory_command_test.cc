@@ -27,6 +27,31 @@ ENTRY %main (p: f32[256]) -> (f32[256], f32[8]) {
 }
 )";
 
+// Opcodes of a newer XLA: analysed with their shapes as written, and
+// warned of once per name on stderr, as `hlolayout report` does.
+TEST(MemoryCommand, UnknownOpcodesWarnOncePerName) {
+  constexpr char kNewer[] = R"(HloModule m, is_scheduled=true
+ENTRY %main (p: f32[256]) -> f32[256] {
+  %p = f32[256]{0} parameter(0)
+  %a = f32[256]{0} frobnicate(%p)
+  %b = f32[256]{0} frobnicate(%a)
+  ROOT %c = f32[256]{0} negate(%b)
+}
+)";
+  for (const char* format : {"--format=text", "--format=xla-buffers"}) {
+    const CliResult r = RunCli({"memory", format}, kNewer);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err,
+              "<stdin>:4:20: warning: unknown opcode 'frobnicate' (2 "
+              "instructions, read with their shapes as written)\n"
+              "  %a = f32[256]{0} frobnicate(%p)\n"
+              "                   ^\n")
+        << format;
+  }
+  const CliResult known = RunCli({"memory"}, kModule);
+  EXPECT_EQ(known.err, "");
+}
+
 TEST(MemoryCommand, TextGivesThePeakAndWhatIsLive) {
   const CliResult r = RunCli({"memory"}, kModule);
   ASSERT_EQ(r.status, 0) << r.err;
