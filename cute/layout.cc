@@ -67,8 +67,7 @@ absl::StatusOr<Layout> Layout::Create(IntTuple shape, IntTuple stride) {
       return absl::OutOfRangeError("layout size or cosize overflows int64");
     }
   }
-  if (l.leaves_.empty())
-    l.leaves_.push_back(OneLeaf());
+  if (l.leaves_.empty()) l.leaves_.push_back(OneLeaf());
   l.shape_ = std::move(shape);
   l.stride_ = std::move(stride);
   l.size_ = size;
@@ -157,8 +156,7 @@ Layout Layout::mode(int i) const {
     m.cosize_ +=
         (leaf.shape - 1) * (leaf.stride < 0 ? -leaf.stride : leaf.stride);
   }
-  if (m.leaves_.empty())
-    m.leaves_.push_back(OneLeaf());
+  if (m.leaves_.empty()) m.leaves_.push_back(OneLeaf());
   return m;
 }
 
@@ -178,9 +176,9 @@ Int Layout::cosize_int() const {
   bool all_static = true;
   for (const Leaf& leaf : leaves_) {
     const bool zero = leaf.shape_static && leaf.shape == 1;
-    all_static = all_static &&
-                 (zero || (leaf.shape_static && leaf.stride_static) ||
-                  (leaf.stride_static && leaf.stride == 0));
+    all_static =
+        all_static && (zero || (leaf.shape_static && leaf.stride_static) ||
+                       (leaf.stride_static && leaf.stride == 0));
   }
   return Int{cosize_, all_static};
 }
@@ -245,8 +243,7 @@ std::vector<Layout> Layout::modes() const {
   return out;
 }
 
-void Layout::EvaluateMany(const int64_t* idx, int64_t* out,
-                          int64_t n) const {
+void Layout::EvaluateMany(const int64_t* idx, int64_t* out, int64_t n) const {
   constexpr int64_t kBlock = 64;
   int64_t q[kBlock];
   int64_t offset[kBlock];
@@ -403,8 +400,7 @@ absl::StatusOr<Layout> Layout::Concatenate(absl::Span<const Layout> modes,
       return absl::OutOfRangeError("layout size or cosize overflows int64");
     }
   }
-  if (l.leaves_.empty())
-    l.leaves_.push_back(OneLeaf());
+  if (l.leaves_.empty()) l.leaves_.push_back(OneLeaf());
   l.shape_ = std::move(shape);
   l.stride_ = std::move(stride);
   l.size_ = size;

@@ -53,9 +53,11 @@ void FuzzAtoms(uint8_t selector, absl::string_view text) {
   static const std::vector<std::string>* names =
       new std::vector<std::string>(cute::AllMmaAtomNames(20000));
   absl::StatusOr<cute::MmaAtom> atom = cute::FindMmaAtom(f[0]);
-  if (!atom.ok()) atom = cute::FindMmaAtom((*names)[selector * 77 % names->size()]);
+  if (!atom.ok())
+    atom = cute::FindMmaAtom((*names)[selector * 77 % names->size()]);
   if (!atom.ok()) Fail("a listed MMA atom is not found", "", text);
-  absl::StatusOr<cute::Layout> layout = cute::atom_internal::ParseStaticLayout(f[1]);
+  absl::StatusOr<cute::Layout> layout =
+      cute::atom_internal::ParseStaticLayout(f[1]);
   CheckError(layout.status(), text);
   cute::Tile perm;
   if (f.size() > 2) {
@@ -67,7 +69,8 @@ void FuzzAtoms(uint8_t selector, absl::string_view text) {
   absl::StatusOr<cute::TiledMma> tm = cute::MakeTiledMma(*atom, *layout, perm);
   CheckError(tm.status(), text);
   if (!tm.ok()) return;
-  for (cute::Operand op : {cute::Operand::kA, cute::Operand::kB, cute::Operand::kC}) {
+  for (cute::Operand op :
+       {cute::Operand::kA, cute::Operand::kB, cute::Operand::kC}) {
     auto slice = cute::ThreadSlice(*tm, op, selector % (tm->num_threads() + 1));
     CheckError(slice.status(), text);
   }
@@ -77,10 +80,11 @@ void FuzzAtoms(uint8_t selector, absl::string_view text) {
       cute::MakeTiledCopyFromMma(*copy, *tm, cute::Operand::kC);
   CheckError(tc.status(), text);
   if (tc.ok() && tc->layout_s_tv.size() <= (1 << 16)) {
-    const cute::SmemLayout smem = cute::SmemLayout::Plain(
-        *cute::Layout::Compact(cute::IntTuple::Tuple(
-            {tm->tile_mnk[0], tm->tile_mnk[1]})));
-    CheckError(cute::SmemConflicts(*tc, cute::Side::kSource, smem).status(), text);
+    const cute::SmemLayout smem =
+        cute::SmemLayout::Plain(*cute::Layout::Compact(
+            cute::IntTuple::Tuple({tm->tile_mnk[0], tm->tile_mnk[1]})));
+    CheckError(cute::SmemConflicts(*tc, cute::Side::kSource, smem).status(),
+               text);
   }
 }
 

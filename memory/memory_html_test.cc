@@ -132,8 +132,7 @@ TEST(MemoryHtml, HeapBoxesAreNamed) {
   // The largest box (y, 2048 bytes) is number 1, in the picture and in the
   // legend; every box has a title.
   EXPECT_EQ(Count(html, "<rect class=\"block\""), Count(html, "<title>"));
-  EXPECT_NE(html.find("data-value=\"y{}\" data-key=\"1\""),
-            std::string::npos)
+  EXPECT_NE(html.find("data-value=\"y{}\" data-key=\"1\""), std::string::npos)
       << html;
   EXPECT_NE(html.find("<tr class=\"heap-value\"><td>1</td><td>y{}</td><td>"
                       "f32[512]{0}</td><td>2048</td>"),

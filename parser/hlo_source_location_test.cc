@@ -23,9 +23,8 @@ TEST(MetadataField, KeysValuesAndQuotes) {
   EXPECT_EQ(MetadataField("{file_name_id=1 line=184 end_line=184}", "line"),
             "184");
   // Broken text: no crash, nothing found or the part there is.
-  for (absl::string_view bad :
-       {"", "{", "}", "=", "{a=\"", "{a=\"\\", "a b c", "{=1 ==2}",
-        "{a=\"x\"b=1}"}) {
+  for (absl::string_view bad : {"", "{", "}", "=", "{a=\"", "{a=\"\\", "a b c",
+                                "{=1 ==2}", "{a=\"x\"b=1}"}) {
     MetadataField(bad, "a");
     MetadataField(bad, "b");
   }

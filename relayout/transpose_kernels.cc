@@ -30,7 +30,6 @@ namespace {
 // (StripF32Avx2, TransposeRows). Kernels: 8x8 AVX2 for 4-byte elements,
 // SSE2 blocks of 16 bytes square.
 
-
 #if HLOLAYOUT_X86_TARGETS
 // d[i + j * dstride] = s[i * sstride + j] for i, j < 8, strides in 4-byte
 // elements. Rows k and k + 4 are loaded into the two 128-bit lanes of one

@@ -55,8 +55,7 @@ namespace {
 // costs little more than its C++ work. The functions are METH_FASTCALL.
 
 struct CuteObject {
-  PyObject_HEAD
-  cute::AnyLayout any;
+  PyObject_HEAD cute::AnyLayout any;
   // A Layout's shape and stride as Python tuples, made on first use.
   PyObject* shape_cache;
   PyObject* stride_cache;
@@ -86,9 +85,7 @@ const CuteObject* Get(py::handle h, PyTypeObject* type) {
 
 const CuteObject* GetLayout(py::handle h) { return Get(h, Types().layout); }
 const CuteObject* GetSwizzle(py::handle h) { return Get(h, Types().swizzle); }
-const CuteObject* GetComposed(py::handle h) {
-  return Get(h, Types().composed);
-}
+const CuteObject* GetComposed(py::handle h) { return Get(h, Types().composed); }
 
 // A new object of `type` (one of ours or a Python subclass) owning `value`.
 py::object NewObject(PyTypeObject* type, cute::AnyLayout value) {
@@ -134,8 +131,8 @@ PyObject* Guard(F&& f) {
 // TypeError as Python does.
 template <size_t N>
 void BindArgs(const char* fn, PyObject* const* args, Py_ssize_t nargs,
-              PyObject* kwnames, const char* const (&names)[N],
-              size_t required, PyObject* (&out)[N]) {
+              PyObject* kwnames, const char* const (&names)[N], size_t required,
+              PyObject* (&out)[N]) {
   if (nargs > static_cast<Py_ssize_t>(N)) {
     throw py::type_error(absl::StrCat(fn, "() takes at most ", N,
                                       " arguments (", nargs, " given)"));
@@ -150,10 +147,9 @@ void BindArgs(const char* fn, PyObject* const* args, Py_ssize_t nargs,
       size_t i = 0;
       while (i < N && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
       if (i == N) {
-        throw py::type_error(
-            absl::StrCat(fn, "() got an unexpected keyword argument '",
-                         py::reinterpret_borrow<py::str>(key).cast<std::string>(),
-                         "'"));
+        throw py::type_error(absl::StrCat(
+            fn, "() got an unexpected keyword argument '",
+            py::reinterpret_borrow<py::str>(key).cast<std::string>(), "'"));
       }
       if (out[i] != nullptr) {
         throw py::type_error(absl::StrCat(
@@ -165,8 +161,8 @@ void BindArgs(const char* fn, PyObject* const* args, Py_ssize_t nargs,
   for (size_t i = 0; i < N; ++i) {
     if (out[i] != nullptr) continue;
     if (i < required) {
-      throw py::type_error(absl::StrCat(
-          fn, "() missing required argument '", names[i], "'"));
+      throw py::type_error(
+          absl::StrCat(fn, "() missing required argument '", names[i], "'"));
     }
     out[i] = Py_None;
   }
@@ -551,8 +547,8 @@ py::object Composition(py::handle a, py::handle b) {
         if (e.is_none()) {
           modes.push_back(l.mode(static_cast<int>(i)));
         } else {
-          modes.push_back(Unwrap(cute::Composition(
-              l.mode(static_cast<int>(i)), GetLayout(e)->layout())));
+          modes.push_back(Unwrap(cute::Composition(l.mode(static_cast<int>(i)),
+                                                   GetLayout(e)->layout())));
         }
       }
       return Wrap(Unwrap(cute::MakeLayout(modes)));
@@ -733,8 +729,8 @@ PyObject* ComposedNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
     py::handle offset = a[1];
     cute::ComposedOffset o;
     if (PyUnicode_Check(offset.ptr())) {
-      cute::AnyLayout parsed = Unwrap(cute::ParseAnyLayout(absl::StrCat(
-          "Sw<0,0,0> o ", offset.cast<std::string>(), " o 1")));
+      cute::AnyLayout parsed = Unwrap(cute::ParseAnyLayout(
+          absl::StrCat("Sw<0,0,0> o ", offset.cast<std::string>(), " o 1")));
       o = parsed.composed().offset();
     } else {
       o = cute::ComposedOffset::Of(cute::Int::Static(FromPy(offset).value()));
@@ -774,7 +770,8 @@ PyObject* CuteItem(PyObject* self, PyObject* key) {
       if (!l.is_layout() || !l.layout().shape().is_tuple()) {
         throw py::type_error("only a tuple layout's modes slice");
       }
-      py::object shape = py::reinterpret_steal<py::object>(ShapeOf(self, nullptr));
+      py::object shape =
+          py::reinterpret_steal<py::object>(ShapeOf(self, nullptr));
       py::object stride =
           py::reinterpret_steal<py::object>(StrideOf(self, nullptr));
       if (!shape || !stride) throw py::error_already_set();
@@ -880,8 +877,8 @@ PyObject* CosizeMethod(PyObject* self, PyObject*) {
 
 PyObject* Idx2CrdMethod(PyObject* self, PyObject* index) {
   return Guard([&] {
-    return ToPy(Unwrap(
-        cute::IdxToCrd(FromPy(index), Self(self)->layout().shape())));
+    return ToPy(
+        Unwrap(cute::IdxToCrd(FromPy(index), Self(self)->layout().shape())));
   });
 }
 
@@ -984,24 +981,26 @@ PyGetSetDef kComposedGetSet[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr}};
 
 PyObject* AbstractNew(PyTypeObject* type, PyObject*, PyObject*) {
-  PyErr_Format(PyExc_TypeError, "cannot create '%s' instances: make a Layout "
-               "or a ComposedLayout", type->tp_name);
+  PyErr_Format(PyExc_TypeError,
+               "cannot create '%s' instances: make a Layout "
+               "or a ComposedLayout",
+               type->tp_name);
   return nullptr;
 }
 
 PyTypeObject* MakeType(py::module_& m, const char* name, const char* doc,
-                       PyTypeObject* base, newfunc tp_new,
-                       PyMethodDef* methods, PyGetSetDef* getset,
-                       bool sequence) {
+                       PyTypeObject* base, newfunc tp_new, PyMethodDef* methods,
+                       PyGetSetDef* getset, bool sequence) {
   std::vector<PyType_Slot> slots = {
       {Py_tp_dealloc, reinterpret_cast<void*>(CuteDealloc)},
       {Py_tp_doc, const_cast<char*>(doc)},
   };
   slots.push_back({Py_tp_new, reinterpret_cast<void*>(
-                                 tp_new != nullptr ? tp_new : AbstractNew)});
+                                  tp_new != nullptr ? tp_new : AbstractNew)});
   if (tp_new != nullptr) {
     slots.push_back({Py_tp_call, reinterpret_cast<void*>(CuteCall)});
-    slots.push_back({Py_tp_richcompare, reinterpret_cast<void*>(CuteRichCompare)});
+    slots.push_back(
+        {Py_tp_richcompare, reinterpret_cast<void*>(CuteRichCompare)});
     slots.push_back({Py_tp_hash, reinterpret_cast<void*>(CuteHash)});
     slots.push_back({Py_tp_str, reinterpret_cast<void*>(CuteStr)});
     slots.push_back({Py_tp_repr, reinterpret_cast<void*>(CuteRepr)});
@@ -1019,8 +1018,7 @@ PyTypeObject* MakeType(py::module_& m, const char* name, const char* doc,
   // CPython 3.11 keeps the spec's name pointer: it must outlive the type.
   const std::string* full =
       new std::string(absl::StrCat("hlolayout._hlolayout.", name));
-  PyType_Spec spec = {full->c_str(),
-                      static_cast<int>(sizeof(CuteObject)), 0,
+  PyType_Spec spec = {full->c_str(), static_cast<int>(sizeof(CuteObject)), 0,
                       Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, slots.data()};
   PyObject* bases = nullptr;
   if (base != nullptr) {
@@ -1048,7 +1046,7 @@ PyObject* Fast(const char* fn, PyObject* const* args, Py_ssize_t nargs,
   });
 }
 
-#define CUTE_FASTCALL(name)                                              \
+#define CUTE_FASTCALL(name)                                          \
   PyObject* name(PyObject*, PyObject* const* args, Py_ssize_t nargs, \
                  PyObject* kwnames)
 
@@ -1086,17 +1084,15 @@ CUTE_FASTCALL(FnCosize) {
 }
 
 CUTE_FASTCALL(FnCoalesce) {
-  return Fast("coalesce", args, nargs, kwnames, kLayoutProfile, 1,
-              [](auto& a) {
-                AnyRef l(a[0]);
-                py::handle profile = a[1];
-                if (l->is_layout() && profile.is_none()) {
-                  return Wrap(cute::Coalesce(l->layout()));
-                }
-                return Wrap(Unwrap(cute::CoalesceOf(
-                    *l, OptionalTuple(
-                            py::reinterpret_borrow<py::object>(profile)))));
-              });
+  return Fast("coalesce", args, nargs, kwnames, kLayoutProfile, 1, [](auto& a) {
+    AnyRef l(a[0]);
+    py::handle profile = a[1];
+    if (l->is_layout() && profile.is_none()) {
+      return Wrap(cute::Coalesce(l->layout()));
+    }
+    return Wrap(Unwrap(cute::CoalesceOf(
+        *l, OptionalTuple(py::reinterpret_borrow<py::object>(profile)))));
+  });
 }
 
 CUTE_FASTCALL(FnFilter) {
@@ -1163,13 +1159,12 @@ CUTE_FASTCALL(FnTileToShape) {
 
 CUTE_FASTCALL(FnSliceAndOffset) {
   static const char* const kNames[] = {"crd", "layout"};
-  return Fast("slice_and_offset", args, nargs, kwnames, kNames, 2,
-              [](auto& a) {
-                cute::SlicedAnyLayout s = Unwrap(cute::SliceAndOffsetOf(
-                    ToSliceCoord(a[0]), *AnyRef(a[1])));
-                return py::object(
-                    py::make_tuple(Wrap(std::move(s.layout)), s.offset.value));
-              });
+  return Fast("slice_and_offset", args, nargs, kwnames, kNames, 2, [](auto& a) {
+    cute::SlicedAnyLayout s =
+        Unwrap(cute::SliceAndOffsetOf(ToSliceCoord(a[0]), *AnyRef(a[1])));
+    return py::object(
+        py::make_tuple(Wrap(std::move(s.layout)), s.offset.value));
+  });
 }
 
 CUTE_FASTCALL(FnUpcast) {
@@ -1182,16 +1177,15 @@ CUTE_FASTCALL(FnUpcast) {
 CUTE_FASTCALL(FnDowncast) {
   static const char* const kNames[] = {"layout", "n"};
   return Fast("downcast", args, nargs, kwnames, kNames, 2, [](auto& a) {
-    return Wrap(
-        Unwrap(cute::DowncastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
+    return Wrap(Unwrap(cute::DowncastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
   });
 }
 
 CUTE_FASTCALL(FnRecastLayout) {
   static const char* const kNames[] = {"layout", "old_type", "new_type"};
   return Fast("recast_layout", args, nargs, kwnames, kNames, 3, [](auto& a) {
-    return Wrap(Unwrap(
-        cute::RecastLayoutOf(*AnyRef(a[0]), Bits(a[1]), Bits(a[2]))));
+    return Wrap(
+        Unwrap(cute::RecastLayoutOf(*AnyRef(a[0]), Bits(a[1]), Bits(a[2]))));
   });
 }
 
@@ -1199,8 +1193,8 @@ CUTE_FASTCALL(FnParse) {
   static const char* const kNames[] = {"text"};
   return Fast("parse", args, nargs, kwnames, kNames, 1, [](auto& a) {
     if (!PyUnicode_Check(a[0])) throw py::type_error("parse() takes a str");
-    return Wrap(Unwrap(
-        cute::ParseAnyLayout(py::handle(a[0]).cast<std::string>())));
+    return Wrap(
+        Unwrap(cute::ParseAnyLayout(py::handle(a[0]).cast<std::string>())));
   });
 }
 
@@ -1250,26 +1244,31 @@ PyMethodDef kFunctions[] = {
      "cute_logical_divide(layoutA, layoutB)\n--\n\n((tile, rest), ...): "
      "layoutA split by the tiler layoutB."},
     {"cute_zipped_divide", AsCFunction(FnDivide<cute::DivideKind::kZipped>),
-     kFast, "cute_zipped_divide(layoutA, layoutB)\n--\n\n((tiles...), "
-            "(rests...))."},
+     kFast,
+     "cute_zipped_divide(layoutA, layoutB)\n--\n\n((tiles...), "
+     "(rests...))."},
     {"cute_tiled_divide", AsCFunction(FnDivide<cute::DivideKind::kTiled>),
-     kFast, "cute_tiled_divide(layoutA, layoutB)\n--\n\n((tiles...), rest0, "
-            "rest1, ...)."},
-    {"cute_flat_divide", AsCFunction(FnDivide<cute::DivideKind::kFlat>),
-     kFast, "cute_flat_divide(layoutA, layoutB)\n--\n\n(tiles..., rests...)."},
+     kFast,
+     "cute_tiled_divide(layoutA, layoutB)\n--\n\n((tiles...), rest0, "
+     "rest1, ...)."},
+    {"cute_flat_divide", AsCFunction(FnDivide<cute::DivideKind::kFlat>), kFast,
+     "cute_flat_divide(layoutA, layoutB)\n--\n\n(tiles..., rests...)."},
     {"cute_logical_product",
      AsCFunction(FnProduct<cute::ProductKind::kLogical>), kFast,
      "cute_logical_product(layoutA, layoutB)\n--\n\n(layoutA, its repetitions "
      "along layoutB); an int n means n:1 (pycute divides there)."},
     {"cute_zipped_product", AsCFunction(FnProduct<cute::ProductKind::kZipped>),
-     kFast, "cute_zipped_product(layoutA, layoutB)\n--\n\n((blocks...), "
-            "(repetitions...))."},
+     kFast,
+     "cute_zipped_product(layoutA, layoutB)\n--\n\n((blocks...), "
+     "(repetitions...))."},
     {"cute_tiled_product", AsCFunction(FnProduct<cute::ProductKind::kTiled>),
-     kFast, "cute_tiled_product(layoutA, layoutB)\n--\n\n((blocks...), "
-            "repetition0, repetition1, ...)."},
+     kFast,
+     "cute_tiled_product(layoutA, layoutB)\n--\n\n((blocks...), "
+     "repetition0, repetition1, ...)."},
     {"cute_flat_product", AsCFunction(FnProduct<cute::ProductKind::kFlat>),
-     kFast, "cute_flat_product(layoutA, layoutB)\n--\n\n(blocks..., "
-            "repetitions...)."},
+     kFast,
+     "cute_flat_product(layoutA, layoutB)\n--\n\n(blocks..., "
+     "repetitions...)."},
     {"cute_blocked_product", AsCFunction(FnBlockedProduct), kFast,
      "cute_blocked_product(layoutA, layoutB)\n--\n\n((A0, B0), (A1, B1), "
      "...): layoutA repeated as blocks."},
