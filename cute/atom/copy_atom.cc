@@ -24,48 +24,29 @@ namespace {
 
 using atom_internal::Bindings;
 using atom_internal::CopyRow;
-using atom_internal::NamePattern;
 
-struct Entry {
-  const CopyRow* row;
-  NamePattern pattern;
-};
+using Entry = atom_internal::CompiledRow<CopyRow>;
+using atom_internal::TableLayout;
 
 const std::vector<Entry>& Entries() {
-  static const std::vector<Entry>* entries = [] {
-    auto* out = new std::vector<Entry>;
-    for (absl::Span<const CopyRow> table : atom_internal::CopyTables()) {
-      for (const CopyRow& row : table) {
-        out->push_back({&row, NamePattern::Compile(row.pattern, row.params)});
-      }
-    }
-    return out;
-  }();
+  static const std::vector<Entry>* entries = new std::vector<Entry>(
+      atom_internal::CompileRows(atom_internal::CopyTables()));
   return *entries;
 }
 
-absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b) {
-  CUTE_ASSIGN_OR_RETURN(std::string text, atom_internal::Substitute(templ, b));
-  return ParseLayout(text);
-}
-
 absl::StatusOr<CopyOp> FindCanonicalOp(const std::string& name) {
-  const std::vector<Entry>& entries = Entries();
-  for (const Entry& e : entries) {
-    absl::optional<Bindings> b = e.pattern.Match(name);
-    if (!b) continue;
-    CopyOp op;
-    op.name = name;
-    op.family = e.row->family;
-    CUTE_ASSIGN_OR_RETURN(op.thr_id, TableLayout(e.row->thr_id, *b));
-    CUTE_ASSIGN_OR_RETURN(op.src_bits, TableLayout(e.row->src, *b));
-    CUTE_ASSIGN_OR_RETURN(op.dst_bits, TableLayout(e.row->dst, *b));
-    CUTE_ASSIGN_OR_RETURN(op.ref_bits, TableLayout(e.row->ref, *b));
-    return op;
-  }
-  std::vector<const NamePattern*> patterns;
-  for (const Entry& e : entries) patterns.push_back(&e.pattern);
-  return atom_internal::UnknownAtomError("copy operation", name, patterns);
+  CUTE_ASSIGN_OR_RETURN(
+      auto match, atom_internal::MatchRow(Entries(), "copy operation", name));
+  const atom_internal::CopyRow& row = *match.first->row;
+  const Bindings& b = match.second;
+  CopyOp op;
+  op.name = name;
+  op.family = row.family;
+  CUTE_ASSIGN_OR_RETURN(op.thr_id, TableLayout(row.thr_id, b));
+  CUTE_ASSIGN_OR_RETURN(op.src_bits, TableLayout(row.src, b));
+  CUTE_ASSIGN_OR_RETURN(op.dst_bits, TableLayout(row.dst, b));
+  CUTE_ASSIGN_OR_RETURN(op.ref_bits, TableLayout(row.ref, b));
+  return op;
 }
 
 absl::StatusOr<Layout> Recast(const CopyOp& op, const Layout& bits,

@@ -25,29 +25,14 @@ namespace {
 
 using atom_internal::Bindings;
 using atom_internal::MmaRow;
-using atom_internal::NamePattern;
 
-struct Entry {
-  const MmaRow* row;
-  NamePattern pattern;
-};
+using Entry = atom_internal::CompiledRow<MmaRow>;
+using atom_internal::TableLayout;
 
 const std::vector<Entry>& Entries() {
-  static const std::vector<Entry>* entries = [] {
-    auto* out = new std::vector<Entry>;
-    for (absl::Span<const MmaRow> table : atom_internal::MmaTables()) {
-      for (const MmaRow& row : table) {
-        out->push_back({&row, NamePattern::Compile(row.pattern, row.params)});
-      }
-    }
-    return out;
-  }();
+  static const std::vector<Entry>* entries = new std::vector<Entry>(
+      atom_internal::CompileRows(atom_internal::MmaTables()));
   return *entries;
-}
-
-absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b) {
-  CUTE_ASSIGN_OR_RETURN(std::string text, atom_internal::Substitute(templ, b));
-  return ParseLayout(text);
 }
 
 absl::StatusOr<MmaAtom> Build(const Entry& e, std::string name,
@@ -81,14 +66,9 @@ absl::StatusOr<MmaAtom> FindMmaAtom(absl::string_view text) {
       name = std::string(v);
     }
   }
-  const std::vector<Entry>& entries = Entries();
-  for (const Entry& e : entries) {
-    absl::optional<Bindings> b = e.pattern.Match(name);
-    if (b) return Build(e, name, *b);
-  }
-  std::vector<const NamePattern*> patterns;
-  for (const Entry& e : entries) patterns.push_back(&e.pattern);
-  return atom_internal::UnknownAtomError("MMA atom", name, patterns);
+  CUTE_ASSIGN_OR_RETURN(auto match,
+                        atom_internal::MatchRow(Entries(), "MMA atom", name));
+  return Build(*match.first, name, match.second);
 }
 
 std::vector<MmaFamilyInfo> MmaAtomFamilies() {

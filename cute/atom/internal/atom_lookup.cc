@@ -9,6 +9,8 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/cute/parse.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -43,6 +45,11 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
   return absl::NotFoundError(
       absl::StrCat("unknown ", kind, " '", name,
                    "'; nearest: ", absl::StrJoin(nearest, ", ")));
+}
+
+absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b) {
+  CUTE_ASSIGN_OR_RETURN(std::string text, Substitute(templ, b));
+  return ParseLayout(text);
 }
 
 }  // namespace hlolayout::cute::atom_internal

@@ -1,14 +1,19 @@
-// cute/atom/internal/atom_lookup.h: the error for a name no table row
-// matches, shared by the MMA and copy atom lookups.
+// cute/atom/internal/atom_lookup.h: what the MMA and copy atom lookups
+// share: their table rows with compiled name patterns, the row a name
+// matches (or the error for a name none matches), and a row's layouts.
 #ifndef HLOLAYOUT_CUTE_ATOM_INTERNAL_ATOM_LOOKUP_H_
 #define HLOLAYOUT_CUTE_ATOM_INTERNAL_ATOM_LOOKUP_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "hlolayout/cute/atom/internal/name_pattern.h"
+#include "hlolayout/cute/layout.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -20,6 +25,49 @@ namespace hlolayout::cute::atom_internal {
 // edit distance. `kind` is "MMA atom" or "copy operation".
 absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
                               const std::vector<const NamePattern*>& patterns);
+
+// A table row (MmaRow, CopyRow: `pattern` and `params` fields) with its
+// name pattern compiled.
+template <typename Row>
+struct CompiledRow {
+  const Row* row;
+  NamePattern pattern;
+};
+
+// Every row of `tables`, in order, with its pattern compiled.
+template <typename Row>
+std::vector<CompiledRow<Row>> CompileRows(
+    const std::vector<absl::Span<const Row>>& tables) {
+  std::vector<CompiledRow<Row>> out;
+  for (absl::Span<const Row> table : tables) {
+    for (const Row& row : table) {
+      out.push_back({&row, NamePattern::Compile(row.pattern, row.params)});
+    }
+  }
+  return out;
+}
+
+// MatchRow
+//
+// The first of `rows` whose pattern matches `name`, with the parameter
+// values it binds; else UnknownAtomError(kind, name, every row's pattern).
+template <typename Row>
+absl::StatusOr<std::pair<const CompiledRow<Row>*, Bindings>> MatchRow(
+    const std::vector<CompiledRow<Row>>& rows, absl::string_view kind,
+    absl::string_view name) {
+  for (const CompiledRow<Row>& r : rows) {
+    absl::optional<Bindings> b = r.pattern.Match(name);
+    if (b) return std::make_pair(&r, *std::move(b));
+  }
+  std::vector<const NamePattern*> patterns;
+  for (const CompiledRow<Row>& r : rows) patterns.push_back(&r.pattern);
+  return UnknownAtomError(kind, name, patterns);
+}
+
+// TableLayout
+//
+// A row's layout template (name_pattern.h) with `b`'s values, parsed.
+absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b);
 
 }  // namespace hlolayout::cute::atom_internal
 
