@@ -43,20 +43,6 @@ std::string Overflow(const ByteCounts& bytes) {
   return bytes.overflow ? " (overflow: the true sum is larger)" : "";
 }
 
-const char* RoleName(BufferRole role) {
-  switch (role) {
-    case BufferRole::kNew:
-      return "new";
-    case BufferRole::kPartial:
-      return "part";
-    case BufferRole::kAlias:
-      return "alias";
-    case BufferRole::kInEmbedded:
-      return "fused";
-  }
-  return "?";
-}
-
 std::string BufferBytes(const ReportRow& row) {
   if (row.buffer == BufferRole::kAlias ||
       row.buffer == BufferRole::kInEmbedded || !row.has_shape) {
@@ -125,7 +111,7 @@ void RenderTable(const ModuleReport& module, std::ostream& out) {
     const bool sized = row.array_leaves > row.unsized_array_leaves;
     Pad(out, sized ? Expansion(row.bytes) : "-", widths[7], true);
     out << "  ";
-    Pad(out, RoleName(row.buffer), widths[8], false);
+    Pad(out, BufferRoleName(row.buffer), widths[8], false);
     out << "  ";
     Pad(out, BufferBytes(row), widths[9], true);
     out << "\n";
@@ -325,7 +311,7 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
       out << ", \"array_leaves\": " << row.array_leaves
           << ", \"unsized_array_leaves\": " << row.unsized_array_leaves << ", ";
       JsonBytes(out, row.bytes);
-      out << ", \"buffer\": \"" << RoleName(row.buffer) << "\", ";
+      out << ", \"buffer\": \"" << BufferRoleName(row.buffer) << "\", ";
       JsonBufferBytes(out, row.buffer_bytes);
       out << "}";
       first = false;

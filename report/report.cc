@@ -1170,6 +1170,20 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
 
 }  // namespace
 
+const char* BufferRoleName(BufferRole role) {
+  switch (role) {
+    case BufferRole::kNew:
+      return "new";
+    case BufferRole::kPartial:
+      return "part";
+    case BufferRole::kAlias:
+      return "alias";
+    case BufferRole::kInEmbedded:
+      return "fused";
+  }
+  return "?";
+}
+
 absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report) {
   // The report needs results and attributes; the operands are read for the

@@ -67,6 +67,12 @@ enum class BufferRole : uint8_t {
   kInEmbedded,  // inside a fusion body or reducer: no module buffer
 };
 
+// BufferRoleName
+//
+// The role as reports print it (the text table's and JSON's "buffer"
+// column, Python's ReportRow.buffer): "new", "part", "alias" or "fused".
+const char* BufferRoleName(BufferRole role);
+
 // One instruction of the table.
 struct ReportRow {
   static constexpr int64_t kNoMemorySpace = -1;  // no array leaf

@@ -275,20 +275,6 @@ struct DumpFolderTableTag {
 #undef HLOLAYOUT_ARRAY_LEAF_BYTES
 #undef HLOLAYOUT_BUFFER_BYTES
 
-const char* RoleName(BufferRole role) {
-  switch (role) {
-    case BufferRole::kNew:
-      return "new";
-    case BufferRole::kPartial:
-      return "part";
-    case BufferRole::kAlias:
-      return "alias";
-    case BufferRole::kInEmbedded:
-      return "fused";
-  }
-  return "?";
-}
-
 py::object SpaceKey(int64_t space) {
   if (space == ReportRow::kNoMemorySpace) return py::none();
   if (space == ReportRow::kMixedMemorySpaces) return py::str("mixed");
@@ -336,7 +322,7 @@ py::object RowRecord(const ReportRow& r) {
       r.has_shape ? Str(r.shape_text) : py::object(py::none()),
       SpaceKey(r.memory_space), r.array_leaves, r.unsized_array_leaves,
       a.logical_bytes, a.padded_bytes, a.wasted_bytes(), a.expansion(),
-      a.overflow, RoleName(r.buffer), b.logical_bytes, b.padded_bytes,
+      a.overflow, BufferRoleName(r.buffer), b.logical_bytes, b.padded_bytes,
       b.wasted_bytes(), b.overflow);
 }
 
