@@ -1195,6 +1195,7 @@ absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
       operand.name = ScanPercentName();
       if (operand.name.empty()) return Expected("an operand name");
       operand.output_index = HloOperand::kWholeResult;
+      bool written_inline = false;
       if (!percent) {
         const size_t after_name = pos_;
         status = SkipTrivia();
@@ -1205,20 +1206,12 @@ absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
               &operand, operand.name,
               operand.shape != nullptr ? operand_begin : name_begin, depth);
           if (!status.ok()) return status;
-          status = SkipTrivia();
-          if (!status.ok()) return status;
-          if (Peek() == ')') {
-            ++pos_;
-            in.operands.resize(count);
-            return absl::OkStatus();
-          }
-          status = ExpectChar(',', "',' or ')' after operand");
-          if (!status.ok()) return status;
-          continue;
+          written_inline = true;
+        } else {
+          pos_ = after_name;
         }
-        pos_ = after_name;
       }
-      if (Peek() == '#') {
+      if (!written_inline && Peek() == '#') {
         ++pos_;
         const size_t begin = pos_;
         int64_t index = 0;
