@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -169,48 +170,40 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
     TMMA_TRY(tm.layout_c_tv, Composition(thr, Tup({T(thridx_2_thrid), U()})),
              "C: thread index");
   }
-  // A: (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
-  {
+  // A: (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)), and B the same with
+  // N for M: the operand's thread fragment, spread over the third mode's
+  // threads (stride 0), then indexed by thread.
+  auto operand_tv = [&](int row, int col, const Layout& atom_tv,
+                        IntTuple spread_stride,
+                        absl::string_view name) -> absl::StatusOr<Layout> {
+    const std::string label(name);
     Layout ref;
     TMMA_TRY(ref,
              atom_internal::StaticCompact(
-                 IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[2]})),
-             "the A tile");
+                 IntTuple::Tuple({tm.tile_mnk[row], tm.tile_mnk[col]})),
+             "the " + label + " tile");
     Layout thr;
     TMMA_TRY(thr,
-             Thrfrg(ref, perm[0], perm[2], atom_mnk[0], atom_mnk[2],
-                    atom.layout_a_tv, thr_mnk[0], thr_mnk[2]),
-             "A");
+             Thrfrg(ref, perm[row], perm[col], atom_mnk[row], atom_mnk[col],
+                    atom_tv, thr_mnk[row], thr_mnk[col]),
+             label);
     const Layout mn = atom_internal::StaticMake(
-        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), IntTuple::Tuple({1, 0}));
+        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), std::move(spread_stride));
     Layout spread;
     TMMA_TRY(spread,
              Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
-             "A: spreading over N");
-    TMMA_TRY(tm.layout_a_tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
-             "A: thread index");
-  }
-  // B: (ThrV,(ThrN,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK))
-  {
-    Layout ref;
-    TMMA_TRY(ref,
-             atom_internal::StaticCompact(
-                 IntTuple::Tuple({tm.tile_mnk[1], tm.tile_mnk[2]})),
-             "the B tile");
-    Layout thr;
-    TMMA_TRY(thr,
-             Thrfrg(ref, perm[1], perm[2], atom_mnk[1], atom_mnk[2],
-                    atom.layout_b_tv, thr_mnk[1], thr_mnk[2]),
-             "B");
-    const Layout mn = atom_internal::StaticMake(
-        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), IntTuple::Tuple({0, 1}));
-    Layout spread;
-    TMMA_TRY(spread,
-             Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
-             "B: spreading over M");
-    TMMA_TRY(tm.layout_b_tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
-             "B: thread index");
-  }
+             label + (row == 0 ? ": spreading over N" : ": spreading over M"));
+    Layout tv;
+    TMMA_TRY(tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
+             label + ": thread index");
+    return tv;
+  };
+  CUTE_ASSIGN_OR_RETURN(
+      tm.layout_a_tv,
+      operand_tv(0, 2, atom.layout_a_tv, IntTuple::Tuple({1, 0}), "A"));
+  CUTE_ASSIGN_OR_RETURN(
+      tm.layout_b_tv,
+      operand_tv(1, 2, atom.layout_b_tv, IntTuple::Tuple({0, 1}), "B"));
   return tm;
 }
 
