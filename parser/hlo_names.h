@@ -122,6 +122,23 @@ class NameIndex {
   void Add(absl::string_view name, uint32_t i, const NameOf& name_of) {
     Add(name, NameHash(name), i, name_of);
   }
+  // Brings the slot where `h` starts its probe into the cache.
+  void Prefetch(uint64_t h) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(h >> 32) & mask_]);
+  }
+  // The first index stored with `h`'s tag, or -1: most likely the one Find
+  // returns, for prefetching what Find will compare.
+  int64_t FirstWithTag(uint64_t h) const {
+    if (count_ == 0) return -1;
+    const uint64_t tag = h & 0xffffffff00000000ULL;
+    const uint64_t* const slots = slots_.data();
+    for (size_t s = (h >> 32) & mask_; slots[s] != 0; s = (s + 1) & mask_) {
+      if ((slots[s] & 0xffffffff00000000ULL) == tag) {
+        return static_cast<uint32_t>(slots[s]) - 1;
+      }
+    }
+    return -1;
+  }
   // The index of `name` (hash `h`), or -1.
   template <typename NameOf>
   int64_t Find(absl::string_view name, uint64_t h,

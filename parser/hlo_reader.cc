@@ -491,6 +491,7 @@ absl::Status Reader::ReadModule() {
   computation_names_.clear();
   computation_index_.Clear();
   callees_.clear();
+  called_count_ = 0;
   async_calls_.clear();
   module_ = HloModuleHeader();
   in_module_ = false;
@@ -666,8 +667,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   in_computation_ = true;
   instruction_count_ = 0;
   root_index_ = -1;
-  definitions_.clear();
-  definition_index_.Clear();
+  definitions_.Clear();
   uses_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
@@ -728,7 +728,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
                                 careful ? nullptr : operand_defs_.data());
     }
     if (!status.ok()) {
-      definitions_.resize(defined);
+      definitions_.Truncate(defined);
       if (!options_.keep_going) return status;
       ++errors_;
       visitor_->Error(status);
@@ -758,8 +758,10 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       } else if (!scratch_.empty() && shape == scratch_[0].get()) {
         shape = nullptr;
       }
-      AddDefinition(instruction_.name, instruction_.shape_text, shape,
-                    generation);
+      definitions_.Add(
+          instruction_.name,
+          careful ? NameHash(instruction_.name) : instruction_hash_,
+          instruction_.shape_text, shape, generation);
     }
     if (unknown_opcode_) visitor_->UnknownOpcode(instruction_);
     visitor_->VisitInstruction(instruction_);
@@ -795,7 +797,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   }
   in_computation_ = false;
   if (root >= 0) {
-    Definition def = definitions_[root];
+    Definition def = definitions_.Get(root);
     def.name = computation_.name;
     if (def.generation != kKept) def.shape = nullptr;  // decoded when asked
     computation_roots_.push_back(def);
@@ -899,6 +901,8 @@ bool Reader::FastInstruction() {
   size_t end = NameEnd(data, p, n);
   if (end == p) return false;
   in.name = absl::string_view(data + p, end - p);
+  instruction_hash_ = NameHash(in.name);
+  definitions_.Prefetch(instruction_hash_);
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '=') return false;
   p = FastSkipTrivia(data, p + 1, n);
@@ -1083,15 +1087,16 @@ bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
   const int64_t d =
       FindDefinition(absl::string_view(data + q + 1, end - q - 1));
   if (d < 0) return false;
-  const Definition& def = definitions_[d];
   // Byte for byte the definition's text, which decoded to exactly its
   // extent, followed by " %": the parser would stop where it ends.
-  if (def.shape == nullptr || def.shape_text.size() != e - p ||
-      (def.generation != kKept && def.generation != cache_generation_) ||
-      !SameBytes(def.shape_text.data(), data + p, e - p)) {
+  const Shape* shape = definitions_.ShapeIfCurrent(d, cache_generation_);
+  if (shape == nullptr) return false;
+  const absl::string_view shape_text = definitions_.shape_text(d);
+  if (shape_text.size() != e - p ||
+      !SameBytes(shape_text.data(), data + p, e - p)) {
     return false;
   }
-  operand->shape = def.shape;
+  operand->shape = shape;
   operand->shape_text = absl::string_view(data + p, e - p);
   *resolved = d;
   *name_begin = q + 1;

@@ -175,43 +175,19 @@ absl::Status Reader::InferShape(HloInstruction* in) {
 }
 
 const Shape* Reader::DefinitionShape(size_t i) {
-  Definition& def = definitions_[i];
-  if (def.shape != nullptr &&
-      (def.generation == kKept || def.generation == cache_generation_)) {
-    return def.shape;
-  }
-  def.shape = nullptr;
-  if (!def.shape_text.empty()) {
-    size_t at = def.shape_text.data() - text_.data();
+  const Shape* shape = definitions_.ShapeIfCurrent(i, cache_generation_);
+  if (shape != nullptr) return shape;
+  definitions_.SetShape(i, nullptr, kKept);
+  const absl::string_view shape_text = definitions_.shape_text(i);
+  if (!shape_text.empty()) {
+    size_t at = shape_text.data() - text_.data();
     Shape decoded;
     if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
-      def.shape = Keep(std::move(decoded));
-      def.generation = kKept;
+      shape = Keep(std::move(decoded));
+      definitions_.SetShape(i, shape, kKept);
     }
   }
-  return def.shape;
-}
-
-void Reader::IndexDefinition() {
-  const Definition* const defs = definitions_.data();
-  const auto name_of = [defs](uint32_t i) { return defs[i].name; };
-  const uint32_t last = static_cast<uint32_t>(definitions_.size() - 1);
-  if (definition_index_.empty()) {
-    for (uint32_t i = 0; i < last; ++i) {
-      definition_index_.Add(defs[i].name, i, name_of);
-    }
-  }
-  definition_index_.Add(defs[last].name, last, name_of);
-}
-
-int64_t Reader::FindIndexedDefinition(absl::string_view name) const {
-  const Definition* const defs = definitions_.data();
-  const size_t count = definitions_.size();
-  // Past the definitions kept (a line dropped after its inline instructions
-  // were indexed): no name.
-  return definition_index_.Find(name, [defs, count](uint32_t i) {
-    return i < count ? defs[i].name : absl::string_view();
-  });
+  return shape;
 }
 
 absl::Status Reader::CheckModuleHeaderRules() {
@@ -279,7 +255,7 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
       return operand.shape_text;
     }
     const int64_t d = FindDefinition(operand.name);
-    return d >= 0 ? definitions_[d].shape_text : absl::string_view();
+    return d >= 0 ? definitions_.shape_text(d) : absl::string_view();
   };
   // A rule whose operand is defined before the part (a tail's first
   // computation): JoinHloParts checks it against the definition.
@@ -342,7 +318,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
       } else if (!operand.shape_text.empty() || operand.has_output_index()) {
         // A shape written at the use: most are the definition's text.
         if (!operand.has_output_index() &&
-            SameName(definitions_[d].shape_text, operand.shape_text)) {
+            SameName(definitions_.shape_text(d), operand.shape_text)) {
           continue;
         }
         status = CheckUse(
@@ -369,8 +345,10 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
       if ((kind & kHloAttrCallee) != 0) {
         callee_scratch_.clear();
         AppendComputationNamesOf(attribute.value, &callee_scratch_);
+        // Most are defined already (XLA prints a callee before its
+        // callers); the rest are checked when the module ends.
         for (absl::string_view callee : callee_scratch_) {
-          callees_.emplace_back(callee, callee.data() - text_.data());
+          NoteCallee(callee, callee.data() - text_.data());
         }
       }
       if ((kind & kHloAttrControl) == 0) continue;
@@ -575,8 +553,7 @@ absl::Status Reader::CheckUse(const Use& use, int64_t d) {
     used = shape;
   }
   if (use.shape_text.empty()) return absl::OkStatus();
-  const Definition& def = definitions_[d];
-  if (use.output_index < 0 && def.shape_text == use.shape_text) {
+  if (use.output_index < 0 && definitions_.shape_text(d) == use.shape_text) {
     return absl::OkStatus();
   }
   const Shape* defined = use.output_index < 0 ? DefinitionShape(d) : used;
@@ -618,7 +595,7 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
     if (!status.ok()) return status;
   }
   if (root >= 0 && computation_.has_signature && !result_text_.empty()) {
-    const Definition& def = definitions_[root];
+    const Definition def = definitions_.Get(root);
     if (!def.shape_text.empty() &&
         !SameWithoutLayouts(result_text_, def.shape_text)) {
       const Shape* shape = DefinitionShape(root);
@@ -635,7 +612,37 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
   return absl::OkStatus();
 }
 
+void Reader::LookUpCallees() {
+  const size_t n = called_count_;
+  called_count_ = 0;
+  uint64_t hashes[kCalledBatch];
+  for (size_t i = 0; i < n; ++i) {
+    hashes[i] = NameHash(called_batch_[i].first);
+    computation_index_.Prefetch(hashes[i]);
+  }
+  const auto* const names = computation_names_.data();
+  const size_t count = computation_names_.size();
+  int64_t guesses[kCalledBatch];
+  for (size_t i = 0; i < n; ++i) {
+    guesses[i] = computation_index_.FirstWithTag(hashes[i]);
+    if (guesses[i] >= 0 && static_cast<size_t>(guesses[i]) < count) {
+      __builtin_prefetch(&names[guesses[i]]);
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (guesses[i] >= 0 && static_cast<size_t>(guesses[i]) < count) {
+      __builtin_prefetch(names[guesses[i]].first.data());
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!HasComputation(called_batch_[i].first, hashes[i])) {
+      callees_.push_back(called_batch_[i]);
+    }
+  }
+}
+
 absl::Status Reader::CheckModuleEnd() {
+  LookUpCallees();
   if (tail_ && in_first_module_ && links_ != nullptr) {
     FillModuleSide(&links_->first);
     links_->first_module_closed = true;
@@ -654,9 +661,9 @@ absl::Status Reader::CheckModuleEnd() {
 void Reader::FillComputationSide(HloPartLinks::Side* side) {
   side->definitions.clear();
   side->pending_uses.clear();
-  for (const Definition& def : definitions_) {
-    side->definitions.push_back(
-        HloPartLinks::Name{def.name, def.shape_text, -1, 0});
+  for (size_t i = 0; i < definitions_.size(); ++i) {
+    side->definitions.push_back(HloPartLinks::Name{
+        definitions_.name(i), definitions_.shape_text(i), -1, 0});
   }
   for (const Use& use : uses_) {
     if (FindDefinition(use.name) >= 0) continue;
@@ -668,13 +675,15 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
   side->signature_result =
       computation_.has_signature ? result_text_ : absl::string_view();
   side->root_marked = root_index_ >= 0;
-  side->root_text = root_index_ >= 0 ? definitions_[root_index_].shape_text
+  side->root_text = root_index_ >= 0 ? definitions_.shape_text(root_index_)
                                      : absl::string_view();
-  side->last_text = definitions_.empty() ? absl::string_view()
-                                         : definitions_.back().shape_text;
+  side->last_text = definitions_.empty()
+                        ? absl::string_view()
+                        : definitions_.shape_text(definitions_.size() - 1);
 }
 
 void Reader::FillModuleSide(HloPartLinks::Side* side) {
+  LookUpCallees();
   side->computations.clear();
   side->pending_callees.clear();
   for (const auto& entry : computation_names_) {

@@ -22,6 +22,7 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/parser/hlo_checks.h"
+#include "hlolayout/parser/hlo_definitions.h"
 #include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/parser/hlo_names.h"
 #include "hlolayout/parser/hlo_reader.h"
@@ -391,20 +392,7 @@ class Reader {
   // scanned from the latest definition (operands are mostly recent); larger
   // ones go through definition_index_.
   int64_t FindDefinition(absl::string_view name) const {
-    const Definition* const defs = definitions_.data();
-    const size_t count = definitions_.size();
-    if (definition_index_.empty()) {
-      const size_t n = name.size();
-      for (size_t i = count; i-- > 0;) {
-        const absl::string_view d = defs[i].name;
-        if (d.size() == n && n > 0 && d[0] == name[0] &&
-            SameBytes(d.data(), name.data(), n)) {
-          return static_cast<int64_t>(i);
-        }
-      }
-      return -1;
-    }
-    return FindIndexedDefinition(name);
+    return definitions_.Find(name);
   }
   // HloPartLinks: the open computation and module as seen from this part.
   void FillComputationSide(HloPartLinks::Side* side);
@@ -491,27 +479,18 @@ class Reader {
   // at hand (the cache's, valid while `generation` is the cache's; or one
   // the reader made or decoded again, kept for the module: kKept). Shape
   // inference and operand checks look names up here: by a scan in small
-  // computations, through definition_index_ in larger ones.
-  static constexpr uint64_t kKept = ~uint64_t{0};
-  struct Definition {
-    absl::string_view name;
-    absl::string_view shape_text;
-    const Shape* shape;
-    uint64_t generation;
-  };
-  std::vector<Definition> definitions_;
-  // Names of definitions_ -> index, once there are more than kScanned.
-  static constexpr size_t kScanned = 16;
-  NameIndex definition_index_;
+  // computations, through an index in larger ones (DefinitionTable).
+  static constexpr uint64_t kKept = DefinitionTable::kKept;
+  using Definition = DefinitionTable::Definition;
+  DefinitionTable definitions_;
+  // NameHash of the instruction being read (FastInstruction prefetches its
+  // index slot as soon as the name is read; the insert comes at the end of
+  // the line).
+  uint64_t instruction_hash_ = 0;
   void AddDefinition(absl::string_view name, absl::string_view shape_text,
                      const Shape* shape, uint64_t generation) {
-    definitions_.push_back(Definition{name, shape_text, shape, generation});
-    if (definitions_.size() > kScanned) IndexDefinition();
+    definitions_.Add(name, shape_text, shape, generation);
   }
-  // Indexes the latest definition (all of them the first time).
-  void IndexDefinition() __attribute__((noinline));
-  int64_t FindIndexedDefinition(absl::string_view name) const
-      __attribute__((noinline));
   // The root of each computation of the module read so far (for `call` and
   // `conditional` written without a shape).
   std::vector<Definition> computation_roots_;
@@ -554,14 +533,31 @@ class Reader {
   // The module's computation names (first offset) and called names.
   std::vector<std::pair<absl::string_view, size_t>> computation_names_;
   NameIndex computation_index_;  // over computation_names_
-  bool HasComputation(absl::string_view name) const {
+  bool HasComputation(absl::string_view name, uint64_t hash) const {
     const auto* const names = computation_names_.data();
     const size_t count = computation_names_.size();
-    return computation_index_.Find(name, [names, count](uint32_t i) {
+    return computation_index_.Find(name, hash, [names, count](uint32_t i) {
       return i < count ? names[i].first : absl::string_view();
     }) >= 0;
   }
+  bool HasComputation(absl::string_view name) const {
+    return HasComputation(name, NameHash(name));
+  }
+  // Called names (offset of the use) not defined when they were looked up.
   std::vector<std::pair<absl::string_view, size_t>> callees_;
+  // Called names not looked up yet. A module's computations are many and
+  // their names far apart in the text: each lookup misses the cache three
+  // times (index slot, name entry, name text), so they are looked up
+  // kCalledBatch at a time, every miss of a batch prefetched together.
+  static constexpr size_t kCalledBatch = 32;
+  std::pair<absl::string_view, size_t> called_batch_[kCalledBatch];
+  size_t called_count_ = 0;
+  void NoteCallee(absl::string_view name, size_t offset) {
+    called_batch_[called_count_++] = {name, offset};
+    if (called_count_ == kCalledBatch) LookUpCallees();
+  }
+  // Moves the batch's names that name no computation (yet) to callees_.
+  void LookUpCallees();
   std::vector<absl::string_view> callee_scratch_;
   // Asynchronous operations of the computation (start and update), and the
   // computations async starts of the module call.

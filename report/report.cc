@@ -692,6 +692,12 @@ class ReportBuilder : public HloVisitor {
     // Calls to names not known when they were read (a callee defined later,
     // or, in a tail's first module, before the tail).
     std::vector<Call> unresolved;
+    // Calls not looked up yet: a module's computation names are many and
+    // far apart, so AddCall looks them up kCallBatch at a time, the cache
+    // misses of a batch prefetched together (ResolveCalls).
+    static constexpr size_t kCallBatch = 32;
+    Call pending_calls[kCallBatch];
+    size_t pending_count = 0;
     size_t first_row = 0;
     int64_t order = 0;
     // Memory space totals of the module, in order of first use.
@@ -725,12 +731,30 @@ class ReportBuilder : public HloVisitor {
       m_.unresolved.push_back(call);
       return;
     }
-    auto it = m_.index.find(call.callee);
-    if (it == m_.index.end()) {
-      m_.unresolved.push_back(call);
-      return;
+    m_.pending_calls[m_.pending_count++] = call;
+    if (m_.pending_count == ModuleState::kCallBatch) ResolveCalls();
+  }
+
+  // Looks up the calls AddCall left pending.
+  void ResolveCalls() {
+    const size_t n = m_.pending_count;
+    m_.pending_count = 0;
+    for (size_t i = 0; i < n; ++i)
+      m_.index.prefetch(m_.pending_calls[i].callee);
+    size_t callees[ModuleState::kCallBatch];
+    for (size_t i = 0; i < n; ++i) {
+      auto it = m_.index.find(m_.pending_calls[i].callee);
+      callees[i] = it == m_.index.end() ? kOpen : it->second;
+      if (callees[i] != kOpen) __builtin_prefetch(&m_.computations[callees[i]]);
     }
-    Link(call.caller, it->second, call.kind);
+    for (size_t i = 0; i < n; ++i) {
+      const Call& call = m_.pending_calls[i];
+      if (callees[i] == kOpen) {
+        m_.unresolved.push_back(call);
+      } else {
+        Link(call.caller, callees[i], call.kind);
+      }
+    }
   }
 
   void Link(size_t caller, size_t callee, CallKind kind) {
@@ -770,6 +794,7 @@ class ReportBuilder : public HloVisitor {
   // (entry, control-flow callees; and, as in XLA, computations nobody
   // calls) to the module's buffer totals, and settles the rows' roles.
   void SumBuffers(int64_t entry_index) {
+    ResolveCalls();
     // Every name is known now: the rest resolve or name no computation.
     for (const Call& call : m_.unresolved) {
       auto it = m_.index.find(call.callee);
