@@ -94,7 +94,7 @@ class NameIndex {
       std::fill(slots_.begin(), slots_.end(), uint64_t{0});
     }
     mask_ = slots_.size() - 1;
-    limit_ = slots_.size() / 2;
+    limit_ = LimitOf(slots_.size());
     count_ = 0;
   }
   bool empty() const { return count_ == 0; }
@@ -160,17 +160,17 @@ class NameIndex {
 
  private:
   static constexpr size_t kInitial = 256;
-  // Half full at most; past 4096 slots four times larger at a time (a
-  // computation that grows that far grows much further).
+  // Three quarters full at most (the tags keep probes short), twice as
+  // large at a time: a large computation's table is the memory it touches
+  // for the first time, dearer than a few more probes.
+  static size_t LimitOf(size_t size) { return size / 4 * 3; }
   void Grow() __attribute__((noinline)) {
     std::vector<uint64_t> old;
     old.swap(slots_);
-    const size_t size = old.empty()          ? kInitial
-                        : old.size() >= 4096 ? old.size() * 4
-                                             : old.size() * 2;
+    const size_t size = old.empty() ? kInitial : old.size() * 2;
     slots_.assign(size, 0);
     mask_ = size - 1;
-    limit_ = size / 2;
+    limit_ = LimitOf(size);
     for (uint64_t v : old) {
       if (v == 0) continue;
       size_t s = (v >> 32) & mask_;
