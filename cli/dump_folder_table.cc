@@ -233,8 +233,10 @@ and the peak of its live ranges, and the file. It reads the
 *after_optimizations.txt files when there are any, else every .txt file
 with an HloModule line; every other file is listed as skipped with the
 reason. Files are read largest first, never more bytes at once than the
-largest file, so memory stays about what that file needs. Flags for a
-folder: --json, --summary (the table is the summary; no effect), --threads=N
+largest file, so memory stays about what that file needs. Opcodes the
+reader does not know (newer XLA) are read with their shapes as written and
+warned of on standard error, once per name with the files that use them.
+Flags for a folder: --json, --summary (the table is the summary; no effect), --threads=N
 and --sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
 )";
 
@@ -326,6 +328,11 @@ int RunDumpFolder(absl::string_view command, const Args& args,
                                 new MappedDumpFile(*std::move(input)));
                           });
   SortDumpFolderRows(order, &table.rows);
+  // Warnings, once per unknown opcode over the folder, on standard error
+  // with --json too, as for files (docs/hlo-text.md).
+  for (const DumpFolderUnknownOpcode& u : table.unknown_opcodes) {
+    io.err << u.warning << "\n";
+  }
   io.out << (args.Has("json") ? RenderJson(table) : RenderText(table));
   for (const FailedDumpFile& f : table.failed) {
     io.err << prefix << f.name << ": " << f.error << "\n";

@@ -246,6 +246,60 @@ TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
   EXPECT_EQ(missing.status, 1);
 }
 
+// A dump folder warns of unknown opcodes as a file does: once per opcode
+// name over the folder, located at its first use in the first file that
+// has it, naming the files; on standard error, for text and --json, for
+// `report DIR` and `memory DIR`; the exit status stays 0.
+TEST(ReportCommand, AFolderWarnsOfUnknownOpcodesOncePerName) {
+  const std::string folder = ::testing::TempDir() + "/unknown_opcodes";
+  for (const char* name : {"a.txt", "b.txt", "c.txt"}) {
+    std::remove((folder + "/" + name).c_str());
+  }
+  std::remove(folder.c_str());
+  ASSERT_EQ(mkdir(folder.c_str(), 0755), 0);
+  std::ofstream(folder + "/a.txt") << R"(HloModule a
+ENTRY e {
+  p = f32[8]{0} parameter(0)
+  x = f32[8]{0} frobnicate(p)
+  ROOT y = f32[8]{0} frobnicate(x)
+}
+)";
+  std::ofstream(folder + "/b.txt") << R"(HloModule b
+ENTRY e {
+  p = f32[8]{0} parameter(0)
+  t = f32[8]{0} twiddle(p)
+  ROOT x = f32[8]{0} frobnicate(t)
+}
+)";
+  std::ofstream(folder + "/c.txt") << kDump;
+  const std::string warnings =
+      "a.txt:4:17: warning: unknown opcode 'frobnicate' (3 instructions in 2 "
+      "files: a.txt, b.txt; read with their shapes as written)\n"
+      "  x = f32[8]{0} frobnicate(p)\n"
+      "                ^\n"
+      "b.txt:4:17: warning: unknown opcode 'twiddle' (1 instruction, read "
+      "with its shape as written)\n"
+      "  t = f32[8]{0} twiddle(p)\n"
+      "                ^\n";
+  for (const char* command : {"report", "memory"}) {
+    Result text = RunCli({command, folder});
+    EXPECT_EQ(text.status, 0) << command << text.err;
+    EXPECT_EQ(text.err, warnings) << command;
+    EXPECT_THAT(text.out, HasSubstr("3 modules in 3 files")) << command;
+    Result json = RunCli({command, "--json", "--threads=1", folder});
+    EXPECT_EQ(json.status, 0) << command << json.err;
+    EXPECT_EQ(json.err, warnings) << command;
+    EXPECT_THAT(json.out, StartsWith("{\"folder\": ")) << command;
+    EXPECT_THAT(json.out, Not(HasSubstr("warning"))) << command;
+  }
+  // Without unknown opcodes: no warning.
+  std::remove((folder + "/a.txt").c_str());
+  std::remove((folder + "/b.txt").c_str());
+  Result known = RunCli({"report", folder});
+  EXPECT_EQ(known.status, 0) << known.err;
+  EXPECT_EQ(known.err, "");
+}
+
 // A folder without a module is most likely the wrong folder: an error on
 // standard error and exit 1, with the (empty) table still printed.
 TEST(ReportCommand, AFolderWithoutModulesFails) {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/report.h"
 
@@ -53,10 +54,19 @@ bool IsScheduled(const HloModule& module) {
   return false;
 }
 
-// The rows of one file's modules, or the reader's error.
+// An unknown opcode of one file, located while its text is at hand.
+struct FileUnknownOpcode {
+  std::string opcode;
+  int64_t instructions = 0;
+  std::string where;   // "file:L:C"
+  std::string source;  // "<line>\n<caret>"
+};
+
+// The rows of one file's modules (and its unknown opcodes), or the reader's
+// error.
 absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     const DumpFolderFile& file, absl::string_view text, int64_t threads,
-    bool analyze_memory) {
+    bool analyze_memory, std::vector<FileUnknownOpcode>* unknown) {
   ReportOptions options;
   options.keep_rows = false;
   options.top_wasters = 0;
@@ -65,6 +75,15 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
   Report report;
   absl::Status status = AppendReport(text, options, &report);
   if (!status.ok()) return status;
+  for (const UnknownOpcode& u : report.unknown_opcodes) {
+    const SourceLocation at = LocateOffset(text, u.offset);
+    // The source line and caret, as the reader's diagnostics show them.
+    const std::string located = FormatDiagnostic(text, u.offset, "-");
+    unknown->push_back(
+        {std::string(u.opcode), u.instructions,
+         absl::StrCat(file.name, ":", at.line, ":", at.column),
+         located.substr(std::min(located.size(), located.find('\n') + 1))});
+  }
   std::vector<DumpFolderRow> rows;
   bool any_scheduled = false;
   for (const ModuleReport& m : report.modules) {
@@ -214,6 +233,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
 
   struct Result {
     std::vector<DumpFolderRow> rows;
+    std::vector<FileUnknownOpcode> unknown;
     std::string error;
     bool done = false;
   };
@@ -244,8 +264,9 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
       if (!text.ok()) {
         result.error = std::string(text.status().message());
       } else {
-        absl::StatusOr<std::vector<DumpFolderRow>> rows = SummarizeFile(
-            file, (*text)->text(), file_threads, options.analyze_memory);
+        absl::StatusOr<std::vector<DumpFolderRow>> rows =
+            SummarizeFile(file, (*text)->text(), file_threads,
+                          options.analyze_memory, &result.unknown);
         if (rows.ok()) {
           result.rows = std::move(*rows);
         } else {
@@ -275,6 +296,50 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
     for (DumpFolderRow& row : r.rows) table.rows.push_back(std::move(row));
   }
   table.max_bytes_in_flight = max_in_flight;
+  // Unknown opcodes: one per name over the files, located at the first use
+  // in the first file (by name) that has it.
+  std::vector<const FileUnknownOpcode*> firsts;
+  for (size_t i = 0; i < n; ++i) {
+    if (!results[i].error.empty()) continue;
+    for (const FileUnknownOpcode& u : results[i].unknown) {
+      auto it = std::find_if(table.unknown_opcodes.begin(),
+                             table.unknown_opcodes.end(),
+                             [&u](const DumpFolderUnknownOpcode& v) {
+                               return v.opcode == u.opcode;
+                             });
+      if (it == table.unknown_opcodes.end()) {
+        table.unknown_opcodes.push_back({u.opcode, 0, {}, ""});
+        firsts.push_back(&u);
+        it = table.unknown_opcodes.end() - 1;
+      }
+      it->instructions += u.instructions;
+      it->files.push_back(listing.files[i].name);
+    }
+  }
+  constexpr size_t kFilesNamed = 5;
+  for (size_t k = 0; k < table.unknown_opcodes.size(); ++k) {
+    DumpFolderUnknownOpcode& u = table.unknown_opcodes[k];
+    std::string in_files;
+    if (u.files.size() > 1) {
+      in_files = absl::StrCat(" in ", u.files.size(), " files: ");
+      for (size_t f = 0; f < u.files.size() && f < kFilesNamed; ++f) {
+        absl::StrAppend(&in_files, f > 0 ? ", " : "", u.files[f]);
+      }
+      if (u.files.size() > kFilesNamed) {
+        absl::StrAppend(&in_files, " and ", u.files.size() - kFilesNamed,
+                        " more");
+      }
+      in_files += ";";
+    } else {
+      in_files = ",";
+    }
+    u.warning = absl::StrCat(
+        firsts[k]->where, ": warning: unknown opcode '", u.opcode, "' (",
+        u.instructions, u.instructions == 1 ? " instruction" : " instructions",
+        in_files, " read with ",
+        u.instructions == 1 ? "its shape" : "their shapes", " as written)\n",
+        firsts[k]->source);
+  }
   return table;
 }
 

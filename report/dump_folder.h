@@ -100,11 +100,27 @@ struct FailedDumpFile {
   std::string error;  // the reader's located message
 };
 
+// An opcode the reader does not know (report/report.h, UnknownOpcode), over
+// the whole folder: its instructions are read with their shapes as written.
+struct DumpFolderUnknownOpcode {
+  std::string opcode;
+  int64_t instructions = 0;        // in all files
+  std::vector<std::string> files;  // the files that use it, by name
+  // Located at its first use in the first of `files`:
+  // "a.txt:4:17: warning: unknown opcode 'x' (3 instructions in 2 files:
+  // a.txt, b.txt; read with their shapes as written)\n<line>\n<caret>"
+  // (one file: "(2 instructions, read with ...)", as for a single file).
+  std::string warning;
+};
+
 struct DumpFolderTable {
   std::string folder;
   std::vector<DumpFolderRow> rows;       // by file name, then module order
   std::vector<SkippedDumpFile> skipped;  // from the listing
   std::vector<FailedDumpFile> failed;    // files that could not be read
+  // One per opcode name, in order of first use (files by name); the CLI
+  // warns of each on standard error.
+  std::vector<DumpFolderUnknownOpcode> unknown_opcodes;
   int64_t files_read = 0;
   // The most file bytes being read at one time (at most the largest file's
   // size, or one file when a file alone is larger).
@@ -135,7 +151,7 @@ struct DumpFolderOptions {
 //
 // One row per module of every listed file. A file that fails to read or
 // parse goes to `failed` and the others go on. Rows are in file name order
-// whatever the threads did.
+// whatever the threads did; so are the unknown opcodes of the files read.
 DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
                                     const DumpFolderOptions& options,
                                     const DumpFileOpener& open);

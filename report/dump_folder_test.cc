@@ -326,3 +326,47 @@ TEST(DumpFolder, SortOrders) {
 
 }  // namespace
 }  // namespace hlolayout
+
+namespace hlolayout {
+namespace {
+
+// Unknown opcodes over a folder: one per name, counting the instructions of
+// every file, naming the files (five, then how many more), located at the
+// first use in the first file by name.
+TEST(DumpFolder, UnknownOpcodesOncePerNameWithTheirFiles) {
+  const std::string folder = MakeFolder("unknown_opcodes");
+  for (int i = 0; i < 7; ++i) {
+    WriteFile(absl::StrCat(folder, "/m", i, ".txt"),
+              absl::StrCat("HloModule m", i, R"(
+ENTRY e {
+  p = f32[8]{0} parameter(0)
+  ROOT x = f32[8]{0} frobnicate(p)
+}
+)"));
+  }
+  absl::StatusOr<DumpFolderListing> listing = ListDumpFolder(folder);
+  ASSERT_TRUE(listing.ok()) << listing.status();
+  for (int64_t threads : {1, 4}) {
+    DumpFolderOptions options;
+    options.threads = threads;
+    const DumpFolderTable table =
+        SummarizeDumpFolder(*listing, options, ReadFile);
+    EXPECT_EQ(table.rows.size(), 7u);
+    ASSERT_EQ(table.unknown_opcodes.size(), 1u);
+    const DumpFolderUnknownOpcode& u = table.unknown_opcodes[0];
+    EXPECT_EQ(u.opcode, "frobnicate");
+    EXPECT_EQ(u.instructions, 7);
+    EXPECT_EQ(u.files.size(), 7u);
+    EXPECT_EQ(u.files.front(), "m0.txt");
+    EXPECT_EQ(u.warning,
+              "m0.txt:4:22: warning: unknown opcode 'frobnicate' (7 "
+              "instructions in 7 files: m0.txt, m1.txt, m2.txt, m3.txt, "
+              "m4.txt and 2 more; read with their shapes as written)\n"
+              "  ROOT x = f32[8]{0} frobnicate(p)\n"
+              "                     ^")
+        << threads;
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout
