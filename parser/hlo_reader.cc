@@ -667,8 +667,13 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   in_computation_ = true;
   instruction_count_ = 0;
   root_index_ = -1;
-  definitions_.Clear();
+  if (definitions_.use_count() > 1) {
+    definitions_ = std::make_shared<DefinitionTable>();  // handed over
+  } else {
+    definitions_->Clear();
+  }
   uses_.clear();
+  tail_uses_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
   async_ops_.clear();
@@ -715,7 +720,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     }
     // Instructions written inline come first: each is defined before the
     // one that uses it.
-    const size_t defined = definitions_.size();
+    const size_t defined = definitions_->size();
     if (careful) {
       for (const HloInstruction& nested : inline_) {
         status = CheckInstruction(nested);
@@ -728,7 +733,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
                                 careful ? nullptr : operand_defs_.data());
     }
     if (!status.ok()) {
-      definitions_.Truncate(defined);
+      definitions_->Truncate(defined);
       if (!options_.keep_going) return status;
       ++errors_;
       visitor_->Error(status);
@@ -758,7 +763,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       } else if (!scratch_.empty() && shape == scratch_[0].get()) {
         shape = nullptr;
       }
-      definitions_.Add(
+      definitions_->Add(
           instruction_.name,
           careful ? NameHash(instruction_.name) : instruction_hash_,
           instruction_.shape_text, shape, generation);
@@ -797,7 +802,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   }
   in_computation_ = false;
   if (root >= 0) {
-    Definition def = definitions_.Get(root);
+    Definition def = definitions_->Get(root);
     def.name = computation_.name;
     if (def.generation != kKept) def.shape = nullptr;  // decoded when asked
     computation_roots_.push_back(def);
@@ -902,7 +907,7 @@ bool Reader::FastInstruction() {
   if (end == p) return false;
   in.name = absl::string_view(data + p, end - p);
   instruction_hash_ = NameHash(in.name);
-  definitions_.Prefetch(instruction_hash_);
+  definitions_->Prefetch(instruction_hash_);
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '=') return false;
   p = FastSkipTrivia(data, p + 1, n);
@@ -1089,9 +1094,9 @@ bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
   if (d < 0) return false;
   // Byte for byte the definition's text, which decoded to exactly its
   // extent, followed by " %": the parser would stop where it ends.
-  const Shape* shape = definitions_.ShapeIfCurrent(d, cache_generation_);
+  const Shape* shape = definitions_->ShapeIfCurrent(d, cache_generation_);
   if (shape == nullptr) return false;
-  const absl::string_view shape_text = definitions_.shape_text(d);
+  const absl::string_view shape_text = definitions_->shape_text(d);
   if (shape_text.size() != e - p ||
       !SameBytes(shape_text.data(), data + p, e - p)) {
     return false;

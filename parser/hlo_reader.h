@@ -53,6 +53,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -62,6 +63,10 @@
 #include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
+
+namespace hlo_internal {
+class DefinitionTable;  // parser/hlo_definitions.h
+}  // namespace hlo_internal
 
 struct HloReadOptions {
   // Prefixed to error positions ("dump.txt:3:14: ...") when not empty.
@@ -181,17 +186,21 @@ struct HloPartLinks {
   };
   // A computation or module cut by a part boundary, as seen from one part.
   struct Side {
-    std::vector<Name> definitions;           // instructions defined in the part
+    // Instructions defined in the part: the reader's own table, handed
+    // over whole (JoinHloParts looks names up in it; opaque elsewhere).
+    std::shared_ptr<const hlo_internal::DefinitionTable> definitions;
     std::vector<Name> pending_uses;          // used, not defined in the part
     std::vector<Rule> pending_rules;         // on operands not defined in it
     std::vector<int64_t> parameter_numbers;  // of parameters in the part
     absl::string_view signature_result;      // when the header is in the part
     absl::string_view root_text;             // a ROOT marked in the part
     bool root_marked = false;
-    absl::string_view last_text;        // the part's last instruction
-    std::vector<Name> computations;     // of the module, in the part
-    std::vector<Name> pending_callees;  // called, not defined in the part
-    std::vector<Name> async_calls;      // called by async starts in the part
+    absl::string_view last_text;  // the part's last instruction
+    // Names of computations of the module: defined in the part, called
+    // and not defined in it, called by async starts in it.
+    std::vector<absl::string_view> computations;
+    std::vector<absl::string_view> pending_callees;
+    std::vector<absl::string_view> async_calls;
   };
   // ReadHloTail: the computation and module open at `begin`, and whether
   // they end in the part.

@@ -175,16 +175,16 @@ absl::Status Reader::InferShape(HloInstruction* in) {
 }
 
 const Shape* Reader::DefinitionShape(size_t i) {
-  const Shape* shape = definitions_.ShapeIfCurrent(i, cache_generation_);
+  const Shape* shape = definitions_->ShapeIfCurrent(i, cache_generation_);
   if (shape != nullptr) return shape;
-  definitions_.SetShape(i, nullptr, kKept);
-  const absl::string_view shape_text = definitions_.shape_text(i);
+  definitions_->SetShape(i, nullptr, kKept);
+  const absl::string_view shape_text = definitions_->shape_text(i);
   if (!shape_text.empty()) {
     size_t at = shape_text.data() - text_.data();
     Shape decoded;
     if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
       shape = Keep(std::move(decoded));
-      definitions_.SetShape(i, shape, kKept);
+      definitions_->SetShape(i, shape, kKept);
     }
   }
   return shape;
@@ -255,7 +255,7 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
       return operand.shape_text;
     }
     const int64_t d = FindDefinition(operand.name);
-    return d >= 0 ? definitions_.shape_text(d) : absl::string_view();
+    return d >= 0 ? definitions_->shape_text(d) : absl::string_view();
   };
   // A rule whose operand is defined before the part (a tail's first
   // computation): JoinHloParts checks it against the definition.
@@ -282,7 +282,12 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
   const Use use{operand.name, operand.shape_text, operand.output_index,
                 static_cast<size_t>(operand.name.data() - text_.data()), false};
   if (tail_ && in_first_computation_ && links_ != nullptr) {
-    uses_.push_back(use);  // for JoinHloParts
+    // For JoinHloParts, once each: a large computation cut in two uses its
+    // first part's names (parameters, tuple elements) again and again.
+    if (use.output_index >= 0 ||
+        tail_uses_.emplace(use.name, use.shape_text).second) {
+      uses_.push_back(use);
+    }
     return absl::OkStatus();
   }
   if (tail_) return absl::AbortedError("a name defined before the part");
@@ -318,7 +323,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
       } else if (!operand.shape_text.empty() || operand.has_output_index()) {
         // A shape written at the use: most are the definition's text.
         if (!operand.has_output_index() &&
-            SameName(definitions_.shape_text(d), operand.shape_text)) {
+            SameName(definitions_->shape_text(d), operand.shape_text)) {
           continue;
         }
         status = CheckUse(
@@ -553,7 +558,7 @@ absl::Status Reader::CheckUse(const Use& use, int64_t d) {
     used = shape;
   }
   if (use.shape_text.empty()) return absl::OkStatus();
-  if (use.output_index < 0 && definitions_.shape_text(d) == use.shape_text) {
+  if (use.output_index < 0 && definitions_->shape_text(d) == use.shape_text) {
     return absl::OkStatus();
   }
   const Shape* defined = use.output_index < 0 ? DefinitionShape(d) : used;
@@ -595,7 +600,7 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
     if (!status.ok()) return status;
   }
   if (root >= 0 && computation_.has_signature && !result_text_.empty()) {
-    const Definition def = definitions_.Get(root);
+    const Definition def = definitions_->Get(root);
     if (!def.shape_text.empty() &&
         !SameWithoutLayouts(result_text_, def.shape_text)) {
       const Shape* shape = DefinitionShape(root);
@@ -659,12 +664,8 @@ absl::Status Reader::CheckModuleEnd() {
 }
 
 void Reader::FillComputationSide(HloPartLinks::Side* side) {
-  side->definitions.clear();
+  side->definitions = definitions_;
   side->pending_uses.clear();
-  for (size_t i = 0; i < definitions_.size(); ++i) {
-    side->definitions.push_back(HloPartLinks::Name{
-        definitions_.name(i), definitions_.shape_text(i), -1, 0});
-  }
   for (const Use& use : uses_) {
     if (FindDefinition(use.name) >= 0) continue;
     side->pending_uses.push_back(HloPartLinks::Name{
@@ -675,31 +676,30 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
   side->signature_result =
       computation_.has_signature ? result_text_ : absl::string_view();
   side->root_marked = root_index_ >= 0;
-  side->root_text = root_index_ >= 0 ? definitions_.shape_text(root_index_)
+  side->root_text = root_index_ >= 0 ? definitions_->shape_text(root_index_)
                                      : absl::string_view();
-  side->last_text = definitions_.empty()
+  side->last_text = definitions_->empty()
                         ? absl::string_view()
-                        : definitions_.shape_text(definitions_.size() - 1);
+                        : definitions_->shape_text(definitions_->size() - 1);
 }
 
 void Reader::FillModuleSide(HloPartLinks::Side* side) {
   LookUpCallees();
   side->computations.clear();
   side->pending_callees.clear();
-  for (const auto& entry : computation_names_) {
-    side->computations.push_back(
-        HloPartLinks::Name{entry.first, absl::string_view(), -1, entry.second});
-  }
-  for (const auto& callee : callees_) {
-    if (HasComputation(callee.first)) continue;
-    side->pending_callees.push_back(HloPartLinks::Name{
-        callee.first, absl::string_view(), -1, callee.second});
-  }
   side->async_calls.clear();
-  for (const auto& call : async_calls_) {
-    side->async_calls.push_back(
-        HloPartLinks::Name{call.first, absl::string_view(), -1, call.second});
+  side->computations.reserve(computation_names_.size());
+  for (const auto& entry : computation_names_) {
+    side->computations.push_back(entry.first);
   }
+  side->pending_callees.reserve(callees_.size());
+  for (const auto& callee : callees_) {
+    if (!HasComputation(callee.first)) {
+      side->pending_callees.push_back(callee.first);
+    }
+  }
+  side->async_calls.reserve(async_calls_.size());
+  for (const auto& call : async_calls_) side->async_calls.push_back(call.first);
 }
 
 void Reader::FillLastLinks() {
@@ -725,8 +725,8 @@ absl::StatusOr<Shape> DecodeText(absl::string_view text) {
 // rules, parameter numbers and a root across cuts.
 struct SpanningComputation {
   absl::string_view text;
-  // The parts' definitions, in text order (views of their Sides).
-  std::vector<const std::vector<HloPartLinks::Name>*> definitions;
+  // The parts' definitions, in text order.
+  std::vector<const hlo_internal::DefinitionTable*> definitions;
   // Control predecessors not found yet: resolved by any definition.
   std::vector<HloPartLinks::Name> anywhere;
   std::vector<int64_t> parameter_numbers;
@@ -743,32 +743,18 @@ struct SpanningComputation {
     root_text = absl::string_view();
     Add(side);
   }
-  // The shape text of the latest definition of each of `uses`' names among
-  // the definitions so far (name -> text), by one pass over them.
-  absl::flat_hash_map<absl::string_view, absl::string_view> Find(
-      const std::vector<HloPartLinks::Name>& uses) const {
-    absl::flat_hash_map<absl::string_view, absl::string_view> wanted;
-    absl::flat_hash_map<absl::string_view, absl::string_view> found;
-    if (uses.empty()) return found;
-    // Few names are wanted among many definitions: a name is hashed only
-    // when its length and last byte are those of a wanted one.
-    bool length[256] = {};
-    bool last[256] = {};
-    for (const HloPartLinks::Name& use : uses) {
-      wanted.emplace(use.name, absl::string_view());
-      length[std::min<size_t>(use.name.size(), 255)] = true;
-      if (!use.name.empty()) last[static_cast<uint8_t>(use.name.back())] = true;
-    }
-    for (const std::vector<HloPartLinks::Name>* part : definitions) {
-      for (const HloPartLinks::Name& d : *part) {
-        if (d.name.empty() || !length[std::min<size_t>(d.name.size(), 255)] ||
-            !last[static_cast<uint8_t>(d.name.back())]) {
-          continue;
-        }
-        if (wanted.contains(d.name)) found[d.name] = d.shape_text;
+  // The shape text of the latest definition of `name` among the parts so
+  // far (the latest part first), in `*defined`; false when none defines it.
+  bool Lookup(absl::string_view name, absl::string_view* defined) const {
+    const uint64_t hash = hlo_internal::NameHash(name);
+    for (size_t p = definitions.size(); p-- > 0;) {
+      const int64_t d = definitions[p]->Find(name, hash);
+      if (d >= 0) {
+        *defined = definitions[p]->shape_text(d);
+        return true;
       }
     }
-    return found;
+    return false;
   }
   // The shape a use refers to (its definition's, or the tuple element its
   // `#N#M...` names), decoded into `*storage`; null when not known or when
@@ -816,22 +802,18 @@ struct SpanningComputation {
   }
   bool Add(const HloPartLinks::Side& side) {
     // Operands are defined before their use: in the parts before.
-    std::vector<HloPartLinks::Name> operands;
+    absl::string_view defined;
     for (const HloPartLinks::Name& use : side.pending_uses) {
-      (use.control ? anywhere : operands).push_back(use);
+      if (use.control) {
+        anywhere.push_back(use);
+      } else if (!Lookup(use.name, &defined) || !Check(use, defined)) {
+        return false;
+      }
     }
     for (const HloPartLinks::Rule& rule : side.pending_rules) {
-      operands.push_back(rule.operand);
-    }
-    const auto found = Find(operands);
-    for (const HloPartLinks::Name& use : side.pending_uses) {
-      if (use.control) continue;
-      auto it = found.find(use.name);
-      if (it == found.end() || !Check(use, it->second)) return false;
-    }
-    for (const HloPartLinks::Rule& rule : side.pending_rules) {
-      auto it = found.find(rule.operand.name);
-      if (it == found.end() || !CheckRule(rule, it->second)) return false;
+      if (!Lookup(rule.operand.name, &defined) || !CheckRule(rule, defined)) {
+        return false;
+      }
     }
     for (int64_t number : side.parameter_numbers) {
       if (std::find(parameter_numbers.begin(), parameter_numbers.end(),
@@ -840,7 +822,9 @@ struct SpanningComputation {
       }
       parameter_numbers.push_back(number);
     }
-    definitions.push_back(&side.definitions);
+    if (side.definitions != nullptr) {
+      definitions.push_back(side.definitions.get());
+    }
     if (side.root_marked) {
       if (root_marked) return false;
       root_marked = true;
@@ -849,9 +833,9 @@ struct SpanningComputation {
     return true;
   }
   bool Close(const HloPartLinks::Side& closing) {
-    const auto found = Find(anywhere);
+    absl::string_view defined;
     for (const HloPartLinks::Name& use : anywhere) {
-      if (!found.contains(use.name)) return false;
+      if (!Lookup(use.name, &defined)) return false;
     }
     const absl::string_view root = root_marked ? root_text : closing.last_text;
     if (!signature.empty() && !root.empty()) {
@@ -879,15 +863,14 @@ struct SpanningModule {
     return Add(side);
   }
   bool Add(const HloPartLinks::Side& side) {
-    for (const HloPartLinks::Name& c : side.computations) {
-      if (!computations.insert(c.name).second) return false;  // twice
+    for (absl::string_view c : side.computations) {
+      if (!computations.insert(c).second) return false;  // twice
     }
-    for (const HloPartLinks::Name& c : side.async_calls) {
-      if (!async_calls.insert(c.name).second) return false;  // twice
+    for (absl::string_view c : side.async_calls) {
+      if (!async_calls.insert(c).second) return false;  // twice
     }
-    for (const HloPartLinks::Name& c : side.pending_callees) {
-      callees.push_back(c.name);
-    }
+    callees.insert(callees.end(), side.pending_callees.begin(),
+                   side.pending_callees.end());
     return true;
   }
   bool Close() const {

@@ -392,7 +392,7 @@ class Reader {
   // scanned from the latest definition (operands are mostly recent); larger
   // ones go through definition_index_.
   int64_t FindDefinition(absl::string_view name) const {
-    return definitions_.Find(name);
+    return definitions_->Find(name);
   }
   // HloPartLinks: the open computation and module as seen from this part.
   void FillComputationSide(HloPartLinks::Side* side);
@@ -482,14 +482,17 @@ class Reader {
   // computations, through an index in larger ones (DefinitionTable).
   static constexpr uint64_t kKept = DefinitionTable::kKept;
   using Definition = DefinitionTable::Definition;
-  DefinitionTable definitions_;
+  // Shared with a part's HloPartLinks::Side when the part's first or last
+  // computation is handed over; the next computation then starts a new one.
+  std::shared_ptr<DefinitionTable> definitions_ =
+      std::make_shared<DefinitionTable>();
   // NameHash of the instruction being read (FastInstruction prefetches its
   // index slot as soon as the name is read; the insert comes at the end of
   // the line).
   uint64_t instruction_hash_ = 0;
   void AddDefinition(absl::string_view name, absl::string_view shape_text,
                      const Shape* shape, uint64_t generation) {
-    definitions_.Add(name, shape_text, shape, generation);
+    definitions_->Add(name, shape_text, shape, generation);
   }
   // The root of each computation of the module read so far (for `call` and
   // `conditional` written without a shape).
@@ -525,6 +528,10 @@ class Reader {
     bool control;
   };
   std::vector<Use> uses_;
+  // A tail's first computation: the (name, shape text) of uses in uses_ of
+  // names defined before the part (`#N` uses are all kept).
+  absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
+      tail_uses_;
   // A tail's first computation: rules on operands defined before the part.
   std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
