@@ -964,14 +964,16 @@ bool Reader::FastInstruction() {
         HloOperand& operand = in.operands[count];
         int64_t& resolved = operand_defs_[count++];
         resolved = -1;
+        bool named = false;
         if (data[p] == '%') {
           // No shape at the use (XLA's dumps since 2023).
           operand.shape = nullptr;
           operand.shape_text = absl::string_view();
           ++p;
         } else if (OperandOfDefinedShape(p, &operand, &resolved, &end)) {
-          // The definition's shape text written again (older dumps).
-          p = end;
+          // The definition's shape text written again (older dumps); the
+          // name read too, up to `end`.
+          named = true;
         } else {
           end = FastShape(p, count, &operand.shape, &operand.shape_text);
           if (end == npos) return false;
@@ -981,9 +983,11 @@ bool Reader::FastInstruction() {
           }
           if (p < n && data[p] == '%') ++p;
         }
-        end = NameEnd(data, p, n);
-        if (end == p) return false;
-        operand.name = absl::string_view(data + p, end - p);
+        if (!named) {
+          end = NameEnd(data, p, n);
+          if (end == p) return false;
+          operand.name = absl::string_view(data + p, end - p);
+        }
         operand.output_index = HloOperand::kWholeResult;
         if (resolved < 0 && operand.shape_text.empty() &&
             (end >= n || data[end] != '#')) {
@@ -1078,7 +1082,7 @@ bool Reader::FastInstruction() {
 }
 
 bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
-                                   int64_t* resolved, size_t* name_begin) {
+                                   int64_t* resolved, size_t* name_end) {
   const char* const data = text_.data();
   const size_t n = text_.size();
   // `shape %name`: a shape holds no '%' (longer shapes: FastShape).
@@ -1103,8 +1107,9 @@ bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
   }
   operand->shape = shape;
   operand->shape_text = absl::string_view(data + p, e - p);
+  operand->name = absl::string_view(data + q + 1, end - q - 1);
   *resolved = d;
-  *name_begin = q + 1;
+  *name_end = end;
   return true;
 }
 

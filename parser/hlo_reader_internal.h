@@ -401,10 +401,10 @@ class Reader {
   // The common instruction without statuses (see its definition).
   bool FastInstruction();
   // FastInstruction's operand at `p` when it is `shape %name` with the
-  // shape text of `name`'s definition: `*operand`'s shape and text set,
-  // `*resolved` the definition, `*name_begin` where the name starts.
+  // shape text of `name`'s definition: `*operand`'s shape, text and name
+  // set, `*resolved` the definition, `*name_end` where the name ends.
   bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
-                             size_t* name_begin);
+                             size_t* name_end);
   // FastInstruction's operands: the definition of operand i when it is
   // looked up and its use needs no other check, else -1.
   std::vector<int64_t> operand_defs_;
