@@ -377,7 +377,7 @@ class ReportBuilder : public HloVisitor {
     m_.root_marked = false;
     m_.computation = header.name;
     m_.names.push_back(header.name);
-    if (!header.name.empty()) m_.index.emplace(header.name, c);  // first wins
+    if (!header.name.empty()) m_.AddName(header.name, c);
     m_.first_row = m_.module->rows.size();
     m_.computations.emplace_back();
     m_.computations.back().first_row = m_.first_row;
@@ -598,7 +598,7 @@ class ReportBuilder : public HloVisitor {
       const size_t c = m_.computations.size();
       m_.computations.push_back(std::move(values));
       m_.names.push_back(first.names[i]);
-      if (!first.names[i].empty()) m_.index.emplace(first.names[i], c);
+      if (!first.names[i].empty()) m_.AddName(first.names[i], c);
     }
     if (first.computations.size() > 1) {
       // The tail's last computation, when open, goes on open here.
@@ -679,7 +679,34 @@ class ReportBuilder : public HloVisitor {
     absl::string_view computation;
     std::vector<absl::string_view> names;  // of the computations
     // Computation by name, the first of each name (as XLA resolves them).
+    // Its keys are copies packed together (KeyOf): a lookup compares the
+    // name it finds, and the names in the text are far apart (a cache
+    // miss each, most of a call's lookup).
     absl::flat_hash_map<absl::string_view, size_t, NameHash, NameEq> index;
+    std::vector<std::unique_ptr<char[]>> key_blocks;
+    char* key_next = nullptr;
+    size_t key_room = 0;  // bytes left after key_next
+    // Computation `c` is named `name`, unless an earlier one is (the first
+    // wins).
+    void AddName(absl::string_view name, size_t c) {
+      index.lazy_emplace(name, [&](const auto& construct) {
+        construct(KeyOf(name), c);
+      });
+    }
+    absl::string_view KeyOf(absl::string_view name) {
+      constexpr size_t kBlock = size_t{64} << 10;
+      if (name.size() > key_room) {
+        const size_t size = std::max(kBlock, name.size());
+        key_blocks.push_back(std::make_unique<char[]>(size));
+        key_next = key_blocks.back().get();
+        key_room = size;
+      }
+      if (!name.empty()) std::memcpy(key_next, name.data(), name.size());
+      const absl::string_view key(key_next, name.size());
+      key_next += name.size();
+      key_room -= name.size();
+      return key;
+    }
     std::vector<ComputationValues> computations;
     // The open computation's values, and the closed ones' (see
     // ComputationValues).
