@@ -674,6 +674,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   }
   uses_.clear();
   tail_uses_.clear();
+  tail_rules_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
   async_ops_.clear();

@@ -266,6 +266,16 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
     }
     const HloOperand& operand = in.operands[rule.operand];
     if (operand.shape != nullptr || FindDefinition(operand.name) >= 0) return;
+    // Once each: the same rule on the same operand passes or fails alike
+    // (a large computation cut in two has many of them).
+    if (!operand.has_output_index() &&
+        !tail_rules_
+             .emplace(static_cast<int>(rule.kind), operand.name,
+                      operand.shape_text, rule.dimension, rule.constraint,
+                      rule.branch_computations)
+             .second) {
+      return;
+    }
     pending_rules_.push_back(HloPartLinks::Rule{
         rule, HloPartLinks::Name{
                   operand.name, operand.shape_text, operand.output_index,

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -532,6 +533,11 @@ class Reader {
   // names defined before the part (`#N` uses are all kept).
   absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
       tail_uses_;
+  // Likewise the operand rules in pending_rules_ (kind, operand name, shape
+  // text, dimension, constraint, branch computations).
+  absl::flat_hash_set<std::tuple<int, absl::string_view, absl::string_view,
+                                 int64_t, absl::string_view, bool>>
+      tail_rules_;
   // A tail's first computation: rules on operands defined before the part.
   std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
