@@ -415,6 +415,7 @@ absl::Status Reader::ReadTail(size_t begin) {
   result_text_ = absl::string_view();
   in_first_computation_ = true;
   in_first_module_ = true;
+  computation_slot_ = -1;  // its header is before the part
   tail_begin_ = begin;
   visitor_->BeginComputation(computation_);
   absl::Status status = ParseComputationBody(begin);
@@ -488,6 +489,7 @@ absl::Status Reader::ReadModule() {
   keep_ = nullptr;  // until the visitor has the module
   made_shapes_.clear();
   computation_roots_.clear();
+  computation_slot_ = -1;
   computation_names_.clear();
   computation_index_.Clear();
   callees_.clear();
@@ -802,11 +804,13 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     visitor_->Error(status);
   }
   in_computation_ = false;
-  if (root >= 0) {
-    Definition def = definitions_->Get(root);
-    def.name = computation_.name;
-    if (def.generation != kKept) def.shape = nullptr;  // decoded when asked
-    computation_roots_.push_back(def);
+  if (root >= 0 && computation_slot_ >= 0) {
+    ComputationRoot& r = computation_roots_[computation_slot_];
+    r.shape_text = definitions_->shape_text(root);
+    // The cache's Shape goes away with the cache: decoded when asked.
+    r.shape = definitions_->generation(root) == kKept
+                  ? definitions_->shape(root)
+                  : nullptr;
   }
   visitor_->EndComputation(root, execution_thread);
   ++computation_count_;

@@ -147,17 +147,7 @@ absl::Status Reader::InferShape(HloInstruction* in) {
   const Shape* called_root = nullptr;
   if (in->opcode == "call" || in->opcode == "conditional") {
     std::vector<absl::string_view> callees = CalledComputationNames(*in);
-    for (const Definition& root : computation_roots_) {
-      if (callees.empty() || root.name != callees[0]) continue;
-      called_root = root.shape;
-      if (called_root == nullptr && !root.shape_text.empty()) {
-        size_t at = root.shape_text.data() - text_.data();
-        Shape decoded;
-        if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
-          called_root = Keep(std::move(decoded));
-        }
-      }
-    }
+    if (!callees.empty()) called_root = CalledRoot(callees[0]);
     if (called_root == nullptr) unknown_name = true;
   }
   absl::StatusOr<Shape> inferred =
@@ -197,14 +187,35 @@ absl::Status Reader::CheckModuleHeaderRules() {
   return absl::OkStatus();
 }
 
+const Shape* Reader::CalledRoot(absl::string_view name) {
+  const auto* const names = computation_names_.data();
+  const size_t count = computation_names_.size();
+  const int64_t c = computation_index_.Find(name, [names, count](uint32_t i) {
+    return i < count ? names[i].first : absl::string_view();
+  });
+  if (c < 0) return nullptr;
+  ComputationRoot& root = computation_roots_[c];
+  if (root.shape == nullptr && !root.shape_text.empty()) {
+    size_t at = root.shape_text.data() - text_.data();
+    Shape decoded;
+    if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
+      root.shape = Keep(std::move(decoded));
+    }
+  }
+  return root.shape;
+}
+
 absl::Status Reader::NoteComputationName() {
+  computation_slot_ = -1;
   if (computation_.name.empty()) return absl::OkStatus();
   if (HasComputation(computation_.name)) {
     return Error(
         computation_.offset,
         absl::StrCat("computation '", computation_.name, "' is defined twice"));
   }
+  computation_slot_ = static_cast<int64_t>(computation_names_.size());
   computation_names_.emplace_back(computation_.name, computation_.offset);
+  computation_roots_.emplace_back();
   const auto* const names = computation_names_.data();
   computation_index_.Add(computation_.name,
                          static_cast<uint32_t>(computation_names_.size() - 1),

@@ -495,9 +495,18 @@ class Reader {
                      const Shape* shape, uint64_t generation) {
     definitions_->Add(name, shape_text, shape, generation);
   }
-  // The root of each computation of the module read so far (for `call` and
-  // `conditional` written without a shape).
-  std::vector<Definition> computation_roots_;
+  // The root of each computation of computation_names_ (same index; for
+  // `call` and `conditional` written without a shape): its shape text, and
+  // its Shape once one is kept for the module. Empty until it has ended.
+  struct ComputationRoot {
+    absl::string_view shape_text;
+    const Shape* shape = nullptr;
+  };
+  std::vector<ComputationRoot> computation_roots_;
+  // The computation being read's index in computation_names_, or -1.
+  int64_t computation_slot_ = -1;
+  // The root Shape of the computation named `name`, or null.
+  const Shape* CalledRoot(absl::string_view name);
   // Shapes made for the module being read (inferred, decoded again).
   std::vector<std::shared_ptr<const Shape>> made_shapes_;
   // The instructions written inline in the instruction being read, in the

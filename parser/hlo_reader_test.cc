@@ -397,6 +397,38 @@ f {
   EXPECT_EQ(modules[0].entry_index, 0);
 }
 
+// A `call` without a shape takes its callee's root shape, found by name
+// (not by a scan of every computation: thousands of calls to thousands of
+// computations read in linear time).
+TEST(HloReader, CallWithoutShapeTakesTheCalleesRoot) {
+  std::string text = "HloModule m\n";
+  constexpr int kComputations = 3000;
+  for (int i = 0; i < kComputations; ++i) {
+    absl::StrAppend(&text, "f", i, " {\n  ROOT z = f32[", i + 1,
+                    "]{0} constant({...})\n}\n");
+  }
+  absl::StrAppend(&text, "g {\n  x = f32[2]{0} constant({1, 2})\n",
+                  "  ROOT t = tuple(x, x)\n}\n");
+  absl::StrAppend(&text, "ENTRY main {\n");
+  for (int i = 0; i < kComputations; ++i) {
+    absl::StrAppend(&text, "  c", i, " = call(), to_apply=f", i, "\n");
+  }
+  absl::StrAppend(&text, "  ROOT d = call(), to_apply=g\n}\n");
+  const std::vector<HloModule> modules = ReadOk(text);
+  ASSERT_EQ(modules.size(), 1u);
+  const HloComputation& e = modules[0].entry();
+  ASSERT_EQ(e.instructions.size(), static_cast<size_t>(kComputations + 1));
+  for (int i : {0, 1, 1234, kComputations - 1}) {
+    ASSERT_TRUE(e.instructions[i].has_shape()) << i;
+    EXPECT_EQ(e.instructions[i].shape->ToString(true),
+              absl::StrCat("f32[", i + 1, "]{0}"));
+  }
+  // A root whose shape was inferred too.
+  ASSERT_TRUE(e.instructions.back().has_shape());
+  EXPECT_EQ(e.instructions.back().shape->ToString(true),
+            "(f32[2]{0}, f32[2]{0})");
+}
+
 TEST(HloReader, TuplesOfTuplesWithIndexComments) {
   const std::vector<HloModule> modules = ReadOk(R"(HloModule m
 ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[]) {
