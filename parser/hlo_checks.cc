@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -399,6 +400,8 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
     axes.push_back(name);
     devices = devices > (int64_t{1} << 40) ? devices : devices * size;
   }
+  // Looked up once per chosen axis below (both lists as long as the text).
+  const absl::flat_hash_set<std::string> axis_names(axes.begin(), axes.end());
   if (device_ids >= 0 && device_ids != devices) {
     return Bad(error_offset, offset,
                absl::StrCat("mesh has ", devices,
@@ -412,7 +415,7 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
        absl::StrSplit(chosen, ',', absl::SkipWhitespace())) {
     std::string name(absl::StripAsciiWhitespace(axis));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
-    bool found = std::find(axes.begin(), axes.end(), name) != axes.end();
+    bool found = axis_names.contains(name);
     if (!found && !name.empty() &&
         name.find_first_not_of("0123456789") == std::string::npos) {
       if (name.size() > 6 ||

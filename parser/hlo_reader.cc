@@ -679,7 +679,9 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   tail_rules_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();
+  parameter_seen_.clear();
   async_ops_.clear();
+  async_index_.clear();
   while (true) {
     status = SkipTrivia();
     if (!status.ok()) return status;

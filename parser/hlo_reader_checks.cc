@@ -357,8 +357,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
   }
   if (in.parameter_number.has_value()) {
     const int64_t number = *in.parameter_number;
-    if (std::find(parameter_numbers_.begin(), parameter_numbers_.end(),
-                  number) != parameter_numbers_.end()) {
+    if (!parameter_seen_.insert(number).second) {
       return Error(in.offset,
                    absl::StrCat("duplicate parameter number ", number, " in '",
                                 computation_.name, "'"));
@@ -423,19 +422,15 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
                                   "' is called by more than one async op"));
       }
     }
-    async_ops_.push_back(op);
+    AddAsyncOp(op);
     return absl::OkStatus();
   }
   if (!operands || in.operands.empty()) return absl::OkStatus();
   // update or done: the first operand is the chain's start or an update.
   const HloOperand& first = in.operands[0];
-  const AsyncOp* from = nullptr;
-  for (auto it = async_ops_.rbegin(); it != async_ops_.rend(); ++it) {
-    if (it->name == first.name) {
-      from = &*it;
-      break;
-    }
-  }
+  const auto found = async_index_.find(first.name);
+  const AsyncOp* from =
+      found == async_index_.end() ? nullptr : &async_ops_[found->second];
   const size_t first_at = first.name.data() - text_.data();
   if (from == nullptr) {
     if (tail_ && FindDefinition(first.name) < 0) {
@@ -467,7 +462,7 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
   op.wrapped = from->wrapped;
   op.thread = from->thread;
   if (op.calls.empty()) op.calls = from->calls;
-  if (stage == 1) async_ops_.push_back(op);
+  if (stage == 1) AddAsyncOp(op);
   return absl::OkStatus();
 }
 
@@ -750,7 +745,7 @@ struct SpanningComputation {
   std::vector<const hlo_internal::DefinitionTable*> definitions;
   // Control predecessors not found yet: resolved by any definition.
   std::vector<HloPartLinks::Name> anywhere;
-  std::vector<int64_t> parameter_numbers;
+  absl::flat_hash_set<int64_t> parameter_numbers;
   absl::string_view signature;
   bool root_marked = false;
   absl::string_view root_text;
@@ -837,11 +832,7 @@ struct SpanningComputation {
       }
     }
     for (int64_t number : side.parameter_numbers) {
-      if (std::find(parameter_numbers.begin(), parameter_numbers.end(),
-                    number) != parameter_numbers.end()) {
-        return false;
-      }
-      parameter_numbers.push_back(number);
+      if (!parameter_numbers.insert(number).second) return false;
     }
     if (side.definitions != nullptr) {
       definitions.push_back(side.definitions.get());

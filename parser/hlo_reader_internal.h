@@ -550,6 +550,7 @@ class Reader {
   // A tail's first computation: rules on operands defined before the part.
   std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
+  absl::flat_hash_set<int64_t> parameter_seen_;  // parameter_numbers_'s
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
   // The module's computation names (first offset) and called names.
@@ -590,6 +591,12 @@ class Reader {
     absl::string_view thread;
   };
   std::vector<AsyncOp> async_ops_;
+  // The latest of async_ops_ by name.
+  absl::flat_hash_map<absl::string_view, size_t> async_index_;
+  void AddAsyncOp(const AsyncOp& op) {
+    async_index_[op.name] = async_ops_.size();
+    async_ops_.push_back(op);
+  }
   absl::flat_hash_map<absl::string_view, size_t> async_calls_;
   // Line and column of inline instructions (their names), counted from the
   // last one: inline instructions come in text order.
