@@ -86,13 +86,19 @@ const Shape* Reader::ShapeBeforeTail(absl::string_view name) {
   auto found = before_tail_.find(name);
   if (found != before_tail_.end()) return found->second;
   // Back through the lines before the part, to the start of its first
-  // computation (a line that closes one or opens one), at most 4 MB.
+  // computation (a line that closes one or opens one), at most 4 MB; and
+  // at most kBeforeTailBudget for all names of the part together (past it
+  // the name is not found: the part is read again with the text before it,
+  // rather than scanning 4 MB for each of many names).
+  constexpr size_t kBeforeTailBudget = size_t{32} << 20;
   const char* data = text_.data();
   size_t line_end = tail_begin_;
   const Shape* shape = nullptr;
   while (line_end > 0 && tail_begin_ - line_end < (size_t{4} << 20)) {
+    if (before_tail_scanned_ >= kBeforeTailBudget) return nullptr;
     size_t line = line_end - 1;
     while (line > 0 && data[line - 1] != '\n') --line;
+    before_tail_scanned_ += line_end - line;
     size_t p = line;
     while (p < line_end && Is(data[p], kHorizontalSpace)) ++p;
     if (p < line_end && data[p] == '}') break;

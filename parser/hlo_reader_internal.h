@@ -525,6 +525,7 @@ class Reader {
   bool in_first_computation_ = false;
   size_t tail_begin_ = 0;
   absl::flat_hash_map<absl::string_view, const Shape*> before_tail_;
+  size_t before_tail_scanned_ = 0;  // bytes ShapeBeforeTail went through
   bool in_first_module_ = false;
 
   // Uses of names in the computation being read, checked at its end.
