@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -41,15 +42,14 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
     size_t offset;
   };
   std::vector<Unknown> unknown;
+  absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
   for (const HloModule& module : modules) {
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
         if (!IsUnknownHloOpcode(in.opcode)) continue;
-        auto it = std::find_if(
-            unknown.begin(), unknown.end(),
-            [&in](const Unknown& u) { return u.opcode == in.opcode; });
-        if (it != unknown.end()) {
-          ++it->instructions;
+        auto [it, added] = index.try_emplace(in.opcode, unknown.size());
+        if (!added) {
+          ++unknown[it->second].instructions;
           continue;
         }
         // The caret under the opcode when it is a view into the text.
@@ -62,6 +62,7 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
       }
     }
   }
+  OffsetLocator locator(text);  // the offsets come in text order
   for (const Unknown& u : unknown) {
     err << FormatDiagnostic(
                text, u.offset,
@@ -71,7 +72,7 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
                    ", read with ",
                    u.instructions == 1 ? "its shape" : "their shapes",
                    " as written)"),
-               name)
+               name, &locator)
         << "\n";
   }
 }

@@ -1,24 +1,39 @@
 #include "hlolayout/parser/diagnostic.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 
 namespace hlolayout {
 
-SourceLocation LocateOffset(absl::string_view text, size_t offset) {
-  offset = std::min(offset, text.size());
-  SourceLocation location;
-  size_t line_start = 0;
-  for (size_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') {
-      ++location.line;
-      line_start = i + 1;
-    }
+SourceLocation OffsetLocator::Locate(size_t offset) {
+  offset = std::min(offset, text_.size());
+  if (offset < offset_) {  // behind the last one: from the start again
+    offset_ = 0;
+    line_ = 1;
+    line_start_ = 0;
   }
-  location.column = static_cast<int64_t>(offset - line_start) + 1;
+  const char* const data = text_.data();
+  const char* p = data + offset_;
+  const char* const end = data + offset;
+  while (p < end) {
+    const void* newline = std::memchr(p, '\n', end - p);
+    if (newline == nullptr) break;
+    p = static_cast<const char*>(newline) + 1;
+    ++line_;
+    line_start_ = static_cast<size_t>(p - data);
+  }
+  offset_ = offset;
+  SourceLocation location;
+  location.line = line_;
+  location.column = static_cast<int64_t>(offset - line_start_) + 1;
   return location;
+}
+
+SourceLocation LocateOffset(absl::string_view text, size_t offset) {
+  return OffsetLocator(text).Locate(offset);
 }
 
 absl::string_view SourceLineAt(absl::string_view text, size_t offset) {
@@ -68,7 +83,15 @@ SourceWindow WindowAround(absl::string_view line, size_t column, size_t width) {
 std::string FormatDiagnostic(absl::string_view text, size_t offset,
                              absl::string_view message,
                              absl::string_view file_name) {
-  const SourceLocation location = LocateOffset(text, offset);
+  OffsetLocator locator(text);
+  return FormatDiagnostic(text, offset, message, file_name, &locator);
+}
+
+std::string FormatDiagnostic(absl::string_view text, size_t offset,
+                             absl::string_view message,
+                             absl::string_view file_name,
+                             OffsetLocator* locator) {
+  const SourceLocation location = locator->Locate(offset);
   const SourceWindow window = WindowAround(
       SourceLineAt(text, offset), static_cast<size_t>(location.column - 1),
       kDiagnosticWindowWidth);

@@ -46,6 +46,23 @@ struct SourceLocation {
 // the end points just after the last character.
 SourceLocation LocateOffset(absl::string_view text, size_t offset);
 
+// OffsetLocator
+//
+// LocateOffset for many offsets of one text: each call scans only from the
+// offset located before when the offsets come in increasing order (the
+// warnings of a file, in text order, cost one pass over it together).
+class OffsetLocator {
+ public:
+  explicit OffsetLocator(absl::string_view text) : text_(text) {}
+  SourceLocation Locate(size_t offset);
+
+ private:
+  absl::string_view text_;
+  size_t offset_ = 0;      // the offset located last
+  int64_t line_ = 1;       // its line
+  size_t line_start_ = 0;  // where its line starts
+};
+
 // SourceLineAt
 //
 // Returns the whole line of `text` that contains `offset`, without its
@@ -82,6 +99,12 @@ SourceWindow WindowAround(absl::string_view line, size_t column,
 std::string FormatDiagnostic(absl::string_view text, size_t offset,
                              absl::string_view message,
                              absl::string_view file_name = "");
+// The same, with the offset located by `locator` (an OffsetLocator of
+// `text`).
+std::string FormatDiagnostic(absl::string_view text, size_t offset,
+                             absl::string_view message,
+                             absl::string_view file_name,
+                             OffsetLocator* locator);
 
 // ParseError
 //

@@ -1,5 +1,6 @@
 #include "hlolayout/parser/diagnostic.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,42 @@
 
 namespace hlolayout {
 namespace {
+
+// OffsetLocator against a byte-by-byte count, for offsets in increasing
+// order, going back, repeated, and past the end.
+TEST(Diagnostic, OffsetLocatorMatchesACount) {
+  const std::string text = "ab\n\nc\r\nlonger line\n\nx";
+  const auto count = [&text](size_t offset) {
+    SourceLocation at;
+    size_t start = 0;
+    for (size_t i = 0; i < std::min(offset, text.size()); ++i) {
+      if (text[i] == '\n') {
+        ++at.line;
+        start = i + 1;
+      }
+    }
+    at.column = static_cast<int64_t>(std::min(offset, text.size()) - start) + 1;
+    return at;
+  };
+  OffsetLocator locator(text);
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i <= text.size() + 2; ++i) offsets.push_back(i);
+  for (size_t i = text.size() + 2; i-- > 0;) offsets.push_back(i);
+  for (size_t i : {3u, 3u, 0u, 17u, 5u, 5u, 40u}) offsets.push_back(i);
+  for (size_t offset : offsets) {
+    const SourceLocation want = count(offset);
+    const SourceLocation got = locator.Locate(offset);
+    EXPECT_EQ(got.line, want.line) << offset;
+    EXPECT_EQ(got.column, want.column) << offset;
+    const SourceLocation alone = LocateOffset(text, offset);
+    EXPECT_EQ(alone.line, want.line) << offset;
+    EXPECT_EQ(alone.column, want.column) << offset;
+  }
+  // The same diagnostic through a locator as without one.
+  OffsetLocator again(text);
+  EXPECT_EQ(FormatDiagnostic(text, 12, "m", "f", &again),
+            FormatDiagnostic(text, 12, "m", "f"));
+}
 
 TEST(Diagnostic, FirstLineFirstColumn) {
   EXPECT_EQ(FormatDiagnostic("abc", 0, "bad"), "1:1: bad\nabc\n^");

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/memory/buffer_assignment.h"
@@ -75,10 +76,12 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
   Report report;
   absl::Status status = AppendReport(text, options, &report);
   if (!status.ok()) return status;
+  OffsetLocator locator(text);  // the offsets come in text order
   for (const UnknownOpcode& u : report.unknown_opcodes) {
-    const SourceLocation at = LocateOffset(text, u.offset);
+    const SourceLocation at = locator.Locate(u.offset);
     // The source line and caret, as the reader's diagnostics show them.
-    const std::string located = FormatDiagnostic(text, u.offset, "-");
+    const std::string located =
+        FormatDiagnostic(text, u.offset, "-", "", &locator);
     unknown->push_back(
         {std::string(u.opcode), u.instructions,
          absl::StrCat(file.name, ":", at.line, ":", at.column),
@@ -299,21 +302,18 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
   // Unknown opcodes: one per name over the files, located at the first use
   // in the first file (by name) that has it.
   std::vector<const FileUnknownOpcode*> firsts;
+  absl::flat_hash_map<absl::string_view, size_t> index;  // opcode -> entry
   for (size_t i = 0; i < n; ++i) {
     if (!results[i].error.empty()) continue;
     for (const FileUnknownOpcode& u : results[i].unknown) {
-      auto it = std::find_if(table.unknown_opcodes.begin(),
-                             table.unknown_opcodes.end(),
-                             [&u](const DumpFolderUnknownOpcode& v) {
-                               return v.opcode == u.opcode;
-                             });
-      if (it == table.unknown_opcodes.end()) {
+      auto [at, added] = index.try_emplace(u.opcode, firsts.size());
+      if (added) {
         table.unknown_opcodes.push_back({u.opcode, 0, {}, ""});
         firsts.push_back(&u);
-        it = table.unknown_opcodes.end() - 1;
       }
-      it->instructions += u.instructions;
-      it->files.push_back(listing.files[i].name);
+      DumpFolderUnknownOpcode& entry = table.unknown_opcodes[at->second];
+      entry.instructions += u.instructions;
+      entry.files.push_back(listing.files[i].name);
     }
   }
   constexpr size_t kFilesNamed = 5;

@@ -384,11 +384,12 @@ class ReportBuilder : public HloVisitor {
   }
 
   void UnknownOpcode(const HloInstruction& in) override {
-    for (hlolayout::UnknownOpcode& u : report_->unknown_opcodes) {
-      if (u.first.empty() && u.opcode == in.opcode) {
-        ++u.instructions;
-        return;
-      }
+    // This text's entries (those not located yet), by opcode.
+    auto [it, added] =
+        unknown_index_.try_emplace(in.opcode, report_->unknown_opcodes.size());
+    if (!added) {
+      ++report_->unknown_opcodes[it->second].instructions;
+      return;
     }
     report_->unknown_opcodes.push_back(
         hlolayout::UnknownOpcode{in.opcode, 1, in.offset, std::string()});
@@ -689,9 +690,8 @@ class ReportBuilder : public HloVisitor {
     // Computation `c` is named `name`, unless an earlier one is (the first
     // wins).
     void AddName(absl::string_view name, size_t c) {
-      index.lazy_emplace(name, [&](const auto& construct) {
-        construct(KeyOf(name), c);
-      });
+      index.lazy_emplace(
+          name, [&](const auto& construct) { construct(KeyOf(name), c); });
     }
     absl::string_view KeyOf(absl::string_view name) {
       constexpr size_t kBlock = size_t{64} << 10;
@@ -1019,6 +1019,8 @@ class ReportBuilder : public HloVisitor {
   // another builder (see Absorb).
   const bool continuation_ = false;
   const size_t expected_computations_;
+  // This text's unknown opcodes: index in report_->unknown_opcodes.
+  absl::flat_hash_map<absl::string_view, size_t> unknown_index_;
   bool first_module_ended_ = false;
   ModuleState first_module_;        // when it ended
   bool first_root_marked_ = false;  // its first computation's, when ended
@@ -1206,17 +1208,20 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
       head.Absorb(tail.get());
     }
     // Unknown opcodes: the tails' after the head's, one per name.
+    absl::flat_hash_map<absl::string_view, size_t> unknown;
+    for (size_t i = 0; i < report->unknown_opcodes.size(); ++i) {
+      if (report->unknown_opcodes[i].first.empty()) {
+        unknown.emplace(report->unknown_opcodes[i].opcode, i);
+      }
+    }
     for (const Report& tail : tail_reports) {
       for (const UnknownOpcode& u : tail.unknown_opcodes) {
-        auto it = std::find_if(report->unknown_opcodes.begin(),
-                               report->unknown_opcodes.end(),
-                               [&u](const UnknownOpcode& v) {
-                                 return v.first.empty() && v.opcode == u.opcode;
-                               });
-        if (it == report->unknown_opcodes.end()) {
+        auto [it, added] =
+            unknown.try_emplace(u.opcode, report->unknown_opcodes.size());
+        if (added) {
           report->unknown_opcodes.push_back(u);
         } else {
-          it->instructions += u.instructions;
+          report->unknown_opcodes[it->second].instructions += u.instructions;
         }
       }
     }
@@ -1254,6 +1259,7 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
   }
   // This text's unknown opcodes, located (`first` set marks them as done:
   // a next text counts its own).
+  OffsetLocator locator(text);  // the offsets come in text order
   for (size_t i = unknown_before; i < report->unknown_opcodes.size(); ++i) {
     UnknownOpcode& u = report->unknown_opcodes[i];
     // The caret under the opcode (a view into the text) rather than the
@@ -1269,7 +1275,7 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
             u.instructions == 1 ? " instruction" : " instructions",
             ", read with ", u.instructions == 1 ? "its shape" : "their shapes",
             " as written)"),
-        options.read.file_name);
+        options.read.file_name, &locator);
   }
   if (!status.ok() && !options.read.keep_going) return status;
   return absl::OkStatus();
