@@ -363,7 +363,7 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
   }
   if (in.parameter_number.has_value()) {
     const int64_t number = *in.parameter_number;
-    if (!parameter_seen_.insert(number).second) {
+    if (!NewParameterNumber(number)) {
       return Error(in.offset,
                    absl::StrCat("duplicate parameter number ", number, " in '",
                                 computation_.name, "'"));

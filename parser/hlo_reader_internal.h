@@ -551,7 +551,22 @@ class Reader {
   // A tail's first computation: rules on operands defined before the part.
   std::vector<HloPartLinks::Rule> pending_rules_;
   std::vector<int64_t> parameter_numbers_;
-  absl::flat_hash_set<int64_t> parameter_seen_;  // parameter_numbers_'s
+  // parameter_numbers_ as a set, once it is longer than a scan is cheap.
+  absl::flat_hash_set<int64_t> parameter_seen_;
+  // False when `number` is in parameter_numbers_ (which it is not added
+  // to: the caller adds it).
+  bool NewParameterNumber(int64_t number) {
+    constexpr size_t kScan = 16;
+    if (parameter_numbers_.size() < kScan) {
+      return std::find(parameter_numbers_.begin(), parameter_numbers_.end(),
+                       number) == parameter_numbers_.end();
+    }
+    if (parameter_seen_.empty()) {
+      parameter_seen_.insert(parameter_numbers_.begin(),
+                             parameter_numbers_.end());
+    }
+    return parameter_seen_.insert(number).second;
+  }
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
   // The module's computation names (first offset) and called names.
