@@ -488,6 +488,7 @@ absl::Status Reader::ReadModules() {
 absl::Status Reader::ReadModule() {
   keep_ = nullptr;  // until the visitor has the module
   made_shapes_.clear();
+  inferred_shapes_.clear();
   computation_roots_.clear();
   computation_slot_ = -1;
   computation_names_.clear();
@@ -513,6 +514,7 @@ absl::Status Reader::ReadModule() {
   if (collect_ != nullptr) {
     keep_ = &collect_->back().shapes;
     ++keep_stamp_;
+    inferred_shapes_.clear();  // kept again for this module's shapes
   }
   in_module_ = true;
   headerless_ = !StartsWord(text_, module_.offset, "HloModule");

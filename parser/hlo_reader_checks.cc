@@ -165,8 +165,12 @@ absl::Status Reader::InferShape(HloInstruction* in) {
     }
     return absl::OkStatus();  // stays without a shape
   }
-  in->shape = Keep(*std::move(inferred));
-  in->shape_text = Intern(in->shape->ToString(/*print_layout=*/true));
+  // One kept Shape per inferred text in a module (a text of many shapeless
+  // `add`s infers the same shape many times).
+  in->shape_text = Intern(inferred->ToString(/*print_layout=*/true));
+  auto [kept, added] = inferred_shapes_.try_emplace(in->shape_text.data());
+  if (added) kept->second = Keep(*std::move(inferred));
+  in->shape = kept->second;
   return absl::OkStatus();
 }
 

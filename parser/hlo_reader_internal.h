@@ -509,6 +509,8 @@ class Reader {
   const Shape* CalledRoot(absl::string_view name);
   // Shapes made for the module being read (inferred, decoded again).
   std::vector<std::shared_ptr<const Shape>> made_shapes_;
+  // Inferred shapes of the module by their interned text.
+  absl::flat_hash_map<const char*, const Shape*> inferred_shapes_;
   // The instructions written inline in the instruction being read, in the
   // order XLA adds them (operands before their user).
   std::vector<HloInstruction> inline_;
