@@ -109,8 +109,9 @@ std::vector<absl::string_view> CalledComputationNames(
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names);
 // The names in the value of one of those attributes (`%a`, `{%a, %b}`),
-// appended to `*names`; none for a computation written inline
-// (`to_apply={ p0 = ... }`).
+// appended to `*names`; none for the raw text of a computation written
+// inline (`to_apply={ p0 = ... }`), which the reader replaces by the
+// computation's name (`_`).
 void AppendComputationNamesOf(absl::string_view value,
                               std::vector<absl::string_view>* names);
 
@@ -125,6 +126,9 @@ struct HloComputationHeader {
   size_t offset = 0;
   absl::string_view name;     // without '%'
   bool entry_marker = false;  // written with `ENTRY`
+  // Written inline as an attribute value (`to_apply={ p0 = ... }`): named
+  // by the reader as XLA names it (`_`, `_.1`, ...), `offset` at its '{'.
+  bool written_inline = false;
   bool has_signature = false;
   std::vector<HloParameter> parameters;
   Shape result_shape;  // when has_signature
@@ -171,8 +175,10 @@ struct HloModuleHeader {
 // with `// -----`.
 struct HloModule {
   HloModuleHeader header;
+  // In the order the reader visits them (HloVisitor::BeginComputation).
   std::vector<HloComputation> computations;
-  // The `ENTRY` computation, or the last one when none says ENTRY.
+  // The `ENTRY` computation, or the last top-level one when none says
+  // ENTRY.
   int64_t entry_index = -1;
   // Owns the shapes that the instructions and operands point to, each once
   // (shared with other modules that use the same shape text). Copies of the

@@ -262,7 +262,12 @@ absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
     }
     ++pos_;
     SkipHorizontalSpace();
-    status = ScanValue(attribute.name, &attribute.value);
+    // A computation written inline (`to_apply={ p0 = ... }`), or a list that
+    // may hold some.
+    status = Peek() == '{' && in_computation_ &&
+                     IsCalleeAttributeName(attribute.name)
+                 ? ReadCalleeValue(attribute.name, &attribute.value)
+                 : ScanValue(attribute.name, &attribute.value);
     if (!status.ok()) return status;
     if (attribute.name == "literal") {
       // A shape and a value: `literal=f32[] 0.1`, `literal=s32[2] {1, 2}`.
@@ -429,6 +434,14 @@ absl::Status Reader::AtStop() {
     return absl::AbortedError("cancelled");
   }
   if (pos_ < stop_) return absl::OkStatus();
+  if (inline_depth_ > 0 || !inline_done_.empty()) {
+    // Inside a computation written inline, or before the top-level one
+    // that holds some ends (they are handed over then): not a place to
+    // stop. The head reads on; a tail (which cannot name them) gives up.
+    if (at_stop_ == nullptr) return absl::AbortedError("passed the stop");
+    stop_ = absl::string_view::npos;
+    return absl::OkStatus();
+  }
   if (pos_ == stop_ && !headerless_ && errors_ == 0) FillLastLinks();
   if (pos_ == stop_ && !headerless_ && errors_ == 0 &&
       (at_stop_ == nullptr || (*at_stop_)())) {
@@ -496,6 +509,11 @@ absl::Status Reader::ReadModule() {
   callees_.clear();
   called_count_ = 0;
   async_calls_.clear();
+  inline_done_.clear();
+  inline_roots_.clear();
+  inline_names_ = 0;
+  last_top_index_ = -1;
+  resync_after_ = 0;
   module_ = HloModuleHeader();
   in_module_ = false;
   in_computation_ = false;
@@ -546,8 +564,7 @@ absl::Status Reader::ReadComputations() {
     ++errors_;
     visitor_->Error(status);
   }
-  visitor_->EndModule(entry_index_ >= 0 ? entry_index_
-                                        : computation_count_ - 1);
+  visitor_->EndModule(entry_index_ >= 0 ? entry_index_ : last_top_index_);
   return absl::OkStatus();
 }
 
@@ -702,7 +719,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     const size_t offset = pos_;
     // Emptied between instructions, so that no shape handed out for the
     // instruction being read goes away.
-    if (shape_cache_.full()) {
+    if (shape_cache_.full() && inline_depth_ == 0) {
       shape_cache_.Clear();
       ++cache_generation_;
     }
@@ -719,7 +736,9 @@ absl::Status Reader::ParseComputationBody(size_t open) {
                                           computation_.name, "'"));
     }
     if (!status.ok()) {
-      if (!options_.keep_going) return status;
+      // An error in a computation written inline is the enclosing
+      // instruction's.
+      if (!options_.keep_going || inline_depth_ > 0) return status;
       ++errors_;
       visitor_->Error(status);
       Resync(offset);
@@ -741,7 +760,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
     }
     if (!status.ok()) {
       definitions_->Truncate(defined);
-      if (!options_.keep_going) return status;
+      if (!options_.keep_going || inline_depth_ > 0) return status;
       ++errors_;
       visitor_->Error(status);
       Resync(offset);
@@ -783,7 +802,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   const size_t after = pos_;
   status = SkipTrivia();
   if (!status.ok()) return status;
-  if (Peek() == ',') {
+  if (Peek() == ',' && inline_depth_ == 0) {
     ++pos_;
     status = SkipTrivia();
     if (!status.ok()) return status;
@@ -801,11 +820,15 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   const int64_t root = root_index_ >= 0 ? root_index_ : instruction_count_ - 1;
   status = CheckComputationEnd(root);
   if (!status.ok()) {
-    if (!options_.keep_going || tail_) return status;
+    if (!options_.keep_going || tail_ || inline_depth_ > 0) return status;
     // The computation is read: its error is reported and the reading goes
     // on.
     ++errors_;
     visitor_->Error(status);
+  }
+  if (inline_depth_ > 0) {
+    EndInlineComputation(root);
+    return absl::OkStatus();
   }
   in_computation_ = false;
   if (root >= 0 && computation_slot_ >= 0) {
@@ -817,7 +840,8 @@ absl::Status Reader::ParseComputationBody(size_t open) {
                   : nullptr;
   }
   visitor_->EndComputation(root, execution_thread);
-  ++computation_count_;
+  last_top_index_ = computation_count_++;
+  if (!inline_done_.empty()) EmitInlineComputations();
   return absl::OkStatus();
 }
 
@@ -1049,6 +1073,14 @@ bool Reader::FastInstruction() {
     while (q < n && Is(data[q], kHorizontalSpace)) ++q;
     end = FastValueEnd(data, q, n, options_.max_depth);
     if (end == npos) return false;
+    // A computation written inline (`to_apply={...}`, or one in a list of
+    // callees, `branch_computations={%a, {...}}`): the careful path reads
+    // it.
+    if (data[q] == '{' && IsCalleeAttributeName(name) &&
+        (!IsCalleeListName(name) ||
+         std::memchr(data + q + 1, '{', end - q - 1) != nullptr)) {
+      return false;
+    }
     // Filled in place: a pair built on the stack and copied in was
     // reloaded as one 16-byte word before its two 8-byte stores landed.
     in.attributes.emplace_back();
@@ -1287,6 +1319,13 @@ bool Reader::LineStartsInstruction(size_t p) const {
 
 void Reader::Resync(size_t instruction_offset) {
   const size_t n = text_.size();
+  // Past a computation written inline that failed (its lines look like
+  // instructions of the enclosing computation).
+  if (resync_after_ > instruction_offset &&
+      resync_after_ != absl::string_view::npos) {
+    instruction_offset = resync_after_;
+  }
+  resync_after_ = 0;
   pos_ = instruction_offset;
   while (true) {
     const void* nl = std::memchr(text_.data() + pos_, '\n', n - pos_);

@@ -30,7 +30,12 @@
 //     respects "strings with \" escapes". Newlines are plain whitespace.
 //   - instructions written inline as operands (each an instruction of its
 //     own, named `opcode@line:column`), and result shapes left out, inferred
-//     as XLA's parser infers them (parser/shape_inference.h).
+//     as XLA's parser infers them (parser/shape_inference.h);
+//   - computations written inline in place of a called computation's name
+//     (`to_apply={ p0 = f32[] parameter(0) ... }`): computations of the
+//     module, named as XLA names them (`_`, `_.1`, ...), the attribute's
+//     value replaced by that name, visited after the top-level computation
+//     that holds them (HloVisitor below).
 // Every shape is decoded and validated with ParseShapeAt. Beyond syntax, the
 // rules of XLA's parser that the text shows are checked (docs/hlo-text.md,
 // "What the reader refuses"): operands defined before their use, shapes at
@@ -103,13 +108,16 @@ class HloVisitor {
   virtual ~HloVisitor() = default;
   // After the header and the stack tables.
   virtual void BeginModule(const HloModuleHeader& header) {}
+  // The computations in text order, except that those written inline
+  // (header.written_inline) come right after the top-level computation that
+  // holds them ends, innermost first, in the order of their names.
   virtual void BeginComputation(const HloComputationHeader& header) {}
   virtual void VisitInstruction(const HloInstruction& instruction) {}
   // `root_index` is the ROOT instruction, or the last one, or -1 when the
   // computation is empty.
   virtual void EndComputation(int64_t root_index,
                               absl::string_view execution_thread) {}
-  // `entry_index` is the ENTRY computation, or the last one.
+  // `entry_index` is the ENTRY computation, or the last top-level one.
   virtual void EndModule(int64_t entry_index) {}
   // keep_going only: one call per error, in text order.
   virtual void Error(const absl::Status& error) {}

@@ -203,7 +203,7 @@ const Shape* Reader::CalledRoot(absl::string_view name) {
   const int64_t c = computation_index_.Find(name, [names, count](uint32_t i) {
     return i < count ? names[i].first : absl::string_view();
   });
-  if (c < 0) return nullptr;
+  if (c < 0) return inline_roots_.empty() ? nullptr : InlineRoot(name);
   ComputationRoot& root = computation_roots_[c];
   if (root.shape == nullptr && !root.shape_text.empty()) {
     size_t at = root.shape_text.data() - text_.data();
@@ -377,7 +377,12 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
   if ((kinds & (kHloAttrCallee | kHloAttrControl)) != 0) {
     for (const HloAttribute& attribute : in.attributes) {
       const uint32_t kind = HloAttributeKindOf(attribute.name);
-      if ((kind & kHloAttrCallee) != 0) {
+      // A value the reader made (the names of computations written inline,
+      // which exist; only the careful path makes them) is not in the text.
+      if ((kind & kHloAttrCallee) != 0 &&
+          (resolved != nullptr ||
+           (attribute.value.data() >= text_.data() &&
+            attribute.value.data() < text_.data() + text_.size()))) {
         callee_scratch_.clear();
         AppendComputationNamesOf(attribute.value, &callee_scratch_);
         // Most are defined already (XLA prints a callee before its

@@ -41,6 +41,55 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
   return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
 }
 
+// True for the attributes whose value names called computations (or holds
+// computations written inline): HloAttributeKindOf's kHloAttrCallee, for
+// FastInstruction, which asks for every attribute whose value opens with
+// '{'. Most names fail on their first letter (`metadata`, `dimensions`:
+// callee names begin with b, c, f, s or t), most others on their length
+// and first letter (`backend_config`, `sharding`); the few left are
+// compared whole.
+bool IsCalleeAttributeNameOfLength(absl::string_view n);
+struct CalleeNameLetters {
+  // Bit (c & 31) of `first`: some callee name begins with c. Bit c - 'a' of
+  // by_length[k]: a callee name of k letters begins with c.
+  uint32_t first = 0;
+  uint32_t by_length[32] = {};
+  constexpr CalleeNameLetters() {
+    const char* const names[] = {"body",
+                                 "calls",
+                                 "select",
+                                 "scatter",
+                                 "to_apply",
+                                 "condition",
+                                 "true_computation",
+                                 "false_computation",
+                                 "branch_computations",
+                                 "called_computations"};
+    for (const char* name : names) {
+      size_t k = 0;
+      while (name[k] != '\0') ++k;
+      first |= 1u << (name[0] & 31);
+      by_length[k] |= 1u << (name[0] - 'a');
+    }
+  }
+};
+inline constexpr CalleeNameLetters kCalleeNameLetters;
+inline bool IsCalleeAttributeName(absl::string_view n) {
+  const uint32_t c = static_cast<unsigned char>(n[0]);
+  if (((kCalleeNameLetters.first >> (c & 31)) & 1u) == 0) return false;
+  if (n.size() >= 32 || c < 'a' || c > 'z' ||
+      ((kCalleeNameLetters.by_length[n.size()] >> (c - 'a')) & 1u) == 0) {
+    return false;
+  }
+  return IsCalleeAttributeNameOfLength(n);
+}
+
+// The callee attributes whose value is a list (`{%a, %b}`).
+inline bool IsCalleeListName(absl::string_view n) {
+  return n.size() == 19 &&
+         (Eq(n, "branch_computations") || Eq(n, "called_computations"));
+}
+
 // `shape`, then the tuple element that each `#N` at `at` in `text` names
 // (`%x#1#0`: element 0 of element 1); null when one does not exist.
 const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
@@ -620,6 +669,55 @@ class Reader {
   // last one: inline instructions come in text order.
   size_t line_cursor_offset_ = 0;
   int64_t line_cursor_line_ = 1;
+
+  // Computations written inline as attribute values (`to_apply={ p0 = ...
+  // }`, in XLA since 2026; hlo_reader_inline.cc). Each is read where it
+  // stands by ParseComputationBody, the enclosing computation's state set
+  // aside meanwhile (ComputationState: every member above that belongs to
+  // the computation being read), checked as any computation, named as XLA
+  // names it (`_`, `_.1`, ... in the order their closing braces come), and
+  // handed to the visitor after the top-level computation that holds it
+  // ends. The attribute's value becomes that name.
+  struct InlineComputation {
+    HloComputationHeader header;
+    std::vector<HloInstruction> instructions;  // shapes kept (Keep)
+    std::vector<bool> unknown;                 // UnknownOpcode first
+    int64_t root_index = -1;
+  };
+  struct ComputationState;
+  class InlineRecorder;
+  // At pos_, the '{' that opens the value of callee attribute `name` of an
+  // instruction: reads the computations written inline in it and sets
+  // `*value` (a name; a list of names keeps the written ones). A list
+  // without any is scanned as before.
+  absl::Status ReadCalleeValue(absl::string_view name,
+                               absl::string_view* value);
+  // At pos_, the '{' of one computation written inline: reads it into
+  // inline_done_ and sets `*name` to its name.
+  absl::Status ReadInlineComputation(absl::string_view attribute,
+                                     absl::string_view* name);
+  // ParseComputationBody's end for a computation written inline.
+  void EndInlineComputation(int64_t root);
+  // Hands inline_done_ to the visitor, in order, and empties it.
+  void EmitInlineComputations();
+  // CalledRoot for the name of a computation written inline (no written
+  // name refers to one, so they are not in computation_names_).
+  const Shape* InlineRoot(absl::string_view name);
+  absl::flat_hash_map<absl::string_view, ComputationRoot> inline_roots_;
+  void SwapComputationState(ComputationState* state);
+  // The line of `offset` (line_cursor_*: offsets come in text order).
+  int64_t LineOf(size_t offset);
+  // > 0 while a computation written inline is being read.
+  int inline_depth_ = 0;
+  // Read and not handed to the visitor yet, in XLA's order.
+  std::vector<InlineComputation> inline_done_;
+  // Names given in the module so far.
+  int64_t inline_names_ = 0;
+  // The last top-level computation (the entry when none says ENTRY).
+  int64_t last_top_index_ = -1;
+  // keep_going: the closing brace of the outermost computation written
+  // inline that failed, where Resync goes on from (0: none).
+  size_t resync_after_ = 0;
 };
 
 }  // namespace hlo_internal

@@ -220,6 +220,74 @@ ENTRY %main (p: f32[8]) -> f32[8] {
   ExpectSameInParts(twice, 16);
 }
 
+// Computations written inline (`to_apply={ ... }`): a part cannot name
+// them (their names count those before it), so a cut inside one, or before
+// the end of the computation that holds one, makes the text be read whole;
+// cuts after them are joined. Either way the report is the same.
+TEST(ReportParts, ComputationsWrittenInlineAreTheSameInAnyNumberOfParts) {
+  std::string text = R"(HloModule m
+
+%b1 (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0:T(128)} parameter(0)
+  ROOT %n = f32[8]{0:T(128)} negate(%x)
+}
+
+%c0 (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0:T(128)} parameter(0)
+  %c = f32[8]{0:T(128)} call(%p), to_apply={
+    a = f32[8]{0:T(128)} parameter(0)
+    ROOT r = f32[8]{0:T(128)} call(a), to_apply={
+      b = f32[8]{0:T(128)} parameter(0)
+      ROOT n = bf16[3,200]{1,0:T(8,128)(2,1)} negate(b)
+    }
+  }, metadata={op_name="c"}
+  ROOT %d = f32[8]{0:T(128)} add(%c, %p)
+}
+)";
+  for (int c = 1; c < 6; ++c) {
+    absl::StrAppend(&text, "\n%c", c, " (p: f32[8]) -> f32[8] {\n");
+    for (int i = 0; i < 4; ++i) {
+      absl::StrAppend(&text, "  %x", i, " = f32[8]{0:T(128)} ",
+                      i == 0 ? "parameter(0)" : "negate(%x0)", "\n");
+    }
+    absl::StrAppend(&text, "  ROOT %f = f32[8]{0:T(128)} fusion(%x3), ",
+                    "kind=kLoop, calls=%c", c - 1, "\n}\n");
+  }
+  text += R"(
+ENTRY %main (i: s32[], v: f32[8]) -> f32[8] {
+  %i = s32[] parameter(0)
+  %v = f32[8]{0:T(128)} parameter(1)
+  %w = f32[8]{0:T(128)} fusion(%v), kind=kLoop, calls=%c5
+  ROOT %r = f32[8]{0:T(128)} conditional(%i, %w, %w), branch_computations={{
+    y = f32[8]{0:T(128)} parameter(0)
+    ROOT z = f32[8]{0:T(128)} abs(y)
+  }, %b1}
+}
+)";
+  const absl::StatusOr<Report> whole = Read(text, 1, true, false);
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  ASSERT_EQ(whole->modules.size(), 1u);
+  EXPECT_EQ(whole->modules[0].totals.computations, 2 + 5 + 1 + 3);
+  EXPECT_EQ(whole->modules[0].totals.instructions,
+            2 + 3 + 5 * 5 + 4 + 2 + 2 + 2);
+  // Each after the computation holding it, named as XLA names them.
+  std::string order;
+  for (const ReportRow& row : whole->modules[0].rows) {
+    absl::StrAppend(&order, row.computation, ":", row.name, " ");
+  }
+  EXPECT_NE(order.find("c0:d _:b _:n _.1:a _.1:r c1:"), std::string::npos)
+      << order;
+  EXPECT_NE(order.find("main:r _.2:y _.2:z "), std::string::npos) << order;
+  // The last part holds one: every text is read whole.
+  EXPECT_EQ(ExpectSameInParts(text, 30), 0);
+  // Only in the first computations: cuts after them join.
+  std::string early = text;
+  early.replace(early.find("{{"), early.find("%b1}") - early.find("{{") + 4,
+                "{%b1, %b1}");
+  ASSERT_TRUE(Read(early, 1, true, false).ok());
+  EXPECT_GT(ExpectSameInParts(early, 30), 0);
+}
+
 TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {
   const std::string roots =
       "HloModule m\nENTRY %e {\n  ROOT %a = f32[] parameter(0)\n"
