@@ -1,6 +1,7 @@
 // Computations written inline as attribute values (`to_apply={ p0 = ... }`):
 // read as computations of the module, checked as any other, named as XLA
 // names them and visited after the computation that holds them.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -235,7 +236,7 @@ ENTRY main {
                         "  ROOT c = f32[] call(p), to_apply={\n"
                         "    a = f32[] parameter(0)\n"
                         "    ROOT b = f32[] negate(a, a)\n  }\n}\n"),
-              HasSubstr("dump.txt:6:"));
+              HasSubstr("dump.txt:6:20: 'negate' takes 1 operand, found 2"));
   // A control predecessor that is not there (checked at the end).
   EXPECT_THAT(ReadError("HloModule m\nENTRY e {\n  p = f32[] parameter(0)\n"
                         "  ROOT c = f32[] call(p), to_apply={\n"
@@ -458,6 +459,49 @@ TEST(HloReaderInline, ShapesOutliveTheReading) {
     ASSERT_EQ(y->operands.size(), 1u);
     ASSERT_NE(y->operands[0].shape, nullptr);
     EXPECT_EQ(y->operands[0].shape->ToString(true), "f32[8]{0}");
+  }
+}
+
+// Reading in parts (ReadHloHead, ReadHloTail): a part cannot name the
+// computations written inline in it (their names count those before), so a
+// tail that meets one ends with an error that says to read the text whole;
+// the head does not stop inside one, nor before the top-level computation
+// holding one ends (it has not handed them over yet): it reads on.
+TEST(HloReaderInline, PartsDoNotStopInsideOrBeforeTheyAreHandedOver) {
+  constexpr char kText[] = R"(HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  c = f32[] call(p), to_apply={
+    x = f32[] parameter(0)
+    ROOT y = f32[] negate(x)
+  }
+  d = f32[] negate(c)
+  ROOT r = f32[] negate(d)
+}
+)";
+  const absl::string_view text = kText;
+  Recorder whole;
+  ASSERT_TRUE(ReadHlo(text, {}, &whole).ok());
+  for (absl::string_view at : {"x = f32[]", "ROOT y", "d = f32[]", "ROOT r"}) {
+    const size_t cut = text.find(at);
+    Recorder tail;
+    bool stopped = true;
+    EXPECT_FALSE(ReadHloTail(text, {}, text.find("c = f32[]"), cut, nullptr,
+                             &tail, &stopped)
+                     .ok())
+        << at;
+    EXPECT_FALSE(stopped) << at;
+    Recorder head;
+    bool asked = false;
+    const std::function<bool()> at_stop = [&asked] {
+      asked = true;
+      return true;
+    };
+    ASSERT_TRUE(ReadHloHead(text, {}, cut, at_stop, &head, &stopped).ok())
+        << at;
+    EXPECT_FALSE(stopped) << at;
+    EXPECT_FALSE(asked) << at;
+    EXPECT_EQ(head.log, whole.log) << at;
   }
 }
 

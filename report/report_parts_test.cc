@@ -286,6 +286,36 @@ ENTRY %main (i: s32[], v: f32[8]) -> f32[8] {
                 "{%b1, %b1}");
   ASSERT_TRUE(Read(early, 1, true, false).ok());
   EXPECT_GT(ExpectSameInParts(early, 30), 0);
+  // Random edits (braces left open or closed early, a computation written
+  // inline where none was): the same report or error in parts.
+  const std::string pieces[] = {"}",
+                                "{",
+                                "\n",
+                                "ROOT ",
+                                ", to_apply={\n",
+                                "  }\n",
+                                "x = f32[8] negate(p)\n"};
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < SanitizerScaled(40, 4); ++trial) {
+    std::string edited = text;
+    const int edits = 1 + static_cast<int>(random() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const size_t at = random() % edited.size();
+      if (random() % 3 == 0) {
+        edited.erase(at, 1 + random() % 8);
+      } else {
+        edited.insert(at,
+                      pieces[random() % (sizeof(pieces) / sizeof(*pieces))]);
+      }
+    }
+    for (bool keep_going : {false, true}) {
+      const std::string expected = Describe(Read(edited, 1, true, keep_going));
+      for (int64_t threads : {2, 3, 7}) {
+        EXPECT_EQ(Describe(Read(edited, threads, true, keep_going)), expected)
+            << "trial " << trial << ", " << threads << " threads";
+      }
+    }
+  }
 }
 
 TEST(ReportParts, TwoRootsOrTwoEntriesAcrossACutAreStillErrors) {
