@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/optimization.h"
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/node_hash_set.h"
@@ -1076,7 +1077,7 @@ bool Reader::FastInstruction() {
     // A computation written inline (`to_apply={...}`, or one in a list of
     // callees, `branch_computations={%a, {...}}`): the careful path reads
     // it.
-    if (data[q] == '{' && IsCalleeAttributeName(name) &&
+    if (ABSL_PREDICT_FALSE(data[q] == '{' && IsCalleeAttributeName(name)) &&
         (!IsCalleeListName(name) ||
          std::memchr(data + q + 1, '{', end - q - 1) != nullptr)) {
       return false;
