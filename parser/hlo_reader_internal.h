@@ -1,7 +1,8 @@
 // parser/hlo_reader_internal.h: the reader behind parser/hlo_reader.h,
 // shared by its source files (hlo_reader.cc: reading; hlo_reader_checks.cc:
 // shapes written inline or left out, and the rules XLA's parser applies to
-// references, roots and asynchronous chains). Not for use elsewhere.
+// references, roots and asynchronous chains; hlo_reader_inline.cc:
+// computations written inline as attribute values). Not for use elsewhere.
 #ifndef HLOLAYOUT_PARSER_HLO_READER_INTERNAL_H_
 #define HLOLAYOUT_PARSER_HLO_READER_INTERNAL_H_
 
