@@ -1072,13 +1072,8 @@ std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
   }
   size_t i = 0;
   double before = 0;  // cost of the segments before i
-  // The first part's reader also joins the parts once all are read (the
-  // cross-part checks, then the reports): it gets less to read, kHeadShare
-  // of another part's cost (measured on the 75 MB dumps, two threads:
-  // docs/report-speed.md, "Seventh round").
-  constexpr double kHeadShare = 0.8;
   for (int64_t k = 1; k < parts; ++k) {
-    const double want = total * (kHeadShare + k - 1) / (kHeadShare + parts - 1);
+    const double want = total * k / parts;
     while (i + 1 < kSegments && before + cost[i] < want) before += cost[i++];
     const double within = cost[i] > 0 ? (want - before) / cost[i] : 0;
     const size_t length = i + 1 < kSegments ? segment : n - i * segment;
