@@ -204,15 +204,18 @@ const Shape* Reader::CalledRoot(absl::string_view name) {
     return i < count ? names[i].first : absl::string_view();
   });
   if (c < 0) return inline_roots_.empty() ? nullptr : InlineRoot(name);
-  ComputationRoot& root = computation_roots_[c];
-  if (root.shape == nullptr && !root.shape_text.empty()) {
-    size_t at = root.shape_text.data() - text_.data();
+  return RootShape(&computation_roots_[c]);
+}
+
+const Shape* Reader::RootShape(ComputationRoot* root) {
+  if (root->shape == nullptr && !root->shape_text.empty()) {
+    size_t at = root->shape_text.data() - text_.data();
     Shape decoded;
     if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
-      root.shape = Keep(std::move(decoded));
+      root->shape = Keep(std::move(decoded));
     }
   }
-  return root.shape;
+  return root->shape;
 }
 
 absl::Status Reader::NoteComputationName() {

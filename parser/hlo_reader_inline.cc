@@ -316,15 +316,7 @@ void Reader::EndInlineComputation(int64_t root) {
 const Shape* Reader::InlineRoot(absl::string_view name) {
   auto it = inline_roots_.find(name);
   if (it == inline_roots_.end()) return nullptr;
-  ComputationRoot& root = it->second;
-  if (root.shape == nullptr && !root.shape_text.empty()) {
-    size_t at = root.shape_text.data() - text_.data();
-    Shape decoded;
-    if (ParseShapeAt(text_, &at, &decoded, shape_options_).ok()) {
-      root.shape = Keep(std::move(decoded));
-    }
-  }
-  return root.shape;
+  return RootShape(&it->second);
 }
 
 void Reader::EmitInlineComputations() {

@@ -557,6 +557,8 @@ class Reader {
   int64_t computation_slot_ = -1;
   // The root Shape of the computation named `name`, or null.
   const Shape* CalledRoot(absl::string_view name);
+  // `root`'s Shape, decoded from its text (and kept) the first time.
+  const Shape* RootShape(ComputationRoot* root);
   // Shapes made for the module being read (inferred, decoded again).
   std::vector<std::shared_ptr<const Shape>> made_shapes_;
   // Inferred shapes of the module by their interned text.
