@@ -833,12 +833,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
   }
   in_computation_ = false;
   if (root >= 0 && computation_slot_ >= 0) {
-    ComputationRoot& r = computation_roots_[computation_slot_];
-    r.shape_text = definitions_->shape_text(root);
-    // The cache's Shape goes away with the cache: decoded when asked.
-    r.shape = definitions_->generation(root) == kKept
-                  ? definitions_->shape(root)
-                  : nullptr;
+    computation_roots_[computation_slot_] = RootOf(root);
   }
   visitor_->EndComputation(root, execution_thread);
   last_top_index_ = computation_count_++;

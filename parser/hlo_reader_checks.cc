@@ -702,8 +702,7 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
   side->pending_uses.clear();
   for (const Use& use : uses_) {
     if (FindDefinition(use.name) >= 0) continue;
-    side->pending_uses.push_back(HloPartLinks::Name{
-        use.name, use.shape_text, use.output_index, use.offset, use.control});
+    side->pending_uses.push_back(use);
   }
   side->pending_rules = pending_rules_;
   side->parameter_numbers = parameter_numbers_;

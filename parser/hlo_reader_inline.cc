@@ -303,12 +303,7 @@ void Reader::EndInlineComputation(int64_t root) {
   in_computation_ = false;
   if (root >= 0) {
     // For `call` and `conditional` written without a shape (CalledRoot).
-    ComputationRoot& r = inline_roots_[computation_.name];
-    r.shape_text = definitions_->shape_text(root);
-    // The cache's Shape goes away with the cache: decoded when asked.
-    r.shape = definitions_->generation(root) == kKept
-                  ? definitions_->shape(root)
-                  : nullptr;
+    inline_roots_[computation_.name] = RootOf(root);
   }
   visitor_->EndComputation(root, "");
 }

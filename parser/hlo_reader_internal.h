@@ -429,7 +429,11 @@ class Reader {
   absl::Status CheckComputationEnd(int64_t root);
   // A use of definition `d`: its `#N` outputs exist, and a shape written at
   // the use is the definition's.
-  struct Use;
+  // A use of a name: what HloPartLinks hands a later part (the name, the
+  // shape written at the use, `#N`, its offset, and whether it is a control
+  // predecessor, defined anywhere in the computation, or an operand, defined
+  // before its use).
+  using Use = HloPartLinks::Name;
   absl::Status CheckUse(const Use& use, int64_t d);
   // At the end of a module: called computations exist.
   absl::Status CheckModuleEnd();
@@ -559,6 +563,14 @@ class Reader {
   const Shape* CalledRoot(absl::string_view name);
   // `root`'s Shape, decoded from its text (and kept) the first time.
   const Shape* RootShape(ComputationRoot* root);
+  // Definition `root` of the computation ending, as its ComputationRoot
+  // (the cache's Shape goes away with the cache: decoded when asked).
+  ComputationRoot RootOf(int64_t root) const {
+    return ComputationRoot{definitions_->shape_text(root),
+                           definitions_->generation(root) == kKept
+                               ? definitions_->shape(root)
+                               : nullptr};
+  }
   // Shapes made for the module being read (inferred, decoded again).
   std::vector<std::shared_ptr<const Shape>> made_shapes_;
   // Inferred shapes of the module by their interned text.
@@ -583,15 +595,6 @@ class Reader {
   bool in_first_module_ = false;
 
   // Uses of names in the computation being read, checked at its end.
-  struct Use {
-    absl::string_view name;
-    absl::string_view shape_text;  // written at the use, or empty
-    int64_t output_index;
-    size_t offset;
-    // A control predecessor (defined anywhere in the computation), else an
-    // operand (defined before its use).
-    bool control;
-  };
   std::vector<Use> uses_;
   // A tail's first computation: the (name, shape text) of uses in uses_ of
   // names defined before the part (`#N` uses are all kept).
