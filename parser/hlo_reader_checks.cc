@@ -198,11 +198,7 @@ absl::Status Reader::CheckModuleHeaderRules() {
 }
 
 const Shape* Reader::CalledRoot(absl::string_view name) {
-  const auto* const names = computation_names_.data();
-  const size_t count = computation_names_.size();
-  const int64_t c = computation_index_.Find(name, [names, count](uint32_t i) {
-    return i < count ? names[i].first : absl::string_view();
-  });
+  const int64_t c = FindComputation(name, NameHash(name));
   if (c < 0) return inline_roots_.empty() ? nullptr : InlineRoot(name);
   return RootShape(&computation_roots_[c]);
 }

@@ -629,12 +629,17 @@ class Reader {
   // The module's computation names (first offset) and called names.
   std::vector<std::pair<absl::string_view, size_t>> computation_names_;
   NameIndex computation_index_;  // over computation_names_
-  bool HasComputation(absl::string_view name, uint64_t hash) const {
+  // The index of the computation named `name` (hash `hash`) in
+  // computation_names_, or -1.
+  int64_t FindComputation(absl::string_view name, uint64_t hash) const {
     const auto* const names = computation_names_.data();
     const size_t count = computation_names_.size();
     return computation_index_.Find(name, hash, [names, count](uint32_t i) {
       return i < count ? names[i].first : absl::string_view();
-    }) >= 0;
+    });
+  }
+  bool HasComputation(absl::string_view name, uint64_t hash) const {
+    return FindComputation(name, hash) >= 0;
   }
   bool HasComputation(absl::string_view name) const {
     return HasComputation(name, NameHash(name));
