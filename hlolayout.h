@@ -52,7 +52,7 @@
 //    (shape/shape_proto.h: ShapeFromProtoBytes, ShapeToProto, XLA-compatible
 //    xla.ShapeProto).
 //
-// 5. HLO dumps (parser/hlo_reader.h, report/report.h, report/render.h):
+// 5. HLO dumps (hlo/reader.h, report/report.h, report/render.h):
 //    ReadHloModules reads a --xla_dump_to text file; BuildReport gives the
 //    memory and padding of every instruction; memory/value_rules.h says
 //    which instruction results are new buffers.
@@ -119,11 +119,11 @@
 #include "hlolayout/relayout/relayout.h"
 
 // HLO dumps.
+#include "hlolayout/hlo/module.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/value_rules.h"
-#include "hlolayout/parser/hlo_module.h"
-#include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 

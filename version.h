@@ -2,7 +2,7 @@
 //
 //   #include "hlolayout/version.h"
 //   static_assert(HLOLAYOUT_VERSION_MAJOR == 0);
-//   std::cout << HLOLAYOUT_VERSION_STRING;   // "0.2.0"
+//   std::cout << HLOLAYOUT_VERSION_STRING;   // "0.3.0"
 //
 // The CMake build reads these lines for its package version and the
 // pkg-config file, and `hlolayout --version` prints the string; the Python
@@ -13,8 +13,8 @@
 #define HLOLAYOUT_VERSION_H_
 
 #define HLOLAYOUT_VERSION_MAJOR 0
-#define HLOLAYOUT_VERSION_MINOR 2
+#define HLOLAYOUT_VERSION_MINOR 3
 #define HLOLAYOUT_VERSION_PATCH 0
-#define HLOLAYOUT_VERSION_STRING "0.2.0"
+#define HLOLAYOUT_VERSION_STRING "0.3.0"
 
 #endif  // HLOLAYOUT_VERSION_H_

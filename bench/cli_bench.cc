@@ -11,7 +11,7 @@
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter=Relayout
 //
-// The files are two generated dumps of about 75 MB (parser/hlo_test_dump.h),
+// The files are two generated dumps of about 75 MB (testing/hlo_test_dump.h),
 // written once to temporary files and read from the page cache by every run:
 // `dump:0`, the classic style (the same generator and size as
 // bench/hlo_reader_bench.cc), `dump:1`, the XLA TPU style (operands
@@ -74,7 +74,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/testing/hlo_test_dump.h"
 
 extern char** environ;
 

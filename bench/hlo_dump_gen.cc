@@ -1,4 +1,4 @@
-// bench/hlo_dump_gen.cc: writes a generated HLO dump (parser/hlo_test_dump.h)
+// bench/hlo_dump_gen.cc: writes a generated HLO dump (testing/hlo_test_dump.h)
 // to a file, or a whole dump folder, for measuring `hlolayout report` and
 // `hlolayout memory` on large inputs.
 //
@@ -12,7 +12,7 @@
 // style: `classic` (default), `xla-tpu-small` (XLA:TPU's many small fused
 // computations, one per fusion: HloDumpStyle::kXlaTpuSmall) or `xla-tpu`,
 // lines as XLA writes TPU dumps
-// today (HloDumpStyle in parser/hlo_test_dump.h, with 65,536 distinct shape
+// today (HloDumpStyle in testing/hlo_test_dump.h, with 65,536 distinct shape
 // texts in the varied pool). Prints the generator's own totals, which
 // `hlolayout report --summary` must reproduce.
 //
@@ -31,7 +31,7 @@
 #include <cstring>
 #include <string>
 
-#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/testing/hlo_test_dump.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 //
 //   ./bazelw run -c opt //bench:hlo_reader_bench
 //
-// The dump is generated in memory once (about 75 MB, parser/hlo_test_dump.h:
+// The dump is generated in memory once (about 75 MB, testing/hlo_test_dump.h:
 // fusions, tuples of tuples, metadata, JSON backend configs, tiled layouts,
 // 8,192 distinct random shapes on top of the fixed ones, so that the shape
 // cache cannot hold them all).
@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "benchmark/benchmark.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/testing/hlo_test_dump.h"
 
 namespace hlolayout {
 namespace {

@@ -22,9 +22,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/testing/run_cli.h"
 #include "hlolayout/version.h"
 
 namespace hlolayout::cli {

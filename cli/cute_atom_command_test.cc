@@ -14,10 +14,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "hlolayout/cli/run_for_test.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/cute/parse.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/run_cli.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout::cli {
 namespace {

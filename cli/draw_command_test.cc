@@ -8,8 +8,8 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/cli/draw_output.h"
-#include "hlolayout/cli/run_for_test.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/run_cli.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout::cli {
 namespace {

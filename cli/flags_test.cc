@@ -22,7 +22,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "gtest/gtest.h"
-#include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/testing/run_cli.h"
 
 namespace hlolayout::cli {
 namespace {

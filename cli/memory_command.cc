@@ -18,14 +18,14 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/draw/svg.h"
+#include "hlolayout/hlo/checks.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/parser/hlo_checks.h"
-#include "hlolayout/parser/hlo_reader.h"
 
 namespace hlolayout::cli {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "hlolayout/cli/run_for_test.h"
+#include "hlolayout/testing/run_cli.h"
 
 namespace hlolayout::cli {
 namespace {

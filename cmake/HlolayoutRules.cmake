@@ -130,7 +130,7 @@ function(hlolayout_cc_test)
   target_compile_definitions(${A_NAME}
                              PRIVATE HLOLAYOUT_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # Run from the repository's top folder, like Bazel's runfiles root, so a
-  # repository-relative data path works in both builds (util/test_data.h).
+  # repository-relative data path works in both builds (testing/test_data.h).
   add_test(NAME ${A_TEST} COMMAND ${A_NAME}
            WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}")
 endfunction()

@@ -5,10 +5,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "hlolayout/cute/internal/random_layout.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/testing/cute_random_layout.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -8,8 +8,8 @@
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
-#include "hlolayout/cute/internal/random_layout.h"
-#include "hlolayout/cute/internal/test_util.h"
+#include "hlolayout/testing/cute_random_layout.h"
+#include "hlolayout/testing/cute_test_util.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "hlolayout/cute/internal/random_layout.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/testing/cute_random_layout.h"
 
 namespace hlolayout::cute {
 namespace {

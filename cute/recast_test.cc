@@ -1,8 +1,8 @@
 #include "hlolayout/cute/recast.h"
 
 #include "gtest/gtest.h"
-#include "hlolayout/cute/internal/test_util.h"
 #include "hlolayout/cute/numeric_types.h"
+#include "hlolayout/testing/cute_test_util.h"
 
 namespace hlolayout::cute {
 namespace {

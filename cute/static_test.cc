@@ -9,10 +9,10 @@
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/integer.h"
-#include "hlolayout/cute/internal/random_layout.h"
-#include "hlolayout/cute/internal/test_util.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/testing/cute_random_layout.h"
+#include "hlolayout/testing/cute_test_util.h"
 
 namespace hlolayout::cute {
 namespace {

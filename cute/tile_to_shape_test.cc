@@ -3,7 +3,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "hlolayout/cute/internal/test_util.h"
+#include "hlolayout/testing/cute_test_util.h"
 
 namespace hlolayout::cute {
 namespace {

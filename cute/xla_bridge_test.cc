@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/cute/internal/random_layout.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/testing/cute_random_layout.h"
 
 namespace hlolayout::cute {
 namespace {

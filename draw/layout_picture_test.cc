@@ -15,9 +15,9 @@
 #include "hlolayout/draw/xml_reader.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/test_data.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout::draw {
 namespace {

@@ -15,9 +15,9 @@
 
 #include "absl/strings/string_view.h"
 #include "hlolayout/fuzz/fuzz_util.h"
-#include "hlolayout/parser/hlo_module.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/parser/hlo_source_location.h"
+#include "hlolayout/hlo/module.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/source_location.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/shape/printer.h"
@@ -133,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (modules.ok()) {
       for (const HloModule& m : *modules) {
         // Source lines from metadata and the stack tables
-        // (parser/hlo_source_location.h): never a crash.
+        // (hlo/source_location.h): never a crash.
         const HloSourceLocations locations(m.header);
         for (const HloComputation& c : m.computations) {
           for (const HloInstruction& i : c.instructions) {

@@ -13,10 +13,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
-#include "hlolayout/parser/hlo_reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace hlolayout;

@@ -57,10 +57,10 @@ protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
 # The library: every non-test source of the packages the harnesses reach,
 # built once into an archive (so each fuzzer links only what it uses).
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-for dir in util shape layout index_util parser cute cute/internal cute/atom cute/atom/internal grid memory draw report relayout triton; do
+for dir in util shape layout index_util parser hlo cute cute/internal cute/atom cute/atom/internal grid memory draw report relayout triton; do
   for f in "$ROOT/$dir"/*.cc; do
     case "$f" in
-      *_test.cc | */hlo_test_dump.cc | */random_layout.cc | */triton/testing.cc) continue ;;
+      *_test.cc) continue ;;
     esac
     SOURCES+=("$f")
   done
@@ -70,7 +70,7 @@ export CXXFLAGS_STR="${CXXFLAGS[*]}"
 # Headers change too: rebuild everything when any header is newer than the
 # archive.
 if [[ -f "$LIB" ]] &&
-  find "$ROOT"/{util,shape,layout,index_util,parser,cute,grid,memory,draw,report,relayout,triton} -name '*.h' \
+  find "$ROOT"/{util,shape,layout,index_util,parser,hlo,cute,grid,memory,draw,report,relayout,triton} -name '*.h' \
     -newer "$LIB" | grep -q .; then
   rm -f "$OBJ"/*.o
 fi

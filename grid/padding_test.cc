@@ -7,7 +7,7 @@
 
 #include "gtest/gtest.h"
 #include "hlolayout/grid/collapse.h"
-#include "hlolayout/util/sanitizer_scale.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -189,7 +189,7 @@ TEST(Padding, PropertyEveryElementExactlyOnce) {
       for (; i >= 0 && ++grid[i] == 4; --i) grid[i] = 1;
       if (i < 0) break;
     }
-    // Under the sanitizers every 4th grid (util/sanitizer_scale.h).
+    // Under the sanitizers every 4th grid (testing/sanitizer_scale.h).
     const size_t step = (g > 3 ? 7 : 1) * (kSanitizerBuild ? 4 : 1);
     for (size_t gi = 0; gi < grids.size(); gi += step) {
       for (const auto& tile : tiles) {

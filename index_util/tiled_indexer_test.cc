@@ -11,9 +11,9 @@
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
-#include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
-#include "hlolayout/util/sanitizer_scale.h"
+#include "hlolayout/testing/sanitizer_scale.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout {
 namespace {
@@ -170,7 +170,7 @@ TEST_P(TiledIndexerProperty, EveryShapePermutationAndTiling) {
       ++shapes;
     } while (std::next_permutation(perm.begin(), perm.end()));
     // Dimensions 1 to 5; under the sanitizers rank 4 stops at 3 (every
-    // permutation and tiling still, util/sanitizer_scale.h).
+    // permutation and tiling still, testing/sanitizer_scale.h).
     const int64_t max_dim = kSanitizerBuild && rank == 4 ? 3 : 5;
     int64_t d = rank - 1;
     for (; d >= 0; --d) {

@@ -12,8 +12,8 @@
 #include "hlolayout/index_util/walker.h"
 #include "hlolayout/index_util/xla_index_util.h"
 #include "hlolayout/shape/shape.h"
-#include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout {
 namespace {

@@ -9,8 +9,8 @@
 #include "hlolayout/layout/reference_index.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
-#include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout {
 namespace {

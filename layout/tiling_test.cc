@@ -6,8 +6,8 @@
 #include "gtest/gtest.h"
 #include "hlolayout/shape/layout.h"
 #include "hlolayout/shape/shape.h"
-#include "hlolayout/shape/test_shapes.h"
 #include "hlolayout/shape/tile.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout {
 namespace {

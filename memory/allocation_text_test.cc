@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

@@ -30,8 +30,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {

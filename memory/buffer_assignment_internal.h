@@ -14,10 +14,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dataflow.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
 namespace buffer_internal {

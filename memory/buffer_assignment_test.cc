@@ -12,9 +12,9 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/memory/random_hlo.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/testing/random_hlo.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {
@@ -465,7 +465,7 @@ ENTRY %main (p: f32[4]) -> f32[4] {
   EXPECT_FALSE(m.ok());
 }
 
-// Random modules (memory/random_hlo.h): every value in exactly one
+// Random modules (testing/random_hlo.h): every value in exactly one
 // allocation and inside it; values of different buffers that live at the
 // same time never share bytes (they may meet at one step, where a user
 // takes its operand's place); the figures add up.

@@ -24,7 +24,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
-#include "hlolayout/parser/hlo_module.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {

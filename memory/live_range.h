@@ -51,8 +51,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/dataflow.h"
-#include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
@@ -64,7 +64,7 @@ struct ScheduledInstruction {
   absl::string_view computation;
   absl::string_view op_name;  // metadata op_name, empty when absent
   // The metadata attribute's value ("{op_name=... source_line=...}"),
-  // empty when absent; parser/hlo_source_location.h reads its source line.
+  // empty when absent; hlo/source_location.h reads its source line.
   absl::string_view metadata;
   const Shape* shape = nullptr;
   // The time of the instruction that runs this one's computation (a

@@ -29,11 +29,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/scratch_pool.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/memory/xla_schedulers.h"
-#include "hlolayout/parser/hlo_module.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {

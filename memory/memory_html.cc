@@ -7,9 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/draw/svg.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/allocation_text.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/parser/hlo_source_location.h"
 
 namespace hlolayout {
 namespace {

@@ -26,9 +26,9 @@
 #include <ostream>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/parser/hlo_module.h"
 
 namespace hlolayout {
 
@@ -50,7 +50,7 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 // a number, explained by table.heap-legend with rows tr.heap-value), then
 // the curve and the values live at the peak as RenderMemoryCurveHtml.
 // `module` (optional: the module `memory` was analysed from) resolves
-// stack_frame_id metadata to source lines (parser/hlo_source_location.h);
+// stack_frame_id metadata to source lines (hlo/source_location.h);
 // without it only source_file/source_line metadata gives them.
 void RenderModuleMemoryHtml(const ModuleMemory& memory, int64_t top, int index,
                             std::ostream& out,

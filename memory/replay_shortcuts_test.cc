@@ -11,11 +11,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/random_hlo.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/util/sanitizer_scale.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/random_hlo.h"
+#include "hlolayout/testing/sanitizer_scale.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

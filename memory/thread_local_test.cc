@@ -26,9 +26,9 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
-#include "hlolayout/parser/hlo_reader.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

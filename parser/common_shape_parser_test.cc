@@ -11,9 +11,9 @@
 
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_test_dump.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

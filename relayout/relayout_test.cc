@@ -13,7 +13,7 @@
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/shape/test_shapes.h"
+#include "hlolayout/testing/test_shapes.h"
 
 namespace hlolayout {
 namespace {

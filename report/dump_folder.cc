@@ -15,10 +15,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/report/report.h"
 
 namespace hlolayout {

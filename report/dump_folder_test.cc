@@ -17,8 +17,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_test_dump.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

@@ -7,7 +7,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/draw/xml_reader.h"
 #include "hlolayout/report/report.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

@@ -42,7 +42,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/hlo/reader.h"
 
 namespace hlolayout {
 
@@ -147,7 +147,7 @@ struct ModuleReport {
   std::vector<PaddingWaster> top_wasters;        // most wasted bytes first
 };
 
-// An opcode the reader does not know (parser/hlo_checks.h,
+// An opcode the reader does not know (hlo/checks.h,
 // IsUnknownHloOpcode): its instructions are read and counted with their
 // shapes as written, so that dumps of newer XLA versions still read
 // (docs/hlo-text.md). One per opcode name and text, in order of first use.
@@ -184,14 +184,14 @@ struct ReportOptions {
   // (0: as many as the machine has cores, at most 8; 1: one; at most 64).
   // The parts are
   // cut before instruction lines and joined in text order, so the report is
-  // the same whatever the number (parser/hlo_reader.h, ReadHloTail).
+  // the same whatever the number (hlo/reader.h, ReadHloTail).
   int64_t threads = 0;
   int64_t min_bytes_per_thread = int64_t{4} << 20;
 };
 
 // BuildReport
 //
-// Reads `text` (parser/hlo_reader.h, with the reader's checks: every operand
+// Reads `text` (hlo/reader.h, with the reader's checks: every operand
 // is defined before its use, shapes written at uses match, and XLA's other
 // rules, docs/hlo-text.md) and builds the report. The views in it
 // point into `text`, which must outlive it. Errors are the reader's; with

@@ -8,10 +8,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_test_dump.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
-#include "hlolayout/util/sanitizer_scale.h"
+#include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 
 namespace hlolayout {
 namespace {

@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_test_dump.h"
+#include "hlolayout/testing/hlo_test_dump.h"
 
 namespace hlolayout {
 namespace {

@@ -11,8 +11,8 @@
 #include "gtest/gtest.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/grid/parse.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/parser/hlo_reader.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {

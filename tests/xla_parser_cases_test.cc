@@ -16,9 +16,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "gtest/gtest.h"
-#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/report/report.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

@@ -24,7 +24,7 @@
 #include "hlolayout/proto/xla_data.pb.h"
 #include "hlolayout/shape/printer.h"
 #include "hlolayout/shape/shape_proto.h"
-#include "hlolayout/util/test_data.h"
+#include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
 namespace {

@@ -9,10 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/testing.h"
 #include "hlolayout/triton/ttgir_parser.h"
 
 namespace hlolayout::triton {

@@ -9,8 +9,8 @@
 #include "absl/hash/hash.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/testing.h"
 
 namespace hlolayout::triton {
 namespace {

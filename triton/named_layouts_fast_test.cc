@@ -14,9 +14,9 @@
 
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/testing.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 

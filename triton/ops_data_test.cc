@@ -9,10 +9,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/testing.h"
 #include "hlolayout/triton/views.h"
 
 namespace hlolayout::triton {

@@ -9,8 +9,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/linear_layout.h"
-#include "hlolayout/triton/testing.h"
 
 namespace hlolayout::triton {
 namespace {

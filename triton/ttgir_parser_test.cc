@@ -7,8 +7,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/triton_test_data.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/testing.h"
 #include "hlolayout/triton/ttgir_printer.h"
 
 namespace hlolayout::triton {

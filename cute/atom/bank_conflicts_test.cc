@@ -16,8 +16,8 @@
 #include "hlolayout/cute/atom/tile.h"
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
-#include "hlolayout/cute/internal/random_layout.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/testing/cute_random_layout.h"
 
 namespace hlolayout::cute {
 namespace {

@@ -1,5 +1,5 @@
 // python/hlolayout/_hlo.cc: HLO module text for `hlolayout.hlo`
-// (parser/hlo_reader.h): modules, computations and instructions as plain
+// (hlo/reader.h): modules, computations and instructions as plain
 // lists and dicts, which hlo.py wraps in its classes.
 //
 //   >>> m = hl.read_hlo("ENTRY %e (p: f32[2]) -> f32[2] {\n"
@@ -18,7 +18,7 @@
 
 #include "_binding.h"
 #include "absl/status/statusor.h"
-#include "hlolayout/parser/hlo_reader.h"
+#include "hlolayout/hlo/reader.h"
 #include "hlolayout/shape/shape.h"
 
 namespace py = pybind11;

@@ -1,5 +1,5 @@
 """HLO module text as modules, computations and instructions (the
-library's parser/hlo_reader.h).
+library's hlo/reader.h).
 
     >>> (m,) = hl.read_hlo("HloModule m\\n\\nENTRY %e (p: f32[2]) -> f32[2] {\\n"
     ...                    "  ROOT %p = f32[2]{0} parameter(0)\\n}\\n")

@@ -13,8 +13,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/test_data.h"
 #include "hlolayout/triton/ttgir_parser.h"
-#include "hlolayout/util/test_data.h"
 
 namespace hlolayout::triton {
 namespace {

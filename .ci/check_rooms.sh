@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Checks the house rules between packages (issue 38), with Bazel's own
+# dependency graph:
+#   - no library or program depends on //testing (the test tooling): only
+#     tests, fuzzers and benchmarks (//bench) may;
+#   - //parser (shape text) does not depend on //hlo (the module reader).
+# Prints the offending targets and exits 1 when a rule is broken.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+status=0
+
+query() { ./bazelw query --noshow_progress "$1" 2>/dev/null </dev/null; }
+
+bad=$(query 'kind("cc_library|cc_binary|py_library|py_binary|sh_binary|genrule|filegroup", rdeps(//..., //testing/...)) except //testing/... except //bench/...')
+if [ -n "$bad" ]; then
+  echo "check_rooms: these targets depend on //testing (test tooling) but are not tests or benchmarks:"
+  echo "$bad" | sed 's/^/  /'
+  status=1
+fi
+
+bad=$(query 'deps(//parser/...) intersect //hlo/...')
+if [ -n "$bad" ]; then
+  echo "check_rooms: //parser (shape text) depends on the HLO reader:"
+  echo "$bad" | sed 's/^/  /'
+  status=1
+fi
+
+[ "$status" -eq 0 ] && echo "check_rooms: ok"
+exit "$status"

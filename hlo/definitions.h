@@ -1,0 +1,238 @@
+// hlo/definitions.h: the names a computation defines, for the HLO
+// reader's reference checks and shape lookups. Internal to the reader.
+//
+//   %p = f32[8]{0} parameter(0)        Add("p", hash, "f32[8]{0}", shape, g)
+//   %n = f32[8]{0} negate(%p)          Find("p") == 0
+//
+// Why not a std::vector of string_views: an entry computation of an XLA
+// dump can hold hundreds of thousands of instructions, and the memory this
+// table touches for the first time is the dearest part of reading it (a
+// fresh page costs more than the parsing of the line that fills it;
+// docs/report-speed.md, "Seventh round"). So an entry is 32 bytes (a
+// vector of 48-byte views, grown by doubling, touched 2.5 times as much),
+// entries live in fixed blocks that are never moved or copied, and the
+// blocks and the name index stay allocated from one computation to the
+// next.
+//
+// Preconditions: names and shape texts outlive the table's use of them
+// (they point into the text being read, or into strings the reader keeps).
+#ifndef HLOLAYOUT_HLO_DEFINITIONS_H_
+#define HLOLAYOUT_HLO_DEFINITIONS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "hlolayout/hlo/names.h"
+#include "hlolayout/shape/shape.h"
+
+namespace hlolayout::hlo_internal {
+
+class DefinitionTable {
+ public:
+  // A definition's Shape is one the reader keeps for the module (kKept), or
+  // the shape cache's, good while the cache's generation is `generation`.
+  static constexpr uint64_t kKept = ~uint64_t{0};
+  // Scanned from the latest definition up to this many; indexed beyond.
+  static constexpr size_t kScanned = 16;
+
+  // One definition, as a value.
+  struct Definition {
+    absl::string_view name;
+    absl::string_view shape_text;
+    const Shape* shape;
+    uint64_t generation;
+  };
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  // Forgets every definition; keeps the memory.
+  void Clear() {
+    size_ = 0;
+    indexed_ = 0;
+    far_.clear();
+    index_.Clear();
+  }
+  // Forgets the definitions from `n` on (index entries past `n` are ignored
+  // until overwritten).
+  void Truncate(size_t n) {
+    if (n < size_) size_ = n;
+    if (n < indexed_) indexed_ = n;
+  }
+
+  // Adds a definition; `hash` is NameHash(name).
+  void Add(absl::string_view name, uint64_t hash, absl::string_view shape_text,
+           const Shape* shape, uint64_t generation) {
+    if ((size_ & kBlockMask) == 0 && (size_ >> kBlockBits) == blocks_.size()) {
+      blocks_.push_back(std::make_unique<Entry[]>(kBlockSize));
+    }
+    Entry& e = At(size_);
+    // As integers: the two may lie in different allocations.
+    const int64_t offset =
+        static_cast<int64_t>(reinterpret_cast<uintptr_t>(shape_text.data()) -
+                             reinterpret_cast<uintptr_t>(name.data()));
+    e.name = name.data();
+    if (name.size() < kFar && shape_text.size() < kFar &&
+        (shape_text.empty() ||
+         (offset >= std::numeric_limits<int32_t>::min() &&
+          offset <= std::numeric_limits<int32_t>::max()))) {
+      e.name_size = static_cast<uint32_t>(name.size());
+      e.shape_size = static_cast<uint32_t>(shape_text.size());
+      e.shape_offset = shape_text.empty() ? 0 : static_cast<int32_t>(offset);
+    } else {
+      // Rare: a shape text kept apart from the line (inferred shapes), or
+      // sizes past 4 GB.
+      e.name_size = kFar;
+      e.shape_size = static_cast<uint32_t>(far_.size());
+      e.shape_offset = 0;
+      far_.push_back(Far{name, shape_text});
+    }
+    SetShape(size_, shape, generation);
+    ++size_;
+    // The latest definition goes into the index with the next one: its slot
+    // (prefetched by the caller when the name was read) has a whole line's
+    // time to arrive, and a lookup compares it directly meanwhile.
+    if (size_ > kScanned) IndexBefore(size_ - 1);
+    latest_hash_ = hash;
+  }
+  void Add(absl::string_view name, absl::string_view shape_text,
+           const Shape* shape, uint64_t generation) {
+    Add(name, NameHash(name), shape_text, shape, generation);
+  }
+
+  absl::string_view name(size_t i) const {
+    const Entry& e = At(i);
+    if (e.name_size == kFar) return far_[e.shape_size].name;
+    return absl::string_view(e.name, e.name_size);
+  }
+  absl::string_view shape_text(size_t i) const {
+    const Entry& e = At(i);
+    if (e.name_size == kFar) return far_[e.shape_size].shape_text;
+    if (e.shape_size == 0) return absl::string_view();
+    return absl::string_view(
+        reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(e.name) +
+                                      static_cast<intptr_t>(e.shape_offset)),
+        e.shape_size);
+  }
+  const Shape* shape(size_t i) const { return At(i).shape; }
+  uint64_t generation(size_t i) const {
+    const uint32_t g = At(i).generation;
+    return g == kKept32 ? kKept : g;
+  }
+  // The shape, when it is still good with the cache at `cache_generation`.
+  const Shape* ShapeIfCurrent(size_t i, uint64_t cache_generation) const {
+    const Entry& e = At(i);
+    if (e.shape == nullptr) return nullptr;
+    if (e.generation == kKept32 || e.generation == cache_generation) {
+      return e.shape;
+    }
+    return nullptr;
+  }
+  Definition Get(size_t i) const {
+    return Definition{name(i), shape_text(i), shape(i), generation(i)};
+  }
+  void SetShape(size_t i, const Shape* shape, uint64_t generation) {
+    Entry& e = At(i);
+    if (generation == kKept) {
+      e.shape = shape;
+      e.generation = kKept32;
+    } else if (generation < kKept32) {
+      e.shape = shape;
+      e.generation = static_cast<uint32_t>(generation);
+    } else {
+      // A generation past 32 bits: decoded again from the text when asked.
+      e.shape = nullptr;
+      e.generation = 0;
+    }
+  }
+
+  // The index of the latest definition of `name` (hash `hash`), or -1.
+  int64_t Find(absl::string_view name, uint64_t hash) const {
+    const int64_t latest = FindFrom(indexed_, name);
+    if (latest >= 0 || indexed_ == 0) return latest;
+    return FindIndexed(name, hash);
+  }
+  int64_t Find(absl::string_view name) const {
+    const int64_t latest = FindFrom(indexed_, name);
+    if (latest >= 0 || indexed_ == 0) return latest;
+    return FindIndexed(name, NameHash(name));
+  }
+  // Brings the index slot of a name about to be added or looked up into the
+  // cache (a large computation's index is larger than the cache).
+  void Prefetch(uint64_t hash) const { index_.Prefetch(hash); }
+
+ private:
+  struct Entry {
+    const char* name;
+    const Shape* shape;
+    uint32_t name_size;    // kFar: name and shape text in far_
+    uint32_t shape_size;   // or far_'s index
+    int32_t shape_offset;  // from `name`
+    uint32_t generation;   // kKept32 for kKept
+  };
+  static_assert(sizeof(Entry) == 32, "two entries to a cache line");
+  struct Far {
+    absl::string_view name;
+    absl::string_view shape_text;
+  };
+  static constexpr uint32_t kFar = ~uint32_t{0};
+  static constexpr uint32_t kKept32 = ~uint32_t{0};
+  static constexpr size_t kBlockBits = 12;
+  static constexpr size_t kBlockSize = size_t{1} << kBlockBits;
+  static constexpr size_t kBlockMask = kBlockSize - 1;
+
+  Entry& At(size_t i) { return blocks_[i >> kBlockBits][i & kBlockMask]; }
+  const Entry& At(size_t i) const {
+    return blocks_[i >> kBlockBits][i & kBlockMask];
+  }
+  // The latest definition of `name` from `begin` on, by a scan, or -1.
+  int64_t FindFrom(size_t begin, absl::string_view name) const {
+    const size_t n = name.size();
+    for (size_t i = size_; i-- > begin;) {
+      const absl::string_view d = this->name(i);
+      if (d.size() == n && n > 0 && d[0] == name[0] &&
+          SameBytes(d.data(), name.data(), n)) {
+        return static_cast<int64_t>(i);
+      }
+    }
+    return -1;
+  }
+  // Indexes the definitions before `end` not indexed yet: the one before
+  // the latest (its hash in latest_hash_), or all of them the first time.
+  void IndexBefore(size_t end) {
+    const auto name_of = [this](uint32_t i) {
+      return i < size_ ? name(i) : absl::string_view();
+    };
+    if (indexed_ + 1 == end) {
+      index_.Add(name(indexed_), latest_hash_, static_cast<uint32_t>(indexed_),
+                 name_of);
+    } else {
+      for (; indexed_ < end; ++indexed_) {
+        index_.Add(name(indexed_), static_cast<uint32_t>(indexed_), name_of);
+      }
+    }
+    indexed_ = end;
+  }
+  int64_t FindIndexed(absl::string_view name, uint64_t hash) const
+      __attribute__((noinline)) {
+    return index_.Find(name, hash, [this](uint32_t i) {
+      return i < size_ ? this->name(i) : absl::string_view();
+    });
+  }
+
+  std::vector<std::unique_ptr<Entry[]>> blocks_;
+  size_t size_ = 0;
+  // Definitions [0, indexed_) are in index_ (none while there are at most
+  // kScanned); the rest are scanned.
+  size_t indexed_ = 0;
+  uint64_t latest_hash_ = 0;
+  std::vector<Far> far_;
+  NameIndex index_;
+};
+
+}  // namespace hlolayout::hlo_internal
+
+#endif  // HLOLAYOUT_HLO_DEFINITIONS_H_

@@ -1,0 +1,129 @@
+// Tests of DefinitionTable (hlo/definitions.h): lookups before and
+// after the index takes over, latest-wins for a name defined twice,
+// truncation, texts kept apart from the line, and many blocks.
+#include "hlolayout/hlo/definitions.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+namespace hlolayout::hlo_internal {
+namespace {
+
+// Lines `%vN = f32[N]{0} ...` laid out in one text, as the reader sees them.
+struct Text {
+  std::string text;
+  std::vector<absl::string_view> names;
+  std::vector<absl::string_view> shapes;
+  explicit Text(int n) {
+    std::vector<std::pair<size_t, size_t>> at;  // name, shape offsets
+    for (int i = 0; i < n; ++i) {
+      const std::string name = absl::StrCat("v", i);
+      const std::string shape = absl::StrCat("f32[", i, "]{0}");
+      at.emplace_back(text.size() + 1, text.size() + 1 + name.size() + 3);
+      absl::StrAppend(&text, "%", name, " = ", shape, " negate(%x)\n");
+    }
+    for (int i = 0; i < n; ++i) {
+      const std::string name = absl::StrCat("v", i);
+      const std::string shape = absl::StrCat("f32[", i, "]{0}");
+      names.push_back(absl::string_view(text).substr(at[i].first, name.size()));
+      shapes.push_back(
+          absl::string_view(text).substr(at[i].second, shape.size()));
+    }
+  }
+};
+
+TEST(DefinitionTableTest, FindsEveryNameAcrossBlocks) {
+  // Past the scanned ones, and past several 4,096-entry blocks.
+  for (int n : {0, 1, 16, 17, 18, 4096, 4097, 10000}) {
+    Text t(n);
+    DefinitionTable table;
+    for (int i = 0; i < n; ++i) {
+      table.Add(t.names[i], t.shapes[i], nullptr, 0);
+    }
+    ASSERT_EQ(table.size(), static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      ASSERT_EQ(table.Find(t.names[i]), i) << n;
+      ASSERT_EQ(table.Find(t.names[i], NameHash(t.names[i])), i) << n;
+      ASSERT_EQ(table.name(i), t.names[i]);
+      ASSERT_EQ(table.shape_text(i), t.shapes[i]);
+    }
+    EXPECT_EQ(table.Find("v"), -1);
+    EXPECT_EQ(table.Find("nothing"), -1);
+    EXPECT_EQ(table.Find(""), -1);
+  }
+}
+
+TEST(DefinitionTableTest, LatestOfTwoDefinitionsWins) {
+  for (int n : {3, 40}) {
+    Text t(n);
+    DefinitionTable table;
+    for (int i = 0; i < n; ++i) table.Add(t.names[i], t.shapes[i], nullptr, 0);
+    table.Add(t.names[1], t.shapes[2], nullptr, 0);
+    EXPECT_EQ(table.Find(t.names[1]), n);
+    table.Add(t.names[5 % n], t.shapes[0], nullptr, 0);
+    EXPECT_EQ(table.Find(t.names[1]), n);  // indexed now, still the latest
+    EXPECT_EQ(table.Find(t.names[5 % n]), n + 1);
+  }
+}
+
+TEST(DefinitionTableTest, TruncateForgetsTheRest) {
+  Text t(100);
+  DefinitionTable table;
+  for (int i = 0; i < 60; ++i) table.Add(t.names[i], t.shapes[i], nullptr, 0);
+  table.Truncate(30);
+  EXPECT_EQ(table.size(), 30u);
+  EXPECT_EQ(table.Find(t.names[29]), 29);
+  EXPECT_EQ(table.Find(t.names[30]), -1);
+  EXPECT_EQ(table.Find(t.names[59]), -1);
+  // New definitions in the truncated places.
+  for (int i = 60; i < 100; ++i) {
+    table.Add(t.names[i], t.shapes[i], nullptr, 0);
+  }
+  EXPECT_EQ(table.Find(t.names[45]), -1);
+  EXPECT_EQ(table.Find(t.names[60]), 30);
+  EXPECT_EQ(table.Find(t.names[99]), 69);
+  table.Clear();
+  EXPECT_TRUE(table.empty());
+  EXPECT_EQ(table.Find(t.names[60]), -1);
+  table.Add(t.names[7], t.shapes[7], nullptr, 0);
+  EXPECT_EQ(table.Find(t.names[7]), 0);
+}
+
+TEST(DefinitionTableTest, ShapeTextKeptApartFromTheLine) {
+  Text t(20);
+  const std::string kept = "(f32[2]{0}, s32[])";  // another allocation
+  DefinitionTable table;
+  table.Add(t.names[0], kept, nullptr, DefinitionTable::kKept);
+  table.Add(t.names[1], absl::string_view(), nullptr, 0);
+  for (int i = 2; i < 20; ++i) table.Add(t.names[i], t.shapes[i], nullptr, 0);
+  EXPECT_EQ(table.shape_text(0), kept);
+  EXPECT_EQ(table.name(0), t.names[0]);
+  EXPECT_EQ(table.shape_text(1), "");
+  EXPECT_EQ(table.Find(t.names[0]), 0);
+  EXPECT_EQ(table.Get(0).shape_text, kept);
+}
+
+TEST(DefinitionTableTest, ShapesAndGenerations) {
+  Text t(3);
+  const Shape a;
+  DefinitionTable table;
+  table.Add(t.names[0], t.shapes[0], &a, 7);
+  table.Add(t.names[1], t.shapes[1], &a, DefinitionTable::kKept);
+  table.Add(t.names[2], t.shapes[2], &a, uint64_t{1} << 40);
+  EXPECT_EQ(table.ShapeIfCurrent(0, 7), &a);
+  EXPECT_EQ(table.ShapeIfCurrent(0, 8), nullptr);
+  EXPECT_EQ(table.generation(0), 7u);
+  EXPECT_EQ(table.ShapeIfCurrent(1, 8), &a);
+  EXPECT_EQ(table.generation(1), DefinitionTable::kKept);
+  // A generation past 32 bits is not kept (decoded again when asked).
+  EXPECT_EQ(table.shape(2), nullptr);
+  EXPECT_EQ(table.ShapeIfCurrent(2, uint64_t{1} << 40), nullptr);
+  table.SetShape(2, &a, DefinitionTable::kKept);
+  EXPECT_EQ(table.ShapeIfCurrent(2, 0), &a);
+}
+
+}  // namespace
+}  // namespace hlolayout::hlo_internal

@@ -1,0 +1,167 @@
+#include "hlolayout/hlo/module.h"
+
+#include <cstring>
+
+#include "absl/strings/ascii.h"
+#include "hlolayout/hlo/scan.h"
+#include "hlolayout/util/check.h"
+
+namespace hlolayout {
+
+absl::optional<absl::string_view> FindHloAttribute(
+    absl::Span<const HloAttribute> attributes, absl::string_view name) {
+  for (const HloAttribute& attribute : attributes) {
+    if (attribute.name == name) return attribute.value;
+  }
+  return absl::nullopt;
+}
+
+namespace {
+
+// `s == literal` with the length known at compile time, inlined.
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+// [A-Za-z0-9_.-], one lookup per byte (names of called computations are
+// read for every fusion).
+struct NameChars {
+  bool is[256] = {};
+  constexpr NameChars() {
+    for (int c = 'a'; c <= 'z'; ++c) is[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) is[c] = true;
+    for (int c = '0'; c <= '9'; ++c) is[c] = true;
+    is[static_cast<int>('_')] = true;
+    is[static_cast<int>('.')] = true;
+    is[static_cast<int>('-')] = true;
+  }
+};
+constexpr NameChars kNameChars;
+
+bool IsNameChar(char c) { return kNameChars.is[static_cast<unsigned char>(c)]; }
+
+// Appends every `%?name` found in `value` ("%a", "{%a, %b}").
+void AppendNames(absl::string_view value, std::vector<absl::string_view>* out) {
+  const char* const data = value.data();
+  const size_t n = value.size();
+  size_t i = 0;
+  while (i < n) {
+    const char c = data[i];
+    if (c == '%' || IsNameChar(c)) {
+      if (c == '%') ++i;
+      const size_t begin = i;
+      // Names of fused computations run 20 to 40 bytes: 16 at a time.
+      i = hlo_internal::NameCharsEnd(data, i, n);
+      if (i > begin) out->push_back(value.substr(begin, i - begin));
+      if (i == begin) ++i;
+    } else if (c == '/' && i + 1 < n && data[i + 1] == '*') {
+      const size_t close = value.find("*/", i + 2);
+      i = close == absl::string_view::npos ? n : close + 2;
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<absl::string_view> CalledComputationNames(
+    const HloInstruction& instruction) {
+  std::vector<absl::string_view> names;
+  AppendCalledComputationNames(instruction, &names);
+  return names;
+}
+
+namespace {
+
+// `to_apply={ p0 = f32[] parameter(0) ... }`: a computation written inline
+// (newer XLA), which has no name to list.
+bool IsInlineComputation(absl::string_view value) {
+  if (value.empty() || value[0] != '{') return false;
+  size_t p = 1;
+  auto space = [&] {
+    while (p < value.size() && (value[p] == ' ' || value[p] == '\n' ||
+                                value[p] == '\t' || value[p] == '\r')) {
+      ++p;
+    }
+  };
+  space();
+  if (value.substr(p, 5) == "ROOT ") return true;
+  if (p < value.size() && value[p] == '%') ++p;
+  while (p < value.size() &&
+         (absl::ascii_isalnum(value[p]) || value[p] == '_' || value[p] == '.' ||
+          value[p] == '-')) {
+    ++p;
+  }
+  space();
+  return p < value.size() && value[p] == '=';
+}
+
+}  // namespace
+
+void AppendCalledComputationNames(const HloInstruction& instruction,
+                                  std::vector<absl::string_view>* names) {
+  for (const HloAttribute& attribute : instruction.attributes) {
+    const absl::string_view n = attribute.name;
+    // One compare per attribute (metadata, backend_config... are checked
+    // for every instruction): the names differ in length.
+    bool calls = false;
+    switch (n.size()) {
+      case 4:
+        calls = Eq(n, "body");
+        break;
+      case 5:
+        calls = Eq(n, "calls");
+        break;
+      case 6:
+        calls = Eq(n, "select");  // select-and-scatter
+        break;
+      case 7:
+        calls = Eq(n, "scatter");  // select-and-scatter
+        break;
+      case 8:
+        calls = Eq(n, "to_apply");
+        break;
+      case 9:
+        calls = Eq(n, "condition");
+        break;
+      case 16:
+        calls = Eq(n, "true_computation");
+        break;
+      case 17:
+        calls = Eq(n, "false_computation");
+        break;
+      case 19:
+        // A custom call with several computations prints them as
+        // called_computations={...} (one as to_apply=).
+        calls = Eq(n, "branch_computations") || Eq(n, "called_computations");
+        break;
+      default:
+        break;
+    }
+    if (calls) AppendComputationNamesOf(attribute.value, names);
+  }
+}
+
+void AppendComputationNamesOf(absl::string_view value,
+                              std::vector<absl::string_view>* names) {
+  if (!IsInlineComputation(value)) AppendNames(value, names);
+}
+
+const HloComputation& HloModule::entry() const {
+  HLOLAYOUT_CHECK(entry_index >= 0 &&
+                  entry_index < static_cast<int64_t>(computations.size()))
+      << "module without an entry computation";
+  return computations[entry_index];
+}
+
+int64_t HloModule::instruction_count() const {
+  int64_t count = 0;
+  for (const HloComputation& c : computations) {
+    count += static_cast<int64_t>(c.instructions.size());
+  }
+  return count;
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,197 @@
+// hlo/module.h: a light view of HLO module text, as XLA writes it with
+// --xla_dump_to (module_0021.jit_train_step.after_optimizations.txt).
+//
+//   HloModule jit_f, entry_computation_layout={(bf16[8,256]{1,0})->bf16[8]{0}}
+//
+//   %add (x: f32[], y: f32[]) -> f32[] { ... }
+//
+//   ENTRY %main (p: bf16[8,256]) -> bf16[8] {
+//     %p = bf16[8,256]{1,0:T(8,128)(2,1)} parameter(0)
+//     ROOT %r = bf16[8]{0} reduce(bf16[8,256]{1,0} %p, bf16[] %c),
+//         dimensions={1}, to_apply=%add, metadata={op_name="jit(f)/reduce"}
+//   }
+//
+// Everything here is plain structs. Names and raw attribute texts are
+// string_views into the text that was read (hlo/reader.h): the text
+// must outlive the structures. Shapes are decoded values (shape/shape.h) with
+// their layouts; the text they came from is kept next to them. Instruction
+// and operand shapes are plain `const Shape*`, deduplicated: every
+// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape. Who owns
+// them: HloModule::shapes for ReadHloModules; the reader while streaming
+// (valid during the visitor call only; copy the Shape to keep it).
+//
+// What is kept raw: attribute values (`metadata={...}`, JSON backend
+// configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
+// and `constant(...)` literals, found by balanced bracket matching and never
+// copied.
+#ifndef HLOLAYOUT_HLO_MODULE_H_
+#define HLOLAYOUT_HLO_MODULE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "absl/types/span.h"
+#include "hlolayout/shape/shape.h"
+
+namespace hlolayout {
+
+// `name=value` after an instruction, a module header or a computation.
+// `value` is the raw text: "{1,0}", "kLoop", "\"__cublas$gemm\"",
+// "{op_type=\"Mean\" op_name=\"a/b\"}", "[2,10]<=[20]".
+struct HloAttribute {
+  absl::string_view name;
+  absl::string_view value;
+};
+
+// Returns the value of the first attribute called `name`, if any.
+absl::optional<absl::string_view> FindHloAttribute(
+    absl::Span<const HloAttribute> attributes, absl::string_view name);
+
+// One operand: `f32[2]{0} %p0`, just `p0`, or `%custom-call.1#0`: today's
+// XLA prints a use of output N of a multi-output instruction as `%name#N`
+// (in place of a get-tuple-element instruction; docs/memory.md).
+struct HloOperand {
+  static constexpr int64_t kWholeResult = -1;
+
+  absl::string_view name;        // without the '%' and without `#N`
+  absl::string_view shape_text;  // "f32[2]{0}", empty when not written
+  // Decoded shape_text; null when not written. Not owned (see above).
+  const Shape* shape = nullptr;
+  // N of `%name#N`: the operand is tuple element N of `name`'s result.
+  // kWholeResult when no `#N` is written.
+  int64_t output_index = kWholeResult;
+
+  bool has_shape() const { return shape != nullptr; }
+  bool has_output_index() const { return output_index >= 0; }
+};
+
+// One instruction line (which may span several lines of text):
+//   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
+//       calls=%fused_computation.3
+struct HloInstruction {
+  size_t offset = 0;             // byte offset of `ROOT` or of the name
+  bool root_marker = false;      // written with `ROOT`
+  absl::string_view name;        // "fusion.3" (without '%')
+  absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
+  // Decoded shape_text, layouts filled in; null when absent. Not owned (see
+  // above).
+  const Shape* shape = nullptr;
+  absl::string_view opcode;  // "fusion", "all-reduce-start", ...
+  // Everything between the parentheses after the opcode, raw.
+  absl::string_view operand_text;
+  // Operands; empty for `constant` and `parameter`.
+  std::vector<HloOperand> operands;
+  // N of `parameter(N)`.
+  absl::optional<int64_t> parameter_number;
+  // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"); it is
+  // skipped by bracket matching, never decoded or copied.
+  absl::string_view literal;
+  std::vector<HloAttribute> attributes;
+
+  bool has_shape() const { return shape != nullptr; }
+};
+
+// CalledComputationNames
+//
+// Names (without '%') of the computations an instruction calls through
+// `calls=`, `to_apply=`, `condition=`, `body=`, `branch_computations={..}`,
+// `true_computation=`, `false_computation=`, `select=` and `scatter=`
+// (select-and-scatter) and `called_computations={..}` (a custom call with
+// several), in attribute order.
+//   while(...), condition=%cond, body=%body   ->  {"cond", "body"}
+std::vector<absl::string_view> CalledComputationNames(
+    const HloInstruction& instruction);
+// The same, appended to `*names` (no allocation once it has room).
+void AppendCalledComputationNames(const HloInstruction& instruction,
+                                  std::vector<absl::string_view>* names);
+// The names in the value of one of those attributes (`%a`, `{%a, %b}`),
+// appended to `*names`; none for the raw text of a computation written
+// inline (`to_apply={ p0 = ... }`), which the reader replaces by the
+// computation's name (`_`).
+void AppendComputationNamesOf(absl::string_view value,
+                              std::vector<absl::string_view>* names);
+
+// A computation parameter in a signature: `p0: f32[2,3]`.
+struct HloParameter {
+  absl::string_view name;
+  Shape shape;  // signatures print no layouts; the default one is filled in
+};
+
+// `ENTRY %main (p0: f32[2], p1: s32[]) -> f32[2] {`
+struct HloComputationHeader {
+  size_t offset = 0;
+  absl::string_view name;     // without '%'
+  bool entry_marker = false;  // written with `ENTRY`
+  // Written inline as an attribute value (`to_apply={ p0 = ... }`): named
+  // by the reader as XLA names it (`_`, `_.1`, ...), `offset` at its '{'.
+  bool written_inline = false;
+  bool has_signature = false;
+  std::vector<HloParameter> parameters;
+  Shape result_shape;  // when has_signature
+};
+
+struct HloComputation {
+  HloComputationHeader header;
+  std::vector<HloInstruction> instructions;
+  // The `ROOT` instruction, or the last one when none says ROOT; -1 for a
+  // computation without instructions.
+  int64_t root_index = -1;
+  // `execution_thread="..."` after the closing brace (raw, with quotes).
+  absl::string_view execution_thread;
+};
+
+// A table that recent dumps put before the first computation:
+//   FileNames
+//   1 "/src/train.py"
+//   FileLocations
+//   1 {file_name_id=1 function_name_id=1 line=10 end_line=10 column=2 ...}
+struct HloStackTable {
+  struct Entry {
+    int64_t id = 0;
+    absl::string_view value;  // raw: "\"/src/train.py\"" or "{...}"
+  };
+  absl::string_view kind;  // FileNames, FunctionNames, FileLocations, ...
+  std::vector<Entry> entries;
+};
+
+// `HloModule name, key=value, ...` plus the tables after it.
+struct HloModuleHeader {
+  size_t offset = 0;        // of `HloModule`, or of the first computation
+  bool has_header = false;  // false: computations without an HloModule line
+  absl::string_view name;   // empty without a header
+  std::vector<HloAttribute> attributes;  // raw, in order
+  // entry_computation_layout={(f32[2]{0}, s32[])->f32[2]{0}}, decoded.
+  bool has_entry_computation_layout = false;
+  std::vector<Shape> entry_parameter_shapes;
+  Shape entry_result_shape;
+  std::vector<HloStackTable> stack_tables;
+};
+
+// One module: a file holds one, or several separated by lines that begin
+// with `// -----`.
+struct HloModule {
+  HloModuleHeader header;
+  // In the order the reader visits them (HloVisitor::BeginComputation).
+  std::vector<HloComputation> computations;
+  // The `ENTRY` computation, or the last top-level one when none says
+  // ENTRY.
+  int64_t entry_index = -1;
+  // Owns the shapes that the instructions and operands point to, each once
+  // (shared with other modules that use the same shape text). Copies of the
+  // module share them, so pointers stay valid in every copy.
+  std::vector<std::shared_ptr<const Shape>> shapes;
+
+  // Precondition: entry_index >= 0 (every module read successfully has
+  // one).
+  const HloComputation& entry() const;
+  // Instructions over all computations.
+  int64_t instruction_count() const;
+};
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_HLO_MODULE_H_

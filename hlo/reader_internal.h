@@ -1,0 +1,737 @@
+// hlo/reader_internal.h: the reader behind hlo/reader.h,
+// shared by its source files (reader.cc: reading; reader_checks.cc:
+// shapes written inline or left out, and the rules XLA's parser applies to
+// references, roots and asynchronous chains; reader_inline.cc:
+// computations written inline as attribute values). Not for use elsewhere.
+#ifndef HLOLAYOUT_HLO_READER_INTERNAL_H_
+#define HLOLAYOUT_HLO_READER_INTERNAL_H_
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/hlo/checks.h"
+#include "hlolayout/hlo/definitions.h"
+#include "hlolayout/hlo/module.h"
+#include "hlolayout/hlo/names.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/scan.h"
+#include "hlolayout/hlo/shape_cache.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/parser/shape_parser.h"
+
+namespace hlolayout {
+namespace hlo_internal {
+
+// `s == literal` with the length known at compile time, inlined (the
+// string_view operator== was a call per instruction).
+template <size_t N>
+inline bool Eq(absl::string_view s, const char (&literal)[N]) {
+  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
+}
+
+// True for the attributes whose value names called computations (or holds
+// computations written inline): HloAttributeKindOf's kHloAttrCallee, for
+// FastInstruction, which asks for every attribute whose value opens with
+// '{'. Most names fail on their first letter (`metadata`, `dimensions`:
+// callee names begin with b, c, f, s or t), most others on their length
+// and first letter (`backend_config`, `sharding`); the few left are
+// compared whole.
+bool IsCalleeAttributeNameOfLength(absl::string_view n);
+struct CalleeNameLetters {
+  // Bit (c & 31) of `first`: some callee name begins with c. Bit c - 'a' of
+  // by_length[k]: a callee name of k letters begins with c.
+  uint32_t first = 0;
+  uint32_t by_length[32] = {};
+  constexpr CalleeNameLetters() {
+    const char* const names[] = {"body",
+                                 "calls",
+                                 "select",
+                                 "scatter",
+                                 "to_apply",
+                                 "condition",
+                                 "true_computation",
+                                 "false_computation",
+                                 "branch_computations",
+                                 "called_computations"};
+    for (const char* name : names) {
+      size_t k = 0;
+      while (name[k] != '\0') ++k;
+      first |= 1u << (name[0] & 31);
+      by_length[k] |= 1u << (name[0] - 'a');
+    }
+  }
+};
+inline constexpr CalleeNameLetters kCalleeNameLetters;
+inline bool IsCalleeAttributeName(absl::string_view n) {
+  const uint32_t c = static_cast<unsigned char>(n[0]);
+  if (((kCalleeNameLetters.first >> (c & 31)) & 1u) == 0) return false;
+  if (n.size() >= 32 || c < 'a' || c > 'z' ||
+      ((kCalleeNameLetters.by_length[n.size()] >> (c - 'a')) & 1u) == 0) {
+    return false;
+  }
+  return IsCalleeAttributeNameOfLength(n);
+}
+
+// The callee attributes whose value is a list (`{%a, %b}`).
+inline bool IsCalleeListName(absl::string_view n) {
+  return n.size() == 19 &&
+         (Eq(n, "branch_computations") || Eq(n, "called_computations"));
+}
+
+// `shape`, then the tuple element that each `#N` at `at` in `text` names
+// (`%x#1#0`: element 0 of element 1); null when one does not exist.
+const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
+                                 size_t at);
+
+// Texts the reader makes up (the names of instructions written inline as
+// operands, the printed form of inferred shapes) must outlive the reading,
+// like the views into the input: they are kept once each for the life of
+// the process. Only text without names or shapes of its own produces them
+// (hand-written modules, XLA's tests), so the set stays small.
+absl::string_view Intern(std::string text);
+
+inline bool IsStackTableKind(absl::string_view word) {
+  return word == "FileNames" || word == "FunctionNames" ||
+         word == "FileLocations" || word == "StackFrames";
+}
+
+inline constexpr absl::string_view kSplitMarker = "// -----";
+
+// True at a line that begins with `// -----`. Such a line is a module
+// separator (lit's --split-input-file) or a decorative comment (XLA's tests
+// put `// ----------` above and below a description); DashLineSplits decides.
+inline bool IsDashLine(absl::string_view text, size_t pos) {
+  return (pos == 0 || text[pos - 1] == '\n') &&
+         text.substr(pos, kSplitMarker.size()) == kSplitMarker;
+}
+
+// Never stops: every `//` line is a comment.
+struct NoStop {
+  bool operator()(size_t) const { return false; }
+};
+
+// Skips whitespace and comments from `pos`, stopping at a dash line for which
+// `stop_at(pos)` is true; returns the new position, or npos for an
+// unterminated block comment (whose offset goes to `*bad`).
+template <typename StopAt = NoStop>
+inline size_t SkipTriviaAt(absl::string_view text, size_t pos,
+                           size_t* bad = nullptr,
+                           const StopAt& stop_at = StopAt()) {
+  const size_t n = text.size();
+  while (pos < n) {
+    const char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      ++pos;
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
+      if (IsDashLine(text, pos) && stop_at(pos)) break;
+      // To the end of the line: '\n', or a '\r' (old Mac line ends, as
+      // XLA's lexer reads them).
+      const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
+      size_t end =
+          nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
+      const void* cr = std::memchr(text.data() + pos, '\r', end - pos);
+      if (cr != nullptr) end = static_cast<const char*>(cr) - text.data();
+      pos = end;
+    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
+      const size_t close = text.find("*/", pos + 2);
+      if (close == absl::string_view::npos) {
+        if (bad != nullptr) *bad = pos;
+        return absl::string_view::npos;
+      }
+      pos = close + 2;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+inline bool StartsWord(absl::string_view text, size_t pos,
+                       absl::string_view word) {
+  const size_t end = pos + word.size();
+  return text.substr(pos, word.size()) == word &&
+         (end >= text.size() || !Is(text[end], kNameChar));
+}
+
+// Answers "does a new module (`HloModule`) start after the dash line at
+// `pos`?", past blank lines and comments (other dash lines included). A run
+// of k comment lines is scanned once, not k times: every dash line inside the
+// last scanned run has the same answer.
+class ModuleStartProbe {
+ public:
+  explicit ModuleStartProbe(absl::string_view text) : text_(text) {}
+  bool HloModuleFollows(size_t pos) {
+    if (pos < from_ || pos >= to_) {
+      const size_t next = SkipTriviaAt(text_, pos);
+      from_ = pos;
+      to_ = next == absl::string_view::npos ? text_.size() : next;
+      follows_ = next != absl::string_view::npos &&
+                 StartsWord(text_, next, "HloModule");
+    }
+    return follows_;
+  }
+
+ private:
+  absl::string_view text_;
+  size_t from_ = 0;
+  size_t to_ = 0;
+  bool follows_ = false;
+};
+
+class Reader {
+ public:
+  // `collect`: the modules `visitor` fills (ReadHloModules); each gets the
+  // shapes its instructions point to.
+  Reader(absl::string_view whole, const HloReadOptions& options,
+         HloVisitor* visitor, std::vector<HloModule>* collect = nullptr)
+      : whole_(whole), options_(options), visitor_(visitor), collect_(collect) {
+    shape_options_.file_name = options.file_name;
+    shape_options_.max_depth = options.max_depth;
+  }
+
+  // Reads every module: each ends at a split line or at the end.
+  absl::Status ReadAll();
+  // ReadHloHead / ReadHloTail (see reader.h): `stop` as there; `at_stop`
+  // null for a tail, which always stops there.
+  void SetStop(size_t stop, const std::function<bool()>* at_stop,
+               const std::atomic<bool>* cancel) {
+    stop_ = stop;
+    at_stop_ = at_stop;
+    cancel_ = cancel;
+  }
+  void SetLinks(HloPartLinks* links) { links_ = links; }
+  // Reads on from `begin`, inside a computation body, as ReadHloTail.
+  absl::Status ReadTail(size_t begin);
+  bool stopped() const { return stopped_; }
+
+ private:
+  bool AtEnd() const { return pos_ >= text_.size(); }
+  // A dash line at `p` ends the module when a new module (`HloModule`)
+  // starts after it, or, in a module without an `HloModule` header, when it
+  // stands between two computations (split-input files of header-less
+  // modules). Anywhere else it is a comment.
+  bool DashLineSplits(size_t p) {
+    return between_headerless_computations_ || probe_.HloModuleFollows(p);
+  }
+  bool IsSplitAt(size_t p) { return IsDashLine(text_, p) && DashLineSplits(p); }
+  // At the end of the text or at a module separator.
+  bool AtModuleEnd() { return AtEnd() || IsSplitAt(pos_); }
+  // Reads modules from pos_ to the end of the text.
+  absl::Status ReadModules();
+  // Reads the module at pos_.
+  absl::Status ReadModule();
+  // The computations of the module from pos_, then EndModule.
+  absl::Status ReadComputations();
+  // At or past stop_ (or cancelled) at the start of an instruction: OK to
+  // read on, or the status that ends the reading (stopped_ set when it
+  // stopped there).
+  absl::Status AtStop() __attribute__((noinline));
+  // Ends the module and computation left open by a failed ReadModule.
+  void Abandon();
+  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  bool LookingAtWord(absl::string_view word) const {
+    const size_t end = pos_ + word.size();
+    return text_.substr(pos_, word.size()) == word &&
+           (end >= text_.size() || !Is(text_[end], kNameChar));
+  }
+
+  absl::Status Error(size_t offset, absl::string_view message) const {
+    return ParseError(text_, offset, message, options_.file_name);
+  }
+  // Quotes the token at the current position for a message.
+  std::string Found() const {
+    if (AtEnd()) return "end of input";
+    size_t end = pos_;
+    while (end < text_.size() && Is(text_[end], kNameChar)) ++end;
+    if (end == pos_) ++end;
+    return DescribeToken(text_.substr(pos_, end - pos_));
+  }
+  absl::Status Expected(absl::string_view what) const {
+    return Error(pos_, absl::StrCat("expected ", what, ", found ", Found()));
+  }
+
+  absl::Status SkipTrivia() {
+    // Fast path: whitespace only; comments go the slow way.
+    const size_t n = text_.size();
+    const char* data = text_.data();
+    size_t p = pos_;
+    while (p < n && Is(data[p], kSpace)) ++p;
+    pos_ = p;
+    if (p >= n || data[p] != '/') return absl::OkStatus();
+    return SkipComments();
+  }
+  absl::Status SkipComments() __attribute__((noinline)) {
+    size_t bad = pos_;
+    const size_t next = SkipTriviaAt(
+        text_, pos_, &bad, [this](size_t p) { return DashLineSplits(p); });
+    if (next == absl::string_view::npos) {
+      return Error(bad, "unterminated comment");
+    }
+    pos_ = next;
+    return absl::OkStatus();
+  }
+  void SkipHorizontalSpace() {
+    while (pos_ < text_.size() && Is(text_[pos_], kHorizontalSpace)) ++pos_;
+  }
+  absl::string_view ScanName() {
+    const size_t begin = pos_;
+    if (pos_ < text_.size() && Is(text_[pos_], kNameStart)) {
+      ++pos_;
+      while (pos_ < text_.size() && Is(text_[pos_], kNameChar)) ++pos_;
+    }
+    return text_.substr(begin, pos_ - begin);
+  }
+  absl::string_view ScanPercentName() {
+    if (Peek() == '%') ++pos_;
+    return ScanName();
+  }
+  absl::Status ExpectChar(char c, absl::string_view what) {
+    if (Peek() != c) return Expected(what);
+    ++pos_;
+    return absl::OkStatus();
+  }
+
+  // True when a shape starts at `p`: '(' (tuple), `type[` or `b(`.
+  bool LooksLikeShapeAt(size_t p) const;
+  bool LooksLikeShape() const { return LooksLikeShapeAt(pos_); }
+  // The cache slot of the shape text at `begin`, if the cache has it. Sets
+  // `*key_end` to the end of the text when a quick scan can tell where the
+  // shape parser would stop (else npos) and `*hash` to its hash (else 0).
+  ShapeCache::Slot* FindCachedShape(size_t begin, size_t* key_end,
+                                    uint64_t* hash);
+  // The slot's shape, first taken into the module being collected
+  // (ReadHloModules) when there is one.
+  const Shape* UseCached(ShapeCache::Slot* slot) {
+    if (keep_ != nullptr && shape_cache_.stamp(*slot) != keep_stamp_) {
+      shape_cache_.stamp(*slot) = keep_stamp_;
+      keep_->push_back(shape_cache_.owner(*slot));
+    }
+    return slot->shape;
+  }
+  // Reads the shape at pos_, through the cache when it can. The Shape lives
+  // until the next instruction at least; an uncached one is decoded over
+  // `scratch` (0: the result, 1 + i: operand i) while streaming.
+  absl::Status ReadShape(size_t scratch, const Shape** shape,
+                         absl::string_view* shape_text) {
+    const size_t begin = pos_;
+    size_t key_end = absl::string_view::npos;
+    uint64_t hash = 0;
+    if (options_.share_shapes) {
+      ShapeCache::Slot* slot = FindCachedShape(begin, &key_end, &hash);
+      if (slot != nullptr) {
+        *shape = UseCached(slot);
+        *shape_text = text_.substr(begin, key_end - begin);
+        pos_ = key_end;
+        return absl::OkStatus();
+      }
+    }
+    return DecodeShape(scratch, key_end, hash, shape, shape_text);
+  }
+  absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
+                           const Shape** shape, absl::string_view* shape_text)
+      __attribute__((noinline));
+  // Reads a shape into a value (signatures, the entry layout). `copied`
+  // (may be null): where the value was last copied from, to skip copying
+  // the same cached Shape again.
+  struct CopiedShape {
+    const Shape* source = nullptr;
+    uint64_t generation = 0;
+  };
+  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text,
+                          CopiedShape* copied = nullptr);
+  absl::Status SkipString();
+  // Skips from an opening bracket to its closing one.
+  absl::Status SkipBalanced();
+  // Scans an attribute value (see kValueStop) into `*value`.
+  absl::Status ScanValue(absl::string_view name, absl::string_view* value);
+  // Reads `, name=value` pairs while a ',' follows.
+  absl::Status ParseAttributes(std::vector<HloAttribute>* attributes);
+
+  absl::Status ParseModuleHeader();
+  absl::Status ParseEntryComputationLayout(size_t value_offset);
+  absl::Status ParseStackTables();
+  absl::Status ParseComputation();
+  // The instructions from pos_ to the closing '}' (`open`: the '{'), then
+  // EndComputation.
+  absl::Status ParseComputationBody(size_t open);
+  absl::Status ParseComputationHeader();
+  absl::Status ParseInstruction();
+  // From `(` after the opcode: the literal, parameter number or operands
+  // to the closing `)`. `depth`: 0 for an instruction line, 1 + n for an
+  // instruction written inline as an operand (its shapes are made, not
+  // cached).
+  absl::Status ParseParens(HloInstruction* in, int depth);
+  // An instruction written inline as an operand (`add(f32[] constant(1),
+  // x)`), from `(` after its opcode: read into inline_ (each is an
+  // instruction of its own, named `opcode@line:column`) and its result
+  // shape and name set into `*operand`.
+  absl::Status ParseInline(HloOperand* operand, absl::string_view opcode,
+                           size_t offset, int depth);
+  // Fills in the result shape of an instruction written without one, as
+  // XLA's parser does (hlo/shape_inference.h). One it cannot infer stays
+  // without a shape. In a tail (ReadHloTail) a name defined before the
+  // part is not known: Aborted, for the caller to read the text whole.
+  absl::Status InferShape(HloInstruction* in);
+  // The shape of what `name` defines in the computation being read (null
+  // when nothing does, or its shape is not known).
+  const Shape* DefinedShape(absl::string_view name);
+  // In a tail's first computation: the shape of `name` as defined before
+  // the part (found by reading the lines before `begin` back to the
+  // computation's start), or null.
+  const Shape* ShapeBeforeTail(absl::string_view name);
+  // Keeps a shape the reader made for the module being read (and the
+  // module being collected) and returns it.
+  const Shape* Keep(Shape shape);
+  // Reads the shape at pos_ into a kept Shape (inline instructions).
+  absl::Status ReadKeptShape(const Shape** shape,
+                             absl::string_view* shape_text);
+
+  // The rules beyond syntax (reader_checks.cc). CheckInstruction: one
+  // instruction read (hlo/checks.h, parameter numbers, asynchronous
+  // chains), its operand and control-predecessor names and called
+  // computations noted for the end of its computation and module.
+  // `resolved` (may be null): what FastInstruction resolved of its operands
+  // (operand_defs_).
+  absl::Status CheckInstruction(const HloInstruction& in,
+                                const int64_t* resolved = nullptr);
+  // Whether the opcode of the instruction CheckInstruction saw last is
+  // unknown (HloVisitor::UnknownOpcode).
+  bool unknown_opcode_ = false;
+  // CheckHloInstruction's rules, for the instructions that have some.
+  absl::Status CheckRules(const HloInstruction& in, const HloOpcodeInfo* info,
+                          int stage) __attribute__((noinline));
+  // An operand defined nowhere before its use: an error, or a use left for
+  // JoinHloParts in a tail's first computation.
+  absl::Status UndefinedOperand(const HloOperand& operand)
+      __attribute__((noinline));
+  // An asynchronous start, update or done: its chain.
+  absl::Status CheckAsync(const HloInstruction& in, int stage,
+                          absl::string_view wrapped) __attribute__((noinline));
+  // The shape of an operand: written at the use, else its definition's
+  // (the tuple element `#N#M...` names); null when not known.
+  const Shape* OperandShape(const HloOperand& operand);
+  // At the end of a computation: every name used is defined in it, `#N`
+  // outputs exist, shapes written at uses match the definitions, the root
+  // matches the signature.
+  absl::Status CheckComputationEnd(int64_t root);
+  // A use of definition `d`: its `#N` outputs exist, and a shape written at
+  // the use is the definition's.
+  // A use of a name: what HloPartLinks hands a later part (the name, the
+  // shape written at the use, `#N`, its offset, and whether it is a control
+  // predecessor, defined anywhere in the computation, or an operand, defined
+  // before its use).
+  using Use = HloPartLinks::Name;
+  absl::Status CheckUse(const Use& use, int64_t d);
+  // At the end of a module: called computations exist.
+  absl::Status CheckModuleEnd();
+  // The module header's attributes; a computation's name not used before.
+  absl::Status CheckModuleHeaderRules();
+  absl::Status NoteComputationName();
+  // The Shape of definition i (decoded from its text once).
+  const Shape* DefinitionShape(size_t i);
+  // Index of the definition of `name` in the computation, or -1 (the latest
+  // of two definitions of a name). Small computations (most fused ones) are
+  // scanned from the latest definition (operands are mostly recent); larger
+  // ones go through definition_index_.
+  int64_t FindDefinition(absl::string_view name) const {
+    return definitions_->Find(name);
+  }
+  // HloPartLinks: the open computation and module as seen from this part.
+  void FillComputationSide(HloPartLinks::Side* side);
+  void FillModuleSide(HloPartLinks::Side* side);
+  void FillLastLinks();
+  // The common instruction without statuses (see its definition).
+  bool FastInstruction();
+  // FastInstruction's operand at `p` when it is `shape %name` with the
+  // shape text of `name`'s definition: `*operand`'s shape, text and name
+  // set, `*resolved` the definition, `*name_end` where the name ends.
+  bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
+                             size_t* name_end);
+  // FastInstruction's operands: the definition of operand i when it is
+  // looked up and its use needs no other check, else -1.
+  std::vector<int64_t> operand_defs_;
+  // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
+  // operand target - 1: its extent and hash now, its cache lookup deferred
+  // to the end of the line so that the slot's cache line arrives meanwhile.
+  // Returns the end of the shape, `p` when no shape starts there (`*shape`
+  // null), or npos to leave the line to the careful path.
+  size_t FastShape(size_t p, size_t target, const Shape** shape,
+                   absl::string_view* shape_text);
+  absl::Status ParseOperands(HloInstruction* in, int depth);
+  // After a bad instruction: moves to the next line that starts an
+  // instruction or closes the computation.
+  void Resync(size_t instruction_offset);
+  // True when the line from `p` starts with `ROOT` or `%?name =`.
+  bool LineStartsInstruction(size_t p) const;
+
+  absl::string_view whole_;
+  absl::string_view text_;  // whole_ up to the end of the current module
+  size_t pos_ = 0;
+  ModuleStartProbe probe_{whole_};
+  // Set while skipping trivia between two computations of a module without
+  // an `HloModule` header: there any dash line is a separator.
+  bool between_headerless_computations_ = false;
+  const HloReadOptions& options_;
+  ShapeParseOptions shape_options_;
+  HloVisitor* visitor_;
+
+  HloModuleHeader module_;
+  HloComputationHeader computation_;
+  HloInstruction instruction_;
+  bool in_module_ = false;
+  bool in_computation_ = false;
+  int64_t computation_count_ = 0;
+  int64_t entry_index_ = -1;
+  int64_t instruction_count_ = 0;
+  int64_t root_index_ = -1;
+  int64_t errors_ = 0;
+  bool headerless_ = false;  // the module being read has no HloModule line
+  // ReadHloHead / ReadHloTail.
+  size_t stop_ = absl::string_view::npos;
+  const std::function<bool()>* at_stop_ = nullptr;
+  const std::atomic<bool>* cancel_ = nullptr;
+  bool stopped_ = false;
+  std::vector<char> closers_;
+  ShapeCache shape_cache_;
+  // Where uncached shapes are decoded while streaming, reused in place.
+  std::vector<std::unique_ptr<Shape>> scratch_;
+  Shape* Scratch(size_t i) {
+    while (scratch_.size() <= i) scratch_.push_back(absl::make_unique<Shape>());
+    return scratch_[i].get();
+  }
+  // ReadHloModules: the modules being filled (null while streaming), the
+  // shape table of the current one and its stamp (see ShapeCache::Slot).
+  // FastInstruction's deferred lookups.
+  struct PendingShape {
+    size_t target;  // 0: the result; 1 + i: operand i
+    size_t begin;
+    size_t end;
+    uint64_t hash;
+    bool guessed;  // `end` from GuessShapeLength, not yet proven
+  };
+  static constexpr size_t kMaxPending = 16;
+  PendingShape pending_[kMaxPending];
+  size_t pending_count_ = 0;
+  std::vector<HloModule>* collect_ = nullptr;
+  std::vector<std::shared_ptr<const Shape>>* keep_ = nullptr;
+  uint32_t keep_stamp_ = 0;
+
+  // What the computation being read defines, in instruction order (inline
+  // instructions too): the name, the shape text, and the Shape when one is
+  // at hand (the cache's, valid while `generation` is the cache's; or one
+  // the reader made or decoded again, kept for the module: kKept). Shape
+  // inference and operand checks look names up here: by a scan in small
+  // computations, through an index in larger ones (DefinitionTable).
+  static constexpr uint64_t kKept = DefinitionTable::kKept;
+  using Definition = DefinitionTable::Definition;
+  // Shared with a part's HloPartLinks::Side when the part's first or last
+  // computation is handed over; the next computation then starts a new one.
+  std::shared_ptr<DefinitionTable> definitions_ =
+      std::make_shared<DefinitionTable>();
+  // NameHash of the instruction being read (FastInstruction prefetches its
+  // index slot as soon as the name is read; the insert comes at the end of
+  // the line).
+  uint64_t instruction_hash_ = 0;
+  void AddDefinition(absl::string_view name, absl::string_view shape_text,
+                     const Shape* shape, uint64_t generation) {
+    definitions_->Add(name, shape_text, shape, generation);
+  }
+  // The root of each computation of computation_names_ (same index; for
+  // `call` and `conditional` written without a shape): its shape text, and
+  // its Shape once one is kept for the module. Empty until it has ended.
+  struct ComputationRoot {
+    absl::string_view shape_text;
+    const Shape* shape = nullptr;
+  };
+  std::vector<ComputationRoot> computation_roots_;
+  // The computation being read's index in computation_names_, or -1.
+  int64_t computation_slot_ = -1;
+  // The root Shape of the computation named `name`, or null.
+  const Shape* CalledRoot(absl::string_view name);
+  // `root`'s Shape, decoded from its text (and kept) the first time.
+  const Shape* RootShape(ComputationRoot* root);
+  // Definition `root` of the computation ending, as its ComputationRoot
+  // (the cache's Shape goes away with the cache: decoded when asked).
+  ComputationRoot RootOf(int64_t root) const {
+    return ComputationRoot{definitions_->shape_text(root),
+                           definitions_->generation(root) == kKept
+                               ? definitions_->shape(root)
+                               : nullptr};
+  }
+  // Shapes made for the module being read (inferred, decoded again).
+  std::vector<std::shared_ptr<const Shape>> made_shapes_;
+  // Inferred shapes of the module by their interned text.
+  absl::flat_hash_map<const char*, const Shape*> inferred_shapes_;
+  // The instructions written inline in the instruction being read, in the
+  // order XLA adds them (operands before their user).
+  std::vector<HloInstruction> inline_;
+  // Emptyings of the shape cache (a Shape pointer names the same Shape only
+  // within one generation).
+  uint64_t cache_generation_ = 0;
+  std::vector<CopiedShape> copied_parameters_;
+  CopiedShape copied_result_;
+  // ReadHloTail: what came before `begin` is not known.
+  bool tail_ = false;
+  // ReadHloHead/ReadHloTail: what is left to check across the cuts.
+  HloPartLinks* links_ = nullptr;
+  // A tail reading the computation and module open at `begin`.
+  bool in_first_computation_ = false;
+  size_t tail_begin_ = 0;
+  absl::flat_hash_map<absl::string_view, const Shape*> before_tail_;
+  size_t before_tail_scanned_ = 0;  // bytes ShapeBeforeTail went through
+  bool in_first_module_ = false;
+
+  // Uses of names in the computation being read, checked at its end.
+  std::vector<Use> uses_;
+  // A tail's first computation: the (name, shape text) of uses in uses_ of
+  // names defined before the part (`#N` uses are all kept).
+  absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
+      tail_uses_;
+  // Likewise the operand rules in pending_rules_ (kind, operand name, shape
+  // text, dimension, constraint, branch computations).
+  absl::flat_hash_set<std::tuple<int, absl::string_view, absl::string_view,
+                                 int64_t, absl::string_view, bool>>
+      tail_rules_;
+  // A tail's first computation: rules on operands defined before the part.
+  std::vector<HloPartLinks::Rule> pending_rules_;
+  std::vector<int64_t> parameter_numbers_;
+  // parameter_numbers_ as a set, once it is longer than a scan is cheap.
+  absl::flat_hash_set<int64_t> parameter_seen_;
+  // False when `number` is in parameter_numbers_ (which it is not added
+  // to: the caller adds it).
+  bool NewParameterNumber(int64_t number) {
+    constexpr size_t kScan = 16;
+    if (parameter_numbers_.size() < kScan) {
+      return std::find(parameter_numbers_.begin(), parameter_numbers_.end(),
+                       number) == parameter_numbers_.end();
+    }
+    if (parameter_seen_.empty()) {
+      parameter_seen_.insert(parameter_numbers_.begin(),
+                             parameter_numbers_.end());
+    }
+    return parameter_seen_.insert(number).second;
+  }
+  // The signature's result shape text of the computation being read.
+  absl::string_view result_text_;
+  // The module's computation names (first offset) and called names.
+  std::vector<std::pair<absl::string_view, size_t>> computation_names_;
+  NameIndex computation_index_;  // over computation_names_
+  // The index of the computation named `name` (hash `hash`) in
+  // computation_names_, or -1.
+  int64_t FindComputation(absl::string_view name, uint64_t hash) const {
+    const auto* const names = computation_names_.data();
+    const size_t count = computation_names_.size();
+    return computation_index_.Find(name, hash, [names, count](uint32_t i) {
+      return i < count ? names[i].first : absl::string_view();
+    });
+  }
+  bool HasComputation(absl::string_view name, uint64_t hash) const {
+    return FindComputation(name, hash) >= 0;
+  }
+  bool HasComputation(absl::string_view name) const {
+    return HasComputation(name, NameHash(name));
+  }
+  // Called names (offset of the use) not defined when they were looked up.
+  std::vector<std::pair<absl::string_view, size_t>> callees_;
+  // Called names not looked up yet. A module's computations are many and
+  // their names far apart in the text: each lookup misses the cache three
+  // times (index slot, name entry, name text), so they are looked up
+  // kCalledBatch at a time, every miss of a batch prefetched together.
+  static constexpr size_t kCalledBatch = 32;
+  std::pair<absl::string_view, size_t> called_batch_[kCalledBatch];
+  size_t called_count_ = 0;
+  void NoteCallee(absl::string_view name, size_t offset) {
+    called_batch_[called_count_++] = {name, offset};
+    if (called_count_ == kCalledBatch) LookUpCallees();
+  }
+  // Moves the batch's names that name no computation (yet) to callees_.
+  void LookUpCallees();
+  std::vector<absl::string_view> callee_scratch_;
+  // Asynchronous operations of the computation (start and update), and the
+  // computations async starts of the module call.
+  struct AsyncOp {
+    absl::string_view name;
+    absl::string_view wrapped;  // `<op>` of `<op>-start`, "" for async-*
+    absl::string_view calls;
+    absl::string_view thread;
+  };
+  std::vector<AsyncOp> async_ops_;
+  // The latest of async_ops_ by name.
+  absl::flat_hash_map<absl::string_view, size_t> async_index_;
+  void AddAsyncOp(const AsyncOp& op) {
+    async_index_[op.name] = async_ops_.size();
+    async_ops_.push_back(op);
+  }
+  absl::flat_hash_map<absl::string_view, size_t> async_calls_;
+  // Line and column of inline instructions (their names), counted from the
+  // last one: inline instructions come in text order.
+  size_t line_cursor_offset_ = 0;
+  int64_t line_cursor_line_ = 1;
+
+  // Computations written inline as attribute values (`to_apply={ p0 = ...
+  // }`, in XLA since 2026; reader_inline.cc). Each is read where it
+  // stands by ParseComputationBody, the enclosing computation's state set
+  // aside meanwhile (ComputationState: every member above that belongs to
+  // the computation being read), checked as any computation, named as XLA
+  // names it (`_`, `_.1`, ... in the order their closing braces come), and
+  // handed to the visitor after the top-level computation that holds it
+  // ends. The attribute's value becomes that name.
+  struct InlineComputation {
+    HloComputationHeader header;
+    std::vector<HloInstruction> instructions;  // shapes kept (Keep)
+    std::vector<bool> unknown;                 // UnknownOpcode first
+    int64_t root_index = -1;
+  };
+  struct ComputationState;
+  class InlineRecorder;
+  // At pos_, the '{' that opens the value of callee attribute `name` of an
+  // instruction: reads the computations written inline in it and sets
+  // `*value` (a name; a list of names keeps the written ones). A list
+  // without any is scanned as before.
+  absl::Status ReadCalleeValue(absl::string_view name,
+                               absl::string_view* value);
+  // At pos_, the '{' of one computation written inline: reads it into
+  // inline_done_ and sets `*name` to its name.
+  absl::Status ReadInlineComputation(absl::string_view attribute,
+                                     absl::string_view* name);
+  // ParseComputationBody's end for a computation written inline.
+  void EndInlineComputation(int64_t root);
+  // Hands inline_done_ to the visitor, in order, and empties it.
+  void EmitInlineComputations();
+  // CalledRoot for the name of a computation written inline (no written
+  // name refers to one, so they are not in computation_names_).
+  const Shape* InlineRoot(absl::string_view name);
+  absl::flat_hash_map<absl::string_view, ComputationRoot> inline_roots_;
+  void SwapComputationState(ComputationState* state);
+  // The line of `offset` (line_cursor_*: offsets come in text order).
+  int64_t LineOf(size_t offset);
+  // > 0 while a computation written inline is being read.
+  int inline_depth_ = 0;
+  // Read and not handed to the visitor yet, in XLA's order.
+  std::vector<InlineComputation> inline_done_;
+  // Names given in the module so far.
+  int64_t inline_names_ = 0;
+  // The last top-level computation (the entry when none says ENTRY).
+  int64_t last_top_index_ = -1;
+  // keep_going: the closing brace of the outermost computation written
+  // inline that failed, where Resync goes on from (0: none).
+  size_t resync_after_ = 0;
+};
+
+}  // namespace hlo_internal
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_HLO_READER_INTERNAL_H_

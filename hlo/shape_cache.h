@@ -1,0 +1,185 @@
+// hlo/shape_cache.h: decoded shapes by their text, for the HLO
+// module reader (internal).
+//
+//   f32[8,128]{1,0:T(8,128)} appears thousands of times in a dump; it is
+//   decoded once and every instruction gets the same `const Shape*`.
+//
+// Not a public API: only reader.cc includes it.
+#ifndef HLOLAYOUT_HLO_SHAPE_CACHE_H_
+#define HLOLAYOUT_HLO_SHAPE_CACHE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hlolayout/shape/shape.h"
+#include "hlolayout/util/same_bytes.h"
+
+namespace hlolayout::hlo_internal {
+
+// Per-position multipliers for HashShapeText (splitmix64 of the index).
+struct HashKeys {
+  static constexpr int kWords = 32;
+  uint64_t k[kWords] = {};
+  constexpr HashKeys() {
+    uint64_t state = 0x2545f4914f6cdd1dULL;
+    for (int i = 0; i < kWords; ++i) {
+      uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      k[i] = (z ^ (z >> 31)) | 1;
+    }
+  }
+};
+inline constexpr HashKeys kHashKeys;
+
+// Hashes every byte of a shape text. Texts of up to 64 bytes: a
+// multilinear sum of their eight 8-byte words, zero-padded, times
+// per-position keys (independent multiplies, so they pipeline), then a final
+// mix; HashShapeTextInPlace computes the same from the bytes in place,
+// without copying (the reader's guessed extents, with the text's 64-byte
+// window readable). Longer texts: the first words times keys, the rest
+// folded in serially, the last word overlapping.
+inline uint64_t Load64(const char* data) {
+  uint64_t w;
+  std::memcpy(&w, data, 8);
+  return w;
+}
+inline uint64_t MixShapeHash(uint64_t h) {
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ULL;
+  h ^= h >> 29;
+  return h | 1;  // 0 marks an empty slot
+}
+inline constexpr size_t kPaddedHashBytes = 64;
+// Precondition: size <= 64 and 64 bytes readable at `data`.
+inline uint64_t HashShapeTextInPlace(const char* data, size_t size) {
+  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
+  // Words past the text are zero and add nothing: most texts need four.
+  const size_t words = size <= 32 ? 4 : kPaddedHashBytes / 8;
+  for (size_t i = 0; i < words; ++i) {
+    // The bytes of word i that belong to the text: min(max(size - 8i, 0), 8).
+    const size_t bytes =
+        size > 8 * i ? (size - 8 * i < 8 ? size - 8 * i : 8) : 0;
+    const uint64_t mask =
+        bytes == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1;
+    h += (Load64(data + 8 * i) & mask) * kHashKeys.k[i];
+  }
+  return MixShapeHash(h);
+}
+inline uint64_t HashShapeText(const char* data, size_t size) {
+  if (size <= kPaddedHashBytes) {
+    char padded[kPaddedHashBytes] = {};
+    std::memcpy(padded, data, size);
+    return HashShapeTextInPlace(padded, size);
+  }
+  uint64_t h = size * 0x9e3779b97f4a7c15ULL;
+  const size_t words = (size - 1) / 8;  // full words before the last one
+  size_t i = 0;
+  for (; i < words && i < static_cast<size_t>(HashKeys::kWords) - 1; ++i) {
+    h += Load64(data + 8 * i) * kHashKeys.k[i];
+  }
+  for (; i < words; ++i) {
+    h = (h ^ Load64(data + 8 * i)) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 29;
+  }
+  h += Load64(data + size - 8) * kHashKeys.k[HashKeys::kWords - 1];
+  return MixShapeHash(h);
+}
+
+// Decoded shapes by their exact text: dumps repeat a few thousand shape
+// texts over and over, and each is decoded once. Linear probing over
+// one-cache-line slots (hash, a plain `const Shape*`: no reference count per
+// use, the first 40 bytes of the text), so most lookups touch one line, which
+// the reader prefetches once it has the hash; longer texts compare their tail
+// against an arena copy. `owners_` keeps the shapes alive. Bounded: the
+// reader empties it between instructions once it is full.
+class ShapeCache {
+ public:
+  static constexpr size_t kSlots = 1 << 14;
+  static constexpr size_t kMaxEntries = kSlots * 3 / 4;
+  static constexpr size_t kMaxText = 1 << 16;  // longer texts: not kept
+  static constexpr size_t kInline = 40;
+
+  struct alignas(64) Slot {
+    uint64_t hash = 0;  // 0: empty
+    const Shape* shape = nullptr;
+    uint32_t offset = 0;  // of the text in the arena
+    uint32_t length = 0;
+    char prefix[kInline];
+  };
+
+  void Prefetch(uint64_t hash) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & (kSlots - 1)]);
+  }
+
+  Slot* Find(const char* text, size_t size, uint64_t hash) {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
+      Slot& slot = slots_[i];
+      if (slot.hash == hash && slot.length == size &&
+          SameBytes(slot.prefix, text, size < kInline ? size : kInline) &&
+          (size <= kInline || SameBytes(arena_.data() + slot.offset + kInline,
+                                        text + kInline, size - kInline))) {
+        return &slot;
+      }
+      if (slot.hash == 0) return nullptr;
+    }
+  }
+
+  bool full() const { return entries_ >= kMaxEntries; }
+
+  void Clear() {
+    for (Slot& slot : slots_) slot = Slot();
+    for (auto& owner : owners_) owner.reset();
+    arena_.clear();
+    entries_ = 0;
+  }
+
+  // Precondition: !full(), size <= kMaxText, the text is not in the cache.
+  Slot* Insert(const char* text, size_t size, uint64_t hash,
+               std::shared_ptr<const Shape> shape) {
+    if (slots_.empty()) {  // allocated on first use: small texts are common
+      slots_.resize(kSlots);
+      owners_.resize(kSlots);
+      stamps_.resize(kSlots);
+    }
+    size_t i = hash & (kSlots - 1);
+    while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
+    Slot& slot = slots_[i];
+    slot.hash = hash;
+    slot.shape = shape.get();
+    slot.length = static_cast<uint32_t>(size);
+    std::memcpy(slot.prefix, text, size < kInline ? size : kInline);
+    if (size > kInline) {
+      slot.offset = static_cast<uint32_t>(arena_.size());
+      arena_.append(text, size);
+    }
+    owners_[i] = std::move(shape);
+    stamps_[i] = 0;
+    ++entries_;
+    return &slot;
+  }
+
+  const std::shared_ptr<const Shape>& owner(const Slot& slot) const {
+    return owners_[&slot - slots_.data()];
+  }
+  // The last module that took a reference to the slot's shape
+  // (ReadHloModules).
+  uint32_t& stamp(const Slot& slot) { return stamps_[&slot - slots_.data()]; }
+
+ private:
+  std::vector<Slot> slots_;
+  std::vector<std::shared_ptr<const Shape>> owners_;  // by slot
+  std::vector<uint32_t> stamps_;                      // by slot
+  std::string arena_;
+  size_t entries_ = 0;
+};
+
+}  // namespace hlolayout::hlo_internal
+
+#endif  // HLOLAYOUT_HLO_SHAPE_CACHE_H_
