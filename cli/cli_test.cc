@@ -53,7 +53,7 @@ TEST(Cli, Version) {
   CliResult r = RunCli({"--version"});
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, std::string("hlolayout ") + HLOLAYOUT_VERSION_STRING + "\n");
-  EXPECT_EQ(r.out, "hlolayout 0.2.0\n");  // CHANGELOG.md's latest version
+  EXPECT_EQ(r.out, "hlolayout 0.3.0\n");  // CHANGELOG.md's latest version
   EXPECT_EQ(RunCli({"--version", "x"}).status, 2);
 }
 
