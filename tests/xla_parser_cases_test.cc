@@ -4,6 +4,7 @@
 // where the text leaves them out) and the bytes of all instruction results;
 // every module XLA refuses for a reason the text shows is refused with a
 // located error; the rest is read on purpose (docs/hlo-text.md).
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -93,6 +94,42 @@ TEST(XlaParserCases, TheTableIsWhole) {
   EXPECT_EQ(ok, 284);
   EXPECT_EQ(bad, 91);
   EXPECT_EQ(accepted, 8);
+}
+
+// Two of XLA's cases are about line ends: MS-DOS (`\r\n`) and old Mac
+// (`\r` alone), which end a `//` comment as `\n` does. Their bytes are the
+// point of the case: an editor or a tool that normalises line ends would
+// turn them into the plain case and leave that code untested (the table's
+// file is `-text` in .gitattributes for this reason).
+TEST(XlaParserCases, LineEndsAreKept) {
+  int rows = 0;
+  size_t carriage_returns = 0;
+  for (const Case& c : Cases()) {
+    carriage_returns += std::count(c.text.begin(), c.text.end(), '\r');
+    const bool ms_dos = absl::StrContains(c.name, "MsDosEol");
+    const bool mac = absl::StrContains(c.name, "MacEol");
+    if (!ms_dos && !mac) {
+      EXPECT_FALSE(absl::StrContains(c.text, "\r")) << c.name;
+      continue;
+    }
+    ++rows;
+    // The table ends every module with its own '\n'.
+    ASSERT_TRUE(absl::EndsWith(c.text, "\n")) << c.name;
+    const absl::string_view module(c.text.data(), c.text.size() - 1);
+    if (ms_dos) {
+      std::vector<absl::string_view> lines = absl::StrSplit(module, '\n');
+      ASSERT_EQ(lines.size(), 6u) << c.name;
+      for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        EXPECT_TRUE(absl::EndsWith(lines[i], "\r")) << c.name << " line " << i;
+      }
+      EXPECT_FALSE(absl::StrContains(lines.back(), "\r")) << c.name;
+    } else {
+      EXPECT_FALSE(absl::StrContains(module, "\n")) << c.name;
+      EXPECT_EQ(std::count(module.begin(), module.end(), '\r'), 5) << c.name;
+    }
+  }
+  EXPECT_EQ(rows, 2);
+  EXPECT_EQ(carriage_returns, 10u);
 }
 
 class XlaParserCase : public testing::TestWithParam<size_t> {};
