@@ -8,6 +8,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -882,12 +883,18 @@ class Cursor {
     Space();
     return pos_ < text_.size() ? text_[pos_] : '\0';
   }
-  bool Integer() {
+  // The text of an integer (an optional '-' and digits), or "" with the
+  // cursor where it was when there is none.
+  absl::string_view Integer() {
     Space();
     const size_t begin = pos_;
     if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
     while (pos_ < text_.size() && absl::ascii_isdigit(text_[pos_])) ++pos_;
-    return pos_ > begin && absl::ascii_isdigit(text_[pos_ - 1]);
+    if (pos_ == begin || !absl::ascii_isdigit(text_[pos_ - 1])) {
+      pos_ = begin;
+      return "";
+    }
+    return text_.substr(begin, pos_ - begin);
   }
   absl::string_view Word() {
     Space();
@@ -910,6 +917,20 @@ class Cursor {
   size_t pos_ = 0;
 };
 
+// An integer that fits in int64_t, as XLA's lexer reads one (a number past
+// it is refused there, not wrapped or dropped); `expects` names what was
+// expected when there is no integer at all.
+absl::Status Int64(Cursor* c, size_t* error_offset, const char* expects) {
+  const absl::string_view digits = c->Integer();
+  if (digits.empty()) return Bad(error_offset, c->offset(), expects);
+  int64_t value;
+  if (!absl::SimpleAtoi(digits, &value)) {
+    return Bad(error_offset, c->offset() - digits.size(),
+               absl::StrCat("integer ", digits, " is out of range"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ShapeIndex(Cursor* c, size_t* error_offset) {
   if (!c->Eat('{')) {
     return Bad(error_offset, c->offset(),
@@ -917,10 +938,9 @@ absl::Status ShapeIndex(Cursor* c, size_t* error_offset) {
   }
   if (c->Eat('}')) return absl::OkStatus();
   while (true) {
-    if (!c->Integer()) {
-      return Bad(error_offset, c->offset(),
-                 "expects an integer in a shape index");
-    }
+    absl::Status status =
+        Int64(c, error_offset, "expects an integer in a shape index");
+    if (!status.ok()) return status;
     if (c->Eat(',')) continue;
     if (c->Eat('}')) return absl::OkStatus();
     return Bad(error_offset, c->offset(),
@@ -942,10 +962,9 @@ absl::Status CheckAliasing(absl::string_view value, size_t offset,
     if (!status.ok()) return status;
     if (!c.Eat(':') || !c.Eat('('))
       return Bad(error_offset, c.offset(), format);
-    if (!c.Integer()) {
-      return Bad(error_offset, c.offset(),
-                 "input_output_alias expects an integer parameter number");
-    }
+    status = Int64(&c, error_offset,
+                   "input_output_alias expects an integer parameter number");
+    if (!status.ok()) return status;
     if (!c.Eat(',')) return Bad(error_offset, c.offset(), format);
     status = ShapeIndex(&c, error_offset);
     if (!status.ok()) return status;
@@ -976,12 +995,11 @@ absl::Status CheckBufferDonor(absl::string_view value, size_t offset,
   if (!c.Eat('{')) return Bad(error_offset, c.offset(), format);
   while (c.Peek() != '}') {
     if (!c.Eat('(')) return Bad(error_offset, c.offset(), format);
-    if (!c.Integer()) {
-      return Bad(error_offset, c.offset(),
-                 "buffer_donor expects an integer parameter number");
-    }
+    absl::Status status = Int64(
+        &c, error_offset, "buffer_donor expects an integer parameter number");
+    if (!status.ok()) return status;
     if (!c.Eat(',')) return Bad(error_offset, c.offset(), format);
-    absl::Status status = ShapeIndex(&c, error_offset);
+    status = ShapeIndex(&c, error_offset);
     if (!status.ok()) return status;
     if (!c.Eat(')')) return Bad(error_offset, c.offset(), format);
     if (!c.Eat(',')) break;
