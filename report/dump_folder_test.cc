@@ -106,8 +106,8 @@ TEST(DumpFolder, XlaDumpFolderReadsOnlyTheModulesAfterOptimizations) {
   ASSERT_EQ(listing->files.size(), 6u);
   // XLA's other files of the six modules: -live-range.txt,
   // -buffer-assignment.txt, -memory-usage-report.txt, and the
-  // memory_analysis() records.
-  ASSERT_EQ(listing->skipped.size(), 6u * 3 + 1);
+  // memory_analysis() records and the folder's README.md.
+  ASSERT_EQ(listing->skipped.size(), 6u * 3 + 2);
   for (const DumpFolderFile& f : listing->files) {
     EXPECT_TRUE(absl::EndsWith(f.name, "after_optimizations.txt")) << f.name;
     EXPECT_GT(f.bytes, 0);
@@ -116,10 +116,10 @@ TEST(DumpFolder, XlaDumpFolderReadsOnlyTheModulesAfterOptimizations) {
     EXPECT_TRUE(absl::EndsWith(s.name, "-live-range.txt") ||
                 absl::EndsWith(s.name, "-buffer-assignment.txt") ||
                 absl::EndsWith(s.name, "-memory-usage-report.txt") ||
-                s.name == "memory_analysis.json")
+                s.name == "memory_analysis.json" || s.name == "README.md")
         << s.name;
     EXPECT_EQ(s.reason,
-              s.name == "memory_analysis.json"
+              s.name == "memory_analysis.json" || s.name == "README.md"
                   ? "not a .txt file"
                   : "not *after_optimizations.txt (the folder has such files: "
                     "only they are read)");
