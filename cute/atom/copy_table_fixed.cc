@@ -7,7 +7,8 @@
 // Facts from CuTe's Copy_Traits (include/cute/atom/copy_traits_sm50.hpp,
 // copy_traits_sm75.hpp, copy_traits_sm90.hpp, copy_traits_sm100.hpp):
 // ThrID and the Src/Dst/Ref layouts in bits, (thread, bit) -> bit, as CuTe
-// prints them. Checked against CuTe's own output by //cute/atom:CopyAtomTest.
+// prints them. Checked against CuTe's own output
+// (cute/atom/testdata/copy_atoms_*.tsv) by //cli:CuteAtomCommandTest.
 #include "hlolayout/cute/atom/internal/copy_table.h"
 
 namespace hlolayout::cute::atom_internal {

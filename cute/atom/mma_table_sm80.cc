@@ -3,8 +3,8 @@
 // 1-bit XOR/AND POPC atoms.
 //
 // Facts from CuTe's MMA_Traits (include/cute/atom/mma_traits_sm80.hpp): one row
-// per atom, layouts as CuTe prints them. Checked against CuTe's own output by
-// //cute/atom:MmaAtomTest.
+// per atom, layouts as CuTe prints them. Checked against CuTe's own output
+// (cute/atom/testdata/mma_atoms_*.tsv) by //cli:CuteAtomCommandTest.
 #include "hlolayout/cute/atom/internal/mma_table.h"
 
 namespace hlolayout::cute::atom_internal {
