@@ -15,6 +15,7 @@
 #include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/numeric_types.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::cute {
 
@@ -51,34 +52,12 @@ constexpr AtomRow kAtoms[] = {
      "Sw<2,5,2> o smem_ptr[1b](unset) o (_1024,_4):(_1,_1024)"},
 };
 
-// Levenshtein distance, for "nearest known names".
-int Distance(absl::string_view a, absl::string_view b) {
-  std::vector<int> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
-  for (size_t i = 1; i <= a.size(); ++i) {
-    int diag = row[0];
-    row[0] = static_cast<int>(i);
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const int up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1,
-                         diag + (absl::ascii_tolower(a[i - 1]) !=
-                                 absl::ascii_tolower(b[j - 1]))});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 absl::Status Unknown(absl::string_view name) {
-  std::vector<std::string> known = KnownSmemAtomNames();
-  std::stable_sort(known.begin(), known.end(),
-                   [&](const std::string& x, const std::string& y) {
-                     return Distance(name, x) < Distance(name, y);
-                   });
-  known.resize(std::min<size_t>(known.size(), 3));
+  const std::vector<std::string> nearest =
+      NearestNames(name, KnownSmemAtomNames(), 3, Case::kIgnore);
   return absl::InvalidArgumentError(
       absl::StrCat("unknown shared-memory atom '", name,
-                   "'; nearest known: ", absl::StrJoin(known, ", ")));
+                   "'; nearest known: ", absl::StrJoin(nearest, ", ")));
 }
 
 // Splits "X<a, b>" into "X" and {"a", "b"} (top-level commas).

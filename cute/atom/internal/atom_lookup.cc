@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -29,19 +29,13 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
         absl::StrJoin(families, "; or "), "; but not its parameters"));
   }
   // Nearest names: each pattern's instances closest to the query.
-  std::vector<std::pair<int, std::string>> scored;
-  absl::flat_hash_set<std::string> seen;
+  std::vector<std::string> candidates;
   for (const NamePattern* p : patterns) {
-    for (const std::string& candidate : p->Instances(64, false)) {
-      if (!seen.insert(candidate).second) continue;
-      scored.emplace_back(EditDistance(name, candidate), candidate);
+    for (std::string& candidate : p->Instances(64, false)) {
+      candidates.push_back(std::move(candidate));
     }
   }
-  std::sort(scored.begin(), scored.end());
-  std::vector<std::string> nearest;
-  for (size_t i = 0; i < scored.size() && nearest.size() < 5; ++i) {
-    nearest.push_back(scored[i].second);
-  }
+  const std::vector<std::string> nearest = NearestNames(name, candidates, 5);
   return absl::NotFoundError(
       absl::StrCat("unknown ", kind, " '", name,
                    "'; nearest: ", absl::StrJoin(nearest, ", ")));

@@ -129,11 +129,6 @@ absl::optional<int> TypeBits(absl::string_view canonical_type);
 absl::StatusOr<std::string> Substitute(absl::string_view templ,
                                        const Bindings& bindings);
 
-// EditDistance
-//
-// Levenshtein distance, for nearest-name suggestions.
-int EditDistance(absl::string_view a, absl::string_view b);
-
 }  // namespace hlolayout::cute::atom_internal
 
 #endif  // HLOLAYOUT_CUTE_ATOM_INTERNAL_NAME_PATTERN_H_

@@ -1,0 +1,43 @@
+// util/edit_distance.h: how far apart two names are, for the "nearest known
+// names" of an error message.
+//
+//   EditDistance("threadPerWarp", "threadsPerWarp")        == 1
+//   EditDistance("K_sw128", "K_SW128", Case::kIgnore)       == 0
+//   NearestNames("SM80_16x8x16_F16F16F16F16_TM", known, 3)  // closest first
+//
+// Levenshtein distance (insertions, deletions and substitutions of one byte
+// cost 1). Time O(|a| * |b|), memory O(|b|): meant for names, not texts.
+#ifndef HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
+#define HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace hlolayout {
+
+enum class Case { kSensitive, kIgnore };
+
+// EditDistance
+//
+// The number of one-byte insertions, deletions and substitutions that turn
+// `a` into `b`; with Case::kIgnore, ASCII letters compare without case.
+int EditDistance(absl::string_view a, absl::string_view b,
+                 Case letter_case = Case::kSensitive);
+
+// NearestNames
+//
+// The `count` names of `candidates` nearest to `query` by EditDistance,
+// nearest first; names at the same distance keep their order in
+// `candidates`. Duplicates are kept once.
+std::vector<std::string> NearestNames(absl::string_view query,
+                                      absl::Span<const std::string> candidates,
+                                      size_t count,
+                                      Case letter_case = Case::kSensitive);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
