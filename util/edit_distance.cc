@@ -2,6 +2,7 @@
 #include "hlolayout/util/edit_distance.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
@@ -9,44 +10,76 @@
 
 namespace hlolayout {
 
+namespace {
+
+bool Same(char x, char y, Case letter_case) {
+  return letter_case == Case::kIgnore
+             ? absl::ascii_tolower(static_cast<unsigned char>(x)) ==
+                   absl::ascii_tolower(static_cast<unsigned char>(y))
+             : x == y;
+}
+
+}  // namespace
+
 int EditDistance(absl::string_view a, absl::string_view b, Case letter_case) {
-  auto same = [letter_case](char x, char y) {
-    return letter_case == Case::kIgnore
-               ? absl::ascii_tolower(static_cast<unsigned char>(x)) ==
-                     absl::ascii_tolower(static_cast<unsigned char>(y))
-               : x == y;
-  };
-  // One row of the distance table: row[j] is the distance between the
-  // first i bytes of a and the first j bytes of b.
-  std::vector<int> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
-  for (size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
-    row[0] = static_cast<int>(i);
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const int above = row[j];
-      row[j] = std::min({above + 1, row[j - 1] + 1,
-                         diagonal + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+  return EditDistanceUpTo(a, b, static_cast<int>(std::max(a.size(), b.size())),
+                          letter_case);
+}
+
+int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
+                     Case letter_case) {
+  const int n = static_cast<int>(a.size());
+  const int m = static_cast<int>(b.size());
+  const int over = bound + 1;
+  if (bound < 0 || std::abs(n - m) > bound) return over;
+  // One row of the distance table, row[j] = D(i, j), capped at `over`. Only
+  // the band |i - j| <= bound can hold a distance within the bound; cells to
+  // its right keep the first row's `over` until the band reaches them.
+  std::vector<int> row(m + 1);
+  for (int j = 0; j <= m; ++j) row[j] = std::min(j, over);
+  for (int i = 1; i <= n; ++i) {
+    const int lo = std::max(1, i - bound);
+    const int hi = std::min(m, i + bound);
+    int diagonal = row[lo - 1];                        // D(i - 1, lo - 1)
+    row[lo - 1] = lo == 1 ? std::min(i, over) : over;  // D(i, lo - 1)
+    int row_min = row[lo - 1];
+    for (int j = lo; j <= hi; ++j) {
+      const int above = row[j];  // D(i - 1, j)
+      const int here = std::min(
+          {above + 1, row[j - 1] + 1,
+           diagonal + (Same(a[i - 1], b[j - 1], letter_case) ? 0 : 1)});
+      row[j] = std::min(here, over);
       diagonal = above;
+      row_min = std::min(row_min, row[j]);
     }
+    if (row_min > bound) return over;
   }
-  return row[b.size()];
+  return row[m];
 }
 
 std::vector<std::string> NearestNames(absl::string_view query,
                                       absl::Span<const std::string> candidates,
                                       size_t count, Case letter_case) {
-  std::vector<std::pair<int, size_t>> scored;  // (distance, index)
+  if (count == 0) return {};
+  // The best so far, (distance, index), nearest first; a later candidate
+  // enters only when strictly nearer than the last kept one, so ties keep
+  // the order of `candidates`.
+  std::vector<std::pair<int, size_t>> best;
   absl::flat_hash_set<absl::string_view> seen;
   for (size_t i = 0; i < candidates.size(); ++i) {
     if (!seen.insert(candidates[i]).second) continue;
-    scored.emplace_back(EditDistance(query, candidates[i], letter_case), i);
+    const int bound =
+        best.size() < count
+            ? static_cast<int>(std::max(query.size(), candidates[i].size()))
+            : best.back().first - 1;
+    const int d = EditDistanceUpTo(query, candidates[i], bound, letter_case);
+    if (d > bound) continue;
+    const std::pair<int, size_t> entry(d, i);
+    best.insert(std::upper_bound(best.begin(), best.end(), entry), entry);
+    if (best.size() > count) best.pop_back();
   }
-  std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;
-  for (size_t i = 0; i < scored.size() && out.size() < count; ++i) {
-    out.push_back(candidates[scored[i].second]);
-  }
+  for (const auto& [distance, index] : best) out.push_back(candidates[index]);
   return out;
 }
 

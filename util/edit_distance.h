@@ -6,7 +6,8 @@
 //   NearestNames("SM80_16x8x16_F16F16F16F16_TM", known, 3)  // closest first
 //
 // Levenshtein distance (insertions, deletions and substitutions of one byte
-// cost 1). Time O(|a| * |b|), memory O(|b|): meant for names, not texts.
+// cost 1). Time O(|a| * |b|), memory O(|b|): meant for names, not texts;
+// NearestNames bounds each comparison by the best found so far.
 #ifndef HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 #define HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 
@@ -27,6 +28,13 @@ enum class Case { kSensitive, kIgnore };
 // `a` into `b`; with Case::kIgnore, ASCII letters compare without case.
 int EditDistance(absl::string_view a, absl::string_view b,
                  Case letter_case = Case::kSensitive);
+
+// EditDistanceUpTo
+//
+// EditDistance(a, b) when it is at most `bound`, else bound + 1, in time
+// O(bound * min(|a|, |b|)): for finding near names among many far ones.
+int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
+                     Case letter_case = Case::kSensitive);
 
 // NearestNames
 //

@@ -50,6 +50,10 @@ TEST(EditDistance, IsAMetricOnEveryPairOfShortStrings) {
       EXPECT_EQ(d, EditDistance(b, a));
       EXPECT_LE(d, static_cast<int>(std::max(a.size(), b.size())));
       EXPECT_GE(d, std::abs(static_cast<int>(a.size() - b.size())));
+      for (int bound = -1; bound <= 5; ++bound) {
+        EXPECT_EQ(EditDistanceUpTo(a, b, bound), d <= bound ? d : bound + 1)
+            << a << " " << b << " " << bound;
+      }
       for (const std::string& c : all) {
         EXPECT_LE(d, EditDistance(a, c) + EditDistance(c, b))
             << a << " " << b << " " << c;

@@ -16,29 +16,28 @@ namespace hlolayout::cute::atom_internal {
 
 absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
                               const std::vector<const NamePattern*>& patterns) {
-  std::vector<std::string> families;
-  for (const NamePattern* p : patterns) {
-    if (p->LooseMatch(name) && p->Count(false) > 1) {
-      families.push_back(p->Display());
-    }
-  }
-  if (!families.empty()) {
-    if (families.size() > 3) families.resize(3);
-    return absl::NotFoundError(absl::StrCat(
-        "unknown ", kind, " '", name, "': the name fits ",
-        absl::StrJoin(families, "; or "), "; but not its parameters"));
-  }
   // Nearest names: each pattern's instances closest to the query.
   std::vector<std::string> candidates;
+  std::vector<std::string> families;
   for (const NamePattern* p : patterns) {
     for (std::string& candidate : p->Instances(64, false)) {
       candidates.push_back(std::move(candidate));
     }
+    if (p->LooseMatch(name) && p->Count(false) > 1) {
+      families.push_back(p->Display());
+    }
   }
-  const std::vector<std::string> nearest = NearestNames(name, candidates, 5);
+  const std::string nearest =
+      absl::StrJoin(NearestNames(name, candidates, 5), ", ");
+  if (families.empty()) {
+    return absl::NotFoundError(
+        absl::StrCat("unknown ", kind, " '", name, "'; nearest: ", nearest));
+  }
+  if (families.size() > 3) families.resize(3);
   return absl::NotFoundError(
-      absl::StrCat("unknown ", kind, " '", name,
-                   "'; nearest: ", absl::StrJoin(nearest, ", ")));
+      absl::StrCat("unknown ", kind, " '", name, "': the name fits ",
+                   absl::StrJoin(families, "; or "),
+                   "; but not its parameters; nearest: ", nearest));
 }
 
 absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b) {

@@ -19,10 +19,11 @@ namespace hlolayout::cute::atom_internal {
 
 // UnknownAtomError
 //
-// NotFound. When `name`'s identifier fits some patterns (LooseMatch), the
-// message gives their parameter domains ("unknown MMA atom 'X': its family
-// is P with N in ..."); otherwise it lists the five nearest known names by
-// edit distance. `kind` is "MMA atom" or "copy operation".
+// NotFound, listing the five nearest known names by edit distance. When
+// `name`'s identifier fits some patterns (LooseMatch), the message first
+// gives their parameter domains ("unknown MMA atom 'X': the name fits P with
+// N in ...; but not its parameters; nearest: ..."). `kind` is "MMA atom" or
+// "copy operation".
 absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
                               const std::vector<const NamePattern*>& patterns);
 
