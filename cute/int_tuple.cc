@@ -2,6 +2,7 @@
 #include "hlolayout/cute/int_tuple.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
@@ -279,6 +280,167 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord,
   for (int i = 0; i < Rank(shape); ++i) {
     CUTE_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord[i], shape[i]));
     out.push_back(std::move(c));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
+                                  const IntTuple& stride) {
+  if (!Congruent(shape, stride)) {
+    return absl::InvalidArgumentError("shape and stride are not congruent");
+  }
+  if (!coord.is_int()) {
+    if (shape.is_int() || Rank(coord) != Rank(shape)) {
+      return absl::InvalidArgumentError(
+          "coordinate does not fit the profile of the shape");
+    }
+    std::vector<IntTuple> out;
+    for (int i = 0; i < Rank(shape); ++i) {
+      CUTE_ASSIGN_OR_RETURN(IntTuple c,
+                            IdxToCrd(coord[i], shape[i], stride[i]));
+      out.push_back(std::move(c));
+    }
+    return IntTuple::Tuple(std::move(out));
+  }
+  if (coord.value() < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("negative index ", coord.value()));
+  }
+  if (shape.is_int()) {
+    if (stride.value() == 0 || shape.value() == 0) {
+      return absl::InvalidArgumentError("idx2crd divides by a zero stride");
+    }
+    return (coord.value() / stride.value()) % shape.value();
+  }
+  std::vector<IntTuple> out;
+  for (int i = 0; i < Rank(shape); ++i) {
+    CUTE_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord, shape[i], stride[i]));
+    out.push_back(std::move(c));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+namespace {
+
+absl::Status Overflow(absl::string_view what) {
+  return absl::OutOfRangeError(absl::StrCat(what, " overflows int64"));
+}
+
+// PrefixProduct of `a` starting at the integer `*running`, which ends as
+// `*running` times every leaf of `a`.
+absl::StatusOr<IntTuple> PrefixFold(const IntTuple& a, Int* running) {
+  if (a.is_int()) {
+    const Int here = *running;
+    if (!TryMul(*running, a.integer(), running))
+      return Overflow("prefix_product");
+    return IntTuple(here);
+  }
+  std::vector<IntTuple> out;
+  for (const IntTuple& e : a.elements()) {
+    CUTE_ASSIGN_OR_RETURN(IntTuple p, PrefixFold(e, running));
+    out.push_back(std::move(p));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+absl::Status RankMismatch(absl::string_view op, const IntTuple& a,
+                          const IntTuple& b) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(op, ": ranks ", Rank(a), " and ", Rank(b), " differ"));
+}
+
+}  // namespace
+
+absl::StatusOr<IntTuple> PrefixProduct(const IntTuple& a,
+                                       const IntTuple& init) {
+  if (init.is_int()) {
+    Int running = init.integer();
+    return PrefixFold(a, &running);
+  }
+  if (a.is_int()) {
+    return absl::InvalidArgumentError(
+        "prefix_product: a tuple init for an integer");
+  }
+  if (Rank(a) != Rank(init)) return RankMismatch("prefix_product", a, init);
+  std::vector<IntTuple> out;
+  for (int i = 0; i < Rank(a); ++i) {
+    CUTE_ASSIGN_OR_RETURN(IntTuple p, PrefixProduct(a[i], init[i]));
+    out.push_back(std::move(p));
+  }
+  return IntTuple::Tuple(std::move(out));
+}
+
+absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b) {
+  if (!a.is_int()) {
+    std::vector<IntTuple> out;
+    if (!b.is_int()) {
+      if (Rank(a) != Rank(b)) return RankMismatch("shape_div", a, b);
+      for (int i = 0; i < Rank(a); ++i) {
+        CUTE_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(a[i], b[i]));
+        out.push_back(std::move(q));
+      }
+      return IntTuple::Tuple(std::move(out));
+    }
+    IntTuple rest = b;
+    for (const IntTuple& e : a.elements()) {
+      CUTE_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(e, rest));
+      CUTE_ASSIGN_OR_RETURN(Int p, Product(e));
+      CUTE_ASSIGN_OR_RETURN(rest, ShapeDiv(rest, IntTuple(p)));
+      out.push_back(std::move(q));
+    }
+    return IntTuple::Tuple(std::move(out));
+  }
+  if (!b.is_int()) {
+    CUTE_ASSIGN_OR_RETURN(Int p, Product(b));
+    return ShapeDiv(a, IntTuple(p));
+  }
+  const Int x = a.integer(), y = b.integer();
+  if (y.value == 0) return absl::InvalidArgumentError("shape_div by zero");
+  if (x.value % y.value != 0 && (x.value == 0 || y.value % x.value != 0)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "shape_div: ", x.value, " and ", y.value, " do not divide each other"));
+  }
+  if (x.value == INT64_MIN && y.value == -1) return Overflow("shape_div");
+  const int64_t q = x.value / y.value;
+  const auto sign = [](int64_t v) { return (v > 0) - (v < 0); };
+  return IntTuple(
+      Int{q != 0 ? q : sign(x.value) * sign(y.value), BothStatic(x, y)});
+}
+
+absl::StatusOr<Int> InnerProduct(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int() != b.is_int() || (!a.is_int() && Rank(a) != Rank(b))) {
+    return absl::InvalidArgumentError(
+        "inner_product: the operands are not congruent");
+  }
+  if (a.is_int()) {
+    Int r;
+    if (!TryMul(a.integer(), b.integer(), &r)) return Overflow("inner_product");
+    return r;
+  }
+  Int sum = Int::Static(0);
+  for (int i = 0; i < Rank(a); ++i) {
+    CUTE_ASSIGN_OR_RETURN(Int term, InnerProduct(a[i], b[i]));
+    if (!TryAdd(sum, term, &sum)) return Overflow("inner_product");
+  }
+  return sum;
+}
+
+absl::StatusOr<IntTuple> ElemScale(const IntTuple& a, const IntTuple& b) {
+  if (a.is_int()) {
+    CUTE_ASSIGN_OR_RETURN(Int p, Product(b));
+    Int r;
+    if (!TryMul(a.integer(), p, &r)) return Overflow("elem_scale");
+    return IntTuple(r);
+  }
+  if (b.is_int()) {
+    return absl::InvalidArgumentError(
+        "elem_scale: a tuple scaled by an integer");
+  }
+  if (Rank(a) != Rank(b)) return RankMismatch("elem_scale", a, b);
+  std::vector<IntTuple> out;
+  for (int i = 0; i < Rank(a); ++i) {
+    CUTE_ASSIGN_OR_RETURN(IntTuple e, ElemScale(a[i], b[i]));
+    out.push_back(std::move(e));
   }
   return IntTuple::Tuple(std::move(out));
 }

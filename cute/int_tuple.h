@@ -208,6 +208,54 @@ absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape);
 // Precondition: integer coordinates are non-negative (error otherwise).
 absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape);
 
+// IdxToCrd (with strides)
+//
+// CuTe's idx2crd(idx, shape, stride) for an integer index: each leaf of the
+// coordinate is (idx / stride_k) % shape_k, congruent to `shape`; a tuple
+// index goes mode by mode (shape and stride of the same rank). Returns an
+// error for a profile mismatch, a zero stride, or a negative index.
+//   IdxToCrd(7, (2,(3,4)), (1,(2,6))) == (1,(0,1))
+absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
+                                  const IntTuple& stride);
+
+// PrefixProduct
+//
+// CuTe's prefix_product(a, init): congruent to `a`, each leaf the product of
+// `init` and of every leaf before it, left to right, so that with init _1 it
+// is the compact column-major stride of shape `a`:
+//   PrefixProduct((2,(3,4))) == (_1,(_2,_6))
+// A tuple `init` goes mode by mode with a tuple `a` of the same rank. Tags
+// follow CuTe's multiplication. Returns an error for a tuple `init` against
+// an integer or a tuple of another rank, and on overflow.
+absl::StatusOr<IntTuple> PrefixProduct(
+    const IntTuple& a, const IntTuple& init = IntTuple::Static(1));
+
+// ShapeDiv
+//
+// CuTe's shape_div(a, b). Tuple by tuple: mode by mode (equal ranks). Tuple
+// by integer: a fold, each element divided by what is left of b, which is
+// then divided by the element's product: ShapeDiv((3,6,2,8), 72) ==
+// (1,1,1,4). Integer by tuple: by the tuple's product. Integer by integer:
+// one must divide the other (CuTe's static_assert); a / b, or
+// signum(a) * signum(b) when that is 0. Returns an error otherwise, for a
+// zero divisor, or for a rank mismatch.
+absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b);
+
+// InnerProduct
+//
+// CuTe's inner_product: the sum of the products of congruent leaves.
+// Returns an error when `a` and `b` are not congruent, or on overflow.
+absl::StatusOr<Int> InnerProduct(const IntTuple& a, const IntTuple& b);
+
+// ElemScale
+//
+// CuTe's elem_scale(a, b): `a` scaled leaf by leaf, a leaf of `a` meeting a
+// subtree of `b` multiplied by the subtree's product:
+//   ElemScale((2,3), (4,(2,5))) == (8,30)
+// Returns an error for a tuple `a` against an integer or a tuple of another
+// rank, and on overflow.
+absl::StatusOr<IntTuple> ElemScale(const IntTuple& a, const IntTuple& b);
+
 }  // namespace hlolayout::cute
 
 #endif  // HLOLAYOUT_CUTE_INT_TUPLE_H_

@@ -1,5 +1,7 @@
 #include "hlolayout/cute/int_tuple.h"
 
+#include <vector>
+
 #include "gtest/gtest.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
@@ -72,6 +74,111 @@ TEST(IntTuple, CrdToIdxRoundTrip) {
   EXPECT_EQ(*CrdToIdx(I("(1,5)"), I("(3,(2,3))")), 16);
   EXPECT_FALSE(CrdToIdx(I("(3,0)"), I("(3,(2,3))")).ok());
   EXPECT_FALSE(CrdToIdx(I("(1,(1,2),3)"), I("(3,(2,3))")).ok());
+}
+
+// Every shape of rank 1..3 with leaves in 1..4, nested one level or flat.
+std::vector<IntTuple> SmallShapes() {
+  std::vector<IntTuple> out;
+  for (int a = 1; a <= 4; ++a) {
+    out.push_back(a);
+    for (int b = 1; b <= 4; ++b) {
+      out.push_back(IntTuple::Tuple({a, b}));
+      for (int c = 1; c <= 4; ++c) {
+        out.push_back(IntTuple::Tuple({a, b, c}));
+        out.push_back(IntTuple::Tuple({IntTuple::Tuple({a, b}), c}));
+        out.push_back(IntTuple::Tuple({a, IntTuple::Tuple({b, c})}));
+      }
+    }
+  }
+  return out;
+}
+
+TEST(IntTuple, PrefixProductIsTheCompactStride) {
+  EXPECT_EQ(ToString(*PrefixProduct(I("(2,(3,4))"))), "(_1,(2,6))");
+  EXPECT_EQ(ToString(*PrefixProduct(I("(_2,(_3,_4))"))), "(_1,(_2,_6))");
+  EXPECT_EQ(ToString(*PrefixProduct(I("(2,3)"), I("5"))), "(5,10)");
+  EXPECT_EQ(ToString(*PrefixProduct(I("((2,3),4)"), I("(7,9)"))), "((7,14),9)");
+  EXPECT_FALSE(PrefixProduct(I("((2,3),4)"), I("(7,(9))")).ok());
+  EXPECT_EQ(ToString(*PrefixProduct(I("7"))), "_1");
+  EXPECT_FALSE(PrefixProduct(I("4"), I("(1,2)")).ok());
+  EXPECT_FALSE(PrefixProduct(I("(4,5)"), I("(1,2,3)")).ok());
+  EXPECT_FALSE(
+      PrefixProduct(I("(4294967296,4294967296,2)")).ok());  // 2^64 overflows
+  // Against the definition on every small shape: leaf k is the product of
+  // the leaves before it, so idx2crd with those strides is the natural one.
+  for (const IntTuple& shape : SmallShapes()) {
+    const IntTuple stride = *PrefixProduct(shape);
+    ASSERT_TRUE(Congruent(shape, stride)) << ToString(shape);
+    const std::vector<int64_t> leaves = Flatten(shape);
+    const std::vector<int64_t> strides = Flatten(stride);
+    int64_t running = 1;
+    for (size_t k = 0; k < leaves.size(); ++k) {
+      EXPECT_EQ(strides[k], running) << ToString(shape);
+      running *= leaves[k];
+    }
+    for (int64_t i = 0; i < *Size(shape); ++i) {
+      EXPECT_TRUE(
+          Identical(WithTags(*IdxToCrd(IntTuple(i), shape, stride), false),
+                    WithTags(*IdxToCrd(IntTuple(i), shape), false)))
+          << ToString(shape) << " " << i;
+    }
+  }
+}
+
+TEST(IntTuple, IdxToCrdWithStrides) {
+  EXPECT_EQ(ToString(*IdxToCrd(I("7"), I("(2,(3,4))"), I("(1,(2,6))"))),
+            "(1,(0,1))");
+  // Any strides: (idx / stride) % shape leaf by leaf.
+  EXPECT_EQ(ToString(*IdxToCrd(I("13"), I("(4,3)"), I("(3,1)"))), "(0,1)");
+  EXPECT_EQ(ToString(*IdxToCrd(I("(1,5)"), I("(3,(2,3))"), I("(1,(3,6))"))),
+            "(1,(1,0))");
+  EXPECT_FALSE(IdxToCrd(I("3"), I("(2,2)"), I("(1,0)")).ok());  // zero stride
+  EXPECT_FALSE(IdxToCrd(I("3"), I("(2,2)"), I("(1,2,4)")).ok());
+  EXPECT_FALSE(IdxToCrd(I("-3"), I("(2,2)"), I("(1,2)")).ok());
+}
+
+TEST(IntTuple, ShapeDivFoldsLeftToRight) {
+  EXPECT_EQ(ToString(*ShapeDiv(I("(3,6,2,8)"), I("72"))), "(1,1,1,4)");
+  EXPECT_EQ(ToString(*ShapeDiv(I("(3,6,2,8)"), I("3"))), "(1,6,2,8)");
+  EXPECT_EQ(ToString(*ShapeDiv(I("(_4,_8)"), I("_2"))), "(_2,_8)");
+  EXPECT_EQ(ToString(*ShapeDiv(I("(4,8)"), I("(2,4)"))), "(2,2)");
+  EXPECT_EQ(ToString(*ShapeDiv(I("12"), I("(2,3)"))), "2");
+  EXPECT_EQ(ToString(*ShapeDiv(I("2"), I("8"))), "1");  // sign, not 0
+  EXPECT_EQ(ToString(*ShapeDiv(I("-8"), I("2"))), "-4");
+  EXPECT_EQ(ToString(*ShapeDiv(I("0"), I("2"))), "0");
+  EXPECT_FALSE(ShapeDiv(I("6"), I("4")).ok());
+  EXPECT_FALSE(ShapeDiv(I("6"), I("0")).ok());
+  EXPECT_FALSE(ShapeDiv(I("(6,2)"), I("(2,2,2)")).ok());
+  // Dividing by a divisor of the size leaves size / divisor elements, for
+  // every small shape and every divisor that the fold accepts.
+  for (const IntTuple& shape : SmallShapes()) {
+    const int64_t size = *Size(shape);
+    for (int64_t d = 1; d <= size; ++d) {
+      if (size % d != 0) continue;
+      absl::StatusOr<IntTuple> q = ShapeDiv(shape, IntTuple(d));
+      if (!q.ok()) continue;  // an element and the rest do not divide
+      EXPECT_EQ(*Size(*q), size / d) << ToString(shape) << " / " << d;
+    }
+  }
+}
+
+TEST(IntTuple, InnerProductAndElemScale) {
+  EXPECT_EQ(InnerProduct(I("(2,(3,4))"), I("(5,(6,7))"))->value, 56);
+  EXPECT_TRUE(InnerProduct(I("(_2,_3)"), I("(_5,_6)"))->is_static);
+  EXPECT_FALSE(InnerProduct(I("(2,3)"), I("(5,(6,7))")).ok());
+  EXPECT_FALSE(InnerProduct(I("(2,3)"), I("5")).ok());
+  EXPECT_EQ(ToString(*ElemScale(I("(2,3)"), I("(4,(2,5))"))), "(8,30)");
+  EXPECT_EQ(ToString(*ElemScale(I("3"), I("(4,5)"))), "60");
+  EXPECT_FALSE(ElemScale(I("(2,3)"), I("4")).ok());
+  EXPECT_FALSE(ElemScale(I("(2,3)"), I("(4,5,6)")).ok());
+  // A layout's offset is the inner product of its coordinate and strides.
+  for (const IntTuple& shape : SmallShapes()) {
+    const IntTuple stride = *PrefixProduct(shape);
+    for (int64_t i = 0; i < *Size(shape); ++i) {
+      EXPECT_EQ(InnerProduct(*IdxToCrd(IntTuple(i), shape), stride)->value, i)
+          << ToString(shape);
+    }
+  }
 }
 
 }  // namespace

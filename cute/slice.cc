@@ -172,8 +172,12 @@ absl::StatusOr<Layout> Dice(const SliceCoord& c, const Layout& layout) {
   return Layout::Create(std::move(shape), std::move(stride));
 }
 
-absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
-                                const IntTuple& stride) {
+namespace {
+
+// CoordOffset's work; `shape` and `stride` are congruent.
+absl::StatusOr<Int> CongruentCoordOffset(const SliceCoord& c,
+                                         const IntTuple& shape,
+                                         const IntTuple& stride) {
   auto overflow = [] {
     return absl::OutOfRangeError("the offset overflows int64");
   };
@@ -196,11 +200,15 @@ absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
       Int part = rest;
       if (k + 1 < rank) {
         CUTE_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
+        if (size.value <= 0) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("mode ", k, " of the shape has size ", size.value));
+        }
         part = Int{rest.value % size.value, BothStatic(rest, size)};
         rest = Div(rest, size);
       }
-      CUTE_ASSIGN_OR_RETURN(
-          Int o, CoordOffset(SliceCoord::Of(part), shape[k], stride[k]));
+      CUTE_ASSIGN_OR_RETURN(Int o, CongruentCoordOffset(SliceCoord::Of(part),
+                                                        shape[k], stride[k]));
       if (!TryAdd(sum, o, &sum)) return overflow();
     }
     return sum;
@@ -218,11 +226,21 @@ absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
                          " out of range in mode ", k, " of size ", size.value));
       }
     }
-    CUTE_ASSIGN_OR_RETURN(Int o,
-                          CoordOffset(c.elements()[k], shape[k], stride[k]));
+    CUTE_ASSIGN_OR_RETURN(
+        Int o, CongruentCoordOffset(c.elements()[k], shape[k], stride[k]));
     if (!TryAdd(sum, o, &sum)) return overflow();
   }
   return sum;
+}
+
+}  // namespace
+
+absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
+                                const IntTuple& stride) {
+  if (!Congruent(shape, stride)) {
+    return absl::InvalidArgumentError("shape and stride are not congruent");
+  }
+  return CongruentCoordOffset(c, shape, stride);
 }
 
 absl::StatusOr<SlicedLayout> SliceAndOffset(const SliceCoord& c,

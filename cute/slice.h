@@ -105,6 +105,9 @@ absl::StatusOr<SlicedLayout> SliceAndOffset(const SliceCoord& c,
 //
 // crd2idx(c, shape, stride) with tags: an integer meeting a tuple shape is
 // split mode by mode (the last mode takes the quotient), `_` counts 0.
+// Returns an error when shape and stride are not congruent, for a profile
+// mismatch, a coordinate out of range in a non-final mode, a mode of size
+// 0 to split across, or overflow.
 absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
                                 const IntTuple& stride);
 

@@ -1298,6 +1298,57 @@ PyMethodDef kFunctions[] = {
      "CuTe's printed text."},
     {nullptr, nullptr, 0, nullptr}};
 
+// ---------------------------------------------------------------------------
+// CuTe's IntTuple functions (hlolayout.cute's flatten, product, ...: see
+// _cute_int_tuple.py), each the C++ core's function on Python ints, tuples
+// and None (CuTe's `_`).
+
+// The compact column-major strides of `shape`, or `stride` when given.
+cute::IntTuple StridesOr(py::handle stride, const cute::IntTuple& shape) {
+  return stride.is_none() ? Unwrap(cute::PrefixProduct(shape)) : FromPy(stride);
+}
+
+void RegisterIntTupleFunctions(py::module_& m) {
+  m.def("cute_flatten", [](py::handle t) {
+    const std::vector<int64_t> leaves = cute::Flatten(FromPy(t));
+    py::tuple out(leaves.size());
+    for (size_t i = 0; i < leaves.size(); ++i) out[i] = py::int_(leaves[i]);
+    return out;
+  });
+  m.def("cute_product",
+        [](py::handle t) { return Unwrap(cute::Product(FromPy(t))).value; });
+  m.def("cute_prefix_product", [](py::handle a, py::handle init) {
+    return ToPy(Unwrap(cute::PrefixProduct(FromPy(a), FromPy(init))));
+  });
+  m.def("cute_shape_div", [](py::handle a, py::handle b) {
+    return ToPy(Unwrap(cute::ShapeDiv(FromPy(a), FromPy(b))));
+  });
+  m.def("cute_inner_product", [](py::handle a, py::handle b) {
+    return Unwrap(cute::InnerProduct(FromPy(a), FromPy(b))).value;
+  });
+  m.def("cute_elem_scale", [](py::handle a, py::handle b) {
+    return ToPy(Unwrap(cute::ElemScale(FromPy(a), FromPy(b))));
+  });
+  m.def("cute_idx2crd", [](py::handle idx, py::handle shape,
+                           py::handle stride) {
+    const cute::IntTuple s = FromPy(shape);
+    return ToPy(stride.is_none()
+                    ? Unwrap(cute::IdxToCrd(FromPy(idx), s))
+                    : Unwrap(cute::IdxToCrd(FromPy(idx), s, FromPy(stride))));
+  });
+  m.def("cute_crd2idx", [](py::handle crd, py::handle shape,
+                           py::handle stride) {
+    const cute::IntTuple s = FromPy(shape);
+    return Unwrap(cute::CoordOffset(ToSliceCoord(crd), s, StridesOr(stride, s)))
+        .value;
+  });
+  m.def("cute_slice", [](py::handle crd, py::handle trg) {
+    return ToPy(Unwrap(cute::SliceTuple(ToSliceCoord(crd), FromPy(trg))));
+  });
+  m.def("cute_has_none",
+        [](py::handle a) { return ToSliceCoord(a).has_underscore(); });
+}
+
 }  // namespace
 
 void RegisterCute(py::module_& m) {
@@ -1318,6 +1369,8 @@ void RegisterCute(py::module_& m) {
       names.emplace_back(op.name);
     return names;
   });
+
+  RegisterIntTupleFunctions(m);
 
   TypeObjects& t = Types();
   t.base = MakeType(m, "CuteLayoutBase",

@@ -22,7 +22,8 @@ upcast, downcast and recast_layout. Operands may be objects or CuTe text.
 Every other op of `hlolayout cute` (OPS) is a function here too, on text or
 objects, returning what the command prints, as objects where it is a layout.
 
-The names come from submodules: _cute_int_tuple (pycute's int_tuple),
+The names come from submodules: _cute_int_tuple (CuTe's integer-tuple
+functions under pycute's names, computed by the C++ core),
 _cute_layout (layouts, swizzles, the algebra); further CuTe objects add their
 module to the imports below.
 """

@@ -118,6 +118,67 @@ def test_pycute_api_and_printing():
     assert cute.prefix_product(((2, 3), 4)) == ((1, 2), 6)
 
 
+def _small_shapes():
+    for a in range(1, 4):
+        yield a
+        for b in range(1, 4):
+            yield (a, b)
+            for c in range(1, 4):
+                yield ((a, b), c)
+                yield (a, (b, c))
+                yield (a, b, c)
+
+
+def test_int_tuple_functions_against_their_definitions():
+    for shape in _small_shapes():
+        leaves = cute.flatten(shape)
+        assert cute.product(shape) == int(np.prod(leaves))
+        assert cute.tuple_max(shape) == max(leaves)
+        stride = cute.prefix_product(shape)
+        assert cute.flatten(stride) == tuple(
+            int(np.prod(leaves[:k])) for k in range(len(leaves)))
+        for i in range(cute.product(shape)):
+            crd = cute.idx2crd(i, shape)
+            assert cute.idx2crd(i, shape, stride) == crd
+            assert cute.crd2idx(crd, shape) == i
+            assert cute.inner_product(crd, stride) == i
+            assert cute.crd2crd(crd, cute.product(shape), shape) == i
+        # Every divisor of the size that the fold accepts leaves size / d.
+        for d in range(1, cute.product(shape) + 1):
+            try:
+                q = cute.shape_div(shape, d)
+            except ValueError:
+                continue
+            if cute.product(shape) % d == 0:
+                assert cute.product(q) == cute.product(shape) // d
+    assert cute.elem_scale((2, 3), (4, (2, 5))) == (8, 30)
+    assert cute.slice_(None, (3, 4)) == ((3, 4),)        # pycute's
+    assert cute.slice_(1, (3, 4)) == ()
+    assert cute.crd2idx((None, 2), (3, 4), (1, 3)) == 6
+    assert cute.flatten(np.int64(5)) == (5,)
+
+
+def test_int_tuple_errors_are_exceptions_not_crashes():
+    with pytest.raises(ValueError, match="do not divide"):
+        cute.shape_div(6, 4)
+    with pytest.raises(ValueError, match="not congruent"):
+        cute.inner_product((2, 3), (2, (3, 4)))
+    with pytest.raises(ValueError, match="not congruent"):
+        cute.crd2idx(1, (2, 2), 3)
+    with pytest.raises(ValueError, match="not congruent"):
+        cute.idx2crd(1, (2, 2), (1, 2, 4))
+    with pytest.raises(ValueError, match="overflow"):
+        cute.product((2**40, 2**40))
+    with pytest.raises(ValueError, match="overflow"):
+        cute.prefix_product((2**40, 2**40, 2))
+    with pytest.raises(ValueError):
+        cute.elem_scale((2, 3), 4)
+    with pytest.raises(TypeError):
+        cute.flatten((1, 2.5))
+    with pytest.raises(TypeError):
+        cute.product("(2,3)")
+
+
 def test_where_pycute_is_wrong_cute_is_followed():
     # Composition past a mode A cannot hold: pycute truncates to 4:3.
     with pytest.raises(ValueError, match="composition"):
