@@ -268,6 +268,263 @@ absl::StatusOr<Shape> InferReduce(absl::string_view opcode,
   return Shape::MakeTuple(std::move(results));
 }
 
+// InferHloShape's groups of opcodes: each answers for its own opcodes and
+// gives nullopt for the others.
+using Inferred = absl::optional<absl::StatusOr<Shape>>;
+
+// Elementwise on one operand.
+Inferred InferUnary(absl::string_view opcode,
+                    absl::Span<const Shape* const> operands,
+                    absl::Span<const HloAttribute>) {
+  absl::Status status;
+  if (OneOf(opcode, {"abs",
+                     "negate",
+                     "copy",
+                     "sqrt",
+                     "rsqrt",
+                     "cbrt",
+                     "exp",
+                     "exponential-minus-one",
+                     "log",
+                     "log-plus-one",
+                     "logistic",
+                     "tanh",
+                     "tan",
+                     "sin",
+                     "cos",
+                     "ceil",
+                     "floor",
+                     "round-nearest-afz",
+                     "round-nearest-even",
+                     "sign",
+                     "not",
+                     "popcnt",
+                     "count-leading-zeros",
+                     "erf",
+                     "real",
+                     "imag",
+                     "is-finite",
+                     "reduce-precision"})) {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    const Shape& in = *operands[0];
+    if (!in.IsArray()) return Fail(opcode, "the operand is not an array");
+    PrimitiveType type = in.element_type();
+    if (opcode == "is-finite") {
+      type = PRED;
+    } else if ((opcode == "abs" || opcode == "real" || opcode == "imag") &&
+               IsComplexType(type)) {
+      type = ComplexComponentType(type);
+    }
+    return WithType(in, type);
+  }
+  return absl::nullopt;
+}
+
+// Elementwise on two operands.
+Inferred InferBinary(absl::string_view opcode,
+                     absl::Span<const Shape* const> operands,
+                     absl::Span<const HloAttribute>) {
+  absl::Status status;
+  if (OneOf(opcode, {"add", "subtract", "multiply", "divide", "remainder",
+                     "maximum", "minimum", "power", "atan2", "and", "or", "xor",
+                     "shift-left", "shift-right-arithmetic",
+                     "shift-right-logical", "compare", "complex"})) {
+    status = NeedOperands(opcode, operands, 2);
+    if (!status.ok()) return status;
+    if (operands[0]->IsArray() && operands[1]->IsArray() &&
+        operands[0]->element_type() != operands[1]->element_type()) {
+      return Fail(opcode, "operand element types differ");
+    }
+    PrimitiveType type =
+        operands[0]->IsArray() ? operands[0]->element_type() : TUPLE;
+    if (opcode == "compare") {
+      type = PRED;
+    } else if (opcode == "complex") {
+      if (type == F32) {
+        type = C64;
+      } else if (type == F64) {
+        type = C128;
+      } else {
+        return Fail(opcode, "complex takes f32 or f64 operands");
+      }
+    }
+    return Elementwise(opcode, operands, type);
+  }
+  return absl::nullopt;
+}
+
+// select and clamp: three operands, the value's type.
+Inferred InferSelectOrClamp(absl::string_view opcode,
+                            absl::Span<const Shape* const> operands,
+                            absl::Span<const HloAttribute>) {
+  absl::Status status;
+  if (opcode == "select" || opcode == "clamp") {
+    status = NeedOperands(opcode, operands, 3);
+    if (!status.ok()) return status;
+    const Shape& value = *operands[1];
+    if (!value.IsArray()) return Fail(opcode, "operand 1 is not an array");
+    if (opcode == "select" &&
+        (!operands[0]->IsArray() || operands[0]->element_type() != PRED)) {
+      return Fail(opcode, "the predicate is not a pred array");
+    }
+    if (operands[2]->IsArray() &&
+        operands[2]->element_type() != value.element_type()) {
+      return Fail(opcode, "operand element types differ");
+    }
+    if (opcode == "select") {
+      return Elementwise(opcode, operands, value.element_type());
+    }
+    return Elementwise(opcode, operands.subspan(1, 1), value.element_type());
+  }
+  return absl::nullopt;
+}
+
+// Results that pass an operand on, or build or take tuple elements.
+Inferred InferFromOperandOrTuple(absl::string_view opcode,
+                                 absl::Span<const Shape* const> operands,
+                                 absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
+  if (opcode == "reverse") {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    return *operands[0];
+  }
+  if (OneOf(opcode, {"while", "domain", "opt-barrier", "add-dependency",
+                     "async-update"})) {
+    if (operands.empty()) return Fail(opcode, "no operand");
+    status = NeedOperands(opcode, operands.subspan(0, 1), 1);
+    if (!status.ok()) return status;
+    return *operands[0];
+  }
+  if (opcode == "tuple") {
+    status = NeedOperands(opcode, operands, -1);
+    if (!status.ok()) return status;
+    std::vector<Shape> elements;
+    for (const Shape* s : operands) elements.push_back(*s);
+    return Shape::MakeTuple(std::move(elements));
+  }
+  if (opcode == "get-tuple-element" || opcode == "async-done" ||
+      opcode == "copy-done") {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    const Shape& in = *operands[0];
+    int64_t index = opcode == "async-done" ? 1 : 0;
+    if (opcode == "get-tuple-element") {
+      absl::StatusOr<std::vector<int64_t>> list =
+          IntegersOf(opcode, attributes, "index", true);
+      if (!list.ok()) return list.status();
+      if (list->size() != 1) return Fail(opcode, "index= is not one integer");
+      index = (*list)[0];
+    }
+    if (!in.IsTuple() || index < 0 || index >= in.tuple_size()) {
+      return Fail(opcode, absl::StrCat("the operand ", in.ToString(),
+                                       " has no tuple element ", index));
+    }
+    return in.tuple_shape(index);
+  }
+  if (opcode == "recv-done") {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    const Shape& in = *operands[0];
+    if (!in.IsTuple() || in.tuple_size() < 1) {
+      return Fail(opcode, "the operand is not a recv's tuple");
+    }
+    return Shape::MakeTuple({in.tuple_shape(0), Shape::MakeToken()});
+  }
+  if (opcode == "send" || opcode == "copy-start") {
+    status = NeedOperands(opcode, operands, opcode == "send" ? 2 : 1);
+    if (!status.ok()) return status;
+    Shape context = Shape::MakeArray(U32, {});
+    context.mutable_layout();
+    if (opcode == "send") {
+      return Shape::MakeTuple(
+          {*operands[0], std::move(context), Shape::MakeToken()});
+    }
+    return Shape::MakeTuple({*operands[0], *operands[0], std::move(context)});
+  }
+  return absl::nullopt;
+}
+
+// dot, transpose and slice: operands rearranged.
+Inferred InferRearranged(absl::string_view opcode,
+                         absl::Span<const Shape* const> operands,
+                         absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
+  if (opcode == "dot") {
+    status = NeedOperands(opcode, operands, 2);
+    if (!status.ok()) return status;
+    return InferDot(opcode, operands, attributes);
+  }
+  if (opcode == "transpose") {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    const Shape& in = *operands[0];
+    absl::StatusOr<std::vector<int64_t>> perm =
+        IntegersOf(opcode, attributes, "dimensions", true);
+    if (!perm.ok()) return perm.status();
+    std::vector<bool> seen(in.IsArray() ? in.rank() : 0, false);
+    if (!in.IsArray() || static_cast<int64_t>(perm->size()) != in.rank()) {
+      return Fail(opcode, "dimensions= is not a permutation of the operand's");
+    }
+    for (int64_t d : *perm) {
+      if (d < 0 || d >= in.rank() || seen[d]) {
+        return Fail(opcode, "dimensions= is not a permutation");
+      }
+      seen[d] = true;
+    }
+    return ArrayFrom(in.element_type(), in, *perm);
+  }
+  if (opcode == "slice") {
+    status = NeedOperands(opcode, operands, 1);
+    if (!status.ok()) return status;
+    if (!operands[0]->IsArray()) return Fail(opcode, "not an array");
+    return InferSlice(opcode, *operands[0], attributes);
+  }
+  return absl::nullopt;
+}
+
+// concatenate: operands joined along one dimension.
+Inferred InferConcatenate(absl::string_view opcode,
+                          absl::Span<const Shape* const> operands,
+                          absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
+  if (opcode == "concatenate") {
+    status = NeedOperands(opcode, operands, -1);
+    if (!status.ok()) return status;
+    if (operands.empty()) return Fail(opcode, "no operand");
+    absl::StatusOr<std::vector<int64_t>> dims =
+        IntegersOf(opcode, attributes, "dimensions", true);
+    if (!dims.ok()) return dims.status();
+    const Shape& first = *operands[0];
+    if (dims->size() != 1 || !first.IsArray() || (*dims)[0] < 0 ||
+        (*dims)[0] >= first.rank()) {
+      return Fail(opcode, "dimensions= is not one dimension of the operands");
+    }
+    const int64_t d = (*dims)[0];
+    int64_t total = 0;
+    for (const Shape* s : operands) {
+      if (!s->IsArray() || s->rank() != first.rank() ||
+          s->element_type() != first.element_type()) {
+        return Fail(opcode, "operands differ in rank or element type");
+      }
+      for (int64_t i = 0; i < first.rank(); ++i) {
+        if (i != d && s->dimension(i) != first.dimension(i)) {
+          return Fail(opcode, "operands differ outside the joined dimension");
+        }
+      }
+      if (s->dimension(d) < 0 || total > INT64_MAX - s->dimension(d)) {
+        return Fail(opcode, "the joined size is out of range");
+      }
+      total += s->dimension(d);
+    }
+    Shape shape = ArrayFrom(first.element_type(), first, AllDims(first));
+    shape.set_dimension(d, total);
+    return shape;
+  }
+  return absl::nullopt;
+}
+
 }  // namespace
 
 absl::StatusOr<std::vector<int64_t>> ParseHloIntegerList(
@@ -338,7 +595,6 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
                                     absl::Span<const Shape* const> operands,
                                     absl::Span<const HloAttribute> attributes,
                                     const Shape* called_root) {
-  absl::Status status;
   // Opcodes whose result comes from elsewhere than the operands.
   if (opcode == "after-all") return Shape::MakeToken();
   if (opcode == "send-done") return Shape::MakeToken();
@@ -348,218 +604,20 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return *called_root;
   }
-  if (OneOf(opcode, {"abs",
-                     "negate",
-                     "copy",
-                     "sqrt",
-                     "rsqrt",
-                     "cbrt",
-                     "exp",
-                     "exponential-minus-one",
-                     "log",
-                     "log-plus-one",
-                     "logistic",
-                     "tanh",
-                     "tan",
-                     "sin",
-                     "cos",
-                     "ceil",
-                     "floor",
-                     "round-nearest-afz",
-                     "round-nearest-even",
-                     "sign",
-                     "not",
-                     "popcnt",
-                     "count-leading-zeros",
-                     "erf",
-                     "real",
-                     "imag",
-                     "is-finite",
-                     "reduce-precision"})) {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    const Shape& in = *operands[0];
-    if (!in.IsArray()) return Fail(opcode, "the operand is not an array");
-    PrimitiveType type = in.element_type();
-    if (opcode == "is-finite") {
-      type = PRED;
-    } else if ((opcode == "abs" || opcode == "real" || opcode == "imag") &&
-               IsComplexType(type)) {
-      type = ComplexComponentType(type);
-    }
-    return WithType(in, type);
-  }
-  if (OneOf(opcode, {"add", "subtract", "multiply", "divide", "remainder",
-                     "maximum", "minimum", "power", "atan2", "and", "or", "xor",
-                     "shift-left", "shift-right-arithmetic",
-                     "shift-right-logical", "compare", "complex"})) {
-    status = NeedOperands(opcode, operands, 2);
-    if (!status.ok()) return status;
-    if (operands[0]->IsArray() && operands[1]->IsArray() &&
-        operands[0]->element_type() != operands[1]->element_type()) {
-      return Fail(opcode, "operand element types differ");
-    }
-    PrimitiveType type =
-        operands[0]->IsArray() ? operands[0]->element_type() : TUPLE;
-    if (opcode == "compare") {
-      type = PRED;
-    } else if (opcode == "complex") {
-      if (type == F32) {
-        type = C64;
-      } else if (type == F64) {
-        type = C128;
-      } else {
-        return Fail(opcode, "complex takes f32 or f64 operands");
-      }
-    }
-    return Elementwise(opcode, operands, type);
-  }
-  if (opcode == "select" || opcode == "clamp") {
-    status = NeedOperands(opcode, operands, 3);
-    if (!status.ok()) return status;
-    const Shape& value = *operands[1];
-    if (!value.IsArray()) return Fail(opcode, "operand 1 is not an array");
-    if (opcode == "select" &&
-        (!operands[0]->IsArray() || operands[0]->element_type() != PRED)) {
-      return Fail(opcode, "the predicate is not a pred array");
-    }
-    if (operands[2]->IsArray() &&
-        operands[2]->element_type() != value.element_type()) {
-      return Fail(opcode, "operand element types differ");
-    }
-    if (opcode == "select") {
-      return Elementwise(opcode, operands, value.element_type());
-    }
-    return Elementwise(opcode, operands.subspan(1, 1), value.element_type());
-  }
   if (opcode == "get-dimension-size") {
     Shape shape = Shape::MakeArray(S32, {});
     shape.mutable_layout();
     return shape;
   }
-  if (opcode == "reverse") {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    return *operands[0];
-  }
-  if (OneOf(opcode, {"while", "domain", "opt-barrier", "add-dependency",
-                     "async-update"})) {
-    if (operands.empty()) return Fail(opcode, "no operand");
-    status = NeedOperands(opcode, operands.subspan(0, 1), 1);
-    if (!status.ok()) return status;
-    return *operands[0];
-  }
-  if (opcode == "tuple") {
-    status = NeedOperands(opcode, operands, -1);
-    if (!status.ok()) return status;
-    std::vector<Shape> elements;
-    for (const Shape* s : operands) elements.push_back(*s);
-    return Shape::MakeTuple(std::move(elements));
-  }
-  if (opcode == "get-tuple-element" || opcode == "async-done" ||
-      opcode == "copy-done") {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    const Shape& in = *operands[0];
-    int64_t index = opcode == "async-done" ? 1 : 0;
-    if (opcode == "get-tuple-element") {
-      absl::StatusOr<std::vector<int64_t>> list =
-          IntegersOf(opcode, attributes, "index", true);
-      if (!list.ok()) return list.status();
-      if (list->size() != 1) return Fail(opcode, "index= is not one integer");
-      index = (*list)[0];
-    }
-    if (!in.IsTuple() || index < 0 || index >= in.tuple_size()) {
-      return Fail(opcode, absl::StrCat("the operand ", in.ToString(),
-                                       " has no tuple element ", index));
-    }
-    return in.tuple_shape(index);
-  }
-  if (opcode == "recv-done") {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    const Shape& in = *operands[0];
-    if (!in.IsTuple() || in.tuple_size() < 1) {
-      return Fail(opcode, "the operand is not a recv's tuple");
-    }
-    return Shape::MakeTuple({in.tuple_shape(0), Shape::MakeToken()});
-  }
-  if (opcode == "send" || opcode == "copy-start") {
-    status = NeedOperands(opcode, operands, opcode == "send" ? 2 : 1);
-    if (!status.ok()) return status;
-    Shape context = Shape::MakeArray(U32, {});
-    context.mutable_layout();
-    if (opcode == "send") {
-      return Shape::MakeTuple(
-          {*operands[0], std::move(context), Shape::MakeToken()});
-    }
-    return Shape::MakeTuple({*operands[0], *operands[0], std::move(context)});
-  }
-  if (opcode == "dot") {
-    status = NeedOperands(opcode, operands, 2);
-    if (!status.ok()) return status;
-    return InferDot(opcode, operands, attributes);
-  }
-  if (opcode == "transpose") {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    const Shape& in = *operands[0];
-    absl::StatusOr<std::vector<int64_t>> perm =
-        IntegersOf(opcode, attributes, "dimensions", true);
-    if (!perm.ok()) return perm.status();
-    std::vector<bool> seen(in.IsArray() ? in.rank() : 0, false);
-    if (!in.IsArray() || static_cast<int64_t>(perm->size()) != in.rank()) {
-      return Fail(opcode, "dimensions= is not a permutation of the operand's");
-    }
-    for (int64_t d : *perm) {
-      if (d < 0 || d >= in.rank() || seen[d]) {
-        return Fail(opcode, "dimensions= is not a permutation");
-      }
-      seen[d] = true;
-    }
-    return ArrayFrom(in.element_type(), in, *perm);
-  }
-  if (opcode == "slice") {
-    status = NeedOperands(opcode, operands, 1);
-    if (!status.ok()) return status;
-    if (!operands[0]->IsArray()) return Fail(opcode, "not an array");
-    return InferSlice(opcode, *operands[0], attributes);
-  }
-  if (opcode == "concatenate") {
-    status = NeedOperands(opcode, operands, -1);
-    if (!status.ok()) return status;
-    if (operands.empty()) return Fail(opcode, "no operand");
-    absl::StatusOr<std::vector<int64_t>> dims =
-        IntegersOf(opcode, attributes, "dimensions", true);
-    if (!dims.ok()) return dims.status();
-    const Shape& first = *operands[0];
-    if (dims->size() != 1 || !first.IsArray() || (*dims)[0] < 0 ||
-        (*dims)[0] >= first.rank()) {
-      return Fail(opcode, "dimensions= is not one dimension of the operands");
-    }
-    const int64_t d = (*dims)[0];
-    int64_t total = 0;
-    for (const Shape* s : operands) {
-      if (!s->IsArray() || s->rank() != first.rank() ||
-          s->element_type() != first.element_type()) {
-        return Fail(opcode, "operands differ in rank or element type");
-      }
-      for (int64_t i = 0; i < first.rank(); ++i) {
-        if (i != d && s->dimension(i) != first.dimension(i)) {
-          return Fail(opcode, "operands differ outside the joined dimension");
-        }
-      }
-      if (s->dimension(d) < 0 || total > INT64_MAX - s->dimension(d)) {
-        return Fail(opcode, "the joined size is out of range");
-      }
-      total += s->dimension(d);
-    }
-    Shape shape = ArrayFrom(first.element_type(), first, AllDims(first));
-    shape.set_dimension(d, total);
-    return shape;
+  for (Inferred (*infer)(absl::string_view, absl::Span<const Shape* const>,
+                         absl::Span<const HloAttribute>) :
+       {InferUnary, InferBinary, InferSelectOrClamp, InferFromOperandOrTuple,
+        InferRearranged, InferConcatenate}) {
+    Inferred inferred = infer(opcode, operands, attributes);
+    if (inferred.has_value()) return *std::move(inferred);
   }
   if (opcode == "reduce") {
-    status = NeedOperands(opcode, operands, -1);
+    absl::Status status = NeedOperands(opcode, operands, -1);
     if (!status.ok()) return status;
     return InferReduce(opcode, operands, attributes);
   }
