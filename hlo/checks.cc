@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/literal.h"
 #include "hlolayout/hlo/names.h"
 #include "hlolayout/hlo/shape_inference.h"
@@ -280,7 +281,8 @@ absl::Status CheckWindow(absl::string_view value, size_t offset,
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
     return Bad(error_offset, offset, "window expects {key=value ...}");
   }
-  for (absl::string_view item : absl::StrSplit(inner, ' ', absl::SkipEmpty())) {
+  // Items are separated as tokens are: spaces, line breaks, comments.
+  for (absl::string_view item : HloValueWords(inner)) {
     const size_t eq = item.find('=');
     if (eq == absl::string_view::npos) {
       return Bad(error_offset, At(value.data() - offset, item),
@@ -314,7 +316,7 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
     return Bad(error_offset, offset, "result_accuracy expects {...}");
   }
-  inner = absl::StripAsciiWhitespace(inner);
+  inner = StripHloSpace(inner);
   const size_t eq = inner.find('=');
   if (eq == absl::string_view::npos) {
     return Bad(error_offset, offset,
@@ -322,9 +324,8 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
                             "(mode or tolerance), found '",
                             inner, "'"));
   }
-  const absl::string_view key = absl::StripAsciiWhitespace(inner.substr(0, eq));
-  const absl::string_view rest =
-      absl::StripAsciiWhitespace(inner.substr(eq + 1));
+  const absl::string_view key = StripHloSpace(inner.substr(0, eq));
+  const absl::string_view rest = StripHloSpace(inner.substr(eq + 1));
   if (key == "mode") {
     if (!OneOf(rest, {"default", "highest", "DEFAULT", "HIGHEST"})) {
       return Bad(error_offset, offset,
@@ -347,8 +348,7 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
   for (absl::string_view field :
        absl::StrSplit(fields, ',', absl::SkipWhitespace())) {
     const size_t feq = field.find('=');
-    const absl::string_view name =
-        absl::StripAsciiWhitespace(field.substr(0, feq));
+    const absl::string_view name = StripHloSpace(field.substr(0, feq));
     if (feq == absl::string_view::npos ||
         !OneOf(name, {"atol", "rtol", "ulps"})) {
       return Bad(error_offset, offset,
@@ -387,10 +387,10 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
   }
   for (absl::string_view axis :
        absl::StrSplit(body, ',', absl::SkipWhitespace())) {
-    axis = absl::StripAsciiWhitespace(axis);
+    axis = StripHloSpace(axis);
     const size_t eq = axis.find('=');
     if (eq == absl::string_view::npos) continue;
-    std::string name(absl::StripAsciiWhitespace(axis.substr(0, eq)));
+    std::string name(StripHloSpace(axis.substr(0, eq)));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
     int64_t size = 0;
     for (char c : axis.substr(eq + 1)) {
@@ -414,7 +414,7 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
   absl::string_view chosen = value.substr(brace + 1, end - brace - 1);
   for (absl::string_view axis :
        absl::StrSplit(chosen, ',', absl::SkipWhitespace())) {
-    std::string name(absl::StripAsciiWhitespace(axis));
+    std::string name(StripHloSpace(axis));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
     bool found = axis_names.contains(name);
     if (!found && !name.empty() &&
@@ -462,7 +462,7 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
     if (c == '}' || c == ']' || c == ')') --depth;
     if (c == ',' && depth == 0) {
       const absl::string_view text =
-          absl::StripAsciiWhitespace(inner.substr(begin, i - begin));
+          StripHloSpace(inner.substr(begin, i - begin));
       if (!text.empty()) texts.push_back(text);
       begin = i + 1;
     }
@@ -936,58 +936,8 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
 
 namespace {
 
-// A tiny cursor over a header attribute value.
-class Cursor {
- public:
-  Cursor(absl::string_view text, size_t base) : text_(text), base_(base) {}
-  void Space() {
-    while (pos_ < text_.size() && absl::ascii_isspace(text_[pos_])) ++pos_;
-  }
-  bool Eat(char c) {
-    Space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  char Peek() {
-    Space();
-    return pos_ < text_.size() ? text_[pos_] : '\0';
-  }
-  // The text of an integer (an optional '-' and digits), or "" with the
-  // cursor where it was when there is none.
-  absl::string_view Integer() {
-    Space();
-    const size_t begin = pos_;
-    if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
-    while (pos_ < text_.size() && absl::ascii_isdigit(text_[pos_])) ++pos_;
-    if (pos_ == begin || !absl::ascii_isdigit(text_[pos_ - 1])) {
-      pos_ = begin;
-      return "";
-    }
-    return text_.substr(begin, pos_ - begin);
-  }
-  absl::string_view Word() {
-    Space();
-    const size_t begin = pos_;
-    while (pos_ < text_.size() && (absl::ascii_isalnum(text_[pos_]) ||
-                                   text_[pos_] == '-' || text_[pos_] == '_')) {
-      ++pos_;
-    }
-    return text_.substr(begin, pos_ - begin);
-  }
-  size_t offset() const { return base_ + pos_; }
-  bool AtEnd() {
-    Space();
-    return pos_ >= text_.size();
-  }
-
- private:
-  absl::string_view text_;
-  size_t base_;
-  size_t pos_ = 0;
-};
+// A header attribute value, token by token (hlo/attribute_value.h).
+using Cursor = HloValueCursor;
 
 // An integer that fits in int64_t, as XLA's lexer reads one (a number past
 // it is refused there, not wrapped or dropped); `expects` names what was

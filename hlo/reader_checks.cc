@@ -204,19 +204,11 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
         }
       }
       if ((kind & kHloAttrControl) == 0) continue;
-      // {%a, %b}
-      absl::string_view list = attribute.value;
-      size_t p = 0;
-      while (p < list.size()) {
-        while (p < list.size() && !Is(list[p], kNameStart)) ++p;
-        const size_t begin = p;
-        while (p < list.size() && Is(list[p], kNameChar)) ++p;
-        if (p > begin) {
-          uses_.push_back(Use{
-              list.substr(begin, p - begin), absl::string_view(),
-              HloOperand::kWholeResult,
-              static_cast<size_t>(list.data() + begin - text_.data()), true});
-        }
+      // {%a, %b}: spaces, line breaks, commas and comments between names.
+      for (absl::string_view name : HloValueNames(attribute.value)) {
+        uses_.push_back(Use{name, absl::string_view(), HloOperand::kWholeResult,
+                            static_cast<size_t>(name.data() - text_.data()),
+                            true});
       }
     }
   }

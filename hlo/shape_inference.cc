@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/hlo/attribute_value.h"
 
 namespace hlolayout {
 namespace {
@@ -532,12 +533,7 @@ absl::StatusOr<std::vector<int64_t>> ParseHloIntegerList(
   std::vector<int64_t> out;
   size_t p = 0;
   const size_t n = value.size();
-  auto space = [&] {
-    while (p < n && (value[p] == ' ' || value[p] == '\t' || value[p] == '\n' ||
-                     value[p] == '\r')) {
-      ++p;
-    }
-  };
+  auto space = [&] { p = SkipHloSpace(value, p); };
   space();
   const bool braced = p < n && value[p] == '{';
   if (braced) ++p;
