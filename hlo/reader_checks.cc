@@ -124,11 +124,12 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
 absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
   const Use use{operand.name, operand.shape_text, operand.output_index,
                 static_cast<size_t>(operand.name.data() - text_.data()), false};
-  if (tail_ && in_first_computation_ && links_ != nullptr) {
+  if (RecordsBeforePart()) {
     // For JoinHloParts, once each: a large computation cut in two uses its
     // first part's names (parameters, tuple elements) again and again.
     if (use.output_index >= 0 ||
-        tail_uses_.emplace(use.name, use.shape_text).second) {
+        before_uses_.Add(use.name, NameHash(use.name), use.shape_text,
+                         LastingShape(operand.shape), cache_generation_)) {
       uses_.push_back(use);
     }
     return absl::OkStatus();
@@ -158,7 +159,8 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
     }
     // Operands are defined before their use (as XLA's parser reads them).
     for (size_t i = 0; i < in.operands.size(); ++i) {
-      if (resolved != nullptr && resolved[i] >= 0) continue;
+      // Looked up by FastInstruction (or recorded already, kBeforePart).
+      if (resolved != nullptr && resolved[i] != -1) continue;
       const HloOperand& operand = in.operands[i];
       const int64_t d = FindDefinition(operand.name);
       if (d < 0) {

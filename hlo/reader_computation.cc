@@ -130,7 +130,7 @@ void Reader::StartComputationBody() {
     definitions_->Clear();
   }
   uses_.clear();
-  tail_uses_.clear();
+  before_uses_.Clear();
   tail_rules_.clear();
   pending_rules_.clear();
   parameter_numbers_.clear();

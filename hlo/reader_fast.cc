@@ -186,7 +186,13 @@ inline size_t Reader::FastOperand(size_t p, size_t index, HloOperand* operand,
   operand->output_index = HloOperand::kWholeResult;
   if (*resolved < 0 && operand->shape_text.empty() &&
       (end >= n || data[end] != '#')) {
-    *resolved = FindDefinition(operand->name);
+    const uint64_t hash = NameHash(operand->name);
+    *resolved = definitions_->Find(operand->name, hash);
+    // A name defined before a tail's part, its use recorded already.
+    if (*resolved < 0 && RecordsBeforePart() &&
+        before_uses_.Find(operand->name, hash, absl::string_view()) >= 0) {
+      *resolved = kBeforePart;
+    }
   }
   if (end < n && data[end] == '#') {
     // `%name#N`: output N (at most 18 digits; the careful path gives the
@@ -296,22 +302,35 @@ bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
   while (e > p && data[e - 1] == ' ') --e;
   const size_t end = NameEnd(data, q + 1, n);
   if (end == q + 1 || (end < n && data[end] == '#')) return false;
-  const int64_t d =
-      FindDefinition(absl::string_view(data + q + 1, end - q - 1));
-  if (d < 0) return false;
-  // Byte for byte the definition's text, which decoded to exactly its
-  // extent, followed by " %": the parser would stop where it ends.
-  const Shape* shape = definitions_->ShapeIfCurrent(d, cache_generation_);
-  if (shape == nullptr) return false;
-  const absl::string_view shape_text = definitions_->shape_text(d);
-  if (shape_text.size() != e - p ||
+  const absl::string_view name(data + q + 1, end - q - 1);
+  const uint64_t hash = NameHash(name);
+  const int64_t d = definitions_->Find(name, hash);
+  const Shape* shape;
+  absl::string_view shape_text;
+  if (d >= 0) {
+    // Byte for byte the definition's text, which decoded to exactly its
+    // extent, followed by " %": the parser would stop where it ends.
+    shape = definitions_->ShapeIfCurrent(d, cache_generation_);
+    shape_text = definitions_->shape_text(d);
+  } else {
+    // In a tail's first computation, a name defined before the part whose
+    // use with these bytes is recorded already (they decoded to exactly
+    // their extent there).
+    if (!RecordsBeforePart()) return false;
+    const int64_t b =
+        before_uses_.Find(name, hash, absl::string_view(data + p, e - p));
+    if (b < 0 || before_uses_[b].generation != cache_generation_) return false;
+    shape = before_uses_[b].shape;
+    shape_text = before_uses_[b].shape_text;
+  }
+  if (shape == nullptr || shape_text.size() != e - p ||
       !SameBytes(shape_text.data(), data + p, e - p)) {
     return false;
   }
   operand->shape = shape;
   operand->shape_text = absl::string_view(data + p, e - p);
-  operand->name = absl::string_view(data + q + 1, end - q - 1);
-  *resolved = d;
+  operand->name = name;
+  *resolved = d >= 0 ? d : kBeforePart;
   *name_end = end;
   return true;
 }

@@ -354,7 +354,8 @@ class Reader {
   bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
                              size_t* name_end);
   // FastInstruction's operands: the definition of operand i when it is
-  // looked up and its use needs no other check, else -1.
+  // looked up and its use needs no other check, kBeforePart for a use
+  // recorded already (see before_uses_), else -1.
   std::vector<int64_t> operand_defs_;
   // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
   // operand target - 1: its extent and hash now, its cache lookup deferred
@@ -495,10 +496,25 @@ class Reader {
 
   // Uses of names in the computation being read, checked at its end.
   std::vector<Use> uses_;
-  // A tail's first computation: the (name, shape text) of uses in uses_ of
-  // names defined before the part (`#N` uses are all kept).
-  absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
-      tail_uses_;
+  // A tail's first computation: the uses in uses_ of names defined before
+  // the part, one per (name, shape text) (`#N` uses are all kept), found by
+  // name: FastInstruction marks a later use of one with the same shape text
+  // kBeforePart in operand_defs_ (nothing new to record or check).
+  BeforePartUses before_uses_;
+  static constexpr int64_t kBeforePart = -2;
+  // Uses of names not defined in the computation are recorded for
+  // JoinHloParts (a tail's first computation), not refused.
+  bool RecordsBeforePart() const {
+    return tail_ && in_first_computation_ && links_ != nullptr;
+  }
+  // `shape` when the shape cache (or the module) holds it, null for a
+  // scratch Shape (decoded over for the next instruction).
+  const Shape* LastingShape(const Shape* shape) const {
+    for (const std::unique_ptr<Shape>& s : scratch_) {
+      if (s.get() == shape) return nullptr;
+    }
+    return shape;
+  }
   // Likewise the operand rules in pending_rules_ (kind, operand name, shape
   // text, dimension, constraint, branch computations).
   absl::flat_hash_set<std::tuple<int, absl::string_view, absl::string_view,
