@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -230,6 +231,53 @@ class DefinitionTable {
   size_t indexed_ = 0;
   uint64_t latest_hash_ = 0;
   std::vector<Far> far_;
+  NameIndex index_;
+};
+
+// The computations of the module being read, by name: each one's name and
+// the offset where it is defined, in text order. Shared, like
+// DefinitionTable, with a part's HloPartLinks::Side, where JoinHloParts
+// looks names up in it (no table of all names is built again for the join).
+class ComputationTable {
+ public:
+  void Clear() {
+    names_.clear();
+    index_.Clear();
+  }
+  size_t size() const { return names_.size(); }
+  absl::string_view name(size_t i) const { return names_[i].first; }
+  size_t offset(size_t i) const { return names_[i].second; }
+  // Adds computation `name` (hash `hash`), defined at `offset`, as index
+  // size(); a name added before stays the one found (the reader refuses a
+  // second definition before adding it).
+  void Add(absl::string_view name, uint64_t hash, size_t offset) {
+    names_.emplace_back(name, offset);
+    index_.Add(name, hash, static_cast<uint32_t>(names_.size() - 1), NameOf());
+  }
+  // The index of the computation named `name` (hash `hash`), or -1.
+  int64_t Find(absl::string_view name, uint64_t hash) const {
+    return index_.Find(name, hash, NameOf());
+  }
+  // For looking many names up at once (Reader::LookUpCallees): the index
+  // slot of `hash` into the cache, and the most likely index Find returns.
+  void Prefetch(uint64_t hash) const { index_.Prefetch(hash); }
+  int64_t FirstWithTag(uint64_t hash) const {
+    return index_.FirstWithTag(hash);
+  }
+  const std::pair<absl::string_view, size_t>* data() const {
+    return names_.data();
+  }
+
+ private:
+  struct NameOfEntry {
+    const std::vector<std::pair<absl::string_view, size_t>>* names;
+    absl::string_view operator()(uint32_t i) const {
+      return i < names->size() ? (*names)[i].first : absl::string_view();
+    }
+  };
+  NameOfEntry NameOf() const { return NameOfEntry{&names_}; }
+
+  std::vector<std::pair<absl::string_view, size_t>> names_;
   NameIndex index_;
 };
 

@@ -70,7 +70,8 @@
 namespace hlolayout {
 
 namespace hlo_internal {
-class DefinitionTable;  // hlo/definitions.h
+class DefinitionTable;   // hlo/definitions.h
+class ComputationTable;  // hlo/definitions.h
 }  // namespace hlo_internal
 
 struct HloReadOptions {
@@ -204,9 +205,11 @@ struct HloPartLinks {
     absl::string_view root_text;             // a ROOT marked in the part
     bool root_marked = false;
     absl::string_view last_text;  // the part's last instruction
-    // Names of computations of the module: defined in the part, called
-    // and not defined in it, called by async starts in it.
-    std::vector<absl::string_view> computations;
+    // Computations of the module defined in the part (the reader's own
+    // table, handed over whole: JoinHloParts looks names up in it; opaque
+    // elsewhere); names called and not defined in the part, called by
+    // async starts in it.
+    std::shared_ptr<const hlo_internal::ComputationTable> computations;
     std::vector<absl::string_view> pending_callees;
     std::vector<absl::string_view> async_calls;
   };

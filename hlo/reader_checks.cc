@@ -30,18 +30,15 @@ absl::Status Reader::CheckModuleHeaderRules() {
 absl::Status Reader::NoteComputationName() {
   computation_slot_ = -1;
   if (computation_.name.empty()) return absl::OkStatus();
-  if (HasComputation(computation_.name)) {
+  const uint64_t hash = NameHash(computation_.name);
+  if (HasComputation(computation_.name, hash)) {
     return Error(
         computation_.offset,
         absl::StrCat("computation '", computation_.name, "' is defined twice"));
   }
-  computation_slot_ = static_cast<int64_t>(computation_names_.size());
-  computation_names_.emplace_back(computation_.name, computation_.offset);
+  computation_slot_ = static_cast<int64_t>(computations_->size());
+  computations_->Add(computation_.name, hash, computation_.offset);
   computation_roots_.emplace_back();
-  const auto* const names = computation_names_.data();
-  computation_index_.Add(computation_.name,
-                         static_cast<uint32_t>(computation_names_.size() - 1),
-                         [names](uint32_t k) { return names[k].first; });
   return absl::OkStatus();
 }
 
@@ -460,13 +457,13 @@ void Reader::LookUpCallees() {
   uint64_t hashes[kCalledBatch];
   for (size_t i = 0; i < n; ++i) {
     hashes[i] = NameHash(called_batch_[i].first);
-    computation_index_.Prefetch(hashes[i]);
+    computations_->Prefetch(hashes[i]);
   }
-  const auto* const names = computation_names_.data();
-  const size_t count = computation_names_.size();
+  const auto* const names = computations_->data();
+  const size_t count = computations_->size();
   int64_t guesses[kCalledBatch];
   for (size_t i = 0; i < n; ++i) {
-    guesses[i] = computation_index_.FirstWithTag(hashes[i]);
+    guesses[i] = computations_->FirstWithTag(hashes[i]);
     if (guesses[i] >= 0 && static_cast<size_t>(guesses[i]) < count) {
       __builtin_prefetch(&names[guesses[i]]);
     }

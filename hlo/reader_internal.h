@@ -449,7 +449,7 @@ class Reader {
                      const Shape* shape, uint64_t generation) {
     definitions_->Add(name, shape_text, shape, generation);
   }
-  // The root of each computation of computation_names_ (same index; for
+  // The root of each computation of computations_ (same index; for
   // `call` and `conditional` written without a shape): its shape text, and
   // its Shape once one is kept for the module. Empty until it has ended.
   struct ComputationRoot {
@@ -457,7 +457,7 @@ class Reader {
     const Shape* shape = nullptr;
   };
   std::vector<ComputationRoot> computation_roots_;
-  // The computation being read's index in computation_names_, or -1.
+  // The computation being read's index in computations_, or -1.
   int64_t computation_slot_ = -1;
   // The root Shape of the computation named `name`, or null.
   const Shape* CalledRoot(absl::string_view name);
@@ -541,17 +541,15 @@ class Reader {
   }
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
-  // The module's computation names (first offset) and called names.
-  std::vector<std::pair<absl::string_view, size_t>> computation_names_;
-  NameIndex computation_index_;  // over computation_names_
+  // The module's computations, shared with a part's HloPartLinks::Side
+  // when the module is handed over (the next module then starts a new
+  // table).
+  std::shared_ptr<ComputationTable> computations_ =
+      std::make_shared<ComputationTable>();
   // The index of the computation named `name` (hash `hash`) in
-  // computation_names_, or -1.
+  // computations_, or -1.
   int64_t FindComputation(absl::string_view name, uint64_t hash) const {
-    const auto* const names = computation_names_.data();
-    const size_t count = computation_names_.size();
-    return computation_index_.Find(name, hash, [names, count](uint32_t i) {
-      return i < count ? names[i].first : absl::string_view();
-    });
+    return computations_->Find(name, hash);
   }
   bool HasComputation(absl::string_view name, uint64_t hash) const {
     return FindComputation(name, hash) >= 0;
@@ -627,7 +625,7 @@ class Reader {
   // Hands inline_done_ to the visitor, in order, and empties it.
   void EmitInlineComputations();
   // CalledRoot for the name of a computation written inline (no written
-  // name refers to one, so they are not in computation_names_).
+  // name refers to one, so they are not in computations_).
   const Shape* InlineRoot(absl::string_view name);
   absl::flat_hash_map<absl::string_view, ComputationRoot> inline_roots_;
   void SwapComputationState(ComputationState* state);

@@ -176,8 +176,11 @@ absl::Status Reader::ReadModule() {
   inferred_shapes_.clear();
   computation_roots_.clear();
   computation_slot_ = -1;
-  computation_names_.clear();
-  computation_index_.Clear();
+  if (computations_.use_count() > 1) {
+    computations_ = std::make_shared<ComputationTable>();  // handed over
+  } else {
+    computations_->Clear();
+  }
   callees_.clear();
   called_count_ = 0;
   async_calls_.clear();

@@ -136,13 +136,9 @@ void Reader::FillComputationSide(HloPartLinks::Side* side) {
 
 void Reader::FillModuleSide(HloPartLinks::Side* side) {
   LookUpCallees();
-  side->computations.clear();
+  side->computations = computations_;  // the table itself, shared
   side->pending_callees.clear();
   side->async_calls.clear();
-  side->computations.reserve(computation_names_.size());
-  for (const auto& entry : computation_names_) {
-    side->computations.push_back(entry.first);
-  }
   side->pending_callees.reserve(callees_.size());
   for (const auto& callee : callees_) {
     if (!HasComputation(callee.first)) {
@@ -299,19 +295,45 @@ struct SpanningComputation {
 };
 
 struct SpanningModule {
-  absl::flat_hash_set<absl::string_view> computations;
+  // The parts' computations, looked up in each part's own table.
+  std::vector<const hlo_internal::ComputationTable*> tables;
   absl::flat_hash_set<absl::string_view> async_calls;
   std::vector<absl::string_view> callees;
 
+  bool Defined(absl::string_view name) const {
+    const uint64_t hash = hlo_internal::NameHash(name);
+    for (const hlo_internal::ComputationTable* t : tables) {
+      if (t->Find(name, hash) >= 0) return true;
+    }
+    return false;
+  }
+  // True when no computation of `t` is defined in the parts so far (each
+  // part refused a name defined twice in itself). With one part so far,
+  // the smaller table's names are looked up in the other.
+  bool Apart(const hlo_internal::ComputationTable& t) const {
+    if (tables.empty()) return true;
+    const hlo_internal::ComputationTable* names = &t;
+    const hlo_internal::ComputationTable* in = tables[0];
+    if (tables.size() == 1 && in->size() < t.size()) std::swap(names, in);
+    for (size_t i = 0; i < names->size(); ++i) {
+      const absl::string_view name = names->name(i);
+      if (tables.size() == 1 ? in->Find(name, hlo_internal::NameHash(name)) >= 0
+                             : Defined(name)) {
+        return false;
+      }
+    }
+    return true;
+  }
   bool Reset(const HloPartLinks::Side& side) {
-    computations.clear();
+    tables.clear();
     async_calls.clear();
     callees.clear();
     return Add(side);
   }
   bool Add(const HloPartLinks::Side& side) {
-    for (absl::string_view c : side.computations) {
-      if (!computations.insert(c).second) return false;  // twice
+    if (side.computations != nullptr) {
+      if (!Apart(*side.computations)) return false;  // twice
+      tables.push_back(side.computations.get());
     }
     for (absl::string_view c : side.async_calls) {
       if (!async_calls.insert(c).second) return false;  // twice
@@ -322,7 +344,7 @@ struct SpanningModule {
   }
   bool Close() const {
     for (absl::string_view callee : callees) {
-      if (!computations.contains(callee)) return false;
+      if (!Defined(callee)) return false;
     }
     return true;
   }

@@ -537,6 +537,26 @@ class ReportBuilder : public HloVisitor {
     return true;
   }
 
+  // A tail, once read (on its own thread): links the calls of its first
+  // module to the computations it defines itself, leaving Absorb (on the
+  // joining thread) only the calls to earlier parts. A name is defined once
+  // in a module whose parts are joined (JoinHloParts checks it), so the
+  // tail's own definition is the one a whole reading finds.
+  void SettleOwnCalls() {
+    if (!continuation_) return;
+    ModuleState& first = first_module_ended_ ? first_module_ : m_;
+    size_t kept = 0;
+    for (const Call& call : first.unresolved) {
+      auto it = first.index.find(call.callee);
+      if (it == first.index.end()) {
+        first.unresolved[kept++] = call;
+      } else {
+        Link(&first, call.caller, it->second, call.kind);
+      }
+    }
+    first.unresolved.resize(kept);
+  }
+
   // Joins what `tail` read (ReadHloTail from where this builder stopped) to
   // this builder, as if one builder had read both parts in turn.
   void Absorb(ReportBuilder* tail) {
@@ -599,15 +619,23 @@ class ReportBuilder : public HloVisitor {
       const size_t c = m_.computations.size();
       m_.computations.push_back(std::move(values));
       m_.names.push_back(first.names[i]);
-      if (!first.names[i].empty()) m_.AddName(first.names[i], c);
+      // Indexed when a lookup misses (IndexAbsorbed): most of the tail's
+      // calls are to computations before it, and the tail linked those to
+      // its own.
+      if (!first.names[i].empty()) m_.unindexed.emplace_back(first.names[i], c);
     }
     if (first.computations.size() > 1) {
       // The tail's last computation, when open, goes on open here.
       m_.open_defined = std::move(first.open_defined);
       m_.open_parameters = std::move(first.open_parameters);
     }
-    // The tail resolved no names in its first module: every computation
-    // before its start is this builder's.
+    // The calls the tail linked to its own computations (SettleOwnCalls).
+    for (const Edge& edge : first.control_edges) {
+      m_.control_edges.push_back(
+          Edge{edge.caller + computation_base, edge.callee + computation_base});
+    }
+    // The tail resolved no other names in its first module: every
+    // computation before its start is this builder's.
     for (Call call : first.unresolved) {
       call.caller += computation_base;
       AddCall(call);
@@ -693,6 +721,17 @@ class ReportBuilder : public HloVisitor {
       index.lazy_emplace(
           name, [&](const auto& construct) { construct(KeyOf(name), c); });
     }
+    // Absorbed computations not in `index` yet (after every computation
+    // that is), by name.
+    std::vector<std::pair<absl::string_view, size_t>> unindexed;
+    // Adds `unindexed` to the index; false when there was nothing to add.
+    bool IndexAbsorbed() {
+      if (unindexed.empty()) return false;
+      index.reserve(index.size() + unindexed.size());
+      for (const auto& [name, c] : unindexed) AddName(name, c);
+      unindexed.clear();
+      return true;
+    }
     absl::string_view KeyOf(absl::string_view name) {
       constexpr size_t kBlock = size_t{64} << 10;
       if (name.size() > key_room) {
@@ -771,6 +810,9 @@ class ReportBuilder : public HloVisitor {
     size_t callees[ModuleState::kCallBatch];
     for (size_t i = 0; i < n; ++i) {
       auto it = m_.index.find(m_.pending_calls[i].callee);
+      if (it == m_.index.end() && m_.IndexAbsorbed()) {
+        it = m_.index.find(m_.pending_calls[i].callee);
+      }
       callees[i] = it == m_.index.end() ? kOpen : it->second;
       if (callees[i] != kOpen) __builtin_prefetch(&m_.computations[callees[i]]);
     }
@@ -779,18 +821,19 @@ class ReportBuilder : public HloVisitor {
       if (callees[i] == kOpen) {
         m_.unresolved.push_back(call);
       } else {
-        Link(call.caller, callees[i], call.kind);
+        Link(&m_, call.caller, callees[i], call.kind);
       }
     }
   }
 
-  void Link(size_t caller, size_t callee, CallKind kind) {
+  static void Link(ModuleState* state, size_t caller, size_t callee,
+                   CallKind kind) {
     if (callee == caller) return;
     if (kind == CallKind::kEmbedded) {
-      m_.computations[callee].called |= kCalledEmbedded;
+      state->computations[callee].called |= kCalledEmbedded;
     } else {
-      m_.computations[callee].called |= kCalledControlFlow;
-      m_.control_edges.push_back(Edge{caller, callee});
+      state->computations[callee].called |= kCalledControlFlow;
+      state->control_edges.push_back(Edge{caller, callee});
     }
   }
 
@@ -823,9 +866,10 @@ class ReportBuilder : public HloVisitor {
   void SumBuffers(int64_t entry_index) {
     ResolveCalls();
     // Every name is known now: the rest resolve or name no computation.
+    if (!m_.unresolved.empty()) m_.IndexAbsorbed();
     for (const Call& call : m_.unresolved) {
       auto it = m_.index.find(call.callee);
-      if (it != m_.index.end()) Link(call.caller, it->second, call.kind);
+      if (it != m_.index.end()) Link(&m_, call.caller, it->second, call.kind);
     }
     m_.unresolved.clear();
     const size_t n = m_.computations.size();
@@ -1171,6 +1215,7 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
       threads.emplace_back([&, k, stop] {
         statuses[k] = ReadHloTail(text, read, cuts[k], stop, &cancel,
                                   builders[k].get(), &stopped[k], &links[k]);
+        if (statuses[k].ok()) builders[k]->SettleOwnCalls();
       });
     } catch (const std::system_error&) {
       break;  // the parts without a thread stay "not run"
