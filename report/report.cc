@@ -1074,21 +1074,21 @@ class ReportBuilder : public HloVisitor {
   std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
 };
 
-// Where the parts' reading costs are about equal: the reader spends about
-// as much per line as on 700 bytes of text (callgrind on the generated
-// dumps: ~1,770 instructions per line, ~2.5 per byte), and the
-// computations before ENTRY have short lines, so cutting at equal bytes
-// gave the first part 1.26 times the second's work. Only instruction and
-// computation header lines count (those that start with a space, `%` or a
-// letter): blank lines, closing braces and the rows of the stack-frame
-// tables that open XLA:TPU's dumps (`12 {file_location_id=3 ...}`) cost
-// about as little as their bytes. Counting them too gave the first part of
-// an XLA:TPU-style dump 0.7 times the second's work. The lines of each of
-// 64 equal segments are estimated from a 4 KiB sample at its start.
+// Where the parts' reading costs are about equal. The cost of reading a
+// stretch of text is estimated as 8 per byte, 390 per line and 480 per '['
+// (about one per shape): callgrind's instruction counts of the 45 tails of
+// the three 75 MB benchmark dumps read in 16 parts (XLA:TPU-shaped large
+// and small computations, classic) fit that within 6% each. (Bytes and
+// lines alone, 1 and 700, gave the second of two parts 1.2 to 1.3 times the
+// first's work: the entry's lines, long and full of distinct shapes, cost
+// more than the fused computations' before it.) The lines and brackets of
+// each of 64 equal segments are counted in a 4 KiB sample at its start.
 std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
   constexpr size_t kSegments = 64;
   constexpr size_t kSample = 4096;
-  constexpr double kBytesPerLine = 700;
+  constexpr double kPerByte = 8;
+  constexpr double kPerLine = 390;
+  constexpr double kPerBracket = 480;
   const size_t n = text.size();
   std::vector<size_t> offsets;
   if (parts <= 1) return offsets;
@@ -1100,18 +1100,18 @@ std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
   double cost[kSegments];
   double total = 0;
   for (size_t i = 0; i < kSegments; ++i) {
-    const char* begin = text.data() + i * segment;
+    const char* const begin = text.data() + i * segment;
     size_t lines = 0;
-    const char* const end = begin + kSample;
-    for (const char* p = begin;
-         (p = static_cast<const char*>(std::memchr(p, '\n', end - p))) !=
-         nullptr;
-         ++p) {
-      lines += p + 1 < end &&
-               (p[1] == ' ' || p[1] == '%' || absl::ascii_isalpha(p[1]));
+    size_t brackets = 0;
+    for (size_t j = 0; j < kSample; ++j) {
+      lines += begin[j] == '\n';
+      brackets += begin[j] == '[';
     }
     const double length = i + 1 < kSegments ? segment : n - i * segment;
-    cost[i] = length * (1 + kBytesPerLine * lines / kSample);
+    cost[i] =
+        length * (kPerByte + (kPerLine * static_cast<double>(lines) +
+                              kPerBracket * static_cast<double>(brackets)) /
+                                 kSample);
     total += cost[i];
   }
   size_t i = 0;
