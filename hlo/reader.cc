@@ -1,5 +1,6 @@
 // The HLO module reader's entry points (hlo/reader.h): ReadHlo,
-// ReadHloHead, ReadHloTail, ReadHloModules and SplitHloModuleTexts. The
+// ReadHloHead, ReadHloTail and SplitHloModuleTexts (ReadHloModules:
+// reader_collect.cc). The
 // reader itself is the class in reader_internal.h; its stages live in
 // reader_module.cc (modules), reader_computation.cc (computations),
 // reader_fast.cc and reader_instruction.cc (instructions),
@@ -45,42 +46,6 @@ using hlo_internal::ModuleStartProbe;
 using hlo_internal::Reader;
 using hlo_internal::SkipTriviaAt;
 using hlo_internal::StartsWord;
-
-// Keeps everything ReadHlo reports.
-class CollectingVisitor : public HloVisitor {
- public:
-  CollectingVisitor(std::vector<HloModule>* modules,
-                    std::vector<absl::Status>* errors)
-      : modules_(modules), errors_(errors) {}
-
-  void BeginModule(const HloModuleHeader& header) override {
-    modules_->emplace_back();
-    modules_->back().header = header;
-  }
-  void BeginComputation(const HloComputationHeader& header) override {
-    modules_->back().computations.emplace_back();
-    modules_->back().computations.back().header = header;
-  }
-  void VisitInstruction(const HloInstruction& instruction) override {
-    modules_->back().computations.back().instructions.push_back(instruction);
-  }
-  void EndComputation(int64_t root_index,
-                      absl::string_view execution_thread) override {
-    HloComputation& c = modules_->back().computations.back();
-    c.root_index = root_index;
-    c.execution_thread = execution_thread;
-  }
-  void EndModule(int64_t entry_index) override {
-    modules_->back().entry_index = entry_index;
-  }
-  void Error(const absl::Status& error) override {
-    if (errors_ != nullptr) errors_->push_back(error);
-  }
-
- private:
-  std::vector<HloModule>* modules_;
-  std::vector<absl::Status>* errors_;
-};
 
 }  // namespace
 
@@ -159,16 +124,6 @@ absl::Status ReadHloTail(absl::string_view text, const HloReadOptions& options,
   absl::Status status = reader.ReadTail(begin);
   *stopped = reader.stopped();
   return *stopped ? absl::OkStatus() : status;
-}
-
-absl::StatusOr<std::vector<HloModule>> ReadHloModules(
-    absl::string_view text, const HloReadOptions& options,
-    std::vector<absl::Status>* errors) {
-  std::vector<HloModule> modules;
-  CollectingVisitor visitor(&modules, errors);
-  absl::Status status = Reader(text, options, &visitor, &modules).ReadAll();
-  if (!status.ok() && !options.keep_going) return status;
-  return modules;
 }
 
 }  // namespace hlolayout

@@ -7,7 +7,8 @@
 // (strings, brackets, resyncing after errors), reader_checks.cc (the rules
 // XLA's parser applies to references, roots and asynchronous chains),
 // reader_inline.cc (computations written inline as attribute values) and
-// reader_parts.cc (reading in parts); reader.cc holds the entry points.
+// reader_parts.cc (reading in parts) and reader_collect.cc (modules kept in
+// memory); reader.cc holds the entry points.
 // Lexical helpers without state are in reader_text.h. Not for use elsewhere.
 #ifndef HLOLAYOUT_HLO_READER_INTERNAL_H_
 #define HLOLAYOUT_HLO_READER_INTERNAL_H_
@@ -53,6 +54,29 @@ const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
 // the process. Only text without names or shapes of its own produces them
 // (hand-written modules, XLA's tests), so the set stays small.
 absl::string_view Intern(std::string text);
+
+// One part of a text read in parts (ReadInParts): its visitor, and for
+// ReadHloModules the modules that keep the part's shapes.
+struct PartReading {
+  HloVisitor* visitor;
+  std::vector<HloModule>* collect;
+};
+
+// ReadHloModules on `threads` threads, the text cut at `cuts` (none: in one
+// piece); `*joined`: the parts were joined (else read whole). For tests that
+// cut anywhere.
+absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
+    absl::string_view text, const HloReadOptions& options,
+    std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
+    int64_t threads, bool* joined);
+
+// ReadHloInParts, with the modules that keep each part's shapes.
+absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
+                         const std::vector<size_t>& cuts, int64_t threads,
+                         const PartReading& head,
+                         const std::vector<PartReading>& tails,
+                         const std::function<void(size_t)>& tail_read,
+                         const std::function<bool()>& can_join, bool* joined);
 
 class Reader {
  public:

@@ -1074,101 +1074,6 @@ class ReportBuilder : public HloVisitor {
   std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
 };
 
-// Where the parts' reading costs are about equal. The cost of reading a
-// stretch of text is estimated as 8 per byte, 390 per line and 480 per '['
-// (about one per shape): callgrind's instruction counts of the 45 tails of
-// the three 75 MB benchmark dumps read in 16 parts (XLA:TPU-shaped large
-// and small computations, classic) fit that within 6% each. (Bytes and
-// lines alone, 1 and 700, gave the second of two parts 1.2 to 1.3 times the
-// first's work: the entry's lines, long and full of distinct shapes, cost
-// more than the fused computations' before it.) The lines and brackets of
-// each of 64 equal segments are counted in a 4 KiB sample at its start.
-std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
-  constexpr size_t kSegments = 64;
-  constexpr size_t kSample = 4096;
-  constexpr double kPerByte = 8;
-  constexpr double kPerLine = 390;
-  constexpr double kPerBracket = 480;
-  const size_t n = text.size();
-  std::vector<size_t> offsets;
-  if (parts <= 1) return offsets;
-  const size_t segment = n / kSegments;
-  if (segment < kSample) {  // small texts: equal bytes
-    for (int64_t k = 1; k < parts; ++k) offsets.push_back(n / parts * k);
-    return offsets;
-  }
-  double cost[kSegments];
-  double total = 0;
-  for (size_t i = 0; i < kSegments; ++i) {
-    const char* const begin = text.data() + i * segment;
-    size_t lines = 0;
-    size_t brackets = 0;
-    for (size_t j = 0; j < kSample; ++j) {
-      lines += begin[j] == '\n';
-      brackets += begin[j] == '[';
-    }
-    const double length = i + 1 < kSegments ? segment : n - i * segment;
-    cost[i] =
-        length * (kPerByte + (kPerLine * static_cast<double>(lines) +
-                              kPerBracket * static_cast<double>(brackets)) /
-                                 kSample);
-    total += cost[i];
-  }
-  size_t i = 0;
-  double before = 0;  // cost of the segments before i
-  for (int64_t k = 1; k < parts; ++k) {
-    const double want = total * k / parts;
-    while (i + 1 < kSegments && before + cost[i] < want) before += cost[i++];
-    const double within = cost[i] > 0 ? (want - before) / cost[i] : 0;
-    const size_t length = i + 1 < kSegments ? segment : n - i * segment;
-    offsets.push_back(i * segment + static_cast<size_t>(
-                                        within * static_cast<double>(length)));
-  }
-  return offsets;
-}
-
-// Where ReadHloTail parts may begin: for `parts` - 1 cuts at about equal
-// reading costs (BalancedOffsets), the first instruction line (`ROOT ...`
-// or `%?name = ...`) after the cut, at its first byte that is not a space.
-// Only a guess: a line inside a multi-line value looks the same, and then
-// the part before does not arrive there and the text is read again in one
-// piece.
-std::vector<size_t> CutPoints(absl::string_view text, int64_t parts) {
-  std::vector<size_t> cuts;
-  const size_t n = text.size();
-  constexpr size_t kSearch = 1 << 16;  // bytes looked at after each cut
-  const std::vector<size_t> offsets = BalancedOffsets(text, parts);
-  for (int64_t k = 1; k < parts; ++k) {
-    size_t line = std::min(offsets[k - 1], n);
-    if (!cuts.empty() && line <= cuts.back()) line = cuts.back() + 1;
-    const size_t limit = std::min(n, line + kSearch);
-    while (line < limit) {
-      const void* nl = std::memchr(text.data() + line, '\n', limit - line);
-      if (nl == nullptr) break;
-      size_t p = static_cast<const char*>(nl) - text.data() + 1;
-      line = p;
-      while (p < n && (text[p] == ' ' || text[p] == '\t')) ++p;
-      const size_t begin = p;
-      if (text.substr(p, 5) == "ROOT ") {
-        cuts.push_back(begin);
-        break;
-      }
-      if (p < n && text[p] == '%') ++p;
-      if (p >= n || !(absl::ascii_isalpha(text[p]) || text[p] == '_')) continue;
-      while (p < n && (absl::ascii_isalnum(text[p]) || text[p] == '_' ||
-                       text[p] == '.' || text[p] == '-')) {
-        ++p;
-      }
-      while (p < n && text[p] == ' ') ++p;
-      if (p < n && text[p] == '=') {
-        cuts.push_back(begin);
-        break;
-      }
-    }
-  }
-  return cuts;
-}
-
 constexpr int64_t kMaxThreads = 64;
 
 int64_t PartsFor(const ReportOptions& options, size_t size) {
@@ -1182,68 +1087,34 @@ int64_t PartsFor(const ReportOptions& options, size_t size) {
       1, std::min<int64_t>(threads, static_cast<int64_t>(size) / per_thread));
 }
 
-// Reads `text` in parts on several threads (see CutPoints) into `*report`
-// and sets `*status` to what ReadHlo would return; false (nothing done) when
-// there is only one part. When a part does not join the one before (see
-// ReadHloTail), the first part's reader reads on to the end alone: the
-// result is then ReadHlo's in every case, errors included.
+// Reads `text` in parts on several threads (HloCutPoints, ReadHloInParts)
+// into `*report` and sets `*status` to what ReadHlo would return; false
+// (nothing done) when there is only one part. When a part does not join the
+// one before, the first part's reader reads on to the end alone: the result
+// is then ReadHlo's in every case, errors included.
 bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
                          const HloReadOptions& read, Report* report,
                          absl::Status* status) {
-  const std::vector<size_t> cuts =
-      CutPoints(text, PartsFor(options, text.size()));
+  const int64_t threads = PartsFor(options, text.size());
+  const std::vector<size_t> cuts = HloCutPoints(text, threads);
   if (cuts.empty()) return false;
   const size_t tails = cuts.size();
   std::vector<Report> tail_reports(tails);
   std::vector<std::unique_ptr<ReportBuilder>> builders;
-  std::vector<absl::Status> statuses(tails, absl::AbortedError("not run"));
-  // What each part leaves to check across the cuts (names used in one part
-  // and defined in another).
-  std::vector<HloPartLinks> links(tails);
-  HloPartLinks head_links;
-  std::unique_ptr<bool[]> stopped(new bool[tails]());
-  std::atomic<bool> cancel{false};
-  std::vector<std::thread> threads;
+  std::vector<HloVisitor*> visitors;
   for (size_t k = 0; k < tails; ++k) {
     const size_t end = k + 1 < tails ? cuts[k + 1] : text.size();
     builders.push_back(absl::make_unique<ReportBuilder>(
         options, &tail_reports[k], end - cuts[k], true));
+    visitors.push_back(builders.back().get());
   }
-  for (size_t k = 0; k < tails; ++k) {
-    const size_t stop = k + 1 < tails ? cuts[k + 1] : absl::string_view::npos;
-    try {
-      threads.emplace_back([&, k, stop] {
-        statuses[k] = ReadHloTail(text, read, cuts[k], stop, &cancel,
-                                  builders[k].get(), &stopped[k], &links[k]);
-        if (statuses[k].ok()) builders[k]->SettleOwnCalls();
-      });
-    } catch (const std::system_error&) {
-      break;  // the parts without a thread stay "not run"
-    }
-  }
-  bool joined = false;
-  auto join = [&] {
-    if (joined) return;
-    for (std::thread& t : threads) t.join();
-    joined = true;
-  };
   ReportBuilder head(options, report, cuts[0]);
-  const std::function<bool()> at_stop = [&] {
-    join();
-    std::vector<const HloPartLinks*> tail_links;
-    for (size_t k = 0; k < tails; ++k) {
-      if (!statuses[k].ok() || stopped[k] != (k + 1 < tails)) return false;
-      tail_links.push_back(&links[k]);
-    }
-    return head.CanAbsorb(builders) &&
-           JoinHloParts(text, head_links, tail_links);
-  };
-  bool head_stopped = false;
-  *status = ReadHloHead(text, read, cuts[0], at_stop, &head, &head_stopped,
-                        &head_links);
-  cancel = true;  // the tails are of no use when the head read on
-  join();
-  if (head_stopped) {
+  bool joined = false;
+  *status = ReadHloInParts(
+      text, read, cuts, threads, &head, visitors,
+      [&](size_t k) { builders[k]->SettleOwnCalls(); },
+      [&] { return head.CanAbsorb(builders); }, &joined);
+  if (joined) {
     for (std::unique_ptr<ReportBuilder>& tail : builders) {
       head.Absorb(tail.get());
     }
