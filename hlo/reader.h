@@ -143,7 +143,7 @@ absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
 // Reads every module of `text` into memory. With keep_going, the errors are
 // appended to `*errors` (which must then not be null) and the modules read
 // are returned, without the bad instructions.
-// `threads` > 1 (0: one per core, at most 8) reads a text of 8 MB or more
+// `threads` > 1 (0: one per idle core, at most 8) reads a text of 8 MB or more
 // in parts on that many threads (ReadHloInParts); the modules are the same.
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     absl::string_view text, const HloReadOptions& options = {},

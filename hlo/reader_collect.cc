@@ -12,6 +12,7 @@
 
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
+#include "hlolayout/util/cores.h"
 
 namespace hlolayout {
 namespace {
@@ -172,7 +173,7 @@ constexpr size_t kMinBytesPerThread = size_t{4} << 20;
 
 int64_t ThreadsFor(int64_t threads, size_t size) {
   if (threads <= 0) {
-    threads = std::min<int64_t>(std::thread::hardware_concurrency(), 8);
+    threads = IdleCores(8);  // util/cores.h
   }
   return std::max<int64_t>(
       1, std::min<int64_t>(threads,

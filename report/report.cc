@@ -20,6 +20,7 @@
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/cores.h"
 #include "hlolayout/util/same_bytes.h"
 
 namespace hlolayout {
@@ -1079,7 +1080,7 @@ constexpr int64_t kMaxThreads = 64;
 int64_t PartsFor(const ReportOptions& options, size_t size) {
   int64_t threads = options.threads;
   if (threads <= 0) {
-    threads = std::min<int64_t>(std::thread::hardware_concurrency(), 8);
+    threads = IdleCores(8);  // util/cores.h
   }
   threads = std::min<int64_t>(threads, kMaxThreads);
   const int64_t per_thread = std::max<int64_t>(options.min_bytes_per_thread, 1);
