@@ -20,6 +20,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/testing/attribute_lines.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 #include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
@@ -251,8 +252,10 @@ TEST_P(XlaParserCase, SameWithAttributeValuesAcrossLines) {
   options.keep_rows = false;
   const std::string whole = Outcome(BuildReport(c.text, options));
   const std::string attributes = values(ReadHloModules(c.text));
-  for (absl::string_view line_break : {"\n", "\n    ", "\r\n\t"}) {
-    const std::string broken = BreakAttributeValues(c.text, line_break);
+  // Under the sanitizers one form proves the paths (sanitizer_scale.h).
+  const absl::string_view line_breaks[] = {"\n    ", "\n", "\r\n\t"};
+  for (int64_t b = 0; b < SanitizerScaled(3, 3); ++b) {
+    const std::string broken = BreakAttributeValues(c.text, line_breaks[b]);
     const absl::StatusOr<Report> report = BuildReport(broken, options);
     if (c.kind == "bad") {
       EXPECT_FALSE(report.ok()) << broken;
