@@ -6,7 +6,9 @@ For each module directory of the cache (compile_zoo.py), four checks:
                    compiled.memory_analysis(), field by field (the
                    generated-code sizes are not in a dump: not compared)
   buffers          `--format=xla-buffers` against -buffer-assignment.txt,
-                   allocation by allocation (xla_texts.py)
+                   allocation by allocation (xla_texts.py): sizes, kinds,
+                   which values, their sizes, offsets and shapes
+  value_ids        the ids of those values (XLA's HloValue ids)
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line
   counts           `hlolayout report --json --summary`'s computations and
@@ -22,7 +24,7 @@ import subprocess
 
 import xla_texts
 
-CHECKS = ("memory_analysis", "buffers", "usage", "counts")
+CHECKS = ("memory_analysis", "buffers", "value_ids", "usage", "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
 # the code XLA generated (docs/memory.md, "Checked against XLA").
@@ -75,6 +77,8 @@ def check_memory_analysis(hlolayout, m):
 
 
 def check_buffers(hlolayout, m):
+  """The buffers check; sets the value_ids one on the way."""
+  m.results["value_ids"] = "not compared: the allocations differ"
   out, err = _run(hlolayout, ["memory", "--format=xla-buffers", m.path()])
   if err:
     return f"hlolayout memory failed: {err}"
@@ -83,7 +87,10 @@ def check_buffers(hlolayout, m):
     xla = xla_texts.read_buffer_assignment(_read(m.path("-buffer-assignment")))
   except xla_texts.TextError as e:
     return f"unreadable text: {e}"
-  return xla_texts.compare_buffer_assignments(ours, xla)
+  difference = xla_texts.compare_buffer_assignments(ours, xla)
+  if difference is None:
+    m.results["value_ids"] = xla_texts.compare_value_ids(ours, xla)
+  return difference
 
 
 def check_usage(hlolayout, m):
@@ -108,6 +115,7 @@ def check_counts(hlolayout, m):
 _CHECK_FUNCTIONS = {
     "memory_analysis": check_memory_analysis,
     "buffers": check_buffers,
+    "value_ids": None,  # set by check_buffers
     "usage": check_usage,
     "counts": check_counts,
 }
@@ -115,7 +123,8 @@ _CHECK_FUNCTIONS = {
 
 def check_module(hlolayout, m):
   for check in CHECKS:
-    m.results[check] = _CHECK_FUNCTIONS[check](hlolayout, m)
+    if _CHECK_FUNCTIONS[check] is not None:
+      m.results[check] = _CHECK_FUNCTIONS[check](hlolayout, m)
   return m
 
 

@@ -54,18 +54,31 @@ def version_dir(cache):
   return os.path.join(cache, f"jaxlib-{jaxlib.__version__}")
 
 
+# Part of every module's cache key: raise it when xla.json gains a field.
+RECORD_VERSION = 2
+
+
 def module_dir(cache, prog, size, variant):
   return os.path.join(version_dir(cache), prog.family, prog.name,
-                      f"{size}.{variant}-{prog.source_hash}")
+                      f"{size}.{variant}-{prog.source_hash}-{RECORD_VERSION}")
 
 
 def xla_counts(compiled):
+  """The counts of XLA's own module, and two orders of its computations that
+  the text does not hold: the order XLA numbers their values in (its
+  computation post order, which the serialized module keeps) and the order
+  they were created in (HloModule::computations())."""
+  from jaxlib import _hlo  # pylint: disable=import-outside-toplevel
   (module,) = compiled.runtime_executable().hlo_modules()
   computations = module.computations()
+  post_order = _hlo.HloModule.from_serialized_hlo_module_proto(
+      module.as_serialized_hlo_module_proto()).computations()
   return {
       "module": module.name,
       "computations": len(computations),
       "instructions": sum(len(c.instructions()) for c in computations),
+      "computation_post_order": [c.name for c in post_order],
+      "computation_creation_order": [c.name for c in computations],
   }
 
 
