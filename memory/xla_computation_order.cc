@@ -20,9 +20,10 @@
 //      outer before those in its body; then the others by region number
 //      and clone number;
 //   3. fused_computation, fused_computation.1, ... by number;
-//   4. wrapped_*_computation: the order their callers are met visiting
-//      computations callers first and instructions in post order; within
-//      one name, by number;
+//   4. wrapped_*_computation: the order their callers are met walking the
+//      module from the entry, instructions in post order, into a while
+//      loop's body then condition (and other called computations) where
+//      the loop is; within one name, by number;
 //   5. while.N_computation, made last.
 #include <algorithm>
 #include <cctype>
@@ -212,19 +213,21 @@ std::vector<int64_t> LoopComputations(const ModuleGraph& g) {
   return out;
 }
 
-// Wrapped computations in the order their callers are met: computations
-// callers first (the reverse of `post_order`), instructions in post
-// order; then any left, in text order. Within one name (the name without
-// its ".N"), the numbers then decide.
+// Wrapped computations in the order their callers are met walking the
+// module from the entry: each computation's instructions in post order, a
+// while loop's body then condition (and what any other instruction calls
+// but a fusion body) walked where the instruction is; then any left, in
+// text order. Within one name (the name without its ".N"), the numbers
+// then decide.
 std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
-                                  const std::vector<int64_t>& post_order,
                                   const std::vector<Made>& made) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   std::vector<int64_t> seq;
-  std::vector<bool> listed(comps, false);
-  for (auto it = post_order.rbegin(); it != post_order.rend(); ++it) {
-    const int64_t c = *it;
+  std::vector<bool> listed(comps, false), walked(comps, false);
+  std::function<void(int64_t)> walk = [&](int64_t c) {
+    if (c < 0 || walked[c]) return;
+    walked[c] = true;
     const InstructionGraph& ig = g.Graph(c);
     const int64_t n = static_cast<int64_t>(ig.operands.size());
     static const std::vector<int64_t> kNone;
@@ -237,14 +240,25 @@ std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
         [&](int64_t k) { return !ig.users[k].empty(); });
     const int64_t first = g.df.computation_first[c];
     for (int64_t k : order) {
+      const HloInstruction& in = ig.at(k);
+      if (in.opcode == "while") {
+        walk(g.CalledComputation(in, "body"));
+        walk(g.CalledComputation(in, "condition"));
+        continue;
+      }
       for (int64_t callee : g.Calls(first + k)) {
-        if (made[callee] == Made::kWrapped && !listed[callee]) {
-          listed[callee] = true;
-          seq.push_back(callee);
+        if (made[callee] == Made::kWrapped) {
+          if (!listed[callee]) {
+            listed[callee] = true;
+            seq.push_back(callee);
+          }
+        } else if (made[callee] != Made::kFused) {
+          walk(callee);
         }
       }
     }
-  }
+  };
+  walk(m.entry_index);
   for (int64_t c = 0; c < comps; ++c) {
     if (made[c] == Made::kWrapped && !listed[c]) seq.push_back(c);
   }
@@ -335,8 +349,7 @@ std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
   std::vector<int64_t> creation = imported;
   creation.insert(creation.end(), derived_order.begin(), derived_order.end());
   creation.insert(creation.end(), fused.begin(), fused.end());
-  const std::vector<int64_t> wrapped =
-      WrappedOrder(g, CallGraphPostOrder(g, creation), made);
+  const std::vector<int64_t> wrapped = WrappedOrder(g, made);
   creation.insert(creation.end(), wrapped.begin(), wrapped.end());
   creation.insert(creation.end(), late.begin(), late.end());
   return CallGraphPostOrder(g, creation);
