@@ -84,6 +84,46 @@ def xla_parse_all(texts):
   return answers
 
 
+def why(difference, xla_message):
+  """The deliberate difference a row is an instance of (docs/hlo-text.md)."""
+  if "Unknown opcode" in xla_message:
+    return "unknown opcode: read with a warning"
+  if difference.startswith("computations/instructions"):
+    return "async sugar read as written"
+  if xla_message.startswith("CRASH"):
+    return "newer syntax than this XLA (which crashes on it)"
+  return "newer syntax than this XLA"
+
+
+def short(message):
+  """XLA's message without its echo of the source line."""
+  m = re.match(r"was parsing (\d+:\d+): error: (.*)", message)
+  if m:
+    message = f"{m.group(1)}: {m.group(2)}"
+  message = re.split(r"\. Allowed attributes:|   ", message)[0]
+  return message[:90].replace("|", "\\|")
+
+
+def markdown(rows, details):
+  """The table of docs/hlo-text.md: one row per differing case."""
+  lines = ["| case | XLA (jaxlib %s) | hlolayout | why |" % _jaxlib_version(),
+           "|---|---|---|---|"]
+  for (name, difference, _), (xla, ours) in zip(rows, details):
+    if not difference:
+      continue
+    xla_text = (f"reads it: {xla[2]} computations, {xla[3]} instructions" if xla[0]
+                else "refuses: `" + short(xla[1]) + "`")
+    ours_text = (f"reads it: {ours[2]} computations, {ours[3]} instructions" if ours[0]
+                 else "refuses: " + ours[1][:110].replace("|", "\\|"))
+    lines.append(f"| `{name}` | {xla_text} | {ours_text} | {why(difference, xla[1])} |")
+  return "\n".join(lines)
+
+
+def _jaxlib_version():
+  import jaxlib  # pylint: disable=import-outside-toplevel
+  return jaxlib.__version__
+
+
 def ours_parse(hlolayout, text):
   p = subprocess.run([hlolayout, "report", "--json", "--summary", "-"], input=text,
                      capture_output=True, text=True, check=False)
@@ -102,7 +142,7 @@ def compare(hlolayout, cases_path, doc_path, jobs=2):
   with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
     ours = list(pool.map(lambda c: ours_parse(hlolayout, c[2]), cases))
   xla = xla_parse_all([text for _, _, text in cases])
-  rows = []
+  rows, details = [], []
   for (name, _, _), mine, theirs in zip(cases, ours, xla):
     difference = None
     if theirs[0] != mine[0]:
@@ -115,9 +155,18 @@ def compare(hlolayout, cases_path, doc_path, jobs=2):
         difference = (f"computations/instructions {mine[2]}/{mine[3]}, "
                       f"XLA {theirs[2]}/{theirs[3]}")
     rows.append((name, difference, name in documented))
+    details.append((theirs, mine))
   unused = documented - {name for name, difference, _ in rows if difference}
-  return rows, sorted(unused)
+  return rows, sorted(unused), details
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--worker"]:
-  _worker()
+if __name__ == "__main__":
+  if sys.argv[1:] == ["--worker"]:
+    _worker()
+  elif len(sys.argv) == 3 and sys.argv[1] == "--markdown":
+    # python parser_cases.py --markdown HLOLAYOUT: the table of differences
+    import os  # pylint: disable=import-outside-toplevel
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    found = compare(sys.argv[2], os.path.join(root, "tests/data/xla_parser_cases.txt"),
+                    os.path.join(root, "docs/hlo-text.md"))
+    print(markdown(found[0], found[2]))

@@ -135,3 +135,34 @@ def compare_lines(ours, xla, what):
   if len(a) != len(b):
     return f"{what}: {len(a)} lines, XLA {len(b)}"
   return None
+
+
+def without_tie_order(text):
+  """The usage report with the order of equal-size groups left out.
+
+  XLA orders an allocation's groups by size, then by the id of each
+  group's last value; within a run of lines of one size the cumulative
+  column does not depend on that order, so the rest of each line is sorted.
+  """
+  out, heads, tails, run = [], [], [], None
+
+  def flush():
+    for head, tail in zip(heads, sorted(tails)):
+      out.append(head + tail)
+    heads.clear()
+    tails.clear()
+
+  for line in text.splitlines():
+    parts = line.split(";")
+    if len(parts) < 3 or "cumulative_size" in line:
+      flush()
+      run = None
+      out.append(line)
+      continue
+    if parts[1] != run:
+      flush()
+    run = parts[1]
+    heads.append(";".join(parts[:2]))
+    tails.append(";" + ";".join(parts[2:]))
+  flush()
+  return "\n".join(out)
