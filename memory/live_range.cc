@@ -768,7 +768,8 @@ void Analyzer::ComputeUses() {
   // The latest time at which each value is used. A `while` uses its
   // operand at the time of its body's parameter. `get-tuple-element` and
   // `copy` read only the tuple node {} of their operand, `tuple` and
-  // `domain` nothing, a `conditional` only its predicate or branch index.
+  // `domain` nothing; everything else, `conditional` included, every
+  // operand (XLA's MayUseOperandValue).
   use_end_.assign(value_def_position_.size(), kNone);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& user = nodes_[id];
@@ -783,9 +784,7 @@ void Analyzer::ComputeUses() {
     const bool top_only =
         user.op == Op::kGetTupleElement || user.op == Op::kCopy;
     const absl::Span<const int64_t> operands = Operands(user);
-    const size_t n = user.op == Op::kConditional
-                         ? std::min<size_t>(1, operands.size())
-                         : operands.size();
+    const size_t n = operands.size();
     for (size_t k = 0; k < n; ++k) {
       const Node& operand = nodes_[operands[k]];
       const size_t subshapes = top_only ? 1 : operand.subshapes->size();
