@@ -153,5 +153,16 @@ INSTANTIATE_TEST_SUITE_P(
     Conditional, JaxlibCpuDump,
     ::testing::Values("module_0400.jit__lambda.cpu_after_optimizations"));
 
+// A call's operand k is used at the time of the callee's parameter k, not
+// at the call's (XLA:CPU wraps small while loops in a call,
+// xla_cpu_small_call): the loop state it passes ends where the callee
+// starts, so the normalization of the loop's buffer does not stretch the
+// body parameter's values to the body's root. jax.random.permutation
+// (threefry: two while loops, each in a call): with the call's time, the
+// body's loop counter copy took the slot XLA gave another 4-byte value.
+INSTANTIATE_TEST_SUITE_P(
+    Call, JaxlibCpuDump,
+    ::testing::Values("module_0985.jit__lambda.cpu_after_optimizations"));
+
 }  // namespace
 }  // namespace hlolayout
