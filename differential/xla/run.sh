@@ -16,7 +16,17 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 source "$root/differential/venv.sh"
-venv=$(hlolayout_venv xla "$here/requirements.txt") || exit $?
+# Another set of programs (--zoo DIR) may need more packages: DIR's own
+# requirements.txt then makes the venv.
+requirements="$here/requirements.txt"
+previous=""
+for arg in "$@"; do
+  if [ "$previous" = "--zoo" ] && [ -f "$arg/requirements.txt" ]; then
+    requirements="$arg/requirements.txt"
+  fi
+  previous="$arg"
+done
+venv=$(hlolayout_venv xla "$requirements") || exit $?
 cd "$root"
 if [ -z "${HLOLAYOUT_BIN:-}" ]; then
   ./bazelw build //:hlolayout </dev/null >&2 || exit 2

@@ -44,7 +44,8 @@ def program(name, sizes=("s", "m"), devices=1):
       raise ValueError(f"program {name} registered twice")
     # A helper the program calls changes its modules too: the whole file
     # it lives in is part of its key, with the shared helpers.
-    text = inspect.getsource(inspect.getmodule(build))
+    with open(build.__code__.co_filename) as f:
+      text = f.read()
     digest = hashlib.sha256((text + _COMMON_SOURCE).encode()).hexdigest()
     family = build.__module__.rsplit(".", 1)[-1]
     PROGRAMS[name] = Program(name, tuple(sizes), devices, build, digest[:12], family)
