@@ -12,8 +12,9 @@
 // most of it:
 //
 //   1. the computations the importer made: region_A.B and the entry, by B
-//      (the importer's counter; the SPMD partitioner's entry "main.N_spmd"
-//      by N);
+//      (the importer's counter), then A; the SPMD partitioner's entry
+//      ("main.N_spmd") after them, preceded by the reducers it clones for
+//      the all-reduces, reduce-scatters and scatters it writes;
 //   2. what passes derived from them before fusion (clones of while
 //      conditions and bodies, "wide.", ".clone", ".sunk", ...): each while
 //      loop's condition then body, loops reached from the entry first, the
@@ -316,10 +317,43 @@ std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
     }
   }
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
+  // region_A.B by (B, A): the importer's counter, then the region's number
+  // (shard_map's regions all end in .0).
+  auto imported_key = [&](int64_t c) {
+    const absl::string_view name = name_of(c);
+    const int64_t b = TrailingNumber(name, "_spmd");
+    return std::make_pair(
+        b, c == m.entry_index ? int64_t{-1} : DerivedKeyOf(name).region);
+  };
   std::stable_sort(imported.begin(), imported.end(), [&](int64_t a, int64_t b) {
-    return TrailingNumber(name_of(a), "_spmd") <
-           TrailingNumber(name_of(b), "_spmd");
+    return imported_key(a) < imported_key(b);
   });
+  // The SPMD partitioner makes a new entry ("main.N_spmd") after the
+  // imported computations, and before it the reducers it clones for the
+  // collectives and scatters it writes.
+  const bool spmd =
+      m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd");
+  std::vector<int64_t> before_entry;
+  if (spmd) {
+    imported.erase(std::find(imported.begin(), imported.end(), m.entry_index));
+    std::vector<bool> early(comps, false);
+    for (const HloComputation& computation : m.computations) {
+      for (const HloInstruction& in : computation.instructions) {
+        if (in.opcode != "all-reduce" && in.opcode != "all-reduce-start" &&
+            in.opcode != "reduce-scatter" && in.opcode != "scatter") {
+          continue;
+        }
+        const int64_t callee = g.CalledComputation(in, "to_apply");
+        if (callee >= 0 && made[callee] == Made::kDerived) early[callee] = true;
+      }
+    }
+    for (int64_t c : derived) {
+      if (early[c]) before_entry.push_back(c);
+    }
+    derived.erase(std::remove_if(derived.begin(), derived.end(),
+                                 [&](int64_t c) { return early[c]; }),
+                  derived.end());
+  }
   std::vector<int64_t> derived_order;
   std::vector<bool> placed(comps, false);
   for (int64_t c : LoopComputations(g)) {
@@ -347,6 +381,20 @@ std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
     return NaturalNameLess(name_of(a), name_of(b));
   });
   std::vector<int64_t> creation = imported;
+  if (spmd) {
+    // In the order the rule for derived computations gives them.
+    std::vector<int64_t> early_order = before_entry;
+    std::stable_sort(early_order.begin(), early_order.end(),
+                     [&](int64_t a, int64_t b) {
+                       const DerivedKey ka = DerivedKeyOf(name_of(a));
+                       const DerivedKey kb = DerivedKeyOf(name_of(b));
+                       if (ka.region != kb.region) return ka.region < kb.region;
+                       if (ka.number != kb.number) return ka.number < kb.number;
+                       return NaturalNameLess(ka.name, kb.name);
+                     });
+    creation.insert(creation.end(), early_order.begin(), early_order.end());
+    creation.push_back(m.entry_index);
+  }
   creation.insert(creation.end(), derived_order.begin(), derived_order.end());
   creation.insert(creation.end(), fused.begin(), fused.end());
   const std::vector<int64_t> wrapped = WrappedOrder(g, made);

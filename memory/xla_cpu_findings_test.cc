@@ -164,5 +164,16 @@ INSTANTIATE_TEST_SUITE_P(
     Call, JaxlibCpuDump,
     ::testing::Values("module_0985.jit__lambda.cpu_after_optimizations"));
 
+// SPMD on 8 devices: shard_map's regions all end in ".0" (region_0.0,
+// region_1.0, ...: the importer's counter, then the region's number), and
+// the partitioner makes its entry (main.N_spmd) after the imported
+// computations and the reducers it clones for its all-reduces (a conv net's
+// data-parallel gradient); pmax/pmin in shard_map; before these rules the
+// values of the reducers were numbered in the wrong order.
+INSTANTIATE_TEST_SUITE_P(
+    Spmd, JaxlibCpuDump,
+    ::testing::Values("module_1889.jit_max_norm.cpu_after_optimizations",
+                      "module_1772.jit_loss.cpu_after_optimizations"));
+
 }  // namespace
 }  // namespace hlolayout
