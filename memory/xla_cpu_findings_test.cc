@@ -94,7 +94,7 @@ int64_t Figure(const std::string& json, const std::string& name,
 // XLA:CPU numbers values computation by computation in its computation
 // post order: the creation order (importer's regions and the entry, loop
 // clones, fusions, wrapped instructions) made callees-first. Dumps of
-// jaxlib 0.10.2 (memory/testdata/jaxlib_0.10.2_cpu/README.md) whose ids the
+// jaxlib 0.10.2 (memory/testdata_jaxlib_0.10.2/README.md) whose ids the
 // earlier guess (thread-local computations by name, then loops by
 // schedule, each after its fusions) got wrong: every allocation, value id
 // and offset, the usage report and memory_analysis() are XLA's.
@@ -102,7 +102,7 @@ class JaxlibCpuDump : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(JaxlibCpuDump, MatchesXlasFiles) {
   const std::string base =
-      absl::StrCat("memory/testdata/jaxlib_0.10.2_cpu/", GetParam());
+      absl::StrCat("memory/testdata_jaxlib_0.10.2/", GetParam());
   const std::string text = ReadFile(base + ".txt");
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
@@ -118,7 +118,7 @@ TEST_P(JaxlibCpuDump, MatchesXlasFiles) {
   EXPECT_EQ(XlaMemoryUsageReportText(m->buffers),
             ReadFile(base + "-memory-usage-report.txt"));
   const std::string json =
-      ReadFile("memory/testdata/jaxlib_0.10.2_cpu/memory_analysis.json");
+      ReadFile("memory/testdata_jaxlib_0.10.2/memory_analysis.json");
   const XlaMemoryStats& s = m->buffers.stats;
   EXPECT_EQ(s.argument_size_in_bytes,
             Figure(json, GetParam(), "argument_size_in_bytes"));
