@@ -49,6 +49,7 @@ absl::StatusOr<std::vector<Cut>> Cuts(absl::Span<const int64_t> tensor,
                                       const MeshMapperConfig& config) {
   std::vector<Cut> cuts;
   const int64_t rank = static_cast<int64_t>(tensor.size());
+  // chunk_ndim: every dim is checked before any is cut.
   for (size_t m = 0; m < dist.size(); ++m) {
     const MeshPlacement& p = config.placements[m];
     if (!p.shard) continue;
@@ -60,38 +61,47 @@ absl::StatusOr<std::vector<Cut>> Cuts(absl::Span<const int64_t> tensor,
                        " tensor (TTNN: \"Invalid dimension "
                        "index\")"));
     }
-    for (const Cut& c : cuts) {
-      if (c.tensor_dim == d) {
-        return Refused(rule::kMeshDim,
-                       absl::StrCat("two placements shard dim ", d,
-                                    " (TTNN: \"dims must be unique\")"));
+    cuts.push_back(Cut{static_cast<int64_t>(m), d, dist[m], {}});
+  }
+  for (size_t i = 0; i < cuts.size(); ++i) {
+    for (size_t j = i + 1; j < cuts.size(); ++j) {
+      if (cuts[i].tensor_dim == cuts[j].tensor_dim) {
+        return Refused(
+            rule::kMeshDim,
+            absl::StrCat("two placements shard dim ", cuts[i].tensor_dim,
+                         " (TTNN: \"dims must be unique\")"));
       }
     }
-    Cut c{static_cast<int64_t>(m), d, dist[m], {}};
-    const int64_t size = tensor[d];
-    const int64_t chunk = CeilDiv(size, dist[m]);
+  }
+  for (Cut& c : cuts) {
+    const int64_t size = tensor[c.tensor_dim];
+    const int64_t chunk = CeilDiv(size, c.devices);
     for (int64_t start = 0;
-         start < size && static_cast<int64_t>(c.chunks.size()) < dist[m];
+         start < size && static_cast<int64_t>(c.chunks.size()) < c.devices;
          start += chunk) {
       c.chunks.push_back({start, std::min(size, start + chunk)});
     }
-    if (c.chunks.empty()) {
-      return Refused(rule::kMeshChunks,
-                     absl::StrCat("dim ", d,
-                                  " of size 0 gives no chunk (TTNN: \"No "
-                                  "chunks were produced\")"));
-    }
-    if (size % chunk != 0 && c.chunks.size() > 1) {
+  }
+  return cuts;
+}
+
+// Every device shares one spec, so every chunk must have the same shape.
+absl::Status CheckChunkShapes(absl::Span<const int64_t> tensor,
+                              const std::vector<Cut>& cuts) {
+  for (const Cut& c : cuts) {
+    const int64_t size = tensor[c.tensor_dim];
+    const int64_t chunk = c.chunks.front().second - c.chunks.front().first;
+    if (c.chunks.size() > 1 && size % chunk != 0) {
       return Refused(
           rule::kMeshShardShape,
-          absl::StrCat("dim ", d, " of size ", size, " cut into chunks of ",
-                       chunk, " leaves a last chunk of ", size % chunk,
+          absl::StrCat("dim ", c.tensor_dim, " of size ", size,
+                       " cut into chunks of ", chunk,
+                       " leaves a last chunk of ", size % chunk,
                        ": every device must hold the same shape (TTNN: "
                        "\"Shard shape mismatch\")"));
     }
-    cuts.push_back(std::move(c));
   }
-  return cuts;
+  return absl::OkStatus();
 }
 
 // Whether the distribution keeps its coordinates on the mesh (SUBMESH) or
@@ -169,6 +179,11 @@ absl::StatusOr<MeshDistribution> DistributeOverMesh(
     total *= static_cast<int64_t>(c.chunks.size());
     wanted *= c.devices;
   }
+  if (total == 0) {
+    return Refused(rule::kMeshChunks,
+                   "a dim of size 0 gives no chunk (TTNN: \"No chunks were "
+                   "produced\")");
+  }
   if (dist.size() > 1 && total != wanted) {
     return Refused(rule::kMeshChunks,
                    absl::StrCat("the sharded mesh dims have ", wanted,
@@ -177,6 +192,7 @@ absl::StatusOr<MeshDistribution> DistributeOverMesh(
                                 "number of chunks to match the mesh dimension "
                                 "size\")"));
   }
+  if (absl::Status s = CheckChunkShapes(tensor_shape, *cuts); !s.ok()) return s;
   MeshDistribution out;
   out.mesh_shape.assign(mesh_shape.begin(), mesh_shape.end());
   out.distribution_shape = dist;

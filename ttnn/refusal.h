@@ -26,6 +26,8 @@ inline constexpr absl::string_view kTileShape = "tile-shape";
 // core_coord.cpp
 inline constexpr absl::string_view kCoreRangeOrder = "core-range-order";
 inline constexpr absl::string_view kCoreRangeOverlap = "core-range-overlap";
+// page_config.cpp (PageConfig's constructor)
+inline constexpr absl::string_view kRowMajorTile = "row-major-tile";
 // tensor_spec.cpp (validate_dtype_and_layout)
 inline constexpr absl::string_view kDtypeLayout = "dtype-layout";
 // tensor_layout.cpp

@@ -206,6 +206,15 @@ absl::StatusOr<TensorSpec> TensorSpec::Make(TensorSpecInput input,
   if (absl::Status s = CheckDims(input.shape, "shape", false); !s.ok()) {
     return s;
   }
+  if (input.layout == Layout::kRowMajor && input.tile != Tile{}) {
+    return Refused(rule::kRowMajorTile,
+                   absl::StrCat("a ROW_MAJOR tensor takes no tile other than "
+                                "32x32, not ",
+                                TileName(input.tile),
+                                " (tt-metal: \"Configuring a ROW MAJOR page "
+                                "config with a custom tile configuration is "
+                                "not supported.\")"));
+  }
   if (absl::Status s = CheckMemoryConfig(input.memory); !s.ok()) return s;
   TensorSpec t;
   t.device_ = device;
@@ -246,6 +255,12 @@ absl::Status TensorSpec::ComputePages() {
       PageShape(physical_, in_.dtype, page_, memory_);
   if (!page.ok()) return page.status();
   page_shape_ = *page;
+  padded_pages_ = ShapeInPages(padded_, page_shape_);
+  // tt-metal lays the buffer out (compute_buffer_sharding_args) before it
+  // asks a page's bytes: the distribution's refusals come first.
+  if (memory_.sharded()) {
+    if (absl::Status s = ComputeDistribution(); !s.ok()) return s;
+  }
   absl::StatusOr<int64_t> bytes =
       PageBytes(page_shape_, in_.dtype, page_, device_.l1_alignment);
   if (!bytes.ok()) return bytes.status();
@@ -261,10 +276,6 @@ absl::Status TensorSpec::ComputePages() {
   absl::StatusOr<std::vector<int64_t>> strides = Strides(in_.shape, alignment_);
   if (!strides.ok()) return strides.status();
   strides_ = *std::move(strides);
-  padded_pages_ = ShapeInPages(padded_, page_shape_);
-  if (memory_.sharded()) {
-    if (absl::Status s = ComputeDistribution(); !s.ok()) return s;
-  }
   absl::StatusOr<int64_t> consumed =
       ConsumedBytesPerBank(page_alignment(), num_banks());
   if (!consumed.ok()) return consumed.status();

@@ -16,6 +16,7 @@
 //   s.distribution()->HostPage(1, 0) == 6      // core (1,0) starts at page 6
 //
 // What Make does, in tt-metal's order (tensor_spec.cpp, tensor_layout.cpp):
+//   0. a ROW_MAJOR tensor takes only the default 32x32 tile (page_config.cpp);
 //   1. the alignment (ttnn/tensor_layout.h) and, for TILE, the shard must be
 //      whole tiles;
 //   2. padded, logical 2-D and physical shapes;
