@@ -237,7 +237,7 @@ absl::StatusOr<TensorSpecInput> InputFrom(const Ctx& ctx, const JsonValue& v) {
   if (const JsonValue* input = v.Find("input")) {
     for (const auto& [key, value] : v.object) {
       if (key != "input" && key != "output" && key != "id" && key != "group" &&
-          key != "error") {
+          key != "error" && key != "ttnn") {
         return ctx.At(value, absl::StrCat("unknown key '", key, "' in a row"));
       }
     }

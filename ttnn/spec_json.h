@@ -12,7 +12,7 @@
 // "input". Defaults: dtype bfloat16, layout TILE, tile 32x32, INTERLEAVED
 // (ND_SHARDED when there is an nd_shard_spec), DRAM, ROW_MAJOR orientation,
 // ROUND_ROBIN_1D. Unknown keys are errors (a typo must not pass silently),
-// except the rows' "id", "group", "output" and "error".
+// except the rows' "id", "group", "output", "error" and "ttnn".
 #ifndef HLOLAYOUT_TTNN_SPEC_JSON_H_
 #define HLOLAYOUT_TTNN_SPEC_JSON_H_
 

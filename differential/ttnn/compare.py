@@ -11,8 +11,8 @@ against the live system too). Runs `hlolayout ttnn spec --json --full` and
 `hlolayout ttnn mesh --json` on them and oracle.py (tt-metal's own code, in
 the venv) on the same inputs, compares field by field, prints one table and
 exits 1 on any difference that is not documented (DOCUMENTED below, with
-tt-metal's rule). --freeze writes the generated specs with ttnn's answers
-(JSON lines) for the library's offline tests.
+tt-metal's rule). --freeze (--freeze-mesh) writes the generated specs (mesh
+cases) with ttnn's answers, JSON lines, for the library's offline tests.
 
 What ttnn answers host-only, and so what is compared: whether tt-metal
 refuses the spec (and by which rule), the memory layout and shard specs
@@ -209,6 +209,7 @@ def main():
     ap.add_argument("--mesh", type=int, default=60, help="mesh cases")
     ap.add_argument("--reference", help="frozen rows (JSON lines with an 'input') to check too")
     ap.add_argument("--freeze", help="write the generated specs with ttnn's answers here")
+    ap.add_argument("--freeze-mesh", help="write the mesh cases with ttnn's answers here")
     args = ap.parse_args()
 
     reference = []
@@ -236,8 +237,21 @@ def main():
             for i, s in enumerate(specs):
                 if s["group"] == "reference":
                     continue
+                a = dict(answers[i])
+                if "error" in a:
+                    a["rule"] = rule_of(a["error"])  # the model's name for it
                 f.write(json.dumps({"id": i - len(reference), "group": s["group"], "input": s["input"],
-                                    "ttnn": answers[i]}, sort_keys=True) + "\n")
+                                    "ttnn": a}, sort_keys=True) + "\n")
+
+    if args.freeze_mesh:
+        with open(args.freeze_mesh, "w") as f:
+            for j, m in enumerate(meshes):
+                a = dict(answers[len(specs) + j])
+                if "error" in a:
+                    a["rule"] = rule_of(a["error"])
+                row = dict(m, id=j, ttnn=a)
+                del row["kind"]
+                f.write(json.dumps(row, sort_keys=True) + "\n")
 
     print("differential/ttnn: hlolayout vs ttnn 0.81.1 (seed %d): %d specs (%s), %d mesh cases" % (
         args.seed, len(specs), ", ".join("%s %d" % kv for kv in groups.items()), len(meshes)))
