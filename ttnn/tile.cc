@@ -2,6 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout::ttnn {
@@ -28,11 +29,14 @@ absl::StatusOr<Tile> MakeTile(int64_t height, int64_t width) {
       return Tile{c.height, c.width, c.face_height, c.face_width};
     }
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "tile ", height, "x", width,
-      " is not a tile shape tt-metal accepts: 32x32, 16x32, 32x16, 16x16, "
-      "{8,4,2,1}x32 or {8,4,2,1}x16 (tile.cpp: \"Tile size is not valid for "
-      "our hardware\")"));
+  return Refused(
+      rule::kTileShape,
+      absl::StrCat(
+          "tile ", height, "x", width,
+          " is not a tile shape tt-metal accepts: 32x32, 16x32, 32x16, 16x16, "
+          "{8,4,2,1}x32 or {8,4,2,1}x16 (tile.cpp: \"Tile size is not valid "
+          "for "
+          "our hardware\")"));
 }
 
 int64_t TileBytes(const Tile& tile, DataType type, int64_t l1_alignment) {
