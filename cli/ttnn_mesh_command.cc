@@ -14,9 +14,9 @@ namespace hlolayout::cli {
 namespace {
 
 constexpr char kMeshHelp[] =
-    R"(usage: hlolayout ttnn mesh [--json] --mesh MESH --placements P,... --shape SHAPE [FLAGS]
-       hlolayout ttnn mesh [--json] --mesh MESH --placements P,... --spec FILE|-
-       hlolayout ttnn mesh [--json] --mesh MESH --placements P,... SPEC|-
+    R"(usage: hlolayout ttnn mesh [--json] --mesh MESH --placements PLACEMENTS --shape SHAPE [FLAGS]
+       hlolayout ttnn mesh [--json] --mesh MESH --placements PLACEMENTS --spec FILE|-
+       hlolayout ttnn mesh [--json] --mesh MESH --placements PLACEMENTS SPEC|-
 
 A tensor distributed over a mesh of devices as TTNN's mesh mappers do it
 (ttnn.create_mesh_mapper with a MeshMapperConfig): one placement per mesh

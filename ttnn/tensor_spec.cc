@@ -105,20 +105,26 @@ absl::Status BlockGridFit(const ShardSpec& s, int64_t across, int64_t down) {
   const char* rows_name = row_major ? "rows" : "columns";
   const char* cols_name = row_major ? "columns" : "rows";
   if (down > rows) {
-    return Refused(rule::kBlockShardGridFit,
-                   absl::StrCat("block sharding: ", down,
-                                " shards along the height do not fit the "
-                                "grid's ",
-                                rows, " ", rows_name, " (",
-                                OrientationName(s.orientation), ")"));
+    return Refused(
+        rule::kBlockShardGridFit,
+        absl::StrCat("block sharding: ", down,
+                     " shards along the height do not fit the "
+                     "grid's ",
+                     rows, " ", rows_name, " (", OrientationName(s.orientation),
+                     "; tt-metal: \"Number of shards along height "
+                     "must not exceed number of ",
+                     rows_name, "\")"));
   }
   if (across > cols) {
-    return Refused(rule::kBlockShardGridFit,
-                   absl::StrCat("block sharding: ", across,
-                                " shards along the width do not fit the "
-                                "grid's ",
-                                cols, " ", cols_name, " (",
-                                OrientationName(s.orientation), ")"));
+    return Refused(
+        rule::kBlockShardGridFit,
+        absl::StrCat("block sharding: ", across,
+                     " shards along the width do not fit the "
+                     "grid's ",
+                     cols, " ", cols_name, " (", OrientationName(s.orientation),
+                     "; tt-metal: \"Number of shards along width "
+                     "must not exceed number of ",
+                     cols_name, "\")"));
   }
   return absl::OkStatus();
 }
@@ -137,13 +143,18 @@ absl::Status CheckShardGridFit(const MemoryConfig& m,
         return Refused(
             rule::kHeightShardWidth,
             absl::StrCat("height sharding: the shard width ", s.shape[1],
-                         " must be the physical width ", physical[1]));
+                         " must be the physical width ", physical[1],
+                         " (tt-metal: \"Shard width must match physical "
+                         "width for height sharded\")"));
       }
       if (down > cores) {
-        return Refused(rule::kHeightShardCount,
-                       absl::StrCat("height sharding: ", down,
-                                    " shards along the height exceed the ",
-                                    cores, " cores"));
+        return Refused(
+            rule::kHeightShardCount,
+            absl::StrCat("height sharding: ", down,
+                         " shards along the height exceed the ", cores,
+                         " cores (tt-metal: \"Number of shards "
+                         "along height must not exceed number of "
+                         "cores\")"));
       }
       return absl::OkStatus();
     case TensorMemoryLayout::kWidthSharded:
@@ -151,13 +162,18 @@ absl::Status CheckShardGridFit(const MemoryConfig& m,
         return Refused(
             rule::kWidthShardHeight,
             absl::StrCat("width sharding: the shard height ", s.shape[0],
-                         " must be the physical height ", physical[0]));
+                         " must be the physical height ", physical[0],
+                         " (tt-metal: \"Shard height must match physical "
+                         "height for width sharded\")"));
       }
       if (across > cores) {
-        return Refused(rule::kWidthShardCount,
-                       absl::StrCat("width sharding: ", across,
-                                    " shards along the width exceed the ",
-                                    cores, " cores"));
+        return Refused(
+            rule::kWidthShardCount,
+            absl::StrCat("width sharding: ", across,
+                         " shards along the width exceed the ", cores,
+                         " cores (tt-metal: \"Number of shards "
+                         "along width must not exceed number of "
+                         "cores\")"));
       }
       return absl::OkStatus();
     case TensorMemoryLayout::kBlockSharded:
@@ -165,7 +181,10 @@ absl::Status CheckShardGridFit(const MemoryConfig& m,
         return Refused(rule::kBlockShardOneRange,
                        absl::StrCat("block sharding needs one core "
                                     "rectangle, the grid has ",
-                                    s.grid.ranges().size()));
+                                    s.grid.ranges().size(),
+                                    " (tt-metal: \"Shard grid must be one "
+                                    "full rectangular grid for block "
+                                    "sharded!\")"));
       }
       return BlockGridFit(s, across, down);
     default:
