@@ -37,6 +37,15 @@ absl::StatusOr<CoreRangeSet> CoreRangeSet::Make(std::vector<CoreRange> ranges) {
                        "start)"));
     }
   }
+  int64_t cores = 0;
+  for (const CoreRange& r : ranges) {
+    cores += r.size();
+    if (cores > kMaxCores) {
+      return Refused(
+          rule::kDimRange,
+          absl::StrCat("the core ranges hold more than ", kMaxCores, " cores"));
+    }
+  }
   for (size_t i = 0; i < ranges.size(); ++i) {
     for (size_t j = i + 1; j < ranges.size(); ++j) {
       if (ranges[i].Intersects(ranges[j])) {

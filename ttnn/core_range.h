@@ -48,10 +48,11 @@ struct CoreRange {
   }
 };
 
-// Cores of any set are limited to this many in each direction, so that
-// every count fits easily in int64 (real chips have at most 13x10 workers
-// and 12 DRAM banks).
-inline constexpr int64_t kMaxCoreCoord = 1 << 20;
+// Core coordinates stay below this, and a set holds at most kMaxCores
+// cores, so that listing them is cheap (real chips have at most 13x10
+// workers and 12 DRAM banks).
+inline constexpr int64_t kMaxCoreCoord = 4095;
+inline constexpr int64_t kMaxCores = 65536;
 
 class CoreRangeSet {
  public:
@@ -61,7 +62,8 @@ class CoreRangeSet {
   //
   // Refused as tt-metal refuses it: a range whose end lies before its start
   // in x or y ("invalid core range"), two ranges that overlap. Also refused:
-  // a negative coordinate or one above kMaxCoreCoord.
+  // a negative coordinate, one above kMaxCoreCoord, more than kMaxCores
+  // cores in all.
   static absl::StatusOr<CoreRangeSet> Make(std::vector<CoreRange> ranges);
 
   const std::vector<CoreRange>& ranges() const { return ranges_; }

@@ -101,13 +101,11 @@ py::object Distribute(
   return py::make_tuple("ok", slices, IntTuple(d->slice_shape), d->submesh);
 }
 
-}  // namespace
-
-void RegisterTtnn(py::module_& m) {
-  py::class_<PyTtnnSpec>(m, "_TtnnSpec")
-      .def_property_readonly(
-          "padded_shape",
-          [](const PyTtnnSpec& s) { return IntTuple(s.spec->padded_shape()); })
+// The spec's own fields.
+void SpecFields(py::class_<PyTtnnSpec>& c) {
+  c.def_property_readonly(
+       "padded_shape",
+       [](const PyTtnnSpec& s) { return IntTuple(s.spec->padded_shape()); })
       .def_property_readonly("logical_2d_shape",
                              [](const PyTtnnSpec& s) {
                                return IntTuple(s.spec->logical_2d_shape());
@@ -153,14 +151,17 @@ void RegisterTtnn(py::module_& m) {
           [](const PyTtnnSpec& s) { return s.spec->page_alignment(); })
       .def_property_readonly(
           "num_banks", [](const PyTtnnSpec& s) { return s.spec->num_banks(); })
-      .def("to_json",
-           [](const PyTtnnSpec& s, bool full) {
-             cli::TtnnJsonLimits limits;
-             if (full) limits = {-1, -1, -1};
-             return cli::TtnnSpecJson(*s.spec, limits);
-           })
-      .def_property_readonly(
-          "sharded", [](const PyTtnnSpec& s) { return s.spec->sharded(); })
+      .def("to_json", [](const PyTtnnSpec& s, bool full) {
+        cli::TtnnJsonLimits limits;
+        if (full) limits = {-1, -1, -1};
+        return cli::TtnnSpecJson(*s.spec, limits);
+      });
+}
+
+// The buffer distribution and element locations.
+void DistributionFields(py::class_<PyTtnnSpec>& c) {
+  c.def_property_readonly("sharded",
+                          [](const PyTtnnSpec& s) { return s.spec->sharded(); })
       .def_property_readonly(
           "num_cores",
           [](const PyTtnnSpec& s) { return Distribution(s).num_cores(); })
@@ -235,6 +236,14 @@ void RegisterTtnn(py::module_& m) {
              ttnn::ElementPlace p = Unwrap(ttnn::Locate(*s.spec, index));
              return cli::TtnnPlaceJson(*s.spec, p);
            });
+}
+
+}  // namespace
+
+void RegisterTtnn(py::module_& m) {
+  py::class_<PyTtnnSpec> c(m, "_TtnnSpec");
+  SpecFields(c);
+  DistributionFields(c);
   m.def("_ttnn_spec", &MakeSpec, py::arg("json"), py::arg("l1_alignment"),
         py::arg("dram_alignment"), py::arg("l1_banks"), py::arg("dram_banks"));
   m.def("_ttnn_distribute", &Distribute, py::arg("shape"), py::arg("mesh"),
