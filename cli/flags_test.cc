@@ -445,6 +445,87 @@ std::vector<Case> Cases() {
     c.flag_modes = {};
     cases.push_back(c);
   }
+  {
+    // hlolayout ttnn: the spec from flags, a file, standard input; the flags
+    // that describe the spec go with the flags form only.
+    const char kSpec[] = "{\"shape\": [64, 64], \"dtype\": \"bfloat16\"}";
+    const std::string spec_file = WriteFile("ttnn_spec.json", kSpec);
+    const std::vector<std::string> sharded = {
+        "--shape", "64,64",   "--memory-layout", "HEIGHT_SHARDED",
+        "--grid",  "0,0-1,0", "--shard-shape",   "32,64"};
+    auto without = [&](std::vector<std::string> args, const std::string& flag) {
+      std::vector<std::string> out;
+      for (size_t i = 0; i < args.size(); i += 2) {
+        if (args[i] != "--" + flag)
+          out.insert(out.end(), {args[i], args[i + 1]});
+      }
+      return out;
+    };
+    auto plus = [](std::vector<std::string> a, std::vector<std::string> b) {
+      a.insert(a.end(), b.begin(), b.end());
+      return a;
+    };
+    Case c;
+    c.command = {"ttnn"};
+    c.modes = {InArgs({"spec", "--shape", "64,64"})};
+    c.values = Values();
+    cases.push_back(c);
+    c.values = Values({{"SHAPE", {"64,64"}},
+                       {"DTYPE", {"bfloat16", "bfloat8_b"}},
+                       {"LAYOUT", {"TILE", "ROW_MAJOR"}},
+                       {"HxW", {"32x32", "16x16"}},
+                       {"MEM", {"HEIGHT_SHARDED", "ND_SHARDED"}},
+                       {"BUF", {"DRAM", "L1"}},
+                       {"CORES", {"0,0-1,0", "2x1"}},
+                       {"SHARD", {"32,64"}},
+                       {"ORIENT", {"ROW_MAJOR", "COL_MAJOR"}},
+                       {"STRATEGY", {"ROUND_ROBIN_1D", "GRID_2D"}},
+                       {"spec:FILE", {spec_file}},
+                       {"X,Y", {"0,0", "1,0"}},
+                       {"MESH", {"2", "4"}},
+                       {"PLACEMENTS", {"S0", "R"}},
+                       {"DIST", {"2"}}});
+    // (sub, the arguments after the spec, extra flags every mode needs)
+    struct Sub {
+      std::string name;
+      std::vector<std::string> after;
+      std::vector<std::string> always;
+    };
+    for (const Sub& sub :
+         {Sub{"spec", {}, {}}, Sub{"locate", {"3,4"}, {}}, Sub{"draw", {}, {}},
+          Sub{"mesh", {}, {"--mesh", "2", "--placements", "S0"}}}) {
+      c.command = {"ttnn", sub.name};
+      const std::vector<std::string> flags_form =
+          plus(plus(sub.always, {"--shape", "64,64"}), sub.after);
+      c.modes = {InArgs(flags_form),
+                 InFile(plus(plus(sub.always, {spec_file}), sub.after)),
+                 InStdin(plus(plus(sub.always, {"-"}), sub.after), kSpec)};
+      c.flag_modes.clear();
+      for (const char* f : {"dtype", "layout", "tile", "buffer-type"}) {
+        c.flag_modes[f] = {InArgs(flags_form)};
+      }
+      c.flag_modes["shape"] = {InArgs(plus(sub.always, sub.after))};
+      c.flag_modes["spec"] = {InStdin(plus(sub.always, sub.after), kSpec)};
+      for (const char* f :
+           {"memory-layout", "grid", "shard-shape", "orientation", "core"}) {
+        c.flag_modes[f] = {
+            InArgs(plus(plus(sub.always, without(sharded, f)), sub.after))};
+      }
+      c.flag_modes["distribution"] = {
+          InArgs(plus(plus(sub.always, {"--shape", "64,64", "--grid", "0,0-1,1",
+                                        "--shard-shape", "32,32"}),
+                      sub.after))};
+      if (sub.name == "mesh") {
+        c.flag_modes["mesh"] = {
+            InArgs({"--placements", "S0", "--shape", "64,64"})};
+        c.flag_modes["placements"] = {
+            InArgs({"--mesh", "2", "--shape", "64,64"})};
+        c.flag_modes["mesh-shape-override"] = {InArgs(
+            {"--mesh", "2x1", "--placements", "S0", "--shape", "64,64"})};
+      }
+      cases.push_back(c);
+    }
+  }
   return cases;
 }
 
