@@ -536,6 +536,12 @@ absl::string_view CuteAtomSubcommandHelp(absl::string_view op) {
   return sub == nullptr ? absl::string_view() : sub->help;
 }
 
+std::vector<std::string> CuteAtomSubcommandNames() {
+  std::vector<std::string> out;
+  for (const Sub& s : Subs()) out.emplace_back(s.name);
+  return out;
+}
+
 std::string CuteAtomSubcommandSummaries() {
   std::string out;
   for (const Sub& s : Subs()) {

@@ -358,8 +358,8 @@ int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  const std::string title = absl::StrCat("banks of ", cute::ToString(*layout),
-                                         ", ", bits, "-bit elements");
+  // The grid's heading names the layout; its note the element width.
+  const std::string title = grid->heading;
   if (args->Has("svg")) {
     absl::Status s =
         WriteSvg(args->Value("svg", "-"), draw::GridsToSvg({*grid}, title), io);
@@ -369,9 +369,8 @@ int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText({*grid},
-                              draw::TextStyle{*colour, args->Has("ascii")});
+  io.out << draw::PictureToText(title, {*grid},
+                                draw::TextStyle{*colour, args->Has("ascii")});
   return 0;
 }
 

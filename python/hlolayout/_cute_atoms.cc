@@ -53,12 +53,16 @@ cute::Operand ParseOperand(const std::string& operand) {
       absl::StrCat("operand is 'A', 'B' or 'C', got '", operand, "'"));
 }
 
+// `places`: where each grid goes in the SVG (empty: side by side).
 std::string Picture(absl::StatusOr<std::vector<draw::CellGrid>> grids,
-                    const std::string& title, bool svg, bool colour) {
+                    const std::string& title, bool svg, bool colour,
+                    absl::Span<const draw::GridPlace> places = {}) {
   std::vector<draw::CellGrid> g = Unwrap(std::move(grids));
-  if (svg) return draw::GridsToSvg(g, title);
-  return absl::StrCat(title, "\n\n",
-                      draw::GridsToText(g, draw::TextStyle{colour, false}));
+  if (svg) {
+    return places.empty() ? draw::GridsToSvg(g, title)
+                          : draw::GridsToSvg(g, title, places);
+  }
+  return draw::PictureToText(title, g, draw::TextStyle{colour, false});
 }
 
 py::dict ConflictDict(const cute::ConflictReport& r) {
@@ -193,7 +197,8 @@ void RegisterCuteAtoms(py::module_& m) {
            })
       .def("picture", [](const cute::TiledMma& t, bool svg, bool colour) {
         return Picture(draw::TiledMmaGrids(t),
-                       absl::StrCat("TiledMMA ", t.atom.name), svg, colour);
+                       absl::StrCat("TiledMMA ", t.atom.name), svg, colour,
+                       draw::kMmaPlaces);
       });
   m.def("cute_make_tiled_mma",
         [](const cute::MmaAtom& atom, const std::string& layout,
@@ -271,18 +276,16 @@ void RegisterCuteAtoms(py::module_& m) {
           auto accesses = Unwrap(cute::TvAccesses(l, rows, cols, vector, s));
           return ConflictDict(Unwrap(cute::CountConflicts(accesses, bits)));
         });
-  m.def("cute_banks_picture",
-        [](const std::string& smem, int bits, bool svg, bool colour) {
-          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(smem));
-          absl::StatusOr<draw::CellGrid> g = draw::BankGrid(l, bits);
-          std::vector<draw::CellGrid> grids = {Unwrap(std::move(g))};
-          const std::string title =
-              absl::StrCat("banks of ", smem, ", ", bits, "-bit elements");
-          if (svg) return draw::GridsToSvg(grids, title);
-          return absl::StrCat(
-              title, "\n\n",
-              draw::GridsToText(grids, draw::TextStyle{colour, false}));
-        });
+  m.def("cute_banks_picture", [](const std::string& smem, int bits, bool svg,
+                                 bool colour) {
+    cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(smem));
+    absl::StatusOr<draw::CellGrid> g = draw::BankGrid(l, bits);
+    std::vector<draw::CellGrid> grids = {Unwrap(std::move(g))};
+    // The heading names the layout; its note the element width.
+    const std::string title = grids[0].heading;
+    if (svg) return draw::GridsToSvg(grids, title);
+    return draw::PictureToText(title, grids, draw::TextStyle{colour, false});
+  });
 }
 
 }  // namespace hlolayout::pyext

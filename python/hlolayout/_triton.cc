@@ -535,7 +535,7 @@ void RegisterTriton(py::module_& parent) {
       [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
         draw::CellGrid g = Get(triton::LayoutPicture(l, title, bits));
         return svg ? draw::GridsToSvg({g}, title)
-                   : title + "\n\n" + draw::GridsToText({g}, draw::TextStyle{});
+                   : draw::PictureToText(title, {g}, draw::TextStyle{});
       },
       py::arg("layout"), py::arg("title"), py::arg("bits") = 16,
       py::arg("svg") = true);
