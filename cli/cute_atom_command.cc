@@ -175,7 +175,8 @@ absl::StatusOr<int64_t> ThreadOption(const Args& args) {
   int64_t t = 0;
   if (!absl::SimpleAtoi(text, &t) || t < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--thread takes a thread index (0, 1, ...), found '", text, "'"));
+        "--thread takes a thread index (an integer from 0), found '", text,
+        "'"));
   }
   return t;
 }

@@ -213,6 +213,59 @@ TEST(CuteAtomCommandTest, ConflictsOfLdmatrix) {
       << r.out;
 }
 
+// SMEM by name (issue 35): a GMMA atom tiled to the copy's tile, Triton's
+// #ttg.nvmma_shared on the tile's shape, and the same swizzle written as
+// CuTe layout text count alike; the row-major tile without a swizzle
+// conflicts 8-way.
+TEST(CuteAtomCommandTest, ConflictsOfNamedSharedMemory) {
+  auto run = [](const std::string& smem) {
+    CliResult r = RunCli(
+        {"cute", "conflicts", smem, "Copy_Atom<SM75_U32x4_LDSM_N, half_t>",
+         "--operand", "A", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
+         "--atom-layout", "(2,1,1)", "--permutation", "<_32,_32,_64>"});
+    EXPECT_EQ(r.status, 0) << smem << "\n" << r.err;
+    return r.out;
+  };
+  const std::string atom = run("GMMA::Layout_K_SW128_Atom<half_t>");
+  EXPECT_NE(atom.find("on shared memory GMMA::Layout_K_SW128_Atom<half_t> "
+                      "tiled to (_32,_64): Sw<3,4,3> o smem_ptr[16b](unset) o "
+                      "((_8,_4),(_64,_1)):((_64,_512),(_1,_0))\n"),
+            std::string::npos)
+      << atom;
+  const std::string total =
+      "total: 32 wavefronts for an ideal of 32 (1.00x) over 8 instruction(s) "
+      "of 2 warp(s)\n";
+  EXPECT_NE(atom.find(total), std::string::npos) << atom;
+  const std::string nvmma =
+      run("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+          "elementBitWidth = 16}>");
+  EXPECT_NE(nvmma.find("}> on 32x64\n"), std::string::npos) << nvmma;
+  EXPECT_NE(nvmma.find(total), std::string::npos) << nvmma;
+  EXPECT_NE(run("Sw<3,4,3> o smem_ptr[16b](unset) o "
+                "((_8,_4),(_64,_1)):((_64,_512),(_1,_0))")
+                .find(total),
+            std::string::npos);
+  EXPECT_NE(run("(32,64):(64,1)").find("(8.00x)"), std::string::npos);
+  // --tv takes the element width from the name.
+  CliResult tv =
+      RunCli({"cute", "conflicts", "GMMA::Layout_K_SW128_Atom<float>", "--tv",
+              "(32,1):(1,0)", "--tile", "32,32", "--json"});
+  ASSERT_EQ(tv.status, 0) << tv.err;
+  EXPECT_NE(tv.out.find("\"value_bits\": 32"), std::string::npos) << tv.out;
+  // Refusals.
+  CliResult r =
+      RunCli({"cute", "conflicts", "GMMA::Layout_K_SW128_Atom<float>",
+              "Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "--operand", "A", "--mma",
+              "SM80_16x8x16_F16F16F16F16_TN", "--permutation", "<_16,_8,_64>"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout cute conflicts: SMEM holds 32-bit elements but the "
+            "access moves 16-bit values\n");
+  r = RunCli({"cute", "conflicts", "(32,32):(32,1)", "--tv", "(32,1):(1,0)",
+              "--tile", "32,32"});
+  EXPECT_EQ(r.status, 2);
+}
+
 TEST(CuteAtomCommandTest, Errors) {
   struct Case {
     std::vector<std::string> args;

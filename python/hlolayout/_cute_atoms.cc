@@ -29,6 +29,7 @@
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/triton/smem_by_name.h"
 
 namespace py = pybind11;
 
@@ -102,8 +103,12 @@ py::dict ConflictDict(const cute::ConflictReport& r) {
   return out;
 }
 
-cute::SmemLayout Smem(const std::string& text) {
-  return cute::SmemLayout::Any(Unwrap(cute::ParseAnyLayout(text)));
+// SMEM text, a shared-memory atom's name or a Triton shared layout
+// (triton/smem_by_name.h) for a rows x cols tile of `bits`-bit values (0:
+// the width SMEM names; set to it).
+cute::SmemLayout Smem(const std::string& text, int64_t rows, int64_t cols,
+                      int& bits) {
+  return Unwrap(triton::SmemForAccess(text, rows, cols, bits)).layout;
 }
 
 }  // namespace
@@ -245,7 +250,12 @@ void RegisterCuteAtoms(py::module_& m) {
            })
       .def("conflicts", [](const cute::TiledCopy& t, const std::string& smem,
                            bool destination) {
-        const cute::SmemLayout s = Smem(smem);
+        const std::vector<int64_t> tile = t.tile_extent();
+        if (tile.size() != 2) {
+          throw py::value_error("the tiled copy's tile is not rank 2");
+        }
+        int bits = t.atom.value_bits;
+        const cute::SmemLayout s = Smem(smem, tile[0], tile[1], bits);
         absl::StatusOr<cute::ConflictReport> r;
         {
           py::gil_scoped_release release;
@@ -271,7 +281,7 @@ void RegisterCuteAtoms(py::module_& m) {
   m.def("cute_tv_conflicts",
         [](const std::string& smem, const std::string& tv, int64_t rows,
            int64_t cols, int bits, int64_t vector) {
-          const cute::SmemLayout s = Smem(smem);
+          const cute::SmemLayout s = Smem(smem, rows, cols, bits);
           cute::Layout l = Unwrap(cute::ParseLayout(tv));
           auto accesses = Unwrap(cute::TvAccesses(l, rows, cols, vector, s));
           return ConflictDict(Unwrap(cute::CountConflicts(accesses, bits)));
