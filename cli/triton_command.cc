@@ -708,6 +708,10 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   const std::string file = path == "-" ? "<stdin>" : path;
   absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
+  if (m.ok()) {  // text with no TTGIR module is refused, located
+    absl::Status is_module = triton::RequireTtgirModule(*m, *text, file);
+    if (!is_module.ok()) m = is_module;
+  }
   if (!m.ok()) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;

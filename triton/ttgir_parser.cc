@@ -1368,6 +1368,33 @@ absl::StatusOr<Layout> ParseLayout(absl::string_view text,
 
 namespace hlolayout::triton {
 
+absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
+                                absl::string_view file_name) {
+  if (m.module_offset == std::string::npos) {
+    size_t first = 0;
+    while (first < text.size() &&
+           absl::ascii_isspace(static_cast<unsigned char>(text[first]))) {
+      ++first;
+    }
+    const bool empty = first == text.size();
+    return ParseError(
+        text, empty ? 0 : first,
+        absl::StrCat("no TTGIR module here",
+                     empty ? " (the text is empty)" : "",
+                     ": a TTGIR dump holds 'module attributes "
+                     "{\"ttg.num-warps\" = 4 : i32, ...}' (MLIR_ENABLE_DUMP, "
+                     "TRITON_KERNEL_DUMP or a .ttgir file of Triton's cache)"),
+        file_name);
+  }
+  if (m.num_warps == 0) {
+    return ParseError(text, m.module_offset,
+                      "this module has no \"ttg.num-warps\" attribute: not "
+                      "a TTGIR module (TTIR, before Triton assigns layouts?)",
+                      file_name);
+  }
+  return absl::OkStatus();
+}
+
 int ElementBits(absl::string_view t) {
   if (absl::StartsWith(t, "!tt.ptr")) return 64;
   if (t == "f16" || t == "bf16" || t == "i16") return 16;
@@ -1454,7 +1481,10 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       continue;
     }
     if (t.Is(Kind::kIdent, "module") &&
-        lex.Peek().Is(Kind::kIdent, "attributes")) {
+        (lex.Peek().Is(Kind::kIdent, "attributes") ||
+         lex.Peek().IsPunct('{'))) {
+      if (m.module_offset == std::string::npos) m.module_offset = t.offset;
+      if (lex.Peek().IsPunct('{')) continue;
       lex.Next();
       Value dict;
       TT_RETURN_IF_ERROR(p.ParseValue(dict, 0));

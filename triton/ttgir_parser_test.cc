@@ -220,6 +220,46 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
               HasSubstr("unterminated string"));
 }
 
+// Text that holds no TTGIR module is not one, located (issue 35: a README
+// got "0 warps").
+TEST(TtgirParserTest, RequireTtgirModule) {
+  auto check = [](absl::string_view text) {
+    absl::StatusOr<TtgirModule> m = ParseTtgirModule(text, "x.ttgir");
+    EXPECT_TRUE(m.ok()) << m.status();
+    return RequireTtgirModule(*m, text, "x.ttgir");
+  };
+  EXPECT_EQ(check("\n  # hlolayout\n\nReads XLA shapes.\n").message(),
+            "x.ttgir:2:3: no TTGIR module here: a TTGIR dump holds 'module "
+            "attributes {\"ttg.num-warps\" = 4 : i32, ...}' "
+            "(MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP or a .ttgir file of "
+            "Triton's cache)\n"
+            "  # hlolayout\n"
+            "  ^");
+  EXPECT_THAT(check("").message(),
+              HasSubstr("x.ttgir:1:1: no TTGIR module here (the text is "
+                        "empty)"));
+  // Layouts and types alone are no module either.
+  EXPECT_THAT(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
+                    "= [32], warpsPerCTA = [4], order = [0]}>\n")
+                  .message(),
+              HasSubstr("x.ttgir:1:1: no TTGIR module here"));
+  // A module without ttg.num-warps: TTIR.
+  EXPECT_EQ(check("#loc = loc(unknown)\nmodule {\n  tt.func @f() {\n  }\n}\n")
+                .message(),
+            "x.ttgir:2:1: this module has no \"ttg.num-warps\" attribute: not "
+            "a TTGIR module (TTIR, before Triton assigns layouts?)\n"
+            "module {\n"
+            "^");
+  EXPECT_THAT(
+      check("module attributes {\"ttg.num-ctas\" = 1 : i32} {\n}\n").message(),
+      HasSubstr("1:1: this module has no \"ttg.num-warps\""));
+  EXPECT_TRUE(
+      check("module attributes {\"ttg.num-warps\" = 4 : i32} {\n}\n").ok());
+  EXPECT_TRUE(check("module attributes {\"triton_gpu.num-warps\" = 8 : i32} "
+                    "{\n}\n")
+                  .ok());
+}
+
 TEST(TtgirParserTest, NotConvertedKindsKeepTheirFields) {
   absl::StatusOr<TtgirModule> m = ParseTtgirModule(
       "#p = #ttg.padded_shared<[128:+16, 256:+8] {order = [1, 0], shape = "

@@ -243,6 +243,9 @@ def test_draw_and_report():
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
     assert r["num_warps"] == 4
     assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
+    # Text that holds no TTGIR module is refused, located (it gave 0 warps).
+    with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
+        tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
 def _wide_layout(bits):
