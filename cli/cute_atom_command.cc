@@ -656,7 +656,8 @@ const std::vector<Sub>& Subs() {
   static const std::vector<Sub>* subs = new std::vector<Sub>{
       {"atom", "NAME: an MMA or copy atom's ThrID and TV layouts", kAtomHelp,
        RunAtom},
-      {"atoms", "the known atom families", kAtomsHelp, RunAtoms},
+      {"atoms", "every atom family, grouped [--kind mma|copy] [--family F]",
+       kAtomsHelp, RunAtoms},
       {"tiled-mma", "NAME [--atom-layout L] [--permutation P]: make_tiled_mma",
        kTiledMmaHelp, RunTiledMma},
       {"tiled-copy",
