@@ -187,8 +187,7 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
     if (!next.empty()) queries = std::move(next);
   }
   // First the name with its wrong values replaced (two, when that names an
-  // atom; else the two names nearest that text), then the five names
-  // nearest the name as written, as for a name of no family.
+  // atom; else the name nearest each such text), then names one edit away.
   std::vector<std::string> nearest;
   auto add = [&](std::string n) {
     if (std::find(nearest.begin(), nearest.end(), n) == nearest.end()) {
@@ -213,11 +212,18 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
         in_fits.push_back(std::move(c));
       }
     }
-    for (std::string& n : NearestNames(queries[0], in_fits, 2)) {
-      add(std::move(n));
+    for (size_t q = 0; q < queries.size() && q < 2; ++q) {
+      for (std::string& n : NearestNames(queries[q], in_fits, 1)) {
+        add(std::move(n));
+      }
     }
   }
-  for (std::string& n : NearestInstances(name, patterns, 5)) add(std::move(n));
+  // Of the five nearest the name as written, those one edit away: a near
+  // miss of a name gets that name back, a name of a family with a wrong
+  // value no unrelated atoms.
+  for (std::string& n : NearestInstances(name, patterns, 5)) {
+    if (EditDistanceUpTo(name, n, 1) <= 1) add(std::move(n));
+  }
   std::string message = absl::StrCat("unknown ", kind, " '", name, "' (family ",
                                      absl::StrJoin(family_names, " or "), ")");
   if (problems.empty()) {

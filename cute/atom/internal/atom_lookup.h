@@ -23,8 +23,9 @@ namespace hlolayout::cute::atom_internal {
 // by edit distance. When `name` fits the families of some patterns with
 // other parameter values (LooseBindings), the message first says so with
 // the families' names and each parameter whose value no such family takes
-// with its whole domain, and the nearest names start with the name with
-// that value replaced by its nearest valid ones:
+// with its whole domain, and the nearest names are the name with that
+// value replaced by its nearest valid ones, then those of the five nearest
+// by edit distance that are one edit away:
 //
 //   unknown MMA atom 'SM90_64x100x16_F16F16F16_SS<GMMA::Major::K,
 //   GMMA::Major::K>' (family sm90_gmma or sm90_gmma_ext): N = 100 is not
