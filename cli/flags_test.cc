@@ -341,6 +341,94 @@ std::vector<Case> Cases() {
     cases.push_back(c);
   }
   {
+    // The atoms' subcommands.
+    const std::string mma = "SM80_16x8x16_F16F16F16F16_TN";
+    const std::string ldsm = "Copy_Atom<SM75_U32x4_LDSM_N, half_t>";
+    const std::string copy = "Copy_Atom<UniversalCopy<half_t>, half_t>";
+    const std::string smem = "(32,16):(16,1)";
+    Case c;
+    c.values = Values({{"atom-layout:L", {"(2,1,1)"}},
+                       {"thr:L", {"(32,1)"}},
+                       {"val:L", {"(1,1)"}},
+                       {"P", {"<_32,_32,_16>"}},
+                       {"T", {"3"}},
+                       {"F", {"sm80", "sm75"}},
+                       {"mma:NAME", {mma}},
+                       {"operand:A", {"A"}},
+                       {"operand:B", {"B"}},
+                       {"operand:C", {"C"}},
+                       {"operand:C_atom", {"C_atom"}},
+                       {"operand:X", {"A", "B", "C", "C_atom"}},
+                       {"side:S", {"S"}},
+                       {"side:D", {"D"}},
+                       {"TV", {"(32,1):(1,0)"}},
+                       {"M,N", {"32,32"}},
+                       {"B", {"32"}},
+                       {"vector:N", {"1"}},
+                       {"order:O", {"2,1"}},
+                       {"shape:S", {"128,64"}}});
+    c.command = {"cute", "atom"};
+    c.modes = {InArgs({mma}), InArgs({ldsm})};
+    cases.push_back(c);
+    c.command = {"cute", "atoms"};
+    c.modes = {InArgs({})};
+    cases.push_back(c);
+    c.command = {"cute", "tiled-mma"};
+    c.modes = {InArgs({mma})};
+    cases.push_back(c);
+    c.command = {"cute", "draw-mma"};
+    cases.push_back(c);
+    // The two forms: thread and value layouts, or an MMA's operand.
+    const Mode by_thr = InArgs({copy, "--thr", "(32,1)", "--val", "(1,1)"});
+    const Mode by_mma = InArgs({copy, "--operand", "A", "--mma", mma});
+    c.command = {"cute", "tiled-copy"};
+    c.modes = {by_thr, by_mma};
+    c.flag_modes = {{"thr", {InArgs({copy, "--val", "(1,1)"})}},
+                    {"val", {InArgs({copy, "--thr", "(32,1)"})}},
+                    {"operand", {InArgs({copy, "--mma", mma})}},
+                    {"mma", {InArgs({copy, "--operand", "A"})}},
+                    {"atom-layout", {by_mma}},
+                    {"permutation", {by_mma}}};
+    cases.push_back(c);
+    c.command = {"cute", "draw-copy"};
+    cases.push_back(c);
+    c.command = {"cute", "conflicts"};
+    auto with_smem = [&](const Mode& m) {
+      Mode out = m;
+      out.args.insert(out.args.begin(), smem);
+      return out;
+    };
+    const Mode by_tv = InArgs({"(32,32):(32,1)", "--tv", "(32,1):(1,0)",
+                               "--tile", "32,32", "--bits", "32"});
+    c.modes = {with_smem(by_thr), with_smem(by_mma)};
+    c.flag_modes = {
+        {"thr", {with_smem(InArgs({copy, "--val", "(1,1)"}))}},
+        {"val", {with_smem(InArgs({copy, "--thr", "(32,1)"}))}},
+        {"operand", {with_smem(InArgs({copy, "--mma", mma}))}},
+        {"mma", {with_smem(InArgs({copy, "--operand", "A"}))}},
+        {"atom-layout", {with_smem(by_mma)}},
+        {"permutation", {with_smem(by_mma)}},
+        {"tv", {InArgs({"(32,32):(32,1)", "--tile", "32,32", "--bits", "32"})}},
+        {"tile",
+         {InArgs({"(32,32):(32,1)", "--tv", "(32,1):(1,0)", "--bits", "32"})}},
+        {"bits",
+         {InArgs(
+             {"(32,32):(32,1)", "--tv", "(32,1):(1,0)", "--tile", "32,32"})}},
+        {"vector", {by_tv}}};
+    cases.push_back(c);
+    c.flag_modes.clear();
+    c.command = {"cute", "draw-banks"};
+    c.modes = {InArgs({"Sw<3,3,3> o _0 o (8,64):(64,1)"})};
+    c.values["B"] = {"16", "32"};
+    cases.push_back(c);
+    c.command = {"cute", "smem"};
+    c.modes = {InArgs({"GMMA::Layout_K_SW128_Atom<half_t>"})};
+    c.flag_modes = {
+        {"order",
+         {InArgs({"GMMA::Layout_K_SW128_Atom<half_t>", "--shape", "128,64"})}}};
+    cases.push_back(c);
+  }
+  {
     Case c;
     c.values = Values();
     c.command = {"grid"};
@@ -690,14 +778,153 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
 INSTANTIATE_TEST_SUITE_P(EveryCommand, DocumentedFlags,
                          ::testing::ValuesIn(Cases()), CaseName);
 
-// Every command of `hlolayout --help` has a row in the table.
-TEST(DocumentedFlagsTable, CoversEveryCommand) {
+// Every command of `hlolayout --help` has a row in the table, and so has
+// every subcommand with a help of its own (cute's algebra ops share the
+// command's help and its row).
+TEST(DocumentedFlagsTable, CoversEveryCommandAndSubcommand) {
   std::set<std::string> covered;
-  for (const Case& c : Cases()) covered.insert(c.command[0]);
+  for (const Case& c : Cases()) covered.insert(Name(c.command));
   for (const Command* command : AllCommands()) {
-    EXPECT_TRUE(covered.count(std::string(command->name)))
-        << command->name << " has no row in cli/flags_test.cc";
+    const std::string name(command->name);
+    EXPECT_TRUE(covered.count(name))
+        << name << " has no row in cli/flags_test.cc";
+    if (command->subcommands == nullptr) continue;
+    const std::string help = RunCli({name, "--help"}).out;
+    for (const std::string& sub : command->subcommands()) {
+      if (RunCli({name, sub, "--help"}).out == help) continue;
+      EXPECT_TRUE(covered.count(name + " " + sub))
+          << name << " " << sub << " has no row in cli/flags_test.cc";
+    }
   }
+}
+
+// ------------------------------------------------------------ the lists
+
+// Whether `help` lists `sub`: an indented line whose first word is `sub`
+// ("  explain LAYOUT [--shape S]   bases, ..."), or one of the alternatives
+// of an indented line "  str | compose | invert |". Examples and prose do
+// not count.
+bool ListsSubcommand(absl::string_view help, absl::string_view sub) {
+  for (absl::string_view line : absl::StrSplit(help, '\n')) {
+    if (!absl::StartsWith(line, "  ")) continue;
+    line = absl::StripLeadingAsciiWhitespace(line);
+    line = line.substr(0, line.find("  "));  // up to the description
+    for (absl::string_view part : absl::StrSplit(line, '|')) {
+      part = absl::StripAsciiWhitespace(part);
+      if (part.substr(0, part.find(' ')) == sub) return true;
+      if (!absl::StrContains(line, " | ")) break;  // "--side S|D" is a flag
+    }
+  }
+  return false;
+}
+
+// Whether `help` mentions the flag `--name` (not as the start of a longer
+// flag).
+bool MentionsFlag(absl::string_view help, absl::string_view name) {
+  const std::string flag = absl::StrCat("--", name);
+  for (size_t at = help.find(flag); at != absl::string_view::npos;
+       at = help.find(flag, at + 1)) {
+    const size_t end = at + flag.size();
+    if (end == help.size() || !IsFlagChar(help[end])) return true;
+  }
+  return false;
+}
+
+// The flags a (sub)command parses, from its answer to a flag it does not
+// know: "unknown flag '--no-such-flag'; flags: --a, --b" (cli/args.h).
+std::vector<std::string> ParsedFlags(const std::vector<std::string>& command) {
+  std::vector<std::string> args = command;
+  args.push_back("--no-such-flag");
+  const CliResult r = RunCli(args);
+  EXPECT_EQ(r.status, 2) << Name(command) << ": " << r.err;
+  EXPECT_TRUE(absl::StrContains(r.err, "unknown flag '--no-such-flag'"))
+      << Name(command) << " does not parse its flags first: " << r.err;
+  std::vector<std::string> flags;
+  const size_t at = r.err.find("; flags: ");
+  if (at == std::string::npos) {
+    EXPECT_TRUE(absl::StrContains(r.err, "takes no flags")) << r.err;
+    return flags;
+  }
+  absl::string_view list = absl::StripTrailingAsciiWhitespace(
+      absl::string_view(r.err).substr(at + 9));
+  list = list.substr(0, list.find(" ("));  // " (hlolayout x --help)"
+  for (absl::string_view f : absl::StrSplit(list, ", ")) {
+    EXPECT_TRUE(absl::ConsumePrefix(&f, "--")) << r.err;
+    flags.emplace_back(f);
+  }
+  return flags;
+}
+
+// Each command's --help lists every subcommand it accepts, and each
+// (sub)command's --help every flag it parses.
+TEST(HelpListsEverything, EverySubcommandAndEveryFlag) {
+  int subcommands = 0, flags = 0;
+  for (const Command* command : AllCommands()) {
+    const std::string name(command->name);
+    const CliResult help = RunCli({name, "--help"});
+    ASSERT_EQ(help.status, 0) << name;
+    std::vector<std::vector<std::string>> invocations;
+    EXPECT_EQ(command->has_subcommands, command->subcommands != nullptr)
+        << name << ": a command with subcommands says which";
+    if (command->subcommands != nullptr) {
+      const std::vector<std::string> subs = command->subcommands();
+      EXPECT_FALSE(subs.empty()) << name;
+      for (const std::string& sub : subs) {
+        EXPECT_TRUE(ListsSubcommand(help.out, sub))
+            << "'hlolayout " << name << " --help' does not list " << sub;
+        invocations.push_back({name, sub});
+        ++subcommands;
+      }
+      // Any other name is refused, with the whole list.
+      const CliResult other = RunCli({name, "no-such-subcommand"});
+      EXPECT_EQ(other.status, 2) << name;
+      for (const std::string& sub : subs) {
+        EXPECT_TRUE(absl::StrContains(other.err, sub))
+            << name << ": the refusal leaves out " << sub << ": " << other.err;
+      }
+    } else {
+      invocations.push_back({name});
+    }
+    for (const std::vector<std::string>& command_line : invocations) {
+      std::vector<std::string> help_args = command_line;
+      help_args.push_back("--help");
+      const CliResult sub_help = RunCli(help_args);
+      ASSERT_EQ(sub_help.status, 0) << Name(command_line);
+      for (const std::string& flag : ParsedFlags(command_line)) {
+        EXPECT_TRUE(MentionsFlag(sub_help.out, flag))
+            << "'hlolayout " << Name(command_line)
+            << " --help' does not list --" << flag;
+        ++flags;
+      }
+    }
+  }
+  std::cout << subcommands << " subcommands, " << flags << " flags\n";
+  EXPECT_GT(subcommands, 60);
+}
+
+TEST(HelpListsEverything, TheListParser) {
+  const char kHelp[] =
+      "usage: x\n"
+      "\n"
+      "subcommands:\n"
+      "  explain LAYOUT [--shape S]   bases\n"
+      "  str | compose | invert |\n"
+      "  apply                        ops\n"
+      "  --side S|D    which side\n"
+      "\n"
+      "examples:\n"
+      "hlolayout x smem A\n"
+      "Prose mentions draw.\n";
+  for (const char* sub : {"explain", "str", "compose", "invert", "apply"}) {
+    EXPECT_TRUE(ListsSubcommand(kHelp, sub)) << sub;
+  }
+  for (const char* sub : {"smem", "draw", "S", "D", "LAYOUT"}) {
+    EXPECT_FALSE(ListsSubcommand(kHelp, sub)) << sub;
+  }
+  EXPECT_TRUE(MentionsFlag(kHelp, "shape"));
+  EXPECT_TRUE(MentionsFlag(kHelp, "side"));
+  EXPECT_FALSE(MentionsFlag(kHelp, "sid"));
+  EXPECT_FALSE(MentionsFlag(kHelp, "json"));
 }
 
 // The help parser itself, on the forms the helps use.

@@ -107,7 +107,7 @@ example:
 )";
 
 constexpr absl::string_view kViewHelp =
-    R"(usage: hlolayout triton view LAYOUT [--shape S] [--hw]
+    R"(usage: hlolayout triton view LAYOUT [--shape S] [--bits N] [--hw]
 
 Triton's get_distributed_view (register layouts: for each element, the
 thread:register holding it, laid out like the tensor) or get_shared_view
@@ -117,6 +117,7 @@ of every lane (or each offset's coordinates).
 
 flags:
   --shape S   the tensor shape (needed for named layouts)
+  --bits N    element width for nvmma_shared written without one (16)
   --hw        the hardware point of view
   --help      this text
 
@@ -192,7 +193,8 @@ example:
 )";
 
 constexpr absl::string_view kOpsHelp =
-    R"(usage: hlolayout triton OP A [B | ARG] [--shape S] [--json | --ttgir]
+    R"(usage: hlolayout triton OP A [B | ARG] [--shape S] [--bits N]
+                            [--json | --ttgir]
 
 Triton's LinearLayout operations (the names of triton.tools.LinearLayout):
   str A                      Triton's str(A)
@@ -211,6 +213,7 @@ Refusals print Triton's reason and exit 1.
 
 flags:
   --shape S   shape for named layouts given as A or B
+  --bits N    element width for nvmma_shared written without one (16)
   --json      results as JSON (from_bases arguments for layouts)
   --ttgir     results as #ttg.linear<...> text
   --help      this text
@@ -644,9 +647,8 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText({*grid},
-                              draw::TextStyle{*colour, p->args.Has("ascii")});
+  io.out << draw::PictureToText(title, {*grid},
+                                draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;
 }
 
@@ -706,6 +708,10 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   const std::string file = path == "-" ? "<stdin>" : path;
   absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
+  if (m.ok()) {  // text with no TTGIR module is refused, located
+    absl::Status is_module = triton::RequireTtgirModule(*m, *text, file);
+    if (!is_module.ok()) m = is_module;
+  }
   if (!m.ok()) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;
@@ -1061,13 +1067,35 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
   return PrintLayoutResult(*result, p->args, io);
 }
 
+// The LinearLayout operations, in the order the help lists them.
+constexpr absl::string_view kOps[] = {
+    "str",          "compose", "invert-and-compose", "product",      "invert",
+    "pseudoinvert", "apply",   "divide-left",        "divide-right", "quotient",
+    "free-masks"};
+
 bool IsOp(absl::string_view sub) {
-  static const absl::string_view kOps[] = {
-      "str",      "compose",     "invert-and-compose",
-      "product",  "invert",      "pseudoinvert",
-      "apply",    "divide-left", "divide-right",
-      "quotient", "free-masks"};
   return std::find(std::begin(kOps), std::end(kOps), sub) != std::end(kOps);
+}
+
+struct TritonSub {
+  absl::string_view name;
+  absl::string_view help;
+  int (*run)(const std::vector<std::string>&, IoContext&);
+};
+
+constexpr TritonSub kSubs[] = {
+    {"explain", kExplainHelp, RunExplain},
+    {"view", kViewHelp, RunView},
+    {"cvt", kCvtHelp, RunCvt},
+    {"draw", kDrawHelp, RunDraw},
+    {"report", kReportHelp, RunReport},
+};
+
+std::vector<std::string> TritonSubcommands() {
+  std::vector<std::string> out;
+  for (const TritonSub& s : kSubs) out.emplace_back(s.name);
+  for (absl::string_view op : kOps) out.emplace_back(op);
+  return out;
 }
 
 int RunTriton(const std::vector<std::string>& args, IoContext& io) {
@@ -1086,19 +1114,7 @@ int RunTriton(const std::vector<std::string>& args, IoContext& io) {
     }
     return false;
   }();
-  struct Sub {
-    absl::string_view name;
-    absl::string_view help;
-    int (*run)(const std::vector<std::string>&, IoContext&);
-  };
-  static const Sub kSubs[] = {
-      {"explain", kExplainHelp, RunExplain},
-      {"view", kViewHelp, RunView},
-      {"cvt", kCvtHelp, RunCvt},
-      {"draw", kDrawHelp, RunDraw},
-      {"report", kReportHelp, RunReport},
-  };
-  for (const Sub& s : kSubs) {
+  for (const TritonSub& s : kSubs) {
     if (sub != s.name) continue;
     if (help) {
       io.out << s.help;
@@ -1117,9 +1133,8 @@ int RunTriton(const std::vector<std::string>& args, IoContext& io) {
     io.out << kTritonHelp;
     return 0;
   }
-  io.err << "hlolayout triton: unknown subcommand '" << sub
-         << "'; 'hlolayout triton --help' lists them\n";
-  return 2;
+  return UnknownSubcommand(io.err, "triton", "subcommand", sub,
+                           TritonSubcommands());
 }
 
 }  // namespace
@@ -1133,6 +1148,7 @@ const Command kTritonCommand = {
     RunTriton,
     /*help_builder=*/nullptr,
     /*has_subcommands=*/true,
+    TritonSubcommands,
 };
 
 }  // namespace hlolayout::cli

@@ -201,6 +201,26 @@ TEST(TritonCommandTest, Report) {
   EXPECT_THAT(bad.err, HasSubstr("<stdin>:1:6: missing 'threadsPerWarp'"));
 }
 
+// Text with no TTGIR module (the README) is refused, located, exit 1; it
+// printed "module: 0 warps".
+TEST(TritonCommandTest, ReportRefusesTextWithoutATtgirModule) {
+  CliResult r = RunCli({"triton", "report", "-"},
+                       "# hlolayout\n\nhlolayout reads XLA-style HLO.\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "hlolayout triton report: <stdin>:1:1: no TTGIR module here: a "
+            "TTGIR dump holds 'module attributes {\"ttg.num-warps\" = 4 : "
+            "i32, ...}' (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP or a .ttgir file "
+            "of Triton's cache)\n"
+            "# hlolayout\n"
+            "^\n");
+  r = RunCli({"triton", "report", "--json", "-"}, "module {\n}\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("<stdin>:1:1: this module has no "
+                               "\"ttg.num-warps\" attribute"));
+}
+
 TEST(TritonCommandTest, RawOperations) {
   CliResult p =
       RunCli({"triton", "product",

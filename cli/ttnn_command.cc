@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/ttnn_commands.h"
 
@@ -33,6 +34,26 @@ examples:
 'hlolayout ttnn SUBCOMMAND --help' explains a subcommand.
 )";
 
+struct Sub {
+  absl::string_view name;
+  std::string (*help)();
+  int (*run)(const std::vector<std::string>&, IoContext&);
+};
+
+// Every subcommand, in the order the help lists them.
+constexpr Sub kSubs[] = {
+    {"spec", TtnnSpecHelp, RunTtnnSpec},
+    {"locate", TtnnLocateHelp, RunTtnnLocate},
+    {"draw", TtnnDrawHelp, RunTtnnDraw},
+    {"mesh", TtnnMeshHelp, RunTtnnMesh},
+};
+
+std::vector<std::string> TtnnSubcommands() {
+  std::vector<std::string> out;
+  for (const Sub& s : kSubs) out.emplace_back(s.name);
+  return out;
+}
+
 int RunTtnn(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
     io.err << "hlolayout ttnn: expects a subcommand (spec, locate, draw, "
@@ -46,18 +67,7 @@ int RunTtnn(const std::vector<std::string>& args, IoContext& io) {
     if (a == "--") break;
     if (a == "--help" || a == "-h") help = true;
   }
-  struct Sub {
-    absl::string_view name;
-    std::string (*help)();
-    int (*run)(const std::vector<std::string>&, IoContext&);
-  };
-  const Sub subs[] = {
-      {"spec", TtnnSpecHelp, RunTtnnSpec},
-      {"locate", TtnnLocateHelp, RunTtnnLocate},
-      {"draw", TtnnDrawHelp, RunTtnnDraw},
-      {"mesh", TtnnMeshHelp, RunTtnnMesh},
-  };
-  for (const Sub& s : subs) {
+  for (const Sub& s : kSubs) {
     if (sub != s.name) continue;
     if (help) {
       io.out << s.help();
@@ -69,9 +79,8 @@ int RunTtnn(const std::vector<std::string>& args, IoContext& io) {
     io.out << kTtnnHelp;
     return 0;
   }
-  io.err << "hlolayout ttnn: unknown subcommand '" << sub
-         << "'; 'hlolayout ttnn --help' lists them\n";
-  return 2;
+  return UnknownSubcommand(io.err, "ttnn", "subcommand", sub,
+                           TtnnSubcommands());
 }
 
 }  // namespace
@@ -84,6 +93,7 @@ const Command kTtnnCommand = {
     RunTtnn,
     /*help_builder=*/nullptr,
     /*has_subcommands=*/true,
+    TtnnSubcommands,
 };
 
 }  // namespace hlolayout::cli

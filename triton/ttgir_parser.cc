@@ -23,6 +23,7 @@
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/status_macros.h"
 #include "hlolayout/triton/ttgir_lexer.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -73,6 +74,56 @@ bool KnownLayoutKind(absl::string_view kind) {
          kind == "mma" || kind == "dot_op" || kind == "linear" ||
          kind == "swizzled_shared" || kind == "shared" ||
          kind == "nvmma_shared" || kind == "shared_linear";
+}
+
+// The keys of each kind KnownLayoutKind names, as the builder below reads
+// them (Triton's attribute parsers refuse any other: "unexpected key").
+std::vector<absl::string_view> KnownKeys(absl::string_view kind) {
+  const std::vector<absl::string_view> cga = {"CGALayout", "CTAsPerCGA",
+                                              "CTASplitNum", "CTAOrder"};
+  std::vector<absl::string_view> keys;
+  bool with_cga = true;
+  if (kind == "blocked") {
+    keys = {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"};
+  } else if (kind == "nvidia_mma" || kind == "mma") {
+    keys = {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape"};
+  } else if (kind == "swizzled_shared") {
+    keys = {"vec", "perPhase", "maxPhase", "order"};
+  } else if (kind == "shared") {
+    keys = {"vec", "perPhase", "maxPhase", "order", "hasLeadingOffset"};
+  } else if (kind == "nvmma_shared") {
+    keys = {"swizzlingByteWidth", "transposed", "elementBitWidth", "fp4Padded",
+            "rank"};
+  } else {
+    with_cga = false;
+    if (kind == "slice") keys = {"dim", "parent"};
+    if (kind == "dot_op") keys = {"opIdx", "parent", "kWidth"};
+    // `alignment` belongs after the braces; the builder says so.
+    if (kind == "linear") {
+      keys = {"register", "lane", "warp", "block", "order", "alignment"};
+    }
+    if (kind == "shared_linear") keys = {"offset", "block", "alignment"};
+  }
+  if (with_cga) keys.insert(keys.end(), cga.begin(), cga.end());
+  return keys;
+}
+
+// "unknown key 'threadPerWarp' in #ttg.blocked; did you mean
+// 'threadsPerWarp'? (its keys: sizePerThread, ...)", or "...; the nearest
+// known is 'order' (...)" for a key that is no misspelling of one.
+std::string UnknownKey(absl::string_view key, absl::string_view attribute,
+                       const std::vector<absl::string_view>& known) {
+  std::vector<std::string> names(known.begin(), known.end());
+  const std::vector<std::string> nearest = NearestNames(key, names, 1);
+  std::string out = absl::StrCat("unknown key '", key, "' in #", attribute);
+  if (!nearest.empty()) {
+    absl::StrAppend(&out,
+                    CloseEnough(key, nearest[0]) ? "; did you mean '"
+                                                 : "; the nearest known is '",
+                    nearest[0], CloseEnough(key, nearest[0]) ? "'?" : "'");
+  }
+  absl::StrAppend(&out, " (its keys: ", absl::StrJoin(names, ", "), ")");
+  return out;
 }
 
 // Layout kinds read into their fields but not converted (yet).
@@ -411,6 +462,16 @@ class LayoutBuilder {
     }
     keys_ = &v;
     used_.assign(v.body.size(), false);
+    // A key the kind does not have, before a key it misses: a misspelling
+    // answers with the nearest known key, not "missing".
+    const std::vector<absl::string_view> known = KnownKeys(kind);
+    for (size_t i = 0; i < v.body.size(); ++i) {
+      if (std::find(known.begin(), known.end(), v.body[i].first) ==
+          known.end()) {
+        return p_.ErrorAt(v.body_offsets[i],
+                          UnknownKey(v.body[i].first, v.text, known));
+      }
+    }
     absl::StatusOr<Layout> l = BuildKind(kind, v, depth);
     if (!l.ok()) return l;
     for (size_t i = 0; i < v.body.size(); ++i) {
@@ -1368,6 +1429,33 @@ absl::StatusOr<Layout> ParseLayout(absl::string_view text,
 
 namespace hlolayout::triton {
 
+absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
+                                absl::string_view file_name) {
+  if (m.module_offset == std::string::npos) {
+    size_t first = 0;
+    while (first < text.size() &&
+           absl::ascii_isspace(static_cast<unsigned char>(text[first]))) {
+      ++first;
+    }
+    const bool empty = first == text.size();
+    return ParseError(
+        text, empty ? 0 : first,
+        absl::StrCat("no TTGIR module here",
+                     empty ? " (the text is empty)" : "",
+                     ": a TTGIR dump holds 'module attributes "
+                     "{\"ttg.num-warps\" = 4 : i32, ...}' (MLIR_ENABLE_DUMP, "
+                     "TRITON_KERNEL_DUMP or a .ttgir file of Triton's cache)"),
+        file_name);
+  }
+  if (m.num_warps == 0) {
+    return ParseError(text, m.module_offset,
+                      "this module has no \"ttg.num-warps\" attribute: not "
+                      "a TTGIR module (TTIR, before Triton assigns layouts?)",
+                      file_name);
+  }
+  return absl::OkStatus();
+}
+
 int ElementBits(absl::string_view t) {
   if (absl::StartsWith(t, "!tt.ptr")) return 64;
   if (t == "f16" || t == "bf16" || t == "i16") return 16;
@@ -1454,7 +1542,10 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       continue;
     }
     if (t.Is(Kind::kIdent, "module") &&
-        lex.Peek().Is(Kind::kIdent, "attributes")) {
+        (lex.Peek().Is(Kind::kIdent, "attributes") ||
+         lex.Peek().IsPunct('{'))) {
+      if (m.module_offset == std::string::npos) m.module_offset = t.offset;
+      if (lex.Peek().IsPunct('{')) continue;
       lex.Next();
       Value dict;
       TT_RETURN_IF_ERROR(p.ParseValue(dict, 0));

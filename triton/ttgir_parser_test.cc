@@ -2,9 +2,12 @@
 // two kernels Triton 3.6.0 compiled (triton/testdata/*.ttgir).
 #include "hlolayout/triton/ttgir_parser.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/triton_test_data.h"
@@ -90,7 +93,8 @@ TEST(TtgirParserTest, LocatedErrors) {
                           "1}>")
                   .status()
                   .message(),
-              HasSubstr("1:91: unexpected key: bogus"));
+              HasSubstr("1:91: unknown key 'bogus' in #ttg.blocked; the "
+                        "nearest known is 'order' (its keys: "));
   EXPECT_THAT(ParseLayout("#ttg.blocked<{sizePerThread = [-1], "
                           "threadsPerWarp = [32], warpsPerCTA = [4], order = "
                           "[0]}>")
@@ -121,6 +125,96 @@ TEST(TtgirParserTest, LocatedErrors) {
               HasSubstr("expected ',' or '}'"));
   EXPECT_THAT(ParseLayout(std::string(200, '[')).status().message(),
               HasSubstr("nested too deeply"));
+}
+
+// A misspelled key names itself and the nearest known key, located, for
+// every key of every layout kind this library reads, in both spellings
+// (issue 35: `threadPerWarp` answered "missing 'threadsPerWarp'").
+TEST(TtgirParserTest, MisspelledKeysGetTheNearestKnownKey) {
+  // For each kind, attributes that hold every one of its keys.
+  const std::vector<std::string> samples = {
+      "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+      "warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>",
+      "#triton_gpu.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+      "warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [1, 1], "
+      "CTASplitNum = [1, 1], CTAOrder = [1, 0]}>",
+      "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, "
+      "1], instrShape = [16, 64, 16]}>",
+      "#triton_gpu.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, "
+      "1], instrShape = [16, 8]}>",
+      "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], "
+      "threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>",
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, "
+      "versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, "
+      "kWidth = 2}>",
+      "#ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = "
+      "[], order = [1, 0]}>",
+      "#ttg.shared_linear<{offset = [[0, 1], [1, 0]], block = []}, alignment "
+      "= 16>",
+      "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, "
+      "0]}>",
+      "#triton_gpu.shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, "
+      "0], hasLeadingOffset = false}>",
+      "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+      "elementBitWidth = 16, fp4Padded = false, rank = 2}>",
+  };
+  int checked = 0;
+  for (const std::string& sample : samples) {
+    ASSERT_TRUE(ParseLayout(sample).ok()) << sample;
+    const std::string attribute =
+        sample.substr(1, sample.find('<') - 1);  // "ttg.blocked"
+    // Each key: "name = " after "{" or ", " and before the parent's body.
+    for (size_t at = sample.find_first_of("{,"); at != std::string::npos;
+         at = sample.find_first_of("{,", at + 1)) {
+      size_t start = at + 1;
+      while (start < sample.size() && sample[start] == ' ') ++start;
+      const size_t eq = sample.find(" = ", start);
+      if (eq == std::string::npos) break;
+      const std::string key = sample.substr(start, eq - start);
+      if (key.empty() ||
+          key.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+                                "QRSTUVWXYZ") != std::string::npos) {
+        continue;
+      }
+      // The parent's own keys are the parent's: only keys at depth 1.
+      const std::string before = sample.substr(0, start);
+      if (std::count(before.begin(), before.end(), '<') -
+              std::count(before.begin(), before.end(), '>') !=
+          1) {
+        continue;
+      }
+      std::string miss = key;
+      miss.erase(miss.size() / 2, 1);
+      std::string text = sample;
+      text.replace(start, key.size(), miss);
+      SCOPED_TRACE(text);
+      const std::string message(ParseLayout(text).status().message());
+      EXPECT_TRUE(absl::StartsWith(
+          message,
+          absl::StrCat("1:", start + 1, ": unknown key '", miss, "' in #",
+                       attribute, "; did you mean '", key, "'? (its keys: ")))
+          << message;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 46);
+  // The nearest known key, even far from every one.
+  EXPECT_THAT(
+      std::string(
+          ParseLayout("#ttg.slice<{dim = 1, colour = 2}>").status().message()),
+      HasSubstr("1:22: unknown key 'colour' in #ttg.slice; the "
+                "nearest known is "));
+  // In a module, at its alias.
+  EXPECT_THAT(
+      std::string(
+          ParseTtgirModule("#blocked = #ttg.blocked<{sizePerThread = [1], "
+                           "threadPerWarp = [32], warpsPerCTA = [4], order = "
+                           "[0]}>\n",
+                           "k.ttgir")
+              .status()
+              .message()),
+      HasSubstr("k.ttgir:1:47: unknown key 'threadPerWarp' in #ttg.blocked; "
+                "did you mean 'threadsPerWarp'?"));
 }
 
 TEST(TtgirParserTest, MatmulKernel) {
@@ -218,6 +312,46 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
               HasSubstr("expected '->'"));
   EXPECT_THAT(ParseTtgirModule("x = \"unterminated").status().message(),
               HasSubstr("unterminated string"));
+}
+
+// Text that holds no TTGIR module is not one, located (issue 35: a README
+// got "0 warps").
+TEST(TtgirParserTest, RequireTtgirModule) {
+  auto check = [](absl::string_view text) {
+    absl::StatusOr<TtgirModule> m = ParseTtgirModule(text, "x.ttgir");
+    EXPECT_TRUE(m.ok()) << m.status();
+    return RequireTtgirModule(*m, text, "x.ttgir");
+  };
+  EXPECT_EQ(check("\n  # hlolayout\n\nReads XLA shapes.\n").message(),
+            "x.ttgir:2:3: no TTGIR module here: a TTGIR dump holds 'module "
+            "attributes {\"ttg.num-warps\" = 4 : i32, ...}' "
+            "(MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP or a .ttgir file of "
+            "Triton's cache)\n"
+            "  # hlolayout\n"
+            "  ^");
+  EXPECT_THAT(check("").message(),
+              HasSubstr("x.ttgir:1:1: no TTGIR module here (the text is "
+                        "empty)"));
+  // Layouts and types alone are no module either.
+  EXPECT_THAT(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
+                    "= [32], warpsPerCTA = [4], order = [0]}>\n")
+                  .message(),
+              HasSubstr("x.ttgir:1:1: no TTGIR module here"));
+  // A module without ttg.num-warps: TTIR.
+  EXPECT_EQ(check("#loc = loc(unknown)\nmodule {\n  tt.func @f() {\n  }\n}\n")
+                .message(),
+            "x.ttgir:2:1: this module has no \"ttg.num-warps\" attribute: not "
+            "a TTGIR module (TTIR, before Triton assigns layouts?)\n"
+            "module {\n"
+            "^");
+  EXPECT_THAT(
+      check("module attributes {\"ttg.num-ctas\" = 1 : i32} {\n}\n").message(),
+      HasSubstr("1:1: this module has no \"ttg.num-warps\""));
+  EXPECT_TRUE(
+      check("module attributes {\"ttg.num-warps\" = 4 : i32} {\n}\n").ok());
+  EXPECT_TRUE(check("module attributes {\"triton_gpu.num-warps\" = 8 : i32} "
+                    "{\n}\n")
+                  .ok());
 }
 
 TEST(TtgirParserTest, NotConvertedKindsKeepTheirFields) {

@@ -82,12 +82,19 @@ def _attr(obj, *names):
 
 
 def to_ttgir(layout):
-    """A layout as TTGIR attribute text.
+    """A layout as TTGIR attribute text (a str).
 
-    `layout` is TTGIR text (returned as is) or a Gluon layout object:
-    BlockedLayout, SliceLayout, NVMMADistributedLayout, DotOperandLayout,
+    `layout` is TTGIR text (returned as is), a LinearLayout (#ttg.linear or
+    #ttg.shared_linear) or a Gluon layout object: BlockedLayout,
+    SliceLayout, NVMMADistributedLayout, DotOperandLayout,
     DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout or
-    SharedLinearLayout, recognised by their attribute names.
+    SharedLinearLayout, recognised by their attribute names. ValueError for
+    anything else.
+
+        >>> from types import SimpleNamespace as Gluon
+        >>> to_ttgir(Gluon(size_per_thread=[1, 4], threads_per_warp=[4, 8],
+        ...                warps_per_cta=[4, 1], order=[1, 0]))
+        '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
     """
     if isinstance(layout, str):
         return layout
@@ -156,9 +163,10 @@ def _shape(shape):
 
 
 def to_linear_layout(layout, shape=None, bits=16):
-    """The LinearLayout of `layout` for a tensor of `shape`, as Triton 3.6.0
-    converts it (in-dims register, lane, warp, block -- or offset, block for
-    shared layouts; out-dims dim0, dim1, ...).
+    """The LinearLayout of `layout` for a tensor of `shape` (a list of ints
+    or "128x64"), as Triton 3.6.0 converts it (in-dims register, lane, warp,
+    block -- or offset, block for shared layouts; out-dims dim0, dim1, ...).
+    ValueError, located, for text Triton refuses.
 
         >>> l = to_linear_layout("#ttg.blocked<{sizePerThread = [4], "
         ...     "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
@@ -180,10 +188,11 @@ def to_linear_layout(layout, shape=None, bits=16):
 
 def cvt_cost(src, dst, shape, bits=32):
     """What `ttg.convert_layout` from `src` to `dst` costs (Triton 3.6.0's
-    rule): a dict with `kind` ('registers', 'warp_shuffle', 'shared_memory'
-    or 'cross_cta'), `scratch_bytes` (the shared memory Triton allocates on
-    sm_90), `map` (the minimal conversion, a LinearLayout) and
-    `mixed_transpositions`.
+    rule) for a tensor of `shape` and `bits`-bit elements; `src` and `dst`
+    as for to_linear_layout. A dict with `kind` ('registers',
+    'warp_shuffle', 'shared_memory' or 'cross_cta'), `scratch_bytes` (the
+    shared memory Triton allocates on sm_90), `map` (the minimal conversion,
+    a LinearLayout) and `mixed_transpositions`.
 
         >>> blocked = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp"
         ...            " = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
@@ -195,8 +204,15 @@ def cvt_cost(src, dst, shape, bits=32):
 
 
 class Drawing:
-    """A picture of a layout: `str()` is the terminal form, Jupyter shows
-    the SVG (`svg`)."""
+    """A picture of a layout, as `draw` returns it: `svg` is a
+    self-contained SVG (Jupyter shows it), `text` and `str()` the terminal
+    form.
+
+        >>> d = draw("#ttg.swizzled_shared<{vec = 2, perPhase = 1, "
+        ...          "maxPhase = 4, order = [1, 0]}>", [8, 8])
+        >>> d.svg.startswith("<svg"), str(d) == d.text
+        (True, True)
+    """
 
     __slots__ = ("svg", "text")
 
@@ -212,9 +228,18 @@ class Drawing:
 
 
 def draw(layout, shape=None, bits=16):
-    """Which thread and register own each element (register layouts,
-    coloured by warp), or the offset and bank of each element (shared
-    layouts), as `hlolayout triton draw` draws it."""
+    """A Drawing of which thread and register own each element of a
+    register layout (coloured by warp), or of the offset and bank of each
+    element of a shared layout (`bits`-bit elements), as `hlolayout triton
+    draw` draws it. `layout` and `shape` as for to_linear_layout.
+
+        >>> d = draw("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+        ...          "[4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", [16, 32])
+        >>> print(str(d).splitlines()[0])
+        #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}> on 16x32
+        >>> "T127:3" in str(d)
+        True
+    """
     l = to_linear_layout(layout, shape, bits)
     title = (layout if isinstance(layout, str) else to_ttgir(layout)) + \
         " on " + "x".join(str(s) for _, s in l.out_dims)
@@ -223,9 +248,24 @@ def draw(layout, shape=None, bits=16):
 
 
 def report(ttgir):
-    """The layout facts of a TTGIR kernel dump (text or a file path), as
-    `hlolayout triton report --json` gives them: aliases, types by layout,
-    every convert_layout with its cost."""
+    """The layout facts of a TTGIR kernel dump (its text, or a file path), as
+    `hlolayout triton report --json` gives them: a dict with the module's
+    num_warps, threads_per_warp, num_ctas and target, its layout aliases,
+    its types by layout, and every convert_layout with its cost. ValueError
+    for text that holds no TTGIR module, located.
+
+        >>> r = report('''
+        ... #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+        ... module attributes {"ttg.num-warps" = 4 : i32} {
+        ...   tt.func @f(%x: tensor<128xf32, #blocked>) { tt.return }
+        ... }''')
+        >>> r["num_warps"], [a["name"] for a in r["aliases"]]
+        (4, ['#blocked'])
+        >>> report("# a README")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: <stdin>:1:1: no TTGIR module here: ...
+    """
     import json
     import os
     from . import _cli_text

@@ -55,6 +55,43 @@ def test_docstring_examples():
     assert result.attempted > 0 and result.failed == 0
 
 
+# LinearLayout's public members: Triton's methods and what Triton does not
+# bind, and the Python functions and classes of hlolayout.triton.
+_MEMBERS = [n for n in vars(LinearLayout) if not n.startswith("_")] + [
+    "__init__", "__mul__"]
+
+
+def test_every_public_method_says_what_it_takes_and_returns():
+    assert len(_MEMBERS) == 43
+    for name in _MEMBERS:
+        doc = getattr(LinearLayout, name).__doc__ or ""
+        # pybind11's signature line, then ours: a sentence and an example.
+        text = doc.split("\n\n", 1)[-1] if name in vars(LinearLayout) and \
+            not isinstance(vars(LinearLayout)[name], property) else doc
+        assert len(text.split(">>>")[0].strip()) > 20, name
+        assert ">>>" in doc, name
+    for name in tt.__all__:
+        doc = getattr(tt, name).__doc__ or ""
+        assert ">>>" in doc, name
+    assert ">>>" in tt.Drawing.__doc__ and ">>>" in LinearLayout.__doc__
+
+
+def test_linear_layout_docstring_examples():
+    """The examples of the binding's docstrings run and print what they say
+    (doctest.testmod(tt) does not reach a C++ class's methods)."""
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    tests = [t for t in finder.find(LinearLayout, "LinearLayout", module=False,
+                                    globs={"LinearLayout": LinearLayout})
+             if t.examples]
+    for t in tests:
+        runner.run(t)
+    result = runner.summarize(verbose=False)
+    documented = {t.name.split(".")[-1] for t in tests}
+    assert documented == set(_MEMBERS) | {"LinearLayout"}
+    assert result.failed == 0 and result.attempted >= 70
+
+
 def test_every_operation_case():
     rows = _rows("ll_ops.jsonl")
     assert len(rows) == 1000
@@ -243,6 +280,9 @@ def test_draw_and_report():
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
     assert r["num_warps"] == 4
     assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
+    # Text that holds no TTGIR module is refused, located (it gave 0 warps).
+    with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
+        tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
 def _wide_layout(bits):
