@@ -107,11 +107,19 @@ TEST(TtgirParserTest, LocatedErrors) {
                   .status()
                   .message(),
               HasSubstr("Expected basis of 'warp' not found"));
-  EXPECT_THAT(ParseLayout("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
-                          "instrShape = [32, 32, 8], isTransposed = true}>")
+  EXPECT_THAT(
+      ParseLayout("#other.user_layout<{version = 3}>").status().message(),
+      HasSubstr("#other.user_layout is not a Triton layout"));
+  EXPECT_THAT(ParseLayout("#ttng.tensor_memory_encoding<blockM = 128, blockN "
+                          "= 64, colStride = 1, foo = 1>")
                   .status()
                   .message(),
-              HasSubstr("#ttg.amd_mfma layouts are not converted"));
+              HasSubstr("duplicate or unknown struct parameter name: foo"));
+  EXPECT_THAT(ParseLayout("#ttng.tensor_memory_encoding<blockM = 128, "
+                          "colStride = 1>")
+                  .status()
+                  .message(),
+              HasSubstr("struct is missing required parameter: blockN"));
   EXPECT_THAT(ParseLayout("#ttg.shared_linear<{offset = [[1]], alignment = "
                           "16}>")
                   .status()
@@ -176,7 +184,7 @@ TEST(TtgirParserTest, SoftmaxKernel) {
   }
 }
 
-TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
+TEST(TtgirParserTest, ModuleErrorsAndAmdLayouts) {
   absl::StatusOr<TtgirModule> m = ParseTtgirModule(
       "#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape "
       "= [32, 32, 8], isTransposed = true}>\n"
@@ -187,11 +195,12 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
       "tensor<256xf32, #mfma>\n"
       "}\n");
   ASSERT_TRUE(m.ok()) << m.status();
-  EXPECT_EQ(m->aliases["#mfma"].layout, nullptr);
-  EXPECT_THAT(m->aliases["#mfma"].unsupported, HasSubstr("not converted"));
+  ASSERT_NE(m->aliases["#mfma"].layout, nullptr);
+  EXPECT_NE(m->aliases["#mfma"].layout->get<AmdMfmaLayout>(), nullptr);
+  EXPECT_TRUE(m->aliases["#mfma"].unsupported.empty());
   ASSERT_EQ(m->converts.size(), 1u);
   EXPECT_EQ(m->converts[0].result, "%1");
-  // Read into its fields all the same.
+  // The fields as written are kept too.
   EXPECT_EQ(m->aliases["#mfma"].kind, "amd_mfma");
   EXPECT_EQ(m->aliases["#mfma"].fields,
             (std::vector<std::pair<std::string, std::string>>{
@@ -220,7 +229,7 @@ TEST(TtgirParserTest, ModuleErrorsAndUnsupportedLayouts) {
               HasSubstr("unterminated string"));
 }
 
-TEST(TtgirParserTest, NotConvertedKindsKeepTheirFields) {
+TEST(TtgirParserTest, EveryKindKeepsItsFields) {
   absl::StatusOr<TtgirModule> m = ParseTtgirModule(
       "#p = #ttg.padded_shared<[128:+16, 256:+8] {order = [1, 0], shape = "
       "[32, 64]}>\n"
@@ -245,12 +254,13 @@ TEST(TtgirParserTest, NotConvertedKindsKeepTheirFields) {
   EXPECT_EQ(m->aliases["#s"].kind, "tensor_memory_scales_encoding");
   EXPECT_TRUE(m->aliases["#s"].fields.empty());
   EXPECT_EQ(m->aliases["#d"].kind, "dot_op");
-  EXPECT_THAT(m->aliases["#d"].unsupported,
-              HasSubstr("over #mma, which is not converted"));
+  for (const char* name : {"#p", "#t", "#s", "#mma", "#d"}) {
+    EXPECT_NE(m->aliases[name].layout, nullptr) << name;
+  }
   ASSERT_EQ(m->converts.size(), 1u);
   EXPECT_EQ(m->converts[0].src.layout.kind, "dot_op");
   EXPECT_EQ(m->converts[0].dst.layout.kind, "slice");
-  EXPECT_EQ(m->converts[0].dst.layout.layout, nullptr);
+  EXPECT_NE(m->converts[0].dst.layout.layout, nullptr);
   // A bad result number after '#'.
   EXPECT_THAT(std::string(ParseTtgirModule("%1 = ttg.convert_layout %x#a : "
                                            "tensor<4xf32> -> tensor<4xf32>")
