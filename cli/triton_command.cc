@@ -28,6 +28,7 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -55,9 +56,11 @@ constexpr absl::string_view kTritonHelp =
 
 Triton's layouts: LinearLayout (a map over F2 from hardware bits -- register,
 lane, warp, block; or a shared-memory offset -- to tensor coordinates) and
-the named TTGIR layouts converted to it as Triton 3.6.0 converts them
-(blocked, slice, nvidia_mma v2/v3, dot_op, swizzled_shared, nvmma_shared,
-linear, shared_linear; both the #ttg. and the older #triton_gpu. spelling).
+every named TTGIR layout converted to it as Triton converts it (blocked,
+slice, nvidia_mma v2/v3, amd_mfma, amd_wmma, dot_op, linear, generic_linear,
+swizzled_shared, nvmma_shared, shared_linear, amd_rotating_shared,
+padded_shared, partitioned_shared, tensor memory and its scales; the #ttg.
+and the older #triton_gpu. spelling, Triton 3.6's and today's).
 
 subcommands:
   explain LAYOUT [--shape S]   bases, properties, free variables, elements
@@ -71,6 +74,8 @@ subcommands:
                                bank) of every element
   report KERNEL.ttgir          every layout alias, tensor types by layout,
                                every convert_layout with its cost
+  check LAYOUT --shape S       whether Triton accepts LAYOUT on a tensor or
+                               memdesc of a module (warp size, warps, CTAs)
   str | compose | invert-and-compose | product | invert | pseudoinvert |
   apply | divide-left | divide-right | quotient | free-masks
                                Triton's LinearLayout operations
@@ -1097,6 +1102,7 @@ int RunTriton(const std::vector<std::string>& args, IoContext& io) {
       {"cvt", kCvtHelp, RunCvt},
       {"draw", kDrawHelp, RunDraw},
       {"report", kReportHelp, RunReport},
+      {"check", kTritonCheckHelp, RunTritonCheck},
   };
   for (const Sub& s : kSubs) {
     if (sub != s.name) continue;

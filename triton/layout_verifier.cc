@@ -189,11 +189,11 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t) {
     }
   } else {
     if (absl::Status s = CheckCga(t.cga, 2); !s.ok()) return s;
-    if (t.two_ctas && !t.cga.empty() &&
-        t.cga[0] != std::vector<int32_t>{1, 0}) {
+    if (t.two_ctas &&
+        (t.cga.empty() || t.cga[0] != std::vector<int32_t>{1, 0})) {
       return Err(
-          "twoCTAs layout with a CTA shard requires the first CGALayout block "
-          "basis to be [1, 0]");
+          "twoCTAs layout requires the first CGALayout block basis to be "
+          "[1, 0]");
     }
   }
   if (t.block_m != 64 && t.block_m != 128) {

@@ -494,6 +494,20 @@ absl::StatusOr<LinearLayout> FromLinear(const LinearEncoding& e,
 
 absl::StatusOr<LinearLayout> internal::FromGenericLinear(
     const GenericLinearEncoding& e, absl::Span<const int64_t> shape) {
+  // Triton orders the dims by the register bases (orderPerDim), which
+  // needs each to be 0 or a power of two (it may still be a swizzle of
+  // lanes and warps).
+  const LinearLayout& l = e.layout;
+  const int reg = l.InDimIndex("register");
+  for (int i = 0; reg >= 0 && i < l.InDimSizeLog2(reg); ++i) {
+    for (int32_t v : l.Basis(reg, i)) {
+      if (v != 0 && !IsPow2(v)) {
+        return Err(
+            "orderPerDim cannot determine dimension order for swizzled "
+            "bases.");
+      }
+    }
+  }
   return FromLinear(LinearEncoding{e.layout}, shape);
 }
 
@@ -806,7 +820,7 @@ int LayoutRank(const Layout& layout) {
       return static_cast<int>(s.order.size());
     }
     int operator()(const NvmmaSharedLayout& n) {
-      return n.cga.empty() ? 0 : static_cast<int>(n.cga[0].size());
+      return n.cga.empty() ? n.rank : static_cast<int>(n.cga[0].size());
     }
     int operator()(const SharedLinearEncoding& e) {
       return e.layout.num_out_dims();

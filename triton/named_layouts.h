@@ -80,6 +80,7 @@ struct NvmmaSharedLayout {
   int32_t element_bits = 16;
   bool fp4_padded = false;
   CgaBases cga;
+  int32_t rank = 2;  // without a CGA layout (`rank = N`; 2 when not written)
 };
 
 // #ttg.linear and #ttg.shared_linear: a LinearLayout given directly.

@@ -52,10 +52,6 @@ absl::Status CheckMfma(const AmdMfmaLayout& m, int rank) {
     }
     TT_RETURN_IF_ERROR(CheckPow2("tilesPerWarp", m.tiles_per_warp));
   }
-  if (m_dim == 64 && n_dim == 4 && !m.is_transposed) {
-    // Triton asserts it while converting.
-    return Err("64x4 mfma must be transposed");
-  }
   return absl::OkStatus();
 }
 
@@ -92,6 +88,11 @@ absl::StatusOr<LinearLayout> FromMfma(const AmdMfmaLayout& m,
   const int rank = static_cast<int>(m.warps_per_cta.size());
   TT_RETURN_IF_ERROR(CheckMfma(m, rank));
   TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  if (m.instr_shape[0] == 64 && m.instr_shape[1] == 4 && !m.is_transposed) {
+    // Triton asserts it while converting the accumulator (its operands
+    // convert).
+    return Err("64x4 mfma must be transposed");
+  }
   TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
   const bool batch = rank == 3;
   const int m_index = batch ? 1 : 0, n_index = m_index + 1;

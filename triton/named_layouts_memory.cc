@@ -66,14 +66,15 @@ absl::StatusOr<LinearLayout> FromPartitioned(const PartitionedSharedLayout& p,
   }
   std::vector<int64_t> piece_shape(shape.begin(), shape.end());
   piece_shape[p.partition_dim] = piece;
-  // A padded piece contributes its linear component (as Triton's
-  // paddedLinearLayout does).
-  LinearLayout base;
-  if (const auto* padded = p.partition_layout->get<PaddedSharedLayout>()) {
-    base = padded->linear;
-  } else {
-    TT_ASSIGN_OR_RETURN(base, Convert(*p.partition_layout, piece_shape));
+  if (p.partition_layout->get<PaddedSharedLayout>() != nullptr) {
+    // Triton asserts it (its paddedLinearLayout would take the padded
+    // layout's linear component instead).
+    return Err(
+        "toLinearLayout does not support partitioned layouts wrapping padded "
+        "layouts; use paddedLinearLayout instead");
   }
+  TT_ASSIGN_OR_RETURN(LinearLayout base,
+                      Convert(*p.partition_layout, piece_shape));
   const std::vector<std::string> dims =
       StandardOutDimNames(base.num_out_dims());
   TT_RETURN_IF_ERROR(

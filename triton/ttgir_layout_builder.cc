@@ -467,6 +467,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
     }
     n.transposed = s.order.size() >= 2 && s.order[0] == 0;
     n.element_bits = 0;
+    n.rank = static_cast<int32_t>(s.order.size());
     n.cga = std::move(s.cga);
     return Layout(std::move(n));
   }
@@ -501,6 +502,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
     }
   }
   TT_ASSIGN_OR_RETURN(n.cga, Cga(rank));
+  n.rank = static_cast<int32_t>(rank);
   return Layout(std::move(n));
 }
 

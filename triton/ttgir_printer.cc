@@ -159,6 +159,10 @@ std::string PrintLayout(const Layout& layout) {
           ", transposed = ", Bool(n.transposed),
           ", elementBitWidth = ", n.element_bits);
       if (n.fp4_padded) s += ", fp4Padded = true";
+      // Triton prints the rank when there is no CGA layout to tell it.
+      if (n.cga.empty() && n.rank != 2) {
+        absl::StrAppend(&s, ", rank = ", n.rank);
+      }
       return s + Cga(n.cga) + "}>";
     }
     std::string operator()(const SharedLinearEncoding& e) {
