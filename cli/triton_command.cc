@@ -33,6 +33,7 @@
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/triton/amd_picture.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
@@ -92,7 +93,8 @@ constexpr absl::string_view kExplainHelp =
     R"(usage: hlolayout triton explain LAYOUT [--shape S] [--bits N] [--json]
 
 Converts LAYOUT to a LinearLayout at shape S and explains it: Triton's
-printed form (str), the same as #ttg.linear, whether it is injective,
+printed form (str), the same as #ttg.linear (register and shared layouts),
+a padded layout's padding, whether it is injective,
 surjective, invertible, the free variables (input bits that do not change
 the element: broadcast), how many consecutive elements (row-major) the
 first in-dim covers (a thread's vector width), the CuTe layout and the XLA
@@ -103,7 +105,7 @@ flags:
   --shape S   the tensor shape, 128x64 (needed for named layouts)
   --bits N    element width for nvmma_shared written without one (16)
   --json      one JSON object (keys: layout, kind, shape, bases, out_dims,
-              str, linear, injective, surjective, invertible,
+              str, linear, padding, injective, surjective, invertible,
               free_variable_masks, consecutive, cute, xla, view, view_hw)
   --help      this text
 
@@ -154,23 +156,38 @@ example:
 constexpr absl::string_view kDrawHelp =
     R"(usage: hlolayout triton draw LAYOUT [--shape S] [--bits N] [--svg FILE|-]
                             [--ascii] [--color WHEN]
+       hlolayout triton draw MFMA_OR_WMMA --instruction [--k-width N] [--bits N]
 
 Draws which thread and register own each element of a register layout
-(labels T5:2 = lane + 32 x warp : register, coloured by warp, heavy lines
-between warps; "+1" when more threads hold a copy), or the offset and 4-byte
-bank of each element of a shared layout (coloured by bank). Rank 2: dim0
-down, dim1 across; more dims stack as rows. At most 16,384 elements.
+(labels T5:2 = lane + warp size x warp : register, coloured by warp, heavy
+lines between warps; "+1" when more threads hold a copy), the offset and
+4-byte bank of each element of a shared layout (coloured by bank; a padded
+layout's offsets after padding), or the tensor-memory lane and column of
+each element of a tensor memory layout (12:5, coloured by the warp whose
+lanes hold the row). Rank 2: dim0 down, dim1 across; more dims stack as
+rows. At most 16,384 elements.
+
+With --instruction, an amd_mfma or amd_wmma layout (or a dot_op over one)
+is drawn the way AMD's matrix instruction calculator shows its instruction:
+the A, B and C tiles of one warp, each element labelled with the VGPR and
+lane that hold it (v1{34}; v0{5}.[31:16] for the upper half of a 32-bit
+register).
 
 flags:
-  --shape S    the tensor shape (needed for named layouts)
-  --bits N     element width for the banks of a shared layout (default 16)
-  --svg FILE   write a self-contained SVG; '-' = stdout
-  --ascii      + - | instead of box-drawing characters (text only)
-  --color WHEN auto (default), always or never (text only)
-  --help       this text
+  --shape S      the tensor shape (needed for named layouts)
+  --bits N       element width: banks of a shared layout (default 16), A and
+                 B elements with --instruction (default 16)
+  --instruction  A, B and C of the layout's matrix instruction
+  --k-width N    elements per lane along K with --instruction (default: the
+                 dot_op's kWidth, else the instruction's)
+  --svg FILE     write a self-contained SVG; '-' = stdout
+  --ascii        + - | instead of box-drawing characters (text only)
+  --color WHEN   auto (default), always or never (text only)
+  --help         this text
 
-example:
+examples:
   hlolayout triton draw '#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>' --shape 8x8
+  hlolayout triton draw '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>' --instruction
 )";
 
 constexpr absl::string_view kReportHelp =
@@ -457,7 +474,25 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     view = View(ll, false);
     view_hw = View(ll, true);
   }
-  const std::string linear = triton::PrintLinear(ll);
+  // A #ttg.linear / #ttg.shared_linear spelling exists for register and
+  // shared layouts only (not for tensor memory's row, col).
+  const std::optional<std::string> linear =
+      IsDistributed(ll) || IsShared(ll)
+          ? std::optional<std::string>(triton::PrintLinear(ll))
+          : std::nullopt;
+  // A padded layout: where its elements go once padded.
+  std::string padding;
+  if (l->named.has_value()) {
+    if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
+      std::vector<std::string> parts;
+      for (const auto& [interval, n] : pad->intervals) {
+        parts.push_back(absl::StrCat(n, " after every ", interval));
+      }
+      padding = absl::StrCat(
+          absl::StrJoin(parts, ", "),
+          " (the bases are the linear component: offsets before padding)");
+    }
+  }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
@@ -469,7 +504,10 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("out_dims");
     OutDimsJson(ll, json);
     json.Key("str").String(ll.ToString());
-    json.Key("linear").String(linear);
+    json.Key("linear");
+    linear.has_value() ? json.String(*linear) : json.Null();
+    json.Key("padding");
+    padding.empty() ? json.Null() : json.String(padding);
     json.Key("injective").Bool(ll.IsInjective());
     json.Key("surjective").Bool(ll.IsSurjective());
     json.Key("invertible").Bool(ll.IsInvertible());
@@ -493,7 +531,9 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
          << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
          << "\n"
          << "linear layout (Triton's str):" << ll.ToString() << "\n"
-         << "as TTGIR: " << linear << "\n"
+         << (padding.empty() ? "" : absl::StrCat("padding: ", padding, "\n"))
+         << (linear.has_value() ? absl::StrCat("as TTGIR: ", *linear, "\n")
+                                : "")
          << "injective: " << YesNo(ll.IsInjective())
          << ", surjective: " << YesNo(ll.IsSurjective())
          << ", invertible: " << YesNo(ll.IsInvertible()) << "\n";
@@ -612,11 +652,41 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
+// The grids of `hlolayout triton draw --instruction`.
+absl::StatusOr<std::vector<draw::CellGrid>> InstructionGrids(
+    const std::string& arg, const Parsed& p, std::string& title,
+    IoContext& io) {
+  std::string text = arg;
+  absl::string_view trimmed = absl::StripAsciiWhitespace(arg);
+  if (trimmed.empty() || trimmed[0] != '#') {
+    absl::StatusOr<std::string> read = ReadInput(arg, io);
+    if (!read.ok()) return read.status();
+    text = *read;
+  }
+  text = std::string(absl::StripAsciiWhitespace(text));
+  absl::StatusOr<triton::Layout> named = triton::ParseLayout(text);
+  if (!named.ok()) return named.status();
+  triton::InstructionPictureOptions options;
+  options.operand_bits = p.bits;
+  if (p.args.Has("k-width")) {
+    int64_t k = 0;
+    if (!absl::SimpleAtoi(p.args.Value("k-width", ""), &k) || k < 1 ||
+        k > 1024) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad --k-width '", p.args.Value("k-width", ""), "' (1 to 1024)"));
+    }
+    options.k_width = static_cast<int>(k);
+  }
+  title = absl::StrCat(text, ": one instruction of one warp");
+  return triton::InstructionPictures(*named, options);
+}
+
 int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton draw";
-  static constexpr absl::string_view kSwitches[] = {"ascii", "help"};
+  static constexpr absl::string_view kSwitches[] = {"ascii", "instruction",
+                                                    "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits", "svg",
-                                                  "color"};
+                                                  "color", "k-width"};
   int status = 0;
   std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
                                         "one LAYOUT", io, status);
@@ -627,22 +697,41 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   std::string title;
-  if (l.ok()) {
-    std::vector<int64_t> shape;
-    for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
-    title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
+  absl::StatusOr<std::vector<draw::CellGrid>> grids =
+      absl::UnknownError("unset");
+  if (p->args.Has("instruction")) {
+    grids = InstructionGrids(p->args.positional[0], *p, title, io);
+  } else {
+    absl::StatusOr<Loaded> l =
+        Load(p->args.positional[0], p->shape, p->bits, io);
+    if (l.ok()) {
+      std::vector<int64_t> shape;
+      for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
+      title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
+      // A padded layout's picture shows the offsets after padding.
+      std::vector<std::pair<int32_t, int32_t>> padding;
+      if (l->named.has_value()) {
+        if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
+          padding = pad->intervals;
+        }
+      }
+      absl::StatusOr<draw::CellGrid> grid =
+          triton::LayoutPicture(l->layout, title, p->bits, padding);
+      grids = grid.ok() ? absl::StatusOr<std::vector<draw::CellGrid>>(
+                              std::vector<draw::CellGrid>{*std::move(grid)})
+                        : grid.status();
+    } else {
+      grids = l.status();
+    }
   }
-  absl::StatusOr<draw::CellGrid> grid =
-      l.ok() ? triton::LayoutPicture(l->layout, title, p->bits) : l.status();
-  if (!grid.ok()) {
-    io.err << kWho << ": " << grid.status().message() << "\n";
+  if (!grids.ok()) {
+    io.err << kWho << ": " << grids.status().message() << "\n";
     return 1;
   }
   if (p->args.Has("svg")) {
     absl::Status s = WriteSvg(p->args.Value("svg", "-"),
-                              draw::GridsToSvg({*grid}, title), io);
+                              draw::GridsToSvg(*grids, title), io);
     if (!s.ok()) {
       io.err << kWho << ": " << s.message() << "\n";
       return 1;
@@ -650,7 +739,7 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     return 0;
   }
   io.out << title << "\n\n"
-         << draw::GridsToText({*grid},
+         << draw::GridsToText(*grids,
                               draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;
 }

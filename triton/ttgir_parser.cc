@@ -115,6 +115,25 @@ absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
     pl.unsupported = LayoutBuilder::Unsupported(v.text);
     return pl;
   }
+  // A layout nested in another dialect's attribute (`partitionLayout =
+  // #pinned` with `#pinned = #tlx.user_layout<...>`) is kept unconverted,
+  // as that attribute is.
+  for (const auto& [key, x] : v.body) {
+    if (key != "parent" && key != "partitionLayout") continue;
+    if (x.type == Value::Type::kRef) {
+      auto it = aliases.find(x.text);
+      if (it != aliases.end() && it->second.layout == nullptr) {
+        pl.unsupported = absl::StrCat("#", v.text, " over ", x.text, ": ",
+                                      it->second.unsupported);
+        return pl;
+      }
+    } else if (x.type == Value::Type::kDialect &&
+               !KnownLayoutKind(TritonKind(x.text))) {
+      pl.unsupported = absl::StrCat("#", v.text, " over ",
+                                    LayoutBuilder::Unsupported(x.text));
+      return pl;
+    }
+  }
   TT_ASSIGN_OR_RETURN(Layout l, LayoutBuilder(p, &aliases).Build(v));
   pl.kind = l.kind_name();
   pl.layout = std::make_shared<const Layout>(std::move(l));
