@@ -77,6 +77,17 @@ struct CheckResult {
   LinearLayout layout;
 };
 
+// The shape the layout describes (a memdesc's trailing dims).
+std::vector<int64_t> TrailingShape(const triton::Layout& layout,
+                                   const CheckCase& c) {
+  std::vector<int64_t> shape = c.shape;
+  const int rank = triton::LayoutRank(layout);
+  if (c.memdesc && rank > 0 && static_cast<int>(shape.size()) > rank) {
+    shape.erase(shape.begin(), shape.end() - rank);
+  }
+  return shape;
+}
+
 CheckResult Check(const CheckCase& c) {
   CheckResult r;
   absl::StatusOr<triton::Layout> named = triton::ParseLayout(c.layout);
@@ -94,25 +105,18 @@ CheckResult Check(const CheckCase& c) {
   use.element_bits = bits == 0 ? 32 : bits;
   use.num_ctas = static_cast<int>(
       c.num_ctas.has_value() ? *c.num_ctas : triton::NumCtas(*named));
-  // The layout's shape: a memdesc's trailing dims (multi-buffering).
-  std::vector<int64_t> shape = c.shape;
-  const int rank = triton::LayoutRank(*named);
-  if (c.memdesc && rank > 0 && static_cast<int>(shape.size()) > rank) {
-    shape.erase(shape.begin(), shape.end() - rank);
-  }
-  if (named->is_tensor_memory() && shape.size() > 2) {
-    shape.erase(shape.begin(), shape.end() - 2);
-  }
-  absl::StatusOr<LinearLayout> ll = triton::ToLinearLayout(*named, shape);
-  if (!c.num_warps.has_value() && ll.ok()) {
-    const int w = ll->InDimIndex("warp");
-    use.num_warps = w < 0 ? 1 : ll->InDimSize(w);
-  } else if (c.num_warps.has_value()) {
+  // Without --num-warps, the module has as many warps as the layout.
+  if (c.num_warps.has_value()) {
     use.num_warps = *c.num_warps;
+  } else {
+    absl::StatusOr<LinearLayout> sized =
+        triton::ToLinearLayout(*named, TrailingShape(*named, c));
+    const int w = sized.ok() ? sized->InDimIndex("warp") : -1;
+    use.num_warps = w < 0 ? 1 : sized->InDimSize(w);
   }
-  r.status = triton::VerifyLayoutUse(*named, use);
-  if (r.status.ok() && !ll.ok()) r.status = ll.status();
-  if (r.status.ok()) r.layout = *std::move(ll);
+  absl::StatusOr<LinearLayout> ll = triton::LayoutForUse(*named, use);
+  r.status = ll.status();
+  if (ll.ok()) r.layout = *std::move(ll);
   return r;
 }
 

@@ -110,7 +110,18 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t,
   const int64_t rows = use.shape[n - 2], cols = use.shape[n - 1];
   int64_t split_m = t.cta_split_m, split_n = t.cta_split_n;
   int64_t block_n = t.block_n;
-  if (!t.legacy_split) {
+  if (t.legacy_split) {
+    // Triton 3.6 (the CTASplitM / CTASplitN spelling): at most 512 32-bit
+    // columns per CTA.
+    const int64_t n_col = cols * std::max<int64_t>(1, rows / t.block_m) *
+                          t.col_stride / (split_m * split_n);
+    if (n_col > 512 * 32 / use.element_bits) {
+      return Err(absl::StrCat(
+          "nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 "
+          "* 32 / bitwidth but got ",
+          n_col));
+    }
+  } else {
     split_m = split_n = 1;
     for (const auto& b : t.cga) {
       if (b.size() == 2 && b[0] != 0) split_m *= 2;
@@ -227,6 +238,17 @@ int64_t NumCtas(const Layout& layout) {
 
 absl::Status VerifyLayoutUse(const Layout& layout, const LayoutUse& use) {
   return use.memdesc ? VerifyMemdesc(layout, use) : VerifyTensor(layout, use);
+}
+
+absl::StatusOr<LinearLayout> LayoutForUse(const Layout& layout,
+                                          const LayoutUse& use) {
+  if (absl::Status s = VerifyLayoutUse(layout, use); !s.ok()) return s;
+  std::vector<int64_t> shape = use.shape;
+  const int rank = LayoutRank(layout);
+  if (use.memdesc && rank > 0 && static_cast<int>(shape.size()) > rank) {
+    shape.erase(shape.begin(), shape.end() - rank);
+  }
+  return ToLinearLayout(layout, shape);
 }
 
 }  // namespace hlolayout::triton

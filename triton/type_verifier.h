@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 
 namespace hlolayout::triton {
@@ -43,6 +45,14 @@ struct LayoutUse {
 // exactly the allocation's shape). The layout itself must already verify
 // (VerifyLayout).
 absl::Status VerifyLayoutUse(const Layout& layout, const LayoutUse& use);
+
+// LayoutForUse
+//
+// VerifyLayoutUse, then the layout's LinearLayout at the type's shape (a
+// memdesc's trailing dims: a leading multi-buffering dim is not part of
+// the layout; tensor memory: the last two).
+absl::StatusOr<LinearLayout> LayoutForUse(const Layout& layout,
+                                          const LayoutUse& use);
 
 // NumCtas
 //
