@@ -213,7 +213,7 @@ def to_ttgir(layout):
         return layout
     if isinstance(layout, LinearLayout):
         return layout.to_ttgir()
-    if hasattr(layout, "reg_bases"):
+    if hasattr(layout, "reg_bases") and hasattr(layout, "lane_bases"):
         bases = [layout.reg_bases, layout.lane_bases, layout.warp_bases,
                  _attr(layout, "block_bases")]
         kind = "linear" if _is_permutation(bases) else "generic_linear"
@@ -303,7 +303,7 @@ def to_linear_layout(layout, shape=None, bits=16):
     if isinstance(layout, LinearLayout):
         return layout
     if shape is None and hasattr(layout, "shape") and hasattr(layout,
-                                                              "reg_bases"):
+                                                              "lane_bases"):
         shape = layout.shape
     return _t.from_text(to_ttgir(layout), _shape(shape), bits)
 
