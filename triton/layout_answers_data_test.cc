@@ -100,7 +100,7 @@ TEST(LayoutAnswersDataTest, Triton36) {
 }
 
 TEST(LayoutAnswersDataTest, Triton36AmdTensorMemoryAndPadded) {
-  CheckFile("triton/testdata/layout_answers_more_3.6.0.jsonl", 747);
+  CheckFile("triton/testdata/layout_answers_more_3.6.0.jsonl", 749);
 }
 
 }  // namespace

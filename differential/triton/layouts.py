@@ -129,8 +129,22 @@ VERSION_RULES = {
         "Triton 3.6.0 reads a shared linear layout's offsets within one CTA's piece, so "
         "a block basis below an offset basis of the same dim is refused; the newest "
         "accepts any bijective layout",
+    "tmem_block_n_clip_3.6":
+        "Triton 3.6.0 requires a tensor memory memdesc of at least blockM x blockN per CTA; "
+        "the newest clips blockN to the memdesc's last dim first (\"the allocation shape "
+        "must be at least\")",
+    "tmem_columns_3.6":
+        "Triton 3.6.0 refuses a tensor memory allocation of more than 512 32-bit columns "
+        "per CTA (\"nCol / (CTASplitM * CTASplitN) must be less than or equal to 512 * 32 / "
+        "bitwidth\"); the newest leaves it to the allocator",
+    "scales_multibuffer_3.6":
+        "Triton 3.6.0 refuses a multi-buffered (rank 3) tensor memory scales memdesc "
+        "(\"Scales don't currently support multibuffering\"); the newest accepts it",
 }
 DOCUMENTED.update(VERSION_RULES)
+DOCUMENTED["padded_unknown_key"] = (
+    "Triton reports an unknown key in a padded_shared attribute (\"Unexpected "
+    "attribute\") but keeps the layout; hlolayout refuses it with the same message")
 
 
 def version_rule(api, case, tt_refused, tt_message, lib):
@@ -142,6 +156,13 @@ def version_rule(api, case, tt_refused, tt_message, lib):
         return "cga_permutation_3.6"
     if not tt_refused and "twoCTAs layout requires the first CGALayout" in err:
         return "two_ctas_needs_cga_3.6"
+    if tt_refused and lib.get("ok"):
+        for text, rule in (("the allocation shape must be at least", "tmem_block_n_clip_3.6"),
+                           ("nCol / (CTASplitM * CTASplitN)", "tmem_columns_3.6"),
+                           ("Scales don't currently support multibuffering",
+                            "scales_multibuffer_3.6")):
+            if text in tt_message:
+                return rule
     if tt_refused and lib.get("ok") and "Basis must be less than the out-dim size" in tt_message:
         if case["family"] == "shared_linear":
             return "shared_linear_blocks_3.6"
@@ -201,6 +222,9 @@ def classify(api, case, tri, lib):
         rule = version_rule(api, case, False, "", lib)
         if rule:
             return Outcome("documented", rule)
+        if "Unexpected attribute" in (lib.get("error") or "") and \
+                "Unexpected attribute" in (tt.get("stderr") or ""):
+            return Outcome("documented", "padded_unknown_key")
         return Outcome("DIFFERENT", f"Triton accepts, hlolayout refuses ({(lib.get('error') or '')[:160]})")
     printed = tt.get("printed")
     if printed is not None and printed != lib.get("ttgir"):
