@@ -197,11 +197,10 @@ Reads a TTGIR dump (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP, a .ttgir file of
 Triton's cache) and lists: the module's warps, threads per warp, CTAs and
 target; every layout alias with its kind; the tensor and memdesc types by
 layout; and every ttg.convert_layout with its source line, shapes and cost
-(kind, scratch bytes) -- the question a kernel dump brings. Layouts this
-tool does not convert yet (AMD's, tensor memory, padded, partitioned and
-rotating shared, generic linear) are read into their fields, checked as
-Triton checks them, listed as not converted with the reason, and their uses
-counted.
+(kind, scratch bytes) -- the question a kernel dump brings. Every layout
+kind Triton has converts (NVIDIA's and AMD's, shared, tensor memory); one
+nested in another dialect's attribute (#tlx...) is listed as not converted
+with the reason, and its uses counted.
 
 flags:
   --json   one JSON object (keys: kernel, num_warps, threads_per_warp,
