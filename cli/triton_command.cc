@@ -553,6 +553,10 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
          << (xla_form.ok()
                  ? *xla_form
                  : absl::StrCat("none (", xla_form.status().message(), ")"))
+         << (xla_form.ok() && !padding.empty()
+                 ? " (of the linear component; XLA has no padding every N "
+                   "elements)"
+                 : "")
          << "\n";
   if (view.ok()) {
     io.out << "\nview:\n" << *view << "\nhardware view:\n" << *view_hw;

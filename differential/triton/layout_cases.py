@@ -128,7 +128,7 @@ def mfma_params(rng, rank, bad=False):
         if rule == "version":
             kw["version"] = rng.choice([0, 5, 9])
         elif rule == "mn":
-            kw["instr_shape"] = rng.choice([[16, 8, 8], [8, 8, 4], [32, 16, 8], [64, 64, 4]])
+            kw["instr_shape"] = rng.choice([[16, 8, 8], [4, 4, 4], [32, 16, 8], [64, 64, 4]])
         elif rule == "bits":
             kw["element_bitwidth"] = rng.choice([16, 8, 128])
         elif rule == "64x4":
