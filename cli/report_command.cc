@@ -149,64 +149,6 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 }
 )";
 
-// What XLA will allocate for each module of `text` (memory/allocation_text.h),
-// the head of its text report; one line for all modules when it is not
-// known (not scheduled, or the text has errors: the report says which).
-struct AllocationHeads {
-  std::vector<std::string> by_module;
-  std::string all;
-
-  // The head of module `i` of `modules` that the report read from the text.
-  const std::string& Head(size_t i, size_t modules) const {
-    return by_module.size() == modules ? by_module[i] : all;
-  }
-};
-
-AllocationHeads ReadAllocationHeads(absl::string_view text,
-                                    const std::string& name) {
-  AllocationHeads heads;
-  const std::string unscheduled =
-      "  what XLA will allocate: known for scheduled modules only "
-      "(is_scheduled=true, as XLA dumps them after optimizations)\n";
-  heads.all = unscheduled;
-  if (text.find("is_scheduled=true") == absl::string_view::npos) return heads;
-  HloReadOptions read;
-  read.file_name = name;
-  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, read);
-  if (!modules.ok()) {
-    heads.all =
-        "  what XLA will allocate: not computed (the text has errors)\n";
-    return heads;
-  }
-  for (const HloModule& module : *modules) {
-    bool scheduled = false;
-    for (const HloAttribute& a : module.header.attributes) {
-      if (a.name == "is_scheduled") scheduled = a.value == "true";
-    }
-    if (!scheduled) {
-      heads.by_module.push_back(unscheduled);
-      continue;
-    }
-    if (LooksLikeXlaTpu(module, name)) {
-      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
-      heads.by_module.push_back(
-          live_ranges.ok()
-              ? TpuAllocationText(*live_ranges, "  ")
-              : absl::StrCat("  what XLA will allocate: not computed (",
-                             live_ranges.status().message(), ")\n"));
-      continue;
-    }
-    BufferAssignmentOptions options;
-    options.platform = DetectXlaPlatform(module, name);
-    absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
-    heads.by_module.push_back(
-        memory.ok() ? XlaAllocationText(*memory, "  ")
-                    : absl::StrCat("  what XLA will allocate: not computed (",
-                                   memory.status().message(), ")\n"));
-  }
-  return heads;
-}
-
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   // The folder's flags are among report's own (RunDumpFolder checks them).
   absl::StatusOr<Args> args = ParseArgs(
@@ -291,25 +233,17 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
 
   Report report;
-  // The text report leads with what XLA will allocate for each module;
-  // --summary, which reads without keeping modules, says where to find it.
+  // The full report leads each module with what XLA will allocate
+  // (report/render.h, ModuleLeadText); --summary, which reads without
+  // keeping the modules, says where to find it.
   const bool text_output = !args->Has("json") && !args->Has("html");
-  const bool heads = !summary && text_output;
   const std::string summary_head =
       "  what XLA will allocate: left out by --summary (it reads without "
       "keeping the module); `hlolayout memory FILE` gives it\n";
-  std::vector<std::string> module_heads;
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
     const size_t errors_before = report.errors.size();
     const size_t unknown_before = report.unknown_opcodes.size();
-    const size_t modules_before = report.modules.size();
-    // The memory analysis of the text runs beside its report.
-    std::future<AllocationHeads> text_heads;
-    if (heads) {
-      text_heads = std::async(std::launch::async, ReadAllocationHeads,
-                              texts[i]->view(), names[i]);
-    }
     absl::Status status = AppendReport(texts[i]->view(), options, &report);
     if (!status.ok()) {
       io.err << "hlolayout report: " << status.message() << "\n";
@@ -322,15 +256,10 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     for (size_t u = unknown_before; u < report.unknown_opcodes.size(); ++u) {
       io.err << report.unknown_opcodes[u].first << "\n";
     }
-    if (heads) {
-      const AllocationHeads text_head = text_heads.get();
-      const size_t modules = report.modules.size() - modules_before;
-      for (size_t m = 0; m < modules; ++m) {
-        module_heads.push_back(text_head.Head(m, modules));
-      }
-    } else if (summary && text_output) {
-      module_heads.resize(report.modules.size(), summary_head);
-    }
+  }
+  std::vector<std::string> module_heads;
+  if (summary && text_output) {
+    module_heads.resize(report.modules.size(), summary_head);
   }
   SortRows(order, &report);
   if (args->Has("html")) {  // report/html.h

@@ -34,12 +34,51 @@ TEST(ReportCommand, BuiltInExampleWithNoArguments) {
   EXPECT_THAT(r.out, StartsWith("module jit_train_step: entry main, 6 "
                                 "computations, 30 instructions\n"));
   EXPECT_THAT(r.out, HasSubstr("vmem (alternate fast memory"));
-  EXPECT_THAT(r.out, HasSubstr("top padding wasters:\n  1. "));
+  EXPECT_THAT(r.out, HasSubstr("top padding wasters (buffers, each once, "
+                               "with their other names):\n  1. "));
   EXPECT_THAT(r.out, HasSubstr("while"));
   EXPECT_THAT(r.out, HasSubstr("conditional"));
   // --example gives the same report with flags.
   Result e = RunCli({"report", "--example"});
   EXPECT_EQ(e.out, r.out);
+}
+
+// Issue 35: `report --top=10` on the example dump listed one f32[3,1000]
+// buffer ten times (out, state, state.1, tuple.1, init, while, acc, scaled,
+// acc.0, result), tuple and alias rows first. Each buffer that owns bytes
+// is listed once now, with its other names beside it, in text and JSON.
+TEST(ReportCommand, PaddingWastersListEachBufferOnce) {
+  const std::string dump = TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  Result r = RunCli({"report", "--top=10", dump});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string wasters = r.out.substr(r.out.find("top padding wasters"));
+  EXPECT_THAT(wasters,
+              HasSubstr("  1. acc.0 in main: f32[3,1000]{1,0:T(8,128)}\n"
+                        "     20.3 KiB (20768 B) of padding (12000 -> 32768 B, "
+                        "2.7x)\n"));
+  EXPECT_THAT(wasters,
+              HasSubstr("     also defined by: scaled\n"
+                        "     aliases: state{1}, state.1{1}, acc, tuple.1{1}, "
+                        "init{1}, while{1}, result, out{1}\n"));
+  // No tuple row and no alias of the loop's buffer ranks on its own.
+  for (const char* alias :
+       {". out in", ". state in", ". state.1 in", ". tuple.1 in", ". init in",
+        ". while in", ". acc in", ". scaled in", ". result in"}) {
+    EXPECT_THAT(wasters, Not(HasSubstr(alias))) << alias;
+  }
+  EXPECT_THAT(wasters,
+              HasSubstr(". copy-start{0} in main: "
+                        "bf16[8,200]{1,0:T(8,128)(2,1)S(1)} (vmem)\n"));
+  Result j = RunCli({"report", "--json", "--top=1", dump});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"top_padding_wasters\": [\n    "
+                               "{\"computation\": \"main\", \"instruction\": "
+                               "\"acc.0\", \"index\": \"{}\""));
+  EXPECT_THAT(j.out, HasSubstr("\"also_defined_by\": [\"scaled\"], "
+                               "\"aliases\": [\"state{1}\", \"state.1{1}\", "
+                               "\"acc\", \"tuple.1{1}\", \"init{1}\", "
+                               "\"while{1}\", \"result\", \"out{1}\"]}"));
 }
 
 // The text report leads with what XLA will allocate (memory/

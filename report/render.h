@@ -33,11 +33,22 @@ struct RenderOptions {
   // Totals and memory spaces only: no instruction table and no padding
   // wasters.
   bool summary = false;
-  // Text written under each module's first line, by module index (none
-  // where missing or empty): `hlolayout report` puts what XLA will
-  // allocate there (memory/allocation_text.h).
+  // Text written under each module's first line, by module index: where
+  // missing or empty, the module's lead (ModuleLeadText) when `lead` is set
+  // and the module comes from the full report, else nothing.
   std::vector<std::string> module_heads;
+  bool lead = true;
 };
+
+// ModuleLeadText
+//
+// What XLA will allocate for a module of the full report
+// (ModuleReport::memory): XlaAllocationText (memory/allocation_text.h) of
+// its buffer assignment; for XLA:TPU modules that it is not modelled and
+// the live-range peak; else a line saying why it is not known. Each line
+// starts with `indent`.
+std::string ModuleLeadText(const ModuleReport& module,
+                           absl::string_view indent);
 
 // Writes the text report. Rows are written in the order they are in.
 void RenderReportText(const Report& report, const RenderOptions& options,
