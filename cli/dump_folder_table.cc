@@ -340,8 +340,9 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   if (table.rows.empty() && table.failed.empty()) {
     // Most likely the wrong folder: say so, and fail scripts.
     io.err << prefix << folder
-           << ": no module files (*after_optimizations.txt or .txt files "
-              "with an HloModule line)\n";
+           << ": no module files: expected *after_optimizations.txt files "
+              "(as --xla_dump_to writes them) or .txt files with an "
+              "HloModule line in their first 64 KiB\n";
     return 1;
   }
   return table.failed.empty() ? 0 : 1;

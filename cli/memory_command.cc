@@ -19,6 +19,7 @@
 #include "hlolayout/cli/json.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/hlo/checks.h"
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_text.h"
@@ -427,6 +428,11 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         ReadHloModules(text, options);
     if (!modules.ok()) {
       io.err << "hlolayout memory: " << modules.status().message() << "\n";
+      return 1;
+    }
+    if (modules->empty()) {
+      io.err << "hlolayout memory: " << NoHloModuleError(text, name).message()
+             << "\n";
       return 1;
     }
     WarnUnknownOpcodes(text, name, *modules, io.err);

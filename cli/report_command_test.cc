@@ -339,6 +339,52 @@ ENTRY e {
   EXPECT_EQ(known.err, "");
 }
 
+// Issue 35: an empty file, a file of comments only and empty standard
+// input printed "no modules" and exited 0. They are errors now, saying
+// what was expected, for every output form; so for `memory`.
+TEST(ReportCommand, InputWithoutAModuleIsAnError) {
+  const std::string empty = ::testing::TempDir() + "/empty.txt";
+  const std::string comments = ::testing::TempDir() + "/comments.txt";
+  std::ofstream(empty).close();
+  std::ofstream(comments) << "// -----\n// nothing here\n\n";
+  const std::string expected =
+      "no HLO module: the input is empty; expected HLO module text (an "
+      "'HloModule name' line and its computations, as XLA writes them with "
+      "--xla_dump_to)\n";
+  for (const char* command : {"report", "memory"}) {
+    for (const std::vector<std::string>& flags :
+         std::vector<std::vector<std::string>>{
+             {}, {"--summary"}, {"--json"}, {"--html", "-"}}) {
+      if (std::string(command) == "memory" && !flags.empty() &&
+          flags[0] == "--summary") {
+        continue;
+      }
+      std::vector<std::string> args = {command};
+      args.insert(args.end(), flags.begin(), flags.end());
+      args.push_back(empty);
+      Result r = RunCli(args);
+      EXPECT_EQ(r.status, 1) << command << " " << flags.size();
+      EXPECT_EQ(r.err, std::string("hlolayout ") + command + ": " + empty +
+                           ": " + expected)
+          << command;
+      args.back() = comments;
+      r = RunCli(args);
+      EXPECT_EQ(r.status, 1) << command;
+      EXPECT_THAT(r.err, HasSubstr(comments + ": no HLO module: the input "
+                                              "holds only comments and blank "
+                                              "lines; expected HLO module"));
+    }
+    Result in = RunCli({command}, command == std::string("report") ? "" : "\n");
+    if (command == std::string("report")) {
+      // No argument at all is the built-in example; `-` is standard input.
+      in = RunCli({command, "-"}, "");
+    }
+    EXPECT_EQ(in.status, 1) << command;
+    EXPECT_THAT(in.err, HasSubstr("<stdin>: no HLO module: the input is "))
+        << command;
+  }
+}
+
 // A folder without a module is most likely the wrong folder: an error on
 // standard error and exit 1, with the (empty) table still printed.
 TEST(ReportCommand, AFolderWithoutModulesFails) {
