@@ -558,9 +558,13 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
 
 extern const Command kMemoryCommand;
 std::string MemoryHelp() {
-  return absl::StrCat(kMemoryHelp,
-                      "\nhlolayout memory DIR (default --sort=allocated):\n",
-                      kDumpFolderHelp);
+  return absl::StrCat(
+      kMemoryHelp, "\nhlolayout memory DIR (default --sort=allocated):\n",
+      kDumpFolderHelp,
+      "Flags for a folder: --json, --summary (the table is the summary; no "
+      "effect),\n--threads=N and --sort=KEY, with the keys of `hlolayout "
+      "report --help`:\norder|file, name|module, padded, buffers, padding, "
+      "expansion, instructions,\nallocated or peak.\n");
 }
 
 const Command kMemoryCommand = {

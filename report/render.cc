@@ -191,22 +191,7 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   if (module.top_wasters.empty()) out << "  (no padding)\n";
   int rank = 0;
   for (const PaddingWaster& w : module.top_wasters) {
-    out << "  " << ++rank << ". " << w.BufferName() << " in " << w.computation
-        << ": " << w.shape_text;
-    if (w.memory_space != 0)
-      out << " (" << MemorySpaceKey(w.memory_space) << ")";
-    out << "\n     " << FormatBytes(w.bytes.wasted_bytes()) << " of padding ("
-        << w.bytes.logical_bytes << " -> " << w.bytes.padded_bytes << " B, "
-        << Expansion(w.bytes) << ")\n";
-    for (const std::string& reason : w.reasons) {
-      out << "       " << reason << "\n";
-    }
-    if (!w.also_defined_by.empty()) {
-      out << "     also defined by: " << NameList(w.also_defined_by) << "\n";
-    }
-    if (!w.aliases.empty()) {
-      out << "     aliases: " << NameList(w.aliases) << "\n";
-    }
+    RenderWasterText(w, ++rank, w.computation, out);
   }
 }
 
@@ -322,22 +307,8 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
     out << ",\n  \"top_padding_wasters\": [";
     first = true;
     for (const PaddingWaster& w : module.top_wasters) {
-      out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
-      JsonString(out, w.computation);
-      out << ", \"instruction\": ";
-      JsonString(out, w.name);
-      out << ", \"index\": ";
-      JsonString(out, ShapeIndexString(w.index));
-      out << ", \"shape\": ";
-      JsonString(out, w.shape_text);
-      out << ", \"memory_space\": ";
-      JsonString(out, MemorySpaceKey(w.memory_space));
-      out << ", ";
-      JsonBytes(out, w.bytes);
-      JsonList(out, "reasons", w.reasons);
-      JsonList(out, "also_defined_by", w.also_defined_by);
-      JsonList(out, "aliases", w.aliases);
-      out << "}";
+      out << (first ? "\n    " : ",\n    ");
+      RenderWasterJson(w, "", out);
       first = false;
     }
     out << "],\n  \"instructions\": [";
@@ -372,6 +343,51 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
 }
 
 }  // namespace
+
+void RenderWasterText(const PaddingWaster& w, int rank, absl::string_view where,
+                      std::ostream& out) {
+  out << "  " << rank << ". " << w.BufferName() << " in " << where << ": "
+      << w.shape_text;
+  if (w.memory_space != 0) out << " (" << MemorySpaceKey(w.memory_space) << ")";
+  out << "\n     " << FormatBytes(w.bytes.wasted_bytes()) << " of padding ("
+      << w.bytes.logical_bytes << " -> " << w.bytes.padded_bytes << " B, "
+      << Expansion(w.bytes) << ")\n";
+  for (const std::string& reason : w.reasons) {
+    out << "       " << reason << "\n";
+  }
+  if (!w.also_defined_by.empty()) {
+    out << "     also defined by: " << NameList(w.also_defined_by) << "\n";
+  }
+  if (!w.aliases.empty()) {
+    out << "     aliases: " << NameList(w.aliases) << "\n";
+  }
+}
+
+void RenderWasterJson(const PaddingWaster& w, absl::string_view extra,
+                      std::ostream& out) {
+  out << "{";
+  if (!extra.empty()) out << extra << ", ";
+  out << "\"computation\": ";
+  JsonString(out, w.computation);
+  out << ", \"instruction\": ";
+  JsonString(out, w.name);
+  out << ", \"index\": ";
+  JsonString(out, ShapeIndexString(w.index));
+  out << ", \"shape\": ";
+  JsonString(out, w.shape_text);
+  out << ", \"memory_space\": ";
+  JsonString(out, MemorySpaceKey(w.memory_space));
+  out << ", ";
+  JsonBytes(out, w.bytes);
+  JsonList(out, "reasons", w.reasons);
+  JsonList(out, "also_defined_by", w.also_defined_by);
+  JsonList(out, "aliases", w.aliases);
+  out << "}";
+}
+
+void WriteJsonString(std::ostream& out, absl::string_view value) {
+  JsonString(out, value);
+}
 
 std::string ModuleLeadText(const ModuleReport& module,
                            absl::string_view indent) {

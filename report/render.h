@@ -58,6 +58,21 @@ void RenderReportText(const Report& report, const RenderOptions& options,
 void RenderReportJson(const Report& report, const RenderOptions& options,
                       std::ostream& out);
 
+// One padding waster as the text report lists it ("  3. copy-start{0} in
+// main: bf16[8,200]{...S(1)} (vmem)", its padding, reasons, other values
+// and aliases); `where` names its computation (and module, for a folder).
+void RenderWasterText(const PaddingWaster& waster, int rank,
+                      absl::string_view where, std::ostream& out);
+
+// One padding waster as a JSON object (the elements of
+// "top_padding_wasters"); `extra`, when not empty, is written first inside
+// the braces (`"module": "m", "file": "f.txt"`).
+void RenderWasterJson(const PaddingWaster& waster, absl::string_view extra,
+                      std::ostream& out);
+
+// A JSON string literal of `value` (quotes and escapes).
+void WriteJsonString(std::ostream& out, absl::string_view value);
+
 // FormatBytes
 //
 // 512 -> "512 B"; 20480 -> "20.0 KiB (20480 B)"; 3 << 30 -> "3.0 GiB

@@ -841,7 +841,6 @@ class ReportBuilder : public HloVisitor {
     }
   }
 
-
   // Keyed by the shape text (a view into the input): equal texts decode to
   // equal shapes. The reader hands out one Shape per distinct text while it
   // is cached, so a direct-mapped table keyed by the Shape's address answers
@@ -1236,6 +1235,9 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
             " as written)"),
         options.read.file_name, &locator);
   }
+  for (size_t m = modules_before; m < report->modules.size(); ++m) {
+    report->modules[m].file = std::string(options.read.file_name);
+  }
   if (!status.ok() && !options.read.keep_going) return status;
   if (report->modules.size() == modules_before &&
       report->errors.size() == errors_before) {
@@ -1255,33 +1257,93 @@ absl::StatusOr<Report> BuildReport(absl::string_view text,
 void SortRows(RowOrder order, Report* report) {
   for (ModuleReport& module : report->modules) {
     std::vector<ReportRow>& rows = module.rows;
+    std::sort(rows.begin(), rows.end(),
+              [](const ReportRow& a, const ReportRow& b) {
+                return a.order < b.order;
+              });
+    auto most = [&rows](auto key) {
+      std::stable_sort(rows.begin(), rows.end(),
+                       [&key](const ReportRow& a, const ReportRow& b) {
+                         return key(a) > key(b);
+                       });
+    };
     switch (order) {
       case RowOrder::kText:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    return a.order < b.order;
-                  });
         break;
       case RowOrder::kPaddedBytes:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    if (a.bytes.padded_bytes != b.bytes.padded_bytes) {
-                      return a.bytes.padded_bytes > b.bytes.padded_bytes;
-                    }
-                    return a.order < b.order;
-                  });
+        most([](const ReportRow& r) { return r.bytes.padded_bytes; });
+        break;
+      case RowOrder::kPaddingBytes:
+        most([](const ReportRow& r) { return r.bytes.wasted_bytes(); });
+        break;
+      case RowOrder::kExpansion:
+        most([](const ReportRow& r) { return r.bytes.expansion(); });
+        break;
+      case RowOrder::kBufferBytes:
+        most([](const ReportRow& r) { return r.buffer_bytes.padded_bytes; });
         break;
       case RowOrder::kName:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    if (a.computation != b.computation) {
-                      return a.computation < b.computation;
-                    }
-                    if (a.name != b.name) return a.name < b.name;
-                    return a.order < b.order;
-                  });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const ReportRow& a, const ReportRow& b) {
+                           if (a.computation != b.computation) {
+                             return a.computation < b.computation;
+                           }
+                           return a.name < b.name;
+                         });
         break;
     }
+  }
+}
+
+void SortModules(ModuleOrder order, Report* report) {
+  std::vector<ModuleReport>& modules = report->modules;
+  auto most = [&modules](auto key) {
+    std::stable_sort(modules.begin(), modules.end(),
+                     [&key](const ModuleReport& a, const ModuleReport& b) {
+                       return key(a) > key(b);
+                     });
+  };
+  switch (order) {
+    case ModuleOrder::kText:
+      break;
+    case ModuleOrder::kName:
+      std::stable_sort(modules.begin(), modules.end(),
+                       [](const ModuleReport& a, const ModuleReport& b) {
+                         return a.name < b.name;
+                       });
+      break;
+    case ModuleOrder::kInstructions:
+      most([](const ModuleReport& m) { return m.totals.instructions; });
+      break;
+    case ModuleOrder::kBuffers:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.padded_bytes;
+      });
+      break;
+    case ModuleOrder::kPadding:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.wasted_bytes();
+      });
+      break;
+    case ModuleOrder::kExpansion:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.expansion();
+      });
+      break;
+    case ModuleOrder::kAllocated:
+      most([](const ModuleReport& m) -> int64_t {
+        return m.memory.memory != nullptr
+                   ? m.memory.memory->buffers.stats.allocated_bytes()
+                   : -1;
+      });
+      break;
+    case ModuleOrder::kPeak:
+      most([](const ModuleReport& m) -> int64_t {
+        return m.memory.live_ranges != nullptr
+                   ? m.memory.live_ranges->peak.bytes
+                   : -1;
+      });
+      break;
   }
 }
 

@@ -194,6 +194,7 @@ struct ModuleMemoryFacts {
 
 struct ModuleReport {
   absl::string_view name;  // empty when the module has no HloModule line
+  std::string file;        // ReportOptions::read.file_name of its text
   absl::string_view entry_computation;
   std::vector<ReportRow> rows;  // text order; empty with keep_rows false
   ModuleTotals totals;
@@ -286,13 +287,31 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
                           Report* report);
 
 enum class RowOrder {
-  kText,         // as in the dump
-  kPaddedBytes,  // most padded bytes first, then text order
-  kName,         // by computation name, then instruction name
+  kText,          // as in the dump
+  kPaddedBytes,   // most padded bytes first, then text order
+  kName,          // by computation name, then instruction name
+  kPaddingBytes,  // most padding bytes (padded - logical) first
+  kExpansion,     // largest expansion (padded / logical) first
+  kBufferBytes,   // most padded bytes of the values it defines first
 };
 
-// Sorts the rows of every module.
+// Sorts the rows of every module (stable: ties keep text order).
 void SortRows(RowOrder order, Report* report);
+
+enum class ModuleOrder {
+  kText,          // as read (files in the order given)
+  kName,          // by module name
+  kInstructions,  // most instructions first
+  kBuffers,       // most padded buffer bytes first
+  kPadding,       // most buffer padding bytes first
+  kExpansion,     // largest buffer expansion first
+  kAllocated,     // most allocated by XLA first (not known: last)
+  kPeak,          // largest live-range peak first (not known: last)
+};
+
+// Sorts the modules of the report (stable). kAllocated and kPeak read
+// ModuleReport::memory, which only the full report has.
+void SortModules(ModuleOrder order, Report* report);
 
 }  // namespace hlolayout
 

@@ -315,9 +315,8 @@ ENTRY %main (acc.0: f32[3,1000]) -> (f32[3,1000]) {
 }
 )";
   for (const char* header : {"HloModule m, is_scheduled=true", "HloModule m"}) {
-    const std::string text =
-        absl::StrCat(header, absl::string_view(kLoop).substr(
-                                 std::string(kLoop).find('\n')));
+    const std::string text = absl::StrCat(
+        header, absl::string_view(kLoop).substr(std::string(kLoop).find('\n')));
     ReportOptions options;
     options.top_wasters = 10;
     absl::StatusOr<Report> report = BuildReport(text, options);
