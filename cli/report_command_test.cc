@@ -291,6 +291,59 @@ TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
   EXPECT_EQ(missing.status, 1);
 }
 
+// Issue 35: `report --html r.html memory/testdata` said "--html does not
+// apply to a folder", and a folder wanted --sort=padding where a file
+// wanted --sort=padded. Every key works on both now, and the folder's page
+// opens with the folder's table.
+TEST(ReportCommand, FoldersTakeTheFlagsAndSortKeysOfFiles) {
+  const std::string folder = TestDataPath("memory/testdata");
+  const std::string page = ::testing::TempDir() + "/folder.html";
+  Result html = RunCli({"report", "--html", page, folder});
+  ASSERT_EQ(html.status, 0) << html.err;
+  std::ifstream in(page);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string out = text.str();
+  const size_t table = out.find("<table class=\"folder sortable\">");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_LT(out.find("<div id=\"allocates\">"), table);
+  EXPECT_LT(table, out.find("<div id=\"memory\">"));
+  int rows = 0;
+  for (size_t p = out.find("<tr class=\"folder-row\""); p != std::string::npos;
+       p = out.find("<tr class=\"folder-row\"", p + 1)) {
+    ++rows;
+  }
+  EXPECT_EQ(rows, 6);
+  EXPECT_NE(out.find("jit_scan_cond"), std::string::npos);
+  EXPECT_NE(out.find("<details><summary>19 files skipped</summary>"),
+            std::string::npos);
+  // The same keys for a folder and for a file.
+  const std::string file = TestDataPath(
+      "memory/testdata/module_486067.jit_scan_cond.sm_9.0a_gpu_after_"
+      "optimizations.txt");
+  for (const char* key :
+       {"order", "file", "name", "module", "padded", "buffers", "padding",
+        "expansion", "instructions", "allocated", "peak"}) {
+    const std::string sort = std::string("--sort=") + key;
+    Result f = RunCli({"report", sort, folder});
+    EXPECT_EQ(f.status, 0) << key << f.err;
+    Result one = RunCli({"report", sort, file});
+    EXPECT_EQ(one.status, 0) << key << one.err;
+  }
+  Result padded = RunCli({"report", "--sort=padded", folder});
+  Result buffers = RunCli({"report", folder});
+  EXPECT_EQ(padded.out, buffers.out);  // the folder's padded bytes: buffers
+  Result bad = RunCli({"report", "--sort=size", folder});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "hlolayout report: --sort must be order|file, name|module, "
+            "padded, buffers, padding, expansion, instructions, allocated or "
+            "peak, not 'size'\n");
+  Result summary_peak = RunCli({"report", "--summary", "--sort=peak", file});
+  EXPECT_EQ(summary_peak.status, 2);
+  EXPECT_THAT(summary_peak.err, HasSubstr("which --summary leaves out"));
+}
+
 // A dump folder warns of unknown opcodes as a file does: once per opcode
 // name over the folder, located at its first use in the first file that
 // has it, naming the files; on standard error, for text and --json, for

@@ -390,6 +390,40 @@ TEST(Report, SortRows) {
   EXPECT_EQ(rows[2].name, "c");
   SortRows(RowOrder::kText, &*report);
   for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].order, i);
+  // The keys a folder also takes (issue 35): padding, expansion, buffers.
+  SortRows(RowOrder::kPaddingBytes, &*report);
+  EXPECT_EQ(rows[0].name, "c");  // 11948 (r's 11948 too: text order)
+  EXPECT_EQ(rows[1].name, "r");
+  EXPECT_EQ(rows[2].name, "q");  // 4032
+  SortRows(RowOrder::kExpansion, &*report);
+  EXPECT_EQ(rows[0].name, "s");  // 4 -> 512 B: 128x
+  SortRows(RowOrder::kBufferBytes, &*report);
+  EXPECT_EQ(rows[0].name, "v");  // 8 MiB, then c (r defines 16 B only)
+  EXPECT_EQ(rows[1].name, "c");
+}
+
+TEST(Report, SortModules) {
+  absl::StatusOr<Report> report = BuildReport(
+      "HloModule small\nENTRY e {\n ROOT a = f32[2]{0} parameter(0)\n}\n"
+      "// -----\nHloModule big, is_scheduled=true\nENTRY e {\n"
+      " a = f32[1024]{0} parameter(0)\n ROOT b = f32[1024]{0} negate(a)\n}\n");
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->modules.size(), 2u);
+  SortModules(ModuleOrder::kInstructions, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  SortModules(ModuleOrder::kName, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  SortModules(ModuleOrder::kText, &*report);  // keeps the order
+  EXPECT_EQ(report->modules[0].name, "big");
+  std::swap(report->modules[0], report->modules[1]);
+  // Only `big` is scheduled: it has an allocation and a peak.
+  SortModules(ModuleOrder::kAllocated, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  EXPECT_EQ(report->modules[0].memory.platform, "gpu");  // when nothing tells
+  std::swap(report->modules[0], report->modules[1]);
+  SortModules(ModuleOrder::kPeak, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  EXPECT_EQ(report->modules[0].memory.live_ranges->peak.bytes, 8192);
 }
 
 TEST(Report, RootIsTheLastInstructionWithoutRoot) {
