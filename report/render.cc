@@ -298,10 +298,8 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
   }
   out << "]";
   if (!options.summary) {
-    out << ",\n  \"padding_wasters_note\": ";
-    if (module.wasters_note.empty()) {
-      out << "null";
-    } else {
+    if (!module.wasters_note.empty()) {
+      out << ",\n  \"padding_wasters_note\": ";
       JsonString(out, module.wasters_note);
     }
     out << ",\n  \"top_padding_wasters\": [";
