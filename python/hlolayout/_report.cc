@@ -428,6 +428,7 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
       options.keep_rows = !summary;
       options.top_wasters = summary ? 0 : top;
       options.threads = threads;
+      options.allocations = false;  // not part of the Python record
       absl::StatusOr<Report> r = BuildReport(input->view(), options);
       if (r.ok()) {
         report = *std::move(r);
