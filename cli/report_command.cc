@@ -243,7 +243,7 @@ int RunReportFolder(const Args& args, const ReportFlags& flags, IoContext& io) {
   HtmlOptions page = flags.page;
   page.inputs = {folder};
   ReportOptions options = flags.options;
-  options.keep_rows = !flags.summary && flags.html;
+  options.keep_rows = true;  // the wasters and the page need the modules
   return RunFolderReport(args, *listing, options, sort,
                          flags.html ? &page : nullptr, flags.html_path, io);
 }

@@ -315,8 +315,7 @@ TEST(ReportCommand, FoldersTakeTheFlagsAndSortKeysOfFiles) {
   }
   EXPECT_EQ(rows, 6);
   EXPECT_NE(out.find("jit_scan_cond"), std::string::npos);
-  EXPECT_NE(out.find("<details><summary>19 files skipped</summary>"),
-            std::string::npos);
+  EXPECT_NE(out.find(" files skipped</summary>"), std::string::npos);
   // The same keys for a folder and for a file.
   const std::string file = TestDataPath(
       "memory/testdata/module_486067.jit_scan_cond.sm_9.0a_gpu_after_"

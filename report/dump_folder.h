@@ -165,7 +165,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
                                     const DumpFileOpener& open);
 
 // The row of one module of a full report (report.h: ModuleReport::memory
-// set by BuildReport with rows or wasters) read from `file`: the same
+// set by BuildReport with keep_rows) read from `file`: the same
 // figures SummarizeDumpFolder gives, from analyses already made.
 DumpFolderRow DumpFolderRowOf(const ModuleReport& module,
                               const std::string& file);

@@ -92,19 +92,10 @@ absl::Status AppendFullReport(absl::string_view text,
       ReadHloModules(text, options.read, &errors);
   if (!modules.ok()) return modules.status();
   const size_t first = report->modules.size();
-  // Rows are needed to rank values when an analysis fails; dropped below
-  // when the caller keeps none.
-  ReportOptions replay = options;
-  replay.keep_rows = true;
-  ReplayModules(*modules, errors, replay, report);
+  ReplayModules(*modules, errors, options, report);
   for (size_t i = 0; i < modules->size(); ++i) {
-    ModuleReport& out = report->modules[first + i];
     AnalyzeModule(std::make_shared<const HloModule>(std::move((*modules)[i])),
-                  options, &out);
-    if (!options.keep_rows) {
-      out.rows.clear();
-      out.rows.shrink_to_fit();
-    }
+                  options, &report->modules[first + i]);
   }
   if (!errors.empty()) {
     return absl::InvalidArgumentError(

@@ -68,8 +68,8 @@ struct HtmlOptions {
   const DumpFolderTable* folder = nullptr;
 };
 
-// Precondition: `report` is a full report (BuildReport with keep_rows or
-// top_wasters; modules without ModuleReport::module say they were not
+// Precondition: `report` is a full report (BuildReport with keep_rows;
+// modules without ModuleReport::module say they were not
 // analysed).
 void RenderReportHtml(const Report& report, const HtmlOptions& options,
                       std::ostream& out);

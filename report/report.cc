@@ -1208,7 +1208,7 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
   const size_t unknown_before = report->unknown_opcodes.size();
   const size_t modules_before = report->modules.size();
   const size_t errors_before = report->errors.size();
-  if (options.keep_rows || options.top_wasters > 0) {
+  if (options.keep_rows) {
     // The full report: the text read once into modules (full_report.cc).
     status = report_internal::AppendFullReport(text, options, report);
   } else if (!AppendReportInParts(text, options, read, report, &status)) {

@@ -173,7 +173,7 @@ struct PaddingWaster {
 };
 
 // What the memory analyses of memory/ say of one module (the full report
-// only: ReportOptions::keep_rows or top_wasters): the lead of each module
+// only: ReportOptions::keep_rows): the lead of each module
 // in `hlolayout report` and its HTML page.
 struct ModuleMemoryFacts {
   bool scheduled = false;  // is_scheduled=true
@@ -238,10 +238,12 @@ struct Report {
 
 struct ReportOptions {
   HloReadOptions read;
-  // How many padding wasters to keep per module.
+  // How many padding wasters to keep per module (the full report only).
   int64_t top_wasters = 10;
-  // Keep one row per instruction (false: totals and wasters only, for
-  // `--summary`, in constant memory beyond the input).
+  // The full report: one row per instruction, the padding wasters, the
+  // modules and their memory analyses. False: the summary, totals only, for
+  // `--summary`, in constant memory beyond the input (no wasters, whatever
+  // top_wasters says).
   bool keep_rows = true;
   // Threads that read a text, each a part of at least min_bytes_per_thread
   // (0: as many as the machine has cores, at most 8; 1: one; at most 64).
@@ -250,7 +252,7 @@ struct ReportOptions {
   // the same whatever the number (hlo/reader.h, ReadHloTail).
   int64_t threads = 0;
   int64_t min_bytes_per_thread = int64_t{4} << 20;
-  // The full report (keep_rows or top_wasters > 0): scheduled GPU/CPU
+  // The full report (keep_rows): scheduled GPU/CPU
   // modules also get XLA's buffer assignment (ModuleMemoryFacts::memory,
   // what XLA will allocate), not only their live ranges.
   bool allocations = true;
@@ -267,7 +269,7 @@ struct ReportOptions {
 // (empty, or only comments) is an error too: "no HLO module in ...".
 //
 // Two ways of reading, one result for the rows and totals:
-//   - the summary (keep_rows false and top_wasters 0) streams the text
+//   - the summary (keep_rows false) streams the text
 //     (ReadHlo; on several threads for large texts) and keeps nothing of
 //     it: constant memory beyond the input;
 //   - the full report reads the text once into modules (ReadHloModules),
