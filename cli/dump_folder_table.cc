@@ -446,6 +446,61 @@ int WriteHtmlReport(const Report& report, const HtmlOptions& options,
   return 0;
 }
 
+namespace {
+
+// The table, then the top padding wasters over the folder (most padding
+// first; `report` holds the modules in the table's order).
+void WriteFolderWasters(const Report& report, const DumpFolderTable& table,
+                        int64_t top, bool json, std::ostream& out) {
+  std::vector<std::pair<size_t, const PaddingWaster*>> wasters;
+  for (size_t i = 0; i < report.modules.size(); ++i) {
+    for (const PaddingWaster& w : report.modules[i].top_wasters) {
+      wasters.emplace_back(i, &w);
+    }
+  }
+  std::stable_sort(
+      wasters.begin(), wasters.end(), [](const auto& a, const auto& b) {
+        return a.second->bytes.wasted_bytes() > b.second->bytes.wasted_bytes();
+      });
+  if (static_cast<int64_t>(wasters.size()) > top) {
+    wasters.resize(static_cast<size_t>(top));
+  }
+  auto module_name = [&](size_t i) {
+    return report.modules[i].name.empty() ? std::string("(no name)")
+                                          : std::string(report.modules[i].name);
+  };
+  if (json) {
+    std::ostringstream extra;
+    extra << ", \"top_padding_wasters\": [";
+    for (size_t k = 0; k < wasters.size(); ++k) {
+      const size_t i = wasters[k].first;
+      std::ostringstream where;
+      where << "\"module\": ";
+      WriteJsonString(where, report.modules[i].name);
+      where << ", \"file\": ";
+      WriteJsonString(where, table.rows[i].file);
+      extra << (k == 0 ? "\n  " : ",\n  ");
+      RenderWasterJson(*wasters[k].second, where.str(), extra);
+    }
+    extra << (wasters.empty() ? "]" : "\n]");
+    out << RenderJson(table, extra.str());
+    return;
+  }
+  out << RenderText(table);
+  out << "top padding wasters over the folder (buffers, each once, with "
+         "their other names):\n";
+  if (wasters.empty()) out << "  (no padding)\n";
+  int rank = 0;
+  for (const auto& [i, w] : wasters) {
+    RenderWasterText(*w, ++rank,
+                     absl::StrCat(w->computation, " of ", module_name(i), " (",
+                                  table.rows[i].file, ")"),
+                     out);
+  }
+}
+
+}  // namespace
+
 int RunFolderReport(const Args& args, const DumpFolderListing& listing,
                     const ReportOptions& options, const SortKey& sort,
                     const HtmlOptions* html, const std::string& html_path,
@@ -507,52 +562,8 @@ int RunFolderReport(const Args& args, const DumpFolderListing& listing,
     const int written = WriteHtmlReport(report, page, html_path, io);
     return written != 0 ? written : status;
   }
-  // The top padding wasters over the folder, most padding first.
-  std::vector<std::pair<size_t, const PaddingWaster*>> wasters;
-  for (size_t i = 0; i < report.modules.size(); ++i) {
-    for (const PaddingWaster& w : report.modules[i].top_wasters) {
-      wasters.emplace_back(i, &w);
-    }
-  }
-  std::stable_sort(
-      wasters.begin(), wasters.end(), [](const auto& a, const auto& b) {
-        return a.second->bytes.wasted_bytes() > b.second->bytes.wasted_bytes();
-      });
-  if (static_cast<int64_t>(wasters.size()) > options.top_wasters) {
-    wasters.resize(static_cast<size_t>(options.top_wasters));
-  }
-  auto module_name = [&](size_t i) {
-    return report.modules[i].name.empty() ? std::string("(no name)")
-                                          : std::string(report.modules[i].name);
-  };
-  if (args.Has("json")) {
-    std::ostringstream extra;
-    extra << ", \"top_padding_wasters\": [";
-    for (size_t k = 0; k < wasters.size(); ++k) {
-      const size_t i = wasters[k].first;
-      std::ostringstream where;
-      where << "\"module\": ";
-      WriteJsonString(where, report.modules[i].name);
-      where << ", \"file\": ";
-      WriteJsonString(where, table.rows[i].file);
-      extra << (k == 0 ? "\n  " : ",\n  ");
-      RenderWasterJson(*wasters[k].second, where.str(), extra);
-    }
-    extra << (wasters.empty() ? "]" : "\n]");
-    io.out << RenderJson(table, extra.str());
-    return status;
-  }
-  io.out << RenderText(table);
-  io.out << "top padding wasters over the folder (buffers, each once, with "
-            "their other names):\n";
-  if (wasters.empty()) io.out << "  (no padding)\n";
-  int rank = 0;
-  for (const auto& [i, w] : wasters) {
-    RenderWasterText(*w, ++rank,
-                     absl::StrCat(w->computation, " of ", module_name(i), " (",
-                                  table.rows[i].file, ")"),
+  WriteFolderWasters(report, table, options.top_wasters, args.Has("json"),
                      io.out);
-  }
   return status;
 }
 

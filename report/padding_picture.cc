@@ -74,6 +74,120 @@ std::string AxisText(const Axis& a) {
   return text + ")";
 }
 
+// A line of text starting at (x, y); `grey` for the smaller notes.
+void Caption(SvgWriter& svg, double x, double y, bool grey,
+             absl::string_view text) {
+  if (grey) {
+    svg.Text("text",
+             {{"x", SvgNumber(x)},
+              {"y", SvgNumber(y)},
+              {"font-size", "11"},
+              {"fill", "#555"},
+              {"class", "caption"}},
+             text);
+  } else {
+    svg.Text("text",
+             {{"x", SvgNumber(x)},
+              {"y", SvgNumber(y)},
+              {"font-size", "12"},
+              {"class", "caption"}},
+             text);
+  }
+}
+
+// The box that stands for `count` tiles not drawn.
+void ElidedBox(SvgWriter& svg, double x, double y, double width, double height,
+               int64_t count) {
+  const std::string tiles = absl::StrCat(count);
+  svg.Open("g", {{"class", "tiles-elided"}, {"data-tiles", tiles}});
+  svg.Element("rect", {{"x", SvgNumber(x)},
+                       {"y", SvgNumber(y)},
+                       {"width", SvgNumber(width)},
+                       {"height", SvgNumber(height)},
+                       {"fill", "#eef3fa"},
+                       {"stroke", "#888"},
+                       {"stroke-dasharray", "3 2"}});
+  svg.Text("text",
+           {{"x", SvgNumber(x + width / 2)},
+            {"y", SvgNumber(y + height / 2)},
+            {"font-size", "11"}},
+           "...");
+  svg.Text("title", {},
+           absl::StrCat(tiles, " more tiles like their neighbours, not drawn"));
+  svg.Close();
+}
+
+// Tile (r, c): hatched, filled in proportion to the elements it holds.
+void TileBox(SvgWriter& svg, double x, double y, const Axis& rows,
+             const Axis& cols, int64_t r, int64_t c, bool two_dims) {
+  const int64_t used_rows = rows.used(r), used_cols = cols.used(c);
+  svg.Open("g", {{"class", "tile"},
+                 {"data-row", absl::StrCat(r)},
+                 {"data-col", absl::StrCat(c)},
+                 {"data-rows", absl::StrCat(used_rows)},
+                 {"data-cols", absl::StrCat(used_cols)}});
+  const std::string x0 = SvgNumber(x), y0 = SvgNumber(y);
+  const std::string w = SvgNumber(kBoxWidth), h = SvgNumber(kBoxHeight);
+  svg.Element("rect", {{"x", x0},
+                       {"y", y0},
+                       {"width", w},
+                       {"height", h},
+                       {"fill", "url(#hatch)"},
+                       {"stroke", "none"}});
+  svg.Element(
+      "rect",
+      {{"x", x0},
+       {"y", y0},
+       {"width", SvgNumber(kBoxWidth * static_cast<double>(used_cols) /
+                           static_cast<double>(cols.tile))},
+       {"height", SvgNumber(kBoxHeight * static_cast<double>(used_rows) /
+                            static_cast<double>(rows.tile))},
+       {"fill", kElementFill}});
+  svg.Element("rect", {{"x", x0},
+                       {"y", y0},
+                       {"width", w},
+                       {"height", h},
+                       {"fill", "none"},
+                       {"stroke", "#333"}});
+  const std::string holds = two_dims ? absl::StrCat(used_rows, " x ", used_cols)
+                                     : absl::StrCat(used_cols);
+  svg.Text("text",
+           {{"x", SvgNumber(x + kBoxWidth / 2)},
+            {"y", SvgNumber(y + kBoxHeight / 2)},
+            {"font-size", "11"}},
+           holds);
+  svg.Text(
+      "title", {},
+      absl::StrCat(
+          "tile ",
+          two_dims ? absl::StrCat("(", r, ", ", c, ")") : absl::StrCat(c), ": ",
+          holds, " of ", two_dims ? absl::StrCat(rows.tile, " x ") : "",
+          cols.tile, " elements hold data"));
+  svg.Close();
+}
+
+// The grid of tiles from (kLeft, kTop).
+void TileGrid(SvgWriter& svg, const Axis& rows, const Axis& cols,
+              bool two_dims) {
+  double y = kTop;
+  for (int64_t r : Shown(rows)) {
+    const double box_height = r < 0 ? kElidedHeight : kBoxHeight;
+    double x = kLeft;
+    for (int64_t c : Shown(cols)) {
+      const double box_width = c < 0 ? kElidedWidth : kBoxWidth;
+      if (r < 0 || c < 0) {
+        ElidedBox(
+            svg, x, y, box_width, box_height,
+            (r < 0 ? rows.tiles() - 5 : 1) * (c < 0 ? cols.tiles() - 5 : 1));
+      } else {
+        TileBox(svg, x, y, rows, cols, r, c, two_dims);
+      }
+      x += box_width + kGap;
+    }
+    y += box_height + kGap;
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> PaddingPictureSvg(const Shape& shape) {
@@ -111,10 +225,8 @@ absl::StatusOr<std::string> PaddingPictureSvg(const Shape& shape) {
       absl::StrAppend(&outer_text, " -> ", level.padded[i]);
     }
   }
-  const std::vector<int64_t> shown_cols = Shown(cols);
-  const std::vector<int64_t> shown_rows = Shown(rows);
-  const double grid_width = Extent(shown_cols, kBoxWidth, kElidedWidth);
-  const double grid_height = Extent(shown_rows, kBoxHeight, kElidedHeight);
+  const double grid_width = Extent(Shown(cols), kBoxWidth, kElidedWidth);
+  const double grid_height = Extent(Shown(rows), kBoxHeight, kElidedHeight);
   const std::string col_text = AxisText(cols);
   const std::string row_text = k >= 2 ? AxisText(rows) : "";
   const std::string tile_text = absl::StrCat(
@@ -135,125 +247,16 @@ absl::StatusOr<std::string> PaddingPictureSvg(const Shape& shape) {
   const double height = kTop + grid_height + kBottom;
   SvgWriter svg(width, height);
   svg.Open("g", {{"class", "padding-picture"}});
-  svg.Text("text",
-           {{"x", SvgNumber(kLeft)},
-            {"y", "14"},
-            {"font-size", "12"},
-            {"class", "caption"}},
-           col_text);
-  svg.Text("text",
-           {{"x", SvgNumber(kLeft)},
-            {"y", "31"},
-            {"font-size", "11"},
-            {"fill", "#555"},
-            {"class", "caption"}},
-           tile_text.substr(0, tile_text.find(';')));
+  Caption(svg, kLeft, 14, false, col_text);
+  Caption(svg, kLeft, 31, true, tile_text.substr(0, tile_text.find(';')));
   if (k >= 2) {
-    svg.Text("text",
-             {{"x", "8"},
-              {"y", SvgNumber(kTop + 12)},
-              {"font-size", "12"},
-              {"class", "caption"}},
-             row_text.substr(0, row_text.find(" (")));
-    svg.Text("text",
-             {{"x", "8"},
-              {"y", SvgNumber(kTop + 30)},
-              {"font-size", "11"},
-              {"fill", "#555"},
-              {"class", "caption"}},
-             row_text.substr(row_text.find('(')));
+    Caption(svg, 8, kTop + 12, false, row_text.substr(0, row_text.find(" (")));
+    Caption(svg, 8, kTop + 30, true, row_text.substr(row_text.find('(')));
   }
-  double y = kTop;
-  for (int64_t r : shown_rows) {
-    const double box_height = r < 0 ? kElidedHeight : kBoxHeight;
-    double x = kLeft;
-    for (int64_t c : shown_cols) {
-      const double box_width = c < 0 ? kElidedWidth : kBoxWidth;
-      if (r < 0 || c < 0) {
-        const int64_t full_rows = r < 0 ? rows.tiles() - 5 : 1;
-        const int64_t full_cols = c < 0 ? cols.tiles() - 5 : 1;
-        const std::string count = absl::StrCat(full_rows * full_cols);
-        svg.Open("g", {{"class", "tiles-elided"}, {"data-tiles", count}});
-        svg.Element("rect", {{"x", SvgNumber(x)},
-                             {"y", SvgNumber(y)},
-                             {"width", SvgNumber(box_width)},
-                             {"height", SvgNumber(box_height)},
-                             {"fill", "#eef3fa"},
-                             {"stroke", "#888"},
-                             {"stroke-dasharray", "3 2"}});
-        svg.Text("text",
-                 {{"x", SvgNumber(x + box_width / 2)},
-                  {"y", SvgNumber(y + box_height / 2)},
-                  {"font-size", "11"}},
-                 "...");
-        svg.Text("title", {},
-                 absl::StrCat(count,
-                              " more tiles like their neighbours, "
-                              "not drawn"));
-        svg.Close();
-        x += box_width + kGap;
-        continue;
-      }
-      const int64_t used_rows = rows.used(r), used_cols = cols.used(c);
-      svg.Open("g", {{"class", "tile"},
-                     {"data-row", absl::StrCat(r)},
-                     {"data-col", absl::StrCat(c)},
-                     {"data-rows", absl::StrCat(used_rows)},
-                     {"data-cols", absl::StrCat(used_cols)}});
-      svg.Element("rect", {{"x", SvgNumber(x)},
-                           {"y", SvgNumber(y)},
-                           {"width", SvgNumber(box_width)},
-                           {"height", SvgNumber(box_height)},
-                           {"fill", "url(#hatch)"},
-                           {"stroke", "none"}});
-      const double fill_width =
-          box_width * static_cast<double>(used_cols) / cols.tile;
-      const double fill_height =
-          box_height * static_cast<double>(used_rows) / rows.tile;
-      svg.Element("rect", {{"x", SvgNumber(x)},
-                           {"y", SvgNumber(y)},
-                           {"width", SvgNumber(fill_width)},
-                           {"height", SvgNumber(fill_height)},
-                           {"fill", kElementFill}});
-      svg.Element("rect", {{"x", SvgNumber(x)},
-                           {"y", SvgNumber(y)},
-                           {"width", SvgNumber(box_width)},
-                           {"height", SvgNumber(box_height)},
-                           {"fill", "none"},
-                           {"stroke", "#333"}});
-      const std::string holds = k >= 2
-                                    ? absl::StrCat(used_rows, " x ", used_cols)
-                                    : absl::StrCat(used_cols);
-      svg.Text("text",
-               {{"x", SvgNumber(x + box_width / 2)},
-                {"y", SvgNumber(y + box_height / 2)},
-                {"font-size", "11"}},
-               holds);
-      svg.Text(
-          "title", {},
-          absl::StrCat(
-              "tile ",
-              k >= 2 ? absl::StrCat("(", r, ", ", c, ")") : absl::StrCat(c),
-              ": ", holds, " of ", k >= 2 ? absl::StrCat(rows.tile, " x ") : "",
-              cols.tile, " elements hold data"));
-      svg.Close();
-      x += box_width + kGap;
-    }
-    y += box_height + kGap;
-  }
-  svg.Text("text",
-           {{"x", "8"},
-            {"y", SvgNumber(kTop + grid_height + 20)},
-            {"font-size", "11"},
-            {"fill", "#555"},
-            {"class", "caption"}},
-           tile_text.substr(tile_text.find(';') + 2));
-  svg.Text("text",
-           {{"x", "8"},
-            {"y", SvgNumber(kTop + grid_height + 40)},
-            {"font-size", "12"},
-            {"class", "caption"}},
-           bytes_text);
+  TileGrid(svg, rows, cols, k >= 2);
+  Caption(svg, 8, kTop + grid_height + 20, true,
+          tile_text.substr(tile_text.find(';') + 2));
+  Caption(svg, 8, kTop + grid_height + 40, false, bytes_text);
   svg.Close();
   return std::move(svg).Finish();
 }
