@@ -78,9 +78,10 @@ flags:
                  the N largest of all its modules after its table
   --keep-going   report each bad instruction on standard error and go on
                  with the next line; exit status 1 at the end
-  --threads=N    threads reading each file of 8 MB or more, 4 MB or more
-                 each (default 0: one per core, at most 8; 1: one). The
-                 report is the same whatever N
+  --threads=N    with --summary (and a folder's table), threads reading
+                 each file of 8 MB or more, 4 MB or more each (default 0:
+                 one per core, at most 8; 1: one); the full report reads
+                 each file once, whole. The report is the same whatever N
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
                  it leads with what XLA will allocate per module (the

@@ -245,9 +245,10 @@ struct ReportOptions {
   // `--summary`, in constant memory beyond the input (no wasters, whatever
   // top_wasters says).
   bool keep_rows = true;
-  // Threads that read a text, each a part of at least min_bytes_per_thread
-  // (0: as many as the machine has cores, at most 8; 1: one; at most 64).
-  // The parts are
+  // The summary (keep_rows false): threads that read a text, each a part of
+  // at least min_bytes_per_thread (0: as many as the machine has cores, at
+  // most 8; 1: one; at most 64). The full report reads a text whole, on one
+  // thread. The parts are
   // cut before instruction lines and joined in text order, so the report is
   // the same whatever the number (hlo/reader.h, ReadHloTail).
   int64_t threads = 0;
