@@ -326,7 +326,11 @@ std::vector<Case> Cases() {
     c.command = {"report"};
     c.modes = {InFile({kReportFile}), InStdin({"-"}, ReadAll(kReportFile)),
                InFolder(kFolder)};
-    c.values = Values({{"FILE", {TempPath("report.html"), "-"}}});
+    c.values = Values(
+        {{"FILE", {TempPath("report.html"), "-"}},
+         {"sort:KEY",
+          {"order", "file", "name", "module", "padded", "buffers", "padding",
+           "expansion", "instructions", "allocated", "peak"}}});
     c.standalone = {"example"};
     cases.push_back(c);
   }
@@ -335,8 +339,12 @@ std::vector<Case> Cases() {
     c.command = {"memory"};
     c.modes = {InFile({kGpuModule}), InStdin({"-"}, ReadAll(kGpuModule)),
                InFolder(kFolder)};
-    c.values =
-        Values({{"FILE", {TempPath("memory.html"), "-"}}, {"space:N", {"0"}}});
+    c.values = Values(
+        {{"FILE", {TempPath("memory.html"), "-"}},
+         {"space:N", {"0"}},
+         {"sort:KEY",
+          {"order", "file", "name", "module", "padded", "buffers", "padding",
+           "expansion", "instructions", "allocated", "peak"}}});
     cases.push_back(c);
   }
   {

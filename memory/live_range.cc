@@ -149,7 +149,8 @@ absl::Status Analyzer::Build() {
   for (const HloAttribute& a : module_.header.attributes) {
     if (a.name == "is_scheduled" && a.value == "true") scheduled = true;
   }
-  if (!scheduled) {
+  out_.scheduled = scheduled;
+  if (!scheduled && !options_.allow_unscheduled) {
     return absl::InvalidArgumentError(absl::StrCat(
         "module ", module_.header.name.empty() ? "(no name)" : "",
         module_.header.name,
@@ -816,7 +817,9 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   if (!status.ok()) return status;
   status = ResolveValues();
   if (!status.ok()) return status;
-  PlaceFoldedGetTupleElements();
+  // Without a schedule there is no order to reproduce: the restored
+  // get-tuple-elements stay right after their producers.
+  if (out_.scheduled) PlaceFoldedGetTupleElements();
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
