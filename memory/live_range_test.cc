@@ -241,6 +241,69 @@ TEST(LiveRange, UnscheduledModulesAreRefused) {
   EXPECT_THAT(analysis.status().message(), HasSubstr("is not scheduled"));
 }
 
+// With allow_unscheduled the text order stands in for the schedule: the
+// values and the buffers they share are those of the same module marked
+// scheduled (here the loop's state: x, the body's v and the loop's phis).
+TEST(LiveRange, UnscheduledModulesGiveTheirBuffersOnRequest) {
+  const std::string body = R"(
+%cond (c: (s32[], f32[8])) -> pred[] {
+  %c = (s32[], f32[8]{0}) parameter(0)
+  %z = s32[] constant(3)
+  ROOT %lt = pred[] compare(%c#0, %z), direction=LT
+}
+%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+  %b = (s32[], f32[8]{0}) parameter(0)
+  %one = s32[] constant(1)
+  %i = s32[] add(%b#0, %one)
+  %v = f32[8]{0} negate(%b#1)
+  ROOT %r = (s32[], f32[8]{0}) tuple(%i, %v)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w = (s32[], f32[8]{0}) while(%init), condition=%cond, body=%body
+  ROOT %out = f32[8]{0} bitcast(%w#1)
+})";
+  // "name{index}" of every value, grouped by buffer.
+  auto buffers = [](const std::string& header, bool* scheduled) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(header);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    MemoryAnalysisOptions options;
+    options.keep_dataflow = true;
+    options.allow_unscheduled = true;
+    absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory((*modules)[0], options);
+    EXPECT_TRUE(a.ok()) << a.status();
+    std::map<int64_t, std::set<std::string>> by_buffer;
+    for (size_t v = 0; v < a->values.size(); ++v) {
+      const LiveValue& value = a->values[v];
+      if (value.instruction < 0) continue;
+      by_buffer[a->dataflow->value_buffer[v]].insert(absl::StrCat(
+          a->instructions[value.instruction].name,
+          ShapeIndexString(value.index), value.is_phi ? " (phi)" : ""));
+    }
+    *scheduled = a->scheduled;
+    std::set<std::set<std::string>> out;
+    for (auto& [root, names] : by_buffer) out.insert(names);
+    return out;
+  };
+  bool scheduled = false, unscheduled = true;
+  const auto expected =
+      buffers("HloModule m, is_scheduled=true" + body, &scheduled);
+  const auto got = buffers("HloModule m" + body, &unscheduled);
+  EXPECT_TRUE(scheduled);
+  EXPECT_FALSE(unscheduled);
+  EXPECT_EQ(got, expected);
+  bool found = false;
+  for (const auto& names : got) {
+    if (names.count("x{}") > 0) {
+      found = true;
+      EXPECT_EQ(names.count("v{}"), 1u);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
 // XLA's own files (memory/testdata, written by the XLA in jaxlib 0.11.2
 // with --xla_dump_to): the module and its -live-range.txt.
 std::string ReadFile(const std::string& path) {
