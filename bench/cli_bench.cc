@@ -15,12 +15,14 @@
 // threads and on one back to back (which first alternates):
 // `ratio_to_one_thread` is the median over the pairs of the two-thread time
 // over the one-thread time (issue 38: never above 1).
+// BM_CliReportDefaultVsOne does the same with the default threads (one per
+// idle core) against one.
 // BM_CliMemoryVsReportSummary runs `hlolayout memory` and `report --summary`
 // (default threads) of a 40 MB dump of TPU-shaped small computations the same
 // way: `ratio_to_report` (issue 40: at most 2).
 //
 //   ./bazelw run -c opt //bench:cli_bench -- \
-//     --benchmark_filter='WcL|TwoThreadsVsOne|MemoryVsReport' \
+//     --benchmark_filter='WcL|VsOne|MemoryVsReport' \
 //     --benchmark_min_time=5
 //
 // The files are two generated dumps of about 75 MB (testing/hlo_test_dump.h),
@@ -200,7 +202,7 @@ BENCHMARK(BM_NewlineScanProcess)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// threads:0 is the CLI's default (one thread per core, at most 8).
+// threads:0 is the CLI's default (one thread per idle core, at most 8).
 void BM_CliReportSummary(benchmark::State& state) {
   RunEach(state, {CliPath(), "report", "--summary",
                   "--threads=" + std::to_string(state.range(1)),
@@ -299,6 +301,21 @@ void BM_CliReportTwoThreadsVsOne(benchmark::State& state) {
            "one_thread");
 }
 BENCHMARK(BM_CliReportTwoThreadsVsOne)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
+
+// `report --summary` with the default threads (one per idle core, at most
+// 8: util/cores.h) against one thread, in pairs: what a user who gives no
+// --threads waits, against the one-thread floor (issue 38: never above 1).
+void BM_CliReportDefaultVsOne(benchmark::State& state) {
+  const std::string& dump = DumpPath(state.range(0));
+  RunPairs(state, {CliPath(), "report", "--summary", dump},
+           {CliPath(), "report", "--summary", "--threads=1", dump},
+           "one_thread");
+}
+BENCHMARK(BM_CliReportDefaultVsOne)
     ->ArgName("dump")
     ->DenseRange(0, kDumps - 1)
     ->Unit(benchmark::kMillisecond)
@@ -617,6 +634,17 @@ class RatioReporter : public benchmark::ConsoleReporter {
           "speed ratio to wc -l %.3fx\n",
           name.c_str(), t, counter(name, "one_thread_ms"),
           counter(name, "ratio_to_one_thread"), wc > 0 ? wc / t : 0.0);
+    }
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string name =
+          "BM_CliReportDefaultVsOne/dump:" + std::to_string(kind);
+      const double t = time(name);
+      if (t <= 0) continue;
+      std::printf(
+          "%s: default threads %.1f ms, one %.1f ms; time ratio %.3f (median "
+          "of back-to-back pairs; below 1: the default faster)\n",
+          name.c_str(), t, counter(name, "one_thread_ms"),
+          counter(name, "ratio_to_one_thread"));
     }
     {
       const std::string name = "BM_CliMemoryVsReportSummary";
