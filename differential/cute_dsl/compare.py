@@ -1,0 +1,230 @@
+"""The CuTe DSL harness: hlolayout.cute_dsl against NVIDIA's CuTe DSL
+(nvidia-cutlass-dsl, traced on this machine with CUTE_DSL_DRYRUN=1).
+
+    python3 compare.py --dsl-python VENV/bin/python [--seed N] [--ops N]
+                       [--atoms] [--archs sm_80,sm_90a,sm_100a]
+
+Generates seeded cases (cases.py for layouts, atom_cases.py for atoms and
+tiled atoms, one DSL process per architecture), evaluates each with the
+DSL (dsl_worker.py in the venv) and with the twin (here, in-process), and
+compares the DSL's printed text with the twin's str(). Prints one table and
+exits 1 on any difference that is not documented (README.md): a case is
+
+  identical   both print the same text, or both refuse;
+  documented  the twin refuses with WrongLayoutError where the DSL returns a
+              layout that is not the function asked for: the twin's
+              unchecked result prints the DSL's text, and the harness
+              checks by evaluation that it is wrong (the witness);
+  different   anything else.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import cases as layout_cases_mod  # noqa: E402
+
+
+def twin_eval(expr, namespace):
+    from hlolayout import cute_dsl
+    try:
+        result = eval(expr, dict(namespace))
+        return {"ok": True, "text": _twin_text(result)}
+    except cute_dsl.WrongLayoutError as ex:
+        return {"ok": False, "error": "WrongLayoutError: %s" % ex,
+                "wrong": ex}
+    except Exception as ex:  # the twin's refusal
+        return {"ok": False, "error": "%s: %s" % (type(ex).__name__, ex)}
+
+
+def _twin_text(x):
+    from hlolayout import cute_dsl
+    if isinstance(x, tuple):
+        return cute_dsl.pretty_str(x)
+    return str(x)
+
+
+def twin_unchecked(expr, namespace):
+    from hlolayout import cute_dsl
+    with cute_dsl.unchecked():
+        return twin_eval(expr, namespace)
+
+
+def run_dsl(dsl_python, arch, cases, workdir):
+    """{id: result} from the DSL worker. The DSL's native code can die on
+    some inputs (a SIGFPE in a divide by zero): the case being traced is
+    then a refusal ("crashed") and the worker restarts after it."""
+    path = os.path.join(workdir, "cases-%s.json" % arch)
+    out = os.path.join(workdir, "dsl-%s.jsonl" % arch)
+    with open(path, "w") as f:
+        json.dump(cases, f)
+    env = dict(os.environ, CUTE_DSL_DRYRUN="1", CUTE_DSL_ARCH=arch)
+    results = {}
+    start = 0
+    while start < len(cases):
+        proc = subprocess.run(
+            [dsl_python, os.path.join(HERE, "dsl_worker.py"), path, out,
+             str(start)], env=env, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        done = 0
+        with open(out) as f:
+            for line in f:
+                r = json.loads(line)
+                results[r["id"]] = r
+                done += 1
+        if proc.returncode == 0 and start + done == len(cases):
+            break
+        if proc.returncode >= 0 and "Traceback" in proc.stderr[-4000:]:
+            sys.stderr.write(proc.stderr[-4000:])
+            raise SystemExit("compare: the DSL worker for %s failed (exit "
+                             "%d)" % (arch, proc.returncode))
+        crashed = cases[start + done]
+        results[crashed["id"]] = {
+            "id": crashed["id"], "ok": False, "crashed": True,
+            "error": "the DSL process died (exit %d) tracing it" %
+            proc.returncode}
+        start += done + 1
+    return results
+
+
+_SWIZZLE = re.compile(r"S<-?\d+,-?\d+,-?\d+>")
+
+
+def dsl_swizzle_text(text):
+    """The DSL prints a swizzle by cutting its type's text at 8 characters
+    (cute/core.py, Swizzle.__str__): S<2,4,-3> prints S<2,4,-3."""
+    return _SWIZZLE.sub(lambda m: m.group(0)[:8], text)
+
+
+def classify(case, dsl, namespace):
+    """(kind, twin result, note): kind identical, documented or different;
+    note names the documented rule."""
+    twin = twin_eval(case["expr"], namespace)
+    if dsl["ok"] and twin["ok"]:
+        if dsl["text"] == twin["text"]:
+            return "identical", twin, None
+        if dsl["text"] == dsl_swizzle_text(twin["text"]):
+            return "documented", twin, "swizzle text cut at 8 characters"
+        return "different", twin, None
+    if not dsl["ok"] and not twin["ok"]:
+        return "identical", twin, None
+    if dsl["ok"] and dsl["text"] == "x:x" and not twin["ok"]:
+        return "documented", twin, "the DSL prints x:x where CuTe refuses"
+    if dsl["ok"] and "wrong" in twin:
+        un = twin_unchecked(case["expr"], namespace)
+        witness = getattr(twin["wrong"], "witness", None)
+        if un["ok"] and un["text"] == dsl["text"] and witness:
+            return "documented", twin, "the DSL's layout is wrong: " + \
+                witness_rule(twin["wrong"])
+    return "different", twin, None
+
+
+def witness_rule(err):
+    """The rule of a WrongLayoutError (its message up to the layouts)."""
+    return str(err).split(":")[0]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dsl-python", required=True)
+    ap.add_argument("--seed", type=int, default=20261124)
+    ap.add_argument("--ops", type=int, default=3200,
+                    help="random layout-op cases (default 3200)")
+    ap.add_argument("--atoms", type=int, default=-1,
+                    help="atom cases per architecture (-1: all of them)")
+    ap.add_argument("--archs", default="sm_80,sm_90a,sm_100a")
+    ap.add_argument("--show", type=int, default=20,
+                    help="differences to print in full")
+    ap.add_argument("--keep", help="folder to keep the cases and results in")
+    args = ap.parse_args()
+
+    from hlolayout import cute_dsl
+    namespace = {"cute": cute_dsl, "utils": cute_dsl.utils}
+    rng = random.Random(args.seed)
+    groups = []  # (arch, cases)
+    if args.ops:
+        groups.append(("sm_90a", layout_cases_mod.layout_cases(rng,
+                                                               args.ops)))
+    if args.atoms:
+        import atom_cases
+        for arch in args.archs.split(","):
+            cs = atom_cases.atom_cases(random.Random(args.seed), arch,
+                                       args.atoms)
+            groups.append((arch, cs))
+
+    workdir = args.keep or tempfile.mkdtemp(prefix="cute-dsl-harness-")
+    os.makedirs(workdir, exist_ok=True)
+    table = {}
+    shown = 0
+    failures = 0
+    notes = {}
+    start = time.time()
+    for arch, cs in groups:
+        t0 = time.time()
+        dsl = run_dsl(args.dsl_python, arch, cs, workdir)
+        dsl_seconds = time.time() - t0
+        cute_dsl.set_arch(arch)
+        for case in cs:
+            kind, twin, note = classify(case, dsl[case["id"]], namespace)
+            if note:
+                notes[note] = notes.get(note, 0) + 1
+            key = (case["group"], arch, case["op"])
+            row = table.setdefault(key, {"cases": 0, "identical": 0,
+                                         "refused": 0, "documented": 0,
+                                         "different": 0})
+            row["cases"] += 1
+            row[kind] += 1
+            if kind == "identical" and not twin["ok"]:
+                row["refused"] += 1
+            if kind == "different":
+                failures += 1
+                if shown < args.show:
+                    shown += 1
+                    d = dsl[case["id"]]
+                    print("DIFFERENT %s [%s %s]\n  expr: %s\n  dsl:  %s\n"
+                          "  twin: %s" % (case["id"], arch, case["op"],
+                                          case["expr"],
+                                          d.get("text", d.get("error")),
+                                          twin.get("text",
+                                                   twin.get("error"))))
+        print("%s: %d cases, DSL %.1f s" % (arch, len(cs), dsl_seconds),
+              file=sys.stderr)
+    print_table(table, args, time.time() - start)
+    if notes:
+        print()
+        print("Documented differences (differential/cute_dsl/README.md):")
+        for note, n in sorted(notes.items()):
+            print("  %5d  %s" % (n, note))
+    return 1 if failures else 0
+
+
+def print_table(table, args, seconds):
+    print()
+    print("CuTe DSL harness, seed %d (%.0f s)" % (args.seed, seconds))
+    print("| group | arch | op | cases | identical (of which both refuse) "
+          "| documented | different |")
+    print("|---|---|---|---|---|---|---|")
+    tot = {"cases": 0, "identical": 0, "refused": 0, "documented": 0,
+           "different": 0}
+    for (group, arch, op), row in sorted(table.items()):
+        print("| %s | %s | %s | %d | %d (%d) | %d | %d |" % (
+            group, arch, op, row["cases"], row["identical"], row["refused"],
+            row["documented"], row["different"]))
+        for k in tot:
+            tot[k] += row[k]
+    print("| all | | | %d | %d (%d) | %d | %d |" % (
+        tot["cases"], tot["identical"], tot["refused"], tot["documented"],
+        tot["different"]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
