@@ -27,6 +27,7 @@ raises WrongLayoutError; docs/cute-dsl.md lists every difference.
 """
 
 from . import _algebra, _fast, _ints, _tuples
+from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
                     Numeric, Uint8, Uint16, Uint32, Uint64, assume,

@@ -30,18 +30,39 @@ class WrongLayoutError(ValueError):
     requested function; the twin refuses instead. `dsl_result` is what the
     DSL returns, `witness` a sentence that shows it is wrong."""
 
-    def __init__(self, message, dsl_result=None, witness=None):
+    def __init__(self, message, dsl_result=None, witness=None, rule=None):
         ValueError.__init__(self, message)
         self.dsl_result = dsl_result
         self.witness = witness
+        self.rule = rule
 
 
-def _wrong(message, result, witness):
+# The rules under which the twin refuses a layout the DSL returns (one line
+# each; docs/cute-dsl.md explains them).
+RULES = {
+    "complement": "complement of a layout that is not injective (CuTe's "
+                  "algorithm gives a shape <= 0)",
+    "complement-negative": "complement of a layout with a negative stride "
+                           "(not defined by CuTe; the DSL prints a layout "
+                           "with shapes <= 0 or 1:0)",
+    "composition": "composition that CuTe's weak divisibility check lets "
+                   "through although the result is not A o B",
+    "product": "product built from a complement that is not a layout",
+    "divide": "divide by a tiler whose complement is not a layout",
+    "tile_to_shape": "tile_to_shape of a block that does not divide the "
+                     "target shape",
+    "recast": "recast_layout of a stride that is not a whole number of the "
+              "new elements",
+}
+
+
+def _wrong(rule, message, result, witness):
     """Raises WrongLayoutError, or returns the DSL's result when unchecked."""
     from . import _config
     if not _config.checked():
         return result
-    raise WrongLayoutError("%s (%s)" % (message, witness), result, witness)
+    raise WrongLayoutError("%s (%s)" % (message, witness), result, witness,
+                           rule)
 
 
 class Refusal(ValueError):
@@ -200,6 +221,14 @@ def composition(lhs, rhs, checked=True):
         flat = coalesce_x(lhs, _coprofile(rhs.st))
         result = _composition_impl(flat.sh, flat.st, rhs.sh,
                                    rhs.st, checked)
+        from . import _config, _verify
+        if _config.checked():
+            witness = _verify.composition_witness(lhs, rhs, result)
+            if witness:
+                return _wrong("composition", "composition %s o %s: CuTe's "
+                              "weak divisibility check lets it through, but "
+                              "%s is not the composition" % (lhs, rhs, result),
+                              result, witness)
         return result
     if type(rhs) is tuple:
         return _transform_layout(
@@ -296,9 +325,15 @@ def complement(layout, cotarget):
     where that is not a layout: a negative stride or a layout that is not
     injective gives CuTe's algorithm a zero or negative shape."""
     result = complement_raw(layout, cotarget)
+    f = filter(layout)
+    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
+    if neg:
+        return _wrong("complement-negative", "complement of %s: CuTe's "
+                      "complement is not defined for a negative stride" %
+                      layout, result, "the stride %d is negative" % neg[0])
     bad = [s for s in _tuples.leaves(result.sh) if _static(s) and s <= 0]
     if bad:
-        return _wrong("complement of %s is not a layout: it is not injective "
+        return _wrong("complement", "complement of %s is not a layout: it is not injective "
                       "or has a negative stride" % layout, result,
                       "the result has the shape %d" % bad[0])
     return result
@@ -379,20 +414,21 @@ def left_inverse(layout):
     if not layout.is_static():
         raise Refusal("left_inverse: unable to compute the left inverse of "
                       "%s: the layout is not static" % layout)
-    if any(d < 0 for d in _tuples.leaves(layout.st)):
+    c = coalesce(layout)
+    if any(d < 0 for d in _tuples.leaves(c.st)):
         raise Refusal("left_inverse: unable to compute the left inverse of "
                       "%s: a stride is negative" % layout)
-    c = coalesce(layout)
     lshape, lstride = wrap(c.sh), wrap(c.st)
     if not all(_static(d) for d in lstride):
         raise Refusal("left_inverse: Left inverse requires static strides")
     pre = _preprod(lshape)
-    idx = sorted(range(len(lstride)), key=lambda i: lstride[i])
+    idx = sorted([i for i in range(len(lstride)) if lstride[i] != 0],
+                 key=lambda i: lstride[i])
+    if not idx:
+        return Layout(1, 0)
     rshape, rstride = [], [0]
     for i in idx:
         d = lstride[i]
-        if d == 0:
-            continue
         size = product(tuple(rshape))
         if _static(size):
             if _tmod(d, size) != 0:
@@ -418,11 +454,12 @@ def logical_divide(layout, tiler):
     if not isinstance(tiler, Layout):
         raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
     rest = complement_raw(tiler, coalesce(layout).sh)
+    result = composition(layout, make_layout_of([tiler, rest]))
     if not _positive_shapes(rest.sh):
-        raise Refusal("logical_divide: failed to perform a valid division "
-                      "of %s by %s: the tiler's complement %s is not a "
-                      "layout" % (layout, tiler, rest))
-    return composition(layout, make_layout_of([tiler, rest]))
+        return _wrong("divide", "logical_divide of %s by %s: the tiler's "
+                      "complement %s is not a layout" % (layout, tiler, rest),
+                      result, "the complement has a shape <= 0")
+    return result
 
 
 def _positive_shapes(t):
@@ -487,8 +524,11 @@ def logical_product(block, tiler):
     if tiler is None:
         return block
     if type(tiler) is tuple:
-        return _transform_layout(block, tiler, logical_product,
-                                 keep_rest=True)
+        # The DSL does this mode by mode in Python and rebuilds the layout
+        # from each mode's layout.shape and .stride (so a dynamic Int64
+        # comes back as a plain Int32, _objects._unpacked).
+        r = _transform_layout(block, tiler, logical_product, keep_rest=True)
+        return Layout(r.shape, r.stride)
     if _tuples.is_int(tiler):
         tiler = make_layout(tiler)
     if not isinstance(tiler, Layout):
@@ -501,10 +541,11 @@ def logical_product(block, tiler):
     comp = complement_raw(block, cot)
     rest = composition(comp, tiler)
     result = make_layout_of([block, rest])
-    if not _positive_shapes(comp.sh) and not is_constant(1, size(tiler)):
-        return _wrong("logical_product of %s by %s: the block's complement "
-                      "%s is not a layout (a stride is negative or the block "
-                      "is not injective)" % (block, tiler, comp), result,
+    if not _positive_shapes(comp.sh):
+        return _wrong("product", "logical_product of %s by %s: the DSL builds it from "
+                      "the block's complement %s, which is not a layout (a "
+                      "stride is negative or the block is not injective)" %
+                      (block, tiler, comp), result,
                       "the complement has a shape <= 0")
     return result
 
@@ -572,7 +613,7 @@ def tile_to_shape(block, trg_shape, order):
         for t, b in zip(target_shape, block_shape):
             if t % b:
                 got = _tuples.product_each(result.sh)
-                return _wrong("tile_to_shape: the block %s does not divide the "
+                return _wrong("tile_to_shape", "tile_to_shape: the block %s does not divide the "
                               "target shape %s" % (block, _text(trg_shape)),
                               result, "the result's shape is %s, not %s" %
                               (_text(got), _text(target_shape)))
@@ -628,13 +669,24 @@ def size(layout):
 
 
 def cosize(layout):
+    """1 + sum (s-1)*|d| over the leaves. The DSL's result is static when
+    the leaves of shape other than a static 1 are all static, 1 when their
+    strides are all a static 0, and dynamic (divisibility 1) otherwise."""
     shape, stride = layout.sh, layout.st
     m1 = _tuples.transform_leaf(shape, lambda s: _ints.sub(s, 1))
     ab = _tuples.transform_leaf(stride, _abs)
     c = _tuples.inner_product(m1, ab)
-    if isinstance(c, ScaledBasis):
+    if isinstance(c, ScaledBasis) or type(c) is tuple:
         return c
-    return _ints.add(c, 1)
+    kept = [(s, d) for s, d in zip(_tuples.leaves(shape),
+                                   _tuples.leaves(stride))
+            if not is_constant(1, s)]
+    if all(is_constant(0, d) for _, d in kept):
+        return 1
+    value = _ints.value(_ints.add(c, 1))
+    if all(_static(s) and _static(d) for s, d in kept):
+        return value
+    return DynInt(value, 1, 32)
 
 
 def _abs(d):
@@ -651,7 +703,11 @@ def crd2idx(coord, layout):
         return _composed.evaluate(layout, coord)
     if not isinstance(layout, Layout):
         # The DSL evaluates a coordinate in a shape as in its compact
-        # layout (a dynamic shape makes the index dynamic).
+        # layout (a dynamic shape makes the index dynamic); a shape that is
+        # one dynamic integer it refuses.
+        if isinstance(layout, DynInt):
+            raise Refusal("crd2idx: the shape %s must be static or a tuple "
+                          "(the DSL: Operand 1 must be a Value)" % layout)
         layout = make_layout(layout)
     return _crd2idx(coord, layout.sh, layout.st)
 
@@ -806,7 +862,7 @@ def upcast(layout, n):
            if _static(d) and d and d % n and n % d]
     result = _upcast(layout.sh, layout.st, n)
     if bad:
-        return _wrong("recast_layout: the stride %d is not a whole number of "
+        return _wrong("recast", "recast_layout: the stride %d is not a whole number of "
                       "the new elements (%d old ones each)" % (bad[0], n),
                       result, "an element at offset %d does not start a new "
                       "element" % bad[0])
@@ -886,6 +942,11 @@ def nullspace(layout):
     idx = [i for i, d in enumerate(fstride) if is_constant(0, d)]
     if not idx:
         return Layout(1, 0)
+    if type(layout.sh) is not tuple:
+        raise Refusal("nullspace: the DSL fails on a rank-1 layout with a "
+                      "zero stride (TypeError: object of type 'int' has no "
+                      "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
+                      (_text(layout.sh), _text(layout.st)))
     fshape = wrap(flatten(layout.shape))
     rstride = [1]
     for s in fshape[:-1]:
@@ -902,3 +963,25 @@ def max_alignment(layout):
     permuted = logical_divide(fl, right_inverse(fl))
     import math
     return math.gcd(size(_mode(permuted, 0)), _mode(permuted, 1).st)
+
+
+def pack_tile(tiler, op):
+    """A tuple tiler as the DSL packs it (cute/core.py _pack_tile) for
+    composition and the divides: a dynamic Int64 integer becomes a plain
+    Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
+    its IR, which the twin refuses."""
+    def leaf(x):
+        if isinstance(x, Layout):
+            for v in _tuples.leaves(x.sh):
+                if isinstance(v, DynInt) and v.width == 64:
+                    raise Refusal(
+                        "%s: the DSL fails to build its IR (error[INTERNAL]) "
+                        "for a tuple tiler holding a layout with a dynamic "
+                        "Int64 shape (%s); use Int32 there" % (op, x))
+            return x
+        if isinstance(x, DynInt) and x.width == 64:
+            return _ints.PlainDyn(x.value, 1, 32)
+        if type(x) is tuple:
+            return tuple(leaf(e) for e in x)
+        return x
+    return leaf(tiler)

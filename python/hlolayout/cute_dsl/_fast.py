@@ -51,6 +51,9 @@ def op2(name, a, b):
     if not isinstance(a, Layout):
         raise TypeError("%s expects a Layout, got %s" % (name,
                                                          type(a).__name__))
+    if type(b) is tuple and (name == "composition" or
+                             name.endswith("_divide")):
+        b = _algebra.pack_tile(b, name)
     return _OPS2[name](a, b)
 
 

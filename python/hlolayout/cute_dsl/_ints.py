@@ -16,7 +16,7 @@ and its divisibility (the largest number it is known to be a multiple of,
 
 The arithmetic of this module is the DSL's (measured against it, see
 docs/cute-dsl.md "Dynamic integers"): a result is static when both operands
-are, with CuTe's shortcuts (a static 0 times anything is a static 0), and
+are, with CuTe's shortcut (a static 0 times anything is a static 0), and
 its divisibility is derived from the operands': products multiply, sums
 take the gcd, a division by a static divisor of the divisibility divides it,
 min and max take the gcd, anything else is 1.
@@ -89,12 +89,13 @@ class DynInt:
     def divisibility(self):
         return self.div
 
-    # Python arithmetic, with the DSL's divisibility.
+    # Python arithmetic, with the DSL's divisibility (IntValue: x * 0 is
+    # dynamic, known to be 0).
     def __mul__(self, other):
-        return mul(self, _operand(other))
+        return pymul(self, _operand(other))
 
     def __rmul__(self, other):
-        return mul(_operand(other), self)
+        return pymul(_operand(other), self)
 
     def __add__(self, other):
         return add(self, _operand(other))
@@ -109,10 +110,10 @@ class DynInt:
         return sub(_operand(other), self)
 
     def __floordiv__(self, other):
-        return div(self, _operand(other))
+        return floordiv(self, _operand(other))
 
     def __rfloordiv__(self, other):
-        return div(_operand(other), self)
+        return floordiv(_operand(other), self)
 
     def __mod__(self, other):
         return mod(self, _operand(other))
@@ -297,10 +298,22 @@ def _tmod(a, b):
 
 
 def mul(a, b):
+    """a * b, with CuTe's shortcut: a static 0 times anything is a static 0.
+    (Python's `*` on a DSL integer has no such shortcut, DynInt.__mul__.)"""
     if isinstance(a, int) and isinstance(b, int):
         return a * b
     if (isinstance(a, int) and a == 0) or (isinstance(b, int) and b == 0):
         return 0
+    if isinstance(a, int) and a == 1:
+        return b
+    if isinstance(b, int) and b == 1:
+        return a
+    return _dyn(_val(a) * _val(b), divisibility(a) * divisibility(b), a, b)
+
+
+def pymul(a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
     if isinstance(a, int) and a == 1:
         return b
     if isinstance(b, int) and b == 1:
@@ -335,9 +348,24 @@ def neg(a):
 
 
 def div(a, b):
-    """CuTe's `/` on integers (C++ truncation). A dynamic division by a
-    value 0 is not an error while tracing (the DSL never evaluates it); its
-    value is then 0."""
+    """CuTe's `/` on integers inside the DSL's layout algebra (C++
+    truncation): a dynamic quotient has divisibility 1. A dynamic division by
+    a value 0 is not an error while tracing (the DSL never evaluates it);
+    its value is then 0."""
+    if isinstance(a, int) and isinstance(b, int):
+        if b == 0:
+            raise ZeroDivisionError("division by zero")
+        return _tdiv(a, b)
+    if isinstance(a, int) and a == 0:
+        return 0
+    if isinstance(b, int) and b == 1:
+        return a
+    return _dyn(_tdiv(_val(a), _val(b)), 1, a, b)
+
+
+def floordiv(a, b):
+    """Python's `//` on a DSL integer (the DSL's IntValue): a division by a
+    static divisor of the divisibility divides it."""
     if isinstance(a, int) and isinstance(b, int):
         if b == 0:
             raise ZeroDivisionError("division by zero")

@@ -118,13 +118,14 @@ class Layout:
     @property
     def shape(self):
         """The shape as the DSL hands it out (layout.shape): a dynamic Int64
-        taken out of a layout comes back as an Int32 without divisibility,
-        as in the DSL."""
+        taken out of a layout's shape comes back as an Int32 without
+        divisibility, as in the DSL (its strides keep theirs)."""
         return _unpacked(self.sh)
 
     @property
     def stride(self):
-        return _unpacked(self.st)
+        """The stride as the DSL hands it out (every integer as it is)."""
+        return self.st
 
     @property
     def max_alignment(self):
