@@ -164,6 +164,13 @@ absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
   return Finish(atom, std::move(layout_tv), std::move(tiler), op_name);
 }
 
+absl::StatusOr<TiledCopy> MakeTiledCopyTv(const CopyAtom& atom,
+                                          const Layout& layout_tv,
+                                          Tile tiler_mn) {
+  return Finish(atom, atom_internal::AllStatic(layout_tv), std::move(tiler_mn),
+                "make_tiled_copy");
+}
+
 absl::StatusOr<TiledCopy> MakeTiledCopyFromMma(const CopyAtom& atom,
                                                const TiledMma& mma,
                                                Operand operand) {

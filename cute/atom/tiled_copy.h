@@ -61,6 +61,16 @@ absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
                                         const Layout& thr_layout,
                                         const Layout& val_layout);
 
+// MakeTiledCopyTv
+//
+// make_tiled_copy(atom, layout_tv, tiler_mn), CuTe's make_tiled_copy_impl:
+// the (thread, value) -> tile index layout `layout_tv` over the tile
+// `tiler_mn`, as given. make_tiled_copy_S and _D are this with another tiled
+// copy's layout_s_tv or layout_d_tv and its tiler. Errors as MakeTiledCopy.
+absl::StatusOr<TiledCopy> MakeTiledCopyTv(const CopyAtom& atom,
+                                          const Layout& layout_tv,
+                                          Tile tiler_mn);
+
 // MakeTiledCopyFromMma
 //
 // make_tiled_copy_A (operand kA), _B (kB) or _C (kC): the tiled MMA's TV

@@ -272,6 +272,13 @@ void RegisterCuteAtoms(py::module_& m) {
               atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
               Unwrap(cute::atom_internal::ParseStaticLayout(val))));
         });
+  m.def("cute_make_tiled_copy_tv",
+        [](const cute::CopyAtom& atom, const std::string& layout_tv,
+           const std::string& tiler) {
+          return Unwrap(cute::MakeTiledCopyTv(
+              atom, Unwrap(cute::atom_internal::ParseStaticLayout(layout_tv)),
+              Unwrap(cute::ParseTile(tiler))));
+        });
   m.def("cute_make_tiled_copy_from_mma", [](const cute::CopyAtom& atom,
                                             const cute::TiledMma& tm,
                                             const std::string& operand) {

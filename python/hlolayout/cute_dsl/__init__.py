@@ -36,14 +36,23 @@ from ._numeric_types import *  # noqa: F401,F403
 from ._numeric_types import __all__ as _numeric_all
 from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
 from ._config import get_arch, set_arch, unchecked
-from . import utils
+from . import nvgpu, utils
+from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
+                     make_copy_atom, make_mma_atom, make_tiled_copy,
+                     make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
+                     make_tiled_copy_C_atom, make_tiled_copy_D,
+                     make_tiled_copy_S, make_tiled_copy_tv, make_tiled_mma)
 
 __all__ = [
     "Layout", "ComposedLayout", "Swizzle", "ScaledBasis", "E", "DynInt",
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
     "WrongLayoutError", "Refusal", "set_arch", "get_arch", "unchecked",
-    "utils",
+    "utils", "nvgpu", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
+    "TiledCopy", "make_mma_atom", "make_tiled_mma", "make_copy_atom",
+    "make_tiled_copy_tv", "make_tiled_copy", "make_tiled_copy_A",
+    "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_S",
+    "make_tiled_copy_D", "make_tiled_copy_C_atom",
     "make_layout", "make_ordered_layout", "make_identity_layout",
     "make_layout_tv", "make_swizzle", "make_composed_layout", "composition",
     "complement", "right_inverse", "left_inverse", "coalesce", "filter",
