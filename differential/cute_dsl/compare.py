@@ -105,6 +105,60 @@ def dsl_swizzle_text(text):
     return _SWIZZLE.sub(lambda m: m.group(0)[:8], text)
 
 
+# The DSL prints `x` for an integer it could not compute.
+_UNKNOWN = re.compile(r"(^|[(,:])x([,):]|$)")
+_BITS = re.compile(r"num_bits_per_copy=(\d+)")
+
+# Refusals of the twin where the DSL answers, each with the rule that shows
+# the DSL's answer is not a CuTe atom (README.md, "Documented
+# differences"): (rule text, the twin's message contains, check(case)).
+_REFUSALS = [
+    ("the DSL prints x (an integer it could not compute) where CuTe refuses",
+     "", lambda case, text: bool(_UNKNOWN.search(text))),
+    ("the DSL builds a copy atom of fewer bits than one value (rounding up "
+     "to one value), or a cp.async of a size PTX lacks; CuTe refuses",
+     "bits", lambda case, text: _bad_copy_bits(case["expr"])),
+    ("the DSL builds an 8-bit wgmma atom with an MN-major operand; PTX's "
+     "8-bit wgmma reads A and B K-major only",
+     "8-bit operands", lambda case, text: "OperandMajorMode.MN" in
+     case["expr"]),
+    ("the DSL builds a copy atom whose thread-value layouts do not cover "
+     "its threads (an ldmatrix/stmatrix of 16-bit rows on 32-bit values); "
+     "CuTe refuses", "CopyOperation is not valid",
+     lambda case, text: _thread_count_mismatch(text)),
+]
+
+
+def _thread_count_mismatch(text):
+    """True when the printed copy atom's ThrID has more threads than one of
+    its TV layouts' thread modes (read from the DSL's own text)."""
+    from hlolayout import cute
+    fields = {}
+    for line in text.split("\n"):
+        if ":" in line:
+            key, _, value = line.partition(":")
+            fields[key.strip()] = value.strip()
+    try:
+        threads = cute.parse(fields["ThrID"]).size()
+        return any(cute.parse(fields[k])[0].size() != threads
+                   for k in ("TV Layout Src", "TV Layout Dst"))
+    except (KeyError, ValueError, IndexError):
+        return False
+
+
+def _bad_copy_bits(expr):
+    m = _BITS.search(expr)
+    if not m:
+        return False
+    bits = int(m.group(1))
+    widths = {"Float16": 16, "BFloat16": 16, "Float32": 32, "Uint8": 8,
+              "Int32": 32, "Float64": 64}
+    for name, w in widths.items():
+        if "cute.%s, num_bits_per_copy" % name in expr and bits % w:
+            return True
+    return "CopyG2SOp" in expr and bits not in (32, 64, 128)
+
+
 def classify(case, dsl, namespace):
     """(kind, twin result, note): kind identical, documented or different;
     note names the documented rule."""
@@ -117,8 +171,10 @@ def classify(case, dsl, namespace):
         return "different", twin, None
     if not dsl["ok"] and not twin["ok"]:
         return "identical", twin, None
-    if dsl["ok"] and dsl["text"] == "x:x" and not twin["ok"]:
-        return "documented", twin, "the DSL prints x:x where CuTe refuses"
+    if dsl["ok"] and not twin["ok"] and "wrong" not in twin:
+        for rule, needle, check in _REFUSALS:
+            if needle in twin["error"] and check(case, dsl["text"]):
+                return "documented", twin, rule
     if dsl["ok"] and "wrong" in twin:
         un = twin_unchecked(case["expr"], namespace)
         witness = getattr(twin["wrong"], "witness", None)

@@ -265,26 +265,37 @@ void RegisterCuteAtoms(py::module_& m) {
         }
         return ConflictDict(Unwrap(std::move(r)));
       });
-  m.def("cute_make_tiled_copy",
-        [](const cute::CopyAtom& atom, const std::string& thr,
-           const std::string& val) {
-          return Unwrap(cute::MakeTiledCopy(
-              atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
-              Unwrap(cute::atom_internal::ParseStaticLayout(val))));
-        });
-  m.def("cute_make_tiled_copy_tv",
-        [](const cute::CopyAtom& atom, const std::string& layout_tv,
-           const std::string& tiler) {
-          return Unwrap(cute::MakeTiledCopyTv(
-              atom, Unwrap(cute::atom_internal::ParseStaticLayout(layout_tv)),
-              Unwrap(cute::ParseTile(tiler))));
-        });
-  m.def("cute_make_tiled_copy_from_mma", [](const cute::CopyAtom& atom,
-                                            const cute::TiledMma& tm,
-                                            const std::string& operand) {
-    if (operand == "C_atom") return Unwrap(cute::MakeTiledCopyCAtom(atom, tm));
-    return Unwrap(cute::MakeTiledCopyFromMma(atom, tm, ParseOperand(operand)));
-  });
+  m.def(
+      "cute_make_tiled_copy",
+      [](const cute::CopyAtom& atom, const std::string& thr,
+         const std::string& val, bool check) {
+        return Unwrap(cute::MakeTiledCopy(
+            atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
+            Unwrap(cute::atom_internal::ParseStaticLayout(val)), check));
+      },
+      py::arg("atom"), py::arg("thr"), py::arg("val"), py::arg("check") = true);
+  m.def(
+      "cute_make_tiled_copy_tv",
+      [](const cute::CopyAtom& atom, const std::string& layout_tv,
+         const std::string& tiler, bool check) {
+        return Unwrap(cute::MakeTiledCopyTv(
+            atom, Unwrap(cute::atom_internal::ParseStaticLayout(layout_tv)),
+            Unwrap(cute::ParseTile(tiler)), check));
+      },
+      py::arg("atom"), py::arg("layout_tv"), py::arg("tiler"),
+      py::arg("check") = true);
+  m.def(
+      "cute_make_tiled_copy_from_mma",
+      [](const cute::CopyAtom& atom, const cute::TiledMma& tm,
+         const std::string& operand, bool check) {
+        if (operand == "C_atom") {
+          return Unwrap(cute::MakeTiledCopyCAtom(atom, tm));
+        }
+        return Unwrap(
+            cute::MakeTiledCopyFromMma(atom, tm, ParseOperand(operand), check));
+      },
+      py::arg("atom"), py::arg("tiled_mma"), py::arg("operand"),
+      py::arg("check") = true);
   m.def("cute_tv_conflicts",
         [](const std::string& smem, const std::string& tv, int64_t rows,
            int64_t cols, int bits, int64_t vector) {

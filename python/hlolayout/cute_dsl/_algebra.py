@@ -53,6 +53,9 @@ RULES = {
                      "target shape",
     "recast": "recast_layout of a stride that is not a whole number of the "
               "new elements",
+    "tiled_copy": "tiled copy whose threads or values per thread are not a "
+                  "multiple of the atom's (CuTe's static_assert \"TiledCopy "
+                  "uses too few thrs/vals\")",
 }
 
 

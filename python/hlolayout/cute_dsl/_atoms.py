@@ -165,13 +165,26 @@ def make_mma_atom(op, **kwargs):
 class TiledMma(MmaAtom):
     """make_tiled_mma(op, atom_layout_mnk, permutation_mnk)."""
 
-    def __init__(self, op, core_atom, core_tiled, permutation):
+    def __init__(self, op, core_atom, core_tiled, permutation, failure=None,
+                 atom_layout=None):
         MmaAtom.__init__(self, op, core_atom)
         self._tm = core_tiled
         self._perm = permutation
+        self._failure = failure
+        self._atom_layout = atom_layout
+
+    def _core(self):
+        """The C++ tiled MMA; its layouts, when the permutation does not
+        tile the atom, do not exist (the DSL prints them with `x`)."""
+        if self._tm is None:
+            raise DSLUserCodeError(self._failure)
+        return self._tm
 
     @property
     def thr_layout_vmnk(self):
+        if self._tm is None:
+            from . import _algebra
+            return _algebra.tiled_product(self.thr_id, self._atom_layout)
         return _layout(self._tm.thr_layout_vmnk)
 
     @property
@@ -180,18 +193,20 @@ class TiledMma(MmaAtom):
 
     @property
     def tv_layout_A_tiled(self):  # noqa: N802
-        return _layout(self._tm.layout_tv("A"))
+        return _layout(self._core().layout_tv("A"))
 
     @property
     def tv_layout_B_tiled(self):  # noqa: N802
-        return _layout(self._tm.layout_tv("B"))
+        return _layout(self._core().layout_tv("B"))
 
     @property
     def tv_layout_C_tiled(self):  # noqa: N802
-        return _layout(self._tm.layout_tv("C"))
+        return _layout(self._core().layout_tv("C"))
 
     @property
     def size(self):
+        if self._tm is None:
+            return _tuples.product(self.thr_layout_vmnk.sh)
         return self._tm.num_threads
 
     def _dsl_size(self):
@@ -234,7 +249,7 @@ class TiledMma(MmaAtom):
         if mode_idx not in (0, 1, 2):
             raise ValueError("expects mode_idx to be 0, 1 or 2, got %r" %
                              (mode_idx,))
-        return self._tm.tile_mnk[mode_idx]
+        return self._core().tile_mnk[mode_idx]
 
     def __str__(self):
         lines = ["Tiled MMA",
@@ -287,7 +302,8 @@ def _permutation(permutation_mnk):
             shown.append(p)
             parts.append(str(p))
         elif isinstance(p, int) and not isinstance(p, bool):
-            shown.append(Layout(p, 1))
+            from . import _algebra
+            shown.append(_algebra.make_layout(p))
             parts.append(str(p))
         else:
             raise DSLUserCodeError("make_tiled_mma: a permutation mode must "
@@ -311,8 +327,14 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
                         "%s" % type(op_or_atom).__name__)
     layout = _atom_layout(atom_layout_mnk)
     shown, perm_text = _permutation(permutation_mnk)
-    tm = _core_call(_core.cute_make_tiled_mma, atom._atom, str(layout),
-                    perm_text)
+    try:
+        tm = _core.cute_make_tiled_mma(atom._atom, str(layout), perm_text)
+    except ValueError as ex:
+        if "dividing the tile" not in str(ex):
+            raise DSLUserCodeError(str(ex)) from None
+        # The permutation does not tile the atom: the DSL makes the tiled
+        # MMA, and its tiled layouts are the ones it cannot compute.
+        return TiledMma(atom.op, atom._atom, None, shown, str(ex), layout)
     return TiledMma(atom.op, atom._atom, tm, shown)
 
 
@@ -460,12 +482,31 @@ def _tiler(text):
         if ":" in p:
             out.append(_layout(p))
         else:
-            out.append(Layout(int(p.replace("_", "")), 1))
+            from . import _algebra
+            out.append(_algebra.make_layout(int(p.replace("_", ""))))
     return tuple(out)
 
 
 def _tiled(atom, core_tiled):
     return TiledCopy(atom.op, atom._atom, atom.value_type, core_tiled)
+
+
+def _tiled_copy(atom, fn, *args):
+    """A tiled copy from the C++ core. Where the threads or values per
+    thread are not a multiple of the atom's (CuTe's static_assert "TiledCopy
+    uses too few thrs/vals"), the DSL builds it anyway: the twin refuses
+    (WrongLayoutError) or, unchecked, returns what the DSL prints."""
+    try:
+        return _tiled(atom, fn(*args))
+    except ValueError as ex:
+        if "too few" not in str(ex):
+            raise DSLUserCodeError(str(ex)) from None
+        from ._algebra import _wrong
+        result = _tiled(atom, _core_call(fn, *(args + (False,))))
+        return _wrong("tiled_copy", str(ex), result,
+                      "a thread holds %s values, the atom moves %s" % (
+                          _tuples.product(result.layout_tv_tiled.sh[1]),
+                          _tuples.product(atom.layout_src_tv.sh[1])))
 
 
 def _need_copy_atom(atom, fn):
@@ -482,15 +523,15 @@ def make_tiled_copy_tv(atom, thr_layout, val_layout):
         if not isinstance(l, Layout) or not l.is_static():
             raise DSLUserCodeError("make_tiled_copy_tv expects static "
                                    "layouts, got %s" % (l,))
-    return _tiled(atom, _core_call(_core.cute_make_tiled_copy, atom._atom,
-                                   str(thr_layout), str(val_layout)))
+    return _tiled_copy(atom, _core.cute_make_tiled_copy, atom._atom,
+                       str(thr_layout), str(val_layout))
 
 
 def make_tiled_copy(atom, layout_tv, tiler_mn):
     """The tiled copy of a (thread, value) -> tile layout over tiler_mn."""
     _need_copy_atom(atom, "make_tiled_copy")
-    return _tiled(atom, _core_call(_core.cute_make_tiled_copy_tv, atom._atom,
-                                   str(layout_tv), _tile_text(tiler_mn)))
+    return _tiled_copy(atom, _core.cute_make_tiled_copy_tv, atom._atom,
+                       str(layout_tv), _tile_text(tiler_mn))
 
 
 def _tile_text(tiler):
@@ -506,8 +547,8 @@ def _from_mma(atom, tiled_mma, operand, fn):
     if not isinstance(tiled_mma, TiledMma):
         raise TypeError("%s expects a TiledMma, got %s" %
                         (fn, type(tiled_mma).__name__))
-    return _tiled(atom, _core_call(_core.cute_make_tiled_copy_from_mma,
-                                   atom._atom, tiled_mma._tm, operand))
+    return _tiled_copy(atom, _core.cute_make_tiled_copy_from_mma, atom._atom,
+                       tiled_mma._core(), operand)
 
 
 def make_tiled_copy_A(atom, tiled_mma):  # noqa: N802 (the DSL's name)
@@ -529,14 +570,12 @@ def make_tiled_copy_C_atom(atom, mma):  # noqa: N802
 def make_tiled_copy_S(atom, tiled_copy):  # noqa: N802
     """A tiled copy of `atom` with tiled_copy's source TV layout and tile."""
     _need_copy_atom(atom, "make_tiled_copy_S")
-    return _tiled(atom, _core_call(_core.cute_make_tiled_copy_tv, atom._atom,
-                                   tiled_copy._tc.layout_s_tv,
-                                   tiled_copy._tc.tiler))
+    return _tiled_copy(atom, _core.cute_make_tiled_copy_tv, atom._atom,
+                       tiled_copy._tc.layout_s_tv, tiled_copy._tc.tiler)
 
 
 def make_tiled_copy_D(atom, tiled_copy):  # noqa: N802
     """A tiled copy of `atom` with tiled_copy's destination TV layout."""
     _need_copy_atom(atom, "make_tiled_copy_D")
-    return _tiled(atom, _core_call(_core.cute_make_tiled_copy_tv, atom._atom,
-                                   tiled_copy._tc.layout_d_tv,
-                                   tiled_copy._tc.tiler))
+    return _tiled_copy(atom, _core.cute_make_tiled_copy_tv, atom._atom,
+                       tiled_copy._tc.layout_d_tv, tiled_copy._tc.tiler)

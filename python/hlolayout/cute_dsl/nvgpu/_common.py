@@ -123,7 +123,9 @@ def bits_per_copy(op_name, value_type, num_bits_per_copy, allow_zero):
         return value_type.width
     if n % value_type.width:
         raise DSLUserCodeError("%s: %d bits per copy is not a whole number "
-                               "of %s values" % (op_name, n, value_type))
+                               "of %s values (the DSL rounds it up to one "
+                               "value; CuTe refuses)" %
+                               (op_name, n, value_type))
     return n
 
 
@@ -143,6 +145,10 @@ class CopyUniversalOp(frozen, CopyOp):
         if rejected:
             raise DSLUserCodeError("CopyUniversalOp does not take %s" %
                                    ", ".join(rejected))
+        if num_bits_per_copy == 0:
+            # No width given: one value at a time (CuTe's DefaultCopy,
+            # (1,1):(0,0)).
+            return "DefaultCopy"
         bits = bits_per_copy("CopyUniversalOp", value_type,
-                             num_bits_per_copy, True)
+                             num_bits_per_copy, False)
         return "UniversalCopy<%s>" % uint_type(bits)

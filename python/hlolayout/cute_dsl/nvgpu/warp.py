@@ -336,7 +336,7 @@ class LdMatrix16x16x8bOp(_Matrix):
     _unpack = True
 
     def _name(self):
-        return "SM100_U8x%d_LDSM_T" % (8 * self.num_matrices)
+        return "SM100_U8x%d_LDSM_T_M16N16" % (8 * self.num_matrices)
 
 
 class StMatrix8x8x16bOp(_Matrix):

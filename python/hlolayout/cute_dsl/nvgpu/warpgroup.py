@@ -94,15 +94,29 @@ class _WgMma(frozen, MmaOp):
                  self.a_major_mode, self.b_major_mode,
                  shape_text(self.shape_mnk)))
 
+    def _dsl_tv(self, layout):
+        """The DSL drops the size-1 repeat of N = 8 from the C layout
+        ((_2,_2,_1) in CuTe's C++ is (2,2) in the DSL): the same
+        function."""
+        from .._objects import Layout
+        shape, stride = layout.sh, layout.st
+        if (type(shape) is tuple and len(shape) == 2 and
+                type(shape[1]) is tuple and len(shape[1]) == 3 and
+                shape[1][2] == 1):
+            return Layout((shape[0], shape[1][:2]),
+                          (stride[0], stride[1][:2]))
+        return layout
+
     def _src(self):
         return "SS" if self.a_src is OperandSource.SMEM else "RS"
 
     def _majors_tn(self):
         if (self.a_major_mode is not OperandMajorMode.K or
                 self.b_major_mode is not OperandMajorMode.K):
-            raise DSLUserCodeError("%s: wgmma with %s operands reads both "
-                                   "A and B K-major" % (
-                                       type(self).__name__, self.a_dtype))
+            raise DSLUserCodeError(
+                "%s: wgmma with 8-bit operands reads A and B K-major only "
+                "(PTX: no transpose for .e4m3/.e5m2/.s8/.u8; the DSL builds "
+                "the atom anyway)" % type(self).__name__)
 
 
 class MmaF16BF16Op(_WgMma):
@@ -127,13 +141,13 @@ class MmaF16BF16Op(_WgMma):
     def _cpp_name(self):
         a = _TYPES[self.a_dtype.name]
         c = _TYPES[self.acc_dtype.name]
-        if (self.a_src is OperandSource.RMEM and
-                self.a_major_mode is not OperandMajorMode.K):
-            raise DSLUserCodeError("warpgroup.MmaF16BF16Op: an A operand in "
-                                   "registers is K-major")
+        # An A operand in registers has no major mode: CuTe's RS atoms
+        # take GMMA::Major::K (the DSL ignores a_major_mode there).
+        a_major = ("K" if self.a_src is OperandSource.RMEM
+                   else self.a_major_mode.name)
         return "SM90_64x%dx16_%s%s%s_%s<GMMA::Major::%s,GMMA::Major::%s>" % (
-            self.shape_mnk[1], c, a, a, self._src(),
-            self.a_major_mode.name, self.b_major_mode.name)
+            self.shape_mnk[1], c, a, a, self._src(), a_major,
+            self.b_major_mode.name)
 
 
 class MmaF8Op(_WgMma):
@@ -156,7 +170,7 @@ class MmaF8Op(_WgMma):
 
     def _cpp_name(self):
         self._majors_tn()
-        return "SM90_64x%dx32_%s%s%s_%s_TN" % (
+        return "SM90_64x%dx32_%s%s%s_%s_TN<>" % (
             self.shape_mnk[1], _TYPES[self.acc_dtype.name],
             _TYPES[self.a_dtype.name], _TYPES[self.b_dtype.name], self._src())
 
