@@ -70,8 +70,17 @@ def _mma_family(out, rng, op_text, name, tiled=2, threads=32):
         out.add(name + "/tiled", tm)
         acc = rng.choice(["tv_layout_A_tiled", "tv_layout_B_tiled",
                           "tv_layout_C_tiled", "thr_layout_vmnk",
-                          "permutation_mnk", "size"])
+                          "permutation_mnk", "size", "partition_shape"])
+        if acc == "partition_shape":
+            acc = "partition_shape_%s(%s)" % (
+                rng.choice("ABC"), rng.choice(_PARTITION_SHAPES))
         out.add(name + "/tiled", "%s.%s" % (tm, acc))
+
+
+# Tiles handed to partition_shape_A/B/C: most divide by the tiled MMA's tile.
+_PARTITION_SHAPES = ("(128, 128)", "(256, 64)", "(64, 32)", "(128, 256)",
+                     "(512, 256)", "((64, 2), (32, 4))", "(256, 128, 2)",
+                     "(cute.Int32(256), 128)")
 
 
 def warp_cases(out, rng):

@@ -135,6 +135,23 @@ void RegisterCuteAtoms(py::module_& m) {
   m.def("cute_find_mma_atom", [](const std::string& name) {
     return Unwrap(cute::FindMmaAtom(name));
   });
+  // An MMA atom CuTe's C++ tables lack but whose layouts follow a family's
+  // formula (the CuTe DSL's tcgen05 atoms with A in tensor memory, see
+  // cute_dsl/nvgpu/tcgen05.py): built from its layouts' text.
+  m.def("cute_mma_atom_from_layouts",
+        [](const std::string& name, const std::string& family,
+           const std::string& thr_id, const std::string& shape_mnk,
+           const std::string& a, const std::string& b, const std::string& c) {
+          cute::MmaAtom atom;
+          atom.name = name;
+          atom.family = family;
+          atom.thr_id = Unwrap(cute::ParseLayout(thr_id));
+          atom.shape_mnk = Unwrap(cute::ParseIntTuple(shape_mnk));
+          atom.layout_a_tv = Unwrap(cute::ParseLayout(a));
+          atom.layout_b_tv = Unwrap(cute::ParseLayout(b));
+          atom.layout_c_tv = Unwrap(cute::ParseLayout(c));
+          return atom;
+        });
   m.def("cute_mma_atom_names",
         [](int64_t limit) { return cute::AllMmaAtomNames(limit); });
 

@@ -14,7 +14,7 @@ prints them.
 """
 
 from .. import _hlolayout as _core
-from . import _config, _tuples
+from . import _config, _ints, _tuples
 from ._algebra import Refusal
 from ._objects import Layout
 
@@ -59,6 +59,10 @@ class MmaOp(Op):
 
     def _cpp_name(self):
         raise NotImplementedError
+
+    def _core_atom(self):
+        """The C++ atom (cute/atom's tables) of this operation."""
+        return _core_call(_core.cute_find_mma_atom, self._cpp_name())
 
 
 class CopyOp(Op):
@@ -159,26 +163,39 @@ def make_mma_atom(op, **kwargs):
         raise TypeError("make_mma_atom expects an MMA Op, got %s" %
                         type(op).__name__)
     op._check()
-    return MmaAtom(op, _core_call(_core.cute_find_mma_atom, op._cpp_name()))
+    return MmaAtom(op, op._core_atom())
 
 
 class TiledMma(MmaAtom):
     """make_tiled_mma(op, atom_layout_mnk, permutation_mnk)."""
 
     def __init__(self, op, core_atom, core_tiled, permutation, failure=None,
-                 atom_layout=None):
+                 atom_layout=None, retry=None):
         MmaAtom.__init__(self, op, core_atom)
         self._tm = core_tiled
         self._perm = permutation
         self._failure = failure
         self._atom_layout = atom_layout
+        self._retry = retry  # (atom, layout text, permutation parts)
 
-    def _core(self):
-        """The C++ tiled MMA; its layouts, when the permutation does not
-        tile the atom, do not exist (the DSL prints them with `x`)."""
-        if self._tm is None:
-            raise DSLUserCodeError(self._failure)
-        return self._tm
+    def _core(self, operand=None):
+        """The C++ tiled MMA. When the permutation of one mode does not tile
+        the atom, the operands that do not use that mode still have their
+        layouts (CuTe's thrfrg_A reads the M and K permutations only): they
+        come from the tiled MMA with the other permutation left out."""
+        if self._tm is not None:
+            return self._tm
+        if operand is not None and self._retry is not None:
+            unused = {"A": 1, "B": 0, "C": 2}[operand]
+            parts = list(self._retry[2])
+            parts[unused] = "_"
+            try:
+                return _core.cute_make_tiled_mma(
+                    self._retry[0], self._retry[1],
+                    "<" + ",".join(parts) + ">")
+            except ValueError:
+                pass
+        raise DSLUserCodeError(self._failure)
 
     @property
     def thr_layout_vmnk(self):
@@ -193,15 +210,15 @@ class TiledMma(MmaAtom):
 
     @property
     def tv_layout_A_tiled(self):  # noqa: N802
-        return _layout(self._core().layout_tv("A"))
+        return _layout(self._core("A").layout_tv("A"))
 
     @property
     def tv_layout_B_tiled(self):  # noqa: N802
-        return _layout(self._core().layout_tv("B"))
+        return _layout(self._core("B").layout_tv("B"))
 
     @property
     def tv_layout_C_tiled(self):  # noqa: N802
-        return _layout(self._core().layout_tv("C"))
+        return _layout(self._core("C").layout_tv("C"))
 
     @property
     def size(self):
@@ -229,10 +246,29 @@ class TiledMma(MmaAtom):
         return _algebra.zipped_divide(tv_tensor, (None, thr))
 
     def _partition_shape(self, shape, tv, modes):
-        if _tuples.rank(shape) < 2:
+        """The DSL's partition_shape: the atom's values, then each of the
+        first two modes' size divided by the tile the atoms cover along it
+        (the atom's extent times the atom layout's; a permutation does not
+        count), then any further modes unchanged. A size and a tile where
+        neither divides the other are refused."""
+        if not isinstance(shape, tuple) or _tuples.rank(shape) < 2:
             raise ValueError("expects a rank >= 2 shape, got %s" %
                              _tuples.text(shape))
-        return self._thrfrg(shape, tv, modes).sh[1]
+        vmnk = _tuples.wrap(self.thr_layout_vmnk.sh)
+        rest = []
+        for mode, m in zip(shape[:2], modes):
+            size = _tuples.product(mode)
+            tile = self.shape_mnk[m] * _tuples.product(vmnk[m + 1])
+            if isinstance(size, int):
+                if size % tile and tile % size:
+                    raise DSLUserCodeError(
+                        "partition_shape: the tile %s does not divide the "
+                        "shape %s (nor it the tile)" % (tile,
+                                                        _tuples.text(shape)))
+                rest.append(size // tile if size % tile == 0 else 1)
+            else:
+                rest.append(_ints.div(size, tile))
+        return (_layout(tv).sh[1],) + tuple(rest) + tuple(shape[2:])
 
     def partition_shape_A(self, shape_mk):  # noqa: N802 (the DSL's name)
         """The shape of one thread's A fragment of an (M,K) tile."""
@@ -284,9 +320,9 @@ def _atom_layout(atom_layout_mnk):
 
 
 def _permutation(permutation_mnk):
-    """(the DSL's printed permutation, the C++ tile text)."""
+    """(the DSL's printed permutation, the C++ tile's three modes)."""
     if permutation_mnk is None:
-        return (None, None, None), ""
+        return (None, None, None), ["_", "_", "_"]
     perm = permutation_mnk
     if not isinstance(perm, tuple):
         perm = (perm,)
@@ -311,7 +347,9 @@ def _permutation(permutation_mnk):
                                    "%r" % (p,))
     while len(shown) < 3:
         shown.append(None)
-    return tuple(shown), "<" + ",".join(parts) + ">"
+    while len(parts) < 3:
+        parts.append("_")
+    return tuple(shown), parts
 
 
 def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
@@ -326,15 +364,17 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
         raise TypeError("expected an MMA Op or Atom, but got an instance of "
                         "%s" % type(op_or_atom).__name__)
     layout = _atom_layout(atom_layout_mnk)
-    shown, perm_text = _permutation(permutation_mnk)
+    shown, parts = _permutation(permutation_mnk)
     try:
-        tm = _core.cute_make_tiled_mma(atom._atom, str(layout), perm_text)
+        tm = _core.cute_make_tiled_mma(atom._atom, str(layout),
+                                       "<" + ",".join(parts) + ">")
     except ValueError as ex:
         if "dividing the tile" not in str(ex):
             raise DSLUserCodeError(str(ex)) from None
         # The permutation does not tile the atom: the DSL makes the tiled
         # MMA, and its tiled layouts are the ones it cannot compute.
-        return TiledMma(atom.op, atom._atom, None, shown, str(ex), layout)
+        return TiledMma(atom.op, atom._atom, None, shown, str(ex), layout,
+                        (atom._atom, str(layout), parts))
     return TiledMma(atom.op, atom._atom, tm, shown)
 
 

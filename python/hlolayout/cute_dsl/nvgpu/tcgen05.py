@@ -16,6 +16,7 @@ loads and stores, the UMMA shared-memory layout atoms and tile_to_mma_shape.
 import enum
 
 from .. import _numeric_types as _nt
+from .. import _atoms
 from .. import _ints
 from .._atoms import CopyOp, MmaOp, require_arch
 from ._common import (DSLUserCodeError, EnumText, OperandMajorMode, frozen,
@@ -195,6 +196,16 @@ class _Umma(frozen, MmaOp):
         M (or N; CuTe's C++ gives it 0): the same function."""
         return _umma_tv(layout)
 
+    def _core_atom(self):
+        """CuTe's atom when its C++ tables have the operation; otherwise (A
+        in tensor memory for a sparse or block-scaled kind, or an M/N the
+        DSL's checks allow and CuTe's static_asserts do not) the UMMA
+        layouts, which depend only on M, N, K and the CTA group."""
+        try:
+            return _atoms._core.cute_find_mma_atom(self._cpp_name())
+        except ValueError:
+            return _umma_atom(self)
+
     def _cpp_name(self):
         two, src = self._kind()
         m, n = self.shape_mnk[0], self.shape_mnk[1]
@@ -215,6 +226,27 @@ class MmaTF32Op(_Umma):
                    acc_dtype=_nt.Float32, shape_mnk=instruction_shape,
                    cta_group=cta_group, a_src=a_src,
                    a_major_mode=a_major_mode, b_major_mode=b_major_mode)
+
+
+def umma_layouts(m, n, k, two):
+    """CuTe's UMMA atom layouts (mma_traits_sm100.hpp): thread ids, A, B and
+    C as text, for one CTA or a pair (two)."""
+    if two:
+        return ("_2:_1", "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (m // 2, k, m // 2, m),
+                "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (n // 2, k, n // 2, n),
+                "(_2,(_%d,_%d)):(_%d,(_1,_%d))" % (m // 2, n, m // 2, m))
+    return ("_1:_0", "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (m, k, m),
+            "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (n, k, n),
+            "(_1,(_%d,_%d)):(_0,(_1,_%d))" % (m, n, m))
+
+
+def _umma_atom(op):
+    m, n, k = op.shape_mnk
+    two = op.cta_group is CtaGroup.TWO
+    thr, a, b, c = umma_layouts(m, n, k, two)
+    return _atoms._core.cute_mma_atom_from_layouts(
+        "tcgen05.%s" % type(op).__name__, "sm100_umma", thr,
+        "(_%d,_%d,_%d)" % (m, n, k), a, b, c)
 
 
 def _umma_tv(layout):
@@ -343,10 +375,8 @@ class _Sparse(_Umma):
 
     def _cpp_name(self):
         two, src = self._kind()
-        if src != "SS":
-            _err(self, "a sparse MMA reads A from shared memory")
-        return "SM100_MMA_%s%s_SS_SPARSE<%s,%s,%s,%d,%d,%s>" % (
-            self._cpp_kind, two, _CPP[self.a_dtype.name],
+        return "SM100_MMA_%s%s_%s_SPARSE<%s,%s,%s,%d,%d,%s>" % (
+            self._cpp_kind, two, src, _CPP[self.a_dtype.name],
             _CPP[self.b_dtype.name], _CPP[self.acc_dtype.name],
             self.shape_mnk[0], self.shape_mnk[1], self._majors())
 
@@ -444,10 +474,8 @@ class MmaMXF8Op(_BlockScaledUmma):
 
 def _mxf8f6f4_name(op):
     two, src = op._kind()
-    if src != "SS":
-        _err(op, "a block-scaled MMA reads A from shared memory")
-    return "SM100_MMA_MXF8F6F4%s_SS<%s,%s,float,%s,%d,%d,%s>" % (
-        two, _CPP[op.a_dtype.name], _CPP[op.b_dtype.name], op._sf(),
+    return "SM100_MMA_MXF8F6F4%s_%s<%s,%s,float,%s,%d,%d,%s>" % (
+        two, src, _CPP[op.a_dtype.name], _CPP[op.b_dtype.name], op._sf(),
         op.shape_mnk[0], op.shape_mnk[1], op._majors())
 
 
@@ -481,10 +509,8 @@ class _MXF4(_BlockScaledUmma):
 
     def _cpp_name(self):
         two, src = self._kind()
-        if src != "SS":
-            _err(self, "a block-scaled MMA reads A from shared memory")
-        return "%s%s_SS<float_e2m1_t,float_e2m1_t,float,%s,%d,%d,%d,%s>" % (
-            self._cpp_op, two, self._sf(), self.shape_mnk[0],
+        return "%s%s_%s<float_e2m1_t,float_e2m1_t,float,%s,%d,%d,%d,%s>" % (
+            self._cpp_op, two, src, self._sf(), self.shape_mnk[0],
             self.shape_mnk[1], self.sf_vec_size, self._majors())
 
 
@@ -515,10 +541,8 @@ class _SM103(_MXF4):
 
     def _cpp_name(self):
         two, src = self._kind()
-        if src != "SS":
-            _err(self, "a block-scaled MMA reads A from shared memory")
-        return ("SM103_MXF4_ULTRA%s_SS_VS<float_e2m1_t,float_e2m1_t,float,%s,"
-                "%d,%d,%d,%s>" % (two, self._sf(), self.shape_mnk[0],
+        return ("SM103_MXF4_ULTRA%s_%s_VS<float_e2m1_t,float_e2m1_t,float,%s,"
+                "%d,%d,%d,%s>" % (two, src, self._sf(), self.shape_mnk[0],
                                   self.shape_mnk[1], self.sf_vec_size,
                                   self._majors()))
 
