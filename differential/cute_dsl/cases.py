@@ -229,7 +229,8 @@ OPS = ["make_layout", "make_ordered_layout", "make_identity_layout",
        "blocked_product", "tile_to_shape", "recast_layout", "size", "cosize",
        "rank", "depth", "shape", "crd2idx", "idx2crd", "slice_",
        "slice_and_offset", "get_swizzle_portion", "get_nonswizzle_portion",
-       "max_common_layout", "max_common_vector", "nullspace"]
+       "max_common_layout", "max_common_vector", "nullspace",
+       "viz.print_latex", "viz.print_latex_tv"]
 
 
 def op_case(g, op):
@@ -339,7 +340,56 @@ def op_case(g, op):
         else:
             B = _compact_text(g, size(s))
         return "cute.%s(%s, %s)" % (op, L, B)
+    if op == "viz.print_latex":
+        return _latex_case(g)
+    if op == "viz.print_latex_tv":
+        return _latex_tv_case(g)
     raise ValueError(op)
+
+
+_RENDER = ["", "", ", render_func=print"]
+
+
+def _latex_case(g):
+    """print_latex of a small layout (rank 1 and 3 refused by the DSL,
+    dynamic ones too), plain, swizzled or with another colour."""
+    r = g.rng
+    while True:
+        s, d = g.layout(2, r.choice([1, 2, 2, 2, 3]))
+        if size(s) <= 128:
+            break
+    L = layout_text(s, d)
+    if r.random() < 0.25:
+        L = "cute.make_composed_layout(cute.make_swizzle(%d, %d, %d), 0, %s)" \
+            % (r.randint(0, 2), r.randint(0, 2), r.randint(2, 3), L)
+    colour = r.choice(["", "", ", color=cute.viz.tikz_color_white"])
+    return "cute.viz.print_latex(%s%s%s)" % (L, colour, r.choice(_RENDER))
+
+
+def _latex_tv_case(g):
+    """print_latex_tv of make_layout_tv(threads, values) over its tile, with
+    each palette, titles and axis labels; sometimes a smaller tile."""
+    r = g.rng
+    tm, tn, vm, vn = (r.choice([1, 2, 4]) for _ in range(4))
+    order_t = r.choice(["(1, %d)" % tm, "(%d, 1)" % tn])
+    order_v = r.choice(["(1, %d)" % vm, "(%d, 1)" % vn])
+    T = "cute.make_layout((%d, %d), stride=%s)" % (tm, tn, order_t)
+    V = "cute.make_layout((%d, %d), stride=%s)" % (vm, vn, order_v)
+    tile = (tm * vm, tn * vn)
+    if r.random() < 0.15:
+        tile = (tile[0] * 2, tile[1])
+    tile_text = text(tile) if r.random() < 0.7 else \
+        "cute.make_layout(%s)" % text(tile)
+    extra = ""
+    if r.random() < 0.6:
+        extra += ", palette=%r" % r.choice(
+            ["pastel", "rainbow", "rainbow_dual", "white", "bw", "bw_dual"])
+    if r.random() < 0.3:
+        extra += ", title=%r" % r.choice(["tv", "A_tile\n#1 & 50%", "{x}"])
+    if r.random() < 0.3:
+        extra += ", axis_labels=True"
+    return "cute.viz.print_latex_tv(cute.make_layout_tv(%s, %s)[1], %s%s%s)" \
+        % (T, V, tile_text, extra, r.choice(_RENDER))
 
 
 def _like(t, it):

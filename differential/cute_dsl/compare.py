@@ -19,6 +19,8 @@ exits 1 on any difference that is not documented (README.md): a case is
 """
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import random
@@ -37,7 +39,11 @@ import cases as layout_cases_mod  # noqa: E402
 def twin_eval(expr, namespace):
     from hlolayout import cute_dsl
     try:
-        result = eval(expr, dict(namespace))
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            result = eval(expr, dict(namespace))
+        if result is None:
+            return {"ok": True, "text": printed.getvalue()}
         return {"ok": True, "text": _twin_text(result)}
     except cute_dsl.WrongLayoutError as ex:
         return {"ok": False, "error": "WrongLayoutError: %s" % ex,
@@ -126,7 +132,50 @@ _REFUSALS = [
      "its threads (an ldmatrix/stmatrix of 16-bit rows on 32-bit values); "
      "CuTe refuses", "CopyOperation is not valid",
      lambda case, text: _thread_count_mismatch(text)),
+    ("the DSL's layout is wrong: tiled MMA whose permutation does not tile "
+     "the atom (CuTe's logical_divide/composition preconditions fail); the "
+     "DSL's TV layout repeats an element in one thread's values, gives a C "
+     "element to two threads or leaves the tile",
+     "make_tiled_mma: ", lambda case, text: _bad_tiled_tv(case, text)),
 ]
+
+_TILED_TV = re.compile(r"\.tv_layout_([ABC])_tiled$")
+
+
+def _bad_tiled_tv(case, text):
+    """True when the DSL's tiled TV layout (its own text) is no partition
+    of the tile: one thread's values repeat an element, two threads hold
+    the same C element, or an index leaves the tile (the permutation's
+    extents)."""
+    import numpy as np
+    from hlolayout import cute
+    from hlolayout import cute_dsl
+    m = _TILED_TV.search(case["expr"])
+    if not m:
+        return False
+    operand = m.group(1)
+    try:
+        tm = eval(case["expr"][:m.start()], {"cute": cute_dsl})
+        vmnk = cute_dsl._tuples.wrap(tm.thr_layout_vmnk.sh)
+        extents = []
+        for k in range(3):
+            p = tm.permutation_mnk[k]
+            extents.append(tm.shape_mnk[k] * cute_dsl._tuples.product(
+                vmnk[k + 1]) if p is None else cute_dsl.size(p))
+        rows, cols = {"A": (0, 2), "B": (1, 2), "C": (0, 1)}[operand]
+        tile = extents[rows] * extents[cols]
+        layout = cute.parse(text)
+        threads = cute.size(layout[0])
+        values = cute.size(layout[1])
+        idx = np.asarray(layout(np.arange(threads * values)))
+    except Exception:  # noqa: BLE001 (not a layout this check reads)
+        return False
+    if idx.min() < 0 or idx.max() >= tile:
+        return True
+    first = idx[0::threads]  # thread 0's values (column-major (T,V))
+    if len(set(first.tolist())) < values:
+        return True
+    return operand == "C" and len(set(idx.tolist())) < idx.size
 
 
 def _thread_count_mismatch(text):

@@ -7,7 +7,8 @@ requirements.txt, one process per architecture.
 Each case's expression is evaluated inside its own `@cute.jit` function
 (traced, not compiled: CUTE_DSL_DRYRUN=1 stops once the IR is built), and
 what the DSL prints for the result is captured: `cute.pretty_str(x)` for
-layouts, integers and tuples, `str(x)` for atoms. A case whose evaluation
+tuples, `print(x)` for the rest, and for an expression that prints and
+returns None (cute.viz.print_latex) what it printed. A case whose evaluation
 raises, or whose trace fails afterwards (the IR verifier), is a refusal
 with the first line of the DSL's message. Writes one JSON line per case:
 {"id", "ok": true, "text"} or {"id", "ok": false, "error"}.
@@ -53,8 +54,13 @@ def evaluate(expr):
     """Runs inside the traced function (a plain Python helper, so the DSL's
     AST rewriting does not touch it)."""
     try:
-        result = eval(expr, dict(_NAMESPACE))
-        _current["result"] = {"ok": True, "text": _text(result)}
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            result = eval(expr, dict(_NAMESPACE))
+        # A call that prints (cute.viz.print_latex) and returns None: what
+        # it printed.
+        text = printed.getvalue() if result is None else _text(result)
+        _current["result"] = {"ok": True, "text": text}
     except Exception as ex:  # the DSL's refusal, whatever its type
         _current["result"] = {"ok": False, "error": "%s: %s" % (
             type(ex).__name__, _first_error_line(ex))}

@@ -36,7 +36,8 @@ from ._numeric_types import *  # noqa: F401,F403
 from ._numeric_types import __all__ as _numeric_all
 from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
 from ._config import get_arch, set_arch, unchecked
-from . import nvgpu, utils
+from . import nvgpu, utils, viz
+from ._pictures import draw
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -48,7 +49,7 @@ __all__ = [
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
     "WrongLayoutError", "Refusal", "set_arch", "get_arch", "unchecked",
-    "utils", "nvgpu", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
+    "utils", "nvgpu", "viz", "draw", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
     "TiledCopy", "make_mma_atom", "make_tiled_mma", "make_copy_atom",
     "make_tiled_copy_tv", "make_tiled_copy", "make_tiled_copy_A",
     "make_tiled_copy_B", "make_tiled_copy_C", "make_tiled_copy_S",
@@ -386,6 +387,9 @@ def pretty_str(arg):
 
 
 def product_each(t):
+    """The product of each mode of t (an integer's is the integer)."""
+    if type(t) is not tuple:
+        return t
     return _tuples.product_each(t)
 
 

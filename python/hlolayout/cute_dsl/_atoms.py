@@ -13,6 +13,8 @@ prints them.
     (32,2,2,1):(1,32,64,0) 128
 """
 
+import re
+
 from .. import _hlolayout as _core
 from . import _config, _ints, _tuples
 from ._algebra import Refusal
@@ -64,6 +66,15 @@ class MmaOp(Op):
         """The C++ atom (cute/atom's tables) of this operation."""
         return _core_call(_core.cute_find_mma_atom, self._cpp_name())
 
+    # Jupyter shows the atom's picture under the op's text.
+    def _repr_svg_(self):
+        from . import _pictures
+        return _pictures.svg(self)
+
+    def _repr_html_(self):
+        from . import _pictures
+        return _pictures.html(self)
+
 
 class CopyOp(Op):
     """A copy operation; `_cpp_op(value_type, **kwargs)` names its CuTe
@@ -86,6 +97,15 @@ def require_arch(admissible, what):
 
 class Atom:
     """An operation with its CuTe traits."""
+
+    # Jupyter shows the picture under the printed text (_pictures).
+    def _repr_svg_(self):
+        from . import _pictures
+        return _pictures.svg(self)
+
+    def _repr_html_(self):
+        from . import _pictures
+        return _pictures.html(self)
 
     def __init__(self, op):
         self._op = op
@@ -139,14 +159,6 @@ class MmaAtom(Atom):
 
     def __str__(self):
         return "\n".join(self._atom_lines(12))
-
-    def _repr_svg_(self):
-        from . import _pictures
-        return _pictures.svg(make_tiled_mma(self))
-
-    def _repr_html_(self):
-        from . import _pictures
-        return _pictures.html(make_tiled_mma(self))
 
 
 def _pretty(t):
@@ -293,14 +305,6 @@ class TiledMma(MmaAtom):
                  "  Permutation MNK: " + _pretty(self.permutation_mnk)]
         return "\n".join(lines + self._atom_lines(16))
 
-    def _repr_svg_(self):
-        from . import _pictures
-        return _pictures.svg(self)
-
-    def _repr_html_(self):
-        from . import _pictures
-        return _pictures.html(self)
-
 
 def _atom_layout(atom_layout_mnk):
     if isinstance(atom_layout_mnk, tuple):
@@ -352,6 +356,9 @@ def _permutation(permutation_mnk):
     return tuple(shown), parts
 
 
+_OPERAND_FAILURE = re.compile(r"make_tiled_mma: [ABC]: ")
+
+
 def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
                    permutation_mnk=None, **kwargs):
     """The tiled MMA of an operation or atom over atom_layout_mnk (a rank-3
@@ -369,10 +376,13 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
         tm = _core.cute_make_tiled_mma(atom._atom, str(layout),
                                        "<" + ",".join(parts) + ">")
     except ValueError as ex:
-        if "dividing the tile" not in str(ex):
+        if not _OPERAND_FAILURE.match(str(ex)):
             raise DSLUserCodeError(str(ex)) from None
-        # The permutation does not tile the atom: the DSL makes the tiled
-        # MMA, and its tiled layouts are the ones it cannot compute.
+        # The permutation does not tile the atom (CuTe's logical_divide or
+        # composition precondition fails for one operand): the DSL makes
+        # the tiled MMA all the same; the operand's tiled layout is the one
+        # CuTe cannot compute (the DSL prints x, or a layout that is no
+        # thread-value partition of the tile).
         return TiledMma(atom.op, atom._atom, None, shown, str(ex), layout,
                         (atom._atom, str(layout), parts))
     return TiledMma(atom.op, atom._atom, tm, shown)
@@ -488,14 +498,6 @@ class TiledCopy(CopyAtom):
                  "  Tiler MN:        " + _pretty(self.tiler_mn),
                  "  TV Layout tiled: " + str(self.layout_tv_tiled)]
         return "\n".join(lines + self._atom_lines(16))
-
-    def _repr_svg_(self):
-        from . import _pictures
-        return _pictures.svg(self)
-
-    def _repr_html_(self):
-        from . import _pictures
-        return _pictures.html(self)
 
 
 def _tiler(text):

@@ -227,9 +227,14 @@ def is_integer(x):
 
 
 def is_static(x):
-    """True for Python ints and tuples of them (None, a slice's `_`, too)."""
+    """True for Python ints and tuples of them (None, a slice's `_`, too),
+    and for layouts, swizzles and composed layouts without a dynamic
+    integer."""
     if isinstance(x, tuple):
         return all(is_static(e) for e in x)
+    method = getattr(x, "is_static", None)
+    if method is not None and not isinstance(x, type):
+        return method()
     return not isinstance(x, DynInt)
 
 

@@ -252,9 +252,16 @@ class Swizzle:
     def __hash__(self):
         return hash((self.num_bits, self.num_base, self.num_shift))
 
+    def is_static(self):
+        return True
+
     def _repr_svg_(self):
         from . import _pictures
         return _pictures.svg(self)
+
+    def _repr_html_(self):
+        from . import _pictures
+        return _pictures.html(self)
 
 
 class ComposedLayout:

@@ -31,6 +31,8 @@ def _flat(layout):
     stride = _tuples.leaves(layout.st)
     if any(isinstance(d, ScaledBasis) for d in stride):
         return None
+    if any(s <= 0 for s in shape):
+        return None  # an empty (or traced-only) shape: nothing to check
     return shape, [_ints.value(d) for d in stride]
 
 

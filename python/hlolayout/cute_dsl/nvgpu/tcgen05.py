@@ -201,8 +201,9 @@ class _Umma(frozen, MmaOp):
         in tensor memory for a sparse or block-scaled kind, or an M/N the
         DSL's checks allow and CuTe's static_asserts do not) the UMMA
         layouts, which depend only on M, N, K and the CTA group."""
+        name = self._cpp_name()  # the DSL's refusals (A in TMEM is K-major)
         try:
-            return _atoms._core.cute_find_mma_atom(self._cpp_name())
+            return _atoms._core.cute_find_mma_atom(name)
         except ValueError:
             return _umma_atom(self)
 

@@ -12,7 +12,7 @@ import enum
 
 from ..nvgpu._common import OperandMajorMode
 
-__all__ = ["LayoutEnum", "sm90", "sm100"]
+__all__ = ["LayoutEnum", "sm90", "sm100", "print_latex", "print_latex_tv"]
 
 
 class LayoutEnum(enum.Enum):
@@ -48,3 +48,15 @@ class LayoutEnum(enum.Enum):
 
 
 from . import sm90, sm100  # noqa: E402
+
+
+def print_latex(*args, **kwargs):
+    """Deprecated in the DSL for cute.viz.print_latex (the same picture)."""
+    from .. import viz
+    return viz.print_latex(*args, **kwargs)
+
+
+def print_latex_tv(*args, **kwargs):
+    """Deprecated in the DSL for cute.viz.print_latex_tv."""
+    from .. import viz
+    return viz.print_latex_tv(*args, **kwargs)
