@@ -355,7 +355,8 @@ def _latex_case(g):
     dynamic ones too), plain, swizzled or with another colour."""
     r = g.rng
     while True:
-        s, d = g.layout(2, r.choice([1, 2, 2, 2, 3]))
+        s, d = g.layout(2, r.choice([1, 2, 2, 2, 2, 2, 3]),
+                        allow_dyn=r.random() < 0.15)
         if size(s) <= 128:
             break
     L = layout_text(s, d)

@@ -343,8 +343,11 @@ def complement(layout, cotarget):
 
 
 def complement_raw(layout, cotarget):
+    # The DSL's rule: a layout of more than one top-level mode with a
+    # dynamic stride has the complement x:x; one top-level mode is filtered
+    # first, and must then be a single mode (else the DSL aborts).
     fst = wrap(flatten(layout.st))
-    if len(fst) > 1 and not all(_static(d) for d in fst):
+    if _rank(layout) > 1 and not all(_static(d) for d in fst):
         raise Refusal("complement: dynamic-stride complement only for "
                       "rank-1 layouts (the DSL prints the layout x:x)")
     f = filter(layout)
@@ -360,8 +363,8 @@ def _complement(shape, stride, cotarget):
     shape, stride = list(wrap(shape)), list(wrap(stride))
     r = len(shape)
     if r > 1 and not all(_static(d) for d in stride):
-        raise Refusal("complement: dynamic-stride complement only for "
-                      "rank-1 layouts (the DSL prints the layout x:x)")
+        raise Refusal("complement: a dynamic stride in a mode of several "
+                      "modes (the DSL aborts: std::bad_variant_access)")
     result_shape, result_stride = [], [1]
     for i in range(r - 1):
         min_stride = min(stride)
