@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # differential/cute_dsl/ci.sh: the CuTe DSL harness's CI sample (a step of
 # .ci/run): 1,600 layout-op cases and 400 atom cases on each of sm_80,
-# sm_90a and sm_100a, seed 20261124 (HLOLAYOUT_CUTE_DSL_SEED overrides), in
-# at most 6 minutes. Exit 77 (reported as skipped) when the DSL cannot be
+# sm_90a, sm_100a and sm_120a (3,200 cases, about a minute and a half),
+# seed 20261124 (HLOLAYOUT_CUTE_DSL_SEED overrides), in at most 6 minutes. Exit 77 (reported as skipped) when the DSL cannot be
 # installed; any undocumented difference fails the step.
 set -uo pipefail
 cd "$(dirname "$0")/../.."

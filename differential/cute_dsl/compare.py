@@ -2,7 +2,7 @@
 (nvidia-cutlass-dsl, traced on this machine with CUTE_DSL_DRYRUN=1).
 
     python3 compare.py --dsl-python VENV/bin/python [--seed N] [--ops N]
-                       [--atoms N] [--archs sm_80,sm_90a,sm_100a] [--by-op]
+                       [--atoms N] [--archs sm_80,sm_90a,sm_100a,sm_120a] [--by-op]
 
 (run.sh makes the venv and the twin and passes its arguments on; ci.sh is
 the bounded CI sample.)
@@ -259,7 +259,7 @@ def main():
                     help="random layout-op cases (default 3200)")
     ap.add_argument("--atoms", type=int, default=-1,
                     help="atom cases per architecture (-1: all of them)")
-    ap.add_argument("--archs", default="sm_80,sm_90a,sm_100a")
+    ap.add_argument("--archs", default="sm_80,sm_90a,sm_100a,sm_120a")
     ap.add_argument("--show", type=int, default=20,
                     help="differences to print in full")
     ap.add_argument("--keep", help="folder to keep the cases and results in")

@@ -3,7 +3,7 @@
 #
 #   differential/cute_dsl/run.sh                  # 3200 layout-op cases and
 #                                                 # every atom case on sm_80,
-#                                                 # sm_90a and sm_100a
+#                                                 # sm_90a, sm_100a, sm_120a
 #   differential/cute_dsl/run.sh --seed 12345 --by-op
 #
 # Makes the DSL's venv (differential/venv.sh, from requirements.txt), builds

@@ -94,6 +94,20 @@ class _WgMma(frozen, MmaOp):
                  self.a_major_mode, self.b_major_mode,
                  shape_text(self.shape_mnk)))
 
+    def _core_atom(self):
+        """CuTe's atom, with the C layout as the DSL has it (below), so that
+        tiled MMAs are built from the DSL's atom."""
+        from .. import _atoms
+        atom = _atoms.MmaOp._core_atom(self)
+        c = self._dsl_tv(_atoms._layout(atom.c))
+        if str(c) == str(_atoms._layout(atom.c)):
+            return atom
+        cpp = c.sh, c.st
+        text = "%s:%s" % (_static(cpp[0]), _static(cpp[1]))
+        return _atoms._core.cute_mma_atom_from_layouts(
+            atom.name, atom.family, atom.thr_id,
+            "(_%d,_%d,_%d)" % tuple(atom.shape_mnk), atom.a, atom.b, text)
+
     def _dsl_tv(self, layout):
         """The DSL drops the size-1 repeat of N = 8 from the C layout
         ((_2,_2,_1) in CuTe's C++ is (2,2) in the DSL): the same
@@ -223,3 +237,9 @@ def make_smem_layout_atom(kind, element_type):
     atoms, a plain layout, as the DSL makes it."""
     from .. import _smem
     return _smem.gmma_atom(kind, element_type)
+
+
+def _static(t):
+    if type(t) is tuple:
+        return "(" + ",".join(_static(e) for e in t) + ")"
+    return "_%d" % t
