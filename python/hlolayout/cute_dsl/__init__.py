@@ -38,6 +38,7 @@ from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
 from ._config import get_arch, set_arch, unchecked
 from . import nvgpu, utils, viz
 from ._pictures import draw
+from ._atoms import DSLUserCodeError
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -48,7 +49,7 @@ __all__ = [
     "Layout", "ComposedLayout", "Swizzle", "ScaledBasis", "E", "DynInt",
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
-    "WrongLayoutError", "Refusal", "set_arch", "get_arch", "unchecked",
+    "WrongLayoutError", "Refusal", "DSLUserCodeError", "set_arch", "get_arch", "unchecked",
     "utils", "nvgpu", "viz", "draw", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
     "TiledCopy", "make_mma_atom", "make_tiled_mma", "make_copy_atom",
     "make_tiled_copy_tv", "make_tiled_copy", "make_tiled_copy_A",
@@ -67,6 +68,12 @@ __all__ = [
     "round_up", "flatten", "get", "select", "append", "prepend",
     "group_modes", "is_congruent", "is_weakly_congruent",
 ] + list(_numeric_all)
+
+
+# The refusals are the package's (their module names print in tracebacks).
+for _cls in (WrongLayoutError, Refusal, DSLUserCodeError):
+    _cls.__module__ = __name__
+del _cls
 
 
 def _is_layout(x):
