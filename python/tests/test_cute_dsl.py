@@ -449,7 +449,7 @@ def test_layout_pictures_show_every_index():
     html = layout._repr_html_()
     assert "<pre>(4,(2,2)):(2,(1,8))</pre>" in html and "<svg" in html
     text = cute.draw(layout)
-    assert text.startswith("(_4,(_2,_2)):(_2,(_1,_8))\n\nCuTe layout ")
+    assert text.startswith("CuTe layout (_4,(_2,_2)):(_2,(_1,_8))\n")
 
 
 def test_swizzled_and_dynamic_layouts_draw():

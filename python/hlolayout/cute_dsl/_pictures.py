@@ -4,8 +4,6 @@ Jupyter (`_repr_svg_`, `_repr_html_`) and text for a terminal.
 
     >>> from hlolayout import cute_dsl as cute
     >>> print(cute.draw(cute.make_layout((2, 4), stride=(4, 1))))
-    (_2,_4):(_4,_1)
-    <BLANKLINE>
     CuTe layout (_2,_4):(_4,_1)
       cell (i,j) shows the index of coordinate (i,j): rows mode 0 (2), columns mode 1 (4)
        0  1  2  3
