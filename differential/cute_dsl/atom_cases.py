@@ -15,7 +15,6 @@ layout_*_tv_tiled, tiler_mn); the shared-memory atoms of warpgroup and
 tcgen05, tile_to_mma_shape, and the smem helpers of cutlass.utils.
 """
 
-import random
 
 NV = "cute.nvgpu"
 MAJ = {"K": "cute.nvgpu.OperandMajorMode.K",

@@ -12,7 +12,6 @@ drawn so that most cases are admissible (sizes that divide, tilers that
 fit) while some are not, so that refusals are compared too.
 """
 
-import random
 
 SMALL = [1, 2, 2, 3, 4, 4, 6, 8, 8, 16]
 PRIME = [2, 3, 5]
@@ -240,7 +239,6 @@ def op_case(g, op):
     if op == "make_layout":
         return L
     if op == "make_ordered_layout":
-        fl = len(leaves(s))
         perm = list(range(len(leaves(s))))
         r.shuffle(perm)
         order = _like(s, iter(perm))
@@ -259,6 +257,12 @@ def op_case(g, op):
         return "cute.make_composed_layout(cute.make_swizzle(%d, %d, %d), " \
                "%d, %s)" % (r.randint(0, 3), r.randint(0, 4), r.randint(3, 4),
                             r.choice([0, 0, 0, 4]), L)
+    return _algebra_case(g, op, s, d, L)
+
+
+def _algebra_case(g, op, s, d, L):
+    """The algebra's cases (op_case's second half)."""
+    r = g.rng
     if op == "composition":
         k = r.random()
         if k < 0.5:
@@ -296,6 +300,12 @@ def op_case(g, op):
                      top[:r.randint(1, len(top))]]
             return "cute.logical_product(%s, (%s,))" % (L, ", ".join(parts))
         return "cute.%s(%s, %s)" % (op, L, layout_text(*t))
+    return _shape_case(g, op, s, d, L)
+
+
+def _shape_case(g, op, s, d, L):
+    """tile_to_shape, recast, the queries, slices, viz (op_case's rest)."""
+    r = g.rng
     if op == "tile_to_shape":
         a = g.layout(2, r.choice([1, 2]), None, allow_dyn=False)
         top = a[0] if isinstance(a[0], tuple) else (a[0],)

@@ -20,7 +20,7 @@ return CuTe's text; docs/cute-dsl.md lists them.
 from . import _ints, _tuples
 from ._ints import DynInt, is_constant
 from ._objects import Layout, ScaledBasis
-from ._tuples import flatten, is_tuple, product, wrap, unwrap
+from ._tuples import flatten, product, wrap, unwrap
 
 __all__ = []
 

@@ -10,7 +10,7 @@ swizzle alone, or a composed layout as the right operand, the DSL refuses.
     S<3,4,3> o 0 o 8:8
 """
 
-from . import _algebra, _ints, _tuples
+from . import _algebra, _ints
 from ._algebra import Refusal
 from ._objects import ComposedLayout, Layout, Swizzle
 

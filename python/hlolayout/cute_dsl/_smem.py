@@ -14,7 +14,7 @@ shared-memory pointer of CuTe's print as the offset 0.
 
 import json
 
-from . import _algebra, _tuples
+from . import _tuples
 from ._algebra import Refusal
 from ._objects import ComposedLayout, Layout, Swizzle
 

@@ -17,7 +17,7 @@ taking the rest of the index without a modulo, a negative index i giving
 import numpy as np
 
 from . import _ints, _tuples
-from ._objects import Layout, ScaledBasis
+from ._objects import ScaledBasis
 
 __all__ = ["composition_witness", "evaluate"]
 

@@ -5,7 +5,6 @@ import enum
 
 from .._atoms import CopyOp, DSLUserCodeError, MmaOp
 from .. import _numeric_types as _nt
-from .. import _ints
 
 __all__ = ["OperandMajorMode", "OutputMajorMode", "MmaUniversalOp",
            "CopyUniversalOp", "DSLUserCodeError", "EnumText", "frozen",

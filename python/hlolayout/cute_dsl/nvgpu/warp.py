@@ -10,7 +10,6 @@ layouts.
 """
 
 from .. import _numeric_types as _nt
-from .. import _ints
 from .._atoms import CopyOp, MmaOp, require_arch
 from ._common import DSLUserCodeError, frozen, shape_text
 
