@@ -16,6 +16,7 @@ taking the rest of the index without a modulo, a negative index i giving
 
 import numpy as np
 
+from .. import _hlolayout as _hl
 from . import _ints, _tuples
 from ._objects import ScaledBasis
 
@@ -54,6 +55,30 @@ def evaluate(layout, idx):
     return out * sign
 
 
+def _core(layout):
+    """The flattened layout with its integers' values in the C++ core (the
+    same function of a 1-D index), or None."""
+    flat = _flat(layout)
+    if flat is None:
+        return None
+    shape, stride = flat
+    return _hl.CuteLayout(tuple(shape), tuple(stride))
+
+
+def _evaluate_fast(a, b, r, idx):
+    """(b(idx), r(idx), a(b(idx))) by the C++ core's vectorized evaluation
+    (the rule of evaluate() above), or None where it does not apply."""
+    try:
+        ca, cb, cr = _core(a), _core(b), _core(r)
+        if ca is None or cb is None or cr is None:
+            return None
+        bi = np.asarray(cb(idx), dtype=np.int64)
+        return bi, np.asarray(cr(idx), dtype=np.int64), np.asarray(
+            ca(bi), dtype=np.int64)
+    except (ValueError, OverflowError, TypeError):
+        return None
+
+
 def composition_witness(a, b, r):
     """None when r(i) == a(b(i)) for every i < size(b), else a sentence
     naming the first i where it is not."""
@@ -61,13 +86,17 @@ def composition_witness(a, b, r):
     if n > MAX_CHECKED or n <= 0:
         return None
     idx = np.arange(n, dtype=np.int64)
-    bi = evaluate(b, idx)
-    ri = evaluate(r, idx)
-    if bi is None or ri is None:
-        return None
-    abi = evaluate(a, bi)
-    if abi is None:
-        return None
+    fast = _evaluate_fast(a, b, r, idx)
+    if fast is not None:
+        bi, ri, abi = fast
+    else:
+        bi = evaluate(b, idx)
+        ri = evaluate(r, idx)
+        if bi is None or ri is None:
+            return None
+        abi = evaluate(a, bi)
+        if abi is None:
+            return None
     bad = np.nonzero(abi != ri)[0]
     if len(bad) == 0:
         return None
