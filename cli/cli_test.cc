@@ -130,7 +130,7 @@ TEST(Cli, UnknownSubcommand) {
   r = RunCli({"triton", "cvt-cost"});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown subcommand 'cvt-cost'; subcommands: explain, "
-                       "view, cvt, draw, report, str,"),
+                       "view, cvt, draw, report, check, str,"),
             std::string::npos)
       << r.err;
 }

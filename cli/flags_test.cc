@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -202,6 +203,13 @@ const char kBlocked[] =
 const char kLinear[] =
     "#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], "
     "block = []}>";
+const char kShared[] =
+    "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, "
+    "0]}>";
+// An MFMA layout (warp size 64): triton draw --instruction, triton check.
+const char kMfma[] =
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+    "32, 8], isTransposed = true}>";
 const char kReportFile[] =
     "examples/module_0001.jit_train_step.after_optimizations.txt";
 const char kGpuModule[] =
@@ -251,6 +259,11 @@ std::vector<Case> Cases() {
   const std::string raw = WriteFile("in.bin", std::string(256, '\x01'));
   const std::string blocked_file = WriteFile("blocked.txt", kBlocked);
   const std::string linear_file = WriteFile("linear.txt", kLinear);
+  const std::string mfma_file = WriteFile("mfma.txt", kMfma);
+  const std::string check_file =
+      WriteFile("check.jsonl", absl::StrCat("{\"layout\": \"", kMfma,
+                                            "\", \"shape\": [64, 64], "
+                                            "\"threads_per_warp\": 64}\n"));
   const std::string tensor_file = WriteFile("tensor.txt", kTensor);
   const std::string out = TempPath("out.bin");
   std::vector<Case> cases;
@@ -491,8 +504,33 @@ std::vector<Case> Cases() {
       c.command = {"triton", sub};
       c.modes = layout_modes({});
       c.flag_modes = {{"shape", named_modes({})}};
+      if (std::string(sub) == "draw") {
+        // --instruction draws an MFMA or WMMA layout (or a dot_op over
+        // one); --k-width goes with it.
+        c.flag_modes["instruction"] = {InArgs({kMfma}), InFile({mfma_file}),
+                                       InStdin({"-"}, kMfma)};
+        c.flag_modes["k-width"] = {InArgs({kMfma, "--instruction"})};
+      }
       cases.push_back(c);
     }
+    // check LAYOUT --shape S (a named layout's shape), or --batch lines;
+    // --memdesc checks a shared layout.
+    c.command = {"triton", "check"};
+    c.modes = {InArgs({kBlocked, "--shape", "64x64"}),
+               InFile({blocked_file, "--shape", "64x64"}),
+               InStdin({"-", "--shape", "64x64"}, kBlocked)};
+    c.values = Values({{"T", {"f16"}},
+                       {"threads-per-warp:N", {"32"}},
+                       {"num-warps:N", {"4"}},
+                       {"num-ctas:N", {"1"}}});
+    c.flag_modes = {};
+    c.flag_modes["memdesc"] = {InArgs({kShared, "--shape", "64x64"})};
+    c.input_flags = {"batch"};
+    c.flag_modes["batch"] = {InFile({"--batch", check_file}),
+                             InStdin({"--batch", "-"}, ReadAll(check_file))};
+    cases.push_back(c);
+    c.input_flags = {};
+    c.values = Values({{"bits:N", {"16"}}});
     c.command = {"triton", "cvt"};
     c.modes = named_modes({kBlocked, "--shape", "32x32"});
     c.flag_modes = {};
