@@ -527,3 +527,153 @@ def test_docstring_examples():
         result = doctest.testmod(module, optionflags=(
             doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
         assert result.failed == 0, module.__name__
+
+
+# ---------------------------------------------------------------------------
+# Edge cases and bad inputs: each is what the DSL (4.8.1) does, or its
+# refusal with the DSL's rule in words (checked against it by
+# differential/cute_dsl); never a crash of another type.
+
+EDGE_CASES = [
+    ('cute.make_layout(())', '():()'),
+    ('cute.make_layout(1)', '1:0'),
+    ('cute.make_identity_layout(())', '():()'),
+    ('cute.size(cute.make_layout((2**31, 2**31)))', '4611686018427387904'),
+    ('cute.make_swizzle(-1, 4, 3)', 'S<0,4,3>'),
+    ('cute.make_ordered_layout((4, 8), order=(0, 0))', '(4,8):(1,1)'),
+    ('cute.idx2crd(100, (4, 8))', '(0,25)'),
+    ('cute.complement(cute.make_layout(2, stride=1), ())', '1:0'),
+    ('cute.complement(cute.make_layout((2, 8), stride=(0, 2)), ((),))', '2:1'),
+    ('cute.complement(cute.make_layout(2, stride=2), (4, ()))', '2:1'),
+    ('cute.logical_product(cute.make_layout((2, 2)), (2, 2))',
+     '((2,2),(2,2)):((1,2),(2,1))'),
+]
+
+
+@pytest.mark.parametrize("expr,text", EDGE_CASES)
+def test_edge_cases_print_what_the_dsl_prints(expr, text):
+    assert run(expr) == text
+
+
+L48 = 'cute.make_layout((4, 8))'
+BAD_INPUTS = [
+    # (expression, exception, words of the rule)
+    ('cute.make_layout((4, 0))', ValueError, 'positive shape'),
+    ('cute.make_layout((4, 8), stride=(1,))', ValueError, 'congruent'),
+    ('cute.make_layout((4, 8), stride=(1, 2.5))', TypeError, 'integer strides'),
+    ("cute.make_layout('abc')", TypeError, 'expects integers'),
+    ('cute.recast_layout(0, 8, cute.make_layout(4))', cute.Refusal,
+     'from 8 bits to 0 bits'),
+    ('cute.recast_layout(6, 4, 6)', TypeError, 'src_layout must be a layout'),
+    ('cute.coalesce("x")', TypeError, 'Layout or ComposedLayout'),
+    ('cute.coalesce(cute.make_layout((2, 2)), target_profile=(1, 1, 1))',
+     cute.Refusal, 'more than the layout'),
+    ('cute.raked_product(cute.make_layout((2, 2)), 4)', TypeError,
+     'Layout as the tiler'),
+    ('cute.blocked_product(cute.make_layout((2, 2)), (2, 2))', TypeError,
+     'Layout as the tiler'),
+    ('cute.logical_divide(cute.make_layout(8), "x")', TypeError, 'tiler'),
+    ('cute.crd2idx(1.5, cute.make_layout(3))', TypeError,
+     'integers or None'),
+    ('cute.crd2idx((1, 2, 3), ' + L48 + ')', cute.Refusal,
+     'Mismatched Ranks'),
+    ('cute.slice_and_offset((None, 1.5), ' + L48 + ')', TypeError,
+     'integers or None'),
+    ('cute.size(' + L48 + ', mode=[4])', cute.Refusal,
+     'less than rank'),
+    ('cute.rank(' + L48 + ', mode=[5])', cute.Refusal, 'less than rank'),
+    ('cute.cosize(' + L48 + ', mode=[5])', cute.Refusal, 'less than rank'),
+    ('cute.get(' + L48 + ', mode=[3])', cute.Refusal, 'less than rank'),
+    ('cute.select((4, 8), mode=[3])', cute.Refusal, 'invalid mode element'),
+    ('cute.append(cute.make_layout((4, 2)), cute.Int32(3))', TypeError,
+     'element of a Layout'),
+    ('cute.product_each(((None, 4),))', TypeError, 'expects integers'),
+    ('cute.round_up(12, (2, 3))', TypeError, 'single integer'),
+    ('cute.tile_to_shape(cute.make_layout((2, 4)), (8,), (0, 1))',
+     cute.Refusal, 'Rank of layout must be <= rank of target shape'),
+    ('cute.Int32(2**40)', ValueError, 'does not fit in Int32'),
+    ('cute.assume(cute.Int32(12), divby=8)', ValueError,
+     'not a multiple of 8'),
+    ('cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, '
+     'cute.Float32, (16, 8, 16)), (2, 2))', ValueError, 'rank-3 MNK'),
+    ('cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 17))',
+     cute.DSLUserCodeError, r'shape_mnk must be \(16,8,8\) or \(16,8,16\)'),
+    ('cute.nvgpu.warp.MmaF16BF16Op(cute.Int8, cute.Float32, (16, 8, 16))',
+     cute.DSLUserCodeError, 'ab_dtype must be Float16 or BFloat16'),
+]
+
+
+@pytest.mark.parametrize("expr,exc,words", BAD_INPUTS)
+def test_bad_inputs_are_refused_with_the_rule(expr, exc, words):
+    with pytest.raises(exc, match=words):
+        run(expr)
+
+
+# Operands where CuTe's algorithm divides by zero: the DSL's process dies
+# of SIGFPE (or Python raises ZeroDivisionError); the twin refuses.
+DIVIDES_BY_ZERO = [
+    'cute.raked_product(cute.make_layout((8, 4), stride=(8, 8)), '
+    'cute.make_layout(4, stride=4))',
+    'cute.logical_divide(cute.make_layout((8, 8), stride=(2, -1)), '
+    'cute.make_layout((4, 4), stride=(1, 2)))',
+    'cute.blocked_product(cute.make_layout((4, 4, 2), stride=(2, 8, 2)), '
+    'cute.make_layout(8))',
+    'cute.logical_product(cute.make_layout((4, 3), stride=(1, -1)), 8)',
+    'cute.ceil_div(12, 0)',
+]
+
+
+@pytest.mark.parametrize("expr", DIVIDES_BY_ZERO)
+def test_division_by_zero_is_a_refusal(expr):
+    with pytest.raises(cute.DivisionByZero, match="divides by zero") as e:
+        run(expr)
+    assert isinstance(e.value, ValueError)
+    assert isinstance(e.value, ZeroDivisionError)
+
+
+def test_random_bad_arguments_raise_only_the_documented_errors():
+    """Every public function over random garbage and random layouts
+    (negative and zero strides, swizzles, huge and dynamic integers):
+    an answer, TypeError or ValueError (Refusal, WrongLayoutError), never
+    another exception."""
+    rng = random.Random(20261124)
+
+    def layout():
+        s = tuple(rng.choice([1, 2, 3, 4, 8]) for _ in range(rng.randrange(1, 4)))
+        d = tuple(rng.choice([0, 1, 2, -1, 4, 8, 16]) for _ in s)
+        L = cute.make_layout(s, stride=d)
+        if rng.random() < .2:
+            return cute.make_composed_layout(
+                cute.make_swizzle(rng.randrange(4), rng.randrange(5),
+                                  rng.randrange(5)), 0, L)
+        return L
+
+    def value(depth=0):
+        k = rng.randrange(12)
+        if k < 4 or depth > 2:
+            return rng.choice([0, 1, 2, 3, 4, 8, -1, -4, 2**31, 2**70, 6])
+        if k == 4:
+            return cute.Int32(rng.choice([0, 1, 4, 8, -3, 16]))
+        if k == 5:
+            return None
+        if k == 6:
+            return rng.choice(["x", 1.5, [], {}, (), True])
+        if k == 7:
+            return layout()
+        return tuple(value(depth + 1) for _ in range(rng.randrange(4)))
+
+    names = [n for n in cute.__all__ if n.islower() and callable(
+        getattr(cute, n)) and n not in ("set_arch", "unchecked", "draw")]
+    for _ in range(4000):
+        fn = getattr(cute, rng.choice(names))
+        args = [rng.choice([layout, value, value])()
+                for _ in range(rng.randrange(4))]
+        kwargs = {}
+        if rng.random() < .2:
+            kwargs[rng.choice(["stride", "order", "target_profile",
+                               "mode"])] = value()
+        try:
+            r = fn(*args, **kwargs)
+            cute.pretty_str(r)
+        except (TypeError, ValueError):
+            pass

@@ -49,7 +49,7 @@ __all__ = [
     "Layout", "ComposedLayout", "Swizzle", "ScaledBasis", "E", "DynInt",
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
-    "WrongLayoutError", "Refusal", "DSLUserCodeError", "set_arch", "get_arch", "unchecked",
+    "WrongLayoutError", "Refusal", "DSLUserCodeError", "DivisionByZero", "set_arch", "get_arch", "unchecked",
     "utils", "nvgpu", "viz", "draw", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
     "TiledCopy", "make_mma_atom", "make_tiled_mma", "make_copy_atom",
     "make_tiled_copy_tv", "make_tiled_copy", "make_tiled_copy_A",
@@ -92,6 +92,82 @@ def _check_int_tuple(t, fn):
             raise TypeError("%s expects integers, got %r" % (fn, x))
 
 
+def _check_coord(coord, fn):
+    for x in _tuples.leaves(coord):
+        if x is not None and not _tuples.is_int(x):
+            raise TypeError("%s expects a coordinate whose leaves are "
+                            "integers or None, got %r" % (fn, x))
+
+
+def _need_any_layout(x, fn):
+    if not isinstance(x, (Layout, ComposedLayout)):
+        raise TypeError("%s expects a Layout or ComposedLayout, got %s" %
+                        (fn, type(x).__name__))
+
+
+def _check_tiler(t, fn, none_ok):
+    """A tiler: a Layout, an integer, or a tuple of them (None, CuTe's `_`,
+    where the op keeps a mode whole)."""
+    if isinstance(t, (Layout, ComposedLayout, Swizzle)) or _tuples.is_int(t):
+        return
+    if t is None and none_ok:
+        return
+    if type(t) is tuple:
+        for x in t:
+            _check_tiler(x, fn, none_ok)
+        return
+    raise TypeError("%s expects a Layout, an integer or a tuple of them as "
+                    "the tiler, got %r" % (fn, t))
+
+
+class DivisionByZero(Refusal, ZeroDivisionError):
+    """CuTe's algorithm divides by zero on these operands: the DSL raises
+    ZeroDivisionError or aborts its process (SIGFPE)."""
+
+
+def _no_zero_division(fn):
+    """Runs an op of the algebra; where CuTe's algorithm divides by zero
+    (a zero-size mode, a layout that is not injective or has a negative
+    stride under a product or divide), the DSL's process dies of SIGFPE or
+    Python raises ZeroDivisionError: the twin refuses, saying so."""
+    import functools
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except ZeroDivisionError as ex:
+            if isinstance(ex, Refusal):
+                raise
+            raise DivisionByZero(
+                "%s: CuTe's algorithm divides by zero on these operands (a "
+                "zero size, or a layout that is not injective or has a "
+                "negative stride); the DSL raises ZeroDivisionError or its "
+                "process aborts (SIGFPE)" % fn.__name__) from None
+    return run
+
+
+def _check_modes(a, mode, fn):
+    """`mode` a list of mode indices, each in range of what it indexes (the
+    DSL: "elements in mode must be less than rank")."""
+    if isinstance(mode, int) and not isinstance(mode, bool):
+        mode = [mode]
+    if not isinstance(mode, (list, tuple)) or any(
+            type(m) is not int for m in mode):
+        raise TypeError("%s: expects a list of integers as mode, got %r" %
+                        (fn, mode))
+    t = a
+    for m in mode:
+        if isinstance(t, (Layout, ComposedLayout)):
+            t = t.shape
+        r = _tuples.rank(t)
+        if not 0 <= m < r:
+            raise Refusal("%s: elements in mode must be less than rank(%s) "
+                          "= %d, got %r" % (fn, pretty_str(t), r, list(mode)))
+        t = t[m] if type(t) is tuple else t
+    return list(mode)
+
+
 # ---------------------------------------------------------------------------
 # Making layouts
 
@@ -115,6 +191,7 @@ def make_layout(shape, *, stride=None):
     return _fast.make_layout(shape, stride)
 
 
+@_no_zero_division
 def make_ordered_layout(shape, order):
     """A compact layout whose modes take strides in the order `order`."""
     _check_int_tuple(shape, "make_ordered_layout")
@@ -127,6 +204,7 @@ def make_identity_layout(shape):
     return _algebra.make_identity_layout(shape)
 
 
+@_no_zero_division
 def make_layout_tv(thr_layout, val_layout):
     """(tiler_mn, layout_tv): val_layout repeated over thr_layout (a raked
     product), and the (thread, value) -> (m, n) layout."""
@@ -163,36 +241,51 @@ def make_composed_layout(inner, offset, outer):
 # ---------------------------------------------------------------------------
 # The algebra (dispatching to the C++ core when every integer is static)
 
+@_no_zero_division
 def composition(lhs, rhs):
     """lhs o rhs: rhs a Layout, a tiler tuple (Layouts, ints, None) or an
     int."""
+    _need_any_layout(lhs, "composition")
+    _check_tiler(rhs, "composition", True)
     return _fast.op2("composition", lhs, rhs)
 
 
+@_no_zero_division
 def complement(input, cotarget):
     """The layout of the rest of the codomain up to cotarget."""
     _need_layout(input, "complement")
+    if not isinstance(cotarget, Layout):
+        _check_int_tuple(cotarget, "complement")
+        if cotarget == ():
+            cotarget = 1  # the product of no modes
     return _fast.op2("complement", input, cotarget)
 
 
+@_no_zero_division
 def right_inverse(input):
     _need_layout(input, "right_inverse")
     return _fast.op1("right_inverse", input)
 
 
+@_no_zero_division
 def left_inverse(input):
     _need_layout(input, "left_inverse")
     return _fast.op1("left_inverse", input)
 
 
+@_no_zero_division
 def coalesce(input, *, target_profile=None):
+    _need_any_layout(input, "coalesce")
     return _fast.coalesce(input, target_profile)
 
 
+@_no_zero_division
 def filter(input):
+    _need_any_layout(input, "filter")
     return _fast.op1("filter", input)
 
 
+@_no_zero_division
 def filter_zeros(input, *, target_profile=None):
     _need_layout(input, "filter_zeros")
     if target_profile is not None:
@@ -201,66 +294,117 @@ def filter_zeros(input, *, target_profile=None):
     return _algebra.filter_zeros(input)
 
 
+@_no_zero_division
 def logical_divide(target, tiler):
+    _need_any_layout(target, "logical_divide")
+    _check_tiler(tiler, "logical_divide", True)
     return _fast.op2("logical_divide", target, tiler)
 
 
+@_no_zero_division
 def zipped_divide(target, tiler):
+    _need_any_layout(target, "zipped_divide")
+    _check_tiler(tiler, "zipped_divide", True)
     return _fast.op2("zipped_divide", target, tiler)
 
 
+@_no_zero_division
 def tiled_divide(target, tiler):
+    _need_any_layout(target, "tiled_divide")
+    _check_tiler(tiler, "tiled_divide", True)
     return _fast.op2("tiled_divide", target, tiler)
 
 
+@_no_zero_division
 def flat_divide(target, tiler):
+    _need_any_layout(target, "flat_divide")
+    _check_tiler(tiler, "flat_divide", True)
     return _fast.op2("flat_divide", target, tiler)
 
 
+@_no_zero_division
 def logical_product(block, tiler):
+    _need_any_layout(block, "logical_product")
+    _check_tiler(tiler, "logical_product", False)
     return _fast.op2("logical_product", block, tiler)
 
 
+@_no_zero_division
 def zipped_product(block, tiler):
+    _need_any_layout(block, "zipped_product")
+    _check_tiler(tiler, "zipped_product", False)
     return _fast.op2("zipped_product", block, tiler)
 
 
+@_no_zero_division
 def tiled_product(block, tiler):
+    _need_any_layout(block, "tiled_product")
+    _check_tiler(tiler, "tiled_product", False)
     return _fast.op2("tiled_product", block, tiler)
 
 
+@_no_zero_division
 def flat_product(block, tiler):
+    _need_any_layout(block, "flat_product")
+    _check_tiler(tiler, "flat_product", False)
     return _fast.op2("flat_product", block, tiler)
 
 
+@_no_zero_division
 def raked_product(block, tiler):
+    _need_any_layout(block, "raked_product")
+    if not isinstance(tiler, (Layout, ComposedLayout)):
+        raise TypeError("raked_product expects a Layout as the tiler (the DSL takes no "
+                        "tuple or integer here), got %r" % (tiler,))
     return _fast.op2("raked_product", block, tiler)
 
 
+@_no_zero_division
 def blocked_product(block, tiler):
+    _need_any_layout(block, "blocked_product")
+    if not isinstance(tiler, (Layout, ComposedLayout)):
+        raise TypeError("blocked_product expects a Layout as the tiler (the DSL takes no "
+                        "tuple or integer here), got %r" % (tiler,))
     return _fast.op2("blocked_product", block, tiler)
 
 
+@_no_zero_division
 def tile_to_shape(atom, trg_shape, order):
+    _need_any_layout(atom, "tile_to_shape")
+    _check_int_tuple(trg_shape, "tile_to_shape")
+    _check_int_tuple(order, "tile_to_shape")
     return _fast.tile_to_shape(atom, trg_shape, order)
 
 
+@_no_zero_division
 def recast_layout(new_type_bits, old_type_bits, src_layout):
+    if not isinstance(src_layout, (Layout, ComposedLayout)):
+        raise TypeError("recast_layout: src_layout must be a layout or "
+                        "composed layout, got %s" % type(src_layout).__name__)
+    for bits in (new_type_bits, old_type_bits):
+        if type(bits) is not int or bits <= 0:
+            raise Refusal("recast_layout: unable to recast %s from %r bits "
+                          "to %r bits (the widths must be positive static "
+                          "integers)" % (src_layout, old_type_bits,
+                                         new_type_bits))
     return _fast.recast_layout(new_type_bits, old_type_bits, src_layout)
 
 
+@_no_zero_division
 def max_common_layout(a, b):
     _need_layout(a, "max_common_layout")
     _need_layout(b, "max_common_layout")
     return _algebra.max_common_layout(a, b)
 
 
+@_no_zero_division
 def max_common_vector(a, b):
     _need_layout(a, "max_common_vector")
     _need_layout(b, "max_common_vector")
     return _algebra.max_common_vector(a, b)
 
 
+@_no_zero_division
 def nullspace(layout):
     _need_layout(layout, "nullspace")
     return _algebra.nullspace(layout)
@@ -292,9 +436,7 @@ def get_nonswizzle_portion(layout):
 # Queries
 
 def _modes(a, mode, fn):
-    if any(not isinstance(m, int) for m in mode):
-        raise ValueError("Expected integer elements in mode, but got %r" %
-                         (mode,))
+    _check_modes(a, mode, fn)
     for m in mode:
         if isinstance(a, (Layout, ComposedLayout)):
             a = a.sh
@@ -322,7 +464,7 @@ def cosize(a, mode=[]):  # noqa: B006
     if isinstance(a, ComposedLayout):
         a = a.outer
     _need_layout(a, "cosize")
-    for m in mode:
+    for m in _check_modes(a, mode, "cosize"):
         a = a[m]
     return _algebra.cosize(a)
 
@@ -330,8 +472,8 @@ def cosize(a, mode=[]):  # noqa: B006
 def rank(a, mode=[]):  # noqa: B006
     if isinstance(a, (Layout, ComposedLayout)):
         a = a.shape
-    for m in mode:
-        a = a[m]
+    for m in _check_modes(a, mode, "rank"):
+        a = a[m] if type(a) is tuple else a
     return len(a) if type(a) is tuple else 1
 
 
@@ -351,14 +493,19 @@ def shape(input, *, mode=None):
     return get(s, mode=mode)
 
 
+@_no_zero_division
 def crd2idx(coord, layout):
     """The offset (or coordinate, for an identity layout) of `coord`."""
+    _check_coord(coord, "crd2idx")
     return _algebra.crd2idx(coord, layout)
 
 
+@_no_zero_division
 def idx2crd(idx, shape):
     """The colexicographic coordinate of idx in shape (the last mode takes
     the quotient without a modulo)."""
+    _check_int_tuple(idx, "idx2crd")
+    _check_int_tuple(shape, "idx2crd")
     return _algebra.idx2crd(idx, shape)
 
 
@@ -374,6 +521,7 @@ def slice_(src, coord):
 
 def slice_and_offset(coord, src):
     """(slice_(src, coord), the offset of coord with None as 0)."""
+    _check_coord(coord, "slice_and_offset")
     if isinstance(src, ComposedLayout):
         from . import _composed
         return _composed.slice_and_offset(coord, src)
@@ -395,20 +543,33 @@ def pretty_str(arg):
 
 def product_each(t):
     """The product of each mode of t (an integer's is the integer)."""
+    _check_int_tuple(t, "product_each")
     if type(t) is not tuple:
         return t
     return _tuples.product_each(t)
 
 
+@_no_zero_division
 def ceil_div(a, b):
+    _check_int_tuple(a, "ceil_div")
+    _check_int_tuple(b, "ceil_div")
     return _tuples.ceil_div(a, b)
 
 
+@_no_zero_division
 def shape_div(a, b):
+    _check_int_tuple(a, "shape_div")
+    _check_int_tuple(b, "shape_div")
     return _tuples.shape_div(a, b)
 
 
+@_no_zero_division
 def round_up(a, b):
+    _check_int_tuple(a, "round_up")
+    _check_int_tuple(b, "round_up")
+    if type(a) is not tuple and type(b) is tuple:
+        raise TypeError("round_up: expects b to be a single integer when a "
+                        "is not a tuple, got %s" % pretty_str(b))
     if type(a) is tuple:
         b = _tuples.wrap(b)
         b = b + (1,) * (len(a) - len(b))
@@ -423,9 +584,7 @@ def flatten(a):
 
 
 def get(a, mode=[]):  # noqa: B006
-    if isinstance(mode, int):
-        mode = [mode]
-    for m in mode:
+    for m in _check_modes(a, mode, "get"):
         if isinstance(a, Layout):
             a = a[m]
         elif type(a) is tuple:
@@ -436,6 +595,14 @@ def get(a, mode=[]):  # noqa: B006
 
 
 def select(a, mode):
+    if isinstance(a, (Layout, ComposedLayout)):
+        r = _tuples.rank(a.shape)
+    else:
+        r = _tuples.rank(a)
+    if not isinstance(mode, (list, tuple)) or any(
+            type(m) is not int or not 0 <= m < r for m in mode):
+        raise Refusal("select: invalid mode element for input of rank %d, "
+                      "got mode=%r" % (r, mode))
     if isinstance(a, Layout):
         return Layout(tuple(_tuples.wrap(a.sh)[m] for m in mode),
                       tuple(_tuples.wrap(a.st)[m] for m in mode))
@@ -444,6 +611,7 @@ def select(a, mode):
 
 def append(a, x):
     if isinstance(a, Layout):
+        _need_layout(x, "append", "a Layout as the element of a Layout")
         return Layout(_tuples.wrap(a.sh) + (x.sh,),
                       _tuples.wrap(a.st) + (x.st,))
     return _tuples.wrap(a) + (x,)
@@ -451,6 +619,7 @@ def append(a, x):
 
 def prepend(a, x):
     if isinstance(a, Layout):
+        _need_layout(x, "prepend", "a Layout as the element of a Layout")
         return Layout((x.sh,) + _tuples.wrap(a.sh),
                       (x.st,) + _tuples.wrap(a.st))
     return (x,) + _tuples.wrap(a)

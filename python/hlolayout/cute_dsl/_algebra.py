@@ -168,6 +168,8 @@ def coalesce_shape(shape):
     """CuTe's coalesce(Shape): neighbouring leaves of the same kind (both
     static or both dynamic) multiply."""
     leaves = _tuples.leaves(shape)
+    if not leaves:
+        return 1  # no modes: one element
     out = [leaves[0]]
     for a in leaves[1:]:
         if _static(out[-1]) == _static(a):
