@@ -863,7 +863,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   }
   LiveRanges();
   Normalize();
-  Peaks();
+  status = Peaks();
+  if (!status.ok()) return status;
   if (options_.keep_dataflow) ExportDataflow();
   return std::move(out_);
 }

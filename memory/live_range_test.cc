@@ -86,7 +86,9 @@ ENTRY %main (p: f32[256]) -> (f32[256]) {
   EXPECT_EQ(a.peak.bytes, 2056);
   // A tuple node is 8 bytes per element.
   for (const LiveValue& v : a.values) {
-    if (a.instructions[v.instruction].name == "t") EXPECT_EQ(v.bytes, 8);
+    if (a.instructions[v.instruction].name == "t") {
+      EXPECT_EQ(v.bytes, 8);
+    }
   }
 }
 
@@ -202,6 +204,37 @@ ENTRY %main (p: pred[], x: f32[4]) -> (f32[4], f32[4]) {
   EXPECT_EQ(a.space_peaks[1].memory_space, 1);
   EXPECT_EQ(a.space_peaks[1].bytes, 16);
   EXPECT_EQ(a.space_peaks[1].time, 2);
+}
+
+// Found by UBSan: nine values of 2^60-1 bytes each summed past int64 in
+// the peak's sweep. The sum is checked once, before any sweep.
+TEST(LiveRange, LiveBytesPastInt64AreRefused) {
+  std::string text = "HloModule m\nENTRY e {\n";
+  for (int i = 0; i < 9; ++i) {
+    absl::StrAppend(&text, " a", i, " = u8[1152921504606846975]{0} parameter(",
+                    i, ")\n");
+  }
+  text += " ROOT t = (u8[1152921504606846975]{0}) tuple(a0)\n}\n";
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  MemoryAnalysisOptions options;
+  options.allow_unscheduled = true;
+  absl::StatusOr<MemoryAnalysis> analysis =
+      AnalyzeMemory((*modules)[0], options);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_THAT(analysis.status().message(), HasSubstr("pass 2^63-1 bytes"));
+  // Eight of them fit: 8 * (2^60-1) < 2^63-1.
+  std::string fits = "HloModule m\nENTRY e {\n";
+  for (int i = 0; i < 7; ++i) {
+    absl::StrAppend(&fits, " a", i, " = u8[1152921504606846975]{0} parameter(",
+                    i, ")\n");
+  }
+  fits += " ROOT t = (u8[1152921504606846975]{0}) tuple(a0)\n}\n";
+  modules = ReadHloModules(fits);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  analysis = AnalyzeMemory((*modules)[0], options);
+  ASSERT_TRUE(analysis.ok()) << analysis.status();
+  EXPECT_EQ(analysis->peak.bytes, 7 * 1152921504606846975 + 8);
 }
 
 // Found by fuzz/memory_fuzzer.cc: a loop body whose root has another
