@@ -677,3 +677,92 @@ def test_random_bad_arguments_raise_only_the_documented_errors():
             cute.pretty_str(r)
         except (TypeError, ValueError):
             pass
+
+
+HELPER_BAD_INPUTS = [
+    ('utils.sm90.make_smem_layout_a(cute.nvgpu.OperandMajorMode.K, '
+     '(128, 128, 64), cute.Float16, 4)', TypeError, 'utils.LayoutEnum'),
+    ('utils.sm90.make_smem_layout_a(utils.LayoutEnum.ROW_MAJOR, '
+     '(128, 128, 64), 16, 4)', TypeError, 'data type'),
+    ('utils.sm90.make_smem_layout_b(utils.LayoutEnum.ROW_MAJOR, 128, '
+     'cute.Float16, 4)', cute.Refusal, 'tile as a tuple'),
+    ('utils.sm100.make_smem_layout_a(None, (128, 256, 64), cute.Float16, 4)',
+     TypeError, 'TiledMma'),
+    ('utils.sm100.make_smem_layout_epi(cute.Float16, "row", (128, 64), 2)',
+     TypeError, 'utils.LayoutEnum'),
+    ('cute.nvgpu.tcgen05.tile_to_mma_shape(cute.Float16, (128, 64, 2))',
+     TypeError, 'layout atom'),
+    ('cute.nvgpu.warpgroup.make_smem_layout_atom('
+     'cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128, (16,))', TypeError,
+     'data type'),
+    ('cute.make_mma_atom(cute.nvgpu.warp.MmaOp())', TypeError,
+     'abstract MMA op'),
+]
+
+
+@pytest.mark.parametrize("expr,exc,words", HELPER_BAD_INPUTS)
+def test_helpers_refuse_bad_arguments(expr, exc, words):
+    with pytest.raises(exc, match=words):
+        run(expr)
+
+
+def test_random_bad_atom_arguments_raise_only_the_documented_errors():
+    """Every op class of nvgpu, its atom, tiled MMA or tiled copy, and the
+    smem helpers over random arguments on three architectures: an answer,
+    TypeError or ValueError, never another exception."""
+    import inspect
+    rng = random.Random(37)
+    dtypes = [cute.Float16, cute.BFloat16, cute.Float32, cute.Int8,
+              cute.Float8E4M3FN, cute.TFloat32, cute.Float64]
+    enums = (list(NV.OperandMajorMode) + list(NV.tcgen05.CtaGroup) +
+             list(NV.tcgen05.OperandSource) +
+             list(NV.warpgroup.OperandSource) +
+             list(NV.warpgroup.SmemLayoutAtomKind) +
+             list(NV.tcgen05.SmemLayoutAtomKind))
+
+    def value(depth=0):
+        k = rng.randrange(12)
+        if k < 3:
+            return rng.choice(dtypes)
+        if k < 5:
+            return rng.choice([0, 1, 8, 16, 64, 128, 256, -1, 3])
+        if k == 5:
+            return None
+        if k == 6:
+            return rng.choice(["x", 1.5, [], True])
+        if k == 7 and depth < 2:
+            return tuple(value(depth + 1) for _ in range(rng.randrange(4)))
+        if k == 8:
+            return rng.choice(enums)
+        if k == 9:
+            return cute.make_layout(rng.choice([(2, 2, 1), (4, 8), 32]))
+        return rng.choice([(16, 8, 16), (64, 64, 16), (128, 128, 16)])
+
+    classes = [getattr(m, n) for m in (NV.warp, NV.warpgroup, NV.tcgen05,
+                                       NV.cpasync, NV)
+               for n in dir(m) if n.endswith("Op") and
+               inspect.isclass(getattr(m, n))]
+    helpers = [NV.warpgroup.make_smem_layout_atom,
+               NV.tcgen05.make_smem_layout_atom, NV.tcgen05.tile_to_mma_shape,
+               utils.sm90.make_smem_layout_a, utils.sm100.make_smem_layout_a,
+               utils.sm90.make_smem_layout_epi,
+               utils.sm100.make_smem_layout_epi]
+    for _ in range(3000):
+        cute.set_arch(rng.choice(["sm_80", "sm_90a", "sm_100a"]))
+        try:
+            if rng.random() < .7:
+                cls = rng.choice(classes)
+                op = cls(*[value() for _ in range(rng.randrange(6))])
+                if "Mma" in cls.__name__:
+                    tm = cute.make_tiled_mma(op, value())
+                    str(tm.tv_layout_C_tiled)
+                    str(tm.partition_shape_A(value()))
+                else:
+                    atom = cute.make_copy_atom(op, rng.choice(dtypes))
+                    str(cute.make_tiled_copy_tv(atom, value(), value())
+                        .layout_src_tv_tiled)
+            else:
+                str(rng.choice(helpers)(*[value()
+                                          for _ in range(rng.randrange(5))]))
+        except (TypeError, ValueError):
+            pass

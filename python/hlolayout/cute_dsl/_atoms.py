@@ -60,7 +60,9 @@ class MmaOp(Op):
     """An MMA operation; `_cpp_name()` names its CuTe atom."""
 
     def _cpp_name(self):
-        raise NotImplementedError
+        raise TypeError("%s is the DSL's abstract MMA op class: build a "
+                        "concrete op (MmaF16BF16Op, ...)" %
+                        type(self).__name__)
 
     def _core_atom(self):
         """The C++ atom (cute/atom's tables) of this operation."""
@@ -81,7 +83,9 @@ class CopyOp(Op):
     Copy_Atom operation."""
 
     def _cpp_op(self, value_type, **kwargs):
-        raise NotImplementedError
+        raise TypeError("%s is the DSL's abstract copy op class: build a "
+                        "concrete op (CopyUniversalOp, ...)" %
+                        type(self).__name__)
 
 
 def require_arch(admissible, what):

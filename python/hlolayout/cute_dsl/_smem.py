@@ -20,6 +20,26 @@ from ._objects import ComposedLayout, Layout, Swizzle
 
 __all__ = []
 
+def need(x, kind, fn, what):
+    """TypeError unless x is a `kind` (the helpers' argument checks)."""
+    if not isinstance(x, kind):
+        raise TypeError("%s expects %s, got %r" % (fn, what, x))
+
+
+def need_dtype(t, fn):
+    from ._ints import Numeric
+    if not (isinstance(t, type) and issubclass(t, Numeric)):
+        raise TypeError("%s expects a data type such as cute.Float16, got "
+                        "%r" % (fn, t))
+
+
+def need_ints(t, fn, what):
+    for x in _tuples.leaves(t):
+        if not _tuples.is_int(x):
+            raise TypeError("%s expects integers in %s, got %r" %
+                            (fn, what, x))
+
+
 _SWIZZLE_NAMES = {"INTER": "INTER", "SW32": "SW32", "SW64": "SW64",
                   "SW128": "SW128"}
 
@@ -54,6 +74,7 @@ def gmma_atom(kind, dtype):
     if not isinstance(kind, SmemLayoutAtomKind):
         raise Refusal("warpgroup.make_smem_layout_atom expects a "
                       "warpgroup.SmemLayoutAtomKind, got %r" % (kind,))
+    need_dtype(dtype, "warpgroup.make_smem_layout_atom")
     return _core_atom("GMMA", kind.name, dtype)
 
 
@@ -62,6 +83,7 @@ def umma_atom(kind, dtype):
     if not isinstance(kind, SmemLayoutAtomKind):
         raise Refusal("tcgen05.make_smem_layout_atom expects a "
                       "tcgen05.SmemLayoutAtomKind, got %r" % (kind,))
+    need_dtype(dtype, "tcgen05.make_smem_layout_atom")
     if kind is SmemLayoutAtomKind.MN_SW128_32B:
         # The DSL's 32-byte-atom variant has 8 rows of 1024 bits (CuTe's
         # UMMA::Layout_MN_SW128_32B_Atom has 4): S<2,5,2> o 0 o (n,8):(1,n).
@@ -74,6 +96,11 @@ def tile_to_mma_shape(atom, mma_tile_shape, order=None):
     """CuTe's UMMA::tile_to_mma_shape: tile the atom to the MN shape of the
     MMA tile ((MMA_M, MMA_K), M_MMAs, K_MMAs, ...) and divide it into MMA
     tiles; the DSL then coalesces it with the tile's profile."""
+    fn = "tcgen05.tile_to_mma_shape"
+    need(atom, (Layout, ComposedLayout), fn, "a layout atom")
+    need_ints(mma_tile_shape, fn, "mma_tile_shape")
+    if order is not None:
+        need_ints(order, fn, "order")
     r = _tuples.rank(mma_tile_shape)
     if order is None:
         order = tuple(range(r - 1))

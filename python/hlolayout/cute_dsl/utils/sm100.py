@@ -8,7 +8,7 @@ the 128-byte atom of 32-byte rows, MN_SW128_32B), else the interleaved
 atom.
 """
 
-from .. import _fast, _ints, _tuples
+from .. import _fast, _ints, _smem, _tuples
 from .._algebra import Refusal
 from ..nvgpu import tcgen05
 from ..nvgpu._common import OperandMajorMode
@@ -23,6 +23,10 @@ _WIDTHS = ((1024, "SW128"), (512, "SW64"), (256, "SW32"))
 def get_smem_layout_atom_ab(major_mode, element_type, smem_shape_mn_k,
                             sparsity=1):
     """The tcgen05.SmemLayoutAtomKind for an (MN, K) tile."""
+    fn = "sm100.get_smem_layout_atom_ab"
+    _smem.need(major_mode, OperandMajorMode, fn, "an OperandMajorMode")
+    _smem.need_dtype(element_type, fn)
+    _smem.need_ints(smem_shape_mn_k, fn, "smem_shape_mn_k")
     k_major = major_mode is OperandMajorMode.K
     shape = _tuples.wrap(smem_shape_mn_k)
     size = _tuples.product(shape[1] if k_major else shape[0])
@@ -51,6 +55,10 @@ def _dice(t, coord):
 
 
 def _operand(tiled_mma, mma_tiler_mnk, dtype, num_stages, k_major, which):
+    from .._atoms import TiledMma
+    fn = "sm100.make_smem_layout_" + which.lower()
+    _smem.need(tiled_mma, TiledMma, fn, "a TiledMma")
+    _smem.need_dtype(dtype, fn)
     if not isinstance(mma_tiler_mnk, tuple):
         raise Refusal("sm100.make_smem_layout_%s expects the MMA tiler as a "
                       "tuple, got %r" % (which.lower(), mma_tiler_mnk))
@@ -75,7 +83,8 @@ def make_smem_layout_a(tiled_mma, mma_tiler_mnk, a_dtype, num_stages,
     """The staged shared-memory layout of A, ((MMA_M,MMA_K),M_MMAs,K_MMAs,
     stages)."""
     if is_k_major is None:
-        is_k_major = tiled_mma.op.a_major_mode is OperandMajorMode.K
+        is_k_major = getattr(getattr(tiled_mma, "op", None), "a_major_mode",
+                             None) is OperandMajorMode.K
     return _operand(tiled_mma, mma_tiler_mnk, a_dtype, num_stages,
                     is_k_major, "A")
 
@@ -85,7 +94,8 @@ def make_smem_layout_b(tiled_mma, mma_tiler_mnk, b_dtype, num_stages,
     """The staged shared-memory layout of B, ((MMA_N,MMA_K),N_MMAs,K_MMAs,
     stages)."""
     if is_k_major is None:
-        is_k_major = tiled_mma.op.b_major_mode is OperandMajorMode.K
+        is_k_major = getattr(getattr(tiled_mma, "op", None), "b_major_mode",
+                             None) is OperandMajorMode.K
     return _operand(tiled_mma, mma_tiler_mnk, b_dtype, num_stages,
                     is_k_major, "B")
 
@@ -95,6 +105,10 @@ def get_smem_layout_atom_epi(layout, element_type, epi_tile):
     mode counts with the shape of its coalesced right inverse)."""
     from .. import _algebra
     from .._objects import Layout
+    from . import LayoutEnum
+    fn = "sm100.get_smem_layout_atom_epi"
+    _smem.need(layout, LayoutEnum, fn, "a utils.LayoutEnum")
+    _smem.need(epi_tile, tuple, fn, "the epilogue tile as a tuple")
     shape = tuple(_algebra.coalesce(_algebra.right_inverse(x)).shape
                   if isinstance(x, Layout) else x for x in epi_tile)
     major = (OperandMajorMode.MN if layout.is_m_major_c()
@@ -105,6 +119,11 @@ def get_smem_layout_atom_epi(layout, element_type, epi_tile):
 def make_smem_layout_epi(epi_dtype, epi_layout, epi_tile, epi_stage):
     """The staged (M, N, stages) shared-memory layout of the epilogue."""
     from .. import _ints as ints
+    from . import LayoutEnum
+    fn = "sm100.make_smem_layout_epi"
+    _smem.need_dtype(epi_dtype, fn)
+    _smem.need(epi_layout, LayoutEnum, fn, "a utils.LayoutEnum")
+    _smem.need(epi_tile, tuple, fn, "the epilogue tile as a tuple")
     if epi_dtype is ints.Boolean:
         epi_dtype = ints.Int8
     from .._objects import Layout

@@ -8,7 +8,7 @@ major otherwise. The staged layout tiles that atom over (tile, stages) with
 tile_to_shape, the major mode first.
 """
 
-from .. import _fast, _tuples
+from .. import _fast, _smem, _tuples
 from .._algebra import Refusal
 from ..nvgpu import warpgroup
 from ..nvgpu._common import OperandMajorMode
@@ -22,6 +22,11 @@ _WIDTHS = ((1024, "SW128"), (512, "SW64"), (256, "SW32"))
 def get_smem_layout_atom(layout, element_type, major_mode_size):
     """The warpgroup.SmemLayoutAtomKind for a tile whose major mode has
     major_mode_size elements of element_type."""
+    from . import LayoutEnum
+    fn = "sm90.get_smem_layout_atom"
+    _smem.need(layout, LayoutEnum, fn, "a utils.LayoutEnum")
+    _smem.need_dtype(element_type, fn)
+    _smem.need_ints(major_mode_size, fn, "major_mode_size")
     if major_mode_size % 8:
         raise Refusal("sm90.get_smem_layout_atom: the major mode size %d is "
                       "not a multiple of 8" % major_mode_size)
@@ -41,11 +46,19 @@ def _staged(atom, shape, stages, order):
 def _check_tiler(t, fn):
     if not isinstance(t, tuple):
         raise Refusal("%s expects the tile as a tuple, got %r" % (fn, t))
+    _smem.need_ints(t, fn, "the tile")
+
+
+def _check_operand(layout, dtype, fn):
+    from . import LayoutEnum
+    _smem.need(layout, LayoutEnum, fn, "a utils.LayoutEnum")
+    _smem.need_dtype(dtype, fn)
 
 
 def make_smem_layout_a(a_layout, mma_tiler_mnk, a_dtype, num_stages):
     """The staged (M, K, stages) shared-memory layout of operand A."""
     _check_tiler(mma_tiler_mnk, "sm90.make_smem_layout_a")
+    _check_operand(a_layout, a_dtype, "sm90.make_smem_layout_a")
     from .. import _algebra
     shape = _algebra.slice_tuple((None, 0, None), mma_tiler_mnk)
     k_major = a_layout.is_k_major_a()
@@ -59,6 +72,7 @@ def make_smem_layout_a(a_layout, mma_tiler_mnk, a_dtype, num_stages):
 def make_smem_layout_b(b_layout, mma_tiler_mnk, b_dtype, num_stages):
     """The staged (N, K, stages) shared-memory layout of operand B."""
     _check_tiler(mma_tiler_mnk, "sm90.make_smem_layout_b")
+    _check_operand(b_layout, b_dtype, "sm90.make_smem_layout_b")
     from .. import _algebra
     shape = _algebra.slice_tuple((0, None, None), mma_tiler_mnk)
     k_major = b_layout.is_k_major_b()
@@ -73,6 +87,7 @@ def make_smem_layout_epi(epi_dtype, epi_layout, epi_tile, epi_stage,
                          smem_trg_shape=None, smem_order=None):
     """The staged (M, N, stages) shared-memory layout of the epilogue."""
     _check_tiler(epi_tile, "sm90.make_smem_layout_epi")
+    _check_operand(epi_layout, epi_dtype, "sm90.make_smem_layout_epi")
     size = epi_tile[1] if epi_layout.is_n_major_c() else epi_tile[0]
     atom = warpgroup.make_smem_layout_atom(
         get_smem_layout_atom(epi_layout, epi_dtype, size), epi_dtype)
