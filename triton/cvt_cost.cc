@@ -160,7 +160,7 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
 absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
                                           const LinearLayout& dst,
                                           int element_bits,
-                                          const SmemTarget& target) {
+                                          const CvtTarget& target) {
   for (const LinearLayout* l : {&src, &dst}) {
     if (l->num_in_dims() != 4 || l->in_dim_name(0) != "register" ||
         l->in_dim_name(1) != "lane" || l->in_dim_name(2) != "warp" ||
@@ -173,6 +173,19 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
   if (src.out_dims() != dst.out_dims()) {
     return absl::InvalidArgumentError(
         "the two layouts must describe the same shape (out-dims and sizes)");
+  }
+  for (const LinearLayout* l : {&src, &dst}) {
+    if (l->InDimSize(1) != target.warp_size) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("a layout has ", l->InDimSize(1), " lanes but ",
+                       target.name, " has ", target.warp_size, "-lane warps"));
+    }
+  }
+  if (element_bits <= 0 || element_bits > 64 ||
+      (element_bits & (element_bits - 1)) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("element width ", element_bits,
+                     " bits is not a power of two up to 64"));
   }
   const int bits = element_bits < 8 ? 8 : element_bits;
   CvtCost cost;
@@ -190,11 +203,16 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
       return cost;
     }
   }
-  cost.kind =
-      cost.map.HasOutDim("block") ? CvtKind::kCrossCta : CvtKind::kSharedMemory;
-  TT_ASSIGN_OR_RETURN(int64_t elements,
-                      ScratchElements(src, dst, bits, target));
-  cost.scratch_bytes = elements * bits / 8;
+  if (cost.map.HasOutDim("block")) {
+    cost.kind = CvtKind::kCrossCta;
+    TT_ASSIGN_OR_RETURN(int64_t elements,
+                        ScratchElements(src, dst, bits, target.smem));
+    cost.scratch_bytes = elements * bits / 8;
+    return cost;
+  }
+  cost.kind = CvtKind::kSharedMemory;
+  TT_ASSIGN_OR_RETURN(cost.smem, PlanSmemRoundTrip(src, dst, bits, target));
+  cost.scratch_bytes = cost.smem->scratch_bytes;
   return cost;
 }
 
