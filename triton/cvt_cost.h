@@ -69,7 +69,19 @@ absl::StatusOr<LinearLayout> MinimalCvtLayout(const LinearLayout& src,
 // (getWarpLayoutConvertDecomposition), or std::nullopt when the register/lane
 // map is not a permutation.
 std::optional<int> WarpShuffleTranspositions(const LinearLayout& src,
-                                             const LinearLayout& dst);
+                                             const LinearLayout& dst,
+                                             bool local_copies = false);
+
+// ReadsLocalCopies
+//
+// Whether every destination thread can read its elements in its own warp
+// and block once the source's copies are counted (a source broadcast over a
+// warp or block bit holds the same data in each), with no warp bit choosing
+// a source register: Triton after 3.6 lowers such conversions with warp
+// shuffles (when the register/lane part decomposes into fewer than two
+// mixed transpositions).
+absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
+                                      const LinearLayout& dst);
 
 // ConvertLayoutCost
 //

@@ -61,13 +61,16 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
   } else if (full == "hip:gfx942") {
     t.amd = true;
     t.warp_size = 64;
+    t.smem.weigh_tiles = false;
     if (newer) t.smem.b128_load_lanes = {0, 1, 4};
   } else if (full == "hip:gfx950") {
     t.amd = true;
     t.warp_size = 64;
+    t.smem.weigh_tiles = false;
     if (newer) {
       t.smem.banks = 64;
       t.smem.b128_load_lanes = {0, 1, 3, 4};
+      t.smem.reorder_banks = false;
     }
   } else {
     return absl::InvalidArgumentError(absl::StrCat(

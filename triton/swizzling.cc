@@ -346,7 +346,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   TT_ASSIGN_OR_RETURN(choice.smem,
                       Swizzle(src_flat, dst_flat, bitwidth, vbasis, tile_src,
                               tile_dst, src.out_dims(), 0, target.banks));
-  if (log2_vec < 2) {
+  if (log2_vec < 2 && target.reorder_banks) {
     TT_ASSIGN_OR_RETURN(LinearLayout smem_flat, FlattenOuts(choice.smem));
     const Vec bank = Flat(smem_flat, "bank");
     std::vector<int> in_src, in_dst;
@@ -468,6 +468,7 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
     return absl::InvalidArgumentError(absl::StrCat(
         "element width ", bitwidth, " bits is not a power of two up to 128"));
   }
+  if (!target.weigh_tiles) return SwizzleLdSt(src, dst, bitwidth, target);
   TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
   TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const int total = Log2Floor(128 / bitwidth);

@@ -48,6 +48,9 @@ struct SmemTiles {
 struct SmemTarget {
   bool ld_matrix = false;  // ldmatrix (NVIDIA sm_75+)
   bool st_matrix = false;  // stmatrix (NVIDIA sm_90+)
+  // NVIDIA's lowering weighs tiles (ld.shared/st.shared among them) against
+  // each other; the generic one (AMD) goes straight to the ld/st layout.
+  bool weigh_tiles = true;
   // 4-byte banks served in one phase (Triton 3.6: 32 everywhere; newer: 64
   // on gfx950).
   int banks = 32;
@@ -59,6 +62,9 @@ struct SmemTarget {
   // The lane bits of one phase of a 128-bit load when the hardware orders
   // them specially (AMD ds_read_b128, newer Triton); empty: the first ones.
   std::vector<int> b128_load_lanes;
+  // Whether a vector below 64 bits is widened by putting one side's register
+  // bases first among the bank bases.
+  bool reorder_banks = true;
 };
 
 // The tiles Triton considers for elements of `bitwidth` bits
@@ -88,7 +94,8 @@ struct SwizzleChoice {
 //
 // The choice Triton makes (optimalSwizzling): over the pairs of tiles that
 // fit, the fewest bank conflicts, then the most rounds; plain ld/st
-// (optimalSwizzlingLdSt) when no pair fits or the tiles are ld/st only.
+// (optimalSwizzlingLdSt) when no pair fits, or directly where the target's
+// lowering does not weigh tiles.
 absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
                                                const LinearLayout& dst,
                                                const SmemTiles& tiles,

@@ -98,8 +98,9 @@ def _llir_facts(llir):
             loads["ds_read_tr", int(m.group(2))] += 1
             continue
         if "call" in line and re.search(
-                r"shfl\.sync|amdgcn\.ds\.bpermute|amdgcn\.permlane|"
-                r"amdgcn\.update\.dpp|amdgcn\.mov\.dpp", line):
+                r"shfl\.sync|amdgcn\.ds\.(bpermute|permute|swizzle)|"
+                r"amdgcn\.permlane|amdgcn\.(update|mov)\.dpp|"
+                r"amdgcn\.readlane", line):
             shuffles += 1
     return stores, loads, shuffles
 
