@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -587,13 +588,19 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Loaded> dst =
       src.ok() ? Load(p->args.positional[1], p->shape, p->bits, io)
                : src.status();
-  const int lane = src.ok() ? src->layout.InDimIndex("lane") : -1;
-  absl::StatusOr<std::vector<std::string>> targets =
-      dst.ok() ? CvtTargetsFlag(p->args.Value("target", ""),
-                                lane < 0 ? 32 : src->layout.InDimSize(lane))
-               : dst.status();
+  if (!dst.ok()) {
+    io.err << kWho << ": " << dst.status().message() << "\n";
+    return 1;
+  }
+  const int lane = src->layout.InDimIndex("lane");
+  absl::StatusOr<std::vector<std::string>> targets = CvtTargetsFlag(
+      p->args.Value("target", ""), lane < 0 ? 32 : src->layout.InDimSize(lane));
+  if (!targets.ok()) {
+    io.err << kWho << ": " << targets.status().message() << "\n";
+    return absl::IsNotFound(targets.status()) ? 1 : 2;
+  }
   std::vector<TargetCost> rows;
-  absl::Status failed = targets.status();
+  absl::Status failed;
   for (size_t i = 0; failed.ok() && i < targets->size(); ++i) {
     const std::string& name = (*targets)[i];
     absl::StatusOr<triton::CvtCost> cost =

@@ -27,7 +27,7 @@ absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
       }
     }
     if (out.empty()) {
-      return absl::InvalidArgumentError(absl::StrCat(
+      return absl::NotFoundError(absl::StrCat(
           "no modelled target has ", lanes, "-lane warps (the layouts have)"));
     }
     return out;

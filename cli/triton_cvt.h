@@ -23,6 +23,8 @@ namespace hlolayout::cli {
 // The targets a `--target` value names: one target, a comma-separated
 // list, or "all" (every modelled target whose warp has `lanes` lanes).
 // Empty: the default for `lanes` lanes (cuda:90 for 32, hip:gfx942 for 64).
+// An unknown name is InvalidArgument; "all" with no target of `lanes`
+// lanes is NotFound.
 absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
                                                         int lanes);
 
