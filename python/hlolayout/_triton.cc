@@ -357,8 +357,9 @@ py::list SmemInstrs(const std::vector<triton::SmemInstr>& instrs) {
 }
 
 py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits,
-                 const std::string& target_name) {
-  triton::CvtTarget target = Get(triton::CvtTargetNamed(target_name));
+                 const std::string& target_name, const std::string& version) {
+  triton::CvtTarget target = Get(triton::CvtTargetNamed(
+      target_name, Get(triton::TritonVersionNamed(version))));
   triton::CvtCost c = Get(triton::ConvertLayoutCost(src, dst, bits, target));
   py::dict d;
   d["kind"] = std::string(triton::CvtKindName(c.kind));
@@ -560,7 +561,9 @@ void RegisterTriton(py::module_& parent) {
         py::arg("bits") = triton::kDefaultElementBits);
   m.def("cvt_cost", &CvtCost, py::arg("src"), py::arg("dst"),
         py::arg("bits") = triton::kDefaultElementBits,
-        py::arg("target") = std::string(triton::kDefaultCvtTarget));
+        py::arg("target") = std::string(triton::kDefaultCvtTarget),
+        py::arg("triton") =
+            std::string(triton::TritonVersionName(triton::kNewestTriton)));
   m.def(
       "draw",
       [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
