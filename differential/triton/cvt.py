@@ -52,8 +52,8 @@ TARGETS = {
     "hip:gfx942": ("hip", "gfx942", 64),
     "hip:gfx950": ("hip", "gfx950", 64),
 }
-ELEMENT_TYPES = {8: ["i8"], 16: ["f16", "bf16", "i16"], 32: ["f32", "i32"],
-                 64: ["f64", "i64"]}
+ELEMENT_TYPES = {8: ["i8", "i8", "i8", "i1"], 16: ["f16", "bf16", "i16"],
+                 32: ["f32", "i32"], 64: ["f64", "i64", "!tt.ptr<f32>"]}
 
 
 # ---------------------------------------------------------------------------
@@ -114,6 +114,7 @@ def _instrs(counter):
 def worker():
     """Reads {"id", "target", "ttgir"} lines; answers with Triton's facts."""
     os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
+    os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")  # quiet 3.9
     import triton  # noqa: F401  (the venv's)
     from triton.backends.compiler import GPUTarget
     from triton.compiler.compiler import IRSource, make_backend
@@ -312,7 +313,14 @@ def random_layout(rng, family, shape, warp, warps, bits):
         return blocked(rng, rank, warp, warps)
     if family == "slice":
         dim = rng.randrange(rank + 1)
-        parent = blocked(rng, rank + 1, warp, warps)
+        if rng.random() < 0.3:
+            # A slice of a linear parent: the parent shape has the sliced
+            # dim (of a random size) inserted.
+            pshape = list(shape)
+            pshape.insert(dim, 1 << rng.randint(1, 3))
+            parent = _linear_text(linear_bases(rng, pshape, warp, warps))
+        else:
+            parent = blocked(rng, rank + 1, warp, warps)
         return "#ttg.slice<{dim = %d, parent = %s}>" % (dim, parent)
     if family == "mma":
         return nvidia_mma(rng, shape, warps, bits)
@@ -402,20 +410,55 @@ def _pointers(name, layout, shape, ety, arg, lines):
 
 
 def kernel(src, dst, shape, ety, warps, target):
+    """A TTGIR module whose one ttg.convert_layout takes a tensor of `ety`
+    from `src` to `dst`: every element distinct (loaded from its own
+    address) and stored to its own address, so that nothing is folded away.
+    i1 values are loaded as i8 and truncated (Triton's frontend does the
+    same); a pointer tensor is converted itself, then loaded through."""
     warp = TARGETS[target][2]
     full = "x".join(str(s) for s in shape)
     lines = []
-    ps = _pointers("in", "#src", shape, ety, "%arg0", lines)
-    pd = _pointers("out", "#dst", shape, ety, "%arg1", lines)
-    body = "\n".join(lines)
+    if ety.startswith("!tt.ptr<"):
+        pointee = ety[len("!tt.ptr<"):-1]
+        ps = _pointers("in", "#src", shape, pointee, "%arg0", lines)
+        pd = _pointers("out", "#dst", shape, pointee, "%arg1", lines)
+        arg_ty = pointee
+        body = [
+            "    %c = ttg.convert_layout {ps} : tensor<{full}x{ety}, #src> -> "
+            "tensor<{full}x{ety}, #dst>",
+            "    %v = tt.load %c : tensor<{full}x{ety}, #dst>",
+            "    tt.store {pd}, %v : tensor<{full}x{ety}, #dst>"]
+    else:
+        mem = "i8" if ety == "i1" else ety
+        ps = _pointers("in", "#src", shape, mem, "%arg0", lines)
+        pd = _pointers("out", "#dst", shape, mem, "%arg1", lines)
+        arg_ty = mem
+        if ety == "i1":
+            body = ["    %v0 = tt.load {ps} : tensor<{full}x!tt.ptr<i8>, #src>",
+                    "    %v = arith.trunci %v0 : tensor<{full}xi8, #src> to "
+                    "tensor<{full}xi1, #src>"]
+        else:
+            body = ["    %v = tt.load {ps} : tensor<{full}x!tt.ptr<{mem}>, "
+                    "#src>"]
+        body.append("    %c = ttg.convert_layout %v : tensor<{full}x{ety}, "
+                    "#src> -> tensor<{full}x{ety}, #dst>")
+        if ety == "i1":
+            body.append("    %c8 = arith.extui %c : tensor<{full}xi1, #dst> "
+                        "to tensor<{full}xi8, #dst>")
+            body.append("    tt.store {pd}, %c8 : tensor<{full}x!tt.ptr<i8>, "
+                        "#dst>")
+        else:
+            body.append("    tt.store {pd}, %c : tensor<{full}x!tt.ptr<{mem}>,"
+                        " #dst>")
+    fmt = dict(ps=ps, pd=pd, full=full, ety=ety,
+               mem=ety if ety.startswith("!") else
+               ("i8" if ety == "i1" else ety))
+    text = "\n".join(lines + [b.format(**fmt) for b in body])
     return f"""#src = {src}
 #dst = {dst}
 module attributes {{"ttg.num-warps" = {warps} : i32, "ttg.threads-per-warp" = {warp} : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "{target}"}} {{
-  tt.func public @cvt(%arg0: !tt.ptr<{ety}>, %arg1: !tt.ptr<{ety}>) {{
-{body}
-    %v = tt.load {ps} : tensor<{full}x!tt.ptr<{ety}>, #src>
-    %c = ttg.convert_layout %v : tensor<{full}x{ety}, #src> -> tensor<{full}x{ety}, #dst>
-    tt.store {pd}, %c : tensor<{full}x!tt.ptr<{ety}>, #dst>
+  tt.func public @cvt(%arg0: !tt.ptr<{arg_ty}>, %arg1: !tt.ptr<{arg_ty}>) {{
+{text}
     tt.return
   }}
 }}
@@ -530,6 +573,47 @@ def fmt_instrs(rows):
                     for r in rows) or "-"
 
 
+def instr_summary(rows):
+    """'st.shared 32-128' from a counter of (instr, bits) seen."""
+    out = []
+    for instr in sorted({i for i, _ in rows}):
+        widths = sorted(b for i, b in rows if i == instr)
+        out.append("%s %s" % (instr, "-".join(str(w) for w in
+                                              (widths[0], widths[-1]))
+                              if len(widths) > 1 else widths[0]))
+    return ", ".join(out) or "-"
+
+
+def print_table(version, count, rows):
+    """One table per Triton version: a row per target and element width."""
+    head = ["target", "bits", "registers", "warp_shuffle", "shared_memory",
+            "refused", "agree", "differ", "instructions seen (bits)"]
+    cells = [head]
+    for r in rows:
+        k = r["kinds"]
+        cells.append([r["target"], str(r["bits"]), str(k["registers"]),
+                      str(k["warp_shuffle"]), str(k["shared_memory"]),
+                      str(r["stats"]["refused by triton"]),
+                      str(r["stats"]["agree"]), str(r["stats"]["differ"]),
+                      instr_summary(r["instrs"])])
+    width = [max(len(c[i]) for c in cells) for i in range(len(head))]
+    print("Triton %s: %d random conversions per target and element width "
+          "(kinds as Triton lowered them)" % (version, count))
+    for c in cells:
+        print(("  " + "  ".join(v.ljust(width[i]) if i in (0, 8) else
+                                v.rjust(width[i])
+                                for i, v in enumerate(c))).rstrip())
+    for r in rows:
+        for case, diffs in r["shown"]:
+            print("  %s %d-bit case %d (%s -> %s, %s %s): %s" %
+                  (r["target"], r["bits"], case["id"], case["families"][0],
+                   case["families"][1], "x".join(str(x) for x in
+                                                 case["shape"]),
+                   case["ety"], "; ".join(diffs)))
+            print("    src %s\n    dst %s" % (case["src"], case["dst"]))
+    print(flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -544,7 +628,7 @@ def main():
     ap.add_argument("--targets", default=",".join(TARGETS))
     ap.add_argument("--bits", default="8,16,32,64")
     ap.add_argument("--show", type=int, default=5,
-                    help="differences shown per table")
+                    help="differences shown per target and width")
     ap.add_argument("--dump", help="write every case and answer (JSON lines)")
     ap.add_argument("--cache", help="a file of Triton's answers to reuse "
                     "(JSON lines; for developing the library)")
@@ -554,8 +638,7 @@ def main():
         return 0
     if not args.hlolayout:
         ap.error("--hlolayout is required")
-    versions = [(p, label) for p, label in ((args.py36, "3.6.0"),
-                                            (args.pylatest, "latest")) if p]
+    versions = [p for p in (args.py36, args.pylatest) if p]
     if not versions:
         ap.error("give --python-3.6.0 and/or --python-latest")
     targets = args.targets.split(",")
@@ -564,15 +647,17 @@ def main():
     dump = open(args.dump, "w") if args.dump else None
     failures = 0
     start = time.time()
-    for python, label in versions:
+    for python in versions:
         w = Worker(python, args.cache)
         version = w.version
+        rows = []
         for target in targets:
             for bits in widths:
                 rng = random.Random("%d/%s/%d" % (args.seed, target, bits))
-                stats = collections.Counter()
-                kinds = collections.Counter()
-                shown = []
+                row = {"target": target, "bits": bits,
+                       "stats": collections.Counter(),
+                       "kinds": collections.Counter(), "instrs": set(),
+                       "shown": []}
                 for i in range(args.count):
                     case = make_case(rng, i, target, bits)
                     t = w.ask({"id": i, "target": target,
@@ -580,33 +665,23 @@ def main():
                     h = library(args.hlolayout, case, tmp, version)
                     diffs = compare(case, t, h)
                     if t["status"] != "ok":
-                        stats["refused by triton"] += 1
+                        row["stats"]["refused by triton"] += 1
                     else:
-                        kinds[triton_kind(t)] += 1
-                    stats["differ" if diffs else "agree"] += 1
-                    if diffs and len(shown) < args.show:
-                        shown.append((case, t, diffs))
+                        row["kinds"][triton_kind(t)] += 1
+                        for r in vendor_names(t["stores"] + t["loads"],
+                                              target):
+                            row["instrs"].add((r["instr"], r["bits"]))
+                    row["stats"]["differ" if diffs else "agree"] += 1
+                    if diffs and len(row["shown"]) < args.show:
+                        row["shown"].append((case, diffs))
                     if dump:
                         dump.write(json.dumps({"case": case, "triton": t,
                                                "hlolayout": h,
                                                "diffs": diffs}) + "\n")
-                failures += stats["differ"]
-                print("Triton %s, %s, %d-bit elements: %d conversions, %s; "
-                      "agree %d, differ %d%s" %
-                      (version, target, bits, args.count,
-                       ", ".join("%s %d" % kv for kv in sorted(kinds.items())),
-                       stats["agree"], stats["differ"],
-                       (", refused by Triton %d" % stats["refused by triton"])
-                       if stats["refused by triton"] else ""), flush=True)
-                for case, t, diffs in shown:
-                    print("  case %d (%s -> %s, %s %s): %s" %
-                          (case["id"], case["families"][0],
-                           case["families"][1], "x".join(
-                               str(s) for s in case["shape"]), case["ety"],
-                           "; ".join(diffs)))
-                    print("    src %s\n    dst %s" % (case["src"],
-                                                      case["dst"]))
+                failures += row["stats"]["differ"]
+                rows.append(row)
         w.close()
+        print_table(version, args.count, rows)
     print("%d differences (%.0f s)" % (failures, time.time() - start))
     return 1 if failures else 0
 
