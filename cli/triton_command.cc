@@ -457,8 +457,9 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   if (!l.ok()) {
@@ -551,8 +552,9 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kSwitches[] = {"hw", "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   absl::StatusOr<std::string> view =
@@ -682,8 +684,9 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kValued[] = {"shape", "bits", "svg",
                                                   "color"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<bool> colour =
       ShouldColour(p->args.Value("color", "auto"), io);
@@ -1140,7 +1143,7 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
   const size_t n = binary || with_arg ? 2 : 1;
   int status = 0;
   std::optional<Parsed> p = ParseCommon(
-      raw, kSwitches, kValued, n, n, 16, who,
+      raw, kSwitches, kValued, n, n, triton::kDefaultElementBits, who,
       binary ? "layouts A and B"
              : (with_arg ? "a layout A and an argument" : "one layout A"),
       io, status);
