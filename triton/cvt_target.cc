@@ -62,7 +62,12 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
     t.amd = true;
     t.warp_size = 64;
     t.smem.weigh_tiles = false;
-    if (newer) t.smem.b128_load_lanes = {0, 1, 4};
+    if (newer) {
+      t.smem.b128_load_lanes = {0, 1, 4};
+      // Read off Triton 3.9.0's LLVM IR: with lane bit 4 broadcast, the
+      // phase takes lane bit 2 instead.
+      t.smem.b128_load_lanes_lane4_broadcast = {0, 1, 2};
+    }
   } else if (full == "hip:gfx950") {
     t.amd = true;
     t.warp_size = 64;

@@ -336,7 +336,11 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
       Log2Floor(std::max<int64_t>(1, int64_t{vec} * bitwidth / 32));
   std::vector<int> load_addr;
   if (target.phase_lanes && int64_t{vec} * bitwidth == 128) {
-    load_addr = target.b128_load_lanes;
+    const Vec lanes = Flat(dst_flat, "lane");
+    load_addr = lanes.size() > 4 && lanes[4] == 0 &&
+                        !target.b128_load_lanes_lane4_broadcast.empty()
+                    ? target.b128_load_lanes_lane4_broadcast
+                    : target.b128_load_lanes;
   }
   const Vec tile_src =
       LaneTile(Flat(src_flat, "lane"), {}, vec, bitwidth, target);

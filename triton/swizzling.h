@@ -62,6 +62,9 @@ struct SmemTarget {
   // The lane bits of one phase of a 128-bit load when the hardware orders
   // them specially (AMD ds_read_b128, newer Triton); empty: the first ones.
   std::vector<int> b128_load_lanes;
+  // The phase instead when the loading layout broadcasts over lane bit 4
+  // (lanes 16-19 then read what lanes 0-3 read); empty: no change.
+  std::vector<int> b128_load_lanes_lane4_broadcast;
   // Whether a vector below 64 bits is widened by putting one side's register
   // bases first among the bank bases.
   bool reorder_banks = true;
