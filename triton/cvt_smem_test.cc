@@ -106,6 +106,34 @@ TEST(CvtSmemTest, AmdTransposesThroughLds) {
   EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 8}}));
 }
 
+TEST(CvtSmemTest, Gfx942ReadPhaseWhenLaneBitFourBroadcasts) {
+  // The destination broadcasts over lane bits 3-5. Triton 3.9.0 then counts
+  // lane bits 0, 1 and 2 in a ds_read_b128 phase (not 0, 1, 4), which keeps
+  // the register basis 1024 in the segment: eight rounds of 1 KB, as 3.6.0
+  // (whose phases drop two lanes) also allocates.
+  const LinearLayout src = Ll(
+      "#ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 2, "
+      "1], threadsPerWarp = [2, 2, 16], warpsPerCTA = [2, 2, 1], order = [1, "
+      "0, 2]}>}>",
+      {32, 64});
+  const LinearLayout dst =
+      Ll("#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [2, 4, "
+         "1], threadsPerWarp = [4, 8, 2], warpsPerCTA = [1, 2, 2], order = [2, "
+         "0, 1]}>}>",
+         {32, 64});
+  for (TritonVersion v : {TritonVersion::k3_6_0, TritonVersion::k3_9_0}) {
+    SmemRoundTrip r = *PlanSmemRoundTrip(src, dst, 32, Target("hip:gfx942", v));
+    EXPECT_EQ(r.scratch_bytes, 1024);
+    EXPECT_EQ(r.reps, 8);
+    EXPECT_EQ(r.stores, (std::vector<SmemInstr>{{"ds_write", 128, 8}}));
+    EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 32}}));
+  }
+  // Without that rule the phase would be lanes 0, 1, 4: two rounds fewer.
+  CvtTarget plain = Target("hip:gfx942");
+  plain.smem.b128_load_lanes_lane4_broadcast.clear();
+  EXPECT_EQ(PlanSmemRoundTrip(src, dst, 32, plain)->scratch_bytes, 2048);
+}
+
 TEST(CvtSmemTest, ElementsBelowEightBitsAreBytes) {
   const LinearLayout src = Ll(kMmaV3, {64, 64});
   const LinearLayout dst = Ll(kColumnMajor, {64, 64});
