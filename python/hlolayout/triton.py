@@ -240,13 +240,18 @@ def draw(layout, shape=None, bits=16):
                    _t.draw(l, title, int(bits), False))
 
 
-def report(ttgir):
+def report(ttgir, triton=None):
     """The layout facts of a TTGIR kernel dump (text or a file path), as
     `hlolayout triton report --json` gives them: aliases, types by layout,
-    every convert_layout with its cost."""
+    every convert_layout with its cost on the module's target (`target`,
+    `scratch_bytes`, `reps`, `stores`, `loads`, ...), following Triton
+    `triton` ('3.6.0' or '3.9.0'; the newest when None)."""
     import json
     import os
     from . import _cli_text
+    flags = ["--triton", str(triton)] if triton is not None else []
     if "\n" not in ttgir and os.path.exists(ttgir):
-        return json.loads(_cli_text(["triton", "report", "--json", ttgir]))
-    return json.loads(_cli_text(["triton", "report", "--json", "-"], ttgir))
+        return json.loads(_cli_text(["triton", "report", "--json", ttgir] +
+                                    flags))
+    return json.loads(_cli_text(["triton", "report", "--json", "-"] + flags,
+                                ttgir))

@@ -286,6 +286,12 @@ def test_draw_and_report():
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
     assert r["num_warps"] == 4
     assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
+    c = r["converts"][0]
+    assert (c["target"], c["bits"], c["scratch_bytes"]) == ("cuda:90", 16,
+                                                          8192)
+    assert c["loads"] == [{"instr": "ldmatrix", "bits": 128, "count": 4}]
+    assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
+                     triton="3.6.0")["triton"] == "3.6.0"
 
 
 def _wide_layout(bits):
