@@ -146,10 +146,11 @@ conflicts Triton's swizzling leaves.
 flags:
   --shape S    the tensor shape (128x64)
   --bits N     element width in bits (default 16; Triton stores at least 8)
-  --target T   cuda:80, cuda:90, cuda:100, hip:gfx942, hip:gfx950, a comma
-               list, or all (every target whose warp size fits the
-               layouts); default cuda:90 for 32-lane layouts, hip:gfx942
-               for 64-lane ones
+  --target T   cuda:80, cuda:86, cuda:89, cuda:90, cuda:100, cuda:120,
+               hip:gfx90a, hip:gfx942, hip:gfx950 (sm_90, gfx942 also do),
+               a comma list, or all (every target whose warp size fits
+               the layouts); default cuda:90 for 32-lane layouts,
+               hip:gfx942 for 64-lane ones
   --triton V   the Triton release whose lowering to follow: 3.6.0 or 3.9.0
                (default: 3.9.0, the newest; they differ on AMD)
   --json       one JSON object (keys: src, dst, shape, bits, kind, map,
@@ -193,8 +194,8 @@ Triton's cache) and lists: the module's warps, threads per warp, CTAs and
 target; every layout alias with its kind; the tensor and memdesc types by
 layout; and every ttg.convert_layout with its source line, shapes and cost
 -- the question a kernel dump brings. The cost is for the module's target
-(ttg.target: cuda:80, cuda:90, cuda:100, hip:gfx942 or hip:gfx950; cuda:90
-assumed when it names none, said so) and element type: the kind, the
+(ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a, gfx942 or gfx950;
+cuda:90 assumed when it names none, said so) and element type: the kind, the
 scratch bytes, the rounds, each thread's shared-memory stores and loads with
 their width, and the bank conflicts Triton's swizzling leaves; for another
 target, the kind only and why. Layouts this tool does not convert yet

@@ -106,9 +106,15 @@ TEST(TritonCommandTest, CvtPerTarget) {
                         "   loads per thread       bank conflicts\n"
                         "cuda:80   8192 B   1       8 x st.shared 64-bit     "
                         "   8 x ld.shared 64-bit   none\n"
+                        "cuda:86   8192 B   1       8 x st.shared 64-bit     "
+                        "   8 x ld.shared 64-bit   none\n"
+                        "cuda:89   8192 B   1       8 x st.shared 64-bit     "
+                        "   8 x ld.shared 64-bit   none\n"
                         "cuda:90   2048 B   4       4 x stmatrix.trans "
                         "128-bit  4 x ld.shared 128-bit  none\n"
                         "cuda:100  2048 B   4       4 x stmatrix.trans "
+                        "128-bit  4 x ld.shared 128-bit  none\n"
+                        "cuda:120  2048 B   4       4 x stmatrix.trans "
                         "128-bit  4 x ld.shared 128-bit  none\n"));
   // One target by default (cuda:90 for 32-lane layouts); JSON per target.
   CliResult j = RunCli(
@@ -162,7 +168,8 @@ TEST(TritonCommandTest, CvtOnAmd) {
   EXPECT_EQ(unknown.status, 2);
   EXPECT_THAT(unknown.err,
               HasSubstr("not modelled for target 'hip:gfx1100' (modelled: "
-                        "cuda:80, cuda:90, cuda:100, hip:gfx942, hip:gfx950)"));
+                        "cuda:80, cuda:86, cuda:89, cuda:90, cuda:100, "
+                        "cuda:120, hip:gfx90a, hip:gfx942, hip:gfx950)"));
   EXPECT_EQ(RunCli({"triton", "cvt", kBlocked, kBlocked, "--shape", "64x64",
                     "--triton", "3.7.0"})
                 .status,

@@ -52,12 +52,17 @@ TEST(CvtTargetTest, NamesAndRefusals) {
   EXPECT_TRUE(Target("cuda:100").smem.st_matrix);
   EXPECT_EQ(Target("hip:gfx950").smem.banks, 64);
   EXPECT_EQ(Target("hip:gfx950", TritonVersion::k3_6_0).smem.banks, 32);
-  EXPECT_EQ(ModelledCvtTargets().size(), 5u);
+  EXPECT_EQ(ModelledCvtTargets().size(), 9u);
+  EXPECT_FALSE(Target("cuda:89").smem.st_matrix);
+  EXPECT_TRUE(Target("cuda:120").smem.st_matrix);
+  EXPECT_EQ(Target("hip:gfx90a").warp_size, 64);
+  EXPECT_TRUE(Target("hip:gfx90a").smem.b128_load_lanes.empty());
   absl::StatusOr<CvtTarget> bad = CvtTargetNamed("cuda:75");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().message(),
             "convert_layout costs are not modelled for target 'cuda:75' "
-            "(modelled: cuda:80, cuda:90, cuda:100, hip:gfx942, hip:gfx950)");
+            "(modelled: cuda:80, cuda:86, cuda:89, cuda:90, cuda:100, "
+            "cuda:120, hip:gfx90a, hip:gfx942, hip:gfx950)");
   EXPECT_EQ(*TritonVersionNamed("latest"), TritonVersion::k3_9_0);
   EXPECT_EQ(*TritonVersionNamed("3.6"), TritonVersion::k3_6_0);
   EXPECT_FALSE(TritonVersionNamed("3.7.0").ok());
@@ -106,11 +111,14 @@ TEST(CvtSmemTest, AmdTransposesThroughLds) {
   EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 8}}));
 }
 
-TEST(CvtSmemTest, Gfx942ReadPhaseWhenLaneBitFourBroadcasts) {
-  // The destination broadcasts over lane bits 3-5. Triton 3.9.0 then counts
-  // lane bits 0, 1 and 2 in a ds_read_b128 phase (not 0, 1, 4), which keeps
-  // the register basis 1024 in the segment: eight rounds of 1 KB, as 3.6.0
-  // (whose phases drop two lanes) also allocates.
+TEST(CvtSmemTest, AmdWeighsTheDsReadB128PhaseAgainstThePlainOne) {
+  // Triton 3.9.0 on AMD: a 128-bit read phase is lane bits 0, 1, 4
+  // (gfx942) or 0, 1, 3, 4 (gfx950), a plain one the first lanes. Both
+  // layouts are weighed: fewer bank conflicts, then more rounds. Here the
+  // destination broadcasts over lane bits 3-5, the plain phase keeps the
+  // register basis 1024 in the segment and wins: eight rounds of 1 KB, as
+  // 3.6.0 (whose phases drop two lanes) also allocates. Read off Triton's
+  // LLVM IR, as every figure here.
   const LinearLayout src = Ll(
       "#ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 2, "
       "1], threadsPerWarp = [2, 2, 16], warpsPerCTA = [2, 2, 1], order = [1, "
@@ -121,17 +129,39 @@ TEST(CvtSmemTest, Gfx942ReadPhaseWhenLaneBitFourBroadcasts) {
          "1], threadsPerWarp = [4, 8, 2], warpsPerCTA = [1, 2, 2], order = [2, "
          "0, 1]}>}>",
          {32, 64});
-  for (TritonVersion v : {TritonVersion::k3_6_0, TritonVersion::k3_9_0}) {
-    SmemRoundTrip r = *PlanSmemRoundTrip(src, dst, 32, Target("hip:gfx942", v));
+  CvtTarget plain = Target("hip:gfx942");
+  plain.smem.b128_load_lanes.clear();
+  for (const CvtTarget& t : {Target("hip:gfx942", TritonVersion::k3_6_0),
+                             Target("hip:gfx942"), plain}) {
+    SmemRoundTrip r = *PlanSmemRoundTrip(src, dst, 32, t);
     EXPECT_EQ(r.scratch_bytes, 1024);
     EXPECT_EQ(r.reps, 8);
     EXPECT_EQ(r.stores, (std::vector<SmemInstr>{{"ds_write", 128, 8}}));
     EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 32}}));
   }
-  // Without that rule the phase would be lanes 0, 1, 4: two rounds fewer.
-  CvtTarget plain = Target("hip:gfx942");
-  plain.smem.b128_load_lanes_lane4_broadcast.clear();
-  EXPECT_EQ(PlanSmemRoundTrip(src, dst, 32, plain)->scratch_bytes, 2048);
+  // On gfx950 the ds_read_b128 phase (lanes 0, 1, 3, 4 hold 32, 0, 128, 1
+  // of the flattened tensor) leaves the register basis 16 to a second
+  // round: 2 KB where the plain phase would take 4 KB.
+  const LinearLayout a =
+      Ll("#ttg.blocked<{sizePerThread = [4, 1, 1], threadsPerWarp = [2, 8, 4], "
+         "warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>",
+         {32, 2, 8});
+  const LinearLayout b =
+      Ll("#ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [4, 4, 4], "
+         "warpsPerCTA = [1, 2, 1], order = [1, 2, 0]}>",
+         {32, 2, 8});
+  SmemRoundTrip r = *PlanSmemRoundTrip(a, b, 64, Target("hip:gfx950"));
+  EXPECT_EQ(r.scratch_bytes, 2048);
+  EXPECT_EQ(r.reps, 2);
+  EXPECT_EQ(r.stores, (std::vector<SmemInstr>{{"ds_write", 128, 8}}));
+  EXPECT_EQ(r.loads, (std::vector<SmemInstr>{{"ds_read", 128, 8}}));
+  CvtTarget plain950 = Target("hip:gfx950");
+  plain950.smem.b128_load_lanes.clear();
+  EXPECT_EQ(PlanSmemRoundTrip(a, b, 64, plain950)->scratch_bytes, 4096);
+  EXPECT_EQ(
+      PlanSmemRoundTrip(a, b, 64, Target("hip:gfx950", TritonVersion::k3_6_0))
+          ->scratch_bytes,
+      2048);
 }
 
 TEST(CvtSmemTest, ElementsBelowEightBitsAreBytes) {

@@ -13,7 +13,8 @@ namespace hlolayout::triton {
 
 const std::vector<std::string>& ModelledCvtTargets() {
   static const auto* const kNames = new std::vector<std::string>{
-      "cuda:80", "cuda:90", "cuda:100", "hip:gfx942", "hip:gfx950"};
+      "cuda:80",  "cuda:86",    "cuda:89",    "cuda:90",   "cuda:100",
+      "cuda:120", "hip:gfx90a", "hip:gfx942", "hip:gfx950"};
   return *kNames;
 }
 
@@ -53,9 +54,9 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
   // AMD's 128-bit LDS reads.
   const bool newer = version != TritonVersion::k3_6_0;
   t.smem.phase_lanes = newer;
-  if (full == "cuda:80") {
+  if (full == "cuda:80" || full == "cuda:86" || full == "cuda:89") {
     t.smem.ld_matrix = true;  // ldmatrix from sm_75, stmatrix from sm_90
-  } else if (full == "cuda:90" || full == "cuda:100") {
+  } else if (full == "cuda:90" || full == "cuda:100" || full == "cuda:120") {
     t.smem.ld_matrix = true;
     t.smem.st_matrix = true;
   } else if (full == "hip:gfx942") {
@@ -64,10 +65,12 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
     t.smem.weigh_tiles = false;
     if (newer) {
       t.smem.b128_load_lanes = {0, 1, 4};
-      // Read off Triton 3.9.0's LLVM IR: with lane bit 4 broadcast, the
-      // phase takes lane bit 2 instead.
-      t.smem.b128_load_lanes_lane4_broadcast = {0, 1, 2};
     }
+  } else if (full == "hip:gfx90a") {
+    // CDNA2: 32 banks in both releases, 128-bit reads in plain lane order.
+    t.amd = true;
+    t.warp_size = 64;
+    t.smem.weigh_tiles = false;
   } else if (full == "hip:gfx950") {
     t.amd = true;
     t.warp_size = 64;

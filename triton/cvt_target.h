@@ -7,10 +7,10 @@
 //   t.name        // "hip:gfx942"
 //
 // Modelled, and checked against Triton's own lowering (differential/triton/
-// cvt.py): NVIDIA sm_80 (ldmatrix), sm_90 and sm_100 (ldmatrix and stmatrix),
-// AMD gfx942 and gfx950 (64-lane waves, LDS through ds_read/ds_write). Any
-// other name is refused with the list, never answered with another GPU's
-// rule.
+// cvt.py): NVIDIA sm_80, sm_86, sm_89 (ldmatrix), sm_90, sm_100, sm_120
+// (ldmatrix and stmatrix), AMD gfx90a, gfx942 and gfx950 (64-lane waves,
+// LDS through ds_read/ds_write). Any other name is refused with the list,
+// never answered with another GPU's rule.
 #ifndef HLOLAYOUT_TRITON_CVT_TARGET_H_
 #define HLOLAYOUT_TRITON_CVT_TARGET_H_
 
@@ -48,7 +48,8 @@ struct CvtTarget {
 absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
                                          TritonVersion version = kNewestTriton);
 
-// "cuda:80", "cuda:90", "cuda:100", "hip:gfx942", "hip:gfx950".
+// "cuda:80", "cuda:86", "cuda:89", "cuda:90", "cuda:100", "cuda:120",
+// "hip:gfx90a", "hip:gfx942", "hip:gfx950".
 const std::vector<std::string>& ModelledCvtTargets();
 
 // The target `triton cvt` and `cvt_cost` assume when none is given, and

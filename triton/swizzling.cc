@@ -322,9 +322,11 @@ Vec LaneTile(const Vec& lanes, const std::vector<int>& lane_addr, int vec_elems,
 // bases that are registers of the side that filled the bank (or of the side
 // with more of them) first, so that side vectorises further when the
 // vector is below 64 bits.
-absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
-                                          const LinearLayout& dst, int bitwidth,
-                                          const SmemTarget& target) {
+absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
+                                               const LinearLayout& dst,
+                                               int bitwidth,
+                                               const SmemTarget& target,
+                                               bool b128_phase) {
   TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
   TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const Vec reg_src = Flat(src_flat, "register");
@@ -335,13 +337,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   const int log2_vec =
       Log2Floor(std::max<int64_t>(1, int64_t{vec} * bitwidth / 32));
   std::vector<int> load_addr;
-  if (target.phase_lanes && int64_t{vec} * bitwidth == 128) {
-    const Vec lanes = Flat(dst_flat, "lane");
-    load_addr = lanes.size() > 4 && lanes[4] == 0 &&
-                        !target.b128_load_lanes_lane4_broadcast.empty()
-                    ? target.b128_load_lanes_lane4_broadcast
-                    : target.b128_load_lanes;
-  }
+  if (b128_phase) load_addr = target.b128_load_lanes;
   const Vec tile_src =
       LaneTile(Flat(src_flat, "lane"), {}, vec, bitwidth, target);
   const Vec tile_dst =
@@ -375,6 +371,48 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   const auto [read, write] = BankConflicts(tile_src, tile_dst, choice.smem);
   choice.load_conflicts_log2 = read;
   choice.store_conflicts_log2 = write;
+  return choice;
+}
+
+// Whether plain ld/st of `src` and `dst` move 128 bits at once.
+absl::StatusOr<bool> Moves128Bits(const LinearLayout& src,
+                                  const LinearLayout& dst, int bitwidth) {
+  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  std::optional<bool> src_fills;
+  const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
+  return (int64_t{1} << vbasis.size()) * bitwidth == 128;
+}
+
+// The ld/st layout. Where the target reads 128 bits in its own lane order
+// (AMD ds_read_b128 in Triton 3.9.0), both phases are candidates, weighed
+// as Triton weighs tiles: fewer bank conflicts (store plus load), then
+// more rounds (less scratch); the ds_read_b128 phase on a tie.
+absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
+                                          const LinearLayout& dst, int bitwidth,
+                                          const SmemTarget& target) {
+  bool b128 = false;
+  if (target.phase_lanes && !target.b128_load_lanes.empty()) {
+    TT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
+  }
+  TT_ASSIGN_OR_RETURN(SwizzleChoice choice,
+                      SwizzleLdStPhase(src, dst, bitwidth, target, b128));
+  if (!b128) return choice;
+  TT_ASSIGN_OR_RETURN(SwizzleChoice plain,
+                      SwizzleLdStPhase(src, dst, bitwidth, target, false));
+  // Triton adds the extra ways of each side: 2^store - 1 + 2^load - 1.
+  auto extra_ways = [](const SwizzleChoice& c) {
+    return (1 << c.store_conflicts_log2) + (1 << c.load_conflicts_log2) - 2;
+  };
+  const int conflicts = extra_ways(choice);
+  const int plain_conflicts = extra_ways(plain);
+  const int64_t reps = choice.smem.InDimSize(choice.smem.InDimIndex("reps"));
+  const int64_t plain_reps =
+      plain.smem.InDimSize(plain.smem.InDimIndex("reps"));
+  if (plain_conflicts < conflicts ||
+      (plain_conflicts == conflicts && plain_reps > reps)) {
+    return plain;
+  }
   return choice;
 }
 

@@ -61,10 +61,9 @@ struct SmemTarget {
   bool phase_lanes = false;
   // The lane bits of one phase of a 128-bit load when the hardware orders
   // them specially (AMD ds_read_b128, newer Triton); empty: the first ones.
+  // The layout this phase gives is weighed against the plain one (fewer
+  // bank conflicts, then more rounds), as Triton 3.9.0 is seen to do.
   std::vector<int> b128_load_lanes;
-  // The phase instead when the loading layout broadcasts over lane bit 4
-  // (lanes 16-19 then read what lanes 0-3 read); empty: no change.
-  std::vector<int> b128_load_lanes_lane4_broadcast;
   // Whether a vector below 64 bits is widened by putting one side's register
   // bases first among the bank bases.
   bool reorder_banks = true;

@@ -51,7 +51,14 @@ TARGETS = {
     "cuda:100": ("cuda", 100, 32),
     "hip:gfx942": ("hip", "gfx942", 64),
     "hip:gfx950": ("hip", "gfx950", 64),
+    # Checked on request (--targets), not by default:
+    "cuda:86": ("cuda", 86, 32),
+    "cuda:89": ("cuda", 89, 32),
+    "cuda:120": ("cuda", 120, 32),
+    "hip:gfx90a": ("hip", "gfx90a", 64),
 }
+DEFAULT_TARGETS = ["cuda:80", "cuda:90", "cuda:100", "hip:gfx942",
+                   "hip:gfx950"]
 ELEMENT_TYPES = {8: ["i8", "i8", "i8", "i1"], 16: ["f16", "bf16", "i16"],
                  32: ["f32", "i32"], 64: ["f64", "i64", "!tt.ptr<f32>"]}
 
@@ -625,7 +632,9 @@ def main():
     ap.add_argument("--count", type=int, default=300,
                     help="conversions per target and element width")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--targets", default=",".join(TARGETS))
+    ap.add_argument("--targets", default=",".join(DEFAULT_TARGETS),
+                    help="comma-separated; also " + ", ".join(
+                        t for t in TARGETS if t not in DEFAULT_TARGETS))
     ap.add_argument("--bits", default="8,16,32,64")
     ap.add_argument("--show", type=int, default=5,
                     help="differences shown per target and width")
