@@ -82,8 +82,15 @@
 //    AnalyzeModuleMemory gives the allocations and memory_analysis();
 //    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
 //
-// 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe
-//    and grid pictures.
+// 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
+//    grid and TTNN pictures.
+//
+// 11. TTNN tensors as tt-metal computes them (namespace hlolayout::ttnn,
+//    ttnn/*.h): TensorSpec::Make(input) gives the padded and physical
+//    shapes, pages, sizes, strides, bytes per bank, the resolved shard
+//    specs and the buffer distribution (which core holds which pages);
+//    Locate where an element lives; DistributeOverMesh the slice each
+//    device of a mesh holds. Refusals carry tt-metal's rule (RefusalRule).
 //
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
@@ -188,6 +195,7 @@
 #include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/draw/ttnn_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.
@@ -204,5 +212,19 @@
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
 #include "hlolayout/triton/xla_bridge.h"
+
+// TTNN tensors (tt-metal).
+#include "hlolayout/ttnn/buffer_distribution.h"
+#include "hlolayout/ttnn/core_range.h"
+#include "hlolayout/ttnn/data_type.h"
+#include "hlolayout/ttnn/locate.h"
+#include "hlolayout/ttnn/memory_config.h"
+#include "hlolayout/ttnn/mesh.h"
+#include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/ttnn/resolve.h"
+#include "hlolayout/ttnn/spec_json.h"
+#include "hlolayout/ttnn/tensor_layout.h"
+#include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/ttnn/tile.h"
 
 #endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -1,9 +1,12 @@
 #include "hlolayout/cli/args.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::cli {
 
@@ -11,6 +14,48 @@ std::string Args::Value(absl::string_view name,
                         absl::string_view fallback) const {
   auto it = values.find(name);
   return it == values.end() ? std::string(fallback) : it->second;
+}
+
+absl::Status UnknownFlag(absl::string_view name,
+                         absl::Span<const absl::string_view> switches,
+                         absl::Span<const absl::string_view> valued) {
+  std::vector<std::string> known;
+  for (absl::string_view s : switches) known.emplace_back(s);
+  for (absl::string_view v : valued) known.emplace_back(v);
+  // `--help` is answered before any command parses its flags.
+  known.erase(std::remove(known.begin(), known.end(), "help"), known.end());
+  std::sort(known.begin(), known.end());
+  known.erase(std::unique(known.begin(), known.end()), known.end());
+  std::string message = absl::StrCat("unknown flag '--", name, "'");
+  std::vector<std::string> near = NearestNames(name, known, 1);
+  if (!near.empty() && CloseEnough(name, near[0])) {
+    absl::StrAppend(&message, "; did you mean '--", near[0], "'?");
+  }
+  if (known.empty()) {
+    absl::StrAppend(&message, "; this command takes no flags");
+  } else {
+    absl::StrAppend(&message, "; flags: ");
+    for (size_t i = 0; i < known.size(); ++i) {
+      absl::StrAppend(&message, i == 0 ? "" : ", ", "--", known[i]);
+    }
+  }
+  return absl::InvalidArgumentError(message);
+}
+
+int UnknownSubcommand(std::ostream& err, absl::string_view command,
+                      absl::string_view what, absl::string_view sub,
+                      const std::vector<std::string>& known) {
+  err << "hlolayout " << command << ": unknown " << what << " '" << sub << "'";
+  std::vector<std::string> near = NearestNames(sub, known, 1);
+  if (!near.empty() && CloseEnough(sub, near[0])) {
+    err << "; did you mean '" << near[0] << "'?";
+  }
+  err << "; " << what << "s: ";
+  for (size_t i = 0; i < known.size(); ++i) {
+    err << (i == 0 ? "" : ", ") << known[i];
+  }
+  err << "\n";
+  return 2;
 }
 
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& args,
@@ -55,9 +100,7 @@ absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& args,
       return absl::InvalidArgumentError(
           absl::StrCat("flag '--", name, "' takes no value"));
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown flag '",
-                       arg.substr(0, has_value ? eq + 2 : arg.size()), "'"));
+      return UnknownFlag(name, switches, valued);
     }
   }
   return result;

@@ -9,6 +9,7 @@
 #ifndef HLOLAYOUT_CLI_ARGS_H_
 #define HLOLAYOUT_CLI_ARGS_H_
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -32,10 +33,29 @@ struct Args {
   std::string Value(absl::string_view name, absl::string_view fallback) const;
 };
 
-// Errors: "unknown flag '--jsn'", "flag '--top' needs a value".
+// Errors: "flag '--top' needs a value", and for a flag not in `switches`
+// or `valued` "unknown flag '--jsn'; did you mean '--json'?; flags: --file,
+// --json" (every flag the command parses, so that a user sees them all and
+// cli/flags_test.cc checks that the command's --help lists each).
 absl::StatusOr<Args> ParseArgs(const std::vector<std::string>& args,
                                absl::Span<const absl::string_view> switches,
                                absl::Span<const absl::string_view> valued);
+
+// UnknownFlag
+//
+// The error above for `--name`.
+absl::Status UnknownFlag(absl::string_view name,
+                         absl::Span<const absl::string_view> switches,
+                         absl::Span<const absl::string_view> valued);
+
+// UnknownSubcommand
+//
+// Prints "hlolayout grid: unknown subcommand 'epxlain'; did you mean
+// 'explain'?; subcommands: explain, locate, ..." (every one of `known`) to
+// `err` and returns 2. `command` is "grid", `what` "subcommand" or "op".
+int UnknownSubcommand(std::ostream& err, absl::string_view command,
+                      absl::string_view what, absl::string_view sub,
+                      const std::vector<std::string>& known);
 
 }  // namespace hlolayout::cli
 

@@ -99,7 +99,40 @@ TEST(Cli, ExplainBadShapeGoesToStderr) {
 TEST(Cli, UnknownFlag) {
   Result r = RunCli({"explain", "--jsn", "f32[2]"});
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "hlolayout explain: unknown flag '--jsn'\n");
+  EXPECT_EQ(r.err,
+            "hlolayout explain: unknown flag '--jsn'; did you mean '--json'?; "
+            "flags: --file, --json\n");
+  // A name far from every flag gets no guess, and a command without flags
+  // says so.
+  r = RunCli({"explain", "--colour", "f32[2]"});
+  EXPECT_EQ(r.err,
+            "hlolayout explain: unknown flag '--colour'; flags: --file, "
+            "--json\n");
+  r = RunCli({"cute", "coalesce", "--json", "8:1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "hlolayout cute coalesce: unknown flag '--json'; this command "
+            "takes no flags\n");
+}
+
+TEST(Cli, UnknownSubcommand) {
+  Result r = RunCli({"grid", "epxlain"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "hlolayout grid: unknown subcommand 'epxlain'; did you mean "
+            "'explain'?; subcommands: explain, locate, report, collapse, "
+            "draw\n");
+  r = RunCli({"cute", "smen", "x"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown op 'smen'; did you mean 'smem'?"),
+            std::string::npos)
+      << r.err;
+  r = RunCli({"triton", "cvt-cost"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown subcommand 'cvt-cost'; subcommands: explain, "
+                       "view, cvt, draw, report, check, str,"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST(Cli, Print) {

@@ -51,6 +51,12 @@ struct Command {
   // explain`): only `hlolayout NAME --help` is answered by the dispatcher;
   // `hlolayout NAME SUB --help` reaches `run`, which prints SUB's help.
   bool has_subcommands = false;
+  // Commands with subcommands: every subcommand `run` accepts, in the order
+  // the help lists them (`help`, the same as --help, aside). `run` accepts
+  // no other and answers any other with UnknownSubcommand (cli/args.h);
+  // cli/flags_test.cc checks that the help lists each and that each one's
+  // --help lists every flag it parses.
+  std::vector<std::string> (*subcommands)() = nullptr;
 };
 
 class BatchCache;  // cli/batch_cache.h: parsed shapes shared by batch ops.

@@ -3,6 +3,7 @@
 // only adapts it to the CLI.
 #include "hlolayout/cli/cute_atom_command.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
@@ -25,6 +28,7 @@
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::cli {
 
@@ -66,18 +70,27 @@ examples:
 )";
 
 constexpr absl::string_view kAtomsHelp =
-    R"(usage: hlolayout cute atoms [--copy] [--family F] [--json]
+    R"(usage: hlolayout cute atoms [--kind mma|copy] [--family F] [--json]
 
-Lists the MMA atom families (or with --copy the copy operations) that
-`hlolayout cute atom` knows: each family's name pattern, its parameters'
-domains and how many names it covers (optional trailing template arguments
-aside). --family keeps one family (sm80, sm90_gmma, sm100_umma, ...).
+Lists every atom family that `hlolayout cute atom` knows, grouped: the MMA
+atoms, then the copy operations (a Copy_Atom<OP, T> takes any of them), each
+family with its names, or its name patterns with their parameters' whole
+domains and how many names each covers (optional trailing template
+arguments, such as GMMA::ScaleIn, aside).
 
 flags:
-  --copy       copy operations instead of MMA atoms
-  --family F   only family F
-  --json       [{"family", "pattern", "count"}, ...]
+  --kind K     only MMA atoms (mma) or only copy operations (copy)
+  --copy       the same as --kind copy
+  --family F   only family F (sm80, sm90_gmma, sm100_umma, sm75, ...)
+  --json       [{"kind", "family", "name_pattern", "params": [{"name",
+               "domain"}], "count", "pattern"}, ...] ("pattern": the name
+               pattern with its domains in one line)
   --help       this text
+
+examples:
+  hlolayout cute atoms
+  hlolayout cute atoms --family sm90_gmma
+  hlolayout cute atoms --kind copy --json
 )";
 
 constexpr absl::string_view kTiledMmaHelp =
@@ -162,7 +175,8 @@ absl::StatusOr<int64_t> ThreadOption(const Args& args) {
   int64_t t = 0;
   if (!absl::SimpleAtoi(text, &t) || t < 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--thread takes a thread index (0, 1, ...), found '", text, "'"));
+        "--thread takes a thread index (an integer from 0), found '", text,
+        "'"));
   }
   return t;
 }
@@ -244,9 +258,23 @@ int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
       }
       absl::StatusOr<CopyOp> op = cute::FindCopyOp(name);
       if (!op.ok()) {
-        const bool copy_family =
-            absl::StrContains(op.status().message(), "fits");
-        return Fail(io, "atom", copy_family ? op.status() : a.status());
+        if (cute::FitsAnAtomFamily(op.status())) {
+          return Fail(io, "atom", op.status());
+        }
+        if (cute::FitsAnAtomFamily(a.status()) ||
+            op.status().code() != absl::StatusCode::kNotFound) {
+          return Fail(io, "atom", a.status());
+        }
+        // Neither kind knows the name: the nearest of both.
+        std::vector<std::string> near = cute::NearestMmaAtomNames(name, 5);
+        for (std::string& n : cute::NearestCopyOpNames(name, 5)) {
+          near.push_back(std::move(n));
+        }
+        return Fail(
+            io, "atom",
+            absl::NotFoundError(absl::StrCat(
+                "unknown MMA atom or copy operation '", name, "'; nearest: ",
+                absl::StrJoin(NearestNames(name, near, 5), ", "))));
       }
       if (json) {
         w.BeginObject()
@@ -287,62 +315,196 @@ int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
+// "6,818,636"
+std::string Thousands(int64_t n) {
+  std::string digits = absl::StrCat(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// `text` ("a|b|c") in lines of at most `width` columns after `indent`,
+// broken after a '|'.
+std::string WrapDomain(absl::string_view text, size_t indent, size_t width) {
+  std::string out, line;
+  for (absl::string_view part : absl::StrSplit(text, '|')) {
+    std::string piece = std::string(part);
+    if (!line.empty()) {
+      if (line.size() + 1 + piece.size() > width) {
+        absl::StrAppend(&out, line, "|\n", std::string(indent, ' '));
+        line.clear();
+      } else {
+        line += '|';
+      }
+    }
+    line += piece;
+  }
+  return out + line;
+}
+
+struct FamilyRow {
+  std::string kind;  // "mma" or "copy"
+  std::string family, pattern, name_pattern;
+  int64_t count;
+  std::vector<std::pair<std::string, std::string>> domains;
+};
+
+void AtomsText(const std::vector<FamilyRow>& rows, absl::string_view kind,
+               std::string& out) {
+  std::vector<std::string> families;
+  int64_t total = 0;
+  for (const FamilyRow& r : rows) {
+    if (r.kind != kind) continue;
+    if (std::find(families.begin(), families.end(), r.family) ==
+        families.end()) {
+      families.push_back(r.family);
+    }
+    total += r.count;
+  }
+  if (families.empty()) return;
+  const bool mma = kind == "mma";
+  absl::StrAppend(&out, out.empty() ? "" : "\n",
+                  mma ? "MMA atoms" : "copy operations", ": ", families.size(),
+                  families.size() == 1 ? " family, " : " families, ",
+                  Thousands(total), total == 1 ? " name" : " names",
+                  mma ? " (hlolayout cute atom NAME prints one)\n"
+                      : " (hlolayout cute atom 'Copy_Atom<OP, T>' prints "
+                        "one)\n");
+  for (const std::string& family : families) {
+    int64_t count = 0;
+    for (const FamilyRow& r : rows) {
+      if (r.kind == kind && r.family == family) count += r.count;
+    }
+    absl::StrAppend(&out, "\n", family, ": ", Thousands(count),
+                    count == 1 ? " name\n" : " names\n");
+    // Plain names, several to a line; then each pattern with its domains
+    // (parameters with the same domain on one line).
+    std::string names;
+    size_t line = 0;
+    for (const FamilyRow& r : rows) {
+      if (r.kind != kind || r.family != family || !r.domains.empty()) continue;
+      if (line > 0 && line + 2 + r.name_pattern.size() > 98) {
+        names += ",\n";
+        line = 0;
+      } else if (line > 0) {
+        names += ", ";
+        line += 2;
+      }
+      if (line == 0) names += "  ";
+      names += r.name_pattern;
+      line += r.name_pattern.size() + 2;
+    }
+    if (!names.empty()) absl::StrAppend(&out, names, "\n");
+    for (const FamilyRow& r : rows) {
+      if (r.kind != kind || r.family != family || r.domains.empty()) continue;
+      absl::StrAppend(&out, "  ", r.name_pattern, "  (", Thousands(r.count),
+                      r.count == 1 ? " name)\n" : " names)\n");
+      std::vector<std::pair<std::string, std::string>> merged;
+      for (const auto& [param, domain] : r.domains) {
+        if (!merged.empty() && merged.back().second == domain) {
+          absl::StrAppend(&merged.back().first, ", ", param);
+        } else {
+          merged.emplace_back(param, domain);
+        }
+      }
+      size_t width = 0;
+      for (const auto& [params, domain] : merged) {
+        width = std::max(width, params.size());
+      }
+      for (const auto& [params, domain] : merged) {
+        const size_t indent = 4 + width + 2;
+        absl::StrAppend(&out, "    ", params,
+                        std::string(width + 2 - params.size(), ' '),
+                        WrapDomain(domain, indent, 100 - indent), "\n");
+      }
+    }
+  }
+}
+
 int RunAtoms(const std::vector<std::string>& raw, IoContext& io) {
-  absl::StatusOr<Args> args = ParseArgs(raw, {"json", "copy"}, {"family"});
+  absl::StatusOr<Args> args =
+      ParseArgs(raw, {"json", "copy"}, {"kind", "family"});
   if (!args.ok()) return Usage(io, "atoms", args.status().message());
   if (!args->positional.empty()) return Usage(io, "atoms", "takes no NAME");
-  struct Row {
-    std::string family, pattern;
-    int64_t count;
-  };
-  std::vector<Row> rows;
-  if (args->Has("copy")) {
-    for (const auto& f : cute::CopyOpFamilies())
-      rows.push_back({f.family, f.pattern, f.count});
-  } else {
-    for (const auto& f : cute::MmaAtomFamilies())
-      rows.push_back({f.family, f.pattern, f.count});
+  std::string kind = args->Value("kind", args->Has("copy") ? "copy" : "");
+  if (!kind.empty() && kind != "mma" && kind != "copy") {
+    return Usage(io, "atoms",
+                 absl::StrCat("--kind is mma or copy, found '", kind, "'"));
+  }
+  if (args->Has("copy") && kind != "copy") {
+    return Usage(io, "atoms", "--copy and --kind mma contradict each other");
+  }
+  std::vector<FamilyRow> rows;
+  if (kind != "copy") {
+    for (auto& f : cute::MmaAtomFamilies()) {
+      rows.push_back(
+          {"mma", f.family, f.pattern, f.name_pattern, f.count, f.domains});
+    }
+  }
+  if (kind != "mma") {
+    for (auto& f : cute::CopyOpFamilies()) {
+      rows.push_back(
+          {"copy", f.family, f.pattern, f.name_pattern, f.count, f.domains});
+    }
   }
   const std::string family = args->Value("family", "");
-  std::vector<Row> kept;
-  for (const Row& r : rows) {
+  std::vector<FamilyRow> kept;
+  for (const FamilyRow& r : rows) {
     if (family.empty() || r.family == family) kept.push_back(r);
   }
   if (kept.empty()) {
-    std::string known;
-    for (const Row& r : rows) {
-      if (!absl::StrContains(known, absl::StrCat(" ", r.family, ","))) {
-        absl::StrAppend(&known, " ", r.family, ",");
+    std::vector<std::string> known;
+    for (const FamilyRow& r : rows) {
+      if (std::find(known.begin(), known.end(), r.family) == known.end()) {
+        known.push_back(r.family);
       }
     }
-    known.pop_back();
-    return Fail(io, "atoms",
-                absl::NotFoundError(absl::StrCat("unknown family '", family,
-                                                 "'; families:", known)));
+    std::string message = absl::StrCat("unknown family '", family, "'");
+    std::vector<std::string> near = NearestNames(family, known, 1);
+    if (!near.empty() && CloseEnough(family, near[0])) {
+      absl::StrAppend(&message, "; did you mean '", near[0], "'?");
+    }
+    absl::StrAppend(&message, "; families: ", absl::StrJoin(known, ", "));
+    return Fail(io, "atoms", absl::NotFoundError(message));
   }
   if (args->Has("json")) {
     JsonWriter w;
     w.BeginArray();
-    for (const Row& r : kept) {
+    for (const FamilyRow& r : kept) {
       w.BeginObject()
+          .Key("kind")
+          .String(r.kind)
           .Key("family")
           .String(r.family)
-          .Key("pattern")
-          .String(r.pattern)
+          .Key("name_pattern")
+          .String(r.name_pattern)
+          .Key("params")
+          .BeginArray();
+      for (const auto& [param, domain] : r.domains) {
+        w.BeginObject()
+            .Key("name")
+            .String(param)
+            .Key("domain")
+            .String(domain)
+            .EndObject();
+      }
+      w.EndArray()
           .Key("count")
           .Int(r.count)
+          .Key("pattern")
+          .String(r.pattern)
           .EndObject();
     }
     w.EndArray();
     io.out << w.str() << "\n";
     return 0;
   }
-  int64_t total = 0;
-  for (const Row& r : kept) {
-    io.out << absl::StrFormat("%-18s %8d  %s\n", r.family, r.count, r.pattern);
-    total += r.count;
-  }
-  io.out << absl::StrFormat("%-18s %8d  names\n", "total", total);
+  std::string out;
+  AtomsText(kept, "mma", out);
+  AtomsText(kept, "copy", out);
+  io.out << out;
   return 0;
 }
 
@@ -494,7 +656,8 @@ const std::vector<Sub>& Subs() {
   static const std::vector<Sub>* subs = new std::vector<Sub>{
       {"atom", "NAME: an MMA or copy atom's ThrID and TV layouts", kAtomHelp,
        RunAtom},
-      {"atoms", "the known atom families", kAtomsHelp, RunAtoms},
+      {"atoms", "every atom family, grouped [--kind mma|copy] [--family F]",
+       kAtomsHelp, RunAtoms},
       {"tiled-mma", "NAME [--atom-layout L] [--permutation P]: make_tiled_mma",
        kTiledMmaHelp, RunTiledMma},
       {"tiled-copy",
@@ -534,6 +697,12 @@ int RunCuteAtomSubcommand(const std::vector<std::string>& args, IoContext& io) {
 absl::string_view CuteAtomSubcommandHelp(absl::string_view op) {
   const Sub* sub = FindSub(op);
   return sub == nullptr ? absl::string_view() : sub->help;
+}
+
+std::vector<std::string> CuteAtomSubcommandNames() {
+  std::vector<std::string> out;
+  for (const Sub& s : Subs()) out.emplace_back(s.name);
+  return out;
 }
 
 std::string CuteAtomSubcommandSummaries() {

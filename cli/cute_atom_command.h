@@ -28,6 +28,8 @@ absl::string_view CuteAtomSubcommandHelp(absl::string_view op);
 
 // Lines for `hlolayout cute --help`, one per subcommand.
 std::string CuteAtomSubcommandSummaries();
+// The subcommand names, in the order of the summaries.
+std::vector<std::string> CuteAtomSubcommandNames();
 
 }  // namespace hlolayout::cli
 

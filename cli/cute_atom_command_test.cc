@@ -213,6 +213,59 @@ TEST(CuteAtomCommandTest, ConflictsOfLdmatrix) {
       << r.out;
 }
 
+// SMEM by name (issue 35): a GMMA atom tiled to the copy's tile, Triton's
+// #ttg.nvmma_shared on the tile's shape, and the same swizzle written as
+// CuTe layout text count alike; the row-major tile without a swizzle
+// conflicts 8-way.
+TEST(CuteAtomCommandTest, ConflictsOfNamedSharedMemory) {
+  auto run = [](const std::string& smem) {
+    CliResult r = RunCli(
+        {"cute", "conflicts", smem, "Copy_Atom<SM75_U32x4_LDSM_N, half_t>",
+         "--operand", "A", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
+         "--atom-layout", "(2,1,1)", "--permutation", "<_32,_32,_64>"});
+    EXPECT_EQ(r.status, 0) << smem << "\n" << r.err;
+    return r.out;
+  };
+  const std::string atom = run("GMMA::Layout_K_SW128_Atom<half_t>");
+  EXPECT_NE(atom.find("on shared memory GMMA::Layout_K_SW128_Atom<half_t> "
+                      "tiled to (_32,_64): Sw<3,4,3> o smem_ptr[16b](unset) o "
+                      "((_8,_4),(_64,_1)):((_64,_512),(_1,_0))\n"),
+            std::string::npos)
+      << atom;
+  const std::string total =
+      "total: 32 wavefronts for an ideal of 32 (1.00x) over 8 instruction(s) "
+      "of 2 warp(s)\n";
+  EXPECT_NE(atom.find(total), std::string::npos) << atom;
+  const std::string nvmma =
+      run("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+          "elementBitWidth = 16}>");
+  EXPECT_NE(nvmma.find("}> on 32x64\n"), std::string::npos) << nvmma;
+  EXPECT_NE(nvmma.find(total), std::string::npos) << nvmma;
+  EXPECT_NE(run("Sw<3,4,3> o smem_ptr[16b](unset) o "
+                "((_8,_4),(_64,_1)):((_64,_512),(_1,_0))")
+                .find(total),
+            std::string::npos);
+  EXPECT_NE(run("(32,64):(64,1)").find("(8.00x)"), std::string::npos);
+  // --tv takes the element width from the name.
+  CliResult tv =
+      RunCli({"cute", "conflicts", "GMMA::Layout_K_SW128_Atom<float>", "--tv",
+              "(32,1):(1,0)", "--tile", "32,32", "--json"});
+  ASSERT_EQ(tv.status, 0) << tv.err;
+  EXPECT_NE(tv.out.find("\"value_bits\": 32"), std::string::npos) << tv.out;
+  // Refusals.
+  CliResult r =
+      RunCli({"cute", "conflicts", "GMMA::Layout_K_SW128_Atom<float>",
+              "Copy_Atom<SM75_U32x4_LDSM_N, half_t>", "--operand", "A", "--mma",
+              "SM80_16x8x16_F16F16F16F16_TN", "--permutation", "<_16,_8,_64>"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "hlolayout cute conflicts: SMEM holds 32-bit elements but the "
+            "access moves 16-bit values\n");
+  r = RunCli({"cute", "conflicts", "(32,32):(32,1)", "--tv", "(32,1):(1,0)",
+              "--tile", "32,32"});
+  EXPECT_EQ(r.status, 2);
+}
+
 TEST(CuteAtomCommandTest, Errors) {
   struct Case {
     std::vector<std::string> args;
@@ -222,12 +275,24 @@ TEST(CuteAtomCommandTest, Errors) {
   const Case cases[] = {
       {{"cute", "atom", "SM80_16x8x16_F32F16F16F32_NT"},
        1,
-       "unknown MMA atom 'SM80_16x8x16_F32F16F16F32_NT'; nearest: "
-       "SM80_16x8x16_F32F16F16F32_TN"},
+       "unknown MMA atom or copy operation 'SM80_16x8x16_F32F16F16F32_NT'; "
+       "nearest: SM80_16x8x16_F32F16F16F32_TN"},
+      {{"cute", "atom", "SM75_U32x3_LDSM_N"},
+       1,
+       "unknown MMA atom or copy operation 'SM75_U32x3_LDSM_N'; nearest: "
+       "SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N"},
       {{"cute", "atom",
         "SM90_64x12x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>"},
        1,
-       "the name fits SM90_64x{N}x16_{T}_SS<{MA},{MB}{SC}> with N in 8|16|32"},
+       "(family sm90_gmma or sm90_gmma_ext): N = 12 is not one of "
+       "8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|"
+       "168|176|184|192|200|208|216|224|232|240|248|256; nearest: "
+       "SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>, "
+       "SM90_64x16x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>, "},
+      {{"cute", "atom", "SM100_TMEM_LOAD_16dp256b3x"},
+       1,
+       "unknown copy operation 'SM100_TMEM_LOAD_16dp256b3x' (family "
+       "sm100_tmem): X = 3 is not one of 1|2|4|8|16|32"},
       {{"cute", "atom", "SM80_16x8x128_S32U1U1S32_TN_XORPOPC"},
        1,
        "defined by CuTe but unusable"},
@@ -288,6 +353,51 @@ TEST(CuteAtomCommandTest, ThreadSlices) {
       r.out,
       R"({"thread": 5, "A": [[1, 2], [1, 3], [9, 2], [9, 3]], "B": [[1, 2], [1, 3]], "C": [[1, 2], [1, 3], [9, 2], [9, 3]]})"
       "\n");
+}
+
+// Every family by default, grouped by kind and family, each domain whole.
+TEST(CuteAtomCommandTest, ListsEveryFamilyGrouped) {
+  CliResult r = RunCli({"cute", "atoms"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const size_t mma = r.out.find("MMA atoms: 13 families, 6,818,636 names");
+  const size_t copy = r.out.find("copy operations: 8 families, 1,669 names");
+  ASSERT_NE(mma, std::string::npos) << r.out.substr(0, 200);
+  ASSERT_NE(copy, std::string::npos);
+  EXPECT_LT(mma, copy);
+  EXPECT_NE(r.out.find("\nsm90_gmma_ext: 1,024 names\n"), std::string::npos);
+  EXPECT_NE(r.out.find("  SM90_64x{N}x16_{T}_SS<{MA},{MB}{SC}>  (96 names)\n"
+                       "    N       8|16|32|64|96|128|192|256\n"
+                       "    T       F16F16F16|F32F16F16|F32BF16BF16\n"
+                       "    MA, MB  GMMA::Major::K|GMMA::Major::MN\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("    D, A, B, C  bool|char|int8_t|"), std::string::npos);
+  EXPECT_NE(r.out.find("SM100_TMEM_LOAD_16dp256b{X}x{H}"), std::string::npos);
+  EXPECT_EQ(r.out.find("..."), std::string::npos);
+  // The filters: a kind, a family (sm75 names both kinds), both.
+  r = RunCli({"cute", "atoms", "--kind", "mma"});
+  EXPECT_EQ(r.out.find("copy operations"), std::string::npos);
+  r = RunCli({"cute", "atoms", "--family", "sm75"});
+  EXPECT_NE(r.out.find("MMA atoms: 1 family, 3 names"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("copy operations: 1 family, 7 names"), std::string::npos)
+      << r.out;
+  r = RunCli({"cute", "atoms", "--family", "sm75", "--kind", "copy"});
+  EXPECT_EQ(r.out.find("MMA atoms"), std::string::npos);
+  r = RunCli({"cute", "atoms", "--kind", "copy", "--json"});
+  EXPECT_EQ(r.out.find("\"kind\": \"mma\""), std::string::npos);
+  EXPECT_NE(r.out.find("{\"kind\": \"copy\", \"family\": \"universal\", "
+                       "\"name_pattern\": \"UniversalCopy<{S}>\", \"params\": "
+                       "[{\"name\": \"S\", \"domain\": \"bool|char|"),
+            std::string::npos)
+      << r.out.substr(0, 300);
+  r = RunCli({"cute", "atoms", "--family", "sm9"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("unknown family 'sm9'; did you mean 'sm89'?; "
+                       "families: universal, sm61, "),
+            std::string::npos)
+      << r.err;
+  r = RunCli({"cute", "atoms", "--kind", "fma"});
+  EXPECT_EQ(r.status, 2);
 }
 
 TEST(CuteAtomCommandTest, ListsFamilies) {

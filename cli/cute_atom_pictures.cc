@@ -59,8 +59,10 @@ example:
 
 namespace {
 
+// `places`: where each grid goes in the SVG (empty: side by side).
 int Emit(const std::vector<draw::CellGrid>& grids, const std::string& title,
-         const Args& args, absl::string_view who, IoContext& io) {
+         absl::Span<const draw::GridPlace> places, const Args& args,
+         absl::string_view who, IoContext& io) {
   absl::StatusOr<bool> colour = ShouldColour(args.Value("color", "auto"), io);
   if (!colour.ok()) {
     io.err << who << ": " << colour.status().message() << "\n";
@@ -68,16 +70,18 @@ int Emit(const std::vector<draw::CellGrid>& grids, const std::string& title,
   }
   if (args.Has("svg")) {
     absl::Status s =
-        WriteSvg(args.Value("svg", "-"), draw::GridsToSvg(grids, title), io);
+        WriteSvg(args.Value("svg", "-"),
+                 places.empty() ? draw::GridsToSvg(grids, title)
+                                : draw::GridsToSvg(grids, title, places),
+                 io);
     if (!s.ok()) {
       io.err << who << ": " << s.message() << "\n";
       return 1;
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText(grids,
-                              draw::TextStyle{*colour, args.Has("ascii")});
+  io.out << draw::PictureToText(title, grids,
+                                draw::TextStyle{*colour, args.Has("ascii")});
   return 0;
 }
 
@@ -122,7 +126,7 @@ int RunDrawMma(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("permutation")) {
     absl::StrAppend(&title, " permutation ", args->Value("permutation", ""));
   }
-  return Emit(*grids, title, *args, kWho, io);
+  return Emit(*grids, title, draw::kMmaPlaces, *args, kWho, io);
 }
 
 int RunDrawCopy(const std::vector<std::string>& raw, IoContext& io) {
@@ -147,8 +151,8 @@ int RunDrawCopy(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << grids.status().message() << "\n";
     return 1;
   }
-  return Emit(*grids, absl::StrCat("TiledCopy ", tc->atom.name()), *args, kWho,
-              io);
+  return Emit(*grids, absl::StrCat("TiledCopy ", tc->atom.name()), {}, *args,
+              kWho, io);
 }
 
 }  // namespace hlolayout::cli

@@ -106,6 +106,100 @@ TEST(CuteAtomPicturesTest, TextPicture) {
   EXPECT_NE(r.out.find("T35 V1"), std::string::npos);
 }
 
+// make_tiled_copy_C_atom's Tiler_MN is made of layouts, ((_8,_2):(_1,_16),
+// _4:_2) here; print_latex draws cell (m,n) of its shape (16 x 4) at tile
+// index m + 16n (get_layoutS_MN), not at the tiler's image (which reaches
+// row 23 and column 6).
+TEST(CuteAtomPicturesTest, CAtomTileIsDrawnOverTheTilersShape) {
+  CliResult r =
+      RunCli({"cute", "draw-copy", "Copy_Atom<UniversalCopy<half_t>, half_t>",
+              "--operand", "C_atom", "--mma", "SM80_16x8x16_F16F16F16F16_TN",
+              "--atom-layout", "(2,1,1)", "--svg", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // LayoutS_TV ((_4,_16),(_1,_1)):((_16,_1),(_0,_0)): thread 1 -> index 16
+  // = (0,1), thread 4 -> index 1 = (1,0), thread 63 -> 63 = (15,3).
+  const auto panels = SvgPanels(r.out);
+  ASSERT_EQ(panels.count("S"), 1u);
+  EXPECT_EQ(panels.at("S").size(), 64u);
+  EXPECT_EQ(panels.at("S").at("0,1"), "1/0/1");
+  EXPECT_EQ(panels.at("S").at("1,0"), "4/0/4");
+  EXPECT_EQ(panels.at("S").at("15,3"), "63/0/7");
+}
+
+// print_latex's arrangement of a TiledMMA: B above C, A to C's left, their
+// cells in line (A's rows with C's, B's columns with C's), one cell size.
+TEST(CuteAtomPicturesTest, MmaPanelsAreArrangedAsPrintLatexDoes) {
+  CliResult r = RunCli({"cute", "draw-mma", "SM80_16x8x16_F16F16F16F16_TN",
+                        "--atom-layout", "(2,2,1)", "--svg", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // The x and y of the first cell of each row and column of each panel.
+  auto cell_at = [&](const std::string& panel, const std::string& coord) {
+    const size_t start = r.out.find(absl::StrCat(">", panel, " ("));
+    EXPECT_NE(start, std::string::npos) << panel;
+    const std::regex cell(absl::StrCat(
+        R"re(data-coord=")re", coord,
+        R"re(" [^>]*><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)")re"));
+    std::smatch m;
+    const std::string part = r.out.substr(start);
+    EXPECT_TRUE(std::regex_search(part, m, cell)) << panel << " " << coord;
+    return std::vector<double>{std::stod(m[1]), std::stod(m[2]),
+                               std::stod(m[3]), std::stod(m[4])};
+  };
+  const std::vector<double> a = cell_at("A", "5,0"), b = cell_at("B", "0,7"),
+                            c = cell_at("C", "5,7"), c0 = cell_at("C", "0,0");
+  EXPECT_EQ(a[1], c[1]);   // A's row 5 is C's row 5
+  EXPECT_EQ(b[0], c[0]);   // B's column 7 is C's column 7
+  EXPECT_LT(a[0], c0[0]);  // A left of C
+  EXPECT_LT(b[1], c0[1]);  // B above C
+  EXPECT_EQ(a[2], c[2]);   // one cell size
+  EXPECT_EQ(b[3], c[3]);
+  // Readable in a 1,280-pixel window: the picture is at most that wide.
+  const std::regex size(R"re(<svg [^>]*width="(\d+)")re");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m, size));
+  EXPECT_LE(std::stoi(m[1]), 1280);
+  // Each cell says T<thread> over V<value>.
+  EXPECT_NE(r.out.find(">T65</text><text x="), std::string::npos);
+}
+
+// A one-grid picture names its layout once, in text and in SVG (the title
+// and the grid's heading were the same line twice).
+TEST(CuteAtomPicturesTest, TitlesArePrintedOnce) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string named;  // in the title, nowhere else
+  };
+  const Case cases[] = {
+      {{"cute", "draw-banks", "(4,16):(16,1)", "--bits", "32"},
+       "(4,16):(16,1)"},
+      {{"cute", "draw", "(4,2):(2,1)"}, "(4,2):(2,1)"},
+      {{"triton", "draw",
+        "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+        "warpsPerCTA = [4, 1], order = [1, 0]}>",
+        "--shape", "16x16"},
+       "sizePerThread"},
+  };
+  auto count = [](const std::string& text, const std::string& part) {
+    int n = 0;
+    for (size_t at = text.find(part); at != std::string::npos;
+         at = text.find(part, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> text = c.args, svg = c.args;
+    text.insert(text.end(), {"--color", "never"});
+    svg.insert(svg.end(), {"--svg", "-"});
+    CliResult t = RunCli(text), s = RunCli(svg);
+    ASSERT_EQ(t.status, 0) << t.err;
+    ASSERT_EQ(s.status, 0) << s.err;
+    EXPECT_EQ(count(t.out, c.named), 1) << t.out.substr(0, 400);
+    EXPECT_EQ(count(t.out.substr(0, t.out.find('\n')), c.named), 1);
+    EXPECT_EQ(count(s.out, c.named), 1) << absl::StrJoin(c.args, " ");
+  }
+}
+
 TEST(CuteAtomPicturesTest, BanksPicture) {
   CliResult r = RunCli(
       {"cute", "draw-banks", "(4,16):(16,1)", "--bits", "32", "--svg", "-"});

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
+#include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/cute_atom_command.h"
 #include "hlolayout/cli/cute_smem_command.h"
@@ -15,6 +16,30 @@
 
 namespace hlolayout::cli {
 namespace {
+
+// The subcommands beside the ops and the atoms' (cli/cute_atom_command.cc).
+struct OtherSub {
+  absl::string_view name;
+  absl::string_view summary;
+  const absl::string_view* help;
+  int (*run)(const std::vector<std::string>& args, IoContext& io);
+};
+const OtherSub kOtherSubs[] = {
+    {"smem",
+     "NAME [--shape S]: a GMMA/UMMA shared-memory atom tiled, its Triton twin",
+     &kCuteSmemHelp, RunCuteSmem},  // cli/cute_smem_command.cc
+    {"draw", "L | --tv THR VAL --tile M,N: a picture of a layout",
+     &kCuteDrawHelp, RunCuteDraw},  // cli/picture_commands.cc
+};
+
+// Every subcommand, in the order the help lists them.
+std::vector<std::string> CuteSubcommands() {
+  std::vector<std::string> out;
+  for (const cute::CuteOpInfo& op : cute::CuteOps()) out.emplace_back(op.name);
+  for (const std::string& name : CuteAtomSubcommandNames()) out.push_back(name);
+  for (const OtherSub& s : kOtherSubs) out.emplace_back(s.name);
+  return out;
+}
 
 absl::string_view CuteHelp() {
   static const std::string* help = [] {
@@ -35,8 +60,13 @@ absl::string_view CuteHelp() {
     for (const cute::CuteOpInfo& op : cute::CuteOps()) {
       absl::StrAppendFormat(&text, "  %-30s %s\n", op.usage, op.summary);
     }
-    absl::StrAppend(&text, "\natoms (hlolayout cute SUB --help):\n",
+    absl::StrAppend(&text,
+                    "\natoms, shared memory and pictures (hlolayout cute SUB "
+                    "--help):\n",
                     CuteAtomSubcommandSummaries());
+    for (const OtherSub& s : kOtherSubs) {
+      absl::StrAppendFormat(&text, "  %-30s %s\n", s.name, s.summary);
+    }
     absl::StrAppend(
         &text,
         "\n"
@@ -72,36 +102,44 @@ int RunCute(const std::vector<std::string>& args, IoContext& io) {
     io.err << "hlolayout cute: missing OP (hlolayout cute --help lists them)\n";
     return 2;
   }
-  for (const std::string& a : args) {  // has_subcommands: --help is ours
+  const OtherSub* other = nullptr;
+  for (const OtherSub& s : kOtherSubs) {
+    if (args[0] == s.name) other = &s;
+  }
+  const bool atom = IsCuteAtomSubcommand(args[0]);
+  const cute::CuteOpInfo* op = cute::FindCuteOp(args[0]);
+  if (other == nullptr && !atom && op == nullptr) {
+    if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+      io.out << CuteHelp();
+      return 0;
+    }
+    return UnknownSubcommand(io.err, "cute", "op", args[0], CuteSubcommands());
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  for (const std::string& a : rest) {  // has_subcommands: --help is ours
+    if (a == "--") break;
     if (a == "--help" || a == "-h") {
-      io.out << (args[0] == "draw"   ? kCuteDrawHelp
-                 : args[0] == "smem" ? kCuteSmemHelp
-                 : IsCuteAtomSubcommand(args[0])
-                     ? CuteAtomSubcommandHelp(args[0])
-                     : CuteHelp());
+      io.out << (other != nullptr ? *other->help
+                 : atom           ? CuteAtomSubcommandHelp(args[0])
+                                  : CuteHelp());
       return 0;
     }
   }
-  if (args[0] == "draw") {  // cli/picture_commands.cc
-    return RunCuteDraw({args.begin() + 1, args.end()}, io);
-  }
-  if (args[0] == "smem") {  // cli/cute_smem_command.cc
-    return RunCuteSmem({args.begin() + 1, args.end()}, io);
-  }
-  if (IsCuteAtomSubcommand(args[0])) {  // cli/cute_atom_command.cc
-    return RunCuteAtomSubcommand(args, io);
-  }
-  if (cute::FindCuteOp(args[0]) == nullptr) {
-    io.err << "hlolayout cute: unknown op '" << args[0]
-           << "' (hlolayout cute --help lists them)\n";
+  if (other != nullptr) return other->run(rest, io);
+  if (atom) return RunCuteAtomSubcommand(args, io);
+  // The algebra's ops take no flags.
+  absl::StatusOr<Args> parsed = ParseArgs(rest, {}, {});
+  if (!parsed.ok()) {
+    io.err << "hlolayout cute " << args[0] << ": " << parsed.status().message()
+           << "\n";
     return 2;
   }
-  std::vector<absl::string_view> operands(args.begin() + 1, args.end());
+  std::vector<absl::string_view> operands(parsed->positional.begin(),
+                                          parsed->positional.end());
   absl::StatusOr<std::string> result = cute::RunCuteOp(args[0], operands);
   if (!result.ok()) {
     io.err << "hlolayout cute " << args[0] << ": " << result.status().message()
            << "\n";
-    const cute::CuteOpInfo* op = cute::FindCuteOp(args[0]);
     const int n = static_cast<int>(operands.size());
     return n < op->min_args || n > op->max_args ? 2 : 1;
   }
@@ -131,6 +169,7 @@ const Command kCuteCommand = {
     RunCute,
     /*help_builder=*/nullptr,
     /*has_subcommands=*/true,
+    CuteSubcommands,
 };
 
 extern const BatchOp kCuteBatchOp;

@@ -23,6 +23,7 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/bank_picture.h"
+#include "hlolayout/triton/smem_by_name.h"
 
 namespace hlolayout::cli {
 
@@ -30,8 +31,8 @@ const absl::string_view kConflictsHelp =
     R"(usage: hlolayout cute conflicts SMEM 'Copy_Atom<OP, T>' (--thr L --val L |
                  --operand A|B|C|C_atom --mma NAME [--atom-layout L]
                  [--permutation P]) [--side S|D] [--all] [--json]
-       hlolayout cute conflicts SMEM --tv TV --tile M,N --bits B [--vector N]
-                 [--all] [--json]
+       hlolayout cute conflicts SMEM --tv TV --tile M,N [--bits B]
+                 [--vector N] [--all] [--json]
 
 Counts the shared-memory wavefronts each instruction of a tiled copy (or of
 any thread-value access pattern) takes on the shared-memory layout SMEM (tile
@@ -46,8 +47,16 @@ broadcast). docs/cute.md ("Bank conflicts") states the limits.
 SMEM is a CuTe layout ('(32,16):(16,1)', padded '(32,16):(17,1)'), a
 swizzled one ('Sw<2,3,3> o _0 o (32,32):(32,1)') or CuTe's shared-memory
 form whose swizzle acts on byte addresses ('Sw<3,4,3> o smem_ptr[16b](unset)
-o (_8,_64):(_64,_1)'); it is evaluated at (m,n) when its first two modes
-cover the tile, else at the column-major index.
+o (_8,_64):(_64,_1)'), evaluated at (m,n) when its first two modes cover the
+tile, else at the column-major index. SMEM may also be named:
+  a GMMA/UMMA shared-memory atom ('GMMA::Layout_K_SW128_Atom<half_t>', as
+      for hlolayout cute smem), tiled to the tile (tile_to_shape,
+      column-major);
+  a Triton shared layout ('#ttg.nvmma_shared<{swizzlingByteWidth = 128,
+      transposed = false, elementBitWidth = 16}>', swizzled_shared,
+      shared_linear) on a memdesc of the tile's shape, (m,n) = (dim0, dim1).
+A named SMEM says its element width: the access must move values of that
+width, and --tv then needs no --bits.
 
 flags:
   --side S|D    which side is in shared memory: S (source: ldmatrix, loads
@@ -55,7 +64,8 @@ flags:
                 stores); default S, D for STSM and cp.async atoms
   --tv TV       a (thread, value) -> tile index layout instead of a copy
   --tile M,N    the tile of --tv
-  --bits B      the width of a value of --tv in bits
+  --bits B      the width of a value of --tv in bits (default: the element
+                width a named SMEM gives)
   --vector N    values per thread per instruction with --tv (default 1)
   --all         list every warp's instructions (default: warp 0, totals
                 over all warps)
@@ -68,6 +78,8 @@ flags:
 examples:
   hlolayout cute conflicts '(32,16):(16,1)' 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
   hlolayout cute conflicts '(32,32):(32,1)' --tv '(32,1):(1,0)' --tile 32,32 --bits 32
+  hlolayout cute conflicts 'GMMA::Layout_K_SW128_Atom<half_t>' 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
+  hlolayout cute conflicts '#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>' 'Copy_Atom<SM75_U32x4_LDSM_N, half_t>' --operand A --mma SM80_16x8x16_F16F16F16F16_TN --atom-layout '(2,1,1)'
 )";
 
 const absl::string_view kDrawBanksHelp =
@@ -246,41 +258,42 @@ int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args = ParseArgs(raw, {"json", "all"}, valued);
   if (!args.ok()) return Usage(io, kSub, args.status().message());
   if (args->positional.empty()) return Usage(io, kSub, "expected SMEM");
-  absl::StatusOr<cute::AnyLayout> smem_layout =
-      cute::ParseAnyLayout(args->positional[0]);
-  if (!smem_layout.ok()) {
-    return Fail(io, kSub,
-                absl::StrCat("SMEM: ", smem_layout.status().message()));
-  }
-  const cute::SmemLayout smem = cute::SmemLayout::Any(*smem_layout);
   absl::StatusOr<cute::ConflictReport> report;
   std::string what;
   if (args->Has("tv")) {
     if (args->positional.size() != 1) {
       return Usage(io, kSub, "--tv takes no copy atom");
     }
-    if (!args->Has("tile") || !args->Has("bits")) {
-      return Usage(io, kSub, "--tv needs --tile M,N and --bits B");
-    }
+    if (!args->Has("tile")) return Usage(io, kSub, "--tv needs --tile M,N");
     absl::StatusOr<cute::Layout> tv = cute::ParseLayout(args->Value("tv", ""));
     if (!tv.ok())
       return Fail(io, kSub, absl::StrCat("--tv: ", tv.status().message()));
     auto tile = TileOption(args->Value("tile", ""));
     if (!tile.ok()) return Usage(io, kSub, tile.status().message());
     int64_t bits = 0, vector = 1;
-    if (!absl::SimpleAtoi(args->Value("bits", ""), &bits) || bits < 1 ||
-        bits > 1024) {
+    const bool bits_given = args->Has("bits");
+    if (bits_given && (!absl::SimpleAtoi(args->Value("bits", ""), &bits) ||
+                       bits < 1 || bits > 1024)) {
       return Usage(io, kSub, "--bits takes a width of 1 to 1024 bits");
     }
     if (!absl::SimpleAtoi(args->Value("vector", "1"), &vector) || vector < 1) {
       return Usage(io, kSub, "--vector takes a positive count");
     }
+    int width = static_cast<int>(bits);  // 0: SMEM's own
+    absl::StatusOr<triton::NamedSmem> smem = triton::SmemForAccess(
+        args->positional[0], tile->first, tile->second, width);
+    if (smem.status().code() == absl::StatusCode::kFailedPrecondition) {
+      return Usage(io, kSub,
+                   "--tv needs --bits B (SMEM names no element width)");
+    }
+    if (!smem.ok()) return Fail(io, kSub, smem.status().message());
+    bits = width;
     auto accesses =
-        cute::TvAccesses(*tv, tile->first, tile->second, vector, smem);
+        cute::TvAccesses(*tv, tile->first, tile->second, vector, smem->layout);
     if (!accesses.ok()) return Fail(io, kSub, accesses.status().message());
     report = cute::CountConflicts(*accesses, static_cast<int>(bits));
     what = absl::StrCat("TV layout ", cute::ToString(*tv), " on shared memory ",
-                        smem.description());
+                        smem->description);
   } else {
     if (args->positional.size() != 2) {
       return Usage(io, kSub, "expected SMEM and 'Copy_Atom<OP, T>'");
@@ -305,12 +318,22 @@ int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
       return Usage(io, kSub,
                    absl::StrCat("--side is S or D, found '", side, "'"));
     }
+    const std::vector<int64_t> tile = tc->tile_extent();
+    if (tile.size() != 2) {
+      return Fail(io, kSub,
+                  absl::StrCat("the tiled copy's tile has ", tile.size(),
+                               " modes; shared memory is drawn over 2"));
+    }
+    int width = tc->atom.value_bits;
+    absl::StatusOr<triton::NamedSmem> smem =
+        triton::SmemForAccess(args->positional[0], tile[0], tile[1], width);
+    if (!smem.ok()) return Fail(io, kSub, smem.status().message());
     report = cute::SmemConflicts(
         *tc, side == "S" ? cute::Side::kSource : cute::Side::kDestination,
-        smem);
+        smem->layout);
     what =
         absl::StrCat(side == "S" ? "source" : "destination", " side of ",
-                     tc->atom.name(), " on shared memory ", smem.description());
+                     tc->atom.name(), " on shared memory ", smem->description);
   }
   if (!report.ok()) return Fail(io, kSub, report.status().message());
   if (args->Has("json")) {
@@ -358,8 +381,8 @@ int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  const std::string title = absl::StrCat("banks of ", cute::ToString(*layout),
-                                         ", ", bits, "-bit elements");
+  // The grid's heading names the layout; its note the element width.
+  const std::string title = grid->heading;
   if (args->Has("svg")) {
     absl::Status s =
         WriteSvg(args->Value("svg", "-"), draw::GridsToSvg({*grid}, title), io);
@@ -369,9 +392,8 @@ int RunDrawBanks(const std::vector<std::string>& raw, IoContext& io) {
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText({*grid},
-                              draw::TextStyle{*colour, args->Has("ascii")});
+  io.out << draw::PictureToText(title, {*grid},
+                                draw::TextStyle{*colour, args->Has("ascii")});
   return 0;
 }
 

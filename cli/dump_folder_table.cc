@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/report/render.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -50,7 +53,9 @@ void AppendJsonField(std::string* out, absl::string_view key,
   AppendJsonString(out, value);
 }
 
-std::string RenderJson(const DumpFolderTable& table) {
+// `extra`: more keys of the object, written before its end (", \"k\": ...").
+std::string RenderJson(const DumpFolderTable& table,
+                       absl::string_view extra = "") {
   std::string out = "{";
   AppendJsonField(&out, "folder", table.folder);
   absl::StrAppend(&out, ", \"files_read\": ", table.files_read,
@@ -124,7 +129,14 @@ std::string RenderJson(const DumpFolderTable& table) {
     AppendJsonField(&out, "error", table.failed[i].error);
     out += "}";
   }
-  out += "]}\n";
+  out += "], \"errors\": [";
+  for (size_t i = 0; i < table.errors.size(); ++i) {
+    if (i > 0) out += ", ";
+    AppendJsonString(&out, table.errors[i]);
+  }
+  out += "]";
+  out.append(extra.data(), extra.size());
+  out += "}\n";
   return out;
 }
 
@@ -236,8 +248,6 @@ reason. Files are read largest first, never more bytes at once than the
 largest file, so memory stays about what that file needs. Opcodes the
 reader does not know (newer XLA) are read with their shapes as written and
 warned of on standard error, once per name with the files that use them.
-Flags for a folder: --json, --summary (the table is the summary; no effect), --threads=N
-and --sort=file|module|instructions|buffers|padding|expansion|allocated|peak.
 )";
 
 std::vector<absl::string_view> WithDumpFolderFlags(
@@ -280,7 +290,7 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   const std::string prefix = absl::StrCat("hlolayout ", command, ": ");
   // --summary changes nothing: the table is the summary.
   for (const std::string& name : args.switches) {
-    if (name != "json" && name != "summary") {
+    if (name != "json" && name != "summary" && name != "keep-going") {
       io.err << prefix << "--" << name << " does not apply to a folder\n";
       return 2;
     }
@@ -293,15 +303,17 @@ int RunDumpFolder(absl::string_view command, const Args& args,
     }
   }
   DumpFolderOrder order = default_order;
-  if (args.Has("sort") &&
-      !ParseDumpFolderOrder(args.Value("sort", ""), &order)) {
-    io.err << prefix
-           << "--sort for a folder must be file, module, instructions, "
-              "buffers, padding, expansion, allocated or peak, not '"
-           << args.Value("sort", "") << "'\n";
-    return 2;
+  if (args.Has("sort")) {
+    SortKey key;
+    if (!ParseSortKey(args.Value("sort", ""), &key)) {
+      io.err << prefix << "--sort must be " << kSortKeyList << ", not '"
+             << args.Value("sort", "") << "'\n";
+      return 2;
+    }
+    order = key.folder;
   }
   DumpFolderOptions options;
+  options.keep_going = args.Has("keep-going");
   const std::string threads = args.Value("threads", "0");
   if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
       options.threads > 256) {
@@ -333,6 +345,7 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   for (const DumpFolderUnknownOpcode& u : table.unknown_opcodes) {
     io.err << u.warning << "\n";
   }
+  for (const std::string& e : table.errors) io.err << e << "\n";
   io.out << (args.Has("json") ? RenderJson(table) : RenderText(table));
   for (const FailedDumpFile& f : table.failed) {
     io.err << prefix << f.name << ": " << f.error << "\n";
@@ -340,11 +353,218 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   if (table.rows.empty() && table.failed.empty()) {
     // Most likely the wrong folder: say so, and fail scripts.
     io.err << prefix << folder
-           << ": no module files (*after_optimizations.txt or .txt files "
-              "with an HloModule line)\n";
+           << ": no module files: expected *after_optimizations.txt files "
+              "(as --xla_dump_to writes them) or .txt files with an "
+              "HloModule line in their first 64 KiB\n";
     return 1;
   }
-  return table.failed.empty() ? 0 : 1;
+  return table.failed.empty() && table.errors.empty() ? 0 : 1;
+}
+
+const absl::string_view kSortKeyList =
+    "order|file, name|module, padded, buffers, padding, expansion, "
+    "instructions, allocated or peak";
+
+const absl::string_view kSortKeysHelp =
+    R"(Sort keys (--sort=KEY), one set for files, globs and folders:
+  key            a file's instructions          a folder's modules
+  order, file    text order (files' default)    file name
+  name, module   computation, instruction       module name
+  padded         most padded bytes first        most buffer bytes first
+  buffers        most buffer bytes (buffer B)   most buffer bytes first
+                 first                          (report DIR's default)
+  padding        most padding bytes first       most padding first
+  expansion      largest expansion first        largest expansion first
+  instructions   modules with the most          most instructions first
+                 instructions first
+  allocated      modules by what XLA allocates  most allocated first
+                 (not with --summary)           (memory DIR's default)
+  peak           modules by live-range peak     largest peak first
+                 (not with --summary)
+Keys of the last three order the modules of files; their instructions
+stay in text order.
+)";
+
+bool ParseSortKey(absl::string_view name, SortKey* key) {
+  struct Entry {
+    absl::string_view name;
+    RowOrder rows;
+    ModuleOrder modules;
+    DumpFolderOrder folder;
+    ModuleOrder folder_modules;
+  };
+  static constexpr Entry kKeys[] = {
+      {"order", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
+       ModuleOrder::kText},
+      {"file", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
+       ModuleOrder::kText},
+      {"name", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
+       ModuleOrder::kName},
+      {"module", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
+       ModuleOrder::kName},
+      {"padded", RowOrder::kPaddedBytes, ModuleOrder::kText,
+       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
+      {"buffers", RowOrder::kBufferBytes, ModuleOrder::kText,
+       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
+      {"padding", RowOrder::kPaddingBytes, ModuleOrder::kText,
+       DumpFolderOrder::kPadding, ModuleOrder::kPadding},
+      {"expansion", RowOrder::kExpansion, ModuleOrder::kText,
+       DumpFolderOrder::kExpansion, ModuleOrder::kExpansion},
+      {"instructions", RowOrder::kText, ModuleOrder::kInstructions,
+       DumpFolderOrder::kInstructions, ModuleOrder::kInstructions},
+      {"allocated", RowOrder::kText, ModuleOrder::kAllocated,
+       DumpFolderOrder::kAllocated, ModuleOrder::kAllocated},
+      {"peak", RowOrder::kText, ModuleOrder::kPeak, DumpFolderOrder::kPeak,
+       ModuleOrder::kPeak},
+  };
+  for (const Entry& e : kKeys) {
+    if (e.name != name) continue;
+    key->rows = e.rows;
+    key->modules = e.modules;
+    key->folder = e.folder;
+    key->folder_modules = e.folder_modules;
+    key->needs_analysis =
+        e.modules == ModuleOrder::kAllocated || e.modules == ModuleOrder::kPeak;
+    return true;
+  }
+  return false;
+}
+
+int WriteHtmlReport(const Report& report, const HtmlOptions& options,
+                    const std::string& path, IoContext& io) {
+  if (path == "-") {
+    RenderReportHtml(report, options, io.out);
+    return 0;
+  }
+  std::ofstream file(ResolveUserPath(path), std::ios::binary);
+  RenderReportHtml(report, options, file);
+  file.close();
+  if (!file) {
+    io.err << "hlolayout report: cannot write '" << path << "'\n";
+    return 1;
+  }
+  return 0;
+}
+
+namespace {
+
+// The table, then the top padding wasters over the folder (most padding
+// first; `report` holds the modules in the table's order).
+void WriteFolderWasters(const Report& report, const DumpFolderTable& table,
+                        int64_t top, bool json, std::ostream& out) {
+  std::vector<std::pair<size_t, const PaddingWaster*>> wasters;
+  for (size_t i = 0; i < report.modules.size(); ++i) {
+    for (const PaddingWaster& w : report.modules[i].top_wasters) {
+      wasters.emplace_back(i, &w);
+    }
+  }
+  std::stable_sort(
+      wasters.begin(), wasters.end(), [](const auto& a, const auto& b) {
+        return a.second->bytes.wasted_bytes() > b.second->bytes.wasted_bytes();
+      });
+  if (static_cast<int64_t>(wasters.size()) > top) {
+    wasters.resize(static_cast<size_t>(top));
+  }
+  auto module_name = [&](size_t i) {
+    return report.modules[i].name.empty() ? std::string("(no name)")
+                                          : std::string(report.modules[i].name);
+  };
+  if (json) {
+    std::ostringstream extra;
+    extra << ", \"top_padding_wasters\": [";
+    for (size_t k = 0; k < wasters.size(); ++k) {
+      const size_t i = wasters[k].first;
+      std::ostringstream where;
+      where << "\"module\": ";
+      WriteJsonString(where, report.modules[i].name);
+      where << ", \"file\": ";
+      WriteJsonString(where, table.rows[i].file);
+      extra << (k == 0 ? "\n  " : ",\n  ");
+      RenderWasterJson(*wasters[k].second, where.str(), extra);
+    }
+    extra << (wasters.empty() ? "]" : "\n]");
+    out << RenderJson(table, extra.str());
+    return;
+  }
+  out << RenderText(table);
+  out << "top padding wasters over the folder (buffers, each once, with "
+         "their other names):\n";
+  if (wasters.empty()) out << "  (no padding)\n";
+  int rank = 0;
+  for (const auto& [i, w] : wasters) {
+    RenderWasterText(*w, ++rank,
+                     absl::StrCat(w->computation, " of ", module_name(i), " (",
+                                  table.rows[i].file, ")"),
+                     out);
+  }
+}
+
+}  // namespace
+
+int RunFolderReport(const Args& args, const DumpFolderListing& listing,
+                    const ReportOptions& options, const SortKey& sort,
+                    const HtmlOptions* html, const std::string& html_path,
+                    IoContext& io) {
+  const std::string prefix = "hlolayout report: ";
+  DumpFolderTable table;
+  table.folder = listing.folder;
+  table.skipped = listing.skipped;
+  Report report;
+  // The texts stay mapped while the report (views into them) is used.
+  std::vector<std::unique_ptr<InputText>> texts;
+  for (const DumpFolderFile& file : listing.files) {
+    absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput(file.path, io);
+    if (!text.ok()) {
+      table.failed.push_back({file.name, std::string(text.status().message())});
+      continue;
+    }
+    ReportOptions read = options;
+    read.read.file_name = file.name;
+    Report one;
+    absl::Status status = AppendReport((*text)->view(), read, &one);
+    if (!status.ok()) {
+      table.failed.push_back({file.name, std::string(status.message())});
+      continue;
+    }
+    texts.push_back(*std::move(text));
+    ++table.files_read;
+    table.max_bytes_in_flight += file.bytes;  // all of them, kept
+    for (std::string& e : one.errors) {
+      io.err << e << "\n";
+      table.errors.push_back(std::move(e));
+    }
+    for (const UnknownOpcode& u : one.unknown_opcodes)
+      io.err << u.first << "\n";
+    // Views into the text, which stays mapped.
+    for (ModuleReport& m : one.modules) report.modules.push_back(std::move(m));
+  }
+  // The modules in the table's order (ModuleOrder mirrors the folder's
+  // keys), the table made from them.
+  SortModules(sort.folder_modules, &report);
+  for (const ModuleReport& m : report.modules) {
+    table.rows.push_back(DumpFolderRowOf(m, m.file));
+  }
+  SortRows(sort.rows, &report);
+  for (const FailedDumpFile& f : table.failed) {
+    io.err << prefix << f.name << ": " << f.error << "\n";
+  }
+  int status = table.failed.empty() && table.errors.empty() ? 0 : 1;
+  if (table.rows.empty() && table.failed.empty()) {
+    io.err << prefix << listing.folder
+           << ": no module files: expected *after_optimizations.txt files "
+              "(as --xla_dump_to writes them) or .txt files with an "
+              "HloModule line in their first 64 KiB\n";
+    status = 1;
+  }
+  if (html != nullptr) {
+    HtmlOptions page = *html;
+    page.folder = &table;
+    const int written = WriteHtmlReport(report, page, html_path, io);
+    return written != 0 ? written : status;
+  }
+  WriteFolderWasters(report, table, options.top_wasters, args.Has("json"),
+                     io.out);
+  return status;
 }
 
 }  // namespace hlolayout::cli

@@ -16,18 +16,61 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/html.h"
+#include "hlolayout/report/report.h"
 
 namespace hlolayout::cli {
 
 // True when the command's only positional argument names a folder.
 bool IsFolderArgument(const Args& args);
 
-// The flags a folder takes (kDumpFolderHelp lists them): --json, --summary
-// (the table is the summary), --threads=N and --sort=KEY. `report` and
-// `memory` accept these in ParseArgs beside their own flags, so that a
-// folder's flags reach RunDumpFolder.
+// The flags a folder's table takes (kDumpFolderHelp lists them): --json,
+// --summary (the table is the summary), --keep-going, --threads=N and
+// --sort=KEY. `report` and `memory` accept these in ParseArgs beside their
+// own flags, so that a folder's flags reach RunDumpFolder. (`report DIR`
+// takes all of report's flags: --html and --top read the modules whole,
+// RunFolderReport.)
 inline constexpr absl::string_view kDumpFolderSwitches[] = {"json", "summary"};
 inline constexpr absl::string_view kDumpFolderValued[] = {"sort", "threads"};
+
+// One --sort vocabulary for files, globs and folders: what each key orders
+// a file's instructions, the modules of files, and a folder's table by
+// (kSortKeysHelp says it in words).
+struct SortKey {
+  RowOrder rows = RowOrder::kText;
+  ModuleOrder modules = ModuleOrder::kText;
+  DumpFolderOrder folder = DumpFolderOrder::kFile;
+  // The modules of a folder's full report, in the folder table's order.
+  ModuleOrder folder_modules = ModuleOrder::kText;
+  bool needs_analysis = false;  // allocated, peak: the full report only
+};
+
+// order|file, name|module, padded, buffers, padding, expansion,
+// instructions, allocated, peak; false for anything else.
+bool ParseSortKey(absl::string_view name, SortKey* key);
+
+// The keys and what they sort, for --help.
+extern const absl::string_view kSortKeysHelp;
+// "order|file, name|module, padded, buffers, padding, expansion,
+// instructions, allocated or peak", for errors.
+extern const absl::string_view kSortKeyList;
+
+// Writes the HTML page of `report` to `path` ('-': io.out). 0, or 1 with a
+// message when the file cannot be written.
+int WriteHtmlReport(const Report& report, const HtmlOptions& options,
+                    const std::string& path, IoContext& io);
+
+// `report DIR` with the flags that read the modules whole (--html, --top):
+// every module file of `listing` read as `report FILE...` reads it (the
+// full report: `options`), the folder's table made from those reports
+// (DumpFolderRowOf), sorted by `sort`; then the page (`html`: the table
+// leads it, report/html.h) or the table followed by the top padding
+// wasters over the folder (text; --json adds "top_padding_wasters"). Exit
+// status as RunDumpFolder, 1 too when --keep-going left instructions out.
+int RunFolderReport(const Args& args, const DumpFolderListing& listing,
+                    const ReportOptions& options, const SortKey& sort,
+                    const HtmlOptions* html, const std::string& html_path,
+                    IoContext& io);
 
 // `own` plus the folder's flags, for ParseArgs.
 std::vector<absl::string_view> WithDumpFolderFlags(
@@ -40,10 +83,10 @@ absl::Status CheckNoFolderOnlyFlags(absl::string_view command, const Args& args,
                                     absl::Span<const absl::string_view> own);
 
 // The folder table for `command` ("report" or "memory"). Flags: --json,
-// --summary, --threads=N and --sort=file|module|instructions|buffers|
-// padding|expansion|allocated|peak (default `default_order`); any other flag
-// is a usage error. Exit status 0, 1 when a file could not be read (the
-// table still lists the others), 2 for usage errors.
+// --summary, --keep-going, --threads=N and --sort=KEY (ParseSortKey;
+// default `default_order`); any other flag is a usage error. Exit status 0, 1
+// when a file could not be read (the table still lists the others), 2 for usage
+// errors.
 int RunDumpFolder(absl::string_view command, const Args& args,
                   DumpFolderOrder default_order, IoContext& io);
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -202,6 +203,13 @@ const char kBlocked[] =
 const char kLinear[] =
     "#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0]], warp = [], "
     "block = []}>";
+const char kShared[] =
+    "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, "
+    "0]}>";
+// An MFMA layout (warp size 64): triton draw --instruction, triton check.
+const char kMfma[] =
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+    "32, 8], isTransposed = true}>";
 const char kReportFile[] =
     "examples/module_0001.jit_train_step.after_optimizations.txt";
 const char kGpuModule[] =
@@ -251,6 +259,11 @@ std::vector<Case> Cases() {
   const std::string raw = WriteFile("in.bin", std::string(256, '\x01'));
   const std::string blocked_file = WriteFile("blocked.txt", kBlocked);
   const std::string linear_file = WriteFile("linear.txt", kLinear);
+  const std::string mfma_file = WriteFile("mfma.txt", kMfma);
+  const std::string check_file =
+      WriteFile("check.jsonl", absl::StrCat("{\"layout\": \"", kMfma,
+                                            "\", \"shape\": [64, 64], "
+                                            "\"threads_per_warp\": 64}\n"));
   const std::string tensor_file = WriteFile("tensor.txt", kTensor);
   const std::string out = TempPath("out.bin");
   std::vector<Case> cases;
@@ -313,7 +326,11 @@ std::vector<Case> Cases() {
     c.command = {"report"};
     c.modes = {InFile({kReportFile}), InStdin({"-"}, ReadAll(kReportFile)),
                InFolder(kFolder)};
-    c.values = Values({{"FILE", {TempPath("report.html"), "-"}}});
+    c.values = Values(
+        {{"FILE", {TempPath("report.html"), "-"}},
+         {"sort:KEY",
+          {"order", "file", "name", "module", "padded", "buffers", "padding",
+           "expansion", "instructions", "allocated", "peak"}}});
     c.standalone = {"example"};
     cases.push_back(c);
   }
@@ -322,8 +339,12 @@ std::vector<Case> Cases() {
     c.command = {"memory"};
     c.modes = {InFile({kGpuModule}), InStdin({"-"}, ReadAll(kGpuModule)),
                InFolder(kFolder)};
-    c.values =
-        Values({{"FILE", {TempPath("memory.html"), "-"}}, {"space:N", {"0"}}});
+    c.values = Values(
+        {{"FILE", {TempPath("memory.html"), "-"}},
+         {"space:N", {"0"}},
+         {"sort:KEY",
+          {"order", "file", "name", "module", "padded", "buffers", "padding",
+           "expansion", "instructions", "allocated", "peak"}}});
     cases.push_back(c);
   }
   {
@@ -338,6 +359,94 @@ std::vector<Case> Cases() {
     c.flag_modes["tv"] = {
         InArgs({"(4,8):(1,4)", "(2,2):(32,64)", "--tile", "8,16"})};
     c.flag_modes["tile"] = {InArgs({"--tv", "(4,8):(1,4)", "(2,2):(32,64)"})};
+    cases.push_back(c);
+  }
+  {
+    // The atoms' subcommands.
+    const std::string mma = "SM80_16x8x16_F16F16F16F16_TN";
+    const std::string ldsm = "Copy_Atom<SM75_U32x4_LDSM_N, half_t>";
+    const std::string copy = "Copy_Atom<UniversalCopy<half_t>, half_t>";
+    const std::string smem = "(32,16):(16,1)";
+    Case c;
+    c.values = Values({{"atom-layout:L", {"(2,1,1)"}},
+                       {"thr:L", {"(32,1)"}},
+                       {"val:L", {"(1,1)"}},
+                       {"P", {"<_32,_32,_16>"}},
+                       {"T", {"3"}},
+                       {"F", {"sm80", "sm75"}},
+                       {"mma:NAME", {mma}},
+                       {"operand:A", {"A"}},
+                       {"operand:B", {"B"}},
+                       {"operand:C", {"C"}},
+                       {"operand:C_atom", {"C_atom"}},
+                       {"operand:X", {"A", "B", "C", "C_atom"}},
+                       {"side:S", {"S"}},
+                       {"side:D", {"D"}},
+                       {"TV", {"(32,1):(1,0)"}},
+                       {"M,N", {"32,32"}},
+                       {"B", {"32"}},
+                       {"vector:N", {"1"}},
+                       {"order:O", {"2,1"}},
+                       {"shape:S", {"128,64"}}});
+    c.command = {"cute", "atom"};
+    c.modes = {InArgs({mma}), InArgs({ldsm})};
+    cases.push_back(c);
+    c.command = {"cute", "atoms"};
+    c.modes = {InArgs({})};
+    cases.push_back(c);
+    c.command = {"cute", "tiled-mma"};
+    c.modes = {InArgs({mma})};
+    cases.push_back(c);
+    c.command = {"cute", "draw-mma"};
+    cases.push_back(c);
+    // The two forms: thread and value layouts, or an MMA's operand.
+    const Mode by_thr = InArgs({copy, "--thr", "(32,1)", "--val", "(1,1)"});
+    const Mode by_mma = InArgs({copy, "--operand", "A", "--mma", mma});
+    c.command = {"cute", "tiled-copy"};
+    c.modes = {by_thr, by_mma};
+    c.flag_modes = {{"thr", {InArgs({copy, "--val", "(1,1)"})}},
+                    {"val", {InArgs({copy, "--thr", "(32,1)"})}},
+                    {"operand", {InArgs({copy, "--mma", mma})}},
+                    {"mma", {InArgs({copy, "--operand", "A"})}},
+                    {"atom-layout", {by_mma}},
+                    {"permutation", {by_mma}}};
+    cases.push_back(c);
+    c.command = {"cute", "draw-copy"};
+    cases.push_back(c);
+    c.command = {"cute", "conflicts"};
+    auto with_smem = [&](const Mode& m) {
+      Mode out = m;
+      out.args.insert(out.args.begin(), smem);
+      return out;
+    };
+    const Mode by_tv = InArgs({"(32,32):(32,1)", "--tv", "(32,1):(1,0)",
+                               "--tile", "32,32", "--bits", "32"});
+    c.modes = {with_smem(by_thr), with_smem(by_mma)};
+    c.flag_modes = {
+        {"thr", {with_smem(InArgs({copy, "--val", "(1,1)"}))}},
+        {"val", {with_smem(InArgs({copy, "--thr", "(32,1)"}))}},
+        {"operand", {with_smem(InArgs({copy, "--mma", mma}))}},
+        {"mma", {with_smem(InArgs({copy, "--operand", "A"}))}},
+        {"atom-layout", {with_smem(by_mma)}},
+        {"permutation", {with_smem(by_mma)}},
+        {"tv", {InArgs({"(32,32):(32,1)", "--tile", "32,32", "--bits", "32"})}},
+        {"tile",
+         {InArgs({"(32,32):(32,1)", "--tv", "(32,1):(1,0)", "--bits", "32"})}},
+        {"bits",
+         {InArgs(
+             {"(32,32):(32,1)", "--tv", "(32,1):(1,0)", "--tile", "32,32"})}},
+        {"vector", {by_tv}}};
+    cases.push_back(c);
+    c.flag_modes.clear();
+    c.command = {"cute", "draw-banks"};
+    c.modes = {InArgs({"Sw<3,3,3> o _0 o (8,64):(64,1)"})};
+    c.values["B"] = {"16", "32"};
+    cases.push_back(c);
+    c.command = {"cute", "smem"};
+    c.modes = {InArgs({"GMMA::Layout_K_SW128_Atom<half_t>"})};
+    c.flag_modes = {
+        {"order",
+         {InArgs({"GMMA::Layout_K_SW128_Atom<half_t>", "--shape", "128,64"})}}};
     cases.push_back(c);
   }
   {
@@ -397,8 +506,35 @@ std::vector<Case> Cases() {
       c.command = {"triton", sub};
       c.modes = layout_modes({});
       c.flag_modes = {{"shape", named_modes({})}};
+      if (std::string(sub) == "draw") {
+        // --instruction draws an MFMA or WMMA layout (or a dot_op over
+        // one); --k-width goes with it.
+        c.flag_modes["instruction"] = {InArgs({kMfma}), InFile({mfma_file}),
+                                       InStdin({"-"}, kMfma)};
+        c.flag_modes["k-width"] = {InArgs({kMfma, "--instruction"})};
+      }
       cases.push_back(c);
     }
+    // check LAYOUT --shape S (a named layout's shape), or --batch lines;
+    // --memdesc checks a shared layout.
+    c.command = {"triton", "check"};
+    c.modes = {InArgs({kBlocked, "--shape", "64x64"}),
+               InFile({blocked_file, "--shape", "64x64"}),
+               InStdin({"-", "--shape", "64x64"}, kBlocked)};
+    c.values = Values({{"T", {"f16"}},
+                       {"threads-per-warp:N", {"32"}},
+                       {"num-warps:N", {"4"}},
+                       {"num-ctas:N", {"1"}}});
+    c.flag_modes = {};
+    c.flag_modes["memdesc"] = {InArgs({kShared, "--shape", "64x64"})};
+    c.input_flags = {"batch"};
+    c.flag_modes["batch"] = {InFile({"--batch", check_file}),
+                             InStdin({"--batch", "-"}, ReadAll(check_file))};
+    cases.push_back(c);
+    c.input_flags = {};
+    c.values = Values({{"bits:N", {"16"}},
+                       {"target:T", {"cuda:90", "cuda:80,cuda:100", "all"}},
+                       {"triton:V", {"3.6.0", "3.9.0", "latest"}}});
     c.command = {"triton", "cvt"};
     c.modes = named_modes({kBlocked, "--shape", "32x32"});
     c.flag_modes = {};
@@ -446,6 +582,87 @@ std::vector<Case> Cases() {
                InStdin({"-", "dim1"}, kSquare)};
     c.flag_modes = {};
     cases.push_back(c);
+  }
+  {
+    // hlolayout ttnn: the spec from flags, a file, standard input; the flags
+    // that describe the spec go with the flags form only.
+    const char kSpec[] = "{\"shape\": [64, 64], \"dtype\": \"bfloat16\"}";
+    const std::string spec_file = WriteFile("ttnn_spec.json", kSpec);
+    const std::vector<std::string> sharded = {
+        "--shape", "64,64",   "--memory-layout", "HEIGHT_SHARDED",
+        "--grid",  "0,0-1,0", "--shard-shape",   "32,64"};
+    auto without = [&](std::vector<std::string> args, const std::string& flag) {
+      std::vector<std::string> out;
+      for (size_t i = 0; i < args.size(); i += 2) {
+        if (args[i] != "--" + flag)
+          out.insert(out.end(), {args[i], args[i + 1]});
+      }
+      return out;
+    };
+    auto plus = [](std::vector<std::string> a, std::vector<std::string> b) {
+      a.insert(a.end(), b.begin(), b.end());
+      return a;
+    };
+    Case c;
+    c.command = {"ttnn"};
+    c.modes = {InArgs({"spec", "--shape", "64,64"})};
+    c.values = Values();
+    cases.push_back(c);
+    c.values = Values({{"SHAPE", {"64,64"}},
+                       {"DTYPE", {"bfloat16", "bfloat8_b"}},
+                       {"LAYOUT", {"TILE", "ROW_MAJOR"}},
+                       {"HxW", {"32x32", "16x16"}},
+                       {"MEM", {"HEIGHT_SHARDED", "ND_SHARDED"}},
+                       {"BUF", {"DRAM", "L1"}},
+                       {"CORES", {"0,0-1,0", "2x1"}},
+                       {"SHARD", {"32,64"}},
+                       {"ORIENT", {"ROW_MAJOR", "COL_MAJOR"}},
+                       {"STRATEGY", {"ROUND_ROBIN_1D", "GRID_2D"}},
+                       {"spec:FILE", {spec_file}},
+                       {"X,Y", {"0,0", "1,0"}},
+                       {"MESH", {"2", "4"}},
+                       {"PLACEMENTS", {"S0", "R"}},
+                       {"DIST", {"2"}}});
+    // (sub, the arguments after the spec, extra flags every mode needs)
+    struct Sub {
+      std::string name;
+      std::vector<std::string> after;
+      std::vector<std::string> always;
+    };
+    for (const Sub& sub :
+         {Sub{"spec", {}, {}}, Sub{"locate", {"3,4"}, {}}, Sub{"draw", {}, {}},
+          Sub{"mesh", {}, {"--mesh", "2", "--placements", "S0"}}}) {
+      c.command = {"ttnn", sub.name};
+      const std::vector<std::string> flags_form =
+          plus(plus(sub.always, {"--shape", "64,64"}), sub.after);
+      c.modes = {InArgs(flags_form),
+                 InFile(plus(plus(sub.always, {spec_file}), sub.after)),
+                 InStdin(plus(plus(sub.always, {"-"}), sub.after), kSpec)};
+      c.flag_modes.clear();
+      for (const char* f : {"dtype", "layout", "tile", "buffer-type"}) {
+        c.flag_modes[f] = {InArgs(flags_form)};
+      }
+      c.flag_modes["shape"] = {InArgs(plus(sub.always, sub.after))};
+      c.flag_modes["spec"] = {InStdin(plus(sub.always, sub.after), kSpec)};
+      for (const char* f :
+           {"memory-layout", "grid", "shard-shape", "orientation", "core"}) {
+        c.flag_modes[f] = {
+            InArgs(plus(plus(sub.always, without(sharded, f)), sub.after))};
+      }
+      c.flag_modes["distribution"] = {
+          InArgs(plus(plus(sub.always, {"--shape", "64,64", "--grid", "0,0-1,1",
+                                        "--shard-shape", "32,32"}),
+                      sub.after))};
+      if (sub.name == "mesh") {
+        c.flag_modes["mesh"] = {
+            InArgs({"--placements", "S0", "--shape", "64,64"})};
+        c.flag_modes["placements"] = {
+            InArgs({"--mesh", "2", "--shape", "64,64"})};
+        c.flag_modes["mesh-shape-override"] = {InArgs(
+            {"--mesh", "2x1", "--placements", "S0", "--shape", "64,64"})};
+      }
+      cases.push_back(c);
+    }
   }
   return cases;
 }
@@ -611,14 +828,153 @@ std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
 INSTANTIATE_TEST_SUITE_P(EveryCommand, DocumentedFlags,
                          ::testing::ValuesIn(Cases()), CaseName);
 
-// Every command of `hlolayout --help` has a row in the table.
-TEST(DocumentedFlagsTable, CoversEveryCommand) {
+// Every command of `hlolayout --help` has a row in the table, and so has
+// every subcommand with a help of its own (cute's algebra ops share the
+// command's help and its row).
+TEST(DocumentedFlagsTable, CoversEveryCommandAndSubcommand) {
   std::set<std::string> covered;
-  for (const Case& c : Cases()) covered.insert(c.command[0]);
+  for (const Case& c : Cases()) covered.insert(Name(c.command));
   for (const Command* command : AllCommands()) {
-    EXPECT_TRUE(covered.count(std::string(command->name)))
-        << command->name << " has no row in cli/flags_test.cc";
+    const std::string name(command->name);
+    EXPECT_TRUE(covered.count(name))
+        << name << " has no row in cli/flags_test.cc";
+    if (command->subcommands == nullptr) continue;
+    const std::string help = RunCli({name, "--help"}).out;
+    for (const std::string& sub : command->subcommands()) {
+      if (RunCli({name, sub, "--help"}).out == help) continue;
+      EXPECT_TRUE(covered.count(name + " " + sub))
+          << name << " " << sub << " has no row in cli/flags_test.cc";
+    }
   }
+}
+
+// ------------------------------------------------------------ the lists
+
+// Whether `help` lists `sub`: an indented line whose first word is `sub`
+// ("  explain LAYOUT [--shape S]   bases, ..."), or one of the alternatives
+// of an indented line "  str | compose | invert |". Examples and prose do
+// not count.
+bool ListsSubcommand(absl::string_view help, absl::string_view sub) {
+  for (absl::string_view line : absl::StrSplit(help, '\n')) {
+    if (!absl::StartsWith(line, "  ")) continue;
+    line = absl::StripLeadingAsciiWhitespace(line);
+    line = line.substr(0, line.find("  "));  // up to the description
+    for (absl::string_view part : absl::StrSplit(line, '|')) {
+      part = absl::StripAsciiWhitespace(part);
+      if (part.substr(0, part.find(' ')) == sub) return true;
+      if (!absl::StrContains(line, " | ")) break;  // "--side S|D" is a flag
+    }
+  }
+  return false;
+}
+
+// Whether `help` mentions the flag `--name` (not as the start of a longer
+// flag).
+bool MentionsFlag(absl::string_view help, absl::string_view name) {
+  const std::string flag = absl::StrCat("--", name);
+  for (size_t at = help.find(flag); at != absl::string_view::npos;
+       at = help.find(flag, at + 1)) {
+    const size_t end = at + flag.size();
+    if (end == help.size() || !IsFlagChar(help[end])) return true;
+  }
+  return false;
+}
+
+// The flags a (sub)command parses, from its answer to a flag it does not
+// know: "unknown flag '--no-such-flag'; flags: --a, --b" (cli/args.h).
+std::vector<std::string> ParsedFlags(const std::vector<std::string>& command) {
+  std::vector<std::string> args = command;
+  args.push_back("--no-such-flag");
+  const CliResult r = RunCli(args);
+  EXPECT_EQ(r.status, 2) << Name(command) << ": " << r.err;
+  EXPECT_TRUE(absl::StrContains(r.err, "unknown flag '--no-such-flag'"))
+      << Name(command) << " does not parse its flags first: " << r.err;
+  std::vector<std::string> flags;
+  const size_t at = r.err.find("; flags: ");
+  if (at == std::string::npos) {
+    EXPECT_TRUE(absl::StrContains(r.err, "takes no flags")) << r.err;
+    return flags;
+  }
+  absl::string_view list = absl::StripTrailingAsciiWhitespace(
+      absl::string_view(r.err).substr(at + 9));
+  list = list.substr(0, list.find(" ("));  // " (hlolayout x --help)"
+  for (absl::string_view f : absl::StrSplit(list, ", ")) {
+    EXPECT_TRUE(absl::ConsumePrefix(&f, "--")) << r.err;
+    flags.emplace_back(f);
+  }
+  return flags;
+}
+
+// Each command's --help lists every subcommand it accepts, and each
+// (sub)command's --help every flag it parses.
+TEST(HelpListsEverything, EverySubcommandAndEveryFlag) {
+  int subcommands = 0, flags = 0;
+  for (const Command* command : AllCommands()) {
+    const std::string name(command->name);
+    const CliResult help = RunCli({name, "--help"});
+    ASSERT_EQ(help.status, 0) << name;
+    std::vector<std::vector<std::string>> invocations;
+    EXPECT_EQ(command->has_subcommands, command->subcommands != nullptr)
+        << name << ": a command with subcommands says which";
+    if (command->subcommands != nullptr) {
+      const std::vector<std::string> subs = command->subcommands();
+      EXPECT_FALSE(subs.empty()) << name;
+      for (const std::string& sub : subs) {
+        EXPECT_TRUE(ListsSubcommand(help.out, sub))
+            << "'hlolayout " << name << " --help' does not list " << sub;
+        invocations.push_back({name, sub});
+        ++subcommands;
+      }
+      // Any other name is refused, with the whole list.
+      const CliResult other = RunCli({name, "no-such-subcommand"});
+      EXPECT_EQ(other.status, 2) << name;
+      for (const std::string& sub : subs) {
+        EXPECT_TRUE(absl::StrContains(other.err, sub))
+            << name << ": the refusal leaves out " << sub << ": " << other.err;
+      }
+    } else {
+      invocations.push_back({name});
+    }
+    for (const std::vector<std::string>& command_line : invocations) {
+      std::vector<std::string> help_args = command_line;
+      help_args.push_back("--help");
+      const CliResult sub_help = RunCli(help_args);
+      ASSERT_EQ(sub_help.status, 0) << Name(command_line);
+      for (const std::string& flag : ParsedFlags(command_line)) {
+        EXPECT_TRUE(MentionsFlag(sub_help.out, flag))
+            << "'hlolayout " << Name(command_line)
+            << " --help' does not list --" << flag;
+        ++flags;
+      }
+    }
+  }
+  std::cout << subcommands << " subcommands, " << flags << " flags\n";
+  EXPECT_GT(subcommands, 60);
+}
+
+TEST(HelpListsEverything, TheListParser) {
+  const char kHelp[] =
+      "usage: x\n"
+      "\n"
+      "subcommands:\n"
+      "  explain LAYOUT [--shape S]   bases\n"
+      "  str | compose | invert |\n"
+      "  apply                        ops\n"
+      "  --side S|D    which side\n"
+      "\n"
+      "examples:\n"
+      "hlolayout x smem A\n"
+      "Prose mentions draw.\n";
+  for (const char* sub : {"explain", "str", "compose", "invert", "apply"}) {
+    EXPECT_TRUE(ListsSubcommand(kHelp, sub)) << sub;
+  }
+  for (const char* sub : {"smem", "draw", "S", "D", "LAYOUT"}) {
+    EXPECT_FALSE(ListsSubcommand(kHelp, sub)) << sub;
+  }
+  EXPECT_TRUE(MentionsFlag(kHelp, "shape"));
+  EXPECT_TRUE(MentionsFlag(kHelp, "side"));
+  EXPECT_FALSE(MentionsFlag(kHelp, "sid"));
+  EXPECT_FALSE(MentionsFlag(kHelp, "json"));
 }
 
 // The help parser itself, on the forms the helps use.

@@ -418,6 +418,34 @@ int RunCollapse(const std::vector<std::string>& raw_args, IoContext& io) {
   return 0;
 }
 
+int RunGridDrawSub(const std::vector<std::string>& args, IoContext& io) {
+  return RunGridDraw(args, io, LoadGrid);  // cli/picture_commands.cc
+}
+
+struct GridSub {
+  absl::string_view name;
+  std::string help;
+  int (*run)(const std::vector<std::string>&, IoContext&);
+};
+
+// Every subcommand, in the order the help lists them.
+const std::vector<GridSub>& GridSubs() {
+  static const auto* subs = new std::vector<GridSub>{
+      {"explain", WithDeviceFlags(kExplainHelp), RunExplain},
+      {"locate", WithDeviceFlags(kLocateHelp), RunLocate},
+      {"report", std::string(kReportHelp), RunReport},
+      {"collapse", std::string(kCollapseHelp), RunCollapse},
+      {"draw", std::string(kGridDrawHelp), RunGridDrawSub},
+  };
+  return *subs;
+}
+
+std::vector<std::string> GridSubcommands() {
+  std::vector<std::string> out;
+  for (const GridSub& s : GridSubs()) out.emplace_back(s.name);
+  return out;
+}
+
 int RunGrid(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
     io.err << "hlolayout grid: expects a subcommand (explain, locate, report, "
@@ -433,18 +461,7 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
     }
     return false;
   }();
-  struct Sub {
-    absl::string_view name;
-    std::string help;
-    int (*run)(const std::vector<std::string>&, IoContext&);
-  };
-  const Sub subs[] = {
-      {"explain", WithDeviceFlags(kExplainHelp), RunExplain},
-      {"locate", WithDeviceFlags(kLocateHelp), RunLocate},
-      {"report", std::string(kReportHelp), RunReport},
-      {"collapse", std::string(kCollapseHelp), RunCollapse},
-  };
-  for (const Sub& s : subs) {
+  for (const GridSub& s : GridSubs()) {
     if (sub != s.name) continue;
     if (help) {
       io.out << s.help;
@@ -452,20 +469,12 @@ int RunGrid(const std::vector<std::string>& args, IoContext& io) {
     }
     return s.run(rest, io);
   }
-  if (sub == "draw") {  // cli/picture_commands.cc
-    if (help) {
-      io.out << kGridDrawHelp;
-      return 0;
-    }
-    return RunGridDraw(rest, io, LoadGrid);
-  }
   if (sub == "help") {
     io.out << kGridHelp;
     return 0;
   }
-  io.err << "hlolayout grid: unknown subcommand '" << sub
-         << "'; 'hlolayout grid --help' lists them\n";
-  return 2;
+  return UnknownSubcommand(io.err, "grid", "subcommand", sub,
+                           GridSubcommands());
 }
 
 // Analysed tensor types of the batch ops, keyed by text (errors too).
@@ -511,6 +520,7 @@ const Command kGridCommand = {
     RunGrid,
     /*help_builder=*/nullptr,
     /*has_subcommands=*/true,
+    GridSubcommands,
 };
 
 extern const BatchOp kGridShardBatchOp;

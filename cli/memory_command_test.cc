@@ -203,6 +203,39 @@ TEST(MemoryCommand, Errors) {
   EXPECT_THAT(r.err, HasSubstr("--platform must be gpu or cpu"));
 }
 
+// Issue 35: `memory --help` called the live-range peak "a lower bound of
+// what the allocations need", yet on jit_scan_cond XLA allocates less than
+// the peak. The help says what each figure is, and the two examples it
+// gives are what the command prints for those modules.
+TEST(MemoryCommand, HelpSaysWhatEachFigureIs) {
+  const CliResult help = RunCli({"memory", "--help"});
+  ASSERT_EQ(help.status, 0);
+  EXPECT_THAT(help.out, Not(HasSubstr("lower bound of what")));
+  EXPECT_THAT(help.out, HasSubstr("is neither a lower nor an upper bound of "
+                                  "what XLA\n                      allocates"));
+  EXPECT_THAT(help.out, HasSubstr("counted twice at step\n"
+                                  "                      8: a peak of 384.1 "
+                                  "KiB where XLA allocates 257.8 KiB"));
+  EXPECT_THAT(help.out, HasSubstr("(jit_mlp_step: a peak of 21.0 MiB, 26.6 "
+                                  "MiB allocated)"));
+  const CliResult scan = RunCli(
+      {"memory", TestDataPath("memory/testdata/module_486067.jit_scan_cond."
+                              "sm_9.0a_gpu_after_optimizations.txt")});
+  ASSERT_EQ(scan.status, 0) << scan.err;
+  EXPECT_THAT(scan.out, HasSubstr("XLA:GPU will allocate 257.83 KiB"));
+  EXPECT_THAT(scan.out, HasSubstr(": 384.14 KiB (393,360 bytes) at time 8"));
+  EXPECT_THAT(scan.out, HasSubstr("arg_tuple.3{1}  f32[128,256]{1,0}  131072 "
+                                  "B  33.3%  live 8-11\n    copy.19{}  "
+                                  "f32[128,256]{1,0}  131072 B  33.3%  live "
+                                  "5-8\n"));
+  const CliResult mlp = RunCli(
+      {"memory", TestDataPath("memory/testdata/module_105197.jit_mlp_step."
+                              "sm_9.0a_gpu_after_optimizations.txt")});
+  ASSERT_EQ(mlp.status, 0) << mlp.err;
+  EXPECT_THAT(mlp.out, HasSubstr("XLA:GPU will allocate 26.56 MiB"));
+  EXPECT_THAT(mlp.out, HasSubstr(": 21.04 MiB (22,056,980 bytes) at time 27"));
+}
+
 // The folder's flags, which `memory --help` documents: `memory DIR
 // --sort=allocated` and `--threads=N` exited 2 ("unknown flag '--sort'")
 // before the folder code was reached.

@@ -92,9 +92,8 @@ int Emit(const draw::CellGrid& grid, const std::string& title, const Args& args,
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText({grid},
-                              draw::TextStyle{*colour, args.Has("ascii")});
+  io.out << draw::PictureToText(title, {grid},
+                                draw::TextStyle{*colour, args.Has("ascii")});
   return 0;
 }
 
@@ -146,7 +145,7 @@ int RunCuteDraw(const std::vector<std::string>& raw, IoContext& io) {
                          cute::ToString(layouts[1]), " on ", m, "x", n);
   } else {
     grid = draw::CuteLayoutGrid(layouts[0]);
-    title = cute::ToString(layouts[0]);
+    if (grid.ok()) title = grid->heading;  // "CuTe layout L"
   }
   if (!grid.ok()) {
     io.err << kWho << ": " << grid.status().message() << "\n";

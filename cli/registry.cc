@@ -17,6 +17,7 @@ extern const Command kRelayoutCommand;
 extern const Command kDrawCommand;
 extern const Command kMemoryCommand;
 extern const Command kTritonCommand;
+extern const Command kTtnnCommand;
 
 extern const BatchOp kPrintBatchOp;
 extern const BatchOp kGridShardBatchOp;
@@ -34,7 +35,7 @@ const Command* const kCommands[] = {
     &kExplainCommand, &kPrintCommand, &kIndexCommand,    &kElementCommand,
     &kTilingCommand,  &kDrawCommand,  &kReportCommand,   &kCuteCommand,
     &kGridCommand,    &kBatchCommand, &kRelayoutCommand, &kMemoryCommand,
-    &kTritonCommand,
+    &kTritonCommand,  &kTtnnCommand,
 };
 
 const BatchOp* const kBatchOps[] = {

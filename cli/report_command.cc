@@ -17,7 +17,6 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
-#include "hlolayout/memory/memory_html.h"
 #include "hlolayout/report/html.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
@@ -26,9 +25,9 @@ namespace hlolayout::cli {
 namespace {
 
 constexpr absl::string_view kReportHelp =
-    R"(usage: hlolayout report [--json] [--summary] [--sort=order|padded|name]
-                        [--top=N] [--keep-going] [--threads=N] [--example]
-                        [FILE... | -]
+    R"(usage: hlolayout report [--json] [--summary] [--sort=KEY] [--top=N]
+                        [--keep-going] [--threads=N] [--example]
+                        [--html FILE] [--html-rows=N] [FILE... | DIR | -]
 
 Reads HLO module text (module_*.after_optimizations.txt from --xla_dump_to,
 several modules per file split by '// -----' lines are fine) and reports,
@@ -37,7 +36,12 @@ memory space (S(n): hbm, vmem, host, sN; 'mixed' for tuples across spaces),
 logical bytes, padded bytes (every tile level, L(n) tail alignment, E(n)
 packing) and the expansion factor; then totals per module and per memory
 space, and the top padding wasters with the reason (which dimension is not a
-multiple of which tile).
+multiple of which tile). A padding waster is a buffer, listed once however
+many instructions name it (a loop's state is its initial value, the loop,
+the body's parameter and result, and the get-tuple-elements and tuples
+that pass it on): by the value defined first, with the other values that
+take its place ("also defined by") and its other names ("aliases"), as
+XLA's alias analysis groups them (docs/memory.md).
 
 Two totals per module and per memory space. The headline, "buffers", is
 the bytes of the values the module defines, by XLA's dataflow rules: a
@@ -54,7 +58,9 @@ bound; leaves with unbounded dims (?) are not sized and are counted apart.
 Sums that would pass INT64_MAX stop there and are marked as overflow.
 
 With no FILE reads standard input; with no arguments at all, reports a small
-dump built into the binary.
+dump built into the binary. An input without a module (empty, or comments
+only) is an error. A dump folder (DIR) gives one table of its modules (see
+below); every flag applies to files, globs and folders alike.
 
 flags:
   --json         the same data as JSON (keys: modules[].name,
@@ -66,24 +72,26 @@ flags:
                  overflow}, memory_spaces[], top_padding_wasters[],
                  instructions[]; errors[])
   --summary      totals and memory spaces only (with --json too)
-  --sort=KEY     table order: order (as in the file, default), padded (most
-                 padded bytes first) or name (computation, instruction)
-  --top=N        padding wasters per module (default 10)
+  --sort=KEY     the order of the table (keys below; default: as in the
+                 file, and for a folder most buffer bytes first)
+  --top=N        padding wasters per module (default 10); a folder adds
+                 the N largest of all its modules after its table
   --keep-going   report each bad instruction on standard error and go on
                  with the next line; exit status 1 at the end
-  --threads=N    threads reading each file of 8 MB or more, 4 MB or more
-                 each (default 0: one per core, at most 8; 1: one). The
-                 report is the same whatever N
+  --threads=N    with --summary (and a folder's table), threads reading
+                 each file of 8 MB or more, 4 MB or more each (default 0:
+                 one per core, at most 8; 1: one); the full report reads
+                 each file once, whole. The report is the same whatever N
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
                  it leads with what XLA will allocate per module (the
-                 live-range peak where that is not modelled); then
-                 sortable, filterable tables and the top padding wasters
-                 with pictures of their layouts (docs/pictures.md), and
-                 for each scheduled module (is_scheduled=true) its live
-                 bytes over the schedule with XLA's peak marked and the
-                 values live there, with XLA's heap drawn and its boxes
-                 named (docs/memory.md; other modules: why not)
+                 live-range peak where that is not modelled; for a folder
+                 the folder's table), under it each scheduled module's
+                 live bytes over the schedule with XLA's peak marked and
+                 the values live there, XLA's heap drawn and its boxes
+                 named (docs/memory.md; other modules: why not); then the
+                 top padding wasters with pictures of their tiles
+                 (docs/pictures.md) and sortable, filterable tables
   --html-rows=N  instructions in the page's table (default 5000, those
                  with the most padded bytes; the page says when it caps)
   --help         this text
@@ -93,6 +101,7 @@ examples:
   hlolayout report --sort=padded module_0021.jit_train_step.after_optimizations.txt
   hlolayout report --summary --json dumps/*.after_optimizations.txt
   hlolayout report --html report.html dumps/*.after_optimizations.txt
+  hlolayout report --html report.html dumps       # the whole dump folder
 )";
 
 // A small dump as XLA writes them for a TPU: a loop fusion on padded bf16
@@ -149,66 +158,98 @@ ENTRY %main (w: bf16[8,200], acc.0: f32[3,1000], step: s32[]) -> (bf16[8,200], f
 }
 )";
 
-// What XLA will allocate for each module of `text` (memory/allocation_text.h),
-// the head of its text report; one line for all modules when it is not
-// known (not scheduled, or the text has errors: the report says which).
-struct AllocationHeads {
-  std::vector<std::string> by_module;
-  std::string all;
-
-  // The head of module `i` of `modules` that the report read from the text.
-  const std::string& Head(size_t i, size_t modules) const {
-    return by_module.size() == modules ? by_module[i] : all;
-  }
+// The flags of `report` as given, checked: the same for files, globs and
+// folders.
+struct ReportFlags {
+  SortKey sort;
+  ReportOptions options;
+  bool summary = false;
+  bool json = false;
+  bool html = false;
+  std::string html_path;
+  HtmlOptions page;
 };
 
-AllocationHeads ReadAllocationHeads(absl::string_view text,
-                                    const std::string& name) {
-  AllocationHeads heads;
-  const std::string unscheduled =
-      "  what XLA will allocate: known for scheduled modules only "
-      "(is_scheduled=true, as XLA dumps them after optimizations)\n";
-  heads.all = unscheduled;
-  if (text.find("is_scheduled=true") == absl::string_view::npos) return heads;
-  HloReadOptions read;
-  read.file_name = name;
-  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text, read);
-  if (!modules.ok()) {
-    heads.all =
-        "  what XLA will allocate: not computed (the text has errors)\n";
-    return heads;
+// 0, or the exit status of a usage error (its message written).
+int ParseReportFlags(const Args& args, ReportFlags* flags, IoContext& io) {
+  const std::string prefix = "hlolayout report: ";
+  const std::string sort = args.Value("sort", "order");
+  if (!ParseSortKey(sort, &flags->sort)) {
+    io.err << prefix << "--sort must be " << kSortKeyList << ", not '" << sort
+           << "'\n";
+    return 2;
   }
-  for (const HloModule& module : *modules) {
-    bool scheduled = false;
-    for (const HloAttribute& a : module.header.attributes) {
-      if (a.name == "is_scheduled") scheduled = a.value == "true";
-    }
-    if (!scheduled) {
-      heads.by_module.push_back(unscheduled);
-      continue;
-    }
-    if (LooksLikeXlaTpu(module, name)) {
-      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
-      heads.by_module.push_back(
-          live_ranges.ok()
-              ? TpuAllocationText(*live_ranges, "  ")
-              : absl::StrCat("  what XLA will allocate: not computed (",
-                             live_ranges.status().message(), ")\n"));
-      continue;
-    }
-    BufferAssignmentOptions options;
-    options.platform = DetectXlaPlatform(module, name);
-    absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
-    heads.by_module.push_back(
-        memory.ok() ? XlaAllocationText(*memory, "  ")
-                    : absl::StrCat("  what XLA will allocate: not computed (",
-                                   memory.status().message(), ")\n"));
+  ReportOptions& options = flags->options;
+  const std::string top = args.Value("top", "10");
+  if (!absl::SimpleAtoi(top, &options.top_wasters) || options.top_wasters < 0) {
+    io.err << prefix << "--top must be a number >= 0, not '" << top << "'\n";
+    return 2;
   }
-  return heads;
+  const std::string threads = args.Value("threads", "0");
+  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
+      options.threads > 256) {
+    io.err << prefix << "--threads must be a number from 0 to 256, not '"
+           << threads << "'\n";
+    return 2;
+  }
+  const std::string cap = args.Value("html-rows", "5000");
+  if (!absl::SimpleAtoi(cap, &flags->page.max_rows) ||
+      flags->page.max_rows < 0) {
+    io.err << prefix << "--html-rows must be a number >= 0, not '" << cap
+           << "'\n";
+    return 2;
+  }
+  flags->summary = args.Has("summary");
+  flags->json = args.Has("json");
+  flags->html = args.Has("html");
+  flags->html_path = args.Value("html", "-");
+  if (flags->html && flags->json) {
+    io.err << prefix << "--html and --json do not go together\n";
+    return 2;
+  }
+  // The page needs the modules read whole (their analyses); --summary
+  // only leaves its instruction table out.
+  options.keep_rows = !flags->summary || flags->html;
+  if (flags->summary && !flags->html) options.top_wasters = 0;  // not shown
+  if (flags->summary && !flags->html && flags->sort.needs_analysis) {
+    io.err << prefix << "--sort=" << sort
+           << " orders modules by their memory analysis, which --summary "
+              "leaves out\n";
+    return 2;
+  }
+  options.read.keep_going = args.Has("keep-going");
+  flags->page.summary = flags->summary;
+  flags->page.top_wasters = options.top_wasters;
+  return 0;
+}
+
+// `report DIR`: the folder's table (the summary of a folder), or with
+// --html or --top the modules read whole (RunFolderReport).
+int RunReportFolder(const Args& args, const ReportFlags& flags, IoContext& io) {
+  if (!flags.html && !args.Has("top")) {
+    Args table = args;
+    table.values.erase("html-rows");  // as for files: only with --html
+    return RunDumpFolder("report", table, DumpFolderOrder::kBuffers, io);
+  }
+  const std::string folder = args.positional[0];
+  absl::StatusOr<DumpFolderListing> listing =
+      ListDumpFolder(ResolveUserPath(folder));
+  if (!listing.ok()) {
+    io.err << "hlolayout report: " << listing.status().message() << "\n";
+    return 1;
+  }
+  listing->folder = folder;  // as the user wrote it
+  SortKey sort = flags.sort;
+  if (!args.Has("sort")) ParseSortKey("buffers", &sort);
+  HtmlOptions page = flags.page;
+  page.inputs = {folder};
+  ReportOptions options = flags.options;
+  options.keep_rows = true;  // the wasters and the page need the modules
+  return RunFolderReport(args, *listing, options, sort,
+                         flags.html ? &page : nullptr, flags.html_path, io);
 }
 
 int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
-  // The folder's flags are among report's own (RunDumpFolder checks them).
   absl::StatusOr<Args> args = ParseArgs(
       raw_args,
       WithDumpFolderFlags({"json", "summary", "keep-going", "example"}, true),
@@ -218,68 +259,27 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout report: " << args.status().message() << "\n";
     return 2;
   }
-  if (IsFolderArgument(*args)) {
-    return RunDumpFolder("report", *args, DumpFolderOrder::kBuffers, io);
+  ReportFlags flags;
+  if (int status = ParseReportFlags(*args, &flags, io); status != 0) {
+    return status;
   }
-  const std::string sort = args->Value("sort", "order");
-  RowOrder order;
-  if (sort == "order") {
-    order = RowOrder::kText;
-  } else if (sort == "padded") {
-    order = RowOrder::kPaddedBytes;
-  } else if (sort == "name") {
-    order = RowOrder::kName;
-  } else {
-    io.err << "hlolayout report: --sort must be order, padded or name, not '"
-           << sort << "'\n";
+  if (args->Has("example") && !args->positional.empty()) {
+    io.err << "hlolayout report: --example takes no FILE or folder\n";
     return 2;
   }
-  ReportOptions options;
-  const std::string top = args->Value("top", "10");
-  if (!absl::SimpleAtoi(top, &options.top_wasters) || options.top_wasters < 0) {
-    io.err << "hlolayout report: --top must be a number >= 0, not '" << top
-           << "'\n";
-    return 2;
-  }
-  const std::string threads = args->Value("threads", "0");
-  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
-      options.threads > 256) {
-    io.err << "hlolayout report: --threads must be a number from 0 to 256, "
-              "not '"
-           << threads << "'\n";
-    return 2;
-  }
-  const bool summary = args->Has("summary");
-  if (args->Has("html") && args->Has("json")) {
-    io.err << "hlolayout report: --html and --json do not go together\n";
-    return 2;
-  }
-  options.keep_rows = !summary;
-  if (summary) options.top_wasters = 0;  // not shown
-  options.read.keep_going = args->Has("keep-going");
+  if (IsFolderArgument(*args)) return RunReportFolder(*args, flags, io);
 
   // The texts stay alive while the report (views into them) is used; files
   // are mapped, not copied.
   std::vector<std::unique_ptr<InputText>> texts;
   std::vector<std::string> names;
   if (raw_args.empty() || args->Has("example")) {
-    if (!args->positional.empty()) {
-      io.err << "hlolayout report: --example takes no FILE\n";
-      return 2;
-    }
     texts.push_back(std::make_unique<InputText>(std::string(kExampleDump)));
     names.push_back("example");
-  } else if (args->positional.empty()) {
-    // Standard input: mapped when it is a file (cli/input.h).
-    absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput("-", io);
-    if (!text.ok()) {
-      io.err << "hlolayout report: " << text.status().message() << "\n";
-      return 1;
-    }
-    texts.push_back(*std::move(text));
-    names.push_back("<stdin>");
   } else {
-    for (const std::string& path : args->positional) {
+    std::vector<std::string> paths = args->positional;
+    if (paths.empty()) paths.push_back("-");  // mapped when it is a file
+    for (const std::string& path : paths) {
       absl::StatusOr<std::unique_ptr<InputText>> text = OpenInput(path, io);
       if (!text.ok()) {
         io.err << "hlolayout report: " << text.status().message() << "\n";
@@ -291,25 +291,11 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
   }
 
   Report report;
-  // The text report leads with what XLA will allocate for each module;
-  // --summary, which reads without keeping modules, says where to find it.
-  const bool text_output = !args->Has("json") && !args->Has("html");
-  const bool heads = !summary && text_output;
-  const std::string summary_head =
-      "  what XLA will allocate: left out by --summary (it reads without "
-      "keeping the module); `hlolayout memory FILE` gives it\n";
-  std::vector<std::string> module_heads;
+  ReportOptions& options = flags.options;
   for (size_t i = 0; i < texts.size(); ++i) {
     options.read.file_name = names[i];
     const size_t errors_before = report.errors.size();
     const size_t unknown_before = report.unknown_opcodes.size();
-    const size_t modules_before = report.modules.size();
-    // The memory analysis of the text runs beside its report.
-    std::future<AllocationHeads> text_heads;
-    if (heads) {
-      text_heads = std::async(std::launch::async, ReadAllocationHeads,
-                              texts[i]->view(), names[i]);
-    }
     absl::Status status = AppendReport(texts[i]->view(), options, &report);
     if (!status.ok()) {
       io.err << "hlolayout report: " << status.message() << "\n";
@@ -322,72 +308,49 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     for (size_t u = unknown_before; u < report.unknown_opcodes.size(); ++u) {
       io.err << report.unknown_opcodes[u].first << "\n";
     }
-    if (heads) {
-      const AllocationHeads text_head = text_heads.get();
-      const size_t modules = report.modules.size() - modules_before;
-      for (size_t m = 0; m < modules; ++m) {
-        module_heads.push_back(text_head.Head(m, modules));
-      }
-    } else if (summary && text_output) {
-      module_heads.resize(report.modules.size(), summary_head);
-    }
   }
-  SortRows(order, &report);
-  if (args->Has("html")) {  // report/html.h
-    HtmlOptions html;
-    html.inputs = names;
-    html.summary = summary;
-    html.top_wasters = options.top_wasters;
-    const std::string cap = args->Value("html-rows", "5000");
-    if (!absl::SimpleAtoi(cap, &html.max_rows) || html.max_rows < 0) {
-      io.err << "hlolayout report: --html-rows must be a number >= 0, not '"
-             << cap << "'\n";
-      return 2;
-    }
-    // One analysis per text gives the page's lead (what XLA will allocate
-    // per module) and its memory sections.
-    std::ostringstream memory, lead;
-    int curves = 0;
-    for (size_t i = 0; i < texts.size(); ++i) {
-      RenderMemorySectionsHtml(texts[i]->view(), names[i], 20, &curves, memory,
-                               &lead);
-    }
-    html.memory_html = memory.str();
-    std::ostringstream lead_table;
-    RenderAllocationTableHtml(lead.str(), lead_table);
-    html.allocation_html = lead_table.str();
-    const std::string path = args->Value("html", "-");
-    if (path == "-") {
-      RenderReportHtml(report, html, io.out);
-    } else {
-      std::ofstream file(ResolveUserPath(path), std::ios::binary);
-      RenderReportHtml(report, html, file);
-      file.close();
-      if (!file) {
-        io.err << "hlolayout report: cannot write '" << path << "'\n";
-        return 1;
-      }
-    }
-    return report.errors.empty() ? 0 : 1;
+  SortModules(flags.sort.modules, &report);
+  SortRows(flags.sort.rows, &report);
+  const int status = report.errors.empty() ? 0 : 1;
+  if (flags.html) {  // report/html.h
+    flags.page.inputs = names;
+    const int written =
+        WriteHtmlReport(report, flags.page, flags.html_path, io);
+    return written != 0 ? written : status;
   }
   RenderOptions render;
-  render.summary = summary;
-  render.module_heads = std::move(module_heads);
-  if (args->Has("json")) {
+  render.summary = flags.summary;
+  if (flags.summary && !flags.json) {
+    // The full report leads each module with what XLA will allocate
+    // (report/render.h, ModuleLeadText); --summary, which reads without
+    // keeping the modules, says where to find it.
+    render.module_heads.resize(
+        report.modules.size(),
+        "  what XLA will allocate: left out by --summary (it reads without "
+        "keeping the module); `hlolayout memory FILE` gives it\n");
+  }
+  if (flags.json) {
     RenderReportJson(report, render, io.out);
   } else {
     RenderReportText(report, render, io.out);
   }
-  return report.errors.empty() ? 0 : 1;
+  return status;
 }
 
 }  // namespace
 
 extern const Command kReportCommand;
 std::string ReportHelp() {
-  return absl::StrCat(kReportHelp,
-                      "\nhlolayout report DIR (default --sort=buffers):\n",
-                      kDumpFolderHelp);
+  return absl::StrCat(
+      kReportHelp, "\n", kSortKeysHelp,
+      "\nhlolayout report DIR (default --sort=buffers):\n", kDumpFolderHelp,
+      "Flags for a folder: all of report's: --json, --summary (the table is "
+      "the\nsummary), --keep-going, --threads=N and --sort=KEY order the "
+      "table; --top=N\nreads the modules whole and lists the N largest "
+      "padding wasters of the\nfolder after it; --html FILE and "
+      "--html-rows=N write the page of the whole\nfolder, led by its "
+      "table. These two read every module file whole and keep\nthem "
+      "(memory grows with the folder, as for a glob of its files).\n");
 }
 
 const Command kReportCommand = {

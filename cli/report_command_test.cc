@@ -34,12 +34,51 @@ TEST(ReportCommand, BuiltInExampleWithNoArguments) {
   EXPECT_THAT(r.out, StartsWith("module jit_train_step: entry main, 6 "
                                 "computations, 30 instructions\n"));
   EXPECT_THAT(r.out, HasSubstr("vmem (alternate fast memory"));
-  EXPECT_THAT(r.out, HasSubstr("top padding wasters:\n  1. "));
+  EXPECT_THAT(r.out, HasSubstr("top padding wasters (buffers, each once, "
+                               "with their other names):\n  1. "));
   EXPECT_THAT(r.out, HasSubstr("while"));
   EXPECT_THAT(r.out, HasSubstr("conditional"));
   // --example gives the same report with flags.
   Result e = RunCli({"report", "--example"});
   EXPECT_EQ(e.out, r.out);
+}
+
+// Issue 35: `report --top=10` on the example dump listed one f32[3,1000]
+// buffer ten times (out, state, state.1, tuple.1, init, while, acc, scaled,
+// acc.0, result), tuple and alias rows first. Each buffer that owns bytes
+// is listed once now, with its other names beside it, in text and JSON.
+TEST(ReportCommand, PaddingWastersListEachBufferOnce) {
+  const std::string dump = TestDataPath(
+      "examples/module_0001.jit_train_step.after_optimizations.txt");
+  Result r = RunCli({"report", "--top=10", dump});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string wasters = r.out.substr(r.out.find("top padding wasters"));
+  EXPECT_THAT(wasters,
+              HasSubstr("  1. acc.0 in main: f32[3,1000]{1,0:T(8,128)}\n"
+                        "     20.3 KiB (20768 B) of padding (12000 -> 32768 B, "
+                        "2.7x)\n"));
+  EXPECT_THAT(wasters,
+              HasSubstr("     also defined by: scaled\n"
+                        "     aliases: state{1}, state.1{1}, acc, tuple.1{1}, "
+                        "init{1}, while{1}, result, out{1}\n"));
+  // No tuple row and no alias of the loop's buffer ranks on its own.
+  for (const char* alias :
+       {". out in", ". state in", ". state.1 in", ". tuple.1 in", ". init in",
+        ". while in", ". acc in", ". scaled in", ". result in"}) {
+    EXPECT_THAT(wasters, Not(HasSubstr(alias))) << alias;
+  }
+  EXPECT_THAT(wasters,
+              HasSubstr(". copy-start{0} in main: "
+                        "bf16[8,200]{1,0:T(8,128)(2,1)S(1)} (vmem)\n"));
+  Result j = RunCli({"report", "--json", "--top=1", dump});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"top_padding_wasters\": [\n    "
+                               "{\"computation\": \"main\", \"instruction\": "
+                               "\"acc.0\", \"index\": \"{}\""));
+  EXPECT_THAT(j.out, HasSubstr("\"also_defined_by\": [\"scaled\"], "
+                               "\"aliases\": [\"state{1}\", \"state.1{1}\", "
+                               "\"acc\", \"tuple.1{1}\", \"init{1}\", "
+                               "\"while{1}\", \"result\", \"out{1}\"]}"));
 }
 
 // The text report leads with what XLA will allocate (memory/
@@ -238,12 +277,70 @@ TEST(ReportCommand, AFolderGivesOneTableOfItsModules) {
   Result summary = RunCli({"report", "--summary", folder});
   EXPECT_EQ(summary.status, 0) << summary.err;
   EXPECT_EQ(summary.out, r.out);
-  // Per-file flags do not apply.
+  // --top reads the modules whole: the table, then the padding wasters of
+  // the folder (issue 35: it used to say "does not apply to a folder").
   Result top = RunCli({"report", "--top=3", folder});
-  EXPECT_EQ(top.status, 2);
-  EXPECT_EQ(top.err, "hlolayout report: --top does not apply to a folder\n");
+  EXPECT_EQ(top.status, 0) << top.err;
+  EXPECT_THAT(top.out, StartsWith(r.out));
+  EXPECT_THAT(top.out,
+              HasSubstr("top padding wasters over the folder (buffers, each "
+                        "once, with their other names):\n  1. acc.0 in main "
+                        "of jit_train_step (module_0001.jit_train_step.after_"
+                        "optimizations.txt): f32[3,1000]{1,0:T(8,128)}\n"));
   Result missing = RunCli({"report", folder + "/no-such-folder/"});
   EXPECT_EQ(missing.status, 1);
+}
+
+// Issue 35: `report --html r.html memory/testdata` said "--html does not
+// apply to a folder", and a folder wanted --sort=padding where a file
+// wanted --sort=padded. Every key works on both now, and the folder's page
+// opens with the folder's table.
+TEST(ReportCommand, FoldersTakeTheFlagsAndSortKeysOfFiles) {
+  const std::string folder = TestDataPath("memory/testdata");
+  const std::string page = ::testing::TempDir() + "/folder.html";
+  Result html = RunCli({"report", "--html", page, folder});
+  ASSERT_EQ(html.status, 0) << html.err;
+  std::ifstream in(page);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string out = text.str();
+  const size_t table = out.find("<table class=\"folder sortable\">");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_LT(out.find("<div id=\"allocates\">"), table);
+  EXPECT_LT(table, out.find("<div id=\"memory\">"));
+  int rows = 0;
+  for (size_t p = out.find("<tr class=\"folder-row\""); p != std::string::npos;
+       p = out.find("<tr class=\"folder-row\"", p + 1)) {
+    ++rows;
+  }
+  EXPECT_EQ(rows, 6);
+  EXPECT_NE(out.find("jit_scan_cond"), std::string::npos);
+  EXPECT_NE(out.find(" files skipped</summary>"), std::string::npos);
+  // The same keys for a folder and for a file.
+  const std::string file = TestDataPath(
+      "memory/testdata/module_486067.jit_scan_cond.sm_9.0a_gpu_after_"
+      "optimizations.txt");
+  for (const char* key :
+       {"order", "file", "name", "module", "padded", "buffers", "padding",
+        "expansion", "instructions", "allocated", "peak"}) {
+    const std::string sort = std::string("--sort=") + key;
+    Result f = RunCli({"report", sort, folder});
+    EXPECT_EQ(f.status, 0) << key << f.err;
+    Result one = RunCli({"report", sort, file});
+    EXPECT_EQ(one.status, 0) << key << one.err;
+  }
+  Result padded = RunCli({"report", "--sort=padded", folder});
+  Result buffers = RunCli({"report", folder});
+  EXPECT_EQ(padded.out, buffers.out);  // the folder's padded bytes: buffers
+  Result bad = RunCli({"report", "--sort=size", folder});
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "hlolayout report: --sort must be order|file, name|module, "
+            "padded, buffers, padding, expansion, instructions, allocated or "
+            "peak, not 'size'\n");
+  Result summary_peak = RunCli({"report", "--summary", "--sort=peak", file});
+  EXPECT_EQ(summary_peak.status, 2);
+  EXPECT_THAT(summary_peak.err, HasSubstr("which --summary leaves out"));
 }
 
 // A dump folder warns of unknown opcodes as a file does: once per opcode
@@ -298,6 +395,52 @@ ENTRY e {
   Result known = RunCli({"report", folder});
   EXPECT_EQ(known.status, 0) << known.err;
   EXPECT_EQ(known.err, "");
+}
+
+// Issue 35: an empty file, a file of comments only and empty standard
+// input printed "no modules" and exited 0. They are errors now, saying
+// what was expected, for every output form; so for `memory`.
+TEST(ReportCommand, InputWithoutAModuleIsAnError) {
+  const std::string empty = ::testing::TempDir() + "/empty.txt";
+  const std::string comments = ::testing::TempDir() + "/comments.txt";
+  std::ofstream(empty).close();
+  std::ofstream(comments) << "// -----\n// nothing here\n\n";
+  const std::string expected =
+      "no HLO module: the input is empty; expected HLO module text (an "
+      "'HloModule name' line and its computations, as XLA writes them with "
+      "--xla_dump_to)\n";
+  for (const char* command : {"report", "memory"}) {
+    for (const std::vector<std::string>& flags :
+         std::vector<std::vector<std::string>>{
+             {}, {"--summary"}, {"--json"}, {"--html", "-"}}) {
+      if (std::string(command) == "memory" && !flags.empty() &&
+          flags[0] == "--summary") {
+        continue;
+      }
+      std::vector<std::string> args = {command};
+      args.insert(args.end(), flags.begin(), flags.end());
+      args.push_back(empty);
+      Result r = RunCli(args);
+      EXPECT_EQ(r.status, 1) << command << " " << flags.size();
+      EXPECT_EQ(r.err, std::string("hlolayout ") + command + ": " + empty +
+                           ": " + expected)
+          << command;
+      args.back() = comments;
+      r = RunCli(args);
+      EXPECT_EQ(r.status, 1) << command;
+      EXPECT_THAT(r.err, HasSubstr(comments + ": no HLO module: the input "
+                                              "holds only comments and blank "
+                                              "lines; expected HLO module"));
+    }
+    Result in = RunCli({command}, command == std::string("report") ? "" : "\n");
+    if (command == std::string("report")) {
+      // No argument at all is the built-in example; `-` is standard input.
+      in = RunCli({command, "-"}, "");
+    }
+    EXPECT_EQ(in.status, 1) << command;
+    EXPECT_THAT(in.err, HasSubstr("<stdin>: no HLO module: the input is "))
+        << command;
+  }
 }
 
 // A folder without a module is most likely the wrong folder: an error on
@@ -367,7 +510,7 @@ TEST(ReportCommand, HtmlHasTheMemoryCurveOfScheduledModules) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("<div id=\"memory\">"));
   EXPECT_THAT(r.out, HasSubstr("<p class=\"no-curve\">no memory curve: "
-                               "no module here is scheduled"));
+                               "the module is not scheduled"));
   EXPECT_THAT(r.out, Not(HasSubstr("<svg id=\"curve-")));
 }
 

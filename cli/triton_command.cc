@@ -29,11 +29,13 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
+#include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/primitive_type.h"
+#include "hlolayout/triton/amd_picture.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
@@ -58,9 +60,11 @@ constexpr absl::string_view kTritonHelp =
 
 Triton's layouts: LinearLayout (a map over F2 from hardware bits -- register,
 lane, warp, block; or a shared-memory offset -- to tensor coordinates) and
-the named TTGIR layouts converted to it as Triton 3.6.0 converts them
-(blocked, slice, nvidia_mma v2/v3, dot_op, swizzled_shared, nvmma_shared,
-linear, shared_linear; both the #ttg. and the older #triton_gpu. spelling).
+every named TTGIR layout converted to it as Triton converts it (blocked,
+slice, nvidia_mma v2/v3, amd_mfma, amd_wmma, dot_op, linear, generic_linear,
+swizzled_shared, nvmma_shared, shared_linear, amd_rotating_shared,
+padded_shared, partitioned_shared, tensor memory and its scales; the #ttg.
+and the older #triton_gpu. spelling, Triton 3.6's and today's).
 
 subcommands:
   explain LAYOUT [--shape S]   bases, properties, free variables, elements
@@ -74,6 +78,8 @@ subcommands:
                                bank) of every element
   report KERNEL.ttgir          every layout alias, tensor types by layout,
                                every convert_layout with its cost
+  check LAYOUT --shape S       whether Triton accepts LAYOUT on a tensor or
+                               memdesc of a module (warp size, warps, CTAs)
   str | compose | invert-and-compose | product | invert | pseudoinvert |
   apply | divide-left | divide-right | quotient | free-masks
                                Triton's LinearLayout operations
@@ -90,7 +96,8 @@ constexpr absl::string_view kExplainHelp =
     R"(usage: hlolayout triton explain LAYOUT [--shape S] [--bits N] [--json]
 
 Converts LAYOUT to a LinearLayout at shape S and explains it: Triton's
-printed form (str), the same as #ttg.linear, whether it is injective,
+printed form (str), the same as #ttg.linear (register and shared layouts),
+a padded layout's padding, whether it is injective,
 surjective, invertible, the free variables (input bits that do not change
 the element: broadcast), how many consecutive elements (row-major) the
 first in-dim covers (a thread's vector width), the CuTe layout and the XLA
@@ -101,7 +108,7 @@ flags:
   --shape S   the tensor shape, 128x64 (needed for named layouts)
   --bits N    element width for nvmma_shared written without one (16)
   --json      one JSON object (keys: layout, kind, shape, bases, out_dims,
-              str, linear, injective, surjective, invertible,
+              str, linear, padding, injective, surjective, invertible,
               free_variable_masks, consecutive, cute, xla, view, view_hw)
   --help      this text
 
@@ -110,7 +117,7 @@ example:
 )";
 
 constexpr absl::string_view kViewHelp =
-    R"(usage: hlolayout triton view LAYOUT [--shape S] [--hw]
+    R"(usage: hlolayout triton view LAYOUT [--shape S] [--bits N] [--hw]
 
 Triton's get_distributed_view (register layouts: for each element, the
 thread:register holding it, laid out like the tensor) or get_shared_view
@@ -120,6 +127,7 @@ of every lane (or each offset's coordinates).
 
 flags:
   --shape S   the tensor shape (needed for named layouts)
+  --bits N    element width for nvmma_shared written without one (16)
   --hw        the hardware point of view
   --help      this text
 
@@ -167,23 +175,38 @@ example:
 constexpr absl::string_view kDrawHelp =
     R"(usage: hlolayout triton draw LAYOUT [--shape S] [--bits N] [--svg FILE|-]
                             [--ascii] [--color WHEN]
+       hlolayout triton draw MFMA_OR_WMMA --instruction [--k-width N] [--bits N]
 
 Draws which thread and register own each element of a register layout
-(labels T5:2 = lane + 32 x warp : register, coloured by warp, heavy lines
-between warps; "+1" when more threads hold a copy), or the offset and 4-byte
-bank of each element of a shared layout (coloured by bank). Rank 2: dim0
-down, dim1 across; more dims stack as rows. At most 16,384 elements.
+(labels T5:2 = lane + warp size x warp : register, coloured by warp, heavy
+lines between warps; "+1" when more threads hold a copy), the offset and
+4-byte bank of each element of a shared layout (coloured by bank; a padded
+layout's offsets after padding), or the tensor-memory lane and column of
+each element of a tensor memory layout (12:5, coloured by the warp whose
+lanes hold the row). Rank 2: dim0 down, dim1 across; more dims stack as
+rows. At most 16,384 elements.
+
+With --instruction, an amd_mfma or amd_wmma layout (or a dot_op over one)
+is drawn the way AMD's matrix instruction calculator shows its instruction:
+the A, B and C tiles of one warp, each element labelled with the VGPR and
+lane that hold it (v1{34}; v0{5}.[31:16] for the upper half of a 32-bit
+register).
 
 flags:
-  --shape S    the tensor shape (needed for named layouts)
-  --bits N     element width for the banks of a shared layout (default 16)
-  --svg FILE   write a self-contained SVG; '-' = stdout
-  --ascii      + - | instead of box-drawing characters (text only)
-  --color WHEN auto (default), always or never (text only)
-  --help       this text
+  --shape S      the tensor shape (needed for named layouts)
+  --bits N       element width: banks of a shared layout (default 16), A and
+                 B elements with --instruction (default 16)
+  --instruction  A, B and C of the layout's matrix instruction
+  --k-width N    elements per lane along K with --instruction (default: the
+                 dot_op's kWidth, else the instruction's)
+  --svg FILE     write a self-contained SVG; '-' = stdout
+  --ascii        + - | instead of box-drawing characters (text only)
+  --color WHEN   auto (default), always or never (text only)
+  --help         this text
 
-example:
+examples:
   hlolayout triton draw '#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>' --shape 8x8
+  hlolayout triton draw '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>' --instruction
 )";
 
 constexpr absl::string_view kReportHelp =
@@ -198,10 +221,10 @@ layout; and every ttg.convert_layout with its source line, shapes and cost
 cuda:90 assumed when it names none, said so) and element type: the kind, the
 scratch bytes, the rounds, each thread's shared-memory stores and loads with
 their width, and the bank conflicts Triton's swizzling leaves; for another
-target, the kind only and why. Layouts this tool does not convert yet
-(AMD's, tensor memory, padded, partitioned and rotating shared, generic
-linear) are read into their fields, checked as Triton checks them, listed as
-not converted with the reason, and their uses counted.
+target, the kind only and why. Every layout kind Triton has converts
+(NVIDIA's and AMD's, shared, tensor memory); one nested in another dialect's
+attribute (#tlx...) is listed as not converted with the reason, and its uses
+counted.
 
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
@@ -221,7 +244,8 @@ example:
 )";
 
 constexpr absl::string_view kOpsHelp =
-    R"(usage: hlolayout triton OP A [B | ARG] [--shape S] [--json | --ttgir]
+    R"(usage: hlolayout triton OP A [B | ARG] [--shape S] [--bits N]
+                            [--json | --ttgir]
 
 Triton's LinearLayout operations (the names of triton.tools.LinearLayout):
   str A                      Triton's str(A)
@@ -240,6 +264,7 @@ Refusals print Triton's reason and exit 1.
 
 flags:
   --shape S   shape for named layouts given as A or B
+  --bits N    element width for nvmma_shared written without one (16)
   --json      results as JSON (from_bases arguments for layouts)
   --ttgir     results as #ttg.linear<...> text
   --help      this text
@@ -482,7 +507,25 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     view = View(ll, false);
     view_hw = View(ll, true);
   }
-  const std::string linear = triton::PrintLinear(ll);
+  // A #ttg.linear / #ttg.shared_linear spelling exists for register and
+  // shared layouts only (not for tensor memory's row, col).
+  const std::optional<std::string> linear =
+      IsDistributed(ll) || IsShared(ll)
+          ? std::optional<std::string>(triton::PrintLinear(ll))
+          : std::nullopt;
+  // A padded layout: where its elements go once padded.
+  std::string padding;
+  if (l->named.has_value()) {
+    if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
+      std::vector<std::string> parts;
+      for (const auto& [interval, n] : pad->intervals) {
+        parts.push_back(absl::StrCat(n, " after every ", interval));
+      }
+      padding = absl::StrCat(
+          absl::StrJoin(parts, ", "),
+          " (the bases are the linear component: offsets before padding)");
+    }
+  }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
@@ -494,7 +537,10 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("out_dims");
     OutDimsJson(ll, json);
     json.Key("str").String(ll.ToString());
-    json.Key("linear").String(linear);
+    json.Key("linear");
+    linear.has_value() ? json.String(*linear) : json.Null();
+    json.Key("padding");
+    padding.empty() ? json.Null() : json.String(padding);
     json.Key("injective").Bool(ll.IsInjective());
     json.Key("surjective").Bool(ll.IsSurjective());
     json.Key("invertible").Bool(ll.IsInvertible());
@@ -518,7 +564,9 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
          << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
          << "\n"
          << "linear layout (Triton's str):" << ll.ToString() << "\n"
-         << "as TTGIR: " << linear << "\n"
+         << (padding.empty() ? "" : absl::StrCat("padding: ", padding, "\n"))
+         << (linear.has_value() ? absl::StrCat("as TTGIR: ", *linear, "\n")
+                                : "")
          << "injective: " << YesNo(ll.IsInjective())
          << ", surjective: " << YesNo(ll.IsSurjective())
          << ", invertible: " << YesNo(ll.IsInvertible()) << "\n";
@@ -539,6 +587,10 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
          << (xla_form.ok()
                  ? *xla_form
                  : absl::StrCat("none (", xla_form.status().message(), ")"))
+         << (xla_form.ok() && !padding.empty()
+                 ? " (of the linear component; XLA has no padding every N "
+                   "elements)"
+                 : "")
          << "\n";
   if (view.ok()) {
     io.out << "\nview:\n" << *view << "\nhardware view:\n" << *view_hw;
@@ -679,11 +731,41 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
+// The grids of `hlolayout triton draw --instruction`.
+absl::StatusOr<std::vector<draw::CellGrid>> InstructionGrids(
+    const std::string& arg, const Parsed& p, std::string& title,
+    IoContext& io) {
+  std::string text = arg;
+  absl::string_view trimmed = absl::StripAsciiWhitespace(arg);
+  if (trimmed.empty() || trimmed[0] != '#') {
+    absl::StatusOr<std::string> read = ReadInput(arg, io);
+    if (!read.ok()) return read.status();
+    text = *read;
+  }
+  text = std::string(absl::StripAsciiWhitespace(text));
+  absl::StatusOr<triton::Layout> named = triton::ParseLayout(text);
+  if (!named.ok()) return named.status();
+  triton::InstructionPictureOptions options;
+  options.operand_bits = p.bits;
+  if (p.args.Has("k-width")) {
+    int64_t k = 0;
+    if (!absl::SimpleAtoi(p.args.Value("k-width", ""), &k) || k < 1 ||
+        k > 1024) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad --k-width '", p.args.Value("k-width", ""), "' (1 to 1024)"));
+    }
+    options.k_width = static_cast<int>(k);
+  }
+  title = absl::StrCat(text, ": one instruction of one warp");
+  return triton::InstructionPictures(*named, options);
+}
+
 int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton draw";
-  static constexpr absl::string_view kSwitches[] = {"ascii", "help"};
+  static constexpr absl::string_view kSwitches[] = {"ascii", "instruction",
+                                                    "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits", "svg",
-                                                  "color"};
+                                                  "color", "k-width"};
   int status = 0;
   std::optional<Parsed> p =
       ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
@@ -695,31 +777,49 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   std::string title;
-  if (l.ok()) {
-    std::vector<int64_t> shape;
-    for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
-    title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
+  absl::StatusOr<std::vector<draw::CellGrid>> grids =
+      absl::UnknownError("unset");
+  if (p->args.Has("instruction")) {
+    grids = InstructionGrids(p->args.positional[0], *p, title, io);
+  } else {
+    absl::StatusOr<Loaded> l =
+        Load(p->args.positional[0], p->shape, p->bits, io);
+    if (l.ok()) {
+      std::vector<int64_t> shape;
+      for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
+      title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
+      // A padded layout's picture shows the offsets after padding.
+      std::vector<std::pair<int32_t, int32_t>> padding;
+      if (l->named.has_value()) {
+        if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
+          padding = pad->intervals;
+        }
+      }
+      absl::StatusOr<draw::CellGrid> grid =
+          triton::LayoutPicture(l->layout, title, p->bits, padding);
+      grids = grid.ok() ? absl::StatusOr<std::vector<draw::CellGrid>>(
+                              std::vector<draw::CellGrid>{*std::move(grid)})
+                        : grid.status();
+    } else {
+      grids = l.status();
+    }
   }
-  absl::StatusOr<draw::CellGrid> grid =
-      l.ok() ? triton::LayoutPicture(l->layout, title, p->bits) : l.status();
-  if (!grid.ok()) {
-    io.err << kWho << ": " << grid.status().message() << "\n";
+  if (!grids.ok()) {
+    io.err << kWho << ": " << grids.status().message() << "\n";
     return 1;
   }
   if (p->args.Has("svg")) {
     absl::Status s = WriteSvg(p->args.Value("svg", "-"),
-                              draw::GridsToSvg({*grid}, title), io);
+                              draw::GridsToSvg(*grids, title), io);
     if (!s.ok()) {
       io.err << kWho << ": " << s.message() << "\n";
       return 1;
     }
     return 0;
   }
-  io.out << title << "\n\n"
-         << draw::GridsToText({*grid},
-                              draw::TextStyle{*colour, p->args.Has("ascii")});
+  io.out << draw::PictureToText(title, *grids,
+                                draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;
 }
 
@@ -859,6 +959,10 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   const std::string file = path == "-" ? "<stdin>" : path;
   absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
+  if (m.ok()) {  // text with no TTGIR module is refused, located
+    absl::Status is_module = triton::RequireTtgirModule(*m, *text, file);
+    if (!is_module.ok()) m = is_module;
+  }
   if (!m.ok()) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;
@@ -1222,20 +1326,45 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
   return PrintLayoutResult(*result, p->args, io);
 }
 
+// The LinearLayout operations, in the order the help lists them.
+constexpr absl::string_view kOps[] = {
+    "str",          "compose", "invert-and-compose", "product",      "invert",
+    "pseudoinvert", "apply",   "divide-left",        "divide-right", "quotient",
+    "free-masks"};
+
 bool IsOp(absl::string_view sub) {
-  static const absl::string_view kOps[] = {
-      "str",      "compose",     "invert-and-compose",
-      "product",  "invert",      "pseudoinvert",
-      "apply",    "divide-left", "divide-right",
-      "quotient", "free-masks"};
   return std::find(std::begin(kOps), std::end(kOps), sub) != std::end(kOps);
+}
+
+struct TritonSub {
+  absl::string_view name;
+  absl::string_view help;
+  int (*run)(const std::vector<std::string>&, IoContext&);
+};
+
+// Not constexpr: `check`'s help is defined in triton_check.cc.
+const TritonSub kSubs[] = {
+    {"explain", kExplainHelp, RunExplain},
+    {"view", kViewHelp, RunView},
+    {"cvt", kCvtHelp, RunCvt},
+    {"draw", kDrawHelp, RunDraw},
+    {"report", kReportHelp, RunReport},
+    {"check", kTritonCheckHelp, RunTritonCheck},
+};
+
+std::vector<std::string> TritonSubcommands() {
+  std::vector<std::string> out;
+  for (const TritonSub& s : kSubs) out.emplace_back(s.name);
+  for (absl::string_view op : kOps) out.emplace_back(op);
+  return out;
 }
 
 int RunTriton(const std::vector<std::string>& args, IoContext& io) {
   if (args.empty()) {
-    io.err << "hlolayout triton: expects a subcommand (explain, view, cvt, "
-              "draw, report, or an operation); 'hlolayout triton --help' "
-              "explains them\n";
+    io.err
+        << "hlolayout triton: expects a subcommand (explain, view, cvt, "
+           "draw, report, check, or an operation); 'hlolayout triton --help' "
+           "explains them\n";
     return 2;
   }
   const std::string& sub = args[0];
@@ -1247,19 +1376,7 @@ int RunTriton(const std::vector<std::string>& args, IoContext& io) {
     }
     return false;
   }();
-  struct Sub {
-    absl::string_view name;
-    absl::string_view help;
-    int (*run)(const std::vector<std::string>&, IoContext&);
-  };
-  static const Sub kSubs[] = {
-      {"explain", kExplainHelp, RunExplain},
-      {"view", kViewHelp, RunView},
-      {"cvt", kCvtHelp, RunCvt},
-      {"draw", kDrawHelp, RunDraw},
-      {"report", kReportHelp, RunReport},
-  };
-  for (const Sub& s : kSubs) {
+  for (const TritonSub& s : kSubs) {
     if (sub != s.name) continue;
     if (help) {
       io.out << s.help;
@@ -1278,9 +1395,8 @@ int RunTriton(const std::vector<std::string>& args, IoContext& io) {
     io.out << kTritonHelp;
     return 0;
   }
-  io.err << "hlolayout triton: unknown subcommand '" << sub
-         << "'; 'hlolayout triton --help' lists them\n";
-  return 2;
+  return UnknownSubcommand(io.err, "triton", "subcommand", sub,
+                           TritonSubcommands());
 }
 
 }  // namespace
@@ -1294,6 +1410,7 @@ const Command kTritonCommand = {
     RunTriton,
     /*help_builder=*/nullptr,
     /*has_subcommands=*/true,
+    TritonSubcommands,
 };
 
 }  // namespace hlolayout::cli

@@ -217,6 +217,60 @@ TEST(TritonCommandTest, Draw) {
   EXPECT_THAT(svg.out, HasSubstr("data-bank="));
 }
 
+const char kMfma[] =
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, "
+    "16, 16], isTransposed = true}>";
+
+TEST(TritonCommandTest, DrawInstruction) {
+  CliResult r =
+      RunCli({"triton", "draw", kMfma, "--instruction", "--color", "never"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("A (16 x 16, kWidth 4)"));
+  EXPECT_THAT(r.out, HasSubstr("B (16 x 16, kWidth 4)"));
+  EXPECT_THAT(r.out, HasSubstr("C (16 x 16)"));
+  // Row m5 of A: lane 5 holds k0..k3 in v0 and v1, two 16-bit halves each.
+  EXPECT_THAT(r.out, HasSubstr("v0{5}.[15:0]   v0{5}.[31:16]    v1{5}.[15:0]"));
+  CliResult k8 = RunCli({"triton", "draw", kMfma, "--instruction", "--k-width",
+                         "8", "--color", "never"});
+  ASSERT_EQ(k8.status, 0) << k8.err;
+  EXPECT_THAT(k8.out, HasSubstr("kWidth 8"));
+  CliResult svg =
+      RunCli({"triton", "draw", kMfma, "--instruction", "--svg", "-"});
+  ASSERT_EQ(svg.status, 0) << svg.err;
+  EXPECT_THAT(svg.out, HasSubstr("<svg"));
+  CliResult blocked = RunCli({"triton", "draw", kBlocked, "--instruction"});
+  EXPECT_EQ(blocked.status, 1);
+  EXPECT_THAT(blocked.err, HasSubstr("instruction pictures are of amd_mfma"));
+}
+
+TEST(TritonCommandTest, Check) {
+  CliResult r = RunCli({"triton", "check", kMfma, "--shape", "64x64",
+                        "--threads-per-warp", "64"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, StartsWith("accepted: #ttg.amd_mfma<"));
+  EXPECT_THAT(r.out, HasSubstr("lane=16 -> (0, 4)\n   lane=32 -> (0, 8)"));
+  // The module's warp size must be the layout's.
+  CliResult w32 = RunCli({"triton", "check", kMfma, "--shape", "64x64"});
+  EXPECT_EQ(w32.status, 1);
+  EXPECT_THAT(w32.err, HasSubstr("Layout has 64 threads per warp, but the "
+                                 "module specifies 32 threads per warp."));
+  // A memdesc of a tensor memory layout: bases over row and col.
+  CliResult tmem = RunCli({"triton", "check",
+                           "#ttng.tensor_memory_encoding<blockM = 128, blockN "
+                           "= 64, colStride = 1>",
+                           "--shape", "128x64", "--memdesc", "--json"});
+  ASSERT_EQ(tmem.status, 0) << tmem.err;
+  EXPECT_THAT(tmem.out, HasSubstr("\"kind\": \"tensor_memory_encoding\""));
+  // --batch: one JSON line per check, refusals with Triton's message.
+  CliResult batch =
+      RunCli({"triton", "check", "--batch", "-"},
+             "{\"layout\": \"#ttg.amd_wmma<{version = 4, isTranspose = false, "
+             "warpsPerCTA = [2, 2]}>\", \"shape\": [32, 32]}\n");
+  ASSERT_EQ(batch.status, 0) << batch.err;
+  EXPECT_THAT(batch.out, HasSubstr("\"ok\": false"));
+  EXPECT_THAT(batch.out, HasSubstr("WMMA version must be in the [1, 3] range"));
+}
+
 // A layout of `bits` input bits (30 register, 30 lane, the rest warp), all
 // mapping to the single element of dim0, as JSON bases.
 std::string WideLayoutJson(int bits) {
@@ -346,6 +400,26 @@ TEST(TritonCommandTest, ReportUsesTheModulesTarget) {
   EXPECT_THAT(text.out, HasSubstr("shared_memory; scratch and instructions "
                                   "not known: convert_layout costs are not "
                                   "modelled for target 'hip:gfx1100'"));
+}
+
+// Text with no TTGIR module (the README) is refused, located, exit 1; it
+// printed "module: 0 warps".
+TEST(TritonCommandTest, ReportRefusesTextWithoutATtgirModule) {
+  CliResult r = RunCli({"triton", "report", "-"},
+                       "# hlolayout\n\nhlolayout reads XLA-style HLO.\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "hlolayout triton report: <stdin>:1:1: no TTGIR module here: a "
+            "TTGIR dump holds 'module attributes {\"ttg.num-warps\" = 4 : "
+            "i32, ...}' (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP or a .ttgir file "
+            "of Triton's cache)\n"
+            "# hlolayout\n"
+            "^\n");
+  r = RunCli({"triton", "report", "--json", "-"}, "module {\n}\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_THAT(r.err, HasSubstr("<stdin>:1:1: this module has no "
+                               "\"ttg.num-warps\" attribute"));
 }
 
 TEST(TritonCommandTest, RawOperations) {

@@ -4,8 +4,10 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "hlolayout/draw/palette.h"
 #include "hlolayout/draw/svg.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::draw {
 namespace {
@@ -31,26 +33,49 @@ struct Geometry {
 
 constexpr double kCharW = 7.0;  // monospace 11px
 constexpr double kLine = 16;
+constexpr double kLabelLine = 12;  // the lines of a stacked label
 
-Geometry Measure(const CellGrid& g) {
-  Geometry m;
-  int64_t longest = 0;
-  const bool coarse = g.coarse || g.compact;
-  for (const GridCell& c : g.cells) longest = std::max(longest, Width(c.label));
-  m.ch = coarse ? 12 : 24;
-  m.cw = coarse ? 12 : std::max(28.0, kCharW * longest + 10);
-  int64_t row_label = 0;
-  for (const std::string& l : g.row_labels) {
-    row_label = std::max(row_label, Width(l));
-  }
-  m.label_w = row_label > 0 ? kCharW * row_label + 10 : 0;
-  m.top = 20 + kLine * g.notes.size() + (g.col_labels.empty() ? 0 : kLine);
+// The lines a cell's label is drawn in.
+std::vector<std::string> LabelLines(const CellGrid& g, const GridCell& c) {
+  if (!g.stacked_labels) return {c.label};
+  return absl::StrSplit(c.label, ' ', absl::SkipEmpty());
+}
+
+// The width and height of `m` from its cell size, label column and header
+// height.
+void Refit(const CellGrid& g, Geometry& m) {
   double text_w = kCharW * Width(g.heading) + 10;
   for (const std::string& n : g.notes) {
     text_w = std::max(text_w, kCharW * Width(n) + 10);
   }
   m.width = std::max(text_w, m.label_w + m.cw * g.cols + 4);
   m.height = m.top + m.ch * g.rows + 4;
+}
+
+Geometry Measure(const CellGrid& g) {
+  Geometry m;
+  int64_t longest = 0, lines = 1;
+  const bool coarse = g.coarse || g.compact;
+  for (const GridCell& c : g.cells) {
+    const std::vector<std::string> parts = LabelLines(g, c);
+    for (const std::string& part : parts) {
+      longest = std::max(longest, Width(part));
+    }
+    lines = std::max<int64_t>(lines, parts.size());
+  }
+  m.ch = coarse ? 12 : std::max(24.0, kLabelLine * lines + 6);
+  // Stacked labels are short words: a narrower margin keeps panels of 16
+  // columns under 600 pixels.
+  m.cw = coarse
+             ? 12
+             : std::max(28.0, kCharW * longest + (g.stacked_labels ? 6 : 10));
+  int64_t row_label = 0;
+  for (const std::string& l : g.row_labels) {
+    row_label = std::max(row_label, Width(l));
+  }
+  m.label_w = row_label > 0 ? kCharW * row_label + 10 : 0;
+  m.top = 20 + kLine * g.notes.size() + (g.col_labels.empty() ? 0 : kLine);
+  Refit(g, m);
   return m;
 }
 
@@ -60,12 +85,14 @@ void Segment(std::string& path, double x, double y, double x2, double y2) {
 }
 
 void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
-              double y0) {
+              double y0, bool headed) {
   svg.Open("g", {{"class", g.css_class.empty() ? "grid" : g.css_class}});
-  svg.Text(
-      "text",
-      {{"class", "heading"}, {"x", SvgNumber(x0)}, {"y", SvgNumber(y0 + 10)}},
-      g.heading);
+  if (headed) {
+    svg.Text(
+        "text",
+        {{"class", "heading"}, {"x", SvgNumber(x0)}, {"y", SvgNumber(y0 + 10)}},
+        g.heading);
+  }
   double y = y0 + 10 + kLine;
   for (const std::string& n : g.notes) {
     svg.Text("text",
@@ -134,10 +161,14 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
                      {"stroke", "#FFFFFF"}});
       }
       if (!cell->label.empty()) {
-        svg.Text(
-            "text",
-            {{"x", SvgNumber(x + m.cw / 2)}, {"y", SvgNumber(yy + m.ch / 2)}},
-            cell->label);
+        const std::vector<std::string> lines = LabelLines(g, *cell);
+        double ty = yy + m.ch / 2 - kLabelLine * (lines.size() - 1) / 2;
+        for (const std::string& line : lines) {
+          svg.Text("text",
+                   {{"x", SvgNumber(x + m.cw / 2)}, {"y", SvgNumber(ty)}},
+                   line);
+          ty += kLabelLine;
+        }
       }
       svg.Text("title", {}, cell->title);
       svg.Close();
@@ -228,8 +259,69 @@ std::string GridsToSvg(absl::Span<const CellGrid> grids,
            title);
   double x = kMargin;
   for (size_t i = 0; i < grids.size(); ++i) {
-    DrawGrid(svg, grids[i], geos[i], x, kMargin + kTitle);
+    DrawGrid(svg, grids[i], geos[i], x, kMargin + kTitle,
+             grids[i].heading != title);
     x += geos[i].width + kGap;
+  }
+  return std::move(svg).Finish();
+}
+
+std::string GridsToSvg(absl::Span<const CellGrid> grids,
+                       const std::string& title,
+                       absl::Span<const GridPlace> places) {
+  constexpr double kMargin = 12, kGap = 36, kTitle = 24;
+  HLOLAYOUT_CHECK(places.size() == grids.size());
+  int rows = 0, cols = 0;
+  double cw = 0, ch = 0;
+  std::vector<Geometry> geos;
+  for (size_t i = 0; i < grids.size(); ++i) {
+    rows = std::max(rows, places[i].row + 1);
+    cols = std::max(cols, places[i].col + 1);
+    geos.push_back(Measure(grids[i]));
+    cw = std::max(cw, geos.back().cw);
+    ch = std::max(ch, geos.back().ch);
+  }
+  // One cell size; per table column the widest label column, per table row
+  // the tallest header.
+  std::vector<double> label_w(cols, 0), top(rows, 0);
+  for (size_t i = 0; i < grids.size(); ++i) {
+    label_w[places[i].col] = std::max(label_w[places[i].col], geos[i].label_w);
+    top[places[i].row] = std::max(top[places[i].row], geos[i].top);
+  }
+  std::vector<double> col_w(cols, 0), row_h(rows, 0);
+  for (size_t i = 0; i < grids.size(); ++i) {
+    Geometry& m = geos[i];
+    m.cw = cw;
+    m.ch = ch;
+    m.label_w = label_w[places[i].col];
+    m.top = top[places[i].row];
+    Refit(grids[i], m);
+    col_w[places[i].col] = std::max(col_w[places[i].col], m.width);
+    row_h[places[i].row] = std::max(row_h[places[i].row], m.height);
+  }
+  std::vector<double> col_x(cols), row_y(rows);
+  double x = kMargin, y = kMargin + kTitle;
+  for (int c = 0; c < cols; ++c) {
+    col_x[c] = x;
+    x += col_w[c] + (col_w[c] > 0 ? kGap : 0);
+  }
+  for (int r = 0; r < rows; ++r) {
+    row_y[r] = y;
+    y += row_h[r] + (row_h[r] > 0 ? kGap : 0);
+  }
+  const double width =
+      std::max(x - kGap + kMargin, kCharW * 1.2 * Width(title) + 2 * kMargin);
+  const double height = y - kGap + kMargin;
+  SvgWriter svg(width, height);
+  svg.Text("text",
+           {{"class", "heading"},
+            {"x", SvgNumber(kMargin)},
+            {"y", SvgNumber(kMargin + 6)},
+            {"font-size", "13"}},
+           title);
+  for (size_t i = 0; i < grids.size(); ++i) {
+    DrawGrid(svg, grids[i], geos[i], col_x[places[i].col], row_y[places[i].row],
+             grids[i].heading != title);
   }
   return std::move(svg).Finish();
 }
@@ -262,9 +354,10 @@ std::string Pad(const std::string& s, int64_t w, bool right_align) {
                      : s + std::string(w - n, ' ');
 }
 
-void GridText(const CellGrid& g, TextStyle style, std::string& out) {
+void GridText(const CellGrid& g, TextStyle style, bool headed,
+              std::string& out) {
   const Box& box = style.ascii ? kAscii : kUnicode;
-  out += g.heading + "\n";
+  if (headed) out += g.heading + "\n";
   for (const std::string& n : g.notes) out += "  " + n + "\n";
   int64_t w = 1;
   for (const GridCell& c : g.cells) w = std::max(w, Width(c.label));
@@ -350,7 +443,18 @@ std::string GridsToText(absl::Span<const CellGrid> grids, TextStyle style) {
   std::string out;
   for (size_t i = 0; i < grids.size(); ++i) {
     if (i > 0) out += "\n";
-    GridText(grids[i], style, out);
+    GridText(grids[i], style, true, out);
+  }
+  return out;
+}
+
+std::string PictureToText(const std::string& title,
+                          absl::Span<const CellGrid> grids, TextStyle style) {
+  std::string out = title + "\n";
+  for (size_t i = 0; i < grids.size(); ++i) {
+    const bool headed = grids[i].heading != title;
+    if (i > 0 || headed) out += "\n";
+    GridText(grids[i], style, headed, out);
   }
   return out;
 }

@@ -59,11 +59,33 @@ struct CellGrid {
   bool coarse = false;
   // Small unlabelled SVG cells, borders kept (pictures of many scalars).
   bool compact = false;
+  // SVG: each cell's label words one under the other ("T12 V3" as T12 over
+  // V3), for narrow cells; the text form keeps one line.
+  bool stacked_labels = false;
 };
 
-// A self-contained SVG with the grids side by side under `title`.
+// A self-contained SVG with the grids side by side under `title`. A grid
+// whose heading is the title itself (a one-grid picture) is not headed
+// again.
 std::string GridsToSvg(absl::Span<const CellGrid> grids,
                        const std::string& title);
+
+// Where a grid goes in an arrangement: its row and column in a table of
+// grids (0-based).
+struct GridPlace {
+  int row = 0;
+  int col = 0;
+};
+
+// The same with grid i at places[i]: every grid of the picture gets one
+// cell size, the grids of a table row have the top edges of their cells
+// aligned and those of a table column the left edges, so that a row of
+// cells in one grid continues in its neighbour (CuTe's print_latex of a
+// TiledMMA: B above C, A to C's left). Precondition: one place per grid,
+// no two grids in one place.
+std::string GridsToSvg(absl::Span<const CellGrid> grids,
+                       const std::string& title,
+                       absl::Span<const GridPlace> places);
 
 struct TextStyle {
   bool colour = false;  // ANSI 256-colour backgrounds
@@ -72,6 +94,12 @@ struct TextStyle {
 
 // The grids as text, one under the other, separated by a blank line.
 std::string GridsToText(absl::Span<const CellGrid> grids, TextStyle style);
+
+// A picture as text: `title`, a blank line, then the grids as GridsToText
+// draws them, except that a grid whose heading is the title itself (a
+// one-grid picture) is not headed again: its notes follow the title.
+std::string PictureToText(const std::string& title,
+                          absl::Span<const CellGrid> grids, TextStyle style);
 
 }  // namespace hlolayout::draw
 

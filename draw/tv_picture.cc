@@ -59,6 +59,7 @@ absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
   }
   CellGrid g;
   g.css_class = "cute tv";
+  g.stacked_labels = true;
   g.heading = heading;
   g.notes.push_back(absl::StrCat("TV layout ", cute::StaticText(tv)));
   g.notes.push_back(
@@ -154,13 +155,12 @@ absl::StatusOr<std::vector<CellGrid>> TiledCopyGrids(
     return absl::InvalidArgumentError(absl::StrCat(
         "only rank-2 tiles are drawn; Tiler_MN has ", extent.size(), " modes"));
   }
-  // print_latex places tile index k at (T0(k % |T0|), T1(k / |T0|)): the
-  // tiler's own layouts for make_tiled_copy_C_atom, the identity otherwise.
-  const cute::Layout t0 = tc.tiler_mn[0].layout();
-  const cute::Layout t1 = tc.tiler_mn[1].layout();
+  // print_latex_copy draws right_inverse(layoutS_TV).with_shape(shape(
+  // Tiler_MN)) (get_layoutS_MN): cell (m, n) of the tiler's shape is tile
+  // index m + M*n, whether the tiler is a shape or layouts.
   const int64_t m = extent[0], n = extent[1];
-  auto row_of = [t0, m](int64_t k) { return t0(k % m); };
-  auto col_of = [t1, m](int64_t k) { return t1(k / m); };
+  auto row_of = [m](int64_t k) { return k % m; };
+  auto col_of = [m](int64_t k) { return k / m; };
   std::vector<CellGrid> out;
   absl::StatusOr<CellGrid> s = Panel(
       tc.layout_s_tv, m, n, false,

@@ -2,16 +2,20 @@
 // print_latex, as CellGrids (draw/cell_grid.h) for SVG and the terminal.
 //
 // Each cell of a panel is one element of the tile, labelled "T<thread>
-// V<value>" with the first (thread, value) pair, threads outer and values
-// inner, that maps to it (CuTe's rule), and filled with CuTe's colour for
-// that thread: CuteTvColour(t) is TikzColor_TV's entry t % 8,
+// V<value>" (in SVG T<thread> over V<value>, so that cells stay narrow) with
+// the first (thread, value) pair, threads outer and values inner, that maps
+// to it (CuTe's rule), and filled with CuTe's colour for that thread:
+// CuteTvColour(t) is TikzColor_TV's entry t % 8,
 //
 //   CuteTvColour(0) == "#AFAFFF"   (rgb 175,175,255)
 //   CuteTvColour(9) == "#AFFFAF"   (rgb 175,255,175)
 //
 //   TiledMmaGrids(tm)   -> {A: M x K, B: K x N (as print_latex draws it,
 //                           k down, n across), C: M x N}
-//   TiledCopyGrids(tc)  -> {S, D}: the tile in source and destination order
+//   GridsToSvg(grids, title, kMmaPlaces)   print_latex's arrangement: C
+//                           with A to its left and B above it
+//   TiledCopyGrids(tc)  -> {S, D}: the tile in source and destination order,
+//                           side by side
 //
 // Cells: <g class="tv-cell" data-coord="r,c" data-thread="t" data-value="v">
 // (class "tv-cell unowned" for an element no pair maps to).
@@ -54,9 +58,16 @@ absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
 // The A, B and C panels of a tiled MMA.
 absl::StatusOr<std::vector<CellGrid>> TiledMmaGrids(const cute::TiledMma& tm);
 
+// Where print_latex puts the A, B and C panels: B above C, A to C's left
+// (A's rows are C's rows, B's columns C's columns), for GridsToSvg.
+inline constexpr GridPlace kMmaPlaces[3] = {{1, 0}, {0, 1}, {1, 1}};
+
 // TiledCopyGrids
 //
-// The S and D panels of a tiled copy. Error for a tiler of rank other than 2.
+// The S and D panels of a tiled copy, each as print_latex draws it: cell
+// (m, n) of the Tiler_MN's shape (m + M*n the tile index), also when the
+// tiler is made of layouts (make_tiled_copy_C_atom). Error for a tiler of
+// rank other than 2.
 absl::StatusOr<std::vector<CellGrid>> TiledCopyGrids(const cute::TiledCopy& tc);
 
 }  // namespace hlolayout::draw

@@ -6,7 +6,9 @@
 // and attributes. Every metadata's source line is looked up
 // (HloSourceLocations). The report read in parts on several threads
 // (ReportOptions::threads, every instruction line a possible cut) must equal
-// the report read in one piece: same status, errors and rendered table.
+// the report read in one piece: same status, errors and rendered totals; and
+// so must the full report (modules read whole, memory analyses, padding
+// wasters), which must render without a crash.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -76,16 +78,27 @@ class TouchingVisitor : public HloVisitor {
 };
 
 // The report of `text` with `threads`, as one string: status, errors and
-// the full rendered table.
-std::string ReportOf(absl::string_view text, int64_t threads, bool keep_going) {
+// the rendered totals. `full`: the full report (the modules read whole, the
+// memory analyses and padding wasters), rendered as its summary so that it
+// compares with the streaming summary (keep_rows false, read in parts).
+std::string ReportOf(absl::string_view text, int64_t threads, bool keep_going,
+                     bool full = false) {
   ReportOptions options;
   options.threads = threads;
   options.min_bytes_per_thread = 1;
   options.read.keep_going = keep_going;
+  options.keep_rows = full;
   absl::StatusOr<Report> report = BuildReport(text, options);
   if (!report.ok()) return std::string(report.status().message());
   std::ostringstream out;
-  RenderReportText(*report, RenderOptions(), out);
+  RenderOptions render;
+  render.summary = true;
+  render.lead = false;
+  RenderReportText(*report, render, out);
+  if (full) {  // the wasters and lead render without a crash
+    std::ostringstream rows;
+    RenderReportText(*report, RenderOptions(), rows);
+  }
   for (const std::string& e : report->errors) out << e << "\n";
   return out.str();
 }
@@ -167,6 +180,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int64_t threads = 2 + (data[0] >> 4) % 6;
   if (ReportOf(text, threads, keep_going) != whole) {
     Fail("the report read in parts differs", text);
+  }
+  // The full report (modules read whole, then replayed) has the summary's
+  // totals and the same status.
+  if (ReportOf(text, 1, keep_going, /*full=*/true) != whole) {
+    Fail("the full report and the streaming summary differ", text);
   }
   return 0;
 }

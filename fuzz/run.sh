@@ -31,7 +31,7 @@ JOBS="${FUZZ_JOBS:-$(nproc)}"
 # harness runs 2-12x fewer inputs a second (measured on 10 s runs).
 OPT="${FUZZ_OPT:--O1}"
 case "$OPT" in -O0 | -O1 | -O2 | -O3) ;; *) echo "fuzz: FUZZ_OPT must be -O0..-O3" >&2; exit 2 ;; esac
-ALL=(shape_parser proto cute grid hlo_reader memory relayout triton)
+ALL=(shape_parser proto cute grid hlo_reader memory relayout triton ttnn)
 if [[ $# -gt 0 ]]; then NAMES=("$@"); else NAMES=("${ALL[@]}"); fi
 
 SAN=(-fsanitize=address,undefined -fno-sanitize-recover=undefined)
@@ -57,7 +57,7 @@ protoc --proto_path="$ROOT" --cpp_out="$OUT/gen/hlolayout" \
 # The library: every non-test source of the packages the harnesses reach,
 # built once into an archive (so each fuzzer links only what it uses).
 SOURCES=("$OUT/gen/hlolayout/proto/xla_data.pb.cc")
-for dir in util shape layout index_util parser hlo cute cute/internal cute/atom cute/atom/internal grid memory draw report relayout triton; do
+for dir in util shape layout index_util parser hlo cute cute/internal cute/atom cute/atom/internal grid memory draw report relayout triton ttnn; do
   for f in "$ROOT/$dir"/*.cc; do
     case "$f" in
       *_test.cc) continue ;;
@@ -70,7 +70,7 @@ export CXXFLAGS_STR="${CXXFLAGS[*]}"
 # Headers change too: rebuild everything when any header is newer than the
 # archive.
 if [[ -f "$LIB" ]] &&
-  find "$ROOT"/{util,shape,layout,index_util,parser,hlo,cute,grid,memory,draw,report,relayout,triton} -name '*.h' \
+  find "$ROOT"/{util,shape,layout,index_util,parser,hlo,cute,grid,memory,draw,report,relayout,triton,ttnn} -name '*.h' \
     -newer "$LIB" | grep -q .; then
   rm -f "$OBJ"/*.o
 fi

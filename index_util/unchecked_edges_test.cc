@@ -51,7 +51,9 @@ TEST(UncheckedEdges, OffsetOfAnyIndexIsDefined) {
         absl::StatusOr<int64_t> checked = ix->TryOffset(index);
         const bool in_bounds = v >= 0 && v < shape.dimension(d);
         EXPECT_EQ(checked.ok(), in_bounds) << v;
-        if (in_bounds) EXPECT_EQ(*checked, offset);
+        if (in_bounds) {
+          EXPECT_EQ(*checked, offset);
+        }
       }
     }
     std::fill(index.begin(), index.end(), kMax);

@@ -778,7 +778,8 @@ BufferAssignment Assigner::Run() {
   out_.platform = options_.platform;
   out_.alignment = XlaAlignment(options_.platform);
   aliased_ = AliasedParameters(module_);
-  ids_ = buffer_internal::ComputeXlaIds(g_);
+  ids_ = buffer_internal::ComputeXlaIds(g_,
+                                        options_.platform == XlaPlatform::kCpu);
   CollectValues();
   AssignGlobal();
   SimulateHeap();

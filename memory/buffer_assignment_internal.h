@@ -125,7 +125,14 @@ struct XlaIds {
   // computations (BufferAssigner's sort key), -1 when not numbered.
   std::vector<int64_t> node_position;
 };
-XlaIds ComputeXlaIds(const ModuleGraph& graph);
+// `cpu`: number the computations in XlaCpuComputationOrder; otherwise in
+// the order guessed for XLA:GPU (memory/xla_value_ids.cc).
+XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu);
+
+// The order in which XLA:CPU (as jaxlib compiles) numbers the values of the
+// module's computations, every computation once (memory/
+// xla_computation_order.cc; docs/memory.md, "Value ids").
+std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& graph);
 
 // XLA's MakeInstructionPostOrder: a depth-first walk from each instruction
 // without users, in `count` order, visiting operands in order and control

@@ -564,12 +564,50 @@ std::string WithoutIds(const std::string& text) {
   return out;
 }
 
+// The usage report with the order of groups of equal size left out: XLA
+// orders them by their values' ids, so where the ids are not exact
+// (XlaFiles::ids_exact) neither is that order. Within each run of lines of
+// one size, the columns after the size (offset, count, shapes) are sorted;
+// the cumulative column of such a run does not depend on its order.
+std::string WithoutTieOrder(const std::string& text) {
+  std::vector<std::string> lines = absl::StrSplit(text, '\n');
+  std::string out;
+  std::string run_size;
+  std::vector<std::string> heads, tails;
+  auto flush = [&] {
+    std::sort(tails.begin(), tails.end());
+    for (size_t k = 0; k < heads.size(); ++k) {
+      absl::StrAppend(&out, heads[k], tails[k], "\n");
+    }
+    heads.clear();
+    tails.clear();
+  };
+  for (const std::string& line : lines) {
+    const size_t first = line.find(';');
+    const size_t second =
+        first == std::string::npos ? first : line.find(';', first + 1);
+    if (second == std::string::npos ||
+        line.find("cumulative_size") != std::string::npos) {
+      flush();
+      absl::StrAppend(&out, line, "\n");
+      continue;
+    }
+    const std::string size = line.substr(first, second - first);
+    if (size != run_size) flush();
+    run_size = size;
+    heads.push_back(line.substr(0, second));
+    tails.push_back(line.substr(second));
+  }
+  flush();
+  return out;
+}
+
 struct XlaFiles {
   const char* name;
   // Whether the value ids are expected to match: the ids of values in
   // while bodies and conditions depend on the order XLA keeps its
   // computations in, which the text does not say (docs/memory.md, "Value
-  // ids"); in these two modules that guess is off, everything else
+  // ids"); in the scan of XLA:GPU that guess is off, everything else
   // (allocations, sizes, offsets, which values share) matches.
   bool ids_exact;
 };
@@ -600,7 +638,12 @@ TEST_P(XlaBufferFiles, MatchXlasFiles) {
   }
   const std::string usage = XlaMemoryUsageReportText(a.memory->buffers);
   const std::string want_usage = ReadFile(base + "-memory-usage-report.txt");
-  EXPECT_EQ(usage, want_usage) << Diff(usage, want_usage);
+  if (GetParam().ids_exact) {
+    EXPECT_EQ(usage, want_usage) << Diff(usage, want_usage);
+  } else {
+    EXPECT_EQ(WithoutTieOrder(usage), WithoutTieOrder(want_usage))
+        << Diff(WithoutTieOrder(usage), WithoutTieOrder(want_usage));
+  }
 }
 
 // The figure `field` of module `name` in memory/testdata/memory_analysis.json
@@ -638,7 +681,7 @@ TEST_P(XlaBufferFiles, MatchMemoryAnalysis) {
 INSTANTIATE_TEST_SUITE_P(
     Six, XlaBufferFiles,
     ::testing::Values(
-        XlaFiles{"module_0002.jit_lstm.cpu_after_optimizations", false},
+        XlaFiles{"module_0002.jit_lstm.cpu_after_optimizations", true},
         XlaFiles{"module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations",
                  true},
         XlaFiles{"module_317483.jit_dus_loop.sm_9.0a_gpu_after_optimizations",

@@ -96,9 +96,12 @@ void AppendAllocationReport(const BufferAllocation& a, std::string* out) {
                                     HumanReadableNumBytes(g.size), g.offset,
                                     g.values.size()),
                     list, "\n");
-    if (k + 1 >= 50 && k + 1 < groups.size() &&
-        static_cast<double>(total - cumulative) <
-            static_cast<double>(static_cast<float>(total) * 0.05f)) {
+    // XLA's BufferAllocation::MemoryUsageReport: after the 50th group, stop
+    // at the first one that leaves less than 5% of the total (compared in
+    // float, as XLA's int64 * float does), with a line saying how many are
+    // left out: "The rest 0 values ..." when that is the last group.
+    if (k + 1 > 50 && static_cast<float>(total - cumulative) <
+                          static_cast<float>(total) * 0.05f) {
       absl::StrAppend(out, "  The rest ", groups.size() - k - 1,
                       " values are less than 5% of the total size and not "
                       "shown.\n");
@@ -183,9 +186,8 @@ std::string XlaMemoryUsageReportText(const BufferAssignment& assignment) {
       AppendAllocationReport(*allocations[k], &out);
       out += "\n";
       listed += allocations[k]->size;
-      if (k + 1 > 50 &&
-          static_cast<double>(total - listed) <
-              static_cast<double>(static_cast<float>(total) * 0.05f)) {
+      if (k + 1 > 50 && static_cast<float>(total - listed) <
+                            static_cast<float>(total) * 0.05f) {
         break;
       }
     }

@@ -149,7 +149,8 @@ absl::Status Analyzer::Build() {
   for (const HloAttribute& a : module_.header.attributes) {
     if (a.name == "is_scheduled" && a.value == "true") scheduled = true;
   }
-  if (!scheduled) {
+  out_.scheduled = scheduled;
+  if (!scheduled && !options_.allow_unscheduled) {
     return absl::InvalidArgumentError(absl::StrCat(
         "module ", module_.header.name.empty() ? "(no name)" : "",
         module_.header.name,
@@ -768,7 +769,8 @@ void Analyzer::ComputeUses() {
   // The latest time at which each value is used. A `while` uses its
   // operand at the time of its body's parameter. `get-tuple-element` and
   // `copy` read only the tuple node {} of their operand, `tuple` and
-  // `domain` nothing, a `conditional` only its predicate or branch index.
+  // `domain` nothing; everything else, `conditional` included, every
+  // operand (XLA's MayUseOperandValue).
   use_end_.assign(value_def_position_.size(), kNone);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& user = nodes_[id];
@@ -783,15 +785,26 @@ void Analyzer::ComputeUses() {
     const bool top_only =
         user.op == Op::kGetTupleElement || user.op == Op::kCopy;
     const absl::Span<const int64_t> operands = Operands(user);
-    const size_t n = user.op == Op::kConditional
-                         ? std::min<size_t>(1, operands.size())
-                         : operands.size();
+    // A call's operand k counts at the time of its callee's parameter k,
+    // as a while's at its body's parameter (inferred from XLA:CPU's dumps,
+    // jaxlib 0.10.2: the loop state passed to a while wrapped in a call
+    // ends where the callee starts, docs/memory.md, "Live ranges").
+    absl::Span<const int64_t> callee_parameters;
+    if (user.op == Op::kCall && user.callees_size == 1) {
+      callee_parameters = Parameters(comps_[Callees(user)[0]]);
+    }
+    const size_t n = operands.size();
     for (size_t k = 0; k < n; ++k) {
       const Node& operand = nodes_[operands[k]];
+      int64_t at = time;
+      if (k < callee_parameters.size() && callee_parameters[k] != kNone &&
+          nodes_[callee_parameters[k]].time != kNone) {
+        at = nodes_[callee_parameters[k]].time;
+      }
       const size_t subshapes = top_only ? 1 : operand.subshapes->size();
       for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
-        if (v != kNone) use_end_[v] = std::max(use_end_[v], time);
+        if (v != kNone) use_end_[v] = std::max(use_end_[v], at);
       }
     }
   }
@@ -804,7 +817,9 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   if (!status.ok()) return status;
   status = ResolveValues();
   if (!status.ok()) return status;
-  PlaceFoldedGetTupleElements();
+  // Without a schedule there is no order to reproduce: the restored
+  // get-tuple-elements stay right after their producers.
+  if (out_.scheduled) PlaceFoldedGetTupleElements();
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
@@ -848,7 +863,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   }
   LiveRanges();
   Normalize();
-  Peaks();
+  status = Peaks();
+  if (!status.ok()) return status;
   if (options_.keep_dataflow) ExportDataflow();
   return std::move(out_);
 }

@@ -96,6 +96,10 @@ struct MemoryPeak {
 
 struct MemoryAnalysis {
   absl::string_view module_name;
+  // The module says is_scheduled=true. False only with
+  // MemoryAnalysisOptions::allow_unscheduled: the "schedule" below is then
+  // the text order, and the live ranges, peaks and curve are of that order.
+  bool scheduled = true;
   // Every instruction of the flattened schedule, at its logical time.
   std::vector<ScheduledInstruction> instructions;
   int64_t schedule_end = 0;  // `HloLiveRange (max T)`
@@ -136,6 +140,15 @@ struct MemoryAnalysisOptions {
   // Keep the dataflow (MemoryAnalysis::dataflow) for the buffer
   // assignment (memory/buffer_assignment.h).
   bool keep_dataflow = false;
+  // Analyse a module without is_scheduled=true too, taking its text order
+  // as the schedule (the reader has checked that every operand is defined
+  // before its use, so it is a valid one). The values, and which of them
+  // share a buffer (MemoryDataflow::value_buffer), do not depend on the
+  // order; the live ranges and peaks then describe the text order, not an
+  // execution order, and MemoryAnalysis::scheduled says so. Get-tuple-
+  // elements folded into `%name#N` operands go right after their producer
+  // (no scheduler is replayed). For `hlolayout report`'s buffers.
+  bool allow_unscheduled = false;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options);

@@ -345,7 +345,8 @@ class Analyzer {
   void ComputeUses();
   void LiveRanges();
   void Normalize();
-  void Peaks();
+  // Fails when the values' bytes together pass int64 (no sum can wrap).
+  absl::Status Peaks();
   void ExportDataflow();
 
   const HloModule& module_;

@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "hlolayout/memory/live_range_analyzer.h"
 #include "hlolayout/memory/value_rules.h"
@@ -328,7 +330,7 @@ void Analyzer::Normalize() {
   }
 }
 
-void Analyzer::Peaks() {
+absl::Status Analyzer::Peaks() {
   // XLA chooses its peak moment with the byte size of each value's
   // DEFINING INSTRUCTION's whole shape (for a tuple-shaped result: its
   // index table only), not of the value; the values it then lists at that
@@ -340,6 +342,18 @@ void Analyzer::Peaks() {
   // only add, so per time: add every start, compare, then take the ends.
   // One pass over the values fills the events of every sweep (all memory,
   // and each memory space) and the differences of the memory curve.
+  // Every sum below (events, running usage, the curve, a peak's values)
+  // is bounded by the sum of all values' sizes: check that one once.
+  int64_t total = 0, xla_total = 0;
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    if (out_.values[v].instruction == kNone) continue;
+    if (__builtin_add_overflow(total, out_.values[v].bytes, &total) ||
+        __builtin_add_overflow(xla_total, xla_size_[v], &xla_total)) {
+      return absl::OutOfRangeError(absl::StrCat(
+          "the live values of module '", out_.module_name,
+          "' together pass 2^63-1 bytes: no peak can be computed"));
+    }
+  }
   const int64_t end = out_.schedule_end;
   struct Sweep {
     int64_t space;                        // -1: all memory
@@ -440,6 +454,7 @@ void Analyzer::Peaks() {
     live += delta[t];
     out_.curve[t] = live;
   }
+  return absl::OkStatus();
 }
 
 }  // namespace memory_internal

@@ -86,7 +86,9 @@ ENTRY %main (p: f32[256]) -> (f32[256]) {
   EXPECT_EQ(a.peak.bytes, 2056);
   // A tuple node is 8 bytes per element.
   for (const LiveValue& v : a.values) {
-    if (a.instructions[v.instruction].name == "t") EXPECT_EQ(v.bytes, 8);
+    if (a.instructions[v.instruction].name == "t") {
+      EXPECT_EQ(v.bytes, 8);
+    }
   }
 }
 
@@ -204,6 +206,37 @@ ENTRY %main (p: pred[], x: f32[4]) -> (f32[4], f32[4]) {
   EXPECT_EQ(a.space_peaks[1].time, 2);
 }
 
+// Found by UBSan: nine values of 2^60-1 bytes each summed past int64 in
+// the peak's sweep. The sum is checked once, before any sweep.
+TEST(LiveRange, LiveBytesPastInt64AreRefused) {
+  std::string text = "HloModule m\nENTRY e {\n";
+  for (int i = 0; i < 9; ++i) {
+    absl::StrAppend(&text, " a", i, " = u8[1152921504606846975]{0} parameter(",
+                    i, ")\n");
+  }
+  text += " ROOT t = (u8[1152921504606846975]{0}) tuple(a0)\n}\n";
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  MemoryAnalysisOptions options;
+  options.allow_unscheduled = true;
+  absl::StatusOr<MemoryAnalysis> analysis =
+      AnalyzeMemory((*modules)[0], options);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_THAT(analysis.status().message(), HasSubstr("pass 2^63-1 bytes"));
+  // Eight of them fit: 8 * (2^60-1) < 2^63-1.
+  std::string fits = "HloModule m\nENTRY e {\n";
+  for (int i = 0; i < 7; ++i) {
+    absl::StrAppend(&fits, " a", i, " = u8[1152921504606846975]{0} parameter(",
+                    i, ")\n");
+  }
+  fits += " ROOT t = (u8[1152921504606846975]{0}) tuple(a0)\n}\n";
+  modules = ReadHloModules(fits);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  analysis = AnalyzeMemory((*modules)[0], options);
+  ASSERT_TRUE(analysis.ok()) << analysis.status();
+  EXPECT_EQ(analysis->peak.bytes, 7 * 1152921504606846975 + 8);
+}
+
 // Found by fuzz/memory_fuzzer.cc: a loop body whose root has another
 // shape than the loop state was followed to an index it does not have.
 TEST(LiveRange, LoopWhoseBodyDoesNotFitIsRefused) {
@@ -239,6 +272,69 @@ TEST(LiveRange, UnscheduledModulesAreRefused) {
   absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
   ASSERT_FALSE(analysis.ok());
   EXPECT_THAT(analysis.status().message(), HasSubstr("is not scheduled"));
+}
+
+// With allow_unscheduled the text order stands in for the schedule: the
+// values and the buffers they share are those of the same module marked
+// scheduled (here the loop's state: x, the body's v and the loop's phis).
+TEST(LiveRange, UnscheduledModulesGiveTheirBuffersOnRequest) {
+  const std::string body = R"(
+%cond (c: (s32[], f32[8])) -> pred[] {
+  %c = (s32[], f32[8]{0}) parameter(0)
+  %z = s32[] constant(3)
+  ROOT %lt = pred[] compare(%c#0, %z), direction=LT
+}
+%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+  %b = (s32[], f32[8]{0}) parameter(0)
+  %one = s32[] constant(1)
+  %i = s32[] add(%b#0, %one)
+  %v = f32[8]{0} negate(%b#1)
+  ROOT %r = (s32[], f32[8]{0}) tuple(%i, %v)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w = (s32[], f32[8]{0}) while(%init), condition=%cond, body=%body
+  ROOT %out = f32[8]{0} bitcast(%w#1)
+})";
+  // "name{index}" of every value, grouped by buffer.
+  auto buffers = [](const std::string& header, bool* scheduled) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(header);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    MemoryAnalysisOptions options;
+    options.keep_dataflow = true;
+    options.allow_unscheduled = true;
+    absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory((*modules)[0], options);
+    EXPECT_TRUE(a.ok()) << a.status();
+    std::map<int64_t, std::set<std::string>> by_buffer;
+    for (size_t v = 0; v < a->values.size(); ++v) {
+      const LiveValue& value = a->values[v];
+      if (value.instruction < 0) continue;
+      by_buffer[a->dataflow->value_buffer[v]].insert(absl::StrCat(
+          a->instructions[value.instruction].name,
+          ShapeIndexString(value.index), value.is_phi ? " (phi)" : ""));
+    }
+    *scheduled = a->scheduled;
+    std::set<std::set<std::string>> out;
+    for (auto& [root, names] : by_buffer) out.insert(names);
+    return out;
+  };
+  bool scheduled = false, unscheduled = true;
+  const auto expected =
+      buffers("HloModule m, is_scheduled=true" + body, &scheduled);
+  const auto got = buffers("HloModule m" + body, &unscheduled);
+  EXPECT_TRUE(scheduled);
+  EXPECT_FALSE(unscheduled);
+  EXPECT_EQ(got, expected);
+  bool found = false;
+  for (const auto& names : got) {
+    if (names.count("x{}") > 0) {
+      found = true;
+      EXPECT_EQ(names.count("v{}"), 1u);
+    }
+  }
+  EXPECT_TRUE(found);
 }
 
 // XLA's own files (memory/testdata, written by the XLA in jaxlib 0.11.2

@@ -234,6 +234,9 @@ void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
          "allocation): "
       << draw::XmlEscape(BytesWithUnit(a.peak.bytes)) << " at time "
       << a.peak.time << ".</p>\n";
+  // Memory over the schedule first (what XProf's memory viewer opens
+  // with), then the figures and XLA's heap.
+  RenderCurve(a, top, index, out);
   out << "<table class=\"memory-analysis\"><tr><th>"
          "compiled.memory_analysis()</th><th>bytes</th></tr>\n";
   const std::pair<const char*, int64_t> rows[] = {
@@ -250,7 +253,6 @@ void RenderModuleMemoryHtml(const ModuleMemory& m, int64_t top, int index,
   const HloSourceLocations where(module != nullptr ? module->header
                                                    : HloModuleHeader());
   RenderHeapPicture(m, where, index, out);
-  RenderCurve(a, top, index, out);
   out << "</section>\n";
 }
 
@@ -390,6 +392,16 @@ void LeadRow(absl::string_view what, const ModuleMemory* memory,
   }
   out << "</tr>\n";
 }
+
+}  // namespace
+
+void RenderAllocationRowHtml(absl::string_view what, const ModuleMemory* memory,
+                             const MemoryAnalysis* live_ranges_only,
+                             absl::string_view why, std::ostream& out) {
+  LeadRow(what, memory, live_ranges_only, why, out);
+}
+
+namespace {
 
 std::string ModuleTitle(const HloModule& module) {
   return module.header.name.empty() ? "(no name)"

@@ -41,14 +41,16 @@ void RenderMemoryCurveHtml(const MemoryAnalysis& analysis, int64_t top,
 
 // One module with its buffer assignment (memory/buffer_assignment.h): what
 // XLA will allocate first (arguments + temp + outputs - aliases, the
-// figures of compiled.memory_analysis(), the live-range peak beside
-// them), then the temp allocation as a picture (svg#heap-<index>: offset
+// live-range peak beside it), then the memory over the schedule (the curve
+// and the values live at the peak, as RenderMemoryCurveHtml: the picture
+// an XLA engineer opens first), then the figures of
+// compiled.memory_analysis() and the temp allocation as a picture
+// (svg#heap-<index>: offset
 // against schedule time, one rect.block per value of XLA's heap with a
 // <title> naming it (name, shape, bytes, offset, live range, op_name and
 // source line) and data-value, the moment the heap holds the most bytes
 // marked by line.heap-peak; the 10 largest boxes carry data-key="1".. and
-// a number, explained by table.heap-legend with rows tr.heap-value), then
-// the curve and the values live at the peak as RenderMemoryCurveHtml.
+// a number, explained by table.heap-legend with rows tr.heap-value).
 // `module` (optional: the module `memory` was analysed from) resolves
 // stack_frame_id metadata to source lines (hlo/source_location.h);
 // without it only source_file/source_line metadata gives them.
@@ -72,6 +74,15 @@ void RenderMemorySectionsHtml(absl::string_view text,
                               absl::string_view file_name, int64_t top,
                               int* index, std::ostream& out,
                               std::ostream* lead = nullptr);
+
+// One row of the lead table for RenderAllocationTableHtml: `what` (a module
+// or file name) and what XLA will allocate for it: `memory`'s buffer
+// assignment, or with `live_ranges_only` (XLA:TPU) "not modelled" and the
+// live-range peak, or with neither `why` it is not known. For callers that
+// analysed the modules themselves (`hlolayout report --html`).
+void RenderAllocationRowHtml(absl::string_view what, const ModuleMemory* memory,
+                             const MemoryAnalysis* live_ranges_only,
+                             absl::string_view why, std::ostream& out);
 
 // The rows of RenderMemorySectionsHtml's `lead` as one table
 // (table.allocation-lead): module, what XLA will allocate (td.allocated),

@@ -67,15 +67,18 @@ struct FileUnknownOpcode {
 // error.
 absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     const DumpFolderFile& file, absl::string_view text, int64_t threads,
-    bool analyze_memory, std::vector<FileUnknownOpcode>* unknown) {
+    bool analyze_memory, bool keep_going,
+    std::vector<FileUnknownOpcode>* unknown, std::vector<std::string>* errors) {
   ReportOptions options;
   options.keep_rows = false;
   options.top_wasters = 0;
   options.threads = threads;
   options.read.file_name = file.name;
+  options.read.keep_going = keep_going;
   Report report;
   absl::Status status = AppendReport(text, options, &report);
   if (!status.ok()) return status;
+  *errors = std::move(report.errors);
   OffsetLocator locator(text);  // the offsets come in text order
   for (const UnknownOpcode& u : report.unknown_opcodes) {
     const SourceLocation at = locator.Locate(u.offset);
@@ -146,6 +149,28 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
 }
 
 }  // namespace
+
+DumpFolderRow DumpFolderRowOf(const ModuleReport& m, const std::string& file) {
+  DumpFolderRow row;
+  row.file = file;
+  row.module = std::string(m.name);
+  row.computations = m.totals.computations;
+  row.instructions = m.totals.instructions;
+  row.buffer_values = m.totals.buffer_values;
+  row.buffer_logical_bytes = m.totals.buffer_bytes.logical_bytes;
+  row.buffer_padded_bytes = m.totals.buffer_bytes.padded_bytes;
+  row.buffer_overflow = m.totals.buffer_bytes.overflow;
+  const ModuleMemoryFacts& f = m.memory;
+  row.scheduled = f.scheduled;
+  row.platform = f.platform;
+  if (f.live_ranges != nullptr) row.peak_bytes = f.live_ranges->peak.bytes;
+  if (f.memory != nullptr) {
+    row.memory_analysis = f.memory->buffers.stats;
+    row.allocated_bytes = row.memory_analysis.allocated_bytes();
+  }
+  row.peak_error = f.error;
+  return row;
+}
 
 double DumpFolderRow::expansion() const {
   if (buffer_logical_bytes == 0) return 1.0;
@@ -237,6 +262,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
   struct Result {
     std::vector<DumpFolderRow> rows;
     std::vector<FileUnknownOpcode> unknown;
+    std::vector<std::string> errors;  // keep_going
     std::string error;
     bool done = false;
   };
@@ -267,9 +293,9 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
       if (!text.ok()) {
         result.error = std::string(text.status().message());
       } else {
-        absl::StatusOr<std::vector<DumpFolderRow>> rows =
-            SummarizeFile(file, (*text)->text(), file_threads,
-                          options.analyze_memory, &result.unknown);
+        absl::StatusOr<std::vector<DumpFolderRow>> rows = SummarizeFile(
+            file, (*text)->text(), file_threads, options.analyze_memory,
+            options.keep_going, &result.unknown, &result.errors);
         if (rows.ok()) {
           result.rows = std::move(*rows);
         } else {
@@ -297,6 +323,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
     }
     ++table.files_read;
     for (DumpFolderRow& row : r.rows) table.rows.push_back(std::move(row));
+    for (std::string& e : r.errors) table.errors.push_back(std::move(e));
   }
   table.max_bytes_in_flight = max_in_flight;
   // Unknown opcodes: one per name over the files, located at the first use

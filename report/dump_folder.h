@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/report/report.h"
 
 namespace hlolayout {
 
@@ -121,6 +122,9 @@ struct DumpFolderTable {
   // One per opcode name, in order of first use (files by name); the CLI
   // warns of each on standard error.
   std::vector<DumpFolderUnknownOpcode> unknown_opcodes;
+  // With DumpFolderOptions::keep_going: the errors of the instructions left
+  // out, "file:L:C: message\n<line>\n<caret>", files in name order.
+  std::vector<std::string> errors;
   int64_t files_read = 0;
   // The most file bytes being read at one time (at most the largest file's
   // size, or one file when a file alone is larger).
@@ -145,6 +149,10 @@ struct DumpFolderOptions {
   int64_t threads = 0;
   // Run the live-range analysis of scheduled modules (peak_bytes).
   bool analyze_memory = true;
+  // Read each file with HloReadOptions::keep_going: a bad instruction is
+  // left out (its error in DumpFolderTable::errors) instead of failing the
+  // file.
+  bool keep_going = false;
 };
 
 // SummarizeDumpFolder
@@ -155,6 +163,12 @@ struct DumpFolderOptions {
 DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
                                     const DumpFolderOptions& options,
                                     const DumpFileOpener& open);
+
+// The row of one module of a full report (report.h: ModuleReport::memory
+// set by BuildReport with keep_rows) read from `file`: the same
+// figures SummarizeDumpFolder gives, from analyses already made.
+DumpFolderRow DumpFolderRowOf(const ModuleReport& module,
+                              const std::string& file);
 
 // The rows' order for display.
 enum class DumpFolderOrder {

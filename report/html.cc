@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,11 +10,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/memory/memory_html.h"
+#include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/render.h"
 
 namespace hlolayout {
@@ -44,25 +46,6 @@ std::string TextCell(absl::string_view text, const char* cls = nullptr) {
                       XmlEscape(text), "</td>");
 }
 
-// The array leaf of `shape` with the most padding bytes.
-const Shape* MostPaddedLeaf(const Shape& shape, int64_t* best) {
-  if (shape.IsArray()) {
-    absl::StatusOr<ArraySizes> s = ComputeArraySizes(shape);
-    if (!s.ok()) return nullptr;
-    if (s->padding_bytes() > *best) {
-      *best = s->padding_bytes();
-      return &shape;
-    }
-    return nullptr;
-  }
-  const Shape* found = nullptr;
-  for (const Shape& leaf : shape.tuple_shapes()) {
-    const Shape* f = MostPaddedLeaf(leaf, best);
-    if (f != nullptr) found = f;
-  }
-  return found;
-}
-
 constexpr char kStyle[] = R"(
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:1.5em;color:#222;max-width:1400px}
 h1{font-size:1.5em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
@@ -79,6 +62,8 @@ td.shape{max-width:32em;overflow-wrap:anywhere}
 .waster{border:1px solid #ddd;border-radius:4px;padding:.5em 1em;margin:1em 0}
 .waster h3{font-size:1em;margin:.2em 0}.waster svg{display:block}
 .picture{overflow-x:auto}
+.names{font-size:.85em;color:#333}
+section.module h2{font-size:1.15em;border:none;margin-top:1em}
 )";
 
 constexpr char kScript[] = R"(
@@ -162,24 +147,181 @@ struct RowRef {
   int64_t index;  // over the whole report, text order
 };
 
-}  // namespace
+std::string ModuleName(const ModuleReport& m) {
+  return m.name.empty() ? std::string("(no name)") : std::string(m.name);
+}
 
-void RenderReportHtml(const Report& report, const HtmlOptions& options,
-                      std::ostream& out) {
-  ModuleTotals all;
-  std::map<int64_t, MemorySpaceTotals> spaces;
-  std::vector<RowRef> rows;
+// "512 B", "20.0 KiB", "1.2 GiB".
+std::string ShortBytes(int64_t bytes) {
+  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (bytes < 1024) return absl::StrCat(bytes, " B");
+  double value = static_cast<double>(bytes);
+  int unit = -1;
+  while (value >= 1024.0 && unit < 5) {
+    value /= 1024.0;
+    ++unit;
+  }
+  return absl::StrFormat("%.1f %s", value, kUnits[unit]);
+}
+
+// #allocates for files: one row per module, from its analyses.
+void RenderAllocationLead(const Report& report, std::ostream& out) {
+  std::ostringstream rows;
+  for (const ModuleReport& m : report.modules) {
+    const ModuleMemoryFacts& f = m.memory;
+    const std::string name = ModuleName(m);
+    if (m.module == nullptr) {
+      RenderAllocationRowHtml(name, nullptr, nullptr,
+                              "not analysed (a summary report)", rows);
+    } else if (!f.scheduled) {
+      RenderAllocationRowHtml(
+          name, nullptr, nullptr,
+          "not scheduled (XLA dumps scheduled modules after optimizations)",
+          rows);
+    } else if (f.memory != nullptr) {
+      RenderAllocationRowHtml(name, f.memory.get(), nullptr, "", rows);
+    } else if (f.platform == "tpu" && f.live_ranges != nullptr) {
+      RenderAllocationRowHtml(name, nullptr, f.live_ranges.get(), "", rows);
+    } else {
+      RenderAllocationRowHtml(name, nullptr, nullptr, f.error, rows);
+    }
+  }
+  out << "<p class=\"note\">per module, by XLA's buffer assignment: "
+         "arguments + temp + outputs - aliases, as "
+         "<code>compiled.memory_analysis()</code> reports them; where the "
+         "allocation is not modelled (XLA:TPU) the live-range peak instead, "
+         "which is not an allocation.</p>\n";
+  RenderAllocationTableHtml(rows.str(), out);
+}
+
+// #allocates for a dump folder: the folder's table.
+void RenderFolderLead(const DumpFolderTable& t, std::ostream& out) {
+  out << "<p class=\"note\">dump folder <code>" << XmlEscape(t.folder)
+      << "</code>: " << t.rows.size()
+      << (t.rows.size() == 1 ? " module" : " modules") << " in " << t.files_read
+      << (t.files_read == 1 ? " file" : " files") << ", " << t.skipped.size()
+      << " skipped"
+      << (t.failed.empty() ? std::string()
+                           : absl::StrCat(", ", t.failed.size(), " failed"))
+      << ". What XLA allocates is arguments + temp + outputs - aliases by its "
+         "buffer assignment (scheduled GPU/CPU modules); buffers are the "
+         "padded bytes of the values a module defines. Click a column header "
+         "to sort.</p>\n"
+      << "<table class=\"folder sortable\"><thead><tr>"
+         "<th data-key=\"module\">module</th>"
+         "<th data-key=\"allocated\" class=\"num\">XLA allocates</th>"
+         "<th data-key=\"peak\" class=\"num\">live-range peak</th>"
+         "<th data-key=\"buffers\" class=\"num\">buffers</th>"
+         "<th data-key=\"padding\" class=\"num\">padding</th>"
+         "<th data-key=\"expansion\" class=\"num\">expansion</th>"
+         "<th data-key=\"instructions\" class=\"num\">instructions</th>"
+         "<th data-key=\"file\">file</th></tr></thead>\n<tbody>\n";
+  int64_t i = 0;
+  for (const DumpFolderRow& r : t.rows) {
+    const std::string none = r.scheduled ? "error" : "not scheduled";
+    std::string allocated = none;
+    if (r.allocated_bytes >= 0) {
+      allocated =
+          absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
+    } else if (r.platform == "tpu") {
+      allocated = "n/a (tpu)";
+    }
+    out << "<tr class=\"folder-row\" data-i=\"" << i++ << "\">"
+        << TextCell(r.module.empty() ? "(no name)" : r.module)
+        << NumCell(r.allocated_bytes, allocated)
+        << NumCell(r.peak_bytes,
+                   r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none)
+        << NumCell(r.buffer_padded_bytes, ShortBytes(r.buffer_padded_bytes))
+        << NumCell(r.padding_bytes(), ShortBytes(r.padding_bytes()))
+        << absl::StrFormat("<td class=\"n\" data-v=\"%.4f\">%.2fx</td>",
+                           r.expansion(), r.expansion())
+        << NumCell(r.instructions) << TextCell(r.file) << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n";
+  for (const DumpFolderRow& r : t.rows) {
+    if (r.peak_error.empty()) continue;
+    out << "<p class=\"note\">no peak for "
+        << XmlEscape(r.module.empty() ? "(no name)" : r.module) << " ("
+        << XmlEscape(r.file) << "): " << XmlEscape(r.peak_error) << "</p>\n";
+  }
+  if (!t.skipped.empty()) {
+    out << "<details><summary>" << t.skipped.size()
+        << " files skipped</summary><ul>\n";
+    for (const SkippedDumpFile& f : t.skipped) {
+      out << "<li><code>" << XmlEscape(f.name)
+          << "</code>: " << XmlEscape(f.reason) << "</li>\n";
+    }
+    out << "</ul></details>\n";
+  }
+  for (const FailedDumpFile& f : t.failed) {
+    out << "<p class=\"note\">failed: <code>" << XmlEscape(f.name)
+        << "</code>: " << XmlEscape(f.error) << "</p>\n";
+  }
+}
+
+// A section that says why a module has no curve.
+void NoCurve(const ModuleReport& m, absl::string_view why, std::ostream& out) {
+  out << "<section class=\"module\"><h2>module " << XmlEscape(ModuleName(m))
+      << "</h2>\n<p class=\"no-curve\">no memory curve: " << XmlEscape(why)
+      << "</p></section>\n";
+}
+
+// #memory: the memory over the schedule of each module, from its analyses.
+void RenderMemorySections(const Report& report, const HtmlOptions& options,
+                          std::ostream& out) {
+  out << "<div id=\"memory\">\n<p class=\"note\">live bytes at each step of "
+         "the flattened schedule, as XLA's HloLiveRange counts them (values "
+         "sharing a buffer count each); the peak is XLA's moment.</p>\n";
+  int index = 0;
+  int64_t shown = 0;
+  for (const ModuleReport& m : report.modules) {
+    if (shown++ >= options.max_memory_sections) {
+      out << "<p class=\"note\">the memory of the first "
+          << options.max_memory_sections << " of " << report.modules.size()
+          << " modules is drawn; <code>hlolayout memory --html</code> draws "
+             "any module's.</p>\n";
+      break;
+    }
+    const ModuleMemoryFacts& f = m.memory;
+    if (m.module == nullptr) {
+      NoCurve(m, "not analysed (a summary report)", out);
+    } else if (!f.scheduled) {
+      NoCurve(m,
+              "the module is not scheduled (no is_scheduled=true): its text "
+              "order is not an execution order, so there is no live range "
+              "to compute",
+              out);
+    } else if (f.memory != nullptr) {
+      RenderModuleMemoryHtml(*f.memory, options.peak_values, index++, out,
+                             m.module.get());
+    } else if (f.live_ranges != nullptr) {
+      // XLA:TPU: the table above says that its allocation is not modelled.
+      RenderMemoryCurveHtml(*f.live_ranges, options.peak_values, index++, out);
+    } else {
+      NoCurve(m, f.error, out);
+    }
+  }
+  out << "</div>\n";
+}
+
+// "a, b and 3 more" of at most 24 names.
+std::string Names(const std::vector<std::string>& names) {
+  constexpr size_t kShown = 24;
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < kShown; ++i) {
+    absl::StrAppend(&out, i > 0 ? ", " : "", names[i]);
+  }
+  if (names.size() > kShown) {
+    absl::StrAppend(&out, " and ", names.size() - kShown, " more");
+  }
+  return out;
+}
+
+// #wasters: the top padding wasters over all modules, with pictures.
+void RenderWasters(const Report& report, const HtmlOptions& options,
+                   std::ostream& out) {
   std::vector<std::pair<const ModuleReport*, const PaddingWaster*>> wasters;
   for (const ModuleReport& m : report.modules) {
-    all.AddResults(m.totals);
-    for (const MemorySpaceTotals& s : m.memory_spaces) {
-      MemorySpaceTotals& t = spaces[s.memory_space];
-      t.memory_space = s.memory_space;
-      t.AddResults(s);
-    }
-    for (const ReportRow& r : m.rows) {
-      rows.push_back({&m, &r, static_cast<int64_t>(rows.size())});
-    }
     for (const PaddingWaster& w : m.top_wasters) wasters.emplace_back(&m, &w);
   }
   std::stable_sort(
@@ -189,53 +331,56 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
   if (static_cast<int64_t>(wasters.size()) > options.top_wasters) {
     wasters.resize(std::max<int64_t>(0, options.top_wasters));
   }
-  const int64_t total_rows = static_cast<int64_t>(rows.size());
-  const bool capped = total_rows > options.max_rows;
-  if (capped) {
-    std::stable_sort(
-        rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
-          return a.row->bytes.padded_bytes > b.row->bytes.padded_bytes;
-        });
-    rows.resize(std::max<int64_t>(0, options.max_rows));
-    std::sort(rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
-      return a.index < b.index;
-    });
+  out << "<div id=\"wasters\">\n<p class=\"note\">buffers, each once: a "
+         "buffer is the memory its values share (a loop's state, a "
+         "conditional's result, an in-place update), named by the value "
+         "defined first, with the other names of it beside it.</p>\n";
+  if (wasters.empty()) out << "<p class=\"note\">no padding.</p>\n";
+  for (const auto& [m, w] : wasters) {
+    out << "<div class=\"waster\">\n<h3><code>%" << XmlEscape(w->BufferName())
+        << "</code> <code>" << XmlEscape(w->shape_text) << "</code></h3>\n"
+        << "<p>" << FormatBytes(w->bytes.wasted_bytes())
+        << " of padding: " << FormatBytes(w->bytes.logical_bytes)
+        << " logical, " << FormatBytes(w->bytes.padded_bytes) << " padded ("
+        << absl::StrFormat("%.2fx", w->bytes.expansion()) << "); module "
+        << XmlEscape(ModuleName(*m)) << ", computation "
+        << XmlEscape(w->computation) << "</p>\n<ul>\n";
+    for (const std::string& r : w->reasons) {
+      out << "<li>" << XmlEscape(r) << "</li>\n";
+    }
+    out << "</ul>\n";
+    if (!w->also_defined_by.empty()) {
+      out << "<p class=\"names\">also defined by: "
+          << XmlEscape(Names(w->also_defined_by)) << "</p>\n";
+    }
+    if (!w->aliases.empty()) {
+      out << "<p class=\"names\">aliases: " << XmlEscape(Names(w->aliases))
+          << "</p>\n";
+    }
+    absl::StatusOr<std::string> svg = PaddingPictureSvg(w->shape);
+    if (svg.ok()) {
+      out << "<div class=\"picture\">" << *svg << "</div>\n";
+    } else {
+      out << "<p class=\"note\">no picture: "
+          << XmlEscape(svg.status().message()) << "</p>\n";
+    }
+    out << "</div>\n";
   }
-
-  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
-         "charset=\"utf-8\">\n"
-         "<meta name=\"viewport\" content=\"width=device-width\">\n"
-         "<title>hlolayout memory and padding report</title>\n<style>"
-      << kStyle << "</style>\n</head>\n<body>\n"
-      << "<h1>Memory and padding report</h1>\n";
-  out << "<p class=\"note\">inputs: "
-      << XmlEscape(options.inputs.empty() ? std::string("-")
-                                          : absl::StrJoin(options.inputs, ", "))
-      << ". Bytes are summed over array leaves; padded bytes follow every "
-         "tile level, L(n) tail alignment and E(n) packing.</p>\n";
-
-  // What XLA will allocate, first: the figure that decides whether a
-  // program fits.
-  out << "<h2>What XLA will allocate</h2>\n<div id=\"allocates\">\n";
-  if (options.allocation_html.empty()) {
-    out << "<p class=\"note\">not computed for this page (<code>hlolayout "
-           "report --html</code> and <code>hlolayout memory</code> compute "
-           "it for scheduled modules).</p>\n";
-  } else {
-    out << "<p class=\"note\">per module, by XLA's buffer assignment: "
-           "arguments + temp + outputs - aliases, as "
-           "<code>compiled.memory_analysis()</code> reports them; where the "
-           "allocation is not modelled (XLA:TPU) the live-range peak instead, "
-           "which is not an allocation. Details per module under Memory over "
-           "the schedule.</p>\n"
-        << options.allocation_html;
+  for (const ModuleReport& m : report.modules) {
+    if (m.wasters_note.empty()) continue;
+    out << "<p class=\"note\">module " << XmlEscape(ModuleName(m)) << ": "
+        << XmlEscape(m.wasters_note) << "</p>\n";
   }
   out << "</div>\n";
+}
 
-  // Totals of all instruction results.
+// #totals: the sums of all instruction results, and the buffers.
+void RenderTotals(const Report& report, std::ostream& out) {
+  ModuleTotals all;
   ByteCounts buffers;
   int64_t buffer_values = 0;
   for (const ModuleReport& m : report.modules) {
+    all.AddResults(m.totals);
     buffers.Add(m.totals.buffer_bytes);
     buffer_values += m.totals.buffer_values;
   }
@@ -268,8 +413,19 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
   if (all.bytes.overflow) total_row("overflow", "a sum passed INT64_MAX");
   if (!report.errors.empty()) total_row("errors", Num(report.errors.size()));
   out << "</tbody>\n</table>\n";
+}
 
-  // Memory spaces.
+// #spaces and #modules.
+void RenderSpacesAndModules(const Report& report, const HtmlOptions& options,
+                            std::ostream& out) {
+  std::map<int64_t, MemorySpaceTotals> spaces;
+  for (const ModuleReport& m : report.modules) {
+    for (const MemorySpaceTotals& s : m.memory_spaces) {
+      MemorySpaceTotals& t = spaces[s.memory_space];
+      t.memory_space = s.memory_space;
+      t.AddResults(s);
+    }
+  }
   out << "<h2>Memory spaces</h2>\n<table id=\"spaces\" class=\"sortable\">\n"
          "<thead><tr><th data-key=\"space\">space</th>"
          "<th data-key=\"name\">name</th>"
@@ -287,8 +443,6 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
         << NumCell(t.bytes.padded_bytes) << ExpCell(t.bytes) << "</tr>\n";
   }
   out << "</tbody>\n</table>\n";
-
-  // Modules.
   const int64_t nmod = static_cast<int64_t>(report.modules.size());
   out << "<h2>Modules</h2>\n";
   if (nmod > options.max_modules) {
@@ -318,56 +472,33 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
         << "</tr>\n";
   }
   out << "</tbody>\n</table>\n";
+}
 
-  // Memory over the schedule (memory/memory_html.h).
-  if (!options.memory_html.empty()) {
-    out << "<h2>Memory over the schedule</h2>\n<div id=\"memory\">\n"
-        << "<p class=\"note\">live bytes at each step of the flattened "
-           "schedule, as XLA's HloLiveRange counts them; the peak is XLA's "
-           "moment.</p>\n"
-        << options.memory_html << "</div>\n";
-  }
-
-  // Padding wasters with pictures.
-  out << "<h2>Top padding wasters</h2>\n<div id=\"wasters\">\n";
-  if (wasters.empty()) out << "<p class=\"note\">no padding.</p>\n";
-  for (const auto& [m, w] : wasters) {
-    out << "<div class=\"waster\">\n<h3><code>%" << XmlEscape(w->name)
-        << "</code> <code>" << XmlEscape(w->shape_text) << "</code></h3>\n"
-        << "<p>" << FormatBytes(w->bytes.wasted_bytes())
-        << " of padding: " << FormatBytes(w->bytes.logical_bytes)
-        << " logical, " << FormatBytes(w->bytes.padded_bytes) << " padded ("
-        << absl::StrFormat("%.2fx", w->bytes.expansion()) << "); module "
-        << XmlEscape(m->name) << ", computation " << XmlEscape(w->computation)
-        << "</p>\n<ul>\n";
-    for (const std::string& r : w->reasons) {
-      out << "<li>" << XmlEscape(r) << "</li>\n";
+// #instructions, with its filters.
+void RenderInstructions(const Report& report, const HtmlOptions& options,
+                        std::ostream& out) {
+  std::vector<RowRef> rows;
+  for (const ModuleReport& m : report.modules) {
+    for (const ReportRow& r : m.rows) {
+      rows.push_back({&m, &r, static_cast<int64_t>(rows.size())});
     }
-    out << "</ul>\n";
-    absl::StatusOr<Shape> shape = ParseShape(w->shape_text);
-    int64_t best = 0;
-    const Shape* leaf = shape.ok() ? MostPaddedLeaf(*shape, &best) : nullptr;
-    if (leaf != nullptr) {
-      draw::LayoutDrawOptions o;
-      o.max_cells = 512;
-      o.coarse_cells = 256;
-      o.coarse_cols = 32;
-      absl::StatusOr<std::string> svg = draw::LayoutSvg(*leaf, o);
-      if (svg.ok()) {
-        out << "<div class=\"picture\">" << *svg << "</div>\n";
-      } else {
-        out << "<p class=\"note\">no picture: "
-            << XmlEscape(svg.status().message()) << "</p>\n";
-      }
-    }
-    out << "</div>\n";
   }
-  out << "</div>\n";
-
-  // Instructions.
+  const int64_t total_rows = static_cast<int64_t>(rows.size());
+  const bool capped = total_rows > options.max_rows;
+  if (capped) {
+    std::stable_sort(
+        rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
+          return a.row->bytes.padded_bytes > b.row->bytes.padded_bytes;
+        });
+    rows.resize(std::max<int64_t>(0, options.max_rows));
+    std::sort(rows.begin(), rows.end(), [](const RowRef& a, const RowRef& b) {
+      return a.index < b.index;
+    });
+  }
   out << "<h2>Instructions</h2>\n<p id=\"cap-note\" class=\"note\">";
   if (options.summary) {
     out << "left out (--summary).";
+    rows.clear();
   } else if (capped) {
     out << "showing the " << rows.size() << " instructions with the most "
         << "padded bytes out of " << total_rows
@@ -417,6 +548,38 @@ void RenderReportHtml(const Report& report, const HtmlOptions& options,
         << ExpCell(row.bytes) << NumCell(row.bytes.wasted_bytes()) << "</tr>\n";
   }
   out << "</tbody>\n</table>\n";
+}
+
+}  // namespace
+
+void RenderReportHtml(const Report& report, const HtmlOptions& options,
+                      std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+         "charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width\">\n"
+         "<title>hlolayout memory and padding report</title>\n<style>"
+      << kStyle << "</style>\n</head>\n<body>\n"
+      << "<h1>Memory and padding report</h1>\n";
+  out << "<p class=\"note\">inputs: "
+      << XmlEscape(options.inputs.empty() ? std::string("-")
+                                          : absl::StrJoin(options.inputs, ", "))
+      << ". Bytes are exact padded bytes (every tile level, L(n) tail "
+         "alignment, E(n) packing).</p>\n";
+  // What XLA will allocate, first: the figure that decides whether a
+  // program fits; the memory over the schedule right under it.
+  out << "<h2>What XLA will allocate</h2>\n<div id=\"allocates\">\n";
+  if (options.folder != nullptr) {
+    RenderFolderLead(*options.folder, out);
+  } else {
+    RenderAllocationLead(report, out);
+  }
+  out << "</div>\n<h2>Memory over the schedule</h2>\n";
+  RenderMemorySections(report, options, out);
+  out << "<h2>Top padding wasters</h2>\n";
+  RenderWasters(report, options, out);
+  RenderTotals(report, out);
+  RenderSpacesAndModules(report, options, out);
+  RenderInstructions(report, options, out);
   if (!report.errors.empty()) {
     out << "<h2>Errors</h2>\n<pre>";
     for (const std::string& e : report.errors) out << XmlEscape(e) << "\n";

@@ -3,29 +3,42 @@
 // JavaScript; no network, no server.
 //
 //   hlolayout report --html report.html module_0001.*.after_optimizations.txt
+//   hlolayout report --html report.html /tmp/xla_dump      # a dump folder
 //
-// The page leads with what XLA will allocate for each module (#allocates,
-// HtmlOptions::allocation_html), then the bytes of all instruction results
-// (#totals: not memory use, the base of padding and expansion); a table of
-// modules and one of memory spaces; the top padding wasters over all modules,
-// each with a tile-granularity picture of its most padded array
-// (draw/layout_picture.h) and the reasons in words; the instruction table,
-// sortable by clicking a column header and filterable by name/opcode text,
-// memory space and "padded only". Large dumps: the instruction table keeps the
-// `max_rows` instructions with the most padded bytes and says so.
+// Everything on the page comes from the report as built (the full report:
+// the modules read once, their memory analyses and buffers,
+// ModuleReport::module and ::memory); nothing is read or parsed again. The
+// page, from the top:
+//   - #allocates, "What XLA will allocate": one row per module (what XLA
+//     will allocate, arguments, temp, outputs, aliases, the
+//     memory_analysis() peak and the live-range peak; for XLA:TPU modules
+//     "not modelled" and the live-range peak; why for the others). For a
+//     dump folder (HtmlOptions::folder) the folder's table instead: module,
+//     instructions, buffers, padding, expansion, what XLA allocates, the
+//     live-range peak and the file, then the files skipped or failed;
+//   - #memory, "Memory over the schedule": for each scheduled module the
+//     live bytes over the flattened schedule (the chart comes first, in the
+//     first screen under the table), the values live at the peak, and for
+//     XLA:GPU/CPU the memory_analysis() figures and XLA's heap drawn
+//     (memory/memory_html.h); the other modules say why they have none;
+//   - #wasters: the top padding wasters over all modules, buffers each
+//     once with their other names, each drawn at tile granularity
+//     (report/padding_picture.h) with the reasons in words;
+//   - #totals (all instruction results: not memory use), #spaces, #modules;
+//   - #instructions, sortable by clicking a column header and filterable by
+//     name/opcode text, memory space and "padded only". Large dumps: the
+//     table keeps the `max_rows` instructions with the most padded bytes and
+//     says so (#cap-note).
 //
 // The state can be set from the URL fragment, for links and tests:
 //   report.html#sort=padded&dir=desc&filter=copy&space=vmem&padded=1
 // (sort keys: module computation name opcode shape space logical padded
 // expansion wasted).
 //
-// With HtmlOptions::memory_html (the CLI fills it): the live bytes over
-// the schedule of each scheduled module, peak marked and the values live
-// there listed; unscheduled modules say why they have no curve.
-//
-// Element ids tests rely on: #allocates, #totals, #modules, #spaces, #memory,
-// #wasters (each waster a <div class="waster"> holding an <svg>), #instructions
-// (rows <tr class="row">), #cap-note, #shown-count.
+// Element ids tests rely on: #allocates (table.allocation-lead, or
+// table.folder with rows tr.folder-row), #memory, #wasters (each waster a
+// <div class="waster"> holding an <svg>), #totals, #spaces, #modules,
+// #instructions (rows <tr class="row">), #cap-note, #shown-count.
 #ifndef HLOLAYOUT_REPORT_HTML_H_
 #define HLOLAYOUT_REPORT_HTML_H_
 
@@ -34,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "hlolayout/report/dump_folder.h"
 #include "hlolayout/report/report.h"
 
 namespace hlolayout {
@@ -43,18 +57,20 @@ struct HtmlOptions {
   int64_t max_rows = 5000;          // instruction table cap
   int64_t max_modules = 2000;       // module table cap
   int64_t top_wasters = 10;         // over all modules
-  bool summary = false;  // leave out the instruction table (report built
-                         // without rows)
-  // The section "Memory over the schedule" (#memory): HTML fragments of
-  // memory/memory_html.h, one per module (a curve, or why there is none).
-  // Empty: no such section.
-  std::string memory_html;
-  // The section that leads the page, "What XLA will allocate"
-  // (#allocates): memory/memory_html.h's RenderAllocationTableHtml, one row
-  // per module. Empty: the page says it was not computed.
-  std::string allocation_html;
+  // Modules whose memory over the schedule is drawn (the first ones of the
+  // report; the page says how many it leaves out).
+  int64_t max_memory_sections = 50;
+  // Values listed at each module's peak.
+  int64_t peak_values = 20;
+  bool summary = false;  // leave out the instruction table
+  // A dump folder's table (report/dump_folder.h), which then leads the
+  // page in place of the per-module allocation table. Not owned.
+  const DumpFolderTable* folder = nullptr;
 };
 
+// Precondition: `report` is a full report (BuildReport with keep_rows;
+// modules without ModuleReport::module say they were not
+// analysed).
 void RenderReportHtml(const Report& report, const HtmlOptions& options,
                       std::ostream& out);
 

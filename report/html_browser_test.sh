@@ -5,8 +5,10 @@
 # screenshot is not blank. Skips (exit 0 with a message) only when no
 # Chromium is installed: ./bazelw test installs Debian's `chromium`.
 # The page leads with what XLA will allocate (#allocates before #totals),
-# and on a GPU module (GPU_DUMP) XLA's heap is drawn with named boxes and a
-# legend.
+# the schedule chart right under it in the first screen, padding pictures
+# whose tiles are large enough to read, each buffer once; on a GPU module
+# (GPU_DUMP) XLA's heap is drawn with named boxes and a legend; a dump
+# folder's page opens with the folder's table.
 #   usage: html_browser_test.sh HLOLAYOUT DUMP GPU_DUMP
 set -euo pipefail
 
@@ -98,7 +100,52 @@ legend=$(grep -o '<tr class="heap-value">' "$out/gpu_dom.html" | wc -l)
 [ "$legend" -eq 10 ] || fail "expected 10 legend rows, found $legend"
 grep -q 'probe_xla.py:176' "$out/gpu_dom.html" || fail "no source line"
 
-# 4. A screenshot that is not blank.
+# 4. Where things are on the first screen (a window of 1280 x 900): the
+# schedule chart under the allocation table, and the padding picture of
+# f32[3,1000] in (8,128) tiles drawn as boxes one can read (issue 35: it was
+# an 8-cell strip a few pixels high). A copy of the page with a script that
+# measures and writes what it found into the DOM.
+measure() {
+  sed 's|</body>|<script>(function(){var b=document.body;function r(e){return e?e.getBoundingClientRect():null}var t=r(document.querySelector("#allocates table")),c=r(document.querySelector("svg[id^=curve-]")),p=document.querySelector(".waster .padding-picture .tile rect");var q=r(p);b.setAttribute("data-table-bottom",t?Math.round(t.bottom):-1);b.setAttribute("data-curve-top",c?Math.round(c.top):-1);b.setAttribute("data-curve-bottom",c?Math.round(c.bottom):-1);b.setAttribute("data-tile-width",q?Math.round(q.width):-1);b.setAttribute("data-tile-height",q?Math.round(q.height):-1);})();</script></body>|' \
+    "$1" >"$2"
+}
+attr() { sed -n "s/.*<body[^>]* $1=\"\(-\?[0-9]*\)\".*/\1/p" "$2" | head -1; }
+measure "$out/report.html" "$out/measured.html"
+chrome --window-size=1280,900 --dump-dom "file://$out/measured.html" \
+  >"$out/measured_dom.html" || fail "chromium --dump-dom (measured)"
+table_bottom=$(attr data-table-bottom "$out/measured_dom.html")
+curve_top=$(attr data-curve-top "$out/measured_dom.html")
+curve_bottom=$(attr data-curve-bottom "$out/measured_dom.html")
+tile_width=$(attr data-tile-width "$out/measured_dom.html")
+tile_height=$(attr data-tile-height "$out/measured_dom.html")
+[ -n "$curve_top" ] && [ "$curve_top" -gt "$table_bottom" ] ||
+  fail "the schedule chart (top $curve_top) is not under the allocation table (bottom $table_bottom)"
+[ "$curve_bottom" -le 900 ] ||
+  fail "the schedule chart ends at $curve_bottom px, below the first screen (900)"
+[ "$tile_width" -ge 60 ] && [ "$tile_height" -ge 30 ] ||
+  fail "a tile of the padding picture is $tile_width x $tile_height px"
+grep -q 'data-rows="3" data-cols="104"' "$dom" ||
+  fail "the f32[3,1000] picture has no tile holding 3 x 104 elements"
+# Each buffer once: no two wasters with the same name.
+names=$(grep -o '<h3><code>%[^<]*' "$dom" | sed 's/.*<code>//' || true)
+[ "$(printf '%s\n' "$names" | wc -l)" -eq "$wasters" ] ||
+  fail "could not read the wasters' names"
+dups=$(printf '%s\n' "$names" | sort | uniq -d)
+[ -z "$dups" ] || fail "wasters listed twice: $dups"
+
+# 5. A dump folder: the page opens with the folder's table.
+mkdir -p "$out/dump"
+cp "$dump" "$gpu_dump" "$out/dump/"
+"$hlolayout" report --html "$out/folder.html" "$out/dump"
+chrome --dump-dom "file://$out/folder.html" >"$out/folder_dom.html" ||
+  fail "chromium --dump-dom (folder)"
+folder_rows=$(grep -o '<tr class="folder-row"' "$out/folder_dom.html" | wc -l)
+[ "$folder_rows" -eq 2 ] || fail "expected 2 rows in the folder table, found $folder_rows"
+[ "$(grep -bo 'class="folder sortable"' "$out/folder_dom.html" | cut -d: -f1)" -lt \
+  "$(grep -bo 'id="memory"' "$out/folder_dom.html" | cut -d: -f1)" ] ||
+  fail "the folder page does not open with the folder's table"
+
+# 6. A screenshot that is not blank.
 chrome --screenshot="$out/shot.png" --window-size=1200,1600 \
   "file://$out/report.html" >/dev/null || fail "chromium --screenshot"
 [ -s "$out/shot.png" ] || fail "no screenshot"
@@ -126,4 +173,6 @@ PY
 fi
 echo "PASSED: the page renders in $(basename "$browser"): $total rows," \
   "$wasters padding wasters with pictures, sorting and filtering work;" \
-  "$boxes named heap boxes, $legend in the legend"
+  "$boxes named heap boxes, $legend in the legend; the schedule chart at" \
+  "$curve_top-$curve_bottom px under the table (bottom $table_bottom);" \
+  "a tile drawn $tile_width x $tile_height px; a folder page of $folder_rows modules"

@@ -53,9 +53,11 @@ TEST(Html, PageHasTablesPicturesAndScript) {
             Count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
   EXPECT_EQ(html.find("https://"), std::string::npos);
   EXPECT_EQ(html.find(" src="), std::string::npos);
-  // Every waster has a picture, and every picture is well-formed SVG.
+  // Every waster has a picture, and every picture (the wasters', the
+  // schedule chart) is well-formed SVG.
   const int wasters = Count(html, "<div class=\"waster\">");
   EXPECT_EQ(wasters, 10);
+  EXPECT_EQ(Count(html, "<g class=\"padding-picture\">"), wasters);
   int pictures = 0;
   for (size_t p = html.find("<svg "); p != std::string::npos;
        p = html.find("<svg ", p + 1)) {
@@ -66,29 +68,35 @@ TEST(Html, PageHasTablesPicturesAndScript) {
     EXPECT_TRUE(svg.ok()) << svg.status();
     ++pictures;
   }
-  EXPECT_EQ(pictures, wasters);
+  EXPECT_EQ(pictures, wasters + 1);  // and the module's curve
   // Reasons in words, escaped shapes.
   EXPECT_NE(html.find("is not a multiple of tile"), std::string::npos);
   EXPECT_NE(html.find("{1,0:T(8,128)(2,1)}"), std::string::npos);
 }
 
-// The page leads with what XLA will allocate (HtmlOptions::allocation_html,
-// which the CLI fills), before the sums of all instruction results, which
-// are labelled as not memory use.
-TEST(Html, LeadsWithWhatXlaAllocates) {
+// The page leads with what XLA will allocate, from the report's own
+// analyses, then the memory over the schedule, before the sums of all
+// instruction results, which are labelled as not memory use.
+TEST(Html, LeadsWithWhatXlaAllocatesThenTheScheduleChart) {
   const std::string dump = Dump();  // The report points into the text.
   absl::StatusOr<Report> report = BuildReport(dump);
   ASSERT_TRUE(report.ok());
   std::ostringstream out;
-  HtmlOptions options;
-  options.allocation_html = "<table class=\"allocation-lead\"></table>\n";
-  RenderReportHtml(*report, options, out);
+  RenderReportHtml(*report, HtmlOptions(), out);
   const std::string html = out.str();
   const size_t allocates = html.find("<h2>What XLA will allocate</h2>");
   ASSERT_NE(allocates, std::string::npos);
   EXPECT_LT(html.find("<h1>"), allocates);
-  EXPECT_LT(allocates, html.find("id=\"totals\""));
-  EXPECT_LT(html.find("allocation-lead"), html.find("id=\"totals\""));
+  const size_t lead = html.find("<table class=\"allocation-lead\">");
+  const size_t curve = html.find("<svg id=\"curve-0\"");
+  ASSERT_NE(lead, std::string::npos);
+  ASSERT_NE(curve, std::string::npos);
+  EXPECT_LT(allocates, lead);
+  EXPECT_LT(lead, html.find("<h2>Memory over the schedule</h2>"));
+  EXPECT_LT(html.find("<h2>Memory over the schedule</h2>"), curve);
+  EXPECT_LT(curve, html.find("id=\"wasters\""));
+  EXPECT_LT(curve, html.find("id=\"totals\""));
+  EXPECT_NE(html.find("<td>not modelled (XLA:TPU)</td>"), std::string::npos);
   // No byte figure comes before the lead.
   EXPECT_EQ(html.substr(0, allocates).find(" B)"), std::string::npos);
   EXPECT_NE(html.find("<h2>All instruction results (not memory use)</h2>"),
@@ -100,12 +108,42 @@ TEST(Html, LeadsWithWhatXlaAllocates) {
                       "18 values</td>"),
             std::string::npos)
       << html;
-  // Without the figures the page says they were not computed.
+  // A summary report has no analyses: the page says so.
+  ReportOptions summary;
+  summary.keep_rows = false;
+  summary.top_wasters = 0;
+  absl::StatusOr<Report> bare = BuildReport(dump, summary);
+  ASSERT_TRUE(bare.ok());
   out.str("");
-  RenderReportHtml(*report, HtmlOptions(), out);
-  EXPECT_NE(out.str().find("<div id=\"allocates\">\n<p class=\"note\">not "
-                           "computed"),
+  RenderReportHtml(*bare, HtmlOptions(), out);
+  EXPECT_NE(out.str().find("not analysed (a summary report)"),
             std::string::npos);
+}
+
+// Issue 38: the page rendered the waster pictures by parsing the shape text
+// again (and read the whole dump again for its memory sections). It draws
+// from the report's model now: a waster's decoded Shape, the modules and
+// analyses the report kept. Text the page does not need can be anything.
+TEST(Html, DrawsFromTheParsedModelNotTheText) {
+  const std::string dump = Dump();
+  absl::StatusOr<Report> report = BuildReport(dump);
+  ASSERT_TRUE(report.ok());
+  ModuleReport& m = report->modules[0];
+  ASSERT_NE(m.module, nullptr);
+  ASSERT_NE(m.memory.live_ranges, nullptr);
+  ASSERT_FALSE(m.top_wasters.empty());
+  m.top_wasters[0].shape_text = "(not a shape)";
+  std::ostringstream out;
+  RenderReportHtml(*report, HtmlOptions(), out);
+  const std::string html = out.str();
+  const size_t waster = html.find("<code>(not a shape)</code>");
+  ASSERT_NE(waster, std::string::npos);
+  const size_t next = html.find("<div class=\"waster\">", waster);
+  const std::string first = html.substr(waster, next - waster);
+  EXPECT_NE(first.find("<g class=\"padding-picture\">"), std::string::npos)
+      << first;
+  EXPECT_NE(first.find("data-rows=\"3\" data-cols=\"104\""), std::string::npos);
+  EXPECT_EQ(first.find("no picture"), std::string::npos);
 }
 
 TEST(Html, CapsTheInstructionTableAndSaysSo) {

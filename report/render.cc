@@ -6,6 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/layout/memory_space.h"
+#include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/memory/live_range.h"
 
 namespace hlolayout {
 namespace {
@@ -61,6 +63,19 @@ void Pad(std::ostream& out, absl::string_view text, size_t width, bool right) {
     out << text;
     for (size_t i = text.size(); i < width; ++i) out << ' ';
   }
+}
+
+// "a, b, c"; past kShownNames names "a, ..., l and 3 more".
+std::string NameList(const std::vector<std::string>& names) {
+  constexpr size_t kShownNames = 12;
+  std::string out;
+  for (size_t i = 0; i < names.size() && i < kShownNames; ++i) {
+    absl::StrAppend(&out, i > 0 ? ", " : "", names[i]);
+  }
+  if (names.size() > kShownNames) {
+    absl::StrAppend(&out, " and ", names.size() - kShownNames, " more");
+  }
+  return out;
 }
 
 void RenderTable(const ModuleReport& module, std::ostream& out) {
@@ -167,17 +182,16 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
         << Overflow(s.bytes) << "\n";
   }
   if (options.summary) return;
-  out << "top padding wasters:\n";
+  if (module.wasters_note.empty()) {
+    out << "top padding wasters (buffers, each once, with their other "
+           "names):\n";
+  } else {
+    out << "top padding wasters (" << module.wasters_note << "):\n";
+  }
   if (module.top_wasters.empty()) out << "  (no padding)\n";
   int rank = 0;
   for (const PaddingWaster& w : module.top_wasters) {
-    out << "  " << ++rank << ". " << w.name << " in " << w.computation << ": "
-        << w.shape_text << "\n     " << FormatBytes(w.bytes.wasted_bytes())
-        << " of padding (" << w.bytes.logical_bytes << " -> "
-        << w.bytes.padded_bytes << " B, " << Expansion(w.bytes) << ")\n";
-    for (const std::string& reason : w.reasons) {
-      out << "       " << reason << "\n";
-    }
+    RenderWasterText(w, ++rank, w.computation, out);
   }
 }
 
@@ -228,6 +242,19 @@ void JsonBufferBytes(std::ostream& out, const ByteCounts& bytes) {
       << ", \"buffer_overflow\": " << (bytes.overflow ? "true" : "false");
 }
 
+// `, "key": ["a", "b"]`.
+void JsonList(std::ostream& out, absl::string_view key,
+              const std::vector<std::string>& values) {
+  out << ", ";
+  JsonString(out, key);
+  out << ": [";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) out << ", ";
+    JsonString(out, values[i]);
+  }
+  out << "]";
+}
+
 void JsonSpace(std::ostream& out, int64_t space) {
   if (space == ReportRow::kNoMemorySpace) {
     out << "null";
@@ -271,23 +298,15 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
   }
   out << "]";
   if (!options.summary) {
+    if (!module.wasters_note.empty()) {
+      out << ",\n  \"padding_wasters_note\": ";
+      JsonString(out, module.wasters_note);
+    }
     out << ",\n  \"top_padding_wasters\": [";
     first = true;
     for (const PaddingWaster& w : module.top_wasters) {
-      out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
-      JsonString(out, w.computation);
-      out << ", \"instruction\": ";
-      JsonString(out, w.name);
-      out << ", \"shape\": ";
-      JsonString(out, w.shape_text);
-      out << ", ";
-      JsonBytes(out, w.bytes);
-      out << ", \"reasons\": [";
-      for (size_t i = 0; i < w.reasons.size(); ++i) {
-        if (i > 0) out << ", ";
-        JsonString(out, w.reasons[i]);
-      }
-      out << "]}";
+      out << (first ? "\n    " : ",\n    ");
+      RenderWasterJson(w, "", out);
       first = false;
     }
     out << "],\n  \"instructions\": [";
@@ -323,6 +342,71 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
 
 }  // namespace
 
+void RenderWasterText(const PaddingWaster& w, int rank, absl::string_view where,
+                      std::ostream& out) {
+  out << "  " << rank << ". " << w.BufferName() << " in " << where << ": "
+      << w.shape_text;
+  if (w.memory_space != 0) out << " (" << MemorySpaceKey(w.memory_space) << ")";
+  out << "\n     " << FormatBytes(w.bytes.wasted_bytes()) << " of padding ("
+      << w.bytes.logical_bytes << " -> " << w.bytes.padded_bytes << " B, "
+      << Expansion(w.bytes) << ")\n";
+  for (const std::string& reason : w.reasons) {
+    out << "       " << reason << "\n";
+  }
+  if (!w.also_defined_by.empty()) {
+    out << "     also defined by: " << NameList(w.also_defined_by) << "\n";
+  }
+  if (!w.aliases.empty()) {
+    out << "     aliases: " << NameList(w.aliases) << "\n";
+  }
+}
+
+void RenderWasterJson(const PaddingWaster& w, absl::string_view extra,
+                      std::ostream& out) {
+  out << "{";
+  if (!extra.empty()) out << extra << ", ";
+  out << "\"computation\": ";
+  JsonString(out, w.computation);
+  out << ", \"instruction\": ";
+  JsonString(out, w.name);
+  out << ", \"index\": ";
+  JsonString(out, ShapeIndexString(w.index));
+  out << ", \"shape\": ";
+  JsonString(out, w.shape_text);
+  out << ", \"memory_space\": ";
+  JsonString(out, MemorySpaceKey(w.memory_space));
+  out << ", ";
+  JsonBytes(out, w.bytes);
+  JsonList(out, "reasons", w.reasons);
+  JsonList(out, "also_defined_by", w.also_defined_by);
+  JsonList(out, "aliases", w.aliases);
+  out << "}";
+}
+
+void WriteJsonString(std::ostream& out, absl::string_view value) {
+  JsonString(out, value);
+}
+
+std::string ModuleLeadText(const ModuleReport& module,
+                           absl::string_view indent) {
+  const ModuleMemoryFacts& facts = module.memory;
+  if (!facts.scheduled) {
+    return absl::StrCat(indent,
+                        "what XLA will allocate: known for scheduled modules "
+                        "only (is_scheduled=true, as XLA dumps them after "
+                        "optimizations)\n");
+  }
+  if (facts.memory != nullptr) return XlaAllocationText(*facts.memory, indent);
+  if (facts.platform == "tpu" && facts.live_ranges != nullptr) {
+    return TpuAllocationText(*facts.live_ranges, indent);
+  }
+  return absl::StrCat(indent, "what XLA will allocate: not computed (",
+                      facts.error.empty()
+                          ? "the report was built without allocations"
+                          : facts.error,
+                      ")\n");
+}
+
 std::string FormatBytes(int64_t bytes) {
   static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   if (bytes < 1024) return absl::StrCat(bytes, " B");
@@ -339,10 +423,13 @@ void RenderReportText(const Report& report, const RenderOptions& options,
                       std::ostream& out) {
   for (size_t i = 0; i < report.modules.size(); ++i) {
     if (i > 0) out << "\n";
-    RenderModuleText(report.modules[i], options,
-                     i < options.module_heads.size() ? options.module_heads[i]
-                                                     : std::string(),
-                     out);
+    const ModuleReport& m = report.modules[i];
+    std::string head = i < options.module_heads.size() ? options.module_heads[i]
+                                                       : std::string();
+    if (head.empty() && options.lead && m.module != nullptr) {
+      head = ModuleLeadText(m, "  ");
+    }
+    RenderModuleText(m, options, head, out);
   }
   if (report.modules.empty()) out << "no modules\n";
   if (!report.errors.empty()) {

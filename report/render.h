@@ -33,11 +33,22 @@ struct RenderOptions {
   // Totals and memory spaces only: no instruction table and no padding
   // wasters.
   bool summary = false;
-  // Text written under each module's first line, by module index (none
-  // where missing or empty): `hlolayout report` puts what XLA will
-  // allocate there (memory/allocation_text.h).
+  // Text written under each module's first line, by module index: where
+  // missing or empty, the module's lead (ModuleLeadText) when `lead` is set
+  // and the module comes from the full report, else nothing.
   std::vector<std::string> module_heads;
+  bool lead = true;
 };
+
+// ModuleLeadText
+//
+// What XLA will allocate for a module of the full report
+// (ModuleReport::memory): XlaAllocationText (memory/allocation_text.h) of
+// its buffer assignment; for XLA:TPU modules that it is not modelled and
+// the live-range peak; else a line saying why it is not known. Each line
+// starts with `indent`.
+std::string ModuleLeadText(const ModuleReport& module,
+                           absl::string_view indent);
 
 // Writes the text report. Rows are written in the order they are in.
 void RenderReportText(const Report& report, const RenderOptions& options,
@@ -46,6 +57,21 @@ void RenderReportText(const Report& report, const RenderOptions& options,
 // Writes the JSON report, one line per instruction.
 void RenderReportJson(const Report& report, const RenderOptions& options,
                       std::ostream& out);
+
+// One padding waster as the text report lists it ("  3. copy-start{0} in
+// main: bf16[8,200]{...S(1)} (vmem)", its padding, reasons, other values
+// and aliases); `where` names its computation (and module, for a folder).
+void RenderWasterText(const PaddingWaster& waster, int rank,
+                      absl::string_view where, std::ostream& out);
+
+// One padding waster as a JSON object (the elements of
+// "top_padding_wasters"); `extra`, when not empty, is written first inside
+// the braces (`"module": "m", "file": "f.txt"`).
+void RenderWasterJson(const PaddingWaster& waster, absl::string_view extra,
+                      std::ostream& out);
+
+// A JSON string literal of `value` (quotes and escapes).
+void WriteJsonString(std::ostream& out, absl::string_view value);
 
 // FormatBytes
 //

@@ -59,6 +59,8 @@ TEST(Render, TextTable) {
   EXPECT_EQ(
       Text(Build(kDump), false),
       "module jit_small: entry main, 1 computation, 4 instructions\n"
+      "  what XLA will allocate: known for scheduled modules only "
+      "(is_scheduled=true, as XLA dumps them after optimizations)\n"
       "  computation  instruction  opcode     shape                          "
       "      memory  logical B  padded B  expansion  buffer  buffer B\n"
       "  main         a            parameter  bf16[3,200]{1,0:T(8,128)(2,1)} "
@@ -88,7 +90,9 @@ TEST(Render, TextTable) {
       "logical 512 B, padded 512 B, 1.0x\n"
       "    all results: 2 instructions, 2 array leaves, logical 1.0 KiB (1024 "
       "B), padded 1.0 KiB (1024 B), 1.0x\n"
-      "top padding wasters:\n"
+      "top padding wasters (each value on its own, aliases not known: the "
+      "memory analysis refused the module (instruction 'n' in 'main' has no "
+      "shape; memory analysis needs every result shape)):\n"
       "  1. a in main: bf16[3,200]{1,0:T(8,128)(2,1)}\n"
       "     2.8 KiB (2896 B) of padding (1200 -> 4096 B, 3.4x)\n"
       "       dim 0 (size 3) is not a multiple of tile 8 of tile level 0 "
@@ -149,8 +153,13 @@ TEST(Render, JsonInstructionsAndWasters) {
                               "\"unsized_array_leaves\": 1"));
   EXPECT_THAT(json, HasSubstr("\"top_padding_wasters\": [\n    "
                               "{\"computation\": \"main\", \"instruction\": "
-                              "\"a\", \"shape\": \"bf16[3,200]{1,0:T(8,128)"
-                              "(2,1)}\", \"array_leaf_logical_bytes\": 1200"));
+                              "\"a\", \"index\": \"{}\", \"shape\": "
+                              "\"bf16[3,200]{1,0:T(8,128)(2,1)}\", "
+                              "\"memory_space\": \"hbm\", "
+                              "\"array_leaf_logical_bytes\": 1200"));
+  EXPECT_THAT(json, HasSubstr("\"also_defined_by\": [], \"aliases\": []}"));
+  EXPECT_THAT(json, HasSubstr("\"padding_wasters_note\": \"each value on its "
+                              "own, aliases not known"));
 }
 
 TEST(Render, JsonEscapesStringsAndListsErrors) {

@@ -16,9 +16,12 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/checks.h"
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/report/report_internal.h"
 #include "hlolayout/shape/shape.h"
 #include "hlolayout/util/same_bytes.h"
 
@@ -314,35 +317,6 @@ void AddDefined(const Shape& shape, ShapeSummary& summary, ValueRule rule,
   }
 }
 
-// Why each padded leaf of `shape` is padded.
-void AppendReasons(const Shape& shape, const std::string& prefix,
-                   bool is_tuple_leaf, std::vector<std::string>* reasons) {
-  if (shape.IsTuple()) {
-    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
-      AppendReasons(shape.tuple_shape(i),
-                    absl::StrCat(prefix, prefix.empty() ? "" : ",", i), true,
-                    reasons);
-    }
-    return;
-  }
-  if (!shape.IsArray()) return;
-  const std::string lead =
-      is_tuple_leaf ? absl::StrCat("{", prefix, "}: ") : std::string();
-  absl::StatusOr<std::vector<TilePadding>> padding = ExplainTilePadding(shape);
-  if (padding.ok()) {
-    for (const TilePadding& p : *padding) {
-      reasons->push_back(absl::StrCat(lead, p.reason));
-    }
-  }
-  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
-  if (sizes.ok() && sizes->padded_elements > sizes->tiled_elements) {
-    reasons->push_back(absl::StrCat(
-        lead, "L(", shape.layout().tail_padding_alignment_in_elements(),
-        ") tail alignment: ", sizes->tiled_elements, " elements padded to ",
-        sizes->padded_elements));
-  }
-}
-
 class ReportBuilder : public HloVisitor {
  public:
   // `continuation`: for ReadHloTail, whose first module and computation
@@ -427,9 +401,6 @@ class ReportBuilder : public HloVisitor {
         ++space.instructions;
         space.array_leaves += leaf.array_leaves;
         space.bytes.Add(leaf.bytes);
-      }
-      if (summary.bytes.wasted_bytes() > 0) {
-        ConsiderWaster(order, in, summary.bytes);
       }
       AddDefined(*in.shape, summary, rule,
                  rule == ValueRule::kParameter ? &m_.open_parameters
@@ -612,11 +583,6 @@ class ReportBuilder : public HloVisitor {
       call.caller += computation_base;
       AddCall(call);
     }
-    for (Candidate& c : first.wasters) {
-      c.waster.order += order_base;
-      if (c.waster.computation.empty()) c.waster.computation = m_.computation;
-      KeepCandidate(std::move(c));
-    }
     if (first.entry_marked >= 0) {
       m_.entry_marked = computation_base + first.entry_marked;
     }
@@ -641,11 +607,6 @@ class ReportBuilder : public HloVisitor {
   }
 
  private:
-  struct Candidate {
-    PaddingWaster waster;
-    Shape shape;  // the reader's Shape lives only during VisitInstruction
-  };
-
   static constexpr size_t kOpen = ~size_t{0};  // end_row of an open one
   // How a computation is called (ComputationValues::called).
   static constexpr uint8_t kCalledEmbedded = 1;
@@ -732,7 +693,6 @@ class ReportBuilder : public HloVisitor {
     int32_t small_spaces[kSmallSpaces] = {-1, -1, -1, -1,
                                           -1, -1, -1, -1};  // -1: none
     absl::flat_hash_map<int64_t, size_t> large_spaces;
-    std::vector<Candidate> wasters;
     int64_t entry_marked = -1;  // the computation marked ENTRY
     bool root_marked = false;   // the open computation has a ROOT
   };
@@ -809,12 +769,6 @@ class ReportBuilder : public HloVisitor {
               [](const MemorySpaceTotals& a, const MemorySpaceTotals& b) {
                 return a.memory_space < b.memory_space;
               });
-    std::sort(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-    for (Candidate& c : m_.wasters) {
-      AppendReasons(c.shape, "", false, &c.waster.reasons);
-      m_.module->top_wasters.push_back(std::move(c.waster));
-    }
-    m_.wasters.clear();
   }
 
   // Adds the values of the computations that are part of the schedule
@@ -887,13 +841,6 @@ class ReportBuilder : public HloVisitor {
     }
   }
 
-  static bool MoreWasteful(const Candidate& a, const Candidate& b) {
-    if (a.waster.bytes.wasted_bytes() != b.waster.bytes.wasted_bytes()) {
-      return a.waster.bytes.wasted_bytes() > b.waster.bytes.wasted_bytes();
-    }
-    return a.waster.order < b.waster.order;
-  }
-
   // Keyed by the shape text (a view into the input): equal texts decode to
   // equal shapes. The reader hands out one Shape per distinct text while it
   // is cached, so a direct-mapped table keyed by the Shape's address answers
@@ -954,54 +901,6 @@ class ReportBuilder : public HloVisitor {
       m_.space_list.back().memory_space = memory_space;
     }
     return m_.space_list[it->second];
-  }
-
-  // Keeps the top_wasters most wasteful instructions (a min-heap on waste).
-  void ConsiderWaster(int64_t order, const HloInstruction& in,
-                      const ByteCounts& bytes) {
-    if (options_.top_wasters <= 0) return;
-    // Most instructions do not get in: tell before building a Candidate
-    // (a Shape and a PaddingWaster) for them.
-    if (static_cast<int64_t>(m_.wasters.size()) >= options_.top_wasters) {
-      const PaddingWaster& least = m_.wasters.front().waster;
-      const int64_t wasted = bytes.wasted_bytes();
-      if (wasted < least.bytes.wasted_bytes() ||
-          (wasted == least.bytes.wasted_bytes() && order > least.order)) {
-        return;
-      }
-    }
-    Candidate c;
-    c.waster.order = order;
-    c.waster.computation = m_.computation;
-    c.waster.name = in.name;
-    c.waster.shape_text = in.shape_text;
-    c.waster.bytes = bytes;
-    if (static_cast<int64_t>(m_.wasters.size()) < options_.top_wasters) {
-      c.shape = *in.shape;
-      m_.wasters.push_back(std::move(c));
-      std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-      return;
-    }
-    // m_.wasters.front() is the least wasteful kept.
-    if (!MoreWasteful(c, m_.wasters.front())) return;
-    c.shape = *in.shape;  // copied only when it gets in
-    std::pop_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-    m_.wasters.back() = std::move(c);
-    std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-  }
-
-  // ConsiderWaster for a candidate built by another builder (Absorb).
-  void KeepCandidate(Candidate c) {
-    if (options_.top_wasters <= 0) return;
-    if (static_cast<int64_t>(m_.wasters.size()) < options_.top_wasters) {
-      m_.wasters.push_back(std::move(c));
-      std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-      return;
-    }
-    if (!MoreWasteful(c, m_.wasters.front())) return;
-    std::pop_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
-    m_.wasters.back() = std::move(c);
-    std::push_heap(m_.wasters.begin(), m_.wasters.end(), MoreWasteful);
   }
 
   static constexpr size_t kMaxSummaries = 1 << 14;
@@ -1227,6 +1126,65 @@ bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
 
 }  // namespace
 
+namespace report_internal {
+
+void AppendReasons(const Shape& shape, const std::string& prefix,
+                   bool is_tuple_leaf, std::vector<std::string>* reasons) {
+  if (shape.IsTuple()) {
+    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
+      AppendReasons(shape.tuple_shape(i),
+                    absl::StrCat(prefix, prefix.empty() ? "" : ",", i), true,
+                    reasons);
+    }
+    return;
+  }
+  if (!shape.IsArray()) return;
+  const std::string lead =
+      is_tuple_leaf ? absl::StrCat("{", prefix, "}: ") : std::string();
+  absl::StatusOr<std::vector<TilePadding>> padding = ExplainTilePadding(shape);
+  if (padding.ok()) {
+    for (const TilePadding& p : *padding) {
+      reasons->push_back(absl::StrCat(lead, p.reason));
+    }
+  }
+  absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(shape);
+  if (sizes.ok() && sizes->padded_elements > sizes->tiled_elements) {
+    reasons->push_back(absl::StrCat(
+        lead, "L(", shape.layout().tail_padding_alignment_in_elements(),
+        ") tail alignment: ", sizes->tiled_elements, " elements padded to ",
+        sizes->padded_elements));
+  }
+}
+
+void ReplayModules(const std::vector<HloModule>& modules,
+                   const std::vector<absl::Status>& errors,
+                   const ReportOptions& options, Report* report) {
+  ReportOptions replay = options;
+  replay.top_wasters = 0;  // the caller ranks buffers
+  size_t text_bytes = 0;
+  for (const HloModule& module : modules) {
+    for (const HloComputation& c : module.computations) {
+      text_bytes += c.instructions.size() * 100;
+    }
+  }
+  ReportBuilder builder(replay, report, text_bytes);
+  for (const absl::Status& error : errors) builder.Error(error);
+  for (const HloModule& module : modules) {
+    builder.BeginModule(module.header);
+    for (const HloComputation& c : module.computations) {
+      builder.BeginComputation(c.header);
+      for (const HloInstruction& in : c.instructions) {
+        if (IsUnknownHloOpcode(in.opcode)) builder.UnknownOpcode(in);
+        builder.VisitInstruction(in);
+      }
+      builder.EndComputation(c.root_index, c.execution_thread);
+    }
+    builder.EndModule(module.entry_index);
+  }
+}
+
+}  // namespace report_internal
+
 const char* BufferRoleName(BufferRole role) {
   switch (role) {
     case BufferRole::kNew:
@@ -1248,7 +1206,12 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
   HloReadOptions read = options.read;
   absl::Status status;
   const size_t unknown_before = report->unknown_opcodes.size();
-  if (!AppendReportInParts(text, options, read, report, &status)) {
+  const size_t modules_before = report->modules.size();
+  const size_t errors_before = report->errors.size();
+  if (options.keep_rows) {
+    // The full report: the text read once into modules (full_report.cc).
+    status = report_internal::AppendFullReport(text, options, report);
+  } else if (!AppendReportInParts(text, options, read, report, &status)) {
     ReportBuilder builder(options, report, text.size());
     status = ReadHlo(text, read, &builder);
   }
@@ -1272,7 +1235,14 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
             " as written)"),
         options.read.file_name, &locator);
   }
+  for (size_t m = modules_before; m < report->modules.size(); ++m) {
+    report->modules[m].file = std::string(options.read.file_name);
+  }
   if (!status.ok() && !options.read.keep_going) return status;
+  if (report->modules.size() == modules_before &&
+      report->errors.size() == errors_before) {
+    return NoHloModuleError(text, options.read.file_name);
+  }
   return absl::OkStatus();
 }
 
@@ -1287,33 +1257,93 @@ absl::StatusOr<Report> BuildReport(absl::string_view text,
 void SortRows(RowOrder order, Report* report) {
   for (ModuleReport& module : report->modules) {
     std::vector<ReportRow>& rows = module.rows;
+    std::sort(rows.begin(), rows.end(),
+              [](const ReportRow& a, const ReportRow& b) {
+                return a.order < b.order;
+              });
+    auto most = [&rows](auto key) {
+      std::stable_sort(rows.begin(), rows.end(),
+                       [&key](const ReportRow& a, const ReportRow& b) {
+                         return key(a) > key(b);
+                       });
+    };
     switch (order) {
       case RowOrder::kText:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    return a.order < b.order;
-                  });
         break;
       case RowOrder::kPaddedBytes:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    if (a.bytes.padded_bytes != b.bytes.padded_bytes) {
-                      return a.bytes.padded_bytes > b.bytes.padded_bytes;
-                    }
-                    return a.order < b.order;
-                  });
+        most([](const ReportRow& r) { return r.bytes.padded_bytes; });
+        break;
+      case RowOrder::kPaddingBytes:
+        most([](const ReportRow& r) { return r.bytes.wasted_bytes(); });
+        break;
+      case RowOrder::kExpansion:
+        most([](const ReportRow& r) { return r.bytes.expansion(); });
+        break;
+      case RowOrder::kBufferBytes:
+        most([](const ReportRow& r) { return r.buffer_bytes.padded_bytes; });
         break;
       case RowOrder::kName:
-        std::sort(rows.begin(), rows.end(),
-                  [](const ReportRow& a, const ReportRow& b) {
-                    if (a.computation != b.computation) {
-                      return a.computation < b.computation;
-                    }
-                    if (a.name != b.name) return a.name < b.name;
-                    return a.order < b.order;
-                  });
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const ReportRow& a, const ReportRow& b) {
+                           if (a.computation != b.computation) {
+                             return a.computation < b.computation;
+                           }
+                           return a.name < b.name;
+                         });
         break;
     }
+  }
+}
+
+void SortModules(ModuleOrder order, Report* report) {
+  std::vector<ModuleReport>& modules = report->modules;
+  auto most = [&modules](auto key) {
+    std::stable_sort(modules.begin(), modules.end(),
+                     [&key](const ModuleReport& a, const ModuleReport& b) {
+                       return key(a) > key(b);
+                     });
+  };
+  switch (order) {
+    case ModuleOrder::kText:
+      break;
+    case ModuleOrder::kName:
+      std::stable_sort(modules.begin(), modules.end(),
+                       [](const ModuleReport& a, const ModuleReport& b) {
+                         return a.name < b.name;
+                       });
+      break;
+    case ModuleOrder::kInstructions:
+      most([](const ModuleReport& m) { return m.totals.instructions; });
+      break;
+    case ModuleOrder::kBuffers:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.padded_bytes;
+      });
+      break;
+    case ModuleOrder::kPadding:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.wasted_bytes();
+      });
+      break;
+    case ModuleOrder::kExpansion:
+      most([](const ModuleReport& m) {
+        return m.totals.buffer_bytes.expansion();
+      });
+      break;
+    case ModuleOrder::kAllocated:
+      most([](const ModuleReport& m) -> int64_t {
+        return m.memory.memory != nullptr
+                   ? m.memory.memory->buffers.stats.allocated_bytes()
+                   : -1;
+      });
+      break;
+    case ModuleOrder::kPeak:
+      most([](const ModuleReport& m) -> int64_t {
+        return m.memory.live_ranges != nullptr
+                   ? m.memory.live_ranges->peak.bytes
+                   : -1;
+      });
+      break;
   }
 }
 

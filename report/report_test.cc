@@ -1,5 +1,6 @@
 #include "hlolayout/report/report.h"
 
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -257,22 +258,98 @@ TEST(Report, TopWastersWithReasons) {
   ASSERT_TRUE(report.ok()) << report.status();
   const std::vector<PaddingWaster>& w = report->modules[0].top_wasters;
   ASSERT_EQ(w.size(), 3u);
-  // c and r waste 11948 bytes each (c comes first in the text), q 4032.
+  // c wastes 11948 bytes; r's {0} is the same buffer, not a second waster
+  // (r, a tuple, defines only its index table); then q (4032) and a (2896).
+  // `n` has no shape, which the memory analysis refuses: each value is
+  // then ranked on its own, and the note says that aliases are not known.
   EXPECT_EQ(w[0].name, "c");
+  EXPECT_EQ(w[0].BufferName(), "c");
+  EXPECT_EQ(w[0].shape_text, "f32[17,5]{1,0:T(8,128)}");
   EXPECT_EQ(w[0].bytes.wasted_bytes(), 11948);
   EXPECT_THAT(
       w[0].reasons,
       ElementsAre(HasSubstr("dim 0 (size 17) is not a multiple of tile 8"),
                   HasSubstr("dim 1 (size 5) is not a multiple of tile 128")));
-  EXPECT_EQ(w[1].name, "r");
-  EXPECT_EQ(w[1].bytes.wasted_bytes(), 11948);
-  ASSERT_EQ(w[1].reasons.size(), 2u);
-  EXPECT_THAT(w[1].reasons[0], HasSubstr("{0}: dim 0 (size 17)"));
-  EXPECT_EQ(w[2].name, "q");
-  EXPECT_EQ(w[2].bytes.wasted_bytes(), 4032);
-  EXPECT_THAT(w[2].reasons,
+  EXPECT_TRUE(w[0].aliases.empty());
+  EXPECT_TRUE(w[0].also_defined_by.empty());
+  EXPECT_EQ(w[1].name, "q");
+  EXPECT_EQ(w[1].bytes.wasted_bytes(), 4032);
+  EXPECT_THAT(w[1].reasons,
               ElementsAre(HasSubstr("dim 1 (size 130) is not a multiple of "
                                     "tile 128")));
+  EXPECT_EQ(w[2].name, "a");
+  EXPECT_EQ(w[2].bytes.wasted_bytes(), 2896);
+  EXPECT_THAT(report->modules[0].wasters_note,
+              HasSubstr("aliases not known: the memory analysis refused the "
+                        "module (instruction 'n' in 'main' has no shape"));
+}
+
+// Issue 35: a loop's state was listed once per name (the loop, its init
+// tuple, the body's parameter, ...), tuple rows first. Now each buffer is
+// listed once, named by the value defined first, with the other value
+// that takes its place and every other name of it beside it.
+TEST(Report, PaddingWastersAreBuffersEachOnce) {
+  constexpr char kLoop[] = R"(HloModule m, is_scheduled=true
+%cond (state: (s32[], f32[3,1000])) -> pred[] {
+  %state = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) parameter(0)
+  %i = s32[]{:T(128)} get-tuple-element(%state), index=0
+  %limit = s32[]{:T(128)} constant(10)
+  ROOT %lt = pred[]{:T(128)} compare(%i, %limit), direction=LT
+}
+%body (state.1: (s32[], f32[3,1000])) -> (s32[], f32[3,1000]) {
+  %state.1 = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) parameter(0)
+  %i.1 = s32[]{:T(128)} get-tuple-element(%state.1), index=0
+  %one = s32[]{:T(128)} constant(1)
+  %next = s32[]{:T(128)} add(%i.1, %one)
+  %acc = f32[3,1000]{1,0:T(8,128)} get-tuple-element(%state.1), index=1
+  %scaled = f32[3,1000]{1,0:T(8,128)} multiply(%acc, %acc)
+  ROOT %tuple.1 = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) tuple(%next, %scaled)
+}
+ENTRY %main (acc.0: f32[3,1000]) -> (f32[3,1000]) {
+  %acc.0 = f32[3,1000]{1,0:T(8,128)} parameter(0)
+  %zero = s32[]{:T(128)} constant(0)
+  %init = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) tuple(%zero, %acc.0)
+  %while = (s32[]{:T(128)}, f32[3,1000]{1,0:T(8,128)}) while(%init), condition=%cond, body=%body
+  %result = f32[3,1000]{1,0:T(8,128)} get-tuple-element(%while), index=1
+  ROOT %out = (f32[3,1000]{1,0:T(8,128)}) tuple(%result)
+}
+)";
+  for (const char* header : {"HloModule m, is_scheduled=true", "HloModule m"}) {
+    const std::string text = absl::StrCat(
+        header, absl::string_view(kLoop).substr(std::string(kLoop).find('\n')));
+    ReportOptions options;
+    options.top_wasters = 10;
+    absl::StatusOr<Report> report = BuildReport(text, options);
+    ASSERT_TRUE(report.ok()) << report.status();
+    const std::vector<PaddingWaster>& w = report->modules[0].top_wasters;
+    ASSERT_FALSE(w.empty());
+    EXPECT_EQ(w[0].BufferName(), "acc.0") << header;
+    EXPECT_EQ(w[0].computation, "main");
+    EXPECT_EQ(w[0].bytes.wasted_bytes(), 32768 - 12000);
+    EXPECT_THAT(w[0].also_defined_by, ElementsAre("scaled"));
+    EXPECT_THAT(w[0].aliases,
+                ElementsAre("state{1}", "state.1{1}", "acc", "tuple.1{1}",
+                            "init{1}", "while{1}", "result", "out{0}"));
+    // Every other waster is another buffer: no name twice, no tuple.
+    std::set<std::string> names;
+    for (const PaddingWaster& waster : w) {
+      EXPECT_TRUE(waster.shape.IsArray()) << waster.BufferName();
+      EXPECT_TRUE(names.insert(waster.BufferName()).second);
+      for (const std::string& alias : waster.aliases) {
+        EXPECT_TRUE(names.insert(alias).second) << alias;
+      }
+      for (const std::string& other : waster.also_defined_by) {
+        EXPECT_TRUE(names.insert(other).second) << other;
+      }
+    }
+    // The loop counter: zero, taken over by next; limit, one and lt alone.
+    ASSERT_EQ(w.size(), 5u);
+    EXPECT_EQ(w[1].BufferName(), "limit");
+    EXPECT_EQ(w[2].BufferName(), "one");
+    EXPECT_EQ(w[3].BufferName(), "zero");
+    EXPECT_THAT(w[3].also_defined_by, ElementsAre("next"));
+    EXPECT_EQ(w[4].BufferName(), "lt");
+  }
 }
 
 TEST(Report, TailAlignmentIsAReason) {
@@ -313,6 +390,40 @@ TEST(Report, SortRows) {
   EXPECT_EQ(rows[2].name, "c");
   SortRows(RowOrder::kText, &*report);
   for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].order, i);
+  // The keys a folder also takes (issue 35): padding, expansion, buffers.
+  SortRows(RowOrder::kPaddingBytes, &*report);
+  EXPECT_EQ(rows[0].name, "c");  // 11948 (r's 11948 too: text order)
+  EXPECT_EQ(rows[1].name, "r");
+  EXPECT_EQ(rows[2].name, "q");  // 4032
+  SortRows(RowOrder::kExpansion, &*report);
+  EXPECT_EQ(rows[0].name, "s");  // 4 -> 512 B: 128x
+  SortRows(RowOrder::kBufferBytes, &*report);
+  EXPECT_EQ(rows[0].name, "v");  // 8 MiB, then c (r defines 16 B only)
+  EXPECT_EQ(rows[1].name, "c");
+}
+
+TEST(Report, SortModules) {
+  absl::StatusOr<Report> report = BuildReport(
+      "HloModule small\nENTRY e {\n ROOT a = f32[2]{0} parameter(0)\n}\n"
+      "// -----\nHloModule big, is_scheduled=true\nENTRY e {\n"
+      " a = f32[1024]{0} parameter(0)\n ROOT b = f32[1024]{0} negate(a)\n}\n");
+  ASSERT_TRUE(report.ok()) << report.status();
+  ASSERT_EQ(report->modules.size(), 2u);
+  SortModules(ModuleOrder::kInstructions, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  SortModules(ModuleOrder::kName, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  SortModules(ModuleOrder::kText, &*report);  // keeps the order
+  EXPECT_EQ(report->modules[0].name, "big");
+  std::swap(report->modules[0], report->modules[1]);
+  // Only `big` is scheduled: it has an allocation and a peak.
+  SortModules(ModuleOrder::kAllocated, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  EXPECT_EQ(report->modules[0].memory.platform, "gpu");  // when nothing tells
+  std::swap(report->modules[0], report->modules[1]);
+  SortModules(ModuleOrder::kPeak, &*report);
+  EXPECT_EQ(report->modules[0].name, "big");
+  EXPECT_EQ(report->modules[0].memory.live_ranges->peak.bytes, 8192);
 }
 
 TEST(Report, RootIsTheLastInstructionWithoutRoot) {

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -110,10 +111,17 @@ absl::StatusOr<LinearLayout> LayoutFromJsonValue(const JsonValue& v,
   for (const auto& [key, value] : v.object) {
     if (key != "bases" && key != "out_dims" && key != "out_sizes" &&
         key != "require_surjective") {
-      return ctx.At(value,
-                    absl::StrCat("unknown key \"", key,
-                                 "\" (expected bases, out_dims, out_sizes, "
-                                 "require_surjective)"));
+      const std::vector<std::string> known = {"bases", "out_dims", "out_sizes",
+                                              "require_surjective"};
+      const std::vector<std::string> near = NearestNames(key, known, 1);
+      return ctx.At(
+          value,
+          absl::StrCat("unknown key \"", key, "\"",
+                       CloseEnough(key, near[0])
+                           ? absl::StrCat("; did you mean \"", near[0], "\"?")
+                           : "",
+                       " (expected bases, out_dims, out_sizes, "
+                       "require_surjective)"));
     }
   }
   absl::StatusOr<NamedBases> bases = Bases(ctx, *bases_v);

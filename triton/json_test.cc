@@ -78,6 +78,12 @@ TEST(JsonTest, BadBasesAreLocated) {
                   .status()
                   .message(),
               HasSubstr("unknown key \"x\""));
+  EXPECT_THAT(
+      LayoutFromJson(R"({"bases": [], "out_dims": ["o"], "out_size": [1]})")
+          .status()
+          .message(),
+      HasSubstr("unknown key \"out_size\"; did you mean \"out_sizes\"? "
+                "(expected bases, out_dims, out_sizes, require_surjective)"));
   EXPECT_THAT(LayoutFromJson(R"({"bases": [], "out_dims": ["o"],
                                  "require_surjective": false})")
                   .status()

@@ -108,16 +108,20 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
         sorted.emplace_back(v, d, i);
       }
     }
-    // Largest first; Triton's sort is unstable, ties keep in-dim order here.
+    // Largest first. Every basis of one value goes at once: copies of an
+    // output bit (a swizzle can repeat one) shrink the dim only together.
     std::stable_sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) {
       return std::get<0>(a) > std::get<0>(b);
     });
-    for (const auto& [v, d, i] : sorted) {
-      if (actual <= desired) break;
-      if (!broadcast_registers && d == reg) {
-        dropped[i] = true;
-      } else {
-        flat[static_cast<size_t>(l.InDimOffset(d) + i) * num_out + o] = 0;
+    for (size_t k = 0; k < sorted.size() && actual > desired;) {
+      const int32_t value = std::get<0>(sorted[k]);
+      for (; k < sorted.size() && std::get<0>(sorted[k]) == value; ++k) {
+        const auto& [v, d, i] = sorted[k];
+        if (!broadcast_registers && d == reg) {
+          dropped[i] = true;
+        } else {
+          flat[static_cast<size_t>(l.InDimOffset(d) + i) * num_out + o] = 0;
+        }
       }
       actual >>= 1;
     }
@@ -136,18 +140,17 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
         static_cast<int>(std::count(dropped.begin(), dropped.end(), true));
     flat = std::move(kept);
   }
-  // Triton rebuilds with the names-only constructor: sizes inferred (the
-  // power of two above the largest value), surjectivity required.
+  // Each out-dim keeps its size, clipped to the shape; the result need not
+  // be surjective (Triton 3.6.0 rebuilt it with inferred sizes instead, the
+  // same on every layout its conversions build).
   NamedInts outs;
   for (int o = 0; o < num_out; ++o) {
-    int32_t size = 1;
-    for (size_t r = 0; r * num_out < flat.size(); ++r) {
-      while (size <= flat[r * num_out + o]) size *= 2;
-    }
-    outs.emplace_back(l.out_dim_name(o), size);
+    TT_ASSIGN_OR_RETURN(int64_t desired, SizeOf(shape, l.out_dim_name(o)));
+    outs.emplace_back(l.out_dim_name(o), static_cast<int32_t>(std::min<int64_t>(
+                                             l.OutDimSize(o), desired)));
   }
   return LinearLayout::FromFlat(l.in_dim_names(), log2, flat, std::move(outs),
-                                /*require_surjective=*/true);
+                                /*require_surjective=*/false);
 }
 
 absl::StatusOr<LinearLayout> CombineCtaCgaWithShape(

@@ -47,9 +47,11 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotSmallerThan(const LinearLayout& l,
 // EnsureLayoutNotLargerThan
 //
 // For each out-dim larger than `shape`, zeroes its largest basis values
-// until it fits (broadcast). With broadcast_registers == false, register
-// bases are dropped instead of zeroed. Triton sorts the bases by value with
-// an unstable sort; equal values keep in-dim order here.
+// until it fits (broadcast): every basis of the largest value at once (a
+// swizzled layout can repeat an output bit), halving the size each time.
+// With broadcast_registers == false, register bases are dropped instead of
+// zeroed. The out-dims keep their sizes, clipped to `shape`; the result
+// need not be surjective.
 absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
     const LinearLayout& l, const NamedInts& shape,
     bool broadcast_registers = true);

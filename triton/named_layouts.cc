@@ -12,11 +12,12 @@
 #include "absl/strings/str_join.h"
 #include "hlolayout/triton/layout_utils.h"
 #include "hlolayout/triton/named_layouts_fast.h"
+#include "hlolayout/triton/named_layouts_internal.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/status_macros.h"
 
 namespace hlolayout::triton {
-namespace {
+namespace internal {
 
 absl::Status Err(absl::string_view message) {
   return absl::InvalidArgumentError(message);
@@ -30,19 +31,6 @@ absl::Status CheckPow2(absl::string_view what, absl::Span<const int32_t> v) {
       return Err(
           absl::StrCat("Every element in ", what, " must be a power of two."));
     }
-  }
-  return absl::OkStatus();
-}
-
-absl::Status CheckOrder(absl::Span<const int32_t> order) {
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return Err(
-          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
-                       absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
   }
   return absl::OkStatus();
 }
@@ -62,18 +50,29 @@ absl::Status CheckShape(absl::Span<const int64_t> shape, int rank) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<LinearLayout> Mul(const LinearLayout& a, const LinearLayout& b) {
-  return Product(a, b);
-}
-
 absl::StatusOr<LinearLayout> Id(int64_t size, absl::string_view in,
                                 absl::string_view out) {
   if (size > (int64_t{1} << 30)) return Err("layout too large");
   return LinearLayout::Identity1D(static_cast<int32_t>(size), in, out);
 }
 
-// The CGA layout: block -> dim0.. (Triton's CGAEncodingAttr, whose bases are
-// read with the names-only constructor, so they must be surjective).
+absl::StatusOr<LinearLayout> Zeros(int64_t size, absl::string_view in,
+                                   absl::string_view out) {
+  if (size > (int64_t{1} << 30)) return Err("layout too large");
+  return LinearLayout::Zeros1D(static_cast<int32_t>(size), in, out);
+}
+
+absl::Status MulInto(LinearLayout& layout, const LinearLayout& part) {
+  TT_ASSIGN_OR_RETURN(layout, Product(layout, part));
+  return absl::OkStatus();
+}
+
+absl::Status MulId(LinearLayout& layout, int64_t size, absl::string_view in,
+                   absl::string_view out) {
+  TT_ASSIGN_OR_RETURN(LinearLayout id, Id(size, in, out));
+  return MulInto(layout, id);
+}
+
 absl::StatusOr<LinearLayout> CgaLayout(const CgaBases& cga, int rank) {
   for (const auto& b : cga) {
     if (static_cast<int>(b.size()) != rank) {
@@ -85,7 +84,6 @@ absl::StatusOr<LinearLayout> CgaLayout(const CgaBases& cga, int rank) {
                                       StandardOutDimNames(rank));
 }
 
-// Per dim, how many CTAs split it (Triton's CTASplitNum).
 std::vector<int64_t> SplitNum(const CgaBases& cga, int rank) {
   std::vector<int64_t> split(rank, 1);
   for (const auto& b : cga) {
@@ -109,15 +107,18 @@ std::vector<int64_t> ShapePerCta(absl::Span<const int64_t> shape,
   return per;
 }
 
-NamedInts Named(absl::Span<const int64_t> shape) {
-  NamedInts n;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    n.emplace_back(absl::StrCat("dim", i), static_cast<int32_t>(shape[i]));
-  }
-  return n;
+absl::StatusOr<LinearLayout> DotOperandCgaLayout(const CgaBases& parent_cga,
+                                                 int rank, int op_idx) {
+  TT_ASSIGN_OR_RETURN(LinearLayout parent, CgaLayout(parent_cga, rank));
+  const int k_dim = op_idx == 0 ? rank - 1 : rank - 2;
+  CgaBases bases = parent_cga;
+  for (auto& b : bases) b[k_dim] = 0;
+  NamedInts outs = parent.out_dims();
+  outs[k_dim].second = 1;
+  return LinearLayout::Create({{"block", bases}}, outs,
+                              /*require_surjective=*/true);
 }
 
-// [rank-1, ..., 0], with the first two swapped when not row-major.
 std::vector<int32_t> MatrixOrder(int rank, bool row_major) {
   std::vector<int32_t> order(rank);
   for (int i = 0; i < rank; ++i) order[i] = rank - 1 - i;
@@ -125,7 +126,6 @@ std::vector<int32_t> MatrixOrder(int rank, bool row_major) {
   return order;
 }
 
-// Triton's getOrderForDotOperand(opIdx, rank, kContig = true).
 std::vector<int32_t> DotOperandOrder(int op_idx, int rank) {
   return MatrixOrder(rank, /*row_major=*/op_idx == 0);
 }
@@ -141,9 +141,56 @@ absl::StatusOr<LinearLayout> BroadcastedDotOperandLayout(
             : LinearLayout::Identity1D(shape[d], in_dim,
                                        absl::StrCat("dim", d));
     if (!part.ok()) return part.status();
-    TT_ASSIGN_OR_RETURN(layout, Mul(layout, *part));
+    TT_RETURN_IF_ERROR(MulInto(layout, *part));
   }
   return layout;
+}
+
+std::vector<std::string> PermutedDimNames(absl::Span<const int32_t> order) {
+  std::vector<std::string> names;
+  for (int32_t d : order) names.push_back(absl::StrCat("dim", d));
+  return names;
+}
+
+}  // namespace internal
+
+namespace {
+
+using internal::BroadcastedDotOperandLayout;
+using internal::CgaLayout;
+using internal::CheckPow2;
+using internal::CheckShape;
+using internal::Convert;
+using internal::DotOperandOrder;
+using internal::Err;
+using internal::Id;
+using internal::IsPow2;
+using internal::MatrixOrder;
+using internal::ShapePerCta;
+
+absl::Status CheckOrder(absl::Span<const int32_t> order) {
+  std::vector<bool> seen(order.size(), false);
+  for (int32_t o : order) {
+    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
+      return Err(
+          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
+                       absl::StrJoin(order, ", "), "]"));
+    }
+    seen[o] = true;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<LinearLayout> Mul(const LinearLayout& a, const LinearLayout& b) {
+  return Product(a, b);
+}
+
+NamedInts Named(absl::Span<const int64_t> shape) {
+  NamedInts n;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    n.emplace_back(absl::StrCat("dim", i), static_cast<int32_t>(shape[i]));
+  }
+  return n;
 }
 
 absl::StatusOr<LinearLayout> NvidiaMmaTile(
@@ -180,9 +227,6 @@ absl::StatusOr<LinearLayout> NvidiaMmaTile(
   }
   return cta;
 }
-
-absl::StatusOr<LinearLayout> Convert(const Layout& layout,
-                                     absl::Span<const int64_t> shape);
 
 absl::StatusOr<LinearLayout> FromBlocked(const BlockedLayout& b,
                                          absl::Span<const int64_t> shape) {
@@ -254,7 +298,10 @@ absl::StatusOr<LinearLayout> FromNvidiaDot(const DotOperandLayout& d,
   TT_RETURN_IF_ERROR(CheckMma(m));
   const int rank = static_cast<int>(m.warps_per_cta.size());
   TT_RETURN_IF_ERROR(CheckShape(shape, rank));
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
+  TT_RETURN_IF_ERROR(CgaLayout(m.cga, rank).status());
+  // An operand is broadcast along K across CTAs (the dot_op's CGA layout).
+  TT_ASSIGN_OR_RETURN(LinearLayout cga,
+                      internal::DotOperandCgaLayout(m.cga, rank, d.op_idx));
   const bool is_a = d.op_idx == 0;
   if (!is_a && m.version_major != 2) {
     return Err(
@@ -294,7 +341,9 @@ absl::StatusOr<LinearLayout> FromFmaDot(const DotOperandLayout& d,
   TT_RETURN_IF_ERROR(FromBlocked(b, shape).status());
   const int rank = static_cast<int>(shape.size());
   if (rank < 2) return Err("a dot operand has rank 2 or 3");
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(b.cga, rank));
+  // An operand is broadcast along K across CTAs (the dot_op's CGA layout).
+  TT_ASSIGN_OR_RETURN(LinearLayout cga,
+                      internal::DotOperandCgaLayout(b.cga, rank, d.op_idx));
   const int k_dim = d.op_idx == 0 ? rank - 1 : rank - 2;
   std::vector<int32_t> thread_size = b.size_per_thread;
   thread_size[k_dim] = static_cast<int32_t>(shape[k_dim]);
@@ -330,15 +379,20 @@ absl::StatusOr<LinearLayout> FromDot(const DotOperandLayout& d,
   if (const auto* b = d.parent->get<BlockedLayout>()) {
     return FromFmaDot(d, *b, shape);
   }
-  return Err(absl::StrCat("a dot operand of a ", d.parent->kind_name(),
-                          " parent is not converted here (NVIDIA MMA and "
-                          "blocked parents are)"));
+  if (const auto* m = d.parent->get<AmdMfmaLayout>()) {
+    return internal::FromMfmaDot(d, *m, shape);
+  }
+  if (const auto* w = d.parent->get<AmdWmmaLayout>()) {
+    return internal::FromWmmaDot(d, *w, shape);
+  }
+  return Err(absl::StrCat("ttg.dot_op unexpected parent layout: #ttg.",
+                          d.parent->kind_name()));
 }
 
 absl::StatusOr<LinearLayout> FromSlice(const SliceLayout& s,
                                        absl::Span<const int64_t> shape) {
   if (s.parent == nullptr) return Err("a slice needs a parent layout");
-  if (s.parent->is_shared()) {
+  if (!s.parent->is_distributed()) {
     return Err("expected a distributed encoding trait");
   }
   const int parent_rank = LayoutRank(*s.parent);
@@ -435,6 +489,29 @@ absl::StatusOr<LinearLayout> FromLinear(const LinearEncoding& e,
   TT_ASSIGN_OR_RETURN(out, EnsureLayoutNotLargerThan(out, named, false));
   return TransposeOuts(out, ll.OutDimNames());
 }
+
+}  // namespace
+
+absl::StatusOr<LinearLayout> internal::FromGenericLinear(
+    const GenericLinearEncoding& e, absl::Span<const int64_t> shape) {
+  // Triton orders the dims by the register bases (orderPerDim), which
+  // needs each to be 0 or a power of two (it may still be a swizzle of
+  // lanes and warps).
+  const LinearLayout& l = e.layout;
+  const int reg = l.InDimIndex("register");
+  for (int i = 0; reg >= 0 && i < l.InDimSizeLog2(reg); ++i) {
+    for (int32_t v : l.Basis(reg, i)) {
+      if (v != 0 && !IsPow2(v)) {
+        return Err(
+            "orderPerDim cannot determine dimension order for swizzled "
+            "bases.");
+      }
+    }
+  }
+  return FromLinear(LinearEncoding{e.layout}, shape);
+}
+
+namespace {
 
 absl::StatusOr<LinearLayout> FromSwizzled(const SwizzledSharedLayout& s,
                                           absl::Span<const int64_t> shape) {
@@ -630,8 +707,10 @@ absl::StatusOr<LinearLayout> FromSharedLinear(const SharedLinearEncoding& e,
   return ll;
 }
 
-absl::StatusOr<LinearLayout> Convert(const Layout& layout,
-                                     absl::Span<const int64_t> shape) {
+}  // namespace
+
+absl::StatusOr<LinearLayout> internal::Convert(
+    const Layout& layout, absl::Span<const int64_t> shape) {
   struct Visitor {
     absl::Span<const int64_t> shape;
     absl::StatusOr<LinearLayout> operator()(const BlockedLayout& b) {
@@ -658,22 +737,67 @@ absl::StatusOr<LinearLayout> Convert(const Layout& layout,
     absl::StatusOr<LinearLayout> operator()(const SharedLinearEncoding& e) {
       return FromSharedLinear(e, shape);
     }
+    absl::StatusOr<LinearLayout> operator()(const AmdMfmaLayout& m) {
+      return internal::FromMfma(m, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const AmdWmmaLayout& w) {
+      return internal::FromWmma(w, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const GenericLinearEncoding& e) {
+      return internal::FromGenericLinear(e, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const AmdRotatingSharedLayout& s) {
+      return internal::FromRotating(s, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const PaddedSharedLayout& p) {
+      return internal::FromPadded(p, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const PartitionedSharedLayout& p) {
+      return internal::FromPartitioned(p, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const TensorMemoryLayout& t) {
+      return internal::FromTensorMemory(t, shape);
+    }
+    absl::StatusOr<LinearLayout> operator()(const TensorMemoryScalesLayout& t) {
+      return internal::FromTensorMemoryScales(t, shape);
+    }
   };
   return std::visit(Visitor{shape}, layout.value());
 }
 
-}  // namespace
-
 bool Layout::is_shared() const {
   return std::holds_alternative<SwizzledSharedLayout>(v_) ||
          std::holds_alternative<NvmmaSharedLayout>(v_) ||
-         std::holds_alternative<SharedLinearEncoding>(v_);
+         std::holds_alternative<SharedLinearEncoding>(v_) ||
+         std::holds_alternative<AmdRotatingSharedLayout>(v_) ||
+         std::holds_alternative<PaddedSharedLayout>(v_) ||
+         std::holds_alternative<PartitionedSharedLayout>(v_);
+}
+
+bool Layout::is_tensor_memory() const {
+  return std::holds_alternative<TensorMemoryLayout>(v_) ||
+         std::holds_alternative<TensorMemoryScalesLayout>(v_);
 }
 
 const char* Layout::kind_name() const {
-  static const char* kNames[] = {
-      "blocked", "slice",           "nvidia_mma",   "dot_op",
-      "linear",  "swizzled_shared", "nvmma_shared", "shared_linear"};
+  static const char* kNames[] = {"blocked",
+                                 "slice",
+                                 "nvidia_mma",
+                                 "dot_op",
+                                 "linear",
+                                 "swizzled_shared",
+                                 "nvmma_shared",
+                                 "shared_linear",
+                                 "amd_mfma",
+                                 "amd_wmma",
+                                 "generic_linear",
+                                 "amd_rotating_shared",
+                                 "padded_shared",
+                                 "partitioned_shared",
+                                 "tensor_memory_encoding",
+                                 "tensor_memory_scales_encoding"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) ==
+                std::variant_size_v<Layout::Variant>);
   return kNames[v_.index()];
 }
 
@@ -696,11 +820,31 @@ int LayoutRank(const Layout& layout) {
       return static_cast<int>(s.order.size());
     }
     int operator()(const NvmmaSharedLayout& n) {
-      return n.cga.empty() ? 0 : static_cast<int>(n.cga[0].size());
+      return n.cga.empty() ? n.rank : static_cast<int>(n.cga[0].size());
     }
     int operator()(const SharedLinearEncoding& e) {
       return e.layout.num_out_dims();
     }
+    int operator()(const AmdMfmaLayout& m) {
+      return static_cast<int>(m.warps_per_cta.size());
+    }
+    int operator()(const AmdWmmaLayout& w) {
+      return w.legacy_warps ? static_cast<int>(w.warps_per_cta.size()) : w.rank;
+    }
+    int operator()(const GenericLinearEncoding& e) {
+      return e.layout.num_out_dims();
+    }
+    int operator()(const AmdRotatingSharedLayout& s) {
+      return static_cast<int>(s.order.size());
+    }
+    int operator()(const PaddedSharedLayout& p) {
+      return p.linear.num_out_dims();
+    }
+    int operator()(const PartitionedSharedLayout& p) {
+      return p.partition_layout ? LayoutRank(*p.partition_layout) : 0;
+    }
+    int operator()(const TensorMemoryLayout&) { return 2; }
+    int operator()(const TensorMemoryScalesLayout&) { return 2; }
   };
   return std::visit(Visitor{}, layout.value());
 }
@@ -716,7 +860,8 @@ absl::StatusOr<LinearLayout> ToLinearLayout(const Layout& layout,
 absl::StatusOr<LinearLayout> ToLinearLayoutGeneral(
     const Layout& layout, absl::Span<const int64_t> shape) {
   TT_ASSIGN_OR_RETURN(LinearLayout l, Convert(layout, shape));
-  if (!layout.is_shared()) {
+  if (layout.is_distributed() &&
+      layout.get<GenericLinearEncoding>() == nullptr) {
     for (int d = 0; d < l.num_in_dims(); ++d) {
       for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
         int moving = 0;

@@ -89,19 +89,31 @@ std::string PowerOfTwo(int bits) {
 
 }  // namespace
 
-absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
-                                             const std::string& heading,
-                                             int element_bits) {
-  const bool shared = l.num_in_dims() == 2 && l.in_dim_name(0) == "offset" &&
+int64_t PaddedOffset(int64_t offset,
+                     absl::Span<const std::pair<int32_t, int32_t>> padding) {
+  int64_t out = offset;
+  for (const auto& [interval, pad] : padding) {
+    if (interval <= 0) continue;
+    out += offset / interval * pad;
+  }
+  return out;
+}
+
+absl::StatusOr<draw::CellGrid> LayoutPicture(
+    const LinearLayout& l, const std::string& heading, int element_bits,
+    absl::Span<const std::pair<int32_t, int32_t>> padding) {
+  const bool shared = l.num_in_dims() >= 2 && l.in_dim_name(0) == "offset" &&
                       l.in_dim_name(1) == "block";
   const bool distributed =
       l.num_in_dims() == 4 && l.in_dim_name(0) == "register" &&
       l.in_dim_name(1) == "lane" && l.in_dim_name(2) == "warp" &&
       l.in_dim_name(3) == "block";
-  if (!shared && !distributed) {
+  const bool tmem = l.num_in_dims() >= 2 && l.in_dim_name(0) == "row" &&
+                    l.in_dim_name(1) == "col";
+  if (!shared && !distributed && !tmem) {
     return absl::InvalidArgumentError(
-        "pictures are of register layouts (register, lane, warp, block) or "
-        "shared layouts (offset, block)");
+        "pictures are of register layouts (register, lane, warp, block), "
+        "shared layouts (offset, block) or tensor memory (row, col)");
   }
   // Sizes as logarithms: a layout may have up to 64 input (and output) bits,
   // where 1 << bits overflows.
@@ -156,17 +168,53 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(const LinearLayout& l,
         }
       }
     }
+  } else if (tmem) {
+    g.css_class = "triton tensor-memory";
+    g.notes.push_back(
+        "cell: the tensor-memory lane (row) and 32-bit column holding the "
+        "element; colour: the warp whose 32 lanes hold the row");
+    // Inputs come row fastest, then col, then any further in-dim (block).
+    const int32_t rows = l.InDimSize(0), cols = l.InDimSize(1);
+    const int64_t rest = l.TotalInDimSize() / (int64_t{rows} * cols);
+    for (int64_t b = 0; b < rest; ++b) {
+      for (int32_t c = 0; c < cols; ++c) {
+        for (int32_t r = 0; r < rows; ++r) {
+          const int64_t cell = cells[x++];
+          std::string who = absl::StrCat(r, ":", c);
+          if (rest > 1) who = absl::StrCat("B", b, ":", who);
+          owners[cell].push_back(who);
+          if (filled[cell]) continue;
+          filled[cell] = true;
+          draw::GridCell& gc = g.cells[cell];
+          gc.label = who;
+          gc.colour = r / 32 + 4 * b;
+          gc.group = gc.colour;
+          gc.css_class = "triton-cell";
+          gc.attrs = {{"data-coord", Coord(l, cell)},
+                      {"data-row", absl::StrCat(r)},
+                      {"data-col", absl::StrCat(c)}};
+        }
+      }
+    }
   } else {
     g.css_class = "triton shared";
     g.notes.push_back(absl::StrCat(
-        "cell: the shared-memory offset of the element and its 4-byte bank (",
-        element_bits, "-bit elements); colour: bank"));
-    for (int32_t b = 0; b < l.InDimSize(1); ++b) {
-      for (int32_t o = 0; o < l.InDimSize(0); ++o) {
+        padding.empty() ? "cell: the shared-memory offset of the element"
+                        : "cell: the shared-memory offset of the element "
+                          "after padding",
+        " and its 4-byte bank (", element_bits,
+        "-bit elements); colour: bank"));
+    // Inputs come offset fastest, then block (and a partitioned layout's
+    // partition).
+    const int64_t offsets = l.InDimSize(0);
+    const int64_t copies = l.TotalInDimSize() / offsets;
+    for (int64_t b = 0; b < copies; ++b) {
+      for (int64_t logical = 0; logical < offsets; ++logical) {
         const int64_t cell = cells[x++];
-        const int64_t bank = (int64_t{o} * element_bits / 32) % 32;
-        owners[cell].push_back(l.InDimSize(1) > 1 ? absl::StrCat("B", b, ":", o)
-                                                  : absl::StrCat(o));
+        const int64_t o = PaddedOffset(logical, padding);
+        const int64_t bank = (o * element_bits / 32) % 32;
+        owners[cell].push_back(copies > 1 ? absl::StrCat("B", b, ":", o)
+                                          : absl::StrCat(o));
         if (filled[cell]) continue;
         filled[cell] = true;
         draw::GridCell& c = g.cells[cell];

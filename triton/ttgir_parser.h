@@ -94,6 +94,8 @@ struct TtgirModule {
   // attributes (not in alias_order; ParsedLayout::kind is the dialect's
   // name) so that types using them still read.
   LayoutAliases aliases;
+  // Where the first `module` (its keyword) is, npos when the text has none.
+  size_t module_offset = std::string::npos;
   int num_warps = 0;  // 0 when the module does not say
   int threads_per_warp = 32;
   int num_ctas = 1;
@@ -108,6 +110,17 @@ struct TtgirModule {
 // the text (operations, `loc(...)`, constants) is skipped.
 absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
                                              absl::string_view file_name = "");
+
+// RequireTtgirModule
+//
+// OK when `m` (parsed from `text`) is a TTGIR module: a `module attributes
+// {...}` with "ttg.num-warps" (Triton's dumps all have one). Else an
+// InvalidArgument located in `text` ("file:L:C: message", the line and a
+// caret): at the module without the attribute (TTIR, before Triton assigns
+// layouts), or at the start of a text with no module at all (a README, a
+// snippet of layouts).
+absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
+                                absl::string_view file_name = "");
 
 // ElementBits
 //

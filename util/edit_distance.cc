@@ -83,4 +83,10 @@ std::vector<std::string> NearestNames(absl::string_view query,
   return out;
 }
 
+bool CloseEnough(absl::string_view name, absl::string_view known) {
+  const int d = EditDistanceUpTo(name, known, 2);
+  const size_t longer = std::max(name.size(), known.size());
+  return d <= 2 && static_cast<size_t>(2 * d) <= longer;
+}
+
 }  // namespace hlolayout

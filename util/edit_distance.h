@@ -46,6 +46,13 @@ std::vector<std::string> NearestNames(absl::string_view query,
                                       size_t count,
                                       Case letter_case = Case::kSensitive);
 
+// CloseEnough
+//
+// Whether `name` reads as a misspelling of `known`, so that a message may
+// ask "did you mean 'known'?": at most 2 edits, and at most half the
+// length of the longer name ("x" is no misspelling of "y").
+bool CloseEnough(absl::string_view name, absl::string_view known);
+
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_UTIL_EDIT_DISTANCE_H_

@@ -82,5 +82,14 @@ TEST(NearestNames, NearestFirstTiesInOrderDuplicatesOnce) {
   EXPECT_THAT(NearestNames("x", {}, 3), testing::IsEmpty());
 }
 
+TEST(CloseEnoughTest, AMisspellingIsAFewEditsOfALongerName) {
+  EXPECT_TRUE(CloseEnough("threadPerWarp", "threadsPerWarp"));
+  EXPECT_TRUE(CloseEnough("jsno", "json"));
+  EXPECT_TRUE(CloseEnough("smen", "smem"));
+  EXPECT_FALSE(CloseEnough("x", "y"));
+  EXPECT_FALSE(CloseEnough("ab", "ba"));
+  EXPECT_FALSE(CloseEnough("order", "dim"));
+}
+
 }  // namespace
 }  // namespace hlolayout

@@ -9,6 +9,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cute/atom/internal/atom_lookup.h"
 #include "hlolayout/cute/atom/internal/copy_table.h"
@@ -17,6 +18,7 @@
 #include "hlolayout/cute/atom/static_text.h"
 #include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/edit_distance.h"
 
 namespace hlolayout::cute {
 
@@ -86,6 +88,10 @@ absl::StatusOr<CopyOp> FindCopyOp(absl::string_view text) {
   return FindCanonicalOp(name);
 }
 
+bool FitsAnAtomFamily(const absl::Status& status) {
+  return atom_internal::FitsAFamily(status);
+}
+
 bool IsCopyAtomName(absl::string_view name) {
   name = absl::StripLeadingAsciiWhitespace(name);
   absl::ConsumePrefix(&name, "cute::");
@@ -96,10 +102,12 @@ absl::StatusOr<CopyAtom> MakeCopyAtom(const CopyOp& op,
                                       absl::string_view value_type) {
   absl::optional<int> bits = atom_internal::TypeBits(value_type);
   if (!bits) {
+    const std::vector<std::string> known = atom_internal::KnownTypeNames();
     return absl::NotFoundError(absl::StrCat(
         "unknown value type '", value_type,
-        "' (half_t, bfloat16_t, float, double, tfloat32_t, int8_t, uint8_t, "
-        "..., uint128_t, float_e4m3_t, complex<float>, ...)"));
+        "'; nearest: ", absl::StrJoin(NearestNames(value_type, known, 3), ", "),
+        "; value types: ", absl::StrJoin(known, ", "),
+        ", and complex<T> of float, double, half_t, bfloat16_t, tfloat32_t"));
   }
   CopyAtom atom;
   atom.op = op;
@@ -143,10 +151,18 @@ absl::StatusOr<CopyAtom> FindCopyAtom(absl::string_view text) {
   return MakeCopyAtom(op, value_type);
 }
 
+std::vector<std::string> NearestCopyOpNames(absl::string_view name,
+                                            size_t count) {
+  std::vector<const atom_internal::NamePattern*> patterns;
+  for (const Entry& e : Entries()) patterns.push_back(&e.pattern);
+  return atom_internal::NearestInstances(name, patterns, count);
+}
+
 std::vector<CopyFamilyInfo> CopyOpFamilies() {
   std::vector<CopyFamilyInfo> out;
   for (const Entry& e : Entries()) {
-    out.push_back({e.row->family, e.pattern.Display(), e.pattern.Count(false)});
+    out.push_back({e.row->family, e.pattern.Display(), e.pattern.Count(false),
+                   e.pattern.pattern(), e.pattern.Domains()});
   }
   return out;
 }

@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -77,15 +78,35 @@ absl::StatusOr<CopyAtom> FindCopyAtom(absl::string_view name);
 absl::StatusOr<CopyAtom> MakeCopyAtom(const CopyOp& op,
                                       absl::string_view value_type);
 
+// FitsAnAtomFamily
+//
+// Whether an error of FindMmaAtom, FindCopyOp or FindCopyAtom says that the
+// name is one of a family's with parameter values the family does not take
+// ("unknown copy operation 'X' (family sm75): ..."), rather than listing
+// the nearest names of unrelated atoms.
+bool FitsAnAtomFamily(const absl::Status& status);
+
 // IsCopyAtomName
 //
 // True when `name` is written Copy_Atom<...> (after white space).
 bool IsCopyAtomName(absl::string_view name);
 
+// NearestCopyOpNames
+//
+// The `count` copy operation names nearest `name` (by util/edit_distance.h,
+// over the first 64 names of each table row), nearest first.
+std::vector<std::string> NearestCopyOpNames(absl::string_view name,
+                                            size_t count);
+
 struct CopyFamilyInfo {
   std::string family;
+  // The name pattern and its parameters' domains, whole: "SM90_64x{N}x16_
+  // {T}_SS<{MA},{MB}{SC}> with N in 8|16|32|64|96|128|192|256, T in ...".
   std::string pattern;
-  int64_t count;
+  int64_t count;  // names the pattern describes (optional arguments aside)
+  // The pattern alone, and each parameter's name and domain as above.
+  std::string name_pattern;
+  std::vector<std::pair<std::string, std::string>> domains;
 };
 std::vector<CopyFamilyInfo> CopyOpFamilies();
 

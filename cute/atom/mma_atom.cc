@@ -71,11 +71,19 @@ absl::StatusOr<MmaAtom> FindMmaAtom(absl::string_view text) {
   return Build(*match.first, name, match.second);
 }
 
+std::vector<std::string> NearestMmaAtomNames(absl::string_view name,
+                                             size_t count) {
+  std::vector<const atom_internal::NamePattern*> patterns;
+  for (const Entry& e : Entries()) patterns.push_back(&e.pattern);
+  return atom_internal::NearestInstances(name, patterns, count);
+}
+
 std::vector<MmaFamilyInfo> MmaAtomFamilies() {
   std::vector<MmaFamilyInfo> out;
   for (const Entry& e : Entries()) {
     out.push_back({e.row->family, e.pattern.Display(),
-                   e.pattern.Count(/*optional_forms=*/false)});
+                   e.pattern.Count(/*optional_forms=*/false),
+                   e.pattern.pattern(), e.pattern.Domains()});
   }
   return out;
 }

@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -57,14 +58,26 @@ struct MmaAtom {
 //   LayoutA_TV CuTe writes with mismatched ranks): a sentence saying so.
 absl::StatusOr<MmaAtom> FindMmaAtom(absl::string_view name);
 
+// NearestMmaAtomNames
+//
+// The `count` MMA atom names nearest `name` (by util/edit_distance.h, over
+// the first 64 names of each table row), nearest first.
+std::vector<std::string> NearestMmaAtomNames(absl::string_view name,
+                                             size_t count);
+
 // MmaAtomFamilies
 //
 // Each family's patterns as text with their parameter domains (for
 // `hlolayout cute atoms` and the docs), in table order.
 struct MmaFamilyInfo {
   std::string family;
-  std::string pattern;  // NamePattern::Display()
-  int64_t count;        // names the pattern describes
+  // The name pattern and its parameters' domains, whole: "SM90_64x{N}x16_
+  // {T}_SS<{MA},{MB}{SC}> with N in 8|16|32|64|96|128|192|256, T in ...".
+  std::string pattern;
+  int64_t count;  // names the pattern describes (optional arguments aside)
+  // The pattern alone, and each parameter's name and domain as above.
+  std::string name_pattern;
+  std::vector<std::pair<std::string, std::string>> domains;
 };
 std::vector<MmaFamilyInfo> MmaAtomFamilies();
 

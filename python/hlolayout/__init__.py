@@ -24,7 +24,7 @@ public name is here too (docs/python.md):
     hlolayout.reports      report, Report, DumpFolderTable, ...      report/
     hlolayout.allocations  memory, ModuleMemory, Allocation, ...     memory/
     hlolayout.pictures     draw                                      draw/
-    hlolayout.cute, .grid, .triton                                   cute/, grid/, triton/
+    hlolayout.cute, .grid, .triton, .ttnn                            cute/, grid/, triton/, ttnn/
 """
 
 from . import _hlolayout as _core
@@ -48,7 +48,7 @@ __all__ = [
     "COMBINE", "ELEMENT", "TILE_PADDING", "TAIL_PADDING", "Shape", "Layout",
     "Indexer", "parse_shape", "parse_jax_layout", "to_layout", "from_layout",
     "relayout", "read_hlo", "report", "memory", "draw", "numpy_dtype", "cute",
-    "grid", "triton", "__version__",
+    "grid", "triton", "ttnn", "__version__",
     # hl.report's and hl.memory's results
     "Report", "ModuleReport", "ModuleTotals", "MemorySpaceTotals",
     "PaddingWaster", "ReportRow", "DumpFolderTable", "DumpFolderRow",
@@ -56,4 +56,4 @@ __all__ = [
     "HeapInfo", "Allocation", "AssignedValue", "MemoryPeak", "LiveValue",
 ]
 
-from . import cute, grid, triton  # noqa: E402  (they use the names above)
+from . import cute, grid, triton, ttnn  # noqa: E402  (they use the names above)

@@ -3,6 +3,7 @@
 from . import cute as cute
 from . import grid as grid
 from . import triton as triton
+from . import ttnn as ttnn
 from .allocations import Allocation as Allocation
 from .allocations import AssignedValue as AssignedValue
 from .allocations import CompiledMemoryStats as CompiledMemoryStats

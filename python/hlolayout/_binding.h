@@ -1,7 +1,7 @@
 // python/hlolayout/_binding.h: what the C++ files of the `_hlolayout`
 // extension share (one file per capability, as the library's folders:
 // _shapes.cc, _indexing.cc, _relayout.cc, _hlo.cc, _cute.cc, _grid.cc,
-// _memory.cc, _report.cc, _triton.cc; _hlolayout.cc defines the module and
+// _memory.cc, _report.cc, _triton.cc, _ttnn.cc; _hlolayout.cc defines the module and
 // calls each file's Register function).
 //
 //   void RegisterShapes(pybind11::module_& m);   // in _shapes.cc
@@ -106,6 +106,7 @@ void RegisterCli(pybind11::module_& m);        // _cli.cc
 void RegisterGrid(pybind11::module_& m);       // _grid.cc
 void RegisterMemory(pybind11::module_& m);     // _memory.cc
 void RegisterReport(pybind11::module_& m);     // _report.cc
+void RegisterTtnn(pybind11::module_& m);       // _ttnn.cc
 
 }  // namespace hlolayout::pyext
 

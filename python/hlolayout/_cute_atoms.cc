@@ -29,6 +29,7 @@
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/triton/smem_by_name.h"
 
 namespace py = pybind11;
 
@@ -53,12 +54,16 @@ cute::Operand ParseOperand(const std::string& operand) {
       absl::StrCat("operand is 'A', 'B' or 'C', got '", operand, "'"));
 }
 
+// `places`: where each grid goes in the SVG (empty: side by side).
 std::string Picture(absl::StatusOr<std::vector<draw::CellGrid>> grids,
-                    const std::string& title, bool svg, bool colour) {
+                    const std::string& title, bool svg, bool colour,
+                    absl::Span<const draw::GridPlace> places = {}) {
   std::vector<draw::CellGrid> g = Unwrap(std::move(grids));
-  if (svg) return draw::GridsToSvg(g, title);
-  return absl::StrCat(title, "\n\n",
-                      draw::GridsToText(g, draw::TextStyle{colour, false}));
+  if (svg) {
+    return places.empty() ? draw::GridsToSvg(g, title)
+                          : draw::GridsToSvg(g, title, places);
+  }
+  return draw::PictureToText(title, g, draw::TextStyle{colour, false});
 }
 
 py::dict ConflictDict(const cute::ConflictReport& r) {
@@ -98,8 +103,12 @@ py::dict ConflictDict(const cute::ConflictReport& r) {
   return out;
 }
 
-cute::SmemLayout Smem(const std::string& text) {
-  return cute::SmemLayout::Any(Unwrap(cute::ParseAnyLayout(text)));
+// SMEM text, a shared-memory atom's name or a Triton shared layout
+// (triton/smem_by_name.h) for a rows x cols tile of `bits`-bit values (0:
+// the width SMEM names; set to it).
+cute::SmemLayout Smem(const std::string& text, int64_t rows, int64_t cols,
+                      int& bits) {
+  return Unwrap(triton::SmemForAccess(text, rows, cols, bits)).layout;
 }
 
 }  // namespace
@@ -193,7 +202,8 @@ void RegisterCuteAtoms(py::module_& m) {
            })
       .def("picture", [](const cute::TiledMma& t, bool svg, bool colour) {
         return Picture(draw::TiledMmaGrids(t),
-                       absl::StrCat("TiledMMA ", t.atom.name), svg, colour);
+                       absl::StrCat("TiledMMA ", t.atom.name), svg, colour,
+                       draw::kMmaPlaces);
       });
   m.def("cute_make_tiled_mma",
         [](const cute::MmaAtom& atom, const std::string& layout,
@@ -240,7 +250,12 @@ void RegisterCuteAtoms(py::module_& m) {
            })
       .def("conflicts", [](const cute::TiledCopy& t, const std::string& smem,
                            bool destination) {
-        const cute::SmemLayout s = Smem(smem);
+        const std::vector<int64_t> tile = t.tile_extent();
+        if (tile.size() != 2) {
+          throw py::value_error("the tiled copy's tile is not rank 2");
+        }
+        int bits = t.atom.value_bits;
+        const cute::SmemLayout s = Smem(smem, tile[0], tile[1], bits);
         absl::StatusOr<cute::ConflictReport> r;
         {
           py::gil_scoped_release release;
@@ -266,23 +281,21 @@ void RegisterCuteAtoms(py::module_& m) {
   m.def("cute_tv_conflicts",
         [](const std::string& smem, const std::string& tv, int64_t rows,
            int64_t cols, int bits, int64_t vector) {
-          const cute::SmemLayout s = Smem(smem);
+          const cute::SmemLayout s = Smem(smem, rows, cols, bits);
           cute::Layout l = Unwrap(cute::ParseLayout(tv));
           auto accesses = Unwrap(cute::TvAccesses(l, rows, cols, vector, s));
           return ConflictDict(Unwrap(cute::CountConflicts(accesses, bits)));
         });
-  m.def("cute_banks_picture",
-        [](const std::string& smem, int bits, bool svg, bool colour) {
-          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(smem));
-          absl::StatusOr<draw::CellGrid> g = draw::BankGrid(l, bits);
-          std::vector<draw::CellGrid> grids = {Unwrap(std::move(g))};
-          const std::string title =
-              absl::StrCat("banks of ", smem, ", ", bits, "-bit elements");
-          if (svg) return draw::GridsToSvg(grids, title);
-          return absl::StrCat(
-              title, "\n\n",
-              draw::GridsToText(grids, draw::TextStyle{colour, false}));
-        });
+  m.def("cute_banks_picture", [](const std::string& smem, int bits, bool svg,
+                                 bool colour) {
+    cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(smem));
+    absl::StatusOr<draw::CellGrid> g = draw::BankGrid(l, bits);
+    std::vector<draw::CellGrid> grids = {Unwrap(std::move(g))};
+    // The heading names the layout; its note the element width.
+    const std::string title = grids[0].heading;
+    if (svg) return draw::GridsToSvg(grids, title);
+    return draw::PictureToText(title, grids, draw::TextStyle{colour, false});
+  });
 }
 
 }  // namespace hlolayout::pyext

@@ -30,5 +30,6 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterGrid(m);
   hlolayout::pyext::RegisterMemory(m);
   hlolayout::pyext::RegisterReport(m);
+  hlolayout::pyext::RegisterTtnn(m);
   hlolayout::RegisterTriton(m);
 }

@@ -25,6 +25,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
@@ -381,6 +382,9 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
           ReadHloModules(input->view(), options);
       if (!read.ok()) error = read.status();
       if (read.ok()) modules = *std::move(read);
+      if (read.ok() && modules.empty()) {
+        error = NoHloModuleError(input->view(), name);
+      }
     }
     for (const HloModule& module : modules) {
       Analysed one;

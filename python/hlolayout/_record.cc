@@ -150,6 +150,129 @@ std::string RecordRepr(const RecordSpec& spec, const py::tuple& values) {
   return out + ")";
 }
 
+namespace {
+
+std::string Escape(absl::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A plain value as a cell: strings as they are, other values by repr.
+std::string PlainHtml(py::handle value) {
+  if (py::isinstance<py::str>(value)) {
+    return Escape(value.cast<std::string>());
+  }
+  return Escape(py::repr(value).cast<std::string>());
+}
+
+const RecordType* TypeOf(py::handle record) {
+  auto it = RecordTypes().find(Py_TYPE(record.ptr()));
+  return it == RecordTypes().end() ? nullptr : &it->second;
+}
+
+// A field's value as HTML.
+std::string FieldHtml(const FieldSpec& f, py::handle value) {
+  constexpr size_t kRows = 50;
+  if (value.is_none()) return "<i>None</i>";
+  switch (f.json) {
+    case Json::kIndexText:
+    case Json::kIndexTextOmitIfNone:
+      return Escape(IndexText(value));
+    case Json::kRecord:
+    case Json::kRecordOmitIfNone: {
+      const RecordType* type = TypeOf(value);
+      if (type == nullptr) return PlainHtml(value);
+      return RecordHtml(*type->spec, type->values(value));
+    }
+    case Json::kRecords:
+    case Json::kRecordsOmitIfNone: {
+      const size_t n = py::len(value);
+      if (n == 0) return "(none)";
+      const RecordType* type = TypeOf(value[py::int_(0)]);
+      if (type == nullptr) return PlainHtml(value);
+      const RecordSpec& spec = *type->spec;
+      std::string out = "<table><tr>";
+      for (const FieldSpec& item : spec.fields) {
+        if (item.in_repr) absl::StrAppend(&out, "<th>", item.name, "</th>");
+      }
+      out += "</tr>";
+      size_t shown = 0;
+      for (py::handle item : value) {
+        if (shown++ == kRows) break;
+        const RecordType* t = TypeOf(item);
+        if (t == nullptr) continue;
+        const py::tuple v = t->values(item);
+        out += "<tr>";
+        for (size_t i = 0; i < spec.fields.size(); ++i) {
+          if (!spec.fields[i].in_repr) continue;
+          py::handle x = v[i];
+          absl::StrAppend(&out, "<td>",
+                          IsRecords(spec.fields[i].json) && !x.is_none()
+                              ? absl::StrCat("(", py::len(x), " items)")
+                              : FieldHtml(spec.fields[i], x),
+                          "</td>");
+        }
+        out += "</tr>";
+      }
+      out += "</table>";
+      if (n > kRows) absl::StrAppend(&out, "... ", n - kRows, " more");
+      return out;
+    }
+    case Json::kList: {
+      std::string out;
+      size_t shown = 0;
+      for (py::handle item : value) {
+        if (shown == kRows) {
+          absl::StrAppend(&out, ", ... ", py::len(value) - kRows, " more");
+          break;
+        }
+        absl::StrAppend(&out, shown++ == 0 ? "" : "<br>", PlainHtml(item));
+      }
+      return out;
+    }
+    default:
+      return PlainHtml(value);
+  }
+}
+
+}  // namespace
+
+std::string RecordHtml(const RecordSpec& spec, const py::tuple& values) {
+  std::string out = absl::StrCat(
+      "<div class=\"hlolayout-record\"><table><caption style=\"text-align:"
+      "left\"><b>",
+      spec.name, "</b></caption>");
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    const FieldSpec& f = spec.fields[i];
+    absl::StrAppend(&out,
+                    "<tr><th style=\"text-align:left;vertical-align:"
+                    "top\">",
+                    f.name, "</th><td style=\"text-align:left\">",
+                    FieldHtml(f, values[i]), "</td></tr>");
+  }
+  out += "</table>";
+  if (spec.html_extra != nullptr) out += spec.html_extra(values);
+  return out + "</div>";
+}
+
 py::object DeprecatedItem(const RecordSpec& spec, const py::tuple& values,
                           const py::str& key) {
   const std::string message = absl::StrCat(

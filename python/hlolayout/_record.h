@@ -1,7 +1,8 @@
 // python/hlolayout/_record.h: the read-only result classes of the memory
 // analysis and the report (_memory.cc, _report.cc), each a Python class
 // with one documented attribute per field, `to_dict()` giving the JSON form
-// the CLI's `--json` prints, a short repr, equality, hashing and pickling.
+// the CLI's `--json` prints, a short repr of the fields that matter, an HTML
+// view for Jupyter (`_repr_html_`), equality, hashing and pickling.
 //
 //   struct AllocationTag {
 //     static const RecordSpec& Spec() {
@@ -63,6 +64,9 @@ struct RecordSpec {
   const char* name;  // the Python class name
   const char* doc;
   std::vector<FieldSpec> fields;
+  // More HTML for _repr_html_ after the fields' table (a picture), from the
+  // record's values; null for none.
+  std::string (*html_extra)(const pybind11::tuple& values) = nullptr;
 };
 
 // An immutable record of class Tag::Spec(): its field values in order.
@@ -87,6 +91,12 @@ void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
 
 // repr(): "Allocation(index=0, kind='temp', size=2048, values=(2 items))".
 std::string RecordRepr(const RecordSpec& spec, const pybind11::tuple& values);
+
+// _repr_html_() (Jupyter): a table of the fields, nested records as
+// tables, lists of records as one table of their repr fields (at most 50
+// rows, then how many more), then the spec's html_extra. Self-contained
+// HTML, every value escaped.
+std::string RecordHtml(const RecordSpec& spec, const pybind11::tuple& values);
 
 // record[key]: to_dict()[key] with a DeprecationWarning.
 pybind11::object DeprecatedItem(const RecordSpec& spec,
@@ -132,6 +142,11 @@ void BindRecord(pybind11::module_& m, const char* module_name) {
   cls.def("__repr__", [](const Record<Tag>& r) {
     return RecordRepr(Tag::Spec(), r.values);
   });
+  cls.def(
+      "_repr_html_",
+      [](const Record<Tag>& r) { return RecordHtml(Tag::Spec(), r.values); },
+      "The HTML Jupyter shows: a table of the fields (and a picture where "
+      "the record has one).");
   cls.def(
       "__eq__",
       [](const Record<Tag>& a, py::handle b) -> py::object {

@@ -27,7 +27,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/layout/memory_space.h"
+#include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/report.h"
 
 namespace py = pybind11;
@@ -49,12 +51,13 @@ constexpr char kModule[] = "hlolayout.reports";
   {                                                                         \
     "overflow", "A sum passed INT64_MAX and stopped there."                 \
   }
-#define HLOLAYOUT_BUFFER_BYTES                                            \
-  {"buffer_logical_bytes", "Logical bytes of the values it defines."},    \
-      {"buffer_padded_bytes", "Padded bytes of the values it defines.",   \
-       Json::kValue, nullptr, true},                                      \
-      {"buffer_padding_bytes", "Their padding."}, {                       \
-    "buffer_overflow", "A buffer sum passed INT64_MAX and stopped there." \
+#define HLOLAYOUT_BUFFER_BYTES                                                 \
+  {"buffer_logical_bytes", "Logical bytes of the values it defines."},         \
+      {"buffer_padded_bytes", "Padded bytes of the values it defines.",        \
+       Json::kValue, nullptr, true},                                           \
+      {"buffer_padding_bytes", "Their padding.", Json::kValue, nullptr, true}, \
+  {                                                                            \
+    "buffer_overflow", "A buffer sum passed INT64_MAX and stopped there."      \
   }
 
 struct ModuleTotalsTag {
@@ -100,22 +103,56 @@ struct MemorySpaceTotalsTag {
   }
 };
 
+// A waster's picture for Jupyter (report/padding_picture.h), from its
+// shape; nothing when the shape has no tiles.
+std::string WasterPicture(const py::tuple& values);
+
 struct PaddingWasterTag {
   static const RecordSpec& Spec() {
     static const RecordSpec spec{
         "PaddingWaster",
-        "An instruction that pads a lot, with why.",
+        "A buffer that pads a lot, listed once however many instructions "
+        "name it, with why (docs/report.md).",
         {
-            {"computation", "Its computation.", Json::kValue, nullptr, true},
-            {"instruction", "Its name.", Json::kValue, nullptr, true},
-            {"shape", "Its shape as written.", Json::kValue, nullptr, true},
-            HLOLAYOUT_ARRAY_LEAF_BYTES,
+            {"computation",
+             "The computation of the instruction that defines "
+             "it.",
+             Json::kValue, nullptr, true},
+            {"instruction",
+             "The instruction that defines its first value (a loop's initial "
+             "value, not the body's result).",
+             Json::kValue, nullptr, true},
+            {"index",
+             "Where in that instruction's result, as a tuple (() for the "
+             "whole result).",
+             Json::kIndexText, nullptr, true},
+            {"shape", "The buffer's shape with its layout.", Json::kValue,
+             nullptr, true},
+            {"memory_space", "Its memory space key ('hbm', 'vmem', ...)."},
+            {"array_leaf_logical_bytes",
+             "Logical bytes (elements at their storage width)."},
+            {"array_leaf_padded_bytes",
+             "Padded bytes (every tile level, L(n), E(n)).", Json::kValue,
+             nullptr, true},
+            {"padding_bytes", "Padded minus logical bytes.", Json::kValue,
+             nullptr, true},
+            {"expansion", "Padded / logical bytes (1.0 when logical is 0).",
+             Json::kRound6g},
+            {"overflow", "A sum passed INT64_MAX and stopped there."},
             {"reasons",
              "Why: 'dim 0 (size 3) is not a multiple of tile 8 of "
-             "T(8,128)(2,1): padded to 8'; tuple leaves start with their "
-             "index.",
+             "T(8,128)(2,1): padded to 8'.",
              Json::kList},
-        }};
+            {"also_defined_by",
+             "The instructions that define the buffer's other values "
+             "('scaled', 'copy-start{0}').",
+             Json::kList},
+            {"aliases",
+             "Its other names: instructions whose result (or an element of "
+             "it) is the buffer ('init{1}', 'while{1}', 'result').",
+             Json::kList},
+        },
+        WasterPicture};
     return spec;
   }
 };
@@ -160,9 +197,14 @@ struct ModuleReportTag {
             {"totals", "ModuleTotals.", Json::kRecord, nullptr, true},
             {"memory_spaces", "MemorySpaceTotals, by memory space.",
              Json::kRecords},
+            {"padding_wasters_note",
+             "None when the wasters are buffers with their aliases; else why "
+             "they are each value on its own (the memory analysis refused "
+             "the module). None with summary=True.",
+             Json::kOmitIfNone},
             {"top_padding_wasters",
              "PaddingWasters, most padding first; None with summary=True.",
-             Json::kRecordsOmitIfNone},
+             Json::kRecordsOmitIfNone, nullptr, true},
             {"instructions",
              "ReportRows in text order; None with summary=True.",
              Json::kRecordsOmitIfNone, nullptr, true},
@@ -267,6 +309,10 @@ struct DumpFolderTableTag {
             {"skipped", "SkippedFiles, by name.", Json::kRecords},
             {"failed", "FailedFiles, by name (the others are in the table).",
              Json::kRecords, nullptr, true},
+            {"errors",
+             "Errors of instructions left out (the CLI's --keep-going; "
+             "always empty here, where a bad file fails whole).",
+             Json::kList},
         }};
     return spec;
   }
@@ -304,14 +350,21 @@ py::object SpaceRecord(const MemorySpaceTotals& s) {
       a.expansion(), a.overflow);
 }
 
+py::tuple Strings(const std::vector<std::string>& strings) {
+  py::tuple out(strings.size());
+  for (size_t i = 0; i < strings.size(); ++i) out[i] = strings[i];
+  return out;
+}
+
 py::object WasterRecord(const PaddingWaster& w) {
   const ByteCounts& a = w.bytes;
-  py::tuple reasons(w.reasons.size());
-  for (size_t i = 0; i < w.reasons.size(); ++i) reasons[i] = w.reasons[i];
+  py::tuple index(w.index.size());
+  for (size_t i = 0; i < w.index.size(); ++i) index[i] = w.index[i];
   return MakeRecord<PaddingWasterTag>(
-      Str(w.computation), Str(w.name), Str(w.shape_text), a.logical_bytes,
-      a.padded_bytes, a.wasted_bytes(), a.expansion(), a.overflow,
-      std::move(reasons));
+      Str(w.computation), Str(w.name), std::move(index), Str(w.shape_text),
+      MemorySpaceKey(w.memory_space), a.logical_bytes, a.padded_bytes,
+      a.wasted_bytes(), a.expansion(), a.overflow, Strings(w.reasons),
+      Strings(w.also_defined_by), Strings(w.aliases));
 }
 
 py::object RowRecord(const ReportRow& r) {
@@ -331,7 +384,8 @@ py::object ModuleReportRecord(const ModuleReport& m, bool summary) {
   for (size_t i = 0; i < m.memory_spaces.size(); ++i) {
     spaces[i] = SpaceRecord(m.memory_spaces[i]);
   }
-  py::object wasters = py::none(), rows = py::none();
+  py::object wasters = py::none(), rows = py::none(), note = py::none();
+  if (!summary && !m.wasters_note.empty()) note = py::str(m.wasters_note);
   if (!summary) {
     py::tuple w(m.top_wasters.size());
     for (size_t i = 0; i < m.top_wasters.size(); ++i) {
@@ -342,9 +396,9 @@ py::object ModuleReportRecord(const ModuleReport& m, bool summary) {
     wasters = std::move(w);
     rows = std::move(r);
   }
-  return MakeRecord<ModuleReportTag>(Str(m.name), Str(m.entry_computation),
-                                     TotalsRecord(m.totals), std::move(spaces),
-                                     std::move(wasters), std::move(rows));
+  return MakeRecord<ModuleReportTag>(
+      Str(m.name), Str(m.entry_computation), TotalsRecord(m.totals),
+      std::move(spaces), std::move(note), std::move(wasters), std::move(rows));
 }
 
 // hl.report() of a file (is_path) or of HLO text.
@@ -374,6 +428,7 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
       options.keep_rows = !summary;
       options.top_wasters = summary ? 0 : top;
       options.threads = threads;
+      options.allocations = false;  // not part of the Python record
       absl::StatusOr<Report> r = BuildReport(input->view(), options);
       if (r.ok()) {
         report = *std::move(r);
@@ -476,9 +531,18 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
     failed[i] =
         MakeRecord<FailedFileTag>(table.failed[i].name, table.failed[i].error);
   }
+  py::tuple errors(table.errors.size());
+  for (size_t i = 0; i < table.errors.size(); ++i) errors[i] = table.errors[i];
   return MakeRecord<DumpFolderTableTag>(
       folder, table.files_read, table.max_bytes_in_flight, std::move(rows),
-      std::move(skipped), std::move(failed));
+      std::move(skipped), std::move(failed), std::move(errors));
+}
+
+std::string WasterPicture(const py::tuple& values) {
+  absl::StatusOr<Shape> shape = ParseShape(values[3].cast<std::string>());
+  if (!shape.ok()) return "";
+  absl::StatusOr<std::string> svg = PaddingPictureSvg(*shape);
+  return svg.ok() ? *svg : "";
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "_triton_docs.h"
 #include "absl/hash/hash.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -48,6 +49,7 @@ namespace {
 
 using triton::LinearLayout;
 using triton::NamedInts;
+namespace docs = pyext::triton_docs;
 
 [[noreturn]] void Raise(const absl::Status& s) {
   throw py::value_error(std::string(s.message()));
@@ -391,61 +393,76 @@ py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits,
 void RegisterTriton(py::module_& parent) {
   py::module_ m = parent.def_submodule(
       "_triton", "C++ core of hlolayout.triton; use hlolayout.triton instead.");
-  py::class_<LinearLayout>(m, "LinearLayout",
-                           "Triton's LinearLayout: a map over F2 from named "
-                           "input bits to named output coordinates.")
-      .def(py::init<>())
+  py::class_<LinearLayout>(m, "LinearLayout", docs::kDocClass)
+      .def(py::init<>(), docs::kDocInit)
       .def_static(
           "identity_1d",
           [](int32_t size, std::string in, std::string out) {
             return Get(LinearLayout::Identity1D(size, in, out));
           },
-          py::arg("size"), py::arg("inDim"), py::arg("outDim"))
+          py::arg("size"), py::arg("inDim"), py::arg("outDim"),
+          docs::kDocIdentity1d)
       .def_static(
           "strided_1d",
           [](int32_t size, int32_t stride, std::string in, std::string out) {
             return Get(LinearLayout::Strided1D(size, stride, in, out));
           },
           py::arg("size"), py::arg("stride"), py::arg("inDim"),
-          py::arg("outDim"))
+          py::arg("outDim"), docs::kDocStrided1d)
       .def_static(
           "zeros_1d",
           [](int32_t size, std::string in, std::string out, int32_t out_size) {
             return Get(LinearLayout::Zeros1D(size, in, out, out_size));
           },
           py::arg("size"), py::arg("inDim"), py::arg("outDim"),
-          py::arg("outDimSize") = 1)
+          py::arg("outDimSize") = 1, docs::kDocZeros1d)
       .def_static("from_bases", &FromBases, py::arg("bases"),
                   py::arg("out_dim_names"),
                   py::arg("out_dim_sizes") = py::none(),
-                  py::arg("require_surjective") = true)
-      .def("compose",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::Compose(a, b));
-           })
-      .def("invert_and_compose",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::InvertAndCompose(a, b));
-           })
-      .def("invert",
-           [](const LinearLayout& a) { return Get(triton::Invert(a)); })
-      .def("pseudoinvert",
-           [](const LinearLayout& a) { return Get(triton::Pseudoinvert(a)); })
-      .def("is_surjective", &LinearLayout::IsSurjective)
-      .def("is_injective", &LinearLayout::IsInjective)
-      .def("is_invertible", &LinearLayout::IsInvertible)
-      .def("get_in_dim_names",
-           [](const LinearLayout& l) { return l.in_dim_names(); })
-      .def("get_out_dim_names",
-           [](const LinearLayout& l) { return l.OutDimNames(); })
-      .def_property_readonly("bases", &PyBases)
-      .def_property_readonly("out_dims", &PyOutDims)
-      .def_property_readonly("num_in_dims", &LinearLayout::num_in_dims)
-      .def_property_readonly("num_out_dims", &LinearLayout::num_out_dims)
-      .def("__mul__",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::Product(a, b));
-           })
+                  py::arg("require_surjective") = true, docs::kDocFromBases)
+      .def(
+          "compose",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::Compose(a, b));
+          },
+          docs::kDocCompose)
+      .def(
+          "invert_and_compose",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::InvertAndCompose(a, b));
+          },
+          docs::kDocInvertAndCompose)
+      .def(
+          "invert",
+          [](const LinearLayout& a) { return Get(triton::Invert(a)); },
+          docs::kDocInvert)
+      .def(
+          "pseudoinvert",
+          [](const LinearLayout& a) { return Get(triton::Pseudoinvert(a)); },
+          docs::kDocPseudoinvert)
+      .def("is_surjective", &LinearLayout::IsSurjective, docs::kDocIsSurjective)
+      .def("is_injective", &LinearLayout::IsInjective, docs::kDocIsInjective)
+      .def("is_invertible", &LinearLayout::IsInvertible, docs::kDocIsInvertible)
+      .def(
+          "get_in_dim_names",
+          [](const LinearLayout& l) { return l.in_dim_names(); },
+          docs::kDocGetInDimNames)
+      .def(
+          "get_out_dim_names",
+          [](const LinearLayout& l) { return l.OutDimNames(); },
+          docs::kDocGetOutDimNames)
+      .def_property_readonly("bases", &PyBases, docs::kDocBases)
+      .def_property_readonly("out_dims", &PyOutDims, docs::kDocOutDims)
+      .def_property_readonly("num_in_dims", &LinearLayout::num_in_dims,
+                             docs::kDocNumInDims)
+      .def_property_readonly("num_out_dims", &LinearLayout::num_out_dims,
+                             docs::kDocNumOutDims)
+      .def(
+          "__mul__",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::Product(a, b));
+          },
+          docs::kDocMul)
       .def("__imul__",
            [](const LinearLayout& a, const LinearLayout& b) {
              return Get(triton::Product(a, b));
@@ -460,99 +477,138 @@ void RegisterTriton(py::module_& parent) {
            })
       .def("__repr__", &LinearLayout::ToString)
       .def("__str__", &LinearLayout::ToString)
-      .def("get_shared_view",
-           [](const LinearLayout& l, bool hw) {
-             return Get(triton::SharedView(l, hw));
-           })
-      .def("get_distributed_view",
-           [](const LinearLayout& l, bool hw) {
-             return Get(triton::DistributedView(l, hw));
-           })
-      .def("apply", &Apply, py::arg("inputs"))
-      .def("get_matrix_view", &triton::MatrixView)
+      .def(
+          "get_shared_view",
+          [](const LinearLayout& l, bool hw) {
+            return Get(triton::SharedView(l, hw));
+          },
+          docs::kDocGetSharedView)
+      .def(
+          "get_distributed_view",
+          [](const LinearLayout& l, bool hw) {
+            return Get(triton::DistributedView(l, hw));
+          },
+          docs::kDocGetDistributedView)
+      .def("apply", &Apply, py::arg("inputs"), docs::kDocApply)
+      .def("get_matrix_view", &triton::MatrixView, docs::kDocGetMatrixView)
       // Beyond Triton's binding.
-      .def("get_in_dim_size",
-           [](const LinearLayout& l, const std::string& d) {
-             const int i = l.InDimIndex(d);
-             if (i < 0) throw py::value_error("no in-dim " + d);
-             return l.InDimSize(i);
-           })
-      .def("get_out_dim_size",
-           [](const LinearLayout& l, const std::string& d) {
-             const int i = l.OutDimIndex(d);
-             if (i < 0) throw py::value_error("no out-dim " + d);
-             return l.OutDimSize(i);
-           })
-      .def("reshape_ins",
-           [](const LinearLayout& l, py::object dims) {
-             return Get(triton::ReshapeIns(l, Sizes(dims)));
-           })
-      .def("reshape_outs",
-           [](const LinearLayout& l, py::object dims) {
-             return Get(triton::ReshapeOuts(l, Sizes(dims)));
-           })
-      .def("flatten_ins",
-           [](const LinearLayout& l) { return Get(triton::FlattenIns(l)); })
-      .def("flatten_outs",
-           [](const LinearLayout& l) { return Get(triton::FlattenOuts(l)); })
-      .def("transpose_ins",
-           [](const LinearLayout& l, std::vector<std::string> order) {
-             return Get(triton::TransposeIns(l, order));
-           })
-      .def("transpose_outs",
-           [](const LinearLayout& l, std::vector<std::string> order) {
-             return Get(triton::TransposeOuts(l, order));
-           })
-      .def("sublayout",
-           [](const LinearLayout& l, std::vector<std::string> ins,
-              std::vector<std::string> outs) {
-             return Get(triton::Sublayout(l, ins, outs));
-           })
-      .def("sublayout_is_zero",
-           [](const LinearLayout& l, std::vector<std::string> ins,
-              std::vector<std::string> outs) {
-             return Get(triton::SublayoutIsZero(l, ins, outs));
-           })
-      .def("concat_ins",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::ConcatIns(a, b));
-           })
-      .def("concat_outs",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Get(triton::ConcatOuts(a, b));
-           })
-      .def("divide_left",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Optional(triton::DivideLeft(a, b));
-           })
-      .def("divide_right",
-           [](const LinearLayout& a, const LinearLayout& b) {
-             return Optional(triton::DivideRight(a, b));
-           })
-      .def("is_trivial_over",
-           [](const LinearLayout& l, std::vector<std::string> dims) {
-             return Get(triton::IsTrivialOver(l, dims));
-           })
-      .def("quotient",
-           [](const LinearLayout& l, std::vector<std::string> dims) {
-             return Optional(triton::Quotient(l, dims));
-           })
-      .def("get_free_variable_masks",
-           [](const LinearLayout& l) {
-             py::dict d;
-             for (const auto& [name, mask] : triton::FreeVariableMasks(l)) {
-               d[py::str(name)] = mask;
-             }
-             return d;
-           })
-      .def("get_num_consecutive_in_out", &triton::NumConsecutiveInOut)
-      .def("to_json", &triton::LayoutToJson)
+      .def(
+          "get_in_dim_size",
+          [](const LinearLayout& l, const std::string& d) {
+            const int i = l.InDimIndex(d);
+            if (i < 0) throw py::value_error("no in-dim " + d);
+            return l.InDimSize(i);
+          },
+          docs::kDocGetInDimSize)
+      .def(
+          "get_out_dim_size",
+          [](const LinearLayout& l, const std::string& d) {
+            const int i = l.OutDimIndex(d);
+            if (i < 0) throw py::value_error("no out-dim " + d);
+            return l.OutDimSize(i);
+          },
+          docs::kDocGetOutDimSize)
+      .def(
+          "reshape_ins",
+          [](const LinearLayout& l, py::object dims) {
+            return Get(triton::ReshapeIns(l, Sizes(dims)));
+          },
+          docs::kDocReshapeIns)
+      .def(
+          "reshape_outs",
+          [](const LinearLayout& l, py::object dims) {
+            return Get(triton::ReshapeOuts(l, Sizes(dims)));
+          },
+          docs::kDocReshapeOuts)
+      .def(
+          "flatten_ins",
+          [](const LinearLayout& l) { return Get(triton::FlattenIns(l)); },
+          docs::kDocFlattenIns)
+      .def(
+          "flatten_outs",
+          [](const LinearLayout& l) { return Get(triton::FlattenOuts(l)); },
+          docs::kDocFlattenOuts)
+      .def(
+          "transpose_ins",
+          [](const LinearLayout& l, std::vector<std::string> order) {
+            return Get(triton::TransposeIns(l, order));
+          },
+          docs::kDocTransposeIns)
+      .def(
+          "transpose_outs",
+          [](const LinearLayout& l, std::vector<std::string> order) {
+            return Get(triton::TransposeOuts(l, order));
+          },
+          docs::kDocTransposeOuts)
+      .def(
+          "sublayout",
+          [](const LinearLayout& l, std::vector<std::string> ins,
+             std::vector<std::string> outs) {
+            return Get(triton::Sublayout(l, ins, outs));
+          },
+          docs::kDocSublayout)
+      .def(
+          "sublayout_is_zero",
+          [](const LinearLayout& l, std::vector<std::string> ins,
+             std::vector<std::string> outs) {
+            return Get(triton::SublayoutIsZero(l, ins, outs));
+          },
+          docs::kDocSublayoutIsZero)
+      .def(
+          "concat_ins",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::ConcatIns(a, b));
+          },
+          docs::kDocConcatIns)
+      .def(
+          "concat_outs",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Get(triton::ConcatOuts(a, b));
+          },
+          docs::kDocConcatOuts)
+      .def(
+          "divide_left",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Optional(triton::DivideLeft(a, b));
+          },
+          docs::kDocDivideLeft)
+      .def(
+          "divide_right",
+          [](const LinearLayout& a, const LinearLayout& b) {
+            return Optional(triton::DivideRight(a, b));
+          },
+          docs::kDocDivideRight)
+      .def(
+          "is_trivial_over",
+          [](const LinearLayout& l, std::vector<std::string> dims) {
+            return Get(triton::IsTrivialOver(l, dims));
+          },
+          docs::kDocIsTrivialOver)
+      .def(
+          "quotient",
+          [](const LinearLayout& l, std::vector<std::string> dims) {
+            return Optional(triton::Quotient(l, dims));
+          },
+          docs::kDocQuotient)
+      .def(
+          "get_free_variable_masks",
+          [](const LinearLayout& l) {
+            py::dict d;
+            for (const auto& [name, mask] : triton::FreeVariableMasks(l)) {
+              d[py::str(name)] = mask;
+            }
+            return d;
+          },
+          docs::kDocGetFreeVariableMasks)
+      .def("get_num_consecutive_in_out", &triton::NumConsecutiveInOut,
+           docs::kDocGetNumConsecutiveInOut)
+      .def("to_json", &triton::LayoutToJson, docs::kDocToJson)
       .def(
           "to_ttgir",
           [](const LinearLayout& l, int32_t alignment) {
             return triton::PrintLinear(l, alignment);
           },
-          py::arg("alignment") = 16);
+          py::arg("alignment") = 16, docs::kDocToTtgir);
 
   m.def("from_json", [](const std::string& text) {
     return Get(triton::LayoutFromJson(text));
@@ -569,7 +625,7 @@ void RegisterTriton(py::module_& parent) {
       [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
         draw::CellGrid g = Get(triton::LayoutPicture(l, title, bits));
         return svg ? draw::GridsToSvg({g}, title)
-                   : title + "\n\n" + draw::GridsToText({g}, draw::TextStyle{});
+                   : draw::PictureToText(title, {g}, draw::TextStyle{});
       },
       py::arg("layout"), py::arg("title"),
       py::arg("bits") = triton::kDefaultElementBits, py::arg("svg") = true);

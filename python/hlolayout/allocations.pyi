@@ -20,6 +20,7 @@ class CompiledMemoryStats:
     generated_code_size_in_bytes: None
     host_generated_code_size_in_bytes: None
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class HeapInfo:
@@ -29,6 +30,7 @@ class HeapInfo:
     peak: int
     alignment: int
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class AssignedValue:
@@ -42,6 +44,7 @@ class AssignedValue:
     start: Optional[int]
     end: Optional[int]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class Allocation:
@@ -56,6 +59,7 @@ class Allocation:
     maybe_live_out: bool
     values: Tuple[AssignedValue, ...]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class LiveValue:
@@ -67,6 +71,7 @@ class LiveValue:
     start: int
     end: int
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class MemoryPeak:
@@ -78,6 +83,7 @@ class MemoryPeak:
     op_name: Optional[str]
     live: Tuple[LiveValue, ...]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class ModuleMemory:
@@ -93,6 +99,7 @@ class ModuleMemory:
     heap: Optional[HeapInfo]
     allocations: Optional[Tuple[Allocation, ...]]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 def memory(path_or_text: Union[str, bytes, os.PathLike], top: int = ...,

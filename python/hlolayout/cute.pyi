@@ -112,6 +112,7 @@ from .cute_atoms import (
     MMA_Atom as MMA_Atom,
     TiledCopy as TiledCopy,
     TiledMMA as TiledMMA,
+    BankConflicts as BankConflicts,
     bank_conflicts as bank_conflicts,
     banks_picture as banks_picture,
     make_tiled_copy as make_tiled_copy,

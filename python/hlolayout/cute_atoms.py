@@ -17,13 +17,19 @@ shared-memory bank conflicts, and pictures (Jupyter shows them).
     >>> tc.Tiler_MN, tc.get_layoutS_TV().cute
     ('(_32,_16)', '((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))')
     >>> r = tc.bank_conflicts("(32,16):(16,1)")
-    >>> r["wavefronts"], r["ideal"]
-    (32, 16)
+    >>> r.factor, r.transactions, r.ideal, r.worst_bank
+    (2.0, 32, 16, 0)
+    >>> tc.bank_conflicts("GMMA::Layout_K_SW128_Atom<half_t>")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: SMEM: GMMA::Layout_K_SW128_Atom<half_t> tiled to the 32x16 tile: ...
 
 Every layout comes back as a `cute.Layout`: `.cute` is CuTe's static text
 (`_N`), str() prints as pycute prints. Bad names and options raise ValueError with the CLI's message
 (unknown names list the nearest known ones).
 """
+
+from collections.abc import Mapping
 
 from . import _hlolayout as _core
 
@@ -31,7 +37,7 @@ __all__ = [
     "MMA_Atom", "Copy_Atom", "TiledMMA", "TiledCopy", "make_tiled_mma",
     "make_tiled_copy", "make_tiled_copy_A", "make_tiled_copy_B",
     "make_tiled_copy_C", "make_tiled_copy_C_atom", "bank_conflicts",
-    "banks_picture", "mma_atom_names",
+    "BankConflicts", "banks_picture", "mma_atom_names",
 ]
 
 
@@ -325,16 +331,23 @@ class TiledCopy:
                 "D": self._tc.slice(True, thread)}
 
     def bank_conflicts(self, smem, side=None):
-        """Shared-memory wavefronts per instruction on layout `smem` (text or
-        Layout; swizzled and composed layouts too), as `hlolayout cute
-        conflicts --json` reports them. `side` is "S" or "D"; default "D"
-        for stmatrix and cp.async atoms, else "S"."""
+        """The shared-memory bank conflicts of this copy on `smem`, as
+        `hlolayout cute conflicts` counts them: a BankConflicts (its factor,
+        transactions, worst bank, and every instruction's phases behind
+        them).
+
+        `smem`: a Layout or its text (swizzled and composed layouts too), a
+        GMMA/UMMA shared-memory atom's name ("GMMA::Layout_K_SW128_Atom<
+        half_t>", tiled to the copy's tile) or a Triton shared layout
+        ("#ttg.nvmma_shared<{...}>" on the tile's shape); a named one must
+        hold elements of the copy's value width. `side` is "S" or "D";
+        default "D" for stmatrix and cp.async atoms, else "S"."""
         if side is None:
             op = self._tc.atom.op
             side = "D" if ("STSM" in op or "CP_ASYNC" in op) else "S"
         if side not in ("S", "D"):
             raise ValueError("side is 'S' or 'D', got %r" % (side,))
-        return self._tc.conflicts(_text(smem), side == "D")
+        return BankConflicts(self._tc.conflicts(_text(smem), side == "D"))
 
     def svg(self):
         return self._tc.picture(True, False)
@@ -352,6 +365,79 @@ class TiledCopy:
     def __repr__(self):
         return "<cute.TiledCopy %s tile %s>" % (self._tc.atom.name,
                                                 self._tc.tiler)
+
+
+class BankConflicts(Mapping):
+    """Shared-memory bank conflicts of an access pattern, as `hlolayout cute
+    conflicts` counts them (docs/cute.md, "Bank conflicts").
+
+    The summary, as attributes:
+
+    - `factor`: transactions / ideal (1.0: no conflict);
+    - `transactions`: the shared-memory wavefronts every instruction of
+      every warp takes (`wavefronts`, Nsight's name, is the same number),
+      `ideal` the fewest they could take, `conflicts` the difference;
+    - `worst_bank`: the bank holding the most distinct 4-byte words in one
+      phase (None when no bank holds two), `worst_bank_words` that count
+      (1 without conflicts) and `worst_bank_threads` the threads touching it;
+    - `value_bits`, `threads_per_phase`.
+
+    The detail behind it is `instructions` (each warp's instructions, their
+    phases and the colliding banks, as `--json --all` prints them). A
+    BankConflicts is also a read-only mapping with the keys of the dict
+    earlier versions returned (`r["wavefronts"]`, `r["instructions"]`,
+    `dict(r)`), so code written for the dict keeps working.
+
+        >>> from hlolayout import cute
+        >>> tm = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 1, 1))
+        >>> tc = cute.make_tiled_copy_A(
+        ...     cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), tm)
+        >>> r = tc.bank_conflicts("(32,16):(16,1)")
+        >>> r
+        BankConflicts(factor=2.0, transactions=16, ideal=8, worst_bank=0, worst_bank_words=2)
+        >>> r.worst_bank_threads, r["wavefronts"]
+        ((0, 4), 16)
+        >>> tc.bank_conflicts("Sw<1,3,3> o _0 o (32,16):(16,1)").factor
+        1.0
+    """
+
+    _KEYS = ("wavefronts", "ideal", "threads_per_phase", "value_bits",
+             "instructions")
+
+    def __init__(self, detail):
+        self._d = detail
+        self.transactions = self.wavefronts = detail["wavefronts"]
+        self.ideal = detail["ideal"]
+        self.conflicts = self.transactions - self.ideal
+        self.factor = self.transactions / self.ideal if self.ideal else 1.0
+        self.value_bits = detail["value_bits"]
+        self.threads_per_phase = detail["threads_per_phase"]
+        self.instructions = detail["instructions"]
+        worst = None
+        for ins in self.instructions:
+            for phase in ins["phases"]:
+                for c in phase["collisions"]:
+                    if worst is None or len(c["words"]) > len(worst["words"]):
+                        worst = c
+        self.worst_bank = None if worst is None else worst["bank"]
+        self.worst_bank_words = 1 if worst is None else len(worst["words"])
+        self.worst_bank_threads = () if worst is None else tuple(
+            worst["threads"])
+
+    def __getitem__(self, key):
+        return self._d[key]
+
+    def __iter__(self):
+        return iter(self._KEYS)
+
+    def __len__(self):
+        return len(self._KEYS)
+
+    def __repr__(self):
+        return ("BankConflicts(factor=%r, transactions=%d, ideal=%d, "
+                "worst_bank=%r, worst_bank_words=%d)" %
+                (round(self.factor, 4), self.transactions, self.ideal,
+                 self.worst_bank, self.worst_bank_words))
 
 
 def make_tiled_mma(atom, atom_layout=None, permutation=None):
@@ -401,13 +487,21 @@ def make_tiled_copy_C_atom(copy_atom, tiled_mma):  # noqa: N802
     return _from_mma(copy_atom, tiled_mma, "C_atom")
 
 
-def bank_conflicts(smem, tv, tile, bits, vector=1):
+def bank_conflicts(smem, tv, tile, bits=None, vector=1):
     """Bank conflicts of a bare TV layout ((thread, value) -> column-major
-    index of the `tile` (M, N)) on shared-memory layout `smem`, `bits` per
-    value, `vector` values per thread per instruction."""
+    index of the `tile` (M, N)) on shared memory `smem` (as for
+    TiledCopy.bank_conflicts), `bits` per value (default: the element width
+    a named `smem` gives), `vector` values per thread per instruction. A
+    BankConflicts.
+
+        >>> r = bank_conflicts("(32,32):(32,1)", "(32,1):(1,0)", (32, 32), 32)
+        >>> r.factor, r.worst_bank, r.worst_bank_words
+        (32.0, 0, 32)
+    """
     rows, cols = tile
-    return _core.cute_tv_conflicts(_text(smem), _text(tv), int(rows),
-                                   int(cols), int(bits), int(vector))
+    return BankConflicts(_core.cute_tv_conflicts(
+        _text(smem), _text(tv), int(rows), int(cols),
+        0 if bits is None else int(bits), int(vector)))
 
 
 def banks_picture(smem, bits=16, svg=True):

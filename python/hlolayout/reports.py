@@ -15,6 +15,8 @@ folder (the library's report/; docs/report.md).
 
 Every result is a read-only object with one attribute per field (help()
 describes each), `to_dict()` giving what `hlolayout report --json` prints,
+a repr of the fields that matter, an HTML view in Jupyter (`_repr_html_`:
+a table of the fields; a PaddingWaster adds the picture of its tiles),
 equality, hashing and pickling. `result[key]` still answers as the dicts of
 earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
@@ -60,13 +62,16 @@ def report(path_or_text, summary=False, top=10, threads=None):
     Report.modules holds one ModuleReport per module: `totals`
     (ModuleTotals: the buffers the module defines by XLA's dataflow rules,
     and all instruction results), `memory_spaces` (MemorySpaceTotals),
-    `top_padding_wasters` (the `top` PaddingWasters with the reasons) and
+    `top_padding_wasters` (the `top` PaddingWasters: buffers, each listed
+    once however many instructions name it, with the reasons, the other
+    values that take its place and its other names) and
     `instructions` (one ReportRow per instruction, in text order); with
     `summary` the last two are None and the text is read in constant
     memory. Large texts are read on `threads` threads (default: one per
     core, at most 8); the report is the same whatever the number. Raises
-    ValueError ("L:C: message", the line and a caret) for bad text,
-    FileNotFoundError for a path that does not exist.
+    ValueError ("L:C: message", the line and a caret) for bad text and for
+    text without a module (empty, comments only), FileNotFoundError for a
+    path that does not exist.
 
     A dump folder (as written by --xla_dump_to) gives a DumpFolderTable
     instead (`hlolayout report --json DIR`): `modules` (one DumpFolderRow

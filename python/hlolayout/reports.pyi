@@ -24,6 +24,7 @@ class ModuleTotals:
     expansion: float
     overflow: bool
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class MemorySpaceTotals:
@@ -44,20 +45,26 @@ class MemorySpaceTotals:
     expansion: float
     overflow: bool
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class PaddingWaster:
     _fields: Tuple[str, ...]
     computation: str
     instruction: str
+    index: Tuple[int, ...]
     shape: str
+    memory_space: str
     array_leaf_logical_bytes: int
     array_leaf_padded_bytes: int
     padding_bytes: int
     expansion: float
     overflow: bool
     reasons: Tuple[str, ...]
+    also_defined_by: Tuple[str, ...]
+    aliases: Tuple[str, ...]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class ReportRow:
@@ -81,6 +88,7 @@ class ReportRow:
     buffer_padding_bytes: int
     buffer_overflow: bool
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class ModuleReport:
@@ -89,9 +97,11 @@ class ModuleReport:
     entry_computation: str
     totals: ModuleTotals
     memory_spaces: Tuple[MemorySpaceTotals, ...]
+    padding_wasters_note: Optional[str]
     top_padding_wasters: Optional[Tuple[PaddingWaster, ...]]
     instructions: Optional[Tuple[ReportRow, ...]]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class Report:
@@ -99,6 +109,7 @@ class Report:
     modules: Tuple[ModuleReport, ...]
     errors: Tuple[str, ...]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class DumpFolderRow:
@@ -120,6 +131,7 @@ class DumpFolderRow:
     peak_bytes: Optional[int]
     peak_error: Optional[str]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class SkippedFile:
@@ -127,6 +139,7 @@ class SkippedFile:
     file: str
     reason: str
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class FailedFile:
@@ -134,6 +147,7 @@ class FailedFile:
     file: str
     error: str
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 class DumpFolderTable:
@@ -144,7 +158,9 @@ class DumpFolderTable:
     modules: Tuple[DumpFolderRow, ...]
     skipped: Tuple[SkippedFile, ...]
     failed: Tuple[FailedFile, ...]
+    errors: Tuple[str, ...]
     def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
 def report(path_or_text: Union[str, bytes, os.PathLike], summary: bool = ...,

@@ -1,4 +1,5 @@
-"""Triton's layouts: a drop-in for `triton.tools.LinearLayout` (Triton 3.6.0).
+"""Triton's layouts: a drop-in for `triton.tools.LinearLayout` (Triton 3.6.0
+and later).
 
     >>> from hlolayout.triton import LinearLayout
     >>> l = LinearLayout.from_bases([("register", [[0, 1], [1, 0]]),
@@ -81,24 +82,190 @@ def _attr(obj, *names):
     return None
 
 
-def to_ttgir(layout):
-    """A layout as TTGIR attribute text.
+def _is_permutation(bases_lists):
+    """Triton's isPermutationMatrixLayout on bases (dim0 fastest): every
+    non-zero basis one bit of the flattened output, none repeated. Takes a
+    list of bases lists (None for an absent one), returns a bool.
 
-    `layout` is TTGIR text (returned as is) or a Gluon layout object:
-    BlockedLayout, SliceLayout, NVMMADistributedLayout, DotOperandLayout,
-    DistributedLinearLayout, SwizzledSharedLayout, NVMMASharedLayout or
-    SharedLinearLayout, recognised by their attribute names.
+        >>> _is_permutation([[[0, 1]], [[1, 0], [2, 0]], [], None])
+        True
+        >>> _is_permutation([[[0, 1]], [[0, 1]]])  # a bit used twice
+        False
+    """
+    rank = 0
+    for bases in bases_lists:
+        for b in bases or []:
+            rank = len(b)
+    top = [0] * rank
+    for bases in bases_lists:
+        for b in bases or []:
+            for d, v in enumerate(b):
+                top[d] = max(top[d], int(v).bit_length())
+    seen = 0
+    for bases in bases_lists:
+        for b in bases or []:
+            flat, shift = 0, 0
+            for d, v in enumerate(b):
+                flat |= int(v) << shift
+                shift += top[d]
+            if flat == 0:
+                continue
+            if flat & (flat - 1) or flat & seen:
+                return False
+            seen |= flat
+    return True
+
+
+def _text_of_amd(layout):
+    """The #ttg.amd_mfma or #ttg.amd_wmma text (a str) of Gluon's
+    AMDMFMALayout or AMDWMMALayout (an MFMA layout has element_bitwidth;
+    a WMMA layout Triton 3.6's warps_per_cta or today's warp_bases).
+
+        >>> from types import SimpleNamespace as Gluon
+        >>> _text_of_amd(Gluon(version=2, transposed=False, warps_per_cta=[2, 2],
+        ...                    instr_shape=[16, 16, 32]))
+        '#ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2], instrShape = [16, 16, 32]}>'
+    """
+    version = int(_attr(layout, "version"))
+    transposed = "true" if _attr(layout, "transposed") else "false"
+    instr = list(_attr(layout, "instr_shape") or [16, 16, 16])
+    tiles = _attr(layout, "tiles_per_warp")
+    if hasattr(layout, "element_bitwidth"):  # MFMA
+        text = ("#ttg.amd_mfma<{version = %d, warpsPerCTA = %s, instrShape = %s, "
+                "isTransposed = %s%s" % (version, _ints(layout.warps_per_cta),
+                                         _ints(instr), transposed, _cga(layout)))
+        if tiles and any(int(t) != 1 for t in tiles):
+            text += ", tilesPerWarp = %s" % _ints(tiles)
+        bits = _attr(layout, "element_bitwidth") or 32
+        if int(bits) != 32:
+            text += ", elementBitWidth = %d" % int(bits)
+        return text + "}>"
+    text = "#ttg.amd_wmma<{version = %d, isTranspose = %s" % (version, transposed)
+    if hasattr(layout, "warp_bases"):  # Triton 3.7+: the CTA layout's bases
+        parts = []
+        if _attr(layout, "reg_bases"):
+            parts.append("register = " + _bases(_attr(layout, "reg_bases")))
+        parts.append("warp = " + _bases(_attr(layout, "warp_bases")))
+        text += ", ctaLayout = {%s}%s" % (", ".join(parts), _cga(layout))
+        rank = _attr(layout, "rank")
+        if rank and int(rank) != 2:
+            text += ", rank = %d" % int(rank)
+    else:  # Triton 3.6: warpsPerCTA
+        text += ", warpsPerCTA = %s%s" % (_ints(layout.warps_per_cta), _cga(layout))
+        if tiles and any(int(t) != 1 for t in tiles):
+            text += ", tilesPerWarp = %s" % _ints(tiles)
+    if instr != [16, 16, 16]:
+        text += ", instrShape = %s" % _ints(instr)
+    return text + "}>"
+
+
+def _text_of_memory(layout):
+    """The TTGIR text (a str) of Gluon's PaddedSharedLayout,
+    PartitionedSharedLayout, TensorMemoryLayout or TensorMemoryScalesLayout
+    (Triton 3.6's cta_split_num or today's cga_layout).
+
+        >>> from types import SimpleNamespace as Gluon
+        >>> _text_of_memory(Gluon(block=[128, 64], col_stride=1,
+        ...                       cta_split_num=[1, 1], two_ctas=False))
+        '#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>'
+        >>> _text_of_memory(Gluon(interval_padding_pairs=[[32, 4]],
+        ...                       offset_bases=[[0, 1], [0, 2], [1, 0]],
+        ...                       block_bases=[]))
+        '#ttg.padded_shared<[32:+4] {offset = [[0, 1], [0, 2], [1, 0]], block = []}>'
+    """
+    if hasattr(layout, "interval_padding_pairs"):
+        pairs = ", ".join("%d:+%d" % (int(i), int(p))
+                          for i, p in _attr(layout, "interval_padding_pairs"))
+        offset = [list(map(int, b)) for b in _attr(layout, "offset_bases")]
+        block = _attr(layout, "block_bases")  # Triton 3.6: as in the layout
+        if block is None:
+            # Today's Gluon gives the CTA bases in units of one CTA's piece.
+            rank = len(_attr(layout, "shape"))
+            size = [1 << max([0] + [b[d] for b in offset]).bit_length()
+                    for d in range(rank)]
+            block = [[int(v) * size[d] for d, v in enumerate(b)]
+                     for b in (_attr(layout, "cga_layout") or [])]
+        return "#ttg.padded_shared<[%s] {offset = %s, block = %s}>" % (
+            pairs, _bases(offset), _bases(block))
+    if hasattr(layout, "num_partitions"):
+        return ("#ttg.partitioned_shared<{numPartitions = %d, numGroups = %d, "
+                "partitionDim = %d, partitionLayout = %s}>" %
+                (int(_attr(layout, "num_partitions")), int(_attr(layout, "num_groups")),
+                 int(_attr(layout, "partition_dim")),
+                 to_ttgir(_attr(layout, "partition_layout"))))
+    split = _attr(layout, "cta_split_num")
+    if hasattr(layout, "col_stride"):
+        block = _attr(layout, "block")
+        text = ("#ttng.tensor_memory_encoding<blockM = %d, blockN = %d, "
+                "colStride = %d" % (int(block[0]), int(block[1]),
+                                    int(_attr(layout, "col_stride"))))
+        if split is not None:  # Triton 3.6
+            if int(split[0]) != 1:
+                text += ", CTASplitM = %d" % int(split[0])
+            if int(split[1]) != 1:
+                text += ", CTASplitN = %d" % int(split[1])
+        elif _attr(layout, "cga_layout"):
+            text += ", CGALayout = " + _bases(_attr(layout, "cga_layout"))
+        if _attr(layout, "two_ctas"):
+            text += ", twoCTAs = true"
+        if _attr(layout, "fp4_padded"):
+            text += ", fp4Padded = true"
+        return text + ">"
+    parts = []
+    if split is not None:
+        if int(split[0]) != 1:
+            parts.append("CTASplitM = %d" % int(split[0]))
+        if int(split[1]) != 1:
+            parts.append("CTASplitN = %d" % int(split[1]))
+    elif _attr(layout, "cga_layout"):
+        parts.append("CGALayout = " + _bases(_attr(layout, "cga_layout")))
+    if str(_attr(layout, "block_rep_order") or "mnThenK") == "kThenMn":
+        parts.append("blockRepOrder = kThenMn")
+    return "#ttng.tensor_memory_scales_encoding<%s>" % ", ".join(parts)
+
+
+def to_ttgir(layout):
+    """A layout as TTGIR attribute text (a str).
+
+    `layout` is TTGIR text (returned as is), a LinearLayout (#ttg.linear or
+    #ttg.shared_linear) or a Gluon layout object, recognised by its
+    attribute names: BlockedLayout, SliceLayout, NVMMADistributedLayout,
+    DotOperandLayout, DistributedLinearLayout (a #ttg.generic_linear when
+    its bases are not a permutation, as Gluon builds it),
+    SwizzledSharedLayout, NVMMASharedLayout, SharedLinearLayout,
+    PaddedSharedLayout, AMDMFMALayout, AMDWMMALayout (Triton 3.6's
+    warps_per_cta or today's warp_bases), PartitionedSharedLayout,
+    TensorMemoryLayout and TensorMemoryScalesLayout. ValueError for
+    anything else.
+
+        >>> from types import SimpleNamespace as Gluon
+        >>> to_ttgir(Gluon(size_per_thread=[1, 4], threads_per_warp=[4, 8],
+        ...                warps_per_cta=[4, 1], order=[1, 0]))
+        '#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>'
+        >>> to_ttgir(Gluon(version=3, instr_shape=[32, 32, 8], transposed=True,
+        ...                warps_per_cta=[2, 2], element_bitwidth=32,
+        ...                tiles_per_warp=[1, 1]))
+        '#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>'
     """
     if isinstance(layout, str):
         return layout
     if isinstance(layout, LinearLayout):
         return layout.to_ttgir()
-    if hasattr(layout, "reg_bases"):
-        return ("#ttg.linear<{register = %s, lane = %s, warp = %s, "
-                "block = %s}>" % (_bases(layout.reg_bases),
+    if hasattr(layout, "reg_bases") and hasattr(layout, "lane_bases"):
+        bases = [layout.reg_bases, layout.lane_bases, layout.warp_bases,
+                 _attr(layout, "block_bases")]
+        kind = "linear" if _is_permutation(bases) else "generic_linear"
+        return ("#ttg.%s<{register = %s, lane = %s, warp = %s, "
+                "block = %s}>" % (kind, _bases(layout.reg_bases),
                                   _bases(layout.lane_bases),
                                   _bases(layout.warp_bases),
                                   _bases(_attr(layout, "block_bases"))))
+    if hasattr(layout, "interval_padding_pairs") or hasattr(layout, "num_partitions") \
+            or hasattr(layout, "col_stride") or type(layout).__name__.startswith("TensorMemory"):
+        return _text_of_memory(layout)
+    if hasattr(layout, "transposed") and isinstance(_attr(layout, "version"), int) \
+            and hasattr(layout, "instr_shape"):
+        return _text_of_amd(layout)
     if hasattr(layout, "offset_bases"):
         block = _attr(layout, "block_bases")
         text = "#ttg.shared_linear<{offset = %s" % _bases(layout.offset_bases)
@@ -156,9 +323,11 @@ def _shape(shape):
 
 
 def to_linear_layout(layout, shape=None, bits=16):
-    """The LinearLayout of `layout` for a tensor of `shape`, as Triton 3.6.0
-    converts it (in-dims register, lane, warp, block -- or offset, block for
-    shared layouts; out-dims dim0, dim1, ...).
+    """The LinearLayout of `layout` for a tensor of `shape` (a list of ints
+    or "128x64"), as Triton converts it (in-dims register, lane, warp, block
+    -- offset, block for shared layouts, the linear component of a padded
+    one; row, col, block for tensor memory; out-dims dim0, dim1, ...).
+    ValueError, located, for text Triton refuses.
 
         >>> l = to_linear_layout("#ttg.blocked<{sizePerThread = [4], "
         ...     "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
@@ -173,7 +342,7 @@ def to_linear_layout(layout, shape=None, bits=16):
     if isinstance(layout, LinearLayout):
         return layout
     if shape is None and hasattr(layout, "shape") and hasattr(layout,
-                                                              "reg_bases"):
+                                                              "lane_bases"):
         shape = layout.shape
     return _t.from_text(to_ttgir(layout), _shape(shape), bits)
 
@@ -191,7 +360,9 @@ def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):
     of store, barrier, load), `stores` and `loads` (each thread's
     instructions: a list of {'instr', 'bits', 'count'}), `store_ways` and
     `load_ways` (Triton's bank-conflict estimate, 1 = none). `target` is
-    'cuda:80', 'cuda:90', 'cuda:100', 'hip:gfx942' or 'hip:gfx950'.
+    one of 'cuda:80', 'cuda:86', 'cuda:89', 'cuda:90', 'cuda:100',
+    'cuda:120', 'hip:gfx90a', 'hip:gfx942', 'hip:gfx950'; `src` and `dst` as
+    for to_linear_layout.
 
         >>> blocked = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp"
         ...            " = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
@@ -213,8 +384,15 @@ def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):
 
 
 class Drawing:
-    """A picture of a layout: `str()` is the terminal form, Jupyter shows
-    the SVG (`svg`)."""
+    """A picture of a layout, as `draw` returns it: `svg` is a
+    self-contained SVG (Jupyter shows it), `text` and `str()` the terminal
+    form.
+
+        >>> d = draw("#ttg.swizzled_shared<{vec = 2, perPhase = 1, "
+        ...          "maxPhase = 4, order = [1, 0]}>", [8, 8])
+        >>> d.svg.startswith("<svg"), str(d) == d.text
+        (True, True)
+    """
 
     __slots__ = ("svg", "text")
 
@@ -229,10 +407,48 @@ class Drawing:
         return self.text
 
 
-def draw(layout, shape=None, bits=16):
-    """Which thread and register own each element (register layouts,
-    coloured by warp), or the offset and bank of each element (shared
-    layouts), as `hlolayout triton draw` draws it."""
+def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
+    """A Drawing of which thread and register own each element of a
+    register layout (coloured by warp), of the offset and bank of each
+    element of a shared layout (`bits`-bit elements; a padded one's offsets
+    after padding), or of the tensor-memory lane and column of each element,
+    as `hlolayout triton draw` draws it. `layout` and `shape` as for
+    to_linear_layout.
+
+        >>> d = draw("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+        ...          "[4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>", [16, 32])
+        >>> print(str(d).splitlines()[0])
+        #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}> on 16x32
+        >>> "T127:3" in str(d)
+        True
+
+    instruction=True: an amd_mfma or amd_wmma layout (or a dot_op over one)
+    as AMD's matrix instruction calculator shows its instruction -- the A,
+    B and C tiles of one warp, each element's VGPR and lane (v1{34}); `bits`
+    is then the width of A and B's elements, `k_width` their elements per
+    lane along K (default: the instruction's).
+
+        >>> d = draw("#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], "
+        ...          "instrShape = [32, 32, 8], isTransposed = false}>",
+        ...          instruction=True)
+        >>> lines = str(d).splitlines()
+        >>> lines[0].endswith(": one instruction of one warp")
+        True
+        >>> lines[2].split(" of ")[0]
+        'A (32 x 8, kWidth 4)'
+    """
+    text = None if isinstance(layout, LinearLayout) else to_ttgir(layout)
+    if instruction or (text is not None and text.startswith("#ttg.padded_shared")):
+        from . import _cli_text
+        args = ["triton", "draw", text, "--bits", str(int(bits))]
+        if instruction:
+            args.append("--instruction")
+            if k_width:
+                args += ["--k-width", str(int(k_width))]
+        else:
+            args += ["--shape", "x".join(str(s) for s in _shape(shape))]
+        return Drawing(_cli_text(args + ["--svg", "-"]),
+                       _cli_text(args + ["--color", "never"]))
     l = to_linear_layout(layout, shape, bits)
     title = (layout if isinstance(layout, str) else to_ttgir(layout)) + \
         " on " + "x".join(str(s) for _, s in l.out_dims)
@@ -241,11 +457,26 @@ def draw(layout, shape=None, bits=16):
 
 
 def report(ttgir, triton=None):
-    """The layout facts of a TTGIR kernel dump (text or a file path), as
-    `hlolayout triton report --json` gives them: aliases, types by layout,
-    every convert_layout with its cost on the module's target (`target`,
-    `scratch_bytes`, `reps`, `stores`, `loads`, ...), following Triton
-    `triton` ('3.6.0' or '3.9.0'; the newest when None)."""
+    """The layout facts of a TTGIR kernel dump (its text, or a file path), as
+    `hlolayout triton report --json` gives them: a dict with the module's
+    num_warps, threads_per_warp, num_ctas and target, its layout aliases,
+    its types by layout, and every convert_layout with its cost on the
+    module's target (`target`, `scratch_bytes`, `reps`, `stores`, `loads`,
+    ...), following Triton `triton` ('3.6.0' or '3.9.0'; the newest when
+    None). ValueError for text that holds no TTGIR module, located.
+
+        >>> r = report('''
+        ... #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+        ... module attributes {"ttg.num-warps" = 4 : i32} {
+        ...   tt.func @f(%x: tensor<128xf32, #blocked>) { tt.return }
+        ... }''')
+        >>> r["num_warps"], [a["name"] for a in r["aliases"]]
+        (4, ['#blocked'])
+        >>> report("# a README")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: <stdin>:1:1: no TTGIR module here: ...
+    """
     import json
     import os
     from . import _cli_text

@@ -109,6 +109,53 @@ def test_conflicts_and_pictures():
     assert cute.MMA_Atom("SM61_DP4A")._repr_svg_().startswith("<svg")
 
 
+def test_bank_conflicts_summary():
+    """A summary object with the detail behind it; dict-style access as
+    before."""
+    tm = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 1, 1))
+    tc = cute.make_tiled_copy_A(cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), tm)
+    r = tc.bank_conflicts("(32,16):(16,1)")
+    assert isinstance(r, cute.BankConflicts)
+    assert (r.factor, r.transactions, r.wavefronts, r.ideal, r.conflicts) == (
+        2.0, 16, 16, 8, 8)
+    assert (r.worst_bank, r.worst_bank_words, r.worst_bank_threads) == (
+        0, 2, (0, 4))
+    assert (r.value_bits, r.threads_per_phase) == (16, 8)
+    assert len(r.instructions) == 2 and r.instructions[0]["phases"][0][
+        "collisions"][0] == {"bank": 0, "words": [0, 32], "threads": [0, 4]}
+    # The dict of earlier versions, key for key.
+    d = dict(r)
+    assert list(d) == ["wavefronts", "ideal", "threads_per_phase",
+                       "value_bits", "instructions"]
+    assert d["wavefronts"] == 16 and r.get("ideal") == 8 and "instructions" in r
+    assert repr(r) == ("BankConflicts(factor=2.0, transactions=16, ideal=8, "
+                       "worst_bank=0, worst_bank_words=2)")
+    ok = tc.bank_conflicts("Sw<1,3,3> o _0 o (32,16):(16,1)")
+    assert (ok.factor, ok.worst_bank, ok.worst_bank_words,
+            ok.worst_bank_threads) == (1.0, None, 1, ())
+
+
+def test_bank_conflicts_of_named_shared_memory():
+    """A GMMA atom tiled to the copy's tile and Triton's nvmma_shared on its
+    shape count alike; a named layout gives --tv its width."""
+    tm = cute.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 1, 1),
+                             "<_32,_32,_64>")
+    tc = cute.make_tiled_copy_A(cute.Copy_Atom("SM75_U32x4_LDSM_N", "half_t"), tm)
+    atom = tc.bank_conflicts("GMMA::Layout_K_SW128_Atom<half_t>")
+    nvmma = tc.bank_conflicts("#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
+                              "transposed = false, elementBitWidth = 16}>")
+    plain = tc.bank_conflicts("(32,64):(64,1)")
+    assert dict(atom) == dict(nvmma)
+    assert (atom.factor, plain.factor) == (1.0, 8.0)
+    with pytest.raises(ValueError, match="SMEM holds 32-bit elements"):
+        tc.bank_conflicts("GMMA::Layout_K_SW128_Atom<float>")
+    r = cute.bank_conflicts("GMMA::Layout_K_SW128_Atom<float>", "(32,1):(1,0)",
+                            (32, 32))
+    assert (r.value_bits, r.factor) == (32, 4.0)
+    with pytest.raises(ValueError, match="names no element width"):
+        cute.bank_conflicts("(32,32):(32,1)", "(32,1):(1,0)", (32, 32))
+
+
 def test_errors():
     with pytest.raises(ValueError, match="nearest"):
         cute.MMA_Atom("SM80_16x8x16_F16F16F16F16_NT")

@@ -248,3 +248,71 @@ def test_threads_share_nothing():
     for t in threads:
         t.join()
     assert not errors and len(got) == 80 and all(g == want for g in got)
+
+
+def test_padding_wasters_are_buffers_listed_once(cli, example_dump):
+    """Issue 35: the example's f32[3,1000] loop state was ten wasters (one
+    per name); it is one buffer now, with its other names beside it, and
+    to_dict() is what `report --json` prints."""
+    r = hl.report(example_dump)
+    mod = r.modules[0]
+    w = mod.top_padding_wasters[0]
+    assert (w.instruction, w.index, w.shape) == (
+        "acc.0", (), "f32[3,1000]{1,0:T(8,128)}")
+    assert w.padding_bytes == 32768 - 12000
+    assert w.also_defined_by == ("scaled",)
+    assert w.aliases == ("state{1}", "state.1{1}", "acc", "tuple.1{1}",
+                         "init{1}", "while{1}", "result", "out{1}")
+    names = [x.instruction + "".join("{%d}" % i for i in x.index)
+             for x in mod.top_padding_wasters]
+    assert len(names) == len(set(names))
+    assert not {"out", "state", "state.1", "tuple.1", "init", "while",
+                "result"} & set(names)
+    assert mod.padding_wasters_note is None
+    got = r.to_dict()
+    want = cli.json("report", "--json", example_dump)
+    assert got["modules"][0]["top_padding_wasters"] == \
+        want["modules"][0]["top_padding_wasters"]
+    assert got == want
+
+
+def test_printed_forms_show_what_matters(example_dump):
+    """Issue 35: repr(PaddingWaster) hid padding_bytes; every report object
+    shows the fields that matter, and Jupyter gets HTML (_repr_html_), a
+    waster with its padding picture."""
+    mod = hl.report(example_dump).modules[0]
+    w = mod.top_padding_wasters[0]
+    text = repr(w)
+    assert text.startswith("PaddingWaster(computation='main', "
+                           "instruction='acc.0', index=(), ")
+    assert "padding_bytes=20768" in text and "array_leaf_padded_bytes=32768" \
+        in text
+    assert "buffer_padding_bytes=" in repr(mod.totals)
+    assert "top_padding_wasters=(10 items)" in repr(mod)
+    html = w._repr_html_()
+    assert html.startswith('<div class="hlolayout-record">')
+    assert "<th" in html and "acc.0" in html and "state.1{1}" in html
+    assert 'class="padding-picture"' in html and 'data-cols="104"' in html
+    page = mod._repr_html_()
+    assert "<b>ModuleReport</b>" in page and "acc.0" in page
+    assert "&lt;" not in w.shape and "<b>Report</b>" in \
+        hl.report(example_dump)._repr_html_()
+    for record in (mod.totals, mod.memory_spaces[0], mod.instructions[0]):
+        assert record._repr_html_().startswith('<div class="hlolayout-record">')
+
+
+def test_input_without_a_module_raises(tmp_path):
+    """Issue 35: an empty file, or one of comments only, is an error that
+    says what was expected, for hl.report and hl.memory alike."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    comments = tmp_path / "comments.txt"
+    comments.write_text("// nothing\n\n")
+    for fn in (hl.report, hl.memory):
+        with pytest.raises(ValueError, match="no HLO module: the input is "
+                           "empty; expected HLO module text"):
+            fn(str(empty))
+        with pytest.raises(ValueError, match="only comments and blank lines"):
+            fn(str(comments))
+        with pytest.raises(ValueError, match="no HLO module"):
+            fn("\n")

@@ -9,10 +9,10 @@ import pytest
 
 import hlolayout as hl
 from hlolayout import (allocations, arrays, cute, grid, hlo, indexing,
-                       pictures, reports, shapes, triton)
+                       pictures, reports, shapes, triton, ttnn)
 
 MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
-           cute, grid, triton]
+           cute, grid, triton, ttnn]
 
 
 def _stub(module):

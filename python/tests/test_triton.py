@@ -55,6 +55,43 @@ def test_docstring_examples():
     assert result.attempted > 0 and result.failed == 0
 
 
+# LinearLayout's public members: Triton's methods and what Triton does not
+# bind, and the Python functions and classes of hlolayout.triton.
+_MEMBERS = [n for n in vars(LinearLayout) if not n.startswith("_")] + [
+    "__init__", "__mul__"]
+
+
+def test_every_public_method_says_what_it_takes_and_returns():
+    assert len(_MEMBERS) == 43
+    for name in _MEMBERS:
+        doc = getattr(LinearLayout, name).__doc__ or ""
+        # pybind11's signature line, then ours: a sentence and an example.
+        text = doc.split("\n\n", 1)[-1] if name in vars(LinearLayout) and \
+            not isinstance(vars(LinearLayout)[name], property) else doc
+        assert len(text.split(">>>")[0].strip()) > 20, name
+        assert ">>>" in doc, name
+    for name in tt.__all__:
+        doc = getattr(tt, name).__doc__ or ""
+        assert ">>>" in doc, name
+    assert ">>>" in tt.Drawing.__doc__ and ">>>" in LinearLayout.__doc__
+
+
+def test_linear_layout_docstring_examples():
+    """The examples of the binding's docstrings run and print what they say
+    (doctest.testmod(tt) does not reach a C++ class's methods)."""
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    tests = [t for t in finder.find(LinearLayout, "LinearLayout", module=False,
+                                    globs={"LinearLayout": LinearLayout})
+             if t.examples]
+    for t in tests:
+        runner.run(t)
+    result = runner.summarize(verbose=False)
+    documented = {t.name.split(".")[-1] for t in tests}
+    assert documented == set(_MEMBERS) | {"LinearLayout"}
+    assert result.failed == 0 and result.attempted >= 70
+
+
 def test_every_operation_case():
     rows = _rows("ll_ops.jsonl")
     assert len(rows) == 1000
@@ -240,6 +277,123 @@ def test_gluon_layout_objects():
         tt.to_ttgir(object())
 
 
+# Gluon's AMD, padded and tensor memory classes: today's fields (Triton
+# 3.9.0) and Triton 3.6.0's (warps_per_cta on WMMA, cta_split_num, block_bases).
+@dataclasses.dataclass(frozen=True)
+class AMDMFMALayout:
+    version: int
+    instr_shape: List[int]
+    transposed: bool
+    warps_per_cta: List[int]
+    element_bitwidth: Optional[int] = None
+    tiles_per_warp: Optional[List[int]] = None
+    cga_layout: Optional[List[List[int]]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class AMDWMMALayout:  # Triton 3.9.0
+    version: int
+    transposed: bool
+    warp_bases: List[List[int]]
+    reg_bases: Optional[List[List[int]]] = None
+    instr_shape: Optional[List[int]] = None
+    cga_layout: Optional[List[List[int]]] = None
+    rank: Optional[int] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class AMDWMMALayout36:  # Triton 3.6.0's AMDWMMALayout
+    version: int
+    transposed: bool
+    warps_per_cta: List[int]
+    instr_shape: Optional[List[int]] = None
+    tiles_per_warp: Optional[List[int]] = None
+    cga_layout: Optional[List[List[int]]] = None
+
+
+@dataclasses.dataclass(frozen=True)
+class PaddedSharedLayout:
+    interval_padding_pairs: List[List[int]]
+    offset_bases: List[List[int]]
+    cga_layout: List[List[int]]
+    shape: List[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorMemoryLayout:
+    block: List[int]
+    col_stride: int
+    cga_layout: Optional[List[List[int]]] = None
+    two_ctas: bool = False
+    fp4_padded: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorMemoryLayout36:  # Triton 3.6.0's TensorMemoryLayout
+    block: List[int]
+    col_stride: int
+    cta_split_num: Optional[List[int]] = None
+    two_ctas: bool = False
+
+
+def test_amd_memory_and_tensor_memory_objects():
+    mfma = AMDMFMALayout(3, [32, 32, 8], True, [2, 2])
+    text = ("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
+            "[32, 32, 8], isTransposed = true}>")
+    assert tt.to_ttgir(mfma) == text
+    assert tt.to_linear_layout(mfma, [64, 64]) == \
+        tt.to_linear_layout(text, [64, 64])
+    # Transposed MFMA: 4 consecutive registers along dim1, 32 lanes along
+    # dim0 then 2 groups along dim1.
+    lanes = dict(tt.to_linear_layout(mfma, [32, 32]).bases)["lane"]
+    assert lanes == [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 4]]
+    today = AMDWMMALayout(2, False, [[0, 1], [1, 0]])
+    legacy = AMDWMMALayout36(2, False, [2, 2])
+    assert tt.to_ttgir(today) == ("#ttg.amd_wmma<{version = 2, isTranspose = "
+                                  "false, ctaLayout = {warp = [[0, 1], [1, "
+                                  "0]]}}>")
+    assert tt.to_ttgir(legacy) == ("#ttg.amd_wmma<{version = 2, isTranspose "
+                                   "= false, warpsPerCTA = [2, 2]}>")
+    assert tt.to_linear_layout(today, [32, 32]) == \
+        tt.to_linear_layout(legacy, [32, 32])
+    dot = DotOperandLayout(0, mfma, 8)
+    assert dict(tt.to_linear_layout(dot, [64, 64]).bases)["register"][:3] == \
+        [[0, 1], [0, 2], [0, 4]]
+    padded = PaddedSharedLayout([[32, 4]], [[0, 1], [0, 2], [0, 4], [0, 8],
+                                            [0, 16], [1, 0], [2, 0]], [],
+                                [4, 32])
+    assert tt.to_ttgir(padded) == (
+        "#ttg.padded_shared<[32:+4] {offset = [[0, 1], [0, 2], [0, 4], "
+        "[0, 8], [0, 16], [1, 0], [2, 0]], block = []}>")
+    tmem = TensorMemoryLayout([128, 64], 1)
+    assert tt.to_ttgir(tmem) == ("#ttng.tensor_memory_encoding<blockM = 128, "
+                                 "blockN = 64, colStride = 1>")
+    assert tt.to_ttgir(TensorMemoryLayout36([128, 64], 1, [2, 1])) == (
+        "#ttng.tensor_memory_encoding<blockM = 128, blockN = 64, "
+        "colStride = 1, CTASplitM = 2>")
+    l = tt.to_linear_layout(tmem, [128, 64])
+    assert [d for d, _ in l.bases][:2] == ["row", "col"]
+    # A Gluon DistributedLinearLayout whose bases are not a permutation is
+    # a generic linear layout.
+    gen = DistributedLinearLayout([[0, 1], [0, 1]], [[1, 0]], [], [], [2, 2])
+    assert tt.to_ttgir(gen).startswith("#ttg.generic_linear<")
+
+
+def test_draw_instruction():
+    mfma = AMDMFMALayout(3, [16, 16, 16], True, [2, 2])
+    d = tt.draw(mfma, instruction=True)
+    text = str(d)
+    for tile in ("A (16 x 16, kWidth 4)", "B (16 x 16, kWidth 4)",
+                 "C (16 x 16)"):
+        assert tile in text
+    assert "v0{5}.[31:16]" in text
+    assert d.svg.lstrip().startswith(("<svg", "<?xml"))
+    assert "kWidth 8" in str(tt.draw(mfma, instruction=True, k_width=8))
+    with pytest.raises(ValueError, match="instruction pictures"):
+        tt.draw(BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0]), [16, 32],
+                instruction=True)
+
+
 def test_refusals_raise_value_error():
     with pytest.raises(ValueError, match="surjective and square"):
         LinearLayout.from_bases([("in", [[1], [0]])], ["out"]).invert()
@@ -292,6 +446,9 @@ def test_draw_and_report():
     assert c["loads"] == [{"instr": "ldmatrix", "bits": 128, "count": 4}]
     assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
                      triton="3.6.0")["triton"] == "3.6.0"
+    # Text that holds no TTGIR module is refused, located (it gave 0 warps).
+    with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
+        tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
 def _wide_layout(bits):

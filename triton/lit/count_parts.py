@@ -11,7 +11,9 @@ and counts:
   refused   the report exited 1 with a located error
   crashed   any other exit (a signal, exit 2, ...) or a time-out (a hang)
 
-For parts that read, it also checks the convert_layout count: the number of
+For parts that read, it counts the layout aliases the report lists as not
+converted (by kind: only other dialects' attributes should remain) and
+checks the convert_layout count: the number of
 `ttg.convert_layout` (or `triton_gpu.convert_layout`) operations in the
 part's text against the report's `converts`. Parts with `expected-error`
 lines (what Triton's verifiers reject) are counted apart.
@@ -76,6 +78,12 @@ def attribute_error(body):
   return False
 
 
+# (kind, why) of every alias a report read but did not convert, and why a
+# convert_layout's cost is unknown.
+NOT_CONVERTED = []
+COST_ERRORS = []
+
+
 def run(binary, part):
   """Reports one part; a part of `split-file` sections (`//--- name`) is
   read section by section, as the test feeds them to triton-opt."""
@@ -107,7 +115,12 @@ def run_one(binary, part):
     return ("crashed", "time-out", None)
   if r.returncode == 0:
     try:
-      n = len(json.loads(r.stdout)["converts"])
+      report = json.loads(r.stdout)
+      n = len(report["converts"])
+      NOT_CONVERTED.extend((a["kind"], a["unsupported"])
+                           for a in report["aliases"] if not a["converted"])
+      COST_ERRORS.extend(c["error"] for c in report["converts"]
+                         if c.get("error"))
     except (ValueError, KeyError):
       return ("crashed", "bad json", None)
     return ("read", "", n)
@@ -179,6 +192,18 @@ def main(argv):
   if "--list-invalid-read" in flags:
     for w in attr["read"]:
       print("  invalid attribute read: " + w)
+  kinds = {}
+  for kind, _ in NOT_CONVERTED:
+    kinds[kind] = kinds.get(kind, 0) + 1
+  print("layout aliases not converted: %d%s" % (
+      len(NOT_CONVERTED), "".join(" %s=%d" % kv for kv in sorted(kinds.items()))))
+  reasons = {}
+  for why in COST_ERRORS:
+    key = re.sub(r"#[\w.]+<.*", "<layout>", why)[:80]
+    reasons[key] = reasons.get(key, 0) + 1
+  print("convert_layout costs unknown: %d" % len(COST_ERRORS))
+  for why, n in sorted(reasons.items(), key=lambda kv: -kv[1]):
+    print("  %5d %s" % (n, why))
   print("convert_layout counts wrong in %d parts read" % len(bad_counts))
   for b in bad_counts:
     print("  " + b)

@@ -160,7 +160,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // -----
 
 // refused: In a generic linear layout, register, lane, and block bases must move in at most one dimension
-#generic = #ttg.generic_linear<{register = [[1, 1]], lane = [], warp = [], block = []}>
+#generic = #ttg.generic_linear<{register = [[1, 1], [1, 0]], lane = [], warp = [], block = []}>
 
 // -----
 

@@ -19,13 +19,38 @@ namespace hlolayout::cute::atom_internal {
 
 // UnknownAtomError
 //
-// NotFound, listing the five nearest known names by edit distance. When
-// `name`'s identifier fits some patterns (LooseMatch), the message first
-// gives their parameter domains ("unknown MMA atom 'X': the name fits P with
-// N in ...; but not its parameters; nearest: ..."). `kind` is "MMA atom" or
-// "copy operation".
+// NotFound, never cut short, listing the five known names nearest `name`
+// by edit distance. When `name` fits the families of some patterns with
+// other parameter values (LooseBindings), the message first says so with
+// the families' names and each parameter whose value no such family takes
+// with its whole domain, and the nearest names are the name with that
+// value replaced by its nearest valid ones, then those of the five nearest
+// by edit distance that are one edit away:
+//
+//   unknown MMA atom 'SM90_64x100x16_F16F16F16_SS<GMMA::Major::K,
+//   GMMA::Major::K>' (family sm90_gmma or sm90_gmma_ext): N = 100 is not
+//   one of 8|16|24|...|256 (every value); nearest:
+//   SM90_64x96x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>,
+//   SM90_64x104x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>, ...
+//
+// (the text "' (family " marks this form). `kind` is "MMA atom" or "copy
+// operation"; `families[i]` is the family of `patterns[i]`.
 absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
-                              const std::vector<const NamePattern*>& patterns);
+                              const std::vector<const NamePattern*>& patterns,
+                              const std::vector<std::string>& families);
+
+// NearestInstances
+//
+// The `count` names of `patterns` nearest `name` by EditDistance, over the
+// first 64 names of each pattern (optional template arguments left out).
+std::vector<std::string> NearestInstances(
+    absl::string_view name, const std::vector<const NamePattern*>& patterns,
+    size_t count);
+
+// FitsAFamily
+//
+// Whether `status` is UnknownAtomError's family form.
+bool FitsAFamily(const absl::Status& status);
 
 // A table row (MmaRow, CopyRow: `pattern` and `params` fields) with its
 // name pattern compiled.
@@ -61,8 +86,12 @@ absl::StatusOr<std::pair<const CompiledRow<Row>*, Bindings>> MatchRow(
     if (b) return std::make_pair(&r, *std::move(b));
   }
   std::vector<const NamePattern*> patterns;
-  for (const CompiledRow<Row>& r : rows) patterns.push_back(&r.pattern);
-  return UnknownAtomError(kind, name, patterns);
+  std::vector<std::string> families;
+  for (const CompiledRow<Row>& r : rows) {
+    patterns.push_back(&r.pattern);
+    families.emplace_back(r.row->family);
+  }
+  return UnknownAtomError(kind, name, patterns, families);
 }
 
 // TableLayout

@@ -179,6 +179,12 @@ std::vector<std::string> NamedSet(absl::string_view name) {
 
 }  // namespace
 
+std::vector<std::string> KnownTypeNames() {
+  std::vector<std::string> out;
+  for (const TypeInfo& t : kTypes) out.push_back(t.name);
+  return out;
+}
+
 absl::optional<int> TypeBits(absl::string_view type) {
   for (const TypeInfo& t : kTypes) {
     if (type == t.name) return t.bits;
@@ -321,6 +327,12 @@ NamePattern NamePattern::Compile(absl::string_view pattern,
       }
     }
     HLOLAYOUT_CHECK(!param.values.empty());
+    for (const std::string& v : param.values) {
+      for (char c : v) {
+        if (param.chars.find(c) == std::string::npos) param.chars += c;
+      }
+      param.value_set.insert(v);
+    }
     index[param.name] = static_cast<int>(p.params_.size());
     p.params_.push_back(std::move(param));
   }
@@ -411,38 +423,127 @@ int64_t NamePattern::Count(bool optional_forms) const {
 }
 
 bool NamePattern::LooseMatch(absl::string_view canonical) const {
-  canonical = canonical.substr(0, canonical.find('<'));
-  // The pattern's pieces up to its first literal '<'.
-  std::vector<Piece> head;
+  return LooseBindings(canonical).has_value();
+}
+
+absl::optional<std::vector<NamePattern::LooseValue>> NamePattern::LooseBindings(
+    absl::string_view canonical, bool whole) const {
+  const absl::string_view full = canonical;
+  // The pieces to match: all, or those up to the first literal '<'.
+  std::vector<Piece> pieces;
   for (const Piece& pc : pieces_) {
-    if (pc.is_param) {
-      head.push_back(pc);
+    if (pc.is_param || whole) {
+      pieces.push_back(pc);
       continue;
     }
     const size_t lt = pc.literal.find('<');
-    head.push_back({false, pc.literal.substr(0, lt), -1});
+    pieces.push_back({false, pc.literal.substr(0, lt), -1});
     if (lt != std::string::npos) break;
   }
-  // Glob match, a parameter taking any run of name characters.
-  std::function<bool(absl::string_view, size_t)> go = [&](absl::string_view s,
-                                                          size_t k) -> bool {
-    if (k == head.size()) return s.empty();
-    if (!head[k].is_param) {
-      if (!absl::StartsWith(s, head[k].literal)) return false;
-      return go(s.substr(head[k].literal.size()), k + 1);
-    }
-    for (size_t n = 0; n <= s.size(); ++n) {
-      if (n > 0) {
-        const char c = s[n - 1];
-        if (!(absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_')) {
-          break;
-        }
-      }
-      if (go(s.substr(n), k + 1)) return true;
-    }
-    return false;
+  if (!whole) canonical = canonical.substr(0, canonical.find('<'));
+  // The name starts with the pattern's first literal, or nothing fits.
+  if (!pieces.empty() && !pieces[0].is_param &&
+      !absl::StartsWith(canonical, pieces[0].literal)) {
+    return absl::nullopt;
+  }
+  auto takes = [&](const Param& p, char c) {
+    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+           c == ':' || p.chars.find(c) != std::string::npos;
   };
-  return go(canonical, 0);
+  // Glob match, a parameter taking any run of its characters, choosing the
+  // binding with the most parameters in their domains (so that a name with
+  // one wrong value binds the others to their right ones, also where
+  // parameters follow each other without a separator: {D}{A}{B}). best[k,
+  // at]: the most such parameters among pieces k.. from `at`, -1 when they
+  // cannot match; -2 not computed yet.
+  const size_t n = canonical.size();
+  std::vector<int> best((pieces.size() + 1) * (n + 1), -2);
+  auto ends_of = [&](const Param& p, size_t at) {
+    std::vector<size_t> ends;  // every end; in the domain first, then longest
+    std::vector<size_t> others;
+    for (size_t end = at;; ++end) {
+      (Accepts(p.name, canonical.substr(at, end - at)) ? ends : others)
+          .push_back(end);
+      if (end == n || !takes(p, canonical[end])) break;
+    }
+    ends.insert(ends.end(), others.rbegin(), others.rend());
+    return ends;
+  };
+  std::function<int(size_t, size_t)> score = [&](size_t k, size_t at) -> int {
+    if (k == pieces.size()) return at == n ? 0 : -1;
+    int& memo = best[k * (n + 1) + at];
+    if (memo != -2) return memo;
+    const Piece& pc = pieces[k];
+    int result = -1;
+    if (!pc.is_param) {
+      if (absl::StartsWith(canonical.substr(at), pc.literal)) {
+        result = score(k + 1, at + pc.literal.size());
+      }
+    } else {
+      const Param& p = params_[pc.param];
+      for (size_t end : ends_of(p, at)) {
+        const int rest = score(k + 1, end);
+        if (rest < 0) continue;
+        const int here =
+            rest + (Accepts(p.name, canonical.substr(at, end - at)) ? 1 : 0);
+        result = std::max(result, here);
+      }
+    }
+    memo = result;
+    return result;
+  };
+  if (score(0, 0) < 0) return absl::nullopt;
+  // Walk the best binding.
+  std::vector<LooseValue> taken;
+  size_t at = 0;
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    const Piece& pc = pieces[k];
+    if (!pc.is_param) {
+      at += pc.literal.size();
+      continue;
+    }
+    const Param& p = params_[pc.param];
+    const int want = score(k, at);
+    for (size_t end : ends_of(p, at)) {
+      const int rest = score(k + 1, end);
+      if (rest < 0) continue;
+      const bool in = Accepts(p.name, canonical.substr(at, end - at));
+      if (rest + (in ? 1 : 0) != want) continue;
+      taken.push_back(
+          {p.name, std::string(canonical.substr(at, end - at)),
+           static_cast<size_t>(canonical.data() - full.data()) + at});
+      at = end;
+      break;
+    }
+  }
+  return taken;
+}
+
+const NamePattern::Param* NamePattern::FindParam(absl::string_view name) const {
+  for (const Param& p : params_) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+bool NamePattern::Accepts(absl::string_view param,
+                          absl::string_view text) const {
+  const Param* p = FindParam(param);
+  if (p == nullptr) return false;
+  if (p->any_uint) {
+    return !text.empty() && text.size() <= 10 &&
+           (text.size() == 1 || text[0] != '0') &&
+           std::all_of(text.begin(), text.end(), [](char c) {
+             return absl::ascii_isdigit(static_cast<unsigned char>(c));
+           });
+  }
+  return p->value_set.contains(text);
+}
+
+std::vector<std::string> NamePattern::Values(absl::string_view param) const {
+  const Param* p = FindParam(param);
+  if (p == nullptr || p->any_uint) return {};
+  return p->values;
 }
 
 std::vector<std::string> NamePattern::Instances(int64_t limit,
@@ -477,8 +578,8 @@ std::vector<std::string> NamePattern::Instances(int64_t limit,
   return out;
 }
 
-std::string NamePattern::Display() const {
-  std::vector<std::string> doms;
+std::vector<std::pair<std::string, std::string>> NamePattern::Domains() const {
+  std::vector<std::pair<std::string, std::string>> out;
   for (const Param& p : params_) {
     std::string shown;
     if (p.display.size() > 60 || p.display[0] == '@') {
@@ -486,11 +587,18 @@ std::string NamePattern::Display() const {
       for (const std::string& v : p.values)
         vals.push_back(v.empty() ? "(none)" : v);
       shown = absl::StrJoin(vals, "|");
-      if (shown.size() > 80) shown = absl::StrCat(shown.substr(0, 77), "...");
     } else {
       shown = p.display;
     }
-    doms.push_back(absl::StrCat(p.name, " in ", shown));
+    out.emplace_back(p.name, std::move(shown));
+  }
+  return out;
+}
+
+std::string NamePattern::Display() const {
+  std::vector<std::string> doms;
+  for (const auto& [name, domain] : Domains()) {
+    doms.push_back(absl::StrCat(name, " in ", domain));
   }
   if (doms.empty()) return pattern_;
   return absl::StrCat(pattern_, " with ", absl::StrJoin(doms, ", "));

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
@@ -72,9 +73,44 @@ class NamePattern {
 
   // Display
   //
-  // The pattern followed by each parameter's domain, for messages:
-  // "SM90_64x{N}x16_F16F16F16_SS<{MA},{MB}> with N in 8|16|..., MA in ...".
+  // The pattern followed by each parameter's whole domain, for listings:
+  // "SM90_64x{N}x16_F16F16F16_SS<{MA},{MB}> with N in 8|16|32|64|96|128|
+  // 192|256, MA in GMMA::Major::K|GMMA::Major::MN, ...".
   std::string Display() const;
+
+  // Domains
+  //
+  // Each parameter's name and whole domain as Display shows it: the values
+  // joined by '|' ("(none)" for an empty one), a range "8..256 step 8", or
+  // "any unsigned integer".
+  std::vector<std::pair<std::string, std::string>> Domains() const;
+
+  // LooseBindings
+  //
+  // The text each parameter took, with its offset in `canonical`, in order,
+  // when `canonical` fits the pattern with every parameter matching any run
+  // of the characters its values are made of (letters, digits, '_' and ':'
+  // at least), whatever its domain: over the whole name with `whole`, else
+  // over the part before the first '<' (LooseMatch). Linear in the name
+  // times the pattern's pieces.
+  struct LooseValue {
+    std::string param;
+    std::string text;
+    size_t offset = 0;
+  };
+  absl::optional<std::vector<LooseValue>> LooseBindings(
+      absl::string_view canonical, bool whole = false) const;
+
+  // Accepts
+  //
+  // Whether `text` is in the domain of parameter `param` (false for a name
+  // the pattern has not).
+  bool Accepts(absl::string_view param, absl::string_view text) const;
+
+  // Values
+  //
+  // The values of parameter `param` (empty for `#uint` and unknown names).
+  std::vector<std::string> Values(absl::string_view param) const;
 
   // Head
   //
@@ -86,10 +122,12 @@ class NamePattern {
  private:
   struct Param {
     std::string name;
-    std::vector<std::string> values;  // every value, as text
-    std::string display;              // the domain as written
-    bool any_uint = false;            // `#uint`: any decimal integer
-    bool optional = false;            // optional template arguments
+    std::vector<std::string> values;             // every value, as text
+    std::string display;                         // the domain as written
+    bool any_uint = false;                       // `#uint`: any decimal integer
+    bool optional = false;                       // optional template arguments
+    std::string chars;                           // what its values are made of
+    absl::flat_hash_set<std::string> value_set;  // `values`, for Accepts
   };
   struct Piece {
     bool is_param = false;
@@ -97,6 +135,7 @@ class NamePattern {
     int param = -1;
   };
 
+  const Param* FindParam(absl::string_view name) const;
   bool MatchFrom(absl::string_view s, size_t piece,
                  std::vector<const std::string*>& chosen,
                  std::vector<std::string>& uint_text) const;
@@ -128,6 +167,12 @@ absl::optional<int> TypeBits(absl::string_view canonical_type);
 // with a remainder.
 absl::StatusOr<std::string> Substitute(absl::string_view templ,
                                        const Bindings& bindings);
+
+// KnownTypeNames
+//
+// The value types TypeBits knows by name, in table order (complex<T> of
+// each aside).
+std::vector<std::string> KnownTypeNames();
 
 }  // namespace hlolayout::cute::atom_internal
 

@@ -1,0 +1,169 @@
+// `hlolayout ttnn`: the subcommands' outputs, inputs and errors.
+#include <string>
+
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "hlolayout/testing/run_cli.h"
+
+namespace hlolayout::cli {
+namespace {
+
+const std::vector<std::string> kHeight = {
+    "--shape",       "272,58", "--memory-layout", "HEIGHT_SHARDED",
+    "--buffer-type", "L1",     "--grid",          "0,0-2,0",
+    "--shard-shape", "96,64",  "--orientation",   "COL_MAJOR"};
+
+std::vector<std::string> With(std::vector<std::string> head,
+                              const std::vector<std::string>& tail) {
+  head.insert(head.end(), tail.begin(), tail.end());
+  return head;
+}
+
+TEST(TtnnCommandTest, SpecText) {
+  const CliResult r = RunCli(With({"ttnn", "spec"}, kHeight));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(
+      r.out,
+      "bfloat16[272, 58] TILE 32x32, L1 HEIGHT_SHARDED\n"
+      "memory layout     HEIGHT_SHARDED\n"
+      "alignment         [32, 32]\n"
+      "padded shape      [288, 64]\n"
+      "logical 2-D       [272, 58]\n"
+      "physical shape    [288, 64]\n"
+      "page              32x32, 2048 bytes; 18 pages, 36864 bytes packed\n"
+      "strides           [64, 1]\n"
+      "per bank          12288 bytes at most (64 L1 banks, pages aligned to "
+      "16 bytes)\n"
+      "shard spec        [96, 64] on [(0,0)-(2,0)] COL_MAJOR\n"
+      "  in pages        [3, 2] of [9, 2], 6 per shard\n"
+      "nd shard spec     [96, 64] on [(0,0)-(2,0)] COL_MAJOR ROUND_ROBIN_1D\n"
+      "distribution      3 shards of [6] pages over [18], on 3 cores (3 "
+      "with data), at most 1 per core (6 pages)\n"
+      "  core (0,0)      1 shard: host pages 0 1 2 3 4 5\n"
+      "  core (1,0)      1 shard: host pages 6 7 8 9 10 11\n"
+      "  core (2,0)      1 shard: host pages 12 13 14 15 16 17\n");
+}
+
+TEST(TtnnCommandTest, SpecJsonFromStandardInputAndJsonLines) {
+  const CliResult r = RunCli({"ttnn", "spec", "--json", "-"},
+                             "{\"shape\": [64, 64]}\n"
+                             "{\"shape\": [64, 64], \"dtype\": \"bfloat8_b\", "
+                             "\"layout\": \"ROW_MAJOR\"}\n");
+  EXPECT_EQ(r.status, 1);  // the second spec is refused
+  EXPECT_TRUE(absl::StartsWith(r.out, "{\"alignment\": [32, 32], ")) << r.out;
+  EXPECT_TRUE(absl::StrContains(r.out, "\"page_size_bytes\": 2048"));
+  EXPECT_TRUE(absl::StrContains(r.out, "\"rule\": \"dtype-layout\"}\n"));
+}
+
+TEST(TtnnCommandTest, InlineJsonAndFlagsAreTheSameSpec) {
+  const CliResult a = RunCli({"ttnn", "spec", "--json",
+                              "{\"shape\": [3, 40], \"dtype\": \"float32\", "
+                              "\"buffer_type\": \"L1\"}"});
+  const CliResult b = RunCli({"ttnn", "spec", "--json", "--shape", "3,40",
+                              "--dtype", "float32", "--buffer-type", "L1"});
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(TtnnCommandTest, RefusalsGoToStandardErrorWithTheRule) {
+  const CliResult r =
+      RunCli({"ttnn", "spec", "--shape", "64,64", "--memory-layout",
+              "HEIGHT_SHARDED", "--grid", "0,0", "--shard-shape", "32,64"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "hlolayout ttnn spec: bfloat16[64, 64] TILE 32x32, DRAM "
+            "HEIGHT_SHARDED: height sharding: 2 shards along the height "
+            "exceed the 1 cores (tt-metal: \"Number of shards along height "
+            "must not exceed number of cores\")\n");
+}
+
+TEST(TtnnCommandTest, UsageErrors) {
+  EXPECT_EQ(RunCli({"ttnn"}).status, 2);
+  EXPECT_EQ(RunCli({"ttnn", "nope"}).status, 2);
+  EXPECT_EQ(RunCli({"ttnn", "spec"}).status, 2);
+  const CliResult both =
+      RunCli({"ttnn", "spec", "--shape", "4", "--spec", "{\"shape\": [4]}"});
+  EXPECT_EQ(both.status, 2);
+  EXPECT_TRUE(absl::StrContains(both.err, "not both"));
+  const CliResult grid =
+      RunCli({"ttnn", "spec", "--shape", "4", "--grid", "8x8"});
+  EXPECT_EQ(grid.status, 2);
+  EXPECT_TRUE(absl::StrContains(grid.err, "need a sharded --memory-layout"));
+  const CliResult bad =
+      RunCli({"ttnn", "spec", "-"}, "{\"shape\": [4], \"tile\": [8]}");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err,
+            "hlolayout ttnn spec: 1:24: expected a tile [h, w]\n"
+            "{\"shape\": [4], \"tile\": [8]}\n"
+            "                       ^\n");
+  EXPECT_EQ(RunCli({"ttnn", "spec", "--shape", "4", "--tile", "8x8"}).status,
+            2);
+  EXPECT_EQ(RunCli({"ttnn", "spec", "--shape", "4", "--dtype", "f32"}).status,
+            2);
+}
+
+TEST(TtnnCommandTest, Locate) {
+  const CliResult r =
+      RunCli(With({"ttnn", "locate"}, With(kHeight, {"100,20"})));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "element [100, 20]: host page 6, row 4 col 20 of the page, byte "
+            "648 of 2048\n"
+            "  shard 1 on core (1,0), device page 0: offset 648 from the "
+            "buffer's base on that core\n");
+  const CliResult j = RunCli(
+      {"ttnn", "locate", "--json", "{\"shape\": [64, 64]}", "40,17", "0,0"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_EQ(
+      j.out,
+      "{\"index\": [40, 17], \"host_page\": 2, \"in_page\": [8, 17], "
+      "\"byte_in_page\": 770, \"buffer_type\": \"DRAM\", \"bank\": 2, "
+      "\"page_in_bank\": 0, \"offset\": 770, \"aligned_page_size\": 2048}\n"
+      "{\"index\": [0, 0], \"host_page\": 0, \"in_page\": [0, 0], "
+      "\"byte_in_page\": 0, \"buffer_type\": \"DRAM\", \"bank\": 0, "
+      "\"page_in_bank\": 0, \"offset\": 0, \"aligned_page_size\": 2048}\n");
+  const CliResult out = RunCli({"ttnn", "locate", "--shape", "4", "9"});
+  EXPECT_EQ(out.status, 1);
+  EXPECT_EQ(
+      out.err,
+      "hlolayout ttnn locate: index 9 is out of bounds for dim 0 of size 4\n");
+  EXPECT_EQ(RunCli({"ttnn", "locate", "--shape", "4"}).status, 2);
+}
+
+TEST(TtnnCommandTest, DrawTextAndSvg) {
+  const CliResult t =
+      RunCli(With({"ttnn", "draw", "--color", "never"}, kHeight));
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_TRUE(absl::StrContains(t.out, "the tensor's 18 pages (32x32)"));
+  EXPECT_TRUE(absl::StrContains(t.out, "3 shards on 3 cores"));
+  EXPECT_TRUE(absl::StrContains(t.out, "core (0,0): 6 device pages"));
+  const CliResult s =
+      RunCli(With({"ttnn", "draw", "--svg", "-", "--core", "2,0"}, kHeight));
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_TRUE(absl::StartsWith(s.out, "<svg"));
+  EXPECT_TRUE(absl::StrContains(s.out, "data-host-page=\"12\""));
+  const CliResult none =
+      RunCli(With({"ttnn", "draw", "--core", "5,5"}, kHeight));
+  EXPECT_EQ(none.status, 1);
+  EXPECT_TRUE(absl::StrContains(none.err, "holds no shard"));
+}
+
+TEST(TtnnCommandTest, Mesh) {
+  const CliResult r = RunCli(
+      {"ttnn", "mesh", "--shape", "6,8", "--mesh", "4", "--placements", "S0"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(absl::StrContains(r.out, "  device (3)  nothing\n")) << r.out;
+  const CliResult bad = RunCli({"ttnn", "mesh", "--shape", "10,8", "--mesh",
+                                "4", "--placements", "S0", "--json"});
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_TRUE(absl::StrContains(bad.out, "\"rule\": \"mesh-shard-shape\""))
+      << bad.out;
+  EXPECT_EQ(RunCli({"ttnn", "mesh", "--shape", "6,8", "--mesh", "4",
+                    "--placements", "Q"})
+                .status,
+            2);
+}
+
+}  // namespace
+}  // namespace hlolayout::cli

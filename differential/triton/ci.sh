@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# differential/triton/ci.sh: a bounded sample of the Triton layout harness
+# (layouts.py) against Triton 3.6.0 and the newest Triton release, each in a
+# venv made from its pinned requirements file (differential/venv.sh).
+#
+#   differential/triton/ci.sh                 # 25 cases per family and version
+#   HLOLAYOUT_TRITON_CASES=500 HLOLAYOUT_TRITON_SEED=7 differential/triton/ci.sh
+#
+# Exit status: 0 when both versions agree with hlolayout (every difference
+# documented), 1 on an undocumented difference, 77 when a venv cannot be
+# made (no network, no wheel for this machine), with the reason printed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source differential/venv.sh
+
+cases="${HLOLAYOUT_TRITON_CASES:-25}"
+seed="${HLOLAYOUT_TRITON_SEED:-ci}"
+# A slow mirror must not hold CI up: pip gets a few minutes per venv.
+export HLOLAYOUT_PIP_TIMEOUT="${HLOLAYOUT_PIP_TIMEOUT:-150}"
+
+if ! ./bazelw build //:hlolayout >/dev/null 2>&1 </dev/null; then
+  echo "triton layouts: cannot build //:hlolayout" >&2
+  exit 1
+fi
+bin="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
+
+status=0
+skipped=0
+for req in requirements-3.6.0.txt requirements-latest.txt; do
+  name="triton-${req#requirements-}"
+  name="${name%.txt}"
+  venv=$(hlolayout_venv "$name" "differential/triton/$req")
+  rc=$?
+  if [ "$rc" -eq 77 ]; then
+    echo "skipped: the venv of differential/triton/$req cannot be made (see above)"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  if [ "$rc" -ne 0 ]; then
+    exit "$rc"
+  fi
+  if ! "$venv/bin/python" differential/triton/layouts.py --hlolayout "$bin" \
+      --per-family "$cases" --seed "$seed" --show 3; then
+    status=1
+  fi
+done
+if [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
+if [ "$skipped" -gt 0 ]; then
+  exit 77
+fi
+exit 0

@@ -1,0 +1,149 @@
+"""Compares hlolayout with what XLA wrote for every compiled module.
+
+For each module directory of the cache (compile_zoo.py), four checks:
+
+  memory_analysis  `hlolayout memory --json`'s memory_analysis against
+                   compiled.memory_analysis(), field by field (the
+                   generated-code sizes are not in a dump: not compared)
+  buffers          `--format=xla-buffers` against -buffer-assignment.txt,
+                   allocation by allocation (xla_texts.py): sizes, kinds,
+                   which values, their sizes, offsets and shapes
+  value_ids        the ids of those values (XLA's HloValue ids)
+  usage            `--format=xla-usage` against -memory-usage-report.txt,
+                   line by line (a difference only in the order of groups of
+                   equal size follows from the value ids: reported as such)
+  counts           `hlolayout report --json --summary`'s computations and
+                   instructions against XLA's own module
+
+Needs no jax: it reads the cache only.
+"""
+
+import concurrent.futures
+import json
+import os
+import subprocess
+
+import xla_texts
+
+CHECKS = ("memory_analysis", "buffers", "value_ids", "usage", "counts")
+
+# Fields of compiled.memory_analysis() that a dump cannot give: the size of
+# the code XLA generated (docs/memory.md, "Checked against XLA").
+NOT_IN_THE_DUMP = ("generated_code_size_in_bytes", "host_generated_code_size_in_bytes")
+
+
+class Module:
+  """One compiled module of the cache and the outcome of each check."""
+
+  def __init__(self, directory):
+    self.directory = directory
+    with open(os.path.join(directory, "xla.json")) as f:
+      self.xla = json.load(f)
+    self.name = f"{self.xla['program']}.{self.xla['size']}.{self.xla['variant']}"
+    self.results = {}  # check -> None (identical) or the first difference
+
+  @property
+  def compiled(self):
+    return "error" not in self.xla
+
+  def path(self, suffix=""):
+    dump = self.xla["dump"]
+    return os.path.join(self.directory, dump[:-len(".txt")] + suffix + ".txt")
+
+
+def _run(hlolayout, args):
+  p = subprocess.run([hlolayout] + args, capture_output=True, text=True, check=False)
+  if p.returncode != 0:
+    return None, (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0][:200]
+  return p.stdout, None
+
+
+def _read(path):
+  with open(path) as f:
+    return f.read()
+
+
+def check_memory_analysis(hlolayout, m):
+  out, err = _run(hlolayout, ["memory", "--json", m.path()])
+  if err:
+    return f"hlolayout memory failed: {err}"
+  (ours,) = json.loads(out)
+  mine = ours.get("memory_analysis") or {}
+  for field, value in m.xla["memory_analysis"].items():
+    if field in NOT_IN_THE_DUMP:
+      continue
+    if mine.get(field) != value:
+      return f"{field} {mine.get(field)}, XLA {value}"
+  return None
+
+
+def check_buffers(hlolayout, m):
+  """The buffers check; sets the value_ids one on the way."""
+  m.results["value_ids"] = "not compared: the allocations differ"
+  out, err = _run(hlolayout, ["memory", "--format=xla-buffers", m.path()])
+  if err:
+    return f"hlolayout memory failed: {err}"
+  try:
+    ours = xla_texts.read_buffer_assignment(out)
+    xla = xla_texts.read_buffer_assignment(_read(m.path("-buffer-assignment")))
+  except xla_texts.TextError as e:
+    return f"unreadable text: {e}"
+  difference = xla_texts.compare_buffer_assignments(ours, xla)
+  if difference is None:
+    m.results["value_ids"] = xla_texts.compare_value_ids(ours, xla)
+  return difference
+
+
+TIE_ORDER = "the order of equal-size groups (value ids)"
+
+
+def check_usage(hlolayout, m):
+  out, err = _run(hlolayout, ["memory", "--format=xla-usage", m.path()])
+  if err:
+    return f"hlolayout memory failed: {err}"
+  xla = _read(m.path("-memory-usage-report"))
+  difference = xla_texts.compare_lines(out, xla, "report")
+  if difference and not xla_texts.compare_lines(
+      xla_texts.without_tie_order(out), xla_texts.without_tie_order(xla), "report"):
+    return TIE_ORDER
+  return difference
+
+
+def check_counts(hlolayout, m):
+  out, err = _run(hlolayout, ["report", "--json", "--summary", m.path()])
+  if err:
+    return f"hlolayout report failed: {err}"
+  (module,) = json.loads(out)["modules"]
+  totals = module["totals"]
+  for field in ("computations", "instructions"):
+    if totals[field] != m.xla[field]:
+      return f"{field} {totals[field]}, XLA {m.xla[field]}"
+  return None
+
+
+_CHECK_FUNCTIONS = {
+    "memory_analysis": check_memory_analysis,
+    "buffers": check_buffers,
+    "value_ids": None,  # set by check_buffers
+    "usage": check_usage,
+    "counts": check_counts,
+}
+
+
+def check_module(hlolayout, m):
+  for check in CHECKS:
+    if _CHECK_FUNCTIONS[check] is not None:
+      m.results[check] = _CHECK_FUNCTIONS[check](hlolayout, m)
+  return m
+
+
+def load_modules(directories):
+  return [Module(d) for d in directories]
+
+
+def compare(hlolayout, modules, jobs=2):
+  """Runs every check on every compiled module (in place); returns them."""
+  todo = [m for m in modules if m.compiled]
+  with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+    list(pool.map(lambda m: check_module(hlolayout, m), todo))
+  return modules

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# XLA as the oracle (docs/memory.md, "Checked against XLA"): makes the venv
+# of requirements.txt, builds hlolayout, compiles the whole zoo with XLA:CPU
+# (modules compiled before are reused from the cache), compares every module
+# and every case of tests/data/xla_parser_cases.txt, prints one table.
+#
+#   differential/xla/run.sh                     the whole zoo
+#   differential/xla/run.sh --programs mlp_sgd  some programs
+#   differential/xla/run.sh --zoo DIR           another set of programs
+#
+# The cache of XLA's dumps: $HLOLAYOUT_XLA_CACHE (default
+# ~/.cache/hlolayout/xla-oracle), outside the repository. Exit status: 0 when
+# every difference is documented, 1 when one is not, 2 when a module does not
+# compile, 77 when jax/jaxlib cannot be installed here.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/differential/venv.sh"
+# Another set of programs (--zoo DIR) may need more packages: DIR's own
+# requirements.txt then makes the venv.
+requirements="$here/requirements.txt"
+previous=""
+for arg in "$@"; do
+  if [ "$previous" = "--zoo" ] && [ -f "$arg/requirements.txt" ]; then
+    requirements="$arg/requirements.txt"
+  fi
+  previous="$arg"
+done
+venv=$(hlolayout_venv xla "$requirements") || exit $?
+cd "$root"
+if [ -z "${HLOLAYOUT_BIN:-}" ]; then
+  ./bazelw build //:hlolayout </dev/null >&2 || exit 2
+  HLOLAYOUT_BIN="$root/.build/bin/cli/hlolayout"
+fi
+exec "$venv/bin/python" "$here/oracle.py" --hlolayout "$HLOLAYOUT_BIN" \
+  --cache "${HLOLAYOUT_XLA_CACHE:-$HOME/.cache/hlolayout/xla-oracle}" "$@"

@@ -1,0 +1,201 @@
+#include "hlolayout/draw/ttnn_picture.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/ttnn/locate.h"
+
+namespace hlolayout::draw {
+namespace {
+
+constexpr int64_t kMaxCells = 16384;
+
+absl::Status TooMany(absl::string_view what, int64_t n) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("the ", what, " picture would have ", n, " cells (at most ",
+                   kMaxCells, " are drawn)"));
+}
+
+// The fraction of page `page` (row-major over the padded shape in pages)
+// that holds logical elements.
+double PageFill(const ttnn::TensorSpec& spec, int64_t page) {
+  const std::vector<int64_t>& pages = spec.padded_shape_in_pages();
+  const std::vector<int64_t>& shape = spec.logical_shape();
+  const std::array<int64_t, 2>& ps = spec.page_shape();
+  const int rank = static_cast<int>(pages.size());
+  const int offset = rank - static_cast<int>(shape.size());
+  double fill = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    const int64_t c = page % pages[i];
+    page /= pages[i];
+    const int64_t extent = i == rank - 1 ? ps[1] : i == rank - 2 ? ps[0] : 1;
+    const int64_t logical = i >= offset ? shape[i - offset] : 1;
+    const int64_t held =
+        std::min<int64_t>(extent, std::max<int64_t>(0, logical - c * extent));
+    fill *= static_cast<double>(held) / extent;
+  }
+  return fill;
+}
+
+}  // namespace
+
+absl::StatusOr<CellGrid> TtnnPagesGrid(const ttnn::TensorSpec& spec) {
+  const std::vector<int64_t>& pages = spec.padded_shape_in_pages();
+  const int64_t cols = pages.empty() ? 1 : pages.back();
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < pages.size(); ++i) rows *= pages[i];
+  if (rows * cols > kMaxCells || rows > kMaxCells)
+    return TooMany("pages", rows * cols);
+  CellGrid g;
+  g.heading = absl::StrCat("the tensor's ", rows * cols, " pages (",
+                           spec.page_shape()[0], "x", spec.page_shape()[1],
+                           "), by the ", spec.sharded() ? "core" : "bank",
+                           " holding each");
+  g.notes.push_back(absl::StrCat("padded shape in pages [",
+                                 absl::StrJoin(pages, ", "), "], folded to ",
+                                 rows, " x ", cols));
+  g.css_class = "ttnn pages";
+  g.rows = rows;
+  g.cols = cols;
+  g.cells.resize(rows * cols);
+  const ttnn::BufferDistribution* d =
+      spec.distribution() ? &*spec.distribution() : nullptr;
+  for (int64_t p = 0; p < rows * cols; ++p) {
+    GridCell& c = g.cells[p];
+    c.css_class = "ttnn-page";
+    c.attrs.push_back({"data-page", absl::StrCat(p)});
+    if (d) {
+      const ttnn::DevicePlace place = d->Place(p);
+      const ttnn::CoreCoord core = d->cores()[place.core_index];
+      c.label = absl::StrCat(core.x, ",", core.y);
+      c.colour = place.core_index;
+      c.group = place.shard;
+      c.attrs.push_back({"data-core", c.label});
+      c.title = absl::StrCat("page ", p, ": shard ", place.shard, ", core (",
+                             c.label, "), device page ", place.device_page);
+    } else {
+      const int64_t bank = p % spec.num_banks();
+      c.label = absl::StrCat(bank);
+      c.colour = bank;
+      c.attrs.push_back({"data-bank", c.label});
+      c.title = absl::StrCat("page ", p, ": bank ", bank, ", page ",
+                             p / spec.num_banks(), " of that bank");
+    }
+    const double fill = PageFill(spec, p);
+    if (fill < 1) {
+      c.fill = fill;
+      c.title +=
+          absl::StrCat(" (", static_cast<int>(fill * 100 + 0.5), "% data)");
+    }
+  }
+  return g;
+}
+
+absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
+  CellGrid g;
+  g.css_class = "ttnn cores";
+  if (!spec.sharded()) {
+    const int64_t banks = spec.num_banks();
+    if (banks > kMaxCells) return TooMany("banks", banks);
+    g.heading =
+        absl::StrCat(spec.num_pages(), " pages interleaved over ", banks, " ",
+                     ttnn::BufferTypeName(spec.buffer_type()), " banks");
+    g.cols = std::min<int64_t>(banks, 8);
+    g.rows = (banks + g.cols - 1) / g.cols;
+    g.cells.resize(g.rows * g.cols);
+    for (int64_t b = 0; b < g.rows * g.cols; ++b) {
+      GridCell& c = g.cells[b];
+      if (b >= banks) {
+        c.present = false;
+        continue;
+      }
+      const int64_t n =
+          spec.num_pages() / banks + (b < spec.num_pages() % banks);
+      c.label = absl::StrCat(n);
+      c.colour = b;
+      c.hatched = n == 0;
+      c.css_class = "ttnn-bank";
+      c.attrs.push_back({"data-bank", absl::StrCat(b)});
+      c.title = absl::StrCat("bank ", b, ": ", n, " pages");
+    }
+    return g;
+  }
+  const ttnn::BufferDistribution& d = *spec.distribution();
+  const ttnn::CoreRangeSet& grid = spec.memory_config().nd_shard_spec->grid;
+  const ttnn::CoreRange box = grid.BoundingBox();
+  if (box.size() > kMaxCells) return TooMany("cores", box.size());
+  g.heading = absl::StrCat(d.num_shards(), " shards on ", d.num_cores(),
+                           " cores, by shard number");
+  g.notes.push_back(absl::StrCat(
+      "grid ", grid.ToString(), ", ",
+      ttnn::OrientationName(spec.memory_config().nd_shard_spec->orientation),
+      "; x across, y down"));
+  g.rows = box.height();
+  g.cols = box.width();
+  g.cells.resize(g.rows * g.cols);
+  for (GridCell& c : g.cells) c.present = false;
+  for (int64_t i = 0; i < d.num_cores(); ++i) {
+    const ttnn::CoreCoord core = d.cores()[i];
+    GridCell& c =
+        g.cells[(core.y - box.start.y) * g.cols + (core.x - box.start.x)];
+    c.present = true;
+    std::vector<int64_t> shards;
+    for (int64_t s = i; s < d.num_shards(); s += d.num_cores())
+      shards.push_back(s);
+    c.label = shards.size() <= 3
+                  ? absl::StrJoin(shards, ",")
+                  : absl::StrCat(shards[0], ",", shards[1], ",..");
+    c.colour = i;
+    c.hatched = shards.empty();
+    c.css_class = "ttnn-core";
+    c.attrs.push_back({"data-core", absl::StrCat(core.x, ",", core.y)});
+    c.attrs.push_back({"data-shards", absl::StrJoin(shards, ",")});
+    c.title =
+        absl::StrCat("core ", ttnn::CoreName(core), ": shards ",
+                     shards.empty() ? "none" : absl::StrJoin(shards, ", "));
+  }
+  return g;
+}
+
+absl::StatusOr<CellGrid> TtnnCorePagesGrid(const ttnn::TensorSpec& spec,
+                                           int64_t core_index) {
+  const ttnn::BufferDistribution& d = *spec.distribution();
+  const int64_t n = d.host_pages() == 0 ? 0 : d.max_dev_pages_per_core();
+  if (n > kMaxCells) return TooMany("core's pages", n);
+  const ttnn::CoreCoord core = d.cores()[core_index];
+  CellGrid g;
+  g.heading = absl::StrCat("core ", ttnn::CoreName(core), ": ", n,
+                           " device pages, by the host page each holds");
+  g.notes.push_back(
+      absl::StrCat(d.ShardsOnCore(core_index), " of ", d.max_shards_per_core(),
+                   " shard slots used; shard in pages [",
+                   absl::StrJoin(d.shard_shape_in_pages(), ", "), "]"));
+  g.css_class = "ttnn core";
+  const std::vector<int64_t>& sp = d.shard_shape_in_pages();
+  g.cols = std::max<int64_t>(1, std::min<int64_t>(sp.back(), 64));
+  g.rows = n == 0 ? 0 : (n + g.cols - 1) / g.cols;
+  g.cells.resize(g.rows * g.cols);
+  for (int64_t p = 0; p < g.rows * g.cols; ++p) {
+    GridCell& c = g.cells[p];
+    if (p >= n) {
+      c.present = false;
+      continue;
+    }
+    const int64_t host = d.HostPage(core_index, p);
+    c.css_class = host < 0 ? "ttnn-device-page padding" : "ttnn-device-page";
+    c.label = host < 0 ? "" : absl::StrCat(host);
+    c.hatched = host < 0;
+    c.colour = host < 0 ? -1 : p / d.shard_volume();
+    c.group = p / d.shard_volume();
+    c.attrs.push_back({"data-device-page", absl::StrCat(p)});
+    c.attrs.push_back({"data-host-page", absl::StrCat(host)});
+    c.title = host < 0 ? absl::StrCat("device page ", p, ": padding")
+                       : absl::StrCat("device page ", p, ": host page ", host);
+  }
+  return g;
+}
+
+}  // namespace hlolayout::draw

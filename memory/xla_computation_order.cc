@@ -1,0 +1,407 @@
+// The order in which XLA:CPU numbers its computations' values
+// (memory/buffer_assignment_internal.h, XlaCpuComputationOrder;
+// docs/memory.md, "Value ids").
+//
+// HloDataflowAnalysis numbers values computation by computation in
+// HloModule::MakeComputationPostOrder(), which is the reverse of the
+// module's online topological sort of the call graph. Compiled by jaxlib,
+// that order is the creation order of the computations made consistent
+// with the call graph: repeatedly the earliest created computation whose
+// callees are all placed (checked on 394 XLA:CPU modules, jaxlib 0.10.2).
+// The creation order is not in the text; the names and the call graph tell
+// most of it:
+//
+//   1. the computations the importer made: region_A.B and the entry, by B
+//      (the importer's counter), then A; the SPMD partitioner's entry
+//      ("main.N_spmd") after them, preceded by the reducers it clones for
+//      the all-reduces, reduce-scatters and scatters it writes;
+//   2. what passes derived from them before fusion (clones of while
+//      conditions and bodies, "wide.", ".clone", ".sunk", ...): each while
+//      loop's condition then body, loops reached from the entry first, the
+//      outer before those in its body; then the others by region number
+//      and clone number;
+//   3. fused_computation, fused_computation.1, ... by number;
+//   4. wrapped_*_computation: the order their callers are met walking the
+//      module from the entry, instructions in post order, into a while
+//      loop's body then condition (and other called computations) where
+//      the loop is; within one name, by number;
+//   5. while.N_computation, made last.
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
+
+namespace hlolayout {
+namespace buffer_internal {
+namespace {
+
+enum class Made : uint8_t { kImported, kDerived, kFused, kWrapped, kLate };
+
+// The number after the last '.', -1 when there is none; `suffix` (such as
+// "_spmd") may follow it.
+int64_t TrailingNumber(absl::string_view name, absl::string_view suffix = "") {
+  if (!suffix.empty() && absl::EndsWith(name, suffix)) {
+    name.remove_suffix(suffix.size());
+  }
+  const size_t dot = name.rfind('.');
+  if (dot == absl::string_view::npos) return -1;
+  int64_t n = 0;
+  absl::string_view digits = name.substr(dot + 1);
+  if (digits.empty() || digits.size() > 15) return -1;
+  for (char ch : digits) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return -1;
+  }
+  return absl::SimpleAtoi(digits, &n) ? n : -1;
+}
+
+bool AllDigits(absl::string_view s) {
+  if (s.empty()) return false;
+  for (char ch : s) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return false;
+  }
+  return true;
+}
+
+// "region_A.B" exactly (the importer's name for a region).
+bool IsImportedRegion(absl::string_view name) {
+  if (!absl::ConsumePrefix(&name, "region_")) return false;
+  const size_t dot = name.find('.');
+  return dot != absl::string_view::npos && AllDigits(name.substr(0, dot)) &&
+         AllDigits(name.substr(dot + 1));
+}
+
+bool IsFused(absl::string_view name) {
+  if (!absl::ConsumePrefix(&name, "fused_computation")) return false;
+  return name.empty() || (name[0] == '.' && AllDigits(name.substr(1)));
+}
+
+bool IsLate(absl::string_view name) {
+  return absl::StartsWith(name, "while.") &&
+         absl::EndsWith(name, "_computation") &&
+         AllDigits(name.substr(6, name.size() - 6 - 12));
+}
+
+// A derived computation's place among the others: the region it comes
+// from ("(wide.)*region_A.B..." gives A), then the number ending its name
+// (clone.1, clone.2, ...), then the name.
+struct DerivedKey {
+  int64_t region = INT64_MAX;
+  int64_t number = -1;
+  absl::string_view name;
+};
+
+DerivedKey DerivedKeyOf(absl::string_view name) {
+  DerivedKey k;
+  k.name = name;
+  absl::string_view rest = name;
+  while (absl::ConsumePrefix(&rest, "wide.")) {
+  }
+  if (absl::ConsumePrefix(&rest, "region_")) {
+    size_t n = 0;
+    while (n < rest.size() && std::isdigit(static_cast<unsigned char>(rest[n])))
+      ++n;
+    int64_t region = 0;
+    if (n > 0 && n <= 15 && absl::SimpleAtoi(rest.substr(0, n), &region)) {
+      k.region = region;
+    }
+  }
+  k.number = TrailingNumber(name);
+  return k;
+}
+
+bool NaturalNameLess(absl::string_view a, absl::string_view b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i]));
+    const bool db = std::isdigit(static_cast<unsigned char>(b[j]));
+    if (da && db) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+        ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+        ++je;
+      const absl::string_view na = a.substr(i, ie - i),
+                              nb = b.substr(j, je - j);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ie;
+      j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i;
+    ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// The computations of `creation` (indices into the module), each taken
+// when all its callees are taken, the earliest created first.
+std::vector<int64_t> CallGraphPostOrder(const ModuleGraph& g,
+                                        const std::vector<int64_t>& creation) {
+  const int64_t comps = static_cast<int64_t>(g.module.computations.size());
+  std::vector<int64_t> rank(comps, -1);
+  for (size_t k = 0; k < creation.size(); ++k) rank[creation[k]] = k;
+  std::vector<int64_t> waiting(comps, 0);
+  std::vector<std::vector<int64_t>> callers(comps);
+  for (int64_t c : creation) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee == c || rank[callee] < 0) continue;
+      ++waiting[c];
+      callers[callee].push_back(c);
+    }
+  }
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
+      ready;
+  for (int64_t c : creation) {
+    if (waiting[c] == 0) ready.push(rank[c]);
+  }
+  std::vector<int64_t> out;
+  out.reserve(creation.size());
+  std::vector<bool> taken(comps, false);
+  while (!ready.empty()) {
+    const int64_t c = creation[ready.top()];
+    ready.pop();
+    taken[c] = true;
+    out.push_back(c);
+    for (int64_t caller : callers[c]) {
+      if (--waiting[caller] == 0) ready.push(rank[caller]);
+    }
+  }
+  for (int64_t c : creation) {  // a cycle: the rest in creation order
+    if (!taken[c]) out.push_back(c);
+  }
+  return out;
+}
+
+// Conditions and bodies of while loops, as the passes before fusion clone
+// them: from the entry, each loop's condition then body, a computation's
+// loops before the loops inside them.
+std::vector<int64_t> LoopComputations(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> out;
+  std::vector<bool> seen(m.computations.size(), false);
+  std::function<void(int64_t)> visit = [&](int64_t c) {
+    if (c < 0 || seen[c]) return;
+    seen[c] = true;
+    std::vector<std::pair<int64_t, int64_t>> loops;  // (condition, body)
+    for (const HloInstruction& in : m.computations[c].instructions) {
+      if (in.opcode != "while") continue;
+      loops.emplace_back(g.CalledComputation(in, "condition"),
+                         g.CalledComputation(in, "body"));
+    }
+    for (const auto& [condition, body] : loops) {
+      if (condition >= 0) out.push_back(condition);
+      if (body >= 0) out.push_back(body);
+    }
+    for (const auto& [condition, body] : loops) {
+      visit(body);
+      visit(condition);
+    }
+    for (int64_t callee : g.callees[c]) visit(callee);
+  };
+  visit(m.entry_index);
+  return out;
+}
+
+// Wrapped computations in the order their callers are met walking the
+// module from the entry: each computation's instructions in post order, a
+// while loop's body then condition (and what any other instruction calls
+// but a fusion body) walked where the instruction is; then any left, in
+// text order. Within one name (the name without its ".N"), the numbers
+// then decide.
+std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
+                                  const std::vector<Made>& made) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  std::vector<int64_t> seq;
+  std::vector<bool> listed(comps, false), walked(comps, false);
+  std::function<void(int64_t)> walk = [&](int64_t c) {
+    if (c < 0 || walked[c]) return;
+    walked[c] = true;
+    const InstructionGraph& ig = g.Graph(c);
+    const int64_t n = static_cast<int64_t>(ig.operands.size());
+    static const std::vector<int64_t> kNone;
+    const std::vector<int64_t> order = InstructionPostOrder(
+        n,
+        [&](int64_t k) -> const std::vector<int64_t>& {
+          return ig.operands[k];
+        },
+        [&](int64_t) -> const std::vector<int64_t>& { return kNone; },
+        [&](int64_t k) { return !ig.users[k].empty(); });
+    const int64_t first = g.df.computation_first[c];
+    for (int64_t k : order) {
+      const HloInstruction& in = ig.at(k);
+      if (in.opcode == "while") {
+        walk(g.CalledComputation(in, "body"));
+        walk(g.CalledComputation(in, "condition"));
+        continue;
+      }
+      for (int64_t callee : g.Calls(first + k)) {
+        if (made[callee] == Made::kWrapped) {
+          if (!listed[callee]) {
+            listed[callee] = true;
+            seq.push_back(callee);
+          }
+        } else if (made[callee] != Made::kFused) {
+          walk(callee);
+        }
+      }
+    }
+  };
+  walk(m.entry_index);
+  for (int64_t c = 0; c < comps; ++c) {
+    if (made[c] == Made::kWrapped && !listed[c]) seq.push_back(c);
+  }
+  // Within one name, by number: the slots of each name keep their places.
+  auto stem = [&](int64_t c) {
+    absl::string_view name = m.computations[c].header.name;
+    const size_t dot = name.rfind('.');
+    if (dot != absl::string_view::npos && AllDigits(name.substr(dot + 1))) {
+      name = name.substr(0, dot);
+    }
+    return name;
+  };
+  std::vector<int64_t> sorted = seq;
+  std::stable_sort(sorted.begin(), sorted.end(), [&](int64_t a, int64_t b) {
+    const absl::string_view sa = stem(a), sb = stem(b);
+    if (sa != sb) return sa < sb;
+    return TrailingNumber(m.computations[a].header.name) <
+           TrailingNumber(m.computations[b].header.name);
+  });
+  std::vector<int64_t> out;
+  out.reserve(seq.size());
+  for (int64_t c : seq) {
+    // The first not yet used member of c's stem in `sorted`.
+    const absl::string_view s = stem(c);
+    auto it = std::find_if(sorted.begin(), sorted.end(),
+                           [&](int64_t x) { return x >= 0 && stem(x) == s; });
+    out.push_back(*it);
+    *it = -1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  std::vector<Made> made(comps, Made::kDerived);
+  std::vector<int64_t> imported, derived, fused, late;
+  for (int64_t c = 0; c < comps; ++c) {
+    const absl::string_view name = m.computations[c].header.name;
+    if (c == m.entry_index || IsImportedRegion(name)) {
+      made[c] = Made::kImported;
+      imported.push_back(c);
+    } else if (IsFused(name)) {
+      made[c] = Made::kFused;
+      fused.push_back(c);
+    } else if (absl::StartsWith(name, "wrapped_")) {
+      made[c] = Made::kWrapped;
+    } else if (IsLate(name)) {
+      made[c] = Made::kLate;
+      late.push_back(c);
+    } else {
+      derived.push_back(c);
+    }
+  }
+  auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
+  // region_A.B by (B, A): the importer's counter, then the region's number
+  // (shard_map's regions all end in .0).
+  auto imported_key = [&](int64_t c) {
+    const absl::string_view name = name_of(c);
+    const int64_t b = TrailingNumber(name, "_spmd");
+    return std::make_pair(
+        b, c == m.entry_index ? int64_t{-1} : DerivedKeyOf(name).region);
+  };
+  std::stable_sort(imported.begin(), imported.end(), [&](int64_t a, int64_t b) {
+    return imported_key(a) < imported_key(b);
+  });
+  // The SPMD partitioner makes a new entry ("main.N_spmd") after the
+  // imported computations, and before it the reducers it clones for the
+  // collectives and scatters it writes.
+  const bool spmd =
+      m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd");
+  std::vector<int64_t> before_entry;
+  if (spmd) {
+    imported.erase(std::find(imported.begin(), imported.end(), m.entry_index));
+    std::vector<bool> early(comps, false);
+    for (const HloComputation& computation : m.computations) {
+      for (const HloInstruction& in : computation.instructions) {
+        if (in.opcode != "all-reduce" && in.opcode != "all-reduce-start" &&
+            in.opcode != "reduce-scatter" && in.opcode != "scatter") {
+          continue;
+        }
+        const int64_t callee = g.CalledComputation(in, "to_apply");
+        if (callee >= 0 && made[callee] == Made::kDerived) early[callee] = true;
+      }
+    }
+    for (int64_t c : derived) {
+      if (early[c]) before_entry.push_back(c);
+    }
+    derived.erase(std::remove_if(derived.begin(), derived.end(),
+                                 [&](int64_t c) { return early[c]; }),
+                  derived.end());
+  }
+  std::vector<int64_t> derived_order;
+  std::vector<bool> placed(comps, false);
+  for (int64_t c : LoopComputations(g)) {
+    if (made[c] == Made::kDerived && !placed[c]) {
+      placed[c] = true;
+      derived_order.push_back(c);
+    }
+  }
+  std::vector<int64_t> rest;
+  for (int64_t c : derived) {
+    if (!placed[c]) rest.push_back(c);
+  }
+  std::stable_sort(rest.begin(), rest.end(), [&](int64_t a, int64_t b) {
+    const DerivedKey ka = DerivedKeyOf(name_of(a)),
+                     kb = DerivedKeyOf(name_of(b));
+    if (ka.region != kb.region) return ka.region < kb.region;
+    if (ka.number != kb.number) return ka.number < kb.number;
+    return NaturalNameLess(ka.name, kb.name);
+  });
+  derived_order.insert(derived_order.end(), rest.begin(), rest.end());
+  std::stable_sort(fused.begin(), fused.end(), [&](int64_t a, int64_t b) {
+    return TrailingNumber(name_of(a)) < TrailingNumber(name_of(b));
+  });
+  std::stable_sort(late.begin(), late.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(name_of(a), name_of(b));
+  });
+  std::vector<int64_t> creation = imported;
+  if (spmd) {
+    // In the order the rule for derived computations gives them.
+    std::vector<int64_t> early_order = before_entry;
+    std::stable_sort(early_order.begin(), early_order.end(),
+                     [&](int64_t a, int64_t b) {
+                       const DerivedKey ka = DerivedKeyOf(name_of(a));
+                       const DerivedKey kb = DerivedKeyOf(name_of(b));
+                       if (ka.region != kb.region) return ka.region < kb.region;
+                       if (ka.number != kb.number) return ka.number < kb.number;
+                       return NaturalNameLess(ka.name, kb.name);
+                     });
+    creation.insert(creation.end(), early_order.begin(), early_order.end());
+    creation.push_back(m.entry_index);
+  }
+  creation.insert(creation.end(), derived_order.begin(), derived_order.end());
+  creation.insert(creation.end(), fused.begin(), fused.end());
+  const std::vector<int64_t> wrapped = WrappedOrder(g, made);
+  creation.insert(creation.end(), wrapped.begin(), wrapped.end());
+  creation.insert(creation.end(), late.begin(), late.end());
+  return CallGraphPostOrder(g, creation);
+}
+
+}  // namespace buffer_internal
+}  // namespace hlolayout

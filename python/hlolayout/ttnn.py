@@ -1,0 +1,394 @@
+"""TTNN tensors as tt-metal computes them (`hlolayout ttnn`, docs/ttnn.md).
+
+The names are ttnn's (tt-metal's Python package), so that code written for
+ttnn reads the same here; enums are strings ("HEIGHT_SHARDED", "L1") and
+ttnn's enum spellings are accepted too.
+
+    >>> from hlolayout import ttnn
+    >>> grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(2, 0))])
+    >>> mc = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+    ...                        ttnn.ShardSpec(grid, (96, 64), ttnn.ShardOrientation.COL_MAJOR))
+    >>> s = ttnn.TensorSpec((272, 58), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc)
+    >>> s.padded_shape, s.page_size_bytes, s.num_pages, s.consumed_bytes_per_bank()
+    ((288, 64), 2048, 18, 12288)
+    >>> s.memory_config.nd_shard_spec.shard_shape
+    (96, 64)
+    >>> s.host_pages(1).tolist()
+    [6, 7, 8, 9, 10, 11]
+    >>> s.locate((100, 20))["core"]
+    [1, 0]
+
+What tt-metal refuses raises TtnnRefusal (a ValueError) with the rule in
+words and its name in `.rule`. Mesh mappers: distribute(shape, mesh_shape,
+MeshMapperConfig([PlacementShard(0), PlacementReplicate()])).
+"""
+
+import json as _json
+
+from . import _hlolayout as _core
+
+__all__ = [
+    "TensorSpec", "MemoryConfig", "ShardSpec", "NdShardSpec", "CoreRangeSet",
+    "CoreRange", "CoreCoord", "Tile", "TtnnRefusal", "TensorMemoryLayout",
+    "BufferType", "ShardOrientation", "ShardDistributionStrategy", "Layout",
+    "DataType", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "bfloat16", "float32",
+    "uint32", "bfloat8_b", "bfloat4_b", "uint8", "uint16", "int32", "int8",
+    "fp8_e4m3", "PlacementShard", "PlacementReplicate", "MeshMapperConfig",
+    "MeshSlice", "distribute", "DeviceParams",
+]
+
+
+class TtnnRefusal(ValueError):
+    """tt-metal refuses the input: str(e) is the rule in words, e.g.
+    "GRID_2D distribution needs a shard of rank 2 or less, ..."; `rule` its
+    name ("grid2d-shard-rank"; docs/ttnn.md lists them)."""
+
+    def __init__(self, message, rule):
+        super().__init__(message)
+        self.rule = rule
+
+
+def _enum(name, values):
+    return type(name, (), {v: v for v in values})
+
+
+TensorMemoryLayout = _enum("TensorMemoryLayout", [
+    "INTERLEAVED", "HEIGHT_SHARDED", "WIDTH_SHARDED", "BLOCK_SHARDED", "ND_SHARDED"])
+BufferType = _enum("BufferType", ["DRAM", "L1"])
+ShardOrientation = _enum("ShardOrientation", ["ROW_MAJOR", "COL_MAJOR"])
+ShardDistributionStrategy = _enum("ShardDistributionStrategy", ["ROUND_ROBIN_1D", "GRID_2D"])
+Layout = _enum("Layout", ["ROW_MAJOR", "TILE"])
+DataType = _enum("DataType", ["BFLOAT16", "FLOAT32", "UINT32", "BFLOAT8_B", "BFLOAT4_B",
+                              "UINT8", "UINT16", "INT32", "FP8_E4M3", "INT8"])
+TILE_LAYOUT = "TILE"
+ROW_MAJOR_LAYOUT = "ROW_MAJOR"
+bfloat16, float32, uint32 = "bfloat16", "float32", "uint32"
+bfloat8_b, bfloat4_b, uint8 = "bfloat8_b", "bfloat4_b", "uint8"
+uint16, int32, int8, fp8_e4m3 = "uint16", "int32", "int8", "fp8_e4m3"
+
+
+def _name(v):
+    """An enum value as a string: "L1", ttnn.BufferType.L1 printed as
+    "BufferType.L1" or "TensorMemoryLayout::L1" all give "L1"."""
+    s = str(getattr(v, "name", v))
+    return s.split(".")[-1].split("::")[-1]
+
+
+class CoreCoord:
+    """ttnn.CoreCoord(x, y): a Tensix core."""
+    __slots__ = ("x", "y")
+
+    def __init__(self, x, y):
+        self.x, self.y = int(x), int(y)
+
+    def __repr__(self):
+        return "CoreCoord(x=%d, y=%d)" % (self.x, self.y)
+
+    def __eq__(self, other):
+        return isinstance(other, CoreCoord) and (self.x, self.y) == (other.x, other.y)
+
+    def __hash__(self):
+        return hash((self.x, self.y))
+
+
+class CoreRange:
+    """ttnn.CoreRange(start, end): the cores from start to end, inclusive."""
+    __slots__ = ("start", "end")
+
+    def __init__(self, start, end=None):
+        self.start = start if isinstance(start, CoreCoord) else CoreCoord(*start)
+        end = self.start if end is None else end
+        self.end = end if isinstance(end, CoreCoord) else CoreCoord(*end)
+
+    def __repr__(self):
+        return "CoreRange(%r, %r)" % (self.start, self.end)
+
+    def __eq__(self, other):
+        return isinstance(other, CoreRange) and (self.start, self.end) == (other.start, other.end)
+
+    def _json(self):
+        return [[self.start.x, self.start.y], [self.end.x, self.end.y]]
+
+
+class CoreRangeSet:
+    """ttnn.CoreRangeSet(ranges): disjoint core ranges, in the order given."""
+    __slots__ = ("ranges",)
+
+    def __init__(self, ranges):
+        if isinstance(ranges, CoreRange):
+            ranges = [ranges]
+        self.ranges = tuple(r if isinstance(r, CoreRange) else CoreRange(*r) for r in ranges)
+
+    def num_cores(self):
+        return sum((r.end.x - r.start.x + 1) * (r.end.y - r.start.y + 1) for r in self.ranges)
+
+    def __repr__(self):
+        return "CoreRangeSet(%r)" % (list(self.ranges),)
+
+    def __eq__(self, other):
+        return isinstance(other, CoreRangeSet) and self.ranges == other.ranges
+
+    def _json(self):
+        return [r._json() for r in self.ranges]
+
+    @staticmethod
+    def _from_json(grid):
+        return CoreRangeSet([CoreRange(CoreCoord(*a), CoreCoord(*b)) for a, b in grid])
+
+
+class ShardSpec:
+    """ttnn.ShardSpec(grid, shard_shape, shard_orientation): a 2-D shard."""
+    __slots__ = ("grid", "shape", "orientation")
+
+    def __init__(self, grid, shard_shape, shard_orientation=ShardOrientation.ROW_MAJOR):
+        self.grid = grid if isinstance(grid, CoreRangeSet) else CoreRangeSet(grid)
+        self.shape = tuple(int(d) for d in shard_shape)
+        self.orientation = _name(shard_orientation)
+
+    def __repr__(self):
+        return "ShardSpec(%r, %r, %r)" % (self.grid, self.shape, self.orientation)
+
+    def __eq__(self, other):
+        return isinstance(other, ShardSpec) and (self.grid, self.shape, self.orientation) == (
+            other.grid, other.shape, other.orientation)
+
+    def _json(self):
+        return {"grid": self.grid._json(), "orientation": self.orientation, "shape": list(self.shape)}
+
+
+class NdShardSpec:
+    """ttnn.NdShardSpec(shard_shape, grid, orientation, shard_distribution_strategy)."""
+    __slots__ = ("shard_shape", "grid", "orientation", "shard_distribution_strategy")
+
+    def __init__(self, shard_shape, grid, orientation=ShardOrientation.ROW_MAJOR,
+                 shard_distribution_strategy=ShardDistributionStrategy.ROUND_ROBIN_1D):
+        self.shard_shape = tuple(int(d) for d in shard_shape)
+        self.grid = grid if isinstance(grid, CoreRangeSet) else CoreRangeSet(grid)
+        self.orientation = _name(orientation)
+        self.shard_distribution_strategy = _name(shard_distribution_strategy)
+
+    def __repr__(self):
+        return "NdShardSpec(%r, %r, %r, %r)" % (self.shard_shape, self.grid, self.orientation,
+                                                self.shard_distribution_strategy)
+
+    def __eq__(self, other):
+        return isinstance(other, NdShardSpec) and self._json() == other._json()
+
+    def _json(self):
+        return {"shard_shape": list(self.shard_shape), "grid": self.grid._json(),
+                "orientation": self.orientation,
+                "distribution": self.shard_distribution_strategy}
+
+
+class MemoryConfig:
+    """ttnn.MemoryConfig(memory_layout, buffer_type, shard_spec) or
+    MemoryConfig(buffer_type=..., nd_shard_spec=...)."""
+    __slots__ = ("memory_layout", "buffer_type", "shard_spec", "nd_shard_spec")
+
+    def __init__(self, memory_layout=TensorMemoryLayout.INTERLEAVED, buffer_type=BufferType.DRAM,
+                 shard_spec=None, nd_shard_spec=None):
+        self.memory_layout = "ND_SHARDED" if nd_shard_spec is not None else _name(memory_layout)
+        self.buffer_type = _name(buffer_type)
+        self.shard_spec = shard_spec
+        self.nd_shard_spec = nd_shard_spec
+
+    def is_sharded(self):
+        return self.memory_layout != "INTERLEAVED"
+
+    def __repr__(self):
+        return "MemoryConfig(%r, %r, shard_spec=%r, nd_shard_spec=%r)" % (
+            self.memory_layout, self.buffer_type, self.shard_spec, self.nd_shard_spec)
+
+    def __eq__(self, other):
+        return isinstance(other, MemoryConfig) and repr(self) == repr(other)
+
+
+class Tile:
+    """ttnn.Tile((height, width))."""
+    __slots__ = ("tile_shape",)
+
+    def __init__(self, tile_shape=(32, 32)):
+        self.tile_shape = tuple(int(d) for d in tile_shape)
+
+    def __repr__(self):
+        return "Tile(%r)" % (self.tile_shape,)
+
+
+class DeviceParams:
+    """The device numbers the model needs (a Wormhole n150 by default)."""
+    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks")
+
+    def __init__(self, l1_alignment=16, dram_alignment=32, l1_banks=64, dram_banks=12):
+        self.l1_alignment, self.dram_alignment = int(l1_alignment), int(dram_alignment)
+        self.l1_banks, self.dram_banks = int(l1_banks), int(dram_banks)
+
+
+def _check(result):
+    if isinstance(result, tuple) and result and result[0] == "refused":
+        raise TtnnRefusal(result[1], result[2] or None)
+    return result
+
+
+class TensorSpec:
+    """ttnn.TensorSpec(shape, dtype, layout, memory_config, tile=...): what
+    tt-metal computes for it. Every field of `hlolayout ttnn spec`, with
+    tt-metal's names; to_dict() is exactly its --json."""
+
+    __slots__ = ("shape", "dtype", "layout", "tile", "input_memory_config", "device", "_s",
+                 "memory_config")
+
+    def __init__(self, shape, dtype, layout, memory_config=None, tile=None, device=None):
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = _name(dtype).lower()
+        self.layout = _name(layout).replace("_LAYOUT", "")
+        self.tile = tile if isinstance(tile, Tile) else Tile(tile if tile is not None else (32, 32))
+        self.input_memory_config = memory_config if memory_config is not None else MemoryConfig()
+        self.device = device if device is not None else DeviceParams()
+        m = self.input_memory_config
+        spec = {"shape": list(self.shape), "dtype": self.dtype, "layout": self.layout,
+                "tile": list(self.tile.tile_shape), "buffer_type": m.buffer_type}
+        if m.nd_shard_spec is not None:
+            spec["nd_shard_spec"] = m.nd_shard_spec._json()
+        else:
+            spec["memory_layout"] = m.memory_layout
+            if m.shard_spec is not None:
+                spec["shard_spec"] = m.shard_spec._json()
+        d = self.device
+        self._s = _check(_core._ttnn_spec(_json.dumps(spec), d.l1_alignment, d.dram_alignment,
+                                          d.l1_banks, d.dram_banks))
+        out = self.to_dict()
+        resolved_ss = out.get("resolved_shard_spec")
+        resolved_nd = out.get("resolved_nd_shard_spec")
+        self.memory_config = MemoryConfig(
+            out["memory_layout"], m.buffer_type,
+            ShardSpec(CoreRangeSet._from_json(resolved_ss["grid"]), resolved_ss["shape"],
+                      resolved_ss["orientation"]) if resolved_ss else None,
+            None)
+        if resolved_nd:
+            self.memory_config.nd_shard_spec = NdShardSpec(
+                resolved_nd["shard_shape"], CoreRangeSet._from_json(resolved_nd["grid"]),
+                resolved_nd["orientation"], resolved_nd["distribution"])
+            self.memory_config.memory_layout = out["memory_layout"]
+
+    def __repr__(self):
+        return "TensorSpec(%r, %r, %r, %r)" % (self.shape, self.dtype, self.layout,
+                                               self.input_memory_config)
+
+    padded_shape = property(lambda self: self._s.padded_shape)
+    logical_2d_shape = property(lambda self: self._s.logical_2d_shape)
+    physical_shape = property(lambda self: self._s.physical_shape)
+    alignment = property(lambda self: self._s.alignment)
+    page_shape = property(lambda self: self._s.page_shape)
+    page_size_bytes = property(lambda self: self._s.page_size_bytes)
+    packed_buffer_size_bytes = property(lambda self: self._s.packed_buffer_size_bytes)
+    num_pages = property(lambda self: self._s.num_pages)
+    strides = property(lambda self: self._s.strides)
+
+    def consumed_bytes_per_bank(self, page_alignment=None, num_banks=None):
+        """The bytes one bank (or core) holds at most; the defaults are the
+        device's for this buffer type."""
+        return self._s.consumed_bytes_per_bank(
+            self._s.page_alignment if page_alignment is None else int(page_alignment),
+            self._s.num_banks if num_banks is None else int(num_banks))
+
+    def aligned_page_size(self, page_alignment=None):
+        return self._s.aligned_page_size(
+            self._s.page_alignment if page_alignment is None else int(page_alignment))
+
+    @property
+    def cores(self):
+        """The cores shards are dealt to, in order (sharded specs)."""
+        return [CoreCoord(x, y) for x, y in self._s.cores]
+
+    num_shards = property(lambda self: self._s.num_shards)
+    num_cores_with_data = property(lambda self: self._s.num_cores_with_data)
+    max_num_shards_per_core = property(lambda self: self._s.max_num_shards_per_core)
+    max_num_dev_pages_per_core = property(lambda self: self._s.max_num_dev_pages_per_core)
+    shard_shape_in_pages = property(lambda self: self._s.shard_shape_in_pages)
+    tensor_shape_in_pages = property(lambda self: self._s.tensor_shape_in_pages)
+
+    def shards_on_core(self, core):
+        return self._s.shards_on_core(int(core))
+
+    def host_pages(self, core):
+        """The host page at each device page of core number `core` (an index
+        into `cores`), -1 for padding: an int64 array."""
+        return self._s.host_pages(int(core))
+
+    def place(self, host_page):
+        """(core, device page, shard) holding host page `host_page`."""
+        (x, y), page, shard = self._s.place(int(host_page))
+        return CoreCoord(x, y), page, shard
+
+    def locate(self, index):
+        """Where element `index` lives: the dict of `hlolayout ttnn locate
+        --json` (host_page, byte_in_page, bank or core, offset, ...)."""
+        return _json.loads(self._s.locate_json([int(i) for i in index]))
+
+    def to_dict(self, full=False):
+        """`hlolayout ttnn spec --json` (--full: every core and page)."""
+        return _json.loads(self._s.to_json(bool(full)))
+
+
+class PlacementShard:
+    """ttnn.PlacementShard(dim): cut tensor dim `dim` along a mesh dim."""
+    __slots__ = ("dim",)
+
+    def __init__(self, dim):
+        self.dim = int(dim)
+
+    def __repr__(self):
+        return "PlacementShard(%d)" % self.dim
+
+
+class PlacementReplicate:
+    """ttnn.PlacementReplicate(): copy along a mesh dim."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "PlacementReplicate()"
+
+
+class MeshMapperConfig:
+    """ttnn.MeshMapperConfig(placements, mesh_shape_override=None)."""
+    __slots__ = ("placements", "mesh_shape_override")
+
+    def __init__(self, placements, mesh_shape_override=None):
+        self.placements = tuple(placements)
+        self.mesh_shape_override = (None if mesh_shape_override is None
+                                    else tuple(int(d) for d in mesh_shape_override))
+
+
+class MeshSlice:
+    """The slice one device holds: `device` (mesh coordinate), `holds_data`,
+    `begin` and `end` per tensor dim (end exclusive), and `spec`, the slice's
+    own TensorSpec (shared by every device holding data)."""
+    __slots__ = ("device", "holds_data", "begin", "end", "spec")
+
+    def __init__(self, device, holds_data, begin, end, spec):
+        self.device, self.holds_data, self.begin, self.end, self.spec = (
+            device, holds_data, begin, end, spec)
+
+    def __repr__(self):
+        if not self.holds_data:
+            return "MeshSlice(device=%r, nothing)" % (self.device,)
+        return "MeshSlice(device=%r, %s)" % (self.device, ", ".join(
+            "%d:%d" % be for be in zip(self.begin, self.end)))
+
+
+def distribute(tensor, mesh_shape, config):
+    """The slice each device of a `mesh_shape` mesh holds when TTNN's mesh
+    mapper of `config` distributes `tensor` (a TensorSpec, or a shape):
+    a list of MeshSlice in row-major order of the mesh."""
+    shape = tensor.shape if isinstance(tensor, TensorSpec) else tuple(int(d) for d in tensor)
+    placements = [(isinstance(p, PlacementShard), p.dim if isinstance(p, PlacementShard) else 0)
+                  for p in config.placements]
+    _, slices, slice_shape, _submesh = _check(_core._ttnn_distribute(
+        list(shape), [int(d) for d in mesh_shape], placements,
+        None if config.mesh_shape_override is None else list(config.mesh_shape_override)))
+    spec = None
+    if isinstance(tensor, TensorSpec) and any(s["holds_data"] for s in slices):
+        spec = TensorSpec(slice_shape, tensor.dtype, tensor.layout, tensor.input_memory_config,
+                          tensor.tile, tensor.device)
+    return [MeshSlice(s["device"], s["holds_data"], s.get("begin"), s.get("end"),
+                      spec if s["holds_data"] else None) for s in slices]

@@ -1,0 +1,273 @@
+#include "hlolayout/ttnn/buffer_distribution.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/ttnn/int_math.h"
+#include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/util/check.h"
+
+namespace hlolayout::ttnn {
+namespace {
+
+std::string Dims(absl::Span<const int64_t> dims) {
+  return absl::StrCat("[", absl::StrJoin(dims, ", "), "]");
+}
+
+// The cores of a GRID_2D distribution (compute_core_list). The tensor is
+// seen as a 2-D plane of pages: all dims but the last fold into the rows.
+absl::StatusOr<std::vector<CoreCoord>> Grid2dCores(
+    absl::Span<const int64_t> tensor_pages,
+    absl::Span<const int64_t> shard_pages, const CoreRangeSet& grid,
+    ShardOrientation orientation) {
+  if (shard_pages.size() > 2) {
+    return Refused(
+        rule::kGrid2dShardRank,
+        absl::StrCat("GRID_2D distribution needs a shard of rank 2 or less, "
+                     "this shard is ",
+                     Dims(shard_pages),
+                     " pages (tt-metal: \"2D grid distribution is only "
+                     "supported for 2D sharding!\")"));
+  }
+  if (grid.ranges().size() != 1) {
+    return Refused(
+        rule::kGrid2dOneRange,
+        absl::StrCat("GRID_2D distribution needs one core rectangle, the grid "
+                     "has ",
+                     grid.ranges().size(),
+                     " (tt-metal: \"2D grid distribution is only supported "
+                     "for one contiguous core grid!\")"));
+  }
+  const CoreRange& rect = grid.ranges()[0];
+  int64_t rows = 1;  // fits: the caller checked the tensor's page count
+  for (size_t i = 0; i + 1 < tensor_pages.size(); ++i) rows *= tensor_pages[i];
+  int64_t across = std::max<int64_t>(
+      CeilDiv(DimFromEnd(tensor_pages, 1), DimFromEnd(shard_pages, 1)), 1);
+  int64_t down =
+      std::max<int64_t>(CeilDiv(rows, DimFromEnd(shard_pages, 2)), 1);
+  if (orientation != ShardOrientation::kRowMajor) std::swap(across, down);
+  if (across > rect.width()) {
+    return Refused(rule::kGrid2dWidth,
+                   absl::StrCat("GRID_2D: ", across,
+                                " shards across do not fit the core grid's "
+                                "width of ",
+                                rect.width(),
+                                " (tt-metal: \"Number of shards along width "
+                                "must not exceed core grid width!\")"));
+  }
+  if (down > rect.height()) {
+    return Refused(rule::kGrid2dHeight,
+                   absl::StrCat("GRID_2D: ", down,
+                                " shards down do not fit the core grid's "
+                                "height of ",
+                                rect.height(),
+                                " (tt-metal: \"Number of shards along height "
+                                "must not exceed core grid height!\")"));
+  }
+  absl::StatusOr<CoreRangeSet> block = CoreRangeSet::Make(
+      {{rect.start, {rect.start.x + across - 1, rect.start.y + down - 1}}});
+  HLOLAYOUT_CHECK(block.ok());
+  return block->Cores(orientation == ShardOrientation::kRowMajor);
+}
+
+}  // namespace
+
+std::vector<int64_t> ShapeInPages(absl::Span<const int64_t> shape,
+                                  const std::array<int64_t, 2>& page_shape) {
+  std::vector<int64_t> pages(shape.begin(), shape.end());
+  if (!pages.empty()) pages.back() = CeilDiv(pages.back(), page_shape[1]);
+  if (pages.size() >= 2) {
+    pages[pages.size() - 2] = CeilDiv(pages[pages.size() - 2], page_shape[0]);
+  }
+  return pages;
+}
+
+void SqueezeShapeRanks(absl::Span<const int64_t> tensor,
+                       absl::Span<const int64_t> shard,
+                       std::vector<int64_t>* squeezed_tensor,
+                       std::vector<int64_t>* squeezed_shard) {
+  HLOLAYOUT_CHECK(tensor.size() >= shard.size() && !shard.empty());
+  // Volumes only serve to stop early; saturate instead of overflowing.
+  auto volume = [](absl::Span<const int64_t> s) {
+    int64_t v = 1;
+    for (int64_t d : s) {
+      if (__builtin_mul_overflow(v, d, &v)) return INT64_MAX;
+    }
+    return v;
+  };
+  const int64_t tensor_volume = volume(tensor);
+  const int64_t shard_volume = volume(shard);
+  std::vector<int64_t> t, s;  // innermost first
+  bool matching = false, last_divisible = false;
+  int64_t cur_t = 1, cur_s = 1;
+  const int trank = static_cast<int>(tensor.size());
+  const int srank = static_cast<int>(shard.size());
+  for (int k = 1; k <= srank; ++k) {
+    const int64_t tsize = tensor[trank - k];
+    const int64_t ssize = shard[srank - k];
+    const bool merge = k > 1 && (matching || (ssize == 1 && last_divisible));
+    if (merge) {
+      t.back() *= tsize;
+      s.back() *= ssize;
+    } else {
+      t.push_back(tsize);
+      s.push_back(ssize);
+      matching = true;
+    }
+    matching = matching && tsize == ssize;
+    last_divisible = tsize % ssize == 0;
+    if (__builtin_mul_overflow(cur_t, tsize, &cur_t)) cur_t = INT64_MAX;
+    if (__builtin_mul_overflow(cur_s, ssize, &cur_s)) cur_s = INT64_MAX;
+    if (cur_t == tensor_volume && cur_s == shard_volume) break;
+  }
+  for (int k = srank + 1; k <= trank; ++k) t.back() *= tensor[trank - k];
+  std::reverse(t.begin(), t.end());
+  std::reverse(s.begin(), s.end());
+  *squeezed_tensor = std::move(t);
+  *squeezed_shard = std::move(s);
+}
+
+absl::StatusOr<BufferDistribution> BufferDistribution::Make(
+    absl::Span<const int64_t> tensor_shape,
+    absl::Span<const int64_t> shard_shape,
+    const std::array<int64_t, 2>& page_shape, const CoreRangeSet& grid,
+    ShardOrientation orientation, ShardDistributionStrategy strategy) {
+  HLOLAYOUT_CHECK(page_shape[0] > 0 && page_shape[1] > 0);
+  const std::vector<int64_t> tensor_pages =
+      ShapeInPages(tensor_shape, page_shape);
+  const std::vector<int64_t> shard_pages =
+      ShapeInPages(shard_shape, page_shape);
+  if (tensor_pages.empty()) {
+    return Refused(rule::kShardRank,
+                   "a sharded buffer needs a tensor of rank 1 or more "
+                   "(tt-metal: \"Tensor rank must be at least 1!\")");
+  }
+  if (shard_pages.empty()) {
+    return Refused(rule::kShardRank,
+                   "a shard needs rank 1 or more (tt-metal: \"Shard rank must "
+                   "be at least 1!\")");
+  }
+  for (int64_t d : shard_pages) {
+    if (d <= 0) {
+      return Refused(rule::kShardVolume,
+                     absl::StrCat("the shard ", Dims(shard_shape),
+                                  " holds no page (tt-metal: \"Shard shape "
+                                  "must have non zero volume!\")"));
+    }
+  }
+  absl::StatusOr<int64_t> host = CheckedVolume(tensor_pages, "page count");
+  if (!host.ok()) return host.status();
+  BufferDistribution d;
+  d.host_pages_ = *host;
+  if (strategy == ShardDistributionStrategy::kRoundRobin1D) {
+    d.cores_ = grid.Cores(orientation == ShardOrientation::kRowMajor);
+  } else {
+    absl::StatusOr<std::vector<CoreCoord>> cores =
+        Grid2dCores(tensor_pages, shard_pages, grid, orientation);
+    if (!cores.ok()) return cores.status();
+    d.cores_ = *std::move(cores);
+  }
+  if (tensor_pages.size() < shard_pages.size()) {
+    return Refused(
+        rule::kShardRank,
+        absl::StrCat("the shard has rank ", shard_pages.size(),
+                     ", more than the tensor's ", tensor_pages.size(),
+                     " (tt-metal: \"Tensor shape rank can't be less than "
+                     "shard shape rank!\")"));
+  }
+  SqueezeShapeRanks(tensor_pages, shard_pages, &d.tensor_pages_,
+                    &d.shard_pages_);
+  d.shard_volume_ = 1;
+  for (int64_t s : d.shard_pages_) {
+    absl::StatusOr<int64_t> v = CheckedMul(d.shard_volume_, s, "shard size");
+    if (!v.ok()) return v.status();
+    d.shard_volume_ = *v;
+  }
+  if (d.host_pages_ != 0 && d.cores_.empty()) {
+    return Refused(rule::kEmptyGrid,
+                   "a tensor with pages cannot be spread over no cores "
+                   "(tt-metal: \"Can't distribute non zero volume tensor over "
+                   "an empty set of cores\")");
+  }
+  d.shard_grid_.resize(d.tensor_pages_.size());
+  d.num_shards_ = d.host_pages_ == 0 ? 0 : 1;
+  for (size_t i = 0; i < d.tensor_pages_.size(); ++i) {
+    d.shard_grid_[i] = CeilDiv(d.tensor_pages_[i], d.shard_pages_[i]);
+    if (d.host_pages_ != 0) d.num_shards_ *= d.shard_grid_[i];
+  }
+  return d;
+}
+
+int64_t BufferDistribution::num_cores_with_data() const {
+  return std::min(num_cores(), num_shards_);
+}
+
+int64_t BufferDistribution::max_shards_per_core() const {
+  return cores_.empty() ? 0 : CeilDiv(num_shards_, num_cores());
+}
+
+int64_t BufferDistribution::ShardsOnCore(int64_t core_index) const {
+  const int64_t n = num_cores();
+  return num_shards_ / n + (core_index < num_shards_ % n ? 1 : 0);
+}
+
+int64_t BufferDistribution::HostPage(int64_t core_index,
+                                     int64_t device_page) const {
+  const int64_t slot = device_page / shard_volume_;
+  int64_t within = device_page % shard_volume_;
+  int64_t shard = slot * num_cores() + core_index;
+  if (shard >= num_shards_) return -1;
+  const int rank = static_cast<int>(tensor_pages_.size());
+  // Decompose both row-major numbers from the innermost dim out; build the
+  // host page from the outermost dim in.
+  int64_t small[8];
+  std::vector<int64_t> large(rank > 8 ? rank : 0);
+  int64_t* c = rank > 8 ? large.data() : small;
+  for (int i = rank - 1; i >= 0; --i) {
+    const int64_t w = within % shard_pages_[i];
+    within /= shard_pages_[i];
+    const int64_t s = shard % shard_grid_[i];
+    shard /= shard_grid_[i];
+    c[i] = s * shard_pages_[i] + w;
+    if (c[i] >= tensor_pages_[i]) return -1;
+  }
+  int64_t page = 0;
+  for (int i = 0; i < rank; ++i) page = page * tensor_pages_[i] + c[i];
+  return page;
+}
+
+int64_t BufferDistribution::ShardOf(int64_t host_page) const {
+  const int rank = static_cast<int>(tensor_pages_.size());
+  int64_t shard = 0, mul = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    const int64_t c = host_page % tensor_pages_[i];
+    host_page /= tensor_pages_[i];
+    shard += (c / shard_pages_[i]) * mul;
+    mul *= shard_grid_[i];
+  }
+  return shard;
+}
+
+DevicePlace BufferDistribution::Place(int64_t host_page) const {
+  const int rank = static_cast<int>(tensor_pages_.size());
+  int64_t shard = 0, shard_mul = 1, within = 0, within_mul = 1;
+  int64_t rest = host_page;
+  for (int i = rank - 1; i >= 0; --i) {
+    const int64_t c = rest % tensor_pages_[i];
+    rest /= tensor_pages_[i];
+    shard += (c / shard_pages_[i]) * shard_mul;
+    shard_mul *= shard_grid_[i];
+    within += (c % shard_pages_[i]) * within_mul;
+    within_mul *= shard_pages_[i];
+  }
+  DevicePlace p;
+  p.shard = shard;
+  p.core_index = shard % num_cores();
+  p.device_page = (shard / num_cores()) * shard_volume_ + within;
+  return p;
+}
+
+}  // namespace hlolayout::ttnn
