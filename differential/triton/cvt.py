@@ -314,7 +314,29 @@ def nvidia_mma(rng, shape, warps, bits):
             _ints([w0, warps // w0]))
 
 
-def random_layout(rng, family, shape, warp, warps, bits):
+def amd_mfma(rng, shape, warps, target):
+    """An AMD MFMA layout for the target's MFMA version (rank 2), or None."""
+    if len(shape) != 2:
+        return None
+    arch = TARGETS[target][1]
+    version = {"gfx90a": 2, "gfx942": 3, "gfx950": 4}[arch]
+    instr = [[32, 32, 8], [16, 16, 16], [32, 32, 8], [16, 16, 16]]
+    if version == 4:
+        instr += [[32, 32, 16], [16, 16, 32]]
+    w0 = 1 << rng.randint(0, _log2(warps))
+    text = ("#ttg.amd_mfma<{version = %d, warpsPerCTA = %s, instrShape = %s, "
+            "isTransposed = %s" % (version, _ints([w0, warps // w0]),
+                                   _ints(rng.choice(instr)),
+                                   rng.choice(["true", "false"])))
+    if rng.random() < 0.2:
+        text += ", tilesPerWarp = %s" % _ints(rng.choice([[1, 2], [2, 1],
+                                                          [2, 2]]))
+    if rng.random() < 0.2:
+        text += ", elementBitWidth = 64"
+    return text + "}>"
+
+
+def random_layout(rng, family, shape, warp, warps, bits, target=None):
     rank = len(shape)
     if family == "blocked":
         return blocked(rng, rank, warp, warps)
@@ -340,6 +362,15 @@ def random_layout(rng, family, shape, warp, warps, bits):
                   _ints([w0, warps // w0]))
         return "#ttg.dot_op<{opIdx = %d, parent = %s, kWidth = %d}>" % (
             rng.randrange(2), parent, max(1, 32 // bits))
+    if family == "mfma":
+        return amd_mfma(rng, shape, warps, target)
+    if family == "mfma_dot":
+        parent = amd_mfma(rng, shape, warps, target)
+        if parent is None or bits > 32:
+            return None
+        k_width = (32 // bits) * rng.choice([1, 2, 2])
+        return "#ttg.dot_op<{opIdx = %d, parent = %s, kWidth = %d}>" % (
+            rng.randrange(2), parent, k_width)
     return _linear_text(linear_bases(rng, shape, warp, warps))
 
 
@@ -472,7 +503,7 @@ module attributes {{"ttg.num-warps" = {warps} : i32, "ttg.threads-per-warp" = {w
 """
 
 
-def make_case(rng, case_id, target, bits):
+def make_case(rng, case_id, target, bits, amd_mma=False):
     vendor, _, warp = TARGETS[target]
     warps = rng.choice([1, 2, 4, 4, 8])
     rank = rng.choice([1, 2, 2, 2, 2, 3])
@@ -482,10 +513,15 @@ def make_case(rng, case_id, target, bits):
     families = ["blocked", "slice", "linear", "linear", "linear"]
     if vendor == "cuda":
         families += ["mma", "dot_op"]
+    elif amd_mma:
+        # Opt in (--amd-mma): MFMA accumulators and their dot operands, as
+        # AMD matmul kernels convert them; off by default so that the seeds
+        # of earlier runs give the same cases.
+        families += ["mfma", "mfma", "mfma_dot"]
     ety = rng.choice(ELEMENT_TYPES[bits])
     while True:
         fs = rng.choice(families)
-        src = random_layout(rng, fs, shape, warp, warps, bits)
+        src = random_layout(rng, fs, shape, warp, warps, bits, target)
         if src is None:
             continue
         if fs == "linear" and rng.random() < 0.4:
@@ -499,7 +535,7 @@ def make_case(rng, case_id, target, bits):
             fd = "linear"
         else:
             fd = rng.choice(families)
-            dst = random_layout(rng, fd, shape, warp, warps, bits)
+            dst = random_layout(rng, fd, shape, warp, warps, bits, target)
             if dst is None:
                 continue
         break
@@ -638,6 +674,9 @@ def main():
     ap.add_argument("--bits", default="8,16,32,64")
     ap.add_argument("--show", type=int, default=5,
                     help="differences shown per target and width")
+    ap.add_argument("--amd-mma", action="store_true",
+                    help="on AMD targets also draw MFMA layouts and their "
+                    "dot operands (changes the cases a seed gives there)")
     ap.add_argument("--dump", help="write every case and answer (JSON lines)")
     ap.add_argument("--cache", help="a file of Triton's answers to reuse "
                     "(JSON lines; for developing the library)")
@@ -668,7 +707,7 @@ def main():
                        "kinds": collections.Counter(), "instrs": set(),
                        "shown": []}
                 for i in range(args.count):
-                    case = make_case(rng, i, target, bits)
+                    case = make_case(rng, i, target, bits, args.amd_mma)
                     t = w.ask({"id": i, "target": target,
                                "ttgir": case["ttgir"]})
                     h = library(args.hlolayout, case, tmp, version)
