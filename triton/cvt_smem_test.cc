@@ -164,6 +164,30 @@ TEST(CvtSmemTest, AmdWeighsTheDsReadB128PhaseAgainstThePlainOne) {
       2048);
 }
 
+TEST(CvtSmemTest, Gfx950WeighsASecondDsReadB128Phase) {
+  // Triton 3.9.0 on gfx950 also weighs the read phase of lane bits 0, 1, 2,
+  // 4. Here the loading layout broadcasts over lane bits 3 and 5: that
+  // phase keeps the register basis 1 in the segment, and Triton allocates
+  // 2 KB in 16 rounds where the other two phases give 4 KB in 8 (read off
+  // its LLVM IR; a held-out run, seed 7741, found it).
+  const LinearLayout src =
+      Ll("#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [4, 1, "
+         "2], threadsPerWarp = [4, 16, 1], warpsPerCTA = [2, 1, 4], order = "
+         "[2, 1, 0]}>}>",
+         {128, 32});
+  const LinearLayout dst =
+      Ll("#ttg.linear<{register = [[4, 0], [64, 0], [32, 0], [1, 0], [0, 8], "
+         "[0, 1]], lane = [[0, 16], [8, 0], [0, 4], [0, 0], [0, 2], [0, 0]], "
+         "warp = [[16, 0], [0, 0], [2, 0]], block = []}>",
+         {128, 32});
+  SmemRoundTrip r = *PlanSmemRoundTrip(src, dst, 64, Target("hip:gfx950"));
+  EXPECT_EQ(r.scratch_bytes, 2048);
+  EXPECT_EQ(r.reps, 16);
+  CvtTarget two = Target("hip:gfx950");
+  two.smem.b128_load_lanes_alt.clear();
+  EXPECT_EQ(PlanSmemRoundTrip(src, dst, 64, two)->scratch_bytes, 4096);
+}
+
 TEST(CvtSmemTest, ElementsBelowEightBitsAreBytes) {
   const LinearLayout src = Ll(kMmaV3, {64, 64});
   const LinearLayout dst = Ll(kColumnMajor, {64, 64});

@@ -78,6 +78,7 @@ absl::StatusOr<CvtTarget> CvtTargetNamed(absl::string_view name,
     if (newer) {
       t.smem.banks = 64;
       t.smem.b128_load_lanes = {0, 1, 3, 4};
+      t.smem.b128_load_lanes_alt = {0, 1, 2, 4};
       t.smem.reorder_banks = false;
     }
   } else {

@@ -326,7 +326,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
                                                const LinearLayout& dst,
                                                int bitwidth,
                                                const SmemTarget& target,
-                                               bool b128_phase) {
+                                               const std::vector<int>& phase) {
   TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
   TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const Vec reg_src = Flat(src_flat, "register");
@@ -336,8 +336,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
   const int vec = 1 << vbasis.size();
   const int log2_vec =
       Log2Floor(std::max<int64_t>(1, int64_t{vec} * bitwidth / 32));
-  std::vector<int> load_addr;
-  if (b128_phase) load_addr = target.b128_load_lanes;
+  const std::vector<int>& load_addr = phase;
   const Vec tile_src =
       LaneTile(Flat(src_flat, "lane"), {}, vec, bitwidth, target);
   const Vec tile_dst =
@@ -385,9 +384,10 @@ absl::StatusOr<bool> Moves128Bits(const LinearLayout& src,
 }
 
 // The ld/st layout. Where the target reads 128 bits in its own lane order
-// (AMD ds_read_b128 in Triton 3.9.0), both phases are candidates, weighed
-// as Triton weighs tiles: fewer bank conflicts (store plus load), then
-// more rounds (less scratch); the ds_read_b128 phase on a tie.
+// (AMD ds_read_b128 in Triton 3.9.0), the layouts for that phase, for the
+// target's other phase if it has one, and for the first lanes are
+// candidates, weighed as Triton weighs tiles: fewer bank conflicts (store
+// plus load), then more rounds (less scratch); the earlier on a tie.
 absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
                                           const LinearLayout& dst, int bitwidth,
                                           const SmemTarget& target) {
@@ -395,25 +395,34 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   if (target.phase_lanes && !target.b128_load_lanes.empty()) {
     TT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
   }
-  TT_ASSIGN_OR_RETURN(SwizzleChoice choice,
-                      SwizzleLdStPhase(src, dst, bitwidth, target, b128));
-  if (!b128) return choice;
-  TT_ASSIGN_OR_RETURN(SwizzleChoice plain,
-                      SwizzleLdStPhase(src, dst, bitwidth, target, false));
+  std::vector<std::vector<int>> phases;
+  if (b128) {
+    phases.push_back(target.b128_load_lanes);
+    if (!target.b128_load_lanes_alt.empty()) {
+      phases.push_back(target.b128_load_lanes_alt);
+    }
+  }
+  phases.push_back({});
   // Triton adds the extra ways of each side: 2^store - 1 + 2^load - 1.
   auto extra_ways = [](const SwizzleChoice& c) {
     return (1 << c.store_conflicts_log2) + (1 << c.load_conflicts_log2) - 2;
   };
-  const int conflicts = extra_ways(choice);
-  const int plain_conflicts = extra_ways(plain);
-  const int64_t reps = choice.smem.InDimSize(choice.smem.InDimIndex("reps"));
-  const int64_t plain_reps =
-      plain.smem.InDimSize(plain.smem.InDimIndex("reps"));
-  if (plain_conflicts < conflicts ||
-      (plain_conflicts == conflicts && plain_reps > reps)) {
-    return plain;
+  std::optional<SwizzleChoice> best;
+  for (const std::vector<int>& phase : phases) {
+    TT_ASSIGN_OR_RETURN(SwizzleChoice c,
+                        SwizzleLdStPhase(src, dst, bitwidth, target, phase));
+    if (best.has_value()) {
+      const int64_t reps = c.smem.InDimSize(c.smem.InDimIndex("reps"));
+      const int64_t best_reps =
+          best->smem.InDimSize(best->smem.InDimIndex("reps"));
+      if (extra_ways(c) > extra_ways(*best) ||
+          (extra_ways(c) == extra_ways(*best) && reps <= best_reps)) {
+        continue;
+      }
+    }
+    best = std::move(c);
   }
-  return choice;
+  return *std::move(best);
 }
 
 // The tile of an a/b instruction pair (Triton's optimalSwizzlingTile).

@@ -64,6 +64,9 @@ struct SmemTarget {
   // The layout this phase gives is weighed against the plain one (fewer
   // bank conflicts, then more rounds), as Triton 3.9.0 is seen to do.
   std::vector<int> b128_load_lanes;
+  // A second such phase weighed as well (gfx950 in Triton 3.9.0: lane bits
+  // 0, 1, 2, 4, read off its LLVM IR); empty: none.
+  std::vector<int> b128_load_lanes_alt;
   // Whether a vector below 64 bits is widened by putting one side's register
   // bases first among the bank bases.
   bool reorder_banks = true;
