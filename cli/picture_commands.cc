@@ -24,7 +24,9 @@ const absl::string_view kCuteDrawHelp =
 Draws a CuTe layout as a grid of its codomain indices: a rank-2 layout as
 rows (mode 0) by columns (mode 1), a rank-1 or integral layout as one row,
 cell (i,j) labelled with L(i,j) and coloured by it; nested modes get heavier
-lines between their groups. At most 16,384 cells.
+lines between their groups. A swizzled (composed) layout, e.g.
+'Sw<3,4,3> o _0 o (_8,_64):(_64,_1)', draws over its inner layout's shape
+with the swizzled indices. At most 16,384 cells.
 
 With --tv, draws a thread-value partition of an MxN tile: thread t and value
 v own index THR(t) + VAL(v) (column-major in the tile: row = index % M,
@@ -116,9 +118,15 @@ int RunCuteDraw(const std::vector<std::string>& raw, IoContext& io) {
            << " (hlolayout cute draw --help)\n";
     return 2;
   }
-  std::vector<cute::Layout> layouts;
+  // A TV partition takes two layouts; a picture of one layout also takes a
+  // swizzle or a composed (swizzled) layout.
+  std::vector<cute::AnyLayout> layouts;
   for (const std::string& text : args->positional) {
-    absl::StatusOr<cute::Layout> l = cute::ParseLayout(text);
+    absl::StatusOr<cute::AnyLayout> l = cute::ParseAnyLayout(text);
+    if (l.ok() && tv && !l->is_layout()) {
+      l = absl::InvalidArgumentError(
+          absl::StrCat("--tv takes layouts, not '", text, "'"));
+    }
     if (!l.ok()) {
       io.err << kWho << ": " << l.status().message() << "\n";
       return 1;
@@ -140,7 +148,7 @@ int RunCuteDraw(const std::vector<std::string>& raw, IoContext& io) {
       io.err << kWho << ": bad --tile '" << tile << "': expected M,N\n";
       return 2;
     }
-    grid = draw::CuteTvGrid(layouts[0], layouts[1], m, n);
+    grid = draw::CuteTvGrid(layouts[0].layout(), layouts[1].layout(), m, n);
     title = absl::StrCat("TV ", cute::ToString(layouts[0]), " ",
                          cute::ToString(layouts[1]), " on ", m, "x", n);
   } else {

@@ -23,27 +23,33 @@ int64_t InnerPeriod(const cute::IntTuple& shape) {
 
 }  // namespace
 
-absl::StatusOr<CellGrid> CuteLayoutGrid(const cute::Layout& layout) {
+absl::StatusOr<CellGrid> CuteLayoutGrid(const cute::AnyLayout& layout) {
   if (layout.rank() > 2) {
     return absl::InvalidArgumentError(absl::StrCat(
         "cannot draw ", cute::ToString(layout), ": rank ", layout.rank(),
         " (draw takes rank 1 or 2; group modes first)"));
   }
-  const bool two = layout.rank() == 2 && layout.shape().is_tuple();
-  const int64_t rows = two ? layout.mode(0).size() : 1;
-  const int64_t cols = two ? layout.mode(1).size() : layout.size();
+  const cute::IntTuple shape = layout.shape();
+  const bool two = layout.rank() == 2 && shape.is_tuple();
+  int64_t rows = 1, cols = layout.size();
+  if (two) {
+    absl::StatusOr<int64_t> r = cute::Size(shape.elements()[0]);
+    absl::StatusOr<int64_t> c = cute::Size(shape.elements()[1]);
+    if (!r.ok()) return r.status();
+    if (!c.ok()) return c.status();
+    rows = *r;
+    cols = *c;
+  }
   if (rows * cols > kMaxCells) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot draw ", cute::ToString(layout), ": ", rows * cols,
                      " cells (at most ", kMaxCells, ")"));
   }
-  const int64_t row_period =
-      two ? InnerPeriod(layout.shape().elements()[0]) : 0;
-  const int64_t col_period =
-      two ? InnerPeriod(layout.shape().elements()[1])
-          : (layout.shape().is_tuple() && layout.rank() == 1
-                 ? InnerPeriod(layout.shape().elements()[0])
-                 : 0);
+  const int64_t row_period = two ? InnerPeriod(shape.elements()[0]) : 0;
+  const int64_t col_period = two ? InnerPeriod(shape.elements()[1])
+                                 : (shape.is_tuple() && layout.rank() == 1
+                                        ? InnerPeriod(shape.elements()[0])
+                                        : 0);
   CellGrid g;
   g.css_class = "cute";
   g.heading = absl::StrCat("CuTe layout ", cute::ToString(layout));

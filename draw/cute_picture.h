@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+#include "hlolayout/cute/composed_layout.h"
 #include "hlolayout/cute/layout.h"
 #include "hlolayout/draw/cell_grid.h"
 
@@ -24,9 +25,12 @@ namespace hlolayout::draw {
 
 // A rank-1 or integral layout is one row; rank 2 is rows x columns (mode 0
 // down, mode 1 across). Nested modes: a heavy line after every size of the
-// mode's first sub-mode. Coloured by index. Errors: rank above 2, more than
-// 16,384 cells, an index that overflows.
-absl::StatusOr<CellGrid> CuteLayoutGrid(const cute::Layout& layout);
+// mode's first sub-mode. Coloured by index. A composed layout (a swizzled
+// one, `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)`) draws over its inner layout's
+// shape with the composed function's indices; a swizzle alone is one row of
+// its period. Errors: rank above 2, more than 16,384 cells, an index that
+// overflows.
+absl::StatusOr<CellGrid> CuteLayoutGrid(const cute::AnyLayout& layout);
 
 // Which thread and value own each cell of an M x N tile: the pair (t, v)
 // owns cell k = THR(t) + VAL(v), at row k % M, column k / M. Coloured by

@@ -54,6 +54,36 @@ TEST(CutePicture, EveryCellIsTheLayoutsIndex) {
   EXPECT_FALSE(CuteLayoutGrid(L("(1000,1000):(1,1000)")).ok());
 }
 
+TEST(CutePicture, SwizzledLayoutsDrawTheComposedFunction) {
+  // Sw<1,1,1> o _0 o (4,4):(4,1): row i, column j holds the swizzle of
+  // 4i + j, which flips bit 1 when bit 2 is set.
+  absl::StatusOr<cute::AnyLayout> l =
+      cute::ParseAnyLayout("Sw<1,1,1> o _0 o (_4,_4):(_4,_1)");
+  ASSERT_TRUE(l.ok()) << l.status();
+  absl::StatusOr<CellGrid> g = CuteLayoutGrid(*l);
+  ASSERT_TRUE(g.ok()) << g.status();
+  ASSERT_EQ(g->rows, 4);
+  ASSERT_EQ(g->cols, 4);
+  for (int64_t i = 0; i < 4; ++i) {
+    for (int64_t j = 0; j < 4; ++j) {
+      const int64_t x = 4 * i + j;
+      const int64_t want = x ^ ((x & 4) >> 1);
+      EXPECT_EQ(g->cells[i * 4 + j].label, absl::StrCat(want)) << i << j;
+      absl::StatusOr<int64_t> k = l->TryEvaluate(i + 4 * j);
+      ASSERT_TRUE(k.ok());
+      EXPECT_EQ(*k, want);
+    }
+  }
+  EXPECT_NE(g->heading.find("Sw<1,1,1> o _0 o"), std::string::npos);
+  // A swizzle alone is one row of its period.
+  absl::StatusOr<cute::AnyLayout> sw = cute::ParseAnyLayout("Sw<1,1,1>");
+  ASSERT_TRUE(sw.ok());
+  absl::StatusOr<CellGrid> row = CuteLayoutGrid(*sw);
+  ASSERT_TRUE(row.ok()) << row.status();
+  EXPECT_EQ(row->rows, 1);
+  EXPECT_EQ(row->cols, sw->size());
+}
+
 TEST(CutePicture, NestedModesGetHeavyLines) {
   absl::StatusOr<CellGrid> g = CuteLayoutGrid(L("(4,(2,2)):(2,(1,8))"));
   ASSERT_TRUE(g.ok());

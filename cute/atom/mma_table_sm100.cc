@@ -11,9 +11,9 @@
 // K is 256 bits of A (8 TF32, 16 F16/BF16, 32 for 8-bit and narrower kinds,
 // 64 for MXF4). The domains of M and N are the static_asserts of CuTe's
 // SM100 MMA operations and traits; A from tensor memory (TS) is K-major.
-// Not here (docs/cute.md): the sparse atoms, the complex TF32 interleaved
-// atoms, the complex F16 SCALED specialisations and the SM103 MXF4 ULTRA
-// atoms.
+// The sparse, complex TF32 interleaved and SM103 MXF4 ULTRA atoms are in
+// mma_table_sm100_sparse.cc. Not here (docs/cute.md): the complex F16
+// SCALED specialisations.
 #include "hlolayout/cute/atom/internal/mma_table.h"
 
 namespace hlolayout::cute::atom_internal {

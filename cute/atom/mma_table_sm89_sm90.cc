@@ -1,5 +1,5 @@
-// cute/atom/mma_table_sm89_sm90.cc: the SM89 FP8 atoms and the SM90 DMMA (F64
-// and complex F64) atoms.
+// cute/atom/mma_table_sm89_sm90.cc: the SM89 FP8 atoms (and the m16n8k16
+// FP8 atoms the CuTe DSL adds) and the SM90 DMMA (F64 and complex F64) atoms.
 //
 // Facts from CuTe's MMA_Traits (include/cute/atom/mma_traits_sm89.hpp,
 // mma_traits_sm90.hpp): one row per
@@ -11,6 +11,16 @@ namespace hlolayout::cute::atom_internal {
 
 absl::Span<const MmaRow> MmaRowsSm89Sm90() {
   static const MmaRow kRows[] = {
+      // mma.sync.m16n8k16 with FP8 operands: in the CuTe DSL (warp.MmaFP8Op
+      // with shape (16,8,16)) but not in CuTe's C++ at this commit; the
+      // layouts are PTX's m16n8k16 .e4m3/.e5m2 fragments, the same as the
+      // DSL's (checked by differential/cute_dsl).
+      {"sm89", "SM89_16x8x16_F32{A}{B}F32_TN", "A=E4M3|E5M2; B=E4M3|E5M2",
+       "_32:_1", "(_16,_8,_16)", "((_4,_8),(_4,_2)):((_64,_1),(_16,_8))",
+       "((_4,_8),_4):((_32,_1),_8)", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"},
+      {"sm89", "SM89_16x8x16_F16{A}{B}F16_TN", "A=E4M3|E5M2; B=E4M3|E5M2",
+       "_32:_1", "(_16,_8,_16)", "((_4,_8),(_4,_2)):((_64,_1),(_16,_8))",
+       "((_4,_8),_4):((_32,_1),_8)", "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))"},
       {"sm89", "SM89_16x8x32_F32E4M3E4M3F32_TN", "", "_32:_1", "(_16,_8,_32)",
        "((_4,_8),(_4,_2,_2)):((_64,_1),(_16,_8,_256))",
        "((_4,_8),(_4,_2)):((_32,_1),(_8,_128))",

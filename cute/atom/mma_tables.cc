@@ -6,8 +6,9 @@
 namespace hlolayout::cute::atom_internal {
 
 std::vector<absl::Span<const MmaRow>> MmaTables() {
-  return {MmaRowsUniversal(), MmaRowsSm6x7x(), MmaRowsSm80(), MmaRowsSm89Sm90(),
-          MmaRowsGmma(),      MmaRowsSm100(),  MmaRowsSm120()};
+  return {MmaRowsUniversal(), MmaRowsSm6x7x(),      MmaRowsSm80(),
+          MmaRowsSm89Sm90(),  MmaRowsGmma(),        MmaRowsGmmaSparse(),
+          MmaRowsSm100(),     MmaRowsSm100Sparse(), MmaRowsSm120()};
 }
 
 }  // namespace hlolayout::cute::atom_internal

@@ -96,7 +96,8 @@ absl::StatusOr<Layout> ThrFrgOfTile(const Tile& tiler,
 }
 
 absl::StatusOr<TiledCopy> Finish(const CopyAtom& atom, Layout tiled_layout_tv,
-                                 Tile tiler, absl::string_view op_name) {
+                                 Tile tiler, absl::string_view op_name,
+                                 bool check_counts) {
   const int64_t atom_thr = atom.val_ref.mode(0).size();
   const int64_t atom_val = atom.val_ref.mode(1).size();
   if (!tiled_layout_tv.shape().is_tuple() || tiled_layout_tv.rank() != 2) {
@@ -106,12 +107,12 @@ absl::StatusOr<TiledCopy> Finish(const CopyAtom& atom, Layout tiled_layout_tv,
   }
   const int64_t thr = tiled_layout_tv.mode(0).size();
   const int64_t val = tiled_layout_tv.mode(1).size();
-  if (thr % atom_thr != 0) {
+  if (check_counts && thr % atom_thr != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         op_name, ": TiledCopy uses too few thrs for selected CopyAtom (", thr,
         " threads, not a multiple of the atom's ", atom_thr, ")"));
   }
-  if (val % atom_val != 0) {
+  if (check_counts && val % atom_val != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         op_name, ": TiledCopy uses too few vals for selected CopyAtom (", val,
         " values per thread, not a multiple of the atom's ", atom_val, ")"));
@@ -139,7 +140,8 @@ std::vector<int64_t> TiledCopy::tile_extent() const {
 
 absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
                                         const Layout& thr_layout_in,
-                                        const Layout& val_layout_in) {
+                                        const Layout& val_layout_in,
+                                        bool check_counts) {
   const Layout thr_layout = atom_internal::AllStatic(thr_layout_in);
   const Layout val_layout = atom_internal::AllStatic(val_layout_in);
   const absl::string_view op_name = "make_tiled_copy";
@@ -161,19 +163,29 @@ absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
       tiler.push_back(TileMode::Integer(e.value()));
     }
   }
-  return Finish(atom, std::move(layout_tv), std::move(tiler), op_name);
+  return Finish(atom, std::move(layout_tv), std::move(tiler), op_name,
+                check_counts);
+}
+
+absl::StatusOr<TiledCopy> MakeTiledCopyTv(const CopyAtom& atom,
+                                          const Layout& layout_tv,
+                                          Tile tiler_mn, bool check_counts) {
+  return Finish(atom, atom_internal::AllStatic(layout_tv), std::move(tiler_mn),
+                "make_tiled_copy", check_counts);
 }
 
 absl::StatusOr<TiledCopy> MakeTiledCopyFromMma(const CopyAtom& atom,
                                                const TiledMma& mma,
-                                               Operand operand) {
+                                               Operand operand,
+                                               bool check_counts) {
   const absl::string_view op_name = operand == Operand::kA ? "make_tiled_copy_A"
                                     : operand == Operand::kB
                                         ? "make_tiled_copy_B"
                                         : "make_tiled_copy_C";
   const std::array<int64_t, 2> extent = mma.tile_extent(operand);
   Tile tiler = {TileMode::Integer(extent[0]), TileMode::Integer(extent[1])};
-  return Finish(atom, mma.layout_tv(operand), std::move(tiler), op_name);
+  return Finish(atom, mma.layout_tv(operand), std::move(tiler), op_name,
+                check_counts);
 }
 
 absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
@@ -216,7 +228,7 @@ absl::StatusOr<TiledCopy> MakeTiledCopyCAtom(const CopyAtom& atom,
   TCOPY_TRY(inverse, LeftInverse(tile2mma), "the tile-to-MMA map's inverse");
   Layout tv;
   TCOPY_TRY(tv, Composition(inverse, layout_tv), "the TV layout");
-  return Finish(atom, std::move(tv), std::move(tiler), op_name);
+  return Finish(atom, std::move(tv), std::move(tiler), op_name, true);
 }
 
 absl::StatusOr<std::vector<std::array<int64_t, 2>>> CopySlice(

@@ -57,17 +57,34 @@ struct TiledCopy {
 // values). Errors: the thread count is not a multiple of the atom's, the
 // value count not a multiple of the atom's ("TiledCopy uses too few
 // thrs/vals for selected CopyAtom"), or a step of the algebra fails.
+// `check_counts` false skips the two count checks (CuTe's static_asserts,
+// which the CuTe DSL does not make): the layouts are then those the DSL
+// prints for such a copy.
 absl::StatusOr<TiledCopy> MakeTiledCopy(const CopyAtom& atom,
                                         const Layout& thr_layout,
-                                        const Layout& val_layout);
+                                        const Layout& val_layout,
+                                        bool check_counts = true);
+
+// MakeTiledCopyTv
+//
+// make_tiled_copy(atom, layout_tv, tiler_mn), CuTe's make_tiled_copy_impl:
+// the (thread, value) -> tile index layout `layout_tv` over the tile
+// `tiler_mn`, as given. make_tiled_copy_S and _D are this with another tiled
+// copy's layout_s_tv or layout_d_tv and its tiler. Errors as MakeTiledCopy.
+absl::StatusOr<TiledCopy> MakeTiledCopyTv(const CopyAtom& atom,
+                                          const Layout& layout_tv,
+                                          Tile tiler_mn,
+                                          bool check_counts = true);
 
 // MakeTiledCopyFromMma
 //
 // make_tiled_copy_A (operand kA), _B (kB) or _C (kC): the tiled MMA's TV
-// layout of that operand and its tile (M,K), (N,K) or (M,N).
+// layout of that operand and its tile (M,K), (N,K) or (M,N). Errors and
+// `check_counts` as MakeTiledCopy.
 absl::StatusOr<TiledCopy> MakeTiledCopyFromMma(const CopyAtom& atom,
                                                const TiledMma& mma,
-                                               Operand operand);
+                                               Operand operand,
+                                               bool check_counts = true);
 
 // MakeTiledCopyCAtom
 //

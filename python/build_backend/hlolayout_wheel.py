@@ -6,8 +6,8 @@ Shared by the two ways the wheel is made, so both give the same wheel:
     pip install .                                    # CMake (hlolayout_build_backend.py)
 
 The wheel holds the pure-Python package (python/hlolayout: *.py, *.pyi,
-py.typed), the extension as hlolayout/_hlolayout<EXT_SUFFIX> and, in
-hlolayout/_libs, the shared libraries the extension needs beyond the C and
+py.typed, and its subpackages' *.py), the extension as
+hlolayout/_hlolayout<EXT_SUFFIX> and, in hlolayout/_libs, the shared libraries the extension needs beyond the C and
 C++ runtimes (Debian's Abseil and protobuf: Debian ships their static
 archives without -fPIC, so they cannot be linked into an extension). The
 extension's RPATH is $ORIGIN/_libs (DT_RPATH, which also serves those
@@ -94,11 +94,16 @@ def wheel_files(extension, generator):
     """{archive name: bytes} of the wheel, RECORD included."""
     src = package_dir()
     files = {}
-    for name in sorted(os.listdir(src)):
-        path = os.path.join(src, name)
-        if name.endswith((".py", ".pyi")) or name == "py.typed":
-            with open(path, "rb") as f:
-                files["hlolayout/" + name] = f.read()
+    # The package and its subpackages (hlolayout.cute_dsl and its nvgpu,
+    # utils); BUILD, C++ sources and caches stay out.
+    for root, dirs, names in os.walk(src):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        rel = os.path.relpath(root, src).replace(os.sep, "/")
+        prefix = "hlolayout/" if rel == "." else "hlolayout/%s/" % rel
+        for name in sorted(names):
+            if name.endswith((".py", ".pyi")) or name == "py.typed":
+                with open(os.path.join(root, name), "rb") as f:
+                    files[prefix + name] = f.read()
     ext_name = "hlolayout/_hlolayout%s" % sysconfig.get_config_var("EXT_SUFFIX")
     with open(extension, "rb") as f:
         files[ext_name] = f.read()

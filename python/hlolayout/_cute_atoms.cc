@@ -135,6 +135,23 @@ void RegisterCuteAtoms(py::module_& m) {
   m.def("cute_find_mma_atom", [](const std::string& name) {
     return Unwrap(cute::FindMmaAtom(name));
   });
+  // An MMA atom CuTe's C++ tables lack but whose layouts follow a family's
+  // formula (the CuTe DSL's tcgen05 atoms with A in tensor memory, see
+  // cute_dsl/nvgpu/tcgen05.py): built from its layouts' text.
+  m.def("cute_mma_atom_from_layouts",
+        [](const std::string& name, const std::string& family,
+           const std::string& thr_id, const std::string& shape_mnk,
+           const std::string& a, const std::string& b, const std::string& c) {
+          cute::MmaAtom atom;
+          atom.name = name;
+          atom.family = family;
+          atom.thr_id = Unwrap(cute::ParseLayout(thr_id));
+          atom.shape_mnk = Unwrap(cute::ParseIntTuple(shape_mnk));
+          atom.layout_a_tv = Unwrap(cute::ParseLayout(a));
+          atom.layout_b_tv = Unwrap(cute::ParseLayout(b));
+          atom.layout_c_tv = Unwrap(cute::ParseLayout(c));
+          return atom;
+        });
   m.def("cute_mma_atom_names",
         [](int64_t limit) { return cute::AllMmaAtomNames(limit); });
 
@@ -265,19 +282,37 @@ void RegisterCuteAtoms(py::module_& m) {
         }
         return ConflictDict(Unwrap(std::move(r)));
       });
-  m.def("cute_make_tiled_copy",
-        [](const cute::CopyAtom& atom, const std::string& thr,
-           const std::string& val) {
-          return Unwrap(cute::MakeTiledCopy(
-              atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
-              Unwrap(cute::atom_internal::ParseStaticLayout(val))));
-        });
-  m.def("cute_make_tiled_copy_from_mma", [](const cute::CopyAtom& atom,
-                                            const cute::TiledMma& tm,
-                                            const std::string& operand) {
-    if (operand == "C_atom") return Unwrap(cute::MakeTiledCopyCAtom(atom, tm));
-    return Unwrap(cute::MakeTiledCopyFromMma(atom, tm, ParseOperand(operand)));
-  });
+  m.def(
+      "cute_make_tiled_copy",
+      [](const cute::CopyAtom& atom, const std::string& thr,
+         const std::string& val, bool check) {
+        return Unwrap(cute::MakeTiledCopy(
+            atom, Unwrap(cute::atom_internal::ParseStaticLayout(thr)),
+            Unwrap(cute::atom_internal::ParseStaticLayout(val)), check));
+      },
+      py::arg("atom"), py::arg("thr"), py::arg("val"), py::arg("check") = true);
+  m.def(
+      "cute_make_tiled_copy_tv",
+      [](const cute::CopyAtom& atom, const std::string& layout_tv,
+         const std::string& tiler, bool check) {
+        return Unwrap(cute::MakeTiledCopyTv(
+            atom, Unwrap(cute::atom_internal::ParseStaticLayout(layout_tv)),
+            Unwrap(cute::ParseTile(tiler)), check));
+      },
+      py::arg("atom"), py::arg("layout_tv"), py::arg("tiler"),
+      py::arg("check") = true);
+  m.def(
+      "cute_make_tiled_copy_from_mma",
+      [](const cute::CopyAtom& atom, const cute::TiledMma& tm,
+         const std::string& operand, bool check) {
+        if (operand == "C_atom") {
+          return Unwrap(cute::MakeTiledCopyCAtom(atom, tm));
+        }
+        return Unwrap(
+            cute::MakeTiledCopyFromMma(atom, tm, ParseOperand(operand), check));
+      },
+      py::arg("atom"), py::arg("tiled_mma"), py::arg("operand"),
+      py::arg("check") = true);
   m.def("cute_tv_conflicts",
         [](const std::string& smem, const std::string& tv, int64_t rows,
            int64_t cols, int bits, int64_t vector) {

@@ -40,6 +40,12 @@ def test_wheel_holds_package_extension_and_libraries(tmp_path):
     assert ext_name in members and modes[ext_name] == 0o755
     for module in ("__init__.py", "cute.py", "grid.py", "_version.py", "py.typed"):
         assert "hlolayout/" + module in members
+    # Subpackages too (hlolayout.cute_dsl), and nothing but Python from them.
+    for module in ("cute_dsl/__init__.py", "cute_dsl/nvgpu/tcgen05.py",
+                   "cute_dsl/utils/sm100.py", "cute_dsl/viz.py"):
+        assert "hlolayout/" + module in members
+    assert not any("__pycache__" in m or m.endswith(("BUILD", ".cc"))
+                   for m in members)
     assert any(m.startswith("hlolayout/_libs/libabsl") for m in members)
     assert any(m.startswith("hlolayout/_libs/libprotobuf") for m in members)
     # Nothing the system always has is carried.

@@ -159,7 +159,10 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
     std::vector<std::string> by;
   };
   std::vector<Fix> fixes;
-  for (const auto& [param, text] : bad) {
+  for (const auto& entry : bad) {
+    // Named copies: C++17 lambdas cannot capture structured bindings.
+    const auto& param = entry.first;
+    const auto& text = entry.second;
     std::vector<std::string> values;
     UnionDomain(fits, param, values);
     for (const Fit& f : fits) {

@@ -31,7 +31,9 @@ absl::Span<const MmaRow> MmaRowsSm6x7x();
 absl::Span<const MmaRow> MmaRowsSm80();
 absl::Span<const MmaRow> MmaRowsSm89Sm90();
 absl::Span<const MmaRow> MmaRowsGmma();
+absl::Span<const MmaRow> MmaRowsGmmaSparse();
 absl::Span<const MmaRow> MmaRowsSm100();
+absl::Span<const MmaRow> MmaRowsSm100Sparse();
 absl::Span<const MmaRow> MmaRowsSm120();
 
 // All tables, in order.

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# differential/cute_dsl/run.sh: the CuTe DSL harness from a checkout.
+#
+#   differential/cute_dsl/run.sh                  # 3200 layout-op cases and
+#                                                 # every atom case on sm_80,
+#                                                 # sm_90a, sm_100a, sm_120a
+#   differential/cute_dsl/run.sh --seed 12345 --by-op
+#
+# Makes the DSL's venv (differential/venv.sh, from requirements.txt), builds
+# the twin (//python/hlolayout: the package's sources with the extension
+# Bazel builds) and runs compare.py with the arguments given. Exit status:
+# compare.py's (0: no undocumented difference, 1: some), 77 when the DSL
+# cannot be installed here, 2 when the twin does not build.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+# shellcheck source=../venv.sh
+source differential/venv.sh
+venv=$(hlolayout_venv cute_dsl differential/cute_dsl/requirements.txt) || exit $?
+
+# The default configuration, which `./bazelw test //...` (CI's first step)
+# has already built.
+if ! ./bazelw build //python/hlolayout >&2 </dev/null; then
+  echo "cute_dsl harness: //python/hlolayout does not build" >&2
+  exit 2
+fi
+bin=$(./bazelw info bazel-bin 2>/dev/null </dev/null)
+twin=$(mktemp -d)
+trap 'rm -rf "$twin"' EXIT
+mkdir "$twin/hlolayout"
+for f in python/hlolayout/*; do
+  ln -s "$PWD/$f" "$twin/hlolayout/"
+done
+rm -f "$twin/hlolayout/_hlolayout.so"
+ln -s "$bin/python/hlolayout/_hlolayout.so" "$twin/hlolayout/_hlolayout.so"
+
+# The twin runs in the interpreter the extension is built for (Debian's,
+# bazel/python.bzl); the DSL in its venv.
+PYTHONPATH="$twin" "${HLOLAYOUT_TWIN_PYTHON:-/usr/bin/python3}" \
+  differential/cute_dsl/compare.py --dsl-python "$venv/bin/python" "$@"

@@ -1,0 +1,995 @@
+"""CuTe's layout algebra as the DSL computes it, on layouts with static and
+dynamic integers (the twin's engine for every layout with a dynamic
+integer, and the reference the C++ core is checked against for static
+ones).
+
+Each function follows CuTe's own algorithm (include/cute/layout.hpp) with
+its static/dynamic decisions: a size-1 mode is dropped only when the 1 is
+static, modes merge only when the merge is provable from static values,
+divisibility is checked only between static values, right_inverse skips
+dynamic strides and left_inverse refuses them. Where CuTe's weak checks let
+through a result that is not the function asked for, the checked functions
+refuse (WrongLayoutError) and the unchecked ones (the `unchecked` flag)
+return CuTe's text; docs/cute-dsl.md lists them.
+
+    >>> from hlolayout.cute_dsl._objects import Layout
+    >>> print(composition(Layout((6, 2), (8, 2)), Layout((4, 3), (3, 1))))
+    ((2,2),3):((24,2),8)
+"""
+
+from . import _ints, _tuples
+from ._ints import DynInt, is_constant
+from ._objects import Layout, ScaledBasis
+from ._tuples import flatten, product, wrap, unwrap
+
+__all__ = []
+
+
+class WrongLayoutError(ValueError):
+    """The DSL (CuTe's weak checks) would return a layout that is not the
+    requested function; the twin refuses instead. `dsl_result` is what the
+    DSL returns, `witness` a sentence that shows it is wrong."""
+
+    def __init__(self, message, dsl_result=None, witness=None, rule=None):
+        ValueError.__init__(self, message)
+        self.dsl_result = dsl_result
+        self.witness = witness
+        self.rule = rule
+
+
+# The rules under which the twin refuses a layout the DSL returns (one line
+# each; docs/cute-dsl.md explains them).
+RULES = {
+    "complement": "complement of a layout that is not injective (CuTe's "
+                  "algorithm gives a shape <= 0)",
+    "complement-negative": "complement of a layout with a negative stride "
+                           "(not defined by CuTe; the DSL prints a layout "
+                           "with shapes <= 0 or 1:0)",
+    "composition": "composition that CuTe's weak divisibility check lets "
+                   "through although the result is not A o B",
+    "product": "product built from a complement that is not a layout",
+    "divide": "divide by a tiler whose complement is not a layout",
+    "tile_to_shape": "tile_to_shape of a block that does not divide the "
+                     "target shape",
+    "recast": "recast_layout of a stride that is not a whole number of the "
+              "new elements",
+    "tiled_copy": "tiled copy whose threads or values per thread are not a "
+                  "multiple of the atom's (CuTe's static_assert \"TiledCopy "
+                  "uses too few thrs/vals\")",
+}
+
+
+def _wrong(rule, message, result, witness):
+    """Raises WrongLayoutError, or returns the DSL's result when unchecked."""
+    from . import _config
+    if not _config.checked():
+        return result
+    raise WrongLayoutError("%s (%s)" % (message, witness), result, witness,
+                           rule)
+
+
+class Refusal(ValueError):
+    """The DSL refuses this too (CuTe's static assertion or a verifier)."""
+
+
+def _static(x):
+    return type(x) is int
+
+
+def _mul(a, b):
+    if isinstance(a, ScaledBasis):
+        return a.scale(b)
+    if isinstance(b, ScaledBasis):
+        return b.scale(a)
+    return _ints.mul(a, b)
+
+
+def make(shape, stride):
+    return Layout(shape, stride)
+
+
+def _mode(layout, i):
+    shape, stride = layout.sh, layout.st
+    if type(shape) is not tuple:
+        return layout
+    return Layout(shape[i], stride[i])
+
+
+def _rank(layout):
+    return _tuples.rank(layout.sh)
+
+
+def make_layout_of(layouts):
+    """CuTe's make_layout(l0, l1, ...): each layout a mode."""
+    return Layout(tuple(l.sh for l in layouts),
+                  tuple(l.st for l in layouts))
+
+
+# ---------------------------------------------------------------------------
+# Coalesce and filter
+
+def _bw_coalesce(fshape, fstride, last, ns, nd):
+    """CuTe's bw_coalesce from mode `last` down to 0 onto (ns, nd): a mode
+    merges into the front one when the front's shape and both strides are
+    static and s * d equals the front stride (the DSL also needs the mode's
+    shape static: CuTe's `x * _0` is static, the DSL's is not)."""
+    for i in range(last, -1, -1):
+        s, d = fshape[i], fstride[i]
+        if is_constant(1, s):
+            continue
+        if type(ns) is not tuple and is_constant(1, ns):
+            ns, nd = s, d
+            continue
+        fs = ns[0] if type(ns) is tuple else ns
+        fd = nd[0] if type(nd) is tuple else nd
+        if (_static(fs) and _static(s) and _static(d) and _static(fd) and
+                _mul(s, d) == fd):
+            ns = _replace_front(ns, _ints.mul(s, fs))
+            nd = _replace_front(nd, d)
+        else:
+            ns = _prepend(ns, s)
+            nd = _prepend(nd, d)
+    if type(ns) is not tuple and is_constant(1, ns):
+        return Layout(1, 0)
+    return Layout(ns, nd)
+
+
+def _replace_front(t, x):
+    return (x,) + t[1:] if type(t) is tuple else x
+
+
+def _prepend(t, x):
+    return (x,) + t if type(t) is tuple else (x, t)
+
+
+def coalesce(layout, profile=None):
+    if profile is not None and type(profile) is tuple:
+        return _transform_layout(layout, profile, coalesce, keep_rest=True)
+    fshape = wrap(flatten(layout.sh))
+    fstride = wrap(flatten(layout.st))
+    r = len(fshape)
+    return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+
+
+def coalesce_x(layout, profile=None):
+    """CuTe's coalesce_x: coalesce, keeping a trailing static size-1 mode's
+    stride (composition reads past the end of the layout)."""
+    if profile is not None and type(profile) is tuple:
+        return _transform_layout(layout, profile, coalesce_x, keep_rest=True)
+    fshape = wrap(flatten(layout.sh))
+    fstride = wrap(flatten(layout.st))
+    r = len(fshape)
+    if is_constant(1, fshape[-1]):
+        return _bw_coalesce(fshape, fstride, r - 2, 2, fstride[-1])
+    return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+
+
+def coalesce_shape(shape):
+    """CuTe's coalesce(Shape): neighbouring leaves of the same kind (both
+    static or both dynamic) multiply."""
+    leaves = _tuples.leaves(shape)
+    if not leaves:
+        return 1  # no modes: one element
+    out = [leaves[0]]
+    for a in leaves[1:]:
+        if _static(out[-1]) == _static(a):
+            out[-1] = _ints.mul(out[-1], a)
+        else:
+            out.append(a)
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _filter_zeros_tuple(ref, shape):
+    """CuTe's filter_zeros(ref, shape): shape with a static 1 where ref has
+    a static 0."""
+    if type(ref) is tuple:
+        if type(shape) is not tuple or len(shape) != len(ref):
+            raise Refusal("filter_zeros: the profile does not match the "
+                          "layout's shape")
+        return tuple(_filter_zeros_tuple(r, s) for r, s in zip(ref, shape))
+    if is_constant(0, ref):
+        return _tuples.repeat_like(shape, 1)
+    return shape
+
+
+def filter_zeros(layout, profile=None):
+    ref = layout.st if profile is None else profile
+    return Layout(_filter_zeros_tuple(ref, layout.sh), layout.st)
+
+
+def filter(layout):
+    return coalesce(filter_zeros(layout))
+
+
+# ---------------------------------------------------------------------------
+# Composition
+
+def _transform_layout(layout, tiler, f, keep_rest):
+    """Mode i of layout through f(mode, tiler[i]); modes past the tiler are
+    kept (divides, products, coalesce) or dropped (composition)."""
+    n = len(tiler)
+    r = _rank(layout)
+    if n > r:
+        raise Refusal("the tiler has %d modes, more than the layout's %d"
+                      % (n, r))
+    modes = [f(_mode(layout, i), tiler[i]) for i in range(n)]
+    if keep_rest:
+        modes += [_mode(layout, i) for i in range(n, r)]
+    return make_layout_of(modes)
+
+
+def composition(lhs, rhs, checked=True):
+    """lhs o rhs for a layout lhs and a Layout, tiler tuple, int or None."""
+    if rhs is None:
+        return lhs
+    if isinstance(rhs, Layout):
+        flat = coalesce_x(lhs, _coprofile(rhs.st))
+        result = _composition_impl(flat.sh, flat.st, rhs.sh,
+                                   rhs.st, checked)
+        from . import _config, _verify
+        if _config.checked():
+            witness = _verify.composition_witness(lhs, rhs, result)
+            if witness:
+                return _wrong("composition", "composition %s o %s: CuTe's "
+                              "weak divisibility check lets it through, but "
+                              "%s is not the composition" % (lhs, rhs, result),
+                              result, witness)
+        return result
+    if type(rhs) is tuple:
+        return _transform_layout(
+            lhs, rhs, lambda l, r: composition(l, r, checked),
+            keep_rest=False)
+    if _tuples.is_int(rhs):
+        # The DSL makes an integer tiler n the layout make_layout(n) (so 1
+        # is 1:0; CuTe's C++ composes with n:1).
+        return composition(lhs, make_layout(rhs), checked)
+    raise TypeError("composition: unsupported right operand %r" % (rhs,))
+
+
+def _coprofile(stride):
+    if type(stride) is tuple:
+        return None if not _has_basis(stride) else None
+    return None
+
+
+def _has_basis(t):
+    return any(isinstance(x, ScaledBasis) for x in _tuples.leaves(t))
+
+
+def _composition_impl(lshape, lstride, rshape, rstride, checked):
+    """CuTe's composition_impl; the DSL coalesces what each leaf of the
+    right operand gives (a no-op when every integer is static: the left
+    operand is already coalesced)."""
+    if type(rshape) is tuple:
+        modes = [_composition_impl(lshape, lstride, s, d, checked)
+                 for s, d in zip(rshape, rstride)]
+        return make_layout_of(modes)
+    result = _composition_leaf(lshape, lstride, rshape, rstride, checked)
+    if type(result.sh) is tuple:
+        return coalesce(result)
+    return result
+
+
+def _composition_leaf(lshape, lstride, rshape, rstride, checked):
+    if type(rshape) is tuple:
+        modes = [_composition_impl(lshape, lstride, s, d, checked)
+                 for s, d in zip(rshape, rstride)]
+        return make_layout_of(modes)
+    if isinstance(rstride, ScaledBasis):
+        raise Refusal("composition with a ScaledBasis stride on the right "
+                      "is not supported by the twin")
+    if is_constant(0, rstride):
+        return Layout(rshape, rstride)
+    if type(lshape) is not tuple:
+        return Layout(rshape, _mul(rstride, lstride))
+    result_shape, result_stride = [], []
+    rest_shape, rest_stride = rshape, rstride
+    for i in range(len(lshape) - 1):
+        curr_shape, curr_stride = lshape[i], lstride[i]
+        if _static(curr_shape) and _static(rest_stride):
+            if not (_tmod(rest_stride, curr_shape) == 0 or
+                    rest_stride < curr_shape):
+                raise Refusal("composition: Stride Divisibility Condition: "
+                              "stride %d and shape %d" %
+                              (rest_stride, curr_shape))
+        abs_rest = _ints.absolute(rest_stride)
+        next_shape = _ints.ceil_div(curr_shape, abs_rest)
+        next_stride = _ints.mul(_ints.ceil_div(abs_rest, curr_shape),
+                                _ints.signum(rest_stride))
+        if is_constant(1, next_shape) or is_constant(1, rest_shape):
+            rest_stride = next_stride
+            continue
+        new_shape = _ints.minimum(next_shape, rest_shape)
+        if _static(new_shape) and _static(rest_shape):
+            if rest_shape % new_shape:
+                raise Refusal("composition: Shape Divisibility Condition: "
+                              "%d does not divide %d" %
+                              (new_shape, rest_shape))
+        result_shape.append(new_shape)
+        result_stride.append(_mul(rest_stride, curr_stride))
+        rest_shape = _ints.div(rest_shape, new_shape)
+        rest_stride = next_stride
+    if not result_shape:
+        return Layout(rest_shape, _mul(rest_stride, lstride[-1]))
+    if is_constant(1, rest_shape):
+        return Layout(unwrap(tuple(result_shape)),
+                      unwrap(tuple(result_stride)))
+    return Layout(tuple(result_shape) + (rest_shape,),
+                  tuple(result_stride) + (_mul(rest_stride, lstride[-1]),))
+
+
+def _tmod(a, b):
+    return _ints._tmod(a, b)
+
+
+# ---------------------------------------------------------------------------
+# Complement
+
+def complement(layout, cotarget):
+    """The complement as the DSL computes it, refusing (WrongLayoutError)
+    where that is not a layout: a negative stride or a layout that is not
+    injective gives CuTe's algorithm a zero or negative shape."""
+    result = complement_raw(layout, cotarget)
+    f = filter(layout)
+    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
+    if neg:
+        return _wrong("complement-negative", "complement of %s: CuTe's "
+                      "complement is not defined for a negative stride" %
+                      layout, result, "the stride %d is negative" % neg[0])
+    bad = [s for s in _tuples.leaves(result.sh) if _static(s) and s <= 0]
+    if bad:
+        return _wrong("complement", "complement of %s is not a layout: it is not injective "
+                      "or has a negative stride" % layout, result,
+                      "the result has the shape %d" % bad[0])
+    return result
+
+
+def complement_raw(layout, cotarget):
+    # The DSL's rule: a layout of more than one top-level mode with a
+    # dynamic stride has the complement x:x; one top-level mode is filtered
+    # first, and must then be a single mode (else the DSL aborts).
+    fst = wrap(flatten(layout.st))
+    if _rank(layout) > 1 and not all(_static(d) for d in fst):
+        raise Refusal("complement: dynamic-stride complement only for "
+                      "rank-1 layouts (the DSL prints the layout x:x)")
+    f = filter(layout)
+    cot = cotarget.sh if isinstance(cotarget, Layout) else cotarget
+    return _complement(f.sh, f.st, cot)
+
+
+def _complement(shape, stride, cotarget):
+    if is_constant(0, stride):
+        # The DSL coalesces the compact layout of the cotarget (CuTe's C++
+        # coalesces the cotarget shape first).
+        return coalesce(make_layout(cotarget))
+    shape, stride = list(wrap(shape)), list(wrap(stride))
+    r = len(shape)
+    if r > 1 and not all(_static(d) for d in stride):
+        raise Refusal("complement: a dynamic stride in a mode of several "
+                      "modes (the DSL aborts: std::bad_variant_access)")
+    result_shape, result_stride = [], [1]
+    for i in range(r - 1):
+        min_stride = min(stride)
+        min_idx = stride.index(min_stride)
+        new_shape = _ints.div(min_stride, result_stride[i])
+        new_stride = _ints.mul(min_stride, shape[min_idx])
+        del shape[min_idx]
+        del stride[min_idx]
+        result_shape.append(new_shape)
+        result_stride.append(new_stride)
+    new_shape = _ints.div(stride[0], result_stride[r - 1])
+    result_shape.append(new_shape)
+    new_stride = _ints.mul(stride[0], shape[0])
+    rest_shape = coalesce_shape(_tuples.ceil_div(cotarget, new_stride))
+    rest_stride = _tuples.compact_col(rest_shape, new_stride)
+    return coalesce(Layout((tuple(result_shape), rest_shape),
+                           (tuple(result_stride), rest_stride)))
+
+
+# ---------------------------------------------------------------------------
+# Inverses
+
+def _preprod(shapes):
+    out = [1]
+    for s in shapes:
+        out.append(_ints.mul(s, out[-1]))
+    return out
+
+
+def right_inverse(layout):
+    if layout is None:
+        return None
+    if not _ints.is_static(layout.sh):
+        raise Refusal("right_inverse: expects an input with static shape, "
+                      "but got %s" % layout)
+    c = coalesce(layout)
+    lshape, lstride = wrap(c.sh), wrap(c.st)
+    pre = _preprod(lshape)
+    idx = [i for i, d in enumerate(lstride) if _static(d)]
+    idx.sort(key=lambda i: lstride[i])
+    rshape, rstride, curr = [1], [0], 1
+    for i in idx:
+        if _static(curr) and lstride[i] == curr:
+            rshape.append(lshape[i])
+            rstride.append(pre[i])
+            curr = _ints.mul(lshape[i], lstride[i])
+    return coalesce(Layout(tuple(rshape), tuple(rstride)))
+
+
+def left_inverse(layout):
+    if layout is None:
+        return None
+    if not layout.is_static():
+        raise Refusal("left_inverse: unable to compute the left inverse of "
+                      "%s: the layout is not static" % layout)
+    c = coalesce(layout)
+    if any(d < 0 for d in _tuples.leaves(c.st)):
+        raise Refusal("left_inverse: unable to compute the left inverse of "
+                      "%s: a stride is negative" % layout)
+    lshape, lstride = wrap(c.sh), wrap(c.st)
+    if not all(_static(d) for d in lstride):
+        raise Refusal("left_inverse: Left inverse requires static strides")
+    pre = _preprod(lshape)
+    idx = sorted([i for i in range(len(lstride)) if lstride[i] != 0],
+                 key=lambda i: lstride[i])
+    if not idx:
+        return Layout(1, 0)
+    rshape, rstride = [], [0]
+    for i in idx:
+        d = lstride[i]
+        size = product(tuple(rshape))
+        if _static(size):
+            if _tmod(d, size) != 0:
+                raise Refusal("left_inverse: Left inverse divisibility "
+                              "condition: %d and %d" % (d, size))
+        rshape.append(_ints.div(d, size))
+        rstride.append(pre[i])
+    rshape.append(lshape[idx[-1]])
+    return coalesce(Layout(tuple(rshape), tuple(rstride)))
+
+
+# ---------------------------------------------------------------------------
+# Divides and products
+
+def logical_divide(layout, tiler):
+    if tiler is None:
+        return layout
+    if type(tiler) is tuple:
+        return _transform_layout(layout, tiler, logical_divide,
+                                 keep_rest=True)
+    if _tuples.is_int(tiler):
+        tiler = make_layout(tiler)
+    if not isinstance(tiler, Layout):
+        raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
+    rest = complement_raw(tiler, coalesce(layout).sh)
+    result = composition(layout, make_layout_of([tiler, rest]))
+    if not _positive_shapes(rest.sh):
+        return _wrong("divide", "logical_divide of %s by %s: the tiler's "
+                      "complement %s is not a layout" % (layout, tiler, rest),
+                      result, "the complement has a shape <= 0")
+    return result
+
+
+def _positive_shapes(t):
+    return all(not _static(s) or s > 0 for s in _tuples.leaves(t))
+
+
+def _zip2_by(t, guide):
+    if type(guide) is tuple:
+        if type(t) is not tuple or len(t) < len(guide):
+            raise Refusal("zip2_by: mismatched ranks")
+        split = [_zip2_by(t[i], guide[i]) for i in range(len(guide))]
+        a = tuple(x[0] for x in split)
+        b = tuple(x[1] for x in split) + tuple(t[len(guide):])
+        return (a, b)
+    if type(t) is not tuple or len(t) != 2:
+        raise Refusal("zip2_by: mismatched ranks (a mode of the tiler "
+                      "must give a rank-2 mode)")
+    return t
+
+
+def tile_unzip(layout, tiler):
+    return Layout(_zip2_by(layout.sh, tiler),
+                  _zip2_by(layout.st, tiler))
+
+
+def zipped_divide(layout, tiler):
+    return tile_unzip(logical_divide(layout, tiler), tiler)
+
+
+def tiled_divide(layout, tiler):
+    r = zipped_divide(layout, tiler)
+    return _unpack(r, first=False)
+
+
+def flat_divide(layout, tiler):
+    r = zipped_divide(layout, tiler)
+    return _unpack(r, first=True)
+
+
+def _unpack(r, first):
+    """result(_, repeat<R1>(_)) or result(repeat<R0>(_), repeat<R1>(_)):
+    the modes of mode 1 (and of mode 0) become top-level modes."""
+    s0, s1 = r.sh
+    d0, d1 = r.st
+    shapes, strides = [], []
+    if first and type(s0) is tuple:
+        shapes += list(s0)
+        strides += list(d0)
+    else:
+        shapes.append(s0)
+        strides.append(d0)
+    if type(s1) is tuple:
+        shapes += list(s1)
+        strides += list(d1)
+    else:
+        shapes.append(s1)
+        strides.append(d1)
+    return Layout(tuple(shapes), tuple(strides))
+
+
+def logical_product(block, tiler):
+    if tiler is None:
+        return block
+    if type(tiler) is tuple:
+        # The DSL does this mode by mode in Python and rebuilds the layout
+        # from each mode's layout.shape and .stride (so a dynamic Int64
+        # comes back as a plain Int32, _objects._unpacked).
+        r = _transform_layout(block, tiler, logical_product, keep_rest=True)
+        return Layout(r.shape, r.stride)
+    if _tuples.is_int(tiler):
+        tiler = make_layout(tiler)
+    if not isinstance(tiler, Layout):
+        raise TypeError("logical_product: unsupported tiler %r" % (tiler,))
+    if not block.is_static():
+        raise Refusal("logical_product: expects `input` to be static, but "
+                      "got %s" % block)
+    size_block = product(block.sh)
+    cot = _ints.mul(size_block, cosize(tiler))
+    comp = complement_raw(block, cot)
+    rest = composition(comp, tiler)
+    result = make_layout_of([block, rest])
+    if not _positive_shapes(comp.sh):
+        return _wrong("product", "logical_product of %s by %s: the DSL builds it from "
+                      "the block's complement %s, which is not a layout (a "
+                      "stride is negative or the block is not injective)" %
+                      (block, tiler, comp), result,
+                      "the complement has a shape <= 0")
+    return result
+
+
+def zipped_product(block, tiler):
+    return tile_unzip(logical_product(block, tiler), tiler)
+
+
+def tiled_product(block, tiler):
+    return _unpack(zipped_product(block, tiler), first=False)
+
+
+def flat_product(block, tiler):
+    return _unpack(zipped_product(block, tiler), first=True)
+
+
+def append_rank(layout, n):
+    """CuTe's append<N>(layout): pad with 1:0 modes up to rank n."""
+    shape, stride = layout.sh, layout.st
+    if type(shape) is tuple:
+        if len(shape) == n:
+            return layout
+        k = n - len(shape)
+        return Layout(shape + (1,) * k, stride + (0,) * k)
+    if n == 1:
+        return layout
+    return Layout((shape,) + (1,) * (n - 1), (stride,) + (0,) * (n - 1))
+
+
+def _zip(a, b):
+    """CuTe's zip(a, b) of two layouts' shapes or strides."""
+    if type(a) is tuple:
+        if type(b) is not tuple or len(a) != len(b):
+            raise Refusal("zip: mismatched ranks")
+        return tuple((x, y) for x, y in zip(a, b))
+    return ((a, b),)
+
+
+def blocked_product(block, tiler):
+    r = max(_rank(block), _rank(tiler))
+    res = logical_product(append_rank(block, r), append_rank(tiler, r))
+    m0, m1 = _mode(res, 0), _mode(res, 1)
+    return Layout(_zip(m0.sh, m1.sh), _zip(m0.st, m1.st))
+
+
+def raked_product(block, tiler):
+    r = max(_rank(block), _rank(tiler))
+    res = logical_product(append_rank(block, r), append_rank(tiler, r))
+    m0, m1 = _mode(res, 0), _mode(res, 1)
+    zipped = Layout(_zip(m1.sh, m0.sh), _zip(m1.st, m0.st))
+    return coalesce(zipped, (1,) * _rank(zipped))
+
+
+def tile_to_shape(block, trg_shape, order):
+    r = _tuples.rank(trg_shape)
+    if _rank(block) > r:
+        raise Refusal("tile_to_shape: Rank of layout must be <= rank of "
+                      "target shape.")
+    padded = append_rank(block, r)
+    block_shape = _tuples.product_each(padded.sh)
+    target_shape = _tuples.product_each(trg_shape)
+    product_shape = _tuples.ceil_div(target_shape, block_shape)
+    result = blocked_product(padded, make_ordered_layout(product_shape, order))
+    if _ints.is_static(target_shape) and _ints.is_static(block_shape):
+        for t, b in zip(target_shape, block_shape):
+            if t % b:
+                got = _tuples.product_each(result.sh)
+                return _wrong("tile_to_shape", "tile_to_shape: the block %s does not divide the "
+                              "target shape %s" % (block, _text(trg_shape)),
+                              result, "the result's shape is %s, not %s" %
+                              (_text(got), _text(target_shape)))
+    return result
+
+
+def _text(t):
+    return _tuples.text(t)
+
+
+# ---------------------------------------------------------------------------
+# Makers
+
+def make_layout(shape, stride=None):
+    _check_shape(shape)
+    if stride is None:
+        return Layout(shape, _tuples.compact_col(shape))
+    if not _tuples.congruent(shape, stride):
+        raise ValueError("shape and stride must be congruent")
+    return Layout(shape, stride)
+
+
+def _check_shape(shape):
+    for s in _tuples.leaves(shape):
+        if not _tuples.is_int(s):
+            raise TypeError("expects a shape of integers, got %r" % (s,))
+        if _static(s) and s <= 0:
+            raise ValueError("expects positive shape values, got %d" % s)
+
+
+def make_ordered_layout(shape, order):
+    return Layout(shape, _tuples.compact_order(shape, order))
+
+
+def _basis_like(shape, modes=()):
+    if type(shape) is tuple:
+        return tuple(_basis_like(s, modes + (i,)) for i, s in
+                     enumerate(shape))
+    if not modes:
+        return 1
+    return ScaledBasis(1, modes)
+
+
+def make_identity_layout(shape):
+    return Layout(shape, _basis_like(shape))
+
+
+# ---------------------------------------------------------------------------
+# Queries
+
+def size(layout):
+    return product(layout.sh)
+
+
+def cosize(layout):
+    """1 + sum (s-1)*|d| over the leaves. The DSL's result is static when
+    the leaves of shape other than a static 1 are all static, 1 when their
+    strides are all a static 0, and dynamic (divisibility 1) otherwise."""
+    shape, stride = layout.sh, layout.st
+    m1 = _tuples.transform_leaf(shape, lambda s: _ints.sub(s, 1))
+    ab = _tuples.transform_leaf(stride, _abs)
+    c = _tuples.inner_product(m1, ab)
+    if isinstance(c, ScaledBasis) or type(c) is tuple:
+        return c
+    kept = [(s, d) for s, d in zip(_tuples.leaves(shape),
+                                   _tuples.leaves(stride))
+            if not is_constant(1, s)]
+    if all(is_constant(0, d) for _, d in kept):
+        return 1
+    value = _ints.value(_ints.add(c, 1))
+    if all(_static(s) and _static(d) for s, d in kept):
+        return value
+    return DynInt(value, 1, 32)
+
+
+def _abs(d):
+    if isinstance(d, ScaledBasis):
+        return d
+    return _ints.absolute(d)
+
+
+def crd2idx(coord, layout):
+    """The offset of coord (an index, a coordinate, `None` for 0)."""
+    from ._objects import ComposedLayout
+    if isinstance(layout, ComposedLayout):
+        from . import _composed
+        return _composed.evaluate(layout, coord)
+    if not isinstance(layout, Layout):
+        # The DSL evaluates a coordinate in a shape as in its compact
+        # layout (a dynamic shape makes the index dynamic); a shape that is
+        # one dynamic integer it refuses.
+        if isinstance(layout, DynInt):
+            raise Refusal("crd2idx: the shape %s must be static or a tuple "
+                          "(the DSL: Operand 1 must be a Value)" % layout)
+        layout = make_layout(layout)
+    return _crd2idx(coord, layout.sh, layout.st)
+
+
+def _crd2idx(coord, shape, stride):
+    if coord is None:
+        return 0
+    if type(coord) is tuple:
+        if type(shape) is not tuple or len(coord) != len(shape):
+            raise Refusal("crd2idx: Mismatched Ranks of coordinate %s and "
+                          "shape %s" % (_tuples.text(coord),
+                                        _tuples.text(shape)))
+        r = 0
+        for c, s, d in zip(coord, shape, stride):
+            r = _add(r, _crd2idx(c, s, d))
+        return r
+    if type(shape) is tuple:
+        return _crd2idx_itt(coord, shape, stride)
+    return _mul(coord, stride)
+
+
+def _add(a, b):
+    if (isinstance(a, (ScaledBasis, tuple)) or
+            isinstance(b, (ScaledBasis, tuple))):
+        return _tuple_add(_as_arith(a), _as_arith(b))
+    return _ints.add(a, b)
+
+
+def _as_arith(x):
+    """A ScaledBasis as an arithmetic tuple (value at its mode, 0 elsewhere),
+    an int as itself."""
+    if not isinstance(x, ScaledBasis):
+        return x
+    t = x.value
+    for m in reversed(x.modes):
+        t = tuple([0] * m + [t])
+    return t
+
+
+def _tuple_add(a, b):
+    if type(a) is tuple or type(b) is tuple:
+        a, b = wrap(a), wrap(b)
+        n = max(len(a), len(b))
+        a = a + (0,) * (n - len(a))
+        b = b + (0,) * (n - len(b))
+        return tuple(_tuple_add(x, y) for x, y in zip(a, b))
+    return _ints.add(a, b)
+
+
+def _crd2idx_itt(coord, shape, stride):
+    n = len(shape)
+    r = 0
+    for i in range(n):
+        if i == n - 1:
+            return _add(r, _crd2idx(coord, shape[i], stride[i]))
+        if is_constant(0, coord):
+            for j in range(i, n):
+                r = _add(r, _crd2idx(0, shape[j], stride[j]))
+            return r
+        p = product(shape[i])
+        q, m = _ints.div(coord, p), _ints.mod(coord, p)
+        r = _add(r, _crd2idx(m, shape[i], stride[i]))
+        coord = q
+    return r
+
+
+def _crd2idx_shape(coord, shape):
+    if _tuples.is_int(coord):
+        return coord
+    if type(shape) is not tuple or len(coord) != len(shape):
+        raise Refusal("crd2idx: Mismatched Ranks")
+    fc = flatten(coord)
+    fs = flatten(_tuples.product_like(shape, coord))
+    fc, fs = wrap(fc), wrap(fs)
+    r = fc[-1]
+    for c, s in zip(reversed(fc[:-1]), reversed(fs[:-1])):
+        r = _ints.add(c, _ints.mul(s, r))
+    return r
+
+
+def idx2crd(idx, shape):
+    if type(idx) is tuple:
+        if type(shape) is not tuple or len(idx) != len(shape):
+            raise Refusal("idx2crd: Mismatched Ranks")
+        return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
+    if type(shape) is not tuple:
+        return idx
+    c = _crd2idx(idx, shape, _basis_like(shape))
+    return _arith_to_coord(c, shape)
+
+
+def _arith_to_coord(c, shape):
+    """The arithmetic tuple of a basis sum, padded to the shape's profile."""
+    t = _as_arith(c)
+    return _pad_like(t, shape)
+
+
+def _pad_like(t, shape):
+    if type(shape) is tuple:
+        t = wrap(t) if type(t) is tuple else (t,)
+        t = t + (0,) * (len(shape) - len(t))
+        return tuple(_pad_like(x, s) for x, s in zip(t, shape))
+    if type(t) is tuple:
+        return t[0] if t else 0
+    return t
+
+
+# ---------------------------------------------------------------------------
+# Slices
+
+def _lift_slice(c, t):
+    if type(c) is tuple:
+        if type(t) is not tuple or len(c) != len(t):
+            raise Refusal("slice: Mismatched Ranks")
+        out = ()
+        for x, y in zip(c, t):
+            out += _lift_slice(x, y)
+        return out
+    if c is None:
+        return (t,)
+    return ()
+
+
+def slice_tuple(c, t):
+    if type(c) is tuple:
+        if type(t) is not tuple or len(c) != len(t):
+            raise Refusal("slice: Mismatched Ranks")
+        out = ()
+        for x, y in zip(c, t):
+            out += _lift_slice(x, y)
+        return out
+    if c is None:
+        return t
+    return ()
+
+
+def slice_(layout, coord):
+    return Layout(slice_tuple(coord, layout.sh),
+                  slice_tuple(coord, layout.st))
+
+
+def slice_and_offset(coord, layout):
+    return slice_(layout, coord), _crd2idx(coord, layout.sh,
+                                          layout.st)
+
+
+# ---------------------------------------------------------------------------
+# Recast
+
+def upcast(layout, n):
+    bad = [d for d in _tuples.leaves(layout.st)
+           if _static(d) and d and d % n and n % d]
+    result = _upcast(layout.sh, layout.st, n)
+    if bad:
+        return _wrong("recast", "recast_layout: the stride %d is not a whole number of "
+                      "the new elements (%d old ones each)" % (bad[0], n),
+                      result, "an element at offset %d does not start a new "
+                      "element" % bad[0])
+    return result
+
+
+def _upcast(shape, stride, n):
+    if type(shape) is tuple:
+        return make_layout_of([_upcast(s, d, n) for s, d in
+                               zip(shape, stride)])
+    if is_constant(0, stride):
+        return Layout(shape, stride)
+    if _static(stride):
+        return Layout(_tuples.ceil_div(shape, _ints.ceil_div(n, abs(stride))),
+                      _ints.mul(_ints.signum(stride),
+                                _ints.ceil_div(abs(stride), n)))
+    return Layout(shape, _safe_div(stride, n))
+
+
+def _safe_div(a, b):
+    if _static(a) and a % b:
+        raise Refusal("safe_div: %d is not a multiple of %d" % (a, b))
+    return _ints.div(a, b)
+
+
+def downcast(layout, n):
+    return _downcast(layout.sh, layout.st, n)
+
+
+def _downcast(shape, stride, n):
+    if type(shape) is tuple:
+        return make_layout_of([_downcast(s, d, n) for s, d in
+                               zip(shape, stride)])
+    if is_constant(1, stride) or is_constant(-1, stride):
+        return Layout(_ints.mul(shape, n), stride)
+    return Layout(shape, _ints.mul(stride, n))
+
+
+def recast_layout(new_bits, old_bits, layout):
+    import math
+    g = math.gcd(new_bits, old_bits)
+    num, den = new_bits // g, old_bits // g
+    if num == 1 and den == 1:
+        return layout
+    if num == 1:
+        return downcast(layout, den)
+    if den == 1:
+        return upcast(layout, num)
+    return downcast(upcast(layout, num), den)
+
+
+# ---------------------------------------------------------------------------
+# Common layouts, nullspace, TV layouts
+
+def max_common_layout(a, b):
+    inv_b = right_inverse(b)
+    common = coalesce(composition(a, inv_b))
+    s0 = _mode(common, 0)
+    if _static(s0.sh) and is_constant(1, s0.st):
+        return composition(inv_b, s0)
+    return Layout(1, 0)
+
+
+def max_common_vector(a, b):
+    common = coalesce(composition(a, right_inverse(b)))
+    s0 = _mode(common, 0)
+    if _static(s0.sh) and is_constant(1, s0.st):
+        return s0.sh
+    return 1
+
+
+def nullspace(layout):
+    """The modes of stride 0, each with the compact stride of its position
+    (the DSL computes this in Python on layout.shape, so a dynamic Int64
+    comes back as an Int32, and a static 1 gets the running product)."""
+    fstride = wrap(flatten(layout.stride))
+    idx = [i for i, d in enumerate(fstride) if is_constant(0, d)]
+    if not idx:
+        return Layout(1, 0)
+    if type(layout.sh) is not tuple:
+        raise Refusal("nullspace: the DSL fails on a rank-1 layout with a "
+                      "zero stride (TypeError: object of type 'int' has no "
+                      "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
+                      (_text(layout.sh), _text(layout.st)))
+    fshape = wrap(flatten(layout.shape))
+    rstride = [1]
+    for s in fshape[:-1]:
+        rstride.append(_ints.mul(s, rstride[-1]))
+    return Layout(unwrap(tuple(fshape[i] for i in idx)),
+                  unwrap(tuple(rstride[i] for i in idx)))
+
+
+def max_alignment(layout):
+    flat = coalesce(layout)
+    shp = tuple(s if _static(s) else 1 for s in wrap(flat.sh))
+    std = tuple(d if _static(d) else 0 for d in wrap(flat.st))
+    fl = Layout(unwrap(shp), unwrap(std))
+    permuted = logical_divide(fl, right_inverse(fl))
+    import math
+    return math.gcd(size(_mode(permuted, 0)), _mode(permuted, 1).st)
+
+
+def pack_tile(tiler, op):
+    """A tuple tiler as the DSL packs it (cute/core.py _pack_tile) for
+    composition and the divides: a dynamic Int64 integer becomes a plain
+    Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
+    its IR, which the twin refuses."""
+    def leaf(x):
+        if isinstance(x, Layout):
+            for v in _tuples.leaves(x.sh):
+                if isinstance(v, DynInt) and v.width == 64:
+                    raise Refusal(
+                        "%s: the DSL fails to build its IR (error[INTERNAL]) "
+                        "for a tuple tiler holding a layout with a dynamic "
+                        "Int64 shape (%s); use Int32 there" % (op, x))
+            return x
+        if isinstance(x, DynInt) and x.width == 64:
+            return _ints.PlainDyn(x.value, 1, 32)
+        if type(x) is tuple:
+            return tuple(leaf(e) for e in x)
+        return x
+    return leaf(tiler)

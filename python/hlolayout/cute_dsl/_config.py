@@ -1,0 +1,46 @@
+"""The twin's settings: the target architecture (the DSL's CUTE_DSL_ARCH)
+and whether results the DSL gets wrong are refused (the default) or
+returned as the DSL returns them (`unchecked()`, for comparing texts)."""
+
+import contextlib
+import os
+
+__all__ = ["set_arch", "get_arch", "unchecked", "checked"]
+
+ARCHS = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90",
+         "sm_90a", "sm_100", "sm_100a", "sm_100f", "sm_101", "sm_101a",
+         "sm_101f", "sm_103", "sm_103a", "sm_103f", "sm_107", "sm_107a",
+         "sm_107f", "sm_110", "sm_110a", "sm_110f", "sm_120", "sm_120a",
+         "sm_120f", "sm_121", "sm_121a", "sm_121f")
+
+_state = {"arch": os.environ.get("CUTE_DSL_ARCH") or "sm_100a",
+          "checked": True}
+
+
+def set_arch(arch):
+    """Sets the architecture the atoms are checked against (the DSL reads
+    CUTE_DSL_ARCH; the twin reads it at import and here)."""
+    if arch not in ARCHS:
+        raise ValueError("unknown architecture %r (one of %s)" %
+                         (arch, ", ".join(ARCHS)))
+    _state["arch"] = arch
+
+
+def get_arch():
+    return _state["arch"]
+
+
+def checked():
+    return _state["checked"]
+
+
+@contextlib.contextmanager
+def unchecked():
+    """Within it, the twin returns what the DSL returns where the DSL's
+    layout is not the function asked for, instead of WrongLayoutError."""
+    old = _state["checked"]
+    _state["checked"] = False
+    try:
+        yield
+    finally:
+        _state["checked"] = old

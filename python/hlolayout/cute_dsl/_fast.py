@@ -1,0 +1,221 @@
+"""Dispatch of the DSL twin's algebra.
+
+Static layouts (every integer a Python int) go to the C++ core (cute/, the
+same engine as `hlolayout.cute`): CuTe's algorithms, about a microsecond an
+operation. Where the C++ core refuses (CuTe's static_asserts and
+divisibility checks), and for layouts with a dynamic integer, a composed
+layout or a swizzle, the Python engine (_algebra) answers with the DSL's own
+rules: its refusals, its dynamic divisibility, and the DSL's result where
+CuTe's weak checks let a wrong layout through (WrongLayoutError).
+The property tests (python/tests/test_cute_dsl.py) and the differential
+harness check that both paths print the same text.
+
+`use_core(False)` sends everything to the engine (for those tests).
+"""
+
+from .. import _hlolayout as _core
+from . import _algebra
+from ._objects import ComposedLayout, Layout, Swizzle
+
+_CORE = {"on": True}
+
+
+def use_core(on):
+    """Turns the C++ fast path on or off (the engine answers everything
+    when off); returns the previous setting."""
+    old = _CORE["on"]
+    _CORE["on"] = bool(on)
+    return old
+
+
+def _static_tuple(t):
+    if type(t) is tuple:
+        return all(_static_tuple(e) for e in t)
+    return type(t) is int
+
+
+def _core_layout(x):
+    """The C++ layout of a static Layout, else None."""
+    c = x._c
+    if c is not None:
+        return c
+    sh, st = x._shape, x._stride
+    if not (_static_tuple(sh) and _static_tuple(st)):
+        return None
+    c = _core.CuteLayout(sh, st)
+    x._c = c
+    return c
+
+
+def _unit_mode_strided(sh, st):
+    """A size-1 mode with a stride other than 0 or 1: the DSL checks the
+    stride's divisibility there (and may refuse), CuTe's C++ skips it."""
+    if type(sh) is tuple:
+        return any(_unit_mode_strided(a, b) for a, b in zip(sh, st))
+    return sh == 1 and st not in (0, 1, -1)
+
+
+def _core_tiler(t):
+    """A tiler for the C++ core (the DSL's: an int n is n:1 and 1 is 1:0),
+    or None when it is not static or the engine must decide."""
+    if type(t) is int:
+        return _ONE if t == 1 else _core.CuteLayout(t, 1)
+    if isinstance(t, Layout):
+        c = _core_layout(t)
+        if c is not None and _unit_mode_strided(c.shape, c.stride):
+            return None
+        return c
+    if type(t) is tuple:
+        out = []
+        for e in t:
+            if e is None:
+                out.append(None)
+                continue
+            c = _core_tiler(e)
+            if c is None:
+                return None
+            out.append(c)
+        return tuple(out)
+    return None
+
+
+_ONE = _core.CuteLayout(1, 0)
+
+_CORE2 = {
+    "composition": _core.cute_composition,
+    "logical_divide": _core.cute_logical_divide,
+    "zipped_divide": _core.cute_zipped_divide,
+    "logical_product": _core.cute_logical_product,
+    "zipped_product": _core.cute_zipped_product,
+}
+
+
+def _core_op2(name, a, b):
+    fn = _CORE2.get(name)
+    if fn is None:
+        return None
+    ca = _core_layout(a)
+    if ca is None:
+        return None
+    cb = _core_tiler(b)
+    if cb is None:
+        return None
+    try:
+        c = fn(ca, cb)
+    except ValueError:
+        return None
+    return Layout._from_core(c)
+
+
+def _core_composite(name, a, b):
+    """The flat, tiled, blocked and raked forms from the C++ zipped or
+    logical form, rearranged as the engine (and the DSL) does."""
+    A = _algebra
+    if name in _ZIPPED:
+        z = _core_op2(_ZIPPED[name], a, b)
+        if z is None:
+            return None
+        return A._unpack(z, first=name.startswith("flat"))
+    if not (isinstance(b, Layout) and isinstance(a, Layout)):
+        return None
+    r = max(A._rank(a), A._rank(b))
+    res = _core_op2("logical_product", A.append_rank(a, r),
+                    A.append_rank(b, r))
+    if res is None:
+        return None
+    m0, m1 = A._mode(res, 0), A._mode(res, 1)
+    if name == "blocked_product":
+        return Layout(A._zip(m0.sh, m1.sh), A._zip(m0.st, m1.st))
+    zipped = Layout(A._zip(m1.sh, m0.sh), A._zip(m1.st, m0.st))
+    return A.coalesce(zipped, (1,) * A._rank(zipped))
+
+
+_ZIPPED = {"flat_divide": "zipped_divide", "tiled_divide": "zipped_divide",
+           "flat_product": "zipped_product",
+           "tiled_product": "zipped_product"}
+_COMPOSITE = set(_ZIPPED) | {"blocked_product", "raked_product"}
+
+__all__ = []
+
+_OPS1 = {
+    "right_inverse": _algebra.right_inverse,
+    "left_inverse": _algebra.left_inverse,
+    "filter": _algebra.filter,
+}
+
+_OPS2 = {
+    "composition": _algebra.composition,
+    "complement": _algebra.complement,
+    "logical_divide": _algebra.logical_divide,
+    "zipped_divide": _algebra.zipped_divide,
+    "tiled_divide": _algebra.tiled_divide,
+    "flat_divide": _algebra.flat_divide,
+    "logical_product": _algebra.logical_product,
+    "zipped_product": _algebra.zipped_product,
+    "tiled_product": _algebra.tiled_product,
+    "flat_product": _algebra.flat_product,
+    "raked_product": _algebra.raked_product,
+    "blocked_product": _algebra.blocked_product,
+}
+
+
+def make_layout(shape, stride):
+    return _algebra.make_layout(shape, stride)
+
+
+def op1(name, a):
+    if isinstance(a, ComposedLayout):
+        from . import _composed
+        return _composed.op1(name, a)
+    if not isinstance(a, Layout):
+        raise TypeError("%s expects a Layout, got %s" % (name,
+                                                         type(a).__name__))
+    return _OPS1[name](a)
+
+
+def op2(name, a, b):
+    if isinstance(a, (ComposedLayout, Swizzle)) or isinstance(
+            b, (ComposedLayout, Swizzle)):
+        from . import _composed
+        return _composed.op2(name, a, b)
+    if not isinstance(a, Layout):
+        raise TypeError("%s expects a Layout, got %s" % (name,
+                                                         type(a).__name__))
+    if type(b) is tuple and (name == "composition" or
+                             name.endswith("_divide")):
+        b = _algebra.pack_tile(b, name)
+    if _CORE["on"]:
+        if name in _COMPOSITE:
+            r = _core_composite(name, a, b)
+        else:
+            r = _core_op2(name, a, b)
+        if r is not None:
+            return r
+    return _OPS2[name](a, b)
+
+
+def coalesce(a, profile):
+    if isinstance(a, ComposedLayout):
+        from . import _composed
+        return _composed.coalesce(a, profile)
+    return _algebra.coalesce(a, profile)
+
+
+def tile_to_shape(atom, shape, order):
+    if isinstance(atom, ComposedLayout):
+        from . import _composed
+        return _composed.tile_to_shape(atom, shape, order)
+    return _algebra.tile_to_shape(atom, shape, order)
+
+
+def recast_layout(new_bits, old_bits, layout):
+    if isinstance(layout, ComposedLayout):
+        from . import _composed
+        return _composed.recast_layout(new_bits, old_bits, layout)
+    return _algebra.recast_layout(new_bits, old_bits, layout)
+
+
+def size(a):
+    if isinstance(a, ComposedLayout):
+        a = a.outer
+    return _algebra.size(a)

@@ -1,0 +1,143 @@
+"""Pictures of the twin's objects, drawn by hlolayout's own draw/ code (the
+pictures of `hlolayout cute draw`, `draw-mma` and `draw-copy`): SVG for
+Jupyter (`_repr_svg_`, `_repr_html_`) and text for a terminal.
+
+    >>> from hlolayout import cute_dsl as cute
+    >>> print(cute.draw(cute.make_layout((2, 4), stride=(4, 1))))
+    CuTe layout (_2,_4):(_4,_1)
+      cell (i,j) shows the index of coordinate (i,j): rows mode 0 (2), columns mode 1 (4)
+       0  1  2  3
+    0  0  1  2  3
+    1  4  5  6  7
+    <BLANKLINE>
+
+What is drawn:
+  Layout           cell (i, j) holds L(i, j) (rank 1 or 2); a dynamic
+                   integer is drawn with the value it holds in the twin
+  ComposedLayout   the same over its layout's shape, indices through the
+                   swizzle (S<3,4,3> o 0 o L)
+  Swizzle          S<B,M,S> on 2^B rows of 2^|S| chunks of 2^M elements:
+                   each cell the swizzled start of its chunk
+  MMA atom, tiled MMA, op   the A, B and C panels (thread and value of each
+                   element, coloured by thread), as draw-mma draws them
+  copy atom, tiled copy     the source and destination panels (draw-copy)
+Identity layouts (strides that are coordinates) and tuples are not drawn
+(`_repr_svg_` is None; Jupyter then shows the text).
+
+The DSL's own pictures, cute.viz.print_latex and print_latex_tv (TikZ), are
+in viz.py.
+"""
+
+import html as _html
+
+from .. import _cli_text
+from .. import _hlolayout as _core
+from . import _ints, _tuples
+
+__all__ = ["draw", "svg", "html"]
+
+
+def _values(t):
+    if type(t) is tuple:
+        return tuple(_values(e) for e in t)
+    return _ints.value(t)
+
+
+def _static_text(t):
+    """CuTe's text of an int tuple with static (`_`) integers."""
+    if type(t) is tuple:
+        return "(" + ",".join(_static_text(e) for e in t) + ")"
+    return "_%d" % t
+
+
+def _layout_text(layout):
+    from ._objects import ScaledBasis
+    for d in _tuples.leaves(layout.st):
+        if isinstance(d, ScaledBasis):
+            raise ValueError("%s maps to coordinates (its strides are "
+                             "basis elements), not to indices: nothing to "
+                             "draw" % layout)
+    return "%s:%s" % (_static_text(_values(layout.sh)),
+                      _static_text(_values(layout.st)))
+
+
+def _swizzle_text(sw):
+    return "Sw<%d,%d,%d>" % (sw.num_bits, sw.num_base, sw.num_shift)
+
+
+def _swizzle_domain(sw):
+    """The layout of the chunk starts a swizzle's picture shows."""
+    b, m, s = sw.num_bits, sw.num_base, abs(sw.num_shift)
+    if b == 0:
+        return "_1:_0"
+    return "(_%d,_%d):(_%d,_%d)" % (1 << b, 1 << s, 1 << (m + s), 1 << m)
+
+
+def _any_text(x):
+    """The CuTe text of a layout, swizzle or composed layout."""
+    from ._objects import ComposedLayout, Layout, Swizzle
+    if isinstance(x, Layout):
+        return _layout_text(x)
+    if isinstance(x, Swizzle):
+        return "%s o _0 o %s" % (_swizzle_text(x), _swizzle_domain(x))
+    if isinstance(x, ComposedLayout):
+        inner = (_swizzle_text(x.inner) if isinstance(x.inner, Swizzle)
+                 else _layout_text(x.inner))
+        return "%s o _%d o %s" % (inner, _ints.value(x.offset),
+                                  _layout_text(x.outer))
+    raise TypeError("nothing to draw for %s" % type(x).__name__)
+
+
+def _atom_picture(x, as_svg, colour):
+    from . import _atoms
+    if isinstance(x, _atoms.MmaOp):
+        x = _atoms.make_mma_atom(x)
+    if isinstance(x, _atoms.TiledMma):
+        return x._core().picture(as_svg, colour)
+    if isinstance(x, _atoms.MmaAtom):
+        tm = _core.cute_make_tiled_mma(x._atom, "", "")
+        return tm.picture(as_svg, colour)
+    if isinstance(x, _atoms.TiledCopy):
+        return x._tc.picture(as_svg, colour)
+    if isinstance(x, _atoms.CopyAtom):
+        # One atom: its threads down, each thread's values across.
+        threads = _tuples.product(x.thr_id.sh)
+        values = x._atom.num_val_src
+        tc = _core.cute_make_tiled_copy(
+            x._atom, "(%d,1):(1,0)" % threads, "(1,%d):(0,1)" % values,
+            check=False)
+        return tc.picture(as_svg, colour)
+    return None
+
+
+def draw(x, svg=False, colour=False):
+    """The picture of a layout, swizzle, composed layout, atom, tiled atom
+    or MMA op: SVG text when `svg`, else terminal text (ANSI colours when
+    `colour`). ValueError when it cannot be drawn (rank above 2, more than
+    16,384 cells, an identity layout)."""
+    text = _atom_picture(x, svg, colour)
+    if text is not None:
+        return text
+    args = ["cute", "draw", _any_text(x)]
+    if svg:
+        args[2:2] = ["--svg", "-"]
+    else:
+        args += ["--color", "always" if colour else "never"]
+    return _cli_text(args)
+
+
+def svg(x):
+    """`_repr_svg_`: the SVG, or None when `x` cannot be drawn."""
+    try:
+        return draw(x, svg=True)
+    except Exception:  # noqa: BLE001 (Jupyter then shows the text)
+        return None
+
+
+def html(x):
+    """`_repr_html_`: what the DSL prints, above the picture."""
+    picture = svg(x)
+    text = "<pre>%s</pre>" % _html.escape(str(x))
+    if picture is None:
+        return text
+    return '<div class="hlolayout-cute-dsl">%s%s</div>' % (text, picture)

@@ -1,0 +1,768 @@
+"""hlolayout.cute_dsl, the host-side twin of NVIDIA's CuTe DSL: worked
+examples (each checked against nvidia-cutlass-dsl 4.8.1's own printing by the
+differential harness, differential/cute_dsl), property tests over many small
+cases (the C++ fast path against the Python engine, compositions evaluated
+as functions, CuTe's UMMA layout formula against the C++ tables, the DSL's
+partition_shape rule against its definition), pictures and refusals. No
+network and no DSL needed.
+"""
+
+import contextlib
+import doctest
+import io
+import itertools
+import random
+import re
+
+import numpy as np
+import pytest
+
+from hlolayout import _hlolayout as core
+from hlolayout import cute_dsl as cute
+from hlolayout.cute_dsl import _fast, _verify, utils, viz
+from hlolayout.cute_dsl.nvgpu import tcgen05
+
+NV = cute.nvgpu
+
+
+def run(expr):
+    """The twin's text for an expression, as the harness prints it."""
+    r = eval(expr, {"cute": cute, "utils": utils})
+    return cute.pretty_str(r) if isinstance(r, tuple) else str(r)
+
+
+@pytest.fixture(autouse=True)
+def _arch():
+    old = cute.get_arch()
+    cute.set_arch("sm_90a")
+    yield
+    cute.set_arch(old)
+
+
+# What the DSL (4.8.1, CUTE_DSL_ARCH=sm_90a) prints for each expression.
+EXAMPLES = [
+    ('cute.make_layout((4, 8), stride=(8, 1))',
+     '(4,8):(8,1)'),
+    ('cute.make_layout(((2, 4), 8))',
+     '((2,4),8):((1,2),8)'),
+    ('cute.make_layout((cute.Int32(128), 4))',
+     '(?,4):(1,?)'),
+    ('cute.size(cute.make_layout((cute.Int32(128), 4)))',
+     '?{div=4}'),
+    ('cute.make_layout((cute.assume(cute.Int32(128), divby=16), 4))',
+     '(?{div=16},4):(1,?{div=16})'),
+    ('cute.make_layout((cute.Int64(64), 2))',
+     '(?{i64},2):(1,?{i64})'),
+    ('cute.make_layout((cute.Int64(64), 2)).shape',
+     '(?,2)'),
+    ('cute.composition(cute.make_layout((6, 2), stride=(8, 2)), cute.make_layout((4, 3), stride=(3, 1)))',
+     '((2,2),3):((24,2),8)'),
+    ('cute.composition(cute.make_layout((cute.Int32(8), 4), stride=(4, 1)), cute.make_layout((4, 2)))',
+     '((?,?),(?,?)):((4,?),(16,?))'),
+    ('cute.complement(cute.make_layout(4, stride=2), 24)',
+     '(2,3):(1,8)'),
+    ('cute.complement(cute.make_layout((2, 2), stride=(1, 6)), 24)',
+     '(3,2):(2,12)'),
+    ('cute.right_inverse(cute.make_layout((4, 8), stride=(8, 1)))',
+     '(8,4):(4,1)'),
+    ('cute.left_inverse(cute.make_layout((4, 2), stride=(2, 1)))',
+     '(2,4):(4,1)'),
+    ('cute.coalesce(cute.make_layout((2, (1, 6)), stride=(1, (6, 2))))',
+     '12:1'),
+    ('cute.coalesce(cute.make_layout(((2, 2), (2, 2)), stride=((1, 2), (4, 8))), target_profile=(1, 1))',
+     '(4,4):(1,4)'),
+    ('cute.filter(cute.make_layout((4, 2, 3), stride=(1, 0, 4)))',
+     '12:1'),
+    ('cute.filter_zeros(cute.make_layout((4, 2, 3), stride=(1, 0, 4)))',
+     '(4,1,3):(1,0,4)'),
+    ('cute.logical_divide(cute.make_layout((8, 8)), (2, 4))',
+     '((2,4),(4,2)):((1,2),(8,32))'),
+    ('cute.zipped_divide(cute.make_layout((8, 8)), (2, 4))',
+     '((2,4),(4,2)):((1,8),(2,32))'),
+    ('cute.tiled_divide(cute.make_layout((8, 8)), (2, 4))',
+     '((2,4),4,2):((1,8),2,32)'),
+    ('cute.flat_divide(cute.make_layout((8, 8)), (2, 4))',
+     '(2,4,4,2):(1,8,2,32)'),
+    ('cute.logical_divide(cute.make_layout(24), cute.make_layout(4, stride=2))',
+     '(4,(2,3)):(2,(1,8))'),
+    ('cute.logical_product(cute.make_layout((2, 2), stride=(4, 1)), cute.make_layout(6))',
+     '((2,2),(2,3)):((4,1),(2,8))'),
+    ('cute.zipped_product(cute.make_layout((2, 2)), cute.make_layout((3, 4)))',
+     '((2,2),(3,4)):((1,2),(4,12))'),
+    ('cute.tiled_product(cute.make_layout((2, 2)), cute.make_layout((3, 4)))',
+     '((2,2),3,4):((1,2),4,12)'),
+    ('cute.flat_product(cute.make_layout((2, 2)), cute.make_layout((3, 4)))',
+     '(2,2,3,4):(1,2,4,12)'),
+    ('cute.raked_product(cute.make_layout((2, 2)), cute.make_layout((3, 4)))',
+     '((3,2),(4,2)):((4,1),(12,2))'),
+    ('cute.blocked_product(cute.make_layout((2, 2)), cute.make_layout((3, 4)))',
+     '((2,3),(2,4)):((1,4),(2,12))'),
+    ('cute.tile_to_shape(cute.make_layout((2, 4), stride=(4, 1)), (8, 16), (0, 1))',
+     '((2,4),(4,4)):((4,8),(1,32))'),
+    ('cute.recast_layout(16, 8, cute.make_layout((4, 8), stride=(8, 1)))',
+     '(4,4):(4,1)'),
+    ('cute.make_swizzle(3, 4, 3)',
+     'S<3,4,3>'),
+    ('cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 64), stride=(64, 1)))',
+     'S<3,4,3> o 0 o (8,64):(64,1)'),
+    ('cute.cosize(cute.make_layout((4, 8), stride=(8, 1)))',
+     '32'),
+    ('cute.rank(cute.make_layout((4, (2, 2))))',
+     '2'),
+    ('cute.depth(cute.make_layout((4, (2, 2))))',
+     '2'),
+    ('cute.crd2idx((1, 2), cute.make_layout((4, 8), stride=(8, 1)))',
+     '10'),
+    ('cute.idx2crd(13, (4, 8))',
+     '(1,3)'),
+    ('cute.slice_(cute.make_layout((4, 8), stride=(8, 1)), (None, 2))',
+     '(4):(8)'),
+    ('cute.slice_and_offset((None, 2), cute.make_layout((4, 8), stride=(8, 1)))',
+     '((4):(8),2)'),
+    ('cute.make_identity_layout((4, 8))',
+     '(4,8):(1@0,1@1)'),
+    ('cute.make_ordered_layout((4, 8, 2), order=(2, 0, 1))',
+     '(4,8,2):(16,1,8)'),
+    ('cute.make_layout_tv(cute.make_layout((4, 8), stride=(8, 1)), cute.make_layout((2, 2)))',
+     '((8,16),((8,4),(2,2)):((16,2),(1,8)))'),
+    ('cute.max_common_vector(cute.make_layout((4, 8)), cute.make_layout((4, 8)))',
+     '32'),
+    ('cute.max_common_layout(cute.make_layout((4, 8)), cute.make_layout((4, 8), stride=(8, 1)))',
+     '1:0'),
+    ('cute.nullspace(cute.make_layout((4, 2, 3), stride=(1, 0, 4)))',
+     '2:4'),
+    ('cute.get_swizzle_portion(cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 64), stride=(64, 1))))',
+     'S<3,4,3>'),
+    ('cute.get_nonswizzle_portion(cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 64), stride=(64, 1))))',
+     '(8,64):(64,1)'),
+    ('cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16)), (2, 2, 1)).tv_layout_C_tiled',
+     '((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))'),
+    ('cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16)), (2, 2, 1), (32, 32, 16)).partition_shape_A((128, 64))',
+     '((2,2,2),4,4)'),
+    ('cute.nvgpu.warpgroup.make_smem_layout_atom(cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128, cute.Float16)',
+     'S<3,4,3> o 0 o (8,64):(64,1)'),
+    ('utils.sm90.make_smem_layout_a(utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cute.Float16, 4)',
+     'S<3,4,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))'),
+]
+
+# The same on sm_100a.
+EXAMPLES_SM100 = [
+    ('utils.sm100.make_smem_layout_a(cute.make_tiled_mma(cute.nvgpu.tcgen05.MmaF16BF16Op(cute.Float16, cute.Float32, (128, 64, 16), cute.nvgpu.tcgen05.CtaGroup.TWO, cute.nvgpu.tcgen05.OperandSource.SMEM, cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)), (128, 256, 128), cute.Float16, 4)',
+     'S<3,4,3> o 0 o ((64,16),1,(4,2),4):((64,1),0,(16,4096),8192)'),
+]
+
+
+@pytest.mark.parametrize("expr,text", EXAMPLES)
+def test_prints_what_the_dsl_prints(expr, text):
+    assert run(expr) == text
+
+
+@pytest.mark.parametrize("expr,text", EXAMPLES_SM100)
+def test_prints_what_the_dsl_prints_on_sm100(expr, text):
+    cute.set_arch("sm_100a")
+    assert run(expr) == text
+
+
+def test_atoms_print_as_the_dsl():
+    atom = cute.make_mma_atom(NV.warp.MmaF16BF16Op(cute.Float16, cute.Float32,
+                                                   (16, 8, 16)))
+    assert str(atom) == (
+        "MMA Atom\n"
+        "  ThrID:       32:1\n"
+        "  Shape MNK:   (16,8,16)\n"
+        "  TV Layout A: ((4,8),(2,2,2)):((32,1),(16,8,128))\n"
+        "  TV Layout B: ((4,8),(2,2)):((16,1),(8,64))\n"
+        "  TV Layout C: ((4,8),(2,2)):((32,1),(16,8))")
+    copy = cute.make_copy_atom(NV.warp.LdMatrix8x8x16bOp(False, 4),
+                               cute.Float16)
+    assert str(copy) == (
+        "Copy Atom\n"
+        "  ThrID:         32:1\n"
+        "  TV Layout Src: (32,8):(8,1)\n"
+        "  TV Layout Dst: (32,(2,4)):(2,(1,64))\n"
+        "  Value type:    f16")
+
+
+# ---------------------------------------------------------------------------
+# Static and dynamic integers
+
+
+def test_dynamic_integers_keep_value_and_divisibility():
+    n = cute.assume(cute.Int32(96), divby=32)
+    assert str(n) == "?{div=32}" and n.value == 96
+    assert str(cute.Int32(7)) == "?"
+    layout = cute.make_layout((n, 4))
+    assert str(layout) == "(?{div=32},4):(1,?{div=32})"
+    assert str(cute.size(layout)) == "?{div=128}"
+    assert cute.size(layout).value == 384
+    assert cute.is_static(cute.make_layout((8, 4)))
+    assert not cute.is_static(layout)
+
+
+def test_dynamic_divisibility_over_small_cases():
+    # The DSL's rules: a product's divisibility is the product of the
+    # divisibilities; a sum's their gcd; // by a static divisor of it
+    # divides it; the value is always the exact one.
+    from hlolayout.cute_dsl import _ints
+    for v, d, b in itertools.product(range(1, 33), (1, 2, 4, 8), (1, 2, 3, 4)):
+        if v % d:
+            continue
+        a = cute.assume(cute.Int32(v), divby=d) if d > 1 else cute.Int32(v)
+        p = _ints.mul(a, b)
+        assert p.value == v * b and _ints.divisibility(p) == d * b
+        s = _ints.add(a, b)
+        assert s.value == v + b
+        assert _ints.divisibility(s) == np.gcd(d, b)
+        q = _ints.floordiv(a, b)
+        assert q.value == v // b
+        want = d // b if d % b == 0 else 1
+        assert _ints.divisibility(q) == want
+
+
+# ---------------------------------------------------------------------------
+# The C++ fast path against the Python engine, and compositions as functions
+
+
+def _random_layout(rng, max_rank=3):
+    rank = rng.choice(range(1, max_rank + 1))
+    shape, stride = [], []
+    for _ in range(rank):
+        if rng.random() < 0.3:
+            s = tuple(rng.choice((1, 2, 3, 4)) for _ in range(2))
+            d = tuple(rng.choice((0, 1, 2, 3, 4, 8, 16)) for _ in range(2))
+        else:
+            s = rng.choice((1, 2, 3, 4, 6, 8))
+            d = rng.choice((0, 1, 2, 3, 4, 8, 16, 32))
+        shape.append(s)
+        stride.append(d)
+    if rank == 1 and rng.random() < 0.5:
+        return cute.make_layout(shape[0], stride=stride[0])
+    return cute.make_layout(tuple(shape), stride=tuple(stride))
+
+
+def _compact(rng, n):
+    """A compact layout of size n in a random mode order."""
+    factors = [f for f in (2, 3, 4) if n % f == 0]
+    if n == 1 or not factors or rng.random() < 0.4:
+        return cute.make_layout(n)
+    f = rng.choice(factors)
+    return cute.make_layout((f, n // f), stride=rng.choice([(1, f),
+                                                             (n // f, 1)]))
+
+
+def _text(f, *args):
+    try:
+        return str(f(*args))
+    except cute.WrongLayoutError as ex:
+        return "wrong " + str(ex.rule)
+    except Exception as ex:  # noqa: BLE001 (the refusal's kind is compared)
+        return "refused " + type(ex).__name__
+
+
+OPS2 = ["composition", "logical_divide", "zipped_divide", "tiled_divide",
+        "flat_divide", "logical_product", "zipped_product", "tiled_product",
+        "flat_product", "blocked_product", "raked_product"]
+
+
+def test_fast_path_and_engine_agree():
+    rng = random.Random(37)
+    checked = 0
+    for i in range(3000):
+        op = OPS2[i % len(OPS2)]
+        a = _random_layout(rng)
+        if op == "composition" or op.endswith("divide"):
+            size = cute.size(a)
+            divs = [d for d in range(1, size + 1) if size % d == 0]
+            b = _compact(rng, rng.choice(divs))
+            if op != "composition" and rng.random() < 0.4:
+                b = tuple(cute.make_layout(rng.choice((1, 2, 4)))
+                          for _ in range(cute.rank(a)))
+        else:
+            b = _random_layout(rng, 2)
+        fn = getattr(cute, op)
+        old = _fast.use_core(True)
+        try:
+            fast = _text(fn, a, b)
+            _fast.use_core(False)
+            slow = _text(fn, a, b)
+        finally:
+            _fast.use_core(old)
+        assert fast == slow, (op, str(a), str(b))
+        checked += not fast.startswith(("wrong", "refused"))
+    assert checked > 1500
+
+
+def test_compositions_are_the_composed_function():
+    rng = random.Random(5)
+    composed = wrong = 0
+    for _ in range(2000):
+        a = _random_layout(rng)
+        size = cute.size(a)
+        b = _compact(rng, rng.choice([d for d in range(1, size + 1)
+                                      if size % d == 0]))
+        if rng.random() < 0.5:
+            b = _random_layout(rng, 2)
+        try:
+            r = cute.composition(a, b)
+        except cute.WrongLayoutError as ex:
+            # The DSL's answer, and the element where it is not A o B.
+            assert ex.dsl_result is not None and "A(B(" in ex.witness
+            with cute.unchecked():
+                assert str(cute.composition(a, b)) == str(ex.dsl_result)
+            wrong += 1
+            continue
+        except Exception:  # noqa: BLE001 (CuTe's precondition refusals)
+            continue
+        n = cute.size(b)
+        idx = np.arange(n, dtype=np.int64)
+        want = _verify.evaluate(a, _verify.evaluate(b, idx))
+        assert (_verify.evaluate(r, idx) == want).all(), (str(a), str(b))
+        composed += 1
+    assert composed > 1000 and wrong > 0
+
+
+def test_divides_and_products_keep_the_function():
+    rng = random.Random(11)
+    for _ in range(500):
+        a = _random_layout(rng)
+        size = cute.size(a)
+        t = _compact(rng, rng.choice([d for d in range(1, size + 1)
+                                      if size % d == 0]))
+        try:
+            d = cute.logical_divide(a, t)
+        except Exception:  # noqa: BLE001
+            continue
+        # Mode 0 of the divide is A o T: the tile's elements.
+        idx = np.arange(cute.size(t), dtype=np.int64)
+        tile = cute.composition(a, t)
+        assert (_verify.evaluate(d[0], idx) ==
+                _verify.evaluate(tile, idx)).all()
+        # The divide holds every element of A once.
+        full = _verify.evaluate(d, np.arange(size, dtype=np.int64))
+        mine = _verify.evaluate(a, np.arange(size, dtype=np.int64))
+        assert sorted(full.tolist()) == sorted(mine.tolist())
+
+
+# ---------------------------------------------------------------------------
+# Atoms
+
+
+def test_umma_formula_matches_the_cpp_tables():
+    names = [n for n in core.cute_mma_atom_names(100000)
+             if n.startswith(("SM100_MMA", "SM103_"))]
+    assert len(names) > 1000
+    for name in names[::53]:
+        atom = core.cute_find_mma_atom(name)
+        m, n, k = atom.shape_mnk
+        two = atom.thr_id == "_2:_1"
+        assert tcgen05.umma_layouts(m, n, k, two) == (
+            atom.thr_id, atom.a, atom.b, atom.c), name
+
+
+def test_tcgen05_atoms_cpp_lacks_follow_the_formula():
+    cute.set_arch("sm_100a")
+    t = NV.tcgen05
+    # A in tensor memory for a sparse kind: CuTe's C++ has only _SS_SPARSE.
+    op = t.MmaF16BF16SparseOp(cute.Float16, cute.Float32, (128, 64, 32),
+                              t.CtaGroup.ONE, t.OperandSource.TMEM,
+                              NV.OperandMajorMode.K, NV.OperandMajorMode.K,
+                              t.SparseMetadataFormat.TID)
+    atom = cute.make_mma_atom(op)
+    assert str(atom.tv_layout_A) == "(1,(128,32)):(128,(1,128))"
+    assert str(atom.tv_layout_C) == "(1,(128,64)):(128,(1,128))"
+    # A tensor-memory A operand is K-major (the DSL's MLIR refuses MN).
+    with pytest.raises(Exception, match="K-major"):
+        cute.make_mma_atom(t.MmaF16BF16Op(
+            cute.Float16, cute.Float32, (128, 64, 16), t.CtaGroup.ONE,
+            t.OperandSource.TMEM, NV.OperandMajorMode.MN,
+            NV.OperandMajorMode.K))
+
+
+@pytest.mark.parametrize("tile", [(128, 128), (256, 64), (64, 32),
+                                  ((64, 2), (32, 4)), (256, 128, 2)])
+def test_partition_shape_holds_each_element_once_per_broadcast(tile):
+    tm = cute.make_tiled_mma(NV.warp.MmaF16BF16Op(cute.Float16, cute.Float32,
+                                                  (16, 8, 16)), (2, 2, 1))
+    threads = cute.size(tm.thr_layout_vmnk)
+    for operand, spread in (("A", 2), ("B", 2), ("C", 1)):
+        shape = getattr(tm, "partition_shape_" + operand)(tile)
+        # Every thread holds its fragment; the elements of the tile are held
+        # by as many threads as the operand is broadcast over (A over the N
+        # threads, B over the M threads).
+        held = np.prod([cute.size(x) for x in shape]) * threads
+        assert held == cute.size(tile) * spread, (operand, shape)
+
+
+def test_tiled_mma_with_a_permutation_that_does_not_tile_the_atom():
+    cute.set_arch("sm_100a")
+    t = NV.tcgen05
+    op = t.MmaTF32Op((128, 48, 8), t.CtaGroup.TWO, t.OperandSource.SMEM,
+                     NV.OperandMajorMode.K, NV.OperandMajorMode.K)
+    tm = cute.make_tiled_mma(op, (1, 1, 1), (16, 16, 16))
+    # The DSL builds it; B's layout is the one CuTe cannot compute.
+    assert "Permutation MNK: (16:1,16:1,16:1)" in str(tm)
+    assert str(tm.tv_layout_A_tiled).startswith("(2,")
+    with pytest.raises(Exception, match="make_tiled_mma"):
+        tm.tv_layout_B_tiled
+
+
+def test_architecture_checks_say_the_rule():
+    cute.set_arch("sm_80")
+    with pytest.raises(Exception, match="sm_90a"):
+        NV.warpgroup.MmaF16BF16Op(cute.Float16, cute.Float32, (64, 64, 16),
+                                  NV.warpgroup.OperandSource.SMEM,
+                                  NV.OperandMajorMode.K,
+                                  NV.OperandMajorMode.K)
+    cute.set_arch("sm_90a")
+    with pytest.raises(Exception, match="sm_100a"):
+        NV.tcgen05.MmaF16BF16Op(cute.Float16, cute.Float32, (128, 64, 16),
+                                NV.tcgen05.CtaGroup.ONE,
+                                NV.tcgen05.OperandSource.SMEM,
+                                NV.OperandMajorMode.K, NV.OperandMajorMode.K)
+
+
+def test_smem_helpers_pick_the_widest_swizzle():
+    kinds = NV.tcgen05.SmemLayoutAtomKind
+    get = utils.sm100.get_smem_layout_atom_ab
+    k, mn = NV.OperandMajorMode.K, NV.OperandMajorMode.MN
+    assert get(k, cute.Float16, (128, 64)) is kinds.K_SW128
+    assert get(k, cute.Float16, (128, 32)) is kinds.K_SW64
+    assert get(k, cute.Float16, (128, 16)) is kinds.K_SW32
+    assert get(k, cute.Float16, (128, 8)) is kinds.K_INTER
+    assert get(mn, cute.Float32, (64, 8)) is kinds.MN_SW128_32B
+    assert get(mn, cute.Float16, (64, 8)) is kinds.MN_SW128
+
+
+# ---------------------------------------------------------------------------
+# Pictures
+
+
+def test_layout_pictures_show_every_index():
+    layout = cute.make_layout((4, (2, 2)), stride=(2, (1, 8)))
+    svg = layout._repr_svg_()
+    found = {tuple(map(int, m.group(1).split(","))): int(m.group(2))
+             for m in re.finditer(r'data-coord="([0-9,]+)" '
+                                  r'data-index="(\d+)"', svg)}
+    assert len(found) == 16
+    for (i, j), k in found.items():
+        assert k == cute.crd2idx((i, j), layout)
+    html = layout._repr_html_()
+    assert "<pre>(4,(2,2)):(2,(1,8))</pre>" in html and "<svg" in html
+    text = cute.draw(layout)
+    assert text.startswith("CuTe layout (_4,(_2,_2)):(_2,(_1,_8))\n")
+
+
+def test_swizzled_and_dynamic_layouts_draw():
+    sw = cute.make_composed_layout(cute.make_swizzle(1, 1, 1), 0,
+                                   cute.make_layout((4, 4), stride=(4, 1)))
+    svg = sw._repr_svg_()
+    cells = re.findall(r'data-coord="(\d+),(\d+)" data-index="(\d+)"', svg)
+    assert len(cells) == 16
+    for i, j, k in cells:
+        x = 4 * int(i) + int(j)
+        assert int(k) == x ^ ((x & 4) >> 1)
+    assert "Sw&lt;3,4,3&gt;" in cute.make_swizzle(3, 4, 3)._repr_svg_() or \
+        "Sw<3,4,3>" in cute.make_swizzle(3, 4, 3)._repr_svg_()
+    dyn = cute.make_layout((cute.Int32(4), 2))
+    assert dyn._repr_svg_().count("data-index=") == 8
+    assert "(?,2):(1,?)" in dyn._repr_html_()
+    assert cute.make_identity_layout((2, 2))._repr_svg_() is None
+
+
+def test_atom_pictures():
+    tm = cute.make_tiled_mma(NV.warp.MmaF16BF16Op(cute.Float16, cute.Float32,
+                                                  (16, 8, 16)), (2, 1, 1))
+    svg = tm._repr_svg_()
+    assert svg.count('data-thread="63"') >= 1
+    assert tm.op._repr_svg_() is not None
+    copy = cute.make_copy_atom(NV.warp.LdMatrix8x8x16bOp(False, 4),
+                               cute.Float16)
+    assert "<svg" in copy._repr_svg_()
+    tc = cute.make_tiled_copy_tv(copy, cute.make_layout((32, 1)),
+                                 cute.make_layout((1, 8)))
+    assert "T31" in cute.draw(tc)
+
+
+def _latex(fn, *args, **kwargs):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        fn(*args, **kwargs)
+    return out.getvalue()
+
+
+def test_print_latex_cells_are_the_layout():
+    layout = cute.make_layout((2, 3), stride=(3, 1))
+    text = _latex(viz.print_latex, layout)
+    assert text.startswith("%% Layout: {} (2,3):(3,1)\n\\documentclass")
+    nodes = re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)
+    assert len(nodes) == 6
+    for m, n, k in nodes:
+        assert int(k) == 3 * int(m) + int(n)
+    assert "black!40" in text  # index 1's grey
+    pieces = []
+    viz.print_latex(layout, render_func=pieces.append)
+    assert len(pieces) == 1 and "\\documentclass" not in pieces[0]
+    with pytest.raises(ValueError, match="static"):
+        viz.print_latex(cute.make_layout((cute.Int32(2), 3)))
+
+
+def test_print_latex_tv_owners():
+    tiler, tv = cute.make_layout_tv(cute.make_layout((2, 2), stride=(2, 1)),
+                                    cute.make_layout((1, 2), stride=(2, 1)))
+    text = _latex(viz.print_latex_tv, tv, (2, 4), palette="rainbow",
+                  title="x_y", axis_labels=True)
+    labels = re.findall(r"\\node at \((\d+),(\d+)\) \{\\shortstack\{T(\d+) "
+                        r"\\\\ V(\d+)\}\};", text)
+    assert len(labels) == 8
+    for m, n, t, v in labels:
+        k = cute.crd2idx((int(t), int(v)), tv)
+        assert (k % 2, k // 2) == (int(m), int(n))
+    assert "x\\_y" in text and "M (row)" in text
+    assert viz.tikz_color_rainbow(0, 4) == "{rgb,255:red,255;green,0;blue,0}"
+
+
+def test_docstring_examples():
+    from hlolayout.cute_dsl import _pictures, nvgpu
+    for module in (cute, _pictures, nvgpu.tcgen05, utils):
+        result = doctest.testmod(module, optionflags=(
+            doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
+        assert result.failed == 0, module.__name__
+
+
+# ---------------------------------------------------------------------------
+# Edge cases and bad inputs: each is what the DSL (4.8.1) does, or its
+# refusal with the DSL's rule in words (checked against it by
+# differential/cute_dsl); never a crash of another type.
+
+EDGE_CASES = [
+    ('cute.make_layout(())', '():()'),
+    ('cute.make_layout(1)', '1:0'),
+    ('cute.make_identity_layout(())', '():()'),
+    ('cute.size(cute.make_layout((2**31, 2**31)))', '4611686018427387904'),
+    ('cute.make_swizzle(-1, 4, 3)', 'S<0,4,3>'),
+    ('cute.make_ordered_layout((4, 8), order=(0, 0))', '(4,8):(1,1)'),
+    ('cute.idx2crd(100, (4, 8))', '(0,25)'),
+    ('cute.complement(cute.make_layout(2, stride=1), ())', '1:0'),
+    ('cute.complement(cute.make_layout((2, 8), stride=(0, 2)), ((),))', '2:1'),
+    ('cute.complement(cute.make_layout(2, stride=2), (4, ()))', '2:1'),
+    ('cute.logical_product(cute.make_layout((2, 2)), (2, 2))',
+     '((2,2),(2,2)):((1,2),(2,1))'),
+]
+
+
+@pytest.mark.parametrize("expr,text", EDGE_CASES)
+def test_edge_cases_print_what_the_dsl_prints(expr, text):
+    assert run(expr) == text
+
+
+L48 = 'cute.make_layout((4, 8))'
+BAD_INPUTS = [
+    # (expression, exception, words of the rule)
+    ('cute.make_layout((4, 0))', ValueError, 'positive shape'),
+    ('cute.make_layout((4, 8), stride=(1,))', ValueError, 'congruent'),
+    ('cute.make_layout((4, 8), stride=(1, 2.5))', TypeError, 'integer strides'),
+    ("cute.make_layout('abc')", TypeError, 'expects integers'),
+    ('cute.recast_layout(0, 8, cute.make_layout(4))', cute.Refusal,
+     'from 8 bits to 0 bits'),
+    ('cute.recast_layout(6, 4, 6)', TypeError, 'src_layout must be a layout'),
+    ('cute.coalesce("x")', TypeError, 'Layout or ComposedLayout'),
+    ('cute.coalesce(cute.make_layout((2, 2)), target_profile=(1, 1, 1))',
+     cute.Refusal, 'more than the layout'),
+    ('cute.raked_product(cute.make_layout((2, 2)), 4)', TypeError,
+     'Layout as the tiler'),
+    ('cute.blocked_product(cute.make_layout((2, 2)), (2, 2))', TypeError,
+     'Layout as the tiler'),
+    ('cute.logical_divide(cute.make_layout(8), "x")', TypeError, 'tiler'),
+    ('cute.crd2idx(1.5, cute.make_layout(3))', TypeError,
+     'integers or None'),
+    ('cute.crd2idx((1, 2, 3), ' + L48 + ')', cute.Refusal,
+     'Mismatched Ranks'),
+    ('cute.slice_and_offset((None, 1.5), ' + L48 + ')', TypeError,
+     'integers or None'),
+    ('cute.size(' + L48 + ', mode=[4])', cute.Refusal,
+     'less than rank'),
+    ('cute.rank(' + L48 + ', mode=[5])', cute.Refusal, 'less than rank'),
+    ('cute.cosize(' + L48 + ', mode=[5])', cute.Refusal, 'less than rank'),
+    ('cute.get(' + L48 + ', mode=[3])', cute.Refusal, 'less than rank'),
+    ('cute.select((4, 8), mode=[3])', cute.Refusal, 'invalid mode element'),
+    ('cute.append(cute.make_layout((4, 2)), cute.Int32(3))', TypeError,
+     'element of a Layout'),
+    ('cute.product_each(((None, 4),))', TypeError, 'expects integers'),
+    ('cute.round_up(12, (2, 3))', TypeError, 'single integer'),
+    ('cute.tile_to_shape(cute.make_layout((2, 4)), (8,), (0, 1))',
+     cute.Refusal, 'Rank of layout must be <= rank of target shape'),
+    ('cute.Int32(2**40)', ValueError, 'does not fit in Int32'),
+    ('cute.assume(cute.Int32(12), divby=8)', ValueError,
+     'not a multiple of 8'),
+    ('cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, '
+     'cute.Float32, (16, 8, 16)), (2, 2))', ValueError, 'rank-3 MNK'),
+    ('cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 17))',
+     cute.DSLUserCodeError, r'shape_mnk must be \(16,8,8\) or \(16,8,16\)'),
+    ('cute.nvgpu.warp.MmaF16BF16Op(cute.Int8, cute.Float32, (16, 8, 16))',
+     cute.DSLUserCodeError, 'ab_dtype must be Float16 or BFloat16'),
+]
+
+
+@pytest.mark.parametrize("expr,exc,words", BAD_INPUTS)
+def test_bad_inputs_are_refused_with_the_rule(expr, exc, words):
+    with pytest.raises(exc, match=words):
+        run(expr)
+
+
+# Operands where CuTe's algorithm divides by zero: the DSL's process dies
+# of SIGFPE (or Python raises ZeroDivisionError); the twin refuses.
+DIVIDES_BY_ZERO = [
+    'cute.raked_product(cute.make_layout((8, 4), stride=(8, 8)), '
+    'cute.make_layout(4, stride=4))',
+    'cute.logical_divide(cute.make_layout((8, 8), stride=(2, -1)), '
+    'cute.make_layout((4, 4), stride=(1, 2)))',
+    'cute.blocked_product(cute.make_layout((4, 4, 2), stride=(2, 8, 2)), '
+    'cute.make_layout(8))',
+    'cute.logical_product(cute.make_layout((4, 3), stride=(1, -1)), 8)',
+    'cute.ceil_div(12, 0)',
+]
+
+
+@pytest.mark.parametrize("expr", DIVIDES_BY_ZERO)
+def test_division_by_zero_is_a_refusal(expr):
+    with pytest.raises(cute.DivisionByZero, match="divides by zero") as e:
+        run(expr)
+    assert isinstance(e.value, ValueError)
+    assert isinstance(e.value, ZeroDivisionError)
+
+
+def test_random_bad_arguments_raise_only_the_documented_errors():
+    """Every public function over random garbage and random layouts
+    (negative and zero strides, swizzles, huge and dynamic integers):
+    an answer, TypeError or ValueError (Refusal, WrongLayoutError), never
+    another exception."""
+    rng = random.Random(20261124)
+
+    def layout():
+        s = tuple(rng.choice([1, 2, 3, 4, 8]) for _ in range(rng.randrange(1, 4)))
+        d = tuple(rng.choice([0, 1, 2, -1, 4, 8, 16]) for _ in s)
+        L = cute.make_layout(s, stride=d)
+        if rng.random() < .2:
+            return cute.make_composed_layout(
+                cute.make_swizzle(rng.randrange(4), rng.randrange(5),
+                                  rng.randrange(5)), 0, L)
+        return L
+
+    def value(depth=0):
+        k = rng.randrange(12)
+        if k < 4 or depth > 2:
+            return rng.choice([0, 1, 2, 3, 4, 8, -1, -4, 2**31, 2**70, 6])
+        if k == 4:
+            return cute.Int32(rng.choice([0, 1, 4, 8, -3, 16]))
+        if k == 5:
+            return None
+        if k == 6:
+            return rng.choice(["x", 1.5, [], {}, (), True])
+        if k == 7:
+            return layout()
+        return tuple(value(depth + 1) for _ in range(rng.randrange(4)))
+
+    names = [n for n in cute.__all__ if n.islower() and callable(
+        getattr(cute, n)) and n not in ("set_arch", "unchecked", "draw")]
+    for _ in range(4000):
+        fn = getattr(cute, rng.choice(names))
+        args = [rng.choice([layout, value, value])()
+                for _ in range(rng.randrange(4))]
+        kwargs = {}
+        if rng.random() < .2:
+            kwargs[rng.choice(["stride", "order", "target_profile",
+                               "mode"])] = value()
+        try:
+            r = fn(*args, **kwargs)
+            cute.pretty_str(r)
+        except (TypeError, ValueError):
+            pass
+
+
+HELPER_BAD_INPUTS = [
+    ('utils.sm90.make_smem_layout_a(cute.nvgpu.OperandMajorMode.K, '
+     '(128, 128, 64), cute.Float16, 4)', TypeError, 'utils.LayoutEnum'),
+    ('utils.sm90.make_smem_layout_a(utils.LayoutEnum.ROW_MAJOR, '
+     '(128, 128, 64), 16, 4)', TypeError, 'data type'),
+    ('utils.sm90.make_smem_layout_b(utils.LayoutEnum.ROW_MAJOR, 128, '
+     'cute.Float16, 4)', cute.Refusal, 'tile as a tuple'),
+    ('utils.sm100.make_smem_layout_a(None, (128, 256, 64), cute.Float16, 4)',
+     TypeError, 'TiledMma'),
+    ('utils.sm100.make_smem_layout_epi(cute.Float16, "row", (128, 64), 2)',
+     TypeError, 'utils.LayoutEnum'),
+    ('cute.nvgpu.tcgen05.tile_to_mma_shape(cute.Float16, (128, 64, 2))',
+     TypeError, 'layout atom'),
+    ('cute.nvgpu.warpgroup.make_smem_layout_atom('
+     'cute.nvgpu.warpgroup.SmemLayoutAtomKind.K_SW128, (16,))', TypeError,
+     'data type'),
+    ('cute.make_mma_atom(cute.nvgpu.warp.MmaOp())', TypeError,
+     'abstract MMA op'),
+]
+
+
+@pytest.mark.parametrize("expr,exc,words", HELPER_BAD_INPUTS)
+def test_helpers_refuse_bad_arguments(expr, exc, words):
+    with pytest.raises(exc, match=words):
+        run(expr)
+
+
+def test_random_bad_atom_arguments_raise_only_the_documented_errors():
+    """Every op class of nvgpu, its atom, tiled MMA or tiled copy, and the
+    smem helpers over random arguments on three architectures: an answer,
+    TypeError or ValueError, never another exception."""
+    import inspect
+    rng = random.Random(37)
+    dtypes = [cute.Float16, cute.BFloat16, cute.Float32, cute.Int8,
+              cute.Float8E4M3FN, cute.TFloat32, cute.Float64]
+    enums = (list(NV.OperandMajorMode) + list(NV.tcgen05.CtaGroup) +
+             list(NV.tcgen05.OperandSource) +
+             list(NV.warpgroup.OperandSource) +
+             list(NV.warpgroup.SmemLayoutAtomKind) +
+             list(NV.tcgen05.SmemLayoutAtomKind))
+
+    def value(depth=0):
+        k = rng.randrange(12)
+        if k < 3:
+            return rng.choice(dtypes)
+        if k < 5:
+            return rng.choice([0, 1, 8, 16, 64, 128, 256, -1, 3])
+        if k == 5:
+            return None
+        if k == 6:
+            return rng.choice(["x", 1.5, [], True])
+        if k == 7 and depth < 2:
+            return tuple(value(depth + 1) for _ in range(rng.randrange(4)))
+        if k == 8:
+            return rng.choice(enums)
+        if k == 9:
+            return cute.make_layout(rng.choice([(2, 2, 1), (4, 8), 32]))
+        return rng.choice([(16, 8, 16), (64, 64, 16), (128, 128, 16)])
+
+    classes = [getattr(m, n) for m in (NV.warp, NV.warpgroup, NV.tcgen05,
+                                       NV.cpasync, NV)
+               for n in dir(m) if n.endswith("Op") and
+               inspect.isclass(getattr(m, n))]
+    helpers = [NV.warpgroup.make_smem_layout_atom,
+               NV.tcgen05.make_smem_layout_atom, NV.tcgen05.tile_to_mma_shape,
+               utils.sm90.make_smem_layout_a, utils.sm100.make_smem_layout_a,
+               utils.sm90.make_smem_layout_epi,
+               utils.sm100.make_smem_layout_epi]
+    for _ in range(3000):
+        cute.set_arch(rng.choice(["sm_80", "sm_90a", "sm_100a"]))
+        try:
+            if rng.random() < .7:
+                cls = rng.choice(classes)
+                op = cls(*[value() for _ in range(rng.randrange(6))])
+                if "Mma" in cls.__name__:
+                    tm = cute.make_tiled_mma(op, value())
+                    str(tm.tv_layout_C_tiled)
+                    str(tm.partition_shape_A(value()))
+                else:
+                    atom = cute.make_copy_atom(op, rng.choice(dtypes))
+                    str(cute.make_tiled_copy_tv(atom, value(), value())
+                        .layout_src_tv_tiled)
+            else:
+                str(rng.choice(helpers)(*[value()
+                                          for _ in range(rng.randrange(5))]))
+        except (TypeError, ValueError):
+            pass
