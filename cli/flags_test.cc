@@ -480,7 +480,9 @@ std::vector<Case> Cases() {
   }
   {
     Case c;
-    c.values = Values({{"bits:N", {"16"}}});
+    c.values = Values({{"bits:N", {"16"}},
+                       {"target:T", {"cuda:90", "cuda:80,cuda:100", "all"}},
+                       {"triton:V", {"3.6.0", "3.9.0", "latest"}}});
     c.command = {"triton"};
     c.modes = {InArgs({"str", kLinear})};
     cases.push_back(c);
@@ -530,7 +532,9 @@ std::vector<Case> Cases() {
                              InStdin({"--batch", "-"}, ReadAll(check_file))};
     cases.push_back(c);
     c.input_flags = {};
-    c.values = Values({{"bits:N", {"16"}}});
+    c.values = Values({{"bits:N", {"16"}},
+                       {"target:T", {"cuda:90", "cuda:80,cuda:100", "all"}},
+                       {"triton:V", {"3.6.0", "3.9.0", "latest"}}});
     c.command = {"triton", "cvt"};
     c.modes = named_modes({kBlocked, "--shape", "32x32"});
     c.flag_modes = {};

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -29,6 +30,7 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/cli/triton_check.h"
+#include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -37,6 +39,7 @@
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -133,25 +136,40 @@ example:
 )";
 
 constexpr absl::string_view kCvtHelp =
-    R"(usage: hlolayout triton cvt SRC DST --shape S [--bits N] [--json]
+    R"(usage: hlolayout triton cvt SRC DST --shape S [--bits N] [--target T]
+                           [--triton V] [--json]
 
 What 'ttg.convert_layout' from SRC to DST costs for a tensor of shape S, by
-Triton 3.6.0's rule: the minimal conversion dst^-1 o src with the hardware
-dims it leaves alone removed (slowest first). Nothing but registers left:
-'registers' (free or a register permutation); registers and lanes with a
-shuffle decomposition of fewer than two register/lane transpositions:
-'warp_shuffle'; warps: 'shared_memory'; blocks: 'cross_cta'. For the last
-two, the scratch bytes Triton allocates on an sm_90 GPU.
+Triton's lowering. The kind: the minimal conversion dst^-1 o src with the
+hardware dims it leaves alone removed (slowest first); nothing but
+registers left: 'registers' (free or a register permutation); registers
+and lanes with a shuffle decomposition of fewer than two register/lane
+transpositions: 'warp_shuffle'; warps: 'shared_memory'; blocks:
+'cross_cta'. Then, per target, what Triton emits for a shared-memory
+conversion: the scratch bytes, the rounds (store, barrier, load), each
+thread's stores and loads with their width (st.shared/ld.shared, stmatrix,
+ldmatrix and .trans on NVIDIA; ds_write/ds_read on AMD) and the bank
+conflicts Triton's swizzling leaves.
 
 flags:
-  --shape S   the tensor shape (128x64)
-  --bits N    element width in bits (default 32; Triton counts at least 8)
-  --json      one JSON object (keys: src, dst, shape, bits, kind,
-              scratch_bytes, map, map_str, mixed_transpositions)
-  --help      this text
+  --shape S    the tensor shape (128x64)
+  --bits N     element width in bits (default 16; Triton stores at least 8)
+  --target T   cuda:80, cuda:86, cuda:89, cuda:90, cuda:100, cuda:120,
+               hip:gfx90a, hip:gfx942, hip:gfx950 (sm_90, gfx942 also do),
+               a comma list, or all (every target whose warp size fits
+               the layouts); default cuda:90 for 32-lane layouts,
+               hip:gfx942 for 64-lane ones
+  --triton V   the Triton release whose lowering to follow: 3.6.0 or 3.9.0
+               (default: 3.9.0, the newest; they differ on AMD)
+  --json       one JSON object (keys: src, dst, shape, bits, kind, map,
+               map_str, mixed_transpositions, scratch_bytes (the first
+               target's), targets: [{target, scratch_bytes, reps, stores,
+               loads, store_ways, load_ways}], stores and loads as
+               [{instr, bits, count}] per thread)
+  --help       this text
 
 example:
-  hlolayout triton cvt '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [0, 1]}>' '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>' --shape 32x128
+  hlolayout triton cvt '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [0, 1]}>' '#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>' --shape 32x128 --target all
 )";
 
 constexpr absl::string_view kDrawHelp =
@@ -192,22 +210,34 @@ examples:
 )";
 
 constexpr absl::string_view kReportHelp =
-    R"(usage: hlolayout triton report KERNEL.ttgir|- [--json]
+    R"(usage: hlolayout triton report KERNEL.ttgir|- [--triton V] [--json]
 
 Reads a TTGIR dump (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP, a .ttgir file of
 Triton's cache) and lists: the module's warps, threads per warp, CTAs and
 target; every layout alias with its kind; the tensor and memdesc types by
 layout; and every ttg.convert_layout with its source line, shapes and cost
-(kind, scratch bytes) -- the question a kernel dump brings. Every layout
-kind Triton has converts (NVIDIA's and AMD's, shared, tensor memory); one
-nested in another dialect's attribute (#tlx...) is listed as not converted
-with the reason, and its uses counted.
+-- the question a kernel dump brings. The cost is for the module's target
+(ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a, gfx942 or gfx950;
+cuda:90 assumed when it names none, said so) and element type: the kind, the
+scratch bytes, the rounds, each thread's shared-memory stores and loads with
+their width, and the bank conflicts Triton's swizzling leaves; for another
+target, the kind only and why. Every layout kind Triton has converts
+(NVIDIA's and AMD's, shared, tensor memory); one nested in another dialect's
+attribute (#tlx...) is listed as not converted with the reason, and its uses
+counted.
 
 flags:
-  --json   one JSON object (keys: kernel, num_warps, threads_per_warp,
-           num_ctas, target, aliases, types, converts; each alias has name,
-           layout, kind, converted, unsupported and fields)
-  --help   this text
+  --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
+              (default: 3.9.0, the newest)
+  --json      one JSON object (keys: kernel, num_warps, threads_per_warp,
+              num_ctas, target, triton, aliases, types, converts; each alias
+              has name, layout, kind, converted, unsupported and fields; each
+              convert has line, column, result, src, dst, type, bits,
+              bits_assumed, kind, map_str, target, target_assumed,
+              not_modelled, scratch_bytes, reps, stores, loads (as
+              [{instr, bits, count}] per thread), store_ways, load_ways,
+              error)
+  --help      this text
 
 example:
   hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir
@@ -453,8 +483,9 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   if (!l.ok()) {
@@ -574,8 +605,9 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kSwitches[] = {"hw", "help"};
   static constexpr absl::string_view kValued[] = {"shape", "bits"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
   absl::StatusOr<std::string> view =
@@ -591,26 +623,58 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
 int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton cvt";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
-  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits", "target",
+                                                  "triton"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 2, 2, 32, kWho,
-                                        "SRC and DST", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 2, 2, triton::kDefaultElementBits,
+                  kWho, "SRC and DST", io, status);
   if (!p.has_value()) return status;
+  absl::StatusOr<triton::TritonVersion> version =
+      p->args.Has("triton")
+          ? triton::TritonVersionNamed(p->args.Value("triton", ""))
+          : triton::kNewestTriton;
+  if (!version.ok()) {
+    io.err << kWho << ": " << version.status().message() << "\n";
+    return 2;
+  }
   absl::StatusOr<Loaded> src =
       Load(p->args.positional[0], p->shape, p->bits, io);
   absl::StatusOr<Loaded> dst =
       src.ok() ? Load(p->args.positional[1], p->shape, p->bits, io)
                : src.status();
-  absl::StatusOr<triton::CvtCost> cost =
-      dst.ok() ? triton::ConvertLayoutCost(src->layout, dst->layout, p->bits)
-               : dst.status();
-  if (!cost.ok()) {
-    io.err << kWho << ": " << cost.status().message() << "\n";
+  if (!dst.ok()) {
+    io.err << kWho << ": " << dst.status().message() << "\n";
     return 1;
   }
+  const int lane = src->layout.InDimIndex("lane");
+  absl::StatusOr<std::vector<std::string>> targets = CvtTargetsFlag(
+      p->args.Value("target", ""), lane < 0 ? 32 : src->layout.InDimSize(lane));
+  if (!targets.ok()) {
+    io.err << kWho << ": " << targets.status().message() << "\n";
+    return absl::IsNotFound(targets.status()) ? 1 : 2;
+  }
+  std::vector<TargetCost> rows;
+  absl::Status failed;
+  for (size_t i = 0; failed.ok() && i < targets->size(); ++i) {
+    const std::string& name = (*targets)[i];
+    absl::StatusOr<triton::CvtCost> cost =
+        triton::ConvertLayoutCost(src->layout, dst->layout, p->bits,
+                                  *triton::CvtTargetNamed(name, *version));
+    if (!cost.ok()) {
+      failed = cost.status();
+    } else {
+      rows.push_back({name, *std::move(cost)});
+    }
+  }
+  if (!failed.ok()) {
+    io.err << kWho << ": " << failed.message() << "\n";
+    return 1;
+  }
+  const triton::CvtCost& first = rows[0].cost;
   std::vector<int64_t> shape;
   for (const auto& od : src->layout.out_dims()) shape.push_back(od.second);
-  const std::vector<std::string> outs = cost->map.OutDimNames();
+  const std::vector<std::string> outs = first.map.OutDimNames();
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
@@ -618,14 +682,22 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("dst").String(dst->text);
     json.Key("shape").IntArray(shape);
     json.Key("bits").Int(p->bits);
-    json.Key("kind").String(triton::CvtKindName(cost->kind));
-    json.Key("scratch_bytes").Int(cost->scratch_bytes);
+    json.Key("triton").String(triton::TritonVersionName(*version));
+    json.Key("kind").String(triton::CvtKindName(first.kind));
+    json.Key("scratch_bytes").Int(first.scratch_bytes);
     json.Key("map");
-    BasesJson(cost->map, json);
-    json.Key("map_str").String(cost->map.ToString());
+    BasesJson(first.map, json);
+    json.Key("map_str").String(first.map.ToString());
     json.Key("mixed_transpositions");
-    cost->mixed_transpositions ? json.Int(*cost->mixed_transpositions)
+    first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
                                : json.Null();
+    json.Key("targets").BeginArray();
+    for (const TargetCost& r : rows) {
+      json.BeginObject();
+      CvtTargetJson(r.target, r.cost, json);
+      json.EndObject();
+    }
+    json.EndArray();
     json.EndObject();
     io.out << json.str() << "\n";
     return 0;
@@ -634,27 +706,28 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
          << "-bit elements)\n"
          << "  from " << src->text << "\n"
          << "  to   " << dst->text << "\n"
-         << "cost: " << triton::CvtKindName(cost->kind);
-  switch (cost->kind) {
+         << "kind: " << triton::CvtKindName(first.kind);
+  switch (first.kind) {
     case triton::CvtKind::kRegisters:
       io.out << (outs.empty() ? " (the same layout: nothing moves)"
                               : " (each thread permutes its registers)");
       break;
     case triton::CvtKind::kWarpShuffle:
-      io.out << " (lanes exchange values inside each warp: shfl.sync)";
+      io.out << " (lanes exchange values inside each warp: shfl.sync, "
+                "ds_bpermute)";
       break;
     case triton::CvtKind::kSharedMemory:
-      io.out << " (through a shared-memory scratch buffer of "
-             << cost->scratch_bytes << " bytes)";
+      io.out << " (warps exchange values through a shared-memory scratch "
+                "buffer)";
       break;
     case triton::CvtKind::kCrossCta:
-      io.out << " (between CTAs through distributed shared memory, "
-             << cost->scratch_bytes << " bytes of scratch)";
+      io.out << " (between CTAs through distributed shared memory)";
       break;
   }
   io.out << "\nminimal conversion (for each hardware position of DST, where "
             "SRC holds its element; dims it leaves alone removed):"
-         << cost->map.ToString() << "\n";
+         << first.map.ToString() << "\n"
+         << CvtCostTable(rows);
   return 0;
 }
 
@@ -694,8 +767,9 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   static constexpr absl::string_view kValued[] = {"shape", "bits", "svg",
                                                   "color", "k-width"};
   int status = 0;
-  std::optional<Parsed> p = ParseCommon(raw, kSwitches, kValued, 1, 1, 16, kWho,
-                                        "one LAYOUT", io, status);
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
   absl::StatusOr<bool> colour =
       ShouldColour(p->args.Value("color", "auto"), io);
@@ -760,43 +834,123 @@ std::string TypeText(const triton::TtgirType& t) {
 struct ConvertCost {
   absl::StatusOr<triton::CvtCost> cost = absl::UnknownError("");
   int bits = 0;
+  bool bits_assumed = false;    // the element type gave no width
+  std::string target;           // the target the figures are for
+  bool target_assumed = false;  // the module names no target
+  std::string not_modelled;     // why there are no target figures
 };
 
-ConvertCost CostOf(const triton::ConvertLayoutOp& op) {
+absl::StatusOr<LinearLayout> CvtOperand(const triton::TtgirType& t) {
+  if (t.layout.layout == nullptr) {
+    return absl::InvalidArgumentError(
+        t.encoding.empty()
+            ? std::string("no layout")
+            : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
+  }
+  if (t.memdesc || t.layout.layout->is_shared()) {
+    return absl::InvalidArgumentError("a shared-memory operand");
+  }
+  for (int64_t d : t.shape) {
+    if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
+  }
+  return triton::ToLinearLayout(*t.layout.layout, t.LayoutShape());
+}
+
+// The cost of one convert_layout on the module's target: the kind always;
+// scratch and instructions when the target is modelled.
+ConvertCost CostOf(const triton::ConvertLayoutOp& op,
+                   const std::string& module_target,
+                   triton::TritonVersion version) {
   ConvertCost c;
-  auto layout_of =
-      [](const triton::TtgirType& t) -> absl::StatusOr<LinearLayout> {
-    if (t.layout.layout == nullptr) {
-      return absl::InvalidArgumentError(
-          t.encoding.empty()
-              ? std::string("no layout")
-              : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
-    }
-    if (t.memdesc || t.layout.layout->is_shared()) {
-      return absl::InvalidArgumentError("a shared-memory operand");
-    }
-    for (int64_t d : t.shape) {
-      if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
-    }
-    return triton::ToLinearLayout(*t.layout.layout, t.LayoutShape());
-  };
-  absl::StatusOr<LinearLayout> src = layout_of(op.src);
+  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
   absl::StatusOr<LinearLayout> dst =
-      src.ok() ? layout_of(op.dst) : src.status();
-  c.bits = op.src.element_bits == 0 ? 32 : op.src.element_bits;
-  c.cost =
-      dst.ok() ? triton::ConvertLayoutCost(*src, *dst, c.bits) : dst.status();
+      src.ok() ? CvtOperand(op.dst) : src.status();
+  c.bits = op.src.element_bits;
+  if (c.bits == 0) {
+    c.bits = triton::kDefaultElementBits;
+    c.bits_assumed = true;
+  }
+  c.target = module_target;
+  if (c.target.empty()) {
+    const int lanes = src.ok() ? src->InDimSize(1) : 32;
+    c.target =
+        lanes == 64 ? "hip:gfx942" : std::string(triton::kDefaultCvtTarget);
+    c.target_assumed = true;
+  }
+  if (!dst.ok()) {
+    c.cost = dst.status();
+    return c;
+  }
+  absl::StatusOr<triton::CvtTarget> target =
+      triton::CvtTargetNamed(c.target, version);
+  if (target.ok()) {
+    c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, *target);
+    return c;
+  }
+  // Not modelled: the kind (which the layouts decide) without the target's
+  // figures.
+  c.not_modelled = std::string(target.status().message());
+  triton::CvtTarget any = *triton::CvtTargetNamed(
+      src->InDimSize(1) == 64 ? "hip:gfx942"
+                              : std::string(triton::kDefaultCvtTarget));
+  c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, any);
+  if (c.cost.ok()) {
+    c.cost->scratch_bytes = 0;
+    c.cost->smem.reset();
+  }
   return c;
+}
+
+// One convert's cost in words: "shared_memory on cuda:90 (16-bit
+// elements): 4096 bytes of scratch in 2 rounds; stores ...".
+std::string CostLine(const ConvertCost& c) {
+  if (!c.cost.ok()) {
+    return absl::StrCat("cost unknown: ", c.cost.status().message());
+  }
+  std::string out(triton::CvtKindName(c.cost->kind));
+  if (!c.not_modelled.empty()) {
+    if (c.cost->kind == triton::CvtKind::kSharedMemory ||
+        c.cost->kind == triton::CvtKind::kCrossCta) {
+      absl::StrAppend(&out,
+                      "; scratch and instructions not known: ", c.not_modelled);
+    }
+    return out;
+  }
+  absl::StrAppend(
+      &out, " on ", c.target,
+      c.target_assumed ? " (assumed: the module names no target)" : "", " (",
+      c.bits, "-bit elements", c.bits_assumed ? ", assumed" : "", ")");
+  if (c.cost->scratch_bytes > 0) {
+    absl::StrAppend(&out, ": ", c.cost->scratch_bytes,
+                    " bytes of shared-memory scratch");
+  }
+  if (c.cost->smem.has_value()) {
+    const triton::SmemRoundTrip& r = *c.cost->smem;
+    absl::StrAppend(&out, " in ", r.reps, r.reps == 1 ? " round" : " rounds",
+                    "; per thread stores ", SmemInstrsText(r.stores),
+                    ", loads ", SmemInstrsText(r.loads), "; bank conflicts ",
+                    BankConflictsText(r));
+  }
+  return out;
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton report";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  static constexpr absl::string_view kValued[] = {"triton"};
   int status = 0;
   std::optional<Parsed> p =
-      ParseCommon(raw, kSwitches, {}, 1, 1, 32, kWho,
-                  "one KERNEL.ttgir (or '-')", io, status);
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one KERNEL.ttgir (or '-')", io, status);
   if (!p.has_value()) return status;
+  absl::StatusOr<triton::TritonVersion> version =
+      p->args.Has("triton")
+          ? triton::TritonVersionNamed(p->args.Value("triton", ""))
+          : triton::kNewestTriton;
+  if (!version.ok()) {
+    io.err << kWho << ": " << version.status().message() << "\n";
+    return 2;
+  }
   const std::string& path = p->args.positional[0];
   absl::StatusOr<std::string> text = ReadInput(path, io);
   if (!text.ok()) {
@@ -826,7 +980,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   std::vector<ConvertCost> costs;
   for (const triton::ConvertLayoutOp& op : m->converts) {
-    costs.push_back(CostOf(op));
+    costs.push_back(CostOf(op, m->target, *version));
   }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
@@ -836,6 +990,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("threads_per_warp").Int(m->threads_per_warp);
     json.Key("num_ctas").Int(m->num_ctas);
     json.Key("target").String(m->target);
+    json.Key("triton").String(triton::TritonVersionName(*version));
     json.Key("aliases").BeginArray();
     for (const std::string& name : m->alias_order) {
       const triton::ParsedLayout& pl = m->aliases.at(name);
@@ -875,15 +1030,32 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       json.Key("dst").String(op.dst.encoding);
       json.Key("type").String(TypeText(op.src));
       json.Key("bits").Int(costs[i].bits);
+      json.Key("bits_assumed").Bool(costs[i].bits_assumed);
+      json.Key("target_assumed").Bool(costs[i].target_assumed);
+      json.Key("not_modelled");
+      costs[i].not_modelled.empty() ? json.Null()
+                                    : json.String(costs[i].not_modelled);
       if (costs[i].cost.ok()) {
         json.Key("kind").String(triton::CvtKindName(costs[i].cost->kind));
-        json.Key("scratch_bytes").Int(costs[i].cost->scratch_bytes);
         json.Key("map_str").String(costs[i].cost->map.ToString());
+        if (costs[i].not_modelled.empty()) {
+          CvtTargetJson(costs[i].target, *costs[i].cost, json);
+        } else {
+          json.Key("target").String(costs[i].target);
+          for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                                  "store_ways", "load_ways"}) {
+            json.Key(key).Null();
+          }
+        }
         json.Key("error").Null();
       } else {
         json.Key("kind").Null();
-        json.Key("scratch_bytes").Null();
         json.Key("map_str").Null();
+        json.Key("target").String(costs[i].target);
+        for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                                "store_ways", "load_ways"}) {
+          json.Key(key).Null();
+        }
         json.Key("error").String(costs[i].cost.status().message());
       }
       json.EndObject();
@@ -917,17 +1089,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
            << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
            << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    if (costs[i].cost.ok()) {
-      io.out << "      " << triton::CvtKindName(costs[i].cost->kind);
-      if (costs[i].cost->scratch_bytes > 0) {
-        io.out << ", " << costs[i].cost->scratch_bytes
-               << " bytes of shared-memory scratch";
-      }
-      io.out << "\n";
-    } else {
-      io.out << "      cost unknown: " << costs[i].cost.status().message()
-             << "\n";
-    }
+    io.out << "      " << CostLine(costs[i]) << "\n";
   }
   return 0;
 }
@@ -1086,7 +1248,7 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
   const size_t n = binary || with_arg ? 2 : 1;
   int status = 0;
   std::optional<Parsed> p = ParseCommon(
-      raw, kSwitches, kValued, n, n, 16, who,
+      raw, kSwitches, kValued, n, n, triton::kDefaultElementBits, who,
       binary ? "layouts A and B"
              : (with_arg ? "a layout A and an argument" : "one layout A"),
       io, status);

@@ -83,23 +83,119 @@ TEST(TritonCommandTest, ViewFromStdin) {
   EXPECT_EQ(hw.out, "Warp0:\n(0), (1), (2), (3)\n");
 }
 
-TEST(TritonCommandTest, Cvt) {
-  CliResult r =
-      RunCli({"triton", "cvt",
-              "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
-              "warpsPerCTA = [2, 2], order = [0, 1]}>",
-              "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
-              "warpsPerCTA = [2, 2], order = [1, 0]}>",
-              "--shape", "32x128"});
+// The epilogue of a Hopper matmul: an MMA v3 accumulator of f16 stored
+// column-major. sm_80 has no stmatrix; sm_90 and sm_100 store through
+// stmatrix.trans in four rounds of a quarter of the scratch (Triton 3.6.0 and
+// 3.9.0 emit exactly these instructions: differential/triton/cvt.py).
+const char kMmaV3[] =
+    "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = "
+    "[4, 1], instrShape = [16, 64, 16]}>";
+const char kColumnMajor[] =
+    "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], "
+    "warpsPerCTA = [1, 4], order = [0, 1]}>";
+
+TEST(TritonCommandTest, CvtPerTarget) {
+  CliResult r = RunCli({"triton", "cvt", kMmaV3, kColumnMajor, "--shape",
+                        "64x64", "--target", "all"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("cost: shared_memory (through a shared-memory "
-                               "scratch buffer of 1024 bytes)"));
+  EXPECT_THAT(r.out, HasSubstr("convert_layout of 64x64 (16-bit elements)"));
+  EXPECT_THAT(r.out, HasSubstr("kind: shared_memory (warps exchange values "
+                               "through a shared-memory scratch buffer)"));
+  EXPECT_THAT(r.out,
+              HasSubstr("target    scratch  rounds  stores per thread        "
+                        "   loads per thread       bank conflicts\n"
+                        "cuda:80   8192 B   1       8 x st.shared 64-bit     "
+                        "   8 x ld.shared 64-bit   none\n"
+                        "cuda:86   8192 B   1       8 x st.shared 64-bit     "
+                        "   8 x ld.shared 64-bit   none\n"
+                        "cuda:89   8192 B   1       8 x st.shared 64-bit     "
+                        "   8 x ld.shared 64-bit   none\n"
+                        "cuda:90   2048 B   4       4 x stmatrix.trans "
+                        "128-bit  4 x ld.shared 128-bit  none\n"
+                        "cuda:100  2048 B   4       4 x stmatrix.trans "
+                        "128-bit  4 x ld.shared 128-bit  none\n"
+                        "cuda:120  2048 B   4       4 x stmatrix.trans "
+                        "128-bit  4 x ld.shared 128-bit  none\n"));
+  // One target by default (cuda:90 for 32-lane layouts); JSON per target.
+  CliResult j = RunCli(
+      {"triton", "cvt", kMmaV3, kColumnMajor, "--shape", "64x64", "--json"});
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"bits\": 16,\n  \"triton\": \"3.9.0\""));
+  EXPECT_THAT(j.out, HasSubstr("\"scratch_bytes\": 2048"));
+  EXPECT_THAT(j.out, HasSubstr("\"target\": \"cuda:90\""));
+  EXPECT_THAT(j.out, HasSubstr("\"reps\": 4"));
+  EXPECT_THAT(j.out, HasSubstr("\"instr\": \"stmatrix.trans\",\n"
+                               "          \"bits\": 128,\n"
+                               "          \"count\": 4"));
+  EXPECT_EQ(j.out.find("cuda:80"), std::string::npos);
+  // The element width changes everything: f64 has neither matrix form.
+  CliResult f64 = RunCli({"triton", "cvt", kMmaV3, kColumnMajor, "--shape",
+                          "64x64", "--bits", "64", "--target", "cuda:90"});
+  ASSERT_EQ(f64.status, 0) << f64.err;
+  EXPECT_THAT(f64.out, HasSubstr("cuda:90  16384 B  2       16 x st.shared "
+                                 "128-bit  16 x ld.shared 128-bit  none\n"));
   CliResult same = RunCli(
       {"triton", "cvt", kBlocked, kBlocked, "--shape", "64x64", "--json"});
   ASSERT_EQ(same.status, 0) << same.err;
   EXPECT_THAT(same.out, HasSubstr("\"kind\": \"registers\""));
   EXPECT_THAT(same.out, HasSubstr("\"scratch_bytes\": 0"));
+  EXPECT_THAT(same.out, HasSubstr("\"stores\": []"));
+}
+
+TEST(TritonCommandTest, CvtOnAmd) {
+  // 64-lane layouts: hip:gfx942 by default, both AMD targets with "all".
+  const char kA[] =
+      "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 4], "
+      "warpsPerCTA = [2, 2], order = [0, 1]}>";
+  const char kB[] =
+      "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 4], "
+      "warpsPerCTA = [2, 2], order = [1, 0]}>";
+  CliResult r =
+      RunCli({"triton", "cvt", kA, kB, "--shape", "64x128", "--target", "all"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\nhip:gfx942  "));
+  EXPECT_THAT(r.out, HasSubstr("\nhip:gfx950  "));
+  EXPECT_THAT(r.out, HasSubstr("ds_write 128-bit"));
+  EXPECT_EQ(r.out.find("cuda:"), std::string::npos);
+  // A 32-lane layout on a 64-lane target is refused, as is an unknown one.
+  CliResult lanes = RunCli({"triton", "cvt", kBlocked, kBlocked, "--shape",
+                            "64x64", "--target", "hip:gfx942"});
+  EXPECT_EQ(lanes.status, 1);
+  EXPECT_THAT(lanes.err, HasSubstr("a layout has 32 lanes but hip:gfx942 has "
+                                   "64-lane warps"));
+  CliResult unknown = RunCli({"triton", "cvt", kBlocked, kBlocked, "--shape",
+                              "64x64", "--target", "hip:gfx1100"});
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_THAT(unknown.err,
+              HasSubstr("not modelled for target 'hip:gfx1100' (modelled: "
+                        "cuda:80, cuda:86, cuda:89, cuda:90, cuda:100, "
+                        "cuda:120, hip:gfx90a, hip:gfx942, hip:gfx950)"));
+  EXPECT_EQ(RunCli({"triton", "cvt", kBlocked, kBlocked, "--shape", "64x64",
+                    "--triton", "3.7.0"})
+                .status,
+            2);
   EXPECT_EQ(RunCli({"triton", "cvt", kBlocked, "--shape", "64x64"}).status, 2);
+}
+
+TEST(TritonCommandTest, CvtFollowsTheTritonVersion) {
+  // The source holds the tensor twice (broadcast over warp bit 1); Triton
+  // 3.9.0 reads the copy in each warp with shuffles, 3.6.0 goes through
+  // shared memory.
+  const char kSrc[] =
+      "#ttg.linear<{register = [[8, 0], [0, 4]], lane = [[0, 1], [4, 0], "
+      "[0, 2], [0, 8], [1, 0]], warp = [[2, 0], [0, 0]], block = []}>";
+  const char kDst[] =
+      "#ttg.linear<{register = [[8, 0], [0, 4]], lane = [[0, 0], [4, 0], "
+      "[0, 2], [0, 8], [1, 0]], warp = [[2, 0], [0, 1]], block = []}>";
+  CliResult v39 = RunCli({"triton", "cvt", kSrc, kDst, "--bits", "8"});
+  ASSERT_EQ(v39.status, 0) << v39.err;
+  EXPECT_THAT(v39.out, HasSubstr("kind: warp_shuffle"));
+  CliResult v36 =
+      RunCli({"triton", "cvt", kSrc, kDst, "--bits", "8", "--triton", "3.6.0"});
+  ASSERT_EQ(v36.status, 0) << v36.err;
+  EXPECT_THAT(v36.out, HasSubstr("kind: shared_memory"));
+  EXPECT_THAT(v36.out, HasSubstr("cuda:90  256 B    1       1 x st.shared "
+                                 "32-bit  1 x ld.shared 32-bit"));
 }
 
 TEST(TritonCommandTest, Draw) {
@@ -245,14 +341,65 @@ TEST(TritonCommandTest, Report) {
   EXPECT_THAT(r.out, HasSubstr("#mma = #ttg.nvidia_mma<{versionMajor = 3"));
   EXPECT_THAT(r.out, HasSubstr("convert_layout ops (1):"));
   EXPECT_THAT(r.out, HasSubstr("tensor<64x64xf16> #mma -> #blocked1\n"
-                               "      shared_memory, "));
+                               "      shared_memory on cuda:90 (16-bit "
+                               "elements): 8192 bytes of shared-memory "
+                               "scratch in 1 round; per thread stores 4 x "
+                               "st.shared 128-bit, loads 4 x ldmatrix "
+                               "128-bit; bank conflicts none\n"));
   CliResult j = RunCli({"triton", "report", path, "--json"});
   ASSERT_EQ(j.status, 0) << j.err;
   EXPECT_THAT(j.out, HasSubstr("\"kind\": \"shared_memory\""));
+  EXPECT_THAT(j.out, HasSubstr("\"triton\": \"3.9.0\""));
+  EXPECT_THAT(j.out, HasSubstr("\"target_assumed\": false"));
+  EXPECT_THAT(j.out, HasSubstr("\"reps\": 1"));
   CliResult bad = RunCli({"triton", "report", "-"},
                          "#b = #ttg.blocked<{sizePerThread = [1]}>\n");
   EXPECT_EQ(bad.status, 1);
   EXPECT_THAT(bad.err, HasSubstr("<stdin>:1:6: missing 'threadsPerWarp'"));
+}
+
+// A module for an AMD GPU gets the AMD rule; one naming no target the
+// cuda:90 rule, said so; one for an unmodelled target the kind only.
+std::string AmdModule(const std::string& target) {
+  return "#a = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, "
+         "4], warpsPerCTA = [2, 2], order = [0, 1]}>\n"
+         "#b = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, "
+         "4], warpsPerCTA = [2, 2], order = [1, 0]}>\n"
+         "module attributes {\"ttg.num-warps\" = 4 : i32, "
+         "\"ttg.threads-per-warp\" = 64 : i32" +
+         (target.empty() ? std::string()
+                         : ", ttg.target = \"" + target + "\"") +
+         "} {\n  tt.func @f(%x: tensor<64x128xf16, #a>) {\n"
+         "    %y = ttg.convert_layout %x : tensor<64x128xf16, #a> -> "
+         "tensor<64x128xf16, #b>\n    tt.return\n  }\n}\n";
+}
+
+TEST(TritonCommandTest, ReportUsesTheModulesTarget) {
+  CliResult amd = RunCli({"triton", "report", "-"}, AmdModule("hip:gfx942"));
+  ASSERT_EQ(amd.status, 0) << amd.err;
+  EXPECT_THAT(amd.out, HasSubstr("shared_memory on hip:gfx942 (16-bit "
+                                 "elements): "));
+  EXPECT_THAT(amd.out, HasSubstr("2048 bytes of shared-memory scratch in 8 "
+                                 "rounds; per thread stores 8 x ds_write "
+                                 "128-bit, loads 8 x ds_read 128-bit"));
+  EXPECT_EQ(amd.out.find("sm_90"), std::string::npos);
+  EXPECT_EQ(amd.out.find("cuda:90"), std::string::npos);
+  CliResult none = RunCli({"triton", "report", "-"}, AmdModule(""));
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_THAT(none.out, HasSubstr("on hip:gfx942 (assumed: the module names "
+                                  "no target)"));
+  CliResult other =
+      RunCli({"triton", "report", "-", "--json"}, AmdModule("hip:gfx1100"));
+  ASSERT_EQ(other.status, 0) << other.err;
+  EXPECT_THAT(other.out, HasSubstr("\"kind\": \"shared_memory\""));
+  EXPECT_THAT(other.out, HasSubstr("\"not_modelled\": \"convert_layout costs "
+                                   "are not modelled for target "
+                                   "'hip:gfx1100'"));
+  EXPECT_THAT(other.out, HasSubstr("\"scratch_bytes\": null"));
+  CliResult text = RunCli({"triton", "report", "-"}, AmdModule("hip:gfx1100"));
+  EXPECT_THAT(text.out, HasSubstr("shared_memory; scratch and instructions "
+                                  "not known: convert_layout costs are not "
+                                  "modelled for target 'hip:gfx1100'"));
 }
 
 // Text with no TTGIR module (the README) is refused, located, exit 1; it

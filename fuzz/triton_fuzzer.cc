@@ -20,6 +20,7 @@
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -146,8 +147,17 @@ void Ttgir(absl::string_view text) {
     if (c.src.layout.layout->is_shared() || c.dst.layout.layout->is_shared()) {
       continue;
     }
-    const int bits = c.src.element_bits > 0 ? c.src.element_bits : 32;
-    CheckError(ConvertLayoutCost(*src, *dst, bits).status(), text);
+    const int bits =
+        c.src.element_bits > 0 ? c.src.element_bits : kDefaultElementBits;
+    // The module's target when modelled, and every modelled target.
+    absl::StatusOr<CvtTarget> own = CvtTargetNamed(m->target);
+    if (own.ok())
+      CheckError(ConvertLayoutCost(*src, *dst, bits, *own).status(), text);
+    for (const std::string& name : ModelledCvtTargets()) {
+      CheckError(
+          ConvertLayoutCost(*src, *dst, bits, *CvtTargetNamed(name)).status(),
+          text);
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/triton/f2.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/status_macros.h"
 
@@ -54,7 +55,8 @@ absl::StatusOr<LinearLayout> MinimalCvtLayout(const LinearLayout& src,
 }
 
 std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
-                                             const LinearLayout& dst_in) {
+                                             const LinearLayout& dst_in,
+                                             bool local_copies) {
   absl::StatusOr<LinearLayout> src = RemoveBroadcastRegisters(src_in);
   absl::StatusOr<LinearLayout> dst = RemoveBroadcastRegisters(dst_in);
   if (!src.ok() || !dst.ok()) return std::nullopt;
@@ -79,6 +81,37 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
   absl::StatusOr<LinearLayout> s = padded(*src);
   absl::StatusOr<LinearLayout> t = padded(*dst);
   if (!s.ok() || !t.ok()) return std::nullopt;
+  if (local_copies) {
+    // A source register or lane whose element the destination holds in a
+    // warp (or block) bit is read off the copy in the reader's own warp:
+    // it does not take part in the register/lane permutation.
+    absl::StatusOr<LinearLayout> tf = FlattenOuts(*t);
+    absl::StatusOr<LinearLayout> sf = FlattenOuts(*s);
+    if (!tf.ok() || !sf.ok()) return std::nullopt;
+    std::vector<uint64_t> span;
+    for (int d = 0; d < 2; ++d) {
+      for (int i = 0; i < tf->InDimSizeLog2(d); ++i) {
+        span.push_back(static_cast<uint32_t>(tf->BasisValue(d, i, 0)));
+      }
+    }
+    ReduceRowEchelon(span, 32);
+    auto in_span = [&](uint64_t v) {
+      for (uint64_t r : span) {
+        if (r != 0 && ((v >> LowestBit(r)) & 1)) v ^= r;
+      }
+      return v == 0;
+    };
+    NamedBases bases = s->bases();
+    for (int d = 0; d < 2; ++d) {
+      for (int i = 0; i < sf->InDimSizeLog2(d); ++i) {
+        if (!in_span(static_cast<uint32_t>(sf->BasisValue(d, i, 0)))) {
+          std::fill(bases[d].second[i].begin(), bases[d].second[i].end(), 0);
+        }
+      }
+    }
+    s = LinearLayout::Create(std::move(bases), s->out_dims(), false);
+    if (!s.ok()) return std::nullopt;
+  }
   // P's skeleton: where each (register, lane) bit of S goes in T.
   absl::StatusOr<LinearLayout> p = InvertAndCompose(*s, *t);
   if (!p.ok()) return std::nullopt;
@@ -157,10 +190,58 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
   return mixed;
 }
 
+absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
+                                      const LinearLayout& dst) {
+  TT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
+  NamedBases bases = comp.bases();
+  // Where the source is broadcast over a warp (block) bit, the reader may
+  // take the copy in its own warp (block): that output bit follows the
+  // reader's own (Triton's #10647 and #11646).
+  for (const std::string dim : {"block", "warp"}) {
+    const int o = comp.OutDimIndex(dim);
+    const int sd = src.InDimIndex(dim);
+    if (o < 0 || sd < 0) continue;
+    for (int i = 0; i < src.InDimSizeLog2(sd); ++i) {
+      auto b = src.Basis(sd, i);
+      if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) {
+        continue;
+      }
+      for (auto& [name, dim_bases] : bases) {
+        for (auto& basis : dim_bases) basis[o] &= ~(int32_t{1} << i);
+      }
+      for (auto& [name, dim_bases] : bases) {
+        if (name == dim) dim_bases[i][o] |= int32_t{1} << i;
+      }
+    }
+  }
+  TT_ASSIGN_OR_RETURN(LinearLayout patched,
+                      LinearLayout::Create(std::move(bases), comp.out_dims(),
+                                           /*require_surjective=*/false));
+  // Every warp and block bit must then read from its own, and no warp bit
+  // may pick a source register.
+  const int reg_out = patched.OutDimIndex("register");
+  for (int d = 0; d < patched.num_in_dims(); ++d) {
+    const std::string& in = patched.in_dim_name(d);
+    for (int i = 0; i < patched.InDimSizeLog2(d); ++i) {
+      for (const std::string dim : {"block", "warp"}) {
+        const int o = patched.OutDimIndex(dim);
+        if (o < 0) continue;
+        const int32_t want = in == dim ? int32_t{1} << i : 0;
+        if (patched.BasisValue(d, i, o) != want) return false;
+      }
+      if (in == "warp" && reg_out >= 0 &&
+          patched.BasisValue(d, i, reg_out) != 0) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
                                           const LinearLayout& dst,
                                           int element_bits,
-                                          const SmemTarget& target) {
+                                          const CvtTarget& target) {
   for (const LinearLayout* l : {&src, &dst}) {
     if (l->num_in_dims() != 4 || l->in_dim_name(0) != "register" ||
         l->in_dim_name(1) != "lane" || l->in_dim_name(2) != "warp" ||
@@ -173,6 +254,19 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
   if (src.out_dims() != dst.out_dims()) {
     return absl::InvalidArgumentError(
         "the two layouts must describe the same shape (out-dims and sizes)");
+  }
+  for (const LinearLayout* l : {&src, &dst}) {
+    if (l->InDimSize(1) != target.warp_size) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("a layout has ", l->InDimSize(1), " lanes but ",
+                       target.name, " has ", target.warp_size, "-lane warps"));
+    }
+  }
+  if (element_bits <= 0 || element_bits > 64 ||
+      (element_bits & (element_bits - 1)) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("element width ", element_bits,
+                     " bits is not a power of two up to 64"));
   }
   const int bits = element_bits < 8 ? 8 : element_bits;
   CvtCost cost;
@@ -189,12 +283,32 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
       cost.kind = CvtKind::kWarpShuffle;
       return cost;
     }
+  } else if (target.version != TritonVersion::k3_6_0 &&
+             !cost.map.HasOutDim("block")) {
+    // After 3.6, a destination warp reads the copy of a source that is
+    // broadcast over warps in its own warp; shuffles then do, unless a warp
+    // bit picks a source register.
+    TT_ASSIGN_OR_RETURN(bool local, ReadsLocalCopies(src, dst));
+    if (local) {
+      cost.mixed_transpositions =
+          WarpShuffleTranspositions(src, dst, /*local_copies=*/true);
+      if (cost.mixed_transpositions.has_value() &&
+          *cost.mixed_transpositions < 2) {
+        cost.kind = CvtKind::kWarpShuffle;
+        return cost;
+      }
+    }
   }
-  cost.kind =
-      cost.map.HasOutDim("block") ? CvtKind::kCrossCta : CvtKind::kSharedMemory;
-  TT_ASSIGN_OR_RETURN(int64_t elements,
-                      ScratchElements(src, dst, bits, target));
-  cost.scratch_bytes = elements * bits / 8;
+  if (cost.map.HasOutDim("block")) {
+    cost.kind = CvtKind::kCrossCta;
+    TT_ASSIGN_OR_RETURN(int64_t elements,
+                        ScratchElements(src, dst, bits, target.smem));
+    cost.scratch_bytes = elements * bits / 8;
+    return cost;
+  }
+  cost.kind = CvtKind::kSharedMemory;
+  TT_ASSIGN_OR_RETURN(cost.smem, PlanSmemRoundTrip(src, dst, bits, target));
+  cost.scratch_bytes = cost.smem->scratch_bytes;
   return cost;
 }
 

@@ -31,7 +31,8 @@ TEST(CvtCostDataTest, EveryKernelAgrees) {
     LinearLayout dst =
         *ToLinearLayout(*ParseLayout(row.Find("dst")->string), shape);
     EXPECT_EQ(src.InDimSize(2), row.Find("num_warps")->integer);
-    absl::StatusOr<CvtCost> cost = ConvertLayoutCost(src, dst, 32);
+    absl::StatusOr<CvtCost> cost = ConvertLayoutCost(
+        src, dst, 32, *CvtTargetNamed("cuda:90", TritonVersion::k3_6_0));
     ASSERT_TRUE(cost.ok()) << cost.status();
     const std::string kind(CvtKindName(cost->kind));
     const std::string want = row.Find("kind")->string;

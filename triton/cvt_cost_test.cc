@@ -13,6 +13,8 @@
 namespace hlolayout::triton {
 namespace {
 
+CvtTarget H100() { return *CvtTargetNamed("cuda:90"); }
+
 LinearLayout Blocked(const std::string& params, std::vector<int64_t> shape) {
   absl::StatusOr<Layout> l = ParseLayout("#ttg.blocked<{" + params + "}>");
   EXPECT_TRUE(l.ok()) << l.status();
@@ -24,23 +26,21 @@ TEST(CvtCostTest, SameLayoutIsFree) {
       "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
       "order = [1, 0]",
       {64, 64});
-  CvtCost c = *ConvertLayoutCost(l, l, 16);
+  CvtCost c = *ConvertLayoutCost(l, l, 16, H100());
   EXPECT_EQ(c.kind, CvtKind::kRegisters);
   EXPECT_EQ(c.map.num_out_dims(), 0);
   EXPECT_EQ(c.scratch_bytes, 0);
 }
 
 TEST(CvtCostTest, RegisterOrderOnly) {
-  // One thread holds the whole 4x4 tensor in either order.
+  // Each thread holds the same 4x4 block, in either order.
   LinearLayout a = Blocked(
-      "sizePerThread = [4, 4], threadsPerWarp = [1, 1], warpsPerCTA = [1, 1], "
+      "sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], "
       "order = [1, 0]",
-      {4, 4});
-  LinearLayout b = Blocked(
-      "sizePerThread = [4, 4], threadsPerWarp = [1, 1], warpsPerCTA = [1, 1], "
-      "order = [0, 1]",
-      {4, 4});
-  CvtCost c = *ConvertLayoutCost(a, b, 32);
+      {16, 32});
+  // The same layout with its register bases reversed.
+  LinearLayout b = *ApplyColumnAction(a, "register", {3, 2, 1, 0});
+  CvtCost c = *ConvertLayoutCost(a, b, 32, H100());
   EXPECT_EQ(c.kind, CvtKind::kRegisters);
   EXPECT_EQ(c.map.OutDimNames(), (std::vector<std::string>{"register"}));
 }
@@ -54,7 +54,7 @@ TEST(CvtCostTest, LanesSwapInsideAWarp) {
       "sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], "
       "order = [0, 1]",
       {4, 8});
-  CvtCost c = *ConvertLayoutCost(a, b, 32);
+  CvtCost c = *ConvertLayoutCost(a, b, 32, H100());
   EXPECT_EQ(c.kind, CvtKind::kWarpShuffle);
   ASSERT_TRUE(c.mixed_transpositions.has_value());
   EXPECT_EQ(*c.mixed_transpositions, 0);
@@ -70,12 +70,12 @@ TEST(CvtCostTest, AcrossCtas) {
       "order = [1, 0], CGALayout = [[1, 0]]",
       {8, 8});
   // Not the same shape: refused.
-  EXPECT_FALSE(ConvertLayoutCost(a, b, 32).ok());
+  EXPECT_FALSE(ConvertLayoutCost(a, b, 32, H100()).ok());
   LinearLayout b2 = Blocked(
       "sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, "
       "1], order = [1, 0], CGALayout = [[1, 0]]",
       {4, 16});
-  CvtCost c = *ConvertLayoutCost(a, b2, 32);
+  CvtCost c = *ConvertLayoutCost(a, b2, 32, H100());
   EXPECT_EQ(c.kind, CvtKind::kCrossCta);
   EXPECT_GT(c.scratch_bytes, 0);
 }
@@ -89,7 +89,7 @@ TEST(CvtCostTest, TheMapSendsEachElementWhereDstHoldsIt) {
       "sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
       "order = [1, 0]",
       {32, 32});
-  CvtCost c = *ConvertLayoutCost(a, b, 32);
+  CvtCost c = *ConvertLayoutCost(a, b, 32, H100());
   EXPECT_EQ(c.kind, CvtKind::kSharedMemory);
   // The map is src^-1 o dst (for each hardware position of dst, where src
   // holds that element), here without the block dim, which it does not move.
@@ -106,9 +106,10 @@ TEST(CvtCostTest, TheMapSendsEachElementWhereDstHoldsIt) {
 }
 
 TEST(CvtCostTest, SixteenBitElementsConsiderTransposingMatrixLoads) {
-  EXPECT_EQ(SmemTilesFor(16, kHopper).src.size(), 3u);
-  EXPECT_EQ(SmemTilesFor(32, kHopper).src.size(), 2u);
-  EXPECT_EQ(SmemTilesFor(64, kHopper).src.size(), 1u);
+  const SmemTarget hopper{true, true};
+  EXPECT_EQ(SmemTilesFor(16, hopper).src.size(), 3u);
+  EXPECT_EQ(SmemTilesFor(32, hopper).src.size(), 2u);
+  EXPECT_EQ(SmemTilesFor(64, hopper).src.size(), 1u);
   EXPECT_EQ(SmemTilesFor(16, SmemTarget{false, false}).dst.size(), 1u);
 }
 

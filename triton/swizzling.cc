@@ -186,8 +186,8 @@ absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
                                      const LinearLayout& dst, int bitwidth,
                                      const Vec& vbasis, const Vec& tile_src,
                                      const Vec& tile_dst,
-                                     const NamedInts& out_dims,
-                                     int leave_reps) {
+                                     const NamedInts& out_dims, int leave_reps,
+                                     int banks) {
   const int dim = src.TotalOutDimSizeLog2();
   for (const LinearLayout* l : {&src, &dst}) {
     for (int32_t r : Flat(*l, "register")) {
@@ -201,8 +201,10 @@ absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
   bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
   bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
   const int nv = static_cast<int>(vbasis.size());
+  // The bases that cover one phase of `banks` 4-byte banks.
   const int len_b = std::min<int>(
-      Log2Floor(1024 / ((int64_t{1} << nv) * bitwidth)), dim - nv);
+      Log2Floor(int64_t{banks} * 32 / ((int64_t{1} << nv) * bitwidth)),
+      dim - nv);
   const int len_s = dim - len_b - nv;
   const Vec sbasis = ComputeSegment(bank_src, bank_dst, dim, len_s);
   Vec all = vbasis;
@@ -218,109 +220,209 @@ absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
   return ReshapeOuts(basis1d, out_dims);
 }
 
-// Triton's getVbasis: the bases both layouts hold in registers first,
-// extended to fill a bank and then with bases that are lanes of the other
-// layout.
-Vec GetVbasis(const LinearLayout& src, const LinearLayout& dst, int bitwidth) {
-  Vec reg_src = Flat(src, "register"), reg_dst = Flat(dst, "register");
+// Triton's bankConflicts, as log2 of the ways: (read, write), the
+// dimension of the segment's intersection with each side's phase tile.
+std::pair<int, int> BankConflicts(const Vec& tile_src, const Vec& tile_dst,
+                                  const LinearLayout& smem) {
+  absl::StatusOr<LinearLayout> flat = FlattenOuts(smem);
+  const Vec segment = flat.ok() ? Flat(*flat, "segment") : Vec{};
+  const int rank = smem.TotalOutDimSizeLog2();
+  return {static_cast<int>(IntersectionBasis(segment, tile_dst, rank).size()),
+          static_cast<int>(IntersectionBasis(segment, tile_src, rank).size())};
+}
+
+// Triton's getVecBasisLdSt: the tensor bases an ld/st moves at once. The
+// registers both layouts hold (at most 128 bits); below 32 bits, filled up
+// to a 4-byte bank with registers of one side that are warps of the other
+// (the side with more, or with the lower basis on a tie: `src_fills` says
+// which), then with warp bases. Never more than a bank when filled: an
+// asymmetric vector would conflict.
+Vec VecBasisLdSt(const LinearLayout& src, const LinearLayout& dst, int bitwidth,
+                 std::optional<bool>* src_fills) {
+  const Vec reg_src = Flat(src, "register"), reg_dst = Flat(dst, "register");
   const int dim = src.TotalOutDimSizeLog2();
   Vec vbasis = IntersectionBasis(reg_src, reg_dst, dim);
   const int max_vec = Log2Floor(128 / bitwidth);
   if (static_cast<int>(vbasis.size()) > max_vec) vbasis.resize(max_vec);
-  const int bases_per_bank = bitwidth > 32 ? 0 : Log2Floor(32 / bitwidth);
-  const Vec lane_src = Flat(src, "lane"), lane_dst = Flat(dst, "lane");
-  auto after_bank0 = [&](const Vec& regs, const Vec& vb,
-                         const Vec& other_lane) {
-    Vec vec;
-    const int max_log2 = Log2Floor(128 / std::max(bitwidth, 32));
-    for (int32_t r : regs) {
-      if (Contains(vb, r)) continue;
-      if (Contains(other_lane, r)) vec.push_back(r);
-      if (static_cast<int>(vec.size()) == max_log2) break;
+  src_fills->reset();
+  if ((int64_t{1} << vbasis.size()) * bitwidth >= 32) return vbasis;
+  const int per_bank = Log2Floor(32 / bitwidth);
+  auto nonzero = [](const Vec& v) {
+    Vec out;
+    for (int32_t x : v) {
+      if (x != 0) out.push_back(x);
     }
-    return vec;
+    return out;
   };
-  bool vec_src = true;
-  if ((int64_t{1} << vbasis.size()) * bitwidth < 32) {
-    auto is_prefix = [](const Vec& prefix, const Vec& regs) {
-      if (prefix.size() > regs.size()) return false;
-      for (size_t i = 0; i < prefix.size(); ++i) {
-        if (prefix[i] != regs[i]) return false;
-      }
-      return true;
-    };
-    bool src_prefix = is_prefix(vbasis, reg_src);
-    bool dst_prefix = is_prefix(vbasis, reg_dst);
-    auto move_front = [&](const Vec& regs) {
-      Vec out = vbasis;
-      for (int32_t r : regs) {
-        if (!Contains(vbasis, r)) out.push_back(r);
-      }
-      return out;
-    };
-    if (!vbasis.empty() && !src_prefix && !dst_prefix) {
-      reg_src = move_front(reg_src);
-      reg_dst = move_front(reg_dst);
-      src_prefix = dst_prefix = true;
+  const Vec warp_src = nonzero(Flat(src, "warp"));
+  const Vec warp_dst = nonzero(Flat(dst, "warp"));
+  auto without_vector = [&](const Vec& v) {
+    Vec out;
+    for (int32_t x : v) {
+      if (!Contains(vbasis, x)) out.push_back(x);
     }
-    auto fill = [&](const Vec& regs, const Vec& vb) {
-      Vec out = vb;
-      for (int i = static_cast<int>(vb.size());
-           i < bases_per_bank && i < static_cast<int>(regs.size()); ++i) {
-        out.push_back(regs[i]);
-      }
-      return out;
-    };
-    if (src_prefix && dst_prefix) {
-      const Vec vs = after_bank0(reg_src, fill(reg_src, vbasis), lane_dst);
-      const Vec vd = after_bank0(reg_dst, fill(reg_dst, vbasis), lane_src);
-      // SmallVector comparison is lexicographic.
-      src_prefix = !(vs < vd);
-      dst_prefix = vd > vs;
-    }
-    vec_src = src_prefix;
-    vbasis = fill(vec_src ? reg_src : reg_dst, vbasis);
+    return out;
+  };
+  const Vec src_in_warps =
+      IntersectionBasis(without_vector(reg_src), warp_dst, dim);
+  const Vec dst_in_warps =
+      IntersectionBasis(without_vector(reg_dst), warp_src, dim);
+  bool fills = false;
+  if (src_in_warps.size() == dst_in_warps.size() && !src_in_warps.empty()) {
+    fills = *std::min_element(src_in_warps.begin(), src_in_warps.end()) <
+            *std::min_element(dst_in_warps.begin(), dst_in_warps.end());
+  } else {
+    fills = src_in_warps.size() > dst_in_warps.size();
   }
-  const Vec extra = vec_src ? after_bank0(reg_src, vbasis, lane_dst)
-                            : after_bank0(reg_dst, vbasis, lane_src);
-  vbasis.insert(vbasis.end(), extra.begin(), extra.end());
+  *src_fills = fills;
+  const Vec& largest = fills ? src_in_warps : dst_in_warps;
+  vbasis.insert(vbasis.end(), largest.begin(), largest.end());
+  if (static_cast<int>(vbasis.size()) < per_bank) {
+    const Vec both = IntersectionBasis(warp_src, warp_dst, dim);
+    vbasis.insert(vbasis.end(), both.begin(), both.end());
+  }
+  for (size_t i = 0; static_cast<int>(vbasis.size()) < per_bank &&
+                     (i < warp_src.size() || i < warp_dst.size());
+       ++i) {
+    if (i < warp_src.size() && !Contains(vbasis, warp_src[i])) {
+      vbasis.push_back(warp_src[i]);
+    }
+    if (static_cast<int>(vbasis.size()) < per_bank && i < warp_dst.size() &&
+        !Contains(vbasis, warp_dst[i])) {
+      vbasis.push_back(warp_dst[i]);
+    }
+  }
+  if (static_cast<int>(vbasis.size()) > per_bank) vbasis.resize(per_bank);
   return vbasis;
 }
 
-absl::StatusOr<LinearLayout> SwizzleLdSt(const LinearLayout& src,
-                                         const LinearLayout& dst,
-                                         int bitwidth) {
+// The lane bases of one ld/st access phase (Triton's getLaneTile; 3.6:
+// every lane but those a vector wider than 32 bits spreads over banks).
+Vec LaneTile(const Vec& lanes, const std::vector<int>& lane_addr, int vec_elems,
+             int bitwidth, const SmemTarget& target) {
+  const int log2_vec =
+      Log2Floor(std::max<int64_t>(1, int64_t{vec_elems} * bitwidth / 32));
+  int drop = log2_vec;
+  if (target.phase_lanes) {
+    drop = std::max(
+        0, log2_vec + static_cast<int>(lanes.size()) - Log2Floor(target.banks));
+    if (!lane_addr.empty()) {
+      Vec out;
+      for (int i : lane_addr) {
+        if (i < static_cast<int>(lanes.size())) out.push_back(lanes[i]);
+      }
+      return out;
+    }
+  }
+  return Vec(lanes.begin(),
+             lanes.end() - std::min<int>(drop, static_cast<int>(lanes.size())));
+}
+
+// Triton's optimalSwizzlingLdSt: the layout for plain ld/st, with the bank
+// bases that are registers of the side that filled the bank (or of the side
+// with more of them) first, so that side vectorises further when the
+// vector is below 64 bits.
+absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
+                                               const LinearLayout& dst,
+                                               int bitwidth,
+                                               const SmemTarget& target,
+                                               const std::vector<int>& phase) {
   TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
   TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const Vec reg_src = Flat(src_flat, "register");
   const Vec reg_dst = Flat(dst_flat, "register");
-  Vec tile_src = Flat(src_flat, "lane");
-  Vec tile_dst = Flat(dst_flat, "lane");
-  const Vec vbasis = GetVbasis(src_flat, dst_flat, bitwidth);
-  auto vector_size = [&](const Vec& regs) {
-    size_t i = 0;
-    for (; i < vbasis.size(); ++i) {
-      if (i >= regs.size() || regs[i] != vbasis[i]) break;
+  std::optional<bool> src_fills;
+  const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
+  const int vec = 1 << vbasis.size();
+  const int log2_vec =
+      Log2Floor(std::max<int64_t>(1, int64_t{vec} * bitwidth / 32));
+  const std::vector<int>& load_addr = phase;
+  const Vec tile_src =
+      LaneTile(Flat(src_flat, "lane"), {}, vec, bitwidth, target);
+  const Vec tile_dst =
+      LaneTile(Flat(dst_flat, "lane"), load_addr, vec, bitwidth, target);
+  SwizzleChoice choice;
+  TT_ASSIGN_OR_RETURN(choice.smem,
+                      Swizzle(src_flat, dst_flat, bitwidth, vbasis, tile_src,
+                              tile_dst, src.out_dims(), 0, target.banks));
+  if (log2_vec < 2 && target.reorder_banks) {
+    TT_ASSIGN_OR_RETURN(LinearLayout smem_flat, FlattenOuts(choice.smem));
+    const Vec bank = Flat(smem_flat, "bank");
+    std::vector<int> in_src, in_dst;
+    for (int i = 0; i < static_cast<int>(bank.size()); ++i) {
+      if (Contains(reg_src, bank[i])) in_src.push_back(i);
+      if (Contains(reg_dst, bank[i])) in_dst.push_back(i);
     }
-    return static_cast<int>(i);
-  };
-  auto drop = [&](Vec& tile, int vs) {
-    if ((int64_t{1} << vs) * bitwidth > 32) {
-      const int vn = Log2Floor((int64_t{1} << vs) * bitwidth / 32);
-      tile.resize(std::max<int>(0, static_cast<int>(tile.size()) - vn));
+    std::vector<int> order;
+    if (src_fills.has_value()) {
+      order = *src_fills ? in_src : in_dst;
+    } else {
+      order = in_src.size() > in_dst.size() ? in_src : in_dst;
     }
-  };
-  drop(tile_src, vector_size(reg_src));
-  drop(tile_dst, vector_size(reg_dst));
-  auto remove_v = [&](const Vec& lane) {
-    Vec out;
-    for (int32_t b : lane) {
-      if (!Contains(vbasis, b)) out.push_back(b);
+    for (int i = 0; i < static_cast<int>(bank.size()); ++i) {
+      if (std::find(order.begin(), order.end(), i) == order.end()) {
+        order.push_back(i);
+      }
     }
-    return out;
+    TT_ASSIGN_OR_RETURN(choice.smem,
+                        ApplyColumnAction(choice.smem, "bank", order));
+  }
+  const auto [read, write] = BankConflicts(tile_src, tile_dst, choice.smem);
+  choice.load_conflicts_log2 = read;
+  choice.store_conflicts_log2 = write;
+  return choice;
+}
+
+// Whether plain ld/st of `src` and `dst` move 128 bits at once.
+absl::StatusOr<bool> Moves128Bits(const LinearLayout& src,
+                                  const LinearLayout& dst, int bitwidth) {
+  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  std::optional<bool> src_fills;
+  const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
+  return (int64_t{1} << vbasis.size()) * bitwidth == 128;
+}
+
+// The ld/st layout. Where the target reads 128 bits in its own lane order
+// (AMD ds_read_b128 in Triton 3.9.0), the layouts for that phase, for the
+// target's other phase if it has one, and for the first lanes are
+// candidates, weighed as Triton weighs tiles: fewer bank conflicts (store
+// plus load), then more rounds (less scratch); the earlier on a tie.
+absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
+                                          const LinearLayout& dst, int bitwidth,
+                                          const SmemTarget& target) {
+  bool b128 = false;
+  if (target.phase_lanes && !target.b128_load_lanes.empty()) {
+    TT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
+  }
+  std::vector<std::vector<int>> phases;
+  if (b128) {
+    phases.push_back(target.b128_load_lanes);
+    if (!target.b128_load_lanes_alt.empty()) {
+      phases.push_back(target.b128_load_lanes_alt);
+    }
+  }
+  phases.push_back({});
+  // Triton adds the extra ways of each side: 2^store - 1 + 2^load - 1.
+  auto extra_ways = [](const SwizzleChoice& c) {
+    return (1 << c.store_conflicts_log2) + (1 << c.load_conflicts_log2) - 2;
   };
-  return Swizzle(src_flat, dst_flat, bitwidth, vbasis, remove_v(tile_src),
-                 remove_v(tile_dst), src.out_dims(), 0);
+  std::optional<SwizzleChoice> best;
+  for (const std::vector<int>& phase : phases) {
+    TT_ASSIGN_OR_RETURN(SwizzleChoice c,
+                        SwizzleLdStPhase(src, dst, bitwidth, target, phase));
+    if (best.has_value()) {
+      const int64_t reps = c.smem.InDimSize(c.smem.InDimIndex("reps"));
+      const int64_t best_reps =
+          best->smem.InDimSize(best->smem.InDimIndex("reps"));
+      if (extra_ways(c) > extra_ways(*best) ||
+          (extra_ways(c) == extra_ways(*best) && reps <= best_reps)) {
+        continue;
+      }
+    }
+    best = std::move(c);
+  }
+  return *std::move(best);
 }
 
 // The tile of an a/b instruction pair (Triton's optimalSwizzlingTile).
@@ -373,32 +475,21 @@ std::optional<Vec> SwizzlingTile(const LinearLayout& a, const LinearLayout& b,
   return vbasis;
 }
 
-// Triton's bankConflicts: (read, write) conflicts of a choice.
-std::pair<int, int> BankConflicts(const Vec& tile_src, const Vec& tile_dst,
-                                  const LinearLayout& smem) {
-  absl::StatusOr<LinearLayout> flat = FlattenOuts(smem);
-  const Vec segment = flat.ok() ? Flat(*flat, "segment") : Vec{};
-  const int rank = smem.TotalOutDimSizeLog2();
-  const int write = 1 << IntersectionBasis(segment, tile_src, rank).size();
-  const int read = 1 << IntersectionBasis(segment, tile_dst, rank).size();
-  return {read - 1, write - 1};
-}
-
 }  // namespace
 
 SmemTiles SmemTilesFor(int bitwidth, const SmemTarget& target) {
   SmemTiles t;
-  const SmemTile ldst{{}, {0, 1, 2}};
+  const SmemTile ldst{{}, {0, 1, 2}, SmemInstrKind::kVector};
   t.src.push_back(ldst);
   t.dst.push_back(ldst);
   if (target.ld_matrix || target.st_matrix) {
     if (bitwidth <= 32) {
-      const SmemTile matrix{{0, 1}, {2, 3, 4}};
+      const SmemTile matrix{{0, 1}, {2, 3, 4}, SmemInstrKind::kMatrix};
       if (target.st_matrix) t.src.push_back(matrix);
       if (target.ld_matrix) t.dst.push_back(matrix);
     }
     if (bitwidth == 16) {
-      const SmemTile trans{{2, 3, 4}, {0, 1}};
+      const SmemTile trans{{2, 3, 4}, {0, 1}, SmemInstrKind::kMatrixTrans};
       if (target.st_matrix) t.src.push_back(trans);
       if (target.ld_matrix) t.dst.push_back(trans);
     }
@@ -419,14 +510,16 @@ absl::StatusOr<LinearLayout> RemoveBroadcastRegisters(const LinearLayout& l) {
   return ApplyColumnAction(l, "register", keep);
 }
 
-absl::StatusOr<LinearLayout> OptimalSwizzling(const LinearLayout& src,
-                                              const LinearLayout& dst,
-                                              const SmemTiles& tiles,
-                                              int bitwidth) {
+absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
+                                               const LinearLayout& dst,
+                                               const SmemTiles& tiles,
+                                               int bitwidth,
+                                               const SmemTarget& target) {
   if (bitwidth <= 0 || bitwidth > 128 || (bitwidth & (bitwidth - 1)) != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "element width ", bitwidth, " bits is not a power of two up to 128"));
   }
+  if (!target.weigh_tiles) return SwizzleLdSt(src, dst, bitwidth, target);
   TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
   TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const int total = Log2Floor(128 / bitwidth);
@@ -470,11 +563,8 @@ absl::StatusOr<LinearLayout> OptimalSwizzling(const LinearLayout& src,
     }
     return tile;
   };
-  struct Choice {
-    int conflicts;
-    LinearLayout smem;
-  };
-  std::optional<Choice> best;
+  std::optional<SwizzleChoice> best;
+  int best_conflicts = 0;
   for (const Candidate& c : pairs) {
     const SmemTile& s = tiles.src[c.src_tile];
     const SmemTile& d = tiles.dst[c.dst_tile];
@@ -486,20 +576,23 @@ absl::StatusOr<LinearLayout> OptimalSwizzling(const LinearLayout& src,
     const int missing_d =
         static_cast<int>(d.lane_contig.size() + d.lane_addr.size()) - 3;
     const int leave = std::min(missing_s, missing_d);
-    TT_ASSIGN_OR_RETURN(LinearLayout smem,
-                        Swizzle(src_flat, dst_flat, bitwidth, c.vbasis,
-                                *tile_src, *tile_dst, src.out_dims(), leave));
+    TT_ASSIGN_OR_RETURN(
+        LinearLayout smem,
+        Swizzle(src_flat, dst_flat, bitwidth, c.vbasis, *tile_src, *tile_dst,
+                src.out_dims(), leave, target.banks));
     const auto [read, write] = BankConflicts(*tile_src, *tile_dst, smem);
-    const int conflicts = read + write;
+    // Triton counts a k-way conflict as k - 1 and adds both sides.
+    const int conflicts = ((1 << read) - 1) + ((1 << write) - 1);
     const int reps = smem.InDimSize(smem.InDimIndex("reps"));
-    if (!best.has_value() || conflicts < best->conflicts ||
-        (conflicts == best->conflicts &&
+    if (!best.has_value() || conflicts < best_conflicts ||
+        (conflicts == best_conflicts &&
          reps > best->smem.InDimSize(best->smem.InDimIndex("reps")))) {
-      best = Choice{conflicts, smem};
+      best = SwizzleChoice{smem, s.kind, d.kind, write, read};
+      best_conflicts = conflicts;
     }
   }
-  if (!best.has_value()) return SwizzleLdSt(src, dst, bitwidth);
-  return best->smem;
+  if (!best.has_value()) return SwizzleLdSt(src, dst, bitwidth, target);
+  return *std::move(best);
 }
 
 absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
@@ -508,10 +601,10 @@ absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
   TT_ASSIGN_OR_RETURN(LinearLayout s, RemoveBroadcastRegisters(src));
   TT_ASSIGN_OR_RETURN(LinearLayout d, RemoveBroadcastRegisters(dst));
   TT_ASSIGN_OR_RETURN(
-      LinearLayout smem,
-      OptimalSwizzling(s, d, SmemTilesFor(bitwidth, target), bitwidth));
-  const int reps = smem.InDimIndex("reps");
-  return smem.TotalOutDimSize() / smem.InDimSize(reps);
+      SwizzleChoice choice,
+      OptimalSwizzling(s, d, SmemTilesFor(bitwidth, target), bitwidth, target));
+  const int reps = choice.smem.InDimIndex("reps");
+  return choice.smem.TotalOutDimSize() / choice.smem.InDimSize(reps);
 }
 
 }  // namespace hlolayout::triton

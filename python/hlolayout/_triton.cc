@@ -32,6 +32,7 @@
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -345,15 +346,45 @@ LinearLayout FromText(const std::string& text,
   return Get(triton::ToLinearLayout(layout, *shape));
 }
 
-py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits) {
-  triton::CvtCost c = Get(triton::ConvertLayoutCost(src, dst, bits));
+py::list SmemInstrs(const std::vector<triton::SmemInstr>& instrs) {
+  py::list out;
+  for (const triton::SmemInstr& i : instrs) {
+    py::dict d;
+    d["instr"] = i.instr;
+    d["bits"] = i.bits;
+    d["count"] = i.count;
+    out.append(d);
+  }
+  return out;
+}
+
+py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits,
+                 const std::string& target_name, const std::string& version) {
+  triton::CvtTarget target = Get(triton::CvtTargetNamed(
+      target_name, Get(triton::TritonVersionNamed(version))));
+  triton::CvtCost c = Get(triton::ConvertLayoutCost(src, dst, bits, target));
   py::dict d;
   d["kind"] = std::string(triton::CvtKindName(c.kind));
+  d["target"] = target.name;
   d["scratch_bytes"] = c.scratch_bytes;
   d["map"] = c.map;
   d["mixed_transpositions"] =
       c.mixed_transpositions ? py::object(py::int_(*c.mixed_transpositions))
                              : py::object(py::none());
+  if (c.smem.has_value()) {
+    d["reps"] = c.smem->reps;
+    d["stores"] = SmemInstrs(c.smem->stores);
+    d["loads"] = SmemInstrs(c.smem->loads);
+    d["store_ways"] = c.smem->store_ways;
+    d["load_ways"] = c.smem->load_ways;
+  } else {
+    const bool none = c.kind != triton::CvtKind::kCrossCta;
+    d["reps"] = py::none();
+    d["stores"] = none ? py::object(py::list()) : py::object(py::none());
+    d["loads"] = none ? py::object(py::list()) : py::object(py::none());
+    d["store_ways"] = py::none();
+    d["load_ways"] = py::none();
+  }
   return d;
 }
 
@@ -583,9 +614,12 @@ void RegisterTriton(py::module_& parent) {
     return Get(triton::LayoutFromJson(text));
   });
   m.def("from_text", &FromText, py::arg("text"), py::arg("shape"),
-        py::arg("bits") = 16);
+        py::arg("bits") = triton::kDefaultElementBits);
   m.def("cvt_cost", &CvtCost, py::arg("src"), py::arg("dst"),
-        py::arg("bits") = 32);
+        py::arg("bits") = triton::kDefaultElementBits,
+        py::arg("target") = std::string(triton::kDefaultCvtTarget),
+        py::arg("triton") =
+            std::string(triton::TritonVersionName(triton::kNewestTriton)));
   m.def(
       "draw",
       [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
@@ -593,8 +627,8 @@ void RegisterTriton(py::module_& parent) {
         return svg ? draw::GridsToSvg({g}, title)
                    : draw::PictureToText(title, {g}, draw::TextStyle{});
       },
-      py::arg("layout"), py::arg("title"), py::arg("bits") = 16,
-      py::arg("svg") = true);
+      py::arg("layout"), py::arg("title"),
+      py::arg("bits") = triton::kDefaultElementBits, py::arg("svg") = true);
 }
 
 }  // namespace hlolayout

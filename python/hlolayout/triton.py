@@ -347,21 +347,40 @@ def to_linear_layout(layout, shape=None, bits=16):
     return _t.from_text(to_ttgir(layout), _shape(shape), bits)
 
 
-def cvt_cost(src, dst, shape, bits=32):
-    """What `ttg.convert_layout` from `src` to `dst` costs (Triton 3.6.0's
-    rule) for a tensor of `shape` and `bits`-bit elements; `src` and `dst`
-    as for to_linear_layout. A dict with `kind` ('registers',
-    'warp_shuffle', 'shared_memory' or 'cross_cta'), `scratch_bytes` (the
-    shared memory Triton allocates on sm_90), `map` (the minimal conversion,
-    a LinearLayout) and `mixed_transpositions`.
+def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):
+    """What `ttg.convert_layout` from `src` to `dst` costs on `target`, as
+    Triton `triton` (3.6.0 or 3.9.0) lowers it, for elements of `bits` bits
+    (16 unless given, as everywhere in hlolayout; a TTGIR module's element
+    type is what `hlolayout triton report` uses).
+
+    Returns a dict: `kind` ('registers', 'warp_shuffle', 'shared_memory' or
+    'cross_cta'), `target`, `scratch_bytes` (the shared memory Triton
+    allocates), `map` (the minimal conversion, a LinearLayout),
+    `mixed_transpositions`, and for a shared-memory conversion `reps` (rounds
+    of store, barrier, load), `stores` and `loads` (each thread's
+    instructions: a list of {'instr', 'bits', 'count'}), `store_ways` and
+    `load_ways` (Triton's bank-conflict estimate, 1 = none). `target` is
+    one of 'cuda:80', 'cuda:86', 'cuda:89', 'cuda:90', 'cuda:100',
+    'cuda:120', 'hip:gfx90a', 'hip:gfx942', 'hip:gfx950'; `src` and `dst` as
+    for to_linear_layout.
 
         >>> blocked = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp"
         ...            " = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>")
         >>> cvt_cost(blocked, blocked, [64, 64])["kind"]
         'registers'
+        >>> mma = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, "
+        ...        "warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>")
+        >>> cols = ("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = "
+        ...         "[8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>")
+        >>> c = cvt_cost(mma, cols, [64, 64])
+        >>> c["scratch_bytes"], c["reps"], c["stores"]
+        (2048, 4, [{'instr': 'stmatrix.trans', 'bits': 128, 'count': 4}])
+        >>> cvt_cost(mma, cols, [64, 64], target="cuda:80")["stores"]
+        [{'instr': 'st.shared', 'bits': 64, 'count': 8}]
     """
     return _t.cvt_cost(to_linear_layout(src, shape),
-                       to_linear_layout(dst, shape), int(bits))
+                       to_linear_layout(dst, shape), int(bits), str(target),
+                       str(triton))
 
 
 class Drawing:
@@ -437,12 +456,14 @@ def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
                    _t.draw(l, title, int(bits), False))
 
 
-def report(ttgir):
+def report(ttgir, triton=None):
     """The layout facts of a TTGIR kernel dump (its text, or a file path), as
     `hlolayout triton report --json` gives them: a dict with the module's
     num_warps, threads_per_warp, num_ctas and target, its layout aliases,
-    its types by layout, and every convert_layout with its cost. ValueError
-    for text that holds no TTGIR module, located.
+    its types by layout, and every convert_layout with its cost on the
+    module's target (`target`, `scratch_bytes`, `reps`, `stores`, `loads`,
+    ...), following Triton `triton` ('3.6.0' or '3.9.0'; the newest when
+    None). ValueError for text that holds no TTGIR module, located.
 
         >>> r = report('''
         ... #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -459,6 +480,9 @@ def report(ttgir):
     import json
     import os
     from . import _cli_text
+    flags = ["--triton", str(triton)] if triton is not None else []
     if "\n" not in ttgir and os.path.exists(ttgir):
-        return json.loads(_cli_text(["triton", "report", "--json", ttgir]))
-    return json.loads(_cli_text(["triton", "report", "--json", "-"], ttgir))
+        return json.loads(_cli_text(["triton", "report", "--json", ttgir] +
+                                    flags))
+    return json.loads(_cli_text(["triton", "report", "--json", "-"] + flags,
+                                ttgir))

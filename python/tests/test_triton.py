@@ -145,10 +145,53 @@ def test_every_named_layout_case():
 
 def test_every_compiled_convert_layout():
     for row in _rows("cvt_costs.jsonl"):
-        c = tt.cvt_cost(row["src"], row["dst"], row["shape"])
+        # Triton 3.6.0 compiled these for an H100, with f32 elements.
+        c = tt.cvt_cost(row["src"], row["dst"], row["shape"], bits=32,
+                        target="cuda:90", triton="3.6.0")
         assert (c["kind"], c["scratch_bytes"]) == (row["kind"],
                                                    row["scratch_bytes"])
         assert isinstance(c["map"], LinearLayout)
+
+
+MMA_V3 = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, "
+          "warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>")
+COLUMN_MAJOR = ("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = "
+                "[8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>")
+
+
+def test_cvt_cost_per_target_and_width():
+    # What Triton 3.6.0 and 3.9.0 emit (differential/triton/cvt.py).
+    h100 = tt.cvt_cost(MMA_V3, COLUMN_MAJOR, [64, 64])
+    assert h100["target"] == "cuda:90"
+    assert (h100["scratch_bytes"], h100["reps"]) == (2048, 4)
+    assert h100["stores"] == [{"instr": "stmatrix.trans", "bits": 128,
+                               "count": 4}]
+    assert h100["loads"] == [{"instr": "ld.shared", "bits": 128, "count": 4}]
+    a100 = tt.cvt_cost(MMA_V3, COLUMN_MAJOR, [64, 64], target="cuda:80")
+    assert (a100["scratch_bytes"], a100["reps"]) == (8192, 1)
+    assert a100["stores"] == [{"instr": "st.shared", "bits": 64, "count": 8}]
+    f64 = tt.cvt_cost(MMA_V3, COLUMN_MAJOR, [64, 64], bits=64)
+    assert f64["scratch_bytes"] == 16384
+    assert f64["stores"] == [{"instr": "st.shared", "bits": 128,
+                              "count": 16}]
+    same = tt.cvt_cost(MMA_V3, MMA_V3, [64, 64])
+    assert same["kind"] == "registers" and same["stores"] == []
+    assert same["reps"] is None
+
+
+def test_cvt_cost_on_amd_and_errors():
+    a = ("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 4], "
+         "warpsPerCTA = [2, 2], order = [0, 1]}>")
+    b = a.replace("order = [0, 1]", "order = [1, 0]")
+    c = tt.cvt_cost(a, b, [64, 128], target="hip:gfx942")
+    assert c["scratch_bytes"] == 2048 and c["reps"] == 8
+    assert c["stores"] == [{"instr": "ds_write", "bits": 128, "count": 8}]
+    with pytest.raises(ValueError, match="not modelled for target"):
+        tt.cvt_cost(a, b, [64, 128], target="hip:gfx1100")
+    with pytest.raises(ValueError, match="64-lane warps"):
+        tt.cvt_cost(MMA_V3, COLUMN_MAJOR, [64, 64], target="hip:gfx950")
+    with pytest.raises(ValueError, match="Triton version"):
+        tt.cvt_cost(a, b, [64, 128], target="hip:gfx942", triton="3.7.0")
 
 
 # Gluon's layout classes, by their attribute names.
@@ -397,6 +440,12 @@ def test_draw_and_report():
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
     assert r["num_warps"] == 4
     assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
+    c = r["converts"][0]
+    assert (c["target"], c["bits"], c["scratch_bytes"]) == ("cuda:90", 16,
+                                                          8192)
+    assert c["loads"] == [{"instr": "ldmatrix", "bits": 128, "count": 4}]
+    assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
+                     triton="3.6.0")["triton"] == "3.6.0"
     # Text that holds no TTGIR module is refused, located (it gave 0 warps).
     with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
         tt.report("# hlolayout\n\nReads XLA-style HLO.\n")

@@ -1,0 +1,177 @@
+#include "hlolayout/triton/cvt_smem.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/status_macros.h"
+
+namespace hlolayout::triton {
+namespace {
+
+// Triton's regPermForDivide: the register order that puts the bases of
+// `b` (each found once in `a`, B's values placed in the high bits of each
+// out-dim for a right division) first (left) or last (right), the others
+// keeping their order; std::nullopt when a basis of `b` is missing.
+std::optional<std::vector<int>> RegPermForDivide(const LinearLayout& a,
+                                                 const LinearLayout& b,
+                                                 bool left) {
+  const int ar = a.InDimIndex("register");
+  const int br = b.InDimIndex("register");
+  if (ar < 0 || br < 0) return std::nullopt;
+  std::vector<bool> used(a.InDimSizeLog2(ar), false);
+  std::vector<int> found;
+  for (int i = 0; i < b.InDimSizeLog2(br); ++i) {
+    std::vector<int32_t> want(a.num_out_dims(), 0);
+    for (int o = 0; o < a.num_out_dims(); ++o) {
+      const int bo = b.OutDimIndex(a.out_dim_name(o));
+      if (bo < 0) continue;
+      const int shift = left ? 0 : a.OutDimSizeLog2(o) - b.OutDimSizeLog2(bo);
+      want[o] = b.BasisValue(br, i, bo) << std::max(shift, 0);
+    }
+    int hit = -1;
+    for (int j = 0; j < a.InDimSizeLog2(ar) && hit < 0; ++j) {
+      if (used[j]) continue;
+      auto basis = a.Basis(ar, j);
+      if (std::equal(basis.begin(), basis.end(), want.begin())) hit = j;
+    }
+    if (hit < 0) return std::nullopt;
+    used[hit] = true;
+    found.push_back(hit);
+  }
+  std::vector<int> rest;
+  for (int j = 0; j < a.InDimSizeLog2(ar); ++j) {
+    if (!used[j]) rest.push_back(j);
+  }
+  std::vector<int> order = left ? found : rest;
+  const std::vector<int>& tail = left ? rest : found;
+  order.insert(order.end(), tail.begin(), tail.end());
+  return order;
+}
+
+// The map from one side's hardware bits to the scratch offsets of one
+// round: side^-1 o smem with the round registers split off.
+absl::StatusOr<LinearLayout> RoundCvt(const LinearLayout& side,
+                                      const LinearLayout& smem, int64_t reps) {
+  TT_ASSIGN_OR_RETURN(LinearLayout total, InvertAndCompose(side, smem));
+  TT_ASSIGN_OR_RETURN(
+      LinearLayout rep_tile,
+      LinearLayout::Identity1D(static_cast<int32_t>(reps), "register", "reps"));
+  std::optional<std::vector<int>> perm =
+      RegPermForDivide(total, rep_tile, /*left=*/false);
+  if (!perm.has_value()) {
+    return absl::InternalError("the rounds are not registers of both sides");
+  }
+  TT_ASSIGN_OR_RETURN(total, ApplyColumnAction(total, "register", *perm));
+  TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> round,
+                      DivideRight(total, rep_tile));
+  if (!round.has_value()) {
+    return absl::InternalError("the rounds do not divide the conversion");
+  }
+  return ReshapeOuts(
+      *round, {{"offset", static_cast<int32_t>(round->TotalOutDimSize())}});
+}
+
+std::string InstrName(SmemInstrKind kind, bool store, bool amd) {
+  switch (kind) {
+    case SmemInstrKind::kVector:
+      if (amd) return store ? "ds_write" : "ds_read";
+      return store ? "st.shared" : "ld.shared";
+    case SmemInstrKind::kMatrix:
+      return store ? "stmatrix" : "ldmatrix";
+    case SmemInstrKind::kMatrixTrans:
+      return store ? "stmatrix.trans" : "ldmatrix.trans";
+  }
+  return "";
+}
+
+// One side's instructions over all rounds.
+absl::StatusOr<SmemInstr> SideInstrs(const LinearLayout& side,
+                                     const LinearLayout& smem, int64_t reps,
+                                     SmemInstrKind kind, bool store, int bits,
+                                     const CvtTarget& target) {
+  TT_ASSIGN_OR_RETURN(LinearLayout cvt, RoundCvt(side, smem, reps));
+  const int64_t regs = cvt.InDimSize(cvt.InDimIndex("register"));
+  SmemInstr instr;
+  instr.instr = InstrName(kind, store, target.amd);
+  int64_t per_instr = 1;
+  if (kind == SmemInstrKind::kVector) {
+    TT_ASSIGN_OR_RETURN(int v, LargestVector(cvt, bits));
+    per_instr = v;
+  } else {
+    // A core matrix holds 32 bits per thread; .x2 and .x4 move two and
+    // four of them, as many as 128 bits and the round's registers allow.
+    const int64_t core = 32 / bits;
+    const int64_t vec = std::min<int64_t>(128 / bits, regs) / core;
+    per_instr = core * std::max<int64_t>(vec, 1);
+  }
+  instr.bits = static_cast<int>(per_instr * bits);
+  instr.count = regs / per_instr * reps;
+  return instr;
+}
+
+}  // namespace
+
+absl::StatusOr<int> LargestVector(const LinearLayout& cvt, int element_bits) {
+  for (int v = 128 / element_bits; v >= 1; v /= 2) {
+    TT_ASSIGN_OR_RETURN(LinearLayout tile,
+                        LinearLayout::Identity1D(v, "register", "offset"));
+    std::optional<std::vector<int>> perm =
+        RegPermForDivide(cvt, tile, /*left=*/true);
+    if (!perm.has_value()) continue;
+    TT_ASSIGN_OR_RETURN(LinearLayout permuted,
+                        ApplyColumnAction(cvt, "register", *perm));
+    TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q,
+                        DivideLeft(permuted, tile));
+    if (q.has_value()) return v;
+  }
+  return 1;
+}
+
+absl::StatusOr<SmemRoundTrip> PlanSmemRoundTrip(const LinearLayout& src_in,
+                                                const LinearLayout& dst_in,
+                                                int element_bits,
+                                                const CvtTarget& target) {
+  if (element_bits <= 0 || element_bits > 64 ||
+      (element_bits & (element_bits - 1)) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("element width ", element_bits,
+                     " bits is not a power of two up to 64"));
+  }
+  const int bits = std::max(element_bits, 8);
+  const std::vector<std::string> ins = {"register", "lane", "warp"};
+  TT_ASSIGN_OR_RETURN(LinearLayout src,
+                      Sublayout(src_in, ins, src_in.OutDimNames()));
+  TT_ASSIGN_OR_RETURN(LinearLayout dst,
+                      Sublayout(dst_in, ins, dst_in.OutDimNames()));
+  TT_ASSIGN_OR_RETURN(src, RemoveBroadcastRegisters(src));
+  TT_ASSIGN_OR_RETURN(dst, RemoveBroadcastRegisters(dst));
+  TT_ASSIGN_OR_RETURN(
+      SwizzleChoice choice,
+      OptimalSwizzling(src, dst, SmemTilesFor(bits, target.smem), bits,
+                       target.smem));
+  SmemRoundTrip r;
+  r.element_bits = bits;
+  r.reps = choice.smem.InDimSize(choice.smem.InDimIndex("reps"));
+  r.scratch_bytes = choice.smem.TotalOutDimSize() / r.reps * bits / 8;
+  TT_ASSIGN_OR_RETURN(SmemInstr st,
+                      SideInstrs(src, choice.smem, r.reps, choice.store,
+                                 /*store=*/true, bits, target));
+  TT_ASSIGN_OR_RETURN(SmemInstr ld,
+                      SideInstrs(dst, choice.smem, r.reps, choice.load,
+                                 /*store=*/false, bits, target));
+  r.stores.push_back(std::move(st));
+  r.loads.push_back(std::move(ld));
+  r.store_ways = 1 << choice.store_conflicts_log2;
+  r.load_ways = 1 << choice.load_conflicts_log2;
+  r.smem = std::move(choice.smem);
+  return r;
+}
+
+}  // namespace hlolayout::triton
