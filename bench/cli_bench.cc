@@ -11,6 +11,20 @@
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_repetitions=5
 //   ./bazelw run -c opt //bench:cli_bench -- --benchmark_filter=Relayout
 //
+// BM_CliReportTwoThreadsVsOne runs `report --summary` of each dump on two
+// threads and on one back to back (which first alternates):
+// `ratio_to_one_thread` is the median over the pairs of the two-thread time
+// over the one-thread time (issue 38: never above 1).
+// BM_CliReportDefaultVsOne does the same with the default threads (one per
+// idle core) against one.
+// BM_CliMemoryVsReportSummary runs `hlolayout memory` and `report --summary`
+// (default threads) of a 40 MB dump of TPU-shaped small computations the same
+// way: `ratio_to_report` (issue 40: at most 2).
+//
+//   ./bazelw run -c opt //bench:cli_bench -- \
+//     --benchmark_filter='WcL|VsOne|MemoryVsReport' \
+//     --benchmark_min_time=5
+//
 // The files are two generated dumps of about 75 MB (testing/hlo_test_dump.h),
 // written once to temporary files and read from the page cache by every run:
 // `dump:0`, the classic style (the same generator and size as
@@ -188,7 +202,7 @@ BENCHMARK(BM_NewlineScanProcess)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
-// threads:0 is the CLI's default (one thread per core, at most 8).
+// threads:0 is the CLI's default (one thread per idle core, at most 8).
 void BM_CliReportSummary(benchmark::State& state) {
   RunEach(state, {CliPath(), "report", "--summary",
                   "--threads=" + std::to_string(state.range(1)),
@@ -240,6 +254,111 @@ void BM_CliReportSummaryVsBaseline(benchmark::State& state) {
   state.counters["baseline_ms"] = Median(base_times) * 1e3;
   state.counters["ratio_to_baseline"] = Median(ratios);
 }
+
+// Runs `a` and `b` back to back once per iteration (which one first
+// alternates); manual time `a`'s. Counters: `<b_name>_ms`, the median of b's
+// times, and `ratio_to_<b_name>`, the median over the pairs of a's time over
+// b's (1.5: a takes 1.5 times b's time). (No peak memory: a child spawned
+// here inherits this process's high-water mark in ru_maxrss; measure it with
+// /usr/bin/time.)
+void RunPairs(benchmark::State& state, const std::vector<std::string>& a,
+              const std::vector<std::string>& b, const std::string& b_name) {
+  std::vector<double> b_times, ratios;
+  long rss = 0;
+  bool a_first = true;
+  for (auto _ : state) {
+    double t, u;
+    if (a_first) {
+      t = Seconds(a, &rss);
+      u = Seconds(b, &rss);
+    } else {
+      u = Seconds(b, &rss);
+      t = Seconds(a, &rss);
+    }
+    a_first = !a_first;
+    if (t < 0 || u < 0) {
+      state.SkipWithError("a command failed");
+      return;
+    }
+    state.SetIterationTime(t);
+    b_times.push_back(u);
+    ratios.push_back(t / u);
+  }
+  struct stat st = {};
+  stat(a.back().c_str(), &st);
+  state.SetBytesProcessed(state.iterations() * st.st_size);
+  state.counters[b_name + "_ms"] = Median(b_times) * 1e3;
+  state.counters["ratio_to_" + b_name] = Median(ratios);
+}
+
+// `report --summary` on two threads against one, in pairs (issue 38: two
+// threads must never be slower than one): `ratio_to_one_thread` below 1 is
+// faster.
+void BM_CliReportTwoThreadsVsOne(benchmark::State& state) {
+  const std::string& dump = DumpPath(state.range(0));
+  RunPairs(state, {CliPath(), "report", "--summary", "--threads=2", dump},
+           {CliPath(), "report", "--summary", "--threads=1", dump},
+           "one_thread");
+}
+BENCHMARK(BM_CliReportTwoThreadsVsOne)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
+
+// `report --summary` with the default threads (one per idle core, at most
+// 8: util/cores.h) against one thread, in pairs: what a user who gives no
+// --threads waits, against the one-thread floor (issue 38: never above 1).
+void BM_CliReportDefaultVsOne(benchmark::State& state) {
+  const std::string& dump = DumpPath(state.range(0));
+  RunPairs(state, {CliPath(), "report", "--summary", dump},
+           {CliPath(), "report", "--summary", "--threads=1", dump},
+           "one_thread");
+}
+BENCHMARK(BM_CliReportDefaultVsOne)
+    ->ArgName("dump")
+    ->DenseRange(0, kDumps - 1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
+
+bool small_dump_written = false;
+
+// The 40 MB dump of TPU-shaped small computations that issue 40 measures
+// `hlolayout memory` on, written once.
+const std::string& SmallDump40() {
+  static const std::string* path = [] {
+    HloDumpOptions options;
+    options.target_bytes = 40 << 20;
+    options.style = HloDumpStyle::kXlaTpuSmall;
+    options.distinct_shapes = 65536;
+    const GeneratedHloDump dump = GenerateHloDump(options);
+    const char* dir = std::getenv("TEST_TMPDIR");
+    std::string name = std::string(dir != nullptr ? dir : "/tmp") +
+                       "/hlolayout_cli_bench_XXXXXX";
+    const int fd = mkstemp(name.data());
+    if (fd < 0 || write(fd, dump.text.data(), dump.text.size()) !=
+                      static_cast<ssize_t>(dump.text.size())) {
+      std::fprintf(stderr, "cli_bench: cannot write %s\n", name.c_str());
+      std::exit(1);
+    }
+    close(fd);
+    small_dump_written = true;
+    return new std::string(name);
+  }();
+  return *path;
+}
+
+// `hlolayout memory` (the live ranges and the peak: XLA:TPU's buffer
+// assignment is not modelled) against `report --summary` of the same dump,
+// default threads, in pairs: issue 40 asks for `ratio_to_report` <= 2.
+void BM_CliMemoryVsReportSummary(benchmark::State& state) {
+  const std::string& dump = SmallDump40();
+  RunPairs(state, {CliPath(), "memory", dump},
+           {CliPath(), "report", "--summary", dump}, "report");
+}
+BENCHMARK(BM_CliMemoryVsReportSummary)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
 
 // ---- relayout: 256 MiB arrays against cp.
 
@@ -416,8 +535,10 @@ class RatioReporter : public benchmark::ConsoleReporter {
         if (at != std::string::npos) name.erase(at, std::strlen(suffix));
       }
       times_[name].push_back(run.GetAdjustedRealTime());
-      for (const char* counter : {"cp_ms", "ratio_to_cp", "peak_rss_MiB",
-                                  "baseline_ms", "ratio_to_baseline"}) {
+      for (const char* counter :
+           {"cp_ms", "ratio_to_cp", "peak_rss_MiB", "baseline_ms",
+            "ratio_to_baseline", "one_thread_ms", "ratio_to_one_thread",
+            "report_ms", "ratio_to_report"}) {
         auto it = run.counters.find(counter);
         if (it != run.counters.end()) {
           counters_[name + " " + counter].push_back(it->second.value);
@@ -499,6 +620,41 @@ class RatioReporter : public benchmark::ConsoleReporter {
             "%.3f (median of back-to-back pairs)\n",
             name.c_str(), t, counter(name, "baseline_ms"),
             counter(name, "ratio_to_baseline"));
+      }
+    }
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string name =
+          "BM_CliReportTwoThreadsVsOne/dump:" + std::to_string(kind);
+      const double t = time(name);
+      if (t <= 0) continue;
+      const double wc = time("BM_WcL/dump:" + std::to_string(kind));
+      std::printf(
+          "%s: two threads %.1f ms, one %.1f ms; time ratio %.3f (median of "
+          "back-to-back pairs; below 1: two threads faster); two threads' "
+          "speed ratio to wc -l %.3fx\n",
+          name.c_str(), t, counter(name, "one_thread_ms"),
+          counter(name, "ratio_to_one_thread"), wc > 0 ? wc / t : 0.0);
+    }
+    for (int kind = 0; kind < kDumps; ++kind) {
+      const std::string name =
+          "BM_CliReportDefaultVsOne/dump:" + std::to_string(kind);
+      const double t = time(name);
+      if (t <= 0) continue;
+      std::printf(
+          "%s: default threads %.1f ms, one %.1f ms; time ratio %.3f (median "
+          "of back-to-back pairs; below 1: the default faster)\n",
+          name.c_str(), t, counter(name, "one_thread_ms"),
+          counter(name, "ratio_to_one_thread"));
+    }
+    {
+      const std::string name = "BM_CliMemoryVsReportSummary";
+      const double t = time(name);
+      if (t > 0) {
+        std::printf(
+            "hlolayout memory, 40 MB of small TPU-shaped computations: %.1f "
+            "ms, report --summary %.1f ms; time ratio %.2f (median of "
+            "back-to-back pairs)\n",
+            t, counter(name, "report_ms"), counter(name, "ratio_to_report"));
       }
     }
     const char* cases[] = {"tile a.bin", "tile a.npy", "untile t.bin to .npy"};
@@ -585,6 +741,9 @@ int main(int argc, char** argv) {
   }
   for (const std::string& path : hlolayout::Written()) {
     std::remove(path.c_str());
+  }
+  if (hlolayout::small_dump_written) {
+    std::remove(hlolayout::SmallDump40().c_str());
   }
   return 0;
 }

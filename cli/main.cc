@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   hlolayout::cli::IoContext io{std::cin, std::cout, std::cerr,
-                               /*in_fd=*/STDIN_FILENO};
+                               /*in_fd=*/STDIN_FILENO, /*exits_after=*/true};
   const int status = hlolayout::cli::Dispatch(args, io);
   std::cout.flush();
   return status;

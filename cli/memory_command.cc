@@ -87,7 +87,7 @@ void JsonStr(std::ostream& out, absl::string_view value) {
 constexpr absl::string_view kMemoryHelp =
     R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
                         [--platform=gpu|cpu] [--top=N] [--space=N]
-                        [--html FILE] [FILE... | -]
+                        [--html FILE] [--threads=N] [FILE... | -]
 
 What XLA will allocate for scheduled HLO modules (is_scheduled=true, as XLA
 writes them with --xla_dump_to after optimizations), and why memory peaks.
@@ -165,6 +165,9 @@ flags:
                  allocations with their values
   --top=N        values listed at the peak (default 20; 0: all)
   --space=N      only memory space N (S(N)) in the text and JSON peaks
+  --threads=N    threads reading each file of 8 MB or more, 4 MB or more
+                 each (default 0: one per idle core, at most 8; 1: one).
+                 The answers are the same whatever N
   --html FILE    one self-contained HTML page ('-' = stdout): per module
                  what XLA will allocate, the temp allocation as a picture
                  (offset against schedule time, one box per value), the
@@ -374,12 +377,20 @@ void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
   out << "}";
 }
 
+// The modules of a file when the process exits after the command
+// (IoContext::exits_after): the exit frees them at once. Reachable from
+// here, so no leak checker counts them.
+void KeepUntilExit(std::vector<HloModule> modules) {
+  static auto* const kept = new std::vector<std::vector<HloModule>>;
+  kept->push_back(std::move(modules));
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
   const std::vector<absl::string_view> switches = {"json"};
-  const std::vector<absl::string_view> valued = {"format", "top", "space",
-                                                 "html", "platform"};
+  const std::vector<absl::string_view> valued = {
+      "format", "top", "space", "html", "platform", "threads"};
   absl::StatusOr<Args> args =
       ParseArgs(raw_args, WithDumpFolderFlags(switches, true),
                 WithDumpFolderFlags(valued, false));
@@ -426,6 +437,15 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       return 2;
     }
   }
+  int64_t threads = 0;
+  const std::string threads_text = args->Value("threads", "0");
+  if (!absl::SimpleAtoi(threads_text, &threads) || threads < 0 ||
+      threads > 256) {
+    io.err << "hlolayout memory: --threads must be a number from 0 to 256, "
+              "not '"
+           << threads_text << "'\n";
+    return 2;
+  }
   std::vector<std::string> paths = args->positional;
   if (paths.empty()) paths.push_back("-");
   const bool json = args->Has("json");
@@ -453,8 +473,10 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     HloReadOptions options;
     const std::string name = path == "-" ? "<stdin>" : path;
     options.file_name = name;
+    // A large text is read in parts on `threads` threads (the same
+    // modules; hlo/reader.h).
     absl::StatusOr<std::vector<HloModule>> modules =
-        ReadHloModules(text, options);
+        ReadHloModules(text, options, nullptr, threads);
     if (!modules.ok()) {
       io.err << "hlolayout memory: " << modules.status().message() << "\n";
       return 1;
@@ -535,6 +557,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       }
       first = false;
     }
+    if (io.exits_after) KeepUntilExit(*std::move(modules));
   }
   if (json) io.out << "]\n";
   if (html) {

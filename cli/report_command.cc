@@ -80,8 +80,9 @@ flags:
                  with the next line; exit status 1 at the end
   --threads=N    with --summary (and a folder's table), threads reading
                  each file of 8 MB or more, 4 MB or more each (default 0:
-                 one per core, at most 8; 1: one); the full report reads
-                 each file once, whole. The report is the same whatever N
+                 one per idle core, at most 8; 1: one); the full report
+                 reads each file once, whole. The report is the same
+                 whatever N
   --example      report the built-in example dump
   --html FILE    write one self-contained HTML page instead ('-' = stdout):
                  it leads with what XLA will allocate per module (the

@@ -6,9 +6,10 @@
 // and attributes. Every metadata's source line is looked up
 // (HloSourceLocations). The report read in parts on several threads
 // (ReportOptions::threads, every instruction line a possible cut) must equal
-// the report read in one piece: same status, errors and rendered totals; and
-// so must the full report (modules read whole, memory analyses, padding
-// wasters), which must render without a crash.
+// the report read in one piece: same status, errors and rendered totals; so
+// must the full report (modules read whole, memory analyses, padding
+// wasters), which must render without a crash; and the modules read in parts
+// (ReadHloModules of a large text) must equal the modules read whole.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
@@ -76,6 +78,33 @@ class TouchingVisitor : public HloVisitor {
   void Touch(const Shape& s) { sum_ += HumanStringWithLayout(s).size(); }
   size_t sum_ = 0;
 };
+
+// Everything ReadHloModules gives, as one string: the status, or every
+// module, computation and instruction (shapes printed).
+std::string ModulesOf(const absl::StatusOr<std::vector<HloModule>>& modules) {
+  if (!modules.ok()) return std::string(modules.status().message());
+  std::ostringstream out;
+  for (const HloModule& m : modules.value()) {
+    out << "module " << m.header.name << " " << m.entry_index << "\n";
+    for (const HloComputation& c : m.computations) {
+      out << c.header.name << " " << c.header.offset << " " << c.root_index
+          << " " << c.execution_thread << "\n";
+      for (const HloInstruction& i : c.instructions) {
+        out << i.offset << " " << i.name << " " << i.opcode << " "
+            << (i.shape == nullptr ? "-" : HumanStringWithLayout(*i.shape));
+        for (const HloOperand& o : i.operands) {
+          out << " " << o.name << "#" << o.output_index << " "
+              << (o.shape == nullptr ? "-" : HumanStringWithLayout(*o.shape));
+        }
+        for (const HloAttribute& a : i.attributes) {
+          out << " " << a.name << "=" << a.value;
+        }
+        out << "\n";
+      }
+    }
+  }
+  return out.str();
+}
 
 // The report of `text` with `threads`, as one string: status, errors and
 // the rendered totals. `full`: the full report (the modules read whole, the
@@ -172,6 +201,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!keep_going && status.ok() != modules.ok()) {
       Fail("ReadHlo and ReadHloModules disagree", text,
            status.ok() ? modules.status().message() : status.message());
+    }
+    // Read in parts on two threads (ReadHloModules of a large text), cut
+    // where HloCutPoints cuts: the same modules, or the same error.
+    if (!keep_going) {
+      bool joined = false;
+      const absl::StatusOr<std::vector<HloModule>> parts =
+          hlo_internal::ReadModulesInParts(
+              text, options, nullptr,
+              HloCutPoints(text, 2 + (data[0] >> 4) % 3), 2, &joined);
+      if (ModulesOf(parts) != ModulesOf(modules)) {
+        Fail("ReadHloModules in parts differs", text);
+      }
     }
   }
   (void)SplitHloModuleTexts(text);

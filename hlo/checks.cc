@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/literal.h"
 #include "hlolayout/hlo/names.h"
 #include "hlolayout/hlo/shape_inference.h"
@@ -280,7 +281,8 @@ absl::Status CheckWindow(absl::string_view value, size_t offset,
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
     return Bad(error_offset, offset, "window expects {key=value ...}");
   }
-  for (absl::string_view item : absl::StrSplit(inner, ' ', absl::SkipEmpty())) {
+  // Items are separated as tokens are: spaces, line breaks, comments.
+  for (absl::string_view item : HloValueWords(inner)) {
     const size_t eq = item.find('=');
     if (eq == absl::string_view::npos) {
       return Bad(error_offset, At(value.data() - offset, item),
@@ -314,7 +316,7 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
   if (!absl::ConsumePrefix(&inner, "{") || !absl::ConsumeSuffix(&inner, "}")) {
     return Bad(error_offset, offset, "result_accuracy expects {...}");
   }
-  inner = absl::StripAsciiWhitespace(inner);
+  inner = StripHloSpace(inner);
   const size_t eq = inner.find('=');
   if (eq == absl::string_view::npos) {
     return Bad(error_offset, offset,
@@ -322,9 +324,8 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
                             "(mode or tolerance), found '",
                             inner, "'"));
   }
-  const absl::string_view key = absl::StripAsciiWhitespace(inner.substr(0, eq));
-  const absl::string_view rest =
-      absl::StripAsciiWhitespace(inner.substr(eq + 1));
+  const absl::string_view key = StripHloSpace(inner.substr(0, eq));
+  const absl::string_view rest = StripHloSpace(inner.substr(eq + 1));
   if (key == "mode") {
     if (!OneOf(rest, {"default", "highest", "DEFAULT", "HIGHEST"})) {
       return Bad(error_offset, offset,
@@ -347,8 +348,7 @@ absl::Status CheckResultAccuracy(absl::string_view value, size_t offset,
   for (absl::string_view field :
        absl::StrSplit(fields, ',', absl::SkipWhitespace())) {
     const size_t feq = field.find('=');
-    const absl::string_view name =
-        absl::StripAsciiWhitespace(field.substr(0, feq));
+    const absl::string_view name = StripHloSpace(field.substr(0, feq));
     if (feq == absl::string_view::npos ||
         !OneOf(name, {"atol", "rtol", "ulps"})) {
       return Bad(error_offset, offset,
@@ -387,10 +387,10 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
   }
   for (absl::string_view axis :
        absl::StrSplit(body, ',', absl::SkipWhitespace())) {
-    axis = absl::StripAsciiWhitespace(axis);
+    axis = StripHloSpace(axis);
     const size_t eq = axis.find('=');
     if (eq == absl::string_view::npos) continue;
-    std::string name(absl::StripAsciiWhitespace(axis.substr(0, eq)));
+    std::string name(StripHloSpace(axis.substr(0, eq)));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
     int64_t size = 0;
     for (char c : axis.substr(eq + 1)) {
@@ -414,7 +414,7 @@ absl::Status CheckMeshGroups(absl::string_view value, size_t offset,
   absl::string_view chosen = value.substr(brace + 1, end - brace - 1);
   for (absl::string_view axis :
        absl::StrSplit(chosen, ',', absl::SkipWhitespace())) {
-    std::string name(absl::StripAsciiWhitespace(axis));
+    std::string name(StripHloSpace(axis));
     name.erase(std::remove(name.begin(), name.end(), '\''), name.end());
     bool found = axis_names.contains(name);
     if (!found && !name.empty() &&
@@ -462,7 +462,7 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
     if (c == '}' || c == ']' || c == ')') --depth;
     if (c == ',' && depth == 0) {
       const absl::string_view text =
-          absl::StripAsciiWhitespace(inner.substr(begin, i - begin));
+          StripHloSpace(inner.substr(begin, i - begin));
       if (!text.empty()) texts.push_back(text);
       begin = i + 1;
     }
@@ -662,73 +662,96 @@ int HloAsyncStage(const HloOpcodeInfo* info, absl::string_view opcode,
   return IsAsyncWrapperOpcode(opcode, wrapped, &stage) ? stage : -1;
 }
 
-absl::Status CheckHloInstruction(const HloInstruction& in,
-                                 const HloOpcodeInfo* info, int stage,
-                                 size_t operand_count, const char* text_begin,
-                                 HloOperandShapeFn operand_shape,
-                                 HloOperandTextFn operand_text,
-                                 HloOperandRuleFn unknown,
-                                 size_t* error_offset) {
+namespace {
+
+// CheckHloInstruction's stages.
+
+// The operand count of an opcode with one.
+absl::Status CheckArity(const HloInstruction& in, const HloOpcodeInfo* info,
+                        size_t operand_count, const char* text_begin,
+                        size_t* error_offset) {
   const absl::string_view opcode = in.opcode;
-  const uint32_t flags = info != nullptr ? info->flags : 0;
-  if (flags & kArity) {
-    const int n = static_cast<int>(operand_count);
-    if (n < info->min_operands ||
-        (info->max_operands >= 0 && n > info->max_operands)) {
-      const std::string expected =
-          info->max_operands == info->min_operands
-              ? absl::StrCat(info->min_operands)
-              : absl::StrCat(info->min_operands,
-                             info->max_operands < 0
-                                 ? " or more"
-                                 : absl::StrCat(" to ", info->max_operands));
-      return Bad(error_offset, At(text_begin, opcode),
-                 absl::StrCat("'", opcode, "' takes ", expected,
-                              info->min_operands == 1 && info->max_operands == 1
-                                  ? " operand"
-                                  : " operands",
-                              ", found ", n));
+  const int n = static_cast<int>(operand_count);
+  if (n >= info->min_operands &&
+      (info->max_operands < 0 || n <= info->max_operands)) {
+    return absl::OkStatus();
+  }
+  const std::string expected =
+      info->max_operands == info->min_operands
+          ? absl::StrCat(info->min_operands)
+          : absl::StrCat(info->min_operands,
+                         info->max_operands < 0
+                             ? " or more"
+                             : absl::StrCat(" to ", info->max_operands));
+  return Bad(error_offset, At(text_begin, opcode),
+             absl::StrCat("'", opcode, "' takes ", expected,
+                          info->min_operands == 1 && info->max_operands == 1
+                              ? " operand"
+                              : " operands",
+                          ", found ", n));
+}
+
+// An asynchronous start, update or done (`stage`): its first operand and
+// the shape of a start or update.
+absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
+                             size_t operand_count, const char* text_begin,
+                             size_t* error_offset) {
+  if (stage > 0 && operand_count == 0) {
+    return Bad(error_offset, At(text_begin, in.opcode),
+               absl::StrCat("'", in.opcode,
+                            "' needs the asynchronous operation as its "
+                            "first operand; found no operand"));
+  }
+  if (stage < 2 && in.shape != nullptr &&
+      (!in.shape->IsTuple() || in.shape->tuple_size() < 2 ||
+       !in.shape->tuple_shape(0).IsTuple())) {
+    return Bad(error_offset, At(text_begin, in.shape_text),
+               absl::StrCat("'", in.opcode,
+                            "' expects the shape ((operand shapes...), "
+                            "output shape, ...), found ",
+                            in.shape_text));
+  }
+  return absl::OkStatus();
+}
+
+// The result shapes of recv and infeed, a constant's literal.
+absl::Status CheckShapeRule(const HloInstruction& in, const char* text_begin,
+                            size_t* error_offset) {
+  const absl::string_view opcode = in.opcode;
+  if (opcode == "recv" &&
+      (!in.shape->IsTuple() || in.shape->tuple_size() != 3)) {
+    return Bad(error_offset, At(text_begin, in.shape_text),
+               "recv's shape must be the tuple (data, u32[], token[])");
+  }
+  if (opcode == "infeed" &&
+      (!in.shape->IsTuple() || in.shape->tuple_size() == 0)) {
+    return Bad(error_offset, At(text_begin, in.shape_text),
+               "infeed must have a non-empty tuple shape");
+  }
+  if (opcode == "constant") {
+    size_t at = 0;
+    absl::Status status = CheckHloLiteral(in.literal, *in.shape, &at);
+    if (!status.ok()) {
+      return Bad(error_offset, At(text_begin, in.literal, at),
+                 std::string(status.message()));
     }
   }
-  if (stage >= 0) {
-    if (stage > 0 && operand_count == 0) {
-      return Bad(error_offset, At(text_begin, opcode),
-                 absl::StrCat("'", opcode,
-                              "' needs the asynchronous operation as its "
-                              "first operand; found no operand"));
-    }
-    if (stage < 2 && in.shape != nullptr &&
-        (!in.shape->IsTuple() || in.shape->tuple_size() < 2 ||
-         !in.shape->tuple_shape(0).IsTuple())) {
-      return Bad(error_offset, At(text_begin, in.shape_text),
-                 absl::StrCat("'", opcode,
-                              "' expects the shape ((operand shapes...), "
-                              "output shape, ...), found ",
-                              in.shape_text));
-    }
-  }
-  if (in.shape != nullptr && (flags & kShapeRule)) {
-    if (opcode == "recv" &&
-        (!in.shape->IsTuple() || in.shape->tuple_size() != 3)) {
-      return Bad(error_offset, At(text_begin, in.shape_text),
-                 "recv's shape must be the tuple (data, u32[], token[])");
-    }
-    if (opcode == "infeed" &&
-        (!in.shape->IsTuple() || in.shape->tuple_size() == 0)) {
-      return Bad(error_offset, At(text_begin, in.shape_text),
-                 "infeed must have a non-empty tuple shape");
-    }
-    if (opcode == "constant") {
-      size_t at = 0;
-      absl::Status status = CheckHloLiteral(in.literal, *in.shape, &at);
-      if (!status.ok()) {
-        return Bad(error_offset, At(text_begin, in.literal, at),
-                   std::string(status.message()));
-      }
-    }
-  }
-  // A rule on operand 0's shape: checked now, or handed to `unknown`.
-  const auto on_operand = [&](const HloOperandRule& rule) -> absl::Status {
+  return absl::OkStatus();
+}
+
+// What CheckHloInstruction's attribute checks need of the instruction.
+struct InstructionContext {
+  absl::string_view opcode;
+  uint32_t flags;
+  size_t operand_count;
+  const char* text_begin;
+  HloOperandShapeFn operand_shape;
+  HloOperandTextFn operand_text;
+  HloOperandRuleFn unknown;
+  size_t* error_offset;
+
+  // A rule on an operand's shape: checked now, or handed to `unknown`.
+  absl::Status OnOperand(const HloOperandRule& rule) const {
     const Shape* operand = operand_shape(rule.operand);
     if (operand == nullptr) {
       unknown(rule);
@@ -736,186 +759,185 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
     }
     return CheckHloOperandRule(rule, *operand, operand_text(rule.operand),
                                error_offset);
-  };
-  bool has_dimensions = false;
-  bool branch_computations = false;
-  for (const HloAttribute& attribute : in.attributes) {
-    const absl::string_view name = attribute.name;
-    absl::Status status;
-    // One length compare per attribute for most (metadata, backend_config,
-    // sharding, frontend_attributes...).
-    switch (name.size()) {
-      case 5:
-        if (name == "calls" && (flags & kCallsNothing)) {
-          return Bad(
-              error_offset, At(text_begin, name),
-              absl::StrCat("unexpected attribute 'calls' on '", opcode, "'"));
-        }
-        break;
-      case 6:
-        if (name == "window") {
-          status = CheckWindow(attribute.value, At(text_begin, attribute.value),
-                               error_offset);
-        }
-        break;
-      case 10:
-        if (name == "dimensions") {
-          has_dimensions = true;
-          if (!(flags & kOneDimension)) break;
-          const size_t value_at = At(text_begin, attribute.value);
-          absl::StatusOr<std::vector<int64_t>> dims =
-              ParseHloIntegerList(attribute.value);
-          if (!dims.ok() || dims->size() != 1) {
-            return Bad(error_offset, value_at,
-                       absl::StrCat("'", opcode,
-                                    "' expects dimensions= of one dimension, "
-                                    "found ",
-                                    attribute.value));
-          }
-          const int64_t d = (*dims)[0];
-          if (d < 0) {
-            return Bad(error_offset, value_at,
-                       absl::StrCat("dimension ", d, " is out of range for '",
-                                    opcode, "'"));
-          }
-          if (operand_count > 0) {
-            HloOperandRule rule;
-            rule.kind = HloOperandRule::Kind::kDimensionInRange;
-            rule.opcode = opcode;
-            rule.dimension = d;
-            rule.offset = value_at;
-            status = on_operand(rule);
-          }
-        } else if (name == "dim_labels") {
-          status = CheckDimLabels(
-              attribute.value, At(text_begin, attribute.value), error_offset);
-        }
-        break;
-      case 11:
-        if (name == "api_version" && opcode == "custom-call") {
-          const size_t value_at = At(text_begin, attribute.value);
-          if (attribute.value == "API_VERSION_UNSPECIFIED") {
-            return Bad(error_offset, value_at,
-                       "invalid API version API_VERSION_UNSPECIFIED");
-          }
-          if (!OneOf(attribute.value,
-                     {"API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
-                      "API_VERSION_STATUS_RETURNING_UNIFIED",
-                      "API_VERSION_TYPED_FFI"})) {
-            return Bad(error_offset, value_at,
-                       absl::StrCat("unknown API version ", attribute.value));
-          }
-        }
-        break;
-      case 14:
-        if (name == "replica_groups" &&
-            absl::StartsWith(attribute.value, "mesh")) {
-          status = CheckMeshGroups(
-              attribute.value, At(text_begin, attribute.value), error_offset);
-        }
-        break;
-      case 15:
-        if (name == "result_accuracy") {
-          if (!(flags & kTranscendental) && (flags & kArity)) {
-            return Bad(error_offset, At(text_begin, name),
-                       absl::StrCat("unexpected attribute 'result_accuracy' "
-                                    "on '",
-                                    opcode, "'"));
-          }
-          status = CheckResultAccuracy(
-              attribute.value, At(text_begin, attribute.value), error_offset);
-        }
-        break;
-      case 19:
-        if (name == "branch_computations") branch_computations = true;
-        break;
-      case 26:
-        if (name == "operand_layout_constraints") {
-          status = CheckLayoutConstraints(
-              attribute.value, At(text_begin, attribute.value), operand_count,
-              opcode, operand_shape, operand_text, unknown, error_offset);
-        }
-        break;
-      default:
-        break;
-    }
-    if (!status.ok()) return status;
   }
-  if (!(flags & kOperandRule)) return absl::OkStatus();
-  if (opcode == "broadcast" && !has_dimensions && operand_count == 1) {
+};
+
+// dimensions= of an opcode that takes one dimension.
+absl::Status CheckOneDimension(const InstructionContext& c,
+                               absl::string_view value) {
+  const size_t value_at = At(c.text_begin, value);
+  absl::StatusOr<std::vector<int64_t>> dims = ParseHloIntegerList(value);
+  if (!dims.ok() || dims->size() != 1) {
+    return Bad(
+        c.error_offset, value_at,
+        absl::StrCat("'", c.opcode,
+                     "' expects dimensions= of one dimension, found ", value));
+  }
+  const int64_t d = (*dims)[0];
+  if (d < 0) {
+    return Bad(
+        c.error_offset, value_at,
+        absl::StrCat("dimension ", d, " is out of range for '", c.opcode, "'"));
+  }
+  if (c.operand_count == 0) return absl::OkStatus();
+  HloOperandRule rule;
+  rule.kind = HloOperandRule::Kind::kDimensionInRange;
+  rule.opcode = c.opcode;
+  rule.dimension = d;
+  rule.offset = value_at;
+  return c.OnOperand(rule);
+}
+
+// api_version= of a custom-call.
+absl::Status CheckApiVersion(const InstructionContext& c,
+                             absl::string_view value) {
+  const size_t value_at = At(c.text_begin, value);
+  if (value == "API_VERSION_UNSPECIFIED") {
+    return Bad(c.error_offset, value_at,
+               "invalid API version API_VERSION_UNSPECIFIED");
+  }
+  if (!OneOf(value, {"API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
+                     "API_VERSION_STATUS_RETURNING_UNIFIED",
+                     "API_VERSION_TYPED_FFI"})) {
+    return Bad(c.error_offset, value_at,
+               absl::StrCat("unknown API version ", value));
+  }
+  return absl::OkStatus();
+}
+
+// One attribute of the instruction; `*has_dimensions` and
+// `*branch_computations` set when it is one of those.
+absl::Status CheckAttribute(const InstructionContext& c,
+                            const HloAttribute& attribute, bool* has_dimensions,
+                            bool* branch_computations) {
+  const absl::string_view name = attribute.name;
+  const absl::string_view value = attribute.value;
+  // One length compare per attribute for most (metadata, backend_config,
+  // sharding, frontend_attributes...).
+  switch (name.size()) {
+    case 5:
+      if (name == "calls" && (c.flags & kCallsNothing)) {
+        return Bad(
+            c.error_offset, At(c.text_begin, name),
+            absl::StrCat("unexpected attribute 'calls' on '", c.opcode, "'"));
+      }
+      break;
+    case 6:
+      if (name == "window")
+        return CheckWindow(value, At(c.text_begin, value), c.error_offset);
+      break;
+    case 10:
+      if (name == "dimensions") {
+        *has_dimensions = true;
+        if (c.flags & kOneDimension) return CheckOneDimension(c, value);
+      } else if (name == "dim_labels") {
+        return CheckDimLabels(value, At(c.text_begin, value), c.error_offset);
+      }
+      break;
+    case 11:
+      if (name == "api_version" && c.opcode == "custom-call") {
+        return CheckApiVersion(c, value);
+      }
+      break;
+    case 14:
+      if (name == "replica_groups" && absl::StartsWith(value, "mesh")) {
+        return CheckMeshGroups(value, At(c.text_begin, value), c.error_offset);
+      }
+      break;
+    case 15:
+      if (name == "result_accuracy") {
+        if (!(c.flags & kTranscendental) && (c.flags & kArity)) {
+          return Bad(c.error_offset, At(c.text_begin, name),
+                     absl::StrCat("unexpected attribute 'result_accuracy' "
+                                  "on '",
+                                  c.opcode, "'"));
+        }
+        return CheckResultAccuracy(value, At(c.text_begin, value),
+                                   c.error_offset);
+      }
+      break;
+    case 19:
+      if (name == "branch_computations") *branch_computations = true;
+      break;
+    case 26:
+      if (name == "operand_layout_constraints") {
+        return CheckLayoutConstraints(
+            value, At(c.text_begin, value), c.operand_count, c.opcode,
+            c.operand_shape, c.operand_text, c.unknown, c.error_offset);
+      }
+      break;
+    default:
+      break;
+  }
+  return absl::OkStatus();
+}
+
+// The rules on operand 0 of a broadcast without dimensions= and of a
+// conditional.
+absl::Status CheckOperandRules(const InstructionContext& c, bool has_dimensions,
+                               bool branch_computations) {
+  if (c.opcode == "broadcast" && !has_dimensions && c.operand_count == 1) {
     HloOperandRule rule;
     rule.kind = HloOperandRule::Kind::kBroadcastOfScalar;
-    rule.opcode = opcode;
-    rule.offset = At(text_begin, opcode);
-    absl::Status status = on_operand(rule);
+    rule.opcode = c.opcode;
+    rule.offset = At(c.text_begin, c.opcode);
+    absl::Status status = c.OnOperand(rule);
     if (!status.ok()) return status;
   }
-  if (opcode == "conditional" && operand_count > 0) {
+  if (c.opcode == "conditional" && c.operand_count > 0) {
     HloOperandRule rule;
     rule.kind = HloOperandRule::Kind::kConditionalPredicate;
-    rule.opcode = opcode;
+    rule.opcode = c.opcode;
     rule.branch_computations = branch_computations;
-    rule.offset = At(text_begin, opcode);
-    absl::Status status = on_operand(rule);
+    rule.offset = At(c.text_begin, c.opcode);
+    absl::Status status = c.OnOperand(rule);
     if (!status.ok()) return status;
   }
   return absl::OkStatus();
 }
 
+}  // namespace
+
+absl::Status CheckHloInstruction(const HloInstruction& in,
+                                 const HloOpcodeInfo* info, int stage,
+                                 size_t operand_count, const char* text_begin,
+                                 HloOperandShapeFn operand_shape,
+                                 HloOperandTextFn operand_text,
+                                 HloOperandRuleFn unknown,
+                                 size_t* error_offset) {
+  const uint32_t flags = info != nullptr ? info->flags : 0;
+  absl::Status status;
+  if (flags & kArity) {
+    status = CheckArity(in, info, operand_count, text_begin, error_offset);
+    if (!status.ok()) return status;
+  }
+  if (stage >= 0) {
+    status =
+        CheckAsyncShape(in, stage, operand_count, text_begin, error_offset);
+    if (!status.ok()) return status;
+  }
+  if (in.shape != nullptr && (flags & kShapeRule)) {
+    status = CheckShapeRule(in, text_begin, error_offset);
+    if (!status.ok()) return status;
+  }
+  const InstructionContext context{in.opcode,  flags,         operand_count,
+                                   text_begin, operand_shape, operand_text,
+                                   unknown,    error_offset};
+  bool has_dimensions = false;
+  bool branch_computations = false;
+  for (const HloAttribute& attribute : in.attributes) {
+    status = CheckAttribute(context, attribute, &has_dimensions,
+                            &branch_computations);
+    if (!status.ok()) return status;
+  }
+  if (!(flags & kOperandRule)) return absl::OkStatus();
+  return CheckOperandRules(context, has_dimensions, branch_computations);
+}
+
 namespace {
 
-// A tiny cursor over a header attribute value.
-class Cursor {
- public:
-  Cursor(absl::string_view text, size_t base) : text_(text), base_(base) {}
-  void Space() {
-    while (pos_ < text_.size() && absl::ascii_isspace(text_[pos_])) ++pos_;
-  }
-  bool Eat(char c) {
-    Space();
-    if (pos_ < text_.size() && text_[pos_] == c) {
-      ++pos_;
-      return true;
-    }
-    return false;
-  }
-  char Peek() {
-    Space();
-    return pos_ < text_.size() ? text_[pos_] : '\0';
-  }
-  // The text of an integer (an optional '-' and digits), or "" with the
-  // cursor where it was when there is none.
-  absl::string_view Integer() {
-    Space();
-    const size_t begin = pos_;
-    if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
-    while (pos_ < text_.size() && absl::ascii_isdigit(text_[pos_])) ++pos_;
-    if (pos_ == begin || !absl::ascii_isdigit(text_[pos_ - 1])) {
-      pos_ = begin;
-      return "";
-    }
-    return text_.substr(begin, pos_ - begin);
-  }
-  absl::string_view Word() {
-    Space();
-    const size_t begin = pos_;
-    while (pos_ < text_.size() && (absl::ascii_isalnum(text_[pos_]) ||
-                                   text_[pos_] == '-' || text_[pos_] == '_')) {
-      ++pos_;
-    }
-    return text_.substr(begin, pos_ - begin);
-  }
-  size_t offset() const { return base_ + pos_; }
-  bool AtEnd() {
-    Space();
-    return pos_ >= text_.size();
-  }
-
- private:
-  absl::string_view text_;
-  size_t base_;
-  size_t pos_ = 0;
-};
+// A header attribute value, token by token (hlo/attribute_value.h).
+using Cursor = HloValueCursor;
 
 // An integer that fits in int64_t, as XLA's lexer reads one (a number past
 // it is refused there, not wrapped or dropped); `expects` names what was

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -230,6 +231,120 @@ class DefinitionTable {
   size_t indexed_ = 0;
   uint64_t latest_hash_ = 0;
   std::vector<Far> far_;
+  NameIndex index_;
+};
+
+// The computations of the module being read, by name: each one's name and
+// the offset where it is defined, in text order. Shared, like
+// DefinitionTable, with a part's HloPartLinks::Side, where JoinHloParts
+// looks names up in it (no table of all names is built again for the join).
+class ComputationTable {
+ public:
+  void Clear() {
+    names_.clear();
+    index_.Clear();
+  }
+  size_t size() const { return names_.size(); }
+  absl::string_view name(size_t i) const { return names_[i].first; }
+  size_t offset(size_t i) const { return names_[i].second; }
+  // Adds computation `name` (hash `hash`), defined at `offset`, as index
+  // size(); a name added before stays the one found (the reader refuses a
+  // second definition before adding it).
+  void Add(absl::string_view name, uint64_t hash, size_t offset) {
+    names_.emplace_back(name, offset);
+    index_.Add(name, hash, static_cast<uint32_t>(names_.size() - 1), NameOf());
+  }
+  // The index of the computation named `name` (hash `hash`), or -1.
+  int64_t Find(absl::string_view name, uint64_t hash) const {
+    return index_.Find(name, hash, NameOf());
+  }
+  // For looking many names up at once (Reader::LookUpCallees): the index
+  // slot of `hash` into the cache, and the most likely index Find returns.
+  void Prefetch(uint64_t hash) const { index_.Prefetch(hash); }
+  int64_t FirstWithTag(uint64_t hash) const {
+    return index_.FirstWithTag(hash);
+  }
+  const std::pair<absl::string_view, size_t>* data() const {
+    return names_.data();
+  }
+
+ private:
+  struct NameOfEntry {
+    const std::vector<std::pair<absl::string_view, size_t>>* names;
+    absl::string_view operator()(uint32_t i) const {
+      return i < names->size() ? (*names)[i].first : absl::string_view();
+    }
+  };
+  NameOfEntry NameOf() const { return NameOfEntry{&names_}; }
+
+  std::vector<std::pair<absl::string_view, size_t>> names_;
+  NameIndex index_;
+};
+
+// A tail's first computation (ReadHloTail): the uses of names defined
+// before the part that the part records for JoinHloParts, one per name and
+// shape text written at the use, found by name. A later use of such a name
+// with the same shape text has nothing new to record or check: the reader's
+// fast path knows it by one lookup here (the name's hash is at hand).
+class BeforePartUses {
+ public:
+  struct Entry {
+    absl::string_view name;
+    absl::string_view shape_text;  // written at the use ("" for none)
+    // The use's Shape when the shape cache held it (at `generation`).
+    const Shape* shape;
+    uint64_t generation;
+    int64_t previous;  // the entry before it of the same name, or -1
+  };
+
+  void Clear() {
+    entries_.clear();
+    index_.Clear();
+  }
+  bool empty() const { return entries_.empty(); }
+  const Entry& operator[](size_t i) const { return entries_[i]; }
+  // The entry of `name` (hash `hash`) whose shape text is `shape_text`, or
+  // -1.
+  int64_t Find(absl::string_view name, uint64_t hash,
+               absl::string_view shape_text) const {
+    if (entries_.empty()) return -1;
+    for (int64_t i = index_.Find(name, hash, NameOf()); i >= 0;
+         i = entries_[i].previous) {
+      if (SameName(entries_[i].shape_text, shape_text)) return i;
+    }
+    return -1;
+  }
+  // Adds the use (name, shape_text) unless it is there (then its Shape is
+  // refreshed); true when added.
+  bool Add(absl::string_view name, uint64_t hash, absl::string_view shape_text,
+           const Shape* shape, uint64_t generation) {
+    const int64_t latest =
+        entries_.empty() ? -1 : index_.Find(name, hash, NameOf());
+    for (int64_t i = latest; i >= 0; i = entries_[i].previous) {
+      if (SameName(entries_[i].shape_text, shape_text)) {
+        if (shape != nullptr) {
+          entries_[i].shape = shape;
+          entries_[i].generation = generation;
+        }
+        return false;
+      }
+    }
+    entries_.push_back(Entry{name, shape_text, shape, generation, latest});
+    index_.Add(name, hash, static_cast<uint32_t>(entries_.size() - 1),
+               NameOf());
+    return true;
+  }
+
+ private:
+  struct NameOfEntry {
+    const std::vector<Entry>* entries;
+    absl::string_view operator()(uint32_t i) const {
+      return i < entries->size() ? (*entries)[i].name : absl::string_view();
+    }
+  };
+  NameOfEntry NameOf() const { return NameOfEntry{&entries_}; }
+
+  std::vector<Entry> entries_;
   NameIndex index_;
 };
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "absl/strings/ascii.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/scan.h"
 #include "hlolayout/util/check.h"
 
@@ -80,12 +81,7 @@ namespace {
 bool IsInlineComputation(absl::string_view value) {
   if (value.empty() || value[0] != '{') return false;
   size_t p = 1;
-  auto space = [&] {
-    while (p < value.size() && (value[p] == ' ' || value[p] == '\n' ||
-                                value[p] == '\t' || value[p] == '\r')) {
-      ++p;
-    }
-  };
+  auto space = [&] { p = SkipHloSpace(value, p); };
   space();
   if (value.substr(p, 5) == "ROOT ") return true;
   if (p < value.size() && value[p] == '%') ++p;
@@ -147,6 +143,12 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
 void AppendComputationNamesOf(absl::string_view value,
                               std::vector<absl::string_view>* names) {
   if (!IsInlineComputation(value)) AppendNames(value, names);
+}
+
+std::vector<absl::string_view> HloValueNames(absl::string_view value) {
+  std::vector<absl::string_view> names;
+  AppendNames(value, &names);
+  return names;
 }
 
 const HloComputation& HloModule::entry() const {

@@ -114,6 +114,10 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
 // computation's name (`_`).
 void AppendComputationNamesOf(absl::string_view value,
                               std::vector<absl::string_view>* names);
+// The names (without '%') in a value that lists instructions or
+// computations, `control-predecessors={%a, %b}`: any byte that cannot be in
+// a name separates two (spaces, line breaks, commas, braces, comments).
+std::vector<absl::string_view> HloValueNames(absl::string_view value);
 
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {

@@ -47,8 +47,7 @@ struct Reader::ComputationState {
       std::make_shared<DefinitionTable>();
   uint64_t instruction_hash = 0;
   std::vector<Use> uses;
-  absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
-      tail_uses;
+  BeforePartUses before_uses;
   absl::flat_hash_set<std::tuple<int, absl::string_view, absl::string_view,
                                  int64_t, absl::string_view, bool>>
       tail_rules;
@@ -73,7 +72,7 @@ void Reader::SwapComputationState(ComputationState* s) {
   swap(definitions_, s->definitions);
   swap(instruction_hash_, s->instruction_hash);
   swap(uses_, s->uses);
-  swap(tail_uses_, s->tail_uses);
+  swap(before_uses_, s->before_uses);
   swap(tail_rules_, s->tail_rules);
   swap(pending_rules_, s->pending_rules);
   swap(parameter_numbers_, s->parameter_numbers);

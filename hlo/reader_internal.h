@@ -1,8 +1,15 @@
-// hlo/reader_internal.h: the reader behind hlo/reader.h,
-// shared by its source files (reader.cc: reading; reader_checks.cc:
-// shapes written inline or left out, and the rules XLA's parser applies to
-// references, roots and asynchronous chains; reader_inline.cc:
-// computations written inline as attribute values). Not for use elsewhere.
+// hlo/reader_internal.h: the reader behind hlo/reader.h, one class whose
+// stages are the source files beside it: reader_module.cc (modules, headers,
+// stack tables), reader_computation.cc (computation headers and bodies),
+// reader_fast.cc (the usual instruction line) and reader_instruction.cc (the
+// careful path: any instruction, exact errors), reader_attributes.cc,
+// reader_shapes.cc (cached, kept, decoded again, inferred), reader_tokens.cc
+// (strings, brackets, resyncing after errors), reader_checks.cc (the rules
+// XLA's parser applies to references, roots and asynchronous chains),
+// reader_inline.cc (computations written inline as attribute values) and
+// reader_parts.cc (reading in parts) and reader_collect.cc (modules kept in
+// memory); reader.cc holds the entry points.
+// Lexical helpers without state are in reader_text.h. Not for use elsewhere.
 #ifndef HLOLAYOUT_HLO_READER_INTERNAL_H_
 #define HLOLAYOUT_HLO_READER_INTERNAL_H_
 
@@ -27,6 +34,7 @@
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/names.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/reader_text.h"
 #include "hlolayout/hlo/scan.h"
 #include "hlolayout/hlo/shape_cache.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -34,62 +42,6 @@
 
 namespace hlolayout {
 namespace hlo_internal {
-
-// `s == literal` with the length known at compile time, inlined (the
-// string_view operator== was a call per instruction).
-template <size_t N>
-inline bool Eq(absl::string_view s, const char (&literal)[N]) {
-  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
-}
-
-// True for the attributes whose value names called computations (or holds
-// computations written inline): HloAttributeKindOf's kHloAttrCallee, for
-// FastInstruction, which asks for every attribute whose value opens with
-// '{'. Most names fail on their first letter (`metadata`, `dimensions`:
-// callee names begin with b, c, f, s or t), most others on their length
-// and first letter (`backend_config`, `sharding`); the few left are
-// compared whole.
-bool IsCalleeAttributeNameOfLength(absl::string_view n);
-struct CalleeNameLetters {
-  // Bit (c & 31) of `first`: some callee name begins with c. Bit c - 'a' of
-  // by_length[k]: a callee name of k letters begins with c.
-  uint32_t first = 0;
-  uint32_t by_length[32] = {};
-  constexpr CalleeNameLetters() {
-    const char* const names[] = {"body",
-                                 "calls",
-                                 "select",
-                                 "scatter",
-                                 "to_apply",
-                                 "condition",
-                                 "true_computation",
-                                 "false_computation",
-                                 "branch_computations",
-                                 "called_computations"};
-    for (const char* name : names) {
-      size_t k = 0;
-      while (name[k] != '\0') ++k;
-      first |= 1u << (name[0] & 31);
-      by_length[k] |= 1u << (name[0] - 'a');
-    }
-  }
-};
-inline constexpr CalleeNameLetters kCalleeNameLetters;
-inline bool IsCalleeAttributeName(absl::string_view n) {
-  const uint32_t c = static_cast<unsigned char>(n[0]);
-  if (((kCalleeNameLetters.first >> (c & 31)) & 1u) == 0) return false;
-  if (n.size() >= 32 || c < 'a' || c > 'z' ||
-      ((kCalleeNameLetters.by_length[n.size()] >> (c - 'a')) & 1u) == 0) {
-    return false;
-  }
-  return IsCalleeAttributeNameOfLength(n);
-}
-
-// The callee attributes whose value is a list (`{%a, %b}`).
-inline bool IsCalleeListName(absl::string_view n) {
-  return n.size() == 19 &&
-         (Eq(n, "branch_computations") || Eq(n, "called_computations"));
-}
 
 // `shape`, then the tuple element that each `#N` at `at` in `text` names
 // (`%x#1#0`: element 0 of element 1); null when one does not exist.
@@ -103,93 +55,28 @@ const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
 // (hand-written modules, XLA's tests), so the set stays small.
 absl::string_view Intern(std::string text);
 
-inline bool IsStackTableKind(absl::string_view word) {
-  return word == "FileNames" || word == "FunctionNames" ||
-         word == "FileLocations" || word == "StackFrames";
-}
-
-inline constexpr absl::string_view kSplitMarker = "// -----";
-
-// True at a line that begins with `// -----`. Such a line is a module
-// separator (lit's --split-input-file) or a decorative comment (XLA's tests
-// put `// ----------` above and below a description); DashLineSplits decides.
-inline bool IsDashLine(absl::string_view text, size_t pos) {
-  return (pos == 0 || text[pos - 1] == '\n') &&
-         text.substr(pos, kSplitMarker.size()) == kSplitMarker;
-}
-
-// Never stops: every `//` line is a comment.
-struct NoStop {
-  bool operator()(size_t) const { return false; }
+// One part of a text read in parts (ReadInParts): its visitor, and for
+// ReadHloModules the modules that keep the part's shapes.
+struct PartReading {
+  HloVisitor* visitor;
+  std::vector<HloModule>* collect;
 };
 
-// Skips whitespace and comments from `pos`, stopping at a dash line for which
-// `stop_at(pos)` is true; returns the new position, or npos for an
-// unterminated block comment (whose offset goes to `*bad`).
-template <typename StopAt = NoStop>
-inline size_t SkipTriviaAt(absl::string_view text, size_t pos,
-                           size_t* bad = nullptr,
-                           const StopAt& stop_at = StopAt()) {
-  const size_t n = text.size();
-  while (pos < n) {
-    const char c = text[pos];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      ++pos;
-    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '/') {
-      if (IsDashLine(text, pos) && stop_at(pos)) break;
-      // To the end of the line: '\n', or a '\r' (old Mac line ends, as
-      // XLA's lexer reads them).
-      const void* nl = std::memchr(text.data() + pos, '\n', n - pos);
-      size_t end =
-          nl == nullptr ? n : static_cast<const char*>(nl) - text.data();
-      const void* cr = std::memchr(text.data() + pos, '\r', end - pos);
-      if (cr != nullptr) end = static_cast<const char*>(cr) - text.data();
-      pos = end;
-    } else if (c == '/' && pos + 1 < n && text[pos + 1] == '*') {
-      const size_t close = text.find("*/", pos + 2);
-      if (close == absl::string_view::npos) {
-        if (bad != nullptr) *bad = pos;
-        return absl::string_view::npos;
-      }
-      pos = close + 2;
-    } else {
-      break;
-    }
-  }
-  return pos;
-}
+// ReadHloModules on `threads` threads, the text cut at `cuts` (none: in one
+// piece); `*joined`: the parts were joined (else read whole). For tests that
+// cut anywhere.
+absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
+    absl::string_view text, const HloReadOptions& options,
+    std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
+    int64_t threads, bool* joined);
 
-inline bool StartsWord(absl::string_view text, size_t pos,
-                       absl::string_view word) {
-  const size_t end = pos + word.size();
-  return text.substr(pos, word.size()) == word &&
-         (end >= text.size() || !Is(text[end], kNameChar));
-}
-
-// Answers "does a new module (`HloModule`) start after the dash line at
-// `pos`?", past blank lines and comments (other dash lines included). A run
-// of k comment lines is scanned once, not k times: every dash line inside the
-// last scanned run has the same answer.
-class ModuleStartProbe {
- public:
-  explicit ModuleStartProbe(absl::string_view text) : text_(text) {}
-  bool HloModuleFollows(size_t pos) {
-    if (pos < from_ || pos >= to_) {
-      const size_t next = SkipTriviaAt(text_, pos);
-      from_ = pos;
-      to_ = next == absl::string_view::npos ? text_.size() : next;
-      follows_ = next != absl::string_view::npos &&
-                 StartsWord(text_, next, "HloModule");
-    }
-    return follows_;
-  }
-
- private:
-  absl::string_view text_;
-  size_t from_ = 0;
-  size_t to_ = 0;
-  bool follows_ = false;
-};
+// ReadHloInParts, with the modules that keep each part's shapes.
+absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
+                         const std::vector<size_t>& cuts, int64_t threads,
+                         const PartReading& head,
+                         const std::vector<PartReading>& tails,
+                         const std::function<void(size_t)>& tail_read,
+                         const std::function<bool()>& can_join, bool* joined);
 
 class Reader {
  public:
@@ -367,7 +254,29 @@ class Reader {
   // The instructions from pos_ to the closing '}' (`open`: the '{'), then
   // EndComputation.
   absl::Status ParseComputationBody(size_t open);
+  // ParseComputationBody's stages: the computation's state emptied; one
+  // instruction read (fast path, else careful), checked, defined and
+  // visited; after the '}', the execution thread, the computation's checks
+  // and its end.
+  void StartComputationBody();
+  absl::Status ReadBodyInstruction() __attribute__((always_inline));
+  absl::Status EndComputationBody();
+  // An instruction refused at `offset`: `status` ends the reading, or with
+  // keep_going it is reported and the reading resyncs (OK).
+  absl::Status InstructionFailed(const absl::Status& status, size_t offset)
+      __attribute__((noinline));
+  // The instruction read goes into the definitions (`careful`: read by
+  // ParseInstruction, else by FastInstruction).
+  void DefineInstruction(bool careful) __attribute__((always_inline));
+  // `, execution_thread="..."` after a computation's '}', if there.
+  absl::Status ParseExecutionThread(absl::string_view* thread);
   absl::Status ParseComputationHeader();
+  // From the '(' of a computation's signature to after its result shape
+  // (`*parameters`: how many were read); one parameter `name: shape`, into
+  // computation_.parameters[i].
+  absl::Status ParseSignature(size_t* parameters)
+      __attribute__((always_inline));
+  absl::Status ParseParameter(size_t i) __attribute__((always_inline));
   absl::Status ParseInstruction();
   // From `(` after the opcode: the literal, parameter number or operands
   // to the closing `)`. `depth`: 0 for an instruction line, 1 + n for an
@@ -453,15 +362,24 @@ class Reader {
   void FillComputationSide(HloPartLinks::Side* side);
   void FillModuleSide(HloPartLinks::Side* side);
   void FillLastLinks();
-  // The common instruction without statuses (see its definition).
+  // The common instruction without statuses (see its definition), in
+  // stages (reader_fast.cc) that return where they stop or npos.
   bool FastInstruction();
+  size_t FastHead(size_t p) __attribute__((always_inline));
+  size_t FastParens(size_t open) __attribute__((always_inline));
+  size_t FastOperands(size_t p) __attribute__((always_inline));
+  size_t FastOperand(size_t p, size_t index, HloOperand* operand,
+                     int64_t* resolved) __attribute__((always_inline));
+  size_t FastAttributes(size_t p) __attribute__((always_inline));
+  bool FastLookUpShapes() __attribute__((always_inline));
   // FastInstruction's operand at `p` when it is `shape %name` with the
   // shape text of `name`'s definition: `*operand`'s shape, text and name
   // set, `*resolved` the definition, `*name_end` where the name ends.
   bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
                              size_t* name_end);
   // FastInstruction's operands: the definition of operand i when it is
-  // looked up and its use needs no other check, else -1.
+  // looked up and its use needs no other check, kBeforePart for a use
+  // recorded already (see before_uses_), else -1.
   std::vector<int64_t> operand_defs_;
   // The shape at `p` for FastInstruction, into `*shape` (target 0) or into
   // operand target - 1: its extent and hash now, its cache lookup deferred
@@ -471,6 +389,12 @@ class Reader {
   size_t FastShape(size_t p, size_t target, const Shape** shape,
                    absl::string_view* shape_text);
   absl::Status ParseOperands(HloInstruction* in, int depth);
+  // ParseOperands' items: a parameter's number, or one operand (`shape
+  // %name#N`, or an instruction written inline) whose uncached shape is
+  // decoded over scratch `scratch`, and its `#N#M...` from the '#'.
+  absl::Status ParseParameterNumber(HloInstruction* in);
+  absl::Status ParseOperand(HloOperand* operand, size_t scratch, int depth);
+  absl::Status ParseOutputIndexes(HloOperand* operand);
   // After a bad instruction: moves to the next line that starts an
   // instruction or closes the computation.
   void Resync(size_t instruction_offset);
@@ -549,7 +473,7 @@ class Reader {
                      const Shape* shape, uint64_t generation) {
     definitions_->Add(name, shape_text, shape, generation);
   }
-  // The root of each computation of computation_names_ (same index; for
+  // The root of each computation of computations_ (same index; for
   // `call` and `conditional` written without a shape): its shape text, and
   // its Shape once one is kept for the module. Empty until it has ended.
   struct ComputationRoot {
@@ -557,7 +481,7 @@ class Reader {
     const Shape* shape = nullptr;
   };
   std::vector<ComputationRoot> computation_roots_;
-  // The computation being read's index in computation_names_, or -1.
+  // The computation being read's index in computations_, or -1.
   int64_t computation_slot_ = -1;
   // The root Shape of the computation named `name`, or null.
   const Shape* CalledRoot(absl::string_view name);
@@ -596,10 +520,25 @@ class Reader {
 
   // Uses of names in the computation being read, checked at its end.
   std::vector<Use> uses_;
-  // A tail's first computation: the (name, shape text) of uses in uses_ of
-  // names defined before the part (`#N` uses are all kept).
-  absl::flat_hash_set<std::pair<absl::string_view, absl::string_view>>
-      tail_uses_;
+  // A tail's first computation: the uses in uses_ of names defined before
+  // the part, one per (name, shape text) (`#N` uses are all kept), found by
+  // name: FastInstruction marks a later use of one with the same shape text
+  // kBeforePart in operand_defs_ (nothing new to record or check).
+  BeforePartUses before_uses_;
+  static constexpr int64_t kBeforePart = -2;
+  // Uses of names not defined in the computation are recorded for
+  // JoinHloParts (a tail's first computation), not refused.
+  bool RecordsBeforePart() const {
+    return tail_ && in_first_computation_ && links_ != nullptr;
+  }
+  // `shape` when the shape cache (or the module) holds it, null for a
+  // scratch Shape (decoded over for the next instruction).
+  const Shape* LastingShape(const Shape* shape) const {
+    for (const std::unique_ptr<Shape>& s : scratch_) {
+      if (s.get() == shape) return nullptr;
+    }
+    return shape;
+  }
   // Likewise the operand rules in pending_rules_ (kind, operand name, shape
   // text, dimension, constraint, branch computations).
   absl::flat_hash_set<std::tuple<int, absl::string_view, absl::string_view,
@@ -626,17 +565,15 @@ class Reader {
   }
   // The signature's result shape text of the computation being read.
   absl::string_view result_text_;
-  // The module's computation names (first offset) and called names.
-  std::vector<std::pair<absl::string_view, size_t>> computation_names_;
-  NameIndex computation_index_;  // over computation_names_
+  // The module's computations, shared with a part's HloPartLinks::Side
+  // when the module is handed over (the next module then starts a new
+  // table).
+  std::shared_ptr<ComputationTable> computations_ =
+      std::make_shared<ComputationTable>();
   // The index of the computation named `name` (hash `hash`) in
-  // computation_names_, or -1.
+  // computations_, or -1.
   int64_t FindComputation(absl::string_view name, uint64_t hash) const {
-    const auto* const names = computation_names_.data();
-    const size_t count = computation_names_.size();
-    return computation_index_.Find(name, hash, [names, count](uint32_t i) {
-      return i < count ? names[i].first : absl::string_view();
-    });
+    return computations_->Find(name, hash);
   }
   bool HasComputation(absl::string_view name, uint64_t hash) const {
     return FindComputation(name, hash) >= 0;
@@ -712,7 +649,7 @@ class Reader {
   // Hands inline_done_ to the visitor, in order, and empties it.
   void EmitInlineComputations();
   // CalledRoot for the name of a computation written inline (no written
-  // name refers to one, so they are not in computation_names_).
+  // name refers to one, so they are not in computations_).
   const Shape* InlineRoot(absl::string_view name);
   absl::flat_hash_map<absl::string_view, ComputationRoot> inline_roots_;
   void SwapComputationState(ComputationState* state);

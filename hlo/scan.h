@@ -1,11 +1,11 @@
 // hlo/scan.h: byte scanning for the HLO module reader (internal).
 //
-// Character classes and the skippers behind hlo/reader.cc's fast
+// Character classes and the skippers behind the HLO reader's fast
 // paths: brackets, strings and attribute values found 16 or 64 bytes at a
 // time (SSE2, part of x86-64; plain loops elsewhere), names, trivia, and
 // the extent of a shape text. Each returns npos for anything unusual, and
 // the reader's careful path then takes over and reports errors with
-// positions. Not a public API: only reader.cc includes it.
+// positions. Not a public API: only the reader (hlo/reader_*.cc) includes it.
 #ifndef HLOLAYOUT_HLO_SCAN_H_
 #define HLOLAYOUT_HLO_SCAN_H_
 

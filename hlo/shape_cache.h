@@ -4,7 +4,7 @@
 //   f32[8,128]{1,0:T(8,128)} appears thousands of times in a dump; it is
 //   decoded once and every instruction gets the same `const Shape*`.
 //
-// Not a public API: only reader.cc includes it.
+// Not a public API: only the reader (reader_*.cc) includes it.
 #ifndef HLOLAYOUT_HLO_SHAPE_CACHE_H_
 #define HLOLAYOUT_HLO_SHAPE_CACHE_H_
 

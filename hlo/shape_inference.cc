@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/hlo/attribute_value.h"
 
 namespace hlolayout {
 namespace {
@@ -268,86 +269,15 @@ absl::StatusOr<Shape> InferReduce(absl::string_view opcode,
   return Shape::MakeTuple(std::move(results));
 }
 
-}  // namespace
+// InferHloShape's groups of opcodes: each answers for its own opcodes and
+// gives nullopt for the others.
+using Inferred = absl::optional<absl::StatusOr<Shape>>;
 
-absl::StatusOr<std::vector<int64_t>> ParseHloIntegerList(
-    absl::string_view value) {
-  std::vector<int64_t> out;
-  size_t p = 0;
-  const size_t n = value.size();
-  auto space = [&] {
-    while (p < n && (value[p] == ' ' || value[p] == '\t' || value[p] == '\n' ||
-                     value[p] == '\r')) {
-      ++p;
-    }
-  };
-  space();
-  const bool braced = p < n && value[p] == '{';
-  if (braced) ++p;
-  while (true) {
-    space();
-    if (p >= n) break;
-    if (braced && value[p] == '}') break;
-    bool negative = false;
-    if (value[p] == '-') {
-      negative = true;
-      ++p;
-    }
-    const size_t begin = p;
-    uint64_t magnitude = 0;
-    while (p < n && value[p] >= '0' && value[p] <= '9') {
-      magnitude = magnitude * 10 + static_cast<uint64_t>(value[p] - '0');
-      if (magnitude > (uint64_t{1} << 63)) {
-        return absl::InvalidArgumentError("integer out of range");
-      }
-      ++p;
-    }
-    if (p == begin) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("expected an integer in '", value, "'"));
-    }
-    if (!negative && magnitude == (uint64_t{1} << 63)) {
-      return absl::InvalidArgumentError("integer out of range");
-    }
-    out.push_back(negative ? static_cast<int64_t>(0 - magnitude)
-                           : static_cast<int64_t>(magnitude));
-    space();
-    if (p < n && value[p] == ',') {
-      ++p;
-      continue;
-    }
-    break;
-  }
-  space();
-  if (braced) {
-    if (p >= n || value[p] != '}') {
-      return absl::InvalidArgumentError(
-          absl::StrCat("expected '}' in '", value, "'"));
-    }
-    ++p;
-    space();
-  }
-  if (p != n) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("unexpected text in '", value, "'"));
-  }
-  return out;
-}
-
-absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
-                                    absl::Span<const Shape* const> operands,
-                                    absl::Span<const HloAttribute> attributes,
-                                    const Shape* called_root) {
+// Elementwise on one operand.
+Inferred InferUnary(absl::string_view opcode,
+                    absl::Span<const Shape* const> operands,
+                    absl::Span<const HloAttribute>) {
   absl::Status status;
-  // Opcodes whose result comes from elsewhere than the operands.
-  if (opcode == "after-all") return Shape::MakeToken();
-  if (opcode == "send-done") return Shape::MakeToken();
-  if (opcode == "call" || opcode == "conditional") {
-    if (called_root == nullptr) {
-      return Fail(opcode, "the called computation's root shape is not known");
-    }
-    return *called_root;
-  }
   if (OneOf(opcode, {"abs",
                      "negate",
                      "copy",
@@ -389,6 +319,14 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return WithType(in, type);
   }
+  return absl::nullopt;
+}
+
+// Elementwise on two operands.
+Inferred InferBinary(absl::string_view opcode,
+                     absl::Span<const Shape* const> operands,
+                     absl::Span<const HloAttribute>) {
+  absl::Status status;
   if (OneOf(opcode, {"add", "subtract", "multiply", "divide", "remainder",
                      "maximum", "minimum", "power", "atan2", "and", "or", "xor",
                      "shift-left", "shift-right-arithmetic",
@@ -414,6 +352,14 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return Elementwise(opcode, operands, type);
   }
+  return absl::nullopt;
+}
+
+// select and clamp: three operands, the value's type.
+Inferred InferSelectOrClamp(absl::string_view opcode,
+                            absl::Span<const Shape* const> operands,
+                            absl::Span<const HloAttribute>) {
+  absl::Status status;
   if (opcode == "select" || opcode == "clamp") {
     status = NeedOperands(opcode, operands, 3);
     if (!status.ok()) return status;
@@ -432,11 +378,14 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return Elementwise(opcode, operands.subspan(1, 1), value.element_type());
   }
-  if (opcode == "get-dimension-size") {
-    Shape shape = Shape::MakeArray(S32, {});
-    shape.mutable_layout();
-    return shape;
-  }
+  return absl::nullopt;
+}
+
+// Results that pass an operand on, or build or take tuple elements.
+Inferred InferFromOperandOrTuple(absl::string_view opcode,
+                                 absl::Span<const Shape* const> operands,
+                                 absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
   if (opcode == "reverse") {
     status = NeedOperands(opcode, operands, 1);
     if (!status.ok()) return status;
@@ -495,6 +444,14 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     }
     return Shape::MakeTuple({*operands[0], *operands[0], std::move(context)});
   }
+  return absl::nullopt;
+}
+
+// dot, transpose and slice: operands rearranged.
+Inferred InferRearranged(absl::string_view opcode,
+                         absl::Span<const Shape* const> operands,
+                         absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
   if (opcode == "dot") {
     status = NeedOperands(opcode, operands, 2);
     if (!status.ok()) return status;
@@ -525,6 +482,14 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     if (!operands[0]->IsArray()) return Fail(opcode, "not an array");
     return InferSlice(opcode, *operands[0], attributes);
   }
+  return absl::nullopt;
+}
+
+// concatenate: operands joined along one dimension.
+Inferred InferConcatenate(absl::string_view opcode,
+                          absl::Span<const Shape* const> operands,
+                          absl::Span<const HloAttribute> attributes) {
+  absl::Status status;
   if (opcode == "concatenate") {
     status = NeedOperands(opcode, operands, -1);
     if (!status.ok()) return status;
@@ -558,8 +523,97 @@ absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
     shape.set_dimension(d, total);
     return shape;
   }
+  return absl::nullopt;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<int64_t>> ParseHloIntegerList(
+    absl::string_view value) {
+  std::vector<int64_t> out;
+  size_t p = 0;
+  const size_t n = value.size();
+  auto space = [&] { p = SkipHloSpace(value, p); };
+  space();
+  const bool braced = p < n && value[p] == '{';
+  if (braced) ++p;
+  while (true) {
+    space();
+    if (p >= n) break;
+    if (braced && value[p] == '}') break;
+    bool negative = false;
+    if (value[p] == '-') {
+      negative = true;
+      ++p;
+    }
+    const size_t begin = p;
+    uint64_t magnitude = 0;
+    while (p < n && value[p] >= '0' && value[p] <= '9') {
+      magnitude = magnitude * 10 + static_cast<uint64_t>(value[p] - '0');
+      if (magnitude > (uint64_t{1} << 63)) {
+        return absl::InvalidArgumentError("integer out of range");
+      }
+      ++p;
+    }
+    if (p == begin) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("expected an integer in '", value, "'"));
+    }
+    if (!negative && magnitude == (uint64_t{1} << 63)) {
+      return absl::InvalidArgumentError("integer out of range");
+    }
+    out.push_back(negative ? static_cast<int64_t>(0 - magnitude)
+                           : static_cast<int64_t>(magnitude));
+    space();
+    if (p < n && value[p] == ',') {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  space();
+  if (braced) {
+    if (p >= n || value[p] != '}') {
+      return absl::InvalidArgumentError(
+          absl::StrCat("expected '}' in '", value, "'"));
+    }
+    ++p;
+    space();
+  }
+  if (p != n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unexpected text in '", value, "'"));
+  }
+  return out;
+}
+
+absl::StatusOr<Shape> InferHloShape(absl::string_view opcode,
+                                    absl::Span<const Shape* const> operands,
+                                    absl::Span<const HloAttribute> attributes,
+                                    const Shape* called_root) {
+  // Opcodes whose result comes from elsewhere than the operands.
+  if (opcode == "after-all") return Shape::MakeToken();
+  if (opcode == "send-done") return Shape::MakeToken();
+  if (opcode == "call" || opcode == "conditional") {
+    if (called_root == nullptr) {
+      return Fail(opcode, "the called computation's root shape is not known");
+    }
+    return *called_root;
+  }
+  if (opcode == "get-dimension-size") {
+    Shape shape = Shape::MakeArray(S32, {});
+    shape.mutable_layout();
+    return shape;
+  }
+  for (Inferred (*infer)(absl::string_view, absl::Span<const Shape* const>,
+                         absl::Span<const HloAttribute>) :
+       {InferUnary, InferBinary, InferSelectOrClamp, InferFromOperandOrTuple,
+        InferRearranged, InferConcatenate}) {
+    Inferred inferred = infer(opcode, operands, attributes);
+    if (inferred.has_value()) return *std::move(inferred);
+  }
   if (opcode == "reduce") {
-    status = NeedOperands(opcode, operands, -1);
+    absl::Status status = NeedOperands(opcode, operands, -1);
     if (!status.ok()) return status;
     return InferReduce(opcode, operands, attributes);
   }

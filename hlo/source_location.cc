@@ -4,22 +4,24 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/attribute_value.h"
 
 namespace hlolayout {
 
 absl::string_view MetadataField(absl::string_view metadata,
                                 absl::string_view key) {
-  // key=value pairs separated by blanks, inside optional braces; quoted
-  // values may hold blanks, '=' and escaped quotes.
+  // key=value pairs separated by blanks (spaces, line breaks: IsHloSpace),
+  // inside optional braces; quoted values may hold blanks, '=' and escaped
+  // quotes.
   size_t i = 0;
   const size_t n = metadata.size();
   while (i < n) {
-    while (i < n && (metadata[i] == ' ' || metadata[i] == '{' ||
+    while (i < n && (IsHloSpace(metadata[i]) || metadata[i] == '{' ||
                      metadata[i] == '}' || metadata[i] == ',')) {
       ++i;
     }
     const size_t key_start = i;
-    while (i < n && metadata[i] != '=' && metadata[i] != ' ' &&
+    while (i < n && metadata[i] != '=' && !IsHloSpace(metadata[i]) &&
            metadata[i] != '}') {
       ++i;
     }
@@ -34,7 +36,7 @@ absl::string_view MetadataField(absl::string_view metadata,
       ++i;
     } else {
       const size_t b = i;
-      while (i < n && metadata[i] != ' ' && metadata[i] != '}') ++i;
+      while (i < n && !IsHloSpace(metadata[i]) && metadata[i] != '}') ++i;
       value = metadata.substr(b, i - b);
     }
     if (name == key) return value;

@@ -13,7 +13,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/heap_simulator.h"
 
@@ -33,25 +33,10 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
   absl::optional<absl::string_view> v =
       FindHloAttribute(module.header.attributes, "input_output_alias");
   if (!v.has_value()) return out;
-  const absl::string_view s = *v;
-  size_t at = 0;
-  while (true) {
-    const size_t colon = s.find(": (", at);
-    if (colon == absl::string_view::npos) break;
-    size_t p = colon + 3;
-    const int64_t number = buffer_internal::ReadDecimal(s, &p);
-    std::vector<int64_t> index;
-    const size_t open = s.find('{', p), close = s.find('}', p);
-    if (open != absl::string_view::npos && close != absl::string_view::npos &&
-        open < close) {
-      for (absl::string_view part : absl::StrSplit(
-               s.substr(open + 1, close - open - 1), ',', absl::SkipEmpty())) {
-        int64_t i = 0;
-        if (absl::SimpleAtoi(part, &i)) index.push_back(i);
-      }
-    }
-    if (number >= 0) out.emplace_back(number, std::move(index));
-    at = close == absl::string_view::npos ? s.size() : close + 1;
+  // {output_index: (number, index[, kind]), ...}, broken across lines or
+  // not (hlo/attribute_value.h).
+  for (HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+    out.emplace_back(pair.number, std::move(pair.index));
   }
   return out;
 }

@@ -22,21 +22,6 @@
 namespace hlolayout {
 namespace buffer_internal {
 
-// ReadDecimal
-//
-// The run of decimal digits at s[*at...] as a number, moving *at past the
-// run; -1 when there is no digit or the number does not fit in int64
-// (absl::SimpleAtoi's checked parsing).
-inline int64_t ReadDecimal(absl::string_view s, size_t* at) {
-  const size_t begin = *at;
-  while (*at < s.size() && s[*at] >= '0' && s[*at] <= '9') ++*at;
-  int64_t v = 0;
-  if (*at == begin || !absl::SimpleAtoi(s.substr(begin, *at - begin), &v)) {
-    return -1;
-  }
-  return v;
-}
-
 // How XLA's buffer assignment treats a computation
 // (GatherComputationsByAllocationType).
 enum class CompKind : uint8_t {

@@ -5,8 +5,11 @@
 // XLA:CPU gives none. Fusion bodies are read from the module text.
 #include <algorithm>
 #include <deque>
+#include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 
 namespace hlolayout {
@@ -294,6 +297,24 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
   return found;
 }
 
+// True when the JSON object `config` (a backend_config) has `"key": 0`,
+// with any JSON space (line breaks too) around the ':' and after the 0.
+bool JsonFieldIsZero(absl::string_view config, absl::string_view key) {
+  const std::string quoted = absl::StrCat("\"", key, "\"");
+  for (size_t at = config.find(quoted); at != absl::string_view::npos;
+       at = config.find(quoted, at + 1)) {
+    size_t p = SkipHloSpace(config, at + quoted.size());
+    if (p >= config.size() || config[p] != ':') continue;
+    p = SkipHloSpace(config, p + 1);
+    if (p >= config.size() || config[p] != '0') continue;
+    p = SkipHloSpace(config, p + 1);
+    if (p < config.size() && (config[p] == ',' || config[p] == '}')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The in-place (operand number, operand index) -> output index pairs of
 // XLA's GetInPlaceInputOutputPairs.
 struct InPlacePair {
@@ -302,40 +323,12 @@ struct InPlacePair {
   std::vector<int64_t> output_index;
 };
 
-// `{{1}: (0, {})}`-style aliasing attributes.
+// `{{1}: (0, {})}`-style aliasing attributes, on one line or several
+// (hlo/attribute_value.h).
 void ParseAliasing(absl::string_view s, std::vector<InPlacePair>* out) {
-  bool ok = true;
-  auto read_index = [&](size_t* at) {
-    std::vector<int64_t> index;
-    if (*at >= s.size() || s[*at] != '{') return index;
-    size_t k = *at + 1;
-    while (k < s.size() && s[k] != '}') {
-      if (s[k] >= '0' && s[k] <= '9') {
-        const int64_t v = ReadDecimal(s, &k);
-        if (v < 0) ok = false;  // past int64
-        index.push_back(v);
-      } else {
-        ++k;
-      }
-    }
-    *at = k < s.size() ? k + 1 : s.size();
-    return index;
-  };
-  size_t at = 0;
-  while (true) {
-    const size_t colon = s.find(": (", at);
-    if (colon == absl::string_view::npos) break;
-    size_t open = s.rfind('{', colon);
-    InPlacePair pair;
-    size_t p = colon + 3;
-    ok = true;
-    pair.output_index = read_index(&open);
-    pair.operand = ReadDecimal(s, &p);
-    while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
-    pair.operand_index = read_index(&p);
-    // A number past int64 is no operand: the pair is left out.
-    if (ok && pair.operand >= 0) out->push_back(std::move(pair));
-    at = p;
+  for (HloAliasPair& pair : ParseHloAliasPairs(s)) {
+    out->push_back(
+        {pair.number, std::move(pair.index), std::move(pair.output_index)});
   }
 }
 
@@ -451,9 +444,7 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
             FindHloAttribute(us.source->attributes, "backend_config");
         // beta != 0: the bias (operand 2) is written in place.
         const bool beta =
-            config.has_value() &&
-            config->find("\"beta\":0,") == absl::string_view::npos &&
-            config->find("\"beta\":0}") == absl::string_view::npos;
+            config.has_value() && !JsonFieldIsZero(*config, "beta");
         return beta && ops.size() > 2 && ops[2] == operand;
       }
       if (t == "\"__cusolver$cholesky\"") {

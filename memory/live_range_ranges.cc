@@ -9,28 +9,14 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/live_range_analyzer.h"
 #include "hlolayout/memory/value_rules.h"
 
 namespace hlolayout {
 namespace memory_internal {
 namespace {
-
-// The run of decimal digits at s[*at...] as a number, moving *at past it;
-// -1 when there is none or it does not fit in int64 (checked parsing).
-int64_t ReadNumber(absl::string_view s, size_t* at) {
-  const size_t begin = *at;
-  while (*at < s.size() && s[*at] >= '0' && s[*at] <= '9') ++*at;
-  int64_t v = 0;
-  if (*at == begin || !absl::SimpleAtoi(s.substr(begin, *at - begin), &v)) {
-    return -1;
-  }
-  return v;
-}
 
 // Parameters (number, index) that input_output_alias names.
 std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
@@ -40,37 +26,13 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
   absl::optional<absl::string_view> v =
       FindHloAttribute(module.header.attributes, "input_output_alias");
   if (!v.has_value()) return out;
-  absl::string_view s = *v;
-  auto read_index = [](absl::string_view text, size_t* at) {
-    std::vector<int64_t> index;
-    if (*at >= text.size() || text[*at] != '{') return index;
-    const size_t close = text.find('}', *at);
-    for (absl::string_view part : absl::StrSplit(
-             text.substr(*at + 1, close - *at - 1), ',', absl::SkipEmpty())) {
-      int64_t i = 0;
-      if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
-        index.push_back(i);
-      }
+  // { {out}: (param, {index}, kind), ... }, on one line or several
+  // (hlo/attribute_value.h).
+  for (HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+    out.emplace_back(pair.number, std::move(pair.index));
+    if (output_indices != nullptr) {
+      output_indices->push_back(std::move(pair.output_index));
     }
-    *at = close == absl::string_view::npos ? text.size() : close + 1;
-    return index;
-  };
-  size_t at = 0;
-  // { {out}: (param, {index}, kind), ... }
-  while (true) {
-    const size_t colon = s.find(": (", at);
-    if (colon == absl::string_view::npos) break;
-    size_t open = s.rfind('{', colon);
-    size_t oi = open;
-    std::vector<int64_t> output = read_index(s, &oi);
-    size_t p = colon + 3;
-    const int64_t number = ReadNumber(s, &p);
-    while (p < s.size() && (s[p] == ',' || s[p] == ' ')) ++p;
-    std::vector<int64_t> index = read_index(s, &p);
-    at = p;
-    if (number < 0) continue;  // no number, or past int64
-    out.emplace_back(number, index);
-    if (output_indices != nullptr) output_indices->push_back(output);
   }
   return out;
 }
@@ -246,38 +208,11 @@ void Analyzer::Normalize() {
           node.source->attributes, "output_to_operand_aliasing");
       if (!v.has_value()) continue;
       // {{out}: (operand, {index}), ...}
-      absl::string_view s = *v;
-      size_t at = 0;
-      while (true) {
-        const size_t colon = s.find(": (", at);
-        if (colon == absl::string_view::npos) break;
-        const size_t open = s.rfind('{', colon);
-        std::vector<int64_t> out_index;
-        for (absl::string_view part :
-             absl::StrSplit(s.substr(open + 1, colon - open - 2), ',',
-                            absl::SkipEmpty())) {
-          int64_t i;
-          if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
-            out_index.push_back(i);
-          }
+      for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+        if (pair.number < (int64_t)operands.size()) {
+          unite(value_at(id, pair.output_index),
+                value_at(operands[pair.number], pair.index));
         }
-        size_t p = colon + 3;
-        const int64_t operand = ReadNumber(s, &p);
-        std::vector<int64_t> in_index;
-        const size_t ob = s.find('{', p), cb = s.find('}', p);
-        if (ob != absl::string_view::npos && cb != absl::string_view::npos) {
-          for (absl::string_view part : absl::StrSplit(
-                   s.substr(ob + 1, cb - ob - 1), ',', absl::SkipEmpty())) {
-            int64_t i;
-            if (absl::SimpleAtoi(absl::StripAsciiWhitespace(part), &i)) {
-              in_index.push_back(i);
-            }
-          }
-        }
-        if (operand >= 0 && operand < (int64_t)operands.size()) {
-          unite(value_at(id, out_index), value_at(operands[operand], in_index));
-        }
-        at = cb == absl::string_view::npos ? s.size() : cb + 1;
       }
     }
   }

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/strings/str_split.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
 #include "hlolayout/memory/live_range_analyzer.h"
@@ -303,8 +302,8 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
             }
           }
         }
-        for (absl::string_view name : absl::StrSplit(
-                 *preds, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
+        // {%a, %b}, on one line or several.
+        for (absl::string_view name : HloValueNames(*preds)) {
           auto by_name = text_index.find(name);
           if (by_name == text_index.end()) continue;
           const size_t place = count - data.data();

@@ -22,7 +22,6 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/value_rules.h"
@@ -163,11 +162,8 @@ std::vector<absl::string_view> ControlPredecessorNames(
   absl::optional<absl::string_view> v =
       FindHloAttribute(instruction.attributes, "control-predecessors");
   if (!v.has_value()) return out;
-  for (absl::string_view n :
-       absl::StrSplit(*v, absl::ByAnyChar("{}, %"), absl::SkipEmpty())) {
-    out.push_back(n);
-  }
-  return out;
+  // {%a, %b}, on one line or several.
+  return HloValueNames(*v);
 }
 
 InstructionGraph BuildInstructionGraph(const HloComputation& computation) {

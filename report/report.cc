@@ -23,6 +23,7 @@
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/report/report_internal.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/cores.h"
 #include "hlolayout/util/same_bytes.h"
 
 namespace hlolayout {
@@ -508,6 +509,26 @@ class ReportBuilder : public HloVisitor {
     return true;
   }
 
+  // A tail, once read (on its own thread): links the calls of its first
+  // module to the computations it defines itself, leaving Absorb (on the
+  // joining thread) only the calls to earlier parts. A name is defined once
+  // in a module whose parts are joined (JoinHloParts checks it), so the
+  // tail's own definition is the one a whole reading finds.
+  void SettleOwnCalls() {
+    if (!continuation_) return;
+    ModuleState& first = first_module_ended_ ? first_module_ : m_;
+    size_t kept = 0;
+    for (const Call& call : first.unresolved) {
+      auto it = first.index.find(call.callee);
+      if (it == first.index.end()) {
+        first.unresolved[kept++] = call;
+      } else {
+        Link(&first, call.caller, it->second, call.kind);
+      }
+    }
+    first.unresolved.resize(kept);
+  }
+
   // Joins what `tail` read (ReadHloTail from where this builder stopped) to
   // this builder, as if one builder had read both parts in turn.
   void Absorb(ReportBuilder* tail) {
@@ -570,15 +591,23 @@ class ReportBuilder : public HloVisitor {
       const size_t c = m_.computations.size();
       m_.computations.push_back(std::move(values));
       m_.names.push_back(first.names[i]);
-      if (!first.names[i].empty()) m_.AddName(first.names[i], c);
+      // Indexed when a lookup misses (IndexAbsorbed): most of the tail's
+      // calls are to computations before it, and the tail linked those to
+      // its own.
+      if (!first.names[i].empty()) m_.unindexed.emplace_back(first.names[i], c);
     }
     if (first.computations.size() > 1) {
       // The tail's last computation, when open, goes on open here.
       m_.open_defined = std::move(first.open_defined);
       m_.open_parameters = std::move(first.open_parameters);
     }
-    // The tail resolved no names in its first module: every computation
-    // before its start is this builder's.
+    // The calls the tail linked to its own computations (SettleOwnCalls).
+    for (const Edge& edge : first.control_edges) {
+      m_.control_edges.push_back(
+          Edge{edge.caller + computation_base, edge.callee + computation_base});
+    }
+    // The tail resolved no other names in its first module: every
+    // computation before its start is this builder's.
     for (Call call : first.unresolved) {
       call.caller += computation_base;
       AddCall(call);
@@ -653,6 +682,17 @@ class ReportBuilder : public HloVisitor {
     void AddName(absl::string_view name, size_t c) {
       index.lazy_emplace(
           name, [&](const auto& construct) { construct(KeyOf(name), c); });
+    }
+    // Absorbed computations not in `index` yet (after every computation
+    // that is), by name.
+    std::vector<std::pair<absl::string_view, size_t>> unindexed;
+    // Adds `unindexed` to the index; false when there was nothing to add.
+    bool IndexAbsorbed() {
+      if (unindexed.empty()) return false;
+      index.reserve(index.size() + unindexed.size());
+      for (const auto& [name, c] : unindexed) AddName(name, c);
+      unindexed.clear();
+      return true;
     }
     absl::string_view KeyOf(absl::string_view name) {
       constexpr size_t kBlock = size_t{64} << 10;
@@ -731,6 +771,9 @@ class ReportBuilder : public HloVisitor {
     size_t callees[ModuleState::kCallBatch];
     for (size_t i = 0; i < n; ++i) {
       auto it = m_.index.find(m_.pending_calls[i].callee);
+      if (it == m_.index.end() && m_.IndexAbsorbed()) {
+        it = m_.index.find(m_.pending_calls[i].callee);
+      }
       callees[i] = it == m_.index.end() ? kOpen : it->second;
       if (callees[i] != kOpen) __builtin_prefetch(&m_.computations[callees[i]]);
     }
@@ -739,18 +782,19 @@ class ReportBuilder : public HloVisitor {
       if (callees[i] == kOpen) {
         m_.unresolved.push_back(call);
       } else {
-        Link(call.caller, callees[i], call.kind);
+        Link(&m_, call.caller, callees[i], call.kind);
       }
     }
   }
 
-  void Link(size_t caller, size_t callee, CallKind kind) {
+  static void Link(ModuleState* state, size_t caller, size_t callee,
+                   CallKind kind) {
     if (callee == caller) return;
     if (kind == CallKind::kEmbedded) {
-      m_.computations[callee].called |= kCalledEmbedded;
+      state->computations[callee].called |= kCalledEmbedded;
     } else {
-      m_.computations[callee].called |= kCalledControlFlow;
-      m_.control_edges.push_back(Edge{caller, callee});
+      state->computations[callee].called |= kCalledControlFlow;
+      state->control_edges.push_back(Edge{caller, callee});
     }
   }
 
@@ -777,9 +821,10 @@ class ReportBuilder : public HloVisitor {
   void SumBuffers(int64_t entry_index) {
     ResolveCalls();
     // Every name is known now: the rest resolve or name no computation.
+    if (!m_.unresolved.empty()) m_.IndexAbsorbed();
     for (const Call& call : m_.unresolved) {
       auto it = m_.index.find(call.callee);
-      if (it != m_.index.end()) Link(call.caller, it->second, call.kind);
+      if (it != m_.index.end()) Link(&m_, call.caller, it->second, call.kind);
     }
     m_.unresolved.clear();
     const size_t n = m_.computations.size();
@@ -929,107 +974,12 @@ class ReportBuilder : public HloVisitor {
   std::vector<FrontEntry> front_ = std::vector<FrontEntry>(kFrontSize);
 };
 
-// Where the parts' reading costs are about equal: the reader spends about
-// as much per line as on 700 bytes of text (callgrind on the generated
-// dumps: ~1,770 instructions per line, ~2.5 per byte), and the
-// computations before ENTRY have short lines, so cutting at equal bytes
-// gave the first part 1.26 times the second's work. Only instruction and
-// computation header lines count (those that start with a space, `%` or a
-// letter): blank lines, closing braces and the rows of the stack-frame
-// tables that open XLA:TPU's dumps (`12 {file_location_id=3 ...}`) cost
-// about as little as their bytes. Counting them too gave the first part of
-// an XLA:TPU-style dump 0.7 times the second's work. The lines of each of
-// 64 equal segments are estimated from a 4 KiB sample at its start.
-std::vector<size_t> BalancedOffsets(absl::string_view text, int64_t parts) {
-  constexpr size_t kSegments = 64;
-  constexpr size_t kSample = 4096;
-  constexpr double kBytesPerLine = 700;
-  const size_t n = text.size();
-  std::vector<size_t> offsets;
-  if (parts <= 1) return offsets;
-  const size_t segment = n / kSegments;
-  if (segment < kSample) {  // small texts: equal bytes
-    for (int64_t k = 1; k < parts; ++k) offsets.push_back(n / parts * k);
-    return offsets;
-  }
-  double cost[kSegments];
-  double total = 0;
-  for (size_t i = 0; i < kSegments; ++i) {
-    const char* begin = text.data() + i * segment;
-    size_t lines = 0;
-    const char* const end = begin + kSample;
-    for (const char* p = begin;
-         (p = static_cast<const char*>(std::memchr(p, '\n', end - p))) !=
-         nullptr;
-         ++p) {
-      lines += p + 1 < end &&
-               (p[1] == ' ' || p[1] == '%' || absl::ascii_isalpha(p[1]));
-    }
-    const double length = i + 1 < kSegments ? segment : n - i * segment;
-    cost[i] = length * (1 + kBytesPerLine * lines / kSample);
-    total += cost[i];
-  }
-  size_t i = 0;
-  double before = 0;  // cost of the segments before i
-  for (int64_t k = 1; k < parts; ++k) {
-    const double want = total * k / parts;
-    while (i + 1 < kSegments && before + cost[i] < want) before += cost[i++];
-    const double within = cost[i] > 0 ? (want - before) / cost[i] : 0;
-    const size_t length = i + 1 < kSegments ? segment : n - i * segment;
-    offsets.push_back(i * segment + static_cast<size_t>(
-                                        within * static_cast<double>(length)));
-  }
-  return offsets;
-}
-
-// Where ReadHloTail parts may begin: for `parts` - 1 cuts at about equal
-// reading costs (BalancedOffsets), the first instruction line (`ROOT ...`
-// or `%?name = ...`) after the cut, at its first byte that is not a space.
-// Only a guess: a line inside a multi-line value looks the same, and then
-// the part before does not arrive there and the text is read again in one
-// piece.
-std::vector<size_t> CutPoints(absl::string_view text, int64_t parts) {
-  std::vector<size_t> cuts;
-  const size_t n = text.size();
-  constexpr size_t kSearch = 1 << 16;  // bytes looked at after each cut
-  const std::vector<size_t> offsets = BalancedOffsets(text, parts);
-  for (int64_t k = 1; k < parts; ++k) {
-    size_t line = std::min(offsets[k - 1], n);
-    if (!cuts.empty() && line <= cuts.back()) line = cuts.back() + 1;
-    const size_t limit = std::min(n, line + kSearch);
-    while (line < limit) {
-      const void* nl = std::memchr(text.data() + line, '\n', limit - line);
-      if (nl == nullptr) break;
-      size_t p = static_cast<const char*>(nl) - text.data() + 1;
-      line = p;
-      while (p < n && (text[p] == ' ' || text[p] == '\t')) ++p;
-      const size_t begin = p;
-      if (text.substr(p, 5) == "ROOT ") {
-        cuts.push_back(begin);
-        break;
-      }
-      if (p < n && text[p] == '%') ++p;
-      if (p >= n || !(absl::ascii_isalpha(text[p]) || text[p] == '_')) continue;
-      while (p < n && (absl::ascii_isalnum(text[p]) || text[p] == '_' ||
-                       text[p] == '.' || text[p] == '-')) {
-        ++p;
-      }
-      while (p < n && text[p] == ' ') ++p;
-      if (p < n && text[p] == '=') {
-        cuts.push_back(begin);
-        break;
-      }
-    }
-  }
-  return cuts;
-}
-
 constexpr int64_t kMaxThreads = 64;
 
 int64_t PartsFor(const ReportOptions& options, size_t size) {
   int64_t threads = options.threads;
   if (threads <= 0) {
-    threads = std::min<int64_t>(std::thread::hardware_concurrency(), 8);
+    threads = IdleCores(8);  // util/cores.h
   }
   threads = std::min<int64_t>(threads, kMaxThreads);
   const int64_t per_thread = std::max<int64_t>(options.min_bytes_per_thread, 1);
@@ -1037,67 +987,34 @@ int64_t PartsFor(const ReportOptions& options, size_t size) {
       1, std::min<int64_t>(threads, static_cast<int64_t>(size) / per_thread));
 }
 
-// Reads `text` in parts on several threads (see CutPoints) into `*report`
-// and sets `*status` to what ReadHlo would return; false (nothing done) when
-// there is only one part. When a part does not join the one before (see
-// ReadHloTail), the first part's reader reads on to the end alone: the
-// result is then ReadHlo's in every case, errors included.
+// Reads `text` in parts on several threads (HloCutPoints, ReadHloInParts)
+// into `*report` and sets `*status` to what ReadHlo would return; false
+// (nothing done) when there is only one part. When a part does not join the
+// one before, the first part's reader reads on to the end alone: the result
+// is then ReadHlo's in every case, errors included.
 bool AppendReportInParts(absl::string_view text, const ReportOptions& options,
                          const HloReadOptions& read, Report* report,
                          absl::Status* status) {
-  const std::vector<size_t> cuts =
-      CutPoints(text, PartsFor(options, text.size()));
+  const int64_t threads = PartsFor(options, text.size());
+  const std::vector<size_t> cuts = HloCutPoints(text, threads);
   if (cuts.empty()) return false;
   const size_t tails = cuts.size();
   std::vector<Report> tail_reports(tails);
   std::vector<std::unique_ptr<ReportBuilder>> builders;
-  std::vector<absl::Status> statuses(tails, absl::AbortedError("not run"));
-  // What each part leaves to check across the cuts (names used in one part
-  // and defined in another).
-  std::vector<HloPartLinks> links(tails);
-  HloPartLinks head_links;
-  std::unique_ptr<bool[]> stopped(new bool[tails]());
-  std::atomic<bool> cancel{false};
-  std::vector<std::thread> threads;
+  std::vector<HloVisitor*> visitors;
   for (size_t k = 0; k < tails; ++k) {
     const size_t end = k + 1 < tails ? cuts[k + 1] : text.size();
     builders.push_back(absl::make_unique<ReportBuilder>(
         options, &tail_reports[k], end - cuts[k], true));
+    visitors.push_back(builders.back().get());
   }
-  for (size_t k = 0; k < tails; ++k) {
-    const size_t stop = k + 1 < tails ? cuts[k + 1] : absl::string_view::npos;
-    try {
-      threads.emplace_back([&, k, stop] {
-        statuses[k] = ReadHloTail(text, read, cuts[k], stop, &cancel,
-                                  builders[k].get(), &stopped[k], &links[k]);
-      });
-    } catch (const std::system_error&) {
-      break;  // the parts without a thread stay "not run"
-    }
-  }
-  bool joined = false;
-  auto join = [&] {
-    if (joined) return;
-    for (std::thread& t : threads) t.join();
-    joined = true;
-  };
   ReportBuilder head(options, report, cuts[0]);
-  const std::function<bool()> at_stop = [&] {
-    join();
-    std::vector<const HloPartLinks*> tail_links;
-    for (size_t k = 0; k < tails; ++k) {
-      if (!statuses[k].ok() || stopped[k] != (k + 1 < tails)) return false;
-      tail_links.push_back(&links[k]);
-    }
-    return head.CanAbsorb(builders) &&
-           JoinHloParts(text, head_links, tail_links);
-  };
-  bool head_stopped = false;
-  *status = ReadHloHead(text, read, cuts[0], at_stop, &head, &head_stopped,
-                        &head_links);
-  cancel = true;  // the tails are of no use when the head read on
-  join();
-  if (head_stopped) {
+  bool joined = false;
+  *status = ReadHloInParts(
+      text, read, cuts, threads, &head, visitors,
+      [&](size_t k) { builders[k]->SettleOwnCalls(); },
+      [&] { return head.CanAbsorb(builders); }, &joined);
+  if (joined) {
     for (std::unique_ptr<ReportBuilder>& tail : builders) {
       head.Absorb(tail.get());
     }

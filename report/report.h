@@ -228,7 +228,7 @@ struct Report {
   std::vector<ModuleReport> modules;
   // keep_going only: the errors, "file:L:C: message\n<line>\n<caret>".
   std::vector<std::string> errors;
-  // Texts read in N parts on N threads add N (ReportOptions::threads);
+  // Texts read in N parts add N (ReportOptions::threads);
   // texts read in one piece add nothing. Says nothing about the content.
   int64_t parallel_parts = 0;
   // Unknown opcodes of every text read (`hlolayout report` warns of each
@@ -246,9 +246,9 @@ struct ReportOptions {
   // top_wasters says).
   bool keep_rows = true;
   // The summary (keep_rows false): threads that read a text, each a part of
-  // at least min_bytes_per_thread (0: as many as the machine has cores, at
-  // most 8; 1: one; at most 64). The full report reads a text whole, on one
-  // thread. The parts are
+  // at least min_bytes_per_thread (0: one per idle core when the reading
+  // starts, at most 8, util/cores.h; 1: one; at most 64). The full report
+  // reads a text whole, on one thread. The parts are
   // cut before instruction lines and joined in text order, so the report is
   // the same whatever the number (hlo/reader.h, ReadHloTail).
   int64_t threads = 0;

@@ -19,6 +19,8 @@
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/testing/attribute_lines.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 #include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
@@ -209,6 +211,64 @@ TEST_P(XlaParserCase, SameOnAnyNumberOfThreads) {
     options.threads = threads;
     EXPECT_EQ(Outcome(BuildReport(c.text, options)), whole)
         << threads << " threads";
+  }
+}
+
+// Only the text's space matters between the tokens of an attribute value:
+// with every space inside the brackets of attribute values made a line
+// break (and breaks after commas and opening braces: testing/
+// attribute_lines.h), every module reads as on one line (XLA's lexer skips
+// line breaks as it skips spaces; spmd_partitioner_test writes windows
+// across lines). Each attribute keeps its value, up to space; every module
+// XLA refuses is still refused.
+TEST_P(XlaParserCase, SameWithAttributeValuesAcrossLines) {
+  const Case& c = Cases()[GetParam()];
+  SCOPED_TRACE(c.name);
+  // Attribute values, their space taken out.
+  auto values = [](const absl::StatusOr<std::vector<HloModule>>& modules) {
+    std::string out;
+    if (!modules.ok()) return out;
+    for (const HloModule& m : *modules) {
+      for (const HloAttribute& a : m.header.attributes) {
+        absl::StrAppend(&out, a.name, "=", a.value, "\n");
+      }
+      for (const HloComputation& computation : m.computations) {
+        for (const HloInstruction& in : computation.instructions) {
+          for (const HloAttribute& a : in.attributes) {
+            absl::StrAppend(&out, a.name, "=", a.value, "\n");
+          }
+        }
+      }
+    }
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [](char ch) {
+                               return ch == ' ' || ch == '\t' || ch == '\r';
+                             }),
+              out.end());
+    return out;
+  };
+  ReportOptions options;
+  options.threads = 1;
+  options.keep_rows = false;
+  const std::string whole = Outcome(BuildReport(c.text, options));
+  const std::string attributes = values(ReadHloModules(c.text));
+  // Under the sanitizers one form proves the paths (sanitizer_scale.h).
+  const absl::string_view line_breaks[] = {"\n    ", "\n", "\r\n\t"};
+  for (int64_t b = 0; b < SanitizerScaled(3, 3); ++b) {
+    const std::string broken = BreakAttributeValues(c.text, line_breaks[b]);
+    const absl::StatusOr<Report> report = BuildReport(broken, options);
+    if (c.kind == "bad") {
+      EXPECT_FALSE(report.ok()) << broken;
+      continue;
+    }
+    EXPECT_EQ(Outcome(report), whole) << broken;
+    std::string broken_attributes = values(ReadHloModules(broken));
+    broken_attributes.erase(
+        std::remove(broken_attributes.begin(), broken_attributes.end(), '\n'),
+        broken_attributes.end());
+    std::string want = attributes;
+    want.erase(std::remove(want.begin(), want.end(), '\n'), want.end());
+    EXPECT_EQ(broken_attributes, want);
   }
 }
 

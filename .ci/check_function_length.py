@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Checks that no C++ function in the given folders is longer than a limit.
+
+    .ci/check_function_length.py [--max=99] [--top=N] FOLDER...
+    .ci/check_function_length.py --self-test
+
+A function's length is the number of lines from the line of its body's
+opening brace to the line of its closing brace, both counted (clang-tidy's
+readability-function-size counts the same way). Lambdas and local classes
+count as part of the function that holds them. Every `.cc` and `.h` file
+directly in each folder is read; tests (`*_test.cc`) are left out, since the
+rule is about the library's code.
+
+The reading is lexical, for the Google style the repository is formatted in
+(clang-format): comments, string and character literals (raw strings too)
+and preprocessor lines are blanked, then braces are matched. A brace opens a
+function body when the statement before it, at namespace or class scope,
+has a parenthesis (a parameter list) and does not begin with `class`,
+`struct`, `union`, `enum` or `namespace`, and does not end with `=`
+(an initializer). Prints the longest functions and exits 1 when one is
+over the limit; `--self-test` checks the reading on small examples.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+_KEYWORD_SCOPES = re.compile(
+    r"^\s*(template\s*<.*>\s*)?(class|struct|union|enum|namespace)\b", re.S)
+
+
+def blank_non_code(text):
+    """Returns `text` with comments, literals and preprocessor lines blanked.
+
+    Newlines are kept, so offsets map to the same lines.
+    """
+    out = []
+    i = 0
+    n = len(text)
+    at_line_start = True
+    while i < n:
+        c = text[i]
+        if at_line_start and c in " \t":
+            out.append(c)
+            i += 1
+            continue
+        if at_line_start and c == "#":
+            # A preprocessor line, with its continuations.
+            while i < n and text[i] != "\n":
+                if text[i] == "\\" and i + 1 < n and text[i + 1] == "\n":
+                    out.append(" \n")
+                    i += 2
+                    continue
+                out.append(" ")
+                i += 1
+            continue
+        at_line_start = False
+        if c == "\n":
+            at_line_start = True
+            out.append(c)
+            i += 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                out.append(" ")
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:end]))
+            i = end
+        elif c == "R" and i + 1 < n and text[i + 1] == '"' and (
+                i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
+            open_paren = text.find("(", i + 2)
+            delimiter = text[i + 2:open_paren]
+            end = text.find(")" + delimiter + '"', open_paren)
+            end = n if end < 0 else end + len(delimiter) + 2
+            out.append('""' + re.sub(r"[^\n]", " ", text[i + 2:end]))
+            i = end
+        elif c == '"' or (c == "'" and not (i > 0 and text[i - 1].isalnum())):
+            # A string or character literal (a digit separator, 1'000, is
+            # neither: it follows a digit).
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append(c + " " * (j - i - 2) + c if j - i >= 2 else c)
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _opens_function(statement):
+    """True when a '{' after `statement` (namespace or class scope) opens a
+    function body."""
+    s = statement.strip()
+    if not s or s.endswith("="):
+        return False
+    if "(" not in s:
+        return False
+    if _KEYWORD_SCOPES.match(s):
+        return False
+    return True
+
+
+def _function_name(statement):
+    """The name before the parameter list of `statement`."""
+    depth = 0
+    # The first '(' at top level after the name: scan for `name(`.
+    for match in re.finditer(r"([A-Za-z_~][\w:~<>,\s]*?)\s*\(", statement):
+        prefix = statement[:match.start(1)]
+        if prefix.count("(") == prefix.count(")"):
+            words = re.findall(r"[A-Za-z_~][\w:~]*", match.group(1))
+            if words:
+                return words[-1]
+    del depth
+    return "?"
+
+
+def functions(text):
+    """Yields (first line, last line, name) of every function in `text`."""
+    code = blank_non_code(text)
+    # Each scope: ("ns", statement start) outside functions, ("fn", line,
+    # name) for a function body; braces inside a function are counted.
+    stack = []
+    inner_depth = 0  # braces open inside the current function body
+    statement_start = 0
+    line = 1
+    for i, c in enumerate(code):
+        if c == "\n":
+            line += 1
+            continue
+        if c not in "{};":
+            continue
+        in_function = bool(stack) and stack[-1][0] == "fn"
+        if in_function:
+            if c == "{":
+                inner_depth += 1
+            elif c == "}":
+                if inner_depth == 0:
+                    _, first, name = stack.pop()
+                    yield first, line, name
+                    statement_start = i + 1
+                else:
+                    inner_depth -= 1
+            continue
+        if c == "{":
+            statement = code[statement_start:i]
+            if _opens_function(statement):
+                stack.append(("fn", line, _function_name(statement)))
+                inner_depth = 0
+            else:
+                stack.append(("ns",))
+            statement_start = i + 1
+        elif c == "}":
+            if stack:
+                stack.pop()
+            statement_start = i + 1
+        else:  # ';'
+            statement_start = i + 1
+
+
+def _self_test():
+    example = '''
+namespace a {
+// a comment with { and (
+struct S final {
+  int x = 0;
+  int Get() const { return x; }
+  S() : x(1) {
+    auto f = [](int y) {
+      return y;
+    };
+  }
+};
+const char* k = "}{(";
+char c = '{';
+int Long(int a,
+         int b) {
+  if (a) {
+    return b;
+  }
+  return R"x(})x"[0];
+}
+int v[] = {1, 2};
+enum class E : int { kA, kB };
+}  // namespace a
+'''
+    got = list(functions(example))
+    want = [(6, 6, "Get"), (7, 11, "S"), (16, 21, "Long")]
+    if got != want:
+        print("check_function_length: self-test failed: got %s, want %s" %
+              (got, want))
+        return 1
+    print("check_function_length: self-test ok")
+    return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="*")
+    parser.add_argument("--max", type=int, default=99,
+                        help="longest allowed function, in lines (99)")
+    parser.add_argument("--top", type=int, default=5,
+                        help="how many of the longest to print (5)")
+    parser.add_argument("--self-test", action="store_true")
+    args = parser.parse_args()
+    if args.self_test:
+        return _self_test()
+    if not args.folders:
+        parser.error("give at least one folder")
+    found = []
+    for folder in args.folders:
+        for name in sorted(os.listdir(folder)):
+            if not (name.endswith(".cc") or name.endswith(".h")):
+                continue
+            if name.endswith("_test.cc"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            for first, last, function in functions(text):
+                found.append((last - first + 1, path, first, function))
+    found.sort(key=lambda f: (-f[0], f[1], f[2]))
+    for length, path, first, function in found[:args.top]:
+        print("%5d lines  %s:%d  %s" % (length, path, first, function))
+    over = [f for f in found if f[0] > args.max]
+    if over:
+        print("check_function_length: %d function(s) over %d lines" %
+              (len(over), args.max))
+        return 1
+    print("check_function_length: ok, %d functions, none over %d lines" %
+          (len(found), args.max))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

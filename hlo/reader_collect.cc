@@ -1,0 +1,234 @@
+// The modules of a text kept in memory (reader.h: ReadHloModules): a
+// visitor that keeps everything the reader reports, and, for a large text
+// read in parts on several threads, one per part and the join of their
+// modules in text order.
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/reader_internal.h"
+#include "hlolayout/util/cores.h"
+
+namespace hlolayout {
+namespace {
+
+// Keeps everything ReadHlo reports. A collector of a part after the first
+// (ReadHloTail) begins inside a module and a computation that another part
+// began: it starts with that module and keeps whether the two end in its
+// part. `text_bytes`: the size of the text (or part), to size the list of
+// computations once.
+//
+// The instructions of the computation being read gather in a list reused
+// from one computation to the next, and move into the computation, sized
+// exactly, when it ends (Flush): most computations are a few instructions,
+// and growing each one's list by doubling cost more copies and memory.
+class CollectingVisitor : public HloVisitor {
+ public:
+  CollectingVisitor(std::vector<HloModule>* modules,
+                    std::vector<absl::Status>* errors, bool continuation,
+                    size_t text_bytes)
+      : modules_(modules),
+        errors_(errors),
+        // XLA dumps have a computation per 1 to 6 KB; what is not used of
+        // the reserve is never touched.
+        expected_computations_(std::min<size_t>(text_bytes / 1024, 1 << 20)) {
+    if (continuation) {
+      modules_->emplace_back();
+      modules_->back().computations.reserve(expected_computations_);
+    }
+  }
+
+  void BeginModule(const HloModuleHeader& header) override {
+    Flush();
+    modules_->emplace_back();
+    modules_->back().header = header;
+    modules_->back().computations.reserve(expected_computations_);
+  }
+  void BeginComputation(const HloComputationHeader& header) override {
+    Flush();
+    modules_->back().computations.emplace_back();
+    modules_->back().computations.back().header = header;
+    open_ = &modules_->back().computations.back();
+  }
+  void VisitInstruction(const HloInstruction& instruction) override {
+    instructions_.push_back(instruction);
+  }
+  void EndComputation(int64_t root_index,
+                      absl::string_view execution_thread) override {
+    Flush();
+    HloComputation& c = modules_->back().computations.back();
+    c.root_index = root_index;
+    c.execution_thread = execution_thread;
+    if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
+      first_computation_ended_ = true;
+    }
+  }
+  // Moves the instructions gathered into the computation they belong to
+  // (also when it is left open: the reading stopped in it).
+  void Flush() {
+    if (open_ == nullptr) return;
+    std::vector<HloInstruction>& to = open_->instructions;
+    to.reserve(to.size() + instructions_.size());
+    std::move(instructions_.begin(), instructions_.end(),
+              std::back_inserter(to));
+    instructions_.clear();
+    open_ = nullptr;
+  }
+  void EndModule(int64_t entry_index) override {
+    modules_->back().entry_index = entry_index;
+    if (modules_->size() == 1) first_module_ended_ = true;
+  }
+  void Error(const absl::Status& error) override {
+    if (errors_ != nullptr) errors_->push_back(error);
+  }
+
+  bool first_computation_ended() const { return first_computation_ended_; }
+  bool first_module_ended() const { return first_module_ended_; }
+
+ private:
+  std::vector<HloModule>* modules_;
+  std::vector<absl::Status>* errors_;
+  const size_t expected_computations_;
+  std::vector<HloInstruction> instructions_;
+  HloComputation* open_ = nullptr;  // where instructions_ go
+  bool first_computation_ended_ = false;
+  bool first_module_ended_ = false;
+};
+
+// The ENTRY computation marked in `module` from computation `from` on, or
+// -1.
+int64_t EntryMarked(const HloModule& module, size_t from = 0) {
+  for (size_t i = from; i < module.computations.size(); ++i) {
+    if (module.computations[i].header.entry_marker) return i;
+  }
+  return -1;
+}
+
+// One part read by ReadHloTail: its modules (the first continues the module
+// open where the part begins) and its collector.
+struct TailModules {
+  std::vector<HloModule> modules;
+  std::unique_ptr<CollectingVisitor> visitor;
+};
+
+// True when no module gets two ENTRYs across the cuts (the reader, reading
+// the text whole, stops there with an error; two ROOTs across a cut are
+// JoinHloParts' to find).
+bool EntriesJoin(const std::vector<HloModule>& head,
+                 const std::vector<TailModules>& tails) {
+  bool entry = EntryMarked(head.back()) >= 0;
+  for (const TailModules& tail : tails) {
+    // The continued computation's header is the head's.
+    const bool first = EntryMarked(tail.modules.front(), 1) >= 0;
+    if (entry && first) return false;
+    entry = tail.visitor->first_module_ended()
+                ? EntryMarked(tail.modules.back()) >= 0
+                : entry || first;
+  }
+  return true;
+}
+
+// Joins `tail` to the modules read before it, as if one reader had read on.
+void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
+  HloModule& module = modules->back();
+  HloModule& first = tail->modules.front();
+  HloComputation& open = module.computations.back();
+  std::vector<HloInstruction>& rest = first.computations.front().instructions;
+  open.instructions.reserve(open.instructions.size() + rest.size());
+  std::move(rest.begin(), rest.end(), std::back_inserter(open.instructions));
+  if (tail->visitor->first_computation_ended()) {
+    // The ROOT (one at most: JoinHloParts checks it), else the last.
+    open.root_index = static_cast<int64_t>(open.instructions.size()) - 1;
+    for (size_t i = 0; i < open.instructions.size(); ++i) {
+      if (open.instructions[i].root_marker) {
+        open.root_index = static_cast<int64_t>(i);
+        break;
+      }
+    }
+    open.execution_thread = first.computations.front().execution_thread;
+  }
+  std::move(first.computations.begin() + 1, first.computations.end(),
+            std::back_inserter(module.computations));
+  std::move(first.shapes.begin(), first.shapes.end(),
+            std::back_inserter(module.shapes));
+  if (!tail->visitor->first_module_ended()) return;
+  // The ENTRY marked, else the last computation not written inline.
+  module.entry_index = EntryMarked(module);
+  for (size_t i = module.computations.size();
+       module.entry_index < 0 && i-- > 0;) {
+    if (!module.computations[i].header.written_inline) module.entry_index = i;
+  }
+  std::move(tail->modules.begin() + 1, tail->modules.end(),
+            std::back_inserter(*modules));
+}
+
+// A text of this size or more is read in parts on several threads (each
+// part at least half of it, or 4 MB).
+constexpr size_t kMinBytesPerThread = size_t{4} << 20;
+
+int64_t ThreadsFor(int64_t threads, size_t size) {
+  if (threads <= 0) {
+    threads = IdleCores(8);  // util/cores.h
+  }
+  return std::max<int64_t>(
+      1, std::min<int64_t>(threads,
+                           static_cast<int64_t>(size / kMinBytesPerThread)));
+}
+
+}  // namespace
+
+namespace hlo_internal {
+
+absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
+    absl::string_view text, const HloReadOptions& options,
+    std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
+    int64_t threads, bool* joined) {
+  std::vector<HloModule> modules;
+  CollectingVisitor visitor(&modules, errors, false,
+                            cuts.empty() ? text.size() : cuts[0]);
+  *joined = false;
+  absl::Status status;
+  if (cuts.empty()) {
+    status = Reader(text, options, &visitor, &modules).ReadAll();
+    visitor.Flush();
+  } else {
+    std::vector<TailModules> tails(cuts.size());
+    std::vector<PartReading> parts;
+    for (size_t k = 0; k < cuts.size(); ++k) {
+      const size_t end = k + 1 < cuts.size() ? cuts[k + 1] : text.size();
+      tails[k].visitor = std::make_unique<CollectingVisitor>(
+          &tails[k].modules, nullptr, true, end - cuts[k]);
+      parts.push_back({tails[k].visitor.get(), &tails[k].modules});
+    }
+    status = ReadInParts(
+        text, options, cuts, threads, {&visitor, &modules}, parts,
+        [&](size_t k) { tails[k].visitor->Flush(); },
+        [&] { return EntriesJoin(modules, tails); }, joined);
+    visitor.Flush();
+    if (*joined) {
+      for (TailModules& tail : tails) Absorb(&tail, &modules);
+    }
+  }
+  if (!status.ok() && !options.keep_going) return status;
+  return modules;
+}
+
+}  // namespace hlo_internal
+
+absl::StatusOr<std::vector<HloModule>> ReadHloModules(
+    absl::string_view text, const HloReadOptions& options,
+    std::vector<absl::Status>* errors, int64_t threads) {
+  threads = ThreadsFor(threads, text.size());
+  bool joined = false;
+  return hlo_internal::ReadModulesInParts(
+      text, options, errors,
+      threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
+      threads, &joined);
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,232 @@
+// The reader's careful path for one instruction (reader_internal.h): every
+// token with its status, so that anything FastInstruction leaves to it is
+// read or refused with the exact message and position; operands, literals,
+// parameter numbers and instructions written inline as operands.
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/reader_internal.h"
+
+namespace hlolayout {
+namespace hlo_internal {
+
+absl::Status Reader::ParseInstruction() {
+  HloInstruction& in = instruction_;
+  in.offset = pos_;
+  in.root_marker = false;
+  in.shape_text = absl::string_view();
+  in.operand_text = absl::string_view();
+
+  in.parameter_number.reset();
+  in.literal = absl::string_view();
+  in.attributes.clear();
+  inline_.clear();
+  absl::Status status;
+  if (LookingAtWord("ROOT")) {
+    in.root_marker = true;
+    pos_ += 4;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+  }
+  in.name = ScanPercentName();
+  if (in.name.empty()) return Expected("an instruction name or '}'");
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (Peek() != '=') {
+    return Expected(absl::StrCat("'=' after instruction name '", in.name, "'"));
+  }
+  ++pos_;
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (LooksLikeShape()) {
+    status = ReadShape(0, &in.shape, &in.shape_text);
+    if (status.ok()) status = SkipTrivia();
+    if (!status.ok()) return status;
+  } else {
+    in.shape = nullptr;
+  }
+  in.opcode = ScanName();
+  if (in.opcode.empty()) return Expected("an opcode");
+  status = SkipTrivia();
+  if (!status.ok()) return status;
+  status = ParseParens(&in, 0);
+  if (status.ok()) status = ParseAttributes(&in.attributes);
+  if (status.ok() && in.shape == nullptr) status = InferShape(&in);
+  if (!status.ok()) return status;
+  if (!options_.read_operands) in.operands.clear();
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
+  if (Peek() != '(') {
+    return Expected(absl::StrCat("'(' after opcode '", in->opcode, "'"));
+  }
+  const size_t open = pos_;
+  if (in->opcode == "constant") {
+    in->operands.clear();
+    absl::Status status = SkipBalanced();
+    if (!status.ok()) return status;
+    in->literal = text_.substr(open + 1, pos_ - open - 2);
+    in->operand_text = in->literal;
+    return absl::OkStatus();
+  }
+  ++pos_;
+  absl::Status status = ParseOperands(in, depth);
+  if (!status.ok()) return status;
+  in->operand_text = text_.substr(open + 1, pos_ - open - 2);
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
+  HloInstruction& in = *instruction;
+  const bool is_parameter = in.opcode == "parameter";
+  // Operand slots of the previous instruction are reused.
+  size_t count = 0;
+  absl::Status status = SkipTrivia();
+  if (!status.ok()) return status;
+  if (Peek() == ')') {
+    ++pos_;
+    in.operands.clear();
+    return absl::OkStatus();
+  }
+  while (true) {
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (is_parameter) {
+      status = ParseParameterNumber(&in);
+    } else {
+      if (count == in.operands.size()) in.operands.emplace_back();
+      status = ParseOperand(&in.operands[count], count + 1, depth);
+      ++count;
+    }
+    if (status.ok()) status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() == ')') {
+      ++pos_;
+      in.operands.resize(count);
+      return absl::OkStatus();
+    }
+    status = ExpectChar(',', "',' or ')' after operand");
+    if (!status.ok()) return status;
+  }
+}
+
+absl::Status Reader::ParseParameterNumber(HloInstruction* in) {
+  const size_t begin = pos_;
+  int64_t number = 0;
+  while (Peek() >= '0' && Peek() <= '9') {
+    const int digit = Peek() - '0';
+    if (number > (INT64_MAX - digit) / 10) {
+      return Error(begin, "integer out of range");
+    }
+    number = number * 10 + digit;
+    ++pos_;
+  }
+  if (pos_ == begin || in->parameter_number.has_value()) {
+    return Expected("one parameter number");
+  }
+  in->parameter_number = number;
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseOperand(HloOperand* operand, size_t scratch,
+                                  int depth) {
+  absl::Status status;
+  const size_t operand_begin = pos_;
+  if (LooksLikeShape()) {
+    status = depth == 0
+                 ? ReadShape(scratch, &operand->shape, &operand->shape_text)
+                 : ReadKeptShape(&operand->shape, &operand->shape_text);
+    if (status.ok()) status = SkipTrivia();
+    if (!status.ok()) return status;
+  } else {
+    operand->shape_text = absl::string_view();
+    operand->shape = nullptr;
+  }
+  const bool percent = Peek() == '%';
+  const size_t name_begin = pos_;
+  operand->name = ScanPercentName();
+  if (operand->name.empty()) return Expected("an operand name");
+  operand->output_index = HloOperand::kWholeResult;
+  if (!percent) {
+    const size_t after_name = pos_;
+    status = SkipTrivia();
+    if (!status.ok()) return status;
+    if (Peek() == '(') {
+      // An instruction written inline: `f32[] constant(1)`.
+      return ParseInline(operand, operand->name,
+                         operand->shape != nullptr ? operand_begin : name_begin,
+                         depth);
+    }
+    pos_ = after_name;
+  }
+  if (Peek() != '#') return absl::OkStatus();
+  return ParseOutputIndexes(operand);
+}
+
+absl::Status Reader::ParseOutputIndexes(HloOperand* operand) {
+  ++pos_;
+  const size_t begin = pos_;
+  int64_t index = 0;
+  while (Peek() >= '0' && Peek() <= '9') {
+    const int digit = Peek() - '0';
+    if (index > (INT64_MAX - digit) / 10) {
+      return Error(begin, "output index out of range");
+    }
+    index = index * 10 + digit;
+    ++pos_;
+  }
+  if (pos_ == begin) return Expected("an output index after '#'");
+  operand->output_index = index;
+  // `%name#1#0`: output 0 of output 1 (HloOperand keeps the first; the
+  // checks read the rest from the text).
+  while (Peek() == '#') {
+    ++pos_;
+    const size_t more = pos_;
+    while (Peek() >= '0' && Peek() <= '9' && pos_ - more < 18) ++pos_;
+    if (pos_ == more) return Expected("an output index after '#'");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
+                                 size_t offset, int depth) {
+  if (depth + 1 >= options_.max_depth) {
+    return Error(offset, absl::StrCat("instructions nested deeper than ",
+                                      options_.max_depth, " levels"));
+  }
+  HloInstruction nested;
+  nested.offset = offset;
+  nested.shape = operand->shape;
+  nested.shape_text = operand->shape_text;
+  nested.opcode = opcode;
+  absl::Status status = ParseParens(&nested, depth + 1);
+  if (status.ok() && nested.shape == nullptr) status = InferShape(&nested);
+  if (!status.ok()) return status;
+  // Named by where it stands: no name written in the text can contain '@'.
+  const char* data = text_.data();
+  if (offset < line_cursor_offset_) {
+    line_cursor_offset_ = 0;
+    line_cursor_line_ = 1;
+  }
+  for (size_t i = line_cursor_offset_; i < offset; ++i) {
+    if (data[i] == '\n') ++line_cursor_line_;
+  }
+  line_cursor_offset_ = offset;
+  size_t line_start = offset;
+  while (line_start > 0 && data[line_start - 1] != '\n') --line_start;
+  nested.name = Intern(absl::StrCat(opcode, "@", line_cursor_line_, ":",
+                                    offset - line_start + 1));
+  if (!options_.read_operands) nested.operands.clear();
+  operand->name = nested.name;
+  operand->shape = nested.shape;
+  operand->shape_text = nested.shape_text;
+  operand->output_index = HloOperand::kWholeResult;
+  inline_.push_back(std::move(nested));
+  return absl::OkStatus();
+}
+
+}  // namespace hlo_internal
+}  // namespace hlolayout
