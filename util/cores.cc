@@ -27,8 +27,8 @@ int64_t IdleCores(int64_t at_most) {
   if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
     double a, b, c;
     long runnable = 0, total = 0;
-    const int read = std::fscanf(f, "%lf %lf %lf %ld/%ld", &a, &b, &c,
-                                 &runnable, &total);
+    const int read =
+        std::fscanf(f, "%lf %lf %lf %ld/%ld", &a, &b, &c, &runnable, &total);
     std::fclose(f);
     if (read == 5 && runnable > 0) {
       return IdleCoresOf(cores, runnable, at_most);
