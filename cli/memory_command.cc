@@ -44,10 +44,26 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
   };
   std::vector<Unknown> unknown;
   absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
+  // Opcodes found known, in a small direct-mapped table: a dump uses few
+  // distinct opcodes, and looking each instruction's up in the opcode table
+  // was 7% of the time of `memory` on a dump of many small fusions.
+  constexpr size_t kSlots = 64;
+  absl::string_view known[kSlots];
   for (const HloModule& module : modules) {
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
-        if (!IsUnknownHloOpcode(in.opcode)) continue;
+        const absl::string_view op = in.opcode;
+        const size_t slot =
+            op.empty()
+                ? 0
+                : (op.size() * 7 + static_cast<unsigned char>(op.front()) * 3 +
+                   static_cast<unsigned char>(op.back())) %
+                      kSlots;
+        if (!op.empty() && known[slot] == op) continue;
+        if (!IsUnknownHloOpcode(op)) {
+          known[slot] = op;
+          continue;
+        }
         auto [it, added] = index.try_emplace(in.opcode, unknown.size());
         if (!added) {
           ++unknown[it->second].instructions;

@@ -164,15 +164,17 @@ absl::Status Analyzer::Build() {
     comps_[c].source = &module_.computations[c];
     comp_index_.emplace(module_.computations[c].header.name, c);
   }
-  // One pass over every instruction's attributes: contexts (every caller's
-  // kind; embedded wins), the callees of every instruction (callee_ids_
-  // from callee_begin_[i] to callee_begin_[i + 1], i counting instructions
-  // over all computations), and what the nodes need (infos_).
+  // One pass over every instruction: contexts (every caller's kind;
+  // embedded wins) and the callees of every instruction (callee_ids_ from
+  // callee_begin_[i] to callee_begin_[i + 1], i counting instructions over
+  // all computations). What the nodes need (infos_) is copied afterwards for
+  // the computations that are not embedded only: a fused computation's
+  // instructions become no nodes, and a dump of many small fusions would
+  // otherwise fill a record for nearly every instruction for nothing.
   std::vector<absl::string_view>& names = scratch_names_;
   comp_first_instruction_.resize(computations);
   const int64_t instructions = module_.instruction_count();
   callee_begin_.reserve(instructions + 1);
-  infos_.reserve(instructions);
   int64_t g = 0;
   for (size_t c = 0; c < computations; ++c) {
     comp_first_instruction_[c] = g;
@@ -180,9 +182,66 @@ absl::Status Analyzer::Build() {
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
     for (const HloInstruction& in : module_.computations[c].instructions) {
       callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
+      ++g;
+      names.clear();
+      AppendCalledComputationNames(in, &names);
+      if (names.empty()) continue;
+      const bool embedded =
+          opcode_classes_.Of(in.opcode).call_kind == CallKind::kEmbedded;
+      for (absl::string_view n : names) {
+        auto it = comp_index_.find(n);
+        if (it == comp_index_.end()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("instruction '", in.name,
+                           "' calls unknown computation '", n, "'"));
+        }
+        callee_ids_.push_back(it->second);
+        Context& ctx = comps_[it->second].context;
+        if (embedded) {
+          ctx = Context::kEmbedded;
+        } else if (ctx != Context::kEmbedded) {
+          ctx = Context::kControlFlow;
+        }
+      }
+    }
+  }
+  callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
+  if (module_.entry_index < 0) {
+    return absl::InvalidArgumentError("module has no entry computation");
+  }
+  comps_[module_.entry_index].context = Context::kEntry;
+  FillInfos();
+  // Build every computation that is not embedded (their instructions have
+  // the infos).
+  const size_t built = infos_.size();
+  nodes_.reserve(built * 5 / 4 + 16);
+  operand_ids_.reserve(built * 2);
+  sequence_ids_.reserve(built * 5 / 4 + 16);
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
+    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
+    if (comps_[c].context == Context::kEmbedded) continue;
+    absl::Status status = BuildComputation(c);
+    if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+void Analyzer::FillInfos() {
+  const size_t computations = comps_.size();
+  comp_first_info_.resize(computations);
+  size_t needed = 0;
+  for (size_t c = 0; c < computations; ++c) {
+    if (comps_[c].context == Context::kEmbedded) continue;
+    needed += module_.computations[c].instructions.size();
+  }
+  infos_.reserve(needed);
+  for (size_t c = 0; c < computations; ++c) {
+    comp_first_info_[c] = static_cast<int64_t>(infos_.size());
+    if (comps_[c].context == Context::kEmbedded) continue;
+    for (const HloInstruction& in : module_.computations[c].instructions) {
       infos_.emplace_back();
       InstructionInfo& info = infos_.back();
-      ++g;
       info.source = &in;
       info.name = in.name;
       info.opcode = in.opcode;
@@ -193,27 +252,6 @@ absl::Status Analyzer::Build() {
       if (in.parameter_number.has_value()) {
         info.has_parameter_number = true;
         info.parameter_number = *in.parameter_number;
-      }
-      names.clear();
-      AppendCalledComputationNames(in, &names);
-      if (!names.empty()) {
-        const bool embedded =
-            info.opcode_class.call_kind == CallKind::kEmbedded;
-        for (absl::string_view n : names) {
-          auto it = comp_index_.find(n);
-          if (it == comp_index_.end()) {
-            return absl::InvalidArgumentError(
-                absl::StrCat("instruction '", in.name,
-                             "' calls unknown computation '", n, "'"));
-          }
-          callee_ids_.push_back(it->second);
-          Context& ctx = comps_[it->second].context;
-          if (embedded) {
-            ctx = Context::kEmbedded;
-          } else if (ctx != Context::kEmbedded) {
-            ctx = Context::kControlFlow;
-          }
-        }
       }
       bool metadata_seen = false;  // the first one counts, as elsewhere
       bool body_seen = false, condition_seen = false;
@@ -249,23 +287,6 @@ absl::Status Analyzer::Build() {
       }
     }
   }
-  callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
-  if (module_.entry_index < 0) {
-    return absl::InvalidArgumentError("module has no entry computation");
-  }
-  comps_[module_.entry_index].context = Context::kEntry;
-  // Build every computation that is not embedded.
-  nodes_.reserve(static_cast<size_t>(instructions) * 5 / 4 + 16);
-  operand_ids_.reserve(static_cast<size_t>(instructions) * 2);
-  sequence_ids_.reserve(static_cast<size_t>(instructions) * 5 / 4 + 16);
-  for (size_t c = 0; c < comps_.size(); ++c) {
-    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
-    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
-    if (comps_[c].context == Context::kEmbedded) continue;
-    absl::Status status = BuildComputation(c);
-    if (!status.ok()) return status;
-  }
-  return absl::OkStatus();
 }
 
 absl::Status Analyzer::BuildComputation(int64_t c) {
@@ -276,7 +297,7 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const int64_t first_instruction = comp_first_instruction_[c];
   int64_t parameters = 0;  // 1 + the largest parameter number
-  const InstructionInfo* const infos = infos_.data() + first_instruction;
+  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
   for (int64_t k = 0; k < count; ++k) {
     const InstructionInfo& info = infos[k];
     if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
@@ -851,8 +872,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
     if (node.source != nullptr) {
-      s.op_name = infos_[node.info].op_name;
-      s.metadata = infos_[node.info].metadata;
+      s.op_name = InfoOf(node).op_name;
+      s.metadata = InfoOf(node).metadata;
     }
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {

@@ -272,6 +272,7 @@ class Analyzer {
 
  private:
   absl::Status Build();
+  void FillInfos();
   absl::Status BuildComputation(int64_t c);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
@@ -304,6 +305,12 @@ class Analyzer {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
   }
+  // The record of a node's instruction (a restored get-tuple-element: its
+  // producer's, in the same computation).
+  const InstructionInfo& InfoOf(const Node& node) const {
+    return infos_[node.info - comp_first_instruction_[node.computation] +
+                  comp_first_info_[node.computation]];
+  }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
     return node.source == nullptr ? absl::StrCat(node.name, "#", node.gte_index)
@@ -311,7 +318,7 @@ class Analyzer {
   }
   absl::string_view Opcode(const Node& node) const {
     return node.source == nullptr ? absl::string_view("get-tuple-element")
-                                  : infos_[node.info].opcode;
+                                  : InfoOf(node).opcode;
   }
   const Shape* NodeShape(const Node& node) const {
     return (*node.subshapes)[0].shape;
@@ -354,7 +361,10 @@ class Analyzer {
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
   absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
-  ScratchVector<InstructionInfo> infos_;  // by instruction over the module
+  // By instruction of the computations that are not embedded; those of
+  // computation c from comp_first_info_[c].
+  ScratchVector<InstructionInfo> infos_;
+  ScratchVector<int64_t> comp_first_info_;
   ScratchVector<int64_t> operand_ids_;
   ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
   ScratchVector<std::pair<int64_t, int64_t>> folded_;

@@ -2,6 +2,8 @@
 // peaks and the memory curve (docs/memory.md, "Live ranges" and "The
 // peak").
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <deque>
 #include <tuple>
 #include <utility>
@@ -17,6 +19,30 @@
 namespace hlolayout {
 namespace memory_internal {
 namespace {
+
+// <0, 0 or >0 as std::string compares a with b (bytes as unsigned char, then
+// the length), eight bytes at a time and without a call to memcmp: the values
+// at the peak are sorted by name, and on a dump of many small fusions
+// (tens of thousands of values of one size at the peak) memcmp's calls on
+// names of a dozen bytes were a tenth of the analysis' time.
+int TextCompare(absl::string_view a, absl::string_view b) {
+  const size_t n = std::min(a.size(), b.size());
+  size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return __builtin_bswap64(x) < __builtin_bswap64(y) ? -1 : 1;
+  }
+#endif
+  for (; i < n; ++i) {
+    const unsigned char x = static_cast<unsigned char>(a[i]);
+    const unsigned char y = static_cast<unsigned char>(b[i]);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
 
 // Parameters (number, index) that input_output_alias names.
 std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
@@ -368,7 +394,8 @@ absl::Status Analyzer::Peaks() {
                 if (x.bytes != y.bytes) return x.bytes > y.bytes;
                 const std::string& xn = out_.instructions[x.instruction].name;
                 const std::string& yn = out_.instructions[y.instruction].name;
-                if (xn != yn) return xn < yn;
+                const int by_name = TextCompare(xn, yn);
+                if (by_name != 0) return by_name < 0;
                 return x.index < y.index;
               });
   };

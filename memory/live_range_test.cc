@@ -92,6 +92,57 @@ ENTRY %main (p: f32[256]) -> (f32[256]) {
   }
 }
 
+// The values live at the peak come largest first, then by instruction name
+// as std::string orders them (XLA's order): names that share their first 8
+// or 16 bytes, one a prefix of another, digits against letters, names that
+// differ early in a group of 8 bytes and the other way round late in it.
+TEST(LiveRange, PeakValuesOfOneSizeComeInNameOrder) {
+  const std::vector<std::string> names = {"fusion.12345678",
+                                          "fusion.1234567",
+                                          "fusion.123456789",
+                                          "fusion.12345679",
+                                          "fusion.2",
+                                          "fusion.123456789abcdef0",
+                                          "fusion.123456789abcdef",
+                                          "fusion.123456789abcdeg",
+                                          "a",
+                                          "fusion.1234567_",
+                                          "Fusion.1",
+                                          "fusion.12345678.1",
+                                          "copy.2.9",
+                                          "copy.3.1",
+                                          "fusion.1234567ab",
+                                          "fusion.1234568aa"};
+  std::string text = "HloModule m, is_scheduled=true\nENTRY %main () -> (";
+  for (size_t i = 0; i < names.size(); ++i) {
+    absl::StrAppend(&text, i == 0 ? "" : ", ", "f32[16]");
+  }
+  text += ") {\n";
+  std::string operands;
+  for (size_t i = 0; i < names.size(); ++i) {
+    absl::StrAppend(&text, "  %", names[i], " = f32[16]{0} parameter(", i,
+                    ")\n");
+    absl::StrAppend(&operands, i == 0 ? "" : ", ", "%", names[i]);
+  }
+  text += "  ROOT %t = (";
+  for (size_t i = 0; i < names.size(); ++i) {
+    absl::StrAppend(&text, i == 0 ? "" : ", ", "f32[16]{0}");
+  }
+  absl::StrAppend(&text, ") tuple(", operands, ")\n}\n");
+  const Analyzed r = Analyze(text);
+  const MemoryAnalysis& a = r.analysis;
+  std::vector<std::string> at_peak;
+  for (int64_t v : a.peak.values) {
+    const LiveValue& value = a.values[v];
+    if (value.bytes == 64) {
+      at_peak.push_back(a.instructions[value.instruction].name);
+    }
+  }
+  std::vector<std::string> expected = names;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(at_peak, expected);
+}
+
 TEST(LiveRange, InputOutputAliasEndsTheParameter) {
   const std::string body = R"(
 ENTRY %main (p: f32[4]) -> f32[4] {
