@@ -194,8 +194,8 @@
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/draw/ttmlir_picture.h"
-#include "hlolayout/draw/tv_picture.h"
 #include "hlolayout/draw/ttnn_picture.h"
+#include "hlolayout/draw/tv_picture.h"
 
 // Triton layouts (docs/triton.md): LinearLayout and its operations, Triton's
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.

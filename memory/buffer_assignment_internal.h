@@ -119,6 +119,10 @@ XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu);
 // xla_computation_order.cc; docs/memory.md, "Value ids").
 std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& graph);
 
+// a < b with runs of digits compared as numbers ("fused.9" < "fused.10");
+// names ordered for XLA:CPU and XLA:GPU value ids alike.
+bool NaturalNameLess(absl::string_view a, absl::string_view b);
+
 // XLA's MakeInstructionPostOrder: a depth-first walk from each instruction
 // without users, in `count` order, visiting operands in order and control
 // predecessors before them. `operands(i)`, `control_predecessors(i)` give

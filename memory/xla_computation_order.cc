@@ -119,32 +119,6 @@ DerivedKey DerivedKeyOf(absl::string_view name) {
   return k;
 }
 
-bool NaturalNameLess(absl::string_view a, absl::string_view b) {
-  size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const bool da = std::isdigit(static_cast<unsigned char>(a[i]));
-    const bool db = std::isdigit(static_cast<unsigned char>(b[j]));
-    if (da && db) {
-      size_t ie = i, je = j;
-      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
-        ++ie;
-      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
-        ++je;
-      const absl::string_view na = a.substr(i, ie - i),
-                              nb = b.substr(j, je - j);
-      if (na.size() != nb.size()) return na.size() < nb.size();
-      if (na != nb) return na < nb;
-      i = ie;
-      j = je;
-      continue;
-    }
-    if (a[i] != b[j]) return a[i] < b[j];
-    ++i;
-    ++j;
-  }
-  return a.size() - i < b.size() - j;
-}
-
 // The computations of `creation` (indices into the module), each taken
 // when all its callees are taken, the earliest created first.
 std::vector<int64_t> CallGraphPostOrder(const ModuleGraph& g,
@@ -293,6 +267,32 @@ std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
 }
 
 }  // namespace
+
+bool NaturalNameLess(absl::string_view a, absl::string_view b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i]));
+    const bool db = std::isdigit(static_cast<unsigned char>(b[j]));
+    if (da && db) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+        ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+        ++je;
+      const absl::string_view na = a.substr(i, ie - i),
+                              nb = b.substr(j, je - j);
+      if (na.size() != nb.size()) return na.size() < nb.size();
+      if (na != nb) return na < nb;
+      i = ie;
+      j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i;
+    ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
 
 std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
   const HloModule& m = g.module;

@@ -116,33 +116,6 @@ CreationKey CreationKeyOf(absl::string_view name, int64_t text) {
   return k;
 }
 
-// a < b with digit runs compared as numbers.
-bool NaturalLess(absl::string_view a, absl::string_view b) {
-  size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    const bool da = std::isdigit(static_cast<unsigned char>(a[i]));
-    const bool db = std::isdigit(static_cast<unsigned char>(b[j]));
-    if (da && db) {
-      size_t ie = i, je = j;
-      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
-        ++ie;
-      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
-        ++je;
-      const absl::string_view na = a.substr(i, ie - i),
-                              nb = b.substr(j, je - j);
-      if (na.size() != nb.size()) return na.size() < nb.size();
-      if (na != nb) return na < nb;
-      i = ie;
-      j = je;
-      continue;
-    }
-    if (a[i] != b[j]) return a[i] < b[j];
-    ++i;
-    ++j;
-  }
-  return a.size() - i < b.size() - j;
-}
-
 bool CreationLess(const CreationKey& x, const CreationKey& y) {
   if (x.cls != y.cls) return x.cls < y.cls;
   if (x.cls < 2) {
@@ -150,7 +123,7 @@ bool CreationLess(const CreationKey& x, const CreationKey& y) {
     if (x.clone != y.clone) return x.clone < y.clone;
     return x.text < y.text;
   }
-  if (x.name != y.name) return NaturalLess(x.name, y.name);
+  if (x.name != y.name) return NaturalNameLess(x.name, y.name);
   return x.text < y.text;
 }
 

@@ -209,6 +209,19 @@ const Value* LayoutBuilder::Find(absl::string_view key) {
   return nullptr;
 }
 
+template <typename S>
+absl::Status LayoutBuilder::SwizzleKeys(S* s) {
+  TT_ASSIGN_OR_RETURN(const Value* vec, Require("vec"));
+  TT_ASSIGN_OR_RETURN(s->vec, Uint(*vec, "vec"));
+  TT_ASSIGN_OR_RETURN(const Value* pp, Require("perPhase"));
+  TT_ASSIGN_OR_RETURN(s->per_phase, Uint(*pp, "perPhase"));
+  TT_ASSIGN_OR_RETURN(const Value* mp, Require("maxPhase"));
+  TT_ASSIGN_OR_RETURN(s->max_phase, Uint(*mp, "maxPhase"));
+  TT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
+  TT_ASSIGN_OR_RETURN(s->order, Uints(*order, "order"));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<const Value*> LayoutBuilder::Require(absl::string_view key) {
   const Value* v = Find(key);
   if (v == nullptr) {
@@ -559,14 +572,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
   }
   if (kind == "swizzled_shared" || kind == "shared") {
     SwizzledSharedLayout s;
-    TT_ASSIGN_OR_RETURN(const Value* vec, Require("vec"));
-    TT_ASSIGN_OR_RETURN(s.vec, Uint(*vec, "vec"));
-    TT_ASSIGN_OR_RETURN(const Value* pp, Require("perPhase"));
-    TT_ASSIGN_OR_RETURN(s.per_phase, Uint(*pp, "perPhase"));
-    TT_ASSIGN_OR_RETURN(const Value* mp, Require("maxPhase"));
-    TT_ASSIGN_OR_RETURN(s.max_phase, Uint(*mp, "maxPhase"));
-    TT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
-    TT_ASSIGN_OR_RETURN(s.order, Uints(*order, "order"));
+    TT_RETURN_IF_ERROR(SwizzleKeys(&s));
     bool leading = false;
     if (kind == "shared") {
       if (const Value* h = Find("hasLeadingOffset")) {
@@ -722,14 +728,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildAmd(absl::string_view kind,
   }
   // amd_rotating_shared: the keys of swizzled_shared.
   AmdRotatingSharedLayout s;
-  TT_ASSIGN_OR_RETURN(const Value* vec, Require("vec"));
-  TT_ASSIGN_OR_RETURN(s.vec, Uint(*vec, "vec"));
-  TT_ASSIGN_OR_RETURN(const Value* pp, Require("perPhase"));
-  TT_ASSIGN_OR_RETURN(s.per_phase, Uint(*pp, "perPhase"));
-  TT_ASSIGN_OR_RETURN(const Value* mp, Require("maxPhase"));
-  TT_ASSIGN_OR_RETURN(s.max_phase, Uint(*mp, "maxPhase"));
-  TT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
-  TT_ASSIGN_OR_RETURN(s.order, Uints(*order, "order"));
+  TT_RETURN_IF_ERROR(SwizzleKeys(&s));
   TT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
   return Layout(std::move(s));
 }

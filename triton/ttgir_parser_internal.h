@@ -405,6 +405,10 @@ class LayoutBuilder {
   absl::StatusOr<bool> Bool(const Value& v, absl::string_view what);
   absl::StatusOr<DimBases> Bases(const Value& v, absl::string_view what);
   absl::StatusOr<CgaBases> Cga(size_t rank);
+  // vec, perPhase, maxPhase and order: the keys swizzled_shared and
+  // amd_rotating_shared share (S is either layout; defined in the .cc).
+  template <typename S>
+  absl::Status SwizzleKeys(S* s);
   absl::StatusOr<LinearLayout> LinearBases(const Value& v,
                                            absl::Span<const char* const> ins,
                                            int serialized_rank = 0);

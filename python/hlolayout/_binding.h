@@ -1,8 +1,8 @@
 // python/hlolayout/_binding.h: what the C++ files of the `_hlolayout`
 // extension share (one file per capability, as the library's folders:
 // _shapes.cc, _indexing.cc, _relayout.cc, _hlo.cc, _cute.cc, _grid.cc,
-// _memory.cc, _report.cc, _triton.cc, _ttnn.cc; _hlolayout.cc defines the module and
-// calls each file's Register function).
+// _memory.cc, _report.cc, _triton.cc, _ttnn.cc; _hlolayout.cc defines the
+// module and calls each file's Register function).
 //
 //   void RegisterShapes(pybind11::module_& m);   // in _shapes.cc
 //   Unwrap(ParseShape(text));                     // StatusOr -> value, or
