@@ -2,12 +2,17 @@
 # differential/cute_dsl/ci.sh: the CuTe DSL harness's CI sample (a step of
 # .ci/run): 1,600 layout-op cases and 400 atom cases on each of sm_80,
 # sm_90a, sm_100a and sm_120a (3,200 cases, about a minute and a half),
-# seed 20261124 (HLOLAYOUT_CUTE_DSL_SEED overrides), in at most 6 minutes. Exit 77 (reported as skipped) when the DSL cannot be
-# installed; any undocumented difference fails the step.
+# in at most 6 minutes. The seed is the day of the year (UTC), printed, so
+# each day's run draws new cases; HLOLAYOUT_CUTE_DSL_SEED overrides it.
+# Exit 77 when the DSL cannot be installed (a skip only where pip cannot
+# reach the package index: differential/verdict.sh); any undocumented
+# difference fails the step.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+seed=${HLOLAYOUT_CUTE_DSL_SEED:-$((10#$(date -u +%j)))}
+echo "cute_dsl harness (CI sample): seed $seed"
 timeout 360 differential/cute_dsl/run.sh --ops 1600 --atoms 400 \
-  --seed "${HLOLAYOUT_CUTE_DSL_SEED:-20261124}" --show 10
+  --seed "$seed" --show 10
 rc=$?
 if [ "$rc" -eq 124 ]; then
   echo "cute_dsl harness: over its 6 minutes" >&2
