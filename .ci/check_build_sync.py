@@ -20,8 +20,9 @@ any other way from what --write would produce (dependencies included).
 
 Folders without a CMake build (BAZEL_ONLY below): bench/ (Google Benchmark
 binaries), python/ (the Python module), docs/ (the pages and their docs
-test), and the build machinery and data folders bazel/, third_party/,
-examples/ and fuzz/ (fuzz/run.sh builds itself).
+test), differential/ (the harnesses' shell pieces and their test), and the
+build machinery and data folders bazel/, third_party/, examples/ and fuzz/
+(fuzz/run.sh builds itself).
 
 Rules that stay Bazel-only inside a translated folder: sh_test, sh_binary
 and py_* (for example report's HtmlBrowserTest, which drives a browser), and
@@ -39,7 +40,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BAZEL_ONLY = {"bench", "python", "bazel", "third_party", "examples", "fuzz",
-              "docs"}
+              "docs", "differential"}
 
 # @hlolayout_system//:X -> the CMake target standing for it (top CMakeLists).
 SYSTEM = {
