@@ -22,6 +22,7 @@
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/layout/memory_space.h"
+#include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
@@ -219,7 +220,12 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
   out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
       << ": " << a.schedule_end << " scheduled instructions, "
       << a.values.size() << " values\n";
-  out << (m != nullptr ? XlaAllocationText(*m) : TpuAllocationText(a));
+  if (m != nullptr) {
+    out << XlaAllocationText(*m)
+        << AllocationSizesText(ExplainAllocationSizes(*m), top);
+  } else {
+    out << TpuAllocationText(a);
+  }
   std::vector<const MemoryPeak*> peaks;
   if (space < 0) {
     peaks.push_back(&a.peak);
@@ -282,7 +288,34 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
   }
 }
 
-void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
+void SizingValueJson(const SizingValue& v, std::ostream& out) {
+  out << "{\"name\": ";
+  JsonStr(out, v.name);
+  out << ", \"shape\": ";
+  JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+  out << ", \"bytes\": " << v.bytes << ", \"offset\": " << v.offset;
+  if (v.start >= 0) out << ", \"start\": " << v.start << ", \"end\": " << v.end;
+  out << "}";
+}
+
+// The heap's peak step and the values in the heap then (`top` of them; 0:
+// all), as the "heap" object's last members.
+void HeapPeakJson(const HeapPeakSizing& h, int64_t top, std::ostream& out) {
+  out << ", \"peak_time\": " << h.time << ", \"peak_instruction\": ";
+  JsonStr(out, h.instruction);
+  out << ", \"peak_value_count\": " << h.values.size()
+      << ", \"peak_values\": [";
+  for (size_t k = 0; k < h.values.size(); ++k) {
+    if (top > 0 && static_cast<int64_t>(k) >= top) break;
+    if (k > 0) out << ", ";
+    SizingValueJson(h.values[k], out);
+  }
+  out << "], \"peak_alignment_bytes\": " << h.alignment_bytes;
+}
+
+void RenderAllocationsJson(const BufferAssignment& b,
+                           const AllocationSizes& sizes, int64_t top,
+                           std::ostream& out) {
   const XlaMemoryStats& s = b.stats;
   out << ", \"platform\": \"" << XlaPlatformName(b.platform)
       << "\", \"memory_analysis\": {\"argument_size_in_bytes\": "
@@ -298,7 +331,18 @@ void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
       << "}, \"allocated_bytes\": " << s.allocated_bytes()
       << ", \"heap\": {\"size\": " << b.heap_size
       << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak
-      << ", \"alignment\": " << b.alignment << "}, \"allocations\": [";
+      << ", \"alignment\": " << b.alignment;
+  HeapPeakJson(sizes.heap, top, out);
+  out << "}, \"rounding_bytes\": " << sizes.rounding_bytes
+      << ", \"allocations\": [";
+  // Each allocation of its own: the names of the values that set its size.
+  std::vector<const OwnAllocationSizing*> own_of(b.allocations.size(), nullptr);
+  for (const OwnAllocationSizing& o : sizes.own) {
+    if (o.allocation >= 0 &&
+        o.allocation < static_cast<int64_t>(own_of.size())) {
+      own_of[o.allocation] = &o;
+    }
+  }
   for (size_t k = 0; k < b.allocations.size(); ++k) {
     const BufferAllocation& x = b.allocations[k];
     out << (k == 0 ? "" : ", ") << "{\"index\": " << x.index
@@ -317,8 +361,17 @@ void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
       out << ", \"parameter_aliased\": "
           << (x.parameter_aliased ? "true" : "false");
     }
-    out << ", \"maybe_live_out\": " << (x.maybe_live_out ? "true" : "false")
-        << ", \"values\": [";
+    out << ", \"maybe_live_out\": " << (x.maybe_live_out ? "true" : "false");
+    const std::vector<SizingValue>* set_by =
+        static_cast<int64_t>(k) == sizes.heap.allocation ? &sizes.heap.values
+        : own_of[k] != nullptr                           ? &own_of[k]->values
+                                                         : nullptr;
+    out << ", \"size_set_by\": [";
+    for (size_t j = 0; set_by != nullptr && j < set_by->size(); ++j) {
+      if (j > 0) out << ", ";
+      JsonStr(out, (*set_by)[j].name);
+    }
+    out << "], \"values\": [";
     for (size_t j = 0; j < x.values.size(); ++j) {
       const AssignedValue& v = x.values[j];
       out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
@@ -337,8 +390,9 @@ void RenderAllocationsJson(const BufferAssignment& b, std::ostream& out) {
   out << "]";
 }
 
-void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
-                int64_t top, int64_t space, std::ostream& out) {
+// `m` null: an XLA:TPU module, whose allocations are not modelled.
+void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
+                int64_t space, std::ostream& out) {
   out << "{\"module\": ";
   JsonStr(out, a.module_name);
   out << ", \"schedule_end\": " << a.schedule_end
@@ -385,8 +439,8 @@ void RenderJson(const MemoryAnalysis& a, const BufferAssignment* buffers,
     if (space < 0 || p.memory_space == space) peak(p);
   }
   out << "]";
-  if (buffers != nullptr) {
-    RenderAllocationsJson(*buffers, out);
+  if (m != nullptr) {
+    RenderAllocationsJson(m->buffers, ExplainAllocationSizes(*m), top, out);
   } else {
     out << ", \"platform\": \"tpu\", \"memory_analysis\": null";
   }
@@ -560,7 +614,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
       } else if (json) {
         if (!first) io.out << ",\n";
-        RenderJson(memory->live_ranges, &memory->buffers, top, space, io.out);
+        RenderJson(memory->live_ranges, &*memory, top, space, io.out);
       } else if (format == "xla") {
         io.out << XlaLiveRangeText(memory->live_ranges);
       } else if (format == "xla-buffers") {

@@ -98,6 +98,39 @@ TEST(MemoryCommand, JsonAndSpace) {
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("\"memory_space\": null")));
 }
 
+// What sets each allocation's size, in the text and the JSON: the heap's
+// peak step with the values in it (here the cuBLAS workspace), even with
+// --top=0, and each allocation's size_set_by.
+TEST(MemoryCommand, SaysWhatSetsEachAllocationsSize) {
+  constexpr char kGemm[] = R"(HloModule gemm, is_scheduled=true
+ENTRY main {
+  a = f32[256,256]{1,0} parameter(0)
+  b = f32[256,256]{1,0} parameter(1)
+  neg = f32[256,256]{1,0} negate(a)
+  custom-call.1 = (f32[256,256]{1,0}, s8[4194304]{0}) custom-call(neg, b), custom_call_target="__cublas$gemm"
+  gte = f32[256,256]{1,0} get-tuple-element(custom-call.1), index=0
+  ROOT out = f32[256,256]{1,0} add(gte, a)
+}
+)";
+  for (const char* top : {"--top=20", "--top=0"}) {
+    const CliResult text = RunCli({"memory", top}, kGemm);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_THAT(text.out, HasSubstr("what sets each allocation's size:\n"
+                                    "  temp allocation "));
+    EXPECT_THAT(text.out,
+                HasSubstr("    custom-call.1{1}  s8[4194304]{0}  4194304 B"));
+    EXPECT_THAT(text.out, HasSubstr("(custom-call.1), in "));
+  }
+  const CliResult json = RunCli({"memory", "--json"}, kGemm);
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out, HasSubstr("\"peak_instruction\": \"custom-call.1\""));
+  EXPECT_THAT(json.out, HasSubstr("\"peak_values\": [{\"name\": "
+                                  "\"custom-call.1{1}\", \"shape\": "
+                                  "\"s8[4194304]{0}\", \"bytes\": 4194304"));
+  EXPECT_THAT(json.out, HasSubstr("\"size_set_by\": [\"custom-call.1{1}\""));
+  EXPECT_THAT(json.out, HasSubstr("\"rounding_bytes\": "));
+}
+
 TEST(MemoryCommand, HtmlPageWithTheCurve) {
   const CliResult r = RunCli({"memory", "--html", "-"}, kModule);
   ASSERT_EQ(r.status, 0) << r.err;

@@ -78,6 +78,80 @@ std::string XlaAllocationText(const ModuleMemory& memory,
   return out;
 }
 
+namespace {
+
+std::string ValueLine(const SizingValue& v, bool offset) {
+  std::string line = absl::StrCat(
+      v.name, "  ", v.shape != nullptr ? v.shape->ToString(true) : "", "  ",
+      v.bytes, " B");
+  if (offset) absl::StrAppend(&line, "  offset ", v.offset);
+  if (v.start >= 0) absl::StrAppend(&line, "  live ", v.start, "-", v.end);
+  return line;
+}
+
+}  // namespace
+
+std::string AllocationSizesText(const AllocationSizes& sizes, int64_t top,
+                                absl::string_view indent) {
+  std::string out = absl::StrCat(indent, "what sets each allocation's size:\n");
+  const HeapPeakSizing& h = sizes.heap;
+  if (h.allocation >= 0) {
+    absl::StrAppend(&out, indent, "  temp allocation ", h.allocation, ", ",
+                    BytesWithUnit(h.size), ": the heap's layout of ",
+                    BytesWithUnit(h.heap_size));
+    if (h.size > h.heap_size) {
+      absl::StrAppend(&out, " after ", BytesWithUnit(h.size - h.heap_size),
+                      " of tuple tables");
+    }
+    absl::StrAppend(&out,
+                    "; the most it holds at one step (what "
+                    "memory_analysis() counts), ",
+                    BytesWithUnit(h.bytes), ", at time ", h.time);
+    if (!h.instruction.empty()) absl::StrAppend(&out, " (", h.instruction, ")");
+    absl::StrAppend(&out, ", in ", h.values.size(), " values:\n");
+    int64_t shown = 0;
+    for (const SizingValue& v : h.values) {
+      if (top > 0 && shown++ >= top) {
+        absl::StrAppend(&out, indent, "    ... ",
+                        static_cast<int64_t>(h.values.size()) - top, " more\n");
+        break;
+      }
+      absl::StrAppend(&out, indent, "    ", ValueLine(v, true), "\n");
+    }
+    absl::StrAppend(&out, indent, "    the layout leaves ",
+                    BytesWithUnit(h.heap_size - h.bytes),
+                    " beyond that step's values (packing gaps and "
+                    "alignment); aligning those values' places to ",
+                    sizes.alignment, " bytes adds ",
+                    BytesWithUnit(h.alignment_bytes), "\n");
+  }
+  if (!sizes.own.empty()) {
+    absl::StrAppend(&out, indent,
+                    "  allocations of their own, largest first, each as "
+                    "large as its largest value:\n");
+    int64_t shown = 0;
+    for (const OwnAllocationSizing& o : sizes.own) {
+      if (top > 0 && shown++ >= top) {
+        absl::StrAppend(&out, indent, "    ... ",
+                        static_cast<int64_t>(sizes.own.size()) - top,
+                        " more\n");
+        break;
+      }
+      absl::StrAppend(&out, indent, "    allocation ", o.allocation, ", ",
+                      BytesWithUnit(o.size), ":");
+      for (size_t k = 0; k < o.values.size(); ++k) {
+        absl::StrAppend(&out, k == 0 ? " " : "; ",
+                        ValueLine(o.values[k], false));
+      }
+      out += "\n";
+    }
+  }
+  absl::StrAppend(&out, indent, "  rounding each allocation up to ",
+                  sizes.alignment, " bytes adds ",
+                  BytesWithUnit(sizes.rounding_bytes), "\n");
+  return out;
+}
+
 std::string TpuAllocationText(const MemoryAnalysis& live_ranges,
                               absl::string_view indent) {
   return absl::StrCat(

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 
 namespace hlolayout {
@@ -30,6 +31,26 @@ std::string BytesWithUnit(int64_t bytes);
 // live-range peak beside them, and the allocations by kind.
 std::string XlaAllocationText(const ModuleMemory& memory,
                               absl::string_view indent = "");
+
+// What sets each allocation's size (ExplainAllocationSizes), in words:
+//
+//   what sets each allocation's size:
+//     temp allocation 12, 14.00 MiB (14,685,184 bytes): the heap's layout of
+//     14.00 MiB (...); the most it holds at one step, 14.00 MiB (...), at
+//     time 27 (loop_add_fusion.2), in 3 values:
+//       gemm_fusion_dot.4{}  f32[4,256,1024]{2,1,0}  4194304 B  offset 0  live
+//       4-35
+//       ...
+//     ...
+//     allocations of their own, largest first, each as large as its largest
+//     value:
+//       allocation 0, 2.00 MiB (2,097,152 bytes): params_0__0_.1{}
+//       bf16[1024,1024]{1,0}
+//     rounding each allocation up to 256 bytes adds 1,234 bytes
+//
+// `top` bounds each list (0: all). Every line starts with `indent`.
+std::string AllocationSizesText(const AllocationSizes& sizes, int64_t top,
+                                absl::string_view indent = "");
 
 // For a module that looks like XLA:TPU's (LooksLikeXlaTpu), whose buffer
 // assignment is not modelled: a line that says so, then the live-range

@@ -499,7 +499,10 @@ void Assigner::SimulateHeap() {
       group_size[t] = size;
       trace.ShareWith(k, target, size);
     };
+    // The first event of each step, to tell the heap peak's step.
+    std::vector<int64_t> first_event(end_time + 1, 0);
     for (int64_t t = 0; t <= end_time; ++t) {
+      first_event[t] = static_cast<int64_t>(trace.events().size());
       for (int64_t d = at_start[t]; d < at_start[t + 1]; ++d) {
         const int64_t k = defined_list[d];
         const GValue& v = values_[assign[k]];
@@ -567,7 +570,14 @@ void Assigner::SimulateHeap() {
     }
     if (color == 0) {
       out_.heap_size = heap.heap_size;
-      out_.heap_peak = HeapTracePeak(trace, own);
+      const HeapTraceMoment peak = HeapTracePeakMoment(trace, own);
+      out_.heap_peak = peak.bytes;
+      out_.heap_peak_time =
+          peak.event < 0 ? -1
+                         : std::upper_bound(first_event.begin(),
+                                            first_event.end(), peak.event) -
+                               first_event.begin() - 1;
+      out_.heap_peak_blocks = peak.live;  // buffer k is out_.heap[k]
       for (int64_t k = 0; k < n; ++k) {
         const GValue& v = values_[assign[k]];
         out_.heap.push_back(

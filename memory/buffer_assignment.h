@@ -176,6 +176,12 @@ struct BufferAssignment {
   int64_t heap_offset = 0;
   int64_t heap_peak = 0;
   std::vector<HeapBlock> heap;
+  // What sets heap_peak: the schedule time at which the heap first holds it
+  // (-1 without a heap) and the blocks (indices into `heap`, increasing)
+  // in the heap then. Blocks sharing one place (an in-place update, a
+  // loop's state) are all listed; their place counts once.
+  int64_t heap_peak_time = -1;
+  std::vector<int64_t> heap_peak_blocks;
   // The bytes of what is always allocated: each parameter, constant and
   // live-out allocation's largest value.
   int64_t static_bytes = 0;

@@ -266,13 +266,21 @@ HeapLayout ChooseBestHeap(const HeapTrace& trace,
 }
 
 int64_t HeapTracePeak(const HeapTrace& trace, absl::Span<const int64_t> sizes) {
+  return HeapTracePeakMoment(trace, sizes).bytes;
+}
+
+HeapTraceMoment HeapTracePeakMoment(const HeapTrace& trace,
+                                    absl::Span<const int64_t> sizes) {
   const int64_t n = trace.buffers();
   std::vector<int64_t> root(n, -1), count(n, 0);
-  int64_t live = 0, peak = 0;
   auto size_of = [&](int64_t b) {
     return b < static_cast<int64_t>(sizes.size()) ? sizes[b] : 0;
   };
-  for (const HeapEvent& e : trace.events()) {
+  const std::vector<HeapEvent>& events = trace.events();
+  HeapTraceMoment m;
+  int64_t live = 0;
+  for (int64_t k = 0; k < static_cast<int64_t>(events.size()); ++k) {
+    const HeapEvent& e = events[k];
     switch (e.kind) {
       case HeapEvent::kAlloc:
         root[e.buffer] = e.buffer;
@@ -291,9 +299,21 @@ int64_t HeapTracePeak(const HeapTrace& trace, absl::Span<const int64_t> sizes) {
         break;
       }
     }
-    peak = std::max(peak, live);
+    if (m.event < 0 || live > m.bytes) {
+      m.bytes = live;
+      m.event = k;
+    }
   }
-  return peak;
+  if (m.event < 0) return m;
+  // The buffers in the heap just after the peak's event.
+  std::vector<char> in(n, 0);
+  for (int64_t k = 0; k <= m.event; ++k) {
+    in[events[k].buffer] = events[k].kind != HeapEvent::kFree;
+  }
+  for (int64_t b = 0; b < n; ++b) {
+    if (in[b]) m.live.push_back(b);
+  }
+  return m;
 }
 
 }  // namespace hlolayout

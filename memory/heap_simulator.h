@@ -111,6 +111,18 @@ HeapLayout ChooseBestHeap(const HeapTrace& trace,
 // XLA's ComputePeakMemory reads the heap trace of a buffer assignment.
 int64_t HeapTracePeak(const HeapTrace& trace, absl::Span<const int64_t> sizes);
 
+// The first moment of that peak: the bytes, the index of the event after
+// which they are first reached (-1 for an empty trace), and the buffers
+// that are allocated or shared and not yet freed then, in increasing order
+// (every member of a shared group, not only the one whose size counts).
+struct HeapTraceMoment {
+  int64_t bytes = 0;
+  int64_t event = -1;
+  std::vector<int64_t> live;
+};
+HeapTraceMoment HeapTracePeakMoment(const HeapTrace& trace,
+                                    absl::Span<const int64_t> sizes);
+
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_MEMORY_HEAP_SIMULATOR_H_

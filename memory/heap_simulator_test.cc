@@ -269,6 +269,72 @@ TEST(HeapSimulator, TracePeakCountsSharedGroupsOnce) {
   EXPECT_EQ(HeapTracePeak(trace, {100, 100, 50}), 150);
 }
 
+TEST(HeapSimulator, TracePeakMomentNamesTheBuffersLiveThen) {
+  HeapTrace trace;
+  trace.Alloc(0, 100);
+  trace.ShareWith(1, 0, 100);
+  trace.Alloc(2, 50);  // event 2: 150 bytes, the first time
+  trace.Free(0, 100);
+  trace.Free(2, 50);
+  trace.Alloc(3, 50);  // 150 again, later: the moment stays at event 2
+  trace.Free(1, 100);
+  trace.Free(3, 50);
+  const HeapTraceMoment m = HeapTracePeakMoment(trace, {100, 100, 50, 50});
+  EXPECT_EQ(m.bytes, 150);
+  EXPECT_EQ(m.event, 2);
+  EXPECT_EQ(m.live, (std::vector<int64_t>{0, 1, 2}));
+  EXPECT_EQ(HeapTracePeakMoment(HeapTrace(), {}).event, -1);
+}
+
+// On random traces: the prefix of the trace up to the moment reaches the
+// peak at its last event, and the live buffers are those allocated or
+// shared in the prefix and not freed in it.
+TEST(HeapSimulator, TracePeakMomentIsThePrefixPeak) {
+  std::mt19937_64 rng(20261125);
+  for (int round = 0; round < 2000; ++round) {
+    const int64_t n = 1 + static_cast<int64_t>(rng() % 12);
+    std::vector<int64_t> sizes(n);
+    for (int64_t& x : sizes) x = 1 + static_cast<int64_t>(rng() % 64);
+    HeapTrace trace;
+    std::vector<int64_t> live;
+    for (int64_t b = 0; b < n; ++b) {
+      if (!live.empty() && rng() % 3 == 0) {
+        const int64_t i = static_cast<int64_t>(rng() % live.size());
+        trace.Free(live[i], sizes[live[i]]);
+        live.erase(live.begin() + i);
+      }
+      if (!live.empty() && rng() % 4 == 0) {
+        trace.ShareWith(b, live[rng() % live.size()], sizes[b]);
+      } else {
+        trace.Alloc(b, sizes[b]);
+      }
+      live.push_back(b);
+    }
+    for (int64_t b : live) trace.Free(b, sizes[b]);
+
+    const HeapTraceMoment m = HeapTracePeakMoment(trace, sizes);
+    ASSERT_EQ(m.bytes, HeapTracePeak(trace, sizes));
+    ASSERT_GE(m.event, 0);
+    HeapTrace prefix;
+    std::vector<char> in(n, 0);
+    for (int64_t k = 0; k <= m.event; ++k) {
+      const HeapEvent& e = trace.events()[k];
+      if (e.kind == HeapEvent::kAlloc) prefix.Alloc(e.buffer, e.size);
+      if (e.kind == HeapEvent::kShareWith) {
+        prefix.ShareWith(e.buffer, e.target, e.size);
+      }
+      if (e.kind == HeapEvent::kFree) prefix.Free(e.buffer, e.size);
+      in[e.buffer] = e.kind != HeapEvent::kFree;
+    }
+    ASSERT_EQ(HeapTracePeak(prefix, sizes), m.bytes) << "round " << round;
+    std::vector<int64_t> want;
+    for (int64_t b = 0; b < n; ++b) {
+      if (in[b]) want.push_back(b);
+    }
+    ASSERT_EQ(m.live, want) << "round " << round;
+  }
+}
+
 TEST(HeapSimulator, MatchesReferenceOnRandomTraces) {
   std::mt19937_64 rng(20261123);
   for (int round = 0; round < 3000; ++round) {

@@ -27,6 +27,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
 
@@ -96,6 +97,39 @@ struct HeapInfoTag {
              nullptr, true},
             {"alignment", "256 on GPU, 64 on CPU.", Json::kValue, nullptr,
              true},
+            {"peak_time",
+             "The first schedule time at which the heap holds `peak` (-1 "
+             "without a heap).",
+             Json::kValue, nullptr, true},
+            {"peak_instruction", "The instruction at peak_time ('' if none)."},
+            {"peak_value_count", "How many values the heap holds then."},
+            {"peak_values",
+             "SizingValues in the heap then, largest first (at most `top`): "
+             "what sets the temp allocation's share of the peak.",
+             Json::kRecords},
+            {"peak_alignment_bytes",
+             "What aligning those values' places to `alignment` adds."},
+        }};
+    return spec;
+  }
+};
+
+struct SizingValueTag {
+  static const RecordSpec& Spec() {
+    static const RecordSpec spec{
+        "SizingValue",
+        "A value that sets an allocation's size: the largest value of an "
+        "allocation of its own, or a value in the heap at its peak.",
+        {
+            {"name", "The value: instruction and shape index (\"x{1}\").",
+             Json::kValue, nullptr, true},
+            {"shape", "Its shape, XLA's text."},
+            {"bytes", "Its own size.", Json::kValue, nullptr, true},
+            {"offset", "Its offset in its allocation."},
+            {"start", "Its live range's first schedule time, or None.",
+             Json::kOmitIfNone},
+            {"end", "Its live range's last schedule time, or None.",
+             Json::kOmitIfNone},
         }};
     return spec;
   }
@@ -154,6 +188,10 @@ struct AllocationTag {
              "other kinds.",
              Json::kOmitIfNone},
             {"maybe_live_out", "Whether the module's output may live here."},
+            {"size_set_by",
+             "The names of the values that set its size: its largest values, "
+             "or for the temp allocation the values in the heap at its peak.",
+             Json::kList},
             {"values", "The AssignedValues in it, by id.", Json::kRecords,
              nullptr, true},
         }};
@@ -240,6 +278,10 @@ struct ModuleMemoryTag {
              Json::kOmitIfNone, nullptr, true},
             {"heap", "HeapInfo, or None for XLA:TPU modules.",
              Json::kRecordOmitIfNone},
+            {"rounding_bytes",
+             "What rounding every allocation up to the alignment adds; None "
+             "for XLA:TPU modules.",
+             Json::kOmitIfNone},
             {"allocations",
              "The Allocations, by index; None for XLA:TPU modules.",
              Json::kRecordsOmitIfNone, nullptr, true},
@@ -271,7 +313,34 @@ const char* AllocationKind(const BufferAllocation& x) {
                              : "temp";
 }
 
-py::object AllocationRecord(const BufferAllocation& x) {
+py::object SizingValueRecord(const SizingValue& v) {
+  return MakeRecord<SizingValueTag>(
+      v.name, v.shape != nullptr ? v.shape->ToString(true) : std::string(),
+      v.bytes, v.offset, OptionalInt(v.start >= 0, v.start),
+      OptionalInt(v.start >= 0, v.end));
+}
+
+py::tuple Names(const std::vector<SizingValue>* values) {
+  if (values == nullptr) return py::tuple();
+  py::tuple names(values->size());
+  for (size_t k = 0; k < values->size(); ++k) names[k] = (*values)[k].name;
+  return names;
+}
+
+py::object HeapRecord(const BufferAssignment& b, const HeapPeakSizing& h,
+                      int64_t top) {
+  const size_t shown =
+      top > 0 ? std::min<size_t>(h.values.size(), top) : h.values.size();
+  py::tuple values(shown);
+  for (size_t k = 0; k < shown; ++k) values[k] = SizingValueRecord(h.values[k]);
+  return MakeRecord<HeapInfoTag>(b.heap_size, b.heap_offset, b.heap_peak,
+                                 b.alignment, h.time, h.instruction,
+                                 static_cast<int64_t>(h.values.size()),
+                                 std::move(values), h.alignment_bytes);
+}
+
+py::object AllocationRecord(const BufferAllocation& x,
+                            const std::vector<SizingValue>* set_by) {
   py::tuple values(x.values.size());
   for (size_t j = 0; j < x.values.size(); ++j) {
     const AssignedValue& v = x.values[j];
@@ -288,7 +357,7 @@ py::object AllocationRecord(const BufferAllocation& x) {
                      : py::object(py::none()),
       x.is_parameter ? py::object(py::bool_(x.parameter_aliased))
                      : py::object(py::none()),
-      x.maybe_live_out, std::move(values));
+      x.maybe_live_out, Names(set_by), std::move(values));
 }
 
 py::object PeakRecord(const MemoryAnalysis& a, const MemoryPeak& p,
@@ -312,10 +381,9 @@ py::object PeakRecord(const MemoryAnalysis& a, const MemoryPeak& p,
       std::move(live));
 }
 
-// `buffers` null: an XLA:TPU module (live ranges only).
-py::object ModuleRecord(const MemoryAnalysis& a,
-                        const BufferAssignment* buffers, int64_t top,
-                        int64_t space) {
+// `memory` null: an XLA:TPU module (live ranges only).
+py::object ModuleRecord(const MemoryAnalysis& a, const ModuleMemory* memory,
+                        int64_t top, int64_t space) {
   py::list peaks;
   if (space < 0) peaks.append(PeakRecord(a, a.peak, top));
   for (const MemoryPeak& p : a.space_peaks) {
@@ -326,25 +394,30 @@ py::object ModuleRecord(const MemoryAnalysis& a,
   py::object replayed = a.replayed_scheduler.empty()
                             ? py::object(py::none())
                             : py::object(py::str(a.replayed_scheduler));
-  if (buffers == nullptr) {
+  if (memory == nullptr) {
     return MakeRecord<ModuleMemoryTag>(
         std::string(a.module_name), a.schedule_end,
         static_cast<int64_t>(a.values.size()), replayed, py::tuple(peaks),
-        "tpu", py::none(), py::none(), py::none(), py::none());
+        "tpu", py::none(), py::none(), py::none(), py::none(), py::none());
   }
-  const BufferAssignment& b = *buffers;
+  const BufferAssignment& b = memory->buffers;
+  const AllocationSizes sizes = ExplainAllocationSizes(*memory);
+  std::vector<const std::vector<SizingValue>*> set_by(b.allocations.size(),
+                                                      nullptr);
+  if (sizes.heap.allocation >= 0)
+    set_by[sizes.heap.allocation] = &sizes.heap.values;
+  for (const OwnAllocationSizing& o : sizes.own)
+    set_by[o.allocation] = &o.values;
   py::tuple allocations(b.allocations.size());
   for (size_t k = 0; k < b.allocations.size(); ++k) {
-    allocations[k] = AllocationRecord(b.allocations[k]);
+    allocations[k] = AllocationRecord(b.allocations[k], set_by[k]);
   }
   return MakeRecord<ModuleMemoryTag>(
       std::string(a.module_name), a.schedule_end,
       static_cast<int64_t>(a.values.size()), replayed, py::tuple(peaks),
       std::string(XlaPlatformName(b.platform)), StatsRecord(b.stats),
-      b.stats.allocated_bytes(),
-      MakeRecord<HeapInfoTag>(b.heap_size, b.heap_offset, b.heap_peak,
-                              b.alignment),
-      std::move(allocations));
+      b.stats.allocated_bytes(), HeapRecord(b, sizes.heap, top),
+      sizes.rounding_bytes, std::move(allocations));
 }
 
 // One module's analysis: live ranges only (XLA:TPU) or with allocations.
@@ -419,7 +492,7 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
   py::list out;
   for (const Analysed& one : analysed) {
     out.append(one.memory != nullptr
-                   ? ModuleRecord(one.memory->live_ranges, &one.memory->buffers,
+                   ? ModuleRecord(one.memory->live_ranges, one.memory.get(),
                                   top, space)
                    : ModuleRecord(*one.live_ranges, nullptr, top, space));
   }
@@ -434,6 +507,7 @@ py::object CompiledMemoryStatsRecord(const XlaMemoryStats& stats) {
 
 void RegisterMemory(py::module_& m) {
   BindRecord<CompiledMemoryStatsTag>(m, kModule);
+  BindRecord<SizingValueTag>(m, kModule);
   BindRecord<HeapInfoTag>(m, kModule);
   BindRecord<AssignedValueTag>(m, kModule);
   BindRecord<AllocationTag>(m, kModule);

@@ -27,11 +27,13 @@ from . import _hlolayout as _core
 from ._common import _path_or_text, _threads
 
 __all__ = ["memory", "ModuleMemory", "CompiledMemoryStats", "HeapInfo",
-           "Allocation", "AssignedValue", "MemoryPeak", "LiveValue"]
+           "SizingValue", "Allocation", "AssignedValue", "MemoryPeak",
+           "LiveValue"]
 
 ModuleMemory = _core.ModuleMemory
 CompiledMemoryStats = _core.CompiledMemoryStats
 HeapInfo = _core.HeapInfo
+SizingValue = _core.SizingValue
 Allocation = _core.Allocation
 AssignedValue = _core.AssignedValue
 MemoryPeak = _core.MemoryPeak

@@ -23,12 +23,29 @@ class CompiledMemoryStats:
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
+class SizingValue:
+    _fields: Tuple[str, ...]
+    name: str
+    shape: str
+    bytes: int
+    offset: int
+    start: Optional[int]
+    end: Optional[int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
 class HeapInfo:
     _fields: Tuple[str, ...]
     size: int
     offset: int
     peak: int
     alignment: int
+    peak_time: int
+    peak_instruction: str
+    peak_value_count: int
+    peak_values: Tuple[SizingValue, ...]
+    peak_alignment_bytes: int
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
@@ -57,6 +74,7 @@ class Allocation:
     parameter_index: Optional[Tuple[int, ...]]
     parameter_aliased: Optional[bool]
     maybe_live_out: bool
+    size_set_by: Tuple[str, ...]
     values: Tuple[AssignedValue, ...]
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
@@ -97,6 +115,7 @@ class ModuleMemory:
     memory_analysis: Optional[CompiledMemoryStats]
     allocated_bytes: Optional[int]
     heap: Optional[HeapInfo]
+    rounding_bytes: Optional[int]
     allocations: Optional[Tuple[Allocation, ...]]
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
