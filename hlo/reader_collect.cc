@@ -225,10 +225,19 @@ absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     std::vector<absl::Status>* errors, int64_t threads) {
   threads = ThreadsFor(threads, text.size());
   bool joined = false;
-  return hlo_internal::ReadModulesInParts(
-      text, options, errors,
-      threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
-      threads, &joined);
+  absl::StatusOr<std::vector<HloModule>> modules =
+      hlo_internal::ReadModulesInParts(
+          text, options, errors,
+          threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
+          threads, &joined);
+  if (!modules.ok()) return modules;
+  for (const HloModule& module : *modules) {
+    absl::Status status = hlo_internal::CheckEntryLayout(text, options, module);
+    if (status.ok()) continue;
+    if (!options.keep_going || errors == nullptr) return status;
+    errors->push_back(std::move(status));
+  }
+  return modules;
 }
 
 }  // namespace hlolayout
