@@ -1,7 +1,9 @@
-// The reader's last check of a module (reader_internal.h): the computation
-// taken as the entry matches the header's entry_computation_layout. A text
-// cut before its ENTRY computation otherwise makes its last fusion body the
-// entry, and every analysis after it answers for the wrong computation.
+// The reader's last check of a module (reader_internal.h): where no
+// computation says ENTRY, the one taken as the entry (the last) matches the
+// header's entry_computation_layout. A dump cut before its ENTRY
+// computation otherwise makes its last fusion body the entry, and every
+// analysis after it answers for the wrong computation. A computation
+// marked ENTRY is taken as written.
 #include <string>
 #include <vector>
 
@@ -75,7 +77,8 @@ absl::Status CheckEntryLayout(absl::string_view text,
                               const HloReadOptions& options,
                               const HloModule& module) {
   if (!module.header.has_entry_computation_layout || module.entry_index < 0 ||
-      module.entry_index >= static_cast<int64_t>(module.computations.size())) {
+      module.entry_index >= static_cast<int64_t>(module.computations.size()) ||
+      module.computations[module.entry_index].header.entry_marker) {
     return absl::OkStatus();
   }
   const std::string mismatch = EntryMismatch(module);
@@ -83,12 +86,9 @@ absl::Status CheckEntryLayout(absl::string_view text,
   const HloComputation& entry = module.computations[module.entry_index];
   return ParseError(
       text, entry.header.offset,
-      absl::StrCat(
-          "the entry computation '", entry.header.name, "' ", mismatch,
-          entry.header.entry_marker
-              ? ""
-              : " (no computation says ENTRY, so the last one was taken: "
-                "is the text cut before its ENTRY computation?)"),
+      absl::StrCat("the entry computation '", entry.header.name, "' ", mismatch,
+                   " (no computation says ENTRY, so the last one was taken: "
+                   "is the text cut before its ENTRY computation?)"),
       options.file_name);
 }
 

@@ -60,7 +60,7 @@ TEST(EntryLayout, DumpCutBeforeEntryIsRefusedAtTheComputationTaken) {
 TEST(EntryLayout, ParameterAndResultShapesAreCompared) {
   const char* kParam =
       R"(HloModule m, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
-ENTRY main {
+main {
   p = f32[5]{0} parameter(0)
   ROOT n = f32[5]{0} negate(p)
 }
@@ -73,7 +73,7 @@ ENTRY main {
                         "entry_computation_layout has f32[4]"));
   const char* kResult =
       R"(HloModule m, entry_computation_layout={(f32[4]{0})->s32[4]{0}}
-ENTRY main {
+main {
   p = f32[4]{0} parameter(0)
   ROOT n = f32[4]{0} negate(p)
 }
@@ -86,12 +86,22 @@ ENTRY main {
   // Layouts may differ: a signature prints none.
   const char* kLayout =
       R"(HloModule m, entry_computation_layout={(f32[4,2]{0,1})->f32[4,2]{0,1}}
-ENTRY main {
+main {
   p = f32[4,2]{1,0} parameter(0)
   ROOT n = f32[4,2]{1,0} negate(p)
 }
 )";
   EXPECT_TRUE(ReadHloModules(kLayout).ok());
+  // A computation that says ENTRY is taken as written (hand-made dumps
+  // keep a header of another signature).
+  const char* kMarked =
+      R"(HloModule m, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
+ENTRY main {
+  p = f32[5]{0} parameter(0)
+  ROOT n = f32[5]{0} negate(p)
+}
+)";
+  EXPECT_TRUE(ReadHloModules(kMarked).ok());
   // keep_going: the error is collected, the module returned.
   HloReadOptions options;
   options.keep_going = true;
