@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/util/cores.h"
@@ -223,6 +224,10 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, int64_t threads) {
+  if (absl::Status side = XlaSideFileError(text, options.file_name);
+      !side.ok()) {
+    return side;
+  }
   threads = ThreadsFor(threads, text.size());
   bool joined = false;
   absl::StatusOr<std::vector<HloModule>> modules =
