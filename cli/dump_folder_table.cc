@@ -296,6 +296,13 @@ int RunDumpFolder(absl::string_view command, const Args& args,
     }
   }
   for (const auto& entry : args.values) {
+    if (entry.first == "html" && command != "report") {
+      io.err << prefix
+             << "--html does not apply to a folder; `hlolayout report "
+                "--html FILE DIR` draws a folder's modules on one page, each "
+                "with its memory curve and XLA's heap\n";
+      return 2;
+    }
     if (entry.first != "sort" && entry.first != "threads") {
       io.err << prefix << "--" << entry.first
              << " does not apply to a folder\n";

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/run_cli.h"
@@ -300,6 +301,25 @@ TEST(MemoryCommand, AFolderTakesTheFolderFlags) {
   const CliResult top = RunCli({"memory", "--top=3", folder});
   EXPECT_EQ(top.status, 2);
   EXPECT_EQ(top.err, "hlolayout memory: --top does not apply to a folder\n");
+  // --html of a folder: the command that draws one.
+  const CliResult html = RunCli({"memory", "--html", "/dev/null", folder});
+  EXPECT_EQ(html.status, 2);
+  EXPECT_THAT(html.err, HasSubstr("`hlolayout report --html FILE DIR`"));
+  // XLA's files beside a module are not modules: say which file it is.
+  for (const char* side : {"-buffer-assignment.txt", "-memory-usage-report.txt",
+                           "-live-range.txt"}) {
+    const CliResult r = RunCli(
+        {"memory", TestDataPath(absl::StrCat(
+                       "memory/testdata/module_105197.jit_mlp_step.sm_9.0a_"
+                       "gpu_after_optimizations",
+                       side))});
+    EXPECT_EQ(r.status, 1) << side;
+    EXPECT_THAT(r.err, HasSubstr(absl::StrCat(" file), not an HLO module: "
+                                              "give the module it was "
+                                              "written for")))
+        << side;
+    EXPECT_THAT(r.err, HasSubstr(side)) << side;
+  }
 }
 
 }  // namespace

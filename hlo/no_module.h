@@ -24,6 +24,16 @@ namespace hlolayout {
 absl::Status NoHloModuleError(absl::string_view text,
                               absl::string_view file_name);
 
+// The error for a text that is one of the files XLA writes beside a
+// module's dump rather than a module (its first line tells):
+//   BufferAssignment:                -> *-buffer-assignment.txt
+//   Memory Space: default (color=0)  -> *-memory-usage-report.txt
+//   HloLiveRange (max 51):           -> *-live-range.txt
+// The message names the file and says to give the module it was written
+// for. OK for any other text (cheap: only the first line is looked at).
+absl::Status XlaSideFileError(absl::string_view text,
+                              absl::string_view file_name);
+
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_HLO_NO_MODULE_H_

@@ -18,6 +18,7 @@
 
 #include "absl/container/node_hash_set.h"
 #include "absl/synchronization/mutex.h"
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader_internal.h"
 
 namespace hlolayout {
@@ -95,6 +96,10 @@ std::vector<std::pair<size_t, size_t>> SplitHloModuleTexts(
 
 absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
                      HloVisitor* visitor) {
+  if (absl::Status side = XlaSideFileError(text, options.file_name);
+      !side.ok()) {
+    return side;
+  }
   return Reader(text, options, visitor).ReadAll();
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/util/cores.h"
@@ -223,12 +224,25 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, int64_t threads) {
+  if (absl::Status side = XlaSideFileError(text, options.file_name);
+      !side.ok()) {
+    return side;
+  }
   threads = ThreadsFor(threads, text.size());
   bool joined = false;
-  return hlo_internal::ReadModulesInParts(
-      text, options, errors,
-      threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
-      threads, &joined);
+  absl::StatusOr<std::vector<HloModule>> modules =
+      hlo_internal::ReadModulesInParts(
+          text, options, errors,
+          threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
+          threads, &joined);
+  if (!modules.ok()) return modules;
+  for (const HloModule& module : *modules) {
+    absl::Status status = hlo_internal::CheckEntryLayout(text, options, module);
+    if (status.ok()) continue;
+    if (!options.keep_going || errors == nullptr) return status;
+    errors->push_back(std::move(status));
+  }
+  return modules;
 }
 
 }  // namespace hlolayout

@@ -70,6 +70,15 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
     int64_t threads, bool* joined);
 
+// An error located at the entry computation when no computation says ENTRY
+// and the last one, taken as the entry, does not match the module header's
+// entry_computation_layout (parameter count, each parameter's and the
+// result's element type and dimensions); OK when the header has no such
+// layout or a computation says ENTRY.
+absl::Status CheckEntryLayout(absl::string_view text,
+                              const HloReadOptions& options,
+                              const HloModule& module);
+
 // ReadHloInParts, with the modules that keep each part's shapes.
 absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
                          const std::vector<size_t>& cuts, int64_t threads,

@@ -17,6 +17,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/checks.h"
+#include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/parser/shape_parser.h"
 
@@ -547,6 +548,11 @@ absl::Status ReadHloInParts(absl::string_view text,
                             const std::function<void(size_t)>& tail_read,
                             const std::function<bool()>& can_join,
                             bool* joined) {
+  *joined = false;
+  if (absl::Status side = XlaSideFileError(text, options.file_name);
+      !side.ok()) {
+    return side;
+  }
   std::vector<hlo_internal::PartReading> parts;
   for (HloVisitor* tail : tails) parts.push_back({tail, nullptr});
   return hlo_internal::ReadInParts(text, options, cuts, threads,

@@ -63,6 +63,28 @@ std::vector<std::string> Sequence(const MemoryAnalysis& a) {
   return names;
 }
 
+// The stack trace tree shows op_names as XLA holds them, not as the text
+// escapes them, and leaves out values of 0 bytes (here the empty second
+// element of the tuple), as XLA's tree does.
+TEST(LiveRange, StackTraceTreeUnescapesAndSkipsEmptyValues) {
+  const Analyzed a = Analyze(R"(HloModule m, is_scheduled=true
+ENTRY main {
+  p = f32[4]{0} parameter(0)
+  n = f32[4]{0} negate(p), metadata={op_name="opt[\'wd\']"}
+  e = f32[0]{0} constant({})
+  ROOT t = (f32[4]{0}, f32[0]{0}) tuple(n, e)
+}
+)");
+  const std::string tree = XlaStackTraceText(a.analysis);
+  EXPECT_THAT(tree, HasSubstr("opt['wd'] (")) << tree;
+  EXPECT_THAT(tree, ::testing::Not(HasSubstr("\\'"))) << tree;
+  EXPECT_THAT(tree,
+              ::testing::Not(HasSubstr("current: 0 bytes, remaining: "
+                                       "0 bytes)\n      \u2514\u2500\u2500 e")))
+      << tree;
+  EXPECT_THAT(tree, ::testing::Not(HasSubstr("\u2500 e ("))) << tree;
+}
+
 TEST(LiveRange, StraightLineWithTupleRoot) {
   const Analyzed r = Analyze(R"(HloModule m, is_scheduled=true
 ENTRY %main (p: f32[256]) -> (f32[256]) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -73,12 +74,30 @@ void PrintBreakdown(const BreakdownNode& node, const std::string& prefix,
       branch.empty()
           ? prefix + "  "
           : prefix + (branch == "\u2514\u2500\u2500 " ? "    " : "\u2502   ");
-  for (size_t i = 0; i < node.children.size(); ++i) {
-    const bool last = i + 1 == node.children.size();
+  // XLA leaves out the nodes that hold no bytes (a 0-byte value such as
+  // an empty tuple element); children are sorted by total, so they are
+  // the last ones.
+  size_t shown = node.children.size();
+  while (shown > 0 && node.children[shown - 1]->total == 0) --shown;
+  for (size_t i = 0; i < shown; ++i) {
+    const bool last = i + 1 == shown;
     PrintBreakdown(*node.children[i], next,
                    last ? "\u2514\u2500\u2500 " : "\u251c\u2500\u2500 ", peak,
                    remaining, out);
   }
+}
+
+// The label of an instruction in the tree: its op_name as XLA holds it
+// (the text writes it C-escaped: `opt[\'wd\']` is `opt['wd']`), else its
+// name.
+std::string TreeLabel(const ScheduledInstruction& in) {
+  if (in.op_name.empty()) return in.name;
+  std::string label(in.op_name);
+  if (label.find('\\') != std::string::npos) {
+    std::string unescaped;
+    if (absl::CUnescape(label, &unescaped)) label = std::move(unescaped);
+  }
+  return label;
 }
 
 }  // namespace
@@ -103,15 +122,13 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
     BreakdownNode* node = &root;
     for (auto it = callers.rbegin(); it != callers.rend(); ++it) {
       const ScheduledInstruction& caller = a.instructions[*it];
-      node = node->Child(caller.op_name.empty() ? caller.name
-                                                : std::string(caller.op_name));
+      node = node->Child(TreeLabel(caller));
       const int64_t inner =
           it + 1 == callers.rend() ? v.instruction : *(it + 1);
       node = node->Child(std::string(a.instructions[inner].computation));
     }
     const ScheduledInstruction& def = a.instructions[v.instruction];
-    std::string label =
-        def.op_name.empty() ? def.name : std::string(def.op_name);
+    std::string label = TreeLabel(def);
     if (!v.index.empty()) label += ShapeIndexString(v.index);
     node->Child(label)->current += v.bytes;
   }
