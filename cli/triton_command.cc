@@ -31,6 +31,7 @@
 #include "hlolayout/cli/json.h"
 #include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
+#include "hlolayout/cli/triton_report_input.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -210,37 +211,49 @@ examples:
 )";
 
 constexpr absl::string_view kReportHelp =
-    R"(usage: hlolayout triton report KERNEL.ttgir|- [--triton V] [--json]
+    R"(usage: hlolayout triton report KERNEL.ttgir|ENTRY_FOLDER|KERNEL.json|-
+                              [--triton V] [--target T] [--json]
 
 Reads a TTGIR dump (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP, a .ttgir file of
-Triton's cache) and lists: the module's warps, threads per warp, CTAs and
-target; every layout alias with its kind; the tensor and memdesc types by
-layout; and every ttg.convert_layout with its source line, shapes and cost
--- the question a kernel dump brings. The cost is for the module's target
-(ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a, gfx942 or gfx950;
-cuda:90 assumed when it names none, said so) and element type: the kind, the
-scratch bytes, the rounds, each thread's shared-memory stores and loads with
-their width, and the bank conflicts Triton's swizzling leaves; for another
-target, the kind only and why. Every layout kind Triton has converts
-(NVIDIA's and AMD's, shared, tensor memory); one nested in another dialect's
-attribute (#tlx...) is listed as not converted with the reason, and its uses
-counted.
+Triton's cache, or the cache entry's folder or KERNEL.json, whose
+"triton_version" picks the release's rules) and lists: the module's warps,
+threads per warp, CTAs and target (Triton's defaults said where the module
+names none; text without a module, as Triton's lit tests write it, is read
+as the implicit module triton-opt makes); every layout alias with its kind;
+the tensor and memdesc types by layout; and every ttg.convert_layout with
+its source line, shapes and cost -- the question a kernel dump brings.
+Types whose layouts Triton refuses in the module (warp size, warps, CTAs:
+what 'triton check' checks) are refused, located. The cost is for the
+module's target (ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a,
+gfx942 or gfx950; cuda:90 assumed when it names none, said so; --target
+for another) and element type: the kind, the scratch bytes, the rounds,
+each thread's shared-memory stores and loads with their width, and the bank
+conflicts Triton's swizzling leaves; for another target, the kind only and
+why. The release whose rules the figures follow is said ("figures:").
+Every layout kind Triton has converts (NVIDIA's and AMD's, shared, tensor
+memory); one nested in another dialect's attribute (#tlx...) is listed as
+not converted with the reason, and its uses counted.
 
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
-              (default: 3.9.0, the newest)
+              (default: the dump's metadata's, else 3.9.0, the newest)
+  --target T  cost the converts on T (a target as above) instead of the
+              module's: what on another GPU
   --json      one JSON object (keys: kernel, num_warps, threads_per_warp,
-              num_ctas, target, triton, aliases, types, converts; each alias
-              has name, layout, kind, converted, unsupported and fields; each
-              convert has line, column, result, src, dst, type, bits,
-              bits_assumed, kind, map_str, target, target_assumed,
-              not_modelled, scratch_bytes, reps, stores, loads (as
-              [{instr, bits, count}] per thread), store_ways, load_ways,
-              error)
+              num_ctas, target, triton, triton_rules, dump_triton_version,
+              metadata, implicit_module, defaults (the facts left to
+              Triton's defaults), cost_target, aliases, types, converts;
+              each alias has name, layout, kind, converted, unsupported and
+              fields; each convert has line, column, result, src, dst,
+              type, bits, bits_assumed, kind, map_str, target,
+              target_assumed, not_modelled, scratch_bytes, reps, stores,
+              loads (as [{instr, bits, count}] per thread), store_ways,
+              load_ways, error)
   --help      this text
 
-example:
+examples:
   hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir
+  hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir --target cuda:80
 )";
 
 constexpr absl::string_view kOpsHelp =
@@ -727,6 +740,12 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   io.out << "\nminimal conversion (for each hardware position of DST, where "
             "SRC holds its element; dims it leaves alone removed):"
          << first.map.ToString() << "\n"
+         << "figures: Triton " << triton::TritonVersionName(*version)
+         << "'s rules"
+         << (p->args.Has("triton")
+                 ? " (--triton)"
+                 : " (the newest modelled; --triton 3.6.0 for another)")
+         << "\n"
          << CvtCostTable(rows);
   return 0;
 }
@@ -937,36 +956,50 @@ std::string CostLine(const ConvertCost& c) {
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton report";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
-  static constexpr absl::string_view kValued[] = {"triton"};
+  static constexpr absl::string_view kValued[] = {"triton", "target"};
   int status = 0;
   std::optional<Parsed> p =
       ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
                   kWho, "one KERNEL.ttgir (or '-')", io, status);
   if (!p.has_value()) return status;
-  absl::StatusOr<triton::TritonVersion> version =
-      p->args.Has("triton")
-          ? triton::TritonVersionNamed(p->args.Value("triton", ""))
-          : triton::kNewestTriton;
-  if (!version.ok()) {
-    io.err << kWho << ": " << version.status().message() << "\n";
-    return 2;
+  const std::string flag_version = p->args.Value("triton", "");
+  if (p->args.Has("triton")) {
+    if (absl::Status s = triton::TritonVersionNamed(flag_version).status();
+        !s.ok()) {
+      io.err << kWho << ": " << s.message() << "\n";
+      return 2;
+    }
   }
-  const std::string& path = p->args.positional[0];
-  absl::StatusOr<std::string> text = ReadInput(path, io);
-  if (!text.ok()) {
-    io.err << kWho << ": " << text.status().message() << "\n";
+  const std::string flag_target = p->args.Value("target", "");
+  if (p->args.Has("target")) {
+    if (absl::Status s = triton::CvtTargetNamed(flag_target).status();
+        !s.ok()) {
+      io.err << kWho << ": --target: " << s.message() << "\n";
+      return 2;
+    }
+  }
+  absl::StatusOr<ReportInput> in = ReadReportInput(p->args.positional[0], io);
+  absl::StatusOr<ReleaseRules> rules =
+      in.ok() ? RulesFor(*in, flag_version) : in.status();
+  if (!rules.ok()) {
+    io.err << kWho << ": " << rules.status().message() << "\n";
     return 1;
   }
-  const std::string file = path == "-" ? "<stdin>" : path;
-  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
-  if (m.ok()) {  // text with no TTGIR module is refused, located
-    absl::Status is_module = triton::RequireTtgirModule(*m, *text, file);
+  const triton::TritonVersion version = rules->version;
+  const std::string& text = in->text;
+  const std::string& file = in->file;
+  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(text, file);
+  if (m.ok()) {  // text with no TTGIR is refused, located; and so are
+                 // layouts Triton refuses in this module (as `check` does)
+    absl::Status is_module = triton::RequireTtgirModule(*m, text, file);
+    if (is_module.ok()) is_module = triton::VerifyModuleTypes(*m, text, file);
     if (!is_module.ok()) m = is_module;
   }
   if (!m.ok()) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;
   }
+  const std::string cost_target = flag_target.empty() ? m->target : flag_target;
   // Types by layout, in order of first use.
   std::vector<std::string> encodings;
   std::map<std::string, std::vector<std::string>> uses;
@@ -980,7 +1013,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   std::vector<ConvertCost> costs;
   for (const triton::ConvertLayoutOp& op : m->converts) {
-    costs.push_back(CostOf(op, m->target, *version));
+    costs.push_back(CostOf(op, cost_target, version));
   }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
@@ -990,7 +1023,18 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("threads_per_warp").Int(m->threads_per_warp);
     json.Key("num_ctas").Int(m->num_ctas);
     json.Key("target").String(m->target);
-    json.Key("triton").String(triton::TritonVersionName(*version));
+    json.Key("triton").String(triton::TritonVersionName(version));
+    json.Key("triton_rules").String(rules->said);
+    json.Key("dump_triton_version");
+    in->triton_version.empty() ? json.Null() : json.String(in->triton_version);
+    json.Key("metadata");
+    in->metadata.empty() ? json.Null() : json.String(in->metadata);
+    json.Key("implicit_module").Bool(m->module_offset == std::string::npos);
+    json.Key("defaults").BeginArray();
+    for (const std::string& d : DefaultedFacts(*m)) json.String(d);
+    json.EndArray();
+    json.Key("cost_target");
+    flag_target.empty() ? json.Null() : json.String(flag_target);
     json.Key("aliases").BeginArray();
     for (const std::string& name : m->alias_order) {
       const triton::ParsedLayout& pl = m->aliases.at(name);
@@ -1021,7 +1065,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("converts").BeginArray();
     for (size_t i = 0; i < m->converts.size(); ++i) {
       const triton::ConvertLayoutOp& op = m->converts[i];
-      const SourceLocation loc = LocateOffset(*text, op.offset);
+      const SourceLocation loc = LocateOffset(text, op.offset);
       json.BeginObject();
       json.Key("line").Int(loc.line);
       json.Key("column").Int(loc.column);
@@ -1066,10 +1110,14 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     return 0;
   }
   io.out << "kernel: " << file << "\n"
-         << "module: " << m->num_warps << " warps, " << m->threads_per_warp
-         << " threads per warp, " << m->num_ctas << " CTA"
-         << (m->num_ctas == 1 ? "" : "s")
-         << (m->target.empty() ? "" : ", target " + m->target) << "\n\n";
+         << "module: " << ModuleFacts(*m) << "\n"
+         << "figures: " << rules->said << "\n";
+  if (!flag_target.empty()) {
+    io.out << "costs on: " << flag_target << " (--target"
+           << (m->target.empty() ? "" : "; the module's target is " + m->target)
+           << ")\n";
+  }
+  io.out << "\n";
   io.out << "layouts (" << m->alias_order.size() << "):\n";
   for (const std::string& name : m->alias_order) {
     const triton::ParsedLayout& pl = m->aliases.at(name);
@@ -1085,7 +1133,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   io.out << "\nconvert_layout ops (" << m->converts.size() << "):\n";
   for (size_t i = 0; i < m->converts.size(); ++i) {
     const triton::ConvertLayoutOp& op = m->converts[i];
-    const SourceLocation loc = LocateOffset(*text, op.offset);
+    const SourceLocation loc = LocateOffset(text, op.offset);
     io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
            << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
            << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";

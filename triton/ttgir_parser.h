@@ -97,8 +97,12 @@ struct TtgirModule {
   // Where the first `module` (its keyword) is, npos when the text has none.
   size_t module_offset = std::string::npos;
   int num_warps = 0;  // 0 when the module does not say
+  // Triton's defaults when the module names none (threads_per_warp_named
+  // and num_ctas_named say whether it did).
   int threads_per_warp = 32;
   int num_ctas = 1;
+  bool threads_per_warp_named = false;
+  bool num_ctas_named = false;
   std::string target;
   std::vector<TtgirType> types;
   std::vector<ConvertLayoutOp> converts;
@@ -111,16 +115,38 @@ struct TtgirModule {
 absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
                                              absl::string_view file_name = "");
 
+// HoldsTtgir
+//
+// Whether `m` holds anything of TTGIR: a Triton layout alias, a tensor or
+// memdesc type with an encoding, or a convert_layout.
+bool HoldsTtgir(const TtgirModule& m);
+
 // RequireTtgirModule
 //
-// OK when `m` (parsed from `text`) is a TTGIR module: a `module attributes
-// {...}` with "ttg.num-warps" (Triton's dumps all have one). Else an
+// OK when `m` (parsed from `text`) is TTGIR: a `module attributes {...}`
+// with "ttg.num-warps" (Triton's dumps all have one), or text that holds
+// TTGIR (HoldsTtgir) without a module or without the attribute, as
+// Triton's lit tests write it (a bare `tt.func`, which `triton-opt` reads
+// in an implicit module; the caller says which defaults apply). Else an
 // InvalidArgument located in `text` ("file:L:C: message", the line and a
-// caret): at the module without the attribute (TTIR, before Triton assigns
-// layouts), or at the start of a text with no module at all (a README, a
-// snippet of layouts).
+// caret): at a module without the attribute and without layouts (TTIR,
+// before Triton assigns layouts), or at the start of a text with neither
+// (a README).
 absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
                                 absl::string_view file_name = "");
+
+// VerifyModuleTypes
+//
+// Triton's checks of every tensor and memdesc type of `m` against the
+// module (VerifyLayoutUse: a layout's warp size, warps and CTAs against
+// "ttg.threads-per-warp", "ttg.num-warps" and "ttg.num-ctas"), as
+// `triton check` runs them: the first refusal, located at the type
+// ("file:L:C: Layout has 64 threads per warp, but the module specifies 32
+// threads per warp."). Only where the module names its warps (an implicit
+// module is not checked) and on today's `#ttg.` spelling; types with a
+// dynamic size or a layout not converted are left alone.
+absl::Status VerifyModuleTypes(const TtgirModule& m, absl::string_view text,
+                               absl::string_view file_name = "");
 
 // ElementBits
 //
