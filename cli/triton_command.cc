@@ -96,8 +96,9 @@ explains a subcommand.
 constexpr absl::string_view kExplainHelp =
     R"(usage: hlolayout triton explain LAYOUT [--shape S] [--bits N] [--json]
 
-Converts LAYOUT to a LinearLayout at shape S and explains it: Triton's
-printed form (str), the same as #ttg.linear (register and shared layouts),
+Converts LAYOUT to a LinearLayout at shape S and explains it: the layout
+as read where it differs from the text (defaults filled in; keys Triton
+ignores, which are warned about, left out), Triton's printed form (str), the same as #ttg.linear (register and shared layouts),
 a padded layout's padding, whether it is injective,
 surjective, invertible, the free variables (input bits that do not change
 the element: broadcast), how many consecutive elements (row-major) the
@@ -108,9 +109,10 @@ for layouts of at most 1,024 elements.
 flags:
   --shape S   the tensor shape, 128x64 (needed for named layouts)
   --bits N    element width for nvmma_shared written without one (16)
-  --json      one JSON object (keys: layout, kind, shape, bases, out_dims,
-              str, linear, padding, injective, surjective, invertible,
-              free_variable_masks, consecutive, cute, xla, view, view_hw)
+  --json      one JSON object (keys: layout, as_read, kind, shape, bases,
+              out_dims, str, linear, padding, injective, surjective,
+              invertible, free_variable_masks, consecutive, cute, xla,
+              view, view_hw)
   --help      this text
 
 example:
@@ -242,7 +244,8 @@ flags:
   --json      one JSON object (keys: kernel, num_warps, threads_per_warp,
               num_ctas, target, triton, triton_rules, dump_triton_version,
               metadata, implicit_module, defaults (the facts left to
-              Triton's defaults), cost_target, aliases, types, converts;
+              Triton's defaults), cost_target, warnings (keys Triton
+              ignores), aliases, types, converts;
               each alias has name, layout, kind, converted, unsupported and
               fields; each convert has line, column, result, src, dst,
               type, bits, bits_assumed, kind, map_str, target,
@@ -307,7 +310,8 @@ struct Loaded {
   std::string text;                     // as given (trimmed)
   std::optional<triton::Layout> named;  // when given as TTGIR
   LinearLayout layout;
-  std::string kind;  // "blocked", ..., or "linear layout" for JSON
+  std::string kind;     // "blocked", ..., or "linear layout" for JSON
+  std::string as_read;  // a named layout as read (PrintLayout), else ""
 };
 
 // A layout argument: inline text ('#...' or '{...}'), a file, or '-'.
@@ -330,8 +334,12 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
     l.kind = "linear layout";
     return l;
   }
-  absl::StatusOr<triton::Layout> named = triton::ParseLayout(l.text);
+  std::vector<std::string> warnings;  // keys Triton ignores, located
+  absl::StatusOr<triton::Layout> named =
+      triton::ParseLayout(l.text, nullptr, "", &warnings);
   if (!named.ok()) return named.status();
+  for (const std::string& w : warnings)
+    io.err << "hlolayout triton: " << w << "\n";
   if (const auto* n = named->get<triton::NvmmaSharedLayout>()) {
     if (n->element_bits == 0) {
       triton::NvmmaSharedLayout copy = *n;
@@ -354,6 +362,7 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
   absl::StatusOr<LinearLayout> ll = triton::ToLinearLayout(*named, at);
   if (!ll.ok()) return ll.status();
   l.layout = *ll;
+  l.as_read = triton::PrintLayout(*named);
   l.named = *std::move(named);
   return l;
 }
@@ -543,6 +552,8 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
     json.Key("layout").String(l->text);
+    json.Key("as_read");
+    l->as_read.empty() ? json.Null() : json.String(l->as_read);
     json.Key("kind").String(l->kind);
     json.Key("shape").IntArray(shape);
     json.Key("bases");
@@ -573,8 +584,13 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     io.out << json.str() << "\n";
     return 0;
   }
-  io.out << "layout: " << l->text << "\n"
-         << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
+  io.out << "layout: " << l->text << "\n";
+  // What was read, where it differs from what was written (defaults filled
+  // in, keys Triton ignores left out).
+  if (!l->as_read.empty() && l->as_read != l->text) {
+    io.out << "as read: " << l->as_read << "\n";
+  }
+  io.out << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
          << "\n"
          << "linear layout (Triton's str):" << ll.ToString() << "\n"
          << (padding.empty() ? "" : absl::StrCat("padding: ", padding, "\n"))
@@ -999,6 +1015,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;
   }
+  for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
   const std::string cost_target = flag_target.empty() ? m->target : flag_target;
   // Types by layout, in order of first use.
   std::vector<std::string> encodings;
@@ -1035,6 +1052,9 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.EndArray();
     json.Key("cost_target");
     flag_target.empty() ? json.Null() : json.String(flag_target);
+    json.Key("warnings").BeginArray();
+    for (const std::string& w : m->warnings) json.String(w);
+    json.EndArray();
     json.Key("aliases").BeginArray();
     for (const std::string& name : m->alias_order) {
       const triton::ParsedLayout& pl = m->aliases.at(name);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/run_cli.h"
@@ -194,6 +195,65 @@ TEST(TritonReportTest, CvtSaysWhoseRules) {
       {"triton", "cvt", kSrc, kDst, "--shape", "32x128", "--triton", "3.6.0"});
   ASSERT_EQ(old.status, 0) << old.err;
   EXPECT_THAT(old.out, HasSubstr("figures: Triton 3.6.0's rules (--triton)"));
+}
+
+// Keys amd_mfma does not have: Triton ignores them; the reader says so,
+// located, and explain shows the layout as read (issue 47 item 7).
+TEST(TritonKeysTest, KeysTritonIgnoresAreWarnedAbout) {
+  const std::string layout =
+      "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+      "32, 8], isTransposd = true, verison = 4}>";
+  CliResult r = RunCli({"triton", "explain", layout, "--shape", "64x64"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("1:77: warning: unknown key 'isTransposd' in "
+                               "#ttg.amd_mfma; did you mean "
+                               "'isTransposed'?"));
+  EXPECT_THAT(r.err, HasSubstr("1:97: warning: unknown key 'verison' in "
+                               "#ttg.amd_mfma; did you mean 'version'?"));
+  EXPECT_THAT(r.err, HasSubstr("Triton ignores it"));
+  EXPECT_THAT(r.out, HasSubstr("as read: #ttg.amd_mfma<{version = 3, "
+                               "warpsPerCTA = [2, 2], instrShape = [32, 32, "
+                               "8], isTransposed = false}>"));
+  // A layout written as read has no "as read" line and no warning.
+  CliResult clean =
+      RunCli({"triton", "explain",
+              "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+              "warpsPerCTA = [4, 1], order = [1, 0]}>",
+              "--shape", "16x32"});
+  ASSERT_EQ(clean.status, 0) << clean.err;
+  EXPECT_EQ(clean.err, "");
+  EXPECT_THAT(clean.out, Not(HasSubstr("as read:")));
+  // In a module: on stderr and in the JSON.
+  const std::string module =
+      "#mma = " + layout +
+      "\nmodule attributes {\"ttg.num-warps\" = 4 : i32, "
+      "\"ttg.threads-per-warp\" = 64 : i32} {\n}\n";
+  CliResult rep = RunCli({"triton", "report", "-"}, module);
+  ASSERT_EQ(rep.status, 0) << rep.err;
+  EXPECT_THAT(rep.err, HasSubstr("<stdin>:1:84: warning: unknown key "
+                                 "'isTransposd'"));
+  CliResult j = RunCli({"triton", "report", "--json", "-"}, module);
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"warnings\": [\n    \"<stdin>:1:84: "
+                               "warning: unknown key 'isTransposd'"));
+}
+
+// A misspelled key amd_mfma needs: its name and place, not "rank 2 or 3".
+TEST(TritonKeysTest, AMisspelledNeededKeyIsNamedWhereItIs) {
+  for (const char* key : {"warpsPerCta", "warpPerCTA"}) {
+    CliResult r = RunCli({"triton", "explain",
+                          absl::StrCat("#ttg.amd_mfma<{version = 3, ", key,
+                                       " = [2, 2], instrShape = [32, 32, 8]}>"),
+                          "--shape", "64x64"});
+    EXPECT_EQ(r.status, 1) << key;
+    EXPECT_THAT(r.err, HasSubstr(absl::StrCat("1:29: missing 'warpsPerCTA' in "
+                                              "#ttg.amd_mfma; '",
+                                              key,
+                                              "' is no key of it: did you mean "
+                                              "'warpsPerCTA'?")))
+        << key;
+    EXPECT_THAT(r.err, Not(HasSubstr("rank 2 or 3"))) << key;
+  }
 }
 
 TEST(TritonDrawTest, ThreadNoteCountsTheLayoutsLanes) {

@@ -248,8 +248,10 @@ void ReadModuleAttributes(const Value& dict, TtgirModule& m) {
 
 absl::StatusOr<Layout> ParseLayout(absl::string_view text,
                                    const LayoutAliases* aliases,
-                                   absl::string_view file_name) {
+                                   absl::string_view file_name,
+                                   std::vector<std::string>* warnings) {
   Parser p(text, file_name);
+  p.set_warnings(warnings);
   Value v;
   TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
   TtgirToken rest = p.lex().Next();
@@ -296,20 +298,25 @@ absl::Status VerifyModuleTypes(const TtgirModule& m, absl::string_view text,
                                absl::string_view file_name) {
   if (m.num_warps == 0) return absl::OkStatus();
   for (const TtgirType& t : m.types) {
-    if (t.layout.layout == nullptr ||
+    if (t.memdesc || t.layout.layout == nullptr ||
         absl::StrContains(t.layout.text, "triton_gpu.") ||
-        std::any_of(t.shape.begin(), t.shape.end(),
-                    [](int64_t d) { return d < 0; })) {
+        !std::all_of(t.shape.begin(), t.shape.end(),
+                     [](int64_t d) { return d > 0 && (d & (d - 1)) == 0; })) {
       continue;
     }
+    // The module's warp size; the warps and CTAs the layout has (a
+    // function or a warp_specialize partition may run fewer warps than
+    // the module, which this reader does not follow).
+    const Layout& layout = *t.layout.layout;
+    absl::StatusOr<LinearLayout> own = ToLinearLayout(layout, t.shape);
     LayoutUse use;
     use.shape = t.shape;
     use.element_bits = t.element_bits == 0 ? 32 : t.element_bits;
-    use.memdesc = t.memdesc;
     use.threads_per_warp = m.threads_per_warp;
-    use.num_warps = m.num_warps;
-    use.num_ctas = m.num_ctas;
-    if (absl::Status s = VerifyLayoutUse(*t.layout.layout, use); !s.ok()) {
+    const int warp = own.ok() ? own->InDimIndex("warp") : -1;
+    use.num_warps = warp >= 0 ? own->InDimSize(warp) : m.num_warps;
+    use.num_ctas = static_cast<int>(NumCtas(layout));
+    if (absl::Status s = VerifyLayoutUse(layout, use); !s.ok()) {
       return ParseError(text, t.offset, s.message(), file_name);
     }
   }
@@ -343,6 +350,7 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
   Parser p(text, file_name);
   TtgirLexer& lex = p.lex();
   TtgirModule m;
+  p.set_warnings(&m.warnings);
   std::string pending_result;
   size_t alias_end = std::string::npos;  // where the last alias ended
   while (true) {

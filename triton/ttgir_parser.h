@@ -64,9 +64,14 @@ using LayoutAliases = std::map<std::string, ParsedLayout>;
 // ParseLayout
 //
 // One layout attribute: `#ttg.<kind><...>` or, with `aliases`, `#name`.
-absl::StatusOr<Layout> ParseLayout(absl::string_view text,
-                                   const LayoutAliases* aliases = nullptr,
-                                   absl::string_view file_name = "");
+// With `warnings`, what was read but ignored (a key amd_mfma or amd_wmma
+// do not have, which Triton's parser skips: "1:78: warning: unknown key
+// 'isTransposd' in #ttg.amd_mfma; did you mean 'isTransposed'? ...", the
+// line and a caret) is appended to it.
+absl::StatusOr<Layout> ParseLayout(
+    absl::string_view text, const LayoutAliases* aliases = nullptr,
+    absl::string_view file_name = "",
+    std::vector<std::string>* warnings = nullptr);
 
 struct TtgirType {
   bool memdesc = false;        // !ttg.memdesc<...> (else tensor<...>)
@@ -106,6 +111,8 @@ struct TtgirModule {
   std::string target;
   std::vector<TtgirType> types;
   std::vector<ConvertLayoutOp> converts;
+  // Keys Triton ignores, located (as ParseLayout's warnings).
+  std::vector<std::string> warnings;
 };
 
 // ParseTtgirModule
@@ -137,14 +144,17 @@ absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
 
 // VerifyModuleTypes
 //
-// Triton's checks of every tensor and memdesc type of `m` against the
-// module (VerifyLayoutUse: a layout's warp size, warps and CTAs against
-// "ttg.threads-per-warp", "ttg.num-warps" and "ttg.num-ctas"), as
-// `triton check` runs them: the first refusal, located at the type
-// ("file:L:C: Layout has 64 threads per warp, but the module specifies 32
-// threads per warp."). Only where the module names its warps (an implicit
-// module is not checked) and on today's `#ttg.` spelling; types with a
-// dynamic size or a layout not converted are left alone.
+// Triton's checks of every tensor type of `m` against the module, as
+// `triton check` runs them (VerifyLayoutUse): the layout's rank against
+// the tensor's, a distributed layout, and its threads per warp against
+// "ttg.threads-per-warp" -- the first refusal, located at the type
+// ("file:L:C: #ttg.amd_mfma<...>.\nLayout has 64 threads per warp, but the
+// module specifies 32 threads per warp."). Warps and CTAs are the
+// layout's own (a function or warp_specialize partition may run fewer
+// warps than the module; this reader does not follow them). Only where
+// the module names its warps (an implicit module is not checked), on
+// today's `#ttg.` spelling, for shapes of powers of two; memdescs and
+// layouts not converted are left alone.
 absl::Status VerifyModuleTypes(const TtgirModule& m, absl::string_view text,
                                absl::string_view file_name = "");
 

@@ -336,16 +336,29 @@ TEST(TtgirParserTest, MisspelledKeysOfEveryOtherKind) {
   ASSERT_TRUE(mfma.ok()) << mfma.status();
   ASSERT_NE(mfma->get<AmdMfmaLayout>(), nullptr);
   EXPECT_FALSE(mfma->get<AmdMfmaLayout>()->is_transposed);
-  // ... and a misspelled required key is named where the key is missing.
+  // ... with a warning for each, located, when asked (issue 47 item 7) ...
+  std::vector<std::string> warnings;
+  ASSERT_TRUE(ParseLayout("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
+                          "instrShape = [32, 32, 8], isTransposd = true, "
+                          "colour = 2}>",
+                          nullptr, "", &warnings)
+                  .ok());
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_THAT(warnings[0], HasSubstr("1:77: warning: unknown key "
+                                     "'isTransposd' in #ttg.amd_mfma; did "
+                                     "you mean 'isTransposed'?"));
+  EXPECT_THAT(warnings[1], HasSubstr("1:97: warning: unknown key 'colour' in "
+                                     "#ttg.amd_mfma; the nearest known is"));
+  // ... and a misspelled required key is named where it is written.
   EXPECT_EQ(std::string(ParseLayout("#ttg.amd_mfma<{version = 3, warpsPerCTA "
                                     "= [2, 2], instrShap = [32, 32, 8]}>")
                             .status()
                             .message()),
-            "1:1: missing 'instrShape' in #ttg.amd_mfma; 'instrShap' is no key "
-            "of it: did you mean 'instrShape'?\n"
+            "1:51: missing 'instrShape' in #ttg.amd_mfma; 'instrShap' is no "
+            "key of it: did you mean 'instrShape'?\n"
             "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShap = "
             "[32, 32, 8]}>\n"
-            "^");
+            "                                                  ^");
   EXPECT_THAT(std::string(ParseLayout("#ttg.amd_wmma<{version = 3, "
                                       "isTranspose = true, ctaLayut = {warp = "
                                       "[[1, 0]]}, instrShape = [16, 16, 32]}>")
