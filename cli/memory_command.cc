@@ -25,6 +25,7 @@
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -492,6 +493,10 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
            << platform_text << "'\n";
     return 2;
   }
+  absl::optional<XlaPlatform> requested;
+  if (!platform_text.empty()) {
+    requested = platform_text == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  }
   int64_t top = 20, space = -1;
   const std::string top_text = args->Value("top", "20");
   if (!absl::SimpleAtoi(top_text, &top) || top < 0) {
@@ -569,61 +574,46 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.out << XlaLiveRangeText(*analysis);
         continue;
       }
-      if (platform_text.empty() && LooksLikeXlaTpu(module, name)) {
-        // XLA:TPU: the live ranges, and no allocations (not modelled).
-        if (format == "xla-buffers" || format == "xla-usage") {
-          io.err << "hlolayout memory: " << name
-                 << ": looks like an XLA:TPU module (tiled layouts), whose "
-                    "buffer assignment is not modelled; --platform=gpu|cpu "
-                    "applies those platforms' rules\n";
-          return 1;
-        }
-        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-        if (!analysis.ok()) {
-          io.err << "hlolayout memory: " << name << ": "
-                 << analysis.status().message() << "\n";
-          return 1;
-        }
-        if (html) {
-          page << "<p>" << draw::XmlEscape(TpuAllocationText(*analysis))
-               << "</p>\n";
-          RenderMemoryCurveHtml(*analysis, top, module_index++, page);
-        } else if (json) {
-          if (!first) io.out << ",\n";
-          RenderJson(*analysis, nullptr, top, space, io.out);
-        } else {
-          if (!first) io.out << "\n";
-          RenderText(*analysis, nullptr, top, space, io.out);
-        }
-        first = false;
-        continue;
-      }
-      BufferAssignmentOptions buffer_options;
-      buffer_options.platform = platform_text.empty()
-                                    ? DetectXlaPlatform(module, name)
-                                : platform_text == "gpu" ? XlaPlatform::kGpu
-                                                         : XlaPlatform::kCpu;
-      absl::StatusOr<ModuleMemory> memory =
-          AnalyzeModuleMemory(module, buffer_options);
-      if (!memory.ok()) {
-        io.err << "hlolayout memory: " << name << ": "
-               << memory.status().message() << "\n";
+      const DumpPlatform platform = ChooseDumpPlatform(module, name, requested);
+      if (platform == DumpPlatform::kTpu &&
+          (format == "xla-buffers" || format == "xla-usage")) {
+        io.err << "hlolayout memory: " << name
+               << ": looks like an XLA:TPU module (tiled layouts), whose "
+                  "buffer assignment is not modelled; --platform=gpu|cpu "
+                  "applies those platforms' rules\n";
         return 1;
       }
+      absl::StatusOr<DumpModuleMemory> analysed =
+          AnalyzeDumpModule(module, platform);
+      if (!analysed.ok()) {
+        io.err << "hlolayout memory: " << name << ": "
+               << analysed.status().message() << "\n";
+        return 1;
+      }
+      // `memory` null: XLA:TPU, the live ranges only.
+      const ModuleMemory* memory =
+          analysed->has_allocations() ? &analysed->memory : nullptr;
+      const MemoryAnalysis& live_ranges = analysed->live_ranges();
       if (html) {
-        RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
+        if (memory != nullptr) {
+          RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
+        } else {
+          page << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
+               << "</p>\n";
+          RenderMemoryCurveHtml(live_ranges, top, module_index++, page);
+        }
       } else if (json) {
         if (!first) io.out << ",\n";
-        RenderJson(memory->live_ranges, &*memory, top, space, io.out);
+        RenderJson(live_ranges, memory, top, space, io.out);
       } else if (format == "xla") {
-        io.out << XlaLiveRangeText(memory->live_ranges);
+        io.out << XlaLiveRangeText(live_ranges);
       } else if (format == "xla-buffers") {
         io.out << XlaBufferAssignmentText(memory->buffers);
       } else if (format == "xla-usage") {
         io.out << XlaMemoryUsageReportText(memory->buffers);
       } else {
         if (!first) io.out << "\n";
-        RenderText(memory->live_ranges, &*memory, top, space, io.out);
+        RenderText(live_ranges, memory, top, space, io.out);
       }
       first = false;
     }
