@@ -29,6 +29,7 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/json_string.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -94,12 +95,6 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
                name, &locator)
         << "\n";
   }
-}
-
-void JsonStr(std::ostream& out, absl::string_view value) {
-  std::string text;
-  AppendJsonString(&text, value);
-  out << text;
 }
 
 constexpr absl::string_view kMemoryHelp =
@@ -291,9 +286,9 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
 
 void SizingValueJson(const SizingValue& v, std::ostream& out) {
   out << "{\"name\": ";
-  JsonStr(out, v.name);
+  WriteJsonString(out, v.name);
   out << ", \"shape\": ";
-  JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+  WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
   out << ", \"bytes\": " << v.bytes << ", \"offset\": " << v.offset;
   if (v.start >= 0) out << ", \"start\": " << v.start << ", \"end\": " << v.end;
   out << "}";
@@ -303,7 +298,7 @@ void SizingValueJson(const SizingValue& v, std::ostream& out) {
 // all), as the "heap" object's last members.
 void HeapPeakJson(const HeapPeakSizing& h, int64_t top, std::ostream& out) {
   out << ", \"peak_time\": " << h.time << ", \"peak_instruction\": ";
-  JsonStr(out, h.instruction);
+  WriteJsonString(out, h.instruction);
   out << ", \"peak_value_count\": " << h.values.size()
       << ", \"peak_values\": [";
   for (size_t k = 0; k < h.values.size(); ++k) {
@@ -358,7 +353,7 @@ void RenderAllocationsJson(const BufferAssignment& b,
     if (x.is_parameter) {
       out << ", \"parameter_number\": " << x.parameter_number
           << ", \"parameter_index\": ";
-      JsonStr(out, ShapeIndexString(x.parameter_index));
+      WriteJsonString(out, ShapeIndexString(x.parameter_index));
       out << ", \"parameter_aliased\": "
           << (x.parameter_aliased ? "true" : "false");
     }
@@ -370,17 +365,17 @@ void RenderAllocationsJson(const BufferAssignment& b,
     out << ", \"size_set_by\": [";
     for (size_t j = 0; set_by != nullptr && j < set_by->size(); ++j) {
       if (j > 0) out << ", ";
-      JsonStr(out, (*set_by)[j].name);
+      WriteJsonString(out, (*set_by)[j].name);
     }
     out << "], \"values\": [";
     for (size_t j = 0; j < x.values.size(); ++j) {
       const AssignedValue& v = x.values[j];
       out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
-      JsonStr(out, v.name);
+      WriteJsonString(out, v.name);
       out << ", \"index\": ";
-      JsonStr(out, ShapeIndexString(v.index));
+      WriteJsonString(out, ShapeIndexString(v.index));
       out << ", \"shape\": ";
-      JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+      WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
       out << ", \"offset\": " << v.offset << ", \"size\": " << v.size;
       if (v.start >= 0)
         out << ", \"start\": " << v.start << ", \"end\": " << v.end;
@@ -395,13 +390,13 @@ void RenderAllocationsJson(const BufferAssignment& b,
 void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
                 int64_t space, std::ostream& out) {
   out << "{\"module\": ";
-  JsonStr(out, a.module_name);
+  WriteJsonString(out, a.module_name);
   out << ", \"schedule_end\": " << a.schedule_end
       << ", \"values\": " << a.values.size() << ", \"replayed_scheduler\": ";
   if (a.replayed_scheduler.empty()) {
     out << "null";
   } else {
-    JsonStr(out, a.replayed_scheduler);
+    WriteJsonString(out, a.replayed_scheduler);
   }
   out << ", \"peaks\": [";
   bool first = true;
@@ -415,9 +410,9 @@ void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
     out << ", \"bytes\": " << p.bytes << ", \"time\": " << p.time;
     if (p.time < static_cast<int64_t>(a.instructions.size())) {
       out << ", \"instruction\": ";
-      JsonStr(out, a.instructions[p.time].name);
+      WriteJsonString(out, a.instructions[p.time].name);
       out << ", \"op_name\": ";
-      JsonStr(out, a.instructions[p.time].op_name);
+      WriteJsonString(out, a.instructions[p.time].op_name);
     }
     out << ", \"live\": [";
     int64_t shown = 0;
@@ -425,9 +420,9 @@ void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
       if (top > 0 && shown >= top) break;
       const LiveValue& v = a.values[id];
       out << (shown++ == 0 ? "" : ", ") << "{\"instruction\": ";
-      JsonStr(out, a.instructions[v.instruction].name);
+      WriteJsonString(out, a.instructions[v.instruction].name);
       out << ", \"index\": ";
-      JsonStr(out, ShapeIndexString(v.index));
+      WriteJsonString(out, ShapeIndexString(v.index));
       out << ", \"bytes\": " << v.bytes
           << ", \"logical_bytes\": " << v.logical_bytes
           << ", \"start\": " << v.start << ", \"end\": " << v.end << "}";
