@@ -81,6 +81,9 @@
 //    What XLA will allocate (memory/buffer_assignment.h):
 //    AnalyzeModuleMemory gives the allocations and memory_analysis();
 //    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
+//    A dump's module with the platform decided once (memory/dump_memory.h):
+//    ChooseDumpPlatform, AnalyzeDumpModule. What sets each allocation's
+//    size (memory/allocation_sizes.h): ExplainAllocationSizes.
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -128,7 +131,9 @@
 // HLO dumps.
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/report/render.h"

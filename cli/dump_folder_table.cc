@@ -18,6 +18,7 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/json.h"
 #include "hlolayout/report/render.h"
+#include "hlolayout/util/bytes.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -32,19 +33,6 @@ class MappedDumpFile : public DumpFileText {
  private:
   std::unique_ptr<InputText> input_;
 };
-
-// "512 B", "20.0 KiB", "1.2 GiB".
-std::string ShortBytes(int64_t bytes) {
-  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (bytes < 1024) return absl::StrCat(bytes, " B");
-  double value = static_cast<double>(bytes);
-  int unit = -1;
-  while (value >= 1024.0 && unit < 5) {
-    value /= 1024.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.1f %s", value, kUnits[unit]);
-}
 
 void AppendJsonField(std::string* out, absl::string_view key,
                      absl::string_view value) {

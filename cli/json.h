@@ -20,6 +20,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/util/json_string.h"  // AppendJsonString
 
 namespace hlolayout::cli {
 
@@ -56,9 +57,6 @@ class JsonWriter {
   std::string out_;
   std::vector<Scope> scopes_;
 };
-
-// Appends `value` as a quoted, escaped JSON string.
-void AppendJsonString(std::string* out, absl::string_view value);
 
 }  // namespace hlolayout::cli
 

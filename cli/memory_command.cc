@@ -25,9 +25,11 @@
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/json_string.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -93,12 +95,6 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
                name, &locator)
         << "\n";
   }
-}
-
-void JsonStr(std::ostream& out, absl::string_view value) {
-  std::string text;
-  AppendJsonString(&text, value);
-  out << text;
 }
 
 constexpr absl::string_view kMemoryHelp =
@@ -290,9 +286,9 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
 
 void SizingValueJson(const SizingValue& v, std::ostream& out) {
   out << "{\"name\": ";
-  JsonStr(out, v.name);
+  WriteJsonString(out, v.name);
   out << ", \"shape\": ";
-  JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+  WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
   out << ", \"bytes\": " << v.bytes << ", \"offset\": " << v.offset;
   if (v.start >= 0) out << ", \"start\": " << v.start << ", \"end\": " << v.end;
   out << "}";
@@ -302,7 +298,7 @@ void SizingValueJson(const SizingValue& v, std::ostream& out) {
 // all), as the "heap" object's last members.
 void HeapPeakJson(const HeapPeakSizing& h, int64_t top, std::ostream& out) {
   out << ", \"peak_time\": " << h.time << ", \"peak_instruction\": ";
-  JsonStr(out, h.instruction);
+  WriteJsonString(out, h.instruction);
   out << ", \"peak_value_count\": " << h.values.size()
       << ", \"peak_values\": [";
   for (size_t k = 0; k < h.values.size(); ++k) {
@@ -357,7 +353,7 @@ void RenderAllocationsJson(const BufferAssignment& b,
     if (x.is_parameter) {
       out << ", \"parameter_number\": " << x.parameter_number
           << ", \"parameter_index\": ";
-      JsonStr(out, ShapeIndexString(x.parameter_index));
+      WriteJsonString(out, ShapeIndexString(x.parameter_index));
       out << ", \"parameter_aliased\": "
           << (x.parameter_aliased ? "true" : "false");
     }
@@ -369,17 +365,17 @@ void RenderAllocationsJson(const BufferAssignment& b,
     out << ", \"size_set_by\": [";
     for (size_t j = 0; set_by != nullptr && j < set_by->size(); ++j) {
       if (j > 0) out << ", ";
-      JsonStr(out, (*set_by)[j].name);
+      WriteJsonString(out, (*set_by)[j].name);
     }
     out << "], \"values\": [";
     for (size_t j = 0; j < x.values.size(); ++j) {
       const AssignedValue& v = x.values[j];
       out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
-      JsonStr(out, v.name);
+      WriteJsonString(out, v.name);
       out << ", \"index\": ";
-      JsonStr(out, ShapeIndexString(v.index));
+      WriteJsonString(out, ShapeIndexString(v.index));
       out << ", \"shape\": ";
-      JsonStr(out, v.shape != nullptr ? v.shape->ToString(true) : "");
+      WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
       out << ", \"offset\": " << v.offset << ", \"size\": " << v.size;
       if (v.start >= 0)
         out << ", \"start\": " << v.start << ", \"end\": " << v.end;
@@ -394,13 +390,13 @@ void RenderAllocationsJson(const BufferAssignment& b,
 void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
                 int64_t space, std::ostream& out) {
   out << "{\"module\": ";
-  JsonStr(out, a.module_name);
+  WriteJsonString(out, a.module_name);
   out << ", \"schedule_end\": " << a.schedule_end
       << ", \"values\": " << a.values.size() << ", \"replayed_scheduler\": ";
   if (a.replayed_scheduler.empty()) {
     out << "null";
   } else {
-    JsonStr(out, a.replayed_scheduler);
+    WriteJsonString(out, a.replayed_scheduler);
   }
   out << ", \"peaks\": [";
   bool first = true;
@@ -414,9 +410,9 @@ void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
     out << ", \"bytes\": " << p.bytes << ", \"time\": " << p.time;
     if (p.time < static_cast<int64_t>(a.instructions.size())) {
       out << ", \"instruction\": ";
-      JsonStr(out, a.instructions[p.time].name);
+      WriteJsonString(out, a.instructions[p.time].name);
       out << ", \"op_name\": ";
-      JsonStr(out, a.instructions[p.time].op_name);
+      WriteJsonString(out, a.instructions[p.time].op_name);
     }
     out << ", \"live\": [";
     int64_t shown = 0;
@@ -424,9 +420,9 @@ void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
       if (top > 0 && shown >= top) break;
       const LiveValue& v = a.values[id];
       out << (shown++ == 0 ? "" : ", ") << "{\"instruction\": ";
-      JsonStr(out, a.instructions[v.instruction].name);
+      WriteJsonString(out, a.instructions[v.instruction].name);
       out << ", \"index\": ";
-      JsonStr(out, ShapeIndexString(v.index));
+      WriteJsonString(out, ShapeIndexString(v.index));
       out << ", \"bytes\": " << v.bytes
           << ", \"logical_bytes\": " << v.logical_bytes
           << ", \"start\": " << v.start << ", \"end\": " << v.end << "}";
@@ -491,6 +487,10 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
            << platform_text << "'\n";
     return 2;
+  }
+  absl::optional<XlaPlatform> requested;
+  if (!platform_text.empty()) {
+    requested = platform_text == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
   }
   int64_t top = 20, space = -1;
   const std::string top_text = args->Value("top", "20");
@@ -569,61 +569,46 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.out << XlaLiveRangeText(*analysis);
         continue;
       }
-      if (platform_text.empty() && LooksLikeXlaTpu(module, name)) {
-        // XLA:TPU: the live ranges, and no allocations (not modelled).
-        if (format == "xla-buffers" || format == "xla-usage") {
-          io.err << "hlolayout memory: " << name
-                 << ": looks like an XLA:TPU module (tiled layouts), whose "
-                    "buffer assignment is not modelled; --platform=gpu|cpu "
-                    "applies those platforms' rules\n";
-          return 1;
-        }
-        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-        if (!analysis.ok()) {
-          io.err << "hlolayout memory: " << name << ": "
-                 << analysis.status().message() << "\n";
-          return 1;
-        }
-        if (html) {
-          page << "<p>" << draw::XmlEscape(TpuAllocationText(*analysis))
-               << "</p>\n";
-          RenderMemoryCurveHtml(*analysis, top, module_index++, page);
-        } else if (json) {
-          if (!first) io.out << ",\n";
-          RenderJson(*analysis, nullptr, top, space, io.out);
-        } else {
-          if (!first) io.out << "\n";
-          RenderText(*analysis, nullptr, top, space, io.out);
-        }
-        first = false;
-        continue;
-      }
-      BufferAssignmentOptions buffer_options;
-      buffer_options.platform = platform_text.empty()
-                                    ? DetectXlaPlatform(module, name)
-                                : platform_text == "gpu" ? XlaPlatform::kGpu
-                                                         : XlaPlatform::kCpu;
-      absl::StatusOr<ModuleMemory> memory =
-          AnalyzeModuleMemory(module, buffer_options);
-      if (!memory.ok()) {
-        io.err << "hlolayout memory: " << name << ": "
-               << memory.status().message() << "\n";
+      const DumpPlatform platform = ChooseDumpPlatform(module, name, requested);
+      if (platform == DumpPlatform::kTpu &&
+          (format == "xla-buffers" || format == "xla-usage")) {
+        io.err << "hlolayout memory: " << name
+               << ": looks like an XLA:TPU module (tiled layouts), whose "
+                  "buffer assignment is not modelled; --platform=gpu|cpu "
+                  "applies those platforms' rules\n";
         return 1;
       }
+      absl::StatusOr<DumpModuleMemory> analysed =
+          AnalyzeDumpModule(module, platform);
+      if (!analysed.ok()) {
+        io.err << "hlolayout memory: " << name << ": "
+               << analysed.status().message() << "\n";
+        return 1;
+      }
+      // `memory` null: XLA:TPU, the live ranges only.
+      const ModuleMemory* memory =
+          analysed->has_allocations() ? &analysed->memory : nullptr;
+      const MemoryAnalysis& live_ranges = analysed->live_ranges();
       if (html) {
-        RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
+        if (memory != nullptr) {
+          RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
+        } else {
+          page << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
+               << "</p>\n";
+          RenderMemoryCurveHtml(live_ranges, top, module_index++, page);
+        }
       } else if (json) {
         if (!first) io.out << ",\n";
-        RenderJson(memory->live_ranges, &*memory, top, space, io.out);
+        RenderJson(live_ranges, memory, top, space, io.out);
       } else if (format == "xla") {
-        io.out << XlaLiveRangeText(memory->live_ranges);
+        io.out << XlaLiveRangeText(live_ranges);
       } else if (format == "xla-buffers") {
         io.out << XlaBufferAssignmentText(memory->buffers);
       } else if (format == "xla-usage") {
         io.out << XlaMemoryUsageReportText(memory->buffers);
       } else {
         if (!first) io.out << "\n";
-        RenderText(memory->live_ranges, &*memory, top, space, io.out);
+        RenderText(live_ranges, memory, top, space, io.out);
       }
       first = false;
     }

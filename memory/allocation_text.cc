@@ -5,24 +5,6 @@
 
 namespace hlolayout {
 
-std::string BytesWithUnit(int64_t bytes) {
-  std::string digits = absl::StrCat(bytes < 0 ? -bytes : bytes);
-  for (int64_t k = static_cast<int64_t>(digits.size()) - 3; k > 0; k -= 3) {
-    digits.insert(static_cast<size_t>(k), ",");
-  }
-  if (bytes < 0) digits = "-" + digits;
-  if (bytes > -1024 && bytes < 1024) return absl::StrCat(digits, " bytes");
-  static const char* const kUnits[] = {"KiB", "MiB", "GiB",
-                                       "TiB", "PiB", "EiB"};
-  double x = static_cast<double>(bytes) / 1024.0;
-  int unit = 0;
-  while ((x >= 1024.0 || x <= -1024.0) && unit < 5) {
-    x /= 1024.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
-}
-
 std::string XlaAllocationText(const ModuleMemory& memory,
                               absl::string_view indent) {
   const MemoryAnalysis& a = memory.live_ranges;

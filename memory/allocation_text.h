@@ -19,11 +19,9 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/util/bytes.h"  // BytesWithUnit
 
 namespace hlolayout {
-
-// "21.04 MiB (22,056,980 bytes)"; below 1 KiB "512 bytes".
-std::string BytesWithUnit(int64_t bytes);
 
 // The lines above, each starting with `indent` and ending in a newline:
 // what XLA will allocate (arguments + temp + outputs - aliases), the

@@ -10,6 +10,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/allocation_text.h"
+#include "hlolayout/memory/dump_memory.h"
 
 namespace hlolayout {
 namespace {
@@ -453,35 +454,27 @@ void RenderMemorySectionsHtml(absl::string_view text,
   }
   for (const HloModule& module : *modules) {
     const std::string title = ModuleTitle(module);
-    if (LooksLikeXlaTpu(module, file_name)) {
-      // XLA:TPU: the live ranges only (its allocations are not modelled).
-      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
-      if (!live_ranges.ok()) {
-        NoCurve(absl::StrCat("module ", title), live_ranges.status().message(),
-                out);
-        if (lead != nullptr) {
-          LeadRow(title, nullptr, nullptr, live_ranges.status().message(),
-                  *lead);
-        }
-        continue;
-      }
-      out << "<p>" << draw::XmlEscape(TpuAllocationText(*live_ranges))
-          << "</p>\n";
-      RenderMemoryCurveHtml(*live_ranges, top, (*index)++, out);
-      if (lead != nullptr) LeadRow(title, nullptr, &*live_ranges, "", *lead);
-      continue;
-    }
-    BufferAssignmentOptions buffer_options;
-    buffer_options.platform = DetectXlaPlatform(module, file_name);
-    absl::StatusOr<ModuleMemory> memory =
-        AnalyzeModuleMemory(module, buffer_options);
-    if (!memory.ok()) {
-      NoCurve(absl::StrCat("module ", title), memory.status().message(), out);
+    absl::StatusOr<DumpModuleMemory> analysed = AnalyzeDumpModule(
+        module, ChooseDumpPlatform(module, file_name, absl::nullopt));
+    if (!analysed.ok()) {
+      NoCurve(absl::StrCat("module ", title), analysed.status().message(), out);
       if (lead != nullptr) {
-        LeadRow(title, nullptr, nullptr, memory.status().message(), *lead);
+        LeadRow(title, nullptr, nullptr, analysed.status().message(), *lead);
       }
       continue;
     }
+    if (!analysed->has_allocations()) {
+      // XLA:TPU: the live ranges only (its allocations are not modelled).
+      out << "<p>"
+          << draw::XmlEscape(TpuAllocationText(analysed->live_ranges()))
+          << "</p>\n";
+      RenderMemoryCurveHtml(analysed->live_ranges(), top, (*index)++, out);
+      if (lead != nullptr) {
+        LeadRow(title, nullptr, &analysed->live_ranges(), "", *lead);
+      }
+      continue;
+    }
+    const ModuleMemory* memory = &analysed->memory;
     RenderModuleMemoryHtml(*memory, top, (*index)++, out, &module);
     if (lead != nullptr) LeadRow(title, &*memory, nullptr, "", *lead);
   }

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/report/report.h"
@@ -121,28 +122,20 @@ absl::StatusOr<std::vector<DumpFolderRow>> SummarizeFile(
     const HloModule& module = (*modules)[i];
     if (!IsScheduled(module)) continue;
     rows[i].scheduled = true;
-    if (LooksLikeXlaTpu(module, file.name)) {
-      // XLA:TPU's buffer assignment is not modelled: the live ranges only.
-      rows[i].platform = "tpu";
-      absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
-      if (live_ranges.ok()) {
-        rows[i].peak_bytes = live_ranges->peak.bytes;
-      } else {
-        rows[i].peak_error = std::string(live_ranges.status().message());
-      }
+    const DumpPlatform platform =
+        ChooseDumpPlatform(module, file.name, absl::nullopt);
+    rows[i].platform = std::string(DumpPlatformName(platform));
+    absl::StatusOr<DumpModuleMemory> analysed =
+        AnalyzeDumpModule(module, platform);
+    if (!analysed.ok()) {
+      rows[i].peak_error = std::string(analysed.status().message());
       continue;
     }
-    BufferAssignmentOptions buffer_options;
-    buffer_options.platform = DetectXlaPlatform(module, file.name);
-    rows[i].platform = std::string(XlaPlatformName(buffer_options.platform));
-    absl::StatusOr<ModuleMemory> memory =
-        AnalyzeModuleMemory(module, buffer_options);
-    if (memory.ok()) {
-      rows[i].peak_bytes = memory->live_ranges.peak.bytes;
-      rows[i].memory_analysis = memory->buffers.stats;
-      rows[i].allocated_bytes = memory->buffers.stats.allocated_bytes();
-    } else {
-      rows[i].peak_error = std::string(memory.status().message());
+    rows[i].peak_bytes = analysed->live_ranges().peak.bytes;
+    // XLA:TPU's buffer assignment is not modelled: the live ranges only.
+    if (analysed->has_allocations()) {
+      rows[i].memory_analysis = analysed->memory.buffers.stats;
+      rows[i].allocated_bytes = rows[i].memory_analysis.allocated_bytes();
     }
   }
   return rows;

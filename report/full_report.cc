@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/report/report.h"
 #include "hlolayout/report/report_internal.h"
@@ -52,17 +53,18 @@ void AnalyzeModule(std::shared_ptr<const HloModule> module,
     facts.error = std::string(analysis.status().message());
     return;
   }
-  const absl::string_view file = options.read.file_name;
-  if (LooksLikeXlaTpu(m, file)) {
-    facts.platform = "tpu";
+  const DumpPlatform platform =
+      ChooseDumpPlatform(m, options.read.file_name, absl::nullopt);
+  facts.platform = std::string(DumpPlatformName(platform));
+  if (platform == DumpPlatform::kTpu) {
     analysis->dataflow.reset();  // only the live ranges are kept
     facts.live_ranges =
         std::make_shared<const MemoryAnalysis>(*std::move(analysis));
     return;
   }
   BufferAssignmentOptions buffer_options;
-  buffer_options.platform = DetectXlaPlatform(m, file);
-  facts.platform = std::string(XlaPlatformName(buffer_options.platform));
+  buffer_options.platform =
+      platform == DumpPlatform::kGpu ? XlaPlatform::kGpu : XlaPlatform::kCpu;
   if (!options.allocations) {
     analysis->dataflow.reset();
     facts.live_ranges =

@@ -17,6 +17,7 @@
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/render.h"
+#include "hlolayout/util/bytes.h"
 
 namespace hlolayout {
 namespace {
@@ -149,19 +150,6 @@ struct RowRef {
 
 std::string ModuleName(const ModuleReport& m) {
   return m.name.empty() ? std::string("(no name)") : std::string(m.name);
-}
-
-// "512 B", "20.0 KiB", "1.2 GiB".
-std::string ShortBytes(int64_t bytes) {
-  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (bytes < 1024) return absl::StrCat(bytes, " B");
-  double value = static_cast<double>(bytes);
-  int unit = -1;
-  while (value >= 1024.0 && unit < 5) {
-    value /= 1024.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.1f %s", value, kUnits[unit]);
 }
 
 // #allocates for files: one row per module, from its analyses.
@@ -339,9 +327,9 @@ void RenderWasters(const Report& report, const HtmlOptions& options,
   for (const auto& [m, w] : wasters) {
     out << "<div class=\"waster\">\n<h3><code>%" << XmlEscape(w->BufferName())
         << "</code> <code>" << XmlEscape(w->shape_text) << "</code></h3>\n"
-        << "<p>" << FormatBytes(w->bytes.wasted_bytes())
-        << " of padding: " << FormatBytes(w->bytes.logical_bytes)
-        << " logical, " << FormatBytes(w->bytes.padded_bytes) << " padded ("
+        << "<p>" << BytesWithTotal(w->bytes.wasted_bytes())
+        << " of padding: " << BytesWithTotal(w->bytes.logical_bytes)
+        << " logical, " << BytesWithTotal(w->bytes.padded_bytes) << " padded ("
         << absl::StrFormat("%.2fx", w->bytes.expansion()) << "); module "
         << XmlEscape(ModuleName(*m)) << ", computation "
         << XmlEscape(w->computation) << "</p>\n<ul>\n";
@@ -402,13 +390,14 @@ void RenderTotals(const Report& report, std::ostream& out) {
     total_row("unsized array leaves", Num(all.unsized_array_leaves));
   }
   total_row("logical bytes of all results",
-            FormatBytes(all.bytes.logical_bytes));
-  total_row("padded bytes of all results", FormatBytes(all.bytes.padded_bytes));
+            BytesWithTotal(all.bytes.logical_bytes));
+  total_row("padded bytes of all results",
+            BytesWithTotal(all.bytes.padded_bytes));
   total_row("padding bytes of all results",
-            FormatBytes(all.bytes.wasted_bytes()));
+            BytesWithTotal(all.bytes.wasted_bytes()));
   total_row("expansion", absl::StrFormat("%.2fx", all.bytes.expansion()));
   total_row("buffers the modules define (padded bytes, each value once)",
-            absl::StrCat(FormatBytes(buffers.padded_bytes), " in ",
+            absl::StrCat(BytesWithTotal(buffers.padded_bytes), " in ",
                          buffer_values, " values"));
   if (all.bytes.overflow) total_row("overflow", "a sum passed INT64_MAX");
   if (!report.errors.empty()) total_row("errors", Num(report.errors.size()));

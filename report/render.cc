@@ -146,11 +146,11 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   out << "buffers (the values the module defines, each once; aliases and "
          "fused internals not counted; not what XLA allocates): "
       << Count(t.buffer_values, "value") << "\n  logical "
-      << FormatBytes(t.buffer_bytes.logical_bytes) << ", padded "
-      << FormatBytes(t.buffer_bytes.padded_bytes) << ", expansion "
+      << BytesWithTotal(t.buffer_bytes.logical_bytes) << ", padded "
+      << BytesWithTotal(t.buffer_bytes.padded_bytes) << ", expansion "
       << Expansion(t.buffer_bytes) << ", padding "
-      << FormatBytes(t.buffer_bytes.wasted_bytes()) << Overflow(t.buffer_bytes)
-      << "\n";
+      << BytesWithTotal(t.buffer_bytes.wasted_bytes())
+      << Overflow(t.buffer_bytes) << "\n";
   out << "all instruction results (every instruction of every computation, "
          "aliases counted again; not memory use: the base of padding and "
          "expansion): "
@@ -162,23 +162,23 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
     out << " (" << t.unsized_array_leaves
         << " not sized: unbounded dims or too large)";
   }
-  out << "\n  logical " << FormatBytes(t.bytes.logical_bytes) << ", padded "
-      << FormatBytes(t.bytes.padded_bytes) << ", expansion "
+  out << "\n  logical " << BytesWithTotal(t.bytes.logical_bytes) << ", padded "
+      << BytesWithTotal(t.bytes.padded_bytes) << ", expansion "
       << Expansion(t.bytes) << ", padding "
-      << FormatBytes(t.bytes.wasted_bytes()) << Overflow(t.bytes) << "\n";
+      << BytesWithTotal(t.bytes.wasted_bytes()) << Overflow(t.bytes) << "\n";
   out << "memory spaces:\n";
   if (module.memory_spaces.empty()) out << "  (no arrays)\n";
   for (const MemorySpaceTotals& s : module.memory_spaces) {
     out << "  " << MemorySpaceKey(s.memory_space) << " ("
         << MemorySpaceName(s.memory_space)
         << "): buffers: " << Count(s.buffer_values, "value") << ", logical "
-        << FormatBytes(s.buffer_bytes.logical_bytes) << ", padded "
-        << FormatBytes(s.buffer_bytes.padded_bytes) << ", "
+        << BytesWithTotal(s.buffer_bytes.logical_bytes) << ", padded "
+        << BytesWithTotal(s.buffer_bytes.padded_bytes) << ", "
         << Expansion(s.buffer_bytes) << Overflow(s.buffer_bytes)
         << "\n    all results: " << Count(s.instructions, "instruction") << ", "
         << Leaves(s.array_leaves) << ", logical "
-        << FormatBytes(s.bytes.logical_bytes) << ", padded "
-        << FormatBytes(s.bytes.padded_bytes) << ", " << Expansion(s.bytes)
+        << BytesWithTotal(s.bytes.logical_bytes) << ", padded "
+        << BytesWithTotal(s.bytes.padded_bytes) << ", " << Expansion(s.bytes)
         << Overflow(s.bytes) << "\n";
   }
   if (options.summary) return;
@@ -193,36 +193,6 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   for (const PaddingWaster& w : module.top_wasters) {
     RenderWasterText(w, ++rank, w.computation, out);
   }
-}
-
-void JsonString(std::ostream& out, absl::string_view value) {
-  out << '"';
-  for (const char c : value) {
-    switch (c) {
-      case '"':
-        out << "\\\"";
-        break;
-      case '\\':
-        out << "\\\\";
-        break;
-      case '\n':
-        out << "\\n";
-        break;
-      case '\t':
-        out << "\\t";
-        break;
-      case '\r':
-        out << "\\r";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out << absl::StrFormat("\\u%04x", static_cast<int>(c));
-        } else {
-          out << c;
-        }
-    }
-  }
-  out << '"';
 }
 
 std::string JsonDouble(double value) { return absl::StrFormat("%.6g", value); }
@@ -246,11 +216,11 @@ void JsonBufferBytes(std::ostream& out, const ByteCounts& bytes) {
 void JsonList(std::ostream& out, absl::string_view key,
               const std::vector<std::string>& values) {
   out << ", ";
-  JsonString(out, key);
+  WriteJsonString(out, key);
   out << ": [";
   for (size_t i = 0; i < values.size(); ++i) {
     if (i > 0) out << ", ";
-    JsonString(out, values[i]);
+    WriteJsonString(out, values[i]);
   }
   out << "]";
 }
@@ -261,7 +231,7 @@ void JsonSpace(std::ostream& out, int64_t space) {
   } else if (space == ReportRow::kMixedMemorySpaces) {
     out << "\"mixed\"";
   } else {
-    JsonString(out, MemorySpaceKey(space));
+    WriteJsonString(out, MemorySpaceKey(space));
   }
 }
 
@@ -269,9 +239,9 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
                       std::ostream& out) {
   const ModuleTotals& t = module.totals;
   out << "{\"name\": ";
-  JsonString(out, module.name);
+  WriteJsonString(out, module.name);
   out << ", \"entry_computation\": ";
-  JsonString(out, module.entry_computation);
+  WriteJsonString(out, module.entry_computation);
   out << ",\n  \"totals\": {\"computations\": " << t.computations
       << ", \"instructions\": " << t.instructions
       << ", \"instructions_without_shape\": " << t.instructions_without_shape
@@ -285,9 +255,9 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
   for (const MemorySpaceTotals& s : module.memory_spaces) {
     out << (first ? "" : ", ") << "{\"memory_space\": " << s.memory_space
         << ", \"key\": ";
-    JsonString(out, MemorySpaceKey(s.memory_space));
+    WriteJsonString(out, MemorySpaceKey(s.memory_space));
     out << ", \"name\": ";
-    JsonString(out, MemorySpaceName(s.memory_space));
+    WriteJsonString(out, MemorySpaceName(s.memory_space));
     out << ", \"buffer_values\": " << s.buffer_values << ", ";
     JsonBufferBytes(out, s.buffer_bytes);
     out << ", \"instructions\": " << s.instructions
@@ -300,7 +270,7 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
   if (!options.summary) {
     if (!module.wasters_note.empty()) {
       out << ",\n  \"padding_wasters_note\": ";
-      JsonString(out, module.wasters_note);
+      WriteJsonString(out, module.wasters_note);
     }
     out << ",\n  \"top_padding_wasters\": [";
     first = true;
@@ -313,15 +283,15 @@ void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
     first = true;
     for (const ReportRow& row : module.rows) {
       out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
-      JsonString(out, row.computation);
+      WriteJsonString(out, row.computation);
       out << ", \"instruction\": ";
-      JsonString(out, row.name);
+      WriteJsonString(out, row.name);
       out << ", \"opcode\": ";
-      JsonString(out, row.opcode);
+      WriteJsonString(out, row.opcode);
       out << ", \"root\": " << (row.is_root ? "true" : "false")
           << ", \"shape\": ";
       if (row.has_shape) {
-        JsonString(out, row.shape_text);
+        WriteJsonString(out, row.shape_text);
       } else {
         out << "null";
       }
@@ -347,7 +317,7 @@ void RenderWasterText(const PaddingWaster& w, int rank, absl::string_view where,
   out << "  " << rank << ". " << w.BufferName() << " in " << where << ": "
       << w.shape_text;
   if (w.memory_space != 0) out << " (" << MemorySpaceKey(w.memory_space) << ")";
-  out << "\n     " << FormatBytes(w.bytes.wasted_bytes()) << " of padding ("
+  out << "\n     " << BytesWithTotal(w.bytes.wasted_bytes()) << " of padding ("
       << w.bytes.logical_bytes << " -> " << w.bytes.padded_bytes << " B, "
       << Expansion(w.bytes) << ")\n";
   for (const std::string& reason : w.reasons) {
@@ -366,25 +336,21 @@ void RenderWasterJson(const PaddingWaster& w, absl::string_view extra,
   out << "{";
   if (!extra.empty()) out << extra << ", ";
   out << "\"computation\": ";
-  JsonString(out, w.computation);
+  WriteJsonString(out, w.computation);
   out << ", \"instruction\": ";
-  JsonString(out, w.name);
+  WriteJsonString(out, w.name);
   out << ", \"index\": ";
-  JsonString(out, ShapeIndexString(w.index));
+  WriteJsonString(out, ShapeIndexString(w.index));
   out << ", \"shape\": ";
-  JsonString(out, w.shape_text);
+  WriteJsonString(out, w.shape_text);
   out << ", \"memory_space\": ";
-  JsonString(out, MemorySpaceKey(w.memory_space));
+  WriteJsonString(out, MemorySpaceKey(w.memory_space));
   out << ", ";
   JsonBytes(out, w.bytes);
   JsonList(out, "reasons", w.reasons);
   JsonList(out, "also_defined_by", w.also_defined_by);
   JsonList(out, "aliases", w.aliases);
   out << "}";
-}
-
-void WriteJsonString(std::ostream& out, absl::string_view value) {
-  JsonString(out, value);
 }
 
 std::string ModuleLeadText(const ModuleReport& module,
@@ -405,18 +371,6 @@ std::string ModuleLeadText(const ModuleReport& module,
                           ? "the report was built without allocations"
                           : facts.error,
                       ")\n");
-}
-
-std::string FormatBytes(int64_t bytes) {
-  static const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  if (bytes < 1024) return absl::StrCat(bytes, " B");
-  double value = static_cast<double>(bytes);
-  int unit = -1;
-  while (value >= 1024.0 && unit < 5) {
-    value /= 1024.0;
-    ++unit;
-  }
-  return absl::StrFormat("%.1f %s (%d B)", value, kUnits[unit], bytes);
 }
 
 void RenderReportText(const Report& report, const RenderOptions& options,
@@ -450,7 +404,7 @@ void RenderReportJson(const Report& report, const RenderOptions& options,
   out << "],\n \"errors\": [";
   for (size_t i = 0; i < report.errors.size(); ++i) {
     if (i > 0) out << ", ";
-    JsonString(out, report.errors[i]);
+    WriteJsonString(out, report.errors[i]);
   }
   out << "]}\n";
 }

@@ -26,6 +26,8 @@
 #include <vector>
 
 #include "hlolayout/report/report.h"
+#include "hlolayout/util/bytes.h"        // BytesWithTotal, ShortBytes
+#include "hlolayout/util/json_string.h"  // WriteJsonString
 
 namespace hlolayout {
 
@@ -69,15 +71,6 @@ void RenderWasterText(const PaddingWaster& waster, int rank,
 // the braces (`"module": "m", "file": "f.txt"`).
 void RenderWasterJson(const PaddingWaster& waster, absl::string_view extra,
                       std::ostream& out);
-
-// A JSON string literal of `value` (quotes and escapes).
-void WriteJsonString(std::ostream& out, absl::string_view value);
-
-// FormatBytes
-//
-// 512 -> "512 B"; 20480 -> "20.0 KiB (20480 B)"; 3 << 30 -> "3.0 GiB
-// (3221225472 B)".
-std::string FormatBytes(int64_t bytes);
 
 }  // namespace hlolayout
 

@@ -43,11 +43,11 @@ std::string Json(const Report& report, bool summary) {
 }
 
 TEST(Render, FormatBytes) {
-  EXPECT_EQ(FormatBytes(0), "0 B");
-  EXPECT_EQ(FormatBytes(1023), "1023 B");
-  EXPECT_EQ(FormatBytes(20480), "20.0 KiB (20480 B)");
-  EXPECT_EQ(FormatBytes(int64_t{3} << 30), "3.0 GiB (3221225472 B)");
-  EXPECT_EQ(FormatBytes(INT64_MAX), "8.0 EiB (9223372036854775807 B)");
+  EXPECT_EQ(BytesWithTotal(0), "0 B");
+  EXPECT_EQ(BytesWithTotal(1023), "1023 B");
+  EXPECT_EQ(BytesWithTotal(20480), "20.0 KiB (20480 B)");
+  EXPECT_EQ(BytesWithTotal(int64_t{3} << 30), "3.0 GiB (3221225472 B)");
+  EXPECT_EQ(BytesWithTotal(INT64_MAX), "8.0 EiB (9223372036854775807 B)");
 }
 
 // Hand count: the module defines a (4096 padded, 1200 logical bytes), v

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/json_string.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -194,42 +195,12 @@ absl::StatusOr<LinearLayout> LayoutFromJson(absl::string_view text,
   return LayoutFromJsonValue(*v, text, file_name);
 }
 
-void AppendJsonQuoted(std::string& out, absl::string_view s) {
-  out += '"';
-  for (char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += absl::StrFormat("\\u%04x", static_cast<unsigned char>(c));
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
 std::string LayoutToJson(const LinearLayout& l) {
   std::string s = "{\"bases\": [";
   for (int d = 0; d < l.num_in_dims(); ++d) {
     if (d) s += ", ";
     s += "[";
-    AppendJsonQuoted(s, l.in_dim_name(d));
+    AppendJsonString(&s, l.in_dim_name(d));
     s += ", [";
     for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
       if (i) s += ", ";
@@ -246,7 +217,7 @@ std::string LayoutToJson(const LinearLayout& l) {
   s += "], \"out_dims\": [";
   for (int o = 0; o < l.num_out_dims(); ++o) {
     if (o) s += ", ";
-    AppendJsonQuoted(s, l.out_dim_name(o));
+    AppendJsonString(&s, l.out_dim_name(o));
   }
   s += "], \"out_sizes\": [";
   for (int o = 0; o < l.num_out_dims(); ++o) {

@@ -57,11 +57,6 @@ absl::StatusOr<NamedBases> BasesFromJsonValue(const JsonValue& v,
 // an equal layout.
 std::string LayoutToJson(const LinearLayout& l);
 
-// AppendJsonQuoted
-//
-// `s` as a JSON string literal.
-void AppendJsonQuoted(std::string& out, absl::string_view s);
-
 }  // namespace hlolayout::triton
 
 #endif  // HLOLAYOUT_TRITON_BASES_JSON_H_

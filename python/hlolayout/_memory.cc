@@ -29,6 +29,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
+#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 
 namespace py = pybind11;
@@ -420,12 +421,6 @@ py::object ModuleRecord(const MemoryAnalysis& a, const ModuleMemory* memory,
       sizes.rounding_bytes, std::move(allocations));
 }
 
-// One module's analysis: live ranges only (XLA:TPU) or with allocations.
-struct Analysed {
-  std::unique_ptr<MemoryAnalysis> live_ranges;  // XLA:TPU modules
-  std::unique_ptr<ModuleMemory> memory;         // the others
-};
-
 // hl.memory(): `source` is a path (is_path) or HLO text; `platform` "",
 // "gpu" or "cpu".
 py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
@@ -440,7 +435,7 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
   absl::Status open_error, error;
   std::unique_ptr<cli::InputText> input;
   std::vector<HloModule> modules;
-  std::vector<Analysed> analysed;
+  std::vector<DumpModuleMemory> analysed;
   {
     py::gil_scoped_release release;
     absl::StatusOr<std::unique_ptr<cli::InputText>> text =
@@ -459,24 +454,14 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
         error = NoHloModuleError(input->view(), name);
       }
     }
+    absl::optional<XlaPlatform> requested;
+    if (!platform.empty()) {
+      requested = platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+    }
     for (const HloModule& module : modules) {
-      Analysed one;
-      absl::Status status;
-      if (platform.empty() && LooksLikeXlaTpu(module, name)) {
-        absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module);
-        status = a.status();
-        if (a.ok()) {
-          one.live_ranges = std::make_unique<MemoryAnalysis>(*std::move(a));
-        }
-      } else {
-        BufferAssignmentOptions options;
-        options.platform = platform.empty()    ? DetectXlaPlatform(module, name)
-                           : platform == "gpu" ? XlaPlatform::kGpu
-                                               : XlaPlatform::kCpu;
-        absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory(module, options);
-        status = m.status();
-        if (m.ok()) one.memory = std::make_unique<ModuleMemory>(*std::move(m));
-      }
+      absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
+          module, ChooseDumpPlatform(module, name, requested));
+      const absl::Status status = one.status();
       if (!status.ok()) {
         error = name.empty()
                     ? status
@@ -484,17 +469,16 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
                                    absl::StrCat(name, ": ", status.message()));
         break;
       }
-      analysed.push_back(std::move(one));
+      analysed.push_back(*std::move(one));
     }
   }
   if (!open_error.ok()) RaiseOSError(open_error);
   if (!error.ok()) ThrowStatus(error);
   py::list out;
-  for (const Analysed& one : analysed) {
-    out.append(one.memory != nullptr
-                   ? ModuleRecord(one.memory->live_ranges, one.memory.get(),
-                                  top, space)
-                   : ModuleRecord(*one.live_ranges, nullptr, top, space));
+  for (const DumpModuleMemory& one : analysed) {
+    out.append(ModuleRecord(one.live_ranges(),
+                            one.has_allocations() ? &one.memory : nullptr, top,
+                            space));
   }
   return out;
 }

@@ -1,0 +1,64 @@
+// memory/dump_memory.h: the memory answer for one module of a dump, with
+// the platform whose rules apply decided in one place for every caller
+// (`hlolayout memory`, `memory --html`, `report DIR`, `report --html`,
+// hl.memory()).
+//
+//   HloModule jit_f, is_scheduled=true   (file
+//   ...sm_9.0a_gpu_after_optimizations.txt)
+//
+//   DumpPlatform p = ChooseDumpPlatform(module, file_name, absl::nullopt);
+//   // kGpu: the file name says sm_9.0a and gpu
+//   absl::StatusOr<DumpModuleMemory> m = AnalyzeDumpModule(module, p);
+//   m->has_allocations();                       // true: GPU's rules apply
+//   m->memory.buffers.stats.temp_size_in_bytes;
+//
+// XLA:TPU's buffer assignment (memory spaces, its own heap rules) is not
+// modelled: a module that looks like XLA:TPU's gets its live ranges only,
+// unless the caller asks for GPU or CPU rules.
+//
+// Preconditions: `module` was read by ReadHloModules and outlives the
+// result (names and shapes point into it).
+#ifndef HLOLAYOUT_MEMORY_DUMP_MEMORY_H_
+#define HLOLAYOUT_MEMORY_DUMP_MEMORY_H_
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/optional.h"
+#include "hlolayout/hlo/module.h"
+#include "hlolayout/memory/buffer_assignment.h"
+
+namespace hlolayout {
+
+enum class DumpPlatform : uint8_t { kGpu, kCpu, kTpu };
+
+// "gpu", "cpu" or "tpu".
+absl::string_view DumpPlatformName(DumpPlatform platform);
+
+// `requested`: the platform the user asked for, whose rules then apply
+// whatever the module looks like. Without one: kTpu for a module that
+// looks like XLA:TPU's (LooksLikeXlaTpu), else DetectXlaPlatform.
+DumpPlatform ChooseDumpPlatform(const HloModule& module,
+                                absl::string_view file_name,
+                                absl::optional<XlaPlatform> requested);
+
+// One module's memory: the live ranges always; for kGpu and kCpu also the
+// buffer assignment (`memory.buffers`), empty for kTpu.
+struct DumpModuleMemory {
+  DumpPlatform platform = DumpPlatform::kGpu;
+  ModuleMemory memory;
+
+  bool has_allocations() const { return platform != DumpPlatform::kTpu; }
+  const MemoryAnalysis& live_ranges() const { return memory.live_ranges; }
+};
+
+// The analysis of `module` under `platform`'s rules (AnalyzeMemory for
+// kTpu, AnalyzeModuleMemory for the others); their errors as they give
+// them.
+absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(const HloModule& module,
+                                                   DumpPlatform platform);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_MEMORY_DUMP_MEMORY_H_

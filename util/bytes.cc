@@ -1,0 +1,55 @@
+#include "hlolayout/util/bytes.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+
+// `bytes` >= 1024 in the largest unit it reaches: the value and the unit's
+// index.
+double Scaled(int64_t bytes, int* unit) {
+  double value = static_cast<double>(bytes);
+  *unit = -1;
+  while (value >= 1024.0 && *unit < 5) {
+    value /= 1024.0;
+    ++*unit;
+  }
+  return value;
+}
+
+}  // namespace
+
+std::string ShortBytes(int64_t bytes) {
+  if (bytes < 1024) return absl::StrCat(bytes, " B");
+  int unit = 0;
+  const double value = Scaled(bytes, &unit);
+  return absl::StrFormat("%.1f %s", value, kUnits[unit]);
+}
+
+std::string BytesWithTotal(int64_t bytes) {
+  if (bytes < 1024) return absl::StrCat(bytes, " B");
+  int unit = 0;
+  const double value = Scaled(bytes, &unit);
+  return absl::StrFormat("%.1f %s (%d B)", value, kUnits[unit], bytes);
+}
+
+std::string BytesWithUnit(int64_t bytes) {
+  std::string digits = absl::StrCat(bytes < 0 ? -bytes : bytes);
+  for (int64_t k = static_cast<int64_t>(digits.size()) - 3; k > 0; k -= 3) {
+    digits.insert(static_cast<size_t>(k), ",");
+  }
+  if (bytes < 0) digits = "-" + digits;
+  if (bytes > -1024 && bytes < 1024) return absl::StrCat(digits, " bytes");
+  double x = static_cast<double>(bytes) / 1024.0;
+  int unit = 0;
+  while ((x >= 1024.0 || x <= -1024.0) && unit < 5) {
+    x /= 1024.0;
+    ++unit;
+  }
+  return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
+}
+
+}  // namespace hlolayout

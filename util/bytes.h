@@ -1,0 +1,31 @@
+// util/bytes.h: byte counts in words, in the three styles the project
+// prints (one implementation for every room).
+//
+//   ShortBytes(20480)        -> "20.0 KiB"          (tables)
+//   BytesWithTotal(20480)    -> "20.0 KiB (20480 B)" (report text)
+//   BytesWithUnit(22056980)  -> "21.04 MiB (22,056,980 bytes)" (memory text)
+//
+// Below 1 KiB: "512 B", "512 B", "512 bytes". Units are powers of 1024 up
+// to EiB. XLA's own HumanReadableNumBytes ("25.01MiB"), which the texts of
+// XLA's dump files need exactly, stays with them (memory/).
+#ifndef HLOLAYOUT_UTIL_BYTES_H_
+#define HLOLAYOUT_UTIL_BYTES_H_
+
+#include <cstdint>
+#include <string>
+
+namespace hlolayout {
+
+// "512 B", "20.0 KiB", "1.2 GiB". Negative counts print as their digits.
+std::string ShortBytes(int64_t bytes);
+
+// "512 B", "20.0 KiB (20480 B)".
+std::string BytesWithTotal(int64_t bytes);
+
+// "1,023 bytes", "-1,023 bytes", "21.04 MiB (22,056,980 bytes)"; the sign
+// kept for negative counts.
+std::string BytesWithUnit(int64_t bytes);
+
+}  // namespace hlolayout
+
+#endif  // HLOLAYOUT_UTIL_BYTES_H_
