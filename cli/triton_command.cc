@@ -239,8 +239,9 @@ not converted with the reason, and its uses counted.
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
               (default: the dump's metadata's, else 3.9.0, the newest)
-  --target T  cost the converts on T (a target as above) instead of the
-              module's: what on another GPU
+  --target T  cost the converts on T instead of the module's target: a
+              target as above, a comma list, or all (every target whose
+              warp size fits the layouts): what on another GPU
   --json      one JSON object (keys: kernel, num_warps, threads_per_warp,
               num_ctas, target, triton, triton_rules, dump_triton_version,
               metadata, implicit_module, defaults (the facts left to
@@ -251,7 +252,8 @@ flags:
               type, bits, bits_assumed, kind, map_str, target,
               target_assumed, not_modelled, scratch_bytes, reps, stores,
               loads (as [{instr, bits, count}] per thread), store_ways,
-              load_ways, error)
+              load_ways, error; with --target, on_targets: those keys per
+              target)
   --help      this text
 
 examples:
@@ -936,6 +938,21 @@ ConvertCost CostOf(const triton::ConvertLayoutOp& op,
   return c;
 }
 
+// The targets `report` costs a convert on: the module's ("" when it names
+// none: CostOf assumes one), or --target's (a target, a comma list, or
+// "all": every modelled target whose warp has the source's lanes).
+std::vector<std::string> ReportTargets(const triton::ConvertLayoutOp& op,
+                                       const std::string& flag,
+                                       const std::string& module_target) {
+  if (flag.empty()) return {module_target};
+  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
+  const int lanes = src.ok() ? src->InDimSize(1) : 32;
+  absl::StatusOr<std::vector<std::string>> targets =
+      CvtTargetsFlag(flag, lanes);
+  if (!targets.ok() || targets->empty()) return {module_target};
+  return *targets;
+}
+
 // One convert's cost in words: "shared_memory on cuda:90 (16-bit
 // elements): 4096 bytes of scratch in 2 rounds; stores ...".
 std::string CostLine(const ConvertCost& c) {
@@ -969,6 +986,38 @@ std::string CostLine(const ConvertCost& c) {
   return out;
 }
 
+// The keys of one convert's cost on one target (report --json).
+void CostJson(const ConvertCost& c, JsonWriter& json) {
+  json.Key("bits").Int(c.bits);
+  json.Key("bits_assumed").Bool(c.bits_assumed);
+  json.Key("target_assumed").Bool(c.target_assumed);
+  json.Key("not_modelled");
+  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
+  if (c.cost.ok()) {
+    json.Key("kind").String(triton::CvtKindName(c.cost->kind));
+    json.Key("map_str").String(c.cost->map.ToString());
+    if (c.not_modelled.empty()) {
+      CvtTargetJson(c.target, *c.cost, json);
+    } else {
+      json.Key("target").String(c.target);
+      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                              "store_ways", "load_ways"}) {
+        json.Key(key).Null();
+      }
+    }
+    json.Key("error").Null();
+  } else {
+    json.Key("kind").Null();
+    json.Key("map_str").Null();
+    json.Key("target").String(c.target);
+    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                            "store_ways", "load_ways"}) {
+      json.Key(key).Null();
+    }
+    json.Key("error").String(c.cost.status().message());
+  }
+}
+
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton report";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
@@ -987,11 +1036,12 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     }
   }
   const std::string flag_target = p->args.Value("target", "");
-  if (p->args.Has("target")) {
-    if (absl::Status s = triton::CvtTargetNamed(flag_target).status();
-        !s.ok()) {
-      io.err << kWho << ": --target: " << s.message() << "\n";
-      return 2;
+  if (p->args.Has("target") && flag_target != "all") {
+    for (absl::string_view t : absl::StrSplit(flag_target, ',')) {
+      if (absl::Status s = triton::CvtTargetNamed(t).status(); !s.ok()) {
+        io.err << kWho << ": --target: " << s.message() << "\n";
+        return 2;
+      }
     }
   }
   absl::StatusOr<ReportInput> in = ReadReportInput(p->args.positional[0], io);
@@ -1016,7 +1066,6 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     return 1;
   }
   for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
-  const std::string cost_target = flag_target.empty() ? m->target : flag_target;
   // Types by layout, in order of first use.
   std::vector<std::string> encodings;
   std::map<std::string, std::vector<std::string>> uses;
@@ -1028,9 +1077,14 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     auto& u = uses[key];
     if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
   }
-  std::vector<ConvertCost> costs;
+  // Per convert, its cost on each target asked for (the module's when
+  // --target is not given).
+  std::vector<std::vector<ConvertCost>> costs;
   for (const triton::ConvertLayoutOp& op : m->converts) {
-    costs.push_back(CostOf(op, cost_target, version));
+    costs.emplace_back();
+    for (const std::string& t : ReportTargets(op, flag_target, m->target)) {
+      costs.back().push_back(CostOf(op, t, version));
+    }
   }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
@@ -1093,34 +1147,15 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       json.Key("src").String(op.src.encoding);
       json.Key("dst").String(op.dst.encoding);
       json.Key("type").String(TypeText(op.src));
-      json.Key("bits").Int(costs[i].bits);
-      json.Key("bits_assumed").Bool(costs[i].bits_assumed);
-      json.Key("target_assumed").Bool(costs[i].target_assumed);
-      json.Key("not_modelled");
-      costs[i].not_modelled.empty() ? json.Null()
-                                    : json.String(costs[i].not_modelled);
-      if (costs[i].cost.ok()) {
-        json.Key("kind").String(triton::CvtKindName(costs[i].cost->kind));
-        json.Key("map_str").String(costs[i].cost->map.ToString());
-        if (costs[i].not_modelled.empty()) {
-          CvtTargetJson(costs[i].target, *costs[i].cost, json);
-        } else {
-          json.Key("target").String(costs[i].target);
-          for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                                  "store_ways", "load_ways"}) {
-            json.Key(key).Null();
-          }
+      CostJson(costs[i][0], json);
+      if (!flag_target.empty()) {
+        json.Key("on_targets").BeginArray();
+        for (const ConvertCost& c : costs[i]) {
+          json.BeginObject();
+          CostJson(c, json);
+          json.EndObject();
         }
-        json.Key("error").Null();
-      } else {
-        json.Key("kind").Null();
-        json.Key("map_str").Null();
-        json.Key("target").String(costs[i].target);
-        for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                                "store_ways", "load_ways"}) {
-          json.Key(key).Null();
-        }
-        json.Key("error").String(costs[i].cost.status().message());
+        json.EndArray();
       }
       json.EndObject();
     }
@@ -1157,7 +1192,9 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
            << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
            << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    io.out << "      " << CostLine(costs[i]) << "\n";
+    for (const ConvertCost& c : costs[i]) {
+      io.out << "      " << CostLine(c) << "\n";
+    }
   }
   return 0;
 }

@@ -175,6 +175,20 @@ TEST(TritonReportTest, TargetFlagCostsOnAnotherGpu) {
                                "target is hip:gfx942)"));
   EXPECT_THAT(r.out, HasSubstr("shared_memory on hip:gfx950 (8-bit"));
   EXPECT_THAT(r.out, Not(HasSubstr("on hip:gfx942 (")));
+  // A comma list, or all: one line per target.
+  CliResult all =
+      RunCli({"triton", "report", "-", "--target", "all"}, kGfx942Dump);
+  ASSERT_EQ(all.status, 0) << all.err;
+  for (const char* t : {"hip:gfx90a", "hip:gfx942", "hip:gfx950"}) {
+    EXPECT_THAT(all.out, HasSubstr(absl::StrCat("shared_memory on ", t, " (")))
+        << t;
+  }
+  CliResult j = RunCli(
+      {"triton", "report", "-", "--json", "--target", "hip:gfx942,hip:gfx950"},
+      kGfx942Dump);
+  ASSERT_EQ(j.status, 0) << j.err;
+  EXPECT_THAT(j.out, HasSubstr("\"on_targets\": ["));
+  EXPECT_THAT(j.out, HasSubstr("\"target\": \"hip:gfx950\""));
   EXPECT_EQ(
       RunCli({"triton", "report", "-", "--target", "cuda:91"}, kGfx942Dump)
           .status,
