@@ -855,6 +855,16 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     }
     return 0;
   }
+  if (p->args.Has("instruction")) {
+    // A 32 x 32 tile's columns do not fit a terminal: bands of columns.
+    std::vector<draw::CellGrid> banded;
+    for (const draw::CellGrid& g : *grids) {
+      for (draw::CellGrid& band : triton::SplitIntoColumnBands(g, 132)) {
+        banded.push_back(std::move(band));
+      }
+    }
+    *grids = std::move(banded);
+  }
   io.out << draw::PictureToText(title, *grids,
                                 draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;

@@ -4,7 +4,10 @@
 #include <fstream>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/run_cli.h"
@@ -268,6 +271,30 @@ TEST(TritonKeysTest, AMisspelledNeededKeyIsNamedWhereItIs) {
         << key;
     EXPECT_THAT(r.err, Not(HasSubstr("rank 2 or 3"))) << key;
   }
+}
+
+// A 32 x 32 MFMA's B and C tiles were ~300 and ~500 columns wide: drawn in
+// bands of columns that fit 132 (issue 47 item 10).
+TEST(TritonDrawTest, InstructionTilesFitATerminal) {
+  CliResult r = RunCli(
+      {"triton", "draw",
+       "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, "
+       "32, 8], isTransposed = true}>",
+       "--instruction", "--color", "never"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (absl::string_view line : absl::StrSplit(r.out, '\n')) {
+    if (absl::StartsWith(line, "A ") || absl::StartsWith(line, "B ") ||
+        absl::StartsWith(line, "C ") || absl::StartsWith(line, "  cell:")) {
+      continue;  // headings and notes
+    }
+    EXPECT_LE(line.size(), 132u) << line;
+  }
+  EXPECT_THAT(r.out, HasSubstr("(K = 8); columns n0-n7 of 32"));
+  EXPECT_THAT(r.out, HasSubstr("(K = 8); columns n24-n31 of 32"));
+  // A (32 x 8) fits whole.
+  EXPECT_THAT(r.out, Not(HasSubstr("columns k0-")));
+  // Each band's rows hold that band's columns: n8 starts with v4.
+  EXPECT_THAT(r.out, HasSubstr(" m0   v4{0}   v5{0}   v6{0}   v7{0}"));
 }
 
 TEST(TritonDrawTest, ThreadNoteCountsTheLayoutsLanes) {
