@@ -30,6 +30,7 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
+#include "hlolayout/cli/triton_report_input.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -95,8 +96,9 @@ explains a subcommand.
 constexpr absl::string_view kExplainHelp =
     R"(usage: hlolayout triton explain LAYOUT [--shape S] [--bits N] [--json]
 
-Converts LAYOUT to a LinearLayout at shape S and explains it: Triton's
-printed form (str), the same as #ttg.linear (register and shared layouts),
+Converts LAYOUT to a LinearLayout at shape S and explains it: the layout
+as read where it differs from the text (defaults filled in; keys Triton
+ignores, which are warned about, left out), Triton's printed form (str), the same as #ttg.linear (register and shared layouts),
 a padded layout's padding, whether it is injective,
 surjective, invertible, the free variables (input bits that do not change
 the element: broadcast), how many consecutive elements (row-major) the
@@ -107,9 +109,10 @@ for layouts of at most 1,024 elements.
 flags:
   --shape S   the tensor shape, 128x64 (needed for named layouts)
   --bits N    element width for nvmma_shared written without one (16)
-  --json      one JSON object (keys: layout, kind, shape, bases, out_dims,
-              str, linear, padding, injective, surjective, invertible,
-              free_variable_masks, consecutive, cute, xla, view, view_hw)
+  --json      one JSON object (keys: layout, as_read, kind, shape, bases,
+              out_dims, str, linear, padding, injective, surjective,
+              invertible, free_variable_masks, consecutive, cute, xla,
+              view, view_hw)
   --help      this text
 
 example:
@@ -210,37 +213,52 @@ examples:
 )";
 
 constexpr absl::string_view kReportHelp =
-    R"(usage: hlolayout triton report KERNEL.ttgir|- [--triton V] [--json]
+    R"(usage: hlolayout triton report KERNEL.ttgir|ENTRY_FOLDER|KERNEL.json|-
+                              [--triton V] [--target T] [--json]
 
 Reads a TTGIR dump (MLIR_ENABLE_DUMP, TRITON_KERNEL_DUMP, a .ttgir file of
-Triton's cache) and lists: the module's warps, threads per warp, CTAs and
-target; every layout alias with its kind; the tensor and memdesc types by
-layout; and every ttg.convert_layout with its source line, shapes and cost
--- the question a kernel dump brings. The cost is for the module's target
-(ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a, gfx942 or gfx950;
-cuda:90 assumed when it names none, said so) and element type: the kind, the
-scratch bytes, the rounds, each thread's shared-memory stores and loads with
-their width, and the bank conflicts Triton's swizzling leaves; for another
-target, the kind only and why. Every layout kind Triton has converts
-(NVIDIA's and AMD's, shared, tensor memory); one nested in another dialect's
-attribute (#tlx...) is listed as not converted with the reason, and its uses
-counted.
+Triton's cache, or the cache entry's folder or KERNEL.json, whose
+"triton_version" picks the release's rules) and lists: the module's warps,
+threads per warp, CTAs and target (Triton's defaults said where the module
+names none; text without a module, as Triton's lit tests write it, is read
+as the implicit module triton-opt makes); every layout alias with its kind;
+the tensor and memdesc types by layout; and every ttg.convert_layout with
+its source line, shapes and cost -- the question a kernel dump brings.
+Types whose layouts Triton refuses in the module (warp size, warps, CTAs:
+what 'triton check' checks) are refused, located. The cost is for the
+module's target (ttg.target: cuda:80, 86, 89, 90, 100, 120, hip:gfx90a,
+gfx942 or gfx950; cuda:90 assumed when it names none, said so; --target
+for another) and element type: the kind, the scratch bytes, the rounds,
+each thread's shared-memory stores and loads with their width, and the bank
+conflicts Triton's swizzling leaves; for another target, the kind only and
+why. The release whose rules the figures follow is said ("figures:").
+Every layout kind Triton has converts (NVIDIA's and AMD's, shared, tensor
+memory); one nested in another dialect's attribute (#tlx...) is listed as
+not converted with the reason, and its uses counted.
 
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
-              (default: 3.9.0, the newest)
+              (default: the dump's metadata's, else 3.9.0, the newest)
+  --target T  cost the converts on T instead of the module's target: a
+              target as above, a comma list, or all (every target whose
+              warp size fits the layouts): what on another GPU
   --json      one JSON object (keys: kernel, num_warps, threads_per_warp,
-              num_ctas, target, triton, aliases, types, converts; each alias
-              has name, layout, kind, converted, unsupported and fields; each
-              convert has line, column, result, src, dst, type, bits,
-              bits_assumed, kind, map_str, target, target_assumed,
-              not_modelled, scratch_bytes, reps, stores, loads (as
-              [{instr, bits, count}] per thread), store_ways, load_ways,
-              error)
+              num_ctas, target, triton, triton_rules, dump_triton_version,
+              metadata, implicit_module, defaults (the facts left to
+              Triton's defaults), cost_target, warnings (keys Triton
+              ignores), aliases, types, converts;
+              each alias has name, layout, kind, converted, unsupported and
+              fields; each convert has line, column, result, src, dst,
+              type, bits, bits_assumed, kind, map_str, target,
+              target_assumed, not_modelled, scratch_bytes, reps, stores,
+              loads (as [{instr, bits, count}] per thread), store_ways,
+              load_ways, error; with --target, on_targets: those keys per
+              target)
   --help      this text
 
-example:
+examples:
   hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir
+  hlolayout triton report triton/testdata/matmul_f16_64x64x32_w4.ttgir --target cuda:80
 )";
 
 constexpr absl::string_view kOpsHelp =
@@ -294,7 +312,8 @@ struct Loaded {
   std::string text;                     // as given (trimmed)
   std::optional<triton::Layout> named;  // when given as TTGIR
   LinearLayout layout;
-  std::string kind;  // "blocked", ..., or "linear layout" for JSON
+  std::string kind;     // "blocked", ..., or "linear layout" for JSON
+  std::string as_read;  // a named layout as read (PrintLayout), else ""
 };
 
 // A layout argument: inline text ('#...' or '{...}'), a file, or '-'.
@@ -317,8 +336,12 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
     l.kind = "linear layout";
     return l;
   }
-  absl::StatusOr<triton::Layout> named = triton::ParseLayout(l.text);
+  std::vector<std::string> warnings;  // keys Triton ignores, located
+  absl::StatusOr<triton::Layout> named =
+      triton::ParseLayout(l.text, nullptr, "", &warnings);
   if (!named.ok()) return named.status();
+  for (const std::string& w : warnings)
+    io.err << "hlolayout triton: " << w << "\n";
   if (const auto* n = named->get<triton::NvmmaSharedLayout>()) {
     if (n->element_bits == 0) {
       triton::NvmmaSharedLayout copy = *n;
@@ -341,6 +364,7 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
   absl::StatusOr<LinearLayout> ll = triton::ToLinearLayout(*named, at);
   if (!ll.ok()) return ll.status();
   l.layout = *ll;
+  l.as_read = triton::PrintLayout(*named);
   l.named = *std::move(named);
   return l;
 }
@@ -530,6 +554,8 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     JsonWriter json(/*pretty=*/true);
     json.BeginObject();
     json.Key("layout").String(l->text);
+    json.Key("as_read");
+    l->as_read.empty() ? json.Null() : json.String(l->as_read);
     json.Key("kind").String(l->kind);
     json.Key("shape").IntArray(shape);
     json.Key("bases");
@@ -560,8 +586,13 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
     io.out << json.str() << "\n";
     return 0;
   }
-  io.out << "layout: " << l->text << "\n"
-         << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
+  io.out << "layout: " << l->text << "\n";
+  // What was read, where it differs from what was written (defaults filled
+  // in, keys Triton ignores left out).
+  if (!l->as_read.empty() && l->as_read != l->text) {
+    io.out << "as read: " << l->as_read << "\n";
+  }
+  io.out << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
          << "\n"
          << "linear layout (Triton's str):" << ll.ToString() << "\n"
          << (padding.empty() ? "" : absl::StrCat("padding: ", padding, "\n"))
@@ -727,6 +758,12 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   io.out << "\nminimal conversion (for each hardware position of DST, where "
             "SRC holds its element; dims it leaves alone removed):"
          << first.map.ToString() << "\n"
+         << "figures: Triton " << triton::TritonVersionName(*version)
+         << "'s rules"
+         << (p->args.Has("triton")
+                 ? " (--triton)"
+                 : " (the newest modelled; --triton 3.6.0 for another)")
+         << "\n"
          << CvtCostTable(rows);
   return 0;
 }
@@ -818,6 +855,16 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     }
     return 0;
   }
+  if (p->args.Has("instruction")) {
+    // A 32 x 32 tile's columns do not fit a terminal: bands of columns.
+    std::vector<draw::CellGrid> banded;
+    for (const draw::CellGrid& g : *grids) {
+      for (draw::CellGrid& band : triton::SplitIntoColumnBands(g, 132)) {
+        banded.push_back(std::move(band));
+      }
+    }
+    *grids = std::move(banded);
+  }
   io.out << draw::PictureToText(title, *grids,
                                 draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;
@@ -901,6 +948,21 @@ ConvertCost CostOf(const triton::ConvertLayoutOp& op,
   return c;
 }
 
+// The targets `report` costs a convert on: the module's ("" when it names
+// none: CostOf assumes one), or --target's (a target, a comma list, or
+// "all": every modelled target whose warp has the source's lanes).
+std::vector<std::string> ReportTargets(const triton::ConvertLayoutOp& op,
+                                       const std::string& flag,
+                                       const std::string& module_target) {
+  if (flag.empty()) return {module_target};
+  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
+  const int lanes = src.ok() ? src->InDimSize(1) : 32;
+  absl::StatusOr<std::vector<std::string>> targets =
+      CvtTargetsFlag(flag, lanes);
+  if (!targets.ok() || targets->empty()) return {module_target};
+  return *targets;
+}
+
 // One convert's cost in words: "shared_memory on cuda:90 (16-bit
 // elements): 4096 bytes of scratch in 2 rounds; stores ...".
 std::string CostLine(const ConvertCost& c) {
@@ -934,39 +996,86 @@ std::string CostLine(const ConvertCost& c) {
   return out;
 }
 
+// The keys of one convert's cost on one target (report --json).
+void CostJson(const ConvertCost& c, JsonWriter& json) {
+  json.Key("bits").Int(c.bits);
+  json.Key("bits_assumed").Bool(c.bits_assumed);
+  json.Key("target_assumed").Bool(c.target_assumed);
+  json.Key("not_modelled");
+  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
+  if (c.cost.ok()) {
+    json.Key("kind").String(triton::CvtKindName(c.cost->kind));
+    json.Key("map_str").String(c.cost->map.ToString());
+    if (c.not_modelled.empty()) {
+      CvtTargetJson(c.target, *c.cost, json);
+    } else {
+      json.Key("target").String(c.target);
+      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                              "store_ways", "load_ways"}) {
+        json.Key(key).Null();
+      }
+    }
+    json.Key("error").Null();
+  } else {
+    json.Key("kind").Null();
+    json.Key("map_str").Null();
+    json.Key("target").String(c.target);
+    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                            "store_ways", "load_ways"}) {
+      json.Key(key).Null();
+    }
+    json.Key("error").String(c.cost.status().message());
+  }
+}
+
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton report";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
-  static constexpr absl::string_view kValued[] = {"triton"};
+  static constexpr absl::string_view kValued[] = {"triton", "target"};
   int status = 0;
   std::optional<Parsed> p =
       ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
                   kWho, "one KERNEL.ttgir (or '-')", io, status);
   if (!p.has_value()) return status;
-  absl::StatusOr<triton::TritonVersion> version =
-      p->args.Has("triton")
-          ? triton::TritonVersionNamed(p->args.Value("triton", ""))
-          : triton::kNewestTriton;
-  if (!version.ok()) {
-    io.err << kWho << ": " << version.status().message() << "\n";
-    return 2;
+  const std::string flag_version = p->args.Value("triton", "");
+  if (p->args.Has("triton")) {
+    if (absl::Status s = triton::TritonVersionNamed(flag_version).status();
+        !s.ok()) {
+      io.err << kWho << ": " << s.message() << "\n";
+      return 2;
+    }
   }
-  const std::string& path = p->args.positional[0];
-  absl::StatusOr<std::string> text = ReadInput(path, io);
-  if (!text.ok()) {
-    io.err << kWho << ": " << text.status().message() << "\n";
+  const std::string flag_target = p->args.Value("target", "");
+  if (p->args.Has("target") && flag_target != "all") {
+    for (absl::string_view t : absl::StrSplit(flag_target, ',')) {
+      if (absl::Status s = triton::CvtTargetNamed(t).status(); !s.ok()) {
+        io.err << kWho << ": --target: " << s.message() << "\n";
+        return 2;
+      }
+    }
+  }
+  absl::StatusOr<ReportInput> in = ReadReportInput(p->args.positional[0], io);
+  absl::StatusOr<ReleaseRules> rules =
+      in.ok() ? RulesFor(*in, flag_version) : in.status();
+  if (!rules.ok()) {
+    io.err << kWho << ": " << rules.status().message() << "\n";
     return 1;
   }
-  const std::string file = path == "-" ? "<stdin>" : path;
-  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(*text, file);
-  if (m.ok()) {  // text with no TTGIR module is refused, located
-    absl::Status is_module = triton::RequireTtgirModule(*m, *text, file);
+  const triton::TritonVersion version = rules->version;
+  const std::string& text = in->text;
+  const std::string& file = in->file;
+  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(text, file);
+  if (m.ok()) {  // text with no TTGIR is refused, located; and so are
+                 // layouts Triton refuses in this module (as `check` does)
+    absl::Status is_module = triton::RequireTtgirModule(*m, text, file);
+    if (is_module.ok()) is_module = triton::VerifyModuleTypes(*m, text, file);
     if (!is_module.ok()) m = is_module;
   }
   if (!m.ok()) {
     io.err << kWho << ": " << m.status().message() << "\n";
     return 1;
   }
+  for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
   // Types by layout, in order of first use.
   std::vector<std::string> encodings;
   std::map<std::string, std::vector<std::string>> uses;
@@ -978,9 +1087,14 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     auto& u = uses[key];
     if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
   }
-  std::vector<ConvertCost> costs;
+  // Per convert, its cost on each target asked for (the module's when
+  // --target is not given).
+  std::vector<std::vector<ConvertCost>> costs;
   for (const triton::ConvertLayoutOp& op : m->converts) {
-    costs.push_back(CostOf(op, m->target, *version));
+    costs.emplace_back();
+    for (const std::string& t : ReportTargets(op, flag_target, m->target)) {
+      costs.back().push_back(CostOf(op, t, version));
+    }
   }
   if (p->args.Has("json")) {
     JsonWriter json(/*pretty=*/true);
@@ -990,7 +1104,21 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("threads_per_warp").Int(m->threads_per_warp);
     json.Key("num_ctas").Int(m->num_ctas);
     json.Key("target").String(m->target);
-    json.Key("triton").String(triton::TritonVersionName(*version));
+    json.Key("triton").String(triton::TritonVersionName(version));
+    json.Key("triton_rules").String(rules->said);
+    json.Key("dump_triton_version");
+    in->triton_version.empty() ? json.Null() : json.String(in->triton_version);
+    json.Key("metadata");
+    in->metadata.empty() ? json.Null() : json.String(in->metadata);
+    json.Key("implicit_module").Bool(m->module_offset == std::string::npos);
+    json.Key("defaults").BeginArray();
+    for (const std::string& d : DefaultedFacts(*m)) json.String(d);
+    json.EndArray();
+    json.Key("cost_target");
+    flag_target.empty() ? json.Null() : json.String(flag_target);
+    json.Key("warnings").BeginArray();
+    for (const std::string& w : m->warnings) json.String(w);
+    json.EndArray();
     json.Key("aliases").BeginArray();
     for (const std::string& name : m->alias_order) {
       const triton::ParsedLayout& pl = m->aliases.at(name);
@@ -1021,7 +1149,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     json.Key("converts").BeginArray();
     for (size_t i = 0; i < m->converts.size(); ++i) {
       const triton::ConvertLayoutOp& op = m->converts[i];
-      const SourceLocation loc = LocateOffset(*text, op.offset);
+      const SourceLocation loc = LocateOffset(text, op.offset);
       json.BeginObject();
       json.Key("line").Int(loc.line);
       json.Key("column").Int(loc.column);
@@ -1029,34 +1157,15 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       json.Key("src").String(op.src.encoding);
       json.Key("dst").String(op.dst.encoding);
       json.Key("type").String(TypeText(op.src));
-      json.Key("bits").Int(costs[i].bits);
-      json.Key("bits_assumed").Bool(costs[i].bits_assumed);
-      json.Key("target_assumed").Bool(costs[i].target_assumed);
-      json.Key("not_modelled");
-      costs[i].not_modelled.empty() ? json.Null()
-                                    : json.String(costs[i].not_modelled);
-      if (costs[i].cost.ok()) {
-        json.Key("kind").String(triton::CvtKindName(costs[i].cost->kind));
-        json.Key("map_str").String(costs[i].cost->map.ToString());
-        if (costs[i].not_modelled.empty()) {
-          CvtTargetJson(costs[i].target, *costs[i].cost, json);
-        } else {
-          json.Key("target").String(costs[i].target);
-          for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                                  "store_ways", "load_ways"}) {
-            json.Key(key).Null();
-          }
+      CostJson(costs[i][0], json);
+      if (!flag_target.empty()) {
+        json.Key("on_targets").BeginArray();
+        for (const ConvertCost& c : costs[i]) {
+          json.BeginObject();
+          CostJson(c, json);
+          json.EndObject();
         }
-        json.Key("error").Null();
-      } else {
-        json.Key("kind").Null();
-        json.Key("map_str").Null();
-        json.Key("target").String(costs[i].target);
-        for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                                "store_ways", "load_ways"}) {
-          json.Key(key).Null();
-        }
-        json.Key("error").String(costs[i].cost.status().message());
+        json.EndArray();
       }
       json.EndObject();
     }
@@ -1066,10 +1175,14 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
     return 0;
   }
   io.out << "kernel: " << file << "\n"
-         << "module: " << m->num_warps << " warps, " << m->threads_per_warp
-         << " threads per warp, " << m->num_ctas << " CTA"
-         << (m->num_ctas == 1 ? "" : "s")
-         << (m->target.empty() ? "" : ", target " + m->target) << "\n\n";
+         << "module: " << ModuleFacts(*m) << "\n"
+         << "figures: " << rules->said << "\n";
+  if (!flag_target.empty()) {
+    io.out << "costs on: " << flag_target << " (--target"
+           << (m->target.empty() ? "" : "; the module's target is " + m->target)
+           << ")\n";
+  }
+  io.out << "\n";
   io.out << "layouts (" << m->alias_order.size() << "):\n";
   for (const std::string& name : m->alias_order) {
     const triton::ParsedLayout& pl = m->aliases.at(name);
@@ -1085,11 +1198,13 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   io.out << "\nconvert_layout ops (" << m->converts.size() << "):\n";
   for (size_t i = 0; i < m->converts.size(); ++i) {
     const triton::ConvertLayoutOp& op = m->converts[i];
-    const SourceLocation loc = LocateOffset(*text, op.offset);
+    const SourceLocation loc = LocateOffset(text, op.offset);
     io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
            << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
            << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    io.out << "      " << CostLine(costs[i]) << "\n";
+    for (const ConvertCost& c : costs[i]) {
+      io.out << "      " << CostLine(c) << "\n";
+    }
   }
   return 0;
 }

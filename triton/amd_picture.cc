@@ -1,8 +1,10 @@
 #include "hlolayout/triton/amd_picture.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -214,6 +216,53 @@ absl::StatusOr<std::vector<draw::CellGrid>> InstructionPictures(
     grids.push_back(*std::move(g));
   }
   return grids;
+}
+
+std::vector<draw::CellGrid> SplitIntoColumnBands(const draw::CellGrid& grid,
+                                                 int max_width) {
+  size_t label = 0, row_label = 0;
+  for (const draw::GridCell& c : grid.cells)
+    label = std::max(label, c.label.size());
+  for (const std::string& l : grid.col_labels)
+    label = std::max(label, l.size());
+  for (const std::string& l : grid.row_labels) {
+    row_label = std::max(row_label, l.size());
+  }
+  const int64_t cell = static_cast<int64_t>(label) + 2;
+  const int64_t room = max_width - static_cast<int64_t>(row_label);
+  if (grid.cols <= 1 || cell * grid.cols <= room) return {grid};
+  int64_t band = 1;
+  while (band * 2 <= grid.cols && cell * band * 2 <= room) band *= 2;
+  std::vector<draw::CellGrid> out;
+  for (int64_t first = 0; first < grid.cols; first += band) {
+    const int64_t n = std::min(band, grid.cols - first);
+    draw::CellGrid g;
+    g.css_class = grid.css_class;
+    g.coarse = grid.coarse;
+    g.compact = grid.compact;
+    g.stacked_labels = grid.stacked_labels;
+    g.rows = grid.rows;
+    g.cols = n;
+    g.row_labels = grid.row_labels;
+    const std::string first_name =
+        grid.col_labels.empty() ? absl::StrCat(first) : grid.col_labels[first];
+    const std::string last_name = grid.col_labels.empty()
+                                      ? absl::StrCat(first + n - 1)
+                                      : grid.col_labels[first + n - 1];
+    g.heading = absl::StrCat(grid.heading, "; columns ", first_name, "-",
+                             last_name, " of ", grid.cols);
+    if (out.empty()) g.notes = grid.notes;
+    for (int64_t c = first; c < first + n && !grid.col_labels.empty(); ++c) {
+      g.col_labels.push_back(grid.col_labels[c]);
+    }
+    for (int64_t r = 0; r < grid.rows; ++r) {
+      for (int64_t c = first; c < first + n; ++c) {
+        g.cells.push_back(grid.cells[r * grid.cols + c]);
+      }
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
 }
 
 }  // namespace hlolayout::triton

@@ -37,6 +37,16 @@ struct InstructionPictureOptions {
 absl::StatusOr<std::vector<draw::CellGrid>> InstructionPictures(
     const Layout& layout, const InstructionPictureOptions& options);
 
+// SplitIntoColumnBands
+//
+// A grid too wide for `max_width` text columns (its cells as wide as the
+// widest label, plus two) as bands of columns, each a grid of the same rows
+// whose heading names its columns ("...; columns n0-n7 of 32"); the notes
+// stay with the first band. The band width is the largest power of two of
+// columns that fits (at least 1). A grid that fits is returned as is.
+std::vector<draw::CellGrid> SplitIntoColumnBands(const draw::CellGrid& grid,
+                                                 int max_width);
+
 // The elements per lane along K of one instruction's operand: an MFMA's K
 // over its lane groups (64 / non-K dim), a WMMA's K over two lane groups
 // (v1: all of K, each group holding a copy).

@@ -140,10 +140,11 @@ absl::StatusOr<draw::CellGrid> LayoutPicture(
   std::vector<bool> filled(g.cells.size(), false);
   if (distributed) {
     g.css_class = "triton distributed";
-    g.notes.push_back(
-        "cell: the thread (lane + 32 x warp) and register holding the "
-        "element; colour and heavy lines: warp");
     const int32_t lanes = l.InDimSize(1);
+    g.notes.push_back(absl::StrCat(
+        "cell: the thread (lane + ", lanes,
+        " x warp) and register holding the element; colour and heavy lines: "
+        "warp"));
     for (int32_t b = 0; b < l.InDimSize(3); ++b) {
       for (int32_t w = 0; w < l.InDimSize(2); ++w) {
         for (int32_t t = 0; t < lanes; ++t) {

@@ -175,6 +175,14 @@ absl::StatusOr<Layout> LayoutBuilder::Build(const Value& v, int depth) {
   absl::StatusOr<Layout> l = BuildKind(kind, v, depth);
   if (!l.ok()) return l;
   for (size_t i = 0; i < v.body.size(); ++i) {
+    if (!used_[i] && IgnoresUnknownKeys(kind)) {
+      // Triton reads on without it; so does this reader, but says so.
+      p_.WarnAt(v.body_offsets[i],
+                absl::StrCat(
+                    "warning: ",
+                    UnknownKey(v.body[i].first, v.text, kind, KnownKeys(kind)),
+                    "; Triton ignores it, and so does this reader"));
+    }
     if (used_[i] || IgnoresUnknownKeys(kind)) continue;
     return p_.ErrorAt(
         v.body_offsets[i],
@@ -230,9 +238,24 @@ absl::StatusOr<const Value*> LayoutBuilder::Require(absl::string_view key) {
           keys_->offset,
           absl::StrCat("struct is missing required parameter: ", key));
     }
-    return p_.ErrorAt(keys_->offset, Missing(key));
+    return p_.ErrorAt(MisspellingOf(key).value_or(keys_->offset), Missing(key));
   }
   return v;
+}
+
+// Where a key that is no key of the attribute but a misspelling of `key`
+// is written, if one is.
+std::optional<size_t> LayoutBuilder::MisspellingOf(
+    absl::string_view key) const {
+  const std::vector<absl::string_view> known =
+      KnownKeys(TritonKind(keys_->text));
+  for (size_t i = 0; i < keys_->body.size(); ++i) {
+    const std::string& name = keys_->body[i].first;
+    if (!Contains(known, name) && CloseEnough(name, key)) {
+      return keys_->body_offsets[i];
+    }
+  }
+  return std::nullopt;
 }
 
 // "missing 'instrShape' in #ttg.amd_mfma", and the key written in its place
@@ -646,9 +669,10 @@ absl::StatusOr<Layout> LayoutBuilder::BuildAmd(absl::string_view kind,
     if (const Value* x = Find("version")) {
       TT_ASSIGN_OR_RETURN(m.version, Uint(*x, "version"));
     }
-    if (const Value* x = Find("warpsPerCTA")) {
-      TT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*x, "warpsPerCTA"));
-    }
+    // Without warpsPerCTA the layout has rank 0, which no conversion
+    // takes: refused here, at the key written in its place if any.
+    TT_ASSIGN_OR_RETURN(const Value* warps, Require("warpsPerCTA"));
+    TT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*warps, "warpsPerCTA"));
     TT_ASSIGN_OR_RETURN(const Value* instr, Require("instrShape"));
     TT_ASSIGN_OR_RETURN(m.instr_shape, Uints(*instr, "instrShape"));
     if (m.instr_shape.size() < 2) {

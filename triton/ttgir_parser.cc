@@ -24,6 +24,7 @@
 #include "hlolayout/triton/status_macros.h"
 #include "hlolayout/triton/ttgir_lexer.h"
 #include "hlolayout/triton/ttgir_parser_internal.h"
+#include "hlolayout/triton/type_verifier.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -229,8 +230,14 @@ void ReadModuleAttributes(const Value& dict, TtgirModule& m) {
         v.integer <= (int64_t{1} << 20)) {
       const int n = static_cast<int>(v.integer);
       if (name == "num-warps") m.num_warps = n;
-      if (name == "threads-per-warp") m.threads_per_warp = n;
-      if (name == "num-ctas") m.num_ctas = n;
+      if (name == "threads-per-warp") {
+        m.threads_per_warp = n;
+        m.threads_per_warp_named = true;
+      }
+      if (name == "num-ctas") {
+        m.num_ctas = n;
+        m.num_ctas_named = true;
+      }
     } else if (v.type == Value::Type::kString && name == "target") {
       m.target = v.text;
     }
@@ -241,8 +248,10 @@ void ReadModuleAttributes(const Value& dict, TtgirModule& m) {
 
 absl::StatusOr<Layout> ParseLayout(absl::string_view text,
                                    const LayoutAliases* aliases,
-                                   absl::string_view file_name) {
+                                   absl::string_view file_name,
+                                   std::vector<std::string>* warnings) {
   Parser p(text, file_name);
+  p.set_warnings(warnings);
   Value v;
   TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
   TtgirToken rest = p.lex().Next();
@@ -254,8 +263,15 @@ absl::StatusOr<Layout> ParseLayout(absl::string_view text,
 
 namespace hlolayout::triton {
 
+bool HoldsTtgir(const TtgirModule& m) {
+  if (!m.alias_order.empty() || !m.converts.empty()) return true;
+  return std::any_of(m.types.begin(), m.types.end(),
+                     [](const TtgirType& t) { return !t.encoding.empty(); });
+}
+
 absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
                                 absl::string_view file_name) {
+  if (m.num_warps > 0 || HoldsTtgir(m)) return absl::OkStatus();
   if (m.module_offset == std::string::npos) {
     size_t first = 0;
     while (first < text.size() &&
@@ -272,11 +288,37 @@ absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
                      "TRITON_KERNEL_DUMP or a .ttgir file of Triton's cache)"),
         file_name);
   }
-  if (m.num_warps == 0) {
-    return ParseError(text, m.module_offset,
-                      "this module has no \"ttg.num-warps\" attribute: not "
-                      "a TTGIR module (TTIR, before Triton assigns layouts?)",
-                      file_name);
+  return ParseError(text, m.module_offset,
+                    "this module has no \"ttg.num-warps\" attribute: not "
+                    "a TTGIR module (TTIR, before Triton assigns layouts?)",
+                    file_name);
+}
+
+absl::Status VerifyModuleTypes(const TtgirModule& m, absl::string_view text,
+                               absl::string_view file_name) {
+  if (m.num_warps == 0) return absl::OkStatus();
+  for (const TtgirType& t : m.types) {
+    if (t.memdesc || t.layout.layout == nullptr ||
+        absl::StrContains(t.layout.text, "triton_gpu.") ||
+        !std::all_of(t.shape.begin(), t.shape.end(),
+                     [](int64_t d) { return d > 0 && (d & (d - 1)) == 0; })) {
+      continue;
+    }
+    // The module's warp size; the warps and CTAs the layout has (a
+    // function or a warp_specialize partition may run fewer warps than
+    // the module, which this reader does not follow).
+    const Layout& layout = *t.layout.layout;
+    absl::StatusOr<LinearLayout> own = ToLinearLayout(layout, t.shape);
+    LayoutUse use;
+    use.shape = t.shape;
+    use.element_bits = t.element_bits == 0 ? 32 : t.element_bits;
+    use.threads_per_warp = m.threads_per_warp;
+    const int warp = own.ok() ? own->InDimIndex("warp") : -1;
+    use.num_warps = warp >= 0 ? own->InDimSize(warp) : m.num_warps;
+    use.num_ctas = static_cast<int>(NumCtas(layout));
+    if (absl::Status s = VerifyLayoutUse(layout, use); !s.ok()) {
+      return ParseError(text, t.offset, s.message(), file_name);
+    }
   }
   return absl::OkStatus();
 }
@@ -308,6 +350,7 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
   Parser p(text, file_name);
   TtgirLexer& lex = p.lex();
   TtgirModule m;
+  p.set_warnings(&m.warnings);
   std::string pending_result;
   size_t alias_end = std::string::npos;  // where the last alias ended
   while (true) {

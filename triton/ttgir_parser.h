@@ -64,9 +64,14 @@ using LayoutAliases = std::map<std::string, ParsedLayout>;
 // ParseLayout
 //
 // One layout attribute: `#ttg.<kind><...>` or, with `aliases`, `#name`.
-absl::StatusOr<Layout> ParseLayout(absl::string_view text,
-                                   const LayoutAliases* aliases = nullptr,
-                                   absl::string_view file_name = "");
+// With `warnings`, what was read but ignored (a key amd_mfma or amd_wmma
+// do not have, which Triton's parser skips: "1:78: warning: unknown key
+// 'isTransposd' in #ttg.amd_mfma; did you mean 'isTransposed'? ...", the
+// line and a caret) is appended to it.
+absl::StatusOr<Layout> ParseLayout(
+    absl::string_view text, const LayoutAliases* aliases = nullptr,
+    absl::string_view file_name = "",
+    std::vector<std::string>* warnings = nullptr);
 
 struct TtgirType {
   bool memdesc = false;        // !ttg.memdesc<...> (else tensor<...>)
@@ -97,11 +102,17 @@ struct TtgirModule {
   // Where the first `module` (its keyword) is, npos when the text has none.
   size_t module_offset = std::string::npos;
   int num_warps = 0;  // 0 when the module does not say
+  // Triton's defaults when the module names none (threads_per_warp_named
+  // and num_ctas_named say whether it did).
   int threads_per_warp = 32;
   int num_ctas = 1;
+  bool threads_per_warp_named = false;
+  bool num_ctas_named = false;
   std::string target;
   std::vector<TtgirType> types;
   std::vector<ConvertLayoutOp> converts;
+  // Keys Triton ignores, located (as ParseLayout's warnings).
+  std::vector<std::string> warnings;
 };
 
 // ParseTtgirModule
@@ -111,16 +122,41 @@ struct TtgirModule {
 absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
                                              absl::string_view file_name = "");
 
+// HoldsTtgir
+//
+// Whether `m` holds anything of TTGIR: a Triton layout alias, a tensor or
+// memdesc type with an encoding, or a convert_layout.
+bool HoldsTtgir(const TtgirModule& m);
+
 // RequireTtgirModule
 //
-// OK when `m` (parsed from `text`) is a TTGIR module: a `module attributes
-// {...}` with "ttg.num-warps" (Triton's dumps all have one). Else an
+// OK when `m` (parsed from `text`) is TTGIR: a `module attributes {...}`
+// with "ttg.num-warps" (Triton's dumps all have one), or text that holds
+// TTGIR (HoldsTtgir) without a module or without the attribute, as
+// Triton's lit tests write it (a bare `tt.func`, which `triton-opt` reads
+// in an implicit module; the caller says which defaults apply). Else an
 // InvalidArgument located in `text` ("file:L:C: message", the line and a
-// caret): at the module without the attribute (TTIR, before Triton assigns
-// layouts), or at the start of a text with no module at all (a README, a
-// snippet of layouts).
+// caret): at a module without the attribute and without layouts (TTIR,
+// before Triton assigns layouts), or at the start of a text with neither
+// (a README).
 absl::Status RequireTtgirModule(const TtgirModule& m, absl::string_view text,
                                 absl::string_view file_name = "");
+
+// VerifyModuleTypes
+//
+// Triton's checks of every tensor type of `m` against the module, as
+// `triton check` runs them (VerifyLayoutUse): the layout's rank against
+// the tensor's, a distributed layout, and its threads per warp against
+// "ttg.threads-per-warp" -- the first refusal, located at the type
+// ("file:L:C: #ttg.amd_mfma<...>.\nLayout has 64 threads per warp, but the
+// module specifies 32 threads per warp."). Warps and CTAs are the
+// layout's own (a function or warp_specialize partition may run fewer
+// warps than the module; this reader does not follow them). Only where
+// the module names its warps (an implicit module is not checked), on
+// today's `#ttg.` spelling, for shapes of powers of two; memdescs and
+// layouts not converted are left alone.
+absl::Status VerifyModuleTypes(const TtgirModule& m, absl::string_view text,
+                               absl::string_view file_name = "");
 
 // ElementBits
 //

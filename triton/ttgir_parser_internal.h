@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -123,6 +124,15 @@ class Parser {
       : lex_(text), text_(text), file_(file) {}
 
   TtgirLexer& lex() { return lex_; }
+
+  // Where warnings go (keys Triton ignores), "L:C: message" with the line
+  // and a caret; none are kept while null.
+  void set_warnings(std::vector<std::string>* w) { warnings_ = w; }
+  void WarnAt(size_t offset, absl::string_view message) const {
+    if (warnings_ != nullptr) {
+      warnings_->push_back(std::string(ErrorAt(offset, message).message()));
+    }
+  }
 
   absl::Status ErrorAt(size_t offset, absl::string_view message) const {
     return ParseError(text_, offset, message, file_);
@@ -379,6 +389,7 @@ class Parser {
   TtgirLexer lex_;
   absl::string_view text_;
   absl::string_view file_;
+  std::vector<std::string>* warnings_ = nullptr;
 };
 
 // LayoutBuilder
@@ -399,6 +410,7 @@ class LayoutBuilder {
   const Value* Find(absl::string_view key);
   absl::StatusOr<const Value*> Require(absl::string_view key);
   std::string Missing(absl::string_view key) const;
+  std::optional<size_t> MisspellingOf(absl::string_view key) const;
   absl::StatusOr<int32_t> Uint(const Value& v, absl::string_view what);
   absl::StatusOr<std::vector<int32_t>> Uints(const Value& v,
                                              absl::string_view what);

@@ -336,16 +336,29 @@ TEST(TtgirParserTest, MisspelledKeysOfEveryOtherKind) {
   ASSERT_TRUE(mfma.ok()) << mfma.status();
   ASSERT_NE(mfma->get<AmdMfmaLayout>(), nullptr);
   EXPECT_FALSE(mfma->get<AmdMfmaLayout>()->is_transposed);
-  // ... and a misspelled required key is named where the key is missing.
+  // ... with a warning for each, located, when asked (issue 47 item 7) ...
+  std::vector<std::string> warnings;
+  ASSERT_TRUE(ParseLayout("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
+                          "instrShape = [32, 32, 8], isTransposd = true, "
+                          "colour = 2}>",
+                          nullptr, "", &warnings)
+                  .ok());
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_THAT(warnings[0], HasSubstr("1:77: warning: unknown key "
+                                     "'isTransposd' in #ttg.amd_mfma; did "
+                                     "you mean 'isTransposed'?"));
+  EXPECT_THAT(warnings[1], HasSubstr("1:97: warning: unknown key 'colour' in "
+                                     "#ttg.amd_mfma; the nearest known is"));
+  // ... and a misspelled required key is named where it is written.
   EXPECT_EQ(std::string(ParseLayout("#ttg.amd_mfma<{version = 3, warpsPerCTA "
                                     "= [2, 2], instrShap = [32, 32, 8]}>")
                             .status()
                             .message()),
-            "1:1: missing 'instrShape' in #ttg.amd_mfma; 'instrShap' is no key "
-            "of it: did you mean 'instrShape'?\n"
+            "1:51: missing 'instrShape' in #ttg.amd_mfma; 'instrShap' is no "
+            "key of it: did you mean 'instrShape'?\n"
             "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShap = "
             "[32, 32, 8]}>\n"
-            "^");
+            "                                                  ^");
   EXPECT_THAT(std::string(ParseLayout("#ttg.amd_wmma<{version = 3, "
                                       "isTranspose = true, ctaLayut = {warp = "
                                       "[[1, 0]]}, instrShape = [16, 16, 32]}>")
@@ -480,10 +493,21 @@ TEST(TtgirParserTest, RequireTtgirModule) {
   EXPECT_THAT(check("").message(),
               HasSubstr("x.ttgir:1:1: no TTGIR module here (the text is "
                         "empty)"));
-  // Layouts and types alone are no module either.
-  EXPECT_THAT(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
+  // Layouts and types without a module are TTGIR in the implicit module
+  // triton-opt makes (Triton's lit tests: a bare tt.func); so is a module
+  // without attributes that holds layouts (issue 46 item 9).
+  EXPECT_TRUE(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
                     "= [32], warpsPerCTA = [4], order = [0]}>\n")
-                  .message(),
+                  .ok());
+  EXPECT_TRUE(check("tt.func @f(%x: tensor<8xf32, #ttg.blocked<{sizePerThread "
+                    "= [1], threadsPerWarp = [32], warpsPerCTA = [4], order = "
+                    "[0]}>>) {\n  tt.return\n}\n")
+                  .ok());
+  EXPECT_TRUE(check("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp "
+                    "= [32], warpsPerCTA = [4], order = [0]}>\nmodule {\n}\n")
+                  .ok());
+  // Plain tensors (TTIR) without a module are not TTGIR.
+  EXPECT_THAT(check("tt.func @f(%x: tensor<8xf32>) {\n}\n").message(),
               HasSubstr("x.ttgir:1:1: no TTGIR module here"));
   // A module without ttg.num-warps: TTIR.
   EXPECT_EQ(check("#loc = loc(unknown)\nmodule {\n  tt.func @f() {\n  }\n}\n")

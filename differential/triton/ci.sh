@@ -6,15 +6,23 @@
 #   differential/triton/ci.sh                 # 25 cases per family and version
 #   HLOLAYOUT_TRITON_CASES=500 HLOLAYOUT_TRITON_SEED=7 differential/triton/ci.sh
 #
+# The seed is the day of the year unless HLOLAYOUT_TRITON_SEED says (printed):
+# each day draws other cases. Each case a version rule explains (Triton
+# 3.6.0 differs from the newest) is asked of the other version with the
+# same parameters, which must agree with hlolayout (layouts.py
+# --other-python).
+#
 # Exit status: 0 when both versions agree with hlolayout (every difference
-# documented), 1 on an undocumented difference, 77 when a venv cannot be
-# made (no network, no wheel for this machine), with the reason printed.
+# documented, every version rule confirmed), 1 on an undocumented
+# difference, 77 when a venv cannot be made (no network, no wheel for this
+# machine), with the reason printed.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source differential/venv.sh
 
 cases="${HLOLAYOUT_TRITON_CASES:-25}"
-seed="${HLOLAYOUT_TRITON_SEED:-ci}"
+seed="${HLOLAYOUT_TRITON_SEED:-$((10#$(date -u +%j)))}"
+echo "triton layouts (CI sample): seed $seed, $cases cases per family and version"
 # A slow mirror must not hold CI up: pip gets a few minutes per venv.
 export HLOLAYOUT_PIP_TIMEOUT="${HLOLAYOUT_PIP_TIMEOUT:-150}"
 
@@ -26,6 +34,7 @@ bin="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
 
 status=0
 skipped=0
+declare -A venvs
 for req in requirements-3.6.0.txt requirements-latest.txt; do
   name="triton-${req#requirements-}"
   name="${name%.txt}"
@@ -39,15 +48,18 @@ for req in requirements-3.6.0.txt requirements-latest.txt; do
   if [ "$rc" -ne 0 ]; then
     exit "$rc"
   fi
-  if ! "$venv/bin/python" differential/triton/layouts.py --hlolayout "$bin" \
-      --per-family "$cases" --seed "$seed" --show 3; then
-    status=1
-  fi
+  venvs[$req]="$venv"
 done
-if [ "$status" -ne 0 ]; then
-  exit "$status"
-fi
 if [ "$skipped" -gt 0 ]; then
   exit 77
 fi
-exit 0
+for req in requirements-3.6.0.txt requirements-latest.txt; do
+  other=requirements-latest.txt
+  [ "$req" = requirements-latest.txt ] && other=requirements-3.6.0.txt
+  if ! "${venvs[$req]}/bin/python" differential/triton/layouts.py --hlolayout "$bin" \
+      --per-family "$cases" --seed "$seed" --show 3 \
+      --other-python "${venvs[$other]}/bin/python"; then
+    status=1
+  fi
+done
+exit "$status"

@@ -22,6 +22,8 @@ layouts.py): wmma_bases (the ctaLayout spelling, Triton 3.7+), tmem_cga
 """
 
 import itertools
+import json
+import re
 
 
 def p2(rng, lo, hi):
@@ -692,6 +694,25 @@ def gen_partitioned(rng, api):
 # Tensor memory and its scales
 
 
+def tmem_text(kw):
+    """The attribute of Gluon's TensorMemoryLayout arguments, in the spelling
+    they have (cga_layout: today's CGALayout; cta_split_num: 3.6's
+    CTASplitM/N)."""
+    s = (f"#ttng.tensor_memory_encoding<blockM = {kw['block'][0]}, blockN = {kw['block'][1]}, "
+         f"colStride = {kw['col_stride']}")
+    split = kw.get("cta_split_num", [1, 1])
+    s += cga_text(kw.get("cga_layout", []))
+    if split[0] != 1:
+        s += f", CTASplitM = {split[0]}"
+    if split[1] != 1:
+        s += f", CTASplitN = {split[1]}"
+    if kw.get("two_ctas"):
+        s += ", twoCTAs = true"
+    if kw.get("fp4_padded"):
+        s += ", fp4Padded = true"
+    return s + ">"
+
+
 def gen_tmem(rng, api):
     block_m = rng.choice([64, 128, 128])
     block_n = p2(rng, 1, 256)
@@ -739,20 +760,7 @@ def gen_tmem(rng, api):
             elem, kw["col_stride"] = "f32", 2
         else:
             rows = max(1, block_m // 2)
-    s = (f"#ttng.tensor_memory_encoding<blockM = {kw['block'][0]}, blockN = {kw['block'][1]}, "
-         f"colStride = {kw['col_stride']}")
-    if api["tmem_cga"]:
-        s += cga_text(kw.get("cga_layout", []))
-    else:
-        if split[0] != 1:
-            s += f", CTASplitM = {split[0]}"
-        if split[1] != 1:
-            s += f", CTASplitN = {split[1]}"
-    if kw.get("two_ctas"):
-        s += ", twoCTAs = true"
-    if kw.get("fp4_padded"):
-        s += ", fp4Padded = true"
-    s += ">"
+    s = tmem_text(kw)
     ctas = (1 << len(kw.get("cga_layout", []))) if api["tmem_cga"] else split[0] * split[1]
     return {"family": "tmem", "gluon": ("TensorMemoryLayout", kw), "text": s, "shape": [rows, cols],
             "elem": elem, "space": "tmem", "module": module(32, 4, ctas=ctas), "intent": rule}
@@ -809,3 +817,117 @@ FAMILIES = {
 def generate(family, rng, api):
     case = FAMILIES[family](rng, api)
     return case
+
+
+# ---------------------------------------------------------------------------
+# The same parameters in the newest Triton's spelling, for checking a
+# difference that a version rule explains against the other version
+# (layouts.py --other-python). Triton 3.6.0 spells tensor memory CTA splits
+# CTASplitM/N and WMMA warps warpsPerCTA (+ tilesPerWarp); the newest writes
+# CGALayout bases and ctaLayout = {register, warp} bases in tiles. Every
+# other family is spelled alike by both.
+
+
+def split_to_cga(split):
+    """CTASplitM/N as CGA bases: M's CTA bits first, then N's."""
+    cga = []
+    for d in range(2):
+        step = 1
+        while step < split[d]:
+            b = [0, 0]
+            b[d] = step
+            cga.append(b)
+            step *= 2
+    return cga
+
+
+def wmma_bases_of_warps(kw, rank):
+    """Triton 3.6's warpsPerCTA and tilesPerWarp as ctaLayout bases in
+    tiles: each dim's tiles of one warp (registers), then its warps, the
+    last dim fastest."""
+    tiles = kw.get("tiles_per_warp") or [1] * rank
+    regs, warps = [], []
+    for d in reversed(range(rank)):
+        step = 1
+        while step < tiles[d]:
+            b = [0] * rank
+            b[d] = step
+            regs.append(b)
+            step *= 2
+    for d in reversed(range(rank)):
+        step = tiles[d]
+        while step < tiles[d] * kw["warps_per_cta"][d]:
+            b = [0] * rank
+            b[d] = step
+            warps.append(b)
+            step *= 2
+    return regs, warps
+
+
+def respell_wmma(kw, rank):
+    new = {k: v for k, v in kw.items() if k not in ("warps_per_cta", "tiles_per_warp")}
+    regs, warps = wmma_bases_of_warps(kw, rank)
+    new["warp_bases"] = warps
+    if regs:
+        new["reg_bases"] = regs
+    if rank != 2:
+        new["rank"] = rank
+    return new
+
+
+def respell_newest(case):
+    """The case in the newest Triton's spelling (a copy), or None when it is
+    spelled alike; the text, the Gluon arguments and the module follow."""
+    fam = case["family"]
+    c = json.loads(json.dumps(case))
+    c.pop("ttgir_text", None)
+    c.pop("outcome", None)
+    if fam == "tmem" and "CTASplit" in case["text"]:
+        kw = c["gluon"][1]
+        kw["cga_layout"] = split_to_cga(kw.pop("cta_split_num"))
+        c["text"] = tmem_text(kw)
+        c["gluon"] = ["TensorMemoryLayout", kw]
+        return c
+    if fam == "tmem_scales" and "CTASplit" in case["text"]:
+        kw = c["gluon"][1]
+        cga = split_to_cga(kw.pop("cta_split_num"))
+        kw["cga_layout"] = cga
+        c["text"] = ("#ttng.tensor_memory_scales_encoding<" +
+                     (f"CGALayout = {bases_text(cga)}" if cga else "") + ">")
+        c["gluon"] = ["TensorMemoryScalesLayout", kw]
+        return c
+    if fam.startswith("wmma") and "warpsPerCTA" in case["text"]:
+        return respell_wmma_case(c)
+    return None
+
+
+def respell_wmma_case(c):
+    """A WMMA, WMMA dot operand or WMMA slice case in ctaLayout's spelling."""
+    rank = None
+    old = c["text"]
+    m = re.search(r"warpsPerCTA = \[([^\]]*)\]", old)
+    rank = len(m.group(1).split(","))
+    kw = {"version": int(re.search(r"version = (\d+)", old).group(1)),
+          "transposed": "isTranspose = true" in old,
+          "warps_per_cta": [int(x) for x in m.group(1).split(",")]}
+    t = re.search(r"tilesPerWarp = \[([^\]]*)\]", old)
+    if t:
+        kw["tiles_per_warp"] = [int(x) for x in t.group(1).split(",")]
+    i = re.search(r"instrShape = \[([^\]]*)\]", old)
+    if i:
+        kw["instr_shape"] = [int(x) for x in i.group(1).split(",")]
+    g = re.search(r"CGALayout = (\[\[[^=]*?\]\])", old)
+    if g:
+        kw["cga_layout"] = json.loads(g.group(1))
+    new = respell_wmma(kw, rank)
+    parent = wmma_text(new)
+    parent_old = re.search(r"#ttg\.amd_wmma<\{.*?\}>", old).group(0)
+    c["text"] = old.replace(parent_old, parent)
+    gl = wmma_gluon(new)
+    if c["family"] == "wmma":
+        c["gluon"] = gl
+    elif c["gluon"] is not None and gl is not None:
+        c["gluon"][1]["parent"] = list(gl)
+    else:
+        c["gluon"] = None
+    return c

@@ -190,7 +190,7 @@ def compare_bases(triton_bases, lib_bases):
 
 @dataclasses.dataclass
 class Outcome:
-    kind: str          # same | both_refuse | documented | DIFFERENT
+    kind: str          # same | both_refuse | documented | version | DIFFERENT
     rule: str = ""     # the documented rule, or what differs
     message_match: bool = False
 
@@ -214,14 +214,14 @@ def classify(api, case, tri, lib):
         if lib_ok:
             rule = version_rule(api, case, True, msg, lib)
             if rule:
-                return Outcome("documented", rule)
+                return Outcome("version", rule)
             return Outcome("DIFFERENT", f"Triton refuses ({msg[:160]}), hlolayout accepts")
         return Outcome("both_refuse", message_match=bool(msg) and msg in (lib.get("error") or ""))
     # Triton accepts the text.
     if not lib_ok:
         rule = version_rule(api, case, False, "", lib)
         if rule:
-            return Outcome("documented", rule)
+            return Outcome("version", rule)
         if "Unexpected attribute" in (lib.get("error") or "") and \
                 "Unexpected attribute" in (tt.get("stderr") or ""):
             return Outcome("documented", "padded_unknown_key")
@@ -284,6 +284,89 @@ def run_library(binary, cases):
     return out
 
 
+def answer_cases(path):
+    """--answer-cases: this Triton's answers to the cases of a JSON lines
+    file, for another venv's run: its API first, then one line per case."""
+    import layout_oracle  # imports triton
+    print(json.dumps({"api": api_of()}), flush=True)
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                print(json.dumps(layout_oracle.evaluate(json.loads(line))), flush=True)
+    return 0
+
+
+def ask_other(python, cases):
+    """The other Triton's API and its answers to `cases` (its venv's
+    `python` runs this file with --answer-cases)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        for c in cases:
+            f.write(json.dumps(c) + "\n")
+        path = f.name
+    try:
+        r = subprocess.run([python, os.path.abspath(__file__), "--answer-cases", path],
+                           capture_output=True, text=True)
+    finally:
+        os.unlink(path)
+    lines = [json.loads(l) for l in r.stdout.splitlines() if l.strip()]
+    if r.returncode != 0 or len(lines) != len(cases) + 1:
+        sys.exit(f"layouts: the other Triton ({python}) answered {max(0, len(lines) - 1)} of "
+                 f"{len(cases)} cases: {r.stderr.strip()[-500:]}")
+    return lines[0]["api"], lines[1:]
+
+
+def check_version_cases(binary, other_python, api, items):
+    """Each case a version rule explains, asked of the other Triton with the
+    same parameters (in its spelling, layout_cases.respell_newest): the rule
+    holds when that Triton agrees with hlolayout there (the same bases, or
+    both refuse with the same message). Returns one (verdict, why) per item:
+    verdict "confirmed", "DIFFERENT" or "unchecked"."""
+    verdicts = [None] * len(items)
+    asked, asked_at = [], []
+    newest = not api["version"].startswith("3.6")
+    for i, (case, lib) in enumerate(items):
+        other = None if newest else layout_cases.respell_newest(case)
+        if other is None:
+            other = json.loads(json.dumps(case))
+            other.pop("ttgir_text", None)
+            other.pop("outcome", None)
+            other["ttgir_text"] = case.get("ttgir_text", case["text"])
+        else:
+            other["ttgir_text"] = other["text"]
+        asked.append(other)
+        asked_at.append(i)
+    if not asked:
+        return verdicts
+    other_api, answers = ask_other(other_python, asked)
+    for other, res in zip(asked, answers):
+        other["ttgir_text"] = res.get("ttgir_text", other["text"])
+    lib_other = run_library(binary, asked)
+    for i, other, res, lib2 in zip(asked_at, asked, answers, lib_other):
+        case, lib = items[i]
+        # The two spellings of the same parameters must read alike in
+        # hlolayout; bases in another register order (WMMA's tilesPerWarp,
+        # which ctaLayout cannot order the same way) make no check.
+        if other["text"] != case["text"] and bool(lib.get("ok")) != bool(lib2.get("ok")):
+            verdicts[i] = ("DIFFERENT", f"hlolayout answers the two spellings differently: "
+                                        f"{case['text']} {'accepted' if lib.get('ok') else 'refused'}, "
+                                        f"{other['text']} {'accepted' if lib2.get('ok') else 'refused'}")
+            continue
+        if other["text"] != case["text"] and lib.get("ok") and lib.get("bases") != lib2.get("bases"):
+            verdicts[i] = ("unchecked", f"no spelling of the same layout for Triton "
+                                        f"{other_api['version']}: {other['text']}")
+            continue
+        o = classify(other_api, other, res, lib2)
+        if o.kind == "same" or (o.kind == "both_refuse" and o.message_match) or \
+                (o.kind == "documented" and not any(r in VERSION_RULES for r in o.rule.split(","))):
+            verdicts[i] = ("confirmed", f"Triton {other_api['version']}: {o.kind}")
+        else:
+            why = o.rule if o.kind != "both_refuse" else "both refuse, another message: " + \
+                triton_message(res["ttgir"])[:160]
+            verdicts[i] = ("DIFFERENT", f"Triton {other_api['version']} does not agree with "
+                                        f"hlolayout either ({o.kind}: {why})")
+    return verdicts
+
+
 def generate(families, per_family, seed, api):
     cases = []
     for fam in families:
@@ -310,7 +393,13 @@ def main():
     ap.add_argument("--families", default=",".join(layout_cases.FAMILIES))
     ap.add_argument("--show", type=int, default=5, help="differences shown per family")
     ap.add_argument("--json", help="write every case and both answers here")
+    ap.add_argument("--other-python", help="the Python of a venv holding the other Triton "
+                    "release: each case a version rule explains is asked of it, which must "
+                    "agree with hlolayout (without it such cases fail the run)")
+    ap.add_argument("--answer-cases", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.answer_cases:
+        return answer_cases(args.answer_cases)
 
     import layout_oracle  # imports triton
     api = api_of()
@@ -337,14 +426,28 @@ def main():
     undocumented = 0
     doc_rules = collections.Counter()
     partial_rules = collections.Counter()
-    for c, tri, l in zip(cases, answers, lib):
-        o = classify(api, c, tri, l)
+    outcomes = [classify(api, c, tri, l) for c, tri, l in zip(cases, answers, lib)]
+    version_at = [i for i, o in enumerate(outcomes) if o.kind == "version"]
+    version_verdicts = collections.Counter()
+    if version_at and args.other_python:
+        verdicts = check_version_cases(os.path.abspath(args.hlolayout), args.other_python, api,
+                                       [(cases[i], lib[i]) for i in version_at])
+    else:
+        verdicts = [("unchecked", "no --other-python: not asked of the other Triton")] * len(version_at)
+    for i, (verdict, why) in zip(version_at, verdicts):
+        version_verdicts[verdict] += 1
+        cases[i]["version_check"] = {"verdict": verdict, "why": why}
+        if verdict == "DIFFERENT" or (verdict == "unchecked" and not args.other_python):
+            outcomes[i] = Outcome("DIFFERENT", f"version rule {outcomes[i].rule}: {why}")
+        elif verdict == "unchecked":
+            print(f"UNCHECKED {cases[i]['family']} {outcomes[i].rule}: {why}", file=sys.stderr)
+    for c, tri, l, o in zip(cases, answers, lib, outcomes):
         t = table[c["family"]]
         t["cases"] += 1
         t[o.kind] += 1
         if o.kind == "both_refuse":
             t["msg"] += o.message_match
-        if o.kind == "documented":
+        if o.kind in ("documented", "version"):
             for r in o.rule.split(","):
                 doc_rules[(c["family"], r)] += 1
         if o.kind == "same" and o.rule:
@@ -359,23 +462,27 @@ def main():
         c["outcome"] = dataclasses.asdict(o)
     print(f"Triton {api['version']} against hlolayout, seed {args.seed!r}, "
           f"{len(cases)} cases ({time.time() - start:.0f} s)")
-    head = f"{'family':<20}{'cases':>7}{'same':>7}{'refused':>9}{'(msg =)':>9}{'documented':>12}{'DIFFERENT':>11}"
+    head = (f"{'family':<20}{'cases':>7}{'same':>7}{'refused':>9}{'(msg =)':>9}{'documented':>12}"
+            f"{'version':>9}{'DIFFERENT':>11}")
     print(head)
     print("-" * len(head))
     total = collections.Counter()
     for fam, t in table.items():
         total.update(t)
         print(f"{fam:<20}{t['cases']:>7}{t['same']:>7}{t['both_refuse']:>9}{t['msg']:>9}"
-              f"{t['documented']:>12}{t['DIFFERENT']:>11}")
+              f"{t['documented']:>12}{t['version']:>9}{t['DIFFERENT']:>11}")
     print("-" * len(head))
     print(f"{'total':<20}{total['cases']:>7}{total['same']:>7}{total['both_refuse']:>9}{total['msg']:>9}"
-          f"{total['documented']:>12}{total['DIFFERENT']:>11}")
+          f"{total['documented']:>12}{total['version']:>9}{total['DIFFERENT']:>11}")
+    print("version: explained by a version rule (not counted as agreement); each asked of the "
+          "other Triton with the same parameters: " +
+          (", ".join(f"{n} {v}" for v, n in sorted(version_verdicts.items())) or "none"))
     if partial_rules:
         print("'same' on what Triton shows:")
         for (fam, rule), n in sorted(partial_rules.items()):
             print(f"  {fam:<20}{rule:<26}{n:>6}  {DOCUMENTED[rule]}")
     if doc_rules:
-        print("documented differences (docs/triton.md, \"Triton versions\"):")
+        print("documented and version-rule differences (docs/triton.md, \"Triton versions\"):")
         for (fam, rule), n in sorted(doc_rules.items()):
             print(f"  {fam:<20}{rule:<26}{n:>6}  {DOCUMENTED[rule]}")
     if args.json:

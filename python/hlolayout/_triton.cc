@@ -323,7 +323,14 @@ LinearLayout FromText(const std::string& text,
   if (i < text.size() && text[i] == '{') {
     return Get(triton::LayoutFromJson(text));
   }
-  triton::Layout layout = Get(triton::ParseLayout(text));
+  std::vector<std::string> warnings;  // keys Triton ignores, located
+  triton::Layout layout =
+      Get(triton::ParseLayout(text, nullptr, "", &warnings));
+  for (const std::string& w : warnings) {
+    if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) != 0) {
+      throw py::error_already_set();
+    }
+  }
   if (const auto* n = layout.get<triton::NvmmaSharedLayout>()) {
     if (n->element_bits == 0) {
       triton::NvmmaSharedLayout copy = *n;

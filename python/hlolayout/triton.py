@@ -327,7 +327,9 @@ def to_linear_layout(layout, shape=None, bits=16):
     or "128x64"), as Triton converts it (in-dims register, lane, warp, block
     -- offset, block for shared layouts, the linear component of a padded
     one; row, col, block for tensor memory; out-dims dim0, dim1, ...).
-    ValueError, located, for text Triton refuses.
+    ValueError, located, for text Triton refuses; a UserWarning, located,
+    for a key Triton ignores (amd_mfma's and amd_wmma's misspelled
+    optional keys, which keep their defaults).
 
         >>> l = to_linear_layout("#ttg.blocked<{sizePerThread = [4], "
         ...     "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
@@ -456,14 +458,19 @@ def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
                    _t.draw(l, title, int(bits), False))
 
 
-def report(ttgir, triton=None):
-    """The layout facts of a TTGIR kernel dump (its text, or a file path), as
-    `hlolayout triton report --json` gives them: a dict with the module's
-    num_warps, threads_per_warp, num_ctas and target, its layout aliases,
-    its types by layout, and every convert_layout with its cost on the
-    module's target (`target`, `scratch_bytes`, `reps`, `stores`, `loads`,
-    ...), following Triton `triton` ('3.6.0' or '3.9.0'; the newest when
-    None). ValueError for text that holds no TTGIR module, located.
+def report(ttgir, triton=None, target=None):
+    """The layout facts of a TTGIR kernel dump (its text, a file path, or a
+    Triton cache entry's folder or metadata JSON), as `hlolayout triton
+    report --json` gives them: a dict with the module's num_warps,
+    threads_per_warp, num_ctas and target (`defaults` lists those the text
+    leaves to Triton's defaults; text without a module is read as the
+    implicit module triton-opt makes), its layout aliases, its types by
+    layout, and every convert_layout with its cost on the module's target
+    or on `target` (`target`, `scratch_bytes`, `reps`, `stores`, `loads`,
+    ...), following Triton `triton` ('3.6.0' or '3.9.0'; when None, the
+    release the cache entry's metadata names, else the newest;
+    `triton_rules` says which). ValueError for text that holds no TTGIR,
+    or whose types Triton refuses in the module (warp size), located.
 
         >>> r = report('''
         ... #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -481,6 +488,8 @@ def report(ttgir, triton=None):
     import os
     from . import _cli_text
     flags = ["--triton", str(triton)] if triton is not None else []
+    if target is not None:
+        flags += ["--target", str(target)]
     if "\n" not in ttgir and os.path.exists(ttgir):
         return json.loads(_cli_text(["triton", "report", "--json", ttgir] +
                                     flags))

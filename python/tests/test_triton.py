@@ -451,6 +451,35 @@ def test_draw_and_report():
         tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
+def test_report_implicit_module_target_and_release(tmp_path):
+    bare = ("#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = "
+            "[4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>\n"
+            "#c = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = "
+            "[8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>\n"
+            "tt.func @f(%x: tensor<64x64xf16, #b>) {\n"
+            "  %y = ttg.convert_layout %x : tensor<64x64xf16, #b> -> "
+            "tensor<64x64xf16, #c>\n  tt.return\n}\n")
+    r = tt.report(bare)
+    assert r["implicit_module"] is True
+    assert r["defaults"] == ["num_warps", "threads_per_warp", "num_ctas",
+                             "target"]
+    assert r["converts"][0]["target"] == "cuda:90"
+    assert tt.report(bare, target="cuda:80")["converts"][0]["target"] == \
+        "cuda:80"
+    (tmp_path / "k.ttgir").write_text(bare)
+    (tmp_path / "k.json").write_text('{"triton_version": "3.6.0"}')
+    r = tt.report(str(tmp_path))
+    assert (r["triton"], r["dump_triton_version"]) == ("3.6.0", "3.6.0")
+    assert "k.json says Triton 3.6.0" in r["triton_rules"]
+
+
+def test_keys_triton_ignores_warn():
+    with pytest.warns(UserWarning, match="unknown key 'isTransposd'"):
+        tt.to_linear_layout(
+            "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
+            "[32, 32, 8], isTransposd = true}>", [64, 64])
+
+
 def _wide_layout(bits):
     """register 30, lane 30, warp bits - 60 zero bases: 2^bits inputs."""
     return LinearLayout.from_bases(
