@@ -20,7 +20,6 @@
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
 #include "hlolayout/cli/cute_conflicts_command.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -29,6 +28,7 @@
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

@@ -18,12 +18,12 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/draw_output.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

@@ -11,13 +11,13 @@
 #include "absl/strings/strip.h"
 #include "absl/types/optional.h"
 #include "hlolayout/cli/args.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/smem_twin.h"
 #include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

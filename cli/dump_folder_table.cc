@@ -16,9 +16,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/util/bytes.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

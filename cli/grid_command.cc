@@ -23,7 +23,6 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/grid_json.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/cli/picture_commands.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
@@ -31,6 +30,7 @@
 #include "hlolayout/grid/ttmlir_explain.h"
 #include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

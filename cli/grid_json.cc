@@ -7,10 +7,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/print.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

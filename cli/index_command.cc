@@ -16,7 +16,6 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/batch_cache.h"
 #include "hlolayout/cli/command.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/packing.h"
@@ -24,6 +23,7 @@
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/shape/printer.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

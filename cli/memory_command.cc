@@ -16,7 +16,6 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/hlo/checks.h"
 #include "hlolayout/hlo/no_module.h"
@@ -30,6 +29,7 @@
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/json_string.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

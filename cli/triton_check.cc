@@ -15,7 +15,6 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/layout_verifier.h"
 #include "hlolayout/triton/linear_layout.h"
@@ -23,6 +22,7 @@
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/type_verifier.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

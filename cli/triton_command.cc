@@ -28,7 +28,6 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/cli/triton_report_input.h"
@@ -50,6 +49,7 @@
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
 #include "hlolayout/triton/xla_bridge.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {

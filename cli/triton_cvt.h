@@ -15,8 +15,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

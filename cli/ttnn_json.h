@@ -14,10 +14,10 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "hlolayout/cli/json.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/tensor_spec.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 

@@ -246,9 +246,14 @@ class Shape:
         return Shape._wrap(_core.shape_with_layout(self._s, str(layout)))
 
     def explain(self):
-        """The same content as `hlolayout explain --json` (a dict)."""
-        from ._cli import _cli_json
-        return _cli_json(["explain", "--json", str(self)])
+        """The shape and its layout explained, as a dict: the document of
+        `hlolayout explain --json` (the library's ExplainShape).
+
+            >>> e = hl.parse_shape("f32[3,5]{1,0:T(2,2)}").explain()
+            >>> e["elements"], e["padding_and_size"]["padded_bytes"]
+            (15, 96)
+        """
+        return self._s.explain()
 
     def sizes(self):
         """Element and byte counts of an array's buffer.

@@ -1,4 +1,5 @@
-// cli/json.h: a small JSON writer for `--json` output.
+// util/json_writer.h: a small JSON writer, for every `--json` output and
+// the library types that render themselves as JSON.
 //
 //   JsonWriter json;
 //   json.BeginObject();
@@ -11,8 +12,8 @@
 // indentation). Strings are escaped per RFC 8259; non-finite doubles are
 // written as null. Misuse (a value without a key inside an object,
 // unbalanced End calls) CHECK-fails.
-#ifndef HLOLAYOUT_CLI_JSON_H_
-#define HLOLAYOUT_CLI_JSON_H_
+#ifndef HLOLAYOUT_UTIL_JSON_WRITER_H_
+#define HLOLAYOUT_UTIL_JSON_WRITER_H_
 
 #include <cstdint>
 #include <string>
@@ -22,7 +23,7 @@
 #include "absl/types/span.h"
 #include "hlolayout/util/json_string.h"  // AppendJsonString
 
-namespace hlolayout::cli {
+namespace hlolayout {
 
 class JsonWriter {
  public:
@@ -58,6 +59,6 @@ class JsonWriter {
   std::vector<Scope> scopes_;
 };
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout
 
-#endif  // HLOLAYOUT_CLI_JSON_H_
+#endif  // HLOLAYOUT_UTIL_JSON_WRITER_H_

@@ -1,10 +1,10 @@
-#include "hlolayout/cli/json.h"
+#include "hlolayout/util/json_writer.h"
 
 #include <limits>
 
 #include "gtest/gtest.h"
 
-namespace hlolayout::cli {
+namespace hlolayout {
 namespace {
 
 TEST(Json, CompactDocument) {
@@ -59,4 +59,4 @@ TEST(JsonDeathTest, ValueWithoutKeyInObject) {
 }
 
 }  // namespace
-}  // namespace hlolayout::cli
+}  // namespace hlolayout

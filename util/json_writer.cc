@@ -1,4 +1,4 @@
-#include "hlolayout/cli/json.h"
+#include "hlolayout/util/json_writer.h"
 
 #include <cmath>
 #include <cstdio>
@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/util/check.h"
 
-namespace hlolayout::cli {
+namespace hlolayout {
 
 void JsonWriter::Newline() {
   if (!pretty_) return;
@@ -124,4 +124,4 @@ JsonWriter& JsonWriter::Null() {
   return *this;
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout

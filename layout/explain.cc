@@ -1,0 +1,327 @@
+#include "hlolayout/layout/explain.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/layout/memory_space.h"
+#include "hlolayout/layout/tiling.h"
+#include "hlolayout/shape/printer.h"
+#include "hlolayout/util/json_writer.h"
+
+namespace hlolayout {
+namespace {
+
+// Logical elements (bounded dims at their bound), or -1 if unbounded or too
+// large for int64.
+int64_t ElementCount(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < shape.rank(); ++i) {
+    if (shape.is_unbounded_dynamic_dimension(i)) return -1;
+    if (__builtin_mul_overflow(n, shape.dimension(i), &n)) return -1;
+  }
+  return n;
+}
+
+// Bytes of the elements without tiling padding: ceil(n*E/8) with E(n),
+// n*ByteWidth otherwise; -1 when unknown or overflowing.
+int64_t LogicalBytes(const Shape& shape, int64_t elements) {
+  if (elements < 0) return -1;
+  const int64_t e = shape.layout().element_size_in_bits();
+  int64_t product;
+  if (e != 0) {
+    if (__builtin_mul_overflow(elements, e, &product)) return -1;
+    return product / 8 + (product % 8 != 0);
+  }
+  if (__builtin_mul_overflow(elements, ByteWidth(shape.element_type()),
+                             &product)) {
+    return -1;
+  }
+  return product;
+}
+
+absl::StatusOr<PaddingAndSize> Padding(const Shape& shape) {
+  absl::StatusOr<TilingModel> m = BuildTilingModel(shape);
+  if (!m.ok()) return m.status();
+  absl::StatusOr<ArraySizes> s = ComputeArraySizes(shape);
+  if (!s.ok()) return s.status();
+  absl::StatusOr<std::vector<TilePadding>> p = ExplainTilePadding(shape);
+  if (!p.ok()) return p.status();
+  PaddingAndSize out;
+  out.physical_tiled = m->final_dims;
+  for (const TileLevel& l : m->levels) {
+    absl::StrAppend(&out.tiles, l.tile.ToString());
+  }
+  out.sizes = *s;
+  out.padded_dimensions = *std::move(p);
+  return out;
+}
+
+void ExplainArray(const Shape& shape, ShapeExplanation& e) {
+  e.element_type = shape.element_type();
+  e.bit_width = BitWidth(e.element_type);
+  e.byte_width = ByteWidth(e.element_type);
+  e.rank = shape.rank();
+  const std::string human = HumanString(shape);
+  e.dimensions_text = human.substr(human.find('['));
+  for (int64_t i = 0; i < shape.rank(); ++i) {
+    e.dimensions.push_back(shape.dimension(i));
+    e.unbounded.push_back(shape.is_unbounded_dynamic_dimension(i));
+  }
+  e.dynamic_dimensions.assign(shape.dynamic_dimensions().begin(),
+                              shape.dynamic_dimensions().end());
+  e.is_static = shape.is_static();
+  const Layout& layout = shape.layout();
+  e.minor_to_major.assign(layout.minor_to_major().begin(),
+                          layout.minor_to_major().end());
+  e.major_to_minor = MajorToMinor(layout);
+  e.layout = layout.ToString();
+  e.attributes = DescribeLayout(shape);
+  e.memory_space = layout.memory_space();
+  e.memory_space_name = std::string(MemorySpaceName(e.memory_space));
+  e.element_size_in_bits = layout.element_size_in_bits();
+  e.elements = ElementCount(shape);
+  e.bytes = LogicalBytes(shape, e.elements);
+  e.padding = Padding(shape);
+}
+
+void ArrayText(const ShapeExplanation& e, const std::string& indent,
+               std::string* out) {
+  absl::StrAppend(out, indent, "shape:          ", e.shape, "\n");
+  absl::StrAppend(
+      out, indent, "element type:   ", PrimitiveTypeName(e.element_type), " (",
+      e.bit_width, " bit", e.bit_width == 1 ? "" : "s", ", ", e.byte_width,
+      " byte", e.byte_width == 1 ? "" : "s", " unpacked)\n");
+  absl::StrAppend(out, indent, "dimensions:     ", e.dimensions_text, " (rank ",
+                  e.rank, e.is_static ? "" : ", dynamic", ")\n");
+  if (e.rank > 0) {
+    absl::StrAppend(out, indent,
+                    "physical order: ", absl::StrJoin(e.major_to_minor, ","),
+                    " (logical dimensions, major to minor)\n");
+  }
+  absl::StrAppend(out, indent, "layout:         ", e.layout,
+                  e.attributes.empty() ? " (nothing to say)" : "", "\n");
+  for (const AttributeDescription& a : e.attributes) {
+    absl::StrAppend(out, indent, "  ", a.text, ": ", a.description, "\n");
+  }
+  absl::StrAppend(out, indent, "memory space:   ", e.memory_space, " (",
+                  e.memory_space_name, ")\n");
+  absl::StrAppend(out, indent, "elements:       ",
+                  e.elements < 0 ? std::string("unknown (unbounded dimension "
+                                               "or int64 overflow)")
+                                 : absl::StrCat(e.elements),
+                  "\n");
+  absl::StrAppend(out, indent, "bytes:          ",
+                  e.bytes < 0 ? std::string("unknown") : absl::StrCat(e.bytes),
+                  e.element_size_in_bits != 0
+                      ? absl::StrCat(" (packed at ", e.element_size_in_bits,
+                                     " bits, before tiling padding)")
+                      : std::string(" (before tiling padding)"),
+                  "\n");
+  if (!e.padding.ok()) {
+    absl::StrAppend(out, indent,
+                    "padding and size: ", e.padding.status().message(), "\n");
+    return;
+  }
+  const PaddingAndSize& p = *e.padding;
+  const ArraySizes& s = p.sizes;
+  absl::StrAppend(out, indent, "padding and size:\n");
+  absl::StrAppend(
+      out, indent, "  physical tiled: ", DimsToString(p.physical_tiled),
+      p.tiles.empty() ? " (untiled)" : absl::StrCat(" (T", p.tiles, ")"), "\n");
+  absl::StrAppend(out, indent, "  elements:       ", s.logical_elements,
+                  " logical, ", s.tiled_elements, " tiled, ", s.padded_elements,
+                  " padded (", s.padding_elements(), " padding)\n");
+  absl::StrAppend(out, indent, "  bytes:          ", s.logical_bytes,
+                  " logical, ", s.padded_bytes, " padded, ", s.padding_bytes(),
+                  " padding (", FormatExpansion(s.expansion), " expansion)\n");
+  absl::StrAppend(out, indent, "  minor dims aligned to the tiles: ",
+                  p.padded_dimensions.empty() ? "yes" : "no", "\n");
+  for (const TilePadding& t : p.padded_dimensions) {
+    absl::StrAppend(out, indent, "    ", t.reason, "\n");
+  }
+}
+
+void Text(const ShapeExplanation& e, const std::string& path,
+          const std::string& indent, std::string* out) {
+  switch (e.kind) {
+    case ShapeExplanation::Kind::kTuple:
+      absl::StrAppend(out, indent, path.empty() ? "" : path + " ", "tuple of ",
+                      e.parts.size(), " element",
+                      e.parts.size() == 1 ? "" : "s", ": ", e.shape, "\n");
+      for (size_t i = 0; i < e.parts.size(); ++i) {
+        Text(e.parts[i],
+             absl::StrCat(
+                 path.empty() ? "{" : path.substr(0, path.size() - 1) + ",", i,
+                 "}"),
+             indent + "  ", out);
+      }
+      return;
+    case ShapeExplanation::Kind::kBuffer:
+      if (!path.empty()) absl::StrAppend(out, indent, "element ", path, ":\n");
+      absl::StrAppend(out, indent, "buffer holding:\n");
+      ArrayText(e.parts[0], indent + "  ", out);
+      return;
+    case ShapeExplanation::Kind::kToken:
+    case ShapeExplanation::Kind::kOpaque:
+      if (!path.empty()) absl::StrAppend(out, indent, "element ", path, ":\n");
+      absl::StrAppend(out, indent, "shape:          ", e.shape, " (",
+                      e.kind == ShapeExplanation::Kind::kToken
+                          ? "a token orders side effects; it has no data"
+                          : "an opaque value of unknown size",
+                      ")\n");
+      return;
+    case ShapeExplanation::Kind::kArray:
+      if (!path.empty()) absl::StrAppend(out, indent, "element ", path, ":\n");
+      ArrayText(e, indent, out);
+      return;
+  }
+}
+
+void PaddingJson(const ShapeExplanation& e, JsonWriter& json) {
+  json.Key("padding_and_size");
+  if (!e.padding.ok()) {
+    json.Null();
+    json.Key("padding_and_size_error").String(e.padding.status().message());
+    return;
+  }
+  const PaddingAndSize& p = *e.padding;
+  const ArraySizes& s = p.sizes;
+  json.BeginObject();
+  json.Key("physical_tiled").IntArray(p.physical_tiled);
+  json.Key("logical_elements").Int(s.logical_elements);
+  json.Key("tiled_elements").Int(s.tiled_elements);
+  json.Key("padded_elements").Int(s.padded_elements);
+  json.Key("padding_elements").Int(s.padding_elements());
+  json.Key("logical_bytes").Int(s.logical_bytes);
+  json.Key("padded_bytes").Int(s.padded_bytes);
+  json.Key("padding_bytes").Int(s.padding_bytes());
+  json.Key("expansion").String(FormatExpansion(s.expansion));
+  json.Key("aligned_to_tiles").Bool(p.padded_dimensions.empty());
+  json.Key("padded_dimensions").BeginArray();
+  for (const TilePadding& t : p.padded_dimensions) {
+    json.BeginObject();
+    json.Key("dimension").Int(t.dimension);
+    json.Key("size").Int(t.size);
+    json.Key("tile_size").Int(t.tile_size);
+    json.Key("padded_size").Int(t.padded_size);
+    json.Key("tile_level").Int(t.tile_level);
+    json.Key("reason").String(t.reason);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+}
+
+void ArrayJson(const ShapeExplanation& e, JsonWriter& json) {
+  json.Key("kind").String("array");
+  json.Key("element_type").String(PrimitiveTypeName(e.element_type));
+  json.Key("bit_width").Int(e.bit_width);
+  json.Key("byte_width").Int(e.byte_width);
+  json.Key("rank").Int(e.rank);
+  json.Key("dimensions").BeginArray();
+  for (size_t i = 0; i < e.dimensions.size(); ++i) {
+    if (e.unbounded[i]) {
+      json.Null();
+    } else {
+      json.Int(e.dimensions[i]);
+    }
+  }
+  json.EndArray();
+  json.Key("dynamic_dimensions").BeginArray();
+  for (bool d : e.dynamic_dimensions) json.Bool(d);
+  json.EndArray();
+  json.Key("minor_to_major").IntArray(e.minor_to_major);
+  json.Key("major_to_minor").IntArray(e.major_to_minor);
+  json.Key("layout").String(e.layout);
+  json.Key("attributes").BeginArray();
+  for (const AttributeDescription& a : e.attributes) {
+    json.BeginObject();
+    json.Key("key").String(a.key);
+    json.Key("text").String(a.text);
+    json.Key("description").String(a.description);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("memory_space").Int(e.memory_space);
+  json.Key("memory_space_name").String(e.memory_space_name);
+  json.Key("elements");
+  e.elements < 0 ? json.Null() : json.Int(e.elements);
+  json.Key("bytes");
+  e.bytes < 0 ? json.Null() : json.Int(e.bytes);
+  PaddingJson(e, json);
+}
+
+void Json(const ShapeExplanation& e, JsonWriter& json) {
+  json.BeginObject();
+  json.Key("shape").String(e.shape);
+  switch (e.kind) {
+    case ShapeExplanation::Kind::kTuple:
+      json.Key("kind").String("tuple");
+      json.Key("elements_shapes").BeginArray();
+      for (const ShapeExplanation& part : e.parts) Json(part, json);
+      json.EndArray();
+      break;
+    case ShapeExplanation::Kind::kBuffer:
+      json.Key("kind").String("buffer");
+      json.Key("buffer_shape");
+      Json(e.parts[0], json);
+      break;
+    case ShapeExplanation::Kind::kToken:
+    case ShapeExplanation::Kind::kOpaque:
+      json.Key("kind").String(PrimitiveTypeName(e.element_type));
+      break;
+    case ShapeExplanation::Kind::kArray:
+      ArrayJson(e, json);
+      break;
+  }
+  json.EndObject();
+}
+
+}  // namespace
+
+bool ShapeExplanation::ok() const {
+  if (kind == Kind::kArray && !padding.ok()) return false;
+  for (const ShapeExplanation& part : parts) {
+    if (!part.ok()) return false;
+  }
+  return true;
+}
+
+ShapeExplanation ExplainShape(const Shape& shape) {
+  ShapeExplanation e;
+  e.shape = HumanStringWithLayout(shape);
+  if (shape.IsTuple()) {
+    e.kind = ShapeExplanation::Kind::kTuple;
+    for (const Shape& element : shape.tuple_shapes()) {
+      e.parts.push_back(ExplainShape(element));
+    }
+  } else if (shape.IsBuffer()) {
+    e.kind = ShapeExplanation::Kind::kBuffer;
+    e.parts.push_back(ExplainShape(shape.buffer_shape()));
+  } else if (shape.IsArray()) {
+    e.kind = ShapeExplanation::Kind::kArray;
+    ExplainArray(shape, e);
+  } else {
+    e.kind = shape.IsToken() ? ShapeExplanation::Kind::kToken
+                             : ShapeExplanation::Kind::kOpaque;
+    e.element_type = shape.element_type();
+    e.shape = HumanString(shape);
+  }
+  return e;
+}
+
+std::string ExplanationText(const ShapeExplanation& e) {
+  std::string out;
+  Text(e, "", "", &out);
+  return out;
+}
+
+std::string ExplanationJson(const ShapeExplanation& e) {
+  JsonWriter json(/*pretty=*/true);
+  Json(e, json);
+  return json.str();
+}
+
+}  // namespace hlolayout

@@ -1,0 +1,51 @@
+"""Python's thin faces against the C++ calls they wrap, in one run.
+
+    ./bazelw run -c opt //python/bench:front_bench
+    ./bazelw run -c opt //python/bench:front_bench -- --repeat 9
+
+hl.parse_shape(text).explain() (the library's ExplainShape, turned into the
+dict of `hlolayout explain --json`) against ExplainShape alone in C++
+(`_time_explain_cpp`, the GIL released). Goal: within 2x. Each figure is
+the median over --repeat rounds of the mean time of one call in a round of
+--calls calls.
+"""
+
+import argparse
+import statistics
+import time
+
+import hlolayout as hl
+
+SHAPES = [
+    "f32[3,5]{1,0:T(2,2)}",
+    "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
+    "(f32[2]{0}, (s32[], bf16[128,256]{1,0:T(8,128)(2,1)}))",
+]
+
+
+def per_call(f, calls):
+    t = time.perf_counter()
+    for _ in range(calls):
+        f()
+    return (time.perf_counter() - t) / calls
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--calls", type=int, default=2000)
+    args = p.parse_args()
+    print("%-55s %10s %10s %7s" % ("shape", "Python us", "C++ us", "ratio"))
+    for text in SHAPES:
+        s = hl.parse_shape(text)
+        py_times, cpp_times = [], []
+        for _ in range(args.repeat):
+            py_times.append(per_call(s.explain, args.calls))
+            cpp_times.append(s._s._time_explain_cpp(args.calls))
+        py, cpp = statistics.median(py_times), statistics.median(cpp_times)
+        print("%-55s %10.2f %10.2f %6.2fx" % (text[:55], py * 1e6, cpp * 1e6,
+                                             py / cpp))
+
+
+if __name__ == "__main__":
+    main()
