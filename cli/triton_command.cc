@@ -1028,6 +1028,135 @@ void CostJson(const ConvertCost& c, JsonWriter& json) {
   }
 }
 
+// What `triton report` found, for its JSON and text writers.
+struct KernelReport {
+  const ReportInput* in = nullptr;
+  const ReleaseRules* rules = nullptr;
+  const triton::TtgirModule* m = nullptr;
+  std::string flag_target;  // --target, "" when not given
+  // Types by layout (encoding), in order of first use.
+  std::vector<std::string> encodings;
+  std::map<std::string, std::vector<std::string>> uses;
+  std::map<std::string, int> counts;
+  // Per convert, its cost on each target asked for.
+  std::vector<std::vector<ConvertCost>> costs;
+};
+
+void ReportJson(const KernelReport& r, IoContext& io) {
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("kernel").String(r.in->file);
+  json.Key("num_warps").Int(r.m->num_warps);
+  json.Key("threads_per_warp").Int(r.m->threads_per_warp);
+  json.Key("num_ctas").Int(r.m->num_ctas);
+  json.Key("target").String(r.m->target);
+  json.Key("triton").String(triton::TritonVersionName(r.rules->version));
+  json.Key("triton_rules").String(r.rules->said);
+  json.Key("dump_triton_version");
+  r.in->triton_version.empty() ? json.Null()
+                               : json.String(r.in->triton_version);
+  json.Key("metadata");
+  r.in->metadata.empty() ? json.Null() : json.String(r.in->metadata);
+  json.Key("implicit_module").Bool(r.m->module_offset == std::string::npos);
+  json.Key("defaults").BeginArray();
+  for (const std::string& d : DefaultedFacts(*r.m)) json.String(d);
+  json.EndArray();
+  json.Key("cost_target");
+  r.flag_target.empty() ? json.Null() : json.String(r.flag_target);
+  json.Key("warnings").BeginArray();
+  for (const std::string& w : r.m->warnings) json.String(w);
+  json.EndArray();
+  json.Key("aliases").BeginArray();
+  for (const std::string& name : r.m->alias_order) {
+    const triton::ParsedLayout& pl = r.m->aliases.at(name);
+    json.BeginObject();
+    json.Key("name").String(name);
+    json.Key("layout").String(pl.text);
+    json.Key("kind").String(pl.kind);
+    json.Key("converted").Bool(pl.layout != nullptr);
+    json.Key("unsupported");
+    pl.layout ? json.Null() : json.String(pl.unsupported);
+    json.Key("fields").BeginObject();
+    for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
+    json.EndObject();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("types").BeginArray();
+  for (const std::string& e : r.encodings) {
+    json.BeginObject();
+    json.Key("encoding").String(e);
+    json.Key("count").Int(r.counts.at(e));
+    json.Key("types").BeginArray();
+    for (const std::string& t : r.uses.at(e)) json.String(t);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("converts").BeginArray();
+  for (size_t i = 0; i < r.m->converts.size(); ++i) {
+    const triton::ConvertLayoutOp& op = r.m->converts[i];
+    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
+    json.BeginObject();
+    json.Key("line").Int(loc.line);
+    json.Key("column").Int(loc.column);
+    json.Key("result").String(op.result);
+    json.Key("src").String(op.src.encoding);
+    json.Key("dst").String(op.dst.encoding);
+    json.Key("type").String(TypeText(op.src));
+    CostJson(r.costs[i][0], json);
+    if (!r.flag_target.empty()) {
+      json.Key("on_targets").BeginArray();
+      for (const ConvertCost& c : r.costs[i]) {
+        json.BeginObject();
+        CostJson(c, json);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  io.out << json.str() << "\n";
+}
+
+void ReportText(const KernelReport& r, IoContext& io) {
+  io.out << "kernel: " << r.in->file << "\n"
+         << "module: " << ModuleFacts(*r.m) << "\n"
+         << "figures: " << r.rules->said << "\n";
+  if (!r.flag_target.empty()) {
+    io.out << "costs on: " << r.flag_target << " (--target"
+           << (r.m->target.empty() ? ""
+                                   : "; the module's target is " + r.m->target)
+           << ")\n";
+  }
+  io.out << "\n";
+  io.out << "layouts (" << r.m->alias_order.size() << "):\n";
+  for (const std::string& name : r.m->alias_order) {
+    const triton::ParsedLayout& pl = r.m->aliases.at(name);
+    io.out << "  " << name << " = " << pl.text << "\n";
+    if (!pl.layout) io.out << "      not converted: " << pl.unsupported << "\n";
+  }
+  io.out << "\ntypes by layout:\n";
+  for (const std::string& e : r.encodings) {
+    io.out << "  " << e << ": " << r.counts.at(e) << " use"
+           << (r.counts.at(e) == 1 ? "" : "s") << " ("
+           << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
+  }
+  io.out << "\nconvert_layout ops (" << r.m->converts.size() << "):\n";
+  for (size_t i = 0; i < r.m->converts.size(); ++i) {
+    const triton::ConvertLayoutOp& op = r.m->converts[i];
+    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
+    io.out << "  " << r.in->file << ":" << loc.line << ":" << loc.column << ": "
+           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
+           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
+    for (const ConvertCost& c : r.costs[i]) {
+      io.out << "      " << CostLine(c) << "\n";
+    }
+  }
+}
+
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton report";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
@@ -1077,134 +1206,30 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
   }
   for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
   // Types by layout, in order of first use.
-  std::vector<std::string> encodings;
-  std::map<std::string, std::vector<std::string>> uses;
-  std::map<std::string, int> counts;
+  KernelReport r;
+  r.in = &*in;
+  r.rules = &*rules;
+  r.m = &*m;
+  r.flag_target = flag_target;
   for (const triton::TtgirType& t : m->types) {
     const std::string key = t.encoding.empty() ? "(none)" : t.encoding;
-    if (counts[key]++ == 0) encodings.push_back(key);
+    if (r.counts[key]++ == 0) r.encodings.push_back(key);
     const std::string type = TypeText(t);
-    auto& u = uses[key];
+    auto& u = r.uses[key];
     if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
   }
   // Per convert, its cost on each target asked for (the module's when
   // --target is not given).
-  std::vector<std::vector<ConvertCost>> costs;
   for (const triton::ConvertLayoutOp& op : m->converts) {
-    costs.emplace_back();
+    r.costs.emplace_back();
     for (const std::string& t : ReportTargets(op, flag_target, m->target)) {
-      costs.back().push_back(CostOf(op, t, version));
+      r.costs.back().push_back(CostOf(op, t, version));
     }
   }
   if (p->args.Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("kernel").String(file);
-    json.Key("num_warps").Int(m->num_warps);
-    json.Key("threads_per_warp").Int(m->threads_per_warp);
-    json.Key("num_ctas").Int(m->num_ctas);
-    json.Key("target").String(m->target);
-    json.Key("triton").String(triton::TritonVersionName(version));
-    json.Key("triton_rules").String(rules->said);
-    json.Key("dump_triton_version");
-    in->triton_version.empty() ? json.Null() : json.String(in->triton_version);
-    json.Key("metadata");
-    in->metadata.empty() ? json.Null() : json.String(in->metadata);
-    json.Key("implicit_module").Bool(m->module_offset == std::string::npos);
-    json.Key("defaults").BeginArray();
-    for (const std::string& d : DefaultedFacts(*m)) json.String(d);
-    json.EndArray();
-    json.Key("cost_target");
-    flag_target.empty() ? json.Null() : json.String(flag_target);
-    json.Key("warnings").BeginArray();
-    for (const std::string& w : m->warnings) json.String(w);
-    json.EndArray();
-    json.Key("aliases").BeginArray();
-    for (const std::string& name : m->alias_order) {
-      const triton::ParsedLayout& pl = m->aliases.at(name);
-      json.BeginObject();
-      json.Key("name").String(name);
-      json.Key("layout").String(pl.text);
-      json.Key("kind").String(pl.kind);
-      json.Key("converted").Bool(pl.layout != nullptr);
-      json.Key("unsupported");
-      pl.layout ? json.Null() : json.String(pl.unsupported);
-      json.Key("fields").BeginObject();
-      for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
-      json.EndObject();
-      json.EndObject();
-    }
-    json.EndArray();
-    json.Key("types").BeginArray();
-    for (const std::string& e : encodings) {
-      json.BeginObject();
-      json.Key("encoding").String(e);
-      json.Key("count").Int(counts[e]);
-      json.Key("types").BeginArray();
-      for (const std::string& t : uses[e]) json.String(t);
-      json.EndArray();
-      json.EndObject();
-    }
-    json.EndArray();
-    json.Key("converts").BeginArray();
-    for (size_t i = 0; i < m->converts.size(); ++i) {
-      const triton::ConvertLayoutOp& op = m->converts[i];
-      const SourceLocation loc = LocateOffset(text, op.offset);
-      json.BeginObject();
-      json.Key("line").Int(loc.line);
-      json.Key("column").Int(loc.column);
-      json.Key("result").String(op.result);
-      json.Key("src").String(op.src.encoding);
-      json.Key("dst").String(op.dst.encoding);
-      json.Key("type").String(TypeText(op.src));
-      CostJson(costs[i][0], json);
-      if (!flag_target.empty()) {
-        json.Key("on_targets").BeginArray();
-        for (const ConvertCost& c : costs[i]) {
-          json.BeginObject();
-          CostJson(c, json);
-          json.EndObject();
-        }
-        json.EndArray();
-      }
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
-  }
-  io.out << "kernel: " << file << "\n"
-         << "module: " << ModuleFacts(*m) << "\n"
-         << "figures: " << rules->said << "\n";
-  if (!flag_target.empty()) {
-    io.out << "costs on: " << flag_target << " (--target"
-           << (m->target.empty() ? "" : "; the module's target is " + m->target)
-           << ")\n";
-  }
-  io.out << "\n";
-  io.out << "layouts (" << m->alias_order.size() << "):\n";
-  for (const std::string& name : m->alias_order) {
-    const triton::ParsedLayout& pl = m->aliases.at(name);
-    io.out << "  " << name << " = " << pl.text << "\n";
-    if (!pl.layout) io.out << "      not converted: " << pl.unsupported << "\n";
-  }
-  io.out << "\ntypes by layout:\n";
-  for (const std::string& e : encodings) {
-    io.out << "  " << e << ": " << counts[e] << " use"
-           << (counts[e] == 1 ? "" : "s") << " ("
-           << absl::StrJoin(uses[e], ", ") << ")\n";
-  }
-  io.out << "\nconvert_layout ops (" << m->converts.size() << "):\n";
-  for (size_t i = 0; i < m->converts.size(); ++i) {
-    const triton::ConvertLayoutOp& op = m->converts[i];
-    const SourceLocation loc = LocateOffset(text, op.offset);
-    io.out << "  " << file << ":" << loc.line << ":" << loc.column << ": "
-           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
-           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    for (const ConvertCost& c : costs[i]) {
-      io.out << "      " << CostLine(c) << "\n";
-    }
+    ReportJson(r, io);
+  } else {
+    ReportText(r, io);
   }
   return 0;
 }
