@@ -133,7 +133,8 @@ def twin_category(ex):
     return "unclassified"
 
 
-_PACKAGE = os.path.dirname(os.path.realpath(__import__("hlolayout").__file__))
+_PACKAGE = os.path.dirname(os.path.realpath(
+    __import__("hlolayout").__file__))
 
 
 def is_refusal(ex):

@@ -128,7 +128,8 @@ def test_dsl_categories():
                        "inverse of '!cute.layout<\"(6,8,2):(32,-2,1)\">'")) \
         == "precondition"
     assert cat(refused("TypeError: Inputs are incorrect for type: "
-                       "cute.nvgpu.CopyAtomSIMTSyncCopyType")) == "op-parameter"
+                       "cute.nvgpu.CopyAtomSIMTSyncCopyType")) == \
+        "op-parameter"
     assert cat(refused("RuntimeError: something new")) == "unclassified"
     assert not refusals.agree("unclassified", "unclassified")
     assert refusals.agree("abort", "precondition")
