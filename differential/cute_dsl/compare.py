@@ -10,15 +10,16 @@ the bounded CI sample.)
 Generates seeded cases (cases.py for layouts, atom_cases.py for atoms and
 tiled atoms, one DSL process per architecture), evaluates each with the
 DSL (dsl_worker.py in the venv) and with the twin (here, in-process), and
-compares the DSL's printed text with the twin's str(). Prints one table and
-exits 1 on any difference that is not documented (README.md): a case is
+compares the DSL's printed text with the twin's str(). Prints one table, the
+refusal categories of both sides, the documented rules and the reasons of
+the differences, and exits 1 on any difference (README.md): a case is
 
-  identical   both print the same text, or both refuse;
-  documented  the twin refuses with WrongLayoutError where the DSL returns a
-              layout that is not the function asked for: the twin's
-              unchecked result prints the DSL's text, and the harness
-              checks by evaluation that it is wrong (the witness);
-  different   anything else.
+  identical   both print the same text;
+  refused     both refuse for the same reason (refusals.py's categories);
+  documented  the DSL answers and the twin refuses under a rule of
+              README.md that the harness checks on the case (rules.py
+              evaluates the operands and the DSL's answer);
+  different   anything else, and every crash of the twin.
 """
 
 import argparse
@@ -37,22 +38,34 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import cases as layout_cases_mod  # noqa: E402
+import refusals  # noqa: E402
+import rules  # noqa: E402
 
 
 def twin_eval(expr, namespace):
+    """The twin's answer: {"ok": True, "text", "value"} or a refusal
+    {"ok": False, "error", "category"} (with "wrong", the WrongLayoutError)
+    or a crash {"ok": False, "error", "crash": True} (refusals.is_refusal:
+    an exception the twin did not raise on purpose)."""
     from hlolayout import cute_dsl
+    printed = io.StringIO()
     try:
-        printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
             result = eval(expr, dict(namespace))
-        if result is None:
-            return {"ok": True, "text": printed.getvalue()}
-        return {"ok": True, "text": _twin_text(result)}
-    except cute_dsl.WrongLayoutError as ex:
-        return {"ok": False, "error": "WrongLayoutError: %s" % ex,
-                "wrong": ex}
-    except Exception as ex:  # the twin's refusal
-        return {"ok": False, "error": "%s: %s" % (type(ex).__name__, ex)}
+            text = (printed.getvalue() if result is None
+                    else _twin_text(result))
+        return {"ok": True, "text": text, "value": result}
+    except Exception as ex:  # noqa: BLE001 (sorted just below)
+        error = "%s: %s" % (type(ex).__name__, ex)
+        if not refusals.is_refusal(ex):
+            return {"ok": False, "error": error, "crash": True,
+                    "category": "crash"}
+        out = {"ok": False, "error": error,
+               "category": refusals.twin_category(ex)}
+        if isinstance(ex, cute_dsl.WrongLayoutError):
+            out["wrong"] = ex
+            out["category"] = "wrong-layout"
+        return out
 
 
 def _twin_text(x):
@@ -72,8 +85,9 @@ def run_dsl(dsl_python, arch, cases, workdir):
     """{id: result} from the DSL worker. The DSL's native code can die on
     some inputs (a SIGFPE in a divide by zero): the case being traced is
     then a refusal ("crashed") and the worker restarts after it."""
-    path = os.path.join(workdir, "cases-%s.json" % arch)
-    out = os.path.join(workdir, "dsl-%s.jsonl" % arch)
+    tag = "%s-%s" % (cases[0]["group"], arch) if cases else arch
+    path = os.path.join(workdir, "cases-%s.json" % tag)
+    out = os.path.join(workdir, "dsl-%s.jsonl" % tag)
     with open(path, "w") as f:
         json.dump(cases, f)
     env = dict(os.environ, CUTE_DSL_DRYRUN="1", CUTE_DSL_ARCH=arch)
@@ -130,7 +144,7 @@ _REFUSALS = [
     ("the DSL builds an 8-bit wgmma atom with an MN-major operand; PTX's "
      "8-bit wgmma reads A and B K-major only",
      "8-bit operands", lambda case, text: "OperandMajorMode.MN" in
-     case["expr"]),
+     case["expr"] and bool(_EIGHT_BIT.search(case["expr"]))),
     ("the DSL builds a copy atom whose thread-value layouts do not cover "
      "its threads (an ldmatrix/stmatrix of 16-bit rows on 32-bit values); "
      "CuTe refuses", "CopyOperation is not valid",
@@ -142,6 +156,7 @@ _REFUSALS = [
      "make_tiled_mma: ", lambda case, text: _bad_tiled_tv(case, text)),
 ]
 
+_EIGHT_BIT = re.compile(r"cute\.(Float8E4M3FN|Float8E5M2|Int8|Uint8)\b")
 _TILED_TV = re.compile(r"\.tv_layout_([ABC])_tiled$")
 
 
@@ -212,37 +227,53 @@ def _bad_copy_bits(expr):
 
 
 def classify(case, dsl, namespace):
-    """(kind, twin result, note): kind identical, documented or different;
-    note names the documented rule."""
+    """(kind, twin result, note). kind: identical (the same text), refused
+    (both refuse for the same reason: refusals.agree), documented (the DSL
+    answers, the twin refuses under a rule of README.md, and the rule holds
+    on the case), different (anything else, a crash of the twin always).
+    note: the documented rule, or why the case is different."""
     twin = twin_eval(case["expr"], namespace)
+    if twin.get("crash"):
+        return "different", twin, "the twin crashed"
     if dsl["ok"] and twin["ok"]:
         if dsl["text"] == twin["text"]:
             return "identical", twin, None
         if dsl["text"] == dsl_swizzle_text(twin["text"]):
             return "documented", twin, "swizzle text cut at 8 characters"
-        return "different", twin, None
+        return "different", twin, "the texts differ"
     if not dsl["ok"] and not twin["ok"]:
-        return "identical", twin, None
-    if dsl["ok"] and not twin["ok"] and "wrong" not in twin:
+        cat = refusals.dsl_category(dsl)
+        twin["dsl_category"] = cat
+        if refusals.agree(cat, twin["category"]):
+            return "refused", twin, None
+        return "different", twin, "both refuse, for other reasons (%s, %s)" \
+            % (cat, twin["category"])
+    if not dsl["ok"]:
+        return "different", twin, "the DSL refuses, the twin answers"
+    if "wrong" not in twin:
         for rule, needle, check in _REFUSALS:
             if needle in twin["error"] and check(case, dsl["text"]):
                 return "documented", twin, rule
-    if dsl["ok"] and "wrong" in twin:
-        un = twin_unchecked(case["expr"], namespace)
-        witness = getattr(twin["wrong"], "witness", None)
-        if witness and (twin["wrong"].rule == "complement-negative" or (
-                twin["wrong"].rule in ("product", "divide") and
-                "shape <= 0" in witness)):
-            # CuTe leaves it undefined (a complement with a negative
-            # stride, or built on one whose shape is <= 0, which the DSL
-            # then computes with its own integer rounding): any DSL
-            # layout is documented.
-            return "documented", twin, "the DSL's layout is wrong: " + \
-                witness_rule(twin["wrong"])
-        if un["ok"] and un["text"] == dsl["text"] and witness:
-            return "documented", twin, "the DSL's layout is wrong: " + \
-                witness_rule(twin["wrong"])
-    return "different", twin, None
+        return "different", twin, "the DSL answers, the twin refuses"
+    return _documented_wrong(case, dsl, twin, namespace)
+
+
+def _documented_wrong(case, dsl, twin, namespace):
+    """A WrongLayoutError where the DSL answers: documented when the twin's
+    unchecked result prints the DSL's text and the rule holds on the case
+    (rules.holds: the operands and the DSL's answer evaluated)."""
+    err = twin["wrong"]
+    un = twin_unchecked(case["expr"], namespace)
+    if not un["ok"] or un["text"] != dsl["text"]:
+        return "different", twin, "the twin's unchecked result is not the " \
+            "DSL's text"
+    ok, why = rules.holds(err, case["expr"], namespace, un["value"],
+                          dsl["text"])
+    if not ok:
+        return "different", twin, "the rule %s does not hold: %s" % (
+            err.rule, why)
+    return "documented", twin, "the DSL's layout is wrong: " + \
+        witness_rule(err)
 
 
 def witness_rule(err):
@@ -283,10 +314,7 @@ def main():
 
     workdir = args.keep or tempfile.mkdtemp(prefix="cute-dsl-harness-")
     os.makedirs(workdir, exist_ok=True)
-    table = {}
-    shown = 0
-    failures = 0
-    notes = {}
+    tally = Tally()
     start = time.time()
     for arch, cs in groups:
         t0 = time.time()
@@ -294,44 +322,77 @@ def main():
         dsl_seconds = time.time() - t0
         cute_dsl.set_arch(arch)
         for case in cs:
-            kind, twin, note = classify(case, dsl[case["id"]], namespace)
-            if note:
-                notes[note] = notes.get(note, 0) + 1
-            key = (case["group"], arch, case["op"])
-            row = table.setdefault(key, {"cases": 0, "identical": 0,
-                                         "refused": 0, "documented": 0,
-                                         "different": 0})
-            row["cases"] += 1
-            row[kind] += 1
-            if kind == "identical" and not twin["ok"]:
-                row["refused"] += 1
-            if kind == "different":
-                failures += 1
-                if shown < args.show:
-                    shown += 1
-                    d = dsl[case["id"]]
-                    print("DIFFERENT %s [%s %s]\n  expr: %s\n  dsl:  %s\n"
-                          "  twin: %s" % (case["id"], arch, case["op"],
-                                          case["expr"],
-                                          d.get("text", d.get("error")),
-                                          twin.get("text",
-                                                   twin.get("error"))))
+            d = dsl[case["id"]]
+            kind, twin, note = classify(case, d, namespace)
+            tally.add(case, arch, kind, twin, note)
+            if kind == "different" and tally.shown < args.show:
+                tally.shown += 1
+                print("DIFFERENT %s [%s %s]: %s\n  expr: %s\n  dsl:  %s\n"
+                      "  twin: %s" % (case["id"], arch, case["op"], note,
+                                      case["expr"],
+                                      d.get("text", d.get("error")),
+                                      twin.get("text", twin.get("error"))))
         print("%s: %d cases, DSL %.1f s" % (arch, len(cs), dsl_seconds),
               file=sys.stderr)
-    print_table(table, args, time.time() - start)
-    if notes:
-        print()
-        print("Documented differences (differential/cute_dsl/README.md):")
-        for note, n in sorted(notes.items()):
-            print("  %5d  %s" % (n, note))
-    return 1 if failures else 0
+    tally.print(args, time.time() - start)
+    return 1 if tally.failures else 0
 
 
 _KEYS = ("cases", "identical", "refused", "documented", "different")
 
 
+class Tally:
+    """The counts the harness prints: a row per group/arch (or op), the
+    refusal categories of both sides, the documented rules and the
+    reasons of the differences."""
+
+    def __init__(self):
+        self.table = {}
+        self.categories = {}  # (dsl category, twin category, agree) -> n
+        self.notes = {}
+        self.reasons = {}
+        self.failures = 0
+        self.shown = 0
+
+    def add(self, case, arch, kind, twin, note):
+        key = (case["group"], arch, case["op"])
+        row = self.table.setdefault(key, dict.fromkeys(_KEYS, 0))
+        row["cases"] += 1
+        row[kind] += 1
+        if "dsl_category" in twin:
+            k = (twin["dsl_category"], twin["category"], kind == "refused")
+            self.categories[k] = self.categories.get(k, 0) + 1
+        if kind == "documented":
+            self.notes[note] = self.notes.get(note, 0) + 1
+        if kind == "different":
+            self.failures += 1
+            self.reasons[note] = self.reasons.get(note, 0) + 1
+
+    def print(self, args, seconds):
+        print_table(self.table, args, seconds)
+        print()
+        print("Both refuse, by category (DSL's | twin's; "
+              "differential/cute_dsl/refusals.py):")
+        print("| DSL refuses for | twin refuses for | cases | agree |")
+        print("|---|---|---|---|")
+        for (dc, tc, ok), n in sorted(self.categories.items()):
+            print("| %s | %s | %d | %s |" % (dc, tc, n, "yes" if ok else
+                                             "NO"))
+        if self.notes:
+            print()
+            print("Documented differences, each rule checked on its case "
+                  "(differential/cute_dsl/README.md):")
+            for note, n in sorted(self.notes.items()):
+                print("  %5d  %s" % (n, note))
+        if self.reasons:
+            print()
+            print("Differences:")
+            for note, n in sorted(self.reasons.items()):
+                print("  %5d  %s" % (n, note))
+
+
 def _row(label, row):
-    return "| %s | %d | %d (%d) | %d | %d |" % (
+    return "| %s | %d | %d | %d | %d | %d |" % (
         label, row["cases"], row["identical"], row["refused"],
         row["documented"], row["different"])
 
@@ -342,9 +403,9 @@ def print_table(table, args, seconds):
     then the total."""
     print()
     print("CuTe DSL harness, seed %d (%.0f s)" % (args.seed, seconds))
-    print("| group | arch | op | cases | identical (of which both refuse) "
-          "| documented | different |")
-    print("|---|---|---|---|---|---|---|")
+    print("| group | arch | op | cases | identical | both refuse, same "
+          "category | documented | different |")
+    print("|---|---|---|---|---|---|---|---|")
     tot = dict.fromkeys(_KEYS, 0)
     groups = {}
     for (group, arch, op), row in sorted(table.items()):

@@ -30,25 +30,28 @@ class WrongLayoutError(ValueError):
     requested function; the twin refuses instead. `dsl_result` is what the
     DSL returns, `witness` a sentence that shows it is wrong."""
 
-    def __init__(self, message, dsl_result=None, witness=None, rule=None):
+    def __init__(self, message, dsl_result=None, witness=None, rule=None,
+                 operands=()):
         ValueError.__init__(self, message)
         self.dsl_result = dsl_result
         self.witness = witness
         self.rule = rule
+        # The operands of the op whose result breaks the rule (an inner
+        # op's, for a product or divide built on it), for checking it.
+        self.operands = tuple(operands)
 
 
 # The rules under which the twin refuses a layout the DSL returns (one line
 # each; docs/cute-dsl.md explains them).
 RULES = {
-    "complement": "complement of a layout that is not injective (CuTe's "
-                  "algorithm gives a shape <= 0)",
+    "complement": "complement of a layout that is not injective or whose "
+                  "modes interleave (CuTe's algorithm gives a shape <= 0)",
     "complement-negative": "complement of a layout with a negative stride "
                            "(not defined by CuTe; the DSL prints a layout "
                            "with shapes <= 0 or 1:0)",
     "composition": "composition that CuTe's weak divisibility check lets "
                    "through although the result is not A o B",
     "product": "product built from a complement that is not a layout",
-    "divide": "divide by a tiler whose complement is not a layout",
     "tile_to_shape": "tile_to_shape of a block that does not divide the "
                      "target shape",
     "recast": "recast_layout of a stride that is not a whole number of the "
@@ -59,13 +62,13 @@ RULES = {
 }
 
 
-def _wrong(rule, message, result, witness):
+def _wrong(rule, message, result, witness, operands=()):
     """Raises WrongLayoutError, or returns the DSL's result when unchecked."""
     from . import _config
     if not _config.checked():
         return result
     raise WrongLayoutError("%s (%s)" % (message, witness), result, witness,
-                           rule)
+                           rule, operands)
 
 
 class Refusal(ValueError):
@@ -233,7 +236,7 @@ def composition(lhs, rhs, checked=True):
                 return _wrong("composition", "composition %s o %s: CuTe's "
                               "weak divisibility check lets it through, but "
                               "%s is not the composition" % (lhs, rhs, result),
-                              result, witness)
+                              result, witness, (lhs, rhs))
         return result
     if type(rhs) is tuple:
         return _transform_layout(
@@ -335,12 +338,14 @@ def complement(layout, cotarget):
     if neg:
         return _wrong("complement-negative", "complement of %s: CuTe's "
                       "complement is not defined for a negative stride" %
-                      layout, result, "the stride %d is negative" % neg[0])
+                      layout, result, "the stride %d is negative" % neg[0],
+                      (layout, cotarget))
     bad = [s for s in _tuples.leaves(result.sh) if _static(s) and s <= 0]
     if bad:
         return _wrong("complement", "complement of %s is not a layout: it is not injective "
                       "or has a negative stride" % layout, result,
-                      "the result has the shape %d" % bad[0])
+                      "the result has the shape %d" % bad[0],
+                      (layout, cotarget))
     return result
 
 
@@ -462,12 +467,30 @@ def logical_divide(layout, tiler):
     if not isinstance(tiler, Layout):
         raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
     rest = complement_raw(tiler, coalesce(layout).sh)
+    _no_negative_stride(tiler, "logical_divide", "division")
     result = composition(layout, make_layout_of([tiler, rest]))
     if not _positive_shapes(rest.sh):
-        return _wrong("divide", "logical_divide of %s by %s: the tiler's "
-                      "complement %s is not a layout" % (layout, tiler, rest),
-                      result, "the complement has a shape <= 0")
+        # The DSL checks the tiler's complement: "failed to perform a valid
+        # division".
+        raise Refusal("logical_divide: failed to perform a valid division "
+                      "of %s by %s: the tiler's complement %s is not a "
+                      "layout (the tiler is not injective or its modes "
+                      "interleave)" % (layout, tiler, rest))
     return result
+
+
+def _no_negative_stride(layout, op, what):
+    """The complement a product (of the block) or a divide (of the tiler)
+    is built on is not defined for a negative stride: the DSL refuses
+    ("unable to compute product", "failed to perform a valid division")
+    or its process dies; the twin refuses."""
+    f = filter(layout)
+    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
+    if neg:
+        raise Refusal("%s: CuTe's complement, which the %s is built on, is "
+                      "not defined for the negative stride %d of %s (the DSL "
+                      "refuses or its process dies)" % (op, what, neg[0],
+                                                       layout))
 
 
 def _positive_shapes(t):
@@ -547,14 +570,28 @@ def logical_product(block, tiler):
     size_block = product(block.sh)
     cot = _ints.mul(size_block, cosize(tiler))
     comp = complement_raw(block, cot)
-    rest = composition(comp, tiler)
+    # Where CuTe's algorithm divides by zero, that comes first (the DSL's
+    # process dies); a tiler of one element composes to 1:0 whatever the
+    # complement (the DSL answers).
+    # The DSL refuses a negative-stride block at the static divisibility
+    # check of the complement's composition with the tiler: a tiler with a
+    # dynamic integer is not checked, one of one element composes to 1:0.
+    checks = tiler.is_static() and not is_constant(1, product(tiler.sh))
+    try:
+        rest = composition(comp, tiler)
+    except WrongLayoutError:
+        if checks:
+            _no_negative_stride(block, "logical_product", "product")
+        raise
+    if checks:
+        _no_negative_stride(block, "logical_product", "product")
     result = make_layout_of([block, rest])
     if not _positive_shapes(comp.sh):
         return _wrong("product", "logical_product of %s by %s: the DSL builds it from "
                       "the block's complement %s, which is not a layout (a "
                       "stride is negative or the block is not injective)" %
                       (block, tiler, comp), result,
-                      "the complement has a shape <= 0")
+                      "the complement has a shape <= 0", (block, tiler))
     return result
 
 
@@ -624,7 +661,8 @@ def tile_to_shape(block, trg_shape, order):
                 return _wrong("tile_to_shape", "tile_to_shape: the block %s does not divide the "
                               "target shape %s" % (block, _text(trg_shape)),
                               result, "the result's shape is %s, not %s" %
-                              (_text(got), _text(target_shape)))
+                              (_text(got), _text(target_shape)),
+                              (block, trg_shape))
     return result
 
 
@@ -677,22 +715,33 @@ def size(layout):
 
 
 def cosize(layout):
-    """1 + sum (s-1)*|d| over the leaves. The DSL's result is static when
-    the leaves of shape other than a static 1 are all static, 1 when their
-    strides are all a static 0, and dynamic (divisibility 1) otherwise."""
+    """1 + sum (s-1)*|d| over the leaves; static, 1 or dynamic (divisibility
+    1) as the DSL's evaluation at the last coordinate is (below)."""
     shape, stride = layout.sh, layout.st
     m1 = _tuples.transform_leaf(shape, lambda s: _ints.sub(s, 1))
     ab = _tuples.transform_leaf(stride, _abs)
     c = _tuples.inner_product(m1, ab)
     if isinstance(c, ScaledBasis) or type(c) is tuple:
         return c
-    kept = [(s, d) for s, d in zip(_tuples.leaves(shape),
-                                   _tuples.leaves(stride))
-            if not is_constant(1, s)]
-    if all(is_constant(0, d) for _, d in kept):
+    # The DSL evaluates the layout at its last coordinate, the colex
+    # coordinate of size - 1: (s0 - 1, s1 - 1, ...) when every shape is
+    # static; with a dynamic shape every coordinate is dynamic but that of a
+    # static 1 before the last mode (x % 1). A term coordinate x stride is a
+    # static 0 when either factor is, static when both are.
+    pairs = list(zip(_tuples.leaves(shape), _tuples.leaves(stride)))
+    shapes_static = all(_static(s) for s, _ in pairs)
+    zero, static = True, True
+    for i, (s, d) in enumerate(pairs):
+        last = i == len(pairs) - 1
+        crd_zero = is_constant(1, s) and (shapes_static or not last)
+        if crd_zero or is_constant(0, d):
+            continue
+        zero = False
+        static = static and shapes_static and _static(d)
+    if zero:
         return 1
     value = _ints.value(_ints.add(c, 1))
-    if all(_static(s) and _static(d) for s, d in kept):
+    if static:
         return value
     return DynInt(value, 1, 32)
 
@@ -873,7 +922,7 @@ def upcast(layout, n):
         return _wrong("recast", "recast_layout: the stride %d is not a whole number of "
                       "the new elements (%d old ones each)" % (bad[0], n),
                       result, "an element at offset %d does not start a new "
-                      "element" % bad[0])
+                      "element" % bad[0], (layout, n))
     return result
 
 

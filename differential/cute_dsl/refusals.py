@@ -1,0 +1,164 @@
+"""Refusal categories of the CuTe DSL harness: why a side refused a case.
+
+Two refusals agree only when their categories do (or when the DSL's
+category is one the table AGREES below names for the twin's): a DSL refusal
+for the architecture and a twin refusal for a data type are a difference,
+not "both refuse".
+
+    dsl_category({"ok": False, "error": "DSLUserCodeError: error: expects "
+                  "arch to be sm_90a, but got sm_80"})          -> "arch"
+    twin_category(exception)                                    -> "arch"
+
+Each side is read in its own words: the DSL's first error line (its type
+and message, dsl_worker.py) and the twin's exception (its class and
+message). A message neither table knows is "unclassified", which the
+harness counts as a difference, so that a new kind of refusal is looked at
+rather than passed.
+
+A twin exception is a refusal only when the twin raised it on purpose: a
+TypeError or ValueError (the types docs/cute-dsl.md documents: Refusal,
+WrongLayoutError, DSLUserCodeError, DivisionByZero are ValueErrors) from a
+`raise` statement of hlolayout's own code. Anything else (an IndexError, a
+ValueError of unpacking, a TypeError of calling None) is a crash of the
+twin, which the harness reports as a difference whatever the DSL did.
+"""
+
+import linecache
+import os
+import re
+
+CATEGORIES = {
+    "arch": "the op needs another architecture",
+    "op-parameter": "an op's parameter outside its domain (shape, data "
+                    "types, counts, transpose, repetition, bits per copy)",
+    "argument": "an argument of the wrong kind or rank (a tuple where a "
+                "layout is taken, a rank-3 layout to draw)",
+    "static": "a dynamic integer where the op needs a static one",
+    "precondition": "a precondition of CuTe's algebra fails (divisibility, "
+                    "ranks, a tile or tiler that does not fit, a negative "
+                    "stride)",
+    "abort": "the computation cannot finish: a division by zero, the DSL's "
+             "process dies (SIGFPE, abort) or cannot build its IR",
+    "python-error": "the DSL fails with a Python error of its own "
+                    "(unpacking, indexing): its message says nothing of why",
+    "unclassified": "a message neither table knows",
+}
+
+# The DSL's category (its first error line) -> the twin's categories that
+# agree with it besides its own. Each entry is a place where the DSL's
+# message is coarser than the reason: it reports the failure of the
+# algorithm, the twin the precondition that algorithm needed.
+AGREES = {
+    # CuTe's algorithm divides by zero or aborts where a precondition the
+    # twin checks first does not hold (a product of a non-injective block).
+    "abort": {"precondition"},
+    # "failed to perform a valid division": the division's complement
+    # divides by zero in the twin's engine before CuTe's check is reached.
+    "precondition": {"abort"},
+    # A Python error inside the DSL says nothing of the reason: any
+    # deliberate refusal of the twin (never a crash) agrees with it.
+    "python-error": {"argument", "static", "precondition", "abort",
+                     "op-parameter"},
+}
+
+# (category, pattern) over the DSL's "Type: message", first match wins.
+_DSL = [
+    ("arch", r"expects arch to be"),
+    ("op-parameter", r"Op parameter|N-mode|only supports transpose|"
+                     r"repetition is not supported|is not supported; "
+                     r"supported|Inputs are incorrect for type"),
+    ("static", r"to be static|static shape|Requires static|must be static"),
+    ("abort", r"error\[INTERNAL\]|could not build valid IR|"
+              r"^ZeroDivisionError|bad_variant_access"),
+    ("left-inverse", r"unable to compute the left inverse of"),
+    ("argument", r"must be a Value"),
+    ("precondition", r"failed to perform a valid division|unable to compute "
+                     r"product|unable to compute the following composition|"
+                     r"is greater than the size of|unable to compute tile_to_shape|failed to "
+                     r"partition|[Mm]ismatched|[Dd]ivisibility|must be less "
+                     r"than rank|Rank of layout|invalid mode element"),
+    ("argument", r"Requires rank|rank 2"),
+    ("python-error", r"^(ValueError: (not enough|too many) values to unpack|"
+                     r"TypeError: (cannot unpack|.* object is not|object of "
+                     r"type .* has no)|IndexError|KeyError|AttributeError)"),
+    ("argument", r"^TypeError"),
+]
+
+
+def dsl_category(result):
+    """The category of a DSL refusal (a dsl_worker.py result)."""
+    if result.get("crashed"):
+        return "abort"
+    error = result.get("error", "")
+    for category, pattern in _DSL:
+        if re.search(pattern, error):
+            if category == "left-inverse":
+                # The DSL names the layout, not the reason: one with a
+                # dynamic integer (`?`) is refused for it, another for
+                # CuTe's preconditions (a negative stride, divisibility).
+                return "static" if "?" in error else "precondition"
+            return category
+    return "unclassified"
+
+
+_TWIN = [
+    ("arch", r"needs the architecture"),
+    ("abort", r"aborts|SIGFPE|fails to build its IR|the DSL fails on"),
+    ("argument", r"must be a Value"),
+    ("static", r"static"),
+    ("argument", r"Requires rank|rank 2|[Uu]nknown palette"),
+]
+
+
+def twin_category(ex):
+    """The category of a deliberate refusal of the twin (is_refusal(ex))."""
+    from hlolayout import cute_dsl
+    name = type(ex).__name__
+    text = str(ex)
+    if isinstance(ex, cute_dsl.DivisionByZero):
+        return "abort"
+    for category, pattern in _TWIN:
+        if re.search(pattern, text):
+            return category
+    if isinstance(ex, cute_dsl.DSLUserCodeError):
+        if re.search(r"does not divide|partition_shape|the atom moves", text):
+            return "precondition"
+        return "op-parameter"
+    if isinstance(ex, TypeError):
+        return "argument"
+    if isinstance(ex, (cute_dsl.Refusal, cute_dsl.WrongLayoutError)):
+        return "precondition"
+    if name == "ValueError":
+        return "precondition"
+    return "unclassified"
+
+
+_PACKAGE = os.path.dirname(os.path.realpath(
+    __import__("hlolayout").__file__))
+
+
+def is_refusal(ex):
+    """True when the twin raised ex on purpose: a TypeError or ValueError
+    from a `raise` statement in hlolayout's own code (its last frame). An
+    exception the interpreter raised (unpacking, indexing, None called), or
+    of another type, is a crash."""
+    if not isinstance(ex, (TypeError, ValueError)):
+        return False
+    tb = ex.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    path = os.path.realpath(tb.tb_frame.f_code.co_filename)
+    if not path.startswith(_PACKAGE + os.sep):
+        return False
+    line = linecache.getline(tb.tb_frame.f_code.co_filename,
+                             tb.tb_lineno).strip()
+    return line.startswith("raise ")
+
+
+def agree(dsl_cat, twin_cat):
+    """Whether a DSL refusal and a twin refusal give the same reason."""
+    if "unclassified" in (dsl_cat, twin_cat):
+        return False
+    return dsl_cat == twin_cat or twin_cat in AGREES.get(dsl_cat, ())

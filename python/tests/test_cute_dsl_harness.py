@@ -1,0 +1,136 @@
+"""The CuTe DSL harness's verdicts (differential/cute_dsl/compare.py,
+refusals.py, rules.py) on canned DSL results: no DSL needed. Each test is a
+way the harness used to pass a case it should not have (issue 46 item 5)."""
+
+import os
+import sys
+
+import pytest
+
+from hlolayout import cute_dsl as cute
+
+
+def _harness_dir():
+    root = os.environ.get("TEST_SRCDIR")
+    if root:
+        d = os.path.join(root, "hlolayout", "differential", "cute_dsl")
+        if os.path.isdir(d):
+            return d
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(here, "..", "..", "differential", "cute_dsl")
+
+
+sys.path.insert(0, _harness_dir())
+import compare  # noqa: E402
+import refusals  # noqa: E402
+import rules  # noqa: E402
+
+NS = {"cute": cute, "utils": cute.utils}
+
+
+@pytest.fixture(autouse=True)
+def _arch():
+    old = cute.get_arch()
+    cute.set_arch("sm_90a")
+    yield
+    cute.set_arch(old)
+
+
+def case(expr, op="op"):
+    return {"id": "t", "group": "op", "op": op, "expr": expr}
+
+
+def refused(error):
+    return {"ok": False, "error": error}
+
+
+def test_both_refuse_for_other_reasons_is_a_difference():
+    # The twin refuses a data type, the DSL the architecture: the old
+    # harness counted every pair of refusals as identical.
+    expr = ("cute.nvgpu.warp.MmaF16BF16Op(cute.Float32, cute.Float32, "
+            "(16, 8, 16))")
+    dsl = refused("DSLUserCodeError: error: expects arch to be sm_90a, but "
+                  "got sm_80")
+    kind, twin, note = compare.classify(case(expr), dsl, NS)
+    assert twin["category"] == "op-parameter"
+    assert kind == "different" and "other reasons" in note
+    dsl = refused("DSLUserCodeError: error: expects the 'ab_dtype' Op "
+                  "parameter to be one of Float16 or BFloat16")
+    assert compare.classify(case(expr), dsl, NS)[0] == "refused"
+
+
+def test_a_crash_of_the_twin_is_a_difference():
+    ns = dict(NS, crash=lambda: [][1], unpack=lambda: int("x"))
+    dsl = refused("ValueError: Requires rank <= 2 to print")
+    for expr in ("crash()", "unpack()"):
+        kind, twin, note = compare.classify(case(expr), dsl, ns)
+        assert twin.get("crash") and kind == "different", expr
+    # A refusal the twin raises on purpose is one.
+    try:
+        cute.size(cute.make_layout(4), mode=[3])
+    except ValueError as ex:
+        assert refusals.is_refusal(ex)
+    with pytest.raises(IndexError) as info:
+        [][0]
+    assert not refusals.is_refusal(info.value)
+
+
+def test_a_negative_stride_complement_is_compared():
+    # The old harness documented any DSL text here without comparing it.
+    expr = "cute.complement(cute.make_layout((4, 2), stride=(-1, 4)), 16)"
+    kind, _, note = compare.classify(case(expr), {"ok": True,
+                                                  "text": "1:0"}, NS)
+    assert kind == "different"
+    kind, _, note = compare.classify(
+        case(expr), {"ok": True, "text": "(-1,-1,2):(1,-4,8)"}, NS)
+    assert kind == "documented" and "negative" in note
+
+
+def test_the_witness_is_evaluated():
+    A = cute.make_layout((4, 3), stride=(1, 5))
+    B = cute.make_layout(4, stride=3)
+    R = cute.make_layout((2, 2), stride=(3, 5))
+    ok, why = rules.composition((A, B), R, "R(2) = 5 but A(B(2)) = A(6) = 7")
+    assert ok, why
+    ok, why = rules.composition((A, B), R, "R(1) = 5 but A(B(1)) = A(6) = 7")
+    assert not ok and "does not hold" in why
+    # A right composition breaks no rule, whatever the twin says.
+    right = cute.make_layout(4, stride=3)
+    ok, why = rules.composition((cute.make_layout(16), B), right, None)
+    assert not ok
+
+
+def test_rules_hold_on_their_cases_only():
+    neg = cute.make_layout((4, 2), stride=(-1, 4))
+    assert rules.complement_negative((neg, 16), None, None, "")[0]
+    assert not rules.complement_negative((cute.make_layout(4), 16), None,
+                                         None, "")[0]
+    inter = cute.make_layout((8, 2), stride=(3, 16))
+    assert not rules.complement_defined(inter)[0]
+    assert rules.complement_defined(cute.make_layout((4, 2),
+                                                     stride=(1, 8)))[0]
+    assert rules.tile_to_shape((cute.make_layout((8, 32)), (64, 16)), None,
+                               None, "")[0]
+    assert not rules.tile_to_shape((cute.make_layout((8, 16)), (64, 16)),
+                                   None, None, "")[0]
+    assert rules.recast((cute.make_layout(4, stride=3), 2), None, None,
+                        "")[0]
+    assert not rules.recast((cute.make_layout(4, stride=4), 2), None, None,
+                            "")[0]
+
+
+def test_dsl_categories():
+    cat = refusals.dsl_category
+    assert cat({"ok": False, "crashed": True, "error": "died"}) == "abort"
+    assert cat(refused("MLIRError: error: unknown: expects `input` to be "
+                       "static, but got '!cute.layout<\"?:8\">'")) == "static"
+    assert cat(refused("MLIRError: error: unknown: unable to compute the left "
+                       "inverse of '!cute.layout<\"(6,8,2):(32,-2,1)\">'")) \
+        == "precondition"
+    assert cat(refused("TypeError: Inputs are incorrect for type: "
+                       "cute.nvgpu.CopyAtomSIMTSyncCopyType")) == \
+        "op-parameter"
+    assert cat(refused("RuntimeError: something new")) == "unclassified"
+    assert not refusals.agree("unclassified", "unclassified")
+    assert refusals.agree("abort", "precondition")
+    assert not refusals.agree("arch", "op-parameter")
