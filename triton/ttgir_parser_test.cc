@@ -568,3 +568,42 @@ TEST(TtgirParserTest, EveryKindKeepsItsFields) {
 
 }  // namespace
 }  // namespace hlolayout::triton
+
+namespace hlolayout::triton {
+namespace {
+
+// Triton's checks of a module's tensor types (issue 47 item 6): the warp
+// size against the module's, located at the type; warps are the layout's
+// own (a partition may run fewer); an implicit module is not checked.
+TEST(TtgirParserTest, VerifyModuleTypes) {
+  auto verify = [](absl::string_view text) {
+    absl::StatusOr<TtgirModule> m = ParseTtgirModule(text, "x.ttgir");
+    EXPECT_TRUE(m.ok()) << m.status();
+    return VerifyModuleTypes(*m, text, "x.ttgir");
+  };
+  const std::string lanes64 =
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], "
+      "warpsPerCTA = [2], order = [0]}>\n";
+  const std::string f =
+      "  tt.func @f(%x: tensor<128xf32, #b>) { tt.return }\n}\n";
+  EXPECT_THAT(
+      verify(lanes64 + "module attributes {\"ttg.num-warps\" = 4 : i32} {\n" +
+             f)
+          .message(),
+      HasSubstr("x.ttgir:3:18: #ttg.blocked<{sizePerThread = [1], "
+                "threadsPerWarp = [64], warpsPerCTA = [2], order = [0]}>.\n"
+                "Layout has 64 threads per warp, but the module specifies 32 "
+                "threads per warp."));
+  // 2 warps in a module of 4: not refused (the layout's own warps).
+  EXPECT_TRUE(verify(lanes64 +
+                     "module attributes {\"ttg.num-warps\" = 4 : i32, "
+                     "\"ttg.threads-per-warp\" = 64 : i32} {\n" +
+                     f)
+                  .ok());
+  // No module: nothing to check against.
+  EXPECT_TRUE(
+      verify(lanes64 + "tt.func @f(%x: tensor<128xf32, #b>) {\n}\n").ok());
+}
+
+}  // namespace
+}  // namespace hlolayout::triton
