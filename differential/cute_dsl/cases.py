@@ -320,6 +320,12 @@ def _shape_case(g, op, s, d, L):
             layout_text(*a), text(target), text(tuple(order)))
     if op == "recast_layout":
         bits = [4, 8, 16, 32, 64]
+        if r.random() < 0.3:
+            # A swizzled layout: the swizzle, the offset and the layout are
+            # recast.
+            L = "cute.make_composed_layout(cute.make_swizzle(%d, %d, %d), " \
+                "%d, %s)" % (r.randint(1, 3), r.randint(0, 5),
+                             r.choice([3, 4, -3]), r.choice([0, 0, 8, 3]), L)
         return "cute.recast_layout(%d, %d, %s)" % (r.choice(bits),
                                                    r.choice(bits), L)
     if op == "size":

@@ -74,6 +74,7 @@ _DSL = [
     ("argument", r"must be a Value"),
     ("precondition", r"failed to perform a valid division|unable to compute "
                      r"product|unable to compute the following composition|"
+                     r"unable to recast layout|"
                      r"is greater than the size of|unable to compute tile_to_shape|failed to "
                      r"partition|[Mm]ismatched|[Dd]ivisibility|must be less "
                      r"than rank|Rank of layout|invalid mode element"),

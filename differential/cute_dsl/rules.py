@@ -254,6 +254,16 @@ def tiled_copy(operands, result, witness, dsl_text):
     return False, "the threads and values are multiples of the atom's"
 
 
+def recast_swizzle(operands, result, witness, dsl_text):
+    swizzle, n = operands  # the swizzle upcast by n old elements a new one
+    log2 = n.bit_length() - 1
+    if swizzle.num_base >= log2:
+        return False, "the base %d holds the factor's %d bits" % (
+            swizzle.num_base, log2)
+    return True, "the base %d is below the factor's %d bits" % (
+        swizzle.num_base, log2)
+
+
 CHECKS = {
     "composition": lambda o, r, w, t: composition(o, r, w),
     "complement": complement,
@@ -261,6 +271,7 @@ CHECKS = {
     "product": product,
     "tile_to_shape": tile_to_shape,
     "recast": recast,
+    "recast-swizzle": recast_swizzle,
     "tiled_copy": tiled_copy,
 }
 

@@ -69,3 +69,55 @@ def test_product_and_divide_of_a_negative_stride():
     with cute.unchecked():
         assert run("cute.logical_product(cute.make_layout((16, 4), "
                    "stride=(-2, 4)), (1,))") == "((16,1),4):((-2,0),4)"
+
+
+# recast_layout of a swizzled layout recasts the swizzle (its base moves by
+# the factor's log2), the offset and the layout (issue 47 item 11).
+SW = "cute.make_composed_layout(cute.make_swizzle(%s), %s, " \
+     "cute.make_layout((8, 64), stride=(64, 1)))"
+RECAST = [
+    ("cute.recast_layout(8, 16, %s)" % (SW % ("3, 4, 3", 0)),
+     "S<3,5,3> o 0 o (8,128):(128,1)"),
+    ("cute.recast_layout(16, 32, %s)" % (SW % ("3, 4, 3", 0)),
+     "S<3,5,3> o 0 o (8,128):(128,1)"),
+    ("cute.recast_layout(32, 16, %s)" % (SW % ("3, 4, 3", 0)),
+     "S<3,3,3> o 0 o (8,32):(32,1)"),
+    ("cute.recast_layout(16, 8, %s)" % (SW % ("3, 4, 3", 8)),
+     "S<3,3,3> o 4 o (8,32):(32,1)"),
+    ("cute.recast_layout(8, 16, %s)" % (SW % ("3, 4, 3", 8)),
+     "S<3,5,3> o 16 o (8,128):(128,1)"),
+    ("cute.recast_layout(8, 16, %s)" % (SW % ("2, 4, -3", 0)),
+     "S<2,5,-3> o 0 o (8,128):(128,1)"),
+    ("cute.recast_layout(64, 4, %s)" % (SW % ("3, 4, 3", 0)),
+     "S<3,0,3> o 0 o (8,4):(4,1)"),
+    ("cute.recast_layout(8, 16, cute.make_composed_layout(cute.make_layout("
+     "4, stride=2), 0, cute.make_layout((8, 64), stride=(64, 1))))",
+     "4:4 o 0 o (8,128):(128,1)"),
+    ("cute.recast_layout(8, 16, utils.sm90.make_smem_layout_a("
+     "utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cute.Float16, 4))",
+     "S<3,5,3> o 0 o ((8,16),(128,1),(1,4)):((128,1024),(1,0),(0,16384))"),
+    ("cute.recast_layout(32, 16, utils.sm90.make_smem_layout_a("
+     "utils.LayoutEnum.COL_MAJOR, (128, 128, 64), cute.Float16, 2))",
+     "S<3,3,3> o 0 o ((32,2),(8,8),(1,2)):((1,2048),(32,256),(0,4096))"),
+]
+
+
+@pytest.mark.parametrize("expr,dsl", RECAST)
+def test_recast_of_a_swizzled_layout(expr, dsl):
+    assert run(expr) == dsl
+
+
+def test_recast_of_a_swizzled_layout_refusals():
+    # An offset that is not a whole number of new elements, or dynamic: the
+    # DSL refuses ("unable to recast layout").
+    for off in ("3", "cute.Int32(8)"):
+        with pytest.raises(cute.Refusal, match="offset"):
+            run("cute.recast_layout(16, 8, %s)" % (SW % ("3, 4, 3", off)))
+    # A base below the factor's bits: CuTe's C++ gives S<2,0,3>; the DSL's
+    # base wraps (it prints S<3,4294967295,3>, cut to S<3,4294).
+    expr = "cute.recast_layout(64, 8, %s)" % (SW % ("3, 2, 3", 0))
+    with pytest.raises(cute.WrongLayoutError) as e:
+        run(expr)
+    assert e.value.rule == "recast-swizzle" and "S<2,0,3>" in str(e.value)
+    with cute.unchecked():
+        assert run(expr) == "S<3,4294967295,3> o 0 o (8,8):(8,1)"

@@ -56,6 +56,9 @@ RULES = {
                      "target shape",
     "recast": "recast_layout of a stride that is not a whole number of the "
               "new elements",
+    "recast-swizzle": "recast_layout of a swizzled layout to elements wider "
+                      "than the swizzle's base: CuTe keeps the bits that "
+                      "remain, the DSL's base wraps below 0",
     "tiled_copy": "tiled copy whose threads or values per thread are not a "
                   "multiple of the atom's (CuTe's static_assert \"TiledCopy "
                   "uses too few thrs/vals\")",

@@ -60,9 +60,68 @@ def tile_to_shape(atom, shape, order):
 
 
 def recast_layout(new_bits, old_bits, c):
-    """The outer layout recast; a swizzle stays as it is (the DSL's composed
-    layouts carry byte-address swizzles)."""
-    return _with_outer(c, _algebra.recast_layout(new_bits, old_bits, c.outer))
+    """Each part recast: the inner function (a swizzle's base moves by the
+    factor's log2, a layout is recast as a layout), the offset (divided by
+    the number of old elements a new one holds, or multiplied by the number
+    of new elements an old one holds) and the outer layout."""
+    import math
+    g = math.gcd(new_bits, old_bits)
+    up, down = new_bits // g, old_bits // g
+    return _downcast(_upcast(c, up), down)
+
+
+def _upcast(c, n):
+    if n == 1:
+        return c
+    if not _ints.is_static(c.offset):
+        raise Refusal("recast_layout: unable to recast %s: the offset %s is "
+                      "dynamic (it must be a multiple of the %d old elements "
+                      "a new one holds)" % (c, c.offset, n))
+    if c.offset % n:
+        raise Refusal("recast_layout: unable to recast %s: the offset %d is "
+                      "not a multiple of the %d old elements a new one "
+                      "holds" % (c, c.offset, n))
+    return ComposedLayout(_recast_inner(c, n, up=True), c.offset // n,
+                          _algebra.upcast(c.outer, n))
+
+
+def _downcast(c, n):
+    if n == 1:
+        return c
+    return ComposedLayout(_recast_inner(c, n, up=False),
+                          _ints.mul(c.offset, n),
+                          _algebra.downcast(c.outer, n))
+
+
+def _recast_inner(c, n, up):
+    """A swizzle's base M counts bits of the element offset: n new elements
+    an old one (a downcast) add log2(n) to it, n old elements a new one (an
+    upcast) take log2(n) from it. Where that goes below 0, CuTe's C++ keeps
+    the bits that remain (Swizzle<max(B + M - log2 n, 0), 0, S>); the DSL
+    computes the base in an unsigned 32-bit integer, which wraps."""
+    inner = c.inner
+    if isinstance(inner, Layout):
+        return _algebra.upcast(inner, n) if up else _algebra.downcast(inner,
+                                                                       n)
+    if not isinstance(inner, Swizzle):
+        raise Refusal("recast_layout of a composed layout whose inner "
+                      "function is %s" % type(inner).__name__)
+    if n & (n - 1):
+        raise Refusal("recast_layout: unable to recast the swizzle %s by a "
+                      "factor of %d (a power of two is needed)" % (inner, n))
+    log2 = n.bit_length() - 1
+    b, m, s = inner.num_bits, inner.num_base, inner.num_shift
+    if not up:
+        return Swizzle(b, m + log2, s)
+    if m >= log2:
+        return Swizzle(b, m - log2, s)
+    cute_cpp = Swizzle(max(b + m - log2, 0), 0, s)
+    dsl = Swizzle(b, (m - log2) % (1 << 32), s)
+    from ._algebra import _wrong
+    return _wrong("recast-swizzle", "recast_layout: the swizzle %s upcast "
+                  "by %d has a base below 0" % (inner, n), dsl,
+                  "CuTe's C++ gives %s, the DSL's base wraps to %d" % (
+                      cute_cpp, dsl.num_base), (inner, n))
 
 
 def slice_(c, coord):
