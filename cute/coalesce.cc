@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -47,7 +47,8 @@ absl::StatusOr<Layout> ByMode(const Layout& layout, const IntTuple& profile,
   std::vector<Layout> modes;
   for (int i = 0; i < layout.rank(); ++i) {
     if (i < Rank(profile)) {
-      CUTE_ASSIGN_OR_RETURN(Layout m, ByMode(layout.mode(i), profile[i], fn));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout m,
+                                 ByMode(layout.mode(i), profile[i], fn));
       modes.push_back(std::move(m));
     } else {
       modes.push_back(layout.mode(i));

@@ -8,8 +8,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/coalesce.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -29,7 +29,7 @@ absl::StatusOr<IntTuple> ScaledCompact(const IntTuple& shape, Int& current) {
   std::vector<IntTuple> out;
   out.reserve(shape.elements().size());
   for (const IntTuple& e : shape.elements()) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple s, ScaledCompact(e, current));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple s, ScaledCompact(e, current));
     out.push_back(std::move(s));
   }
   return IntTuple::Tuple(std::move(out));

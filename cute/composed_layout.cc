@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -137,7 +137,7 @@ absl::StatusOr<int64_t> AnyLayout::TryEvaluate(int64_t idx) const {
       return swizzle()(idx);
     case Kind::kComposed: {
       const ComposedLayout& c = composed();
-      CUTE_ASSIGN_OR_RETURN(int64_t b, c.inner().TryEvaluate(idx));
+      HLOLAYOUT_ASSIGN_OR_RETURN(int64_t b, c.inner().TryEvaluate(idx));
       return ApplyOuter(c.outer(), c.offset(), b);
     }
   }
@@ -156,7 +156,7 @@ absl::StatusOr<int64_t> AnyLayout::Evaluate(const IntTuple& coord) const {
       return swizzle()(coord.value());
     case Kind::kComposed: {
       const ComposedLayout& c = composed();
-      CUTE_ASSIGN_OR_RETURN(int64_t b, c.inner().Evaluate(coord));
+      HLOLAYOUT_ASSIGN_OR_RETURN(int64_t b, c.inner().Evaluate(coord));
       return ApplyOuter(c.outer(), c.offset(), b);
     }
   }
@@ -170,7 +170,7 @@ absl::StatusOr<AnyLayout> MakeComposed(AnyLayout outer, ComposedOffset offset,
       offset.value().value == 0) {
     return inner;
   }
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       ComposedLayout c,
       ComposedLayout::Create(std::move(outer), offset, std::move(inner)));
   return AnyLayout(std::move(c));

@@ -11,13 +11,13 @@
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
 #include "hlolayout/cute/internal/regroup.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/recast.h"
 #include "hlolayout/cute/swizzle.h"
 #include "hlolayout/cute/tile_to_shape.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -91,7 +91,7 @@ Projections SliceProjections(const Swizzle& sw) {
 // CuTe's to_mixed_bits(layout, coord) for static values: the XOR over the
 // leaves of (c_k * d_k) & ((s_k - 1) * d_k), c the natural coordinate.
 absl::StatusOr<int64_t> MixedBits(const Layout& layout, const IntTuple& coord) {
-  CUTE_ASSIGN_OR_RETURN(IntTuple natural, IdxToCrd(coord, layout.shape()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple natural, IdxToCrd(coord, layout.shape()));
   const std::vector<int64_t> c = Flatten(natural);
   const std::vector<int64_t> s = Flatten(layout.shape());
   const std::vector<int64_t> d = Flatten(layout.stride());
@@ -123,29 +123,31 @@ absl::StatusOr<SlicedAnyLayout> SliceSwizzled(const SliceCoord& c,
   const Layout& b = l.inner().layout();
   const Int offset = l.offset().value();
   if (c.all_underscore()) {
-    CUTE_ASSIGN_OR_RETURN(Layout sliced, Slice(c, b));
-    CUTE_ASSIGN_OR_RETURN(AnyLayout r,
-                          MakeComposed(sw, l.offset(), std::move(sliced)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout sliced, Slice(c, b));
+    HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout r,
+                               MakeComposed(sw, l.offset(), std::move(sliced)));
     return SlicedAnyLayout{std::move(r), Int::Static(0)};
   }
   const Projections p = SliceProjections(sw);
-  CUTE_ASSIGN_OR_RETURN(Layout sliced, Slice(c, b));
-  CUTE_ASSIGN_OR_RETURN(Layout diced, Dice(c, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout sliced, Slice(c, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout diced, Dice(c, b));
   const IntTuple diced_coord = DicedCoord(c);
-  CUTE_ASSIGN_OR_RETURN(Layout diced_anti, Composition(p.anti_zy, diced));
-  CUTE_ASSIGN_OR_RETURN(Layout diced_only, Composition(p.only_zy, diced));
-  CUTE_ASSIGN_OR_RETURN(int64_t mixed, MixedBits(diced_only, diced_coord));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout diced_anti, Composition(p.anti_zy, diced));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout diced_only, Composition(p.only_zy, diced));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t mixed, MixedBits(diced_only, diced_coord));
   const bool coord_static = diced_coord.is_static();
   const Int only_zy{offset.value ^ mixed, offset.is_static && coord_static};
-  CUTE_ASSIGN_OR_RETURN(int64_t anti_value, diced_anti.Evaluate(diced_coord));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t anti_value,
+                             diced_anti.Evaluate(diced_coord));
   const Int anti_zy{anti_value,
                     coord_static && diced_anti.stride().is_static()};
-  CUTE_ASSIGN_OR_RETURN(Layout sliced_only, Composition(p.only_zy, sliced));
-  CUTE_ASSIGN_OR_RETURN(int64_t active,
-                        sliced_only.TryEvaluate(sliced_only.size() - 1));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout sliced_only,
+                             Composition(p.only_zy, sliced));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t active,
+                             sliced_only.TryEvaluate(sliced_only.size() - 1));
   if ((active & ~sw(active)) != 0) {
     // The kept modes reach both bits of a swizzled pair: not reducible.
-    CUTE_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         AnyLayout r,
         MakeComposed(sw, ComposedOffset::Of(only_zy), std::move(sliced)));
     return SlicedAnyLayout{std::move(r), anti_zy};
@@ -188,7 +190,7 @@ absl::StatusOr<SlicedAnyLayout> SliceSwizzled(const SliceCoord& c,
   stride.push_back(IntTuple::Static(int64_t{1} << (m + bits + s)));
   const Layout swizzle_layout = Layout::Make(
       IntTuple::Tuple(std::move(shape)), IntTuple::Tuple(std::move(stride)));
-  CUTE_ASSIGN_OR_RETURN(Layout r, Composition(swizzle_layout, sliced));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, Composition(swizzle_layout, sliced));
   Int base;
   if (!TryAdd(Int{sw(only_zy.value), only_zy.is_static}, anti_zy, &base)) {
     return absl::OutOfRangeError("the offset overflows int64");
@@ -228,16 +230,17 @@ absl::StatusOr<AnyLayout> ProductWithSwizzled(const Layout& a,
   }
   const Swizzle sw = b.outer().swizzle();
   const Layout& t = b.inner().layout();
-  CUTE_ASSIGN_OR_RETURN(Layout product, LogicalProduct(a, Tiler::Of(t)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout product, LogicalProduct(a, Tiler::Of(t)));
   absl::StatusOr<Layout> only = Composition(OnlyZy(sw), t);
   if (!only.ok()) return Prefixed(op, only.status());
-  CUTE_ASSIGN_OR_RETURN(int64_t active, only->TryEvaluate(only->size() - 1));
-  CUTE_ASSIGN_OR_RETURN(int64_t tz, t.TryEvaluate(active & sw.zzz_mask()));
-  CUTE_ASSIGN_OR_RETURN(int64_t ty, t.TryEvaluate(active & sw.yyy_mask()));
-  CUTE_ASSIGN_OR_RETURN(int64_t new_z,
-                        product.Evaluate(IntTuple::Tuple({0, tz})));
-  CUTE_ASSIGN_OR_RETURN(int64_t new_y,
-                        product.Evaluate(IntTuple::Tuple({0, ty})));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t active,
+                             only->TryEvaluate(only->size() - 1));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t tz, t.TryEvaluate(active & sw.zzz_mask()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t ty, t.TryEvaluate(active & sw.yyy_mask()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t new_z,
+                             product.Evaluate(IntTuple::Tuple({0, tz})));
+  HLOLAYOUT_ASSIGN_OR_RETURN(int64_t new_y,
+                             product.Evaluate(IntTuple::Tuple({0, ty})));
   absl::StatusOr<Swizzle> derived = Swizzle::FromMasks(new_y, new_z);
   if (!derived.ok()) return Prefixed(op, derived.status());
   return MakeComposed(*derived, ComposedOffset(), std::move(product));
@@ -284,12 +287,14 @@ absl::Status SwizzleAlone(absl::string_view op, const Swizzle& sw) {
 absl::StatusOr<AnyLayout> Compose(const AnyLayout& a, const AnyLayout& b) {
   switch (a.kind()) {
     case AnyLayout::Kind::kComposed: {
-      CUTE_ASSIGN_OR_RETURN(AnyLayout inner, Compose(a.composed().inner(), b));
+      HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner,
+                                 Compose(a.composed().inner(), b));
       return Under(a.composed(), std::move(inner));
     }
     case AnyLayout::Kind::kSwizzle:
       if (b.is_swizzle()) {
-        CUTE_ASSIGN_OR_RETURN(Swizzle s, Compose(a.swizzle(), b.swizzle()));
+        HLOLAYOUT_ASSIGN_OR_RETURN(Swizzle s,
+                                   Compose(a.swizzle(), b.swizzle()));
         return AnyLayout(s);
       }
       return MakeComposed(a.swizzle(), ComposedOffset(), b);
@@ -299,7 +304,7 @@ absl::StatusOr<AnyLayout> Compose(const AnyLayout& a, const AnyLayout& b) {
   const Layout& l = a.layout();
   switch (b.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout r, Composition(l, b.layout()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, Composition(l, b.layout()));
       return AnyLayout(std::move(r));
     }
     case AnyLayout::Kind::kSwizzle:
@@ -313,18 +318,19 @@ absl::StatusOr<AnyLayout> Compose(const AnyLayout& a, const AnyLayout& b) {
                   "fails: the composed layout's offset must be 0 (CuTe: "
                   "Require offset == 0)");
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout left, Compose(a, c.outer()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout left, Compose(a, c.outer()));
   return Compose(left, c.inner());
 }
 
 absl::StatusOr<AnyLayout> Compose(const AnyLayout& a, const Tiler& b) {
   switch (a.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout r, Composition(a.layout(), b));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, Composition(a.layout(), b));
       return AnyLayout(std::move(r));
     }
     case AnyLayout::Kind::kComposed: {
-      CUTE_ASSIGN_OR_RETURN(AnyLayout inner, Compose(a.composed().inner(), b));
+      HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner,
+                                 Compose(a.composed().inner(), b));
       return Under(a.composed(), std::move(inner));
     }
     case AnyLayout::Kind::kSwizzle:
@@ -344,14 +350,14 @@ absl::StatusOr<AnyLayout> Inverse(const AnyLayout& l, bool right) {
     case AnyLayout::Kind::kLayout:
       if (right) return AnyLayout(RightInverse(l.layout()));
       {
-        CUTE_ASSIGN_OR_RETURN(Layout r, LeftInverse(l.layout()));
+        HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, LeftInverse(l.layout()));
         return AnyLayout(std::move(r));
       }
     case AnyLayout::Kind::kComposed:
       break;
   }
   const ComposedLayout& c = l.composed();
-  CUTE_ASSIGN_OR_RETURN(AnyLayout inv_b, Inverse(c.inner(), right));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inv_b, Inverse(c.inner(), right));
   if (c.outer().is_swizzle() && IsZeroOffset(c.offset())) {
     absl::StatusOr<AnyLayout> r = Compose(inv_b, c.outer());
     if (!r.ok()) {
@@ -367,7 +373,7 @@ absl::StatusOr<AnyLayout> Inverse(const AnyLayout& l, bool right) {
                                " is not defined: the smem pointer offset "
                                "has no inverse"));
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout inv_a, Inverse(c.outer(), right));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inv_a, Inverse(c.outer(), right));
   if (inv_a.is_swizzle()) {
     return Refuse(right ? "right_inverse" : "left_inverse",
                   absl::StrCat("of ", ToString(l),
@@ -415,7 +421,7 @@ absl::StatusOr<AnyLayout> OnDomain(absl::string_view op, const AnyLayout& l,
                                    Fn fn) {
   switch (l.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout r, fn(l.layout()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, fn(l.layout()));
       return AnyLayout(std::move(r));
     }
     case AnyLayout::Kind::kSwizzle:
@@ -423,8 +429,8 @@ absl::StatusOr<AnyLayout> OnDomain(absl::string_view op, const AnyLayout& l,
     case AnyLayout::Kind::kComposed:
       break;
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout inner,
-                        OnDomain(op, l.composed().inner(), fn));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner,
+                             OnDomain(op, l.composed().inner(), fn));
   return Under(l.composed(), std::move(inner));
 }
 
@@ -483,15 +489,15 @@ absl::StatusOr<AnyLayout> Product(ProductKind kind, const AnyLayout& a,
     case AnyLayout::Kind::kSwizzle:
       return SwizzleAlone("a product", a.swizzle());
     case AnyLayout::Kind::kComposed: {
-      CUTE_ASSIGN_OR_RETURN(AnyLayout inner,
-                            Product(kind, a.composed().inner(), b));
+      HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner,
+                                 Product(kind, a.composed().inner(), b));
       return Under(a.composed(), std::move(inner));
     }
     case AnyLayout::Kind::kLayout:
       break;
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout r,
-                        ProductWithSwizzled(a.layout(), b.composed()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout r,
+                             ProductWithSwizzled(a.layout(), b.composed()));
   if (kind == ProductKind::kLogical || kind == ProductKind::kZipped) return r;
   // tiled/flat: regroup the product as for a layout tiler (CuTe slices the
   // composed result with `_`, which acts on its inner layout).
@@ -543,7 +549,7 @@ absl::StatusOr<SlicedAnyLayout> SliceAndOffsetOf(const SliceCoord& c,
                                                  const AnyLayout& l) {
   switch (l.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(SlicedLayout s, SliceAndOffset(c, l.layout()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(SlicedLayout s, SliceAndOffset(c, l.layout()));
       return SlicedAnyLayout{AnyLayout(std::move(s.layout)), s.offset};
     }
     case AnyLayout::Kind::kSwizzle:
@@ -562,7 +568,8 @@ absl::StatusOr<SlicedAnyLayout> SliceAndOffsetOf(const SliceCoord& c,
   }
   // Slice B; the offset moves into the composed layout (an unset smem
   // pointer stays when the inner offset is a static 0).
-  CUTE_ASSIGN_OR_RETURN(SlicedAnyLayout inner, SliceAndOffsetOf(c, cl.inner()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(SlicedAnyLayout inner,
+                             SliceAndOffsetOf(c, cl.inner()));
   ComposedOffset offset = cl.offset();
   if (cl.offset().is_smem_ptr()) {
     if (!(inner.offset.is_static && inner.offset.value == 0)) {
@@ -575,14 +582,14 @@ absl::StatusOr<SlicedAnyLayout> SliceAndOffsetOf(const SliceCoord& c,
     }
     offset = ComposedOffset::Of(sum);
   }
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       ComposedLayout r,
       ComposedLayout::Create(cl.outer(), offset, std::move(inner.layout)));
   return SlicedAnyLayout{AnyLayout(std::move(r)), Int::Static(0)};
 }
 
 absl::StatusOr<AnyLayout> SliceOf(const SliceCoord& c, const AnyLayout& l) {
-  CUTE_ASSIGN_OR_RETURN(SlicedAnyLayout s, SliceAndOffsetOf(c, l));
+  HLOLAYOUT_ASSIGN_OR_RETURN(SlicedAnyLayout s, SliceAndOffsetOf(c, l));
   return std::move(s.layout);
 }
 
@@ -592,12 +599,12 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
   const std::string op = absl::StrCat(up ? "upcast<" : "downcast<", n, ">");
   switch (l.kind()) {
     case AnyLayout::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(
+      HLOLAYOUT_ASSIGN_OR_RETURN(
           Layout r, up ? Upcast(l.layout(), n) : Downcast(l.layout(), n));
       return AnyLayout(std::move(r));
     }
     case AnyLayout::Kind::kSwizzle: {
-      CUTE_ASSIGN_OR_RETURN(
+      HLOLAYOUT_ASSIGN_OR_RETURN(
           Swizzle s, up ? Upcast(l.swizzle(), n) : Downcast(l.swizzle(), n));
       return AnyLayout(s);
     }
@@ -605,7 +612,7 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
       break;
   }
   const ComposedLayout& c = l.composed();
-  CUTE_ASSIGN_OR_RETURN(AnyLayout inner, Recast(c.inner(), n, up));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner, Recast(c.inner(), n, up));
   if (c.offset().is_smem_ptr()) {
     // The swizzle acts on byte addresses: it stays; the width scales.
     const int bits = c.offset().smem_bits();
@@ -624,7 +631,7 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
                         ComposedOffset::SmemPtr(static_cast<int>(new_bits)),
                         std::move(inner));
   }
-  CUTE_ASSIGN_OR_RETURN(AnyLayout outer, Recast(c.outer(), n, up));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout outer, Recast(c.outer(), n, up));
   const Int o = c.offset().value();
   Int new_offset;
   if (up) {
@@ -640,7 +647,7 @@ absl::StatusOr<AnyLayout> Recast(const AnyLayout& l, int64_t n, bool up) {
   }
   // CuTe's upcast/downcast of an offset gives a static 0 of another type
   // (C<0u>), so an identity swizzle is kept here, not dropped.
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       ComposedLayout r,
       ComposedLayout::Create(std::move(outer), ComposedOffset::Of(new_offset),
                              std::move(inner)));
@@ -659,13 +666,13 @@ absl::StatusOr<AnyLayout> DowncastOf(const AnyLayout& l, int64_t n) {
 
 absl::StatusOr<AnyLayout> RecastLayoutOf(const AnyLayout& l, int64_t old_bits,
                                          int64_t new_bits) {
-  CUTE_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
+  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
   AnyLayout out = l;
   if (r.up != 1) {
-    CUTE_ASSIGN_OR_RETURN(out, UpcastOf(out, r.up));
+    HLOLAYOUT_ASSIGN_OR_RETURN(out, UpcastOf(out, r.up));
   }
   if (r.down != 1) {
-    CUTE_ASSIGN_OR_RETURN(out, DowncastOf(out, r.down));
+    HLOLAYOUT_ASSIGN_OR_RETURN(out, DowncastOf(out, r.down));
   }
   return out;
 }

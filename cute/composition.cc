@@ -11,8 +11,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/coalesce.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -40,7 +40,7 @@ class Composer {
     if (positive && negative) {
       return Fail("B mixes positive and negative strides");
     }
-    CUTE_ASSIGN_OR_RETURN(Piece p, Walk(b_.shape(), b_.stride()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Piece p, Walk(b_.shape(), b_.stride()));
     if (nontrivial > 1) {
       for (size_t k = 0; k + 1 < modes_.size(); ++k) {
         if (reach_[k] >= modes_[k].shape.value) {
@@ -81,7 +81,7 @@ class Composer {
     sh.reserve(se.size());
     st.reserve(se.size());
     for (size_t i = 0; i < se.size(); ++i) {
-      CUTE_ASSIGN_OR_RETURN(Piece p, Walk(se[i], de[i]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Piece p, Walk(se[i], de[i]));
       sh.push_back(std::move(p.shape));
       st.push_back(std::move(p.stride));
     }
@@ -110,7 +110,7 @@ class Composer {
       const Int a = modes_[k].stride;
       const Int step = Abs(rest_stride);
       const int64_t r = rest_shape.value;
-      if (r > 1) CUTE_RETURN_IF_ERROR(Check(k, step.value, r));
+      if (r > 1) HLOLAYOUT_RETURN_IF_ERROR(Check(k, step.value, r));
       const Int next_shape = CeilDiv(n, step);
       const Int next_stride = Mul(CeilDiv(step, n), Signum(rest_stride));
       if (next_shape.value == 1 || r == 1) {
@@ -207,7 +207,8 @@ absl::StatusOr<Layout> Composition(const Layout& a, const Tiler& b) {
   }
   std::vector<Layout> modes;
   for (int i = 0; i < rank; ++i) {
-    CUTE_ASSIGN_OR_RETURN(Layout m, Composition(a.mode(i), b.elements()[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout m,
+                               Composition(a.mode(i), b.elements()[i]));
     modes.push_back(std::move(m));
   }
   return MakeLayout(modes);

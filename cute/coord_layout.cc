@@ -10,11 +10,11 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/cute/composition.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/lexer.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/check.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -102,7 +102,7 @@ absl::Status ForEachLeaf(const IntTuple& shape, const CoordStride& stride,
                          F&& f) {
   if (shape.is_int()) return f(shape.value(), stride.leaf());
   for (size_t i = 0; i < shape.elements().size(); ++i) {
-    CUTE_RETURN_IF_ERROR(
+    HLOLAYOUT_RETURN_IF_ERROR(
         ForEachLeaf(shape.elements()[i], stride.elements()[i], f));
   }
   return absl::OkStatus();
@@ -163,11 +163,11 @@ class CoordParser {
 
   absl::StatusOr<CoordLayout> Parse() {
     const size_t start = lexer_.Peek().offset;
-    CUTE_ASSIGN_OR_RETURN(IntTuple shape, ParseShape(0));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, ParseShape(0));
     Token colon = lexer_.Next();
     if (colon.kind != TokenKind::kColon) return Unexpected(colon, "':'");
     const Token stride_start = lexer_.Peek();
-    CUTE_ASSIGN_OR_RETURN(CoordStride stride, ParseStride(0));
+    HLOLAYOUT_ASSIGN_OR_RETURN(CoordStride stride, ParseStride(0));
     Token end = lexer_.Next();
     if (end.kind != TokenKind::kEnd) return Unexpected(end, "end of input");
     if (!CongruentStride(shape, stride)) {
@@ -211,7 +211,7 @@ class CoordParser {
       return IntTuple::Tuple(std::move(elements));
     }
     while (true) {
-      CUTE_ASSIGN_OR_RETURN(IntTuple e, ParseShape(depth + 1));
+      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple e, ParseShape(depth + 1));
       elements.push_back(std::move(e));
       Token sep = lexer_.Next();
       if (sep.kind == TokenKind::kRParen) break;
@@ -253,7 +253,7 @@ class CoordParser {
       return CoordStride::Tuple(std::move(elements));
     }
     while (true) {
-      CUTE_ASSIGN_OR_RETURN(CoordStride e, ParseStride(depth + 1));
+      HLOLAYOUT_ASSIGN_OR_RETURN(CoordStride e, ParseStride(depth + 1));
       elements.push_back(std::move(e));
       Token sep = lexer_.Next();
       if (sep.kind == TokenKind::kRParen) break;
@@ -275,7 +275,7 @@ absl::StatusOr<CoordLayout> CoordLayout::Create(IntTuple shape,
   CoordLayout l;
   Acc shape_of_result;  // checks that the bases nest consistently
   int64_t size = 1;
-  CUTE_RETURN_IF_ERROR(ForEachLeaf(
+  HLOLAYOUT_RETURN_IF_ERROR(ForEachLeaf(
       shape, stride, [&](int64_t s, const ScaledBasis& b) -> absl::Status {
         if (s <= 0) {
           return absl::InvalidArgumentError(
@@ -337,7 +337,7 @@ absl::StatusOr<IntTuple> EvaluateCoord(const CoordLayout& layout,
         absl::StrCat("coordinate ", ToString(coord),
                      " is not in range of shape ", ToString(layout.shape())));
   }
-  CUTE_ASSIGN_OR_RETURN(IntTuple natural, IdxToCrd(coord, layout.shape()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple natural, IdxToCrd(coord, layout.shape()));
   if (!Congruent(natural, layout.shape())) {
     return absl::InvalidArgumentError(
         absl::StrCat("coordinate ", ToString(coord), " does not fit shape ",
@@ -347,7 +347,7 @@ absl::StatusOr<IntTuple> EvaluateCoord(const CoordLayout& layout,
   FlattenCoord(natural, &crd);
   Acc acc;
   size_t k = 0;
-  CUTE_RETURN_IF_ERROR(ForEachLeaf(
+  HLOLAYOUT_RETURN_IF_ERROR(ForEachLeaf(
       layout.shape(), layout.stride(),
       [&](int64_t s, const ScaledBasis& b) -> absl::Status {
         const int64_t c = crd[k++];
@@ -395,7 +395,7 @@ struct Composer {
       std::vector<IntTuple> shapes, strides;
       for (size_t i = 0; i < shape.elements().size(); ++i) {
         IntTuple s, d;
-        CUTE_RETURN_IF_ERROR(
+        HLOLAYOUT_RETURN_IF_ERROR(
             Compose(shape.elements()[i], stride.elements()[i], &s, &d));
         shapes.push_back(std::move(s));
         strides.push_back(std::move(d));
@@ -411,7 +411,7 @@ struct Composer {
       *out_stride = 0;
       return absl::OkStatus();
     }
-    CUTE_ASSIGN_OR_RETURN(Layout mode, ModeAt(a, b.modes, b));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout mode, ModeAt(a, b.modes, b));
     if (mode.shape().is_int()) {
       int64_t d;
       if (__builtin_mul_overflow(b.value, mode.stride().value(), &d)) {
@@ -435,8 +435,8 @@ struct Composer {
           " of A (at ", BasisToString(ScaledBasis{1, b.modes}),
           "); only one may"));
     }
-    CUTE_ASSIGN_OR_RETURN(Layout inner, Layout::Create(s, b.value));
-    CUTE_ASSIGN_OR_RETURN(Layout r, Composition(mode, inner));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout inner, Layout::Create(s, b.value));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout r, Composition(mode, inner));
     *out_shape = r.shape();
     *out_stride = r.stride();
     return absl::OkStatus();
@@ -448,13 +448,13 @@ struct Composer {
 absl::StatusOr<Layout> ComposeWithCoordLayout(const Layout& a,
                                               const CoordLayout& b) {
   Composer composer{a, {}};
-  CUTE_RETURN_IF_ERROR(ForEachLeaf(
+  HLOLAYOUT_RETURN_IF_ERROR(ForEachLeaf(
       b.shape(), b.stride(), [&](int64_t, const ScaledBasis& basis) {
         if (basis.value != 0) composer.all_paths.push_back(basis.modes);
         return absl::OkStatus();
       }));
   IntTuple shape, stride;
-  CUTE_RETURN_IF_ERROR(
+  HLOLAYOUT_RETURN_IF_ERROR(
       composer.Compose(b.shape(), b.stride(), &shape, &stride));
   absl::StatusOr<Layout> r =
       Layout::Create(std::move(shape), std::move(stride));

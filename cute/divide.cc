@@ -10,8 +10,8 @@
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/internal/regroup.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -29,9 +29,9 @@ absl::StatusOr<Layout> Divide(const Layout& a, const Tiler& b) {
     case Tiler::Kind::kUnderscore:
       return a;
     case Tiler::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout rest,
-                            Complement(b.layout(), Coalesce(a).shape()));
-      CUTE_ASSIGN_OR_RETURN(Layout both, MakeLayout({b.layout(), rest}));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout rest,
+                                 Complement(b.layout(), Coalesce(a).shape()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout both, MakeLayout({b.layout(), rest}));
       return Composition(a, both);
     }
     case Tiler::Kind::kTuple:

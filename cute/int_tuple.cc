@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -84,7 +84,7 @@ absl::StatusOr<Int> Product(const IntTuple& t) {
   if (t.is_int()) return t.integer();
   Int product = Int::Static(1);
   for (const IntTuple& e : t.elements()) {
-    CUTE_ASSIGN_OR_RETURN(Int s, Product(e));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int s, Product(e));
     if (!TryMul(product, s, &product)) {
       return absl::OutOfRangeError("size overflows int64");
     }
@@ -107,7 +107,7 @@ absl::StatusOr<int64_t> Size(const IntTuple& t) {
   if (t.is_int()) return t.value();
   int64_t product = 1;
   for (const IntTuple& e : t.elements()) {
-    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(e));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t s, Size(e));
     if (__builtin_mul_overflow(product, s, &product)) {
       return absl::OutOfRangeError("size overflows int64");
     }
@@ -229,8 +229,8 @@ absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape) {
   int64_t scale = 1;
   const int rank = Rank(shape);
   for (int i = 0; i < rank; ++i) {
-    CUTE_ASSIGN_OR_RETURN(int64_t c, CrdToIdx(coord[i], shape[i]));
-    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(shape[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t c, CrdToIdx(coord[i], shape[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t s, Size(shape[i]));
     if (c < 0 || (i + 1 < rank && c >= s)) {
       return absl::OutOfRangeError(absl::StrCat(
           "coordinate ", c, " out of range in mode ", i, " of size ", s));
@@ -253,8 +253,8 @@ absl::StatusOr<IntTuple> IntToCrd(int64_t index, const IntTuple& shape) {
   if (shape.is_int()) return index % shape.value();
   std::vector<IntTuple> out;
   for (const IntTuple& e : shape.elements()) {
-    CUTE_ASSIGN_OR_RETURN(int64_t s, Size(e));
-    CUTE_ASSIGN_OR_RETURN(IntTuple c, IntToCrd(index % s, e));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t s, Size(e));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple c, IntToCrd(index % s, e));
     out.push_back(std::move(c));
     index /= s;
   }
@@ -278,7 +278,7 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord,
   }
   std::vector<IntTuple> out;
   for (int i = 0; i < Rank(shape); ++i) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord[i], shape[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord[i], shape[i]));
     out.push_back(std::move(c));
   }
   return IntTuple::Tuple(std::move(out));
@@ -296,8 +296,8 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
     }
     std::vector<IntTuple> out;
     for (int i = 0; i < Rank(shape); ++i) {
-      CUTE_ASSIGN_OR_RETURN(IntTuple c,
-                            IdxToCrd(coord[i], shape[i], stride[i]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple c,
+                                 IdxToCrd(coord[i], shape[i], stride[i]));
       out.push_back(std::move(c));
     }
     return IntTuple::Tuple(std::move(out));
@@ -314,7 +314,8 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
   }
   std::vector<IntTuple> out;
   for (int i = 0; i < Rank(shape); ++i) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple c, IdxToCrd(coord, shape[i], stride[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple c,
+                               IdxToCrd(coord, shape[i], stride[i]));
     out.push_back(std::move(c));
   }
   return IntTuple::Tuple(std::move(out));
@@ -337,7 +338,7 @@ absl::StatusOr<IntTuple> PrefixFold(const IntTuple& a, Int* running) {
   }
   std::vector<IntTuple> out;
   for (const IntTuple& e : a.elements()) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple p, PrefixFold(e, running));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple p, PrefixFold(e, running));
     out.push_back(std::move(p));
   }
   return IntTuple::Tuple(std::move(out));
@@ -364,7 +365,7 @@ absl::StatusOr<IntTuple> PrefixProduct(const IntTuple& a,
   if (Rank(a) != Rank(init)) return RankMismatch("prefix_product", a, init);
   std::vector<IntTuple> out;
   for (int i = 0; i < Rank(a); ++i) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple p, PrefixProduct(a[i], init[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple p, PrefixProduct(a[i], init[i]));
     out.push_back(std::move(p));
   }
   return IntTuple::Tuple(std::move(out));
@@ -376,22 +377,22 @@ absl::StatusOr<IntTuple> ShapeDiv(const IntTuple& a, const IntTuple& b) {
     if (!b.is_int()) {
       if (Rank(a) != Rank(b)) return RankMismatch("shape_div", a, b);
       for (int i = 0; i < Rank(a); ++i) {
-        CUTE_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(a[i], b[i]));
+        HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(a[i], b[i]));
         out.push_back(std::move(q));
       }
       return IntTuple::Tuple(std::move(out));
     }
     IntTuple rest = b;
     for (const IntTuple& e : a.elements()) {
-      CUTE_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(e, rest));
-      CUTE_ASSIGN_OR_RETURN(Int p, Product(e));
-      CUTE_ASSIGN_OR_RETURN(rest, ShapeDiv(rest, IntTuple(p)));
+      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple q, ShapeDiv(e, rest));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Int p, Product(e));
+      HLOLAYOUT_ASSIGN_OR_RETURN(rest, ShapeDiv(rest, IntTuple(p)));
       out.push_back(std::move(q));
     }
     return IntTuple::Tuple(std::move(out));
   }
   if (!b.is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Int p, Product(b));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int p, Product(b));
     return ShapeDiv(a, IntTuple(p));
   }
   const Int x = a.integer(), y = b.integer();
@@ -419,7 +420,7 @@ absl::StatusOr<Int> InnerProduct(const IntTuple& a, const IntTuple& b) {
   }
   Int sum = Int::Static(0);
   for (int i = 0; i < Rank(a); ++i) {
-    CUTE_ASSIGN_OR_RETURN(Int term, InnerProduct(a[i], b[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int term, InnerProduct(a[i], b[i]));
     if (!TryAdd(sum, term, &sum)) return Overflow("inner_product");
   }
   return sum;
@@ -427,7 +428,7 @@ absl::StatusOr<Int> InnerProduct(const IntTuple& a, const IntTuple& b) {
 
 absl::StatusOr<IntTuple> ElemScale(const IntTuple& a, const IntTuple& b) {
   if (a.is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Int p, Product(b));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int p, Product(b));
     Int r;
     if (!TryMul(a.integer(), p, &r)) return Overflow("elem_scale");
     return IntTuple(r);
@@ -439,7 +440,7 @@ absl::StatusOr<IntTuple> ElemScale(const IntTuple& a, const IntTuple& b) {
   if (Rank(a) != Rank(b)) return RankMismatch("elem_scale", a, b);
   std::vector<IntTuple> out;
   for (int i = 0; i < Rank(a); ++i) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple e, ElemScale(a[i], b[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple e, ElemScale(a[i], b[i]));
     out.push_back(std::move(e));
   }
   return IntTuple::Tuple(std::move(out));

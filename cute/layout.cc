@@ -9,7 +9,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -339,7 +339,7 @@ absl::Status EvaluateInto(const IntTuple& c, const IntTuple& shape,
         part = i % s;
         i /= s;
       }
-      CUTE_RETURN_IF_ERROR(
+      HLOLAYOUT_RETURN_IF_ERROR(
           EvaluateInto(part, shape[k], stride[k], last && final_mode, offset));
     }
     return absl::OkStatus();
@@ -349,8 +349,8 @@ absl::Status EvaluateInto(const IntTuple& c, const IntTuple& shape,
         "coordinate does not fit the profile of the layout");
   }
   for (int k = 0; k < Rank(shape); ++k) {
-    CUTE_RETURN_IF_ERROR(EvaluateInto(c[k], shape[k], stride[k],
-                                      last && k + 1 == Rank(shape), offset));
+    HLOLAYOUT_RETURN_IF_ERROR(EvaluateInto(
+        c[k], shape[k], stride[k], last && k + 1 == Rank(shape), offset));
   }
   return absl::OkStatus();
 }
@@ -366,7 +366,7 @@ absl::StatusOr<int64_t> Layout::Evaluate(const IntTuple& coord) const {
     return TryEvaluate(coord.value());
   }
   int64_t offset = 0;
-  CUTE_RETURN_IF_ERROR(EvaluateInto(coord, shape_, stride_, true, offset));
+  HLOLAYOUT_RETURN_IF_ERROR(EvaluateInto(coord, shape_, stride_, true, offset));
   return offset;
 }
 

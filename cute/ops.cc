@@ -15,7 +15,6 @@
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/coord_layout.h"
 #include "hlolayout/cute/divide.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/numeric_types.h"
 #include "hlolayout/cute/parse.h"
@@ -23,6 +22,7 @@
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/xla_shape.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -105,18 +105,18 @@ absl::StatusOr<std::string> RunScaledBasis(
           "composition: A with scaled-basis strides is not supported (B may "
           "have them)");
     }
-    CUTE_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
-    CUTE_ASSIGN_OR_RETURN(CoordLayout b, ParseCoordLayout(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(CoordLayout b, ParseCoordLayout(args[1]));
     return Print(ComposeWithCoordLayout(a, b));
   }
   if (op == "crd2idx" && !absl::StrContains(args[1], '@')) {
-    CUTE_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
-    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
-    CUTE_ASSIGN_OR_RETURN(IntTuple crd, EvaluateCoord(l, coord));
+    HLOLAYOUT_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple crd, EvaluateCoord(l, coord));
     return ToString(crd);
   }
   if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1) {
-    CUTE_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(CoordLayout l, ParseCoordLayout(args[0]));
     if (op == "size") return absl::StrCat(l.size());
     if (op == "rank") return absl::StrCat(Rank(l.shape()));
     return absl::StrCat(Depth(l.shape()));
@@ -142,7 +142,7 @@ absl::StatusOr<std::string> Offsets(const AnyLayout& l) {
   }
   std::string out = "[";
   for (int64_t i = 0; i < l.size(); ++i) {
-    CUTE_ASSIGN_OR_RETURN(int64_t v, l.TryEvaluate(i));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t v, l.TryEvaluate(i));
     if (i > 0) out += ", ";
     absl::StrAppend(&out, v);
   }
@@ -171,7 +171,7 @@ absl::StatusOr<int64_t> ParseCount(absl::string_view op,
 // SHAPE and ORDER of tile_to_shape: static, as in every CuTe kernel (a
 // plain integer is read as static here).
 absl::StatusOr<IntTuple> ParseStaticTuple(absl::string_view text) {
-  CUTE_ASSIGN_OR_RETURN(IntTuple t, ParseIntTuple(text));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple t, ParseIntTuple(text));
   return WithTags(t, /*is_static=*/true);
 }
 
@@ -194,7 +194,7 @@ absl::StatusOr<ProductKind> ProductKindOf(absl::string_view op) {
 // Every op on layouts, swizzles and composed layouts (cute/composed_ops.h).
 absl::StatusOr<std::string> RunAny(absl::string_view op,
                                    absl::Span<const absl::string_view> args) {
-  CUTE_ASSIGN_OR_RETURN(AnyLayout a, ParseAnyLayout(args[0]));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout a, ParseAnyLayout(args[0]));
   const bool two = args.size() >= 2;
   if (op == "offsets") return Offsets(a);
   if (op == "size") return absl::StrCat(a.size());
@@ -203,14 +203,14 @@ absl::StatusOr<std::string> RunAny(absl::string_view op,
   if (op == "depth") return absl::StrCat(a.depth());
   if (op == "table") return PrintTable(a);
   if (op == "crd2idx") {
-    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
-    CUTE_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
     return absl::StrCat(offset);
   }
   if (op == "coalesce" || op == "filter") {
     absl::optional<IntTuple> profile;
     if (two) {
-      CUTE_ASSIGN_OR_RETURN(profile, ParseIntTuple(args[1]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(profile, ParseIntTuple(args[1]));
     }
     return PrintAny(op == "coalesce" ? CoalesceOf(a, profile)
                                      : FilterOf(a, profile));
@@ -218,7 +218,7 @@ absl::StatusOr<std::string> RunAny(absl::string_view op,
   if (op == "complement") {
     absl::optional<IntTuple> cotarget;
     if (two) {
-      CUTE_ASSIGN_OR_RETURN(cotarget, ParseIntTuple(args[1]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(cotarget, ParseIntTuple(args[1]));
     }
     return Print(ComplementOf(a, cotarget));
   }
@@ -234,53 +234,53 @@ absl::StatusOr<std::string> RunAny(absl::string_view op,
     return PrintAny(GetMode(a, i));
   }
   if (op == "upcast" || op == "downcast") {
-    CUTE_ASSIGN_OR_RETURN(int64_t n, ParseCount(op, args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t n, ParseCount(op, args[1]));
     return PrintAny(op == "upcast" ? UpcastOf(a, n) : DowncastOf(a, n));
   }
   if (op == "recast_layout") {
-    CUTE_ASSIGN_OR_RETURN(int old_bits, SizeofBits(args[1]));
-    CUTE_ASSIGN_OR_RETURN(int new_bits, SizeofBits(args[2]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int old_bits, SizeofBits(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int new_bits, SizeofBits(args[2]));
     return PrintAny(RecastLayoutOf(a, old_bits, new_bits));
   }
   if (op == "tile_to_shape") {
-    CUTE_ASSIGN_OR_RETURN(IntTuple shape, ParseStaticTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, ParseStaticTuple(args[1]));
     absl::optional<IntTuple> order;
     if (args.size() == 3) {
-      CUTE_ASSIGN_OR_RETURN(order, ParseStaticTuple(args[2]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(order, ParseStaticTuple(args[2]));
     }
     return PrintAny(TileToShapeOf(a, shape, order));
   }
   if (op == "slice" || op == "slice_and_offset") {
-    CUTE_ASSIGN_OR_RETURN(SliceCoord c, ParseSliceCoord(args[1]));
-    CUTE_ASSIGN_OR_RETURN(SlicedAnyLayout s, SliceAndOffsetOf(c, a));
+    HLOLAYOUT_ASSIGN_OR_RETURN(SliceCoord c, ParseSliceCoord(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(SlicedAnyLayout s, SliceAndOffsetOf(c, a));
     if (op == "slice") return ToString(s.layout);
     return absl::StrCat("(", ToString(s.layout), ",",
                         ToString(IntTuple(s.offset)), ")");
   }
   if (op == "blocked_product" || op == "raked_product") {
-    CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
     return PrintAny(op == "blocked_product" ? BlockedProductOf(a, b)
                                             : RakedProductOf(a, b));
   }
   const bool b_is_any = two && IsAnyLayoutText(args[1]);
   if (op == "composition") {
     if (b_is_any) {
-      CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
       return PrintAny(Compose(a, b));
     }
-    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
     return PrintAny(Compose(a, b));
   }
   if (absl::StatusOr<DivideKind> kind = DivideKindOf(op); kind.ok()) {
-    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
     return PrintAny(Divide(*kind, a, b));
   }
   if (absl::StatusOr<ProductKind> kind = ProductKindOf(op); kind.ok()) {
     if (b_is_any) {
-      CUTE_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout b, ParseAnyLayout(args[1]));
       return PrintAny(Product(*kind, a, b));
     }
-    CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
     return PrintAny(Product(*kind, a, b));
   }
   return absl::InvalidArgumentError(absl::StrCat(
@@ -297,8 +297,8 @@ bool IsAnyOnlyOp(absl::string_view op) {
 absl::StatusOr<std::string> Run(absl::string_view op,
                                 absl::Span<const absl::string_view> args) {
   if (op == "identity") {
-    CUTE_ASSIGN_OR_RETURN(IntTuple shape, ParseIntTuple(args[0]));
-    CUTE_ASSIGN_OR_RETURN(CoordLayout l, IdentityCoordLayout(shape));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, ParseIntTuple(args[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(CoordLayout l, IdentityCoordLayout(shape));
     return ToString(l);
   }
   for (absl::string_view arg : args) {
@@ -309,21 +309,21 @@ absl::StatusOr<std::string> Run(absl::string_view op,
     return RunAny(op, args);
   }
   if (op == "from_xla") {
-    CUTE_ASSIGN_OR_RETURN(hlolayout::Shape shape,
-                          hlolayout::ParseShape(args[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(hlolayout::Shape shape,
+                               hlolayout::ParseShape(args[0]));
     return Print(XlaShapeToCute(shape));
   }
-  CUTE_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout a, ParseLayout(args[0]));
   const bool two = args.size() == 2;
   if (op == "coalesce" || op == "filter") {
     const bool coalesce = op == "coalesce";
     if (!two) return ToString(coalesce ? Coalesce(a) : Filter(a));
-    CUTE_ASSIGN_OR_RETURN(IntTuple profile, ParseIntTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple profile, ParseIntTuple(args[1]));
     return Print(coalesce ? Coalesce(a, profile) : Filter(a, profile));
   }
   if (op == "complement") {
     if (!two) return Print(Complement(a));
-    CUTE_ASSIGN_OR_RETURN(IntTuple cotarget, ParseIntTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple cotarget, ParseIntTuple(args[1]));
     return Print(Complement(a, cotarget));
   }
   if (op == "right_inverse") return ToString(RightInverse(a));
@@ -343,24 +343,24 @@ absl::StatusOr<std::string> Run(absl::string_view op,
     return ToString(a.mode(i));
   }
   if (op == "crd2idx" || op == "idx2crd") {
-    CUTE_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple coord, ParseIntTuple(args[1]));
     if (op == "crd2idx") {
-      CUTE_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
+      HLOLAYOUT_ASSIGN_OR_RETURN(int64_t offset, a.Evaluate(coord));
       return absl::StrCat(offset);
     }
-    CUTE_ASSIGN_OR_RETURN(IntTuple crd, IdxToCrd(coord, a.shape()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple crd, IdxToCrd(coord, a.shape()));
     return ToString(crd);
   }
   if (op == "make_layout" || op == "congruent" || op == "compatible" ||
       op == "blocked_product" || op == "raked_product") {
-    CUTE_ASSIGN_OR_RETURN(Layout b, ParseLayout(args[1]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout b, ParseLayout(args[1]));
     if (op == "make_layout") return Print(MakeLayout({a, b}));
     if (op == "congruent") return Congruent(a, b) ? "true" : "false";
     if (op == "compatible") return Compatible(a, b) ? "true" : "false";
     if (op == "blocked_product") return Print(BlockedProduct(a, b));
     return Print(RakedProduct(a, b));
   }
-  CUTE_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Tiler b, ParseTiler(args[1]));
   if (op == "composition") return Print(Composition(a, b));
   if (op == "logical_divide") return Print(LogicalDivide(a, b));
   if (op == "zipped_divide") return Print(ZippedDivide(a, b));

@@ -8,9 +8,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/optional.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/lexer.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -30,32 +30,32 @@ class Parser {
   explicit Parser(absl::string_view text) : lexer_(text) {}
 
   absl::StatusOr<IntTuple> IntTupleAlone() {
-    CUTE_ASSIGN_OR_RETURN(IntTuple t, ParseIntTuple(0));
-    CUTE_RETURN_IF_ERROR(ExpectEnd());
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple t, ParseIntTuple(0));
+    HLOLAYOUT_RETURN_IF_ERROR(ExpectEnd());
     return t;
   }
 
   absl::StatusOr<Layout> LayoutAlone() {
-    CUTE_ASSIGN_OR_RETURN(Layout l, ParseLayout());
-    CUTE_RETURN_IF_ERROR(ExpectEnd());
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout l, ParseLayout());
+    HLOLAYOUT_RETURN_IF_ERROR(ExpectEnd());
     return l;
   }
 
   absl::StatusOr<Tiler> TilerAlone() {
-    CUTE_ASSIGN_OR_RETURN(Tiler t, ParseTiler(0));
-    CUTE_RETURN_IF_ERROR(ExpectEnd());
+    HLOLAYOUT_ASSIGN_OR_RETURN(Tiler t, ParseTiler(0));
+    HLOLAYOUT_RETURN_IF_ERROR(ExpectEnd());
     return t;
   }
 
   absl::StatusOr<Swizzle> SwizzleAlone() {
-    CUTE_ASSIGN_OR_RETURN(Swizzle s, ParseSwizzle());
-    CUTE_RETURN_IF_ERROR(ExpectEnd());
+    HLOLAYOUT_ASSIGN_OR_RETURN(Swizzle s, ParseSwizzle());
+    HLOLAYOUT_RETURN_IF_ERROR(ExpectEnd());
     return s;
   }
 
   absl::StatusOr<AnyLayout> AnyLayoutAlone() {
-    CUTE_ASSIGN_OR_RETURN(AnyLayout l, ParseAny(0));
-    CUTE_RETURN_IF_ERROR(ExpectEnd());
+    HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout l, ParseAny(0));
+    HLOLAYOUT_RETURN_IF_ERROR(ExpectEnd());
     return l;
   }
 
@@ -111,7 +111,7 @@ class Parser {
       return IntTuple::Tuple(std::move(elements));
     }
     while (true) {
-      CUTE_ASSIGN_OR_RETURN(IntTuple e, ParseIntTuple(depth + 1));
+      HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple e, ParseIntTuple(depth + 1));
       elements.push_back(std::move(e));
       Token sep = lexer_.Next();
       if (sep.kind == TokenKind::kRParen) break;
@@ -123,7 +123,7 @@ class Parser {
   // The stride after `shape:` (the colon already read), and the layout.
   absl::StatusOr<Layout> ParseStrideOf(IntTuple shape, size_t start) {
     const Token stride_start = lexer_.Peek();
-    CUTE_ASSIGN_OR_RETURN(IntTuple stride, ParseIntTuple(0));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple stride, ParseIntTuple(0));
     if (!Congruent(shape, stride)) {
       return Error(stride_start, "stride is not congruent with the shape");
     }
@@ -144,7 +144,7 @@ class Parser {
     const size_t start = lexer_.Peek().offset;
     bad_leaf_.reset();
     LayoutOrShape out;
-    CUTE_ASSIGN_OR_RETURN(out.shape, ParseIntTuple(0));
+    HLOLAYOUT_ASSIGN_OR_RETURN(out.shape, ParseIntTuple(0));
     if (bad_leaf_) {
       return Error(*bad_leaf_, absl::StrCat("shape must be positive, found ",
                                             ShortText(bad_leaf_->text)));
@@ -154,13 +154,13 @@ class Parser {
       return out;
     }
     lexer_.Next();
-    CUTE_ASSIGN_OR_RETURN(out.layout, ParseStrideOf(out.shape, start));
+    HLOLAYOUT_ASSIGN_OR_RETURN(out.layout, ParseStrideOf(out.shape, start));
     return out;
   }
 
   absl::StatusOr<Layout> ParseLayout() {
     const size_t start = lexer_.Peek().offset;
-    CUTE_ASSIGN_OR_RETURN(LayoutOrShape ls, ParseLayoutOrShape());
+    HLOLAYOUT_ASSIGN_OR_RETURN(LayoutOrShape ls, ParseLayoutOrShape());
     if (!ls.is_shape) return std::move(ls.layout);
     absl::StatusOr<Layout> l = Layout::Compact(std::move(ls.shape));
     if (!l.ok()) return ParseError(lexer_.text(), start, l.status().message());
@@ -206,7 +206,7 @@ class Parser {
       lexer_.Next();
       std::vector<Tiler> elements;
       while (true) {
-        CUTE_ASSIGN_OR_RETURN(Tiler e, ParseTiler(depth + 1));
+        HLOLAYOUT_ASSIGN_OR_RETURN(Tiler e, ParseTiler(depth + 1));
         elements.push_back(std::move(e));
         Token sep = lexer_.Next();
         if (sep.kind == TokenKind::kRAngle) break;
@@ -228,7 +228,7 @@ class Parser {
       if (lexer_.Peek().kind != TokenKind::kRParen) {
         while (true) {
           const Token at = lexer_.Peek();
-          CUTE_ASSIGN_OR_RETURN(TilerNode e, ParseTilerNode(depth + 1));
+          HLOLAYOUT_ASSIGN_OR_RETURN(TilerNode e, ParseTilerNode(depth + 1));
           e.at = at;
           elements.push_back(std::move(e));
           Token sep = lexer_.Next();
@@ -254,7 +254,7 @@ class Parser {
         std::vector<Tiler> tilers;
         for (TilerNode& e : elements) {
           if (e.is_shape) {
-            CUTE_ASSIGN_OR_RETURN(Tiler s, ShapeToTiler(e));
+            HLOLAYOUT_ASSIGN_OR_RETURN(Tiler s, ShapeToTiler(e));
             tilers.push_back(std::move(s));
           } else {
             tilers.push_back(std::move(e.tiler));
@@ -271,7 +271,7 @@ class Parser {
     if (lexer_.Peek().kind == TokenKind::kColon) {
       lexer_.Next();
       if (node.bad_leaf) return BadLeaf(*node.bad_leaf);
-      CUTE_ASSIGN_OR_RETURN(Layout l, ParseStrideOf(node.shape, t.offset));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout l, ParseStrideOf(node.shape, t.offset));
       node.is_shape = false;
       node.tiler = Tiler::Of(std::move(l));
     }
@@ -280,7 +280,7 @@ class Parser {
 
   absl::StatusOr<Tiler> ParseTiler(int depth) {
     const Token at = lexer_.Peek();
-    CUTE_ASSIGN_OR_RETURN(TilerNode node, ParseTilerNode(depth));
+    HLOLAYOUT_ASSIGN_OR_RETURN(TilerNode node, ParseTilerNode(depth));
     node.at = at;
     if (node.is_shape) return ShapeToTiler(node);
     return std::move(node.tiler);
@@ -292,7 +292,7 @@ class Parser {
     if (name.kind != TokenKind::kIdent || name.text != "Sw") {
       return Unexpected(name, "'Sw<B,M,S>'");
     }
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kLAngle, "'<'"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kLAngle, "'<'"));
     int v[3];
     for (int i = 0; i < 3; ++i) {
       const Token t = lexer_.Next();
@@ -301,9 +301,9 @@ class Parser {
         return Error(t, "swizzle parameter out of range");
       }
       v[i] = static_cast<int>(t.value);
-      if (i < 2) CUTE_RETURN_IF_ERROR(Expect(TokenKind::kComma, "','"));
+      if (i < 2) HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kComma, "','"));
     }
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kRAngle, "'>'"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kRAngle, "'>'"));
     absl::StatusOr<Swizzle> sw = Swizzle::Create(v[0], v[1], v[2]);
     if (!sw.ok()) return Error(name, sw.status().message());
     return sw;
@@ -318,7 +318,7 @@ class Parser {
     if (t.kind != TokenKind::kIdent || t.text != "smem_ptr") {
       return Unexpected(t, "offset (integer or smem_ptr[Nb](unset))");
     }
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kLBracket, "'['"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kLBracket, "'['"));
     const Token bits = lexer_.Next();
     if (bits.kind != TokenKind::kInt) return Unexpected(bits, "integer");
     if (bits.value <= 0 || bits.value > 1024) {
@@ -328,23 +328,23 @@ class Parser {
     if (b.kind != TokenKind::kIdent || b.text != "b") {
       return Unexpected(b, "'b'");
     }
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kRBracket, "']'"));
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kLParen, "'('"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kRBracket, "']'"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kLParen, "'('"));
     const Token unset = lexer_.Next();
     if (unset.kind != TokenKind::kIdent || unset.text != "unset") {
       return Unexpected(unset, "'unset'");
     }
-    CUTE_RETURN_IF_ERROR(Expect(TokenKind::kRParen, "')'"));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(TokenKind::kRParen, "')'"));
     return ComposedOffset::SmemPtr(static_cast<int>(bits.value));
   }
 
   // One part of a composed layout: a swizzle or a layout.
   absl::StatusOr<AnyLayout> ParsePart() {
     if (PeekIdent("Sw")) {
-      CUTE_ASSIGN_OR_RETURN(Swizzle s, ParseSwizzle());
+      HLOLAYOUT_ASSIGN_OR_RETURN(Swizzle s, ParseSwizzle());
       return AnyLayout(s);
     }
-    CUTE_ASSIGN_OR_RETURN(Layout l, ParseLayout());
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout l, ParseLayout());
     return AnyLayout(std::move(l));
   }
 
@@ -355,7 +355,7 @@ class Parser {
     if (depth >= kMaxDepth) {
       return Error(start, absl::StrCat("nesting deeper than ", kMaxDepth));
     }
-    CUTE_ASSIGN_OR_RETURN(AnyLayout outer, ParsePart());
+    HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout outer, ParsePart());
     if (!PeekIdent("o")) return outer;
     lexer_.Next();
     ComposedOffset offset;
@@ -378,7 +378,7 @@ class Parser {
       if (!is_offset) lexer_ = saved;
     }
     const Token inner_start = lexer_.Peek();
-    CUTE_ASSIGN_OR_RETURN(AnyLayout inner, ParseAny(depth + 1));
+    HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout inner, ParseAny(depth + 1));
     absl::StatusOr<ComposedLayout> c =
         ComposedLayout::Create(std::move(outer), offset, std::move(inner));
     if (!c.ok()) return Error(inner_start, c.status().message());

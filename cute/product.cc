@@ -10,8 +10,8 @@
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/internal/regroup.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -29,7 +29,7 @@ absl::StatusOr<Layout> Repetitions(const Layout& a, const Layout& b) {
   if (!TryMul(a.size_int(), b.cosize_int(), &span)) {
     return absl::OutOfRangeError("size(A) * cosize(B) overflows int64");
   }
-  CUTE_ASSIGN_OR_RETURN(Layout rest, Complement(a, IntTuple(span)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout rest, Complement(a, IntTuple(span)));
   return Composition(rest, b);
 }
 
@@ -38,7 +38,7 @@ absl::StatusOr<Layout> Product(const Layout& a, const Tiler& b) {
     case Tiler::Kind::kUnderscore:
       return a;
     case Tiler::Kind::kLayout: {
-      CUTE_ASSIGN_OR_RETURN(Layout c, Repetitions(a, b.layout()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout c, Repetitions(a, b.layout()));
       return MakeLayout({a, c});
     }
     case Tiler::Kind::kTuple:

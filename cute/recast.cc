@@ -7,8 +7,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -24,7 +24,8 @@ absl::StatusOr<Leaves> UpcastLeaves(const IntTuple& shape,
   if (shape.is_tuple()) {
     std::vector<IntTuple> sh, st;
     for (int i = 0; i < Rank(shape); ++i) {
-      CUTE_ASSIGN_OR_RETURN(Leaves l, UpcastLeaves(shape[i], stride[i], n));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Leaves l,
+                                 UpcastLeaves(shape[i], stride[i], n));
       sh.push_back(std::move(l.shape));
       st.push_back(std::move(l.stride));
     }
@@ -62,7 +63,8 @@ absl::StatusOr<Leaves> DowncastLeaves(const IntTuple& shape,
   if (shape.is_tuple()) {
     std::vector<IntTuple> sh, st;
     for (int i = 0; i < Rank(shape); ++i) {
-      CUTE_ASSIGN_OR_RETURN(Leaves l, DowncastLeaves(shape[i], stride[i], n));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Leaves l,
+                                 DowncastLeaves(shape[i], stride[i], n));
       sh.push_back(std::move(l.shape));
       st.push_back(std::move(l.stride));
     }
@@ -129,13 +131,13 @@ absl::StatusOr<RecastRatio> Ratio(int64_t old_bits, int64_t new_bits) {
 
 absl::StatusOr<Layout> RecastLayout(const Layout& layout, int64_t old_bits,
                                     int64_t new_bits) {
-  CUTE_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
+  HLOLAYOUT_ASSIGN_OR_RETURN(RecastRatio r, Ratio(old_bits, new_bits));
   Layout l = layout;
   if (r.up != 1) {
-    CUTE_ASSIGN_OR_RETURN(l, Upcast(l, r.up));
+    HLOLAYOUT_ASSIGN_OR_RETURN(l, Upcast(l, r.up));
   }
   if (r.down != 1) {
-    CUTE_ASSIGN_OR_RETURN(l, Downcast(l, r.down));
+    HLOLAYOUT_ASSIGN_OR_RETURN(l, Downcast(l, r.down));
   }
   return l;
 }

@@ -5,10 +5,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/lexer.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -80,7 +80,7 @@ absl::StatusOr<SliceCoord> ParseCoord(Lexer& lexer, int depth) {
     return SliceCoord::Tuple(std::move(elements));
   }
   while (true) {
-    CUTE_ASSIGN_OR_RETURN(SliceCoord e, ParseCoord(lexer, depth + 1));
+    HLOLAYOUT_ASSIGN_OR_RETURN(SliceCoord e, ParseCoord(lexer, depth + 1));
     elements.push_back(std::move(e));
     const Token sep = lexer.Next();
     if (sep.kind == TokenKind::kRParen) break;
@@ -107,7 +107,8 @@ absl::Status Lift(const SliceCoord& c, const IntTuple& t, bool keep_underscore,
       return RankMismatch(c, t);
     }
     for (size_t i = 0; i < c.elements().size(); ++i) {
-      CUTE_RETURN_IF_ERROR(Lift(c.elements()[i], t[i], keep_underscore, out));
+      HLOLAYOUT_RETURN_IF_ERROR(
+          Lift(c.elements()[i], t[i], keep_underscore, out));
     }
     return absl::OkStatus();
   }
@@ -123,7 +124,7 @@ absl::StatusOr<IntTuple> Filter(const SliceCoord& c, const IntTuple& t,
     return IntTuple::Tuple({});
   }
   std::vector<IntTuple> out;
-  CUTE_RETURN_IF_ERROR(Lift(c, t, keep_underscore, out));
+  HLOLAYOUT_RETURN_IF_ERROR(Lift(c, t, keep_underscore, out));
   return IntTuple::Tuple(std::move(out));
 }
 
@@ -131,7 +132,7 @@ absl::StatusOr<IntTuple> Filter(const SliceCoord& c, const IntTuple& t,
 
 absl::StatusOr<SliceCoord> ParseSliceCoord(absl::string_view text) {
   Lexer lexer(text);
-  CUTE_ASSIGN_OR_RETURN(SliceCoord c, ParseCoord(lexer, 0));
+  HLOLAYOUT_ASSIGN_OR_RETURN(SliceCoord c, ParseCoord(lexer, 0));
   const Token end = lexer.Next();
   if (end.kind != TokenKind::kEnd) {
     return ParseError(
@@ -161,14 +162,14 @@ absl::StatusOr<IntTuple> DiceTuple(const SliceCoord& c, const IntTuple& t) {
 }
 
 absl::StatusOr<Layout> Slice(const SliceCoord& c, const Layout& layout) {
-  CUTE_ASSIGN_OR_RETURN(IntTuple shape, SliceTuple(c, layout.shape()));
-  CUTE_ASSIGN_OR_RETURN(IntTuple stride, SliceTuple(c, layout.stride()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, SliceTuple(c, layout.shape()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple stride, SliceTuple(c, layout.stride()));
   return Layout::Create(std::move(shape), std::move(stride));
 }
 
 absl::StatusOr<Layout> Dice(const SliceCoord& c, const Layout& layout) {
-  CUTE_ASSIGN_OR_RETURN(IntTuple shape, DiceTuple(c, layout.shape()));
-  CUTE_ASSIGN_OR_RETURN(IntTuple stride, DiceTuple(c, layout.stride()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple shape, DiceTuple(c, layout.shape()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple stride, DiceTuple(c, layout.stride()));
   return Layout::Create(std::move(shape), std::move(stride));
 }
 
@@ -199,7 +200,7 @@ absl::StatusOr<Int> CongruentCoordOffset(const SliceCoord& c,
     for (int k = 0; k < rank; ++k) {
       Int part = rest;
       if (k + 1 < rank) {
-        CUTE_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
+        HLOLAYOUT_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
         if (size.value <= 0) {
           return absl::InvalidArgumentError(
               absl::StrCat("mode ", k, " of the shape has size ", size.value));
@@ -207,8 +208,9 @@ absl::StatusOr<Int> CongruentCoordOffset(const SliceCoord& c,
         part = Int{rest.value % size.value, BothStatic(rest, size)};
         rest = Div(rest, size);
       }
-      CUTE_ASSIGN_OR_RETURN(Int o, CongruentCoordOffset(SliceCoord::Of(part),
-                                                        shape[k], stride[k]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(
+          Int o,
+          CongruentCoordOffset(SliceCoord::Of(part), shape[k], stride[k]));
       if (!TryAdd(sum, o, &sum)) return overflow();
     }
     return sum;
@@ -219,14 +221,14 @@ absl::StatusOr<Int> CongruentCoordOffset(const SliceCoord& c,
   Int sum = Int::Static(0);
   for (size_t k = 0; k < c.elements().size(); ++k) {
     if (c.elements()[k].is_int() && k + 1 < c.elements().size()) {
-      CUTE_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Int size, Product(shape[k]));
       if (c.elements()[k].value().value >= size.value) {
         return absl::OutOfRangeError(
             absl::StrCat("coordinate ", c.elements()[k].value().value,
                          " out of range in mode ", k, " of size ", size.value));
       }
     }
-    CUTE_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         Int o, CongruentCoordOffset(c.elements()[k], shape[k], stride[k]));
     if (!TryAdd(sum, o, &sum)) return overflow();
   }
@@ -245,9 +247,9 @@ absl::StatusOr<Int> CoordOffset(const SliceCoord& c, const IntTuple& shape,
 
 absl::StatusOr<SlicedLayout> SliceAndOffset(const SliceCoord& c,
                                             const Layout& layout) {
-  CUTE_ASSIGN_OR_RETURN(Layout sliced, Slice(c, layout));
-  CUTE_ASSIGN_OR_RETURN(Int offset,
-                        CoordOffset(c, layout.shape(), layout.stride()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout sliced, Slice(c, layout));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Int offset,
+                             CoordOffset(c, layout.shape(), layout.stride()));
   return SlicedLayout{std::move(sliced), offset};
 }
 

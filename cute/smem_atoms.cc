@@ -12,10 +12,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cute/composed_ops.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/numeric_types.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -147,17 +147,18 @@ absl::StatusOr<SmemAtom> FindSmemAtom(absl::string_view name) {
   atom.k_major = row->k_major;
   atom.swizzle_bytes = row->swizzle_bytes;
   atom.atom_32b = row->atom_32b;
-  CUTE_ASSIGN_OR_RETURN(AnyLayout layout, ParseAnyLayout(row->bits_layout));
+  HLOLAYOUT_ASSIGN_OR_RETURN(AnyLayout layout,
+                             ParseAnyLayout(row->bits_layout));
   if (bits) {
     atom.value_bits = 1;
     atom.name = absl::StrCat(family, "::Layout_", row->kind, "_Atom_Bits");
     atom.layout = std::move(layout);
     return atom;
   }
-  CUTE_ASSIGN_OR_RETURN(atom.value_bits, SizeofBits(args[0]));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.value_bits, SizeofBits(args[0]));
   atom.name =
       absl::StrCat(family, "::Layout_", row->kind, "_Atom<", args[0], ">");
-  CUTE_ASSIGN_OR_RETURN(atom.layout, UpcastOf(layout, atom.value_bits));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.layout, UpcastOf(layout, atom.value_bits));
   return atom;
 }
 
@@ -165,8 +166,8 @@ absl::StatusOr<AnyLayout> PositionIndependent(const AnyLayout& layout) {
   if (!layout.is_composed()) return layout;
   const ComposedLayout& c = layout.composed();
   if (!c.offset().is_smem_ptr() || !c.outer().is_swizzle()) return layout;
-  CUTE_ASSIGN_OR_RETURN(AnyLayout sw,
-                        RecastLayoutOf(c.outer(), 8, c.offset().smem_bits()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      AnyLayout sw, RecastLayoutOf(c.outer(), 8, c.offset().smem_bits()));
   return MakeComposed(std::move(sw), ComposedOffset(), c.inner());
 }
 
@@ -175,8 +176,8 @@ absl::StatusOr<SmemTile> TileSmemAtom(const SmemAtom& atom,
                                       const absl::optional<IntTuple>& order) {
   SmemTile tile;
   if (shape) {
-    CUTE_ASSIGN_OR_RETURN(tile.layout,
-                          TileToShapeOf(atom.layout, *shape, order));
+    HLOLAYOUT_ASSIGN_OR_RETURN(tile.layout,
+                               TileToShapeOf(atom.layout, *shape, order));
   } else {
     if (order) {
       return absl::InvalidArgumentError(
@@ -184,7 +185,7 @@ absl::StatusOr<SmemTile> TileSmemAtom(const SmemAtom& atom,
     }
     tile.layout = atom.layout;
   }
-  CUTE_ASSIGN_OR_RETURN(tile.elements, PositionIndependent(tile.layout));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile.elements, PositionIndependent(tile.layout));
   return tile;
 }
 

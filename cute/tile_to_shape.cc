@@ -6,9 +6,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -27,7 +27,7 @@ absl::StatusOr<IntTuple> CompactFrom(const IntTuple& shape, Int& current) {
   }
   std::vector<IntTuple> out;
   for (const IntTuple& e : shape.elements()) {
-    CUTE_ASSIGN_OR_RETURN(IntTuple s, CompactFrom(e, current));
+    HLOLAYOUT_ASSIGN_OR_RETURN(IntTuple s, CompactFrom(e, current));
     out.push_back(std::move(s));
   }
   return IntTuple::Tuple(std::move(out));
@@ -38,7 +38,7 @@ absl::StatusOr<IntTuple> CompactFrom(const IntTuple& shape, Int& current) {
 absl::Status RefShapes(const IntTuple& shape, const IntTuple& order,
                        std::vector<Int>& shapes, std::vector<int64_t>& orders) {
   if (order.is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Int p, Product(shape));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int p, Product(shape));
     shapes.push_back(p);
     orders.push_back(order.value());
     return absl::OkStatus();
@@ -48,7 +48,7 @@ absl::Status RefShapes(const IntTuple& shape, const IntTuple& order,
         "order ", ToString(order), " does not fit shape ", ToString(shape)));
   }
   for (int i = 0; i < Rank(order); ++i) {
-    CUTE_RETURN_IF_ERROR(RefShapes(shape[i], order[i], shapes, orders));
+    HLOLAYOUT_RETURN_IF_ERROR(RefShapes(shape[i], order[i], shapes, orders));
   }
   return absl::OkStatus();
 }
@@ -60,8 +60,9 @@ absl::StatusOr<IntTuple> OrderedStrides(
   if (order.is_tuple()) {
     std::vector<IntTuple> out;
     for (int i = 0; i < Rank(order); ++i) {
-      CUTE_ASSIGN_OR_RETURN(IntTuple s, OrderedStrides(shape[i], order[i],
-                                                       ref_shapes, ref_orders));
+      HLOLAYOUT_ASSIGN_OR_RETURN(
+          IntTuple s,
+          OrderedStrides(shape[i], order[i], ref_shapes, ref_orders));
       out.push_back(std::move(s));
     }
     return IntTuple::Tuple(std::move(out));
@@ -83,9 +84,9 @@ absl::StatusOr<Layout> MakeOrderedLayout(
   if (!order) return Layout::Compact(shape);
   std::vector<Int> ref_shapes;
   std::vector<int64_t> ref_orders;
-  CUTE_RETURN_IF_ERROR(RefShapes(shape, *order, ref_shapes, ref_orders));
-  CUTE_ASSIGN_OR_RETURN(IntTuple stride,
-                        OrderedStrides(shape, *order, ref_shapes, ref_orders));
+  HLOLAYOUT_RETURN_IF_ERROR(RefShapes(shape, *order, ref_shapes, ref_orders));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      IntTuple stride, OrderedStrides(shape, *order, ref_shapes, ref_orders));
   return Layout::Create(shape, std::move(stride));
 }
 
@@ -111,13 +112,13 @@ absl::StatusOr<Layout> TileToShape(const Layout& block,
   // append<R>(block): pad with _1:_0 modes.
   std::vector<Layout> modes = block.modes();
   while (static_cast<int>(modes.size()) < rank) modes.push_back(Layout());
-  CUTE_ASSIGN_OR_RETURN(Layout padded, rank == 1 && block.rank() == 1
-                                           ? absl::StatusOr<Layout>(block)
-                                           : MakeLayout(modes));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout padded, rank == 1 && block.rank() == 1
+                                                ? absl::StatusOr<Layout>(block)
+                                                : MakeLayout(modes));
   std::vector<IntTuple> counts;
   for (int i = 0; i < rank; ++i) {
     const Int b = modes[i].size_int();
-    CUTE_ASSIGN_OR_RETURN(Int t, Product(target_shape[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Int t, Product(target_shape[i]));
     if (t.value % b.value != 0) {
       return fail(absl::StrCat(
           "mode ", i, " of the block has size ", b.value,

@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -27,13 +27,13 @@ Tiler Tiler::Tuple(std::vector<Tiler> elements) {
 
 absl::StatusOr<Tiler> Tiler::FromShape(const IntTuple& shape) {
   if (shape.is_int()) {
-    CUTE_ASSIGN_OR_RETURN(Layout l,
-                          Layout::Create(shape.integer(), IntTuple::Static(1)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        Layout l, Layout::Create(shape.integer(), IntTuple::Static(1)));
     return Of(std::move(l));
   }
   std::vector<Tiler> out;
   for (const IntTuple& e : shape.elements()) {
-    CUTE_ASSIGN_OR_RETURN(Tiler t, FromShape(e));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Tiler t, FromShape(e));
     out.push_back(std::move(t));
   }
   return Tuple(std::move(out));

@@ -16,7 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -64,7 +64,7 @@ class Bridge {
       shape.push_back(PhysDim{{Term{l, 1}}, digits_[l].range});
     }
     for (size_t ti = 0; ti < tiles.size(); ++ti) {
-      CUTE_ASSIGN_OR_RETURN(shape, ApplyTile(shape, tiles[ti], ti));
+      HLOLAYOUT_ASSIGN_OR_RETURN(shape, ApplyTile(shape, tiles[ti], ti));
     }
     return Finish(shape);
   }
@@ -107,7 +107,7 @@ class Bridge {
     for (size_t i = 0; i < tile.size(); ++i) {
       const PhysDim& dim = shape[first + i];
       if (carrying) {
-        CUTE_ASSIGN_OR_RETURN(carry, Merge(carry, dim));
+        HLOLAYOUT_ASSIGN_OR_RETURN(carry, Merge(carry, dim));
       } else {
         carry = dim;
         carrying = true;
@@ -120,7 +120,8 @@ class Bridge {
     std::vector<PhysDim> inner;
     for (size_t j = 0; j < tiled.size(); ++j) {
       PhysDim o, in;
-      CUTE_RETURN_IF_ERROR(Split(tiled[j].first, tiled[j].second, ti, &o, &in));
+      HLOLAYOUT_RETURN_IF_ERROR(
+          Split(tiled[j].first, tiled[j].second, ti, &o, &in));
       out.push_back(std::move(o));
       inner.push_back(std::move(in));
     }

@@ -10,7 +10,7 @@
 #include "hlolayout/cute/int_tuple.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -108,7 +108,7 @@ absl::StatusOr<LinearLayout> CuteToLinear(const cute::Layout& layout,
     }
     bases.emplace_back(names[m], std::move(db));
   }
-  TT_ASSIGN_OR_RETURN(uint64_t all, DisjointUnion(weights));
+  HLOLAYOUT_ASSIGN_OR_RETURN(uint64_t all, DisjointUnion(weights));
   int32_t size = 1;
   while (static_cast<uint64_t>(size) <= all) size *= 2;
   return LinearLayout::Create(std::move(bases), {{std::string(out_dim), size}},
@@ -118,12 +118,12 @@ absl::StatusOr<LinearLayout> CuteToLinear(const cute::Layout& layout,
 absl::StatusOr<cute::Layout> LinearToCute(const LinearLayout& layout) {
   LinearLayout flat = layout;
   if (layout.num_out_dims() > 1) {
-    TT_ASSIGN_OR_RETURN(flat, FlattenOuts(layout));
+    HLOLAYOUT_ASSIGN_OR_RETURN(flat, FlattenOuts(layout));
   }
   std::vector<int64_t> weights(flat.flat_bases().begin(),
                                flat.flat_bases().end());
   if (flat.num_out_dims() == 0) weights.assign(flat.TotalInDimSizeLog2(), 0);
-  TT_RETURN_IF_ERROR(DisjointUnion(weights).status());
+  HLOLAYOUT_RETURN_IF_ERROR(DisjointUnion(weights).status());
   std::vector<cute::IntTuple> shapes, strides;
   size_t k = 0;
   for (int d = 0; d < flat.num_in_dims(); ++d) {
@@ -136,9 +136,9 @@ absl::StatusOr<cute::Layout> LinearToCute(const LinearLayout& layout) {
       s.push_back(1);
       t.push_back(0);
     }
-    TT_ASSIGN_OR_RETURN(cute::Layout mode,
-                        cute::Layout::Create(cute::IntTuple::Tuple(s),
-                                             cute::IntTuple::Tuple(t)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(cute::Layout mode,
+                               cute::Layout::Create(cute::IntTuple::Tuple(s),
+                                                    cute::IntTuple::Tuple(t)));
     const cute::Layout c = cute::Coalesce(mode);
     shapes.push_back(c.shape());
     strides.push_back(c.stride());

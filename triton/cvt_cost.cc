@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/f2.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -45,9 +45,10 @@ absl::StatusOr<LinearLayout> MinimalCvtLayout(const LinearLayout& src,
     if (sd != d[d.size() - 1 - i]) break;
     dims.push_back(sd);
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
   for (const std::string& dim : dims) {
-    TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q, Quotient(comp, {dim}));
+    HLOLAYOUT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q,
+                               Quotient(comp, {dim}));
     if (!q.has_value()) break;
     comp = *std::move(q);
   }
@@ -68,7 +69,7 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
   const std::vector<std::string> ins = {"register", "lane"};
   const std::vector<std::string> outs = src->OutDimNames();
   auto padded = [&](const LinearLayout& l) -> absl::StatusOr<LinearLayout> {
-    TT_ASSIGN_OR_RETURN(LinearLayout sub, Sublayout(l, ins, outs));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sub, Sublayout(l, ins, outs));
     NamedBases bases = sub.bases();
     for (auto& [name, b] : bases) {
       const int want = name == "register" ? n_reg : n_lane;
@@ -192,7 +193,7 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
 
 absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
                                       const LinearLayout& dst) {
-  TT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout comp, InvertAndCompose(dst, src));
   NamedBases bases = comp.bases();
   // Where the source is broadcast over a warp (block) bit, the reader may
   // take the copy in its own warp (block): that output bit follows the
@@ -214,9 +215,10 @@ absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
       }
     }
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout patched,
-                      LinearLayout::Create(std::move(bases), comp.out_dims(),
-                                           /*require_surjective=*/false));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout patched,
+      LinearLayout::Create(std::move(bases), comp.out_dims(),
+                           /*require_surjective=*/false));
   // Every warp and block bit must then read from its own, and no warp bit
   // may pick a source register.
   const int reg_out = patched.OutDimIndex("register");
@@ -270,7 +272,7 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
   }
   const int bits = element_bits < 8 ? 8 : element_bits;
   CvtCost cost;
-  TT_ASSIGN_OR_RETURN(cost.map, MinimalCvtLayout(src, dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cost.map, MinimalCvtLayout(src, dst));
   const std::vector<std::string> outs = cost.map.OutDimNames();
   if (outs.empty() || outs == std::vector<std::string>{"register"}) {
     cost.kind = CvtKind::kRegisters;
@@ -288,7 +290,7 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
     // After 3.6, a destination warp reads the copy of a source that is
     // broadcast over warps in its own warp; shuffles then do, unless a warp
     // bit picks a source register.
-    TT_ASSIGN_OR_RETURN(bool local, ReadsLocalCopies(src, dst));
+    HLOLAYOUT_ASSIGN_OR_RETURN(bool local, ReadsLocalCopies(src, dst));
     if (local) {
       cost.mixed_transpositions =
           WarpShuffleTranspositions(src, dst, /*local_copies=*/true);
@@ -301,13 +303,14 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
   }
   if (cost.map.HasOutDim("block")) {
     cost.kind = CvtKind::kCrossCta;
-    TT_ASSIGN_OR_RETURN(int64_t elements,
-                        ScratchElements(src, dst, bits, target.smem));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t elements,
+                               ScratchElements(src, dst, bits, target.smem));
     cost.scratch_bytes = elements * bits / 8;
     return cost;
   }
   cost.kind = CvtKind::kSharedMemory;
-  TT_ASSIGN_OR_RETURN(cost.smem, PlanSmemRoundTrip(src, dst, bits, target));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cost.smem,
+                             PlanSmemRoundTrip(src, dst, bits, target));
   cost.scratch_bytes = cost.smem->scratch_bytes;
   return cost;
 }

@@ -10,7 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -59,8 +59,8 @@ std::optional<std::vector<int>> RegPermForDivide(const LinearLayout& a,
 // round: side^-1 o smem with the round registers split off.
 absl::StatusOr<LinearLayout> RoundCvt(const LinearLayout& side,
                                       const LinearLayout& smem, int64_t reps) {
-  TT_ASSIGN_OR_RETURN(LinearLayout total, InvertAndCompose(side, smem));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout total, InvertAndCompose(side, smem));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout rep_tile,
       LinearLayout::Identity1D(static_cast<int32_t>(reps), "register", "reps"));
   std::optional<std::vector<int>> perm =
@@ -68,9 +68,10 @@ absl::StatusOr<LinearLayout> RoundCvt(const LinearLayout& side,
   if (!perm.has_value()) {
     return absl::InternalError("the rounds are not registers of both sides");
   }
-  TT_ASSIGN_OR_RETURN(total, ApplyColumnAction(total, "register", *perm));
-  TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> round,
-                      DivideRight(total, rep_tile));
+  HLOLAYOUT_ASSIGN_OR_RETURN(total,
+                             ApplyColumnAction(total, "register", *perm));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::optional<LinearLayout> round,
+                             DivideRight(total, rep_tile));
   if (!round.has_value()) {
     return absl::InternalError("the rounds do not divide the conversion");
   }
@@ -96,13 +97,13 @@ absl::StatusOr<SmemInstr> SideInstrs(const LinearLayout& side,
                                      const LinearLayout& smem, int64_t reps,
                                      SmemInstrKind kind, bool store, int bits,
                                      const CvtTarget& target) {
-  TT_ASSIGN_OR_RETURN(LinearLayout cvt, RoundCvt(side, smem, reps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cvt, RoundCvt(side, smem, reps));
   const int64_t regs = cvt.InDimSize(cvt.InDimIndex("register"));
   SmemInstr instr;
   instr.instr = InstrName(kind, store, target.amd);
   int64_t per_instr = 1;
   if (kind == SmemInstrKind::kVector) {
-    TT_ASSIGN_OR_RETURN(int v, LargestVector(cvt, bits));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int v, LargestVector(cvt, bits));
     per_instr = v;
   } else {
     // A core matrix holds 32 bits per thread; .x2 and .x4 move two and
@@ -120,15 +121,15 @@ absl::StatusOr<SmemInstr> SideInstrs(const LinearLayout& side,
 
 absl::StatusOr<int> LargestVector(const LinearLayout& cvt, int element_bits) {
   for (int v = 128 / element_bits; v >= 1; v /= 2) {
-    TT_ASSIGN_OR_RETURN(LinearLayout tile,
-                        LinearLayout::Identity1D(v, "register", "offset"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout tile, LinearLayout::Identity1D(v, "register", "offset"));
     std::optional<std::vector<int>> perm =
         RegPermForDivide(cvt, tile, /*left=*/true);
     if (!perm.has_value()) continue;
-    TT_ASSIGN_OR_RETURN(LinearLayout permuted,
-                        ApplyColumnAction(cvt, "register", *perm));
-    TT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q,
-                        DivideLeft(permuted, tile));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout permuted,
+                               ApplyColumnAction(cvt, "register", *perm));
+    HLOLAYOUT_ASSIGN_OR_RETURN(std::optional<LinearLayout> q,
+                               DivideLeft(permuted, tile));
     if (q.has_value()) return v;
   }
   return 1;
@@ -146,13 +147,13 @@ absl::StatusOr<SmemRoundTrip> PlanSmemRoundTrip(const LinearLayout& src_in,
   }
   const int bits = std::max(element_bits, 8);
   const std::vector<std::string> ins = {"register", "lane", "warp"};
-  TT_ASSIGN_OR_RETURN(LinearLayout src,
-                      Sublayout(src_in, ins, src_in.OutDimNames()));
-  TT_ASSIGN_OR_RETURN(LinearLayout dst,
-                      Sublayout(dst_in, ins, dst_in.OutDimNames()));
-  TT_ASSIGN_OR_RETURN(src, RemoveBroadcastRegisters(src));
-  TT_ASSIGN_OR_RETURN(dst, RemoveBroadcastRegisters(dst));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src,
+                             Sublayout(src_in, ins, src_in.OutDimNames()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst,
+                             Sublayout(dst_in, ins, dst_in.OutDimNames()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(src, RemoveBroadcastRegisters(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(dst, RemoveBroadcastRegisters(dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       SwizzleChoice choice,
       OptimalSwizzling(src, dst, SmemTilesFor(bits, target.smem), bits,
                        target.smem));
@@ -160,12 +161,12 @@ absl::StatusOr<SmemRoundTrip> PlanSmemRoundTrip(const LinearLayout& src_in,
   r.element_bits = bits;
   r.reps = choice.smem.InDimSize(choice.smem.InDimIndex("reps"));
   r.scratch_bytes = choice.smem.TotalOutDimSize() / r.reps * bits / 8;
-  TT_ASSIGN_OR_RETURN(SmemInstr st,
-                      SideInstrs(src, choice.smem, r.reps, choice.store,
-                                 /*store=*/true, bits, target));
-  TT_ASSIGN_OR_RETURN(SmemInstr ld,
-                      SideInstrs(dst, choice.smem, r.reps, choice.load,
-                                 /*store=*/false, bits, target));
+  HLOLAYOUT_ASSIGN_OR_RETURN(SmemInstr st,
+                             SideInstrs(src, choice.smem, r.reps, choice.store,
+                                        /*store=*/true, bits, target));
+  HLOLAYOUT_ASSIGN_OR_RETURN(SmemInstr ld,
+                             SideInstrs(dst, choice.smem, r.reps, choice.load,
+                                        /*store=*/false, bits, target));
   r.stores.push_back(std::move(st));
   r.loads.push_back(std::move(ld));
   r.store_ways = 1 << choice.store_conflicts_log2;

@@ -9,7 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -43,10 +43,10 @@ absl::StatusOr<LinearLayout> IdentityStandardND(
       return absl::InvalidArgumentError(
           absl::StrCat("order entry ", dim, " is out of range"));
     }
-    TT_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         LinearLayout id,
         LinearLayout::Identity1D(shape[dim], in_dim, absl::StrCat("dim", dim)));
-    TT_ASSIGN_OR_RETURN(ret, Product(ret, id));
+    HLOLAYOUT_ASSIGN_OR_RETURN(ret, Product(ret, id));
   }
   return ret;
 }
@@ -64,18 +64,19 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotSmallerThan(
   LinearLayout ret = l;
   for (int o = 0; o < l.num_out_dims(); ++o) {
     const int64_t actual = l.OutDimSize(o);
-    TT_ASSIGN_OR_RETURN(int64_t desired, SizeOf(shape, l.out_dim_name(o)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t desired,
+                               SizeOf(shape, l.out_dim_name(o)));
     if (actual >= desired) continue;
     if (desired % actual != 0 || desired > (int64_t{1} << 30)) {
       return absl::InvalidArgumentError(
           absl::StrCat("bad shape ", desired, " for out-dim '",
                        l.out_dim_name(o), "' of size ", actual));
     }
-    TT_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         LinearLayout id,
         LinearLayout::Identity1D(static_cast<int32_t>(desired / actual), first,
                                  l.out_dim_name(o)));
-    TT_ASSIGN_OR_RETURN(ret, Product(ret, id));
+    HLOLAYOUT_ASSIGN_OR_RETURN(ret, Product(ret, id));
   }
   return ret;
 }
@@ -90,7 +91,8 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
   std::vector<std::tuple<int32_t, int, int>> sorted;  // (value, in-dim, i)
   for (int o = 0; o < num_out; ++o) {
     int64_t actual = l.OutDimSize(o);
-    TT_ASSIGN_OR_RETURN(int64_t desired, SizeOf(shape, l.out_dim_name(o)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t desired,
+                               SizeOf(shape, l.out_dim_name(o)));
     if (actual <= desired) continue;
     sorted.clear();
     for (int d = 0; d < l.num_in_dims(); ++d) {
@@ -145,7 +147,8 @@ absl::StatusOr<LinearLayout> EnsureLayoutNotLargerThan(
   // same on every layout its conversions build).
   NamedInts outs;
   for (int o = 0; o < num_out; ++o) {
-    TT_ASSIGN_OR_RETURN(int64_t desired, SizeOf(shape, l.out_dim_name(o)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t desired,
+                               SizeOf(shape, l.out_dim_name(o)));
     outs.emplace_back(l.out_dim_name(o), static_cast<int32_t>(std::min<int64_t>(
                                              l.OutDimSize(o), desired)));
   }
@@ -171,21 +174,22 @@ absl::StatusOr<LinearLayout> CombineCtaCgaWithShape(
     }
     labeled.emplace_back(names[i], static_cast<int32_t>(shape[i]));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout clipped,
-                      EnsureLayoutNotLargerThan(cga, labeled));
-  TT_ASSIGN_OR_RETURN(LinearLayout cga_l,
-                      TransposeOuts(clipped, cta.OutDimNames()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout clipped,
+                             EnsureLayoutNotLargerThan(cga, labeled));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga_l,
+                             TransposeOuts(clipped, cta.OutDimNames()));
   NamedInts cta_shape;
   for (int o = 0; o < cta.num_out_dims(); ++o) {
-    TT_ASSIGN_OR_RETURN(int64_t size, SizeOf(labeled, cta.out_dim_name(o)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t size,
+                               SizeOf(labeled, cta.out_dim_name(o)));
     cta_shape.emplace_back(
         cta.out_dim_name(o),
         static_cast<int32_t>(std::max<int64_t>(1, size / cga_l.OutDimSize(o))));
   }
-  TT_ASSIGN_OR_RETURN(cta, EnsureLayoutNotSmallerThan(cta, cta_shape));
-  TT_ASSIGN_OR_RETURN(cta, EnsureLayoutNotLargerThan(cta, cta_shape));
-  TT_ASSIGN_OR_RETURN(LinearLayout product, Product(cta, cga_l));
-  TT_ASSIGN_OR_RETURN(LinearLayout ret, TransposeOuts(product, names));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, EnsureLayoutNotSmallerThan(cta, cta_shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, EnsureLayoutNotLargerThan(cta, cta_shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout product, Product(cta, cga_l));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout ret, TransposeOuts(product, names));
   for (int o = 0; o < rank; ++o) {
     if (ret.OutDimSize(o) != shape[o]) {
       return absl::InvalidArgumentError(

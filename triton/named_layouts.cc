@@ -14,7 +14,7 @@
 #include "hlolayout/triton/named_layouts_fast.h"
 #include "hlolayout/triton/named_layouts_internal.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace internal {
@@ -63,13 +63,13 @@ absl::StatusOr<LinearLayout> Zeros(int64_t size, absl::string_view in,
 }
 
 absl::Status MulInto(LinearLayout& layout, const LinearLayout& part) {
-  TT_ASSIGN_OR_RETURN(layout, Product(layout, part));
+  HLOLAYOUT_ASSIGN_OR_RETURN(layout, Product(layout, part));
   return absl::OkStatus();
 }
 
 absl::Status MulId(LinearLayout& layout, int64_t size, absl::string_view in,
                    absl::string_view out) {
-  TT_ASSIGN_OR_RETURN(LinearLayout id, Id(size, in, out));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout id, Id(size, in, out));
   return MulInto(layout, id);
 }
 
@@ -109,7 +109,7 @@ std::vector<int64_t> ShapePerCta(absl::Span<const int64_t> shape,
 
 absl::StatusOr<LinearLayout> DotOperandCgaLayout(const CgaBases& parent_cga,
                                                  int rank, int op_idx) {
-  TT_ASSIGN_OR_RETURN(LinearLayout parent, CgaLayout(parent_cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout parent, CgaLayout(parent_cga, rank));
   const int k_dim = op_idx == 0 ? rank - 1 : rank - 2;
   CgaBases bases = parent_cga;
   for (auto& b : bases) b[k_dim] = 0;
@@ -141,7 +141,7 @@ absl::StatusOr<LinearLayout> BroadcastedDotOperandLayout(
             : LinearLayout::Identity1D(shape[d], in_dim,
                                        absl::StrCat("dim", d));
     if (!part.ok()) return part.status();
-    TT_RETURN_IF_ERROR(MulInto(layout, *part));
+    HLOLAYOUT_RETURN_IF_ERROR(MulInto(layout, *part));
   }
   return layout;
 }
@@ -197,7 +197,7 @@ absl::StatusOr<LinearLayout> NvidiaMmaTile(
     absl::Span<const int32_t> tile, int k_width,
     absl::Span<const int32_t> order, absl::Span<const int32_t> rep_order) {
   const int rank = static_cast<int>(rep_order.size());
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout cta,
       IdentityStandardND("register", std::vector<int32_t>(rank, 1), rep_order));
   const int inner = order[0], outer = order[1];
@@ -221,9 +221,10 @@ absl::StatusOr<LinearLayout> NvidiaMmaTile(
                         {m / 8, "register", &out},
                         {n / (k_width * 4), "register", &in}};
   for (const Part& p : parts) {
-    TT_ASSIGN_OR_RETURN(LinearLayout id,
-                        LinearLayout::Identity1D(p.size, p.in_dim, *p.out_dim));
-    TT_ASSIGN_OR_RETURN(cta, Mul(cta, id));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout id,
+        LinearLayout::Identity1D(p.size, p.in_dim, *p.out_dim));
+    HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, id));
   }
   return cta;
 }
@@ -237,22 +238,23 @@ absl::StatusOr<LinearLayout> FromBlocked(const BlockedLayout& b,
         "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all have "
         "the same rank.");
   }
-  TT_RETURN_IF_ERROR(CheckPow2("sizePerThread", b.size_per_thread));
-  TT_RETURN_IF_ERROR(CheckPow2("threadsPerWarp", b.threads_per_warp));
-  TT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", b.warps_per_cta));
-  TT_RETURN_IF_ERROR(CheckOrder(b.order));
-  TT_RETURN_IF_ERROR(CheckShape(shape, static_cast<int>(rank)));
-  TT_ASSIGN_OR_RETURN(LinearLayout cga,
-                      CgaLayout(b.cga, static_cast<int>(rank)));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("sizePerThread", b.size_per_thread));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("threadsPerWarp", b.threads_per_warp));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", b.warps_per_cta));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckOrder(b.order));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, static_cast<int>(rank)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga,
+                             CgaLayout(b.cga, static_cast<int>(rank)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout regs,
       IdentityStandardND("register", b.size_per_thread, b.order));
-  TT_ASSIGN_OR_RETURN(LinearLayout lanes,
-                      IdentityStandardND("lane", b.threads_per_warp, b.order));
-  TT_ASSIGN_OR_RETURN(LinearLayout warps,
-                      IdentityStandardND("warp", b.warps_per_cta, b.order));
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, Mul(regs, lanes));
-  TT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout lanes,
+      IdentityStandardND("lane", b.threads_per_warp, b.order));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout warps, IdentityStandardND("warp", b.warps_per_cta, b.order));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta, Mul(regs, lanes));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);
 }
 
@@ -261,7 +263,7 @@ absl::Status CheckMma(const NvidiaMmaLayout& m) {
     return Err(absl::StrCat("NVIDIA MMA version ", m.version_major,
                             " is not converted here (versions 2 and 3 are)"));
   }
-  TT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", m.warps_per_cta));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", m.warps_per_cta));
   const size_t rank = m.warps_per_cta.size();
   if (rank < 2) return Err("an NVIDIA MMA layout has rank 2 or 3");
   if (m.version_major == 2 && m.instr_shape.size() != rank) {
@@ -275,33 +277,34 @@ absl::Status CheckMma(const NvidiaMmaLayout& m) {
 
 absl::StatusOr<LinearLayout> FromMma(const NvidiaMmaLayout& m,
                                      absl::Span<const int64_t> shape) {
-  TT_RETURN_IF_ERROR(CheckMma(m));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMma(m));
   const int rank = static_cast<int>(m.warps_per_cta.size());
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
   std::vector<int32_t> tile = m.instr_shape;
   if (m.version_major == 3) tile = {m.instr_shape[0], m.instr_shape[1]};
   const std::vector<int32_t> order = MatrixOrder(rank, true);
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, NvidiaMmaTile(tile, 2, order, order));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta,
+                             NvidiaMmaTile(tile, 2, order, order));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout warps,
       IdentityStandardND("warp", m.warps_per_cta,
                          MatrixOrder(rank, m.version_major != 3)));
-  TT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, cta.OutDimNames()));
-  TT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, cta.OutDimNames()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);
 }
 
 absl::StatusOr<LinearLayout> FromNvidiaDot(const DotOperandLayout& d,
                                            const NvidiaMmaLayout& m,
                                            absl::Span<const int64_t> shape) {
-  TT_RETURN_IF_ERROR(CheckMma(m));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMma(m));
   const int rank = static_cast<int>(m.warps_per_cta.size());
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
-  TT_RETURN_IF_ERROR(CgaLayout(m.cga, rank).status());
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CgaLayout(m.cga, rank).status());
   // An operand is broadcast along K across CTAs (the dot_op's CGA layout).
-  TT_ASSIGN_OR_RETURN(LinearLayout cga,
-                      internal::DotOperandCgaLayout(m.cga, rank, d.op_idx));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout cga, internal::DotOperandCgaLayout(m.cga, rank, d.op_idx));
   const bool is_a = d.op_idx == 0;
   if (!is_a && m.version_major != 2) {
     return Err(
@@ -321,16 +324,16 @@ absl::StatusOr<LinearLayout> FromNvidiaDot(const DotOperandLayout& d,
     tile[rank - 1] = 8;
   }
   const std::vector<int32_t> order = DotOperandOrder(d.op_idx, rank);
-  TT_ASSIGN_OR_RETURN(LinearLayout cta,
-                      NvidiaMmaTile(tile, d.k_width, order, order));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta,
+                             NvidiaMmaTile(tile, d.k_width, order, order));
   const int k_dim = is_a ? rank - 1 : rank - 2;
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout warps,
       BroadcastedDotOperandLayout(m.warps_per_cta,
                                   MatrixOrder(rank, m.version_major != 3),
                                   k_dim, "warp"));
-  TT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, cta.OutDimNames()));
-  TT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, cta.OutDimNames()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);
 }
 
@@ -338,30 +341,30 @@ absl::StatusOr<LinearLayout> FromFmaDot(const DotOperandLayout& d,
                                         const BlockedLayout& b,
                                         absl::Span<const int64_t> shape) {
   // Validate the parent as a blocked layout of this shape first.
-  TT_RETURN_IF_ERROR(FromBlocked(b, shape).status());
+  HLOLAYOUT_RETURN_IF_ERROR(FromBlocked(b, shape).status());
   const int rank = static_cast<int>(shape.size());
   if (rank < 2) return Err("a dot operand has rank 2 or 3");
   // An operand is broadcast along K across CTAs (the dot_op's CGA layout).
-  TT_ASSIGN_OR_RETURN(LinearLayout cga,
-                      internal::DotOperandCgaLayout(b.cga, rank, d.op_idx));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout cga, internal::DotOperandCgaLayout(b.cga, rank, d.op_idx));
   const int k_dim = d.op_idx == 0 ? rank - 1 : rank - 2;
   std::vector<int32_t> thread_size = b.size_per_thread;
   thread_size[k_dim] = static_cast<int32_t>(shape[k_dim]);
   std::vector<std::string> rep_names;
   for (int32_t o : b.order) rep_names.push_back(absl::StrCat("dim", o));
-  TT_ASSIGN_OR_RETURN(LinearLayout regs,
-                      IdentityStandardND("register", thread_size, b.order));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout regs, IdentityStandardND("register", thread_size, b.order));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout lanes,
       BroadcastedDotOperandLayout(b.threads_per_warp, b.order, k_dim, "lane"));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout warps,
       BroadcastedDotOperandLayout(b.warps_per_cta, b.order, k_dim, "warp"));
-  TT_ASSIGN_OR_RETURN(regs, TransposeOuts(regs, rep_names));
-  TT_ASSIGN_OR_RETURN(lanes, TransposeOuts(lanes, rep_names));
-  TT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, rep_names));
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, Mul(regs, lanes));
-  TT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(regs, TransposeOuts(regs, rep_names));
+  HLOLAYOUT_ASSIGN_OR_RETURN(lanes, TransposeOuts(lanes, rep_names));
+  HLOLAYOUT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, rep_names));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta, Mul(regs, lanes));
+  HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, warps));
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);
 }
 
@@ -404,10 +407,11 @@ absl::StatusOr<LinearLayout> FromSlice(const SliceLayout& s,
         absl::StrCat("slice dim=", s.dim,
                      " must be less than the parent rank=", parent_rank));
   }
-  TT_RETURN_IF_ERROR(CheckShape(shape, parent_rank - 1));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, parent_rank - 1));
   std::vector<int64_t> parent_shape(shape.begin(), shape.end());
   parent_shape.insert(parent_shape.begin() + s.dim, 1);
-  TT_ASSIGN_OR_RETURN(LinearLayout parent, Convert(*s.parent, parent_shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout parent,
+                             Convert(*s.parent, parent_shape));
   const std::vector<std::string> names = StandardOutDimNames(parent_rank);
   LinearLayout transform;
   for (int idx = 0; idx < parent.num_out_dims(); ++idx) {
@@ -418,9 +422,9 @@ absl::StatusOr<LinearLayout> FromSlice(const SliceLayout& s,
             : LinearLayout::Identity1D(parent.OutDimSize(idx), out,
                                        names[idx - (idx < s.dim ? 0 : 1)]);
     if (!part.ok()) return part.status();
-    TT_ASSIGN_OR_RETURN(transform, Mul(transform, *part));
+    HLOLAYOUT_ASSIGN_OR_RETURN(transform, Mul(transform, *part));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout sliced, Compose(parent, transform));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sliced, Compose(parent, transform));
   NamedBases bases = sliced.bases();
   for (auto& [name, b] : bases) {
     if (name != "register") continue;
@@ -457,7 +461,7 @@ absl::StatusOr<LinearLayout> FromLinear(const LinearEncoding& e,
           ll.out_dim_name(o), " at position ", o));
     }
   }
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   bool same = true;
   for (int o = 0; o < rank; ++o) same = same && ll.OutDimSize(o) == shape[o];
   if (same) return ll;
@@ -484,9 +488,9 @@ absl::StatusOr<LinearLayout> FromLinear(const LinearEncoding& e,
     permuted.push_back(ll.out_dim_name(d));
     named.emplace_back(ll.out_dim_name(d), static_cast<int32_t>(shape[d]));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout out, TransposeOuts(ll, permuted));
-  TT_ASSIGN_OR_RETURN(out, EnsureLayoutNotSmallerThan(out, named));
-  TT_ASSIGN_OR_RETURN(out, EnsureLayoutNotLargerThan(out, named, false));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout out, TransposeOuts(ll, permuted));
+  HLOLAYOUT_ASSIGN_OR_RETURN(out, EnsureLayoutNotSmallerThan(out, named));
+  HLOLAYOUT_ASSIGN_OR_RETURN(out, EnsureLayoutNotLargerThan(out, named, false));
   return TransposeOuts(out, ll.OutDimNames());
 }
 
@@ -516,22 +520,23 @@ namespace {
 absl::StatusOr<LinearLayout> FromSwizzled(const SwizzledSharedLayout& s,
                                           absl::Span<const int64_t> shape) {
   const int rank = static_cast<int>(s.order.size());
-  TT_RETURN_IF_ERROR(CheckOrder(s.order));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckOrder(s.order));
   if (s.vec <= 0 || s.per_phase <= 0 || s.max_phase <= 0) {
     return Err(
         "vec, perPhase and maxPhase of a swizzled shared layout must "
         "be positive");
   }
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (!s.cga.empty() && static_cast<int>(s.cga[0].size()) != rank) {
     return Err(absl::StrCat("order size (", rank,
                             ") must match CGALayout rank (", s.cga[0].size(),
                             ")"));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(s.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(s.cga, rank));
   const std::vector<int64_t> per_cta = ShapePerCta(shape, s.cga);
   if (rank == 1) {
-    TT_ASSIGN_OR_RETURN(LinearLayout cta, Id(per_cta[0], "offset", "dim0"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta,
+                               Id(per_cta[0], "offset", "dim0"));
     return CombineCtaCgaWithShape(std::move(cta), cga, shape);
   }
   const int col_dim = s.order[0], row_dim = s.order[1];
@@ -546,15 +551,16 @@ absl::StatusOr<LinearLayout> FromSwizzled(const SwizzledSharedLayout& s,
     bases2d.push_back(
         {static_cast<int32_t>(row), static_cast<int32_t>(swizzle)});
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, LinearLayout::CreateInferred(
-                                            {{"offset", bases2d}},
-                                            {absl::StrCat("dim", row_dim),
-                                             absl::StrCat("dim", col_dim)}));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout cta,
+      LinearLayout::CreateInferred(
+          {{"offset", bases2d}},
+          {absl::StrCat("dim", row_dim), absl::StrCat("dim", col_dim)}));
   for (int i = 2; i < rank; ++i) {
     const int dim = s.order[i];
-    TT_ASSIGN_OR_RETURN(LinearLayout id,
-                        Id(per_cta[dim], "offset", absl::StrCat("dim", dim)));
-    TT_ASSIGN_OR_RETURN(cta, Mul(cta, id));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout id, Id(per_cta[dim], "offset", absl::StrCat("dim", dim)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(cta, Mul(cta, id));
   }
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);
 }
@@ -566,8 +572,8 @@ absl::StatusOr<LinearLayout> ReshapeRowMajor(const LinearLayout& l,
   std::reverse(reversed.begin(), reversed.end());
   NamedInts new_outs = Named(shape);
   std::reverse(new_outs.begin(), new_outs.end());
-  TT_ASSIGN_OR_RETURN(LinearLayout t, TransposeOuts(l, reversed));
-  TT_ASSIGN_OR_RETURN(t, ReshapeOuts(t, new_outs));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout t, TransposeOuts(l, reversed));
+  HLOLAYOUT_ASSIGN_OR_RETURN(t, ReshapeOuts(t, new_outs));
   return TransposeOuts(t, StandardOutDimNames(static_cast<int>(shape.size())));
 }
 
@@ -575,7 +581,7 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
                                        absl::Span<const int64_t> shape) {
   const int rank = static_cast<int>(shape.size());
   if (rank < 1) return Err("an nvmma_shared tensor has rank 1 or more");
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (n.swizzle_bytes != 0 && n.swizzle_bytes != 32 && n.swizzle_bytes != 64 &&
       n.swizzle_bytes != 128) {
     return Err(absl::StrCat("swizzlingByteWidth ", n.swizzle_bytes,
@@ -585,7 +591,7 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
     return Err(absl::StrCat("elementBitWidth ", n.element_bits,
                             " is not a power of two up to 64"));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(n.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(n.cga, rank));
   const std::vector<int64_t> per_cta = ShapePerCta(shape, n.cga);
   // Triton's getTMABlockShape: the box TMA moves (every dim at most 256, the
   // contiguous one exactly one swizzle row).
@@ -607,15 +613,16 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
   if (n.fp4_padded) tma[contig] /= 2;
   const NamedInts per_cta_named = Named(per_cta);
   if (n.swizzle_bytes == 0) {
-    TT_ASSIGN_OR_RETURN(LinearLayout layout, Id(tma[rank - 1], "offset",
-                                                absl::StrCat("dim", rank - 1)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout layout,
+        Id(tma[rank - 1], "offset", absl::StrCat("dim", rank - 1)));
     for (int i = rank - 2; i >= 0; --i) {
-      TT_ASSIGN_OR_RETURN(LinearLayout id,
-                          Id(tma[i], "offset", absl::StrCat("dim", i)));
-      TT_ASSIGN_OR_RETURN(layout, Mul(layout, id));
+      HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout id,
+                                 Id(tma[i], "offset", absl::StrCat("dim", i)));
+      HLOLAYOUT_ASSIGN_OR_RETURN(layout, Mul(layout, id));
     }
-    TT_ASSIGN_OR_RETURN(layout,
-                        EnsureLayoutNotSmallerThan(layout, per_cta_named));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        layout, EnsureLayoutNotSmallerThan(layout, per_cta_named));
     return CombineCtaCgaWithShape(std::move(layout), cga, shape);
   }
   if (rank < 2) return Err("a swizzled nvmma_shared tensor has rank 2 or more");
@@ -644,9 +651,9 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
     const int32_t swizzled = vec * ((row / per_phase) % max_phase);
     bases2d.push_back({row, n.fp4_padded ? packed(swizzled) : swizzled});
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout tile,
-                      LinearLayout::CreateInferred({{"offset", bases2d}},
-                                                   StandardOutDimNames(2)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout tile, LinearLayout::CreateInferred({{"offset", bases2d}},
+                                                      StandardOutDimNames(2)));
   const int packing = n.fp4_padded ? 2 : 1;
   if (collapsed[1] * packing < tile.OutDimSize(1) ||
       collapsed[0] < tile.OutDimSize(0)) {
@@ -656,7 +663,7 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
         tile.OutDimSize(0), ", ", tile.OutDimSize(1) / packing,
         "], collapsedTmaShape: [", collapsed[0], ", ", collapsed[1], "]"));
   }
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout layout,
       EnsureLayoutNotSmallerThan(
           tile, {{"dim0", static_cast<int32_t>(collapsed[0])},
@@ -665,8 +672,8 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
   if (n.transposed) {
     std::rotate(reshape_to.begin(), reshape_to.begin() + 1, reshape_to.end());
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout reshaped,
-                      ReshapeRowMajor(layout, reshape_to));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout reshaped,
+                             ReshapeRowMajor(layout, reshape_to));
   if (n.transposed) {
     // Move the last dim first: basis b becomes (b[rank-1], b[0], b[1], ...).
     NamedBases bases = reshaped.bases();
@@ -677,12 +684,12 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
         basis = std::move(moved);
       }
     }
-    TT_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         reshaped,
         LinearLayout::CreateInferred(std::move(bases), reshaped.OutDimNames()));
   }
-  TT_ASSIGN_OR_RETURN(reshaped,
-                      EnsureLayoutNotSmallerThan(reshaped, per_cta_named));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      reshaped, EnsureLayoutNotSmallerThan(reshaped, per_cta_named));
   return CombineCtaCgaWithShape(std::move(reshaped), cga, shape);
 }
 
@@ -696,7 +703,7 @@ absl::StatusOr<LinearLayout> FromSharedLinear(const SharedLinearEncoding& e,
       ll.in_dim_name(1) != "block") {
     return Err("a shared linear layout has the in-dims offset, block");
   }
-  TT_RETURN_IF_ERROR(CheckShape(shape, ll.num_out_dims()));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, ll.num_out_dims()));
   for (int o = 0; o < ll.num_out_dims(); ++o) {
     if (ll.OutDimSize(o) != shape[o]) {
       return Err(absl::StrCat(
@@ -859,7 +866,7 @@ absl::StatusOr<LinearLayout> ToLinearLayout(const Layout& layout,
 
 absl::StatusOr<LinearLayout> ToLinearLayoutGeneral(
     const Layout& layout, absl::Span<const int64_t> shape) {
-  TT_ASSIGN_OR_RETURN(LinearLayout l, Convert(layout, shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout l, Convert(layout, shape));
   if (layout.is_distributed() &&
       layout.get<GenericLinearEncoding>() == nullptr) {
     for (int d = 0; d < l.num_in_dims(); ++d) {

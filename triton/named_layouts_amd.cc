@@ -19,7 +19,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/named_layouts_internal.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton::internal {
 namespace {
@@ -33,7 +33,7 @@ absl::Status CheckMfma(const AmdMfmaLayout& m, int rank) {
   if (rank != 2 && rank != 3) {
     return Err("an AMD MFMA layout has rank 2 or 3");
   }
-  TT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", m.warps_per_cta));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", m.warps_per_cta));
   if (m.instr_shape.size() < 2) {
     return Err("instrShape of an AMD MFMA layout is [M, N, K]");
   }
@@ -50,7 +50,7 @@ absl::Status CheckMfma(const AmdMfmaLayout& m, int rank) {
     if (static_cast<int>(m.tiles_per_warp.size()) < rank) {
       return Err("tilesPerWarp of an AMD MFMA layout has one entry per dim");
     }
-    TT_RETURN_IF_ERROR(CheckPow2("tilesPerWarp", m.tiles_per_warp));
+    HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("tilesPerWarp", m.tiles_per_warp));
   }
   return absl::OkStatus();
 }
@@ -77,7 +77,7 @@ OperandDims OperandDimsOf(int op_idx, int rank) {
 // The batch dim of a rank-3 tile: one register and one lane along dim0.
 absl::Status AddBatch(LinearLayout& tile, int rank, const std::string& batch) {
   if (rank != 3) return absl::OkStatus();
-  TT_RETURN_IF_ERROR(MulId(tile, 1, "register", batch));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 1, "register", batch));
   return MulId(tile, 1, "lane", batch);
 }
 
@@ -86,14 +86,14 @@ absl::Status AddBatch(LinearLayout& tile, int rank, const std::string& batch) {
 absl::StatusOr<LinearLayout> FromMfma(const AmdMfmaLayout& m,
                                       absl::Span<const int64_t> shape) {
   const int rank = static_cast<int>(m.warps_per_cta.size());
-  TT_RETURN_IF_ERROR(CheckMfma(m, rank));
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMfma(m, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (m.instr_shape[0] == 64 && m.instr_shape[1] == 4 && !m.is_transposed) {
     // Triton asserts it while converting the accumulator (its operands
     // convert).
     return Err("64x4 mfma must be transposed");
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
   const bool batch = rank == 3;
   const int m_index = batch ? 1 : 0, n_index = m_index + 1;
   const std::string dim_m = Dim(rank - 2), dim_n = Dim(rank - 1);
@@ -107,28 +107,30 @@ absl::StatusOr<LinearLayout> FromMfma(const AmdMfmaLayout& m,
   const std::string& reg_dim = m.is_transposed ? dim_n : dim_m;
   const std::string& lane_first = m.is_transposed ? dim_m : dim_n;
   const int32_t lane_first_size = m.is_transposed ? m_dim : n_dim;
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Id(height, "register", reg_dim));
-  TT_RETURN_IF_ERROR(MulId(tile, lane_first_size, "lane", lane_first));
-  TT_RETURN_IF_ERROR(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Id(height, "register", reg_dim));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, lane_first_size, "lane", lane_first));
+  HLOLAYOUT_RETURN_IF_ERROR(
       MulId(tile, kMfmaWarpSize / lane_first_size, "lane", reg_dim));
-  if (tiles > 0) TT_RETURN_IF_ERROR(MulId(tile, tiles, "register", reg_dim));
-  TT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dim_n, dim_m}));
+  if (tiles > 0)
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tiles, "register", reg_dim));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dim_n, dim_m}));
   // Tiles are N-contiguous across the whole tensor: tiles per warp and
   // warps along N, the rest of N in registers, then M.
   const int32_t tpw_m = TilesPerWarp(m.tiles_per_warp, m_index);
   const int32_t tpw_n = TilesPerWarp(m.tiles_per_warp, n_index);
   const int32_t wpc_m = m.warps_per_cta[m_index];
   const int32_t wpc_n = m.warps_per_cta[n_index];
-  TT_RETURN_IF_ERROR(MulId(tile, tpw_n, "register", dim_n));
-  TT_RETURN_IF_ERROR(MulId(tile, wpc_n, "warp", dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tpw_n, "register", dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, wpc_n, "warp", dim_n));
   const int64_t n_tile = int64_t{n_dim} * wpc_n * tpw_n;
   const int64_t n_repeats = (shape[n_index] + n_tile - 1) / n_tile;
-  TT_RETURN_IF_ERROR(MulId(tile, n_repeats, "register", dim_n));
-  TT_RETURN_IF_ERROR(MulId(tile, tpw_m, "register", dim_m));
-  TT_RETURN_IF_ERROR(MulId(tile, wpc_m, "warp", dim_m));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, n_repeats, "register", dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tpw_m, "register", dim_m));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, wpc_m, "warp", dim_m));
   if (batch) {
-    TT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
-    TT_RETURN_IF_ERROR(MulId(tile, m.warps_per_cta[0], "warp", Dim(0)));
+    HLOLAYOUT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, m.warps_per_cta[0], "warp", Dim(0)));
   }
   return CombineCtaCgaWithShape(std::move(tile), cga, shape);
 }
@@ -137,45 +139,47 @@ absl::StatusOr<LinearLayout> FromMfmaDot(const DotOperandLayout& d,
                                          const AmdMfmaLayout& m,
                                          absl::Span<const int64_t> shape) {
   const int rank = static_cast<int>(m.warps_per_cta.size());
-  TT_RETURN_IF_ERROR(CheckMfma(m, rank));
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMfma(m, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (d.k_width <= 0 || !IsPow2(d.k_width)) {
     return Err(absl::StrCat("kWidth ", d.k_width,
                             " of an MFMA dot operand must be a power of two"));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(m.cga, rank));
   const OperandDims dims = OperandDimsOf(d.op_idx, rank);
   const int32_t m_dim = m.instr_shape[0], n_dim = m.instr_shape[1];
   const int32_t non_k_dim = d.op_idx == 0 ? m_dim : n_dim;
   const int64_t k_size = shape[dims.k_index];
   // kWidth elements along K per lane; lanes walk the other dim, then K.
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Id(d.k_width, "register", dims.k));
-  TT_RETURN_IF_ERROR(MulId(tile, non_k_dim, "lane", dims.non_k));
-  TT_RETURN_IF_ERROR(MulId(tile, kMfmaWarpSize / non_k_dim, "lane", dims.k));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Id(d.k_width, "register", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, non_k_dim, "lane", dims.non_k));
+  HLOLAYOUT_RETURN_IF_ERROR(
+      MulId(tile, kMfmaWarpSize / non_k_dim, "lane", dims.k));
   int64_t k_tile = int64_t{kMfmaWarpSize} / non_k_dim * d.k_width;
   // The 64x64 operand of a 4x64 or 64x4 instruction repeats 16 times along
   // K.
   if ((m_dim == 64 && n_dim == 4 && d.op_idx == 0) ||
       (m_dim == 4 && n_dim == 64 && d.op_idx == 1)) {
-    TT_RETURN_IF_ERROR(MulId(tile, 16, "register", dims.k));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 16, "register", dims.k));
     k_tile *= 16;
   }
   if (k_size > k_tile) {
-    TT_RETURN_IF_ERROR(MulId(tile, k_size / k_tile, "register", dims.k));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, k_size / k_tile, "register", dims.k));
   }
-  TT_RETURN_IF_ERROR(MulId(tile,
-                           TilesPerWarp(m.tiles_per_warp, dims.non_k_index),
-                           "register", dims.non_k));
-  TT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dims.k, dims.non_k}));
-  TT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_RETURN_IF_ERROR(
+      MulId(tile, TilesPerWarp(m.tiles_per_warp, dims.non_k_index), "register",
+            dims.non_k));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dims.k, dims.non_k}));
+  HLOLAYOUT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout warps,
       IdentityStandardND("warp", m.warps_per_cta, MatrixOrder(rank, true)));
-  TT_RETURN_IF_ERROR(MulInto(tile, warps));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, warps));
   // The parent's CGA layout (Triton passes the MFMA layout's, not the
   // operand's), then the standard order of the dims.
-  TT_ASSIGN_OR_RETURN(LinearLayout out,
-                      CombineCtaCgaWithShape(std::move(tile), cga, shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout out, CombineCtaCgaWithShape(std::move(tile), cga, shape));
   return TransposeOuts(out, StandardOutDimNames(rank));
 }
 
@@ -190,12 +194,12 @@ absl::Status CheckWmma(const AmdWmmaLayout& w, int rank) {
     return Err(absl::StrCat("invalid WMMA v", w.version, " instruction shape"));
   }
   if (w.legacy_warps) {
-    TT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", w.warps_per_cta));
+    HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("warpsPerCTA", w.warps_per_cta));
     if (!w.tiles_per_warp.empty()) {
       if (static_cast<int>(w.tiles_per_warp.size()) < rank) {
         return Err("tilesPerWarp of an AMD WMMA layout has one entry per dim");
       }
-      TT_RETURN_IF_ERROR(CheckPow2("tilesPerWarp", w.tiles_per_warp));
+      HLOLAYOUT_RETURN_IF_ERROR(CheckPow2("tilesPerWarp", w.tiles_per_warp));
     }
   }
   return absl::OkStatus();
@@ -218,10 +222,10 @@ absl::StatusOr<LinearLayout> WmmaTile(const AmdWmmaLayout& w, int rank,
     }
     lanes.push_back({0, 8});
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout tile,
-                      LinearLayout::CreateInferred(
-                          {{"register", regs}, {"lane", lanes}},
-                          {Dim(thread_order[0]), Dim(thread_order[1])}));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             LinearLayout::CreateInferred(
+                                 {{"register", regs}, {"lane", lanes}},
+                                 {Dim(thread_order[0]), Dim(thread_order[1])}));
   return tile;
 }
 
@@ -236,24 +240,25 @@ absl::StatusOr<LinearLayout> FromWmmaLegacy(const AmdWmmaLayout& w,
         (shape[n_index] == 1 || shape[n_index] >= n_dim))) {
     return Err("Unsupported tensor shape for given wmma layout");
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, WmmaTile(w, rank, /*legacy=*/true));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             WmmaTile(w, rank, /*legacy=*/true));
   const std::string dim_m = Dim(rank - 2), dim_n = Dim(rank - 1);
-  TT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dim_n, dim_m}));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, {dim_n, dim_m}));
   const int32_t tpw_m = TilesPerWarp(w.tiles_per_warp, m_index);
   const int32_t tpw_n = TilesPerWarp(w.tiles_per_warp, n_index);
   const int32_t wpc_m = w.warps_per_cta[m_index];
   const int32_t wpc_n = w.warps_per_cta[n_index];
-  TT_RETURN_IF_ERROR(MulId(tile, tpw_n, "register", dim_n));
-  TT_RETURN_IF_ERROR(MulId(tile, wpc_n, "warp", dim_n));
-  TT_RETURN_IF_ERROR(MulId(tile,
-                           shape[n_index] / (int64_t{n_dim} * wpc_n * tpw_n),
-                           "register", dim_n));
-  TT_RETURN_IF_ERROR(MulId(tile, tpw_m, "register", dim_m));
-  TT_RETURN_IF_ERROR(MulId(tile, wpc_m, "warp", dim_m));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tpw_n, "register", dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, wpc_n, "warp", dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(
+      MulId(tile, shape[n_index] / (int64_t{n_dim} * wpc_n * tpw_n), "register",
+            dim_n));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tpw_m, "register", dim_m));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, wpc_m, "warp", dim_m));
   if (batch) {
-    TT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
-    TT_RETURN_IF_ERROR(MulId(tile, w.warps_per_cta[0], "warp", Dim(0)));
+    HLOLAYOUT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, w.warps_per_cta[0], "warp", Dim(0)));
   }
   return CombineCtaCgaWithShape(std::move(tile), cga, shape);
 }
@@ -266,9 +271,9 @@ absl::StatusOr<LinearLayout> WmmaCtaLayout(const AmdWmmaLayout& w) {
     // chooseWmmaCTALinearLayout: per dim, fastest first, tiles then warps.
     LinearLayout cta;
     for (int32_t d : MatrixOrder(rank, true)) {
-      TT_RETURN_IF_ERROR(
+      HLOLAYOUT_RETURN_IF_ERROR(
           MulId(cta, TilesPerWarp(w.tiles_per_warp, d), "register", Dim(d)));
-      TT_RETURN_IF_ERROR(MulId(cta, w.warps_per_cta[d], "warp", Dim(d)));
+      HLOLAYOUT_RETURN_IF_ERROR(MulId(cta, w.warps_per_cta[d], "warp", Dim(d)));
     }
     return TransposeOuts(cta, StandardOutDimNames(rank));
   }
@@ -288,16 +293,18 @@ absl::StatusOr<LinearLayout> WmmaCtaLayout(const AmdWmmaLayout& w) {
 absl::StatusOr<LinearLayout> FromWmma(const AmdWmmaLayout& w,
                                       absl::Span<const int64_t> shape) {
   const int rank = LayoutRank(Layout(w));
-  TT_RETURN_IF_ERROR(CheckWmma(w, rank));
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckWmma(w, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (w.legacy_warps) return FromWmmaLegacy(w, shape, rank);
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, WmmaTile(w, rank, /*legacy=*/false));
-  TT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
-  TT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, StandardOutDimNames(rank)));
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, WmmaCtaLayout(w));
-  TT_RETURN_IF_ERROR(MulInto(tile, cta));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             WmmaTile(w, rank, /*legacy=*/false));
+  HLOLAYOUT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile,
+                             TransposeOuts(tile, StandardOutDimNames(rank)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta, WmmaCtaLayout(w));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, cta));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       tile, TransposeOuts(tile, PermutedDimNames(MatrixOrder(rank, true))));
   return CombineCtaCgaWithShape(std::move(tile), cga, shape);
 }
@@ -309,37 +316,38 @@ absl::StatusOr<LinearLayout> FromWmmaDotLegacy(const DotOperandLayout& d,
                                                const AmdWmmaLayout& w,
                                                absl::Span<const int64_t> shape,
                                                int rank) {
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(w.cga, rank));
   const OperandDims dims = OperandDimsOf(d.op_idx, rank);
   const int32_t k_dim = w.instr_shape[2];
   const int32_t non_k_dim = d.op_idx == 0 ? w.instr_shape[0] : w.instr_shape[1];
   const int32_t tiles_non_k = TilesPerWarp(w.tiles_per_warp, dims.non_k_index);
   const int64_t k_size = shape[dims.k_index];
   const int depth = kWmmaWarpSize / non_k_dim;
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Id(d.k_width, "register", dims.k));
-  TT_RETURN_IF_ERROR(MulId(tile, non_k_dim, "lane", dims.non_k));
-  TT_ASSIGN_OR_RETURN(LinearLayout k_lanes, w.version == 1
-                                                ? Zeros(depth, "lane", dims.k)
-                                                : Id(depth, "lane", dims.k));
-  TT_RETURN_IF_ERROR(MulInto(tile, k_lanes));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Id(d.k_width, "register", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, non_k_dim, "lane", dims.non_k));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout k_lanes,
+                             w.version == 1 ? Zeros(depth, "lane", dims.k)
+                                            : Id(depth, "lane", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, k_lanes));
   const int64_t k_tile = int64_t{depth} * d.k_width;
   if (tiles_non_k > 1) {
-    TT_RETURN_IF_ERROR(MulId(tile, std::max<int64_t>(k_size, k_dim) / k_tile,
-                             "register", dims.k));
-    TT_RETURN_IF_ERROR(MulId(tile, tiles_non_k, "register", dims.non_k));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(
+        tile, std::max<int64_t>(k_size, k_dim) / k_tile, "register", dims.k));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, tiles_non_k, "register", dims.non_k));
   } else {
-    TT_RETURN_IF_ERROR(MulId(tile, k_dim / k_tile, "register", dims.k));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, k_dim / k_tile, "register", dims.k));
   }
-  TT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_RETURN_IF_ERROR(AddBatch(tile, rank, Dim(0)));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout warps,
       BroadcastedDotOperandLayout(w.warps_per_cta, MatrixOrder(rank, true),
                                   dims.k_index, "warp"));
   const std::vector<std::string> rep =
       PermutedDimNames(DotOperandOrder(d.op_idx, rank));
-  TT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, rep));
-  TT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, rep));
-  TT_RETURN_IF_ERROR(MulInto(tile, warps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tile, TransposeOuts(tile, rep));
+  HLOLAYOUT_ASSIGN_OR_RETURN(warps, TransposeOuts(warps, rep));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, warps));
   return CombineCtaCgaWithShape(std::move(tile), cga, shape);
 }
 
@@ -349,16 +357,16 @@ absl::StatusOr<LinearLayout> FromWmmaDot(const DotOperandLayout& d,
                                          const AmdWmmaLayout& w,
                                          absl::Span<const int64_t> shape) {
   const int rank = LayoutRank(Layout(w));
-  TT_RETURN_IF_ERROR(CheckWmma(w, rank));
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckWmma(w, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (d.k_width <= 0 || !IsPow2(d.k_width)) {
     return Err(absl::StrCat("kWidth ", d.k_width,
                             " of a WMMA dot operand must be a power of two"));
   }
   if (w.legacy_warps) return FromWmmaDotLegacy(d, w, shape, rank);
-  TT_RETURN_IF_ERROR(CgaLayout(w.cga, rank).status());
-  TT_ASSIGN_OR_RETURN(LinearLayout cga,
-                      DotOperandCgaLayout(w.cga, rank, d.op_idx));
+  HLOLAYOUT_RETURN_IF_ERROR(CgaLayout(w.cga, rank).status());
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga,
+                             DotOperandCgaLayout(w.cga, rank, d.op_idx));
   const OperandDims dims = OperandDimsOf(d.op_idx, rank);
   const int32_t k_dim = w.instr_shape[2];
   // getOperandNonKDim: the operands swap for a transposed asymmetric (32x16)
@@ -372,21 +380,22 @@ absl::StatusOr<LinearLayout> FromWmmaDot(const DotOperandLayout& d,
   // kWidth registers along K, 16 lanes along the other dim, then two lane
   // groups along K (v1: both hold the same K), repeated to cover K and, for
   // a 32x16 instruction, the second 16 rows.
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Id(d.k_width, "register", dims.k));
-  TT_RETURN_IF_ERROR(MulId(tile, kTileDim, "lane", dims.non_k));
-  TT_ASSIGN_OR_RETURN(LinearLayout k_lanes, w.version == 1
-                                                ? Zeros(k_depth, "lane", dims.k)
-                                                : Id(k_depth, "lane", dims.k));
-  TT_RETURN_IF_ERROR(MulInto(tile, k_lanes));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Id(d.k_width, "register", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, kTileDim, "lane", dims.non_k));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout k_lanes,
+                             w.version == 1 ? Zeros(k_depth, "lane", dims.k)
+                                            : Id(k_depth, "lane", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, k_lanes));
   const int64_t k_tile = int64_t{k_depth} * d.k_width;
-  TT_RETURN_IF_ERROR(MulId(tile, k_dim / k_tile, "register", dims.k));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, k_dim / k_tile, "register", dims.k));
   if (non_k_dim / kTileDim > 1) {
-    TT_RETURN_IF_ERROR(
+    HLOLAYOUT_RETURN_IF_ERROR(
         MulId(tile, non_k_dim / kTileDim, "register", dims.non_k));
   }
   // The CTA layout with K projected away and its broadcast registers
   // dropped.
-  TT_ASSIGN_OR_RETURN(LinearLayout cta, WmmaCtaLayout(w));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cta, WmmaCtaLayout(w));
   NamedBases bases = cta.bases();
   const int k_out = cta.OutDimIndex(dims.k);
   for (auto& [name, b] : bases) {
@@ -403,10 +412,11 @@ absl::StatusOr<LinearLayout> FromWmmaDot(const DotOperandLayout& d,
     }
     b = std::move(kept);
   }
-  TT_ASSIGN_OR_RETURN(cta, LinearLayout::CreateInferred(
-                               std::move(bases), StandardOutDimNames(rank)));
-  TT_RETURN_IF_ERROR(MulInto(tile, cta));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      cta, LinearLayout::CreateInferred(std::move(bases),
+                                        StandardOutDimNames(rank)));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, cta));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       tile,
       TransposeOuts(tile, PermutedDimNames(DotOperandOrder(d.op_idx, rank))));
   return CombineCtaCgaWithShape(std::move(tile), cga, shape);
@@ -415,16 +425,16 @@ absl::StatusOr<LinearLayout> FromWmmaDot(const DotOperandLayout& d,
 absl::StatusOr<LinearLayout> FromRotating(const AmdRotatingSharedLayout& s,
                                           absl::Span<const int64_t> shape) {
   const int rank = static_cast<int>(s.order.size());
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (s.vec <= 0 || s.per_phase <= 0 || s.max_phase <= 0) {
     return Err(
         "vec, perPhase and maxPhase of a rotating shared layout must be "
         "positive");
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(s.cga, rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(s.cga, rank));
   if (rank == 1) {
-    TT_ASSIGN_OR_RETURN(LinearLayout cta,
-                        Id(ShapePerCta(shape, s.cga)[0], "offset", "dim0"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout cta, Id(ShapePerCta(shape, s.cga)[0], "offset", "dim0"));
     return CombineCtaCgaWithShape(std::move(cta), cga, shape);
   }
   // Unlike the swizzled layout, the columns and rows are those of the whole
@@ -441,11 +451,12 @@ absl::StatusOr<LinearLayout> FromRotating(const AmdRotatingSharedLayout& s,
     const int64_t col = (s.vec * (phase ^ block)) % num_cols;
     bases2d.push_back({static_cast<int32_t>(row), static_cast<int32_t>(col)});
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cta,
-                      LinearLayout::CreateInferred(
-                          {{"offset", bases2d}}, {Dim(row_dim), Dim(col_dim)}));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout cta,
+      LinearLayout::CreateInferred({{"offset", bases2d}},
+                                   {Dim(row_dim), Dim(col_dim)}));
   for (int i = 2; i < rank; ++i) {
-    TT_RETURN_IF_ERROR(
+    HLOLAYOUT_RETURN_IF_ERROR(
         MulId(cta, shape[s.order[i]], "offset", Dim(s.order[i])));
   }
   return CombineCtaCgaWithShape(std::move(cta), cga, shape);

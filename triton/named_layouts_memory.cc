@@ -18,7 +18,7 @@
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/named_layouts_internal.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton::internal {
 namespace {
@@ -32,7 +32,7 @@ absl::Status CheckMemoryShape(absl::Span<const int64_t> shape) {
 absl::StatusOr<LinearLayout> FromPadded(const PaddedSharedLayout& p,
                                         absl::Span<const int64_t> shape) {
   const LinearLayout& l = p.linear;
-  TT_RETURN_IF_ERROR(CheckShape(shape, l.num_out_dims()));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, l.num_out_dims()));
   for (int d = 0; d < l.num_out_dims(); ++d) {
     if (l.OutDimSize(d) != shape[d]) {
       return Err(absl::StrCat("Mismatch in expected shape for dimension ", d,
@@ -49,7 +49,7 @@ absl::StatusOr<LinearLayout> FromPartitioned(const PartitionedSharedLayout& p,
     return Err("missing partitionLayout");
   }
   const int rank = LayoutRank(*p.partition_layout);
-  TT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
   if (p.partition_dim < 0 || p.partition_dim >= rank) {
     return Err(absl::StrCat("partitionDim (", p.partition_dim,
                             ") must be less than the layout rank (", rank,
@@ -73,13 +73,13 @@ absl::StatusOr<LinearLayout> FromPartitioned(const PartitionedSharedLayout& p,
         "toLinearLayout does not support partitioned layouts wrapping padded "
         "layouts; use paddedLinearLayout instead");
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout base,
-                      Convert(*p.partition_layout, piece_shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout base,
+                             Convert(*p.partition_layout, piece_shape));
   const std::vector<std::string> dims =
       StandardOutDimNames(base.num_out_dims());
-  TT_RETURN_IF_ERROR(
+  HLOLAYOUT_RETURN_IF_ERROR(
       MulId(base, p.num_partitions, "partition", dims[p.partition_dim]));
-  TT_RETURN_IF_ERROR(
+  HLOLAYOUT_RETURN_IF_ERROR(
       MulId(base, p.num_groups, "offset", dims[p.partition_dim]));
   return base;
 }
@@ -91,8 +91,8 @@ namespace {
 // dim1).
 absl::Status MulRowsCols(LinearLayout& tile, int64_t rows,
                          const LinearLayout& cols) {
-  TT_ASSIGN_OR_RETURN(LinearLayout rc, Id(rows, "row", "dim0"));
-  TT_RETURN_IF_ERROR(MulInto(rc, cols));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout rc, Id(rows, "row", "dim0"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(rc, cols));
   return MulInto(tile, rc);
 }
 
@@ -103,7 +103,7 @@ absl::StatusOr<LinearLayout> Block64Tile(LinearLayout tile,
                                          int64_t rows_per_cta,
                                          int64_t cols_per_cta,
                                          int32_t block_n) {
-  TT_RETURN_IF_ERROR(MulRowsCols(tile, 16, cols));
+  HLOLAYOUT_RETURN_IF_ERROR(MulRowsCols(tile, 16, cols));
   NamedBases bases = tile.bases();
   for (auto& [name, b] : bases) {
     if (name != "row") continue;
@@ -130,7 +130,7 @@ absl::Status Repeat(LinearLayout& tile, int64_t rows, int64_t cols) {
         "x", tile.OutDimSize(tile.OutDimIndex("dim1")),
         ") does not fit the allocation (", rows, "x", cols, ")"));
   }
-  TT_RETURN_IF_ERROR(MulId(tile, reps_m, "col", "dim0"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, reps_m, "col", "dim0"));
   return MulId(tile, reps_n, "col", "dim1");
 }
 
@@ -140,9 +140,9 @@ absl::StatusOr<LinearLayout> TensorMemoryLegacy(const TensorMemoryLayout& t,
   if (t.cta_split_n > 1) {
     TensorMemoryLayout inner = t;
     inner.cta_split_n = 1;
-    TT_ASSIGN_OR_RETURN(LinearLayout l,
-                        TensorMemoryLegacy(inner, rows, cols / t.cta_split_n));
-    TT_RETURN_IF_ERROR(MulId(l, t.cta_split_n, "col", "dim1"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout l, TensorMemoryLegacy(inner, rows, cols / t.cta_split_n));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(l, t.cta_split_n, "col", "dim1"));
     return l;
   }
   if (t.cta_split_m > 1) {
@@ -155,8 +155,8 @@ absl::StatusOr<LinearLayout> TensorMemoryLegacy(const TensorMemoryLayout& t,
       inner.block_m = 128;
       split_m /= 2;
     }
-    TT_ASSIGN_OR_RETURN(LinearLayout l,
-                        TensorMemoryLegacy(inner, rows / split_m, cols));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout l,
+                               TensorMemoryLegacy(inner, rows / split_m, cols));
     if (m64_two_cta) {
       // The second CTA's rows: the last row and the last column bases swap
       // (Triton 3.6.0; later versions swap another column basis).
@@ -171,24 +171,26 @@ absl::StatusOr<LinearLayout> TensorMemoryLegacy(const TensorMemoryLayout& t,
         return Err("this two-CTA tensor memory layout cannot be converted");
       }
       std::swap(row->back(), col->back());
-      TT_ASSIGN_OR_RETURN(l,
-                          LinearLayout::Create(std::move(bases), l.out_dims(),
-                                               l.IsSurjective()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(
+          l, LinearLayout::Create(std::move(bases), l.out_dims(),
+                                  l.IsSurjective()));
     }
-    TT_RETURN_IF_ERROR(MulId(l, split_m, "col", "dim0"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(l, split_m, "col", "dim0"));
     return l;
   }
   const int32_t block_n =
       static_cast<int32_t>(std::min<int64_t>(t.block_n, cols));
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Zeros(t.col_stride, "col", "dim1"));
-  TT_ASSIGN_OR_RETURN(LinearLayout col_layout, Id(block_n, "col", "dim1"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Zeros(t.col_stride, "col", "dim1"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout col_layout,
+                             Id(block_n, "col", "dim1"));
   if (t.block_m == 64) {
-    TT_ASSIGN_OR_RETURN(tile,
-                        Block64Tile(tile, col_layout, rows, cols, block_n));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        tile, Block64Tile(tile, col_layout, rows, cols, block_n));
   } else {
-    TT_RETURN_IF_ERROR(MulRowsCols(tile, t.block_m, col_layout));
+    HLOLAYOUT_RETURN_IF_ERROR(MulRowsCols(tile, t.block_m, col_layout));
   }
-  TT_RETURN_IF_ERROR(Repeat(tile, rows, cols));
+  HLOLAYOUT_RETURN_IF_ERROR(Repeat(tile, rows, cols));
   return tile;
 }
 
@@ -196,7 +198,7 @@ absl::StatusOr<LinearLayout> TensorMemoryLegacy(const TensorMemoryLayout& t,
 
 absl::StatusOr<LinearLayout> FromTensorMemory(const TensorMemoryLayout& t,
                                               absl::Span<const int64_t> shape) {
-  TT_RETURN_IF_ERROR(CheckMemoryShape(shape));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMemoryShape(shape));
   if (t.block_m != 64 && t.block_m != 128) {
     return Err(absl::StrCat("blockM must be 64 or 128 but got ", t.block_m));
   }
@@ -212,23 +214,24 @@ absl::StatusOr<LinearLayout> FromTensorMemory(const TensorMemoryLayout& t,
     }
     return TensorMemoryLegacy(t, shape[0], shape[1]);
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(t.cga, 2));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(t.cga, 2));
   const std::vector<int64_t> per_cta = ShapePerCta(shape, t.cga);
   const bool m64_two_cta = t.block_m == 64 && t.two_ctas;
   const int32_t block_n =
       static_cast<int32_t>(std::min<int64_t>(t.block_n, per_cta[1]));
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Zeros(t.col_stride, "col", "dim1"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile,
+                             Zeros(t.col_stride, "col", "dim1"));
   LinearLayout cols;
   if (t.fp4_padded) {
     // The low physical column bit picks the real or the padded half.
-    TT_ASSIGN_OR_RETURN(cols, Zeros(2, "col", "dim1"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(cols, Zeros(2, "col", "dim1"));
   }
-  TT_RETURN_IF_ERROR(MulId(cols, block_n, "col", "dim1"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(cols, block_n, "col", "dim1"));
   if (t.block_m == 64 && !t.two_ctas) {
-    TT_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         tile, Block64Tile(tile, cols, per_cta[0], per_cta[1], block_n));
   } else {
-    TT_RETURN_IF_ERROR(MulRowsCols(tile, t.block_m, cols));
+    HLOLAYOUT_RETURN_IF_ERROR(MulRowsCols(tile, t.block_m, cols));
     if (m64_two_cta) {
       // The last column bit becomes the 64-row bit.
       NamedBases bases = tile.bases();
@@ -243,13 +246,13 @@ absl::StatusOr<LinearLayout> FromTensorMemory(const TensorMemoryLayout& t,
       }
       row->push_back(col->back());
       col->pop_back();
-      TT_ASSIGN_OR_RETURN(
+      HLOLAYOUT_ASSIGN_OR_RETURN(
           tile, LinearLayout::Create(std::move(bases), tile.out_dims(),
                                      tile.IsSurjective()));
     }
   }
-  TT_RETURN_IF_ERROR(Repeat(tile, per_cta[0], per_cta[1]));
-  TT_RETURN_IF_ERROR(MulInto(tile, cga));
+  HLOLAYOUT_RETURN_IF_ERROR(Repeat(tile, per_cta[0], per_cta[1]));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, cga));
   return tile;
 }
 
@@ -259,11 +262,11 @@ namespace {
 // TMEM hold copies), 4 columns of K, then a second 32-row half of M in the
 // next columns.
 absl::StatusOr<LinearLayout> ScalesAtom() {
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, Id(32, "row", "dim0"));
-  TT_ASSIGN_OR_RETURN(LinearLayout warps, Zeros(4, "row", "dim0"));
-  TT_RETURN_IF_ERROR(MulInto(tile, warps));
-  TT_RETURN_IF_ERROR(MulId(tile, 4, "col", "dim1"));
-  TT_RETURN_IF_ERROR(MulId(tile, 2, "col", "dim0"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile, Id(32, "row", "dim0"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout warps, Zeros(4, "row", "dim0"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, warps));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 4, "col", "dim1"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 2, "col", "dim0"));
   return tile;
 }
 
@@ -277,22 +280,22 @@ absl::StatusOr<LinearLayout> ScalesLegacy(const TensorMemoryScalesLayout& t,
   if (t.cta_split_n > 1) {
     TensorMemoryScalesLayout inner = t;
     inner.cta_split_n = 1;
-    TT_ASSIGN_OR_RETURN(LinearLayout l,
-                        ScalesLegacy(inner, rows, cols / t.cta_split_n));
-    TT_RETURN_IF_ERROR(MulId(l, t.cta_split_n, "col", "dim1"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout l,
+                               ScalesLegacy(inner, rows, cols / t.cta_split_n));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(l, t.cta_split_n, "col", "dim1"));
     return l;
   }
   if (t.cta_split_m > 1) {
     TensorMemoryScalesLayout inner = t;
     inner.cta_split_m = 1;
-    TT_ASSIGN_OR_RETURN(LinearLayout l,
-                        ScalesLegacy(inner, rows / t.cta_split_m, cols));
-    TT_RETURN_IF_ERROR(MulId(l, t.cta_split_m, "col", "dim0"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout l,
+                               ScalesLegacy(inner, rows / t.cta_split_m, cols));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(l, t.cta_split_m, "col", "dim0"));
     return l;
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, ScalesAtom());
-  TT_RETURN_IF_ERROR(MulId(tile, (rows + 63) / 64, "col", "dim0"));
-  TT_RETURN_IF_ERROR(MulId(tile, (cols + 3) / 4, "col", "dim1"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile, ScalesAtom());
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, (rows + 63) / 64, "col", "dim0"));
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, (cols + 3) / 4, "col", "dim1"));
   return EnsureLayoutNotLargerThan(tile, Named2(rows, cols));
 }
 
@@ -300,7 +303,7 @@ absl::StatusOr<LinearLayout> ScalesLegacy(const TensorMemoryScalesLayout& t,
 
 absl::StatusOr<LinearLayout> FromTensorMemoryScales(
     const TensorMemoryScalesLayout& t, absl::Span<const int64_t> shape) {
-  TT_RETURN_IF_ERROR(CheckMemoryShape(shape));
+  HLOLAYOUT_RETURN_IF_ERROR(CheckMemoryShape(shape));
   if (t.legacy_split) {
     if (!IsPow2(t.cta_split_m) || !IsPow2(t.cta_split_n)) {
       return Err(
@@ -308,27 +311,27 @@ absl::StatusOr<LinearLayout> FromTensorMemoryScales(
     }
     return ScalesLegacy(t, shape[0], shape[1]);
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(t.cga, 2));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(t.cga, 2));
   const std::vector<int64_t> per_cta = ShapePerCta(shape, t.cga);
-  TT_ASSIGN_OR_RETURN(LinearLayout tile, ScalesAtom());
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile, ScalesAtom());
   int64_t reps_mn = (per_cta[0] + 63) / 64;
   const int64_t reps_k = (per_cta[1] + 3) / 4;
   if (reps_mn > 1) {
     // The two MN-adjacent 64 x 4 pieces make one repeated scale block.
-    TT_RETURN_IF_ERROR(MulId(tile, 2, "col", "dim0"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 2, "col", "dim0"));
     reps_mn /= 2;
   }
   if (t.k_then_mn) {
-    TT_RETURN_IF_ERROR(MulId(tile, reps_k, "col", "dim1"));
-    TT_RETURN_IF_ERROR(MulId(tile, reps_mn, "col", "dim0"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, reps_k, "col", "dim1"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, reps_mn, "col", "dim0"));
   } else {
-    TT_RETURN_IF_ERROR(MulId(tile, reps_mn, "col", "dim0"));
-    TT_RETURN_IF_ERROR(MulId(tile, reps_k, "col", "dim1"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, reps_mn, "col", "dim0"));
+    HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, reps_k, "col", "dim1"));
   }
-  TT_RETURN_IF_ERROR(MulId(tile, 1, "block", "dim0"));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_RETURN_IF_ERROR(MulId(tile, 1, "block", "dim0"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       tile, EnsureLayoutNotLargerThan(tile, Named2(per_cta[0], per_cta[1])));
-  TT_RETURN_IF_ERROR(MulInto(tile, cga));
+  HLOLAYOUT_RETURN_IF_ERROR(MulInto(tile, cga));
   return tile;
 }
 

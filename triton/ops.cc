@@ -15,7 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/triton/f2.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -126,12 +126,13 @@ absl::StatusOr<std::vector<std::string>> Supremum(
 
 absl::StatusOr<LinearLayout> Product(const LinearLayout& inner,
                                      const LinearLayout& outer) {
-  TT_ASSIGN_OR_RETURN(std::vector<std::string> in_dims,
-                      Supremum(inner.in_dim_names(), outer.in_dim_names()));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      std::vector<std::string> in_dims,
+      Supremum(inner.in_dim_names(), outer.in_dim_names()));
   const std::vector<std::string> inner_outs = inner.OutDimNames();
   const std::vector<std::string> outer_outs = outer.OutDimNames();
-  TT_ASSIGN_OR_RETURN(std::vector<std::string> out_dims,
-                      Supremum(inner_outs, outer_outs));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<std::string> out_dims,
+                             Supremum(inner_outs, outer_outs));
   const size_t num_out = out_dims.size();
   std::vector<int> in_log2(in_dims.size(), 0);
   std::vector<int> out_log2(num_out, 0);
@@ -151,7 +152,8 @@ absl::StatusOr<LinearLayout> Product(const LinearLayout& inner,
   }
   NamedInts outs;
   for (size_t o = 0; o < num_out; ++o) {
-    TT_ASSIGN_OR_RETURN(int32_t size, SizeFromLog2(out_log2[o], out_dims[o]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int32_t size,
+                               SizeFromLog2(out_log2[o], out_dims[o]));
     outs.emplace_back(out_dims[o], size);
   }
   size_t total = 0;
@@ -293,7 +295,7 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
     if (!SameDimsIgnoringOrder(outs, a_in.OutDimNames())) {
       return DimsMismatchError(outs, a_in.OutDimNames());
     }
-    TT_ASSIGN_OR_RETURN(transposed, TransposeOuts(a_in, outs));
+    HLOLAYOUT_ASSIGN_OR_RETURN(transposed, TransposeOuts(a_in, outs));
   }
   const LinearLayout& a = transposed ? *transposed : a_in;
   const int num_out = b.num_out_dims();
@@ -358,10 +360,10 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
     }
     absl::InlinedVector<uint64_t, 64> solution(a_cols.size(), 0);
     if (a_cols.size() + b_cols.size() <= 64) {
-      TT_RETURN_IF_ERROR(
+      HLOLAYOUT_RETURN_IF_ERROR(
           SolveForB<uint64_t>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
     } else {
-      TT_RETURN_IF_ERROR(
+      HLOLAYOUT_RETURN_IF_ERROR(
           SolveForB<F2Row128>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
     }
     // Column j of b gets bit i of a's in-dim d for each a column (d, i)
@@ -579,7 +581,7 @@ absl::StatusOr<LinearLayout> Sublayout(const LinearLayout& l,
 absl::StatusOr<bool> SublayoutIsZero(const LinearLayout& l,
                                      absl::Span<const std::string> ins,
                                      absl::Span<const std::string> outs) {
-  TT_ASSIGN_OR_RETURN(LinearLayout s, Sublayout(l, ins, outs));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout s, Sublayout(l, ins, outs));
   for (int32_t v : s.flat_bases()) {
     if (v != 0) return false;
   }
@@ -698,11 +700,11 @@ absl::StatusOr<std::optional<LinearLayout>> DivideLeft(const LinearLayout& a,
     }
     c_bases.emplace_back(a.in_dim_name(d), std::move(db));
   }
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout c,
       LinearLayout::Create(std::move(c_bases), std::move(c_outs),
                            a.IsSurjective() && b.IsSurjective()));
-  TT_ASSIGN_OR_RETURN(LinearLayout check, Product(b, c));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout check, Product(b, c));
   if (check != a) return Error("assertion failed: B * C == A");
   return c;
 }
@@ -745,11 +747,11 @@ absl::StatusOr<std::optional<LinearLayout>> DivideRight(const LinearLayout& a,
     }
     c_bases.emplace_back(a.in_dim_name(d), std::move(db));
   }
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout c,
       LinearLayout::Create(std::move(c_bases), std::move(c_outs),
                            a.IsSurjective() && b.IsSurjective()));
-  TT_ASSIGN_OR_RETURN(LinearLayout check, Product(c, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout check, Product(c, b));
   if (check != a) return Error("assertion failed: C * B == A");
   return c;
 }
@@ -769,26 +771,26 @@ absl::StatusOr<bool> IsTrivialOver(const LinearLayout& l,
   }
   // The square sublayout on `dims` must be the identity.
   if (!dims.empty()) {
-    TT_ASSIGN_OR_RETURN(LinearLayout sl, Sublayout(l, dims, dims));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sl, Sublayout(l, dims, dims));
     for (const auto& d : dims) {
       if (l.InDimSize(l.InDimIndex(d)) != l.OutDimSize(l.OutDimIndex(d))) {
         return false;
       }
     }
-    TT_ASSIGN_OR_RETURN(sl, FlattenIns(sl));
-    TT_ASSIGN_OR_RETURN(sl, FlattenOuts(sl));
+    HLOLAYOUT_ASSIGN_OR_RETURN(sl, FlattenIns(sl));
+    HLOLAYOUT_ASSIGN_OR_RETURN(sl, FlattenOuts(sl));
     for (int i = 0; i < sl.TotalInDimSizeLog2(); ++i) {
       if (sl.BasisValue(0, i, 0) != (int32_t{1} << i)) return false;
     }
   }
-  TT_ASSIGN_OR_RETURN(bool zero1, SublayoutIsZero(l, rest_in, dims));
+  HLOLAYOUT_ASSIGN_OR_RETURN(bool zero1, SublayoutIsZero(l, rest_in, dims));
   if (!zero1) return false;
   return SublayoutIsZero(l, dims, rest_out);
 }
 
 absl::StatusOr<std::optional<LinearLayout>> Quotient(
     const LinearLayout& l, absl::Span<const std::string> dims) {
-  TT_ASSIGN_OR_RETURN(bool trivial, IsTrivialOver(l, dims));
+  HLOLAYOUT_ASSIGN_OR_RETURN(bool trivial, IsTrivialOver(l, dims));
   if (!trivial) return std::nullopt;
   std::vector<std::string> rest_in, rest_out;
   for (const auto& d : l.in_dim_names()) {

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/linear_layout.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 
@@ -84,7 +84,7 @@ absl::StatusOr<absl::optional<NvmmaTwin>> NvmmaTwinOf(
     if (!s.ok()) return absl::nullopt;
     twin.memdesc_shape.push_back(*s);
   }
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       bool same, SameFunction(tile.elements, twin.layout, twin.memdesc_shape));
   if (!same) return absl::nullopt;
   twin.attr = NvmmaAttr(twin.layout);
@@ -118,8 +118,8 @@ absl::StatusOr<absl::optional<CuteSmemTwin>> CuteTwinOf(
     absl::StatusOr<cute::SmemTile> tile =
         cute::TileSmemAtom(*atom, shape, order);
     if (!tile.ok()) continue;  // The atom does not divide the shape.
-    TT_ASSIGN_OR_RETURN(bool same,
-                        SameFunction(tile->elements, layout, memdesc_shape));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        bool same, SameFunction(tile->elements, layout, memdesc_shape));
     if (same) {
       return CuteSmemTwin{name, shape, order, *std::move(tile)};
     }

@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/triton/f2.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -210,13 +210,13 @@ absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
   Vec all = vbasis;
   all.insert(all.end(), sbasis.begin(), sbasis.end());
   const Vec bbasis = ComplementBasis(all, dim);
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       LinearLayout basis1d,
       LinearLayout::Create({{"vector", Unflatten(vbasis)},
                             {"bank", Unflatten(bbasis)},
                             {"segment", Unflatten(sbasis)}},
                            src.out_dims(), /*require_surjective=*/true));
-  TT_ASSIGN_OR_RETURN(basis1d, BuildReps(src, dst, basis1d, leave_reps));
+  HLOLAYOUT_ASSIGN_OR_RETURN(basis1d, BuildReps(src, dst, basis1d, leave_reps));
   return ReshapeOuts(basis1d, out_dims);
 }
 
@@ -327,8 +327,8 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
                                                int bitwidth,
                                                const SmemTarget& target,
                                                const std::vector<int>& phase) {
-  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const Vec reg_src = Flat(src_flat, "register");
   const Vec reg_dst = Flat(dst_flat, "register");
   std::optional<bool> src_fills;
@@ -342,11 +342,12 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
   const Vec tile_dst =
       LaneTile(Flat(dst_flat, "lane"), load_addr, vec, bitwidth, target);
   SwizzleChoice choice;
-  TT_ASSIGN_OR_RETURN(choice.smem,
-                      Swizzle(src_flat, dst_flat, bitwidth, vbasis, tile_src,
-                              tile_dst, src.out_dims(), 0, target.banks));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      choice.smem, Swizzle(src_flat, dst_flat, bitwidth, vbasis, tile_src,
+                           tile_dst, src.out_dims(), 0, target.banks));
   if (log2_vec < 2 && target.reorder_banks) {
-    TT_ASSIGN_OR_RETURN(LinearLayout smem_flat, FlattenOuts(choice.smem));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout smem_flat,
+                               FlattenOuts(choice.smem));
     const Vec bank = Flat(smem_flat, "bank");
     std::vector<int> in_src, in_dst;
     for (int i = 0; i < static_cast<int>(bank.size()); ++i) {
@@ -364,8 +365,8 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
         order.push_back(i);
       }
     }
-    TT_ASSIGN_OR_RETURN(choice.smem,
-                        ApplyColumnAction(choice.smem, "bank", order));
+    HLOLAYOUT_ASSIGN_OR_RETURN(choice.smem,
+                               ApplyColumnAction(choice.smem, "bank", order));
   }
   const auto [read, write] = BankConflicts(tile_src, tile_dst, choice.smem);
   choice.load_conflicts_log2 = read;
@@ -376,8 +377,8 @@ absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
 // Whether plain ld/st of `src` and `dst` move 128 bits at once.
 absl::StatusOr<bool> Moves128Bits(const LinearLayout& src,
                                   const LinearLayout& dst, int bitwidth) {
-  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   std::optional<bool> src_fills;
   const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
   return (int64_t{1} << vbasis.size()) * bitwidth == 128;
@@ -393,7 +394,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
                                           const SmemTarget& target) {
   bool b128 = false;
   if (target.phase_lanes && !target.b128_load_lanes.empty()) {
-    TT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
   }
   std::vector<std::vector<int>> phases;
   if (b128) {
@@ -409,8 +410,8 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   };
   std::optional<SwizzleChoice> best;
   for (const std::vector<int>& phase : phases) {
-    TT_ASSIGN_OR_RETURN(SwizzleChoice c,
-                        SwizzleLdStPhase(src, dst, bitwidth, target, phase));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        SwizzleChoice c, SwizzleLdStPhase(src, dst, bitwidth, target, phase));
     if (best.has_value()) {
       const int64_t reps = c.smem.InDimSize(c.smem.InDimIndex("reps"));
       const int64_t best_reps =
@@ -520,8 +521,8 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
         "element width ", bitwidth, " bits is not a power of two up to 128"));
   }
   if (!target.weigh_tiles) return SwizzleLdSt(src, dst, bitwidth, target);
-  TT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  TT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
   const int total = Log2Floor(128 / bitwidth);
   struct Candidate {
     int src_tile, dst_tile;
@@ -576,7 +577,7 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
     const int missing_d =
         static_cast<int>(d.lane_contig.size() + d.lane_addr.size()) - 3;
     const int leave = std::min(missing_s, missing_d);
-    TT_ASSIGN_OR_RETURN(
+    HLOLAYOUT_ASSIGN_OR_RETURN(
         LinearLayout smem,
         Swizzle(src_flat, dst_flat, bitwidth, c.vbasis, *tile_src, *tile_dst,
                 src.out_dims(), leave, target.banks));
@@ -598,9 +599,9 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
 absl::StatusOr<int64_t> ScratchElements(const LinearLayout& src,
                                         const LinearLayout& dst, int bitwidth,
                                         const SmemTarget& target) {
-  TT_ASSIGN_OR_RETURN(LinearLayout s, RemoveBroadcastRegisters(src));
-  TT_ASSIGN_OR_RETURN(LinearLayout d, RemoveBroadcastRegisters(dst));
-  TT_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout s, RemoveBroadcastRegisters(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout d, RemoveBroadcastRegisters(dst));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       SwizzleChoice choice,
       OptimalSwizzling(s, d, SmemTilesFor(bitwidth, target), bitwidth, target));
   const int reps = choice.smem.InDimIndex("reps");

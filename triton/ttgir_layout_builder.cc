@@ -20,9 +20,9 @@
 #include "hlolayout/triton/layout_verifier.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
 #include "hlolayout/triton/ttgir_parser_internal.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton::ttgir_internal {
 namespace {
@@ -219,14 +219,14 @@ const Value* LayoutBuilder::Find(absl::string_view key) {
 
 template <typename S>
 absl::Status LayoutBuilder::SwizzleKeys(S* s) {
-  TT_ASSIGN_OR_RETURN(const Value* vec, Require("vec"));
-  TT_ASSIGN_OR_RETURN(s->vec, Uint(*vec, "vec"));
-  TT_ASSIGN_OR_RETURN(const Value* pp, Require("perPhase"));
-  TT_ASSIGN_OR_RETURN(s->per_phase, Uint(*pp, "perPhase"));
-  TT_ASSIGN_OR_RETURN(const Value* mp, Require("maxPhase"));
-  TT_ASSIGN_OR_RETURN(s->max_phase, Uint(*mp, "maxPhase"));
-  TT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
-  TT_ASSIGN_OR_RETURN(s->order, Uints(*order, "order"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* vec, Require("vec"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s->vec, Uint(*vec, "vec"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* pp, Require("perPhase"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s->per_phase, Uint(*pp, "perPhase"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* mp, Require("maxPhase"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s->max_phase, Uint(*mp, "maxPhase"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s->order, Uints(*order, "order"));
   return absl::OkStatus();
 }
 
@@ -296,7 +296,7 @@ absl::StatusOr<std::vector<int32_t>> LayoutBuilder::Uints(
   }
   std::vector<int32_t> out;
   for (const Value& x : v.items) {
-    TT_ASSIGN_OR_RETURN(int32_t n, Uint(x, what));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int32_t n, Uint(x, what));
     out.push_back(n);
   }
   return out;
@@ -361,7 +361,7 @@ absl::StatusOr<LinearLayout> LayoutBuilder::LinearBases(
       return p_.ErrorAt(v.offset,
                         absl::StrCat("Expected basis of '", in, "' not found"));
     }
-    TT_ASSIGN_OR_RETURN(DimBases db, Bases(*b, in));
+    HLOLAYOUT_ASSIGN_OR_RETURN(DimBases db, Bases(*b, in));
     if (rank == 0 && !db.empty()) rank = db[0].size();
     bases.emplace_back(in, std::move(db));
   }
@@ -401,8 +401,8 @@ absl::StatusOr<CgaBases> LayoutBuilder::Cga(size_t rank) {
     }
     CgaBases b;
     for (const Value& entry : cga->items) {
-      TT_ASSIGN_OR_RETURN(std::vector<int32_t> basis,
-                          Uints(entry, "CGALayout entry"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<int32_t> basis,
+                                 Uints(entry, "CGALayout entry"));
       if (basis.size() != rank) {
         return p_.ErrorAt(cga->offset,
                           absl::StrCat("'CGALayout' entry length does not "
@@ -420,9 +420,11 @@ absl::StatusOr<CgaBases> LayoutBuilder::Cga(size_t rank) {
     return p_.ErrorAt(keys_->offset,
                       "CTAsPerCGA, CTASplitNum and CTAOrder go together");
   }
-  TT_ASSIGN_OR_RETURN(std::vector<int32_t> c, Uints(*ctas, "CTAsPerCGA"));
-  TT_ASSIGN_OR_RETURN(std::vector<int32_t> s, Uints(*split, "CTASplitNum"));
-  TT_ASSIGN_OR_RETURN(std::vector<int32_t> o, Uints(*order, "CTAOrder"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<int32_t> c,
+                             Uints(*ctas, "CTAsPerCGA"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<int32_t> s,
+                             Uints(*split, "CTASplitNum"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::vector<int32_t> o, Uints(*order, "CTAOrder"));
   if (c.size() != rank || s.size() != rank || o.size() != rank) {
     return p_.ErrorAt(ctas->offset,
                       "CTAsPerCGA, CTASplitNum and CTAOrder must have the "
@@ -459,7 +461,7 @@ absl::StatusOr<CgaBases> LayoutBuilder::Cga(size_t rank) {
 // layout's partitionLayout).
 absl::StatusOr<std::shared_ptr<const Layout>> LayoutBuilder::Nested(
     absl::string_view key, int depth) {
-  TT_ASSIGN_OR_RETURN(const Value* v, Require(key));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* v, Require(key));
   const Value* saved_keys = keys_;
   std::vector<bool> saved_used = used_;
   LayoutBuilder inner(p_, aliases_);
@@ -492,39 +494,39 @@ absl::StatusOr<Layout> LayoutBuilder::BuildNvidia(absl::string_view kind,
                                                   const Value& v, int depth) {
   if (kind == "blocked") {
     BlockedLayout b;
-    TT_ASSIGN_OR_RETURN(const Value* spt, Require("sizePerThread"));
-    TT_ASSIGN_OR_RETURN(b.size_per_thread,
-                        Uints(*spt, "number of elements per thread"));
-    TT_ASSIGN_OR_RETURN(const Value* tpw, Require("threadsPerWarp"));
-    TT_ASSIGN_OR_RETURN(b.threads_per_warp,
-                        Uints(*tpw, "number of threads per warp"));
-    TT_ASSIGN_OR_RETURN(const Value* wpc, Require("warpsPerCTA"));
-    TT_ASSIGN_OR_RETURN(b.warps_per_cta,
-                        Uints(*wpc, "number of warps per CTA"));
-    TT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
-    TT_ASSIGN_OR_RETURN(b.order, Uints(*order, "order"));
-    TT_ASSIGN_OR_RETURN(b.cga, Cga(b.size_per_thread.size()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* spt, Require("sizePerThread"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b.size_per_thread,
+                               Uints(*spt, "number of elements per thread"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* tpw, Require("threadsPerWarp"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b.threads_per_warp,
+                               Uints(*tpw, "number of threads per warp"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* wpc, Require("warpsPerCTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b.warps_per_cta,
+                               Uints(*wpc, "number of warps per CTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* order, Require("order"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b.order, Uints(*order, "order"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(b.cga, Cga(b.size_per_thread.size()));
     return Layout(std::move(b));
   }
   if (kind == "nvidia_mma" || kind == "mma") {
     NvidiaMmaLayout m;
-    TT_ASSIGN_OR_RETURN(const Value* major, Require("versionMajor"));
-    TT_ASSIGN_OR_RETURN(m.version_major, Uint(*major, "versionMajor"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* major, Require("versionMajor"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.version_major, Uint(*major, "versionMajor"));
     if (const Value* minor = Find("versionMinor")) {
-      TT_ASSIGN_OR_RETURN(m.version_minor, Uint(*minor, "versionMinor"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(m.version_minor, Uint(*minor, "versionMinor"));
     }
-    TT_ASSIGN_OR_RETURN(const Value* wpc, Require("warpsPerCTA"));
-    TT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*wpc, "warpsPerCTA"));
-    TT_ASSIGN_OR_RETURN(const Value* instr, Require("instrShape"));
-    TT_ASSIGN_OR_RETURN(m.instr_shape, Uints(*instr, "instrShape"));
-    TT_ASSIGN_OR_RETURN(m.cga, Cga(m.warps_per_cta.size()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* wpc, Require("warpsPerCTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*wpc, "warpsPerCTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* instr, Require("instrShape"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.instr_shape, Uints(*instr, "instrShape"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.cga, Cga(m.warps_per_cta.size()));
     return Layout(std::move(m));
   }
   if (kind == "slice") {
     SliceLayout s;
-    TT_ASSIGN_OR_RETURN(const Value* dim, Require("dim"));
-    TT_ASSIGN_OR_RETURN(s.dim, Uint(*dim, "dim"));
-    TT_ASSIGN_OR_RETURN(s.parent, Nested("parent", depth));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* dim, Require("dim"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(s.dim, Uint(*dim, "dim"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(s.parent, Nested("parent", depth));
     if (!s.parent->is_distributed()) {
       return p_.ErrorAt(v.offset, "expected a distributed encoding trait");
     }
@@ -532,11 +534,11 @@ absl::StatusOr<Layout> LayoutBuilder::BuildNvidia(absl::string_view kind,
   }
   if (kind == "dot_op") {
     DotOperandLayout d;
-    TT_ASSIGN_OR_RETURN(const Value* idx, Require("opIdx"));
-    TT_ASSIGN_OR_RETURN(d.op_idx, Uint(*idx, "opIdx"));
-    TT_ASSIGN_OR_RETURN(d.parent, Nested("parent", depth));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* idx, Require("opIdx"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(d.op_idx, Uint(*idx, "opIdx"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(d.parent, Nested("parent", depth));
     if (const Value* kw = Find("kWidth")) {
-      TT_ASSIGN_OR_RETURN(d.k_width, Uint(*kw, "kWidth"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(d.k_width, Uint(*kw, "kWidth"));
     }
     return Layout(std::move(d));
   }
@@ -560,7 +562,8 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
                                                    "block"};
     if (shared && Find("block") == nullptr) {
       // A shared linear layout may leave out its (empty) block bases.
-      TT_ASSIGN_OR_RETURN(LinearLayout offsets, LinearBases(v, {kShared, 1}));
+      HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout offsets,
+                                 LinearBases(v, {kShared, 1}));
       NamedBases bases = offsets.bases();
       bases.emplace_back("block", DimBases{});
       absl::StatusOr<LinearLayout> ll =
@@ -573,11 +576,12 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
         return p_.ErrorAt(v.end > 0 ? v.end - 1 : v.offset,
                           "expected ', alignment = N' after the bases");
       }
-      TT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
       return Layout(std::move(e));
     }
-    TT_ASSIGN_OR_RETURN(LinearLayout ll, shared ? LinearBases(v, kShared)
-                                                : LinearBases(v, kDistributed));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout ll,
+        shared ? LinearBases(v, kShared) : LinearBases(v, kDistributed));
     if (!shared) return Layout(LinearEncoding{std::move(ll)});
     SharedLinearEncoding e;
     e.layout = std::move(ll);
@@ -586,7 +590,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
       return p_.ErrorAt(v.end > 0 ? v.end - 1 : v.offset,
                         "expected ', alignment = N' after the bases");
     }
-    TT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
     if (e.alignment == 0 || (e.alignment & (e.alignment - 1)) != 0) {
       return p_.ErrorAt(align->offset,
                         "alignment must be a positive power of two");
@@ -595,14 +599,14 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
   }
   if (kind == "swizzled_shared" || kind == "shared") {
     SwizzledSharedLayout s;
-    TT_RETURN_IF_ERROR(SwizzleKeys(&s));
+    HLOLAYOUT_RETURN_IF_ERROR(SwizzleKeys(&s));
     bool leading = false;
     if (kind == "shared") {
       if (const Value* h = Find("hasLeadingOffset")) {
-        TT_ASSIGN_OR_RETURN(leading, Bool(*h, "hasLeadingOffset"));
+        HLOLAYOUT_ASSIGN_OR_RETURN(leading, Bool(*h, "hasLeadingOffset"));
       }
     }
-    TT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
     if (!leading) return Layout(std::move(s));
     // The older spelling of an NVMMA layout: the swizzle width follows from
     // (perPhase, maxPhase); the element width from the tensor type.
@@ -627,15 +631,15 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
   }
   // nvmma_shared
   NvmmaSharedLayout n;
-  TT_ASSIGN_OR_RETURN(const Value* sw, Require("swizzlingByteWidth"));
-  TT_ASSIGN_OR_RETURN(n.swizzle_bytes, Uint(*sw, "swizzlingByteWidth"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* sw, Require("swizzlingByteWidth"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(n.swizzle_bytes, Uint(*sw, "swizzlingByteWidth"));
   if (const Value* t = Find("transposed")) {
-    TT_ASSIGN_OR_RETURN(n.transposed, Bool(*t, "transposed"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(n.transposed, Bool(*t, "transposed"));
   }
-  TT_ASSIGN_OR_RETURN(const Value* bits, Require("elementBitWidth"));
-  TT_ASSIGN_OR_RETURN(n.element_bits, Uint(*bits, "elementBitWidth"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* bits, Require("elementBitWidth"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(n.element_bits, Uint(*bits, "elementBitWidth"));
   if (const Value* f = Find("fp4Padded")) {
-    TT_ASSIGN_OR_RETURN(n.fp4_padded, Bool(*f, "fp4Padded"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(n.fp4_padded, Bool(*f, "fp4Padded"));
   }
   if (n.element_bits == 0) {
     return p_.ErrorAt(bits->offset, "elementBitWidth must be non-zero");
@@ -643,7 +647,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
   // The rank is the CGA's when given, else `rank = N` (2 otherwise).
   size_t rank = 2;
   if (const Value* r = Find("rank")) {
-    TT_ASSIGN_OR_RETURN(int32_t given, Uint(*r, "rank"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(int32_t given, Uint(*r, "rank"));
     if (given < 1 || given > 8) {
       return p_.ErrorAt(r->offset, "rank must be between 1 and 8");
     }
@@ -655,7 +659,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
       rank = x.items[0].items.size();
     }
   }
-  TT_ASSIGN_OR_RETURN(n.cga, Cga(rank));
+  HLOLAYOUT_ASSIGN_OR_RETURN(n.cga, Cga(rank));
   n.rank = static_cast<int32_t>(rank);
   return Layout(std::move(n));
 }
@@ -667,65 +671,65 @@ absl::StatusOr<Layout> LayoutBuilder::BuildAmd(absl::string_view kind,
   if (kind == "amd_mfma") {
     AmdMfmaLayout m;
     if (const Value* x = Find("version")) {
-      TT_ASSIGN_OR_RETURN(m.version, Uint(*x, "version"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(m.version, Uint(*x, "version"));
     }
     // Without warpsPerCTA the layout has rank 0, which no conversion
     // takes: refused here, at the key written in its place if any.
-    TT_ASSIGN_OR_RETURN(const Value* warps, Require("warpsPerCTA"));
-    TT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*warps, "warpsPerCTA"));
-    TT_ASSIGN_OR_RETURN(const Value* instr, Require("instrShape"));
-    TT_ASSIGN_OR_RETURN(m.instr_shape, Uints(*instr, "instrShape"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* warps, Require("warpsPerCTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.warps_per_cta, Uints(*warps, "warpsPerCTA"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* instr, Require("instrShape"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.instr_shape, Uints(*instr, "instrShape"));
     if (m.instr_shape.size() < 2) {
       return p_.ErrorAt(instr->offset,
                         "instrShape of an AMD MFMA layout is [M, N, K]");
     }
     if (const Value* x = Find("isTransposed")) {
-      TT_ASSIGN_OR_RETURN(m.is_transposed, Bool(*x, "isTransposed"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(m.is_transposed, Bool(*x, "isTransposed"));
     }
-    TT_ASSIGN_OR_RETURN(m.cga, Cga(m.warps_per_cta.size()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(m.cga, Cga(m.warps_per_cta.size()));
     if (const Value* x = Find("tilesPerWarp")) {
-      TT_ASSIGN_OR_RETURN(m.tiles_per_warp, Uints(*x, "tilesPerWarp"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(m.tiles_per_warp, Uints(*x, "tilesPerWarp"));
     }
     if (m.tiles_per_warp.empty()) {
       m.tiles_per_warp.assign(m.instr_shape.size(), 1);
     }
     if (const Value* x = Find("elementBitWidth")) {
-      TT_ASSIGN_OR_RETURN(m.element_bits, Uint(*x, "elementBitWidth"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(m.element_bits, Uint(*x, "elementBitWidth"));
     }
     return Layout(std::move(m));
   }
   if (kind == "amd_wmma") {
     AmdWmmaLayout w;
     if (const Value* x = Find("version")) {
-      TT_ASSIGN_OR_RETURN(w.version, Uint(*x, "version"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.version, Uint(*x, "version"));
     }
     if (const Value* x = Find("isTranspose")) {
-      TT_ASSIGN_OR_RETURN(w.is_transposed, Bool(*x, "isTranspose"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.is_transposed, Bool(*x, "isTranspose"));
     }
     if (const Value* x = Find("instrShape")) {
-      TT_ASSIGN_OR_RETURN(w.instr_shape, Uints(*x, "instrShape"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.instr_shape, Uints(*x, "instrShape"));
     }
     const Value* cta = Find("ctaLayout");
     const Value* warps = Find("warpsPerCTA");
     if (cta == nullptr && warps != nullptr) {
       // Triton 3.6's spelling.
       w.legacy_warps = true;
-      TT_ASSIGN_OR_RETURN(w.warps_per_cta, Uints(*warps, "warpsPerCTA"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.warps_per_cta, Uints(*warps, "warpsPerCTA"));
       if (const Value* x = Find("tilesPerWarp")) {
-        TT_ASSIGN_OR_RETURN(w.tiles_per_warp, Uints(*x, "tilesPerWarp"));
+        HLOLAYOUT_ASSIGN_OR_RETURN(w.tiles_per_warp, Uints(*x, "tilesPerWarp"));
       }
       if (w.tiles_per_warp.empty()) {
         w.tiles_per_warp.assign(w.instr_shape.size(), 1);
       }
       w.rank = static_cast<int32_t>(w.warps_per_cta.size());
-      TT_ASSIGN_OR_RETURN(w.cga, Cga(w.warps_per_cta.size()));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.cga, Cga(w.warps_per_cta.size()));
       return Layout(std::move(w));
     }
     if (cta == nullptr) {
       return p_.ErrorAt(v.offset, Missing("ctaLayout"));
     }
     if (const Value* x = Find("rank")) {
-      TT_ASSIGN_OR_RETURN(w.rank, Uint(*x, "rank"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(w.rank, Uint(*x, "rank"));
     }
     if (cta->type != Value::Type::kDict) {
       return p_.ErrorAt(cta->offset,
@@ -735,25 +739,25 @@ absl::StatusOr<Layout> LayoutBuilder::BuildAmd(absl::string_view kind,
     for (const auto& [k, unused] : cta->dict) has_register |= k == "register";
     static constexpr const char* kWarp[] = {"warp"};
     static constexpr const char* kRegWarp[] = {"register", "warp"};
-    TT_ASSIGN_OR_RETURN(LinearLayout ll,
-                        has_register ? LinearBases(*cta, kRegWarp, w.rank)
-                                     : LinearBases(*cta, kWarp, w.rank));
+    HLOLAYOUT_ASSIGN_OR_RETURN(
+        LinearLayout ll, has_register ? LinearBases(*cta, kRegWarp, w.rank)
+                                      : LinearBases(*cta, kWarp, w.rank));
     for (const auto& [name, bases] : ll.bases()) {
       if (name == "register") w.cta_register = bases;
       if (name == "warp") w.cta_warp = bases;
     }
-    TT_ASSIGN_OR_RETURN(w.cga, Cga(w.rank));
+    HLOLAYOUT_ASSIGN_OR_RETURN(w.cga, Cga(w.rank));
     return Layout(std::move(w));
   }
   if (kind == "generic_linear") {
     static constexpr const char* kIns[] = {"register", "lane", "warp", "block"};
-    TT_ASSIGN_OR_RETURN(LinearLayout ll, LinearBases(v, kIns));
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout ll, LinearBases(v, kIns));
     return Layout(GenericLinearEncoding{std::move(ll)});
   }
   // amd_rotating_shared: the keys of swizzled_shared.
   AmdRotatingSharedLayout s;
-  TT_RETURN_IF_ERROR(SwizzleKeys(&s));
-  TT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
+  HLOLAYOUT_RETURN_IF_ERROR(SwizzleKeys(&s));
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
   return Layout(std::move(s));
 }
 
@@ -791,15 +795,15 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
     }
     if (linear) {
       static constexpr const char* kIns[] = {"offset", "block"};
-      TT_ASSIGN_OR_RETURN(p.linear, LinearBases(v, kIns));
+      HLOLAYOUT_ASSIGN_OR_RETURN(p.linear, LinearBases(v, kIns));
       return Layout(std::move(p));
     }
     std::vector<int32_t> order, shape;
     if (const Value* x = Find("order")) {
-      TT_ASSIGN_OR_RETURN(order, Uints(*x, "order"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(order, Uints(*x, "order"));
     }
     if (const Value* x = Find("shape")) {
-      TT_ASSIGN_OR_RETURN(shape, Uints(*x, "shape"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(shape, Uints(*x, "shape"));
     }
     if (order.size() != shape.size()) {
       return p_.ErrorAt(v.offset,
@@ -842,22 +846,23 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
   if (kind == "partitioned_shared") {
     PartitionedSharedLayout p;
     if (const Value* x = Find("numPartitions")) {
-      TT_ASSIGN_OR_RETURN(p.num_partitions, Uint(*x, "numPartitions"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(p.num_partitions, Uint(*x, "numPartitions"));
     } else {
       p.num_partitions = 0;
     }
     if (const Value* x = Find("numGroups")) {
-      TT_ASSIGN_OR_RETURN(p.num_groups, Uint(*x, "numGroups"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(p.num_groups, Uint(*x, "numGroups"));
     } else {
       p.num_groups = 0;
     }
     if (const Value* x = Find("partitionDim")) {
-      TT_ASSIGN_OR_RETURN(p.partition_dim, Uint(*x, "partitionDim"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_dim, Uint(*x, "partitionDim"));
     }
     if (Find("partitionLayout") == nullptr) {
       return p_.ErrorAt(v.offset, "missing partitionLayout");
     }
-    TT_ASSIGN_OR_RETURN(p.partition_layout, Nested("partitionLayout", depth));
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_layout,
+                               Nested("partitionLayout", depth));
     if (!p.partition_layout->is_shared()) {
       return p_.ErrorAt(v.offset,
                         "partitionLayout must be a SharedEncodingTrait");
@@ -870,10 +875,10 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
   const bool legacy = split_m != nullptr || split_n != nullptr;
   int32_t sm = 1, sn = 1;
   if (split_m != nullptr) {
-    TT_ASSIGN_OR_RETURN(sm, Uint(*split_m, "CTASplitM"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(sm, Uint(*split_m, "CTASplitM"));
   }
   if (split_n != nullptr) {
-    TT_ASSIGN_OR_RETURN(sn, Uint(*split_n, "CTASplitN"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(sn, Uint(*split_n, "CTASplitN"));
   }
   if (legacy) {
     for (absl::string_view key : {"CGALayout", "fp4Padded", "blockRepOrder"}) {
@@ -893,7 +898,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
     t.cta_split_m = sm;
     t.cta_split_n = sn;
     if (!legacy) {
-      TT_ASSIGN_OR_RETURN(t.cga, Cga(2));
+      HLOLAYOUT_ASSIGN_OR_RETURN(t.cga, Cga(2));
       if (const Value* x = Find("blockRepOrder")) {
         if (x->type != Value::Type::kIdent ||
             (x->text != "mnThenK" && x->text != "kThenMn")) {
@@ -909,19 +914,19 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
   t.legacy_split = legacy;
   t.cta_split_m = sm;
   t.cta_split_n = sn;
-  TT_ASSIGN_OR_RETURN(const Value* m, Require("blockM"));
-  TT_ASSIGN_OR_RETURN(t.block_m, Uint(*m, "blockM"));
-  TT_ASSIGN_OR_RETURN(const Value* n, Require("blockN"));
-  TT_ASSIGN_OR_RETURN(t.block_n, Uint(*n, "blockN"));
-  TT_ASSIGN_OR_RETURN(const Value* stride, Require("colStride"));
-  TT_ASSIGN_OR_RETURN(t.col_stride, Uint(*stride, "colStride"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* m, Require("blockM"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(t.block_m, Uint(*m, "blockM"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* n, Require("blockN"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(t.block_n, Uint(*n, "blockN"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* stride, Require("colStride"));
+  HLOLAYOUT_ASSIGN_OR_RETURN(t.col_stride, Uint(*stride, "colStride"));
   if (const Value* x = Find("twoCTAs")) {
-    TT_ASSIGN_OR_RETURN(t.two_ctas, Bool(*x, "twoCTAs"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(t.two_ctas, Bool(*x, "twoCTAs"));
   }
   if (!legacy) {
-    TT_ASSIGN_OR_RETURN(t.cga, Cga(2));
+    HLOLAYOUT_ASSIGN_OR_RETURN(t.cga, Cga(2));
     if (const Value* x = Find("fp4Padded")) {
-      TT_ASSIGN_OR_RETURN(t.fp4_padded, Bool(*x, "fp4Padded"));
+      HLOLAYOUT_ASSIGN_OR_RETURN(t.fp4_padded, Bool(*x, "fp4Padded"));
     }
   }
   return Layout(std::move(t));

@@ -21,10 +21,10 @@
 #include "hlolayout/triton/layout_verifier.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/ops.h"
-#include "hlolayout/triton/status_macros.h"
 #include "hlolayout/triton/ttgir_lexer.h"
 #include "hlolayout/triton/ttgir_parser_internal.h"
 #include "hlolayout/triton/type_verifier.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -135,7 +135,7 @@ absl::StatusOr<ParsedLayout> EncodingLayout(const Parser& p, const Value& v,
       return pl;
     }
   }
-  TT_ASSIGN_OR_RETURN(Layout l, LayoutBuilder(p, &aliases).Build(v));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout l, LayoutBuilder(p, &aliases).Build(v));
   pl.kind = l.kind_name();
   pl.layout = std::make_shared<const Layout>(std::move(l));
   return pl;
@@ -148,7 +148,7 @@ absl::StatusOr<TtgirType> ParseType(Parser& p, bool memdesc, size_t start,
   TtgirType type;
   type.memdesc = memdesc;
   type.offset = start;
-  TT_RETURN_IF_ERROR(p.Expect('<'));
+  HLOLAYOUT_RETURN_IF_ERROR(p.Expect('<'));
   if (!p.lex().LexDimensions(&type.shape)) {
     return p.ErrorAt(p.lex().position(), "expected a shape such as 128x64xf16");
   }
@@ -156,7 +156,7 @@ absl::StatusOr<TtgirType> ParseType(Parser& p, bool memdesc, size_t start,
   if (elem.kind == Kind::kIdent) {
     type.element_type = std::string(elem.text);
   } else if (elem.kind == Kind::kBangId) {
-    if (p.AngleFollows()) TT_RETURN_IF_ERROR(p.SkipAngles());
+    if (p.AngleFollows()) HLOLAYOUT_RETURN_IF_ERROR(p.SkipAngles());
     type.element_type =
         std::string(text.substr(elem.offset, p.lex().position() - elem.offset));
   } else {
@@ -171,9 +171,10 @@ absl::StatusOr<TtgirType> ParseType(Parser& p, bool memdesc, size_t start,
     TtgirToken item = p.lex().Peek();
     if (item.kind == Kind::kHashId) {
       Value v;
-      TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
+      HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));
       if (hashes++ == 0) {
-        TT_ASSIGN_OR_RETURN(type.layout, EncodingLayout(p, v, text, aliases));
+        HLOLAYOUT_ASSIGN_OR_RETURN(type.layout,
+                                   EncodingLayout(p, v, text, aliases));
         type.encoding = type.layout.text;
       }
     } else if (memdesc && item.kind == Kind::kIdent) {
@@ -253,7 +254,7 @@ absl::StatusOr<Layout> ParseLayout(absl::string_view text,
   Parser p(text, file_name);
   p.set_warnings(warnings);
   Value v;
-  TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
+  HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));
   TtgirToken rest = p.lex().Next();
   if (rest.kind != Kind::kEnd) return p.Unexpected(rest, "end of the layout");
   return LayoutBuilder(p, aliases).Build(v);
@@ -374,11 +375,11 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       lex.Next();
       if (lex.Peek().Is(Kind::kIdent, "loc")) {
         lex.Next();
-        TT_RETURN_IF_ERROR(SkipParens(p));
+        HLOLAYOUT_RETURN_IF_ERROR(SkipParens(p));
         continue;
       }
       Value v;
-      TT_RETURN_IF_ERROR(p.ParseValue(v, 0));
+      HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));
       alias_end = lex.position();
       const std::string name(t.text);
       if (m.aliases.count(name) != 0) {
@@ -398,13 +399,13 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       if (kind.empty()) {
         // Another dialect's attribute (`#tlx.user_layout<#padded>`): kept
         // out of the layout list, but types that use it still read.
-        TT_ASSIGN_OR_RETURN(ParsedLayout pl,
-                            EncodingLayout(p, v, text, m.aliases));
+        HLOLAYOUT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                                   EncodingLayout(p, v, text, m.aliases));
         m.aliases[name] = std::move(pl);
         continue;
       }
-      TT_ASSIGN_OR_RETURN(ParsedLayout pl,
-                          EncodingLayout(p, v, text, m.aliases));
+      HLOLAYOUT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                                 EncodingLayout(p, v, text, m.aliases));
       m.aliases[name] = std::move(pl);
       m.alias_order.push_back(name);
       continue;
@@ -416,13 +417,14 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       if (lex.Peek().IsPunct('{')) continue;
       lex.Next();
       Value dict;
-      TT_RETURN_IF_ERROR(p.ParseValue(dict, 0));
+      HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(dict, 0));
       if (dict.type == Value::Type::kDict) ReadModuleAttributes(dict, m);
       continue;
     }
     if ((t.Is(Kind::kIdent, "tensor") || IsMemdesc(t)) && p.AngleFollows()) {
-      TT_ASSIGN_OR_RETURN(TtgirType type, ParseType(p, IsMemdesc(t), t.offset,
-                                                    text, m.aliases));
+      HLOLAYOUT_ASSIGN_OR_RETURN(
+          TtgirType type,
+          ParseType(p, IsMemdesc(t), t.offset, text, m.aliases));
       m.types.push_back(std::move(type));
       continue;
     }
@@ -461,13 +463,13 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       }
       if (lex.Peek().IsPunct('{')) {
         Value attrs;
-        TT_RETURN_IF_ERROR(p.ParseValue(attrs, 0));
+        HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(attrs, 0));
       }
-      TT_RETURN_IF_ERROR(p.Expect(':'));
-      TT_ASSIGN_OR_RETURN(op.src, ParseAnyType(p, text, m.aliases));
+      HLOLAYOUT_RETURN_IF_ERROR(p.Expect(':'));
+      HLOLAYOUT_ASSIGN_OR_RETURN(op.src, ParseAnyType(p, text, m.aliases));
       TtgirToken arrow = lex.Next();
       if (arrow.kind != Kind::kArrow) return p.Unexpected(arrow, "'->'");
-      TT_ASSIGN_OR_RETURN(op.dst, ParseAnyType(p, text, m.aliases));
+      HLOLAYOUT_ASSIGN_OR_RETURN(op.dst, ParseAnyType(p, text, m.aliases));
       m.types.push_back(op.src);
       m.types.push_back(op.dst);
       m.converts.push_back(std::move(op));

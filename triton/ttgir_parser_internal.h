@@ -4,7 +4,7 @@
 //
 //   Parser p(text, file);
 //   Value v;
-//   TT_RETURN_IF_ERROR(p.ParseValue(v, 0));       // #ttg.blocked<{...}>
+//   HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));       // #ttg.blocked<{...}>
 //   absl::StatusOr<Layout> l = LayoutBuilder(p, &aliases).Build(v);
 #ifndef HLOLAYOUT_TRITON_TTGIR_PARSER_INTERNAL_H_
 #define HLOLAYOUT_TRITON_TTGIR_PARSER_INTERNAL_H_
@@ -25,9 +25,9 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/status_macros.h"
 #include "hlolayout/triton/ttgir_lexer.h"
 #include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton::ttgir_internal {
 
@@ -188,12 +188,12 @@ class Parser {
         if (absl::StartsWith(t.text, "0x") || absl::StartsWith(t.text, "0X")) {
           v.int_ok = absl::SimpleHexAtoi(t.text, &v.integer);
         }
-        TT_RETURN_IF_ERROR(MaybeTypeSuffix());
+        HLOLAYOUT_RETURN_IF_ERROR(MaybeTypeSuffix());
         break;
       }
       case Kind::kFloat:
         v.type = Value::Type::kFloat;
-        TT_RETURN_IF_ERROR(MaybeTypeSuffix());
+        HLOLAYOUT_RETURN_IF_ERROR(MaybeTypeSuffix());
         break;
       case Kind::kString:
         v.type = Value::Type::kString;
@@ -206,17 +206,18 @@ class Parser {
         } else {
           v.type = Value::Type::kIdent;
           v.text = std::string(t.text);
-          if (AngleFollows()) TT_RETURN_IF_ERROR(SkipAngles());  // dense<...>
+          if (AngleFollows())
+            HLOLAYOUT_RETURN_IF_ERROR(SkipAngles());  // dense<...>
         }
         break;
       case Kind::kPunct:
         if (t.IsPunct('[')) {
           v.type = Value::Type::kArray;
-          TT_RETURN_IF_ERROR(ParseList(v.items, ']', depth));
+          HLOLAYOUT_RETURN_IF_ERROR(ParseList(v.items, ']', depth));
         } else if (t.IsPunct('{')) {
           v.type = Value::Type::kDict;
           std::vector<size_t> offsets;
-          TT_RETURN_IF_ERROR(ParseDict(v.dict, offsets, depth));
+          HLOLAYOUT_RETURN_IF_ERROR(ParseDict(v.dict, offsets, depth));
         } else {
           return Unexpected(t, "an attribute value");
         }
@@ -225,7 +226,7 @@ class Parser {
         if (AngleFollows()) {
           v.type = Value::Type::kDialect;
           v.text = std::string(t.text.substr(1));
-          TT_RETURN_IF_ERROR(ParseDialectBody(v, depth));
+          HLOLAYOUT_RETURN_IF_ERROR(ParseDialectBody(v, depth));
         } else {
           v.type = Value::Type::kRef;
           v.text = std::string(t.text);
@@ -233,7 +234,7 @@ class Parser {
         break;
       case Kind::kBangId:
         v.type = Value::Type::kOther;
-        if (AngleFollows()) TT_RETURN_IF_ERROR(SkipAngles());
+        if (AngleFollows()) HLOLAYOUT_RETURN_IF_ERROR(SkipAngles());
         break;
       default:
         return Unexpected(t, "an attribute value");
@@ -260,7 +261,7 @@ class Parser {
     }
     while (true) {
       items.emplace_back();
-      TT_RETURN_IF_ERROR(ParseValue(items.back(), depth + 1));
+      HLOLAYOUT_RETURN_IF_ERROR(ParseValue(items.back(), depth + 1));
       TtgirToken t = lex_.Next();
       if (t.IsPunct(',')) continue;
       if (t.IsPunct(close)) return absl::OkStatus();
@@ -293,7 +294,7 @@ class Parser {
       Value v;
       if (lex_.Peek().IsPunct('=')) {
         lex_.Next();
-        TT_RETURN_IF_ERROR(ParseValue(v, depth + 1));
+        HLOLAYOUT_RETURN_IF_ERROR(ParseValue(v, depth + 1));
       } else {
         v.type = Value::Type::kBool;  // a unit attribute
         v.boolean = true;
@@ -318,8 +319,8 @@ class Parser {
           i < 0) {
         return Unexpected(interval, "an interval (N:+P)");
       }
-      TT_RETURN_IF_ERROR(Expect(':'));
-      TT_RETURN_IF_ERROR(Expect('+'));
+      HLOLAYOUT_RETURN_IF_ERROR(Expect(':'));
+      HLOLAYOUT_RETURN_IF_ERROR(Expect('+'));
       TtgirToken padding = lex_.Next();
       if (padding.kind != Kind::kInt || !absl::SimpleAtoi(padding.text, &pad) ||
           pad < 0) {
@@ -329,7 +330,7 @@ class Parser {
       if (!lex_.Peek().IsPunct(',')) break;
       lex_.Next();
     }
-    TT_RETURN_IF_ERROR(Expect(']'));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect(']'));
     v.intervals_end = lex_.position();
     return absl::OkStatus();
   }
@@ -344,10 +345,10 @@ class Parser {
       v.body_raw = true;
       return SkipAngles();
     }
-    TT_RETURN_IF_ERROR(Expect('<'));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect('<'));
     if (lex_.Peek().IsPunct('>')) return Expect('>');
     if (kind == "padded_shared" && lex_.Peek().IsPunct('[')) {
-      TT_RETURN_IF_ERROR(ParseIntervals(v));
+      HLOLAYOUT_RETURN_IF_ERROR(ParseIntervals(v));
     }
     if (lex_.Peek().kind == Kind::kIdent && StructBodyKind(kind)) {
       // `<blockM = 128, blockN = 64, colStride = 1>`
@@ -356,9 +357,9 @@ class Parser {
         if (key.kind != Kind::kIdent) {
           return Unexpected(key, "an attribute name");
         }
-        TT_RETURN_IF_ERROR(Expect('='));
+        HLOLAYOUT_RETURN_IF_ERROR(Expect('='));
         Value x;
-        TT_RETURN_IF_ERROR(ParseValue(x, depth + 1));
+        HLOLAYOUT_RETURN_IF_ERROR(ParseValue(x, depth + 1));
         v.body.emplace_back(std::string(key.text), std::move(x));
         v.body_offsets.push_back(key.offset);
         if (!lex_.Peek().IsPunct(',')) break;
@@ -366,8 +367,8 @@ class Parser {
       }
       return Expect('>');
     }
-    TT_RETURN_IF_ERROR(Expect('{'));
-    TT_RETURN_IF_ERROR(ParseDict(v.body, v.body_offsets, depth));
+    HLOLAYOUT_RETURN_IF_ERROR(Expect('{'));
+    HLOLAYOUT_RETURN_IF_ERROR(ParseDict(v.body, v.body_offsets, depth));
     for (const auto& [k, unused] : v.body) {
       if (k == "alignment") v.alignment_in_braces = true;
     }
@@ -375,9 +376,9 @@ class Parser {
       lex_.Next();
       TtgirToken key = lex_.Next();
       if (key.kind != Kind::kIdent) return Unexpected(key, "an attribute name");
-      TT_RETURN_IF_ERROR(Expect('='));
+      HLOLAYOUT_RETURN_IF_ERROR(Expect('='));
       Value x;
-      TT_RETURN_IF_ERROR(ParseValue(x, depth + 1));
+      HLOLAYOUT_RETURN_IF_ERROR(ParseValue(x, depth + 1));
       if (key.text == "alignment") v.trailing_alignment = true;
       v.body.emplace_back(std::string(key.text), std::move(x));
       v.body_offsets.push_back(key.offset);

@@ -12,7 +12,7 @@
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/triton/layout_utils.h"
-#include "hlolayout/triton/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -40,7 +40,7 @@ absl::StatusOr<LinearLayout> XlaToLinear(const Shape& shape) {
   if (shape.has_layout() && shape.layout().element_size_in_bits() != 0) {
     return Err("E(n) element packing is not expressible as a LinearLayout");
   }
-  TT_ASSIGN_OR_RETURN(TiledIndexer ix, TiledIndexer::Create(shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(TiledIndexer ix, TiledIndexer::Create(shape));
   if (ix.padded_elements() != ix.logical_elements()) {
     return Err(absl::StrCat("the layout pads ", ix.logical_elements(),
                             " elements to ", ix.padded_elements(),
@@ -60,8 +60,8 @@ absl::StatusOr<LinearLayout> XlaToLinear(const Shape& shape) {
   for (int d = 0; d < rank; ++d) {
     outs.emplace_back(absl::StrCat("dim", d), static_cast<int32_t>(dims[d]));
   }
-  TT_ASSIGN_OR_RETURN(LinearLayout l,
-                      LinearLayout::Create({{"offset", bases}}, outs, false));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout l, LinearLayout::Create({{"offset", bases}}, outs, false));
   // Linear by construction; confirm on every offset of small arrays and on
   // a fixed sample of large ones.
   std::vector<int32_t> in(1), out(rank);

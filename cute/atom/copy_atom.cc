@@ -16,9 +16,9 @@
 #include "hlolayout/cute/atom/internal/name_pattern.h"
 #include "hlolayout/cute/atom/internal/tv_algebra.h"
 #include "hlolayout/cute/atom/static_text.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -37,17 +37,17 @@ const std::vector<Entry>& Entries() {
 }
 
 absl::StatusOr<CopyOp> FindCanonicalOp(const std::string& name) {
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       auto match, atom_internal::MatchRow(Entries(), "copy operation", name));
   const atom_internal::CopyRow& row = *match.first->row;
   const Bindings& b = match.second;
   CopyOp op;
   op.name = name;
   op.family = row.family;
-  CUTE_ASSIGN_OR_RETURN(op.thr_id, TableLayout(row.thr_id, b));
-  CUTE_ASSIGN_OR_RETURN(op.src_bits, TableLayout(row.src, b));
-  CUTE_ASSIGN_OR_RETURN(op.dst_bits, TableLayout(row.dst, b));
-  CUTE_ASSIGN_OR_RETURN(op.ref_bits, TableLayout(row.ref, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.thr_id, TableLayout(row.thr_id, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.src_bits, TableLayout(row.src, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.dst_bits, TableLayout(row.dst, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.ref_bits, TableLayout(row.ref, b));
   return op;
 }
 
@@ -79,8 +79,8 @@ std::string CopyAtom::name() const {
 }
 
 absl::StatusOr<CopyOp> FindCopyOp(absl::string_view text) {
-  CUTE_ASSIGN_OR_RETURN(std::string name,
-                        atom_internal::CanonicalAtomName(text));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::string name,
+                             atom_internal::CanonicalAtomName(text));
   absl::string_view v = name;
   if (absl::ConsumePrefix(&v, "Copy_Traits<") && absl::ConsumeSuffix(&v, ">")) {
     name = std::string(v);
@@ -113,18 +113,18 @@ absl::StatusOr<CopyAtom> MakeCopyAtom(const CopyOp& op,
   atom.op = op;
   atom.value_type = std::string(value_type);
   atom.value_bits = *bits;
-  CUTE_ASSIGN_OR_RETURN(atom.val_src,
-                        Recast(op, op.src_bits, "Src", *bits, value_type));
-  CUTE_ASSIGN_OR_RETURN(atom.val_dst,
-                        Recast(op, op.dst_bits, "Dst", *bits, value_type));
-  CUTE_ASSIGN_OR_RETURN(atom.val_ref,
-                        Recast(op, op.ref_bits, "Ref", *bits, value_type));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.val_src,
+                             Recast(op, op.src_bits, "Src", *bits, value_type));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.val_dst,
+                             Recast(op, op.dst_bits, "Dst", *bits, value_type));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.val_ref,
+                             Recast(op, op.ref_bits, "Ref", *bits, value_type));
   return atom;
 }
 
 absl::StatusOr<CopyAtom> FindCopyAtom(absl::string_view text) {
-  CUTE_ASSIGN_OR_RETURN(std::string name,
-                        atom_internal::CanonicalAtomName(text));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::string name,
+                             atom_internal::CanonicalAtomName(text));
   absl::string_view inner = name;
   if (!absl::ConsumePrefix(&inner, "Copy_Atom<") ||
       !absl::ConsumeSuffix(&inner, ">")) {
@@ -147,7 +147,7 @@ absl::StatusOr<CopyAtom> FindCopyAtom(absl::string_view text) {
   }
   const std::string op_name(inner.substr(0, comma));
   absl::string_view value_type = inner.substr(comma + 1);
-  CUTE_ASSIGN_OR_RETURN(CopyOp op, FindCanonicalOp(op_name));
+  HLOLAYOUT_ASSIGN_OR_RETURN(CopyOp op, FindCanonicalOp(op_name));
   return MakeCopyAtom(op, value_type);
 }
 

@@ -15,9 +15,9 @@
 #include "hlolayout/cute/atom/internal/atom_lookup.h"
 #include "hlolayout/cute/atom/internal/mma_table.h"
 #include "hlolayout/cute/atom/internal/name_pattern.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/check.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -45,29 +45,29 @@ absl::StatusOr<MmaAtom> Build(const Entry& e, std::string name,
   MmaAtom atom;
   atom.name = std::move(name);
   atom.family = e.row->family;
-  CUTE_ASSIGN_OR_RETURN(atom.thr_id, TableLayout(e.row->thr_id, b));
-  CUTE_ASSIGN_OR_RETURN(std::string shape,
-                        atom_internal::Substitute(e.row->shape_mnk, b));
-  CUTE_ASSIGN_OR_RETURN(atom.shape_mnk, ParseIntTuple(shape));
-  CUTE_ASSIGN_OR_RETURN(atom.layout_a_tv, TableLayout(e.row->a, b));
-  CUTE_ASSIGN_OR_RETURN(atom.layout_b_tv, TableLayout(e.row->b, b));
-  CUTE_ASSIGN_OR_RETURN(atom.layout_c_tv, TableLayout(e.row->c, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.thr_id, TableLayout(e.row->thr_id, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::string shape,
+                             atom_internal::Substitute(e.row->shape_mnk, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.shape_mnk, ParseIntTuple(shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.layout_a_tv, TableLayout(e.row->a, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.layout_b_tv, TableLayout(e.row->b, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(atom.layout_c_tv, TableLayout(e.row->c, b));
   return atom;
 }
 
 }  // namespace
 
 absl::StatusOr<MmaAtom> FindMmaAtom(absl::string_view text) {
-  CUTE_ASSIGN_OR_RETURN(std::string name,
-                        atom_internal::CanonicalAtomName(text));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::string name,
+                             atom_internal::CanonicalAtomName(text));
   for (absl::string_view wrapper : {"MMA_Atom<", "MMA_Traits<"}) {
     absl::string_view v = name;
     if (absl::ConsumePrefix(&v, wrapper) && absl::ConsumeSuffix(&v, ">")) {
       name = std::string(v);
     }
   }
-  CUTE_ASSIGN_OR_RETURN(auto match,
-                        atom_internal::MatchRow(Entries(), "MMA atom", name));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      auto match, atom_internal::MatchRow(Entries(), "MMA atom", name));
   return Build(*match.first, name, match.second);
 }
 

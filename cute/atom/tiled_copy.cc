@@ -13,9 +13,9 @@
 #include "hlolayout/cute/atom/static_text.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/composition.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -31,7 +31,7 @@ absl::Status Wrap(absl::string_view op, absl::string_view step,
 }
 
 #define TCOPY_TRY(lhs, expr, step) \
-  TCOPY_TRY_IMPL_(CUTE_STATUS_CONCAT_(tcopy_, __LINE__), lhs, expr, step)
+  TCOPY_TRY_IMPL_(HLOLAYOUT_STATUS_CONCAT_(tcopy_, __LINE__), lhs, expr, step)
 #define TCOPY_TRY_IMPL_(tmp, lhs, expr, step)              \
   auto tmp = (expr);                                       \
   if (!tmp.ok()) return Wrap(op_name, step, tmp.status()); \
@@ -121,12 +121,12 @@ absl::StatusOr<TiledCopy> Finish(const CopyAtom& atom, Layout tiled_layout_tv,
   tc.atom = atom;
   tc.tiler_mn = std::move(tiler);
   tc.tiled_layout_tv = std::move(tiled_layout_tv);
-  CUTE_ASSIGN_OR_RETURN(tc.layout_s_tv,
-                        ThrFrgOfTile(tc.tiler_mn, tc.tiled_layout_tv, atom,
-                                     atom.val_src, op_name));
-  CUTE_ASSIGN_OR_RETURN(tc.layout_d_tv,
-                        ThrFrgOfTile(tc.tiler_mn, tc.tiled_layout_tv, atom,
-                                     atom.val_dst, op_name));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tc.layout_s_tv,
+                             ThrFrgOfTile(tc.tiler_mn, tc.tiled_layout_tv, atom,
+                                          atom.val_src, op_name));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tc.layout_d_tv,
+                             ThrFrgOfTile(tc.tiler_mn, tc.tiled_layout_tv, atom,
+                                          atom.val_dst, op_name));
   return tc;
 }
 

@@ -15,9 +15,9 @@
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/inverse.h"
 #include "hlolayout/cute/product.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute {
 
@@ -32,7 +32,7 @@ absl::Status Wrap(absl::string_view step, const absl::Status& inner) {
 }
 
 #define TMMA_TRY(lhs, expr, step) \
-  TMMA_TRY_IMPL_(CUTE_STATUS_CONCAT_(tmma_, __LINE__), lhs, expr, step)
+  TMMA_TRY_IMPL_(HLOLAYOUT_STATUS_CONCAT_(tmma_, __LINE__), lhs, expr, step)
 #define TMMA_TRY_IMPL_(tmp, lhs, expr, step)      \
   auto tmp = (expr);                              \
   if (!tmp.ok()) return Wrap(step, tmp.status()); \
@@ -198,10 +198,10 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
              label + ": thread index");
     return tv;
   };
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       tm.layout_a_tv,
       operand_tv(0, 2, atom.layout_a_tv, IntTuple::Tuple({1, 0}), "A"));
-  CUTE_ASSIGN_OR_RETURN(
+  HLOLAYOUT_ASSIGN_OR_RETURN(
       tm.layout_b_tv,
       operand_tv(1, 2, atom.layout_b_tv, IntTuple::Tuple({0, 1}), "B"));
   return tm;

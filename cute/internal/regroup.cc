@@ -7,7 +7,7 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/cute/internal/status_macros.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute::internal {
 
@@ -33,13 +33,13 @@ absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
   absl::InlinedVector<Layout, 4> tiles, rests;
   const int rank = static_cast<int>(guide.elements().size());
   for (int i = 0; i < rank; ++i) {
-    CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(l.mode(i), guide.elements()[i]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(l.mode(i), guide.elements()[i]));
     tiles.push_back(std::move(s.tile));
     rests.push_back(std::move(s.rest));
   }
   for (int i = rank; i < l.rank(); ++i) rests.push_back(l.mode(i));
-  CUTE_ASSIGN_OR_RETURN(Layout tile, MakeLayout(tiles));
-  CUTE_ASSIGN_OR_RETURN(Layout rest, MakeLayout(rests));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout tile, MakeLayout(tiles));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout rest, MakeLayout(rests));
   return Split{std::move(tile), std::move(rest)};
 }
 
@@ -47,7 +47,7 @@ absl::StatusOr<Split> Zip2By(const Layout& l, const Tiler& guide) {
 
 absl::StatusOr<Layout> Regroup(const Layout& logical, const Tiler& tiler,
                                Grouping grouping) {
-  CUTE_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Split s, Zip2By(logical, tiler));
   // CuTe unpacks with result(_, repeat<R>(_)): for R == 1 that is `_`,
   // which keeps the mode whole (a rank-1 tuple stays one).
   absl::InlinedVector<Layout, 4> modes;
@@ -83,13 +83,13 @@ absl::StatusOr<Layout> ApplyByMode(
     // An integral A is its own single mode; keep the tuple profile. An empty
     // tiler leaves that mode as it is, as it leaves the modes of a tuple A.
     if (rank == 0) return MakeLayout({a});
-    CUTE_ASSIGN_OR_RETURN(Layout m, op(a, tiler.elements()[0]));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout m, op(a, tiler.elements()[0]));
     return MakeLayout({m});
   }
   absl::InlinedVector<Layout, 4> modes;
   for (int i = 0; i < a.rank(); ++i) {
     if (i < rank) {
-      CUTE_ASSIGN_OR_RETURN(Layout m, op(a.mode(i), tiler.elements()[i]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Layout m, op(a.mode(i), tiler.elements()[i]));
       modes.push_back(std::move(m));
     } else {
       modes.push_back(a.mode(i));

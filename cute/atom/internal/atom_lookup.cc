@@ -10,9 +10,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/util/edit_distance.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -243,7 +243,7 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
 }
 
 absl::StatusOr<Layout> TableLayout(const char* templ, const Bindings& b) {
-  CUTE_ASSIGN_OR_RETURN(std::string text, Substitute(templ, b));
+  HLOLAYOUT_ASSIGN_OR_RETURN(std::string text, Substitute(templ, b));
   return ParseLayout(text);
 }
 

@@ -11,8 +11,8 @@
 #include "hlolayout/cute/atom/static_text.h"
 #include "hlolayout/cute/composition.h"
 #include "hlolayout/cute/divide.h"
-#include "hlolayout/cute/internal/status_macros.h"
 #include "hlolayout/cute/parse.h"
+#include "hlolayout/util/status_macros.h"
 
 namespace hlolayout::cute::atom_internal {
 
@@ -33,13 +33,14 @@ absl::StatusOr<Pair> Split(const Layout& layout, const Tiler& guide) {
     std::vector<Layout> firsts;
     std::vector<Layout> seconds;
     for (int i = 0; i < gr; ++i) {
-      CUTE_ASSIGN_OR_RETURN(Pair p, Split(layout.mode(i), guide.elements()[i]));
+      HLOLAYOUT_ASSIGN_OR_RETURN(Pair p,
+                                 Split(layout.mode(i), guide.elements()[i]));
       firsts.push_back(std::move(p.first));
       seconds.push_back(std::move(p.second));
     }
     for (int i = gr; i < layout.rank(); ++i) seconds.push_back(layout.mode(i));
-    CUTE_ASSIGN_OR_RETURN(Layout first, MakeLayout(firsts));
-    CUTE_ASSIGN_OR_RETURN(Layout second, MakeLayout(seconds));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout first, MakeLayout(firsts));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout second, MakeLayout(seconds));
     return Pair{std::move(first), std::move(second)};
   }
   if (!layout.shape().is_tuple() || layout.rank() != 2) {
@@ -60,7 +61,7 @@ absl::Status UpcastLeaves(const IntTuple& shape, const IntTuple& stride,
     for (size_t i = 0; i < shape.elements().size(); ++i) {
       IntTuple si;
       IntTuple di;
-      CUTE_RETURN_IF_ERROR(
+      HLOLAYOUT_RETURN_IF_ERROR(
           UpcastLeaves(shape.elements()[i], stride.elements()[i], n, si, di));
       s.push_back(std::move(si));
       d.push_back(std::move(di));
@@ -91,13 +92,13 @@ absl::Status UpcastLeaves(const IntTuple& shape, const IntTuple& stride,
 }  // namespace
 
 absl::StatusOr<Layout> ZipTwoBy(const Layout& layout, const Tiler& guide) {
-  CUTE_ASSIGN_OR_RETURN(Pair p, Split(layout, guide));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Pair p, Split(layout, guide));
   return MakeLayout({p.first, p.second});
 }
 
 absl::StatusOr<Layout> ZippedDivideGuided(const Layout& layout,
                                           const Tiler& tiler) {
-  CUTE_ASSIGN_OR_RETURN(Layout logical, LogicalDivide(layout, tiler));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout logical, LogicalDivide(layout, tiler));
   return ZipTwoBy(logical, tiler);
 }
 
@@ -120,7 +121,7 @@ absl::StatusOr<Layout> Zip(const Layout& layout) {
   for (int j = 0; j < inner; ++j) {
     std::vector<Layout> column;
     for (int i = 0; i < outer; ++i) column.push_back(layout.mode(i).mode(j));
-    CUTE_ASSIGN_OR_RETURN(Layout c, MakeLayout(column));
+    HLOLAYOUT_ASSIGN_OR_RETURN(Layout c, MakeLayout(column));
     zipped.push_back(std::move(c));
   }
   return MakeLayout(zipped);
@@ -130,13 +131,13 @@ absl::StatusOr<Layout> Upcast(const Layout& layout, int64_t n) {
   if (n == 1) return layout;
   IntTuple shape;
   IntTuple stride;
-  CUTE_RETURN_IF_ERROR(
+  HLOLAYOUT_RETURN_IF_ERROR(
       UpcastLeaves(layout.shape(), layout.stride(), n, shape, stride));
   return Layout::Create(std::move(shape), std::move(stride));
 }
 
 absl::StatusOr<Layout> WithShape(const Layout& layout, const IntTuple& shape) {
-  CUTE_ASSIGN_OR_RETURN(Layout compact, StaticCompact(shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout compact, StaticCompact(shape));
   return Composition(layout, compact);
 }
 
@@ -168,7 +169,7 @@ Layout StaticMake(const IntTuple& shape, const IntTuple& stride) {
 }
 
 absl::StatusOr<Layout> ParseStaticLayout(absl::string_view text) {
-  CUTE_ASSIGN_OR_RETURN(Layout parsed, ParseLayout(text));
+  HLOLAYOUT_ASSIGN_OR_RETURN(Layout parsed, ParseLayout(text));
   if (text.find(':') == absl::string_view::npos) {
     return StaticCompact(parsed.shape());
   }
