@@ -229,7 +229,7 @@ OPS = ["make_layout", "make_ordered_layout", "make_identity_layout",
        "rank", "depth", "shape", "crd2idx", "idx2crd", "slice_",
        "slice_and_offset", "get_swizzle_portion", "get_nonswizzle_portion",
        "max_common_layout", "max_common_vector", "nullspace",
-       "viz.print_latex", "viz.print_latex_tv"]
+       "viz.print_latex", "viz.print_latex_tv", "modes"]
 
 
 def op_case(g, op):
@@ -356,11 +356,35 @@ def _shape_case(g, op, s, d, L):
         else:
             B = _compact_text(g, size(s))
         return "cute.%s(%s, %s)" % (op, L, B)
+    if op == "modes":
+        return _modes_case(g, s, L)
     if op == "viz.print_latex":
         return _latex_case(g)
     if op == "viz.print_latex_tv":
         return _latex_tv_case(g)
     raise ValueError(op)
+
+
+def _modes_case(g, s, L):
+    """select, get, group_modes, append, prepend of a layout, half the time
+    swizzled (the DSL takes the outer layout's modes and keeps the rest)."""
+    r = g.rng
+    if r.random() < 0.5:
+        L = "cute.make_composed_layout(cute.make_swizzle(3, 4, 3), %d, %s)" \
+            % (r.choice([0, 8]), L)
+    rank = len(s) if isinstance(s, tuple) else 1
+    k = r.random()
+    if k < 0.3:
+        mode = [r.randrange(rank + 1) for _ in range(r.randint(0, 2))]
+        return "cute.select(%s, mode=%r)" % (L, mode)
+    if k < 0.6:
+        mode = [r.randrange(rank + (1 if r.random() < 0.1 else 0))]
+        return "cute.get(%s, mode=%r)" % (L, mode)
+    if k < 0.85:
+        return "cute.group_modes(%s, %d, %d)" % (
+            L, r.randint(-1, rank), r.randint(-1, rank + 1))
+    return "cute.%s(%s, cute.make_layout(%d))" % (
+        r.choice(["append", "prepend"]), L, r.choice([1, 2, 4]))
 
 
 _RENDER = ["", "", ", render_func=print"]

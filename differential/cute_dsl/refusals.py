@@ -77,8 +77,9 @@ _DSL = [
                      r"unable to recast layout|"
                      r"is greater than the size of|unable to compute tile_to_shape|failed to "
                      r"partition|[Mm]ismatched|[Dd]ivisibility|must be less "
-                     r"than rank|Rank of layout|invalid mode element"),
-    ("argument", r"Requires rank|rank 2"),
+                     r"than rank|Rank of layout|invalid mode element|"
+                     r"begin < end|in the range of"),
+    ("argument", r"Requires rank|to be rank 2"),
     ("python-error", r"^(ValueError: (not enough|too many) values to unpack|"
                      r"TypeError: (cannot unpack|.* object is not|object of "
                      r"type .* has no)|IndexError|KeyError|AttributeError)"),
@@ -107,7 +108,7 @@ _TWIN = [
     ("abort", r"aborts|SIGFPE|fails to build its IR|the DSL fails on"),
     ("argument", r"must be a Value"),
     ("static", r"static"),
-    ("argument", r"Requires rank|rank 2|[Uu]nknown palette"),
+    ("argument", r"Requires rank|to be rank 2|[Uu]nknown palette"),
 ]
 
 

@@ -264,11 +264,16 @@ def recast_swizzle(operands, result, witness, dsl_text):
         swizzle.num_base, log2)
 
 
+def divide(operands, result, witness, dsl_text):
+    return _not_a_complement(_layouts_in(operands[1]), "tiler")
+
+
 CHECKS = {
     "composition": lambda o, r, w, t: composition(o, r, w),
     "complement": complement,
     "complement-negative": complement_negative,
     "product": product,
+    "divide": divide,
     "tile_to_shape": tile_to_shape,
     "recast": recast,
     "recast-swizzle": recast_swizzle,

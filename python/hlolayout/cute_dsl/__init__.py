@@ -583,7 +583,16 @@ def flatten(a):
     return _tuples.flatten(a)
 
 
+def _on_outer(a, f):
+    """f on a composed layout's outer layout, keeping its inner function
+    and offset (the DSL's modes of a swizzled layout)."""
+    return ComposedLayout(a.inner, a.offset, f(a.outer))
+
+
 def get(a, mode=[]):  # noqa: B006
+    if isinstance(a, ComposedLayout):
+        _check_modes(a, mode, "get")
+        return _on_outer(a, lambda o: get(o, mode=mode))
     for m in _check_modes(a, mode, "get"):
         if isinstance(a, Layout):
             a = a[m]
@@ -595,6 +604,9 @@ def get(a, mode=[]):  # noqa: B006
 
 
 def select(a, mode):
+    if isinstance(a, ComposedLayout):
+        select(a.outer, mode)  # the same checks
+        return _on_outer(a, lambda o: select(o, mode))
     if isinstance(a, (Layout, ComposedLayout)):
         r = _tuples.rank(a.shape)
     else:
@@ -610,6 +622,8 @@ def select(a, mode):
 
 
 def append(a, x):
+    if isinstance(a, ComposedLayout):
+        return _on_outer(a, lambda o: append(o, x))
     if isinstance(a, Layout):
         _need_layout(x, "append", "a Layout as the element of a Layout")
         return Layout(_tuples.wrap(a.sh) + (x.sh,),
@@ -618,6 +632,8 @@ def append(a, x):
 
 
 def prepend(a, x):
+    if isinstance(a, ComposedLayout):
+        return _on_outer(a, lambda o: prepend(o, x))
     if isinstance(a, Layout):
         _need_layout(x, "prepend", "a Layout as the element of a Layout")
         return Layout((x.sh,) + _tuples.wrap(a.sh),
@@ -626,6 +642,26 @@ def prepend(a, x):
 
 
 def group_modes(a, begin, end):
+    """Modes begin..end-1 of a as one mode (negative indices from the end,
+    as the DSL: begin < end, end in [-rank+1, rank])."""
+    if isinstance(a, ComposedLayout):
+        return _on_outer(a, lambda o: group_modes(o, begin, end))
+    for v in (begin, end):
+        if type(v) is not int:
+            raise TypeError("group_modes expects integers as begin and end, "
+                            "got %r" % (v,))
+    r = _tuples.rank(a.sh if isinstance(a, Layout) else a)
+    b, e = begin + r if begin < 0 else begin, end + r if end < 0 else end
+    if b >= e:
+        raise Refusal("group_modes: expects begin < end, but got %d >= %d"
+                      % (b, e))
+    if not -r <= begin <= r - 1:
+        raise Refusal("group_modes: expects begin in the range of [-rank, "
+                      "rank-1], but got begin %d and rank %d" % (begin, r))
+    if not -r + 1 <= end <= r:
+        raise Refusal("group_modes: expects end in the range of [-rank+1, "
+                      "rank], but got end %d and rank %d" % (end, r))
+    begin, end = b, e
     if isinstance(a, Layout):
         s, d = _tuples.wrap(a.sh), _tuples.wrap(a.st)
         return Layout(s[:begin] + (s[begin:end],) + s[end:],

@@ -52,6 +52,7 @@ RULES = {
     "composition": "composition that CuTe's weak divisibility check lets "
                    "through although the result is not A o B",
     "product": "product built from a complement that is not a layout",
+    "divide": "divide by a dynamic tiler whose complement is not a layout",
     "tile_to_shape": "tile_to_shape of a block that does not divide the "
                      "target shape",
     "recast": "recast_layout of a stride that is not a whole number of the "
@@ -470,11 +471,18 @@ def logical_divide(layout, tiler):
     if not isinstance(tiler, Layout):
         raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
     rest = complement_raw(tiler, coalesce(layout).sh)
-    _no_negative_stride(tiler, "logical_divide", "division")
+    # A static tiler whose complement is not a layout the DSL refuses
+    # ("failed to perform a valid division"); with a dynamic one it does
+    # so or answers, depending on its composition's checks.
+    if tiler.is_static():
+        _no_negative_stride(tiler, "logical_divide", "division")
     result = composition(layout, make_layout_of([tiler, rest]))
+    if not _positive_shapes(rest.sh) and not tiler.is_static():
+        return _wrong("divide", "logical_divide of %s by %s: the tiler's "
+                      "complement %s is not a layout" % (layout, tiler, rest),
+                      result, "the complement has a shape <= 0",
+                      (layout, tiler))
     if not _positive_shapes(rest.sh):
-        # The DSL checks the tiler's complement: "failed to perform a valid
-        # division".
         raise Refusal("logical_divide: failed to perform a valid division "
                       "of %s by %s: the tiler's complement %s is not a "
                       "layout (the tiler is not injective or its modes "
