@@ -347,10 +347,7 @@ int RunDumpFolder(absl::string_view command, const Args& args,
   }
   if (table.rows.empty() && table.failed.empty()) {
     // Most likely the wrong folder: say so, and fail scripts.
-    io.err << prefix << folder
-           << ": no module files: expected *after_optimizations.txt files "
-              "(as --xla_dump_to writes them) or .txt files with an "
-              "HloModule line in their first 64 KiB\n";
+    io.err << prefix << NoModuleFilesError(folder).message() << "\n";
     return 1;
   }
   return table.failed.empty() && table.errors.empty() ? 0 : 1;
@@ -545,10 +542,7 @@ int RunFolderReport(const Args& args, const DumpFolderListing& listing,
   }
   int status = table.failed.empty() && table.errors.empty() ? 0 : 1;
   if (table.rows.empty() && table.failed.empty()) {
-    io.err << prefix << listing.folder
-           << ": no module files: expected *after_optimizations.txt files "
-              "(as --xla_dump_to writes them) or .txt files with an "
-              "HloModule line in their first 64 KiB\n";
+    io.err << prefix << NoModuleFilesError(listing.folder).message() << "\n";
     status = 1;
   }
   if (html != nullptr) {

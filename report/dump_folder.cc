@@ -363,6 +363,14 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
   return table;
 }
 
+absl::Status NoModuleFilesError(absl::string_view folder) {
+  return absl::InvalidArgumentError(absl::StrCat(
+      folder,
+      ": no module files: expected *after_optimizations.txt files (as "
+      "--xla_dump_to writes them) or .txt files with an HloModule line in "
+      "their first 64 KiB"));
+}
+
 bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order) {
   static constexpr std::pair<absl::string_view, DumpFolderOrder> kNames[] = {
       {"file", DumpFolderOrder::kFile},

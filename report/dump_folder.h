@@ -186,6 +186,11 @@ enum class DumpFolderOrder {
 // "allocated", "peak"; false for anything else.
 bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order);
 
+// The error for a folder in which no file holds a module (most likely the
+// wrong folder): `hlolayout report|memory DIR` exit 1 with it, hl.report()
+// and hl.memory() raise it.
+absl::Status NoModuleFilesError(absl::string_view folder);
+
 // Stable: ties keep file order.
 void SortDumpFolderRows(DumpFolderOrder order,
                         std::vector<DumpFolderRow>* rows);

@@ -517,6 +517,9 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
     }
   }
   if (!error.ok()) RaiseOSError(error);
+  if (table.rows.empty() && table.failed.empty()) {
+    ThrowStatus(NoModuleFilesError(folder));
+  }
   py::tuple rows(table.rows.size());
   for (size_t i = 0; i < table.rows.size(); ++i) {
     rows[i] = RowRecord(table.rows[i]);

@@ -21,6 +21,7 @@ equality, hashing and pickling. `result[key]` still answers as the dicts of
 earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 """
 
+import glob as _glob
 import os as _os
 
 from . import _hlolayout as _core
@@ -53,7 +54,7 @@ ENTRY %main (p: f32[256]) -> f32[128] {
 """
 
 
-def memory(path_or_text, top=20, space=None, platform=None, threads=None):
+def memory(path_or_text, top=None, space=None, platform=None, threads=None):
     """What XLA will allocate for each scheduled module, and its peak: a
     list of ModuleMemory, one per module (`hlolayout memory --json`).
 
@@ -83,14 +84,36 @@ def memory(path_or_text, top=20, space=None, platform=None, threads=None):
     Raises ValueError for modules without a schedule and for bad arguments,
     FileNotFoundError for a path that does not exist.
 
+    Several files, as `hlolayout memory FILE...` takes them: a list or
+    tuple of paths, or a glob pattern (`"dump/*after_optimizations.txt"`,
+    expanded in sorted order as a shell would for the CLI); their modules
+    come in one list, file after file.
+
     A dump folder gives its table instead (a DumpFolderTable, as `report`
-    gives for a folder, most allocated first; `top`, `space` and `platform`
-    do not apply), read on `threads` threads (default: one per core).
+    gives for a folder and `hlolayout memory DIR` prints, most allocated
+    first), read on `threads` threads (default: one per core). `top`,
+    `space` and `platform` do not apply to a folder and raise ValueError,
+    as the CLI refuses them; so does a folder without module files.
     """
+    if isinstance(path_or_text, (list, tuple)):
+        return _memory_of_files(list(path_or_text), top, space, platform)
+    if isinstance(path_or_text, str) and _glob.has_magic(path_or_text) and \
+            "\n" not in path_or_text and not _os.path.exists(path_or_text):
+        files = sorted(_glob.glob(path_or_text))
+        if not files:
+            raise FileNotFoundError("no file matches %r" % path_or_text)
+        return _memory_of_files(files, top, space, platform)
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
+        for name, value in (("top", top), ("space", space),
+                            ("platform", platform)):
+            if value is not None:
+                raise ValueError(
+                    "%s does not apply to a folder (`hlolayout memory DIR` "
+                    "refuses --%s too): give files for modules" % (name, name))
         return _core.dump_folder(path, "allocated",
                                  0 if threads is None else _threads(threads))
+    top = 20 if top is None else top
     if space is not None:
         space = int(space)
         if space < 0:
@@ -98,3 +121,19 @@ def memory(path_or_text, top=20, space=None, platform=None, threads=None):
     return _core.memory(path if path is not None else text, path is not None,
                         int(top), -1 if space is None else space,
                         "" if platform is None else str(platform))
+
+
+def _memory_of_files(paths, top, space, platform):
+    """memory() of each file in turn: one list of their modules."""
+    if not paths:
+        raise ValueError("no files given")
+    modules = []
+    for path in paths:
+        path = _os.fspath(path)
+        if _os.path.isdir(path):
+            raise ValueError("%s is a folder: give a folder alone, or files"
+                             % path)
+        if not _os.path.exists(path):
+            raise FileNotFoundError(path)
+        modules.extend(memory(path, top, space, platform))
+    return modules

@@ -1,6 +1,6 @@
 # Type stubs of hlolayout.allocations (allocations.py).
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .reports import DumpFolderTable
 
@@ -121,7 +121,9 @@ class ModuleMemory:
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated
 
-def memory(path_or_text: Union[str, bytes, os.PathLike], top: int = ...,
+def memory(path_or_text: Union[str, bytes, os.PathLike,
+                                Sequence[Union[str, os.PathLike]]],
+           top: Optional[int] = ...,
            space: Optional[int] = ..., platform: Optional[str] = ...,
            threads: Optional[int] = ...
            ) -> Union[List[ModuleMemory], DumpFolderTable]: ...

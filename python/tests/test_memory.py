@@ -316,3 +316,45 @@ def test_input_without_a_module_raises(tmp_path):
             fn(str(comments))
         with pytest.raises(ValueError, match="no HLO module"):
             fn("\n")
+
+
+def test_folders_files_and_globs_behave_as_the_cli(cli, tmp_path):
+    """One behaviour for hl.memory and `hlolayout memory` (issue 44 item 4)."""
+    for name in ("a", "b"):
+        (tmp_path / ("module_000%s.%s.cpu_after_optimizations.txt" %
+                     ("1" if name == "a" else "2", name))).write_text(
+            TWO_TEMPS.replace("HloModule m,", "HloModule %s," % name))
+    folder = str(tmp_path)
+    # A folder's table, as `hlolayout memory DIR` prints it.
+    table = hl.memory(folder)
+    assert [r.module for r in table.modules] == ["a", "b"]
+    assert table.to_dict() == cli.json("memory", "--json", folder)
+    # File flags given a folder are refused, as the CLI refuses them.
+    for kwargs, flag in (({"top": 3}, "--top=3"), ({"space": 1}, "--space=1"),
+                         ({"platform": "gpu"}, "--platform=gpu")):
+        with pytest.raises(ValueError, match="does not apply to a folder"):
+            hl.memory(folder, **kwargs)
+        r = cli.run("memory", flag, folder)
+        assert r.returncode == 2 and "does not apply to a folder" in r.stderr
+    # A folder without module files raises as the CLI fails.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ValueError, match="no module files"):
+        hl.memory(str(empty))
+    with pytest.raises(ValueError, match="no module files"):
+        hl.report(str(empty))
+    r = cli.run("memory", str(empty))
+    assert r.returncode == 1 and "no module files" in r.stderr
+    # Several files: a list or a glob, the modules file after file, as
+    # `hlolayout memory FILE FILE` gives them.
+    files = sorted(str(p) for p in tmp_path.glob("*.txt"))
+    want = cli.json("memory", "--json", *files)
+    assert [m.to_dict() for m in hl.memory(files)] == want
+    assert [m.to_dict() for m in hl.memory(
+        str(tmp_path / "*after_optimizations.txt"))] == want
+    with pytest.raises(FileNotFoundError, match="no file matches"):
+        hl.memory(str(tmp_path / "*.nothing"))
+    with pytest.raises(ValueError, match="no files given"):
+        hl.memory([])
+    with pytest.raises(ValueError, match="is a folder"):
+        hl.memory([files[0], folder])
