@@ -167,3 +167,74 @@ def test_modes_of_a_swizzled_layout(expr, dsl):
 def test_modes_refusals(expr, words):
     with pytest.raises(cute.Refusal, match=words):
         run(expr)
+
+
+# What Python prints for the DSL's integers (repr, and so a tuple holding
+# them): a constant the user made shows its value, a traced value `?`
+# (issue 47 item 13).
+D = "cute.make_layout((cute.assume(cute.Int32(96), divby=32), 4))"
+REPRS = [
+    ("str(%s.shape)" % D, "(Int32(?), 4)"),
+    ("str(%s.stride)" % D, "(1, Int32(?))"),
+    ("repr(cute.size(%s))" % D, "Int32(?)"),
+    ("str(cute.size(%s))" % D, "?{div=128}"),
+    ("str(cute.shape(%s))" % D, "(Int32(?), 4)"),
+    ("str(cute.product_each((%s.shape, 2)))" % D, "(Int32(?), 2)"),
+    ("str(cute.ceil_div(%s.shape, (8, 2)))" % D, "(Int32(?), 2)"),
+    ("str(cute.idx2crd(5, %s.shape))" % D, "(Int32(?), Int32(?))"),
+    ("str(cute.make_tiled_mma(cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, "
+     "cute.Float32, (16, 8, 16)), (2, 2, 1)).partition_shape_C(("
+     "cute.Int32(128), 64)))", "((2, 2), Int32(?), 4)"),
+    ("repr(cute.make_layout((cute.Int64(64), 2)).shape)", "(Int32(?), 2)"),
+    ("str(cute.make_layout((cute.Int64(64), 2)).stride)", "(1, Int64(?))"),
+    ("repr(cute.Int64(5))", "Int64(5)"),
+    ("repr(cute.Uint32(5))", "Uint32(5)"),
+    ("repr(cute.Int32(3) + 1)", "Int32(4)"),
+    ("repr(cute.Uint8(3) + 1)", "Int32(4)"),
+    ("repr(cute.Int64(7) + cute.Int32(1))", "Int64(8)"),
+    ("repr(-cute.Int32(3))", "Int32(-3)"),
+    ("str((cute.Int32(3), cute.Uint8(2), cute.Int16(1)))",
+     "(Int32(3), Uint8(2), Int16(1))"),
+    ("str((cute.Boolean(True),))", "(Boolean(1),)"),
+    ("repr(cute.assume(cute.Int32(96), divby=32))", "Int32(?)"),
+    ("str(cute.product_each((cute.Int32(96), 2)))", "(Int32(?), 2)"),
+    ("str(cute.Int32(3) + 1)", "?"),
+]
+
+
+@pytest.mark.parametrize("expr,dsl", REPRS)
+def test_python_prints_the_dsl_integers_as_the_dsl(expr, dsl):
+    assert eval(expr, {"cute": cute}) == dsl
+
+
+def test_zero_stages_and_arch_names():
+    u = cute.utils
+    for helper in ("u.sm90.make_smem_layout_a(u.LayoutEnum.ROW_MAJOR, "
+                   "(128, 128, 64), cute.Float16, 0)",
+                   "u.sm90.make_smem_layout_epi(cute.Float16, "
+                   "u.LayoutEnum.ROW_MAJOR, (64, 32), 0)",
+                   "cute.tile_to_shape(cute.make_layout((8, 8)), (16, -8), "
+                   "(0, 1))"):
+        with pytest.raises(cute.Refusal, match="strictly positive"):
+            eval(helper, {"cute": cute, "u": u})
+    with pytest.raises(ValueError, match="did you mean sm_90a"):
+        cute.set_arch("sm90a")
+    # sm_90 is a name the DSL takes (its wgmma then refuses): taken, with
+    # a warning, and the refusal names sm_90a.
+    with pytest.warns(UserWarning, match="did you mean sm_90a"):
+        cute.set_arch("sm_90")
+    with pytest.raises(cute.DSLUserCodeError, match="did you mean sm_90a"):
+        cute.nvgpu.warpgroup.MmaF16BF16Op(
+            cute.Float16, cute.Float32, (64, 64, 16),
+            cute.nvgpu.warpgroup.OperandSource.SMEM,
+            cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.K)
+
+
+def test_nullspace_through_a_dynamic_int64():
+    # The Int32 layout.shape gives for a dynamic Int64 has divisibility 1
+    # but multiplies as any dynamic integer (the DSL: ?{div=16}, ?{div=4}).
+    assert run("cute.nullspace(cute.make_layout(((cute.assume(cute.Int32(4),"
+               " divby=2), cute.Int64(4)), (8, 1))))") == "1:?{div=16}"
+    assert run("cute.nullspace(cute.make_layout((1, (cute.assume(cute.Int64("
+               "8), divby=4), (cute.Int32(16), 4, cute.Int32(1)), 16)), "
+               "stride=(5, (-1, (-2, 3, 0), 3))))") == "?:?{div=4}"

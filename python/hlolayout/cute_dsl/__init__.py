@@ -453,11 +453,11 @@ def size(a, mode=[]):  # noqa: B006 (the DSL's signature)
     if hasattr(a, "_dsl_size"):
         return a._dsl_size()
     if isinstance(a, (Layout, ComposedLayout)) and not mode:
-        return _fast.size(a)
+        return _ints.traced(_fast.size(a))
     shape = _modes(a.sh if isinstance(a, (Layout, ComposedLayout))
                    else a, mode, "size")
     _check_int_tuple(shape, "size")
-    return _tuples.product(shape)
+    return _ints.traced(_tuples.product(shape))
 
 
 def cosize(a, mode=[]):  # noqa: B006
@@ -466,7 +466,7 @@ def cosize(a, mode=[]):  # noqa: B006
     _need_layout(a, "cosize")
     for m in _check_modes(a, mode, "cosize"):
         a = a[m]
-    return _algebra.cosize(a)
+    return _ints.traced(_algebra.cosize(a))
 
 
 def rank(a, mode=[]):  # noqa: B006
@@ -497,7 +497,7 @@ def shape(input, *, mode=None):
 def crd2idx(coord, layout):
     """The offset (or coordinate, for an identity layout) of `coord`."""
     _check_coord(coord, "crd2idx")
-    return _algebra.crd2idx(coord, layout)
+    return _ints.traced(_algebra.crd2idx(coord, layout))
 
 
 @_no_zero_division
@@ -506,7 +506,7 @@ def idx2crd(idx, shape):
     the quotient without a modulo)."""
     _check_int_tuple(idx, "idx2crd")
     _check_int_tuple(shape, "idx2crd")
-    return _algebra.idx2crd(idx, shape)
+    return _ints.traced(_algebra.idx2crd(idx, shape))
 
 
 def slice_(src, coord):
@@ -545,22 +545,22 @@ def product_each(t):
     """The product of each mode of t (an integer's is the integer)."""
     _check_int_tuple(t, "product_each")
     if type(t) is not tuple:
-        return t
-    return _tuples.product_each(t)
+        return _ints.traced(t)
+    return _ints.traced(_tuples.product_each(t))
 
 
 @_no_zero_division
 def ceil_div(a, b):
     _check_int_tuple(a, "ceil_div")
     _check_int_tuple(b, "ceil_div")
-    return _tuples.ceil_div(a, b)
+    return _ints.traced(_tuples.ceil_div(a, b))
 
 
 @_no_zero_division
 def shape_div(a, b):
     _check_int_tuple(a, "shape_div")
     _check_int_tuple(b, "shape_div")
-    return _tuples.shape_div(a, b)
+    return _ints.traced(_tuples.shape_div(a, b))
 
 
 @_no_zero_division
@@ -574,7 +574,7 @@ def round_up(a, b):
         b = _tuples.wrap(b)
         b = b + (1,) * (len(a) - len(b))
         return tuple(round_up(x, y) for x, y in zip(a, b))
-    return _ints.mul(_ints.ceil_div(a, b), b)
+    return _ints.traced(_ints.mul(_ints.ceil_div(a, b), b))
 
 
 def flatten(a):

@@ -1015,7 +1015,10 @@ def nullspace(layout):
                       "zero stride (TypeError: object of type 'int' has no "
                       "len()); write it as a rank-1 tuple, (%s,):(%s,)" %
                       (_text(layout.sh), _text(layout.st)))
-    fshape = wrap(flatten(layout.shape))
+    # (The Int32 that layout.shape gives for a dynamic Int64 has no
+    # divisibility of its own, but multiplies as any dynamic integer.)
+    fshape = tuple(DynInt(x.value, 1, 32) if isinstance(x, _ints.PlainDyn)
+                   else x for x in wrap(flatten(layout.shape)))
     rstride = [1]
     for s in fshape[:-1]:
         rstride.append(_ints.mul(s, rstride[-1]))

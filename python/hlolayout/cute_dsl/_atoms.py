@@ -93,10 +93,15 @@ def require_arch(admissible, what):
     one of `admissible`."""
     arch = _config.get_arch()
     if arch not in admissible:
+        hint = ""
+        for suffix in ("a", "f"):
+            if arch + suffix in admissible:
+                hint = "; did you mean %s%s?" % (arch, suffix)
+                break
         raise DSLUserCodeError(
             "%s needs the architecture to be one of %s, but it is %s (set "
-            "it with cute_dsl.set_arch or CUTE_DSL_ARCH)" %
-            (what, ", ".join(admissible), arch))
+            "it with cute_dsl.set_arch or CUTE_DSL_ARCH)%s" %
+            (what, ", ".join(admissible), arch, hint))
 
 
 class Atom:
@@ -284,7 +289,8 @@ class TiledMma(MmaAtom):
                 rest.append(size // tile if size % tile == 0 else 1)
             else:
                 rest.append(_ints.div(size, tile))
-        return (_layout(tv).sh[1],) + tuple(rest) + tuple(shape[2:])
+        return _ints.traced((_layout(tv).sh[1],) + tuple(rest) +
+                            tuple(shape[2:]))
 
     def partition_shape_A(self, shape_mk):  # noqa: N802 (the DSL's name)
         """The shape of one thread's A fragment of an (M,K) tile."""

@@ -19,10 +19,23 @@ _state = {"arch": os.environ.get("CUTE_DSL_ARCH") or "sm_100a",
 
 def set_arch(arch):
     """Sets the architecture the atoms are checked against (the DSL reads
-    CUTE_DSL_ARCH; the twin reads it at import and here)."""
+    CUTE_DSL_ARCH; the twin reads it at import and here). A name the DSL
+    does not know is refused with the nearest ones; a base name that has an
+    `a` variant (sm_90, sm_100, ...) is taken, as the DSL takes it, with a
+    warning: the architecture-specific ops (wgmma, tcgen05, the block-scaled
+    MMAs) need the `a` (or `f`) name."""
     if arch not in ARCHS:
-        raise ValueError("unknown architecture %r (one of %s)" %
-                         (arch, ", ".join(ARCHS)))
+        import difflib
+        near = difflib.get_close_matches(str(arch), ARCHS, n=3, cutoff=0.5)
+        raise ValueError("unknown architecture %r%s (one of %s)" % (
+            arch, "; did you mean %s?" % " or ".join(near) if near else "",
+            ", ".join(ARCHS)))
+    if arch + "a" in ARCHS:
+        import warnings
+        warnings.warn("architecture %s: the ops specific to it (wgmma on "
+                      "sm_90, tcgen05 on sm_100 ...) need %sa, which the DSL "
+                      "calls it; did you mean %sa?" % (arch, arch, arch),
+                      stacklevel=2)
     _state["arch"] = arch
 
 

@@ -202,6 +202,14 @@ def coalesce(a, profile):
 
 
 def tile_to_shape(atom, shape, order):
+    # The DSL builds the target shape first: every static size must be
+    # positive (an smem helper's num_stages of 0 is such a size).
+    from . import _tuples
+    bad = [x for x in _tuples.leaves(shape) if type(x) is int and x <= 0]
+    if bad:
+        raise _algebra.Refusal("tile_to_shape: expects every size of the "
+                               "target shape %s to be strictly positive, got "
+                               "%d" % (_tuples.text(shape), bad[0]))
     if isinstance(atom, ComposedLayout):
         from . import _composed
         return _composed.tile_to_shape(atom, shape, order)

@@ -36,12 +36,17 @@ class DynInt:
     when the value is known to be 0 without being static.
     """
 
-    __slots__ = ("value", "div", "width")
+    __slots__ = ("value", "div", "width", "known", "tname")
 
-    def __init__(self, value, div=1, width=32):
+    def __init__(self, value, div=1, width=32, known=False, tname=None):
         self.value = int(value)
         self.div = int(div)
         self.width = int(width)
+        # A constant the user made (cute.Int32(5), or Python arithmetic of
+        # such constants), whose value the DSL still knows: its repr shows
+        # the value (Int32(5)); any other is a traced value (Int32(?)).
+        self.known = bool(known)
+        self.tname = tname
 
     # Printing: as the DSL's IntValue prints itself (str) and as a leaf of a
     # layout or tuple type (type_text).
@@ -60,8 +65,11 @@ class DynInt:
         return "?{i%d div=%d}" % (self.width, self.div)
 
     def __repr__(self):
-        return "DynInt(%d, div=%d, width=%d)" % (self.value, self.div,
-                                                  self.width)
+        """As the DSL's repr of a value: its type and value for a constant
+        (Int32(5)), `?` for a traced one (Int32(?)); what a Python tuple
+        of them prints, `(Int32(?), 4)`."""
+        name = self.tname or "Int%d" % max(self.width, 32)
+        return "%s(%s)" % (name, self.value if self.known else "?")
 
     def __int__(self):
         return self.value
@@ -92,34 +100,62 @@ class DynInt:
     # Python arithmetic, with the DSL's divisibility (IntValue: x * 0 is
     # dynamic, known to be 0).
     def __mul__(self, other):
-        return pymul(self, _operand(other))
+        return _constant(pymul(self, _operand(other)), self, other)
 
     def __rmul__(self, other):
-        return pymul(_operand(other), self)
+        return _constant(pymul(_operand(other), self), self, other)
 
     def __add__(self, other):
-        return add(self, _operand(other))
+        return _constant(add(self, _operand(other)), self, other)
 
     def __radd__(self, other):
-        return add(_operand(other), self)
+        return _constant(add(_operand(other), self), self, other)
 
     def __sub__(self, other):
-        return sub(self, _operand(other))
+        return _constant(sub(self, _operand(other)), self, other)
 
     def __rsub__(self, other):
-        return sub(_operand(other), self)
+        return _constant(sub(_operand(other), self), self, other)
 
     def __floordiv__(self, other):
-        return floordiv(self, _operand(other))
+        return _constant(floordiv(self, _operand(other)), self, other)
 
     def __rfloordiv__(self, other):
-        return floordiv(_operand(other), self)
+        return _constant(floordiv(_operand(other), self), self, other)
 
     def __mod__(self, other):
-        return mod(self, _operand(other))
+        return _constant(mod(self, _operand(other)), self, other)
 
     def __neg__(self):
-        return neg(self)
+        return _constant(neg(self), self, 0)
+
+
+def _constant(result, a, b):
+    """Python arithmetic of constants is a constant (the DSL folds it: the
+    type widens to Int32 or Int64); anything with a traced value is
+    traced."""
+    if not isinstance(result, DynInt):
+        return result
+    operands = [x for x in (a, b) if isinstance(x, DynInt)]
+    if not all(x.known for x in operands):
+        if result.known or result is a or result is b:
+            return traced(result)
+        return result
+    out = DynInt(result.value, result.div, result.width, True,
+                 "Int64" if result.width == 64 else "Int32")
+    return out
+
+
+def traced(x):
+    """x as a traced value (what an op of the DSL hands back): a dynamic
+    integer that is no constant, for every leaf of a tuple."""
+    if type(x) is tuple:
+        return tuple(traced(e) for e in x)
+    if isinstance(x, DynInt) and (x.known or x.tname):
+        out = DynInt.__new__(type(x) if type(x) is PlainDyn else DynInt)
+        DynInt.__init__(out, x.value, x.div, x.width)
+        return out
+    return x
 
 
 class PlainDyn(DynInt):
@@ -128,9 +164,6 @@ class PlainDyn(DynInt):
     with it gives plain dynamic integers (divisibility 1)."""
 
     __slots__ = ()
-
-    def __repr__(self):
-        return "PlainDyn(%d)" % self.value
 
 
 def _operand(x):
@@ -185,12 +218,13 @@ class Integer(Numeric, metaclass=_NumericMeta):
         if cls.width not in (32, 64):
             return _SmallInt(cls, value)
         if isinstance(value, DynInt):
-            return DynInt(value.value, value.div, cls.width)
+            return DynInt(value.value, value.div, cls.width, value.known,
+                          cls.name)
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError("%s expects an int, got %s" %
                             (cls.name, type(value).__name__))
         _check_range(cls, value)
-        return DynInt(value, 1, cls.width)
+        return DynInt(value, 1, cls.width, True, cls.name)
 
 
 def _check_range(cls, value):
@@ -208,7 +242,7 @@ class _SmallInt(DynInt):
 
     def __init__(self, cls, value):
         _check_range(cls, int(value))
-        DynInt.__init__(self, int(value), 1, cls.width)
+        DynInt.__init__(self, int(value), 1, cls.width, True, cls.name)
 
 
 Int8 = _numeric("Int8", 8, "i8", Integer)

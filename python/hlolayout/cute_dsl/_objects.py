@@ -124,8 +124,9 @@ class Layout:
 
     @property
     def stride(self):
-        """The stride as the DSL hands it out (every integer as it is)."""
-        return self.st
+        """The stride as the DSL hands it out (every integer as it is, a
+        traced value)."""
+        return _ints.traced(self.st)
 
     @property
     def max_alignment(self):
@@ -189,7 +190,7 @@ def _unpacked(t):
         return tuple(_unpacked(e) for e in t)
     if isinstance(t, DynInt) and t.width == 64:
         return _ints.PlainDyn(t.value, 1, 32)
-    return t
+    return _ints.traced(t)
 
 
 def _stride_static(t):
