@@ -50,7 +50,9 @@ def twin_eval(expr, namespace):
     from hlolayout import cute_dsl
     printed = io.StringIO()
     try:
-        with contextlib.redirect_stdout(printed):
+        # Strict: a wrong answer of the DSL raises WrongLayoutError, which
+        # classify() checks (the default returns it with a warning).
+        with contextlib.redirect_stdout(printed), cute_dsl.strict():
             result = eval(expr, dict(namespace))
             text = (printed.getvalue() if result is None
                     else _twin_text(result))

@@ -33,9 +33,13 @@ def run(expr):
 
 @pytest.fixture(autouse=True)
 def _arch():
+    # Strict mode: a wrong answer of the DSL raises WrongLayoutError (the
+    # default returns it with a WrongLayoutWarning; test_cute_dsl_alg.py
+    # checks that).
     old = cute.get_arch()
     cute.set_arch("sm_90a")
-    yield
+    with cute.strict():
+        yield
     cute.set_arch(old)
 
 

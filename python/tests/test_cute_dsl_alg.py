@@ -15,9 +15,13 @@ def run(expr):
 
 @pytest.fixture(autouse=True)
 def _arch():
+    # Strict mode: a wrong answer of the DSL raises WrongLayoutError (the
+    # default returns it with a WrongLayoutWarning; test_cute_dsl_alg.py
+    # checks that).
     old = cute.get_arch()
     cute.set_arch("sm_90a")
-    yield
+    with cute.strict():
+        yield
     cute.set_arch(old)
 
 
@@ -238,3 +242,51 @@ def test_nullspace_through_a_dynamic_int64():
     assert run("cute.nullspace(cute.make_layout((1, (cute.assume(cute.Int64("
                "8), divby=4), (cute.Int32(16), 4, cute.Int32(1)), 16)), "
                "stride=(5, (-1, (-2, 3, 0), 3))))") == "?:?{div=4}"
+
+
+def test_the_dsls_answer_by_default_with_a_warning():
+    # Issue 47 item 14: users' kernels run with the DSL's answer.
+    A, B = cute.make_layout((4, 3), stride=(1, 5)), cute.make_layout(4,
+                                                                     stride=3)
+    with cute.strict(False):
+        with pytest.warns(cute.WrongLayoutWarning,
+                          match="rule composition") as w:
+            assert str(cute.composition(A, B)) == "(2,2):(3,5)"
+        assert w[0].message.rule == "composition"
+        assert "A(B(2))" in w[0].message.witness
+        with pytest.warns(cute.WrongLayoutWarning, match="complement"):
+            assert str(cute.complement(cute.make_layout(
+                (4, 2), stride=(-1, 4)), 16)) == "(-1,-1,2):(1,-4,8)"
+        # Strict mode raises, by call or by context.
+        old = cute.set_strict(True)
+        try:
+            with pytest.raises(cute.WrongLayoutError):
+                cute.composition(A, B)
+        finally:
+            cute.set_strict(old)
+        with cute.strict():
+            with pytest.raises(cute.WrongLayoutError) as e:
+                cute.composition(A, B)
+            assert str(e.value.dsl_result) == "(2,2):(3,5)"
+        # unchecked(): the answer, silently.
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with cute.unchecked():
+                assert str(cute.composition(A, B)) == "(2,2):(3,5)"
+
+
+def test_strict_from_the_environment():
+    import subprocess
+    import sys
+    code = ("from hlolayout import cute_dsl as cute; "
+            "print(cute.is_strict())")
+    import os
+    env = dict(os.environ, HLOLAYOUT_CUTE_DSL_STRICT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env,
+                         capture_output=True, text=True)
+    assert out.stdout.strip() == "True", out.stderr
+    env["HLOLAYOUT_CUTE_DSL_STRICT"] = "0"
+    out = subprocess.run([sys.executable, "-c", code], env=env,
+                         capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr

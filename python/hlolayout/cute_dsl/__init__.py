@@ -21,21 +21,25 @@ algebra decides only with what the DSL knows. Layouts whose integers are
 all static are computed by hlolayout's C++ core; the others by CuTe's
 algorithm with the DSL's static/dynamic rules (_algebra).
 
-Where the DSL would hand back a layout that is not the function asked for
+Where the DSL hands back a layout that is not the function asked for
 (CuTe's weak divisibility check, a non-injective complement), the twin
-raises WrongLayoutError; docs/cute-dsl.md lists every difference.
+returns the DSL's answer with a WrongLayoutWarning naming the rule it
+breaks; strict mode (set_strict(True), `with strict():` or
+HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
+docs/cute-dsl.md lists every difference.
 """
 
 from . import _algebra, _fast, _ints, _tuples
 from ._algebra import RULES as WRONG_LAYOUT_RULES
-from ._algebra import Refusal, WrongLayoutError
+from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
                     Numeric, Uint8, Uint16, Uint32, Uint64, assume,
                     is_static)
 from ._numeric_types import *  # noqa: F401,F403
 from ._numeric_types import __all__ as _numeric_all
 from ._objects import ComposedLayout, E, Layout, ScaledBasis, Swizzle
-from ._config import get_arch, set_arch, unchecked
+from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
+                      unchecked)
 from . import nvgpu, utils, viz
 from ._pictures import draw
 from ._atoms import DSLUserCodeError
@@ -49,7 +53,8 @@ __all__ = [
     "Layout", "ComposedLayout", "Swizzle", "ScaledBasis", "E", "DynInt",
     "Numeric", "Integer", "Int8", "Int16", "Int32", "Int64", "Uint8",
     "Uint16", "Uint32", "Uint64", "Boolean", "assume", "is_static",
-    "WrongLayoutError", "Refusal", "DSLUserCodeError", "DivisionByZero", "set_arch", "get_arch", "unchecked",
+    "WrongLayoutError", "WrongLayoutWarning", "strict", "set_strict",
+    "is_strict", "Refusal", "DSLUserCodeError", "DivisionByZero", "set_arch", "get_arch", "unchecked",
     "utils", "nvgpu", "viz", "draw", "Atom", "MmaAtom", "TiledMma", "CopyAtom",
     "TiledCopy", "make_mma_atom", "make_tiled_mma", "make_copy_atom",
     "make_tiled_copy_tv", "make_tiled_copy", "make_tiled_copy_A",
@@ -71,7 +76,8 @@ __all__ = [
 
 
 # The refusals are the package's (their module names print in tracebacks).
-for _cls in (WrongLayoutError, Refusal, DSLUserCodeError):
+for _cls in (WrongLayoutError, WrongLayoutWarning, Refusal,
+             DSLUserCodeError):
     _cls.__module__ = __name__
 del _cls
 

@@ -9,8 +9,8 @@ static, modes merge only when the merge is provable from static values,
 divisibility is checked only between static values, right_inverse skips
 dynamic strides and left_inverse refuses them. Where CuTe's weak checks let
 through a result that is not the function asked for, the checked functions
-refuse (WrongLayoutError) and the unchecked ones (the `unchecked` flag)
-return CuTe's text; docs/cute-dsl.md lists them.
+return CuTe's text with a WrongLayoutWarning (WrongLayoutError in strict
+mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
 
     >>> from hlolayout.cute_dsl._objects import Layout
     >>> print(composition(Layout((6, 2), (8, 2)), Layout((4, 3), (3, 1))))
@@ -67,12 +67,48 @@ RULES = {
 
 
 def _wrong(rule, message, result, witness, operands=()):
-    """Raises WrongLayoutError, or returns the DSL's result when unchecked."""
+    """The DSL's result, with a WrongLayoutWarning naming the rule it breaks
+    (the default); WrongLayoutError in strict mode; silently when
+    unchecked."""
     from . import _config
     if not _config.checked():
         return result
-    raise WrongLayoutError("%s (%s)" % (message, witness), result, witness,
-                           rule, operands)
+    text = "%s (%s)" % (message, witness)
+    if _config.is_strict():
+        raise WrongLayoutError(text, result, witness, rule, operands)
+    import warnings
+    warnings.warn(WrongLayoutWarning(
+        "%s; the DSL's answer is returned, breaking the rule %s: %s "
+        "(cute_dsl.set_strict(True) raises instead)" % (
+            text, rule, RULES.get(rule, rule)), result, witness, rule),
+        stacklevel=_user_stacklevel())
+    return result
+
+
+def _user_stacklevel():
+    """The stack level of the first frame outside hlolayout.cute_dsl (the
+    user's call), for the warning's location."""
+    import os
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(
+            frame.f_code.co_filename).startswith(here):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+class WrongLayoutWarning(UserWarning):
+    """The DSL's answer, which the twin returns, is not CuTe's algebra:
+    `rule` names the rule it breaks (RULES), `witness` shows where, and
+    `dsl_result` is the answer. Strict mode (cute.set_strict) raises
+    WrongLayoutError instead."""
+
+    def __init__(self, message, dsl_result=None, witness=None, rule=None):
+        UserWarning.__init__(self, message)
+        self.dsl_result = dsl_result
+        self.witness = witness
+        self.rule = rule
 
 
 class Refusal(ValueError):

@@ -1,11 +1,19 @@
 """The twin's settings: the target architecture (the DSL's CUTE_DSL_ARCH)
-and whether results the DSL gets wrong are refused (the default) or
-returned as the DSL returns them (`unchecked()`, for comparing texts)."""
+and what the twin does where the DSL returns a layout that is not CuTe's
+algebra (a weak composition, the complement of a non-injective layout):
+
+  by default     it returns the DSL's answer (users' kernels run with it)
+                 and warns (WrongLayoutWarning, naming the rule it breaks);
+  strict         it raises WrongLayoutError (`set_strict(True)`,
+                 `with strict():`, or HLOLAYOUT_CUTE_DSL_STRICT=1);
+  unchecked()    it returns the DSL's answer silently (for comparing
+                 texts)."""
 
 import contextlib
 import os
 
-__all__ = ["set_arch", "get_arch", "unchecked", "checked"]
+__all__ = ["set_arch", "get_arch", "unchecked", "checked", "strict",
+           "set_strict", "is_strict"]
 
 ARCHS = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90",
          "sm_90a", "sm_100", "sm_100a", "sm_100f", "sm_101", "sm_101a",
@@ -14,7 +22,9 @@ ARCHS = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90",
          "sm_120f", "sm_121", "sm_121a", "sm_121f")
 
 _state = {"arch": os.environ.get("CUTE_DSL_ARCH") or "sm_100a",
-          "checked": True}
+          "checked": True,
+          "strict": os.environ.get("HLOLAYOUT_CUTE_DSL_STRICT", "") not in
+          ("", "0")}
 
 
 def set_arch(arch):
@@ -44,13 +54,39 @@ def get_arch():
 
 
 def checked():
+    """Whether the twin checks the DSL's answers (warning or raising)."""
     return _state["checked"]
+
+
+def is_strict():
+    """Whether a wrong answer of the DSL raises WrongLayoutError (strict)
+    rather than being returned with a WrongLayoutWarning (the default)."""
+    return _state["strict"]
+
+
+def set_strict(on=True):
+    """Strict mode on or off for the process; returns the previous
+    setting (HLOLAYOUT_CUTE_DSL_STRICT=1 turns it on at import)."""
+    old = _state["strict"]
+    _state["strict"] = bool(on)
+    return old
+
+
+@contextlib.contextmanager
+def strict(on=True):
+    """Within it, a wrong answer of the DSL raises WrongLayoutError."""
+    old = set_strict(on)
+    try:
+        yield
+    finally:
+        _state["strict"] = old
 
 
 @contextlib.contextmanager
 def unchecked():
     """Within it, the twin returns what the DSL returns where the DSL's
-    layout is not the function asked for, instead of WrongLayoutError."""
+    layout is not the function asked for, silently (neither
+    WrongLayoutWarning nor WrongLayoutError)."""
     old = _state["checked"]
     _state["checked"] = False
     try:
