@@ -53,6 +53,8 @@ CASES = [
     ("dynamic composition", "cute.composition(cute.make_layout((cute.Int32(64), 32), stride=(32, 1)), cute.make_layout((4, 8)))"),
     ("swizzled tile_to_shape", "cute.tile_to_shape(cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 64), stride=(64, 1))), (128, 64), (0, 1))"),
     ("tiled MMA C layout", "cute.make_tiled_mma(%s.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16)), (2, 2, 1)).tv_layout_C_tiled" % NV),
+    ("dynamic divide", "cute.logical_divide(cute.make_layout((cute.Int32(128), 64), stride=(64, 1)), (cute.make_layout(16), cute.make_layout(8)))"),
+    ("sm90.make_smem_layout_a", "utils.sm90.make_smem_layout_a(utils.LayoutEnum.ROW_MAJOR, (128, 128, 64), cute.Float16, 4)"),
 ]
 
 # The DSL side, run by the venv's python: reads the cases on stdin, prints
@@ -63,12 +65,13 @@ import json, statistics, sys, time, warnings
 warnings.simplefilter("ignore")
 import cutlass
 import cutlass.cute as cute
+import cutlass.utils as utils
 cfg = json.load(sys.stdin)
 out = {}
 state = {}
 def run(code, n):
     for _ in range(n):
-        r = eval(code, {"cute": cute})
+        r = eval(code, {"cute": cute, "utils": utils})
         state["text"] = str(r)
 @cute.jit
 def traced(key: cutlass.Constexpr, n: cutlass.Constexpr):
@@ -90,7 +93,7 @@ json.dump(out, sys.stdout)
 
 def twin_times(reps):
     out = {}
-    ns = {"cute": cute_dsl}
+    ns = {"cute": cute_dsl, "utils": cute_dsl.utils}
     for name, expr in CASES:
         code = compile(expr, name, "eval")
         text = str(eval(code, ns))

@@ -290,3 +290,44 @@ def test_strict_from_the_environment():
     out = subprocess.run([sys.executable, "-c", code], env=env,
                          capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_tile_to_shape_core_path_is_the_engine():
+    # Issue 47 item 15: static tile_to_shape (the smem helpers' path) runs
+    # in the C++ core; it prints what the Python engine prints, refusals
+    # and WrongLayoutError included.
+    import random
+    from hlolayout.cute_dsl import _fast
+    rng = random.Random(3)
+
+    def random_layout():
+        r = rng.choice([1, 2, 2, 3])
+        sh = tuple(rng.choice([1, 2, 4, 8, 3]) for _ in range(r))
+        if rng.random() < 0.5:
+            return cute.make_layout(sh)
+        return cute.make_layout(sh, stride=tuple(
+            rng.choice([0, 1, 2, 4, 8, 16, 64, -1]) for _ in range(r)))
+
+    def text(a, tgt, order):
+        try:
+            return str(cute.tile_to_shape(a, tgt, order))
+        except Exception as ex:  # noqa: BLE001 (the kind is compared)
+            return type(ex).__name__ + str(getattr(ex, "rule", ""))
+
+    for _ in range(1500):
+        a = random_layout()
+        top = a.shape if isinstance(a.shape, tuple) else (a.shape,)
+        n = len(top) + rng.choice([0, 0, 1])
+        tgt = tuple((cute.size(top[k]) if k < len(top) else 1) *
+                    rng.choice([1, 2, 3, 4]) + (rng.random() < 0.05)
+                    for k in range(n))
+        order = list(range(n))
+        rng.shuffle(order)
+        old = _fast.use_core(True)
+        try:
+            fast = text(a, tgt, tuple(order))
+            _fast.use_core(False)
+            slow = text(a, tgt, tuple(order))
+        finally:
+            _fast.use_core(old)
+        assert fast == slow, (str(a), tgt, order)

@@ -213,7 +213,27 @@ def tile_to_shape(atom, shape, order):
     if isinstance(atom, ComposedLayout):
         from . import _composed
         return _composed.tile_to_shape(atom, shape, order)
+    if _CORE["on"]:
+        r = _core_tile_to_shape(atom, shape, order)
+        if r is not None:
+            return r
     return _algebra.tile_to_shape(atom, shape, order)
+
+
+def _core_tile_to_shape(atom, shape, order):
+    """The C++ core's tile_to_shape for a static block, target and order
+    where the block divides the target (else the engine decides: its
+    refusals, the DSL's result where it does not divide)."""
+    if not (isinstance(atom, Layout) and _static_tuple(shape) and
+            _static_tuple(order)):
+        return None
+    ca = _core_layout(atom)
+    if ca is None or _unit_mode_strided(ca.shape, ca.stride):
+        return None
+    try:
+        return Layout._from_core(_core.cute_tile_to_shape(ca, shape, order))
+    except (ValueError, TypeError):
+        return None
 
 
 def recast_layout(new_bits, old_bits, layout):

@@ -58,7 +58,20 @@ def _from_core(text):
                           Layout._from_core(_core.cute_parse(outer)))
 
 
+_ATOMS = {}  # (family, kind, C++ type) -> the atom (CuTe's tables)
+
+
 def _core_atom(family, kind_name, dtype):
+    """The smem layout atom from the C++ core's tables, read once per atom
+    (a run of the CLI's `cute smem` costs about 0.7 ms)."""
+    key = (family, kind_name, _cpp_type(dtype))
+    atom = _ATOMS.get(key)
+    if atom is None:
+        atom = _ATOMS[key] = _read_core_atom(family, kind_name, dtype)
+    return atom
+
+
+def _read_core_atom(family, kind_name, dtype):
     from .. import _cli_text
     major, sw = kind_name.split("_", 1)
     name = "%s::Layout_%s_%s_Atom<%s>" % (family, major, sw, _cpp_type(dtype))
