@@ -125,8 +125,8 @@ _SWIZZLE = re.compile(r"S<-?\d+,-?\d+,-?\d+>")
 
 
 def dsl_swizzle_text(text):
-    """The DSL prints a swizzle by cutting its type's text at 8 characters
-    (cute/core.py, Swizzle.__str__): S<2,4,-3> prints S<2,4,-3."""
+    """The DSL prints a swizzle's text cut at 8 characters (observed):
+    S<2,4,-3> prints S<2,4,-3."""
     return _SWIZZLE.sub(lambda m: m.group(0)[:8], text)
 
 
@@ -156,6 +156,43 @@ _REFUSALS = [
      "DSL's TV layout repeats an element in one thread's values, gives a C "
      "element to two threads or leaves the tile",
      "make_tiled_mma: ", lambda case, text: _bad_tiled_tv(case, text)),
+]
+
+def _viz_rank1(case, error, namespace):
+    """print_latex of a rank-1 layout: the DSL fails to unpack its one
+    mode into rows and columns."""
+    if not case["expr"].startswith("cute.viz.print_latex(") or \
+            "not enough values to unpack" not in error:
+        return False
+    from hlolayout import cute_dsl
+    (layout,) = rules.operands(case["expr"], namespace)[:1]
+    return cute_dsl.rank(layout) == 1
+
+
+def _viz_flat_tile_mode(case, error, namespace):
+    """print_latex_tv over a tile with a mode of one element and stride 0
+    (make_layout((8, 1)) gives it): the DSL divides indices by that
+    stride."""
+    if not case["expr"].startswith("cute.viz.print_latex_tv(") or \
+            not error.startswith("ZeroDivisionError"):
+        return False
+    from hlolayout import cute_dsl
+    tile = rules.operands(case["expr"], namespace)[1]
+    if not isinstance(tile, cute_dsl.Layout):
+        tile = cute_dsl.make_layout(tile)
+    return any(e == 1 and s == 0 for e, s in zip(tile.shape, tile.stride))
+
+
+# The DSL fails with a Python error of its own where the twin draws
+# (README.md, "Documented differences"): (rule text, check(case, the DSL's
+# error, namespace)), each check reading the case's own arguments.
+_DSL_FAILS = [
+    ("viz-rank1: the DSL's print_latex unpacks a rank-1 layout's shape "
+     "into rows and columns and fails; the twin draws one column",
+     _viz_rank1),
+    ("viz-flat-tile-mode: the DSL's print_latex_tv divides by the tile's "
+     "stride 0 on a mode of one element; the twin puts every index in "
+     "that mode's one row or column", _viz_flat_tile_mode),
 ]
 
 _EIGHT_BIT = re.compile(r"cute\.(Float8E4M3FN|Float8E5M2|Int8|Uint8)\b")
@@ -248,9 +285,15 @@ def classify(case, dsl, namespace):
         twin["dsl_category"] = cat
         if refusals.agree(cat, twin["category"]):
             return "refused", twin, None
+        if (cat, twin["category"]) == ("precondition", "wrong-layout") and \
+                refusals.agree_on_complement(dsl["error"], twin["error"]):
+            return "refused", twin, None
         return "different", twin, "both refuse, for other reasons (%s, %s)" \
             % (cat, twin["category"])
     if not dsl["ok"]:
+        for rule, check in _DSL_FAILS:
+            if check(case, dsl.get("error", ""), namespace):
+                return "documented", twin, rule
         return "different", twin, "the DSL refuses, the twin answers"
     if "wrong" not in twin:
         for rule, needle, check in _REFUSALS:

@@ -108,7 +108,8 @@ _TWIN = [
     ("abort", r"aborts|SIGFPE|fails to build its IR|the DSL fails on"),
     ("argument", r"must be a Value"),
     ("static", r"static"),
-    ("argument", r"Requires rank|to be rank 2|[Uu]nknown palette"),
+    ("argument", r"Requires rank|to be rank 2|[Uu]nknown palette|"
+                 r"draws rank 1 or 2|needs a rank-2 layout|no palette named"),
 ]
 
 
@@ -164,3 +165,20 @@ def agree(dsl_cat, twin_cat):
     if "unclassified" in (dsl_cat, twin_cat):
         return False
     return dsl_cat == twin_cat or twin_cat in AGREES.get(dsl_cat, ())
+
+
+# A product or divide whose tiler's (or block's) complement is not a
+# layout: the DSL's algorithm cannot build the result and refuses it
+# ("failed to perform a valid division", "unable to compute product"); the
+# strict twin names the same cause, the complement that is not a layout,
+# as a WrongLayoutError. One reason in two words.
+_NO_COMPLEMENT_DSL = re.compile(r"failed to perform a valid division|"
+                                r"unable to compute product")
+_NO_COMPLEMENT_TWIN = re.compile(r"complement .* is not a layout")
+
+
+def agree_on_complement(dsl_error, twin_error):
+    """True for a DSL precondition refusal of a divide or product and a
+    twin WrongLayoutError saying that op's complement is not a layout."""
+    return bool(_NO_COMPLEMENT_DSL.search(dsl_error) and
+                _NO_COMPLEMENT_TWIN.search(twin_error))

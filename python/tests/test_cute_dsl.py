@@ -770,3 +770,29 @@ def test_random_bad_atom_arguments_raise_only_the_documented_errors():
                                           for _ in range(rng.randrange(5))]))
         except (TypeError, ValueError):
             pass
+
+
+def test_tikz_pictures_of_rank_1_and_flat_tiles():
+    # issue 46 item 1: the DSL's print_latex fails on a rank-1 layout and
+    # print_latex_tv on a tile mode of one element with stride 0; the twin
+    # draws both.
+    text = _latex(viz.print_latex, cute.make_layout((4,), stride=(2,)))
+    cells = re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)
+    assert cells == [("0", "0", "0"), ("1", "0", "2"), ("2", "0", "4"),
+                     ("3", "0", "6")]
+    assert "grid (4,1);" in text
+    tiler, tv = cute.make_layout_tv(cute.make_layout((4, 1)),
+                                    cute.make_layout((2, 1)))
+    text = _latex(viz.print_latex_tv, tv, cute.make_layout((8, 1)))
+    labels = re.findall(r"\\node at \((\d+),(\d+)\) \{\\shortstack\{T(\d+) "
+                        r"\\\\ V(\d+)\}\};", text)
+    assert len(labels) == 8 and {n for _, n, _, _ in labels} == {"0"}
+    # The refusals say what is wrong in the project's words.
+    with pytest.raises(ValueError, match="draws rank 1 or 2, not rank 3"):
+        viz.print_latex(cute.make_layout((2, 2, 2)))
+    with pytest.raises(ValueError, match="no palette named 'nope'"):
+        viz.print_latex_tv(tv, (8, 1), palette="nope")
+    assert [viz.tikz_color_bwx8(k) for k in range(8)] == [
+        "black!00", "black!40", "black!20", "black!60", "black!10",
+        "black!50", "black!30", "black!70"]
+    assert viz.tikz_escape("a_b#c\\") == "a\\_b\\#c\\textbackslash{}"

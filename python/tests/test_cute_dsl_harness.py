@@ -134,3 +134,35 @@ def test_dsl_categories():
     assert not refusals.agree("unclassified", "unclassified")
     assert refusals.agree("abort", "precondition")
     assert not refusals.agree("arch", "op-parameter")
+
+
+def test_the_dsls_drawing_bugs_are_documented_on_their_own_case():
+    # issue 46 item 1: the twin draws where the DSL fails, and the rule is
+    # checked on the case's arguments, not on the DSL's message alone.
+    rank1 = case("cute.viz.print_latex(cute.make_layout((4,), stride=(1,)))")
+    unpack = refused("ValueError: not enough values to unpack (expected 2, "
+                     "got 1)")
+    kind, _, note = compare.classify(rank1, unpack, NS)
+    assert kind == "documented" and note.startswith("viz-rank1")
+    rank2 = case("cute.viz.print_latex(cute.make_layout((4, 2)))")
+    assert compare.classify(rank2, unpack, NS)[0] == "different"
+    flat = case("cute.viz.print_latex_tv(cute.make_layout_tv(cute.make_layout("
+                "(4, 1)), cute.make_layout((2, 1)))[1], cute.make_layout((8, "
+                "1)))")
+    zero = refused("ZeroDivisionError: integer division or modulo by zero")
+    kind, _, note = compare.classify(flat, zero, NS)
+    assert kind == "documented" and note.startswith("viz-flat-tile-mode")
+    square = case("cute.viz.print_latex_tv(cute.make_layout_tv(cute.make_layout("
+                  "(4, 2)), cute.make_layout((2, 1)))[1], (8, 2))")
+    assert compare.classify(square, zero, NS)[0] == "different"
+
+
+def test_a_complement_that_is_no_layout_is_one_reason():
+    dsl = "MLIRError: error: unknown: failed to perform a valid division of x"
+    twin = ("WrongLayoutError: logical_divide of a by b: the tiler's "
+            "complement (-2,0):(1,-16) is not a layout (a shape <= 0)")
+    assert refusals.agree_on_complement(dsl, twin)
+    assert not refusals.agree_on_complement("MLIRError: error: divisibility",
+                                            twin)
+    assert not refusals.agree_on_complement(dsl, "WrongLayoutError: the "
+                                            "composition is not A o B")

@@ -1073,7 +1073,7 @@ def max_alignment(layout):
 
 
 def pack_tile(tiler, op):
-    """A tuple tiler as the DSL packs it (cute/core.py _pack_tile) for
+    """A tuple tiler as the DSL packs it (as its traced answers show) for
     composition and the divides: a dynamic Int64 integer becomes a plain
     Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
     its IR, which the twin refuses."""
