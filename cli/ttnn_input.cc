@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/spec_json.h"
 
 namespace hlolayout::cli {
@@ -45,12 +46,13 @@ absl::StatusOr<int64_t> PositiveFlag(const Args& args, absl::string_view name,
 template <typename T>
 absl::Status Enum(const Args& args, absl::string_view name,
                   absl::optional<T> (*from)(absl::string_view),
-                  absl::string_view choices, T* out) {
+                  ttnn::NameKind kind, T* out) {
   if (!args.values.contains(name)) return absl::OkStatus();
   absl::optional<T> v = from(args.values.at(name));
   if (!v) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad --", name, " '", args.values.at(name), "' (", choices, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad --", name, ": ",
+                     ttnn::CheckName(kind, args.values.at(name)).message()));
   }
   *out = *v;
   return absl::OkStatus();
@@ -63,33 +65,29 @@ absl::StatusOr<ttnn::TensorSpecInput> InputFromFlags(const Args& args) {
   if (!shape.ok()) return shape.status();
   in.shape = *std::move(shape);
   absl::Status s = Enum(args, "dtype", &ttnn::DataTypeFromName,
-                        "bfloat16, float32, uint32, bfloat8_b, bfloat4_b, "
-                        "uint8, uint16, int32, fp8_e4m3 or int8",
-                        &in.dtype);
+                        ttnn::NameKind::kDataType, &in.dtype);
   if (s.ok())
-    s = Enum(args, "layout", &ttnn::LayoutFromName, "ROW_MAJOR or TILE",
+    s = Enum(args, "layout", &ttnn::LayoutFromName, ttnn::NameKind::kLayout,
              &in.layout);
   ttnn::TensorMemoryLayout layout = ttnn::TensorMemoryLayout::kInterleaved;
   if (s.ok()) {
     s = Enum(args, "memory-layout", &ttnn::MemoryLayoutFromName,
-             "INTERLEAVED, HEIGHT_SHARDED, WIDTH_SHARDED, BLOCK_SHARDED or "
-             "ND_SHARDED",
-             &layout);
+             ttnn::NameKind::kMemoryLayout, &layout);
   }
   if (s.ok()) {
-    s = Enum(args, "buffer-type", &ttnn::BufferTypeFromName, "DRAM or L1",
-             &in.memory.buffer_type);
+    s = Enum(args, "buffer-type", &ttnn::BufferTypeFromName,
+             ttnn::NameKind::kBufferType, &in.memory.buffer_type);
   }
   ttnn::ShardOrientation orientation = ttnn::ShardOrientation::kRowMajor;
   if (s.ok()) {
     s = Enum(args, "orientation", &ttnn::OrientationFromName,
-             "ROW_MAJOR or COL_MAJOR", &orientation);
+             ttnn::NameKind::kOrientation, &orientation);
   }
   ttnn::ShardDistributionStrategy strategy =
       ttnn::ShardDistributionStrategy::kRoundRobin1D;
   if (s.ok()) {
     s = Enum(args, "distribution", &ttnn::DistributionFromName,
-             "ROUND_ROBIN_1D or GRID_2D", &strategy);
+             ttnn::NameKind::kDistribution, &strategy);
   }
   if (!s.ok()) return s;
   if (args.values.contains("tile")) {

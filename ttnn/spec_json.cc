@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
 
 namespace hlolayout::ttnn {
@@ -64,13 +65,11 @@ absl::StatusOr<std::string> String(const Ctx& ctx, const JsonValue& v) {
 template <typename T>
 absl::StatusOr<T> Named(const Ctx& ctx, const JsonValue& v,
                         absl::optional<T> (*from)(absl::string_view),
-                        absl::string_view choices) {
+                        NameKind kind) {
   absl::StatusOr<std::string> s = String(ctx, v);
   if (!s.ok()) return s.status();
   absl::optional<T> t = from(*s);
-  if (!t) {
-    return ctx.At(v, absl::StrCat("unknown value '", *s, "' (", choices, ")"));
-  }
+  if (!t) return ctx.At(v, CheckName(kind, *s).message());
   return *t;
 }
 
@@ -125,7 +124,7 @@ absl::StatusOr<ShardSpec> ShardSpecFrom(const Ctx& ctx, const JsonValue& v) {
                   has_grid = true;
                 } else if (key == "orientation") {
                   absl::StatusOr<ShardOrientation> o = Named(
-                      ctx, e, &OrientationFromName, "ROW_MAJOR or COL_MAJOR");
+                      ctx, e, &OrientationFromName, NameKind::kOrientation);
                   if (!o.ok()) return o.status();
                   spec.orientation = *o;
                 } else {
@@ -160,12 +159,12 @@ absl::StatusOr<NdShardSpec> NdShardSpecFrom(const Ctx& ctx,
           has_grid = true;
         } else if (key == "orientation") {
           absl::StatusOr<ShardOrientation> o =
-              Named(ctx, e, &OrientationFromName, "ROW_MAJOR or COL_MAJOR");
+              Named(ctx, e, &OrientationFromName, NameKind::kOrientation);
           if (!o.ok()) return o.status();
           spec.orientation = *o;
         } else if (key == "distribution") {
           absl::StatusOr<ShardDistributionStrategy> d =
-              Named(ctx, e, &DistributionFromName, "ROUND_ROBIN_1D or GRID_2D");
+              Named(ctx, e, &DistributionFromName, NameKind::kDistribution);
           if (!d.ok()) return d.status();
           spec.distribution = *d;
         } else {
@@ -193,12 +192,12 @@ absl::Status InputField(const Ctx& ctx, absl::string_view key,
     in->shape = *std::move(d);
   } else if (key == "dtype") {
     absl::StatusOr<DataType> t =
-        Named(ctx, e, &DataTypeFromName, "bfloat16, float32, bfloat8_b, ...");
+        Named(ctx, e, &DataTypeFromName, NameKind::kDataType);
     if (!t.ok()) return t.status();
     in->dtype = *t;
   } else if (key == "layout") {
     absl::StatusOr<Layout> l =
-        Named(ctx, e, &LayoutFromName, "ROW_MAJOR or TILE");
+        Named(ctx, e, &LayoutFromName, NameKind::kLayout);
     if (!l.ok()) return l.status();
     in->layout = *l;
   } else if (key == "tile") {
@@ -210,14 +209,12 @@ absl::Status InputField(const Ctx& ctx, absl::string_view key,
     in->tile = *t;
   } else if (key == "memory_layout") {
     absl::StatusOr<TensorMemoryLayout> m =
-        Named(ctx, e, &MemoryLayoutFromName,
-              "INTERLEAVED, HEIGHT_SHARDED, WIDTH_SHARDED, BLOCK_SHARDED, "
-              "ND_SHARDED");
+        Named(ctx, e, &MemoryLayoutFromName, NameKind::kMemoryLayout);
     if (!m.ok()) return m.status();
     *layout = *m;
   } else if (key == "buffer_type") {
     absl::StatusOr<BufferType> b =
-        Named(ctx, e, &BufferTypeFromName, "DRAM or L1");
+        Named(ctx, e, &BufferTypeFromName, NameKind::kBufferType);
     if (!b.ok()) return b.status();
     in->memory.buffer_type = *b;
   } else if (key == "shard_spec") {

@@ -23,6 +23,7 @@
 #include "hlolayout/cli/ttnn_json.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
+#include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
@@ -240,7 +241,29 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
 
 }  // namespace
 
+// hl.ttnn's constructors check each enum name here: ValueError with the
+// nearest names (ttnn/names.h), as the CLI's flags say it.
+void CheckTtnnName(const std::string& kind, const std::string& name) {
+  static const std::pair<const char*, ttnn::NameKind> kKinds[] = {
+      {"dtype", ttnn::NameKind::kDataType},
+      {"layout", ttnn::NameKind::kLayout},
+      {"memory_layout", ttnn::NameKind::kMemoryLayout},
+      {"buffer_type", ttnn::NameKind::kBufferType},
+      {"orientation", ttnn::NameKind::kOrientation},
+      {"distribution", ttnn::NameKind::kDistribution},
+  };
+  for (const auto& [key, value] : kKinds) {
+    if (kind == key) {
+      const absl::Status status = ttnn::CheckName(value, name);
+      if (!status.ok()) throw py::value_error(std::string(status.message()));
+      return;
+    }
+  }
+  throw py::value_error("no enum kind '" + kind + "'");
+}
+
 void RegisterTtnn(py::module_& m) {
+  m.def("_ttnn_check_name", &CheckTtnnName, py::arg("kind"), py::arg("name"));
   py::class_<PyTtnnSpec> c(m, "_TtnnSpec");
   SpecFields(c);
   DistributionFields(c);

@@ -67,11 +67,18 @@ bfloat8_b, bfloat4_b, uint8 = "bfloat8_b", "bfloat4_b", "uint8"
 uint16, int32, int8, fp8_e4m3 = "uint16", "int32", "int8", "fp8_e4m3"
 
 
-def _name(v):
+def _name(v, kind=None):
     """An enum value as a string: "L1", ttnn.BufferType.L1 printed as
-    "BufferType.L1" or "TensorMemoryLayout::L1" all give "L1"."""
+    "BufferType.L1" or "TensorMemoryLayout::L1" all give "L1". With `kind`
+    ("dtype", "layout", "memory_layout", "buffer_type", "orientation",
+    "distribution"), a name that is none of that enum's raises ValueError
+    with the nearest ones ("unknown dtype 'bfloat8'; did you mean
+    'bfloat8_b'? ...")."""
     s = str(getattr(v, "name", v))
-    return s.split(".")[-1].split("::")[-1]
+    s = s.split(".")[-1].split("::")[-1]
+    if kind is not None:
+        _core._ttnn_check_name(kind, s)
+    return s
 
 
 class CoreCoord:
@@ -99,6 +106,10 @@ class CoreRange:
         self.start = start if isinstance(start, CoreCoord) else CoreCoord(*start)
         end = self.start if end is None else end
         self.end = end if isinstance(end, CoreCoord) else CoreCoord(*end)
+        if self.end.x < self.start.x or self.end.y < self.start.y:
+            raise ValueError("a core range goes from its first core to its last: end "
+                             "(%d,%d) is before start (%d,%d)" % (
+                                 self.end.x, self.end.y, self.start.x, self.start.y))
 
     def __repr__(self):
         return "CoreRange(%r, %r)" % (self.start, self.end)
@@ -143,7 +154,7 @@ class ShardSpec:
     def __init__(self, grid, shard_shape, shard_orientation=ShardOrientation.ROW_MAJOR):
         self.grid = grid if isinstance(grid, CoreRangeSet) else CoreRangeSet(grid)
         self.shape = tuple(int(d) for d in shard_shape)
-        self.orientation = _name(shard_orientation)
+        self.orientation = _name(shard_orientation, "orientation")
 
     def __repr__(self):
         return "ShardSpec(%r, %r, %r)" % (self.grid, self.shape, self.orientation)
@@ -164,8 +175,9 @@ class NdShardSpec:
                  shard_distribution_strategy=ShardDistributionStrategy.ROUND_ROBIN_1D):
         self.shard_shape = tuple(int(d) for d in shard_shape)
         self.grid = grid if isinstance(grid, CoreRangeSet) else CoreRangeSet(grid)
-        self.orientation = _name(orientation)
-        self.shard_distribution_strategy = _name(shard_distribution_strategy)
+        self.orientation = _name(orientation, "orientation")
+        self.shard_distribution_strategy = _name(shard_distribution_strategy,
+                                                 "distribution")
 
     def __repr__(self):
         return "NdShardSpec(%r, %r, %r, %r)" % (self.shard_shape, self.grid, self.orientation,
@@ -187,8 +199,9 @@ class MemoryConfig:
 
     def __init__(self, memory_layout=TensorMemoryLayout.INTERLEAVED, buffer_type=BufferType.DRAM,
                  shard_spec=None, nd_shard_spec=None):
-        self.memory_layout = "ND_SHARDED" if nd_shard_spec is not None else _name(memory_layout)
-        self.buffer_type = _name(buffer_type)
+        self.memory_layout = ("ND_SHARDED" if nd_shard_spec is not None
+                              else _name(memory_layout, "memory_layout"))
+        self.buffer_type = _name(buffer_type, "buffer_type")
         self.shard_spec = shard_spec
         self.nd_shard_spec = nd_shard_spec
 
@@ -239,8 +252,8 @@ class TensorSpec:
 
     def __init__(self, shape, dtype, layout, memory_config=None, tile=None, device=None):
         self.shape = tuple(int(d) for d in shape)
-        self.dtype = _name(dtype).lower()
-        self.layout = _name(layout).replace("_LAYOUT", "")
+        self.dtype = _name(dtype, "dtype").lower()
+        self.layout = _name(layout, "layout").replace("_LAYOUT", "")
         self.tile = tile if isinstance(tile, Tile) else Tile(tile if tile is not None else (32, 32))
         self.input_memory_config = memory_config if memory_config is not None else MemoryConfig()
         self.device = device if device is not None else DeviceParams()

@@ -117,3 +117,29 @@ def test_mesh_distribution():
         ttnn.distribute((10, 8), (4,), ttnn.MeshMapperConfig([ttnn.PlacementShard(0)]))
     assert e.value.rule == "mesh-shard-shape"
     assert hl.ttnn is ttnn
+
+
+def test_enum_names_get_the_nearest_ones(cli):
+    """Every enum value a user writes is checked where it is written, with
+    the nearest names, in Python and on the CLI (issue 47 item 4)."""
+    tt = hl.ttnn
+    with pytest.raises(ValueError, match=r"unknown dtype 'bfloat8'; did you "
+                       r"mean 'bfloat8_b'\?"):
+        tt.TensorSpec((32, 32), "bfloat8", tt.TILE_LAYOUT)
+    with pytest.raises(ValueError, match="did you mean 'HEIGHT_SHARDED'"):
+        tt.MemoryConfig("HEIGHT_SHARD", tt.BufferType.L1)
+    grid = tt.CoreRangeSet([tt.CoreRange((0, 0), (1, 1))])
+    with pytest.raises(ValueError, match="did you mean 'ROW_MAJOR'"):
+        tt.ShardSpec(grid, (32, 32), "ROWMAJOR")
+    with pytest.raises(ValueError, match="did you mean 'TILE'"):
+        tt.TensorSpec((32, 32), tt.bfloat16, "TILED")
+    with pytest.raises(ValueError, match="unknown buffer type 'SRAM'"):
+        tt.MemoryConfig(tt.TensorMemoryLayout.INTERLEAVED, "SRAM")
+    with pytest.raises(ValueError, match="did you mean 'GRID_2D'"):
+        tt.NdShardSpec((32, 32), grid, tt.ShardOrientation.ROW_MAJOR, "GRID2D")
+    with pytest.raises(ValueError, match=r"end \(0,0\) is before start \(7,7\)"):
+        tt.CoreRange((7, 7), (0, 0))
+    r = cli.run("ttnn", "spec", "--shape", "32,32", "--dtype", "bfloat8")
+    assert r.returncode != 0
+    assert "bad --dtype: unknown dtype 'bfloat8'; did you mean 'bfloat8_b'?" \
+        in r.stderr
