@@ -4,7 +4,7 @@ Jupyter (`_repr_svg_`, `_repr_html_`) and text for a terminal.
 
     >>> from hlolayout import cute_dsl as cute
     >>> print(cute.draw(cute.make_layout((2, 4), stride=(4, 1))))
-    CuTe layout (_2,_4):(_4,_1)
+    CuTe layout (2,4):(4,1)
       cell (i,j) shows the index of coordinate (i,j): rows mode 0 (2), columns mode 1 (4)
        0  1  2  3
     0  0  1  2  3
@@ -118,12 +118,22 @@ def draw(x, svg=False, colour=False):
     text = _atom_picture(x, svg, colour)
     if text is not None:
         return text
-    args = ["cute", "draw", _any_text(x)]
+    cpp = _any_text(x)
+    args = ["cute", "draw", cpp]
     if svg:
         args[2:2] = ["--svg", "-"]
     else:
         args += ["--color", "always" if colour else "never"]
-    return _cli_text(args)
+    # The picture's title and any error name the layout as the DSL prints
+    # it ((4,8):(8,1), S<3,4,3> o 0 o ...), not in C++'s notation.
+    dsl = str(x)
+    try:
+        text = _cli_text(args)
+    except ValueError as ex:
+        raise ValueError(str(ex).replace(cpp, dsl)) from None
+    if svg:
+        return text.replace(_html.escape(cpp), _html.escape(dsl))
+    return text.replace(cpp, dsl, 1)
 
 
 def svg(x):
