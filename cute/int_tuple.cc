@@ -284,6 +284,48 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord,
   return IntTuple::Tuple(std::move(out));
 }
 
+absl::StatusOr<IntTuple> CrdToCrd(const IntTuple& coord,
+                                  const IntTuple& dst_shape,
+                                  const IntTuple* src_shape) {
+  if (!coord.is_int() && !dst_shape.is_int()) {
+    if (Rank(coord) != Rank(dst_shape)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("crd2crd: a coordinate of rank ", Rank(coord),
+                       " into a shape of rank ", Rank(dst_shape)));
+    }
+    if (src_shape != nullptr &&
+        (src_shape->is_int() || Rank(*src_shape) != Rank(coord))) {
+      return absl::InvalidArgumentError(
+          "crd2crd: the source shape does not fit the coordinate");
+    }
+    std::vector<IntTuple> modes;
+    for (int i = 0; i < Rank(coord); ++i) {
+      HLOLAYOUT_ASSIGN_OR_RETURN(
+          IntTuple mode,
+          CrdToCrd(coord[i], dst_shape[i],
+                   src_shape == nullptr ? nullptr : &(*src_shape)[i]));
+      modes.push_back(std::move(mode));
+    }
+    return IntTuple::Tuple(std::move(modes));
+  }
+  if (!coord.is_int()) {
+    if (src_shape == nullptr) {
+      return absl::InvalidArgumentError(
+          "crd2crd: a tuple coordinate into an integer shape needs the "
+          "source shape");
+    }
+    HLOLAYOUT_ASSIGN_OR_RETURN(int64_t index, CrdToIdx(coord, *src_shape));
+    return IntTuple(index);
+  }
+  if (!dst_shape.is_int()) return IdxToCrd(coord, dst_shape);
+  if (coord.value() < 0 || coord.value() >= dst_shape.value()) {
+    return absl::InvalidArgumentError(absl::StrCat("crd2crd: ", coord.value(),
+                                                   " is out of range for ",
+                                                   dst_shape.value()));
+  }
+  return coord;
+}
+
 absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
                                   const IntTuple& stride) {
   if (!Congruent(shape, stride)) {

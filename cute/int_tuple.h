@@ -218,6 +218,24 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape);
 absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape,
                                   const IntTuple& stride);
 
+// CrdToCrd
+//
+// A coordinate of `src_shape` as a coordinate of `dst_shape` (CuTe's
+// crd2crd), decided by which of the coordinate and the destination are
+// tuples: both, mode by mode (the source's mode alongside, when given);
+// a tuple into an integer, its 1-D index in the source shape (CrdToIdx);
+// an integer into a tuple, its natural coordinate there (IdxToCrd); an
+// integer into an integer, itself, when below the destination.
+//   CrdToCrd((1,2), 6, (2,3))       == 5
+//   CrdToCrd(5, (2,3), null)        == (1,2)
+//   CrdToCrd((1,(1,2)), (3,6), (3,(2,3))) == (1,5)
+// `src_shape` may be null when no tuple meets an integer destination.
+// Returns an error on a rank mismatch, a missing source shape where one is
+// needed, or an integer out of range.
+absl::StatusOr<IntTuple> CrdToCrd(const IntTuple& coord,
+                                  const IntTuple& dst_shape,
+                                  const IntTuple* src_shape);
+
 // PrefixProduct
 //
 // CuTe's prefix_product(a, init): congruent to `a`, each leaf the product of

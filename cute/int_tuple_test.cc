@@ -183,3 +183,45 @@ TEST(IntTuple, InnerProductAndElemScale) {
 
 }  // namespace
 }  // namespace hlolayout::cute
+
+namespace hlolayout::cute {
+namespace {
+
+TEST(IntTuple, CrdToCrdWorkedExamples) {
+  const IntTuple src = I("(2,3)");
+  EXPECT_EQ(ToString(*CrdToCrd(I("(1,2)"), I("6"), &src)), "5");
+  EXPECT_EQ(ToString(*CrdToCrd(I("5"), I("(2,3)"), nullptr)), "(1,2)");
+  const IntTuple nested = I("(3,(2,3))");
+  EXPECT_EQ(ToString(*CrdToCrd(I("(1,(1,2))"), I("(3,6)"), &nested)), "(1,5)");
+  EXPECT_EQ(ToString(*CrdToCrd(I("4"), I("6"), nullptr)), "4");
+  EXPECT_FALSE(CrdToCrd(I("6"), I("6"), nullptr).ok());
+  EXPECT_FALSE(CrdToCrd(I("(1,2)"), I("6"), nullptr).ok());
+  EXPECT_FALSE(CrdToCrd(I("(1,2)"), I("(2,3,1)"), nullptr).ok());
+}
+
+// Every coordinate of a shape, taken to another shape of the same size
+// through its index and back, is itself (shapes up to size 12).
+TEST(IntTuple, CrdToCrdRoundTripsThroughAnotherShape) {
+  const char* kShapes[] = {"12",        "(3,4)",     "(4,3)",
+                           "(2,(2,3))", "((2,2),3)", "(2,3,2)"};
+  for (const char* a : kShapes) {
+    for (const char* b : kShapes) {
+      const IntTuple sa = I(a), sb = I(b);
+      for (int64_t i = 0; i < 12; ++i) {
+        absl::StatusOr<IntTuple> ca = IdxToCrd(IntTuple(i), sa);
+        ASSERT_TRUE(ca.ok());
+        absl::StatusOr<IntTuple> flat = CrdToCrd(*ca, I("12"), &sa);
+        ASSERT_TRUE(flat.ok()) << a;
+        ASSERT_EQ(flat->value(), i) << a << " " << i;
+        absl::StatusOr<IntTuple> cb = CrdToCrd(*flat, sb, nullptr);
+        ASSERT_TRUE(cb.ok());
+        absl::StatusOr<IntTuple> back = CrdToCrd(*cb, I("12"), &sb);
+        ASSERT_TRUE(back.ok());
+        EXPECT_EQ(back->value(), i) << a << " -> " << b;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout::cute

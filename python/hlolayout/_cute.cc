@@ -1342,6 +1342,12 @@ void RegisterIntTupleFunctions(py::module_& m) {
     return Unwrap(cute::CoordOffset(ToSliceCoord(crd), s, StridesOr(stride, s)))
         .value;
   });
+  m.def("cute_crd2crd", [](py::handle crd, py::handle dst, py::handle src) {
+    const cute::IntTuple source =
+        src.is_none() ? cute::IntTuple() : FromPy(src);
+    return ToPy(Unwrap(cute::CrdToCrd(FromPy(crd), FromPy(dst),
+                                      src.is_none() ? nullptr : &source)));
+  });
   m.def("cute_slice", [](py::handle crd, py::handle trg) {
     return ToPy(Unwrap(cute::SliceTuple(ToSliceCoord(crd), FromPy(trg))));
   });

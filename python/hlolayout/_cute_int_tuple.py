@@ -26,7 +26,7 @@ divide each other, overflow past int64) raise ValueError with the core's
 message; a value that is not an int, a tuple or None raises TypeError.
 """
 
-from abc import ABC
+import operator as _operator
 
 from . import _hlolayout as _core
 
@@ -36,15 +36,24 @@ __all__ = ["Integer", "is_int", "is_tuple", "flatten", "signum", "product",
            "has_none", "shiftl", "shiftr"]
 
 
-class Integer(ABC):
-    """Any integer type: isinstance(x, Integer) holds for int and NumPy's
-    integers, not for bool or float."""
+class _IntegerKind(type):
+    """isinstance(x, Integer): x converts to an index losslessly
+    (operator.index: int, NumPy's integer scalars) and is not a bool."""
 
-    @classmethod
-    def __subclasshook__(cls, c):
-        if c in (bool, float):
+    def __instancecheck__(cls, x):
+        if isinstance(x, bool):
             return False
-        return hasattr(c, "__index__")
+        try:
+            _operator.index(x)
+        except TypeError:
+            return False
+        return True
+
+
+class Integer(metaclass=_IntegerKind):
+    """The integers of an IntTuple, for isinstance() checks:
+    isinstance(3, Integer) and isinstance(numpy.int64(3), Integer) hold,
+    isinstance(True, Integer) and isinstance(3.0, Integer) do not."""
 
 
 def is_int(x):
@@ -115,25 +124,12 @@ def crd2idx(crd, shape, stride=None):
 
 
 def crd2crd(crd, dst_shape, src_shape=None):
-    """A coordinate of src_shape as a coordinate of dst_shape (CuTe's
-    crd2crd): tuples mode by mode, a tuple into an int through its index in
-    src_shape, an int into a tuple through idx2crd."""
-    if is_tuple(crd):
-        if is_tuple(dst_shape):
-            if len(crd) != len(dst_shape):
-                raise ValueError("crd2crd: %r does not fit %r"
-                                 % (crd, dst_shape))
-            return tuple(crd2crd(c, d) for c, d in zip(crd, dst_shape))
-        if src_shape is None:
-            raise ValueError("crd2crd: a tuple coordinate into an integer "
-                             "shape needs src_shape")
-        return crd2idx(crd, src_shape)
-    if is_tuple(dst_shape):
-        return idx2crd(crd, dst_shape)
-    if not crd < dst_shape:
-        raise ValueError("crd2crd: %r is out of range for %r"
-                         % (crd, dst_shape))
-    return crd
+    """A coordinate of src_shape as a coordinate of dst_shape (the C++
+    core's CrdToCrd, CuTe's crd2crd): mode by mode where both are tuples
+    (src_shape's modes alongside), a tuple into an integer through its
+    index in src_shape, an integer into a tuple through idx2crd, an integer
+    into an integer as itself when in range."""
+    return _core.cute_crd2crd(crd, dst_shape, src_shape)
 
 
 def slice_(crd, trg):
@@ -151,15 +147,19 @@ def has_none(a):
 
 
 def signum(a):
-    """-1, 0 or 1."""
-    return (a > 0) - (a < 0)
+    """The sign of a: 1, 0 or -1."""
+    if a == 0:
+        return 0
+    return 1 if a > 0 else -1
 
 
 def shiftr(a, s):
-    """a >> s, or a << -s for a negative s."""
-    return a >> s if s > 0 else a << -s
+    """a divided by 2**s, rounding down (a shift right; s < 0 shifts
+    left)."""
+    return shiftl(a, -s)
 
 
 def shiftl(a, s):
-    """a << s, or a >> -s for a negative s."""
-    return a << s if s > 0 else a >> -s
+    """a times 2**s (a shift left); s < 0 divides by 2**-s, rounding down
+    as a shift right does."""
+    return a * (1 << s) if s >= 0 else a // (1 << -s)

@@ -306,3 +306,25 @@ def test_objects_behave_as_python_classes():
     assert str(cute.composition(n, cute.Layout(2, 2))) == "2:2"
     assert {cute.Layout(4, 1): 1}[cute.Layout("4:1")] == 1
     assert cute.Swizzle(3, 4, 3) == cute.Swizzle(3, 4, 3) != cute.Swizzle(2, 4, 3)
+
+
+def test_int_tuple_helpers_follow_cute_cpp():
+    # issue 46 item 2: crd2crd is the C++ core's, mode by mode with the
+    # source shape's modes (the pycute-shaped version dropped them).
+    from hlolayout import _cute_int_tuple as it
+    assert it.crd2crd((1, (1, 2)), (3, 6), (3, (2, 3))) == (1, 5)
+    assert it.crd2crd((1, 2), 6, (2, 3)) == 5
+    assert it.crd2crd(5, (2, 3)) == (1, 2)
+    with pytest.raises(ValueError, match="needs the source shape"):
+        it.crd2crd((1, 2), 6)
+    with pytest.raises(ValueError, match="out of range"):
+        it.crd2crd(6, 6)
+    np = pytest.importorskip("numpy")
+    assert isinstance(np.int64(3), it.Integer) and isinstance(3, it.Integer)
+    assert not isinstance(True, it.Integer)
+    assert not isinstance(3.0, it.Integer) and not isinstance((3,), it.Integer)
+    assert [it.signum(x) for x in (-5, 0, 7)] == [-1, 0, 1]
+    for a in (-9, -1, 0, 5, 12):
+        for s in (-3, -1, 0, 2):
+            assert it.shiftl(a, s) == (a << s if s >= 0 else a >> -s)
+            assert it.shiftr(a, s) == (a >> s if s >= 0 else a << -s)
