@@ -85,49 +85,67 @@ std::vector<int64_t> ShapeInPages(absl::Span<const int64_t> shape,
   return pages;
 }
 
+namespace {
+
+// a * b, or INT64_MAX past it: the walked volumes only tell when to stop.
+int64_t SaturatingMul(int64_t a, int64_t b) {
+  int64_t p;
+  return __builtin_mul_overflow(a, b, &p) ? INT64_MAX : p;
+}
+
+int64_t SaturatingVolume(absl::Span<const int64_t> dims) {
+  int64_t v = 1;
+  for (int64_t d : dims) v = SaturatingMul(v, d);
+  return v;
+}
+
+// One dim of the squeezed shapes: the tensor's and the shard's extents of
+// the dims merged into it, and whether the shard spans each of them whole.
+struct MergedDim {
+  int64_t tensor = 1;
+  int64_t shard = 1;
+  bool whole = true;
+};
+
+}  // namespace
+
 void SqueezeShapeRanks(absl::Span<const int64_t> tensor,
                        absl::Span<const int64_t> shard,
                        std::vector<int64_t>* squeezed_tensor,
                        std::vector<int64_t>* squeezed_shard) {
   HLOLAYOUT_CHECK(tensor.size() >= shard.size() && !shard.empty());
-  // Volumes only serve to stop early; saturate instead of overflowing.
-  auto volume = [](absl::Span<const int64_t> s) {
-    int64_t v = 1;
-    for (int64_t d : s) {
-      if (__builtin_mul_overflow(v, d, &v)) return INT64_MAX;
-    }
-    return v;
-  };
-  const int64_t tensor_volume = volume(tensor);
-  const int64_t shard_volume = volume(shard);
-  std::vector<int64_t> t, s;  // innermost first
-  bool matching = false, last_divisible = false;
-  int64_t cur_t = 1, cur_s = 1;
-  const int trank = static_cast<int>(tensor.size());
-  const int srank = static_cast<int>(shard.size());
-  for (int k = 1; k <= srank; ++k) {
-    const int64_t tsize = tensor[trank - k];
-    const int64_t ssize = shard[srank - k];
-    const bool merge = k > 1 && (matching || (ssize == 1 && last_divisible));
-    if (merge) {
-      t.back() *= tsize;
-      s.back() *= ssize;
-    } else {
-      t.push_back(tsize);
-      s.push_back(ssize);
-      matching = true;
-    }
-    matching = matching && tsize == ssize;
-    last_divisible = tsize % ssize == 0;
-    if (__builtin_mul_overflow(cur_t, tsize, &cur_t)) cur_t = INT64_MAX;
-    if (__builtin_mul_overflow(cur_s, ssize, &cur_s)) cur_s = INT64_MAX;
-    if (cur_t == tensor_volume && cur_s == shard_volume) break;
+  // The shard lines up with the tensor's innermost dims.
+  const size_t outer = tensor.size() - shard.size();
+  const int64_t tensor_volume = SaturatingVolume(tensor);
+  const int64_t shard_volume = SaturatingVolume(shard);
+  std::vector<MergedDim> dims;  // innermost first
+  int64_t tensor_walked = 1, shard_walked = 1;
+  bool inner_divides = false;  // the shard divides the dim just inside
+  for (size_t j = shard.size(); j-- > 0;) {
+    const int64_t t = tensor[outer + j], s = shard[j];
+    // A dim joins the merged dim inside it when the shard spans that one
+    // whole so far, or when the shard is 1 here and divides the dim inside.
+    const bool joins =
+        !dims.empty() && (dims.back().whole || (s == 1 && inner_divides));
+    if (!joins) dims.emplace_back();
+    MergedDim& d = dims.back();
+    d.tensor *= t;
+    d.shard *= s;
+    d.whole = d.whole && t == s;
+    inner_divides = t % s == 0;
+    tensor_walked = SaturatingMul(tensor_walked, t);
+    shard_walked = SaturatingMul(shard_walked, s);
+    // Only dims of 1 are left on both sides: they change nothing.
+    if (tensor_walked == tensor_volume && shard_walked == shard_volume) break;
   }
-  for (int k = srank + 1; k <= trank; ++k) t.back() *= tensor[trank - k];
-  std::reverse(t.begin(), t.end());
-  std::reverse(s.begin(), s.end());
-  *squeezed_tensor = std::move(t);
-  *squeezed_shard = std::move(s);
+  // The tensor's dims outside the shard's rank fold into the outermost.
+  for (size_t i = 0; i < outer; ++i) dims.back().tensor *= tensor[i];
+  squeezed_tensor->clear();
+  squeezed_shard->clear();
+  for (auto d = dims.rbegin(); d != dims.rend(); ++d) {
+    squeezed_tensor->push_back(d->tensor);
+    squeezed_shard->push_back(d->shard);
+  }
 }
 
 absl::StatusOr<BufferDistribution> BufferDistribution::Make(

@@ -120,6 +120,46 @@ TEST(BufferDistributionTest, SqueezeMergesWholeSpansAndKeepsVolumes) {
   EXPECT_EQ(s, (std::vector<int64_t>{8, 2}));
 }
 
+// Over every tensor of rank <= 3 (dims 1-4) and every shard of lower or
+// equal rank (dims 1-4): the squeezed shapes keep the tensor's volume and
+// the shard's, have one rank, and merge only where the rule allows (each
+// squeezed dim past the innermost has a shard dim that is not whole).
+TEST(BufferDistributionTest, SqueezeKeepsVolumesOnEveryShape) {
+  int64_t cases = 0;
+  std::vector<int64_t> t, s;
+  for (int trank = 1; trank <= 3; ++trank) {
+    for (int srank = 1; srank <= trank; ++srank) {
+      const int total = trank + srank;
+      std::vector<int64_t> digits(total, 0);
+      for (bool more = true; more;) {
+        std::vector<int64_t> tensor(digits.begin(), digits.begin() + trank);
+        std::vector<int64_t> shard(digits.begin() + trank, digits.end());
+        for (int64_t& d : tensor) ++d;
+        for (int64_t& d : shard) ++d;
+        SqueezeShapeRanks(tensor, shard, &t, &s);
+        ASSERT_EQ(t.size(), s.size());
+        ASSERT_GE(t.size(), 1u);
+        int64_t tv = 1, sv = 1, want_t = 1, want_s = 1;
+        for (size_t k = 0; k < t.size(); ++k) tv *= t[k], sv *= s[k];
+        for (int64_t d : tensor) want_t *= d;
+        for (int64_t d : shard) want_s *= d;
+        EXPECT_EQ(tv, want_t);
+        EXPECT_EQ(sv, want_s);
+        ++cases;
+        more = false;
+        for (int k = 0; k < total && !more; ++k) {
+          if (++digits[k] < 4)
+            more = true;
+          else
+            digits[k] = 0;
+        }
+      }
+    }
+  }
+  // 4^(tensor rank + shard rank) shape pairs for each pair of ranks.
+  EXPECT_EQ(cases, 16 + (64 + 256) + (256 + 1024 + 4096));
+}
+
 // The row 120 of the TTNN test data: 288x64 in 32x32 tiles, shards 96x64
 // on (0,0)-(2,0), COL_MAJOR.
 TEST(BufferDistributionTest, HeightShardedExample) {
