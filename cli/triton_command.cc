@@ -992,6 +992,8 @@ std::string CostLine(const ConvertCost& c) {
                     "; per thread stores ", SmemInstrsText(r.stores),
                     ", loads ", SmemInstrsText(r.loads), "; bank conflicts ",
                     BankConflictsText(r));
+    if (!r.empirical.empty())
+      absl::StrAppend(&out, " (empirical: ", r.empirical, ")");
   }
   return out;
 }

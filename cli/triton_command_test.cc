@@ -477,3 +477,34 @@ TEST(TritonCommandTest, RawOperations) {
 
 }  // namespace
 }  // namespace hlolayout::cli
+
+namespace hlolayout::cli {
+namespace {
+
+// A figure decided by a rule fitted to Triton's answers says so (issue 46
+// item 3): gfx950's second ds_read_b128 read phase under Triton 3.9.0.
+TEST(TritonCommandTest, CvtSaysWhereARuleIsEmpirical) {
+  const std::string src =
+      "#ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [4, 1, "
+      "2], threadsPerWarp = [4, 16, 1], warpsPerCTA = [2, 1, 4], order = [2, "
+      "1, 0]}>}>";
+  const std::string dst =
+      "#ttg.linear<{register = [[4, 0], [64, 0], [32, 0], [1, 0], [0, 8], "
+      "[0, 1]], lane = [[0, 16], [8, 0], [0, 4], [0, 0], [0, 2], [0, 0]], "
+      "warp = [[16, 0], [0, 0], [2, 0]], block = []}>";
+  CliResult r = RunCli({"triton", "cvt", src, dst, "--shape", "128x32",
+                        "--target", "hip:gfx950,hip:gfx942", "--bits", "64"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("32 x ds_read 128-bit (empirical)"));
+  EXPECT_THAT(r.out, HasSubstr("empirical (hip:gfx950): the ds_read_b128 "
+                               "read phase over lane bits 0, 1, 2, 4 is "
+                               "fitted to Triton 3.9.0's LLVM IR"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("empirical (hip:gfx942)")));
+  CliResult json = RunCli({"triton", "cvt", src, dst, "--shape", "128x32",
+                           "--target", "hip:gfx950", "--bits", "64", "--json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_THAT(json.out, HasSubstr("\"empirical\": \"the ds_read_b128"));
+}
+
+}  // namespace
+}  // namespace hlolayout::cli

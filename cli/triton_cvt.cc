@@ -69,7 +69,8 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows) {
     }
     cells.push_back({r.target, absl::StrCat(c.scratch_bytes, " B"),
                      absl::StrCat(c.smem->reps), SmemInstrsText(c.smem->stores),
-                     SmemInstrsText(c.smem->loads),
+                     SmemInstrsText(c.smem->loads) +
+                         (c.smem->empirical.empty() ? "" : " (empirical)"),
                      BankConflictsText(*c.smem)});
   }
   std::vector<size_t> width(cells[0].size(), 0);
@@ -88,6 +89,12 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows) {
       }
     }
     absl::StrAppend(&out, line, "\n");
+  }
+  for (const TargetCost& r : rows) {
+    if (r.cost.smem.has_value() && !r.cost.smem->empirical.empty()) {
+      absl::StrAppend(&out, "empirical (", r.target,
+                      "): ", r.cost.smem->empirical, "\n");
+    }
   }
   return out;
 }
@@ -124,6 +131,7 @@ void CvtTargetJson(const std::string& target, const triton::CvtCost& cost,
     none ? json.BeginArray().EndArray() : json.Null();
     json.Key("store_ways").Null();
     json.Key("load_ways").Null();
+    json.Key("empirical").Null();
     return;
   }
   json.Key("reps").Int(cost.smem->reps);
@@ -133,6 +141,9 @@ void CvtTargetJson(const std::string& target, const triton::CvtCost& cost,
   InstrsJson(cost.smem->loads, json);
   json.Key("store_ways").Int(cost.smem->store_ways);
   json.Key("load_ways").Int(cost.smem->load_ways);
+  json.Key("empirical");
+  cost.smem->empirical.empty() ? json.Null()
+                               : json.String(cost.smem->empirical);
 }
 
 }  // namespace hlolayout::cli

@@ -171,6 +171,12 @@ absl::StatusOr<SmemRoundTrip> PlanSmemRoundTrip(const LinearLayout& src_in,
   r.loads.push_back(std::move(ld));
   r.store_ways = 1 << choice.store_conflicts_log2;
   r.load_ways = 1 << choice.load_conflicts_log2;
+  if (choice.empirical) {
+    r.empirical =
+        "the ds_read_b128 read phase over lane bits 0, 1, 2, 4 is fitted to "
+        "Triton 3.9.0's LLVM IR for gfx950 (docs/triton.md), not read in "
+        "its source";
+  }
   r.smem = std::move(choice.smem);
   return r;
 }

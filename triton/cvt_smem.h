@@ -61,6 +61,10 @@ struct SmemRoundTrip {
   // store (load) wavefront is replayed this many ways (1: conflict-free).
   int store_ways = 1;
   int load_ways = 1;
+  // Where a rule fitted to Triton's answers rather than read in its source
+  // decided the loads, what it is (gfx950's second ds_read_b128 read phase
+  // under Triton 3.9.0); empty otherwise.
+  std::string empirical;
 };
 
 // PlanSmemRoundTrip

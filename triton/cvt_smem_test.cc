@@ -186,6 +186,13 @@ TEST(CvtSmemTest, Gfx950WeighsASecondDsReadB128Phase) {
   CvtTarget two = Target("hip:gfx950");
   two.smem.b128_load_lanes_alt.clear();
   EXPECT_EQ(PlanSmemRoundTrip(src, dst, 64, two)->scratch_bytes, 4096);
+  // The second phase is fitted, not derived: the plan says so where it
+  // decided (issue 46 item 3), and only there.
+  EXPECT_NE(r.empirical.find("fitted to Triton 3.9.0's LLVM IR"),
+            std::string::npos);
+  EXPECT_TRUE(PlanSmemRoundTrip(src, dst, 64, two)->empirical.empty());
+  EXPECT_TRUE(
+      PlanSmemRoundTrip(src, dst, 64, Target("cuda:90"))->empirical.empty());
 }
 
 TEST(CvtSmemTest, ElementsBelowEightBitsAreBytes) {

@@ -412,6 +412,7 @@ absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
   for (const std::vector<int>& phase : phases) {
     HLOLAYOUT_ASSIGN_OR_RETURN(
         SwizzleChoice c, SwizzleLdStPhase(src, dst, bitwidth, target, phase));
+    c.empirical = !phase.empty() && phase == target.b128_load_lanes_alt;
     if (best.has_value()) {
       const int64_t reps = c.smem.InDimSize(c.smem.InDimIndex("reps"));
       const int64_t best_reps =

@@ -93,6 +93,10 @@ struct SwizzleChoice {
   SmemInstrKind load = SmemInstrKind::kVector;
   int store_conflicts_log2 = 0;
   int load_conflicts_log2 = 0;
+  // The target's second ds_read_b128 read phase (SmemTarget::
+  // b128_load_lanes_alt) was chosen: a rule fitted to Triton's answers, not
+  // read in its source, which the output says ("empirical").
+  bool empirical = false;
 };
 
 // OptimalSwizzling
