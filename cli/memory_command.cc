@@ -161,8 +161,16 @@ each memory space when there are several.
 flags:
   --format=xla          the text of XLA's *-live-range.txt dump, its "Stack
                         trace breakdown" tree included
-  --format=xla-buffers  the text of XLA's *-buffer-assignment.txt
-  --format=xla-usage    the text of XLA's *-memory-usage-report.txt
+  --format=xla-buffers  the text of XLA's *-buffer-assignment.txt; its
+                        value ids (<ID name>) follow XLA's computation
+                        order, which the text does not always fix: on some
+                        modules (SPMD reducer clones, derived computations)
+                        the ids, the order of value lines and of equal-size
+                        usage lines differ from XLA's while every
+                        allocation, size and offset matches
+                        (docs/memory.md, "Value ids")
+  --format=xla-usage    the text of XLA's *-memory-usage-report.txt (the
+                        same caveat for equal-size lines)
   --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
                         cpu) or the module (GPU backend configs and custom
