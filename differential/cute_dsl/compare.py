@@ -151,6 +151,12 @@ _REFUSALS = [
      "its threads (an ldmatrix/stmatrix of 16-bit rows on 32-bit values); "
      "CuTe refuses", "CopyOperation is not valid",
      lambda case, text: _thread_count_mismatch(text)),
+    ("the DSL answers a divide or product whose tiler or block has a "
+     "negative stride (over a dynamic layout it answers with unknown "
+     "extents); CuTe's complement, which the op is built on, is not "
+     "defined there, and the twin refuses",
+     "is not defined for the negative stride",
+     lambda case, text: _negative_stride_operand(case, text)),
     ("the DSL's layout is wrong: tiled MMA whose permutation does not tile "
      "the atom (CuTe's logical_divide/composition preconditions fail); the "
      "DSL's TV layout repeats an element in one thread's values, gives a C "
@@ -160,9 +166,10 @@ _REFUSALS = [
 
 def _viz_rank1(case, error, namespace):
     """print_latex of a rank-1 layout: the DSL fails to unpack its one
-    mode into rows and columns."""
-    if not case["expr"].startswith("cute.viz.print_latex(") or \
-            "not enough values to unpack" not in error:
+    mode (a tuple of one, or an integer shape) into rows and columns."""
+    if not case["expr"].startswith("cute.viz.print_latex(") or not (
+            "not enough values to unpack" in error or
+            "cannot unpack non-iterable" in error):
         return False
     from hlolayout import cute_dsl
     (layout,) = rules.operands(case["expr"], namespace)[:1]
@@ -194,6 +201,26 @@ _DSL_FAILS = [
      "stride 0 on a mode of one element; the twin puts every index in "
      "that mode's one row or column", _viz_flat_tile_mode),
 ]
+
+def _negative_stride_operand(case, text):
+    """True when the case's second operand (a divide's tiler, a product's
+    block) has a negative stride on a mode of more than one element: CuTe's
+    complement, which the op is built on, is not defined there, whatever
+    the DSL answers."""
+    from hlolayout import cute_dsl
+    try:
+        ops = rules.operands(case["expr"], {"cute": cute_dsl})
+        other = ops[1]
+        if not isinstance(other, cute_dsl.Layout):
+            return False
+        shapes = cute_dsl._tuples.leaves(other.sh)
+        strides = cute_dsl._tuples.leaves(other.st)
+    except Exception:  # noqa: BLE001 (not a case this rule reads)
+        return False
+    return any(isinstance(d, int) and d < 0 and not (isinstance(n, int) and
+                                                     n == 1)
+               for n, d in zip(shapes, strides))
+
 
 _EIGHT_BIT = re.compile(r"cute\.(Float8E4M3FN|Float8E5M2|Int8|Uint8)\b")
 _TILED_TV = re.compile(r"\.tv_layout_([ABC])_tiled$")

@@ -168,13 +168,16 @@ def agree(dsl_cat, twin_cat):
 
 
 # A product or divide whose tiler's (or block's) complement is not a
-# layout: the DSL's algorithm cannot build the result and refuses it
-# ("failed to perform a valid division", "unable to compute product"); the
-# strict twin names the same cause, the complement that is not a layout,
-# as a WrongLayoutError. One reason in two words.
+# layout, or whose inner composition is not one: the DSL's algorithm cannot
+# build the result and refuses it ("failed to perform a valid division",
+# "unable to compute product"); the strict twin names the same cause, the
+# step that is not CuTe's algebra, as a WrongLayoutError. One reason in two
+# words.
 _NO_COMPLEMENT_DSL = re.compile(r"failed to perform a valid division|"
                                 r"unable to compute product")
-_NO_COMPLEMENT_TWIN = re.compile(r"complement .* is not a layout")
+_NO_COMPLEMENT_TWIN = re.compile(r"complement .* is not a layout|"
+                                 r"^WrongLayoutError: composition .* is not "
+                                 r"the composition")
 
 
 def agree_on_complement(dsl_error, twin_error):

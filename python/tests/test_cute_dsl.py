@@ -798,3 +798,15 @@ def test_tikz_pictures_of_rank_1_and_flat_tiles():
         "black!00", "black!40", "black!20", "black!60", "black!10",
         "black!50", "black!30", "black!70"]
     assert viz.tikz_escape("a_b#c\\") == "a\\_b\\#c\\textbackslash{}"
+
+
+def test_seeds_330_to_335_edge_cases():
+    # group_modes of an integral layout gives its one mode as a tuple, and a
+    # recast ignores the stride of a mode of one element, as the DSL.
+    sw = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 8,
+                                   cute.make_layout(6))
+    assert str(cute.group_modes(sw, 0, 1)) == "S<3,4,3> o 8 o (6):(1)"
+    one = cute.make_composed_layout(cute.make_swizzle(3, 4, 3), 0,
+                                    cute.make_layout((1,), stride=(3,)))
+    with cute.strict():
+        assert str(cute.recast_layout(64, 32, one)) == "S<3,3,3> o 0 o (1):(2)"

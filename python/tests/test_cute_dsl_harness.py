@@ -166,3 +166,24 @@ def test_a_complement_that_is_no_layout_is_one_reason():
                                             twin)
     assert not refusals.agree_on_complement(dsl, "WrongLayoutError: the "
                                             "composition is not A o B")
+
+
+def test_a_negative_stride_tiler_the_dsl_divides_is_documented():
+    # The DSL answered this divide (seed 7331); CuTe's complement of the
+    # tiler (4):(-1) is undefined, so the twin's refusal is documented,
+    # checked on the tiler itself.
+    expr = ("cute.tiled_divide(cute.make_layout((cute.assume(cute.Int32(4), "
+            "divby=2), 2)), cute.make_layout((4,), stride=(-1,)))")
+    dsl = {"ok": True, "text": "(((?{div=2},?)),(?,?),(?,?)):(((-1,?{div=2}))"
+           ",(1,?{div=2}),(-4,?{div=2}))"}
+    kind, _, note = compare.classify(case(expr), dsl, NS)
+    assert kind == "documented" and "negative stride" in note
+    positive = expr.replace("stride=(-1,)", "stride=(1,)")
+    assert compare._negative_stride_operand(case(positive), "") is False
+
+
+def test_an_integral_rank1_layout_drawn_is_documented():
+    expr = "cute.viz.print_latex(cute.make_layout(16, stride=1))"
+    dsl = refused("TypeError: cannot unpack non-iterable int object")
+    kind, _, note = compare.classify(case(expr), dsl, NS)
+    assert kind == "documented" and note.startswith("viz-rank1")

@@ -668,6 +668,10 @@ def group_modes(a, begin, end):
         raise Refusal("group_modes: expects end in the range of [-rank+1, "
                       "rank], but got end %d and rank %d" % (end, r))
     begin, end = b, e
+    if isinstance(a, Layout) and type(a.sh) is not tuple:
+        # An integral layout has one mode: grouping it gives that mode as a
+        # rank-1 tuple, (6):(1) from 6:1, as the DSL does.
+        return Layout((a.sh,), (a.st,))
     if isinstance(a, Layout):
         s, d = _tuples.wrap(a.sh), _tuples.wrap(a.st)
         return Layout(s[:begin] + (s[begin:end],) + s[end:],

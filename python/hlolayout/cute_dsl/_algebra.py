@@ -962,8 +962,11 @@ def slice_and_offset(coord, layout):
 # Recast
 
 def upcast(layout, n):
-    bad = [d for d in _tuples.leaves(layout.st)
-           if _static(d) and d and d % n and n % d]
+    # A mode of one element moves nothing: its stride does not matter.
+    bad = [d for s, d in zip(_tuples.leaves(layout.sh),
+                             _tuples.leaves(layout.st))
+           if not (_static(s) and s == 1)
+           and _static(d) and d and d % n and n % d]
     result = _upcast(layout.sh, layout.st, n)
     if bad:
         return _wrong("recast", "recast_layout: the stride %d is not a whole number of "
