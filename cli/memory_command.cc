@@ -566,6 +566,11 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     }
     WarnUnknownOpcodes(text, name, *modules, io.err);
     for (const HloModule& module : *modules) {
+      if (absl::Status entry = CheckEntryComputationLayout(text, module, name);
+          !entry.ok()) {
+        io.err << "hlolayout memory: " << entry.message() << "\n";
+        return 1;
+      }
       if (format == "xla" && !html && !json) {
         // XLA's live-range dump needs the live ranges only.
         absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);

@@ -98,6 +98,8 @@ absl::Status ReadHlo(absl::string_view text, const HloReadOptions& options,
                      HloVisitor* visitor) {
   if (absl::Status side = XlaSideFileError(text, options.file_name);
       !side.ok()) {
+    // As any error: with keep_going the visitor hears of it too.
+    if (options.keep_going) visitor->Error(side);
     return side;
   }
   return Reader(text, options, visitor).ReadAll();

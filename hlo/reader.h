@@ -149,6 +149,20 @@ absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     absl::string_view text, const HloReadOptions& options = {},
     std::vector<absl::Status>* errors = nullptr, int64_t threads = 1);
 
+// CheckEntryComputationLayout
+//
+// An error located at the entry computation of `module` (read from `text`)
+// when no computation says ENTRY and the last one, which the reader took as
+// the entry, does not match the header's entry_computation_layout (the
+// parameter count, each parameter's and the result's element type and
+// dimensions): most likely a dump cut before its ENTRY computation. OK
+// otherwise. The reader itself takes such a module as written; the
+// analyses that need the right entry (`hlolayout memory`, hl.memory())
+// call this first.
+absl::Status CheckEntryComputationLayout(absl::string_view text,
+                                         const HloModule& module,
+                                         absl::string_view file_name = "");
+
 // SplitHloModuleTexts
 //
 // The `[begin, end)` byte ranges of the modules of `text`: it is cut before

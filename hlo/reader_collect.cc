@@ -189,10 +189,17 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
     int64_t threads, bool* joined) {
+  *joined = false;
+  if (absl::Status side = XlaSideFileError(text, options.file_name);
+      !side.ok()) {
+    // As any error: with keep_going it is collected, and no module read.
+    if (!options.keep_going || errors == nullptr) return side;
+    errors->push_back(std::move(side));
+    return std::vector<HloModule>();
+  }
   std::vector<HloModule> modules;
   CollectingVisitor visitor(&modules, errors, false,
                             cuts.empty() ? text.size() : cuts[0]);
-  *joined = false;
   absl::Status status;
   if (cuts.empty()) {
     status = Reader(text, options, &visitor, &modules).ReadAll();
@@ -224,25 +231,20 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 absl::StatusOr<std::vector<HloModule>> ReadHloModules(
     absl::string_view text, const HloReadOptions& options,
     std::vector<absl::Status>* errors, int64_t threads) {
-  if (absl::Status side = XlaSideFileError(text, options.file_name);
-      !side.ok()) {
-    return side;
-  }
   threads = ThreadsFor(threads, text.size());
   bool joined = false;
-  absl::StatusOr<std::vector<HloModule>> modules =
-      hlo_internal::ReadModulesInParts(
-          text, options, errors,
-          threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
-          threads, &joined);
-  if (!modules.ok()) return modules;
-  for (const HloModule& module : *modules) {
-    absl::Status status = hlo_internal::CheckEntryLayout(text, options, module);
-    if (status.ok()) continue;
-    if (!options.keep_going || errors == nullptr) return status;
-    errors->push_back(std::move(status));
-  }
-  return modules;
+  return hlo_internal::ReadModulesInParts(
+      text, options, errors,
+      threads > 1 ? HloCutPoints(text, threads) : std::vector<size_t>(),
+      threads, &joined);
+}
+
+absl::Status CheckEntryComputationLayout(absl::string_view text,
+                                         const HloModule& module,
+                                         absl::string_view file_name) {
+  HloReadOptions options;
+  options.file_name = file_name;
+  return hlo_internal::CheckEntryLayout(text, options, module);
 }
 
 }  // namespace hlolayout

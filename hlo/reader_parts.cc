@@ -551,6 +551,7 @@ absl::Status ReadHloInParts(absl::string_view text,
   *joined = false;
   if (absl::Status side = XlaSideFileError(text, options.file_name);
       !side.ok()) {
+    if (options.keep_going) head->Error(side);  // as ReadHlo
     return side;
   }
   std::vector<hlo_internal::PartReading> parts;

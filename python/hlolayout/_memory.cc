@@ -459,6 +459,12 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
       requested = platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
     }
     for (const HloModule& module : modules) {
+      if (absl::Status entry =
+              CheckEntryComputationLayout(input->view(), module, name);
+          !entry.ok()) {
+        error = entry;
+        break;
+      }
       absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
           module, ChooseDumpPlatform(module, name, requested));
       const absl::Status status = one.status();
