@@ -109,8 +109,7 @@ _TWIN = [
     ("argument", r"must be a Value"),
     ("static", r"static"),
     ("argument", r"Requires rank|to be rank 2|[Uu]nknown palette|"
-                 r"draw takes rank 1 or 2|layout of rank 2|"
-                 r"needs a rank-2 layout|no palette named"),
+                 r"draws rank 1 or 2|needs a rank-2 layout|no palette named"),
 ]
 
 
