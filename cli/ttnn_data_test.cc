@@ -258,5 +258,53 @@ TEST(TtnnDataTest, MeshSlicesOfTtnn0811Agree) {
   }
 }
 
+// The shard shapes ttnn.create_sharded_memory_config gave (ttnn 0.81.1):
+// a spec without a shard shape gets the same one from hlolayout, and where
+// ttnn refused ("Invalid sharding core_grid"), hlolayout refuses by rule
+// shard-derive.
+TEST(TtnnDataTest, DerivedShardShapesOfTtnn0811Agree) {
+  const std::vector<std::string> rows =
+      Lines(ReadFile("ttnn/testdata/derive_ttnn_0.81.1.jsonl"));
+  ASSERT_EQ(rows.size(), 300u);
+  std::string specs;
+  std::vector<JsonValue> cases;
+  for (const std::string& line : rows) {
+    JsonValue row = Parse(line);
+    const JsonValue* o = row.Find("orientation");
+    const int64_t x = row.Find("x")->integer, y = row.Find("y")->integer;
+    absl::StrAppend(
+        &specs, "{\"shape\": ", Show(*row.Find("shape")),
+        ", \"layout\": \"ROW_MAJOR\", \"buffer_type\": \"L1\", "
+        "\"memory_layout\": \"",
+        row.Find("strategy")->string,
+        "_SHARDED\", \"shard_spec\": {\"grid\": [[[0, 0], [", x - 1, ", ",
+        y - 1, "]]], \"orientation\": ",
+        o->kind == JsonValue::Kind::kNull ? "\"ROW_MAJOR\"" : Show(*o), "}}\n");
+    cases.push_back(std::move(row));
+  }
+  const CliResult r = RunCli(
+      {"ttnn", "spec", "--json", "--device", "none", "--spec", "-"}, specs);
+  const std::vector<std::string> got = Lines(r.out);
+  ASSERT_EQ(got.size(), rows.size()) << r.err;
+  int shapes = 0, refusals = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const JsonValue ours = Parse(got[i]);
+    const JsonValue& ttnn = *cases[i].Find("ttnn");
+    if (ttnn.Find("error")) {
+      EXPECT_EQ(Field(ours, "rule"), "\"shard-derive\"") << "row " << i;
+      ++refusals;
+      continue;
+    }
+    const JsonValue* resolved = ours.Find("resolved_shard_spec");
+    ASSERT_NE(resolved, nullptr) << "row " << i << ": " << got[i];
+    EXPECT_EQ(Field(*resolved, "shape"), Show(*ttnn.Find("shape")))
+        << "row " << i;
+    EXPECT_EQ(Field(ours, "shard_shape_derived"), "true") << "row " << i;
+    ++shapes;
+  }
+  EXPECT_EQ(shapes, 230);
+  EXPECT_EQ(refusals, 70);
+}
+
 }  // namespace
 }  // namespace hlolayout::cli
