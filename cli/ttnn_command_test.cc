@@ -258,6 +258,21 @@ TEST(TtnnCommandTest, DeviceChecks) {
   EXPECT_TRUE(absl::StrContains(warn.out, "\"shard_shape_derived\": true"));
 }
 
+// Each device of a mesh is one chip of --device: 16 GiB slices do not fit
+// an n150's 12 GiB, 4 GiB slices do.
+TEST(TtnnCommandTest, MeshSlicesAreCheckedAgainstTheDevice) {
+  const CliResult two = RunCli({"ttnn", "mesh", "--shape", "16,1024,1024,1024",
+                                "--mesh", "2", "--placements", "S0"});
+  EXPECT_EQ(two.status, 1);
+  EXPECT_TRUE(absl::StrContains(
+      two.out, "refused: each DRAM bank holds up to 1431656448 bytes"))
+      << two.out;
+  EXPECT_EQ(RunCli({"ttnn", "mesh", "--shape", "16,1024,1024,1024", "--mesh",
+                    "8", "--placements", "S0"})
+                .status,
+            0);
+}
+
 // Issue 47 item 3: a HEIGHT/WIDTH/BLOCK shard derived from the shape and a
 // WxH grid, and said so.
 TEST(TtnnCommandTest, DerivedShardShape) {
