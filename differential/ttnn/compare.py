@@ -130,7 +130,8 @@ def run_specs(binary, specs):
 
 def run_mesh(binary, case):
     placements = ",".join("S%d" % p["dim"] if p["shard"] else "R" for p in case["placements"])
-    args = [binary, "ttnn", "mesh", "--json", "--layout", "ROW_MAJOR", "--dtype", "float32",
+    args = [binary, "ttnn", "mesh", "--json", "--device", "none", "--layout", "ROW_MAJOR",
+            "--dtype", "float32",
             "--mesh", "x".join(map(str, case["mesh"])), "--placements", placements,
             "--shape", ",".join(map(str, case["shape"]))]
     if case.get("mesh_shape_override"):
