@@ -47,37 +47,21 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
   };
   std::vector<Unknown> unknown;
   absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
-  // Opcodes found known, in a small direct-mapped table: a dump uses few
-  // distinct opcodes, and looking each instruction's up in the opcode table
-  // was 7% of the time of `memory` on a dump of many small fusions.
-  constexpr size_t kSlots = 64;
-  absl::string_view known[kSlots];
   for (const HloModule& module : modules) {
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
-        const absl::string_view op = in.opcode;
-        const size_t slot =
-            op.empty()
-                ? 0
-                : (op.size() * 7 + static_cast<unsigned char>(op.front()) * 3 +
-                   static_cast<unsigned char>(op.back())) %
-                      kSlots;
-        if (!op.empty() && known[slot] == op) continue;
-        if (!IsUnknownHloOpcode(op)) {
-          known[slot] = op;
-          continue;
-        }
-        auto [it, added] = index.try_emplace(in.opcode, unknown.size());
+        if (in.opcode != HloOpcode::kUnknown) continue;
+        auto [it, added] = index.try_emplace(in.opcode_name, unknown.size());
         if (!added) {
           ++unknown[it->second].instructions;
           continue;
         }
         // The caret under the opcode when it is a view into the text.
-        const bool in_text = in.opcode.data() >= text.data() &&
-                             in.opcode.data() < text.data() + text.size();
+        const bool in_text = in.opcode_name.data() >= text.data() &&
+                             in.opcode_name.data() < text.data() + text.size();
         unknown.push_back(
-            {in.opcode, 1,
-             in_text ? static_cast<size_t>(in.opcode.data() - text.data())
+            {in.opcode_name, 1,
+             in_text ? static_cast<size_t>(in.opcode_name.data() - text.data())
                      : in.offset});
       }
     }

@@ -39,7 +39,6 @@ struct InstructionGraph {
   std::vector<std::vector<int64_t>> users;
   std::vector<int64_t> parameters;  // by number, -1 for gaps
   int64_t root = -1;
-  absl::flat_hash_map<absl::string_view, int64_t> by_name;
   const HloInstruction& at(int64_t i) const {
     return source->instructions[static_cast<size_t>(i)];
   }
@@ -53,7 +52,6 @@ struct ModuleGraph {
   const HloModule& module;
   const MemoryAnalysis& analysis;
   const MemoryDataflow& df;
-  absl::flat_hash_map<absl::string_view, int64_t> comp_index;
   std::vector<CompKind> kind;  // by computation
   // Called computations of each computation, each once, in the order
   // XLA's call graph lists them (instruction order; a while's body before
@@ -160,10 +158,6 @@ std::vector<int64_t> InstructionPostOrder(int64_t count, Operands operands,
   }
   return post_order;
 }
-
-// The names in a control-predecessors={%a, %b} attribute value.
-std::vector<absl::string_view> ControlPredecessorNames(
-    const HloInstruction& instruction);
 
 // XLA's HloDataflowAnalysis::CanShareOperandBufferWithUser with the
 // platform's hint (docs/memory.md, "When a value takes its operand's

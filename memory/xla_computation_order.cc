@@ -170,7 +170,7 @@ std::vector<int64_t> LoopComputations(const ModuleGraph& g) {
     seen[c] = true;
     std::vector<std::pair<int64_t, int64_t>> loops;  // (condition, body)
     for (const HloInstruction& in : m.computations[c].instructions) {
-      if (in.opcode != "while") continue;
+      if (in.opcode != HloOpcode::kWhile) continue;
       loops.emplace_back(g.CalledComputation(in, "condition"),
                          g.CalledComputation(in, "body"));
     }
@@ -216,7 +216,7 @@ std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
     const int64_t first = g.df.computation_first[c];
     for (int64_t k : order) {
       const HloInstruction& in = ig.at(k);
-      if (in.opcode == "while") {
+      if (in.opcode == HloOpcode::kWhile) {
         walk(g.CalledComputation(in, "body"));
         walk(g.CalledComputation(in, "condition"));
         continue;
@@ -339,8 +339,10 @@ std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
     std::vector<bool> early(comps, false);
     for (const HloComputation& computation : m.computations) {
       for (const HloInstruction& in : computation.instructions) {
-        if (in.opcode != "all-reduce" && in.opcode != "all-reduce-start" &&
-            in.opcode != "reduce-scatter" && in.opcode != "scatter") {
+        if (in.opcode != HloOpcode::kAllReduce &&
+            in.opcode != HloOpcode::kAllReduceStart &&
+            in.opcode != HloOpcode::kReduceScatter &&
+            in.opcode != HloOpcode::kScatter) {
           continue;
         }
         const int64_t callee = g.CalledComputation(in, "to_apply");
