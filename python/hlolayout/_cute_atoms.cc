@@ -10,7 +10,9 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <functional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -28,6 +30,8 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/cute_picture.h"
+#include "hlolayout/draw/tikz.h"
 #include "hlolayout/draw/tv_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
 
@@ -44,6 +48,54 @@ py::tuple Coords(const std::vector<std::array<int64_t, 2>>& coords) {
     out[i] = py::make_tuple(coords[i][0], coords[i][1]);
   }
   return out;
+}
+
+// A cell's TikZ fill from a Python function of its numbers (a layout's
+// index, or thread and value) returning (from, to, colour) triples.
+std::function<draw::TikzFill(const draw::GridCell&)> TikzFillOf(
+    const py::function& fill) {
+  return [&fill](const draw::GridCell& cell) {
+    py::tuple args(cell.ids.size());
+    for (size_t i = 0; i < cell.ids.size(); ++i) args[i] = cell.ids[i];
+    draw::TikzFill out;
+    for (const auto& [from, to, colour] :
+         fill(*args)
+             .cast<std::vector<std::tuple<double, double, std::string>>>()) {
+      out.push_back(draw::TikzStripe{from, to, colour});
+    }
+    return out;
+  };
+}
+
+// The TikZ pictures of cute_dsl.viz (draw/tikz.h): the pieces of the picture
+// of a layout (swizzled or not; CuTe text), or of a thread-value layout over
+// a tile layout.
+void BindTikz(py::module_& m) {
+  m.def("cute_tikz_layout",
+        [](const std::string& layout, const py::function& fill) {
+          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(layout));
+          draw::CellGrid g = Unwrap(draw::CuteLayoutGrid(l));
+          return draw::GridToTikz(g, TikzFillOf(fill), draw::TikzOptions{});
+        });
+  m.def("cute_tikz_tv", [](const std::string& tv, const std::string& tile,
+                           const py::function& fill, bool axis_labels,
+                           std::vector<std::string> title) {
+    draw::TikzOptions o;
+    o.striped = true;
+    o.axis_labels = axis_labels;
+    o.title = std::move(title);
+    draw::CellGrid g =
+        Unwrap(draw::TvTileGrid(Unwrap(cute::ParseLayout(tv)),
+                                Unwrap(cute::ParseLayout(tile)), &o.order));
+    return draw::GridToTikz(g, TikzFillOf(fill), o);
+  });
+  m.def("cute_tikz_document", &draw::TikzDocument);
+  m.def("cute_tikz_escape",
+        [](const std::string& text) { return draw::TikzEscape(text); });
+  m.def("cute_tikz_grey_percent", &draw::TikzGreyPercent);
+  m.def("cute_tikz_grey", &draw::TikzGrey);
+  m.def("cute_tikz_tv_colour", &draw::TikzTvColour);
+  m.def("cute_tikz_hue", &draw::TikzHue);
 }
 
 cute::Operand ParseOperand(const std::string& operand) {
@@ -114,6 +166,7 @@ cute::SmemLayout Smem(const std::string& text, int64_t rows, int64_t cols,
 }  // namespace
 
 void RegisterCuteAtoms(py::module_& m) {
+  BindTikz(m);
   py::class_<cute::MmaAtom>(m, "_MmaAtom")
       .def_readonly("name", &cute::MmaAtom::name)
       .def_readonly("family", &cute::MmaAtom::family)

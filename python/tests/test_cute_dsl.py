@@ -19,7 +19,7 @@ import pytest
 
 from hlolayout import _hlolayout as core
 from hlolayout import cute_dsl as cute
-from hlolayout.cute_dsl import _fast, _verify, utils, viz
+from hlolayout.cute_dsl import _fast, _pictures, _verify, utils, viz
 from hlolayout.cute_dsl.nvgpu import tcgen05
 
 NV = cute.nvgpu
@@ -529,7 +529,7 @@ def test_print_latex_tv_owners():
 
 def test_docstring_examples():
     from hlolayout.cute_dsl import _pictures, nvgpu
-    for module in (cute, _pictures, nvgpu.tcgen05, utils):
+    for module in (cute, _pictures, viz, nvgpu.tcgen05, utils):
         result = doctest.testmod(module, optionflags=(
             doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
         assert result.failed == 0, module.__name__
@@ -777,28 +777,70 @@ def test_random_bad_atom_arguments_raise_only_the_documented_errors():
 def test_tikz_pictures_of_rank_1_and_flat_tiles():
     # issue 46 item 1: the DSL's print_latex fails on a rank-1 layout and
     # print_latex_tv on a tile mode of one element with stride 0; the twin
-    # draws both.
+    # draws both: a rank-1 layout as one column (the mode 1:0 the DSL's
+    # comment line shows), the flat mode as its one column.
     text = _latex(viz.print_latex, cute.make_layout((4,), stride=(2,)))
+    assert text.startswith("%% Layout: {} (4,1):(2,0)\n")
     cells = re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)
     assert cells == [("0", "0", "0"), ("1", "0", "2"), ("2", "0", "4"),
                      ("3", "0", "6")]
     assert "grid (4,1);" in text
+    text = _latex(viz.print_latex, cute.make_layout(3))
+    assert "(3,1):(1,0)" in text and "grid (3,1);" in text
+    swizzled = cute.make_composed_layout(cute.make_swizzle(1, 1, 1), 0,
+                                         cute.make_layout((8,), stride=(1,)))
+    text = _latex(viz.print_latex, swizzled)
+    assert re.findall(r"\{(\d+)\};", text)[:8] == \
+        ["0", "1", "2", "3", "6", "7", "4", "5"]
     tiler, tv = cute.make_layout_tv(cute.make_layout((4, 1)),
                                     cute.make_layout((2, 1)))
     text = _latex(viz.print_latex_tv, tv, cute.make_layout((8, 1)))
     labels = re.findall(r"\\node at \((\d+),(\d+)\) \{\\shortstack\{T(\d+) "
                         r"\\\\ V(\d+)\}\};", text)
     assert len(labels) == 8 and {n for _, n, _, _ in labels} == {"0"}
-    # The refusals say what is wrong in the project's words.
-    with pytest.raises(ValueError, match="draws rank 1 or 2, not rank 3"):
+    # The refusals say what is wrong in the project's words, layouts in the
+    # DSL's notation.
+    with pytest.raises(ValueError, match=r"cannot draw \(2,2,2\):\(1,2,4\): "
+                       "rank 3"):
         viz.print_latex(cute.make_layout((2, 2, 2)))
     with pytest.raises(ValueError, match="no palette named 'nope'"):
         viz.print_latex_tv(tv, (8, 1), palette="nope")
+    with pytest.raises(TypeError, match="layout or composed layout, not "
+                       "Swizzle"):
+        viz.print_latex(cute.make_swizzle(1, 1, 1))
+    with pytest.raises(ValueError, match="stride 0"):
+        viz.print_latex_tv(tv, cute.make_layout((4, 2), stride=(0, 1)))
+    with pytest.raises(TypeError, match="title must be a string"):
+        viz.print_latex_tv(tv, (8, 1), title=5)
     assert [viz.tikz_color_bwx8(k) for k in range(8)] == [
         "black!00", "black!40", "black!20", "black!60", "black!10",
         "black!50", "black!30", "black!70"]
     assert viz.tikz_escape("a_b#c\\") == "a\\_b\\#c\\textbackslash{}"
 
+
+def test_tikz_cells_are_the_pictures_of_draw():
+    # print_latex's cells are cute.draw's (the same draw/ code), and
+    # print_latex_tv keeps the first owner, threads outer, in the order the
+    # owners come, wrapping indices past the tile.
+    layout = cute.make_layout(((2, 2), 3), stride=((1, 6), 2))
+    text = _latex(viz.print_latex, layout, render_func=print)
+    tikz = {(int(m), int(n)): int(k) for m, n, k in
+            re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)}
+    rows = [line.split() for line in cute.draw(layout).splitlines()
+            if re.match(r"\d+ ", line)]
+    drawn = {(int(row[0]), j): int(k) for row in rows
+             for j, k in enumerate(row[1:])}
+    assert len(drawn) == 12
+    assert tikz == drawn
+    tv = cute.make_layout((2, 4), stride=(1, 2))
+    pieces = []
+    viz.print_latex_tv(tv, cute.make_layout((2, 2), stride=(2, 1)),
+                       render_func=pieces.append, palette="bw_dual")
+    labels = re.findall(r"\\node at \((\d),(\d)\) \{\\shortstack\{T(\d) "
+                        r"\\\\ V(\d)\}\};", pieces[0])
+    assert labels == [("0", "0", "0", "0"), ("1", "0", "0", "1"),
+                      ("0", "1", "1", "0"), ("1", "1", "1", "1")]
+    assert "\\path[fill=black!18] (1,-0.5) rectangle (1.5,0.5);" in pieces[0]
 
 def test_seeds_330_to_335_edge_cases():
     # group_modes of an integral layout gives its one mode as a tuple, and a
@@ -810,3 +852,25 @@ def test_seeds_330_to_335_edge_cases():
                                     cute.make_layout((1,), stride=(3,)))
     with cute.strict():
         assert str(cute.recast_layout(64, 32, one)) == "S<3,3,3> o 0 o (1):(2)"
+
+
+def test_draw_names_layouts_in_the_dsls_notation():
+    # issue 47 item 13: the panels of an atom's picture named their TV
+    # layouts in C++'s notation ((_4,_8),...); the DSL prints (4,8).
+    from hlolayout.cute_dsl import nvgpu
+    op = nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    tm = cute.make_tiled_mma(cute.make_mma_atom(op),
+                             cute.make_layout((2, 2, 1)))
+    for text in (cute.draw(tm), cute.draw(tm, svg=True)):
+        assert "TV layout ((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0)," \
+               "((32,8,256),(0,0)))" in text
+        assert "(_" not in text and ",_" not in text
+    assert "SM80_16x8x16_F32F16F16F32_TN" in cute.draw(tm)  # op names kept
+    swizzled = cute.make_composed_layout(
+        cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 8, 2)))
+    with pytest.raises(ValueError) as ex:
+        cute.draw(swizzled)
+    assert "S<3,4,3> o 0 o (8,8,2):(1,8,64)" in str(ex.value)
+    assert "_" not in str(ex.value) and "Sw<" not in str(ex.value)
+    assert _pictures.dsl_notation("Sw<3,4,3> o _0 o (_8,_-2):(_1,_0)") == \
+        "S<3,4,3> o 0 o (8,-2):(1,0)"
