@@ -325,6 +325,50 @@ def test_compositions_are_the_composed_function():
     assert composed > 1000 and wrong > 0
 
 
+def test_the_core_composition_check_is_numpys():
+    # issue 47 item 15: the check that r is a o b runs in the C++ core;
+    # over random flat layouts (negative strides and indices included) it
+    # finds the first mismatch NumPy's evaluation finds, or none.
+    rng = random.Random(47)
+    agree = differ = 0
+    for _ in range(3000):
+        a, b, r = (_random_layout(rng) for _ in range(3))
+        if rng.random() < 0.3:
+            b = cute.make_layout(cute.size(b), stride=rng.choice((-3, -1, 2)))
+        n = cute.size(b)
+        core = _verify._mismatch_in_core(a, b, r, n)
+        assert core is not _verify._NOT_CHECKED
+        assert core == _verify._mismatch_in_numpy(a, b, r, n), (
+            str(a), str(b), str(r))
+        if core is None:
+            agree += 1
+        else:
+            differ += 1
+    assert agree > 100 and differ > 1000
+    # A value past int64 is not checked in the core (NumPy decides).
+    big = cute.make_layout(4, stride=1 << 62)
+    assert _verify._mismatch_in_core(big, big, big, 4) is \
+        _verify._NOT_CHECKED
+
+
+def test_a_tiled_mma_of_another_atom_is_not_reused():
+    # issue 47 item 15: C++ tiled MMAs are kept by the atom's whole
+    # definition; the DSL's sm90 atom has CuTe's name with another C layout.
+    from hlolayout.cute_dsl import _atoms
+    op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    first = str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled)
+    atom = cute.make_mma_atom(op)._atom
+    other = core.cute_mma_atom_from_layouts(
+        atom.name, atom.family, atom.thr_id, "(_16,_8,_16)", atom.a, atom.b,
+        "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))")
+    tm = _atoms._core_tiled_mma(other, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>") is \
+        _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert tm.layout_tv("C") != _atoms._core_tiled_mma(
+        atom, "(2,2,1):(1,2,0)", "<_,_,_>").layout_tv("C")
+    assert str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled) == first
+
+
 def test_divides_and_products_keep_the_function():
     rng = random.Random(11)
     for _ in range(500):
