@@ -13,6 +13,7 @@ import io
 import itertools
 import random
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -367,6 +368,68 @@ def test_a_tiled_mma_of_another_atom_is_not_reused():
     assert tm.layout_tv("C") != _atoms._core_tiled_mma(
         atom, "(2,2,1):(1,2,0)", "<_,_,_>").layout_tv("C")
     assert str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled) == first
+
+
+def test_the_engines_kept_answers_are_its_answers():
+    # issue 47 item 15: _fast keeps the Python engine's answers. Over random
+    # dynamic operands, the answer given again equals the one computed
+    # afresh (and the refusals stay refusals).
+    rng = random.Random(15)
+    ops = [cute.composition, cute.logical_divide, cute.zipped_divide,
+           cute.logical_product, cute.tiled_divide]
+    kept = 0
+    for _ in range(600):
+        a = _random_layout(rng)
+        shape = tuple(cute.assume(cute.Int32(s), divby=rng.choice((1, 2)))
+                      if isinstance(s, int) and s % 2 == 0 and
+                      rng.random() < 0.5 else s
+                      for s in _tuples_of(a.shape))
+        a = cute.make_layout(shape, stride=_tuples_of(a.stride))
+        b = _random_layout(rng, 2)
+        op = rng.choice(ops)
+        answers = []
+        for fresh in (True, False, True):
+            if fresh:
+                _fast.memo_clear()
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    answers.append(str(op(a, b)))
+            except (TypeError, ValueError) as ex:
+                answers.append(type(ex).__name__)
+        assert answers[0] == answers[1] == answers[2], (str(a), str(b), op)
+        kept += len(_fast._MEMO) > 0
+    assert kept > 100
+
+
+def _tuples_of(x):
+    return x if isinstance(x, tuple) else (x,)
+
+
+def test_a_wrong_answer_is_not_kept():
+    # A wrong answer of the DSL warns (or raises) at every call: the engine
+    # does not keep it.
+    a = cute.make_layout((cute.Int32(4), 3), stride=(1, 5))
+    b = cute.make_layout(4, stride=3)
+    with cute.strict(False):
+        for _ in range(2):
+            with pytest.warns(cute.WrongLayoutWarning):
+                cute.composition(a, b)
+    with pytest.raises(cute.WrongLayoutError):
+        cute.composition(a, b)
+    # Another divisibility is another key.
+    c = cute.make_layout((cute.Int32(64), 32), stride=(32, 1))
+    d = cute.make_layout((cute.assume(cute.Int32(64), divby=32), 32),
+                         stride=(32, 1))
+    tile = cute.make_layout((4, 8))
+    assert str(cute.composition(c, tile)) == "((?,?),(?,?)):((32,?),(128,?))"
+    assert str(cute.composition(d, tile)) == \
+        "((?{div=4},?),(?,?)):((32,?),(128,?))"
+    assert str(cute.composition(c, tile)) == "((?,?),(?,?)):((32,?),(128,?))"
+    e = cute.make_layout((cute.assume(cute.Int32(64), divby=2), 32),
+                         stride=(32, 1))
+    assert str(cute.composition(e, tile)) == \
+        "((?{div=2},?),(?,?)):((32,?),(128,?))"
 
 
 def test_divides_and_products_keep_the_function():

@@ -66,11 +66,17 @@ RULES = {
 }
 
 
+# How many times _wrong has met an answer of the DSL that is not CuTe's
+# algebra (the memo of _fast.op2 keeps no result built with one).
+WRONG_ANSWERS = [0]
+
+
 def _wrong(rule, message, result, witness, operands=()):
     """The DSL's result, with a WrongLayoutWarning naming the rule it breaks
     (the default); WrongLayoutError in strict mode; silently when
     unchecked."""
     from . import _config
+    WRONG_ANSWERS[0] += 1
     if not _config.checked():
         return result
     text = "%s (%s)" % (message, witness)
