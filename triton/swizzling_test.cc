@@ -92,10 +92,13 @@ TEST(OptimalSwizzling, WorkedExampleOfTheDocs) {
   EXPECT_FALSE(c->empirical);
   EXPECT_EQ(*ScratchElements(src, dst, 16, t), 1024);
   // Under 3.9.0 a phase is the 32 lanes that fill the banks (lane bits
-  // 0-4), so the loads lose their conflict: b8 is no longer in a phase.
+  // 0-4): each side then has three bases of its own, all paired.
   const SmemTarget t39 = Target("hip:gfx942", TritonVersion::k3_9_0);
   c = OptimalSwizzling(src, dst, SmemTilesFor(16, t39), 16, t39);
   ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(Flat(c->smem, "segment"),
+            (Bases{b(1), b(4) ^ b(7), b(5) ^ b(8), b(6) ^ b(9)}));
+  EXPECT_EQ(Flat(c->smem, "bank"), (Bases{b(2), b(3), b(7), b(8), b(9)}));
   EXPECT_EQ(c->store_conflicts_log2 + c->load_conflicts_log2, 0);
 }
 
