@@ -102,6 +102,43 @@ TEST(OptimalSwizzling, WorkedExampleOfTheDocs) {
   EXPECT_EQ(c->store_conflicts_log2 + c->load_conflicts_log2, 0);
 }
 
+// The widening of a sub-word vector (docs/triton-swizzling.md, step 1),
+// 8-bit elements (two bases fill a word) on gfx942 under 3.6.0.
+TEST(OptimalSwizzling, WideningWorkedExamples) {
+  auto b = [](int i) { return int32_t{1} << i; };
+  const SmemTarget t = Target("hip:gfx942", TritonVersion::k3_6_0);
+  auto vector = [&](const LinearLayout& src, const LinearLayout& dst,
+                    int bits) {
+    absl::StatusOr<SwizzleChoice> c =
+        OptimalSwizzling(src, dst, SmemTilesFor(bits, t), bits, t);
+    EXPECT_TRUE(c.ok()) << c.status();
+    return c.ok() ? Flat(c->smem, "vector") : Bases{};
+  };
+  // Both sides offer two registers the other keeps in warps: a tie, won
+  // by the side whose lowest offer is lower (b0, the source's).
+  const LinearLayout src = Make({b(0), b(3)}, {b(4), b(5)}, {b(1), b(2)}, 6, 0);
+  const LinearLayout dst = Make({b(1), b(2)}, {b(4), b(5)}, {b(0), b(3)}, 6, 0);
+  EXPECT_EQ(vector(src, dst, 8), (Bases{b(0), b(3)}));
+  EXPECT_EQ(vector(dst, src, 8), (Bases{b(0), b(3)}));
+  // No offers: the warps both sides share, in the source's order, then cut
+  // to a word.
+  const LinearLayout a = Make({b(0)}, {b(1), b(2)}, {b(3), b(4), b(5)}, 6, 0);
+  const LinearLayout c = Make({b(1)}, {b(0), b(2)}, {b(5), b(3), b(4)}, 6, 0);
+  EXPECT_EQ(vector(a, c, 8), (Bases{b(3), b(4)}));
+  EXPECT_EQ(vector(c, a, 8), (Bases{b(5), b(3)}));
+  EXPECT_EQ(vector(a, c, 16), (Bases{b(3)}));
+  // Neither widened: the bank bases that are registers of the side with
+  // more of them go first, the loading side's on a tie (b1 before b0).
+  EXPECT_EQ(
+      Flat(OptimalSwizzling(a, c, SmemTilesFor(8, t), 8, t)->smem, "bank"),
+      (Bases{b(1), b(0), b(2), b(5)}));
+  // A word already: the common registers alone.
+  const LinearLayout d = Make({b(0), b(1)}, {b(2), b(3)}, {b(4), b(5)}, 6, 0);
+  const LinearLayout e = Make({b(1), b(0)}, {b(4), b(5)}, {b(2), b(3)}, 6, 0);
+  EXPECT_EQ(vector(d, e, 16), (Bases{b(0), b(1)}));
+  EXPECT_EQ(vector(e, d, 16), (Bases{b(1), b(0)}));
+}
+
 TEST(OptimalSwizzling, Refusals) {
   const SmemTarget t = Target("cuda:90", kNewestTriton);
   const LinearLayout ok = Make({1}, {2, 4}, {8}, 4, 2);
