@@ -417,14 +417,15 @@ absl::StatusOr<SwizzleChoice> LayOut(const Plan& plan, const Side& stored,
                                      const Side& loaded, const NamedInts& outs,
                                      int bitwidth, int banks) {
   const int bits = stored.flat.TotalOutDimSizeLog2();
-  const int vector_bits = static_cast<int>(plan.vector.size());
-  // One phase covers `banks` words: that many bits, over the vector.
-  const int bank_bits = std::min(
-      FloorLog2(int64_t{banks} * 32 / ((int64_t{1} << vector_bits) * bitwidth)),
-      bits - vector_bits);
+  const int vector_log2 = static_cast<int>(plan.vector.size());
+  // The bases of one phase of `banks` 4-byte words, over the vector; the
+  // rest select the row (segment and rounds).
+  const int bank_log2 = std::min(
+      FloorLog2(int64_t{banks} * 32 / ((int64_t{1} << vector_log2) * bitwidth)),
+      bits - vector_log2);
   const Bases chosen = SegmentBases(Touched(plan.vector, plan.store_phase),
                                     Touched(plan.vector, plan.load_phase), bits,
-                                    bits - bank_bits - vector_bits);
+                                    bits - bank_log2 - vector_log2);
   Bases spanned = plan.vector;
   Append(spanned, chosen);
   Bases bank = FromRows(UnitComplement(AsRows(spanned), bits));
