@@ -31,6 +31,7 @@
 #include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/cli/triton_report_input.h"
+#include "hlolayout/cli/triton_smem_report.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -1042,6 +1043,8 @@ struct KernelReport {
   std::map<std::string, int> counts;
   // Per convert, its cost on each target asked for.
   std::vector<std::vector<ConvertCost>> costs;
+  // Every shared-memory store and load, costed on the same targets.
+  std::vector<SmemOpCosts> smem_ops;
 };
 
 void ReportJson(const KernelReport& r, IoContext& io) {
@@ -1119,6 +1122,7 @@ void ReportJson(const KernelReport& r, IoContext& io) {
     json.EndObject();
   }
   json.EndArray();
+  SmemOpsJson(r.smem_ops, r.in->text, json);
   json.EndObject();
   io.out << json.str() << "\n";
 }
@@ -1157,6 +1161,7 @@ void ReportText(const KernelReport& r, IoContext& io) {
       io.out << "      " << CostLine(c) << "\n";
     }
   }
+  io.out << SmemOpsText(r.smem_ops, r.in->text, r.in->file);
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
@@ -1228,6 +1233,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       r.costs.back().push_back(CostOf(op, t, version));
     }
   }
+  r.smem_ops = CostModuleSmemOps(*m, text, flag_target);
   if (p->args.Has("json")) {
     ReportJson(r, io);
   } else {
