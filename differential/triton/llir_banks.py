@@ -121,6 +121,10 @@ class Evaluator:
             return [0] * self.lanes
         if operand in ("null", "zeroinitializer"):
             return [0] * self.lanes
+        m = re.fullmatch(r"getelementptr (?:inbounds |nuw |nusw )*"
+                         r"\((.+)\)", operand)
+        if m:  # a constant expression, `getelementptr (i8, ptr ..., i32 8)`
+            return self._eval("getelementptr " + m.group(1))
         if not operand.startswith("%"):
             raise Unknown("operand " + operand)
         if operand not in self.memo:
@@ -137,6 +141,9 @@ class Evaluator:
     def _typed(self, text):
         """`TYPE OPERAND` -> (type, values)."""
         text = re.sub(r"^(noundef|signext|zeroext|inreg) ", "", text.strip())
+        m = re.match(r"(ptr addrspace\(\d+\)|ptr) (getelementptr .*)$", text)
+        if m:
+            return m.group(1), self.value(m.group(2))
         t, op = text.rsplit(" ", 1)
         return t, self.value(op)
 
@@ -251,13 +258,13 @@ def shared_accesses(llir):
         if m:
             defs[m.group(1)] = m.group(2)
         m = re.match(r"\s*store (?:volatile )?(<\d+ x \w+>|\w+) [^,]+, "
-                     r"ptr addrspace\(3\) (\S+?),", line + ",")
+                     r"ptr addrspace\(3\) (.+?)(?:, align \d+)?$", line)
         if m:
             accesses.append(("store", "vector", _type_bytes(m.group(1)),
                              m.group(2)))
             continue
         m = re.search(r"= load (?:volatile )?(<\d+ x \w+>|\w+), "
-                      r"ptr addrspace\(3\) (\S+?),", line + ",")
+                      r"ptr addrspace\(3\) (.+?)(?:, align \d+)?$", line)
         if m:
             accesses.append(("load", "vector", _type_bytes(m.group(1)),
                              m.group(2)))
@@ -361,6 +368,8 @@ def conflict_ways(llir, target, warp_size, num_warps):
     worst = {m: {"store": 1, "load": 1} for m in MODELS}
     out = {"accesses": 0, "unmodelled": 0}
     evaluators = [Evaluator(defs, warp_size, w) for w in range(num_warps)]
+    # NVIDIA's estimate has no other phase model: only its words variant.
+    models = MODELS if vendor != "cuda" else ("hardware", "hardware/words")
     for side, kind, nbytes, operand in accesses:
         if kind == "unmodelled":
             out["unmodelled"] += 1
@@ -374,7 +383,7 @@ def conflict_ways(llir, target, warp_size, num_warps):
                 addresses.append(ev.value(operand))
             except (Unknown, KeyError, ValueError) as e:
                 return {"error": "cannot evaluate %s: %s" % (operand, e)}
-        for model in MODELS:
+        for model in models:
             phase_model, _, words = model.partition("/")
             banks = TARGET_RULES[vendor][0]
             if phase_model == "triton_3.6":
@@ -387,5 +396,5 @@ def conflict_ways(llir, target, warp_size, num_warps):
     out["store_ways"] = worst["hardware"]["store"]
     out["load_ways"] = worst["hardware"]["load"]
     out["models"] = {m: [worst[m]["store"], worst[m]["load"]]
-                     for m in MODELS if m != "hardware"}
+                     for m in models if m != "hardware"}
     return out

@@ -54,6 +54,21 @@ class EvaluatorTest(unittest.TestCase):
                                      1)
         self.assertIn("cannot evaluate %p3", r["error"])
 
+    def test_constant_expression_addresses(self):
+        llir = """define void @f() {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %o = shl i32 %t, 2
+  %p = getelementptr inbounds i8, ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @global_smem, i32 8192), i32 %o
+  store i32 1, ptr addrspace(3) getelementptr inbounds (i8, ptr addrspace(3) @global_smem, i32 4096), align 4
+  %v = load <2 x half>, ptr addrspace(3) %p, align 4
+  ret void
+}
+"""
+        accesses, defs = llir_banks.shared_accesses(llir)
+        ev = llir_banks.Evaluator(defs, 4, 0)
+        self.assertEqual([ev.value(a[3]) for a in accesses],
+                         [[4096] * 4, [8192, 8196, 8200, 8204]])
+
     def test_wrapping_and_signed_ops(self):
         defs = {"%a": "sub i32 0, 1", "%b": "ashr i32 %a, 4",
                 "%c": "trunc i32 %a to i8", "%d": "sdiv i32 %a, 2",
