@@ -2,7 +2,7 @@
 // module cost -- `ttg.local_alloc` of a tensor, `ttg.local_store`,
 // `ttg.local_load` and `ttg.async_copy_global_to_local` -- on a GPU: the
 // instructions each thread issues and the bank conflicts of their
-// addresses (docs/triton.md, "Shared-memory stores and loads").
+// addresses (docs/triton-smem.md).
 //
 //   TtgirModule m = *ParseTtgirModule(text);
 //   std::vector<SmemOp> ops = FindSmemOps(m, text);

@@ -620,16 +620,14 @@ def compare(case, t, h):
 # Where the independent count (llir_banks) and Triton's estimate, which
 # hlolayout follows, are known to differ: (name, test(case, t, h, version),
 # what the rule says). A bank difference none of these explains fails the
-# run. docs/triton.md, "Bank conflicts from Triton's LLVM IR".
-def _estimate_models(version, targets, models, flag=None):
-    """A rule: with Triton `version` on one of `targets` (prefixes), each
-    side's hlolayout figure is the IR's count under the hardware rule or
-    under one of `models` (llir_banks.MODELS), the phases Triton's
-    estimate assumes; with `flag`, only where hlolayout's answer has it."""
+# run. docs/triton-smem.md, "Bank conflicts from Triton's LLVM IR".
+def _estimate_models(version, targets, models):
+    """A rule: with Triton `version` (None: any) on one of `targets`
+    (prefixes), each side's hlolayout figure is the IR's count under the
+    hardware rule or under one of `models` (llir_banks.MODELS), the phases
+    Triton's estimate assumes."""
     def test(case, t, h, v):
-        if v != version or not case["target"].startswith(targets):
-            return False
-        if flag and not h.get(flag):
+        if version not in (None, v) or not case["target"].startswith(targets):
             return False
         seen = [(t["banks"]["store_ways"], t["banks"]["load_ways"])]
         seen += [tuple(t["banks"]["models"][m]) for m in models
@@ -652,7 +650,7 @@ BANK_RULES = [
      "phase of lane bits 0, 1, 2, 4 (the phase hlolayout weighs as "
      "empirical), not for ds_read_b128's 0, 1, 3, 4"),
     ("estimate_whole_words",
-     _estimate_models("3.9.0", ("hip:", "cuda:"),
+     _estimate_models(None, ("hip:", "cuda:"),
                       ["first_lanes/words", "hardware/words"]),
      "Triton's estimate misses lanes whose addresses differ in a segment "
      "bit and below the 4-byte word"),
@@ -748,7 +746,7 @@ def print_table(version, count, rows):
         rules.update({k: v for k, v in r["banks"].items()
                       if k not in ("agree", "differ", "-")})
     if rules:
-        print("  bank ways a documented rule explains (docs/triton.md, "
+        print("  bank ways a documented rule explains (docs/triton-smem.md, "
               "\"Bank conflicts from Triton's LLVM IR\"): " +
               ", ".join("%s %d" % kv for kv in sorted(rules.items())))
     for r in rows:

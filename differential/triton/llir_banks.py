@@ -7,7 +7,7 @@ lowering emits for one kernel, finds every shared-memory access
 intrinsics), evaluates the address each lane gives -- the IR's integer
 arithmetic over the thread id, for every lane of every warp -- and counts
 the wavefronts each access takes under the target's bank rules
-(docs/triton.md, "Bank conflicts from Triton's LLVM IR"):
+(docs/triton-smem.md, "Bank conflicts from Triton's LLVM IR"):
 
   NVIDIA   32 banks of 4 bytes. A vector access of w bytes per lane is
            served in phases of 128 / w lanes when w > 4 (half warps for
@@ -282,7 +282,7 @@ def shared_accesses(llir):
 
 
 # The phase models: "hardware" is the rule above. The others are the lane
-# groups Triton's own estimate assumes (docs/triton.md), counted so that a
+# groups Triton's own estimate assumes (docs/triton-smem.md), counted so that a
 # difference from hlolayout (which follows Triton's estimate) can be told
 # apart from a wrong figure:
 #   "first_lanes"  AMD: consecutive lanes filling the banks, also for
