@@ -163,6 +163,35 @@ TEST(SmemAccessTest, Sm90NvmmaSharedStoresAndLoads) {
   EXPECT_FALSE(amd.ok());
 }
 
+// Lanes 0-3 and 16-19 (one ds_read_b128 phase) read rows 0, 8, 16, 24
+// and 2, 10, 18, 26, 16 bytes each. swizzled_shared puts a row's chunk at
+// r % 8: chunks 0 and 2, four rows each (4 ways); amd_rotating_shared
+// XORs in the block of 8 rows: chunks 0-3 twice (2 ways).
+constexpr char kRotating[] = R"(
+#lin = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [64, 0]], lane = [[8, 0], [16, 0], [32, 0], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>
+#swz = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#rot = #ttg.amd_rotating_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  tt.func @k(%a: !ttg.memdesc<128x64xf16, #swz, #smem>, %b: !ttg.memdesc<128x64xf16, #rot, #smem>) {
+    %0 = ttg.local_load %a : !ttg.memdesc<128x64xf16, #swz, #smem> -> tensor<128x64xf16, #lin>
+    %1 = ttg.local_load %b : !ttg.memdesc<128x64xf16, #rot, #smem> -> tensor<128x64xf16, #lin>
+    tt.return
+  }
+}
+)";
+
+TEST(SmemAccessTest, Gfx942RotatingSharedHalvesTheConflicts) {
+  const std::vector<SmemOp> ops = Ops(kRotating);
+  ASSERT_EQ(ops.size(), 2u);
+  const SmemAccessCost swz = Cost(ops[0], "hip:gfx942");
+  EXPECT_EQ(swz.instr, "ds_read");
+  EXPECT_EQ(swz.bits, 128);
+  EXPECT_EQ(swz.count, 16);
+  EXPECT_EQ(swz.ways, 4);
+  EXPECT_EQ(Cost(ops[1], "hip:gfx942").ways, 2);
+}
+
 TEST(SmemAccessTest, BankWaysCountsDistinctWordsPerBank) {
   const CvtTarget nv = *CvtTargetNamed("cuda:80");
   std::vector<int64_t> same(32, 0), column(32), dense(32);
