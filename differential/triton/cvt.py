@@ -649,17 +649,17 @@ BANK_RULES = [
      "gfx950 under Triton 3.9.0: the layout is conflict-free for a read "
      "phase of lane bits 0, 1, 2, 4 (the phase hlolayout weighs as "
      "empirical), not for ds_read_b128's 0, 1, 3, 4"),
-    ("estimate_whole_words",
-     _estimate_models(None, ("hip:", "cuda:"),
-                      ["first_lanes/words", "hardware/words"]),
-     "Triton's estimate misses lanes whose addresses differ in a segment "
-     "bit and below the 4-byte word"),
     ("estimate_3.6_phase",
      _estimate_models("3.6.0", ("hip:",),
                       [m for m in llir_banks.MODELS if m != "hardware"]),
      "Triton 3.6.0 estimates AMD conflicts with 32 banks, a phase of every "
      "lane but those a wide vector spreads over banks, the first lanes for "
      "ds_read_b128, and whole words"),
+    ("estimate_whole_words",
+     _estimate_models(None, ("hip:", "cuda:"),
+                      ["first_lanes/words", "hardware/words"]),
+     "Triton's estimate misses lanes whose addresses differ in a segment "
+     "bit and below the 4-byte word"),
     ("estimate_3.6_span",
      lambda case, t, h, v: v == "3.6.0" and case["target"].startswith("hip:"),
      "Triton 3.6.0's AMD estimate (which hlolayout follows) intersects the "
