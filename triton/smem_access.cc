@@ -270,6 +270,18 @@ absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
     c.instr = target.amd ? "ds_write" : "st.shared";
   } else {
     c.instr = target.amd ? "ds_read" : "ld.shared";
+    // A dot operand may be loaded with a matrix or transposing load that
+    // is not modelled: said, never silently costed as something else.
+    if (op.tensor.layout.kind == "dot_op" && target.smem.ld_matrix) {
+      c.note =
+          "Triton may load this dot operand with ldmatrix (not modelled): "
+          "the figures are for ld.shared";
+    } else if (op.tensor.layout.kind == "dot_op" &&
+               target.name == "hip:gfx950") {
+      c.note =
+          "Triton may load this dot operand with ds_read_tr (not "
+          "modelled): the figures are for ds_read";
+    }
   }
   c.bits = vec * c.element_bits;
   const int bytes = c.bits / 8;

@@ -28,7 +28,8 @@
 // order (no per-lane LDS address): counted conflict-free, said in `note`.
 // Not modelled: ldmatrix/stmatrix, ds_read_tr and other instructions
 // Triton may pick for a dot operand (the figures are for plain vector
-// ld/st), TMA copies, and shared layouts over several CTAs.
+// ld/st, and a dot operand's load on a GPU with ldmatrix, or on gfx950,
+// says so in `note`), TMA copies, and shared layouts over several CTAs.
 #ifndef HLOLAYOUT_TRITON_SMEM_ACCESS_H_
 #define HLOLAYOUT_TRITON_SMEM_ACCESS_H_
 

@@ -192,6 +192,27 @@ TEST(SmemAccessTest, Gfx942RotatingSharedHalvesTheConflicts) {
   EXPECT_EQ(Cost(ops[1], "hip:gfx942").ways, 2);
 }
 
+TEST(SmemAccessTest, DotOperandLoadsSayWhatIsNotModelled) {
+  const char* text = R"(
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#swz = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:80"} {
+  tt.func @k(%a: !ttg.memdesc<64x64xf16, #swz, #smem>) {
+    %0 = ttg.local_load %a : !ttg.memdesc<64x64xf16, #swz, #smem> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return
+  }
+}
+)";
+  const std::vector<SmemOp> ops = Ops(text);
+  ASSERT_EQ(ops.size(), 1u);
+  const SmemAccessCost c = Cost(ops[0], "cuda:80");
+  EXPECT_EQ(c.instr, "ld.shared");
+  EXPECT_NE(c.note.find("ldmatrix (not modelled)"), std::string::npos);
+  // A plain layout gets no such note (Gfx942ColumnReads' ops have none).
+  EXPECT_EQ(Cost(Ops(kGfx942)[1], "hip:gfx950").note, "");
+}
+
 TEST(SmemAccessTest, BankWaysCountsDistinctWordsPerBank) {
   const CvtTarget nv = *CvtTargetNamed("cuda:80");
   std::vector<int64_t> same(32, 0), column(32), dense(32);
