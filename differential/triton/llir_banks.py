@@ -81,7 +81,7 @@ def _split_args(text):
 
 
 def _strip_meta(line):
-    return re.sub(r", !\w+ !\d+", "", line).strip()
+    return re.sub(r", ![\w.]+ !\d+", "", line).strip()
 
 
 class Evaluator:
@@ -110,6 +110,7 @@ class Evaluator:
         self.lanes = lanes
         self.tid = [warp * lanes + i for i in range(lanes)]
         self.memo = {}
+        self.active = set()
 
     def value(self, operand, bits=32):
         operand = operand.strip()
@@ -121,16 +122,28 @@ class Evaluator:
             return [0] * self.lanes
         if operand in ("null", "zeroinitializer"):
             return [0] * self.lanes
+        if operand.startswith("{") and operand.endswith("}"):
+            # A constant struct: `{ ptr addrspace(3) @global_smem, i32 0 }`.
+            return ("struct", [self._typed(f)[1]
+                               for f in _split_args(operand[1:-1])])
         m = re.fullmatch(r"getelementptr (?:inbounds |nuw |nusw )*"
                          r"\((.+)\)", operand)
         if m:  # a constant expression, `getelementptr (i8, ptr ..., i32 8)`
             return self._eval("getelementptr " + m.group(1))
         if not operand.startswith("%"):
             raise Unknown("operand " + operand)
+        if operand in ("undef", "poison"):
+            raise Unknown(operand)
         if operand not in self.memo:
             if operand not in self.defs:
                 raise Unknown("argument " + operand)
-            self.memo[operand] = self._eval(self.defs[operand])
+            if operand in self.active:  # around a loop
+                raise Unknown("a value that depends on itself")
+            self.active.add(operand)
+            try:
+                self.memo[operand] = self._eval(self.defs[operand])
+            finally:
+                self.active.discard(operand)
         return self.memo[operand]
 
     @staticmethod
@@ -202,6 +215,33 @@ class Evaluator:
             return [(b + i * size) & 0xFFFFFFFF for b, i in zip(base, idx)]
         if rhs.startswith("call") or rhs.startswith("tail call"):
             return self._call(rhs)
+        if rhs.startswith("phi "):
+            # A loop-carried value at its first iteration: the first
+            # incoming value that does not depend on the phi itself.
+            incoming = rhs[rhs.index(" [") + 1:]
+            for pair in _split_args(incoming):
+                value = _split_args(pair.strip()[1:-1])[0]
+                try:
+                    return self.value(value)
+                except Unknown:
+                    continue
+            raise Unknown("phi with no incoming value to follow")
+        m = re.match(r"extractvalue (\{.*\}) (\S+), (\d+)$", rhs)
+        if m:
+            agg = self.value(m.group(2))
+            if not isinstance(agg, tuple):
+                raise Unknown("extractvalue of a non-struct")
+            return agg[1][int(m.group(3))]
+        m = re.match(r"insertvalue (\{.*\}) (\S+), (.+), (\d+)$", rhs)
+        if m:
+            fields = len(_split_args(m.group(1).strip()[1:-1]))
+            if m.group(2) in ("undef", "poison"):
+                agg = ("struct", [None] * fields)
+            else:
+                agg = self.value(m.group(2))
+            out = list(agg[1])
+            out[int(m.group(4))] = self._typed(m.group(3))[1]
+            return ("struct", out)
         m = re.match(r"freeze (.+)$", rhs)
         if m:
             return self._typed(m.group(1))[1]

@@ -69,6 +69,30 @@ class EvaluatorTest(unittest.TestCase):
         self.assertEqual([ev.value(a[3]) for a in accesses],
                          [[4096] * 4, [8192, 8196, 8200, 8204]])
 
+    def test_loop_carried_buffer_at_its_first_iteration(self):
+        # A pipelined loop's buffer: a struct carried by a phi, its entry
+        # value a constant; the other incoming value depends on the phi.
+        llir = """define void @f() {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+loop:
+  %buf = phi { ptr addrspace(3), i32 } [ %next, %loop ], [ { ptr addrspace(3) getelementptr (i8, ptr addrspace(3) @global_smem, i32 1024), i32 0 }, %0 ], !dbg !3
+  %base = extractvalue { ptr addrspace(3), i32 } %buf, 0
+  %o = shl i32 %t, 2
+  %p = getelementptr inbounds i8, ptr addrspace(3) %base, i32 %o
+  store i32 1, ptr addrspace(3) %p, align 4, !alias.scope !28
+  %q = getelementptr inbounds i8, ptr addrspace(3) %base, i32 4096
+  %s0 = insertvalue { ptr addrspace(3), i32 } undef, ptr addrspace(3) %q, 0
+  %next = insertvalue { ptr addrspace(3), i32 } %s0, i32 1, 1
+  br label %loop
+}
+"""
+        accesses, defs = llir_banks.shared_accesses(llir)
+        self.assertEqual(accesses[0][3], "%p")  # metadata stripped
+        ev = llir_banks.Evaluator(defs, 4, 0)
+        self.assertEqual(ev.value("%p"), [1024, 1028, 1032, 1036])
+        self.assertEqual(ev.value("%next")[1][0], [5120] * 4)
+
     def test_wrapping_and_signed_ops(self):
         defs = {"%a": "sub i32 0, 1", "%b": "ashr i32 %a, 4",
                 "%c": "trunc i32 %a to i8", "%d": "sdiv i32 %a, 2",

@@ -107,7 +107,7 @@ def worker():
 
 def make_case(rng, i, target):
     return {"id": i, "target": target,
-            "ety": rng.choice(["fp16", "bf16", "fp16"]),
+            "ety": rng.choice(["fp16", "bf16", "fp16", "fp32"]),
             "bm": rng.choice([32, 64, 128]), "bn": rng.choice([32, 64, 128]),
             "bk": rng.choice([16, 32, 64]), "warps": rng.choice([4, 4, 8]),
             "stages": rng.choice([1, 2])}
