@@ -235,7 +235,11 @@ conflicts Triton's swizzling leaves; for another target, the kind only and
 why. The release whose rules the figures follow is said ("figures:").
 Every layout kind Triton has converts (NVIDIA's and AMD's, shared, tensor
 memory); one nested in another dialect's attribute (#tlx...) is listed as
-not converted with the reason, and its uses counted.
+not converted with the reason, and its uses counted. Then every
+shared-memory store and load outside convert_layout (local_alloc of a
+tensor, local_store, local_load, async_copy_global_to_local), on the same
+targets: instructions per thread and the bank conflicts of their addresses
+under the hardware's bank rules (docs/triton-smem.md).
 
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
@@ -254,7 +258,10 @@ flags:
               target_assumed, not_modelled, scratch_bytes, reps, stores,
               loads (as [{instr, bits, count}] per thread), store_ways,
               load_ways, error; with --target, on_targets: those keys per
-              target)
+              target; smem_ops: each with line, column, op, result, store,
+              tensor, memdesc, type, target_assumed and costs, per target
+              {target, instr, bits, count, element_bits, ways, wavefronts,
+              ideal_wavefronts, note, error})
   --help      this text
 
 examples:
