@@ -30,15 +30,18 @@
 #include <cctype>
 #include <cstdint>
 #include <functional>
-#include <queue>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
+#include "absl/types/span.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 
 namespace hlolayout {
@@ -119,43 +122,171 @@ DerivedKey DerivedKeyOf(absl::string_view name) {
   return k;
 }
 
-// The computations of `creation` (indices into the module), each taken
-// when all its callees are taken, the earliest created first.
+// The order XLA keeps the module's computations in, replayed (docs/
+// memory.md, "Value ids"). XLA maintains a topological order of the call
+// graph (callers before callees) online, as computations and calls are
+// added: every computation has a level and a stamp; the order is by level,
+// then the latest stamp first. A new computation gets level 0 and the
+// latest stamp (the front). A call from `caller` to `callee` that the order
+// already respects changes nothing; otherwise:
+//   - the callers of `caller` on its level are searched backwards, depth
+//     first, until a budget of edges (the ceiling of min(sqrt(calls),
+//     computations^(2/3)), both counted as they were added) is spent;
+//   - within the budget and on one level, `caller` and the computations
+//     found get the latest stamps, the deepest caller last (so first);
+//   - past the budget, `callee` goes one level below `caller`; when its
+//     level was lower, it takes `caller`'s level; then the levels are
+//     pushed down through its callees (a callee rises to its caller's
+//     level) and each computation whose level rose gets a new stamp,
+//     callees before callers.
+// The computations are replayed in `creation` order; each brings the calls
+// between it and those already there (its callers' first).
+class OnlineCallOrder {
+ public:
+  explicit OnlineCallOrder(const ModuleGraph& g)
+      : callees_(g.callees),
+        callers_(g.callees.size()),
+        present_(g.callees.size(), false),
+        level_(g.callees.size(), 0),
+        stamp_(g.callees.size(), 0) {
+    for (size_t c = 0; c < callees_.size(); ++c) {
+      for (int64_t callee : callees_[c]) {
+        if (callee != static_cast<int64_t>(c)) {
+          callers_[callee].push_back(static_cast<int64_t>(c));
+        }
+      }
+    }
+  }
+
+  void Add(int64_t c) {
+    present_[c] = true;
+    ++computations_;
+    Grow();
+    stamp_[c] = ++clock_;
+    for (int64_t caller : callers_[c]) {
+      if (present_[caller]) AddCall(caller, c);
+    }
+    for (int64_t callee : callees_[c]) {
+      if (present_[callee] && callee != c) AddCall(c, callee);
+    }
+  }
+
+  // Callees first: the reverse of the order.
+  std::vector<int64_t> PostOrder() const {
+    std::vector<int64_t> out;
+    for (size_t c = 0; c < present_.size(); ++c) {
+      if (present_[c]) out.push_back(static_cast<int64_t>(c));
+    }
+    std::sort(out.begin(), out.end(),
+              [&](int64_t a, int64_t b) { return Precedes(b, a); });
+    return out;
+  }
+
+ private:
+  bool Precedes(int64_t a, int64_t b) const {
+    if (level_[a] != level_[b]) return level_[a] < level_[b];
+    return stamp_[a] > stamp_[b];
+  }
+
+  void Grow() {
+    while (budget_ * budget_ < calls_ &&
+           budget_ * budget_ * budget_ < computations_ * computations_) {
+      ++budget_;
+    }
+  }
+
+  void AddCall(int64_t caller, int64_t callee) {
+    ++calls_;
+    Grow();
+    if (Precedes(caller, callee)) return;
+    std::vector<int64_t> found;
+    const bool spent = SearchCallers(caller, found);
+    bool push_down = true;
+    if (spent) {
+      found.assign(1, caller);
+      level_[callee] = level_[caller] + 1;
+    } else if (level_[callee] == level_[caller]) {
+      push_down = false;
+    } else {
+      level_[callee] = level_[caller];
+    }
+    std::vector<int64_t> risen;
+    if (push_down) {
+      PushLevelsDown(callee, risen);
+      if (level_[caller] < level_[callee]) found.clear();
+    }
+    for (int64_t c : risen) stamp_[c] = ++clock_;
+    for (auto it = found.rbegin(); it != found.rend(); ++it) {
+      stamp_[*it] = ++clock_;
+    }
+  }
+
+  // The callers of `from` on its level, depth first, each after its own
+  // callers; true when the budget ran out first.
+  bool SearchCallers(int64_t from, std::vector<int64_t>& found) const {
+    std::vector<bool> seen(present_.size(), false);
+    std::vector<std::pair<int64_t, bool>> stack = {{from, false}};
+    int64_t edges = 0;
+    while (!stack.empty()) {
+      const auto [c, done] = stack.back();
+      stack.pop_back();
+      if (done) {
+        found.push_back(c);
+        continue;
+      }
+      if (seen[c]) continue;
+      seen[c] = true;
+      stack.emplace_back(c, true);
+      for (int64_t caller : callers_[c]) {
+        if (edges >= budget_) break;
+        if (!present_[caller] || level_[caller] != level_[c]) continue;
+        if (++edges >= budget_) return true;
+        stack.emplace_back(caller, false);
+      }
+    }
+    return false;
+  }
+
+  // From `top` down its callees: a callee below the level of its caller
+  // rises to it. `risen` lists those that rose, callees first.
+  void PushLevelsDown(int64_t top, std::vector<int64_t>& risen) {
+    std::vector<bool> seen(present_.size(), false), rose(present_.size());
+    rose[top] = true;
+    std::vector<std::pair<int64_t, bool>> stack = {{top, false}};
+    while (!stack.empty()) {
+      const auto [c, done] = stack.back();
+      stack.pop_back();
+      if (done) {
+        risen.push_back(c);
+        continue;
+      }
+      if (seen[c] || !rose[c]) continue;
+      seen[c] = true;
+      stack.emplace_back(c, true);
+      for (int64_t callee : callees_[c]) {
+        if (!present_[callee] || callee == c) continue;
+        stack.emplace_back(callee, false);
+        if (level_[c] > level_[callee]) {
+          level_[callee] = level_[c];
+          rose[callee] = true;
+        }
+      }
+    }
+  }
+
+  const std::vector<std::vector<int64_t>>& callees_;
+  std::vector<std::vector<int64_t>> callers_;
+  std::vector<bool> present_;
+  std::vector<int64_t> level_, stamp_;
+  int64_t clock_ = 0, computations_ = 0, calls_ = 0, budget_ = 0;
+};
+
+// The computations of `creation` replayed through OnlineCallOrder.
 std::vector<int64_t> CallGraphPostOrder(const ModuleGraph& g,
                                         const std::vector<int64_t>& creation) {
-  const int64_t comps = static_cast<int64_t>(g.module.computations.size());
-  std::vector<int64_t> rank(comps, -1);
-  for (size_t k = 0; k < creation.size(); ++k) rank[creation[k]] = k;
-  std::vector<int64_t> waiting(comps, 0);
-  std::vector<std::vector<int64_t>> callers(comps);
-  for (int64_t c : creation) {
-    for (int64_t callee : g.callees[c]) {
-      if (callee == c || rank[callee] < 0) continue;
-      ++waiting[c];
-      callers[callee].push_back(c);
-    }
-  }
-  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
-      ready;
-  for (int64_t c : creation) {
-    if (waiting[c] == 0) ready.push(rank[c]);
-  }
-  std::vector<int64_t> out;
-  out.reserve(creation.size());
-  std::vector<bool> taken(comps, false);
-  while (!ready.empty()) {
-    const int64_t c = creation[ready.top()];
-    ready.pop();
-    taken[c] = true;
-    out.push_back(c);
-    for (int64_t caller : callers[c]) {
-      if (--waiting[caller] == 0) ready.push(rank[caller]);
-    }
-  }
-  for (int64_t c : creation) {  // a cycle: the rest in creation order
-    if (!taken[c]) out.push_back(c);
-  }
-  return out;
+  OnlineCallOrder order(g);
+  for (int64_t c : creation) order.Add(c);
+  return order.PostOrder();
 }
 
 // Conditions and bodies of while loops, as the passes before fusion clone
@@ -294,7 +425,11 @@ bool NaturalNameLess(absl::string_view a, absl::string_view b) {
   return a.size() - i < b.size() - j;
 }
 
-std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
+namespace {
+
+// The order XLA:CPU created the computations in, as far as the names and
+// the call graph tell it (the text does not hold it): steps 1-5 above.
+std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   std::vector<Made> made(comps, Made::kDerived);
@@ -400,6 +535,48 @@ std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& g) {
   const std::vector<int64_t> wrapped = WrappedOrder(g, made);
   creation.insert(creation.end(), wrapped.begin(), wrapped.end());
   creation.insert(creation.end(), late.begin(), late.end());
+  return creation;
+}
+
+}  // namespace
+
+absl::Status CheckCreationOrder(const HloModule& module,
+                                absl::Span<const std::string> created) {
+  absl::flat_hash_map<absl::string_view, int64_t> seen;
+  for (const HloComputation& c : module.computations) {
+    seen.emplace(c.header.name, 0);
+  }
+  for (const std::string& name : created) {
+    auto it = seen.find(name);
+    if (it == seen.end()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "creation order names '", name, "', not a computation here"));
+    }
+    if (++it->second > 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("creation order names '", name, "' twice"));
+    }
+  }
+  for (const HloComputation& c : module.computations) {
+    if (seen[c.header.name] == 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "creation order lacks computation '", c.header.name, "'"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::vector<int64_t> XlaCpuComputationOrder(
+    const ModuleGraph& g, absl::Span<const std::string> created) {
+  std::vector<int64_t> creation;
+  if (created.empty()) {
+    creation = GuessedCreationOrder(g);
+  } else {
+    for (const std::string& name : created) {
+      auto it = g.comp_index.find(name);
+      if (it != g.comp_index.end()) creation.push_back(it->second);
+    }
+  }
   return CallGraphPostOrder(g, creation);
 }
 
