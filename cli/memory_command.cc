@@ -181,7 +181,8 @@ flags:
                         hold: FILE names each computation once, a line each
                         (as HloModule::computations() of the compiled module
                         lists them; differential/xla records it); without
-                        it that order is guessed from the names
+                        it that order is guessed from the names. XLA:CPU
+                        modules only (refused under GPU rules)
   --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
                         cpu) or the module (GPU backend configs and custom

@@ -63,7 +63,7 @@ struct BufferAssignmentOptions {
   // created them (HloModule::computations() of the compiled module), each
   // once. The text does not hold that order; given, value ids follow from
   // it exactly; empty, it is guessed from the names (docs/memory.md,
-  // "Value ids").
+  // "Value ids"). Refused with kGpu.
   std::vector<std::string> xla_creation_order;
 };
 

@@ -152,6 +152,13 @@ TEST(XlaComputationOrder, ACreationOrderMustNameEveryComputationOnce) {
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().message(),
             "creation order names 'c9', not a computation here");
+  BufferAssignmentOptions gpu;
+  gpu.platform = XlaPlatform::kGpu;
+  gpu.xla_creation_order = {"c0", "c1", "c2", "c3", "main"};
+  m = AnalyzeModuleMemory(module, gpu);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().message(),
+            "a creation order applies to XLA:CPU's rules only");
 }
 
 }  // namespace
