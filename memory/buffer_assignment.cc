@@ -769,8 +769,8 @@ BufferAssignment Assigner::Run() {
   out_.platform = options_.platform;
   out_.alignment = XlaAlignment(options_.platform);
   aliased_ = AliasedParameters(module_);
-  ids_ = buffer_internal::ComputeXlaIds(g_,
-                                        options_.platform == XlaPlatform::kCpu);
+  ids_ = buffer_internal::ComputeXlaIds(
+      g_, options_.platform == XlaPlatform::kCpu, options_.xla_creation_order);
   CollectValues();
   AssignGlobal();
   SimulateHeap();
@@ -881,6 +881,15 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
   }
   if (module.entry_index < 0) {
     return absl::InvalidArgumentError("module has no entry computation");
+  }
+  if (!options.xla_creation_order.empty()) {
+    if (options.platform != XlaPlatform::kCpu) {
+      return absl::InvalidArgumentError(
+          "a creation order applies to XLA:CPU's rules only");
+    }
+    absl::Status named =
+        buffer_internal::CheckCreationOrder(module, options.xla_creation_order);
+    if (!named.ok()) return named;
   }
   Assigner assigner(module, analysis, options);
   return assigner.Run();

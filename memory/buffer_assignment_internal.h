@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -108,14 +110,25 @@ struct XlaIds {
   // computations (BufferAssigner's sort key), -1 when not numbered.
   std::vector<int64_t> node_position;
 };
-// `cpu`: number the computations in XlaCpuComputationOrder; otherwise in
-// the order guessed for XLA:GPU (memory/xla_value_ids.cc).
-XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu);
+// `cpu`: number the computations in XlaCpuComputationOrder (from
+// `created`, the computations' names in XLA's creation order, when not
+// empty); otherwise in the order guessed for XLA:GPU (memory/
+// xla_value_ids.cc).
+XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
+                     absl::Span<const std::string> created = {});
 
 // The order in which XLA:CPU (as jaxlib compiles) numbers the values of the
-// module's computations, every computation once (memory/
-// xla_computation_order.cc; docs/memory.md, "Value ids").
-std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& graph);
+// module's computations, every computation once: XLA's online topological
+// order of the call graph replayed over the computations in the order they
+// were created, `created` (names; CheckCreationOrder) when given, else
+// guessed from the names (memory/xla_computation_order.cc; docs/memory.md,
+// "Value ids").
+std::vector<int64_t> XlaCpuComputationOrder(
+    const ModuleGraph& graph, absl::Span<const std::string> created = {});
+
+// OK when `created` names every computation of `module` exactly once.
+absl::Status CheckCreationOrder(const HloModule& module,
+                                absl::Span<const std::string> created);
 
 // a < b with runs of digits compared as numbers ("fused.9" < "fused.10");
 // names ordered for XLA:CPU and XLA:GPU value ids alike.

@@ -270,7 +270,8 @@ int64_t ModuleGraph::ValueAt(int64_t node,
   return -1;
 }
 
-XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
+XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
+                     absl::Span<const std::string> created) {
   const HloModule& module = g.module;
   const MemoryDataflow& df = g.df;
   const int64_t comps = static_cast<int64_t>(module.computations.size());
@@ -409,7 +410,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
   if (entry >= 0) place_fusions(entry);
   for (int64_t c = 0; c < comps; ++c) place(c);
   if (entry >= 0) order.push_back(entry);
-  if (cpu) order = XlaCpuComputationOrder(g);
+  if (cpu) order = XlaCpuComputationOrder(g, created);
 
   // Non-phi values.
   int64_t next_id = 0;
