@@ -41,6 +41,7 @@ ROOMS = [
     "parser",
     "proto",
     "shape",
+    "ttnn",
     "util",
 ]
 
@@ -57,7 +58,6 @@ NOT_YET = [
     "index_util",
     "layout",
     "relayout",
-    "ttnn",
     # Reworked by the other items.
     "cli",
     "memory",
