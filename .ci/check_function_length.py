@@ -40,6 +40,7 @@ ROOMS = [
     "hlo",
     "parser",
     "proto",
+    "relayout",
     "shape",
     "ttnn",
     "util",
@@ -57,7 +58,6 @@ NOT_YET = [
     "grid",
     "index_util",
     "layout",
-    "relayout",
     # Reworked by the other items.
     "cli",
     "memory",
