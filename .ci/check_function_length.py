@@ -39,6 +39,7 @@ ROOMS = [
     "cute",
     "grid",
     "hlo",
+    "layout",
     "parser",
     "proto",
     "relayout",
@@ -57,7 +58,6 @@ NOT_YET = [
     "cute/atom",
     "draw",
     "index_util",
-    "layout",
     # Reworked by the other items.
     "cli",
     "memory",
