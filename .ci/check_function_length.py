@@ -39,6 +39,7 @@ ROOMS = [
     "cute",
     "grid",
     "hlo",
+    "index_util",
     "layout",
     "parser",
     "proto",
@@ -57,7 +58,6 @@ NOT_YET = [
     # Being split now (issue 45, item 4), room by room.
     "cute/atom",
     "draw",
-    "index_util",
     # Reworked by the other items.
     "cli",
     "memory",
