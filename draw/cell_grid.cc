@@ -84,9 +84,10 @@ void Segment(std::string& path, double x, double y, double x2, double y2) {
                   SvgNumber(x2), " ", SvgNumber(y2));
 }
 
-void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
-              double y0, bool headed) {
-  svg.Open("g", {{"class", g.css_class.empty() ? "grid" : g.css_class}});
+// The heading (when `headed`), the notes and the column and row labels of
+// `g` drawn at (x0, y0).
+void DrawHeadingAndLabels(SvgWriter& svg, const CellGrid& g, const Geometry& m,
+                          double x0, double y0, bool headed) {
   if (headed) {
     svg.Text(
         "text",
@@ -116,122 +117,148 @@ void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
               {"fill", "#555555"}},
              g.row_labels[r]);
   }
-  std::string tiles, subs, bytes;
-  for (int64_t r = 0; r < g.rows; ++r) {
-    for (int64_t c = 0; c < g.cols; ++c) {
-      const GridCell* cell = At(g, r, c);
-      if (cell == nullptr) continue;
-      const double x = gx + c * m.cw, yy = gy + r * m.ch;
-      std::vector<std::pair<std::string, std::string>> attrs;
-      if (!cell->css_class.empty())
-        attrs.emplace_back("class", cell->css_class);
-      for (const auto& a : cell->attrs) attrs.push_back(a);
-      svg.Open("g", attrs);
-      const std::string xs = SvgNumber(x), ys = SvgNumber(yy),
-                        ws = SvgNumber(m.cw), hs = SvgNumber(m.ch);
-      if (cell->fill >= 0) {
-        if (cell->fill < 1) {
-          svg.Element("rect", {{"x", xs},
-                               {"y", ys},
-                               {"width", ws},
-                               {"height", hs},
-                               {"fill", "url(#hatch)"}});
-        }
-        const double h = m.ch * std::min(1.0, cell->fill);
-        if (h > 0) {
-          svg.Element("rect",
-                      {{"x", xs},
-                       {"y", SvgNumber(yy + m.ch - h)},
-                       {"width", ws},
-                       {"height", SvgNumber(h)},
-                       {"fill", cell->colour >= 0 ? PaletteColour(cell->colour)
-                                                  : "#FFFFFF"}});
-        }
-      } else {
-        svg.Element("rect",
-                    {{"x", xs},
-                     {"y", ys},
-                     {"width", ws},
-                     {"height", hs},
-                     {"fill", cell->hatched        ? "url(#hatch)"
-                              : !cell->rgb.empty() ? cell->rgb
-                              : cell->colour >= 0
-                                  ? std::string(PaletteColour(cell->colour))
-                                  : "#FFFFFF"},
-                     {"stroke", "#FFFFFF"}});
-      }
-      if (!cell->label.empty()) {
-        const std::vector<std::string> lines = LabelLines(g, *cell);
-        double ty = yy + m.ch / 2 - kLabelLine * (lines.size() - 1) / 2;
-        for (const std::string& line : lines) {
-          svg.Text("text",
-                   {{"x", SvgNumber(x + m.cw / 2)}, {"y", SvgNumber(ty)}},
-                   line);
-          ty += kLabelLine;
-        }
-      }
-      svg.Text("title", {}, cell->title);
-      svg.Close();
-      // Borders on the right and bottom of this cell, and on the left and
-      // top when there is no neighbour there.
-      const GridCell* right = At(g, r, c + 1);
-      const GridCell* down = At(g, r + 1, c);
-      const GridCell* left = At(g, r, c - 1);
-      const GridCell* up = At(g, r - 1, c);
-      // Tile-granularity grids: only the outline.
-      const bool inner = !g.coarse;
-      if (right == nullptr || (inner && right->group != cell->group)) {
-        Segment(tiles, x + m.cw, yy, x + m.cw, yy + m.ch);
-      }
-      if (down == nullptr || (inner && down->group != cell->group)) {
-        Segment(tiles, x, yy + m.ch, x + m.cw, yy + m.ch);
-      }
-      if (left == nullptr) Segment(tiles, x, yy, x, yy + m.ch);
-      if (up == nullptr) Segment(tiles, x, yy, x + m.cw, yy);
-      if (right != nullptr && right->group == cell->group &&
-          right->byte != cell->byte) {
-        Segment(bytes, x + m.cw, yy + 2, x + m.cw, yy + m.ch - 2);
-      }
-      if (cell->sub >= 0) {
-        constexpr double kIn = 2.5;
-        auto differs = [&](const GridCell* n) {
-          return n == nullptr || n->sub != cell->sub;
-        };
-        const double l = x + kIn, t = yy + kIn, rr = x + m.cw - kIn,
-                     b = yy + m.ch - kIn;
-        const double l2 = differs(left) ? l : x,
-                     r2 = differs(right) ? rr : x + m.cw;
-        const double t2 = differs(up) ? t : yy,
-                     b2 = differs(down) ? b : yy + m.ch;
-        if (differs(left)) Segment(subs, l, t2, l, b2);
-        if (differs(right)) Segment(subs, rr, t2, rr, b2);
-        if (differs(up)) Segment(subs, l2, t, r2, t);
-        if (differs(down)) Segment(subs, l2, b, r2, b);
-      }
+}
+
+// One cell at (x, y): its group with the fill (a bar of height `fill`
+// over hatching, or a solid colour), its label lines and its title.
+void DrawCell(SvgWriter& svg, const CellGrid& g, const GridCell& cell,
+              const Geometry& m, double x, double y) {
+  std::vector<std::pair<std::string, std::string>> attrs;
+  if (!cell.css_class.empty()) attrs.emplace_back("class", cell.css_class);
+  for (const auto& a : cell.attrs) attrs.push_back(a);
+  svg.Open("g", attrs);
+  const std::string xs = SvgNumber(x), ys = SvgNumber(y), ws = SvgNumber(m.cw),
+                    hs = SvgNumber(m.ch);
+  if (cell.fill >= 0) {
+    if (cell.fill < 1) {
+      svg.Element("rect", {{"x", xs},
+                           {"y", ys},
+                           {"width", ws},
+                           {"height", hs},
+                           {"fill", "url(#hatch)"}});
+    }
+    const double h = m.ch * std::min(1.0, cell.fill);
+    if (h > 0) {
+      svg.Element("rect",
+                  {{"x", xs},
+                   {"y", SvgNumber(y + m.ch - h)},
+                   {"width", ws},
+                   {"height", SvgNumber(h)},
+                   {"fill", cell.colour >= 0 ? PaletteColour(cell.colour)
+                                             : "#FFFFFF"}});
+    }
+  } else {
+    svg.Element("rect", {{"x", xs},
+                         {"y", ys},
+                         {"width", ws},
+                         {"height", hs},
+                         {"fill", cell.hatched        ? "url(#hatch)"
+                                  : !cell.rgb.empty() ? cell.rgb
+                                  : cell.colour >= 0
+                                      ? std::string(PaletteColour(cell.colour))
+                                      : "#FFFFFF"},
+                         {"stroke", "#FFFFFF"}});
+  }
+  if (!cell.label.empty()) {
+    const std::vector<std::string> lines = LabelLines(g, cell);
+    double ty = y + m.ch / 2 - kLabelLine * (lines.size() - 1) / 2;
+    for (const std::string& line : lines) {
+      svg.Text("text", {{"x", SvgNumber(x + m.cw / 2)}, {"y", SvgNumber(ty)}},
+               line);
+      ty += kLabelLine;
     }
   }
-  if (!bytes.empty()) {
+  svg.Text("title", {}, cell.title);
+  svg.Close();
+}
+
+// The border paths of the cells, drawn after all of them.
+struct BorderPaths {
+  std::string tiles, subs, bytes;
+};
+
+// Appends the borders of `cell` at row r, column c (drawn at (x, y)):
+// tile borders on the right and bottom of this cell, and on the left and
+// top when there is no neighbour there; byte borders between cells of one
+// group; the inset outline of its sub-tile.
+void AddCellBorders(const CellGrid& g, const GridCell& cell, int64_t r,
+                    int64_t c, const Geometry& m, double x, double y,
+                    BorderPaths& paths) {
+  const GridCell* right = At(g, r, c + 1);
+  const GridCell* down = At(g, r + 1, c);
+  const GridCell* left = At(g, r, c - 1);
+  const GridCell* up = At(g, r - 1, c);
+  // Tile-granularity grids: only the outline.
+  const bool inner = !g.coarse;
+  if (right == nullptr || (inner && right->group != cell.group)) {
+    Segment(paths.tiles, x + m.cw, y, x + m.cw, y + m.ch);
+  }
+  if (down == nullptr || (inner && down->group != cell.group)) {
+    Segment(paths.tiles, x, y + m.ch, x + m.cw, y + m.ch);
+  }
+  if (left == nullptr) Segment(paths.tiles, x, y, x, y + m.ch);
+  if (up == nullptr) Segment(paths.tiles, x, y, x + m.cw, y);
+  if (right != nullptr && right->group == cell.group &&
+      right->byte != cell.byte) {
+    Segment(paths.bytes, x + m.cw, y + 2, x + m.cw, y + m.ch - 2);
+  }
+  if (cell.sub < 0) return;
+  constexpr double kIn = 2.5;
+  auto differs = [&](const GridCell* n) {
+    return n == nullptr || n->sub != cell.sub;
+  };
+  const double l = x + kIn, t = y + kIn, rr = x + m.cw - kIn,
+               b = y + m.ch - kIn;
+  const double l2 = differs(left) ? l : x, r2 = differs(right) ? rr : x + m.cw;
+  const double t2 = differs(up) ? t : y, b2 = differs(down) ? b : y + m.ch;
+  if (differs(left)) Segment(paths.subs, l, t2, l, b2);
+  if (differs(right)) Segment(paths.subs, rr, t2, rr, b2);
+  if (differs(up)) Segment(paths.subs, l2, t, r2, t);
+  if (differs(down)) Segment(paths.subs, l2, b, r2, b);
+}
+
+void DrawBorderPaths(SvgWriter& svg, const BorderPaths& paths) {
+  if (!paths.bytes.empty()) {
     svg.Element("path", {{"class", "byte-borders"},
-                         {"d", bytes},
+                         {"d", paths.bytes},
                          {"stroke", "#333333"},
                          {"stroke-dasharray", "2 2"},
                          {"fill", "none"}});
   }
-  if (!subs.empty()) {
+  if (!paths.subs.empty()) {
     svg.Element("path", {{"class", "subtile-borders"},
-                         {"d", subs},
+                         {"d", paths.subs},
                          {"stroke", kSubTileBorderColour},
                          {"stroke-width", "1.5"},
                          {"fill", "none"}});
   }
-  if (!tiles.empty()) {
+  if (!paths.tiles.empty()) {
     svg.Element("path", {{"class", "tile-borders"},
-                         {"d", tiles},
+                         {"d", paths.tiles},
                          {"stroke", kTileBorderColour},
                          {"stroke-width", "2"},
                          {"fill", "none"},
                          {"stroke-linecap", "square"}});
   }
+}
+
+void DrawGrid(SvgWriter& svg, const CellGrid& g, const Geometry& m, double x0,
+              double y0, bool headed) {
+  svg.Open("g", {{"class", g.css_class.empty() ? "grid" : g.css_class}});
+  DrawHeadingAndLabels(svg, g, m, x0, y0, headed);
+  const double gx = x0 + m.label_w;  // grid origin
+  const double gy = y0 + m.top;
+  BorderPaths paths;
+  for (int64_t r = 0; r < g.rows; ++r) {
+    for (int64_t c = 0; c < g.cols; ++c) {
+      const GridCell* cell = At(g, r, c);
+      if (cell == nullptr) continue;
+      const double x = gx + c * m.cw, y = gy + r * m.ch;
+      DrawCell(svg, g, *cell, m, x, y);
+      AddCellBorders(g, *cell, r, c, m, x, y, paths);
+    }
+  }
+  DrawBorderPaths(svg, paths);
   svg.Close();
 }
 

@@ -177,14 +177,20 @@ struct Limits {
   bool ascii;
 };
 
-CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
-                     const Limits& lim) {
+// The offset of the element at row r, column c of the slice at `*idx` (the
+// drawn dims of `*idx` are set to r and c).
+int64_t OffsetAt(const Ctx& ctx, int64_t r, int64_t c,
+                 std::vector<int64_t>* idx) {
+  if (ctx.row_dim >= 0) (*idx)[ctx.row_dim] = r;
+  if (ctx.col_dim >= 0) (*idx)[ctx.col_dim] = c;
+  return ctx.ix->Offset(*idx);
+}
+
+// The logical view's notes: the dims drawn (R rows, C columns), the slice
+// of a higher rank, what the colours and hatching mean.
+void AddLogicalNotes(const Ctx& ctx, const std::vector<int64_t>& base,
+                     const Limits& lim, int64_t R, int64_t C, CellGrid& g) {
   const TilingModel& m = ctx.model;
-  CellGrid g;
-  g.css_class = "view logical";
-  g.heading = "logical view: the offset of each element";
-  const int64_t R = ctx.row_dim >= 0 ? m.logical_dims[ctx.row_dim] : 1;
-  const int64_t C = ctx.col_dim >= 0 ? m.logical_dims[ctx.col_dim] : 1;
   if (ctx.rank >= 1) {
     g.notes.push_back(ctx.rank >= 2 ? absl::StrCat("rows: dim ", ctx.row_dim,
                                                    " (", R, "), columns: dim ",
@@ -210,56 +216,58 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
     }
     g.notes.push_back(n);
   }
-  if (m.logical_elements == 0) {
-    g.notes.push_back("no elements");
-    return g;
-  }
-  const int64_t PR = CeilDiv(R, ctx.tr) * ctx.tr;
-  const int64_t PC = CeilDiv(C, ctx.tc) * ctx.tc;
+}
+
+// One cell per element of the R x C slice padded to whole tiles (PR x PC):
+// the element's offset, or hatched tile padding.
+void FillLogicalElements(const Ctx& ctx, const std::vector<int64_t>& base,
+                         const Limits& lim, int64_t R, int64_t C, int64_t PR,
+                         int64_t PC, CellGrid& g) {
+  const TilingModel& m = ctx.model;
   std::vector<int64_t> idx = base;
-  auto offset_at = [&](int64_t r, int64_t c) {
-    if (ctx.row_dim >= 0) idx[ctx.row_dim] = r;
-    if (ctx.col_dim >= 0) idx[ctx.col_dim] = c;
-    return ctx.ix->Offset(idx);
-  };
-  if (PR * PC <= lim.max_cells && PC <= lim.max_cols) {
-    g.rows = PR;
-    g.cols = PC;
-    if (ctx.rank >= 2) {
-      for (int64_t r = 0; r < PR; ++r) g.row_labels.push_back(absl::StrCat(r));
-    }
-    if (ctx.rank >= 1) {
-      for (int64_t c = 0; c < PC; ++c) g.col_labels.push_back(absl::StrCat(c));
-    }
-    g.cells.resize(PR * PC);
-    for (int64_t r = 0; r < PR; ++r) {
-      for (int64_t c = 0; c < PC; ++c) {
-        GridCell& cell = g.cells[r * PC + c];
-        if (r < R && c < C) {
-          const int64_t off = offset_at(r, c);
-          cell.label = absl::StrCat(off);
-          cell.css_class = "element";
-          cell.attrs = {{"data-index", IndexText(idx)},
-                        {"data-offset", absl::StrCat(off)}};
-          cell.title = absl::StrCat("(", IndexText(idx), ") at offset ", off,
-                                    ctx.ByteNote(off));
-          cell.colour = cell.group = ctx.TileOf(off);
-          cell.sub = ctx.SubOf(off);
-        } else {
-          const int64_t off = offset_at(std::min(r, R - 1), std::min(c, C - 1));
-          cell.css_class = "logical-padding";
-          cell.hatched = true;
-          cell.label = lim.text ? "." : "";
-          cell.group = ctx.TileOf(off);
-          cell.title = absl::StrCat("row ", r, ", column ", c,
-                                    ": padding that completes tile ",
-                                    m.levels[0].tile.ToString());
-        }
+  g.rows = PR;
+  g.cols = PC;
+  if (ctx.rank >= 2) {
+    for (int64_t r = 0; r < PR; ++r) g.row_labels.push_back(absl::StrCat(r));
+  }
+  if (ctx.rank >= 1) {
+    for (int64_t c = 0; c < PC; ++c) g.col_labels.push_back(absl::StrCat(c));
+  }
+  g.cells.resize(PR * PC);
+  for (int64_t r = 0; r < PR; ++r) {
+    for (int64_t c = 0; c < PC; ++c) {
+      GridCell& cell = g.cells[r * PC + c];
+      if (r < R && c < C) {
+        const int64_t off = OffsetAt(ctx, r, c, &idx);
+        cell.label = absl::StrCat(off);
+        cell.css_class = "element";
+        cell.attrs = {{"data-index", IndexText(idx)},
+                      {"data-offset", absl::StrCat(off)}};
+        cell.title = absl::StrCat("(", IndexText(idx), ") at offset ", off,
+                                  ctx.ByteNote(off));
+        cell.colour = cell.group = ctx.TileOf(off);
+        cell.sub = ctx.SubOf(off);
+      } else {
+        const int64_t off =
+            OffsetAt(ctx, std::min(r, R - 1), std::min(c, C - 1), &idx);
+        cell.css_class = "logical-padding";
+        cell.hatched = true;
+        cell.label = lim.text ? "." : "";
+        cell.group = ctx.TileOf(off);
+        cell.title = absl::StrCat("row ", r, ", column ", c,
+                                  ": padding that completes tile ",
+                                  m.levels[0].tile.ToString());
       }
     }
-    return g;
   }
-  // Tile granularity: k x k tiles per cell.
+}
+
+// Tile granularity: k x k tiles per cell, k the smallest (in growing steps)
+// that fits the limits; each cell filled in proportion to its elements.
+void FillLogicalTiles(const Ctx& ctx, const std::vector<int64_t>& base,
+                      const Limits& lim, int64_t R, int64_t C, int64_t PR,
+                      int64_t PC, CellGrid& g) {
+  std::vector<int64_t> idx = base;
   g.coarse = true;
   const int64_t TR = PR / ctx.tr, TC = PC / ctx.tc;
   int64_t k = 1;
@@ -287,7 +295,7 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
       const int64_t vc = std::clamp<int64_t>(C - c0, 0, c1 - c0);
       const double fill = static_cast<double>(vr) * vc /
                           (static_cast<double>(r1 - r0) * (c1 - c0));
-      const int64_t off = offset_at(r0, c0);
+      const int64_t off = OffsetAt(ctx, r0, c0, &idx);
       cell.css_class = "tile-block";
       cell.fill = fill;
       cell.colour = 0;  // one colour: the bar shows the fill
@@ -301,82 +309,91 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
                                 IndexText(idx), ") at offset ", off);
     }
   }
+}
+
+CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
+                     const Limits& lim) {
+  const TilingModel& m = ctx.model;
+  CellGrid g;
+  g.css_class = "view logical";
+  g.heading = "logical view: the offset of each element";
+  const int64_t R = ctx.row_dim >= 0 ? m.logical_dims[ctx.row_dim] : 1;
+  const int64_t C = ctx.col_dim >= 0 ? m.logical_dims[ctx.col_dim] : 1;
+  AddLogicalNotes(ctx, base, lim, R, C, g);
+  if (m.logical_elements == 0) {
+    g.notes.push_back("no elements");
+    return g;
+  }
+  const int64_t PR = CeilDiv(R, ctx.tr) * ctx.tr;
+  const int64_t PC = CeilDiv(C, ctx.tc) * ctx.tc;
+  if (PR * PC <= lim.max_cells && PC <= lim.max_cols) {
+    FillLogicalElements(ctx, base, lim, R, C, PR, PC, g);
+  } else {
+    FillLogicalTiles(ctx, base, lim, R, C, PR, PC, g);
+  }
   return g;
 }
 
-CellGrid MemoryGrid(const Ctx& ctx, const Limits& lim) {
+// One cell per slot, `w` a row: the element's index, tile padding or tail
+// padding.
+void FillMemorySlots(const Ctx& ctx, int64_t w, CellGrid& g) {
   const TilingModel& m = ctx.model;
-  CellGrid g;
-  g.css_class = "view memory";
-  g.heading = "memory view: the element in each slot";
+  const int64_t padded = m.padded_elements;
+  g.cols = std::min(w, std::max<int64_t>(padded, 1));
+  g.rows = CeilDiv(padded, g.cols);
+  g.notes.push_back(
+      ctx.s0 > 0 && w == ctx.s0
+          ? absl::StrCat("one tile ", TileNames(m), " (", w, " slots) per row")
+          : absl::StrCat(g.cols, " slots per row"));
+  g.notes.back() += "; rows start at the offset on the left";
+  for (int64_t r = 0; r < g.rows; ++r) {
+    g.row_labels.push_back(absl::StrCat(r * g.cols));
+  }
+  g.cells.resize(g.rows * g.cols);
+  std::vector<int64_t> idx(ctx.rank);
+  for (int64_t o = 0; o < g.rows * g.cols; ++o) {
+    GridCell& cell = g.cells[o];
+    if (o >= padded) {
+      cell.present = false;
+      continue;
+    }
+    const OffsetKind kind = ctx.ix->ElementAt(o, absl::MakeSpan(idx));
+    cell.attrs = {{"data-offset", absl::StrCat(o)}};
+    cell.byte = ctx.ByteOf(o);
+    if (kind == OffsetKind::kElement) {
+      cell.css_class = "element";
+      cell.attrs.insert(cell.attrs.begin(), {"data-index", IndexText(idx)});
+      cell.label = ctx.rank == 0 ? "()" : IndexText(idx);
+      cell.title = absl::StrCat("offset ", o, ": (", IndexText(idx), ")",
+                                ctx.ByteNote(o));
+      cell.colour = cell.group = ctx.TileOf(o);
+      cell.sub = ctx.SubOf(o);
+    } else if (kind == OffsetKind::kTilePadding) {
+      cell.css_class = "padding tile-padding";
+      cell.hatched = true;
+      cell.label = "pad";
+      cell.title =
+          absl::StrCat("offset ", o, ": tile padding", ctx.ByteNote(o));
+      cell.group = ctx.TileOf(o);
+      cell.sub = ctx.SubOf(o);
+    } else {
+      cell.css_class = "padding tail-padding";
+      cell.hatched = true;
+      cell.label = "tail";
+      cell.title = absl::StrCat("offset ", o, ": tail padding (L(",
+                                m.tail_alignment, "))", ctx.ByteNote(o));
+      cell.group = -2;
+    }
+  }
+}
+
+// Tile granularity: a number of tiles (or runs of `w` slots of the minor
+// dim) per cell, in offset order, then one cell for the tail padding.
+void FillMemoryBlocks(const Ctx& ctx, const Limits& lim, int64_t w,
+                      CellGrid& g) {
+  const TilingModel& m = ctx.model;
   const int64_t padded = m.padded_elements;
   const int64_t tail = padded - m.tiled_elements;
-  const int64_t tile_pad = m.tiled_elements - m.logical_elements;
-  g.notes.push_back(
-      absl::StrCat(padded, " slots: ", m.logical_elements, " elements, ",
-                   tile_pad, " tile padding",
-                   tail > 0 ? absl::StrCat(", ", tail, " tail padding (L(",
-                                           m.tail_alignment, "))")
-                            : ""));
-  if (ctx.sub_byte) {
-    g.notes.push_back(absl::StrCat(m.element_bits, "-bit elements, ",
-                                   8 / m.element_bits,
-                                   " per byte: dotted lines between bytes"));
-  }
-  int64_t w =
-      ctx.s0 > 0 ? ctx.s0 : (ctx.rank >= 1 ? m.physical.back().size : 1);
-  while (w > 64 && w % 2 == 0) w /= 2;
-  w = std::clamp<int64_t>(w, 1, 64);
-  if (padded <= lim.max_cells && std::min(w, padded) <= lim.max_cols) {
-    g.cols = std::min(w, std::max<int64_t>(padded, 1));
-    g.rows = CeilDiv(padded, g.cols);
-    g.notes.push_back(ctx.s0 > 0 && w == ctx.s0
-                          ? absl::StrCat("one tile ", TileNames(m), " (", w,
-                                         " slots) per row")
-                          : absl::StrCat(g.cols, " slots per row"));
-    g.notes.back() += "; rows start at the offset on the left";
-    for (int64_t r = 0; r < g.rows; ++r) {
-      g.row_labels.push_back(absl::StrCat(r * g.cols));
-    }
-    g.cells.resize(g.rows * g.cols);
-    std::vector<int64_t> idx(ctx.rank);
-    for (int64_t o = 0; o < g.rows * g.cols; ++o) {
-      GridCell& cell = g.cells[o];
-      if (o >= padded) {
-        cell.present = false;
-        continue;
-      }
-      const OffsetKind kind = ctx.ix->ElementAt(o, absl::MakeSpan(idx));
-      cell.attrs = {{"data-offset", absl::StrCat(o)}};
-      cell.byte = ctx.ByteOf(o);
-      if (kind == OffsetKind::kElement) {
-        cell.css_class = "element";
-        cell.attrs.insert(cell.attrs.begin(), {"data-index", IndexText(idx)});
-        cell.label = ctx.rank == 0 ? "()" : IndexText(idx);
-        cell.title = absl::StrCat("offset ", o, ": (", IndexText(idx), ")",
-                                  ctx.ByteNote(o));
-        cell.colour = cell.group = ctx.TileOf(o);
-        cell.sub = ctx.SubOf(o);
-      } else if (kind == OffsetKind::kTilePadding) {
-        cell.css_class = "padding tile-padding";
-        cell.hatched = true;
-        cell.label = "pad";
-        cell.title =
-            absl::StrCat("offset ", o, ": tile padding", ctx.ByteNote(o));
-        cell.group = ctx.TileOf(o);
-        cell.sub = ctx.SubOf(o);
-      } else {
-        cell.css_class = "padding tail-padding";
-        cell.hatched = true;
-        cell.label = "tail";
-        cell.title = absl::StrCat("offset ", o, ": tail padding (L(",
-                                  m.tail_alignment, "))", ctx.ByteNote(o));
-        cell.group = -2;
-      }
-    }
-    return g;
-  }
-  // Tile granularity: g tiles (or rows of the minor dim) per cell.
   g.coarse = true;
   const bool tiled = ctx.s0 > 0;
   const int64_t unit = tiled ? ctx.s0 : w;
@@ -428,6 +445,37 @@ CellGrid MemoryGrid(const Ctx& ctx, const Limits& lim) {
                   {"data-fill", Percent(fill)}};
     cell.title = absl::StrCat("offsets ", first, "-", last, ": ", Percent(fill),
                               " elements");
+  }
+}
+
+CellGrid MemoryGrid(const Ctx& ctx, const Limits& lim) {
+  const TilingModel& m = ctx.model;
+  CellGrid g;
+  g.css_class = "view memory";
+  g.heading = "memory view: the element in each slot";
+  const int64_t padded = m.padded_elements;
+  const int64_t tail = padded - m.tiled_elements;
+  const int64_t tile_pad = m.tiled_elements - m.logical_elements;
+  g.notes.push_back(
+      absl::StrCat(padded, " slots: ", m.logical_elements, " elements, ",
+                   tile_pad, " tile padding",
+                   tail > 0 ? absl::StrCat(", ", tail, " tail padding (L(",
+                                           m.tail_alignment, "))")
+                            : ""));
+  if (ctx.sub_byte) {
+    g.notes.push_back(absl::StrCat(m.element_bits, "-bit elements, ",
+                                   8 / m.element_bits,
+                                   " per byte: dotted lines between bytes"));
+  }
+  // Slots a row: one first-level tile, else the minor dim, halved to 64.
+  int64_t w =
+      ctx.s0 > 0 ? ctx.s0 : (ctx.rank >= 1 ? m.physical.back().size : 1);
+  while (w > 64 && w % 2 == 0) w /= 2;
+  w = std::clamp<int64_t>(w, 1, 64);
+  if (padded <= lim.max_cells && std::min(w, padded) <= lim.max_cols) {
+    FillMemorySlots(ctx, w, g);
+  } else {
+    FillMemoryBlocks(ctx, lim, w, g);
   }
   return g;
 }

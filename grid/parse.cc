@@ -80,6 +80,15 @@ class Parser {
   absl::StatusOr<Linear> Product(size_t num_dims);
   absl::StatusOr<Linear> Factor(size_t num_dims);
   absl::StatusOr<TileType> Tile();
+  // TensorType's parts: `tensor<` dims and element type; the memref's
+  // element (a tile or the tensor's scalar type); the optional
+  // `, #tt.memory_space<...>`; the three closing '>' and the end.
+  absl::Status TensorShapeAndElement(std::vector<int64_t>* shape,
+                                     ScalarType* element);
+  absl::Status MemrefElement(size_t grid_rank, ScalarType element,
+                             absl::optional<TileType>* tile);
+  absl::Status OptionalMemorySpace(MemorySpace* space);
+  absl::Status CloseTensorType();
 
   // Parentheses in a map expression nest at most this deep.
   static constexpr int kMaxDepth = 64;
@@ -335,29 +344,101 @@ absl::StatusOr<TileType> Parser::Tile() {
   return tile;
 }
 
-absl::StatusOr<MetalLayout> Parser::TensorType() {
-  Advance();
+absl::Status Parser::TensorShapeAndElement(std::vector<int64_t>* shape,
+                                           ScalarType* element) {
   absl::Status s = ExpectWord("tensor", TokenKind::kIdent);
   if (!s.ok()) return s;
   s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
   if (!s.ok()) return s;
-  std::vector<int64_t> shape;
   std::vector<size_t> shape_offsets;
-  s = ShapeDims(&shape, &shape_offsets);
+  s = ShapeDims(shape, &shape_offsets);
   if (!s.ok()) return s;
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] < 1) {
+  for (size_t d = 0; d < shape->size(); ++d) {
+    if ((*shape)[d] < 1) {
       return Error(shape_offsets[d],
-                   absl::StrCat("tensor dim ", d, " has size ", shape[d]));
+                   absl::StrCat("tensor dim ", d, " has size ", (*shape)[d]));
     }
   }
   if (tok_.kind != TokenKind::kIdent) return Unexpected("an element type");
-  absl::optional<ScalarType> element = ScalarTypeFromName(tok_.text);
-  if (!element) {
+  absl::optional<ScalarType> named = ScalarTypeFromName(tok_.text);
+  if (!named) {
     return Error(tok_.offset, absl::StrCat("unknown element type ",
                                            DescribeGridToken(tok_)));
   }
+  *element = *named;
   Advance();
+  return absl::OkStatus();
+}
+
+absl::Status Parser::MemrefElement(size_t grid_rank, ScalarType element,
+                                   absl::optional<TileType>* tile) {
+  if (tok_.kind == TokenKind::kBangIdent) {
+    const size_t tile_offset = tok_.offset;
+    absl::StatusOr<TileType> t = Tile();
+    if (!t.ok()) return t.status();
+    if (grid_rank < 2) {
+      return Error(tile_offset, absl::StrCat("a tiled memref needs rank >= 2, "
+                                             "the grid has rank ",
+                                             grid_rank));
+    }
+    *tile = *t;
+    return absl::OkStatus();
+  }
+  absl::optional<ScalarType> memref_element = ScalarTypeFromName(tok_.text);
+  if (!memref_element) {
+    return Error(tok_.offset, absl::StrCat("unknown element type ",
+                                           DescribeGridToken(tok_)));
+  }
+  if (*memref_element != element) {
+    return Error(
+        tok_.offset,
+        absl::StrCat("memref element type ", ScalarTypeName(*memref_element),
+                     " does not match the tensor's ", ScalarTypeName(element)));
+  }
+  Advance();
+  return absl::OkStatus();
+}
+
+absl::Status Parser::OptionalMemorySpace(MemorySpace* space) {
+  if (tok_.kind != TokenKind::kComma) return absl::OkStatus();
+  Advance();
+  absl::Status s =
+      tok_.text == "#ttcore.memory_space"
+          ? ExpectWord("#ttcore.memory_space", TokenKind::kHashIdent)
+          : ExpectWord("#tt.memory_space", TokenKind::kHashIdent);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'");
+  if (!s.ok()) return s;
+  absl::optional<MemorySpace> named = tok_.kind == TokenKind::kIdent
+                                          ? MemorySpaceFromName(tok_.text)
+                                          : absl::nullopt;
+  if (!named) return Unexpected("a memory space (system, mmio, dram, l1)");
+  *space = *named;
+  Advance();
+  return Expect(TokenKind::kRAngle, "'>'");
+}
+
+absl::Status Parser::CloseTensorType() {
+  absl::Status s = Expect(TokenKind::kRAngle, "'>' to close the memref");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kRAngle, "'>' to close the layout");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kRAngle, "'>' to close the tensor type");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kEof) {
+    return Error(tok_.offset,
+                 absl::StrCat("unexpected ", DescribeGridToken(tok_),
+                              " after the tensor type"));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<MetalLayout> Parser::TensorType() {
+  Advance();
+  std::vector<int64_t> shape;
+  ScalarType element;
+  absl::Status s = TensorShapeAndElement(&shape, &element);
+  if (!s.ok()) return s;
   if (tok_.kind == TokenKind::kRAngle) {
     return Error(tok_.offset, "expected ',' and a #tt.metal_layout encoding");
   }
@@ -416,62 +497,16 @@ absl::StatusOr<MetalLayout> Parser::TensorType() {
                               " but the grid has rank ", grid.size()));
   }
   absl::optional<TileType> tile;
-  if (tok_.kind == TokenKind::kBangIdent) {
-    const size_t tile_offset = tok_.offset;
-    absl::StatusOr<TileType> t = Tile();
-    if (!t.ok()) return t.status();
-    if (grid.size() < 2) {
-      return Error(tile_offset, absl::StrCat("a tiled memref needs rank >= 2, "
-                                             "the grid has rank ",
-                                             grid.size()));
-    }
-    tile = *t;
-  } else {
-    absl::optional<ScalarType> memref_element = ScalarTypeFromName(tok_.text);
-    if (!memref_element) {
-      return Error(tok_.offset, absl::StrCat("unknown element type ",
-                                             DescribeGridToken(tok_)));
-    }
-    if (*memref_element != *element) {
-      return Error(tok_.offset, absl::StrCat("memref element type ",
-                                             ScalarTypeName(*memref_element),
-                                             " does not match the tensor's ",
-                                             ScalarTypeName(*element)));
-    }
-    Advance();
-  }
+  s = MemrefElement(grid.size(), element, &tile);
+  if (!s.ok()) return s;
   MemorySpace space = MemorySpace::kSystem;
-  if (tok_.kind == TokenKind::kComma) {
-    Advance();
-    s = tok_.text == "#ttcore.memory_space"
-            ? ExpectWord("#ttcore.memory_space", TokenKind::kHashIdent)
-            : ExpectWord("#tt.memory_space", TokenKind::kHashIdent);
-    if (!s.ok()) return s;
-    s = Expect(TokenKind::kLAngle, "'<'");
-    if (!s.ok()) return s;
-    absl::optional<MemorySpace> named = tok_.kind == TokenKind::kIdent
-                                            ? MemorySpaceFromName(tok_.text)
-                                            : absl::nullopt;
-    if (!named) return Unexpected("a memory space (system, mmio, dram, l1)");
-    space = *named;
-    Advance();
-    s = Expect(TokenKind::kRAngle, "'>'");
-    if (!s.ok()) return s;
-  }
-  s = Expect(TokenKind::kRAngle, "'>' to close the memref");
+  s = OptionalMemorySpace(&space);
   if (!s.ok()) return s;
-  s = Expect(TokenKind::kRAngle, "'>' to close the layout");
+  s = CloseTensorType();
   if (!s.ok()) return s;
-  s = Expect(TokenKind::kRAngle, "'>' to close the tensor type");
-  if (!s.ok()) return s;
-  if (tok_.kind != TokenKind::kEof) {
-    return Error(tok_.offset,
-                 absl::StrCat("unexpected ", DescribeGridToken(tok_),
-                              " after the tensor type"));
-  }
 
   absl::StatusOr<MetalLayout> layout = MetalLayout::Create(
-      shape, *element, *std::move(map), *oob, grid, tile, space);
+      shape, element, *std::move(map), *oob, grid, tile, space);
   if (!layout.ok()) return Error(encoding_offset, layout.status().message());
   if (layout->memref_shape() != memref) {
     return Error(memref_offset,

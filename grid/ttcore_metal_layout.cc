@@ -66,19 +66,15 @@ std::vector<std::array<int64_t, 2>> NormalizeIntervals(
   return out;
 }
 
-absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
-    absl::Span<const int64_t> shape, const MlirElement& element,
-    const MetalLayoutText& text, const TtnnDevice& device) {
-  TtcoreMetalLayout l;
-  l.text_ = text;
-  l.element_ = element;
-  l.device_ = device;
-  l.tensor_shape_.assign(shape.begin(), shape.end());
+namespace {
+
+// tt-mlir's verifier of #ttcore.metal_layout: dim_alignments, one positive
+// per logical dim; collapsed_intervals in bounds and ordered. Then what
+// hlolayout does not model: zero-sized logical dims.
+absl::Status VerifyLikeTtmlir(const MetalLayoutText& text) {
   const std::vector<int64_t>& s = text.logical_shape;
   const std::vector<int64_t>& al = text.dim_alignments;
   const int64_t rank = static_cast<int64_t>(s.size());
-
-  // The verifier.
   if (static_cast<int64_t>(al.size()) != rank) {
     return Refused(absl::StrCat("dim_alignments size (", al.size(),
                                 ") must match logical_shape rank (", rank,
@@ -116,12 +112,16 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
                        " (zero-sized tensors are not modelled)"));
     }
   }
+  return absl::OkStatus();
+}
 
-  // Normalized intervals; hlolayout refuses overlaps and gaps.
-  l.intervals_ = NormalizeIntervals(text.intervals, rank);
+// hlolayout refuses normalized intervals that are empty (but the synthetic
+// row of rank 1), overlap or leave a dim out.
+absl::Status CheckIntervalsPartition(
+    const std::vector<std::array<int64_t, 2>>& intervals, int64_t rank) {
   int64_t next = 0;
-  for (size_t k = 0; k < l.intervals_.size(); ++k) {
-    const auto& iv = l.intervals_[k];
+  for (size_t k = 0; k < intervals.size(); ++k) {
+    const auto& iv = intervals[k];
     if (iv[0] == iv[1]) {
       if (rank == 1 && k == 0 && iv[0] == 0) continue;  // the synthetic row
       return absl::InvalidArgumentError(absl::StrCat(
@@ -140,62 +140,98 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
     }
     next = iv[1];
   }
+  return absl::OkStatus();
+}
 
-  // Default tile alignments, for reference.
-  const int64_t num_intervals = static_cast<int64_t>(l.intervals_.size());
-  if (rank == 0) {
-    l.default_alignments_ = std::vector<int64_t>{};
-  } else if (rank == 1) {
-    l.default_alignments_ = std::vector<int64_t>{kTile};
-  } else if (num_intervals >= 2) {
-    std::vector<int64_t> d(rank, 1);
-    d[l.intervals_[num_intervals - 1][1] - 1] = kTile;
-    d[l.intervals_[num_intervals - 2][1] - 1] = kTile;
-    l.default_alignments_ = std::move(d);
+// tt-mlir's default tile alignments, for reference: the last dim of each of
+// the two innermost intervals aligned to a tile; none with one interval of
+// rank >= 2.
+absl::optional<std::vector<int64_t>> DefaultAlignments(
+    const std::vector<std::array<int64_t, 2>>& intervals, int64_t rank) {
+  const int64_t num_intervals = static_cast<int64_t>(intervals.size());
+  if (rank == 0) return std::vector<int64_t>{};
+  if (rank == 1) return std::vector<int64_t>{kTile};
+  if (num_intervals < 2) return absl::nullopt;
+  std::vector<int64_t> d(rank, 1);
+  d[intervals[num_intervals - 1][1] - 1] = kTile;
+  d[intervals[num_intervals - 2][1] - 1] = kTile;
+  return d;
+}
+
+}  // namespace
+
+absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
+    absl::Span<const int64_t> shape, const MlirElement& element,
+    const MetalLayoutText& text, const TtnnDevice& device) {
+  TtcoreMetalLayout l;
+  l.text_ = text;
+  l.element_ = element;
+  l.device_ = device;
+  l.tensor_shape_.assign(shape.begin(), shape.end());
+  const int64_t rank = static_cast<int64_t>(text.logical_shape.size());
+  if (absl::Status st = VerifyLikeTtmlir(text); !st.ok()) return st;
+  l.intervals_ = NormalizeIntervals(text.intervals, rank);
+  if (absl::Status st = CheckIntervalsPartition(l.intervals_, rank); !st.ok()) {
+    return st;
   }
+  l.default_alignments_ = DefaultAlignments(l.intervals_, rank);
+  if (absl::Status st = l.ComputePhysical(); !st.ok()) return st;
+  if (absl::Status st = l.SplitOverGrid(shape); !st.ok()) return st;
+  if (absl::Status st = l.ComputeHostStrides(); !st.ok()) return st;
+  if (absl::Status st = l.ComputePadding(shape); !st.ok()) return st;
+  l.CompareWithText(shape);
+  return l;
+}
 
+absl::Status TtcoreMetalLayout::ComputePhysical() {
+  const std::vector<int64_t>& s = text_.logical_shape;
+  const std::vector<int64_t>& al = text_.dim_alignments;
+  const int64_t rank = static_cast<int64_t>(s.size());
   // Strides inside intervals and the physical shape.
-  l.strides_.assign(rank, 1);
-  for (const auto& iv : l.intervals_) {
+  strides_.assign(rank, 1);
+  for (const auto& iv : intervals_) {
     if (iv[0] == iv[1]) {
       continue;
     }
     int64_t cumulative = 1;
     for (int64_t j = iv[1] - 1; j >= iv[0]; --j) {
-      l.strides_[j] = cumulative;
+      strides_[j] = cumulative;
       int64_t product;
       if (!Mul(s[j], cumulative, &product) ||
           !AlignUp(product, al[j], &cumulative)) {
         return Overflow();
       }
     }
-    l.physical_.push_back(cumulative);
+    physical_.push_back(cumulative);
   }
-  if (rank == 0) l.physical_ = {kTile, kTile};
-  if (rank == 1) l.physical_.insert(l.physical_.begin(), kTile);
-  const int64_t prank = static_cast<int64_t>(l.physical_.size());
+  if (rank == 0) physical_ = {kTile, kTile};
+  if (rank == 1) physical_.insert(physical_.begin(), kTile);
+  const int64_t prank = static_cast<int64_t>(physical_.size());
 
-  l.physical_units_ = l.physical_;
-  if (l.tiled()) {
-    const TileType& t = *element.tile;
+  physical_units_ = physical_;
+  if (tiled()) {
+    const TileType& t = *element_.tile;
     if (prank < 2) {
       return absl::InvalidArgumentError(
           "a tiled tensor needs at least 2 physical dims");
     }
-    int64_t& rows = l.physical_units_[prank - 2];
-    int64_t& cols = l.physical_units_[prank - 1];
+    int64_t& rows = physical_units_[prank - 2];
+    int64_t& cols = physical_units_[prank - 1];
     if (rows % t.height != 0 || cols % t.width != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           "tt-mlir asserts: tile ", t.height, "x", t.width,
-          " does not divide the physical shape ", Dims(l.physical_),
+          " does not divide the physical shape ", Dims(physical_),
           " (physicalShape[-2] % tileShape[0] == 0, physicalShape[-1] % "
           "tileShape[1] == 0); dim_alignments must be tile multiples"));
     }
     rows /= t.height;
     cols /= t.width;
   }
+  return absl::OkStatus();
+}
 
-  // Grid and device shape from the tensor's own shape.
+absl::Status TtcoreMetalLayout::SplitOverGrid(absl::Span<const int64_t> shape) {
+  const int64_t prank = static_cast<int64_t>(physical_.size());
   if (static_cast<int64_t>(shape.size()) != 2 * prank) {
     return absl::InvalidArgumentError(absl::StrCat(
         "the tensor has rank ", shape.size(), " but the layout has ", prank,
@@ -208,33 +244,40 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
                        " (the grid and shard must not be empty)"));
     }
   }
-  l.grid_.assign(shape.begin(), shape.begin() + prank);
-  l.device_shape_ = l.grid_;
+  grid_.assign(shape.begin(), shape.begin() + prank);
+  device_shape_ = grid_;
   for (int64_t i = 0; i < prank; ++i) {
-    const int64_t dim = l.physical_units_[i], g = l.grid_[i];
+    const int64_t dim = physical_units_[i], g = grid_[i];
     if (dim % g != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           "tt-mlir asserts: Collapsed dimension must be evenly divisible by "
           "grid dimension, got ",
           dim, " % ", g, " != 0."));
     }
-    l.device_shape_.push_back(dim / g);
+    device_shape_.push_back(dim / g);
   }
-  l.shard_units_.assign(l.device_shape_.begin() + prank, l.device_shape_.end());
-  l.shard_scalars_ = l.shard_units_;
-  if (l.tiled()) {
-    l.shard_scalars_[prank - 2] *= element.tile->height;
-    l.shard_scalars_[prank - 1] *= element.tile->width;
+  shard_units_.assign(device_shape_.begin() + prank, device_shape_.end());
+  shard_scalars_ = shard_units_;
+  if (tiled()) {
+    shard_scalars_[prank - 2] *= element_.tile->height;
+    shard_scalars_[prank - 1] *= element_.tile->width;
   }
+  return absl::OkStatus();
+}
 
-  // Host strides (getHostStrideAndVolume).
-  l.host_strides_.assign(rank, 0);
+// tt-mlir's getHostStrideAndVolume.
+absl::Status TtcoreMetalLayout::ComputeHostStrides() {
+  const std::vector<int64_t>& s = text_.logical_shape;
+  const std::vector<int64_t>& al = text_.dim_alignments;
+  const int64_t rank = static_cast<int64_t>(s.size());
+  const int64_t num_intervals = static_cast<int64_t>(intervals_.size());
+  host_strides_.assign(rank, 0);
   int64_t current = 1;
   for (int64_t k = num_intervals - 1; k >= 0; --k) {
-    const auto& iv = l.intervals_[k];
+    const auto& iv = intervals_[k];
     int64_t collapsed = 1;
     for (int64_t j = iv[1] - 1; j >= iv[0]; --j) {
-      l.host_strides_[j] = current;
+      host_strides_[j] = current;
       current /= collapsed;
       int64_t product;
       if (!Mul(collapsed, s[j], &product) ||
@@ -245,51 +288,58 @@ absl::StatusOr<TtcoreMetalLayout> TtcoreMetalLayout::Build(
     }
   }
   if (rank == 1 && !Mul(current, kTile, &current)) return Overflow();
-  l.host_volume_ = current;
+  host_volume_ = current;
+  return absl::OkStatus();
+}
 
-  // Padding.
+absl::Status TtcoreMetalLayout::ComputePadding(
+    absl::Span<const int64_t> shape) {
   int64_t logical = 1, physical = 1, allocated = 1;
-  for (int64_t d : l.physical_) {
+  for (int64_t d : physical_) {
     if (!Mul(physical, d, &physical)) return Overflow();
   }
-  for (int64_t d : s) logical *= d;  // at most the physical volume
+  for (int64_t d : text_.logical_shape) {
+    logical *= d;  // at most the physical volume
+  }
   for (int64_t d : shape) {
     if (!Mul(allocated, d, &allocated)) return Overflow();
   }
-  if (l.tiled() &&
-      !Mul(allocated, element.tile->height * element.tile->width, &allocated)) {
+  if (tiled() && !Mul(allocated, element_.tile->height * element_.tile->width,
+                      &allocated)) {
     return Overflow();
   }
-  l.padding_ = {logical, physical, physical - logical, allocated};
+  padding_ = {logical, physical, physical - logical, allocated};
+  return absl::OkStatus();
+}
 
-  // Where the text differs.
+void TtcoreMetalLayout::CompareWithText(absl::Span<const int64_t> shape) {
+  const int64_t prank = static_cast<int64_t>(physical_.size());
   const std::vector<int64_t> text_shard(shape.begin() + prank, shape.end());
-  if (text_shard != l.shard_units_) {
+  if (text_shard != shard_units_) {
     bool covers = true;
     for (int64_t i = 0; i < prank; ++i) {
-      covers &= l.grid_[i] * text_shard[i] >= l.physical_units_[i];
+      covers &= grid_[i] * text_shard[i] >= physical_units_[i];
     }
-    l.warnings_.push_back(absl::StrCat(
+    warnings_.push_back(absl::StrCat(
         "the tensor type's shard is ", Dims(text_shard),
-        " but getDeviceShape gives ", Dims(l.shard_units_),
-        l.tiled() ? " tiles" : "", " for grid ", Dims(l.grid_),
-        ": grid x shard ", covers ? "covers more than" : "does not cover",
-        " the physical ", Dims(l.physical_units_),
+        " but getDeviceShape gives ", Dims(shard_units_),
+        tiled() ? " tiles" : "", " for grid ", Dims(grid_), ": grid x shard ",
+        covers ? "covers more than" : "does not cover", " the physical ",
+        Dims(physical_units_),
         covers ? "" : " (the dim_alignments padding is ignored)"));
   }
-  if (text.oob) {
-    l.warnings_.push_back(absl::StrCat(
-        "oob value '", OobValName(*text.oob),
+  if (text_.oob) {
+    warnings_.push_back(absl::StrCat(
+        "oob value '", OobValName(*text_.oob),
         "' was removed from #ttcore.metal_layout in 2026 (padding is filled "
         "by d2m.mask now); ignored"));
   }
-  if (text.memory_space != MemorySpace::kDeviceL1 &&
-      text.memory_space != MemorySpace::kDeviceDRAM) {
-    l.warnings_.push_back(absl::StrCat(
-        "memory space ", MemorySpaceName(text.memory_space),
+  if (text_.memory_space != MemorySpace::kDeviceL1 &&
+      text_.memory_space != MemorySpace::kDeviceDRAM) {
+    warnings_.push_back(absl::StrCat(
+        "memory space ", MemorySpaceName(text_.memory_space),
         " is host memory: the grid and shards are a description only"));
   }
-  return l;
 }
 
 std::string TtcoreMetalLayout::LogicalToPhysicalText() const {

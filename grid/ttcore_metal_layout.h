@@ -154,6 +154,16 @@ class TtcoreMetalLayout {
  private:
   TtcoreMetalLayout() = default;
 
+  // Build's steps after the checks, in order, on `text_` and `element_`:
+  // strides and the physical shape; the grid, device shape and shards from
+  // the tensor's `shape` (grid ++ shard); the host strides; the padding
+  // counts; the warnings where the text differs from the builder.
+  absl::Status ComputePhysical();
+  absl::Status SplitOverGrid(absl::Span<const int64_t> shape);
+  absl::Status ComputeHostStrides();
+  absl::Status ComputePadding(absl::Span<const int64_t> shape);
+  void CompareWithText(absl::Span<const int64_t> shape);
+
   MetalLayoutText text_;
   MlirElement element_;
   TtnnDevice device_;

@@ -267,10 +267,22 @@ class Parser {
                                MlirElement* element);
   absl::StatusOr<TileType> Tile();
   absl::Status TtnnLayout(TtnnLayoutText* out);
+  // TtnnLayout's parts: the map, kept as text and read when it can be; one
+  // option after the memref (a memory layout, `core_ranges = ...` or
+  // `ignorePhysicalLayout = ...`), the ',' before it consumed.
+  absl::Status TtnnMap(TtnnLayoutText* out);
+  absl::Status TtnnLayoutOption(TtnnLayoutText* out);
   absl::Status Memref(TtnnLayoutText* out);
   absl::Status CoreRangeSet(std::vector<CoreRange>* out);
   absl::Status MetalLayoutHead(MetalLayoutText* out);
   absl::Status Dense(MetalLayoutText* out);
+  // Dense's parts: the nested lists of intervals into `out->intervals`,
+  // their shape (rows, row length) into `rows_shape`; the checks of the
+  // intervals' type `out->intervals_type` (at `type_offset`).
+  absl::Status IntervalRows(MetalLayoutText* out,
+                            std::vector<int64_t>* rows_shape);
+  absl::Status CheckIntervalsType(const MetalLayoutText& out,
+                                  size_t type_offset);
   // Skips a balanced attribute value (`mesh = ...`) and returns its text.
   absl::StatusOr<std::string> SkipAttribute();
 
@@ -520,7 +532,7 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
   return Expect(TokenKind::kRAngle, "'>' to close the memref");
 }
 
-absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
+absl::Status Parser::TtnnMap(TtnnLayoutText* out) {
   // The map: its text up to the ')' closing the results, read on its own.
   if (tok_.kind != TokenKind::kLParen)
     return Unexpected("'(' to start the map");
@@ -562,7 +574,62 @@ absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
                  nl == absl::string_view::npos ? absl::string_view::npos
                                                : nl - (colon + 2)));
   }
-  absl::Status s = Expect(TokenKind::kComma, "',' after the map");
+  return absl::OkStatus();
+}
+
+absl::Status Parser::TtnnLayoutOption(TtnnLayoutText* out) {
+  absl::Status s;
+  if (tok_.kind == TokenKind::kLAngle ||
+      (tok_.kind == TokenKind::kHashIdent &&
+       tok_.text == "#ttnn.tensor_memory_layout")) {
+    if (out->mem_layout || out->core_ranges) {
+      return Error(tok_.offset,
+                   "the memory layout comes right after the memref");
+    }
+    if (tok_.kind == TokenKind::kHashIdent) Advance();
+    s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
+    absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
+    if (!ml) {
+      return Error(tok_.offset, absl::StrCat("unknown memory layout ",
+                                             DescribeGridToken(tok_),
+                                             " (interleaved, height_sharded, "
+                                             "width_sharded, block_sharded)"));
+    }
+    out->mem_layout = *ml;
+    Advance();
+    return Expect(TokenKind::kRAngle, "'>'");
+  }
+  if (tok_.kind == TokenKind::kIdent && tok_.text == "core_ranges") {
+    if (out->core_ranges) {
+      return Error(tok_.offset, "core_ranges given twice");
+    }
+    Advance();
+    s = Expect(TokenKind::kEqual, "'=' after 'core_ranges'");
+    if (!s.ok()) return s;
+    out->core_ranges.emplace();
+    return CoreRangeSet(&*out->core_ranges);
+  }
+  if (tok_.kind == TokenKind::kIdent && tok_.text == "ignorePhysicalLayout") {
+    Advance();
+    s = Expect(TokenKind::kEqual, "'=' after 'ignorePhysicalLayout'");
+    if (!s.ok()) return s;
+    if (tok_.kind != TokenKind::kIdent ||
+        (tok_.text != "true" && tok_.text != "false")) {
+      return Unexpected("true or false");
+    }
+    out->ignore_physical_layout = tok_.text == "true";
+    Advance();
+    return absl::OkStatus();
+  }
+  return Unexpected("a memory layout, 'core_ranges' or 'ignorePhysicalLayout'");
+}
+
+absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
+  absl::Status s = TtnnMap(out);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kComma, "',' after the map");
   if (!s.ok()) return s;
   s = Expect(TokenKind::kLAngle, "'<' before the grid shape", LexMode::kShape);
   if (!s.ok()) return s;
@@ -586,59 +653,77 @@ absl::Status Parser::TtnnLayout(TtnnLayoutText* out) {
   if (!s.ok()) return s;
   while (tok_.kind == TokenKind::kComma) {
     Advance();
-    if (tok_.kind == TokenKind::kLAngle ||
-        (tok_.kind == TokenKind::kHashIdent &&
-         tok_.text == "#ttnn.tensor_memory_layout")) {
-      if (out->mem_layout || out->core_ranges) {
-        return Error(tok_.offset,
-                     "the memory layout comes right after the memref");
-      }
-      if (tok_.kind == TokenKind::kHashIdent) Advance();
-      s = Expect(TokenKind::kLAngle, "'<'");
-      if (!s.ok()) return s;
-      if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
-      absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
-      if (!ml) {
-        return Error(
-            tok_.offset,
-            absl::StrCat("unknown memory layout ", DescribeGridToken(tok_),
-                         " (interleaved, height_sharded, "
-                         "width_sharded, block_sharded)"));
-      }
-      out->mem_layout = *ml;
-      Advance();
-      s = Expect(TokenKind::kRAngle, "'>'");
-      if (!s.ok()) return s;
-      continue;
-    }
-    if (tok_.kind == TokenKind::kIdent && tok_.text == "core_ranges") {
-      if (out->core_ranges) {
-        return Error(tok_.offset, "core_ranges given twice");
-      }
-      Advance();
-      s = Expect(TokenKind::kEqual, "'=' after 'core_ranges'");
-      if (!s.ok()) return s;
-      out->core_ranges.emplace();
-      s = CoreRangeSet(&*out->core_ranges);
-      if (!s.ok()) return s;
-      continue;
-    }
-    if (tok_.kind == TokenKind::kIdent && tok_.text == "ignorePhysicalLayout") {
-      Advance();
-      s = Expect(TokenKind::kEqual, "'=' after 'ignorePhysicalLayout'");
-      if (!s.ok()) return s;
-      if (tok_.kind != TokenKind::kIdent ||
-          (tok_.text != "true" && tok_.text != "false")) {
-        return Unexpected("true or false");
-      }
-      out->ignore_physical_layout = tok_.text == "true";
-      Advance();
-      continue;
-    }
-    return Unexpected(
-        "a memory layout, 'core_ranges' or 'ignorePhysicalLayout'");
+    s = TtnnLayoutOption(out);
+    if (!s.ok()) return s;
   }
   return Expect(TokenKind::kRAngle, "'>' to close the layout");
+}
+
+absl::Status Parser::IntervalRows(MetalLayoutText* out,
+                                  std::vector<int64_t>* rows_shape) {
+  Advance();
+  int64_t rows = 0;
+  int64_t row_length = -1;
+  while (tok_.kind != TokenKind::kRSquare) {
+    if (out->intervals.size() >= 2 * kMaxListLength) {
+      return Error(tok_.offset, "too many intervals");
+    }
+    const size_t row_offset = tok_.offset;
+    absl::Status s = Expect(TokenKind::kLSquare, "'[' to start an interval");
+    if (!s.ok()) return s;
+    int64_t n = 0;
+    while (tok_.kind != TokenKind::kRSquare) {
+      absl::StatusOr<int64_t> v = SignedInteger(LexMode::kNormal);
+      if (!v.ok()) return v.status();
+      out->intervals.push_back(*v);
+      ++n;
+      if (n > 2) {
+        return Error(row_offset,
+                     "collapsed_intervals must have pairs (second dim "
+                     "size 2)");
+      }
+      if (tok_.kind == TokenKind::kComma) {
+        Advance();
+      } else if (tok_.kind != TokenKind::kRSquare) {
+        return Unexpected("',' or ']'");
+      }
+    }
+    Advance();
+    if (row_length >= 0 && n != row_length) {
+      return Error(row_offset, "intervals of different lengths");
+    }
+    row_length = n;
+    ++rows;
+    if (tok_.kind == TokenKind::kComma) {
+      Advance();
+    } else if (tok_.kind != TokenKind::kRSquare) {
+      return Unexpected("',' or ']'");
+    }
+  }
+  Advance();
+  *rows_shape = {rows, row_length < 0 ? 0 : row_length};
+  return absl::OkStatus();
+}
+
+absl::Status Parser::CheckIntervalsType(const MetalLayoutText& out,
+                                        size_t type_offset) {
+  const std::vector<int64_t>& t = out.intervals_type;
+  if (t.size() != 2) {
+    return Error(type_offset,
+                 absl::StrCat("collapsed_intervals must be a 2D array, got "
+                              "rank ",
+                              t.size()));
+  }
+  if (t[1] != 2) {
+    return Error(type_offset,
+                 absl::StrCat("collapsed_intervals must have pairs (second "
+                              "dim size 2), got ",
+                              t[1]));
+  }
+  if (t[0] > static_cast<int64_t>(kMaxListLength)) {
+    return Error(type_offset, "too many intervals");
+  }
+  return absl::OkStatus();
 }
 
 absl::Status Parser::Dense(MetalLayoutText* out) {
@@ -657,47 +742,8 @@ absl::Status Parser::Dense(MetalLayoutText* out) {
     splat = true;
     splat_value = *v;
   } else if (tok_.kind == TokenKind::kLSquare) {
-    Advance();
-    int64_t rows = 0;
-    int64_t row_length = -1;
-    while (tok_.kind != TokenKind::kRSquare) {
-      if (out->intervals.size() >= 2 * kMaxListLength) {
-        return Error(tok_.offset, "too many intervals");
-      }
-      const size_t row_offset = tok_.offset;
-      s = Expect(TokenKind::kLSquare, "'[' to start an interval");
-      if (!s.ok()) return s;
-      int64_t n = 0;
-      while (tok_.kind != TokenKind::kRSquare) {
-        absl::StatusOr<int64_t> v = SignedInteger(LexMode::kNormal);
-        if (!v.ok()) return v.status();
-        out->intervals.push_back(*v);
-        ++n;
-        if (n > 2) {
-          return Error(row_offset,
-                       "collapsed_intervals must have pairs (second dim "
-                       "size 2)");
-        }
-        if (tok_.kind == TokenKind::kComma) {
-          Advance();
-        } else if (tok_.kind != TokenKind::kRSquare) {
-          return Unexpected("',' or ']'");
-        }
-      }
-      Advance();
-      if (row_length >= 0 && n != row_length) {
-        return Error(row_offset, "intervals of different lengths");
-      }
-      row_length = n;
-      ++rows;
-      if (tok_.kind == TokenKind::kComma) {
-        Advance();
-      } else if (tok_.kind != TokenKind::kRSquare) {
-        return Unexpected("',' or ']'");
-      }
-    }
-    Advance();
-    rows_shape = {rows, row_length < 0 ? 0 : row_length};
+    s = IntervalRows(out, &rows_shape);
+    if (!s.ok()) return s;
   }
   s = Expect(TokenKind::kRAngle, "'>' to close the dense values");
   if (!s.ok()) return s;
@@ -716,22 +762,9 @@ absl::Status Parser::Dense(MetalLayoutText* out) {
   }
   s = Expect(TokenKind::kRAngle, "'>' to close the intervals' type");
   if (!s.ok()) return s;
+  s = CheckIntervalsType(*out, type_offset);
+  if (!s.ok()) return s;
   const std::vector<int64_t>& t = out->intervals_type;
-  if (t.size() != 2) {
-    return Error(type_offset,
-                 absl::StrCat("collapsed_intervals must be a 2D array, got "
-                              "rank ",
-                              t.size()));
-  }
-  if (t[1] != 2) {
-    return Error(type_offset,
-                 absl::StrCat("collapsed_intervals must have pairs (second "
-                              "dim size 2), got ",
-                              t[1]));
-  }
-  if (t[0] > static_cast<int64_t>(kMaxListLength)) {
-    return Error(type_offset, "too many intervals");
-  }
   if (splat) {
     out->intervals.assign(2 * t[0], splat_value);
   } else if (rows_shape.empty()) {

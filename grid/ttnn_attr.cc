@@ -69,23 +69,12 @@ std::vector<CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
   return ranges;
 }
 
-}  // namespace
-
-absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
-    absl::Span<const int64_t> shape, const TtnnLayoutText& text,
-    const TtnnDevice& device) {
-  TtnnLayoutAttr l;
-  l.shape_.assign(shape.begin(), shape.end());
-  l.element_ = text.memref_element;
-  l.buffer_type_ = text.buffer_type;
-  l.mem_layout_ = text.mem_layout;
-  l.device_ = device;
-  l.written_ranges_ = text.core_ranges;
-  l.ignore_physical_layout_ = text.ignore_physical_layout;
+// tt-mlir's verifier of #ttnn.ttnn_layout, in its order: the grid of
+// non-sharded buffers, the memory layout per buffer type, the core range set
+// of sharded layouts.
+absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
   const BufferType bt = text.buffer_type;
   const bool sharded = text.mem_layout && IsSharded(*text.mem_layout);
-
-  // The verifier, in its order.
   if (!(IsL1(bt) || (IsDram(bt) && sharded)) &&
       text.grid != std::vector<int64_t>{1, 1}) {
     return Refused(absl::StrCat(
@@ -119,7 +108,13 @@ absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
                         : "no memory layout",
         ")"));
   }
-  // What hlolayout does not model.
+  return absl::OkStatus();
+}
+
+// What hlolayout does not model: nd-sharded layouts, grids not of rank 2 or
+// past 2^20 a dim, negative tensor dims.
+absl::Status CheckModelled(absl::Span<const int64_t> shape,
+                           const TtnnLayoutText& text) {
   if (text.mem_layout == TtnnMemoryLayout::kNdSharded) {
     return absl::InvalidArgumentError(
         "nd_sharded layouts are #ttnn.ttnn_nd_layout's, not "
@@ -143,216 +138,273 @@ absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
           absl::StrCat("tensor dim ", d, " has size ", shape[d]));
     }
   }
+  return absl::OkStatus();
+}
+
+// The warning when the written map is not the builder's `linear` (which
+// writes `builder_map`), or none.
+absl::optional<std::string> MapWarning(const TtnnLayoutText& text,
+                                       const AffineMap& linear,
+                                       absl::Span<const int64_t> shape) {
+  const std::string builder_map = linear.ToString();
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  if (!text.map) {
+    return absl::StrCat("the written map ", text.map_text, " is not read (",
+                        text.map_note, "); the builder writes ", builder_map);
+  }
+  if (text.map->num_dims() != rank) {
+    return absl::StrCat("the written map has ", text.map->num_dims(),
+                        " input dims but the tensor has rank ", rank,
+                        "; the builder writes ", builder_map);
+  }
+  if (*text.map == linear) return absl::nullopt;
+  if (SameOnDomain(*text.map, linear, shape)) {
+    return absl::StrCat(
+        "the written map ", text.map->ToString(),
+        " differs from the "
+        "builder's ",
+        builder_map,
+        " only in coefficients of size-1 dims (the same on every index)");
+  }
+  if (text.map->num_results() != 2) {
+    return absl::StrCat("the written map ", text.map->ToString(), " has ",
+                        text.map->num_results(),
+                        " results; the builder collapses to 2: ", builder_map);
+  }
+  return absl::StrCat("the written map ", text.map->ToString(),
+                      " is not the builder's ", builder_map);
+}
+
+}  // namespace
+
+absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
+    absl::Span<const int64_t> shape, const TtnnLayoutText& text,
+    const TtnnDevice& device) {
+  TtnnLayoutAttr l;
+  l.shape_.assign(shape.begin(), shape.end());
+  l.element_ = text.memref_element;
+  l.buffer_type_ = text.buffer_type;
+  l.mem_layout_ = text.mem_layout;
+  l.device_ = device;
+  l.written_ranges_ = text.core_ranges;
+  l.ignore_physical_layout_ = text.ignore_physical_layout;
+  if (absl::Status s = VerifyLikeTtmlir(text); !s.ok()) return s;
+  if (absl::Status s = CheckModelled(shape, text); !s.ok()) return s;
 
   // The builder.
+  const BufferType bt = text.buffer_type;
   l.grid_ = text.grid;
   if (bt == BufferType::kSystemMemory ||
       (IsDram(bt) && l.mem_layout_ == TtnnMemoryLayout::kInterleaved)) {
     l.grid_ = {1, 1};
   }
-  l.physical_ = l.shape_;
-  const int64_t rank = static_cast<int64_t>(shape.size());
-  if (l.tiled()) {
+  bool int32_overflow = false;
+  if (absl::Status s = l.ComputeGeometry(&int32_overflow); !s.ok()) return s;
+  if (text.mem_layout && IsSharded(*text.mem_layout)) l.PlaceCores(text);
+  l.CompareWithText(text, int32_overflow);
+  return l;
+}
+
+absl::Status TtnnLayoutAttr::ComputeGeometry(bool* int32_overflow) {
+  physical_ = shape_;
+  const int64_t rank = static_cast<int64_t>(shape_.size());
+  if (tiled()) {
     for (int64_t d = std::max<int64_t>(0, rank - 2); d < rank; ++d) {
-      if (l.physical_[d] > (int64_t{1} << 62)) {
+      if (physical_[d] > (int64_t{1} << 62)) {
         return absl::InvalidArgumentError("a tensor dim exceeds 2^62");
       }
-      l.physical_[d] = CeilDiv(l.physical_[d], kTilePad) * kTilePad;
+      physical_[d] = CeilDiv(physical_[d], kTilePad) * kTilePad;
     }
   }
-  absl::StatusOr<int64_t> logical = Volume(l.shape_, "tensor");
+  absl::StatusOr<int64_t> logical = Volume(shape_, "tensor");
   if (!logical.ok()) return logical.status();
-  absl::StatusOr<int64_t> physical = Volume(l.physical_, "padded tensor");
+  absl::StatusOr<int64_t> physical = Volume(physical_, "padded tensor");
   if (!physical.ok()) return physical.status();
-  bool int32_overflow = false;
   absl::StatusOr<AffineMap> linear = TtmlirCollapsedLinearMap(
-      l.physical_, 2, DefaultCollapseIntervals(), &int32_overflow);
+      physical_, 2, DefaultCollapseIntervals(), int32_overflow);
   if (!linear.ok()) return linear.status();
-  l.linear_ = *std::move(linear);
-  l.collapsed_ = EvalShape(l.linear_, l.physical_);
-  const std::vector<int64_t>& E = l.collapsed_;
+  linear_ = *std::move(linear);
+  collapsed_ = EvalShape(linear_, physical_);
+  const std::vector<int64_t>& E = collapsed_;
 
-  const int64_t th = l.tiled() ? l.element_.tile->height : 1;
-  const int64_t tw = l.tiled() ? l.element_.tile->width : 1;
-  const int64_t cores = l.grid_[0] * l.grid_[1];
+  const int64_t th = tiled() ? element_.tile->height : 1;
+  const int64_t tw = tiled() ? element_.tile->width : 1;
+  const int64_t cores = grid_[0] * grid_[1];
+  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
   const bool l1_interleaved =
-      IsL1(bt) && l.mem_layout_ == TtnnMemoryLayout::kInterleaved;
+      IsL1(buffer_type_) && mem_layout_ == TtnnMemoryLayout::kInterleaved;
   if (sharded) {
-    l.shard_ = {CeilDiv(E[0], l.grid_[0]), CeilDiv(E[1], l.grid_[1])};
+    shard_ = {CeilDiv(E[0], grid_[0]), CeilDiv(E[1], grid_[1])};
   } else if (l1_interleaved) {
-    if (l.tiled()) {
+    if (tiled()) {
       const int64_t tiles = CeilDiv(E[0], th) * CeilDiv(E[1], tw);
-      l.shard_ = {th, CeilDiv(tiles, cores) * tw};
+      shard_ = {th, CeilDiv(tiles, cores) * tw};
     } else {
-      l.shard_ = {1, CeilDiv(*physical, cores)};
+      shard_ = {1, CeilDiv(*physical, cores)};
     }
   } else {
-    l.shard_ = E;
+    shard_ = E;
   }
-  l.memref_ = l.shard_;
-  l.physical_shard_ = l.shard_;
-  if (l.tiled()) {
-    l.memref_ = {CeilDiv(l.shard_[0], th), CeilDiv(l.shard_[1], tw)};
-    l.physical_shard_ = {l.memref_[0] * th, l.memref_[1] * tw};
+  memref_ = shard_;
+  physical_shard_ = shard_;
+  if (tiled()) {
+    memref_ = {CeilDiv(shard_[0], th), CeilDiv(shard_[1], tw)};
+    physical_shard_ = {memref_[0] * th, memref_[1] * tw};
   }
-  absl::StatusOr<int64_t> shard_volume = Volume(l.physical_shard_, "shard");
+  absl::StatusOr<int64_t> shard_volume = Volume(physical_shard_, "shard");
   if (!shard_volume.ok()) return shard_volume.status();
   int64_t allocated;
   if (__builtin_mul_overflow(*shard_volume, cores, &allocated)) {
     return absl::InvalidArgumentError(
         "the shards hold more than 2^63 elements");
   }
-  l.padding_ = {*logical,
-                *physical,
-                *physical - *logical,
-                allocated,
-                allocated - *physical,
-                allocated - *logical};
+  padding_ = {*logical,
+              *physical,
+              *physical - *logical,
+              allocated,
+              allocated - *physical,
+              allocated - *logical};
+  return absl::OkStatus();
+}
 
-  // Canonical core placement.
-  if (sharded) {
-    const TtnnMemoryLayout ml = *l.mem_layout_;
-    const int64_t g0 = l.grid_[0], g1 = l.grid_[1];
-    const int64_t workers = device.worker_rows * device.worker_cols;
-    if (IsDram(bt)) {
-      if (cores > device.dram_banks) {
-        l.placement_error_ = absl::StrCat(
-            "DRAM-sharded layout cannot exceed available DRAM banks; got "
-            "shard grid volume ",
-            cores, " vs dram grid volume ", device.dram_banks);
-      } else {
-        l.canonical_ = std::vector<CoreRange>{{{0, 0}, {cores - 1, 0}}};
-      }
-    } else if (ml == TtnnMemoryLayout::kBlockSharded) {
-      if (g0 > device.worker_rows || g1 > device.worker_cols) {
-        l.placement_error_ =
-            absl::StrCat("BlockSharded shard grid [", g0, ", ", g1,
-                         "] does not fit in worker grid [", device.worker_rows,
-                         ", ", device.worker_cols, "]");
-      } else {
-        l.canonical_ = std::vector<CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
-      }
+void TtnnLayoutAttr::PlaceCores(const TtnnLayoutText& text) {
+  const TtnnMemoryLayout ml = *mem_layout_;
+  const int64_t g0 = grid_[0], g1 = grid_[1];
+  const int64_t cores = g0 * g1;
+  const TtnnDevice& device = device_;
+  const int64_t workers = device.worker_rows * device.worker_cols;
+  if (IsDram(buffer_type_)) {
+    if (cores > device.dram_banks) {
+      placement_error_ = absl::StrCat(
+          "DRAM-sharded layout cannot exceed available DRAM banks; got "
+          "shard grid volume ",
+          cores, " vs dram grid volume ", device.dram_banks);
     } else {
-      const bool height = ml == TtnnMemoryLayout::kHeightSharded;
-      const int64_t m = height ? g0 : g1;
-      if ((height ? g1 : g0) != 1) {
-        l.placement_error_ = height ? "HeightSharded expects [M, 1] shard grid"
-                                    : "WidthSharded expects [1, M] shard grid";
-      } else if (m > workers) {
-        l.placement_error_ = absl::StrCat(
-            height ? "HeightSharded" : "WidthSharded", " shard count ", m,
-            " exceeds worker grid volume ", workers);
-      } else {
-        l.canonical_ = RowMajorRanges(m, device.worker_cols);
-      }
+      canonical_ = std::vector<CoreRange>{{{0, 0}, {cores - 1, 0}}};
     }
-    if (text.core_ranges) {
-      l.placement_ = *text.core_ranges;
-    } else if (l.canonical_) {
-      l.placement_ = *l.canonical_;
+  } else if (ml == TtnnMemoryLayout::kBlockSharded) {
+    if (g0 > device.worker_rows || g1 > device.worker_cols) {
+      placement_error_ =
+          absl::StrCat("BlockSharded shard grid [", g0, ", ", g1,
+                       "] does not fit in worker grid [", device.worker_rows,
+                       ", ", device.worker_cols, "]");
+    } else {
+      canonical_ = std::vector<CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
+    }
+  } else {
+    const bool height = ml == TtnnMemoryLayout::kHeightSharded;
+    const int64_t m = height ? g0 : g1;
+    if ((height ? g1 : g0) != 1) {
+      placement_error_ = height ? "HeightSharded expects [M, 1] shard grid"
+                                : "WidthSharded expects [1, M] shard grid";
+    } else if (m > workers) {
+      placement_error_ = absl::StrCat(height ? "HeightSharded" : "WidthSharded",
+                                      " shard count ", m,
+                                      " exceeds worker grid volume ", workers);
+    } else {
+      canonical_ = RowMajorRanges(m, device.worker_cols);
     }
   }
+  if (text.core_ranges) {
+    placement_ = *text.core_ranges;
+  } else if (canonical_) {
+    placement_ = *canonical_;
+  }
+}
 
-  // Where the text differs from the builder.
-  const std::string builder_map = l.linear_.ToString();
-  if (!text.map) {
-    l.warnings_.push_back(absl::StrCat("the written map ", text.map_text,
-                                       " is not read (", text.map_note,
-                                       "); the builder writes ", builder_map));
-  } else if (text.map->num_dims() != rank) {
-    l.warnings_.push_back(
-        absl::StrCat("the written map has ", text.map->num_dims(),
-                     " input dims but the tensor has rank ", rank,
-                     "; the builder writes ", builder_map));
-  } else if (*text.map != l.linear_) {
-    if (SameOnDomain(*text.map, l.linear_, l.shape_)) {
-      l.warnings_.push_back(absl::StrCat(
-          "the written map ", text.map->ToString(),
-          " differs from the "
-          "builder's ",
-          builder_map,
-          " only in coefficients of size-1 dims (the same on every index)"));
-    } else if (text.map->num_results() != 2) {
-      l.warnings_.push_back(
-          absl::StrCat("the written map ", text.map->ToString(), " has ",
-                       text.map->num_results(),
-                       " results; the builder collapses to 2: ", builder_map));
-    } else {
-      l.warnings_.push_back(
-          absl::StrCat("the written map ", text.map->ToString(),
-                       " is not the builder's ", builder_map));
+std::string TtnnLayoutAttr::MemrefDifference(
+    absl::Span<const int64_t> written) const {
+  const std::vector<int64_t>& E = collapsed_;
+  const int64_t th = tiled() ? element_.tile->height : 1;
+  const int64_t tw = tiled() ? element_.tile->width : 1;
+  const int64_t cores = grid_[0] * grid_[1];
+  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
+  const bool l1_interleaved =
+      IsL1(buffer_type_) && mem_layout_ == TtnnMemoryLayout::kInterleaved;
+  const std::vector<int64_t> per_dim = {CeilDiv(E[0], grid_[0]),
+                                        CeilDiv(E[1], grid_[1])};
+  const auto in_units = [&](std::vector<int64_t> s) {
+    if (tiled()) s = {CeilDiv(s[0], th), CeilDiv(s[1], tw)};
+    return s;
+  };
+  const auto written_is = [&](const std::vector<int64_t>& s) {
+    return std::equal(written.begin(), written.end(), s.begin(), s.end());
+  };
+  if (written.size() != 2) {
+    return "; the memref must have the grid's rank (2)";
+  }
+  if (l1_interleaved && written_is(in_units(per_dim))) {
+    return absl::StrCat(
+        "; the text splits each dim by the grid, but for L1 interleaved "
+        "the builder spreads all ",
+        tiled() ? "tiles" : "elements", " over the ", cores, " cores");
+  }
+  if (sharded && !placement_error_.empty()) {
+    // Height/width sharding over a 2-D grid: the legacy reading as a
+    // virtual [g0*g1, 1] or [1, g0*g1] grid.
+    const bool height = *mem_layout_ == TtnnMemoryLayout::kHeightSharded;
+    const std::vector<int64_t> virt =
+        height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
+               : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
+    if (written_is(in_units(virt))) {
+      return absl::StrCat(
+          "; the text reads grid ", DimsToString(grid_),
+          " as the virtual grid ",
+          height ? absl::StrCat(cores, "x1") : absl::StrCat("1x", cores),
+          " (tt-mlir's legacy convention), the builder "
+          "divides per grid dim");
     }
   }
-  if (text.memref_shape != l.memref_) {
-    std::string why;
-    const std::vector<int64_t> per_dim = {CeilDiv(E[0], l.grid_[0]),
-                                          CeilDiv(E[1], l.grid_[1])};
-    const auto in_units = [&](std::vector<int64_t> s) {
-      if (l.tiled()) s = {CeilDiv(s[0], th), CeilDiv(s[1], tw)};
-      return s;
-    };
-    if (text.memref_shape.size() != 2) {
-      why = "; the memref must have the grid's rank (2)";
-    } else if (l1_interleaved && text.memref_shape == in_units(per_dim)) {
-      why = absl::StrCat(
-          "; the text splits each dim by the grid, but for L1 interleaved "
-          "the builder spreads all ",
-          l.tiled() ? "tiles" : "elements", " over the ", cores, " cores");
-    } else if (sharded && !l.placement_error_.empty()) {
-      // Height/width sharding over a 2-D grid: the legacy reading as a
-      // virtual [g0*g1, 1] or [1, g0*g1] grid.
-      const bool height = *l.mem_layout_ == TtnnMemoryLayout::kHeightSharded;
-      const std::vector<int64_t> virt =
-          height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
-                 : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
-      if (text.memref_shape == in_units(virt)) {
-        why = absl::StrCat(
-            "; the text reads grid ", DimsToString(l.grid_),
-            " as the virtual grid ",
-            height ? absl::StrCat(cores, "x1") : absl::StrCat("1x", cores),
-            " (tt-mlir's legacy convention), the builder "
-            "divides per grid dim");
-      }
-    }
-    l.warnings_.push_back(
-        absl::StrCat("the written memref ", Dims(text.memref_shape),
-                     " is not the builder's ", DimsToString(l.memref_),
-                     l.tiled() ? " (tiles)" : "", why));
+  return "";
+}
+
+void TtnnLayoutAttr::CompareWithText(const TtnnLayoutText& text,
+                                     bool int32_overflow) {
+  const int64_t cores = grid_[0] * grid_[1];
+  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
+  if (absl::optional<std::string> w = MapWarning(text, linear_, shape_)) {
+    warnings_.push_back(*std::move(w));
   }
-  if (sharded && !l.placement_error_.empty()) {
-    l.warnings_.push_back(
-        absl::StrCat("tt-mlir's canonical core placement refuses grid ",
-                     DimsToString(l.grid_), ": ", l.placement_error_));
+  if (text.memref_shape != memref_) {
+    warnings_.push_back(absl::StrCat(
+        "the written memref ", Dims(text.memref_shape),
+        " is not the builder's ", DimsToString(memref_),
+        tiled() ? " (tiles)" : "", MemrefDifference(text.memref_shape)));
   }
-  if (sharded && !l.placement_.empty()) {
+  if (sharded && !placement_error_.empty()) {
+    warnings_.push_back(
+        absl::StrCat("tt-mlir's canonical core placement "
+                     "refuses grid ",
+                     DimsToString(grid_), ": ", placement_error_));
+  }
+  if (sharded && !placement_.empty()) {
     int64_t n = 0;
-    for (const CoreRange& r : l.placement_) n += r.num_cores();
+    for (const CoreRange& r : placement_) n += r.num_cores();
     if (n < cores) {
-      l.warnings_.push_back(
+      warnings_.push_back(
           absl::StrCat("the core ranges hold ", n, " cores but the grid has ",
                        cores, " shards; shards past ", n, " have no core"));
     }
   }
-  if (text.core_ranges && l.canonical_ && *text.core_ranges != *l.canonical_) {
-    l.notes_.push_back(absl::StrCat(
+  if (text.core_ranges && canonical_ && *text.core_ranges != *canonical_) {
+    notes_.push_back(absl::StrCat(
         "the written core ranges ", CoreRangesToString(*text.core_ranges),
-        " are not the canonical placement ", CoreRangesToString(*l.canonical_),
+        " are not the canonical placement ", CoreRangesToString(*canonical_),
         "; the builder keeps the written ones"));
   }
   if (int32_overflow) {
-    l.warnings_.push_back(
+    warnings_.push_back(
         "a collapse stride exceeds 2^31: tt-mlir computes it in a 32-bit int, "
         "so its map would differ from this one");
   }
   if (text.ignore_physical_layout) {
-    l.notes_.push_back(
+    notes_.push_back(
         "ignorePhysicalLayout = true: the shard placement is left unspecified");
   }
   if (!text.mesh.empty()) {
-    l.notes_.push_back(absl::StrCat("mesh = ", text.mesh,
-                                    ": the tensor's mesh is not modelled"));
+    notes_.push_back(absl::StrCat("mesh = ", text.mesh,
+                                  ": the tensor's mesh is not modelled"));
   }
-  return l;
 }
 
 int64_t TtnnLayoutAttr::num_pages() const {

@@ -174,6 +174,16 @@ class TtnnLayoutAttr {
  private:
   TtnnLayoutAttr() = default;
 
+  // Build's steps, in order: the padded tensor, its collapsed 2-D form, the
+  // shard and memref, the padding counts (sets `*int32_overflow` when a
+  // collapse stride passes 2^31); the canonical core placement of a sharded
+  // layout; the warnings and notes where `text` differs from the builder.
+  absl::Status ComputeGeometry(bool* int32_overflow);
+  void PlaceCores(const TtnnLayoutText& text);
+  void CompareWithText(const TtnnLayoutText& text, bool int32_overflow);
+  // Why the written memref `written` is not the builder's: "" or "; ...".
+  std::string MemrefDifference(absl::Span<const int64_t> written) const;
+
   std::vector<int64_t> shape_;
   MlirElement element_;
   BufferType buffer_type_ = BufferType::kDram;

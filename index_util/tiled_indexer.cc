@@ -35,6 +35,12 @@ int Log2IfPowerOfTwo(int64_t t) {
   return __builtin_ctzll(static_cast<uint64_t>(t));
 }
 
+absl::Status TooManyRegisters(int regs) {
+  return absl::InvalidArgumentError(absl::StrCat("shape needs ", regs,
+                                                 " registers, the indexer has ",
+                                                 TiledIndexer::kMaxRegisters));
+}
+
 }  // namespace
 
 absl::StatusOr<TiledIndexer> TiledIndexer::Create(const Shape& array_shape) {
@@ -51,39 +57,40 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
   ix.padded_elements_ = m.padded_elements;
   ix.element_bits_ = m.element_bits;
   if (m.logical_elements == 0) return ix;  // no element, nothing to compile
+  if (absl::Status s = ix.CompileForward(m); !s.ok()) return s;
+  if (absl::Status s = ix.CompileInverse(m); !s.ok()) return s;
+  ix.CompileFastPaths();
+  return ix;
+}
 
-  auto make_op = [](OpKind kind, int a, int b, int64_t c) {
-    Op op{kind,         static_cast<uint8_t>(a), static_cast<uint8_t>(b), 0, c,
-          FastDivisor()};
-    if (kind == OpKind::kSplit) {
-      const int log2 = Log2IfPowerOfTwo(c);
-      if (log2 >= 0) {
-        op.kind = OpKind::kShift;
-        op.shift = static_cast<uint8_t>(log2);
-      } else {
-        op.div = FastDivisor(c);
-      }
+TiledIndexer::Op TiledIndexer::MakeOp(OpKind kind, int a, int b, int64_t c) {
+  Op op{kind,         static_cast<uint8_t>(a), static_cast<uint8_t>(b), 0, c,
+        FastDivisor()};
+  if (kind == OpKind::kSplit) {
+    const int log2 = Log2IfPowerOfTwo(c);
+    if (log2 >= 0) {
+      op.kind = OpKind::kShift;
+      op.shift = static_cast<uint8_t>(log2);
+    } else {
+      op.div = FastDivisor(c);
     }
-    return op;
-  };
-  auto too_many = [](int regs) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "shape needs ", regs, " registers, the indexer has ", kMaxRegisters));
-  };
+  }
+  return op;
+}
 
-  // ---- Forward: logical index -> offset.
+absl::Status TiledIndexer::CompileForward(const TilingModel& m) {
   int next = 0;
   std::vector<Slot> cur;
   for (const TilingDim& d : m.physical) {
     if (d.size <= 1) {
       cur.push_back(Slot{-1, 1, d.size});
     } else {
-      ix.loads_.push_back(Term{next, d.logical_dimension});
-      if (d.logical_dimension == m.rank() - 1) ix.last_dim_reg_ = next;
+      loads_.push_back(Term{next, d.logical_dimension});
+      if (d.logical_dimension == m.rank() - 1) last_dim_reg_ = next;
       cur.push_back(Slot{next++, d.size, d.size});
     }
   }
-  if (next > kMaxRegisters) return too_many(next);
+  if (next > kMaxRegisters) return TooManyRegisters(next);
   for (const TileLevel& l : m.levels) {
     std::vector<Slot> work(l.leading_ones, Slot{-1, 1, 1});
     work.insert(work.end(), cur.begin(), cur.end());
@@ -96,10 +103,9 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
           acc.reg = s.reg;
         } else if (s.reg < 0) {
           if (s.size != 1)
-            ix.forward_.push_back(make_op(OpKind::kMul, acc.reg, 0, s.size));
+            forward_.push_back(MakeOp(OpKind::kMul, acc.reg, 0, s.size));
         } else {
-          ix.forward_.push_back(
-              make_op(OpKind::kMulAdd, acc.reg, s.reg, s.size));
+          forward_.push_back(MakeOp(OpKind::kMulAdd, acc.reg, s.reg, s.size));
         }
         acc.bound = (acc.bound - 1) * s.size + s.bound;
         acc.size *= s.size;
@@ -123,8 +129,8 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
         next_slots.push_back(Slot{-1, 1, count});
         insides.push_back(Slot{s.reg, s.bound, t});
       } else {
-        if (next >= kMaxRegisters) return too_many(next + 1);
-        ix.forward_.push_back(make_op(OpKind::kSplit, s.reg, next, t));
+        if (next >= kMaxRegisters) return TooManyRegisters(next + 1);
+        forward_.push_back(MakeOp(OpKind::kSplit, s.reg, next, t));
         next_slots.push_back(
             Slot{s.reg, s.bound / t + (s.bound % t != 0 ? 1 : 0), count});
         insides.push_back(Slot{next++, t, t});
@@ -133,41 +139,45 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
     next_slots.insert(next_slots.end(), insides.begin(), insides.end());
     cur = std::move(next_slots);
   }
-  {
-    // The last dim is separable when nothing derived from its coordinate
-    // is ever combined with another coordinate.
-    bool derived[kMaxRegisters] = {};
-    if (ix.last_dim_reg_ >= 0) derived[ix.last_dim_reg_] = true;
-    for (const Op& op : ix.forward_) {
-      if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) {
-        derived[op.b] = derived[op.a];
-      } else if (op.kind == OpKind::kMulAdd && derived[op.a] != derived[op.b]) {
-        ix.last_dim_separable_ = false;
-      }
-    }
-  }
+  FindWhetherLastDimSeparable();
   int64_t stride = 1;
   for (size_t i = cur.size(); i-- > 0;) {
     if (cur[i].reg >= 0) {
-      ix.terms_.push_back(Term{cur[i].reg, stride});
-      ix.reg_stride_[cur[i].reg] = stride;
+      terms_.push_back(Term{cur[i].reg, stride});
+      reg_stride_[cur[i].reg] = stride;
     }
     stride *= cur[i].size;
   }
+  return absl::OkStatus();
+}
 
-  // ---- Inverse: offset -> logical index or padding.
-  next = 0;
-  cur.clear();
+void TiledIndexer::FindWhetherLastDimSeparable() {
+  // The last dim is separable when nothing derived from its coordinate
+  // is ever combined with another coordinate.
+  bool derived[kMaxRegisters] = {};
+  if (last_dim_reg_ >= 0) derived[last_dim_reg_] = true;
+  for (const Op& op : forward_) {
+    if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) {
+      derived[op.b] = derived[op.a];
+    } else if (op.kind == OpKind::kMulAdd && derived[op.a] != derived[op.b]) {
+      last_dim_separable_ = false;
+    }
+  }
+}
+
+absl::Status TiledIndexer::CompileInverse(const TilingModel& m) {
+  int next = 0;
+  std::vector<Slot> cur;
   for (int64_t size : m.final_dims) {
     cur.push_back(size > 1 ? Slot{next++, size, size} : Slot{-1, 1, size});
   }
-  if (next > kMaxRegisters) return too_many(next);
+  if (next > kMaxRegisters) return TooManyRegisters(next);
   // Digits, minor first: r = x mod size, x = x / size (a shift for powers
   // of two, else a multiply-shift); the most major digit is what is left.
   for (size_t i = cur.size(); i-- > 0;) {
     if (cur[i].reg >= 0) {
-      ix.digits_.push_back(Digit{cur[i].reg, FastDivisor(cur[i].size),
-                                 cur[i].size, Log2IfPowerOfTwo(cur[i].size)});
+      digits_.push_back(Digit{cur[i].reg, FastDivisor(cur[i].size), cur[i].size,
+                              Log2IfPowerOfTwo(cur[i].size)});
     }
   }
   for (size_t li = m.levels.size(); li-- > 0;) {
@@ -189,13 +199,13 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
       } else {
         x.reg = c.reg;
         if (n.reg < 0) {
-          if (t != 1) ix.inverse_.push_back(make_op(OpKind::kMul, c.reg, 0, t));
+          if (t != 1) inverse_.push_back(MakeOp(OpKind::kMul, c.reg, 0, t));
         } else {
-          ix.inverse_.push_back(make_op(OpKind::kMulAdd, c.reg, n.reg, t));
+          inverse_.push_back(MakeOp(OpKind::kMulAdd, c.reg, n.reg, t));
         }
       }
       if (x.reg >= 0 && max_x >= size) {
-        ix.inverse_.push_back(make_op(OpKind::kCheckLess, x.reg, 0, size));
+        inverse_.push_back(MakeOp(OpKind::kCheckLess, x.reg, 0, size));
       }
       combined.push_back(x);
     }
@@ -210,8 +220,8 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
           work[i] = Slot{-1, 1, sizes[i]};
           continue;
         }
-        if (next >= kMaxRegisters) return too_many(next + 1);
-        ix.inverse_.push_back(make_op(OpKind::kSplit, x.reg, next, sizes[i]));
+        if (next >= kMaxRegisters) return TooManyRegisters(next + 1);
+        inverse_.push_back(MakeOp(OpKind::kSplit, x.reg, next, sizes[i]));
         work[i] = Slot{next++, sizes[i], sizes[i]};
       }
       work[first] = Slot{x.reg, sizes[first], sizes[first]};
@@ -219,45 +229,53 @@ absl::StatusOr<TiledIndexer> TiledIndexer::Create(const TilingModel& m) {
     cur.assign(work.begin() + l.leading_ones, work.end());
   }
   for (size_t j = 0; j < cur.size(); ++j) {
-    ix.stores_.push_back(Term{cur[j].reg, m.physical[j].logical_dimension});
+    stores_.push_back(Term{cur[j].reg, m.physical[j].logical_dimension});
   }
-  for (int64_t& d : ix.reg_dim_) d = -1;
-  for (const Term& t : ix.stores_) {
-    if (t.reg >= 0) ix.reg_dim_[t.reg] = t.value;
+  for (int64_t& d : reg_dim_) d = -1;
+  for (const Term& t : stores_) {
+    if (t.reg >= 0) reg_dim_[t.reg] = t.value;
   }
-  ix.CompileFastPaths();
-  return ix;
+  return absl::OkStatus();
 }
 
 void TiledIndexer::CompileFastPaths() {
+  CompileSplitOnlyForward();
+  DigitCombinations exprs;
+  if (!InverseAsDigitCombinations(&exprs)) return;
+  if (!CompileLinearInverse(exprs)) return;
+  CompileUnrolledInverse(exprs);
+}
+
+void TiledIndexer::CompileSplitOnlyForward() {
   // ---- Forward: only splits.
   bool ok = loads_.size() <= kMaxFast && terms_.size() <= kMaxFast &&
             forward_.size() <= kMaxFast;
   for (const Op& op : forward_) {
     if (op.kind != OpKind::kSplit && op.kind != OpKind::kShift) ok = false;
   }
-  if (ok) {
-    split_only_forward_ = true;
-    num_loads_ = static_cast<int>(loads_.size());
-    num_terms_ = static_cast<int>(terms_.size());
-    num_splits_ = static_cast<int>(forward_.size());
-    for (int i = 0; i < num_loads_; ++i) fast_loads_[i] = loads_[i];
-    for (int i = 0; i < num_terms_; ++i) fast_terms_[i] = terms_[i];
-    for (int i = 0; i < num_splits_; ++i) {
-      const Op& op = forward_[i];
-      splits_[i] = SplitStep{
-          op.a, op.b,
-          static_cast<int8_t>(op.kind == OpKind::kShift ? op.shift : -1), op.c,
-          op.kind == OpKind::kShift ? FastDivisor() : op.div};
-    }
+  if (!ok) return;
+  split_only_forward_ = true;
+  num_loads_ = static_cast<int>(loads_.size());
+  num_terms_ = static_cast<int>(terms_.size());
+  num_splits_ = static_cast<int>(forward_.size());
+  for (int i = 0; i < num_loads_; ++i) fast_loads_[i] = loads_[i];
+  for (int i = 0; i < num_terms_; ++i) fast_terms_[i] = terms_[i];
+  for (int i = 0; i < num_splits_; ++i) {
+    const Op& op = forward_[i];
+    splits_[i] = SplitStep{
+        op.a, op.b,
+        static_cast<int8_t>(op.kind == OpKind::kShift ? op.shift : -1), op.c,
+        op.kind == OpKind::kShift ? FastDivisor() : op.div};
   }
+}
 
+bool TiledIndexer::InverseAsDigitCombinations(DigitCombinations* exprs) {
   // ---- Inverse: no split, so every register is a linear combination of
   // the digits. Execute the program on those combinations.
   const int n = static_cast<int>(digits_.size());
-  if (n > kMaxFast) return;
+  if (n > kMaxFast) return false;
   for (const Op& op : inverse_) {
-    if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) return;
+    if (op.kind == OpKind::kSplit || op.kind == OpKind::kShift) return false;
   }
   // One block for every register's combination (n <= kMaxFast): plan
   // creation (relayout/relayout.h) builds two indexers per plan, and 64
@@ -268,7 +286,6 @@ void TiledIndexer::CompileFastPaths() {
     return std::vector<int64_t>(c.begin(), c.begin() + n);
   };
   // (combination of digits, bound or dim): the checks, then the stores.
-  std::vector<std::pair<std::vector<int64_t>, int64_t>> exprs;
   for (const Op& op : inverse_) {
     std::array<int64_t, kMaxFast>& a = combo[op.a];
     switch (op.kind) {
@@ -279,19 +296,23 @@ void TiledIndexer::CompileFastPaths() {
         for (int k = 0; k < n; ++k) a[k] *= op.c;
         break;
       case OpKind::kCheckLess:
-        exprs.emplace_back(first_n(a), op.c);
+        exprs->emplace_back(first_n(a), op.c);
         break;
       default:
-        return;  // not reached: splits rejected above
+        return false;  // not reached: splits rejected above
     }
   }
-  lin_checks_ = static_cast<int>(exprs.size());
+  lin_checks_ = static_cast<int>(exprs->size());
   for (const Term& t : stores_) {
-    exprs.emplace_back(
+    exprs->emplace_back(
         t.reg < 0 ? std::vector<int64_t>(n, 0) : first_n(combo[t.reg]),
         t.value);
   }
-  if (exprs.size() > 2 * kMaxFast) return;
+  return exprs->size() <= 2 * kMaxFast;
+}
+
+bool TiledIndexer::CompileLinearInverse(const DigitCombinations& exprs) {
+  const int n = static_cast<int>(digits_.size());
   // sum_k c_k d_k = sum_k q_k (c_k - size_{k-1} c_{k-1}), modulo 2^64.
   int terms = 0;
   for (size_t e = 0; e < exprs.size(); ++e) {
@@ -303,7 +324,7 @@ void TiledIndexer::CompileFastPaths() {
              static_cast<uint64_t>(c[k - 1]);
       }
       if (w == 0) continue;
-      if (terms >= 4 * kMaxFast) return;
+      if (terms >= 4 * kMaxFast) return false;
       lin_terms_[terms++] = LinTerm{k, w};
     }
     lin_exprs_[e] = LinExpr{terms, exprs[e].second};
@@ -317,7 +338,11 @@ void TiledIndexer::CompileFastPaths() {
   lin_quotients_ = n;
   lin_exprs_count_ = static_cast<int>(exprs.size());
   linear_inverse_ = true;
+  return true;
+}
 
+void TiledIndexer::CompileUnrolledInverse(const DigitCombinations& exprs) {
+  const int n = static_cast<int>(digits_.size());
   // Unrolled form: each digit feeds at most one store, few checks.
   if (n > kMaxUnrolled || lin_checks_ > kMaxChecks) return;
   std::vector<int> owner(n, -1);  // store expression of each digit

@@ -28,6 +28,7 @@
 #define HLOLAYOUT_INDEX_UTIL_TILED_INDEXER_H_
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -347,6 +348,25 @@ class TiledIndexer {
   int64_t lin_post_bound_[kMaxChecks];
   absl::InlinedVector<int32_t, 4> lin_zero_dims_;
   void CompileFastPaths();
+  // CompileFastPaths' steps: the straight-line forward path; the inverse
+  // program as linear combinations of the digits, `exprs` (the checks with
+  // their bounds, then the stores with their dims), false when it has a
+  // split or too many; the linear inverse from them (false when it needs
+  // too many terms); its unrolled form when it applies.
+  using DigitCombinations =
+      std::vector<std::pair<std::vector<int64_t>, int64_t>>;
+  void CompileSplitOnlyForward();
+  bool InverseAsDigitCombinations(DigitCombinations* exprs);
+  bool CompileLinearInverse(const DigitCombinations& exprs);
+  void CompileUnrolledInverse(const DigitCombinations& exprs);
+
+  // Create's steps: an op (a split by a power of two becomes a shift); the
+  // forward program (logical index -> offset) and whether the last dim is
+  // separable; the inverse program (offset -> logical index or padding).
+  static Op MakeOp(OpKind kind, int a, int b, int64_t c);
+  absl::Status CompileForward(const TilingModel& m);
+  void FindWhetherLastDimSeparable();
+  absl::Status CompileInverse(const TilingModel& m);
 
   int last_dim_reg_ = -1;
   bool last_dim_separable_ = true;

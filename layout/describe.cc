@@ -59,6 +59,73 @@ std::string DescribeTile(const Tile& tile, int level) {
   return text;
 }
 
+// D(...): the sparse dimension levels, when one is not the dense default.
+void AddDimLevels(const Layout& layout,
+                  std::vector<AttributeDescription>* out) {
+  bool sparse_levels = false;
+  for (const DimLevel& level : layout.dim_levels()) {
+    sparse_levels |= level != DimLevel();
+  }
+  if (sparse_levels) {
+    std::vector<std::string> parts;
+    for (size_t d = 0; d < layout.dim_levels().size(); ++d) {
+      const DimLevel& level = layout.dim_levels()[d];
+      std::string part = absl::StrCat("dim ", d, " ", DimLevelWord(level.type));
+      if (!level.unique) part += ", not unique";
+      if (!level.ordered) part += ", not ordered";
+      parts.push_back(part);
+    }
+    Layout only;
+    for (const DimLevel& level : layout.dim_levels()) only.add_dim_level(level);
+    std::string text = only.ToString();
+    out->push_back({"D", text.substr(2, text.size() - 3),
+                    absl::StrCat("sparse dimension levels: ",
+                                 absl::StrJoin(parts, "; "))});
+  }
+}
+
+// T(...): the tiles, each described, in order.
+void AddTiles(const Layout& layout, std::vector<AttributeDescription>* out) {
+  if (!layout.tiles().empty()) {
+    std::string text = "T";
+    std::vector<std::string> steps;
+    for (size_t i = 0; i < layout.tiles().size(); ++i) {
+      text += layout.tiles()[i].ToString();
+      steps.push_back(absl::StrCat(layout.tiles()[i].ToString(), " ",
+                                   DescribeTile(layout.tiles()[i], i)));
+    }
+    out->push_back(
+        {"T", text,
+         absl::StrCat(layout.tiles().size() == 1 ? "tile " : "tiles ",
+                      absl::StrJoin(steps, "; "),
+                      "; tiles are stored one after another, "
+                      "padding where a dimension is not a multiple "
+                      "of its tile")});
+  }
+}
+
+// SC(...): the split configs, with the logical dim each physical one is.
+void AddSplitConfigs(const Shape& shape,
+                     std::vector<AttributeDescription>* out) {
+  const Layout& layout = shape.layout();
+  if (!layout.split_configs().empty()) {
+    std::string text = "SC";
+    std::vector<std::string> parts;
+    for (const SplitConfig& config : layout.split_configs()) {
+      absl::StrAppend(&text, "(", config.dimension, ":",
+                      absl::StrJoin(config.split_indices, ","), ")");
+      const int64_t logical =
+          layout.minor_to_major(shape.rank() - 1 - config.dimension);
+      parts.push_back(absl::StrCat("physical dim ", config.dimension,
+                                   " (logical dim ", logical, ") at ",
+                                   absl::StrJoin(config.split_indices, ", ")));
+    }
+    out->push_back({"SC", text,
+                    absl::StrCat("split into separate allocations: ",
+                                 absl::StrJoin(parts, "; "))});
+  }
+}
+
 }  // namespace
 
 std::vector<int64_t> MajorToMinor(const Layout& layout) {
@@ -79,41 +146,8 @@ std::vector<AttributeDescription> DescribeLayout(const Shape& shape) {
          absl::StrCat("physical order, major to minor: ",
                       absl::StrJoin(order, ", "))});
   }
-  bool sparse_levels = false;
-  for (const DimLevel& level : layout.dim_levels()) {
-    sparse_levels |= level != DimLevel();
-  }
-  if (sparse_levels) {
-    std::vector<std::string> parts;
-    for (size_t d = 0; d < layout.dim_levels().size(); ++d) {
-      const DimLevel& level = layout.dim_levels()[d];
-      std::string part = absl::StrCat("dim ", d, " ", DimLevelWord(level.type));
-      if (!level.unique) part += ", not unique";
-      if (!level.ordered) part += ", not ordered";
-      parts.push_back(part);
-    }
-    Layout only;
-    for (const DimLevel& level : layout.dim_levels()) only.add_dim_level(level);
-    std::string text = only.ToString();
-    out.push_back({"D", text.substr(2, text.size() - 3),
-                   absl::StrCat("sparse dimension levels: ",
-                                absl::StrJoin(parts, "; "))});
-  }
-  if (!layout.tiles().empty()) {
-    std::string text = "T";
-    std::vector<std::string> steps;
-    for (size_t i = 0; i < layout.tiles().size(); ++i) {
-      text += layout.tiles()[i].ToString();
-      steps.push_back(absl::StrCat(layout.tiles()[i].ToString(), " ",
-                                   DescribeTile(layout.tiles()[i], i)));
-    }
-    out.push_back({"T", text,
-                   absl::StrCat(layout.tiles().size() == 1 ? "tile " : "tiles ",
-                                absl::StrJoin(steps, "; "),
-                                "; tiles are stored one after another, "
-                                "padding where a dimension is not a multiple "
-                                "of its tile")});
-  }
+  AddDimLevels(layout, &out);
+  AddTiles(layout, &out);
   if (layout.tail_padding_alignment_in_elements() != 1) {
     const int64_t n = layout.tail_padding_alignment_in_elements();
     out.push_back({"L", absl::StrCat("L(", n, ")"),
@@ -146,22 +180,7 @@ std::vector<AttributeDescription> DescribeLayout(const Shape& shape) {
                    absl::StrCat("memory space ", layout.memory_space(), ": ",
                                 MemorySpaceName(layout.memory_space()))});
   }
-  if (!layout.split_configs().empty()) {
-    std::string text = "SC";
-    std::vector<std::string> parts;
-    for (const SplitConfig& config : layout.split_configs()) {
-      absl::StrAppend(&text, "(", config.dimension, ":",
-                      absl::StrJoin(config.split_indices, ","), ")");
-      const int64_t logical =
-          layout.minor_to_major(shape.rank() - 1 - config.dimension);
-      parts.push_back(absl::StrCat("physical dim ", config.dimension,
-                                   " (logical dim ", logical, ") at ",
-                                   absl::StrJoin(config.split_indices, ", ")));
-    }
-    out.push_back({"SC", text,
-                   absl::StrCat("split into separate allocations: ",
-                                absl::StrJoin(parts, "; "))});
-  }
+  AddSplitConfigs(shape, &out);
   if (layout.has_physical_shape()) {
     const std::string physical = HumanStringWithLayout(layout.physical_shape());
     out.push_back({"P", absl::StrCat("P(", physical, ")"),

@@ -66,18 +66,15 @@ absl::Status ValidateSparseType(const char* name, PrimitiveType type,
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
-  const int64_t rank = shape.rank();
+// XLA: LayoutUtil::ValidateLayoutForShape, minor_to_major a permutation
+// of 0..rank-1 (no out-of-range value, no duplicate).
+absl::Status ValidateMinorToMajor(const Layout& layout, int64_t rank) {
   const int64_t entries = static_cast<int64_t>(layout.minor_to_major().size());
   if (entries != rank) {
     return Invalid(absl::StrCat("layout ", MinorToMajorText(layout), " has ",
                                 entries, " dimension", entries == 1 ? "" : "s",
                                 " but the shape has rank ", rank));
   }
-  // XLA: LayoutUtil::ValidateLayoutForShape, minor_to_major a permutation
-  // of 0..rank-1 (no out-of-range value, no duplicate).
   DimensionSet seen(rank);
   for (int64_t d : layout.minor_to_major()) {
     if (d < 0 || d >= rank) {
@@ -91,17 +88,14 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
                                   " appears twice"));
     }
   }
-  // XLA (2024): one dim level type per dimension. Today's XLA drops D(...)
-  // when reading, so only layouts built with keep_dim_levels get here.
-  const int64_t levels = static_cast<int64_t>(layout.dim_levels().size());
-  if (levels != 0 && levels != rank) {
-    return Invalid(absl::StrCat("D(...) has ", levels,
-                                " entries but the shape has rank ", rank));
-  }
-  // XLA: LayoutUtil::ValidateLayoutForShape, every tile non-empty and no
-  // tile dimension 0. XLA's validator lets a negative size or a `*` as the
-  // most minor entry through, and so does this one; BuildTilingModel
-  // (layout/tiling.h) refuses them when asked where elements live.
+  return absl::OkStatus();
+}
+
+// XLA: LayoutUtil::ValidateLayoutForShape, every tile non-empty and no
+// tile dimension 0. XLA's validator lets a negative size or a `*` as the
+// most minor entry through, and so does this one; BuildTilingModel
+// (layout/tiling.h) refuses them when asked where elements live.
+absl::Status ValidateTiles(const Layout& layout) {
   for (const Tile& tile : layout.tiles()) {
     if (tile.rank() == 0) return Invalid("tile () is empty");
     for (int64_t i = 0; i < tile.rank(); ++i) {
@@ -111,22 +105,13 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       }
     }
   }
-  // XLA: LayoutUtil::ValidateLayoutForShape, L > 0.
-  if (layout.tail_padding_alignment_in_elements() <= 0) {
-    return Invalid(absl::StrCat("L(",
-                                layout.tail_padding_alignment_in_elements(),
-                                ") must be positive"));
-  }
-  // XLA: LayoutUtil::ValidateLayoutForShape, E >= 0.
-  if (layout.element_size_in_bits() < 0) {
-    return Invalid(absl::StrCat("E(", layout.element_size_in_bits(),
-                                ") must not be negative"));
-  }
-  // M(n) is not checked: XLA's validators do not, and its printer writes M
-  // only when n > 0 (ours too); no size here depends on it.
-  // XLA: LayoutUtil::ValidateLayoutForShape, #(t), *(t) and P(...) only on
-  // sparse layouts. Today's XLA drops D(...), so every layout is dense and
-  // they are always refused unless D(...) was kept.
+  return absl::OkStatus();
+}
+
+// XLA: LayoutUtil::ValidateLayoutForShape, #(t), *(t) and P(...) only on
+// sparse layouts. Today's XLA drops D(...), so every layout is dense and
+// they are always refused unless D(...) was kept.
+absl::Status ValidateSparseParts(const Layout& layout) {
   const bool sparse = IsSparse(layout);
   // Both types are unset on dense arrays; check before calling.
   if (layout.index_primitive_type() != PRIMITIVE_TYPE_INVALID) {
@@ -146,45 +131,76 @@ absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
       return Invalid(absl::StrCat("in P(...): ", status.message()));
     }
   }
-  // XLA: LayoutUtil::ValidateLayoutForShape, split configs: the physical
-  // dimension in range and split once, the indices strictly increasing and
-  // strictly inside (0, size of that dimension).
-  if (!layout.split_configs().empty()) {
-    DimensionSet split(rank);
-    for (const SplitConfig& config : layout.split_configs()) {
-      const int64_t d = config.dimension;
-      if (d < 0 || d >= rank) {
-        return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
-                                    d, ", outside 0..", rank - 1));
-      }
-      if (!split.Insert(d)) {
+  return absl::OkStatus();
+}
+
+// XLA: LayoutUtil::ValidateLayoutForShape, split configs: the physical
+// dimension in range and split once, the indices strictly increasing and
+// strictly inside (0, size of that dimension).
+absl::Status ValidateSplitConfigs(const Layout& layout, const Shape& shape) {
+  const int64_t rank = shape.rank();
+  DimensionSet split(rank);
+  for (const SplitConfig& config : layout.split_configs()) {
+    const int64_t d = config.dimension;
+    if (d < 0 || d >= rank) {
+      return Invalid(absl::StrCat("SC(", d, ":...) names physical dimension ",
+                                  d, ", outside 0..", rank - 1));
+    }
+    if (!split.Insert(d)) {
+      return Invalid(absl::StrCat("SC(", d, ":...) splits physical dimension ",
+                                  d, " twice"));
+    }
+    if (config.split_indices.empty()) {
+      // Text cannot hold it: "SC(1:)" does not parse, in XLA either.
+      return Invalid(absl::StrCat("SC(", d, ":) has no split indices"));
+    }
+    const int64_t logical = layout.minor_to_major(rank - 1 - d);
+    const int64_t size = shape.dimension(logical);
+    if (size == Shape::kUnboundedSize) {
+      return Invalid(absl::StrCat("SC(", d, ":...) splits physical dimension ",
+                                  d, ", which is unbounded (`?`)"));
+    }
+    int64_t previous = 0;
+    for (int64_t index : config.split_indices) {
+      if (index <= previous || index >= size) {
         return Invalid(absl::StrCat(
-            "SC(", d, ":...) splits physical dimension ", d, " twice"));
+            "SC(", d, ":", absl::StrJoin(config.split_indices, ","),
+            "): split indices must increase strictly inside (0, ", size, ")"));
       }
-      if (config.split_indices.empty()) {
-        // Text cannot hold it: "SC(1:)" does not parse, in XLA either.
-        return Invalid(absl::StrCat("SC(", d, ":) has no split indices"));
-      }
-      const int64_t logical = layout.minor_to_major(rank - 1 - d);
-      const int64_t size = shape.dimension(logical);
-      if (size == Shape::kUnboundedSize) {
-        return Invalid(absl::StrCat("SC(", d,
-                                    ":...) splits physical dimension ", d,
-                                    ", which is unbounded (`?`)"));
-      }
-      int64_t previous = 0;
-      for (int64_t index : config.split_indices) {
-        if (index <= previous || index >= size) {
-          return Invalid(absl::StrCat(
-              "SC(", d, ":", absl::StrJoin(config.split_indices, ","),
-              "): split indices must increase strictly inside (0, ", size,
-              ")"));
-        }
-        previous = index;
-      }
+      previous = index;
     }
   }
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status ValidateLayoutForShape(const Layout& layout, const Shape& shape) {
+  const int64_t rank = shape.rank();
+  if (absl::Status s = ValidateMinorToMajor(layout, rank); !s.ok()) return s;
+  // XLA (2024): one dim level type per dimension. Today's XLA drops D(...)
+  // when reading, so only layouts built with keep_dim_levels get here.
+  const int64_t levels = static_cast<int64_t>(layout.dim_levels().size());
+  if (levels != 0 && levels != rank) {
+    return Invalid(absl::StrCat("D(...) has ", levels,
+                                " entries but the shape has rank ", rank));
+  }
+  if (absl::Status s = ValidateTiles(layout); !s.ok()) return s;
+  // XLA: LayoutUtil::ValidateLayoutForShape, L > 0.
+  if (layout.tail_padding_alignment_in_elements() <= 0) {
+    return Invalid(absl::StrCat("L(",
+                                layout.tail_padding_alignment_in_elements(),
+                                ") must be positive"));
+  }
+  // XLA: LayoutUtil::ValidateLayoutForShape, E >= 0.
+  if (layout.element_size_in_bits() < 0) {
+    return Invalid(absl::StrCat("E(", layout.element_size_in_bits(),
+                                ") must not be negative"));
+  }
+  // M(n) is not checked: XLA's validators do not, and its printer writes M
+  // only when n > 0 (ours too); no size here depends on it.
+  if (absl::Status s = ValidateSparseParts(layout); !s.ok()) return s;
+  return ValidateSplitConfigs(layout, shape);
 }
 
 absl::Status ValidateShape(const Shape& shape) {

@@ -39,28 +39,11 @@ absl::Status CheckMinorToMajor(absl::Span<const int64_t> m2m, int64_t rank) {
                    "} is not a permutation of 0..", rank - 1));
 }
 
-// Applies one tile to `current`, filling `level`.
-absl::Status ApplyTile(const Tile& tile, int64_t index,
-                       const std::vector<TilingDim>& current,
-                       TileLevel* level) {
-  level->level = index;
-  level->tile = tile;
-  level->input = current;
+// Combines the `*` runs of `tile` over `work` (the leading ones and the
+// input): fills `level->combined`, `combined_from` and `tile_sizes`.
+absl::Status CombineDims(const Tile& tile, const std::vector<TilingDim>& work,
+                         TileLevel* level) {
   const int64_t k = tile.rank();
-  if (k == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("tile ", index, " has no dimensions"));
-  }
-  const int64_t rank = static_cast<int64_t>(current.size());
-  level->leading_ones = k > rank ? k - rank : 0;
-  // Every vector is sized once: a layout may have thousands of levels, each
-  // with an intermediate shape of thousands of dims.
-  std::vector<TilingDim> work;
-  work.reserve(level->leading_ones + current.size());
-  for (int64_t i = 0; i < level->leading_ones; ++i) {
-    work.push_back(TilingDim{1, -1});
-  }
-  work.insert(work.end(), current.begin(), current.end());
   const int64_t prefix = static_cast<int64_t>(work.size()) - k;
   level->combined.reserve(work.size());
   level->combined_from.reserve(work.size());
@@ -115,6 +98,13 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
         "tile ", tile.ToString(),
         " ends with `*`: a combined dimension needs a more minor one"));
   }
+  return absl::OkStatus();
+}
+
+// Pads each tiled dim of `level->combined` to a multiple of its tile size
+// and splits it into (count, tile): fills `padded`, `split`, `permutation`
+// (the prefix, then every count, then every in-tile dim) and `output`.
+absl::Status SplitTiledDims(TileLevel* level) {
   const int64_t p = level->prefix_rank();
   const int64_t tiled = static_cast<int64_t>(level->tile_sizes.size());
   std::vector<TilingDim> counts, insides;
@@ -153,6 +143,118 @@ absl::Status ApplyTile(const Tile& tile, int64_t index,
   return absl::OkStatus();
 }
 
+// Applies one tile to `current`, filling `level`.
+absl::Status ApplyTile(const Tile& tile, int64_t index,
+                       const std::vector<TilingDim>& current,
+                       TileLevel* level) {
+  level->level = index;
+  level->tile = tile;
+  level->input = current;
+  const int64_t k = tile.rank();
+  if (k == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("tile ", index, " has no dimensions"));
+  }
+  const int64_t rank = static_cast<int64_t>(current.size());
+  level->leading_ones = k > rank ? k - rank : 0;
+  // Every vector is sized once: a layout may have thousands of levels, each
+  // with an intermediate shape of thousands of dims.
+  std::vector<TilingDim> work;
+  work.reserve(level->leading_ones + current.size());
+  for (int64_t i = 0; i < level->leading_ones; ++i) {
+    work.push_back(TilingDim{1, -1});
+  }
+  work.insert(work.end(), current.begin(), current.end());
+  if (absl::Status s = CombineDims(tile, work, level); !s.ok()) return s;
+  return SplitTiledDims(level);
+}
+
+// Reads `array_shape`'s dims into `m->logical_dims` and counts its elements;
+// refuses unbounded and negative dims and a count past 2^63.
+absl::Status ReadLogicalDims(const Shape& array_shape, TilingModel* m) {
+  const int64_t rank = array_shape.rank();
+  m->logical_elements = 1;
+  for (int64_t i = 0; i < rank; ++i) {
+    const int64_t d = array_shape.dimension(i);
+    if (array_shape.is_unbounded_dynamic_dimension(i)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dimension ", i, " is unbounded (`?`): no size"));
+    }
+    if (d < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dimension ", i, " has negative size ", d));
+    }
+    m->logical_dims.push_back(d);
+    if (__builtin_mul_overflow(m->logical_elements, d, &m->logical_elements)) {
+      return Overflow("element count");
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Each level keeps its whole intermediate shape, so the model grows with
+// levels x rank: the ranks are computed first (a tile of k entries, s of
+// them `*`, on rank r gives rank max(r,k) - s + (k - s)) and the layout is
+// refused before anything is built when they pass the documented limit.
+absl::Status CheckTilingModelSize(const Layout& layout, int64_t rank) {
+  int64_t dims_used = rank;
+  int64_t r = rank;
+  for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
+    const Tile& tile = layout.tiles()[i];
+    const int64_t k = tile.rank();
+    int64_t stars = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      stars += tile.dimension(j) == Tile::kCombineDimension;
+    }
+    // Inputs, combined dims and outputs are all kept: count them all.
+    const int64_t next = std::max(r, k) - stars + (k - stars);
+    const int64_t cost = r + std::max(r, k) + next;
+    if (cost > kMaxTilingModelDims - dims_used) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tiled layout too large: at tile level ", i, " of ",
+                       layout.tiles().size(), " the intermediate shapes pass ",
+                       kMaxTilingModelDims, " dimensions in all"));
+    }
+    dims_used += cost;
+    r = next;
+  }
+  return absl::OkStatus();
+}
+
+// From the final dims `current`: the tiled element count, the count after
+// the tail alignment L, and the element width (E, or the type's bytes).
+absl::Status CountTiledElements(const Layout& layout,
+                                const std::vector<TilingDim>& current,
+                                TilingModel* m) {
+  m->tiled_elements = 1;
+  for (const TilingDim& d : current) {
+    m->final_dims.push_back(d.size);
+    if (__builtin_mul_overflow(m->tiled_elements, d.size, &m->tiled_elements)) {
+      return Overflow("tiled element count");
+    }
+  }
+  m->tail_alignment = layout.tail_padding_alignment_in_elements();
+  if (m->tail_alignment <= 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tail padding alignment L(", m->tail_alignment, ") must be > 0"));
+  }
+  const int64_t rem = m->tiled_elements % m->tail_alignment;
+  m->padded_elements = m->tiled_elements;
+  if (rem != 0 &&
+      __builtin_add_overflow(m->tiled_elements, m->tail_alignment - rem,
+                             &m->padded_elements)) {
+    return Overflow("tail-aligned element count");
+  }
+  const int64_t e = layout.element_size_in_bits();
+  if (e < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("element size E(", e, ") must be >= 0"));
+  }
+  m->packed = e != 0;
+  m->element_bits = m->packed ? e : 8 * int64_t{ByteWidth(m->element_type)};
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<int64_t> BytesForElements(int64_t elements, int64_t element_bits,
@@ -176,29 +278,15 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
   TilingModel m;
   m.element_type = array_shape.element_type();
   const int64_t rank = array_shape.rank();
-  m.logical_elements = 1;
-  for (int64_t i = 0; i < rank; ++i) {
-    const int64_t d = array_shape.dimension(i);
-    if (array_shape.is_unbounded_dynamic_dimension(i)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("dimension ", i, " is unbounded (`?`): no size"));
-    }
-    if (d < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("dimension ", i, " has negative size ", d));
-    }
-    m.logical_dims.push_back(d);
-    if (__builtin_mul_overflow(m.logical_elements, d, &m.logical_elements)) {
-      return Overflow("element count");
-    }
-  }
+  absl::Status s = ReadLogicalDims(array_shape, &m);
+  if (!s.ok()) return s;
   Layout layout;
   if (array_shape.has_layout()) {
     layout = array_shape.layout();
   } else {
     for (int64_t i = rank - 1; i >= 0; --i) layout.add_minor_to_major(i);
   }
-  absl::Status s = CheckMinorToMajor(layout.minor_to_major(), rank);
+  s = CheckMinorToMajor(layout.minor_to_major(), rank);
   if (!s.ok()) return s;
   m.minor_to_major.assign(layout.minor_to_major().begin(),
                           layout.minor_to_major().end());
@@ -207,33 +295,8 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
     m.physical.push_back(TilingDim{m.logical_dims[d], d});
   }
   std::vector<TilingDim> current = m.physical;
-  // Each level keeps its whole intermediate shape, so the model grows with
-  // levels x rank: the ranks are computed first (a tile of k entries, s of
-  // them `*`, on rank r gives rank max(r,k) - s + (k - s)) and the layout is
-  // refused before anything is built when they pass the documented limit.
-  {
-    int64_t dims_used = rank;
-    int64_t r = rank;
-    for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
-      const Tile& tile = layout.tiles()[i];
-      const int64_t k = tile.rank();
-      int64_t stars = 0;
-      for (int64_t j = 0; j < k; ++j) {
-        stars += tile.dimension(j) == Tile::kCombineDimension;
-      }
-      // Inputs, combined dims and outputs are all kept: count them all.
-      const int64_t next = std::max(r, k) - stars + (k - stars);
-      const int64_t cost = r + std::max(r, k) + next;
-      if (cost > kMaxTilingModelDims - dims_used) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "tiled layout too large: at tile level ", i, " of ",
-            layout.tiles().size(), " the intermediate shapes pass ",
-            kMaxTilingModelDims, " dimensions in all"));
-      }
-      dims_used += cost;
-      r = next;
-    }
-  }
+  s = CheckTilingModelSize(layout, rank);
+  if (!s.ok()) return s;
   m.levels.reserve(layout.tiles().size());
   for (int64_t i = 0; i < static_cast<int64_t>(layout.tiles().size()); ++i) {
     TileLevel level;
@@ -242,32 +305,8 @@ absl::StatusOr<TilingModel> BuildTilingModel(const Shape& array_shape) {
     m.levels.push_back(std::move(level));
     current = m.levels.back().output;
   }
-  m.tiled_elements = 1;
-  for (const TilingDim& d : current) {
-    m.final_dims.push_back(d.size);
-    if (__builtin_mul_overflow(m.tiled_elements, d.size, &m.tiled_elements)) {
-      return Overflow("tiled element count");
-    }
-  }
-  m.tail_alignment = layout.tail_padding_alignment_in_elements();
-  if (m.tail_alignment <= 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "tail padding alignment L(", m.tail_alignment, ") must be > 0"));
-  }
-  const int64_t rem = m.tiled_elements % m.tail_alignment;
-  m.padded_elements = m.tiled_elements;
-  if (rem != 0 &&
-      __builtin_add_overflow(m.tiled_elements, m.tail_alignment - rem,
-                             &m.padded_elements)) {
-    return Overflow("tail-aligned element count");
-  }
-  const int64_t e = layout.element_size_in_bits();
-  if (e < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("element size E(", e, ") must be >= 0"));
-  }
-  m.packed = e != 0;
-  m.element_bits = m.packed ? e : 8 * int64_t{ByteWidth(m.element_type)};
+  s = CountTiledElements(layout, current, &m);
+  if (!s.ok()) return s;
   // No byte or bit size is needed to place elements: an offset is an
   // element count, which fits. Sizes are computed (and refused when they
   // overflow) by BytesForElements, in 128-bit arithmetic.

@@ -146,6 +146,190 @@ absl::StatusOr<int> StorageBits(const Shape& s, const TilingModel& model,
       "))"));
 }
 
+// Checks that `from` and `to` are dense static arrays of one element type
+// and the same dimensions, and that `options` asks for >= 0 threads.
+absl::Status CheckPlanArguments(const Shape& from, const Shape& to,
+                                const RelayoutOptions& options) {
+  if (absl::Status s = CheckArray(from, "from"); !s.ok()) return s;
+  if (absl::Status s = CheckArray(to, "to"); !s.ok()) return s;
+  if (from.element_type() != to.element_type()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "element types differ: ", PrimitiveTypeName(from.element_type()),
+        " vs ", PrimitiveTypeName(to.element_type())));
+  }
+  if (from.rank() != to.rank() ||
+      !std::equal(from.dimensions().begin(), from.dimensions().end(),
+                  to.dimensions().begin())) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "dimensions differ: ", from.ToString(), " vs ", to.ToString()));
+  }
+  if (options.threads < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("threads must be >= 0, got ", options.threads));
+  }
+  return absl::OkStatus();
+}
+
+// Sets the plan's sizes, element widths, packing and fill options, and its
+// thread count (one thread below kMinParallelBytes).
+void SetSizesAndThreads(PrimitiveType type, const ArraySizes& from_sizes,
+                        const ArraySizes& to_sizes, int src_bits, int dst_bits,
+                        const RelayoutOptions& options,
+                        relayout_internal::Plan& p) {
+  p.type = type;
+  p.src_bytes = from_sizes.padded_bytes;
+  p.dst_bytes = to_sizes.padded_bytes;
+  p.elements = from_sizes.logical_elements;
+  p.src_bits = src_bits;
+  p.dst_bits = dst_bits;
+  p.value_bits = BitWidth(p.type);
+  p.sign_extend = IsSignedIntegralType(p.type);
+  p.order = options.packing;
+  p.fill = options.fill;
+  p.avx2 = options.allow_avx2 && relayout_internal::CpuHasAvx2();
+  p.esize =
+      p.src_bits == p.dst_bits && p.src_bits % 8 == 0 ? p.src_bits / 8 : 0;
+  // Any bit of dst that no element covers is padding.
+  p.prefill = static_cast<unsigned __int128>(p.dst_bytes) * 8 !=
+              static_cast<unsigned __int128>(p.elements) * p.dst_bits;
+  // hardware_concurrency reads /sys on every call (a third of a small
+  // plan's creation): asked once.
+  static const int kCores =
+      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  p.threads = options.threads == 0 ? kCores : options.threads;
+  if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
+    p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
+  }
+}
+
+// The groups of logical dims that must be tabulated together (the dims a
+// `*` of either layout merges), each with its src-minor dim last, ordered by
+// src physical order (major first), then the group holding dst's most minor
+// dim second to last and src's most minor dim last.
+std::vector<std::vector<int>> OrderedDimGroups(const TilingModel& fm,
+                                               const TilingModel& tm,
+                                               int rank) {
+  std::vector<int> parent(rank);
+  std::iota(parent.begin(), parent.end(), 0);
+  UnionCombinedDims(fm, parent);
+  UnionCombinedDims(tm, parent);
+  std::vector<std::vector<int>> members(rank);
+  for (int d = 0; d < rank; ++d) members[Find(parent, d)].push_back(d);
+  std::vector<std::vector<int>> groups;
+  for (auto& m : members) {
+    if (m.empty()) continue;
+    // Within a group, the src-minor dim varies fastest.
+    std::sort(m.begin(), m.end(), [&](int a, int b) {
+      return MinorPosition(fm, a) > MinorPosition(fm, b);
+    });
+    groups.push_back(m);
+  }
+  auto src_pos = [&](const std::vector<int>& g) {
+    int64_t best = rank;
+    for (int d : g) best = std::min(best, MinorPosition(fm, d));
+    return best;
+  };
+  std::sort(groups.begin(), groups.end(),
+            [&](const std::vector<int>& a, const std::vector<int>& b) {
+              return src_pos(a) > src_pos(b);
+            });
+  if (rank > 0) {
+    const int dst_minor = static_cast<int>(tm.minor_to_major[0]);
+    auto it = std::find_if(
+        groups.begin(), groups.end(), [&](const std::vector<int>& g) {
+          return std::find(g.begin(), g.end(), dst_minor) != g.end();
+        });
+    if (it != groups.end() && it + 1 != groups.end()) {
+      std::vector<int> g = *it;
+      groups.erase(it);
+      groups.insert(groups.end() - 1, g);
+    }
+  }
+  return groups;
+}
+
+// True when some group's table would have more than kMaxGroupTable entries.
+bool AnyGroupTooBig(const Shape& from,
+                    const std::vector<std::vector<int>>& groups) {
+  bool too_big = false;
+  for (const auto& g : groups) {
+    int64_t n = 1;
+    for (int d : g) n *= from.dimension(d);  // <= element count: no overflow
+    if (n > kMaxGroupTable) too_big = true;
+  }
+  return too_big;
+}
+
+// Makes `p` the general kernel that asks both indexers per element, with an
+// odometer in src physical order.
+void UseIndexers(const Shape& from, const TilingModel& fm, TiledIndexer fix,
+                 TiledIndexer tix, relayout_internal::Plan& p) {
+  p.kernel = RelayoutKernel::kGeneral;
+  p.use_indexers = true;
+  p.src_indexer = std::make_shared<TiledIndexer>(std::move(fix));
+  p.dst_indexer = std::make_shared<TiledIndexer>(std::move(tix));
+  p.dims.assign(from.dimensions().begin(), from.dimensions().end());
+  for (int64_t i = static_cast<int64_t>(from.rank()) - 1; i >= 0; --i) {
+    p.dim_order.push_back(static_cast<int>(fm.minor_to_major[i]));
+  }
+}
+
+// Tabulates each group for both layouts (index_util/tiled_indexer.h: tables
+// built from the tile splits, no per-element Offset) into one block,
+// pads to at least two groups with size-1 ones, and sets `p.a`, `p.b` (the
+// two innermost) and `p.outer`.
+void TabulateGroups(const Shape& from,
+                    const std::vector<std::vector<int>>& groups,
+                    const TiledIndexer& fix, const TiledIndexer& tix,
+                    relayout_internal::Plan& p) {
+  // One block for every table (kernels.h, OffsetTable), two entries for
+  // each of the size-1 groups added below when there are fewer than two.
+  int64_t entries = 4;
+  for (const auto& g : groups) {
+    int64_t n = 1;
+    for (int d : g) n *= from.dimension(d);
+    entries += 2 * n;
+  }
+  p.tables.reset(new int64_t[entries]);
+  int64_t* next = p.tables.get();
+  auto table = [&next](int64_t n) {
+    OffsetTable t(next, n);
+    next += n;
+    return t;
+  };
+  std::vector<Group> tables;
+  for (const auto& g : groups) {
+    Group t;
+    t.size = 1;
+    for (int d : g) t.size *= from.dimension(d);
+    t.s = table(t.size);
+    t.d = table(t.size);
+    t.dims = g;
+    if (g.size() == 1) {
+      fix.DimOffsets(g[0], absl::MakeSpan(t.s.data(), t.size));
+      tix.DimOffsets(g[0], absl::MakeSpan(t.d.data(), t.size));
+    } else {  // the last member varies fastest
+      fix.GroupOffsets(g, absl::MakeSpan(t.s.data(), t.size));
+      tix.GroupOffsets(g, absl::MakeSpan(t.d.data(), t.size));
+    }
+    tables.push_back(std::move(t));
+  }
+  while (tables.size() < 2) {
+    Group one;
+    one.size = 1;
+    one.s = table(1);
+    one.d = table(1);
+    one.s[0] = 0;
+    one.d[0] = 0;
+    tables.insert(tables.begin(), std::move(one));
+  }
+  p.b = std::move(tables.back());
+  tables.pop_back();
+  p.a = std::move(tables.back());
+  tables.pop_back();
+  p.outer = std::move(tables);
+}
+
 }  // namespace
 
 struct RelayoutPlan::Impl {
@@ -173,22 +357,8 @@ std::string RelayoutPlan::Describe() const {
 
 absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
     const Shape& from, const Shape& to, const RelayoutOptions& options) {
-  if (absl::Status s = CheckArray(from, "from"); !s.ok()) return s;
-  if (absl::Status s = CheckArray(to, "to"); !s.ok()) return s;
-  if (from.element_type() != to.element_type()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "element types differ: ", PrimitiveTypeName(from.element_type()),
-        " vs ", PrimitiveTypeName(to.element_type())));
-  }
-  if (from.rank() != to.rank() ||
-      !std::equal(from.dimensions().begin(), from.dimensions().end(),
-                  to.dimensions().begin())) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "dimensions differ: ", from.ToString(), " vs ", to.ToString()));
-  }
-  if (options.threads < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("threads must be >= 0, got ", options.threads));
+  if (absl::Status s = CheckPlanArguments(from, to, options); !s.ok()) {
+    return s;
   }
   absl::StatusOr<TilingModel> fm = BuildTilingModel(from);
   if (!fm.ok()) {
@@ -214,144 +384,21 @@ absl::StatusOr<RelayoutPlan> RelayoutPlan::Create(
   impl->to = to;
   impl->options = options;
   relayout_internal::Plan& p = impl->plan;
-  p.type = from.element_type();
-  p.src_bytes = fs->padded_bytes;
-  p.dst_bytes = ts->padded_bytes;
-  p.elements = fs->logical_elements;
-  p.src_bits = *src_bits;
-  p.dst_bits = *dst_bits;
-  p.value_bits = BitWidth(p.type);
-  p.sign_extend = IsSignedIntegralType(p.type);
-  p.order = options.packing;
-  p.fill = options.fill;
-  p.avx2 = options.allow_avx2 && relayout_internal::CpuHasAvx2();
-  p.esize =
-      p.src_bits == p.dst_bits && p.src_bits % 8 == 0 ? p.src_bits / 8 : 0;
-  // Any bit of dst that no element covers is padding.
-  p.prefill = static_cast<unsigned __int128>(p.dst_bytes) * 8 !=
-              static_cast<unsigned __int128>(p.elements) * p.dst_bits;
-  // hardware_concurrency reads /sys on every call (a third of a small
-  // plan's creation): asked once.
-  static const int kCores =
-      static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  p.threads = options.threads == 0 ? kCores : options.threads;
-  if (std::max(p.src_bytes, p.dst_bytes) < kMinParallelBytes) {
-    p.threads = 1;  // ChooseKernel also keeps packed rows sharing bytes on 1
-  }
+  SetSizesAndThreads(from.element_type(), *fs, *ts, *src_bits, *dst_bits,
+                     options, p);
 
   absl::StatusOr<TiledIndexer> fix = TiledIndexer::Create(*fm);
   if (!fix.ok()) return fix.status();
   absl::StatusOr<TiledIndexer> tix = TiledIndexer::Create(*tm);
   if (!tix.ok()) return tix.status();
 
-  // Groups of logical dims that must be tabulated together.
-  const int rank = static_cast<int>(from.rank());
-  std::vector<int> parent(rank);
-  std::iota(parent.begin(), parent.end(), 0);
-  UnionCombinedDims(*fm, parent);
-  UnionCombinedDims(*tm, parent);
-  std::vector<std::vector<int>> members(rank);
-  for (int d = 0; d < rank; ++d) members[Find(parent, d)].push_back(d);
-  std::vector<std::vector<int>> groups;
-  for (auto& m : members) {
-    if (m.empty()) continue;
-    // Within a group, the src-minor dim varies fastest.
-    std::sort(m.begin(), m.end(), [&](int a, int b) {
-      return MinorPosition(*fm, a) > MinorPosition(*fm, b);
-    });
-    groups.push_back(m);
-  }
-  // Order: src physical order (major first), then the group holding
-  // dst's most minor dim second to last and src's most minor dim last.
-  auto src_pos = [&](const std::vector<int>& g) {
-    int64_t best = rank;
-    for (int d : g) best = std::min(best, MinorPosition(*fm, d));
-    return best;
-  };
-  std::sort(groups.begin(), groups.end(),
-            [&](const std::vector<int>& a, const std::vector<int>& b) {
-              return src_pos(a) > src_pos(b);
-            });
-  if (rank > 0) {
-    const int dst_minor = static_cast<int>(tm->minor_to_major[0]);
-    auto it = std::find_if(
-        groups.begin(), groups.end(), [&](const std::vector<int>& g) {
-          return std::find(g.begin(), g.end(), dst_minor) != g.end();
-        });
-    if (it != groups.end() && it + 1 != groups.end()) {
-      std::vector<int> g = *it;
-      groups.erase(it);
-      groups.insert(groups.end() - 1, g);
-    }
-  }
-
-  bool too_big = false;
-  for (const auto& g : groups) {
-    int64_t n = 1;
-    for (int d : g) n *= from.dimension(d);  // <= element count: no overflow
-    if (n > kMaxGroupTable) too_big = true;
-  }
-  if (too_big) {
-    p.kernel = RelayoutKernel::kGeneral;
-    p.use_indexers = true;
-    p.src_indexer = std::make_shared<TiledIndexer>(*std::move(fix));
-    p.dst_indexer = std::make_shared<TiledIndexer>(*std::move(tix));
-    p.dims.assign(from.dimensions().begin(), from.dimensions().end());
-    // Odometer in src physical order.
-    for (int64_t i = rank - 1; i >= 0; --i) {
-      p.dim_order.push_back(static_cast<int>(fm->minor_to_major[i]));
-    }
+  const std::vector<std::vector<int>> groups =
+      OrderedDimGroups(*fm, *tm, static_cast<int>(from.rank()));
+  if (AnyGroupTooBig(from, groups)) {
+    UseIndexers(from, *fm, *std::move(fix), *std::move(tix), p);
     return RelayoutPlan(std::move(impl));
   }
-
-  // Tabulate each group for both layouts (index_util/tiled_indexer.h:
-  // tables built from the tile splits, no per-element Offset).
-  // One block for every table (kernels.h, OffsetTable), two entries for
-  // each of the size-1 groups added below when there are fewer than two.
-  int64_t entries = 4;
-  for (const auto& g : groups) {
-    int64_t n = 1;
-    for (int d : g) n *= from.dimension(d);
-    entries += 2 * n;
-  }
-  p.tables.reset(new int64_t[entries]);
-  int64_t* next = p.tables.get();
-  auto table = [&next](int64_t n) {
-    OffsetTable t(next, n);
-    next += n;
-    return t;
-  };
-  std::vector<Group> tables;
-  for (const auto& g : groups) {
-    Group t;
-    t.size = 1;
-    for (int d : g) t.size *= from.dimension(d);
-    t.s = table(t.size);
-    t.d = table(t.size);
-    t.dims = g;
-    if (g.size() == 1) {
-      fix->DimOffsets(g[0], absl::MakeSpan(t.s.data(), t.size));
-      tix->DimOffsets(g[0], absl::MakeSpan(t.d.data(), t.size));
-    } else {  // the last member varies fastest
-      fix->GroupOffsets(g, absl::MakeSpan(t.s.data(), t.size));
-      tix->GroupOffsets(g, absl::MakeSpan(t.d.data(), t.size));
-    }
-    tables.push_back(std::move(t));
-  }
-  while (tables.size() < 2) {
-    Group one;
-    one.size = 1;
-    one.s = table(1);
-    one.d = table(1);
-    one.s[0] = 0;
-    one.d[0] = 0;
-    tables.insert(tables.begin(), std::move(one));
-  }
-  p.b = std::move(tables.back());
-  tables.pop_back();
-  p.a = std::move(tables.back());
-  tables.pop_back();
-  p.outer = std::move(tables);
+  TabulateGroups(from, groups, *fix, *tix, p);
   relayout_internal::ChooseKernel(p, options.allow_fast_paths);
   return RelayoutPlan(std::move(impl));
 }

@@ -159,23 +159,12 @@ absl::Status CheckShapes(absl::Span<const int64_t> tensor,
   return absl::OkStatus();
 }
 
-}  // namespace
-
-absl::StatusOr<MeshDistribution> DistributeOverMesh(
-    absl::Span<const int64_t> tensor_shape,
-    absl::Span<const int64_t> mesh_shape, const MeshMapperConfig& config) {
-  const std::vector<int64_t> dist =
-      config.mesh_shape_override
-          ? *config.mesh_shape_override
-          : std::vector<int64_t>(mesh_shape.begin(), mesh_shape.end());
-  if (absl::Status s = CheckShapes(tensor_shape, mesh_shape, dist, config);
-      !s.ok()) {
-    return s;
-  }
-  absl::StatusOr<std::vector<Cut>> cuts = Cuts(tensor_shape, dist, config);
-  if (!cuts.ok()) return cuts.status();
+// Checks that the cuts give one chunk per device of the sharded mesh dims
+// (TTNN's "No chunks were produced" and ND-sharding chunk-count checks).
+absl::Status CheckChunkCount(absl::Span<const int64_t> dist,
+                             const std::vector<Cut>& cuts) {
   int64_t total = 1, wanted = 1;
-  for (const Cut& c : *cuts) {
+  for (const Cut& c : cuts) {
     total *= static_cast<int64_t>(c.chunks.size());
     wanted *= c.devices;
   }
@@ -192,13 +181,15 @@ absl::StatusOr<MeshDistribution> DistributeOverMesh(
                                 "number of chunks to match the mesh dimension "
                                 "size\")"));
   }
-  if (absl::Status s = CheckChunkShapes(tensor_shape, *cuts); !s.ok()) return s;
-  MeshDistribution out;
-  out.mesh_shape.assign(mesh_shape.begin(), mesh_shape.end());
-  out.distribution_shape = dist;
-  out.submesh = IsSubmesh(mesh_shape, config);
+  return absl::OkStatus();
+}
 
-  // The slice at each distribution coordinate, or none.
+// The slice at each distribution coordinate (row-major), or none: the
+// chunk sources (replicated dims at 0) take their chunks from the cuts,
+// then every coordinate copies its source along the replicated mesh dims.
+std::vector<absl::optional<MeshSlice>> SlicesByDistributionCoord(
+    absl::Span<const int64_t> tensor_shape, absl::Span<const int64_t> dist,
+    const MeshMapperConfig& config, const std::vector<Cut>& cuts) {
   int64_t dist_devices = 1;
   for (int64_t d : dist) dist_devices *= d;
   std::vector<absl::optional<MeshSlice>> at(dist_devices);
@@ -214,7 +205,7 @@ absl::StatusOr<MeshDistribution> DistributeOverMesh(
     slice.begin.assign(tensor_shape.size(), 0);
     slice.end.assign(tensor_shape.begin(), tensor_shape.end());
     bool has = true;
-    for (const Cut& c : *cuts) {
+    for (const Cut& c : cuts) {
       const int64_t k = coord[c.mesh_dim];
       if (k >= static_cast<int64_t>(c.chunks.size())) {
         has = false;
@@ -234,32 +225,66 @@ absl::StatusOr<MeshDistribution> DistributeOverMesh(
     }
     at[RowMajor(dist, coord)] = at[RowMajor(dist, src)];
   } while (Next(dist, &coord));
+  return at;
+}
 
+// Gives every device of `out->mesh_shape` its slot in `out->slices`, then
+// puts the distribution's slices on the devices: at the same coordinate on a
+// submesh, else in row-major order of the distribution; sets the slice shape.
+void PlaceSlicesOnMesh(absl::Span<const int64_t> dist,
+                       const std::vector<absl::optional<MeshSlice>>& at,
+                       MeshDistribution* out) {
+  const std::vector<int64_t>& mesh_shape = out->mesh_shape;
   int64_t mesh_devices = 1;
   for (int64_t d : mesh_shape) mesh_devices *= d;
-  out.slices.resize(mesh_devices);
+  out->slices.resize(mesh_devices);
   std::vector<int64_t> m(mesh_shape.size(), 0);
   for (int64_t i = 0; i < mesh_devices; ++i) {
-    out.slices[i].device = m;
+    out->slices[i].device = m;
     Next(mesh_shape, &m);
   }
   int64_t next_row_major = 0;
-  coord.assign(dist.size(), 0);
+  std::vector<int64_t> coord(dist.size(), 0);
   do {
     const absl::optional<MeshSlice>& s = at[RowMajor(dist, coord)];
     if (!s) continue;
     const int64_t dst =
-        out.submesh ? RowMajor(mesh_shape, coord) : next_row_major++;
-    MeshSlice& d = out.slices[dst];
+        out->submesh ? RowMajor(mesh_shape, coord) : next_row_major++;
+    MeshSlice& d = out->slices[dst];
     d.holds_data = true;
     d.begin = s->begin;
     d.end = s->end;
-    if (out.slice_shape.empty()) {
+    if (out->slice_shape.empty()) {
       for (size_t i = 0; i < s->begin.size(); ++i) {
-        out.slice_shape.push_back(s->end[i] - s->begin[i]);
+        out->slice_shape.push_back(s->end[i] - s->begin[i]);
       }
     }
   } while (Next(dist, &coord));
+}
+
+}  // namespace
+
+absl::StatusOr<MeshDistribution> DistributeOverMesh(
+    absl::Span<const int64_t> tensor_shape,
+    absl::Span<const int64_t> mesh_shape, const MeshMapperConfig& config) {
+  const std::vector<int64_t> dist =
+      config.mesh_shape_override
+          ? *config.mesh_shape_override
+          : std::vector<int64_t>(mesh_shape.begin(), mesh_shape.end());
+  if (absl::Status s = CheckShapes(tensor_shape, mesh_shape, dist, config);
+      !s.ok()) {
+    return s;
+  }
+  absl::StatusOr<std::vector<Cut>> cuts = Cuts(tensor_shape, dist, config);
+  if (!cuts.ok()) return cuts.status();
+  if (absl::Status s = CheckChunkCount(dist, *cuts); !s.ok()) return s;
+  if (absl::Status s = CheckChunkShapes(tensor_shape, *cuts); !s.ok()) return s;
+  MeshDistribution out;
+  out.mesh_shape.assign(mesh_shape.begin(), mesh_shape.end());
+  out.distribution_shape = dist;
+  out.submesh = IsSubmesh(mesh_shape, config);
+  PlaceSlicesOnMesh(
+      dist, SlicesByDistributionCoord(tensor_shape, dist, config, *cuts), &out);
   if (out.slice_shape.empty() && tensor_shape.empty()) out.slice_shape = {};
   return out;
 }

@@ -5,13 +5,16 @@
 
 namespace hlolayout::cute::atom_internal {
 
-absl::Span<const MmaRow> MmaRowsUniversal() {
-  static const MmaRow kRows[] = {
-      {"universal", "UniversalFMA<{D},{A},{B},{C}>",
-       "D=@any_type; A=@any_type; B=@any_type; C=@any_type", "_1:_0",
-       "(_1,_1,_1)", "(_1,_1):(_0,_0)", "(_1,_1):(_0,_0)", "(_1,_1):(_0,_0)"},
-  };
-  return kRows;
-}
+namespace {
+
+constexpr MmaRow kRows[] = {
+    {"universal", "UniversalFMA<{D},{A},{B},{C}>",
+     "D=@any_type; A=@any_type; B=@any_type; C=@any_type", "_1:_0",
+     "(_1,_1,_1)", "(_1,_1):(_0,_0)", "(_1,_1):(_0,_0)", "(_1,_1):(_0,_0)"},
+};
+
+}  // namespace
+
+absl::Span<const MmaRow> MmaRowsUniversal() { return kRows; }
 
 }  // namespace hlolayout::cute::atom_internal

@@ -84,28 +84,12 @@ bool IsIntegerText(absl::string_view s) {
   return true;
 }
 
-}  // namespace
-
-absl::StatusOr<Tile> ParseTile(absl::string_view text) {
-  size_t begin = 0;
-  while (begin < text.size() &&
-         absl::ascii_isspace(static_cast<unsigned char>(text[begin]))) {
-    ++begin;
-  }
-  size_t end = text.size();
-  while (end > begin &&
-         absl::ascii_isspace(static_cast<unsigned char>(text[end - 1]))) {
-    --end;
-  }
-  if (begin == end) return ParseError(text, begin, "expected a tile");
-  const char open = text[begin];
-  if (open != '<' && open != '(') {
-    return ParseError(text, begin,
-                      absl::StrCat("expected '<' or '(' to open a tile, found ",
-                                   DescribeToken(text.substr(begin, 1))));
-  }
-  const char close = open == '<' ? '>' : ')';
-  // Split the inside at top-level commas.
+// The modes of the tile text[begin, end) (trimmed, text[begin] is '<' or
+// '('): the [start, stop) of each part between top-level commas, checked
+// for balance, the closing bracket at the end and at most kMaxModes.
+absl::StatusOr<std::vector<std::pair<size_t, size_t>>> SplitModes(
+    absl::string_view text, size_t begin, size_t end) {
+  const char close = text[begin] == '<' ? '>' : ')';
   std::vector<std::pair<size_t, size_t>> parts;  // [start, stop)
   int depth = 0;
   size_t start = begin + 1;
@@ -147,51 +131,80 @@ absl::StatusOr<Tile> ParseTile(absl::string_view text) {
     return ParseError(text, parts[kMaxModes].first,
                       absl::StrCat("a tile has at most ", kMaxModes, " modes"));
   }
-  Tile tile;
-  for (auto [s, e] : parts) {
-    while (s < e && absl::ascii_isspace(static_cast<unsigned char>(text[s]))) {
-      ++s;
+  return parts;
+}
+
+// One mode, text[s, e) trimmed: '_', a positive integer or a layout
+// shape:stride (made static, as CuTe requires of a permutation).
+absl::StatusOr<TileMode> ParseMode(absl::string_view text, size_t s, size_t e) {
+  while (s < e && absl::ascii_isspace(static_cast<unsigned char>(text[s]))) {
+    ++s;
+  }
+  while (e > s &&
+         absl::ascii_isspace(static_cast<unsigned char>(text[e - 1]))) {
+    --e;
+  }
+  absl::string_view element = text.substr(s, e - s);
+  if (element.empty()) {
+    return ParseError(text, s,
+                      "expected a tile mode ('_', an integer or a layout)");
+  }
+  if (element == "_") return TileMode();
+  if (IsIntegerText(element)) {
+    absl::string_view digits = element;
+    if (digits[0] == '_') digits.remove_prefix(1);
+    int64_t n = 0;
+    if (!absl::SimpleAtoi(digits, &n)) {
+      return ParseError(text, s, "integer out of range");
     }
-    while (e > s &&
-           absl::ascii_isspace(static_cast<unsigned char>(text[e - 1]))) {
-      --e;
-    }
-    absl::string_view element = text.substr(s, e - s);
-    if (element.empty()) {
+    if (n <= 0) {
       return ParseError(text, s,
-                        "expected a tile mode ('_', an integer or a layout)");
+                        absl::StrCat("a tile mode must be positive, found ",
+                                     DescribeToken(element)));
     }
-    if (element == "_") {
-      tile.push_back(TileMode());
-      continue;
-    }
-    if (IsIntegerText(element)) {
-      absl::string_view digits = element;
-      if (digits[0] == '_') digits.remove_prefix(1);
-      int64_t n = 0;
-      if (!absl::SimpleAtoi(digits, &n)) {
-        return ParseError(text, s, "integer out of range");
-      }
-      if (n <= 0) {
-        return ParseError(text, s,
-                          absl::StrCat("a tile mode must be positive, found ",
-                                       DescribeToken(element)));
-      }
-      tile.push_back(TileMode::Integer(n));
-      continue;
-    }
-    if (element.find(':') == absl::string_view::npos) {
-      return ParseError(
-          text, s,
-          absl::StrCat("a tile mode is '_', an integer or a layout "
-                       "shape:stride, found ",
-                       DescribeToken(element)));
-    }
-    absl::StatusOr<Layout> layout = ParseLayout(element);
-    if (!layout.ok()) return Relocate(text, s, element, layout.status());
-    // Every integer of a permutation is static (CuTe requires it).
-    tile.push_back(TileMode::Of(Layout::Make(
-        WithTags(layout->shape(), true), WithTags(layout->stride(), true))));
+    return TileMode::Integer(n);
+  }
+  if (element.find(':') == absl::string_view::npos) {
+    return ParseError(text, s,
+                      absl::StrCat("a tile mode is '_', an integer or a layout "
+                                   "shape:stride, found ",
+                                   DescribeToken(element)));
+  }
+  absl::StatusOr<Layout> layout = ParseLayout(element);
+  if (!layout.ok()) return Relocate(text, s, element, layout.status());
+  // Every integer of a permutation is static (CuTe requires it).
+  return TileMode::Of(Layout::Make(WithTags(layout->shape(), true),
+                                   WithTags(layout->stride(), true)));
+}
+
+}  // namespace
+
+absl::StatusOr<Tile> ParseTile(absl::string_view text) {
+  size_t begin = 0;
+  while (begin < text.size() &&
+         absl::ascii_isspace(static_cast<unsigned char>(text[begin]))) {
+    ++begin;
+  }
+  size_t end = text.size();
+  while (end > begin &&
+         absl::ascii_isspace(static_cast<unsigned char>(text[end - 1]))) {
+    --end;
+  }
+  if (begin == end) return ParseError(text, begin, "expected a tile");
+  const char open = text[begin];
+  if (open != '<' && open != '(') {
+    return ParseError(text, begin,
+                      absl::StrCat("expected '<' or '(' to open a tile, found ",
+                                   DescribeToken(text.substr(begin, 1))));
+  }
+  absl::StatusOr<std::vector<std::pair<size_t, size_t>>> parts =
+      SplitModes(text, begin, end);
+  if (!parts.ok()) return parts.status();
+  Tile tile;
+  for (const auto& [s, e] : *parts) {
+    absl::StatusOr<TileMode> mode = ParseMode(text, s, e);
+    if (!mode.ok()) return mode.status();
+    tile.push_back(*std::move(mode));
   }
   return tile;
 }

@@ -96,12 +96,98 @@ std::array<int64_t, 2> TiledMma::tile_extent(Operand op) const {
   return {tile_mnk[0], tile_mnk[1]};
 }
 
+namespace {
+
+// What the operands' TV layouts are built from: the permutation of each of
+// M, N, K with `_` resolved, the atom's and the thread layout's extents
+// along them, the tile, and the map thr_idx -> (ThrV,ThrM,ThrN,ThrK).
+struct MmaTiling {
+  std::array<TileMode, 3> perm;
+  std::array<int64_t, 3> atom_mnk;
+  std::array<int64_t, 3> thr_mnk;
+  std::array<int64_t, 3> tile_mnk;
+  Layout thridx_2_thrid;
+};
+
+// append<3>(thr_layout, Layout<_1,_0>{}), made static.
+absl::StatusOr<Layout> PadAtomLayout(const Layout& atom_layout) {
+  const Layout static_layout = atom_internal::AllStatic(atom_layout);
+  std::vector<Layout> modes = static_layout.modes();
+  if (!static_layout.shape().is_tuple()) modes = {static_layout};
+  while (modes.size() < 3) modes.push_back(Layout());  // 1:0
+  Layout padded;
+  TMMA_TRY(padded, Tuple(modes), "padding the atom layout");
+  return padded;
+}
+
+// thr_idx -> (ThrV,ThrM,ThrN,ThrK): the right inverse of the thread layout
+// completed by its complement, restricted to the threads.
+absl::StatusOr<Layout> ThreadIndexMap(const Layout& vmnk) {
+  Layout comp;
+  TMMA_TRY(comp, Complement(vmnk), "the thread layout's complement");
+  Layout both;
+  TMMA_TRY(both, Tuple({vmnk, comp}), "the thread layout");
+  const Layout inv = RightInverse(both);
+  const Layout head = atom_internal::StaticMake(
+      IntTuple::Tuple({vmnk.size(), 1}), IntTuple::Tuple({1, 0}));
+  Layout map;
+  TMMA_TRY(map, Composition(head, inv), "thread index map");
+  return map;
+}
+
+// C: the M x N tile's thread fragment, indexed by thread.
+absl::StatusOr<Layout> CTv(const MmaTiling& t, const Layout& atom_c_tv) {
+  Layout ref;
+  TMMA_TRY(ref,
+           atom_internal::StaticCompact(
+               IntTuple::Tuple({t.tile_mnk[0], t.tile_mnk[1]})),
+           "the C tile");
+  Layout thr;
+  TMMA_TRY(thr,
+           Thrfrg(ref, t.perm[0], t.perm[1], t.atom_mnk[0], t.atom_mnk[1],
+                  atom_c_tv, t.thr_mnk[0], t.thr_mnk[1]),
+           "C");
+  Layout tv;
+  TMMA_TRY(tv, Composition(thr, Tup({T(t.thridx_2_thrid), U()})),
+           "C: thread index");
+  return tv;
+}
+
+// A: (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)), and B the same with
+// N for M: the operand's thread fragment over tile dims `row` x `col`,
+// spread over the third mode's threads (stride 0), then indexed by thread.
+absl::StatusOr<Layout> OperandTv(const MmaTiling& t, int row, int col,
+                                 const Layout& atom_tv, IntTuple spread_stride,
+                                 absl::string_view name) {
+  const std::string label(name);
+  Layout ref;
+  TMMA_TRY(ref,
+           atom_internal::StaticCompact(
+               IntTuple::Tuple({t.tile_mnk[row], t.tile_mnk[col]})),
+           "the " + label + " tile");
+  Layout thr;
+  TMMA_TRY(thr,
+           Thrfrg(ref, t.perm[row], t.perm[col], t.atom_mnk[row],
+                  t.atom_mnk[col], atom_tv, t.thr_mnk[row], t.thr_mnk[col]),
+           label);
+  const Layout mn = atom_internal::StaticMake(
+      IntTuple::Tuple({t.thr_mnk[0], t.thr_mnk[1]}), std::move(spread_stride));
+  Layout spread;
+  TMMA_TRY(spread, Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
+           label + (row == 0 ? ": spreading over N" : ": spreading over M"));
+  Layout tv;
+  TMMA_TRY(tv, Composition(spread, Tup({T(t.thridx_2_thrid), U()})),
+           label + ": thread index");
+  return tv;
+}
+
+}  // namespace
+
 absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
                                       const Layout& atom_layout,
                                       const Tile& permutation) {
   TiledMma tm;
   tm.atom = atom;
-  // append<3>(thr_layout, Layout<_1,_0>{})
   if (atom_layout.rank() > 3) {
     return absl::InvalidArgumentError(absl::StrCat(
         "make_tiled_mma: the atom layout ", StaticText(atom_layout), " has ",
@@ -112,13 +198,7 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
         "make_tiled_mma: the permutation ", TileText(permutation), " has ",
         permutation.size(), " modes; at most 3 (M, N, K)"));
   }
-  {
-    const Layout static_layout = atom_internal::AllStatic(atom_layout);
-    std::vector<Layout> modes = static_layout.modes();
-    if (!static_layout.shape().is_tuple()) modes = {static_layout};
-    while (modes.size() < 3) modes.push_back(Layout());  // 1:0
-    TMMA_TRY(tm.atom_layout_mnk, Tuple(modes), "padding the atom layout");
-  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.atom_layout_mnk, PadAtomLayout(atom_layout));
   tm.permutation = permutation;
   while (tm.permutation.size() < 3) tm.permutation.push_back(TileMode());
 
@@ -126,84 +206,27 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
            TiledProduct(atom.thr_id, Tiler::Of(tm.atom_layout_mnk)),
            "tiling the atom's threads");
   const Layout& vmnk = tm.thr_layout_vmnk;
-  const std::array<int64_t, 3> atom_mnk = {atom.shape_mnk[0].value(),
-                                           atom.shape_mnk[1].value(),
-                                           atom.shape_mnk[2].value()};
-  const std::array<int64_t, 3> thr_mnk = {
-      vmnk.mode(1).size(), vmnk.mode(2).size(), vmnk.mode(3).size()};
+  MmaTiling t;
+  t.atom_mnk = {atom.shape_mnk[0].value(), atom.shape_mnk[1].value(),
+                atom.shape_mnk[2].value()};
+  t.thr_mnk = {vmnk.mode(1).size(), vmnk.mode(2).size(), vmnk.mode(3).size()};
   // permutation_mnk<I>(): `_` becomes AtomShape_I * ThrLayout_I.
-  std::array<TileMode, 3> perm;
   for (int i = 0; i < 3; ++i) {
     if (tm.permutation[i].is_underscore()) {
-      perm[i] = TileMode::Integer(atom_mnk[i] * thr_mnk[i]);
+      t.perm[i] = TileMode::Integer(t.atom_mnk[i] * t.thr_mnk[i]);
     } else {
-      perm[i] = tm.permutation[i];
+      t.perm[i] = tm.permutation[i];
     }
-    tm.tile_mnk[i] = perm[i].size();
+    tm.tile_mnk[i] = t.tile_mnk[i] = t.perm[i].size();
   }
-
-  // thr_idx -> (ThrV,ThrM,ThrN,ThrK)
-  Layout thridx_2_thrid;
-  {
-    Layout comp;
-    TMMA_TRY(comp, Complement(vmnk), "the thread layout's complement");
-    Layout both;
-    TMMA_TRY(both, Tuple({vmnk, comp}), "the thread layout");
-    const Layout inv = RightInverse(both);
-    const Layout head = atom_internal::StaticMake(
-        IntTuple::Tuple({vmnk.size(), 1}), IntTuple::Tuple({1, 0}));
-    TMMA_TRY(thridx_2_thrid, Composition(head, inv), "thread index map");
-  }
-
-  // C
-  {
-    Layout ref;
-    TMMA_TRY(ref,
-             atom_internal::StaticCompact(
-                 IntTuple::Tuple({tm.tile_mnk[0], tm.tile_mnk[1]})),
-             "the C tile");
-    Layout thr;
-    TMMA_TRY(thr,
-             Thrfrg(ref, perm[0], perm[1], atom_mnk[0], atom_mnk[1],
-                    atom.layout_c_tv, thr_mnk[0], thr_mnk[1]),
-             "C");
-    TMMA_TRY(tm.layout_c_tv, Composition(thr, Tup({T(thridx_2_thrid), U()})),
-             "C: thread index");
-  }
-  // A: (ThrV,(ThrM,ThrK)) -> (ThrV,(ThrM,ThrN,ThrK)), and B the same with
-  // N for M: the operand's thread fragment, spread over the third mode's
-  // threads (stride 0), then indexed by thread.
-  auto operand_tv = [&](int row, int col, const Layout& atom_tv,
-                        IntTuple spread_stride,
-                        absl::string_view name) -> absl::StatusOr<Layout> {
-    const std::string label(name);
-    Layout ref;
-    TMMA_TRY(ref,
-             atom_internal::StaticCompact(
-                 IntTuple::Tuple({tm.tile_mnk[row], tm.tile_mnk[col]})),
-             "the " + label + " tile");
-    Layout thr;
-    TMMA_TRY(thr,
-             Thrfrg(ref, perm[row], perm[col], atom_mnk[row], atom_mnk[col],
-                    atom_tv, thr_mnk[row], thr_mnk[col]),
-             label);
-    const Layout mn = atom_internal::StaticMake(
-        IntTuple::Tuple({thr_mnk[0], thr_mnk[1]}), std::move(spread_stride));
-    Layout spread;
-    TMMA_TRY(spread,
-             Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
-             label + (row == 0 ? ": spreading over N" : ": spreading over M"));
-    Layout tv;
-    TMMA_TRY(tv, Composition(spread, Tup({T(thridx_2_thrid), U()})),
-             label + ": thread index");
-    return tv;
-  };
+  HLOLAYOUT_ASSIGN_OR_RETURN(t.thridx_2_thrid, ThreadIndexMap(vmnk));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.layout_c_tv, CTv(t, atom.layout_c_tv));
   HLOLAYOUT_ASSIGN_OR_RETURN(
       tm.layout_a_tv,
-      operand_tv(0, 2, atom.layout_a_tv, IntTuple::Tuple({1, 0}), "A"));
+      OperandTv(t, 0, 2, atom.layout_a_tv, IntTuple::Tuple({1, 0}), "A"));
   HLOLAYOUT_ASSIGN_OR_RETURN(
       tm.layout_b_tv,
-      operand_tv(1, 2, atom.layout_b_tv, IntTuple::Tuple({0, 1}), "B"));
+      OperandTv(t, 1, 2, atom.layout_b_tv, IntTuple::Tuple({0, 1}), "B"));
   return tm;
 }
 

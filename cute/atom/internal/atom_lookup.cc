@@ -104,11 +104,13 @@ bool FitsAFamily(const absl::Status& status) {
   return absl::StrContains(status.message(), "' (family ");
 }
 
-absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
-                              const std::vector<const NamePattern*>& patterns,
-                              const std::vector<std::string>& families) {
-  // The families the name fits with other parameters: over the whole name
-  // when it can be, else over its part before '<'.
+namespace {
+
+// The families `name` fits with other parameters: over the whole name when
+// it can be, else over its part before '<'.
+std::vector<Fit> FittingFamilies(
+    absl::string_view name, const std::vector<const NamePattern*>& patterns,
+    const std::vector<std::string>& families) {
   std::vector<Fit> fits;
   for (bool whole : {true, false}) {
     for (size_t i = 0; i < patterns.size(); ++i) {
@@ -119,40 +121,37 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
     }
     if (!fits.empty()) break;
   }
-  if (fits.empty()) {
-    return absl::NotFoundError(
-        absl::StrCat("unknown ", kind, " '", name, "'; nearest: ",
-                     absl::StrJoin(NearestInstances(name, patterns, 5), ", ")));
-  }
-  std::vector<std::string> family_names;
-  for (const Fit& f : fits) {
-    if (std::find(family_names.begin(), family_names.end(), f.family) ==
-        family_names.end()) {
-      family_names.push_back(f.family);
-    }
-  }
-  // The parameters whose value no fitting family takes, in order.
-  std::vector<std::string> problems;
-  std::vector<std::pair<std::string, std::string>> bad;  // (param, text)
+  return fits;
+}
+
+// The parameters whose value no fitting family takes, in order: each as
+// (param, text) in `bad` and as a sentence in `problems`.
+void ValuesNoFamilyTakes(
+    const std::vector<Fit>& fits, std::vector<std::string>* problems,
+    std::vector<std::pair<std::string, std::string>>* bad) {
   for (const Fit& f : fits) {
     for (const NamePattern::LooseValue& v : f.values) {
       bool taken = false;
       for (const Fit& g : fits)
         taken = taken || g.pattern->Accepts(v.param, v.text);
       const std::pair<std::string, std::string> key(v.param, v.text);
-      if (taken || std::find(bad.begin(), bad.end(), key) != bad.end()) {
+      if (taken || std::find(bad->begin(), bad->end(), key) != bad->end()) {
         continue;
       }
-      bad.push_back(key);
+      bad->push_back(key);
       std::vector<std::string> values;
-      problems.push_back(
+      problems->push_back(
           absl::StrCat(v.param, " = ", v.text.empty() ? "(none)" : v.text,
                        " is not one of ", UnionDomain(fits, v.param, values)));
     }
   }
-  // Suggestions: the name with each bad value replaced by its nearest valid
-  // ones (the last first, so that the offsets before it hold), when that
-  // names an atom; else the instances nearest that text.
+}
+
+// The name with each bad value replaced by its nearest valid ones (the
+// last first, so that the offsets before it hold), at most 8.
+std::vector<std::string> NamesWithValuesFixed(
+    absl::string_view name, const std::vector<Fit>& fits,
+    const std::vector<std::pair<std::string, std::string>>& bad) {
   struct Fix {
     size_t offset;
     std::string text;
@@ -189,8 +188,16 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
     }
     if (!next.empty()) queries = std::move(next);
   }
-  // First the name with its wrong values replaced (two, when that names an
-  // atom; else the name nearest each such text), then names one edit away.
+  return queries;
+}
+
+// The suggestions: first the fixed names `queries` (two, when they name an
+// atom; else the name nearest each such text, when a value was bad), then
+// the names one edit away from `name`.
+std::vector<std::string> Suggestions(
+    absl::string_view name, const std::vector<const NamePattern*>& patterns,
+    const std::vector<Fit>& fits, bool any_bad,
+    const std::vector<std::string>& queries) {
   std::vector<std::string> nearest;
   auto add = [&](std::string n) {
     if (std::find(nearest.begin(), nearest.end(), n) == nearest.end()) {
@@ -208,7 +215,7 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
       ++named;
     }
   }
-  if (named == 0 && !bad.empty()) {
+  if (named == 0 && any_bad) {
     std::vector<std::string> in_fits;
     for (const Fit& f : fits) {
       for (std::string& c : f.pattern->Instances(kInstancesPerFamily, false)) {
@@ -227,6 +234,33 @@ absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
   for (std::string& n : NearestInstances(name, patterns, 5)) {
     if (EditDistanceUpTo(name, n, 1) <= 1) add(std::move(n));
   }
+  return nearest;
+}
+
+}  // namespace
+
+absl::Status UnknownAtomError(absl::string_view kind, absl::string_view name,
+                              const std::vector<const NamePattern*>& patterns,
+                              const std::vector<std::string>& families) {
+  const std::vector<Fit> fits = FittingFamilies(name, patterns, families);
+  if (fits.empty()) {
+    return absl::NotFoundError(
+        absl::StrCat("unknown ", kind, " '", name, "'; nearest: ",
+                     absl::StrJoin(NearestInstances(name, patterns, 5), ", ")));
+  }
+  std::vector<std::string> family_names;
+  for (const Fit& f : fits) {
+    if (std::find(family_names.begin(), family_names.end(), f.family) ==
+        family_names.end()) {
+      family_names.push_back(f.family);
+    }
+  }
+  std::vector<std::string> problems;
+  std::vector<std::pair<std::string, std::string>> bad;  // (param, text)
+  ValuesNoFamilyTakes(fits, &problems, &bad);
+  const std::vector<std::string> nearest =
+      Suggestions(name, patterns, fits, !bad.empty(),
+                  NamesWithValuesFixed(name, fits, bad));
   std::string message = absl::StrCat("unknown ", kind, " '", name, "' (family ",
                                      absl::StrJoin(family_names, " or "), ")");
   if (problems.empty()) {
