@@ -114,12 +114,15 @@ int main(int argc, char** argv) {
     }
     return WriteFolder(argv[2], files, largest);
   }
-  if (argc < 2 || argc > 4) {
+  // A flag other than --folder (--help, a typo) is no file name.
+  if (argc < 2 || argc > 4 || argv[1][0] == '-') {
+    const bool help = argc >= 2 && (std::strcmp(argv[1], "--help") == 0 ||
+                                    std::strcmp(argv[1], "-h") == 0);
     std::fprintf(
-        stderr,
+        help ? stdout : stderr,
         "usage: hlo_dump_gen FILE [MB] [classic|xla-tpu|xla-tpu-small]\n"
         "       hlo_dump_gen --folder DIR [FILES] [LARGEST_MB]\n");
-    return 2;
+    return help ? 0 : 2;
   }
   hlolayout::HloDumpOptions options;
   const long mb = argc > 2 ? std::atol(argv[2]) : 75;
