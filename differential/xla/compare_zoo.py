@@ -12,6 +12,7 @@ For each module directory of the cache (compile_zoo.py), four checks:
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line (a difference only in the order of groups of
                    equal size follows from the value ids: reported as such)
+  live_ranges      `--format=xla` against -live-range.txt, line by line
   counts           `hlolayout report --json --summary`'s computations and
                    instructions against XLA's own module
 
@@ -25,7 +26,7 @@ import subprocess
 
 import xla_texts
 
-CHECKS = ("memory_analysis", "buffers", "value_ids", "usage", "counts")
+CHECKS = ("memory_analysis", "buffers", "value_ids", "usage", "live_ranges", "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
 # the code XLA generated (docs/memory.md, "Checked against XLA").
@@ -109,6 +110,15 @@ def check_usage(hlolayout, m):
   return difference
 
 
+def check_live_ranges(hlolayout, m):
+  if not os.path.exists(m.path("-live-range")):
+    return None  # an older dump without one: nothing to compare
+  out, err = _run(hlolayout, ["memory", "--format=xla", m.path()])
+  if err:
+    return f"hlolayout memory failed: {err}"
+  return xla_texts.compare_lines(out, _read(m.path("-live-range")), "live ranges")
+
+
 def check_counts(hlolayout, m):
   out, err = _run(hlolayout, ["report", "--json", "--summary", m.path()])
   if err:
@@ -126,6 +136,7 @@ _CHECK_FUNCTIONS = {
     "buffers": check_buffers,
     "value_ids": None,  # set by check_buffers
     "usage": check_usage,
+    "live_ranges": check_live_ranges,
     "counts": check_counts,
 }
 

@@ -1,15 +1,18 @@
 """XLA as the oracle: compiles the zoo, compares every module, prints one table.
 
   python oracle.py --hlolayout BIN --cache DIR [--programs a,b | --sample N]
-                   [--seed S] [--jobs J] [--held-out DIR] [--no-parser-cases]
+                   [--seed S] [--jobs J] [--zoo DIR] [--no-parser-cases]
+                   [--target cpu|h100|a100|b200|gpu]
 
 Run inside the venv of requirements.txt (run.sh and ci.sh do it). Steps:
 
-1. compile_zoo.py (a process of its own, with 8 CPU devices) compiles the
-   selected programs into the cache; modules compiled before are reused;
+1. compile_zoo.py (a process of its own, with 8 CPU devices, or with XLA:GPU
+   for the --target GPU: gpu_target.py) compiles the selected programs into
+   the cache; modules compiled before are reused; `--target gpu` does it
+   for the H100, the A100 and the B200 in turn, one table each;
 2. compare_zoo.py checks every module: memory_analysis() field by field,
    the buffer assignment allocation by allocation, the memory-usage report
-   line by line, the computation and instruction counts;
+   and the live ranges line by line, the computation and instruction counts;
 3. parser_cases.py runs XLA's HLO text parser and hlolayout's reader on
    every case of tests/data/xla_parser_cases.txt.
 
@@ -21,7 +24,9 @@ ids") and the usage report lines they order, on the modules listed with
 their reason in value_id_modules.txt only (any other module whose ids
 differ fails the run); the modules and checks
 docs/memory.md lists in its table of known differences; the parser cases
-docs/hlo-text.md lists. Exit status 1 when any difference is not
+docs/hlo-text.md lists. A module name there may carry its target
+(`h100:mlp_sgd.s.loss`, or `gpu:` for the three GPUs): a bare name is the
+module on every target. Exit status 1 when any difference is not
 documented, 2 when the zoo did not compile.
 """
 
@@ -38,7 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def compile_selection(args):
+def compile_selection(args, target):
   """Compiles (or reuses) the selection; returns its module directories."""
   command = [sys.executable, os.path.join(HERE, "compile_zoo.py"), "--cache", args.cache]
   if args.programs:
@@ -47,6 +52,7 @@ def compile_selection(args):
     command += ["--sample", str(args.sample), "--seed", str(args.seed)]
   if args.zoo:
     command += ["--zoo", args.zoo]
+  command += ["--target", target]
   if subprocess.run(command, check=False).returncode != 0:
     return None
   listed = subprocess.run(command + ["--list"], capture_output=True, text=True, check=True)
@@ -79,13 +85,23 @@ def documented_modules(doc_path):
   pairs = set()
   with open(doc_path) as f:
     for line in f:
-      m = re.match(r"^\| `([\w.\-]+)` \| (memory_analysis|buffers|usage|counts) \|", line)
+      m = re.match(r"^\| `([\w.\-:]+)` \| (memory_analysis|buffers|usage|live_ranges|counts)"
+                   r" \|", line)
       if m:
         pairs.add((m.group(1), m.group(2)))
   return pairs
 
 
-def classify(modules, documented, value_id_listed):
+def names_of(name, target):
+  """The names a module goes by in the lists of known differences: bare,
+  with its target, and with `gpu:` on the GPUs."""
+  names = {name, f"{target}:{name}"}
+  if target != "cpu":
+    names.add(f"gpu:{name}")
+  return names
+
+
+def classify(modules, documented, value_id_listed, target="cpu"):
   """check -> (differing, documented, undocumented) lists of (name, text).
   A value-id difference, or an order of equal-size usage lines, is
   documented only on a module of value_id_listed."""
@@ -98,8 +114,9 @@ def classify(modules, documented, value_id_listed):
         continue
       differing.append((m.name, result))
       by_ids = check == "value_ids" or result == compare_zoo.TIE_ORDER
-      if ((by_ids and m.name in value_id_listed)
-          or (m.name, check) in documented):
+      names = names_of(m.name, target)
+      if ((by_ids and names & set(value_id_listed))
+          or any((n, check) in documented for n in names)):
         doc.append((m.name, result))
       else:
         undoc.append((m.name, result))
@@ -112,12 +129,18 @@ def table_row(check, total, identical, differing, documented, first):
           f"  {first}")
 
 
-def print_zoo_table(modules, classes):
+TARGET_NAMES = {"cpu": "XLA:CPU", "h100": "XLA:GPU H100 (sm_90a)",
+                "a100": "XLA:GPU A100 (sm_80)", "b200": "XLA:GPU B200 (sm_100a)"}
+GPU_TARGETS = ("h100", "a100", "b200")
+
+
+def print_zoo_table(modules, classes, target="cpu"):
   compiled = [m for m in modules if m.compiled]
   spmd = sum(1 for m in compiled if m.xla.get("spmd"))
   programs = len({m.xla["program"] for m in modules})
-  print(f"zoo: {programs} programs, {len(compiled)} modules compiled "
-        f"({spmd} SPMD on 8 CPU devices), {len(modules) - len(compiled)} failed to compile")
+  devices = "8 CPU devices" if target == "cpu" else "8 GPUs"
+  print(f"{TARGET_NAMES[target]}: {programs} programs, {len(compiled)} modules compiled "
+        f"({spmd} SPMD on {devices}), {len(modules) - len(compiled)} failed to compile")
   for m in modules:
     if not m.compiled:
       print(f"  does not compile: {m.name}: {m.xla['error']}")
@@ -166,6 +189,30 @@ def print_differences(classes, rows, verbose):
       print(f"  {name}: {difference}")
 
 
+def run_target(args, target, listed, documented):
+  """Compiles and compares the selection for one target; prints its table;
+  returns (undocumented differences, modules that did not compile), or
+  None when the zoo did not compile."""
+  directories = compile_selection(args, target)
+  if directories is None:
+    return None
+  modules = compare_zoo.compare(args.hlolayout, compare_zoo.load_modules(directories),
+                                args.jobs)
+  classes = classify(modules, documented, listed, target)
+  differing = print_zoo_table(modules, classes, target)
+  now_equal = sorted(m.name for m in modules if m.compiled
+                     and names_of(m.name, target) & set(listed)
+                     and not m.results.get("value_ids")
+                     and m.results.get("usage") != compare_zoo.TIE_ORDER)
+  if now_equal:
+    print(f"value ids now equal on {len(now_equal)} listed module(s) "
+          f"(take them off {os.path.relpath(VALUE_ID_MODULES, ROOT)}): "
+          + ", ".join(now_equal[:10]))
+  print_differences(classes, [], args.verbose)
+  print()
+  return differing, sum(1 for m in modules if not m.compiled)
+
+
 def main():
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("--hlolayout", required=True)
@@ -176,6 +223,8 @@ def main():
   parser.add_argument("--jobs", type=int, default=2)
   parser.add_argument("--zoo", default="", help="another package of programs "
                       "(a held-out set: a folder with an __init__.py using zoo.program)")
+  parser.add_argument("--target", default="cpu", choices=("cpu", "gpu") + GPU_TARGETS,
+                      help="XLA:CPU, XLA:GPU for one GPU, or gpu: the three GPUs in turn")
   parser.add_argument("--no-parser-cases", action="store_true")
   parser.add_argument("--verbose", action="store_true",
                       help="also list every documented difference")
@@ -183,32 +232,25 @@ def main():
 
   import jax  # pylint: disable=import-outside-toplevel
   import jaxlib  # pylint: disable=import-outside-toplevel
-  print(f"XLA oracle: jax {jax.__version__}, jaxlib {jaxlib.__version__} (XLA:CPU)")
-  directories = compile_selection(args)
-  if directories is None:
-    print("oracle: the zoo did not compile", file=sys.stderr)
-    return 2
-  modules = compare_zoo.compare(args.hlolayout, compare_zoo.load_modules(directories),
-                                args.jobs)
+  targets = GPU_TARGETS if args.target == "gpu" else (args.target,)
+  print(f"XLA oracle: jax {jax.__version__}, jaxlib {jaxlib.__version__} "
+        f"({', '.join(TARGET_NAMES[t] for t in targets)})")
   listed = listed_value_id_modules(VALUE_ID_MODULES)
-  classes = classify(modules, documented_modules(os.path.join(ROOT, "docs/memory.md")),
-                     listed)
-  differing = print_zoo_table(modules, classes)
-  now_equal = sorted(m.name for m in modules if m.compiled and m.name in listed
-                     and not m.results.get("value_ids")
-                     and m.results.get("usage") != compare_zoo.TIE_ORDER)
-  if now_equal:
-    print(f"value ids now equal on {len(now_equal)} listed module(s) "
-          f"(take them off {os.path.relpath(VALUE_ID_MODULES, ROOT)}): "
-          + ", ".join(now_equal[:10]))
-  rows = []
+  documented = documented_modules(os.path.join(ROOT, "docs/memory.md"))
+  differing = failed = 0
+  for target in targets:
+    outcome = run_target(args, target, listed, documented)
+    if outcome is None:
+      print(f"oracle: the zoo did not compile for {target}", file=sys.stderr)
+      return 2
+    differing += outcome[0]
+    failed += outcome[1]
   if not args.no_parser_cases:
     rows, unused, _ = parser_cases.compare(
         args.hlolayout, os.path.join(ROOT, "tests/data/xla_parser_cases.txt"),
         os.path.join(ROOT, "docs/hlo-text.md"), args.jobs)
     differing += print_parser_table(rows, unused)
-  print_differences(classes, rows, args.verbose)
-  failed = sum(1 for m in modules if not m.compiled)
+    print_differences({c: ([], [], []) for c in compare_zoo.CHECKS}, rows, args.verbose)
   return 1 if differing or failed else 0
 
 

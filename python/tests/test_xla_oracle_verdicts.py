@@ -48,3 +48,29 @@ def test_value_id_differences_count_only_on_listed_modules():
 def test_the_list_is_read_with_its_reasons():
     listed = oracle.listed_value_id_modules(oracle.VALUE_ID_MODULES)
     assert all(reason for reason in listed.values())
+
+
+def test_a_known_difference_can_name_its_target():
+    # docs/memory.md's rows name a module bare (every target), with one
+    # target (`h100:`), or with `gpu:` (the three GPUs, not XLA:CPU).
+    documented = {("h100:mlp.s.step", "buffers"), ("gpu:cnn.s.step", "usage")}
+    modules = [_Module("mlp.s.step", buffers="allocation 3: size 8, XLA 16"),
+               _Module("cnn.s.step", usage="report line 2")]
+    for target, buffers_doc, usage_doc in (("h100", ["mlp.s.step"], ["cnn.s.step"]),
+                                           ("a100", [], ["cnn.s.step"]),
+                                           ("cpu", [], [])):
+        classes = oracle.classify(modules, documented, {}, target)
+        assert [n for n, _ in classes["buffers"][1]] == buffers_doc, target
+        assert [n for n, _ in classes["usage"][1]] == usage_doc, target
+
+
+def test_known_differences_are_read_with_a_target():
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write("| `b200:spmd_mlp_data.s.train_step` | live_ranges | a rule |\n"
+                "| `mlp.s.step` | buffers | another |\n")
+    try:
+        assert oracle.documented_modules(f.name) == {
+            ("b200:spmd_mlp_data.s.train_step", "live_ranges"), ("mlp.s.step", "buffers")}
+    finally:
+        os.unlink(f.name)
