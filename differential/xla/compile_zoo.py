@@ -122,6 +122,14 @@ def on_first_device(args):
   return jax.tree.map(place, args)
 
 
+def backend_options():
+  """XLA:GPU: LLVM's expensive passes off. They run on the kernels after the
+  buffer assignment and change nothing the harness compares (checked on
+  the zoo's transformer: the same buffer assignment); the compile is about
+  a fifth faster."""
+  return {} if TARGET == "cpu" else {"xla_llvm_disable_expensive_passes": True}
+
+
 def dumped_module_suffix():
   return ".cpu_after_optimizations.txt" if TARGET == "cpu" else "_gpu_after_optimizations.txt"
 
@@ -133,8 +141,8 @@ def compile_module(fn, args, out):
   record = {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "target": TARGET}
   start = time.time()
   try:
-    compiled = fn.lower(*on_first_device(args)).compile(compiler_options={
-        "xla_dump_to": tmp, "xla_dump_hlo_as_text": True})
+    compiled = fn.lower(*on_first_device(args)).compile(compiler_options=dict(
+        {"xla_dump_to": tmp, "xla_dump_hlo_as_text": True}, **backend_options()))
   except Exception as e:  # pylint: disable=broad-except
     record["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:300]}"
     shutil.rmtree(tmp, ignore_errors=True)
