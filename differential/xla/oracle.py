@@ -113,7 +113,8 @@ def classify(modules, documented, value_id_listed, target="cpu"):
       if not m.compiled or not result:
         continue
       differing.append((m.name, result))
-      by_ids = check == "value_ids" or result == compare_zoo.TIE_ORDER
+      by_ids = check == "value_ids" or result in (compare_zoo.TIE_ORDER,
+                                                  compare_zoo.RANGE_ORDER)
       names = names_of(m.name, target)
       if ((by_ids and names & set(value_id_listed))
           or any((n, check) in documented for n in names)):
@@ -203,7 +204,8 @@ def run_target(args, target, listed, documented):
   now_equal = sorted(m.name for m in modules if m.compiled
                      and names_of(m.name, target) & set(listed)
                      and not m.results.get("value_ids")
-                     and m.results.get("usage") != compare_zoo.TIE_ORDER)
+                     and m.results.get("usage") != compare_zoo.TIE_ORDER
+                     and m.results.get("live_ranges") != compare_zoo.RANGE_ORDER)
   if now_equal:
     print(f"value ids now equal on {len(now_equal)} listed module(s) "
           f"(take them off {os.path.relpath(VALUE_ID_MODULES, ROOT)}): "

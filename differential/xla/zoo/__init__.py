@@ -88,7 +88,7 @@ def _common_source():
 
 _COMMON_SOURCE = ""
 
-_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd")
+_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd", "gpu_users")
 
 
 def load(other=""):
