@@ -8,6 +8,8 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
@@ -346,6 +348,24 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
       for (int64_t i = 0; i < outputs; ++i) pairs.push_back({i, {}, {i}});
     } else {
       pairs.push_back({0, {}, {}});
+    }
+    return pairs;
+  }
+  if (op == "all-reduce-start") {
+    // NCCL reduces in place: operand i is written as output {i} (the whole
+    // output for one operand), unless an NVSHMEM algorithm is configured
+    // (it needs separate buffers). XLA's GetInPlaceInputOutputPairs.
+    absl::optional<absl::string_view> config =
+        FindHloAttribute(user.source->attributes, "backend_config");
+    if (config.has_value() &&
+        absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+      return pairs;
+    }
+    const int64_t operands = static_cast<int64_t>(g.df.Operands(user).size());
+    if (operands == 1) {
+      pairs.push_back({0, {}, {}});
+    } else {
+      for (int64_t i = 0; i < operands; ++i) pairs.push_back({i, {}, {i}});
     }
     return pairs;
   }
