@@ -87,6 +87,19 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         "module_0001.jit__lambda.sm_9.0a_gpu_after_optimizations"));
 
+// XLA numbers the values of a comparator or reducer from the instructions
+// without users in the order it holds them, parameters first by number,
+// whatever order the text prints: an argsort's comparator (jit__lambda,
+// module 17240) prints its unused parameters last first, a scatter's
+// "set" reducer (module 23872) prints `ROOT %scatter.3 = parameter(1)`
+// before the unused parameter(0). Their ids, and so every thread-local
+// allocation's number, were those of the text order.
+INSTANTIATE_TEST_SUITE_P(
+    UnusedParametersByNumber, JaxlibGpuDump,
+    ::testing::Values(
+        "module_17240.jit__lambda.sm_9.0a_gpu_after_optimizations",
+        "module_23872.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
 // The stack-trace tree splits an op_name that reads as a path of quoted
 // keys (`p['d1']`) into one level per part: p > d1 (jit_decode, module
 // 33368, a transposed-conv decoder); `p[0]['w']` above stays whole.
