@@ -151,6 +151,32 @@ TEST(XlaGpuFindings, AllReduceStartReducesInPlace) {
             Figure(json, name, "peak_memory_in_bytes"));
 }
 
+// ... and the all-reduce-start and its operand are one buffer in XLA's
+// alias analysis (in-place pairs must alias), whose live range is theirs
+// together: a vocabulary-parallel embedding's gradient on 8 GPUs
+// (jit__lambda, module 168232) put the gathered rows (loop_select_fusion)
+// in the output's allocation, free until the output's broadcast, where XLA
+// placed only partition-id: the rows live on through the all-reduce.
+TEST(XlaGpuFindings, AllReduceStartIsOneBufferWithItsOperand) {
+  const std::string name =
+      "module_168232.jit__lambda.sm_9.0a_gpu_after_optimizations";
+  const std::string base = "memory/testdata_xla_gpu/" + name;
+  const std::string text = ReadFile(base + ".txt");  // the module points in
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], {});
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(WithoutIds(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
+                                           {{", page 0", ""}})),
+            WithoutIds(ReadFile(base + "-buffer-assignment.txt")));
+  const std::string json =
+      ReadFile("memory/testdata_xla_gpu/memory_analysis.json");
+  EXPECT_EQ(m->buffers.stats.temp_size_in_bytes,
+            Figure(json, name, "temp_size_in_bytes"));
+  EXPECT_EQ(m->buffers.stats.peak_memory_in_bytes,
+            Figure(json, name, "peak_memory_in_bytes"));
+}
+
 // The split, part by part, on a module of parameters named every way.
 TEST(XlaGpuFindings, StackTreeSplitsQuotedKeyPathsOnly) {
   const std::string text = R"(HloModule m, is_scheduled=true
