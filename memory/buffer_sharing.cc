@@ -263,6 +263,15 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
             std::count(body.operands[u].begin(), body.operands[u].end(), x);
         if (idx < inputs && count == 1) continue;
       }
+      // A sort root sorts its outputs in place: output {i} may take the
+      // buffer of sort operand i when the path comes in there, once (the
+      // sort custom fusions of XLA:GPU: argsort, jax.random.permutation).
+      if (u == non_bitcast_root && hlo.opcode == "sort") {
+        const int64_t want = user_index.empty() ? 0 : user_index[0];
+        const int64_t count =
+            std::count(body.operands[u].begin(), body.operands[u].end(), x);
+        if (idx == want && count == 1) continue;
+      }
       if (nbr.opcode == "dynamic-update-slice" &&
           hlo.opcode == "dynamic-slice" &&
           !body.operands[non_bitcast_root].empty() &&

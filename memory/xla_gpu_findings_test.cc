@@ -100,6 +100,18 @@ INSTANTIATE_TEST_SUITE_P(
         "module_17240.jit__lambda.sm_9.0a_gpu_after_optimizations",
         "module_23872.jit__lambda.sm_9.0a_gpu_after_optimizations"));
 
+// A sort custom fusion sorts in place: its output {i} takes the buffer of
+// the operand that is sort operand i (XLA:GPU's fusion sharing hint lets
+// the path from a parameter into a sort root through, as into a scatter's
+// inputs). An argsort of negated keys (module_17903: the negated
+// keys' buffer becomes the sorted keys'): the temp allocation was 4,120
+// bytes for XLA's 3,096; jax.random.permutation's threefry sort and a
+// three-operand sort were off the same way.
+INSTANTIATE_TEST_SUITE_P(
+    SortFusionInPlace, JaxlibGpuDump,
+    ::testing::Values(
+        "module_17903.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
 // The stack-trace tree splits an op_name that reads as a path of quoted
 // keys (`p['d1']`) into one level per part: p > d1 (jit_decode, module
 // 33368, a transposed-conv decoder); `p[0]['w']` above stays whole.
