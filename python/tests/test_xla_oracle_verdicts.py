@@ -74,3 +74,15 @@ def test_known_differences_are_read_with_a_target():
             ("b200:spmd_mlp_data.s.train_step", "live_ranges"), ("mlp.s.step", "buffers")}
     finally:
         os.unlink(f.name)
+
+
+def test_value_id_list_bare_names_are_xla_cpus():
+    # value_id_modules.txt's bare names are XLA:CPU's modules; an XLA:GPU
+    # module's value ids are documented by `h100:` (or `gpu:`) only.
+    listed = {"mlp.s.step": "cpu reason", "h100:cnn.s.step": "gpu reason"}
+    modules = [_Module("mlp.s.step", value_ids="id 1 != 2"),
+               _Module("cnn.s.step", value_ids="id 3 != 4")]
+    for target, documented in (("cpu", ["mlp.s.step"]), ("h100", ["cnn.s.step"]),
+                               ("a100", [])):
+        _, doc, _ = oracle.classify(modules, set(), listed, target)["value_ids"]
+        assert [n for n, _ in doc] == documented, target
