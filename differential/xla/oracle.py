@@ -108,7 +108,8 @@ def documented_modules(doc_path):
   pairs = set()
   with open(doc_path) as f:
     for line in f:
-      m = re.match(r"^\| `([\w.\-:]+)` \| (memory_analysis|buffers|usage|live_ranges|counts)"
+      m = re.match(r"^\| `([\w.\-:]+)` \| (memory_analysis|buffers|usage|live_ranges|counts"
+                   r"|compile)"
                    r" \|", line)
       if m:
         pairs.add((m.group(1), m.group(2)))
@@ -235,11 +236,18 @@ def known_lines(modules, target):
   lines = []
   for m in modules:
     if not m.compiled:
+      lines.append(f"{target}:{m.name}\tcompile\tdoes not compile: "
+                   + re.sub(r"\d+", "N", m.xla.get("error", ""))[:100])
       continue
     for check in compare_zoo.CHECKS:
       result = m.results.get(check)
-      if result:
-        lines.append(f"{target}:{m.name}\t{check}\t{difference_class(check, result)}")
+      if not result:
+        continue
+      kind = difference_class(check, result)
+      if (m.results.get("buffers") and check in ("usage", "live_ranges")
+          and kind.startswith("open")):
+        kind = "follows from the buffers"
+      lines.append(f"{target}:{m.name}\t{check}\t{kind}")
   return lines
 
 
@@ -268,7 +276,11 @@ def run_target(args, target, listed, documented):
   if args.write_known_gpu and target != "cpu":
     args.known.extend(known_lines(modules, target))
     args.checked.extend(f"{target}:{m.name}" for m in modules)
-  return differing, sum(1 for m in modules if not m.compiled)
+  # A module XLA:GPU cannot compile, listed as such by the last full run,
+  # is not a failure of the harness.
+  failed = [m for m in modules if not m.compiled
+            and not any((n, "compile") in documented for n in names_of(m.name, target))]
+  return differing, len(failed)
 
 
 def main():

@@ -86,3 +86,19 @@ def test_value_id_list_bare_names_are_xla_cpus():
                                ("a100", [])):
         _, doc, _ = oracle.classify(modules, set(), listed, target)["value_ids"]
         assert [n for n, _ in doc] == documented, target
+
+
+def test_known_lines_name_the_class_and_modules_xla_cannot_compile():
+    m = _Module("mlp.s.step", buffers="allocation 3: size 8, XLA 16",
+                usage="report line 2: 'Total bytes: 8', XLA 'Total bytes: 16'",
+                value_ids="not compared: the allocations differ")
+    n = _Module("vit.s.grad")
+    n.compiled = False
+    n.xla = {"error": "JaxRuntimeError: INTERNAL: Couldn't find output tile sizes 34"}
+    lines = oracle.known_lines([m, n], "h100")
+    assert lines == [
+        "h100:mlp.s.step\tbuffers\topen: allocation N: size N, XLA N",
+        "h100:mlp.s.step\tvalue_ids\tfollows from the buffers",
+        "h100:mlp.s.step\tusage\tfollows from the buffers",
+        "h100:vit.s.grad\tcompile\tdoes not compile: JaxRuntimeError: INTERNAL: "
+        "Couldn't find output tile sizes N"]
