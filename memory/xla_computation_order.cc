@@ -507,9 +507,14 @@ std::vector<int64_t> XlaCpuComputationOrder(
   if (created.empty()) {
     creation = GuessedCreationOrder(g);
   } else {
+    absl::flat_hash_map<absl::string_view, int64_t> index_of;
+    const std::vector<HloComputation>& computations = g.module.computations;
+    for (size_t c = 0; c < computations.size(); ++c) {
+      index_of.emplace(computations[c].header.name, static_cast<int64_t>(c));
+    }
     for (const std::string& name : created) {
-      auto it = g.comp_index.find(name);
-      if (it != g.comp_index.end()) creation.push_back(it->second);
+      auto it = index_of.find(name);
+      if (it != index_of.end()) creation.push_back(it->second);
     }
   }
   return CallGraphPostOrder(g, creation);
