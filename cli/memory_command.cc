@@ -597,8 +597,9 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.err << "hlolayout memory: " << entry.message() << "\n";
         return 1;
       }
-      if (format == "xla" && !html && !json) {
-        // XLA's live-range dump needs the live ranges only.
+      const DumpPlatform platform = ChooseDumpPlatform(module, name, requested);
+      if (format == "xla" && !html && !json && platform == DumpPlatform::kTpu) {
+        // XLA:TPU's live-range dump: the live ranges only (no value ids).
         absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
         if (!analysis.ok()) {
           io.err << "hlolayout memory: " << name << ": "
@@ -608,7 +609,6 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         io.out << XlaLiveRangeText(*analysis);
         continue;
       }
-      const DumpPlatform platform = ChooseDumpPlatform(module, name, requested);
       if (platform == DumpPlatform::kTpu &&
           (format == "xla-buffers" || format == "xla-usage")) {
         io.err << "hlolayout memory: " << name
@@ -640,7 +640,8 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         if (!first) io.out << ",\n";
         RenderJson(live_ranges, memory, top, space, io.out);
       } else if (format == "xla") {
-        io.out << XlaLiveRangeText(live_ranges);
+        // BufferLiveRange by XLA's value ids, as XLA lists it.
+        io.out << XlaLiveRangeText(live_ranges, ValuesByXlaId(memory->buffers));
       } else if (format == "xla-buffers") {
         io.out << XlaBufferAssignmentText(memory->buffers);
       } else if (format == "xla-usage") {

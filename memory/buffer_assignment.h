@@ -220,6 +220,11 @@ std::string XlaBufferAssignmentText(const BufferAssignment& assignment);
 // The text of XLA's `*-memory-usage-report.txt`.
 std::string XlaMemoryUsageReportText(const BufferAssignment& assignment);
 
+// The values of the live ranges (MemoryAnalysis::values indices) that the
+// assignment places, by XLA's HloValue id: the order of XLA's
+// `BufferLiveRange:` lines (XlaLiveRangeText's value_order).
+std::vector<int64_t> ValuesByXlaId(const BufferAssignment& assignment);
+
 // XLA's HumanReadableNumBytes: "16B", "4.0KiB", "25.01MiB".
 std::string HumanReadableNumBytes(int64_t bytes);
 

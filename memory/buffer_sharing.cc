@@ -8,6 +8,8 @@
 #include <string>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
@@ -272,6 +274,15 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
             std::count(body.operands[u].begin(), body.operands[u].end(), x);
         if (idx < inputs && count == 1) continue;
       }
+      // A sort root sorts its outputs in place: output {i} may take the
+      // buffer of sort operand i when the path comes in there, once (the
+      // sort custom fusions of XLA:GPU: argsort, jax.random.permutation).
+      if (u == non_bitcast_root && hlo.opcode == HloOpcode::kSort) {
+        const int64_t want = user_index.empty() ? 0 : user_index[0];
+        const int64_t count =
+            std::count(body.operands[u].begin(), body.operands[u].end(), x);
+        if (idx == want && count == 1) continue;
+      }
       if (nbr.opcode == HloOpcode::kDynamicUpdateSlice &&
           hlo.opcode == HloOpcode::kDynamicSlice &&
           !body.operands[non_bitcast_root].empty() &&
@@ -359,6 +370,24 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
       for (int64_t i = 0; i < outputs; ++i) pairs.push_back({i, {}, {i}});
     } else {
       pairs.push_back({0, {}, {}});
+    }
+    return pairs;
+  }
+  if (op == HloOpcode::kAllReduceStart) {
+    // NCCL reduces in place: operand i is written as output {i} (the whole
+    // output for one operand), unless an NVSHMEM algorithm is configured
+    // (it needs separate buffers). XLA's GetInPlaceInputOutputPairs.
+    absl::optional<absl::string_view> config =
+        FindHloAttribute(user.source->attributes, "backend_config");
+    if (config.has_value() &&
+        absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+      return pairs;
+    }
+    const int64_t operands = static_cast<int64_t>(g.df.Operands(user).size());
+    if (operands == 1) {
+      pairs.push_back({0, {}, {}});
+    } else {
+      for (int64_t i = 0; i < operands; ++i) pairs.push_back({i, {}, {i}});
     }
     return pairs;
   }

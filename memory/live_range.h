@@ -51,6 +51,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/dataflow.h"
 #include "hlolayout/shape/shape.h"
@@ -156,7 +157,13 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
 // XLA's HloLiveRange::ToString text, the whole `*-live-range.txt`:
 // `HloLiveRange (max T):`, `InstructionSequence:`, `BufferLiveRange:`,
 // `Live ranges at T (peak):` and XlaStackTraceText's section.
+// XLA lists `BufferLiveRange:` by HloValue id; `value_order` gives that
+// order (MemoryAnalysis::values indices, from the buffer assignment's ids:
+// ValuesByXlaId in memory/buffer_assignment.h). Values it leaves out
+// follow in the analysis' order; without it the analysis' order is used.
 std::string XlaLiveRangeText(const MemoryAnalysis& analysis);
+std::string XlaLiveRangeText(const MemoryAnalysis& analysis,
+                             absl::Span<const int64_t> value_order);
 
 // The last section of XLA's dump, "Stack trace breakdown for peak usage":
 // the values live at the peak as a tree. The root is the entry

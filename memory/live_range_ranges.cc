@@ -11,6 +11,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/live_range_analyzer.h"
@@ -220,6 +222,25 @@ void Analyzer::Normalize() {
         }
       } else {
         in_place(root, {});
+      }
+    } else if (node.source != nullptr &&
+               node.source->opcode == HloOpcode::kAllReduceStart) {
+      // NCCL reduces in place: operand i is output {i} (the whole output
+      // for one operand), one buffer in XLA's alias analysis (its in-place
+      // pairs), unless the backend config names an NVSHMEM algorithm.
+      absl::optional<absl::string_view> config =
+          FindHloAttribute(node.source->attributes, "backend_config");
+      if (config.has_value() &&
+          absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+        continue;
+      }
+      if (operands.size() == 1) {
+        unite(value_at(id, {}), value_at(operands[0], {}));
+      } else {
+        for (size_t i = 0; i < operands.size(); ++i) {
+          unite(value_at(id, {static_cast<int64_t>(i)}),
+                value_at(operands[i], {}));
+        }
       }
     } else if (node.op == Op::kCustomCall && node.source != nullptr) {
       absl::optional<absl::string_view> v = FindHloAttribute(

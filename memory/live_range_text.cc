@@ -9,6 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "hlolayout/memory/live_range.h"
 
 namespace hlolayout {
@@ -100,6 +102,63 @@ std::string TreeLabel(const ScheduledInstruction& in) {
   return label;
 }
 
+bool IsWordChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_';
+}
+
+// XLA splits a label that reads as a path into parameters, `name['k1/k2']`
+// followed by more `['key']` and `.attribute` parts, into one tree level
+// per part: the name, each key's '/'-separated pieces, each attribute
+// (`p['fc']` is p > fc, `opt['mu']['w'].x` is opt > mu > w > x). A label
+// with anything else (`p[0]['w']`: an index that is not a quoted key),
+// or without a quoted key, is one level as it is.
+std::vector<std::string> SplitParamsPath(const std::string& label) {
+  const std::vector<std::string> whole = {label};
+  size_t i = 0;
+  if (label.empty() || !IsWordChar(label[0]) ||
+      (label[0] >= '0' && label[0] <= '9')) {
+    return whole;
+  }
+  while (i < label.size() && IsWordChar(label[i])) ++i;
+  std::vector<std::string> parts = {label.substr(0, i)};
+  bool has_key = false;
+  while (i < label.size()) {
+    if (label.compare(i, 2, "['") == 0) {
+      const size_t close = label.find('\'', i + 2);
+      if (close == std::string::npos || close == i + 2 ||
+          close + 1 >= label.size() || label[close + 1] != ']') {
+        return whole;
+      }
+      for (absl::string_view piece : absl::StrSplit(
+               absl::string_view(label).substr(i + 2, close - i - 2), '/')) {
+        parts.emplace_back(piece);
+      }
+      has_key = true;
+      i = close + 2;
+    } else if (label[i] == '.' && i + 1 < label.size() &&
+               IsWordChar(label[i + 1])) {
+      size_t end = i + 1;
+      while (end < label.size() && IsWordChar(label[end])) ++end;
+      parts.push_back(label.substr(i + 1, end - i - 1));
+      i = end;
+    } else {
+      return whole;
+    }
+  }
+  return has_key ? parts : whole;
+}
+
+// The tree node of `label` under `node`: one level per part of the label
+// (SplitParamsPath), `suffix` on the last.
+BreakdownNode* PathChild(BreakdownNode* node, const std::string& label,
+                         const std::string& suffix = "") {
+  std::vector<std::string> parts = SplitParamsPath(label);
+  parts.back() += suffix;
+  for (const std::string& part : parts) node = node->Child(part);
+  return node;
+}
+
 }  // namespace
 
 std::string XlaStackTraceText(const MemoryAnalysis& a) {
@@ -122,15 +181,15 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
     BreakdownNode* node = &root;
     for (auto it = callers.rbegin(); it != callers.rend(); ++it) {
       const ScheduledInstruction& caller = a.instructions[*it];
-      node = node->Child(TreeLabel(caller));
+      node = PathChild(node, TreeLabel(caller));
       const int64_t inner =
           it + 1 == callers.rend() ? v.instruction : *(it + 1);
       node = node->Child(std::string(a.instructions[inner].computation));
     }
     const ScheduledInstruction& def = a.instructions[v.instruction];
-    std::string label = TreeLabel(def);
-    if (!v.index.empty()) label += ShapeIndexString(v.index);
-    node->Child(label)->current += v.bytes;
+    PathChild(node, TreeLabel(def),
+              v.index.empty() ? "" : ShapeIndexString(v.index))
+        ->current += v.bytes;
   }
   root.Sum();
   std::string out = absl::StrCat("  Stack trace breakdown for peak usage: ",
@@ -141,13 +200,34 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
 }
 
 std::string XlaLiveRangeText(const MemoryAnalysis& a) {
+  return XlaLiveRangeText(a, {});
+}
+
+std::string XlaLiveRangeText(const MemoryAnalysis& a,
+                             absl::Span<const int64_t> value_order) {
   std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
                                  "  InstructionSequence:\n");
   for (size_t i = 0; i < a.instructions.size(); ++i) {
     absl::StrAppend(&out, "    ", i, ":", a.instructions[i].name, "\n");
   }
   absl::StrAppend(&out, "  BufferLiveRange:\n");
-  for (const LiveValue& v : a.values) {
+  // The values in `value_order` first (each once, valid indices only),
+  // then the rest in the analysis' order.
+  std::vector<int64_t> order;
+  order.reserve(a.values.size());
+  std::vector<bool> listed(a.values.size(), false);
+  for (int64_t v : value_order) {
+    if (v < 0 || static_cast<size_t>(v) >= a.values.size() || listed[v]) {
+      continue;
+    }
+    listed[v] = true;
+    order.push_back(v);
+  }
+  for (size_t v = 0; v < a.values.size(); ++v) {
+    if (!listed[v]) order.push_back(static_cast<int64_t>(v));
+  }
+  for (int64_t id : order) {
+    const LiveValue& v = a.values[id];
     if (v.instruction < 0) continue;
     absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
                     ShapeIndexString(v.index), ":", v.start, "-", v.end, "\n");

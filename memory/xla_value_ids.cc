@@ -364,7 +364,27 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
           },
           [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
           [&](int64_t k) { return !ig.users[k].empty(); });
-      post_flat.insert(post_flat.end(), order.begin(), order.end());
+      // XLA walks from the instructions without users in the order it
+      // holds them, which begins with the parameters by number, whatever
+      // order the text prints them in (XLA:GPU's sort comparators print
+      // unused parameters last first): those come first, by number.
+      std::vector<int64_t> unused;
+      for (int64_t k : order) {
+        if (ig.users[k].empty() && ig.at(k).opcode == HloOpcode::kParameter) {
+          unused.push_back(k);
+        }
+      }
+      std::stable_sort(unused.begin(), unused.end(), [&](int64_t a, int64_t b) {
+        return ig.at(a).parameter_number.value_or(-1) <
+               ig.at(b).parameter_number.value_or(-1);
+      });
+      post_flat.insert(post_flat.end(), unused.begin(), unused.end());
+      for (int64_t k : order) {
+        if (!(ig.users[k].empty() &&
+              ig.at(k).opcode == HloOpcode::kParameter)) {
+          post_flat.push_back(k);
+        }
+      }
     }
   }
   post_begin[comps] = static_cast<int64_t>(post_flat.size());

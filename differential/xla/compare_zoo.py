@@ -12,10 +12,12 @@ For each module directory of the cache (compile_zoo.py), four checks:
   created_ids      the same ids when hlolayout is told the order XLA
                    created the computations in (--xla-creation-order, from
                    xla.json): the order the text does not hold; with it the
-                   ids must match on every module
+                   ids must match on every XLA:CPU module (XLA:GPU: not
+                   compared, the rule replayed is XLA:CPU's)
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line (a difference only in the order of groups of
                    equal size follows from the value ids: reported as such)
+  live_ranges      `--format=xla` against -live-range.txt, line by line
   counts           `hlolayout report --json --summary`'s computations and
                    instructions against XLA's own module
 
@@ -31,7 +33,7 @@ import tempfile
 import xla_texts
 
 CHECKS = ("memory_analysis", "buffers", "value_ids", "created_ids", "usage",
-          "counts")
+          "live_ranges", "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
 # the code XLA generated (docs/memory.md, "Checked against XLA").
@@ -83,9 +85,18 @@ def check_memory_analysis(hlolayout, m):
   return None
 
 
+def is_xla_cpu(m):
+  """Whether the module is XLA:CPU's (its dump's name says so)."""
+  return ".cpu_after_optimizations" in m.xla.get("dump", "")
+
+
 def ids_from_creation_order(hlolayout, m, xla):
   """The first value-id difference when hlolayout is given XLA's creation
-  order of the computations (None when the ids match)."""
+  order of the computations (None when the ids match). Not compared on an
+  XLA:GPU module (None): the order hlolayout replays is XLA:CPU's, and
+  `--xla-creation-order` refuses other modules; oracle.py says so."""
+  if not is_xla_cpu(m):
+    return None
   created = m.xla.get("computation_creation_order")
   if not created:
     return "not compared: xla.json has no creation order"
@@ -142,6 +153,24 @@ def check_usage(hlolayout, m):
   return difference
 
 
+RANGE_ORDER = "the order of BufferLiveRange lines (value ids)"
+
+
+def check_live_ranges(hlolayout, m):
+  if not os.path.exists(m.path("-live-range")):
+    return None  # an older dump without one: nothing to compare
+  out, err = _run(hlolayout, ["memory", "--format=xla", m.path()])
+  if err:
+    return f"hlolayout memory failed: {err}"
+  xla = _read(m.path("-live-range"))
+  difference = xla_texts.compare_lines(out, xla, "live ranges")
+  if difference and not xla_texts.compare_lines(
+      xla_texts.without_range_order(out), xla_texts.without_range_order(xla),
+      "live ranges"):
+    return RANGE_ORDER
+  return difference
+
+
 def check_counts(hlolayout, m):
   out, err = _run(hlolayout, ["report", "--json", "--summary", m.path()])
   if err:
@@ -160,6 +189,7 @@ _CHECK_FUNCTIONS = {
     "value_ids": None,  # set by check_buffers
     "created_ids": None,  # set by check_buffers
     "usage": check_usage,
+    "live_ranges": check_live_ranges,
     "counts": check_counts,
 }
 

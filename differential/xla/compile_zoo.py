@@ -1,14 +1,14 @@
-"""Compiles the zoo with XLA:CPU and keeps what XLA wrote, in a cache.
+"""Compiles the zoo with XLA:CPU or XLA:GPU and keeps what XLA wrote, in a cache.
 
 Run inside the harness' venv (run.sh makes it). For every module
 PROGRAM.SIZE.VARIANT it lowers and compiles the jitted function on its
 argument specs with --xla_dump_to and --xla_dump_hlo_as_text, and keeps in
-CACHE/jaxlib-VERSION/PROGRAM/SIZE.VARIANT-HASH/:
+CACHE/jaxlib-VERSION[-TARGET]/FAMILY/PROGRAM/SIZE.VARIANT-HASH/:
 
-  module_*.cpu_after_optimizations.txt              the optimized module
-  module_*.cpu_after_optimizations-buffer-assignment.txt
-  module_*.cpu_after_optimizations-memory-usage-report.txt
-  module_*.cpu_after_optimizations-live-range.txt
+  module_*.{cpu,sm_*_gpu}_after_optimizations.txt   the optimized module
+  module_*_after_optimizations-buffer-assignment.txt
+  module_*_after_optimizations-memory-usage-report.txt
+  module_*_after_optimizations-live-range.txt
   xla.json   compiled.memory_analysis() (every field), the computation and
              instruction counts of XLA's own module, the versions
 
@@ -16,7 +16,14 @@ HASH is that of the program's source file and the shared helpers, so an
 edited program is compiled again and an unchanged one is reused. A module
 that XLA cannot compile is recorded in xla.json with the error.
 
-  python compile_zoo.py --cache DIR [--programs a,b] [--sample N --seed S]
+--target cpu (the default) compiles with XLA:CPU, the SPMD programs on 8
+host devices; --target h100|a100|b200 with XLA:GPU for that GPU without one
+(gpu_target.py: the CUDA plugin of jaxlib, a topology of 8 GPUs described
+by gpu_targets/): single-device programs on its first GPU, SPMD programs on
+8. The GPU venv is requirements-gpu.txt's.
+
+  python compile_zoo.py --cache DIR [--target T] [--programs a,b]
+                        [--sample N --seed S]
 """
 
 import argparse
@@ -28,15 +35,33 @@ import sys
 import time
 import traceback
 
-# Before jax is imported: 8 CPU devices for the SPMD programs.
-os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
-                           " --xla_force_host_platform_device_count=8").strip()
-os.environ.setdefault("JAX_PLATFORMS", "cpu")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gpu_target  # pylint: disable=wrong-import-position
+
+
+def target_of(argv):
+  """--target's value (cpu when absent): read before jax is imported."""
+  for i, arg in enumerate(argv):
+    if arg == "--target" and i + 1 < len(argv):
+      return argv[i + 1]
+    if arg.startswith("--target="):
+      return arg.split("=", 1)[1]
+  return "cpu"
+
+
+TARGET = target_of(sys.argv)
+# Before jax is imported: 8 CPU devices for the SPMD programs, or what
+# XLA:GPU needs without a GPU.
+if TARGET == "cpu":
+  os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") +
+                             " --xla_force_host_platform_device_count=8").strip()
+  os.environ.setdefault("JAX_PLATFORMS", "cpu")
+else:
+  gpu_target.prepare_environment()
 
 import jax  # pylint: disable=wrong-import-position
 import jaxlib  # pylint: disable=wrong-import-position
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zoo  # pylint: disable=wrong-import-position
 
 STATS_FIELDS = (
@@ -51,7 +76,8 @@ DUMP_SUFFIXES = ("", "-buffer-assignment", "-memory-usage-report", "-live-range"
 
 
 def version_dir(cache):
-  return os.path.join(cache, f"jaxlib-{jaxlib.__version__}")
+  suffix = "" if TARGET == "cpu" else f"-{TARGET}"
+  return os.path.join(cache, f"jaxlib-{jaxlib.__version__}{suffix}")
 
 
 # Part of every module's cache key: raise it when xla.json gains a field.
@@ -82,15 +108,41 @@ def xla_counts(compiled):
   }
 
 
+def on_first_device(args):
+  """The argument specs with those of no sharding on the first device
+  compiled for (XLA:GPU: the topology's first GPU)."""
+  if zoo.DEVICES is None:
+    return args
+  single = jax.sharding.SingleDeviceSharding(zoo.DEVICES[0])
+
+  def place(leaf):
+    if isinstance(leaf, jax.ShapeDtypeStruct) and leaf.sharding is None:
+      return jax.ShapeDtypeStruct(leaf.shape, leaf.dtype, sharding=single)
+    return leaf
+  return jax.tree.map(place, args)
+
+
+def backend_options():
+  """XLA:GPU: LLVM's expensive passes off. They run on the kernels after the
+  buffer assignment and change nothing the harness compares (checked on
+  the zoo's transformer: the same buffer assignment); the compile is about
+  a fifth faster."""
+  return {} if TARGET == "cpu" else {"xla_llvm_disable_expensive_passes": True}
+
+
+def dumped_module_suffix():
+  return ".cpu_after_optimizations.txt" if TARGET == "cpu" else "_gpu_after_optimizations.txt"
+
+
 def compile_module(fn, args, out):
   """Compiles fn(*args) with dumps into `out`; returns xla.json's dict."""
   tmp = out + ".tmp"
   shutil.rmtree(tmp, ignore_errors=True)
-  record = {"jax": jax.__version__, "jaxlib": jaxlib.__version__}
+  record = {"jax": jax.__version__, "jaxlib": jaxlib.__version__, "target": TARGET}
   start = time.time()
   try:
-    compiled = fn.lower(*args).compile(compiler_options={
-        "xla_dump_to": tmp, "xla_dump_hlo_as_text": True})
+    compiled = fn.lower(*on_first_device(args)).compile(compiler_options=dict(
+        {"xla_dump_to": tmp, "xla_dump_hlo_as_text": True}, **backend_options()))
   except Exception as e:  # pylint: disable=broad-except
     record["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:300]}"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -99,8 +151,13 @@ def compile_module(fn, args, out):
   stats = compiled.memory_analysis()
   record["memory_analysis"] = {f: int(getattr(stats, f)) for f in STATS_FIELDS}
   record.update(xla_counts(compiled))
-  record["devices"] = len(compiled.runtime_executable().local_devices())
-  mains = glob.glob(os.path.join(tmp, "*.cpu_after_optimizations.txt"))
+  executable = compiled.runtime_executable()
+  if hasattr(executable, "local_devices"):
+    record["devices"] = len(executable.local_devices())
+  else:  # compiled for a topology: no devices of its own
+    record["devices"] = max((len(s.device_set) for s in jax.tree.leaves(
+        compiled.input_shardings)), default=1)
+  mains = glob.glob(os.path.join(tmp, "*" + dumped_module_suffix()))
   if len(mains) != 1:
     record["error"] = f"expected one optimized module in the dump, found {len(mains)}"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -136,6 +193,9 @@ def select(programs, names, sample, seed):
 def main():
   parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
   parser.add_argument("--cache", required=True)
+  parser.add_argument("--target", default="cpu",
+                      choices=("cpu",) + tuple(gpu_target.TARGETS),
+                      help="XLA:CPU, or XLA:GPU for this GPU (no GPU needed)")
   parser.add_argument("--programs", default="")
   parser.add_argument("--sample", type=int, default=0,
                       help="compile only N random (program, size) pairs")
@@ -145,6 +205,8 @@ def main():
   parser.add_argument("--list", action="store_true",
                       help="print the module directories of the selection")
   args = parser.parse_args()
+  if TARGET != "cpu":
+    zoo.set_devices(gpu_target.devices(TARGET, 8))
   programs = zoo.load(args.zoo)
   pairs = select(programs, args.programs, args.sample, args.seed)
   compiled = reused = failed = 0
@@ -178,7 +240,8 @@ def main():
         compiled += 1
   if not args.list:
     print(f"compile_zoo: {compiled} compiled, {reused} reused from the cache, "
-          f"{failed} failed (jax {jax.__version__}, jaxlib {jaxlib.__version__})",
+          f"{failed} failed (jax {jax.__version__}, jaxlib {jaxlib.__version__}, "
+          f"target {TARGET})",
           file=sys.stderr)
 
 

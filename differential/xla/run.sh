@@ -7,6 +7,11 @@
 #   differential/xla/run.sh                     the whole zoo
 #   differential/xla/run.sh --programs mlp_sgd  some programs
 #   differential/xla/run.sh --zoo DIR           another set of programs
+#   differential/xla/run.sh --target h100       with XLA:GPU for an H100 (also
+#                                               a100, b200; no GPU needed: the
+#                                               venv of requirements-gpu.txt)
+#   differential/xla/run.sh --target gpu        H100, A100 and B200 in turn,
+#                                               one table each
 #
 # The cache of XLA's dumps: $HLOLAYOUT_XLA_CACHE (default
 # ~/.cache/hlolayout/xla-oracle), outside the repository. Exit status: 0 when
@@ -19,13 +24,21 @@ source "$root/differential/venv.sh"
 # Another set of programs (--zoo DIR) may need more packages: DIR's own
 # requirements.txt then makes the venv.
 requirements="$here/requirements.txt"
+target=cpu
 previous=""
 for arg in "$@"; do
   if [ "$previous" = "--zoo" ] && [ -f "$arg/requirements.txt" ]; then
     requirements="$arg/requirements.txt"
   fi
+  if [ "$previous" = "--target" ]; then
+    target="$arg"
+  fi
   previous="$arg"
 done
+# XLA:GPU's venv holds the held-out set's libraries too.
+if [ "$target" != cpu ]; then
+  requirements="$here/requirements-gpu.txt"
+fi
 venv=$(hlolayout_venv xla "$requirements") || exit $?
 cd "$root"
 if [ -z "${HLOLAYOUT_BIN:-}" ]; then

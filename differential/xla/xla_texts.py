@@ -166,3 +166,26 @@ def without_tie_order(text):
     tails.append(";" + ";".join(parts[2:]))
   flush()
   return "\n".join(out)
+
+
+def without_range_order(text):
+  """The live-range text with its BufferLiveRange lines sorted: XLA lists
+  them by value id, so a difference only in their order follows from the
+  value ids."""
+  out, section = [], []
+  inside = False
+  for line in text.splitlines():
+    if line.strip() == "BufferLiveRange:":
+      inside = True
+      out.append(line)
+      continue
+    if inside and not line.startswith("    "):
+      out.extend(sorted(section))
+      section.clear()
+      inside = False
+    if inside:
+      section.append(line)
+    else:
+      out.append(line)
+  out.extend(sorted(section))
+  return "\n".join(out)

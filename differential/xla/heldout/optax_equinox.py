@@ -49,7 +49,7 @@ def optax_updates(size):
 @zoo.program("heldout_optax_sharded", sizes=("s", "m"), devices=8)
 def optax_sharded(size):
   widths = {"s": [64, 128, 8], "m": [512, 1024, 64]}[size]
-  mesh = jax.make_mesh((8,), ("d",), axis_types=(jax.sharding.AxisType.Auto,))
+  mesh = zoo.make_mesh((8,), ("d",))
   rep = NamedSharding(mesh, P())
   params = jax.tree.map(lambda s: c.spec(s.shape, s.dtype, rep), c.mlp_params(widths))
   x = c.spec((64, widths[0]), sharding=NamedSharding(mesh, P("d")))

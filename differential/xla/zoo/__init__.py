@@ -11,8 +11,12 @@ PROGRAM.SIZE.VARIANT.
         ...
         return [("train_step", jax.jit(step, donate_argnums=0), (params, batch))]
 
-`devices=8` marks a program that compiles for the 8 CPU devices of
---xla_force_host_platform_device_count=8 (the SPMD partitioner runs).
+`devices=8` marks a program that compiles for 8 devices (the SPMD
+partitioner runs): the 8 CPU devices of
+--xla_force_host_platform_device_count=8, or 8 GPUs of a topology
+(compile_zoo.py --target h100: `set_devices`). A program makes its meshes
+with `make_mesh`, never over jax.devices(), so that they are on the devices
+compiled for.
 """
 
 import dataclasses
@@ -24,6 +28,29 @@ import os
 from typing import Callable, List, Sequence, Tuple
 
 PROGRAMS = {}
+
+# The devices the programs compile for: None for jax's own (the host's CPU
+# devices), or a list of a GPU topology's devices (set_devices).
+DEVICES = None
+
+
+def set_devices(devices):
+  global DEVICES
+  DEVICES = list(devices) if devices is not None else None
+
+
+def make_mesh(shape, names):
+  """A mesh of the given shape over the first devices compiled for, its
+  axes sharded the classic way (Auto: the partitioner propagates shardings
+  from the arguments)."""
+  import math  # pylint: disable=import-outside-toplevel
+  import jax  # pylint: disable=import-outside-toplevel
+  import numpy as np  # pylint: disable=import-outside-toplevel
+  axis_types = (jax.sharding.AxisType.Auto,) * len(shape)
+  if DEVICES is None:
+    return jax.make_mesh(shape, names, axis_types=axis_types)
+  chosen = np.array(DEVICES[:math.prod(shape)], dtype=object).reshape(shape)
+  return jax.sharding.Mesh(chosen, names, axis_types=axis_types)
 
 
 @dataclasses.dataclass
@@ -61,7 +88,7 @@ def _common_source():
 
 _COMMON_SOURCE = ""
 
-_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd")
+_FAMILIES = ("training", "nets", "control", "ops", "numerics", "spmd", "gpu_users")
 
 
 def load(other=""):

@@ -10,13 +10,13 @@ from jax.sharding import NamedSharding
 from jax.sharding import PartitionSpec as P
 
 from . import common as c
+from . import make_mesh
 from . import program
 
 
 def mesh(shape, names):
-  """A mesh over the 8 CPU devices, its axes sharded the classic way (Auto:
-  the partitioner propagates shardings from the arguments)."""
-  return jax.make_mesh(shape, names, axis_types=(jax.sharding.AxisType.Auto,) * len(shape))
+  """A mesh over the 8 devices compiled for (zoo.make_mesh)."""
+  return make_mesh(shape, names)
 
 
 def sharded(m, shape, spec_, dtype=jnp.float32):
