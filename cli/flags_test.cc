@@ -215,6 +215,14 @@ const char kReportFile[] =
 const char kGpuModule[] =
     "memory/testdata/"
     "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
+// An XLA:CPU module and the order XLA created its computations in
+// (memory --xla-creation-order, which applies to XLA:CPU modules only).
+const char kCpuModule[] =
+    "memory/testdata_jaxlib_0.10.2/"
+    "module_0054.jit_step.cpu_after_optimizations.txt";
+const char kCpuCreationOrder[] =
+    "memory/testdata_jaxlib_0.10.2/"
+    "module_0054.jit_step.cpu_after_optimizations-creation-order.txt";
 const char kFolder[] = "memory/testdata";
 const char kTtgir[] = "triton/testdata/matmul_f16_64x64x32_w4.ttgir";
 // A module with four tensor types with a layout (the third: width-sharded).
@@ -344,7 +352,10 @@ std::vector<Case> Cases() {
          {"space:N", {"0"}},
          {"sort:KEY",
           {"order", "file", "name", "module", "padded", "buffers", "padding",
-           "expansion", "instructions", "allocated", "peak"}}});
+           "expansion", "instructions", "allocated", "peak"}},
+         {"xla-creation-order:FILE", {kCpuCreationOrder}}});
+    c.flag_modes["xla-creation-order"] = {
+        InFile({kCpuModule}), InStdin({"-"}, ReadAll(kCpuModule))};
     cases.push_back(c);
   }
   {
