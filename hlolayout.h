@@ -94,6 +94,8 @@
 //    specs and the buffer distribution (which core holds which pages);
 //    Locate where an element lives; DistributeOverMesh the slice each
 //    device of a mesh holds. Refusals carry tt-metal's rule (RefusalRule).
+//    CheckFit says whether a spec fits a device (FindDevice("n150"), ...);
+//    DeriveShardShape is ttnn.create_sharded_memory_config's shard.
 //
 // Version: hlolayout/version.h (HLOLAYOUT_VERSION_STRING).
 #ifndef HLOLAYOUT_HLOLAYOUT_H_
@@ -226,11 +228,13 @@
 #include "hlolayout/ttnn/buffer_distribution.h"
 #include "hlolayout/ttnn/core_range.h"
 #include "hlolayout/ttnn/data_type.h"
+#include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/memory_config.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/resolve.h"
+#include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_layout.h"
 #include "hlolayout/ttnn/tensor_spec.h"

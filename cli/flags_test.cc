@@ -622,7 +622,8 @@ std::vector<Case> Cases() {
                        {"X,Y", {"0,0", "1,0"}},
                        {"MESH", {"2", "4"}},
                        {"PLACEMENTS", {"S0", "R"}},
-                       {"DIST", {"2"}}});
+                       {"DIST", {"2"}},
+                       {"device:NAME", {"n150", "blackhole_p150", "none"}}});
     // (sub, the arguments after the spec, extra flags every mode needs)
     struct Sub {
       std::string name;

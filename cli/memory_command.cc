@@ -47,37 +47,21 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
   };
   std::vector<Unknown> unknown;
   absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
-  // Opcodes found known, in a small direct-mapped table: a dump uses few
-  // distinct opcodes, and looking each instruction's up in the opcode table
-  // was 7% of the time of `memory` on a dump of many small fusions.
-  constexpr size_t kSlots = 64;
-  absl::string_view known[kSlots];
   for (const HloModule& module : modules) {
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
-        const absl::string_view op = in.opcode;
-        const size_t slot =
-            op.empty()
-                ? 0
-                : (op.size() * 7 + static_cast<unsigned char>(op.front()) * 3 +
-                   static_cast<unsigned char>(op.back())) %
-                      kSlots;
-        if (!op.empty() && known[slot] == op) continue;
-        if (!IsUnknownHloOpcode(op)) {
-          known[slot] = op;
-          continue;
-        }
-        auto [it, added] = index.try_emplace(in.opcode, unknown.size());
+        if (in.opcode != HloOpcode::kUnknown) continue;
+        auto [it, added] = index.try_emplace(in.opcode_name, unknown.size());
         if (!added) {
           ++unknown[it->second].instructions;
           continue;
         }
         // The caret under the opcode when it is a view into the text.
-        const bool in_text = in.opcode.data() >= text.data() &&
-                             in.opcode.data() < text.data() + text.size();
+        const bool in_text = in.opcode_name.data() >= text.data() &&
+                             in.opcode_name.data() < text.data() + text.size();
         unknown.push_back(
-            {in.opcode, 1,
-             in_text ? static_cast<size_t>(in.opcode.data() - text.data())
+            {in.opcode_name, 1,
+             in_text ? static_cast<size_t>(in.opcode_name.data() - text.data())
                      : in.offset});
       }
     }
@@ -100,7 +84,8 @@ void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
 constexpr absl::string_view kMemoryHelp =
     R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
                         [--platform=gpu|cpu] [--top=N] [--space=N]
-                        [--html FILE] [--threads=N] [FILE... | -]
+                        [--html FILE] [--threads=N]
+                        [--xla-creation-order=FILE] [FILE... | -]
 
 What XLA will allocate for scheduled HLO modules (is_scheduled=true, as XLA
 writes them with --xla_dump_to after optimizations), and why memory peaks.
@@ -162,15 +147,26 @@ flags:
   --format=xla          the text of XLA's *-live-range.txt dump, its "Stack
                         trace breakdown" tree included
   --format=xla-buffers  the text of XLA's *-buffer-assignment.txt; its
-                        value ids (<ID name>) follow XLA's computation
-                        order, which the text does not always fix: on some
-                        modules (SPMD reducer clones, derived computations)
-                        the ids, the order of value lines and of equal-size
-                        usage lines differ from XLA's while every
-                        allocation, size and offset matches
+                        value ids (<ID name>) follow the order XLA created
+                        the computations in, which the text does not hold
+                        and is guessed from the names: on some modules (SPMD
+                        reducer clones, derived computations; the list is
+                        differential/xla/value_id_modules.txt) the ids, the
+                        order of value lines and of equal-size usage lines
+                        differ from XLA's while every allocation, size and
+                        offset matches; not for diffing ids unless
+                        --xla-creation-order gives that order
                         (docs/memory.md, "Value ids")
   --format=xla-usage    the text of XLA's *-memory-usage-report.txt (the
                         same caveat for equal-size lines)
+  --xla-creation-order=FILE
+                        XLA:CPU value ids from the order XLA created the
+                        module's computations in, which the text does not
+                        hold: FILE names each computation once, a line each
+                        (as HloModule::computations() of the compiled module
+                        lists them; differential/xla records it); without
+                        it that order is guessed from the names. XLA:CPU
+                        modules only (refused under GPU rules)
   --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
                         cpu) or the module (GPU backend configs and custom
@@ -203,6 +199,8 @@ folded into them, named name#N, right after name (docs/memory.md).
 examples:
   hlolayout memory module_0021.jit_train_step.sm_9.0a_gpu_after_optimizations.txt
   hlolayout memory --format=xla-buffers dump.txt | diff - dump-buffer-assignment.txt
+      (the value ids may differ where the computations' creation order is
+      guessed wrong; --xla-creation-order=FILE makes them XLA's on XLA:CPU)
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
 )";
 
@@ -459,12 +457,32 @@ void KeepUntilExit(std::vector<HloModule> modules) {
   kept->push_back(std::move(modules));
 }
 
+// The names of --xla-creation-order's file, one a line (blank lines and
+// lines starting with '#' skipped); false when it cannot be read.
+bool ReadCreationOrder(const std::string& path,
+                       std::vector<std::string>& names) {
+  std::ifstream in(path);
+  if (!in) return false;
+  for (std::string line; std::getline(in, line);) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) {
+      line.pop_back();
+    }
+    if (!line.empty() && line[0] != '#') names.push_back(line);
+  }
+  return true;
+}
+
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   // A folder's flags (--sort, --threads, ...) are accepted here and checked
   // by RunDumpFolder; given files, they are a usage error that says so.
   const std::vector<absl::string_view> switches = {"json"};
-  const std::vector<absl::string_view> valued = {
-      "format", "top", "space", "html", "platform", "threads"};
+  const std::vector<absl::string_view> valued = {"format",
+                                                 "top",
+                                                 "space",
+                                                 "html",
+                                                 "platform",
+                                                 "threads",
+                                                 "xla-creation-order"};
   absl::StatusOr<Args> args =
       ParseArgs(raw_args, WithDumpFolderFlags(switches, true),
                 WithDumpFolderFlags(valued, false));
@@ -494,6 +512,14 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       platform_text != "cpu") {
     io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
            << platform_text << "'\n";
+    return 2;
+  }
+  std::vector<std::string> creation_order;
+  if (args->Has("xla-creation-order") &&
+      !ReadCreationOrder(args->Value("xla-creation-order", ""),
+                         creation_order)) {
+    io.err << "hlolayout memory: cannot read --xla-creation-order file '"
+           << args->Value("xla-creation-order", "") << "'\n";
     return 2;
   }
   absl::optional<XlaPlatform> requested;
@@ -592,7 +618,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         return 1;
       }
       absl::StatusOr<DumpModuleMemory> analysed =
-          AnalyzeDumpModule(module, platform);
+          AnalyzeDumpModule(module, platform, creation_order);
       if (!analysed.ok()) {
         io.err << "hlolayout memory: " << name << ": "
                << analysed.status().message() << "\n";

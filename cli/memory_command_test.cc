@@ -76,6 +76,40 @@ TEST(MemoryCommand, XlaFormat) {
   EXPECT_THAT(r.out, HasSubstr("  Live ranges at "));
 }
 
+// --xla-creation-order: XLA:CPU's value ids from the order XLA created the
+// computations in (the text does not hold it); a file that cannot be read,
+// or that does not name every computation once, is refused.
+TEST(MemoryCommand, XlaCreationOrderGivesXlasIds) {
+  const std::string base =
+      "memory/testdata_jaxlib_0.10.2/"
+      "module_0054.jit_step.cpu_after_optimizations";
+  const CliResult r = RunCli(
+      {"memory", "--format=xla-buffers",
+       "--xla-creation-order=" + TestDataPath(base + "-creation-order.txt"),
+       TestDataPath(base + ".txt")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream in(TestDataPath(base + "-buffer-assignment.txt"));
+  std::stringstream xla;
+  xla << in.rdbuf();
+  std::string ours = r.out;
+  for (size_t at; (at = ours.find(", page 0")) != std::string::npos;) {
+    ours.erase(at, 8);
+  }
+  EXPECT_EQ(ours, xla.str());
+
+  const CliResult missing = RunCli({"memory", "--format=xla-buffers",
+                                    "--xla-creation-order=/no/such/file",
+                                    TestDataPath(base + ".txt")});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_THAT(missing.err, HasSubstr("cannot read --xla-creation-order file"));
+  const CliResult wrong =
+      RunCli({"memory", "--format=xla-buffers",
+              "--xla-creation-order=" + TestDataPath(base + ".txt"),
+              TestDataPath(base + ".txt")});
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_THAT(wrong.err, HasSubstr("creation order names"));
+}
+
 TEST(MemoryCommand, XlaFormatEqualsXlasFile) {
   const std::string base =
       "memory/testdata/"

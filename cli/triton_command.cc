@@ -31,6 +31,7 @@
 #include "hlolayout/cli/triton_check.h"
 #include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/cli/triton_report_input.h"
+#include "hlolayout/cli/triton_smem_report.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -235,7 +236,11 @@ conflicts Triton's swizzling leaves; for another target, the kind only and
 why. The release whose rules the figures follow is said ("figures:").
 Every layout kind Triton has converts (NVIDIA's and AMD's, shared, tensor
 memory); one nested in another dialect's attribute (#tlx...) is listed as
-not converted with the reason, and its uses counted.
+not converted with the reason, and its uses counted. Then every
+shared-memory store and load outside convert_layout (local_alloc of a
+tensor, local_store, local_load, async_copy_global_to_local), on the same
+targets: instructions per thread and the bank conflicts of their addresses
+under the hardware's bank rules (docs/triton-smem.md).
 
 flags:
   --triton V  the Triton release whose lowering to follow: 3.6.0 or 3.9.0
@@ -254,7 +259,10 @@ flags:
               target_assumed, not_modelled, scratch_bytes, reps, stores,
               loads (as [{instr, bits, count}] per thread), store_ways,
               load_ways, error; with --target, on_targets: those keys per
-              target)
+              target; smem_ops: each with line, column, op, result, store,
+              tensor, memdesc, type, target_assumed and costs, per target
+              {target, instr, bits, count, element_bits, ways, wavefronts,
+              ideal_wavefronts, note, error})
   --help      this text
 
 examples:
@@ -1012,6 +1020,8 @@ struct KernelReport {
   std::map<std::string, int> counts;
   // Per convert, its cost on each target asked for.
   std::vector<std::vector<ConvertCost>> costs;
+  // Every shared-memory store and load, costed on the same targets.
+  std::vector<SmemOpCosts> smem_ops;
 };
 
 void ReportJson(const KernelReport& r, IoContext& io) {
@@ -1089,6 +1099,7 @@ void ReportJson(const KernelReport& r, IoContext& io) {
     json.EndObject();
   }
   json.EndArray();
+  SmemOpsJson(r.smem_ops, r.in->text, json);
   json.EndObject();
   io.out << json.str() << "\n";
 }
@@ -1127,6 +1138,7 @@ void ReportText(const KernelReport& r, IoContext& io) {
       io.out << "      " << CostLine(c) << "\n";
     }
   }
+  io.out << SmemOpsText(r.smem_ops, r.in->text, r.in->file);
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
@@ -1198,6 +1210,7 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       r.costs.back().push_back(CostOf(op, t, version));
     }
   }
+  r.smem_ops = CostModuleSmemOps(*m, text, flag_target);
   if (p->args.Has("json")) {
     ReportJson(r, io);
   } else {

@@ -78,10 +78,13 @@ std::string Field(const JsonValue& v, absl::string_view key) {
   return f ? Show(*f) : "(none)";
 }
 
-// The answers of `hlolayout ttnn spec --json [--full]` for every row's input.
+// The answers of `hlolayout ttnn spec --json [--full]` for every row's input,
+// without the device check (--device none): tt-metal's TensorSpec takes
+// any grid (one row reaches core (6,8), past an n150's 8x8 cores).
 std::vector<JsonValue> Answers(const std::string& repo_path, bool full) {
-  std::vector<std::string> args = {"ttnn", "spec", "--json", "--spec",
-                                   TestDataPath(repo_path)};
+  std::vector<std::string> args = {
+      "ttnn",     "spec", "--json", "--spec", TestDataPath(repo_path),
+      "--device", "none"};
   if (full) args.push_back("--full");
   const CliResult r = RunCli(args);
   std::vector<JsonValue> out;
@@ -118,6 +121,9 @@ TEST(TtnnDataTest, EveryFieldOfTtMetalsAnswersAgrees) {
                         << "\n  hlolayout: " << Field(got[i], key);
     }
     for (const auto& [key, value] : got[i].object) {
+      // hlolayout's own keys: the device the spec was checked against and
+      // its warnings (ttnn/device.h), none of tt-metal's fields.
+      if (key == "device" || key == "warnings") continue;
       EXPECT_NE(want.Find(key), nullptr) << "row " << id << " extra " << key;
     }
   }
@@ -250,6 +256,54 @@ TEST(TtnnDataTest, MeshSlicesOfTtnn0811Agree) {
     }
     EXPECT_EQ(mine, theirs) << what;
   }
+}
+
+// The shard shapes ttnn.create_sharded_memory_config gave (ttnn 0.81.1):
+// a spec without a shard shape gets the same one from hlolayout, and where
+// ttnn refused ("Invalid sharding core_grid"), hlolayout refuses by rule
+// shard-derive.
+TEST(TtnnDataTest, DerivedShardShapesOfTtnn0811Agree) {
+  const std::vector<std::string> rows =
+      Lines(ReadFile("ttnn/testdata/derive_ttnn_0.81.1.jsonl"));
+  ASSERT_EQ(rows.size(), 300u);
+  std::string specs;
+  std::vector<JsonValue> cases;
+  for (const std::string& line : rows) {
+    JsonValue row = Parse(line);
+    const JsonValue* o = row.Find("orientation");
+    const int64_t x = row.Find("x")->integer, y = row.Find("y")->integer;
+    absl::StrAppend(
+        &specs, "{\"shape\": ", Show(*row.Find("shape")),
+        ", \"layout\": \"ROW_MAJOR\", \"buffer_type\": \"L1\", "
+        "\"memory_layout\": \"",
+        row.Find("strategy")->string,
+        "_SHARDED\", \"shard_spec\": {\"grid\": [[[0, 0], [", x - 1, ", ",
+        y - 1, "]]], \"orientation\": ",
+        o->kind == JsonValue::Kind::kNull ? "\"ROW_MAJOR\"" : Show(*o), "}}\n");
+    cases.push_back(std::move(row));
+  }
+  const CliResult r = RunCli(
+      {"ttnn", "spec", "--json", "--device", "none", "--spec", "-"}, specs);
+  const std::vector<std::string> got = Lines(r.out);
+  ASSERT_EQ(got.size(), rows.size()) << r.err;
+  int shapes = 0, refusals = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const JsonValue ours = Parse(got[i]);
+    const JsonValue& ttnn = *cases[i].Find("ttnn");
+    if (ttnn.Find("error")) {
+      EXPECT_EQ(Field(ours, "rule"), "\"shard-derive\"") << "row " << i;
+      ++refusals;
+      continue;
+    }
+    const JsonValue* resolved = ours.Find("resolved_shard_spec");
+    ASSERT_NE(resolved, nullptr) << "row " << i << ": " << got[i];
+    EXPECT_EQ(Field(*resolved, "shape"), Show(*ttnn.Find("shape")))
+        << "row " << i;
+    EXPECT_EQ(Field(ours, "shard_shape_derived"), "true") << "row " << i;
+    ++shapes;
+  }
+  EXPECT_EQ(shapes, 230);
+  EXPECT_EQ(refusals, 70);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/spec_json.h"
 
@@ -22,7 +23,7 @@ constexpr absl::string_view kFlags[] = {
     "spec",           "shape",         "dtype",        "layout",
     "tile",           "memory-layout", "buffer-type",  "grid",
     "shard-shape",    "orientation",   "distribution", "l1-alignment",
-    "dram-alignment", "l1-banks",      "dram-banks",
+    "dram-alignment", "l1-banks",      "dram-banks",   "device",
 };
 
 // The flags that describe the spec itself (not the device).
@@ -122,14 +123,22 @@ absl::StatusOr<ttnn::TensorSpecInput> InputFromFlags(const Args& args) {
     }
     return in;
   }
-  if (!has_grid || !has_shard) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--memory-layout ", ttnn::MemoryLayoutName(layout),
-                     " needs --grid and --shard-shape"));
+  if (!has_grid || (nd && !has_shard)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--memory-layout ", ttnn::MemoryLayoutName(layout), " needs --grid",
+        nd ? " and --shard-shape"
+           : " (and --shard-shape, unless derived from the shape and a WxH "
+             "grid)"));
   }
   absl::StatusOr<ttnn::CoreRangeSet> grid =
       ParseCoreGrid(args.values.at("grid"));
   if (!grid.ok()) return grid.status();
+  if (!has_shard) {  // derived by TensorSpec::Make
+    in.memory.shard_spec =
+        ttnn::ShardSpec{*std::move(grid), {0, 0}, orientation};
+    in.derive_shard_shape = true;
+    return in;
+  }
   absl::StatusOr<std::vector<int64_t>> shard =
       ParseDims(args.values.at("shard-shape"), "--shard-shape");
   if (!shard.ok()) return shard.status();
@@ -171,17 +180,32 @@ const char kTtnnSpecFlagsHelp[] =
   --buffer-type BUF        DRAM (default) or L1
   --grid CORES             core ranges X0,Y0-X1,Y1[;...] in order, or WxH for
                            (0,0)-(W-1,H-1)
-  --shard-shape SHARD      the shard: HEIGHT,WIDTH, or any rank for ND_SHARDED
+  --shard-shape SHARD      the shard: HEIGHT,WIDTH, or any rank for ND_SHARDED;
+                           without it a HEIGHT/WIDTH/BLOCK_SHARDED shard is
+                           derived from the shape and a WxH --grid as
+                           ttnn.create_sharded_memory_config derives it
   --orientation ORIENT     ROW_MAJOR (default) or COL_MAJOR
   --distribution STRATEGY  ROUND_ROBIN_1D (default) or GRID_2D; implies
                            ND_SHARDED
   --spec FILE|-            the spec as JSON instead of flags: one object or
                            JSON lines with the TTNN test data's "input" fields
                            (docs/ttnn.md); '{...}' inline too
-  --l1-alignment N         L1 page alignment in bytes (default 16)
-  --dram-alignment N       DRAM page alignment in bytes (default 32)
-  --l1-banks N             L1 banks, one per worker core (default 64)
-  --dram-banks N           DRAM banks (default 12)
+  --device NAME            the device the spec is for and checked against:
+                           wormhole_n150 (default), wormhole_n300,
+                           blackhole_p100 or blackhole_p150 (or n150, n300,
+                           p100, p150); a spec it cannot hold (a grid past
+                           its worker cores, more bytes per core than its
+                           usable L1, per bank than a DRAM bank) is refused,
+                           a borderline one warned about; 'none': no check
+                           (tt-metal's TensorSpec alone, a wormhole_n150's
+                           numbers)
+  --l1-alignment N         L1 page alignment in bytes (default: the device's,
+                           16)
+  --dram-alignment N       DRAM page alignment in bytes (default: the
+                           device's, 32 on Wormhole, 64 on Blackhole)
+  --l1-banks N             L1 banks, one per worker core (default: the
+                           device's, 64 on a wormhole_n150)
+  --dram-banks N           DRAM banks (default: the device's, 12 on Wormhole)
 )";
 
 absl::Span<const absl::string_view> TtnnSpecFlags() { return kFlags; }
@@ -244,13 +268,27 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
                                           const std::string* spec_arg,
                                           IoContext& io) {
   TtnnInputs out;
-  absl::StatusOr<int64_t> v = PositiveFlag(args, "l1-alignment", 16);
+  if (absl::AsciiStrToLower(args.Value("device", "")) == "none") {
+    out.check_fit = false;
+  } else if (args.Has("device")) {
+    absl::StatusOr<const ttnn::Device*> d =
+        ttnn::FindDevice(args.values.at("device"));
+    if (!d.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad --device: ", d.status().message()));
+    }
+    out.device_info = *d;
+    out.device_named = true;
+  }
+  const ttnn::DeviceParams p = out.device_info->params();
+  absl::StatusOr<int64_t> v =
+      PositiveFlag(args, "l1-alignment", p.l1_alignment);
   if (v.ok()) out.device.l1_alignment = *v;
-  if (v.ok()) v = PositiveFlag(args, "dram-alignment", 32);
+  if (v.ok()) v = PositiveFlag(args, "dram-alignment", p.dram_alignment);
   if (v.ok()) out.device.dram_alignment = *v;
-  if (v.ok()) v = PositiveFlag(args, "l1-banks", 64);
+  if (v.ok()) v = PositiveFlag(args, "l1-banks", p.l1_banks);
   if (v.ok()) out.device.l1_banks = *v;
-  if (v.ok()) v = PositiveFlag(args, "dram-banks", 12);
+  if (v.ok()) v = PositiveFlag(args, "dram-banks", p.dram_banks);
   if (v.ok()) out.device.dram_banks = *v;
   if (!v.ok()) return v.status();
 
@@ -289,6 +327,29 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
   if (!in.ok()) return in.status();
   out.specs.push_back(*std::move(in));
   return out;
+}
+
+absl::StatusOr<TtnnChecked> MakeTtnnSpec(const ttnn::TensorSpecInput& in,
+                                         const TtnnInputs& inputs) {
+  absl::StatusOr<ttnn::TensorSpec> spec =
+      ttnn::TensorSpec::Make(in, inputs.device);
+  if (!spec.ok()) return spec.status();
+  if (!inputs.check_fit) return TtnnChecked{*std::move(spec), {}};
+  absl::StatusOr<ttnn::FitReport> fit =
+      ttnn::CheckFit(*spec, *inputs.device_info);
+  if (!fit.ok()) return fit.status();
+  return TtnnChecked{*std::move(spec), std::move(fit->warnings)};
+}
+
+std::string TtnnDeviceLine(const TtnnInputs& inputs) {
+  if (!inputs.check_fit) {
+    return absl::StrCat(
+        "none (--device none: no device check; the numbers "
+        "of a ",
+        inputs.device_info->name, ")");
+  }
+  return absl::StrCat(inputs.device_info->Summary(),
+                      inputs.device_named ? "" : "; the default (--device)");
 }
 
 std::string TtnnInputSummary(const ttnn::TensorSpecInput& in) {

@@ -9,11 +9,14 @@
 //
 // --grid takes core ranges "X0,Y0-X1,Y1" separated by ';' (in that order),
 // or "WxH" for (0,0)-(W-1,H-1). --shard-shape with --memory-layout
-// ND_SHARDED (or --distribution) is an NdShardSpec, else a 2-D ShardSpec.
+// ND_SHARDED (or --distribution) is an NdShardSpec, else a 2-D ShardSpec;
+// a 2-D one without --shard-shape is derived (ttnn/sharded_config.h).
+// --device names the device (ttnn/device.h; wormhole_n150 by default).
 #ifndef HLOLAYOUT_CLI_TTNN_INPUT_H_
 #define HLOLAYOUT_CLI_TTNN_INPUT_H_
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -22,6 +25,7 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/ttnn/core_range.h"
+#include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
 namespace hlolayout::cli {
@@ -35,8 +39,31 @@ extern const char kTtnnSpecFlagsHelp[];
 
 struct TtnnInputs {
   std::vector<ttnn::TensorSpecInput> specs;
+  // The device (--device, else the default) and the numbers TensorSpec
+  // takes from it, each overridden by its flag (--l1-alignment, ...).
+  const ttnn::Device* device_info = &ttnn::DefaultDevice();
+  bool device_named = false;
+  // --device none: tt-metal's TensorSpec alone, no fit check (the numbers
+  // are the default device's).
+  bool check_fit = true;
   ttnn::DeviceParams device;
 };
+
+// A spec that tt-metal accepts and that fits the device, with the
+// device's warnings.
+struct TtnnChecked {
+  ttnn::TensorSpec spec;
+  std::vector<std::string> warnings;
+};
+
+// TensorSpec::Make, then ttnn::CheckFit against inputs.device_info: the
+// first refusal of either.
+absl::StatusOr<TtnnChecked> MakeTtnnSpec(const ttnn::TensorSpecInput& in,
+                                         const TtnnInputs& inputs);
+
+// "wormhole_n150 (Wormhole B0, 1 chip): 8x8 worker cores, ...; the default
+// (--device)".
+std::string TtnnDeviceLine(const TtnnInputs& inputs);
 
 // The specs: from --spec FILE|-|JSON, or `spec_arg` (a positional argument,
 // the same forms), or else the flags (--shape needed). Errors: both or

@@ -73,7 +73,8 @@ void Distribution(JsonWriter& json, const BufferDistribution& d,
 }  // namespace
 
 void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
-                       const TtnnJsonLimits& limits, JsonWriter& json) {
+                       const TtnnJsonLimits& limits, JsonWriter& json,
+                       const TtnnSpecNotes* notes) {
   const ttnn::MemoryConfig& m = spec.memory_config();
   json.BeginObject();
   json.Key("alignment").IntArray(spec.alignment());
@@ -82,6 +83,7 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
   json.Key("num_banks").Int(spec.num_banks());
   json.Key("page_alignment").Int(spec.page_alignment());
   json.EndObject();
+  if (notes != nullptr) json.Key("device").String(notes->device);
   if (spec.distribution()) {
     json.Key("distribution");
     Distribution(json, *spec.distribution(), limits);
@@ -117,6 +119,7 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
     Pair(json, m.shard_spec->shape);
     json.EndObject();
   }
+  if (spec.shard_shape_derived()) json.Key("shard_shape_derived").Bool(true);
   if (spec.shard_spec_buffer()) {
     const ttnn::ShardSpecBuffer& b = *spec.shard_spec_buffer();
     json.Key("shard_spec_buffer").BeginObject();
@@ -130,13 +133,19 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
     json.EndObject();
   }
   json.Key("strides").IntArray(spec.strides());
+  if (notes != nullptr && !notes->warnings.empty()) {
+    json.Key("warnings").BeginArray();
+    for (const std::string& w : notes->warnings) json.String(w);
+    json.EndArray();
+  }
   json.EndObject();
 }
 
 std::string TtnnSpecJson(const ttnn::TensorSpec& spec,
-                         const TtnnJsonLimits& limits) {
+                         const TtnnJsonLimits& limits,
+                         const TtnnSpecNotes* notes) {
   JsonWriter json;
-  WriteTtnnSpecJson(spec, limits, json);
+  WriteTtnnSpecJson(spec, limits, json, notes);
   return json.str();
 }
 

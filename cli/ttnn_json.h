@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "hlolayout/ttnn/locate.h"
@@ -30,10 +31,20 @@ struct TtnnJsonLimits {
   int64_t pages = 8;
 };
 
+// hlolayout's own keys beside tt-metal's: "device" (the device the spec
+// was checked against) and "warnings" (ttnn/device.h's CheckFit; only when
+// there are some). "shard_shape_derived": true comes from the spec itself.
+struct TtnnSpecNotes {
+  std::string device;
+  std::vector<std::string> warnings;
+};
+
 void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
-                       const TtnnJsonLimits& limits, JsonWriter& json);
+                       const TtnnJsonLimits& limits, JsonWriter& json,
+                       const TtnnSpecNotes* notes = nullptr);
 std::string TtnnSpecJson(const ttnn::TensorSpec& spec,
-                         const TtnnJsonLimits& limits = {});
+                         const TtnnJsonLimits& limits = {},
+                         const TtnnSpecNotes* notes = nullptr);
 
 // {"error": message, "rule": name} ("rule" only for the model's refusals).
 std::string TtnnRefusalJson(const absl::Status& status);

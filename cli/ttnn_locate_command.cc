@@ -96,14 +96,18 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
            << inputs->specs.size() << "\n";
     return 2;
   }
-  absl::StatusOr<ttnn::TensorSpec> spec =
-      ttnn::TensorSpec::Make(inputs->specs[0], inputs->device);
-  if (!spec.ok()) {
-    if (args->Has("json")) io.out << TtnnRefusalJson(spec.status()) << "\n";
+  absl::StatusOr<TtnnChecked> checked = MakeTtnnSpec(inputs->specs[0], *inputs);
+  if (!checked.ok()) {
+    const absl::Status& refusal = checked.status();
+    if (args->Has("json")) io.out << TtnnRefusalJson(refusal) << "\n";
     io.err << "hlolayout ttnn locate: " << TtnnInputSummary(inputs->specs[0])
-           << ": " << spec.status().message() << "\n";
+           << ": " << refusal.message() << "\n";
     return 1;
   }
+  for (const std::string& w : checked->warnings) {
+    io.err << "hlolayout ttnn locate: warning: " << w << "\n";
+  }
+  const ttnn::TensorSpec* spec = &checked->spec;
   int status = 0;
   for (size_t i = first_index; i < args->positional.size(); ++i) {
     absl::StatusOr<std::vector<int64_t>> index =

@@ -112,8 +112,17 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
     }
     ttnn::TensorSpecInput slice = in;
     slice.shape = d->slice_shape;
+    // Each device of the mesh is one chip of --device: the slice is checked
+    // against it.
+    absl::StatusOr<TtnnChecked> checked = MakeTtnnSpec(slice, *inputs);
     absl::StatusOr<ttnn::TensorSpec> spec =
-        ttnn::TensorSpec::Make(slice, inputs->device);
+        checked.ok() ? absl::StatusOr<ttnn::TensorSpec>(checked->spec)
+                     : absl::StatusOr<ttnn::TensorSpec>(checked.status());
+    if (checked.ok()) {
+      for (const std::string& w : checked->warnings) {
+        io.err << "hlolayout ttnn mesh: warning: " << w << "\n";
+      }
+    }
     if (args->Has("json")) {
       io.out << TtnnMeshJson(*d, *placements, spec) << "\n";
       continue;

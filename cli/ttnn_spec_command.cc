@@ -54,10 +54,15 @@ void DistributionText(const ttnn::BufferDistribution& d, bool full,
   }
 }
 
-std::string SpecText(const ttnn::TensorSpecInput& in, const ttnn::TensorSpec& s,
-                     bool full) {
+std::string SpecText(const ttnn::TensorSpecInput& in, const TtnnChecked& c,
+                     const TtnnInputs& inputs, bool full) {
+  const ttnn::TensorSpec& s = c.spec;
   const ttnn::MemoryConfig& m = s.memory_config();
   std::string out = absl::StrCat(TtnnInputSummary(in), "\n");
+  absl::StrAppend(&out, "device            ", TtnnDeviceLine(inputs), "\n");
+  for (const std::string& w : c.warnings) {
+    absl::StrAppend(&out, "warning           ", w, "\n");
+  }
   absl::StrAppend(&out, "memory layout     ", ttnn::MemoryLayoutName(m.layout),
                   m.layout != in.memory.layout ? " (resolved)" : "", "\n");
   absl::StrAppend(&out, "alignment         ", Dims(s.alignment()), "\n");
@@ -81,7 +86,12 @@ std::string SpecText(const ttnn::TensorSpecInput& in, const ttnn::TensorSpec& s,
     return out;
   }
   if (m.shard_spec) {
-    absl::StrAppend(&out, "shard spec        ", ShardLine(*m.shard_spec), "\n");
+    absl::StrAppend(&out, "shard spec        ", ShardLine(*m.shard_spec),
+                    s.shard_shape_derived()
+                        ? " (shard shape derived: ttnn.create_sharded_memory_"
+                          "config's rule)"
+                        : "",
+                    "\n");
     const ttnn::ShardSpecBuffer& b = *s.shard_spec_buffer();
     absl::StrAppend(&out, "  in pages        ", Dims2(b.shard_shape_in_pages),
                     " of ", Dims2(b.tensor2d_shape_in_pages), ", ",
@@ -156,15 +166,20 @@ int RunTtnnSpec(const std::vector<std::string>& raw, IoContext& io) {
   int status = 0;
   bool first = true;
   for (const ttnn::TensorSpecInput& in : inputs->specs) {
-    absl::StatusOr<ttnn::TensorSpec> spec =
-        ttnn::TensorSpec::Make(in, inputs->device);
+    absl::StatusOr<TtnnChecked> spec = MakeTtnnSpec(in, *inputs);
     if (json) {
-      io.out << (spec.ok() ? TtnnSpecJson(*spec, limits)
+      TtnnSpecNotes notes;
+      if (spec.ok()) {
+        notes.device =
+            inputs->check_fit ? std::string(inputs->device_info->name) : "none";
+        notes.warnings = spec->warnings;
+      }
+      io.out << (spec.ok() ? TtnnSpecJson(spec->spec, limits, &notes)
                            : TtnnRefusalJson(spec.status()))
              << "\n";
     } else if (spec.ok()) {
       if (!first) io.out << "\n";
-      io.out << SpecText(in, *spec, full);
+      io.out << SpecText(in, *spec, *inputs, full);
     } else {
       io.err << "hlolayout ttnn spec: " << TtnnInputSummary(in) << ": "
              << spec.status().message() << "\n";

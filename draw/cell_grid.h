@@ -43,6 +43,10 @@ struct GridCell {
   // Tile-granularity cells: the fraction of the cell holding elements, drawn
   // as a coloured bar over the hatch. -1: an ordinary cell.
   double fill = -1;
+  // What the cell stands for, as numbers, for renderers that colour cells
+  // with a caller's function (draw/tikz.h): a CuTe layout's cell holds
+  // {index}, a thread-value cell {thread, value}; empty elsewhere.
+  std::vector<int64_t> ids;
 };
 
 struct CellGrid {

@@ -78,6 +78,7 @@ absl::StatusOr<CellGrid> CuteLayoutGrid(const cute::AnyLayout& layout) {
       c.attrs = {{"data-coord", coord}, {"data-index", absl::StrCat(*k)}};
       c.title = absl::StrCat("(", coord, ") -> ", *k);
       c.colour = *k;
+      c.ids = {*k};
       const int64_t gr = row_period > 0 ? i / row_period : 0;
       const int64_t gc = col_period > 0 ? j / col_period : 0;
       c.group = gr * (cols + 1) + gc;

@@ -40,7 +40,45 @@ double PageFill(const ttnn::TensorSpec& spec, int64_t page) {
   return fill;
 }
 
+// The host pages shard `s` holds (a partial shard at the tensor's edge
+// holds fewer than the shard's volume).
+int64_t ShardDataPages(const ttnn::BufferDistribution& d, int64_t s) {
+  const std::vector<int64_t>& grid = d.shard_grid();
+  const std::vector<int64_t>& shard = d.shard_shape_in_pages();
+  const std::vector<int64_t>& tensor = d.tensor_shape_in_pages();
+  int64_t n = 1;
+  for (int k = static_cast<int>(grid.size()) - 1; k >= 0; --k) {
+    const int64_t c = s % grid[k];
+    s /= grid[k];
+    n *= std::min(shard[k], tensor[k] - c * shard[k]);
+  }
+  return n;
+}
+
+// The host pages on core `i`: its shards' (i, i + n, ...).
+int64_t DataPagesOnCore(const ttnn::BufferDistribution& d, int64_t i) {
+  if (d.host_pages() == 0) return 0;
+  int64_t n = 0;
+  for (int64_t s = i; s < d.num_shards(); s += d.num_cores()) {
+    n += ShardDataPages(d, s);
+  }
+  return n;
+}
+
 }  // namespace
+
+std::string ShortBytes(int64_t bytes) {
+  const auto scaled = [&](int64_t unit, absl::string_view suffix) {
+    const int64_t tenths = (bytes * 10 + unit / 2) / unit;
+    return tenths % 10 == 0 || tenths >= 100
+               ? absl::StrCat((tenths + 5) / 10, suffix)
+               : absl::StrCat(tenths / 10, ".", tenths % 10, suffix);
+  };
+  if (bytes < 1024) return absl::StrCat(bytes, "B");
+  if (bytes < (int64_t{1} << 20)) return scaled(1024, "K");
+  if (bytes < (int64_t{1} << 30)) return scaled(int64_t{1} << 20, "M");
+  return scaled(int64_t{1} << 30, "G");
+}
 
 absl::StatusOr<CellGrid> TtnnPagesGrid(const ttnn::TensorSpec& spec) {
   const std::vector<int64_t>& pages = spec.padded_shape_in_pages();
@@ -97,12 +135,18 @@ absl::StatusOr<CellGrid> TtnnPagesGrid(const ttnn::TensorSpec& spec) {
 absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
   CellGrid g;
   g.css_class = "ttnn cores";
+  g.stacked_labels = true;
+  const int64_t page_bytes = spec.AlignedPageSize(spec.page_alignment());
   if (!spec.sharded()) {
     const int64_t banks = spec.num_banks();
     if (banks > kMaxCells) return TooMany("banks", banks);
     g.heading =
         absl::StrCat(spec.num_pages(), " pages interleaved over ", banks, " ",
-                     ttnn::BufferTypeName(spec.buffer_type()), " banks");
+                     ttnn::BufferTypeName(spec.buffer_type()),
+                     " banks: each bank's pages and bytes");
+    g.notes.push_back(
+        absl::StrCat("pages of ", page_bytes, " bytes (aligned); at most ",
+                     spec.ConsumedBytesPerBank(), " bytes on one bank"));
     g.cols = std::min<int64_t>(banks, 8);
     g.rows = (banks + g.cols - 1) / g.cols;
     g.cells.resize(g.rows * g.cols);
@@ -114,12 +158,14 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
       }
       const int64_t n =
           spec.num_pages() / banks + (b < spec.num_pages() % banks);
-      c.label = absl::StrCat(n);
+      c.label = absl::StrCat(n, " ", ShortBytes(n * page_bytes));
       c.colour = b;
       c.hatched = n == 0;
       c.css_class = "ttnn-bank";
       c.attrs.push_back({"data-bank", absl::StrCat(b)});
-      c.title = absl::StrCat("bank ", b, ": ", n, " pages");
+      c.attrs.push_back({"data-bytes", absl::StrCat(n * page_bytes)});
+      c.title = absl::StrCat("bank ", b, ": ", n, " pages, ", n * page_bytes,
+                             " bytes");
     }
     return g;
   }
@@ -128,7 +174,12 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
   const ttnn::CoreRange box = grid.BoundingBox();
   if (box.size() > kMaxCells) return TooMany("cores", box.size());
   g.heading = absl::StrCat(d.num_shards(), " shards on ", d.num_cores(),
-                           " cores, by shard number");
+                           " cores: each core's shards and bytes");
+  g.notes.push_back(absl::StrCat(
+      spec.ConsumedBytesPerBank(), " bytes allocated on every core (",
+      d.max_shards_per_core(), " shard slot",
+      d.max_shards_per_core() == 1 ? "" : "s", " of ", d.shard_volume(),
+      " pages of ", page_bytes, " bytes)"));
   g.notes.push_back(absl::StrCat(
       "grid ", grid.ToString(), ", ",
       ttnn::OrientationName(spec.memory_config().nd_shard_spec->orientation),
@@ -145,17 +196,22 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
     std::vector<int64_t> shards;
     for (int64_t s = i; s < d.num_shards(); s += d.num_cores())
       shards.push_back(s);
-    c.label = shards.size() <= 3
-                  ? absl::StrJoin(shards, ",")
-                  : absl::StrCat(shards[0], ",", shards[1], ",..");
+    const int64_t data_bytes = DataPagesOnCore(d, i) * page_bytes;
+    c.label = absl::StrCat(shards.empty() ? "-"
+                           : shards.size() <= 3
+                               ? absl::StrJoin(shards, ",")
+                               : absl::StrCat(shards[0], ",", shards[1], ",.."),
+                           " ", ShortBytes(data_bytes));
     c.colour = i;
     c.hatched = shards.empty();
     c.css_class = "ttnn-core";
     c.attrs.push_back({"data-core", absl::StrCat(core.x, ",", core.y)});
     c.attrs.push_back({"data-shards", absl::StrJoin(shards, ",")});
-    c.title =
-        absl::StrCat("core ", ttnn::CoreName(core), ": shards ",
-                     shards.empty() ? "none" : absl::StrJoin(shards, ", "));
+    c.attrs.push_back({"data-bytes", absl::StrCat(data_bytes)});
+    c.title = absl::StrCat(
+        "core ", ttnn::CoreName(core), ": shards ",
+        shards.empty() ? "none" : absl::StrJoin(shards, ", "), "; ", data_bytes,
+        " bytes of data (", data_bytes / page_bytes, " pages)");
   }
   return g;
 }
@@ -163,12 +219,18 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
 absl::StatusOr<CellGrid> TtnnCorePagesGrid(const ttnn::TensorSpec& spec,
                                            int64_t core_index) {
   const ttnn::BufferDistribution& d = *spec.distribution();
-  const int64_t n = d.host_pages() == 0 ? 0 : d.max_dev_pages_per_core();
-  if (n > kMaxCells) return TooMany("core's pages", n);
+  const int64_t all = d.host_pages() == 0 ? 0 : d.max_dev_pages_per_core();
   const ttnn::CoreCoord core = d.cores()[core_index];
   CellGrid g;
-  g.heading = absl::StrCat("core ", ttnn::CoreName(core), ": ", n,
+  g.heading = absl::StrCat("core ", ttnn::CoreName(core), ": ", all,
                            " device pages, by the host page each holds");
+  // A core with more pages than a picture holds shows its first ones.
+  const int64_t n = std::min(all, kMaxCells);
+  if (n < all) {
+    g.notes.push_back(absl::StrCat("the first ", n, " of its ", all,
+                                   " device pages (at most ", kMaxCells,
+                                   " are drawn)"));
+  }
   g.notes.push_back(
       absl::StrCat(d.ShardsOnCore(core_index), " of ", d.max_shards_per_core(),
                    " shard slots used; shard in pages [",
@@ -196,6 +258,82 @@ absl::StatusOr<CellGrid> TtnnCorePagesGrid(const ttnn::TensorSpec& spec,
                        : absl::StrCat("device page ", p, ": host page ", host);
   }
   return g;
+}
+
+absl::StatusOr<CellGrid> TtnnShardsGrid(const ttnn::TensorSpec& spec) {
+  const ttnn::BufferDistribution& d = *spec.distribution();
+  const int64_t shards = d.num_shards();
+  if (shards > kMaxCells) return TooMany("shards", shards);
+  const std::vector<int64_t>& grid = d.shard_grid();
+  const std::vector<int64_t>& pages = spec.padded_shape_in_pages();
+  const int64_t plane_width = pages.empty() ? 1 : pages.back();
+  CellGrid g;
+  g.css_class = "ttnn shards";
+  g.cols = grid.empty() ? 1 : grid.back();
+  g.rows = g.cols == 0 ? 0 : shards / std::max<int64_t>(g.cols, 1);
+  // Shards squeezed to one dim that are whole rows of the plane stack down.
+  if (grid.size() == 1 && d.shard_volume() % plane_width == 0) {
+    g.rows = g.cols;
+    g.cols = 1;
+  }
+  g.heading = absl::StrCat("the tensor's ", shards, " shards (",
+                           absl::StrJoin(d.shard_shape_in_pages(), "x"),
+                           " pages each), by the core holding each");
+  g.notes.push_back(absl::StrCat("shards along the tensor's dims (squeezed) [",
+                                 absl::StrJoin(grid, ", "), "], folded to ",
+                                 g.rows, " x ", g.cols,
+                                 "; --core X,Y shows one core's "
+                                 "pages"));
+  g.cells.resize(g.rows * g.cols);
+  for (int64_t s = 0; s < shards && s < g.rows * g.cols; ++s) {
+    GridCell& c = g.cells[s];
+    const int64_t core_index = s % d.num_cores();
+    const ttnn::CoreCoord core = d.cores()[core_index];
+    c.css_class = "ttnn-shard";
+    c.label = absl::StrCat(core.x, ",", core.y);
+    c.colour = core_index;
+    c.attrs.push_back({"data-shard", absl::StrCat(s)});
+    c.attrs.push_back({"data-core", c.label});
+    const int64_t held = ShardDataPages(d, s);
+    c.title = absl::StrCat("shard ", s, ": core (", c.label, "), slot ",
+                           s / d.num_cores(), ", ", held, " of ",
+                           d.shard_volume(), " pages hold data");
+    if (held < d.shard_volume()) {
+      c.fill = static_cast<double>(held) / d.shard_volume();
+    }
+  }
+  return g;
+}
+
+absl::StatusOr<std::vector<CellGrid>> TtnnPicture(
+    const ttnn::TensorSpec& spec, absl::optional<int64_t> core_index) {
+  std::vector<CellGrid> grids;
+  absl::StatusOr<CellGrid> cores = TtnnCoresGrid(spec);
+  if (!cores.ok()) return cores.status();
+  absl::StatusOr<CellGrid> pages = TtnnPagesGrid(spec);
+  if (!pages.ok()) {
+    const std::string too_many =
+        absl::StrCat(spec.num_pages(),
+                     " pages are too many to draw one by one "
+                     "(at most ",
+                     kMaxCells, ")");
+    // The tensor in shards instead.
+    if (spec.distribution()) pages = TtnnShardsGrid(spec);
+    if (pages.ok()) {
+      pages->notes.insert(pages->notes.begin(),
+                          absl::StrCat(too_many, ": the tensor in shards"));
+    } else {
+      cores->notes.push_back(too_many);
+    }
+  }
+  if (pages.ok()) grids.push_back(*std::move(pages));
+  grids.insert(grids.begin(), *std::move(cores));
+  if (core_index) {
+    absl::StatusOr<CellGrid> core = TtnnCorePagesGrid(spec, *core_index);
+    if (!core.ok()) return core.status();
+    grids.push_back(*std::move(core));
+  }
+  return grids;
 }
 
 }  // namespace hlolayout::draw

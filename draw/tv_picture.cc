@@ -34,12 +34,41 @@ int CuteTvAnsi256(int64_t thread) { return kTvAnsi[thread % 8]; }
 
 namespace {
 
-// A panel whose tile index k sits at (row_of(k), col_of(k)).
+// Where the pair (t, v) with tile index k sits: its row and column in the
+// rows x cols tile (before any transpose), or why it sits nowhere.
+using Placement = std::function<absl::StatusOr<std::pair<int64_t, int64_t>>(
+    int64_t t, int64_t v, int64_t k)>;
+
+// Index k at row k % rows, column k / rows; an index outside the tile is an
+// error.
+Placement ColumnMajor(int64_t rows, int64_t cols) {
+  return
+      [rows, cols](int64_t t, int64_t v,
+                   int64_t k) -> absl::StatusOr<std::pair<int64_t, int64_t>> {
+        if (k < 0 || k >= rows * cols) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("thread ", t, " value ", v, " maps to index ", k,
+                           ", outside the ", rows, "x", cols, " tile"));
+        }
+        return std::make_pair(k % rows, k / rows);
+      };
+}
+
+// Division and remainder rounding toward minus infinity (the remainder has
+// the divisor's sign).
+int64_t FloorDiv(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+int64_t FloorMod(int64_t a, int64_t b) { return a - FloorDiv(a, b) * b; }
+
+// A panel whose pairs sit where `place` says; `order`, when given, gets
+// the grid cells (row-major) in the order their first pair came.
 absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
                                int64_t cols, bool transpose,
                                const std::string& heading,
-                               const std::function<int64_t(int64_t)>& row_of,
-                               const std::function<int64_t(int64_t)>& col_of) {
+                               const Placement& place,
+                               std::vector<int64_t>* order) {
   if (rows < 1 || cols < 1 || rows > kMaxTvCells || cols > kMaxTvCells ||
       rows * cols > kMaxTvCells) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -84,18 +113,10 @@ absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
   std::vector<int32_t> owners(static_cast<size_t>(rows * cols), 0);
   for (int64_t t = 0; t < threads; ++t) {
     for (int64_t v = 0; v < values; ++v) {
-      const int64_t k = tv(t + threads * v);
-      if (k < 0 || k >= rows * cols) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("thread ", t, " value ", v, " maps to index ", k,
-                         ", outside the ", rows, "x", cols, " tile"));
-      }
-      const int64_t r = row_of(k), col = col_of(k);
-      if (r < 0 || r >= rows || col < 0 || col >= cols) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("thread ", t, " value ", v, " lands at (", r, ",", col,
-                         "), outside the ", rows, "x", cols, " tile"));
-      }
+      absl::StatusOr<std::pair<int64_t, int64_t>> at =
+          place(t, v, tv(t + threads * v));
+      if (!at.ok()) return at.status();
+      const auto [r, col] = *at;
       const int64_t gi = transpose ? col : r, gj = transpose ? r : col;
       GridCell& c = g.cells[gi * grid_cols + gj];
       const int64_t slot = r + rows * col;
@@ -109,6 +130,8 @@ absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
         c.rgb = std::string(CuteTvColour(t));
         c.ansi = CuteTvAnsi256(t);
         c.colour = t;
+        c.ids = {t, v};
+        if (order != nullptr) order->push_back(gi * grid_cols + gj);
       } else if (owners[slot] <= 4) {
         absl::StrAppend(&c.title, "; also thread ", t, " value ", v);
       } else if (owners[slot] == 5) {
@@ -124,10 +147,42 @@ absl::StatusOr<CellGrid> Panel(const cute::Layout& tv, int64_t rows,
 absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
                                  int64_t cols, bool transpose,
                                  const std::string& heading) {
-  return Panel(
-      tv, rows, cols, transpose, heading,
-      [rows](int64_t k) { return k % rows; },
-      [rows](int64_t k) { return k / rows; });
+  return Panel(tv, rows, cols, transpose, heading, ColumnMajor(rows, cols),
+               nullptr);
+}
+
+absl::StatusOr<CellGrid> TvTileGrid(const cute::Layout& tv,
+                                    const cute::Layout& tile,
+                                    std::vector<int64_t>* order) {
+  const cute::IntTuple& shape = tile.shape();
+  const cute::IntTuple& stride = tile.stride();
+  if (!shape.is_tuple() || tile.rank() != 2 || !shape.elements()[0].is_int() ||
+      !shape.elements()[1].is_int()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the tile must be two integer modes (M,N):(a,b), not ",
+                     cute::StaticText(tile)));
+  }
+  int64_t extent[2], step[2];
+  for (int i = 0; i < 2; ++i) {
+    extent[i] = shape.elements()[i].value();
+    step[i] = stride.elements()[i].value();
+    if (extent[i] > 1 && step[i] == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("tile mode ", i, " has ", extent[i],
+                       " elements and stride 0: they would all sit in one ",
+                       i == 0 ? "row" : "column"));
+    }
+  }
+  const int64_t m = extent[0], n = extent[1], a = step[0], b = step[1];
+  Placement place =
+      [m, n, a, b](int64_t, int64_t,
+                   int64_t k) -> absl::StatusOr<std::pair<int64_t, int64_t>> {
+    return std::make_pair(m == 1 ? 0 : FloorMod(FloorDiv(k, a), m),
+                          n == 1 ? 0 : FloorMod(FloorDiv(k, b), n));
+  };
+  return Panel(tv, m, n, false,
+               absl::StrCat("TV layout over the tile ", cute::StaticText(tile)),
+               place, order);
 }
 
 absl::StatusOr<std::vector<CellGrid>> TiledMmaGrids(const cute::TiledMma& tm) {
@@ -159,16 +214,16 @@ absl::StatusOr<std::vector<CellGrid>> TiledCopyGrids(
   // Tiler_MN)) (get_layoutS_MN): cell (m, n) of the tiler's shape is tile
   // index m + M*n, whether the tiler is a shape or layouts.
   const int64_t m = extent[0], n = extent[1];
-  auto row_of = [m](int64_t k) { return k % m; };
-  auto col_of = [m](int64_t k) { return k / m; };
   std::vector<CellGrid> out;
-  absl::StatusOr<CellGrid> s = Panel(
-      tc.layout_s_tv, m, n, false,
-      absl::StrCat("S (", m, " x ", n, "), source order"), row_of, col_of);
+  absl::StatusOr<CellGrid> s =
+      Panel(tc.layout_s_tv, m, n, false,
+            absl::StrCat("S (", m, " x ", n, "), source order"),
+            ColumnMajor(m, n), nullptr);
   if (!s.ok()) return s.status();
-  absl::StatusOr<CellGrid> d = Panel(
-      tc.layout_d_tv, m, n, false,
-      absl::StrCat("D (", m, " x ", n, "), destination order"), row_of, col_of);
+  absl::StatusOr<CellGrid> d =
+      Panel(tc.layout_d_tv, m, n, false,
+            absl::StrCat("D (", m, " x ", n, "), destination order"),
+            ColumnMajor(m, n), nullptr);
   if (!d.ok()) return d.status();
   out.push_back(*std::move(s));
   out.push_back(*std::move(d));

@@ -53,6 +53,21 @@ absl::StatusOr<CellGrid> TvPanel(const cute::Layout& tv, int64_t rows,
                                  int64_t cols, bool transpose,
                                  const std::string& heading);
 
+// TvTileGrid
+//
+// A (thread, value) layout over a tile given as a layout (M,N):(a,b), as
+// the CuTe DSL's print_latex_tv places it: the index k = tv(t, v) sits at
+// row floor(k / a) mod M and column floor(k / b) mod N (a mode of one
+// element is its one row or column whatever its stride); the first pair,
+// threads outer and values inner, owns a cell, and the cells no pair
+// reaches stay unowned. `order`, when not null, receives the owned cells
+// (row-major indices) in the order their owners came. Errors: a tile that
+// is not two integer modes, a mode of several elements with stride 0, the
+// limits of TvPanel.
+absl::StatusOr<CellGrid> TvTileGrid(const cute::Layout& tv,
+                                    const cute::Layout& tile,
+                                    std::vector<int64_t>* order);
+
 // TiledMmaGrids
 //
 // The A, B and C panels of a tiled MMA.

@@ -46,14 +46,14 @@ class TouchingVisitor : public HloVisitor {
   }
   void VisitInstruction(const HloInstruction& instruction) override {
     ++instructions_;
-    skeleton_ += instruction.name.size() + instruction.opcode.size() +
+    skeleton_ += instruction.name.size() + instruction.opcode_name.size() +
                  instruction.shape_text.size() +
                  instruction.operand_text.size() + 31 * instruction.offset;
     for (const HloAttribute& a : instruction.attributes) {
       skeleton_ += a.name.size() * 7 + a.value.size() * 13;
     }
     Touch(instruction.name);
-    Touch(instruction.opcode);
+    Touch(instruction.opcode_name);
     Touch(instruction.literal);
     if (instruction.shape != nullptr) Touch(*instruction.shape);
     for (const HloOperand& o : instruction.operands) {
@@ -90,7 +90,7 @@ std::string ModulesOf(const absl::StatusOr<std::vector<HloModule>>& modules) {
       out << c.header.name << " " << c.header.offset << " " << c.root_index
           << " " << c.execution_thread << "\n";
       for (const HloInstruction& i : c.instructions) {
-        out << i.offset << " " << i.name << " " << i.opcode << " "
+        out << i.offset << " " << i.name << " " << i.opcode_name << " "
             << (i.shape == nullptr ? "-" : HumanStringWithLayout(*i.shape));
         for (const HloOperand& o : i.operands) {
           out << " " << o.name << "#" << o.output_index << " "

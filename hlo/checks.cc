@@ -15,8 +15,10 @@
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/literal.h"
 #include "hlolayout/hlo/names.h"
+#include "hlolayout/hlo/opcode.h"
 #include "hlolayout/hlo/shape_inference.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace {
@@ -199,27 +201,23 @@ constexpr HloOpcodeInfo kOpcodes[] = {
     {"tuple", 0, 0, 0, -1},
 };
 
-// kOpcodes by hash: 512 slots, linear probing, built once.
+// kOpcodes by HloOpcode (null for kWrappedAsync and kUnknown).
 class OpcodeTable {
  public:
   OpcodeTable() {
     for (const HloOpcodeInfo& info : kOpcodes) {
-      size_t s = hlo_internal::NameHash(info.name) & (kSlots - 1);
-      while (slots_[s] != nullptr) s = (s + 1) & (kSlots - 1);
-      slots_[s] = &info;
+      const HloOpcode opcode = HloOpcodeOf(info.name);
+      HLOLAYOUT_CHECK(opcode != HloOpcode::kUnknown &&
+                      opcode != HloOpcode::kWrappedAsync);
+      by_opcode_[static_cast<int>(opcode)] = &info;
     }
   }
-  const HloOpcodeInfo* Find(absl::string_view opcode) const {
-    for (size_t s = hlo_internal::NameHash(opcode) & (kSlots - 1);
-         slots_[s] != nullptr; s = (s + 1) & (kSlots - 1)) {
-      if (hlo_internal::SameName(slots_[s]->name, opcode)) return slots_[s];
-    }
-    return nullptr;
+  const HloOpcodeInfo* Find(HloOpcode opcode) const {
+    return by_opcode_[static_cast<int>(opcode)];
   }
 
  private:
-  static constexpr size_t kSlots = 512;
-  const HloOpcodeInfo* slots_[kSlots] = {};
+  const HloOpcodeInfo* by_opcode_[kHloOpcodeCount] = {};
 };
 
 // dim_labels=b01f_01io->b01f, as XLA's parser reads it.
@@ -496,14 +494,20 @@ absl::Status CheckLayoutConstraints(absl::string_view value, size_t offset,
   return absl::OkStatus();
 }
 
-// Built before main (no guard per lookup); nothing looks opcodes up during
-// static initialization.
-const OpcodeTable kOpcodeTable;
+// Built on first use (opcode.cc's index may not be built before main yet).
+const OpcodeTable& Opcodes() {
+  static const OpcodeTable* const table = new OpcodeTable;
+  return *table;
+}
 
 }  // namespace
 
 const HloOpcodeInfo* FindHloOpcode(absl::string_view opcode) {
-  return kOpcodeTable.Find(opcode);
+  return Opcodes().Find(HloOpcodeOf(opcode));
+}
+
+const HloOpcodeInfo* HloOpcodeInfoOf(HloOpcode opcode) {
+  return Opcodes().Find(opcode);
 }
 
 uint32_t HloAttributeKindOf(absl::string_view n) {
@@ -617,35 +621,20 @@ absl::Status CheckHloOperandRule(const HloOperandRule& rule,
 
 bool IsAsyncWrapperOpcode(absl::string_view opcode, absl::string_view* wrapped,
                           int* stage) {
-  // Most opcodes end in neither 't' (-start) nor 'e' (-update, -done).
-  const size_t n = opcode.size();
-  if (n < 6 || (opcode[n - 5] != '-' && opcode[n - 6] != '-' &&
-                (n < 7 || opcode[n - 7] != '-'))) {
-    return false;
-  }
-  static constexpr absl::string_view kSuffixes[3] = {"-start", "-update",
-                                                     "-done"};
+  static constexpr absl::string_view kAsync[3] = {"async-start", "async-update",
+                                                  "async-done"};
   for (int k = 0; k < 3; ++k) {
-    if (!absl::EndsWith(opcode, kSuffixes[k])) continue;
-    const absl::string_view op =
-        opcode.substr(0, opcode.size() - kSuffixes[k].size());
-    if (op == "async") {
+    if (opcode == kAsync[k]) {
       *wrapped = absl::string_view();
       *stage = k;
       return true;
     }
-    // Opcodes with start/done pairs of their own.
-    if (op.empty() ||
-        OneOf(op, {"all-reduce", "all-gather", "collective-permute", "copy",
-                   "send", "recv", "all-to-all", "ragged-all-to-all",
-                   "collective-broadcast", "reduce-scatter"})) {
-      return false;
-    }
-    *wrapped = op;
-    *stage = k;
-    return true;
   }
-  return false;
+  const HloAsyncSugar sugar = HloAsyncSugarOf(opcode);
+  if (sugar.stage < 0) return false;
+  *wrapped = sugar.wrapped;
+  *stage = sugar.stage;
+  return true;
 }
 
 bool IsUnknownHloOpcode(absl::string_view opcode) {
@@ -670,7 +659,7 @@ namespace {
 absl::Status CheckArity(const HloInstruction& in, const HloOpcodeInfo* info,
                         size_t operand_count, const char* text_begin,
                         size_t* error_offset) {
-  const absl::string_view opcode = in.opcode;
+  const absl::string_view opcode = in.opcode_name;
   const int n = static_cast<int>(operand_count);
   if (n >= info->min_operands &&
       (info->max_operands < 0 || n <= info->max_operands)) {
@@ -697,8 +686,8 @@ absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
                              size_t operand_count, const char* text_begin,
                              size_t* error_offset) {
   if (stage > 0 && operand_count == 0) {
-    return Bad(error_offset, At(text_begin, in.opcode),
-               absl::StrCat("'", in.opcode,
+    return Bad(error_offset, At(text_begin, in.opcode_name),
+               absl::StrCat("'", in.opcode_name,
                             "' needs the asynchronous operation as its "
                             "first operand; found no operand"));
   }
@@ -706,7 +695,7 @@ absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
       (!in.shape->IsTuple() || in.shape->tuple_size() < 2 ||
        !in.shape->tuple_shape(0).IsTuple())) {
     return Bad(error_offset, At(text_begin, in.shape_text),
-               absl::StrCat("'", in.opcode,
+               absl::StrCat("'", in.opcode_name,
                             "' expects the shape ((operand shapes...), "
                             "output shape, ...), found ",
                             in.shape_text));
@@ -717,7 +706,7 @@ absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
 // The result shapes of recv and infeed, a constant's literal.
 absl::Status CheckShapeRule(const HloInstruction& in, const char* text_begin,
                             size_t* error_offset) {
-  const absl::string_view opcode = in.opcode;
+  const absl::string_view opcode = in.opcode_name;
   if (opcode == "recv" &&
       (!in.shape->IsTuple() || in.shape->tuple_size() != 3)) {
     return Bad(error_offset, At(text_begin, in.shape_text),
@@ -920,9 +909,9 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
     status = CheckShapeRule(in, text_begin, error_offset);
     if (!status.ok()) return status;
   }
-  const InstructionContext context{in.opcode,  flags,         operand_count,
-                                   text_begin, operand_shape, operand_text,
-                                   unknown,    error_offset};
+  const InstructionContext context{in.opcode_name, flags,         operand_count,
+                                   text_begin,     operand_shape, operand_text,
+                                   unknown,        error_offset};
   bool has_dimensions = false;
   bool branch_computations = false;
   for (const HloAttribute& attribute : in.attributes) {

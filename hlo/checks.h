@@ -53,6 +53,8 @@ struct HloOpcodeInfo {
 // ones, and the `<op>-start/-update/-done` sugar of asynchronous wrappers:
 // IsAsyncWrapperOpcode). One hash and one compare.
 const HloOpcodeInfo* FindHloOpcode(absl::string_view opcode);
+// The same for an opcode read already (HloInstruction::opcode): no hashing.
+const HloOpcodeInfo* HloOpcodeInfoOf(HloOpcode opcode);
 
 // IsUnknownHloOpcode
 //

@@ -166,4 +166,18 @@ int64_t HloModule::instruction_count() const {
   return count;
 }
 
+int64_t CalledComputation(const HloModule& module,
+                          const HloInstruction& instruction,
+                          absl::string_view attribute) {
+  absl::optional<absl::string_view> value =
+      FindHloAttribute(instruction.attributes, attribute);
+  if (!value.has_value()) return -1;
+  absl::string_view name = StripHloSpace(*value);
+  if (!name.empty() && name[0] == '%') name.remove_prefix(1);
+  for (int32_t c : module.callees(instruction)) {
+    if (c >= 0 && module.computations[c].header.name == name) return c;
+  }
+  return -1;
+}
+
 }  // namespace hlolayout

@@ -20,6 +20,13 @@
 // them: HloModule::shapes for ReadHloModules; the reader while streaming
 // (valid during the visitor call only; copy the Shape to keep it).
 //
+// What is resolved once, so that analyses never look a name up: every
+// instruction's opcode (HloOpcode, hlo/opcode.h, by the reader) and, for a
+// module read whole by ReadHloModules, every operand's defining instruction
+// (HloOperand::index), the computations each instruction calls and the
+// instructions its control-predecessors name (HloModule::callees,
+// HloModule::control_predecessors), and the header's input_output_alias.
+//
 // What is kept raw: attribute values (`metadata={...}`, JSON backend
 // configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
 // and `constant(...)` literals, found by balanced bracket matching and never
@@ -35,6 +42,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
+#include "hlolayout/hlo/attribute_value.h"
+#include "hlolayout/hlo/opcode.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
@@ -64,6 +73,10 @@ struct HloOperand {
   // N of `%name#N`: the operand is tuple element N of `name`'s result.
   // kWholeResult when no `#N` is written.
   int64_t output_index = kWholeResult;
+  // The instruction that defines `name`: its index in the same computation,
+  // set by ReadHloModules; -1 when none does (a module read with
+  // keep_going past errors, or an instruction streamed to a visitor).
+  int32_t index = -1;
 
   bool has_shape() const { return shape != nullptr; }
   bool has_output_index() const { return output_index >= 0; }
@@ -80,7 +93,10 @@ struct HloInstruction {
   // Decoded shape_text, layouts filled in; null when absent. Not owned (see
   // above).
   const Shape* shape = nullptr;
-  absl::string_view opcode;  // "fusion", "all-reduce-start", ...
+  // The opcode, set by the reader; kUnknown for one XLA does not have.
+  HloOpcode opcode = HloOpcode::kUnknown;
+  // The opcode as written: "fusion", "all-reduce-start", "custom-call-start".
+  absl::string_view opcode_name;
   // Everything between the parentheses after the opcode, raw.
   absl::string_view operand_text;
   // Operands; empty for `constant` and `parameter`.
@@ -91,6 +107,13 @@ struct HloInstruction {
   // skipped by bracket matching, never decoded or copied.
   absl::string_view literal;
   std::vector<HloAttribute> attributes;
+  // The computations it calls (CalledComputationNames, in that order), as
+  // HloModule::callees(*this); set by ReadHloModules (none while streaming).
+  int32_t first_callee = 0;
+  int32_t callee_count = 0;
+  // Its control-predecessors={...}, as HloModule::control_predecessors(*this).
+  int32_t first_control_predecessor = 0;
+  int32_t control_predecessor_count = 0;
 
   bool has_shape() const { return shape != nullptr; }
 };
@@ -118,6 +141,20 @@ void AppendComputationNamesOf(absl::string_view value,
 // computations, `control-predecessors={%a, %b}`: any byte that cannot be in
 // a name separates two (spaces, line breaks, commas, braces, comments).
 std::vector<absl::string_view> HloValueNames(absl::string_view value);
+
+struct HloModule;
+
+// CalledComputation
+//
+// The computation that `instruction`'s attribute `attribute` names (body=,
+// condition=, calls=, to_apply=...: the first such attribute), by index into
+// module.computations; -1 without that attribute or for a name no
+// computation has. Looks among the instruction's links (HloModule::callees),
+// never up a table of names.
+//   while(...), condition=%cond, body=%body; "body"  ->  index of %body
+int64_t CalledComputation(const HloModule& module,
+                          const HloInstruction& instruction,
+                          absl::string_view attribute);
 
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {
@@ -173,6 +210,9 @@ struct HloModuleHeader {
   std::vector<Shape> entry_parameter_shapes;
   Shape entry_result_shape;
   std::vector<HloStackTable> stack_tables;
+  // input_output_alias={...}, read once by ReadHloModules (empty without
+  // one): output index -> (parameter number, index, kind).
+  std::vector<HloAliasPair> input_output_alias;
 };
 
 // One module: a file holds one, or several separated by lines that begin
@@ -188,12 +228,35 @@ struct HloModule {
   // (shared with other modules that use the same shape text). Copies of the
   // module share them, so pointers stay valid in every copy.
   std::vector<std::shared_ptr<const Shape>> shapes;
+  // The computations instructions call, by index into `computations` (-1
+  // for a name no computation has), instruction after instruction: see
+  // callees().
+  std::vector<int32_t> callee_indices;
+  // The instructions control-predecessors={...} names, by index into the
+  // same computation (-1 for a name it does not define): see
+  // control_predecessors().
+  std::vector<int32_t> control_predecessor_indices;
 
   // Precondition: entry_index >= 0 (every module read successfully has
   // one).
   const HloComputation& entry() const;
   // Instructions over all computations.
   int64_t instruction_count() const;
+  // The computations `instruction` (of this module) calls, by index: one
+  // per name of CalledComputationNames(instruction), -1 for an unknown name.
+  //   while(...), condition=%cond, body=%body  ->  {index of cond, of body}
+  absl::Span<const int32_t> callees(const HloInstruction& instruction) const {
+    return absl::MakeConstSpan(callee_indices)
+        .subspan(instruction.first_callee, instruction.callee_count);
+  }
+  // The instructions of its computation that `instruction` names in
+  // control-predecessors={...}, by index, in the order written.
+  absl::Span<const int32_t> control_predecessors(
+      const HloInstruction& instruction) const {
+    return absl::MakeConstSpan(control_predecessor_indices)
+        .subspan(instruction.first_control_predecessor,
+                 instruction.control_predecessor_count);
+  }
 };
 
 }  // namespace hlolayout

@@ -139,9 +139,9 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
 
 absl::Status Reader::CheckInstruction(const HloInstruction& in,
                                       const int64_t* resolved) {
-  const HloOpcodeInfo* info = FindHloOpcode(in.opcode);
+  const HloOpcodeInfo* info = HloOpcodeInfoOf(in.opcode);
   absl::string_view wrapped;
-  const int stage = HloAsyncStage(info, in.opcode, &wrapped);
+  const int stage = HloAsyncStage(info, in.opcode_name, &wrapped);
   unknown_opcode_ = info == nullptr && stage < 0;
   uint32_t kinds = 0;
   for (const HloAttribute& attribute : in.attributes) {
@@ -255,27 +255,27 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
       return absl::AbortedError("an async start before the part");
     }
     return Error(first_at,
-                 absl::StrCat("'", in.opcode,
+                 absl::StrCat("'", in.opcode_name,
                               "' expects an asynchronous operation as its "
                               "first operand; '",
                               first.name, "' is not one"));
   }
   if (!wrapped.empty() && wrapped != from->wrapped) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode, "' continues '", from->name,
+                 absl::StrCat("'", in.opcode_name, "' continues '", from->name,
                               "', which wraps '",
                               from->wrapped.empty() ? "async" : from->wrapped,
                               "', not '", wrapped, "'"));
   }
   if (!op.calls.empty() && !from->calls.empty() && op.calls != from->calls) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode, "' calls '", op.calls,
+                 absl::StrCat("'", in.opcode_name, "' calls '", op.calls,
                               "' but its start calls '", from->calls, "'"));
   }
   if (!op.thread.empty() && op.thread != from->thread) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode, "' runs on thread ", op.thread,
-                              " but its start on ", from->thread));
+                 absl::StrCat("'", in.opcode_name, "' runs on thread ",
+                              op.thread, " but its start on ", from->thread));
   }
   op.wrapped = from->wrapped;
   op.thread = from->thread;

@@ -223,6 +223,7 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     }
   }
   if (!status.ok() && !options.keep_going) return status;
+  for (HloModule& module : modules) LinkHloModule(&module);
   return modules;
 }
 

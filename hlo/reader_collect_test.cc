@@ -29,16 +29,18 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
                       c.header.written_inline ? " inline" : "", " root ",
                       c.root_index, " thread ", c.execution_thread, "\n");
       for (const HloInstruction& in : c.instructions) {
-        absl::StrAppend(&out, "  ", in.offset, in.root_marker ? " ROOT " : " ",
-                        in.name, " = ",
-                        in.shape == nullptr ? "-" : in.shape->ToString(true),
-                        " ", in.opcode, "(");
+        absl::StrAppend(
+            &out, "  ", in.offset, in.root_marker ? " ROOT " : " ", in.name,
+            " = ", in.shape == nullptr ? "-" : in.shape->ToString(true), " ",
+            in.opcode_name, "/", static_cast<int>(in.opcode), "(");
         for (const HloOperand& o : in.operands) {
-          absl::StrAppend(&out, o.name, "#", o.output_index, ":",
+          absl::StrAppend(&out, o.name, "@", o.index, "#", o.output_index, ":",
                           o.shape == nullptr ? "-" : o.shape->ToString(true),
                           " ");
         }
-        absl::StrAppend(&out, ")");
+        absl::StrAppend(&out, ") calls ", absl::StrJoin(m.callees(in), ","),
+                        " after ",
+                        absl::StrJoin(m.control_predecessors(in), ","));
         for (const HloAttribute& a : in.attributes) {
           absl::StrAppend(&out, " ", a.name, "=", a.value);
         }

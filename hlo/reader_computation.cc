@@ -202,7 +202,7 @@ inline absl::Status Reader::ReadBodyInstruction() {
   }
   if (careful) {
     for (const HloInstruction& nested : inline_) {
-      if (IsUnknownHloOpcode(nested.opcode)) visitor_->UnknownOpcode(nested);
+      if (nested.opcode == HloOpcode::kUnknown) visitor_->UnknownOpcode(nested);
       visitor_->VisitInstruction(nested);
       ++instruction_count_;
     }

@@ -66,7 +66,8 @@ inline size_t Reader::FastHead(size_t p) {
   if (p == npos) return npos;
   end = NameEnd(data, p, n);
   if (end == p) return npos;
-  in.opcode = absl::string_view(data + p, end - p);
+  in.opcode_name = absl::string_view(data + p, end - p);
+  in.opcode = HloOpcodeOf(in.opcode_name);
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '(') return npos;
   return p;
@@ -80,12 +81,12 @@ inline size_t Reader::FastParens(size_t open) {
   const size_t n = text_.size();
   HloInstruction& in = instruction_;
   size_t p = open;
-  if (Eq(in.opcode, "constant")) {
+  if (in.opcode == HloOpcode::kConstant) {
     in.operands.clear();
     p = FastSkipBalanced(data, p, n, options_.max_depth);
     if (p == npos) return npos;
     in.literal = absl::string_view(data + open + 1, p - open - 2);
-  } else if (Eq(in.opcode, "parameter")) {
+  } else if (in.opcode == HloOpcode::kParameter) {
     in.operands.clear();
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return npos;

@@ -79,6 +79,31 @@ ENTRY main {
 }
 )";
 
+// The opcode is a value on every path of the reader: an instruction with
+// its shape (the fast path), one without (inferred), one written inline,
+// and sugar for an asynchronous wrapper.
+TEST(HloReaderInline, OpcodesAreReadAsValues) {
+  const std::vector<HloModule> modules = ReadOk(kCallStart);
+  ASSERT_EQ(modules.size(), 1u);
+  const HloModule& m = modules[0];
+  EXPECT_EQ(Find(m, "main", "p0")->opcode, HloOpcode::kParameter);
+  const HloInstruction* start = Find(m, "main", "call-start.0");
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(start->opcode, HloOpcode::kWrappedAsync);
+  EXPECT_EQ(start->opcode_name, "call-start");
+  EXPECT_EQ(Find(m, "main", "call-done.0")->opcode, HloOpcode::kWrappedAsync);
+  int tuples = 0;
+  for (const HloComputation& c : m.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      if (in.name == "tuple.0") {
+        EXPECT_EQ(in.opcode, HloOpcode::kTuple);
+        ++tuples;
+      }
+    }
+  }
+  EXPECT_EQ(tuples, 1);
+}
+
 TEST(HloReaderInline, AComputationOfTheModuleNamedAsXlaNamesIt) {
   const std::vector<HloModule> modules = ReadOk(kCallStart);
   ASSERT_EQ(modules.size(), 1u);
@@ -344,7 +369,7 @@ class Recorder : public HloVisitor {
                     header.written_inline ? " inline" : "", "\n");
   }
   void UnknownOpcode(const HloInstruction& in) override {
-    absl::StrAppend(&log, "unknown ", in.opcode, "\n");
+    absl::StrAppend(&log, "unknown ", in.opcode_name, "\n");
   }
   void VisitInstruction(const HloInstruction& in) override {
     absl::StrAppend(&log, "  ", in.name, " ",

@@ -47,8 +47,9 @@ absl::Status Reader::ParseInstruction() {
   } else {
     in.shape = nullptr;
   }
-  in.opcode = ScanName();
-  if (in.opcode.empty()) return Expected("an opcode");
+  in.opcode_name = ScanName();
+  if (in.opcode_name.empty()) return Expected("an opcode");
+  in.opcode = HloOpcodeOf(in.opcode_name);
   status = SkipTrivia();
   if (!status.ok()) return status;
   status = ParseParens(&in, 0);
@@ -61,10 +62,10 @@ absl::Status Reader::ParseInstruction() {
 
 absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
   if (Peek() != '(') {
-    return Expected(absl::StrCat("'(' after opcode '", in->opcode, "'"));
+    return Expected(absl::StrCat("'(' after opcode '", in->opcode_name, "'"));
   }
   const size_t open = pos_;
-  if (in->opcode == "constant") {
+  if (in->opcode == HloOpcode::kConstant) {
     in->operands.clear();
     absl::Status status = SkipBalanced();
     if (!status.ok()) return status;
@@ -81,7 +82,7 @@ absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
 
 absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
   HloInstruction& in = *instruction;
-  const bool is_parameter = in.opcode == "parameter";
+  const bool is_parameter = in.opcode == HloOpcode::kParameter;
   // Operand slots of the previous instruction are reused.
   size_t count = 0;
   absl::Status status = SkipTrivia();
@@ -201,7 +202,8 @@ absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
   nested.offset = offset;
   nested.shape = operand->shape;
   nested.shape_text = operand->shape_text;
-  nested.opcode = opcode;
+  nested.opcode_name = opcode;
+  nested.opcode = HloOpcodeOf(opcode);
   absl::Status status = ParseParens(&nested, depth + 1);
   if (status.ok() && nested.shape == nullptr) status = InferShape(&nested);
   if (!status.ok()) return status;

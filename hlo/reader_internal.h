@@ -70,6 +70,12 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     std::vector<absl::Status>* errors, const std::vector<size_t>& cuts,
     int64_t threads, bool* joined);
 
+// Links a module read whole (ReadHloModules): each operand to the
+// instruction of its computation that defines it (HloOperand::index), each
+// instruction to the computations it calls (HloModule::callees), and reads
+// the header's input_output_alias. Linear in the module.
+void LinkHloModule(HloModule* module);
+
 // An error located at the entry computation when no computation says ENTRY
 // and the last one, taken as the entry, does not match the module header's
 // entry_computation_layout (parameter count, each parameter's and the

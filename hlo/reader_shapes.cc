@@ -125,13 +125,13 @@ absl::Status Reader::InferShape(HloInstruction* in) {
     operands.push_back(shape);
   }
   const Shape* called_root = nullptr;
-  if (in->opcode == "call" || in->opcode == "conditional") {
+  if (in->opcode_name == "call" || in->opcode_name == "conditional") {
     std::vector<absl::string_view> callees = CalledComputationNames(*in);
     if (!callees.empty()) called_root = CalledRoot(callees[0]);
     if (called_root == nullptr) unknown_name = true;
   }
   absl::StatusOr<Shape> inferred =
-      InferHloShape(in->opcode, operands, in->attributes, called_root);
+      InferHloShape(in->opcode_name, operands, in->attributes, called_root);
   if (!inferred.ok()) {
     // In a tail the names may be defined before the part.
     if (tail_ && unknown_name) {

@@ -88,7 +88,8 @@ TEST(HloReader, BasicModule) {
   ASSERT_EQ(entry.instructions.size(), 3u);
   const HloInstruction& p0 = entry.instructions[0];
   EXPECT_EQ(p0.name, "p0");
-  EXPECT_EQ(p0.opcode, "parameter");
+  EXPECT_EQ(p0.opcode_name, "parameter");
+  EXPECT_EQ(p0.opcode, HloOpcode::kParameter);
   EXPECT_EQ(p0.parameter_number, 0);
   EXPECT_TRUE(p0.operands.empty());
   EXPECT_EQ(p0.shape->ToString(true), "bf16[8,256]{1,0:T(8,128)(2,1)}");
@@ -119,7 +120,7 @@ TEST(HloReader, NamesAndAttributesAreViewsIntoTheInput) {
     EXPECT_TRUE(IsViewInto(c.header.name, text));
     for (const HloInstruction& in : c.instructions) {
       EXPECT_TRUE(IsViewInto(in.name, text));
-      EXPECT_TRUE(IsViewInto(in.opcode, text));
+      EXPECT_TRUE(IsViewInto(in.opcode_name, text));
       EXPECT_TRUE(IsViewInto(in.shape_text, text));
       for (const HloAttribute& a : in.attributes) {
         EXPECT_TRUE(IsViewInto(a.value, text));
@@ -371,14 +372,14 @@ main {
   EXPECT_FALSE(m.entry().header.has_signature);
   EXPECT_EQ(m.computations[0].root_index, 2);
   EXPECT_EQ(m.computations[0].instructions[2].name, "add");
-  EXPECT_EQ(m.computations[0].instructions[2].opcode, "add");
+  EXPECT_EQ(m.computations[0].instructions[2].opcode_name, "add");
   const HloInstruction& t = m.entry().instructions[1];
   EXPECT_EQ(m.entry().root_index, 1);
   EXPECT_FALSE(t.root_marker);
   // No shape written: inferred from the operands', as XLA's parser does.
   ASSERT_TRUE(t.has_shape());
   EXPECT_EQ(t.shape->ToString(true), "(f32[4]{0}, f32[4]{0})");
-  EXPECT_EQ(t.opcode, "tuple");
+  EXPECT_EQ(t.opcode_name, "tuple");
   ASSERT_EQ(t.operands.size(), 2u);
   EXPECT_FALSE(t.operands[0].has_shape());
   EXPECT_EQ(m.instruction_count(), 5);
@@ -470,7 +471,9 @@ ENTRY e {
   const HloComputation& e = modules[0].entry();
   ASSERT_EQ(e.instructions.size(), 5u);
   const HloInstruction& ags = e.instructions[1];
-  EXPECT_EQ(ags.opcode, "all-gather-start");
+  EXPECT_EQ(ags.opcode_name, "all-gather-start");
+  EXPECT_EQ(ags.opcode, HloOpcode::kAllGatherStart);
+  EXPECT_EQ(e.instructions[4].opcode, HloOpcode::kAllGatherDone);
   EXPECT_EQ(ags.shape->tuple_size(), 4);
   EXPECT_TRUE(ags.shape->tuple_shape(0).IsTuple());
   EXPECT_EQ(*FindHloAttribute(ags.attributes, "replica_groups"), "[1,8]<=[8]");
@@ -1213,7 +1216,7 @@ std::vector<InstructionView> Views(absl::string_view text, bool operands,
         InstructionView v;
         v.name = std::string(in.name);
         v.shape_text = std::string(in.shape_text);
-        v.opcode = std::string(in.opcode);
+        v.opcode = std::string(in.opcode_name);
         v.operand_text = std::string(in.operand_text);
         v.literal = std::string(in.literal);
         for (const HloAttribute& a : in.attributes) {

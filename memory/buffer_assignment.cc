@@ -30,13 +30,9 @@ using buffer_internal::XlaIds;
 std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
     const HloModule& module) {
   std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(module.header.attributes, "input_output_alias");
-  if (!v.has_value()) return out;
-  // {output_index: (number, index[, kind]), ...}, broken across lines or
-  // not (hlo/attribute_value.h).
-  for (HloAliasPair& pair : ParseHloAliasPairs(*v)) {
-    out.emplace_back(pair.number, std::move(pair.index));
+  // Read once by the reader (HloModuleHeader::input_output_alias).
+  for (const HloAliasPair& pair : module.header.input_output_alias) {
+    out.emplace_back(pair.number, pair.index);
   }
   return out;
 }
@@ -288,7 +284,7 @@ void Assigner::AddGlobal(int64_t allocation, int64_t gv, int64_t offset,
 bool Assigner::CanShareAsOperand(const GValue& user,
                                  const GValue& operand) const {
   const DataflowNode& u = df_.nodes[user.node];
-  if (u.opcode == "copy") return false;
+  if (u.opcode == HloOpcode::kCopy) return false;
   const int64_t end_node = operand.end_node;
   const absl::Span<const int64_t> ops = df_.Operands(u);
   if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
@@ -330,7 +326,7 @@ bool Assigner::MaybeAssign(int64_t allocation, int64_t b) {
     }
     // A copy does not share a buffer with its operand.
     const DataflowNode& node = df_.nodes[v.node];
-    if (node.opcode == "copy") {
+    if (node.opcode == HloOpcode::kCopy) {
       for (int64_t op : df_.Operands(node)) {
         const DataflowNode& o = df_.nodes[op];
         for (int64_t p = o.first_position; p < o.first_position + o.positions;
@@ -356,13 +352,13 @@ void Assigner::AssignSingle(int64_t b) {
   for (int64_t gv : Values(b)) {
     const GValue& v = values_[gv];
     const DataflowNode& node = df_.nodes[v.node];
-    if (node.opcode == "constant") {
+    if (node.opcode == HloOpcode::kConstant) {
       const int64_t a = NewAllocation(buffer.size, buffer.color);
       allocations_[a].a.is_constant = true;
       AddBuffer(a, b);
       return;
     }
-    if (node.opcode == "parameter" && node.computation == entry &&
+    if (node.opcode == HloOpcode::kParameter && node.computation == entry &&
         node.source != nullptr) {
       const int64_t a = NewAllocation(buffer.size, buffer.color);
       BufferAllocation& alloc = allocations_[a].a;
@@ -530,7 +526,7 @@ void Assigner::SimulateHeap() {
             if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
               continue;
             }
-            if (node.opcode == "copy") continue;
+            if (node.opcode == HloOpcode::kCopy) continue;
             if (!CanShareOperandBufferWithUser(
                     g_, options_.platform, operand.node,
                     analysis_.values[operand.v].index, v.node,
@@ -773,8 +769,8 @@ BufferAssignment Assigner::Run() {
   out_.platform = options_.platform;
   out_.alignment = XlaAlignment(options_.platform);
   aliased_ = AliasedParameters(module_);
-  ids_ = buffer_internal::ComputeXlaIds(g_,
-                                        options_.platform == XlaPlatform::kCpu);
+  ids_ = buffer_internal::ComputeXlaIds(
+      g_, options_.platform == XlaPlatform::kCpu, options_.xla_creation_order);
   CollectValues();
   AssignGlobal();
   SimulateHeap();
@@ -885,6 +881,15 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
   }
   if (module.entry_index < 0) {
     return absl::InvalidArgumentError("module has no entry computation");
+  }
+  if (!options.xla_creation_order.empty()) {
+    if (options.platform != XlaPlatform::kCpu) {
+      return absl::InvalidArgumentError(
+          "a creation order applies to XLA:CPU's rules only");
+    }
+    absl::Status named =
+        buffer_internal::CheckCreationOrder(module, options.xla_creation_order);
+    if (!named.ok()) return named;
   }
   Assigner assigner(module, analysis, options);
   return assigner.Run();

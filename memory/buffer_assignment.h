@@ -59,6 +59,12 @@ int64_t XlaAlignment(XlaPlatform platform);
 
 struct BufferAssignmentOptions {
   XlaPlatform platform = XlaPlatform::kGpu;
+  // XLA:CPU: the names of the module's computations in the order XLA
+  // created them (HloModule::computations() of the compiled module), each
+  // once. The text does not hold that order; given, value ids follow from
+  // it exactly; empty, it is guessed from the names (docs/memory.md,
+  // "Value ids"). Refused with kGpu.
+  std::vector<std::string> xla_creation_order;
 };
 
 // A value placed in an allocation.

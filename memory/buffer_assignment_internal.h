@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -39,7 +41,6 @@ struct InstructionGraph {
   std::vector<std::vector<int64_t>> users;
   std::vector<int64_t> parameters;  // by number, -1 for gaps
   int64_t root = -1;
-  absl::flat_hash_map<absl::string_view, int64_t> by_name;
   const HloInstruction& at(int64_t i) const {
     return source->instructions[static_cast<size_t>(i)];
   }
@@ -53,7 +54,6 @@ struct ModuleGraph {
   const HloModule& module;
   const MemoryAnalysis& analysis;
   const MemoryDataflow& df;
-  absl::flat_hash_map<absl::string_view, int64_t> comp_index;
   std::vector<CompKind> kind;  // by computation
   // Called computations of each computation, each once, in the order
   // XLA's call graph lists them (instruction order; a while's body before
@@ -110,14 +110,25 @@ struct XlaIds {
   // computations (BufferAssigner's sort key), -1 when not numbered.
   std::vector<int64_t> node_position;
 };
-// `cpu`: number the computations in XlaCpuComputationOrder; otherwise in
-// the order guessed for XLA:GPU (memory/xla_value_ids.cc).
-XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu);
+// `cpu`: number the computations in XlaCpuComputationOrder (from
+// `created`, the computations' names in XLA's creation order, when not
+// empty); otherwise in the order guessed for XLA:GPU (memory/
+// xla_value_ids.cc).
+XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
+                     absl::Span<const std::string> created = {});
 
 // The order in which XLA:CPU (as jaxlib compiles) numbers the values of the
-// module's computations, every computation once (memory/
-// xla_computation_order.cc; docs/memory.md, "Value ids").
-std::vector<int64_t> XlaCpuComputationOrder(const ModuleGraph& graph);
+// module's computations, every computation once: XLA's online topological
+// order of the call graph replayed over the computations in the order they
+// were created, `created` (names; CheckCreationOrder) when given, else
+// guessed from the names (memory/xla_computation_order.cc; docs/memory.md,
+// "Value ids").
+std::vector<int64_t> XlaCpuComputationOrder(
+    const ModuleGraph& graph, absl::Span<const std::string> created = {});
+
+// OK when `created` names every computation of `module` exactly once.
+absl::Status CheckCreationOrder(const HloModule& module,
+                                absl::Span<const std::string> created);
 
 // a < b with runs of digits compared as numbers ("fused.9" < "fused.10");
 // names ordered for XLA:CPU and XLA:GPU value ids alike.
@@ -160,10 +171,6 @@ std::vector<int64_t> InstructionPostOrder(int64_t count, Operands operands,
   }
   return post_order;
 }
-
-// The names in a control-predecessors={%a, %b} attribute value.
-std::vector<absl::string_view> ControlPredecessorNames(
-    const HloInstruction& instruction);
 
 // XLA's HloDataflowAnalysis::CanShareOperandBufferWithUser with the
 // platform's hint (docs/memory.md, "When a value takes its operand's

@@ -41,63 +41,73 @@ int64_t Elements(const Shape& s) {
   return n;
 }
 
+// The opcodes XLA calls elementwise on every operand (its
+// IsElementwiseImpl's lists).
+bool IsElementwiseOpcode(HloOpcode op) {
+  switch (op) {
+    case HloOpcode::kAbs:
+    case HloOpcode::kAdd:
+    case HloOpcode::kAnd:
+    case HloOpcode::kAtan2:
+    case HloOpcode::kCbrt:
+    case HloOpcode::kCeil:
+    case HloOpcode::kClamp:
+    case HloOpcode::kCompare:
+    case HloOpcode::kComplex:
+    case HloOpcode::kConvert:
+    case HloOpcode::kCopy:
+    case HloOpcode::kCosine:
+    case HloOpcode::kCountLeadingZeros:
+    case HloOpcode::kDivide:
+    case HloOpcode::kErf:
+    case HloOpcode::kExponential:
+    case HloOpcode::kExponentialMinusOne:
+    case HloOpcode::kFloor:
+    case HloOpcode::kImag:
+    case HloOpcode::kIsFinite:
+    case HloOpcode::kLog:
+    case HloOpcode::kLogPlusOne:
+    case HloOpcode::kLogistic:
+    case HloOpcode::kMap:
+    case HloOpcode::kMaximum:
+    case HloOpcode::kMinimum:
+    case HloOpcode::kMultiply:
+    case HloOpcode::kNegate:
+    case HloOpcode::kNot:
+    case HloOpcode::kOr:
+    case HloOpcode::kPopcnt:
+    case HloOpcode::kPower:
+    case HloOpcode::kReal:
+    case HloOpcode::kReducePrecision:
+    case HloOpcode::kRemainder:
+    case HloOpcode::kRoundNearestAfz:
+    case HloOpcode::kRoundNearestEven:
+    case HloOpcode::kRsqrt:
+    case HloOpcode::kSelect:
+    case HloOpcode::kShiftLeft:
+    case HloOpcode::kShiftRightArithmetic:
+    case HloOpcode::kShiftRightLogical:
+    case HloOpcode::kSign:
+    case HloOpcode::kSine:
+    case HloOpcode::kSqrt:
+    case HloOpcode::kStochasticConvert:
+    case HloOpcode::kSubtract:
+    case HloOpcode::kTan:
+    case HloOpcode::kTanh:
+    case HloOpcode::kXor:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // XLA's IsElementwiseImpl for one operand (-1: the instruction as a whole).
 bool ElementwiseOn(const HloInstruction& in, int64_t operand,
                    const InstructionGraph* graph) {
-  const absl::string_view op = in.opcode;
-  static const absl::flat_hash_set<absl::string_view>* const kElementwise =
-      new absl::flat_hash_set<absl::string_view>{"abs",
-                                                 "round-nearest-afz",
-                                                 "round-nearest-even",
-                                                 "ceil",
-                                                 "count-leading-zeros",
-                                                 "convert",
-                                                 "copy",
-                                                 "cosine",
-                                                 "erf",
-                                                 "exponential",
-                                                 "exponential-minus-one",
-                                                 "floor",
-                                                 "imag",
-                                                 "is-finite",
-                                                 "log",
-                                                 "log-plus-one",
-                                                 "not",
-                                                 "negate",
-                                                 "popcnt",
-                                                 "real",
-                                                 "reduce-precision",
-                                                 "rsqrt",
-                                                 "logistic",
-                                                 "sign",
-                                                 "sine",
-                                                 "sqrt",
-                                                 "cbrt",
-                                                 "tan",
-                                                 "tanh",
-                                                 "add",
-                                                 "atan2",
-                                                 "compare",
-                                                 "complex",
-                                                 "divide",
-                                                 "maximum",
-                                                 "minimum",
-                                                 "multiply",
-                                                 "power",
-                                                 "remainder",
-                                                 "subtract",
-                                                 "and",
-                                                 "or",
-                                                 "xor",
-                                                 "shift-left",
-                                                 "shift-right-arithmetic",
-                                                 "shift-right-logical",
-                                                 "stochastic-convert",
-                                                 "select",
-                                                 "clamp",
-                                                 "map"};
-  if (op == "dynamic-update-slice") return operand == 0;
-  if (op == "bitcast-convert") {
+  const HloOpcode op = in.opcode;
+
+  if (op == HloOpcode::kDynamicUpdateSlice) return operand == 0;
+  if (op == HloOpcode::kBitcastConvert) {
     if (in.shape == nullptr || in.operands.empty() ||
         in.operands[0].shape == nullptr) {
       return false;
@@ -106,7 +116,7 @@ bool ElementwiseOn(const HloInstruction& in, int64_t operand,
            BitWidth(in.operands[0].shape->element_type());
   }
   (void)graph;
-  return kElementwise->contains(op);
+  return IsElementwiseOpcode(op);
 }
 
 // Index of the first operand of `in` (in `graph`) that is instruction `x`.
@@ -161,7 +171,7 @@ bool TransitiveUsesElementwiseOrTuple(const InstructionGraph& body,
       for (size_t k = 0; k < ops.size(); ++k) {
         if (ops[k] != x) continue;
         if (!ElementwiseOn(body.at(user), k, &body) &&
-            body.at(user).opcode != "tuple") {
+            body.at(user).opcode != HloOpcode::kTuple) {
           return false;
         }
       }
@@ -183,17 +193,17 @@ absl::string_view FusionKind(const HloInstruction& fusion) {
 int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
   if (kind != "kInput" || body.root < 0) return -1;
   std::vector<int64_t> roots;
-  if (body.at(body.root).opcode == "tuple") {
+  if (body.at(body.root).opcode == HloOpcode::kTuple) {
     roots = body.operands[body.root];
   } else {
     roots.push_back(body.root);
   }
   for (int64_t r : roots) {
-    while (r >= 0 && body.at(r).opcode == "bitcast" &&
+    while (r >= 0 && body.at(r).opcode == HloOpcode::kBitcast &&
            !body.operands[r].empty()) {
       r = body.operands[r][0];
     }
-    if (r >= 0 && body.at(r).opcode == "reduce") return r;
+    if (r >= 0 && body.at(r).opcode == HloOpcode::kReduce) return r;
   }
   return -1;
 }
@@ -225,7 +235,7 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
   const int64_t param = body.parameters[operand_number];
   if (param < 0 || body.root < 0) return false;
   int64_t output = body.root;
-  const bool tuple_root = body.at(body.root).opcode == "tuple";
+  const bool tuple_root = body.at(body.root).opcode == HloOpcode::kTuple;
   if (tuple_root) {
     if (user_index.empty() ||
         user_index[0] >=
@@ -236,7 +246,8 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
     if (output < 0) return false;
   }
   int64_t non_bitcast_root = output;
-  if (body.at(output).opcode == "bitcast" && !body.operands[output].empty()) {
+  if (body.at(output).opcode == HloOpcode::kBitcast &&
+      !body.operands[output].empty()) {
     non_bitcast_root = body.operands[output][0];
     if (non_bitcast_root < 0) return false;
   }
@@ -253,7 +264,7 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
       if (visited.insert(u).second) q.push_back(u);
       const HloInstruction& hlo = body.at(u);
       const int64_t idx = OperandIndex(body, u, x);
-      if (u == non_bitcast_root && hlo.opcode == "scatter") {
+      if (u == non_bitcast_root && hlo.opcode == HloOpcode::kScatter) {
         const int64_t inputs = hlo.shape != nullptr && hlo.shape->IsTuple()
                                    ? hlo.shape->tuple_size()
                                    : 1;
@@ -261,8 +272,8 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
             std::count(body.operands[u].begin(), body.operands[u].end(), x);
         if (idx < inputs && count == 1) continue;
       }
-      if (nbr.opcode == "dynamic-update-slice" &&
-          hlo.opcode == "dynamic-slice" &&
+      if (nbr.opcode == HloOpcode::kDynamicUpdateSlice &&
+          hlo.opcode == HloOpcode::kDynamicSlice &&
           !body.operands[non_bitcast_root].empty() &&
           !body.operands[u].empty() &&
           body.operands[non_bitcast_root][0] == body.operands[u][0] &&
@@ -279,11 +290,12 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
             if (i + 1 >= dus.size() || ds[i] != dus[i + 1]) return false;
           }
         }
-      } else if ((!ElementwiseOn(hlo, idx, &body) || hlo.opcode == "copy") &&
-                 hlo.opcode != "bitcast" && hlo.opcode != "tuple" &&
-                 u != hero) {
-        if (u != non_bitcast_root || hlo.opcode != "dynamic-update-slice" ||
-            idx != 1) {
+      } else if ((!ElementwiseOn(hlo, idx, &body) ||
+                  hlo.opcode == HloOpcode::kCopy) &&
+                 hlo.opcode != HloOpcode::kBitcast &&
+                 hlo.opcode != HloOpcode::kTuple && u != hero) {
+        if (u != non_bitcast_root ||
+            hlo.opcode != HloOpcode::kDynamicUpdateSlice || idx != 1) {
           return false;
         }
       }
@@ -336,12 +348,13 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
                                       const DataflowNode& user) {
   std::vector<InPlacePair> pairs;
   if (user.source == nullptr) return pairs;
-  const absl::string_view op = user.opcode;
-  if (op == "dynamic-update-slice" || op == "scatter") {
-    const int64_t outputs =
-        op == "scatter" && user.shape != nullptr && user.shape->IsTuple()
-            ? user.shape->tuple_size()
-            : 0;
+  const HloOpcode op = user.opcode;
+  if (op == HloOpcode::kDynamicUpdateSlice || op == HloOpcode::kScatter) {
+    const int64_t outputs = op == HloOpcode::kScatter &&
+                                    user.shape != nullptr &&
+                                    user.shape->IsTuple()
+                                ? user.shape->tuple_size()
+                                : 0;
     if (outputs > 1) {
       for (int64_t i = 0; i < outputs; ++i) pairs.push_back({i, {}, {i}});
     } else {
@@ -349,10 +362,10 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
     }
     return pairs;
   }
-  if (op == "custom-call" || op == "fusion") {
+  if (op == HloOpcode::kCustomCall || op == HloOpcode::kFusion) {
     absl::optional<absl::string_view> a =
         FindHloAttribute(user.source->attributes, "output_to_operand_aliasing");
-    if (op == "fusion") {
+    if (op == HloOpcode::kFusion) {
       // The fused root (or each root tuple element) that is an in-place
       // op of a fusion parameter, through bitcasts.
       const int64_t c = g.CalledComputation(*user.source, "calls");
@@ -360,19 +373,21 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
         const InstructionGraph& body = g.Graph(c);
         auto in_place = [&](int64_t r, std::vector<int64_t> out_index) {
           if (r < 0) return;
-          const absl::string_view rop = body.at(r).opcode;
-          if (rop != "dynamic-update-slice" && rop != "scatter") return;
+          const HloOpcode rop = body.at(r).opcode;
+          if (rop != HloOpcode::kDynamicUpdateSlice &&
+              rop != HloOpcode::kScatter)
+            return;
           if (body.operands[r].empty()) return;
           int64_t x = body.operands[r][0];
-          while (x >= 0 && body.at(x).opcode == "bitcast" &&
+          while (x >= 0 && body.at(x).opcode == HloOpcode::kBitcast &&
                  !body.operands[x].empty()) {
             x = body.operands[x][0];
           }
-          if (x < 0 || body.at(x).opcode != "parameter") return;
+          if (x < 0 || body.at(x).opcode != HloOpcode::kParameter) return;
           const int64_t number = body.at(x).parameter_number.value_or(-1);
           if (number >= 0) pairs.push_back({number, {}, std::move(out_index)});
         };
-        if (body.root >= 0 && body.at(body.root).opcode == "tuple") {
+        if (body.root >= 0 && body.at(body.root).opcode == HloOpcode::kTuple) {
           const std::vector<int64_t>& ops = body.operands[body.root];
           for (size_t i = 0; i < ops.size(); ++i) {
             in_place(ops[i], {static_cast<int64_t>(i)});
@@ -397,7 +412,7 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
   const MemoryDataflow& df = g.df;
   const DataflowNode& op = df.nodes[operand];
   const DataflowNode& us = df.nodes[user];
-  if (op.opcode == "constant") return false;
+  if (op.opcode == HloOpcode::kConstant) return false;
   const Shape* operand_sub = SubshapeAt(op.shape, operand_index);
   const Shape* user_sub = SubshapeAt(us.shape, user_index);
   if (operand_sub == nullptr || user_sub == nullptr) return false;
@@ -425,17 +440,18 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
     }
   }
   if (platform == XlaPlatform::kGpu && us.source != nullptr) {
-    const absl::string_view uop = us.opcode;
-    if (uop == "fusion") {
+    const HloOpcode uop = us.opcode;
+    if (uop == HloOpcode::kFusion) {
       return GpuFusionHint(g, us, op, operand_number, user_index);
     }
-    if (uop == "all-reduce" || uop == "collective-broadcast") {
+    if (uop == HloOpcode::kAllReduce ||
+        uop == HloOpcode::kCollectiveBroadcast) {
       return ops.size() == 1 ||
              (user_index.size() == 1 && user_index[0] >= 0 &&
               user_index[0] < static_cast<int64_t>(ops.size()) &&
               ops[user_index[0]] == operand);
     }
-    if (uop == "custom-call") {
+    if (uop == HloOpcode::kCustomCall) {
       absl::optional<absl::string_view> target =
           FindHloAttribute(us.source->attributes, "custom_call_target");
       const absl::string_view t = target.has_value() ? *target : "";
@@ -454,8 +470,8 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
     }
   }
   if (!shapes_equal) return false;
-  const absl::string_view uop = us.opcode;
-  if (uop == "fusion" && us.source != nullptr) {
+  const HloOpcode uop = us.opcode;
+  if (uop == HloOpcode::kFusion && us.source != nullptr) {
     const int64_t c = g.CalledComputation(*us.source, "calls");
     if (c >= 0 && operand_number >= 0) {
       const InstructionGraph& body = g.Graph(c);
@@ -468,12 +484,13 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
         return TransitiveUsesElementwiseOrTuple(body, param);
       }
       if (kind == "kOutput" && body.root >= 0 &&
-          body.at(body.root).opcode == "add") {
+          body.at(body.root).opcode == HloOpcode::kAdd) {
         const std::vector<int64_t>& add = body.operands[body.root];
         int64_t matched = -1;
         for (size_t k = 0; k < add.size(); ++k) {
-          if (add[k] >= 0 && (body.at(add[k]).opcode == "convolution" ||
-                              body.at(add[k]).opcode == "dot")) {
+          if (add[k] >= 0 &&
+              (body.at(add[k]).opcode == HloOpcode::kConvolution ||
+               body.at(add[k]).opcode == HloOpcode::kDot)) {
             matched = static_cast<int64_t>(k);
             break;
           }
@@ -486,10 +503,11 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
       }
     }
   }
-  if (uop == "while" || uop == "conditional") return true;
-  if (uop == "dynamic-update-slice" || uop == "scatter" ||
-      uop == "triangular-solve" || uop == "set-dimension-size") {
-    const int64_t want = uop == "triangular-solve" ? 1 : 0;
+  if (uop == HloOpcode::kWhile || uop == HloOpcode::kConditional) return true;
+  if (uop == HloOpcode::kDynamicUpdateSlice || uop == HloOpcode::kScatter ||
+      uop == HloOpcode::kTriangularSolve ||
+      uop == HloOpcode::kSetDimensionSize) {
+    const int64_t want = uop == HloOpcode::kTriangularSolve ? 1 : 0;
     int64_t count = 0, first = -1;
     for (size_t k = 0; k < ops.size(); ++k) {
       if (ops[k] == operand) {
@@ -499,7 +517,7 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
     }
     return count == 1 && first == want;
   }
-  if (uop == "sort") {
+  if (uop == HloOpcode::kSort) {
     if (g.Users(operand).size() != 1) return false;
     if (ops.size() == 1) return true;
     int64_t count = 0, first = -1;
@@ -511,9 +529,9 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
     }
     return count == 1 && !user_index.empty() && user_index[0] == first;
   }
-  if (uop == "call") return false;  // needs the callee's uses; rare
+  if (uop == HloOpcode::kCall) return false;  // needs the callee's uses; rare
   if (us.source == nullptr) return false;
-  if (uop == "fusion") {
+  if (uop == HloOpcode::kFusion) {
     const int64_t c = g.CalledComputation(*us.source, "calls");
     if (c < 0 || operand_number < 0) return false;
     const InstructionGraph& body = g.Graph(c);

@@ -37,9 +37,9 @@ struct DataflowNode {
   absl::string_view name;
   int32_t gte_index = -1;
   const HloInstruction* source = nullptr;  // null for a restored one
-  absl::string_view opcode;
-  int64_t computation = 0;  // index into HloModule::computations
-  int64_t time = -1;        // in the flattened schedule; -1: never runs
+  HloOpcode opcode = HloOpcode::kUnknown;  // kGetTupleElement when restored
+  int64_t computation = 0;                 // index into HloModule::computations
+  int64_t time = -1;  // in the flattened schedule; -1: never runs
   // Positions first_position .. first_position + positions - 1: the
   // subshapes of the result in pre-order ({}, {0}, {0,0}, ..., {1}, ...).
   int64_t first_position = 0, positions = 0;

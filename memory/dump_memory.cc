@@ -31,8 +31,9 @@ DumpPlatform ChooseDumpPlatform(const HloModule& module,
                                        : DumpPlatform::kCpu;
 }
 
-absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(const HloModule& module,
-                                                   DumpPlatform platform) {
+absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
+    const HloModule& module, DumpPlatform platform,
+    absl::Span<const std::string> xla_creation_order) {
   DumpModuleMemory out;
   out.platform = platform;
   if (platform == DumpPlatform::kTpu) {
@@ -44,6 +45,8 @@ absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(const HloModule& module,
   BufferAssignmentOptions options;
   options.platform =
       platform == DumpPlatform::kGpu ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  options.xla_creation_order.assign(xla_creation_order.begin(),
+                                    xla_creation_order.end());
   absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
   if (!memory.ok()) return memory.status();
   out.memory = *std::move(memory);

@@ -22,10 +22,12 @@
 #define HLOLAYOUT_MEMORY_DUMP_MEMORY_H_
 
 #include <cstdint>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/buffer_assignment.h"
 
@@ -56,8 +58,10 @@ struct DumpModuleMemory {
 // The analysis of `module` under `platform`'s rules (AnalyzeMemory for
 // kTpu, AnalyzeModuleMemory for the others); their errors as they give
 // them.
-absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(const HloModule& module,
-                                                   DumpPlatform platform);
+// `xla_creation_order`: BufferAssignmentOptions::xla_creation_order.
+absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
+    const HloModule& module, DumpPlatform platform,
+    absl::Span<const std::string> xla_creation_order = {});
 
 }  // namespace hlolayout
 

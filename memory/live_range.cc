@@ -85,63 +85,90 @@ inline void PrefetchComputation(const HloModule& module, size_t c, size_t most,
 }
 }  // namespace
 
-Op OpOf(absl::string_view opcode) {
-  // By length first: one string comparison at most.
-  switch (opcode.size()) {
-    case 4:
-      if (opcode == "call") return Op::kCall;
-      if (opcode == "copy") return Op::kCopy;
-      break;
-    case 5:
-      if (opcode == "tuple") return Op::kTuple;
-      if (opcode == "while") return Op::kWhile;
-      break;
-    case 6:
-      if (opcode == "fusion") return Op::kFusion;
-      if (opcode == "domain") return Op::kDomain;
-      break;
-    case 8:
-      if (opcode == "constant") return Op::kConstant;
-      break;
-    case 9:
-      if (opcode == "parameter") return Op::kParameter;
-      break;
-    case 11:
-      if (opcode == "conditional") return Op::kConditional;
-      if (opcode == "async-start") return Op::kAsyncStart;
-      if (opcode == "custom-call") return Op::kCustomCall;
-      break;
-    case 17:
-      if (opcode == "get-tuple-element") return Op::kGetTupleElement;
-      break;
-    case 20:
-      if (opcode == "dynamic-update-slice") return Op::kDynamicUpdateSlice;
-      break;
+Op OpOf(HloOpcode opcode) {
+  switch (opcode) {
+    case HloOpcode::kCall:
+      return Op::kCall;
+    case HloOpcode::kCopy:
+      return Op::kCopy;
+    case HloOpcode::kTuple:
+      return Op::kTuple;
+    case HloOpcode::kWhile:
+      return Op::kWhile;
+    case HloOpcode::kFusion:
+      return Op::kFusion;
+    case HloOpcode::kDomain:
+      return Op::kDomain;
+    case HloOpcode::kConstant:
+      return Op::kConstant;
+    case HloOpcode::kParameter:
+      return Op::kParameter;
+    case HloOpcode::kConditional:
+      return Op::kConditional;
+    case HloOpcode::kAsyncStart:
+      return Op::kAsyncStart;
+    case HloOpcode::kCustomCall:
+      return Op::kCustomCall;
+    case HloOpcode::kGetTupleElement:
+      return Op::kGetTupleElement;
+    case HloOpcode::kDynamicUpdateSlice:
+      return Op::kDynamicUpdateSlice;
+    default:
+      return Op::kOther;
   }
-  return Op::kOther;
 }
-Forward ForwardOf(absl::string_view op) {
-  if (Eq(op, "bitcast") || Eq(op, "domain") || Eq(op, "opt-barrier") ||
-      Eq(op, "add-dependency") || Eq(op, "all-reduce-done") || Eq(op, "copy") ||
-      Eq(op, "async-update") || Eq(op, "recv-done")) {
-    return Forward::kSameIndex;
+
+Forward ForwardOf(HloOpcode opcode) {
+  switch (opcode) {
+    case HloOpcode::kBitcast:
+    case HloOpcode::kDomain:
+    case HloOpcode::kOptBarrier:
+    case HloOpcode::kAddDependency:
+    case HloOpcode::kAllReduceDone:
+    case HloOpcode::kCopy:
+    case HloOpcode::kAsyncUpdate:
+    case HloOpcode::kRecvDone:
+      return Forward::kSameIndex;
+    case HloOpcode::kCopyDone:
+      return Forward::kUnder0;
+    case HloOpcode::kAllGatherDone:
+    case HloOpcode::kCollectivePermuteDone:
+    case HloOpcode::kAsyncDone:
+      return Forward::kUnder1;
+    case HloOpcode::kCopyStart:
+    case HloOpcode::kCollectivePermuteStart:
+    case HloOpcode::kSend:
+      return Forward::kDropFirst;
+    case HloOpcode::kAllGatherStart:
+      return Forward::kAllGatherStart;
+    default:
+      return Forward::kNone;
   }
-  if (Eq(op, "copy-done")) return Forward::kUnder0;
-  if (Eq(op, "all-gather-done") || Eq(op, "collective-permute-done") ||
-      Eq(op, "async-done")) {
-    return Forward::kUnder1;
-  }
-  if (Eq(op, "copy-start") || Eq(op, "collective-permute-start") ||
-      Eq(op, "send")) {
-    return Forward::kDropFirst;
-  }
-  if (Eq(op, "all-gather-start")) return Forward::kAllGatherStart;
-  return Forward::kNone;
 }
-int64_t Analyzer::ComputationByAttribute(absl::string_view n) const {
-  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-  auto it = comp_index_.find(n);
-  return it == comp_index_.end() ? kNone : it->second;
+
+namespace {
+
+struct OpcodeClassTable {
+  OpcodeClassTable() {
+    for (int k = 0; k < kHloOpcodeCount; ++k) {
+      const HloOpcode opcode = static_cast<HloOpcode>(k);
+      OpcodeClass& c = classes[k];
+      c.op = OpOf(opcode);
+      c.rule = ValueRuleOf(opcode);
+      c.forward = ForwardOf(opcode);
+      c.call_kind = CallKindOf(opcode);
+      c.async_update_or_done =
+          opcode == HloOpcode::kAsyncUpdate || opcode == HloOpcode::kAsyncDone;
+    }
+  }
+  OpcodeClass classes[kHloOpcodeCount];
+};
+
+}  // namespace
+
+const OpcodeClass& OpcodeClassOf(HloOpcode opcode) {
+  static const OpcodeClassTable* const table = new OpcodeClassTable;
+  return table->classes[static_cast<int>(opcode)];
 }
 
 absl::Status Analyzer::Build() {
@@ -159,10 +186,8 @@ absl::Status Analyzer::Build() {
   }
   const size_t computations = module_.computations.size();
   comps_.resize(computations);
-  comp_index_.reserve(computations);
   for (size_t c = 0; c < computations; ++c) {
     comps_[c].source = &module_.computations[c];
-    comp_index_.emplace(module_.computations[c].header.name, c);
   }
   // One pass over every instruction: contexts (every caller's kind;
   // embedded wins) and the callees of every instruction (callee_ids_ from
@@ -171,7 +196,6 @@ absl::Status Analyzer::Build() {
   // the computations that are not embedded only: a fused computation's
   // instructions become no nodes, and a dump of many small fusions would
   // otherwise fill a record for nearly every instruction for nothing.
-  std::vector<absl::string_view>& names = scratch_names_;
   comp_first_instruction_.resize(computations);
   const int64_t instructions = module_.instruction_count();
   callee_begin_.reserve(instructions + 1);
@@ -183,20 +207,18 @@ absl::Status Analyzer::Build() {
     for (const HloInstruction& in : module_.computations[c].instructions) {
       callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
       ++g;
-      names.clear();
-      AppendCalledComputationNames(in, &names);
-      if (names.empty()) continue;
+      const absl::Span<const int32_t> called = module_.callees(in);
+      if (called.empty()) continue;
       const bool embedded =
-          opcode_classes_.Of(in.opcode).call_kind == CallKind::kEmbedded;
-      for (absl::string_view n : names) {
-        auto it = comp_index_.find(n);
-        if (it == comp_index_.end()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("instruction '", in.name,
-                           "' calls unknown computation '", n, "'"));
+          OpcodeClassOf(in.opcode).call_kind == CallKind::kEmbedded;
+      for (size_t k = 0; k < called.size(); ++k) {
+        if (called[k] < 0) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "instruction '", in.name, "' calls unknown computation '",
+              CalledComputationNames(in)[k], "'"));
         }
-        callee_ids_.push_back(it->second);
-        Context& ctx = comps_[it->second].context;
+        callee_ids_.push_back(called[k]);
+        Context& ctx = comps_[called[k]].context;
         if (embedded) {
           ctx = Context::kEmbedded;
         } else if (ctx != Context::kEmbedded) {
@@ -244,11 +266,11 @@ void Analyzer::FillInfos() {
       InstructionInfo& info = infos_.back();
       info.source = &in;
       info.name = in.name;
-      info.opcode = in.opcode;
+      info.opcode = in.opcode_name;
       info.shape = in.shape;
       info.operands = in.operands.data();
       info.operand_count = static_cast<uint32_t>(in.operands.size());
-      info.opcode_class = opcode_classes_.Of(in.opcode);
+      info.opcode_class = OpcodeClassOf(in.opcode);
       if (in.parameter_number.has_value()) {
         info.has_parameter_number = true;
         info.parameter_number = *in.parameter_number;
@@ -260,7 +282,7 @@ void Analyzer::FillInfos() {
           case 4:
             if (!body_seen && Eq(a.name, "body")) {
               body_seen = true;
-              info.body = ComputationByAttribute(a.value);
+              info.body = CalledComputation(module_, in, "body");
             }
             break;
           case 8:
@@ -273,7 +295,7 @@ void Analyzer::FillInfos() {
           case 9:
             if (!condition_seen && Eq(a.name, "condition")) {
               condition_seen = true;
-              info.condition = ComputationByAttribute(a.value);
+              info.condition = CalledComputation(module_, in, "condition");
             }
             break;
           case 20:
@@ -348,24 +370,6 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       }
     }
   }
-  // Names: scanned in small computations, hashed in large ones.
-  const bool hashed = count > kScannedComputation;
-  auto& by_name = scratch_by_name_;
-  if (hashed) {
-    by_name.clear();
-    by_name.reserve(count);
-    for (int64_t k = 0; k < count; ++k) by_name[infos[k].name] = base + k;
-  }
-  auto find = [&](absl::string_view name) -> int64_t {
-    if (hashed) {
-      auto it = by_name.find(name);
-      return it == by_name.end() ? kNone : it->second;
-    }
-    for (int64_t k = count - 1; k >= 0; --k) {
-      if (SameText(infos[k].name, name)) return base + k;
-    }
-    return kNone;
-  };
   // Operands, restoring get-tuple-elements written as `%name#N` (one per
   // distinct producer and N, in first-use order).
   ScratchVector<int64_t>& head = scratch_gte_head_;
@@ -383,7 +387,8 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     new_gtes.clear();
     for (size_t o = 0; o < in.operand_count; ++o) {
       const HloOperand& operand = in.operands[o];
-      int64_t producer = find(operand.name);
+      // Resolved by the reader (HloOperand::index).
+      int64_t producer = operand.index >= 0 ? base + operand.index : kNone;
       if (producer == kNone) {
         return absl::InvalidArgumentError(absl::StrCat(
             "operand '", operand.name, "' of '", in.name,
@@ -899,7 +904,8 @@ void Analyzer::ExportDataflow() {
     n.name = node.name;
     n.gte_index = node.source == nullptr ? node.gte_index : -1;
     n.source = node.source;
-    n.opcode = Opcode(node);
+    n.opcode = node.source == nullptr ? HloOpcode::kGetTupleElement
+                                      : node.source->opcode;
     n.computation = node.computation;
     n.time = node.time;
     n.first_position = node.first_position;

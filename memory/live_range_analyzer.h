@@ -106,7 +106,7 @@ enum class Op : uint8_t {
   kCopy,
   kDomain,
 };
-Op OpOf(absl::string_view opcode);
+Op OpOf(HloOpcode opcode);
 
 // Where an instruction's result positions that it does not define come
 // from (docs/memory.md, "Values"), for the opcodes that forward an
@@ -120,7 +120,7 @@ enum class Forward : uint8_t {
   kDropFirst,  // operand 0 at index without its first element
   kAllGatherStart,
 };
-Forward ForwardOf(absl::string_view op);
+Forward ForwardOf(HloOpcode opcode);
 
 // Everything the analysis derives from an opcode.
 struct OpcodeClass {
@@ -131,41 +131,8 @@ struct OpcodeClass {
   bool async_update_or_done = false;
 };
 
-// OpcodeClass of the opcodes met so far, in a small direct-mapped table:
-// a dump uses few distinct opcodes, so nearly every instruction finds its
-// opcode's class with one comparison.
-class OpcodeClasses {
- public:
-  const OpcodeClass& Of(absl::string_view opcode) {
-    const size_t slot =
-        opcode.empty()
-            ? 0
-            : (opcode.size() * 7 + static_cast<unsigned char>(opcode[0]) * 3 +
-               static_cast<unsigned char>(opcode.back())) %
-                  kSlots;
-    Entry& e = entries_[slot];
-    if (!e.used || !SameText(e.opcode, opcode)) {
-      e.used = true;
-      e.opcode = opcode;
-      e.value.op = OpOf(opcode);
-      e.value.rule = ValueRuleOf(opcode);
-      e.value.forward = ForwardOf(opcode);
-      e.value.call_kind = CallKindOf(opcode);
-      e.value.async_update_or_done =
-          opcode == "async-update" || opcode == "async-done";
-    }
-    return e.value;
-  }
-
- private:
-  static constexpr size_t kSlots = 64;
-  struct Entry {
-    bool used = false;
-    absl::string_view opcode;
-    OpcodeClass value;
-  };
-  Entry entries_[kSlots];
-};
+// The OpcodeClass of `opcode`, from a table built once.
+const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
 // (*subshapes)[0].shape; the opcode and op_name are the instruction's
@@ -331,7 +298,6 @@ class Analyzer {
     const int64_t k = SubshapeAt(*n.subshapes, head, tail);
     return k == kNone ? kNone : n.first_position + k;
   }
-  int64_t ComputationByAttribute(absl::string_view value) const;
   const Subshapes* SubshapesOf(const Shape* shape);
   absl::Status SetSources();
   absl::Status ResolveValues();
@@ -360,7 +326,6 @@ class Analyzer {
   const MemoryAnalysisOptions options_;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
-  absl::flat_hash_map<absl::string_view, int64_t> comp_index_;
   // By instruction of the computations that are not embedded; those of
   // computation c from comp_first_info_[c].
   ScratchVector<InstructionInfo> infos_;
@@ -380,7 +345,6 @@ class Analyzer {
   ScratchVector<int64_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
-  absl::flat_hash_map<absl::string_view, int64_t> scratch_by_name_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
   ScratchVector<int64_t> scratch_gte_head_, scratch_gte_tail_;
@@ -406,7 +370,6 @@ class Analyzer {
   std::deque<Subshapes> subshape_store_;
   static constexpr size_t kRecentShapes = 64;
   std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
-  OpcodeClasses opcode_classes_;
 };
 
 }  // namespace memory_internal

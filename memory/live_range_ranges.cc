@@ -49,15 +49,11 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
     const HloModule& module,
     std::vector<std::vector<int64_t>>* output_indices) {
   std::vector<std::pair<int64_t, std::vector<int64_t>>> out;
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(module.header.attributes, "input_output_alias");
-  if (!v.has_value()) return out;
-  // { {out}: (param, {index}, kind), ... }, on one line or several
-  // (hlo/attribute_value.h).
-  for (HloAliasPair& pair : ParseHloAliasPairs(*v)) {
-    out.emplace_back(pair.number, std::move(pair.index));
+  // Read once by the reader (HloModuleHeader::input_output_alias).
+  for (const HloAliasPair& pair : module.header.input_output_alias) {
+    out.emplace_back(pair.number, pair.index);
     if (output_indices != nullptr) {
-      output_indices->push_back(std::move(pair.output_index));
+      output_indices->push_back(pair.output_index);
     }
   }
   return out;
@@ -173,58 +169,54 @@ void Analyzer::Normalize() {
     } else if (node.op == Op::kFusion && node.source != nullptr) {
       // In place: the fused root (or a root tuple element) is a
       // dynamic-update-slice or scatter of a fusion parameter.
-      absl::optional<absl::string_view> calls =
-          FindHloAttribute(node.source->attributes, "calls");
-      if (!calls.has_value()) continue;
-      absl::string_view cn = *calls;
-      if (!cn.empty() && cn[0] == '%') cn.remove_prefix(1);
-      auto it = comp_index_.find(cn);
-      if (it == comp_index_.end()) continue;
-      const HloComputation& fused = *comps_[it->second].source;
+      const absl::Span<const int32_t> called = module_.callees(*node.source);
+      if (called.empty() || called[0] < 0) continue;
+      const int64_t fused_index = called[0];
+      const HloComputation& fused = *comps_[fused_index].source;
       if (fused.root_index < 0) continue;
       // Most fusions update nothing in place: look once per computation.
-      int8_t& updates = has_update[it->second];
+      int8_t& updates = has_update[fused_index];
       if (updates < 0) {
         updates = 0;
         for (const HloInstruction& in : fused.instructions) {
-          if (in.opcode == "dynamic-update-slice" || in.opcode == "scatter") {
+          if (in.opcode == HloOpcode::kDynamicUpdateSlice ||
+              in.opcode == HloOpcode::kScatter) {
             updates = 1;
           }
         }
       }
       if (updates == 0) continue;
-      absl::flat_hash_map<absl::string_view, const HloInstruction*> by_name;
-      for (const HloInstruction& in : fused.instructions)
-        by_name[in.name] = &in;
+      // The instruction an operand names (resolved by the reader).
+      auto defining = [&](const HloOperand& operand) -> const HloInstruction* {
+        return operand.index >= 0 ? &fused.instructions[operand.index]
+                                  : nullptr;
+      };
       auto param_of = [&](const HloInstruction* in) -> int64_t {
-        while (in != nullptr && in->opcode == "bitcast" &&
+        while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
                !in->operands.empty()) {
-          auto f = by_name.find(in->operands[0].name);
-          in = f == by_name.end() ? nullptr : f->second;
+          in = defining(in->operands[0]);
         }
-        if (in == nullptr || in->opcode != "parameter") return kNone;
+        if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
         return in->parameter_number.value_or(kNone);
       };
       auto in_place = [&](const HloInstruction* root,
                           const std::vector<int64_t>& out_index) {
         if (root == nullptr || root->operands.empty()) return;
-        if (root->opcode != "dynamic-update-slice" &&
-            root->opcode != "scatter") {
+        if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
+            root->opcode != HloOpcode::kScatter) {
           return;
         }
-        auto f = by_name.find(root->operands[0].name);
-        if (f == by_name.end()) return;
-        const int64_t param = param_of(f->second);
+        const HloInstruction* updated = defining(root->operands[0]);
+        if (updated == nullptr) return;
+        const int64_t param = param_of(updated);
         if (param == kNone || param >= (int64_t)operands.size()) return;
         unite(value_at(id, out_index), value_at(operands[param], {}));
       };
       const HloInstruction* root = &fused.instructions[fused.root_index];
-      if (root->opcode == "tuple") {
+      if (root->opcode == HloOpcode::kTuple) {
         for (size_t i = 0; i < root->operands.size(); ++i) {
-          auto f = by_name.find(root->operands[i].name);
-          if (f != by_name.end()) {
-            in_place(f->second, {static_cast<int64_t>(i)});
-          }
+          const HloInstruction* element = defining(root->operands[i]);
+          if (element != nullptr) in_place(element, {static_cast<int64_t>(i)});
         }
       } else {
         in_place(root, {});

@@ -256,7 +256,8 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
   // its mark is the list's stamp (stamps grow across graphs).
   ScratchVector<int64_t>& mark = scratch_mark_;
   int64_t stamp = scratch_stamp_;
-  absl::flat_hash_map<absl::string_view, int64_t> text_index;  // lazily
+  // List positions of the text instructions, for control predecessors.
+  absl::flat_hash_map<const HloInstruction*, int64_t> text_index;  // lazily
   flat->names.resize(size);
   room(1);
   *out++ = size;
@@ -292,25 +293,24 @@ void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
     // Control predecessors.
     count = out++;
     if (node.has_control_predecessors) {
-      absl::optional<absl::string_view> preds =
-          FindHloAttribute(node.source->attributes, "control-predecessors");
-      if (preds.has_value()) {
+      // Linked by the reader: indices into the node's computation.
+      const HloComputation& computation =
+          module_.computations[node.computation];
+      for (int32_t p : module_.control_predecessors(*node.source)) {
+        if (p < 0) continue;
         if (text_index.empty()) {
           for (int64_t k = 0; k < size; ++k) {
             if (nodes_[node_of[k]].source != nullptr) {
-              text_index[nodes_[node_of[k]].name] = k;
+              text_index[nodes_[node_of[k]].source] = k;
             }
           }
         }
-        // {%a, %b}, on one line or several.
-        for (absl::string_view name : HloValueNames(*preds)) {
-          auto by_name = text_index.find(name);
-          if (by_name == text_index.end()) continue;
-          const size_t place = count - data.data();
-          room(1 + values_after);
-          count = data.data() + place;
-          *out++ = by_name->second;
-        }
+        auto found = text_index.find(&computation.instructions[p]);
+        if (found == text_index.end()) continue;
+        const size_t place = count - data.data();
+        room(1 + values_after);
+        count = data.data() + place;
+        *out++ = found->second;
       }
     }
     *count = out - count - 1;

@@ -1,83 +1,47 @@
 #include "hlolayout/memory/value_rules.h"
 
-#include <cstring>
-
 namespace hlolayout {
 
-namespace {
-
-// `s == literal` with the length known at compile time: a length test and
-// a few word compares, inlined (absl::string_view's operator== is a call
-// here, and ValueRuleOf runs for every instruction of a dump).
-template <size_t N>
-inline bool Eq(absl::string_view s, const char (&literal)[N]) {
-  return s.size() == N - 1 && std::memcmp(s.data(), literal, N - 1) == 0;
-}
-
-}  // namespace
-
-ValueRule ValueRuleOf(absl::string_view opcode) {
-  // By length first: one or two compares per opcode, most opcodes (add,
-  // multiply, fusion...) define all of their result.
-  switch (opcode.size()) {
-    case 4:
-      if (Eq(opcode, "call")) return ValueRule::kNothing;
-      if (Eq(opcode, "copy")) return ValueRule::kTop;
-      if (Eq(opcode, "send")) return ValueRule::kSend;
-      break;
-    case 5:
-      if (Eq(opcode, "while")) return ValueRule::kNothing;
-      if (Eq(opcode, "tuple")) return ValueRule::kTop;
-      break;
-    case 6:
-      if (Eq(opcode, "domain")) return ValueRule::kNothing;
-      break;
-    case 7:
-      if (Eq(opcode, "bitcast")) return ValueRule::kNothing;
-      break;
-    case 9:
-      if (Eq(opcode, "copy-done")) return ValueRule::kNothing;
-      if (Eq(opcode, "parameter")) return ValueRule::kParameter;
-      if (Eq(opcode, "recv-done")) return ValueRule::kRecvDone;
-      break;
-    case 10:
-      if (Eq(opcode, "async-done")) return ValueRule::kTupleNodes;
-      if (Eq(opcode, "copy-start")) return ValueRule::kCopyStart;
-      break;
-    case 11:
-      if (Eq(opcode, "conditional") || Eq(opcode, "opt-barrier")) {
-        return ValueRule::kNothing;
-      }
-      if (Eq(opcode, "async-start")) return ValueRule::kAsyncStart;
-      break;
-    case 12:
-      if (Eq(opcode, "async-update")) return ValueRule::kTupleNodes;
-      break;
-    case 14:
-      if (Eq(opcode, "add-dependency")) return ValueRule::kNothing;
-      break;
-    case 15:
-      if (Eq(opcode, "all-reduce-done")) return ValueRule::kNothing;
-      if (Eq(opcode, "all-gather-done")) return ValueRule::kTupleNodes;
-      break;
-    case 16:
-      if (Eq(opcode, "all-gather-start")) return ValueRule::kAllGatherStart;
-      break;
-    case 17:
-      if (Eq(opcode, "get-tuple-element")) return ValueRule::kNothing;
-      break;
-    case 23:
-      if (Eq(opcode, "collective-permute-done")) return ValueRule::kTupleNodes;
-      break;
-    case 24:
-      if (Eq(opcode, "collective-permute-start")) {
-        return ValueRule::kCollectivePermuteStart;
-      }
-      break;
+ValueRule ValueRuleOf(HloOpcode opcode) {
+  switch (opcode) {
+    case HloOpcode::kBitcast:
+    case HloOpcode::kGetTupleElement:
+    case HloOpcode::kWhile:
+    case HloOpcode::kCall:
+    case HloOpcode::kConditional:
+    case HloOpcode::kDomain:
+    case HloOpcode::kOptBarrier:
+    case HloOpcode::kAddDependency:
+    case HloOpcode::kCopyDone:
+    case HloOpcode::kAllReduceDone:
+      return ValueRule::kNothing;
+    case HloOpcode::kTuple:
+    case HloOpcode::kCopy:
+      return ValueRule::kTop;
+    case HloOpcode::kAsyncUpdate:
+    case HloOpcode::kAsyncDone:
+    case HloOpcode::kAllGatherDone:
+    case HloOpcode::kCollectivePermuteDone:
+      return ValueRule::kTupleNodes;
+    case HloOpcode::kCopyStart:
+      return ValueRule::kCopyStart;
+    case HloOpcode::kAsyncStart:
+      return ValueRule::kAsyncStart;
+    case HloOpcode::kAllGatherStart:
+      return ValueRule::kAllGatherStart;
+    case HloOpcode::kCollectivePermuteStart:
+      return ValueRule::kCollectivePermuteStart;
+    case HloOpcode::kRecvDone:
+      return ValueRule::kRecvDone;
+    case HloOpcode::kSend:
+      return ValueRule::kSend;
+    case HloOpcode::kParameter:
+      return ValueRule::kParameter;
     default:
-      break;
+      // Most opcodes (add, fusion, custom-call...), sugar for asynchronous
+      // wrappers and opcodes of newer XLA versions.
+      return ValueRule::kAll;
   }
-  return ValueRule::kAll;
 }
 
 bool DefinesValueAt(ValueRule rule, absl::Span<const int64_t> index,
@@ -111,13 +75,18 @@ bool DefinesValueAt(ValueRule rule, absl::Span<const int64_t> index,
   return true;
 }
 
-CallKind CallKindOf(absl::string_view caller_opcode) {
-  if (Eq(caller_opcode, "while") || Eq(caller_opcode, "call") ||
-      Eq(caller_opcode, "conditional") || Eq(caller_opcode, "async-start") ||
-      Eq(caller_opcode, "async-update") || Eq(caller_opcode, "async-done")) {
-    return CallKind::kControlFlow;
+CallKind CallKindOf(HloOpcode caller_opcode) {
+  switch (caller_opcode) {
+    case HloOpcode::kWhile:
+    case HloOpcode::kCall:
+    case HloOpcode::kConditional:
+    case HloOpcode::kAsyncStart:
+    case HloOpcode::kAsyncUpdate:
+    case HloOpcode::kAsyncDone:
+      return CallKind::kControlFlow;
+    default:
+      return CallKind::kEmbedded;
   }
-  return CallKind::kEmbedded;
 }
 
 }  // namespace hlolayout

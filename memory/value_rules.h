@@ -23,6 +23,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "hlolayout/hlo/opcode.h"
 #include "hlolayout/shape/shape.h"
 
 namespace hlolayout {
@@ -49,7 +50,7 @@ enum class ValueRule : uint8_t {
 
 // The rule of an opcode ("tuple", "all-gather-start", ...). Unknown
 // opcodes define every index, as in XLA.
-ValueRule ValueRuleOf(absl::string_view opcode);
+ValueRule ValueRuleOf(HloOpcode opcode);
 
 // Whether an instruction with `rule` defines a value at `index` of its
 // result, whose subshape there is a tuple when `is_tuple_node`.
@@ -63,7 +64,7 @@ enum class CallKind : uint8_t {
   kControlFlow,  // while, call, conditional, async-start/update/done
   kEmbedded,     // fusion, reduce, map, sort, scatter, all-reduce, ...
 };
-CallKind CallKindOf(absl::string_view caller_opcode);
+CallKind CallKindOf(HloOpcode caller_opcode);
 
 // Bytes of a tuple node: 8 per element (XLA's index table of pointers).
 inline int64_t TupleTableBytes(const Shape& tuple) {

@@ -10,7 +10,7 @@ namespace {
 
 bool Defines(absl::string_view opcode, std::vector<int64_t> index,
              bool is_tuple_node = false, bool parameters_define = true) {
-  return DefinesValueAt(ValueRuleOf(opcode), index, is_tuple_node,
+  return DefinesValueAt(ValueRuleOf(HloOpcodeOf(opcode)), index, is_tuple_node,
                         parameters_define);
 }
 
@@ -58,7 +58,7 @@ TEST(ValueRules, EveryOpcodeWithARuleOfItsOwnAndNeighbours) {
       {"dynamic-update-slice", ValueRule::kAll},
   };
   for (const auto& [opcode, rule] : rules) {
-    EXPECT_EQ(ValueRuleOf(opcode), rule) << opcode;
+    EXPECT_EQ(ValueRuleOf(HloOpcodeOf(opcode)), rule) << opcode;
   }
 }
 
@@ -120,13 +120,13 @@ TEST(ValueRules, OtherOpcodesDefineEverything) {
 }
 
 TEST(ValueRules, CallKinds) {
-  EXPECT_EQ(CallKindOf("while"), CallKind::kControlFlow);
-  EXPECT_EQ(CallKindOf("conditional"), CallKind::kControlFlow);
-  EXPECT_EQ(CallKindOf("call"), CallKind::kControlFlow);
-  EXPECT_EQ(CallKindOf("async-start"), CallKind::kControlFlow);
-  EXPECT_EQ(CallKindOf("fusion"), CallKind::kEmbedded);
-  EXPECT_EQ(CallKindOf("reduce"), CallKind::kEmbedded);
-  EXPECT_EQ(CallKindOf("all-reduce"), CallKind::kEmbedded);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("while")), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("conditional")), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("call")), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("async-start")), CallKind::kControlFlow);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("fusion")), CallKind::kEmbedded);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("reduce")), CallKind::kEmbedded);
+  EXPECT_EQ(CallKindOf(HloOpcodeOf("all-reduce")), CallKind::kEmbedded);
 }
 
 }  // namespace

@@ -30,17 +30,12 @@ namespace hlolayout {
 namespace buffer_internal {
 namespace {
 
-bool IsWhile(absl::string_view op) { return op == "while"; }
+bool IsWhile(HloOpcode op) { return op == HloOpcode::kWhile; }
 
 // The computation named by attribute `name` of `in`, -1 if none.
 int64_t AttributeComputation(const ModuleGraph& g, const HloInstruction& in,
                              absl::string_view name) {
-  absl::optional<absl::string_view> v = FindHloAttribute(in.attributes, name);
-  if (!v.has_value()) return -1;
-  absl::string_view n = *v;
-  if (!n.empty() && n[0] == '%') n.remove_prefix(1);
-  auto it = g.comp_index.find(n);
-  return it == g.comp_index.end() ? -1 : it->second;
+  return CalledComputation(g.module, in, name);
 }
 
 int64_t SubshapeBytes(const Shape& shape) {
@@ -129,25 +124,13 @@ bool CreationLess(const CreationKey& x, const CreationKey& y) {
 
 }  // namespace
 
-std::vector<absl::string_view> ControlPredecessorNames(
-    const HloInstruction& instruction) {
-  std::vector<absl::string_view> out;
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(instruction.attributes, "control-predecessors");
-  if (!v.has_value()) return out;
-  // {%a, %b}, on one line or several.
-  return HloValueNames(*v);
-}
-
 InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
   InstructionGraph g;
   g.source = &computation;
   const int64_t n = static_cast<int64_t>(computation.instructions.size());
-  g.by_name.reserve(n);
   for (int64_t i = 0; i < n; ++i) {
     const HloInstruction& in = computation.instructions[i];
-    g.by_name[in.name] = i;
-    if (in.opcode == "parameter" && in.parameter_number.has_value() &&
+    if (in.opcode == HloOpcode::kParameter && in.parameter_number.has_value() &&
         *in.parameter_number >= 0 && *in.parameter_number < (1 << 20)) {
       const int64_t k = *in.parameter_number;
       if (static_cast<int64_t>(g.parameters.size()) <= k) {
@@ -160,8 +143,7 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
   g.users.resize(n);
   for (int64_t i = 0; i < n; ++i) {
     for (const HloOperand& o : computation.instructions[i].operands) {
-      auto it = g.by_name.find(o.name);
-      const int64_t op = it == g.by_name.end() ? -1 : it->second;
+      const int64_t op = o.index;  // resolved by the reader
       g.operands[i].push_back(op);
       if (op >= 0 && (g.users[op].empty() || g.users[op].back() != i)) {
         g.users[op].push_back(i);
@@ -175,10 +157,6 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
 ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
     : module(m), analysis(a), df(*a.dataflow) {
   const int64_t comps = static_cast<int64_t>(m.computations.size());
-  comp_index.reserve(comps);
-  for (int64_t c = 0; c < comps; ++c) {
-    comp_index.emplace(m.computations[c].header.name, c);
-  }
   graphs_.resize(comps);
   // Calls of every instruction, a while's reordered to (body, condition).
   const int64_t instructions = static_cast<int64_t>(df.callee_begin.size()) - 1;
@@ -197,11 +175,11 @@ ModuleGraph::ModuleGraph(const HloModule& m, const MemoryAnalysis& a)
       const HloInstruction& in = list[k];
       int64_t* begin = calls.data() + call_begin[i];
       const int64_t n = call_begin[i + 1] - call_begin[i];
-      if (n == 2 && in.opcode == "while") {
+      if (n == 2 && in.opcode == HloOpcode::kWhile) {
         const int64_t body = AttributeComputation(*this, in, "body");
         if (body == begin[1]) std::swap(begin[0], begin[1]);
       }
-      const bool is_fusion = in.opcode == "fusion";
+      const bool is_fusion = in.opcode == HloOpcode::kFusion;
       for (int64_t j = 0; j < n; ++j) {
         if (is_fusion) fusion[begin[j]] = true;
         if (listed_by[begin[j]] != c) {
@@ -292,7 +270,8 @@ int64_t ModuleGraph::ValueAt(int64_t node,
   return -1;
 }
 
-XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
+XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
+                     absl::Span<const std::string> created) {
   const HloModule& module = g.module;
   const MemoryDataflow& df = g.df;
   const int64_t comps = static_cast<int64_t>(module.computations.size());
@@ -320,19 +299,23 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
       // The DFS of InstructionPostOrder over dataflow nodes (node ids).
       const int64_t first = dc.first_node;
       std::vector<std::vector<int64_t>> preds;  // only with control edges
-      absl::flat_hash_map<absl::string_view, int64_t> by_name;
+      // Node id by instruction index, for control predecessors (which the
+      // reader linked by index).
+      std::vector<int64_t> node_of;
+      const HloComputation& source = module.computations[c];
       for (int64_t k = 0; k < dc.text_nodes; ++k) {
         const DataflowNode& n = df.nodes[first + k];
         if (!n.control_predecessors) continue;
         if (preds.empty()) {
           preds.resize(dc.nodes);
+          node_of.assign(source.instructions.size(), -1);
           for (int64_t j = 0; j < dc.text_nodes; ++j) {
-            by_name[df.nodes[first + j].name] = first + j;
+            const HloInstruction* in = df.nodes[first + j].source;
+            node_of[in - source.instructions.data()] = first + j;
           }
         }
-        for (absl::string_view p : ControlPredecessorNames(*n.source)) {
-          auto it = by_name.find(p);
-          if (it != by_name.end()) preds[k].push_back(it->second);
+        for (int32_t p : module.control_predecessors(*n.source)) {
+          if (p >= 0 && node_of[p] >= 0) preds[k].push_back(node_of[p]);
         }
       }
       std::vector<int64_t>& order = post_flat;
@@ -370,9 +353,8 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
       const InstructionGraph& ig = g.Graph(c);
       std::vector<std::vector<int64_t>> preds(ig.operands.size());
       for (size_t k = 0; k < ig.operands.size(); ++k) {
-        for (absl::string_view p : ControlPredecessorNames(ig.at(k))) {
-          auto it = ig.by_name.find(p);
-          if (it != ig.by_name.end()) preds[k].push_back(it->second);
+        for (int32_t p : module.control_predecessors(ig.at(k))) {
+          if (p >= 0) preds[k].push_back(p);
         }
       }
       const std::vector<int64_t> order = InstructionPostOrder(
@@ -428,7 +410,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
   if (entry >= 0) place_fusions(entry);
   for (int64_t c = 0; c < comps; ++c) place(c);
   if (entry >= 0) order.push_back(entry);
-  if (cpu) order = XlaCpuComputationOrder(g);
+  if (cpu) order = XlaCpuComputationOrder(g, created);
 
   // Non-phi values.
   int64_t next_id = 0;
@@ -479,7 +461,7 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
           v.shape = shape;
           v.bytes = SubshapeBytes(*shape);
           v.id = next_id;
-          v.is_constant = in.opcode == "constant";
+          v.is_constant = in.opcode == HloOpcode::kConstant;
           ids.thread_local_values.push_back(std::move(v));
         }
         ++next_id;
@@ -511,7 +493,8 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
       for (int64_t node : post_order(c)) {
         const DataflowNode& n = df.nodes[node];
         if (n.source != nullptr) {
-          if (n.opcode == "call" || n.opcode == "conditional") {
+          if (n.opcode == HloOpcode::kCall ||
+              n.opcode == HloOpcode::kConditional) {
             for (int64_t callee : g.Calls(n.instruction)) walk(callee);
           } else if (IsWhile(n.opcode)) {
             walk(n.condition);
@@ -642,13 +625,14 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu) {
       const DataflowNode& u = df.nodes[user];
       if (u.source == nullptr) continue;
       const absl::Span<const int64_t> ops = df.Operands(u);
-      if (u.opcode == "conditional") {
+      if (u.opcode == HloOpcode::kConditional) {
         const absl::Span<const int64_t> branches = g.Calls(u.instruction);
         for (size_t j = 0; j < branches.size() && j + 1 < ops.size(); ++j) {
           if (ops[j + 1] == node) add(first_parameter(branches[j]));
         }
       } else if (CallKindOf(u.opcode) == CallKind::kControlFlow &&
-                 u.opcode != "async-update" && u.opcode != "async-done") {
+                 u.opcode != HloOpcode::kAsyncUpdate &&
+                 u.opcode != HloOpcode::kAsyncDone) {
         for (int64_t callee : g.Calls(u.instruction)) {
           const std::vector<int64_t>& params =
               df.computations[callee].parameters;

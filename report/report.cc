@@ -360,14 +360,14 @@ class ReportBuilder : public HloVisitor {
 
   void UnknownOpcode(const HloInstruction& in) override {
     // This text's entries (those not located yet), by opcode.
-    auto [it, added] =
-        unknown_index_.try_emplace(in.opcode, report_->unknown_opcodes.size());
+    auto [it, added] = unknown_index_.try_emplace(
+        in.opcode_name, report_->unknown_opcodes.size());
     if (!added) {
       ++report_->unknown_opcodes[it->second].instructions;
       return;
     }
     report_->unknown_opcodes.push_back(
-        hlolayout::UnknownOpcode{in.opcode, 1, in.offset, std::string()});
+        hlolayout::UnknownOpcode{in.opcode_name, 1, in.offset, std::string()});
   }
 
   void VisitInstruction(const HloInstruction& in) override {
@@ -383,7 +383,7 @@ class ReportBuilder : public HloVisitor {
       row->order = order;
       row->computation = m_.computation;
       row->name = in.name;
-      row->opcode = in.opcode;
+      row->opcode = in.opcode_name;
       row->shape_text = in.shape_text;
       row->is_root = in.root_marker;
     }
@@ -1091,7 +1091,7 @@ void ReplayModules(const std::vector<HloModule>& modules,
     for (const HloComputation& c : module.computations) {
       builder.BeginComputation(c.header);
       for (const HloInstruction& in : c.instructions) {
-        if (IsUnknownHloOpcode(in.opcode)) builder.UnknownOpcode(in);
+        if (in.opcode == HloOpcode::kUnknown) builder.UnknownOpcode(in);
         builder.VisitInstruction(in);
       }
       builder.EndComputation(c.root_index, c.execution_thread);

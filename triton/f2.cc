@@ -47,4 +47,61 @@ int LowestBit(F2Row128 row) {
   return 64 + __builtin_ctzll(static_cast<uint64_t>(row >> 64));
 }
 
+namespace {
+
+// Bits 0..n-1 of `row` mirrored (bit c goes to bit n - 1 - c).
+uint64_t Mirror(uint64_t row, int n) {
+  uint64_t out = 0;
+  for (int c = 0; c < n; ++c) {
+    if ((row >> c) & 1) out |= uint64_t{1} << (n - 1 - c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<uint64_t> TopBitBasis(std::vector<uint64_t> rows, int num_cols) {
+  // Mirrored, the highest bit is the lowest: the reduced row echelon form
+  // of the mirror has what is asked, in the opposite order.
+  for (uint64_t& r : rows) r = Mirror(r, num_cols);
+  ReduceRowEchelon(rows, num_cols);
+  std::vector<uint64_t> basis;
+  for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+    if (*it != 0) basis.push_back(Mirror(*it, num_cols));
+  }
+  return basis;
+}
+
+std::vector<uint64_t> SpanIntersection(const std::vector<uint64_t>& a,
+                                       const std::vector<uint64_t>& b,
+                                       int num_cols) {
+  // Zassenhaus: rows (u, u) for u in a and (v, 0) for v in b, the first
+  // half in the low 64 bits. Eliminating the first half leaves rows (0, w)
+  // whose w span the intersection.
+  std::vector<F2Row128> rows;
+  for (uint64_t u : a) rows.push_back(F2Row128{u} | (F2Row128{u} << 64));
+  for (uint64_t v : b) rows.push_back(F2Row128{v});
+  ReduceRowEchelon(rows, 64 + num_cols);
+  std::vector<uint64_t> common;
+  for (F2Row128 r : rows) {
+    if (static_cast<uint64_t>(r) == 0 && r != 0) {
+      common.push_back(static_cast<uint64_t>(r >> 64));
+    }
+  }
+  return TopBitBasis(std::move(common), num_cols);
+}
+
+std::vector<uint64_t> UnitComplement(std::vector<uint64_t> rows, int num_cols) {
+  ReduceRowEchelon(rows, num_cols);
+  uint64_t led = 0;
+  for (uint64_t r : rows) {
+    if (r != 0) led |= uint64_t{1} << LowestBit(r);
+  }
+  std::vector<uint64_t> units;
+  for (int c = 0; c < num_cols; ++c) {
+    if (!((led >> c) & 1)) units.push_back(uint64_t{1} << c);
+  }
+  return units;
+}
+
 }  // namespace hlolayout::triton

@@ -44,6 +44,31 @@ int NonzeroRows(const std::vector<uint64_t>& rows);
 int LowestBit(uint64_t row);
 int LowestBit(F2Row128 row);
 
+// Subspaces of F2^num_cols (num_cols <= 64), given by spanning rows.
+
+// TopBitBasis
+//
+// The one basis of span(rows) in which every vector's highest set bit is
+// set in no other vector, ordered by that bit, lowest first:
+//   TopBitBasis({0b011, 0b110, 0b101}, 3) == {0b011, 0b101}
+std::vector<uint64_t> TopBitBasis(std::vector<uint64_t> rows, int num_cols);
+
+// SpanIntersection
+//
+// span(a) ∩ span(b), as its TopBitBasis:
+//   SpanIntersection({0b001, 0b010}, {0b011, 0b100}, 3) == {0b011}
+std::vector<uint64_t> SpanIntersection(const std::vector<uint64_t>& a,
+                                       const std::vector<uint64_t>& b,
+                                       int num_cols);
+
+// UnitComplement
+//
+// The unit vectors e_c, lowest c first, of the columns c in which no vector
+// of the reduced row echelon form of `rows` has its pivot: together with
+// span(rows) they span F2^num_cols, and they are independent of it.
+//   UnitComplement({0b011}, 3) == {0b010, 0b100}
+std::vector<uint64_t> UnitComplement(std::vector<uint64_t> rows, int num_cols);
+
 }  // namespace hlolayout::triton
 
 #endif  // HLOLAYOUT_TRITON_F2_H_

@@ -54,5 +54,78 @@ TEST(F2Test, WideRows) {
   EXPECT_EQ(LowestBit(m[1]), 100);
 }
 
+TEST(F2Test, SubspaceHeaderExamples) {
+  EXPECT_EQ(TopBitBasis({0b011, 0b110, 0b101}, 3),
+            (std::vector<uint64_t>{0b011, 0b101}));
+  EXPECT_EQ(SpanIntersection({0b001, 0b010}, {0b011, 0b100}, 3),
+            (std::vector<uint64_t>{0b011}));
+  EXPECT_EQ(UnitComplement({0b011}, 3), (std::vector<uint64_t>{0b010, 0b100}));
+  EXPECT_TRUE(SpanIntersection({}, {0b1}, 1).empty());
+  EXPECT_EQ(UnitComplement({}, 2), (std::vector<uint64_t>{0b01, 0b10}));
+}
+
+// Every vector of span(rows), by enumeration (a bit set over 2^cols values).
+uint64_t SpanSet(const std::vector<uint64_t>& rows) {
+  uint64_t set = 1;  // the zero vector
+  for (uint64_t r : rows) {
+    uint64_t more = set;
+    for (int v = 0; v < 64; ++v) {
+      if ((set >> v) & 1) more |= uint64_t{1} << (v ^ r);
+    }
+    set = more;
+  }
+  return set;
+}
+
+// Over every pair of spanning sets of two vectors in F2^3 (and random
+// larger ones): the intersection spans exactly the common vectors, its
+// vectors are independent (2^size of them), the top bits increase and
+// are set in no other vector; the complement spans everything with the
+// rows and adds exactly the missing dimensions.
+TEST(F2Test, SubspacesAgainstEnumeration) {
+  auto check = [](const std::vector<uint64_t>& a,
+                  const std::vector<uint64_t>& b, int cols) {
+    const std::vector<uint64_t> both = SpanIntersection(a, b, cols);
+    EXPECT_EQ(SpanSet(both), SpanSet(a) & SpanSet(b));
+    EXPECT_EQ(__builtin_popcountll(SpanSet(both)), 1 << both.size());
+    int last = -1;
+    for (uint64_t v : both) {
+      const int top = 63 - __builtin_clzll(v);
+      EXPECT_GT(top, last);
+      last = top;
+      for (uint64_t w : both) {
+        if (w != v) EXPECT_FALSE((w >> top) & 1);
+      }
+    }
+    EXPECT_EQ(TopBitBasis(both, cols), both);
+    const std::vector<uint64_t> comp = UnitComplement(a, cols);
+    std::vector<uint64_t> all = a;
+    all.insert(all.end(), comp.begin(), comp.end());
+    const uint64_t full =
+        cols == 6 ? ~uint64_t{0} : (uint64_t{1} << (1 << cols)) - 1;
+    EXPECT_EQ(SpanSet(all), full);
+    EXPECT_EQ(__builtin_popcountll(SpanSet(a)) << comp.size(), 1 << cols);
+  };
+  for (uint64_t a0 = 0; a0 < 8; ++a0)
+    for (uint64_t a1 = 0; a1 < 8; ++a1)
+      for (uint64_t b0 = 0; b0 < 8; ++b0)
+        for (uint64_t b1 = 0; b1 < 8; ++b1) check({a0, a1}, {b0, b1}, 3);
+  std::mt19937_64 rng(46);
+  for (int trial = 0; trial < 500; ++trial) {
+    const int cols = 4 + rng() % 3;
+    std::vector<uint64_t> a(rng() % 5), b(rng() % 5);
+    for (auto& r : a) r = rng() & ((uint64_t{1} << cols) - 1);
+    for (auto& r : b) r = rng() & ((uint64_t{1} << cols) - 1);
+    check(a, b, cols);
+  }
+}
+
+// The same subspace from different spanning rows gives the same basis.
+TEST(F2Test, TopBitBasisIsCanonical) {
+  EXPECT_EQ(TopBitBasis({0b1100, 0b0110}, 4),
+            TopBitBasis({0b1010, 0b0110, 0}, 4));
+  EXPECT_NE(TopBitBasis({0b1100}, 4), TopBitBasis({0b0110}, 4));
+}
+
 }  // namespace
 }  // namespace hlolayout::triton

@@ -1,10 +1,20 @@
+// The shared-memory layout of a convert_layout, as docs/triton-swizzling.md
+// describes it. The code follows the document's sections:
+//
+//   1. Bit vectors: a register layout read as its tensor bases, and the
+//      two subspace questions asked of them (SharedBases, UnitComplement).
+//   2. The vector: what one thread moves at once (PlainVector, PairVector).
+//   3. Access phases: which bases one instruction touches (PlainPhase,
+//      MatrixPhase).
+//   4. Laying out one plan: segment, bank, rounds, conflicts (LayOut).
+//   5. Plans and the choice among them (MatrixPlans, PlainPlans, Outranks).
 #include "hlolayout/triton/swizzling.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -16,486 +26,536 @@
 namespace hlolayout::triton {
 namespace {
 
-using Vec = std::vector<int32_t>;
+// ---------------------------------------------------------------------
+// 1. Bit vectors
+// ---------------------------------------------------------------------
 
-bool Contains(const Vec& v, int32_t x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
+// Tensor bases: the flat offset (one out-dim) each in-dim basis reaches.
+using Bases = std::vector<int32_t>;
+
+int FloorLog2(int64_t x) {
+  return x <= 0 ? -1 : 63 - __builtin_clzll(static_cast<uint64_t>(x));
 }
 
-bool IsPow2(int32_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
-int Log2Floor(int64_t x) {
-  // llvm::Log2_32: -1 for 0.
-  if (x <= 0) return -1;
-  return 63 - __builtin_clzll(static_cast<uint64_t>(x));
+bool Holds(const Bases& set, int32_t b) {
+  return std::find(set.begin(), set.end(), b) != set.end();
 }
 
-// The bases of in-dim `dim` of a layout with one out-dim, as values.
-Vec Flat(const LinearLayout& l, absl::string_view dim) {
-  Vec v;
-  const int d = l.InDimIndex(dim);
-  if (d < 0) return v;
-  for (int i = 0; i < l.InDimSizeLog2(d); ++i)
-    v.push_back(l.BasisValue(d, i, 0));
-  return v;
+bool IsUnit(int32_t b) { return b > 0 && (b & (b - 1)) == 0; }
+
+void Append(Bases& to, const Bases& more) {
+  to.insert(to.end(), more.begin(), more.end());
 }
 
-// Values in first-seen order without repeats (an llvm::SetVector).
-Vec Unique(const Vec& v) {
-  Vec out;
-  for (int32_t x : v) {
-    if (!Contains(out, x)) out.push_back(x);
+// `bases` without those in `drop` (order kept).
+Bases Except(const Bases& bases, const Bases& drop) {
+  Bases out;
+  for (int32_t b : bases) {
+    if (!Holds(drop, b)) out.push_back(b);
   }
   return out;
 }
 
-std::vector<uint64_t> Rows(const Vec& v) {
+Bases NonZero(const Bases& bases) { return Except(bases, {0}); }
+
+std::vector<uint64_t> AsRows(const Bases& bases) {
   std::vector<uint64_t> rows;
-  for (int32_t x : v) rows.push_back(static_cast<uint32_t>(x));
+  for (int32_t b : bases) rows.push_back(static_cast<uint32_t>(b));
   return rows;
 }
 
-Vec NullspaceBasis(const Vec& vectors, int dim) {
-  std::vector<uint64_t> m = Rows(vectors);
-  ReduceRowEchelon(m, dim);
-  uint64_t pivots = 0;
-  for (uint64_t r : m) {
-    if (r) pivots |= uint64_t{1} << LowestBit(r);
-  }
-  Vec basis;
-  for (int free = 0; free < dim; ++free) {
-    if ((pivots >> free) & 1) continue;
-    uint64_t v = uint64_t{1} << free;
-    for (uint64_t r : m) {
-      if (r & (uint64_t{1} << free)) v ^= uint64_t{1} << LowestBit(r);
-    }
-    basis.push_back(static_cast<int32_t>(v));
-  }
-  return basis;
-}
-
-Vec IntersectionBasis(const Vec& b1, const Vec& b2, int dim) {
-  const bool pow2 = std::all_of(b1.begin(), b1.end(), IsPow2) &&
-                    std::all_of(b2.begin(), b2.end(), IsPow2);
-  if (pow2) {
-    Vec result;
-    for (int32_t b : b1) {
-      if (b != 0 && Contains(b2, b)) result.push_back(b);
-    }
-    return result;
-  }
-  Vec joint = NullspaceBasis(b1, dim);
-  const Vec ns2 = NullspaceBasis(b2, dim);
-  joint.insert(joint.end(), ns2.begin(), ns2.end());
-  return NullspaceBasis(joint, dim);
-}
-
-Vec ComplementBasis(const Vec& basis, int dim) {
-  std::vector<uint64_t> m = Rows(basis);
-  ReduceRowEchelon(m, dim);
-  uint64_t pivots = 0;
-  for (uint64_t r : m) {
-    if (r) pivots |= uint64_t{1} << LowestBit(r);
-  }
-  Vec comp;
-  for (int i = 0; i < dim; ++i) {
-    if (!((pivots >> i) & 1)) comp.push_back(int32_t{1} << i);
-  }
-  return comp;
-}
-
-Vec ComputeSegment(const Vec& bank_src, const Vec& bank_dst, int dim,
-                   int len_segment) {
-  Vec set_src, set_dst;  // as sets: order irrelevant but sorted later
-  for (int32_t v : bank_src) {
-    if (v != 0 && !Contains(set_src, v)) set_src.push_back(v);
-  }
-  for (int32_t v : bank_dst) {
-    if (v != 0 && !Contains(set_dst, v)) set_dst.push_back(v);
-  }
-  Vec segment;
-  for (int b = 0; b < dim; ++b) {
-    const int32_t bit = int32_t{1} << b;
-    if (!Contains(set_src, bit) && !Contains(set_dst, bit)) {
-      segment.push_back(bit);
-    }
-  }
-  if (static_cast<int>(segment.size()) >= len_segment) {
-    segment.resize(std::max(len_segment, 0));
-    return segment;
-  }
-  Vec a, b;
-  for (int32_t v : set_src) {
-    if (!Contains(set_dst, v)) a.push_back(v);
-  }
-  for (int32_t v : set_dst) {
-    if (!Contains(set_src, v)) b.push_back(v);
-  }
-  if (a.size() > b.size()) std::swap(a, b);
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  const int conflicts =
-      std::min<int>(std::max<int>(0, len_segment - static_cast<int>(a.size()) -
-                                         static_cast<int>(segment.size())),
-                    static_cast<int>(a.size()));
-  for (size_t i = conflicts; i < a.size(); ++i) segment.push_back(a[i] ^ b[i]);
-  segment.insert(segment.end(), a.begin(), a.begin() + conflicts);
-  segment.insert(segment.end(), b.begin(), b.begin() + conflicts);
-  if (static_cast<int>(segment.size()) > len_segment) {
-    segment.resize(len_segment);
-  }
-  return segment;
-}
-
-DimBases Unflatten(const Vec& v) {
-  DimBases out;
-  for (int32_t x : v) out.push_back({x});
+Bases FromRows(const std::vector<uint64_t>& rows) {
+  Bases out;
+  for (uint64_t r : rows) out.push_back(static_cast<int32_t>(r));
   return out;
 }
 
-// Splits the segment bases that are registers of both layouts into `reps`
-// (one round per rep), keeping the first `leave_reps` for vectorisation.
-absl::StatusOr<LinearLayout> BuildReps(const LinearLayout& src,
-                                       const LinearLayout& dst,
-                                       const LinearLayout& smem,
-                                       int leave_reps) {
-  const Vec src_regs = Flat(src, "register");
-  const Vec dst_regs = Flat(dst, "register");
-  const Vec smem_segment = Unique(Flat(smem, "segment"));
-  Vec segment, reps;
-  for (int32_t s : smem_segment) {
-    if (Contains(src_regs, s) && Contains(dst_regs, s)) {
-      if (leave_reps > 0) {
-        --leave_reps;
-        if (!Contains(segment, s)) segment.push_back(s);
-      } else if (!Contains(reps, s)) {
-        reps.push_back(s);
-      }
-    } else if (!Contains(segment, s)) {
-      segment.push_back(s);
-    }
-  }
-  return LinearLayout::Create({{"vector", Unflatten(Flat(smem, "vector"))},
-                               {"bank", Unflatten(Flat(smem, "bank"))},
-                               {"segment", Unflatten(segment)},
-                               {"reps", Unflatten(reps)}},
-                              smem.out_dims(), /*require_surjective=*/true);
-}
-
-absl::StatusOr<LinearLayout> Swizzle(const LinearLayout& src,
-                                     const LinearLayout& dst, int bitwidth,
-                                     const Vec& vbasis, const Vec& tile_src,
-                                     const Vec& tile_dst,
-                                     const NamedInts& out_dims, int leave_reps,
-                                     int banks) {
-  const int dim = src.TotalOutDimSizeLog2();
-  for (const LinearLayout* l : {&src, &dst}) {
-    for (int32_t r : Flat(*l, "register")) {
-      if (r == 0) {
-        return absl::InvalidArgumentError(
-            "Remove register broadcasting from src and dst first");
-      }
-    }
-  }
-  Vec bank_src = vbasis, bank_dst = vbasis;
-  bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
-  bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
-  const int nv = static_cast<int>(vbasis.size());
-  // The bases that cover one phase of `banks` 4-byte banks.
-  const int len_b = std::min<int>(
-      Log2Floor(int64_t{banks} * 32 / ((int64_t{1} << nv) * bitwidth)),
-      dim - nv);
-  const int len_s = dim - len_b - nv;
-  const Vec sbasis = ComputeSegment(bank_src, bank_dst, dim, len_s);
-  Vec all = vbasis;
-  all.insert(all.end(), sbasis.begin(), sbasis.end());
-  const Vec bbasis = ComplementBasis(all, dim);
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      LinearLayout basis1d,
-      LinearLayout::Create({{"vector", Unflatten(vbasis)},
-                            {"bank", Unflatten(bbasis)},
-                            {"segment", Unflatten(sbasis)}},
-                           src.out_dims(), /*require_surjective=*/true));
-  HLOLAYOUT_ASSIGN_OR_RETURN(basis1d, BuildReps(src, dst, basis1d, leave_reps));
-  return ReshapeOuts(basis1d, out_dims);
-}
-
-// Triton's bankConflicts, as log2 of the ways: (read, write), the
-// dimension of the segment's intersection with each side's phase tile.
-std::pair<int, int> BankConflicts(const Vec& tile_src, const Vec& tile_dst,
-                                  const LinearLayout& smem) {
-  absl::StatusOr<LinearLayout> flat = FlattenOuts(smem);
-  const Vec segment = flat.ok() ? Flat(*flat, "segment") : Vec{};
-  const int rank = smem.TotalOutDimSizeLog2();
-  return {static_cast<int>(IntersectionBasis(segment, tile_dst, rank).size()),
-          static_cast<int>(IntersectionBasis(segment, tile_src, rank).size())};
-}
-
-// Triton's getVecBasisLdSt: the tensor bases an ld/st moves at once. The
-// registers both layouts hold (at most 128 bits); below 32 bits, filled up
-// to a 4-byte bank with registers of one side that are warps of the other
-// (the side with more, or with the lower basis on a tie: `src_fills` says
-// which), then with warp bases. Never more than a bank when filled: an
-// asymmetric vector would conflict.
-Vec VecBasisLdSt(const LinearLayout& src, const LinearLayout& dst, int bitwidth,
-                 std::optional<bool>* src_fills) {
-  const Vec reg_src = Flat(src, "register"), reg_dst = Flat(dst, "register");
-  const int dim = src.TotalOutDimSizeLog2();
-  Vec vbasis = IntersectionBasis(reg_src, reg_dst, dim);
-  const int max_vec = Log2Floor(128 / bitwidth);
-  if (static_cast<int>(vbasis.size()) > max_vec) vbasis.resize(max_vec);
-  src_fills->reset();
-  if ((int64_t{1} << vbasis.size()) * bitwidth >= 32) return vbasis;
-  const int per_bank = Log2Floor(32 / bitwidth);
-  auto nonzero = [](const Vec& v) {
-    Vec out;
-    for (int32_t x : v) {
-      if (x != 0) out.push_back(x);
+// SharedBases
+//
+// A basis of what `first` and `second` both span. When both are unit
+// vectors this is the units of `first` that `second` also has, in the
+// order of `first` (so a layout's own order is kept); otherwise the
+// intersection's TopBitBasis.
+Bases SharedBases(const Bases& first, const Bases& second, int bits) {
+  if (std::all_of(first.begin(), first.end(), IsUnit) &&
+      std::all_of(second.begin(), second.end(), IsUnit)) {
+    Bases out;
+    for (int32_t b : first) {
+      if (Holds(second, b)) out.push_back(b);
     }
     return out;
-  };
-  const Vec warp_src = nonzero(Flat(src, "warp"));
-  const Vec warp_dst = nonzero(Flat(dst, "warp"));
-  auto without_vector = [&](const Vec& v) {
-    Vec out;
-    for (int32_t x : v) {
-      if (!Contains(vbasis, x)) out.push_back(x);
-    }
-    return out;
-  };
-  const Vec src_in_warps =
-      IntersectionBasis(without_vector(reg_src), warp_dst, dim);
-  const Vec dst_in_warps =
-      IntersectionBasis(without_vector(reg_dst), warp_src, dim);
-  bool fills = false;
-  if (src_in_warps.size() == dst_in_warps.size() && !src_in_warps.empty()) {
-    fills = *std::min_element(src_in_warps.begin(), src_in_warps.end()) <
-            *std::min_element(dst_in_warps.begin(), dst_in_warps.end());
-  } else {
-    fills = src_in_warps.size() > dst_in_warps.size();
   }
-  *src_fills = fills;
-  const Vec& largest = fills ? src_in_warps : dst_in_warps;
-  vbasis.insert(vbasis.end(), largest.begin(), largest.end());
-  if (static_cast<int>(vbasis.size()) < per_bank) {
-    const Vec both = IntersectionBasis(warp_src, warp_dst, dim);
-    vbasis.insert(vbasis.end(), both.begin(), both.end());
+  return FromRows(SpanIntersection(AsRows(first), AsRows(second), bits));
+}
+
+// The bases of in-dim `name` of a one-out-dim layout (empty if absent).
+Bases InDimBases(const LinearLayout& flat, absl::string_view name) {
+  Bases out;
+  const int d = flat.InDimIndex(name);
+  if (d < 0) return out;
+  for (int i = 0; i < flat.InDimSizeLog2(d); ++i) {
+    out.push_back(flat.BasisValue(d, i, 0));
   }
-  for (size_t i = 0; static_cast<int>(vbasis.size()) < per_bank &&
-                     (i < warp_src.size() || i < warp_dst.size());
+  return out;
+}
+
+// One side of the conversion (the stored layout or the loaded one).
+struct Side {
+  LinearLayout flat;  // the register layout on one flat out-dim
+  Bases registers, lanes, warps;
+};
+
+absl::StatusOr<Side> ReadSide(const LinearLayout& layout) {
+  Side s;
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.flat, FlattenOuts(layout));
+  s.registers = InDimBases(s.flat, "register");
+  s.lanes = InDimBases(s.flat, "lane");
+  s.warps = InDimBases(s.flat, "warp");
+  return s;
+}
+
+// ---------------------------------------------------------------------
+// 2. The vector
+// ---------------------------------------------------------------------
+
+enum class Which { kStored, kLoaded };
+
+struct PlainVector {
+  Bases bases;
+  // The side whose registers widened a sub-word vector to a whole bank
+  // word; empty when the common registers already fill one.
+  std::optional<Which> widened_by;
+};
+
+// Which side widens the vector: the one offering more registers the other
+// keeps in warps, on a tie the one whose lowest offered basis is lower;
+// the loaded side when neither offers any.
+Which Widener(const Bases& stored_offer, const Bases& loaded_offer) {
+  if (stored_offer.size() != loaded_offer.size() || stored_offer.empty()) {
+    return stored_offer.size() > loaded_offer.size() ? Which::kStored
+                                                     : Which::kLoaded;
+  }
+  return *std::min_element(stored_offer.begin(), stored_offer.end()) <
+                 *std::min_element(loaded_offer.begin(), loaded_offer.end())
+             ? Which::kStored
+             : Which::kLoaded;
+}
+
+// Fills a sub-word vector up to one 4-byte bank word: first with the
+// chosen side's registers that the other side holds in warps, then with
+// the warps both share, then with the warps of either side taken in turn.
+void WidenToWord(const Side& stored, const Side& loaded, int bitwidth, int bits,
+                 PlainVector& v) {
+  const size_t per_word = FloorLog2(32 / bitwidth);
+  const Bases stored_warps = NonZero(stored.warps);
+  const Bases loaded_warps = NonZero(loaded.warps);
+  const Bases stored_offer =
+      SharedBases(Except(stored.registers, v.bases), loaded_warps, bits);
+  const Bases loaded_offer =
+      SharedBases(Except(loaded.registers, v.bases), stored_warps, bits);
+  v.widened_by = Widener(stored_offer, loaded_offer);
+  Append(v.bases,
+         *v.widened_by == Which::kStored ? stored_offer : loaded_offer);
+  if (v.bases.size() < per_word) {
+    Append(v.bases, SharedBases(stored_warps, loaded_warps, bits));
+  }
+  Bases in_turn;
+  for (size_t i = 0; i < std::max(stored_warps.size(), loaded_warps.size());
        ++i) {
-    if (i < warp_src.size() && !Contains(vbasis, warp_src[i])) {
-      vbasis.push_back(warp_src[i]);
-    }
-    if (static_cast<int>(vbasis.size()) < per_bank && i < warp_dst.size() &&
-        !Contains(vbasis, warp_dst[i])) {
-      vbasis.push_back(warp_dst[i]);
-    }
+    if (i < stored_warps.size()) in_turn.push_back(stored_warps[i]);
+    if (i < loaded_warps.size()) in_turn.push_back(loaded_warps[i]);
   }
-  if (static_cast<int>(vbasis.size()) > per_bank) vbasis.resize(per_bank);
-  return vbasis;
+  for (int32_t w : in_turn) {
+    if (v.bases.size() >= per_word) break;
+    if (!Holds(v.bases, w)) v.bases.push_back(w);
+  }
+  if (v.bases.size() > per_word) v.bases.resize(per_word);
 }
 
-// The lane bases of one ld/st access phase (Triton's getLaneTile; 3.6:
-// every lane but those a vector wider than 32 bits spreads over banks).
-Vec LaneTile(const Vec& lanes, const std::vector<int>& lane_addr, int vec_elems,
-             int bitwidth, const SmemTarget& target) {
-  const int log2_vec =
-      Log2Floor(std::max<int64_t>(1, int64_t{vec_elems} * bitwidth / 32));
-  int drop = log2_vec;
+// The vector of plain ld/st: the registers both sides share, at most 128
+// bits; below a 4-byte word, widened to one (WidenToWord).
+PlainVector PlainVectorFor(const Side& stored, const Side& loaded, int bitwidth,
+                           int bits) {
+  PlainVector v;
+  v.bases = SharedBases(stored.registers, loaded.registers, bits);
+  const size_t widest = FloorLog2(128 / bitwidth);
+  if (v.bases.size() > widest) v.bases.resize(widest);
+  if ((int64_t{1} << v.bases.size()) * bitwidth < 32) {
+    WidenToWord(stored, loaded, bitwidth, bits, v);
+  }
+  return v;
+}
+
+// The lanes of `lanes` at positions `picks`; empty if one is missing.
+std::optional<Bases> LanesAt(const Bases& lanes,
+                             const std::vector<int>& picks) {
+  Bases out;
+  for (int p : picks) {
+    if (p >= static_cast<int>(lanes.size())) return std::nullopt;
+    out.push_back(lanes[p]);
+  }
+  return out;
+}
+
+// One side's part in a pair of instructions.
+struct InstrSide {
+  const Side* side;
+  int register_bits;               // log2 registers per 128-bit access
+  const std::vector<int>* contig;  // its lane bits of contiguous data
+};
+
+// PairVector
+//
+// The vector a pair of instructions moves, or nothing when the pair does
+// not fit the two layouts. The "wide" instruction takes more register
+// bits than the "narrow" one; the difference is made up on the narrow
+// side by lanes. The vector is the first `narrow.register_bits` registers
+// both sides share (in the wide side's order), then the narrow side's
+// contiguous lanes. It fits when those lanes exist and hold data, the
+// first of the narrow side's contiguous lanes land in the wide side's
+// registers, and the rest land exactly on the wide side's contiguous
+// lanes, in order.
+std::optional<Bases> PairVector(InstrSide wide, InstrSide narrow, int bits) {
+  if (wide.register_bits < narrow.register_bits) std::swap(wide, narrow);
+  absl::StatusOr<LinearLayout> to_wide =
+      InvertAndCompose(narrow.side->flat, wide.side->flat);
+  if (!to_wide.ok()) return std::nullopt;
+  Bases vector =
+      SharedBases(wide.side->registers, narrow.side->registers, bits);
+  if (static_cast<int>(vector.size()) < narrow.register_bits) {
+    return std::nullopt;
+  }
+  vector.resize(narrow.register_bits);
+  const std::optional<Bases> wide_lanes =
+      LanesAt(wide.side->lanes, *wide.contig);
+  const std::optional<Bases> narrow_lanes =
+      LanesAt(narrow.side->lanes, *narrow.contig);
+  if (!wide_lanes || !narrow_lanes || Holds(*wide_lanes, 0) ||
+      Holds(*narrow_lanes, 0)) {
+    return std::nullopt;
+  }
+  const int lane = to_wide->InDimIndex("lane");
+  const int as_register = to_wide->OutDimIndex("register");
+  const int as_lane = to_wide->OutDimIndex("lane");
+  if (lane < 0 || as_register < 0 || as_lane < 0) return std::nullopt;
+  const int into_registers = wide.register_bits - narrow.register_bits;
+  for (int i = 0; i < static_cast<int>(narrow.contig->size()); ++i) {
+    const int bit = (*narrow.contig)[i];
+    if (i < into_registers) {
+      if (to_wide->BasisValue(lane, bit, as_register) == 0) {
+        return std::nullopt;
+      }
+    } else if (to_wide->BasisValue(lane, bit, as_lane) !=
+               (int32_t{1} << (*wide.contig)[i - into_registers])) {
+      return std::nullopt;
+    }
+  }
+  Append(vector, *narrow_lanes);
+  return vector;
+}
+
+// ---------------------------------------------------------------------
+// 3. Access phases
+// ---------------------------------------------------------------------
+
+// The lanes of one plain ld/st phase: the lane bits `picks` when given (a
+// read in the hardware's own lane order), else the first lanes. Triton
+// 3.6 drops one lane bit per doubling of the vector past a word; newer
+// Triton keeps as many lanes as fill the banks.
+Bases PlainPhase(const Bases& lanes, const std::vector<int>& picks,
+                 int64_t vector_bits, const SmemTarget& target) {
+  const int words_log2 = FloorLog2(std::max<int64_t>(1, vector_bits / 32));
+  int dropped = words_log2;
   if (target.phase_lanes) {
-    drop = std::max(
-        0, log2_vec + static_cast<int>(lanes.size()) - Log2Floor(target.banks));
-    if (!lane_addr.empty()) {
-      Vec out;
-      for (int i : lane_addr) {
-        if (i < static_cast<int>(lanes.size())) out.push_back(lanes[i]);
+    if (!picks.empty()) {
+      Bases picked;  // a wave narrower than the order skips what it lacks
+      for (int p : picks) {
+        if (p < static_cast<int>(lanes.size())) picked.push_back(lanes[p]);
       }
-      return out;
+      return picked;
     }
+    dropped = std::max(0, words_log2 + static_cast<int>(lanes.size()) -
+                              FloorLog2(target.banks));
   }
-  return Vec(lanes.begin(),
-             lanes.end() - std::min<int>(drop, static_cast<int>(lanes.size())));
+  const size_t kept = lanes.size() - std::min<size_t>(dropped, lanes.size());
+  return Bases(lanes.begin(), lanes.begin() + kept);
 }
 
-// Triton's optimalSwizzlingLdSt: the layout for plain ld/st, with the bank
-// bases that are registers of the side that filled the bank (or of the side
-// with more of them) first, so that side vectorises further when the
-// vector is below 64 bits.
-absl::StatusOr<SwizzleChoice> SwizzleLdStPhase(const LinearLayout& src,
-                                               const LinearLayout& dst,
-                                               int bitwidth,
-                                               const SmemTarget& target,
-                                               const std::vector<int>& phase) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
-  const Vec reg_src = Flat(src_flat, "register");
-  const Vec reg_dst = Flat(dst_flat, "register");
-  std::optional<bool> src_fills;
-  const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
-  const int vec = 1 << vbasis.size();
-  const int log2_vec =
-      Log2Floor(std::max<int64_t>(1, int64_t{vec} * bitwidth / 32));
-  const std::vector<int>& load_addr = phase;
-  const Vec tile_src =
-      LaneTile(Flat(src_flat, "lane"), {}, vec, bitwidth, target);
-  const Vec tile_dst =
-      LaneTile(Flat(dst_flat, "lane"), load_addr, vec, bitwidth, target);
-  SwizzleChoice choice;
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      choice.smem, Swizzle(src_flat, dst_flat, bitwidth, vbasis, tile_src,
-                           tile_dst, src.out_dims(), 0, target.banks));
-  if (log2_vec < 2 && target.reorder_banks) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout smem_flat,
-                               FlattenOuts(choice.smem));
-    const Vec bank = Flat(smem_flat, "bank");
-    std::vector<int> in_src, in_dst;
-    for (int i = 0; i < static_cast<int>(bank.size()); ++i) {
-      if (Contains(reg_src, bank[i])) in_src.push_back(i);
-      if (Contains(reg_dst, bank[i])) in_dst.push_back(i);
+// The bases of one phase of a tile instruction outside its vector: the
+// first registers not in the vector, as many as the tile's three address
+// bits leave to registers, then its address lanes.
+std::optional<Bases> MatrixPhase(const SmemTile& tile, const Side& side,
+                                 const Bases& vector) {
+  size_t wanted = 3 - tile.lane_addr.size();
+  Bases phase;
+  for (int32_t r : side.registers) {
+    if (phase.size() == wanted) break;
+    if (!Holds(vector, r)) phase.push_back(r);
+  }
+  if (phase.size() < wanted) return std::nullopt;
+  const std::optional<Bases> lanes = LanesAt(side.lanes, tile.lane_addr);
+  if (!lanes) return std::nullopt;
+  Append(phase, *lanes);
+  return phase;
+}
+
+// ---------------------------------------------------------------------
+// 4. Laying out one plan
+// ---------------------------------------------------------------------
+
+// A way to do the conversion: the vector, the bases outside it each side
+// touches in one access phase, and the instructions.
+struct Plan {
+  Bases vector;
+  Bases store_phase, load_phase;
+  int rounds_kept = 0;  // shared registers left in the segment
+  SmemInstrKind store = SmemInstrKind::kVector;
+  SmemInstrKind load = SmemInstrKind::kVector;
+  // Plain ld/st below 128 bits: bank bases that are registers of one
+  // side go first (BankLeader), that of the side that widened the vector
+  // if one did.
+  bool lead_banks = false;
+  std::optional<Which> widened_by;
+  bool empirical = false;
+};
+
+// The distinct nonzero bases of the vector and a phase.
+Bases Touched(const Bases& vector, const Bases& phase) {
+  Bases out;
+  for (const Bases* part : {&vector, &phase}) {
+    for (int32_t b : *part) {
+      if (b != 0 && !Holds(out, b)) out.push_back(b);
     }
-    std::vector<int> order;
-    if (src_fills.has_value()) {
-      order = *src_fills ? in_src : in_dst;
+  }
+  return out;
+}
+
+// SegmentBases
+//
+// `count` bases that select among bank-sized rows, chosen so that as few
+// as possible fall in what one access phase of either side touches:
+// first the unit bases neither side touches (lowest first); then, pairing
+// the bases only one side touches (each side's sorted, the shorter list
+// against the longer), their sums, which neither side touches alone; when
+// still short, the last resort is conflicts: a pair gives up its sum for
+// its two members.
+Bases SegmentBases(const Bases& stored, const Bases& loaded, int bits,
+                   int count) {
+  Bases segment;
+  for (int b = 0; b < bits; ++b) {
+    const int32_t unit = int32_t{1} << b;
+    if (!Holds(stored, unit) && !Holds(loaded, unit)) segment.push_back(unit);
+  }
+  if (static_cast<int>(segment.size()) >= count) {
+    segment.resize(std::max(count, 0));
+    return segment;
+  }
+  Bases fewer = Except(stored, loaded), more = Except(loaded, stored);
+  if (fewer.size() > more.size()) std::swap(fewer, more);
+  std::sort(fewer.begin(), fewer.end());
+  std::sort(more.begin(), more.end());
+  const int pairs = static_cast<int>(fewer.size());
+  const int conflicts =
+      std::clamp(count - pairs - static_cast<int>(segment.size()), 0, pairs);
+  for (int i = conflicts; i < pairs; ++i) segment.push_back(fewer[i] ^ more[i]);
+  for (int i = 0; i < conflicts; ++i) segment.push_back(fewer[i]);
+  for (int i = 0; i < conflicts; ++i) segment.push_back(more[i]);
+  if (static_cast<int>(segment.size()) > count) segment.resize(count);
+  return segment;
+}
+
+// Whose registers go first among the bank bases: the side that widened
+// the vector, else the one with more registers among them (the loaded one
+// on a tie).
+Which BankLeader(const Bases& bank, const Side& stored, const Side& loaded,
+                 std::optional<Which> widened_by) {
+  if (widened_by.has_value()) return *widened_by;
+  auto count = [&bank](const Bases& registers) {
+    return std::count_if(bank.begin(), bank.end(),
+                         [&](int32_t b) { return Holds(registers, b); });
+  };
+  return count(stored.registers) > count(loaded.registers) ? Which::kStored
+                                                           : Which::kLoaded;
+}
+
+// The bank bases with those that are registers of `leader` first.
+Bases LeadWith(const Bases& bank, const Bases& leader) {
+  Bases first, rest;
+  for (int32_t b : bank) (Holds(leader, b) ? first : rest).push_back(b);
+  Append(first, rest);
+  return first;
+}
+
+// Splits off the segment bases that are registers of both sides into
+// rounds, keeping the first `kept` of them in the segment.
+std::pair<Bases, Bases> SplitRounds(const Bases& segment, const Side& stored,
+                                    const Side& loaded, int kept) {
+  Bases stays, rounds;
+  for (int32_t s : segment) {
+    if (Holds(stays, s) || Holds(rounds, s)) continue;
+    const bool shared =
+        Holds(stored.registers, s) && Holds(loaded.registers, s);
+    if (shared && kept-- <= 0) {
+      rounds.push_back(s);
     } else {
-      order = in_src.size() > in_dst.size() ? in_src : in_dst;
+      stays.push_back(s);
     }
-    for (int i = 0; i < static_cast<int>(bank.size()); ++i) {
-      if (std::find(order.begin(), order.end(), i) == order.end()) {
-        order.push_back(i);
-      }
-    }
-    HLOLAYOUT_ASSIGN_OR_RETURN(choice.smem,
-                               ApplyColumnAction(choice.smem, "bank", order));
   }
-  const auto [read, write] = BankConflicts(tile_src, tile_dst, choice.smem);
-  choice.load_conflicts_log2 = read;
-  choice.store_conflicts_log2 = write;
-  return choice;
+  return {stays, rounds};
 }
 
-// Whether plain ld/st of `src` and `dst` move 128 bits at once.
-absl::StatusOr<bool> Moves128Bits(const LinearLayout& src,
-                                  const LinearLayout& dst, int bitwidth) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
-  std::optional<bool> src_fills;
-  const Vec vbasis = VecBasisLdSt(src_flat, dst_flat, bitwidth, &src_fills);
-  return (int64_t{1} << vbasis.size()) * bitwidth == 128;
+DimBases AsDimBases(const Bases& bases) {
+  DimBases out;
+  for (int32_t b : bases) out.push_back({b});
+  return out;
 }
 
-// The ld/st layout. Where the target reads 128 bits in its own lane order
-// (AMD ds_read_b128 in Triton 3.9.0), the layouts for that phase, for the
-// target's other phase if it has one, and for the first lanes are
-// candidates, weighed as Triton weighs tiles: fewer bank conflicts (store
-// plus load), then more rounds (less scratch); the earlier on a tie.
-absl::StatusOr<SwizzleChoice> SwizzleLdSt(const LinearLayout& src,
-                                          const LinearLayout& dst, int bitwidth,
-                                          const SmemTarget& target) {
-  bool b128 = false;
-  if (target.phase_lanes && !target.b128_load_lanes.empty()) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(b128, Moves128Bits(src, dst, bitwidth));
+// LayOut
+//
+// The shared layout of one plan and its conflict estimate.
+absl::StatusOr<SwizzleChoice> LayOut(const Plan& plan, const Side& stored,
+                                     const Side& loaded, const NamedInts& outs,
+                                     int bitwidth, int banks) {
+  const int bits = stored.flat.TotalOutDimSizeLog2();
+  const int vector_log2 = static_cast<int>(plan.vector.size());
+  // The bases of one phase of `banks` 4-byte words, over the vector; the
+  // rest select the row (segment and rounds).
+  const int bank_log2 = std::min(
+      FloorLog2(int64_t{banks} * 32 / ((int64_t{1} << vector_log2) * bitwidth)),
+      bits - vector_log2);
+  const Bases chosen = SegmentBases(Touched(plan.vector, plan.store_phase),
+                                    Touched(plan.vector, plan.load_phase), bits,
+                                    bits - bank_log2 - vector_log2);
+  Bases spanned = plan.vector;
+  Append(spanned, chosen);
+  Bases bank = FromRows(UnitComplement(AsRows(spanned), bits));
+  if (plan.lead_banks) {
+    const Which leader = BankLeader(bank, stored, loaded, plan.widened_by);
+    bank = LeadWith(
+        bank, leader == Which::kStored ? stored.registers : loaded.registers);
   }
-  std::vector<std::vector<int>> phases;
-  if (b128) {
-    phases.push_back(target.b128_load_lanes);
+  const auto [segment, rounds] =
+      SplitRounds(chosen, stored, loaded, plan.rounds_kept);
+  SwizzleChoice c;
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout flat,
+      LinearLayout::Create({{"vector", AsDimBases(plan.vector)},
+                            {"bank", AsDimBases(bank)},
+                            {"segment", AsDimBases(segment)},
+                            {"reps", AsDimBases(rounds)}},
+                           stored.flat.out_dims(),
+                           /*require_surjective=*/true));
+  HLOLAYOUT_ASSIGN_OR_RETURN(c.smem, ReshapeOuts(flat, outs));
+  c.store = plan.store;
+  c.load = plan.load;
+  // An access is 2^k-way when the segment shares k bases with its phase.
+  c.store_conflicts_log2 =
+      static_cast<int>(SharedBases(segment, plan.store_phase, bits).size());
+  c.load_conflicts_log2 =
+      static_cast<int>(SharedBases(segment, plan.load_phase, bits).size());
+  c.empirical = plan.empirical;
+  return c;
+}
+
+// ---------------------------------------------------------------------
+// 5. Plans and the choice
+// ---------------------------------------------------------------------
+
+// The plans of every store/load tile pair that fits, stores outermost.
+std::vector<Plan> MatrixPlans(const Side& stored, const Side& loaded,
+                              const SmemTiles& tiles, int bitwidth) {
+  const int access_bits = FloorLog2(128 / bitwidth);
+  const int bits = stored.flat.TotalOutDimSizeLog2();
+  std::vector<Plan> plans;
+  for (const SmemTile& st : tiles.src) {
+    for (const SmemTile& ld : tiles.dst) {
+      std::optional<Bases> vector = PairVector(
+          {&stored, access_bits - static_cast<int>(st.lane_contig.size()),
+           &st.lane_contig},
+          {&loaded, access_bits - static_cast<int>(ld.lane_contig.size()),
+           &ld.lane_contig},
+          bits);
+      if (!vector) continue;
+      std::optional<Bases> store_phase = MatrixPhase(st, stored, *vector);
+      std::optional<Bases> load_phase = MatrixPhase(ld, loaded, *vector);
+      if (!store_phase || !load_phase) continue;
+      Plan p;
+      p.vector = *std::move(vector);
+      p.store_phase = *std::move(store_phase);
+      p.load_phase = *std::move(load_phase);
+      // A matrix instruction short of registers moves several core
+      // matrices at once (.x4): keep those rounds together.
+      p.rounds_kept = static_cast<int>(
+          std::min(st.lane_contig.size() + st.lane_addr.size() - 3,
+                   ld.lane_contig.size() + ld.lane_addr.size() - 3));
+      p.store = st.kind;
+      p.load = ld.kind;
+      plans.push_back(std::move(p));
+    }
+  }
+  return plans;
+}
+
+// The plans of plain ld/st: one per read phase the target weighs (its
+// 128-bit read orders, when the vector is 128 bits), the first lanes last.
+std::vector<Plan> PlainPlans(const Side& stored, const Side& loaded,
+                             int bitwidth, const SmemTarget& target) {
+  const int bits = stored.flat.TotalOutDimSizeLog2();
+  const PlainVector vector = PlainVectorFor(stored, loaded, bitwidth, bits);
+  const int64_t vector_bits = (int64_t{1} << vector.bases.size()) * bitwidth;
+  std::vector<std::vector<int>> read_orders;
+  if (target.phase_lanes && vector_bits == 128 &&
+      !target.b128_load_lanes.empty()) {
+    read_orders.push_back(target.b128_load_lanes);
     if (!target.b128_load_lanes_alt.empty()) {
-      phases.push_back(target.b128_load_lanes_alt);
+      read_orders.push_back(target.b128_load_lanes_alt);
     }
   }
-  phases.push_back({});
-  // Triton adds the extra ways of each side: 2^store - 1 + 2^load - 1.
-  auto extra_ways = [](const SwizzleChoice& c) {
+  read_orders.push_back({});
+  std::vector<Plan> plans;
+  for (const std::vector<int>& order : read_orders) {
+    Plan p;
+    p.vector = vector.bases;
+    p.store_phase = PlainPhase(stored.lanes, {}, vector_bits, target);
+    p.load_phase = PlainPhase(loaded.lanes, order, vector_bits, target);
+    p.lead_banks = target.reorder_banks && vector_bits < 128;
+    p.widened_by = vector.widened_by;
+    p.empirical = !order.empty() && order == target.b128_load_lanes_alt;
+    plans.push_back(std::move(p));
+  }
+  return plans;
+}
+
+// Fewer extra ways (a 2^k-way access costs 2^k - 1, both sides added),
+// then more rounds (less scratch).
+bool Outranks(const SwizzleChoice& a, const SwizzleChoice& b) {
+  auto extra = [](const SwizzleChoice& c) {
     return (1 << c.store_conflicts_log2) + (1 << c.load_conflicts_log2) - 2;
   };
-  std::optional<SwizzleChoice> best;
-  for (const std::vector<int>& phase : phases) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        SwizzleChoice c, SwizzleLdStPhase(src, dst, bitwidth, target, phase));
-    c.empirical = !phase.empty() && phase == target.b128_load_lanes_alt;
-    if (best.has_value()) {
-      const int64_t reps = c.smem.InDimSize(c.smem.InDimIndex("reps"));
-      const int64_t best_reps =
-          best->smem.InDimSize(best->smem.InDimIndex("reps"));
-      if (extra_ways(c) > extra_ways(*best) ||
-          (extra_ways(c) == extra_ways(*best) && reps <= best_reps)) {
-        continue;
-      }
-    }
-    best = std::move(c);
-  }
-  return *std::move(best);
-}
-
-// The tile of an a/b instruction pair (Triton's optimalSwizzlingTile).
-std::optional<Vec> SwizzlingTile(const LinearLayout& a, const LinearLayout& b,
-                                 int n_reg_a, int n_reg_b,
-                                 const std::vector<int>& lane_tile_a,
-                                 const std::vector<int>& lane_tile_b) {
-  if (n_reg_a < n_reg_b) {
-    return SwizzlingTile(b, a, n_reg_b, n_reg_a, lane_tile_b, lane_tile_a);
-  }
-  const int dim = a.TotalOutDimSizeLog2();
-  absl::StatusOr<LinearLayout> cvt = InvertAndCompose(b, a);
-  if (!cvt.ok()) return std::nullopt;
-  const Vec reg_a = Flat(a, "register"), reg_b = Flat(b, "register");
-  const Vec lane_a = Flat(a, "lane"), lane_b = Flat(b, "lane");
-  Vec vbasis = IntersectionBasis(reg_a, reg_b, dim);
-  if (static_cast<int>(vbasis.size()) < n_reg_b) return std::nullopt;
-  vbasis.resize(n_reg_b);
-  Vec tile_a, tile_b;
-  for (int id : lane_tile_a) {
-    if (id >= static_cast<int>(lane_a.size())) return std::nullopt;
-    tile_a.push_back(lane_a[id]);
-  }
-  for (int id : lane_tile_b) {
-    if (id >= static_cast<int>(lane_b.size())) return std::nullopt;
-    tile_b.push_back(lane_b[id]);
-  }
-  for (int32_t x : tile_a) {
-    if (x == 0) return std::nullopt;
-  }
-  for (int32_t x : tile_b) {
-    if (x == 0) return std::nullopt;
-  }
-  const int lane = cvt->InDimIndex("lane");
-  const int out_reg = cvt->OutDimIndex("register");
-  const int out_lane = cvt->OutDimIndex("lane");
-  if (lane < 0 || out_reg < 0 || out_lane < 0) return std::nullopt;
-  for (int i = 0; i < n_reg_a - n_reg_b; ++i) {
-    if (cvt->BasisValue(lane, lane_tile_b[i], out_reg) == 0)
-      return std::nullopt;
-  }
-  const size_t skip = lane_tile_b.size() - lane_tile_a.size();
-  for (size_t k = 0; k < lane_tile_a.size(); ++k) {
-    if (cvt->BasisValue(lane, lane_tile_b[skip + k], out_lane) !=
-        (int32_t{1} << lane_tile_a[k])) {
-      return std::nullopt;
-    }
-  }
-  vbasis.insert(vbasis.end(), tile_b.begin(), tile_b.end());
-  return vbasis;
+  auto rounds = [](const SwizzleChoice& c) {
+    return c.smem.InDimSizeLog2(c.smem.InDimIndex("reps"));
+  };
+  if (extra(a) != extra(b)) return extra(a) < extra(b);
+  return rounds(a) > rounds(b);
 }
 
 }  // namespace
 
 SmemTiles SmemTilesFor(int bitwidth, const SmemTarget& target) {
-  SmemTiles t;
-  const SmemTile ldst{{}, {0, 1, 2}, SmemInstrKind::kVector};
-  t.src.push_back(ldst);
-  t.dst.push_back(ldst);
-  if (target.ld_matrix || target.st_matrix) {
-    if (bitwidth <= 32) {
-      const SmemTile matrix{{0, 1}, {2, 3, 4}, SmemInstrKind::kMatrix};
-      if (target.st_matrix) t.src.push_back(matrix);
-      if (target.ld_matrix) t.dst.push_back(matrix);
-    }
-    if (bitwidth == 16) {
-      const SmemTile trans{{2, 3, 4}, {0, 1}, SmemInstrKind::kMatrixTrans};
-      if (target.st_matrix) t.src.push_back(trans);
-      if (target.ld_matrix) t.dst.push_back(trans);
-    }
-  }
+  // Contiguous lane bits, address lane bits: st.shared/ld.shared take all
+  // their contiguous data from registers; a core matrix row is 4 bytes of
+  // registers times lane bits 0-1; the transposing forms read it down lane
+  // bits 2-4.
+  const SmemTile plain{{}, {0, 1, 2}, SmemInstrKind::kVector};
+  const SmemTile matrix{{0, 1}, {2, 3, 4}, SmemInstrKind::kMatrix};
+  const SmemTile transposed{{2, 3, 4}, {0, 1}, SmemInstrKind::kMatrixTrans};
+  SmemTiles t{{plain}, {plain}};
+  auto offer = [&](const SmemTile& tile) {
+    if (target.st_matrix) t.src.push_back(tile);
+    if (target.ld_matrix) t.dst.push_back(tile);
+  };
+  if (bitwidth <= 32) offer(matrix);
+  if (bitwidth == 16) offer(transposed);
   return t;
 }
 
@@ -504,9 +564,11 @@ absl::StatusOr<LinearLayout> RemoveBroadcastRegisters(const LinearLayout& l) {
   if (reg < 0) return l;
   std::vector<int> keep;
   for (int i = 0; i < l.InDimSizeLog2(reg); ++i) {
-    auto b = l.Basis(reg, i);
-    if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) {
-      keep.push_back(i);
+    for (int32_t v : l.Basis(reg, i)) {
+      if (v != 0) {
+        keep.push_back(i);
+        break;
+      }
     }
   }
   return ApplyColumnAction(l, "register", keep);
@@ -521,79 +583,25 @@ absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
     return absl::InvalidArgumentError(absl::StrCat(
         "element width ", bitwidth, " bits is not a power of two up to 128"));
   }
-  if (!target.weigh_tiles) return SwizzleLdSt(src, dst, bitwidth, target);
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout src_flat, FlattenOuts(src));
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout dst_flat, FlattenOuts(dst));
-  const int total = Log2Floor(128 / bitwidth);
-  struct Candidate {
-    int src_tile, dst_tile;
-    Vec vbasis;
-  };
-  std::vector<Candidate> pairs;
-  for (size_t s = 0; s < tiles.src.size(); ++s) {
-    const int reg_s = total - static_cast<int>(tiles.src[s].lane_contig.size());
-    for (size_t d = 0; d < tiles.dst.size(); ++d) {
-      const int reg_d =
-          total - static_cast<int>(tiles.dst[d].lane_contig.size());
-      std::optional<Vec> t =
-          SwizzlingTile(src_flat, dst_flat, reg_s, reg_d,
-                        tiles.src[s].lane_contig, tiles.dst[d].lane_contig);
-      if (t.has_value()) {
-        pairs.push_back({static_cast<int>(s), static_cast<int>(d), *t});
-      }
-    }
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Side stored, ReadSide(src));
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Side loaded, ReadSide(dst));
+  if (Holds(stored.registers, 0) || Holds(loaded.registers, 0)) {
+    return absl::InvalidArgumentError(
+        "broadcast registers must be removed first "
+        "(RemoveBroadcastRegisters)");
   }
-  const Vec reg_src = Flat(src_flat, "register");
-  const Vec reg_dst = Flat(dst_flat, "register");
-  const Vec lane_src = Flat(src_flat, "lane");
-  const Vec lane_dst = Flat(dst_flat, "lane");
-  auto get_tile = [](const SmemTile& instr, const Vec& regs, const Vec& lane,
-                     const Vec& vbasis) -> std::optional<Vec> {
-    Vec tile;
-    int needed = 3 - static_cast<int>(instr.lane_addr.size());
-    for (int32_t r : regs) {
-      if (needed == 0) break;
-      if (!Contains(vbasis, r)) {
-        tile.push_back(r);
-        --needed;
-      }
-    }
-    if (needed > 0) return std::nullopt;
-    for (int i : instr.lane_addr) {
-      if (i >= static_cast<int>(lane.size())) return std::nullopt;
-      tile.push_back(lane[i]);
-    }
-    return tile;
-  };
+  std::vector<Plan> plans;
+  if (target.weigh_tiles) {
+    plans = MatrixPlans(stored, loaded, tiles, bitwidth);
+  }
+  if (plans.empty()) plans = PlainPlans(stored, loaded, bitwidth, target);
   std::optional<SwizzleChoice> best;
-  int best_conflicts = 0;
-  for (const Candidate& c : pairs) {
-    const SmemTile& s = tiles.src[c.src_tile];
-    const SmemTile& d = tiles.dst[c.dst_tile];
-    std::optional<Vec> tile_src = get_tile(s, reg_src, lane_src, c.vbasis);
-    std::optional<Vec> tile_dst = get_tile(d, reg_dst, lane_dst, c.vbasis);
-    if (!tile_src.has_value() || !tile_dst.has_value()) continue;
-    const int missing_s =
-        static_cast<int>(s.lane_contig.size() + s.lane_addr.size()) - 3;
-    const int missing_d =
-        static_cast<int>(d.lane_contig.size() + d.lane_addr.size()) - 3;
-    const int leave = std::min(missing_s, missing_d);
+  for (const Plan& plan : plans) {
     HLOLAYOUT_ASSIGN_OR_RETURN(
-        LinearLayout smem,
-        Swizzle(src_flat, dst_flat, bitwidth, c.vbasis, *tile_src, *tile_dst,
-                src.out_dims(), leave, target.banks));
-    const auto [read, write] = BankConflicts(*tile_src, *tile_dst, smem);
-    // Triton counts a k-way conflict as k - 1 and adds both sides.
-    const int conflicts = ((1 << read) - 1) + ((1 << write) - 1);
-    const int reps = smem.InDimSize(smem.InDimIndex("reps"));
-    if (!best.has_value() || conflicts < best_conflicts ||
-        (conflicts == best_conflicts &&
-         reps > best->smem.InDimSize(best->smem.InDimIndex("reps")))) {
-      best = SwizzleChoice{smem, s.kind, d.kind, write, read};
-      best_conflicts = conflicts;
-    }
+        SwizzleChoice c,
+        LayOut(plan, stored, loaded, src.out_dims(), bitwidth, target.banks));
+    if (!best || Outranks(c, *best)) best = std::move(c);
   }
-  if (!best.has_value()) return SwizzleLdSt(src, dst, bitwidth, target);
   return *std::move(best);
 }
 

@@ -1,7 +1,9 @@
 // triton/swizzling.h: the shared-memory layout Triton picks for a
 // convert_layout that goes through shared memory, and with it the scratch it
-// allocates and the instructions that store and load it (Triton's
-// GenericSwizzling; docs/triton.md, "What a convert_layout costs").
+// allocates and the instructions that store and load it. The rule (Triton's
+// generic swizzling) is written down in docs/triton-swizzling.md, whose
+// steps the implementation follows; docs/triton.md, "What a convert_layout
+// costs", says how it is used.
 //
 //   SmemTarget t = SmemTargetFor(...);   // see cvt_target.h
 //   SwizzleChoice c = *OptimalSwizzling(src, dst, SmemTilesFor(16, t), 16, t);
@@ -101,10 +103,11 @@ struct SwizzleChoice {
 
 // OptimalSwizzling
 //
-// The choice Triton makes (optimalSwizzling): over the pairs of tiles that
-// fit, the fewest bank conflicts, then the most rounds; plain ld/st
-// (optimalSwizzlingLdSt) when no pair fits, or directly where the target's
-// lowering does not weigh tiles.
+// The choice Triton makes (docs/triton-swizzling.md, step 7): over the
+// pairs of tiles that fit, the fewest bank conflicts, then the most
+// rounds; the plain ld/st layouts when no pair fits, or directly where the
+// target's lowering does not weigh tiles. Refuses an element width that is
+// not a power of two up to 128 bits, and broadcast registers.
 absl::StatusOr<SwizzleChoice> OptimalSwizzling(const LinearLayout& src,
                                                const LinearLayout& dst,
                                                const SmemTiles& tiles,

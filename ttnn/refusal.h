@@ -57,6 +57,13 @@ inline constexpr absl::string_view kGrid2dHeight = "grid2d-height";
 inline constexpr absl::string_view kEmptyGrid = "empty-grid";
 // shape.cpp: tt-metal keeps dims as uint32_t
 inline constexpr absl::string_view kDimRange = "dim-range";
+// ttnn/ttnn/core.py (create_sharded_memory_config): deriving a shard shape
+inline constexpr absl::string_view kShardDerive = "shard-derive";
+// hlolayout's device check (ttnn/device.h): a spec the named device cannot
+// hold (tt-metal refuses it only when it allocates the buffer)
+inline constexpr absl::string_view kDeviceGrid = "device-grid";
+inline constexpr absl::string_view kDeviceL1 = "device-l1";
+inline constexpr absl::string_view kDeviceDram = "device-dram";
 // hlolayout's own refusals of inputs tt-metal has no rule for (an
 // interleaved config with a shard spec, a zero shard dim it would divide
 // by, a strategy not modelled)

@@ -111,7 +111,9 @@ absl::Status Members(const Ctx& ctx, const JsonValue& v,
   return absl::OkStatus();
 }
 
-absl::StatusOr<ShardSpec> ShardSpecFrom(const Ctx& ctx, const JsonValue& v) {
+// A shard_spec without "shape": the shape is derived (`*derive` set).
+absl::StatusOr<ShardSpec> ShardSpecFrom(const Ctx& ctx, const JsonValue& v,
+                                        bool* derive) {
   ShardSpec spec;
   bool has_grid = false, has_shape = false;
   absl::Status s =
@@ -139,8 +141,8 @@ absl::StatusOr<ShardSpec> ShardSpecFrom(const Ctx& ctx, const JsonValue& v) {
                 return absl::OkStatus();
               });
   if (!s.ok()) return s;
-  if (!has_grid || !has_shape)
-    return ctx.At(v, "a shard_spec needs a grid and a shape");
+  if (!has_grid) return ctx.At(v, "a shard_spec needs a grid");
+  *derive = !has_shape;
   return spec;
 }
 
@@ -218,7 +220,8 @@ absl::Status InputField(const Ctx& ctx, absl::string_view key,
     if (!b.ok()) return b.status();
     in->memory.buffer_type = *b;
   } else if (key == "shard_spec") {
-    absl::StatusOr<ShardSpec> s = ShardSpecFrom(ctx, e);
+    absl::StatusOr<ShardSpec> s =
+        ShardSpecFrom(ctx, e, &in->derive_shard_shape);
     if (!s.ok()) return s.status();
     in->memory.shard_spec = *std::move(s);
   } else if (key == "nd_shard_spec") {

@@ -11,7 +11,9 @@
 // of the test data ({"input": {...}, "output": {...}}) is read through its
 // "input". Defaults: dtype bfloat16, layout TILE, tile 32x32, INTERLEAVED
 // (ND_SHARDED when there is an nd_shard_spec), DRAM, ROW_MAJOR orientation,
-// ROUND_ROBIN_1D. Unknown keys are errors (a typo must not pass silently),
+// ROUND_ROBIN_1D. A shard_spec without "shape" has it derived as
+// ttnn.create_sharded_memory_config does (TensorSpecInput's
+// derive_shard_shape). Unknown keys are errors (a typo must not pass silently),
 // except the rows' "id", "group", "output", "error" and "ttnn".
 #ifndef HLOLAYOUT_TTNN_SPEC_JSON_H_
 #define HLOLAYOUT_TTNN_SPEC_JSON_H_

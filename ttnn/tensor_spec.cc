@@ -9,6 +9,7 @@
 #include "hlolayout/ttnn/int_math.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/resolve.h"
+#include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/util/check.h"
 
 namespace hlolayout::ttnn {
@@ -70,6 +71,22 @@ absl::Status CheckMemoryConfig(const MemoryConfig& m) {
       return s;
     }
   }
+  return absl::OkStatus();
+}
+
+// The shard shape ttnn.create_sharded_memory_config gives, in place.
+absl::Status DeriveShard(TensorSpecInput& in) {
+  if (!in.memory.shard_spec ||
+      in.memory.layout == TensorMemoryLayout::kNdSharded) {
+    return Refused(rule::kShardDerive,
+                   "cannot derive the shard shape: only a HEIGHT, WIDTH or "
+                   "BLOCK_SHARDED spec with a grid has one to derive");
+  }
+  ShardSpec& spec = *in.memory.shard_spec;
+  absl::StatusOr<std::array<int64_t, 2>> shape =
+      DeriveShardShape(in.shape, spec.grid, in.memory.layout, spec.orientation);
+  if (!shape.ok()) return shape.status();
+  spec.shape = *shape;
   return absl::OkStatus();
 }
 
@@ -233,6 +250,9 @@ absl::StatusOr<TensorSpec> TensorSpec::Make(TensorSpecInput input,
                                 " (tt-metal: \"Configuring a ROW MAJOR page "
                                 "config with a custom tile configuration is "
                                 "not supported.\")"));
+  }
+  if (input.derive_shard_shape) {
+    if (absl::Status s = DeriveShard(input); !s.ok()) return s;
   }
   if (absl::Status s = CheckMemoryConfig(input.memory); !s.ok()) return s;
   TensorSpec t;

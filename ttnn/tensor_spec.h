@@ -74,6 +74,10 @@ struct TensorSpecInput {
   Layout layout = Layout::kTile;
   Tile tile;  // for TILE
   MemoryConfig memory;
+  // HEIGHT/WIDTH/BLOCK_SHARDED only: memory.shard_spec's shape is not given
+  // (left {0, 0}); Make derives it from the shape and the grid as
+  // ttnn.create_sharded_memory_config does (ttnn/sharded_config.h).
+  bool derive_shard_shape = false;
 };
 
 // tt-metal's ShardSpecBuffer: a 2-D shard spec in pages.
@@ -93,7 +97,8 @@ class TensorSpec {
   //
   // The spec, or tt-metal's refusal (see above). Also refused: a dim or
   // shard dim above kMaxDim or below 0, a shard dim of 0, an interleaved
-  // config with a shard spec, a sharded one without, sizes over 64 bits.
+  // config with a shard spec, a sharded one without, sizes over 64 bits; a
+  // shard shape to derive that cannot be (rule kShardDerive).
   static absl::StatusOr<TensorSpec> Make(TensorSpecInput input,
                                          const DeviceParams& device = {});
 
@@ -108,6 +113,8 @@ class TensorSpec {
   BufferType buffer_type() const { return memory_.buffer_type; }
   bool sharded() const { return memory_.sharded(); }
   const DeviceParams& device() const { return device_; }
+  // The input asked for the shard shape to be derived (and Make did).
+  bool shard_shape_derived() const { return in_.derive_shard_shape; }
 
   const std::vector<int64_t>& alignment() const { return alignment_; }
   const std::vector<int64_t>& padded_shape() const { return padded_; }

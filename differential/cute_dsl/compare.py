@@ -210,16 +210,25 @@ def _negative_stride_operand(case, text):
     from hlolayout import cute_dsl
     try:
         ops = rules.operands(case["expr"], {"cute": cute_dsl})
-        other = ops[1]
-        if not isinstance(other, cute_dsl.Layout):
-            return False
-        shapes = cute_dsl._tuples.leaves(other.sh)
-        strides = cute_dsl._tuples.leaves(other.st)
+        layouts = _layouts_in(ops[1], cute_dsl.Layout)
+        modes = [(n, d) for other in layouts
+                 for n, d in zip(cute_dsl._tuples.leaves(other.sh),
+                                 cute_dsl._tuples.leaves(other.st))]
     except Exception:  # noqa: BLE001 (not a case this rule reads)
         return False
     return any(isinstance(d, int) and d < 0 and not (isinstance(n, int) and
                                                      n == 1)
-               for n, d in zip(shapes, strides))
+               for n, d in modes)
+
+
+def _layouts_in(x, layout_type):
+    """The layouts of an operand: itself, or those of a tiler given as a
+    tuple (a layout, an integer or None a mode)."""
+    if isinstance(x, layout_type):
+        return [x]
+    if isinstance(x, tuple):
+        return [y for item in x for y in _layouts_in(item, layout_type)]
+    return []
 
 
 _EIGHT_BIT = re.compile(r"cute\.(Float8E4M3FN|Float8E5M2|Int8|Uint8)\b")
@@ -292,6 +301,28 @@ def _bad_copy_bits(expr):
     return "CopyG2SOp" in expr and bits not in (32, 64, 128)
 
 
+_EIGHT_BIT_LATER = (
+    "the DSL builds an 8-bit wgmma atom with an MN-major operand (the twin "
+    "refuses it: PTX's 8-bit wgmma reads A and B K-major only), then "
+    "refuses the op for the reason the twin gives with K-major operands")
+
+
+def _eight_bit_mn_refused_later(case, dsl_category, twin, namespace):
+    """True when the twin refuses an 8-bit wgmma atom with an MN-major
+    operand (a documented difference where the DSL answers) and the DSL
+    refuses a later step of the expression: the same expression with
+    K-major operands, which the twin builds, is refused by the twin for
+    the DSL's reason (refusals.agree on the two categories)."""
+    expr = case["expr"]
+    if "8-bit operands" not in twin["error"] or \
+            "OperandMajorMode.MN" not in expr or not _EIGHT_BIT.search(expr):
+        return False
+    k_major = twin_eval(expr.replace("OperandMajorMode.MN",
+                                     "OperandMajorMode.K"), namespace)
+    return (not k_major["ok"] and not k_major.get("crash") and
+            refusals.agree(dsl_category, k_major["category"]))
+
+
 def classify(case, dsl, namespace):
     """(kind, twin result, note). kind: identical (the same text), refused
     (both refuse for the same reason: refusals.agree), documented (the DSL
@@ -315,6 +346,8 @@ def classify(case, dsl, namespace):
         if (cat, twin["category"]) == ("precondition", "wrong-layout") and \
                 refusals.agree_on_complement(dsl["error"], twin["error"]):
             return "refused", twin, None
+        if _eight_bit_mn_refused_later(case, cat, twin, namespace):
+            return "documented", twin, _EIGHT_BIT_LATER
         return "different", twin, "both refuse, for other reasons (%s, %s)" \
             % (cat, twin["category"])
     if not dsl["ok"]:

@@ -109,7 +109,8 @@ _TWIN = [
     ("argument", r"must be a Value"),
     ("static", r"static"),
     ("argument", r"Requires rank|to be rank 2|[Uu]nknown palette|"
-                 r"draws rank 1 or 2|needs a rank-2 layout|no palette named"),
+                 r"draw takes rank 1 or 2|layout of rank 2|"
+                 r"needs a rank-2 layout|no palette named"),
 ]
 
 

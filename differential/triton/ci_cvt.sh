@@ -3,7 +3,10 @@
 # harness (cvt.py) against Triton 3.6.0 and the newest Triton release, each
 # in a venv made from its pinned requirements file (differential/venv.sh),
 # for every target (cuda:80, cuda:90, cuda:100, hip:gfx942, hip:gfx950) and
-# element width (8, 16, 32, 64 bits). At most 6 minutes.
+# element width (8, 16, 32, 64 bits), with the bank conflicts of each
+# conversion counted from the IR's addresses (llir_banks.py); then a few of
+# Triton's own matmuls per target through smem_ops.py (`triton report`'s
+# shared-memory stores and loads against the IR). At most 11 minutes.
 #
 #   differential/triton/ci_cvt.sh           # 8 conversions per target, width, version
 #   HLOLAYOUT_CVT_CASES=300 HLOLAYOUT_CVT_SEED=1 differential/triton/ci_cvt.sh
@@ -63,6 +66,21 @@ fi
 if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
+# Triton's own matmuls: the shared-memory stores and loads `triton report`
+# gives (smem_ops) against the LLVM IR, a few per target and version.
+for ((i = 1; i < ${#pythons[@]}; i += 2)); do
+  echo "shared-memory stores and loads of Triton's matmuls (CI sample): seed $seed, ${pythons[$i]}"
+  timeout "${HLOLAYOUT_SMEM_CI_TIMEOUT:-150}" python3 differential/triton/smem_ops.py \
+    --hlolayout "$bin" --python "${pythons[$i]}" --count "${HLOLAYOUT_SMEM_CASES:-2}" --seed "$seed"
+  status=$?
+  if [ "$status" -eq 124 ]; then
+    echo "shared-memory stores and loads: the sample took longer than its time limit" >&2
+    exit 1
+  fi
+  if [ "$status" -ne 0 ]; then
+    exit "$status"
+  fi
+done
 if [ "$skipped" -gt 0 ]; then
   exit 77
 fi

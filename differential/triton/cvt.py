@@ -44,6 +44,8 @@ import sys
 import tempfile
 import time
 
+import llir_banks
+
 TARGETS = {
     # name: (backend, arch, warp size)
     "cuda:80": ("cuda", 80, 32),
@@ -150,9 +152,13 @@ def worker():
             metadata = {"target": target, **options.__dict__}
             llir = stages["llir"](module, metadata)
             stores, loads, shuffles = _llir_facts(llir)
+            warps = int(re.search(r'"ttg.num-warps" = (\d+)',
+                                  case["ttgir"]).group(1))
             answer.update(status="ok", shared=metadata.get("shared") or 0,
                           stores=_instrs(stores), loads=_instrs(loads),
-                          shuffles=shuffles)
+                          shuffles=shuffles,
+                          banks=llir_banks.conflict_ways(
+                              llir, case["target"], warp, warps))
         except Exception as e:  # Triton refused the module
             answer.update(status="error", message=str(e).strip()[-600:])
         os.unlink(path)
@@ -568,7 +574,7 @@ def library(binary, case, tmp, version):
             "scratch_bytes": c["scratch_bytes"],
             "stores": c["stores"] or [], "loads": c["loads"] or [],
             "reps": c["reps"], "store_ways": c["store_ways"],
-            "load_ways": c["load_ways"]}
+            "load_ways": c["load_ways"], "empirical": c.get("empirical")}
 
 
 def triton_kind(t):
@@ -611,6 +617,85 @@ def compare(case, t, h):
     return diffs
 
 
+# Where the independent count (llir_banks) and Triton's estimate, which
+# hlolayout follows, are known to differ: (name, test(case, t, h, version),
+# what the rule says). A bank difference none of these explains fails the
+# run. docs/triton-smem.md, "Bank conflicts from Triton's LLVM IR".
+def _estimate_models(version, targets, models):
+    """A rule: with Triton `version` (None: any) on one of `targets`
+    (prefixes), each side's hlolayout figure is the IR's count under the
+    hardware rule or under one of `models` (llir_banks.MODELS), the phases
+    Triton's estimate assumes."""
+    def test(case, t, h, v):
+        if version not in (None, v) or not case["target"].startswith(targets):
+            return False
+        seen = [(t["banks"]["store_ways"], t["banks"]["load_ways"])]
+        seen += [tuple(t["banks"]["models"][m]) for m in models
+                 if m in t["banks"]["models"]]
+        want = (h["store_ways"], h["load_ways"])
+        return all(any(want[i] == s[i] for s in seen) for i in range(2))
+    return test
+
+
+BANK_RULES = [
+    ("estimate_first_lanes",
+     _estimate_models("3.9.0", ("hip:",), ["first_lanes"]),
+     "Triton 3.9.0 estimates a layout it chose for the plain read phase "
+     "with that phase, though ds_read_b128 reads lane bits 0, 1, 4 "
+     "(gfx942) or 0, 1, 3, 4 (gfx950) together"),
+    ("estimate_lanes_0124",
+     _estimate_models("3.9.0", ("hip:gfx950",),
+                      ["first_lanes", "lanes_0124"]),
+     "gfx950 under Triton 3.9.0: the layout is conflict-free for a read "
+     "phase of lane bits 0, 1, 2, 4 (the phase hlolayout weighs as "
+     "empirical), not for ds_read_b128's 0, 1, 3, 4"),
+    ("estimate_3.6_phase",
+     _estimate_models("3.6.0", ("hip:",),
+                      [m for m in llir_banks.MODELS if m != "hardware"]),
+     "Triton 3.6.0 estimates AMD conflicts with 32 banks, a phase of every "
+     "lane but those a wide vector spreads over banks, the first lanes for "
+     "ds_read_b128, and whole words"),
+    ("estimate_whole_words",
+     _estimate_models(None, ("hip:", "cuda:"),
+                      ["first_lanes/words", "hardware/words"]),
+     "Triton's estimate misses lanes whose addresses differ in a segment "
+     "bit and below the 4-byte word"),
+    ("estimate_3.6_span",
+     lambda case, t, h, v: v == "3.6.0" and case["target"].startswith("hip:"),
+     "Triton 3.6.0's AMD estimate (which hlolayout follows) intersects the "
+     "segment with the lanes of a phase sized by the ld/st layout's vector, "
+     "not the instruction's: no count of the IR's addresses reproduces it "
+     "everywhere; such cases are counted here and shown, not failed"),
+]
+
+
+def compare_banks(case, t, h, version):
+    """(status, message): status "agree", "differ", a BANK_RULES name, or
+    "-" (no shared memory on either side, or an answer refused)."""
+    if t["status"] != "ok" or h["status"] != "ok":
+        return "-", ""
+    if h["kind"] != "shared_memory" or triton_kind(t) != "shared_memory":
+        return "-", ""
+    banks = t.get("banks")
+    if banks is None:
+        return "differ", "no bank count in Triton's answer (old cache?)"
+    if banks.get("error"):
+        return "differ", "bank count: " + banks["error"]
+    if banks.get("unmodelled"):
+        return "differ", "bank count: %d unmodelled shared-memory calls" % (
+            banks["unmodelled"])
+    got = (banks["store_ways"], banks["load_ways"])
+    want = (h["store_ways"], h["load_ways"])
+    if got == want:
+        return "agree", ""
+    message = ("bank ways (store, load) from the IR's addresses %s, "
+               "hlolayout %s" % (got, want))
+    for name, test, _ in BANK_RULES:
+        if test(case, t, h, version):
+            return name, message
+    return "differ", message
+
+
 def fmt_instrs(rows):
     return " ".join("%s.%dx%d" % (r["instr"], r["bits"], r["count"])
                     for r in rows) or "-"
@@ -627,10 +712,19 @@ def instr_summary(rows):
     return ", ".join(out) or "-"
 
 
+def bank_summary(banks):
+    """'12/3/0': conversions whose bank ways the IR's addresses confirm,
+    that a documented rule explains, that differ."""
+    rule = sum(v for k, v in banks.items()
+               if k not in ("agree", "differ", "-"))
+    return "%d/%d/%d" % (banks["agree"], rule, banks["differ"])
+
+
 def print_table(version, count, rows):
     """One table per Triton version: a row per target and element width."""
     head = ["target", "bits", "registers", "warp_shuffle", "shared_memory",
-            "refused", "agree", "differ", "instructions seen (bits)"]
+            "refused", "agree", "differ", "banks agree/rule/differ",
+            "instructions seen (bits)"]
     cells = [head]
     for r in rows:
         k = r["kinds"]
@@ -638,14 +732,23 @@ def print_table(version, count, rows):
                       str(k["warp_shuffle"]), str(k["shared_memory"]),
                       str(r["stats"]["refused by triton"]),
                       str(r["stats"]["agree"]), str(r["stats"]["differ"]),
+                      bank_summary(r["banks"]),
                       instr_summary(r["instrs"])])
     width = [max(len(c[i]) for c in cells) for i in range(len(head))]
     print("Triton %s: %d random conversions per target and element width "
           "(kinds as Triton lowered them)" % (version, count))
     for c in cells:
-        print(("  " + "  ".join(v.ljust(width[i]) if i in (0, 8) else
+        print(("  " + "  ".join(v.ljust(width[i]) if i in (0, 9) else
                                 v.rjust(width[i])
                                 for i, v in enumerate(c))).rstrip())
+    rules = collections.Counter()
+    for r in rows:
+        rules.update({k: v for k, v in r["banks"].items()
+                      if k not in ("agree", "differ", "-")})
+    if rules:
+        print("  bank ways a documented rule explains (docs/triton-smem.md, "
+              "\"Bank conflicts from Triton's LLVM IR\"): " +
+              ", ".join("%s %d" % kv for kv in sorted(rules.items())))
     for r in rows:
         for case, diffs in r["shown"]:
             print("  %s %d-bit case %d (%s -> %s, %s %s): %s" %
@@ -705,6 +808,7 @@ def main():
                 row = {"target": target, "bits": bits,
                        "stats": collections.Counter(),
                        "kinds": collections.Counter(), "instrs": set(),
+                       "banks": collections.Counter(),
                        "shown": []}
                 for i in range(args.count):
                     case = make_case(rng, i, target, bits, args.amd_mma)
@@ -720,13 +824,20 @@ def main():
                                               target):
                             row["instrs"].add((r["instr"], r["bits"]))
                     row["stats"]["differ" if diffs else "agree"] += 1
-                    if diffs and len(row["shown"]) < args.show:
-                        row["shown"].append((case, diffs))
+                    bank, note = compare_banks(case, t, h, version)
+                    row["banks"][bank] += 1
+                    shown = diffs + ([note] if bank == "differ" else [])
+                    if bank == "estimate_3.6_span":
+                        shown.append("(rule %s) %s" % (bank, note))
+                    if shown and len(row["shown"]) < args.show:
+                        row["shown"].append((case, shown))
                     if dump:
                         dump.write(json.dumps({"case": case, "triton": t,
                                                "hlolayout": h,
-                                               "diffs": diffs}) + "\n")
-                failures += row["stats"]["differ"]
+                                               "diffs": diffs,
+                                               "banks": [bank, note]}) +
+                                   "\n")
+                failures += row["stats"]["differ"] + row["banks"]["differ"]
                 rows.append(row)
         w.close()
         print_table(version, args.count, rows)

@@ -165,6 +165,33 @@ def spec_cases(seed, scale=1):
     return out
 
 
+STRATEGIES = ["HEIGHT", "WIDTH", "BLOCK"]
+
+
+def derive_cases(seed, n):
+    """ttnn.create_sharded_memory_config's arguments: a shape of rank 2 to
+    4, a CoreGrid up to 8x8, a strategy and an orientation (or none). Most
+    shapes are cut exactly (dims made multiples of the grid), some not, so
+    that ttnn's "Invalid sharding core_grid" is exercised too."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        x, y = rng.randint(1, 8), rng.randint(1, 8)
+        s = shape(rng)
+        while len(s) < 2:
+            s = shape(rng)
+        strategy = rng.choice(STRATEGIES)
+        orientation = rng.choice(["ROW_MAJOR", "COL_MAJOR", None])
+        if rng.random() < 0.7:  # make the cut exact
+            down, across = {"HEIGHT": (x * y, 1), "WIDTH": (1, x * y)}.get(
+                strategy, (y, x) if orientation != "COL_MAJOR" else (x, y))
+            s[-2] = round_up(s[-2], down)
+            s[-1] = round_up(s[-1], across)
+        out.append({"kind": "derive", "shape": s, "x": x, "y": y, "strategy": strategy,
+                    "orientation": orientation})
+    return out
+
+
 def mesh_cases(seed, n):
     """Shapes over 1-D and 2-D meshes with Shard and Replicate placements
     (ShardTensorToMesh, ReplicateTensorToMesh, ShardTensor2dMesh and

@@ -5,7 +5,8 @@
 # Python 3.10 or 3.12: ttnn 0.81.1 ships wheels for cp310 and cp312 only).
 #
 #   differential/ttnn/ci.sh                 # the held-out set: seed 39, 280
-#                                           # specs + 60 mesh cases, and the
+#                                           # specs + 60 mesh cases + 400
+#                                           # derived shard shapes, and the
 #                                           # 140 frozen rows against ttnn too
 #   TTNN_SEEDS="1 2 3" differential/ttnn/ci.sh   # more seeds (4x the groups)
 set -uo pipefail
@@ -46,9 +47,9 @@ fi
 bin="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
 status=0
 python3 differential/ttnn/compare.py --hlolayout "$bin" --python "$venv/bin/python" \
-  --seed 39 --scale 2 --mesh 60 --reference ttnn/testdata/tensor_specs.jsonl || status=1
+  --seed 39 --scale 2 --mesh 60 --derive 400 --reference ttnn/testdata/tensor_specs.jsonl || status=1
 for seed in ${TTNN_SEEDS:-}; do
   python3 differential/ttnn/compare.py --hlolayout "$bin" --python "$venv/bin/python" \
-    --seed "$seed" --scale 4 --mesh 200 || status=1
+    --seed "$seed" --scale 4 --mesh 200 --derive 1000 || status=1
 done
 exit "$status"

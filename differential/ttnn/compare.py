@@ -2,10 +2,12 @@
 """differential/ttnn: hlolayout's TTNN model against tt-metal's ttnn package.
 
     compare.py --hlolayout BIN --python VENV/bin/python [--seed N] [--scale K]
-               [--mesh N] [--reference FILE] [--freeze OUT]
+               [--mesh N] [--derive N] [--reference FILE] [--freeze OUT]
 
 Generates seeded cases (cases.py): K times the TTNN test data's groups of
-tensor specs (K=2: the held-out set, 280 specs) and N mesh distributions;
+tensor specs (K=2: the held-out set, 280 specs), N mesh distributions and
+--derive calls of ttnn.create_sharded_memory_config (the shard shape a spec
+without one gets: hlolayout derives it, ttnn's helper computes it);
 optionally adds the rows of --reference (the frozen test data, checked
 against the live system too). Runs `hlolayout ttnn spec --json --full` and
 `hlolayout ttnn mesh --json` on them and oracle.py (tt-metal's own code, in
@@ -70,6 +72,7 @@ RULES = [
     (("No chunks were produced",), "mesh-chunks"),
     (("number of placements",), "mesh-placements"),
     (("size of the supplied mesh shape",), "mesh-size"),
+    (("Invalid sharding core_grid",), "shard-derive"),
 ]
 
 # Differences that are not errors, with tt-metal's rule. Each maps a rule
@@ -113,8 +116,10 @@ def run_specs(binary, specs):
             f.write(json.dumps(s) + "\n")
         path = f.name
     try:
-        p = subprocess.run([binary, "ttnn", "spec", "--json", "--full", "--spec", path],
-                           capture_output=True, text=True)
+        # --device none: tt-metal's TensorSpec alone, as ttnn answers it
+        # host-only (no device check).
+        p = subprocess.run([binary, "ttnn", "spec", "--json", "--full", "--device", "none",
+                            "--spec", path], capture_output=True, text=True)
     finally:
         os.unlink(path)
     lines = p.stdout.splitlines()
@@ -125,7 +130,8 @@ def run_specs(binary, specs):
 
 def run_mesh(binary, case):
     placements = ",".join("S%d" % p["dim"] if p["shard"] else "R" for p in case["placements"])
-    args = [binary, "ttnn", "mesh", "--json", "--layout", "ROW_MAJOR", "--dtype", "float32",
+    args = [binary, "ttnn", "mesh", "--json", "--device", "none", "--layout", "ROW_MAJOR",
+            "--dtype", "float32",
             "--mesh", "x".join(map(str, case["mesh"])), "--placements", placements,
             "--shape", ",".join(map(str, case["shape"]))]
     if case.get("mesh_shape_override"):
@@ -182,6 +188,32 @@ def compare_spec(tally, label, ours, theirs, inp):
         tally.check("distribution.host_pages", label, pages, theirs["core_host_pages"])
 
 
+def derive_input(case):
+    """The spec whose shard hlolayout derives: ROW_MAJOR bfloat16 (no tile
+    rule in the way), L1, the CoreGrid's rectangle, no shard shape."""
+    layout = {"HEIGHT": "HEIGHT_SHARDED", "WIDTH": "WIDTH_SHARDED", "BLOCK": "BLOCK_SHARDED"}
+    return {"shape": case["shape"], "dtype": "bfloat16", "layout": "ROW_MAJOR",
+            "memory_layout": layout[case["strategy"]], "buffer_type": "L1",
+            "shard_spec": {"grid": [[[0, 0], [case["x"] - 1, case["y"] - 1]]],
+                           "orientation": case["orientation"] or "ROW_MAJOR"}}
+
+
+def compare_derive(tally, label, ours, theirs):
+    """The derived shard shape against create_sharded_memory_config's."""
+    if "harness_error" in theirs:
+        tally.diffs.append("%s: oracle failed: %s" % (label, theirs["harness_error"]))
+        return
+    their_rule = rule_of(theirs["error"]) if "error" in theirs else None
+    our_rule = ours.get("rule", "unknown") if "error" in ours else None
+    tally.check("derived shard refusal", label, our_rule, their_rule)
+    if their_rule is None and our_rule is None:
+        tally.check("derived shard shape", label, ours.get("resolved_shard_spec", {}).get("shape"),
+                    theirs["shape"])
+        tally.check("derived shard said", label, ours.get("shard_shape_derived"), True)
+    elif their_rule is not None and our_rule == their_rule:
+        tally.refusals[their_rule] += 1
+
+
 def compare_mesh(tally, label, ours, theirs):
     if "harness_error" in theirs:
         tally.diffs.append("%s: oracle failed: %s" % (label, theirs["harness_error"]))
@@ -207,9 +239,13 @@ def main():
     ap.add_argument("--seed", type=int, default=39)
     ap.add_argument("--scale", type=int, default=2, help="spec cases: K x the test data's groups")
     ap.add_argument("--mesh", type=int, default=60, help="mesh cases")
+    ap.add_argument("--derive", type=int, default=200,
+                    help="create_sharded_memory_config cases (the derived shard shape)")
     ap.add_argument("--reference", help="frozen rows (JSON lines with an 'input') to check too")
     ap.add_argument("--freeze", help="write the generated specs with ttnn's answers here")
     ap.add_argument("--freeze-mesh", help="write the mesh cases with ttnn's answers here")
+    ap.add_argument("--freeze-derive",
+                    help="write the create_sharded_memory_config cases with ttnn's answers here")
     args = ap.parse_args()
 
     reference = []
@@ -220,8 +256,10 @@ def main():
     held_out = gen.spec_cases(args.seed, args.scale)
     specs += held_out
     meshes = gen.mesh_cases(args.seed + 1, args.mesh)
-    answers = run_oracle(args.python, specs + meshes)
+    derives = gen.derive_cases(args.seed + 2, args.derive)
+    answers = run_oracle(args.python, specs + meshes + derives)
     ours = run_specs(args.hlolayout, [s["input"] for s in specs])
+    ours_derived = run_specs(args.hlolayout, [derive_input(c) for c in derives]) if derives else []
 
     tally = Tally()
     groups = collections.Counter()
@@ -231,6 +269,8 @@ def main():
     for j, m in enumerate(meshes):
         k = len(specs) + j
         compare_mesh(tally, "mesh %d" % j, run_mesh(args.hlolayout, m), answers[k])
+    for j, (c, o) in enumerate(zip(derives, ours_derived)):
+        compare_derive(tally, "derive %d" % j, o, answers[len(specs) + len(meshes) + j])
 
     if args.freeze:
         with open(args.freeze, "w") as f:
@@ -253,8 +293,20 @@ def main():
                 del row["kind"]
                 f.write(json.dumps(row, sort_keys=True) + "\n")
 
-    print("differential/ttnn: hlolayout vs ttnn 0.81.1 (seed %d): %d specs (%s), %d mesh cases" % (
-        args.seed, len(specs), ", ".join("%s %d" % kv for kv in groups.items()), len(meshes)))
+    if args.freeze_derive:
+        with open(args.freeze_derive, "w") as f:
+            for j, c in enumerate(derives):
+                a = dict(answers[len(specs) + len(meshes) + j])
+                if "error" in a:
+                    a["rule"] = rule_of(a["error"])
+                row = dict(c, id=j, ttnn=a)
+                del row["kind"]
+                f.write(json.dumps(row, sort_keys=True) + "\n")
+
+    print("differential/ttnn: hlolayout vs ttnn 0.81.1 (seed %d): %d specs (%s), %d mesh cases, "
+          "%d derived shard shapes" % (
+              args.seed, len(specs), ", ".join("%s %d" % kv for kv in groups.items()), len(meshes),
+              len(derives)))
     print("%-28s %8s %8s %8s" % ("field", "compared", "agree", "differ"))
     for field, (agree, differ) in tally.fields.items():
         print("%-28s %8d %8d %8d" % (field, agree + differ, agree, differ))

@@ -1,7 +1,7 @@
 """The ttnn side of differential/ttnn: answers cases with tt-metal's own code.
 
 Runs inside the venv of requirements.txt (ttnn 0.81.1). Reads JSON lines
-{"id": ..., "kind": "spec" | "mesh" | "tile", ...} on standard input and
+{"id": ..., "kind": "spec" | "mesh" | "derive", ...} on standard input and
 writes one JSON line per case to the file named by --out (ttnn logs to
 standard output). Nothing here computes a layout: every answer is what a
 ttnn call returns.
@@ -155,6 +155,22 @@ def answer_spec(inp):
     return out
 
 
+def answer_derive(case):
+    """ttnn.create_sharded_memory_config's shard shape (ttnn/core.py), or
+    its refusal."""
+    try:
+        kw = {}
+        if case["orientation"] is not None:
+            kw["orientation"] = ORIENTATIONS[case["orientation"]]
+        m = ttnn.create_sharded_memory_config(
+            case["shape"], ttnn.CoreGrid(x=case["x"], y=case["y"]),
+            getattr(ttnn.ShardStrategy, case["strategy"]), **kw)
+    except Exception as e:
+        return {"error": fatal(e)}
+    return {"shape": list(m.shard_spec.shape), "memory_layout": name(m.memory_layout),
+            "buffer_type": name(m.buffer_type)}
+
+
 def answer_mesh(case):
     """ttnn.create_mesh_mapper on a mesh shape (no device) and
     distribute_tensor of a host tensor holding 0, 1, 2, ...: each device's
@@ -199,6 +215,8 @@ def main():
             try:
                 if case["kind"] == "spec":
                     a = answer_spec(case["input"])
+                elif case["kind"] == "derive":
+                    a = answer_derive(case)
                 else:
                     a = answer_mesh(case)
             except Exception as e:  # the harness's own bug, reported as such

@@ -9,6 +9,10 @@ For each module directory of the cache (compile_zoo.py), four checks:
                    allocation by allocation (xla_texts.py): sizes, kinds,
                    which values, their sizes, offsets and shapes
   value_ids        the ids of those values (XLA's HloValue ids)
+  created_ids      the same ids when hlolayout is told the order XLA
+                   created the computations in (--xla-creation-order, from
+                   xla.json): the order the text does not hold; with it the
+                   ids must match on every module
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line (a difference only in the order of groups of
                    equal size follows from the value ids: reported as such)
@@ -22,10 +26,12 @@ import concurrent.futures
 import json
 import os
 import subprocess
+import tempfile
 
 import xla_texts
 
-CHECKS = ("memory_analysis", "buffers", "value_ids", "usage", "counts")
+CHECKS = ("memory_analysis", "buffers", "value_ids", "created_ids", "usage",
+          "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
 # the code XLA generated (docs/memory.md, "Checked against XLA").
@@ -77,9 +83,35 @@ def check_memory_analysis(hlolayout, m):
   return None
 
 
+def ids_from_creation_order(hlolayout, m, xla):
+  """The first value-id difference when hlolayout is given XLA's creation
+  order of the computations (None when the ids match)."""
+  created = m.xla.get("computation_creation_order")
+  if not created:
+    return "not compared: xla.json has no creation order"
+  with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("\n".join(created) + "\n")
+    path = f.name
+  try:
+    out, err = _run(hlolayout, ["memory", "--format=xla-buffers",
+                                f"--xla-creation-order={path}", m.path()])
+  finally:
+    os.unlink(path)
+  if err:
+    return f"hlolayout memory --xla-creation-order failed: {err}"
+  try:
+    ours = xla_texts.read_buffer_assignment(out)
+  except xla_texts.TextError as e:
+    return f"unreadable text: {e}"
+  return (xla_texts.compare_buffer_assignments(ours, xla)
+          or xla_texts.compare_value_ids(ours, xla))
+
+
 def check_buffers(hlolayout, m):
-  """The buffers check; sets the value_ids one on the way."""
+  """The buffers check; sets the value_ids and created_ids ones on the
+  way."""
   m.results["value_ids"] = "not compared: the allocations differ"
+  m.results["created_ids"] = "not compared: the allocations differ"
   out, err = _run(hlolayout, ["memory", "--format=xla-buffers", m.path()])
   if err:
     return f"hlolayout memory failed: {err}"
@@ -91,6 +123,7 @@ def check_buffers(hlolayout, m):
   difference = xla_texts.compare_buffer_assignments(ours, xla)
   if difference is None:
     m.results["value_ids"] = xla_texts.compare_value_ids(ours, xla)
+    m.results["created_ids"] = ids_from_creation_order(hlolayout, m, xla)
   return difference
 
 
@@ -125,6 +158,7 @@ _CHECK_FUNCTIONS = {
     "memory_analysis": check_memory_analysis,
     "buffers": check_buffers,
     "value_ids": None,  # set by check_buffers
+    "created_ids": None,  # set by check_buffers
     "usage": check_usage,
     "counts": check_counts,
 }

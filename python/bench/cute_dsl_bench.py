@@ -13,7 +13,11 @@ built in the expression, as in the DSL; a tiled MMA's layout; an smem
 helper), turned into text as the DSL prints it:
 
   twin          the expression evaluated by hlolayout.cute_dsl and str()'d:
-                median over --reps calls (after a warm-up)
+                median over --reps calls (after a warm-up; the twin keeps
+                the Python engine's answers and C++ tiled MMAs, so the
+                same call again is mostly a look-up)
+  cold          the same with every kept answer forgotten before each call
+                (a first call)
   DSL trace     the DSL's host path to the same text: a @cute.jit function
                 evaluating the expression and str()'ing it, traced with
                 CUTE_DSL_DRYRUN=1 (no compilation, no GPU): median over
@@ -91,18 +95,34 @@ json.dump(out, sys.stdout)
 '''
 
 
+def _forget():
+    """Empties the twin's kept answers: the Python engine's (_fast) and the
+    C++ tiled MMAs (_atoms)."""
+    from hlolayout.cute_dsl import _atoms, _fast
+    _fast.memo_clear()
+    _atoms._TILED_MMAS.clear()
+
+
 def twin_times(reps):
+    """Per case: the median call with the twin's kept answers (the same
+    expression again, as the DSL's trace is run again) and cold (every
+    kept answer forgotten before each call, not timed)."""
     out = {}
     ns = {"cute": cute_dsl, "utils": cute_dsl.utils}
     for name, expr in CASES:
         code = compile(expr, name, "eval")
         text = str(eval(code, ns))
-        ts = []
+        ts, cold = [], []
         for _ in range(reps):
             t = time.perf_counter()
             str(eval(code, ns))
             ts.append(time.perf_counter() - t)
-        out[name] = {"text": text, "time": statistics.median(ts)}
+            _forget()
+            t = time.perf_counter()
+            str(eval(code, ns))
+            cold.append(time.perf_counter() - t)
+        out[name] = {"text": text, "time": statistics.median(ts),
+                     "cold": statistics.median(cold)}
     return out
 
 
@@ -154,31 +174,38 @@ def main():
     else:
         dsl = dsl_times(python, args.arch, args.traces, args.inner)
     print("hlolayout.cute_dsl against the CuTe DSL (%s, CUTE_DSL_DRYRUN=1); "
-          "medians" % args.arch)
-    print("%-24s %10s %12s %14s %9s %9s" % (
-        "case", "twin us", "DSL trace ms", "DSL marginal us", "trace/x",
-        "marg/x"))
-    trace_ratios, marginal_ratios = [], []
+          "medians; load average %.1f" % (args.arch, os.getloadavg()[0]))
+    print("%-24s %8s %8s %12s %14s %8s %9s %8s" % (
+        "case", "twin us", "cold us", "DSL trace ms", "DSL marginal us",
+        "trace/x", "trace/cold", "marg/x"))
+    trace_ratios, marginal_ratios, cold_ratios = [], [], []
     for name, _ in CASES:
         t = twin[name]
-        row = "%-24s %10.2f" % (name, t["time"] * 1e6)
+        row = "%-24s %8.2f %8.2f" % (name, t["time"] * 1e6, t["cold"] * 1e6)
         if dsl is not None:
             d = dsl[name]
             if d["text"] != t["text"]:
                 sys.exit("%s: the DSL prints %s, the twin %s" % (
                     name, d["text"], t["text"]))
             tr = d["trace"] / t["time"]
+            cr = d["trace"] / t["cold"]
             mr = d["marginal"] / t["time"]
             trace_ratios.append(tr)
+            cold_ratios.append(cr)
             marginal_ratios.append(mr)
-            row += " %12.3f %14.1f %9.0f %9.1f" % (
-                d["trace"] * 1e3, d["marginal"] * 1e6, tr, mr)
+            row += " %12.3f %14.1f %8.0f %9.0f %8.1f" % (
+                d["trace"] * 1e3, d["marginal"] * 1e6, tr, cr, mr)
         print(row)
     if dsl is not None:
         print("median over %d cases: the twin is %.0fx faster than a DSL "
-              "trace, %.1fx faster than the DSL's op inside a trace" % (
-                  len(CASES), statistics.median(trace_ratios),
-                  statistics.median(marginal_ratios)))
+              "trace (%.0fx cold), %.1fx faster than the DSL's op inside a "
+              "trace" % (len(CASES), statistics.median(trace_ratios),
+                         statistics.median(cold_ratios),
+                         statistics.median(marginal_ratios)))
+        print("lowest: %.0fx (%s), cold %.0fx (%s)" % (
+            min(trace_ratios), CASES[trace_ratios.index(
+                min(trace_ratios))][0],
+            min(cold_ratios), CASES[cold_ratios.index(min(cold_ratios))][0]))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,11 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -28,6 +32,8 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/cute_picture.h"
+#include "hlolayout/draw/tikz.h"
 #include "hlolayout/draw/tv_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
 
@@ -44,6 +50,54 @@ py::tuple Coords(const std::vector<std::array<int64_t, 2>>& coords) {
     out[i] = py::make_tuple(coords[i][0], coords[i][1]);
   }
   return out;
+}
+
+// A cell's TikZ fill from a Python function of its numbers (a layout's
+// index, or thread and value) returning (from, to, colour) triples.
+std::function<draw::TikzFill(const draw::GridCell&)> TikzFillOf(
+    const py::function& fill) {
+  return [&fill](const draw::GridCell& cell) {
+    py::tuple args(cell.ids.size());
+    for (size_t i = 0; i < cell.ids.size(); ++i) args[i] = cell.ids[i];
+    draw::TikzFill out;
+    for (const auto& [from, to, colour] :
+         fill(*args)
+             .cast<std::vector<std::tuple<double, double, std::string>>>()) {
+      out.push_back(draw::TikzStripe{from, to, colour});
+    }
+    return out;
+  };
+}
+
+// The TikZ pictures of cute_dsl.viz (draw/tikz.h): the pieces of the picture
+// of a layout (swizzled or not; CuTe text), or of a thread-value layout over
+// a tile layout.
+void BindTikz(py::module_& m) {
+  m.def("cute_tikz_layout",
+        [](const std::string& layout, const py::function& fill) {
+          cute::AnyLayout l = Unwrap(cute::ParseAnyLayout(layout));
+          draw::CellGrid g = Unwrap(draw::CuteLayoutGrid(l));
+          return draw::GridToTikz(g, TikzFillOf(fill), draw::TikzOptions{});
+        });
+  m.def("cute_tikz_tv", [](const std::string& tv, const std::string& tile,
+                           const py::function& fill, bool axis_labels,
+                           std::vector<std::string> title) {
+    draw::TikzOptions o;
+    o.striped = true;
+    o.axis_labels = axis_labels;
+    o.title = std::move(title);
+    draw::CellGrid g =
+        Unwrap(draw::TvTileGrid(Unwrap(cute::ParseLayout(tv)),
+                                Unwrap(cute::ParseLayout(tile)), &o.order));
+    return draw::GridToTikz(g, TikzFillOf(fill), o);
+  });
+  m.def("cute_tikz_document", &draw::TikzDocument);
+  m.def("cute_tikz_escape",
+        [](const std::string& text) { return draw::TikzEscape(text); });
+  m.def("cute_tikz_grey_percent", &draw::TikzGreyPercent);
+  m.def("cute_tikz_grey", &draw::TikzGrey);
+  m.def("cute_tikz_tv_colour", &draw::TikzTvColour);
+  m.def("cute_tikz_hue", &draw::TikzHue);
 }
 
 cute::Operand ParseOperand(const std::string& operand) {
@@ -111,9 +165,70 @@ cute::SmemLayout Smem(const std::string& text, int64_t rows, int64_t cols,
   return Unwrap(triton::SmemForAccess(text, rows, cols, bits)).layout;
 }
 
+// A flat layout (shapes and strides of its leaves) as a function of an
+// integer index, the rule cute_dsl/_verify.py's evaluate() states:
+// colexicographic, the last mode taking the rest of the index without a
+// modulo, a negative index i giving -L(-i). Overflow throws OverflowError
+// (the caller then evaluates in NumPy).
+struct FlatLayout {
+  std::vector<int64_t> shape, stride;
+
+  int64_t operator()(int64_t i) const {
+    if (i == INT64_MIN) throw std::overflow_error("index out of range");
+    const bool negative = i < 0;
+    int64_t rest = negative ? -i : i, out = 0;
+    for (size_t k = 0; k < shape.size(); ++k) {
+      int64_t part = rest;
+      if (k + 1 < shape.size()) {
+        part = rest % shape[k];
+        rest /= shape[k];
+      }
+      int64_t term;
+      if (__builtin_mul_overflow(part, stride[k], &term) ||
+          __builtin_add_overflow(out, term, &out)) {
+        throw std::overflow_error("layout value overflows int64");
+      }
+    }
+    return negative ? -out : out;
+  }
+};
+
+FlatLayout Flat(std::vector<int64_t> shape, std::vector<int64_t> stride) {
+  if (shape.size() != stride.size() || shape.empty()) {
+    throw py::value_error("a flat layout needs as many strides as shapes");
+  }
+  for (int64_t s : shape) {
+    if (s <= 0) throw py::value_error("a flat layout's shapes are positive");
+  }
+  return FlatLayout{std::move(shape), std::move(stride)};
+}
+
+// cute_dsl's check that r is the composition a o b (_verify.py): the first
+// i < n where r(i) != a(b(i)), as (i, r(i), b(i), a(b(i))), or None. In C++
+// because it runs on every composition of a dynamic layout the twin makes
+// (issue 47 item 15: it was half of such a call's time through NumPy).
+void BindCompositionCheck(py::module_& m) {
+  m.def("cute_composition_mismatch",
+        [](std::vector<int64_t> a_shape, std::vector<int64_t> a_stride,
+           std::vector<int64_t> b_shape, std::vector<int64_t> b_stride,
+           std::vector<int64_t> r_shape, std::vector<int64_t> r_stride,
+           int64_t n) -> py::object {
+          const FlatLayout a = Flat(std::move(a_shape), std::move(a_stride));
+          const FlatLayout b = Flat(std::move(b_shape), std::move(b_stride));
+          const FlatLayout r = Flat(std::move(r_shape), std::move(r_stride));
+          for (int64_t i = 0; i < n; ++i) {
+            const int64_t bi = b(i), ri = r(i), abi = a(bi);
+            if (abi != ri) return py::make_tuple(i, ri, bi, abi);
+          }
+          return py::none();
+        });
+}
+
 }  // namespace
 
 void RegisterCuteAtoms(py::module_& m) {
+  BindTikz(m);
+  BindCompositionCheck(m);
   py::class_<cute::MmaAtom>(m, "_MmaAtom")
       .def_readonly("name", &cute::MmaAtom::name)
       .def_readonly("family", &cute::MmaAtom::family)

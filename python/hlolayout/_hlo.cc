@@ -61,7 +61,7 @@ py::list PyReadHlo(const std::string& text, const std::string& file_name) {
         }
         py::dict d;
         d["name"] = std::string(in.name);
-        d["opcode"] = std::string(in.opcode);
+        d["opcode"] = std::string(in.opcode_name);
         d["shape"] = ShapeOrNone(in.shape);
         d["operands"] = operands;
         d["attributes"] = attributes;

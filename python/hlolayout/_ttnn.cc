@@ -2,7 +2,8 @@
 // spec computed once from its JSON input (ttnn/spec_json.h), its fields,
 // the buffer distribution, element locations, and mesh distributions.
 //
-//   >>> r = hl._core._ttnn_spec('{"shape": [64, 64]}', 16, 32, 64, 12)
+//   >>> r = hl._core._ttnn_spec('{"shape": [64, 64]}', 16, 32, 64, 12,
+//   ...                         "wormhole_n150")
 //   >>> r.num_pages
 //   4
 //
@@ -21,10 +22,12 @@
 
 #include "_binding.h"
 #include "hlolayout/cli/ttnn_json.h"
+#include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
+#include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
@@ -35,6 +38,7 @@ namespace {
 
 struct PyTtnnSpec {
   std::shared_ptr<const ttnn::TensorSpec> spec;
+  cli::TtnnSpecNotes notes;  // the device checked against, its warnings
 };
 
 py::tuple Refusal(const absl::Status& s) {
@@ -58,9 +62,11 @@ int64_t CoreIndex(const ttnn::BufferDistribution& d, int64_t core) {
   return core;
 }
 
+// `device`: a device name (ttnn/device.h) to check the spec against, or
+// "none" for tt-metal's TensorSpec alone.
 py::object MakeSpec(const std::string& json, int64_t l1_alignment,
                     int64_t dram_alignment, int64_t l1_banks,
-                    int64_t dram_banks) {
+                    int64_t dram_banks, const std::string& device_name) {
   absl::StatusOr<std::vector<ttnn::TensorSpecInput>> in =
       ttnn::SpecInputsFromText(json);
   if (!in.ok()) {
@@ -72,8 +78,58 @@ py::object MakeSpec(const std::string& json, int64_t l1_alignment,
   absl::StatusOr<ttnn::TensorSpec> spec =
       ttnn::TensorSpec::Make((*in)[0], device);
   if (!spec.ok()) return Refusal(spec.status());
-  return py::cast(
-      PyTtnnSpec{std::make_shared<const ttnn::TensorSpec>(*std::move(spec))});
+  cli::TtnnSpecNotes notes{device_name, {}};
+  if (device_name != "none") {
+    absl::StatusOr<const ttnn::Device*> d = ttnn::FindDevice(device_name);
+    if (!d.ok()) throw py::value_error(std::string(d.status().message()));
+    notes.device = std::string((*d)->name);
+    absl::StatusOr<ttnn::FitReport> fit = ttnn::CheckFit(*spec, **d);
+    if (!fit.ok()) return Refusal(fit.status());
+    notes.warnings = std::move(fit->warnings);
+  }
+  return py::cast(PyTtnnSpec{
+      std::make_shared<const ttnn::TensorSpec>(*std::move(spec)), notes});
+}
+
+// A device's numbers, by name: a dict (ttnn.device_info).
+py::dict DeviceInfo(const std::string& name) {
+  absl::StatusOr<const ttnn::Device*> found = ttnn::FindDevice(name);
+  if (!found.ok()) throw py::value_error(std::string(found.status().message()));
+  const ttnn::Device& d = **found;
+  py::dict out;
+  out["name"] = std::string(d.name);
+  out["board"] = std::string(d.board);
+  out["arch"] = std::string(d.arch);
+  out["chips"] = d.chips;
+  out["grid"] = py::make_tuple(d.grid_x, d.grid_y);
+  out["l1_bytes_per_core"] = d.l1_bytes_per_core;
+  out["l1_usable_per_core"] = d.l1_usable_per_core;
+  out["dram_channels"] = d.dram_channels;
+  out["dram_banks"] = d.dram_banks;
+  out["dram_bank_bytes"] = d.dram_bank_bytes;
+  out["l1_alignment"] = d.l1_alignment;
+  out["dram_alignment"] = d.dram_alignment;
+  out["summary"] = d.Summary();
+  return out;
+}
+
+// ttnn.create_sharded_memory_config's shard shape, or a refusal tuple.
+py::object DeriveShard(const std::vector<int64_t>& shape, int64_t x, int64_t y,
+                       const std::string& layout,
+                       const std::string& orientation) {
+  absl::optional<ttnn::TensorMemoryLayout> l =
+      ttnn::MemoryLayoutFromName(layout);
+  absl::optional<ttnn::ShardOrientation> o =
+      ttnn::OrientationFromName(orientation);
+  if (!l || !o) throw py::value_error("bad memory layout or orientation");
+  if (x < 1 || y < 1) throw py::value_error("a CoreGrid has x, y >= 1");
+  absl::StatusOr<ttnn::CoreRangeSet> grid =
+      ttnn::CoreRangeSet::Make({{{0, 0}, {x - 1, y - 1}}});
+  if (!grid.ok()) return Refusal(grid.status());
+  absl::StatusOr<std::array<int64_t, 2>> s =
+      ttnn::DeriveShardShape(shape, *grid, *l, *o);
+  if (!s.ok()) return Refusal(s.status());
+  return py::make_tuple("ok", (*s)[0], (*s)[1]);
 }
 
 py::object Distribute(
@@ -152,10 +208,17 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
           [](const PyTtnnSpec& s) { return s.spec->page_alignment(); })
       .def_property_readonly(
           "num_banks", [](const PyTtnnSpec& s) { return s.spec->num_banks(); })
+      .def_property_readonly(
+          "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; })
+      .def_property_readonly("device_name",
+                             [](const PyTtnnSpec& s) { return s.notes.device; })
+      .def_property_readonly(
+          "shard_shape_derived",
+          [](const PyTtnnSpec& s) { return s.spec->shard_shape_derived(); })
       .def("to_json", [](const PyTtnnSpec& s, bool full) {
         cli::TtnnJsonLimits limits;
         if (full) limits = {-1, -1, -1};
-        return cli::TtnnSpecJson(*s.spec, limits);
+        return cli::TtnnSpecJson(*s.spec, limits, &s.notes);
       });
 }
 
@@ -268,7 +331,11 @@ void RegisterTtnn(py::module_& m) {
   SpecFields(c);
   DistributionFields(c);
   m.def("_ttnn_spec", &MakeSpec, py::arg("json"), py::arg("l1_alignment"),
-        py::arg("dram_alignment"), py::arg("l1_banks"), py::arg("dram_banks"));
+        py::arg("dram_alignment"), py::arg("l1_banks"), py::arg("dram_banks"),
+        py::arg("device") = "wormhole_n150");
+  m.def("_ttnn_device_info", &DeviceInfo, py::arg("name"));
+  m.def("_ttnn_derive_shard", &DeriveShard, py::arg("shape"), py::arg("x"),
+        py::arg("y"), py::arg("memory_layout"), py::arg("orientation"));
   m.def("_ttnn_distribute", &Distribute, py::arg("shape"), py::arg("mesh"),
         py::arg("placements"), py::arg("mesh_shape_override"));
 }

@@ -13,8 +13,10 @@ from .shapes import _shape
 __all__ = ["draw"]
 
 
-def draw(shape, view="both", slice=None):
+def draw(shape, view="both", slice=None, core=None):
     """The SVG picture of a layout, as `hlolayout draw SHAPE --svg -` writes it.
+    A hlolayout.ttnn.TensorSpec draws as `hlolayout ttnn draw --svg -` (its
+    cores, pages or shards; `core` (x, y) adds that core's pages).
 
         >>> svg = hl.draw("f32[3,5]{1,0:T(2,2)}", view="memory")
         >>> svg.startswith("<svg") or svg.startswith("<?xml")
@@ -23,6 +25,8 @@ def draw(shape, view="both", slice=None):
     view: "logical", "memory" or "both"; slice: the fixed outer indices
     (a tuple) when the array has more than two dimensions.
     """
+    if hasattr(shape, "_repr_html_") and hasattr(shape, "draw") and hasattr(shape, "_spec_json"):
+        return shape.draw(core=core)
     shape = _shape(shape, "shape")
     if view not in ("logical", "memory", "both"):
         raise ValueError("view must be 'logical', 'memory' or 'both', got %r" %

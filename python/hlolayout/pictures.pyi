@@ -7,4 +7,6 @@ import numpy.typing as npt
 
 from .shapes import ShapeLike
 
-def draw(shape: ShapeLike, view: str = ..., slice: Optional[Sequence[int]] = ...) -> str: ...
+def draw(shape: Union[ShapeLike, Any], view: str = ...,
+         slice: Optional[Sequence[int]] = ...,
+         core: Optional[Sequence[int]] = ...) -> str: ...

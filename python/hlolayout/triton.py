@@ -461,7 +461,10 @@ def report(ttgir, triton=None, target=None):
     implicit module triton-opt makes), its layout aliases, its types by
     layout, and every convert_layout with its cost on the module's target
     or on `target` (`target`, `scratch_bytes`, `reps`, `stores`, `loads`,
-    ...), following Triton `triton` ('3.6.0' or '3.9.0'; when None, the
+    ...), and every shared-memory store and load (`smem_ops`: local_alloc
+    of a tensor, local_store, local_load, async copies, each with its
+    instructions and bank conflicts per target), following Triton `triton`
+    ('3.6.0' or '3.9.0'; when None, the
     release the cache entry's metadata names, else the newest;
     `triton_rules` says which). ValueError for text that holds no TTGIR,
     or whose types Triton refuses in the module (warp size), located.

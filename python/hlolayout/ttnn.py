@@ -21,11 +21,37 @@ ttnn's enum spellings are accepted too.
 What tt-metal refuses raises TtnnRefusal (a ValueError) with the rule in
 words and its name in `.rule`. Mesh mappers: distribute(shape, mesh_shape,
 MeshMapperConfig([PlacementShard(0), PlacementReplicate()])).
+
+A spec is checked against a device (a Wormhole n150 unless `device=` names
+another: "n300", "p100", "p150", or "none" for no check): one it cannot
+hold raises TtnnRefusal (rule "device-grid", "device-l1", "device-dram"), a
+borderline one warns (TtnnDeviceWarning, and `spec.warnings`).
+
+    >>> ttnn.TensorSpec((320, 320), ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.MemoryConfig(
+    ...     ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
+    ...     ttnn.ShardSpec(ttnn.CoreRangeSet([ttnn.CoreRange((0, 0), (9, 9))]), (32, 32))))
+    Traceback (most recent call last):
+    ...
+    hlolayout.ttnn.TtnnRefusal: the grid [(0,0)-(9,9)] reaches core (9,9), outside wormhole_n150's 8x8 worker grid (0,0)-(7,7)
+
+A ShardSpec without a shard shape has it derived as
+ttnn.create_sharded_memory_config derives it (also here, with ttnn's
+arguments); Jupyter draws a spec (`_repr_html_`, `_repr_svg_`, `draw`).
+
+    >>> s = ttnn.TensorSpec((32, 2048, 1024), ttnn.bfloat8_b, ttnn.TILE_LAYOUT, ttnn.MemoryConfig(
+    ...     ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
+    ...     ttnn.ShardSpec(ttnn.CoreRangeSet([ttnn.CoreRange((0, 0), (7, 7))]), None)),
+    ...     device="p150")
+    >>> s.memory_config.shard_spec.shape, s.shard_shape_derived, s.device_name
+    ((8192, 128), True, 'blackhole_p150')
 """
 
+import html as _html
 import json as _json
+import warnings as _warnings
 
 from . import _hlolayout as _core
+from ._cli import _cli_text
 
 __all__ = [
     "TensorSpec", "MemoryConfig", "ShardSpec", "NdShardSpec", "CoreRangeSet",
@@ -34,7 +60,8 @@ __all__ = [
     "DataType", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "bfloat16", "float32",
     "uint32", "bfloat8_b", "bfloat4_b", "uint8", "uint16", "int32", "int8",
     "fp8_e4m3", "PlacementShard", "PlacementReplicate", "MeshMapperConfig",
-    "MeshSlice", "distribute", "DeviceParams",
+    "MeshSlice", "distribute", "DeviceParams", "TtnnDeviceWarning", "device_info",
+    "CoreGrid", "ShardStrategy", "create_sharded_memory_config",
 ]
 
 
@@ -48,6 +75,24 @@ class TtnnRefusal(ValueError):
         self.rule = rule
 
 
+class TtnnDeviceWarning(UserWarning):
+    """A spec close to what its device holds (more than 3/4 of a core's
+    usable L1 or of a DRAM bank), or a DRAM-sharded grid wider than the
+    DRAM banks."""
+
+
+def device_info(name="wormhole_n150"):
+    """A device's numbers (ttnn/device.h, docs/ttnn.md "Devices"): a dict
+    with name, board, arch, chips, grid (x, y), l1_bytes_per_core,
+    l1_usable_per_core, dram_channels, dram_banks, dram_bank_bytes,
+    l1_alignment, dram_alignment and summary.
+
+        >>> device_info("p150")["grid"], device_info("n150")["l1_usable_per_core"]
+        ((13, 10), 1463968)
+    """
+    return _core._ttnn_device_info(str(name))
+
+
 def _enum(name, values):
     return type(name, (), {v: v for v in values})
 
@@ -57,6 +102,7 @@ TensorMemoryLayout = _enum("TensorMemoryLayout", [
 BufferType = _enum("BufferType", ["DRAM", "L1"])
 ShardOrientation = _enum("ShardOrientation", ["ROW_MAJOR", "COL_MAJOR"])
 ShardDistributionStrategy = _enum("ShardDistributionStrategy", ["ROUND_ROBIN_1D", "GRID_2D"])
+ShardStrategy = _enum("ShardStrategy", ["HEIGHT", "WIDTH", "BLOCK"])
 Layout = _enum("Layout", ["ROW_MAJOR", "TILE"])
 DataType = _enum("DataType", ["BFLOAT16", "FLOAT32", "UINT32", "BFLOAT8_B", "BFLOAT4_B",
                               "UINT8", "UINT16", "INT32", "FP8_E4M3", "INT8"])
@@ -148,12 +194,15 @@ class CoreRangeSet:
 
 
 class ShardSpec:
-    """ttnn.ShardSpec(grid, shard_shape, shard_orientation): a 2-D shard."""
+    """ttnn.ShardSpec(grid, shard_shape, shard_orientation): a 2-D shard.
+    shard_shape None: derived by TensorSpec from the tensor's shape and the
+    grid (a CoreGrid's rectangle from core (0,0)) as
+    ttnn.create_sharded_memory_config derives it."""
     __slots__ = ("grid", "shape", "orientation")
 
-    def __init__(self, grid, shard_shape, shard_orientation=ShardOrientation.ROW_MAJOR):
+    def __init__(self, grid, shard_shape=None, shard_orientation=ShardOrientation.ROW_MAJOR):
         self.grid = grid if isinstance(grid, CoreRangeSet) else CoreRangeSet(grid)
-        self.shape = tuple(int(d) for d in shard_shape)
+        self.shape = None if shard_shape is None else tuple(int(d) for d in shard_shape)
         self.orientation = _name(shard_orientation, "orientation")
 
     def __repr__(self):
@@ -164,7 +213,10 @@ class ShardSpec:
             other.grid, other.shape, other.orientation)
 
     def _json(self):
-        return {"grid": self.grid._json(), "orientation": self.orientation, "shape": list(self.shape)}
+        out = {"grid": self.grid._json(), "orientation": self.orientation}
+        if self.shape is not None:
+            out["shape"] = list(self.shape)
+        return out
 
 
 class NdShardSpec:
@@ -228,12 +280,25 @@ class Tile:
 
 
 class DeviceParams:
-    """The device numbers the model needs (a Wormhole n150 by default)."""
-    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks")
+    """The device numbers the model needs: those of device `name` (a
+    Wormhole n150 by default; "none": an n150's numbers and no fit check),
+    each overridden when given."""
+    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks", "name")
 
-    def __init__(self, l1_alignment=16, dram_alignment=32, l1_banks=64, dram_banks=12):
-        self.l1_alignment, self.dram_alignment = int(l1_alignment), int(dram_alignment)
-        self.l1_banks, self.dram_banks = int(l1_banks), int(dram_banks)
+    def __init__(self, l1_alignment=None, dram_alignment=None, l1_banks=None, dram_banks=None,
+                 name="wormhole_n150"):
+        self.name = str(name)
+        d = device_info("wormhole_n150" if self.name.lower() == "none" else self.name)
+        pick = lambda v, default: int(default if v is None else v)  # noqa: E731
+        self.l1_alignment = pick(l1_alignment, d["l1_alignment"])
+        self.dram_alignment = pick(dram_alignment, d["dram_alignment"])
+        self.l1_banks = pick(l1_banks, d["grid"][0] * d["grid"][1])
+        self.dram_banks = pick(dram_banks, d["dram_banks"])
+
+    def _cli_args(self):
+        return ["--device", self.name, "--l1-alignment", str(self.l1_alignment),
+                "--dram-alignment", str(self.dram_alignment), "--l1-banks", str(self.l1_banks),
+                "--dram-banks", str(self.dram_banks)]
 
 
 def _check(result):
@@ -248,7 +313,7 @@ class TensorSpec:
     tt-metal's names; to_dict() is exactly its --json."""
 
     __slots__ = ("shape", "dtype", "layout", "tile", "input_memory_config", "device", "_s",
-                 "memory_config")
+                 "memory_config", "_spec_json")
 
     def __init__(self, shape, dtype, layout, memory_config=None, tile=None, device=None):
         self.shape = tuple(int(d) for d in shape)
@@ -256,7 +321,8 @@ class TensorSpec:
         self.layout = _name(layout, "layout").replace("_LAYOUT", "")
         self.tile = tile if isinstance(tile, Tile) else Tile(tile if tile is not None else (32, 32))
         self.input_memory_config = memory_config if memory_config is not None else MemoryConfig()
-        self.device = device if device is not None else DeviceParams()
+        self.device = (device if isinstance(device, DeviceParams)
+                       else DeviceParams(name=device if device is not None else "wormhole_n150"))
         m = self.input_memory_config
         spec = {"shape": list(self.shape), "dtype": self.dtype, "layout": self.layout,
                 "tile": list(self.tile.tile_shape), "buffer_type": m.buffer_type}
@@ -267,8 +333,11 @@ class TensorSpec:
             if m.shard_spec is not None:
                 spec["shard_spec"] = m.shard_spec._json()
         d = self.device
-        self._s = _check(_core._ttnn_spec(_json.dumps(spec), d.l1_alignment, d.dram_alignment,
-                                          d.l1_banks, d.dram_banks))
+        self._spec_json = _json.dumps(spec)
+        self._s = _check(_core._ttnn_spec(self._spec_json, d.l1_alignment, d.dram_alignment,
+                                          d.l1_banks, d.dram_banks, d.name))
+        for w in self._s.warnings:
+            _warnings.warn(w, TtnnDeviceWarning, stacklevel=2)
         out = self.to_dict()
         resolved_ss = out.get("resolved_shard_spec")
         resolved_nd = out.get("resolved_nd_shard_spec")
@@ -286,6 +355,34 @@ class TensorSpec:
     def __repr__(self):
         return "TensorSpec(%r, %r, %r, %r)" % (self.shape, self.dtype, self.layout,
                                                self.input_memory_config)
+
+    warnings = property(lambda self: list(self._s.warnings),
+                        doc="The device check's warnings (borderline fits).")
+    device_name = property(lambda self: self._s.device_name,
+                           doc="The device checked against ('none': no check).")
+    shard_shape_derived = property(lambda self: self._s.shard_shape_derived,
+                                   doc="The shard shape was derived (ShardSpec(grid, None)).")
+
+    def draw(self, core=None):
+        """The SVG picture of `hlolayout ttnn draw --svg -`: the core grid
+        with each core's shards and bytes, the pages (or, past 16,384, the
+        shards) coloured by core, and with `core` ((x, y) or CoreCoord) that
+        core's device pages."""
+        args = ["ttnn", "draw", "--svg", "-"] + self.device._cli_args()
+        if core is not None:
+            x, y = (core.x, core.y) if isinstance(core, CoreCoord) else core
+            args += ["--core", "%d,%d" % (int(x), int(y))]
+        return _cli_text(args + [self._spec_json])
+
+    def _repr_svg_(self):
+        return self.draw()
+
+    def _repr_html_(self):
+        """Jupyter: the spec's summary (`hlolayout ttnn spec`, device and
+        warnings included) over its picture."""
+        text = _cli_text(["ttnn", "spec"] + self.device._cli_args() + [self._spec_json])
+        return "<div class=\"hlolayout-ttnn\"><pre>%s</pre>%s</div>" % (
+            _html.escape(text), self.draw())
 
     padded_shape = property(lambda self: self._s.padded_shape)
     logical_2d_shape = property(lambda self: self._s.logical_2d_shape)
@@ -341,6 +438,67 @@ class TensorSpec:
     def to_dict(self, full=False):
         """`hlolayout ttnn spec --json` (--full: every core and page)."""
         return _json.loads(self._s.to_json(bool(full)))
+
+
+class CoreGrid:
+    """ttnn.CoreGrid(x=..., y=...): the cores (0,0) to (x-1, y-1)."""
+    __slots__ = ("x", "y")
+
+    def __init__(self, *, x, y):
+        self.x, self.y = int(x), int(y)
+        if self.x < 1 or self.y < 1:
+            raise ValueError("a CoreGrid has x >= 1 and y >= 1, not x=%d, y=%d" % (self.x, self.y))
+
+    def __repr__(self):
+        return "CoreGrid(x=%d, y=%d)" % (self.x, self.y)
+
+    def num_cores(self):
+        return self.x * self.y
+
+
+_STRATEGY_LAYOUT = {"HEIGHT": "HEIGHT_SHARDED", "WIDTH": "WIDTH_SHARDED",
+                    "BLOCK": "BLOCK_SHARDED"}
+
+
+def create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
+                                 use_height_and_width_as_shard_shape=False):
+    """ttnn.create_sharded_memory_config: an L1 MemoryConfig whose shard is
+    derived from the tensor's `shape` and `core_grid` (a CoreGrid; a
+    CoreRangeSet only with use_height_and_width_as_shard_shape, which takes
+    the last two dims as the shard, swapped for COL_MAJOR). The rule and its
+    refusals: ttnn/sharded_config.h.
+
+        >>> m = create_sharded_memory_config((32, 2048, 1024), CoreGrid(y=4, x=8),
+        ...                                  ShardStrategy.BLOCK, ShardOrientation.COL_MAJOR)
+        >>> m.memory_layout, m.shard_spec.shape
+        ('BLOCK_SHARDED', (8192, 256))
+    """
+    s = _name(strategy)
+    if s in _STRATEGY_LAYOUT:
+        layout = _STRATEGY_LAYOUT[s]
+    else:
+        layout = _name(strategy, "memory_layout")
+    o = "ROW_MAJOR" if orientation is None else _name(orientation, "orientation")
+    dims = [int(d) for d in shape]
+    if isinstance(core_grid, CoreGrid):
+        grid = CoreRangeSet([CoreRange((0, 0), (core_grid.x - 1, core_grid.y - 1))])
+    elif isinstance(core_grid, CoreRangeSet):
+        grid = core_grid
+        if not use_height_and_width_as_shard_shape:
+            raise TtnnRefusal("cannot derive the shard shape on a CoreRangeSet (ttnn: \"height "
+                              "and width must be shard shape with CoreRangeSet\"); give a "
+                              "CoreGrid", "shard-derive")
+    else:
+        raise TypeError("core_grid is a CoreGrid or a CoreRangeSet, not %r" % (core_grid,))
+    if use_height_and_width_as_shard_shape:
+        if len(dims) < 2:
+            raise TtnnRefusal("the shape %r has no height and width" % (tuple(dims),),
+                              "shard-derive")
+        shard = (dims[-2], dims[-1]) if o == "ROW_MAJOR" else (dims[-1], dims[-2])
+    else:
+        r = _check(_core._ttnn_derive_shard(dims, core_grid.x, core_grid.y, layout, o))
+        shard = (r[1], r[2])
+    return MemoryConfig(layout, BufferType.L1, ShardSpec(grid, shard, o))
 
 
 class PlacementShard:

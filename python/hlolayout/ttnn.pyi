@@ -10,12 +10,33 @@ __all__ = [
     "DataType", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "bfloat16", "float32",
     "uint32", "bfloat8_b", "bfloat4_b", "uint8", "uint16", "int32", "int8",
     "fp8_e4m3", "PlacementShard", "PlacementReplicate", "MeshMapperConfig",
-    "MeshSlice", "distribute", "DeviceParams",
+    "MeshSlice", "distribute", "DeviceParams", "TtnnDeviceWarning", "device_info",
+    "CoreGrid", "ShardStrategy", "create_sharded_memory_config",
 ]
 
 class TtnnRefusal(ValueError):
     rule: Optional[str]
     def __init__(self, message: str, rule: Optional[str]) -> None: ...
+
+class TtnnDeviceWarning(UserWarning): ...
+
+def device_info(name: str = ...) -> Dict[str, Any]: ...
+
+class ShardStrategy:
+    HEIGHT: str
+    WIDTH: str
+    BLOCK: str
+
+class CoreGrid:
+    x: int
+    y: int
+    def __init__(self, *, x: int, y: int) -> None: ...
+    def num_cores(self) -> int: ...
+
+def create_sharded_memory_config(
+    shape: Sequence[int], core_grid: Union[CoreGrid, CoreRangeSet], strategy: Any,
+    orientation: Any = ...,
+    use_height_and_width_as_shard_shape: bool = ...) -> MemoryConfig: ...
 
 class TensorMemoryLayout:
     INTERLEAVED: str
@@ -83,9 +104,9 @@ class CoreRangeSet:
 
 class ShardSpec:
     grid: CoreRangeSet
-    shape: Tuple[int, ...]
+    shape: Optional[Tuple[int, ...]]
     orientation: str
-    def __init__(self, grid: Any, shard_shape: Sequence[int],
+    def __init__(self, grid: Any, shard_shape: Optional[Sequence[int]] = ...,
                  shard_orientation: Any = ...) -> None: ...
 
 class NdShardSpec:
@@ -116,8 +137,11 @@ class DeviceParams:
     dram_alignment: int
     l1_banks: int
     dram_banks: int
-    def __init__(self, l1_alignment: int = ..., dram_alignment: int = ...,
-                 l1_banks: int = ..., dram_banks: int = ...) -> None: ...
+    name: str
+    def __init__(self, l1_alignment: Optional[int] = ...,
+                 dram_alignment: Optional[int] = ...,
+                 l1_banks: Optional[int] = ..., dram_banks: Optional[int] = ...,
+                 name: str = ...) -> None: ...
 
 class TensorSpec:
     shape: Tuple[int, ...]
@@ -130,7 +154,13 @@ class TensorSpec:
     def __init__(self, shape: Sequence[int], dtype: Any, layout: Any,
                  memory_config: Optional[MemoryConfig] = ...,
                  tile: Optional[Union[Tile, Sequence[int]]] = ...,
-                 device: Optional[DeviceParams] = ...) -> None: ...
+                 device: Optional[Union[DeviceParams, str]] = ...) -> None: ...
+    warnings: List[str]
+    device_name: str
+    shard_shape_derived: bool
+    def draw(self, core: Optional[Union[CoreCoord, Sequence[int]]] = ...) -> str: ...
+    def _repr_svg_(self) -> str: ...
+    def _repr_html_(self) -> str: ...
     padded_shape: Tuple[int, ...]
     logical_2d_shape: Tuple[int, int]
     physical_shape: Tuple[int, int]

@@ -13,13 +13,14 @@ import io
 import itertools
 import random
 import re
+import warnings
 
 import numpy as np
 import pytest
 
 from hlolayout import _hlolayout as core
 from hlolayout import cute_dsl as cute
-from hlolayout.cute_dsl import _fast, _verify, utils, viz
+from hlolayout.cute_dsl import _fast, _pictures, _verify, utils, viz
 from hlolayout.cute_dsl.nvgpu import tcgen05
 
 NV = cute.nvgpu
@@ -325,6 +326,112 @@ def test_compositions_are_the_composed_function():
     assert composed > 1000 and wrong > 0
 
 
+def test_the_core_composition_check_is_numpys():
+    # issue 47 item 15: the check that r is a o b runs in the C++ core;
+    # over random flat layouts (negative strides and indices included) it
+    # finds the first mismatch NumPy's evaluation finds, or none.
+    rng = random.Random(47)
+    agree = differ = 0
+    for _ in range(3000):
+        a, b, r = (_random_layout(rng) for _ in range(3))
+        if rng.random() < 0.3:
+            b = cute.make_layout(cute.size(b), stride=rng.choice((-3, -1, 2)))
+        n = cute.size(b)
+        core = _verify._mismatch_in_core(a, b, r, n)
+        assert core is not _verify._NOT_CHECKED
+        assert core == _verify._mismatch_in_numpy(a, b, r, n), (
+            str(a), str(b), str(r))
+        if core is None:
+            agree += 1
+        else:
+            differ += 1
+    assert agree > 100 and differ > 1000
+    # A value past int64 is not checked in the core (NumPy decides).
+    big = cute.make_layout(4, stride=1 << 62)
+    assert _verify._mismatch_in_core(big, big, big, 4) is \
+        _verify._NOT_CHECKED
+
+
+def test_a_tiled_mma_of_another_atom_is_not_reused():
+    # issue 47 item 15: C++ tiled MMAs are kept by the atom's whole
+    # definition; the DSL's sm90 atom has CuTe's name with another C layout.
+    from hlolayout.cute_dsl import _atoms
+    op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    first = str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled)
+    atom = cute.make_mma_atom(op)._atom
+    other = core.cute_mma_atom_from_layouts(
+        atom.name, atom.family, atom.thr_id, "(_16,_8,_16)", atom.a, atom.b,
+        "((_4,_8),(_2,_2)):((_16,_1),(_8,_64))")
+    tm = _atoms._core_tiled_mma(other, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>") is \
+        _atoms._core_tiled_mma(atom, "(2,2,1):(1,2,0)", "<_,_,_>")
+    assert tm.layout_tv("C") != _atoms._core_tiled_mma(
+        atom, "(2,2,1):(1,2,0)", "<_,_,_>").layout_tv("C")
+    assert str(cute.make_tiled_mma(op, (2, 2, 1)).tv_layout_C_tiled) == first
+
+
+def test_the_engines_kept_answers_are_its_answers():
+    # issue 47 item 15: _fast keeps the Python engine's answers. Over random
+    # dynamic operands, the answer given again equals the one computed
+    # afresh (and the refusals stay refusals).
+    rng = random.Random(15)
+    ops = [cute.composition, cute.logical_divide, cute.zipped_divide,
+           cute.logical_product, cute.tiled_divide]
+    kept = 0
+    for _ in range(600):
+        a = _random_layout(rng)
+        shape = tuple(cute.assume(cute.Int32(s), divby=rng.choice((1, 2)))
+                      if isinstance(s, int) and s % 2 == 0 and
+                      rng.random() < 0.5 else s
+                      for s in _tuples_of(a.shape))
+        a = cute.make_layout(shape, stride=_tuples_of(a.stride))
+        b = _random_layout(rng, 2)
+        op = rng.choice(ops)
+        answers = []
+        for fresh in (True, False, True):
+            if fresh:
+                _fast.memo_clear()
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    answers.append(str(op(a, b)))
+            except (TypeError, ValueError) as ex:
+                answers.append(type(ex).__name__)
+        assert answers[0] == answers[1] == answers[2], (str(a), str(b), op)
+        kept += len(_fast._MEMO) > 0
+    assert kept > 100
+
+
+def _tuples_of(x):
+    return x if isinstance(x, tuple) else (x,)
+
+
+def test_a_wrong_answer_is_not_kept():
+    # A wrong answer of the DSL warns (or raises) at every call: the engine
+    # does not keep it.
+    a = cute.make_layout((cute.Int32(4), 3), stride=(1, 5))
+    b = cute.make_layout(4, stride=3)
+    with cute.strict(False):
+        for _ in range(2):
+            with pytest.warns(cute.WrongLayoutWarning):
+                cute.composition(a, b)
+    with pytest.raises(cute.WrongLayoutError):
+        cute.composition(a, b)
+    # Another divisibility is another key.
+    c = cute.make_layout((cute.Int32(64), 32), stride=(32, 1))
+    d = cute.make_layout((cute.assume(cute.Int32(64), divby=32), 32),
+                         stride=(32, 1))
+    tile = cute.make_layout((4, 8))
+    assert str(cute.composition(c, tile)) == "((?,?),(?,?)):((32,?),(128,?))"
+    assert str(cute.composition(d, tile)) == \
+        "((?{div=4},?),(?,?)):((32,?),(128,?))"
+    assert str(cute.composition(c, tile)) == "((?,?),(?,?)):((32,?),(128,?))"
+    e = cute.make_layout((cute.assume(cute.Int32(64), divby=2), 32),
+                         stride=(32, 1))
+    assert str(cute.composition(e, tile)) == \
+        "((?{div=2},?),(?,?)):((32,?),(128,?))"
+
+
 def test_divides_and_products_keep_the_function():
     rng = random.Random(11)
     for _ in range(500):
@@ -529,7 +636,7 @@ def test_print_latex_tv_owners():
 
 def test_docstring_examples():
     from hlolayout.cute_dsl import _pictures, nvgpu
-    for module in (cute, _pictures, nvgpu.tcgen05, utils):
+    for module in (cute, _pictures, viz, nvgpu.tcgen05, utils):
         result = doctest.testmod(module, optionflags=(
             doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
         assert result.failed == 0, module.__name__
@@ -777,28 +884,70 @@ def test_random_bad_atom_arguments_raise_only_the_documented_errors():
 def test_tikz_pictures_of_rank_1_and_flat_tiles():
     # issue 46 item 1: the DSL's print_latex fails on a rank-1 layout and
     # print_latex_tv on a tile mode of one element with stride 0; the twin
-    # draws both.
+    # draws both: a rank-1 layout as one column (the mode 1:0 the DSL's
+    # comment line shows), the flat mode as its one column.
     text = _latex(viz.print_latex, cute.make_layout((4,), stride=(2,)))
+    assert text.startswith("%% Layout: {} (4,1):(2,0)\n")
     cells = re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)
     assert cells == [("0", "0", "0"), ("1", "0", "2"), ("2", "0", "4"),
                      ("3", "0", "6")]
     assert "grid (4,1);" in text
+    text = _latex(viz.print_latex, cute.make_layout(3))
+    assert "(3,1):(1,0)" in text and "grid (3,1);" in text
+    swizzled = cute.make_composed_layout(cute.make_swizzle(1, 1, 1), 0,
+                                         cute.make_layout((8,), stride=(1,)))
+    text = _latex(viz.print_latex, swizzled)
+    assert re.findall(r"\{(\d+)\};", text)[:8] == \
+        ["0", "1", "2", "3", "6", "7", "4", "5"]
     tiler, tv = cute.make_layout_tv(cute.make_layout((4, 1)),
                                     cute.make_layout((2, 1)))
     text = _latex(viz.print_latex_tv, tv, cute.make_layout((8, 1)))
     labels = re.findall(r"\\node at \((\d+),(\d+)\) \{\\shortstack\{T(\d+) "
                         r"\\\\ V(\d+)\}\};", text)
     assert len(labels) == 8 and {n for _, n, _, _ in labels} == {"0"}
-    # The refusals say what is wrong in the project's words.
-    with pytest.raises(ValueError, match="draws rank 1 or 2, not rank 3"):
+    # The refusals say what is wrong in the project's words, layouts in the
+    # DSL's notation.
+    with pytest.raises(ValueError, match=r"cannot draw \(2,2,2\):\(1,2,4\): "
+                       "rank 3"):
         viz.print_latex(cute.make_layout((2, 2, 2)))
     with pytest.raises(ValueError, match="no palette named 'nope'"):
         viz.print_latex_tv(tv, (8, 1), palette="nope")
+    with pytest.raises(TypeError, match="layout or composed layout, not "
+                       "Swizzle"):
+        viz.print_latex(cute.make_swizzle(1, 1, 1))
+    with pytest.raises(ValueError, match="stride 0"):
+        viz.print_latex_tv(tv, cute.make_layout((4, 2), stride=(0, 1)))
+    with pytest.raises(TypeError, match="title must be a string"):
+        viz.print_latex_tv(tv, (8, 1), title=5)
     assert [viz.tikz_color_bwx8(k) for k in range(8)] == [
         "black!00", "black!40", "black!20", "black!60", "black!10",
         "black!50", "black!30", "black!70"]
     assert viz.tikz_escape("a_b#c\\") == "a\\_b\\#c\\textbackslash{}"
 
+
+def test_tikz_cells_are_the_pictures_of_draw():
+    # print_latex's cells are cute.draw's (the same draw/ code), and
+    # print_latex_tv keeps the first owner, threads outer, in the order the
+    # owners come, wrapping indices past the tile.
+    layout = cute.make_layout(((2, 2), 3), stride=((1, 6), 2))
+    text = _latex(viz.print_latex, layout, render_func=print)
+    tikz = {(int(m), int(n)): int(k) for m, n, k in
+            re.findall(r"\] at \((\d+),(\d+)\) \{(\d+)\};", text)}
+    rows = [line.split() for line in cute.draw(layout).splitlines()
+            if re.match(r"\d+ ", line)]
+    drawn = {(int(row[0]), j): int(k) for row in rows
+             for j, k in enumerate(row[1:])}
+    assert len(drawn) == 12
+    assert tikz == drawn
+    tv = cute.make_layout((2, 4), stride=(1, 2))
+    pieces = []
+    viz.print_latex_tv(tv, cute.make_layout((2, 2), stride=(2, 1)),
+                       render_func=pieces.append, palette="bw_dual")
+    labels = re.findall(r"\\node at \((\d),(\d)\) \{\\shortstack\{T(\d) "
+                        r"\\\\ V(\d)\}\};", pieces[0])
+    assert labels == [("0", "0", "0", "0"), ("1", "0", "0", "1"),
+                      ("0", "1", "1", "0"), ("1", "1", "1", "1")]
+    assert "\\path[fill=black!18] (1,-0.5) rectangle (1.5,0.5);" in pieces[0]
 
 def test_seeds_330_to_335_edge_cases():
     # group_modes of an integral layout gives its one mode as a tuple, and a
@@ -810,3 +959,25 @@ def test_seeds_330_to_335_edge_cases():
                                     cute.make_layout((1,), stride=(3,)))
     with cute.strict():
         assert str(cute.recast_layout(64, 32, one)) == "S<3,3,3> o 0 o (1):(2)"
+
+
+def test_draw_names_layouts_in_the_dsls_notation():
+    # issue 47 item 13: the panels of an atom's picture named their TV
+    # layouts in C++'s notation ((_4,_8),...); the DSL prints (4,8).
+    from hlolayout.cute_dsl import nvgpu
+    op = nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    tm = cute.make_tiled_mma(cute.make_mma_atom(op),
+                             cute.make_layout((2, 2, 1)))
+    for text in (cute.draw(tm), cute.draw(tm, svg=True)):
+        assert "TV layout ((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0)," \
+               "((32,8,256),(0,0)))" in text
+        assert "(_" not in text and ",_" not in text
+    assert "SM80_16x8x16_F32F16F16F32_TN" in cute.draw(tm)  # op names kept
+    swizzled = cute.make_composed_layout(
+        cute.make_swizzle(3, 4, 3), 0, cute.make_layout((8, 8, 2)))
+    with pytest.raises(ValueError) as ex:
+        cute.draw(swizzled)
+    assert "S<3,4,3> o 0 o (8,8,2):(1,8,64)" in str(ex.value)
+    assert "_" not in str(ex.value) and "Sw<" not in str(ex.value)
+    assert _pictures.dsl_notation("Sw<3,4,3> o _0 o (_8,_-2):(_1,_0)") == \
+        "S<3,4,3> o 0 o (8,-2):(1,0)"

@@ -182,6 +182,45 @@ def test_a_negative_stride_tiler_the_dsl_divides_is_documented():
     assert compare._negative_stride_operand(case(positive), "") is False
 
 
+def test_a_negative_stride_in_a_tuple_tiler_is_documented():
+    # Seed 8123: the DSL answers a divide by a tiler given as a tuple
+    # holding (2):(-1); the rule read only a Layout operand and called it a
+    # difference.
+    expr = ("cute.logical_divide(cute.make_layout((2,), stride=(1,)), "
+            "(cute.make_layout((2,), stride=(-1,)),))")
+    dsl = {"ok": True, "text": "(((2),1)):(((-1),0))"}
+    kind, twin, note = compare.classify(case(expr), dsl, NS)
+    assert not twin["ok"] and "negative stride" in twin["error"]
+    assert kind == "documented" and "negative stride" in note
+    positive = expr.replace("stride=(-1,)", "stride=(1,)")
+    assert compare._negative_stride_operand(case(positive), "") is False
+    one = expr.replace("(2,), stride=(-1,)", "(1,), stride=(-1,)")
+    assert compare._negative_stride_operand(case(one), "") is False
+
+
+_F8_MN = ("cute.make_tiled_mma(cute.nvgpu.warpgroup.MmaF8Op("
+          "cute.Float8E4M3FN, cute.Float8E5M2, cute.Float16, (64, 24, 32), "
+          "cute.nvgpu.warpgroup.OperandSource.SMEM, "
+          "cute.nvgpu.OperandMajorMode.K, cute.nvgpu.OperandMajorMode.MN), "
+          "(1, 1, 1), (64, 16, 32)).partition_shape_C(%s)")
+
+
+def test_an_eight_bit_mn_atom_refused_later_is_documented():
+    # Seed 336: the DSL builds the MN-major 8-bit wgmma atom (the twin
+    # refuses it) and then refuses the partition as a precondition; the
+    # twin, given K-major operands, refuses the partition for that reason.
+    dsl = refused("MLIRError: error: unknown: failed to partition `input` "
+                  "'!cute.shape<\"((64,2),(32,4))\">' with `tiled_mma`")
+    kind, twin, note = compare.classify(case(_F8_MN % "((64, 2), (32, 4))"),
+                                        dsl, NS)
+    assert "8-bit operands" in twin["error"]
+    assert kind == "documented" and "K-major operands" in note
+    # A partition the K-major atom takes: the DSL's refusal is then another
+    # reason, a difference.
+    kind, _, note = compare.classify(case(_F8_MN % "(128, 48)"), dsl, NS)
+    assert kind == "different" and "other reasons" in note
+
+
 def test_an_integral_rank1_layout_drawn_is_documented():
     expr = "cute.viz.print_latex(cute.make_layout(16, stride=1))"
     dsl = refused("TypeError: cannot unpack non-iterable int object")

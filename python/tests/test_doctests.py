@@ -7,10 +7,11 @@ import pytest
 
 import hlolayout as hl
 from hlolayout import (_cute_int_tuple, _cute_layout, allocations, arrays,
-                       cute, grid, hlo, indexing, pictures, reports, shapes)
+                       cute, grid, hlo, indexing, pictures, reports, shapes,
+                       ttnn)
 
 MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
-           cute, _cute_layout, _cute_int_tuple, grid]
+           cute, _cute_layout, _cute_int_tuple, grid, ttnn]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -473,6 +473,22 @@ def test_report_implicit_module_target_and_release(tmp_path):
     assert "k.json says Triton 3.6.0" in r["triton_rules"]
 
 
+def test_report_shared_memory_stores_and_loads():
+    # Issue 47 item 9: LDS traffic outside convert_layout, per target.
+    r = tt.report(_data("smem_gfx942.ttgir"))
+    assert r["converts"] == []
+    ops = [(o["op"], o["memdesc"], o["costs"][0]["instr"],
+            o["costs"][0]["bits"], o["costs"][0]["ways"])
+           for o in r["smem_ops"]]
+    assert ops == [("local_alloc", "#swz", "ds_write", 128, 1),
+                   ("local_load", "#swz", "ds_read", 16, 4),
+                   ("local_alloc", "#pad", "ds_write", 32, 1),
+                   ("local_load", "#pad", "ds_read", 16, 1)]
+    r = tt.report(_data("smem_gfx942.ttgir"), target="hip:gfx950")
+    assert r["smem_ops"][1]["costs"][0]["target"] == "hip:gfx950"
+    assert r["smem_ops"][1]["costs"][0]["ways"] == 8
+
+
 def test_keys_triton_ignores_warn():
     with pytest.warns(UserWarning, match="unknown key 'isTransposd'"):
         tt.to_linear_layout(

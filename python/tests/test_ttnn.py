@@ -29,7 +29,10 @@ def _spec(row):
                                ttnn.ShardSpec(grid, ss["shape"], ss["orientation"]))
     else:
         mc = ttnn.MemoryConfig(i["memory_layout"], i["buffer_type"])
-    return ttnn.TensorSpec(i["shape"], i["dtype"], i["layout"], mc, tile=i["tile"])
+    # tt-metal's TensorSpec alone: one row's grid reaches core (6,8), past an
+    # n150's 8x8 worker cores.
+    return ttnn.TensorSpec(i["shape"], i["dtype"], i["layout"], mc, tile=i["tile"],
+                           device="none")
 
 
 def test_header_example():
@@ -62,7 +65,9 @@ def test_every_row_of_the_test_data_agrees_with_the_cli():
             assert e.value.rule == "grid2d-shard-rank"
             continue
         s = _spec(row)
-        assert s.to_dict() == row["output"], row["id"]
+        d = s.to_dict()
+        assert d.pop("device") == "none"
+        assert d == row["output"], row["id"]
         assert s.padded_shape == tuple(row["output"]["padded_shape"])
 
 
@@ -143,3 +148,87 @@ def test_enum_names_get_the_nearest_ones(cli):
     assert r.returncode != 0
     assert "bad --dtype: unknown dtype 'bfloat8'; did you mean 'bfloat8_b'?" \
         in r.stderr
+
+
+# Issue 47 item 2: the device named and checked.
+def _block(shape, x, y, shard, dtype=ttnn.bfloat16, **kw):
+    mc = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
+                           ttnn.ShardSpec(_grid(x - 1, y - 1), shard))
+    return ttnn.TensorSpec(shape, dtype, ttnn.TILE_LAYOUT, mc, **kw)
+
+
+def test_a_spec_that_cannot_fit_its_device_is_refused():
+    with pytest.raises(ttnn.TtnnRefusal) as e:
+        _block((32, 2048, 1024), 8, 8, (8192, 128))
+    assert e.value.rule == "device-l1"
+    assert "more than the 1463968 bytes of its 1499136 bytes of L1" in str(e.value)
+    with pytest.raises(ttnn.TtnnRefusal) as e:
+        _block((320, 320), 10, 10, (32, 32))
+    assert e.value.rule == "device-grid"
+    assert "reaches core (9,9), outside wormhole_n150's 8x8 worker grid" in str(e.value)
+    # A p150 has 13x10 worker cores; "none" checks nothing.
+    assert _block((320, 320), 10, 10, (32, 32), device="p150").device_name == "blackhole_p150"
+    assert _block((32, 2048, 1024), 8, 8, (8192, 128), device="none").num_shards == 64
+    with pytest.raises(ValueError, match="did you mean 'p150'"):
+        _block((320, 320), 1, 1, (320, 320), device="p151")
+
+
+def test_borderline_specs_warn():
+    with pytest.warns(ttnn.TtnnDeviceWarning, match="borderline"):
+        s = _block((32, 2048, 1024), 8, 8, (8192, 128), dtype=ttnn.bfloat8_b)
+    assert len(s.warnings) == 1
+    assert s.to_dict()["warnings"] == s.warnings
+    assert s.to_dict()["device"] == "wormhole_n150"
+
+
+def test_devices_and_their_numbers():
+    assert ttnn.device_info()["name"] == "wormhole_n150"
+    p100 = ttnn.device_info("blackhole_p100")
+    assert (p100["grid"], p100["dram_banks"], p100["dram_alignment"]) == ((11, 10), 7, 64)
+    # A device's numbers reach the spec: 130 L1 banks on a p150.
+    s = ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT,
+                        ttnn.MemoryConfig(buffer_type=ttnn.BufferType.L1), device="p150")
+    assert s.to_dict()["consumed_bytes_per_bank"]["num_banks"] == 130
+    assert ttnn.DeviceParams(name="p150").dram_alignment == 64
+    assert ttnn.DeviceParams(16, 32, 64, 12).name == "wormhole_n150"
+
+
+# Issue 47 item 3: the shard shape derived.
+def test_shard_shape_derived_as_create_sharded_memory_config_does():
+    s = _block((32, 2048, 1024), 8, 8, None, dtype=ttnn.bfloat8_b, device="p150")
+    assert s.shard_shape_derived
+    assert s.memory_config.shard_spec.shape == (8192, 128)
+    assert s.to_dict()["shard_shape_derived"] is True
+    assert not _block((64, 64), 2, 2, (32, 32)).shard_shape_derived
+    m = ttnn.create_sharded_memory_config((32, 2048, 1024), ttnn.CoreGrid(y=4, x=8),
+                                          ttnn.ShardStrategy.BLOCK, ttnn.ShardOrientation.COL_MAJOR)
+    assert (m.memory_layout, m.buffer_type, m.shard_spec.shape) == ("BLOCK_SHARDED", "L1",
+                                                                    (8192, 256))
+    assert m.shard_spec.grid == _grid(7, 3)
+    h = ttnn.create_sharded_memory_config((1, 1, 1024, 64), ttnn.CoreGrid(y=8, x=8),
+                                          ttnn.ShardStrategy.HEIGHT)
+    assert h.shard_spec.shape == (16, 64)
+    with pytest.raises(ttnn.TtnnRefusal, match="Invalid sharding core_grid") as e:
+        ttnn.create_sharded_memory_config((100, 64), ttnn.CoreGrid(y=1, x=8),
+                                          ttnn.ShardStrategy.HEIGHT)
+    assert e.value.rule == "shard-derive"
+    with pytest.raises(ttnn.TtnnRefusal):
+        ttnn.create_sharded_memory_config((64, 64), _grid(1, 1), ttnn.ShardStrategy.HEIGHT)
+    both = ttnn.create_sharded_memory_config((64, 96), _grid(1, 1), ttnn.ShardStrategy.HEIGHT,
+                                             ttnn.ShardOrientation.COL_MAJOR,
+                                             use_height_and_width_as_shard_shape=True)
+    assert both.shard_spec.shape == (96, 64)
+
+
+# Issue 47 item 1: a spec draws, however big.
+def test_a_spec_draws_in_jupyter_and_with_hl_draw():
+    s = _block((32, 2048, 1024), 8, 8, (8192, 128), dtype=ttnn.bfloat8_b, device="p150")
+    svg = s._repr_svg_()
+    assert svg.startswith("<svg")
+    assert 'data-shard="35" data-core="3,4"' in svg
+    assert 'data-bytes="1114112"' in svg
+    html = s._repr_html_()
+    assert html.startswith('<div class="hlolayout-ttnn"><pre>')
+    assert "device            blackhole_p150" in html
+    assert "core (3,4): 1024 device pages" in hl.draw(s, core=(3, 4))
+    assert "core (3,4): 1024 device pages" in s.draw(ttnn.CoreCoord(3, 4))

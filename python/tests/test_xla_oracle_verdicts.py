@@ -48,3 +48,25 @@ def test_value_id_differences_count_only_on_listed_modules():
 def test_the_list_is_read_with_its_reasons():
     listed = oracle.listed_value_id_modules(oracle.VALUE_ID_MODULES)
     assert all(reason for reason in listed.values())
+
+
+def test_a_listed_module_is_documented_only_when_xla_creation_order_explains_it():
+    # The list names both modules; given XLA's creation order, hlolayout's
+    # ids match on the first (the order the text lacks is the whole reason)
+    # and still differ on the second (a fault of the model: never
+    # documented, whatever the list or docs/memory.md's table say).
+    listed = {"a.s.f": "creation order", "b.s.f": "creation order"}
+    modules = [
+        _Module("a.s.f", value_ids="id 12 != 14", created_ids=None,
+                usage=compare_zoo.TIE_ORDER),
+        _Module("b.s.f", value_ids="id 3 != 5", created_ids="id 3 != 4",
+                usage=compare_zoo.TIE_ORDER),
+    ]
+    classes = oracle.classify(modules, {("b.s.f", "created_ids")}, listed)
+    for check in ("value_ids", "usage"):
+        _, doc, undoc = classes[check]
+        assert [n for n, _ in doc] == ["a.s.f"]
+        assert [n for n, _ in undoc] == ["b.s.f"]
+    _, doc, undoc = classes["created_ids"]
+    assert doc == []
+    assert [n for n, _ in undoc] == ["b.s.f"]

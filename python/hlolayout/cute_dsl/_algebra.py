@@ -66,11 +66,17 @@ RULES = {
 }
 
 
+# How many times _wrong has met an answer of the DSL that is not CuTe's
+# algebra (the memo of _fast.op2 keeps no result built with one).
+WRONG_ANSWERS = [0]
+
+
 def _wrong(rule, message, result, witness, operands=()):
     """The DSL's result, with a WrongLayoutWarning naming the rule it breaks
     (the default); WrongLayoutError in strict mode; silently when
     unchecked."""
     from . import _config
+    WRONG_ANSWERS[0] += 1
     if not _config.checked():
         return result
     text = "%s (%s)" % (message, witness)
@@ -529,15 +535,16 @@ def logical_divide(layout, tiler):
 def _no_negative_stride(layout, op, what):
     """The complement a product (of the block) or a divide (of the tiler)
     is built on is not defined for a negative stride: the DSL refuses
-    ("unable to compute product", "failed to perform a valid division")
-    or its process dies; the twin refuses."""
+    ("unable to compute product", "failed to perform a valid division"),
+    its process dies, or it answers (a divide of 2:1 by (2:-1,) gives
+    ((2),1):((-1),0), seed 8123 of the harness); the twin refuses."""
     f = filter(layout)
     neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
     if neg:
         raise Refusal("%s: CuTe's complement, which the %s is built on, is "
                       "not defined for the negative stride %d of %s (the DSL "
-                      "refuses or its process dies)" % (op, what, neg[0],
-                                                       layout))
+                      "refuses, its process dies or it answers, depending "
+                      "on the operands)" % (op, what, neg[0], layout))
 
 
 def _positive_shapes(t):

@@ -211,9 +211,8 @@ class TiledMma(MmaAtom):
             parts = list(self._retry[2])
             parts[unused] = "_"
             try:
-                return _core.cute_make_tiled_mma(
-                    self._retry[0], self._retry[1],
-                    "<" + ",".join(parts) + ">")
+                return _core_tiled_mma(self._retry[0], self._retry[1],
+                                       "<" + ",".join(parts) + ">")
             except ValueError:
                 pass
         raise DSLUserCodeError(self._failure)
@@ -368,6 +367,27 @@ def _permutation(permutation_mnk):
 
 _OPERAND_FAILURE = re.compile(r"make_tiled_mma: [ABC]: ")
 
+# The C++ tiled MMAs made so far (issue 47 item 15: building one is most of
+# a make_tiled_mma call). A C++ tiled MMA is immutable (read-only from
+# Python) and a function of its atom's definition, the atom layout and the
+# permutation, which make the key; failures are not kept.
+_TILED_MMAS = {}
+_TILED_MMAS_KEPT = 512
+
+
+def _core_tiled_mma(core_atom, layout_text, permutation_text):
+    a = core_atom
+    key = (a.name, a.family, a.thr_id, tuple(a.shape_mnk), a.a, a.b, a.c,
+           layout_text, permutation_text)
+    tm = _TILED_MMAS.get(key)
+    if tm is None:
+        tm = _core.cute_make_tiled_mma(core_atom, layout_text,
+                                       permutation_text)
+        if len(_TILED_MMAS) >= _TILED_MMAS_KEPT:
+            _TILED_MMAS.clear()
+        _TILED_MMAS[key] = tm
+    return tm
+
 
 def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
                    permutation_mnk=None, **kwargs):
@@ -383,8 +403,8 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
     layout = _atom_layout(atom_layout_mnk)
     shown, parts = _permutation(permutation_mnk)
     try:
-        tm = _core.cute_make_tiled_mma(atom._atom, str(layout),
-                                       "<" + ",".join(parts) + ">")
+        tm = _core_tiled_mma(atom._atom, str(layout),
+                             "<" + ",".join(parts) + ">")
     except ValueError as ex:
         if not _OPERAND_FAILURE.match(str(ex)):
             raise DSLUserCodeError(str(ex)) from None

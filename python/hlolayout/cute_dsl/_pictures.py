@@ -24,11 +24,17 @@ What is drawn:
 Identity layouts (strides that are coordinates) and tuples are not drawn
 (`_repr_svg_` is None; Jupyter then shows the text).
 
-The DSL's own pictures, cute.viz.print_latex and print_latex_tv (TikZ), are
-in viz.py.
+The same pictures as TikZ, in the form the DSL's cute.viz prints
+(draw/tikz.h): `tikz_layout` and `tikz_tv` give the pieces, viz.py prints
+them under the DSL's names.
+
+Titles and errors name layouts as the DSL prints them ((4,8):(8,1),
+S<3,4,3> o 0 o ...), never in C++'s notation (_4, Sw<...>): the C++ code
+the pictures come from writes C++'s, and `dsl_notation` rewrites it.
 """
 
 import html as _html
+import re as _re
 
 from .. import _cli_text
 from .. import _hlolayout as _core
@@ -88,6 +94,19 @@ def _any_text(x):
     raise TypeError("nothing to draw for %s" % type(x).__name__)
 
 
+# A static integer of C++'s text (`_8`, `_-2`): an underscore that no letter
+# or digit precedes, before a number (op names such as SM80_16x8x16_F32 keep
+# theirs).
+_STATIC_INT = _re.compile(r"(?<![A-Za-z0-9])_(?=-?[0-9])")
+_CPP_SWIZZLE = _re.compile(r"(?<![A-Za-z0-9])Sw<")
+
+
+def dsl_notation(text):
+    """C++'s CuTe text as the DSL prints it: `(_4,_8):(_8,_1)` as
+    `(4,8):(8,1)`, `Sw<3,4,3> o _0 o L` as `S<3,4,3> o 0 o L`."""
+    return _CPP_SWIZZLE.sub("S<", _STATIC_INT.sub("", text))
+
+
 def _atom_picture(x, as_svg, colour):
     from . import _atoms
     if isinstance(x, _atoms.MmaOp):
@@ -115,9 +134,13 @@ def draw(x, svg=False, colour=False):
     or MMA op: SVG text when `svg`, else terminal text (ANSI colours when
     `colour`). ValueError when it cannot be drawn (rank above 2, more than
     16,384 cells, an identity layout)."""
-    text = _atom_picture(x, svg, colour)
+    try:
+        text = _atom_picture(x, svg, colour)
+    except ValueError as ex:
+        raise ValueError(dsl_notation(str(ex))) from None
     if text is not None:
-        return text
+        # The panels' notes name their TV layouts.
+        return dsl_notation(text)
     cpp = _any_text(x)
     args = ["cute", "draw", cpp]
     if svg:
@@ -130,7 +153,7 @@ def draw(x, svg=False, colour=False):
     try:
         text = _cli_text(args)
     except ValueError as ex:
-        raise ValueError(str(ex).replace(cpp, dsl)) from None
+        raise ValueError(dsl_notation(str(ex).replace(cpp, dsl))) from None
     if svg:
         return text.replace(_html.escape(cpp), _html.escape(dsl))
     return text.replace(cpp, dsl, 1)
@@ -151,3 +174,36 @@ def html(x):
     if picture is None:
         return text
     return '<div class="hlolayout-cute-dsl">%s%s</div>' % (text, picture)
+
+
+# ---------------------------------------------------------------------------
+# TikZ (draw/tikz.h), for viz.py: lists of pieces.
+
+def _cpp_call(fn, *args):
+    """fn(*args) with the C++ core's errors in the DSL's notation."""
+    try:
+        return fn(*args)
+    except ValueError as ex:
+        raise ValueError(dsl_notation(str(ex))) from None
+
+
+def tikz_layout(x, fill):
+    """The pieces of the TikZ picture of a static layout or composed layout
+    of rank 2 (`draw`'s cells: cell (i, j) shows x(i, j)); fill(index)
+    gives a cell's stripes, (from, to, colour) triples."""
+    return _cpp_call(_core.cute_tikz_layout, _any_text(x), fill)
+
+
+def tikz_tv(layout_tv, tile, fill, axis_labels, title_lines):
+    """The pieces of the TikZ picture of a static (thread, value) layout
+    over a tile layout (M,N):(a,b): index k in row floor(k/a) mod M, column
+    floor(k/b) mod N, the first pair owning a cell (draw/tv_picture.h,
+    TvTileGrid); fill(thread, value) gives a cell's stripes."""
+    return _cpp_call(_core.cute_tikz_tv, _layout_text(layout_tv),
+                     _layout_text(tile), fill, bool(axis_labels),
+                     list(title_lines))
+
+
+def tikz_document(comment, pieces):
+    """The lines of a standalone LaTeX file around the pieces."""
+    return _core.cute_tikz_document(comment, pieces)

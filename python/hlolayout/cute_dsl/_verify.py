@@ -23,7 +23,7 @@ from ._objects import ScaledBasis
 __all__ = ["composition_witness", "evaluate"]
 
 # Compositions whose right operand has more elements than this are not
-# checked (the check is O(size) in NumPy).
+# checked (the check is O(size)).
 MAX_CHECKED = 1 << 20
 
 
@@ -55,28 +55,22 @@ def evaluate(layout, idx):
     return out * sign
 
 
-def _core(layout):
-    """The flattened layout with its integers' values in the C++ core (the
-    same function of a 1-D index), or None."""
-    flat = _flat(layout)
-    if flat is None:
-        return None
-    shape, stride = flat
-    return _hl.CuteLayout(tuple(shape), tuple(stride))
+_NOT_CHECKED = object()
 
 
-def _evaluate_fast(a, b, r, idx):
-    """(b(idx), r(idx), a(b(idx))) by the C++ core's vectorized evaluation
-    (the rule of evaluate() above), or None where it does not apply."""
+def _mismatch_in_core(a, b, r, n):
+    """The first (i, r(i), b(i), a(b(i))) with r(i) != a(b(i)) for i < n, or
+    None, by the C++ core (the rule of evaluate() above, in integers);
+    _NOT_CHECKED where it does not apply (a scaled basis, an empty shape,
+    int64 overflow)."""
+    fa, fb, fr = _flat(a), _flat(b), _flat(r)
+    if fa is None or fb is None or fr is None:
+        return _NOT_CHECKED
     try:
-        ca, cb, cr = _core(a), _core(b), _core(r)
-        if ca is None or cb is None or cr is None:
-            return None
-        bi = np.asarray(cb(idx), dtype=np.int64)
-        return bi, np.asarray(cr(idx), dtype=np.int64), np.asarray(
-            ca(bi), dtype=np.int64)
+        return _hl.cute_composition_mismatch(fa[0], fa[1], fb[0], fb[1],
+                                             fr[0], fr[1], n)
     except (ValueError, OverflowError, TypeError):
-        return None
+        return _NOT_CHECKED
 
 
 def composition_witness(a, b, r):
@@ -85,21 +79,28 @@ def composition_witness(a, b, r):
     n = _ints.value(_tuples.product(b.sh))
     if n > MAX_CHECKED or n <= 0:
         return None
+    found = _mismatch_in_core(a, b, r, n)
+    if found is _NOT_CHECKED:
+        found = _mismatch_in_numpy(a, b, r, n)
+    if found is None:
+        return None
+    i, ri, bi, abi = found
+    return "R(%d) = %d but A(B(%d)) = A(%d) = %d" % (i, ri, i, bi, abi)
+
+
+def _mismatch_in_numpy(a, b, r, n):
+    """_mismatch_in_core's answer by evaluate() (NumPy; int64 overflow
+    wraps there), or None where a layout cannot be evaluated."""
     idx = np.arange(n, dtype=np.int64)
-    fast = _evaluate_fast(a, b, r, idx)
-    if fast is not None:
-        bi, ri, abi = fast
-    else:
-        bi = evaluate(b, idx)
-        ri = evaluate(r, idx)
-        if bi is None or ri is None:
-            return None
-        abi = evaluate(a, bi)
-        if abi is None:
-            return None
+    bi = evaluate(b, idx)
+    ri = evaluate(r, idx)
+    if bi is None or ri is None:
+        return None
+    abi = evaluate(a, bi)
+    if abi is None:
+        return None
     bad = np.nonzero(abi != ri)[0]
     if len(bad) == 0:
         return None
     i = int(bad[0])
-    return "R(%d) = %d but A(B(%d)) = A(%d) = %d" % (i, int(ri[i]), i,
-                                                     int(bi[i]), int(abi[i]))
+    return (i, int(ri[i]), int(bi[i]), int(abi[i]))

@@ -1,0 +1,151 @@
+#include "hlolayout/cli/triton_smem_report.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "hlolayout/cli/triton_cvt.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/named_layouts.h"
+
+namespace hlolayout::cli {
+namespace {
+
+std::string ShapeText(const triton::TtgirType& t) {
+  std::vector<std::string> dims;
+  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
+  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
+                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
+                      t.element_type, ">");
+}
+
+// The warp size the tensor's layout gives (32 when it cannot tell).
+int LanesOf(const triton::TtgirType& t) {
+  if (!t.layout.layout) return 32;
+  absl::StatusOr<triton::LinearLayout> l =
+      triton::ToLinearLayout(*t.layout.layout, t.shape);
+  if (!l.ok() || !l->HasInDim("lane")) return 32;
+  return l->InDimSize(l->InDimIndex("lane"));
+}
+
+std::string CostText(const absl::StatusOr<triton::SmemAccessCost>& c) {
+  if (!c.ok()) return absl::StrCat("cost unknown: ", c.status().message());
+  std::string out = absl::StrCat(c->count, " x ", c->instr, " ", c->bits,
+                                 "-bit per thread, bank conflicts ");
+  absl::StrAppend(&out, c->ways == 1 ? "none" : absl::StrCat(c->ways, "-way"),
+                  " (", c->wavefronts, " wavefronts a warp");
+  if (c->wavefronts != c->ideal_wavefronts) {
+    absl::StrAppend(&out, ", ", c->ideal_wavefronts, " without conflicts");
+  }
+  absl::StrAppend(&out, ")");
+  if (!c->note.empty()) absl::StrAppend(&out, "; ", c->note);
+  return out;
+}
+
+}  // namespace
+
+std::vector<SmemOpCosts> CostModuleSmemOps(const triton::TtgirModule& m,
+                                           absl::string_view text,
+                                           const std::string& flag_target) {
+  std::vector<SmemOpCosts> out;
+  for (triton::SmemOp& op : triton::FindSmemOps(m, text)) {
+    SmemOpCosts costs;
+    const int lanes = LanesOf(op.tensor);
+    std::vector<std::string> targets;
+    if (!flag_target.empty()) {
+      absl::StatusOr<std::vector<std::string>> named =
+          CvtTargetsFlag(flag_target, lanes);
+      if (named.ok()) targets = *named;
+    }
+    if (targets.empty() && !m.target.empty()) targets.push_back(m.target);
+    if (targets.empty()) {
+      targets.push_back(lanes == 64 ? "hip:gfx942"
+                                    : std::string(triton::kDefaultCvtTarget));
+      costs.target_assumed = true;
+    }
+    for (const std::string& name : targets) {
+      absl::StatusOr<triton::CvtTarget> t = triton::CvtTargetNamed(name);
+      costs.costs.emplace_back(
+          name, t.ok() ? triton::CostSmemOp(op, *t)
+                       : absl::StatusOr<triton::SmemAccessCost>(t.status()));
+    }
+    costs.op = std::move(op);
+    out.push_back(std::move(costs));
+  }
+  return out;
+}
+
+void SmemOpsJson(const std::vector<SmemOpCosts>& ops, absl::string_view text,
+                 JsonWriter& json) {
+  json.Key("smem_ops").BeginArray();
+  for (const SmemOpCosts& o : ops) {
+    const SourceLocation loc = LocateOffset(text, o.op.offset);
+    json.BeginObject();
+    json.Key("line").Int(loc.line);
+    json.Key("column").Int(loc.column);
+    json.Key("op").String(o.op.op);
+    json.Key("result").String(o.op.result);
+    json.Key("store").Bool(o.op.store);
+    json.Key("tensor").String(o.op.tensor.encoding);
+    json.Key("memdesc").String(o.op.memdesc.encoding);
+    json.Key("type").String(ShapeText(o.op.memdesc));
+    json.Key("target_assumed").Bool(o.target_assumed);
+    json.Key("costs").BeginArray();
+    for (const auto& [target, c] : o.costs) {
+      json.BeginObject();
+      json.Key("target").String(target);
+      if (c.ok()) {
+        json.Key("instr").String(c->instr);
+        json.Key("bits").Int(c->bits);
+        json.Key("count").Int(c->count);
+        json.Key("element_bits").Int(c->element_bits);
+        json.Key("ways").Int(c->ways);
+        json.Key("wavefronts").Int(c->wavefronts);
+        json.Key("ideal_wavefronts").Int(c->ideal_wavefronts);
+        json.Key("note");
+        c->note.empty() ? json.Null() : json.String(c->note);
+        json.Key("error").Null();
+      } else {
+        for (const char* key :
+             {"instr", "bits", "count", "element_bits", "ways", "wavefronts",
+              "ideal_wavefronts", "note"}) {
+          json.Key(key).Null();
+        }
+        json.Key("error").String(c.status().message());
+      }
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
+std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
+                        absl::string_view text, absl::string_view file) {
+  if (ops.empty()) return "";
+  std::string out =
+      absl::StrCat("\nshared-memory stores and loads (", ops.size(), "):\n");
+  for (const SmemOpCosts& o : ops) {
+    const SourceLocation loc = LocateOffset(text, o.op.offset);
+    const std::string& from =
+        o.op.store ? o.op.tensor.encoding : o.op.memdesc.encoding;
+    const std::string& to =
+        o.op.store ? o.op.memdesc.encoding : o.op.tensor.encoding;
+    absl::StrAppend(&out, "  ", file, ":", loc.line, ":", loc.column, ": ",
+                    o.op.result.empty() ? "" : o.op.result + " = ", o.op.op,
+                    " ", ShapeText(o.op.memdesc), " ", from, " -> ", to, "\n");
+    for (const auto& [target, c] : o.costs) {
+      absl::StrAppend(
+          &out, "      ", target,
+          o.target_assumed ? " (assumed: the module names no target)" : "",
+          ": ", CostText(c), "\n");
+    }
+  }
+  return out;
+}
+
+}  // namespace hlolayout::cli

@@ -1,0 +1,58 @@
+// cli/triton_smem_report.h: the shared-memory stores and loads of a TTGIR
+// module in `hlolayout triton report` (local_alloc of a tensor,
+// local_store, local_load, async copies; the figures come from
+// //triton:smem_access), as text and in --json.
+//
+//   std::vector<SmemOpCosts> ops = CostModuleSmemOps(m, text, "");
+//   io.out << SmemOpsText(ops, text, "k.ttgir");
+//   // shared-memory stores and loads (2):
+//   //   k.ttgir:9:10: %1 = local_load !ttg.memdesc<128x64xf16> #shared -> #mma
+//   //       hip:gfx942: 8 x ds_read 64-bit per thread, bank conflicts 2-way
+//   //       (256 wavefronts a warp, 128 without conflicts)
+#ifndef HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_
+#define HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/triton/smem_access.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/util/json_writer.h"
+
+namespace hlolayout::cli {
+
+struct SmemOpCosts {
+  triton::SmemOp op;
+  // One per target asked for: the module's (or `--target`'s), or the
+  // default for the layout's warp size when the module names none.
+  std::vector<std::pair<std::string, absl::StatusOr<triton::SmemAccessCost>>>
+      costs;
+  bool target_assumed = false;
+};
+
+// CostModuleSmemOps
+//
+// Every shared-memory store and load of `m` (parsed from `text`) costed on
+// `flag_target` (report's --target: a name, a list or "all"), or on the
+// module's target when it is empty.
+std::vector<SmemOpCosts> CostModuleSmemOps(const triton::TtgirModule& m,
+                                           absl::string_view text,
+                                           const std::string& flag_target);
+
+// The report's "smem_ops" array: per op its line, column, op, result,
+// tensor and memdesc encodings and type, and per target {target, instr,
+// bits, count, element_bits, ways, wavefronts, ideal_wavefronts, note,
+// error}.
+void SmemOpsJson(const std::vector<SmemOpCosts>& ops, absl::string_view text,
+                 JsonWriter& json);
+
+// The report's text section (empty when the module has none).
+std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
+                        absl::string_view text, absl::string_view file);
+
+}  // namespace hlolayout::cli
+
+#endif  // HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_

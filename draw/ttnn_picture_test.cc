@@ -1,0 +1,96 @@
+// Pictures of TTNN specs (issue 47 item 1): any tensor draws, the cores
+// with their bytes, the tensor in shards when its pages are too many, one
+// core's pages on request; and ShortBytes.
+#include "hlolayout/draw/ttnn_picture.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace hlolayout::draw {
+namespace {
+
+ttnn::TensorSpec Sharded(std::vector<int64_t> shape,
+                         ttnn::TensorMemoryLayout layout, int64_t x, int64_t y,
+                         std::array<int64_t, 2> shard) {
+  ttnn::TensorSpecInput in;
+  in.shape = std::move(shape);
+  in.memory = ttnn::MemoryConfig::Sharded(
+      layout, ttnn::BufferType::kL1,
+      {*ttnn::CoreRangeSet::Make({{{0, 0}, {x - 1, y - 1}}}), shard,
+       ttnn::ShardOrientation::kRowMajor});
+  absl::StatusOr<ttnn::TensorSpec> s = ttnn::TensorSpec::Make(in);
+  EXPECT_TRUE(s.ok()) << s.status().message();
+  return *s;
+}
+
+TEST(TtnnPictureTest, ShortBytes) {
+  EXPECT_EQ(ShortBytes(0), "0B");
+  EXPECT_EQ(ShortBytes(1023), "1023B");
+  EXPECT_EQ(ShortBytes(1024), "1K");
+  EXPECT_EQ(ShortBytes(1536), "1.5K");
+  EXPECT_EQ(ShortBytes(176128), "172K");
+  EXPECT_EQ(ShortBytes(2097152), "2M");
+  EXPECT_EQ(ShortBytes(1114112), "1.1M");
+  EXPECT_EQ(ShortBytes(int64_t{3} << 30), "3G");
+}
+
+// 65,536 pages: the pages picture is refused alone, the picture draws the
+// tensor in shards instead, and each core's cell carries its bytes.
+TEST(TtnnPictureTest, LargeTensorsDrawInShards) {
+  const ttnn::TensorSpec s =
+      Sharded({32, 2048, 1024}, ttnn::TensorMemoryLayout::kBlockSharded, 8, 8,
+              {8192, 128});
+  EXPECT_FALSE(TtnnPagesGrid(s).ok());
+  absl::StatusOr<std::vector<CellGrid>> p = TtnnPicture(s, absl::nullopt);
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  ASSERT_EQ(p->size(), 2u);
+  const CellGrid& cores = (*p)[0];
+  EXPECT_EQ(cores.rows * cores.cols, 64);
+  EXPECT_EQ(cores.cells[9].label, "9 2M");
+  const CellGrid& shards = (*p)[1];
+  EXPECT_EQ(shards.rows, 8);
+  EXPECT_EQ(shards.cols, 8);
+  // Shard 35 is row 4, column 3 of the shard grid, on core (3,4).
+  EXPECT_EQ(shards.cells[35].label, "3,4");
+  // On request, a core's 1,024 pages.
+  p = TtnnPicture(s, 35);
+  ASSERT_TRUE(p.ok());
+  ASSERT_EQ(p->size(), 3u);
+  EXPECT_EQ((*p)[2].heading,
+            "core (3,4): 1024 device pages, by the host page each holds");
+}
+
+// Height shards (squeezed to one dim, whole rows of the plane) stack down;
+// a partial last shard shows how much of it holds data.
+TEST(TtnnPictureTest, HeightShardsStackDownAndPartialShardsFill) {
+  // [100 * 1024 + 32, 64]: 3201 pages high, shards of 40 pages: 81 shards,
+  // the last holding 1 page row of its 40.
+  const ttnn::TensorSpec s = Sharded(
+      {102432, 64}, ttnn::TensorMemoryLayout::kHeightSharded, 9, 9, {1280, 64});
+  absl::StatusOr<CellGrid> g = TtnnShardsGrid(s);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g->cols, 1);
+  EXPECT_EQ(g->rows, 81);
+  EXPECT_EQ(g->cells[0].fill, -1);
+  EXPECT_DOUBLE_EQ(g->cells[80].fill, 1.0 / 40);
+}
+
+// A core with more pages than a picture holds shows its first 16,384.
+TEST(TtnnPictureTest, ABigCoreShowsItsFirstPages) {
+  const ttnn::TensorSpec s =
+      Sharded({32 * 20000, 32}, ttnn::TensorMemoryLayout::kHeightSharded, 1, 1,
+              {32 * 20000, 32});
+  absl::StatusOr<CellGrid> g = TtnnCorePagesGrid(s, 0);
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g->notes[0],
+            "the first 16384 of its 20000 device pages (at most 16384 are "
+            "drawn)");
+  int64_t present = 0;
+  for (const GridCell& c : g->cells) present += c.present;
+  EXPECT_EQ(present, 16384);
+}
+
+}  // namespace
+}  // namespace hlolayout::draw

@@ -1,0 +1,138 @@
+// Tests of the links ReadHloModules sets (hlo/module.h): operands to the
+// instructions that define them, instructions to the computations they call
+// and to their control predecessors, and the header's input_output_alias.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_join.h"
+#include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
+
+namespace hlolayout {
+namespace {
+
+constexpr char kModule[] =
+    R"(HloModule m, is_scheduled=true, input_output_alias={ {0}: (1, {}, may-alias), {1}: (0, {2}) }
+
+%add (x: f32[], y: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  %y = f32[] parameter(1)
+  ROOT %s = f32[] add(f32[] %x, f32[] %y)
+}
+
+%cond (c: (s32[], f32[8])) -> pred[] {
+  %c = (s32[], f32[8]) parameter(0)
+  %i = s32[] get-tuple-element(%c), index=0
+  %n = s32[] constant(4)
+  ROOT %lt = pred[] compare(%i, %n), direction=LT
+}
+
+%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+  %b = (s32[], f32[8]) parameter(0)
+  %j = s32[] get-tuple-element(%b), index=0
+  %v = f32[8] get-tuple-element(%b), index=1
+  %one = s32[] constant(1)
+  %k = s32[] add(%j, %one)
+  ROOT %t = (s32[], f32[8]) tuple(%k, %v)
+}
+
+ENTRY %main (p0: f32[8], p1: (s32[], f32[8])) -> f32[] {
+  %p0 = f32[8] parameter(0)
+  %p1 = (s32[], f32[8]) parameter(1)
+  %w = (s32[], f32[8]) while(%p1), condition=%cond, body=%body, control-predecessors={%r}
+  %z = f32[] constant(0)
+  %r = f32[] reduce(%p0, %z), dimensions={0}, to_apply=%add
+  ROOT %o = f32[] add(%r, %w#0)
+}
+)";
+
+const HloInstruction& Named(const HloComputation& c, absl::string_view name) {
+  for (const HloInstruction& in : c.instructions) {
+    if (in.name == name) return in;
+  }
+  ADD_FAILURE() << "no " << name;
+  return c.instructions[0];
+}
+
+TEST(HloLinks, OperandsCalleesAndControlPredecessors) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kModule);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  const HloModule& m = (*modules)[0];
+  const HloComputation& entry = m.entry();
+  const HloInstruction& w = Named(entry, "w");
+  EXPECT_EQ(w.opcode, HloOpcode::kWhile);
+  ASSERT_EQ(w.operands.size(), 1u);
+  EXPECT_EQ(w.operands[0].index, 1);  // p1
+  // condition= before body=, as written.
+  EXPECT_EQ(absl::StrJoin(m.callees(w), ","), "1,2");
+  EXPECT_EQ(CalledComputation(m, w, "body"), 2);
+  EXPECT_EQ(CalledComputation(m, w, "condition"), 1);
+  EXPECT_EQ(CalledComputation(m, w, "to_apply"), -1);
+  // A control predecessor may come later in the text.
+  EXPECT_EQ(absl::StrJoin(m.control_predecessors(w), ","), "4");
+  const HloInstruction& r = Named(entry, "r");
+  EXPECT_EQ(absl::StrJoin(m.callees(r), ","), "0");
+  EXPECT_TRUE(m.control_predecessors(r).empty());
+  const HloInstruction& o = Named(entry, "o");
+  ASSERT_EQ(o.operands.size(), 2u);
+  EXPECT_EQ(o.operands[0].index, 4);
+  EXPECT_EQ(o.operands[1].index, 2);  // %w#0
+  EXPECT_EQ(o.operands[1].output_index, 0);
+  // Operands name instructions of their own computation.
+  const HloInstruction& k = Named(m.computations[2], "k");
+  EXPECT_EQ(k.operands[0].index, 1);
+  EXPECT_EQ(k.operands[1].index, 3);
+  // Every operand of this module is linked, and to an instruction of that
+  // name.
+  for (const HloComputation& c : m.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      for (const HloOperand& op : in.operands) {
+        ASSERT_GE(op.index, 0) << in.name;
+        EXPECT_EQ(c.instructions[op.index].name, op.name);
+      }
+    }
+  }
+}
+
+TEST(HloLinks, InputOutputAliasIsReadOnce) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kModule);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  const std::vector<HloAliasPair>& alias =
+      (*modules)[0].header.input_output_alias;
+  ASSERT_EQ(alias.size(), 2u);
+  EXPECT_EQ(absl::StrJoin(alias[0].output_index, ","), "0");
+  EXPECT_EQ(alias[0].number, 1);
+  EXPECT_TRUE(alias[0].index.empty());
+  EXPECT_EQ(alias[0].kind, "may-alias");
+  EXPECT_EQ(alias[1].number, 0);
+  EXPECT_EQ(absl::StrJoin(alias[1].index, ","), "2");
+}
+
+// Read past errors: what no instruction defines stays unlinked (-1), and a
+// callee no computation has is -1 too.
+TEST(HloLinks, UnknownNamesStayUnlinked) {
+  HloReadOptions options;
+  options.keep_going = true;
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(
+      R"(HloModule m
+
+ENTRY %main (p: f32[]) -> f32[] {
+  %p = f32[] parameter(0)
+  %bad = f32[] add(f32[] %p, f32[] %nowhere)
+  ROOT %c = f32[] call(f32[] %p), to_apply=%missing
+}
+)",
+      options, &errors);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  EXPECT_FALSE(errors.empty());
+  const HloModule& m = (*modules)[0];
+  const HloInstruction& c = Named(m.entry(), "c");
+  EXPECT_EQ(c.operands[0].index, 0);
+  ASSERT_EQ(m.callees(c).size(), 1u);
+  EXPECT_EQ(m.callees(c)[0], -1);
+  EXPECT_EQ(CalledComputation(m, c, "to_apply"), -1);
+}
+
+}  // namespace
+}  // namespace hlolayout

@@ -1,0 +1,344 @@
+#include "hlolayout/triton/smem_access.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/triton/cvt_smem.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ops.h"
+#include "hlolayout/util/status_macros.h"
+
+namespace hlolayout::triton {
+namespace {
+
+struct OpName {
+  absl::string_view spelled;  // as TTGIR writes it
+  absl::string_view name;     // SmemOp::op
+  bool store;
+};
+
+constexpr OpName kOps[] = {
+    {"ttg.local_alloc", "local_alloc", true},
+    {"ttg.local_store", "local_store", true},
+    {"ttg.local_load", "local_load", false},
+    {"ttg.async_copy_global_to_local", "async_copy_global_to_local", true},
+};
+
+// The `%name = ` before `offset` on its line, or "".
+std::string ResultBefore(absl::string_view text, size_t offset) {
+  size_t start = text.rfind('\n', offset);
+  start = start == absl::string_view::npos ? 0 : start + 1;
+  absl::string_view head =
+      absl::StripAsciiWhitespace(text.substr(start, offset - start));
+  if (!absl::ConsumeSuffix(&head, "=")) return "";
+  head = absl::StripAsciiWhitespace(head);
+  if (head.empty() || head[0] != '%') return "";
+  return std::string(head);
+}
+
+// An async copy's result type as TTGIR 3.x writes it, `-> <64x32xf16,
+// #shared, #smem, mutable>`: the memdesc, its layout from `m`'s aliases.
+bool BareMemdesc(const TtgirModule& m, absl::string_view line, TtgirType& out) {
+  size_t arrow = line.rfind("-> <");
+  if (arrow == absl::string_view::npos) return false;
+  absl::string_view body = line.substr(arrow + 4);
+  size_t close = body.find('>');
+  if (close == absl::string_view::npos) return false;
+  std::vector<absl::string_view> parts =
+      absl::StrSplit(body.substr(0, close), ',');
+  if (parts.size() < 2) return false;
+  std::vector<absl::string_view> dims =
+      absl::StrSplit(absl::StripAsciiWhitespace(parts[0]), 'x');
+  if (dims.size() < 2) return false;
+  out = TtgirType();
+  out.memdesc = true;
+  for (size_t i = 0; i + 1 < dims.size(); ++i) {
+    int64_t d = 0;
+    if (!absl::SimpleAtoi(dims[i], &d)) return false;
+    out.shape.push_back(d);
+  }
+  out.element_type = std::string(dims.back());
+  out.element_bits = ElementBits(out.element_type);
+  out.encoding = std::string(absl::StripAsciiWhitespace(parts[1]));
+  auto it = m.aliases.find(out.encoding);
+  if (it == m.aliases.end()) return false;
+  out.layout = it->second;
+  return true;
+}
+
+int64_t PaddedOffset(int64_t offset,
+                     const std::vector<std::pair<int32_t, int32_t>>& pads) {
+  int64_t out = offset;
+  for (const auto& [interval, padding] : pads) {
+    out += (offset / interval) * padding;
+  }
+  return out;
+}
+
+// `l` without its all-zero register bases (copies of one element).
+absl::StatusOr<LinearLayout> WithoutCopies(const LinearLayout& l) {
+  NamedBases bases = l.bases();
+  for (auto& [name, vs] : bases) {
+    if (name != "register") continue;
+    std::vector<std::vector<int32_t>> kept;
+    for (const std::vector<int32_t>& v : vs) {
+      if (std::any_of(v.begin(), v.end(), [](int32_t x) { return x != 0; })) {
+        kept.push_back(v);
+      }
+    }
+    vs = std::move(kept);
+  }
+  return LinearLayout::Create(std::move(bases), l.out_dims(),
+                              /*require_surjective=*/false);
+}
+
+// (register, lane, warp) -> offset of the op's tensor in its memdesc.
+absl::StatusOr<LinearLayout> RegistersToOffsets(const SmemOp& op) {
+  for (const TtgirType* t : {&op.tensor, &op.memdesc}) {
+    if (!t->layout.layout) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(t->encoding.empty() ? "the type" : t->encoding,
+                       " is not converted: ", t->layout.unsupported));
+    }
+  }
+  const std::vector<int64_t> shape = op.memdesc.LayoutShape();
+  if (shape != op.tensor.shape) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the tensor's shape [", absl::StrJoin(op.tensor.shape, ", "),
+        "] is not the memdesc's [", absl::StrJoin(shape, ", "), "]"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout regs,
+                             ToLinearLayout(*op.tensor.layout.layout, shape));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout smem,
+                             ToLinearLayout(*op.memdesc.layout.layout, shape));
+  for (const LinearLayout* l : {&regs, &smem}) {
+    const int block = l->InDimIndex("block");
+    if (block >= 0 && l->InDimSize(block) > 1) {
+      return absl::UnimplementedError(
+          "layouts over several CTAs are not modelled");
+    }
+  }
+  if (!smem.HasInDim("offset") || smem.IsInjective() == false) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        op.memdesc.encoding, " does not give each element one offset"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout map, InvertAndCompose(regs, smem));
+  const std::vector<std::string> ins = {"register", "lane", "warp"};
+  const std::vector<std::string> outs = {"offset"};
+  HLOLAYOUT_ASSIGN_OR_RETURN(map, Sublayout(map, ins, outs));
+  return WithoutCopies(map);
+}
+
+}  // namespace
+
+std::vector<SmemOp> FindSmemOps(const TtgirModule& m, absl::string_view text) {
+  std::vector<SmemOp> out;
+  for (const OpName& name : kOps) {
+    for (size_t at = text.find(name.spelled); at != absl::string_view::npos;
+         at = text.find(name.spelled, at + 1)) {
+      const size_t after = at + name.spelled.size();
+      if (after < text.size() && (absl::ascii_isalnum(text[after]) ||
+                                  text[after] == '_' || text[after] == '.')) {
+        continue;  // a longer name (ttg.local_alloc_x)
+      }
+      size_t end = text.find('\n', at);
+      if (end == absl::string_view::npos) end = text.size();
+      SmemOp op;
+      op.op = std::string(name.name);
+      op.store = name.store;
+      op.offset = at;
+      op.result = ResultBefore(text, at);
+      bool has_tensor = false, has_memdesc = false;
+      for (const TtgirType& t : m.types) {
+        if (t.offset < at || t.offset >= end) continue;
+        if (t.memdesc && !has_memdesc) {
+          op.memdesc = t;
+          has_memdesc = true;
+        } else if (!t.memdesc && !has_tensor) {
+          op.tensor = t;
+          has_tensor = true;
+        }
+      }
+      if (!has_memdesc) {
+        has_memdesc = BareMemdesc(m, text.substr(at, end - at), op.memdesc);
+      }
+      if (has_tensor && has_memdesc) out.push_back(std::move(op));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const SmemOp& a, const SmemOp& b) {
+    return a.offset < b.offset;
+  });
+  return out;
+}
+
+std::pair<int, int64_t> BankWays(const std::vector<int64_t>& addresses,
+                                 int bytes, bool load,
+                                 const CvtTarget& target) {
+  const int banks = target.name == "hip:gfx950" ? 64 : 32;
+  const int lanes = static_cast<int>(addresses.size());
+  const int per_phase =
+      std::max(1, std::min(lanes, banks * 4 / std::max(4, bytes)));
+  // The lanes of each phase.
+  std::vector<std::vector<int>> phases;
+  std::vector<int> together;  // lane bits read at once by ds_read_b128
+  if (target.amd && load && bytes == 16) {
+    if (target.name == "hip:gfx942") together = {0, 1, 4};
+    if (target.name == "hip:gfx950") together = {0, 1, 3, 4};
+  }
+  if (!together.empty()) {
+    int in_mask = 0;
+    for (int b : together) in_mask |= 1 << b;
+    std::map<int, std::vector<int>> by_rest;
+    for (int lane = 0; lane < lanes; ++lane) {
+      by_rest[lane & ~in_mask].push_back(lane);
+    }
+    for (auto& [rest, group] : by_rest) phases.push_back(group);
+  } else {
+    for (int first = 0; first < lanes; first += per_phase) {
+      std::vector<int> group;
+      for (int l = first; l < std::min(lanes, first + per_phase); ++l) {
+        group.push_back(l);
+      }
+      phases.push_back(group);
+    }
+  }
+  int worst = 1;
+  int64_t total = 0;
+  for (const std::vector<int>& group : phases) {
+    std::map<int64_t, std::set<int64_t>> words_by_bank;
+    for (int lane : group) {
+      const int64_t a = addresses[lane];
+      for (int64_t w = a / 4; w <= (a + std::max(bytes, 1) - 1) / 4; ++w) {
+        words_by_bank[w % banks].insert(w);
+      }
+    }
+    int ways = 1;
+    for (const auto& [bank, words] : words_by_bank) {
+      ways = std::max(ways, static_cast<int>(words.size()));
+    }
+    worst = std::max(worst, ways);
+    total += ways;
+  }
+  return {worst, total};
+}
+
+absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
+                                          const CvtTarget& target) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout map, RegistersToOffsets(op));
+  SmemAccessCost c;
+  c.target = target.name;
+  c.element_bits = std::max(8, ElementBits(op.memdesc.element_type));
+  if (c.element_bits > 64) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "element type ", op.memdesc.element_type, " is not modelled"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(int vec, LargestVector(map, c.element_bits));
+  std::vector<std::pair<int32_t, int32_t>> pads;
+  if (const auto* padded =
+          op.memdesc.layout.layout->get<PaddedSharedLayout>()) {
+    // A vector stays within an interval and aligned to its width.
+    pads = padded->intervals;
+    for (const auto& [interval, padding] : pads) {
+      while (vec > 1 && (interval % vec != 0 || padding % vec != 0)) {
+        vec /= 2;
+      }
+    }
+  }
+  const bool async = op.op == "async_copy_global_to_local";
+  if (async && target.amd) {
+    c.instr = "global_load_lds";
+    c.note =
+        "direct-to-LDS: the global load writes LDS in lane order, "
+        "conflict-free";
+  } else if (async) {
+    c.instr = "cp.async";
+  } else if (op.store) {
+    c.instr = target.amd ? "ds_write" : "st.shared";
+  } else {
+    c.instr = target.amd ? "ds_read" : "ld.shared";
+    // A dot operand may be loaded with a matrix or transposing load that
+    // is not modelled: said, never silently costed as something else.
+    if (op.tensor.layout.kind == "dot_op" && target.smem.ld_matrix) {
+      c.note =
+          "Triton may load this dot operand with ldmatrix (not modelled): "
+          "the figures are for ld.shared";
+    } else if (op.tensor.layout.kind == "dot_op" &&
+               target.name == "hip:gfx950") {
+      c.note =
+          "Triton may load this dot operand with ds_read_tr (not "
+          "modelled): the figures are for ds_read";
+    }
+  }
+  c.bits = vec * c.element_bits;
+  const int bytes = c.bits / 8;
+  const int reg_dim = map.InDimIndex("register");
+  const int lane_dim = map.InDimIndex("lane");
+  const int warp_dim = map.InDimIndex("warp");
+  const int32_t regs = map.InDimSize(reg_dim);
+  const int32_t lanes = map.InDimSize(lane_dim);
+  const int32_t warps = map.InDimSize(warp_dim);
+  if (lanes != target.warp_size) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the layout has ", lanes, " lanes, ", target.name,
+                     " warps have ", target.warp_size));
+  }
+  int32_t ins[3] = {0, 0, 0};
+  int32_t out[1] = {0};
+  std::vector<int32_t> starts;  // the registers each instruction begins at
+  for (int32_t r = 0; r < regs; ++r) {
+    ins[reg_dim] = r;
+    ins[lane_dim] = 0;
+    ins[warp_dim] = 0;
+    map.ApplyIndexed(ins, out);
+    if (out[0] % vec == 0) starts.push_back(r);
+  }
+  c.count = static_cast<int64_t>(starts.size());
+  std::vector<int64_t> addresses(lanes);
+  for (int32_t w = 0; w < warps; ++w) {
+    int64_t total = 0, ideal = 0;
+    for (int32_t r : starts) {
+      for (int32_t lane = 0; lane < lanes; ++lane) {
+        ins[reg_dim] = r;
+        ins[lane_dim] = lane;
+        ins[warp_dim] = w;
+        map.ApplyIndexed(ins, out);
+        addresses[lane] = PaddedOffset(out[0], pads) * (c.element_bits / 8);
+      }
+      if (async && target.amd) {
+        const std::pair<int, int64_t> plain = BankWays(
+            std::vector<int64_t>(lanes, 0), bytes, /*load=*/false, target);
+        total += plain.second;
+        ideal += plain.second;
+        continue;
+      }
+      const auto [ways, wavefronts] =
+          BankWays(addresses, bytes, !op.store, target);
+      const std::pair<int, int64_t> best =
+          BankWays(std::vector<int64_t>(lanes, 0), bytes, !op.store, target);
+      c.ways = std::max(c.ways, ways);
+      total += wavefronts;
+      ideal += best.second;
+    }
+    if (total > c.wavefronts) {
+      c.wavefronts = total;
+      c.ideal_wavefronts = ideal;
+    }
+  }
+  return c;
+}
+
+}  // namespace hlolayout::triton
