@@ -507,9 +507,17 @@ std::vector<int64_t> XlaCpuComputationOrder(
   if (created.empty()) {
     creation = GuessedCreationOrder(g);
   } else {
+    // The user's list names computations: the one place names are looked
+    // up, once each.
+    absl::flat_hash_map<absl::string_view, int64_t> by_name;
+    const std::vector<HloComputation>& computations = g.module.computations;
+    by_name.reserve(computations.size());
+    for (size_t c = 0; c < computations.size(); ++c) {
+      by_name.try_emplace(computations[c].header.name, c);
+    }
     for (const std::string& name : created) {
-      auto it = g.comp_index.find(name);
-      if (it != g.comp_index.end()) creation.push_back(it->second);
+      auto it = by_name.find(name);
+      if (it != by_name.end()) creation.push_back(it->second);
     }
   }
   return CallGraphPostOrder(g, creation);
