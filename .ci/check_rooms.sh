@@ -30,8 +30,8 @@ if [ -n "$bad" ]; then
 fi
 
 # Not yet moved (issue 45 item 2): the binding still runs `triton report`
-# and cute_dsl's pictures through the CLI (python/hlolayout/_cli.cc) and
-# writes TTNN JSON with cli/ttnn_json.h. Only these two dependencies are
+# and two hlolayout.ttnn pictures through the CLI (python/hlolayout/_cli.cc)
+# and writes TTNN JSON with cli/ttnn_json.h. Only these two dependencies are
 # allowed, and only to the binding; delete them here as they move.
 binding=//python/hlolayout:_hlolayout.so
 bad=$(query "kind(\"cc_library|cc_binary|py_library|py_binary|sh_binary|genrule|filegroup\", rdeps(//..., //cli/...)) except //cli/... except //testing/... except //bench/... except //python/bench/... except rdeps(//..., $binding)")

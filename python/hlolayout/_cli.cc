@@ -1,6 +1,7 @@
 // python/hlolayout/_cli.cc: `hlolayout ARGS...` run in process, for the
 // last Python functions whose answer is still assembled in the CLI
-// (triton.report, cute_dsl's pictures; issue 45 item 2 removes this file).
+// (triton.report, hlolayout.ttnn's pictures; issue 45 item 2 removes this
+// file).
 //
 //   >>> hl._core.run_cli(["index", "f32[3,5]{1,0}", "2,3"])
 //   (0, b'13\n', b'')

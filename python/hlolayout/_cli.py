@@ -1,7 +1,7 @@
 """The CLI run in process, for the last answers still assembled in the CLI.
 
-Only triton.report (`hlolayout triton report --json`) and cute_dsl's
-pictures (`hlolayout cute draw`) still come this way; issue 45 item 2 moves
+Only triton.report (`hlolayout triton report --json`) and TensorSpec's
+pictures in hlolayout.ttnn (`hlolayout ttnn draw/spec`) still come this way; issue 45 item 2 moves
 them into the library and deletes this module. Everything else calls the
 library directly. Errors are ValueError with the
 CLI's message without its "hlolayout COMMAND: " prefix.
