@@ -177,6 +177,7 @@
 
 // Grid-sharded tt-mlir layouts.
 #include "hlolayout/grid/affine_map.h"
+#include "hlolayout/grid/answers.h"
 #include "hlolayout/grid/collapse.h"
 #include "hlolayout/grid/element_type.h"
 #include "hlolayout/grid/explain.h"
@@ -199,6 +200,7 @@
 // Pictures of layouts (SVG and terminal text).
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/draw/cute_picture.h"
+#include "hlolayout/draw/grid_analysis_picture.h"
 #include "hlolayout/draw/grid_picture.h"
 #include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/draw/ttmlir_picture.h"
@@ -214,6 +216,7 @@
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
+#include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/picture.h"
 #include "hlolayout/triton/smem_twin.h"
 #include "hlolayout/triton/ttgir_parser.h"
@@ -236,5 +239,6 @@
 #include "hlolayout/ttnn/tensor_layout.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 #include "hlolayout/ttnn/tile.h"
+#include "hlolayout/util/input_text.h"
 
 #endif  // HLOLAYOUT_HLOLAYOUT_H_

@@ -7,7 +7,7 @@
 //   printf 'grid-shard\ttensor<...>\n' | hlolayout batch      # -> 18x32
 //
 // The logic lives in //grid (grid/explain.h, grid/ttmlir_explain.h); this
-// file reads arguments and prints (JSON in cli/grid_json.cc).
+// file reads arguments and prints the answers of grid/answers.h.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,9 +21,9 @@
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
-#include "hlolayout/cli/grid_json.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/picture_commands.h"
+#include "hlolayout/grid/answers.h"
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/print.h"
@@ -290,18 +290,8 @@ int RunExplain(const std::vector<std::string>& raw_args, IoContext& io) {
     return 1;
   }
   PrintWarnings(kWho, *a, io);
-  const bool json = args->Has("json");
-  if (a->ttnn) {
-    io.out << (json ? TtnnExplainJson(*a) + "\n"
-                    : grid::FormatTtnnExplanation(*a));
-  } else if (a->metal) {
-    io.out << (json ? MetalExplainJson(*a) + "\n"
-                    : grid::FormatMetalExplanation(*a));
-  } else {
-    const grid::GridExplanation e = grid::ExplainGridLayout(*a->text.seed);
-    io.out << (json ? SeedExplainJson(e, *a) + "\n"
-                    : grid::FormatGridExplanation(e));
-  }
+  io.out << (args->Has("json") ? grid::ExplainJson(*a) + "\n"
+                               : grid::ExplainText(*a));
   return 0;
 }
 
@@ -328,36 +318,15 @@ int RunLocate(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << kWho << ": " << index.status().message() << "\n";
     return 1;
   }
-  const bool json = args->Has("json");
-  std::string out;
-  if (a->ttnn) {
-    absl::StatusOr<grid::TtnnAttrLocation> loc = a->ttnn->Locate(*index);
-    if (!loc.ok()) {
-      io.err << kWho << ": " << loc.status().message() << "\n";
-      return 1;
-    }
-    out = json ? TtnnLocateJson(*a, *index, *loc) + "\n"
-               : grid::FormatTtnnLocation(*a->ttnn, *index, *loc);
-  } else if (a->metal) {
-    absl::StatusOr<grid::MetalLocation> loc = a->metal->Locate(*index);
-    if (!loc.ok()) {
-      io.err << kWho << ": " << loc.status().message() << "\n";
-      return 1;
-    }
-    out = json ? MetalLocateJson(*a, *index, *loc) + "\n"
-               : grid::FormatMetalLocation(*a->metal, *index, *loc);
-  } else {
-    const grid::MetalLayout& layout = *a->text.seed;
-    absl::StatusOr<grid::ElementLocation> loc = layout.TryLocate(*index);
-    if (!loc.ok()) {
-      io.err << kWho << ": " << loc.status().message() << "\n";
-      return 1;
-    }
-    out = json ? SeedLocateJson(*a, *index, *loc) + "\n"
-               : grid::FormatElementLocation(layout, *index, *loc);
+  absl::StatusOr<std::string> out = args->Has("json")
+                                        ? grid::LocateJson(*a, *index)
+                                        : grid::LocateText(*a, *index);
+  if (!out.ok()) {
+    io.err << kWho << ": " << out.status().message() << "\n";
+    return 1;
   }
   PrintWarnings(kWho, *a, io);
-  io.out << out;
+  io.out << (args->Has("json") ? *out + "\n" : *out);
   return 0;
 }
 
@@ -383,15 +352,14 @@ int RunReport(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << kWho << ": " << text.status().message() << "\n";
     return 1;
   }
-  const std::string file = path == "-" ? "<stdin>" : path;
-  absl::StatusOr<grid::MlirFileScan> scan = grid::ScanMlirFile(*text);
-  if (!scan.ok()) {
-    io.err << kWho << ": " << file << ": " << scan.status().message() << "\n";
+  absl::StatusOr<grid::GridReport> report =
+      grid::ReadGridReport(*text, path == "-" ? "<stdin>" : path, *device);
+  if (!report.ok()) {
+    io.err << kWho << ": " << report.status().message() << "\n";
     return 1;
   }
-  const GridReport report = BuildGridReport(*scan, *text, file, *device);
-  io.out << (args->Has("json") ? GridReportJson(report) + "\n"
-                               : FormatGridReport(report));
+  io.out << (args->Has("json") ? grid::GridReportJson(*report) + "\n"
+                               : grid::FormatGridReport(*report));
   return 0;
 }
 
@@ -507,7 +475,7 @@ absl::StatusOr<std::string> BatchGridLocate(
   }
   absl::StatusOr<std::vector<int64_t>> index = grid::ParseIndexList(args[1]);
   if (!index.ok()) return index.status();
-  return LocateAnswer(*a, *index);
+  return grid::LocateAnswer(*a, *index);
 }
 
 }  // namespace

@@ -12,8 +12,7 @@
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cute_picture.h"
-#include "hlolayout/draw/grid_picture.h"
-#include "hlolayout/draw/ttmlir_picture.h"
+#include "hlolayout/draw/grid_analysis_picture.h"
 
 namespace hlolayout::cli {
 
@@ -186,34 +185,13 @@ int RunGridDraw(const std::vector<std::string>& raw, IoContext& io,
   for (const std::string& w : a->warnings) {
     io.err << kWho << ": warning: " << w << "\n";
   }
-  const bool for_text = !args->Has("svg");
-  absl::StatusOr<draw::CellGrid> grid;
-  std::string title;
-  if (a->ttnn) {
-    grid = draw::TtnnLayoutGrid(*a->ttnn, for_text);
-    title = absl::StrCat("tensor<",
-                         a->ttnn->logical_shape().empty()
-                             ? std::string("scalar")
-                             : grid::DimsToString(a->ttnn->logical_shape()),
-                         "> with #ttnn.ttnn_layout on grid ",
-                         grid::DimsToString(a->ttnn->grid()));
-  } else if (a->metal) {
-    grid = draw::MetalHeadLayoutGrid(*a->metal, for_text);
-    title =
-        absl::StrCat("tensor<", grid::DimsToString(a->metal->device_shape()),
-                     "> with #ttcore.metal_layout on grid ",
-                     grid::DimsToString(a->metal->grid()));
-  } else {
-    const grid::MetalLayout& layout = *a->text.seed;
-    grid = draw::GridLayoutGrid(layout, for_text);
-    title = absl::StrCat("tensor<", grid::DimsToString(layout.logical_shape()),
-                         "> on grid ", grid::DimsToString(layout.grid()));
-  }
-  if (!grid.ok()) {
-    io.err << kWho << ": " << grid.status().message() << "\n";
+  absl::StatusOr<draw::GridAnalysisPicture> picture =
+      draw::DrawGridAnalysis(*a, /*for_text=*/!args->Has("svg"));
+  if (!picture.ok()) {
+    io.err << kWho << ": " << picture.status().message() << "\n";
     return 1;
   }
-  return Emit(*grid, title, *args, kWho, io);
+  return Emit(picture->grid, picture->title, *args, kWho, io);
 }
 
 }  // namespace hlolayout::cli

@@ -41,6 +41,7 @@
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -776,10 +777,10 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
-// The grids of `hlolayout triton draw --instruction`.
-absl::StatusOr<std::vector<draw::CellGrid>> InstructionGrids(
-    const std::string& arg, const Parsed& p, std::string& title,
-    IoContext& io) {
+// The picture of `hlolayout triton draw --instruction`.
+absl::StatusOr<triton::LayoutDrawing> InstructionDrawing(const std::string& arg,
+                                                         const Parsed& p,
+                                                         IoContext& io) {
   std::string text = arg;
   absl::string_view trimmed = absl::StripAsciiWhitespace(arg);
   if (trimmed.empty() || trimmed[0] != '#') {
@@ -787,9 +788,6 @@ absl::StatusOr<std::vector<draw::CellGrid>> InstructionGrids(
     if (!read.ok()) return read.status();
     text = *read;
   }
-  text = std::string(absl::StripAsciiWhitespace(text));
-  absl::StatusOr<triton::Layout> named = triton::ParseLayout(text);
-  if (!named.ok()) return named.status();
   triton::InstructionPictureOptions options;
   options.operand_bits = p.bits;
   if (p.args.Has("k-width")) {
@@ -801,8 +799,7 @@ absl::StatusOr<std::vector<draw::CellGrid>> InstructionGrids(
     }
     options.k_width = static_cast<int>(k);
   }
-  title = absl::StrCat(text, ": one instruction of one warp");
-  return triton::InstructionPictures(*named, options);
+  return triton::DrawInstruction(text, options);
 }
 
 int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
@@ -822,58 +819,31 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  std::string title;
-  absl::StatusOr<std::vector<draw::CellGrid>> grids =
-      absl::UnknownError("unset");
+  absl::StatusOr<triton::LayoutDrawing> drawing = absl::UnknownError("unset");
   if (p->args.Has("instruction")) {
-    grids = InstructionGrids(p->args.positional[0], *p, title, io);
+    drawing = InstructionDrawing(p->args.positional[0], *p, io);
   } else {
     absl::StatusOr<Loaded> l =
         Load(p->args.positional[0], p->shape, p->bits, io);
-    if (l.ok()) {
-      std::vector<int64_t> shape;
-      for (const auto& od : l->layout.out_dims()) shape.push_back(od.second);
-      title = absl::StrCat(l->text, " on ", absl::StrJoin(shape, "x"));
-      // A padded layout's picture shows the offsets after padding.
-      std::vector<std::pair<int32_t, int32_t>> padding;
-      if (l->named.has_value()) {
-        if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
-          padding = pad->intervals;
-        }
-      }
-      absl::StatusOr<draw::CellGrid> grid =
-          triton::LayoutPicture(l->layout, title, p->bits, padding);
-      grids = grid.ok() ? absl::StatusOr<std::vector<draw::CellGrid>>(
-                              std::vector<draw::CellGrid>{*std::move(grid)})
-                        : grid.status();
-    } else {
-      grids = l.status();
-    }
+    drawing = l.ok() ? triton::DrawLayout(
+                           l->text, l->layout,
+                           l->named.has_value() ? &*l->named : nullptr, p->bits)
+                     : l.status();
   }
-  if (!grids.ok()) {
-    io.err << kWho << ": " << grids.status().message() << "\n";
+  if (!drawing.ok()) {
+    io.err << kWho << ": " << drawing.status().message() << "\n";
     return 1;
   }
   if (p->args.Has("svg")) {
-    absl::Status s = WriteSvg(p->args.Value("svg", "-"),
-                              draw::GridsToSvg(*grids, title), io);
+    absl::Status s =
+        WriteSvg(p->args.Value("svg", "-"), triton::DrawingSvg(*drawing), io);
     if (!s.ok()) {
       io.err << kWho << ": " << s.message() << "\n";
       return 1;
     }
     return 0;
   }
-  if (p->args.Has("instruction")) {
-    // A 32 x 32 tile's columns do not fit a terminal: bands of columns.
-    std::vector<draw::CellGrid> banded;
-    for (const draw::CellGrid& g : *grids) {
-      for (draw::CellGrid& band : triton::SplitIntoColumnBands(g, 132)) {
-        banded.push_back(std::move(band));
-      }
-    }
-    *grids = std::move(banded);
-  }
-  io.out << draw::PictureToText(title, *grids,
+  io.out << triton::DrawingText(*drawing,
                                 draw::TextStyle{*colour, p->args.Has("ascii")});
   return 0;
 }

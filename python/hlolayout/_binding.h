@@ -27,9 +27,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "hlolayout/cli/input.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/input_text.h"
 
 namespace hlolayout::pyext {
 
@@ -84,11 +84,19 @@ void ParallelFor(int64_t n, int threads, int64_t min_per_thread, F f) {
 }
 
 // The text of `source`: the file it names when `is_path` (mapped, as the
-// CLI reads files), else `source` itself. Runs without the GIL; the caller
-// raises OSError for an error (RaiseOSError).
-absl::StatusOr<std::unique_ptr<cli::InputText>> OpenSource(
-    std::string source, bool is_path);                       // _cli.cc
-[[noreturn]] void RaiseOSError(const absl::Status& status);  // _cli.cc
+// CLI reads files: util/input_text.h), else `source` itself. Call it without
+// the GIL; the caller raises OSError for an error (RaiseOSError).
+inline absl::StatusOr<std::unique_ptr<InputText>> OpenSource(std::string source,
+                                                             bool is_path) {
+  if (!is_path) return std::make_unique<InputText>(std::move(source));
+  return OpenFileText(source);
+}
+
+// Raises OSError with the status' message ("cannot open 'x': ...").
+[[noreturn]] inline void RaiseOSError(const absl::Status& status) {
+  PyErr_SetString(PyExc_OSError, std::string(status.message()).c_str());
+  throw pybind11::error_already_set();
+}
 
 // compiled.memory_analysis()'s record (hl.CompiledMemoryStats), for the
 // rows of a dump folder's table too.

@@ -1,6 +1,7 @@
 // python/hlolayout/_cli.cc: `hlolayout ARGS...` run in process, for the
-// Python functions whose answer is a CLI command's output (explain, draw,
-// grid, cute's pictures, triton's): both then always agree.
+// last Python functions whose answer is still assembled in the CLI
+// (triton.report, hlolayout.ttnn's pictures; issue 45 item 2 removes this
+// file).
 //
 //   >>> hl._core.run_cli(["index", "f32[3,5]{1,0}", "2,3"])
 //   (0, b'13\n', b'')
@@ -41,20 +42,6 @@ py::tuple RunCli(const std::vector<std::string>& args,
 }
 
 }  // namespace
-
-absl::StatusOr<std::unique_ptr<cli::InputText>> OpenSource(std::string source,
-                                                           bool is_path) {
-  if (!is_path) return std::make_unique<cli::InputText>(std::move(source));
-  std::istringstream in;
-  std::ostringstream out, err;
-  cli::IoContext io{in, out, err};
-  return cli::OpenInput(source, io);
-}
-
-void RaiseOSError(const absl::Status& status) {
-  PyErr_SetString(PyExc_OSError, std::string(status.message()).c_str());
-  throw py::error_already_set();
-}
 
 void RegisterCli(py::module_& m) {
   m.def("run_cli", &RunCli, py::arg("args"), py::arg("input") = "");

@@ -1,8 +1,9 @@
-"""The CLI run in process, for the few answers that are a command's output.
+"""The CLI run in process, for the last answers still assembled in the CLI.
 
-Shape.explain, draw, grid and some of cute and triton return what
-`hlolayout COMMAND --json` prints, so Python and the CLI always agree;
-everything else calls the library directly. Errors are ValueError with the
+Only triton.report (`hlolayout triton report --json`) and TensorSpec's
+pictures in hlolayout.ttnn (`hlolayout ttnn draw/spec`) still come this way; issue 45 item 2 moves
+them into the library and deletes this module. Everything else calls the
+library directly. Errors are ValueError with the
 CLI's message without its "hlolayout COMMAND: " prefix.
 """
 

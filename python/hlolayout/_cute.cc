@@ -41,6 +41,9 @@
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/product.h"
 #include "hlolayout/cute/slice.h"
+#include "hlolayout/cute/smem_atoms.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/cute_picture.h"
 
 namespace py = pybind11;
 
@@ -1358,6 +1361,30 @@ void RegisterIntTupleFunctions(py::module_& m) {
 }  // namespace
 
 void RegisterCute(py::module_& m) {
+  // The picture of `hlolayout cute draw LAYOUT`: SVG (`--svg -`), or text
+  // with ANSI colours or none (`--color always|never`).
+  m.def(
+      "cute_draw",
+      [](const std::string& text, bool svg, bool colour) {
+        const cute::AnyLayout layout = Unwrap(cute::ParseAnyLayout(text));
+        const draw::CellGrid grid = Unwrap(draw::CuteLayoutGrid(layout));
+        if (svg) return draw::GridsToSvg({grid}, grid.heading);
+        return draw::PictureToText(grid.heading, {grid},
+                                   draw::TextStyle{colour, false});
+      },
+      py::arg("text"), py::arg("svg") = true, py::arg("colour") = false);
+  // The layout of a shared-memory layout atom CuTe names ("GMMA::Layout_K_
+  // SW128_Atom<half_t>"), as `hlolayout cute smem NAME` prints its Layout:
+  // "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)".
+  m.def(
+      "cute_smem_atom_layout",
+      [](const std::string& name) {
+        const cute::SmemAtom atom = Unwrap(cute::FindSmemAtom(name));
+        return cute::ToString(
+            Unwrap(cute::TileSmemAtom(atom, absl::nullopt, absl::nullopt))
+                .layout);
+      },
+      py::arg("name"));
   // The text-level ops of `hlolayout cute` (OPS in hlolayout.cute).
   m.def("cute_op",
         [](const std::string& op, const std::vector<std::string>& args) {

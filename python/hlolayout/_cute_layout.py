@@ -68,9 +68,8 @@ pycute's cosize is layoutB's)."""
 
 def _repr_svg_(self):
     """Jupyter shows a layout as `hlolayout cute draw --svg -` draws it."""
-    from . import _cli_text
     try:
-        return _cli_text(["cute", "draw", "--svg", "-", self.cute])
+        return _core.cute_draw(self.cute, True)
     except ValueError:
         return None
 

@@ -433,12 +433,12 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
   }
   const std::string name = is_path ? source : std::string();
   absl::Status open_error, error;
-  std::unique_ptr<cli::InputText> input;
+  std::unique_ptr<InputText> input;
   std::vector<HloModule> modules;
   std::vector<DumpModuleMemory> analysed;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<cli::InputText>> text =
+    absl::StatusOr<std::unique_ptr<InputText>> text =
         OpenSource(std::move(source), is_path);
     if (!text.ok()) {
       open_error = text.status();

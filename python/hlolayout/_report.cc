@@ -413,11 +413,11 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
   }
   const std::string name = is_path ? source : std::string();
   absl::Status open_error, error;
-  std::unique_ptr<cli::InputText> input;
+  std::unique_ptr<InputText> input;
   Report report;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<cli::InputText>> text =
+    absl::StatusOr<std::unique_ptr<InputText>> text =
         OpenSource(std::move(source), is_path);
     if (!text.ok()) {
       open_error = text.status();
@@ -453,12 +453,12 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
 // A file of the folder, mapped as the CLI maps it.
 class SourceText : public DumpFileText {
  public:
-  explicit SourceText(std::unique_ptr<cli::InputText> input)
+  explicit SourceText(std::unique_ptr<InputText> input)
       : input_(std::move(input)) {}
   absl::string_view text() const override { return input_->view(); }
 
  private:
-  std::unique_ptr<cli::InputText> input_;
+  std::unique_ptr<InputText> input_;
 };
 
 py::object RowRecord(const DumpFolderRow& r) {
@@ -507,7 +507,7 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
           *listing, options,
           [](const DumpFolderFile& file)
               -> absl::StatusOr<std::unique_ptr<DumpFileText>> {
-            absl::StatusOr<std::unique_ptr<cli::InputText>> input =
+            absl::StatusOr<std::unique_ptr<InputText>> input =
                 OpenSource(file.path, true);
             if (!input.ok()) return input.status();
             return std::unique_ptr<DumpFileText>(

@@ -15,10 +15,12 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "_binding.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/layout/explain.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/sizes.h"
@@ -418,6 +420,18 @@ void RegisterShapes(py::module_& m) {
       py::arg("shape"), py::arg("layout"));
 
   m.def("logical_shape", &PyLogicalShape);
+  // hl.draw: the SVG of `hlolayout draw SHAPE --svg - --view V --slice I,..`.
+  m.def(
+      "draw_layout_svg",
+      [](const PyShape& shape, const std::string& view,
+         const std::vector<int64_t>& slice) {
+        draw::LayoutDrawOptions options;
+        options.view = Unwrap(draw::ParseView(view));
+        options.slice = slice;
+        return Unwrap(draw::LayoutSvg(*shape.shape, options));
+      },
+      py::arg("shape"), py::arg("view") = "both",
+      py::arg("slice") = std::vector<int64_t>{});
 }
 
 }  // namespace hlolayout::pyext

@@ -29,10 +29,12 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_target.h"
+#include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
@@ -636,6 +638,30 @@ void RegisterTriton(py::module_& parent) {
       },
       py::arg("layout"), py::arg("title"),
       py::arg("bits") = triton::kDefaultElementBits, py::arg("svg") = true);
+  // `hlolayout triton draw TEXT --shape S` (a padded shared layout: where
+  // its elements go once padded) and `... --instruction`: (svg, text).
+  m.def(
+      "draw_ttgir",
+      [](const std::string& text, std::optional<std::vector<int64_t>> shape,
+         int bits, bool instruction, int k_width) {
+        triton::LayoutDrawing d;
+        if (instruction) {
+          triton::InstructionPictureOptions options;
+          options.operand_bits = bits;
+          options.k_width = k_width;
+          d = Get(triton::DrawInstruction(text, options));
+        } else {
+          const std::string trimmed(absl::StripAsciiWhitespace(text));
+          const triton::Layout named = Get(triton::ParseLayout(trimmed));
+          const LinearLayout l = FromText(trimmed, shape, bits);
+          d = Get(triton::DrawLayout(trimmed, l, &named, bits));
+        }
+        return py::make_tuple(triton::DrawingSvg(d),
+                              triton::DrawingText(d, draw::TextStyle{}));
+      },
+      py::arg("text"), py::arg("shape") = py::none(),
+      py::arg("bits") = triton::kDefaultElementBits,
+      py::arg("instruction") = false, py::arg("k_width") = 0);
 }
 
 }  // namespace hlolayout

@@ -21,17 +21,14 @@ the same keys, one row per index. Answers are those of tt-mlir's builder;
 refuses raises ValueError with its reason.
 """
 
+import json as _json
+import os as _os
+
 import numpy as _np
 
 from . import _hlolayout as _core
-from ._cli import _cli_json, _cli_text
 
 __all__ = ["GridLayout", "parse", "report"]
-
-
-def _device_args(worker_grid, dram_banks):
-    rows, cols = (int(v) for v in worker_grid)
-    return ["--worker-grid=%dx%d" % (rows, cols), "--dram-banks=%d" % int(dram_banks)]
 
 
 class GridLayout:
@@ -55,14 +52,10 @@ class GridLayout:
     def __repr__(self):
         return "grid.GridLayout(%r)" % self.text
 
-    def _args(self):
-        return _device_args(self.worker_grid, self.dram_banks)
-
     def _repr_svg_(self):
         """Jupyter shows the shards (`hlolayout grid draw --svg -`)."""
         try:
-            return _cli_text(["grid", "draw", "--svg", "-"] + self._args() +
-                             [self.text])
+            return self._g.svg()
         except ValueError:
             return None
 
@@ -79,8 +72,7 @@ class GridLayout:
     def explain(self):
         """The same content as `hlolayout grid explain --json` (a dict)."""
         if self._explain is None:
-            self._explain = _cli_json(["grid", "explain", "--json"] +
-                                      self._args() + [self.text])
+            self._explain = _json.loads(self._g.explain_json())
         return dict(self._explain)
 
     def locate(self, index):
@@ -102,9 +94,7 @@ class GridLayout:
             if array.ndim == 1 and self.rank == 1:
                 array = array.reshape(-1, 1)
             return self._g.locate_many(array)
-        text = ",".join(str(int(i)) for i in index)
-        return _cli_json(["grid", "locate", "--json"] + self._args() +
-                         [self.text, text])
+        return _json.loads(self._g.locate_json([int(i) for i in index]))
 
     def shards(self):
         """One dict per shard (TTNN and metal: 'shard', 'elements',
@@ -147,6 +137,7 @@ def parse(text, worker_grid=(8, 8), dram_banks=12):
 def report(path, worker_grid=(8, 8), dram_banks=12):
     """Every tensor type with a layout in an .mlir file: the dict of
     `hlolayout grid report --json` (keys file, sections, aliases, counts,
-    types)."""
-    return _cli_json(["grid", "report", "--json"] +
-                     _device_args(worker_grid, dram_banks) + [str(path)])
+    types). OSError when the file cannot be read."""
+    rows, cols = (int(v) for v in worker_grid)
+    return _json.loads(_core._grid_report_json(_os.fspath(path), rows, cols,
+                                               int(dram_banks)))

@@ -7,7 +7,7 @@
 Jupyter shows a Shape as its picture (Shape._repr_svg_).
 """
 
-from ._cli import _cli_text
+from . import _hlolayout as _core
 from .shapes import _shape
 
 __all__ = ["draw"]
@@ -31,7 +31,5 @@ def draw(shape, view="both", slice=None, core=None):
     if view not in ("logical", "memory", "both"):
         raise ValueError("view must be 'logical', 'memory' or 'both', got %r" %
                          (view,))
-    args = ["draw", "--svg", "-", "--view", view]
-    if slice is not None:
-        args += ["--slice", ",".join(str(int(i)) for i in slice)]
-    return _cli_text(args + [str(shape)])
+    index = [] if slice is None else [int(i) for i in slice]
+    return _core.draw_layout_svg(shape._s, view, index)

@@ -441,16 +441,10 @@ def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
     """
     text = None if isinstance(layout, LinearLayout) else to_ttgir(layout)
     if instruction or (text is not None and text.startswith("#ttg.padded_shared")):
-        from . import _cli_text
-        args = ["triton", "draw", text, "--bits", str(int(bits))]
-        if instruction:
-            args.append("--instruction")
-            if k_width:
-                args += ["--k-width", str(int(k_width))]
-        else:
-            args += ["--shape", "x".join(str(s) for s in _shape(shape))]
-        return Drawing(_cli_text(args + ["--svg", "-"]),
-                       _cli_text(args + ["--color", "never"]))
+        svg, txt = _t.draw_ttgir(
+            text, None if instruction else [int(s) for s in _shape(shape)],
+            int(bits), bool(instruction), int(k_width or 0))
+        return Drawing(svg, txt)
     l = to_linear_layout(layout, shape, bits)
     title = (layout if isinstance(layout, str) else to_ttgir(layout)) + \
         " on " + "x".join(str(s) for _, s in l.out_dims)

@@ -275,6 +275,14 @@ def test_grid_new_forms(cli, tmp_path):
                     ") -> " + METAL + "\n")
     r = grid.report(path)
     assert r["counts"]["types"] == 2 and r["counts"]["ok"] == 2
+    # A file that cannot be read is OSError (as hl.memory), naming the path;
+    # bad device arguments are ValueError naming the argument.
+    with pytest.raises(OSError, match="cannot open '.*missing.mlir'"):
+        grid.report(tmp_path / "missing.mlir")
+    with pytest.raises(ValueError, match="worker_grid and dram_banks"):
+        grid.report(path, worker_grid=(0, 8))
+    with pytest.raises(ValueError, match="out of range|index"):
+        small.locate((10**6, 0))
 
 
 def test_cute_and_grid_repr_svg():

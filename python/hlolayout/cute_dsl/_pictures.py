@@ -36,7 +36,6 @@ the pictures come from writes C++'s, and `dsl_notation` rewrites it.
 import html as _html
 import re as _re
 
-from .. import _cli_text
 from .. import _hlolayout as _core
 from . import _ints, _tuples
 
@@ -142,16 +141,11 @@ def draw(x, svg=False, colour=False):
         # The panels' notes name their TV layouts.
         return dsl_notation(text)
     cpp = _any_text(x)
-    args = ["cute", "draw", cpp]
-    if svg:
-        args[2:2] = ["--svg", "-"]
-    else:
-        args += ["--color", "always" if colour else "never"]
     # The picture's title and any error name the layout as the DSL prints
     # it ((4,8):(8,1), S<3,4,3> o 0 o ...), not in C++'s notation.
     dsl = str(x)
     try:
-        text = _cli_text(args)
+        text = _core.cute_draw(cpp, bool(svg), bool(colour))
     except ValueError as ex:
         raise ValueError(dsl_notation(str(ex).replace(cpp, dsl))) from None
     if svg:

@@ -12,7 +12,6 @@ shared-memory pointer of CuTe's print as the offset 0.
     S<3,4,3> o 0 o (8,64):(64,1)
 """
 
-import json
 
 from . import _tuples
 from ._algebra import Refusal
@@ -63,7 +62,7 @@ _ATOMS = {}  # (family, kind, C++ type) -> the atom (CuTe's tables)
 
 def _core_atom(family, kind_name, dtype):
     """The smem layout atom from the C++ core's tables, read once per atom
-    (a run of the CLI's `cute smem` costs about 0.7 ms)."""
+    (cute/smem_atoms.h)."""
     key = (family, kind_name, _cpp_type(dtype))
     atom = _ATOMS.get(key)
     if atom is None:
@@ -72,14 +71,14 @@ def _core_atom(family, kind_name, dtype):
 
 
 def _read_core_atom(family, kind_name, dtype):
-    from .. import _cli_text
+    from .. import _hlolayout as _core
     major, sw = kind_name.split("_", 1)
     name = "%s::Layout_%s_%s_Atom<%s>" % (family, major, sw, _cpp_type(dtype))
     try:
-        out = _cli_text(["cute", "smem", name, "--json"])
+        layout = _core.cute_smem_atom_layout(name)
     except ValueError as ex:
         raise Refusal("make_smem_layout_atom: %s" % ex) from None
-    return _from_core(json.loads(out)["Layout"])
+    return _from_core(layout)
 
 
 def gmma_atom(kind, dtype):

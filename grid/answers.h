@@ -1,12 +1,16 @@
-// cli/grid_json.h: the JSON of `hlolayout grid explain/locate --json`, the
-// batch answers and `hlolayout grid report`, for all three tt-mlir forms.
+// grid/answers.h: the answers of `hlolayout grid explain/locate/report`, as
+// text and JSON, for all three tt-mlir forms, and the batch answers. The CLI
+// prints them; Python's hlolayout.grid returns them (one source for both).
 //
-//   TtnnExplainJson(analysis) ->
+//   absl::StatusOr<GridAnalysis> a = AnalyzeGridText(text, device);
+//   ExplainJson(*a) ->
 //     {"kind": "ttnn_layout", "tensor": "...", "grid": [1, 8], ...}
+//   LocateJson(*a, {2, 1541}) -> {"index": [2, 1541], ..., "core": [3, 0]}
+//   ReadGridReport(file_text, "model.mlir", device)->types.size()
 //
 // Key lists are in the subcommands' --help and in docs/tt-mlir.md.
-#ifndef HLOLAYOUT_CLI_GRID_JSON_H_
-#define HLOLAYOUT_CLI_GRID_JSON_H_
+#ifndef HLOLAYOUT_GRID_ANSWERS_H_
+#define HLOLAYOUT_GRID_ANSWERS_H_
 
 #include <cstdint>
 #include <string>
@@ -20,7 +24,19 @@
 #include "hlolayout/grid/ttmlir_explain.h"
 #include "hlolayout/grid/ttmlir_parse.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::grid {
+
+// `hlolayout grid explain`'s answer for the analysis's form (TTNN, metal or
+// the 2024 seed form): multi-line text, or one JSON object.
+std::string ExplainText(const GridAnalysis& analysis);
+std::string ExplainJson(const GridAnalysis& analysis);
+
+// `hlolayout grid locate`'s answer for element `index` (text or JSON); an
+// error when the index does not fit the tensor ("index 40 out of range ...").
+absl::StatusOr<std::string> LocateText(const GridAnalysis& analysis,
+                                       absl::Span<const int64_t> index);
+absl::StatusOr<std::string> LocateJson(const GridAnalysis& analysis,
+                                       absl::Span<const int64_t> index);
 
 std::string TtnnExplainJson(const grid::GridAnalysis& analysis);
 std::string MetalExplainJson(const grid::GridAnalysis& analysis);
@@ -72,9 +88,14 @@ struct GridReport {
 GridReport BuildGridReport(const grid::MlirFileScan& scan,
                            absl::string_view text, absl::string_view file,
                            const grid::TtnnDevice& device);
+// Scans an .mlir file's `text` (named `file` in messages) and analyses every
+// type: the error of a file that cannot be scanned starts with `file: `.
+absl::StatusOr<GridReport> ReadGridReport(absl::string_view text,
+                                          absl::string_view file,
+                                          const TtnnDevice& device);
 std::string GridReportJson(const GridReport& report);
 std::string FormatGridReport(const GridReport& report);
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::grid
 
-#endif  // HLOLAYOUT_CLI_GRID_JSON_H_
+#endif  // HLOLAYOUT_GRID_ANSWERS_H_

@@ -1,4 +1,4 @@
-#include "hlolayout/cli/grid_json.h"
+#include "hlolayout/grid/answers.h"
 
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/util/json_writer.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::grid {
 namespace {
 
 void Strings(JsonWriter& json, absl::string_view key,
@@ -55,6 +55,52 @@ std::string Commas(absl::Span<const int64_t> v) {
 }
 
 }  // namespace
+
+std::string ExplainText(const GridAnalysis& a) {
+  if (a.ttnn) return FormatTtnnExplanation(a);
+  if (a.metal) return FormatMetalExplanation(a);
+  return FormatGridExplanation(ExplainGridLayout(*a.text.seed));
+}
+
+std::string ExplainJson(const GridAnalysis& a) {
+  if (a.ttnn) return TtnnExplainJson(a);
+  if (a.metal) return MetalExplainJson(a);
+  return SeedExplainJson(ExplainGridLayout(*a.text.seed), a);
+}
+
+absl::StatusOr<std::string> LocateText(const GridAnalysis& a,
+                                       absl::Span<const int64_t> index) {
+  if (a.ttnn) {
+    absl::StatusOr<TtnnAttrLocation> loc = a.ttnn->Locate(index);
+    if (!loc.ok()) return loc.status();
+    return FormatTtnnLocation(*a.ttnn, index, *loc);
+  }
+  if (a.metal) {
+    absl::StatusOr<MetalLocation> loc = a.metal->Locate(index);
+    if (!loc.ok()) return loc.status();
+    return FormatMetalLocation(*a.metal, index, *loc);
+  }
+  absl::StatusOr<ElementLocation> loc = a.text.seed->TryLocate(index);
+  if (!loc.ok()) return loc.status();
+  return FormatElementLocation(*a.text.seed, index, *loc);
+}
+
+absl::StatusOr<std::string> LocateJson(const GridAnalysis& a,
+                                       absl::Span<const int64_t> index) {
+  if (a.ttnn) {
+    absl::StatusOr<TtnnAttrLocation> loc = a.ttnn->Locate(index);
+    if (!loc.ok()) return loc.status();
+    return TtnnLocateJson(a, index, *loc);
+  }
+  if (a.metal) {
+    absl::StatusOr<MetalLocation> loc = a.metal->Locate(index);
+    if (!loc.ok()) return loc.status();
+    return MetalLocateJson(a, index, *loc);
+  }
+  absl::StatusOr<ElementLocation> loc = a.text.seed->TryLocate(index);
+  if (!loc.ok()) return loc.status();
+  return SeedLocateJson(a, index, *loc);
+}
 
 std::string TtnnExplainJson(const grid::GridAnalysis& a) {
   const grid::TtnnLayoutAttr& l = *a.ttnn;
@@ -490,6 +536,17 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
   return r;
 }
 
+absl::StatusOr<GridReport> ReadGridReport(absl::string_view text,
+                                          absl::string_view file,
+                                          const TtnnDevice& device) {
+  absl::StatusOr<MlirFileScan> scan = ScanMlirFile(text);
+  if (!scan.ok()) {
+    return absl::Status(scan.status().code(),
+                        absl::StrCat(file, ": ", scan.status().message()));
+  }
+  return BuildGridReport(*scan, text, file, device);
+}
+
 std::string GridReportJson(const GridReport& r) {
   JsonWriter json(/*pretty=*/true);
   json.BeginObject();
@@ -560,4 +617,4 @@ std::string FormatGridReport(const GridReport& r) {
   return out;
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::grid
