@@ -102,6 +102,55 @@ absl::StatusOr<std::string> LocateJson(const GridAnalysis& a,
   return SeedLocateJson(a, index, *loc);
 }
 
+namespace {
+
+// The padding of a TTNN layout: "padding": {logical_elems, ...}.
+void TtnnPaddingJson(JsonWriter& json, const grid::TtnnPadding& p) {
+  json.Key("padding").BeginObject();
+  json.Key("logical_elems").Int(p.logical);
+  json.Key("physical_elems").Int(p.physical);
+  json.Key("tile_padding").Int(p.tile_padding);
+  json.Key("allocated_elems").Int(p.allocated);
+  json.Key("shard_padding").Int(p.shard_padding);
+  json.Key("total").Int(p.total);
+  json.EndObject();
+}
+
+// Each shard's core (or DRAM bank), elements and padding: "per_shard",
+// null for an interleaved layout or more than 4,096 shards.
+void TtnnPerShardJson(JsonWriter& json, const grid::TtnnLayoutAttr& l) {
+  json.Key("per_shard");
+  if (l.sharded() && l.num_shards() <= 4096) {
+    json.BeginArray();
+    const int64_t cap =
+        l.physical_shard_shape()[0] * l.physical_shard_shape()[1];
+    for (int64_t y = 0; y < l.grid()[0]; ++y) {
+      for (int64_t x = 0; x < l.grid()[1]; ++x) {
+        const int64_t n = *l.ShardElements(y, x);
+        json.BeginObject();
+        json.Key("shard").IntArray({y, x});
+        absl::optional<grid::CoreCoord> c =
+            grid::CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
+        if (grid::IsDram(l.buffer_type())) {
+          json.Key("dram_bank");
+          c ? json.Int(c->x + c->y * l.device().dram_banks) : json.Null();
+        } else {
+          json.Key("core");
+          c ? json.IntArray({c->x, c->y}) : json.Null();
+        }
+        json.Key("elements").Int(n);
+        json.Key("padding").Int(cap - n);
+        json.EndObject();
+      }
+    }
+    json.EndArray();
+  } else {
+    json.Null();
+  }
+}
+
+}  // namespace
+
 std::string TtnnExplainJson(const grid::GridAnalysis& a) {
   const grid::TtnnLayoutAttr& l = *a.ttnn;
   JsonWriter json(/*pretty=*/true);
@@ -160,43 +209,8 @@ std::string TtnnExplainJson(const grid::GridAnalysis& a) {
     json.Key("unit").String(l.tiled() ? "tile" : "row");
     json.EndObject();
   }
-  const grid::TtnnPadding& p = l.padding();
-  json.Key("padding").BeginObject();
-  json.Key("logical_elems").Int(p.logical);
-  json.Key("physical_elems").Int(p.physical);
-  json.Key("tile_padding").Int(p.tile_padding);
-  json.Key("allocated_elems").Int(p.allocated);
-  json.Key("shard_padding").Int(p.shard_padding);
-  json.Key("total").Int(p.total);
-  json.EndObject();
-  json.Key("per_shard");
-  if (l.sharded() && l.num_shards() <= 4096) {
-    json.BeginArray();
-    const int64_t cap =
-        l.physical_shard_shape()[0] * l.physical_shard_shape()[1];
-    for (int64_t y = 0; y < l.grid()[0]; ++y) {
-      for (int64_t x = 0; x < l.grid()[1]; ++x) {
-        const int64_t n = *l.ShardElements(y, x);
-        json.BeginObject();
-        json.Key("shard").IntArray({y, x});
-        absl::optional<grid::CoreCoord> c =
-            grid::CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
-        if (grid::IsDram(l.buffer_type())) {
-          json.Key("dram_bank");
-          c ? json.Int(c->x + c->y * l.device().dram_banks) : json.Null();
-        } else {
-          json.Key("core");
-          c ? json.IntArray({c->x, c->y}) : json.Null();
-        }
-        json.Key("elements").Int(n);
-        json.Key("padding").Int(cap - n);
-        json.EndObject();
-      }
-    }
-    json.EndArray();
-  } else {
-    json.Null();
-  }
+  TtnnPaddingJson(json, l.padding());
+  TtnnPerShardJson(json, l);
   Strings(json, "warnings", a.warnings);
   Strings(json, "notes", a.notes);
   json.EndObject();
