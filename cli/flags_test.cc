@@ -347,15 +347,15 @@ std::vector<Case> Cases() {
     c.command = {"memory"};
     c.modes = {InFile({kGpuModule}), InStdin({"-"}, ReadAll(kGpuModule)),
                InFolder(kFolder)};
-    c.values = Values(
-        {{"FILE", {TempPath("memory.html"), "-"}},
-         {"space:N", {"0"}},
-         {"sort:KEY",
-          {"order", "file", "name", "module", "padded", "buffers", "padding",
-           "expansion", "instructions", "allocated", "peak"}},
-         {"xla-creation-order:FILE", {kCpuCreationOrder}}});
-    c.flag_modes["xla-creation-order"] = {
-        InFile({kCpuModule}), InStdin({"-"}, ReadAll(kCpuModule))};
+    c.values =
+        Values({{"FILE", {TempPath("memory.html"), "-"}},
+                {"space:N", {"0"}},
+                {"sort:KEY",
+                 {"order", "file", "name", "module", "padded", "buffers",
+                  "padding", "expansion", "instructions", "allocated", "peak"}},
+                {"xla-creation-order:FILE", {kCpuCreationOrder}}});
+    c.flag_modes["xla-creation-order"] = {InFile({kCpuModule}),
+                                          InStdin({"-"}, ReadAll(kCpuModule))};
     cases.push_back(c);
   }
   {

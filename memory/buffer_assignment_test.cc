@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,13 +17,6 @@
 
 namespace hlolayout {
 namespace {
-
-std::string ReadFile(const std::string& repo_relative) {
-  std::ifstream in(TestDataPath(repo_relative), std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 struct Assigned {
   std::unique_ptr<const std::string> text;
@@ -620,10 +612,10 @@ TEST_P(XlaBufferFiles, MatchXlasFiles) {
   const XlaPlatform platform = name.find("cpu") != std::string::npos
                                    ? XlaPlatform::kCpu
                                    : XlaPlatform::kGpu;
-  Assigned a = Assign(ReadFile(base + ".txt"), platform);
+  Assigned a = Assign(ReadTestData(base + ".txt"), platform);
   ASSERT_NE(a.memory, nullptr);
   const std::string text = XlaBufferAssignmentText(a.memory->buffers);
-  const std::string want = ReadFile(base + "-buffer-assignment.txt");
+  const std::string want = ReadTestData(base + "-buffer-assignment.txt");
   if (const char* dump = std::getenv("BA_DUMP")) {
     std::ofstream(absl::StrCat(dump, "/", name, ".ba")) << text;
     std::ofstream(absl::StrCat(dump, "/", name, ".usage"))
@@ -637,7 +629,8 @@ TEST_P(XlaBufferFiles, MatchXlasFiles) {
         << Diff(WithoutIds(text), WithoutIds(want));
   }
   const std::string usage = XlaMemoryUsageReportText(a.memory->buffers);
-  const std::string want_usage = ReadFile(base + "-memory-usage-report.txt");
+  const std::string want_usage =
+      ReadTestData(base + "-memory-usage-report.txt");
   if (GetParam().ids_exact) {
     EXPECT_EQ(usage, want_usage) << Diff(usage, want_usage);
   } else {
@@ -646,36 +639,29 @@ TEST_P(XlaBufferFiles, MatchXlasFiles) {
   }
 }
 
-// The figure `field` of module `name` in memory/testdata/memory_analysis.json
-// (compiled.memory_analysis() as jaxlib 0.11.2 reported it), -1 if absent.
-int64_t Figure(const std::string& json, const std::string& name,
-               const std::string& field) {
-  const size_t at = json.find("\"" + name + ".txt\"");
-  if (at == std::string::npos) return -1;
-  const size_t end = json.find('}', at);
-  const size_t f = json.find("\"" + field + "\": ", at);
-  if (f == std::string::npos || f > end) return -1;
-  return std::stoll(json.substr(f + field.size() + 4));
-}
-
 TEST_P(XlaBufferFiles, MatchMemoryAnalysis) {
   const std::string name = GetParam().name;
-  const std::string json = ReadFile("memory/testdata/memory_analysis.json");
-  if (Figure(json, name, "temp_size_in_bytes") < 0) {
+  const std::string json = ReadTestData("memory/testdata/memory_analysis.json");
+  if (MemoryAnalysisFigure(json, name, "temp_size_in_bytes") < 0) {
     GTEST_SKIP() << "no memory_analysis() record for " << name;
   }
   const XlaPlatform platform = name.find("cpu") != std::string::npos
                                    ? XlaPlatform::kCpu
                                    : XlaPlatform::kGpu;
-  Assigned a = Assign(ReadFile("memory/testdata/" + name + ".txt"), platform);
+  Assigned a =
+      Assign(ReadTestData("memory/testdata/" + name + ".txt"), platform);
   ASSERT_NE(a.memory, nullptr);
   const XlaMemoryStats& s = a.memory->buffers.stats;
   EXPECT_EQ(s.argument_size_in_bytes,
-            Figure(json, name, "argument_size_in_bytes"));
-  EXPECT_EQ(s.output_size_in_bytes, Figure(json, name, "output_size_in_bytes"));
-  EXPECT_EQ(s.alias_size_in_bytes, Figure(json, name, "alias_size_in_bytes"));
-  EXPECT_EQ(s.temp_size_in_bytes, Figure(json, name, "temp_size_in_bytes"));
-  EXPECT_EQ(s.peak_memory_in_bytes, Figure(json, name, "peak_memory_in_bytes"));
+            MemoryAnalysisFigure(json, name, "argument_size_in_bytes"));
+  EXPECT_EQ(s.output_size_in_bytes,
+            MemoryAnalysisFigure(json, name, "output_size_in_bytes"));
+  EXPECT_EQ(s.alias_size_in_bytes,
+            MemoryAnalysisFigure(json, name, "alias_size_in_bytes"));
+  EXPECT_EQ(s.temp_size_in_bytes,
+            MemoryAnalysisFigure(json, name, "temp_size_in_bytes"));
+  EXPECT_EQ(s.peak_memory_in_bytes,
+            MemoryAnalysisFigure(json, name, "peak_memory_in_bytes"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -719,7 +705,8 @@ TEST(BufferAssignment, TpuModulesAreToldApart) {
   for (const char* file :
        {"module_0002.jit_lstm.cpu_after_optimizations.txt",
         "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt"}) {
-    const std::string text = ReadFile(absl::StrCat("memory/testdata/", file));
+    const std::string text =
+        ReadTestData(absl::StrCat("memory/testdata/", file));
     EXPECT_FALSE(LooksLikeXlaTpu(module(text), file)) << file;
   }
 }

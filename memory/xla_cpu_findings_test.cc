@@ -2,8 +2,6 @@
 // XLA's that the library did not follow until a module compiled by jaxlib
 // showed the difference (docs/memory.md, "Checked against XLA"). Each fails
 // on the code before its fix.
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -73,24 +71,6 @@ TEST(XlaCpuFindings, UsageReportSaysTheRestIsZeroAfterTheLastGroup) {
   EXPECT_EQ(fifty.find("The rest"), std::string::npos) << fifty;
 }
 
-std::string ReadFile(const std::string& repo_relative) {
-  std::ifstream in(TestDataPath(repo_relative), std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The figure `field` of dump `name` in memory_analysis.json, -1 if absent.
-int64_t Figure(const std::string& json, const std::string& name,
-               const std::string& field) {
-  const size_t at = json.find("\"" + name + ".txt\"");
-  if (at == std::string::npos) return -1;
-  const size_t end = json.find('}', at);
-  const size_t f = json.find("\"" + field + "\": ", at);
-  if (f == std::string::npos || f > end) return -1;
-  return std::stoll(json.substr(f + field.size() + 4));
-}
-
 // XLA:CPU numbers values computation by computation in its computation
 // post order: the creation order (importer's regions and the entry, loop
 // clones, fusions, wrapped instructions) made callees-first. Dumps of
@@ -103,7 +83,7 @@ class JaxlibCpuDump : public ::testing::TestWithParam<const char*> {};
 TEST_P(JaxlibCpuDump, MatchesXlasFiles) {
   const std::string base =
       absl::StrCat("memory/testdata_jaxlib_0.10.2/", GetParam());
-  const std::string text = ReadFile(base + ".txt");
+  const std::string text = ReadTestData(base + ".txt");
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
   BufferAssignmentOptions options;
@@ -114,22 +94,22 @@ TEST_P(JaxlibCpuDump, MatchesXlasFiles) {
   // library).
   const std::string buffers = absl::StrReplaceAll(
       XlaBufferAssignmentText(m->buffers), {{", page 0", ""}});
-  EXPECT_EQ(buffers, ReadFile(base + "-buffer-assignment.txt"));
+  EXPECT_EQ(buffers, ReadTestData(base + "-buffer-assignment.txt"));
   EXPECT_EQ(XlaMemoryUsageReportText(m->buffers),
-            ReadFile(base + "-memory-usage-report.txt"));
+            ReadTestData(base + "-memory-usage-report.txt"));
   const std::string json =
-      ReadFile("memory/testdata_jaxlib_0.10.2/memory_analysis.json");
+      ReadTestData("memory/testdata_jaxlib_0.10.2/memory_analysis.json");
   const XlaMemoryStats& s = m->buffers.stats;
   EXPECT_EQ(s.argument_size_in_bytes,
-            Figure(json, GetParam(), "argument_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "argument_size_in_bytes"));
   EXPECT_EQ(s.output_size_in_bytes,
-            Figure(json, GetParam(), "output_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "output_size_in_bytes"));
   EXPECT_EQ(s.alias_size_in_bytes,
-            Figure(json, GetParam(), "alias_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "alias_size_in_bytes"));
   EXPECT_EQ(s.temp_size_in_bytes,
-            Figure(json, GetParam(), "temp_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "temp_size_in_bytes"));
   EXPECT_EQ(s.peak_memory_in_bytes,
-            Figure(json, GetParam(), "peak_memory_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "peak_memory_in_bytes"));
 }
 
 INSTANTIATE_TEST_SUITE_P(

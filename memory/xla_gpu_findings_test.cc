@@ -3,8 +3,6 @@
 // module compiled by XLA:GPU (jaxlib 0.10.2's CUDA plugin, no GPU needed)
 // showed the difference (docs/memory.md, "Checked against XLA:GPU"). Each
 // fails on the code before its fix.
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,24 +19,6 @@
 namespace hlolayout {
 namespace {
 
-std::string ReadFile(const std::string& repo_relative) {
-  std::ifstream in(TestDataPath(repo_relative), std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The figure `field` of dump `name` in memory_analysis.json, -1 if absent.
-int64_t Figure(const std::string& json, const std::string& name,
-               const std::string& field) {
-  const size_t at = json.find("\"" + name + ".txt\"");
-  if (at == std::string::npos) return -1;
-  const size_t end = json.find('}', at);
-  const size_t f = json.find("\"" + field + "\": ", at);
-  if (f == std::string::npos || f > end) return -1;
-  return std::stoll(json.substr(f + field.size() + 4));
-}
-
 // H100 dumps of jaxlib 0.10.2 (memory/testdata_xla_gpu/README.md): every
 // allocation, value id and offset, the usage report, the figures of
 // memory_analysis() and the whole -live-range.txt are XLA's.
@@ -46,7 +26,7 @@ class JaxlibGpuDump : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(JaxlibGpuDump, MatchesXlasFiles) {
   const std::string base = absl::StrCat("memory/testdata_xla_gpu/", GetParam());
-  const std::string text = ReadFile(base + ".txt");
+  const std::string text = ReadTestData(base + ".txt");
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
   BufferAssignmentOptions options;
@@ -57,24 +37,24 @@ TEST_P(JaxlibGpuDump, MatchesXlasFiles) {
   // the library).
   const std::string buffers = absl::StrReplaceAll(
       XlaBufferAssignmentText(m->buffers), {{", page 0", ""}});
-  EXPECT_EQ(buffers, ReadFile(base + "-buffer-assignment.txt"));
+  EXPECT_EQ(buffers, ReadTestData(base + "-buffer-assignment.txt"));
   EXPECT_EQ(XlaMemoryUsageReportText(m->buffers),
-            ReadFile(base + "-memory-usage-report.txt"));
+            ReadTestData(base + "-memory-usage-report.txt"));
   EXPECT_EQ(XlaLiveRangeText(m->live_ranges, ValuesByXlaId(m->buffers)),
-            ReadFile(base + "-live-range.txt"));
+            ReadTestData(base + "-live-range.txt"));
   const std::string json =
-      ReadFile("memory/testdata_xla_gpu/memory_analysis.json");
+      ReadTestData("memory/testdata_xla_gpu/memory_analysis.json");
   const XlaMemoryStats& s = m->buffers.stats;
   EXPECT_EQ(s.argument_size_in_bytes,
-            Figure(json, GetParam(), "argument_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "argument_size_in_bytes"));
   EXPECT_EQ(s.output_size_in_bytes,
-            Figure(json, GetParam(), "output_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "output_size_in_bytes"));
   EXPECT_EQ(s.alias_size_in_bytes,
-            Figure(json, GetParam(), "alias_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "alias_size_in_bytes"));
   EXPECT_EQ(s.temp_size_in_bytes,
-            Figure(json, GetParam(), "temp_size_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "temp_size_in_bytes"));
   EXPECT_EQ(s.peak_memory_in_bytes,
-            Figure(json, GetParam(), "peak_memory_in_bytes"));
+            MemoryAnalysisFigure(json, GetParam(), "peak_memory_in_bytes"));
 }
 
 // XLA lists `BufferLiveRange:` by value id, and XLA:GPU's ids follow the
@@ -146,21 +126,21 @@ TEST(XlaGpuFindings, AllReduceStartReducesInPlace) {
   const std::string name =
       "module_136613.jit__lambda.sm_9.0a_gpu_after_optimizations";
   const std::string base = "memory/testdata_xla_gpu/" + name;
-  const std::string text = ReadFile(base + ".txt");  // the module points in
+  const std::string text = ReadTestData(base + ".txt");  // the module points in
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
   absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], {});
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(WithoutIds(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
                                            {{", page 0", ""}})),
-            WithoutIds(ReadFile(base + "-buffer-assignment.txt")));
+            WithoutIds(ReadTestData(base + "-buffer-assignment.txt")));
   const std::string json =
-      ReadFile("memory/testdata_xla_gpu/memory_analysis.json");
+      ReadTestData("memory/testdata_xla_gpu/memory_analysis.json");
   EXPECT_EQ(m->buffers.stats.temp_size_in_bytes,
-            Figure(json, name, "temp_size_in_bytes"));
+            MemoryAnalysisFigure(json, name, "temp_size_in_bytes"));
   EXPECT_EQ(m->buffers.stats.temp_size_in_bytes, 280320);
   EXPECT_EQ(m->buffers.stats.peak_memory_in_bytes,
-            Figure(json, name, "peak_memory_in_bytes"));
+            MemoryAnalysisFigure(json, name, "peak_memory_in_bytes"));
 }
 
 // ... and the all-reduce-start and its operand are one buffer in XLA's
@@ -173,20 +153,20 @@ TEST(XlaGpuFindings, AllReduceStartIsOneBufferWithItsOperand) {
   const std::string name =
       "module_168232.jit__lambda.sm_9.0a_gpu_after_optimizations";
   const std::string base = "memory/testdata_xla_gpu/" + name;
-  const std::string text = ReadFile(base + ".txt");  // the module points in
+  const std::string text = ReadTestData(base + ".txt");  // the module points in
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
   absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], {});
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(WithoutIds(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
                                            {{", page 0", ""}})),
-            WithoutIds(ReadFile(base + "-buffer-assignment.txt")));
+            WithoutIds(ReadTestData(base + "-buffer-assignment.txt")));
   const std::string json =
-      ReadFile("memory/testdata_xla_gpu/memory_analysis.json");
+      ReadTestData("memory/testdata_xla_gpu/memory_analysis.json");
   EXPECT_EQ(m->buffers.stats.temp_size_in_bytes,
-            Figure(json, name, "temp_size_in_bytes"));
+            MemoryAnalysisFigure(json, name, "temp_size_in_bytes"));
   EXPECT_EQ(m->buffers.stats.peak_memory_in_bytes,
-            Figure(json, name, "peak_memory_in_bytes"));
+            MemoryAnalysisFigure(json, name, "peak_memory_in_bytes"));
 }
 
 // The split, part by part, on a module of parameters named every way.

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace hlolayout {
@@ -31,6 +33,23 @@ std::string TestDataPath(const std::string& repo_relative) {
 #else
   return repo_relative;
 #endif
+}
+
+std::string ReadTestData(const std::string& repo_relative) {
+  std::ifstream in(TestDataPath(repo_relative), std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+int64_t MemoryAnalysisFigure(const std::string& json, const std::string& name,
+                             const std::string& field) {
+  const size_t at = json.find("\"" + name + ".txt\"");
+  if (at == std::string::npos) return -1;
+  const size_t end = json.find('}', at);
+  const size_t f = json.find("\"" + field + "\": ", at);
+  if (f == std::string::npos || f > end) return -1;
+  return std::stoll(json.substr(f + field.size() + 4));
 }
 
 }  // namespace hlolayout

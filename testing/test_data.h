@@ -12,12 +12,24 @@
 #ifndef HLOLAYOUT_TESTING_TEST_DATA_H_
 #define HLOLAYOUT_TESTING_TEST_DATA_H_
 
+#include <cstdint>
 #include <string>
 
 namespace hlolayout {
 
 // `repo_relative` is a path from the repository's top folder.
 std::string TestDataPath(const std::string& repo_relative);
+
+// The bytes of that file ("" when it cannot be read).
+std::string ReadTestData(const std::string& repo_relative);
+
+// A figure of XLA's memory_analysis() as differential/xla writes them into
+// a test data folder's memory_analysis.json: the number after `"field": `
+// in the object of dump `name` (its file name without ".txt"); -1 when the
+// dump or the field is absent.
+//   MemoryAnalysisFigure(json, "module_0002.jit_lstm...", "temp_size_in_bytes")
+int64_t MemoryAnalysisFigure(const std::string& json, const std::string& name,
+                             const std::string& field);
 
 }  // namespace hlolayout
 
