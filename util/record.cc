@@ -50,7 +50,12 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
   if (frames_.empty()) return true;
   Frame& top = frames_.back();
   if (top.spec == nullptr) {
-    out_->append(!top.wrote ? "" : top.index ? "," : ", ");
+    if (top.item_indent != nullptr) {
+      out_->append(top.wrote ? ",\n" : "\n");
+      out_->append(top.item_indent);
+    } else {
+      out_->append(!top.wrote ? "" : top.index ? "," : ", ");
+    }
     top.wrote = true;
     return true;
   }
@@ -106,6 +111,7 @@ void RecordJsonWriter::BeginList() {
   out_->append(index ? "\"{" : "[");
   Frame frame{nullptr};
   frame.index = index;
+  if (field != nullptr) frame.item_indent = field->item_indent;
   frames_.push_back(frame);
 }
 
@@ -116,7 +122,10 @@ void RecordJsonWriter::EndList() {
   }
   HLOLAYOUT_CHECK(!frames_.empty() && frames_.back().spec == nullptr)
       << "EndList without a list";
-  out_->append(frames_.back().index ? "}\"" : "]");
+  const Frame& f = frames_.back();
+  out_->append(f.index                               ? "}\""
+               : f.item_indent != nullptr && f.wrote ? "\n]"
+                                                     : "]");
   frames_.pop_back();
   EndValue();
 }

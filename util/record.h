@@ -63,6 +63,10 @@ struct FieldSpec {
   // An earlier name of the field, still answered in Python with a
   // DeprecationWarning; null for none.
   const char* deprecated_name = nullptr;
+  // A list field whose JSON puts each item on a line of its own after this
+  // indent ("  "), and its closing bracket on a line of its own; null: one
+  // line.
+  const char* item_indent = nullptr;
 
   const char* key() const { return json_name != nullptr ? json_name : name; }
 };
@@ -120,6 +124,7 @@ class RecordJsonWriter : public RecordSink {
     bool wrote = false;      // something written inside
     int skip_depth = 0;      // > 0: inside a value left out of the JSON
     bool index = false;      // a list written as a shape index "{1,0}"
+    const char* item_indent = nullptr;  // FieldSpec::item_indent
   };
   // Starts the next value: writes its key or separator. False when the
   // value is left out of the JSON (kLeftOut, or None omitted).

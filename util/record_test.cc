@@ -111,6 +111,29 @@ TEST(RecordTest, EmptyIndexAndEmptyListAndTopLevelList) {
             "\"kept\": -1}, {\"id\": 5}]");
 }
 
+TEST(RecordTest, ItemsOnLinesOfTheirOwn) {
+  static const RecordSpec spec{
+      "Table",
+      "Rows on lines.",
+      {
+          {"rows", "Each on a line.", "Tuple[Inner, ...]", FieldJson::kValue,
+           nullptr, false, nullptr, "  "},
+          {"empty", "None on a line.", "Tuple[int, ...]", FieldJson::kValue,
+           nullptr, false, nullptr, "  "},
+      }};
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginRecord(spec);
+  w.BeginList();
+  EmitInner(w, 1, nullptr);
+  EmitInner(w, 2, nullptr);
+  w.EndList();
+  w.IntList({});
+  w.EndRecord();
+  EXPECT_EQ(json,
+            "{\"rows\": [\n  {\"id\": 1},\n  {\"id\": 2}\n], \"empty\": []}");
+}
+
 TEST(RecordTest, WrongNumberOfValuesIsABugOfTheEmitter) {
   std::string json;
   RecordJsonWriter w(&json);

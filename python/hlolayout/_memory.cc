@@ -124,12 +124,6 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
 
 }  // namespace
 
-py::object CompiledMemoryStatsRecord(const XlaMemoryStats& stats) {
-  PyRecordSink sink;
-  EmitCompiledMemoryStats(stats, sink);
-  return sink.Take();
-}
-
 void RegisterMemory(py::module_& m) {
   constexpr size_t kRecords = 8;
   if (MemoryRecordSpecs().size() != kRecords) {

@@ -29,6 +29,7 @@
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/report.h"
 
@@ -251,101 +252,16 @@ struct ReportTag {
   }
 };
 
-struct DumpFolderRowTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "DumpFolderRow",
-        "One module of a dump folder's table.",
-        {
-            {"file", "Its file's name in the folder.", "str", FieldJson::kValue,
-             nullptr, true},
-            {"module", "The HloModule name.", "str", FieldJson::kValue, nullptr,
-             true},
-            {"computations", "Computations in the module.", "int"},
-            {"instructions", "Instructions in the module.", "int"},
-            {"buffer_values", "The values the module defines.", "int"},
-            {"buffer_logical_bytes", "Their logical bytes.", "int"},
-            {"buffer_padded_bytes", "Their padded bytes.", "int",
-             FieldJson::kValue, nullptr, true},
-            {"padding_bytes", "Padded minus logical bytes.", "int"},
-            {"expansion", "Padded / logical bytes.", "float",
-             FieldJson::kFixed4},
-            {"buffer_overflow", "A sum passed INT64_MAX and stopped there.",
-             "bool"},
-            {"scheduled", "Whether the module is scheduled (is_scheduled).",
-             "bool"},
-            {"platform",
-             "'gpu', 'cpu' or 'tpu' for scheduled modules, else None.",
-             "Optional[str]", FieldJson::kOmitIfNone, nullptr, true},
-            {"allocated_bytes",
-             "What XLA will allocate (arguments + temp + outputs - aliases), "
-             "None when not modelled or not scheduled.",
-             "Optional[int]", FieldJson::kValue, nullptr, true},
-            {"memory_analysis", "CompiledMemoryStats, or None.",
-             "Optional[CompiledMemoryStats]", FieldJson::kValue},
-            {"peak_bytes", "The live-range peak of scheduled modules, or None.",
-             "Optional[int]", FieldJson::kValue, nullptr, true},
-            {"peak_error", "Why the analysis failed, or None.", "Optional[str]",
-             FieldJson::kOmitIfNone},
-        }};
-    return spec;
-  }
+// The Python class of the dump-folder record I (DumpFolderRecordSpecs()).
+template <size_t I>
+struct FolderTag {
+  static const RecordSpec& Spec() { return *DumpFolderRecordSpecs()[I]; }
 };
 
-struct SkippedFileTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "SkippedFile",
-        "A file of a dump folder that holds no module to read.",
-        {
-            {"file", "Its name.", "str", FieldJson::kValue, nullptr, true},
-            {"reason", "Why it was skipped.", "str", FieldJson::kValue, nullptr,
-             true},
-        }};
-    return spec;
-  }
-};
-
-struct FailedFileTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "FailedFile",
-        "A file of a dump folder that could not be read.",
-        {
-            {"file", "Its name.", "str", FieldJson::kValue, nullptr, true},
-            {"error", "The reader's message.", "str", FieldJson::kValue,
-             nullptr, true},
-        }};
-    return spec;
-  }
-};
-
-struct DumpFolderTableTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "DumpFolderTable",
-        "One row per module of a --xla_dump_to folder (`hlolayout report "
-        "--json DIR`).",
-        {
-            {"folder", "The folder as given.", "str", FieldJson::kValue,
-             nullptr, true},
-            {"files_read", "Module files read.", "int"},
-            {"max_bytes_in_flight",
-             "The most file bytes being read at one time.", "int"},
-            {"modules", "DumpFolderRows, in the table's order.",
-             "Tuple[DumpFolderRow, ...]", FieldJson::kValue, nullptr, true},
-            {"skipped", "SkippedFiles, by name.", "Tuple[SkippedFile, ...]",
-             FieldJson::kValue},
-            {"failed", "FailedFiles, by name (the others are in the table).",
-             "Tuple[FailedFile, ...]", FieldJson::kValue, nullptr, true},
-            {"errors",
-             "Errors of instructions left out (the CLI's --keep-going; "
-             "always empty here, where a bad file fails whole).",
-             "Tuple[str, ...]", FieldJson::kValue},
-        }};
-    return spec;
-  }
-};
+template <size_t... I>
+void BindFolderRecords(py::module_& m, std::index_sequence<I...>) {
+  (BindRecord<FolderTag<I>>(m, kModule), ...);
+}
 
 #undef HLOLAYOUT_ARRAY_LEAF_BYTES
 #undef HLOLAYOUT_BUFFER_BYTES
@@ -490,24 +406,6 @@ class SourceText : public DumpFileText {
   std::unique_ptr<InputText> input_;
 };
 
-py::object RowRecord(const DumpFolderRow& r) {
-  const bool allocated = r.allocated_bytes >= 0;
-  return MakeRecord<DumpFolderRowTag>(
-      r.file, r.module, r.computations, r.instructions, r.buffer_values,
-      r.buffer_logical_bytes, r.buffer_padded_bytes, r.padding_bytes(),
-      r.expansion(), r.buffer_overflow, r.scheduled,
-      r.platform.empty() ? py::object(py::none())
-                         : py::object(py::str(r.platform)),
-      allocated ? py::object(py::int_(r.allocated_bytes))
-                : py::object(py::none()),
-      allocated ? CompiledMemoryStatsRecord(r.memory_analysis)
-                : py::object(py::none()),
-      r.peak_bytes >= 0 ? py::object(py::int_(r.peak_bytes))
-                        : py::object(py::none()),
-      r.peak_error.empty() ? py::object(py::none())
-                           : py::object(py::str(r.peak_error)));
-}
-
 // hl.report(DIR) and hl.memory(DIR): `order` is a --sort name.
 py::object PyDumpFolder(const std::string& folder, const std::string& order,
                         int64_t threads) {
@@ -549,25 +447,9 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
   if (table.rows.empty() && table.failed.empty()) {
     ThrowStatus(NoModuleFilesError(folder));
   }
-  py::tuple rows(table.rows.size());
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    rows[i] = RowRecord(table.rows[i]);
-  }
-  py::tuple skipped(table.skipped.size());
-  for (size_t i = 0; i < table.skipped.size(); ++i) {
-    skipped[i] = MakeRecord<SkippedFileTag>(table.skipped[i].name,
-                                            table.skipped[i].reason);
-  }
-  py::tuple failed(table.failed.size());
-  for (size_t i = 0; i < table.failed.size(); ++i) {
-    failed[i] =
-        MakeRecord<FailedFileTag>(table.failed[i].name, table.failed[i].error);
-  }
-  py::tuple errors(table.errors.size());
-  for (size_t i = 0; i < table.errors.size(); ++i) errors[i] = table.errors[i];
-  return MakeRecord<DumpFolderTableTag>(
-      folder, table.files_read, table.max_bytes_in_flight, std::move(rows),
-      std::move(skipped), std::move(failed), std::move(errors));
+  PyRecordSink sink;
+  EmitDumpFolderTable(table, sink);
+  return sink.Take();
 }
 
 std::string WasterPicture(const py::tuple& values) {
@@ -586,10 +468,11 @@ void RegisterReport(py::module_& m) {
   BindRecord<ReportRowTag>(m, kModule);
   BindRecord<ModuleReportTag>(m, kModule);
   BindRecord<ReportTag>(m, kModule);
-  BindRecord<DumpFolderRowTag>(m, kModule);
-  BindRecord<SkippedFileTag>(m, kModule);
-  BindRecord<FailedFileTag>(m, kModule);
-  BindRecord<DumpFolderTableTag>(m, kModule);
+  constexpr size_t kFolderRecords = 4;
+  if (DumpFolderRecordSpecs().size() != kFolderRecords) {
+    throw std::logic_error("dump folder records: update kFolderRecords");
+  }
+  BindFolderRecords(m, std::make_index_sequence<kFolderRecords>());
   m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
         py::arg("summary"), py::arg("top"), py::arg("threads"));
   m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),
