@@ -30,19 +30,6 @@ absl::Status CheckPow2(absl::string_view what,
   return absl::OkStatus();
 }
 
-absl::Status CheckOrder(const std::vector<int32_t>& order) {
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return Err(
-          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
-                       absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
-  }
-  return absl::OkStatus();
-}
-
 // Triton's CGAEncodingAttr::verify (the rank is checked by the caller).
 absl::Status CheckCga(const CgaBases& cga, int rank) {
   if (cga.empty()) return absl::OkStatus();

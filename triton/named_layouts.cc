@@ -168,19 +168,6 @@ using internal::IsPow2;
 using internal::MatrixOrder;
 using internal::ShapePerCta;
 
-absl::Status CheckOrder(absl::Span<const int32_t> order) {
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return Err(
-          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
-                       absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
-  }
-  return absl::OkStatus();
-}
-
 absl::StatusOr<LinearLayout> Mul(const LinearLayout& a, const LinearLayout& b) {
   return Product(a, b);
 }

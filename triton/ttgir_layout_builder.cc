@@ -845,15 +845,8 @@ absl::StatusOr<LinearLayout> LayoutBuilder::PaddedOrderShape(const Value& v) {
     return p_.ErrorAt(v.offset,
                       "Mismatch of shape and order ranks in padded layout");
   }
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return p_.ErrorAt(v.offset,
-                        absl::StrCat("order must be a permutation of "
-                                     "0..(rank-1), but was [",
-                                     absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
+  if (absl::Status s = CheckOrder(order); !s.ok()) {
+    return p_.ErrorAt(v.offset, s.message());
   }
   for (int32_t s : shape) {
     if (s <= 0 || (s & (s - 1)) != 0) {
