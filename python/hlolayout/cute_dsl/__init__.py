@@ -43,6 +43,8 @@ from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
 from . import nvgpu, utils, viz
 from ._pictures import draw
 from ._atoms import DSLUserCodeError
+from ._jit import (Constexpr, compile, const_expr, jit, printf,
+                   range_constexpr)
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -72,6 +74,7 @@ __all__ = [
     "nullspace", "pretty_str", "product_each", "ceil_div", "shape_div",
     "round_up", "flatten", "get", "select", "append", "prepend",
     "group_modes", "is_congruent", "is_weakly_congruent",
+    "jit", "compile", "printf", "Constexpr", "range_constexpr", "const_expr",
 ] + list(_numeric_all)
 
 
