@@ -238,12 +238,19 @@ def make_swizzle(b, m, s):
 
 
 def make_composed_layout(inner, offset, outer):
-    """inner o offset o outer (inner a Swizzle or a Layout)."""
-    if not isinstance(inner, (Swizzle, Layout, ComposedLayout)):
-        raise TypeError("make_composed_layout expects a Swizzle or a Layout "
-                        "as inner, got %s" % type(inner).__name__)
+    """inner o offset o outer (inner a Swizzle, a Layout, or a Python
+    function: then a FunctionComposedLayout, which only maps coordinates
+    and prints)."""
+    function = not isinstance(inner, (Swizzle, Layout, ComposedLayout))
+    if function and not callable(inner):
+        raise TypeError("make_composed_layout expects a Swizzle, a Layout "
+                        "or a function as inner, got %s" %
+                        type(inner).__name__)
     _need_layout(outer, "make_composed_layout")
     _check_int_tuple(offset, "make_composed_layout")
+    if function:
+        from ._func_composed import FunctionComposedLayout
+        return FunctionComposedLayout(inner, offset, outer)
     return ComposedLayout(inner, offset, outer)
 
 

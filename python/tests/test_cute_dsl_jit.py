@@ -1,0 +1,175 @@
+"""hlolayout.cute_dsl's two stages (jit, compile, printf) and composed
+layouts with a Python function as inner: what the CuTe DSL's notebooks
+print (differential/cute_dsl/notebooks.py). Every expected text is the
+DSL's (nvidia-cutlass-dsl 4.8.1, run on this CPU: trace-time print first,
+then the run's printf lines)."""
+
+import typing
+
+import pytest
+
+from hlolayout import cute_dsl as cute
+
+
+def test_jit_prints_the_trace_then_the_run(capsys):
+    # cute_layout_algebra.ipynb, cell 4.
+    @cute.jit
+    def coalesce_example():
+        layout = cute.make_layout((2, (1, 6)), stride=(1, (cute.Int32(6), 2)))
+        result = cute.coalesce(layout)
+        print(">>> Original:", layout)
+        cute.printf(">?? Original: {}", layout)
+        print(">>> Coalesced:", result)
+        cute.printf(">?? Coalesced: {}", result)
+
+    coalesce_example()
+    assert capsys.readouterr().out == (
+        ">>> Original: (2,(1,6)):(1,(?,2))\n"
+        ">>> Coalesced: 12:1\n"
+        ">?? Original: (2,(1,6)):(1,(6,2))\n"
+        ">?? Coalesced: 12:1\n")
+
+
+def test_printf_prints_the_values_of_a_dynamic_result(capsys):
+    # cute_layout_algebra.ipynb, cell 9.
+    @cute.jit
+    def composition_example():
+        A = cute.make_layout((6, 2), stride=(cute.Int32(8), 2))
+        B = cute.make_layout((4, 3), stride=(3, 1))
+        R = cute.composition(A, B)
+        print(">>>", R)
+        cute.printf(">?? {}", R)
+
+    composition_example()
+    assert capsys.readouterr().out == (
+        ">>> ((2,2),3):((?{div=3},2),?)\n>?? ((2,2),3):((24,2),8)\n")
+
+
+def test_jit_arguments_int_and_unannotated_are_dynamic(capsys):
+    @cute.jit
+    def foo(x: cute.Int32, y, z: cute.Constexpr[int]):
+        print("x", x, "y", y, "z", z)
+        layout = cute.make_layout((x, z))
+        print(layout)
+        cute.printf("{} {} {}", layout, y, z)
+
+    foo(8, 9, 2)
+    assert capsys.readouterr().out == (
+        "x ? y ? z 2\n(?,2):(1,?)\n(8,2):(1,8) 9 2\n")
+
+
+def test_compile_traces_once_and_runs_with_new_values(capsys):
+    # print.ipynb, cells 7 and 9.
+    @cute.jit
+    def show(a: cute.Int32, b: cute.Constexpr[int]):
+        print(">>>", b)
+        print(">>>", a)
+        cute.printf(">?? {}", a)
+        layout = cute.make_layout((a, b))
+        print(">>>", layout)
+        cute.printf(">?? {}", layout)
+
+    compiled = cute.compile(show, cute.Int32(8), 2)
+    assert capsys.readouterr().out == ">>> 2\n>>> ?\n>>> (?,2):(1,?)\n"
+    compiled(cute.Int32(5))
+    assert capsys.readouterr().out == ">?? 5\n>?? (5,2):(1,5)\n"
+
+
+def test_jit_takes_a_named_tuple_of_integers(capsys):
+    # dsl_struct_types.rst, block 0.
+    class Vec3(typing.NamedTuple):
+        x: int
+        y: int
+        z: int
+
+    @cute.jit
+    def print_vec(v: Vec3):
+        print(v.x)
+        cute.printf("x=%d y=%d z=%d\n", v.x, v.y, v.z)
+
+    v = Vec3(x=cute.Int32(1), y=cute.Int32(2), z=cute.Int32(3))
+    cute.compile(print_vec, v)(v)
+    assert capsys.readouterr().out == "?\nx=1 y=2 z=3\n\n"
+
+
+@pytest.mark.parametrize("args, text", [
+    (("a %d %d", cute.Int32(7), 3), "a 7 3"),
+    (("b {}",), "b {}"),
+    (("c {} {}", 1), "c 1 {}"),
+    (("n {{}} {}", 1), "n {1} {}"),
+    ((1, 2), "1, 2"),
+    (((3, (4, 5)),), "(3,(4,5))"),
+    (((None, 1),), "(_,1)"),
+    (((2,),), "(2)"),
+    ((True,), "1"),
+    (("{}", cute.make_layout((4,), stride=(3,))), "(4):(3)"),
+    (("{}", cute.make_layout(((4,), 2), stride=((-3,), cute.Int32(7)))),
+     "((4),2):((-3),7)"),
+    (("{}", cute.make_layout((cute.Int64(9), 2))), "(9,2):(1,9)"),
+    (("{}", cute.make_identity_layout((cute.Int32(7), 3))),
+     "(7,3):(1@0,1@1)"),
+    (("{}", cute.make_composed_layout(cute.make_swizzle(1, 2, 3), 0,
+                                      cute.make_layout((4, cute.Int32(7))))),
+     "S<1,2,3> o 0 o (4,7):(1,4)"),
+    (("{}", cute.make_composed_layout(cute.make_layout(8, stride=2), 1,
+                                      cute.make_layout(4))),
+     "8:2 o 1 o 4:1"),
+])
+def test_printf_formats_as_the_dsl(capsys, args, text):
+    @cute.jit
+    def run():
+        cute.printf(*args)
+
+    run()
+    assert capsys.readouterr().out == text + "\n"
+
+
+def test_printf_refuses_a_string_argument():
+    with pytest.raises(TypeError, match="unsupported argument type"):
+        cute.printf("f %d %s", 1, "s")
+
+
+def test_range_constexpr_and_const_expr_take_static_values_only():
+    assert list(cute.range_constexpr(3)) == [0, 1, 2]
+    assert cute.const_expr(True) is True
+    with pytest.raises(TypeError, match="static integers"):
+        cute.range_constexpr(cute.Int32(3))
+    with pytest.raises(TypeError, match="dynamic"):
+        cute.const_expr(cute.Int32(3))
+
+
+def test_composed_layout_with_a_function_inner(capsys):
+    # composed_layout.ipynb, cell 2, and the DSL's answers around it.
+    @cute.jit
+    def customized(x: cute.Int32):
+        def inner(c):
+            a, b = c
+            return a, b + 1
+
+        layout = cute.make_composed_layout(
+            inner, (1, 0), cute.make_identity_layout(shape=(8, 4)))
+        print(layout)
+        cute.printf(layout(0))
+        shifted = cute.make_composed_layout(
+            inner, (1, x), cute.make_identity_layout((2, 2)))
+        print(shifted, shifted(1))
+        cute.printf(shifted(3))
+
+    customized(5)
+    out = capsys.readouterr().out.split("\n")
+    assert out[0].startswith("(<function ")
+    assert out[0].endswith(" o (1, 0) o (8,4):(1@0,1@1))")
+    assert out[1].endswith(" o (1, Int32(?)) o (2,2):(1@0,1@1)) (2, Int32(?))")
+    assert out[2:] == ["(1,1)", "(2,7)", ""]
+
+
+def test_composed_layout_with_a_function_inner_takes_no_algebra():
+    def twice(i):
+        return i * 2
+
+    layout = cute.make_composed_layout(twice, 3, cute.make_layout((4, 2)))
+    assert layout(3) == 12
+    with pytest.raises(TypeError, match="expects a Layout or ComposedLayout"):
+        cute.composition(layout, cute.make_layout(2))
+    with pytest.raises(TypeError, match="a Swizzle, a Layout or a function"):
+        cute.make_composed_layout(3, 0, cute.make_layout(2))
