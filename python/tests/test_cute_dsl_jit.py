@@ -173,3 +173,24 @@ def test_composed_layout_with_a_function_inner_takes_no_algebra():
         cute.composition(layout, cute.make_layout(2))
     with pytest.raises(TypeError, match="a Swizzle, a Layout or a function"):
         cute.make_composed_layout(3, 0, cute.make_layout(2))
+
+
+def test_type_of_a_dynamic_integer_prints_as_in_the_dsl(capsys):
+    # print.ipynb, cell 3: print(">>>", type(a)) of an Int32 argument.
+    @cute.jit
+    def show(a: cute.Int32, n: cute.Int64, b: cute.Constexpr[int]):
+        print(type(a), type(b), type(n),
+              type(cute.size(cute.make_layout((a, b)))), type(n * a),
+              type(cute.Uint32(3)))
+
+    show(8, 9, 2)
+    assert capsys.readouterr().out == (
+        "Int32 <class 'int'> Int64 Int32 Int64 Uint32\n")
+    assert isinstance(cute.Int64(3), cute.DynInt)
+
+
+def test_jit_and_compile_take_functions_only():
+    with pytest.raises(TypeError, match="jit expects a Python function"):
+        cute.jit(cute.make_layout(2))
+    with pytest.raises(TypeError, match="compile expects a @cute.jit"):
+        cute.compile(cute.make_layout(2), True)

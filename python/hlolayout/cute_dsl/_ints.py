@@ -29,12 +29,26 @@ __all__ = ["Numeric", "Integer", "Int8", "Int16", "Int32", "Int64",
            "assume", "is_static", "is_dynamic", "is_integer"]
 
 
-class DynInt:
+class _ValueType(type):
+    """The class of a dynamic integer prints as the DSL prints the type of
+    a traced value, `Int32` (`print(type(x))` inside a @cute.jit function);
+    a class without a type name prints as Python prints classes."""
+
+    def __str__(cls):
+        return cls.__dict__.get("type_name") or type.__repr__(cls)
+
+
+class DynInt(metaclass=_ValueType):
     """A dynamic integer: its value, divisibility and width (bits).
 
     `div` is the divisibility the DSL tracks: 1 when nothing is known, 0
-    when the value is known to be 0 without being static.
+    when the value is known to be 0 without being static. The class prints
+    as the DSL prints the type of a traced Int32 value, `Int32`; an
+    instance of another type (Int64, Uint32, ...) becomes a subclass named
+    for it, so that `type(x)` prints as in the DSL.
     """
+
+    type_name = "Int32"
 
     __slots__ = ("value", "div", "width", "known", "tname")
 
@@ -47,6 +61,9 @@ class DynInt:
         # the value (Int32(5)); any other is a traced value (Int32(?)).
         self.known = bool(known)
         self.tname = tname
+        if (self.width != 32 or (tname and tname != "Int32")) and type(
+                self) is DynInt:
+            self.__class__ = _value_class(tname or "Int%d" % self.width)
 
     # Printing: as the DSL's IntValue prints itself (str) and as a leaf of a
     # layout or tuple type (type_text).
@@ -130,6 +147,19 @@ class DynInt:
         return _constant(neg(self), self, 0)
 
 
+_VALUE_CLASSES = {}
+
+
+def _value_class(name):
+    """The subclass of DynInt whose instances are dynamic `name`s."""
+    cls = _VALUE_CLASSES.get(name)
+    if cls is None:
+        cls = _ValueType(name, (DynInt,), {"__slots__": (),
+                                           "type_name": name})
+        _VALUE_CLASSES[name] = cls
+    return cls
+
+
 def _constant(result, a, b):
     """Python arithmetic of constants is a constant (the DSL folds it: the
     type widens to Int32 or Int64); anything with a traced value is
@@ -164,6 +194,7 @@ class PlainDyn(DynInt):
     with it gives plain dynamic integers (divisibility 1)."""
 
     __slots__ = ()
+    type_name = "Int32"
 
 
 def _operand(x):

@@ -143,6 +143,9 @@ def jit(fn=None, **options):
     concern code generation and are ignored)."""
     if fn is None:
         return jit
+    if not inspect.isfunction(fn):
+        raise TypeError("jit expects a Python function, got %s" %
+                        type(fn).__name__)
     return JitFunction(fn)
 
 
@@ -180,6 +183,9 @@ def compile(fn, *args, **kwargs):
     """Traces `fn` (a @cute.jit function) with `args` (its prints show) and
     returns the compiled function."""
     fn = fn.fn if isinstance(fn, JitFunction) else fn
+    if not inspect.isfunction(fn):
+        raise TypeError("compile expects a @cute.jit function, got %s" %
+                        type(fn).__name__)
     a, k = _bind(fn, args, kwargs)
     _runs.append([])
     try:
