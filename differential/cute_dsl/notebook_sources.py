@@ -114,6 +114,8 @@ class Cell:
         self.code = code
         self.role = None  # "setup", "example" or "skip"
         self.reason = ""
+        self.gpu = False  # skipped because it needs a GPU
+        self.calls = False  # calls something at top level
 
     @property
     def source(self):
@@ -178,6 +180,11 @@ _NOT_LAYOUT_ALGEBRA = [
     (r"CUstream|cuda\.|cute\.arch\.", "CUDA streams, contexts and "
      "thread indices"),
 ]
+
+# The reasons of cells that need a GPU: `notebooks.py --gpu-cells` runs
+# them with the DSL alone, to record why they cannot run on this CPU.
+GPU_REASONS = ("a GPU kernel launch", "CUDA streams, contexts and thread "
+               "indices")
 
 # Cells the patterns cannot judge: {where: reason}.
 OVERRIDES = {
@@ -265,6 +272,8 @@ def _classify_one(cell, tree, known, from_skipped):
     for pattern, reason in _NOT_LAYOUT_ALGEBRA:
         if re.search(pattern, without_imports):
             cell.role, cell.reason = "skip", reason
+            cell.gpu = reason in GPU_REASONS
+            cell.calls = _calls_at_top(tree)
             return
     free = sorted(_used_now(tree) - known - _bound(tree) - _BUILTINS)
     if free:

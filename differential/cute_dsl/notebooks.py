@@ -44,8 +44,12 @@ import notebook_known  # noqa: E402
 import notebook_sources  # noqa: E402
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
-_GPU = re.compile(r"CUDA_ERROR|cuInit|no CUDA-capable|libcuda|GPU", re.I)
+_GPU = re.compile(r"CUDA_ERROR|cuInit|no CUDA-capable|libcuda|GPU|NVIDIA "
+                  r"(display )?driver", re.I)
 FAILING = ("differs", "dsl-fails", "twin-unsupported")
+# --gpu-cells rows, never compared: dsl-runs-on-cpu, dsl-cannot-run-on-cpu
+# (a GPU is needed: its reason), dsl-cannot-run-here (another reason: a
+# module the venv lacks, torch).
 
 
 def run_worker(python, source, cells, workdir, twin, env=None):
@@ -92,12 +96,34 @@ def verdict(dsl, twin):
     raise AssertionError("unreachable")
 
 
-def plan(by_path, sample, seed):
-    """{source: [cell dicts]} to run: each source that has an example, its
-    imports first, then its setup cells and examples in order; with
-    `sample`, that many examples drawn with `seed` (their setup kept)."""
+def _role(cell, gpu_cells):
+    """The role a cell runs in: example, setup, gpu (a cell that needs a
+    GPU and calls something, run with the DSL alone), gpu-setup (one that
+    defines kernels, run with the DSL alone) or None."""
+    if cell.role in ("example", "setup"):
+        return cell.role
+    if gpu_cells and cell.gpu:
+        return "gpu" if cell.calls else "gpu-setup"
+    return None
+
+
+def gpu_verdict(dsl):
+    """(status, detail) of a cell that needs a GPU, run with the DSL
+    alone: never compared, never failing."""
+    if not dsl["error"]:
+        return "dsl-runs-on-cpu", "not layout algebra; not compared"
+    if _GPU.search(dsl["error"]):
+        return "dsl-cannot-run-on-cpu", dsl["error"]
+    return "dsl-cannot-run-here", dsl["error"]
+
+
+def plan(by_path, sample, seed, gpu_cells=False):
+    """{source: [cell dicts]} to run: each source that has an example (or
+    with gpu_cells, a cell that needs a GPU), its imports first, then its
+    setup cells and examples in order; with `sample`, that many examples
+    drawn with `seed` (their setup kept)."""
     examples = [c for cs in by_path.values() for c in cs
-                if c.role == "example"]
+                if _role(c, gpu_cells) in ("example", "gpu")]
     if sample is not None and sample < len(examples):
         examples = random.Random(seed).sample(examples, sample)
     chosen = {c.where for c in examples}
@@ -109,9 +135,10 @@ def plan(by_path, sample, seed):
         last = max(c.index for c in mine)
         run = [{"id": "imports", "role": "setup",
                 "code": notebook_sources.source_imports(cs)}]
-        run += [{"id": c.where, "role": c.role, "code": c.code} for c in cs
-                if c.index <= last and (c.role == "setup" or
-                                        c.where in chosen)]
+        run += [{"id": c.where, "role": _role(c, gpu_cells), "code": c.code}
+                for c in cs if c.index <= last and (
+                    _role(c, gpu_cells) in ("setup", "gpu-setup") or
+                    c.where in chosen)]
         jobs[os.path.basename(path)] = run
     return jobs
 
@@ -132,9 +159,16 @@ def compare(dsl_python, jobs, workdir):
     env.pop("CUTE_DSL_DRYRUN", None)  # run the host code, printf included
     for source, cells in jobs.items():
         dsl = run_worker(dsl_python, source, cells, workdir, False, env)
-        twin = run_worker(sys.executable, source, cells, workdir, True)
+        mine = [c for c in cells if c["role"] in ("setup", "example")]
+        twin = {r["id"]: r for r in run_worker(sys.executable, source, mine,
+                                               workdir, True)}
         failed = {"dsl": None, "twin": None}
-        for cell, d, t in zip(cells, dsl, twin):
+        for cell, d in zip(cells, dsl):
+            if cell["role"].startswith("gpu"):
+                if cell["role"] == "gpu":
+                    rows.append((cell["id"],) + gpu_verdict(d))
+                continue
+            t = twin[cell["id"]]
             if cell["role"] == "example":
                 rows.append((cell["id"],) + verdict(
                     _with_setup(d, failed["dsl"]),
@@ -170,7 +204,7 @@ def print_table(judged, skipped):
     for row in judged:
         totals[row[1]] = totals.get(row[1], 0) + 1
     print()
-    print("examples: %d (%s); undocumented: %d" % (
+    print("rows: %d (%s); undocumented: %d" % (
         len(judged), ", ".join("%s %d" % kv for kv in sorted(totals.items())),
         sum(1 for r in judged if r[4])))
     reasons = {}
@@ -190,6 +224,9 @@ def main(argv=None):
                     "commit %s" % notebook_sources.COMMIT)
     ap.add_argument("--sample", type=int, help="run this many examples")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--gpu-cells", action="store_true",
+                    help="also run the cells that need a GPU, with the DSL "
+                    "alone, to record why they cannot run here")
     ap.add_argument("--list", action="store_true",
                     help="print every cell's classification and stop")
     args = ap.parse_args(argv)
@@ -206,10 +243,12 @@ def main(argv=None):
         return 0
     if not args.dsl_python:
         ap.error("--dsl-python is required")
-    skipped = [c for cs in by_path.values() for c in cs if c.role == "skip"]
+    skipped = [c for cs in by_path.values() for c in cs if c.role == "skip"
+               and not (args.gpu_cells and c.gpu)]
     with tempfile.TemporaryDirectory() as workdir:
         rows = compare(args.dsl_python, plan(by_path, args.sample,
-                                             args.seed), workdir)
+                                             args.seed, args.gpu_cells),
+                       workdir)
     judged = judge(rows)
     print("CuTe DSL notebooks and docs at NVIDIA/cutlass@%s" %
           notebook_sources.COMMIT[:12])
