@@ -194,3 +194,22 @@ def test_jit_and_compile_take_functions_only():
         cute.jit(cute.make_layout(2))
     with pytest.raises(TypeError, match="compile expects a @cute.jit"):
         cute.compile(cute.make_layout(2), True)
+
+
+def test_to_converts_between_integer_types_as_the_dsl(capsys):
+    # data_types.ipynb, cell 4 (its integer conversions).
+    @cute.jit
+    def convert(x: cute.Int32):
+        c = cute.Int32(300).to(cute.Int8)
+        d = x.to(cute.Int8)
+        print(c, repr(c), type(c), repr(d), type(d),
+              repr(x.to(cute.Uint32)), repr(x.to(cute.Int64)))
+        cute.printf("{} {} {} {}", c, d, x.to(cute.Uint32),
+                    cute.Int32(127).to(cute.Int8))
+
+    convert(-300)
+    assert capsys.readouterr().out == (
+        "? Int8(44) Int8 Int8(?) Int8 Uint32(?) Int64(?)\n"
+        "44 -44 4294966996 127\n")
+    with pytest.raises(TypeError, match="Float32 is a data type here"):
+        cute.Int32(42).to(cute.Float32)

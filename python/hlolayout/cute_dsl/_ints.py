@@ -107,6 +107,20 @@ class DynInt(metaclass=_ValueType):
     def __ne__(self, other):
         return not self.__eq__(other)
 
+    def to(self, dtype):
+        """The DSL's conversion to another integer type: the value wrapped
+        to its width (Int32(300).to(Int8) is Int8(44)), a constant when
+        self is one. The float types are data types here: converting to one
+        is refused."""
+        if not (isinstance(dtype, type) and issubclass(dtype, Integer)):
+            raise TypeError("%s is a data type here; the twin does not "
+                            "compute with floating-point values" % dtype)
+        bits = dtype.width
+        v = self.value & ((1 << bits) - 1)
+        if dtype.signed and bits > 1 and v >= 1 << (bits - 1):
+            v -= 1 << bits
+        return DynInt(v, 1, bits, self.known, dtype.name)
+
     def get_divisibility(self):
         return self.div
 
