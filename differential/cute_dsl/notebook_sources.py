@@ -173,8 +173,6 @@ _NOT_LAYOUT_ALGEBRA = [
      "tensors (memory the twin does not model)"),
     (r"cute\.testing|benchmark|\bjax\b|tvm_ffi|export_to_c",
      "benchmarks, frameworks or compiled-function export"),
-    (r"Float(16|32|64)\(|\.to\(cutlass\.|%f",
-     "floating-point scalars (the twin models integers and layouts)"),
     (r"cute\.struct|SmemAllocator|pipeline\.", "shared-memory structs and "
      "pipelines"),
     (r"CUstream|cuda\.|cute\.arch\.", "CUDA streams, contexts and "
