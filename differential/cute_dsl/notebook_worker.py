@@ -97,6 +97,9 @@ def run_cell(cell, workdir, namespace):
     _LIBC.fflush(None)
     saved = os.dup(1)
     os.dup2(capture.fileno(), 1)
+    # Python's prints go to fd 1 too, whatever sys.stdout was (pytest's).
+    old_stdout = sys.stdout
+    sys.stdout = open(1, "w", closefd=False)
     error = None
     skipped = []
     try:
@@ -105,6 +108,7 @@ def run_cell(cell, workdir, namespace):
         error = first_error_line(ex)
     finally:
         sys.stdout.flush()
+        sys.stdout = old_stdout
         _LIBC.fflush(None)
         os.dup2(saved, 1)
         os.close(saved)

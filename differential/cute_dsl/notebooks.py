@@ -195,7 +195,7 @@ def print_table(judged, skipped):
     print("|---|---|---|---|")
     for where, status, detail, rule, failing in judged:
         source, cell = where.rsplit(":", 1)
-        note = " (known: %s)" % rule if rule else ""
+        note = " (known: %s)" % rule.split(":")[0] if rule else ""
         mark = " **undocumented**" if failing else ""
         print("| %s | %s | %s%s | %s%s |" % (source, cell, status, mark,
                                              detail.replace("|", "\\|"),
@@ -207,6 +207,9 @@ def print_table(judged, skipped):
     print("rows: %d (%s); undocumented: %d" % (
         len(judged), ", ".join("%s %d" % kv for kv in sorted(totals.items())),
         sum(1 for r in judged if r[4])))
+    rules = sorted({r[3] for r in judged if r[3]})
+    for rule in rules:
+        print("known: %s" % rule)
     reasons = {}
     for c in skipped:
         kind = ("needs a skipped cell's values" if c.reason.startswith(
