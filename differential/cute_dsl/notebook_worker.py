@@ -25,6 +25,7 @@ need it, and one that does fails with a NameError naming it.
 
 import ast
 import ctypes
+import io
 import json
 import os
 import re
@@ -99,7 +100,8 @@ def run_cell(cell, workdir, namespace):
     os.dup2(capture.fileno(), 1)
     # Python's prints go to fd 1 too, whatever sys.stdout was (pytest's).
     old_stdout = sys.stdout
-    sys.stdout = open(1, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w", closefd=False),
+                                  encoding="utf-8", write_through=True)
     error = None
     skipped = []
     try:
