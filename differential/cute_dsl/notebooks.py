@@ -117,6 +117,24 @@ def gpu_verdict(dsl):
     return "dsl-cannot-run-here", dsl["error"]
 
 
+def _with_prerequisites(by_path, chosen, gpu_cells):
+    """`chosen` and the earlier examples whose names a chosen one reads
+    (print.ipynb:9 calls what print.ipynb:7 compiled)."""
+    out = set(chosen)
+    for cs in by_path.values():
+        needed = set()
+        for c in reversed(cs):
+            role = _role(c, gpu_cells)
+            if role not in ("example", "gpu"):
+                continue
+            tree = notebook_sources._parse(c.code)
+            if c.where not in out and needed & notebook_sources._bound(tree):
+                out.add(c.where)
+            if c.where in out:
+                needed |= notebook_sources._used_now(tree)
+    return out
+
+
 def plan(by_path, sample, seed, gpu_cells=False):
     """{source: [cell dicts]} to run: each source that has an example (or
     with gpu_cells, a cell that needs a GPU), its imports first, then its
@@ -126,7 +144,8 @@ def plan(by_path, sample, seed, gpu_cells=False):
                 if _role(c, gpu_cells) in ("example", "gpu")]
     if sample is not None and sample < len(examples):
         examples = random.Random(seed).sample(examples, sample)
-    chosen = {c.where for c in examples}
+    chosen = _with_prerequisites(by_path, {c.where for c in examples},
+                                 gpu_cells)
     jobs = {}
     for path, cs in by_path.items():
         mine = [c for c in cs if c.where in chosen]

@@ -164,3 +164,16 @@ def test_plan_runs_a_source_up_to_its_last_chosen_example():
     assert [c["id"] for c in everything["n.ipynb"]] == [
         "imports", "n.ipynb:1", "n.ipynb:3", "n.ipynb:5", "n.ipynb:7",
         "n.ipynb:9"]
+
+
+def test_a_sampled_example_brings_the_examples_it_reads():
+    # print.ipynb: cell 9 calls what cell 7 compiled.
+    cells = classified(notebook(
+        IMPORTS, LAYOUT.replace("show(8)\n", ""),
+        "compiled = cute.compile(show, cutlass.Int32(8))\n",
+        "compiled(cutlass.Int32(5))\n", "show(2)\n"))
+    assert [c.role for c in cells] == ["setup", "setup", "example",
+                                       "example", "example"]
+    chosen = notebooks._with_prerequisites({"x/n.ipynb": cells},
+                                           {"n.ipynb:7"}, False)
+    assert chosen == {"n.ipynb:5", "n.ipynb:7"}
