@@ -63,7 +63,8 @@ class DynInt(metaclass=_ValueType):
         self.tname = tname
         if (self.width != 32 or (tname and tname != "Int32")) and type(
                 self) is DynInt:
-            self.__class__ = _value_class(tname or "Int%d" % self.width)
+            key = tname or self.width
+            self.__class__ = _VALUE_CLASSES.get(key) or _value_class(key)
 
     # Printing: as the DSL's IntValue prints itself (str) and as a leaf of a
     # layout or tuple type (type_text).
@@ -164,13 +165,16 @@ class DynInt(metaclass=_ValueType):
 _VALUE_CLASSES = {}
 
 
-def _value_class(name):
-    """The subclass of DynInt whose instances are dynamic `name`s."""
+def _value_class(key):
+    """The subclass of DynInt whose instances are dynamic values of a type:
+    `key` its name ("Uint32") or, for IntN, its width."""
+    name = key if isinstance(key, str) else "Int%d" % key
     cls = _VALUE_CLASSES.get(name)
     if cls is None:
         cls = _ValueType(name, (DynInt,), {"__slots__": (),
                                            "type_name": name})
         _VALUE_CLASSES[name] = cls
+    _VALUE_CLASSES[key] = cls
     return cls
 
 
