@@ -211,5 +211,67 @@ def test_to_converts_between_integer_types_as_the_dsl(capsys):
     assert capsys.readouterr().out == (
         "? Int8(44) Int8 Int8(?) Int8 Uint32(?) Int64(?)\n"
         "44 -44 4294966996 127\n")
-    with pytest.raises(TypeError, match="Float32 is a data type here"):
-        cute.Int32(42).to(cute.Float32)
+    with pytest.raises(TypeError, match="to expects a numeric type"):
+        cute.Int32(42).to(3)
+
+
+def test_float_scalars_print_as_the_dsl(capsys):
+    # data_types.ipynb, cells 2, 4 and 6 (the DSL's own output).
+    @cute.jit
+    def demo():
+        a = cute.Float32(3.14)
+        print("a(static) =", a)
+        cute.printf("a(dynamic) = {}", a)
+        x = cute.Int32(42)
+        cute.printf("Int32({}) => Float32({})", x, x.to(cute.Float32))
+        f = cute.Float32(3.14)
+        cute.printf("Float32({}) => Int32({})", f, f.to(cute.Int32))
+        a, b, x = cute.Int32(10), cute.Int32(3), cute.Float32(5.5)
+        cute.printf("")
+        cute.printf("{} {} {} {}", x * 2, a + x, a / b,
+                    x / cute.Float32(2.0))
+        cute.printf("{} {} {} {}", a > b, a & b, -a, ~a)
+
+    demo()
+    assert capsys.readouterr().out == (
+        "a(static) = ?\n"
+        "a(dynamic) = 3.140000\n"
+        "Int32(42) => Float32(42.000000)\n"
+        "Float32(3.140000) => Int32(3)\n"
+        "\n"
+        "11.000000 15.500000 3.333333 2.750000\n"
+        "1 2 -10 -11\n")
+
+
+def test_float_values_constants_and_traced_as_the_dsl():
+    # The DSL's repr and type of each (measured in a @cute.jit function).
+    a, b, x = cute.Int32(10), cute.Int32(3), cute.Float32(5.5)
+    got = [repr(v) for v in (x, a / b, x * 2, a + x, x + a, a > b, a & b,
+                             ~a, -x, x.to(cute.Int32), a.to(cute.Float32),
+                             x / cute.Float32(2.0), 2 * x, x - 1, 1 - x,
+                             a | b, a ^ b, a < b, a <= b, a >= b)]
+    assert got == [
+        "Float32(5.5)", "Float32(3.3333333333333335)", "Float32(11.0)",
+        "Float32(15.5)", "Float32(15.5)", "Boolean(1)", "Int32(2)",
+        "Int32(?)", "Float32(-5.5)", "Int32(5)", "Float32(10.0)",
+        "Float32(2.75)", "Float32(11.0)", "Float32(4.5)", "Float32(-4.5)",
+        "Int32(11)", "Int32(9)", "Boolean(0)", "Boolean(0)", "Boolean(1)"]
+    assert str(type(x)) == "Float32" and str(type(a > b)) == "Boolean"
+    assert str(x) == "?"
+    assert cute.Float32(-2.5).to(cute.Int32).value == -2
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(x > 1)
+    with pytest.raises(TypeError, match="Float16, Float32 and Float64"):
+        cute.BFloat16(1.0)
+
+
+def test_float_arguments_of_a_jit_function_are_dynamic(capsys):
+    @cute.jit
+    def g(f: cute.Float32, u, i: cute.Float32, n: cute.Int32):
+        print(repr(f), repr(u), type(u), repr(i), repr(n > 3))
+        cute.printf("{} {} {} {}", f, u, i, f / 3)
+
+    g(1.5, 2.25, 3, 7)
+    assert capsys.readouterr().out == (
+        "Float32(?) Float32(?) Float32 Float32(?) Boolean(?)\n"
+        "1.500000 2.250000 3.000000 0.500000\n")

@@ -29,7 +29,7 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import _algebra, _fast, _ints, _tuples
+from . import _algebra, _fast, _floats, _ints, _tuples
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,

@@ -23,6 +23,7 @@ min and max take the gcd, anything else is 1.
 """
 
 import math
+import operator
 
 __all__ = ["Numeric", "Integer", "Int8", "Int16", "Int32", "Int64",
            "Uint8", "Uint16", "Uint32", "Uint64", "Boolean", "DynInt",
@@ -111,11 +112,11 @@ class DynInt(metaclass=_ValueType):
     def to(self, dtype):
         """The DSL's conversion to another integer type: the value wrapped
         to its width (Int32(300).to(Int8) is Int8(44)), a constant when
-        self is one. The float types are data types here: converting to one
-        is refused."""
+        self is one. To a float type: a float value (_floats)."""
+        if getattr(dtype, "is_float", False):
+            return _floats.make(dtype.name, self)
         if not (isinstance(dtype, type) and issubclass(dtype, Integer)):
-            raise TypeError("%s is a data type here; the twin does not "
-                            "compute with floating-point values" % dtype)
+            raise TypeError("to expects a numeric type, got %r" % (dtype,))
         bits = dtype.width
         v = self.value & ((1 << bits) - 1)
         if dtype.signed and bits > 1 and v >= 1 << (bits - 1):
@@ -130,24 +131,73 @@ class DynInt(metaclass=_ValueType):
         return self.div
 
     # Python arithmetic, with the DSL's divisibility (IntValue: x * 0 is
-    # dynamic, known to be 0).
+    # dynamic, known to be 0); with a float, or divided, a float (_floats).
     def __mul__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("mul", self, other)
         return _constant(pymul(self, _operand(other)), self, other)
 
     def __rmul__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("mul", other, self)
         return _constant(pymul(_operand(other), self), self, other)
 
     def __add__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("add", self, other)
         return _constant(add(self, _operand(other)), self, other)
 
     def __radd__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("add", other, self)
         return _constant(add(_operand(other), self), self, other)
 
     def __sub__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("sub", self, other)
         return _constant(sub(self, _operand(other)), self, other)
 
     def __rsub__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("sub", other, self)
         return _constant(sub(_operand(other), self), self, other)
+
+    def __truediv__(self, other):
+        return _floats.arith("truediv", self, other)
+
+    def __rtruediv__(self, other):
+        return _floats.arith("truediv", other, self)
+
+    def __lt__(self, other):
+        return _floats.compare("lt", self, other)
+
+    def __le__(self, other):
+        return _floats.compare("le", self, other)
+
+    def __gt__(self, other):
+        return _floats.compare("gt", self, other)
+
+    def __ge__(self, other):
+        return _floats.compare("ge", self, other)
+
+    def __and__(self, other):
+        return _bitwise(operator.and_, self, other)
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return _bitwise(operator.or_, self, other)
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return _bitwise(operator.xor, self, other)
+
+    __rxor__ = __xor__
+
+    def __invert__(self):
+        """~x: a traced value even for a constant, as in the DSL."""
+        return DynInt(~self.value, 1, self.width)
 
     def __floordiv__(self, other):
         return _constant(floordiv(self, _operand(other)), self, other)
@@ -176,6 +226,20 @@ def _value_class(key):
         _VALUE_CLASSES[name] = cls
     _VALUE_CLASSES[key] = cls
     return cls
+
+
+# The float hook, set by _floats: an integer with one of these, or divided,
+# gives a float.
+_REAL = (float,)
+_floats = None
+
+
+def _bitwise(op, a, b):
+    """a & b, a | b, a ^ b of integers: a constant when both are."""
+    b = _operand(b)
+    known = a.known and (type(b) is int or b.known)
+    v = op(a.value, value(b))
+    return DynInt(v, 1, a.width, known, a.tname if known else None)
 
 
 def _constant(result, a, b):

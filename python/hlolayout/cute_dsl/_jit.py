@@ -22,7 +22,8 @@ Arguments become what the DSL makes of them: a parameter annotated
 `Constexpr` keeps its Python value (static); an integer annotated with an
 integer type, or not annotated, becomes a dynamic integer of that type
 (Int32 when not annotated), as do the integers of a tuple or NamedTuple
-argument; anything else is passed as it is. `cute.compile(f, *args)`
+argument; a number annotated with a float type, or a float not annotated,
+a dynamic float (Float32); anything else is passed as it is. `cute.compile(f, *args)`
 traces once and returns a function that runs with new values of the
 dynamic parameters (the Constexpr ones keep their compile-time values).
 """
@@ -34,6 +35,7 @@ import io
 import sys
 
 from . import _ints, _tuples
+from ._floats import FloatValue
 from ._ints import DynInt
 
 __all__ = ["jit", "compile", "printf", "Constexpr", "range_constexpr",
@@ -86,6 +88,14 @@ def _dynamic(value, annotation):
             _ints.Int64 if isinstance(value, DynInt) and value.width == 64
             else _ints.Int32)
         return _ints.traced(make(value))
+    if isinstance(value, (int, float, DynInt, FloatValue)) and (
+            getattr(annotation, "is_float", False) or (
+                annotation is inspect.Parameter.empty and
+                isinstance(value, (float, FloatValue)))) and not isinstance(
+                    value, bool):
+        from . import _floats
+        return _floats.make(getattr(annotation, "name", "Float32"), value,
+                            known=False)
     if isinstance(value, tuple):
         items = [_dynamic(v, inspect.Parameter.empty) for v in value]
         return type(value)(*items) if hasattr(value, "_fields") else tuple(
@@ -210,6 +220,8 @@ def _run_text(x):
         return str(x)
     if isinstance(x, float):
         return "%f" % x
+    if isinstance(x, FloatValue):
+        return "%f" % x.run_value()
     if isinstance(x, ScaledBasis):
         return "@".join([_run_text(x.value)] +
                         [str(m) for m in reversed(x.modes)])
@@ -231,6 +243,8 @@ def _c_value(x):
         return x.value
     if isinstance(x, (int, float)):
         return x
+    if isinstance(x, FloatValue):
+        return x.run_value()
     raise TypeError("unsupported argument type in printf, got %s" %
                     type(x).__name__)
 
