@@ -302,6 +302,8 @@ def classify_source(raw):
     defines is skipped too."""
     trees = [_parse(c.code) for c in raw]
     known = {"__name__"}
+    if raw and raw[0].path.endswith(".rst"):
+        known |= {"cutlass", "cute"}  # DOC_PRELUDE
     for t in trees:
         if t is not None:
             known |= _bound(ast.Module(body=_imports(t), type_ignores=[]))
@@ -314,10 +316,17 @@ def classify_source(raw):
     return raw
 
 
+# The doc pages' blocks use `cutlass` and `cute` without importing them
+# (the convention of the DSL's docs): a page's imports start with these.
+DOC_PRELUDE = ["import cutlass", "import cutlass.cute as cute"]
+
+
 def source_imports(raw):
     """The import statements of a source's cells that parse, as one setup
-    cell's code (run first: a page's later blocks use its first's)."""
-    lines = []
+    cell's code (run first: a page's later blocks use its first's), after
+    DOC_PRELUDE for a doc page."""
+    lines = list(DOC_PRELUDE) if raw and raw[0].path.endswith(".rst") \
+        else []
     for c in raw:
         tree = _parse(c.code)
         if tree is not None:

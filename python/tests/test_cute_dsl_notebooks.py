@@ -177,3 +177,16 @@ def test_a_sampled_example_brings_the_examples_it_reads():
     chosen = notebooks._with_prerequisites({"x/n.ipynb": cells},
                                            {"n.ipynb:7"}, False)
     assert chosen == {"n.ipynb:5", "n.ipynb:7"}
+
+
+def test_doc_pages_use_cute_and_cutlass_without_importing_them():
+    # The DSL's docs write blocks without imports (dsl_code_generation.rst).
+    page = (".. code-block:: python\n\n"
+            "    @cute.jit\n    def f(b: cutlass.Constexpr):\n"
+            "        print(b + 1)\n\n    f(2)\n")
+    (cell,) = classified(page, "d/p.rst")
+    assert cell.role == "example"
+    assert notebook_sources.source_imports([cell]) == (
+        "import cutlass\nimport cutlass.cute as cute\n")
+    (nb_cell,) = classified(notebook("print(cute.make_layout(2))\n"))
+    assert nb_cell.role == "skip"  # a notebook imports what it uses
