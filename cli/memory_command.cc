@@ -27,9 +27,9 @@
 #include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
+#include "hlolayout/memory/memory_record.h"
 #include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/util/json_string.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -290,163 +290,16 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
   }
 }
 
-void SizingValueJson(const SizingValue& v, std::ostream& out) {
-  out << "{\"name\": ";
-  WriteJsonString(out, v.name);
-  out << ", \"shape\": ";
-  WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
-  out << ", \"bytes\": " << v.bytes << ", \"offset\": " << v.offset;
-  if (v.start >= 0) out << ", \"start\": " << v.start << ", \"end\": " << v.end;
-  out << "}";
-}
-
-// The heap's peak step and the values in the heap then (`top` of them; 0:
-// all), as the "heap" object's last members.
-void HeapPeakJson(const HeapPeakSizing& h, int64_t top, std::ostream& out) {
-  out << ", \"peak_time\": " << h.time << ", \"peak_instruction\": ";
-  WriteJsonString(out, h.instruction);
-  out << ", \"peak_value_count\": " << h.values.size()
-      << ", \"peak_values\": [";
-  for (size_t k = 0; k < h.values.size(); ++k) {
-    if (top > 0 && static_cast<int64_t>(k) >= top) break;
-    if (k > 0) out << ", ";
-    SizingValueJson(h.values[k], out);
-  }
-  out << "], \"peak_alignment_bytes\": " << h.alignment_bytes;
-}
-
-void RenderAllocationsJson(const BufferAssignment& b,
-                           const AllocationSizes& sizes, int64_t top,
-                           std::ostream& out) {
-  const XlaMemoryStats& s = b.stats;
-  out << ", \"platform\": \"" << XlaPlatformName(b.platform)
-      << "\", \"memory_analysis\": {\"argument_size_in_bytes\": "
-      << s.argument_size_in_bytes
-      << ", \"output_size_in_bytes\": " << s.output_size_in_bytes
-      << ", \"alias_size_in_bytes\": " << s.alias_size_in_bytes
-      << ", \"temp_size_in_bytes\": " << s.temp_size_in_bytes
-      << ", \"peak_memory_in_bytes\": " << s.peak_memory_in_bytes
-      << ", \"host_argument_size_in_bytes\": " << s.host_argument_size_in_bytes
-      << ", \"host_output_size_in_bytes\": " << s.host_output_size_in_bytes
-      << ", \"host_alias_size_in_bytes\": " << s.host_alias_size_in_bytes
-      << ", \"host_temp_size_in_bytes\": " << s.host_temp_size_in_bytes
-      << "}, \"allocated_bytes\": " << s.allocated_bytes()
-      << ", \"heap\": {\"size\": " << b.heap_size
-      << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak
-      << ", \"alignment\": " << b.alignment;
-  HeapPeakJson(sizes.heap, top, out);
-  out << "}, \"rounding_bytes\": " << sizes.rounding_bytes
-      << ", \"allocations\": [";
-  // Each allocation of its own: the names of the values that set its size.
-  std::vector<const OwnAllocationSizing*> own_of(b.allocations.size(), nullptr);
-  for (const OwnAllocationSizing& o : sizes.own) {
-    if (o.allocation >= 0 &&
-        o.allocation < static_cast<int64_t>(own_of.size())) {
-      own_of[o.allocation] = &o;
-    }
-  }
-  for (size_t k = 0; k < b.allocations.size(); ++k) {
-    const BufferAllocation& x = b.allocations[k];
-    out << (k == 0 ? "" : ", ") << "{\"index\": " << x.index
-        << ", \"size\": " << x.size << ", \"color\": " << x.color
-        << ", \"kind\": \""
-        << (x.is_parameter      ? "parameter"
-            : x.is_constant     ? "constant"
-            : x.is_thread_local ? "thread-local"
-            : x.maybe_live_out  ? "output"
-                                : "temp")
-        << "\"";
-    if (x.is_parameter) {
-      out << ", \"parameter_number\": " << x.parameter_number
-          << ", \"parameter_index\": ";
-      WriteJsonString(out, ShapeIndexString(x.parameter_index));
-      out << ", \"parameter_aliased\": "
-          << (x.parameter_aliased ? "true" : "false");
-    }
-    out << ", \"maybe_live_out\": " << (x.maybe_live_out ? "true" : "false");
-    const std::vector<SizingValue>* set_by =
-        static_cast<int64_t>(k) == sizes.heap.allocation ? &sizes.heap.values
-        : own_of[k] != nullptr                           ? &own_of[k]->values
-                                                         : nullptr;
-    out << ", \"size_set_by\": [";
-    for (size_t j = 0; set_by != nullptr && j < set_by->size(); ++j) {
-      if (j > 0) out << ", ";
-      WriteJsonString(out, (*set_by)[j].name);
-    }
-    out << "], \"values\": [";
-    for (size_t j = 0; j < x.values.size(); ++j) {
-      const AssignedValue& v = x.values[j];
-      out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
-      WriteJsonString(out, v.name);
-      out << ", \"index\": ";
-      WriteJsonString(out, ShapeIndexString(v.index));
-      out << ", \"shape\": ";
-      WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
-      out << ", \"offset\": " << v.offset << ", \"size\": " << v.size;
-      if (v.start >= 0)
-        out << ", \"start\": " << v.start << ", \"end\": " << v.end;
-      out << "}";
-    }
-    out << "]}";
-  }
-  out << "]";
-}
-
-// `m` null: an XLA:TPU module, whose allocations are not modelled.
-void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
-                int64_t space, std::ostream& out) {
-  out << "{\"module\": ";
-  WriteJsonString(out, a.module_name);
-  out << ", \"schedule_end\": " << a.schedule_end
-      << ", \"values\": " << a.values.size() << ", \"replayed_scheduler\": ";
-  if (a.replayed_scheduler.empty()) {
-    out << "null";
-  } else {
-    WriteJsonString(out, a.replayed_scheduler);
-  }
-  out << ", \"peaks\": [";
-  bool first = true;
-  auto peak = [&](const MemoryPeak& p) {
-    out << (first ? "" : ", ") << "{\"memory_space\": ";
-    if (p.memory_space < 0) {
-      out << "null";
-    } else {
-      out << p.memory_space;
-    }
-    out << ", \"bytes\": " << p.bytes << ", \"time\": " << p.time;
-    if (p.time < static_cast<int64_t>(a.instructions.size())) {
-      out << ", \"instruction\": ";
-      WriteJsonString(out, a.instructions[p.time].name);
-      out << ", \"op_name\": ";
-      WriteJsonString(out, a.instructions[p.time].op_name);
-    }
-    out << ", \"live\": [";
-    int64_t shown = 0;
-    for (int64_t id : p.values) {
-      if (top > 0 && shown >= top) break;
-      const LiveValue& v = a.values[id];
-      out << (shown++ == 0 ? "" : ", ") << "{\"instruction\": ";
-      WriteJsonString(out, a.instructions[v.instruction].name);
-      out << ", \"index\": ";
-      WriteJsonString(out, ShapeIndexString(v.index));
-      out << ", \"bytes\": " << v.bytes
-          << ", \"logical_bytes\": " << v.logical_bytes
-          << ", \"start\": " << v.start << ", \"end\": " << v.end << "}";
-    }
-    out << "]}";
-    first = false;
-  };
-  if (space < 0) peak(a.peak);
-  for (const MemoryPeak& p : a.space_peaks) {
-    if (space < 0 || p.memory_space == space) peak(p);
-  }
-  out << "]";
-  if (m != nullptr) {
-    RenderAllocationsJson(m->buffers, ExplainAllocationSizes(*m), top, out);
-  } else {
-    out << ", \"platform\": \"tpu\", \"memory_analysis\": null";
-  }
-  out << "}";
+// One module's JSON (memory/memory_record.h).
+void RenderJson(const DumpModuleMemory& m, int64_t top, int64_t space,
+                std::ostream& out) {
+  MemoryRecordOptions options;
+  options.top = top;
+  options.space = space;
+  std::string json;
+  RecordJsonWriter writer(&json);
+  EmitModuleMemory(m, options, writer);
+  out << json;
 }
 
 // The modules of a file when the process exits after the command
@@ -638,7 +491,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         }
       } else if (json) {
         if (!first) io.out << ",\n";
-        RenderJson(live_ranges, memory, top, space, io.out);
+        RenderJson(*analysed, top, space, io.out);
       } else if (format == "xla") {
         // BufferLiveRange by XLA's value ids, as XLA lists it.
         io.out << XlaLiveRangeText(live_ranges, ValuesByXlaId(memory->buffers));

@@ -98,11 +98,6 @@ inline absl::StatusOr<std::unique_ptr<InputText>> OpenSource(std::string source,
   throw pybind11::error_already_set();
 }
 
-// compiled.memory_analysis()'s record (hl.CompiledMemoryStats), for the
-// rows of a dump folder's table too.
-pybind11::object CompiledMemoryStatsRecord(
-    const XlaMemoryStats& stats);  // _memory.cc
-
 // Each file's part of the module.
 void RegisterShapes(pybind11::module_& m);     // _shapes.cc
 void RegisterIndexing(pybind11::module_& m);   // _indexing.cc

@@ -117,6 +117,19 @@ def test_to_dict_is_the_cli_json(cli, args):
         assert got == cli.json("memory", "--json", *flags, "-", input=text)
 
 
+def test_values_name_their_instruction_as_live_values_do():
+    """AssignedValue.instruction, as LiveValue.instruction; the old name
+    still answers, with a DeprecationWarning."""
+    (m,) = hl.memory(TWO_TEMPS)
+    value = m.allocations[0].values[0]
+    live = m.peaks[0].live[0]
+    assert isinstance(value.instruction, str) and value.instruction
+    assert isinstance(live.instruction, str)
+    assert "instruction" in value.to_dict() and "name" not in value.to_dict()
+    with pytest.warns(DeprecationWarning, match="AssignedValue.name is now"):
+        assert value.name == value.instruction
+
+
 def test_xla_records(tmp_path):
     """The modules of memory/testdata with XLA's compiled.memory_analysis()."""
     folder = _runfile("memory/testdata")
