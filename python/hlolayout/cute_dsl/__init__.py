@@ -29,7 +29,7 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import _algebra, _fast, _ints, _tuples
+from . import _algebra, _fast, _floats, _ints, _tuples
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
@@ -43,6 +43,8 @@ from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
 from . import nvgpu, utils, viz
 from ._pictures import draw
 from ._atoms import DSLUserCodeError
+from ._jit import (Constexpr, compile, const_expr, jit, printf,
+                   range_constexpr)
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -72,6 +74,7 @@ __all__ = [
     "nullspace", "pretty_str", "product_each", "ceil_div", "shape_div",
     "round_up", "flatten", "get", "select", "append", "prepend",
     "group_modes", "is_congruent", "is_weakly_congruent",
+    "jit", "compile", "printf", "Constexpr", "range_constexpr", "const_expr",
 ] + list(_numeric_all)
 
 
@@ -235,12 +238,19 @@ def make_swizzle(b, m, s):
 
 
 def make_composed_layout(inner, offset, outer):
-    """inner o offset o outer (inner a Swizzle or a Layout)."""
-    if not isinstance(inner, (Swizzle, Layout, ComposedLayout)):
-        raise TypeError("make_composed_layout expects a Swizzle or a Layout "
-                        "as inner, got %s" % type(inner).__name__)
+    """inner o offset o outer (inner a Swizzle, a Layout, or a Python
+    function: then a FunctionComposedLayout, which only maps coordinates
+    and prints)."""
+    function = not isinstance(inner, (Swizzle, Layout, ComposedLayout))
+    if function and not callable(inner):
+        raise TypeError("make_composed_layout expects a Swizzle, a Layout "
+                        "or a function as inner, got %s" %
+                        type(inner).__name__)
     _need_layout(outer, "make_composed_layout")
     _check_int_tuple(offset, "make_composed_layout")
+    if function:
+        from ._func_composed import FunctionComposedLayout
+        return FunctionComposedLayout(inner, offset, outer)
     return ComposedLayout(inner, offset, outer)
 
 
