@@ -29,9 +29,6 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/triton_check.h"
-#include "hlolayout/cli/triton_cvt.h"
-#include "hlolayout/cli/triton_report_input.h"
-#include "hlolayout/cli/triton_smem_report.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -40,9 +37,11 @@
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
+#include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -688,13 +687,13 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     return 1;
   }
   const int lane = src->layout.InDimIndex("lane");
-  absl::StatusOr<std::vector<std::string>> targets = CvtTargetsFlag(
+  absl::StatusOr<std::vector<std::string>> targets = triton::CvtTargetsFlag(
       p->args.Value("target", ""), lane < 0 ? 32 : src->layout.InDimSize(lane));
   if (!targets.ok()) {
     io.err << kWho << ": " << targets.status().message() << "\n";
     return absl::IsNotFound(targets.status()) ? 1 : 2;
   }
-  std::vector<TargetCost> rows;
+  std::vector<triton::TargetCost> rows;
   absl::Status failed;
   for (size_t i = 0; failed.ok() && i < targets->size(); ++i) {
     const std::string& name = (*targets)[i];
@@ -732,9 +731,9 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
                                : json.Null();
     json.Key("targets").BeginArray();
-    for (const TargetCost& r : rows) {
+    for (const triton::TargetCost& r : rows) {
       json.BeginObject();
-      CvtTargetJson(r.target, r.cost, json);
+      triton::CvtTargetJson(r.target, r.cost, json);
       json.EndObject();
     }
     json.EndArray();
@@ -773,7 +772,7 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
                  ? " (--triton)"
                  : " (the newest modelled; --triton 3.6.0 for another)")
          << "\n"
-         << CvtCostTable(rows);
+         << triton::CvtCostTable(rows);
   return 0;
 }
 
@@ -848,297 +847,17 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
-std::string TypeText(const triton::TtgirType& t) {
-  std::vector<std::string> dims;
-  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
-  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
-                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
-                      t.element_type, ">");
-}
-
-struct ConvertCost {
-  absl::StatusOr<triton::CvtCost> cost = absl::UnknownError("");
-  int bits = 0;
-  bool bits_assumed = false;    // the element type gave no width
-  std::string target;           // the target the figures are for
-  bool target_assumed = false;  // the module names no target
-  std::string not_modelled;     // why there are no target figures
-};
-
-absl::StatusOr<LinearLayout> CvtOperand(const triton::TtgirType& t) {
-  if (t.layout.layout == nullptr) {
-    return absl::InvalidArgumentError(
-        t.encoding.empty()
-            ? std::string("no layout")
-            : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
-  }
-  if (t.memdesc || t.layout.layout->is_shared()) {
-    return absl::InvalidArgumentError("a shared-memory operand");
-  }
-  for (int64_t d : t.shape) {
-    if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
-  }
-  return triton::ToLinearLayout(*t.layout.layout, t.LayoutShape());
-}
-
-// The cost of one convert_layout on the module's target: the kind always;
-// scratch and instructions when the target is modelled.
-ConvertCost CostOf(const triton::ConvertLayoutOp& op,
-                   const std::string& module_target,
-                   triton::TritonVersion version) {
-  ConvertCost c;
-  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
-  absl::StatusOr<LinearLayout> dst =
-      src.ok() ? CvtOperand(op.dst) : src.status();
-  c.bits = op.src.element_bits;
-  if (c.bits == 0) {
-    c.bits = triton::kDefaultElementBits;
-    c.bits_assumed = true;
-  }
-  c.target = module_target;
-  if (c.target.empty()) {
-    const int lanes = src.ok() ? src->InDimSize(1) : 32;
-    c.target =
-        lanes == 64 ? "hip:gfx942" : std::string(triton::kDefaultCvtTarget);
-    c.target_assumed = true;
-  }
-  if (!dst.ok()) {
-    c.cost = dst.status();
-    return c;
-  }
-  absl::StatusOr<triton::CvtTarget> target =
-      triton::CvtTargetNamed(c.target, version);
-  if (target.ok()) {
-    c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, *target);
-    return c;
-  }
-  // Not modelled: the kind (which the layouts decide) without the target's
-  // figures.
-  c.not_modelled = std::string(target.status().message());
-  triton::CvtTarget any = *triton::CvtTargetNamed(
-      src->InDimSize(1) == 64 ? "hip:gfx942"
-                              : std::string(triton::kDefaultCvtTarget));
-  c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, any);
-  if (c.cost.ok()) {
-    c.cost->scratch_bytes = 0;
-    c.cost->smem.reset();
-  }
-  return c;
-}
-
-// The targets `report` costs a convert on: the module's ("" when it names
-// none: CostOf assumes one), or --target's (a target, a comma list, or
-// "all": every modelled target whose warp has the source's lanes).
-std::vector<std::string> ReportTargets(const triton::ConvertLayoutOp& op,
-                                       const std::string& flag,
-                                       const std::string& module_target) {
-  if (flag.empty()) return {module_target};
-  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
-  const int lanes = src.ok() ? src->InDimSize(1) : 32;
-  absl::StatusOr<std::vector<std::string>> targets =
-      CvtTargetsFlag(flag, lanes);
-  if (!targets.ok() || targets->empty()) return {module_target};
-  return *targets;
-}
-
-// One convert's cost in words: "shared_memory on cuda:90 (16-bit
-// elements): 4096 bytes of scratch in 2 rounds; stores ...".
-std::string CostLine(const ConvertCost& c) {
-  if (!c.cost.ok()) {
-    return absl::StrCat("cost unknown: ", c.cost.status().message());
-  }
-  std::string out(triton::CvtKindName(c.cost->kind));
-  if (!c.not_modelled.empty()) {
-    if (c.cost->kind == triton::CvtKind::kSharedMemory ||
-        c.cost->kind == triton::CvtKind::kCrossCta) {
-      absl::StrAppend(&out,
-                      "; scratch and instructions not known: ", c.not_modelled);
-    }
-    return out;
-  }
-  absl::StrAppend(
-      &out, " on ", c.target,
-      c.target_assumed ? " (assumed: the module names no target)" : "", " (",
-      c.bits, "-bit elements", c.bits_assumed ? ", assumed" : "", ")");
-  if (c.cost->scratch_bytes > 0) {
-    absl::StrAppend(&out, ": ", c.cost->scratch_bytes,
-                    " bytes of shared-memory scratch");
-  }
-  if (c.cost->smem.has_value()) {
-    const triton::SmemRoundTrip& r = *c.cost->smem;
-    absl::StrAppend(&out, " in ", r.reps, r.reps == 1 ? " round" : " rounds",
-                    "; per thread stores ", SmemInstrsText(r.stores),
-                    ", loads ", SmemInstrsText(r.loads), "; bank conflicts ",
-                    BankConflictsText(r));
-    if (!r.empirical.empty())
-      absl::StrAppend(&out, " (empirical: ", r.empirical, ")");
-  }
-  return out;
-}
-
-// The keys of one convert's cost on one target (report --json).
-void CostJson(const ConvertCost& c, JsonWriter& json) {
-  json.Key("bits").Int(c.bits);
-  json.Key("bits_assumed").Bool(c.bits_assumed);
-  json.Key("target_assumed").Bool(c.target_assumed);
-  json.Key("not_modelled");
-  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
-  if (c.cost.ok()) {
-    json.Key("kind").String(triton::CvtKindName(c.cost->kind));
-    json.Key("map_str").String(c.cost->map.ToString());
-    if (c.not_modelled.empty()) {
-      CvtTargetJson(c.target, *c.cost, json);
-    } else {
-      json.Key("target").String(c.target);
-      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                              "store_ways", "load_ways"}) {
-        json.Key(key).Null();
-      }
-    }
-    json.Key("error").Null();
-  } else {
-    json.Key("kind").Null();
-    json.Key("map_str").Null();
-    json.Key("target").String(c.target);
-    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                            "store_ways", "load_ways"}) {
-      json.Key(key).Null();
-    }
-    json.Key("error").String(c.cost.status().message());
-  }
-}
-
-// What `triton report` found, for its JSON and text writers.
-struct KernelReport {
-  const ReportInput* in = nullptr;
-  const ReleaseRules* rules = nullptr;
-  const triton::TtgirModule* m = nullptr;
-  std::string flag_target;  // --target, "" when not given
-  // Types by layout (encoding), in order of first use.
-  std::vector<std::string> encodings;
-  std::map<std::string, std::vector<std::string>> uses;
-  std::map<std::string, int> counts;
-  // Per convert, its cost on each target asked for.
-  std::vector<std::vector<ConvertCost>> costs;
-  // Every shared-memory store and load, costed on the same targets.
-  std::vector<SmemOpCosts> smem_ops;
-};
-
-void ReportJson(const KernelReport& r, IoContext& io) {
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("kernel").String(r.in->file);
-  json.Key("num_warps").Int(r.m->num_warps);
-  json.Key("threads_per_warp").Int(r.m->threads_per_warp);
-  json.Key("num_ctas").Int(r.m->num_ctas);
-  json.Key("target").String(r.m->target);
-  json.Key("triton").String(triton::TritonVersionName(r.rules->version));
-  json.Key("triton_rules").String(r.rules->said);
-  json.Key("dump_triton_version");
-  r.in->triton_version.empty() ? json.Null()
-                               : json.String(r.in->triton_version);
-  json.Key("metadata");
-  r.in->metadata.empty() ? json.Null() : json.String(r.in->metadata);
-  json.Key("implicit_module").Bool(r.m->module_offset == std::string::npos);
-  json.Key("defaults").BeginArray();
-  for (const std::string& d : DefaultedFacts(*r.m)) json.String(d);
-  json.EndArray();
-  json.Key("cost_target");
-  r.flag_target.empty() ? json.Null() : json.String(r.flag_target);
-  json.Key("warnings").BeginArray();
-  for (const std::string& w : r.m->warnings) json.String(w);
-  json.EndArray();
-  json.Key("aliases").BeginArray();
-  for (const std::string& name : r.m->alias_order) {
-    const triton::ParsedLayout& pl = r.m->aliases.at(name);
-    json.BeginObject();
-    json.Key("name").String(name);
-    json.Key("layout").String(pl.text);
-    json.Key("kind").String(pl.kind);
-    json.Key("converted").Bool(pl.layout != nullptr);
-    json.Key("unsupported");
-    pl.layout ? json.Null() : json.String(pl.unsupported);
-    json.Key("fields").BeginObject();
-    for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
-    json.EndObject();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("types").BeginArray();
-  for (const std::string& e : r.encodings) {
-    json.BeginObject();
-    json.Key("encoding").String(e);
-    json.Key("count").Int(r.counts.at(e));
-    json.Key("types").BeginArray();
-    for (const std::string& t : r.uses.at(e)) json.String(t);
-    json.EndArray();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("converts").BeginArray();
-  for (size_t i = 0; i < r.m->converts.size(); ++i) {
-    const triton::ConvertLayoutOp& op = r.m->converts[i];
-    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
-    json.BeginObject();
-    json.Key("line").Int(loc.line);
-    json.Key("column").Int(loc.column);
-    json.Key("result").String(op.result);
-    json.Key("src").String(op.src.encoding);
-    json.Key("dst").String(op.dst.encoding);
-    json.Key("type").String(TypeText(op.src));
-    CostJson(r.costs[i][0], json);
-    if (!r.flag_target.empty()) {
-      json.Key("on_targets").BeginArray();
-      for (const ConvertCost& c : r.costs[i]) {
-        json.BeginObject();
-        CostJson(c, json);
-        json.EndObject();
-      }
-      json.EndArray();
-    }
-    json.EndObject();
-  }
-  json.EndArray();
-  SmemOpsJson(r.smem_ops, r.in->text, json);
-  json.EndObject();
-  io.out << json.str() << "\n";
-}
-
-void ReportText(const KernelReport& r, IoContext& io) {
-  io.out << "kernel: " << r.in->file << "\n"
-         << "module: " << ModuleFacts(*r.m) << "\n"
-         << "figures: " << r.rules->said << "\n";
-  if (!r.flag_target.empty()) {
-    io.out << "costs on: " << r.flag_target << " (--target"
-           << (r.m->target.empty() ? ""
-                                   : "; the module's target is " + r.m->target)
-           << ")\n";
-  }
-  io.out << "\n";
-  io.out << "layouts (" << r.m->alias_order.size() << "):\n";
-  for (const std::string& name : r.m->alias_order) {
-    const triton::ParsedLayout& pl = r.m->aliases.at(name);
-    io.out << "  " << name << " = " << pl.text << "\n";
-    if (!pl.layout) io.out << "      not converted: " << pl.unsupported << "\n";
-  }
-  io.out << "\ntypes by layout:\n";
-  for (const std::string& e : r.encodings) {
-    io.out << "  " << e << ": " << r.counts.at(e) << " use"
-           << (r.counts.at(e) == 1 ? "" : "s") << " ("
-           << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
-  }
-  io.out << "\nconvert_layout ops (" << r.m->converts.size() << "):\n";
-  for (size_t i = 0; i < r.m->converts.size(); ++i) {
-    const triton::ConvertLayoutOp& op = r.m->converts[i];
-    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
-    io.out << "  " << r.in->file << ":" << loc.line << ":" << loc.column << ": "
-           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
-           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    for (const ConvertCost& c : r.costs[i]) {
-      io.out << "      " << CostLine(c) << "\n";
-    }
-  }
-  io.out << SmemOpsText(r.smem_ops, r.in->text, r.in->file);
+// The kernel `report` reads: '-' (standard input, named "<stdin>"), or a
+// file, a cache entry's folder or its metadata (triton/report_input.h).
+absl::StatusOr<triton::ReportInput> ReadKernelArg(const std::string& arg,
+                                                  IoContext& io) {
+  if (arg != "-") return triton::ReadReportInput(arg);
+  absl::StatusOr<std::string> text = ReadInput(arg, io);
+  if (!text.ok()) return text.status();
+  triton::ReportInput in;
+  in.text = *std::move(text);
+  in.file = "<stdin>";
+  return in;
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
@@ -1167,54 +886,20 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
   }
-  absl::StatusOr<ReportInput> in = ReadReportInput(p->args.positional[0], io);
-  absl::StatusOr<ReleaseRules> rules =
-      in.ok() ? RulesFor(*in, flag_version) : in.status();
-  if (!rules.ok()) {
-    io.err << kWho << ": " << rules.status().message() << "\n";
+  absl::StatusOr<triton::ReportInput> in = ReadKernelArg(p->args.positional[0], io);
+  absl::StatusOr<triton::KernelReport> r =
+      in.ok() ? triton::MakeKernelReport(*std::move(in), flag_version,
+                                         flag_target)
+              : in.status();
+  if (!r.ok()) {
+    io.err << kWho << ": " << r.status().message() << "\n";
     return 1;
   }
-  const triton::TritonVersion version = rules->version;
-  const std::string& text = in->text;
-  const std::string& file = in->file;
-  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(text, file);
-  if (m.ok()) {  // text with no TTGIR is refused, located; and so are
-                 // layouts Triton refuses in this module (as `check` does)
-    absl::Status is_module = triton::RequireTtgirModule(*m, text, file);
-    if (is_module.ok()) is_module = triton::VerifyModuleTypes(*m, text, file);
-    if (!is_module.ok()) m = is_module;
-  }
-  if (!m.ok()) {
-    io.err << kWho << ": " << m.status().message() << "\n";
-    return 1;
-  }
-  for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
-  // Types by layout, in order of first use.
-  KernelReport r;
-  r.in = &*in;
-  r.rules = &*rules;
-  r.m = &*m;
-  r.flag_target = flag_target;
-  for (const triton::TtgirType& t : m->types) {
-    const std::string key = t.encoding.empty() ? "(none)" : t.encoding;
-    if (r.counts[key]++ == 0) r.encodings.push_back(key);
-    const std::string type = TypeText(t);
-    auto& u = r.uses[key];
-    if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
-  }
-  // Per convert, its cost on each target asked for (the module's when
-  // --target is not given).
-  for (const triton::ConvertLayoutOp& op : m->converts) {
-    r.costs.emplace_back();
-    for (const std::string& t : ReportTargets(op, flag_target, m->target)) {
-      r.costs.back().push_back(CostOf(op, t, version));
-    }
-  }
-  r.smem_ops = CostModuleSmemOps(*m, text, flag_target);
+  for (const std::string& w : r->m.warnings) io.err << kWho << ": " << w << "\n";
   if (p->args.Has("json")) {
-    ReportJson(r, io);
+    io.out << triton::KernelReportJson(*r) << "\n";
   } else {
-    ReportText(r, io);
+    io.out << triton::KernelReportText(*r);
   }
   return 0;
 }

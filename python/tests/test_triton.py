@@ -447,7 +447,7 @@ def test_draw_and_report():
     assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
                      triton="3.6.0")["triton"] == "3.6.0"
     # Text that holds no TTGIR module is refused, located (it gave 0 warps).
-    with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
+    with pytest.raises(ValueError, match=r"<text>:1:1: no TTGIR module here"):
         tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
