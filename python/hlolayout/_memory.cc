@@ -14,6 +14,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -423,70 +424,109 @@ py::object ModuleRecord(const MemoryAnalysis& a, const ModuleMemory* memory,
 
 // hl.memory(): `source` is a path (is_path) or HLO text; `platform` "",
 // "gpu" or "cpu".
-py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
-                const std::string& platform) {
+// What the library answers for one source: its modules read and each
+// analysed (memory/dump_memory.h), or the first error. The modules and the
+// text stay alive beside the analyses, which refer to them.
+struct Analysed {
+  absl::Status open_error, error;
+  std::unique_ptr<InputText> input;
+  std::vector<HloModule> modules;
+  std::vector<DumpModuleMemory> analysed;
+};
+
+// The library calls of hl.memory, without Python (call without the GIL).
+void Analyse(std::string source, bool is_path, const std::string& platform,
+             Analysed& out) {
+  const std::string name = is_path ? source : std::string();
+  absl::StatusOr<std::unique_ptr<InputText>> text =
+      OpenSource(std::move(source), is_path);
+  if (!text.ok()) {
+    out.open_error = text.status();
+    return;
+  }
+  out.input = *std::move(text);
+  HloReadOptions options;
+  options.file_name = name;
+  absl::StatusOr<std::vector<HloModule>> read =
+      ReadHloModules(out.input->view(), options);
+  if (!read.ok()) {
+    out.error = read.status();
+    return;
+  }
+  out.modules = *std::move(read);
+  if (out.modules.empty()) {
+    out.error = NoHloModuleError(out.input->view(), name);
+    return;
+  }
+  absl::optional<XlaPlatform> requested;
+  if (!platform.empty()) {
+    requested = platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  }
+  for (const HloModule& module : out.modules) {
+    if (absl::Status entry =
+            CheckEntryComputationLayout(out.input->view(), module, name);
+        !entry.ok()) {
+      out.error = entry;
+      return;
+    }
+    absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
+        module, ChooseDumpPlatform(module, name, requested));
+    const absl::Status status = one.status();
+    if (!status.ok()) {
+      out.error = name.empty()
+                      ? status
+                      : absl::Status(status.code(), absl::StrCat(
+                                                        name, ": ",
+                                                        status.message()));
+      return;
+    }
+    out.analysed.push_back(*std::move(one));
+  }
+}
+
+void CheckArguments(int64_t top, const std::string& platform) {
   if (top < 0)
     throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
   if (platform != "" && platform != "gpu" && platform != "cpu") {
     throw py::value_error("platform must be 'gpu' or 'cpu', got '" + platform +
                           "'");
   }
-  const std::string name = is_path ? source : std::string();
-  absl::Status open_error, error;
-  std::unique_ptr<InputText> input;
-  std::vector<HloModule> modules;
-  std::vector<DumpModuleMemory> analysed;
+}
+
+py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
+                const std::string& platform) {
+  CheckArguments(top, platform);
+  Analysed a;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<InputText>> text =
-        OpenSource(std::move(source), is_path);
-    if (!text.ok()) {
-      open_error = text.status();
-    } else {
-      input = *std::move(text);
-      HloReadOptions options;
-      options.file_name = name;
-      absl::StatusOr<std::vector<HloModule>> read =
-          ReadHloModules(input->view(), options);
-      if (!read.ok()) error = read.status();
-      if (read.ok()) modules = *std::move(read);
-      if (read.ok() && modules.empty()) {
-        error = NoHloModuleError(input->view(), name);
-      }
-    }
-    absl::optional<XlaPlatform> requested;
-    if (!platform.empty()) {
-      requested = platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
-    }
-    for (const HloModule& module : modules) {
-      if (absl::Status entry =
-              CheckEntryComputationLayout(input->view(), module, name);
-          !entry.ok()) {
-        error = entry;
-        break;
-      }
-      absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
-          module, ChooseDumpPlatform(module, name, requested));
-      const absl::Status status = one.status();
-      if (!status.ok()) {
-        error = name.empty()
-                    ? status
-                    : absl::Status(status.code(),
-                                   absl::StrCat(name, ": ", status.message()));
-        break;
-      }
-      analysed.push_back(*std::move(one));
-    }
+    Analyse(std::move(source), is_path, platform, a);
   }
-  if (!open_error.ok()) RaiseOSError(open_error);
-  if (!error.ok()) ThrowStatus(error);
+  if (!a.open_error.ok()) RaiseOSError(a.open_error);
+  if (!a.error.ok()) ThrowStatus(a.error);
   py::list out;
-  for (const DumpModuleMemory& one : analysed) {
+  for (const DumpModuleMemory& one : a.analysed) {
     out.append(ModuleRecord(one.live_ranges(),
                             one.has_allocations() ? &one.memory : nullptr, top,
                             space));
   }
   return out;
+}
+
+// The seconds per call of hl.memory's library calls alone (python/bench's
+// baseline): `n` runs of Analyse, the GIL released.
+double TimeMemoryCpp(const std::string& source, bool is_path,
+                     const std::string& platform, int64_t n) {
+  py::gil_scoped_release release;
+  const auto start = std::chrono::steady_clock::now();
+  size_t sink = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    Analysed a;
+    Analyse(source, is_path, platform, a);
+    sink += a.analysed.size();
+  }
+  const std::chrono::duration<double> t =
+      std::chrono::steady_clock::now() - start;
+  return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
 }
 
 }  // namespace
@@ -506,6 +546,8 @@ void RegisterMemory(py::module_& m) {
   BindRecord<ModuleMemoryTag>(m, kModule);
   m.def("memory", &Memory, py::arg("source"), py::arg("is_path"),
         py::arg("top"), py::arg("space"), py::arg("platform"));
+  m.def("_time_memory_cpp", &TimeMemoryCpp, py::arg("source"),
+        py::arg("is_path"), py::arg("platform"), py::arg("calls"));
 }
 
 }  // namespace hlolayout::pyext

@@ -344,15 +344,16 @@ py::tuple ResolvedMemory(const PyTtnnSpec& s) {
   if (m.sharded() && m.shard_spec) {
     shard = py::make_tuple(PyGridOf(m.shard_spec->grid),
                            IntTuple(m.shard_spec->shape),
-                           ttnn::OrientationName(m.shard_spec->orientation));
+                           std::string(ttnn::OrientationName(m.shard_spec->orientation)));
   }
   if (m.sharded() && m.nd_shard_spec) {
     const ttnn::NdShardSpec& n = *m.nd_shard_spec;
     nd = py::make_tuple(IntTuple(n.shard_shape), PyGridOf(n.grid),
-                        ttnn::OrientationName(n.orientation),
-                        ttnn::DistributionName(n.distribution));
+                        std::string(ttnn::OrientationName(n.orientation)),
+                        std::string(ttnn::DistributionName(n.distribution)));
   }
-  return py::make_tuple(ttnn::MemoryLayoutName(m.layout), shard, nd);
+  return py::make_tuple(std::string(ttnn::MemoryLayoutName(m.layout)), shard,
+                        nd);
 }
 
 // The spec in words (ttnn/spec_text.h), its picture (draw/ttnn_drawing.h)
