@@ -469,15 +469,15 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
       out.error = entry;
       return;
     }
-    absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
-        module, ChooseDumpPlatform(module, name, requested));
+    absl::StatusOr<DumpModuleMemory> one =
+        AnalyzeDumpModule(module, ChooseDumpPlatform(module, name, requested));
     const absl::Status status = one.status();
     if (!status.ok()) {
-      out.error = name.empty()
-                      ? status
-                      : absl::Status(status.code(), absl::StrCat(
-                                                        name, ": ",
-                                                        status.message()));
+      out.error =
+          name.empty()
+              ? status
+              : absl::Status(status.code(),
+                             absl::StrCat(name, ": ", status.message()));
       return;
     }
     out.analysed.push_back(*std::move(one));

@@ -37,11 +37,11 @@
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
-#include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
@@ -432,11 +432,11 @@ void LayoutBuilders(py::class_<LinearLayout>& c) {
 // Triton's operations on layouts, with Triton's names.
 void LayoutOperations(py::class_<LinearLayout>& c) {
   c.def(
-          "compose",
-          [](const LinearLayout& a, const LinearLayout& b) {
-            return Get(triton::Compose(a, b));
-          },
-          docs::kDocCompose)
+       "compose",
+       [](const LinearLayout& a, const LinearLayout& b) {
+         return Get(triton::Compose(a, b));
+       },
+       docs::kDocCompose)
       .def(
           "invert_and_compose",
           [](const LinearLayout& a, const LinearLayout& b) {
@@ -473,11 +473,11 @@ void LayoutOperations(py::class_<LinearLayout>& c) {
 // Products, comparison, printing and views.
 void LayoutOperators(py::class_<LinearLayout>& c) {
   c.def(
-          "__mul__",
-          [](const LinearLayout& a, const LinearLayout& b) {
-            return Get(triton::Product(a, b));
-          },
-          docs::kDocMul)
+       "__mul__",
+       [](const LinearLayout& a, const LinearLayout& b) {
+         return Get(triton::Product(a, b));
+       },
+       docs::kDocMul)
       .def("__imul__",
            [](const LinearLayout& a, const LinearLayout& b) {
              return Get(triton::Product(a, b));
@@ -511,13 +511,13 @@ void LayoutOperators(py::class_<LinearLayout>& c) {
 // Beyond Triton's binding: dims by name and reshaping.
 void LayoutDims(py::class_<LinearLayout>& c) {
   c.def(
-          "get_in_dim_size",
-          [](const LinearLayout& l, const std::string& d) {
-            const int i = l.InDimIndex(d);
-            if (i < 0) throw py::value_error("no in-dim " + d);
-            return l.InDimSize(i);
-          },
-          docs::kDocGetInDimSize)
+       "get_in_dim_size",
+       [](const LinearLayout& l, const std::string& d) {
+         const int i = l.InDimIndex(d);
+         if (i < 0) throw py::value_error("no in-dim " + d);
+         return l.InDimSize(i);
+       },
+       docs::kDocGetInDimSize)
       .def(
           "get_out_dim_size",
           [](const LinearLayout& l, const std::string& d) {
@@ -563,12 +563,12 @@ void LayoutDims(py::class_<LinearLayout>& c) {
 // Beyond Triton's binding: sublayouts, division, free variables, text.
 void LayoutAlgebra(py::class_<LinearLayout>& c) {
   c.def(
-          "sublayout",
-          [](const LinearLayout& l, std::vector<std::string> ins,
-             std::vector<std::string> outs) {
-            return Get(triton::Sublayout(l, ins, outs));
-          },
-          docs::kDocSublayout)
+       "sublayout",
+       [](const LinearLayout& l, std::vector<std::string> ins,
+          std::vector<std::string> outs) {
+         return Get(triton::Sublayout(l, ins, outs));
+       },
+       docs::kDocSublayout)
       .def(
           "sublayout_is_zero",
           [](const LinearLayout& l, std::vector<std::string> ins,

@@ -23,8 +23,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -157,15 +157,12 @@ ttnn::DeviceChoice Choice(const std::string& device,
   return c;
 }
 
-py::object MakeSpec(const std::vector<int64_t>& shape, const std::string& dtype,
-                    const std::string& layout,
-                    const std::pair<int64_t, int64_t>& tile,
-                    const std::string& buffer_type,
-                    const std::string& memory_layout,
-                    const std::optional<PyShard>& shard,
-                    const std::optional<PyNdShard>& nd,
-                    const std::array<int64_t, 4>& params,
-                    const std::string& device) {
+py::object MakeSpec(
+    const std::vector<int64_t>& shape, const std::string& dtype,
+    const std::string& layout, const std::pair<int64_t, int64_t>& tile,
+    const std::string& buffer_type, const std::string& memory_layout,
+    const std::optional<PyShard>& shard, const std::optional<PyNdShard>& nd,
+    const std::array<int64_t, 4>& params, const std::string& device) {
   PyTtnnSpec out;
   ttnn::TensorSpecInput& in = out.input;
   in.shape = shape;
@@ -188,9 +185,9 @@ py::object MakeSpec(const std::vector<int64_t>& shape, const std::string& dtype,
     checked = ttnn::CheckSpec(in, out.device);
   }
   if (!checked.ok()) return Refusal(checked.status());
-  out.notes = {out.device.check_fit ? std::string(out.device.device->name)
-                                    : "none",
-               std::move(checked->warnings)};
+  out.notes = {
+      out.device.check_fit ? std::string(out.device.device->name) : "none",
+      std::move(checked->warnings)};
   out.spec = std::make_shared<const ttnn::TensorSpec>(std::move(checked->spec));
   return py::cast(std::move(out));
 }
@@ -342,9 +339,9 @@ py::tuple ResolvedMemory(const PyTtnnSpec& s) {
   const ttnn::MemoryConfig& m = s.spec->memory_config();
   py::object shard = py::none(), nd = py::none();
   if (m.sharded() && m.shard_spec) {
-    shard = py::make_tuple(PyGridOf(m.shard_spec->grid),
-                           IntTuple(m.shard_spec->shape),
-                           std::string(ttnn::OrientationName(m.shard_spec->orientation)));
+    shard = py::make_tuple(
+        PyGridOf(m.shard_spec->grid), IntTuple(m.shard_spec->shape),
+        std::string(ttnn::OrientationName(m.shard_spec->orientation)));
   }
   if (m.sharded() && m.nd_shard_spec) {
     const ttnn::NdShardSpec& n = *m.nd_shard_spec;
@@ -362,9 +359,9 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
   c.def("resolved_memory", &ResolvedMemory)
       .def("text",
            [](const PyTtnnSpec& s, bool full) {
-             return ttnn::SpecText(
-                 s.input, ttnn::CheckedSpec{*s.spec, s.notes.warnings},
-                 s.device, full);
+             return ttnn::SpecText(s.input,
+                                   ttnn::CheckedSpec{*s.spec, s.notes.warnings},
+                                   s.device, full);
            })
       .def("draw_svg",
            [](const PyTtnnSpec& s,
