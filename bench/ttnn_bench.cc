@@ -27,8 +27,8 @@
 
 #include "benchmark/benchmark.h"
 #include "hlolayout/cli/dispatch.h"
-#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/triton/json.h"
+#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 

@@ -510,90 +510,107 @@ absl::StatusOr<std::string> XlaForm(const LinearLayout& l, int bits) {
   return triton::LinearToXla(offsets, type);
 }
 
-int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
-  constexpr absl::string_view kWho = "hlolayout triton explain";
-  static constexpr absl::string_view kSwitches[] = {"json", "help"};
-  static constexpr absl::string_view kValued[] = {"shape", "bits"};
-  int status = 0;
-  std::optional<Parsed> p =
-      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
-                  kWho, "one LAYOUT", io, status);
-  if (!p.has_value()) return status;
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
-  if (!l.ok()) {
-    io.err << kWho << ": " << l.status().message() << "\n";
-    return 1;
-  }
-  const LinearLayout& ll = l->layout;
+// What `triton explain` says of a layout, besides the layout itself.
+struct ExplainFacts {
   std::vector<int64_t> shape;
-  for (const auto& od : ll.out_dims()) shape.push_back(od.second);
-  const triton::NamedInts masks = triton::FreeVariableMasks(ll);
-  const absl::StatusOr<std::string> cute_form = CuteForm(ll);
-  const absl::StatusOr<std::string> xla_form = XlaForm(ll, p->bits);
+  triton::NamedInts masks;
+  absl::StatusOr<std::string> cute_form, xla_form, view, view_hw;
+  std::optional<std::string> linear;  // its #ttg.linear spelling
+  std::string padding;                // a padded layout's padding
+};
+
+ExplainFacts Explain(const Loaded& loaded, int bits) {
+  const Loaded* l = &loaded;
+  ExplainFacts f;
+  const LinearLayout& ll = l->layout;
+  for (const auto& od : ll.out_dims()) f.shape.push_back(od.second);
+  f.masks = triton::FreeVariableMasks(ll);
+  f.cute_form = CuteForm(ll);
+  f.xla_form = XlaForm(ll, bits);
   const bool small =
       ll.TotalOutDimSizeLog2() <= 10 && ll.TotalInDimSizeLog2() <= 12;
-  absl::StatusOr<std::string> view = absl::InvalidArgumentError(
+  f.view = absl::InvalidArgumentError(
       "more than 1,024 elements: use 'hlolayout triton view'");
-  absl::StatusOr<std::string> view_hw = view;
+  f.view_hw = f.view;
   if (small && (IsDistributed(ll) || IsShared(ll))) {
-    view = View(ll, false);
-    view_hw = View(ll, true);
+    f.view = View(ll, false);
+    f.view_hw = View(ll, true);
   }
   // A #ttg.linear / #ttg.shared_linear spelling exists for register and
   // shared layouts only (not for tensor memory's row, col).
-  const std::optional<std::string> linear =
-      IsDistributed(ll) || IsShared(ll)
-          ? std::optional<std::string>(triton::PrintLinear(ll))
-          : std::nullopt;
+  f.linear = IsDistributed(ll) || IsShared(ll)
+                 ? std::optional<std::string>(triton::PrintLinear(ll))
+                 : std::nullopt;
   // A padded layout: where its elements go once padded.
-  std::string padding;
   if (l->named.has_value()) {
     if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
       std::vector<std::string> parts;
       for (const auto& [interval, n] : pad->intervals) {
         parts.push_back(absl::StrCat(n, " after every ", interval));
       }
-      padding = absl::StrCat(
+      f.padding = absl::StrCat(
           absl::StrJoin(parts, ", "),
           " (the bases are the linear component: offsets before padding)");
     }
   }
-  if (p->args.Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("layout").String(l->text);
-    json.Key("as_read");
-    l->as_read.empty() ? json.Null() : json.String(l->as_read);
-    json.Key("kind").String(l->kind);
-    json.Key("shape").IntArray(shape);
-    json.Key("bases");
-    BasesJson(ll, json);
-    json.Key("out_dims");
-    OutDimsJson(ll, json);
-    json.Key("str").String(ll.ToString());
-    json.Key("linear");
-    linear.has_value() ? json.String(*linear) : json.Null();
-    json.Key("padding");
-    padding.empty() ? json.Null() : json.String(padding);
-    json.Key("injective").Bool(ll.IsInjective());
-    json.Key("surjective").Bool(ll.IsSurjective());
-    json.Key("invertible").Bool(ll.IsInvertible());
-    json.Key("free_variable_masks").BeginObject();
-    for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
-    json.EndObject();
-    json.Key("consecutive").Int(Consecutive(ll));
-    json.Key("cute");
-    cute_form.ok() ? json.String(*cute_form) : json.Null();
-    json.Key("xla");
-    xla_form.ok() ? json.String(*xla_form) : json.Null();
-    json.Key("view");
-    view.ok() ? json.String(*view) : json.Null();
-    json.Key("view_hw");
-    view_hw.ok() ? json.String(*view_hw) : json.Null();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
-  }
+  return f;
+}
+
+void ExplainJson(const Loaded* l, const ExplainFacts& f, IoContext& io) {
+  const LinearLayout& ll = l->layout;
+  const std::vector<int64_t>& shape = f.shape;
+  const triton::NamedInts& masks = f.masks;
+  const absl::StatusOr<std::string>& cute_form = f.cute_form;
+  const absl::StatusOr<std::string>& xla_form = f.xla_form;
+  const absl::StatusOr<std::string>& view = f.view;
+  const absl::StatusOr<std::string>& view_hw = f.view_hw;
+  const std::optional<std::string>& linear = f.linear;
+  const std::string& padding = f.padding;
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("layout").String(l->text);
+  json.Key("as_read");
+  l->as_read.empty() ? json.Null() : json.String(l->as_read);
+  json.Key("kind").String(l->kind);
+  json.Key("shape").IntArray(shape);
+  json.Key("bases");
+  BasesJson(ll, json);
+  json.Key("out_dims");
+  OutDimsJson(ll, json);
+  json.Key("str").String(ll.ToString());
+  json.Key("linear");
+  linear.has_value() ? json.String(*linear) : json.Null();
+  json.Key("padding");
+  padding.empty() ? json.Null() : json.String(padding);
+  json.Key("injective").Bool(ll.IsInjective());
+  json.Key("surjective").Bool(ll.IsSurjective());
+  json.Key("invertible").Bool(ll.IsInvertible());
+  json.Key("free_variable_masks").BeginObject();
+  for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
+  json.EndObject();
+  json.Key("consecutive").Int(Consecutive(ll));
+  json.Key("cute");
+  cute_form.ok() ? json.String(*cute_form) : json.Null();
+  json.Key("xla");
+  xla_form.ok() ? json.String(*xla_form) : json.Null();
+  json.Key("view");
+  view.ok() ? json.String(*view) : json.Null();
+  json.Key("view_hw");
+  view_hw.ok() ? json.String(*view_hw) : json.Null();
+  json.EndObject();
+  io.out << json.str() << "\n";
+}
+
+void ExplainText(const Loaded* l, const ExplainFacts& f, IoContext& io) {
+  const LinearLayout& ll = l->layout;
+  const std::vector<int64_t>& shape = f.shape;
+  const triton::NamedInts& masks = f.masks;
+  const absl::StatusOr<std::string>& cute_form = f.cute_form;
+  const absl::StatusOr<std::string>& xla_form = f.xla_form;
+  const absl::StatusOr<std::string>& view = f.view;
+  const absl::StatusOr<std::string>& view_hw = f.view_hw;
+  const std::optional<std::string>& linear = f.linear;
+  const std::string& padding = f.padding;
   io.out << "layout: " << l->text << "\n";
   // What was read, where it differs from what was written (defaults filled
   // in, keys Triton ignores left out).
@@ -636,6 +653,28 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
   } else if (IsDistributed(ll) || IsShared(ll)) {
     io.out << "views: " << view.status().message() << "\n";
   }
+}
+
+int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton explain";
+  static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  int status = 0;
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  if (!l.ok()) {
+    io.err << kWho << ": " << l.status().message() << "\n";
+    return 1;
+  }
+  const ExplainFacts f = Explain(*l, p->bits);
+  if (p->args.Has("json")) {
+    ExplainJson(&*l, f, io);
+  } else {
+    ExplainText(&*l, f, io);
+  }
   return 0;
 }
 
@@ -657,6 +696,81 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
   }
   io.out << *view;
   return 0;
+}
+
+// `triton cvt --json`.
+void CvtJson(const Loaded& src, const Loaded& dst, int bits,
+             triton::TritonVersion version,
+             const std::vector<triton::TargetCost>& rows, IoContext& io) {
+  const triton::CvtCost& first = rows[0].cost;
+  std::vector<int64_t> shape;
+  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("src").String(src.text);
+  json.Key("dst").String(dst.text);
+  json.Key("shape").IntArray(shape);
+  json.Key("bits").Int(bits);
+  json.Key("triton").String(triton::TritonVersionName(version));
+  json.Key("kind").String(triton::CvtKindName(first.kind));
+  json.Key("scratch_bytes").Int(first.scratch_bytes);
+  json.Key("map");
+  BasesJson(first.map, json);
+  json.Key("map_str").String(first.map.ToString());
+  json.Key("mixed_transpositions");
+  first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
+                             : json.Null();
+  json.Key("targets").BeginArray();
+  for (const triton::TargetCost& r : rows) {
+    json.BeginObject();
+    triton::CvtTargetJson(r.target, r.cost, json);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  io.out << json.str() << "\n";
+}
+
+// `triton cvt`'s text; `named`: the release was given (--triton).
+void CvtText(const Loaded& src, const Loaded& dst, int bits,
+             triton::TritonVersion version,
+             const std::vector<triton::TargetCost>& rows, bool named,
+             IoContext& io) {
+  const triton::CvtCost& first = rows[0].cost;
+  std::vector<int64_t> shape;
+  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
+  const std::vector<std::string> outs = first.map.OutDimNames();
+  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << bits
+         << "-bit elements)\n"
+         << "  from " << src.text << "\n"
+         << "  to   " << dst.text << "\n"
+         << "kind: " << triton::CvtKindName(first.kind);
+  switch (first.kind) {
+    case triton::CvtKind::kRegisters:
+      io.out << (outs.empty() ? " (the same layout: nothing moves)"
+                              : " (each thread permutes its registers)");
+      break;
+    case triton::CvtKind::kWarpShuffle:
+      io.out << " (lanes exchange values inside each warp: shfl.sync, "
+                "ds_bpermute)";
+      break;
+    case triton::CvtKind::kSharedMemory:
+      io.out << " (warps exchange values through a shared-memory scratch "
+                "buffer)";
+      break;
+    case triton::CvtKind::kCrossCta:
+      io.out << " (between CTAs through distributed shared memory)";
+      break;
+  }
+  io.out << "\nminimal conversion (for each hardware position of DST, where "
+            "SRC holds its element; dims it leaves alone removed):"
+         << first.map.ToString() << "\n"
+         << "figures: Triton " << triton::TritonVersionName(version)
+         << "'s rules"
+         << (named ? " (--triton)"
+                   : " (the newest modelled; --triton 3.6.0 for another)")
+         << "\n"
+         << triton::CvtCostTable(rows);
 }
 
 int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
@@ -710,69 +824,11 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << failed.message() << "\n";
     return 1;
   }
-  const triton::CvtCost& first = rows[0].cost;
-  std::vector<int64_t> shape;
-  for (const auto& od : src->layout.out_dims()) shape.push_back(od.second);
-  const std::vector<std::string> outs = first.map.OutDimNames();
   if (p->args.Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("src").String(src->text);
-    json.Key("dst").String(dst->text);
-    json.Key("shape").IntArray(shape);
-    json.Key("bits").Int(p->bits);
-    json.Key("triton").String(triton::TritonVersionName(*version));
-    json.Key("kind").String(triton::CvtKindName(first.kind));
-    json.Key("scratch_bytes").Int(first.scratch_bytes);
-    json.Key("map");
-    BasesJson(first.map, json);
-    json.Key("map_str").String(first.map.ToString());
-    json.Key("mixed_transpositions");
-    first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
-                               : json.Null();
-    json.Key("targets").BeginArray();
-    for (const triton::TargetCost& r : rows) {
-      json.BeginObject();
-      triton::CvtTargetJson(r.target, r.cost, json);
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
+    CvtJson(*src, *dst, p->bits, *version, rows, io);
+  } else {
+    CvtText(*src, *dst, p->bits, *version, rows, p->args.Has("triton"), io);
   }
-  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << p->bits
-         << "-bit elements)\n"
-         << "  from " << src->text << "\n"
-         << "  to   " << dst->text << "\n"
-         << "kind: " << triton::CvtKindName(first.kind);
-  switch (first.kind) {
-    case triton::CvtKind::kRegisters:
-      io.out << (outs.empty() ? " (the same layout: nothing moves)"
-                              : " (each thread permutes its registers)");
-      break;
-    case triton::CvtKind::kWarpShuffle:
-      io.out << " (lanes exchange values inside each warp: shfl.sync, "
-                "ds_bpermute)";
-      break;
-    case triton::CvtKind::kSharedMemory:
-      io.out << " (warps exchange values through a shared-memory scratch "
-                "buffer)";
-      break;
-    case triton::CvtKind::kCrossCta:
-      io.out << " (between CTAs through distributed shared memory)";
-      break;
-  }
-  io.out << "\nminimal conversion (for each hardware position of DST, where "
-            "SRC holds its element; dims it leaves alone removed):"
-         << first.map.ToString() << "\n"
-         << "figures: Triton " << triton::TritonVersionName(*version)
-         << "'s rules"
-         << (p->args.Has("triton")
-                 ? " (--triton)"
-                 : " (the newest modelled; --triton 3.6.0 for another)")
-         << "\n"
-         << triton::CvtCostTable(rows);
   return 0;
 }
 
@@ -886,16 +942,18 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
   }
-  absl::StatusOr<triton::ReportInput> in = ReadKernelArg(p->args.positional[0], io);
+  absl::StatusOr<triton::ReportInput> in =
+      ReadKernelArg(p->args.positional[0], io);
   absl::StatusOr<triton::KernelReport> r =
-      in.ok() ? triton::MakeKernelReport(*std::move(in), flag_version,
-                                         flag_target)
-              : in.status();
+      in.ok()
+          ? triton::MakeKernelReport(*std::move(in), flag_version, flag_target)
+          : in.status();
   if (!r.ok()) {
     io.err << kWho << ": " << r.status().message() << "\n";
     return 1;
   }
-  for (const std::string& w : r->m.warnings) io.err << kWho << ": " << w << "\n";
+  for (const std::string& w : r->m.warnings)
+    io.err << kWho << ": " << w << "\n";
   if (p->args.Has("json")) {
     io.out << triton::KernelReportJson(*r) << "\n";
   } else {
@@ -921,12 +979,17 @@ int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
 // `apply A IN=V,...`: one input, or with ranges (`IN=LO..HI`, `IN=*` for
 // every value of the in-dim) every combination, in-dim 0 fastest, through
 // the batch evaluator (at most 2^20 inputs).
-int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
-             const std::string& who, IoContext& io) {
-  constexpr int64_t kMaxInputs = int64_t{1} << 20;
+// The inputs of `triton apply`: IN=VALUE, IN=LO..HI or IN=* each.
+struct ApplyInputs {
   triton::NamedInts names;
   std::vector<std::pair<int64_t, int64_t>> ranges;  // inclusive
   bool any_range = false;
+};
+
+// Errors: a part of `arg` that is none of the forms, named.
+absl::StatusOr<ApplyInputs> ParseApplyInputs(const LinearLayout& la,
+                                             const std::string& arg) {
+  ApplyInputs in;
   for (absl::string_view part : absl::StrSplit(arg, ',')) {
     std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
     int64_t lo = 0, hi = 0;
@@ -936,13 +999,13 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     bool ok = !kv.first.empty();
     if (kv.second == "*" && d >= 0) {
       hi = la.InDimSize(d) - 1;
-      any_range = true;
+      in.any_range = true;
     } else if (absl::StrContains(kv.second, "..")) {
       ok = ok && absl::SimpleAtoi(range.first, &lo) &&
            absl::SimpleAtoi(range.second, &hi) && lo <= hi &&
            lo >= std::numeric_limits<int32_t>::min() &&
            hi <= std::numeric_limits<int32_t>::max();
-      any_range = true;
+      in.any_range = true;
     } else {
       ok = ok && absl::SimpleAtoi(kv.second, &lo) &&
            lo >= std::numeric_limits<int32_t>::min() &&
@@ -950,29 +1013,21 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
       hi = lo;
     }
     if (!ok) {
-      io.err << who << ": bad input '" << part
-             << "' (expected IN=VALUE, IN=LO..HI or IN=*)\n";
-      return 2;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad input '", part, "' (expected IN=VALUE, IN=LO..HI or IN=*)"));
     }
-    names.emplace_back(kv.first, 0);
-    ranges.emplace_back(lo, hi);
+    in.names.emplace_back(kv.first, 0);
+    in.ranges.emplace_back(lo, hi);
   }
-  // Triton's checks of the names (each in-dim, no other).
-  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
-    io.err << who << ": " << s.message() << "\n";
-    return 1;
-  }
-  int64_t n = 1;
-  for (const auto& [lo, hi] : ranges) {
-    const int64_t count = hi - lo + 1;
-    if (count > kMaxInputs || n * count > kMaxInputs) {
-      io.err << who << ": more than " << kMaxInputs
-             << " inputs; narrow the ranges\n";
-      return 1;
-    }
-    n *= count;
-  }
-  // Columns in in-dim order, the first range fastest.
+  return in;
+}
+
+// The inputs as columns in in-dim order (the first range fastest), and the
+// layout applied to them: (ins, outs), `n` rows each.
+std::pair<std::vector<std::vector<int32_t>>, std::vector<std::vector<int32_t>>>
+ApplyColumns(const LinearLayout& la, const ApplyInputs& in, int64_t n) {
+  const triton::NamedInts& names = in.names;
+  const auto& ranges = in.ranges;
   std::vector<std::vector<int32_t>> cols(la.num_in_dims(),
                                          std::vector<int32_t>(n));
   int64_t stride = 1;
@@ -992,6 +1047,15 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
   for (const auto& c : cols) in_ptrs.push_back(c.data());
   for (auto& o : outs) out_ptrs.push_back(o.data());
   triton::ApplyBatch(la, in_ptrs, out_ptrs, n);
+  return {std::move(cols), std::move(outs)};
+}
+
+// Prints the outputs: one (the inputs named no range) or a row per input.
+void PrintApplied(const LinearLayout& la, const ApplyInputs& in, int64_t n,
+                  const std::vector<std::vector<int32_t>>& cols,
+                  const std::vector<std::vector<int32_t>>& outs, bool as_json,
+                  IoContext& io) {
+  const triton::NamedInts& names = in.names;
   auto outs_of = [&](int64_t x) {
     std::vector<std::string> parts;
     for (int o = 0; o < la.num_out_dims(); ++o) {
@@ -999,7 +1063,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     }
     return absl::StrJoin(parts, ",");
   };
-  if (!any_range) {
+  if (!in.any_range) {
     if (as_json) {
       JsonWriter json;
       json.BeginObject();
@@ -1011,7 +1075,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     } else {
       io.out << outs_of(0) << "\n";
     }
-    return 0;
+    return;
   }
   if (as_json) {
     JsonWriter json;
@@ -1032,7 +1096,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     }
     json.EndArray();
     io.out << json.str() << "\n";
-    return 0;
+    return;
   }
   std::string text;
   for (int64_t x = 0; x < n; ++x) {
@@ -1043,6 +1107,35 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     absl::StrAppend(&text, " -> ", outs_of(x), "\n");
   }
   io.out << text;
+}
+
+int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
+             const std::string& who, IoContext& io) {
+  constexpr int64_t kMaxInputs = int64_t{1} << 20;
+  absl::StatusOr<ApplyInputs> in = ParseApplyInputs(la, arg);
+  if (!in.ok()) {
+    io.err << who << ": " << in.status().message() << "\n";
+    return 2;
+  }
+  const triton::NamedInts& names = in->names;
+  const auto& ranges = in->ranges;
+  // Triton's checks of the names (each in-dim, no other).
+  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
+    io.err << who << ": " << s.message() << "\n";
+    return 1;
+  }
+  int64_t n = 1;
+  for (const auto& [lo, hi] : ranges) {
+    const int64_t count = hi - lo + 1;
+    if (count > kMaxInputs || n * count > kMaxInputs) {
+      io.err << who << ": more than " << kMaxInputs
+             << " inputs; narrow the ranges\n";
+      return 1;
+    }
+    n *= count;
+  }
+  const auto [cols, outs] = ApplyColumns(la, *in, n);
+  PrintApplied(la, *in, n, cols, outs, as_json, io);
   return 0;
 }
 

@@ -110,9 +110,9 @@ int RunTtnnDraw(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": warning: " << w << "\n";
   }
   if (args->Has("svg")) {
-    absl::Status s = WriteSvg(args->Value("svg", "-"),
-                              draw::GridsToSvg(drawing->grids, drawing->title),
-                              io);
+    absl::Status s =
+        WriteSvg(args->Value("svg", "-"),
+                 draw::GridsToSvg(drawing->grids, drawing->title), io);
     if (!s.ok()) {
       io.err << kWho << ": " << s.message() << "\n";
       return 1;

@@ -8,8 +8,8 @@
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
 #include "hlolayout/ttnn/answer_json.h"
-#include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/locate.h"
+#include "hlolayout/ttnn/spec_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -97,7 +97,8 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
            << inputs->specs.size() << "\n";
     return 2;
   }
-  absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(inputs->specs[0], inputs->device);
+  absl::StatusOr<ttnn::CheckedSpec> checked =
+      ttnn::CheckSpec(inputs->specs[0], inputs->device);
   if (!checked.ok()) {
     const absl::Status& refusal = checked.status();
     if (args->Has("json")) io.out << ttnn::RefusalJson(refusal) << "\n";

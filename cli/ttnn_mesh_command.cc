@@ -8,8 +8,8 @@
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
 #include "hlolayout/ttnn/answer_json.h"
-#include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/mesh.h"
+#include "hlolayout/ttnn/spec_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -115,7 +115,8 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
     slice.shape = d->slice_shape;
     // Each device of the mesh is one chip of --device: the slice is checked
     // against it.
-    absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(slice, inputs->device);
+    absl::StatusOr<ttnn::CheckedSpec> checked =
+        ttnn::CheckSpec(slice, inputs->device);
     absl::StatusOr<ttnn::TensorSpec> spec =
         checked.ok() ? absl::StatusOr<ttnn::TensorSpec>(checked->spec)
                      : absl::StatusOr<ttnn::TensorSpec>(checked.status());

@@ -68,14 +68,14 @@ int RunTtnnSpec(const std::vector<std::string>& raw, IoContext& io) {
   int status = 0;
   bool first = true;
   for (const ttnn::TensorSpecInput& in : inputs->specs) {
-    absl::StatusOr<ttnn::CheckedSpec> spec = ttnn::CheckSpec(in, inputs->device);
+    absl::StatusOr<ttnn::CheckedSpec> spec =
+        ttnn::CheckSpec(in, inputs->device);
     if (json) {
       ttnn::SpecNotes notes;
       if (spec.ok()) {
-        notes.device =
-            inputs->device.check_fit
-                ? std::string(inputs->device.device->name)
-                : "none";
+        notes.device = inputs->device.check_fit
+                           ? std::string(inputs->device.device->name)
+                           : "none";
         notes.warnings = spec->warnings;
       }
       io.out << (spec.ok() ? ttnn::SpecJson(spec->spec, limits, &notes)

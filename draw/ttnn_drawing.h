@@ -7,8 +7,8 @@
 //   ttnn::DeviceChoice device;
 //   ttnn::TensorSpec spec = *ttnn::TensorSpec::Make(in, device.params);
 //   TtnnDrawing d = *DrawTtnnSpec(in, spec, device, absl::nullopt);
-//   d.title  // "bfloat16[64, 64] TILE 32x32, DRAM INTERLEAVED on wormhole_n150"
-//   std::string svg = GridsToSvg(d.grids, d.title);
+//   d.title  // "bfloat16[64, 64] TILE 32x32, DRAM INTERLEAVED on
+//   wormhole_n150" std::string svg = GridsToSvg(d.grids, d.title);
 //
 // A spec the device cannot hold is drawn too, saying so (a warning "does
 // not fit ..."): the picture is how one finds a cut that fits.

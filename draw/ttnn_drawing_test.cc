@@ -63,13 +63,13 @@ TEST(TtnnDrawingTest, ACoreAddsItsPagesOrIsNotFound) {
   absl::StatusOr<TtnnDrawing> none =
       DrawTtnnSpec(in, spec, device, ttnn::CoreCoord{5, 5});
   ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.status().message(), "core (5,5) holds no shard of this tensor");
+  EXPECT_EQ(none.status().message(),
+            "core (5,5) holds no shard of this tensor");
   ttnn::TensorSpecInput flat;
   flat.shape = {64, 64};
-  EXPECT_EQ(TtnnCoreIndex(*ttnn::TensorSpec::Make(flat), {0, 0})
-                .status()
-                .message(),
-            "core (0,0): an interleaved tensor lies in banks, not on cores");
+  EXPECT_EQ(
+      TtnnCoreIndex(*ttnn::TensorSpec::Make(flat), {0, 0}).status().message(),
+      "core (0,0): an interleaved tensor lies in banks, not on cores");
 }
 
 TEST(TtnnDrawingTest, ADerivedShardShapeIsInTheTitle) {

@@ -16,8 +16,7 @@ absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
                                                         int lanes) {
   std::vector<std::string> out;
   if (flag.empty()) {
-    out.push_back(lanes == 64 ? "hip:gfx942"
-                              : std::string(kDefaultCvtTarget));
+    out.push_back(lanes == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget));
     return out;
   }
   if (flag == "all") {
@@ -101,8 +100,7 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows) {
 
 namespace {
 
-void InstrsJson(const std::vector<SmemInstr>& instrs,
-                JsonWriter& json) {
+void InstrsJson(const std::vector<SmemInstr>& instrs, JsonWriter& json) {
   json.BeginArray();
   for (const SmemInstr& i : instrs) {
     json.BeginObject();

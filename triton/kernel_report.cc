@@ -28,7 +28,6 @@ std::string TypeText(const TtgirType& t) {
                       t.element_type, ">");
 }
 
-
 absl::StatusOr<LinearLayout> CvtOperand(const TtgirType& t) {
   if (t.layout.layout == nullptr) {
     return absl::InvalidArgumentError(
@@ -47,8 +46,7 @@ absl::StatusOr<LinearLayout> CvtOperand(const TtgirType& t) {
 
 // The cost of one convert_layout on the module's target: the kind always;
 // scratch and instructions when the target is modelled.
-ConvertCost CostOf(const ConvertLayoutOp& op,
-                   const std::string& module_target,
+ConvertCost CostOf(const ConvertLayoutOp& op, const std::string& module_target,
                    TritonVersion version) {
   ConvertCost c;
   absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
@@ -62,16 +60,14 @@ ConvertCost CostOf(const ConvertLayoutOp& op,
   c.target = module_target;
   if (c.target.empty()) {
     const int lanes = src.ok() ? src->InDimSize(1) : 32;
-    c.target =
-        lanes == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget);
+    c.target = lanes == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget);
     c.target_assumed = true;
   }
   if (!dst.ok()) {
     c.cost = dst.status();
     return c;
   }
-  absl::StatusOr<CvtTarget> target =
-      CvtTargetNamed(c.target, version);
+  absl::StatusOr<CvtTarget> target = CvtTargetNamed(c.target, version);
   if (target.ok()) {
     c.cost = ConvertLayoutCost(*src, *dst, c.bits, *target);
     return c;
@@ -80,8 +76,7 @@ ConvertCost CostOf(const ConvertLayoutOp& op,
   // figures.
   c.not_modelled = std::string(target.status().message());
   CvtTarget any = *CvtTargetNamed(
-      src->InDimSize(1) == 64 ? "hip:gfx942"
-                              : std::string(kDefaultCvtTarget));
+      src->InDimSize(1) == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget));
   c.cost = ConvertLayoutCost(*src, *dst, c.bits, any);
   if (c.cost.ok()) {
     c.cost->scratch_bytes = 0;
@@ -172,7 +167,6 @@ void CostJson(const ConvertCost& c, JsonWriter& json) {
   }
 }
 
-
 // Types by layout (encoding), in order of first use.
 void GroupTypes(KernelReport& r) {
   for (const TtgirType& t : r.m.types) {
@@ -232,8 +226,7 @@ std::string KernelReportJson(const KernelReport& r) {
   json.Key("triton").String(TritonVersionName(r.rules.version));
   json.Key("triton_rules").String(r.rules.said);
   json.Key("dump_triton_version");
-  r.in.triton_version.empty() ? json.Null()
-                               : json.String(r.in.triton_version);
+  r.in.triton_version.empty() ? json.Null() : json.String(r.in.triton_version);
   json.Key("metadata");
   r.in.metadata.empty() ? json.Null() : json.String(r.in.metadata);
   json.Key("implicit_module").Bool(r.m.module_offset == std::string::npos);
@@ -304,13 +297,12 @@ std::string KernelReportJson(const KernelReport& r) {
 std::string KernelReportText(const KernelReport& r) {
   std::ostringstream out;
   out << "kernel: " << r.in.file << "\n"
-         << "module: " << ModuleFacts(r.m) << "\n"
-         << "figures: " << r.rules.said << "\n";
+      << "module: " << ModuleFacts(r.m) << "\n"
+      << "figures: " << r.rules.said << "\n";
   if (!r.flag_target.empty()) {
     out << "costs on: " << r.flag_target << " (--target"
-           << (r.m.target.empty() ? ""
-                                   : "; the module's target is " + r.m.target)
-           << ")\n";
+        << (r.m.target.empty() ? "" : "; the module's target is " + r.m.target)
+        << ")\n";
   }
   out << "\n";
   out << "layouts (" << r.m.alias_order.size() << "):\n";
@@ -322,16 +314,16 @@ std::string KernelReportText(const KernelReport& r) {
   out << "\ntypes by layout:\n";
   for (const std::string& e : r.encodings) {
     out << "  " << e << ": " << r.counts.at(e) << " use"
-           << (r.counts.at(e) == 1 ? "" : "s") << " ("
-           << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
+        << (r.counts.at(e) == 1 ? "" : "s") << " ("
+        << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
   }
   out << "\nconvert_layout ops (" << r.m.converts.size() << "):\n";
   for (size_t i = 0; i < r.m.converts.size(); ++i) {
     const ConvertLayoutOp& op = r.m.converts[i];
     const SourceLocation loc = LocateOffset(r.in.text, op.offset);
     out << "  " << r.in.file << ":" << loc.line << ":" << loc.column << ": "
-           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
-           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
+        << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
+        << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
     for (const ConvertCost& c : r.costs[i]) {
       out << "      " << CostLine(c) << "\n";
     }

@@ -155,8 +155,8 @@ absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
     absl::StatusOr<TritonVersion> v = TritonVersionNamed(flag);
     if (!v.ok()) return v.status();
     r.version = *v;
-    r.said = absl::StrCat("Triton ", TritonVersionName(*v),
-                          "'s rules (--triton)");
+    r.said =
+        absl::StrCat("Triton ", TritonVersionName(*v), "'s rules (--triton)");
     if (!in.triton_version.empty()) {
       absl::StrAppend(&r.said, "; the dump is of Triton ", in.triton_version,
                       " (", base, ")");

@@ -6,8 +6,8 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/named_layouts.h"
 
@@ -25,8 +25,7 @@ std::string ShapeText(const TtgirType& t) {
 // The warp size the tensor's layout gives (32 when it cannot tell).
 int LanesOf(const TtgirType& t) {
   if (!t.layout.layout) return 32;
-  absl::StatusOr<LinearLayout> l =
-      ToLinearLayout(*t.layout.layout, t.shape);
+  absl::StatusOr<LinearLayout> l = ToLinearLayout(*t.layout.layout, t.shape);
   if (!l.ok() || !l->HasInDim("lane")) return 32;
   return l->InDimSize(l->InDimIndex("lane"));
 }

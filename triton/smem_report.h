@@ -28,8 +28,7 @@ struct SmemOpCosts {
   SmemOp op;
   // One per target asked for: the module's (or `--target`'s), or the
   // default for the layout's warp size when the module names none.
-  std::vector<std::pair<std::string, absl::StatusOr<SmemAccessCost>>>
-      costs;
+  std::vector<std::pair<std::string, absl::StatusOr<SmemAccessCost>>> costs;
   bool target_assumed = false;
 };
 

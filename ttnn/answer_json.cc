@@ -68,9 +68,8 @@ void Distribution(JsonWriter& json, const BufferDistribution& d,
 
 }  // namespace
 
-void WriteSpecJson(const TensorSpec& spec,
-                       const JsonLimits& limits, JsonWriter& json,
-                       const SpecNotes* notes) {
+void WriteSpecJson(const TensorSpec& spec, const JsonLimits& limits,
+                   JsonWriter& json, const SpecNotes* notes) {
   const MemoryConfig& m = spec.memory_config();
   json.BeginObject();
   json.Key("alignment").IntArray(spec.alignment());
@@ -109,8 +108,7 @@ void WriteSpecJson(const TensorSpec& spec,
     json.Key("resolved_shard_spec").BeginObject();
     json.Key("grid");
     Grid(json, m.shard_spec->grid);
-    json.Key("orientation")
-        .String(OrientationName(m.shard_spec->orientation));
+    json.Key("orientation").String(OrientationName(m.shard_spec->orientation));
     json.Key("shape");
     Pair(json, m.shard_spec->shape);
     json.EndObject();
@@ -137,9 +135,8 @@ void WriteSpecJson(const TensorSpec& spec,
   json.EndObject();
 }
 
-std::string SpecJson(const TensorSpec& spec,
-                         const JsonLimits& limits,
-                         const SpecNotes* notes) {
+std::string SpecJson(const TensorSpec& spec, const JsonLimits& limits,
+                     const SpecNotes* notes) {
   JsonWriter json;
   WriteSpecJson(spec, limits, json, notes);
   return json.str();
@@ -156,8 +153,7 @@ std::string RefusalJson(const absl::Status& status) {
   return json.str();
 }
 
-std::string PlaceJson(const TensorSpec& spec,
-                          const ElementPlace& p) {
+std::string PlaceJson(const TensorSpec& spec, const ElementPlace& p) {
   JsonWriter json;
   json.BeginObject();
   json.Key("index").IntArray(p.index);
@@ -190,9 +186,9 @@ std::string PlaceJson(const TensorSpec& spec,
 }
 
 std::string MeshJson(const MeshDistribution& mesh,
-                         absl::Span<const MeshPlacement> placements,
-                         const absl::StatusOr<TensorSpec>& slice_spec,
-                         const JsonLimits& limits) {
+                     absl::Span<const MeshPlacement> placements,
+                     const absl::StatusOr<TensorSpec>& slice_spec,
+                     const JsonLimits& limits) {
   JsonWriter json;
   json.BeginObject();
   json.Key("mesh_shape").IntArray(mesh.mesh_shape);
@@ -217,8 +213,7 @@ std::string MeshJson(const MeshDistribution& mesh,
     WriteSpecJson(*slice_spec, limits, json);
   } else {
     json.BeginObject().Key("error").String(slice_spec.status().message());
-    if (absl::optional<std::string> rule =
-            RefusalRule(slice_spec.status())) {
+    if (absl::optional<std::string> rule = RefusalRule(slice_spec.status())) {
       json.Key("rule").String(*rule);
     }
     json.EndObject();

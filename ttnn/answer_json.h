@@ -50,15 +50,13 @@ struct SpecNotes {
 //
 // The spec's fields as one JSON object written into `json`; `notes`, when
 // given, adds "device" and "warnings".
-void WriteSpecJson(const TensorSpec& spec,
-                       const JsonLimits& limits, JsonWriter& json,
-                       const SpecNotes* notes = nullptr);
+void WriteSpecJson(const TensorSpec& spec, const JsonLimits& limits,
+                   JsonWriter& json, const SpecNotes* notes = nullptr);
 // SpecJson
 //
 // WriteSpecJson into a compact string.
-std::string SpecJson(const TensorSpec& spec,
-                         const JsonLimits& limits = {},
-                         const SpecNotes* notes = nullptr);
+std::string SpecJson(const TensorSpec& spec, const JsonLimits& limits = {},
+                     const SpecNotes* notes = nullptr);
 
 // RefusalJson
 //
@@ -69,16 +67,15 @@ std::string RefusalJson(const absl::Status& status);
 //
 // Where one element lives (ttnn/locate.h): {"index", "host_page",
 // "in_page", "byte_in_page", "buffer_type", "bank"/"core", "offset", ...}.
-std::string PlaceJson(const TensorSpec& spec,
-                          const ElementPlace& place);
+std::string PlaceJson(const TensorSpec& spec, const ElementPlace& place);
 
 // MeshJson
 //
 // The mesh distribution and, for the slices, their spec (or its refusal).
 std::string MeshJson(const MeshDistribution& mesh,
-                         absl::Span<const MeshPlacement> placements,
-                         const absl::StatusOr<TensorSpec>& slice_spec,
-                         const JsonLimits& limits = {});
+                     absl::Span<const MeshPlacement> placements,
+                     const absl::StatusOr<TensorSpec>& slice_spec,
+                     const JsonLimits& limits = {});
 
 }  // namespace hlolayout::ttnn
 

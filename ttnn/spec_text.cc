@@ -79,9 +79,9 @@ std::string DeviceLine(const DeviceChoice& device) {
 }
 
 std::string SpecSummary(const TensorSpecInput& in) {
-  std::string s = absl::StrCat(DataTypeName(in.dtype), "[",
-                               absl::StrJoin(in.shape, ", "), "] ",
-                               LayoutName(in.layout));
+  std::string s =
+      absl::StrCat(DataTypeName(in.dtype), "[", absl::StrJoin(in.shape, ", "),
+                   "] ", LayoutName(in.layout));
   if (in.layout == Layout::kTile) absl::StrAppend(&s, " ", TileName(in.tile));
   absl::StrAppend(&s, ", ", BufferTypeName(in.memory.buffer_type), " ",
                   MemoryLayoutName(in.memory.layout));
@@ -111,8 +111,8 @@ std::string SpecText(const TensorSpecInput& in, const CheckedSpec& c,
   absl::StrAppend(&out, "strides           ", Dims(s.strides()), "\n");
   absl::StrAppend(&out, "per bank          ", s.ConsumedBytesPerBank(),
                   " bytes at most (", s.num_banks(), " ",
-                  BufferTypeName(s.buffer_type()),
-                  " banks, pages aligned to ", s.page_alignment(), " bytes)\n");
+                  BufferTypeName(s.buffer_type()), " banks, pages aligned to ",
+                  s.page_alignment(), " bytes)\n");
   if (!m.sharded()) {
     absl::StrAppend(&out, "banks             page p in bank p mod ",
                     s.num_banks(), ", at (p div ", s.num_banks(), ") * ",
@@ -134,9 +134,8 @@ std::string SpecText(const TensorSpecInput& in, const CheckedSpec& c,
   if (m.nd_shard_spec) {
     const NdShardSpec& nd = *m.nd_shard_spec;
     absl::StrAppend(&out, "nd shard spec     ", Dims(nd.shard_shape), " on ",
-                    nd.grid.ToString(), " ",
-                    OrientationName(nd.orientation), " ",
-                    DistributionName(nd.distribution), "\n");
+                    nd.grid.ToString(), " ", OrientationName(nd.orientation),
+                    " ", DistributionName(nd.distribution), "\n");
   }
   DistributionText(*s.distribution(), full, &out);
   return out;

@@ -28,8 +28,8 @@ namespace hlolayout::ttnn {
 // --l1-alignment, ... and hl.ttnn.DeviceParams override them).
 struct DeviceChoice {
   const Device* device = &DefaultDevice();
-  bool named = false;      // named by the user (else the default)
-  bool check_fit = true;   // false: "none", tt-metal's TensorSpec alone
+  bool named = false;     // named by the user (else the default)
+  bool check_fit = true;  // false: "none", tt-metal's TensorSpec alone
   DeviceParams params = DefaultDevice().params();
 };
 
