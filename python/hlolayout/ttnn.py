@@ -130,11 +130,19 @@ def _name(v, kind=None):
     "distribution"), a name that is none of that enum's raises ValueError
     with the nearest ones ("unknown dtype 'bfloat8'; did you mean
     'bfloat8_b'? ...")."""
+    if v.__class__ is str and (kind, v) in _KNOWN_NAMES:
+        return v
     s = str(getattr(v, "name", v))
     s = s.split(".")[-1].split("::")[-1]
     if kind is not None:
         _core._ttnn_check_name(kind, s)
+        if s == v:
+            _KNOWN_NAMES.add((kind, s))
     return s
+
+
+# (kind, name) pairs _name has checked (the checks cost a call into C++).
+_KNOWN_NAMES = set()
 
 
 class CoreCoord:
