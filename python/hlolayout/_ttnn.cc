@@ -5,9 +5,9 @@
 // (draw/ttnn_drawing.h), the buffer distribution, element locations, and
 // mesh distributions.
 //
+//   >>> d = hl._core._ttnn_device_choice("wormhole_n150", (16, 32, 64, 12))
 //   >>> r = hl._core._ttnn_spec([64, 64], "bfloat16", "TILE", (32, 32),
-//   ...                         "DRAM", "INTERLEAVED", None, None,
-//   ...                         (16, 32, 64, 12), "wormhole_n150")
+//   ...                         "DRAM", "INTERLEAVED", None, None, d)
 //   >>> r.num_pages
 //   4
 //
@@ -157,12 +157,14 @@ ttnn::DeviceChoice Choice(const std::string& device,
   return c;
 }
 
-py::object MakeSpec(
-    const std::vector<int64_t>& shape, const std::string& dtype,
-    const std::string& layout, const std::pair<int64_t, int64_t>& tile,
-    const std::string& buffer_type, const std::string& memory_layout,
-    const std::optional<PyShard>& shard, const std::optional<PyNdShard>& nd,
-    const std::array<int64_t, 4>& params, const std::string& device) {
+py::object MakeSpec(const std::vector<int64_t>& shape, const std::string& dtype,
+                    const std::string& layout,
+                    const std::pair<int64_t, int64_t>& tile,
+                    const std::string& buffer_type,
+                    const std::string& memory_layout,
+                    const std::optional<PyShard>& shard,
+                    const std::optional<PyNdShard>& nd,
+                    const ttnn::DeviceChoice& device) {
   PyTtnnSpec out;
   ttnn::TensorSpecInput& in = out.input;
   in.shape = shape;
@@ -178,12 +180,9 @@ py::object MakeSpec(
     if (ttnn::RefusalRule(status)) return Refusal(status);
     ThrowStatus(status);
   }
-  out.device = Choice(device, params);
-  absl::StatusOr<ttnn::CheckedSpec> checked;
-  {
-    py::gil_scoped_release release;
-    checked = ttnn::CheckSpec(in, out.device);
-  }
+  out.device = device;
+  // Not worth releasing the GIL for: a spec takes a microsecond or two.
+  absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(in, out.device);
   if (!checked.ok()) return Refusal(checked.status());
   out.notes = {
       out.device.check_fit ? std::string(out.device.device->name) : "none",
@@ -311,6 +310,9 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
           "num_banks", [](const PyTtnnSpec& s) { return s.spec->num_banks(); })
       .def_property_readonly(
           "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; })
+      .def_property_readonly(
+          "has_warnings",
+          [](const PyTtnnSpec& s) { return !s.notes.warnings.empty(); })
       .def_property_readonly("device_name",
                              [](const PyTtnnSpec& s) { return s.notes.device; })
       .def_property_readonly(
@@ -495,11 +497,13 @@ void RegisterTtnn(py::module_& m) {
   SpecFields(c);
   AnswerFields(c);
   DistributionFields(c);
+  // hl.ttnn.DeviceParams' device, made once per DeviceParams.
+  py::class_<ttnn::DeviceChoice>(m, "_TtnnDeviceChoice");
+  m.def("_ttnn_device_choice", &Choice, py::arg("device"), py::arg("params"));
   m.def("_ttnn_spec", &MakeSpec, py::arg("shape"), py::arg("dtype"),
         py::arg("layout"), py::arg("tile"), py::arg("buffer_type"),
         py::arg("memory_layout"), py::arg("shard_spec"),
-        py::arg("nd_shard_spec"), py::arg("params"),
-        py::arg("device") = "wormhole_n150");
+        py::arg("nd_shard_spec"), py::arg("device"));
   m.def("_ttnn_device_info", &DeviceInfo, py::arg("name"));
   m.def("_ttnn_derive_shard", &DeriveShard, py::arg("shape"), py::arg("x"),
         py::arg("y"), py::arg("memory_layout"), py::arg("orientation"));

@@ -132,6 +132,8 @@ def _name(v, kind=None):
     'bfloat8_b'? ...")."""
     if v.__class__ is str and (kind, v) in _KNOWN_NAMES:
         return v
+    if kind is None and v.__class__ is str and "." not in v and ":" not in v:
+        return v
     s = str(getattr(v, "name", v))
     s = s.split(".")[-1].split("::")[-1]
     if kind is not None:
@@ -297,7 +299,8 @@ class DeviceParams:
     """The device numbers the model needs: those of device `name` (a
     Wormhole n150 by default; "none": an n150's numbers and no fit check),
     each overridden when given."""
-    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks", "name")
+    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks", "name", "_c",
+                 "_c_key")
 
     def __init__(self, l1_alignment=None, dram_alignment=None, l1_banks=None, dram_banks=None,
                  name="wormhole_n150"):
@@ -309,8 +312,20 @@ class DeviceParams:
         self.l1_banks = pick(l1_banks, d["grid"][0] * d["grid"][1])
         self.dram_banks = pick(dram_banks, d["dram_banks"])
 
+        self._c_key = None
+
     def _params(self):
         return (self.l1_alignment, self.dram_alignment, self.l1_banks, self.dram_banks)
+
+    def _choice(self):
+        """The C++ device choice of these numbers, made again only when
+        they change."""
+        key = (self.name, self.l1_alignment, self.dram_alignment, self.l1_banks,
+               self.dram_banks)
+        if key != self._c_key:
+            self._c = _core._ttnn_device_choice(self.name, self._params())
+            self._c_key = key
+        return self._c
 
 
 def _check(result):
@@ -320,6 +335,7 @@ def _check(result):
 
 
 _DEFAULT_DEVICE = None
+_DEFAULT_TILE = Tile()
 
 
 def _default_device():
@@ -338,24 +354,28 @@ class TensorSpec:
                  "_memory_config")
 
     def __init__(self, shape, dtype, layout, memory_config=None, tile=None, device=None):
-        self.shape = tuple(int(d) for d in shape)
+        self.shape = tuple(map(int, shape))
         self.dtype = _name(dtype).lower()
         self.layout = _name(layout).replace("_LAYOUT", "")
-        self.tile = tile if isinstance(tile, Tile) else Tile(tile if tile is not None else (32, 32))
+        self.tile = (tile if isinstance(tile, Tile) else _DEFAULT_TILE if tile is None
+                     else Tile(tile))
         self.input_memory_config = m = (memory_config if memory_config is not None
                                         else MemoryConfig())
         self.device = d = (device if isinstance(device, DeviceParams)
                            else _default_device() if device is None
                            else DeviceParams(name=device))
         nd = m.nd_shard_spec
-        self._s = _check(_core._ttnn_spec(
+        self._s = s = _core._ttnn_spec(
             self.shape, self.dtype, self.layout, self.tile.tile_shape, m.buffer_type,
             m.memory_layout, None if nd is not None or m.shard_spec is None
             else m.shard_spec._value(), None if nd is None else nd._value(),
-            d._params(), d.name))
+            d._choice())
+        if s.__class__ is tuple:
+            _check(s)
         self._memory_config = None
-        for w in self._s.warnings:
-            _warnings.warn(w, TtnnDeviceWarning, stacklevel=2)
+        if s.has_warnings:
+            for w in s.warnings:
+                _warnings.warn(w, TtnnDeviceWarning, stacklevel=2)
 
     @property
     def memory_config(self):
