@@ -22,8 +22,9 @@
 
 namespace hlolayout::triton {
 
-// Text given as such (standard input, a Python string) is
-// ReportInput{text, "<stdin>"}: no metadata.
+// Text given as such is a ReportInput of the text and a name for messages,
+// no metadata: the CLI names standard input "<stdin>", hl.triton.report a
+// string "<text>".
 struct ReportInput {
   std::string text;            // the TTGIR
   std::string file;            // its name in messages ("<stdin>" for '-')
