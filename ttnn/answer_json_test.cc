@@ -32,9 +32,8 @@ TensorSpecInput HeightSharded() {
   shard.grid = *CoreRangeSet::Make({{{0, 0}, {2, 0}}});
   shard.shape = {96, 64};
   shard.orientation = ShardOrientation::kColMajor;
-  in.memory =
-      MemoryConfig::Sharded(TensorMemoryLayout::kHeightSharded,
-                            BufferType::kL1, shard);
+  in.memory = MemoryConfig::Sharded(TensorMemoryLayout::kHeightSharded,
+                                    BufferType::kL1, shard);
   return in;
 }
 
