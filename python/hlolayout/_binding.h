@@ -105,7 +105,6 @@ void RegisterRelayout(pybind11::module_& m);   // _relayout.cc
 void RegisterHlo(pybind11::module_& m);        // _hlo.cc
 void RegisterCute(pybind11::module_& m);       // _cute.cc
 void RegisterCuteAtoms(pybind11::module_& m);  // _cute_atoms.cc
-void RegisterCli(pybind11::module_& m);        // _cli.cc
 void RegisterGrid(pybind11::module_& m);       // _grid.cc
 void RegisterMemory(pybind11::module_& m);     // _memory.cc
 void RegisterReport(pybind11::module_& m);     // _report.cc

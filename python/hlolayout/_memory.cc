@@ -14,6 +14,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -25,11 +26,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "hlolayout/hlo/no_module.h"
-#include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_record.h"
 
@@ -51,75 +51,95 @@ void BindMemoryRecords(py::module_& m, std::index_sequence<I...>) {
   (BindRecord<MemoryTag<I>>(m, kModule), ...);
 }
 
-// hl.memory(): `source` is a path (is_path) or HLO text; `platform` "",
-// "gpu" or "cpu".
-py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
-                const std::string& platform) {
+// What the library answers for one source (memory/dump_text.h): each
+// module's answer, or the first error, and the warnings of unknown
+// opcodes. The modules and the text stay alive beside the answers, which
+// refer to them.
+struct Analysed {
+  absl::Status open_error, error;
+  std::unique_ptr<InputText> input;
+  std::vector<HloModule> modules;
+  std::vector<DumpModuleMemory> analysed;
+  std::vector<std::string> warnings;
+};
+
+// The library calls of hl.memory, without Python (call without the GIL):
+// `source` is a path (is_path) or HLO text; `platform` "", "gpu" or "cpu".
+void Analyse(std::string source, bool is_path, const std::string& platform,
+             Analysed& out) {
+  DumpTextOptions options;
+  options.file_name = is_path ? source : std::string();
+  if (!platform.empty()) {
+    options.platform =
+        platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  }
+  absl::StatusOr<std::unique_ptr<InputText>> text =
+      OpenSource(std::move(source), is_path);
+  if (!text.ok()) {
+    out.open_error = text.status();
+    return;
+  }
+  out.input = *std::move(text);
+  out.error = ForEachDumpModule(
+      out.input->view(), options, &out.warnings,
+      [&](const HloModule&, DumpModuleMemory& m) {
+        out.analysed.push_back(std::move(m));
+        return absl::OkStatus();
+      },
+      &out.modules);
+}
+
+void CheckArguments(int64_t top, const std::string& platform) {
   if (top < 0)
     throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
   if (platform != "" && platform != "gpu" && platform != "cpu") {
     throw py::value_error("platform must be 'gpu' or 'cpu', got '" + platform +
                           "'");
   }
-  const std::string name = is_path ? source : std::string();
-  absl::Status open_error, error;
-  std::unique_ptr<InputText> input;
-  std::vector<HloModule> modules;
-  std::vector<DumpModuleMemory> analysed;
+}
+
+py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
+                const std::string& platform) {
+  CheckArguments(top, platform);
+  Analysed a;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<InputText>> text =
-        OpenSource(std::move(source), is_path);
-    if (!text.ok()) {
-      open_error = text.status();
-    } else {
-      input = *std::move(text);
-      HloReadOptions options;
-      options.file_name = name;
-      absl::StatusOr<std::vector<HloModule>> read =
-          ReadHloModules(input->view(), options);
-      if (!read.ok()) error = read.status();
-      if (read.ok()) modules = *std::move(read);
-      if (read.ok() && modules.empty()) {
-        error = NoHloModuleError(input->view(), name);
-      }
-    }
-    absl::optional<XlaPlatform> requested;
-    if (!platform.empty()) {
-      requested = platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
-    }
-    for (const HloModule& module : modules) {
-      if (absl::Status entry =
-              CheckEntryComputationLayout(input->view(), module, name);
-          !entry.ok()) {
-        error = entry;
-        break;
-      }
-      absl::StatusOr<DumpModuleMemory> one = AnalyzeDumpModule(
-          module, ChooseDumpPlatform(module, name, requested));
-      const absl::Status status = one.status();
-      if (!status.ok()) {
-        error = name.empty()
-                    ? status
-                    : absl::Status(status.code(),
-                                   absl::StrCat(name, ": ", status.message()));
-        break;
-      }
-      analysed.push_back(*std::move(one));
+    Analyse(std::move(source), is_path, platform, a);
+  }
+  for (const std::string& w : a.warnings) {
+    if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) != 0) {
+      throw py::error_already_set();
     }
   }
-  if (!open_error.ok()) RaiseOSError(open_error);
-  if (!error.ok()) ThrowStatus(error);
+  if (!a.open_error.ok()) RaiseOSError(a.open_error);
+  if (!a.error.ok()) ThrowStatus(a.error);
   MemoryRecordOptions options;
   options.top = top;
   options.space = space;
   py::list out;
-  for (const DumpModuleMemory& one : analysed) {
+  for (const DumpModuleMemory& one : a.analysed) {
     PyRecordSink sink;
     EmitModuleMemory(one, options, sink);
     out.append(sink.Take());
   }
   return out;
+}
+
+// The seconds per call of hl.memory's library calls alone (python/bench's
+// baseline): `n` runs of Analyse, the GIL released.
+double TimeMemoryCpp(const std::string& source, bool is_path,
+                     const std::string& platform, int64_t n) {
+  py::gil_scoped_release release;
+  const auto start = std::chrono::steady_clock::now();
+  size_t sink = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    Analysed a;
+    Analyse(source, is_path, platform, a);
+    sink += a.analysed.size();
+  }
+  const std::chrono::duration<double> t =
+      std::chrono::steady_clock::now() - start;
+  return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
 }
 
 }  // namespace
@@ -132,6 +152,8 @@ void RegisterMemory(py::module_& m) {
   BindMemoryRecords(m, std::make_index_sequence<kRecords>());
   m.def("memory", &Memory, py::arg("source"), py::arg("is_path"),
         py::arg("top"), py::arg("space"), py::arg("platform"));
+  m.def("_time_memory_cpp", &TimeMemoryCpp, py::arg("source"),
+        py::arg("is_path"), py::arg("platform"), py::arg("calls"));
 }
 
 }  // namespace hlolayout::pyext

@@ -15,6 +15,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -346,6 +347,53 @@ py::object ModuleReportRecord(const ModuleReport& m, bool summary) {
       std::move(spaces), std::move(note), std::move(wasters), std::move(rows));
 }
 
+// The library calls of hl.report, without Python (call without the GIL):
+// `report`, or the error opening the source or reading it.
+void BuildSourceReport(std::string source, bool is_path, bool summary,
+                       int64_t top, int64_t threads,
+                       std::unique_ptr<InputText>& input, Report& report,
+                       absl::Status& open_error, absl::Status& error) {
+  const std::string name = is_path ? source : std::string();
+  absl::StatusOr<std::unique_ptr<InputText>> text =
+      OpenSource(std::move(source), is_path);
+  if (!text.ok()) {
+    open_error = text.status();
+    return;
+  }
+  input = *std::move(text);
+  ReportOptions options;
+  options.read.file_name = name;
+  options.keep_rows = !summary;
+  options.top_wasters = summary ? 0 : top;
+  options.threads = threads;
+  options.allocations = false;  // not part of the Python record
+  absl::StatusOr<Report> r = BuildReport(input->view(), options);
+  if (r.ok()) {
+    report = *std::move(r);
+  } else {
+    error = r.status();
+  }
+}
+
+// The seconds per call of hl.report's library calls alone (python/bench's
+// baseline): `n` runs of BuildSourceReport, the GIL released.
+double TimeReportCpp(const std::string& source, bool is_path, int64_t n) {
+  py::gil_scoped_release release;
+  const auto start = std::chrono::steady_clock::now();
+  size_t sink = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    std::unique_ptr<InputText> input;
+    Report report;
+    absl::Status open_error, error;
+    BuildSourceReport(source, is_path, false, 10, DefaultThreads(), input,
+                      report, open_error, error);
+    sink += report.modules.size();
+  }
+  const std::chrono::duration<double> t =
+      std::chrono::steady_clock::now() - start;
+  return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
+}
+
 // hl.report() of a file (is_path) or of HLO text.
 py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
                     int64_t threads) {
@@ -356,31 +404,13 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
     throw py::value_error(
         absl::StrCat("threads must be from 1 to 256, got ", threads));
   }
-  const std::string name = is_path ? source : std::string();
   absl::Status open_error, error;
   std::unique_ptr<InputText> input;
   Report report;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<InputText>> text =
-        OpenSource(std::move(source), is_path);
-    if (!text.ok()) {
-      open_error = text.status();
-    } else {
-      input = *std::move(text);
-      ReportOptions options;
-      options.read.file_name = name;
-      options.keep_rows = !summary;
-      options.top_wasters = summary ? 0 : top;
-      options.threads = threads;
-      options.allocations = false;  // not part of the Python record
-      absl::StatusOr<Report> r = BuildReport(input->view(), options);
-      if (r.ok()) {
-        report = *std::move(r);
-      } else {
-        error = r.status();
-      }
-    }
+    BuildSourceReport(std::move(source), is_path, summary, top, threads, input,
+                      report, open_error, error);
   }
   if (!open_error.ok()) RaiseOSError(open_error);
   if (!error.ok()) ThrowStatus(error);
@@ -475,6 +505,8 @@ void RegisterReport(py::module_& m) {
   BindFolderRecords(m, std::make_index_sequence<kFolderRecords>());
   m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
         py::arg("summary"), py::arg("top"), py::arg("threads"));
+  m.def("_time_report_cpp", &TimeReportCpp, py::arg("source"),
+        py::arg("is_path"), py::arg("calls"));
   m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),
         py::arg("threads"));
 }
