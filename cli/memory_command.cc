@@ -481,7 +481,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     std::vector<HloModule> modules;
     const absl::Status status = ForEachDumpModule(
         text, options, &warnings,
-        [&](const HloModule& module, const DumpModuleMemory& analysed) {
+        [&](const HloModule& module, DumpModuleMemory& analysed) {
           // Unknown opcodes are warned of before the first module's answer.
           for (const std::string& w : warnings) io.err << w << "\n";
           warnings.clear();

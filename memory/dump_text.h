@@ -11,7 +11,7 @@
 //   std::vector<std::string> warnings;
 //   absl::Status s = ForEachDumpModule(
 //       text, options, &warnings,
-//       [&](const HloModule& module, const DumpModuleMemory& m) {
+//       [&](const HloModule& module, DumpModuleMemory& m) {
 //         // m.platform == DumpPlatform::kGpu (the file name says so)
 //         return absl::OkStatus();
 //       });
@@ -53,16 +53,17 @@ struct DumpTextOptions {
 };
 
 using DumpModuleVisitor =
-    std::function<absl::Status(const HloModule&, const DumpModuleMemory&)>;
+    std::function<absl::Status(const HloModule&, DumpModuleMemory&)>;
 
 // Reads `text` and calls `visit` with each module and its answer, in text
-// order, analysing one module at a time. Returns the first error: the
-// reader's (located), "no HloModule" for text without one, the entry check's,
-// an analysis's (prefixed "FILE: " when there is a file name), or the one
-// `visit` returns. `warnings` (may be null) gets one located warning per
-// opcode the reader does not know, before the first module is analysed.
-// `keep` (may be null) gets the modules read, for a caller that frees them
-// at exit.
+// order, analysing one module at a time (`visit` may move the answer out).
+// Returns the first error: the reader's (located), "no HloModule" for text
+// without one, the entry check's, an analysis's (prefixed "FILE: " when there
+// is a file name), or the one `visit` returns. `warnings` (may be null) gets
+// one located warning per opcode the reader does not know, before the first
+// module is analysed. `keep` (may be null) is replaced by the modules read,
+// at the addresses the answers refer to, for a caller that keeps the answers
+// or frees the modules at exit.
 absl::Status ForEachDumpModule(absl::string_view text,
                                const DumpTextOptions& options,
                                std::vector<std::string>* warnings,

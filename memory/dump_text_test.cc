@@ -38,7 +38,7 @@ TEST(DumpTextTest, VisitsEveryModuleInOrderAndWarnsOfUnknownOpcodes) {
   std::vector<HloModule> kept;
   const absl::Status s = ForEachDumpModule(
       kTwoModules, options, &warnings,
-      [&](const HloModule& module, const DumpModuleMemory& m) {
+      [&](const HloModule& module, DumpModuleMemory& m) {
         names.push_back(std::string(module.header.name));
         EXPECT_EQ(m.platform, DumpPlatform::kCpu);
         EXPECT_TRUE(m.has_allocations());
@@ -59,7 +59,7 @@ TEST(DumpTextTest, VisitsEveryModuleInOrderAndWarnsOfUnknownOpcodes) {
 TEST(DumpTextTest, TheVisitorsErrorStops) {
   int visits = 0;
   const absl::Status s = ForEachDumpModule(
-      kTwoModules, {}, nullptr, [&](const HloModule&, const DumpModuleMemory&) {
+      kTwoModules, {}, nullptr, [&](const HloModule&, DumpModuleMemory&) {
         ++visits;
         return absl::InvalidArgumentError("stop here");
       });
@@ -75,18 +75,17 @@ TEST(DumpTextTest, TheFileNameDecidesThePlatform) {
   options.file_name =
       "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
   std::vector<DumpPlatform> seen;
-  ASSERT_TRUE(
-      ForEachDumpModule(text, options, nullptr,
-                        [&](const HloModule&, const DumpModuleMemory& m) {
-                          seen.push_back(m.platform);
-                          return absl::OkStatus();
-                        })
-          .ok());
+  ASSERT_TRUE(ForEachDumpModule(text, options, nullptr,
+                                [&](const HloModule&, DumpModuleMemory& m) {
+                                  seen.push_back(m.platform);
+                                  return absl::OkStatus();
+                                })
+                  .ok());
   EXPECT_THAT(seen, ElementsAre(DumpPlatform::kGpu));
 }
 
 TEST(DumpTextTest, BadTextIsRefusedLocated) {
-  auto never = [](const HloModule&, const DumpModuleMemory&) {
+  auto never = [](const HloModule&, DumpModuleMemory&) {
     ADD_FAILURE() << "visited";
     return absl::OkStatus();
   };

@@ -130,6 +130,23 @@ def test_values_name_their_instruction_as_live_values_do():
         assert value.name == value.instruction
 
 
+def test_unknown_opcodes_warn_as_the_cli_does(cli):
+    """hl.memory() and `hlolayout memory` make one library call: the same
+    located warning, once per unknown opcode."""
+    text = ("HloModule m, is_scheduled=true\n"
+            "ENTRY %main (p: f32[256]) -> f32[256] {\n"
+            "  %p = f32[256]{0} parameter(0)\n"
+            "  %a = f32[256]{0} frobnicate(%p)\n"
+            "  ROOT %c = f32[256]{0} negate(%a)\n}\n")
+    with pytest.warns(UserWarning) as caught:
+        (m,) = hl.memory(text)
+    assert m.module == "m"
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1
+    assert messages[0].startswith(
+        "4:20: warning: unknown opcode 'frobnicate' (1 instruction")
+
+
 def test_xla_records(tmp_path):
     """The modules of memory/testdata with XLA's compiled.memory_analysis()."""
     folder = _runfile("memory/testdata")
