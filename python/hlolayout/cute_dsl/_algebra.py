@@ -125,6 +125,13 @@ def _static(x):
     return type(x) is int
 
 
+# The C++ core's answer to a divide of a static layout by a static tiler,
+# or None (_fast sets it: _fast.static_op). A layout with a dynamic integer
+# in one mode is divided mode by mode: its static modes are the C++ core's,
+# as a static layout's are.
+STATIC_OP = [None]
+
+
 def _mul(a, b):
     if isinstance(a, ScaledBasis):
         return a.scale(b)
@@ -512,6 +519,10 @@ def logical_divide(layout, tiler):
         tiler = make_layout(tiler)
     if not isinstance(tiler, Layout):
         raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
+    if STATIC_OP[0] is not None:
+        result = STATIC_OP[0]("logical_divide", layout, tiler)
+        if result is not None:
+            return result
     rest = complement_raw(tiler, coalesce(layout).sh)
     # A static tiler whose complement is not a layout the DSL refuses
     # ("failed to perform a valid division"); with a dynamic one it does

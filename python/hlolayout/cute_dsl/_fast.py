@@ -159,6 +159,19 @@ _OPS2 = {
 }
 
 
+def static_op(name, a, b):
+    """The C++ core's answer to the engine's divide of a static layout by a
+    static layout (a mode of a layout with a dynamic integer elsewhere), or
+    None: the core is off, an operand is not static, or the core refuses
+    (the engine decides)."""
+    if not _CORE["on"] or type(a) is not Layout:
+        return None
+    return _core_op2(name, a, b)
+
+
+_algebra.STATIC_OP[0] = static_op
+
+
 def make_layout(shape, stride):
     return _algebra.make_layout(shape, stride)
 
