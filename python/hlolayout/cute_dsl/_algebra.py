@@ -168,24 +168,28 @@ def _bw_coalesce(fshape, fstride, last, ns, nd):
     """CuTe's bw_coalesce from mode `last` down to 0 onto (ns, nd): a mode
     merges into the front one when the front's shape and both strides are
     static and s * d equals the front stride (the DSL also needs the mode's
-    shape static: CuTe's `x * _0` is static, the DSL's is not)."""
+    shape static: CuTe's `x * _0` is static, the DSL's is not). (The static
+    tests are written out: every layout op goes through here.)"""
     for i in range(last, -1, -1):
         s, d = fshape[i], fstride[i]
-        if is_constant(1, s):
+        ts = type(s)
+        if ts is int and s == 1:
             continue
-        if type(ns) is not tuple and is_constant(1, ns):
-            ns, nd = s, d
-            continue
-        fs = ns[0] if type(ns) is tuple else ns
-        fd = nd[0] if type(nd) is tuple else nd
-        if (_static(fs) and _static(s) and _static(d) and _static(fd) and
-                _mul(s, d) == fd):
-            ns = _replace_front(ns, _ints.mul(s, fs))
+        if type(ns) is not tuple:
+            if type(ns) is int and ns == 1:
+                ns, nd = s, d
+                continue
+            fs, fd = ns, nd
+        else:
+            fs, fd = ns[0], nd[0]
+        if (type(fs) is int and ts is int and type(d) is int and
+                type(fd) is int and s * d == fd):
+            ns = _replace_front(ns, s * fs)
             nd = _replace_front(nd, d)
         else:
             ns = _prepend(ns, s)
             nd = _prepend(nd, d)
-    if type(ns) is not tuple and is_constant(1, ns):
+    if type(ns) is not tuple and type(ns) is int and ns == 1:
         return Layout(1, 0)
     return Layout(ns, nd)
 
@@ -549,13 +553,22 @@ def _no_negative_stride(layout, op, what):
     ("unable to compute product", "failed to perform a valid division"),
     its process dies, or it answers (a divide of 2:1 by (2:-1,) gives
     ((2),1):((-1),0), seed 8123 of the harness); the twin refuses."""
-    f = filter(layout)
-    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
+    neg = _negative_filtered_strides(layout)
     if neg:
         raise Refusal("%s: CuTe's complement, which the %s is built on, is "
                       "not defined for the negative stride %d of %s (the DSL "
                       "refuses, its process dies or it answers, depending "
                       "on the operands)" % (op, what, neg[0], layout))
+
+
+def _negative_filtered_strides(layout):
+    """The static negative strides of filter(layout), in order, without
+    filtering: filter drops the modes of a static size 1 or stride 0, and
+    coalescing a mode into the next keeps the first's stride, of the sign
+    of the second's."""
+    return [d for s, d in zip(_tuples.leaves(layout.sh),
+                              _tuples.leaves(layout.st))
+            if type(d) is int and d < 0 and not (type(s) is int and s == 1)]
 
 
 def _positive_shapes(t):

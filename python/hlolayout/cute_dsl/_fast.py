@@ -39,7 +39,7 @@ def _core_layout(x):
     c = x._c
     if c is not None:
         return c
-    sh, st = x._shape, x._stride
+    sh, st = x.sh, x.st
     if not (_static_tuple(sh) and _static_tuple(st)):
         return None
     c = _core.CuteLayout(sh, st)

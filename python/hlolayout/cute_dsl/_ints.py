@@ -311,10 +311,27 @@ def _width(a, b):
     return max(wa, wb)
 
 
+_new = object.__new__
+
+
 def _dyn(value, div, a, b=None):
-    if isinstance(a, PlainDyn) or isinstance(b, PlainDyn):
+    """The dynamic result of an op on a and b: a plain dynamic integer if
+    either is one, else of the wider width. (Built without DynInt's
+    conversions: the algebra's values and divisibilities are ints.)"""
+    if b is None:
+        b = a
+    ta, tb = type(a), type(b)
+    if ta is PlainDyn or tb is PlainDyn:
         return PlainDyn(value, 1, 32)
-    return DynInt(value, div, _width(a, a if b is None else b))
+    wa = 32 if ta is int or not isinstance(a, DynInt) else a.width
+    wb = 32 if tb is int or not isinstance(b, DynInt) else b.width
+    out = _new(DynInt)
+    out.value = int(value)
+    out.div = int(div)
+    out.width = wa if wa >= wb else wb
+    out.known = False
+    out.tname = None
+    return out
 
 
 def _val(x):
