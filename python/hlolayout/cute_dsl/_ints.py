@@ -364,7 +364,16 @@ def mul(a, b):
         return b
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_val(a) * _val(b), divisibility(a) * divisibility(b), a, b)
+    # (_val and divisibility written out: the algebra's hottest call.)
+    if isinstance(a, int):
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va * vb, da * db, a, b)
 
 
 def pymul(a, b):
@@ -416,7 +425,8 @@ def div(a, b):
         return 0
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a), _val(b)), 1, a, b)
+    return _dyn(_tdiv(a if isinstance(a, int) else a.value,
+                      b if isinstance(b, int) else b.value), 1, a, b)
 
 
 def floordiv(a, b):
@@ -462,14 +472,23 @@ def ceil_div(a, b):
         return -((-a) // b)
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a) + _val(b) - 1, _val(b)), 1, a, b)
+    vb = b if isinstance(b, int) else b.value
+    va = a if isinstance(a, int) else a.value
+    return _dyn(_tdiv(va + vb - 1, vb), 1, a, b)
 
 
 def minimum(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return min(a, b)
-    return _dyn(min(_val(a), _val(b)),
-                _gcd(divisibility(a), divisibility(b)), a, b)
+    if isinstance(a, int):
+        if isinstance(b, int):
+            return min(a, b)
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va if va < vb else vb, math.gcd(da, db), a, b)
 
 
 def maximum(a, b):
