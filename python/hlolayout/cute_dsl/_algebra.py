@@ -17,7 +17,7 @@ mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
     ((2,2),3):((24,2),8)
 """
 
-from . import _ints, _tuples
+from . import _config, _ints, _tuples
 from ._ints import DynInt, is_constant
 from ._objects import Layout, ScaledBasis
 from ._tuples import flatten, product, wrap, unwrap
@@ -123,6 +123,17 @@ class Refusal(ValueError):
 
 def _static(x):
     return type(x) is int
+
+
+_VERIFY = []
+
+
+def _verify():
+    """The _verify module (imported on first use: it imports NumPy)."""
+    if not _VERIFY:
+        from . import _verify as module
+        _VERIFY.append(module)
+    return _VERIFY[0]
 
 
 # The C++ core's answer to a divide of a static layout by a static tiler,
@@ -283,12 +294,11 @@ def composition(lhs, rhs, checked=True):
     if rhs is None:
         return lhs
     if isinstance(rhs, Layout):
-        flat = coalesce_x(lhs, _coprofile(rhs.st))
+        flat = coalesce_x(lhs)
         result = _composition_impl(flat.sh, flat.st, rhs.sh,
                                    rhs.st, checked)
-        from . import _config, _verify
         if _config.checked():
-            witness = _verify.composition_witness(lhs, rhs, result)
+            witness = _verify().composition_witness(lhs, rhs, result)
             if witness:
                 return _wrong("composition", "composition %s o %s: CuTe's "
                               "weak divisibility check lets it through, but "
@@ -304,16 +314,6 @@ def composition(lhs, rhs, checked=True):
         # is 1:0; CuTe's C++ composes with n:1).
         return composition(lhs, make_layout(rhs), checked)
     raise TypeError("composition: unsupported right operand %r" % (rhs,))
-
-
-def _coprofile(stride):
-    if type(stride) is tuple:
-        return None if not _has_basis(stride) else None
-    return None
-
-
-def _has_basis(t):
-    return any(isinstance(x, ScaledBasis) for x in _tuples.leaves(t))
 
 
 def _composition_impl(lshape, lstride, rshape, rstride, checked):
