@@ -1380,7 +1380,8 @@ void RegisterTiledMmaShell(py::module_& m) {
           if (!permutation.empty()) p = Unwrap(cute::ParseTile(permutation));
           return Unwrap(cute::MakeTiledMmaShell(atom, l, p));
         });
-  // The static text of one operand's TV layout ("A", "B" or "C").
+  // One operand's TV layout ("A", "B" or "C"), a CuteLayout whose integers
+  // are all static (as cute_parse makes it from the tables' static text).
   m.def("cute_tiled_mma_layout_tv", [](const cute::TiledMma& tm,
                                        const std::string& operand) {
     cute::Operand op = cute::Operand::kC;
@@ -1391,7 +1392,8 @@ void RegisterTiledMmaShell(py::module_& m) {
     } else if (operand != "C") {
       throw py::value_error("expects the operand A, B or C, got " + operand);
     }
-    return cute::StaticText(Unwrap(cute::TiledMmaLayoutTv(tm, op)));
+    return Wrap(
+        cute::atom_internal::AllStatic(Unwrap(cute::TiledMmaLayoutTv(tm, op))));
   });
 }
 

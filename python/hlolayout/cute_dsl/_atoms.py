@@ -200,8 +200,8 @@ class TiledMma(MmaAtom):
     def __init__(self, op, core_atom, shell, permutation, layout_text,
                  permutation_text):
         MmaAtom.__init__(self, op, core_atom)
-        # The shell and its operand layouts' texts read so far (kept with
-        # the shell, _kept_tiled_mma).
+        # The shell and its operand layouts read so far (C++ layouts, kept
+        # with the shell, _kept_tiled_mma).
         self._shell, self._tvs = shell
         self._perm = permutation
         self._args = (layout_text, permutation_text)
@@ -219,15 +219,15 @@ class TiledMma(MmaAtom):
         return self._full
 
     def _tv_tiled(self, operand):
-        text = self._tvs.get(operand)
-        if text is None:
+        c = self._tvs.get(operand)
+        if c is None:
             try:
-                text = _core.cute_tiled_mma_layout_tv(self._shell, operand)
+                c = _core.cute_tiled_mma_layout_tv(self._shell, operand)
             except ValueError as ex:
                 self._core()  # raises the first failing operand's message
                 raise DSLUserCodeError(str(ex)) from None
-            self._tvs[operand] = text
-        return _layout(text)
+            self._tvs[operand] = c
+        return Layout._from_core(c)
 
     @property
     def thr_layout_vmnk(self):
@@ -400,7 +400,7 @@ def _core_tiled_mma(core_atom, layout_text, permutation_text):
 
 
 def _make_shell(core_atom, layout_text, permutation_text):
-    """The C++ shell and a dict for its operand layouts' texts."""
+    """The C++ shell and a dict for its operand layouts."""
     return (_core.cute_make_tiled_mma_shell(core_atom, layout_text,
                                             permutation_text), {})
 
