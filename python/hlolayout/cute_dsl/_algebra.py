@@ -757,6 +757,15 @@ def _text(t):
 
 def make_layout(shape, stride=None):
     _check_shape(shape)
+    return make_checked_layout(shape, stride, ())
+
+
+def make_checked_layout(shape, stride, leaves):
+    """make_layout of a shape whose leaves are integers: `leaves`, whose
+    static sizes must be positive."""
+    for s in leaves:
+        if type(s) is int and s <= 0:
+            raise ValueError("expects positive shape values, got %d" % s)
     if stride is None:
         return Layout(shape, _tuples.compact_col(shape))
     if not _tuples.congruent(shape, stride):
