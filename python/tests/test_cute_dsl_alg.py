@@ -364,3 +364,18 @@ def test_a_layout_coalesced_to_one_mode_is_that_mode_everywhere():
         assert np.array_equal(_verify.evaluate(layout, idx), idx * d), \
             str(layout)
     assert single > 500
+
+
+def test_make_layout_checks_in_order():
+    # One walk of the shape (issue 47 item 15), the same errors in the same
+    # order: a shape's non-integer, a stride's, a size <= 0, congruence.
+    with pytest.raises(TypeError, match="make_layout expects integers"):
+        cute.make_layout((0, "a"), stride=(1, "b"))
+    with pytest.raises(TypeError, match="expects integer strides"):
+        cute.make_layout((0, 2), stride=(1, "b"))
+    with pytest.raises(ValueError, match="positive shape values, got -1"):
+        cute.make_layout((2, -1, 0), stride=(1, 2))
+    with pytest.raises(ValueError, match="congruent"):
+        cute.make_layout((2, 3), stride=(1, 2, 3))
+    assert str(cute.make_layout((cute.Int32(4), 1, 3))) == \
+        "(?,1,3):(1,0,?)"
