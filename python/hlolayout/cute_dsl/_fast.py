@@ -62,7 +62,7 @@ def _core_tiler(t):
         return _ONE if t == 1 else _core.CuteLayout(t, 1)
     if isinstance(t, Layout):
         c = _core_layout(t)
-        if c is not None and _unit_mode_strided(c.shape, c.stride):
+        if c is not None and _unit_mode_strided(t.sh, t.st):
             return None
         return c
     if type(t) is tuple:
@@ -293,7 +293,7 @@ def _core_tile_to_shape(atom, shape, order):
             _static_tuple(order)):
         return None
     ca = _core_layout(atom)
-    if ca is None or _unit_mode_strided(ca.shape, ca.stride):
+    if ca is None or _unit_mode_strided(atom.sh, atom.st):
         return None
     try:
         return Layout._from_core(_core.cute_tile_to_shape(ca, shape, order))
