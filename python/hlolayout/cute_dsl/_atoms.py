@@ -322,6 +322,20 @@ class TiledMma(MmaAtom):
         return "\n".join(lines + self._atom_lines(16))
 
 
+def _atom_layout_text(atom_layout_mnk):
+    """The text of the atom layout make_tiled_mma builds on: for the usual
+    (m, n, k) of positive Python ints, written at once (the compact layout:
+    a size 1 has the stride 0), else that of _atom_layout's layout."""
+    if type(atom_layout_mnk) is tuple and len(atom_layout_mnk) == 3 and all(
+            type(x) is int and x > 0 for x in atom_layout_mnk):
+        strides, current = [], 1
+        for x in atom_layout_mnk:
+            strides.append(0 if x == 1 else current)
+            current *= x
+        return "(%d,%d,%d):(%d,%d,%d)" % (atom_layout_mnk + tuple(strides))
+    return str(_atom_layout(atom_layout_mnk))
+
+
 def _atom_layout(atom_layout_mnk):
     if isinstance(atom_layout_mnk, tuple):
         from . import _algebra
@@ -416,9 +430,9 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
     else:
         raise TypeError("expected an MMA Op or Atom, but got an instance of "
                         "%s" % type(op_or_atom).__name__)
-    layout = _atom_layout(atom_layout_mnk)
+    layout_text = _atom_layout_text(atom_layout_mnk)
     shown, parts = _permutation(permutation_mnk)
-    layout_text, permutation_text = str(layout), "<" + ",".join(parts) + ">"
+    permutation_text = "<" + ",".join(parts) + ">"
     try:
         shell = _kept_tiled_mma(_make_shell, "shell", atom._atom,
                                 layout_text, permutation_text)
