@@ -1124,18 +1124,19 @@ def pack_tile(tiler, op):
     composition and the divides: a dynamic Int64 integer becomes a plain
     Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
     its IR, which the twin refuses."""
-    def leaf(x):
-        if isinstance(x, Layout):
-            for v in _tuples.leaves(x.sh):
-                if isinstance(v, DynInt) and v.width == 64:
-                    raise Refusal(
-                        "%s: the DSL fails to build its IR (error[INTERNAL]) "
-                        "for a tuple tiler holding a layout with a dynamic "
-                        "Int64 shape (%s); use Int32 there" % (op, x))
-            return x
-        if isinstance(x, DynInt) and x.width == 64:
-            return _ints.PlainDyn(x.value, 1, 32)
-        if type(x) is tuple:
-            return tuple(leaf(e) for e in x)
-        return x
-    return leaf(tiler)
+    if type(tiler) is tuple:
+        return tuple([pack_tile(e, op) for e in tiler])
+    if type(tiler) is Layout:
+        sh = tiler.sh
+        if type(sh) is int:
+            return tiler
+        for v in _tuples.leaves(sh):
+            if isinstance(v, DynInt) and v.width == 64:
+                raise Refusal(
+                    "%s: the DSL fails to build its IR (error[INTERNAL]) "
+                    "for a tuple tiler holding a layout with a dynamic "
+                    "Int64 shape (%s); use Int32 there" % (op, tiler))
+        return tiler
+    if isinstance(tiler, DynInt) and tiler.width == 64:
+        return _ints.PlainDyn(tiler.value, 1, 32)
+    return tiler

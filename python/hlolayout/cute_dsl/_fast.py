@@ -30,7 +30,10 @@ def use_core(on):
 
 def _static_tuple(t):
     if type(t) is tuple:
-        return all(_static_tuple(e) for e in t)
+        for e in t:
+            if not _static_tuple(e):
+                return False
+        return True
     return type(t) is int
 
 
