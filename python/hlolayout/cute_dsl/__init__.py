@@ -184,20 +184,25 @@ def make_layout(shape, *, stride=None):
     """A layout of `shape` and `stride` (CuTe's compact column-major strides
     when stride is None, a static size-1 mode getting stride 0); a list or
     tuple of Layouts makes each a mode."""
-    if isinstance(shape, (list, tuple)) and shape and all(
-            isinstance(x, Layout) for x in shape):
+    if isinstance(shape, (list, tuple)) and shape and isinstance(
+            shape[0], Layout) and all(isinstance(x, Layout) for x in shape):
         return _algebra.make_layout_of(list(shape))
     if isinstance(shape, list):
         shape = tuple(shape)
     if isinstance(stride, list):
         stride = tuple(stride)
-    _check_int_tuple(shape, "make_layout")
+    # (The checks of _check_int_tuple and _algebra.make_layout, in their
+    # order, with one walk of the shape: every layout is made here.)
+    leaves = _tuples.leaves(shape)
+    for x in leaves:
+        if type(x) is not int and not isinstance(x, DynInt):
+            raise TypeError("make_layout expects integers, got %r" % (x,))
     if stride is not None:
         for x in _tuples.leaves(stride):
-            if not (_tuples.is_int(x) or isinstance(x, ScaledBasis)):
+            if not (type(x) is int or isinstance(x, (DynInt, ScaledBasis))):
                 raise TypeError("make_layout expects integer strides, got "
                                 "%r" % (x,))
-    return _fast.make_layout(shape, stride)
+    return _algebra.make_checked_layout(shape, stride, leaves)
 
 
 @_no_zero_division

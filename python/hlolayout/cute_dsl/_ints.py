@@ -424,10 +424,27 @@ def _width(a, b):
     return max(wa, wb)
 
 
+_new = object.__new__
+
+
 def _dyn(value, div, a, b=None):
-    if isinstance(a, PlainDyn) or isinstance(b, PlainDyn):
+    """The dynamic result of an op on a and b: a plain dynamic integer if
+    either is one, else of the wider width. (Built without DynInt's
+    conversions: the algebra's values and divisibilities are ints.)"""
+    if b is None:
+        b = a
+    ta, tb = type(a), type(b)
+    if ta is PlainDyn or tb is PlainDyn:
         return PlainDyn(value, 1, 32)
-    return DynInt(value, div, _width(a, a if b is None else b))
+    wa = 32 if ta is int or not isinstance(a, DynInt) else a.width
+    wb = 32 if tb is int or not isinstance(b, DynInt) else b.width
+    out = _new(DynInt)
+    out.value = int(value)
+    out.div = int(div)
+    out.width = wa if wa >= wb else wb
+    out.known = False
+    out.tname = None
+    return out
 
 
 def _val(x):
@@ -460,7 +477,16 @@ def mul(a, b):
         return b
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_val(a) * _val(b), divisibility(a) * divisibility(b), a, b)
+    # (_val and divisibility written out: the algebra's hottest call.)
+    if isinstance(a, int):
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va * vb, da * db, a, b)
 
 
 def pymul(a, b):
@@ -512,7 +538,8 @@ def div(a, b):
         return 0
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a), _val(b)), 1, a, b)
+    return _dyn(_tdiv(a if isinstance(a, int) else a.value,
+                      b if isinstance(b, int) else b.value), 1, a, b)
 
 
 def floordiv(a, b):
@@ -558,14 +585,23 @@ def ceil_div(a, b):
         return -((-a) // b)
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a) + _val(b) - 1, _val(b)), 1, a, b)
+    vb = b if isinstance(b, int) else b.value
+    va = a if isinstance(a, int) else a.value
+    return _dyn(_tdiv(va + vb - 1, vb), 1, a, b)
 
 
 def minimum(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return min(a, b)
-    return _dyn(min(_val(a), _val(b)),
-                _gcd(divisibility(a), divisibility(b)), a, b)
+    if isinstance(a, int):
+        if isinstance(b, int):
+            return min(a, b)
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va if va < vb else vb, math.gcd(da, db), a, b)
 
 
 def maximum(a, b):
