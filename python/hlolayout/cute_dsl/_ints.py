@@ -444,6 +444,9 @@ def _dyn(value, div, a, b=None):
     out.width = wa if wa >= wb else wb
     out.known = False
     out.tname = None
+    if out.width != 32:  # as DynInt.__init__: the class named for the type
+        out.__class__ = (_VALUE_CLASSES.get(out.width) or
+                         _value_class(out.width))
     return out
 
 
