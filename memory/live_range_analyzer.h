@@ -240,7 +240,24 @@ class Analyzer {
  private:
   absl::Status Build();
   void FillInfos();
+  // The nodes of computation `c`: its text's (AddTextNodes), parameters
+  // by number (IndexParameters), operands with the get-tuple-elements
+  // restored from `%name#N` (AddOperands), and its sequence
+  // (SequenceNodes).
   absl::Status BuildComputation(int64_t c);
+  // Adds a node per instruction; returns 1 + the largest parameter number.
+  absl::StatusOr<int64_t> AddTextNodes(int64_t c);
+  void IndexParameters(int64_t c, int64_t base, int64_t parameters);
+  // The operands of the text nodes from `base` on (one restored
+  // get-tuple-element per distinct producer and N, in first-use order).
+  absl::Status AddOperands(int64_t c, int64_t base);
+  // The node of element N of `producer` (N from `operand`'s `#N`, used by
+  // `in`), added at its first use.
+  absl::StatusOr<int64_t> RestoredGetTupleElement(int64_t c, int64_t base,
+                                                  int64_t producer,
+                                                  const HloOperand& operand,
+                                                  const InstructionInfo& in);
+  void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
     return absl::MakeConstSpan(operand_ids_.data() + node.operands_begin,
@@ -299,7 +316,42 @@ class Analyzer {
     return k == kNone ? kNone : n.first_position + k;
   }
   const Subshapes* SubshapesOf(const Shape* shape);
+  // Numbers the positions and sets each one's source: defined, forwarded
+  // from another position, or a phi of several.
   absl::Status SetSources();
+  void NumberPositions();
+  // The control-flow callers of each computation (for its parameters).
+  void ListCallsites();
+  // N of a get-tuple-element (its `index` attribute for one of the text).
+  int64_t GetTupleElementIndex(const Node& node) const;
+  // The source of position `pos` (at `index`) of node `id`, which does not
+  // define a value there.
+  absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
+                                 const std::vector<int64_t>& index);
+  // A parameter's position: its callers' operands (and a loop body's root).
+  absl::Status SetParameterSource(int64_t id, int64_t pos,
+                                  const std::vector<int64_t>& index);
+  // A while's or conditional's position: a phi of its computations' roots
+  // (and a loop's init).
+  absl::Status SetResultPhi(const Node& node, int64_t pos,
+                            const std::vector<int64_t>& index);
+  // The other forwarding opcodes; false when the operand has no such
+  // position.
+  bool SetForwardSource(const Node& node, int64_t element, int64_t pos,
+                        const std::vector<int64_t>& index);
+  // Phi inputs go to phi_inputs_ as they are found: adds the position
+  // `index` of `from`, false when `from`'s shape has no such index (a
+  // loop, call or branch whose computations' shapes do not fit).
+  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index);
+  absl::Status CallShapesMismatch(const Node& node,
+                                  const std::vector<int64_t>& index) const;
+  // Position `pos` forwards to `node`'s position at `head` then `tail`;
+  // false when there is none.
+  bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
+                 absl::Span<const int64_t> tail);
+  // Position `pos` takes the inputs pushed from `begin` on: one input
+  // forwards when `single_forwards`, otherwise a phi.
+  void SetInputs(int64_t pos, size_t begin, bool single_forwards);
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
