@@ -369,7 +369,26 @@ class Analyzer {
                            ScratchVector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
+  // Puts the values XLA's alias analysis puts in one buffer together (a
+  // union-find over values: UniteValues) and normalizes each buffer's
+  // ranges (NormalizeBuffer).
   void Normalize();
+  int64_t FindValueRoot(int64_t value);
+  void UniteValues(int64_t a, int64_t b);  // either may be kNone
+  // The value at `node`'s position `index`; kNone when there is none.
+  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const;
+  // A while's values with its init, parameters and body root's; a
+  // conditional's with its branches' roots.
+  void UniteControlFlow(int64_t id);
+  // A fusion whose root (or root tuple element) updates a parameter in
+  // place; `has_update` remembers, by fused computation, whether it holds a
+  // dynamic-update-slice or scatter at all (-1: not looked yet).
+  void UniteInPlaceFusion(int64_t id, ScratchVector<int8_t>* has_update);
+  void UniteAllReduceStart(int64_t id);
+  void UniteCustomCallAliases(int64_t id);  // output_to_operand_aliasing
+  void UniteInputOutputAliases();           // the module's input_output_alias
+  // The live ranges of one buffer's values (value ids).
+  void NormalizeBuffer(absl::Span<int64_t> values);
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();
@@ -396,6 +415,7 @@ class Analyzer {
   ScratchVector<int64_t> value_def_position_;
   ScratchVector<int64_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
+  ScratchVector<int64_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
