@@ -367,6 +367,10 @@ class Analyzer {
   bool PostOrderMayGiveText(int64_t c);
   void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
                            ScratchVector<int64_t>* node_of);
+  class GraphEmitter;  // EmitSchedulingGraph's writer
+  // Numbers no buffer yet: tells which computation's buffer each value is
+  // (once per analysis).
+  void PrepareGraphBuffers();
   void ComputeUses();
   void LiveRanges();
   // Puts the values XLA's alias analysis puts in one buffer together (a
