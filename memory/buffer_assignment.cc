@@ -106,7 +106,12 @@ class Assigner {
   BufferAssignment Run();
 
  private:
+  // The global values (CollectGlobalValues), where their live ranges end
+  // and which are live out (FindEnds), and their buffers (GroupBuffers).
   void CollectValues();
+  void CollectGlobalValues();
+  void FindEnds();
+  void GroupBuffers();
   void AssignGlobal();
   void AssignSingle(int64_t b);
   bool MaybeAssign(int64_t allocation, int64_t b);
@@ -173,7 +178,12 @@ class Assigner {
 };
 
 void Assigner::CollectValues() {
-  const int64_t entry = module_.entry_index;
+  CollectGlobalValues();
+  FindEnds();
+  GroupBuffers();
+}
+
+void Assigner::CollectGlobalValues() {
   const int64_t n = static_cast<int64_t>(analysis_.values.size());
   gvalue_of_.assign(n, -1);
   for (int64_t v = 0; v < n; ++v) {
@@ -193,10 +203,14 @@ void Assigner::CollectValues() {
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));
   }
+}
+
+void Assigner::FindEnds() {
   // Live-out values and where live ranges end (XLA's end_position: of the
   // value's positions, the defining one, then any later one in the
   // schedule, a root counting at its computation's end), in one pass over
   // the positions in node order.
+  const int64_t entry = module_.entry_index;
   const int64_t root =
       entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
   std::vector<int64_t> end_time(values_.size());
@@ -228,9 +242,12 @@ void Assigner::CollectValues() {
       }
     }
   }
-  // Buffers: the analysis' alias sets, ordered by their smallest id.
-  // By id (ids are distinct and below the number of values XLA numbers,
-  // fusion bodies included: a bucket per id).
+}
+
+void Assigner::GroupBuffers() {
+  // Buffers: the analysis' alias sets, ordered by their smallest id. The
+  // values by id first (ids are distinct and below the number of values
+  // XLA numbers, fusion bodies included: a bucket per id).
   int64_t max_id = -1;
   for (const GValue& gv : values_) max_id = std::max(max_id, gv.id);
   std::vector<int64_t> slot(max_id + 1, -1);
@@ -242,7 +259,7 @@ void Assigner::CollectValues() {
   for (int64_t k : slot) {
     if (k >= 0) by_id.push_back(k);
   }
-  std::vector<int64_t> buffer_of_root(n, -1);
+  std::vector<int64_t> buffer_of_root(analysis_.values.size(), -1);
   for (int64_t gv : by_id) {
     const int64_t r = df_.value_buffer[values_[gv].v];
     if (buffer_of_root[r] < 0) {
