@@ -417,10 +417,15 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
       }
       int64_t producer = base + operand.index;
       if (operand.has_output_index()) {
-        absl::StatusOr<int64_t> gte =
-            RestoredGetTupleElement(c, base, producer, operand, in);
-        if (!gte.ok()) return gte.status();
-        producer = *gte;
+        int64_t gte =
+            FindRestoredGetTupleElement(producer - base, operand.output_index);
+        if (gte == kNone) {
+          absl::StatusOr<int64_t> added =
+              AddRestoredGetTupleElement(c, base, producer, operand, in);
+          if (!added.ok()) return added.status();
+          gte = *added;
+        }
+        producer = gte;
       }
       operand_ids_.push_back(producer);
     }
@@ -435,15 +440,17 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<int64_t> Analyzer::RestoredGetTupleElement(
+inline int64_t Analyzer::FindRestoredGetTupleElement(int64_t local,
+                                                     int64_t n) const {
+  int64_t e = scratch_gte_head_[local];
+  while (e != kNone && scratch_gtes_[e].index != n) e = scratch_gtes_[e].next;
+  return e == kNone ? kNone : scratch_gtes_[e].node;
+}
+
+absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
     int64_t c, int64_t base, int64_t producer, const HloOperand& operand,
     const InstructionInfo& in) {
   const int64_t local = producer - base;
-  int64_t e = scratch_gte_head_[local];
-  while (e != kNone && scratch_gtes_[e].index != operand.output_index) {
-    e = scratch_gtes_[e].next;
-  }
-  if (e != kNone) return scratch_gtes_[e].node;
   const Shape* ps = NodeShape(nodes_[producer]);
   if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -464,7 +471,7 @@ absl::StatusOr<int64_t> Analyzer::RestoredGetTupleElement(
   gte.operands_size = 1;
   scratch_new_gtes_.emplace_back(gid, producer);
   // Appended to the producer's list.
-  e = static_cast<int64_t>(scratch_gtes_.size());
+  const int64_t e = static_cast<int64_t>(scratch_gtes_.size());
   scratch_gtes_.push_back({operand.output_index, gid, kNone});
   if (scratch_gte_head_[local] == kNone) {
     scratch_gte_head_[local] = e;
@@ -619,7 +626,8 @@ int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   return element;
 }
 
-bool Analyzer::PushPhiInput(int64_t from, absl::Span<const int64_t> index) {
+inline bool Analyzer::PushPhiInput(int64_t from,
+                                   absl::Span<const int64_t> index) {
   const int64_t p = PositionAt(from, index);
   if (p == kNone) return false;
   phi_inputs_.push_back(p);
@@ -634,9 +642,9 @@ absl::Status Analyzer::CallShapesMismatch(
       ": the shapes of its caller and callee computations do not fit"));
 }
 
-bool Analyzer::ForwardTo(int64_t pos, int64_t node,
-                         absl::Span<const int64_t> head,
-                         absl::Span<const int64_t> tail) {
+inline bool Analyzer::ForwardTo(int64_t pos, int64_t node,
+                                absl::Span<const int64_t> head,
+                                absl::Span<const int64_t> tail) {
   const int64_t p = PositionAt(node, head, tail);
   if (p == kNone) return false;
   sources_[pos].kind = SourceKind::kForward;
@@ -644,7 +652,8 @@ bool Analyzer::ForwardTo(int64_t pos, int64_t node,
   return true;
 }
 
-void Analyzer::SetInputs(int64_t pos, size_t begin, bool single_forwards) {
+inline void Analyzer::SetInputs(int64_t pos, size_t begin,
+                                bool single_forwards) {
   const size_t n = phi_inputs_.size() - begin;
   if (n == 1 && single_forwards) {
     sources_[pos].kind = SourceKind::kForward;
@@ -657,9 +666,9 @@ void Analyzer::SetInputs(int64_t pos, size_t begin, bool single_forwards) {
   }
 }
 
-absl::Status Analyzer::SetPositionSource(int64_t id, int64_t element,
-                                         int64_t pos,
-                                         const std::vector<int64_t>& index) {
+inline absl::Status Analyzer::SetPositionSource(
+    int64_t id, int64_t element, int64_t pos,
+    const std::vector<int64_t>& index) {
   const Node& node = nodes_[id];
   if (node.op == Op::kParameter) return SetParameterSource(id, pos, index);
   if (node.op == Op::kWhile || node.op == Op::kConditional) {
@@ -750,8 +759,9 @@ absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
   return absl::OkStatus();
 }
 
-bool Analyzer::SetForwardSource(const Node& node, int64_t element, int64_t pos,
-                                const std::vector<int64_t>& index) {
+inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
+                                       int64_t pos,
+                                       const std::vector<int64_t>& index) {
   const absl::Span<const int64_t> operands = Operands(node);
   const absl::Span<const int64_t> all = index;
   // `all` without its first element (the whole of an empty index).

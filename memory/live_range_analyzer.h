@@ -251,12 +251,16 @@ class Analyzer {
   // The operands of the text nodes from `base` on (one restored
   // get-tuple-element per distinct producer and N, in first-use order).
   absl::Status AddOperands(int64_t c, int64_t base);
-  // The node of element N of `producer` (N from `operand`'s `#N`, used by
-  // `in`), added at its first use.
-  absl::StatusOr<int64_t> RestoredGetTupleElement(int64_t c, int64_t base,
-                                                  int64_t producer,
-                                                  const HloOperand& operand,
-                                                  const InstructionInfo& in);
+  // The restored get-tuple-element of element `n` of the text node `local`
+  // (from the computation's first), kNone when there is none yet.
+  int64_t FindRestoredGetTupleElement(int64_t local, int64_t n) const
+      __attribute__((always_inline));
+  // Adds the node of element N of `producer` (N from `operand`'s `#N`, used
+  // by `in`) at its first use.
+  absl::StatusOr<int64_t> AddRestoredGetTupleElement(int64_t c, int64_t base,
+                                                     int64_t producer,
+                                                     const HloOperand& operand,
+                                                     const InstructionInfo& in);
   void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
@@ -327,7 +331,8 @@ class Analyzer {
   // The source of position `pos` (at `index`) of node `id`, which does not
   // define a value there.
   absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
-                                 const std::vector<int64_t>& index);
+                                 const std::vector<int64_t>& index)
+      __attribute__((always_inline));
   // A parameter's position: its callers' operands (and a loop body's root).
   absl::Status SetParameterSource(int64_t id, int64_t pos,
                                   const std::vector<int64_t>& index);
@@ -338,20 +343,23 @@ class Analyzer {
   // The other forwarding opcodes; false when the operand has no such
   // position.
   bool SetForwardSource(const Node& node, int64_t element, int64_t pos,
-                        const std::vector<int64_t>& index);
+                        const std::vector<int64_t>& index)
+      __attribute__((always_inline));
   // Phi inputs go to phi_inputs_ as they are found: adds the position
   // `index` of `from`, false when `from`'s shape has no such index (a
   // loop, call or branch whose computations' shapes do not fit).
-  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index);
+  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index)
+      __attribute__((always_inline));
   absl::Status CallShapesMismatch(const Node& node,
                                   const std::vector<int64_t>& index) const;
   // Position `pos` forwards to `node`'s position at `head` then `tail`;
   // false when there is none.
   bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
-                 absl::Span<const int64_t> tail);
+                 absl::Span<const int64_t> tail) __attribute__((always_inline));
   // Position `pos` takes the inputs pushed from `begin` on: one input
   // forwards when `single_forwards`, otherwise a phi.
-  void SetInputs(int64_t pos, size_t begin, bool single_forwards);
+  void SetInputs(int64_t pos, size_t begin, bool single_forwards)
+      __attribute__((always_inline));
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
@@ -377,10 +385,12 @@ class Analyzer {
   // union-find over values: UniteValues) and normalizes each buffer's
   // ranges (NormalizeBuffer).
   void Normalize();
-  int64_t FindValueRoot(int64_t value);
-  void UniteValues(int64_t a, int64_t b);  // either may be kNone
+  int64_t FindValueRoot(int64_t value) __attribute__((always_inline));
+  // Either may be kNone.
+  void UniteValues(int64_t a, int64_t b) __attribute__((always_inline));
   // The value at `node`'s position `index`; kNone when there is none.
-  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const;
+  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const
+      __attribute__((always_inline));
   // A while's values with its init, parameters and body root's; a
   // conditional's with its branches' roots.
   void UniteControlFlow(int64_t id);

@@ -169,20 +169,21 @@ void Analyzer::Normalize() {
   }
 }
 
-int64_t Analyzer::FindValueRoot(int64_t x) {
+inline int64_t Analyzer::FindValueRoot(int64_t x) {
   ScratchVector<int64_t>& parent = value_parent_;
   while (parent[x] != x) x = parent[x] = parent[parent[x]];
   return x;
 }
 
-void Analyzer::UniteValues(int64_t a, int64_t b) {
+inline void Analyzer::UniteValues(int64_t a, int64_t b) {
   if (a == kNone || b == kNone) return;
   a = FindValueRoot(a);
   b = FindValueRoot(b);
   if (a != b) value_parent_[std::max(a, b)] = std::min(a, b);
 }
 
-int64_t Analyzer::ValueAt(int64_t node, absl::Span<const int64_t> index) const {
+inline int64_t Analyzer::ValueAt(int64_t node,
+                                 absl::Span<const int64_t> index) const {
   if (node == kNone) return kNone;
   const int64_t p = PositionAt(node, index);
   return p == kNone ? kNone : value_of_[p];

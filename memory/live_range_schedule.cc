@@ -245,13 +245,17 @@ class Analyzer::GraphEmitter {
   }
   // The graph's buffer of value `v` (numbered as met), kNone when it is
   // not one of this computation's buffers.
-  int64_t Buffer(int64_t v);
+  int64_t Buffer(int64_t v) __attribute__((always_inline));
   // Row `i`, the graph's instruction node_of[i].
-  void EmitRow(int64_t i, FlatSchedulingGraph* flat);
+  void EmitRow(int64_t i, FlatSchedulingGraph* flat)
+      __attribute__((always_inline));
+  // The list of a node that has control predecessors.
   void EmitControlPredecessors(const Node& node, size_t values_after);
   // The buffers of the operands' values, distinct.
-  void EmitOperandBuffers(absl::Span<const int64_t> operands);
-  void EmitDefinedBuffers(const Node& node, int64_t id);
+  void EmitOperandBuffers(absl::Span<const int64_t> operands)
+      __attribute__((always_inline));
+  void EmitDefinedBuffers(const Node& node, int64_t id)
+      __attribute__((always_inline));
   // The root's buffers (every buffer of the computation is numbered by
   // then: it was met where it is defined), distinct.
   void ListLiveOut();
@@ -294,7 +298,7 @@ void Analyzer::GraphEmitter::Run(FlatSchedulingGraph* flat) {
   flat->data.assign(data_.data(), out_);
 }
 
-int64_t Analyzer::GraphEmitter::Buffer(int64_t v) {
+inline int64_t Analyzer::GraphEmitter::Buffer(int64_t v) {
   if (a_.buffer_owner_[v] != c_) return kNone;
   if (a_.buffer_of_[v].first == c_) return a_.buffer_of_[v].second;
   const int64_t b = static_cast<int64_t>(bytes_.size());
@@ -303,7 +307,8 @@ int64_t Analyzer::GraphEmitter::Buffer(int64_t v) {
   return b;
 }
 
-void Analyzer::GraphEmitter::EmitRow(int64_t i, FlatSchedulingGraph* flat) {
+inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
+                                            FlatSchedulingGraph* flat) {
   const Node& node = a_.nodes_[node_of_[i]];
   const absl::Span<const int64_t> operands = a_.Operands(node);
   // At most: the flags, four counts, the operands, their values and the
@@ -323,15 +328,24 @@ void Analyzer::GraphEmitter::EmitRow(int64_t i, FlatSchedulingGraph* flat) {
                                              : 0) |
       (parameter ? FlatSchedulingGraph::kParameter : 0) |
       (node.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0);
-  const size_t count = OpenCount();
+  // (Members read into locals: the writes through out_ could alias them.)
+  int64_t* count = out_++;
+  int64_t* out = out_;
+  const int64_t first = first_, size = size_;
+  const int64_t* index_of = index_of_.data();
   for (int64_t op : operands) {
-    const int64_t local = op - first_;
-    if (local >= 0 && local < size_ && index_of_[local] != kNone) {
-      *out_++ = index_of_[local];
+    const int64_t local = op - first;
+    if (local >= 0 && local < size && index_of[local] != kNone) {
+      *out++ = index_of[local];
     }
   }
-  CloseCount(count);
-  EmitControlPredecessors(node, values_after);
+  *count = out - count - 1;
+  out_ = out;
+  if (node.has_control_predecessors) {
+    EmitControlPredecessors(node, values_after);
+  } else {
+    *out_++ = 0;  // an empty list
+  }
   EmitOperandBuffers(buffers_ ? operands : absl::Span<const int64_t>());
   EmitDefinedBuffers(node, node_of_[i]);
 }
@@ -339,31 +353,29 @@ void Analyzer::GraphEmitter::EmitRow(int64_t i, FlatSchedulingGraph* flat) {
 void Analyzer::GraphEmitter::EmitControlPredecessors(const Node& node,
                                                      size_t values_after) {
   const size_t count = OpenCount();
-  if (node.has_control_predecessors) {
-    // Linked by the reader: indices into the node's computation.
-    const HloModule& module = a_.module_;
-    const HloComputation& computation = module.computations[node.computation];
-    for (int32_t p : module.control_predecessors(*node.source)) {
-      if (p < 0) continue;
-      if (text_index_.empty()) {
-        for (int64_t k = 0; k < size_; ++k) {
-          const Node& listed = a_.nodes_[node_of_[k]];
-          if (listed.source != nullptr) text_index_[listed.source] = k;
-        }
+  // Linked by the reader: indices into the node's computation.
+  const HloModule& module = a_.module_;
+  const HloComputation& computation = module.computations[node.computation];
+  for (int32_t p : module.control_predecessors(*node.source)) {
+    if (p < 0) continue;
+    if (text_index_.empty()) {
+      for (int64_t k = 0; k < size_; ++k) {
+        const Node& listed = a_.nodes_[node_of_[k]];
+        if (listed.source != nullptr) text_index_[listed.source] = k;
       }
-      auto found = text_index_.find(&computation.instructions[p]);
-      if (found == text_index_.end()) continue;
-      Room(1 + values_after);
-      *out_++ = found->second;
     }
+    auto found = text_index_.find(&computation.instructions[p]);
+    if (found == text_index_.end()) continue;
+    Room(1 + values_after);
+    *out_++ = found->second;
   }
   CloseCount(count);
 }
 
-void Analyzer::GraphEmitter::EmitOperandBuffers(
+inline void Analyzer::GraphEmitter::EmitOperandBuffers(
     absl::Span<const int64_t> operands) {
   const size_t count = OpenCount();
-  ++stamp_;
+  const int64_t stamp = ++stamp_;
   for (int64_t op : operands) {
     const Node& operand = a_.nodes_[op];
     const int64_t* values = a_.value_of_.data() + operand.first_position;
@@ -372,15 +384,16 @@ void Analyzer::GraphEmitter::EmitOperandBuffers(
       const int64_t v = values[s];
       if (v == kNone) continue;
       const int64_t b = Buffer(v);
-      if (b == kNone || mark_[b] == stamp_) continue;
-      mark_[b] = stamp_;
+      if (b == kNone || mark_[b] == stamp) continue;
+      mark_[b] = stamp;
       *out_++ = b;
     }
   }
   CloseCount(count);
 }
 
-void Analyzer::GraphEmitter::EmitDefinedBuffers(const Node& node, int64_t id) {
+inline void Analyzer::GraphEmitter::EmitDefinedBuffers(const Node& node,
+                                                       int64_t id) {
   const size_t count = OpenCount();
   const int64_t* values = a_.value_of_.data() + node.first_position;
   const size_t subshapes = buffers_ ? node.subshapes->size() : 0;
