@@ -3,7 +3,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "hlolayout/grid/parse.h"
+#include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/grid/print.h"
 
 namespace hlolayout::grid {

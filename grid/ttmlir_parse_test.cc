@@ -137,6 +137,39 @@ TEST(ParseGridTensor, SeedFormUnderBothNames) {
   }
 }
 
+// The 2024 form is read by the same parser as the others: behind aliases
+// and comment lines, its errors point at the line and column of the text
+// given (they used to point into a copy with the aliases inlined).
+TEST(ParseGridTensor, SeedErrorsPointIntoTheText) {
+  absl::StatusOr<GridTensorText> t = ParseGridTensor(
+      "// a comment\n"
+      "#l1 = #tt.memory_space<l1>\n"
+      "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef,\n"
+      "  <3x2>, memref<18x32xf32, #l1>>>");
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(t->seed->memory_space(), MemorySpace::kDeviceL1);
+  EXPECT_EQ(t->text,
+            "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
+            "<3x2>, memref<18x32xf32, #tt.memory_space<l1>>>>");
+  absl::StatusOr<GridTensorText> bad = ParseGridTensor(
+      "// a comment\n"
+      "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef,\n"
+      "  <3x2>, memref<18x31xf32>>>");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "3:17: memref shape 18x31 does not match the computed shard "
+            "shape 18x32\n"
+            "  <3x2>, memref<18x31xf32>>>\n"
+            "                ^");
+  absl::StatusOr<GridTensorText> space = ParseGridTensor(
+      "#l1 = #tt.memory_space<sram>\n"
+      "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
+      "<3x2>, memref<18x32xf32, #l1>>>");
+  ASSERT_FALSE(space.ok());
+  EXPECT_EQ(space.status().message().substr(0, 61),
+            "1:24: expected a memory space (system, mmio, dram, l1), found");
+}
+
 TEST(ParseGridTensor, Aliases) {
   absl::StatusOr<GridTensorText> t = ParseGridTensor(
       "// a comment\n"
