@@ -310,7 +310,7 @@ class Parser {
   absl::Status TtnnMap(TtnnLayoutText* out);
   absl::Status TtnnLayoutOption(TtnnLayoutText* out);
   absl::Status Memref(TtnnLayoutText* out);
-  absl::Status CoreRangeSet(std::vector<CoreRange>* out);
+  absl::Status CoreRangeSet(std::vector<ttnn::CoreRange>* out);
   absl::Status MetalLayoutHead(MetalLayoutText* out);
   absl::Status Dense(MetalLayoutText* out);
   // Dense's parts: the nested lists of intervals into `out->intervals`,
@@ -690,7 +690,7 @@ absl::StatusOr<AffineMap> Parser::StandaloneMap() {
   return map;
 }
 
-absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
+absl::Status Parser::CoreRangeSet(std::vector<ttnn::CoreRange>* out) {
   if (tok_.kind == TokenKind::kHashIdent) {
     if (tok_.text != "#ttnn.core_range_set") {
       return Unexpected("a core range set");
@@ -735,7 +735,7 @@ absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
     }
     s = Expect(TokenKind::kRAngle, "'>' after the core range");
     if (!s.ok()) return s;
-    CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
+    ttnn::CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
     if (r.end.x < r.start.x || r.end.y < r.start.y) {
       return Error(
           range_offset,
@@ -773,7 +773,7 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
   s = Expect(TokenKind::kLAngle, "'<'");
   if (!s.ok()) return s;
   if (tok_.kind != TokenKind::kIdent) return Unexpected("a buffer type");
-  absl::optional<BufferType> buffer = BufferTypeFromName(tok_.text);
+  absl::optional<ttnn::BufferType> buffer = BufferTypeFromMlirName(tok_.text);
   if (!buffer) {
     return Error(tok_.offset,
                  absl::StrCat("unknown buffer type ", DescribeGridToken(tok_),
@@ -845,7 +845,8 @@ absl::Status Parser::TtnnLayoutOption(TtnnLayoutText* out) {
     s = Expect(TokenKind::kLAngle, "'<'");
     if (!s.ok()) return s;
     if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
-    absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
+    absl::optional<ttnn::TensorMemoryLayout> ml =
+        MemoryLayoutFromMlirName(tok_.text);
     if (!ml) {
       return Error(tok_.offset, absl::StrCat("unknown memory layout ",
                                              DescribeGridToken(tok_),

@@ -77,8 +77,8 @@ struct TtnnAttrLocation {
   std::vector<int64_t> offset;
   std::vector<int64_t> offset_tile;
   std::vector<int64_t> offset_in_tile;
-  absl::optional<CoreCoord> core;     // L1 sharded
-  absl::optional<int64_t> dram_bank;  // DRAM: sharded, or interleaved
+  absl::optional<ttnn::CoreCoord> core;  // L1 sharded
+  absl::optional<int64_t> dram_bank;     // DRAM: sharded, or interleaved
   // Interleaved and system memory: the page; in DRAM its bank (above) and
   // its page number inside that bank.
   absl::optional<int64_t> page;
@@ -102,11 +102,11 @@ class TtnnLayoutAttr {
   const std::vector<int64_t>& logical_shape() const { return shape_; }
   const MlirElement& element() const { return element_; }
   bool tiled() const { return element_.tiled(); }
-  BufferType buffer_type() const { return buffer_type_; }
-  const absl::optional<TtnnMemoryLayout>& mem_layout() const {
+  ttnn::BufferType buffer_type() const { return buffer_type_; }
+  const absl::optional<ttnn::TensorMemoryLayout>& mem_layout() const {
     return mem_layout_;
   }
-  bool sharded() const { return mem_layout_ && IsSharded(*mem_layout_); }
+  bool sharded() const { return mem_layout_ && IsShardedIn2D(*mem_layout_); }
   const TtnnDevice& device() const { return device_; }
 
   // The tile-padded shape (the logical shape when not tiled).
@@ -131,11 +131,13 @@ class TtnnLayoutAttr {
   // The placement the layout uses: the written core ranges, else the
   // canonical ones (empty for interleaved layouts, or when the canonical
   // placement fails, see placement_error()).
-  const std::vector<CoreRange>& core_ranges() const { return placement_; }
-  const absl::optional<std::vector<CoreRange>>& canonical_core_ranges() const {
+  const std::vector<ttnn::CoreRange>& core_ranges() const { return placement_; }
+  const absl::optional<std::vector<ttnn::CoreRange>>& canonical_core_ranges()
+      const {
     return canonical_;
   }
-  const absl::optional<std::vector<CoreRange>>& written_core_ranges() const {
+  const absl::optional<std::vector<ttnn::CoreRange>>& written_core_ranges()
+      const {
     return written_ranges_;
   }
   const std::string& placement_error() const { return placement_error_; }
@@ -186,8 +188,8 @@ class TtnnLayoutAttr {
 
   std::vector<int64_t> shape_;
   MlirElement element_;
-  BufferType buffer_type_ = BufferType::kDram;
-  absl::optional<TtnnMemoryLayout> mem_layout_;
+  ttnn::BufferType buffer_type_ = ttnn::BufferType::kDram;
+  absl::optional<ttnn::TensorMemoryLayout> mem_layout_;
   TtnnDevice device_;
   std::vector<int64_t> physical_;
   AffineMap linear_;
@@ -196,9 +198,9 @@ class TtnnLayoutAttr {
   std::vector<int64_t> shard_;
   std::vector<int64_t> physical_shard_;
   std::vector<int64_t> memref_;
-  std::vector<CoreRange> placement_;
-  absl::optional<std::vector<CoreRange>> canonical_;
-  absl::optional<std::vector<CoreRange>> written_ranges_;
+  std::vector<ttnn::CoreRange> placement_;
+  absl::optional<std::vector<ttnn::CoreRange>> canonical_;
+  absl::optional<std::vector<ttnn::CoreRange>> written_ranges_;
   std::string placement_error_;
   bool ignore_physical_layout_ = false;
   TtnnPadding padding_;

@@ -112,7 +112,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   ASSERT_TRUE(loc.ok());
   EXPECT_EQ(loc->shard, (std::vector<int64_t>{9, 0}));
   EXPECT_EQ(loc->offset, (std::vector<int64_t>{12, 5}));
-  EXPECT_EQ(loc->core, (CoreCoord{1, 1}));
+  EXPECT_EQ(loc->core, (ttnn::CoreCoord{1, 1}));
   // Block sharding: identity; the text's ranges are kept when they differ.
   l = Build(Text("64x64xf32", "1x1", "2x2x!ttcore.tile<32x32, f32>", "l1",
                  ", <block_sharded>, core_ranges = "
@@ -120,7 +120,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   ASSERT_TRUE(l.ok()) << l.status();
   EXPECT_EQ(CoreRangesToString(*l->canonical_core_ranges()),
             "<[#ttnn.core_range<(0,0), (0,0)>]>");
-  EXPECT_EQ(l->Locate({5, 5})->core, (CoreCoord{1, 1}));
+  EXPECT_EQ(l->Locate({5, 5})->core, (ttnn::CoreCoord{1, 1}));
   EXPECT_TRUE(l->warnings().empty());
   EXPECT_EQ(l->notes().size(), 1u);
   // DRAM sharding: banks.
@@ -144,7 +144,7 @@ TEST(TtnnLayoutAttr, ShardingAndCanonicalPlacement) {
   EXPECT_EQ(l->warnings()[1],
             "tt-mlir's canonical core placement refuses grid 6x2: "
             "HeightSharded expects [M, 1] shard grid");
-  EXPECT_EQ(l->Locate({383, 31})->core, (CoreCoord{0, 5}));
+  EXPECT_EQ(l->Locate({383, 31})->core, (ttnn::CoreCoord{0, 5}));
   // A smaller device moves the tail.
   l = Build(Text("384x32xbf16", "12x1", "1x1x!ttcore.tile<32x32, bf16>", "l1",
                  ", <height_sharded>, ignorePhysicalLayout = true"),
@@ -252,10 +252,10 @@ TEST(TtnnLayoutAttr, LocateIsOneToOne) {
           text.memref_element.scalar = ScalarType{F32, false};
           if (tiled)
             text.memref_element.tile = TileType{32, 32, TileDataType::kF32};
-          text.buffer_type = *BufferTypeFromName(buffer);
+          text.buffer_type = *BufferTypeFromMlirName(buffer);
           if (!rest.empty()) {
             text.mem_layout =
-                TtnnMemoryLayoutFromName(rest.substr(3, rest.size() - 4));
+                MemoryLayoutFromMlirName(rest.substr(3, rest.size() - 4));
           }
           text.ignore_physical_layout = true;
           absl::StatusOr<TtnnLayoutAttr> l = TtnnLayoutAttr::Build(shape, text);
