@@ -446,6 +446,85 @@ std::string TtnnLayoutAttr::LayoutText() const {
   return s + ">";
 }
 
+namespace {
+
+// tt-mlir's element as a TTNN data type: the tile's data type or the
+// scalar's, when TTNN has it.
+absl::StatusOr<ttnn::DataType> TtnnDataType(const MlirElement& element) {
+  if (element.tile) {
+    switch (element.tile->dtype) {
+      case TileDataType::kBfpBF8:
+        return ttnn::DataType::kBfloat8B;
+      case TileDataType::kBfpBF4:
+        return ttnn::DataType::kBfloat4B;
+      default:
+        break;
+    }
+  }
+  switch (element.scalar.type) {
+    case F32:
+      return ttnn::DataType::kFloat32;
+    case BF16:
+      return ttnn::DataType::kBfloat16;
+    case U32:
+      return ttnn::DataType::kUint32;
+    case U16:
+      return ttnn::DataType::kUint16;
+    case U8:
+      return ttnn::DataType::kUint8;
+    case S32:
+      return ttnn::DataType::kInt32;
+    default:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("TTNN has no data type for ", MlirElementToString(element)));
+}
+
+}  // namespace
+
+absl::StatusOr<ttnn::TensorSpecInput> TtnnLayoutAttr::ToTensorSpecInput()
+    const {
+  ttnn::TensorSpecInput in;
+  in.shape = shape_;
+  absl::StatusOr<ttnn::DataType> dtype = TtnnDataType(element_);
+  if (!dtype.ok()) return dtype.status();
+  in.dtype = *dtype;
+  in.layout = tiled() ? ttnn::Layout::kTile : ttnn::Layout::kRowMajor;
+  if (tiled()) {
+    absl::StatusOr<ttnn::Tile> tile =
+        ttnn::MakeTile(element_.tile->height, element_.tile->width);
+    if (!tile.ok()) return tile.status();
+    in.tile = *tile;
+  }
+  if (buffer_type_ != ttnn::BufferType::kDram &&
+      buffer_type_ != ttnn::BufferType::kL1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a TTNN TensorSpec lives in DRAM or L1, not ",
+                     BufferTypeMlirName(buffer_type_)));
+  }
+  if (!mem_layout_) {
+    return absl::InvalidArgumentError("the layout has no memory layout");
+  }
+  if (!sharded()) {
+    in.memory = ttnn::MemoryConfig::Interleaved(buffer_type_);
+    return in;
+  }
+  if (placement_.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the layout places no core: ", placement_error_));
+  }
+  absl::StatusOr<ttnn::CoreRangeSet> cores =
+      ttnn::CoreRangeSet::Make(placement_);
+  if (!cores.ok()) return cores.status();
+  in.memory =
+      ttnn::MemoryConfig::Sharded(*mem_layout_, buffer_type_,
+                                  {*std::move(cores),
+                                   {physical_shard_[0], physical_shard_[1]},
+                                   ttnn::ShardOrientation::kRowMajor});
+  return in;
+}
+
 std::string TtnnLayoutAttr::TensorText(const MlirElement& element) const {
   std::string dims;
   for (int64_t d : shape_) absl::StrAppend(&dims, d, "x");

@@ -51,6 +51,7 @@
 #include "hlolayout/grid/affine_map.h"
 #include "hlolayout/grid/ttmlir_attrs.h"
 #include "hlolayout/grid/ttmlir_parse.h"
+#include "hlolayout/ttnn/tensor_spec.h"
 
 namespace hlolayout::grid {
 
@@ -156,6 +157,21 @@ class TtnnLayoutAttr {
   // "tensor<128x2048xbf16, " + LayoutText() + ">"; `element` is the tensor's
   // element as written.
   std::string TensorText(const MlirElement& element) const;
+
+  // ToTensorSpecInput
+  //
+  // The same tensor in the TTNN model (ttnn/tensor_spec.h), for
+  // ttnn::TensorSpec::Make: the shape, the memref element's data type, TILE
+  // with its ttnn::Tile (or ROW_MAJOR), and the MemoryConfig: the buffer
+  // type, the memory layout and, when sharded, the ShardSpec on the core
+  // ranges the layout uses with the memref's shard in scalars, ROW_MAJOR.
+  //   <width_sharded> on <1x8>, memref 4x8 tiles of bf16, (0,0)-(7,0)
+  //   -> bfloat16, TILE 32x32, L1 WIDTH_SHARDED, shard [128, 256].
+  // Errors: an element TTNN has no data type for (f16, i1, bfp_bf2, ...), a
+  // tile TTNN does not accept, a buffer other than DRAM or L1 (a
+  // TensorSpec holds no other), no memory layout, a sharded layout without
+  // a placement or whose core ranges overlap.
+  absl::StatusOr<ttnn::TensorSpecInput> ToTensorSpecInput() const;
 
   // Locate
   //
