@@ -43,19 +43,10 @@ absl::string_view MemoryLayoutName(TensorMemoryLayout v) {
 }
 
 absl::string_view BufferTypeName(BufferType v) {
-  switch (v) {
-    case BufferType::kDram:
-      return "DRAM";
-    case BufferType::kL1:
-      return "L1";
-    case BufferType::kSystemMemory:
-      return "SYSTEM_MEMORY";
-    case BufferType::kL1Small:
-      return "L1_SMALL";
-    case BufferType::kTrace:
-      return "TRACE";
-  }
-  return "?";
+  // In the enum's order.
+  static constexpr absl::string_view kNames[] = {"DRAM", "L1", "SYSTEM_MEMORY",
+                                                 "L1_SMALL", "TRACE"};
+  return kNames[static_cast<int>(v)];
 }
 
 absl::string_view OrientationName(ShardOrientation v) {
