@@ -383,6 +383,10 @@ TEST(Parse, BadInputsMessages) {
   EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
                              "memref<1x1x!tt.foo<32 x 32, f32>>>>"),
             "1:83: expected a scalar type or '!ttcore.tile', found '!tt.foo'");
+  // A memref cut short is a syntax error before its rank is compared.
+  EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
+                             "memref<18x>>>"),
+            "1:82: expected a dim or an element type, found '>'");
   EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
                              "memref<18x32xf32, #tt.memory_space<l2>>>>"),
             "1:107: expected a memory space (system, mmio, dram, l1), found "

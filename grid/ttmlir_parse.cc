@@ -1251,6 +1251,9 @@ absl::Status Parser::SeedMemref(const GridTensorText& tensor, SeedParts* out) {
   out->memref_offset = tok_.offset;
   s = ShapeDims(&out->memref, nullptr);
   if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent && tok_.kind != TokenKind::kBangIdent) {
+    return Unexpected("a dim or an element type");
+  }
   if (out->memref.size() != out->grid.size()) {
     return Error(out->memref_offset,
                  absl::StrCat("memref has rank ", out->memref.size(),
