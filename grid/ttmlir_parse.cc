@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -15,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/grid/alias_lexer.h"
 #include "hlolayout/grid/element_type.h"
 #include "hlolayout/grid/lexer.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -25,192 +25,8 @@ namespace {
 constexpr absl::string_view kTtnnLayout = "#ttnn.ttnn_layout";
 constexpr absl::string_view kTtcoreMetal = "#ttcore.metal_layout";
 constexpr absl::string_view kTtMetal = "#tt.metal_layout";
-// Aliases may expand to at most this many bytes, and nest this deep.
-constexpr size_t kMaxInlined = size_t{1} << 20;
-constexpr size_t kMaxInlinedTotal = size_t{16} << 20;
-constexpr int kMaxAliasDepth = 32;
 // Dims, grid entries, intervals and core ranges per list.
 constexpr size_t kMaxListLength = 4096;
-
-bool IsIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool IsIdentChar(char c) {
-  return IsIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-// One alias definition: its value's place in the text and the value with
-// every alias it references inlined.
-struct Alias {
-  size_t begin = 0;
-  size_t end = 0;
-  std::string inlined;
-  // Definition order: a value may only use aliases defined before it.
-  int64_t order = 0;
-};
-// The aliases defined so far, by name (a later definition replaces an
-// earlier one of the same name).
-class AliasTable {
- public:
-  using Map = absl::flat_hash_map<std::string, Alias>;
-  Map::const_iterator find(absl::string_view name) const {
-    return map_.find(name);
-  }
-  Map::const_iterator end() const { return map_.end(); }
-  bool empty() const { return map_.empty(); }
-  void clear() { map_.clear(); }
-  void Define(absl::string_view name, Alias alias) {
-    alias.order = next_order_++;
-    inlined_bytes_ += alias.inlined.size();
-    map_[std::string(name)] = std::move(alias);
-  }
-  // Bytes of every inlined value defined (replaced ones included).
-  size_t inlined_bytes() const { return inlined_bytes_; }
-
- private:
-  Map map_;
-  int64_t next_order_ = 0;
-  size_t inlined_bytes_ = 0;
-};
-
-// The end of the identifier starting at text[i] ('#' or '!' included).
-size_t IdentEnd(absl::string_view text, size_t i) {
-  size_t j = i + 1;
-  while (j < text.size() && IsIdentChar(text[j])) ++j;
-  return j;
-}
-
-// `text` with every alias reference replaced by its inlined value.
-absl::StatusOr<std::string> InlineAliases(absl::string_view text,
-                                          const AliasTable& aliases) {
-  std::string out;
-  size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
-    if ((c == '#' || c == '!') && i + 1 < text.size() &&
-        IsIdentStart(text[i + 1])) {
-      const size_t j = IdentEnd(text, i);
-      auto it = aliases.find(text.substr(i, j - i));
-      if (it != aliases.end()) {
-        out += it->second.inlined;
-      } else {
-        out.append(text.data() + i, j - i);
-      }
-      i = j;
-    } else if (c == '"') {
-      size_t j = i + 1;
-      while (j < text.size() && text[j] != '"' && text[j] != '\n') ++j;
-      j = j < text.size() && text[j] == '"' ? j + 1 : j;
-      out.append(text.data() + i, j - i);
-      i = j;
-    } else {
-      out.push_back(c);
-      ++i;
-    }
-    if (out.size() > kMaxInlined) {
-      return absl::InvalidArgumentError("aliases expand past 1 MB");
-    }
-  }
-  return out;
-}
-
-// The end (exclusive) of the bracket group opening at text[start] ('<',
-// '(', '[' or '{'), or npos when it does not close. '->' is an arrow.
-size_t BalancedEnd(absl::string_view text, size_t start) {
-  int64_t depth = 0;
-  for (size_t i = start; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      ++i;
-      while (i < text.size() && text[i] != '"' && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '<' || c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == '>' || c == ')' || c == ']' || c == '}') {
-      if (c == '>' && i > 0 && text[i - 1] == '-') continue;
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return absl::string_view::npos;
-}
-
-std::string CollapseWhitespace(absl::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (absl::ascii_isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-    } else {
-      if (space) out.push_back(' ');
-      space = false;
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
-// Tokens of a range of the text, alias references expanded in place: a
-// reference pushes a lexer over the alias's value, whose offsets are those
-// of the whole text, so diagnostics point into the definition.
-class TokenStream {
- public:
-  TokenStream(absl::string_view text, size_t begin, size_t end,
-              const AliasTable* aliases)
-      : text_(text), aliases_(aliases) {
-    frames_.push_back({Lexer(text.substr(begin, end - begin)), begin,
-                       std::numeric_limits<int64_t>::max()});
-  }
-
-  Token Next(LexMode mode) {
-    for (;;) {
-      Frame& f = frames_.back();
-      Token t = f.lexer.Next(mode);
-      t.offset += f.base;
-      if (t.kind == TokenKind::kEof && frames_.size() > 1) {
-        frames_.pop_back();
-        continue;
-      }
-      if ((t.kind == TokenKind::kHashIdent ||
-           t.kind == TokenKind::kBangIdent) &&
-          aliases_ != nullptr) {
-        auto it = aliases_->find(t.text);
-        // As in MLIR, a definition only sees the aliases defined before it
-        // (so no alias can refer to itself).
-        if (it != aliases_->end() && it->second.order < f.order) {
-          const Alias& alias = it->second;
-          expanded_ += alias.end - alias.begin;
-          if (static_cast<int>(frames_.size()) > kMaxAliasDepth ||
-              expanded_ > kMaxInlined) {
-            too_deep_ = true;
-            t.kind = TokenKind::kError;
-            return t;
-          }
-          frames_.push_back(
-              {Lexer(text_.substr(alias.begin, alias.end - alias.begin)),
-               alias.begin, alias.order});
-          continue;
-        }
-      }
-      return t;
-    }
-  }
-
-  bool too_deep() const { return too_deep_; }
-
- private:
-  struct Frame {
-    Lexer lexer;
-    size_t base;
-    int64_t order;  // the order of the alias lexed (outermost: none)
-  };
-  absl::string_view text_;
-  const AliasTable* aliases_;
-  std::vector<Frame> frames_;
-  size_t expanded_ = 0;  // bytes of alias values entered
-  bool too_deep_ = false;
-};
 
 // A linear expression of a layout map while it is read: a coefficient per
 // dim plus a constant.
@@ -1349,66 +1165,6 @@ absl::Status Parser::BuildSeed(SeedParts parts, GridTensorText* out) {
   }
   out->seed = *std::move(layout);
   return absl::OkStatus();
-}
-
-// The end of the line holding text[i] (the '\n' or the end).
-size_t LineEnd(absl::string_view text, size_t i) {
-  const size_t nl = text.find('\n', i);
-  return nl == absl::string_view::npos ? text.size() : nl;
-}
-
-// Reads an alias definition at `i` (a '#' or '!' at the start of a line's
-// content) into `aliases`; returns the offset after it, or 0 when there is
-// none at `i`.
-absl::StatusOr<size_t> AliasDefinition(absl::string_view text, size_t i,
-                                       AliasTable* aliases) {
-  if (i + 1 >= text.size() || (text[i] != '#' && text[i] != '!') ||
-      !IsIdentStart(text[i + 1])) {
-    return 0;
-  }
-  const size_t name_end = IdentEnd(text, i);
-  size_t j = name_end;
-  while (j < text.size() && IsBlank(text[j])) ++j;
-  if (j >= text.size() || text[j] != '=') return 0;
-  ++j;
-  while (j < text.size() && IsBlank(text[j])) ++j;
-  // The value runs to the end of the line where its brackets are closed.
-  size_t end = j;
-  int64_t depth = 0;
-  for (;;) {
-    const size_t line_end = LineEnd(text, end);
-    for (size_t k = end; k < line_end; ++k) {
-      const char c = text[k];
-      if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}' ||
-          (c == '>' && !(k > 0 && text[k - 1] == '-'))) {
-        --depth;
-      }
-    }
-    end = line_end;
-    if (depth <= 0 || end >= text.size()) break;
-    ++end;  // the next line continues the value
-  }
-  if (depth > 0) {
-    return ParseError(text, i,
-                      absl::StrCat("the definition of ",
-                                   DescribeToken(text.substr(i, name_end - i)),
-                                   " never closes its brackets"));
-  }
-  size_t value_end = end;
-  while (value_end > j &&
-         absl::ascii_isspace(static_cast<unsigned char>(text[value_end - 1]))) {
-    --value_end;
-  }
-  absl::StatusOr<std::string> inlined =
-      InlineAliases(text.substr(j, value_end - j), *aliases);
-  if (!inlined.ok()) return ParseError(text, i, inlined.status().message());
-  if (aliases->inlined_bytes() + inlined->size() > kMaxInlinedTotal) {
-    return ParseError(text, i, "alias definitions expand past 16 MB in all");
-  }
-  aliases->Define(text.substr(i, name_end - i),
-                  Alias{j, value_end, *std::move(inlined), 0});
-  return end;
 }
 
 bool IsSplitMarker(absl::string_view line) {
