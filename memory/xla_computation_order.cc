@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -563,14 +564,27 @@ std::optional<std::pair<int64_t, int64_t>> CloneNumbers(
   return std::make_pair(n, number);
 }
 
+// (B, A) of "region_A.B.clone" when "region_A.B" is gone: a clone that
+// took the region's place early, numbered as the region was; nullopt
+// otherwise.
+std::optional<std::pair<int64_t, int64_t>> CloneInPlace(
+    absl::string_view name,
+    const absl::flat_hash_set<absl::string_view>& names) {
+  if (!absl::ConsumeSuffix(&name, ".clone") || !IsImportedRegion(name) ||
+      names.contains(name)) {
+    return std::nullopt;
+  }
+  return ImportedNumbers(name);
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
-// cloned (LoopComputations), then clones (by the number of what they clone,
-// then their own), then what else passes derived from regions (by region,
-// then the number ending the name), then
-// the reducers made for dots ("dot.N.reduce_sub_computation", by N, a bare
-// "dot" first), then the others in text order.
+// cloned (LoopComputations), then computations passes made anew (a top-k
+// comparator, a scalar adder) in text order, then clones (by the number of
+// what they clone, then their own), then what else passes derived from
+// regions (by region, then the number ending the name), then the reducers
+// made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass) {
   const HloModule& m = g.module;
@@ -579,15 +593,24 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   // (class, then three keys, then the text position).
   using Key = std::tuple<int, int64_t, int64_t, int64_t>;
   std::vector<std::pair<Key, int64_t>> keyed;
-  // Loop conditions and bodies that passes cloned, as on XLA:CPU.
+  // Loop conditions and bodies that passes cloned: each loop's condition
+  // then its body, as on XLA:CPU (LoopComputations). The importer's keep
+  // its order (a while loop's body first), which XLA:GPU's fusion follows
+  // in most modules but not in all (docs/memory.md, "Checked against
+  // XLA:GPU").
   std::vector<int64_t> loop_place(comps, -1);
   int64_t loops = 0;
   for (int64_t c : LoopComputations(g)) {
-    if (loop_place[c] < 0 && !ImportedNumbers(name_of(c))) {
+    if (loop_place[c] < 0 && c != m.entry_index &&
+        !ImportedNumbers(name_of(c))) {
       loop_place[c] = loops++;
     }
   }
   constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
+  absl::flat_hash_set<absl::string_view> names;
+  for (const HloComputation& computation : m.computations) {
+    names.insert(computation.header.name);
+  }
   // The SPMD partitioner's reducer clones, for the collectives it writes
   // (made before its entry; the order among them is not in the text).
   std::vector<bool> partitioner(comps, false);
@@ -613,29 +636,34 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     if (c == m.entry_index) {
       keyed.push_back({{0, TrailingNumber(name, "_spmd"), -1, 0}, c});
     } else if (const auto ab = ImportedNumbers(name)) {
-      keyed.push_back({{0, ab->first, ab->second, 0}, c});
+      // A pass's computation made in place of a region comes after the
+      // importer's.
+      const bool in_place = !IsImportedRegion(name);
+      keyed.push_back({{in_place ? 3 : 0, ab->first, ab->second, 0}, c});
     } else if (partitioner[c]) {
       const DerivedKey k = DerivedKeyOf(name);
       keyed.push_back({{1, k.region, k.number, 0}, c});
+    } else if (const auto ab = CloneInPlace(name, names)) {
+      keyed.push_back({{0, ab->first, ab->second, 0}, c});
     } else if (loop_place[c] >= 0) {
       keyed.push_back({{2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
-      keyed.push_back({{3, clone->first, clone->second, 0}, c});
+      keyed.push_back({{5, clone->first, clone->second, 0}, c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
-      keyed.push_back({{4, k.region, k.number, 0}, c});
+      keyed.push_back({{6, k.region, k.number, 0}, c});
     } else if (absl::EndsWith(name, kReduceSub)) {
       absl::string_view dot = name;
       dot.remove_suffix(kReduceSub.size());
-      keyed.push_back({{5, TrailingNumber(dot), 0, 0}, c});
+      keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
     } else {
-      keyed.push_back({{6, 0, 0, 0}, c});
+      keyed.push_back({{4, 0, 0, 0}, c});
     }
   }
   std::stable_sort(
       keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
         if (x.first != y.first) return x.first < y.first;
         // Region-derived names of equal keys: in natural order.
-        if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 4) {
+        if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
           return NaturalNameLess(name_of(x.second), name_of(y.second));
         }
         return false;
