@@ -506,9 +506,9 @@ bool LowerWord(absl::string_view s) {
   });
 }
 
-// (B, A) of the importer's "region_A.B", or of a computation a pass made
-// of one in its place ("region_10.17.reduce_window",
-// "region_2.4_scalarized_rw_wrapper"); nullopt otherwise.
+// (B, A) of the importer's "region_A.B", of a computation a pass made of
+// one in its place ("region_10.17.reduce_window") or of one a pass renamed
+// ("region_2.4_scalarized_rw_wrapper"); nullopt otherwise.
 std::optional<std::pair<int64_t, int64_t>> ImportedNumbers(
     absl::string_view name) {
   if (!absl::ConsumePrefix(&name, "region_")) return std::nullopt;
@@ -564,25 +564,19 @@ std::optional<std::pair<int64_t, int64_t>> CloneNumbers(
   return std::make_pair(n, number);
 }
 
-// (B, A) of "region_A.B.clone" when "region_A.B" is gone: a clone that
-// took the region's place early, numbered as the region was; nullopt
-// otherwise.
-std::optional<std::pair<int64_t, int64_t>> CloneInPlace(
-    absl::string_view name,
-    const absl::flat_hash_set<absl::string_view>& names) {
-  if (!absl::ConsumeSuffix(&name, ".clone") || !IsImportedRegion(name) ||
-      names.contains(name)) {
-    return std::nullopt;
-  }
-  return ImportedNumbers(name);
+// Whether a clone's original ("X" of "X.clone") is gone from the module.
+bool LoneClone(absl::string_view name,
+               const absl::flat_hash_set<absl::string_view>& names) {
+  return absl::ConsumeSuffix(&name, ".clone") && !names.contains(name);
 }
 
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
 // cloned (LoopComputations), then computations passes made anew (a top-k
-// comparator, a scalar adder) in text order, then clones (by the number of
-// what they clone, then their own), then what else passes derived from
+// comparator, a scalar adder) in text order, then clones (those whose
+// original is gone first, then by the number of what they clone, then
+// their own), then what else passes derived from
 // regions (by region, then the number ending the name), then the reducers
 // made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
@@ -636,19 +630,21 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     if (c == m.entry_index) {
       keyed.push_back({{0, TrailingNumber(name, "_spmd"), -1, 0}, c});
     } else if (const auto ab = ImportedNumbers(name)) {
-      // A pass's computation made in place of a region comes after the
-      // importer's.
-      const bool in_place = !IsImportedRegion(name);
+      // A pass's new computation in place of a region ("region_A.B.word")
+      // comes after the importer's; a region renamed ("region_A.B_word")
+      // keeps its place.
+      const bool in_place = std::count(name.begin(), name.end(), '.') == 2;
       keyed.push_back({{in_place ? 3 : 0, ab->first, ab->second, 0}, c});
     } else if (partitioner[c]) {
       const DerivedKey k = DerivedKeyOf(name);
       keyed.push_back({{1, k.region, k.number, 0}, c});
-    } else if (const auto ab = CloneInPlace(name, names)) {
-      keyed.push_back({{0, ab->first, ab->second, 0}, c});
     } else if (loop_place[c] >= 0) {
       keyed.push_back({{2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
-      keyed.push_back({{5, clone->first, clone->second, 0}, c});
+      // Clones of computations gone first.
+      keyed.push_back(
+          {{5, LoneClone(name, names) ? 0 : 1, clone->first, clone->second},
+           c});
     } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
       keyed.push_back({{6, k.region, k.number, 0}, c});
     } else if (absl::EndsWith(name, kReduceSub)) {
