@@ -12,8 +12,9 @@ For each module directory of the cache (compile_zoo.py), four checks:
   created_ids      the same ids when hlolayout is told the order XLA
                    created the computations in (--xla-creation-order, from
                    xla.json): the order the text does not hold; with it the
-                   ids must match on every XLA:CPU module (XLA:GPU: not
-                   compared, the rule replayed is XLA:CPU's)
+                   ids must match on every module whose allocations do
+                   (XLA:CPU and XLA:GPU alike: the order replayed is the
+                   module's)
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line (a difference only in the order of groups of
                    equal size follows from the value ids: reported as such)
@@ -85,18 +86,9 @@ def check_memory_analysis(hlolayout, m):
   return None
 
 
-def is_xla_cpu(m):
-  """Whether the module is XLA:CPU's (its dump's name says so)."""
-  return ".cpu_after_optimizations" in m.xla.get("dump", "")
-
-
 def ids_from_creation_order(hlolayout, m, xla):
   """The first value-id difference when hlolayout is given XLA's creation
-  order of the computations (None when the ids match). Not compared on an
-  XLA:GPU module (None): the order hlolayout replays is XLA:CPU's, and
-  `--xla-creation-order` refuses other modules; oracle.py says so."""
-  if not is_xla_cpu(m):
-    return None
+  order of the computations (None when the ids match)."""
   created = m.xla.get("computation_creation_order")
   if not created:
     return "not compared: xla.json has no creation order"
