@@ -66,13 +66,24 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 void Analyzer::LiveRanges() {
   std::vector<std::vector<int64_t>> outputs;
   const auto aliased = AliasedParameters(module_, &outputs);
-  ScratchVector<int64_t> root_end(value_def_position_.size(), kNone);
+  // Every position of a value keeps it live until its instruction's time,
+  // a root's until its computation's end (XLA's GetLastPosition): a tuple
+  // element that nothing uses but a get-tuple-element forwards lives until
+  // that get-tuple-element.
+  ScratchVector<int64_t> position_end(value_def_position_.size(), kNone);
+  for (const Node& n : nodes_) {
+    if (n.time == kNone || n.subshapes == nullptr) continue;
+    for (size_t s = 0; s < n.subshapes->size(); ++s) {
+      const int64_t v = value_of_[n.first_position + s];
+      if (v != kNone) position_end[v] = std::max(position_end[v], n.time);
+    }
+  }
   for (const Comp& c : comps_) {
     if (c.root == kNone || c.span_end == kNone) continue;
     const Node& n = nodes_[c.root];
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
-      if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
+      if (v != kNone) position_end[v] = std::max(position_end[v], c.span_end);
     }
   }
   out_.values.reserve(value_def_position_.size());
@@ -105,8 +116,8 @@ void Analyzer::LiveRanges() {
       start = std::min(start, comp.span_start);
     }
     if (end == kNone) end = start;
-    // A position of the value at a computation's root: live to its end.
-    end = std::max(end, root_end[v]);
+    // Its last position (a root's: its computation's end).
+    end = std::max(end, position_end[v]);
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
       const int64_t number = node.parameter_number;

@@ -100,6 +100,17 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         "module_33368.jit_decode.sm_9.0a_gpu_after_optimizations"));
 
+// A value lives until its last position, not only its last use (XLA's
+// HloLiveRange::GetLastPosition): a categorical sample (module_21805,
+// rng_sampling.s.sample) whose multi-output reduce fusion yields a tuple
+// ((f32[16], s32[16]), f32[16,8]); nothing uses the f32[16] element, but
+// get-tuple-element.18 forwards it at time 6, so it lives 4-6 (it ended
+// at its definition, 4, before).
+INSTANTIATE_TEST_SUITE_P(
+    LastPosition, JaxlibGpuDump,
+    ::testing::Values(
+        "module_21805.jit_sample.sm_9.0a_gpu_after_optimizations"));
+
 // XLA:GPU's value ids follow its computation order, replayed from its
 // pipeline (XlaGpuComputationOrder; docs/memory.md, "Value ids"): the
 // importer's computations, the reducers passes make before fusion, then
