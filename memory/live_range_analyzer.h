@@ -317,6 +317,7 @@ class Analyzer {
                            ScratchVector<int64_t>* node_of);
   void ComputeUses();
   void LiveRanges();
+  ScratchVector<int64_t> AsyncDoneTimes() const;
   void Normalize();
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();

@@ -173,6 +173,36 @@ TEST(XlaGpuFindings, GivenXlasOrderTheIdsAreXlas) {
             ReadTestData(base + "-memory-usage-report.txt"));
 }
 
+// Every value of an async computation lives until its chain's async-done
+// (XLA's HloLiveRange extends their definitions in an async context): a
+// 2-D sharded MLP step on 8 GPUs (module_0001.jit_step, spmd_mlp_2d.s.
+// train_step), whose reduce-scatter runs wrapped in async-start/done; its
+// tuple table, reduce-scatter.5{}, lives 85-95 (it ended at 86, the
+// async-start, before). Given XLA's creation order (the partitioner's
+// reducer clones are not in the text's), the whole live-range file, every
+// allocation and id are XLA's.
+TEST(XlaGpuFindings, AsyncComputationValuesLiveUntilTheDone) {
+  const std::string name =
+      "module_0001.jit_step.sm_9.0a_gpu_after_optimizations";
+  const std::string base = "memory/testdata_xla_gpu/" + name;
+  const std::string text = ReadTestData(base + ".txt");  // the module points in
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kGpu;
+  for (absl::string_view line :
+       absl::StrSplit(ReadTestData(base + "-creation-order.txt"), '\n')) {
+    if (!line.empty()) options.xla_creation_order.emplace_back(line);
+  }
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(XlaLiveRangeText(m->live_ranges, ValuesByXlaId(m->buffers)),
+            ReadTestData(base + "-live-range.txt"));
+  EXPECT_EQ(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
+                                {{", page 0", ""}}),
+            ReadTestData(base + "-buffer-assignment.txt"));
+}
+
 // A text with every value id `<N ` written `<`: what the assignment places
 // where, whatever the ids.
 std::string WithoutIds(const std::string& text) {
