@@ -150,8 +150,8 @@ def classify(modules, documented, value_id_listed, target="cpu"):
       if not m.compiled or not result:
         continue
       differing.append((m.name, result))
-      by_ids = check == "value_ids" or result in (compare_zoo.TIE_ORDER,
-                                                  compare_zoo.RANGE_ORDER)
+      by_ids = check == "value_ids" or result in (
+          compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER, compare_zoo.BUFFER_TIES)
       names = names_of(m.name, target)
       listed = value_id_names(m.name, target) & set(value_id_listed)
       # A listed module's value ids are documented only when XLA's creation
@@ -239,7 +239,8 @@ def difference_class(check, result, created_ids=None):
   given XLA's creation order)."""
   if check in ("value_ids", "created_ids") and result.startswith("not compared"):
     return "follows from the buffers"
-  if check == "value_ids" or result in (compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER):
+  if check == "value_ids" or result in (compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER,
+                                       compare_zoo.BUFFER_TIES):
     if created_ids is None:
       return "value ids: the creation order guessed; XLA's gives XLA's (docs/memory.md)"
     return "value ids (docs/memory.md)"
