@@ -216,7 +216,7 @@ const char kGpuModule[] =
     "memory/testdata/"
     "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
 // An XLA:CPU module and the order XLA created its computations in
-// (memory --xla-creation-order, which applies to XLA:CPU modules only).
+// (memory --xla-creation-order; XLA:GPU modules take it too).
 const char kCpuModule[] =
     "memory/testdata_jaxlib_0.10.2/"
     "module_0054.jit_step.cpu_after_optimizations.txt";

@@ -110,13 +110,13 @@ flags:
   --format=xla-usage    the text of XLA's *-memory-usage-report.txt (the
                         same caveat for equal-size lines)
   --xla-creation-order=FILE
-                        XLA:CPU value ids from the order XLA created the
+                        XLA's value ids from the order XLA created the
                         module's computations in, which the text does not
                         hold: FILE names each computation once, a line each
                         (as HloModule::computations() of the compiled module
                         lists them; differential/xla records it); without
-                        it that order is guessed from the names. XLA:CPU
-                        modules only (refused under GPU rules)
+                        it that order is guessed (XLA:CPU: from the names;
+                        XLA:GPU: from its pipeline's passes)
   --platform=gpu|cpu    whose buffer assignment (alignment, in-place rules,
                         peak); by default from the file name (sm_..., gpu,
                         cpu) or the module (GPU backend configs and custom
@@ -150,7 +150,7 @@ examples:
   hlolayout memory module_0021.jit_train_step.sm_9.0a_gpu_after_optimizations.txt
   hlolayout memory --format=xla-buffers dump.txt | diff - dump-buffer-assignment.txt
       (the value ids may differ where the computations' creation order is
-      guessed wrong; --xla-creation-order=FILE makes them XLA's on XLA:CPU)
+      guessed wrong; --xla-creation-order=FILE makes them XLA's)
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
 )";
 

@@ -110,6 +110,28 @@ TEST(MemoryCommand, XlaCreationOrderGivesXlasIds) {
   EXPECT_THAT(wrong.err, HasSubstr("creation order names"));
 }
 
+// ... on an XLA:GPU module too (the online order replayed is the module's):
+// a cumulative scan whose loop XLA:GPU fused condition first, which the
+// guess misses; it was refused before.
+TEST(MemoryCommand, XlaCreationOrderGivesXlasIdsOnXlaGpu) {
+  const std::string base =
+      "memory/testdata_xla_gpu/"
+      "module_86804.jit_f.sm_9.0a_gpu_after_optimizations";
+  const CliResult r = RunCli(
+      {"memory", "--format=xla-buffers",
+       "--xla-creation-order=" + TestDataPath(base + "-creation-order.txt"),
+       TestDataPath(base + ".txt")});
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream in(TestDataPath(base + "-buffer-assignment.txt"));
+  std::stringstream xla;
+  xla << in.rdbuf();
+  std::string ours = r.out;
+  for (size_t at; (at = ours.find(", page 0")) != std::string::npos;) {
+    ours.erase(at, 8);
+  }
+  EXPECT_EQ(ours, xla.str());
+}
+
 TEST(MemoryCommand, XlaFormatEqualsXlasFile) {
   const std::string base =
       "memory/testdata/"

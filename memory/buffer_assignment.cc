@@ -987,10 +987,6 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
     return absl::InvalidArgumentError("module has no entry computation");
   }
   if (!options.xla_creation_order.empty()) {
-    if (options.platform != XlaPlatform::kCpu) {
-      return absl::InvalidArgumentError(
-          "a creation order applies to XLA:CPU's rules only");
-    }
     absl::Status named =
         buffer_internal::CheckCreationOrder(module, options.xla_creation_order);
     if (!named.ok()) return named;

@@ -110,10 +110,10 @@ struct XlaIds {
   // computations (BufferAssigner's sort key), -1 when not numbered.
   std::vector<int64_t> node_position;
 };
-// `cpu`: number the computations in XlaCpuComputationOrder (from
-// `created`, the computations' names in XLA's creation order, when not
-// empty); otherwise in the order guessed for XLA:GPU (memory/
-// xla_value_ids.cc).
+// `cpu`: number the computations in XlaCpuComputationOrder; otherwise in
+// XlaGpuComputationOrder; in XLA's online order replayed over `created`
+// (the computations' names in XLA's creation order) whatever the platform
+// when it is not empty (memory/xla_value_ids.cc).
 XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
                      absl::Span<const std::string> created = {});
 
@@ -125,6 +125,12 @@ XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
 // "Value ids").
 std::vector<int64_t> XlaCpuComputationOrder(
     const ModuleGraph& graph, absl::Span<const std::string> created = {});
+
+// The same for XLA:GPU, whose creation order is guessed from its pipeline:
+// the imported and derived computations as on XLA:CPU, then each fusion
+// pass's bodies (custom, then priority fusion's, then wrapped
+// instructions') computation by computation in the order of the moment.
+std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& graph);
 
 // OK when `created` names every computation of `module` exactly once.
 absl::Status CheckCreationOrder(const HloModule& module,

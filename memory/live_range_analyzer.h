@@ -381,6 +381,7 @@ class Analyzer {
   void PrepareGraphBuffers();
   void ComputeUses();
   void LiveRanges();
+  ScratchVector<int64_t> AsyncDoneTimes() const;
   // Puts the values XLA's alias analysis puts in one buffer together (a
   // union-find over values: UniteValues) and normalizes each buffer's
   // ranges (NormalizeBuffer).

@@ -63,18 +63,68 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 
 }  // namespace
 
+// The time of the async-done ending the chain of each computation an
+// async-start calls (kNone for the others): XLA extends the live range of
+// every value of an async computation to it (HloLiveRange's async
+// context).
+ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
+  ScratchVector<int64_t> done(comps_.size(), kNone);
+  ScratchVector<int64_t> next(nodes_.size(), kNone);  // start/update -> next
+  bool any = false;
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& n = nodes_[id];
+    if (n.source == nullptr || n.operands_size == 0) continue;
+    if (n.source->opcode == HloOpcode::kAsyncUpdate ||
+        n.source->opcode == HloOpcode::kAsyncDone) {
+      next[Operands(n)[0]] = static_cast<int64_t>(id);
+      any = true;
+    }
+  }
+  if (!any) return done;
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& n = nodes_[id];
+    if (n.op != Op::kAsyncStart) continue;
+    int64_t last = static_cast<int64_t>(id);
+    for (size_t steps = 0; next[last] != kNone && steps < nodes_.size();
+         ++steps) {
+      last = next[last];
+    }
+    const Node& end = nodes_[last];
+    if (end.source == nullptr || end.source->opcode != HloOpcode::kAsyncDone ||
+        end.time == kNone) {
+      continue;
+    }
+    for (int64_t callee : Callees(n)) {
+      done[callee] = std::max(done[callee], end.time);
+    }
+  }
+  return done;
+}
+
 void Analyzer::LiveRanges() {
   std::vector<std::vector<int64_t>> outputs;
   const auto aliased = AliasedParameters(module_, &outputs);
-  ScratchVector<int64_t> root_end(value_def_position_.size(), kNone);
+  // Every position of a value keeps it live until its instruction's time,
+  // a root's until its computation's end (XLA's GetLastPosition): a tuple
+  // element that nothing uses but a get-tuple-element forwards lives until
+  // that get-tuple-element.
+  ScratchVector<int64_t> position_end(value_def_position_.size(), kNone);
+  for (const Node& n : nodes_) {
+    if (n.time == kNone || n.subshapes == nullptr) continue;
+    for (size_t s = 0; s < n.subshapes->size(); ++s) {
+      const int64_t v = value_of_[n.first_position + s];
+      if (v != kNone) position_end[v] = std::max(position_end[v], n.time);
+    }
+  }
   for (const Comp& c : comps_) {
     if (c.root == kNone || c.span_end == kNone) continue;
     const Node& n = nodes_[c.root];
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
-      if (v != kNone) root_end[v] = std::max(root_end[v], c.span_end);
+      if (v != kNone) position_end[v] = std::max(position_end[v], c.span_end);
     }
   }
+  const ScratchVector<int64_t> async_end = AsyncDoneTimes();
   out_.values.reserve(value_def_position_.size());
   xla_size_.clear();
   xla_size_.reserve(value_def_position_.size());
@@ -105,8 +155,12 @@ void Analyzer::LiveRanges() {
       start = std::min(start, comp.span_start);
     }
     if (end == kNone) end = start;
-    // A position of the value at a computation's root: live to its end.
-    end = std::max(end, root_end[v]);
+    // Its last position (a root's: its computation's end).
+    end = std::max(end, position_end[v]);
+    // A value of an async computation lives until its chain's async-done.
+    if (async_end[node.computation] != kNone) {
+      end = std::max(end, async_end[node.computation]);
+    }
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
       const int64_t number = node.parameter_number;

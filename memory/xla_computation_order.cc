@@ -32,15 +32,19 @@
 #include <cctype>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "absl/types/span.h"
@@ -168,6 +172,8 @@ class OnlineCallOrder {
       if (present_[callee] && callee != c) AddCall(c, callee);
     }
   }
+
+  bool Has(int64_t c) const { return present_[c]; }
 
   // Callees first: the reverse of the order.
   std::vector<int64_t> PostOrder() const {
@@ -473,6 +479,209 @@ std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
   return creation;
 }
 
+// XLA:GPU's fusion passes, in the order they run; each names the bodies it
+// makes its own way.
+enum class GpuPass : uint8_t { kNone, kCustom, kFused, kAsync, kWrapped };
+
+GpuPass GpuPassOf(absl::string_view name) {
+  // GemmFusion's Triton GEMMs and the softmax rewriter's fusions (kCustom,
+  // which RenameFusions leaves alone).
+  if (absl::StartsWith(name, "gemm_fusion") ||
+      absl::StartsWith(name, "triton_")) {
+    return GpuPass::kCustom;
+  }
+  // Priority fusion's and the multi-output passes' (RenameFusions gives
+  // them "fused_" and their heroes; fused_computation.N keep theirs).
+  if (absl::StartsWith(name, "fused_")) return GpuPass::kFused;
+  // The computations that async wrapping makes, after fusion.
+  if (absl::StartsWith(name, "async_computation")) return GpuPass::kAsync;
+  // FusionWrapper's, last: one instruction each.
+  if (absl::StartsWith(name, "wrapped_")) return GpuPass::kWrapped;
+  return GpuPass::kNone;
+}
+
+bool LowerWord(absl::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return std::islower(static_cast<unsigned char>(ch)) || ch == '_';
+  });
+}
+
+// (B, A) of the importer's "region_A.B", of a computation a pass made of
+// one in its place ("region_10.17.reduce_window") or of one a pass renamed
+// ("region_2.4_scalarized_rw_wrapper"); nullopt otherwise.
+std::optional<std::pair<int64_t, int64_t>> ImportedNumbers(
+    absl::string_view name) {
+  if (!absl::ConsumePrefix(&name, "region_")) return std::nullopt;
+  std::vector<absl::string_view> parts = absl::StrSplit(name, '.');
+  if (parts.size() == 2) {
+    // "B_word": the word ends the name.
+    const size_t underscore = parts[1].find('_');
+    if (underscore != absl::string_view::npos) {
+      if (!LowerWord(parts[1].substr(underscore + 1))) return std::nullopt;
+      parts[1] = parts[1].substr(0, underscore);
+    }
+  } else if (parts.size() != 3 || absl::StartsWith(parts[2], "clone") ||
+             !LowerWord(parts[2])) {
+    return std::nullopt;
+  }
+  int64_t a = 0, b = 0;
+  if (!AllDigits(parts[0]) || !AllDigits(parts[1]) || parts[0].size() > 15 ||
+      parts[1].size() > 15 || !absl::SimpleAtoi(parts[0], &a) ||
+      !absl::SimpleAtoi(parts[1], &b)) {
+    return std::nullopt;
+  }
+  return std::make_pair(b, a);
+}
+
+// (N, K) of a clone "X.N....clone.K" (K 0 for ".clone", N -1 when X has no
+// number): the number of what was cloned, then the clone's; nullopt when
+// the name has no ".clone".
+std::optional<std::pair<int64_t, int64_t>> CloneNumbers(
+    absl::string_view name) {
+  const size_t clone = name.find(".clone");
+  if (clone == absl::string_view::npos) return std::nullopt;
+  const absl::string_view base = name.substr(0, clone);
+  const size_t dot = base.find('.');
+  int64_t n = -1;
+  if (dot != absl::string_view::npos) {
+    size_t k = dot + 1;
+    while (k < base.size() && k < dot + 16 &&
+           std::isdigit(static_cast<unsigned char>(base[k]))) {
+      ++k;
+    }
+    if (k > dot + 1 &&
+        !absl::SimpleAtoi(base.substr(dot + 1, k - dot - 1), &n)) {
+      n = -1;
+    }
+  }
+  absl::string_view rest = name.substr(clone + 6);
+  int64_t number = 0;
+  if (!rest.empty() &&
+      !(absl::ConsumePrefix(&rest, ".") && AllDigits(rest) &&
+        rest.size() <= 15 && absl::SimpleAtoi(rest, &number))) {
+    number = INT64_MAX;  // a clone of a clone, or more after it
+  }
+  return std::make_pair(n, number);
+}
+
+// Whether a clone's original ("X" of "X.clone") is gone from the module.
+bool LoneClone(absl::string_view name,
+               const absl::flat_hash_set<absl::string_view>& names) {
+  return absl::ConsumeSuffix(&name, ".clone") && !names.contains(name);
+}
+
+// The computations XLA:GPU made before fusion, in the order guessed: the
+// importer's (by its counter, then the region's number), then the SPMD
+// partitioner's reducer clones, then loop conditions and bodies that passes
+// cloned (LoopComputations), then computations passes made anew (a top-k
+// comparator, a scalar adder) in text order, then clones (those whose
+// original is gone first, then by the number of what they clone, then
+// their own), then what else passes derived from
+// regions (by region, then the number ending the name), then the reducers
+// made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
+std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
+                                          const std::vector<GpuPass>& pass) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
+  // (class, then three keys, then the text position).
+  using Key = std::tuple<int, int64_t, int64_t, int64_t>;
+  std::vector<std::pair<Key, int64_t>> keyed;
+  // Loop conditions and bodies that passes cloned: each loop's condition
+  // then its body, as on XLA:CPU (LoopComputations). The importer's keep
+  // its order (a while loop's body first), which XLA:GPU's fusion follows
+  // in most modules but not in all (docs/memory.md, "Checked against
+  // XLA:GPU").
+  std::vector<int64_t> loop_place(comps, -1);
+  int64_t loops = 0;
+  for (int64_t c : LoopComputations(g)) {
+    if (loop_place[c] < 0 && c != m.entry_index &&
+        !ImportedNumbers(name_of(c))) {
+      loop_place[c] = loops++;
+    }
+  }
+  constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
+  absl::flat_hash_set<absl::string_view> names;
+  for (const HloComputation& computation : m.computations) {
+    names.insert(computation.header.name);
+  }
+  // The SPMD partitioner's reducer clones, for the collectives it writes
+  // (made before its entry; the order among them is not in the text).
+  std::vector<bool> partitioner(comps, false);
+  if (m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd")) {
+    for (const HloComputation& computation : m.computations) {
+      for (const HloInstruction& in : computation.instructions) {
+        if (in.opcode != HloOpcode::kAllReduce &&
+            in.opcode != HloOpcode::kAllReduceStart &&
+            in.opcode != HloOpcode::kReduceScatter) {
+          continue;
+        }
+        const int64_t callee = g.CalledComputation(in, "to_apply");
+        if (callee >= 0 && pass[callee] == GpuPass::kNone &&
+            callee != m.entry_index && !ImportedNumbers(name_of(callee))) {
+          partitioner[callee] = true;
+        }
+      }
+    }
+  }
+  for (int64_t c = 0; c < comps; ++c) {
+    if (pass[c] != GpuPass::kNone) continue;
+    const absl::string_view name = name_of(c);
+    if (c == m.entry_index) {
+      keyed.push_back({{0, TrailingNumber(name, "_spmd"), -1, 0}, c});
+    } else if (const auto ab = ImportedNumbers(name)) {
+      // A pass's new computation in place of a region ("region_A.B.word")
+      // comes after the importer's; a region renamed ("region_A.B_word")
+      // keeps its place.
+      const bool in_place = std::count(name.begin(), name.end(), '.') == 2;
+      keyed.push_back({{in_place ? 3 : 0, ab->first, ab->second, 0}, c});
+    } else if (partitioner[c]) {
+      const DerivedKey k = DerivedKeyOf(name);
+      keyed.push_back({{1, k.region, k.number, 0}, c});
+    } else if (loop_place[c] >= 0) {
+      keyed.push_back({{2, loop_place[c], 0, 0}, c});
+    } else if (const auto clone = CloneNumbers(name)) {
+      // Clones of computations gone first.
+      keyed.push_back(
+          {{5, LoneClone(name, names) ? 0 : 1, clone->first, clone->second},
+           c});
+    } else if (const DerivedKey k = DerivedKeyOf(name); k.region != INT64_MAX) {
+      keyed.push_back({{6, k.region, k.number, 0}, c});
+    } else if (absl::EndsWith(name, kReduceSub)) {
+      absl::string_view dot = name;
+      dot.remove_suffix(kReduceSub.size());
+      keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
+    } else {
+      keyed.push_back({{4, 0, 0, 0}, c});
+    }
+  }
+  std::stable_sort(
+      keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
+        if (x.first != y.first) return x.first < y.first;
+        // Region-derived names of equal keys: in natural order.
+        if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
+          return NaturalNameLess(name_of(x.second), name_of(y.second));
+        }
+        return false;
+      });
+  std::vector<int64_t> out;
+  out.reserve(keyed.size());
+  for (const auto& [key, c] : keyed) out.push_back(c);
+  return out;
+}
+
+// Adds fusion body `c` of `p`, after the bodies of `p` it calls.
+void AddFusionBody(const ModuleGraph& g, const std::vector<GpuPass>& pass,
+                   GpuPass p, int64_t c, OnlineCallOrder* order) {
+  if (order->Has(c)) return;
+  for (int64_t callee : g.callees[c]) {
+    if (callee != c && pass[callee] == p) {
+      AddFusionBody(g, pass, p, callee, order);
+    }
+  }
+  order->Add(c);
+}
+
 }  // namespace
 
 absl::Status CheckCreationOrder(const HloModule& module,
@@ -521,6 +730,33 @@ std::vector<int64_t> XlaCpuComputationOrder(
     }
   }
   return CallGraphPostOrder(g, creation);
+}
+
+std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  std::vector<GpuPass> pass(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    pass[c] = GpuPassOf(m.computations[c].header.name);
+  }
+  OnlineCallOrder order(g);
+  for (int64_t c : GpuEarlyComputations(g, pass)) order.Add(c);
+  // Each pass walks the computations in the order of the moment (XLA's
+  // MakeComputationPostOrder, callees first) and fuses in each: its bodies
+  // are made computation by computation, and each call to one moves its
+  // caller (and theirs) behind it.
+  for (GpuPass p : {GpuPass::kCustom, GpuPass::kFused, GpuPass::kAsync,
+                    GpuPass::kWrapped}) {
+    for (int64_t caller : order.PostOrder()) {
+      for (int64_t callee : g.callees[caller]) {
+        if (pass[callee] == p) AddFusionBody(g, pass, p, callee, &order);
+      }
+    }
+  }
+  for (int64_t c = 0; c < comps; ++c) {
+    if (!order.Has(c)) order.Add(c);
+  }
+  return order.PostOrder();
 }
 
 }  // namespace buffer_internal

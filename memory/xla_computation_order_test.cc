@@ -154,11 +154,31 @@ TEST(XlaComputationOrder, ACreationOrderMustNameEveryComputationOnce) {
             "creation order names 'c9', not a computation here");
   BufferAssignmentOptions gpu;
   gpu.platform = XlaPlatform::kGpu;
-  gpu.xla_creation_order = {"c0", "c1", "c2", "c3", "main"};
+  gpu.xla_creation_order = {"c0", "c1", "c2", "c9", "main"};
   m = AnalyzeModuleMemory(module, gpu);
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().message(),
-            "a creation order applies to XLA:CPU's rules only");
+            "creation order names 'c9', not a computation here");
+}
+
+// The online order is the module's (HloModule), not a platform's: XLA:GPU
+// given a creation order numbers the values in its replay too, as XLA:CPU
+// does (it refused the order before).
+TEST(XlaComputationOrder, XlaGpuReplaysAGivenCreationOrderToo) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kLateCallee);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  BufferAssignmentOptions gpu;
+  gpu.platform = XlaPlatform::kGpu;
+  gpu.xla_creation_order = {"c0", "c1", "c2", "c3", "main"};
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], gpu);
+  ASSERT_TRUE(m.ok()) << m.status();
+  std::map<std::string, int64_t> ids = IdsByName(m->buffers);
+  ASSERT_EQ(
+      ids.count("n0") + ids.count("n1") + ids.count("n2") + ids.count("n3"),
+      4u);
+  EXPECT_LT(ids["n3"], ids["n0"]);
+  EXPECT_LT(ids["n0"], ids["n2"]);
+  EXPECT_LT(ids["n2"], ids["n1"]);
 }
 
 }  // namespace

@@ -100,6 +100,109 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         "module_33368.jit_decode.sm_9.0a_gpu_after_optimizations"));
 
+// A value lives until its last position, not only its last use (XLA's
+// HloLiveRange::GetLastPosition): a categorical sample (module_21805,
+// rng_sampling.s.sample) whose multi-output reduce fusion yields a tuple
+// ((f32[16], s32[16]), f32[16,8]); nothing uses the f32[16] element, but
+// get-tuple-element.18 forwards it at time 6, so it lives 4-6 (it ended
+// at its definition, 4, before).
+INSTANTIATE_TEST_SUITE_P(
+    LastPosition, JaxlibGpuDump,
+    ::testing::Values(
+        "module_21805.jit_sample.sm_9.0a_gpu_after_optimizations"));
+
+// XLA:GPU's value ids follow its computation order, replayed from its
+// pipeline (XlaGpuComputationOrder; docs/memory.md, "Value ids"): the
+// importer's computations, the reducers passes make before fusion, then
+// each fusion pass's bodies, computation by computation in the order of the
+// moment, each call moving its caller behind the new body. Each module's
+// ids were off before:
+// - a scanned LSTM (module_36020, lstm_scan.s.forward): the loop body got
+//   its Triton GEMMs first, so priority fusion fused the condition before
+//   the body; a scalar adder made before fusion comes first of all;
+// - an MLP's forward pass (module_2665, mlp_sgd.m.forward): the reducers
+//   made for dots, "dot.reduce_sub_computation" before "dot.1...";
+// - an MoE layer (module_63423, moe_layer.s.forward): a top-k comparator
+//   made anew before the reducer clones;
+// - a log-sum-exp (module_165047, arg_reductions.s.logsumexp_var): a
+//   clone whose region is gone ("region_5.9.clone") before the clones of
+//   region_1.2, which is there;
+// - a max pool's gradient (module_138521, reduce_window_pools.s.
+//   max_pool_grad): "region_1.2.reduce_window", made of region_1.2 by a
+//   pass, after the importer's.
+INSTANTIATE_TEST_SUITE_P(
+    ComputationOrder, JaxlibGpuDump,
+    ::testing::Values(
+        "module_36020.jit_run.sm_9.0a_gpu_after_optimizations",
+        "module_2665.jit__lambda.sm_9.0a_gpu_after_optimizations",
+        "module_63423.jit_f.sm_9.0a_gpu_after_optimizations",
+        "module_165047.jit__lambda.sm_9.0a_gpu_after_optimizations",
+        "module_138521.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
+// Given the order XLA created the computations in (here XLA:GPU's module
+// order, which compile_zoo.py records), the replay gives XLA's ids on
+// XLA:GPU as on XLA:CPU: a cumulative scan (module_86804, scan_cumulative.
+// s.scan) whose loop XLA:GPU fused condition first, which the guess does
+// not (the importer made the body first). XLA:GPU refused the order
+// before.
+TEST(XlaGpuFindings, GivenXlasOrderTheIdsAreXlas) {
+  const std::string name = "module_86804.jit_f.sm_9.0a_gpu_after_optimizations";
+  const std::string base = "memory/testdata_xla_gpu/" + name;
+  const std::string text = ReadTestData(base + ".txt");  // the module points in
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kGpu;
+  const std::string want = ReadTestData(base + "-buffer-assignment.txt");
+  absl::StatusOr<ModuleMemory> guessed =
+      AnalyzeModuleMemory((*modules)[0], options);
+  ASSERT_TRUE(guessed.ok()) << guessed.status();
+  const std::string guessed_text = absl::StrReplaceAll(
+      XlaBufferAssignmentText(guessed->buffers), {{", page 0", ""}});
+  EXPECT_NE(guessed_text, want) << "the guess is XLA's now: test another";
+  for (absl::string_view line :
+       absl::StrSplit(ReadTestData(base + "-creation-order.txt"), '\n')) {
+    if (!line.empty()) options.xla_creation_order.emplace_back(line);
+  }
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
+                                {{", page 0", ""}}),
+            want);
+  EXPECT_EQ(XlaMemoryUsageReportText(m->buffers),
+            ReadTestData(base + "-memory-usage-report.txt"));
+}
+
+// Every value of an async computation lives until its chain's async-done
+// (XLA's HloLiveRange extends their definitions in an async context): a
+// 2-D sharded MLP step on 8 GPUs (module_0001.jit_step, spmd_mlp_2d.s.
+// train_step), whose reduce-scatter runs wrapped in async-start/done; its
+// tuple table, reduce-scatter.5{}, lives 85-95 (it ended at 86, the
+// async-start, before). Given XLA's creation order (the partitioner's
+// reducer clones are not in the text's), the whole live-range file, every
+// allocation and id are XLA's.
+TEST(XlaGpuFindings, AsyncComputationValuesLiveUntilTheDone) {
+  const std::string name =
+      "module_0001.jit_step.sm_9.0a_gpu_after_optimizations";
+  const std::string base = "memory/testdata_xla_gpu/" + name;
+  const std::string text = ReadTestData(base + ".txt");  // the module points in
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  BufferAssignmentOptions options;
+  options.platform = XlaPlatform::kGpu;
+  for (absl::string_view line :
+       absl::StrSplit(ReadTestData(base + "-creation-order.txt"), '\n')) {
+    if (!line.empty()) options.xla_creation_order.emplace_back(line);
+  }
+  absl::StatusOr<ModuleMemory> m = AnalyzeModuleMemory((*modules)[0], options);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(XlaLiveRangeText(m->live_ranges, ValuesByXlaId(m->buffers)),
+            ReadTestData(base + "-live-range.txt"));
+  EXPECT_EQ(absl::StrReplaceAll(XlaBufferAssignmentText(m->buffers),
+                                {{", page 0", ""}}),
+            ReadTestData(base + "-buffer-assignment.txt"));
+}
+
 // A text with every value id `<N ` written `<`: what the assignment places
 // where, whatever the ids.
 std::string WithoutIds(const std::string& text) {

@@ -7,10 +7,9 @@
 // order its worklist propagation creates them. The entry computation comes
 // last and the phis after everything, so their ids are exact whenever the
 // number of values before them is; the order of the other computations is
-// internal to XLA (its incremental topological sort of the call graph) and
-// is guessed here: thread-local computations first (by the creation order
-// their names suggest), then each loop condition, body or branch in
-// schedule order, each right after the fusion bodies it calls.
+// XLA's incremental topological sort of the call graph, which follows from
+// the order the computations were created in (memory/
+// xla_computation_order.cc: XLA:CPU's and XLA:GPU's).
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -58,68 +57,6 @@ void Subshapes(
     Subshapes(shape.tuple_shape(i), index, out);
     index->pop_back();
   }
-}
-
-// Leading decimal digits of `s` as a number, -1 if none.
-int64_t LeadingNumber(absl::string_view s) {
-  int64_t n = 0;
-  size_t k = 0;
-  while (k < s.size() && k < 15 &&
-         std::isdigit(static_cast<unsigned char>(s[k]))) {
-    n = n * 10 + (s[k] - '0');
-    ++k;
-  }
-  return k == 0 ? -1 : n;
-}
-
-// The creation order a thread-local computation's name suggests: names as
-// the jax importer writes them ("region_1.2") first, by their number; then
-// clones ("region_1.2.clone", "...clone.3") by the number of what they
-// clone and their clone number; then other names, in natural order.
-struct CreationKey {
-  int cls = 2;
-  int64_t number = -1, clone = -1;
-  absl::string_view name;
-  int64_t text = 0;
-};
-
-CreationKey CreationKeyOf(absl::string_view name, int64_t text) {
-  CreationKey k;
-  k.name = name;
-  k.text = text;
-  const size_t clone = name.find(".clone");
-  const absl::string_view base =
-      clone == absl::string_view::npos ? name : name.substr(0, clone);
-  const size_t dot = base.find('.');
-  const int64_t number =
-      dot == absl::string_view::npos ? -1 : LeadingNumber(base.substr(dot + 1));
-  if (clone != absl::string_view::npos) {
-    k.cls = 1;
-    k.number = number;
-    absl::string_view rest = name.substr(clone + 6);
-    k.clone =
-        rest.empty() ? 0
-        : rest[0] == '.' && LeadingNumber(rest.substr(1)) >= 0 &&
-                rest.size() ==
-                    1 + std::to_string(LeadingNumber(rest.substr(1))).size()
-            ? LeadingNumber(rest.substr(1))
-            : 1000000;
-  } else if (absl::StartsWith(name, "region_") && number >= 0) {
-    k.cls = 0;
-    k.number = number;
-  }
-  return k;
-}
-
-bool CreationLess(const CreationKey& x, const CreationKey& y) {
-  if (x.cls != y.cls) return x.cls < y.cls;
-  if (x.cls < 2) {
-    if (x.number != y.number) return x.number < y.number;
-    if (x.clone != y.clone) return x.clone < y.clone;
-    return x.text < y.text;
-  }
-  if (x.name != y.name) return NaturalNameLess(x.name, y.name);
-  return x.text < y.text;
 }
 
 }  // namespace
@@ -390,53 +327,13 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
   post_begin[comps] = static_cast<int64_t>(post_flat.size());
 
   // The numbering order of computations (see the file comment).
-  std::vector<int64_t> order;
-  std::vector<bool> placed(comps, false);
-  auto place = [&](int64_t c) {
-    if (c < 0 || placed[c] || c == entry) return;
-    placed[c] = true;
-    order.push_back(c);
-  };
-  std::vector<int64_t> locals;
-  for (int64_t c = 0; c < comps; ++c) {
-    if (g.kind[c] == CompKind::kThreadLocal) locals.push_back(c);
-  }
-  std::sort(locals.begin(), locals.end(), [&](int64_t a, int64_t b) {
-    return CreationLess(CreationKeyOf(module.computations[a].header.name, a),
-                        CreationKeyOf(module.computations[b].header.name, b));
-  });
-  for (int64_t c : locals) place(c);
-  // Fusion bodies a computation calls (nested ones first).
-  std::function<void(int64_t)> place_fusions = [&](int64_t c) {
-    for (int64_t callee : g.callees[c]) {
-      if (g.kind[callee] != CompKind::kFusion || placed[callee]) continue;
-      place_fusions(callee);
-      place(callee);
-    }
-  };
-  std::vector<int64_t> globals;
-  for (int64_t c = 0; c < comps; ++c) {
-    if (g.kind[c] == CompKind::kGlobal && c != entry) globals.push_back(c);
-  }
-  std::stable_sort(globals.begin(), globals.end(), [&](int64_t a, int64_t b) {
-    const int64_t sa = df.computations[a].span_start;
-    const int64_t sb = df.computations[b].span_start;
-    return (sa < 0 ? INT64_MAX : sa) < (sb < 0 ? INT64_MAX : sb);
-  });
-  for (int64_t c : globals) {
-    place_fusions(c);
-    place(c);
-  }
-  if (entry >= 0) place_fusions(entry);
-  for (int64_t c = 0; c < comps; ++c) place(c);
-  if (entry >= 0) order.push_back(entry);
-  if (cpu) order = XlaCpuComputationOrder(g, created);
+  const std::vector<int64_t> order = cpu || !created.empty()
+                                         ? XlaCpuComputationOrder(g, created)
+                                         : XlaGpuComputationOrder(g);
 
   // Non-phi values.
   int64_t next_id = 0;
   std::vector<int64_t> position_id(df.positions.size(), -1);
-  std::vector<int64_t> local_index(comps, -1);
-  for (size_t k = 0; k < locals.size(); ++k) local_index[locals[k]] = k;
   // Thread-local values by computation and instruction: (first value).
   std::vector<std::vector<int64_t>> local_first(comps);
   std::vector<std::pair<std::vector<int64_t>, const Shape*>> subs;

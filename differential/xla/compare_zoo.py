@@ -7,13 +7,16 @@ For each module directory of the cache (compile_zoo.py), four checks:
                    generated-code sizes are not in a dump: not compared)
   buffers          `--format=xla-buffers` against -buffer-assignment.txt,
                    allocation by allocation (xla_texts.py): sizes, kinds,
-                   which values, their sizes, offsets and shapes
+                   which values, their sizes, offsets and shapes (where
+                   they differ but match given XLA's creation order, the
+                   ids broke a tie of the heap: reported as such)
   value_ids        the ids of those values (XLA's HloValue ids)
   created_ids      the same ids when hlolayout is told the order XLA
                    created the computations in (--xla-creation-order, from
                    xla.json): the order the text does not hold; with it the
-                   ids must match on every XLA:CPU module (XLA:GPU: not
-                   compared, the rule replayed is XLA:CPU's)
+                   ids must match on every module whose allocations do
+                   (XLA:CPU and XLA:GPU alike: the order replayed is the
+                   module's)
   usage            `--format=xla-usage` against -memory-usage-report.txt,
                    line by line (a difference only in the order of groups of
                    equal size follows from the value ids: reported as such)
@@ -85,18 +88,9 @@ def check_memory_analysis(hlolayout, m):
   return None
 
 
-def is_xla_cpu(m):
-  """Whether the module is XLA:CPU's (its dump's name says so)."""
-  return ".cpu_after_optimizations" in m.xla.get("dump", "")
-
-
 def ids_from_creation_order(hlolayout, m, xla):
   """The first value-id difference when hlolayout is given XLA's creation
-  order of the computations (None when the ids match). Not compared on an
-  XLA:GPU module (None): the order hlolayout replays is XLA:CPU's, and
-  `--xla-creation-order` refuses other modules; oracle.py says so."""
-  if not is_xla_cpu(m):
-    return None
+  order of the computations (None when the ids match)."""
   created = m.xla.get("computation_creation_order")
   if not created:
     return "not compared: xla.json has no creation order"
@@ -135,10 +129,36 @@ def check_buffers(hlolayout, m):
   if difference is None:
     m.results["value_ids"] = xla_texts.compare_value_ids(ours, xla)
     m.results["created_ids"] = ids_from_creation_order(hlolayout, m, xla)
+  elif ids_from_creation_order(hlolayout, m, xla) is None:
+    # Given XLA's creation order every allocation and id is XLA's: the ids
+    # guessed broke a tie of the heap another way.
+    m.results["created_ids"] = None
+    return BUFFER_TIES
   return difference
 
 
+BUFFER_TIES = "the allocations the value ids break ties of (value ids)"
+
+
 TIE_ORDER = "the order of equal-size groups (value ids)"
+
+
+def same_given_creation_order(hlolayout, m, fmt, xla, what):
+  """Whether `hlolayout memory --format=FMT`, given XLA's creation order of
+  the computations, writes exactly XLA's text: then a difference without
+  it follows from the value ids alone."""
+  created = m.xla.get("computation_creation_order")
+  if not created:
+    return False
+  with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("\n".join(created) + "\n")
+    path = f.name
+  try:
+    out, err = _run(hlolayout, ["memory", f"--format={fmt}",
+                                f"--xla-creation-order={path}", m.path()])
+  finally:
+    os.unlink(path)
+  return not err and not xla_texts.compare_lines(out, xla, what)
 
 
 def check_usage(hlolayout, m):
@@ -147,8 +167,10 @@ def check_usage(hlolayout, m):
     return f"hlolayout memory failed: {err}"
   xla = _read(m.path("-memory-usage-report"))
   difference = xla_texts.compare_lines(out, xla, "report")
-  if difference and not xla_texts.compare_lines(
-      xla_texts.without_tie_order(out), xla_texts.without_tie_order(xla), "report"):
+  if difference and (
+      not xla_texts.compare_lines(xla_texts.without_tie_order(out),
+                                  xla_texts.without_tie_order(xla), "report")
+      or same_given_creation_order(hlolayout, m, "xla-usage", xla, "report")):
     return TIE_ORDER
   return difference
 
@@ -164,9 +186,10 @@ def check_live_ranges(hlolayout, m):
     return f"hlolayout memory failed: {err}"
   xla = _read(m.path("-live-range"))
   difference = xla_texts.compare_lines(out, xla, "live ranges")
-  if difference and not xla_texts.compare_lines(
-      xla_texts.without_range_order(out), xla_texts.without_range_order(xla),
-      "live ranges"):
+  if difference and (
+      not xla_texts.compare_lines(xla_texts.without_range_order(out),
+                                  xla_texts.without_range_order(xla), "live ranges")
+      or same_given_creation_order(hlolayout, m, "xla", xla, "live ranges")):
     return RANGE_ORDER
   return difference
 

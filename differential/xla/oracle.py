@@ -150,16 +150,16 @@ def classify(modules, documented, value_id_listed, target="cpu"):
       if not m.compiled or not result:
         continue
       differing.append((m.name, result))
-      by_ids = check == "value_ids" or result in (compare_zoo.TIE_ORDER,
-                                                  compare_zoo.RANGE_ORDER)
+      by_ids = check == "value_ids" or result in (
+          compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER, compare_zoo.BUFFER_TIES)
       names = names_of(m.name, target)
       listed = value_id_names(m.name, target) & set(value_id_listed)
       # A listed module's value ids are documented only when XLA's creation
-      # order explains them (created_ids, never documented itself; not
-      # compared on XLA:GPU, where the list and the known list decide).
+      # order explains them (created_ids, never documented itself but where
+      # the allocations already differ).
       explained = not m.results.get("created_ids")
       if ((by_ids and explained and listed)
-          or (check != "created_ids"
+          or ((check != "created_ids" or result.startswith("not compared"))
               and any((n, check) in documented for n in names))):
         doc.append((m.name, result))
       else:
@@ -194,10 +194,6 @@ def print_zoo_table(modules, classes, target="cpu"):
   undocumented = 0
   for check in compare_zoo.CHECKS:
     differing, doc, undoc = classes[check]
-    if check == "created_ids" and target != "cpu":
-      print(table_row(check, len(compiled), "", "", "",
-                      "not compared: the creation-order rule is XLA:CPU's"))
-      continue
     first = f"{undoc[0][0]}: {undoc[0][1]}" if undoc else ""
     print(table_row(check, len(compiled), len(compiled) - len(differing), len(differing),
                     len(doc), first[:150]))
@@ -237,11 +233,16 @@ def print_differences(classes, rows, verbose):
       print(f"  {name}: {difference}")
 
 
-def difference_class(check, result):
-  """The class of a difference, as known_gpu_differences.txt names it."""
-  if check == "value_ids" and result.startswith("not compared"):
+def difference_class(check, result, created_ids=None):
+  """The class of a difference, as known_gpu_differences.txt names it
+  (`created_ids`: the module's created_ids result, None when the ids match
+  given XLA's creation order)."""
+  if check in ("value_ids", "created_ids") and result.startswith("not compared"):
     return "follows from the buffers"
-  if check == "value_ids" or result in (compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER):
+  if check == "value_ids" or result in (compare_zoo.TIE_ORDER, compare_zoo.RANGE_ORDER,
+                                       compare_zoo.BUFFER_TIES):
+    if created_ids is None:
+      return "value ids: the creation order guessed; XLA's gives XLA's (docs/memory.md)"
     return "value ids (docs/memory.md)"
   return "open: " + re.sub(r"\d+", "N", result)[:100]
 
@@ -258,7 +259,7 @@ def known_lines(modules, target):
       result = m.results.get(check)
       if not result:
         continue
-      kind = difference_class(check, result)
+      kind = difference_class(check, result, m.results.get("created_ids"))
       if (m.results.get("buffers") and check in ("usage", "live_ranges")
           and kind.startswith("open")):
         kind = "follows from the buffers"

@@ -129,9 +129,8 @@ def test_known_lines_name_the_class_and_modules_xla_cannot_compile():
 def test_created_ids_is_never_documented_on_any_target():
     # A listed module's value ids are documented only when created_ids
     # matches; a created_ids difference is never documented, whatever the
-    # known list names, on XLA:CPU or (were it compared) on a GPU.
-    # compare_zoo leaves created_ids None on XLA:GPU modules, so there the
-    # `h100:` list alone decides.
+    # known list names, on XLA:CPU or on a GPU. Where created_ids matches,
+    # the `h100:` list decides on XLA:GPU.
     listed = {"a.s.f": "creation order", "h100:a.s.f": "gpu reason"}
     documented = {("a.s.f", "created_ids"), ("h100:a.s.f", "created_ids")}
     modules = [_Module("a.s.f", value_ids="id 3 != 5", created_ids="id 3 != 4")]
@@ -146,13 +145,28 @@ def test_created_ids_is_never_documented_on_any_target():
     assert doc == []
 
 
-def test_created_ids_is_compared_on_xla_cpu_modules_only():
+def test_created_ids_is_compared_on_xla_gpu_modules_too():
+    # The order replayed is the module's: an XLA:GPU module's created_ids
+    # is compared as an XLA:CPU one's (here: no order recorded).
     class _Dump:
         def __init__(self, dump):
             self.xla = {"dump": dump}
-    assert compare_zoo.is_xla_cpu(_Dump("module_0001.jit_f.cpu_after_optimizations.txt"))
-    assert not compare_zoo.is_xla_cpu(
-        _Dump("module_0001.jit_f.sm_9.0a_gpu_after_optimizations.txt"))
-    assert compare_zoo.ids_from_creation_order(
-        "/nonexistent/hlolayout", _Dump("module_1.jit_f.sm_8.0_gpu_after_optimizations.txt"),
-        None) is None
+    for dump in ("module_0001.jit_f.cpu_after_optimizations.txt",
+                 "module_1.jit_f.sm_8.0_gpu_after_optimizations.txt"):
+        assert compare_zoo.ids_from_creation_order(
+            "/nonexistent/hlolayout", _Dump(dump), None) == (
+                "not compared: xla.json has no creation order")
+
+
+def test_created_ids_not_compared_follows_the_known_buffers_difference():
+    # Where the allocations differ, created_ids is not compared: the known
+    # list documents it (class "follows from the buffers"), and only there.
+    modules = [_Module("a.s.f", buffers="allocation 7: has x too",
+                       created_ids="not compared: the allocations differ")]
+    known = {("h100:a.s.f", "buffers"), ("h100:a.s.f", "created_ids")}
+    classes = oracle.classify(modules, known, {}, "h100")
+    assert [n for n, _ in classes["created_ids"][1]] == ["a.s.f"]
+    classes = oracle.classify(modules, {("h100:a.s.f", "buffers")}, {}, "h100")
+    assert [n for n, _ in classes["created_ids"][2]] == ["a.s.f"]
+    assert oracle.difference_class(
+        "created_ids", "not compared: the allocations differ") == "follows from the buffers"
