@@ -207,157 +207,265 @@ int64_t ModuleGraph::ValueAt(int64_t node,
   return -1;
 }
 
-XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
-                     absl::Span<const std::string> created) {
-  const HloModule& module = g.module;
-  const MemoryDataflow& df = g.df;
-  const int64_t comps = static_cast<int64_t>(module.computations.size());
-  const int64_t entry = module.entry_index;
-  XlaIds ids;
-  ids.value_id.assign(g.analysis.values.size(), -1);
-  ids.node_position.assign(df.nodes.size(), -1);
+namespace {
 
-  // Post orders: dataflow node ids for scheduled computations, instruction
-  // indices for the others.
-  // Post orders of all computations, one after the other: computation
-  // c's is post_flat[post_begin[c] ... post_begin[c + 1]).
-  std::vector<int64_t> post_flat, post_begin(comps + 1, 0);
-  post_flat.reserve(df.nodes.size());
-  auto post_order = [&](int64_t c) {
-    return absl::MakeConstSpan(post_flat.data() + post_begin[c],
-                               post_begin[c + 1] - post_begin[c]);
-  };
-  std::vector<uint8_t> node_state(df.nodes.size(), 0);
-  std::vector<int64_t> node_stack;
-  for (int64_t c = 0; c < comps; ++c) {
-    const DataflowComputation& dc = df.computations[c];
-    post_begin[c] = static_cast<int64_t>(post_flat.size());
-    if (dc.scheduled) {
-      // The DFS of InstructionPostOrder over dataflow nodes (node ids).
-      const int64_t first = dc.first_node;
-      std::vector<std::vector<int64_t>> preds;  // only with control edges
-      // Node id by instruction index, for control predecessors (which the
-      // reader linked by index).
-      std::vector<int64_t> node_of;
-      const HloComputation& source = module.computations[c];
-      for (int64_t k = 0; k < dc.text_nodes; ++k) {
-        const DataflowNode& n = df.nodes[first + k];
-        if (!n.control_predecessors) continue;
-        if (preds.empty()) {
-          preds.resize(dc.nodes);
-          node_of.assign(source.instructions.size(), -1);
-          for (int64_t j = 0; j < dc.text_nodes; ++j) {
-            const HloInstruction* in = df.nodes[first + j].source;
-            node_of[in - source.instructions.data()] = first + j;
+// The phis' worklist of HloDataflowAnalysis::Propagate, ordered by
+// CalculatePostOrderSchedule: a bucket queue with a bit per key (at most
+// one node has a key above 0), scanned from the smallest key that may be
+// set; key 0 (instructions outside the schedule) in a heap by node id.
+class PhiWorklist {
+ public:
+  PhiWorklist(std::vector<int64_t> priority, int64_t max_key,
+              std::vector<bool> active)
+      : priority_(std::move(priority)),
+        max_key_(max_key),
+        at_key_(max_key + 1, -1),
+        bits_(max_key / 64 + 1, 0),
+        lowest_(max_key + 1),
+        queued_(priority_.size(), false),
+        active_(std::move(active)) {}
+
+  // Queues `node` unless it is queued, inactive (its positions are all
+  // defined there: its update is a no-op) or -1.
+  void Add(int64_t node) {
+    if (node < 0 || queued_[node] || !active_[node]) return;
+    queued_[node] = true;
+    const int64_t key = priority_[node];
+    if (key == 0) {
+      at_zero_.push(node);
+      return;
+    }
+    at_key_[key] = node;
+    bits_[key >> 6] |= uint64_t{1} << (key & 63);
+    lowest_ = std::min(lowest_, key);
+  }
+
+  // The queued node with the smallest key, unqueued; -1 when none is.
+  int64_t Pop() {
+    const int64_t node = Smallest();
+    if (node >= 0) queued_[node] = false;
+    return node;
+  }
+
+ private:
+  int64_t Smallest() {
+    if (!at_zero_.empty()) {
+      const int64_t node = at_zero_.top();
+      at_zero_.pop();
+      return node;
+    }
+    for (int64_t w = lowest_ >> 6; w < static_cast<int64_t>(bits_.size());
+         ++w) {
+      uint64_t word = bits_[w];
+      if (w == (lowest_ >> 6)) word &= ~uint64_t{0} << (lowest_ & 63);
+      if (word == 0) continue;
+      const int64_t key = w * 64 + __builtin_ctzll(word);
+      bits_[w] &= ~(uint64_t{1} << (key & 63));
+      lowest_ = key;
+      return at_key_[key];
+    }
+    lowest_ = max_key_ + 1;
+    return -1;
+  }
+
+  std::vector<int64_t> priority_;
+  int64_t max_key_;
+  std::vector<int64_t> at_key_;
+  std::vector<uint64_t> bits_;
+  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
+      at_zero_;
+  int64_t lowest_;  // no key below this one is set
+  std::vector<bool> queued_, active_;
+};
+
+// XLA's value ids as HloDataflowAnalysis creates them (see the file
+// comment), in four steps: post orders, the values each instruction
+// defines, the phis, the post-order positions.
+class XlaIdNumbering {
+ public:
+  explicit XlaIdNumbering(const ModuleGraph& g)
+      : g_(g),
+        df_(g.df),
+        module_(g.module),
+        comps_(static_cast<int64_t>(g.module.computations.size())) {
+    ids_.value_id.assign(g.analysis.values.size(), -1);
+    ids_.node_position.assign(df_.nodes.size(), -1);
+  }
+
+  XlaIds Run(bool cpu, absl::Span<const std::string> created) {
+    BuildPostOrders();
+    // The numbering order of computations (see the file comment).
+    const std::vector<int64_t> order = cpu || !created.empty()
+                                           ? XlaCpuComputationOrder(g_, created)
+                                           : XlaGpuComputationOrder(g_);
+    NumberDefinedValues(order);
+    NumberPhis();
+    for (size_t v = 0; v < g_.analysis.values.size(); ++v) {
+      if (ids_.value_id[v] >= 0) continue;
+      const int64_t p = df_.value_position[v];
+      ids_.value_id[v] = phi_here_[p] >= 0 ? phi_here_[p] : next_id_++;
+    }
+    SetPositions();
+    return std::move(ids_);
+  }
+
+ private:
+  // Computation c's post order: dataflow node ids for a scheduled
+  // computation, instruction indices for the others.
+  absl::Span<const int64_t> PostOrder(int64_t c) const {
+    return absl::MakeConstSpan(post_flat_.data() + post_begin_[c],
+                               post_begin_[c + 1] - post_begin_[c]);
+  }
+
+  void BuildPostOrders() {
+    post_begin_.assign(comps_ + 1, 0);
+    post_flat_.reserve(df_.nodes.size());
+    node_state_.assign(df_.nodes.size(), 0);
+    for (int64_t c = 0; c < comps_; ++c) {
+      post_begin_[c] = static_cast<int64_t>(post_flat_.size());
+      if (df_.computations[c].scheduled) {
+        AppendScheduledPostOrder(c);
+      } else {
+        AppendUnscheduledPostOrder(c);
+      }
+    }
+    post_begin_[comps_] = static_cast<int64_t>(post_flat_.size());
+  }
+
+  // The control predecessors of a scheduled computation's nodes, by node
+  // (the reader linked them by instruction index); empty without any.
+  std::vector<std::vector<int64_t>> ControlPredecessorNodes(int64_t c) const {
+    const DataflowComputation& dc = df_.computations[c];
+    const int64_t first = dc.first_node;
+    const HloComputation& source = module_.computations[c];
+    std::vector<std::vector<int64_t>> preds;
+    std::vector<int64_t> node_of;  // node id by instruction index
+    for (int64_t k = 0; k < dc.text_nodes; ++k) {
+      const DataflowNode& n = df_.nodes[first + k];
+      if (!n.control_predecessors) continue;
+      if (preds.empty()) {
+        preds.resize(dc.nodes);
+        node_of.assign(source.instructions.size(), -1);
+        for (int64_t j = 0; j < dc.text_nodes; ++j) {
+          const HloInstruction* in = df_.nodes[first + j].source;
+          node_of[in - source.instructions.data()] = first + j;
+        }
+      }
+      for (int32_t p : module_.control_predecessors(*n.source)) {
+        if (p >= 0 && node_of[p] >= 0) preds[k].push_back(node_of[p]);
+      }
+    }
+    return preds;
+  }
+
+  // The DFS of InstructionPostOrder over dataflow nodes (node ids).
+  void AppendScheduledPostOrder(int64_t c) {
+    const DataflowComputation& dc = df_.computations[c];
+    const int64_t first = dc.first_node;
+    const std::vector<std::vector<int64_t>> preds = ControlPredecessorNodes(c);
+    std::fill_n(node_state_.data() + first, dc.nodes, 0);
+    uint8_t* const state = node_state_.data();
+    std::vector<int64_t>& stack = node_stack_;
+    stack.clear();
+    for (int64_t r = first; r < first + dc.nodes; ++r) {
+      if (!g_.Users(r).empty() || state[r] == 2) continue;
+      stack.push_back(r);
+      while (!stack.empty()) {
+        const int64_t cur = stack.back();
+        uint8_t& st = state[cur];
+        if (st == 0) {
+          st = 1;
+          const absl::Span<const int64_t> ops = df_.Operands(df_.nodes[cur]);
+          for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
+            if (state[*it] != 2) stack.push_back(*it);
           }
-        }
-        for (int32_t p : module.control_predecessors(*n.source)) {
-          if (p >= 0 && node_of[p] >= 0) preds[k].push_back(node_of[p]);
-        }
-      }
-      std::vector<int64_t>& order = post_flat;
-      std::fill_n(node_state.data() + first, dc.nodes, 0);
-      uint8_t* const state = node_state.data() + first - first;
-      std::vector<int64_t>& stack = node_stack;
-      stack.clear();
-      for (int64_t r = first; r < first + dc.nodes; ++r) {
-        if (!g.Users(r).empty() || state[r] == 2) continue;
-        stack.push_back(r);
-        while (!stack.empty()) {
-          const int64_t cur = stack.back();
-          uint8_t& st = state[cur];
-          if (st == 0) {
-            st = 1;
-            const absl::Span<const int64_t> ops = df.Operands(df.nodes[cur]);
-            for (auto it = ops.rbegin(); it != ops.rend(); ++it) {
-              if (state[*it] != 2) stack.push_back(*it);
-            }
-            if (!preds.empty()) {
-              for (int64_t p : preds[cur - first]) {
-                if (state[p] != 2) stack.push_back(p);
-              }
-            }
-          } else {
-            stack.pop_back();
-            if (st != 2) {
-              st = 2;
-              order.push_back(cur);
+          if (!preds.empty()) {
+            for (int64_t p : preds[cur - first]) {
+              if (state[p] != 2) stack.push_back(p);
             }
           }
-        }
-      }
-    } else {
-      const InstructionGraph& ig = g.Graph(c);
-      std::vector<std::vector<int64_t>> preds(ig.operands.size());
-      for (size_t k = 0; k < ig.operands.size(); ++k) {
-        for (int32_t p : module.control_predecessors(ig.at(k))) {
-          if (p >= 0) preds[k].push_back(p);
-        }
-      }
-      const std::vector<int64_t> order = InstructionPostOrder(
-          static_cast<int64_t>(ig.operands.size()),
-          [&](int64_t k) -> const std::vector<int64_t>& {
-            return ig.operands[k];
-          },
-          [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
-          [&](int64_t k) { return !ig.users[k].empty(); });
-      // XLA walks from the instructions without users in the order it
-      // holds them, which begins with the parameters by number, whatever
-      // order the text prints them in (XLA:GPU's sort comparators print
-      // unused parameters last first): those come first, by number.
-      std::vector<int64_t> unused;
-      for (int64_t k : order) {
-        if (ig.users[k].empty() && ig.at(k).opcode == HloOpcode::kParameter) {
-          unused.push_back(k);
-        }
-      }
-      std::stable_sort(unused.begin(), unused.end(), [&](int64_t a, int64_t b) {
-        return ig.at(a).parameter_number.value_or(-1) <
-               ig.at(b).parameter_number.value_or(-1);
-      });
-      post_flat.insert(post_flat.end(), unused.begin(), unused.end());
-      for (int64_t k : order) {
-        if (!(ig.users[k].empty() &&
-              ig.at(k).opcode == HloOpcode::kParameter)) {
-          post_flat.push_back(k);
+        } else {
+          stack.pop_back();
+          if (st != 2) {
+            st = 2;
+            post_flat_.push_back(cur);
+          }
         }
       }
     }
   }
-  post_begin[comps] = static_cast<int64_t>(post_flat.size());
 
-  // The numbering order of computations (see the file comment).
-  const std::vector<int64_t> order = cpu || !created.empty()
-                                         ? XlaCpuComputationOrder(g, created)
-                                         : XlaGpuComputationOrder(g);
+  void AppendUnscheduledPostOrder(int64_t c) {
+    const InstructionGraph& ig = g_.Graph(c);
+    std::vector<std::vector<int64_t>> preds(ig.operands.size());
+    for (size_t k = 0; k < ig.operands.size(); ++k) {
+      for (int32_t p : module_.control_predecessors(ig.at(k))) {
+        if (p >= 0) preds[k].push_back(p);
+      }
+    }
+    const std::vector<int64_t> order = InstructionPostOrder(
+        static_cast<int64_t>(ig.operands.size()),
+        [&](int64_t k) -> const std::vector<int64_t>& {
+          return ig.operands[k];
+        },
+        [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
+        [&](int64_t k) { return !ig.users[k].empty(); });
+    // XLA walks from the instructions without users in the order it holds
+    // them, which begins with the parameters by number, whatever order the
+    // text prints them in (XLA:GPU's sort comparators print unused
+    // parameters last first): those come first, by number.
+    auto unused_parameter = [&](int64_t k) {
+      return ig.users[k].empty() && ig.at(k).opcode == HloOpcode::kParameter;
+    };
+    std::vector<int64_t> unused;
+    for (int64_t k : order) {
+      if (unused_parameter(k)) unused.push_back(k);
+    }
+    std::stable_sort(unused.begin(), unused.end(), [&](int64_t a, int64_t b) {
+      return ig.at(a).parameter_number.value_or(-1) <
+             ig.at(b).parameter_number.value_or(-1);
+    });
+    post_flat_.insert(post_flat_.end(), unused.begin(), unused.end());
+    for (int64_t k : order) {
+      if (!unused_parameter(k)) post_flat_.push_back(k);
+    }
+  }
 
-  // Non-phi values.
-  int64_t next_id = 0;
-  std::vector<int64_t> position_id(df.positions.size(), -1);
-  // Thread-local values by computation and instruction: (first value).
-  std::vector<std::vector<int64_t>> local_first(comps);
-  std::vector<std::pair<std::vector<int64_t>, const Shape*>> subs;
-  std::vector<int64_t> scratch_index;
-  for (int64_t c : order) {
-    const DataflowComputation& dc = df.computations[c];
-    if (dc.scheduled) {
-      for (int64_t node : post_order(c)) {
-        const DataflowNode& n = df.nodes[node];
+  // Ids of the values instructions define, computation by computation in
+  // `order`; the thread-local ones are listed with theirs.
+  void NumberDefinedValues(const std::vector<int64_t>& order) {
+    position_id_.assign(df_.positions.size(), -1);
+    for (int64_t c : order) {
+      if (!df_.computations[c].scheduled) {
+        NumberUnscheduledValues(c);
+        continue;
+      }
+      for (int64_t node : PostOrder(c)) {
+        const DataflowNode& n = df_.nodes[node];
         for (int64_t p = n.first_position; p < n.first_position + n.positions;
              ++p) {
-          if (df.positions[p].source == PositionSource::kDefined) {
-            position_id[p] = next_id++;
+          if (df_.positions[p].source == PositionSource::kDefined) {
+            position_id_[p] = next_id_++;
           }
         }
       }
-      continue;
     }
-    const HloComputation& comp = module.computations[c];
+    for (size_t v = 0; v < g_.analysis.values.size(); ++v) {
+      const int64_t p = df_.value_position[v];
+      if (df_.positions[p].source == PositionSource::kDefined) {
+        ids_.value_id[v] = position_id_[p];
+      }
+    }
+  }
+
+  void NumberUnscheduledValues(int64_t c) {
+    const HloComputation& comp = module_.computations[c];
     const bool params_define =
-        g.kind[c] != CompKind::kGlobal;  // embedded or unreached
-    const bool local = g.kind[c] == CompKind::kThreadLocal;
-    if (local) local_first[c].assign(comp.instructions.size(), -1);
-    for (int64_t i : post_order(c)) {
+        g_.kind[c] != CompKind::kGlobal;  // embedded or unreached
+    const bool local = g_.kind[c] == CompKind::kThreadLocal;
+    std::vector<std::pair<std::vector<int64_t>, const Shape*>> subs;
+    std::vector<int64_t> scratch_index;
+    for (int64_t i : PostOrder(c)) {
       const HloInstruction& in = comp.instructions[i];
       if (in.shape == nullptr) continue;
       const ValueRule rule = ValueRuleOf(in.opcode);
@@ -377,42 +485,33 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
           v.index = index;
           v.shape = shape;
           v.bytes = SubshapeBytes(*shape);
-          v.id = next_id;
+          v.id = next_id_;
           v.is_constant = in.opcode == HloOpcode::kConstant;
-          ids.thread_local_values.push_back(std::move(v));
+          ids_.thread_local_values.push_back(std::move(v));
         }
-        ++next_id;
+        ++next_id_;
       }
     }
   }
-  for (size_t v = 0; v < g.analysis.values.size(); ++v) {
-    const int64_t p = df.value_position[v];
-    if (df.positions[p].source == PositionSource::kDefined) {
-      ids.value_id[v] = position_id[p];
-    }
-  }
 
-  // Phis: HloDataflowAnalysis::Propagate's worklist, ordered by
-  // CalculatePostOrderSchedule (instructions outside it first).
-  const int64_t nodes = static_cast<int64_t>(df.nodes.size());
-  // Keys of the worklist: 1 + the ordinal for the instructions in the
+  // The worklist's keys: 1 + the ordinal for the instructions in the
   // schedule (distinct), 0 for the others (computations never run, which
   // no scheduled one depends on; among them the node id decides).
-  std::vector<int64_t> priority(nodes, 0);
-  int64_t max_key = 0;
-  {
-    int64_t ordinal = 0;
-    std::vector<bool> visited(comps, false);
+  PhiWorklist MakeWorklist() const {
+    const int64_t nodes = static_cast<int64_t>(df_.nodes.size());
+    std::vector<int64_t> priority(nodes, 0);
+    int64_t max_key = 0, ordinal = 0;
+    std::vector<bool> visited(comps_, false);
     std::vector<bool> has(nodes, false);
     std::function<void(int64_t)> walk = [&](int64_t c) {
-      if (c < 0 || visited[c] || !df.computations[c].scheduled) return;
+      if (c < 0 || visited[c] || !df_.computations[c].scheduled) return;
       visited[c] = true;
-      for (int64_t node : post_order(c)) {
-        const DataflowNode& n = df.nodes[node];
+      for (int64_t node : PostOrder(c)) {
+        const DataflowNode& n = df_.nodes[node];
         if (n.source != nullptr) {
           if (n.opcode == HloOpcode::kCall ||
               n.opcode == HloOpcode::kConditional) {
-            for (int64_t callee : g.Calls(n.instruction)) walk(callee);
+            for (int64_t callee : g_.Calls(n.instruction)) walk(callee);
           } else if (IsWhile(n.opcode)) {
             walk(n.condition);
             walk(n.body);
@@ -426,155 +525,132 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
         ++ordinal;
       }
     };
-    if (entry >= 0) walk(entry);
+    if (module_.entry_index >= 0) walk(module_.entry_index);
+    // A node whose positions are all defined there never changes: its
+    // update is a no-op, so it is never queued (the order of the others is
+    // the same).
+    std::vector<bool> active(nodes, false);
+    for (const DataflowPosition& pos : df_.positions) {
+      if (pos.source != PositionSource::kDefined) active[pos.node] = true;
+    }
+    return PhiWorklist(std::move(priority), max_key, std::move(active));
   }
-  std::vector<int64_t> current(df.positions.size(), -1);
-  for (size_t p = 0; p < df.positions.size(); ++p) {
-    if (df.positions[p].source == PositionSource::kDefined) {
-      current[p] = position_id[p];
+
+  // HloDataflowAnalysis::Propagate: each node's forwarded and phi values
+  // updated until nothing changes, a new id for each phi made.
+  void NumberPhis() {
+    current_.assign(df_.positions.size(), -1);
+    for (size_t p = 0; p < df_.positions.size(); ++p) {
+      if (df_.positions[p].source == PositionSource::kDefined) {
+        current_[p] = position_id_[p];
+      }
     }
-  }
-  std::vector<int64_t> phi_here(df.positions.size(), -1);
-  // The inputs each phi was last registered with (XLA's phi graph), in
-  // place: registered[target ... target + count) of the position.
-  std::vector<int64_t> registered(df.phi_inputs.size(), -1);
-  std::vector<int32_t> registered_count(df.positions.size(), 0);
-  // A bucket queue: a bit per key (at most one node has a key above 0),
-  // scanned from the smallest key that may be set; key 0 in a heap.
-  std::vector<int64_t> at_key(max_key + 1, -1);
-  std::vector<uint64_t> bits(max_key / 64 + 1, 0);
-  std::priority_queue<int64_t, std::vector<int64_t>, std::greater<int64_t>>
-      at_zero;
-  int64_t lowest = max_key + 1;  // no key below this one is set
-  std::vector<bool> queued(nodes, false);
-  // A node whose positions are all defined there never changes: its
-  // update is a no-op, so it is never queued (the order of the others is
-  // the same).
-  std::vector<bool> active(nodes, false);
-  for (const DataflowPosition& pos : df.positions) {
-    if (pos.source != PositionSource::kDefined) active[pos.node] = true;
-  }
-  auto add = [&](int64_t node) {
-    if (node < 0 || queued[node] || !active[node]) return;
-    queued[node] = true;
-    const int64_t key = priority[node];
-    if (key == 0) {
-      at_zero.push(node);
-      return;
+    phi_here_.assign(df_.positions.size(), -1);
+    registered_.assign(df_.phi_inputs.size(), -1);
+    registered_count_.assign(df_.positions.size(), 0);
+    PhiWorklist work = MakeWorklist();
+    for (int64_t c = 0; c < comps_; ++c) {
+      for (int64_t node : PostOrder(c)) {
+        if (df_.computations[c].scheduled) work.Add(node);
+      }
     }
-    at_key[key] = node;
-    bits[key >> 6] |= uint64_t{1} << (key & 63);
-    lowest = std::min(lowest, key);
-  };
-  // The queued node with the smallest key, -1 when none is.
-  auto pop = [&]() -> int64_t {
-    if (!at_zero.empty()) {
-      const int64_t node = at_zero.top();
-      at_zero.pop();
-      return node;
-    }
-    for (int64_t w = lowest >> 6; w < static_cast<int64_t>(bits.size()); ++w) {
-      uint64_t word = bits[w];
-      if (w == (lowest >> 6)) word &= ~uint64_t{0} << (lowest & 63);
-      if (word == 0) continue;
-      const int64_t key = w * 64 + __builtin_ctzll(word);
-      bits[w] &= ~(uint64_t{1} << (key & 63));
-      lowest = key;
-      return at_key[key];
-    }
-    lowest = max_key + 1;
-    return -1;
-  };
-  for (int64_t c = 0; c < comps; ++c) {
-    for (int64_t node : post_order(c)) {
-      if (df.computations[c].scheduled) add(node);
+    for (int64_t node = work.Pop(); node >= 0; node = work.Pop()) {
+      if (UpdateNode(node)) QueueDependents(node, work);
     }
   }
-  std::vector<int64_t> inputs;
-  auto first_parameter = [&](int64_t c) -> int64_t {
-    if (c < 0 || df.computations[c].parameters.empty()) return -1;
-    return df.computations[c].parameters[0];
-  };
-  for (int64_t node = pop(); node >= 0; node = pop()) {
-    queued[node] = false;
-    const DataflowNode& n = df.nodes[node];
+
+  // The node's positions from their sources; true when one changed.
+  bool UpdateNode(int64_t node) {
+    const DataflowNode& n = df_.nodes[node];
     bool changed = false;
     for (int64_t p = n.first_position; p < n.first_position + n.positions;
          ++p) {
-      const DataflowPosition& pos = df.positions[p];
+      const DataflowPosition& pos = df_.positions[p];
       if (pos.source == PositionSource::kForward) {
-        if (current[p] != current[pos.target]) {
-          current[p] = current[pos.target];
+        if (current_[p] != current_[pos.target]) {
+          current_[p] = current_[pos.target];
           changed = true;
         }
       } else if (pos.source == PositionSource::kPhi) {
-        inputs.clear();
-        for (int64_t k = 0; k < pos.inputs; ++k) {
-          const int64_t v = current[df.phi_inputs[pos.target + k]];
-          if (v >= 0) inputs.push_back(v);
-        }
-        if (inputs.empty()) continue;
-        if (inputs.size() == 1) {
-          if (current[p] != inputs[0]) {
-            current[p] = inputs[0];
-            changed = true;
-          }
-        } else {
-          int64_t* reg = registered.data() + pos.target;
-          int32_t& count = registered_count[p];
-          const bool same = count == static_cast<int32_t>(inputs.size()) &&
-                            std::equal(inputs.begin(), inputs.end(), reg);
-          if (current[p] < 0 || current[p] != phi_here[p]) {
-            phi_here[p] = next_id++;
-            current[p] = phi_here[p];
-            changed = true;
-          } else if (!same) {
-            changed = true;
-          }
-          std::copy(inputs.begin(), inputs.end(), reg);
-          count = static_cast<int32_t>(inputs.size());
-        }
+        changed |= UpdatePhi(p, pos);
       }
     }
-    if (!changed) continue;
-    for (int64_t user : g.Users(node)) {
-      add(user);
-      const DataflowNode& u = df.nodes[user];
+    return changed;
+  }
+
+  // A phi's inputs; a new id when it is a phi of two or more values not
+  // yet made here (XLA's phi graph registers its inputs).
+  bool UpdatePhi(int64_t p, const DataflowPosition& pos) {
+    inputs_.clear();
+    for (int64_t k = 0; k < pos.inputs; ++k) {
+      const int64_t v = current_[df_.phi_inputs[pos.target + k]];
+      if (v >= 0) inputs_.push_back(v);
+    }
+    if (inputs_.empty()) return false;
+    if (inputs_.size() == 1) {
+      if (current_[p] == inputs_[0]) return false;
+      current_[p] = inputs_[0];
+      return true;
+    }
+    bool changed = false;
+    int64_t* reg = registered_.data() + pos.target;
+    int32_t& count = registered_count_[p];
+    const bool same = count == static_cast<int32_t>(inputs_.size()) &&
+                      std::equal(inputs_.begin(), inputs_.end(), reg);
+    if (current_[p] < 0 || current_[p] != phi_here_[p]) {
+      phi_here_[p] = next_id_++;
+      current_[p] = phi_here_[p];
+      changed = true;
+    } else if (!same) {
+      changed = true;
+    }
+    std::copy(inputs_.begin(), inputs_.end(), reg);
+    count = static_cast<int32_t>(inputs_.size());
+    return changed;
+  }
+
+  int64_t FirstParameter(int64_t c) const {
+    if (c < 0 || df_.computations[c].parameters.empty()) return -1;
+    return df_.computations[c].parameters[0];
+  }
+
+  // Queues what a changed node feeds: its users, the parameters of the
+  // computations they call with it, and, for a root, its call sites.
+  void QueueDependents(int64_t node, PhiWorklist& work) const {
+    for (int64_t user : g_.Users(node)) {
+      work.Add(user);
+      const DataflowNode& u = df_.nodes[user];
       if (u.source == nullptr) continue;
-      const absl::Span<const int64_t> ops = df.Operands(u);
+      const absl::Span<const int64_t> ops = df_.Operands(u);
       if (u.opcode == HloOpcode::kConditional) {
-        const absl::Span<const int64_t> branches = g.Calls(u.instruction);
+        const absl::Span<const int64_t> branches = g_.Calls(u.instruction);
         for (size_t j = 0; j < branches.size() && j + 1 < ops.size(); ++j) {
-          if (ops[j + 1] == node) add(first_parameter(branches[j]));
+          if (ops[j + 1] == node) work.Add(FirstParameter(branches[j]));
         }
       } else if (CallKindOf(u.opcode) == CallKind::kControlFlow &&
                  u.opcode != HloOpcode::kAsyncUpdate &&
                  u.opcode != HloOpcode::kAsyncDone) {
-        for (int64_t callee : g.Calls(u.instruction)) {
+        for (int64_t callee : g_.Calls(u.instruction)) {
           const std::vector<int64_t>& params =
-              df.computations[callee].parameters;
+              df_.computations[callee].parameters;
           for (size_t k = 0; k < ops.size() && k < params.size(); ++k) {
-            if (ops[k] == node) add(params[k]);
+            if (ops[k] == node) work.Add(params[k]);
           }
         }
       }
     }
-    const DataflowComputation& dc = df.computations[n.computation];
-    if (dc.root == node) {
-      for (int64_t site : dc.callsites) {
-        const DataflowNode& s = df.nodes[site];
-        add(site);
-        if (IsWhile(s.opcode) && s.source != nullptr) {
-          add(first_parameter(AttributeComputation(g, *s.source, "body")));
-          add(first_parameter(AttributeComputation(g, *s.source, "condition")));
-        }
+    const DataflowComputation& dc =
+        df_.computations[df_.nodes[node].computation];
+    if (dc.root != node) return;
+    for (int64_t site : dc.callsites) {
+      const DataflowNode& s = df_.nodes[site];
+      work.Add(site);
+      if (IsWhile(s.opcode) && s.source != nullptr) {
+        work.Add(FirstParameter(AttributeComputation(g_, *s.source, "body")));
+        work.Add(
+            FirstParameter(AttributeComputation(g_, *s.source, "condition")));
       }
     }
-  }
-  for (size_t v = 0; v < g.analysis.values.size(); ++v) {
-    if (ids.value_id[v] >= 0) continue;
-    const int64_t p = df.value_position[v];
-    ids.value_id[v] = phi_here[p] >= 0 ? phi_here[p] : next_id++;
   }
 
   // Post-order positions (BufferAssigner's sort keys): computations in
@@ -582,30 +658,57 @@ XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
   // XLA's call graph lists callees in instruction-list order, which the
   // text does not keep; but XLA prints computations in exactly that
   // depth-first post order, so the text order, reversed, is the order.
-  std::vector<int64_t> call_post(comps);
-  std::iota(call_post.begin(), call_post.end(), 0);
-  std::reverse(call_post.begin(), call_post.end());
-  int64_t position = 0;
-  for (int64_t c : call_post) {
-    if (g.kind[c] != CompKind::kGlobal || !df.computations[c].scheduled) {
-      continue;
+  void SetPositions() {
+    std::vector<int64_t> call_post(comps_);
+    std::iota(call_post.begin(), call_post.end(), 0);
+    std::reverse(call_post.begin(), call_post.end());
+    int64_t position = 0;
+    for (int64_t c : call_post) {
+      if (g_.kind[c] != CompKind::kGlobal || !df_.computations[c].scheduled) {
+        continue;
+      }
+      for (int64_t node : PostOrder(c)) ids_.node_position[node] = position++;
     }
-    for (int64_t node : post_order(c)) ids.node_position[node] = position++;
+    position = 0;
+    std::vector<std::vector<int64_t>> local_position(comps_);
+    for (int64_t c : call_post) {
+      if (g_.kind[c] != CompKind::kThreadLocal) continue;
+      local_position[c].assign(module_.computations[c].instructions.size(), -1);
+      for (int64_t i : PostOrder(c)) local_position[c][i] = position++;
+    }
+    for (ThreadLocalValue& v : ids_.thread_local_values) {
+      v.position = local_position[v.computation].empty()
+                       ? 0
+                       : local_position[v.computation][v.instruction];
+    }
   }
-  std::vector<int64_t> instruction_position;
-  position = 0;
-  std::vector<std::vector<int64_t>> local_position(comps);
-  for (int64_t c : call_post) {
-    if (g.kind[c] != CompKind::kThreadLocal) continue;
-    local_position[c].assign(module.computations[c].instructions.size(), -1);
-    for (int64_t i : post_order(c)) local_position[c][i] = position++;
-  }
-  for (ThreadLocalValue& v : ids.thread_local_values) {
-    v.position = local_position[v.computation].empty()
-                     ? 0
-                     : local_position[v.computation][v.instruction];
-  }
-  return ids;
+
+  const ModuleGraph& g_;
+  const MemoryDataflow& df_;
+  const HloModule& module_;
+  const int64_t comps_;
+  XlaIds ids_;
+  // Post orders of all computations, one after the other: computation c's
+  // is post_flat_[post_begin_[c] ... post_begin_[c + 1]).
+  std::vector<int64_t> post_flat_, post_begin_;
+  std::vector<uint8_t> node_state_;  // scratch of the DFS
+  std::vector<int64_t> node_stack_;  // scratch of the DFS
+  int64_t next_id_ = 0;
+  std::vector<int64_t> position_id_;  // ids of defined positions
+  // The phis' propagation: each position's value id now, the phi made
+  // there, and the inputs each phi was last registered with (XLA's phi
+  // graph), in place: registered_[target ... target + count) of the
+  // position.
+  std::vector<int64_t> current_, phi_here_, registered_;
+  std::vector<int32_t> registered_count_;
+  std::vector<int64_t> inputs_;  // scratch
+};
+
+}  // namespace
+
+XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
+                     absl::Span<const std::string> created) {
+  return XlaIdNumbering(g).Run(cpu, created);
 }
 
 }  // namespace buffer_internal
