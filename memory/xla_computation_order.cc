@@ -366,28 +366,40 @@ bool NaturalNameLess(absl::string_view a, absl::string_view b) {
 
 namespace {
 
-// The order XLA:CPU created the computations in, as far as the names and
-// the call graph tell it (the text does not hold it): steps 1-5 above.
-std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
-  const HloModule& m = g.module;
-  const int64_t comps = static_cast<int64_t>(m.computations.size());
-  std::vector<Made> made(comps, Made::kDerived);
+// Derived computations by their name's key: region, number, then name.
+bool DerivedNameLess(absl::string_view a, absl::string_view b) {
+  const DerivedKey ka = DerivedKeyOf(a), kb = DerivedKeyOf(b);
+  if (ka.region != kb.region) return ka.region < kb.region;
+  if (ka.number != kb.number) return ka.number < kb.number;
+  return NaturalNameLess(ka.name, kb.name);
+}
+
+// The computations by how they were made, each group in the order its
+// names give.
+struct MadeGroups {
+  std::vector<Made> made;
   std::vector<int64_t> imported, derived, fused, late;
+};
+
+MadeGroups GroupByMaking(const HloModule& m) {
+  const int64_t comps = static_cast<int64_t>(m.computations.size());
+  MadeGroups g;
+  g.made.assign(comps, Made::kDerived);
   for (int64_t c = 0; c < comps; ++c) {
     const absl::string_view name = m.computations[c].header.name;
     if (c == m.entry_index || IsImportedRegion(name)) {
-      made[c] = Made::kImported;
-      imported.push_back(c);
+      g.made[c] = Made::kImported;
+      g.imported.push_back(c);
     } else if (IsFused(name)) {
-      made[c] = Made::kFused;
-      fused.push_back(c);
+      g.made[c] = Made::kFused;
+      g.fused.push_back(c);
     } else if (absl::StartsWith(name, "wrapped_")) {
-      made[c] = Made::kWrapped;
+      g.made[c] = Made::kWrapped;
     } else if (IsLate(name)) {
-      made[c] = Made::kLate;
-      late.push_back(c);
+      g.made[c] = Made::kLate;
+      g.late.push_back(c);
     } else {
-      derived.push_back(c);
+      g.derived.push_back(c);
     }
   }
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
@@ -399,83 +411,104 @@ std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
     return std::make_pair(
         b, c == m.entry_index ? int64_t{-1} : DerivedKeyOf(name).region);
   };
-  std::stable_sort(imported.begin(), imported.end(), [&](int64_t a, int64_t b) {
-    return imported_key(a) < imported_key(b);
+  std::stable_sort(
+      g.imported.begin(), g.imported.end(),
+      [&](int64_t a, int64_t b) { return imported_key(a) < imported_key(b); });
+  std::stable_sort(g.fused.begin(), g.fused.end(), [&](int64_t a, int64_t b) {
+    return TrailingNumber(name_of(a)) < TrailingNumber(name_of(b));
   });
-  // The SPMD partitioner makes a new entry ("main.N_spmd") after the
-  // imported computations, and before it the reducers it clones for the
-  // collectives and scatters it writes.
-  const bool spmd =
-      m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd");
-  std::vector<int64_t> before_entry;
-  if (spmd) {
-    imported.erase(std::find(imported.begin(), imported.end(), m.entry_index));
-    std::vector<bool> early(comps, false);
-    for (const HloComputation& computation : m.computations) {
-      for (const HloInstruction& in : computation.instructions) {
-        if (in.opcode != HloOpcode::kAllReduce &&
-            in.opcode != HloOpcode::kAllReduceStart &&
-            in.opcode != HloOpcode::kReduceScatter &&
-            in.opcode != HloOpcode::kScatter) {
-          continue;
-        }
-        const int64_t callee = g.CalledComputation(in, "to_apply");
-        if (callee >= 0 && made[callee] == Made::kDerived) early[callee] = true;
+  std::stable_sort(g.late.begin(), g.late.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(name_of(a), name_of(b));
+  });
+  return g;
+}
+
+// The SPMD partitioner makes a new entry ("main.N_spmd") after the imported
+// computations, and before it the reducers it clones for the collectives
+// and scatters it writes: those, taken out of `groups`' derived ones, in the
+// order the rule for derived computations gives them.
+std::vector<int64_t> PartitionerReducers(const ModuleGraph& g,
+                                         MadeGroups& groups) {
+  const HloModule& m = g.module;
+  groups.imported.erase(
+      std::find(groups.imported.begin(), groups.imported.end(), m.entry_index));
+  std::vector<bool> early(m.computations.size(), false);
+  for (const HloComputation& computation : m.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kAllReduce &&
+          in.opcode != HloOpcode::kAllReduceStart &&
+          in.opcode != HloOpcode::kReduceScatter &&
+          in.opcode != HloOpcode::kScatter) {
+        continue;
+      }
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      if (callee >= 0 && groups.made[callee] == Made::kDerived) {
+        early[callee] = true;
       }
     }
-    for (int64_t c : derived) {
-      if (early[c]) before_entry.push_back(c);
-    }
-    derived.erase(std::remove_if(derived.begin(), derived.end(),
-                                 [&](int64_t c) { return early[c]; }),
-                  derived.end());
   }
-  std::vector<int64_t> derived_order;
-  std::vector<bool> placed(comps, false);
+  std::vector<int64_t> before_entry;
+  for (int64_t c : groups.derived) {
+    if (early[c]) before_entry.push_back(c);
+  }
+  groups.derived.erase(
+      std::remove_if(groups.derived.begin(), groups.derived.end(),
+                     [&](int64_t c) { return early[c]; }),
+      groups.derived.end());
+  std::stable_sort(before_entry.begin(), before_entry.end(),
+                   [&](int64_t a, int64_t b) {
+                     return DerivedNameLess(m.computations[a].header.name,
+                                            m.computations[b].header.name);
+                   });
+  return before_entry;
+}
+
+// The derived computations: loop computations first, as the loops that
+// made them come, then the others by their names.
+std::vector<int64_t> DerivedOrder(const ModuleGraph& g,
+                                  const MadeGroups& groups) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> order;
+  std::vector<bool> placed(m.computations.size(), false);
   for (int64_t c : LoopComputations(g)) {
-    if (made[c] == Made::kDerived && !placed[c]) {
+    if (groups.made[c] == Made::kDerived && !placed[c]) {
       placed[c] = true;
-      derived_order.push_back(c);
+      order.push_back(c);
     }
   }
   std::vector<int64_t> rest;
-  for (int64_t c : derived) {
+  for (int64_t c : groups.derived) {
     if (!placed[c]) rest.push_back(c);
   }
   std::stable_sort(rest.begin(), rest.end(), [&](int64_t a, int64_t b) {
-    const DerivedKey ka = DerivedKeyOf(name_of(a)),
-                     kb = DerivedKeyOf(name_of(b));
-    if (ka.region != kb.region) return ka.region < kb.region;
-    if (ka.number != kb.number) return ka.number < kb.number;
-    return NaturalNameLess(ka.name, kb.name);
+    return DerivedNameLess(m.computations[a].header.name,
+                           m.computations[b].header.name);
   });
-  derived_order.insert(derived_order.end(), rest.begin(), rest.end());
-  std::stable_sort(fused.begin(), fused.end(), [&](int64_t a, int64_t b) {
-    return TrailingNumber(name_of(a)) < TrailingNumber(name_of(b));
-  });
-  std::stable_sort(late.begin(), late.end(), [&](int64_t a, int64_t b) {
-    return NaturalNameLess(name_of(a), name_of(b));
-  });
-  std::vector<int64_t> creation = imported;
+  order.insert(order.end(), rest.begin(), rest.end());
+  return order;
+}
+
+// The order XLA:CPU created the computations in, as far as the names and
+// the call graph tell it (the text does not hold it): steps 1-5 above.
+std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  MadeGroups groups = GroupByMaking(m);
+  const bool spmd =
+      m.entry_index >= 0 &&
+      absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");
+  std::vector<int64_t> before_entry;
+  if (spmd) before_entry = PartitionerReducers(g, groups);
+  const std::vector<int64_t> derived_order = DerivedOrder(g, groups);
+  std::vector<int64_t> creation = groups.imported;
   if (spmd) {
-    // In the order the rule for derived computations gives them.
-    std::vector<int64_t> early_order = before_entry;
-    std::stable_sort(early_order.begin(), early_order.end(),
-                     [&](int64_t a, int64_t b) {
-                       const DerivedKey ka = DerivedKeyOf(name_of(a));
-                       const DerivedKey kb = DerivedKeyOf(name_of(b));
-                       if (ka.region != kb.region) return ka.region < kb.region;
-                       if (ka.number != kb.number) return ka.number < kb.number;
-                       return NaturalNameLess(ka.name, kb.name);
-                     });
-    creation.insert(creation.end(), early_order.begin(), early_order.end());
+    creation.insert(creation.end(), before_entry.begin(), before_entry.end());
     creation.push_back(m.entry_index);
   }
   creation.insert(creation.end(), derived_order.begin(), derived_order.end());
-  creation.insert(creation.end(), fused.begin(), fused.end());
-  const std::vector<int64_t> wrapped = WrappedOrder(g, made);
+  creation.insert(creation.end(), groups.fused.begin(), groups.fused.end());
+  const std::vector<int64_t> wrapped = WrappedOrder(g, groups.made);
   creation.insert(creation.end(), wrapped.begin(), wrapped.end());
-  creation.insert(creation.end(), late.begin(), late.end());
+  creation.insert(creation.end(), groups.late.begin(), groups.late.end());
   return creation;
 }
 
