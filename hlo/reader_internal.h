@@ -55,6 +55,59 @@ const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
 // (hand-written modules, XLA's tests), so the set stays small.
 absl::string_view Intern(std::string text);
 
+// An instruction as the reader builds it: the record a visitor is handed,
+// and the lists its `operands` and `attributes` view, which the reader
+// fills. Whoever changes a list calls Bind before the record is read again
+// (adding to a list may move it); copies and moves bind themselves.
+struct DraftInstruction : HloInstruction {
+  std::vector<HloOperand> operand_list;
+  std::vector<HloAttribute> attribute_list;
+
+  DraftInstruction() = default;
+  // A copy of `in` with lists of its own.
+  explicit DraftInstruction(const HloInstruction& in)
+      : HloInstruction(in),
+        operand_list(in.operands.begin(), in.operands.end()),
+        attribute_list(in.attributes.begin(), in.attributes.end()) {
+    Bind();
+  }
+  DraftInstruction(const DraftInstruction& o)
+      : HloInstruction(o),
+        operand_list(o.operand_list),
+        attribute_list(o.attribute_list) {
+    Bind();
+  }
+  DraftInstruction(DraftInstruction&& o) noexcept
+      : HloInstruction(o),
+        operand_list(std::move(o.operand_list)),
+        attribute_list(std::move(o.attribute_list)) {
+    Bind();
+    o.Bind();
+  }
+  DraftInstruction& operator=(const DraftInstruction& o) {
+    if (this == &o) return *this;
+    HloInstruction::operator=(o);
+    operand_list = o.operand_list;
+    attribute_list = o.attribute_list;
+    Bind();
+    return *this;
+  }
+  DraftInstruction& operator=(DraftInstruction&& o) noexcept {
+    if (this == &o) return *this;
+    HloInstruction::operator=(o);
+    operand_list = std::move(o.operand_list);
+    attribute_list = std::move(o.attribute_list);
+    Bind();
+    o.Bind();
+    return *this;
+  }
+  // Points `operands` and `attributes` at the lists.
+  void Bind() {
+    operands = operand_list;
+    attributes = attribute_list;
+  }
+};
+
 // One part of a text read in parts (ReadInParts): its visitor, and for
 // ReadHloModules the modules that keep the part's shapes.
 struct PartReading {
@@ -297,7 +350,7 @@ class Reader {
   // to the closing `)`. `depth`: 0 for an instruction line, 1 + n for an
   // instruction written inline as an operand (its shapes are made, not
   // cached).
-  absl::Status ParseParens(HloInstruction* in, int depth);
+  absl::Status ParseParens(DraftInstruction* in, int depth);
   // An instruction written inline as an operand (`add(f32[] constant(1),
   // x)`), from `(` after its opcode: read into inline_ (each is an
   // instruction of its own, named `opcode@line:column`) and its result
@@ -403,7 +456,7 @@ class Reader {
   // null), or npos to leave the line to the careful path.
   size_t FastShape(size_t p, size_t target, const Shape** shape,
                    absl::string_view* shape_text);
-  absl::Status ParseOperands(HloInstruction* in, int depth);
+  absl::Status ParseOperands(DraftInstruction* in, int depth);
   // ParseOperands' items: a parameter's number, or one operand (`shape
   // %name#N`, or an instruction written inline) whose uncached shape is
   // decoded over scratch `scratch`, and its `#N#M...` from the '#'.
@@ -429,7 +482,7 @@ class Reader {
 
   HloModuleHeader module_;
   HloComputationHeader computation_;
-  HloInstruction instruction_;
+  DraftInstruction instruction_;
   bool in_module_ = false;
   bool in_computation_ = false;
   int64_t computation_count_ = 0;
@@ -516,7 +569,7 @@ class Reader {
   absl::flat_hash_map<const char*, const Shape*> inferred_shapes_;
   // The instructions written inline in the instruction being read, in the
   // order XLA adds them (operands before their user).
-  std::vector<HloInstruction> inline_;
+  std::vector<DraftInstruction> inline_;
   // Emptyings of the shape cache (a Shape pointer names the same Shape only
   // within one generation).
   uint64_t cache_generation_ = 0;
@@ -643,8 +696,8 @@ class Reader {
   // ends. The attribute's value becomes that name.
   struct InlineComputation {
     HloComputationHeader header;
-    std::vector<HloInstruction> instructions;  // shapes kept (Keep)
-    std::vector<bool> unknown;                 // UnknownOpcode first
+    std::vector<DraftInstruction> instructions;  // shapes kept (Keep)
+    std::vector<bool> unknown;                   // UnknownOpcode first
     int64_t root_index = -1;
   };
   struct ComputationState;

@@ -82,8 +82,11 @@ void LinkComputation(
   for (size_t i = 0; i < instructions.size(); ++i) {
     HloInstruction& in = instructions[i];
     // Operands are defined before their use: the latest definition so far.
-    for (HloOperand& operand : in.operands) {
-      operand.index = defined->Find(operand.name, i);
+    // The lists are the module's own (HloModule::lists), set here once
+    // before anyone reads them.
+    HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      operands[k].index = defined->Find(operands[k].name, i);
     }
     defined->Add(i);
     callees->clear();
