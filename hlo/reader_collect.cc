@@ -66,6 +66,9 @@ class CollectingVisitor : public HloVisitor {
     HloComputation& c = modules_->back().computations.back();
     c.root_index = root_index;
     c.execution_thread = execution_thread;
+    // On the thread that read it (a computation continued across a cut is
+    // linked again once joined: Absorb).
+    hlo_internal::LinkHloOperands(&c);
     if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
       first_computation_ended_ = true;
     }
@@ -86,11 +89,13 @@ class CollectingVisitor : public HloVisitor {
     if (modules_->size() == 1) first_module_ended_ = true;
   }
   void Error(const absl::Status& error) override {
+    ++error_count_;
     if (errors_ != nullptr) errors_->push_back(error);
   }
 
   bool first_computation_ended() const { return first_computation_ended_; }
   bool first_module_ended() const { return first_module_ended_; }
+  int64_t error_count() const { return error_count_; }
 
  private:
   // A new module, with a store of its own for its lists.
@@ -111,6 +116,7 @@ class CollectingVisitor : public HloVisitor {
   HloListStore* lists_ = nullptr;   // the last module's
   bool first_computation_ended_ = false;
   bool first_module_ended_ = false;
+  int64_t error_count_ = 0;
 };
 
 // The ENTRY computation marked in `module` from computation `from` on, or
@@ -154,6 +160,7 @@ void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
   open.instructions.reserve(open.instructions.size() + rest.size());
   std::move(rest.begin(), rest.end(), std::back_inserter(open.instructions));
+  hlo_internal::LinkHloOperands(&open);
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.
     open.root_index = static_cast<int64_t>(open.instructions.size()) - 1;
@@ -237,7 +244,11 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     }
   }
   if (!status.ok() && !options.keep_going) return status;
-  for (HloModule& module : modules) LinkHloModule(&module);
+  // Read without an error, every computation ended (its operands linked
+  // then) or was joined (linked in Absorb); after one, the reading may have
+  // left one open: all are linked again.
+  const bool operands_linked = status.ok() && visitor.error_count() == 0;
+  for (HloModule& module : modules) LinkHloModule(&module, operands_linked);
   return modules;
 }
 

@@ -124,10 +124,17 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     int64_t threads, bool* joined);
 
 // Links a module read whole (ReadHloModules): each operand to the
-// instruction of its computation that defines it (HloOperand::index), each
-// instruction to the computations it calls (HloModule::callees), and reads
-// the header's input_output_alias. Linear in the module.
-void LinkHloModule(HloModule* module);
+// instruction of its computation that defines it (HloOperand::index; not
+// when `operands_linked`: LinkHloOperands did, computation by computation),
+// each instruction to the computations it calls (HloModule::callees) and to
+// its control predecessors, and reads the header's input_output_alias.
+// Linear in the module.
+void LinkHloModule(HloModule* module, bool operands_linked = false);
+// Links each operand of `computation` to the latest instruction before it
+// that defines its name (HloOperand::index), -1 when none does: the part of
+// LinkHloModule that needs only the computation, done by each reading
+// thread as its computations end.
+void LinkHloOperands(HloComputation* computation);
 
 // An error located at the entry computation when no computation says ENTRY
 // and the last one, taken as the entry, does not match the module header's

@@ -68,20 +68,13 @@ class DefinedNames {
   absl::flat_hash_map<absl::string_view, int32_t> map_;
 };
 
-// Links the operands and callees of `computation`'s instructions, then
-// their control predecessors (which may be defined after their successor:
-// looked up once every name of the computation is known).
-void LinkComputation(
-    const absl::flat_hash_map<absl::string_view, int32_t>& computations,
-    HloComputation* computation, DefinedNames* defined,
-    std::vector<absl::string_view>* callees, HloModule* module) {
+// Links each operand of `computation` to the latest definition of its name
+// before it, `defined` started on it.
+void LinkOperands(HloComputation* computation, DefinedNames* defined) {
   std::vector<HloInstruction>& instructions = computation->instructions;
-  HLOLAYOUT_CHECK(instructions.size() <
-                  static_cast<size_t>(std::numeric_limits<int32_t>::max()));
   defined->Reset(instructions);
   for (size_t i = 0; i < instructions.size(); ++i) {
-    HloInstruction& in = instructions[i];
-    // Operands are defined before their use: the latest definition so far.
+    const HloInstruction& in = instructions[i];
     // The lists are the module's own (HloModule::lists), set here once
     // before anyone reads them.
     HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
@@ -89,6 +82,23 @@ void LinkComputation(
       operands[k].index = defined->Find(operands[k].name, i);
     }
     defined->Add(i);
+  }
+}
+
+// Links the callees of `computation`'s instructions, then their control
+// predecessors (which may be defined after their successor: looked up among
+// every name of the computation), and, unless `operands_linked`, first
+// their operands.
+void LinkComputation(
+    const absl::flat_hash_map<absl::string_view, int32_t>& computations,
+    bool operands_linked, HloComputation* computation, DefinedNames* defined,
+    std::vector<absl::string_view>* callees, HloModule* module) {
+  std::vector<HloInstruction>& instructions = computation->instructions;
+  HLOLAYOUT_CHECK(instructions.size() <
+                  static_cast<size_t>(std::numeric_limits<int32_t>::max()));
+  if (!operands_linked) LinkOperands(computation, defined);
+  bool names_known = !operands_linked;
+  for (HloInstruction& in : instructions) {
     callees->clear();
     AppendCalledComputationNames(in, callees);
     in.first_callee = static_cast<int32_t>(module->callee_indices.size());
@@ -105,6 +115,11 @@ void LinkComputation(
     absl::optional<absl::string_view> value =
         FindHloAttribute(in.attributes, "control-predecessors");
     if (!value.has_value()) continue;
+    if (!names_known) {
+      defined->Reset(instructions);
+      for (size_t i = 0; i < instructions.size(); ++i) defined->Add(i);
+      names_known = true;
+    }
     for (absl::string_view name : HloValueNames(*value)) {
       module->control_predecessor_indices.push_back(
           defined->Find(name, instructions.size()));
@@ -117,7 +132,12 @@ void LinkComputation(
 
 }  // namespace
 
-void LinkHloModule(HloModule* module) {
+void LinkHloOperands(HloComputation* computation) {
+  DefinedNames defined;
+  LinkOperands(computation, &defined);
+}
+
+void LinkHloModule(HloModule* module, bool operands_linked) {
   absl::flat_hash_map<absl::string_view, int32_t> computations;
   computations.reserve(module->computations.size());
   HLOLAYOUT_CHECK(module->computations.size() <
@@ -132,7 +152,8 @@ void LinkHloModule(HloModule* module) {
   DefinedNames defined;
   std::vector<absl::string_view> callees;
   for (HloComputation& computation : module->computations) {
-    LinkComputation(computations, &computation, &defined, &callees, module);
+    LinkComputation(computations, operands_linked, &computation, &defined,
+                    &callees, module);
   }
   module->header.input_output_alias.clear();
   if (absl::optional<absl::string_view> alias =
