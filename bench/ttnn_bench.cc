@@ -27,8 +27,8 @@
 
 #include "benchmark/benchmark.h"
 #include "hlolayout/cli/dispatch.h"
-#include "hlolayout/cli/ttnn_json.h"
 #include "hlolayout/triton/json.h"
+#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/spec_json.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
@@ -64,7 +64,7 @@ BENCHMARK(BM_Make)->DenseRange(0, 4);
 void BM_MakeAndJson(benchmark::State& state) {
   const TensorSpecInput in = Input(state.range(0));
   for (auto _ : state) {
-    std::string json = hlolayout::cli::TtnnSpecJson(*TensorSpec::Make(in));
+    std::string json = hlolayout::ttnn::SpecJson(*TensorSpec::Make(in));
     benchmark::DoNotOptimize(json);
   }
   state.SetLabel(kNames[state.range(0)]);

@@ -16,9 +16,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "hlolayout/cli/input.h"
+#include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/util/bytes.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/util/json_string.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -34,95 +36,14 @@ class MappedDumpFile : public DumpFileText {
   std::unique_ptr<InputText> input_;
 };
 
-void AppendJsonField(std::string* out, absl::string_view key,
-                     absl::string_view value) {
-  AppendJsonString(out, key);
-  *out += ": ";
-  AppendJsonString(out, value);
-}
-
-// `extra`: more keys of the object, written before its end (", \"k\": ...").
+// The table's JSON (report/dump_folder_record.h). `extra`: more keys of the
+// object, written before its end (", \"k\": ...").
 std::string RenderJson(const DumpFolderTable& table,
                        absl::string_view extra = "") {
-  std::string out = "{";
-  AppendJsonField(&out, "folder", table.folder);
-  absl::StrAppend(&out, ", \"files_read\": ", table.files_read,
-                  ", \"max_bytes_in_flight\": ", table.max_bytes_in_flight,
-                  ", \"modules\": [");
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    const DumpFolderRow& r = table.rows[i];
-    out += i == 0 ? "\n  {" : ",\n  {";
-    AppendJsonField(&out, "file", r.file);
-    out += ", ";
-    AppendJsonField(&out, "module", r.module);
-    absl::StrAppend(
-        &out, ", \"computations\": ", r.computations,
-        ", \"instructions\": ", r.instructions,
-        ", \"buffer_values\": ", r.buffer_values,
-        ", \"buffer_logical_bytes\": ", r.buffer_logical_bytes,
-        ", \"buffer_padded_bytes\": ", r.buffer_padded_bytes,
-        ", \"padding_bytes\": ", r.padding_bytes(),
-        ", \"expansion\": ", absl::StrFormat("%.4f", r.expansion()),
-        ", \"buffer_overflow\": ", r.buffer_overflow ? "true" : "false",
-        ", \"scheduled\": ", r.scheduled ? "true" : "false");
-    if (r.allocated_bytes >= 0) {
-      const XlaMemoryStats& s = r.memory_analysis;
-      out += ", ";
-      AppendJsonField(&out, "platform", r.platform);
-      absl::StrAppend(
-          &out, ", \"allocated_bytes\": ", r.allocated_bytes,
-          ", \"memory_analysis\": {\"argument_size_in_bytes\": ",
-          s.argument_size_in_bytes,
-          ", \"output_size_in_bytes\": ", s.output_size_in_bytes,
-          ", \"alias_size_in_bytes\": ", s.alias_size_in_bytes,
-          ", \"temp_size_in_bytes\": ", s.temp_size_in_bytes,
-          ", \"peak_memory_in_bytes\": ", s.peak_memory_in_bytes,
-          ", \"host_argument_size_in_bytes\": ", s.host_argument_size_in_bytes,
-          ", \"host_output_size_in_bytes\": ", s.host_output_size_in_bytes,
-          ", \"host_alias_size_in_bytes\": ", s.host_alias_size_in_bytes,
-          ", \"host_temp_size_in_bytes\": ", s.host_temp_size_in_bytes, "}");
-    } else {
-      if (!r.platform.empty()) {
-        out += ", ";
-        AppendJsonField(&out, "platform", r.platform);
-      }
-      out += ", \"allocated_bytes\": null, \"memory_analysis\": null";
-    }
-    out += ", \"peak_bytes\": ";
-    if (r.peak_bytes >= 0) {
-      absl::StrAppend(&out, r.peak_bytes);
-    } else {
-      out += "null";
-    }
-    if (!r.peak_error.empty()) {
-      out += ", ";
-      AppendJsonField(&out, "peak_error", r.peak_error);
-    }
-    out += "}";
-  }
-  out += table.rows.empty() ? "]" : "\n]";
-  out += ", \"skipped\": [";
-  for (size_t i = 0; i < table.skipped.size(); ++i) {
-    out += i == 0 ? "{" : ", {";
-    AppendJsonField(&out, "file", table.skipped[i].name);
-    out += ", ";
-    AppendJsonField(&out, "reason", table.skipped[i].reason);
-    out += "}";
-  }
-  out += "], \"failed\": [";
-  for (size_t i = 0; i < table.failed.size(); ++i) {
-    out += i == 0 ? "{" : ", {";
-    AppendJsonField(&out, "file", table.failed[i].name);
-    out += ", ";
-    AppendJsonField(&out, "error", table.failed[i].error);
-    out += "}";
-  }
-  out += "], \"errors\": [";
-  for (size_t i = 0; i < table.errors.size(); ++i) {
-    if (i > 0) out += ", ";
-    AppendJsonString(&out, table.errors[i]);
-  }
-  out += "]";
+  std::string out;
+  RecordJsonWriter writer(&out);
+  EmitDumpFolderTable(table, writer);
+  out.pop_back();  // the closing brace, after `extra`
   out.append(extra.data(), extra.size());
   out += "}\n";
   return out;

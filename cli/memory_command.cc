@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -18,68 +17,19 @@
 #include "hlolayout/cli/input.h"
 #include "hlolayout/draw/svg.h"
 #include "hlolayout/hlo/checks.h"
-#include "hlolayout/hlo/no_module.h"
-#include "hlolayout/hlo/reader.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
-#include "hlolayout/parser/diagnostic.h"
-#include "hlolayout/util/json_string.h"
-#include "hlolayout/util/json_writer.h"
+#include "hlolayout/memory/memory_record.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::cli {
 namespace {
-
-// Warns on `err` once per unknown opcode of `text` (with its count, at its
-// first use), as `hlolayout report` does (docs/hlo-text.md): the modules
-// are analysed with those instructions' shapes as written.
-void WarnUnknownOpcodes(absl::string_view text, absl::string_view name,
-                        const std::vector<HloModule>& modules,
-                        std::ostream& err) {
-  struct Unknown {
-    absl::string_view opcode;
-    int64_t instructions;
-    size_t offset;
-  };
-  std::vector<Unknown> unknown;
-  absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
-  for (const HloModule& module : modules) {
-    for (const HloComputation& computation : module.computations) {
-      for (const HloInstruction& in : computation.instructions) {
-        if (in.opcode != HloOpcode::kUnknown) continue;
-        auto [it, added] = index.try_emplace(in.opcode_name, unknown.size());
-        if (!added) {
-          ++unknown[it->second].instructions;
-          continue;
-        }
-        // The caret under the opcode when it is a view into the text.
-        const bool in_text = in.opcode_name.data() >= text.data() &&
-                             in.opcode_name.data() < text.data() + text.size();
-        unknown.push_back(
-            {in.opcode_name, 1,
-             in_text ? static_cast<size_t>(in.opcode_name.data() - text.data())
-                     : in.offset});
-      }
-    }
-  }
-  OffsetLocator locator(text);  // the offsets come in text order
-  for (const Unknown& u : unknown) {
-    err << FormatDiagnostic(
-               text, u.offset,
-               absl::StrCat(
-                   "warning: unknown opcode '", u.opcode, "' (", u.instructions,
-                   u.instructions == 1 ? " instruction" : " instructions",
-                   ", read with ",
-                   u.instructions == 1 ? "its shape" : "their shapes",
-                   " as written)"),
-               name, &locator)
-        << "\n";
-  }
-}
 
 constexpr absl::string_view kMemoryHelp =
     R"(usage: hlolayout memory [--format=text|xla|xla-buffers|xla-usage] [--json]
@@ -290,163 +240,16 @@ void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
   }
 }
 
-void SizingValueJson(const SizingValue& v, std::ostream& out) {
-  out << "{\"name\": ";
-  WriteJsonString(out, v.name);
-  out << ", \"shape\": ";
-  WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
-  out << ", \"bytes\": " << v.bytes << ", \"offset\": " << v.offset;
-  if (v.start >= 0) out << ", \"start\": " << v.start << ", \"end\": " << v.end;
-  out << "}";
-}
-
-// The heap's peak step and the values in the heap then (`top` of them; 0:
-// all), as the "heap" object's last members.
-void HeapPeakJson(const HeapPeakSizing& h, int64_t top, std::ostream& out) {
-  out << ", \"peak_time\": " << h.time << ", \"peak_instruction\": ";
-  WriteJsonString(out, h.instruction);
-  out << ", \"peak_value_count\": " << h.values.size()
-      << ", \"peak_values\": [";
-  for (size_t k = 0; k < h.values.size(); ++k) {
-    if (top > 0 && static_cast<int64_t>(k) >= top) break;
-    if (k > 0) out << ", ";
-    SizingValueJson(h.values[k], out);
-  }
-  out << "], \"peak_alignment_bytes\": " << h.alignment_bytes;
-}
-
-void RenderAllocationsJson(const BufferAssignment& b,
-                           const AllocationSizes& sizes, int64_t top,
-                           std::ostream& out) {
-  const XlaMemoryStats& s = b.stats;
-  out << ", \"platform\": \"" << XlaPlatformName(b.platform)
-      << "\", \"memory_analysis\": {\"argument_size_in_bytes\": "
-      << s.argument_size_in_bytes
-      << ", \"output_size_in_bytes\": " << s.output_size_in_bytes
-      << ", \"alias_size_in_bytes\": " << s.alias_size_in_bytes
-      << ", \"temp_size_in_bytes\": " << s.temp_size_in_bytes
-      << ", \"peak_memory_in_bytes\": " << s.peak_memory_in_bytes
-      << ", \"host_argument_size_in_bytes\": " << s.host_argument_size_in_bytes
-      << ", \"host_output_size_in_bytes\": " << s.host_output_size_in_bytes
-      << ", \"host_alias_size_in_bytes\": " << s.host_alias_size_in_bytes
-      << ", \"host_temp_size_in_bytes\": " << s.host_temp_size_in_bytes
-      << "}, \"allocated_bytes\": " << s.allocated_bytes()
-      << ", \"heap\": {\"size\": " << b.heap_size
-      << ", \"offset\": " << b.heap_offset << ", \"peak\": " << b.heap_peak
-      << ", \"alignment\": " << b.alignment;
-  HeapPeakJson(sizes.heap, top, out);
-  out << "}, \"rounding_bytes\": " << sizes.rounding_bytes
-      << ", \"allocations\": [";
-  // Each allocation of its own: the names of the values that set its size.
-  std::vector<const OwnAllocationSizing*> own_of(b.allocations.size(), nullptr);
-  for (const OwnAllocationSizing& o : sizes.own) {
-    if (o.allocation >= 0 &&
-        o.allocation < static_cast<int64_t>(own_of.size())) {
-      own_of[o.allocation] = &o;
-    }
-  }
-  for (size_t k = 0; k < b.allocations.size(); ++k) {
-    const BufferAllocation& x = b.allocations[k];
-    out << (k == 0 ? "" : ", ") << "{\"index\": " << x.index
-        << ", \"size\": " << x.size << ", \"color\": " << x.color
-        << ", \"kind\": \""
-        << (x.is_parameter      ? "parameter"
-            : x.is_constant     ? "constant"
-            : x.is_thread_local ? "thread-local"
-            : x.maybe_live_out  ? "output"
-                                : "temp")
-        << "\"";
-    if (x.is_parameter) {
-      out << ", \"parameter_number\": " << x.parameter_number
-          << ", \"parameter_index\": ";
-      WriteJsonString(out, ShapeIndexString(x.parameter_index));
-      out << ", \"parameter_aliased\": "
-          << (x.parameter_aliased ? "true" : "false");
-    }
-    out << ", \"maybe_live_out\": " << (x.maybe_live_out ? "true" : "false");
-    const std::vector<SizingValue>* set_by =
-        static_cast<int64_t>(k) == sizes.heap.allocation ? &sizes.heap.values
-        : own_of[k] != nullptr                           ? &own_of[k]->values
-                                                         : nullptr;
-    out << ", \"size_set_by\": [";
-    for (size_t j = 0; set_by != nullptr && j < set_by->size(); ++j) {
-      if (j > 0) out << ", ";
-      WriteJsonString(out, (*set_by)[j].name);
-    }
-    out << "], \"values\": [";
-    for (size_t j = 0; j < x.values.size(); ++j) {
-      const AssignedValue& v = x.values[j];
-      out << (j == 0 ? "" : ", ") << "{\"id\": " << v.id << ", \"name\": ";
-      WriteJsonString(out, v.name);
-      out << ", \"index\": ";
-      WriteJsonString(out, ShapeIndexString(v.index));
-      out << ", \"shape\": ";
-      WriteJsonString(out, v.shape != nullptr ? v.shape->ToString(true) : "");
-      out << ", \"offset\": " << v.offset << ", \"size\": " << v.size;
-      if (v.start >= 0)
-        out << ", \"start\": " << v.start << ", \"end\": " << v.end;
-      out << "}";
-    }
-    out << "]}";
-  }
-  out << "]";
-}
-
-// `m` null: an XLA:TPU module, whose allocations are not modelled.
-void RenderJson(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
-                int64_t space, std::ostream& out) {
-  out << "{\"module\": ";
-  WriteJsonString(out, a.module_name);
-  out << ", \"schedule_end\": " << a.schedule_end
-      << ", \"values\": " << a.values.size() << ", \"replayed_scheduler\": ";
-  if (a.replayed_scheduler.empty()) {
-    out << "null";
-  } else {
-    WriteJsonString(out, a.replayed_scheduler);
-  }
-  out << ", \"peaks\": [";
-  bool first = true;
-  auto peak = [&](const MemoryPeak& p) {
-    out << (first ? "" : ", ") << "{\"memory_space\": ";
-    if (p.memory_space < 0) {
-      out << "null";
-    } else {
-      out << p.memory_space;
-    }
-    out << ", \"bytes\": " << p.bytes << ", \"time\": " << p.time;
-    if (p.time < static_cast<int64_t>(a.instructions.size())) {
-      out << ", \"instruction\": ";
-      WriteJsonString(out, a.instructions[p.time].name);
-      out << ", \"op_name\": ";
-      WriteJsonString(out, a.instructions[p.time].op_name);
-    }
-    out << ", \"live\": [";
-    int64_t shown = 0;
-    for (int64_t id : p.values) {
-      if (top > 0 && shown >= top) break;
-      const LiveValue& v = a.values[id];
-      out << (shown++ == 0 ? "" : ", ") << "{\"instruction\": ";
-      WriteJsonString(out, a.instructions[v.instruction].name);
-      out << ", \"index\": ";
-      WriteJsonString(out, ShapeIndexString(v.index));
-      out << ", \"bytes\": " << v.bytes
-          << ", \"logical_bytes\": " << v.logical_bytes
-          << ", \"start\": " << v.start << ", \"end\": " << v.end << "}";
-    }
-    out << "]}";
-    first = false;
-  };
-  if (space < 0) peak(a.peak);
-  for (const MemoryPeak& p : a.space_peaks) {
-    if (space < 0 || p.memory_space == space) peak(p);
-  }
-  out << "]";
-  if (m != nullptr) {
-    RenderAllocationsJson(m->buffers, ExplainAllocationSizes(*m), top, out);
-  } else {
-    out << ", \"platform\": \"tpu\", \"memory_analysis\": null";
-  }
-  out << "}";
+// One module's JSON (memory/memory_record.h).
+void RenderJson(const DumpModuleMemory& m, int64_t top, int64_t space,
+                std::ostream& out) {
+  MemoryRecordOptions options;
+  options.top = top;
+  options.space = space;
+  std::string json;
+  RecordJsonWriter writer(&json);
+  EmitModuleMemory(m, options, writer);
+  out << json;
 }
 
 // The modules of a file when the process exits after the command
@@ -470,6 +273,146 @@ bool ReadCreationOrder(const std::string& path,
     if (!line.empty() && line[0] != '#') names.push_back(line);
   }
   return true;
+}
+
+// The flags of `memory` on files: what to print and how.
+struct MemoryFlags {
+  std::string format;
+  absl::optional<XlaPlatform> requested;
+  std::vector<std::string> creation_order;
+  int64_t top = 20, space = -1, threads = 0;
+};
+
+// Reads the flags into `f`: 0, or 2 after a usage error printed.
+int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
+  const Args* args = &a;
+  f.format = args->Value("format", "text");
+  const std::string& format = f.format;
+  if (format != "text" && format != "xla" && format != "xla-buffers" &&
+      format != "xla-usage") {
+    io.err << "hlolayout memory: --format must be text, xla, xla-buffers or "
+              "xla-usage, not '"
+           << format << "'\n";
+    return 2;
+  }
+  const std::string platform_text = args->Value("platform", "");
+  if (!platform_text.empty() && platform_text != "gpu" &&
+      platform_text != "cpu") {
+    io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
+           << platform_text << "'\n";
+    return 2;
+  }
+  if (args->Has("xla-creation-order") &&
+      !ReadCreationOrder(args->Value("xla-creation-order", ""),
+                         f.creation_order)) {
+    io.err << "hlolayout memory: cannot read --xla-creation-order file '"
+           << args->Value("xla-creation-order", "") << "'\n";
+    return 2;
+  }
+  if (!platform_text.empty()) {
+    f.requested =
+        platform_text == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
+  }
+  const std::string top_text = args->Value("top", "20");
+  if (!absl::SimpleAtoi(top_text, &f.top) || f.top < 0) {
+    io.err << "hlolayout memory: --top must be a number >= 0, not '" << top_text
+           << "'\n";
+    return 2;
+  }
+  if (args->Has("space")) {
+    const std::string s = args->Value("space", "");
+    if (!absl::SimpleAtoi(s, &f.space) || f.space < 0) {
+      io.err << "hlolayout memory: --space must be a number >= 0, not '" << s
+             << "'\n";
+      return 2;
+    }
+  }
+  const std::string threads_text = args->Value("threads", "0");
+  if (!absl::SimpleAtoi(threads_text, &f.threads) || f.threads < 0 ||
+      f.threads > 256) {
+    io.err << "hlolayout memory: --threads must be a number from 0 to 256, "
+              "not '"
+           << threads_text << "'\n";
+    return 2;
+  }
+  return 0;
+}
+
+// Where `memory` writes: the HTML page being built, or standard output
+// (JSON: a list), and what was written so far.
+struct MemoryOutput {
+  bool json = false, html = false, first = true;
+  int module_index = 0;
+  std::ostringstream page;
+};
+
+// Ends the HTML page and writes it to `target` ('-': standard output): 0,
+// or 1 after an error printed.
+int WriteMemoryPage(const std::string& target, MemoryOutput& out,
+                    IoContext& io) {
+  out.page << "</body></html>\n";
+  if (target == "-") {
+    io.out << out.page.str();
+    return 0;
+  }
+  std::ofstream file(target);
+  file << out.page.str();
+  if (!file) {
+    io.err << "hlolayout memory: cannot write " << target << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+// Renders one module of file `name` and its answer; an error is the
+// command's message for it.
+absl::Status RenderModuleMemory(const HloModule& module,
+                                const DumpModuleMemory& analysed,
+                                const std::string& name, const MemoryFlags& f,
+                                MemoryOutput& o, IoContext& io) {
+  const std::string& format = f.format;
+  const bool html = o.html, json = o.json;
+  const int64_t top = f.top, space = f.space;
+  const bool tpu = !analysed.has_allocations();
+  if (format == "xla" && !html && !json && tpu) {
+    // XLA:TPU's live-range dump: the live ranges only (no value ids).
+    io.out << XlaLiveRangeText(analysed.live_ranges());
+    return absl::OkStatus();
+  }
+  if (tpu && (format == "xla-buffers" || format == "xla-usage")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        name,
+        ": looks like an XLA:TPU module (tiled layouts), whose buffer "
+        "assignment is not modelled; --platform=gpu|cpu applies those "
+        "platforms' rules"));
+  }
+  // `memory` null: XLA:TPU, the live ranges only.
+  const ModuleMemory* memory = tpu ? nullptr : &analysed.memory;
+  const MemoryAnalysis& live_ranges = analysed.live_ranges();
+  if (html) {
+    if (memory != nullptr) {
+      RenderModuleMemoryHtml(*memory, top, o.module_index++, o.page, &module);
+    } else {
+      o.page << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
+             << "</p>\n";
+      RenderMemoryCurveHtml(live_ranges, top, o.module_index++, o.page);
+    }
+  } else if (json) {
+    if (!o.first) io.out << ",\n";
+    RenderJson(analysed, top, space, io.out);
+  } else if (format == "xla") {
+    // BufferLiveRange by XLA's value ids, as XLA lists it.
+    io.out << XlaLiveRangeText(live_ranges, ValuesByXlaId(memory->buffers));
+  } else if (format == "xla-buffers") {
+    io.out << XlaBufferAssignmentText(memory->buffers);
+  } else if (format == "xla-usage") {
+    io.out << XlaMemoryUsageReportText(memory->buffers);
+  } else {
+    if (!o.first) io.out << "\n";
+    RenderText(live_ranges, memory, top, space, io.out);
+  }
+  o.first = false;
+  return absl::OkStatus();
 }
 
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
@@ -499,73 +442,25 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: " << s.message() << "\n";
     return 2;
   }
-  const std::string format = args->Value("format", "text");
-  if (format != "text" && format != "xla" && format != "xla-buffers" &&
-      format != "xla-usage") {
-    io.err << "hlolayout memory: --format must be text, xla, xla-buffers or "
-              "xla-usage, not '"
-           << format << "'\n";
-    return 2;
-  }
-  const std::string platform_text = args->Value("platform", "");
-  if (!platform_text.empty() && platform_text != "gpu" &&
-      platform_text != "cpu") {
-    io.err << "hlolayout memory: --platform must be gpu or cpu, not '"
-           << platform_text << "'\n";
-    return 2;
-  }
-  std::vector<std::string> creation_order;
-  if (args->Has("xla-creation-order") &&
-      !ReadCreationOrder(args->Value("xla-creation-order", ""),
-                         creation_order)) {
-    io.err << "hlolayout memory: cannot read --xla-creation-order file '"
-           << args->Value("xla-creation-order", "") << "'\n";
-    return 2;
-  }
-  absl::optional<XlaPlatform> requested;
-  if (!platform_text.empty()) {
-    requested = platform_text == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
-  }
-  int64_t top = 20, space = -1;
-  const std::string top_text = args->Value("top", "20");
-  if (!absl::SimpleAtoi(top_text, &top) || top < 0) {
-    io.err << "hlolayout memory: --top must be a number >= 0, not '" << top_text
-           << "'\n";
-    return 2;
-  }
-  if (args->Has("space")) {
-    const std::string s = args->Value("space", "");
-    if (!absl::SimpleAtoi(s, &space) || space < 0) {
-      io.err << "hlolayout memory: --space must be a number >= 0, not '" << s
-             << "'\n";
-      return 2;
-    }
-  }
-  int64_t threads = 0;
-  const std::string threads_text = args->Value("threads", "0");
-  if (!absl::SimpleAtoi(threads_text, &threads) || threads < 0 ||
-      threads > 256) {
-    io.err << "hlolayout memory: --threads must be a number from 0 to 256, "
-              "not '"
-           << threads_text << "'\n";
-    return 2;
+  MemoryFlags flags;
+  if (int status = ParseMemoryFlags(*args, flags, io); status != 0) {
+    return status;
   }
   std::vector<std::string> paths = args->positional;
   if (paths.empty()) paths.push_back("-");
-  const bool json = args->Has("json");
-  const bool html = args->Has("html");
-  std::ostringstream page;
-  if (html) {
-    page << "<!doctype html>\n<html><head><meta charset=\"utf-8\">"
-            "<title>hlolayout memory</title><style>body{font-family:sans-serif;"
-            "margin:2em}table{border-collapse:collapse}td,th{border:1px solid "
-            "#ccc;padding:2px 6px;font-size:13px}td:nth-child(n+3){text-align:"
-            "right}</style></head><body>\n<h1>What XLA will allocate, and "
-            "the peak</h1>\n";
+  MemoryOutput out;
+  out.json = args->Has("json");
+  out.html = args->Has("html");
+  if (out.html) {
+    out.page
+        << "<!doctype html>\n<html><head><meta charset=\"utf-8\">"
+           "<title>hlolayout memory</title><style>body{font-family:sans-serif;"
+           "margin:2em}table{border-collapse:collapse}td,th{border:1px solid "
+           "#ccc;padding:2px 6px;font-size:13px}td:nth-child(n+3){text-align:"
+           "right}</style></head><body>\n<h1>What XLA will allocate, and "
+           "the peak</h1>\n";
   }
-  int module_index = 0;
-  if (json) io.out << "[";
-  bool first = true;
+  if (out.json) io.out << "[";
   for (const std::string& path : paths) {
     // Mapped, not copied (cli/input.h).
     absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(path, io);
@@ -574,102 +469,34 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       return 1;
     }
     const absl::string_view text = (*input)->view();
-    HloReadOptions options;
+    DumpTextOptions options;
     const std::string name = path == "-" ? "<stdin>" : path;
     options.file_name = name;
+    options.platform = flags.requested;
+    options.xla_creation_order = flags.creation_order;
     // A large text is read in parts on `threads` threads (the same
     // modules; hlo/reader.h).
-    absl::StatusOr<std::vector<HloModule>> modules =
-        ReadHloModules(text, options, nullptr, threads);
-    if (!modules.ok()) {
-      io.err << "hlolayout memory: " << modules.status().message() << "\n";
+    options.threads = static_cast<int>(flags.threads);
+    std::vector<std::string> warnings;
+    std::vector<HloModule> modules;
+    const absl::Status status = ForEachDumpModule(
+        text, options, &warnings,
+        [&](const HloModule& module, DumpModuleMemory& analysed) {
+          // Unknown opcodes are warned of before the first module's answer.
+          for (const std::string& w : warnings) io.err << w << "\n";
+          warnings.clear();
+          return RenderModuleMemory(module, analysed, name, flags, out, io);
+        },
+        io.exits_after ? &modules : nullptr);
+    for (const std::string& w : warnings) io.err << w << "\n";
+    if (!status.ok()) {
+      io.err << "hlolayout memory: " << status.message() << "\n";
       return 1;
     }
-    if (modules->empty()) {
-      io.err << "hlolayout memory: " << NoHloModuleError(text, name).message()
-             << "\n";
-      return 1;
-    }
-    WarnUnknownOpcodes(text, name, *modules, io.err);
-    for (const HloModule& module : *modules) {
-      if (absl::Status entry = CheckEntryComputationLayout(text, module, name);
-          !entry.ok()) {
-        io.err << "hlolayout memory: " << entry.message() << "\n";
-        return 1;
-      }
-      const DumpPlatform platform = ChooseDumpPlatform(module, name, requested);
-      if (format == "xla" && !html && !json && platform == DumpPlatform::kTpu) {
-        // XLA:TPU's live-range dump: the live ranges only (no value ids).
-        absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(module);
-        if (!analysis.ok()) {
-          io.err << "hlolayout memory: " << name << ": "
-                 << analysis.status().message() << "\n";
-          return 1;
-        }
-        io.out << XlaLiveRangeText(*analysis);
-        continue;
-      }
-      if (platform == DumpPlatform::kTpu &&
-          (format == "xla-buffers" || format == "xla-usage")) {
-        io.err << "hlolayout memory: " << name
-               << ": looks like an XLA:TPU module (tiled layouts), whose "
-                  "buffer assignment is not modelled; --platform=gpu|cpu "
-                  "applies those platforms' rules\n";
-        return 1;
-      }
-      absl::StatusOr<DumpModuleMemory> analysed =
-          AnalyzeDumpModule(module, platform, creation_order);
-      if (!analysed.ok()) {
-        io.err << "hlolayout memory: " << name << ": "
-               << analysed.status().message() << "\n";
-        return 1;
-      }
-      // `memory` null: XLA:TPU, the live ranges only.
-      const ModuleMemory* memory =
-          analysed->has_allocations() ? &analysed->memory : nullptr;
-      const MemoryAnalysis& live_ranges = analysed->live_ranges();
-      if (html) {
-        if (memory != nullptr) {
-          RenderModuleMemoryHtml(*memory, top, module_index++, page, &module);
-        } else {
-          page << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
-               << "</p>\n";
-          RenderMemoryCurveHtml(live_ranges, top, module_index++, page);
-        }
-      } else if (json) {
-        if (!first) io.out << ",\n";
-        RenderJson(live_ranges, memory, top, space, io.out);
-      } else if (format == "xla") {
-        // BufferLiveRange by XLA's value ids, as XLA lists it.
-        io.out << XlaLiveRangeText(live_ranges, ValuesByXlaId(memory->buffers));
-      } else if (format == "xla-buffers") {
-        io.out << XlaBufferAssignmentText(memory->buffers);
-      } else if (format == "xla-usage") {
-        io.out << XlaMemoryUsageReportText(memory->buffers);
-      } else {
-        if (!first) io.out << "\n";
-        RenderText(live_ranges, memory, top, space, io.out);
-      }
-      first = false;
-    }
-    if (io.exits_after) KeepUntilExit(*std::move(modules));
+    if (io.exits_after) KeepUntilExit(std::move(modules));
   }
-  if (json) io.out << "]\n";
-  if (html) {
-    page << "</body></html>\n";
-    const std::string target = args->Value("html", "-");
-    if (target == "-") {
-      io.out << page.str();
-    } else {
-      std::ofstream file(target);
-      file << page.str();
-      if (!file) {
-        io.err << "hlolayout memory: cannot write " << target << "\n";
-        return 1;
-      }
-    }
-  }
-  return 0;
+  if (out.json) io.out << "]\n";
+  return out.html ? WriteMemoryPage(args->Value("html", "-"), out, io) : 0;
 }
 
 }  // namespace

@@ -298,6 +298,151 @@ absl::Status WriteAll(int fd, absl::string_view bytes) {
   return absl::OkStatus();
 }
 
+// --fill, --threads and --packing.
+absl::StatusOr<RelayoutOptions> ParseRelayoutOptions(const Args& args) {
+  RelayoutOptions options;
+  const std::string fill = args.Value("fill", "0");
+  int fill_value;
+  const bool hex = absl::StartsWithIgnoreCase(fill, "0x");
+  if (!(hex ? absl::SimpleHexAtoi(fill.substr(2), &fill_value)
+            : absl::SimpleAtoi(fill, &fill_value)) ||
+      fill_value < 0 || fill_value > 255) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--fill must be a byte (0..255 or 0x00..0xff), got '", fill, "'"));
+  }
+  options.fill = static_cast<uint8_t>(fill_value);
+  const std::string threads = args.Value("threads", "0");
+  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
+      options.threads > 1024) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--threads must be a number from 0 to 1024, got '", threads, "'"));
+  }
+  const std::string packing = args.Value("packing", "low-first");
+  absl::optional<PackingOrder> order = PackingOrderFromName(packing);
+  if (!order) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--packing must be low-first or high-first, got '", packing, "'"));
+  }
+  options.packing = *order;
+  return options;
+}
+
+// The source shape of a .npy INPUT (its header's, or --from checked
+// against it) and where its data starts; --from for any other input.
+absl::Status ReadNpyFrom(const Args& args, const std::string& input,
+                         absl::string_view bytes, absl::StatusOr<Shape>& from,
+                         size_t& data_offset) {
+  if (absl::EndsWith(input, ".npy")) {
+    absl::StatusOr<Npy> npy = ParseNpy(bytes);
+    if (!npy.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(input, ": ", npy.status().message()));
+    }
+    data_offset = npy->data_offset;
+    absl::StatusOr<int> width = DescrWidth(npy->descr);
+    if (!width.ok()) return width.status();
+    if (!args.Has("from")) {
+      absl::StatusOr<PrimitiveType> type = TypeOfDescr(npy->descr);
+      if (!type.ok()) return type.status();
+      from = Shape::MakeArray(*type, npy->dims);
+    } else {
+      if (!IsRowMajor(*from)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("--from ", from->ToString(true),
+                         " must be row-major for a .npy input"));
+      }
+      if (std::vector<int64_t>(from->dimensions().begin(),
+                               from->dimensions().end()) != npy->dims) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--from ", from->ToString(), " does not match the .npy shape"));
+      }
+      const int want = from->element_type() == C64 ? 8
+                       : from->element_type() == C128
+                           ? 16
+                           : ByteWidth(from->element_type());
+      if (*width != want) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("npy dtype '", npy->descr, "' has ", *width,
+                         "-byte elements, --from has ", want));
+      }
+    }
+  } else if (!args.Has("from")) {
+    return absl::InvalidArgumentError(
+        "--from is required unless INPUT is a .npy file");
+  }
+  return absl::OkStatus();
+}
+
+// Writes `header` and the relayout of `src` to OUTPUT ('-': standard
+// output; an existing file that is not a regular one in place; a regular
+// file through a temporary one renamed, no partial OUTPUT on failure).
+absl::Status WriteRelayout(const std::string& output, const RelayoutPlan& plan,
+                           const std::string& header,
+                           absl::Span<const uint8_t> src, int64_t piece_bytes,
+                           IoContext& io) {
+  const RelayoutPlan* p = &plan;
+  if (output == "-") {
+    io.out.write(header.data(), header.size());
+    absl::Status s =
+        p->RunInPieces(src, piece_bytes, [&](absl::Span<const uint8_t> piece) {
+          io.out.write(reinterpret_cast<const char*>(piece.data()),
+                       piece.size());
+          return io.out ? absl::OkStatus()
+                        : absl::DataLossError("cannot write output");
+        });
+    io.out.flush();
+    if (!s.ok()) return s;
+    return io.out ? absl::OkStatus()
+                  : absl::DataLossError("cannot write output");
+  }
+  const std::string path = ResolveUserPath(output);
+  auto write_to = [&](int fd) -> absl::Status {
+    absl::Status s = WriteAll(fd, header);
+    if (!s.ok()) return s;
+    return p->RunInPieces(
+        src, piece_bytes, [fd](absl::Span<const uint8_t> piece) {
+          return WriteAll(
+              fd, absl::string_view(reinterpret_cast<const char*>(piece.data()),
+                                    piece.size()));
+        });
+  };
+  // An existing OUTPUT that is not a regular file (a device, a pipe) is
+  // written in place: it is never replaced or created next to.
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    absl::Status s = fd < 0 ? absl::PermissionDeniedError(std::strerror(errno))
+                            : write_to(fd);
+    if (fd >= 0 && close(fd) != 0 && s.ok()) {
+      s = absl::DataLossError(std::strerror(errno));
+    }
+    if (!s.ok()) {
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot write output '", output, "': ", s.message()));
+    }
+    return absl::OkStatus();
+  }
+  // A regular file is written to a temporary file next to OUTPUT, then
+  // renamed: no partial OUTPUT on failure.
+  const std::string tmp = path + ".hlolayout-tmp";
+  const int fd =
+      open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  absl::Status s =
+      fd < 0 ? absl::PermissionDeniedError(std::strerror(errno)) : write_to(fd);
+  if (fd >= 0 && close(fd) != 0 && s.ok()) {
+    s = absl::DataLossError(std::strerror(errno));
+  }
+  if (s.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {
+    s = absl::PermissionDeniedError(std::strerror(errno));
+  }
+  if (!s.ok()) {
+    if (fd >= 0) unlink(tmp.c_str());
+    return absl::PermissionDeniedError(
+        absl::StrCat("cannot write output file '", output, "': ", s.message()));
+  }
+  return absl::OkStatus();
+}
+
 int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args =
       ParseArgs(raw, {"verbose"}, {"from", "to", "fill", "threads", "packing"});
@@ -315,30 +460,9 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
   const std::string& input = args->positional[0];
   const std::string& output = args->positional[1];
 
-  RelayoutOptions options;
-  const std::string fill = args->Value("fill", "0");
-  int fill_value;
-  const bool hex = absl::StartsWithIgnoreCase(fill, "0x");
-  if (!(hex ? absl::SimpleHexAtoi(fill.substr(2), &fill_value)
-            : absl::SimpleAtoi(fill, &fill_value)) ||
-      fill_value < 0 || fill_value > 255) {
-    return fail(absl::InvalidArgumentError(absl::StrCat(
-        "--fill must be a byte (0..255 or 0x00..0xff), got '", fill, "'")));
-  }
-  options.fill = static_cast<uint8_t>(fill_value);
-  const std::string threads = args->Value("threads", "0");
-  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 0 ||
-      options.threads > 1024) {
-    return fail(absl::InvalidArgumentError(absl::StrCat(
-        "--threads must be a number from 0 to 1024, got '", threads, "'")));
-  }
-  const std::string packing = args->Value("packing", "low-first");
-  absl::optional<PackingOrder> order = PackingOrderFromName(packing);
-  if (!order) {
-    return fail(absl::InvalidArgumentError(absl::StrCat(
-        "--packing must be low-first or high-first, got '", packing, "'")));
-  }
-  options.packing = *order;
+  absl::StatusOr<RelayoutOptions> parsed = ParseRelayoutOptions(*args);
+  if (!parsed.ok()) return fail(parsed.status());
+  const RelayoutOptions& options = *parsed;
 
   absl::StatusOr<Shape> to = ParseFlagShape(args->Value("to", ""), "--to");
   if (!to.ok()) return fail(to.status());
@@ -354,43 +478,9 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
     from = ParseFlagShape(args->Value("from", ""), "--from");
     if (!from.ok()) return fail(from.status());
   }
-  if (absl::EndsWith(input, ".npy")) {
-    absl::StatusOr<Npy> npy = ParseNpy(bytes);
-    if (!npy.ok()) {
-      return fail(absl::InvalidArgumentError(
-          absl::StrCat(input, ": ", npy.status().message())));
-    }
-    data_offset = npy->data_offset;
-    absl::StatusOr<int> width = DescrWidth(npy->descr);
-    if (!width.ok()) return fail(width.status());
-    if (!args->Has("from")) {
-      absl::StatusOr<PrimitiveType> type = TypeOfDescr(npy->descr);
-      if (!type.ok()) return fail(type.status());
-      from = Shape::MakeArray(*type, npy->dims);
-    } else {
-      if (!IsRowMajor(*from)) {
-        return fail(absl::InvalidArgumentError(
-            absl::StrCat("--from ", from->ToString(true),
-                         " must be row-major for a .npy input")));
-      }
-      if (std::vector<int64_t>(from->dimensions().begin(),
-                               from->dimensions().end()) != npy->dims) {
-        return fail(absl::InvalidArgumentError(absl::StrCat(
-            "--from ", from->ToString(), " does not match the .npy shape")));
-      }
-      const int want = from->element_type() == C64 ? 8
-                       : from->element_type() == C128
-                           ? 16
-                           : ByteWidth(from->element_type());
-      if (*width != want) {
-        return fail(absl::InvalidArgumentError(
-            absl::StrCat("npy dtype '", npy->descr, "' has ", *width,
-                         "-byte elements, --from has ", want)));
-      }
-    }
-  } else if (!args->Has("from")) {
-    return fail(absl::InvalidArgumentError(
-        "--from is required unless INPUT is a .npy file"));
+  if (absl::Status s = ReadNpyFrom(*args, input, bytes, from, data_offset);
+      !s.ok()) {
+    return fail(s);
   }
   const bool npy_out = absl::EndsWith(output, ".npy");
   if (npy_out && !IsRowMajor(*to)) {
@@ -425,65 +515,9 @@ int RunRelayout(const std::vector<std::string>& raw, IoContext& io) {
       reinterpret_cast<const uint8_t*>(bytes.data()) + data_offset,
       plan->src_bytes());
 
-  if (output == "-") {
-    io.out.write(header.data(), header.size());
-    absl::Status s = plan->RunInPieces(
-        src, piece_bytes, [&](absl::Span<const uint8_t> piece) {
-          io.out.write(reinterpret_cast<const char*>(piece.data()),
-                       piece.size());
-          return io.out ? absl::OkStatus()
-                        : absl::DataLossError("cannot write output");
-        });
-    io.out.flush();
-    if (!s.ok()) return fail(s);
-    return io.out ? 0 : fail(absl::DataLossError("cannot write output"));
-  }
-  const std::string path = ResolveUserPath(output);
-  auto write_to = [&](int fd) -> absl::Status {
-    absl::Status s = WriteAll(fd, header);
-    if (!s.ok()) return s;
-    return plan->RunInPieces(
-        src, piece_bytes, [fd](absl::Span<const uint8_t> piece) {
-          return WriteAll(
-              fd, absl::string_view(reinterpret_cast<const char*>(piece.data()),
-                                    piece.size()));
-        });
-  };
-  // An existing OUTPUT that is not a regular file (a device, a pipe) is
-  // written in place: it is never replaced or created next to.
-  struct stat st;
-  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    absl::Status s = fd < 0 ? absl::PermissionDeniedError(std::strerror(errno))
-                            : write_to(fd);
-    if (fd >= 0 && close(fd) != 0 && s.ok()) {
-      s = absl::DataLossError(std::strerror(errno));
-    }
-    if (!s.ok()) {
-      return fail(absl::PermissionDeniedError(
-          absl::StrCat("cannot write output '", output, "': ", s.message())));
-    }
-    return 0;
-  }
-  // A regular file is written to a temporary file next to OUTPUT, then
-  // renamed: no partial OUTPUT on failure.
-  const std::string tmp = path + ".hlolayout-tmp";
-  const int fd =
-      open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  absl::Status s =
-      fd < 0 ? absl::PermissionDeniedError(std::strerror(errno)) : write_to(fd);
-  if (fd >= 0 && close(fd) != 0 && s.ok()) {
-    s = absl::DataLossError(std::strerror(errno));
-  }
-  if (s.ok() && std::rename(tmp.c_str(), path.c_str()) != 0) {
-    s = absl::PermissionDeniedError(std::strerror(errno));
-  }
-  if (!s.ok()) {
-    if (fd >= 0) unlink(tmp.c_str());
-    return fail(absl::PermissionDeniedError(absl::StrCat(
-        "cannot write output file '", output, "': ", s.message())));
-  }
-  return 0;
+  absl::Status written =
+      WriteRelayout(output, *plan, header, src, piece_bytes, io);
+  return written.ok() ? 0 : fail(written);
 }
 
 }  // namespace

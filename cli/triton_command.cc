@@ -29,9 +29,6 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/cli/triton_check.h"
-#include "hlolayout/cli/triton_cvt.h"
-#include "hlolayout/cli/triton_report_input.h"
-#include "hlolayout/cli/triton_smem_report.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -40,9 +37,11 @@
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_cost.h"
+#include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
+#include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -511,90 +510,107 @@ absl::StatusOr<std::string> XlaForm(const LinearLayout& l, int bits) {
   return triton::LinearToXla(offsets, type);
 }
 
-int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
-  constexpr absl::string_view kWho = "hlolayout triton explain";
-  static constexpr absl::string_view kSwitches[] = {"json", "help"};
-  static constexpr absl::string_view kValued[] = {"shape", "bits"};
-  int status = 0;
-  std::optional<Parsed> p =
-      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
-                  kWho, "one LAYOUT", io, status);
-  if (!p.has_value()) return status;
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
-  if (!l.ok()) {
-    io.err << kWho << ": " << l.status().message() << "\n";
-    return 1;
-  }
-  const LinearLayout& ll = l->layout;
+// What `triton explain` says of a layout, besides the layout itself.
+struct ExplainFacts {
   std::vector<int64_t> shape;
-  for (const auto& od : ll.out_dims()) shape.push_back(od.second);
-  const triton::NamedInts masks = triton::FreeVariableMasks(ll);
-  const absl::StatusOr<std::string> cute_form = CuteForm(ll);
-  const absl::StatusOr<std::string> xla_form = XlaForm(ll, p->bits);
+  triton::NamedInts masks;
+  absl::StatusOr<std::string> cute_form, xla_form, view, view_hw;
+  std::optional<std::string> linear;  // its #ttg.linear spelling
+  std::string padding;                // a padded layout's padding
+};
+
+ExplainFacts Explain(const Loaded& loaded, int bits) {
+  const Loaded* l = &loaded;
+  ExplainFacts f;
+  const LinearLayout& ll = l->layout;
+  for (const auto& od : ll.out_dims()) f.shape.push_back(od.second);
+  f.masks = triton::FreeVariableMasks(ll);
+  f.cute_form = CuteForm(ll);
+  f.xla_form = XlaForm(ll, bits);
   const bool small =
       ll.TotalOutDimSizeLog2() <= 10 && ll.TotalInDimSizeLog2() <= 12;
-  absl::StatusOr<std::string> view = absl::InvalidArgumentError(
+  f.view = absl::InvalidArgumentError(
       "more than 1,024 elements: use 'hlolayout triton view'");
-  absl::StatusOr<std::string> view_hw = view;
+  f.view_hw = f.view;
   if (small && (IsDistributed(ll) || IsShared(ll))) {
-    view = View(ll, false);
-    view_hw = View(ll, true);
+    f.view = View(ll, false);
+    f.view_hw = View(ll, true);
   }
   // A #ttg.linear / #ttg.shared_linear spelling exists for register and
   // shared layouts only (not for tensor memory's row, col).
-  const std::optional<std::string> linear =
-      IsDistributed(ll) || IsShared(ll)
-          ? std::optional<std::string>(triton::PrintLinear(ll))
-          : std::nullopt;
+  f.linear = IsDistributed(ll) || IsShared(ll)
+                 ? std::optional<std::string>(triton::PrintLinear(ll))
+                 : std::nullopt;
   // A padded layout: where its elements go once padded.
-  std::string padding;
   if (l->named.has_value()) {
     if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
       std::vector<std::string> parts;
       for (const auto& [interval, n] : pad->intervals) {
         parts.push_back(absl::StrCat(n, " after every ", interval));
       }
-      padding = absl::StrCat(
+      f.padding = absl::StrCat(
           absl::StrJoin(parts, ", "),
           " (the bases are the linear component: offsets before padding)");
     }
   }
-  if (p->args.Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("layout").String(l->text);
-    json.Key("as_read");
-    l->as_read.empty() ? json.Null() : json.String(l->as_read);
-    json.Key("kind").String(l->kind);
-    json.Key("shape").IntArray(shape);
-    json.Key("bases");
-    BasesJson(ll, json);
-    json.Key("out_dims");
-    OutDimsJson(ll, json);
-    json.Key("str").String(ll.ToString());
-    json.Key("linear");
-    linear.has_value() ? json.String(*linear) : json.Null();
-    json.Key("padding");
-    padding.empty() ? json.Null() : json.String(padding);
-    json.Key("injective").Bool(ll.IsInjective());
-    json.Key("surjective").Bool(ll.IsSurjective());
-    json.Key("invertible").Bool(ll.IsInvertible());
-    json.Key("free_variable_masks").BeginObject();
-    for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
-    json.EndObject();
-    json.Key("consecutive").Int(Consecutive(ll));
-    json.Key("cute");
-    cute_form.ok() ? json.String(*cute_form) : json.Null();
-    json.Key("xla");
-    xla_form.ok() ? json.String(*xla_form) : json.Null();
-    json.Key("view");
-    view.ok() ? json.String(*view) : json.Null();
-    json.Key("view_hw");
-    view_hw.ok() ? json.String(*view_hw) : json.Null();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
-  }
+  return f;
+}
+
+void ExplainJson(const Loaded* l, const ExplainFacts& f, IoContext& io) {
+  const LinearLayout& ll = l->layout;
+  const std::vector<int64_t>& shape = f.shape;
+  const triton::NamedInts& masks = f.masks;
+  const absl::StatusOr<std::string>& cute_form = f.cute_form;
+  const absl::StatusOr<std::string>& xla_form = f.xla_form;
+  const absl::StatusOr<std::string>& view = f.view;
+  const absl::StatusOr<std::string>& view_hw = f.view_hw;
+  const std::optional<std::string>& linear = f.linear;
+  const std::string& padding = f.padding;
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("layout").String(l->text);
+  json.Key("as_read");
+  l->as_read.empty() ? json.Null() : json.String(l->as_read);
+  json.Key("kind").String(l->kind);
+  json.Key("shape").IntArray(shape);
+  json.Key("bases");
+  BasesJson(ll, json);
+  json.Key("out_dims");
+  OutDimsJson(ll, json);
+  json.Key("str").String(ll.ToString());
+  json.Key("linear");
+  linear.has_value() ? json.String(*linear) : json.Null();
+  json.Key("padding");
+  padding.empty() ? json.Null() : json.String(padding);
+  json.Key("injective").Bool(ll.IsInjective());
+  json.Key("surjective").Bool(ll.IsSurjective());
+  json.Key("invertible").Bool(ll.IsInvertible());
+  json.Key("free_variable_masks").BeginObject();
+  for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
+  json.EndObject();
+  json.Key("consecutive").Int(Consecutive(ll));
+  json.Key("cute");
+  cute_form.ok() ? json.String(*cute_form) : json.Null();
+  json.Key("xla");
+  xla_form.ok() ? json.String(*xla_form) : json.Null();
+  json.Key("view");
+  view.ok() ? json.String(*view) : json.Null();
+  json.Key("view_hw");
+  view_hw.ok() ? json.String(*view_hw) : json.Null();
+  json.EndObject();
+  io.out << json.str() << "\n";
+}
+
+void ExplainText(const Loaded* l, const ExplainFacts& f, IoContext& io) {
+  const LinearLayout& ll = l->layout;
+  const std::vector<int64_t>& shape = f.shape;
+  const triton::NamedInts& masks = f.masks;
+  const absl::StatusOr<std::string>& cute_form = f.cute_form;
+  const absl::StatusOr<std::string>& xla_form = f.xla_form;
+  const absl::StatusOr<std::string>& view = f.view;
+  const absl::StatusOr<std::string>& view_hw = f.view_hw;
+  const std::optional<std::string>& linear = f.linear;
+  const std::string& padding = f.padding;
   io.out << "layout: " << l->text << "\n";
   // What was read, where it differs from what was written (defaults filled
   // in, keys Triton ignores left out).
@@ -637,6 +653,28 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
   } else if (IsDistributed(ll) || IsShared(ll)) {
     io.out << "views: " << view.status().message() << "\n";
   }
+}
+
+int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
+  constexpr absl::string_view kWho = "hlolayout triton explain";
+  static constexpr absl::string_view kSwitches[] = {"json", "help"};
+  static constexpr absl::string_view kValued[] = {"shape", "bits"};
+  int status = 0;
+  std::optional<Parsed> p =
+      ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
+                  kWho, "one LAYOUT", io, status);
+  if (!p.has_value()) return status;
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  if (!l.ok()) {
+    io.err << kWho << ": " << l.status().message() << "\n";
+    return 1;
+  }
+  const ExplainFacts f = Explain(*l, p->bits);
+  if (p->args.Has("json")) {
+    ExplainJson(&*l, f, io);
+  } else {
+    ExplainText(&*l, f, io);
+  }
   return 0;
 }
 
@@ -658,6 +696,81 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
   }
   io.out << *view;
   return 0;
+}
+
+// `triton cvt --json`.
+void CvtJson(const Loaded& src, const Loaded& dst, int bits,
+             triton::TritonVersion version,
+             const std::vector<triton::TargetCost>& rows, IoContext& io) {
+  const triton::CvtCost& first = rows[0].cost;
+  std::vector<int64_t> shape;
+  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("src").String(src.text);
+  json.Key("dst").String(dst.text);
+  json.Key("shape").IntArray(shape);
+  json.Key("bits").Int(bits);
+  json.Key("triton").String(triton::TritonVersionName(version));
+  json.Key("kind").String(triton::CvtKindName(first.kind));
+  json.Key("scratch_bytes").Int(first.scratch_bytes);
+  json.Key("map");
+  BasesJson(first.map, json);
+  json.Key("map_str").String(first.map.ToString());
+  json.Key("mixed_transpositions");
+  first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
+                             : json.Null();
+  json.Key("targets").BeginArray();
+  for (const triton::TargetCost& r : rows) {
+    json.BeginObject();
+    triton::CvtTargetJson(r.target, r.cost, json);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  io.out << json.str() << "\n";
+}
+
+// `triton cvt`'s text; `named`: the release was given (--triton).
+void CvtText(const Loaded& src, const Loaded& dst, int bits,
+             triton::TritonVersion version,
+             const std::vector<triton::TargetCost>& rows, bool named,
+             IoContext& io) {
+  const triton::CvtCost& first = rows[0].cost;
+  std::vector<int64_t> shape;
+  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
+  const std::vector<std::string> outs = first.map.OutDimNames();
+  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << bits
+         << "-bit elements)\n"
+         << "  from " << src.text << "\n"
+         << "  to   " << dst.text << "\n"
+         << "kind: " << triton::CvtKindName(first.kind);
+  switch (first.kind) {
+    case triton::CvtKind::kRegisters:
+      io.out << (outs.empty() ? " (the same layout: nothing moves)"
+                              : " (each thread permutes its registers)");
+      break;
+    case triton::CvtKind::kWarpShuffle:
+      io.out << " (lanes exchange values inside each warp: shfl.sync, "
+                "ds_bpermute)";
+      break;
+    case triton::CvtKind::kSharedMemory:
+      io.out << " (warps exchange values through a shared-memory scratch "
+                "buffer)";
+      break;
+    case triton::CvtKind::kCrossCta:
+      io.out << " (between CTAs through distributed shared memory)";
+      break;
+  }
+  io.out << "\nminimal conversion (for each hardware position of DST, where "
+            "SRC holds its element; dims it leaves alone removed):"
+         << first.map.ToString() << "\n"
+         << "figures: Triton " << triton::TritonVersionName(version)
+         << "'s rules"
+         << (named ? " (--triton)"
+                   : " (the newest modelled; --triton 3.6.0 for another)")
+         << "\n"
+         << triton::CvtCostTable(rows);
 }
 
 int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
@@ -688,13 +801,13 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     return 1;
   }
   const int lane = src->layout.InDimIndex("lane");
-  absl::StatusOr<std::vector<std::string>> targets = CvtTargetsFlag(
+  absl::StatusOr<std::vector<std::string>> targets = triton::CvtTargetsFlag(
       p->args.Value("target", ""), lane < 0 ? 32 : src->layout.InDimSize(lane));
   if (!targets.ok()) {
     io.err << kWho << ": " << targets.status().message() << "\n";
     return absl::IsNotFound(targets.status()) ? 1 : 2;
   }
-  std::vector<TargetCost> rows;
+  std::vector<triton::TargetCost> rows;
   absl::Status failed;
   for (size_t i = 0; failed.ok() && i < targets->size(); ++i) {
     const std::string& name = (*targets)[i];
@@ -711,69 +824,11 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << failed.message() << "\n";
     return 1;
   }
-  const triton::CvtCost& first = rows[0].cost;
-  std::vector<int64_t> shape;
-  for (const auto& od : src->layout.out_dims()) shape.push_back(od.second);
-  const std::vector<std::string> outs = first.map.OutDimNames();
   if (p->args.Has("json")) {
-    JsonWriter json(/*pretty=*/true);
-    json.BeginObject();
-    json.Key("src").String(src->text);
-    json.Key("dst").String(dst->text);
-    json.Key("shape").IntArray(shape);
-    json.Key("bits").Int(p->bits);
-    json.Key("triton").String(triton::TritonVersionName(*version));
-    json.Key("kind").String(triton::CvtKindName(first.kind));
-    json.Key("scratch_bytes").Int(first.scratch_bytes);
-    json.Key("map");
-    BasesJson(first.map, json);
-    json.Key("map_str").String(first.map.ToString());
-    json.Key("mixed_transpositions");
-    first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
-                               : json.Null();
-    json.Key("targets").BeginArray();
-    for (const TargetCost& r : rows) {
-      json.BeginObject();
-      CvtTargetJson(r.target, r.cost, json);
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
+    CvtJson(*src, *dst, p->bits, *version, rows, io);
+  } else {
+    CvtText(*src, *dst, p->bits, *version, rows, p->args.Has("triton"), io);
   }
-  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << p->bits
-         << "-bit elements)\n"
-         << "  from " << src->text << "\n"
-         << "  to   " << dst->text << "\n"
-         << "kind: " << triton::CvtKindName(first.kind);
-  switch (first.kind) {
-    case triton::CvtKind::kRegisters:
-      io.out << (outs.empty() ? " (the same layout: nothing moves)"
-                              : " (each thread permutes its registers)");
-      break;
-    case triton::CvtKind::kWarpShuffle:
-      io.out << " (lanes exchange values inside each warp: shfl.sync, "
-                "ds_bpermute)";
-      break;
-    case triton::CvtKind::kSharedMemory:
-      io.out << " (warps exchange values through a shared-memory scratch "
-                "buffer)";
-      break;
-    case triton::CvtKind::kCrossCta:
-      io.out << " (between CTAs through distributed shared memory)";
-      break;
-  }
-  io.out << "\nminimal conversion (for each hardware position of DST, where "
-            "SRC holds its element; dims it leaves alone removed):"
-         << first.map.ToString() << "\n"
-         << "figures: Triton " << triton::TritonVersionName(*version)
-         << "'s rules"
-         << (p->args.Has("triton")
-                 ? " (--triton)"
-                 : " (the newest modelled; --triton 3.6.0 for another)")
-         << "\n"
-         << CvtCostTable(rows);
   return 0;
 }
 
@@ -848,297 +903,17 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   return 0;
 }
 
-std::string TypeText(const triton::TtgirType& t) {
-  std::vector<std::string> dims;
-  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
-  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
-                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
-                      t.element_type, ">");
-}
-
-struct ConvertCost {
-  absl::StatusOr<triton::CvtCost> cost = absl::UnknownError("");
-  int bits = 0;
-  bool bits_assumed = false;    // the element type gave no width
-  std::string target;           // the target the figures are for
-  bool target_assumed = false;  // the module names no target
-  std::string not_modelled;     // why there are no target figures
-};
-
-absl::StatusOr<LinearLayout> CvtOperand(const triton::TtgirType& t) {
-  if (t.layout.layout == nullptr) {
-    return absl::InvalidArgumentError(
-        t.encoding.empty()
-            ? std::string("no layout")
-            : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
-  }
-  if (t.memdesc || t.layout.layout->is_shared()) {
-    return absl::InvalidArgumentError("a shared-memory operand");
-  }
-  for (int64_t d : t.shape) {
-    if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
-  }
-  return triton::ToLinearLayout(*t.layout.layout, t.LayoutShape());
-}
-
-// The cost of one convert_layout on the module's target: the kind always;
-// scratch and instructions when the target is modelled.
-ConvertCost CostOf(const triton::ConvertLayoutOp& op,
-                   const std::string& module_target,
-                   triton::TritonVersion version) {
-  ConvertCost c;
-  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
-  absl::StatusOr<LinearLayout> dst =
-      src.ok() ? CvtOperand(op.dst) : src.status();
-  c.bits = op.src.element_bits;
-  if (c.bits == 0) {
-    c.bits = triton::kDefaultElementBits;
-    c.bits_assumed = true;
-  }
-  c.target = module_target;
-  if (c.target.empty()) {
-    const int lanes = src.ok() ? src->InDimSize(1) : 32;
-    c.target =
-        lanes == 64 ? "hip:gfx942" : std::string(triton::kDefaultCvtTarget);
-    c.target_assumed = true;
-  }
-  if (!dst.ok()) {
-    c.cost = dst.status();
-    return c;
-  }
-  absl::StatusOr<triton::CvtTarget> target =
-      triton::CvtTargetNamed(c.target, version);
-  if (target.ok()) {
-    c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, *target);
-    return c;
-  }
-  // Not modelled: the kind (which the layouts decide) without the target's
-  // figures.
-  c.not_modelled = std::string(target.status().message());
-  triton::CvtTarget any = *triton::CvtTargetNamed(
-      src->InDimSize(1) == 64 ? "hip:gfx942"
-                              : std::string(triton::kDefaultCvtTarget));
-  c.cost = triton::ConvertLayoutCost(*src, *dst, c.bits, any);
-  if (c.cost.ok()) {
-    c.cost->scratch_bytes = 0;
-    c.cost->smem.reset();
-  }
-  return c;
-}
-
-// The targets `report` costs a convert on: the module's ("" when it names
-// none: CostOf assumes one), or --target's (a target, a comma list, or
-// "all": every modelled target whose warp has the source's lanes).
-std::vector<std::string> ReportTargets(const triton::ConvertLayoutOp& op,
-                                       const std::string& flag,
-                                       const std::string& module_target) {
-  if (flag.empty()) return {module_target};
-  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
-  const int lanes = src.ok() ? src->InDimSize(1) : 32;
-  absl::StatusOr<std::vector<std::string>> targets =
-      CvtTargetsFlag(flag, lanes);
-  if (!targets.ok() || targets->empty()) return {module_target};
-  return *targets;
-}
-
-// One convert's cost in words: "shared_memory on cuda:90 (16-bit
-// elements): 4096 bytes of scratch in 2 rounds; stores ...".
-std::string CostLine(const ConvertCost& c) {
-  if (!c.cost.ok()) {
-    return absl::StrCat("cost unknown: ", c.cost.status().message());
-  }
-  std::string out(triton::CvtKindName(c.cost->kind));
-  if (!c.not_modelled.empty()) {
-    if (c.cost->kind == triton::CvtKind::kSharedMemory ||
-        c.cost->kind == triton::CvtKind::kCrossCta) {
-      absl::StrAppend(&out,
-                      "; scratch and instructions not known: ", c.not_modelled);
-    }
-    return out;
-  }
-  absl::StrAppend(
-      &out, " on ", c.target,
-      c.target_assumed ? " (assumed: the module names no target)" : "", " (",
-      c.bits, "-bit elements", c.bits_assumed ? ", assumed" : "", ")");
-  if (c.cost->scratch_bytes > 0) {
-    absl::StrAppend(&out, ": ", c.cost->scratch_bytes,
-                    " bytes of shared-memory scratch");
-  }
-  if (c.cost->smem.has_value()) {
-    const triton::SmemRoundTrip& r = *c.cost->smem;
-    absl::StrAppend(&out, " in ", r.reps, r.reps == 1 ? " round" : " rounds",
-                    "; per thread stores ", SmemInstrsText(r.stores),
-                    ", loads ", SmemInstrsText(r.loads), "; bank conflicts ",
-                    BankConflictsText(r));
-    if (!r.empirical.empty())
-      absl::StrAppend(&out, " (empirical: ", r.empirical, ")");
-  }
-  return out;
-}
-
-// The keys of one convert's cost on one target (report --json).
-void CostJson(const ConvertCost& c, JsonWriter& json) {
-  json.Key("bits").Int(c.bits);
-  json.Key("bits_assumed").Bool(c.bits_assumed);
-  json.Key("target_assumed").Bool(c.target_assumed);
-  json.Key("not_modelled");
-  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
-  if (c.cost.ok()) {
-    json.Key("kind").String(triton::CvtKindName(c.cost->kind));
-    json.Key("map_str").String(c.cost->map.ToString());
-    if (c.not_modelled.empty()) {
-      CvtTargetJson(c.target, *c.cost, json);
-    } else {
-      json.Key("target").String(c.target);
-      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                              "store_ways", "load_ways"}) {
-        json.Key(key).Null();
-      }
-    }
-    json.Key("error").Null();
-  } else {
-    json.Key("kind").Null();
-    json.Key("map_str").Null();
-    json.Key("target").String(c.target);
-    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                            "store_ways", "load_ways"}) {
-      json.Key(key).Null();
-    }
-    json.Key("error").String(c.cost.status().message());
-  }
-}
-
-// What `triton report` found, for its JSON and text writers.
-struct KernelReport {
-  const ReportInput* in = nullptr;
-  const ReleaseRules* rules = nullptr;
-  const triton::TtgirModule* m = nullptr;
-  std::string flag_target;  // --target, "" when not given
-  // Types by layout (encoding), in order of first use.
-  std::vector<std::string> encodings;
-  std::map<std::string, std::vector<std::string>> uses;
-  std::map<std::string, int> counts;
-  // Per convert, its cost on each target asked for.
-  std::vector<std::vector<ConvertCost>> costs;
-  // Every shared-memory store and load, costed on the same targets.
-  std::vector<SmemOpCosts> smem_ops;
-};
-
-void ReportJson(const KernelReport& r, IoContext& io) {
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("kernel").String(r.in->file);
-  json.Key("num_warps").Int(r.m->num_warps);
-  json.Key("threads_per_warp").Int(r.m->threads_per_warp);
-  json.Key("num_ctas").Int(r.m->num_ctas);
-  json.Key("target").String(r.m->target);
-  json.Key("triton").String(triton::TritonVersionName(r.rules->version));
-  json.Key("triton_rules").String(r.rules->said);
-  json.Key("dump_triton_version");
-  r.in->triton_version.empty() ? json.Null()
-                               : json.String(r.in->triton_version);
-  json.Key("metadata");
-  r.in->metadata.empty() ? json.Null() : json.String(r.in->metadata);
-  json.Key("implicit_module").Bool(r.m->module_offset == std::string::npos);
-  json.Key("defaults").BeginArray();
-  for (const std::string& d : DefaultedFacts(*r.m)) json.String(d);
-  json.EndArray();
-  json.Key("cost_target");
-  r.flag_target.empty() ? json.Null() : json.String(r.flag_target);
-  json.Key("warnings").BeginArray();
-  for (const std::string& w : r.m->warnings) json.String(w);
-  json.EndArray();
-  json.Key("aliases").BeginArray();
-  for (const std::string& name : r.m->alias_order) {
-    const triton::ParsedLayout& pl = r.m->aliases.at(name);
-    json.BeginObject();
-    json.Key("name").String(name);
-    json.Key("layout").String(pl.text);
-    json.Key("kind").String(pl.kind);
-    json.Key("converted").Bool(pl.layout != nullptr);
-    json.Key("unsupported");
-    pl.layout ? json.Null() : json.String(pl.unsupported);
-    json.Key("fields").BeginObject();
-    for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
-    json.EndObject();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("types").BeginArray();
-  for (const std::string& e : r.encodings) {
-    json.BeginObject();
-    json.Key("encoding").String(e);
-    json.Key("count").Int(r.counts.at(e));
-    json.Key("types").BeginArray();
-    for (const std::string& t : r.uses.at(e)) json.String(t);
-    json.EndArray();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("converts").BeginArray();
-  for (size_t i = 0; i < r.m->converts.size(); ++i) {
-    const triton::ConvertLayoutOp& op = r.m->converts[i];
-    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
-    json.BeginObject();
-    json.Key("line").Int(loc.line);
-    json.Key("column").Int(loc.column);
-    json.Key("result").String(op.result);
-    json.Key("src").String(op.src.encoding);
-    json.Key("dst").String(op.dst.encoding);
-    json.Key("type").String(TypeText(op.src));
-    CostJson(r.costs[i][0], json);
-    if (!r.flag_target.empty()) {
-      json.Key("on_targets").BeginArray();
-      for (const ConvertCost& c : r.costs[i]) {
-        json.BeginObject();
-        CostJson(c, json);
-        json.EndObject();
-      }
-      json.EndArray();
-    }
-    json.EndObject();
-  }
-  json.EndArray();
-  SmemOpsJson(r.smem_ops, r.in->text, json);
-  json.EndObject();
-  io.out << json.str() << "\n";
-}
-
-void ReportText(const KernelReport& r, IoContext& io) {
-  io.out << "kernel: " << r.in->file << "\n"
-         << "module: " << ModuleFacts(*r.m) << "\n"
-         << "figures: " << r.rules->said << "\n";
-  if (!r.flag_target.empty()) {
-    io.out << "costs on: " << r.flag_target << " (--target"
-           << (r.m->target.empty() ? ""
-                                   : "; the module's target is " + r.m->target)
-           << ")\n";
-  }
-  io.out << "\n";
-  io.out << "layouts (" << r.m->alias_order.size() << "):\n";
-  for (const std::string& name : r.m->alias_order) {
-    const triton::ParsedLayout& pl = r.m->aliases.at(name);
-    io.out << "  " << name << " = " << pl.text << "\n";
-    if (!pl.layout) io.out << "      not converted: " << pl.unsupported << "\n";
-  }
-  io.out << "\ntypes by layout:\n";
-  for (const std::string& e : r.encodings) {
-    io.out << "  " << e << ": " << r.counts.at(e) << " use"
-           << (r.counts.at(e) == 1 ? "" : "s") << " ("
-           << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
-  }
-  io.out << "\nconvert_layout ops (" << r.m->converts.size() << "):\n";
-  for (size_t i = 0; i < r.m->converts.size(); ++i) {
-    const triton::ConvertLayoutOp& op = r.m->converts[i];
-    const SourceLocation loc = LocateOffset(r.in->text, op.offset);
-    io.out << "  " << r.in->file << ":" << loc.line << ":" << loc.column << ": "
-           << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
-           << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
-    for (const ConvertCost& c : r.costs[i]) {
-      io.out << "      " << CostLine(c) << "\n";
-    }
-  }
-  io.out << SmemOpsText(r.smem_ops, r.in->text, r.in->file);
+// The kernel `report` reads: '-' (standard input, named "<stdin>"), or a
+// file, a cache entry's folder or its metadata (triton/report_input.h).
+absl::StatusOr<triton::ReportInput> ReadKernelArg(const std::string& arg,
+                                                  IoContext& io) {
+  if (arg != "-") return triton::ReadReportInput(arg);
+  absl::StatusOr<std::string> text = ReadInput(arg, io);
+  if (!text.ok()) return text.status();
+  triton::ReportInput in;
+  in.text = *std::move(text);
+  in.file = "<stdin>";
+  return in;
 }
 
 int RunReport(const std::vector<std::string>& raw, IoContext& io) {
@@ -1167,54 +942,22 @@ int RunReport(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
   }
-  absl::StatusOr<ReportInput> in = ReadReportInput(p->args.positional[0], io);
-  absl::StatusOr<ReleaseRules> rules =
-      in.ok() ? RulesFor(*in, flag_version) : in.status();
-  if (!rules.ok()) {
-    io.err << kWho << ": " << rules.status().message() << "\n";
+  absl::StatusOr<triton::ReportInput> in =
+      ReadKernelArg(p->args.positional[0], io);
+  absl::StatusOr<triton::KernelReport> r =
+      in.ok()
+          ? triton::MakeKernelReport(*std::move(in), flag_version, flag_target)
+          : in.status();
+  if (!r.ok()) {
+    io.err << kWho << ": " << r.status().message() << "\n";
     return 1;
   }
-  const triton::TritonVersion version = rules->version;
-  const std::string& text = in->text;
-  const std::string& file = in->file;
-  absl::StatusOr<triton::TtgirModule> m = triton::ParseTtgirModule(text, file);
-  if (m.ok()) {  // text with no TTGIR is refused, located; and so are
-                 // layouts Triton refuses in this module (as `check` does)
-    absl::Status is_module = triton::RequireTtgirModule(*m, text, file);
-    if (is_module.ok()) is_module = triton::VerifyModuleTypes(*m, text, file);
-    if (!is_module.ok()) m = is_module;
-  }
-  if (!m.ok()) {
-    io.err << kWho << ": " << m.status().message() << "\n";
-    return 1;
-  }
-  for (const std::string& w : m->warnings) io.err << kWho << ": " << w << "\n";
-  // Types by layout, in order of first use.
-  KernelReport r;
-  r.in = &*in;
-  r.rules = &*rules;
-  r.m = &*m;
-  r.flag_target = flag_target;
-  for (const triton::TtgirType& t : m->types) {
-    const std::string key = t.encoding.empty() ? "(none)" : t.encoding;
-    if (r.counts[key]++ == 0) r.encodings.push_back(key);
-    const std::string type = TypeText(t);
-    auto& u = r.uses[key];
-    if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
-  }
-  // Per convert, its cost on each target asked for (the module's when
-  // --target is not given).
-  for (const triton::ConvertLayoutOp& op : m->converts) {
-    r.costs.emplace_back();
-    for (const std::string& t : ReportTargets(op, flag_target, m->target)) {
-      r.costs.back().push_back(CostOf(op, t, version));
-    }
-  }
-  r.smem_ops = CostModuleSmemOps(*m, text, flag_target);
+  for (const std::string& w : r->m.warnings)
+    io.err << kWho << ": " << w << "\n";
   if (p->args.Has("json")) {
-    ReportJson(r, io);
+    io.out << triton::KernelReportJson(*r) << "\n";
   } else {
-    ReportText(r, io);
+    io.out << triton::KernelReportText(*r);
   }
   return 0;
 }
@@ -1236,12 +979,17 @@ int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
 // `apply A IN=V,...`: one input, or with ranges (`IN=LO..HI`, `IN=*` for
 // every value of the in-dim) every combination, in-dim 0 fastest, through
 // the batch evaluator (at most 2^20 inputs).
-int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
-             const std::string& who, IoContext& io) {
-  constexpr int64_t kMaxInputs = int64_t{1} << 20;
+// The inputs of `triton apply`: IN=VALUE, IN=LO..HI or IN=* each.
+struct ApplyInputs {
   triton::NamedInts names;
   std::vector<std::pair<int64_t, int64_t>> ranges;  // inclusive
   bool any_range = false;
+};
+
+// Errors: a part of `arg` that is none of the forms, named.
+absl::StatusOr<ApplyInputs> ParseApplyInputs(const LinearLayout& la,
+                                             const std::string& arg) {
+  ApplyInputs in;
   for (absl::string_view part : absl::StrSplit(arg, ',')) {
     std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
     int64_t lo = 0, hi = 0;
@@ -1251,13 +999,13 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     bool ok = !kv.first.empty();
     if (kv.second == "*" && d >= 0) {
       hi = la.InDimSize(d) - 1;
-      any_range = true;
+      in.any_range = true;
     } else if (absl::StrContains(kv.second, "..")) {
       ok = ok && absl::SimpleAtoi(range.first, &lo) &&
            absl::SimpleAtoi(range.second, &hi) && lo <= hi &&
            lo >= std::numeric_limits<int32_t>::min() &&
            hi <= std::numeric_limits<int32_t>::max();
-      any_range = true;
+      in.any_range = true;
     } else {
       ok = ok && absl::SimpleAtoi(kv.second, &lo) &&
            lo >= std::numeric_limits<int32_t>::min() &&
@@ -1265,29 +1013,21 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
       hi = lo;
     }
     if (!ok) {
-      io.err << who << ": bad input '" << part
-             << "' (expected IN=VALUE, IN=LO..HI or IN=*)\n";
-      return 2;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad input '", part, "' (expected IN=VALUE, IN=LO..HI or IN=*)"));
     }
-    names.emplace_back(kv.first, 0);
-    ranges.emplace_back(lo, hi);
+    in.names.emplace_back(kv.first, 0);
+    in.ranges.emplace_back(lo, hi);
   }
-  // Triton's checks of the names (each in-dim, no other).
-  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
-    io.err << who << ": " << s.message() << "\n";
-    return 1;
-  }
-  int64_t n = 1;
-  for (const auto& [lo, hi] : ranges) {
-    const int64_t count = hi - lo + 1;
-    if (count > kMaxInputs || n * count > kMaxInputs) {
-      io.err << who << ": more than " << kMaxInputs
-             << " inputs; narrow the ranges\n";
-      return 1;
-    }
-    n *= count;
-  }
-  // Columns in in-dim order, the first range fastest.
+  return in;
+}
+
+// The inputs as columns in in-dim order (the first range fastest), and the
+// layout applied to them: (ins, outs), `n` rows each.
+std::pair<std::vector<std::vector<int32_t>>, std::vector<std::vector<int32_t>>>
+ApplyColumns(const LinearLayout& la, const ApplyInputs& in, int64_t n) {
+  const triton::NamedInts& names = in.names;
+  const auto& ranges = in.ranges;
   std::vector<std::vector<int32_t>> cols(la.num_in_dims(),
                                          std::vector<int32_t>(n));
   int64_t stride = 1;
@@ -1307,6 +1047,15 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
   for (const auto& c : cols) in_ptrs.push_back(c.data());
   for (auto& o : outs) out_ptrs.push_back(o.data());
   triton::ApplyBatch(la, in_ptrs, out_ptrs, n);
+  return {std::move(cols), std::move(outs)};
+}
+
+// Prints the outputs: one (the inputs named no range) or a row per input.
+void PrintApplied(const LinearLayout& la, const ApplyInputs& in, int64_t n,
+                  const std::vector<std::vector<int32_t>>& cols,
+                  const std::vector<std::vector<int32_t>>& outs, bool as_json,
+                  IoContext& io) {
+  const triton::NamedInts& names = in.names;
   auto outs_of = [&](int64_t x) {
     std::vector<std::string> parts;
     for (int o = 0; o < la.num_out_dims(); ++o) {
@@ -1314,7 +1063,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     }
     return absl::StrJoin(parts, ",");
   };
-  if (!any_range) {
+  if (!in.any_range) {
     if (as_json) {
       JsonWriter json;
       json.BeginObject();
@@ -1326,7 +1075,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     } else {
       io.out << outs_of(0) << "\n";
     }
-    return 0;
+    return;
   }
   if (as_json) {
     JsonWriter json;
@@ -1347,7 +1096,7 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     }
     json.EndArray();
     io.out << json.str() << "\n";
-    return 0;
+    return;
   }
   std::string text;
   for (int64_t x = 0; x < n; ++x) {
@@ -1358,6 +1107,35 @@ int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
     absl::StrAppend(&text, " -> ", outs_of(x), "\n");
   }
   io.out << text;
+}
+
+int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
+             const std::string& who, IoContext& io) {
+  constexpr int64_t kMaxInputs = int64_t{1} << 20;
+  absl::StatusOr<ApplyInputs> in = ParseApplyInputs(la, arg);
+  if (!in.ok()) {
+    io.err << who << ": " << in.status().message() << "\n";
+    return 2;
+  }
+  const triton::NamedInts& names = in->names;
+  const auto& ranges = in->ranges;
+  // Triton's checks of the names (each in-dim, no other).
+  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
+    io.err << who << ": " << s.message() << "\n";
+    return 1;
+  }
+  int64_t n = 1;
+  for (const auto& [lo, hi] : ranges) {
+    const int64_t count = hi - lo + 1;
+    if (count > kMaxInputs || n * count > kMaxInputs) {
+      io.err << who << ": more than " << kMaxInputs
+             << " inputs; narrow the ranges\n";
+      return 1;
+    }
+    n *= count;
+  }
+  const auto [cols, outs] = ApplyColumns(la, *in, n);
+  PrintApplied(la, *in, n, cols, outs, as_json, io);
   return 0;
 }
 

@@ -11,8 +11,8 @@
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/draw/ttnn_picture.h"
-#include "hlolayout/ttnn/device.h"
+#include "hlolayout/draw/ttnn_drawing.h"
+#include "hlolayout/ttnn/spec_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -38,10 +38,8 @@ flags:
   --ascii                  + - | instead of box-drawing characters
 )";
 
-// The index into the distribution's cores of --core X,Y. Errors: bad text
-// (InvalidArgument), a core holding no shard (NotFound).
-absl::StatusOr<int64_t> CoreIndex(const ttnn::TensorSpec& spec,
-                                  absl::string_view text) {
+// --core X,Y. Errors: bad text (InvalidArgument).
+absl::StatusOr<ttnn::CoreCoord> ParseCore(absl::string_view text) {
   std::vector<absl::string_view> xy = absl::StrSplit(text, ',');
   ttnn::CoreCoord c;
   if (xy.size() != 2 || !absl::SimpleAtoi(xy[0], &c.x) ||
@@ -49,17 +47,7 @@ absl::StatusOr<int64_t> CoreIndex(const ttnn::TensorSpec& spec,
     return absl::InvalidArgumentError(
         absl::StrCat("bad --core '", text, "' (X,Y)"));
   }
-  if (spec.distribution()) {
-    const auto& cores = spec.distribution()->cores();
-    for (size_t i = 0; i < cores.size(); ++i) {
-      if (cores[i] == c) return static_cast<int64_t>(i);
-    }
-  }
-  return absl::NotFoundError(absl::StrCat(
-      "core ", ttnn::CoreName(c),
-      spec.distribution()
-          ? " holds no shard of this tensor"
-          : ": an interleaved tensor lies in banks, not on cores"));
+  return c;
 }
 
 }  // namespace
@@ -95,62 +83,45 @@ int RunTtnnDraw(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << colour.status().message() << "\n";
     return 2;
   }
-  // A spec the device cannot hold is drawn too, saying so: the picture is
-  // how one finds a cut that fits.
-  absl::StatusOr<ttnn::TensorSpec> made =
-      ttnn::TensorSpec::Make(inputs->specs[0], inputs->device);
-  if (!made.ok()) {
-    io.err << kWho << ": " << TtnnInputSummary(inputs->specs[0]) << ": "
-           << made.status().message() << "\n";
+  const ttnn::TensorSpecInput& in = inputs->specs[0];
+  absl::StatusOr<ttnn::TensorSpec> spec =
+      ttnn::TensorSpec::Make(in, inputs->device.params);
+  if (!spec.ok()) {
+    io.err << kWho << ": " << ttnn::SpecSummary(in) << ": "
+           << spec.status().message() << "\n";
     return 1;
   }
-  absl::StatusOr<ttnn::FitReport> fit =
-      ttnn::CheckFit(*made, *inputs->device_info);
-  std::vector<std::string> problems =
-      !inputs->check_fit ? std::vector<std::string>{}
-      : fit.ok()         ? fit->warnings
-                         : std::vector<std::string>{
-                               absl::StrCat("does not fit ", inputs->device_info->name,
-                                            ": ", fit.status().message())};
-  const ttnn::TensorSpec& spec = *made;
-  absl::optional<int64_t> core_index;
+  absl::optional<ttnn::CoreCoord> core;
   if (args->Has("core")) {
-    absl::StatusOr<int64_t> i = CoreIndex(spec, args->values.at("core"));
-    if (!i.ok()) {
-      io.err << kWho << ": " << i.status().message() << "\n";
-      return absl::IsInvalidArgument(i.status()) ? 2 : 1;
+    absl::StatusOr<ttnn::CoreCoord> c = ParseCore(args->values.at("core"));
+    if (!c.ok()) {
+      io.err << kWho << ": " << c.status().message() << "\n";
+      return 2;
     }
-    core_index = *i;
+    core = *c;
   }
-  absl::StatusOr<std::vector<draw::CellGrid>> grids =
-      draw::TtnnPicture(spec, core_index);
-  if (!grids.ok()) {
-    io.err << kWho << ": " << grids.status().message() << "\n";
+  absl::StatusOr<draw::TtnnDrawing> drawing =
+      draw::DrawTtnnSpec(in, *spec, inputs->device, core);
+  if (!drawing.ok()) {
+    io.err << kWho << ": " << drawing.status().message() << "\n";
     return 1;
   }
-  std::string title = absl::StrCat(TtnnInputSummary(inputs->specs[0]), " on ",
-                                   inputs->device_info->name);
-  if (spec.shard_shape_derived()) {
-    absl::StrAppend(&title, "; shard shape derived: ",
-                    spec.memory_config().shard_spec->shape[0], "x",
-                    spec.memory_config().shard_spec->shape[1]);
-  }
-  for (const std::string& w : problems) {
+  for (const std::string& w : drawing->warnings) {
     io.err << kWho << ": warning: " << w << "\n";
-    (*grids)[0].notes.push_back(absl::StrCat("warning: ", w));
   }
   if (args->Has("svg")) {
     absl::Status s =
-        WriteSvg(args->Value("svg", "-"), draw::GridsToSvg(*grids, title), io);
+        WriteSvg(args->Value("svg", "-"),
+                 draw::GridsToSvg(drawing->grids, drawing->title), io);
     if (!s.ok()) {
       io.err << kWho << ": " << s.message() << "\n";
       return 1;
     }
     return 0;
   }
-  io.out << title << "\n"
-         << TtnnDeviceLine(*inputs) << "\n\n"
-         << draw::GridsToText(*grids,
+  io.out << drawing->title << "\n"
+         << ttnn::DeviceLine(inputs->device) << "\n\n"
+         << draw::GridsToText(drawing->grids,
                               draw::TextStyle{*colour, args->Has("ascii")});
   return 0;
 }

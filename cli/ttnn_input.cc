@@ -269,7 +269,7 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
                                           IoContext& io) {
   TtnnInputs out;
   if (absl::AsciiStrToLower(args.Value("device", "")) == "none") {
-    out.check_fit = false;
+    out.device.check_fit = false;
   } else if (args.Has("device")) {
     absl::StatusOr<const ttnn::Device*> d =
         ttnn::FindDevice(args.values.at("device"));
@@ -277,19 +277,19 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
       return absl::InvalidArgumentError(
           absl::StrCat("bad --device: ", d.status().message()));
     }
-    out.device_info = *d;
-    out.device_named = true;
+    out.device.device = *d;
+    out.device.named = true;
   }
-  const ttnn::DeviceParams p = out.device_info->params();
+  const ttnn::DeviceParams p = out.device.device->params();
   absl::StatusOr<int64_t> v =
       PositiveFlag(args, "l1-alignment", p.l1_alignment);
-  if (v.ok()) out.device.l1_alignment = *v;
+  if (v.ok()) out.device.params.l1_alignment = *v;
   if (v.ok()) v = PositiveFlag(args, "dram-alignment", p.dram_alignment);
-  if (v.ok()) out.device.dram_alignment = *v;
+  if (v.ok()) out.device.params.dram_alignment = *v;
   if (v.ok()) v = PositiveFlag(args, "l1-banks", p.l1_banks);
-  if (v.ok()) out.device.l1_banks = *v;
+  if (v.ok()) out.device.params.l1_banks = *v;
   if (v.ok()) v = PositiveFlag(args, "dram-banks", p.dram_banks);
-  if (v.ok()) out.device.dram_banks = *v;
+  if (v.ok()) out.device.params.dram_banks = *v;
   if (!v.ok()) return v.status();
 
   bool any_field = false;
@@ -327,40 +327,6 @@ absl::StatusOr<TtnnInputs> ReadTtnnInputs(const Args& args,
   if (!in.ok()) return in.status();
   out.specs.push_back(*std::move(in));
   return out;
-}
-
-absl::StatusOr<TtnnChecked> MakeTtnnSpec(const ttnn::TensorSpecInput& in,
-                                         const TtnnInputs& inputs) {
-  absl::StatusOr<ttnn::TensorSpec> spec =
-      ttnn::TensorSpec::Make(in, inputs.device);
-  if (!spec.ok()) return spec.status();
-  if (!inputs.check_fit) return TtnnChecked{*std::move(spec), {}};
-  absl::StatusOr<ttnn::FitReport> fit =
-      ttnn::CheckFit(*spec, *inputs.device_info);
-  if (!fit.ok()) return fit.status();
-  return TtnnChecked{*std::move(spec), std::move(fit->warnings)};
-}
-
-std::string TtnnDeviceLine(const TtnnInputs& inputs) {
-  if (!inputs.check_fit) {
-    return absl::StrCat(
-        "none (--device none: no device check; the numbers "
-        "of a ",
-        inputs.device_info->name, ")");
-  }
-  return absl::StrCat(inputs.device_info->Summary(),
-                      inputs.device_named ? "" : "; the default (--device)");
-}
-
-std::string TtnnInputSummary(const ttnn::TensorSpecInput& in) {
-  std::string s = absl::StrCat(ttnn::DataTypeName(in.dtype), "[",
-                               absl::StrJoin(in.shape, ", "), "] ",
-                               ttnn::LayoutName(in.layout));
-  if (in.layout == ttnn::Layout::kTile)
-    absl::StrAppend(&s, " ", ttnn::TileName(in.tile));
-  absl::StrAppend(&s, ", ", ttnn::BufferTypeName(in.memory.buffer_type), " ",
-                  ttnn::MemoryLayoutName(in.memory.layout));
-  return s;
 }
 
 }  // namespace hlolayout::cli

@@ -26,6 +26,7 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/ttnn/core_range.h"
 #include "hlolayout/ttnn/device.h"
+#include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
 namespace hlolayout::cli {
@@ -39,31 +40,11 @@ extern const char kTtnnSpecFlagsHelp[];
 
 struct TtnnInputs {
   std::vector<ttnn::TensorSpecInput> specs;
-  // The device (--device, else the default) and the numbers TensorSpec
-  // takes from it, each overridden by its flag (--l1-alignment, ...).
-  const ttnn::Device* device_info = &ttnn::DefaultDevice();
-  bool device_named = false;
-  // --device none: tt-metal's TensorSpec alone, no fit check (the numbers
-  // are the default device's).
-  bool check_fit = true;
-  ttnn::DeviceParams device;
+  // The device (--device, else the default; "none": no fit check) and the
+  // numbers TensorSpec takes from it, each overridden by its flag
+  // (--l1-alignment, ...).
+  ttnn::DeviceChoice device;
 };
-
-// A spec that tt-metal accepts and that fits the device, with the
-// device's warnings.
-struct TtnnChecked {
-  ttnn::TensorSpec spec;
-  std::vector<std::string> warnings;
-};
-
-// TensorSpec::Make, then ttnn::CheckFit against inputs.device_info: the
-// first refusal of either.
-absl::StatusOr<TtnnChecked> MakeTtnnSpec(const ttnn::TensorSpecInput& in,
-                                         const TtnnInputs& inputs);
-
-// "wormhole_n150 (Wormhole B0, 1 chip): 8x8 worker cores, ...; the default
-// (--device)".
-std::string TtnnDeviceLine(const TtnnInputs& inputs);
 
 // The specs: from --spec FILE|-|JSON, or `spec_arg` (a positional argument,
 // the same forms), or else the flags (--shape needed). Errors: both or
@@ -78,10 +59,6 @@ absl::StatusOr<ttnn::CoreRangeSet> ParseCoreGrid(absl::string_view text);
 // "3,4,5" or "3x4x5" -> {3, 4, 5} (empty text: rank 0).
 absl::StatusOr<std::vector<int64_t>> ParseDims(absl::string_view text,
                                                absl::string_view what);
-
-// A one-line summary of a spec for messages: "bfloat16[272, 58] TILE 32x32,
-// L1 HEIGHT_SHARDED".
-std::string TtnnInputSummary(const ttnn::TensorSpecInput& in);
 
 }  // namespace hlolayout::cli
 

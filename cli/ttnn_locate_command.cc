@@ -7,8 +7,9 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/cli/ttnn_json.h"
+#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/locate.h"
+#include "hlolayout/ttnn/spec_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -96,11 +97,12 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
            << inputs->specs.size() << "\n";
     return 2;
   }
-  absl::StatusOr<TtnnChecked> checked = MakeTtnnSpec(inputs->specs[0], *inputs);
+  absl::StatusOr<ttnn::CheckedSpec> checked =
+      ttnn::CheckSpec(inputs->specs[0], inputs->device);
   if (!checked.ok()) {
     const absl::Status& refusal = checked.status();
-    if (args->Has("json")) io.out << TtnnRefusalJson(refusal) << "\n";
-    io.err << "hlolayout ttnn locate: " << TtnnInputSummary(inputs->specs[0])
+    if (args->Has("json")) io.out << ttnn::RefusalJson(refusal) << "\n";
+    io.err << "hlolayout ttnn locate: " << ttnn::SpecSummary(inputs->specs[0])
            << ": " << refusal.message() << "\n";
     return 1;
   }
@@ -120,7 +122,7 @@ int RunTtnnLocate(const std::vector<std::string>& raw, IoContext& io) {
       status = 1;
       continue;
     }
-    io.out << (args->Has("json") ? TtnnPlaceJson(*spec, *place) + "\n"
+    io.out << (args->Has("json") ? ttnn::PlaceJson(*spec, *place) + "\n"
                                  : Place(*spec, *place));
   }
   return status;

@@ -7,8 +7,9 @@
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/ttnn_commands.h"
 #include "hlolayout/cli/ttnn_input.h"
-#include "hlolayout/cli/ttnn_json.h"
+#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/mesh.h"
+#include "hlolayout/ttnn/spec_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -105,7 +106,7 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
     absl::StatusOr<ttnn::MeshDistribution> d =
         ttnn::DistributeOverMesh(in.shape, *mesh, config);
     if (!d.ok()) {
-      if (args->Has("json")) io.out << TtnnRefusalJson(d.status()) << "\n";
+      if (args->Has("json")) io.out << ttnn::RefusalJson(d.status()) << "\n";
       io.err << "hlolayout ttnn mesh: " << d.status().message() << "\n";
       status = 1;
       continue;
@@ -114,7 +115,8 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
     slice.shape = d->slice_shape;
     // Each device of the mesh is one chip of --device: the slice is checked
     // against it.
-    absl::StatusOr<TtnnChecked> checked = MakeTtnnSpec(slice, *inputs);
+    absl::StatusOr<ttnn::CheckedSpec> checked =
+        ttnn::CheckSpec(slice, inputs->device);
     absl::StatusOr<ttnn::TensorSpec> spec =
         checked.ok() ? absl::StatusOr<ttnn::TensorSpec>(checked->spec)
                      : absl::StatusOr<ttnn::TensorSpec>(checked.status());
@@ -124,10 +126,10 @@ int RunTtnnMesh(const std::vector<std::string>& raw, IoContext& io) {
       }
     }
     if (args->Has("json")) {
-      io.out << TtnnMeshJson(*d, *placements, spec) << "\n";
+      io.out << ttnn::MeshJson(*d, *placements, spec) << "\n";
       continue;
     }
-    io.out << TtnnInputSummary(in) << "\nover mesh ["
+    io.out << ttnn::SpecSummary(in) << "\nover mesh ["
            << absl::StrJoin(*mesh, ", ") << "], placements "
            << ttnn::PlacementsToString(*placements) << " ("
            << (d->submesh ? "SUBMESH" : "devices in row-major order") << ")\n";

@@ -89,25 +89,20 @@ class PlacedIntervals {
   std::vector<bool> placed_;
 };
 
-}  // namespace
+// The intervals of a trace's buffers on its event clock, and the buffers
+// that have one (size > 0), in the order they start.
+struct TraceIntervals {
+  std::vector<Interval> intervals;
+  std::vector<int64_t> members;
+};
 
-HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
-                                       absl::Span<const int64_t> tie_keys,
-                                       int64_t alignment,
-                                       HeapStrategy strategy) {
-  HLOLAYOUT_CHECK(alignment > 0) << "alignment " << alignment;
-  const int64_t n = trace.buffers();
-  HLOLAYOUT_CHECK(static_cast<int64_t>(tie_keys.size()) >= n)
-      << tie_keys.size() << " tie keys for " << n << " buffers";
-  HeapLayout out;
-  out.strategy = strategy;
-  out.chunks.assign(n, HeapChunk());
-  std::vector<Interval> intervals(n);
-  std::vector<int64_t> members;  // buffers with an interval
+TraceIntervals IntervalsOf(const HeapTrace& trace, int64_t n) {
+  TraceIntervals t;
+  t.intervals.resize(n);
   int64_t clock = 0;
   for (const HeapEvent& e : trace.events()) {
     HLOLAYOUT_CHECK(e.buffer >= 0 && e.buffer < n) << "buffer " << e.buffer;
-    Interval& it = intervals[e.buffer];
+    Interval& it = t.intervals[e.buffer];
     switch (e.kind) {
       case HeapEvent::kAlloc:
       case HeapEvent::kShareWith:
@@ -116,16 +111,16 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
         it.size = e.size;
         it.start = clock++;
         it.need_allocation = e.kind == HeapEvent::kAlloc;
-        members.push_back(e.buffer);
+        t.members.push_back(e.buffer);
         if (e.kind == HeapEvent::kShareWith) {
           HLOLAYOUT_CHECK(e.target >= 0 && e.target < n &&
-                          intervals[e.target].start >= 0)
+                          t.intervals[e.target].start >= 0)
               << "buffer " << e.buffer << " shares an unplaced buffer";
-          Interval& target = intervals[e.target];
+          Interval& target = t.intervals[e.target];
           if (target.last_child < 0) {
             target.first_child = e.buffer;
           } else {
-            intervals[target.last_child].next_sibling = e.buffer;
+            t.intervals[target.last_child].next_sibling = e.buffer;
           }
           target.last_child = e.buffer;
         }
@@ -137,89 +132,128 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
         break;
     }
   }
-  for (int64_t b : members) {
-    if (intervals[b].end < 0) intervals[b].end = clock;  // never freed
+  for (int64_t b : t.members) {
+    if (t.intervals[b].end < 0) t.intervals[b].end = clock;  // never freed
   }
-  // Transitive colocations of an interval that needs a chunk, into `out`.
-  std::vector<int64_t> stack;
-  auto colocations = [&](int64_t b, std::vector<int64_t>* out) {
-    out->clear();
-    stack.clear();
-    for (int64_t c = intervals[b].first_child; c >= 0;
-         c = intervals[c].next_sibling) {
-      stack.push_back(c);
+  return t;
+}
+
+// Places the buffers that need a chunk, each with the buffers that share
+// it, as XLA's GlobalDecreasingSizeBestFitHeap does.
+class BestFitPacker {
+ public:
+  BestFitPacker(TraceIntervals t, absl::Span<const int64_t> tie_keys,
+                int64_t alignment)
+      : intervals_(std::move(t.intervals)),
+        members_(std::move(t.members)),
+        tie_keys_(tie_keys),
+        alignment_(alignment) {}
+
+  HeapLayout Pack(HeapStrategy strategy) {
+    HeapLayout out;
+    out.strategy = strategy;
+    out.chunks.assign(intervals_.size(), HeapChunk());
+    const std::vector<int64_t> roots = OrderedRoots(strategy);
+    PlacedIntervals placed(intervals_, members_);
+    std::vector<int64_t> seen(intervals_.size(), -1);
+    for (int64_t b : roots) {
+      Colocations(b, &group_);
+      taken_.clear();
+      auto collect = [&](int64_t other) {
+        if (seen[other] == b) return;
+        seen[other] = b;
+        taken_.push_back(out.chunks[other]);
+      };
+      placed.Overlapping(intervals_[b].start, intervals_[b].end, collect);
+      for (int64_t c : group_) {
+        placed.Overlapping(intervals_[c].start, intervals_[c].end, collect);
+      }
+      const HeapChunk chunk{BestFitOffset(b), chunk_size_[b]};
+      out.chunks[b] = chunk;
+      placed.Place(b);
+      for (int64_t c : group_) {
+        out.chunks[c] = chunk;
+        placed.Place(c);
+      }
+      out.heap_size = std::max(out.heap_size, chunk.offset + chunk.size);
     }
-    while (!stack.empty()) {
-      const int64_t c = stack.back();
-      stack.pop_back();
+    return out;
+  }
+
+ private:
+  // The buffers that share b's chunk, transitively, into `out`.
+  void Colocations(int64_t b, std::vector<int64_t>* out) {
+    out->clear();
+    stack_.clear();
+    for (int64_t c = intervals_[b].first_child; c >= 0;
+         c = intervals_[c].next_sibling) {
+      stack_.push_back(c);
+    }
+    while (!stack_.empty()) {
+      const int64_t c = stack_.back();
+      stack_.pop_back();
       out->push_back(c);
-      for (int64_t d = intervals[c].first_child; d >= 0;
-           d = intervals[d].next_sibling) {
-        stack.push_back(d);
+      for (int64_t d = intervals_[c].first_child; d >= 0;
+           d = intervals_[d].next_sibling) {
+        stack_.push_back(d);
       }
     }
-  };
-  std::vector<int64_t> roots;
-  std::vector<int64_t> span_start(n), span_end(n), chunk_size(n);
-  std::vector<int64_t> group;
-  for (int64_t b : members) {
-    if (!intervals[b].need_allocation) continue;
-    roots.push_back(b);
-    colocations(b, &group);
-    span_start[b] = intervals[b].start;
-    span_end[b] = intervals[b].end;
-    chunk_size[b] = intervals[b].size;
-    for (int64_t c : group) {
-      span_start[b] = std::min(span_start[b], intervals[c].start);
-      span_end[b] = std::max(span_end[b], intervals[c].end);
-      chunk_size[b] = std::max(chunk_size[b], intervals[c].size);
-    }
   }
-  auto key = [&](int64_t b) { return tie_keys[b]; };
-  if (strategy == HeapStrategy::kSpatial) {
-    std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
-      const Interval& x = intervals[a];
-      const Interval& y = intervals[b];
-      return std::make_tuple(-x.size, x.start - x.end, key(a)) <
-             std::make_tuple(-y.size, y.start - y.end, key(b));
-    });
-  } else {
-    std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
-      return std::make_tuple(span_start[a] - span_end[a], -intervals[a].size,
-                             key(a)) <
-             std::make_tuple(span_start[b] - span_end[b], -intervals[b].size,
-                             key(b));
-    });
-  }
-  PlacedIntervals placed(intervals, members);
-  std::vector<HeapChunk> taken;
-  std::vector<int64_t> seen(n, -1);
-  for (int64_t b : roots) {
-    colocations(b, &group);
-    const std::vector<int64_t>& g = group;
-    const int64_t size = chunk_size[b];
-    taken.clear();
-    auto collect = [&](int64_t other) {
-      if (seen[other] == b) return;
-      seen[other] = b;
-      taken.push_back(out.chunks[other]);
-    };
-    placed.Overlapping(intervals[b].start, intervals[b].end, collect);
-    for (int64_t c : g) {
-      placed.Overlapping(intervals[c].start, intervals[c].end, collect);
+
+  // The buffers that need a chunk, in the order they are placed; sets each
+  // one's span over its colocations and its chunk's size.
+  std::vector<int64_t> OrderedRoots(HeapStrategy strategy) {
+    const size_t n = intervals_.size();
+    span_start_.assign(n, 0);
+    span_end_.assign(n, 0);
+    chunk_size_.assign(n, 0);
+    std::vector<int64_t> roots;
+    for (int64_t b : members_) {
+      if (!intervals_[b].need_allocation) continue;
+      roots.push_back(b);
+      Colocations(b, &group_);
+      span_start_[b] = intervals_[b].start;
+      span_end_[b] = intervals_[b].end;
+      chunk_size_[b] = intervals_[b].size;
+      for (int64_t c : group_) {
+        span_start_[b] = std::min(span_start_[b], intervals_[c].start);
+        span_end_[b] = std::max(span_end_[b], intervals_[c].end);
+        chunk_size_[b] = std::max(chunk_size_[b], intervals_[c].size);
+      }
     }
-    std::sort(taken.begin(), taken.end(),
+    auto key = [&](int64_t b) { return tie_keys_[b]; };
+    if (strategy == HeapStrategy::kSpatial) {
+      std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
+        const Interval& x = intervals_[a];
+        const Interval& y = intervals_[b];
+        return std::make_tuple(-x.size, x.start - x.end, key(a)) <
+               std::make_tuple(-y.size, y.start - y.end, key(b));
+      });
+    } else {
+      std::sort(roots.begin(), roots.end(), [&](int64_t a, int64_t b) {
+        return std::make_tuple(span_start_[a] - span_end_[a],
+                               -intervals_[a].size, key(a)) <
+               std::make_tuple(span_start_[b] - span_end_[b],
+                               -intervals_[b].size, key(b));
+      });
+    }
+    return roots;
+  }
+
+  // The offset for root b among the chunks taken over its span: the
+  // smallest free gap between the merged runs of taken chunks that fits
+  // wins, the lowest on ties; the last gap is unbounded.
+  int64_t BestFitOffset(int64_t b) {
+    std::sort(taken_.begin(), taken_.end(),
               [](const HeapChunk& x, const HeapChunk& y) {
                 return x.offset < y.offset;
               });
-    // Free gaps between the merged runs of taken chunks; the smallest gap
-    // that fits wins, the lowest on ties; the last gap is unbounded.
+    const int64_t size = chunk_size_[b];
     int64_t best_offset = -1, best_size = 0;
-    int64_t gap_start = 0;
     auto consider = [&](int64_t start, int64_t end) {  // end < 0: unbounded
-      const int64_t aligned = AlignUp(start, alignment);
+      const int64_t aligned = AlignUp(start, alignment_);
       if (end >= 0) {
-        if (end - aligned < intervals[b].size) return;
+        if (end - aligned < intervals_[b].size) return;
         if (aligned + size > end) return;
         if (best_offset < 0 || end - aligned < best_size) {
           best_offset = aligned;
@@ -229,29 +263,44 @@ HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
         best_offset = aligned;
       }
     };
+    int64_t gap_start = 0;
     size_t k = 0;
-    while (k < taken.size()) {
-      const int64_t run_start = taken[k].offset;
-      int64_t run_end = taken[k].offset + taken[k].size;
+    while (k < taken_.size()) {
+      const int64_t run_start = taken_[k].offset;
+      int64_t run_end = taken_[k].offset + taken_[k].size;
       ++k;
-      while (k < taken.size() && taken[k].offset < run_end) {
-        run_end = std::max(run_end, taken[k].offset + taken[k].size);
+      while (k < taken_.size() && taken_[k].offset < run_end) {
+        run_end = std::max(run_end, taken_[k].offset + taken_[k].size);
         ++k;
       }
       if (run_start > gap_start) consider(gap_start, run_start);
       gap_start = std::max(gap_start, run_end);
     }
     consider(gap_start, -1);
-    const HeapChunk chunk{best_offset, size};
-    out.chunks[b] = chunk;
-    placed.Place(b);
-    for (int64_t c : g) {
-      out.chunks[c] = chunk;
-      placed.Place(c);
-    }
-    out.heap_size = std::max(out.heap_size, chunk.offset + chunk.size);
+    return best_offset;
   }
-  return out;
+
+  std::vector<Interval> intervals_;
+  std::vector<int64_t> members_;
+  absl::Span<const int64_t> tie_keys_;
+  int64_t alignment_;
+  std::vector<int64_t> span_start_, span_end_, chunk_size_;
+  std::vector<int64_t> group_, stack_;  // scratch
+  std::vector<HeapChunk> taken_;        // scratch
+};
+
+}  // namespace
+
+HeapLayout GlobalDecreasingSizeBestFit(const HeapTrace& trace,
+                                       absl::Span<const int64_t> tie_keys,
+                                       int64_t alignment,
+                                       HeapStrategy strategy) {
+  HLOLAYOUT_CHECK(alignment > 0) << "alignment " << alignment;
+  const int64_t n = trace.buffers();
+  HLOLAYOUT_CHECK(static_cast<int64_t>(tie_keys.size()) >= n)
+      << tie_keys.size() << " tie keys for " << n << " buffers";
+  BestFitPacker packer(IntervalsOf(trace, n), tie_keys, alignment);
+  return packer.Pack(strategy);
 }
 
 HeapLayout ChooseBestHeap(const HeapTrace& trace,

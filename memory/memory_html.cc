@@ -75,6 +75,129 @@ HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
   return l;
 }
 
+constexpr int kHeapWidth = 800, kHeapHeight = 260;
+
+// The first step at which the heap holds the most bytes, and those bytes.
+std::pair<int64_t, int64_t> HeapPeakStep(const std::vector<HeapBlock>& heap,
+                                         int64_t end) {
+  std::vector<std::pair<int64_t, int64_t>> scratch;
+  int64_t peak_time = 0, peak_bytes = -1;
+  for (int64_t t = 0; t < end; ++t) {
+    const int64_t bytes = HeapBytesAt(heap, t, &scratch);
+    if (bytes > peak_bytes) {
+      peak_bytes = bytes;
+      peak_time = t;
+    }
+  }
+  return {peak_time, peak_bytes};
+}
+
+// The `count` largest boxes, numbered 1, 2, ... in this order (ties: lower
+// offset, then earlier start, first).
+std::vector<size_t> LargestBlocks(const std::vector<HeapBlock>& heap,
+                                  size_t count) {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < heap.size(); ++i) {
+    if (heap[i].size > 0) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    const HeapBlock &p = heap[x], &q = heap[y];
+    if (p.size != q.size) return p.size > q.size;
+    if (p.offset != q.offset) return p.offset < q.offset;
+    return p.start < q.start;
+  });
+  if (order.size() > count) order.resize(count);
+  return order;
+}
+
+// Schedule time and heap offset as picture coordinates.
+struct HeapAxes {
+  int64_t end;  // the schedule's length, at least 1
+  int64_t top;  // the temp allocation's size, at least 1
+  double x(double t) const {
+    return 50 + kHeapWidth * t / static_cast<double>(end);
+  }
+  double y(double offset) const {
+    return kHeapHeight - kHeapHeight * offset / static_cast<double>(top);
+  }
+};
+
+// One value's box with its hover title, numbered `key` (0: none).
+void RenderHeapBlock(const HeapBlock& h, const HeapLabel& label, int key,
+                     const char* fill, const HeapAxes& axes,
+                     std::ostream& out) {
+  const double x0 = axes.x(static_cast<double>(h.start));
+  const double x1 = axes.x(static_cast<double>(h.end + 1));
+  const double y1 = axes.y(static_cast<double>(h.offset));
+  const double y0 = axes.y(static_cast<double>(h.offset + h.size));
+  const double w = std::max(0.5, x1 - x0), ht = std::max(0.5, y1 - y0);
+  std::string title = absl::StrCat(label.name, ": ");
+  if (!label.shape.empty()) absl::StrAppend(&title, label.shape, ", ");
+  absl::StrAppend(&title, h.size, " bytes at offset ", h.offset, ", live ",
+                  h.start, "-", h.end);
+  if (!label.op_name.empty()) absl::StrAppend(&title, "; ", label.op_name);
+  if (!label.source.empty()) absl::StrAppend(&title, "; ", label.source);
+  out << absl::StrFormat(
+             "<rect class=\"block\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+             "height=\"%.1f\" fill=\"%s\" stroke=\"#333\" "
+             "stroke-width=\"0.5\"",
+             x0, y0, w, ht, fill)
+      << " data-value=\"" << draw::XmlEscape(label.name) << "\"";
+  if (key > 0) out << " data-key=\"" << key << "\"";
+  out << "><title>" << draw::XmlEscape(title) << "</title></rect>\n";
+  if (key > 0 && w >= 12 && ht >= 11) {
+    out << absl::StrFormat(
+        "<text class=\"block-key\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
+        "text-anchor=\"middle\" pointer-events=\"none\">%d</text>\n",
+        x0 + w / 2, y0 + ht / 2 + 3.5, key);
+  }
+}
+
+// The peak's dashed line and the axes' labels, closing the picture.
+void RenderHeapAxes(const HeapAxes& axes, int64_t peak_time,
+                    std::ostream& out) {
+  const double px = axes.x(static_cast<double>(peak_time) + 0.5);
+  out << absl::StrFormat(
+      "<line class=\"heap-peak\" x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" "
+      "y2=\"%d\" stroke=\"#c02020\" stroke-dasharray=\"4 3\"/>\n",
+      px, px, kHeapHeight);
+  out << absl::StrFormat(
+      "<text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#c02020\">"
+      "most bytes, time %d</text>\n",
+      px + 3, peak_time);
+  out << "<text x=\"53\" y=\"11\" font-size=\"10\">offset " << axes.top
+      << "</text><text x=\"53\" y=\"" << kHeapHeight - 3
+      << "\" font-size=\"10\">offset 0</text><text x=\"50\" y=\""
+      << kHeapHeight + 20 << "\" font-size=\"10\">time 0</text><text x=\""
+      << kHeapWidth << "\" y=\"" << kHeapHeight + 20
+      << "\" font-size=\"10\">time " << axes.end - 1 << "</text>\n</svg>\n";
+}
+
+// The legend of the numbered boxes, and how many are not numbered.
+void RenderHeapLegend(const ModuleMemory& m, const HloSourceLocations& where,
+                      const std::vector<size_t>& order, std::ostream& out) {
+  const std::vector<HeapBlock>& heap = m.buffers.heap;
+  out << "<table class=\"heap-legend\"><tr><th>#</th><th>value</th>"
+         "<th>shape</th><th>bytes</th><th>offset</th><th>live</th>"
+         "<th>op_name</th><th>source</th></tr>\n";
+  for (size_t n = 0; n < order.size(); ++n) {
+    const HeapBlock& h = heap[order[n]];
+    const HeapLabel label = LabelOf(m, h, where);
+    out << "<tr class=\"heap-value\"><td>" << n + 1 << "</td><td>"
+        << draw::XmlEscape(label.name) << "</td><td>"
+        << draw::XmlEscape(label.shape) << "</td><td>" << h.size << "</td><td>"
+        << h.offset << "</td><td>" << h.start << "-" << h.end << "</td><td>"
+        << draw::XmlEscape(label.op_name) << "</td><td>"
+        << draw::XmlEscape(label.source) << "</td></tr>\n";
+  }
+  out << "</table>\n";
+  if (heap.size() > order.size()) {
+    out << "<p class=\"note\">the " << order.size() << " largest of "
+        << heap.size() << " heap values; every box names its value on "
+        << "hover.</p>\n";
+  }
+}
+
 // The temp allocation: offset (up) against schedule time (right), one
 // rectangle per value of the heap, the moment of its most bytes marked.
 // Every box has a hover title (name, shape, bytes, offset, live range,
@@ -90,35 +213,14 @@ void RenderHeapPicture(const ModuleMemory& m, const HloSourceLocations& where,
            "has an allocation of its own.</p>\n";
     return;
   }
-  constexpr int kWidth = 800, kHeight = 260;
-  const int64_t end = std::max<int64_t>(m.live_ranges.schedule_end, 1);
-  const int64_t top = std::max<int64_t>(b.allocations[temp].size, 1);
-  std::vector<std::pair<int64_t, int64_t>> scratch;
-  int64_t peak_time = 0, peak_bytes = -1;
-  for (int64_t t = 0; t < end; ++t) {
-    const int64_t bytes = HeapBytesAt(b.heap, t, &scratch);
-    if (bytes > peak_bytes) {
-      peak_bytes = bytes;
-      peak_time = t;
-    }
-  }
-  // The largest boxes, numbered 1, 2, ... (ties: lower offset, then
-  // earlier start, first).
-  std::vector<size_t> order;
-  for (size_t i = 0; i < b.heap.size(); ++i) {
-    if (b.heap[i].size > 0) order.push_back(i);
-  }
-  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    const HeapBlock &p = b.heap[x], &q = b.heap[y];
-    if (p.size != q.size) return p.size > q.size;
-    if (p.offset != q.offset) return p.offset < q.offset;
-    return p.start < q.start;
-  });
-  if (order.size() > kLegend) order.resize(kLegend);
+  const HeapAxes axes{std::max<int64_t>(m.live_ranges.schedule_end, 1),
+                      std::max<int64_t>(b.allocations[temp].size, 1)};
+  const auto [peak_time, peak_bytes] = HeapPeakStep(b.heap, axes.end);
+  const std::vector<size_t> order = LargestBlocks(b.heap, kLegend);
   std::vector<int> key(b.heap.size(), 0);
   for (size_t k = 0; k < order.size(); ++k) key[order[k]] = k + 1;
 
-  out << "<p>The temp allocation (" << draw::XmlEscape(BytesWithUnit(top))
+  out << "<p>The temp allocation (" << draw::XmlEscape(BytesWithUnit(axes.top))
       << "): XLA's heap of " << b.heap.size() << " values"
       << (b.heap_offset > 0 ? absl::StrCat(" at offset ", b.heap_offset,
                                            " (tuple tables first)")
@@ -129,84 +231,23 @@ void RenderHeapPicture(const ModuleMemory& m, const HloSourceLocations& where,
          "one step: <b>"
       << draw::XmlEscape(BytesWithUnit(peak_bytes)) << "</b> at time "
       << peak_time << ".</p>\n";
-  auto x_of = [&](double t) {
-    return 50 + kWidth * t / static_cast<double>(end);
-  };
-  auto y_of = [&](double offset) {
-    return kHeight - kHeight * offset / static_cast<double>(top);
-  };
-  out << "<svg id=\"heap-" << index << "\" width=\"" << kWidth + 60
-      << "\" height=\"" << kHeight + 30 << "\" viewBox=\"0 0 " << kWidth + 60
-      << " " << kHeight + 30 << "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-      << "<rect x=\"50\" y=\"0\" width=\"" << kWidth << "\" height=\""
-      << kHeight << "\" fill=\"#f8f8f8\" stroke=\"#999\"/>\n";
+  out << "<svg id=\"heap-" << index << "\" width=\"" << kHeapWidth + 60
+      << "\" height=\"" << kHeapHeight + 30 << "\" viewBox=\"0 0 "
+      << kHeapWidth + 60 << " " << kHeapHeight + 30
+      << "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+      << "<rect x=\"50\" y=\"0\" width=\"" << kHeapWidth << "\" height=\""
+      << kHeapHeight << "\" fill=\"#f8f8f8\" stroke=\"#999\"/>\n";
   static const char* const kFills[] = {"#7fa7d9", "#9fcf8f", "#e3b36b",
                                        "#c98fc9", "#8fcfcf", "#d98f8f"};
   int64_t k = 0;
   for (size_t i = 0; i < b.heap.size(); ++i) {
     const HeapBlock& h = b.heap[i];
     if (h.size <= 0) continue;
-    const HeapLabel label = LabelOf(m, h, where);
-    const double x0 = x_of(static_cast<double>(h.start));
-    const double x1 = x_of(static_cast<double>(h.end + 1));
-    const double y1 = y_of(static_cast<double>(h.offset));
-    const double y0 = y_of(static_cast<double>(h.offset + h.size));
-    const double w = std::max(0.5, x1 - x0), ht = std::max(0.5, y1 - y0);
-    std::string title = absl::StrCat(label.name, ": ");
-    if (!label.shape.empty()) absl::StrAppend(&title, label.shape, ", ");
-    absl::StrAppend(&title, h.size, " bytes at offset ", h.offset, ", live ",
-                    h.start, "-", h.end);
-    if (!label.op_name.empty()) absl::StrAppend(&title, "; ", label.op_name);
-    if (!label.source.empty()) absl::StrAppend(&title, "; ", label.source);
-    out << absl::StrFormat(
-               "<rect class=\"block\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-               "height=\"%.1f\" fill=\"%s\" stroke=\"#333\" "
-               "stroke-width=\"0.5\"",
-               x0, y0, w, ht, kFills[k++ % 6])
-        << " data-value=\"" << draw::XmlEscape(label.name) << "\"";
-    if (key[i] > 0) out << " data-key=\"" << key[i] << "\"";
-    out << "><title>" << draw::XmlEscape(title) << "</title></rect>\n";
-    if (key[i] > 0 && w >= 12 && ht >= 11) {
-      out << absl::StrFormat(
-          "<text class=\"block-key\" x=\"%.1f\" y=\"%.1f\" font-size=\"10\" "
-          "text-anchor=\"middle\" pointer-events=\"none\">%d</text>\n",
-          x0 + w / 2, y0 + ht / 2 + 3.5, key[i]);
-    }
+    RenderHeapBlock(h, LabelOf(m, h, where), key[i], kFills[k++ % 6], axes,
+                    out);
   }
-  const double px = x_of(static_cast<double>(peak_time) + 0.5);
-  out << absl::StrFormat(
-      "<line class=\"heap-peak\" x1=\"%.1f\" y1=\"0\" x2=\"%.1f\" "
-      "y2=\"%d\" stroke=\"#c02020\" stroke-dasharray=\"4 3\"/>\n",
-      px, px, kHeight);
-  out << absl::StrFormat(
-      "<text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#c02020\">"
-      "most bytes, time %d</text>\n",
-      px + 3, peak_time);
-  out << "<text x=\"53\" y=\"11\" font-size=\"10\">offset " << top
-      << "</text><text x=\"53\" y=\"" << kHeight - 3
-      << "\" font-size=\"10\">offset 0</text><text x=\"50\" y=\""
-      << kHeight + 20 << "\" font-size=\"10\">time 0</text><text x=\"" << kWidth
-      << "\" y=\"" << kHeight + 20 << "\" font-size=\"10\">time " << end - 1
-      << "</text>\n</svg>\n";
-  out << "<table class=\"heap-legend\"><tr><th>#</th><th>value</th>"
-         "<th>shape</th><th>bytes</th><th>offset</th><th>live</th>"
-         "<th>op_name</th><th>source</th></tr>\n";
-  for (size_t n = 0; n < order.size(); ++n) {
-    const HeapBlock& h = b.heap[order[n]];
-    const HeapLabel label = LabelOf(m, h, where);
-    out << "<tr class=\"heap-value\"><td>" << n + 1 << "</td><td>"
-        << draw::XmlEscape(label.name) << "</td><td>"
-        << draw::XmlEscape(label.shape) << "</td><td>" << h.size << "</td><td>"
-        << h.offset << "</td><td>" << h.start << "-" << h.end << "</td><td>"
-        << draw::XmlEscape(label.op_name) << "</td><td>"
-        << draw::XmlEscape(label.source) << "</td></tr>\n";
-  }
-  out << "</table>\n";
-  if (b.heap.size() > order.size()) {
-    out << "<p class=\"note\">the " << order.size() << " largest of "
-        << b.heap.size() << " heap values; every box names its value on "
-        << "hover.</p>\n";
-  }
+  RenderHeapAxes(axes, peak_time, out);
+  RenderHeapLegend(m, where, order, out);
 }
 
 void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,

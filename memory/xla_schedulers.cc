@@ -263,120 +263,142 @@ std::vector<int64_t> DfsOrder(const Graph& g,
 // defined, then users; scalars first), the latest made ready among equals.
 // A printed instruction is taken when it is the text's next one and no
 // ready one has a higher priority; folded get-tuple-elements are taken
-// when the scheduler would take them. Nullopt when a printed instruction
-// other than the text's next would come first.
-absl::optional<std::vector<int64_t>> GuidedListOrder(const Graph& g) {
-  const size_t n = g.instructions.size();
-  using Priority = std::pair<int64_t, int64_t>;
-  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  std::vector<int64_t> use_count(g.buffer_bytes.size(), 0);
-  for (size_t i = 0; i < n; ++i) {
-    for (int64_t b : g.used_buffers[i]) ++use_count[b];
-  }
-  for (int64_t b : g.live_out) ++use_count[b];
-  std::vector<int64_t> pending(n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    for (int64_t user : g.users[i]) ++pending[user];
-    for (int64_t succ : g.control_successors[i]) ++pending[succ];
-  }
-  // XLA recomputes priorities as buffers near their last use, which is
-  // quadratic on wide tuples; past a budget linear in the graph the replay
-  // gives up (the caller keeps its simpler placement).
-  int64_t edges = 0;
-  for (size_t i = 0; i < n; ++i) {
-    edges += static_cast<int64_t>(g.used_buffers[i].size() + g.users[i].size() +
-                                  g.defined_buffers[i].size());
-  }
-  const int64_t budget = 64 * (edges + static_cast<int64_t>(n)) + (1 << 20);
-  int64_t work = 0;
-  auto priority = [&](int64_t id) -> Priority {
-    const Graph::Instruction& in = g.instructions[id];
-    work += 1 + static_cast<int64_t>(g.used_buffers[id].size() +
-                                     g.defined_buffers[id].size());
-    if (in.effective_scalar) return {kMax, kMax};
-    int64_t freed = 0;
-    for (int64_t b : g.used_buffers[id]) {
-      if (use_count[b] == 1) freed += g.buffer_bytes[b];
+// when the scheduler would take them.
+class GuidedListScheduler {
+ public:
+  explicit GuidedListScheduler(const Graph& g)
+      : g_(g),
+        use_count_(g.buffer_bytes.size(), 0),
+        pending_(g.instructions.size(), 0),
+        entry_of_(g.instructions.size()),
+        is_ready_(g.instructions.size(), false) {
+    const size_t n = g.instructions.size();
+    int64_t edges = 0;
+    for (size_t i = 0; i < n; ++i) {
+      for (int64_t b : g.used_buffers[i]) ++use_count_[b];
+      for (int64_t user : g.users[i]) ++pending_[user];
+      for (int64_t succ : g.control_successors[i]) ++pending_[succ];
+      edges +=
+          static_cast<int64_t>(g.used_buffers[i].size() + g.users[i].size() +
+                               g.defined_buffers[i].size());
     }
-    int64_t defined = 0;
-    for (int64_t b : g.defined_buffers[id]) defined += g.buffer_bytes[b];
-    return {freed - defined, static_cast<int64_t>(g.users[id].size())};
-  };
+    for (int64_t b : g.live_out) ++use_count_[b];
+    // XLA recomputes priorities as buffers near their last use, which is
+    // quadratic on wide tuples; past a budget linear in the graph the
+    // replay gives up (the caller keeps its simpler placement).
+    budget_ = 64 * (edges + static_cast<int64_t>(n)) + (1 << 20);
+  }
+
+  // Nullopt when a printed instruction other than the text's next would
+  // come first, or past the budget.
+  absl::optional<std::vector<int64_t>> Run() {
+    const size_t n = g_.instructions.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (pending_[i] == 0) Add(static_cast<int64_t>(i));
+    }
+    order_.reserve(n);
+    size_t next = 0;
+    while (!ready_.empty()) {
+      if (work_ > budget_) return absl::nullopt;
+      const int64_t take = NextToTake(&next);
+      if (take < 0) return absl::nullopt;
+      Schedule(take);
+    }
+    if (order_.size() != n) return absl::nullopt;
+    return std::move(order_);
+  }
+
+ private:
+  using Priority = std::pair<int64_t, int64_t>;
   // (priority, sequence number, id); the last element is the best.
   using Entry = std::tuple<Priority, int64_t, int64_t>;
-  std::set<Entry> ready;
-  std::vector<Entry> entry_of(n);
-  std::vector<bool> is_ready(n, false);
-  int64_t sequence = 0;
-  auto add = [&](int64_t id) {
-    entry_of[id] = Entry(priority(id), sequence++, id);
-    ready.insert(entry_of[id]);
-    is_ready[id] = true;
-  };
-  for (size_t i = 0; i < n; ++i) {
-    if (pending[i] == 0) add(static_cast<int64_t>(i));
+
+  Priority PriorityOf(int64_t id) {
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    work_ += 1 + static_cast<int64_t>(g_.used_buffers[id].size() +
+                                      g_.defined_buffers[id].size());
+    if (g_.instructions[id].effective_scalar) return {kMax, kMax};
+    int64_t freed = 0;
+    for (int64_t b : g_.used_buffers[id]) {
+      if (use_count_[b] == 1) freed += g_.buffer_bytes[b];
+    }
+    int64_t defined = 0;
+    for (int64_t b : g_.defined_buffers[id]) defined += g_.buffer_bytes[b];
+    return {freed - defined, static_cast<int64_t>(g_.users[id].size())};
   }
-  std::vector<int64_t> order;
-  order.reserve(n);
-  auto schedule = [&](int64_t id) {
-    ready.erase(entry_of[id]);
-    is_ready[id] = false;
-    order.push_back(id);
-    bool adjust = false;
-    for (int64_t b : g.used_buffers[id]) {
-      if (--use_count[b] == 1) adjust = true;
-    }
-    for (int64_t user : g.users[id]) {
-      if (--pending[user] == 0) add(user);
-    }
-    for (int64_t succ : g.control_successors[id]) {
-      if (--pending[succ] == 0) add(succ);
-    }
-    if (!adjust) return;
-    for (int64_t op : g.operands[id]) {
-      for (int64_t user : g.users[op]) {
-        ++work;
-        if (!is_ready[user]) continue;
-        const Priority p = priority(user);
-        if (p == std::get<0>(entry_of[user])) continue;
-        ready.erase(entry_of[user]);
-        entry_of[user] = Entry(p, sequence++, user);
-        ready.insert(entry_of[user]);
-      }
-    }
-  };
-  size_t next = 0;
-  while (!ready.empty()) {
-    if (work > budget) return absl::nullopt;
-    const Entry& best = *ready.rbegin();
+
+  void Add(int64_t id) {
+    entry_of_[id] = Entry(PriorityOf(id), sequence_++, id);
+    ready_.insert(entry_of_[id]);
+    is_ready_[id] = true;
+  }
+
+  // The instruction to schedule next, -1 when the text's order cannot be
+  // followed; advances `next` past the text's instruction when it is taken.
+  int64_t NextToTake(size_t* next) const {
+    const Entry& best = *ready_.rbegin();
     const int64_t best_id = std::get<2>(best);
-    if (next == g.text_order.size()) {
-      if (!g.instructions[best_id].folded) return absl::nullopt;
-      schedule(best_id);
-      continue;
+    if (*next == g_.text_order.size()) {
+      return g_.instructions[best_id].folded ? best_id : -1;
     }
-    const int64_t x = g.text_order[next];
-    if (!is_ready[x] || std::get<0>(best) > std::get<0>(entry_of[x])) {
+    const int64_t x = g_.text_order[*next];
+    if (!is_ready_[x] || std::get<0>(best) > std::get<0>(entry_of_[x])) {
       // Something of higher priority comes first: only a folded one may.
-      if (!g.instructions[best_id].folded) return absl::nullopt;
-      schedule(best_id);
-      continue;
+      return g_.instructions[best_id].folded ? best_id : -1;
     }
     // Equal priorities: the latest made ready among the folded ones and x.
-    int64_t take = x;
-    for (auto it = ready.rbegin(); it != ready.rend(); ++it) {
-      if (std::get<0>(*it) != std::get<0>(entry_of[x])) break;
-      if (std::get<1>(*it) <= std::get<1>(entry_of[x])) break;
-      if (g.instructions[std::get<2>(*it)].folded) {
-        take = std::get<2>(*it);
-        break;
+    for (auto it = ready_.rbegin(); it != ready_.rend(); ++it) {
+      if (std::get<0>(*it) != std::get<0>(entry_of_[x])) break;
+      if (std::get<1>(*it) <= std::get<1>(entry_of_[x])) break;
+      if (g_.instructions[std::get<2>(*it)].folded) return std::get<2>(*it);
+    }
+    ++*next;
+    return x;
+  }
+
+  void Schedule(int64_t id) {
+    ready_.erase(entry_of_[id]);
+    is_ready_[id] = false;
+    order_.push_back(id);
+    bool adjust = false;
+    for (int64_t b : g_.used_buffers[id]) {
+      if (--use_count_[b] == 1) adjust = true;
+    }
+    for (int64_t user : g_.users[id]) {
+      if (--pending_[user] == 0) Add(user);
+    }
+    for (int64_t succ : g_.control_successors[id]) {
+      if (--pending_[succ] == 0) Add(succ);
+    }
+    if (adjust) Reprioritize(id);
+  }
+
+  // A buffer `id` used is down to its last use: its users' priorities.
+  void Reprioritize(int64_t id) {
+    for (int64_t op : g_.operands[id]) {
+      for (int64_t user : g_.users[op]) {
+        ++work_;
+        if (!is_ready_[user]) continue;
+        const Priority p = PriorityOf(user);
+        if (p == std::get<0>(entry_of_[user])) continue;
+        ready_.erase(entry_of_[user]);
+        entry_of_[user] = Entry(p, sequence_++, user);
+        ready_.insert(entry_of_[user]);
       }
     }
-    if (take == x) ++next;
-    schedule(take);
   }
-  if (order.size() != n) return absl::nullopt;
-  return order;
+
+  const Graph& g_;
+  std::vector<int64_t> use_count_, pending_;
+  int64_t budget_ = 0, work_ = 0, sequence_ = 0;
+  std::set<Entry> ready_;
+  std::vector<Entry> entry_of_;
+  std::vector<bool> is_ready_;
+  std::vector<int64_t> order_;
+};
+
+absl::optional<std::vector<int64_t>> GuidedListOrder(const Graph& g) {
+  return GuidedListScheduler(g).Run();
 }
 
 bool FollowsText(const Graph& g, const std::vector<int64_t>& order) {

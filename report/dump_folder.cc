@@ -234,12 +234,25 @@ absl::StatusOr<DumpFolderListing> ListDumpFolder(const std::string& folder) {
   return listing;
 }
 
-DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
-                                    const DumpFolderOptions& options,
-                                    const DumpFileOpener& open) {
-  DumpFolderTable table;
-  table.folder = listing.folder;
-  table.skipped = listing.skipped;
+namespace {
+
+// What one file of a dump folder gave.
+struct FileResult {
+  std::vector<DumpFolderRow> rows;
+  std::vector<FileUnknownOpcode> unknown;
+  std::vector<std::string> errors;  // keep_going
+  std::string error;
+  bool done = false;
+};
+
+// Reads every file of `listing` on up to `options.threads` threads, the
+// largest first, no more bytes open at once than the largest file (a file
+// larger than that budget's half is read alone, by all threads). Results
+// in the listing's order; the most bytes open at once in `max_in_flight`.
+std::vector<FileResult> SummarizeFiles(const DumpFolderListing& listing,
+                                       const DumpFolderOptions& options,
+                                       const DumpFileOpener& open,
+                                       int64_t* max_in_flight_out) {
   const size_t n = listing.files.size();
   // Largest first; the budget is the largest file.
   std::vector<size_t> order(n);
@@ -251,15 +264,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
       n == 0 ? 0 : std::max<int64_t>(1, listing.files[order[0]].bytes);
   const int64_t threads =
       options.threads > 0 ? options.threads : DefaultThreads();
-
-  struct Result {
-    std::vector<DumpFolderRow> rows;
-    std::vector<FileUnknownOpcode> unknown;
-    std::vector<std::string> errors;  // keep_going
-    std::string error;
-    bool done = false;
-  };
-  std::vector<Result> results(n);
+  std::vector<FileResult> results(n);
   std::mutex mu;
   std::condition_variable changed;
   size_t next = 0;
@@ -281,7 +286,7 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
       // A file larger than half the budget is (nearly) alone: all threads
       // read it.
       const int64_t file_threads = file.bytes * 2 > budget ? threads : 1;
-      Result& result = results[index];
+      FileResult& result = results[index];
       absl::StatusOr<std::unique_ptr<DumpFileText>> text = open(file);
       if (!text.ok()) {
         result.error = std::string(text.status().message());
@@ -307,23 +312,44 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
   for (int64_t t = 0; t < extra; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+  *max_in_flight_out = max_in_flight;
+  return results;
+}
 
-  for (size_t i = 0; i < n; ++i) {
-    Result& r = results[i];
-    if (!r.error.empty()) {
-      table.failed.push_back({listing.files[i].name, std::move(r.error)});
-      continue;
+// The warning of an unknown opcode over the folder, `first` its first use.
+std::string UnknownOpcodeWarning(const DumpFolderUnknownOpcode& u,
+                                 const FileUnknownOpcode& first) {
+  constexpr size_t kFilesNamed = 5;
+  std::string in_files;
+  if (u.files.size() > 1) {
+    in_files = absl::StrCat(" in ", u.files.size(), " files: ");
+    for (size_t f = 0; f < u.files.size() && f < kFilesNamed; ++f) {
+      absl::StrAppend(&in_files, f > 0 ? ", " : "", u.files[f]);
     }
-    ++table.files_read;
-    for (DumpFolderRow& row : r.rows) table.rows.push_back(std::move(row));
-    for (std::string& e : r.errors) table.errors.push_back(std::move(e));
+    if (u.files.size() > kFilesNamed) {
+      absl::StrAppend(&in_files, " and ", u.files.size() - kFilesNamed,
+                      " more");
+    }
+    in_files += ";";
+  } else {
+    in_files = ",";
   }
-  table.max_bytes_in_flight = max_in_flight;
-  // Unknown opcodes: one per name over the files, located at the first use
-  // in the first file (by name) that has it.
+  return absl::StrCat(first.where, ": warning: unknown opcode '", u.opcode,
+                      "' (", u.instructions,
+                      u.instructions == 1 ? " instruction" : " instructions",
+                      in_files, " read with ",
+                      u.instructions == 1 ? "its shape" : "their shapes",
+                      " as written)\n", first.source);
+}
+
+// Unknown opcodes: one per name over the files, located at the first use
+// in the first file (by name) that has it.
+void GatherUnknownOpcodes(const DumpFolderListing& listing,
+                          const std::vector<FileResult>& results,
+                          DumpFolderTable& table) {
   std::vector<const FileUnknownOpcode*> firsts;
   absl::flat_hash_map<absl::string_view, size_t> index;  // opcode -> entry
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = 0; i < results.size(); ++i) {
     if (!results[i].error.empty()) continue;
     for (const FileUnknownOpcode& u : results[i].unknown) {
       auto [at, added] = index.try_emplace(u.opcode, firsts.size());
@@ -336,30 +362,35 @@ DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
       entry.files.push_back(listing.files[i].name);
     }
   }
-  constexpr size_t kFilesNamed = 5;
   for (size_t k = 0; k < table.unknown_opcodes.size(); ++k) {
     DumpFolderUnknownOpcode& u = table.unknown_opcodes[k];
-    std::string in_files;
-    if (u.files.size() > 1) {
-      in_files = absl::StrCat(" in ", u.files.size(), " files: ");
-      for (size_t f = 0; f < u.files.size() && f < kFilesNamed; ++f) {
-        absl::StrAppend(&in_files, f > 0 ? ", " : "", u.files[f]);
-      }
-      if (u.files.size() > kFilesNamed) {
-        absl::StrAppend(&in_files, " and ", u.files.size() - kFilesNamed,
-                        " more");
-      }
-      in_files += ";";
-    } else {
-      in_files = ",";
-    }
-    u.warning = absl::StrCat(
-        firsts[k]->where, ": warning: unknown opcode '", u.opcode, "' (",
-        u.instructions, u.instructions == 1 ? " instruction" : " instructions",
-        in_files, " read with ",
-        u.instructions == 1 ? "its shape" : "their shapes", " as written)\n",
-        firsts[k]->source);
+    u.warning = UnknownOpcodeWarning(u, *firsts[k]);
   }
+}
+
+}  // namespace
+
+DumpFolderTable SummarizeDumpFolder(const DumpFolderListing& listing,
+                                    const DumpFolderOptions& options,
+                                    const DumpFileOpener& open) {
+  DumpFolderTable table;
+  table.folder = listing.folder;
+  table.skipped = listing.skipped;
+  int64_t max_in_flight = 0;
+  std::vector<FileResult> results =
+      SummarizeFiles(listing, options, open, &max_in_flight);
+  for (size_t i = 0; i < results.size(); ++i) {
+    FileResult& r = results[i];
+    if (!r.error.empty()) {
+      table.failed.push_back({listing.files[i].name, std::move(r.error)});
+      continue;
+    }
+    ++table.files_read;
+    for (DumpFolderRow& row : r.rows) table.rows.push_back(std::move(row));
+    for (std::string& e : r.errors) table.errors.push_back(std::move(e));
+  }
+  table.max_bytes_in_flight = max_in_flight;
+  GatherUnknownOpcodes(listing, results, table);
   return table;
 }
 

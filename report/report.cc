@@ -548,59 +548,9 @@ class ReportBuilder : public HloVisitor {
     for (const MemorySpaceTotals& space : first.space_list) {
       Space(space.memory_space).AddResults(space);
     }
-    // The tail's first computation goes on with the open one.
-    ComputationValues& open = m_.computations.back();
-    const ComputationValues& rest = first.computations.front();
-    for (size_t r : rest.parameter_rows) {
-      open.parameter_rows.push_back(r + row_base);
-    }
-    const bool computation_ended = rest.end_row != kOpen;
-    if (computation_ended) {
-      // Its values, closed in the tail, join the open ones, which close.
-      for (size_t i = rest.defined_begin; i < rest.parameters_begin; ++i) {
-        m_.open_defined.Add(first.sums[i]);
-      }
-      for (size_t i = rest.parameters_begin; i < rest.sums_end; ++i) {
-        m_.open_parameters.Add(first.sums[i]);
-      }
-      CloseComputation(&m_);
-      open.end_row = rest.end_row + row_base;
-      // No ROOT on either side: the last instruction is the root.
-      if (!m_.root_marked && !tail->first_root_marked_ && options_.keep_rows &&
-          open.end_row > open.first_row) {
-        to.rows[open.end_row - 1].is_root = true;
-      }
-      m_.root_marked = false;
-    } else {
-      m_.open_defined.Add(first.open_defined);
-      m_.open_parameters.Add(first.open_parameters);
-      m_.root_marked = m_.root_marked || first.root_marked;
-    }
-    for (size_t i = 1; i < first.computations.size(); ++i) {
-      ComputationValues values = std::move(first.computations[i]);
-      values.first_row += row_base;
-      if (values.end_row != kOpen) values.end_row += row_base;
-      for (size_t& r : values.parameter_rows) r += row_base;
-      const size_t sums_base = m_.sums.size();
-      m_.sums.insert(m_.sums.end(), first.sums.begin() + values.defined_begin,
-                     first.sums.begin() + values.sums_end);
-      values.parameters_begin =
-          values.parameters_begin - values.defined_begin + sums_base;
-      values.sums_end = values.sums_end - values.defined_begin + sums_base;
-      values.defined_begin = sums_base;
-      const size_t c = m_.computations.size();
-      m_.computations.push_back(std::move(values));
-      m_.names.push_back(first.names[i]);
-      // Indexed when a lookup misses (IndexAbsorbed): most of the tail's
-      // calls are to computations before it, and the tail linked those to
-      // its own.
-      if (!first.names[i].empty()) m_.unindexed.emplace_back(first.names[i], c);
-    }
-    if (first.computations.size() > 1) {
-      // The tail's last computation, when open, goes on open here.
-      m_.open_defined = std::move(first.open_defined);
-      m_.open_parameters = std::move(first.open_parameters);
-    }
+    const bool computation_ended =
+        ContinueOpenComputation(first, tail->first_root_marked_, row_base);
+    AppendTailComputations(first, row_base);
     // The calls the tail linked to its own computations (SettleOwnCalls).
     for (const Edge& edge : first.control_edges) {
       m_.control_edges.push_back(
@@ -737,6 +687,71 @@ class ReportBuilder : public HloVisitor {
     bool root_marked = false;   // the open computation has a ROOT
   };
   enum class Context : uint8_t { kUncalled, kControlFlow, kEmbedded };
+
+  // Absorb's first step: the tail's first computation goes on with the
+  // open one (and closes it when the tail closed it). True when it closed.
+  bool ContinueOpenComputation(ModuleState& first, bool tail_root_marked,
+                               size_t row_base) {
+    ModuleReport& to = *m_.module;
+    ComputationValues& open = m_.computations.back();
+    const ComputationValues& rest = first.computations.front();
+    for (size_t r : rest.parameter_rows) {
+      open.parameter_rows.push_back(r + row_base);
+    }
+    const bool computation_ended = rest.end_row != kOpen;
+    if (computation_ended) {
+      // Its values, closed in the tail, join the open ones, which close.
+      for (size_t i = rest.defined_begin; i < rest.parameters_begin; ++i) {
+        m_.open_defined.Add(first.sums[i]);
+      }
+      for (size_t i = rest.parameters_begin; i < rest.sums_end; ++i) {
+        m_.open_parameters.Add(first.sums[i]);
+      }
+      CloseComputation(&m_);
+      open.end_row = rest.end_row + row_base;
+      // No ROOT on either side: the last instruction is the root.
+      if (!m_.root_marked && !tail_root_marked && options_.keep_rows &&
+          open.end_row > open.first_row) {
+        to.rows[open.end_row - 1].is_root = true;
+      }
+      m_.root_marked = false;
+    } else {
+      m_.open_defined.Add(first.open_defined);
+      m_.open_parameters.Add(first.open_parameters);
+      m_.root_marked = m_.root_marked || first.root_marked;
+    }
+    return computation_ended;
+  }
+
+  // Absorb's next step: the tail's later computations of its first module
+  // follow, their rows and values moved past this builder's.
+  void AppendTailComputations(ModuleState& first, size_t row_base) {
+    for (size_t i = 1; i < first.computations.size(); ++i) {
+      ComputationValues values = std::move(first.computations[i]);
+      values.first_row += row_base;
+      if (values.end_row != kOpen) values.end_row += row_base;
+      for (size_t& r : values.parameter_rows) r += row_base;
+      const size_t sums_base = m_.sums.size();
+      m_.sums.insert(m_.sums.end(), first.sums.begin() + values.defined_begin,
+                     first.sums.begin() + values.sums_end);
+      values.parameters_begin =
+          values.parameters_begin - values.defined_begin + sums_base;
+      values.sums_end = values.sums_end - values.defined_begin + sums_base;
+      values.defined_begin = sums_base;
+      const size_t c = m_.computations.size();
+      m_.computations.push_back(std::move(values));
+      m_.names.push_back(first.names[i]);
+      // Indexed when a lookup misses (IndexAbsorbed): most of the tail's
+      // calls are to computations before it, and the tail linked those to
+      // its own.
+      if (!first.names[i].empty()) m_.unindexed.emplace_back(first.names[i], c);
+    }
+    if (first.computations.size() > 1) {
+      // The tail's last computation, when open, goes on open here.
+      m_.open_defined = std::move(first.open_defined);
+      m_.open_parameters = std::move(first.open_parameters);
+    }
+  }
 
   // Moves the open computation's values to `state->sums` and records where
   // they are.

@@ -18,6 +18,141 @@ namespace {
 
 int Log2(int32_t v) { return 31 - __builtin_clz(static_cast<uint32_t>(v)); }
 
+// The register and lane bases of `l`, each in-dim padded with zero bases
+// to `n_reg` and `n_lane` bits.
+absl::StatusOr<LinearLayout> RegistersAndLanes(
+    const LinearLayout& l, int n_reg, int n_lane,
+    const std::vector<std::string>& outs) {
+  const std::vector<std::string> ins = {"register", "lane"};
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sub, Sublayout(l, ins, outs));
+  NamedBases bases = sub.bases();
+  for (auto& [name, b] : bases) {
+    const int want = name == "register" ? n_reg : n_lane;
+    while (static_cast<int>(b.size()) < want) {
+      b.push_back(std::vector<int32_t>(outs.size(), 0));
+    }
+  }
+  return LinearLayout::Create(std::move(bases), sub.out_dims(), false);
+}
+
+// `s` with the register and lane bits the destination `t` holds in a warp
+// (or block) bit zeroed: their element is read off the copy in the
+// reader's own warp, so they take no part in the register/lane
+// permutation.
+absl::StatusOr<LinearLayout> WithoutLocalCopies(const LinearLayout& s,
+                                                const LinearLayout& t) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tf, FlattenOuts(t));
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sf, FlattenOuts(s));
+  std::vector<uint64_t> span;
+  for (int d = 0; d < 2; ++d) {
+    for (int i = 0; i < tf.InDimSizeLog2(d); ++i) {
+      span.push_back(static_cast<uint32_t>(tf.BasisValue(d, i, 0)));
+    }
+  }
+  ReduceRowEchelon(span, 32);
+  auto in_span = [&](uint64_t v) {
+    for (uint64_t r : span) {
+      if (r != 0 && ((v >> LowestBit(r)) & 1)) v ^= r;
+    }
+    return v == 0;
+  };
+  NamedBases bases = s.bases();
+  for (int d = 0; d < 2; ++d) {
+    for (int i = 0; i < sf.InDimSizeLog2(d); ++i) {
+      if (!in_span(static_cast<uint32_t>(sf.BasisValue(d, i, 0)))) {
+        std::fill(bases[d].second[i].begin(), bases[d].second[i].end(), 0);
+      }
+    }
+  }
+  return LinearLayout::Create(std::move(bases), s.out_dims(), false);
+}
+
+// P: where each (register, lane) bit of S goes in T; in-dims register and
+// lane, each basis one-hot in (register, lane).
+struct BitPermutation {
+  NamedBases bases;
+  int sizes[2];  // the register and lane bits
+};
+
+// P's skeleton from S and T, its free bits (those broadcast in one of
+// them) paired in order.
+std::optional<BitPermutation> PermutationOfBits(const LinearLayout& s,
+                                                const LinearLayout& t) {
+  absl::StatusOr<LinearLayout> p = InvertAndCompose(s, t);
+  if (!p.ok()) return std::nullopt;
+  BitPermutation out;
+  NamedBases& pb = out.bases;
+  pb = p->bases();  // in-dims register, lane -> out register, lane
+  absl::StatusOr<LinearLayout> sf = FlattenOuts(s);
+  absl::StatusOr<LinearLayout> tf = FlattenOuts(t);
+  if (!sf.ok() || !tf.ok()) return std::nullopt;
+  std::vector<std::pair<int, int>> src_free, dst_free;
+  for (int di = 0; di < 2; ++di) {
+    for (int i = 0; i < sf->InDimSizeLog2(di); ++i) {
+      const int32_t sv = sf->BasisValue(di, i, 0);
+      const int32_t tv = tf->BasisValue(di, i, 0);
+      if (sv == 0 && tv == 0) {
+        pb[di].second[i][di] = int32_t{1} << i;  // a fixed point
+      } else if (sv == 0) {
+        src_free.emplace_back(di, i);
+      } else if (tv == 0) {
+        dst_free.emplace_back(di, i);
+      }
+    }
+  }
+  for (size_t k = 0; k < std::min(src_free.size(), dst_free.size()); ++k) {
+    const auto [sdi, si] = src_free[k];
+    const auto [ddi, dix] = dst_free[k];
+    pb[sdi].second[si][ddi] = int32_t{1} << dix;
+  }
+  out.sizes[0] = sf->InDimSizeLog2(0);
+  out.sizes[1] = sf->InDimSizeLog2(1);
+  return out;
+}
+
+// Walks the cycles of P; each run of lane bits inside a cycle that also has
+// register bits (a step from a lane bit back to a register bit ends one) is
+// one mixed transposition. nullopt when P is no permutation.
+std::optional<int> MixedTranspositions(const BitPermutation& p, int n_reg,
+                                       int n_lane) {
+  const NamedBases& pb = p.bases;
+  std::vector<bool> visited(n_reg + n_lane, false);
+  auto flat = [&](int di, int i) { return di == 0 ? i : n_reg + i; };
+  int mixed = 0;
+  for (int di = 0; di < 2; ++di) {
+    for (int i = 0; i < p.sizes[di]; ++i) {
+      if (visited[flat(di, i)]) continue;
+      int cur_d = di, cur_i = i;
+      int steps = 0;
+      do {
+        if (++steps > n_reg + n_lane + 1) return std::nullopt;
+        visited[flat(cur_d, cur_i)] = true;
+        const std::vector<int32_t>& next = pb[cur_d].second[cur_i];
+        int next_d = -1, next_i = -1;
+        for (int k = 0; k < 2; ++k) {
+          if (next[k] != 0) {
+            if ((next[k] & (next[k] - 1)) != 0) return std::nullopt;
+            next_d = k;
+            next_i = Log2(next[k]);
+          }
+        }
+        if (next_d < 0 || next_i >= (next_d == 0 ? n_reg : n_lane)) {
+          return std::nullopt;
+        }
+        if (cur_d == 1 && next_d == 0) ++mixed;
+        cur_d = next_d;
+        cur_i = next_i;
+      } while (flat(cur_d, cur_i) != flat(di, i));
+    }
+  }
+  for (int d = 0; d < 2; ++d) {
+    for (int i = 0; i < (d == 0 ? n_reg : n_lane); ++i) {
+      if (!visited[flat(d, i)]) return std::nullopt;
+    }
+  }
+  return mixed;
+}
+
 }  // namespace
 
 absl::string_view CvtKindName(CvtKind kind) {
@@ -66,129 +201,17 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src_in,
   if (sr < 0 || sl < 0 || dr < 0 || dl < 0) return std::nullopt;
   const int n_reg = std::max(src->InDimSizeLog2(sr), dst->InDimSizeLog2(dr));
   const int n_lane = std::max(src->InDimSizeLog2(sl), dst->InDimSizeLog2(dl));
-  const std::vector<std::string> ins = {"register", "lane"};
   const std::vector<std::string> outs = src->OutDimNames();
-  auto padded = [&](const LinearLayout& l) -> absl::StatusOr<LinearLayout> {
-    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout sub, Sublayout(l, ins, outs));
-    NamedBases bases = sub.bases();
-    for (auto& [name, b] : bases) {
-      const int want = name == "register" ? n_reg : n_lane;
-      while (static_cast<int>(b.size()) < want) {
-        b.push_back(std::vector<int32_t>(outs.size(), 0));
-      }
-    }
-    return LinearLayout::Create(std::move(bases), sub.out_dims(), false);
-  };
-  absl::StatusOr<LinearLayout> s = padded(*src);
-  absl::StatusOr<LinearLayout> t = padded(*dst);
+  absl::StatusOr<LinearLayout> s = RegistersAndLanes(*src, n_reg, n_lane, outs);
+  absl::StatusOr<LinearLayout> t = RegistersAndLanes(*dst, n_reg, n_lane, outs);
   if (!s.ok() || !t.ok()) return std::nullopt;
   if (local_copies) {
-    // A source register or lane whose element the destination holds in a
-    // warp (or block) bit is read off the copy in the reader's own warp:
-    // it does not take part in the register/lane permutation.
-    absl::StatusOr<LinearLayout> tf = FlattenOuts(*t);
-    absl::StatusOr<LinearLayout> sf = FlattenOuts(*s);
-    if (!tf.ok() || !sf.ok()) return std::nullopt;
-    std::vector<uint64_t> span;
-    for (int d = 0; d < 2; ++d) {
-      for (int i = 0; i < tf->InDimSizeLog2(d); ++i) {
-        span.push_back(static_cast<uint32_t>(tf->BasisValue(d, i, 0)));
-      }
-    }
-    ReduceRowEchelon(span, 32);
-    auto in_span = [&](uint64_t v) {
-      for (uint64_t r : span) {
-        if (r != 0 && ((v >> LowestBit(r)) & 1)) v ^= r;
-      }
-      return v == 0;
-    };
-    NamedBases bases = s->bases();
-    for (int d = 0; d < 2; ++d) {
-      for (int i = 0; i < sf->InDimSizeLog2(d); ++i) {
-        if (!in_span(static_cast<uint32_t>(sf->BasisValue(d, i, 0)))) {
-          std::fill(bases[d].second[i].begin(), bases[d].second[i].end(), 0);
-        }
-      }
-    }
-    s = LinearLayout::Create(std::move(bases), s->out_dims(), false);
+    s = WithoutLocalCopies(*s, *t);
     if (!s.ok()) return std::nullopt;
   }
-  // P's skeleton: where each (register, lane) bit of S goes in T.
-  absl::StatusOr<LinearLayout> p = InvertAndCompose(*s, *t);
-  if (!p.ok()) return std::nullopt;
-  NamedBases pb = p->bases();  // in-dims register, lane -> out register, lane
-  absl::StatusOr<LinearLayout> sf = FlattenOuts(*s);
-  absl::StatusOr<LinearLayout> tf = FlattenOuts(*t);
-  if (!sf.ok() || !tf.ok()) return std::nullopt;
-  std::vector<std::pair<int, int>> src_free, dst_free;
-  for (int di = 0; di < 2; ++di) {
-    for (int i = 0; i < sf->InDimSizeLog2(di); ++i) {
-      const int32_t sv = sf->BasisValue(di, i, 0);
-      const int32_t tv = tf->BasisValue(di, i, 0);
-      if (sv == 0 && tv == 0) {
-        pb[di].second[i][di] = int32_t{1} << i;  // a fixed point
-      } else if (sv == 0) {
-        src_free.emplace_back(di, i);
-      } else if (tv == 0) {
-        dst_free.emplace_back(di, i);
-      }
-    }
-  }
-  for (size_t k = 0; k < std::min(src_free.size(), dst_free.size()); ++k) {
-    const auto [sdi, si] = src_free[k];
-    const auto [ddi, dix] = dst_free[k];
-    pb[sdi].second[si][ddi] = int32_t{1} << dix;
-  }
-  // Walk the cycles of P; each run of lane bits inside a cycle that also
-  // has register bits is one mixed transposition.
-  const int sizes[2] = {sf->InDimSizeLog2(0), sf->InDimSizeLog2(1)};
-  std::vector<bool> visited(n_reg + n_lane, false);
-  auto flat = [&](int di, int i) { return di == 0 ? i : n_reg + i; };
-  int mixed = 0;
-  for (int di = 0; di < 2; ++di) {
-    for (int i = 0; i < sizes[di]; ++i) {
-      if (visited[flat(di, i)]) continue;
-      int cur_d = di, cur_i = i;
-      int reg_start = -1, lane_end = -1, reg_end = -1;
-      int steps = 0;
-      do {
-        if (++steps > n_reg + n_lane + 1) return std::nullopt;
-        visited[flat(cur_d, cur_i)] = true;
-        const std::vector<int32_t>& next = pb[cur_d].second[cur_i];
-        int next_d = -1, next_i = -1;
-        for (int k = 0; k < 2; ++k) {
-          if (next[k] != 0) {
-            if ((next[k] & (next[k] - 1)) != 0) return std::nullopt;
-            next_d = k;
-            next_i = Log2(next[k]);
-          }
-        }
-        if (next_d < 0 || next_i >= (next_d == 0 ? n_reg : n_lane)) {
-          return std::nullopt;
-        }
-        if (cur_d == 0 && next_d == 1) {
-          reg_start = cur_i;
-        } else if (cur_d == 1 && next_d == 0) {
-          reg_end = next_i;
-          lane_end = cur_i;
-        }
-        if (reg_end >= 0) {
-          ++mixed;
-          reg_start = lane_end = reg_end = -1;
-        }
-        cur_d = next_d;
-        cur_i = next_i;
-      } while (flat(cur_d, cur_i) != flat(di, i));
-      (void)reg_start;
-      (void)lane_end;
-    }
-  }
-  for (int d = 0; d < 2; ++d) {
-    for (int i = 0; i < (d == 0 ? n_reg : n_lane); ++i) {
-      if (!visited[flat(d, i)]) return std::nullopt;
-    }
-  }
-  return mixed;
+  std::optional<BitPermutation> p = PermutationOfBits(*s, *t);
+  if (!p.has_value()) return std::nullopt;
+  return MixedTranspositions(*p, n_reg, n_lane);
 }
 
 absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,

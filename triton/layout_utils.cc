@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/util/status_macros.h"
 
@@ -23,6 +24,19 @@ absl::StatusOr<int64_t> SizeOf(const NamedInts& shape, absl::string_view name) {
 }
 
 }  // namespace
+
+absl::Status CheckOrder(absl::Span<const int32_t> order) {
+  std::vector<bool> seen(order.size(), false);
+  for (int32_t o : order) {
+    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
+                       absl::StrJoin(order, ", "), "]"));
+    }
+    seen[o] = true;
+  }
+  return absl::OkStatus();
+}
 
 std::vector<std::string> StandardOutDimNames(int rank) {
   std::vector<std::string> names;

@@ -16,12 +16,20 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "hlolayout/triton/linear_layout.h"
 
 namespace hlolayout::triton {
+
+// CheckOrder
+//
+// OK when `order` is a permutation of 0..rank-1 (rank: its size); else
+// Triton's message: "order must be a permutation of 0..(rank-1), but was
+// [1, 1]".
+absl::Status CheckOrder(absl::Span<const int32_t> order);
 
 // StandardOutDimNames
 //

@@ -30,19 +30,6 @@ absl::Status CheckPow2(absl::string_view what,
   return absl::OkStatus();
 }
 
-absl::Status CheckOrder(const std::vector<int32_t>& order) {
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return Err(
-          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
-                       absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
-  }
-  return absl::OkStatus();
-}
-
 // Triton's CGAEncodingAttr::verify (the rank is checked by the caller).
 absl::Status CheckCga(const CgaBases& cga, int rank) {
   if (cga.empty()) return absl::OkStatus();
@@ -181,11 +168,20 @@ absl::Status VerifyPadded(const PaddedSharedLayout& p) {
   return absl::OkStatus();
 }
 
+// Triton 3.6's CTASplitM / CTASplitN of the tensor memory encodings.
+absl::Status CheckLegacySplit(int32_t split_m, int32_t split_n) {
+  if (!IsPow2(split_m) || !IsPow2(split_n)) {
+    return Err(
+        "CTASplitM and CTASplitN must be greater than 0 and a power of 2");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status VerifyTensorMemory(const TensorMemoryLayout& t) {
   if (t.legacy_split) {
-    if (!IsPow2(t.cta_split_m) || !IsPow2(t.cta_split_n)) {
-      return Err(
-          "CTASplitM and CTASplitN must be greater than 0 and a power of 2");
+    if (absl::Status s = CheckLegacySplit(t.cta_split_m, t.cta_split_n);
+        !s.ok()) {
+      return s;
     }
   } else {
     if (absl::Status s = CheckCga(t.cga, 2); !s.ok()) return s;
@@ -219,6 +215,172 @@ absl::Status VerifyTensorMemory(const TensorMemoryLayout& t) {
   return absl::OkStatus();
 }
 
+absl::Status VerifyBlocked(const BlockedLayout& b) {
+  const size_t rank = b.order.size();
+  if (b.size_per_thread.size() != rank || b.threads_per_warp.size() != rank ||
+      b.warps_per_cta.size() != rank) {
+    return Err(
+        "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all "
+        "have the same rank.");
+  }
+  if (absl::Status s = CheckPow2("sizePerThread", b.size_per_thread); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = CheckPow2("threadsPerWarp", b.threads_per_warp);
+      !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = CheckPow2("warpsPerCTA", b.warps_per_cta); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = CheckCga(b.cga, static_cast<int>(rank)); !s.ok()) {
+    return s;
+  }
+  return CheckOrder(b.order);
+}
+
+absl::Status VerifyNvmma(const NvmmaSharedLayout& n) {
+  if (n.swizzle_bytes != 0 && n.swizzle_bytes != 32 && n.swizzle_bytes != 64 &&
+      n.swizzle_bytes != 128) {
+    return Err("swizzlingByteWidth must be 0, 32, 64, or 128");
+  }
+  if (!n.cga.empty()) {
+    return CheckCga(n.cga, static_cast<int>(n.cga[0].size()));
+  }
+  return absl::OkStatus();
+}
+
+// Surjectivity was checked when the bases were read; without its zero
+// bases the layout must also be injective, so exactly as many non-zero
+// bases as output bits.
+absl::Status VerifySharedLinear(const LinearLayout& l) {
+  int non_zero = 0;
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+      for (int o = 0; o < l.num_out_dims(); ++o) {
+        if (l.BasisValue(d, i, o) != 0) {
+          ++non_zero;
+          break;
+        }
+      }
+    }
+  }
+  if (non_zero != l.TotalOutDimSizeLog2()) {
+    return Err("After removing the zero bases the layout must be bijective");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status VerifySlice(const SliceLayout& s) {
+  if (s.parent == nullptr) return Err("slice layout without a parent");
+  if (absl::Status st = VerifyLayout(*s.parent); !st.ok()) return st;
+  const int rank = Rank(*s.parent);
+  if (rank <= 1) return Err("parent layout must have at least rank >= 2");
+  if (s.dim < 0 || s.dim >= rank) {
+    return Err(absl::StrCat("slice dim=", s.dim,
+                            " must be less than the parent rank=", rank));
+  }
+  return absl::OkStatus();
+}
+
+// kWidth and opIdx of a dot operand whose parent is an NVIDIA MMA layout.
+absl::Status VerifyDotOnMma(const DotOperandLayout& d,
+                            const NvidiaMmaLayout& mma) {
+  const bool ampere = mma.version_major == 2;
+  const bool hopper = mma.version_major == 3;
+  if (d.k_width != 0 && !(ampere || hopper)) {
+    return Err(
+        "ttg.dot_op kWidth parameter can only be non-zero for Ampere or "
+        "Hopper MMA parent");
+  }
+  if (d.k_width == 0 && (ampere || hopper)) {
+    return Err(
+        "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper "
+        "MMA parent");
+  }
+  if (d.op_idx != 0 && hopper) {
+    return Err(
+        "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, "
+        "since Hopper WGMMA only allows first operand to be in "
+        "registers");
+  }
+  return absl::OkStatus();
+}
+
+// kWidth of a dot operand whose parent is an AMD WMMA layout.
+absl::Status VerifyDotOnWmma(const DotOperandLayout& d,
+                             const AmdWmmaLayout& w) {
+  if (w.version == 1 && d.k_width != 8 && d.k_width != 16) {
+    return Err(
+        "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
+        "packed cases for `scaled_dot`)");
+  }
+  if (w.version == 2 && d.k_width != 4 && d.k_width != 8 && d.k_width != 16) {
+    return Err(
+        "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
+        "packed cases for `scaled_dot`)");
+  }
+  if (w.version == 3 && w.legacy_warps && d.k_width != 2 && d.k_width != 8 &&
+      d.k_width != 16) {
+    // Triton 3.6 (the warpsPerCTA spelling).
+    return Err("ttg.dot_op kWidth parameter must be 2/8/16 for WMMA v3");
+  }
+  if (w.version == 3 && d.k_width == 0) {
+    return Err("ttg.dot_op kWidth parameter is mandatory for WMMA v3 ");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status VerifyDotOperand(const DotOperandLayout& d) {
+  if (d.op_idx != 0 && d.op_idx != 1) {
+    return Err(absl::StrCat("ttg.dot_op opIdx parameter can be 0 or 1, got: ",
+                            d.op_idx));
+  }
+  if (d.parent == nullptr) {
+    return Err("ttg.dot_op parent parameter cannot be null");
+  }
+  if (absl::Status st = VerifyLayout(*d.parent); !st.ok()) return st;
+  if (const auto* mma = d.parent->get<NvidiaMmaLayout>()) {
+    return VerifyDotOnMma(d, *mma);
+  }
+  if (d.parent->get<BlockedLayout>() != nullptr) {
+    if (d.k_width != 0) {
+      return Err(
+          "ttg.dot_op kWidth parameter is not supported when the parent is "
+          "a blocked layout");
+    }
+    return absl::OkStatus();
+  }
+  if (const auto* w = d.parent->get<AmdWmmaLayout>()) {
+    return VerifyDotOnWmma(d, *w);
+  }
+  if (d.parent->get<AmdMfmaLayout>() != nullptr) {
+    if (d.k_width == 0) {
+      return Err("ttg.dot_op kWidth parameter is mandatory for MFMA parent");
+    }
+    return absl::OkStatus();
+  }
+  return Err(absl::StrCat("ttg.dot_op unexpected parent layout: #ttg.",
+                          d.parent->kind_name()));
+}
+
+absl::Status VerifyPartitioned(const PartitionedSharedLayout& p) {
+  if (p.num_partitions < 2 || !IsPow2(p.num_partitions)) {
+    return Err("numPartitions must be a power of 2 and at least 2");
+  }
+  if (!IsPow2(p.num_groups)) {
+    return Err("numGroups must be a power of 2 and greater than 0");
+  }
+  if (p.partition_layout == nullptr) return Err("missing partitionLayout");
+  const int rank = Rank(*p.partition_layout);
+  if (p.partition_dim < 0 || p.partition_dim >= rank) {
+    return Err(absl::StrCat("partitionDim (", p.partition_dim,
+                            ") must be less than the layout rank (", rank,
+                            ")"));
+  }
+  return VerifyLayout(*p.partition_layout);
+}
+
 }  // namespace
 
 bool IsPermutationMatrixLayout(const LinearLayout& l) {
@@ -248,30 +410,7 @@ bool IsPermutationMatrixLayout(const LinearLayout& l) {
 }
 
 absl::Status VerifyLayout(const Layout& layout) {
-  if (const auto* b = layout.get<BlockedLayout>()) {
-    const size_t rank = b->order.size();
-    if (b->size_per_thread.size() != rank ||
-        b->threads_per_warp.size() != rank || b->warps_per_cta.size() != rank) {
-      return Err(
-          "sizePerThread, threadsPerWarp, warpsPerCTA, and order must all "
-          "have the same rank.");
-    }
-    if (absl::Status s = CheckPow2("sizePerThread", b->size_per_thread);
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = CheckPow2("threadsPerWarp", b->threads_per_warp);
-        !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = CheckPow2("warpsPerCTA", b->warps_per_cta); !s.ok()) {
-      return s;
-    }
-    if (absl::Status s = CheckCga(b->cga, static_cast<int>(rank)); !s.ok()) {
-      return s;
-    }
-    return CheckOrder(b->order);
-  }
+  if (const auto* b = layout.get<BlockedLayout>()) return VerifyBlocked(*b);
   if (const auto* m = layout.get<NvidiaMmaLayout>()) {
     return CheckCga(m->cga, static_cast<int>(m->warps_per_cta.size()));
   }
@@ -282,16 +421,7 @@ absl::Status VerifyLayout(const Layout& layout) {
     }
     return CheckOrder(s->order);
   }
-  if (const auto* n = layout.get<NvmmaSharedLayout>()) {
-    if (n->swizzle_bytes != 0 && n->swizzle_bytes != 32 &&
-        n->swizzle_bytes != 64 && n->swizzle_bytes != 128) {
-      return Err("swizzlingByteWidth must be 0, 32, 64, or 128");
-    }
-    if (!n->cga.empty()) {
-      return CheckCga(n->cga, static_cast<int>(n->cga[0].size()));
-    }
-    return absl::OkStatus();
-  }
+  if (const auto* n = layout.get<NvmmaSharedLayout>()) return VerifyNvmma(*n);
   if (const auto* e = layout.get<LinearEncoding>()) {
     if (!IsPermutationMatrixLayout(e->layout)) {
       return Err(
@@ -301,105 +431,11 @@ absl::Status VerifyLayout(const Layout& layout) {
     return absl::OkStatus();
   }
   if (const auto* s = layout.get<SharedLinearEncoding>()) {
-    // Surjectivity was checked when the bases were read; without its zero
-    // bases the layout must also be injective, so exactly as many non-zero
-    // bases as output bits.
-    const LinearLayout& l = s->layout;
-    int non_zero = 0;
-    for (int d = 0; d < l.num_in_dims(); ++d) {
-      for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
-        for (int o = 0; o < l.num_out_dims(); ++o) {
-          if (l.BasisValue(d, i, o) != 0) {
-            ++non_zero;
-            break;
-          }
-        }
-      }
-    }
-    if (non_zero != l.TotalOutDimSizeLog2()) {
-      return Err("After removing the zero bases the layout must be bijective");
-    }
-    return absl::OkStatus();
+    return VerifySharedLinear(s->layout);
   }
-  if (const auto* s = layout.get<SliceLayout>()) {
-    if (s->parent == nullptr) return Err("slice layout without a parent");
-    if (absl::Status st = VerifyLayout(*s->parent); !st.ok()) return st;
-    const int rank = Rank(*s->parent);
-    if (rank <= 1) return Err("parent layout must have at least rank >= 2");
-    if (s->dim < 0 || s->dim >= rank) {
-      return Err(absl::StrCat("slice dim=", s->dim,
-                              " must be less than the parent rank=", rank));
-    }
-    return absl::OkStatus();
-  }
+  if (const auto* s = layout.get<SliceLayout>()) return VerifySlice(*s);
   if (const auto* d = layout.get<DotOperandLayout>()) {
-    if (d->op_idx != 0 && d->op_idx != 1) {
-      return Err(absl::StrCat("ttg.dot_op opIdx parameter can be 0 or 1, got: ",
-                              d->op_idx));
-    }
-    if (d->parent == nullptr) {
-      return Err("ttg.dot_op parent parameter cannot be null");
-    }
-    if (absl::Status st = VerifyLayout(*d->parent); !st.ok()) return st;
-    if (const auto* mma = d->parent->get<NvidiaMmaLayout>()) {
-      const bool ampere = mma->version_major == 2;
-      const bool hopper = mma->version_major == 3;
-      if (d->k_width != 0 && !(ampere || hopper)) {
-        return Err(
-            "ttg.dot_op kWidth parameter can only be non-zero for Ampere or "
-            "Hopper MMA parent");
-      }
-      if (d->k_width == 0 && (ampere || hopper)) {
-        return Err(
-            "ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper "
-            "MMA parent");
-      }
-      if (d->op_idx != 0 && hopper) {
-        return Err(
-            "ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, "
-            "since Hopper WGMMA only allows first operand to be in "
-            "registers");
-      }
-      return absl::OkStatus();
-    }
-    if (d->parent->get<BlockedLayout>() != nullptr) {
-      if (d->k_width != 0) {
-        return Err(
-            "ttg.dot_op kWidth parameter is not supported when the parent is "
-            "a blocked layout");
-      }
-      return absl::OkStatus();
-    }
-    if (const auto* w = d->parent->get<AmdWmmaLayout>()) {
-      if (w->version == 1 && d->k_width != 8 && d->k_width != 16) {
-        return Err(
-            "ttg.dot_op kWidth parameter must be 8/16 for WMMA v1 (including "
-            "packed cases for `scaled_dot`)");
-      }
-      if (w->version == 2 && d->k_width != 4 && d->k_width != 8 &&
-          d->k_width != 16) {
-        return Err(
-            "ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including "
-            "packed cases for `scaled_dot`)");
-      }
-      if (w->version == 3 && w->legacy_warps && d->k_width != 2 &&
-          d->k_width != 8 && d->k_width != 16) {
-        // Triton 3.6 (the warpsPerCTA spelling).
-        return Err("ttg.dot_op kWidth parameter must be 2/8/16 for WMMA v3");
-      }
-      if (w->version == 3 && d->k_width == 0) {
-        return Err("ttg.dot_op kWidth parameter is mandatory for WMMA v3 ");
-      }
-      return absl::OkStatus();
-    }
-    if (d->parent->get<AmdMfmaLayout>() != nullptr) {
-      if (d->k_width == 0) {
-        return Err("ttg.dot_op kWidth parameter is mandatory for MFMA parent");
-      }
-      return absl::OkStatus();
-    }
-    return Err(absl::StrCat("ttg.dot_op unexpected parent layout: #ttg.",
-                            d->parent->kind_name()));
+    return VerifyDotOperand(*d);
   }
   if (const auto* m = layout.get<AmdMfmaLayout>()) return VerifyMfma(*m);
   if (const auto* w = layout.get<AmdWmmaLayout>()) return VerifyWmma(*w);
@@ -411,32 +447,14 @@ absl::Status VerifyLayout(const Layout& layout) {
   }
   if (const auto* p = layout.get<PaddedSharedLayout>()) return VerifyPadded(*p);
   if (const auto* p = layout.get<PartitionedSharedLayout>()) {
-    if (p->num_partitions < 2 || !IsPow2(p->num_partitions)) {
-      return Err("numPartitions must be a power of 2 and at least 2");
-    }
-    if (!IsPow2(p->num_groups)) {
-      return Err("numGroups must be a power of 2 and greater than 0");
-    }
-    if (p->partition_layout == nullptr) return Err("missing partitionLayout");
-    const int rank = Rank(*p->partition_layout);
-    if (p->partition_dim < 0 || p->partition_dim >= rank) {
-      return Err(absl::StrCat("partitionDim (", p->partition_dim,
-                              ") must be less than the layout rank (", rank,
-                              ")"));
-    }
-    return VerifyLayout(*p->partition_layout);
+    return VerifyPartitioned(*p);
   }
   if (const auto* t = layout.get<TensorMemoryLayout>()) {
     return VerifyTensorMemory(*t);
   }
   if (const auto* t = layout.get<TensorMemoryScalesLayout>()) {
-    if (t->legacy_split) {
-      if (!IsPow2(t->cta_split_m) || !IsPow2(t->cta_split_n)) {
-        return Err(
-            "CTASplitM and CTASplitN must be greater than 0 and a power of 2");
-      }
-      return absl::OkStatus();
-    }
+    if (t->legacy_split)
+      return CheckLegacySplit(t->cta_split_m, t->cta_split_n);
     return CheckCga(t->cga, 2);
   }
   return absl::OkStatus();

@@ -168,19 +168,6 @@ using internal::IsPow2;
 using internal::MatrixOrder;
 using internal::ShapePerCta;
 
-absl::Status CheckOrder(absl::Span<const int32_t> order) {
-  std::vector<bool> seen(order.size(), false);
-  for (int32_t o : order) {
-    if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-      return Err(
-          absl::StrCat("order must be a permutation of 0..(rank-1), but was [",
-                       absl::StrJoin(order, ", "), "]"));
-    }
-    seen[o] = true;
-  }
-  return absl::OkStatus();
-}
-
 absl::StatusOr<LinearLayout> Mul(const LinearLayout& a, const LinearLayout& b) {
   return Product(a, b);
 }
@@ -577,24 +564,11 @@ absl::StatusOr<LinearLayout> ReshapeRowMajor(const LinearLayout& l,
   return TransposeOuts(t, StandardOutDimNames(static_cast<int>(shape.size())));
 }
 
-absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
-                                       absl::Span<const int64_t> shape) {
-  const int rank = static_cast<int>(shape.size());
-  if (rank < 1) return Err("an nvmma_shared tensor has rank 1 or more");
-  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
-  if (n.swizzle_bytes != 0 && n.swizzle_bytes != 32 && n.swizzle_bytes != 64 &&
-      n.swizzle_bytes != 128) {
-    return Err(absl::StrCat("swizzlingByteWidth ", n.swizzle_bytes,
-                            " is not 0, 32, 64 or 128"));
-  }
-  if (!IsPow2(n.element_bits) || n.element_bits > 64) {
-    return Err(absl::StrCat("elementBitWidth ", n.element_bits,
-                            " is not a power of two up to 64"));
-  }
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(n.cga, rank));
-  const std::vector<int64_t> per_cta = ShapePerCta(shape, n.cga);
-  // Triton's getTMABlockShape: the box TMA moves (every dim at most 256, the
-  // contiguous one exactly one swizzle row).
+// Triton's getTMABlockShape: the box TMA moves (every dim at most 256, the
+// contiguous one exactly one swizzle row).
+absl::StatusOr<std::vector<int64_t>> NvmmaTmaBlock(
+    const NvmmaSharedLayout& n, const std::vector<int64_t>& per_cta) {
+  const int rank = static_cast<int>(per_cta.size());
   std::vector<int64_t> tma = per_cta;
   const int contig = n.transposed ? 0 : rank - 1;
   if (n.fp4_padded) tma[contig] *= 2;
@@ -611,25 +585,26 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
     tma[contig] = contig_size;
   }
   if (n.fp4_padded) tma[contig] /= 2;
-  const NamedInts per_cta_named = Named(per_cta);
-  if (n.swizzle_bytes == 0) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        LinearLayout layout,
-        Id(tma[rank - 1], "offset", absl::StrCat("dim", rank - 1)));
-    for (int i = rank - 2; i >= 0; --i) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout id,
-                                 Id(tma[i], "offset", absl::StrCat("dim", i)));
-      HLOLAYOUT_ASSIGN_OR_RETURN(layout, Mul(layout, id));
-    }
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        layout, EnsureLayoutNotSmallerThan(layout, per_cta_named));
-    return CombineCtaCgaWithShape(std::move(layout), cga, shape);
+  return tma;
+}
+
+// An unswizzled NVMMA layout: the TMA box row-major.
+absl::StatusOr<LinearLayout> NvmmaRowMajor(const std::vector<int64_t>& tma) {
+  const int rank = static_cast<int>(tma.size());
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout layout,
+      Id(tma[rank - 1], "offset", absl::StrCat("dim", rank - 1)));
+  for (int i = rank - 2; i >= 0; --i) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout id,
+                               Id(tma[i], "offset", absl::StrCat("dim", i)));
+    HLOLAYOUT_ASSIGN_OR_RETURN(layout, Mul(layout, id));
   }
-  if (rank < 2) return Err("a swizzled nvmma_shared tensor has rank 2 or more");
-  int64_t collapsed[2] = {1, tma[rank - 1]};
-  for (int i = 0; i + 1 < rank; ++i) collapsed[0] *= tma[i];
-  if (n.transposed) std::swap(collapsed[0], collapsed[1]);
-  // The core matrix: 8 rows of one swizzle width each.
+  return layout;
+}
+
+// The core matrix of a swizzled NVMMA layout: 8 rows of one swizzle width
+// each (fp4Padded: columns packed 8 of every 16).
+absl::StatusOr<LinearLayout> NvmmaCoreMatrix(const NvmmaSharedLayout& n) {
   const int32_t vec = 128 / n.element_bits;
   int32_t per_phase = 1, max_phase = 8;
   if (n.swizzle_bytes == 32) {
@@ -651,9 +626,34 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
     const int32_t swizzled = vec * ((row / per_phase) % max_phase);
     bases2d.push_back({row, n.fp4_padded ? packed(swizzled) : swizzled});
   }
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      LinearLayout tile, LinearLayout::CreateInferred({{"offset", bases2d}},
-                                                      StandardOutDimNames(2)));
+  return LinearLayout::CreateInferred({{"offset", bases2d}},
+                                      StandardOutDimNames(2));
+}
+
+// `l` with its last out-dim moved first: basis b becomes (b[rank-1], b[0],
+// b[1], ...).
+absl::StatusOr<LinearLayout> MoveLastDimFirst(const LinearLayout& l) {
+  const int rank = l.num_out_dims();
+  NamedBases bases = l.bases();
+  for (auto& [name, b] : bases) {
+    for (auto& basis : b) {
+      std::vector<int32_t> moved = {basis[rank - 1]};
+      moved.insert(moved.end(), basis.begin(), basis.end() - 1);
+      basis = std::move(moved);
+    }
+  }
+  return LinearLayout::CreateInferred(std::move(bases), l.OutDimNames());
+}
+
+// A swizzled NVMMA layout of the TMA box `tma`: the core matrix over the
+// box collapsed to 2D, read back in the box's shape.
+absl::StatusOr<LinearLayout> NvmmaSwizzled(const NvmmaSharedLayout& n,
+                                           const std::vector<int64_t>& tma) {
+  const int rank = static_cast<int>(tma.size());
+  int64_t collapsed[2] = {1, tma[rank - 1]};
+  for (int i = 0; i + 1 < rank; ++i) collapsed[0] *= tma[i];
+  if (n.transposed) std::swap(collapsed[0], collapsed[1]);
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout tile, NvmmaCoreMatrix(n));
   const int packing = n.fp4_padded ? 2 : 1;
   if (collapsed[1] * packing < tile.OutDimSize(1) ||
       collapsed[0] < tile.OutDimSize(0)) {
@@ -674,23 +674,40 @@ absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
   }
   HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout reshaped,
                              ReshapeRowMajor(layout, reshape_to));
-  if (n.transposed) {
-    // Move the last dim first: basis b becomes (b[rank-1], b[0], b[1], ...).
-    NamedBases bases = reshaped.bases();
-    for (auto& [name, b] : bases) {
-      for (auto& basis : b) {
-        std::vector<int32_t> moved = {basis[rank - 1]};
-        moved.insert(moved.end(), basis.begin(), basis.end() - 1);
-        basis = std::move(moved);
-      }
+  if (n.transposed) return MoveLastDimFirst(reshaped);
+  return reshaped;
+}
+
+absl::StatusOr<LinearLayout> FromNvmma(const NvmmaSharedLayout& n,
+                                       absl::Span<const int64_t> shape) {
+  const int rank = static_cast<int>(shape.size());
+  if (rank < 1) return Err("an nvmma_shared tensor has rank 1 or more");
+  HLOLAYOUT_RETURN_IF_ERROR(CheckShape(shape, rank));
+  if (n.swizzle_bytes != 0 && n.swizzle_bytes != 32 && n.swizzle_bytes != 64 &&
+      n.swizzle_bytes != 128) {
+    return Err(absl::StrCat("swizzlingByteWidth ", n.swizzle_bytes,
+                            " is not 0, 32, 64 or 128"));
+  }
+  if (!IsPow2(n.element_bits) || n.element_bits > 64) {
+    return Err(absl::StrCat("elementBitWidth ", n.element_bits,
+                            " is not a power of two up to 64"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout cga, CgaLayout(n.cga, rank));
+  const std::vector<int64_t> per_cta = ShapePerCta(shape, n.cga);
+  HLOLAYOUT_ASSIGN_OR_RETURN(const std::vector<int64_t> tma,
+                             NvmmaTmaBlock(n, per_cta));
+  LinearLayout layout;
+  if (n.swizzle_bytes == 0) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(layout, NvmmaRowMajor(tma));
+  } else {
+    if (rank < 2) {
+      return Err("a swizzled nvmma_shared tensor has rank 2 or more");
     }
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        reshaped,
-        LinearLayout::CreateInferred(std::move(bases), reshaped.OutDimNames()));
+    HLOLAYOUT_ASSIGN_OR_RETURN(layout, NvmmaSwizzled(n, tma));
   }
   HLOLAYOUT_ASSIGN_OR_RETURN(
-      reshaped, EnsureLayoutNotSmallerThan(reshaped, per_cta_named));
-  return CombineCtaCgaWithShape(std::move(reshaped), cga, shape);
+      layout, EnsureLayoutNotSmallerThan(layout, Named(per_cta)));
+  return CombineCtaCgaWithShape(std::move(layout), cga, shape);
 }
 
 absl::StatusOr<LinearLayout> FromSharedLinear(const SharedLinearEncoding& e,

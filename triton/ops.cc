@@ -284,6 +284,88 @@ bool SameOutOrder(const LinearLayout& x, const LinearLayout& y) {
   return true;
 }
 
+// Per in-dim flags (char, not bool, for a span of them).
+using DimFlags = absl::InlinedVector<char, 8>;
+
+// Whether a's out-dims (in b's order) have b's sizes; an error when one is
+// smaller.
+absl::StatusOr<bool> CompareOutSizes(const LinearLayout& a,
+                                     const LinearLayout& b) {
+  bool equal = true;
+  for (int o = 0; o < b.num_out_dims(); ++o) {
+    if (a.OutDimSize(o) < b.OutDimSize(o)) {
+      return Error(absl::StrCat(
+          "A.invertAndCompose(B) called with incompatible output shapes in ",
+          b.out_dim_name(o), ": ", a.OutDimSize(o), " >= ", b.OutDimSize(o)));
+    }
+    equal = equal && a.OutDimSize(o) == b.OutDimSize(o);
+  }
+  return equal;
+}
+
+// Identity dims: in-dims of both whose sublayouts onto all outs are equal
+// (bases; the out sizes are). Marks them in each layout's flags.
+void MarkIdentityDims(const LinearLayout& a, const LinearLayout& b,
+                      DimFlags& a_identity, DimFlags& b_identity) {
+  const int num_out = b.num_out_dims();
+  for (int da = 0; da < a.num_in_dims(); ++da) {
+    const int db = b.InDimIndex(a.in_dim_name(da));
+    if (db < 0 || a.InDimSizeLog2(da) != b.InDimSizeLog2(db)) continue;
+    const size_t n = static_cast<size_t>(a.InDimSizeLog2(da)) * num_out;
+    const int32_t* x = a.flat_bases().data() +
+                       static_cast<size_t>(a.InDimOffset(da)) * num_out;
+    const int32_t* y = b.flat_bases().data() +
+                       static_cast<size_t>(b.InDimOffset(db)) * num_out;
+    if (std::equal(x, x + n, y)) a_identity[da] = b_identity[db] = 1;
+  }
+}
+
+// Solves for the bits of the dims that are not identity dims and writes
+// them into `flat` (b's input bits by a's in-dims).
+absl::Status ComposeNonIdentityDims(const LinearLayout& a,
+                                    const LinearLayout& b,
+                                    const DimFlags& a_identity,
+                                    const DimFlags& b_identity,
+                                    absl::InlinedVector<int32_t, 128>& flat) {
+  const int result_out = a.num_in_dims();
+  // The flat basis rows of the reduced dims; for a's, where each lands.
+  absl::InlinedVector<int, 64> a_cols, b_cols;
+  absl::InlinedVector<int, 64> a_col_dim, a_col_bit;
+  for (int da = 0; da < a.num_in_dims(); ++da) {
+    if (a_identity[da]) continue;
+    for (int i = 0; i < a.InDimSizeLog2(da); ++i) {
+      a_cols.push_back(a.InDimOffset(da) + i);
+      a_col_dim.push_back(da);
+      a_col_bit.push_back(i);
+    }
+  }
+  for (int db = 0; db < b.num_in_dims(); ++db) {
+    if (b_identity[db]) continue;
+    for (int i = 0; i < b.InDimSizeLog2(db); ++i) {
+      b_cols.push_back(b.InDimOffset(db) + i);
+    }
+  }
+  absl::InlinedVector<uint64_t, 64> solution(a_cols.size(), 0);
+  if (a_cols.size() + b_cols.size() <= 64) {
+    HLOLAYOUT_RETURN_IF_ERROR(
+        SolveForB<uint64_t>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
+  } else {
+    HLOLAYOUT_RETURN_IF_ERROR(
+        SolveForB<F2Row128>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
+  }
+  // Column j of b gets bit i of a's in-dim d for each a column (d, i) whose
+  // solution has bit j (reshapeOuts splits a's bits per in-dim, low bits
+  // first).
+  for (size_t c = 0; c < a_cols.size(); ++c) {
+    for (uint64_t s = solution[c]; s != 0; s &= s - 1) {
+      const int j = __builtin_ctzll(s);
+      flat[static_cast<size_t>(b_cols[j]) * result_out + a_col_dim[c]] |=
+          int32_t{1} << a_col_bit[c];
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
@@ -298,30 +380,10 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
     HLOLAYOUT_ASSIGN_OR_RETURN(transposed, TransposeOuts(a_in, outs));
   }
   const LinearLayout& a = transposed ? *transposed : a_in;
-  const int num_out = b.num_out_dims();
-  bool out_sizes_equal = true;
-  for (int o = 0; o < num_out; ++o) {
-    if (a.OutDimSize(o) < b.OutDimSize(o)) {
-      return Error(absl::StrCat(
-          "A.invertAndCompose(B) called with incompatible output shapes in ",
-          b.out_dim_name(o), ": ", a.OutDimSize(o), " >= ", b.OutDimSize(o)));
-    }
-    out_sizes_equal = out_sizes_equal && a.OutDimSize(o) == b.OutDimSize(o);
-  }
-  // Identity dims: in-dims of both whose sublayouts onto all outs are equal
-  // (bases and out sizes).
-  absl::InlinedVector<char, 8> a_identity(a.num_in_dims(), 0);
-  absl::InlinedVector<char, 8> b_identity(b.num_in_dims(), 0);
-  for (int da = 0; out_sizes_equal && da < a.num_in_dims(); ++da) {
-    const int db = b.InDimIndex(a.in_dim_name(da));
-    if (db < 0 || a.InDimSizeLog2(da) != b.InDimSizeLog2(db)) continue;
-    const size_t n = static_cast<size_t>(a.InDimSizeLog2(da)) * num_out;
-    const int32_t* x = a.flat_bases().data() +
-                       static_cast<size_t>(a.InDimOffset(da)) * num_out;
-    const int32_t* y = b.flat_bases().data() +
-                       static_cast<size_t>(b.InDimOffset(db)) * num_out;
-    if (std::equal(x, x + n, y)) a_identity[da] = b_identity[db] = 1;
-  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(const bool out_sizes_equal, CompareOutSizes(a, b));
+  DimFlags a_identity(a.num_in_dims(), 0);
+  DimFlags b_identity(b.num_in_dims(), 0);
+  if (out_sizes_equal) MarkIdentityDims(a, b, a_identity, b_identity);
   auto all = [](absl::Span<const char> v) {
     return std::all_of(v.begin(), v.end(), [](char x) { return x != 0; });
   };
@@ -341,41 +403,8 @@ absl::StatusOr<LinearLayout> InvertAndCompose(const LinearLayout& b,
   absl::InlinedVector<int32_t, 128> flat(
       static_cast<size_t>(b.TotalInDimSizeLog2()) * result_out, 0);
   if (!a_empty) {
-    // The flat basis rows of the reduced dims; for a's, where each lands.
-    absl::InlinedVector<int, 64> a_cols, b_cols;
-    absl::InlinedVector<int, 64> a_col_dim, a_col_bit;
-    for (int da = 0; da < a.num_in_dims(); ++da) {
-      if (a_identity[da]) continue;
-      for (int i = 0; i < a.InDimSizeLog2(da); ++i) {
-        a_cols.push_back(a.InDimOffset(da) + i);
-        a_col_dim.push_back(da);
-        a_col_bit.push_back(i);
-      }
-    }
-    for (int db = 0; db < b.num_in_dims(); ++db) {
-      if (b_identity[db]) continue;
-      for (int i = 0; i < b.InDimSizeLog2(db); ++i) {
-        b_cols.push_back(b.InDimOffset(db) + i);
-      }
-    }
-    absl::InlinedVector<uint64_t, 64> solution(a_cols.size(), 0);
-    if (a_cols.size() + b_cols.size() <= 64) {
-      HLOLAYOUT_RETURN_IF_ERROR(
-          SolveForB<uint64_t>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
-    } else {
-      HLOLAYOUT_RETURN_IF_ERROR(
-          SolveForB<F2Row128>(a, b, a_cols, b_cols, absl::MakeSpan(solution)));
-    }
-    // Column j of b gets bit i of a's in-dim d for each a column (d, i)
-    // whose solution has bit j (reshapeOuts splits a's bits per in-dim, low
-    // bits first).
-    for (size_t c = 0; c < a_cols.size(); ++c) {
-      for (uint64_t s = solution[c]; s != 0; s &= s - 1) {
-        const int j = __builtin_ctzll(s);
-        flat[static_cast<size_t>(b_cols[j]) * result_out + a_col_dim[c]] |=
-            int32_t{1} << a_col_bit[c];
-      }
-    }
+    HLOLAYOUT_RETURN_IF_ERROR(
+        ComposeNonIdentityDims(a, b, a_identity, b_identity, flat));
   }
   // Identity dims map by the identity.
   for (int db = 0; db < b.num_in_dims(); ++db) {

@@ -236,28 +236,24 @@ std::pair<int, int64_t> BankWays(const std::vector<int64_t>& addresses,
   return {worst, total};
 }
 
-absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
-                                          const CvtTarget& target) {
-  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout map, RegistersToOffsets(op));
-  SmemAccessCost c;
-  c.target = target.name;
-  c.element_bits = std::max(8, ElementBits(op.memdesc.element_type));
-  if (c.element_bits > 64) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "element type ", op.memdesc.element_type, " is not modelled"));
-  }
-  HLOLAYOUT_ASSIGN_OR_RETURN(int vec, LargestVector(map, c.element_bits));
-  std::vector<std::pair<int32_t, int32_t>> pads;
-  if (const auto* padded =
-          op.memdesc.layout.layout->get<PaddedSharedLayout>()) {
-    // A vector stays within an interval and aligned to its width.
-    pads = padded->intervals;
-    for (const auto& [interval, padding] : pads) {
-      while (vec > 1 && (interval % vec != 0 || padding % vec != 0)) {
-        vec /= 2;
-      }
+namespace {
+
+// The widest vector of `vec` elements or fewer that stays within each
+// padding interval and aligned to its width.
+int VectorWithinIntervals(
+    int vec, const std::vector<std::pair<int32_t, int32_t>>& pads) {
+  for (const auto& [interval, padding] : pads) {
+    while (vec > 1 && (interval % vec != 0 || padding % vec != 0)) {
+      vec /= 2;
     }
   }
+  return vec;
+}
+
+// The instruction `op` lowers to on `target`, and what the figures leave
+// out.
+void NameInstruction(const SmemOp& op, const CvtTarget& target,
+                     SmemAccessCost& c) {
   const bool async = op.op == "async_copy_global_to_local";
   if (async && target.amd) {
     c.instr = "global_load_lds";
@@ -283,42 +279,46 @@ absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
           "modelled): the figures are for ds_read";
     }
   }
-  c.bits = vec * c.element_bits;
-  const int bytes = c.bits / 8;
-  const int reg_dim = map.InDimIndex("register");
-  const int lane_dim = map.InDimIndex("lane");
-  const int warp_dim = map.InDimIndex("warp");
-  const int32_t regs = map.InDimSize(reg_dim);
-  const int32_t lanes = map.InDimSize(lane_dim);
-  const int32_t warps = map.InDimSize(warp_dim);
-  if (lanes != target.warp_size) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the layout has ", lanes, " lanes, ", target.name,
-                     " warps have ", target.warp_size));
-  }
-  int32_t ins[3] = {0, 0, 0};
-  int32_t out[1] = {0};
-  std::vector<int32_t> starts;  // the registers each instruction begins at
-  for (int32_t r = 0; r < regs; ++r) {
+}
+
+// The register -> offset map of an access, its in-dims' places.
+struct AccessMap {
+  const LinearLayout& map;
+  int reg_dim, lane_dim, warp_dim;
+
+  // The offset (in elements) lane `lane` of warp `warp` reaches at register
+  // `r`.
+  int32_t Offset(int32_t r, int32_t lane, int32_t warp) const {
+    int32_t ins[3] = {0, 0, 0};
+    int32_t out[1] = {0};
     ins[reg_dim] = r;
-    ins[lane_dim] = 0;
-    ins[warp_dim] = 0;
+    ins[lane_dim] = lane;
+    ins[warp_dim] = warp;
     map.ApplyIndexed(ins, out);
-    if (out[0] % vec == 0) starts.push_back(r);
+    return out[0];
   }
-  c.count = static_cast<int64_t>(starts.size());
+};
+
+// The bank-conflict ways and wavefronts of every instruction of every warp
+// (the instructions beginning at `starts`): the worst ways, and the warp
+// of most wavefronts with its conflict-free count.
+void CostWarps(const AccessMap& m, const std::vector<int32_t>& starts,
+               const std::vector<std::pair<int32_t, int32_t>>& pads,
+               const SmemOp& op, const CvtTarget& target, SmemAccessCost& c) {
+  const bool direct_to_lds =
+      op.op == "async_copy_global_to_local" && target.amd;
+  const int bytes = c.bits / 8;
+  const int32_t lanes = m.map.InDimSize(m.lane_dim);
+  const int32_t warps = m.map.InDimSize(m.warp_dim);
   std::vector<int64_t> addresses(lanes);
   for (int32_t w = 0; w < warps; ++w) {
     int64_t total = 0, ideal = 0;
     for (int32_t r : starts) {
       for (int32_t lane = 0; lane < lanes; ++lane) {
-        ins[reg_dim] = r;
-        ins[lane_dim] = lane;
-        ins[warp_dim] = w;
-        map.ApplyIndexed(ins, out);
-        addresses[lane] = PaddedOffset(out[0], pads) * (c.element_bits / 8);
+        addresses[lane] =
+            PaddedOffset(m.Offset(r, lane, w), pads) * (c.element_bits / 8);
       }
-      if (async && target.amd) {
+      if (direct_to_lds) {
         const std::pair<int, int64_t> plain = BankWays(
             std::vector<int64_t>(lanes, 0), bytes, /*load=*/false, target);
         total += plain.second;
@@ -338,6 +338,43 @@ absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
       c.ideal_wavefronts = ideal;
     }
   }
+}
+
+}  // namespace
+
+absl::StatusOr<SmemAccessCost> CostSmemOp(const SmemOp& op,
+                                          const CvtTarget& target) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout map, RegistersToOffsets(op));
+  SmemAccessCost c;
+  c.target = target.name;
+  c.element_bits = std::max(8, ElementBits(op.memdesc.element_type));
+  if (c.element_bits > 64) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "element type ", op.memdesc.element_type, " is not modelled"));
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(int vec, LargestVector(map, c.element_bits));
+  std::vector<std::pair<int32_t, int32_t>> pads;
+  if (const auto* padded =
+          op.memdesc.layout.layout->get<PaddedSharedLayout>()) {
+    pads = padded->intervals;
+    vec = VectorWithinIntervals(vec, pads);
+  }
+  NameInstruction(op, target, c);
+  c.bits = vec * c.element_bits;
+  const AccessMap m{map, map.InDimIndex("register"), map.InDimIndex("lane"),
+                    map.InDimIndex("warp")};
+  const int32_t lanes = map.InDimSize(m.lane_dim);
+  if (lanes != target.warp_size) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the layout has ", lanes, " lanes, ", target.name,
+                     " warps have ", target.warp_size));
+  }
+  std::vector<int32_t> starts;  // the registers each instruction begins at
+  for (int32_t r = 0; r < map.InDimSize(m.reg_dim); ++r) {
+    if (m.Offset(r, 0, 0) % vec == 0) starts.push_back(r);
+  }
+  c.count = static_cast<int64_t>(starts.size());
+  CostWarps(m, starts, pads, op, target, c);
   return c;
 }
 

@@ -549,87 +549,104 @@ absl::StatusOr<Layout> LayoutBuilder::BuildNvidia(absl::string_view kind,
 absl::StatusOr<Layout> LayoutBuilder::BuildShared(absl::string_view kind,
                                                   const Value& v, int depth) {
   (void)depth;
-  if (kind == "linear" || kind == "shared_linear") {
-    const bool shared = kind == "shared_linear";
-    if (!shared) Find("order");  // written by some passes; Triton ignores it
-    if (v.alignment_in_braces) {
-      return p_.ErrorAt(v.offset,
-                        "alignment must be specified outside of the linear "
-                        "layout braces");
-    }
-    static constexpr const char* kShared[] = {"offset", "block"};
-    static constexpr const char* kDistributed[] = {"register", "lane", "warp",
-                                                   "block"};
-    if (shared && Find("block") == nullptr) {
-      // A shared linear layout may leave out its (empty) block bases.
-      HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout offsets,
-                                 LinearBases(v, {kShared, 1}));
-      NamedBases bases = offsets.bases();
-      bases.emplace_back("block", DimBases{});
-      absl::StatusOr<LinearLayout> ll =
-          LinearLayout::CreateInferred(std::move(bases), offsets.OutDimNames());
-      if (!ll.ok()) return p_.ErrorAt(v.offset, ll.status().message());
-      SharedLinearEncoding e;
-      e.layout = *std::move(ll);
-      const Value* align = Find("alignment");
-      if (align == nullptr || !v.trailing_alignment) {
-        return p_.ErrorAt(v.end > 0 ? v.end - 1 : v.offset,
-                          "expected ', alignment = N' after the bases");
-      }
-      HLOLAYOUT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
-      return Layout(std::move(e));
-    }
-    HLOLAYOUT_ASSIGN_OR_RETURN(
-        LinearLayout ll,
-        shared ? LinearBases(v, kShared) : LinearBases(v, kDistributed));
-    if (!shared) return Layout(LinearEncoding{std::move(ll)});
+  if (kind == "linear" || kind == "shared_linear") return BuildLinear(kind, v);
+  if (kind == "swizzled_shared" || kind == "shared") {
+    return BuildSwizzled(kind, v);
+  }
+  return BuildNvmma(v);
+}
+
+// The `, alignment = N` a shared linear layout writes after its braces.
+absl::StatusOr<const Value*> LayoutBuilder::TrailingAlignment(const Value& v) {
+  const Value* align = Find("alignment");
+  if (align == nullptr || !v.trailing_alignment) {
+    return p_.ErrorAt(v.end > 0 ? v.end - 1 : v.offset,
+                      "expected ', alignment = N' after the bases");
+  }
+  return align;
+}
+
+// linear, shared_linear.
+absl::StatusOr<Layout> LayoutBuilder::BuildLinear(absl::string_view kind,
+                                                  const Value& v) {
+  const bool shared = kind == "shared_linear";
+  if (!shared) Find("order");  // written by some passes; Triton ignores it
+  if (v.alignment_in_braces) {
+    return p_.ErrorAt(v.offset,
+                      "alignment must be specified outside of the linear "
+                      "layout braces");
+  }
+  static constexpr const char* kShared[] = {"offset", "block"};
+  static constexpr const char* kDistributed[] = {"register", "lane", "warp",
+                                                 "block"};
+  if (shared && Find("block") == nullptr) {
+    // A shared linear layout may leave out its (empty) block bases.
+    HLOLAYOUT_ASSIGN_OR_RETURN(LinearLayout offsets,
+                               LinearBases(v, {kShared, 1}));
+    NamedBases bases = offsets.bases();
+    bases.emplace_back("block", DimBases{});
+    absl::StatusOr<LinearLayout> ll =
+        LinearLayout::CreateInferred(std::move(bases), offsets.OutDimNames());
+    if (!ll.ok()) return p_.ErrorAt(v.offset, ll.status().message());
     SharedLinearEncoding e;
-    e.layout = std::move(ll);
-    const Value* align = Find("alignment");
-    if (align == nullptr || !v.trailing_alignment) {
-      return p_.ErrorAt(v.end > 0 ? v.end - 1 : v.offset,
-                        "expected ', alignment = N' after the bases");
-    }
+    e.layout = *std::move(ll);
+    HLOLAYOUT_ASSIGN_OR_RETURN(const Value* align, TrailingAlignment(v));
     HLOLAYOUT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
-    if (e.alignment == 0 || (e.alignment & (e.alignment - 1)) != 0) {
-      return p_.ErrorAt(align->offset,
-                        "alignment must be a positive power of two");
-    }
     return Layout(std::move(e));
   }
-  if (kind == "swizzled_shared" || kind == "shared") {
-    SwizzledSharedLayout s;
-    HLOLAYOUT_RETURN_IF_ERROR(SwizzleKeys(&s));
-    bool leading = false;
-    if (kind == "shared") {
-      if (const Value* h = Find("hasLeadingOffset")) {
-        HLOLAYOUT_ASSIGN_OR_RETURN(leading, Bool(*h, "hasLeadingOffset"));
-      }
-    }
-    HLOLAYOUT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
-    if (!leading) return Layout(std::move(s));
-    // The older spelling of an NVMMA layout: the swizzle width follows from
-    // (perPhase, maxPhase); the element width from the tensor type.
-    NvmmaSharedLayout n;
-    if (s.per_phase == 4 && s.max_phase == 2) {
-      n.swizzle_bytes = 32;
-    } else if (s.per_phase == 2 && s.max_phase == 4) {
-      n.swizzle_bytes = 64;
-    } else if (s.per_phase == 1 && s.max_phase == 8) {
-      n.swizzle_bytes = 128;
-    } else {
-      return p_.ErrorAt(v.offset,
-                        "Illegal shared encoding.  If hasLeadingOffset is "
-                        "true, then (perPhase, maxPhase) must be either "
-                        "(4,2), (2,4), or (1,8)");
-    }
-    n.transposed = s.order.size() >= 2 && s.order[0] == 0;
-    n.element_bits = 0;
-    n.rank = static_cast<int32_t>(s.order.size());
-    n.cga = std::move(s.cga);
-    return Layout(std::move(n));
+  HLOLAYOUT_ASSIGN_OR_RETURN(
+      LinearLayout ll,
+      shared ? LinearBases(v, kShared) : LinearBases(v, kDistributed));
+  if (!shared) return Layout(LinearEncoding{std::move(ll)});
+  SharedLinearEncoding e;
+  e.layout = std::move(ll);
+  HLOLAYOUT_ASSIGN_OR_RETURN(const Value* align, TrailingAlignment(v));
+  HLOLAYOUT_ASSIGN_OR_RETURN(e.alignment, Uint(*align, "alignment"));
+  if (e.alignment == 0 || (e.alignment & (e.alignment - 1)) != 0) {
+    return p_.ErrorAt(align->offset,
+                      "alignment must be a positive power of two");
   }
-  // nvmma_shared
+  return Layout(std::move(e));
+}
+
+// swizzled_shared, and the older shared (an NVMMA layout when
+// hasLeadingOffset is true).
+absl::StatusOr<Layout> LayoutBuilder::BuildSwizzled(absl::string_view kind,
+                                                    const Value& v) {
+  SwizzledSharedLayout s;
+  HLOLAYOUT_RETURN_IF_ERROR(SwizzleKeys(&s));
+  bool leading = false;
+  if (kind == "shared") {
+    if (const Value* h = Find("hasLeadingOffset")) {
+      HLOLAYOUT_ASSIGN_OR_RETURN(leading, Bool(*h, "hasLeadingOffset"));
+    }
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(s.cga, Cga(s.order.size()));
+  if (!leading) return Layout(std::move(s));
+  // The older spelling of an NVMMA layout: the swizzle width follows from
+  // (perPhase, maxPhase); the element width from the tensor type.
+  NvmmaSharedLayout n;
+  if (s.per_phase == 4 && s.max_phase == 2) {
+    n.swizzle_bytes = 32;
+  } else if (s.per_phase == 2 && s.max_phase == 4) {
+    n.swizzle_bytes = 64;
+  } else if (s.per_phase == 1 && s.max_phase == 8) {
+    n.swizzle_bytes = 128;
+  } else {
+    return p_.ErrorAt(v.offset,
+                      "Illegal shared encoding.  If hasLeadingOffset is "
+                      "true, then (perPhase, maxPhase) must be either "
+                      "(4,2), (2,4), or (1,8)");
+  }
+  n.transposed = s.order.size() >= 2 && s.order[0] == 0;
+  n.element_bits = 0;
+  n.rank = static_cast<int32_t>(s.order.size());
+  n.cga = std::move(s.cga);
+  return Layout(std::move(n));
+}
+
+// nvmma_shared.
+absl::StatusOr<Layout> LayoutBuilder::BuildNvmma(const Value& v) {
   NvmmaSharedLayout n;
   HLOLAYOUT_ASSIGN_OR_RETURN(const Value* sw, Require("swizzlingByteWidth"));
   HLOLAYOUT_ASSIGN_OR_RETURN(n.swizzle_bytes, Uint(*sw, "swizzlingByteWidth"));
@@ -765,155 +782,173 @@ absl::StatusOr<Layout> LayoutBuilder::BuildAmd(absl::string_view kind,
 // tensor_memory_scales_encoding.
 absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
                                                   const Value& v, int depth) {
-  if (kind == "padded_shared") {
-    PaddedSharedLayout p;
-    if (v.intervals_end <= v.intervals_offset) {
-      return p_.ErrorAt(v.offset, "expected '[' (the interval:+padding list)");
-    }
-    for (const auto& [interval, padding] : v.intervals) {
-      if (interval > std::numeric_limits<int32_t>::max() ||
-          padding > std::numeric_limits<int32_t>::max()) {
-        return p_.ErrorAt(v.intervals_offset,
-                          "interval values must all be power of two");
-      }
-      p.intervals.emplace_back(static_cast<int32_t>(interval),
-                               static_cast<int32_t>(padding));
-    }
-    const bool linear =
-        std::any_of(v.body.begin(), v.body.end(), [](const auto& kv) {
-          return kv.first == "offset" || kv.first == "block";
-        });
-    for (size_t i = 0; i < v.body.size(); ++i) {
-      const std::string& key = v.body[i].first;
-      const bool known = linear ? (key == "offset" || key == "block")
-                                : (key == "order" || key == "shape");
-      if (!known) {
-        return p_.ErrorAt(
-            v.body_offsets[i],
-            absl::StrCat("Unexpected attribute \"", key, "\" found"));
-      }
-    }
-    if (linear) {
-      static constexpr const char* kIns[] = {"offset", "block"};
-      HLOLAYOUT_ASSIGN_OR_RETURN(p.linear, LinearBases(v, kIns));
-      return Layout(std::move(p));
-    }
-    std::vector<int32_t> order, shape;
-    if (const Value* x = Find("order")) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(order, Uints(*x, "order"));
-    }
-    if (const Value* x = Find("shape")) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(shape, Uints(*x, "shape"));
-    }
-    if (order.size() != shape.size()) {
-      return p_.ErrorAt(v.offset,
-                        "Mismatch of shape and order ranks in padded layout");
-    }
-    // An identity in `order`, each dim of `shape` (which must be powers of
-    // two, order a permutation: Triton asserts both).
-    std::vector<bool> seen(order.size(), false);
-    for (int32_t o : order) {
-      if (o < 0 || o >= static_cast<int32_t>(order.size()) || seen[o]) {
-        return p_.ErrorAt(v.offset,
-                          absl::StrCat("order must be a permutation of "
-                                       "0..(rank-1), but was [",
-                                       absl::StrJoin(order, ", "), "]"));
-      }
-      seen[o] = true;
-    }
-    for (int32_t s : shape) {
-      if (s <= 0 || (s & (s - 1)) != 0) {
-        return p_.ErrorAt(v.offset,
-                          absl::StrCat("the padded layout's shape [",
-                                       absl::StrJoin(shape, ", "),
-                                       "] is not made of powers of two"));
-      }
-    }
-    if (order.empty()) {
-      return p_.ErrorAt(v.offset, "linearComponent cannot be empty");
-    }
-    absl::StatusOr<LinearLayout> id =
-        IdentityStandardND("offset", shape, order);
-    if (id.ok()) id = Product(*id, *LinearLayout::Zeros1D(1, "block", "dim0"));
-    if (id.ok()) {
-      id = TransposeOuts(*id,
-                         StandardOutDimNames(static_cast<int>(shape.size())));
-    }
-    if (!id.ok()) return p_.ErrorAt(v.offset, id.status().message());
-    p.linear = *std::move(id);
-    return Layout(std::move(p));
+  if (kind == "padded_shared") return BuildPadded(v);
+  if (kind == "partitioned_shared") return BuildPartitioned(v, depth);
+  HLOLAYOUT_ASSIGN_OR_RETURN(const CtaSplit split, TensorMemorySplit(v));
+  if (kind == "tensor_memory_scales_encoding") {
+    return BuildTensorMemoryScales(split);
   }
-  if (kind == "partitioned_shared") {
-    PartitionedSharedLayout p;
-    if (const Value* x = Find("numPartitions")) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(p.num_partitions, Uint(*x, "numPartitions"));
-    } else {
-      p.num_partitions = 0;
-    }
-    if (const Value* x = Find("numGroups")) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(p.num_groups, Uint(*x, "numGroups"));
-    } else {
-      p.num_groups = 0;
-    }
-    if (const Value* x = Find("partitionDim")) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_dim, Uint(*x, "partitionDim"));
-    }
-    if (Find("partitionLayout") == nullptr) {
-      return p_.ErrorAt(v.offset, "missing partitionLayout");
-    }
-    HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_layout,
-                               Nested("partitionLayout", depth));
-    if (!p.partition_layout->is_shared()) {
-      return p_.ErrorAt(v.offset,
-                        "partitionLayout must be a SharedEncodingTrait");
-    }
-    return Layout(std::move(p));
+  return BuildTensorMemory(split);
+}
+
+// padded_shared: the interval:+padding list before the braces, then either
+// the linear component's bases {offset, block} or {order, shape}.
+absl::StatusOr<Layout> LayoutBuilder::BuildPadded(const Value& v) {
+  PaddedSharedLayout p;
+  if (v.intervals_end <= v.intervals_offset) {
+    return p_.ErrorAt(v.offset, "expected '[' (the interval:+padding list)");
   }
-  const bool scales = kind == "tensor_memory_scales_encoding";
+  for (const auto& [interval, padding] : v.intervals) {
+    if (interval > std::numeric_limits<int32_t>::max() ||
+        padding > std::numeric_limits<int32_t>::max()) {
+      return p_.ErrorAt(v.intervals_offset,
+                        "interval values must all be power of two");
+    }
+    p.intervals.emplace_back(static_cast<int32_t>(interval),
+                             static_cast<int32_t>(padding));
+  }
+  const bool linear =
+      std::any_of(v.body.begin(), v.body.end(), [](const auto& kv) {
+        return kv.first == "offset" || kv.first == "block";
+      });
+  for (size_t i = 0; i < v.body.size(); ++i) {
+    const std::string& key = v.body[i].first;
+    const bool known = linear ? (key == "offset" || key == "block")
+                              : (key == "order" || key == "shape");
+    if (!known) {
+      return p_.ErrorAt(
+          v.body_offsets[i],
+          absl::StrCat("Unexpected attribute \"", key, "\" found"));
+    }
+  }
+  if (linear) {
+    static constexpr const char* kIns[] = {"offset", "block"};
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.linear, LinearBases(v, kIns));
+  } else {
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.linear, PaddedOrderShape(v));
+  }
+  return Layout(std::move(p));
+}
+
+// The linear component of a padded layout written as {order, shape}: an
+// identity in `order`, each dim of `shape` (which must be powers of two,
+// order a permutation: Triton asserts both).
+absl::StatusOr<LinearLayout> LayoutBuilder::PaddedOrderShape(const Value& v) {
+  std::vector<int32_t> order, shape;
+  if (const Value* x = Find("order")) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(order, Uints(*x, "order"));
+  }
+  if (const Value* x = Find("shape")) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(shape, Uints(*x, "shape"));
+  }
+  if (order.size() != shape.size()) {
+    return p_.ErrorAt(v.offset,
+                      "Mismatch of shape and order ranks in padded layout");
+  }
+  if (absl::Status s = CheckOrder(order); !s.ok()) {
+    return p_.ErrorAt(v.offset, s.message());
+  }
+  for (int32_t s : shape) {
+    if (s <= 0 || (s & (s - 1)) != 0) {
+      return p_.ErrorAt(v.offset,
+                        absl::StrCat("the padded layout's shape [",
+                                     absl::StrJoin(shape, ", "),
+                                     "] is not made of powers of two"));
+    }
+  }
+  if (order.empty()) {
+    return p_.ErrorAt(v.offset, "linearComponent cannot be empty");
+  }
+  absl::StatusOr<LinearLayout> id = IdentityStandardND("offset", shape, order);
+  if (id.ok()) id = Product(*id, *LinearLayout::Zeros1D(1, "block", "dim0"));
+  if (id.ok()) {
+    id =
+        TransposeOuts(*id, StandardOutDimNames(static_cast<int>(shape.size())));
+  }
+  if (!id.ok()) return p_.ErrorAt(v.offset, id.status().message());
+  return id;
+}
+
+absl::StatusOr<Layout> LayoutBuilder::BuildPartitioned(const Value& v,
+                                                       int depth) {
+  PartitionedSharedLayout p;
+  if (const Value* x = Find("numPartitions")) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.num_partitions, Uint(*x, "numPartitions"));
+  } else {
+    p.num_partitions = 0;
+  }
+  if (const Value* x = Find("numGroups")) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.num_groups, Uint(*x, "numGroups"));
+  } else {
+    p.num_groups = 0;
+  }
+  if (const Value* x = Find("partitionDim")) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_dim, Uint(*x, "partitionDim"));
+  }
+  if (Find("partitionLayout") == nullptr) {
+    return p_.ErrorAt(v.offset, "missing partitionLayout");
+  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(p.partition_layout,
+                             Nested("partitionLayout", depth));
+  if (!p.partition_layout->is_shared()) {
+    return p_.ErrorAt(v.offset,
+                      "partitionLayout must be a SharedEncodingTrait");
+  }
+  return Layout(std::move(p));
+}
+
+// The tensor memory encodings' CTASplitM / CTASplitN (Triton 3.6), which
+// no key of Triton 3.7 and later may come with.
+absl::StatusOr<LayoutBuilder::CtaSplit> LayoutBuilder::TensorMemorySplit(
+    const Value& v) {
+  CtaSplit split;
   const Value* split_m = Find("CTASplitM");
   const Value* split_n = Find("CTASplitN");
-  const bool legacy = split_m != nullptr || split_n != nullptr;
-  int32_t sm = 1, sn = 1;
+  split.legacy = split_m != nullptr || split_n != nullptr;
   if (split_m != nullptr) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(sm, Uint(*split_m, "CTASplitM"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(split.m, Uint(*split_m, "CTASplitM"));
   }
   if (split_n != nullptr) {
-    HLOLAYOUT_ASSIGN_OR_RETURN(sn, Uint(*split_n, "CTASplitN"));
+    HLOLAYOUT_ASSIGN_OR_RETURN(split.n, Uint(*split_n, "CTASplitN"));
   }
-  if (legacy) {
-    for (absl::string_view key : {"CGALayout", "fp4Padded", "blockRepOrder"}) {
-      for (size_t i = 0; i < v.body.size(); ++i) {
-        if (v.body[i].first != key) continue;
-        return p_.ErrorAt(
-            v.body_offsets[i],
-            absl::StrCat(key,
-                         " (Triton 3.7 and later) and CTASplitM / "
-                         "CTASplitN (Triton 3.6) cannot be mixed"));
-      }
+  if (!split.legacy) return split;
+  for (absl::string_view key : {"CGALayout", "fp4Padded", "blockRepOrder"}) {
+    for (size_t i = 0; i < v.body.size(); ++i) {
+      if (v.body[i].first != key) continue;
+      return p_.ErrorAt(v.body_offsets[i],
+                        absl::StrCat(key,
+                                     " (Triton 3.7 and later) and CTASplitM / "
+                                     "CTASplitN (Triton 3.6) cannot be mixed"));
     }
   }
-  if (scales) {
-    TensorMemoryScalesLayout t;
-    t.legacy_split = legacy;
-    t.cta_split_m = sm;
-    t.cta_split_n = sn;
-    if (!legacy) {
-      HLOLAYOUT_ASSIGN_OR_RETURN(t.cga, Cga(2));
-      if (const Value* x = Find("blockRepOrder")) {
-        if (x->type != Value::Type::kIdent ||
-            (x->text != "mnThenK" && x->text != "kThenMn")) {
-          return p_.ErrorAt(x->offset,
-                            "expected blockRepOrder = mnThenK or kThenMn");
-        }
-        t.k_then_mn = x->text == "kThenMn";
+  return split;
+}
+
+absl::StatusOr<Layout> LayoutBuilder::BuildTensorMemoryScales(
+    const CtaSplit& split) {
+  TensorMemoryScalesLayout t;
+  t.legacy_split = split.legacy;
+  t.cta_split_m = split.m;
+  t.cta_split_n = split.n;
+  if (!split.legacy) {
+    HLOLAYOUT_ASSIGN_OR_RETURN(t.cga, Cga(2));
+    if (const Value* x = Find("blockRepOrder")) {
+      if (x->type != Value::Type::kIdent ||
+          (x->text != "mnThenK" && x->text != "kThenMn")) {
+        return p_.ErrorAt(x->offset,
+                          "expected blockRepOrder = mnThenK or kThenMn");
       }
+      t.k_then_mn = x->text == "kThenMn";
     }
-    return Layout(std::move(t));
   }
+  return Layout(std::move(t));
+}
+
+absl::StatusOr<Layout> LayoutBuilder::BuildTensorMemory(const CtaSplit& split) {
   TensorMemoryLayout t;
-  t.legacy_split = legacy;
-  t.cta_split_m = sm;
-  t.cta_split_n = sn;
+  t.legacy_split = split.legacy;
+  t.cta_split_m = split.m;
+  t.cta_split_n = split.n;
   HLOLAYOUT_ASSIGN_OR_RETURN(const Value* m, Require("blockM"));
   HLOLAYOUT_ASSIGN_OR_RETURN(t.block_m, Uint(*m, "blockM"));
   HLOLAYOUT_ASSIGN_OR_RETURN(const Value* n, Require("blockN"));
@@ -923,7 +958,7 @@ absl::StatusOr<Layout> LayoutBuilder::BuildMemory(absl::string_view kind,
   if (const Value* x = Find("twoCTAs")) {
     HLOLAYOUT_ASSIGN_OR_RETURN(t.two_ctas, Bool(*x, "twoCTAs"));
   }
-  if (!legacy) {
+  if (!split.legacy) {
     HLOLAYOUT_ASSIGN_OR_RETURN(t.cga, Cga(2));
     if (const Value* x = Find("fp4Padded")) {
       HLOLAYOUT_ASSIGN_OR_RETURN(t.fp4_padded, Bool(*x, "fp4Padded"));

@@ -245,6 +245,111 @@ void ReadModuleAttributes(const Value& dict, TtgirModule& m) {
   }
 }
 
+// An alias definition starts a line or follows another one on its line
+// (`#mma = #ttg.amd_mfma<{...}>#shared = ...`, which MLIR reads): true when
+// only blanks of one line stand between `alias_end` (npos: no alias just
+// read) and `offset`.
+bool FollowsAliasOnItsLine(absl::string_view text, size_t alias_end,
+                           size_t offset) {
+  if (alias_end == std::string::npos) return false;
+  const absl::string_view between = text.substr(alias_end, offset - alias_end);
+  return absl::StripAsciiWhitespace(between).empty() &&
+         between.find('\n') == absl::string_view::npos;
+}
+
+// The value of the alias `name` (its `#name =` read): a layout, a reference
+// to another alias, another dialect's attribute or a location (skipped).
+// Sets `alias_end` after a value.
+absl::Status ReadAlias(Parser& p, const TtgirToken& name_token,
+                       absl::string_view text, TtgirModule& m,
+                       size_t& alias_end) {
+  TtgirLexer& lex = p.lex();
+  if (lex.Peek().Is(Kind::kIdent, "loc")) {
+    lex.Next();
+    return SkipParens(p);
+  }
+  Value v;
+  HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));
+  alias_end = lex.position();
+  const std::string name(name_token.text);
+  if (m.aliases.count(name) != 0) {
+    return p.ErrorAt(name_token.offset, absl::StrCat("redefinition of ", name));
+  }
+  if (v.type == Value::Type::kRef) {
+    auto it = m.aliases.find(v.text);
+    if (it != m.aliases.end()) {
+      m.aliases[name] = it->second;
+      m.alias_order.push_back(name);
+    }
+    return absl::OkStatus();
+  }
+  if (v.type != Value::Type::kDialect) return absl::OkStatus();
+  const absl::string_view kind = TritonKind(v.text);
+  if (MemorySpaceKind(kind)) return absl::OkStatus();  // not a layout
+  HLOLAYOUT_ASSIGN_OR_RETURN(ParsedLayout pl,
+                             EncodingLayout(p, v, text, m.aliases));
+  m.aliases[name] = std::move(pl);
+  // Another dialect's attribute (`#tlx.user_layout<#padded>`) is kept out
+  // of the layout list, but types that use it still read.
+  if (!kind.empty()) m.alias_order.push_back(name);
+  return absl::OkStatus();
+}
+
+// `%name =` (or `%name:N =`) names the result of the op that follows;
+// any other use of a value leaves the lexer where it was.
+void ReadResultName(TtgirLexer& lex, const TtgirToken& t,
+                    std::string& pending_result) {
+  const size_t saved = lex.position();
+  TtgirToken n = lex.Next();
+  if (n.IsPunct(':') && lex.Peek().kind == Kind::kInt) {
+    lex.Next();
+    n = lex.Next();
+  }
+  if (n.IsPunct('=')) {
+    pending_result = std::string(t.text);
+  } else {
+    lex.Seek(saved);
+  }
+}
+
+// `ttg.convert_layout %x {attrs} : src -> dst`, its op token `t` read.
+absl::Status ReadConvertLayout(Parser& p, const TtgirToken& t,
+                               absl::string_view text,
+                               const std::string& pending_result,
+                               TtgirModule& m) {
+  TtgirLexer& lex = p.lex();
+  ConvertLayoutOp op;
+  op.result = pending_result;
+  op.offset = t.offset;
+  TtgirToken operand = lex.Next();
+  if (operand.kind != Kind::kPercentId) {
+    return p.Unexpected(operand, "the converted value (%name)");
+  }
+  // One result of a multi-result op: `%11#0`.
+  if (lex.position() < text.size() && text[lex.position()] == '#') {
+    TtgirToken index = lex.Next();
+    if (index.kind != Kind::kHashId ||
+        !std::all_of(index.text.begin() + 1, index.text.end(),
+                     [](char c) { return c >= '0' && c <= '9'; }) ||
+        index.text.size() < 2) {
+      return p.Unexpected(index, "a result number (%name#N)");
+    }
+  }
+  if (lex.Peek().IsPunct('{')) {
+    Value attrs;
+    HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(attrs, 0));
+  }
+  HLOLAYOUT_RETURN_IF_ERROR(p.Expect(':'));
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.src, ParseAnyType(p, text, m.aliases));
+  TtgirToken arrow = lex.Next();
+  if (arrow.kind != Kind::kArrow) return p.Unexpected(arrow, "'->'");
+  HLOLAYOUT_ASSIGN_OR_RETURN(op.dst, ParseAnyType(p, text, m.aliases));
+  m.types.push_back(op.src);
+  m.types.push_back(op.dst);
+  m.converts.push_back(std::move(op));
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<Layout> ParseLayout(absl::string_view text,
@@ -360,54 +465,13 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
     if (t.kind == Kind::kError) {
       return p.ErrorAt(t.offset, "unterminated string");
     }
-    // An alias definition starts a line or follows another one on its line
-    // (`#mma = #ttg.amd_mfma<{...}>#shared = ...`, which MLIR reads).
-    const bool after_alias =
-        alias_end != std::string::npos &&
-        absl::StripAsciiWhitespace(text.substr(alias_end, t.offset - alias_end))
-            .empty() &&
-        text.substr(alias_end, t.offset - alias_end).find('\n') ==
-            absl::string_view::npos;
+    const bool after_alias = FollowsAliasOnItsLine(text, alias_end, t.offset);
     alias_end = std::string::npos;
     if (t.kind == Kind::kHashId &&
         (AtLineStart(text, t.offset) || after_alias) &&
         lex.Peek().IsPunct('=')) {
       lex.Next();
-      if (lex.Peek().Is(Kind::kIdent, "loc")) {
-        lex.Next();
-        HLOLAYOUT_RETURN_IF_ERROR(SkipParens(p));
-        continue;
-      }
-      Value v;
-      HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(v, 0));
-      alias_end = lex.position();
-      const std::string name(t.text);
-      if (m.aliases.count(name) != 0) {
-        return p.ErrorAt(t.offset, absl::StrCat("redefinition of ", name));
-      }
-      if (v.type == Value::Type::kRef) {
-        auto it = m.aliases.find(v.text);
-        if (it != m.aliases.end()) {
-          m.aliases[name] = it->second;
-          m.alias_order.push_back(name);
-        }
-        continue;
-      }
-      if (v.type != Value::Type::kDialect) continue;
-      const absl::string_view kind = TritonKind(v.text);
-      if (MemorySpaceKind(kind)) continue;  // not a layout
-      if (kind.empty()) {
-        // Another dialect's attribute (`#tlx.user_layout<#padded>`): kept
-        // out of the layout list, but types that use it still read.
-        HLOLAYOUT_ASSIGN_OR_RETURN(ParsedLayout pl,
-                                   EncodingLayout(p, v, text, m.aliases));
-        m.aliases[name] = std::move(pl);
-        continue;
-      }
-      HLOLAYOUT_ASSIGN_OR_RETURN(ParsedLayout pl,
-                                 EncodingLayout(p, v, text, m.aliases));
-      m.aliases[name] = std::move(pl);
-      m.alias_order.push_back(name);
+      HLOLAYOUT_RETURN_IF_ERROR(ReadAlias(p, t, text, m, alias_end));
       continue;
     }
     if (t.Is(Kind::kIdent, "module") &&
@@ -429,50 +493,13 @@ absl::StatusOr<TtgirModule> ParseTtgirModule(absl::string_view text,
       continue;
     }
     if (t.kind == Kind::kPercentId) {
-      const size_t saved = lex.position();
-      TtgirToken n = lex.Next();
-      if (n.IsPunct(':') && lex.Peek().kind == Kind::kInt) {
-        lex.Next();
-        n = lex.Next();
-      }
-      if (n.IsPunct('=')) {
-        pending_result = std::string(t.text);
-      } else {
-        lex.Seek(saved);
-      }
+      ReadResultName(lex, t, pending_result);
       continue;
     }
     if (t.Is(Kind::kIdent, "ttg.convert_layout") ||
         t.Is(Kind::kIdent, "triton_gpu.convert_layout")) {
-      ConvertLayoutOp op;
-      op.result = pending_result;
-      op.offset = t.offset;
-      TtgirToken operand = lex.Next();
-      if (operand.kind != Kind::kPercentId) {
-        return p.Unexpected(operand, "the converted value (%name)");
-      }
-      // One result of a multi-result op: `%11#0`.
-      if (lex.position() < text.size() && text[lex.position()] == '#') {
-        TtgirToken index = lex.Next();
-        if (index.kind != Kind::kHashId ||
-            !std::all_of(index.text.begin() + 1, index.text.end(),
-                         [](char c) { return c >= '0' && c <= '9'; }) ||
-            index.text.size() < 2) {
-          return p.Unexpected(index, "a result number (%name#N)");
-        }
-      }
-      if (lex.Peek().IsPunct('{')) {
-        Value attrs;
-        HLOLAYOUT_RETURN_IF_ERROR(p.ParseValue(attrs, 0));
-      }
-      HLOLAYOUT_RETURN_IF_ERROR(p.Expect(':'));
-      HLOLAYOUT_ASSIGN_OR_RETURN(op.src, ParseAnyType(p, text, m.aliases));
-      TtgirToken arrow = lex.Next();
-      if (arrow.kind != Kind::kArrow) return p.Unexpected(arrow, "'->'");
-      HLOLAYOUT_ASSIGN_OR_RETURN(op.dst, ParseAnyType(p, text, m.aliases));
-      m.types.push_back(op.src);
-      m.types.push_back(op.dst);
-      m.converts.push_back(std::move(op));
+      HLOLAYOUT_RETURN_IF_ERROR(
+          ReadConvertLayout(p, t, text, pending_result, m));
       continue;
     }
   }

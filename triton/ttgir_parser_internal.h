@@ -433,10 +433,27 @@ class LayoutBuilder {
                                      int depth);
   absl::StatusOr<Layout> BuildShared(absl::string_view kind, const Value& v,
                                      int depth);
+  absl::StatusOr<const Value*> TrailingAlignment(const Value& v);
+  absl::StatusOr<Layout> BuildLinear(absl::string_view kind, const Value& v);
+  absl::StatusOr<Layout> BuildSwizzled(absl::string_view kind, const Value& v);
+  absl::StatusOr<Layout> BuildNvmma(const Value& v);
   absl::StatusOr<Layout> BuildAmd(absl::string_view kind, const Value& v,
                                   int depth);
   absl::StatusOr<Layout> BuildMemory(absl::string_view kind, const Value& v,
                                      int depth);
+  absl::StatusOr<Layout> BuildPadded(const Value& v);
+  absl::StatusOr<LinearLayout> PaddedOrderShape(const Value& v);
+  absl::StatusOr<Layout> BuildPartitioned(const Value& v, int depth);
+  // Triton 3.6's CTASplitM / CTASplitN of the tensor memory encodings
+  // (`legacy` when either is written; 1 when not).
+  struct CtaSplit {
+    bool legacy = false;
+    int32_t m = 1;
+    int32_t n = 1;
+  };
+  absl::StatusOr<CtaSplit> TensorMemorySplit(const Value& v);
+  absl::StatusOr<Layout> BuildTensorMemoryScales(const CtaSplit& split);
+  absl::StatusOr<Layout> BuildTensorMemory(const CtaSplit& split);
 
   const Parser& p_;
   const LayoutAliases* aliases_;

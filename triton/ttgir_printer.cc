@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -106,6 +107,146 @@ std::string Intervals(const PaddedSharedLayout& p) {
   return absl::StrCat("[", absl::StrJoin(parts, ", "), "]");
 }
 
+// The keys swizzled_shared and amd_rotating_shared share (S is either).
+template <typename S>
+std::string SwizzledText(absl::string_view kind, const S& s) {
+  return absl::StrCat("#ttg.", kind, "<{vec = ", s.vec,
+                      ", perPhase = ", s.per_phase,
+                      ", maxPhase = ", s.max_phase, ", order = ", Ints(s.order),
+                      Cga(s.cga), "}>");
+}
+
+// Each kind's text, as Triton's attribute printers write it.
+struct LayoutPrinter {
+  std::string operator()(const BlockedLayout& b) {
+    return absl::StrCat(
+        "#ttg.blocked<{sizePerThread = ", Ints(b.size_per_thread),
+        ", threadsPerWarp = ", Ints(b.threads_per_warp),
+        ", warpsPerCTA = ", Ints(b.warps_per_cta), ", order = ", Ints(b.order),
+        Cga(b.cga), "}>");
+  }
+  std::string operator()(const SliceLayout& s) {
+    return absl::StrCat("#ttg.slice<{dim = ", s.dim,
+                        ", parent = ", s.parent ? PrintLayout(*s.parent) : "",
+                        "}>");
+  }
+  std::string operator()(const NvidiaMmaLayout& m) {
+    return absl::StrCat("#ttg.nvidia_mma<{versionMajor = ", m.version_major,
+                        ", versionMinor = ", m.version_minor,
+                        ", warpsPerCTA = ", Ints(m.warps_per_cta), Cga(m.cga),
+                        ", instrShape = ", Ints(m.instr_shape), "}>");
+  }
+  std::string operator()(const DotOperandLayout& d) {
+    std::string s =
+        absl::StrCat("#ttg.dot_op<{opIdx = ", d.op_idx,
+                     ", parent = ", d.parent ? PrintLayout(*d.parent) : "");
+    if (d.k_width != 0) absl::StrAppend(&s, ", kWidth = ", d.k_width);
+    return s + "}>";
+  }
+  std::string operator()(const LinearEncoding& e) {
+    return PrintLinear(e.layout);
+  }
+  std::string operator()(const SwizzledSharedLayout& s) {
+    return SwizzledText("swizzled_shared", s);
+  }
+  std::string operator()(const NvmmaSharedLayout& n) {
+    std::string s = absl::StrCat(
+        "#ttg.nvmma_shared<{swizzlingByteWidth = ", n.swizzle_bytes,
+        ", transposed = ", Bool(n.transposed),
+        ", elementBitWidth = ", n.element_bits);
+    if (n.fp4_padded) s += ", fp4Padded = true";
+    // Triton prints the rank when there is no CGA layout to tell it.
+    if (n.cga.empty() && n.rank != 2) {
+      absl::StrAppend(&s, ", rank = ", n.rank);
+    }
+    return s + Cga(n.cga) + "}>";
+  }
+  std::string operator()(const SharedLinearEncoding& e) {
+    return PrintLinear(e.layout, e.alignment);
+  }
+  std::string operator()(const AmdMfmaLayout& m) {
+    std::string s =
+        absl::StrCat("#ttg.amd_mfma<{version = ", m.version,
+                     ", warpsPerCTA = ", Ints(m.warps_per_cta),
+                     ", instrShape = ", Ints(m.instr_shape),
+                     ", isTransposed = ", Bool(m.is_transposed), Cga(m.cga));
+    if (!AllOnes(m.tiles_per_warp)) {
+      absl::StrAppend(&s, ", tilesPerWarp = ", Ints(m.tiles_per_warp));
+    }
+    if (m.element_bits != 32) {
+      absl::StrAppend(&s, ", elementBitWidth = ", m.element_bits);
+    }
+    return s + "}>";
+  }
+  std::string operator()(const AmdWmmaLayout& w) {
+    std::string s = absl::StrCat("#ttg.amd_wmma<{version = ", w.version,
+                                 ", isTranspose = ", Bool(w.is_transposed));
+    if (w.legacy_warps) {
+      absl::StrAppend(&s, ", warpsPerCTA = ", Ints(w.warps_per_cta),
+                      Cga(w.cga));
+      if (!AllOnes(w.tiles_per_warp)) {
+        absl::StrAppend(&s, ", tilesPerWarp = ", Ints(w.tiles_per_warp));
+      }
+    } else {
+      absl::StrAppend(&s, ", ctaLayout = ", WmmaCta(w), Cga(w.cga));
+    }
+    if (w.instr_shape != std::vector<int32_t>{16, 16, 16}) {
+      absl::StrAppend(&s, ", instrShape = ", Ints(w.instr_shape));
+    }
+    return s + "}>";
+  }
+  std::string operator()(const GenericLinearEncoding& e) {
+    return absl::StrCat("#ttg.generic_linear<{", LinearBody(e.layout, false),
+                        "}>");
+  }
+  std::string operator()(const AmdRotatingSharedLayout& r) {
+    return SwizzledText("amd_rotating_shared", r);
+  }
+  std::string operator()(const PaddedSharedLayout& p) {
+    return absl::StrCat("#ttg.padded_shared<", Intervals(p), " {",
+                        PaddedBody(p), "}>");
+  }
+  std::string operator()(const PartitionedSharedLayout& p) {
+    return absl::StrCat(
+        "#ttg.partitioned_shared<{numPartitions = ", p.num_partitions,
+        ", numGroups = ", p.num_groups, ", partitionDim = ", p.partition_dim,
+        ", partitionLayout = ",
+        p.partition_layout ? PrintLayout(*p.partition_layout) : "", "}>");
+  }
+  std::string operator()(const TensorMemoryLayout& t) {
+    std::string s =
+        absl::StrCat("#ttng.tensor_memory_encoding<blockM = ", t.block_m,
+                     ", blockN = ", t.block_n, ", colStride = ", t.col_stride);
+    if (t.legacy_split) {
+      if (t.cta_split_m != 1)
+        absl::StrAppend(&s, ", CTASplitM = ", t.cta_split_m);
+      if (t.cta_split_n != 1)
+        absl::StrAppend(&s, ", CTASplitN = ", t.cta_split_n);
+    } else {
+      absl::StrAppend(&s, Cga(t.cga));
+    }
+    if (t.two_ctas) s += ", twoCTAs = true";
+    if (t.fp4_padded) s += ", fp4Padded = true";
+    return s + ">";
+  }
+  std::string operator()(const TensorMemoryScalesLayout& t) {
+    std::vector<std::string> parts;
+    if (t.legacy_split) {
+      if (t.cta_split_m != 1) {
+        parts.push_back(absl::StrCat("CTASplitM = ", t.cta_split_m));
+      }
+      if (t.cta_split_n != 1) {
+        parts.push_back(absl::StrCat("CTASplitN = ", t.cta_split_n));
+      }
+    } else {
+      if (!t.cga.empty()) parts.push_back("CGALayout = " + BasesText(t.cga));
+      if (t.k_then_mn) parts.push_back("blockRepOrder = kThenMn");
+    }
+    return absl::StrCat("#ttng.tensor_memory_scales_encoding<",
+                        absl::StrJoin(parts, ", "), ">");
+  }
+};
+
 }  // namespace
 
 std::string PrintLinear(const LinearLayout& l, int32_t alignment) {
@@ -118,142 +259,7 @@ std::string PrintLinear(const LinearLayout& l, int32_t alignment) {
 }
 
 std::string PrintLayout(const Layout& layout) {
-  struct Visitor {
-    std::string operator()(const BlockedLayout& b) {
-      return absl::StrCat(
-          "#ttg.blocked<{sizePerThread = ", Ints(b.size_per_thread),
-          ", threadsPerWarp = ", Ints(b.threads_per_warp),
-          ", warpsPerCTA = ", Ints(b.warps_per_cta),
-          ", order = ", Ints(b.order), Cga(b.cga), "}>");
-    }
-    std::string operator()(const SliceLayout& s) {
-      return absl::StrCat("#ttg.slice<{dim = ", s.dim,
-                          ", parent = ", s.parent ? PrintLayout(*s.parent) : "",
-                          "}>");
-    }
-    std::string operator()(const NvidiaMmaLayout& m) {
-      return absl::StrCat("#ttg.nvidia_mma<{versionMajor = ", m.version_major,
-                          ", versionMinor = ", m.version_minor,
-                          ", warpsPerCTA = ", Ints(m.warps_per_cta), Cga(m.cga),
-                          ", instrShape = ", Ints(m.instr_shape), "}>");
-    }
-    std::string operator()(const DotOperandLayout& d) {
-      std::string s =
-          absl::StrCat("#ttg.dot_op<{opIdx = ", d.op_idx,
-                       ", parent = ", d.parent ? PrintLayout(*d.parent) : "");
-      if (d.k_width != 0) absl::StrAppend(&s, ", kWidth = ", d.k_width);
-      return s + "}>";
-    }
-    std::string operator()(const LinearEncoding& e) {
-      return PrintLinear(e.layout);
-    }
-    std::string operator()(const SwizzledSharedLayout& s) {
-      return absl::StrCat("#ttg.swizzled_shared<{vec = ", s.vec,
-                          ", perPhase = ", s.per_phase,
-                          ", maxPhase = ", s.max_phase,
-                          ", order = ", Ints(s.order), Cga(s.cga), "}>");
-    }
-    std::string operator()(const NvmmaSharedLayout& n) {
-      std::string s = absl::StrCat(
-          "#ttg.nvmma_shared<{swizzlingByteWidth = ", n.swizzle_bytes,
-          ", transposed = ", Bool(n.transposed),
-          ", elementBitWidth = ", n.element_bits);
-      if (n.fp4_padded) s += ", fp4Padded = true";
-      // Triton prints the rank when there is no CGA layout to tell it.
-      if (n.cga.empty() && n.rank != 2) {
-        absl::StrAppend(&s, ", rank = ", n.rank);
-      }
-      return s + Cga(n.cga) + "}>";
-    }
-    std::string operator()(const SharedLinearEncoding& e) {
-      return PrintLinear(e.layout, e.alignment);
-    }
-    std::string operator()(const AmdMfmaLayout& m) {
-      std::string s =
-          absl::StrCat("#ttg.amd_mfma<{version = ", m.version,
-                       ", warpsPerCTA = ", Ints(m.warps_per_cta),
-                       ", instrShape = ", Ints(m.instr_shape),
-                       ", isTransposed = ", Bool(m.is_transposed), Cga(m.cga));
-      if (!AllOnes(m.tiles_per_warp)) {
-        absl::StrAppend(&s, ", tilesPerWarp = ", Ints(m.tiles_per_warp));
-      }
-      if (m.element_bits != 32) {
-        absl::StrAppend(&s, ", elementBitWidth = ", m.element_bits);
-      }
-      return s + "}>";
-    }
-    std::string operator()(const AmdWmmaLayout& w) {
-      std::string s = absl::StrCat("#ttg.amd_wmma<{version = ", w.version,
-                                   ", isTranspose = ", Bool(w.is_transposed));
-      if (w.legacy_warps) {
-        absl::StrAppend(&s, ", warpsPerCTA = ", Ints(w.warps_per_cta),
-                        Cga(w.cga));
-        if (!AllOnes(w.tiles_per_warp)) {
-          absl::StrAppend(&s, ", tilesPerWarp = ", Ints(w.tiles_per_warp));
-        }
-      } else {
-        absl::StrAppend(&s, ", ctaLayout = ", WmmaCta(w), Cga(w.cga));
-      }
-      if (w.instr_shape != std::vector<int32_t>{16, 16, 16}) {
-        absl::StrAppend(&s, ", instrShape = ", Ints(w.instr_shape));
-      }
-      return s + "}>";
-    }
-    std::string operator()(const GenericLinearEncoding& e) {
-      return absl::StrCat("#ttg.generic_linear<{", LinearBody(e.layout, false),
-                          "}>");
-    }
-    std::string operator()(const AmdRotatingSharedLayout& r) {
-      return absl::StrCat("#ttg.amd_rotating_shared<{vec = ", r.vec,
-                          ", perPhase = ", r.per_phase,
-                          ", maxPhase = ", r.max_phase,
-                          ", order = ", Ints(r.order), Cga(r.cga), "}>");
-    }
-    std::string operator()(const PaddedSharedLayout& p) {
-      return absl::StrCat("#ttg.padded_shared<", Intervals(p), " {",
-                          PaddedBody(p), "}>");
-    }
-    std::string operator()(const PartitionedSharedLayout& p) {
-      return absl::StrCat(
-          "#ttg.partitioned_shared<{numPartitions = ", p.num_partitions,
-          ", numGroups = ", p.num_groups, ", partitionDim = ", p.partition_dim,
-          ", partitionLayout = ",
-          p.partition_layout ? PrintLayout(*p.partition_layout) : "", "}>");
-    }
-    std::string operator()(const TensorMemoryLayout& t) {
-      std::string s = absl::StrCat(
-          "#ttng.tensor_memory_encoding<blockM = ", t.block_m,
-          ", blockN = ", t.block_n, ", colStride = ", t.col_stride);
-      if (t.legacy_split) {
-        if (t.cta_split_m != 1)
-          absl::StrAppend(&s, ", CTASplitM = ", t.cta_split_m);
-        if (t.cta_split_n != 1)
-          absl::StrAppend(&s, ", CTASplitN = ", t.cta_split_n);
-      } else {
-        absl::StrAppend(&s, Cga(t.cga));
-      }
-      if (t.two_ctas) s += ", twoCTAs = true";
-      if (t.fp4_padded) s += ", fp4Padded = true";
-      return s + ">";
-    }
-    std::string operator()(const TensorMemoryScalesLayout& t) {
-      std::vector<std::string> parts;
-      if (t.legacy_split) {
-        if (t.cta_split_m != 1) {
-          parts.push_back(absl::StrCat("CTASplitM = ", t.cta_split_m));
-        }
-        if (t.cta_split_n != 1) {
-          parts.push_back(absl::StrCat("CTASplitN = ", t.cta_split_n));
-        }
-      } else {
-        if (!t.cga.empty()) parts.push_back("CGALayout = " + BasesText(t.cga));
-        if (t.k_then_mn) parts.push_back("blockRepOrder = kThenMn");
-      }
-      return absl::StrCat("#ttng.tensor_memory_scales_encoding<",
-                          absl::StrJoin(parts, ", "), ">");
-    }
-  };
-  return std::visit(Visitor{}, layout.value());
+  return std::visit(LayoutPrinter{}, layout.value());
 }
 
 }  // namespace hlolayout::triton

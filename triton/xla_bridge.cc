@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,131 @@ absl::Status Err(absl::string_view m) { return absl::InvalidArgumentError(m); }
 bool IsPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
 int Log2(int64_t v) { return 63 - __builtin_clzll(static_cast<uint64_t>(v)); }
+
+// An offset bit of a bit permutation: the dim it moves and which bit of it.
+using DimBit = std::pair<int, int>;
+
+// Each offset bit of `l` as (dim, bit); refused when a bit moves more than
+// one index bit.
+absl::StatusOr<std::vector<DimBit>> OffsetBits(const LinearLayout& l) {
+  const int n = l.TotalInDimSizeLog2();
+  std::vector<DimBit> bits;
+  for (int i = 0; i < n; ++i) {
+    int dim = -1, bit = -1;
+    for (int o = 0; o < l.num_out_dims(); ++o) {
+      const int32_t v = l.BasisValue(0, i, o);
+      if (v == 0) continue;
+      if (dim >= 0 || !IsPow2(v)) {
+        return Err(
+            "not a bit permutation: an offset bit moves a swizzled "
+            "combination of index bits, which XLA cannot tile");
+      }
+      dim = o;
+      bit = Log2(v);
+    }
+    bits.emplace_back(dim, bit);
+  }
+  return bits;
+}
+
+// A run of consecutive bits of one dim.
+struct Run {
+  int dim, start, len;
+};
+
+// The runs of bits[from, to).
+std::vector<Run> Runs(const std::vector<DimBit>& bits, int from, int to) {
+  std::vector<Run> out;
+  for (int i = from; i < to; ++i) {
+    if (!out.empty() && out.back().dim == bits[i].first &&
+        out.back().start + out.back().len == bits[i].second) {
+      ++out.back().len;
+    } else {
+      out.push_back({bits[i].first, bits[i].second, 1});
+    }
+  }
+  return out;
+}
+
+// The offset bits cut in two: a tile (the low bits) and the counts of
+// tiles (the high bits).
+struct TileSplit {
+  std::vector<Run> tile_runs;
+  std::vector<int> tile_log2;    // each dim's bits in the tile
+  std::vector<int> count_order;  // the dims of the counts, minor first
+};
+
+// The tile and counts when the first `split` offset bits are the tile; none
+// when a dim's tile bits are not its low bits in one run, or its count bits
+// not the rest in one run.
+std::optional<TileSplit> SplitTileAndCounts(const std::vector<DimBit>& bits,
+                                            int split,
+                                            const std::vector<int>& dim_bits) {
+  const int rank = static_cast<int>(dim_bits.size());
+  TileSplit t;
+  t.tile_runs = Runs(bits, 0, split);
+  const std::vector<Run> count_runs =
+      Runs(bits, split, static_cast<int>(bits.size()));
+  t.tile_log2.assign(rank, 0);
+  std::vector<bool> seen(rank, false);
+  for (const Run& r : t.tile_runs) {
+    if (seen[r.dim] || r.start != 0) return std::nullopt;
+    seen[r.dim] = true;
+    t.tile_log2[r.dim] = r.len;
+  }
+  std::vector<bool> counted(rank, false);
+  for (const Run& r : count_runs) {
+    if (counted[r.dim] || r.start != t.tile_log2[r.dim] ||
+        r.start + r.len != dim_bits[r.dim]) {
+      return std::nullopt;
+    }
+    counted[r.dim] = true;
+    t.count_order.push_back(r.dim);
+  }
+  return t;
+}
+
+// Physical order, minor to major: the order of the counts, with the dims
+// entirely inside the tile placed by the tile's order and size-1 dims last.
+std::vector<int> MinorToMajor(const TileSplit& t, int rank) {
+  std::vector<int> minor_to_major;
+  std::vector<bool> added(rank, false);
+  auto add = [&](int d) {
+    if (!added[d]) {
+      added[d] = true;
+      minor_to_major.push_back(d);
+    }
+  };
+  size_t ti = 0;
+  for (int d : t.count_order) {
+    if (t.tile_log2[d] > 0) {
+      while (ti < t.tile_runs.size() && t.tile_runs[ti].dim != d) {
+        add(t.tile_runs[ti++].dim);
+      }
+      if (ti < t.tile_runs.size()) ++ti;
+    }
+    add(d);
+  }
+  for (; ti < t.tile_runs.size(); ++ti) add(t.tile_runs[ti].dim);
+  for (int d = 0; d < rank; ++d) add(d);
+  return minor_to_major;
+}
+
+// ":T(...)": the tile covers the physical dims up to the last tiled one
+// (size 1 for untiled dims among them); "" without tiled dims.
+std::string TileText(const TileSplit& t,
+                     const std::vector<int>& minor_to_major) {
+  int last_tiled = -1;
+  for (int p = 0; p < static_cast<int>(minor_to_major.size()); ++p) {
+    if (t.tile_log2[minor_to_major[p]] > 0) last_tiled = p;
+  }
+  if (last_tiled < 0) return "";
+  std::vector<int64_t> tile;
+  for (int p = last_tiled; p >= 0; --p) {
+    tile.push_back(int64_t{1} << t.tile_log2[minor_to_major[p]]);
+  }
+  return absl::StrCat(":T(", absl::StrJoin(tile, ","), ")");
+}
 
 }  // namespace
 
@@ -101,111 +227,20 @@ absl::StatusOr<std::string> LinearToXla(const LinearLayout& l,
     }
   }
   if (!l.IsInvertible()) return Err("the layout is not a bijection");
-  // Each offset bit: (dim, bit of that dim).
-  const int n = l.TotalInDimSizeLog2();
-  std::vector<std::pair<int, int>> bits;
-  for (int i = 0; i < n; ++i) {
-    int dim = -1, bit = -1;
-    for (int o = 0; o < rank; ++o) {
-      const int32_t v = l.BasisValue(0, i, o);
-      if (v == 0) continue;
-      if (dim >= 0 || !IsPow2(v)) {
-        return Err(
-            "not a bit permutation: an offset bit moves a swizzled "
-            "combination of index bits, which XLA cannot tile");
-      }
-      dim = o;
-      bit = Log2(v);
-    }
-    bits.emplace_back(dim, bit);
-  }
+  HLOLAYOUT_ASSIGN_OR_RETURN(const std::vector<DimBit> bits, OffsetBits(l));
   std::vector<int> dim_bits(rank);
   for (int o = 0; o < rank; ++o) dim_bits[o] = l.OutDimSizeLog2(o);
-  // Runs of consecutive bits of one dim in [from, to).
-  struct Run {
-    int dim, start, len;
-  };
-  auto runs = [&](int from, int to, std::vector<Run>& out) {
-    for (int i = from; i < to; ++i) {
-      if (!out.empty() && out.back().dim == bits[i].first &&
-          out.back().start + out.back().len == bits[i].second) {
-        ++out.back().len;
-      } else {
-        out.push_back({bits[i].first, bits[i].second, 1});
-      }
-    }
-  };
-  const std::string dims_text = absl::StrJoin(
-      [&] {
-        std::vector<int64_t> d;
-        for (int o = 0; o < rank; ++o) d.push_back(l.OutDimSize(o));
-        return d;
-      }(),
-      ",");
-  for (int split = 0; split <= n; ++split) {
-    std::vector<Run> tile_runs, count_runs;
-    runs(0, split, tile_runs);
-    runs(split, n, count_runs);
-    std::vector<int> tile_log2(rank, 0);
-    std::vector<bool> seen(rank, false);
-    bool ok = true;
-    for (const Run& r : tile_runs) {
-      if (seen[r.dim] || r.start != 0) ok = false;
-      if (!ok) break;
-      seen[r.dim] = true;
-      tile_log2[r.dim] = r.len;
-    }
-    if (!ok) continue;
-    std::vector<bool> counted(rank, false);
-    std::vector<int> count_order;
-    for (const Run& r : count_runs) {
-      if (counted[r.dim] || r.start != tile_log2[r.dim] ||
-          r.start + r.len != dim_bits[r.dim]) {
-        ok = false;
-        break;
-      }
-      counted[r.dim] = true;
-      count_order.push_back(r.dim);
-    }
-    if (!ok) continue;
-    // Physical order, minor to major: the order of the counts, with the
-    // dims entirely inside the tile placed by the tile's order and size-1
-    // dims last. The tile covers the physical dims up to the last tiled one
-    // (size 1 for untiled dims among them). Checked by converting back.
-    std::vector<int> minor_to_major;
-    std::vector<bool> added(rank, false);
-    auto add = [&](int d) {
-      if (!added[d]) {
-        added[d] = true;
-        minor_to_major.push_back(d);
-      }
-    };
-    size_t ti = 0;
-    for (int d : count_order) {
-      if (tile_log2[d] > 0) {
-        while (ti < tile_runs.size() && tile_runs[ti].dim != d) {
-          add(tile_runs[ti++].dim);
-        }
-        if (ti < tile_runs.size()) ++ti;
-      }
-      add(d);
-    }
-    for (; ti < tile_runs.size(); ++ti) add(tile_runs[ti].dim);
-    for (int d = 0; d < rank; ++d) add(d);
-    int last_tiled = -1;
-    for (int p = 0; p < rank; ++p) {
-      if (tile_log2[minor_to_major[p]] > 0) last_tiled = p;
-    }
+  std::vector<int64_t> dims;
+  for (int o = 0; o < rank; ++o) dims.push_back(l.OutDimSize(o));
+  const std::string dims_text = absl::StrJoin(dims, ",");
+  for (int split = 0; split <= static_cast<int>(bits.size()); ++split) {
+    std::optional<TileSplit> t = SplitTileAndCounts(bits, split, dim_bits);
+    if (!t.has_value()) continue;
+    const std::vector<int> minor_to_major = MinorToMajor(*t, rank);
     std::string text = absl::StrCat(PrimitiveTypeName(type), "[", dims_text,
-                                    "]{", absl::StrJoin(minor_to_major, ","));
-    if (last_tiled >= 0) {
-      std::vector<int64_t> tile;
-      for (int p = last_tiled; p >= 0; --p) {
-        tile.push_back(int64_t{1} << tile_log2[minor_to_major[p]]);
-      }
-      absl::StrAppend(&text, ":T(", absl::StrJoin(tile, ","), ")");
-    }
-    text += "}";
+                                    "]{", absl::StrJoin(minor_to_major, ","),
+                                    TileText(*t, minor_to_major), "}");
+    // Checked by converting back.
     absl::StatusOr<Shape> shape = ParseShape(text);
     if (!shape.ok()) continue;
     absl::StatusOr<LinearLayout> back = XlaToLinear(*shape);

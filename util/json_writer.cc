@@ -29,6 +29,25 @@ void JsonWriter::BeforeValue() {
   Newline();
 }
 
+void AppendJsonDouble(std::string* out, double value) {
+  if (!std::isfinite(value)) {
+    out->append("null");
+    return;
+  }
+  // The shortest form that reads back identically.
+  for (int precision = 1; precision < 17; ++precision) {
+    char shorter[32];
+    std::snprintf(shorter, sizeof(shorter), "%.*g", precision, value);
+    if (std::strtod(shorter, nullptr) == value) {
+      out->append(shorter);
+      return;
+    }
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.17g", value);
+  out->append(buffer);
+}
+
 JsonWriter& JsonWriter::BeginObject() {
   BeforeValue();
   out_.push_back('{');
@@ -87,22 +106,7 @@ JsonWriter& JsonWriter::Int(int64_t value) {
 
 JsonWriter& JsonWriter::Double(double value) {
   BeforeValue();
-  if (!std::isfinite(value)) {
-    out_.append("null");
-    return *this;
-  }
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.17g", value);
-  // Shortest form that reads back identically.
-  for (int precision = 1; precision < 17; ++precision) {
-    char shorter[32];
-    std::snprintf(shorter, sizeof(shorter), "%.*g", precision, value);
-    if (std::strtod(shorter, nullptr) == value) {
-      out_.append(shorter);
-      return *this;
-    }
-  }
-  out_.append(buffer);
+  AppendJsonDouble(&out_, value);
   return *this;
 }
 

@@ -25,6 +25,10 @@
 
 namespace hlolayout {
 
+// `value` in its shortest form that reads back identically ("0.1", "1e+20");
+// null when it is not finite.
+void AppendJsonDouble(std::string* out, double value);
+
 class JsonWriter {
  public:
   explicit JsonWriter(bool pretty = false) : pretty_(pretty) {}

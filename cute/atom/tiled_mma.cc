@@ -106,8 +106,29 @@ struct MmaTiling {
   std::array<int64_t, 3> atom_mnk;
   std::array<int64_t, 3> thr_mnk;
   std::array<int64_t, 3> tile_mnk;
-  Layout thridx_2_thrid;
+  // The tiled MMA's thread index map (owned by the TiledMma).
+  const Layout* thridx_2_thrid = nullptr;
 };
+
+// The tiling of a tiled MMA whose thread layout and permutation are set:
+// permutation_mnk<I>(), where `_` is AtomShape_I * ThrLayout_I.
+MmaTiling TilingOf(const TiledMma& tm) {
+  const Layout& vmnk = tm.thr_layout_vmnk;
+  MmaTiling t;
+  t.atom_mnk = {tm.atom.shape_mnk[0].value(), tm.atom.shape_mnk[1].value(),
+                tm.atom.shape_mnk[2].value()};
+  t.thr_mnk = {vmnk.mode(1).size(), vmnk.mode(2).size(), vmnk.mode(3).size()};
+  for (int i = 0; i < 3; ++i) {
+    if (tm.permutation[i].is_underscore()) {
+      t.perm[i] = TileMode::Integer(t.atom_mnk[i] * t.thr_mnk[i]);
+    } else {
+      t.perm[i] = tm.permutation[i];
+    }
+    t.tile_mnk[i] = t.perm[i].size();
+  }
+  t.thridx_2_thrid = &tm.thridx_2_thrid;
+  return t;
+}
 
 // append<3>(thr_layout, Layout<_1,_0>{}), made static.
 absl::StatusOr<Layout> PadAtomLayout(const Layout& atom_layout) {
@@ -148,7 +169,7 @@ absl::StatusOr<Layout> CTv(const MmaTiling& t, const Layout& atom_c_tv) {
                   atom_c_tv, t.thr_mnk[0], t.thr_mnk[1]),
            "C");
   Layout tv;
-  TMMA_TRY(tv, Composition(thr, Tup({T(t.thridx_2_thrid), U()})),
+  TMMA_TRY(tv, Composition(thr, Tup({T(*t.thridx_2_thrid), U()})),
            "C: thread index");
   return tv;
 }
@@ -176,16 +197,16 @@ absl::StatusOr<Layout> OperandTv(const MmaTiling& t, int row, int col,
   TMMA_TRY(spread, Composition(thr, Tup({Tup({U(), Tup({T(mn), U()})}), U()})),
            label + (row == 0 ? ": spreading over N" : ": spreading over M"));
   Layout tv;
-  TMMA_TRY(tv, Composition(spread, Tup({T(t.thridx_2_thrid), U()})),
+  TMMA_TRY(tv, Composition(spread, Tup({T(*t.thridx_2_thrid), U()})),
            label + ": thread index");
   return tv;
 }
 
 }  // namespace
 
-absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
-                                      const Layout& atom_layout,
-                                      const Tile& permutation) {
+absl::StatusOr<TiledMma> MakeTiledMmaShell(const MmaAtom& atom,
+                                           const Layout& atom_layout,
+                                           const Tile& permutation) {
   TiledMma tm;
   tm.atom = atom;
   if (atom_layout.rank() > 3) {
@@ -205,28 +226,37 @@ absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
   TMMA_TRY(tm.thr_layout_vmnk,
            TiledProduct(atom.thr_id, Tiler::Of(tm.atom_layout_mnk)),
            "tiling the atom's threads");
-  const Layout& vmnk = tm.thr_layout_vmnk;
-  MmaTiling t;
-  t.atom_mnk = {atom.shape_mnk[0].value(), atom.shape_mnk[1].value(),
-                atom.shape_mnk[2].value()};
-  t.thr_mnk = {vmnk.mode(1).size(), vmnk.mode(2).size(), vmnk.mode(3).size()};
-  // permutation_mnk<I>(): `_` becomes AtomShape_I * ThrLayout_I.
-  for (int i = 0; i < 3; ++i) {
-    if (tm.permutation[i].is_underscore()) {
-      t.perm[i] = TileMode::Integer(t.atom_mnk[i] * t.thr_mnk[i]);
-    } else {
-      t.perm[i] = tm.permutation[i];
-    }
-    tm.tile_mnk[i] = t.tile_mnk[i] = t.perm[i].size();
+  const MmaTiling t = TilingOf(tm);
+  tm.tile_mnk = t.tile_mnk;
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.thridx_2_thrid,
+                             ThreadIndexMap(tm.thr_layout_vmnk));
+  return tm;
+}
+
+absl::StatusOr<Layout> TiledMmaLayoutTv(const TiledMma& tiled,
+                                        Operand operand) {
+  const MmaTiling t = TilingOf(tiled);
+  switch (operand) {
+    case Operand::kA:
+      return OperandTv(t, 0, 2, tiled.atom.layout_a_tv, IntTuple::Tuple({1, 0}),
+                       "A");
+    case Operand::kB:
+      return OperandTv(t, 1, 2, tiled.atom.layout_b_tv, IntTuple::Tuple({0, 1}),
+                       "B");
+    case Operand::kC:
+      break;
   }
-  HLOLAYOUT_ASSIGN_OR_RETURN(t.thridx_2_thrid, ThreadIndexMap(vmnk));
-  HLOLAYOUT_ASSIGN_OR_RETURN(tm.layout_c_tv, CTv(t, atom.layout_c_tv));
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      tm.layout_a_tv,
-      OperandTv(t, 0, 2, atom.layout_a_tv, IntTuple::Tuple({1, 0}), "A"));
-  HLOLAYOUT_ASSIGN_OR_RETURN(
-      tm.layout_b_tv,
-      OperandTv(t, 1, 2, atom.layout_b_tv, IntTuple::Tuple({0, 1}), "B"));
+  return CTv(t, tiled.atom.layout_c_tv);
+}
+
+absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
+                                      const Layout& atom_layout,
+                                      const Tile& permutation) {
+  HLOLAYOUT_ASSIGN_OR_RETURN(TiledMma tm,
+                             MakeTiledMmaShell(atom, atom_layout, permutation));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.layout_c_tv, TiledMmaLayoutTv(tm, Operand::kC));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.layout_a_tv, TiledMmaLayoutTv(tm, Operand::kA));
+  HLOLAYOUT_ASSIGN_OR_RETURN(tm.layout_b_tv, TiledMmaLayoutTv(tm, Operand::kB));
   return tm;
 }
 

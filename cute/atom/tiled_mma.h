@@ -50,6 +50,9 @@ struct TiledMma {
   Layout layout_a_tv;
   Layout layout_b_tv;
   Layout layout_c_tv;
+  // thr_idx -> (ThrV,ThrM,ThrN,ThrK): the thread index map the TV layouts
+  // are indexed by.
+  Layout thridx_2_thrid;
 
   int64_t num_threads() const { return thr_layout_vmnk.size(); }
   const Layout& layout_tv(Operand op) const;
@@ -69,6 +72,29 @@ struct TiledMma {
 absl::StatusOr<TiledMma> MakeTiledMma(const MmaAtom& atom,
                                       const Layout& atom_layout,
                                       const Tile& permutation);
+
+// MakeTiledMmaShell
+//
+// MakeTiledMma without the three TV layouts (left empty): the thread
+// layout, the permutation, the tile and the thread index map, with every
+// error of MakeTiledMma that is not one operand's. An operand's layout then
+// comes from TiledMmaLayoutTv, alone (a caller that wants one operand does a
+// third of the work):
+//
+//   TiledMma shell = *MakeTiledMmaShell(atom, *ParseLayout("(2,2,1)"), {});
+//   StaticText(*TiledMmaLayoutTv(shell, Operand::kC))
+//       == StaticText(MakeTiledMma(atom, ...)->layout_c_tv)
+absl::StatusOr<TiledMma> MakeTiledMmaShell(const MmaAtom& atom,
+                                           const Layout& atom_layout,
+                                           const Tile& permutation);
+
+// TiledMmaLayoutTv
+//
+// The TV layout of `operand` of a tiled MMA made by MakeTiledMmaShell or
+// MakeTiledMma, computed as MakeTiledMma computes it, with its error
+// ("make_tiled_mma: A: ...") where the permutation does not tile the atom
+// along one of the operand's modes.
+absl::StatusOr<Layout> TiledMmaLayoutTv(const TiledMma& tiled, Operand operand);
 
 // ThreadSlice
 //

@@ -62,5 +62,44 @@ TEST(TiledMmaTest, Sm70QuadPairs) {
             "((_4,_2),_2,_1,_1):((_1,_16),_4,_0,_0)");
 }
 
+// A shell's operand layouts, each computed alone, are MakeTiledMma's.
+TEST(TiledMmaTest, ShellLayoutsAreMakeTiledMmas) {
+  for (const char* layout : {"(2,1,1)", "(2,2,1):(2,1,0)", "(1,2,2)"}) {
+    const TiledMma full =
+        Make("SM80_16x8x16_F32F16F16F32_TN", layout, "<32,32,32>");
+    absl::StatusOr<TiledMma> shell = MakeTiledMmaShell(
+        full.atom, full.atom_layout_mnk, *ParseTile("<32,32,32>"));
+    ASSERT_TRUE(shell.ok()) << shell.status();
+    EXPECT_EQ(StaticText(shell->thr_layout_vmnk),
+              StaticText(full.thr_layout_vmnk));
+    EXPECT_EQ(shell->tile_mnk, full.tile_mnk);
+    for (Operand op : {Operand::kA, Operand::kB, Operand::kC}) {
+      absl::StatusOr<Layout> tv = TiledMmaLayoutTv(*shell, op);
+      ASSERT_TRUE(tv.ok()) << tv.status();
+      EXPECT_EQ(StaticText(*tv), StaticText(full.layout_tv(op))) << layout;
+    }
+  }
+}
+
+// A permutation that does not tile the atom along M fails A and C, not B,
+// and MakeTiledMma reports C's failure (the first it builds).
+TEST(TiledMmaTest, ShellOperandFailsAlone) {
+  absl::StatusOr<MmaAtom> atom = FindMmaAtom("SM80_16x8x16_F32F16F16F32_TN");
+  ASSERT_TRUE(atom.ok());
+  const Tile perm = *ParseTile("<12,_,_>");
+  absl::StatusOr<TiledMma> shell = MakeTiledMmaShell(
+      *atom, *atom_internal::ParseStaticLayout("(1,1,1)"), perm);
+  ASSERT_TRUE(shell.ok()) << shell.status();
+  absl::StatusOr<Layout> c = TiledMmaLayoutTv(*shell, Operand::kC);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().message().substr(0, 18), "make_tiled_mma: C:");
+  EXPECT_FALSE(TiledMmaLayoutTv(*shell, Operand::kA).ok());
+  EXPECT_TRUE(TiledMmaLayoutTv(*shell, Operand::kB).ok());
+  absl::StatusOr<TiledMma> full =
+      MakeTiledMma(*atom, *atom_internal::ParseStaticLayout("(1,1,1)"), perm);
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(full.status().message(), c.status().message());
+}
+
 }  // namespace
 }  // namespace hlolayout::cute

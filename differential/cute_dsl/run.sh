@@ -5,6 +5,8 @@
 #                                                 # every atom case on sm_80,
 #                                                 # sm_90a, sm_100a, sm_120a
 #   differential/cute_dsl/run.sh --seed 12345 --by-op
+#   differential/cute_dsl/run.sh --notebooks      # the DSL's notebooks and
+#                                                 # docs (notebooks.py)
 #
 # Makes the DSL's venv (differential/venv.sh, from requirements.txt), builds
 # the twin (//python/hlolayout: the package's sources with the extension
@@ -36,5 +38,10 @@ ln -s "$bin/python/hlolayout/_hlolayout.so" "$twin/hlolayout/_hlolayout.so"
 
 # The twin runs in the interpreter the extension is built for (Debian's,
 # bazel/python.bzl); the DSL in its venv.
+script=differential/cute_dsl/compare.py
+if [ "${1:-}" = "--notebooks" ]; then
+  script=differential/cute_dsl/notebooks.py
+  shift
+fi
 PYTHONPATH="$twin" "${HLOLAYOUT_TWIN_PYTHON:-/usr/bin/python3}" \
-  differential/cute_dsl/compare.py --dsl-python "$venv/bin/python" "$@"
+  "$script" --dsl-python "$venv/bin/python" "$@"

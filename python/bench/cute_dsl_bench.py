@@ -97,7 +97,8 @@ json.dump(out, sys.stdout)
 
 def _forget():
     """Empties the twin's kept answers: the Python engine's (_fast) and the
-    C++ tiled MMAs (_atoms)."""
+    C++ tiled MMAs, their shells and the operand layouts read from them
+    (_atoms)."""
     from hlolayout.cute_dsl import _atoms, _fast
     _fast.memo_clear()
     _atoms._TILED_MMAS.clear()

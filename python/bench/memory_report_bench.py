@@ -1,14 +1,15 @@
-"""hl.memory() and hl.report() on a small and a large dump, against what the
-previous release did for the same call, in one run.
+"""hl.memory() and hl.report() on a small and a large dump, against the C++
+library calls they wrap, in one run.
 
     ./bazelw run -c opt //python/bench:memory_report_bench
     ./bazelw run -c opt //python/bench:memory_report_bench -- --repeat 15
 
-Until 0.x (CHANGELOG.md), hl.memory(path) and hl.report(path) ran the CLI's
-command in process (`hlolayout memory --json PATH`) and parsed its JSON into
-dicts; they now call the library (memory/, report/) and build typed records
-from its result. The baseline here is that previous path, run through the
-same extension: json.loads of `_core.run_cli(["memory", "--json", ...])`.
+hl.memory(path) and hl.report(path) call the library (memory/, report/)
+and build typed records from its result. The baseline is the library's
+calls alone, timed in C++ with the GIL released in the same extension
+(`_core._time_memory_cpp`, `_core._time_report_cpp`: reading the file, the
+modules and their analysis or report, no Python objects); the ratio
+new / library is what the Python records cost on top.
 
 Inputs (the files are written to a temporary folder first):
   memory, small: memory/testdata's jit_scan_cond, an XLA:GPU module (18 KB)
@@ -16,14 +17,13 @@ Inputs (the files are written to a temporary folder first):
                  conditionals (10,000 instructions, scheduled), 0.7 MB
   report, small: examples/module_0001.jit_train_step (TPU layouts)
   report, large: the same 600-loop module repeated as 10 modules, 7 MB
-Each round calls the new function, then the baseline, then the new
-function and to_dict() (the dicts the baseline gives), each as often as
-fills about 50 ms; the figures are medians over --repeat rounds of the time
-per call, and the ratio the median over rounds of baseline / new.
+Each round calls the new function, then the new function and to_dict(),
+each as often as fills about 50 ms, then the library baseline as many times
+as the new function; the figures are medians over --repeat rounds of the
+time per call, and the ratio the median over rounds of new / library.
 """
 
 import argparse
-import json
 import os
 import statistics
 import tempfile
@@ -80,30 +80,23 @@ def loops_module(blocks=600, name="loops"):
     return "".join(out) + "".join(entry)
 
 
-def cli_json(args):
-    """The previous release's path: the CLI command in process, its JSON
-    parsed."""
-    status, out, err = _core.run_cli(args, "")
-    if status != 0:
-        raise ValueError(err.decode())
-    return json.loads(out.decode())
-
-
-def rounds(functions, repeat, budget=0.05):
-    """Median seconds per call of each function, and each round's times."""
+def rounds(functions, repeat, library, budget=0.05):
+    """Each round's seconds per call of each function, and of `library(n)`
+    (seconds per call of n calls in C++) as often as the first function."""
     calls = []
     for f in functions:
         f()
         t = time.perf_counter()
         f()
         calls.append(max(1, int(budget / max(time.perf_counter() - t, 1e-7))))
-    times = [[] for _ in functions]
+    times = [[] for _ in functions] + [[]]
     for _ in range(repeat):
         for k, (f, n) in enumerate(zip(functions, calls)):
             t = time.perf_counter()
             for _ in range(n):
                 f()
             times[k].append((time.perf_counter() - t) / n)
+        times[-1].append(library(calls[0]))
     return times
 
 
@@ -131,30 +124,26 @@ def main():
     example = "examples/module_0001.jit_train_step.after_optimizations.txt"
     cases = [
         ("memory", "small", small, lambda p: hl.memory(p),
-         lambda p: cli_json(["memory", "--json", "--top=20", p])),
+         lambda p, n: _core._time_memory_cpp(p, True, "", n)),
         ("memory", "large", paths["large"], lambda p: hl.memory(p),
-         lambda p: cli_json(["memory", "--json", "--top=20", p])),
+         lambda p, n: _core._time_memory_cpp(p, True, "", n)),
         ("report", "small", example, lambda p: hl.report(p),
-         lambda p: cli_json(["report", "--json", p])),
+         lambda p, n: _core._time_report_cpp(p, True, n)),
         ("report", "large", paths["report-large"], lambda p: hl.report(p),
-         lambda p: cli_json(["report", "--json", p])),
+         lambda p, n: _core._time_report_cpp(p, True, n)),
     ]
-    print("median of %d rounds per call; baseline: the previous release's "
-          "path (CLI command in process + json.loads)" % args.repeat)
+    print("median of %d rounds per call; baseline: the library's calls "
+          "alone (C++, same extension)" % args.repeat)
     print("%-7s %-6s %9s %12s %12s %12s %8s" % (
-        "call", "dump", "bytes", "new", "new+to_dict", "baseline",
-        "base/new"))
-    for call, size, path, new, old in cases:
-        result = new(path)
-        as_dicts = ([m.to_dict() for m in result] if call == "memory"
-                    else result.to_dict())
-        assert as_dicts == old(path), (call, size)  # the same answer
+        "call", "dump", "bytes", "new", "new+to_dict", "library",
+        "new/lib"))
+    for call, size, path, new, library in cases:
         to_dict = ((lambda p: [m.to_dict() for m in new(p)]) if call == "memory"
                    else (lambda p: new(p).to_dict()))
         t_new, t_dict, t_old = rounds(
-            [lambda: new(path), lambda: to_dict(path), lambda: old(path)],
-            args.repeat)
-        ratio = statistics.median(o / n for o, n in zip(t_old, t_new))
+            [lambda: new(path), lambda: to_dict(path)], args.repeat,
+            lambda n: library(path, n))
+        ratio = statistics.median(n / o for o, n in zip(t_old, t_new))
         print("%-7s %-6s %9d %12s %12s %12s %7.2fx" % (
             call, size, os.path.getsize(path), ms(statistics.median(t_new)),
             ms(statistics.median(t_dict)), ms(statistics.median(t_old)), ratio))

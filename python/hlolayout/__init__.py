@@ -40,8 +40,6 @@ from .reports import (report, Report, ModuleReport, ModuleTotals,
                       DumpFolderTable, DumpFolderRow, SkippedFile, FailedFile)
 from .allocations import (memory, ModuleMemory, CompiledMemoryStats, HeapInfo,
                           Allocation, AssignedValue, MemoryPeak, LiveValue)
-# Kept for the modules that answer with a CLI command's output.
-from ._cli import _cli_json, _cli_text
 from ._common import _threads
 
 __all__ = [

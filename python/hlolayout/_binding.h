@@ -98,11 +98,6 @@ inline absl::StatusOr<std::unique_ptr<InputText>> OpenSource(std::string source,
   throw pybind11::error_already_set();
 }
 
-// compiled.memory_analysis()'s record (hl.CompiledMemoryStats), for the
-// rows of a dump folder's table too.
-pybind11::object CompiledMemoryStatsRecord(
-    const XlaMemoryStats& stats);  // _memory.cc
-
 // Each file's part of the module.
 void RegisterShapes(pybind11::module_& m);     // _shapes.cc
 void RegisterIndexing(pybind11::module_& m);   // _indexing.cc
@@ -110,7 +105,6 @@ void RegisterRelayout(pybind11::module_& m);   // _relayout.cc
 void RegisterHlo(pybind11::module_& m);        // _hlo.cc
 void RegisterCute(pybind11::module_& m);       // _cute.cc
 void RegisterCuteAtoms(pybind11::module_& m);  // _cute_atoms.cc
-void RegisterCli(pybind11::module_& m);        // _cli.cc
 void RegisterGrid(pybind11::module_& m);       // _grid.cc
 void RegisterMemory(pybind11::module_& m);     // _memory.cc
 void RegisterReport(pybind11::module_& m);     // _report.cc

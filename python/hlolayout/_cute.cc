@@ -27,6 +27,11 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "hlolayout/cute/atom/internal/tv_algebra.h"
+#include "hlolayout/cute/atom/mma_atom.h"
+#include "hlolayout/cute/atom/static_text.h"
+#include "hlolayout/cute/atom/tile.h"
+#include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/coalesce.h"
 #include "hlolayout/cute/complement.h"
 #include "hlolayout/cute/composed_layout.h"
@@ -1358,9 +1363,44 @@ void RegisterIntTupleFunctions(py::module_& m) {
         [](py::handle a) { return ToSliceCoord(a).has_underscore(); });
 }
 
+// A tiled MMA whose operand layouts are built one at a time, when asked
+// for (cute/atom/tiled_mma.h MakeTiledMmaShell): hlolayout.cute_dsl's
+// TiledMma, where a kernel author reads one or two of the three.
+void RegisterTiledMmaShell(py::module_& m) {
+  // The tiled MMA without its TV layouts (its layout_tv() is empty: read
+  // them with cute_tiled_mma_layout_tv).
+  m.def("cute_make_tiled_mma_shell",
+        [](const cute::MmaAtom& atom, const std::string& layout,
+           const std::string& permutation) {
+          cute::Layout l;
+          if (!layout.empty()) {
+            l = Unwrap(cute::atom_internal::ParseStaticLayout(layout));
+          }
+          cute::Tile p;
+          if (!permutation.empty()) p = Unwrap(cute::ParseTile(permutation));
+          return Unwrap(cute::MakeTiledMmaShell(atom, l, p));
+        });
+  // One operand's TV layout ("A", "B" or "C"), a CuteLayout whose integers
+  // are all static (as cute_parse makes it from the tables' static text).
+  m.def("cute_tiled_mma_layout_tv", [](const cute::TiledMma& tm,
+                                       const std::string& operand) {
+    cute::Operand op = cute::Operand::kC;
+    if (operand == "A") {
+      op = cute::Operand::kA;
+    } else if (operand == "B") {
+      op = cute::Operand::kB;
+    } else if (operand != "C") {
+      throw py::value_error("expects the operand A, B or C, got " + operand);
+    }
+    return Wrap(
+        cute::atom_internal::AllStatic(Unwrap(cute::TiledMmaLayoutTv(tm, op))));
+  });
+}
+
 }  // namespace
 
 void RegisterCute(py::module_& m) {
+  RegisterTiledMmaShell(m);
   // The picture of `hlolayout cute draw LAYOUT`: SVG (`--svg -`), or text
   // with ANSI colours or none (`--color always|never`).
   m.def(

@@ -224,11 +224,8 @@ void BindCompositionCheck(py::module_& m) {
         });
 }
 
-}  // namespace
-
-void RegisterCuteAtoms(py::module_& m) {
-  BindTikz(m);
-  BindCompositionCheck(m);
+// CuTe's MMA atoms, by name or from their layouts.
+void BindMmaAtoms(py::module_& m) {
   py::class_<cute::MmaAtom>(m, "_MmaAtom")
       .def_readonly("name", &cute::MmaAtom::name)
       .def_readonly("family", &cute::MmaAtom::family)
@@ -269,7 +266,10 @@ void RegisterCuteAtoms(py::module_& m) {
         });
   m.def("cute_mma_atom_names",
         [](int64_t limit) { return cute::AllMmaAtomNames(limit); });
+}
 
+// CuTe's copy atoms, by name.
+void BindCopyAtoms(py::module_& m) {
   py::class_<cute::CopyAtom>(m, "_CopyAtom")
       .def_property_readonly("name", &cute::CopyAtom::name)
       .def_property_readonly("op",
@@ -307,7 +307,10 @@ void RegisterCuteAtoms(py::module_& m) {
           return Unwrap(cute::FindCopyAtom(
               absl::StrCat("Copy_Atom<", op, ",", type, ">")));
         });
+}
 
+// TiledMMA: an atom over a thread layout and permutation.
+void BindTiledMma(py::module_& m) {
   py::class_<cute::TiledMma>(m, "_TiledMma")
       .def_readonly("atom", &cute::TiledMma::atom)
       .def_property_readonly(
@@ -353,7 +356,10 @@ void RegisterCuteAtoms(py::module_& m) {
           }
           return Unwrap(std::move(tm));
         });
+}
 
+// TiledCopy: its layouts, slices, picture and bank conflicts.
+void BindTiledCopyClass(py::module_& m) {
   py::class_<cute::TiledCopy>(m, "_TiledCopy")
       .def_readonly("atom", &cute::TiledCopy::atom)
       .def_property_readonly(
@@ -397,6 +403,10 @@ void RegisterCuteAtoms(py::module_& m) {
         }
         return ConflictDict(Unwrap(std::move(r)));
       });
+}
+
+// The ways CuTe makes a TiledCopy.
+void BindTiledCopyMakers(py::module_& m) {
   m.def(
       "cute_make_tiled_copy",
       [](const cute::CopyAtom& atom, const std::string& thr,
@@ -428,6 +438,11 @@ void RegisterCuteAtoms(py::module_& m) {
       },
       py::arg("atom"), py::arg("tiled_mma"), py::arg("operand"),
       py::arg("check") = true);
+}
+
+// Bank conflicts of a TV layout over a shared-memory layout, and the
+// banks' picture.
+void BindSmemConflicts(py::module_& m) {
   m.def("cute_tv_conflicts",
         [](const std::string& smem, const std::string& tv, int64_t rows,
            int64_t cols, int bits, int64_t vector) {
@@ -446,6 +461,19 @@ void RegisterCuteAtoms(py::module_& m) {
     if (svg) return draw::GridsToSvg(grids, title);
     return draw::PictureToText(title, grids, draw::TextStyle{colour, false});
   });
+}
+
+}  // namespace
+
+void RegisterCuteAtoms(py::module_& m) {
+  BindTikz(m);
+  BindCompositionCheck(m);
+  BindMmaAtoms(m);
+  BindCopyAtoms(m);
+  BindTiledMma(m);
+  BindTiledCopyClass(m);
+  BindTiledCopyMakers(m);
+  BindSmemConflicts(m);
 }
 
 }  // namespace hlolayout::pyext

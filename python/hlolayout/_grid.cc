@@ -84,6 +84,129 @@ PyGridLayout MakeGridLayout(const std::string& text, int64_t rows, int64_t cols,
       Unwrap(grid::AnalyzeGridText(text, grid::TtnnDevice{rows, cols, banks}))};
 }
 
+// The columns of the locations of a #ttnn.ttnn_layout, row by row.
+absl::Status LocateTtnn(const grid::TtnnLayoutAttr& l, const int64_t* in,
+                        int64_t n, int64_t rank, Columns& cols) {
+  std::vector<int64_t> index(rank);
+  cols.Add("physical", 2);
+  if (l.tiled()) {
+    cols.Add("tile", 2);
+    cols.Add("in_tile", 2);
+  }
+  if (l.sharded()) {
+    cols.Add("shard", 2);
+    cols.Add("shard_index", 0);
+    cols.Add("offset", 2);
+    if (l.tiled()) {
+      cols.Add("offset_tile", 2);
+      cols.Add("offset_in_tile", 2);
+    }
+    cols.Add(grid::IsDram(l.buffer_type()) ? "dram_bank" : "core",
+             grid::IsDram(l.buffer_type()) ? 0 : 2);
+  } else {
+    cols.Add("page", 0);
+    if (grid::IsDram(l.buffer_type())) {
+      cols.Add("dram_bank", 0);
+      cols.Add("page_in_bank", 0);
+    }
+  }
+  for (int64_t r = 0; r < n; ++r) {
+    index.assign(in + r * rank, in + (r + 1) * rank);
+    absl::StatusOr<grid::TtnnAttrLocation> loc = l.Locate(index);
+    if (!loc.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("index at row ", r, ": ", loc.status().message()));
+    }
+    cols.Set("physical", r, loc->physical);
+    if (l.tiled()) {
+      cols.Set("tile", r, loc->tile);
+      cols.Set("in_tile", r, loc->in_tile);
+    }
+    if (l.sharded()) {
+      cols.Set("shard", r, loc->shard);
+      cols.Set("shard_index", r, loc->shard_index);
+      cols.Set("offset", r, loc->offset);
+      if (l.tiled()) {
+        cols.Set("offset_tile", r, loc->offset_tile);
+        cols.Set("offset_in_tile", r, loc->offset_in_tile);
+      }
+      if (loc->core) cols.Set("core", r, {loc->core->x, loc->core->y});
+      if (loc->dram_bank) cols.Set("dram_bank", r, *loc->dram_bank);
+    } else {
+      cols.Set("page", r, *loc->page);
+      if (loc->dram_bank) {
+        cols.Set("dram_bank", r, *loc->dram_bank);
+        cols.Set("page_in_bank", r, *loc->page_in_bank);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The columns of a #ttcore.metal_layout's locations.
+absl::Status LocateMetal(const grid::TtcoreMetalLayout& l, const int64_t* in,
+                         int64_t n, int64_t rank, Columns& cols) {
+  std::vector<int64_t> index(rank);
+  const int64_t p = static_cast<int64_t>(l.physical_shape().size());
+  cols.Add("physical", p);
+  cols.Add("shard", p);
+  cols.Add("offset", p);
+  if (l.tiled()) {
+    cols.Add("offset_tile", p);
+    cols.Add("offset_in_tile", 2);
+  }
+  cols.Add("core", 2);
+  for (int64_t r = 0; r < n; ++r) {
+    index.assign(in + r * rank, in + (r + 1) * rank);
+    absl::StatusOr<grid::MetalLocation> loc = l.Locate(index);
+    if (!loc.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("index at row ", r, ": ", loc.status().message()));
+    }
+    cols.Set("physical", r, loc->physical);
+    cols.Set("shard", r, loc->shard);
+    cols.Set("offset", r, loc->offset);
+    if (l.tiled()) {
+      cols.Set("offset_tile", r, loc->offset_tile);
+      cols.Set("offset_in_tile", r, loc->offset_in_tile);
+    }
+    if (loc->core) cols.Set("core", r, {loc->core->x, loc->core->y});
+  }
+  return absl::OkStatus();
+}
+
+// The columns of a grid layout's locations (grid/metal_layout.h).
+absl::Status LocateSeed(const grid::MetalLayout& l, const int64_t* in,
+                        int64_t n, int64_t rank, Columns& cols) {
+  std::vector<int64_t> index(rank);
+  const int64_t gr = l.grid_rank();
+  cols.Add("collapsed", gr);
+  cols.Add("core", gr);
+  cols.Add("offset", gr);
+  if (l.tile()) {
+    cols.Add("tile", gr);
+    cols.Add("in_tile", 2);
+  }
+  cols.Add("byte_offset", 0);
+  for (int64_t r = 0; r < n; ++r) {
+    index.assign(in + r * rank, in + (r + 1) * rank);
+    absl::StatusOr<grid::ElementLocation> loc = l.TryLocate(index);
+    if (!loc.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("index at row ", r, ": ", loc.status().message()));
+    }
+    cols.Set("collapsed", r, loc->collapsed);
+    cols.Set("core", r, loc->core);
+    cols.Set("offset", r, loc->offset);
+    if (l.tile()) {
+      cols.Set("tile", r, loc->tile);
+      cols.Set("in_tile", r, loc->in_tile);
+    }
+    cols.Set("byte_offset", r, loc->byte_offset);
+  }
+  return absl::OkStatus();
+}
+
 py::dict LocateMany(const PyGridLayout& g,
                     py::array_t<int64_t, py::array::c_style> idx) {
   const grid::GridAnalysis& a = g.analysis;
@@ -101,119 +224,9 @@ py::dict LocateMany(const PyGridLayout& g,
   absl::Status status;
   {
     py::gil_scoped_release release;
-    std::vector<int64_t> index(rank);
-    if (a.ttnn) {
-      const grid::TtnnLayoutAttr& l = *a.ttnn;
-      cols.Add("physical", 2);
-      if (l.tiled()) {
-        cols.Add("tile", 2);
-        cols.Add("in_tile", 2);
-      }
-      if (l.sharded()) {
-        cols.Add("shard", 2);
-        cols.Add("shard_index", 0);
-        cols.Add("offset", 2);
-        if (l.tiled()) {
-          cols.Add("offset_tile", 2);
-          cols.Add("offset_in_tile", 2);
-        }
-        cols.Add(grid::IsDram(l.buffer_type()) ? "dram_bank" : "core",
-                 grid::IsDram(l.buffer_type()) ? 0 : 2);
-      } else {
-        cols.Add("page", 0);
-        if (grid::IsDram(l.buffer_type())) {
-          cols.Add("dram_bank", 0);
-          cols.Add("page_in_bank", 0);
-        }
-      }
-      for (int64_t r = 0; r < n && status.ok(); ++r) {
-        index.assign(in + r * rank, in + (r + 1) * rank);
-        absl::StatusOr<grid::TtnnAttrLocation> loc = l.Locate(index);
-        if (!loc.ok()) {
-          status = absl::InvalidArgumentError(
-              absl::StrCat("index at row ", r, ": ", loc.status().message()));
-          break;
-        }
-        cols.Set("physical", r, loc->physical);
-        if (l.tiled()) {
-          cols.Set("tile", r, loc->tile);
-          cols.Set("in_tile", r, loc->in_tile);
-        }
-        if (l.sharded()) {
-          cols.Set("shard", r, loc->shard);
-          cols.Set("shard_index", r, loc->shard_index);
-          cols.Set("offset", r, loc->offset);
-          if (l.tiled()) {
-            cols.Set("offset_tile", r, loc->offset_tile);
-            cols.Set("offset_in_tile", r, loc->offset_in_tile);
-          }
-          if (loc->core) cols.Set("core", r, {loc->core->x, loc->core->y});
-          if (loc->dram_bank) cols.Set("dram_bank", r, *loc->dram_bank);
-        } else {
-          cols.Set("page", r, *loc->page);
-          if (loc->dram_bank) {
-            cols.Set("dram_bank", r, *loc->dram_bank);
-            cols.Set("page_in_bank", r, *loc->page_in_bank);
-          }
-        }
-      }
-    } else if (a.metal) {
-      const grid::TtcoreMetalLayout& l = *a.metal;
-      const int64_t p = static_cast<int64_t>(l.physical_shape().size());
-      cols.Add("physical", p);
-      cols.Add("shard", p);
-      cols.Add("offset", p);
-      if (l.tiled()) {
-        cols.Add("offset_tile", p);
-        cols.Add("offset_in_tile", 2);
-      }
-      cols.Add("core", 2);
-      for (int64_t r = 0; r < n; ++r) {
-        index.assign(in + r * rank, in + (r + 1) * rank);
-        absl::StatusOr<grid::MetalLocation> loc = l.Locate(index);
-        if (!loc.ok()) {
-          status = absl::InvalidArgumentError(
-              absl::StrCat("index at row ", r, ": ", loc.status().message()));
-          break;
-        }
-        cols.Set("physical", r, loc->physical);
-        cols.Set("shard", r, loc->shard);
-        cols.Set("offset", r, loc->offset);
-        if (l.tiled()) {
-          cols.Set("offset_tile", r, loc->offset_tile);
-          cols.Set("offset_in_tile", r, loc->offset_in_tile);
-        }
-        if (loc->core) cols.Set("core", r, {loc->core->x, loc->core->y});
-      }
-    } else {
-      const grid::MetalLayout& l = *a.text.seed;
-      const int64_t gr = l.grid_rank();
-      cols.Add("collapsed", gr);
-      cols.Add("core", gr);
-      cols.Add("offset", gr);
-      if (l.tile()) {
-        cols.Add("tile", gr);
-        cols.Add("in_tile", 2);
-      }
-      cols.Add("byte_offset", 0);
-      for (int64_t r = 0; r < n; ++r) {
-        index.assign(in + r * rank, in + (r + 1) * rank);
-        absl::StatusOr<grid::ElementLocation> loc = l.TryLocate(index);
-        if (!loc.ok()) {
-          status = absl::InvalidArgumentError(
-              absl::StrCat("index at row ", r, ": ", loc.status().message()));
-          break;
-        }
-        cols.Set("collapsed", r, loc->collapsed);
-        cols.Set("core", r, loc->core);
-        cols.Set("offset", r, loc->offset);
-        if (l.tile()) {
-          cols.Set("tile", r, loc->tile);
-          cols.Set("in_tile", r, loc->in_tile);
-        }
-        cols.Set("byte_offset", r, loc->byte_offset);
-      }
-    }
+    status = a.ttnn    ? LocateTtnn(*a.ttnn, in, n, rank, cols)
+             : a.metal ? LocateMetal(*a.metal, in, n, rank, cols)
+                       : LocateSeed(*a.text.seed, in, n, rank, cols);
   }
   if (!status.ok()) ThrowStatus(status);
   return cols.ToDict();

@@ -26,7 +26,6 @@ PYBIND11_MODULE(_hlolayout, m) {
   hlolayout::pyext::RegisterHlo(m);
   hlolayout::pyext::RegisterCute(m);
   hlolayout::pyext::RegisterCuteAtoms(m);
-  hlolayout::pyext::RegisterCli(m);
   hlolayout::pyext::RegisterGrid(m);
   hlolayout::pyext::RegisterMemory(m);
   hlolayout::pyext::RegisterReport(m);

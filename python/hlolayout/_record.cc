@@ -9,8 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
 
 namespace py = pybind11;
 
@@ -20,6 +22,8 @@ namespace {
 struct RecordType {
   const RecordSpec* spec;
   RecordValues values;
+  RecordMaker make;
+  RecordHtmlExtra html_extra;
 };
 
 // Written while the module is imported (with the GIL), read after.
@@ -42,6 +46,13 @@ const std::vector<py::object>& Keys(const RecordSpec& spec) {
   return keys->emplace(&spec, std::move(made)).first->second;
 }
 
+// Each bound spec's class maker (PyRecordSink).
+std::unordered_map<const RecordSpec*, RecordMaker>& RecordMakers() {
+  static auto* makers =
+      new std::unordered_map<const RecordSpec*, RecordMaker>();
+  return *makers;
+}
+
 // A nested record's to_dict().
 py::object NestedToDict(py::handle record) {
   auto it = RecordTypes().find(Py_TYPE(record.ptr()));
@@ -49,52 +60,42 @@ py::object NestedToDict(py::handle record) {
   return RecordToDict(*it->second.spec, it->second.values(record));
 }
 
-py::object JsonOf(const FieldSpec& f, py::handle value) {
-  switch (f.json) {
-    case Json::kIndexText:
-    case Json::kIndexTextOmitIfNone:
-      if (value.is_none()) return py::none();
-      return py::str(IndexText(value));
-    case Json::kRecord:
-    case Json::kRecordOmitIfNone:
-      if (value.is_none()) return py::none();
-      return NestedToDict(value);
-    case Json::kRecords:
-    case Json::kRecordsOmitIfNone: {
-      if (value.is_none()) return py::none();
-      py::list out;
-      for (py::handle item : value) out.append(NestedToDict(item));
-      return std::move(out);
-    }
-    case Json::kList: {
-      if (value.is_none()) return py::none();
-      py::list out;
-      for (py::handle item : value) out.append(item);
-      return std::move(out);
-    }
-    case Json::kRound6g:
-      if (value.is_none()) return py::none();
-      return py::float_(
-          std::stod(absl::StrFormat("%.6g", value.cast<double>())));
-    case Json::kFixed4:
-      if (value.is_none()) return py::none();
-      return py::float_(
-          std::stod(absl::StrFormat("%.4f", value.cast<double>())));
-    case Json::kValue:
-    case Json::kOmitIfNone:
-    case Json::kLeftOut:
-      break;
+// A field's value in the JSON form: records as dicts, tuples as lists.
+py::object PlainJson(py::handle value) {
+  if (py::isinstance<py::tuple>(value)) {
+    py::list out;
+    for (py::handle item : value) out.append(PlainJson(item));
+    return std::move(out);
+  }
+  if (RecordTypes().count(Py_TYPE(value.ptr())) != 0) {
+    return NestedToDict(value);
   }
   return py::reinterpret_borrow<py::object>(value);
 }
 
-bool OmitIfNone(Json json) {
-  return json == Json::kOmitIfNone || json == Json::kIndexTextOmitIfNone ||
-         json == Json::kRecordOmitIfNone || json == Json::kRecordsOmitIfNone;
+py::object JsonOf(const FieldSpec& f, py::handle value) {
+  if (value.is_none()) return py::none();
+  switch (f.json) {
+    case FieldJson::kIndex:
+    case FieldJson::kIndexOmitIfNone:
+      return py::str(IndexText(value));
+    case FieldJson::kRound6g:
+      return py::float_(
+          std::stod(absl::StrFormat("%.6g", value.cast<double>())));
+    case FieldJson::kFixed4:
+      return py::float_(
+          std::stod(absl::StrFormat("%.4f", value.cast<double>())));
+    case FieldJson::kValue:
+    case FieldJson::kOmitIfNone:
+    case FieldJson::kLeftOut:
+      break;
+  }
+  return PlainJson(value);
 }
 
-bool IsRecords(Json json) {
-  return json == Json::kRecords || json == Json::kRecordsOmitIfNone;
+bool IsPlainScalar(py::handle value) {
+  return value.is_none() || py::isinstance<py::int_>(value) ||
+         py::isinstance<py::str>(value) || py::isinstance<py::float_>(value);
 }
 
 }  // namespace
@@ -110,8 +111,95 @@ std::string IndexText(py::handle index) {
 }
 
 void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
-                        RecordValues values) {
-  RecordTypes()[type] = RecordType{spec, values};
+                        RecordValues values, RecordMaker make,
+                        RecordHtmlExtra html_extra) {
+  RecordTypes()[type] = RecordType{spec, values, make, html_extra};
+  RecordMakers()[spec] = make;
+}
+
+bool IsRecordsField(const FieldSpec& f) {
+  absl::string_view type = f.type;
+  absl::ConsumePrefix(&type, "Optional[");
+  return absl::ConsumePrefix(&type, "Tuple[") && !type.empty() &&
+         absl::ascii_isupper(static_cast<unsigned char>(type[0]));
+}
+
+void WarnDeprecatedField(const RecordSpec& spec, size_t i) {
+  const FieldSpec& f = spec.fields[i];
+  const std::string message =
+      absl::StrCat(spec.name, ".", f.deprecated_name, " is now ", spec.name,
+                   ".", f.name, " (the old name goes in the next release)");
+  if (PyErr_WarnEx(PyExc_DeprecationWarning, message.c_str(), 1) != 0) {
+    throw py::error_already_set();
+  }
+}
+
+void PyRecordSink::Add(py::object value) {
+  if (frames_.empty()) {
+    result_ = std::move(value);
+    has_result_ = true;
+    return;
+  }
+  frames_.back().items.push_back(std::move(value));
+}
+
+void PyRecordSink::BeginRecord(const RecordSpec& spec) {
+  frames_.push_back(Frame{&spec, {}});
+  frames_.back().items.reserve(spec.fields.size());
+}
+
+namespace {
+
+py::tuple TupleOf(std::vector<py::object>& items) {
+  py::tuple out(items.size());
+  for (size_t i = 0; i < items.size(); ++i) {
+    PyTuple_SET_ITEM(out.ptr(), i, items[i].release().ptr());
+  }
+  return out;
+}
+
+}  // namespace
+
+void PyRecordSink::EndRecord() {
+  Frame frame = std::move(frames_.back());
+  frames_.pop_back();
+  if (frame.spec == nullptr ||
+      frame.items.size() != frame.spec->fields.size()) {
+    throw std::logic_error("PyRecordSink: unbalanced record");
+  }
+  auto it = RecordMakers().find(frame.spec);
+  if (it == RecordMakers().end()) {
+    throw std::logic_error(std::string("no Python class for record ") +
+                           frame.spec->name);
+  }
+  Add(it->second(TupleOf(frame.items)));
+}
+
+void PyRecordSink::BeginList() { frames_.push_back(Frame{nullptr, {}}); }
+
+void PyRecordSink::EndList() {
+  Frame frame = std::move(frames_.back());
+  frames_.pop_back();
+  if (frame.spec != nullptr) {
+    throw std::logic_error("PyRecordSink: unbalanced list");
+  }
+  Add(TupleOf(frame.items));
+}
+
+void PyRecordSink::None() { Add(py::none()); }
+void PyRecordSink::Bool(bool value) { Add(py::bool_(value)); }
+void PyRecordSink::Int(int64_t value) { Add(py::int_(value)); }
+void PyRecordSink::Double(double value) { Add(py::float_(value)); }
+void PyRecordSink::String(absl::string_view value) {
+  Add(py::str(value.data(), value.size()));
+}
+
+py::object PyRecordSink::Take() {
+  if (!has_result_ || !frames_.empty()) {
+    throw std::logic_error("PyRecordSink: no complete value");
+  }
+  has_result_ = false;
+  return std::move(result_);
 }
 
 py::dict RecordToDict(const RecordSpec& spec, const py::tuple& values) {
@@ -119,10 +207,11 @@ py::dict RecordToDict(const RecordSpec& spec, const py::tuple& values) {
   py::dict out;
   for (size_t i = 0; i < spec.fields.size(); ++i) {
     const FieldSpec& f = spec.fields[i];
-    if (f.json == Json::kLeftOut) continue;
+    if (f.json == FieldJson::kLeftOut) continue;
     py::handle value = PyTuple_GET_ITEM(values.ptr(), i);
-    if (value.is_none() && OmitIfNone(f.json)) continue;
-    if (f.json == Json::kValue || f.json == Json::kOmitIfNone) {
+    if (value.is_none() && OmittedIfNone(f.json)) continue;
+    if ((f.json == FieldJson::kValue || f.json == FieldJson::kOmitIfNone) &&
+        IsPlainScalar(value)) {
       PyDict_SetItem(out.ptr(), keys[i].ptr(), value.ptr());
     } else {
       out[keys[i]] = JsonOf(f, value);
@@ -139,7 +228,7 @@ std::string RecordRepr(const RecordSpec& spec, const py::tuple& values) {
     if (!f.in_repr) continue;
     py::handle value = values[i];
     std::string text;
-    if (IsRecords(f.json) && !value.is_none()) {
+    if (IsRecordsField(f) && !value.is_none()) {
       text = absl::StrCat("(", py::len(value), " items)");
     } else {
       text = py::repr(value).cast<std::string>();
@@ -188,69 +277,66 @@ const RecordType* TypeOf(py::handle record) {
   return it == RecordTypes().end() ? nullptr : &it->second;
 }
 
+std::string FieldHtml(const FieldSpec& f, py::handle value);
+
+std::string RecordsHtml(py::handle value, size_t rows) {
+  const size_t n = py::len(value);
+  if (n == 0) return "(none)";
+  const RecordType* type = TypeOf(value[py::int_(0)]);
+  if (type == nullptr) return PlainHtml(value);
+  const RecordSpec& spec = *type->spec;
+  std::string out = "<table><tr>";
+  for (const FieldSpec& item : spec.fields) {
+    if (item.in_repr) absl::StrAppend(&out, "<th>", item.name, "</th>");
+  }
+  out += "</tr>";
+  size_t shown = 0;
+  for (py::handle item : value) {
+    if (shown++ == rows) break;
+    const RecordType* t = TypeOf(item);
+    if (t == nullptr) continue;
+    const py::tuple v = t->values(item);
+    out += "<tr>";
+    for (size_t i = 0; i < spec.fields.size(); ++i) {
+      if (!spec.fields[i].in_repr) continue;
+      py::handle x = v[i];
+      absl::StrAppend(&out, "<td>",
+                      IsRecordsField(spec.fields[i]) && !x.is_none()
+                          ? absl::StrCat("(", py::len(x), " items)")
+                          : FieldHtml(spec.fields[i], x),
+                      "</td>");
+    }
+    out += "</tr>";
+  }
+  out += "</table>";
+  if (n > rows) absl::StrAppend(&out, "... ", n - rows, " more");
+  return out;
+}
+
 // A field's value as HTML.
 std::string FieldHtml(const FieldSpec& f, py::handle value) {
   constexpr size_t kRows = 50;
   if (value.is_none()) return "<i>None</i>";
-  switch (f.json) {
-    case Json::kIndexText:
-    case Json::kIndexTextOmitIfNone:
-      return Escape(IndexText(value));
-    case Json::kRecord:
-    case Json::kRecordOmitIfNone: {
-      const RecordType* type = TypeOf(value);
-      if (type == nullptr) return PlainHtml(value);
-      return RecordHtml(*type->spec, type->values(value));
-    }
-    case Json::kRecords:
-    case Json::kRecordsOmitIfNone: {
-      const size_t n = py::len(value);
-      if (n == 0) return "(none)";
-      const RecordType* type = TypeOf(value[py::int_(0)]);
-      if (type == nullptr) return PlainHtml(value);
-      const RecordSpec& spec = *type->spec;
-      std::string out = "<table><tr>";
-      for (const FieldSpec& item : spec.fields) {
-        if (item.in_repr) absl::StrAppend(&out, "<th>", item.name, "</th>");
-      }
-      out += "</tr>";
-      size_t shown = 0;
-      for (py::handle item : value) {
-        if (shown++ == kRows) break;
-        const RecordType* t = TypeOf(item);
-        if (t == nullptr) continue;
-        const py::tuple v = t->values(item);
-        out += "<tr>";
-        for (size_t i = 0; i < spec.fields.size(); ++i) {
-          if (!spec.fields[i].in_repr) continue;
-          py::handle x = v[i];
-          absl::StrAppend(&out, "<td>",
-                          IsRecords(spec.fields[i].json) && !x.is_none()
-                              ? absl::StrCat("(", py::len(x), " items)")
-                              : FieldHtml(spec.fields[i], x),
-                          "</td>");
-        }
-        out += "</tr>";
-      }
-      out += "</table>";
-      if (n > kRows) absl::StrAppend(&out, "... ", n - kRows, " more");
-      return out;
-    }
-    case Json::kList: {
-      std::string out;
-      size_t shown = 0;
-      for (py::handle item : value) {
-        if (shown == kRows) {
-          absl::StrAppend(&out, ", ... ", py::len(value) - kRows, " more");
-          break;
-        }
-        absl::StrAppend(&out, shown++ == 0 ? "" : "<br>", PlainHtml(item));
-      }
-      return out;
-    }
-    default:
-      return PlainHtml(value);
+  if (f.json == FieldJson::kIndex || f.json == FieldJson::kIndexOmitIfNone) {
+    return Escape(IndexText(value));
   }
+  if (const RecordType* type = TypeOf(value)) {
+    return RecordHtml(*type->spec, type->values(value));
+  }
+  if (IsRecordsField(f)) return RecordsHtml(value, kRows);
+  if (py::isinstance<py::tuple>(value)) {
+    std::string out;
+    size_t shown = 0;
+    for (py::handle item : value) {
+      if (shown == kRows) {
+        absl::StrAppend(&out, ", ... ", py::len(value) - kRows, " more");
+        break;
+      }
+      absl::StrAppend(&out, shown++ == 0 ? "" : "<br>", PlainHtml(item));
+    }
+    return out;
+  }
+  return PlainHtml(value);
 }
 
 }  // namespace
@@ -269,7 +355,11 @@ std::string RecordHtml(const RecordSpec& spec, const py::tuple& values) {
                     FieldHtml(f, values[i]), "</td></tr>");
   }
   out += "</table>";
-  if (spec.html_extra != nullptr) out += spec.html_extra(values);
+  for (const auto& entry : RecordTypes()) {
+    if (entry.second.spec == &spec && entry.second.html_extra != nullptr) {
+      out += entry.second.html_extra(values);
+    }
+  }
   return out + "</div>";
 }
 

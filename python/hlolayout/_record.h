@@ -1,20 +1,17 @@
 // python/hlolayout/_record.h: the read-only result classes of the memory
 // analysis and the report (_memory.cc, _report.cc), each a Python class
-// with one documented attribute per field, `to_dict()` giving the JSON form
-// the CLI's `--json` prints, a short repr of the fields that matter, an HTML
+// made from a library field list (util/record.h's RecordSpec): one
+// documented attribute per field, `to_dict()` giving the JSON form the
+// CLI's `--json` prints, a short repr of the fields that matter, an HTML
 // view for Jupyter (`_repr_html_`), equality, hashing and pickling.
 //
 //   struct AllocationTag {
-//     static const RecordSpec& Spec() {
-//       static const RecordSpec spec{"Allocation", "One allocation ...", {
-//           {"index", "its number"},
-//           {"values", "the values in it", Json::kRecords},
-//       }};
-//       return spec;
-//     }
+//     static const RecordSpec& Spec() { return AllocationSpec(); }
 //   };
 //   BindRecord<AllocationTag>(m, "hlolayout.allocations");
-//   py::object a = MakeRecord<AllocationTag>(int64_t{0}, values_tuple);
+//   PyRecordSink sink;                 // the library emits a record to it
+//   EmitAllocation(allocation, sink);
+//   py::object a = sink.Take();
 //   a.attr("index"), a.attr("to_dict")()  // 0, {"index": 0, "values": []}
 //
 // A record holds its values as one Python tuple, built once from the
@@ -22,7 +19,8 @@
 // tuples, records), so reading them is cheap and they never change.
 // `record[key]` still answers like the dicts these results used to be
 // (hl.memory(p)[0]["memory_analysis"]), with a DeprecationWarning: it
-// returns to_dict()[key].
+// returns to_dict()[key]. A field's `deprecated_name` answers as the field,
+// with a DeprecationWarning.
 #ifndef HLOLAYOUT_PYTHON_HLOLAYOUT_RECORD_H_
 #define HLOLAYOUT_PYTHON_HLOLAYOUT_RECORD_H_
 
@@ -34,40 +32,14 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/string_view.h"
+#include "hlolayout/util/record.h"
+
 namespace hlolayout::pyext {
 
-// How a field appears in to_dict().
-enum class Json : uint8_t {
-  kValue,       // as is: int, str, bool, None
-  kOmitIfNone,  // as is, and the key is left out when the value is None
-  kIndexText,   // a shape index (1, 0) written "{1,0}"; None stays null
-  kIndexTextOmitIfNone,
-  kRecord,  // a record's to_dict(), or None
-  kRecordOmitIfNone,
-  kRecords,  // a tuple of records: a list of their to_dict()
-  kRecordsOmitIfNone,
-  kList,     // a tuple of plain values: a list
-  kRound6g,  // a float written with 6 significant digits (%.6g)
-  kFixed4,   // a float written with 4 decimals (%.4f)
-  kLeftOut,  // not in the JSON form
-};
-
-struct FieldSpec {
-  const char* name;
-  const char* doc;
-  Json json = Json::kValue;
-  const char* json_name = nullptr;  // the JSON key when it is not `name`
-  bool in_repr = false;             // shown by repr()
-};
-
-struct RecordSpec {
-  const char* name;  // the Python class name
-  const char* doc;
-  std::vector<FieldSpec> fields;
-  // More HTML for _repr_html_ after the fields' table (a picture), from the
-  // record's values; null for none.
-  std::string (*html_extra)(const pybind11::tuple& values) = nullptr;
-};
+using hlolayout::FieldJson;
+using hlolayout::FieldSpec;
+using hlolayout::RecordSpec;
 
 // An immutable record of class Tag::Spec(): its field values in order.
 template <typename Tag>
@@ -86,8 +58,44 @@ pybind11::dict RecordToDict(const RecordSpec& spec,
 // its class's spec and a function giving its values. BindRecord registers
 // every class.
 using RecordValues = pybind11::tuple (*)(pybind11::handle record);
+using RecordMaker = pybind11::object (*)(pybind11::tuple values);
+using RecordHtmlExtra = std::string (*)(const pybind11::tuple& values);
 void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
-                        RecordValues values);
+                        RecordValues values, RecordMaker make,
+                        RecordHtmlExtra html_extra);
+
+// Builds the Python objects of the records a library function emits: each
+// record an object of the class bound for its spec (BindRecord), each list
+// a tuple. Take() returns the one top-level value.
+class PyRecordSink : public hlolayout::RecordSink {
+ public:
+  void BeginRecord(const RecordSpec& spec) override;
+  void EndRecord() override;
+  void BeginList() override;
+  void EndList() override;
+  void None() override;
+  void Bool(bool value) override;
+  void Int(int64_t value) override;
+  void Double(double value) override;
+  void String(absl::string_view value) override;
+
+  pybind11::object Take();
+
+ private:
+  struct Frame {
+    const RecordSpec* spec;  // null: a list
+    std::vector<pybind11::object> items;
+  };
+  void Add(pybind11::object value);
+
+  std::vector<Frame> frames_;
+  pybind11::object result_;
+  bool has_result_ = false;
+};
+
+// Whether a field holds a tuple of records (by its Python type,
+// "Tuple[Allocation, ...]", "Optional[Tuple[...]]").
+bool IsRecordsField(const FieldSpec& f);
 
 // repr(): "Allocation(index=0, kind='temp', size=2048, values=(2 items))".
 std::string RecordRepr(const RecordSpec& spec, const pybind11::tuple& values);
@@ -103,6 +111,9 @@ pybind11::object DeprecatedItem(const RecordSpec& spec,
                                 const pybind11::tuple& values,
                                 const pybind11::str& key);
 
+// A DeprecationWarning for reading field `i` by its deprecated_name.
+void WarnDeprecatedField(const RecordSpec& spec, size_t i);
+
 // The record of class Tag from its field values, in the spec's order.
 template <typename Tag, typename... Values>
 pybind11::object MakeRecord(Values&&... values) {
@@ -116,8 +127,11 @@ pybind11::object MakeRecord(Values&&... values) {
 
 // Registers class Tag in `m`, its __module__ set to `module_name` (the
 // Python module that re-exports it).
+// `html_extra`: more HTML for _repr_html_ after the fields' table (a
+// picture), from the record's values; null for none.
 template <typename Tag>
-void BindRecord(pybind11::module_& m, const char* module_name) {
+void BindRecord(pybind11::module_& m, const char* module_name,
+                RecordHtmlExtra html_extra = nullptr) {
   namespace py = pybind11;
   const RecordSpec& spec = Tag::Spec();
   py::class_<Record<Tag>> cls(m, spec.name, spec.doc);
@@ -131,9 +145,35 @@ void BindRecord(pybind11::module_& m, const char* module_name) {
         f.doc);
   }
   cls.attr("_fields") = names;
+  // The field list's Python types and earlier names, for the .pyi stubs
+  // (_stubgen.py).
+  py::tuple types(spec.fields.size());
+  py::dict deprecated;
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    types[i] = py::str(spec.fields[i].type);
+    if (spec.fields[i].deprecated_name != nullptr) {
+      deprecated[py::str(spec.fields[i].deprecated_name)] =
+          py::str(spec.fields[i].name);
+    }
+  }
+  cls.attr("_field_types") = types;
+  cls.attr("_deprecated_fields") = deprecated;
+  for (size_t i = 0; i < spec.fields.size(); ++i) {
+    const FieldSpec& f = spec.fields[i];
+    if (f.deprecated_name == nullptr) continue;
+    cls.def_property_readonly(
+        f.deprecated_name,
+        [i](const Record<Tag>& r) -> py::object {
+          WarnDeprecatedField(Tag::Spec(), i);
+          return r.values[i];
+        },
+        f.doc);
+  }
   RegisterRecordType(
       reinterpret_cast<PyTypeObject*>(cls.ptr()), &spec,
-      [](py::handle h) { return h.cast<const Record<Tag>&>().values; });
+      [](py::handle h) { return h.cast<const Record<Tag>&>().values; },
+      [](py::tuple values) { return py::cast(Record<Tag>{std::move(values)}); },
+      html_extra);
   cls.def(
       "to_dict",
       [](const Record<Tag>& r) { return RecordToDict(Tag::Spec(), r.values); },

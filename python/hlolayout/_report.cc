@@ -15,6 +15,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -29,6 +30,7 @@
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/parser/shape_parser.h"
 #include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/padding_picture.h"
 #include "hlolayout/report/report.h"
 
@@ -40,24 +42,32 @@ namespace {
 constexpr char kModule[] = "hlolayout.reports";
 
 // The fields of a ByteCounts over array leaves, and over buffers.
-#define HLOLAYOUT_ARRAY_LEAF_BYTES                                          \
-  {"array_leaf_logical_bytes",                                              \
-   "Logical bytes of the array leaves (elements at their storage width)."}, \
-      {"array_leaf_padded_bytes",                                           \
-       "Padded bytes of the array leaves (every tile level, L(n), E(n))."}, \
-      {"padding_bytes", "Padded minus logical bytes."},                     \
-      {"expansion", "Padded / logical bytes (1.0 when logical is 0).",      \
-       Json::kRound6g},                                                     \
-  {                                                                         \
-    "overflow", "A sum passed INT64_MAX and stopped there."                 \
+#define HLOLAYOUT_ARRAY_LEAF_BYTES                                         \
+  {"array_leaf_logical_bytes",                                             \
+   "Logical bytes of the array leaves (elements at their storage width).", \
+   "int"},                                                                 \
+      {"array_leaf_padded_bytes",                                          \
+       "Padded bytes of the array leaves (every tile level, L(n), E(n)).", \
+       "int"},                                                             \
+      {"padding_bytes", "Padded minus logical bytes.", "int"},             \
+      {"expansion", "Padded / logical bytes (1.0 when logical is 0).",     \
+       "float", FieldJson::kRound6g},                                      \
+  {                                                                        \
+    "overflow", "A sum passed INT64_MAX and stopped there.", "bool"        \
   }
-#define HLOLAYOUT_BUFFER_BYTES                                                 \
-  {"buffer_logical_bytes", "Logical bytes of the values it defines."},         \
-      {"buffer_padded_bytes", "Padded bytes of the values it defines.",        \
-       Json::kValue, nullptr, true},                                           \
-      {"buffer_padding_bytes", "Their padding.", Json::kValue, nullptr, true}, \
-  {                                                                            \
-    "buffer_overflow", "A buffer sum passed INT64_MAX and stopped there."      \
+#define HLOLAYOUT_BUFFER_BYTES                                                \
+  {"buffer_logical_bytes", "Logical bytes of the values it defines.", "int"}, \
+      {"buffer_padded_bytes",                                                 \
+       "Padded bytes of the values it defines.",                              \
+       "int",                                                                 \
+       FieldJson::kValue,                                                     \
+       nullptr,                                                               \
+       true},                                                                 \
+      {"buffer_padding_bytes", "Their padding.", "int",                       \
+       FieldJson::kValue,      nullptr,          true},                       \
+  {                                                                           \
+    "buffer_overflow", "A buffer sum passed INT64_MAX and stopped there.",    \
+        "bool"                                                                \
   }
 
 struct ModuleTotalsTag {
@@ -67,16 +77,18 @@ struct ModuleTotalsTag {
         "A module's totals: the buffers it defines (XLA's dataflow rules) "
         "and all instruction results (docs/report.md).",
         {
-            {"computations", "Computations in the module.", Json::kValue,
-             nullptr, true},
-            {"instructions", "Instructions over all computations.",
-             Json::kValue, nullptr, true},
-            {"instructions_without_shape", "Instructions written without one."},
-            {"buffer_values", "The values the module defines.", Json::kValue,
-             nullptr, true},
+            {"computations", "Computations in the module.", "int",
+             FieldJson::kValue, nullptr, true},
+            {"instructions", "Instructions over all computations.", "int",
+             FieldJson::kValue, nullptr, true},
+            {"instructions_without_shape", "Instructions written without one.",
+             "int"},
+            {"buffer_values", "The values the module defines.", "int",
+             FieldJson::kValue, nullptr, true},
             HLOLAYOUT_BUFFER_BYTES,
-            {"array_leaves", "Array leaves of all instruction results."},
-            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`)."},
+            {"array_leaves", "Array leaves of all instruction results.", "int"},
+            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`).",
+             "int"},
             HLOLAYOUT_ARRAY_LEAF_BYTES,
         }};
     return spec;
@@ -89,14 +101,17 @@ struct MemorySpaceTotalsTag {
         "MemorySpaceTotals",
         "A module's totals in one memory space S(n).",
         {
-            {"memory_space", "n of S(n).", Json::kValue, nullptr, true},
-            {"key", "'hbm', 'vmem', 'host', 's2', ...", Json::kValue, nullptr,
+            {"memory_space", "n of S(n).", "int", FieldJson::kValue, nullptr,
              true},
-            {"name", "A human name of the space."},
-            {"buffer_values", "Values the module defines in this space."},
+            {"key", "'hbm', 'vmem', 'host', 's2', ...", "str",
+             FieldJson::kValue, nullptr, true},
+            {"name", "A human name of the space.", "str"},
+            {"buffer_values", "Values the module defines in this space.",
+             "int"},
             HLOLAYOUT_BUFFER_BYTES,
-            {"instructions", "Instructions with an array leaf in this space."},
-            {"array_leaves", "Array leaves in this space."},
+            {"instructions", "Instructions with an array leaf in this space.",
+             "int"},
+            {"array_leaves", "Array leaves in this space.", "int"},
             HLOLAYOUT_ARRAY_LEAF_BYTES,
         }};
     return spec;
@@ -117,42 +132,42 @@ struct PaddingWasterTag {
             {"computation",
              "The computation of the instruction that defines "
              "it.",
-             Json::kValue, nullptr, true},
+             "str", FieldJson::kValue, nullptr, true},
             {"instruction",
              "The instruction that defines its first value (a loop's initial "
              "value, not the body's result).",
-             Json::kValue, nullptr, true},
+             "str", FieldJson::kValue, nullptr, true},
             {"index",
              "Where in that instruction's result, as a tuple (() for the "
              "whole result).",
-             Json::kIndexText, nullptr, true},
-            {"shape", "The buffer's shape with its layout.", Json::kValue,
-             nullptr, true},
-            {"memory_space", "Its memory space key ('hbm', 'vmem', ...)."},
+             "Tuple[int, ...]", FieldJson::kIndex, nullptr, true},
+            {"shape", "The buffer's shape with its layout.", "str",
+             FieldJson::kValue, nullptr, true},
+            {"memory_space", "Its memory space key ('hbm', 'vmem', ...).",
+             "str"},
             {"array_leaf_logical_bytes",
-             "Logical bytes (elements at their storage width)."},
+             "Logical bytes (elements at their storage width).", "int"},
             {"array_leaf_padded_bytes",
-             "Padded bytes (every tile level, L(n), E(n)).", Json::kValue,
-             nullptr, true},
-            {"padding_bytes", "Padded minus logical bytes.", Json::kValue,
-             nullptr, true},
+             "Padded bytes (every tile level, L(n), E(n)).", "int",
+             FieldJson::kValue, nullptr, true},
+            {"padding_bytes", "Padded minus logical bytes.", "int",
+             FieldJson::kValue, nullptr, true},
             {"expansion", "Padded / logical bytes (1.0 when logical is 0).",
-             Json::kRound6g},
-            {"overflow", "A sum passed INT64_MAX and stopped there."},
+             "float", FieldJson::kRound6g},
+            {"overflow", "A sum passed INT64_MAX and stopped there.", "bool"},
             {"reasons",
              "Why: 'dim 0 (size 3) is not a multiple of tile 8 of "
              "T(8,128)(2,1): padded to 8'.",
-             Json::kList},
+             "Tuple[str, ...]", FieldJson::kValue},
             {"also_defined_by",
              "The instructions that define the buffer's other values "
              "('scaled', 'copy-start{0}').",
-             Json::kList},
+             "Tuple[str, ...]", FieldJson::kValue},
             {"aliases",
              "Its other names: instructions whose result (or an element of "
              "it) is the buffer ('init{1}', 'while{1}', 'result').",
-             Json::kList},
-        },
-        WasterPicture};
+             "Tuple[str, ...]", FieldJson::kValue},
+        }};
     return spec;
   }
 };
@@ -163,22 +178,26 @@ struct ReportRowTag {
         "ReportRow",
         "One instruction of the report.",
         {
-            {"computation", "Its computation.", Json::kValue, nullptr, true},
-            {"instruction", "Its name.", Json::kValue, nullptr, true},
-            {"opcode", "Its opcode.", Json::kValue, nullptr, true},
-            {"root", "Whether it is its computation's root."},
-            {"shape", "Its shape as written, None without one.", Json::kValue,
+            {"computation", "Its computation.", "str", FieldJson::kValue,
              nullptr, true},
+            {"instruction", "Its name.", "str", FieldJson::kValue, nullptr,
+             true},
+            {"opcode", "Its opcode.", "str", FieldJson::kValue, nullptr, true},
+            {"root", "Whether it is its computation's root.", "bool"},
+            {"shape", "Its shape as written, None without one.",
+             "Optional[str]", FieldJson::kValue, nullptr, true},
             {"memory_space",
              "The memory space key of its array leaves ('hbm', 'vmem', ...), "
-             "'mixed', or None without array leaves."},
-            {"array_leaves", "Array leaves of its result."},
-            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`)."},
+             "'mixed', or None without array leaves.",
+             "Optional[str]"},
+            {"array_leaves", "Array leaves of its result.", "int"},
+            {"unsized_array_leaves", "Leaves with an unbounded dim (`?`).",
+             "int"},
             HLOLAYOUT_ARRAY_LEAF_BYTES,
             {"buffer",
              "What its result is in memory: 'new', 'part' (some indices "
              "new), 'alias' or 'fused' (inside a fusion body or reducer).",
-             Json::kValue, nullptr, true},
+             "str", FieldJson::kValue, nullptr, true},
             HLOLAYOUT_BUFFER_BYTES,
         }};
     return spec;
@@ -191,23 +210,26 @@ struct ModuleReportTag {
         "ModuleReport",
         "The report of one module.",
         {
-            {"name", "The HloModule name ('' without a header line).",
-             Json::kValue, nullptr, true},
-            {"entry_computation", "The entry computation's name."},
-            {"totals", "ModuleTotals.", Json::kRecord, nullptr, true},
+            {"name", "The HloModule name ('' without a header line).", "str",
+             FieldJson::kValue, nullptr, true},
+            {"entry_computation", "The entry computation's name.", "str"},
+            {"totals", "ModuleTotals.", "ModuleTotals", FieldJson::kValue,
+             nullptr, true},
             {"memory_spaces", "MemorySpaceTotals, by memory space.",
-             Json::kRecords},
+             "Tuple[MemorySpaceTotals, ...]", FieldJson::kValue},
             {"padding_wasters_note",
              "None when the wasters are buffers with their aliases; else why "
              "they are each value on its own (the memory analysis refused "
              "the module). None with summary=True.",
-             Json::kOmitIfNone},
+             "Optional[str]", FieldJson::kOmitIfNone},
             {"top_padding_wasters",
              "PaddingWasters, most padding first; None with summary=True.",
-             Json::kRecordsOmitIfNone, nullptr, true},
+             "Optional[Tuple[PaddingWaster, ...]]", FieldJson::kOmitIfNone,
+             nullptr, true},
             {"instructions",
              "ReportRows in text order; None with summary=True.",
-             Json::kRecordsOmitIfNone, nullptr, true},
+             "Optional[Tuple[ReportRow, ...]]", FieldJson::kOmitIfNone, nullptr,
+             true},
         }};
     return spec;
   }
@@ -220,103 +242,27 @@ struct ReportTag {
         "The memory and padding report of HLO module text "
         "(`hlolayout report --json`).",
         {
-            {"modules", "ModuleReports, in text order.", Json::kRecords,
-             nullptr, true},
+            {"modules", "ModuleReports, in text order.",
+             "Tuple[ModuleReport, ...]", FieldJson::kValue, nullptr, true},
             {"errors",
              "Errors of instructions that were skipped (empty: the reader "
              "stops at the first error, which raises ValueError).",
-             Json::kList},
+             "Tuple[str, ...]", FieldJson::kValue},
         }};
     return spec;
   }
 };
 
-struct DumpFolderRowTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "DumpFolderRow",
-        "One module of a dump folder's table.",
-        {
-            {"file", "Its file's name in the folder.", Json::kValue, nullptr,
-             true},
-            {"module", "The HloModule name.", Json::kValue, nullptr, true},
-            {"computations", "Computations in the module."},
-            {"instructions", "Instructions in the module."},
-            {"buffer_values", "The values the module defines."},
-            {"buffer_logical_bytes", "Their logical bytes."},
-            {"buffer_padded_bytes", "Their padded bytes.", Json::kValue,
-             nullptr, true},
-            {"padding_bytes", "Padded minus logical bytes."},
-            {"expansion", "Padded / logical bytes.", Json::kFixed4},
-            {"buffer_overflow", "A sum passed INT64_MAX and stopped there."},
-            {"scheduled", "Whether the module is scheduled (is_scheduled)."},
-            {"platform",
-             "'gpu', 'cpu' or 'tpu' for scheduled modules, else None.",
-             Json::kOmitIfNone, nullptr, true},
-            {"allocated_bytes",
-             "What XLA will allocate (arguments + temp + outputs - aliases), "
-             "None when not modelled or not scheduled.",
-             Json::kValue, nullptr, true},
-            {"memory_analysis", "CompiledMemoryStats, or None.", Json::kRecord},
-            {"peak_bytes", "The live-range peak of scheduled modules, or None.",
-             Json::kValue, nullptr, true},
-            {"peak_error", "Why the analysis failed, or None.",
-             Json::kOmitIfNone},
-        }};
-    return spec;
-  }
+// The Python class of the dump-folder record I (DumpFolderRecordSpecs()).
+template <size_t I>
+struct FolderTag {
+  static const RecordSpec& Spec() { return *DumpFolderRecordSpecs()[I]; }
 };
 
-struct SkippedFileTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "SkippedFile",
-        "A file of a dump folder that holds no module to read.",
-        {
-            {"file", "Its name.", Json::kValue, nullptr, true},
-            {"reason", "Why it was skipped.", Json::kValue, nullptr, true},
-        }};
-    return spec;
-  }
-};
-
-struct FailedFileTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "FailedFile",
-        "A file of a dump folder that could not be read.",
-        {
-            {"file", "Its name.", Json::kValue, nullptr, true},
-            {"error", "The reader's message.", Json::kValue, nullptr, true},
-        }};
-    return spec;
-  }
-};
-
-struct DumpFolderTableTag {
-  static const RecordSpec& Spec() {
-    static const RecordSpec spec{
-        "DumpFolderTable",
-        "One row per module of a --xla_dump_to folder (`hlolayout report "
-        "--json DIR`).",
-        {
-            {"folder", "The folder as given.", Json::kValue, nullptr, true},
-            {"files_read", "Module files read."},
-            {"max_bytes_in_flight",
-             "The most file bytes being read at one time."},
-            {"modules", "DumpFolderRows, in the table's order.", Json::kRecords,
-             nullptr, true},
-            {"skipped", "SkippedFiles, by name.", Json::kRecords},
-            {"failed", "FailedFiles, by name (the others are in the table).",
-             Json::kRecords, nullptr, true},
-            {"errors",
-             "Errors of instructions left out (the CLI's --keep-going; "
-             "always empty here, where a bad file fails whole).",
-             Json::kList},
-        }};
-    return spec;
-  }
-};
+template <size_t... I>
+void BindFolderRecords(py::module_& m, std::index_sequence<I...>) {
+  (BindRecord<FolderTag<I>>(m, kModule), ...);
+}
 
 #undef HLOLAYOUT_ARRAY_LEAF_BYTES
 #undef HLOLAYOUT_BUFFER_BYTES
@@ -401,6 +347,53 @@ py::object ModuleReportRecord(const ModuleReport& m, bool summary) {
       std::move(spaces), std::move(note), std::move(wasters), std::move(rows));
 }
 
+// The library calls of hl.report, without Python (call without the GIL):
+// `report`, or the error opening the source or reading it.
+void BuildSourceReport(std::string source, bool is_path, bool summary,
+                       int64_t top, int64_t threads,
+                       std::unique_ptr<InputText>& input, Report& report,
+                       absl::Status& open_error, absl::Status& error) {
+  const std::string name = is_path ? source : std::string();
+  absl::StatusOr<std::unique_ptr<InputText>> text =
+      OpenSource(std::move(source), is_path);
+  if (!text.ok()) {
+    open_error = text.status();
+    return;
+  }
+  input = *std::move(text);
+  ReportOptions options;
+  options.read.file_name = name;
+  options.keep_rows = !summary;
+  options.top_wasters = summary ? 0 : top;
+  options.threads = threads;
+  options.allocations = false;  // not part of the Python record
+  absl::StatusOr<Report> r = BuildReport(input->view(), options);
+  if (r.ok()) {
+    report = *std::move(r);
+  } else {
+    error = r.status();
+  }
+}
+
+// The seconds per call of hl.report's library calls alone (python/bench's
+// baseline): `n` runs of BuildSourceReport, the GIL released.
+double TimeReportCpp(const std::string& source, bool is_path, int64_t n) {
+  py::gil_scoped_release release;
+  const auto start = std::chrono::steady_clock::now();
+  size_t sink = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    std::unique_ptr<InputText> input;
+    Report report;
+    absl::Status open_error, error;
+    BuildSourceReport(source, is_path, false, 10, DefaultThreads(), input,
+                      report, open_error, error);
+    sink += report.modules.size();
+  }
+  const std::chrono::duration<double> t =
+      std::chrono::steady_clock::now() - start;
+  return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
+}
+
 // hl.report() of a file (is_path) or of HLO text.
 py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
                     int64_t threads) {
@@ -411,31 +404,13 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
     throw py::value_error(
         absl::StrCat("threads must be from 1 to 256, got ", threads));
   }
-  const std::string name = is_path ? source : std::string();
   absl::Status open_error, error;
   std::unique_ptr<InputText> input;
   Report report;
   {
     py::gil_scoped_release release;
-    absl::StatusOr<std::unique_ptr<InputText>> text =
-        OpenSource(std::move(source), is_path);
-    if (!text.ok()) {
-      open_error = text.status();
-    } else {
-      input = *std::move(text);
-      ReportOptions options;
-      options.read.file_name = name;
-      options.keep_rows = !summary;
-      options.top_wasters = summary ? 0 : top;
-      options.threads = threads;
-      options.allocations = false;  // not part of the Python record
-      absl::StatusOr<Report> r = BuildReport(input->view(), options);
-      if (r.ok()) {
-        report = *std::move(r);
-      } else {
-        error = r.status();
-      }
-    }
+    BuildSourceReport(std::move(source), is_path, summary, top, threads, input,
+                      report, open_error, error);
   }
   if (!open_error.ok()) RaiseOSError(open_error);
   if (!error.ok()) ThrowStatus(error);
@@ -460,24 +435,6 @@ class SourceText : public DumpFileText {
  private:
   std::unique_ptr<InputText> input_;
 };
-
-py::object RowRecord(const DumpFolderRow& r) {
-  const bool allocated = r.allocated_bytes >= 0;
-  return MakeRecord<DumpFolderRowTag>(
-      r.file, r.module, r.computations, r.instructions, r.buffer_values,
-      r.buffer_logical_bytes, r.buffer_padded_bytes, r.padding_bytes(),
-      r.expansion(), r.buffer_overflow, r.scheduled,
-      r.platform.empty() ? py::object(py::none())
-                         : py::object(py::str(r.platform)),
-      allocated ? py::object(py::int_(r.allocated_bytes))
-                : py::object(py::none()),
-      allocated ? CompiledMemoryStatsRecord(r.memory_analysis)
-                : py::object(py::none()),
-      r.peak_bytes >= 0 ? py::object(py::int_(r.peak_bytes))
-                        : py::object(py::none()),
-      r.peak_error.empty() ? py::object(py::none())
-                           : py::object(py::str(r.peak_error)));
-}
 
 // hl.report(DIR) and hl.memory(DIR): `order` is a --sort name.
 py::object PyDumpFolder(const std::string& folder, const std::string& order,
@@ -520,25 +477,9 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
   if (table.rows.empty() && table.failed.empty()) {
     ThrowStatus(NoModuleFilesError(folder));
   }
-  py::tuple rows(table.rows.size());
-  for (size_t i = 0; i < table.rows.size(); ++i) {
-    rows[i] = RowRecord(table.rows[i]);
-  }
-  py::tuple skipped(table.skipped.size());
-  for (size_t i = 0; i < table.skipped.size(); ++i) {
-    skipped[i] = MakeRecord<SkippedFileTag>(table.skipped[i].name,
-                                            table.skipped[i].reason);
-  }
-  py::tuple failed(table.failed.size());
-  for (size_t i = 0; i < table.failed.size(); ++i) {
-    failed[i] =
-        MakeRecord<FailedFileTag>(table.failed[i].name, table.failed[i].error);
-  }
-  py::tuple errors(table.errors.size());
-  for (size_t i = 0; i < table.errors.size(); ++i) errors[i] = table.errors[i];
-  return MakeRecord<DumpFolderTableTag>(
-      folder, table.files_read, table.max_bytes_in_flight, std::move(rows),
-      std::move(skipped), std::move(failed), std::move(errors));
+  PyRecordSink sink;
+  EmitDumpFolderTable(table, sink);
+  return sink.Take();
 }
 
 std::string WasterPicture(const py::tuple& values) {
@@ -553,16 +494,19 @@ std::string WasterPicture(const py::tuple& values) {
 void RegisterReport(py::module_& m) {
   BindRecord<ModuleTotalsTag>(m, kModule);
   BindRecord<MemorySpaceTotalsTag>(m, kModule);
-  BindRecord<PaddingWasterTag>(m, kModule);
+  BindRecord<PaddingWasterTag>(m, kModule, WasterPicture);
   BindRecord<ReportRowTag>(m, kModule);
   BindRecord<ModuleReportTag>(m, kModule);
   BindRecord<ReportTag>(m, kModule);
-  BindRecord<DumpFolderRowTag>(m, kModule);
-  BindRecord<SkippedFileTag>(m, kModule);
-  BindRecord<FailedFileTag>(m, kModule);
-  BindRecord<DumpFolderTableTag>(m, kModule);
+  constexpr size_t kFolderRecords = 4;
+  if (DumpFolderRecordSpecs().size() != kFolderRecords) {
+    throw std::logic_error("dump folder records: update kFolderRecords");
+  }
+  BindFolderRecords(m, std::make_index_sequence<kFolderRecords>());
   m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
         py::arg("summary"), py::arg("top"), py::arg("threads"));
+  m.def("_time_report_cpp", &TimeReportCpp, py::arg("source"),
+        py::arg("is_path"), py::arg("calls"));
   m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),
         py::arg("threads"));
 }

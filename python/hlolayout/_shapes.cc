@@ -285,15 +285,9 @@ PyShape PyLogicalShape(const PyShape& shape) {
   return MakePyShape(std::move(s));
 }
 
-}  // namespace
-
-void RegisterShapes(py::module_& m) {
-  m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
-
-  py::class_<Layout, std::shared_ptr<Layout>>(m, "_Layout");
-
-  py::class_<PyShape>(m, "_Shape")
-      .def_property_readonly("text", [](const PyShape& s) { return s.text; })
+// The shape's own fields.
+void ShapeFields(py::class_<PyShape>& c) {
+  c.def_property_readonly("text", [](const PyShape& s) { return s.text; })
       .def_property_readonly(
           "human_string",
           [](const PyShape& s) { return HumanString(*s.shape); })
@@ -318,17 +312,19 @@ void RegisterShapes(py::module_& m) {
           "is_array", [](const PyShape& s) { return s.shape->IsArray(); })
       .def_property_readonly(
           "is_tuple", [](const PyShape& s) { return s.shape->IsTuple(); })
-      .def_property_readonly(
-          "tuple_shapes",
-          [](const PyShape& s) {
-            py::tuple t(s.shape->tuple_shapes().size());
-            for (size_t i = 0; i < t.size(); ++i) {
-              t[i] = py::cast(MakePyShape(s.shape->tuple_shapes()[i]));
-            }
-            return t;
-          })
-      .def_property_readonly(
-          "has_layout", [](const PyShape& s) { return s.shape->has_layout(); })
+      .def_property_readonly("tuple_shapes", [](const PyShape& s) {
+        py::tuple t(s.shape->tuple_shapes().size());
+        for (size_t i = 0; i < t.size(); ++i) {
+          t[i] = py::cast(MakePyShape(s.shape->tuple_shapes()[i]));
+        }
+        return t;
+      });
+}
+
+// The fields of its layout.
+void LayoutFields(py::class_<PyShape>& c) {
+  c.def_property_readonly(
+       "has_layout", [](const PyShape& s) { return s.shape->has_layout(); })
       .def_property_readonly(
           "layout_minor_to_major",
           [](const PyShape& s) {
@@ -361,20 +357,19 @@ void RegisterShapes(py::module_& m) {
           [](const PyShape& s) {
             return s.shape->layout().tail_padding_alignment_in_elements();
           })
-      .def_property_readonly(
-          "layout_split_configs",
-          [](const PyShape& s) {
-            py::list out;
-            for (const SplitConfig& c : s.shape->layout().split_configs()) {
-              out.append(
-                  py::make_tuple(c.dimension, IntTuple(c.split_indices)));
-            }
-            return py::tuple(out);
-          })
-      .def("to_proto",
-           [](const PyShape& s) {
-             return py::bytes(ShapeToProtoBytes(*s.shape));
-           })
+      .def_property_readonly("layout_split_configs", [](const PyShape& s) {
+        py::list out;
+        for (const SplitConfig& c : s.shape->layout().split_configs()) {
+          out.append(py::make_tuple(c.dimension, IntTuple(c.split_indices)));
+        }
+        return py::tuple(out);
+      });
+}
+
+// Its proto, sizes and explanation.
+void ShapeAnswers(py::class_<PyShape>& c) {
+  c.def("to_proto",
+        [](const PyShape& s) { return py::bytes(ShapeToProtoBytes(*s.shape)); })
       .def("sizes", [](const PyShape& s) { return SizesDict(*s.shape); })
       .def("explain",
            [](const PyShape& s) {
@@ -397,7 +392,10 @@ void RegisterShapes(py::module_& m) {
       .def("equals", [](const PyShape& a, const PyShape& b) {
         return Shape::Equal()(*a.shape, *b.shape);
       });
+}
 
+// Shapes from text and protos, with a layout, and their picture.
+void ShapeFunctions(py::module_& m) {
   m.def("parse_shape", &ParsePyShape, py::arg("text"));
   m.def(
       "shape_from_proto",
@@ -432,6 +430,19 @@ void RegisterShapes(py::module_& m) {
       },
       py::arg("shape"), py::arg("view") = "both",
       py::arg("slice") = std::vector<int64_t>{});
+}
+
+}  // namespace
+
+void RegisterShapes(py::module_& m) {
+  m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
+
+  py::class_<Layout, std::shared_ptr<Layout>>(m, "_Layout");
+  py::class_<PyShape> c(m, "_Shape");
+  ShapeFields(c);
+  LayoutFields(c);
+  ShapeAnswers(c);
+  ShapeFunctions(m);
 }
 
 }  // namespace hlolayout::pyext

@@ -36,10 +36,12 @@
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
+#include "hlolayout/triton/kernel_report.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
 #include "hlolayout/triton/picture.h"
+#include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
@@ -397,13 +399,9 @@ py::dict CvtCost(const LinearLayout& src, const LinearLayout& dst, int bits,
   return d;
 }
 
-}  // namespace
-
-void RegisterTriton(py::module_& parent) {
-  py::module_ m = parent.def_submodule(
-      "_triton", "C++ core of hlolayout.triton; use hlolayout.triton instead.");
-  py::class_<LinearLayout>(m, "LinearLayout", docs::kDocClass)
-      .def(py::init<>(), docs::kDocInit)
+// LinearLayout's constructors.
+void LayoutBuilders(py::class_<LinearLayout>& c) {
+  c.def(py::init<>(), docs::kDocInit)
       .def_static(
           "identity_1d",
           [](int32_t size, std::string in, std::string out) {
@@ -428,13 +426,17 @@ void RegisterTriton(py::module_& parent) {
       .def_static("from_bases", &FromBases, py::arg("bases"),
                   py::arg("out_dim_names"),
                   py::arg("out_dim_sizes") = py::none(),
-                  py::arg("require_surjective") = true, docs::kDocFromBases)
-      .def(
-          "compose",
-          [](const LinearLayout& a, const LinearLayout& b) {
-            return Get(triton::Compose(a, b));
-          },
-          docs::kDocCompose)
+                  py::arg("require_surjective") = true, docs::kDocFromBases);
+}
+
+// Triton's operations on layouts, with Triton's names.
+void LayoutOperations(py::class_<LinearLayout>& c) {
+  c.def(
+       "compose",
+       [](const LinearLayout& a, const LinearLayout& b) {
+         return Get(triton::Compose(a, b));
+       },
+       docs::kDocCompose)
       .def(
           "invert_and_compose",
           [](const LinearLayout& a, const LinearLayout& b) {
@@ -465,13 +467,17 @@ void RegisterTriton(py::module_& parent) {
       .def_property_readonly("num_in_dims", &LinearLayout::num_in_dims,
                              docs::kDocNumInDims)
       .def_property_readonly("num_out_dims", &LinearLayout::num_out_dims,
-                             docs::kDocNumOutDims)
-      .def(
-          "__mul__",
-          [](const LinearLayout& a, const LinearLayout& b) {
-            return Get(triton::Product(a, b));
-          },
-          docs::kDocMul)
+                             docs::kDocNumOutDims);
+}
+
+// Products, comparison, printing and views.
+void LayoutOperators(py::class_<LinearLayout>& c) {
+  c.def(
+       "__mul__",
+       [](const LinearLayout& a, const LinearLayout& b) {
+         return Get(triton::Product(a, b));
+       },
+       docs::kDocMul)
       .def("__imul__",
            [](const LinearLayout& a, const LinearLayout& b) {
              return Get(triton::Product(a, b));
@@ -499,16 +505,19 @@ void RegisterTriton(py::module_& parent) {
           },
           docs::kDocGetDistributedView)
       .def("apply", &Apply, py::arg("inputs"), docs::kDocApply)
-      .def("get_matrix_view", &triton::MatrixView, docs::kDocGetMatrixView)
-      // Beyond Triton's binding.
-      .def(
-          "get_in_dim_size",
-          [](const LinearLayout& l, const std::string& d) {
-            const int i = l.InDimIndex(d);
-            if (i < 0) throw py::value_error("no in-dim " + d);
-            return l.InDimSize(i);
-          },
-          docs::kDocGetInDimSize)
+      .def("get_matrix_view", &triton::MatrixView, docs::kDocGetMatrixView);
+}
+
+// Beyond Triton's binding: dims by name and reshaping.
+void LayoutDims(py::class_<LinearLayout>& c) {
+  c.def(
+       "get_in_dim_size",
+       [](const LinearLayout& l, const std::string& d) {
+         const int i = l.InDimIndex(d);
+         if (i < 0) throw py::value_error("no in-dim " + d);
+         return l.InDimSize(i);
+       },
+       docs::kDocGetInDimSize)
       .def(
           "get_out_dim_size",
           [](const LinearLayout& l, const std::string& d) {
@@ -548,14 +557,18 @@ void RegisterTriton(py::module_& parent) {
           [](const LinearLayout& l, std::vector<std::string> order) {
             return Get(triton::TransposeOuts(l, order));
           },
-          docs::kDocTransposeOuts)
-      .def(
-          "sublayout",
-          [](const LinearLayout& l, std::vector<std::string> ins,
-             std::vector<std::string> outs) {
-            return Get(triton::Sublayout(l, ins, outs));
-          },
-          docs::kDocSublayout)
+          docs::kDocTransposeOuts);
+}
+
+// Beyond Triton's binding: sublayouts, division, free variables, text.
+void LayoutAlgebra(py::class_<LinearLayout>& c) {
+  c.def(
+       "sublayout",
+       [](const LinearLayout& l, std::vector<std::string> ins,
+          std::vector<std::string> outs) {
+         return Get(triton::Sublayout(l, ins, outs));
+       },
+       docs::kDocSublayout)
       .def(
           "sublayout_is_zero",
           [](const LinearLayout& l, std::vector<std::string> ins,
@@ -618,7 +631,10 @@ void RegisterTriton(py::module_& parent) {
             return triton::PrintLinear(l, alignment);
           },
           py::arg("alignment") = 16, docs::kDocToTtgir);
+}
 
+// From text and JSON, convert costs.
+void LayoutFunctions(py::module_& m) {
   m.def("from_json", [](const std::string& text) {
     return Get(triton::LayoutFromJson(text));
   });
@@ -629,6 +645,10 @@ void RegisterTriton(py::module_& parent) {
         py::arg("target") = std::string(triton::kDefaultCvtTarget),
         py::arg("triton") =
             std::string(triton::TritonVersionName(triton::kNewestTriton)));
+}
+
+// Pictures of a layout, and kernel reports.
+void PictureFunctions(py::module_& m) {
   m.def(
       "draw",
       [](const LinearLayout& l, const std::string& title, int bits, bool svg) {
@@ -662,6 +682,46 @@ void RegisterTriton(py::module_& parent) {
       py::arg("text"), py::arg("shape") = py::none(),
       py::arg("bits") = triton::kDefaultElementBits,
       py::arg("instruction") = false, py::arg("k_width") = 0);
+}
+
+// hl.triton.report: the kernel report of TTGIR text (named "<text>" in
+// messages) or of a file, cache folder or metadata JSON (`path`), as the
+// JSON `hlolayout triton report --json` prints.
+void ReportFunctions(py::module_& m) {
+  m.def(
+      "report",
+      [](const std::optional<std::string>& text,
+         const std::optional<std::string>& path, const std::string& triton,
+         const std::string& target) {
+        py::gil_scoped_release release;
+        triton::ReportInput in;
+        if (path) {
+          in = Get(triton::ReadReportInput(*path));
+        } else {
+          in.text = text.value_or("");
+          in.file = "<text>";
+        }
+        return triton::KernelReportJson(
+            Get(triton::MakeKernelReport(std::move(in), triton, target)));
+      },
+      py::arg("text") = py::none(), py::arg("path") = py::none(),
+      py::arg("triton") = "", py::arg("target") = "");
+}
+
+}  // namespace
+
+void RegisterTriton(py::module_& parent) {
+  py::module_ m = parent.def_submodule(
+      "_triton", "C++ core of hlolayout.triton; use hlolayout.triton instead.");
+  py::class_<LinearLayout> c(m, "LinearLayout", docs::kDocClass);
+  LayoutBuilders(c);
+  LayoutOperations(c);
+  LayoutOperators(c);
+  LayoutDims(c);
+  LayoutAlgebra(c);
+  LayoutFunctions(m);
+  PictureFunctions(m);
+  ReportFunctions(m);
 }
 
 }  // namespace hlolayout

@@ -1,34 +1,45 @@
 // python/hlolayout/_ttnn.cc: the C++ half of `hlolayout.ttnn`: a TTNN tensor
-// spec computed once from its JSON input (ttnn/spec_json.h), its fields,
-// the buffer distribution, element locations, and mesh distributions.
+// spec computed once from hl.ttnn's values (a ttnn::TensorSpecInput, no
+// text in between), checked against a device (ttnn/spec_text.h), its
+// fields, its answer in words and JSON (ttnn/answer_json.h), its picture
+// (draw/ttnn_drawing.h), the buffer distribution, element locations, and
+// mesh distributions.
 //
-//   >>> r = hl._core._ttnn_spec('{"shape": [64, 64]}', 16, 32, 64, 12,
-//   ...                         "wormhole_n150")
+//   >>> d = hl._core._ttnn_device_choice("wormhole_n150", (16, 32, 64, 12))
+//   >>> r = hl._core._ttnn_spec([64, 64], "bfloat16", "TILE", (32, 32),
+//   ...                         "DRAM", "INTERLEAVED", None, None, d)
 //   >>> r.num_pages
 //   4
 //
 // A refusal comes back as a tuple ("refused", message, rule) for the Python
-// side to raise as hl.ttnn.TtnnRefusal; bad JSON raises ValueError.
+// side to raise as hl.ttnn.TtnnRefusal; a bad name or value raises
+// ValueError with the library's message.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "_binding.h"
-#include "hlolayout/cli/ttnn_json.h"
+#include "absl/strings/ascii.h"
+#include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/ttnn_drawing.h"
+#include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
 #include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/sharded_config.h"
-#include "hlolayout/ttnn/spec_json.h"
+#include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
 namespace py = pybind11;
@@ -38,7 +49,9 @@ namespace {
 
 struct PyTtnnSpec {
   std::shared_ptr<const ttnn::TensorSpec> spec;
-  cli::TtnnSpecNotes notes;  // the device checked against, its warnings
+  ttnn::SpecNotes notes;  // the device checked against, its warnings
+  ttnn::TensorSpecInput input;
+  ttnn::DeviceChoice device;
 };
 
 py::tuple Refusal(const absl::Status& s) {
@@ -62,33 +75,120 @@ int64_t CoreIndex(const ttnn::BufferDistribution& d, int64_t core) {
   return core;
 }
 
+// The enum value of `name` (hl.ttnn has checked nothing): ValueError with
+// the nearest names when it is none of `kind`'s.
+template <typename T>
+T Named(absl::optional<T> (*from)(absl::string_view), ttnn::NameKind kind,
+        const std::string& name) {
+  absl::optional<T> v = from(name);
+  if (!v) ThrowStatus(ttnn::CheckName(kind, name));
+  return *v;
+}
+
+// A core grid: [((x0, y0), (x1, y1)), ...].
+using PyGrid = std::vector<
+    std::pair<std::pair<int64_t, int64_t>, std::pair<int64_t, int64_t>>>;
+
+absl::StatusOr<ttnn::CoreRangeSet> Grid(const PyGrid& grid) {
+  std::vector<ttnn::CoreRange> ranges;
+  for (const auto& [a, b] : grid) {
+    ranges.push_back({{a.first, a.second}, {b.first, b.second}});
+  }
+  return ttnn::CoreRangeSet::Make(std::move(ranges));
+}
+
+// hl.ttnn.ShardSpec: (grid, shape or None (derived), orientation).
+using PyShard =
+    std::tuple<PyGrid, std::optional<std::pair<int64_t, int64_t>>, std::string>;
+// hl.ttnn.NdShardSpec: (shard_shape, grid, orientation, distribution).
+using PyNdShard =
+    std::tuple<std::vector<int64_t>, PyGrid, std::string, std::string>;
+
+// The memory config of hl.ttnn's values: OK, or a refusal of the grid.
+absl::Status MemoryFrom(const std::string& memory_layout,
+                        const std::optional<PyShard>& shard,
+                        const std::optional<PyNdShard>& nd,
+                        ttnn::TensorSpecInput& in) {
+  if (nd) {
+    const auto& [shape, grid, orientation, distribution] = *nd;
+    ttnn::NdShardSpec spec;
+    spec.shard_shape = shape;
+    absl::StatusOr<ttnn::CoreRangeSet> g = Grid(grid);
+    if (!g.ok()) return g.status();
+    spec.grid = *std::move(g);
+    spec.orientation = Named(&ttnn::OrientationFromName,
+                             ttnn::NameKind::kOrientation, orientation);
+    spec.distribution = Named(&ttnn::DistributionFromName,
+                              ttnn::NameKind::kDistribution, distribution);
+    in.memory.layout = ttnn::TensorMemoryLayout::kNdSharded;
+    in.memory.created_with_nd_shard_spec = true;
+    in.memory.nd_shard_spec = std::move(spec);
+    return absl::OkStatus();
+  }
+  in.memory.layout = Named(&ttnn::MemoryLayoutFromName,
+                           ttnn::NameKind::kMemoryLayout, memory_layout);
+  if (!shard) return absl::OkStatus();
+  const auto& [grid, shape, orientation] = *shard;
+  ttnn::ShardSpec spec;
+  absl::StatusOr<ttnn::CoreRangeSet> g = Grid(grid);
+  if (!g.ok()) return g.status();
+  spec.grid = *std::move(g);
+  if (shape) spec.shape = {shape->first, shape->second};
+  in.derive_shard_shape = !shape.has_value();
+  spec.orientation = Named(&ttnn::OrientationFromName,
+                           ttnn::NameKind::kOrientation, orientation);
+  in.memory.shard_spec = std::move(spec);
+  return absl::OkStatus();
+}
+
 // `device`: a device name (ttnn/device.h) to check the spec against, or
-// "none" for tt-metal's TensorSpec alone.
-py::object MakeSpec(const std::string& json, int64_t l1_alignment,
-                    int64_t dram_alignment, int64_t l1_banks,
-                    int64_t dram_banks, const std::string& device_name) {
-  absl::StatusOr<std::vector<ttnn::TensorSpecInput>> in =
-      ttnn::SpecInputsFromText(json);
-  if (!in.ok()) {
-    if (ttnn::RefusalRule(in.status())) return Refusal(in.status());
-    ThrowStatus(in.status());
+// "none" for tt-metal's TensorSpec alone; `params`: the numbers TensorSpec
+// takes (l1_alignment, dram_alignment, l1_banks, dram_banks).
+ttnn::DeviceChoice Choice(const std::string& device,
+                          const std::array<int64_t, 4>& params) {
+  ttnn::DeviceChoice c;
+  c.named = true;
+  if (absl::AsciiStrToLower(device) == "none") {
+    c.check_fit = false;
+  } else {
+    c.device = Unwrap(ttnn::FindDevice(device));
   }
-  if (in->size() != 1) throw py::value_error("expected one tensor spec");
-  ttnn::DeviceParams device{l1_alignment, dram_alignment, l1_banks, dram_banks};
-  absl::StatusOr<ttnn::TensorSpec> spec =
-      ttnn::TensorSpec::Make((*in)[0], device);
-  if (!spec.ok()) return Refusal(spec.status());
-  cli::TtnnSpecNotes notes{device_name, {}};
-  if (device_name != "none") {
-    absl::StatusOr<const ttnn::Device*> d = ttnn::FindDevice(device_name);
-    if (!d.ok()) throw py::value_error(std::string(d.status().message()));
-    notes.device = std::string((*d)->name);
-    absl::StatusOr<ttnn::FitReport> fit = ttnn::CheckFit(*spec, **d);
-    if (!fit.ok()) return Refusal(fit.status());
-    notes.warnings = std::move(fit->warnings);
+  c.params = {params[0], params[1], params[2], params[3]};
+  return c;
+}
+
+py::object MakeSpec(const std::vector<int64_t>& shape, const std::string& dtype,
+                    const std::string& layout,
+                    const std::pair<int64_t, int64_t>& tile,
+                    const std::string& buffer_type,
+                    const std::string& memory_layout,
+                    const std::optional<PyShard>& shard,
+                    const std::optional<PyNdShard>& nd,
+                    const ttnn::DeviceChoice& device) {
+  PyTtnnSpec out;
+  ttnn::TensorSpecInput& in = out.input;
+  in.shape = shape;
+  in.dtype = Named(&ttnn::DataTypeFromName, ttnn::NameKind::kDataType, dtype);
+  in.layout = Named(&ttnn::LayoutFromName, ttnn::NameKind::kLayout, layout);
+  in.memory.buffer_type = Named(&ttnn::BufferTypeFromName,
+                                ttnn::NameKind::kBufferType, buffer_type);
+  absl::StatusOr<ttnn::Tile> t = ttnn::MakeTile(tile.first, tile.second);
+  absl::Status status =
+      t.ok() ? MemoryFrom(memory_layout, shard, nd, in) : t.status();
+  if (t.ok()) in.tile = *t;
+  if (!status.ok()) {
+    if (ttnn::RefusalRule(status)) return Refusal(status);
+    ThrowStatus(status);
   }
-  return py::cast(PyTtnnSpec{
-      std::make_shared<const ttnn::TensorSpec>(*std::move(spec)), notes});
+  out.device = device;
+  // Not worth releasing the GIL for: a spec takes a microsecond or two.
+  absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(in, out.device);
+  if (!checked.ok()) return Refusal(checked.status());
+  out.notes = {
+      out.device.check_fit ? std::string(out.device.device->name) : "none",
+      std::move(checked->warnings)};
+  out.spec = std::make_shared<const ttnn::TensorSpec>(std::move(checked->spec));
+  return py::cast(std::move(out));
 }
 
 // A device's numbers, by name: a dict (ttnn.device_info).
@@ -210,15 +310,81 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
           "num_banks", [](const PyTtnnSpec& s) { return s.spec->num_banks(); })
       .def_property_readonly(
           "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; })
+      .def_property_readonly(
+          "has_warnings",
+          [](const PyTtnnSpec& s) { return !s.notes.warnings.empty(); })
       .def_property_readonly("device_name",
                              [](const PyTtnnSpec& s) { return s.notes.device; })
       .def_property_readonly(
           "shard_shape_derived",
           [](const PyTtnnSpec& s) { return s.spec->shard_shape_derived(); })
       .def("to_json", [](const PyTtnnSpec& s, bool full) {
-        cli::TtnnJsonLimits limits;
+        ttnn::JsonLimits limits;
         if (full) limits = {-1, -1, -1};
-        return cli::TtnnSpecJson(*s.spec, limits, &s.notes);
+        return ttnn::SpecJson(*s.spec, limits, &s.notes);
+      });
+}
+
+py::tuple PyGridOf(const ttnn::CoreRangeSet& grid) {
+  py::list out;
+  for (const ttnn::CoreRange& r : grid.ranges()) {
+    out.append(py::make_tuple(py::make_tuple(r.start.x, r.start.y),
+                              py::make_tuple(r.end.x, r.end.y)));
+  }
+  return py::tuple(out);
+}
+
+// The memory config after TensorSpec resolved it: (memory_layout,
+// (grid, shape, orientation) or None, (shard_shape, grid, orientation,
+// distribution) or None).
+py::tuple ResolvedMemory(const PyTtnnSpec& s) {
+  const ttnn::MemoryConfig& m = s.spec->memory_config();
+  py::object shard = py::none(), nd = py::none();
+  if (m.sharded() && m.shard_spec) {
+    shard = py::make_tuple(
+        PyGridOf(m.shard_spec->grid), IntTuple(m.shard_spec->shape),
+        std::string(ttnn::OrientationName(m.shard_spec->orientation)));
+  }
+  if (m.sharded() && m.nd_shard_spec) {
+    const ttnn::NdShardSpec& n = *m.nd_shard_spec;
+    nd = py::make_tuple(IntTuple(n.shard_shape), PyGridOf(n.grid),
+                        std::string(ttnn::OrientationName(n.orientation)),
+                        std::string(ttnn::DistributionName(n.distribution)));
+  }
+  return py::make_tuple(std::string(ttnn::MemoryLayoutName(m.layout)), shard,
+                        nd);
+}
+
+// The spec in words (ttnn/spec_text.h), its picture (draw/ttnn_drawing.h)
+// and the time of the C++ calls construction wraps (python/bench).
+void AnswerFields(py::class_<PyTtnnSpec>& c) {
+  c.def("resolved_memory", &ResolvedMemory)
+      .def("text",
+           [](const PyTtnnSpec& s, bool full) {
+             return ttnn::SpecText(s.input,
+                                   ttnn::CheckedSpec{*s.spec, s.notes.warnings},
+                                   s.device, full);
+           })
+      .def("draw_svg",
+           [](const PyTtnnSpec& s,
+              std::optional<std::pair<int64_t, int64_t>> core) {
+             absl::optional<ttnn::CoreCoord> c;
+             if (core) c = ttnn::CoreCoord{core->first, core->second};
+             py::gil_scoped_release release;
+             draw::TtnnDrawing d =
+                 Unwrap(draw::DrawTtnnSpec(s.input, *s.spec, s.device, c));
+             return draw::GridsToSvg(d.grids, d.title);
+           })
+      .def("_time_cpp", [](const PyTtnnSpec& s, int64_t n) {
+        py::gil_scoped_release release;
+        const auto start = std::chrono::steady_clock::now();
+        int64_t sink = 0;
+        for (int64_t i = 0; i < n; ++i) {
+          sink += ttnn::CheckSpec(s.input, s.device)->spec.num_pages();
+        }
+        const std::chrono::duration<double> t =
+            std::chrono::steady_clock::now() - start;
+        return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
       });
 }
 
@@ -298,7 +464,7 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
       .def("locate_json",
            [](const PyTtnnSpec& s, const std::vector<int64_t>& index) {
              ttnn::ElementPlace p = Unwrap(ttnn::Locate(*s.spec, index));
-             return cli::TtnnPlaceJson(*s.spec, p);
+             return ttnn::PlaceJson(*s.spec, p);
            });
 }
 
@@ -329,10 +495,15 @@ void RegisterTtnn(py::module_& m) {
   m.def("_ttnn_check_name", &CheckTtnnName, py::arg("kind"), py::arg("name"));
   py::class_<PyTtnnSpec> c(m, "_TtnnSpec");
   SpecFields(c);
+  AnswerFields(c);
   DistributionFields(c);
-  m.def("_ttnn_spec", &MakeSpec, py::arg("json"), py::arg("l1_alignment"),
-        py::arg("dram_alignment"), py::arg("l1_banks"), py::arg("dram_banks"),
-        py::arg("device") = "wormhole_n150");
+  // hl.ttnn.DeviceParams' device, made once per DeviceParams.
+  py::class_<ttnn::DeviceChoice>(m, "_TtnnDeviceChoice");
+  m.def("_ttnn_device_choice", &Choice, py::arg("device"), py::arg("params"));
+  m.def("_ttnn_spec", &MakeSpec, py::arg("shape"), py::arg("dtype"),
+        py::arg("layout"), py::arg("tile"), py::arg("buffer_type"),
+        py::arg("memory_layout"), py::arg("shard_spec"),
+        py::arg("nd_shard_spec"), py::arg("device"));
   m.def("_ttnn_device_info", &DeviceInfo, py::arg("name"));
   m.def("_ttnn_derive_shard", &DeriveShard, py::arg("shape"), py::arg("x"),
         py::arg("y"), py::arg("memory_layout"), py::arg("orientation"));

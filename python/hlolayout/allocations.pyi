@@ -53,13 +53,14 @@ class HeapInfo:
 class AssignedValue:
     _fields: Tuple[str, ...]
     id: int
-    name: str
+    instruction: str
     index: Tuple[int, ...]
     shape: str
     offset: int
     size: int
     start: Optional[int]
     end: Optional[int]
+    name: str  # deprecated: instruction
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
     def __getitem__(self, key: str) -> Any: ...  # deprecated

@@ -25,7 +25,8 @@ def draw(shape, view="both", slice=None, core=None):
     view: "logical", "memory" or "both"; slice: the fixed outer indices
     (a tuple) when the array has more than two dimensions.
     """
-    if hasattr(shape, "_repr_html_") and hasattr(shape, "draw") and hasattr(shape, "_spec_json"):
+    from . import ttnn as _ttnn
+    if isinstance(shape, _ttnn.TensorSpec):
         return shape.draw(core=core)
     shape = _shape(shape, "shape")
     if view not in ("logical", "memory", "both"):

@@ -479,16 +479,12 @@ def report(ttgir, triton=None, target=None):
         >>> report("# a README")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: <stdin>:1:1: no TTGIR module here: ...
+        ValueError: <text>:1:1: no TTGIR module here: ...
     """
     import json
     import os
-    from . import _cli_text
-    flags = ["--triton", str(triton)] if triton is not None else []
-    if target is not None:
-        flags += ["--target", str(target)]
+    triton = "" if triton is None else str(triton)
+    target = "" if target is None else str(target)
     if "\n" not in ttgir and os.path.exists(ttgir):
-        return json.loads(_cli_text(["triton", "report", "--json", ttgir] +
-                                    flags))
-    return json.loads(_cli_text(["triton", "report", "--json", "-"] + flags,
-                                ttgir))
+        return json.loads(_t.report(path=ttgir, triton=triton, target=target))
+    return json.loads(_t.report(text=ttgir, triton=triton, target=target))

@@ -51,7 +51,6 @@ import json as _json
 import warnings as _warnings
 
 from . import _hlolayout as _core
-from ._cli import _cli_text
 
 __all__ = [
     "TensorSpec", "MemoryConfig", "ShardSpec", "NdShardSpec", "CoreRangeSet",
@@ -81,6 +80,17 @@ class TtnnDeviceWarning(UserWarning):
     DRAM banks."""
 
 
+_DEVICES = {}
+
+
+def _device(name):
+    """device_info(name), computed once per name (not to be changed)."""
+    d = _DEVICES.get(name)
+    if d is None:
+        d = _DEVICES[name] = _core._ttnn_device_info(name)
+    return d
+
+
 def device_info(name="wormhole_n150"):
     """A device's numbers (ttnn/device.h, docs/ttnn.md "Devices"): a dict
     with name, board, arch, chips, grid (x, y), l1_bytes_per_core,
@@ -90,7 +100,7 @@ def device_info(name="wormhole_n150"):
         >>> device_info("p150")["grid"], device_info("n150")["l1_usable_per_core"]
         ((13, 10), 1463968)
     """
-    return _core._ttnn_device_info(str(name))
+    return dict(_device(str(name)))
 
 
 def _enum(name, values):
@@ -120,11 +130,21 @@ def _name(v, kind=None):
     "distribution"), a name that is none of that enum's raises ValueError
     with the nearest ones ("unknown dtype 'bfloat8'; did you mean
     'bfloat8_b'? ...")."""
+    if v.__class__ is str and (kind, v) in _KNOWN_NAMES:
+        return v
+    if kind is None and v.__class__ is str and "." not in v and ":" not in v:
+        return v
     s = str(getattr(v, "name", v))
     s = s.split(".")[-1].split("::")[-1]
     if kind is not None:
         _core._ttnn_check_name(kind, s)
+        if s == v:
+            _KNOWN_NAMES.add((kind, s))
     return s
+
+
+# (kind, name) pairs _name has checked (the checks cost a call into C++).
+_KNOWN_NAMES = set()
 
 
 class CoreCoord:
@@ -163,8 +183,8 @@ class CoreRange:
     def __eq__(self, other):
         return isinstance(other, CoreRange) and (self.start, self.end) == (other.start, other.end)
 
-    def _json(self):
-        return [[self.start.x, self.start.y], [self.end.x, self.end.y]]
+    def _value(self):
+        return ((self.start.x, self.start.y), (self.end.x, self.end.y))
 
 
 class CoreRangeSet:
@@ -185,11 +205,11 @@ class CoreRangeSet:
     def __eq__(self, other):
         return isinstance(other, CoreRangeSet) and self.ranges == other.ranges
 
-    def _json(self):
-        return [r._json() for r in self.ranges]
+    def _value(self):
+        return [r._value() for r in self.ranges]
 
     @staticmethod
-    def _from_json(grid):
+    def _from_value(grid):
         return CoreRangeSet([CoreRange(CoreCoord(*a), CoreCoord(*b)) for a, b in grid])
 
 
@@ -212,11 +232,8 @@ class ShardSpec:
         return isinstance(other, ShardSpec) and (self.grid, self.shape, self.orientation) == (
             other.grid, other.shape, other.orientation)
 
-    def _json(self):
-        out = {"grid": self.grid._json(), "orientation": self.orientation}
-        if self.shape is not None:
-            out["shape"] = list(self.shape)
-        return out
+    def _value(self):
+        return (self.grid._value(), self.shape, self.orientation)
 
 
 class NdShardSpec:
@@ -236,12 +253,11 @@ class NdShardSpec:
                                                 self.shard_distribution_strategy)
 
     def __eq__(self, other):
-        return isinstance(other, NdShardSpec) and self._json() == other._json()
+        return isinstance(other, NdShardSpec) and self._value() == other._value()
 
-    def _json(self):
-        return {"shard_shape": list(self.shard_shape), "grid": self.grid._json(),
-                "orientation": self.orientation,
-                "distribution": self.shard_distribution_strategy}
+    def _value(self):
+        return (list(self.shard_shape), self.grid._value(), self.orientation,
+                self.shard_distribution_strategy)
 
 
 class MemoryConfig:
@@ -283,22 +299,33 @@ class DeviceParams:
     """The device numbers the model needs: those of device `name` (a
     Wormhole n150 by default; "none": an n150's numbers and no fit check),
     each overridden when given."""
-    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks", "name")
+    __slots__ = ("l1_alignment", "dram_alignment", "l1_banks", "dram_banks", "name", "_c",
+                 "_c_key")
 
     def __init__(self, l1_alignment=None, dram_alignment=None, l1_banks=None, dram_banks=None,
                  name="wormhole_n150"):
         self.name = str(name)
-        d = device_info("wormhole_n150" if self.name.lower() == "none" else self.name)
+        d = _device("wormhole_n150" if self.name.lower() == "none" else self.name)
         pick = lambda v, default: int(default if v is None else v)  # noqa: E731
         self.l1_alignment = pick(l1_alignment, d["l1_alignment"])
         self.dram_alignment = pick(dram_alignment, d["dram_alignment"])
         self.l1_banks = pick(l1_banks, d["grid"][0] * d["grid"][1])
         self.dram_banks = pick(dram_banks, d["dram_banks"])
 
-    def _cli_args(self):
-        return ["--device", self.name, "--l1-alignment", str(self.l1_alignment),
-                "--dram-alignment", str(self.dram_alignment), "--l1-banks", str(self.l1_banks),
-                "--dram-banks", str(self.dram_banks)]
+        self._c_key = None
+
+    def _params(self):
+        return (self.l1_alignment, self.dram_alignment, self.l1_banks, self.dram_banks)
+
+    def _choice(self):
+        """The C++ device choice of these numbers, made again only when
+        they change."""
+        key = (self.name, self.l1_alignment, self.dram_alignment, self.l1_banks,
+               self.dram_banks)
+        if key != self._c_key:
+            self._c = _core._ttnn_device_choice(self.name, self._params())
+            self._c_key = key
+        return self._c
 
 
 def _check(result):
@@ -307,50 +334,64 @@ def _check(result):
     return result
 
 
+_DEFAULT_DEVICE = None
+_DEFAULT_TILE = Tile()
+
+
+def _default_device():
+    global _DEFAULT_DEVICE
+    if _DEFAULT_DEVICE is None:
+        _DEFAULT_DEVICE = DeviceParams()
+    return _DEFAULT_DEVICE
+
+
 class TensorSpec:
     """ttnn.TensorSpec(shape, dtype, layout, memory_config, tile=...): what
     tt-metal computes for it. Every field of `hlolayout ttnn spec`, with
     tt-metal's names; to_dict() is exactly its --json."""
 
     __slots__ = ("shape", "dtype", "layout", "tile", "input_memory_config", "device", "_s",
-                 "memory_config", "_spec_json")
+                 "_memory_config")
 
     def __init__(self, shape, dtype, layout, memory_config=None, tile=None, device=None):
-        self.shape = tuple(int(d) for d in shape)
-        self.dtype = _name(dtype, "dtype").lower()
-        self.layout = _name(layout, "layout").replace("_LAYOUT", "")
-        self.tile = tile if isinstance(tile, Tile) else Tile(tile if tile is not None else (32, 32))
-        self.input_memory_config = memory_config if memory_config is not None else MemoryConfig()
-        self.device = (device if isinstance(device, DeviceParams)
-                       else DeviceParams(name=device if device is not None else "wormhole_n150"))
-        m = self.input_memory_config
-        spec = {"shape": list(self.shape), "dtype": self.dtype, "layout": self.layout,
-                "tile": list(self.tile.tile_shape), "buffer_type": m.buffer_type}
-        if m.nd_shard_spec is not None:
-            spec["nd_shard_spec"] = m.nd_shard_spec._json()
-        else:
-            spec["memory_layout"] = m.memory_layout
-            if m.shard_spec is not None:
-                spec["shard_spec"] = m.shard_spec._json()
-        d = self.device
-        self._spec_json = _json.dumps(spec)
-        self._s = _check(_core._ttnn_spec(self._spec_json, d.l1_alignment, d.dram_alignment,
-                                          d.l1_banks, d.dram_banks, d.name))
-        for w in self._s.warnings:
-            _warnings.warn(w, TtnnDeviceWarning, stacklevel=2)
-        out = self.to_dict()
-        resolved_ss = out.get("resolved_shard_spec")
-        resolved_nd = out.get("resolved_nd_shard_spec")
-        self.memory_config = MemoryConfig(
-            out["memory_layout"], m.buffer_type,
-            ShardSpec(CoreRangeSet._from_json(resolved_ss["grid"]), resolved_ss["shape"],
-                      resolved_ss["orientation"]) if resolved_ss else None,
-            None)
-        if resolved_nd:
-            self.memory_config.nd_shard_spec = NdShardSpec(
-                resolved_nd["shard_shape"], CoreRangeSet._from_json(resolved_nd["grid"]),
-                resolved_nd["orientation"], resolved_nd["distribution"])
-            self.memory_config.memory_layout = out["memory_layout"]
+        self.shape = tuple(map(int, shape))
+        self.dtype = _name(dtype).lower()
+        self.layout = _name(layout).replace("_LAYOUT", "")
+        self.tile = (tile if isinstance(tile, Tile) else _DEFAULT_TILE if tile is None
+                     else Tile(tile))
+        self.input_memory_config = m = (memory_config if memory_config is not None
+                                        else MemoryConfig())
+        self.device = d = (device if isinstance(device, DeviceParams)
+                           else _default_device() if device is None
+                           else DeviceParams(name=device))
+        nd = m.nd_shard_spec
+        self._s = s = _core._ttnn_spec(
+            self.shape, self.dtype, self.layout, self.tile.tile_shape, m.buffer_type,
+            m.memory_layout, None if nd is not None or m.shard_spec is None
+            else m.shard_spec._value(), None if nd is None else nd._value(),
+            d._choice())
+        if s.__class__ is tuple:
+            _check(s)
+        self._memory_config = None
+        if s.has_warnings:
+            for w in s.warnings:
+                _warnings.warn(w, TtnnDeviceWarning, stacklevel=2)
+
+    @property
+    def memory_config(self):
+        """The memory config after TensorSpec resolved it (a derived shard
+        shape filled in, a 2-D spec resolved to ND and back)."""
+        if self._memory_config is None:
+            layout, ss, nd = self._s.resolved_memory()
+            mc = MemoryConfig(layout, self.input_memory_config.buffer_type,
+                              ShardSpec(CoreRangeSet._from_value(ss[0]), ss[1], ss[2])
+                              if ss else None, None)
+            if nd:
+                mc.nd_shard_spec = NdShardSpec(nd[0], CoreRangeSet._from_value(nd[1]),
+                                               nd[2], nd[3])
+                mc.memory_layout = layout
+            self._memory_config = mc
+        return self._memory_config
 
     def __repr__(self):
         return "TensorSpec(%r, %r, %r, %r)" % (self.shape, self.dtype, self.layout,
@@ -367,22 +408,25 @@ class TensorSpec:
         """The SVG picture of `hlolayout ttnn draw --svg -`: the core grid
         with each core's shards and bytes, the pages (or, past 16,384, the
         shards) coloured by core, and with `core` ((x, y) or CoreCoord) that
-        core's device pages."""
-        args = ["ttnn", "draw", "--svg", "-"] + self.device._cli_args()
+        core's device pages (ValueError for a core holding no shard)."""
         if core is not None:
             x, y = (core.x, core.y) if isinstance(core, CoreCoord) else core
-            args += ["--core", "%d,%d" % (int(x), int(y))]
-        return _cli_text(args + [self._spec_json])
+            core = (int(x), int(y))
+        return self._s.draw_svg(core)
 
     def _repr_svg_(self):
         return self.draw()
 
+    def text(self, full=False):
+        """The spec in words, as `hlolayout ttnn spec` prints it (device and
+        warnings included; `full`: every core and page)."""
+        return self._s.text(bool(full))
+
     def _repr_html_(self):
         """Jupyter: the spec's summary (`hlolayout ttnn spec`, device and
         warnings included) over its picture."""
-        text = _cli_text(["ttnn", "spec"] + self.device._cli_args() + [self._spec_json])
         return "<div class=\"hlolayout-ttnn\"><pre>%s</pre>%s</div>" % (
-            _html.escape(text), self.draw())
+            _html.escape(self.text()), self.draw())
 
     padded_shape = property(lambda self: self._s.padded_shape)
     logical_2d_shape = property(lambda self: self._s.logical_2d_shape)

@@ -981,3 +981,25 @@ def test_draw_names_layouts_in_the_dsls_notation():
     assert "_" not in str(ex.value) and "Sw<" not in str(ex.value)
     assert _pictures.dsl_notation("Sw<3,4,3> o _0 o (_8,_-2):(_1,_0)") == \
         "S<3,4,3> o 0 o (8,-2):(1,0)"
+
+
+def test_a_tiled_mma_builds_the_operand_layout_it_is_asked_for():
+    # issue 47 item 15: the C++ tiled MMA is a shell whose operand layouts
+    # are built when read. A permutation that does not tile the atom along M
+    # fails A and C (with CuTe's first failure, C's), not B; the layouts
+    # read are those of the whole tiled MMA.
+    from hlolayout.cute_dsl import _atoms
+    op = cute.nvgpu.warp.MmaF16BF16Op(cute.Float16, cute.Float32, (16, 8, 16))
+    tm = cute.make_tiled_mma(op, (1, 1, 1), (12, None, None))
+    assert str(tm.tv_layout_B_tiled) == \
+        "((4,8),((2,2),(1,1))):((16,1),((8,64),(0,0)))"
+    for read in (lambda: tm.tv_layout_A_tiled, lambda: tm.tv_layout_C_tiled,
+                 lambda: tm.get_tile_size(0)):
+        with pytest.raises(_atoms.DSLUserCodeError,
+                           match="^make_tiled_mma: C: "):
+            read()
+    tm = cute.make_tiled_mma(op, (2, 2, 1))
+    full = core.cute_make_tiled_mma(tm._atom, "(2,2,1):(1,2,0)", "<_,_,_>")
+    for x in "ABC":
+        assert str(getattr(tm, "tv_layout_%s_tiled" % x)) == \
+            full.layout_tv(x).replace("_", "")

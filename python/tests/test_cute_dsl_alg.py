@@ -331,3 +331,51 @@ def test_tile_to_shape_core_path_is_the_engine():
         finally:
             _fast.use_core(old)
         assert fast == slow, (str(a), tgt, order)
+
+
+def test_a_layout_coalesced_to_one_mode_is_that_mode_everywhere():
+    # issue 47 item 15: composition does not check its result when the left
+    # operand coalesces (coalesce_x) to one mode s:d, because the layout then
+    # maps every x, inside its domain or past it, negative or not, to x * d.
+    import random
+
+    import numpy as np
+
+    from hlolayout.cute_dsl import _algebra, _verify
+    from hlolayout.cute_dsl._objects import Layout
+
+    rng = random.Random(47)
+    idx = np.arange(-200, 200, dtype=np.int64)
+    single = 0
+    for _ in range(4000):
+        r = rng.randint(1, 4)
+        sh = [rng.choice([1, 1, 2, 3, 4, 8]) for _ in range(r)]
+        st = tuple(rng.choice([0, 1, 2, 4, 8, 16, -1, -2, 3])
+                   for _ in range(r))
+        if rng.random() < 0.3:
+            i = rng.randrange(r)
+            sh[i] = cute.Int32(sh[i] * 4)
+        layout = Layout(tuple(sh), st) if r > 1 else Layout(sh[0], st[0])
+        flat = _algebra.coalesce_x(layout)
+        if type(flat.sh) is tuple:
+            continue
+        single += 1
+        d = flat.st if type(flat.st) is int else flat.st.value
+        assert np.array_equal(_verify.evaluate(layout, idx), idx * d), \
+            str(layout)
+    assert single > 500
+
+
+def test_make_layout_checks_in_order():
+    # One walk of the shape (issue 47 item 15), the same errors in the same
+    # order: a shape's non-integer, a stride's, a size <= 0, congruence.
+    with pytest.raises(TypeError, match="make_layout expects integers"):
+        cute.make_layout((0, "a"), stride=(1, "b"))
+    with pytest.raises(TypeError, match="expects integer strides"):
+        cute.make_layout((0, 2), stride=(1, "b"))
+    with pytest.raises(ValueError, match="positive shape values, got -1"):
+        cute.make_layout((2, -1, 0), stride=(1, 2))
+    with pytest.raises(ValueError, match="congruent"):
+        cute.make_layout((2, 3), stride=(1, 2, 3))
+    assert str(cute.make_layout((cute.Int32(4), 1, 3))) == \
+        "(?,1,3):(1,0,?)"

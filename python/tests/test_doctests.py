@@ -9,9 +9,11 @@ import hlolayout as hl
 from hlolayout import (_cute_int_tuple, _cute_layout, allocations, arrays,
                        cute, grid, hlo, indexing, pictures, reports, shapes,
                        ttnn)
+from hlolayout.cute_dsl import _func_composed, _jit
 
 MODULES = [hl, shapes, indexing, arrays, hlo, pictures, reports, allocations,
-           cute, _cute_layout, _cute_int_tuple, grid, ttnn]
+           cute, _cute_layout, _cute_int_tuple, grid, ttnn, _jit,
+           _func_composed]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)

@@ -117,6 +117,36 @@ def test_to_dict_is_the_cli_json(cli, args):
         assert got == cli.json("memory", "--json", *flags, "-", input=text)
 
 
+def test_values_name_their_instruction_as_live_values_do():
+    """AssignedValue.instruction, as LiveValue.instruction; the old name
+    still answers, with a DeprecationWarning."""
+    (m,) = hl.memory(TWO_TEMPS)
+    value = m.allocations[0].values[0]
+    live = m.peaks[0].live[0]
+    assert isinstance(value.instruction, str) and value.instruction
+    assert isinstance(live.instruction, str)
+    assert "instruction" in value.to_dict() and "name" not in value.to_dict()
+    with pytest.warns(DeprecationWarning, match="AssignedValue.name is now"):
+        assert value.name == value.instruction
+
+
+def test_unknown_opcodes_warn_as_the_cli_does(cli):
+    """hl.memory() and `hlolayout memory` make one library call: the same
+    located warning, once per unknown opcode."""
+    text = ("HloModule m, is_scheduled=true\n"
+            "ENTRY %main (p: f32[256]) -> f32[256] {\n"
+            "  %p = f32[256]{0} parameter(0)\n"
+            "  %a = f32[256]{0} frobnicate(%p)\n"
+            "  ROOT %c = f32[256]{0} negate(%a)\n}\n")
+    with pytest.warns(UserWarning) as caught:
+        (m,) = hl.memory(text)
+    assert m.module == "m"
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1
+    assert messages[0].startswith(
+        "4:20: warning: unknown opcode 'frobnicate' (1 instruction")
+
+
 def test_xla_records(tmp_path):
     """The modules of memory/testdata with XLA's compiled.memory_analysis()."""
     folder = _runfile("memory/testdata")

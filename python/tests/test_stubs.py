@@ -73,3 +73,13 @@ def test_stub_names_the_public_api(module):
                            args.kwonlyargs]
             params = list(inspect.signature(value).parameters)
             assert stub_params == params, "%s.%s" % (module.__name__, name)
+
+
+def test_record_stubs_follow_the_field_lists():
+    """The result classes' blocks are written from the library's field lists
+    (`python -m hlolayout._stubgen --write` after changing one)."""
+    from hlolayout import _stubgen
+    assert _stubgen.main(["--check"]) == 0
+    block = _stubgen.class_stub(allocations.AssignedValue)
+    assert "    instruction: str\n" in block
+    assert "    name: str  # deprecated: instruction\n" in block

@@ -447,7 +447,7 @@ def test_draw_and_report():
     assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
                      triton="3.6.0")["triton"] == "3.6.0"
     # Text that holds no TTGIR module is refused, located (it gave 0 warps).
-    with pytest.raises(ValueError, match=r"<stdin>:1:1: no TTGIR module here"):
+    with pytest.raises(ValueError, match=r"<text>:1:1: no TTGIR module here"):
         tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
 
 
@@ -573,3 +573,24 @@ def test_vectorised_apply_shapes_and_errors():
     with pytest.raises(ValueError):
         l.apply({"register": np.zeros(2, np.int64),
                  "lane": np.zeros(3, np.int64)})
+
+
+# Issue 45 item 2: report() binds the library (triton/kernel_report.h): its
+# dict is what `hlolayout triton report --json` prints, and text given as a
+# string is named "<text>" (not the CLI's "<stdin>").
+def test_report_is_the_cli_json(cli):
+    for name in ("matmul_f16_64x64x32_w4.ttgir", "smem_gfx942.ttgir"):
+        path = _data(name)
+        assert tt.report(path) == cli.json("triton", "report", "--json", path)
+        assert tt.report(path, target="all", triton="3.6.0") == cli.json(
+            "triton", "report", "--json", "--target", "all", "--triton", "3.6.0",
+            path)
+        with open(path) as f:
+            text = f.read()
+        from_text = tt.report(text)
+        assert from_text["kernel"] == "<text>"
+        from_cli = cli.json("triton", "report", "--json", "-", input=text)
+        from_cli["kernel"] = "<text>"
+        assert from_text == from_cli
+    with pytest.raises(ValueError, match=r"not modelled for target 'nope'"):
+        tt.report(_data("smem_gfx942.ttgir"), target="nope")

@@ -232,3 +232,44 @@ def test_a_spec_draws_in_jupyter_and_with_hl_draw():
     assert "device            blackhole_p150" in html
     assert "core (3,4): 1024 device pages" in hl.draw(s, core=(3, 4))
     assert "core (3,4): 1024 device pages" in s.draw(ttnn.CoreCoord(3, 4))
+
+
+# Issue 45 item 2: the picture and the text come from the library
+# (draw/ttnn_drawing.h, ttnn/spec_text.h), the same as the CLI prints them.
+def test_pictures_and_text_are_what_the_cli_prints(cli):
+    path = _runfile("ttnn/testdata/tensor_specs.jsonl")
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if '"error"' not in line]
+    for row in rows[::9]:
+        s = _spec(row)
+        spec = json.dumps(row["input"])
+        assert s.draw() == cli.run("ttnn", "draw", "--svg", "-", "--device", "none",
+                                   spec).stdout, row["id"]
+        assert s.text() == cli.run("ttnn", "spec", "--device", "none", spec).stdout
+        assert s.text(full=True) == cli.run("ttnn", "spec", "--full", "--device",
+                                            "none", spec).stdout
+        if s.memory_config.is_sharded():
+            c = s.cores[-1]
+            assert s.draw((c.x, c.y)) == cli.run(
+                "ttnn", "draw", "--svg", "-", "--device", "none", "--core",
+                "%d,%d" % (c.x, c.y), spec).stdout
+    s = _block((320, 320), 5, 5, (64, 64), device="n150")
+    assert s.text().startswith("bfloat16[320, 320] TILE 32x32, L1 BLOCK_SHARDED\n"
+                               "device            wormhole_n150 (Wormhole B0")
+
+
+def test_errors_are_about_what_the_user_wrote():
+    # No line, column or caret into JSON the user never wrote.
+    with pytest.raises(ValueError) as e:
+        ttnn.TensorSpec((64, 64), "bfloat8", ttnn.TILE_LAYOUT)
+    assert str(e.value).startswith("unknown dtype 'bfloat8'; did you mean 'bfloat8_b'?")
+    overlapping = ttnn.CoreRangeSet([ttnn.CoreRange((0, 0), (1, 0)),
+                                     ttnn.CoreRange((1, 0), (2, 0))])
+    with pytest.raises(ValueError) as e:
+        ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.MemoryConfig(
+            ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+            ttnn.ShardSpec(overlapping, (32, 64))))
+    assert "^" not in str(e.value) and not str(e.value)[0].isdigit(), str(e.value)
+    s = _block((64, 64), 2, 1, (64, 32))
+    with pytest.raises(ValueError, match=r"^core \(5,5\) holds no shard of this tensor$"):
+        s.draw((5, 5))

@@ -29,7 +29,7 @@ HLOLAYOUT_CUTE_DSL_STRICT=1) raises WrongLayoutError instead;
 docs/cute-dsl.md lists every difference.
 """
 
-from . import _algebra, _fast, _ints, _tuples
+from . import _algebra, _fast, _floats, _ints, _tuples
 from ._algebra import RULES as WRONG_LAYOUT_RULES
 from ._algebra import Refusal, WrongLayoutError, WrongLayoutWarning
 from ._ints import (Boolean, DynInt, Int8, Int16, Int32, Int64, Integer,
@@ -43,6 +43,8 @@ from ._config import (get_arch, is_strict, set_arch, set_strict, strict,
 from . import nvgpu, utils, viz
 from ._pictures import draw
 from ._atoms import DSLUserCodeError
+from ._jit import (Constexpr, compile, const_expr, jit, printf,
+                   range_constexpr)
 from ._atoms import (Atom, CopyAtom, MmaAtom, TiledCopy, TiledMma,
                      make_copy_atom, make_mma_atom, make_tiled_copy,
                      make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
@@ -72,6 +74,7 @@ __all__ = [
     "nullspace", "pretty_str", "product_each", "ceil_div", "shape_div",
     "round_up", "flatten", "get", "select", "append", "prepend",
     "group_modes", "is_congruent", "is_weakly_congruent",
+    "jit", "compile", "printf", "Constexpr", "range_constexpr", "const_expr",
 ] + list(_numeric_all)
 
 
@@ -181,20 +184,25 @@ def make_layout(shape, *, stride=None):
     """A layout of `shape` and `stride` (CuTe's compact column-major strides
     when stride is None, a static size-1 mode getting stride 0); a list or
     tuple of Layouts makes each a mode."""
-    if isinstance(shape, (list, tuple)) and shape and all(
-            isinstance(x, Layout) for x in shape):
+    if isinstance(shape, (list, tuple)) and shape and isinstance(
+            shape[0], Layout) and all(isinstance(x, Layout) for x in shape):
         return _algebra.make_layout_of(list(shape))
     if isinstance(shape, list):
         shape = tuple(shape)
     if isinstance(stride, list):
         stride = tuple(stride)
-    _check_int_tuple(shape, "make_layout")
+    # (The checks of _check_int_tuple and _algebra.make_layout, in their
+    # order, with one walk of the shape: every layout is made here.)
+    leaves = _tuples.leaves(shape)
+    for x in leaves:
+        if type(x) is not int and not isinstance(x, DynInt):
+            raise TypeError("make_layout expects integers, got %r" % (x,))
     if stride is not None:
         for x in _tuples.leaves(stride):
-            if not (_tuples.is_int(x) or isinstance(x, ScaledBasis)):
+            if not (type(x) is int or isinstance(x, (DynInt, ScaledBasis))):
                 raise TypeError("make_layout expects integer strides, got "
                                 "%r" % (x,))
-    return _fast.make_layout(shape, stride)
+    return _algebra.make_checked_layout(shape, stride, leaves)
 
 
 @_no_zero_division
@@ -235,12 +243,19 @@ def make_swizzle(b, m, s):
 
 
 def make_composed_layout(inner, offset, outer):
-    """inner o offset o outer (inner a Swizzle or a Layout)."""
-    if not isinstance(inner, (Swizzle, Layout, ComposedLayout)):
-        raise TypeError("make_composed_layout expects a Swizzle or a Layout "
-                        "as inner, got %s" % type(inner).__name__)
+    """inner o offset o outer (inner a Swizzle, a Layout, or a Python
+    function: then a FunctionComposedLayout, which only maps coordinates
+    and prints)."""
+    function = not isinstance(inner, (Swizzle, Layout, ComposedLayout))
+    if function and not callable(inner):
+        raise TypeError("make_composed_layout expects a Swizzle, a Layout "
+                        "or a function as inner, got %s" %
+                        type(inner).__name__)
     _need_layout(outer, "make_composed_layout")
     _check_int_tuple(offset, "make_composed_layout")
+    if function:
+        from ._func_composed import FunctionComposedLayout
+        return FunctionComposedLayout(inner, offset, outer)
     return ComposedLayout(inner, offset, outer)
 
 

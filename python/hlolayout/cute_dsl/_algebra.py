@@ -17,7 +17,7 @@ mode; silently inside `unchecked`); docs/cute-dsl.md lists them.
     ((2,2),3):((24,2),8)
 """
 
-from . import _ints, _tuples
+from . import _config, _ints, _tuples
 from ._ints import DynInt, is_constant
 from ._objects import Layout, ScaledBasis
 from ._tuples import flatten, product, wrap, unwrap
@@ -125,6 +125,24 @@ def _static(x):
     return type(x) is int
 
 
+_VERIFY = []
+
+
+def _verify():
+    """The _verify module (imported on first use: it imports NumPy)."""
+    if not _VERIFY:
+        from . import _verify as module
+        _VERIFY.append(module)
+    return _VERIFY[0]
+
+
+# The C++ core's answer to a divide of a static layout by a static tiler,
+# or None (_fast sets it: _fast.static_op). A layout with a dynamic integer
+# in one mode is divided mode by mode: its static modes are the C++ core's,
+# as a static layout's are.
+STATIC_OP = [None]
+
+
 def _mul(a, b):
     if isinstance(a, ScaledBasis):
         return a.scale(b)
@@ -161,24 +179,28 @@ def _bw_coalesce(fshape, fstride, last, ns, nd):
     """CuTe's bw_coalesce from mode `last` down to 0 onto (ns, nd): a mode
     merges into the front one when the front's shape and both strides are
     static and s * d equals the front stride (the DSL also needs the mode's
-    shape static: CuTe's `x * _0` is static, the DSL's is not)."""
+    shape static: CuTe's `x * _0` is static, the DSL's is not). (The static
+    tests are written out: every layout op goes through here.)"""
     for i in range(last, -1, -1):
         s, d = fshape[i], fstride[i]
-        if is_constant(1, s):
+        ts = type(s)
+        if ts is int and s == 1:
             continue
-        if type(ns) is not tuple and is_constant(1, ns):
-            ns, nd = s, d
-            continue
-        fs = ns[0] if type(ns) is tuple else ns
-        fd = nd[0] if type(nd) is tuple else nd
-        if (_static(fs) and _static(s) and _static(d) and _static(fd) and
-                _mul(s, d) == fd):
-            ns = _replace_front(ns, _ints.mul(s, fs))
+        if type(ns) is not tuple:
+            if type(ns) is int and ns == 1:
+                ns, nd = s, d
+                continue
+            fs, fd = ns, nd
+        else:
+            fs, fd = ns[0], nd[0]
+        if (type(fs) is int and ts is int and type(d) is int and
+                type(fd) is int and s * d == fd):
+            ns = _replace_front(ns, s * fs)
             nd = _replace_front(nd, d)
         else:
             ns = _prepend(ns, s)
             nd = _prepend(nd, d)
-    if type(ns) is not tuple and is_constant(1, ns):
+    if type(ns) is not tuple and type(ns) is int and ns == 1:
         return Layout(1, 0)
     return Layout(ns, nd)
 
@@ -272,12 +294,15 @@ def composition(lhs, rhs, checked=True):
     if rhs is None:
         return lhs
     if isinstance(rhs, Layout):
-        flat = coalesce_x(lhs, _coprofile(rhs.st))
+        flat = coalesce_x(lhs)
         result = _composition_impl(flat.sh, flat.st, rhs.sh,
                                    rhs.st, checked)
-        from . import _config, _verify
-        if _config.checked():
-            witness = _verify.composition_witness(lhs, rhs, result)
+        # A left operand of one mode s:d (once coalesced) maps x to x * d
+        # for every x (the last mode takes the whole index), and the result
+        # is rhs with its strides times d: it is the composition, there is
+        # nothing to check (a divide's mode composes so).
+        if _config.checked() and type(flat.sh) is tuple:
+            witness = _verify().composition_witness(lhs, rhs, result)
             if witness:
                 return _wrong("composition", "composition %s o %s: CuTe's "
                               "weak divisibility check lets it through, but "
@@ -293,16 +318,6 @@ def composition(lhs, rhs, checked=True):
         # is 1:0; CuTe's C++ composes with n:1).
         return composition(lhs, make_layout(rhs), checked)
     raise TypeError("composition: unsupported right operand %r" % (rhs,))
-
-
-def _coprofile(stride):
-    if type(stride) is tuple:
-        return None if not _has_basis(stride) else None
-    return None
-
-
-def _has_basis(t):
-    return any(isinstance(x, ScaledBasis) for x in _tuples.leaves(t))
 
 
 def _composition_impl(lshape, lstride, rshape, rstride, checked):
@@ -512,6 +527,10 @@ def logical_divide(layout, tiler):
         tiler = make_layout(tiler)
     if not isinstance(tiler, Layout):
         raise TypeError("logical_divide: unsupported tiler %r" % (tiler,))
+    if STATIC_OP[0] is not None:
+        result = STATIC_OP[0]("logical_divide", layout, tiler)
+        if result is not None:
+            return result
     rest = complement_raw(tiler, coalesce(layout).sh)
     # A static tiler whose complement is not a layout the DSL refuses
     # ("failed to perform a valid division"); with a dynamic one it does
@@ -538,13 +557,22 @@ def _no_negative_stride(layout, op, what):
     ("unable to compute product", "failed to perform a valid division"),
     its process dies, or it answers (a divide of 2:1 by (2:-1,) gives
     ((2),1):((-1),0), seed 8123 of the harness); the twin refuses."""
-    f = filter(layout)
-    neg = [d for d in _tuples.leaves(f.st) if _static(d) and d < 0]
+    neg = _negative_filtered_strides(layout)
     if neg:
         raise Refusal("%s: CuTe's complement, which the %s is built on, is "
                       "not defined for the negative stride %d of %s (the DSL "
                       "refuses, its process dies or it answers, depending "
                       "on the operands)" % (op, what, neg[0], layout))
+
+
+def _negative_filtered_strides(layout):
+    """The static negative strides of filter(layout), in order, without
+    filtering: filter drops the modes of a static size 1 or stride 0, and
+    coalescing a mode into the next keeps the first's stride, of the sign
+    of the second's."""
+    return [d for s, d in zip(_tuples.leaves(layout.sh),
+                              _tuples.leaves(layout.st))
+            if type(d) is int and d < 0 and not (type(s) is int and s == 1)]
 
 
 def _positive_shapes(t):
@@ -729,6 +757,15 @@ def _text(t):
 
 def make_layout(shape, stride=None):
     _check_shape(shape)
+    return make_checked_layout(shape, stride, ())
+
+
+def make_checked_layout(shape, stride, leaves):
+    """make_layout of a shape whose leaves are integers: `leaves`, whose
+    static sizes must be positive."""
+    for s in leaves:
+        if type(s) is int and s <= 0:
+            raise ValueError("expects positive shape values, got %d" % s)
     if stride is None:
         return Layout(shape, _tuples.compact_col(shape))
     if not _tuples.congruent(shape, stride):
@@ -1087,18 +1124,19 @@ def pack_tile(tiler, op):
     composition and the divides: a dynamic Int64 integer becomes a plain
     Int32, and a layout holding a dynamic Int64 makes the DSL fail to build
     its IR, which the twin refuses."""
-    def leaf(x):
-        if isinstance(x, Layout):
-            for v in _tuples.leaves(x.sh):
-                if isinstance(v, DynInt) and v.width == 64:
-                    raise Refusal(
-                        "%s: the DSL fails to build its IR (error[INTERNAL]) "
-                        "for a tuple tiler holding a layout with a dynamic "
-                        "Int64 shape (%s); use Int32 there" % (op, x))
-            return x
-        if isinstance(x, DynInt) and x.width == 64:
-            return _ints.PlainDyn(x.value, 1, 32)
-        if type(x) is tuple:
-            return tuple(leaf(e) for e in x)
-        return x
-    return leaf(tiler)
+    if type(tiler) is tuple:
+        return tuple([pack_tile(e, op) for e in tiler])
+    if type(tiler) is Layout:
+        sh = tiler.sh
+        if type(sh) is int:
+            return tiler
+        for v in _tuples.leaves(sh):
+            if isinstance(v, DynInt) and v.width == 64:
+                raise Refusal(
+                    "%s: the DSL fails to build its IR (error[INTERNAL]) "
+                    "for a tuple tiler holding a layout with a dynamic "
+                    "Int64 shape (%s); use Int32 there" % (op, tiler))
+        return tiler
+    if isinstance(tiler, DynInt) and tiler.width == 64:
+        return _ints.PlainDyn(tiler.value, 1, 32)
+    return tiler

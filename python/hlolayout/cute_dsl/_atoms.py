@@ -13,7 +13,6 @@ prints them.
     (32,2,2,1):(1,32,64,0) 128
 """
 
-import re
 
 from .. import _hlolayout as _core
 from . import _config, _ints, _tuples
@@ -188,41 +187,51 @@ def make_mma_atom(op, **kwargs):
 
 
 class TiledMma(MmaAtom):
-    """make_tiled_mma(op, atom_layout_mnk, permutation_mnk)."""
+    """make_tiled_mma(op, atom_layout_mnk, permutation_mnk).
 
-    def __init__(self, op, core_atom, core_tiled, permutation, failure=None,
-                 atom_layout=None, retry=None):
+    The C++ tiled MMA is a shell (thread layout, tile, thread index map)
+    whose operand layouts are built one at a time when read (a kernel
+    author reads one or two of the three): an operand whose permutation
+    modes do not tile the atom fails when read, with the first failing
+    operand's message (C, A, B: what CuTe's make_tiled_mma meets first),
+    while the others still have their layouts (CuTe's thrfrg_A reads the M
+    and K permutations only)."""
+
+    def __init__(self, op, core_atom, shell, permutation, layout_text,
+                 permutation_text):
         MmaAtom.__init__(self, op, core_atom)
-        self._tm = core_tiled
+        # The shell and its operand layouts read so far (C++ layouts, kept
+        # with the shell, _kept_tiled_mma).
+        self._shell, self._tvs = shell
         self._perm = permutation
-        self._failure = failure
-        self._atom_layout = atom_layout
-        self._retry = retry  # (atom, layout text, permutation parts)
+        self._args = (layout_text, permutation_text)
+        self._full = None
 
-    def _core(self, operand=None):
-        """The C++ tiled MMA. When the permutation of one mode does not tile
-        the atom, the operands that do not use that mode still have their
-        layouts (CuTe's thrfrg_A reads the M and K permutations only): they
-        come from the tiled MMA with the other permutation left out."""
-        if self._tm is not None:
-            return self._tm
-        if operand is not None and self._retry is not None:
-            unused = {"A": 1, "B": 0, "C": 2}[operand]
-            parts = list(self._retry[2])
-            parts[unused] = "_"
+    def _core(self):
+        """The whole C++ tiled MMA (its three TV layouts: pictures, tiled
+        copies), built on first use; DSLUserCodeError with the first
+        failing operand's message where one fails."""
+        if self._full is None:
             try:
-                return _core_tiled_mma(self._retry[0], self._retry[1],
-                                       "<" + ",".join(parts) + ">")
-            except ValueError:
-                pass
-        raise DSLUserCodeError(self._failure)
+                self._full = _core_tiled_mma(self._atom, *self._args)
+            except ValueError as ex:
+                raise DSLUserCodeError(str(ex)) from None
+        return self._full
+
+    def _tv_tiled(self, operand):
+        c = self._tvs.get(operand)
+        if c is None:
+            try:
+                c = _core.cute_tiled_mma_layout_tv(self._shell, operand)
+            except ValueError as ex:
+                self._core()  # raises the first failing operand's message
+                raise DSLUserCodeError(str(ex)) from None
+            self._tvs[operand] = c
+        return Layout._from_core(c)
 
     @property
     def thr_layout_vmnk(self):
-        if self._tm is None:
-            from . import _algebra
-            return _algebra.tiled_product(self.thr_id, self._atom_layout)
-        return _layout(self._tm.thr_layout_vmnk)
+        return _layout(self._shell.thr_layout_vmnk)
 
     @property
     def permutation_mnk(self):
@@ -230,21 +239,19 @@ class TiledMma(MmaAtom):
 
     @property
     def tv_layout_A_tiled(self):  # noqa: N802
-        return _layout(self._core("A").layout_tv("A"))
+        return self._tv_tiled("A")
 
     @property
     def tv_layout_B_tiled(self):  # noqa: N802
-        return _layout(self._core("B").layout_tv("B"))
+        return self._tv_tiled("B")
 
     @property
     def tv_layout_C_tiled(self):  # noqa: N802
-        return _layout(self._core("C").layout_tv("C"))
+        return self._tv_tiled("C")
 
     @property
     def size(self):
-        if self._tm is None:
-            return _tuples.product(self.thr_layout_vmnk.sh)
-        return self._tm.num_threads
+        return self._shell.num_threads
 
     def _dsl_size(self):
         return self.size
@@ -315,6 +322,20 @@ class TiledMma(MmaAtom):
         return "\n".join(lines + self._atom_lines(16))
 
 
+def _atom_layout_text(atom_layout_mnk):
+    """The text of the atom layout make_tiled_mma builds on: for the usual
+    (m, n, k) of positive Python ints, written at once (the compact layout:
+    a size 1 has the stride 0), else that of _atom_layout's layout."""
+    if type(atom_layout_mnk) is tuple and len(atom_layout_mnk) == 3 and all(
+            type(x) is int and x > 0 for x in atom_layout_mnk):
+        strides, current = [], 1
+        for x in atom_layout_mnk:
+            strides.append(0 if x == 1 else current)
+            current *= x
+        return "(%d,%d,%d):(%d,%d,%d)" % (atom_layout_mnk + tuple(strides))
+    return str(_atom_layout(atom_layout_mnk))
+
+
 def _atom_layout(atom_layout_mnk):
     if isinstance(atom_layout_mnk, tuple):
         from . import _algebra
@@ -365,28 +386,37 @@ def _permutation(permutation_mnk):
     return tuple(shown), parts
 
 
-_OPERAND_FAILURE = re.compile(r"make_tiled_mma: [ABC]: ")
-
-# The C++ tiled MMAs made so far (issue 47 item 15: building one is most of
-# a make_tiled_mma call). A C++ tiled MMA is immutable (read-only from
-# Python) and a function of its atom's definition, the atom layout and the
-# permutation, which make the key; failures are not kept.
+# The C++ tiled MMAs and shells made so far (issue 47 item 15: building
+# one is most of a make_tiled_mma call). A C++ tiled MMA is immutable
+# (read-only from Python) and a function of its atom's definition, the atom
+# layout and the permutation, which make the key; failures are not kept.
 _TILED_MMAS = {}
 _TILED_MMAS_KEPT = 512
 
 
-def _core_tiled_mma(core_atom, layout_text, permutation_text):
+def _kept_tiled_mma(make, kind, core_atom, layout_text, permutation_text):
     a = core_atom
-    key = (a.name, a.family, a.thr_id, tuple(a.shape_mnk), a.a, a.b, a.c,
-           layout_text, permutation_text)
+    key = (kind, a.name, a.family, a.thr_id, tuple(a.shape_mnk), a.a, a.b,
+           a.c, layout_text, permutation_text)
     tm = _TILED_MMAS.get(key)
     if tm is None:
-        tm = _core.cute_make_tiled_mma(core_atom, layout_text,
-                                       permutation_text)
+        tm = make(core_atom, layout_text, permutation_text)
         if len(_TILED_MMAS) >= _TILED_MMAS_KEPT:
             _TILED_MMAS.clear()
         _TILED_MMAS[key] = tm
     return tm
+
+
+def _core_tiled_mma(core_atom, layout_text, permutation_text):
+    """The whole C++ tiled MMA (its three TV layouts)."""
+    return _kept_tiled_mma(_core.cute_make_tiled_mma, "full", core_atom,
+                           layout_text, permutation_text)
+
+
+def _make_shell(core_atom, layout_text, permutation_text):
+    """The C++ shell and a dict for its operand layouts."""
+    return (_core.cute_make_tiled_mma_shell(core_atom, layout_text,
+                                            permutation_text), {})
 
 
 def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
@@ -400,22 +430,22 @@ def make_tiled_mma(op_or_atom, atom_layout_mnk=(1, 1, 1),
     else:
         raise TypeError("expected an MMA Op or Atom, but got an instance of "
                         "%s" % type(op_or_atom).__name__)
-    layout = _atom_layout(atom_layout_mnk)
+    layout_text = _atom_layout_text(atom_layout_mnk)
     shown, parts = _permutation(permutation_mnk)
+    permutation_text = "<" + ",".join(parts) + ">"
     try:
-        tm = _core_tiled_mma(atom._atom, str(layout),
-                             "<" + ",".join(parts) + ">")
+        shell = _kept_tiled_mma(_make_shell, "shell", atom._atom,
+                                layout_text, permutation_text)
     except ValueError as ex:
-        if not _OPERAND_FAILURE.match(str(ex)):
-            raise DSLUserCodeError(str(ex)) from None
-        # The permutation does not tile the atom (CuTe's logical_divide or
-        # composition precondition fails for one operand): the DSL makes
-        # the tiled MMA all the same; the operand's tiled layout is the one
-        # CuTe cannot compute (the DSL prints x, or a layout that is no
-        # thread-value partition of the tile).
-        return TiledMma(atom.op, atom._atom, None, shown, str(ex), layout,
-                        (atom._atom, str(layout), parts))
-    return TiledMma(atom.op, atom._atom, tm, shown)
+        raise DSLUserCodeError(str(ex)) from None
+    # A permutation that does not tile the atom (CuTe's logical_divide or
+    # composition precondition fails for one operand) fails that operand's
+    # layout only, when it is read: the DSL makes the tiled MMA all the
+    # same; the operand's tiled layout is the one CuTe cannot compute (the
+    # DSL prints x, or a layout that is no thread-value partition of the
+    # tile).
+    return TiledMma(atom.op, atom._atom, shell, shown, layout_text,
+                    permutation_text)
 
 
 class CopyAtom(Atom):

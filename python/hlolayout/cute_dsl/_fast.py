@@ -30,7 +30,10 @@ def use_core(on):
 
 def _static_tuple(t):
     if type(t) is tuple:
-        return all(_static_tuple(e) for e in t)
+        for e in t:
+            if not _static_tuple(e):
+                return False
+        return True
     return type(t) is int
 
 
@@ -39,7 +42,7 @@ def _core_layout(x):
     c = x._c
     if c is not None:
         return c
-    sh, st = x._shape, x._stride
+    sh, st = x.sh, x.st
     if not (_static_tuple(sh) and _static_tuple(st)):
         return None
     c = _core.CuteLayout(sh, st)
@@ -62,7 +65,7 @@ def _core_tiler(t):
         return _ONE if t == 1 else _core.CuteLayout(t, 1)
     if isinstance(t, Layout):
         c = _core_layout(t)
-        if c is not None and _unit_mode_strided(c.shape, c.stride):
+        if c is not None and _unit_mode_strided(t.sh, t.st):
             return None
         return c
     if type(t) is tuple:
@@ -157,6 +160,19 @@ _OPS2 = {
     "raked_product": _algebra.raked_product,
     "blocked_product": _algebra.blocked_product,
 }
+
+
+def static_op(name, a, b):
+    """The C++ core's answer to the engine's divide of a static layout by a
+    static layout (a mode of a layout with a dynamic integer elsewhere), or
+    None: the core is off, an operand is not static, or the core refuses
+    (the engine decides)."""
+    if not _CORE["on"] or type(a) is not Layout:
+        return None
+    return _core_op2(name, a, b)
+
+
+_algebra.STATIC_OP[0] = static_op
 
 
 def make_layout(shape, stride):
@@ -280,7 +296,7 @@ def _core_tile_to_shape(atom, shape, order):
             _static_tuple(order)):
         return None
     ca = _core_layout(atom)
-    if ca is None or _unit_mode_strided(ca.shape, ca.stride):
+    if ca is None or _unit_mode_strided(atom.sh, atom.st):
         return None
     try:
         return Layout._from_core(_core.cute_tile_to_shape(ca, shape, order))

@@ -23,18 +23,33 @@ min and max take the gcd, anything else is 1.
 """
 
 import math
+import operator
 
 __all__ = ["Numeric", "Integer", "Int8", "Int16", "Int32", "Int64",
            "Uint8", "Uint16", "Uint32", "Uint64", "Boolean", "DynInt",
            "assume", "is_static", "is_dynamic", "is_integer"]
 
 
-class DynInt:
+class _ValueType(type):
+    """The class of a dynamic integer prints as the DSL prints the type of
+    a traced value, `Int32` (`print(type(x))` inside a @cute.jit function);
+    a class without a type name prints as Python prints classes."""
+
+    def __str__(cls):
+        return cls.__dict__.get("type_name") or type.__repr__(cls)
+
+
+class DynInt(metaclass=_ValueType):
     """A dynamic integer: its value, divisibility and width (bits).
 
     `div` is the divisibility the DSL tracks: 1 when nothing is known, 0
-    when the value is known to be 0 without being static.
+    when the value is known to be 0 without being static. The class prints
+    as the DSL prints the type of a traced Int32 value, `Int32`; an
+    instance of another type (Int64, Uint32, ...) becomes a subclass named
+    for it, so that `type(x)` prints as in the DSL.
     """
+
+    type_name = "Int32"
 
     __slots__ = ("value", "div", "width", "known", "tname")
 
@@ -47,6 +62,10 @@ class DynInt:
         # the value (Int32(5)); any other is a traced value (Int32(?)).
         self.known = bool(known)
         self.tname = tname
+        if (self.width != 32 or (tname and tname != "Int32")) and type(
+                self) is DynInt:
+            key = tname or self.width
+            self.__class__ = _VALUE_CLASSES.get(key) or _value_class(key)
 
     # Printing: as the DSL's IntValue prints itself (str) and as a leaf of a
     # layout or tuple type (type_text).
@@ -90,6 +109,20 @@ class DynInt:
     def __ne__(self, other):
         return not self.__eq__(other)
 
+    def to(self, dtype):
+        """The DSL's conversion to another integer type: the value wrapped
+        to its width (Int32(300).to(Int8) is Int8(44)), a constant when
+        self is one. To a float type: a float value (_floats)."""
+        if getattr(dtype, "is_float", False):
+            return _floats.make(dtype.name, self)
+        if not (isinstance(dtype, type) and issubclass(dtype, Integer)):
+            raise TypeError("to expects a numeric type, got %r" % (dtype,))
+        bits = dtype.width
+        v = self.value & ((1 << bits) - 1)
+        if dtype.signed and bits > 1 and v >= 1 << (bits - 1):
+            v -= 1 << bits
+        return DynInt(v, 1, bits, self.known, dtype.name)
+
     def get_divisibility(self):
         return self.div
 
@@ -98,24 +131,73 @@ class DynInt:
         return self.div
 
     # Python arithmetic, with the DSL's divisibility (IntValue: x * 0 is
-    # dynamic, known to be 0).
+    # dynamic, known to be 0); with a float, or divided, a float (_floats).
     def __mul__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("mul", self, other)
         return _constant(pymul(self, _operand(other)), self, other)
 
     def __rmul__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("mul", other, self)
         return _constant(pymul(_operand(other), self), self, other)
 
     def __add__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("add", self, other)
         return _constant(add(self, _operand(other)), self, other)
 
     def __radd__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("add", other, self)
         return _constant(add(_operand(other), self), self, other)
 
     def __sub__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("sub", self, other)
         return _constant(sub(self, _operand(other)), self, other)
 
     def __rsub__(self, other):
+        if isinstance(other, _REAL):
+            return _floats.arith("sub", other, self)
         return _constant(sub(_operand(other), self), self, other)
+
+    def __truediv__(self, other):
+        return _floats.arith("truediv", self, other)
+
+    def __rtruediv__(self, other):
+        return _floats.arith("truediv", other, self)
+
+    def __lt__(self, other):
+        return _floats.compare("lt", self, other)
+
+    def __le__(self, other):
+        return _floats.compare("le", self, other)
+
+    def __gt__(self, other):
+        return _floats.compare("gt", self, other)
+
+    def __ge__(self, other):
+        return _floats.compare("ge", self, other)
+
+    def __and__(self, other):
+        return _bitwise(operator.and_, self, other)
+
+    __rand__ = __and__
+
+    def __or__(self, other):
+        return _bitwise(operator.or_, self, other)
+
+    __ror__ = __or__
+
+    def __xor__(self, other):
+        return _bitwise(operator.xor, self, other)
+
+    __rxor__ = __xor__
+
+    def __invert__(self):
+        """~x: a traced value even for a constant, as in the DSL."""
+        return DynInt(~self.value, 1, self.width)
 
     def __floordiv__(self, other):
         return _constant(floordiv(self, _operand(other)), self, other)
@@ -128,6 +210,36 @@ class DynInt:
 
     def __neg__(self):
         return _constant(neg(self), self, 0)
+
+
+_VALUE_CLASSES = {}
+
+
+def _value_class(key):
+    """The subclass of DynInt whose instances are dynamic values of a type:
+    `key` its name ("Uint32") or, for IntN, its width."""
+    name = key if isinstance(key, str) else "Int%d" % key
+    cls = _VALUE_CLASSES.get(name)
+    if cls is None:
+        cls = _ValueType(name, (DynInt,), {"__slots__": (),
+                                           "type_name": name})
+        _VALUE_CLASSES[name] = cls
+    _VALUE_CLASSES[key] = cls
+    return cls
+
+
+# The float hook, set by _floats: an integer with one of these, or divided,
+# gives a float.
+_REAL = (float,)
+_floats = None
+
+
+def _bitwise(op, a, b):
+    """a & b, a | b, a ^ b of integers: a constant when both are."""
+    b = _operand(b)
+    known = a.known and (type(b) is int or b.known)
+    v = op(a.value, value(b))
+    return DynInt(v, 1, a.width, known, a.tname if known else None)
 
 
 def _constant(result, a, b):
@@ -164,6 +276,7 @@ class PlainDyn(DynInt):
     with it gives plain dynamic integers (divisibility 1)."""
 
     __slots__ = ()
+    type_name = "Int32"
 
 
 def _operand(x):
@@ -311,10 +424,30 @@ def _width(a, b):
     return max(wa, wb)
 
 
+_new = object.__new__
+
+
 def _dyn(value, div, a, b=None):
-    if isinstance(a, PlainDyn) or isinstance(b, PlainDyn):
+    """The dynamic result of an op on a and b: a plain dynamic integer if
+    either is one, else of the wider width. (Built without DynInt's
+    conversions: the algebra's values and divisibilities are ints.)"""
+    if b is None:
+        b = a
+    ta, tb = type(a), type(b)
+    if ta is PlainDyn or tb is PlainDyn:
         return PlainDyn(value, 1, 32)
-    return DynInt(value, div, _width(a, a if b is None else b))
+    wa = 32 if ta is int or not isinstance(a, DynInt) else a.width
+    wb = 32 if tb is int or not isinstance(b, DynInt) else b.width
+    out = _new(DynInt)
+    out.value = int(value)
+    out.div = int(div)
+    out.width = wa if wa >= wb else wb
+    out.known = False
+    out.tname = None
+    if out.width != 32:  # as DynInt.__init__: the class named for the type
+        out.__class__ = (_VALUE_CLASSES.get(out.width) or
+                         _value_class(out.width))
+    return out
 
 
 def _val(x):
@@ -347,7 +480,16 @@ def mul(a, b):
         return b
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_val(a) * _val(b), divisibility(a) * divisibility(b), a, b)
+    # (_val and divisibility written out: the algebra's hottest call.)
+    if isinstance(a, int):
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va * vb, da * db, a, b)
 
 
 def pymul(a, b):
@@ -399,7 +541,8 @@ def div(a, b):
         return 0
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a), _val(b)), 1, a, b)
+    return _dyn(_tdiv(a if isinstance(a, int) else a.value,
+                      b if isinstance(b, int) else b.value), 1, a, b)
 
 
 def floordiv(a, b):
@@ -445,14 +588,23 @@ def ceil_div(a, b):
         return -((-a) // b)
     if isinstance(b, int) and b == 1:
         return a
-    return _dyn(_tdiv(_val(a) + _val(b) - 1, _val(b)), 1, a, b)
+    vb = b if isinstance(b, int) else b.value
+    va = a if isinstance(a, int) else a.value
+    return _dyn(_tdiv(va + vb - 1, vb), 1, a, b)
 
 
 def minimum(a, b):
-    if isinstance(a, int) and isinstance(b, int):
-        return min(a, b)
-    return _dyn(min(_val(a), _val(b)),
-                _gcd(divisibility(a), divisibility(b)), a, b)
+    if isinstance(a, int):
+        if isinstance(b, int):
+            return min(a, b)
+        va, da = a, abs(a)
+    else:
+        va, da = a.value, a.div
+    if isinstance(b, int):
+        vb, db = b, abs(b)
+    else:
+        vb, db = b.value, b.div
+    return _dyn(va if va < vb else vb, math.gcd(da, db), a, b)
 
 
 def maximum(a, b):

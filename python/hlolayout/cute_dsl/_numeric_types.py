@@ -18,8 +18,16 @@ class Float(Numeric, metaclass=_NumericMeta):
     is_float = True
 
     def __new__(cls, *args):
-        raise TypeError("%s is a data type here; the twin does not compute "
-                        "with floating-point values" % cls.name)
+        """Float16/Float32/Float64(v): a float value (_floats); the other
+        float types are data types only."""
+        from . import _floats
+        if cls.name not in _floats._PACK:
+            raise TypeError("%s is a data type here; the twin computes with "
+                            "Float16, Float32 and Float64 values only" %
+                            cls.name)
+        if len(args) != 1:
+            raise TypeError("%s takes one value" % cls.name)
+        return _floats.make(cls.name, args[0])
 
 
 Float16 = _numeric("Float16", 16, "f16", Float)

@@ -80,40 +80,46 @@ def _leaf_text(x):
 
 
 def tuple_text(t):
-    return _tuples.text(t, _leaf_text)
+    """_tuples.text(t, _leaf_text), in one function (every printed layout
+    goes through it)."""
+    if type(t) is tuple:
+        return "(" + ",".join([tuple_text(e) for e in t]) + ")"
+    if type(t) is int:
+        return str(t)
+    if t is None:
+        return "_"
+    return t.type_text()
 
 
 class Layout:
     """A CuTe layout shape:stride, printed as the DSL prints it."""
 
-    __slots__ = ("_shape", "_stride", "_c")
+    # `sh` and `st` are the shape and stride as the algebra sees them (every
+    # integer as it is). A layout the C++ core made fills them from its C++
+    # layout when first read (__getattr__); the algebra reads them as plain
+    # slots.
+    __slots__ = ("sh", "st", "_c")
 
     def __init__(self, shape, stride, _c=None):
-        self._shape = shape
-        self._stride = stride
+        self.sh = shape
+        self.st = stride
         self._c = _c
 
     @classmethod
     def _from_core(cls, c):
         layout = cls.__new__(cls)
-        layout._shape = None
-        layout._stride = None
         layout._c = c
         return layout
 
-    @property
-    def sh(self):
-        """The shape as the algebra sees it (every integer as it is)."""
-        if self._shape is None:
-            self._shape = self._c.shape
-        return self._shape
-
-    @property
-    def st(self):
-        """The stride as the algebra sees it."""
-        if self._stride is None:
-            self._stride = self._c.stride
-        return self._stride
+    def __getattr__(self, name):
+        # Only for a slot not set yet: `sh` or `st` of a C++ layout.
+        if name == "sh":
+            value = self.sh = self._c.shape
+            return value
+        if name == "st":
+            value = self.st = self._c.stride
+            return value
+        raise AttributeError(name)
 
     @property
     def shape(self):
@@ -134,8 +140,11 @@ class Layout:
         return _algebra.max_alignment(self)
 
     def __str__(self):
-        if self._c is not None and self._shape is None:
-            return self._c.cute.replace("_", "")
+        if self._c is not None:
+            try:
+                _SH.__get__(self, Layout)
+            except AttributeError:  # sh not read yet: the C++ text
+                return self._c.cute.replace("_", "")
         return tuple_text(self.sh) + ":" + tuple_text(self.st)
 
     __repr__ = __str__
@@ -183,6 +192,9 @@ class Layout:
     def _repr_html_(self):
         from . import _pictures
         return _pictures.html(self)
+
+
+_SH = Layout.sh  # the slot's descriptor (reads without __getattr__)
 
 
 def _unpacked(t):

@@ -27,14 +27,29 @@ __all__ = ["composition_witness", "evaluate"]
 MAX_CHECKED = 1 << 20
 
 
+def _values(t, out):
+    """Appends the values of t's leaves to out; False at a scaled basis."""
+    if type(t) is tuple:
+        for e in t:
+            if not _values(e, out):
+                return False
+    elif type(t) is int:
+        out.append(t)
+    elif isinstance(t, ScaledBasis):
+        return False
+    else:
+        out.append(_ints.value(t))
+    return True
+
+
 def _flat(layout):
-    shape = [_ints.value(s) for s in _tuples.leaves(layout.sh)]
-    stride = _tuples.leaves(layout.st)
-    if any(isinstance(d, ScaledBasis) for d in stride):
+    shape, stride = [], []
+    if not (_values(layout.sh, shape) and _values(layout.st, stride)):
         return None
-    if any(s <= 0 for s in shape):
-        return None  # an empty (or traced-only) shape: nothing to check
-    return shape, [_ints.value(d) for d in stride]
+    for s in shape:
+        if s <= 0:
+            return None  # an empty (or traced-only) shape: nothing to check
+    return shape, stride
 
 
 def evaluate(layout, idx):

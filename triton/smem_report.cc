@@ -1,4 +1,4 @@
-#include "hlolayout/cli/triton_smem_report.h"
+#include "hlolayout/triton/smem_report.h"
 
 #include <string>
 #include <vector>
@@ -6,15 +6,15 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "hlolayout/cli/triton_cvt.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/named_layouts.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::triton {
 namespace {
 
-std::string ShapeText(const triton::TtgirType& t) {
+std::string ShapeText(const TtgirType& t) {
   std::vector<std::string> dims;
   for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
   return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
@@ -23,15 +23,14 @@ std::string ShapeText(const triton::TtgirType& t) {
 }
 
 // The warp size the tensor's layout gives (32 when it cannot tell).
-int LanesOf(const triton::TtgirType& t) {
+int LanesOf(const TtgirType& t) {
   if (!t.layout.layout) return 32;
-  absl::StatusOr<triton::LinearLayout> l =
-      triton::ToLinearLayout(*t.layout.layout, t.shape);
+  absl::StatusOr<LinearLayout> l = ToLinearLayout(*t.layout.layout, t.shape);
   if (!l.ok() || !l->HasInDim("lane")) return 32;
   return l->InDimSize(l->InDimIndex("lane"));
 }
 
-std::string CostText(const absl::StatusOr<triton::SmemAccessCost>& c) {
+std::string CostText(const absl::StatusOr<SmemAccessCost>& c) {
   if (!c.ok()) return absl::StrCat("cost unknown: ", c.status().message());
   std::string out = absl::StrCat(c->count, " x ", c->instr, " ", c->bits,
                                  "-bit per thread, bank conflicts ");
@@ -47,11 +46,11 @@ std::string CostText(const absl::StatusOr<triton::SmemAccessCost>& c) {
 
 }  // namespace
 
-std::vector<SmemOpCosts> CostModuleSmemOps(const triton::TtgirModule& m,
+std::vector<SmemOpCosts> CostModuleSmemOps(const TtgirModule& m,
                                            absl::string_view text,
                                            const std::string& flag_target) {
   std::vector<SmemOpCosts> out;
-  for (triton::SmemOp& op : triton::FindSmemOps(m, text)) {
+  for (SmemOp& op : FindSmemOps(m, text)) {
     SmemOpCosts costs;
     const int lanes = LanesOf(op.tensor);
     std::vector<std::string> targets;
@@ -63,14 +62,14 @@ std::vector<SmemOpCosts> CostModuleSmemOps(const triton::TtgirModule& m,
     if (targets.empty() && !m.target.empty()) targets.push_back(m.target);
     if (targets.empty()) {
       targets.push_back(lanes == 64 ? "hip:gfx942"
-                                    : std::string(triton::kDefaultCvtTarget));
+                                    : std::string(kDefaultCvtTarget));
       costs.target_assumed = true;
     }
     for (const std::string& name : targets) {
-      absl::StatusOr<triton::CvtTarget> t = triton::CvtTargetNamed(name);
+      absl::StatusOr<CvtTarget> t = CvtTargetNamed(name);
       costs.costs.emplace_back(
-          name, t.ok() ? triton::CostSmemOp(op, *t)
-                       : absl::StatusOr<triton::SmemAccessCost>(t.status()));
+          name, t.ok() ? CostSmemOp(op, *t)
+                       : absl::StatusOr<SmemAccessCost>(t.status()));
     }
     costs.op = std::move(op);
     out.push_back(std::move(costs));
@@ -148,4 +147,4 @@ std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
   return out;
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::triton

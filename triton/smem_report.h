@@ -1,4 +1,4 @@
-// cli/triton_smem_report.h: the shared-memory stores and loads of a TTGIR
+// triton/smem_report.h: the shared-memory stores and loads of a TTGIR
 // module in `hlolayout triton report` (local_alloc of a tensor,
 // local_store, local_load, async copies; the figures come from
 // //triton:smem_access), as text and in --json.
@@ -9,8 +9,8 @@
 //   //   k.ttgir:9:10: %1 = local_load !ttg.memdesc<128x64xf16> #shared -> #mma
 //   //       hip:gfx942: 8 x ds_read 64-bit per thread, bank conflicts 2-way
 //   //       (256 wavefronts a warp, 128 without conflicts)
-#ifndef HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_
-#define HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_
+#ifndef HLOLAYOUT_TRITON_SMEM_REPORT_H_
+#define HLOLAYOUT_TRITON_SMEM_REPORT_H_
 
 #include <string>
 #include <utility>
@@ -22,14 +22,13 @@
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/util/json_writer.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::triton {
 
 struct SmemOpCosts {
-  triton::SmemOp op;
+  SmemOp op;
   // One per target asked for: the module's (or `--target`'s), or the
   // default for the layout's warp size when the module names none.
-  std::vector<std::pair<std::string, absl::StatusOr<triton::SmemAccessCost>>>
-      costs;
+  std::vector<std::pair<std::string, absl::StatusOr<SmemAccessCost>>> costs;
   bool target_assumed = false;
 };
 
@@ -38,7 +37,7 @@ struct SmemOpCosts {
 // Every shared-memory store and load of `m` (parsed from `text`) costed on
 // `flag_target` (report's --target: a name, a list or "all"), or on the
 // module's target when it is empty.
-std::vector<SmemOpCosts> CostModuleSmemOps(const triton::TtgirModule& m,
+std::vector<SmemOpCosts> CostModuleSmemOps(const TtgirModule& m,
                                            absl::string_view text,
                                            const std::string& flag_target);
 
@@ -53,6 +52,6 @@ void SmemOpsJson(const std::vector<SmemOpCosts>& ops, absl::string_view text,
 std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
                         absl::string_view text, absl::string_view file);
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_CLI_TRITON_SMEM_REPORT_H_
+#endif  // HLOLAYOUT_TRITON_SMEM_REPORT_H_

@@ -1,4 +1,4 @@
-#include "hlolayout/cli/triton_cvt.h"
+#include "hlolayout/triton/cvt_report.h"
 
 #include <algorithm>
 #include <string>
@@ -10,19 +10,18 @@
 #include "absl/strings/str_split.h"
 #include "hlolayout/triton/cvt_target.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::triton {
 
 absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
                                                         int lanes) {
   std::vector<std::string> out;
   if (flag.empty()) {
-    out.push_back(lanes == 64 ? "hip:gfx942"
-                              : std::string(triton::kDefaultCvtTarget));
+    out.push_back(lanes == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget));
     return out;
   }
   if (flag == "all") {
-    for (const std::string& name : triton::ModelledCvtTargets()) {
-      if (triton::CvtTargetNamed(name)->warp_size == lanes) {
+    for (const std::string& name : ModelledCvtTargets()) {
+      if (CvtTargetNamed(name)->warp_size == lanes) {
         out.push_back(name);
       }
     }
@@ -33,22 +32,22 @@ absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
     return out;
   }
   for (absl::string_view part : absl::StrSplit(flag, ',')) {
-    absl::StatusOr<triton::CvtTarget> t = triton::CvtTargetNamed(part);
+    absl::StatusOr<CvtTarget> t = CvtTargetNamed(part);
     if (!t.ok()) return t.status();
     out.push_back(t->name);
   }
   return out;
 }
 
-std::string SmemInstrsText(const std::vector<triton::SmemInstr>& instrs) {
+std::string SmemInstrsText(const std::vector<SmemInstr>& instrs) {
   std::vector<std::string> parts;
-  for (const triton::SmemInstr& i : instrs) {
+  for (const SmemInstr& i : instrs) {
     parts.push_back(absl::StrCat(i.count, " x ", i.instr, " ", i.bits, "-bit"));
   }
   return parts.empty() ? "-" : absl::StrJoin(parts, ", ");
 }
 
-std::string BankConflictsText(const triton::SmemRoundTrip& r) {
+std::string BankConflictsText(const SmemRoundTrip& r) {
   if (r.store_ways == 1 && r.load_ways == 1) return "none";
   return absl::StrCat("stores ", r.store_ways, "-way, loads ", r.load_ways,
                       "-way");
@@ -59,10 +58,10 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows) {
       {"target", "scratch", "rounds", "stores per thread", "loads per thread",
        "bank conflicts"}};
   for (const TargetCost& r : rows) {
-    const triton::CvtCost& c = r.cost;
+    const CvtCost& c = r.cost;
     if (!c.smem.has_value()) {
       const std::string none =
-          c.kind == triton::CvtKind::kCrossCta ? "not modelled" : "-";
+          c.kind == CvtKind::kCrossCta ? "not modelled" : "-";
       cells.push_back({r.target, absl::StrCat(c.scratch_bytes, " B"), "-", none,
                        none, "-"});
       continue;
@@ -101,10 +100,9 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows) {
 
 namespace {
 
-void InstrsJson(const std::vector<triton::SmemInstr>& instrs,
-                JsonWriter& json) {
+void InstrsJson(const std::vector<SmemInstr>& instrs, JsonWriter& json) {
   json.BeginArray();
-  for (const triton::SmemInstr& i : instrs) {
+  for (const SmemInstr& i : instrs) {
     json.BeginObject();
     json.Key("instr").String(i.instr);
     json.Key("bits").Int(i.bits);
@@ -116,14 +114,14 @@ void InstrsJson(const std::vector<triton::SmemInstr>& instrs,
 
 }  // namespace
 
-void CvtTargetJson(const std::string& target, const triton::CvtCost& cost,
+void CvtTargetJson(const std::string& target, const CvtCost& cost,
                    JsonWriter& json) {
   json.Key("target").String(target);
   json.Key("scratch_bytes").Int(cost.scratch_bytes);
   if (!cost.smem.has_value()) {
     // Registers and shuffles use no shared memory; a cross-CTA conversion
     // does, but its instructions are not modelled (null).
-    const bool none = cost.kind != triton::CvtKind::kCrossCta;
+    const bool none = cost.kind != CvtKind::kCrossCta;
     json.Key("reps").Null();
     json.Key("stores");
     none ? json.BeginArray().EndArray() : json.Null();
@@ -146,4 +144,4 @@ void CvtTargetJson(const std::string& target, const triton::CvtCost& cost,
                                : json.String(cost.smem->empirical);
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::triton

@@ -1,16 +1,12 @@
-#include "hlolayout/cli/ttnn_json.h"
+#include "hlolayout/ttnn/answer_json.h"
 
 #include <algorithm>
 #include <vector>
 
 #include "hlolayout/ttnn/refusal.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::ttnn {
 namespace {
-
-using ttnn::BufferDistribution;
-using ttnn::CoreCoord;
-using ttnn::CoreRangeSet;
 
 void Core(JsonWriter& json, CoreCoord c) {
   json.BeginArray().Int(c.x).Int(c.y).EndArray();
@@ -18,7 +14,7 @@ void Core(JsonWriter& json, CoreCoord c) {
 
 void Grid(JsonWriter& json, const CoreRangeSet& grid) {
   json.BeginArray();
-  for (const ttnn::CoreRange& r : grid.ranges()) {
+  for (const CoreRange& r : grid.ranges()) {
     json.BeginArray();
     Core(json, r.start);
     Core(json, r.end);
@@ -36,7 +32,7 @@ int64_t Limit(int64_t limit, int64_t n) {
 }
 
 void Distribution(JsonWriter& json, const BufferDistribution& d,
-                  const TtnnJsonLimits& limits) {
+                  const JsonLimits& limits) {
   json.BeginObject();
   json.Key("cores").BeginArray();
   for (int64_t i = 0; i < Limit(limits.cores, d.num_cores()); ++i) {
@@ -72,10 +68,9 @@ void Distribution(JsonWriter& json, const BufferDistribution& d,
 
 }  // namespace
 
-void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
-                       const TtnnJsonLimits& limits, JsonWriter& json,
-                       const TtnnSpecNotes* notes) {
-  const ttnn::MemoryConfig& m = spec.memory_config();
+void WriteSpecJson(const TensorSpec& spec, const JsonLimits& limits,
+                   JsonWriter& json, const SpecNotes* notes) {
+  const MemoryConfig& m = spec.memory_config();
   json.BeginObject();
   json.Key("alignment").IntArray(spec.alignment());
   json.Key("consumed_bytes_per_bank").BeginObject();
@@ -90,7 +85,7 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
   }
   json.Key("logical_2d_shape");
   Pair(json, spec.logical_2d_shape());
-  json.Key("memory_layout").String(ttnn::MemoryLayoutName(m.layout));
+  json.Key("memory_layout").String(MemoryLayoutName(m.layout));
   json.Key("num_pages").Int(spec.num_pages());
   json.Key("packed_buffer_size_bytes").Int(spec.packed_buffer_size_bytes());
   json.Key("padded_shape").IntArray(spec.padded_shape());
@@ -100,12 +95,12 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
   json.Key("physical_shape");
   Pair(json, spec.physical_shape());
   if (m.sharded() && m.nd_shard_spec) {
-    const ttnn::NdShardSpec& nd = *m.nd_shard_spec;
+    const NdShardSpec& nd = *m.nd_shard_spec;
     json.Key("resolved_nd_shard_spec").BeginObject();
-    json.Key("distribution").String(ttnn::DistributionName(nd.distribution));
+    json.Key("distribution").String(DistributionName(nd.distribution));
     json.Key("grid");
     Grid(json, nd.grid);
-    json.Key("orientation").String(ttnn::OrientationName(nd.orientation));
+    json.Key("orientation").String(OrientationName(nd.orientation));
     json.Key("shard_shape").IntArray(nd.shard_shape);
     json.EndObject();
   }
@@ -113,15 +108,14 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
     json.Key("resolved_shard_spec").BeginObject();
     json.Key("grid");
     Grid(json, m.shard_spec->grid);
-    json.Key("orientation")
-        .String(ttnn::OrientationName(m.shard_spec->orientation));
+    json.Key("orientation").String(OrientationName(m.shard_spec->orientation));
     json.Key("shape");
     Pair(json, m.shard_spec->shape);
     json.EndObject();
   }
   if (spec.shard_shape_derived()) json.Key("shard_shape_derived").Bool(true);
   if (spec.shard_spec_buffer()) {
-    const ttnn::ShardSpecBuffer& b = *spec.shard_spec_buffer();
+    const ShardSpecBuffer& b = *spec.shard_spec_buffer();
     json.Key("shard_spec_buffer").BeginObject();
     json.Key("num_pages_per_shard").Int(b.num_pages_per_shard);
     json.Key("page_shape");
@@ -141,27 +135,25 @@ void WriteTtnnSpecJson(const ttnn::TensorSpec& spec,
   json.EndObject();
 }
 
-std::string TtnnSpecJson(const ttnn::TensorSpec& spec,
-                         const TtnnJsonLimits& limits,
-                         const TtnnSpecNotes* notes) {
+std::string SpecJson(const TensorSpec& spec, const JsonLimits& limits,
+                     const SpecNotes* notes) {
   JsonWriter json;
-  WriteTtnnSpecJson(spec, limits, json, notes);
+  WriteSpecJson(spec, limits, json, notes);
   return json.str();
 }
 
-std::string TtnnRefusalJson(const absl::Status& status) {
+std::string RefusalJson(const absl::Status& status) {
   JsonWriter json;
   json.BeginObject();
   json.Key("error").String(status.message());
-  if (absl::optional<std::string> rule = ttnn::RefusalRule(status)) {
+  if (absl::optional<std::string> rule = RefusalRule(status)) {
     json.Key("rule").String(*rule);
   }
   json.EndObject();
   return json.str();
 }
 
-std::string TtnnPlaceJson(const ttnn::TensorSpec& spec,
-                          const ttnn::ElementPlace& p) {
+std::string PlaceJson(const TensorSpec& spec, const ElementPlace& p) {
   JsonWriter json;
   json.BeginObject();
   json.Key("index").IntArray(p.index);
@@ -172,10 +164,10 @@ std::string TtnnPlaceJson(const ttnn::TensorSpec& spec,
   if (p.exponent_byte_in_page) {
     json.Key("exponent_byte_in_page").Int(*p.exponent_byte_in_page);
   }
-  if (spec.dtype() == ttnn::DataType::kBfloat4B) {
+  if (spec.dtype() == DataType::kBfloat4B) {
     json.Key("low_nibble").Bool(p.low_nibble);
   }
-  json.Key("buffer_type").String(ttnn::BufferTypeName(spec.buffer_type()));
+  json.Key("buffer_type").String(BufferTypeName(spec.buffer_type()));
   if (p.bank) {
     json.Key("bank").Int(*p.bank);
     json.Key("page_in_bank").Int(*p.page_in_bank);
@@ -193,19 +185,19 @@ std::string TtnnPlaceJson(const ttnn::TensorSpec& spec,
   return json.str();
 }
 
-std::string TtnnMeshJson(const ttnn::MeshDistribution& mesh,
-                         absl::Span<const ttnn::MeshPlacement> placements,
-                         const absl::StatusOr<ttnn::TensorSpec>& slice_spec,
-                         const TtnnJsonLimits& limits) {
+std::string MeshJson(const MeshDistribution& mesh,
+                     absl::Span<const MeshPlacement> placements,
+                     const absl::StatusOr<TensorSpec>& slice_spec,
+                     const JsonLimits& limits) {
   JsonWriter json;
   json.BeginObject();
   json.Key("mesh_shape").IntArray(mesh.mesh_shape);
   json.Key("distribution_shape").IntArray(mesh.distribution_shape);
-  json.Key("placements").String(ttnn::PlacementsToString(placements));
+  json.Key("placements").String(PlacementsToString(placements));
   json.Key("mode").String(mesh.submesh ? "SUBMESH" : "ROW_MAJOR");
   json.Key("slice_shape").IntArray(mesh.slice_shape);
   json.Key("devices").BeginArray();
-  for (const ttnn::MeshSlice& s : mesh.slices) {
+  for (const MeshSlice& s : mesh.slices) {
     json.BeginObject();
     json.Key("device").IntArray(s.device);
     json.Key("holds_data").Bool(s.holds_data);
@@ -218,11 +210,10 @@ std::string TtnnMeshJson(const ttnn::MeshDistribution& mesh,
   json.EndArray();
   json.Key("slice_spec");
   if (slice_spec.ok()) {
-    WriteTtnnSpecJson(*slice_spec, limits, json);
+    WriteSpecJson(*slice_spec, limits, json);
   } else {
     json.BeginObject().Key("error").String(slice_spec.status().message());
-    if (absl::optional<std::string> rule =
-            ttnn::RefusalRule(slice_spec.status())) {
+    if (absl::optional<std::string> rule = RefusalRule(slice_spec.status())) {
       json.Key("rule").String(*rule);
     }
     json.EndObject();
@@ -231,4 +222,4 @@ std::string TtnnMeshJson(const ttnn::MeshDistribution& mesh,
   return json.str();
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::ttnn

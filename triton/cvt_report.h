@@ -1,4 +1,4 @@
-// cli/triton_cvt.h: how `hlolayout triton cvt` and `triton report` print
+// triton/cvt_report.h: how `hlolayout triton cvt` and `triton report` print
 // what a convert_layout costs on each target (the figures come from
 // //triton:cvt_cost).
 //
@@ -7,8 +7,8 @@
 //   io.out << CvtCostTable(rows);
 //   // target    scratch  rounds  stores per thread        loads per thread ...
 //   // cuda:90   1024 B   1       4 x st.shared 128-bit    8 x ld.shared 64-bit
-#ifndef HLOLAYOUT_CLI_TRITON_CVT_H_
-#define HLOLAYOUT_CLI_TRITON_CVT_H_
+#ifndef HLOLAYOUT_TRITON_CVT_REPORT_H_
+#define HLOLAYOUT_TRITON_CVT_REPORT_H_
 
 #include <string>
 #include <vector>
@@ -18,7 +18,7 @@
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/util/json_writer.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::triton {
 
 // The targets a `--target` value names: one target, a comma-separated
 // list, or "all" (every modelled target whose warp has `lanes` lanes).
@@ -29,14 +29,14 @@ absl::StatusOr<std::vector<std::string>> CvtTargetsFlag(absl::string_view flag,
                                                         int lanes);
 
 // "4 x st.shared 128-bit"; "-" for none.
-std::string SmemInstrsText(const std::vector<triton::SmemInstr>& instrs);
+std::string SmemInstrsText(const std::vector<SmemInstr>& instrs);
 
 // "none", or "stores 2-way, loads 1-way".
-std::string BankConflictsText(const triton::SmemRoundTrip& r);
+std::string BankConflictsText(const SmemRoundTrip& r);
 
 struct TargetCost {
   std::string target;
-  triton::CvtCost cost;
+  CvtCost cost;
 };
 
 // One row per target: scratch bytes, rounds, stores, loads, conflicts.
@@ -45,9 +45,9 @@ std::string CvtCostTable(const std::vector<TargetCost>& rows);
 // The target-dependent keys of a cost: target, scratch_bytes, reps,
 // stores, loads ([{"instr", "bits", "count"}] per thread), store_ways,
 // load_ways (null where the kind moves no data through shared memory).
-void CvtTargetJson(const std::string& target, const triton::CvtCost& cost,
+void CvtTargetJson(const std::string& target, const CvtCost& cost,
                    JsonWriter& json);
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::triton
 
-#endif  // HLOLAYOUT_CLI_TRITON_CVT_H_
+#endif  // HLOLAYOUT_TRITON_CVT_REPORT_H_

@@ -1,4 +1,4 @@
-#include "hlolayout/cli/triton_report_input.h"
+#include "hlolayout/triton/report_input.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -15,10 +15,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "hlolayout/cli/input.h"
 #include "hlolayout/triton/json.h"
+#include "hlolayout/util/input_text.h"
 
-namespace hlolayout::cli {
+namespace hlolayout::triton {
 namespace {
 
 bool IsDirectory(const std::string& path) {
@@ -79,13 +79,13 @@ absl::StatusOr<std::string> TtgirOfFolder(const std::string& folder,
 // The "triton_version" of a metadata JSON ("" when it has none).
 absl::StatusOr<std::string> VersionOfMetadata(const std::string& text,
                                               const std::string& shown) {
-  absl::StatusOr<triton::JsonValue> v = triton::ParseJson(text, shown);
+  absl::StatusOr<JsonValue> v = ParseJson(text, shown);
   if (!v.ok()) return v.status();
   if (!v->is_object()) {
     return absl::InvalidArgumentError(
         absl::StrCat(shown, ": not Triton's metadata (a JSON object)"));
   }
-  const triton::JsonValue* version = v->Find("triton_version");
+  const JsonValue* version = v->Find("triton_version");
   if (version == nullptr || !version->is_string()) return std::string();
   return version->string;
 }
@@ -104,16 +104,8 @@ std::string TtgirOfMetadata(const std::string& json_path) {
 
 }  // namespace
 
-absl::StatusOr<ReportInput> ReadReportInput(const std::string& arg,
-                                            IoContext& io) {
+absl::StatusOr<ReportInput> ReadReportInput(const std::string& arg) {
   ReportInput in;
-  if (arg == "-") {
-    absl::StatusOr<std::string> text = ReadInput(arg, io);
-    if (!text.ok()) return text.status();
-    in.text = *std::move(text);
-    in.file = "<stdin>";
-    return in;
-  }
   std::string ttgir = arg;
   std::string metadata;
   if (IsDirectory(ResolveUserPath(arg))) {
@@ -136,12 +128,12 @@ absl::StatusOr<ReportInput> ReadReportInput(const std::string& arg,
   if (metadata.empty() && IsFile(ResolveUserPath(Stem(ttgir) + ".json"))) {
     metadata = Stem(ttgir) + ".json";
   }
-  absl::StatusOr<std::string> text = ReadInput(ttgir, io);
+  absl::StatusOr<std::string> text = ReadFileText(ttgir);
   if (!text.ok()) return text.status();
   in.text = *std::move(text);
   in.file = ttgir;
   if (!metadata.empty()) {
-    absl::StatusOr<std::string> json = ReadInput(metadata, io);
+    absl::StatusOr<std::string> json = ReadFileText(metadata);
     if (!json.ok()) return json.status();
     absl::StatusOr<std::string> version = VersionOfMetadata(*json, metadata);
     if (!version.ok()) return version.status();
@@ -160,11 +152,11 @@ absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
                                       : in.metadata.substr(slash + 1);
   }();
   if (!flag.empty()) {
-    absl::StatusOr<triton::TritonVersion> v = triton::TritonVersionNamed(flag);
+    absl::StatusOr<TritonVersion> v = TritonVersionNamed(flag);
     if (!v.ok()) return v.status();
     r.version = *v;
-    r.said = absl::StrCat("Triton ", triton::TritonVersionName(*v),
-                          "'s rules (--triton)");
+    r.said =
+        absl::StrCat("Triton ", TritonVersionName(*v), "'s rules (--triton)");
     if (!in.triton_version.empty()) {
       absl::StrAppend(&r.said, "; the dump is of Triton ", in.triton_version,
                       " (", base, ")");
@@ -173,7 +165,7 @@ absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
   }
   if (in.triton_version.empty()) {
     r.said = absl::StrCat(
-        "Triton ", triton::TritonVersionName(r.version),
+        "Triton ", TritonVersionName(r.version),
         "'s rules (the newest modelled: the dump does not say its release; "
         "--triton 3.6.0 for another)");
     return r;
@@ -185,8 +177,8 @@ absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
                         absl::SimpleAtoi(parts[0], &major) &&
                         absl::SimpleAtoi(parts[1], &minor);
   const bool older = numbered && (major < 3 || (major == 3 && minor <= 6));
-  r.version = older ? triton::TritonVersion::k3_6_0 : triton::kNewestTriton;
-  const std::string rules(triton::TritonVersionName(r.version));
+  r.version = older ? TritonVersion::k3_6_0 : kNewestTriton;
+  const std::string rules(TritonVersionName(r.version));
   const bool exact = numbered && major == 3 &&
                      absl::StrCat(parts[0], ".", parts[1]) ==
                          rules.substr(0, rules.rfind('.'));
@@ -200,7 +192,7 @@ absl::StatusOr<ReleaseRules> RulesFor(const ReportInput& in,
   return r;
 }
 
-std::vector<std::string> DefaultedFacts(const triton::TtgirModule& m) {
+std::vector<std::string> DefaultedFacts(const TtgirModule& m) {
   std::vector<std::string> out;
   if (m.num_warps == 0) out.push_back("num_warps");
   if (!m.threads_per_warp_named) out.push_back("threads_per_warp");
@@ -209,7 +201,7 @@ std::vector<std::string> DefaultedFacts(const triton::TtgirModule& m) {
   return out;
 }
 
-std::string ModuleFacts(const triton::TtgirModule& m) {
+std::string ModuleFacts(const TtgirModule& m) {
   std::vector<std::string> facts;
   facts.push_back(m.num_warps > 0
                       ? absl::StrCat(m.num_warps, " warps")
@@ -232,4 +224,4 @@ std::string ModuleFacts(const triton::TtgirModule& m) {
   return out;
 }
 
-}  // namespace hlolayout::cli
+}  // namespace hlolayout::triton

@@ -1,0 +1,101 @@
+#include "hlolayout/memory/dump_text.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/no_module.h"
+#include "hlolayout/hlo/opcode.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/parser/diagnostic.h"
+
+namespace hlolayout {
+
+std::vector<std::string> UnknownOpcodeWarnings(
+    absl::string_view text, absl::string_view file_name,
+    const std::vector<HloModule>& modules) {
+  struct Unknown {
+    absl::string_view opcode;
+    int64_t instructions;
+    size_t offset;
+  };
+  std::vector<Unknown> unknown;
+  absl::flat_hash_map<absl::string_view, size_t> index;  // into unknown
+  for (const HloModule& module : modules) {
+    for (const HloComputation& computation : module.computations) {
+      for (const HloInstruction& in : computation.instructions) {
+        if (in.opcode != HloOpcode::kUnknown) continue;
+        auto [it, added] = index.try_emplace(in.opcode_name, unknown.size());
+        if (!added) {
+          ++unknown[it->second].instructions;
+          continue;
+        }
+        // The caret under the opcode when it is a view into the text.
+        const bool in_text = in.opcode_name.data() >= text.data() &&
+                             in.opcode_name.data() < text.data() + text.size();
+        unknown.push_back(
+            {in.opcode_name, 1,
+             in_text ? static_cast<size_t>(in.opcode_name.data() - text.data())
+                     : in.offset});
+      }
+    }
+  }
+  std::vector<std::string> out;
+  OffsetLocator locator(text);  // the offsets come in text order
+  for (const Unknown& u : unknown) {
+    out.push_back(FormatDiagnostic(
+        text, u.offset,
+        absl::StrCat(
+            "warning: unknown opcode '", u.opcode, "' (", u.instructions,
+            u.instructions == 1 ? " instruction" : " instructions",
+            ", read with ", u.instructions == 1 ? "its shape" : "their shapes",
+            " as written)"),
+        file_name, &locator));
+  }
+  return out;
+}
+
+absl::Status ForEachDumpModule(absl::string_view text,
+                               const DumpTextOptions& options,
+                               std::vector<std::string>* warnings,
+                               const DumpModuleVisitor& visit,
+                               std::vector<HloModule>* keep) {
+  HloReadOptions read;
+  read.file_name = options.file_name;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, read, nullptr, options.threads);
+  if (!modules.ok()) return modules.status();
+  if (modules->empty()) return NoHloModuleError(text, options.file_name);
+  if (warnings != nullptr) {
+    *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
+  }
+  absl::Status status;
+  for (const HloModule& module : *modules) {
+    status = CheckEntryComputationLayout(text, module, options.file_name);
+    if (!status.ok()) break;
+    const DumpPlatform platform =
+        ChooseDumpPlatform(module, options.file_name, options.platform);
+    absl::StatusOr<DumpModuleMemory> analysed =
+        AnalyzeDumpModule(module, platform, options.xla_creation_order);
+    if (!analysed.ok()) {
+      const absl::Status& e = analysed.status();
+      status = options.file_name.empty()
+                   ? e
+                   : absl::Status(e.code(), absl::StrCat(options.file_name,
+                                                         ": ", e.message()));
+      break;
+    }
+    status = visit(module, *analysed);
+    if (!status.ok()) break;
+  }
+  // The vector moves whole: the modules stay where the answers saw them.
+  if (keep != nullptr) *keep = *std::move(modules);
+  return status;
+}
+
+}  // namespace hlolayout

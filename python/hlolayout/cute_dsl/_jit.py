@@ -1,0 +1,275 @@
+"""The DSL's two stages, host-side: `@cute.jit` functions, `cute.compile`,
+`cute.printf` and the meta-programming names (`Constexpr`,
+`range_constexpr`, `const_expr`).
+
+In the DSL a `@cute.jit` function is first traced (its Python runs: `print`
+shows what the trace knows, `?` for a dynamic value) and then compiled and
+run (`cute.printf` prints the values). The twin evaluates at once, so the
+body runs once and is the trace; each `printf` formats the values the twin
+carries and is held until the body returns, when the run would print it.
+
+    >>> from hlolayout import cute_dsl as cute
+    >>> @cute.jit
+    ... def show(n: cute.Int32, k: cute.Constexpr):
+    ...     L = cute.make_layout((n, k))
+    ...     print("trace:", L)
+    ...     cute.printf("run: {}", L)
+    >>> show(8, 2)
+    trace: (?,2):(1,?)
+    run: (8,2):(1,8)
+
+Arguments become what the DSL makes of them: a parameter annotated
+`Constexpr` keeps its Python value (static); an integer annotated with an
+integer type, or not annotated, becomes a dynamic integer of that type
+(Int32 when not annotated), as do the integers of a tuple or NamedTuple
+argument; a number annotated with a float type, or a float not annotated,
+a dynamic float (Float32); anything else is passed as it is. `cute.compile(f, *args)`
+traces once and returns a function that runs with new values of the
+dynamic parameters (the Constexpr ones keep their compile-time values).
+"""
+
+import contextlib
+import functools
+import inspect
+import io
+import sys
+
+from . import _ints, _tuples
+from ._floats import FloatValue
+from ._ints import DynInt
+
+__all__ = ["jit", "compile", "printf", "Constexpr", "range_constexpr",
+           "const_expr"]
+
+# The printf texts of the jit functions running, innermost last: a jit
+# function called from another is part of the same trace and run.
+_runs = []
+
+
+class _ConstexprMeta(type):
+    def __getitem__(cls, item):
+        return cls
+
+
+class Constexpr(metaclass=_ConstexprMeta):
+    """The annotation of a static (compile-time) parameter: `x:
+    cute.Constexpr` or `x: cute.Constexpr[int]`."""
+
+
+def range_constexpr(*args):
+    """A loop the trace unrolls: Python's range over static integers."""
+    for a in args:
+        if not (type(a) is int):
+            raise TypeError("range_constexpr expects static integers, got "
+                            "%r (a dynamic bound needs a loop the DSL "
+                            "emits: range)" % (a,))
+    return range(*args)
+
+
+def const_expr(x):
+    """A condition the trace decides: x itself, which must be static."""
+    if isinstance(x, DynInt):
+        raise TypeError("const_expr of a dynamic value: the trace cannot "
+                        "decide it")
+    return x
+
+
+def _is_constexpr(annotation):
+    return annotation is Constexpr
+
+
+def _dynamic(value, annotation):
+    """`value` as the DSL passes it into a traced function."""
+    integer = isinstance(annotation, type) and issubclass(
+        annotation, _ints.Integer)
+    if (integer or annotation is inspect.Parameter.empty) and (
+            isinstance(value, (int, DynInt)) and not isinstance(value, bool)):
+        make = annotation if integer else (
+            _ints.Int64 if isinstance(value, DynInt) and value.width == 64
+            else _ints.Int32)
+        return _ints.traced(make(value))
+    if isinstance(value, (int, float, DynInt, FloatValue)) and (
+            getattr(annotation, "is_float", False) or (
+                annotation is inspect.Parameter.empty and
+                isinstance(value, (float, FloatValue)))) and not isinstance(
+                    value, bool):
+        from . import _floats
+        return _floats.make(getattr(annotation, "name", "Float32"), value,
+                            known=False)
+    if isinstance(value, tuple):
+        items = [_dynamic(v, inspect.Parameter.empty) for v in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(
+            items)
+    return value
+
+
+def _bind(fn, args, kwargs):
+    """The arguments of `fn` as the trace sees them."""
+    sig = inspect.signature(fn)
+    bound = sig.bind(*args, **kwargs)
+    bound.apply_defaults()
+    for name, value in bound.arguments.items():
+        annotation = sig.parameters[name].annotation
+        if not _is_constexpr(annotation):
+            bound.arguments[name] = _dynamic(value, annotation)
+    return bound.args, bound.kwargs
+
+
+def _run(fn, args, kwargs, quiet=False):
+    """Runs the body (the trace), then prints what its printf calls would
+    print when it runs; `quiet` hides the trace's own prints (a compiled
+    function runs without tracing again)."""
+    if _runs:
+        return fn(*args, **kwargs)
+    _runs.append([])
+    try:
+        if quiet:
+            with contextlib.redirect_stdout(io.StringIO()):
+                result = fn(*args, **kwargs)
+        else:
+            result = fn(*args, **kwargs)
+        texts = _runs[-1]
+    finally:
+        _runs.pop()
+    sys.stdout.write("".join(texts))
+    sys.stdout.flush()
+    return result
+
+
+class JitFunction:
+    """A `@cute.jit` function: called, it is traced and run at once."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        a, k = _bind(self.fn, args, kwargs)
+        return _run(self.fn, a, k)
+
+
+def jit(fn=None, **options):
+    """The DSL's decorator, `@cute.jit` or `@cute.jit(...)` (its options
+    concern code generation and are ignored)."""
+    if fn is None:
+        return jit
+    if not inspect.isfunction(fn):
+        raise TypeError("jit expects a Python function, got %s" %
+                        type(fn).__name__)
+    return JitFunction(fn)
+
+
+class CompiledFunction:
+    """What `cute.compile` returns: called with the dynamic parameters'
+    values (the Constexpr ones are fixed), it runs without tracing
+    again."""
+
+    def __init__(self, fn, constexpr):
+        self.fn = fn
+        self.constexpr = constexpr
+
+    def __call__(self, *args):
+        sig = inspect.signature(self.fn)
+        values = list(args)
+        full = []
+        for name, p in sig.parameters.items():
+            if name in self.constexpr:
+                full.append(self.constexpr[name])
+            elif values:
+                full.append(values.pop(0))
+            elif p.default is not inspect.Parameter.empty:
+                full.append(p.default)
+            else:
+                raise TypeError("%s: missing a value for %s" %
+                                (self.fn.__name__, name))
+        if values:
+            raise TypeError("%s: %d arguments too many" %
+                            (self.fn.__name__, len(values)))
+        a, k = _bind(self.fn, full, {})
+        return _run(self.fn, a, k, quiet=True)
+
+
+def compile(fn, *args, **kwargs):
+    """Traces `fn` (a @cute.jit function) with `args` (its prints show) and
+    returns the compiled function."""
+    fn = fn.fn if isinstance(fn, JitFunction) else fn
+    if not inspect.isfunction(fn):
+        raise TypeError("compile expects a @cute.jit function, got %s" %
+                        type(fn).__name__)
+    a, k = _bind(fn, args, kwargs)
+    _runs.append([])
+    try:
+        fn(*a, **k)
+    finally:
+        _runs.pop()
+    sig = inspect.signature(fn)
+    bound = sig.bind(*args, **kwargs)
+    constexpr = {n: v for n, v in bound.arguments.items()
+                 if _is_constexpr(sig.parameters[n].annotation)}
+    return CompiledFunction(fn, constexpr)
+
+
+def _run_text(x):
+    """What printf prints for x: the values a run computes."""
+    from ._objects import ComposedLayout, Layout, ScaledBasis, Swizzle
+    if isinstance(x, bool):
+        return "1" if x else "0"
+    if isinstance(x, DynInt):
+        return str(x.value)
+    if type(x) is int:
+        return str(x)
+    if isinstance(x, float):
+        return "%f" % x
+    if isinstance(x, FloatValue):
+        return "%f" % x.run_value()
+    if isinstance(x, ScaledBasis):
+        return "@".join([_run_text(x.value)] +
+                        [str(m) for m in reversed(x.modes)])
+    if isinstance(x, tuple) or x is None:
+        return _tuples.text(tuple(x) if x is not None else x, _run_text)
+    if isinstance(x, Layout):
+        return _run_text(x.sh) + ":" + _run_text(x.st)
+    if isinstance(x, ComposedLayout):
+        return " o ".join(_run_text(p) if not isinstance(p, Swizzle)
+                          else str(p) for p in (x.inner, x.offset, x.outer))
+    raise TypeError("printf cannot print %s (the DSL prints integers, "
+                    "tuples of them and layouts)" % type(x).__name__)
+
+
+def _c_value(x):
+    if isinstance(x, bool):
+        return int(x)
+    if isinstance(x, DynInt):
+        return x.value
+    if isinstance(x, (int, float)):
+        return x
+    if isinstance(x, FloatValue):
+        return x.run_value()
+    raise TypeError("unsupported argument type in printf, got %s" %
+                    type(x).__name__)
+
+
+def printf(*args):
+    """The DSL's cute.printf: prints when the function runs, with the
+    values (a line each call). A format string with `{}` takes the
+    arguments' texts in order (a `{}` without one stays); one with C
+    conversions (`%d`) takes their values; without a format string the
+    arguments are printed separated by ", "."""
+    if args and isinstance(args[0], str):
+        fmt, rest = args[0], list(args[1:])
+        if "{}" in fmt:
+            parts = fmt.split("{}")
+            text = parts[0]
+            for i, part in enumerate(parts[1:]):
+                text += (_run_text(rest[i]) if i < len(rest) else "{}") + \
+                    part
+        elif rest:
+            text = fmt % tuple(_c_value(x) for x in rest)
+        else:
+            text = fmt
+    else:
+        text = ", ".join(_run_text(x) for x in args)
+    if _runs:
+        _runs[-1].append(text + "\n")
+    else:
+        sys.stdout.write(text + "\n")

@@ -1,0 +1,192 @@
+"""The notebook harness (differential/cute_dsl/notebooks.py and its
+notebook_sources.py, notebook_worker.py, notebook_known.py) on small
+notebooks and doc pages written here: no DSL and no CUTLASS snapshot
+needed. The twin side runs in this process."""
+
+import json
+import os
+import sys
+
+import pytest
+
+
+def _harness_dir():
+    root = os.environ.get("TEST_SRCDIR")
+    if root:
+        d = os.path.join(root, "hlolayout", "differential", "cute_dsl")
+        if os.path.isdir(d):
+            return d
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(here, "..", "..", "differential", "cute_dsl")
+
+
+sys.path.insert(0, _harness_dir())
+import notebook_known  # noqa: E402
+import notebook_sources  # noqa: E402
+import notebook_worker  # noqa: E402
+import notebooks  # noqa: E402
+
+IMPORTS = "import cutlass\nimport cutlass.cute as cute\n"
+LAYOUT = '''@cute.jit
+def show(n: cutlass.Int32):
+    L = cute.make_layout((n, 2))
+    print(">>>", L)
+    cute.printf(">?? {}", L)
+
+
+show(8)
+'''
+
+
+def notebook(*codes):
+    cells = []
+    for code in codes:
+        cells.append({"cell_type": "markdown", "source": ["text"]})
+        cells.append({"cell_type": "code", "source": [code]})
+    return json.dumps({"cells": cells})
+
+
+def classified(text, path="x/n.ipynb"):
+    raw = list(notebook_sources._notebook_cells(path, text)
+               if path.endswith(".ipynb") else
+               notebook_sources._doc_blocks(path, text))
+    return notebook_sources.classify_source(raw)
+
+
+def test_cells_are_setup_examples_or_skipped_with_the_reason():
+    cells = classified(notebook(
+        IMPORTS, LAYOUT,
+        "import torch\na = torch.zeros(4)\n",
+        "print(a)\n",
+        "@cute.kernel\ndef k():\n    pass\n\nk().launch(grid=(1, 1, 1))\n",
+        "x = cute.make_layout(4)\nprint(x)\n"))
+    got = [(c.where, c.role, c.reason) for c in cells]
+    assert got == [
+        ("n.ipynb:1", "setup", ""),
+        ("n.ipynb:3", "example", ""),
+        ("n.ipynb:5", "skip", "tensors (memory the twin does not model)"),
+        ("n.ipynb:7", "skip", "needs a of a skipped cell"),
+        ("n.ipynb:9", "skip", "a GPU kernel launch"),
+        ("n.ipynb:11", "example", ""),
+    ]
+    assert cells[4].gpu and cells[4].calls
+    # An import of a tensor module alone does not make a cell a tensor one.
+    (cell,) = classified(notebook(
+        "import cutlass.cute as cute\nfrom cutlass.cute.runtime import "
+        "from_dlpack\nprint(cute.make_layout(2))\n"))
+    assert cell.role == "example"
+
+
+def test_doc_blocks_are_python_code_blocks_and_fragments_are_skipped():
+    page = (".. code-block:: python\n\n    " +
+            (IMPORTS + LAYOUT).replace("\n", "\n    ") + "\n"
+            "Text.\n\n.. code-block:: python\n   :linenos:\n\n"
+            "    op = warp.MmaF16BF16Op(...)\n\n"
+            ".. code-block:: text\n\n    not python\n\n"
+            ".. code-block:: python\n\n    show(3)\n    tiled(op)\n")
+    cells = classified(page, "d/p.rst")
+    assert [(c.where, c.role) for c in cells] == [
+        ("p.rst:0", "example"), ("p.rst:1", "skip"), ("p.rst:2", "skip")]
+    assert cells[0].code.startswith("import cutlass\n")
+    assert cells[1].reason == "a fragment: uses warp, which it never defines"
+    assert cells[2].reason == "needs op of a skipped cell"
+
+
+def test_verdicts():
+    ok = {"error": None, "out": "a 0x7f12\n"}
+    assert notebooks.verdict(ok, {"error": None, "out": "a 0x55\n"}) == (
+        "same", "1 lines")
+    status, detail = notebooks.verdict(ok, {"error": None, "out": "b\n"})
+    assert status == "differs" and detail.startswith("line 1:")
+    assert notebooks.verdict(ok, {"error": None, "out": "a 0x1\nc\n"})[0] \
+        == "differs"
+    gpu = {"error": 'DynamicLibNotFoundError: "cuda" is an NVIDIA driver '
+                    "library", "out": ""}
+    assert notebooks.verdict(gpu, ok)[0] == "dsl-cannot-run-on-cpu"
+    assert notebooks.verdict({"error": "ValueError: x", "out": ""}, ok)[0] \
+        == "dsl-fails"
+    assert notebooks.verdict(ok, {"error": "TypeError: y", "out": ""}) == (
+        "twin-unsupported", "TypeError: y")
+
+
+def test_a_known_difference_holds_only_with_its_status_and_evidence(
+        monkeypatch):
+    monkeypatch.setitem(notebook_known.KNOWN, "n.ipynb:3",
+                        ("twin-unsupported", r"Float32", "floats: why"))
+    rows = [("n.ipynb:3", "twin-unsupported", "TypeError: Float32 ..."),
+            ("n.ipynb:3", "twin-unsupported", "TypeError: other"),
+            ("n.ipynb:3", "differs", "Float32"),
+            ("n.ipynb:5", "same", "2 lines")]
+    assert [(r[3], r[4]) for r in notebooks.judge(rows)] == [
+        ("floats: why", False), (None, True), (None, True), (None, False)]
+
+
+@pytest.fixture
+def twin_modules(monkeypatch):
+    """`cutlass` as the twin for this test only."""
+    for name in list(sys.modules):
+        if name == "cutlass" or name.startswith("cutlass."):
+            monkeypatch.delitem(sys.modules, name)
+    real = dict(sys.modules)
+    notebook_worker.install_twin()
+    yield
+    for name in list(sys.modules):
+        if name not in real:
+            del sys.modules[name]
+
+
+def test_the_twin_runs_a_notebook_and_prints_the_dsl_text(tmp_path,
+                                                          twin_modules):
+    ns = {"__name__": "__main__"}
+    cells = [{"id": "a", "role": "setup",
+              "code": IMPORTS + "import no_such_module_here\n"},
+             {"id": "b", "role": "example", "code": LAYOUT},
+             {"id": "c", "role": "example", "code": "cutlass.nothing\n"}]
+    out = [notebook_worker.run_cell(c, str(tmp_path), ns) for c in cells]
+    assert out[0]["error"] is None
+    assert out[0]["skipped_imports"] == ["no_such_module_here"]
+    # The trace's print first, then the run's printf with the values (the
+    # DSL's text for this cell).
+    assert out[1]["out"] == ">>> (?,2):(1,?)\n>?? (8,2):(1,8)\n"
+    assert out[2]["error"] == ("AttributeError: the twin has no "
+                               "cutlass.nothing")
+
+
+def test_plan_runs_a_source_up_to_its_last_chosen_example():
+    cells = classified(notebook(IMPORTS, LAYOUT, "import torch\n", LAYOUT,
+                                LAYOUT))
+    jobs = notebooks.plan({"x/n.ipynb": cells}, 1, 3)
+    (run,) = jobs.values()
+    assert run[0]["id"] == "imports"
+    assert run[1]["id"] == "n.ipynb:1"
+    assert sum(c["role"] == "example" for c in run) == 1
+    everything = notebooks.plan({"x/n.ipynb": cells}, None, 0)
+    assert [c["id"] for c in everything["n.ipynb"]] == [
+        "imports", "n.ipynb:1", "n.ipynb:3", "n.ipynb:5", "n.ipynb:7",
+        "n.ipynb:9"]
+
+
+def test_a_sampled_example_brings_the_examples_it_reads():
+    # print.ipynb: cell 9 calls what cell 7 compiled.
+    cells = classified(notebook(
+        IMPORTS, LAYOUT.replace("show(8)\n", ""),
+        "compiled = cute.compile(show, cutlass.Int32(8))\n",
+        "compiled(cutlass.Int32(5))\n", "show(2)\n"))
+    assert [c.role for c in cells] == ["setup", "setup", "example",
+                                       "example", "example"]
+    chosen = notebooks._with_prerequisites({"x/n.ipynb": cells},
+                                           {"n.ipynb:7"}, False)
+    assert chosen == {"n.ipynb:5", "n.ipynb:7"}
+
+
+def test_doc_pages_use_cute_and_cutlass_without_importing_them():
+    # The DSL's docs write blocks without imports (dsl_code_generation.rst).
+    page = (".. code-block:: python\n\n"
+            "    @cute.jit\n    def f(b: cutlass.Constexpr):\n"
+            "        print(b + 1)\n\n    f(2)\n")
+    (cell,) = classified(page, "d/p.rst")
+    assert cell.role == "example"
+    assert notebook_sources.source_imports([cell]) == (
+        "import cutlass\nimport cutlass.cute as cute\n")
+    (nb_cell,) = classified(notebook("print(cute.make_layout(2))\n"))
+    assert nb_cell.role == "skip"  # a notebook imports what it uses

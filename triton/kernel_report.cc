@@ -1,0 +1,335 @@
+#include "hlolayout/triton/kernel_report.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/triton/cvt_report.h"
+#include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/util/json_writer.h"
+
+namespace hlolayout::triton {
+namespace {
+
+std::string TypeText(const TtgirType& t) {
+  std::vector<std::string> dims;
+  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
+  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
+                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
+                      t.element_type, ">");
+}
+
+absl::StatusOr<LinearLayout> CvtOperand(const TtgirType& t) {
+  if (t.layout.layout == nullptr) {
+    return absl::InvalidArgumentError(
+        t.encoding.empty()
+            ? std::string("no layout")
+            : absl::StrCat(t.encoding, ": ", t.layout.unsupported));
+  }
+  if (t.memdesc || t.layout.layout->is_shared()) {
+    return absl::InvalidArgumentError("a shared-memory operand");
+  }
+  for (int64_t d : t.shape) {
+    if (d < 0) return absl::InvalidArgumentError("a dynamic shape");
+  }
+  return ToLinearLayout(*t.layout.layout, t.LayoutShape());
+}
+
+// The cost of one convert_layout on the module's target: the kind always;
+// scratch and instructions when the target is modelled.
+ConvertCost CostOf(const ConvertLayoutOp& op, const std::string& module_target,
+                   TritonVersion version) {
+  ConvertCost c;
+  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
+  absl::StatusOr<LinearLayout> dst =
+      src.ok() ? CvtOperand(op.dst) : src.status();
+  c.bits = op.src.element_bits;
+  if (c.bits == 0) {
+    c.bits = kDefaultElementBits;
+    c.bits_assumed = true;
+  }
+  c.target = module_target;
+  if (c.target.empty()) {
+    const int lanes = src.ok() ? src->InDimSize(1) : 32;
+    c.target = lanes == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget);
+    c.target_assumed = true;
+  }
+  if (!dst.ok()) {
+    c.cost = dst.status();
+    return c;
+  }
+  absl::StatusOr<CvtTarget> target = CvtTargetNamed(c.target, version);
+  if (target.ok()) {
+    c.cost = ConvertLayoutCost(*src, *dst, c.bits, *target);
+    return c;
+  }
+  // Not modelled: the kind (which the layouts decide) without the target's
+  // figures.
+  c.not_modelled = std::string(target.status().message());
+  CvtTarget any = *CvtTargetNamed(
+      src->InDimSize(1) == 64 ? "hip:gfx942" : std::string(kDefaultCvtTarget));
+  c.cost = ConvertLayoutCost(*src, *dst, c.bits, any);
+  if (c.cost.ok()) {
+    c.cost->scratch_bytes = 0;
+    c.cost->smem.reset();
+  }
+  return c;
+}
+
+// The targets `report` costs a convert on: the module's ("" when it names
+// none: CostOf assumes one), or --target's (a target, a comma list, or
+// "all": every modelled target whose warp has the source's lanes).
+std::vector<std::string> ReportTargets(const ConvertLayoutOp& op,
+                                       const std::string& flag,
+                                       const std::string& module_target) {
+  if (flag.empty()) return {module_target};
+  absl::StatusOr<LinearLayout> src = CvtOperand(op.src);
+  const int lanes = src.ok() ? src->InDimSize(1) : 32;
+  absl::StatusOr<std::vector<std::string>> targets =
+      CvtTargetsFlag(flag, lanes);
+  if (!targets.ok() || targets->empty()) return {module_target};
+  return *targets;
+}
+
+// One convert's cost in words: "shared_memory on cuda:90 (16-bit
+// elements): 4096 bytes of scratch in 2 rounds; stores ...".
+std::string CostLine(const ConvertCost& c) {
+  if (!c.cost.ok()) {
+    return absl::StrCat("cost unknown: ", c.cost.status().message());
+  }
+  std::string out(CvtKindName(c.cost->kind));
+  if (!c.not_modelled.empty()) {
+    if (c.cost->kind == CvtKind::kSharedMemory ||
+        c.cost->kind == CvtKind::kCrossCta) {
+      absl::StrAppend(&out,
+                      "; scratch and instructions not known: ", c.not_modelled);
+    }
+    return out;
+  }
+  absl::StrAppend(
+      &out, " on ", c.target,
+      c.target_assumed ? " (assumed: the module names no target)" : "", " (",
+      c.bits, "-bit elements", c.bits_assumed ? ", assumed" : "", ")");
+  if (c.cost->scratch_bytes > 0) {
+    absl::StrAppend(&out, ": ", c.cost->scratch_bytes,
+                    " bytes of shared-memory scratch");
+  }
+  if (c.cost->smem.has_value()) {
+    const SmemRoundTrip& r = *c.cost->smem;
+    absl::StrAppend(&out, " in ", r.reps, r.reps == 1 ? " round" : " rounds",
+                    "; per thread stores ", SmemInstrsText(r.stores),
+                    ", loads ", SmemInstrsText(r.loads), "; bank conflicts ",
+                    BankConflictsText(r));
+    if (!r.empirical.empty())
+      absl::StrAppend(&out, " (empirical: ", r.empirical, ")");
+  }
+  return out;
+}
+
+// The keys of one convert's cost on one target (report --json).
+void CostJson(const ConvertCost& c, JsonWriter& json) {
+  json.Key("bits").Int(c.bits);
+  json.Key("bits_assumed").Bool(c.bits_assumed);
+  json.Key("target_assumed").Bool(c.target_assumed);
+  json.Key("not_modelled");
+  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
+  if (c.cost.ok()) {
+    json.Key("kind").String(CvtKindName(c.cost->kind));
+    json.Key("map_str").String(c.cost->map.ToString());
+    if (c.not_modelled.empty()) {
+      CvtTargetJson(c.target, *c.cost, json);
+    } else {
+      json.Key("target").String(c.target);
+      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                              "store_ways", "load_ways"}) {
+        json.Key(key).Null();
+      }
+    }
+    json.Key("error").Null();
+  } else {
+    json.Key("kind").Null();
+    json.Key("map_str").Null();
+    json.Key("target").String(c.target);
+    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
+                            "store_ways", "load_ways"}) {
+      json.Key(key).Null();
+    }
+    json.Key("error").String(c.cost.status().message());
+  }
+}
+
+// Types by layout (encoding), in order of first use.
+void GroupTypes(KernelReport& r) {
+  for (const TtgirType& t : r.m.types) {
+    const std::string key = t.encoding.empty() ? "(none)" : t.encoding;
+    if (r.counts[key]++ == 0) r.encodings.push_back(key);
+    const std::string type = TypeText(t);
+    auto& u = r.uses[key];
+    if (std::find(u.begin(), u.end(), type) == u.end()) u.push_back(type);
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<KernelReport> MakeKernelReport(ReportInput in,
+                                              absl::string_view triton_flag,
+                                              absl::string_view target_flag) {
+  if (!target_flag.empty() && target_flag != "all") {
+    for (absl::string_view t : absl::StrSplit(target_flag, ',')) {
+      if (absl::Status s = CvtTargetNamed(t).status(); !s.ok()) return s;
+    }
+  }
+  absl::StatusOr<ReleaseRules> rules = RulesFor(in, triton_flag);
+  if (!rules.ok()) return rules.status();
+  absl::StatusOr<TtgirModule> m = ParseTtgirModule(in.text, in.file);
+  if (!m.ok()) return m.status();
+  // Text with no TTGIR is refused, located; and so are layouts Triton
+  // refuses in this module (as `check` does).
+  absl::Status is_module = RequireTtgirModule(*m, in.text, in.file);
+  if (is_module.ok()) is_module = VerifyModuleTypes(*m, in.text, in.file);
+  if (!is_module.ok()) return is_module;
+  KernelReport r;
+  r.in = std::move(in);
+  r.rules = *std::move(rules);
+  r.m = *std::move(m);
+  r.flag_target = std::string(target_flag);
+  GroupTypes(r);
+  // Per convert, its cost on each target asked for (the module's when
+  // no target is given).
+  for (const ConvertLayoutOp& op : r.m.converts) {
+    r.costs.emplace_back();
+    for (const std::string& t : ReportTargets(op, r.flag_target, r.m.target)) {
+      r.costs.back().push_back(CostOf(op, t, r.rules.version));
+    }
+  }
+  r.smem_ops = CostModuleSmemOps(r.m, r.in.text, r.flag_target);
+  return r;
+}
+
+std::string KernelReportJson(const KernelReport& r) {
+  JsonWriter json(/*pretty=*/true);
+  json.BeginObject();
+  json.Key("kernel").String(r.in.file);
+  json.Key("num_warps").Int(r.m.num_warps);
+  json.Key("threads_per_warp").Int(r.m.threads_per_warp);
+  json.Key("num_ctas").Int(r.m.num_ctas);
+  json.Key("target").String(r.m.target);
+  json.Key("triton").String(TritonVersionName(r.rules.version));
+  json.Key("triton_rules").String(r.rules.said);
+  json.Key("dump_triton_version");
+  r.in.triton_version.empty() ? json.Null() : json.String(r.in.triton_version);
+  json.Key("metadata");
+  r.in.metadata.empty() ? json.Null() : json.String(r.in.metadata);
+  json.Key("implicit_module").Bool(r.m.module_offset == std::string::npos);
+  json.Key("defaults").BeginArray();
+  for (const std::string& d : DefaultedFacts(r.m)) json.String(d);
+  json.EndArray();
+  json.Key("cost_target");
+  r.flag_target.empty() ? json.Null() : json.String(r.flag_target);
+  json.Key("warnings").BeginArray();
+  for (const std::string& w : r.m.warnings) json.String(w);
+  json.EndArray();
+  json.Key("aliases").BeginArray();
+  for (const std::string& name : r.m.alias_order) {
+    const ParsedLayout& pl = r.m.aliases.at(name);
+    json.BeginObject();
+    json.Key("name").String(name);
+    json.Key("layout").String(pl.text);
+    json.Key("kind").String(pl.kind);
+    json.Key("converted").Bool(pl.layout != nullptr);
+    json.Key("unsupported");
+    pl.layout ? json.Null() : json.String(pl.unsupported);
+    json.Key("fields").BeginObject();
+    for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
+    json.EndObject();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("types").BeginArray();
+  for (const std::string& e : r.encodings) {
+    json.BeginObject();
+    json.Key("encoding").String(e);
+    json.Key("count").Int(r.counts.at(e));
+    json.Key("types").BeginArray();
+    for (const std::string& t : r.uses.at(e)) json.String(t);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("converts").BeginArray();
+  for (size_t i = 0; i < r.m.converts.size(); ++i) {
+    const ConvertLayoutOp& op = r.m.converts[i];
+    const SourceLocation loc = LocateOffset(r.in.text, op.offset);
+    json.BeginObject();
+    json.Key("line").Int(loc.line);
+    json.Key("column").Int(loc.column);
+    json.Key("result").String(op.result);
+    json.Key("src").String(op.src.encoding);
+    json.Key("dst").String(op.dst.encoding);
+    json.Key("type").String(TypeText(op.src));
+    CostJson(r.costs[i][0], json);
+    if (!r.flag_target.empty()) {
+      json.Key("on_targets").BeginArray();
+      for (const ConvertCost& c : r.costs[i]) {
+        json.BeginObject();
+        CostJson(c, json);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+  SmemOpsJson(r.smem_ops, r.in.text, json);
+  json.EndObject();
+  return json.str();
+}
+
+std::string KernelReportText(const KernelReport& r) {
+  std::ostringstream out;
+  out << "kernel: " << r.in.file << "\n"
+      << "module: " << ModuleFacts(r.m) << "\n"
+      << "figures: " << r.rules.said << "\n";
+  if (!r.flag_target.empty()) {
+    out << "costs on: " << r.flag_target << " (--target"
+        << (r.m.target.empty() ? "" : "; the module's target is " + r.m.target)
+        << ")\n";
+  }
+  out << "\n";
+  out << "layouts (" << r.m.alias_order.size() << "):\n";
+  for (const std::string& name : r.m.alias_order) {
+    const ParsedLayout& pl = r.m.aliases.at(name);
+    out << "  " << name << " = " << pl.text << "\n";
+    if (!pl.layout) out << "      not converted: " << pl.unsupported << "\n";
+  }
+  out << "\ntypes by layout:\n";
+  for (const std::string& e : r.encodings) {
+    out << "  " << e << ": " << r.counts.at(e) << " use"
+        << (r.counts.at(e) == 1 ? "" : "s") << " ("
+        << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
+  }
+  out << "\nconvert_layout ops (" << r.m.converts.size() << "):\n";
+  for (size_t i = 0; i < r.m.converts.size(); ++i) {
+    const ConvertLayoutOp& op = r.m.converts[i];
+    const SourceLocation loc = LocateOffset(r.in.text, op.offset);
+    out << "  " << r.in.file << ":" << loc.line << ":" << loc.column << ": "
+        << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
+        << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";
+    for (const ConvertCost& c : r.costs[i]) {
+      out << "      " << CostLine(c) << "\n";
+    }
+  }
+  out << SmemOpsText(r.smem_ops, r.in.text, r.in.file);
+  return out.str();
+}
+
+}  // namespace hlolayout::triton

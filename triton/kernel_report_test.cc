@@ -1,0 +1,102 @@
+// The layout facts of a TTGIR kernel dump (what `hlolayout triton report`
+// prints and hl.triton.report returns, moved here from the CLI), on the
+// test data's kernels.
+#include "hlolayout/triton/kernel_report.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/testing/test_data.h"
+#include "hlolayout/triton/report_input.h"
+
+namespace hlolayout::triton {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+ReportInput Text(const std::string& text) {
+  ReportInput in;
+  in.text = text;
+  in.file = "<stdin>";
+  return in;
+}
+
+TEST(KernelReportTest, MatmulHasOneSharedMemoryConvertOnCuda90) {
+  const KernelReport r = *MakeKernelReport(
+      *ReadReportInput(TestDataPath("triton/testdata/"
+                                    "matmul_f16_64x64x32_w4.ttgir")),
+      "", "");
+  EXPECT_EQ(r.m.num_warps, 4);
+  ASSERT_EQ(r.costs.size(), 1u);
+  ASSERT_EQ(r.costs[0].size(), 1u);
+  const ConvertCost& c = r.costs[0][0];
+  EXPECT_EQ(c.target, "cuda:90");
+  EXPECT_EQ(c.bits, 16);
+  ASSERT_TRUE(c.cost.ok());
+  EXPECT_EQ(c.cost->kind, CvtKind::kSharedMemory);
+  EXPECT_EQ(c.cost->scratch_bytes, 8192);
+  EXPECT_EQ(r.rules.version, kNewestTriton);
+  EXPECT_EQ(r.encodings[0], "#mma");
+  EXPECT_EQ(r.counts.at("#mma"), 9);
+  const std::string text = KernelReportText(r);
+  EXPECT_THAT(text, HasSubstr("module: 4 warps, 32 threads per warp, 1 CTA, "
+                              "target cuda:90\n"));
+  EXPECT_THAT(text, HasSubstr("  #mma: 9 uses (tensor<64x64xf32>, "
+                              "tensor<64x64xf16>)\n"));
+  EXPECT_THAT(KernelReportJson(r), HasSubstr("\n  \"num_warps\": 4,\n"));
+}
+
+TEST(KernelReportTest, TargetsAskedForCostEachConvertOnEach) {
+  const KernelReport r = *MakeKernelReport(
+      *ReadReportInput(TestDataPath("triton/testdata/"
+                                    "matmul_f16_64x64x32_w4.ttgir")),
+      "3.6.0", "cuda:80,cuda:90");
+  EXPECT_EQ(r.rules.version, TritonVersion::k3_6_0);
+  ASSERT_EQ(r.costs[0].size(), 2u);
+  EXPECT_EQ(r.costs[0][0].target, "cuda:80");
+  EXPECT_THAT(KernelReportJson(r), HasSubstr("\"on_targets\": ["));
+  EXPECT_THAT(KernelReportText(r), HasSubstr("costs on: cuda:80,cuda:90 "
+                                             "(--target; the module's target "
+                                             "is cuda:90)\n"));
+}
+
+TEST(KernelReportTest, SharedMemoryOpsAreCosted) {
+  const KernelReport r = *MakeKernelReport(
+      *ReadReportInput(TestDataPath("triton/testdata/smem_gfx942.ttgir")), "",
+      "");
+  EXPECT_FALSE(r.smem_ops.empty());
+  EXPECT_EQ(r.m.threads_per_warp, 64);
+  EXPECT_THAT(KernelReportText(r), HasSubstr("shared-memory stores and loads"));
+}
+
+TEST(KernelReportTest, TextWithoutTtgirIsRefusedLocated) {
+  absl::StatusOr<KernelReport> r = MakeKernelReport(Text("# a README"), "", "");
+  ASSERT_FALSE(r.ok());
+  EXPECT_THAT(std::string(r.status().message()),
+              StartsWith("<stdin>:1:1: no TTGIR module here: "));
+}
+
+TEST(KernelReportTest, UnknownReleaseOrTargetIsRefused) {
+  const ReportInput in = Text(
+      "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
+      "warpsPerCTA = [4], order = [0]}>\n"
+      "module attributes {\"ttg.num-warps\" = 4 : i32} {\n"
+      "  tt.func @f(%x: tensor<128xf32, #b>) { tt.return }\n}\n");
+  EXPECT_TRUE(MakeKernelReport(in, "", "").ok());
+  EXPECT_FALSE(MakeKernelReport(in, "1.0", "").ok());
+  absl::StatusOr<KernelReport> bad = MakeKernelReport(in, "", "cuda:90,nope");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("target 'nope'"));
+  EXPECT_TRUE(MakeKernelReport(in, "", "all").ok());
+}
+
+TEST(KernelReportTest, AMissingFileIsNamed) {
+  absl::StatusOr<ReportInput> in = ReadReportInput("no/such.ttgir");
+  ASSERT_FALSE(in.ok());
+  EXPECT_THAT(std::string(in.status().message()), HasSubstr("'no/such.ttgir'"));
+}
+
+}  // namespace
+}  // namespace hlolayout::triton

@@ -1,0 +1,151 @@
+#include "hlolayout/util/record.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace hlolayout {
+namespace {
+
+const RecordSpec& Inner() {
+  static const RecordSpec spec{
+      "Inner",
+      "A nested record.",
+      {
+          {"id", "Its number.", "int"},
+          {"note", "Or None.", "Optional[str]", FieldJson::kOmitIfNone},
+      }};
+  return spec;
+}
+
+const RecordSpec& Outer() {
+  static const RecordSpec spec{
+      "Outer",
+      "Every form of field.",
+      {
+          {"name", "A string.", "str"},
+          {"count", "Written as 'n'.", "int", FieldJson::kValue, "n"},
+          {"index", "A shape index.", "Tuple[int, ...]", FieldJson::kIndex},
+          {"maybe_index", "Or None.", "Optional[Tuple[int, ...]]",
+           FieldJson::kIndexOmitIfNone},
+          {"ratio", "Six digits.", "float", FieldJson::kRound6g},
+          {"share", "Four decimals.", "float", FieldJson::kFixed4},
+          {"plain", "Shortest.", "float"},
+          {"hidden", "Python only.", "Tuple[Inner, ...]", FieldJson::kLeftOut},
+          {"inner", "A record.", "Optional[Inner]"},
+          {"items", "Records.", "Tuple[Inner, ...]"},
+          {"flag", "A bool.", "bool"},
+          {"gone", "None and omitted.", "Optional[int]",
+           FieldJson::kOmitIfNone},
+          {"kept", "None and written.", "Optional[int]"},
+      }};
+  return spec;
+}
+
+void EmitInner(RecordSink& s, int64_t id, const char* note) {
+  s.BeginRecord(Inner());
+  s.Int(id);
+  s.OptionalString(note != nullptr, note != nullptr ? note : "");
+  s.EndRecord();
+}
+
+TEST(RecordTest, EveryFormOfFieldAsJson) {
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginRecord(Outer());
+  w.String("a \"q\"");
+  w.Int(7);
+  w.IntList({1, 0});
+  w.None();
+  w.Double(2.0 / 3.0);
+  w.Double(0.5);
+  w.Double(0.1);
+  w.BeginList();  // left out, with a nested record inside
+  EmitInner(w, 9, "x");
+  w.EndList();
+  EmitInner(w, 1, nullptr);
+  w.BeginList();
+  EmitInner(w, 2, "two");
+  EmitInner(w, 3, nullptr);
+  w.EndList();
+  w.Bool(true);
+  w.None();
+  w.None();
+  w.EndRecord();
+  EXPECT_TRUE(w.done());
+  EXPECT_EQ(json,
+            "{\"name\": \"a \\\"q\\\"\", \"n\": 7, \"index\": \"{1,0}\", "
+            "\"ratio\": 0.666667, \"share\": 0.5000, \"plain\": 0.1, "
+            "\"inner\": {\"id\": 1}, \"items\": [{\"id\": 2, \"note\": "
+            "\"two\"}, {\"id\": 3}], \"flag\": true, \"kept\": null}");
+}
+
+TEST(RecordTest, EmptyIndexAndEmptyListAndTopLevelList) {
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginList();
+  w.BeginRecord(Outer());
+  w.String("");
+  w.Int(0);
+  w.IntList({});
+  w.IntList({4});
+  w.Double(1e20);
+  w.Double(0);
+  w.Double(-2.5);
+  w.None();
+  w.None();
+  w.BeginList();
+  w.EndList();
+  w.Bool(false);
+  w.Int(3);
+  w.Int(-1);
+  w.EndRecord();
+  EmitInner(w, 5, nullptr);
+  w.EndList();
+  EXPECT_TRUE(w.done());
+  EXPECT_EQ(json,
+            "[{\"name\": \"\", \"n\": 0, \"index\": \"{}\", \"maybe_index\": "
+            "\"{4}\", \"ratio\": 1e+20, \"share\": 0.0000, \"plain\": -2.5, "
+            "\"inner\": null, \"items\": [], \"flag\": false, \"gone\": 3, "
+            "\"kept\": -1}, {\"id\": 5}]");
+}
+
+TEST(RecordTest, ItemsOnLinesOfTheirOwn) {
+  static const RecordSpec spec{
+      "Table",
+      "Rows on lines.",
+      {
+          {"rows", "Each on a line.", "Tuple[Inner, ...]", FieldJson::kValue,
+           nullptr, false, nullptr, "  "},
+          {"empty", "None on a line.", "Tuple[int, ...]", FieldJson::kValue,
+           nullptr, false, nullptr, "  "},
+      }};
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginRecord(spec);
+  w.BeginList();
+  EmitInner(w, 1, nullptr);
+  EmitInner(w, 2, nullptr);
+  w.EndList();
+  w.IntList({});
+  w.EndRecord();
+  EXPECT_EQ(json,
+            "{\"rows\": [\n  {\"id\": 1},\n  {\"id\": 2}\n], \"empty\": []}");
+}
+
+TEST(RecordTest, WrongNumberOfValuesIsABugOfTheEmitter) {
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginRecord(Inner());
+  w.Int(1);
+  EXPECT_DEATH(w.EndRecord(), "Inner: 1 values for 2 fields");
+  RecordJsonWriter w2(&json);
+  w2.BeginRecord(Inner());
+  w2.Int(1);
+  w2.None();
+  EXPECT_DEATH(w2.Int(3), "Inner: more values than fields");
+}
+
+}  // namespace
+}  // namespace hlolayout
