@@ -221,26 +221,6 @@ void FillScratch(Vector* v, size_t n, T x) {
   std::fill_n(v->data(), n, x);
 }
 
-// Union-find over value ids (Analyzer::Normalize's buffers): a set's root
-// is its smallest id.
-struct ValueSets {
-  explicit ValueSets(int64_t n) : parent(n) {
-    for (int64_t i = 0; i < n; ++i) parent[i] = i;
-  }
-  int64_t Find(int64_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  // Nothing when either is kNone.
-  void Unite(int64_t a, int64_t b) {
-    if (a == kNone || b == kNone) return;
-    a = Find(a);
-    b = Find(b);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  }
-  ScratchVector<int64_t> parent;
-};
-
 // Names are looked up in a hash map only in computations larger than
 // this; smaller ones are scanned (from the end: the last of equal names
 // wins, as in the map).
@@ -358,16 +338,6 @@ class Analyzer {
   void ComputeUses();
   void LiveRanges();
   void Normalize();
-  // Normalize's steps: the value at `node`'s position `index` (kNone
-  // without one); the buffers node `id` joins values into (a fusion
-  // updating a parameter in place: UniteFusionInPlace); the live ranges of
-  // each buffer's values made disjoint.
-  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const;
-  void UniteNodeBuffers(int64_t id, ValueSets* sets,
-                        ScratchVector<int8_t>* has_update);
-  void UniteFusionInPlace(int64_t id, ValueSets* sets,
-                          ScratchVector<int8_t>* has_update);
-  void MergeBufferRanges(ValueSets* sets);
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();

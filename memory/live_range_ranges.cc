@@ -121,144 +121,159 @@ void Analyzer::LiveRanges() {
   }
 }
 
-int64_t Analyzer::ValueAt(int64_t node, absl::Span<const int64_t> index) const {
-  if (node == kNone) return kNone;
-  const int64_t p = PositionAt(node, index);
-  return p == kNone ? kNone : value_of_[p];
-}
-
-void Analyzer::UniteFusionInPlace(int64_t id, ValueSets* sets,
-                                  ScratchVector<int8_t>* has_update) {
-  // In place: the fused root (or a root tuple element) is a
-  // dynamic-update-slice or scatter of a fusion parameter.
-  const Node& node = nodes_[id];
-  const absl::Span<const int64_t> operands = Operands(node);
-  const absl::Span<const int32_t> called = module_.callees(*node.source);
-  if (called.empty() || called[0] < 0) return;
-  const int64_t fused_index = called[0];
-  const HloComputation& fused = *comps_[fused_index].source;
-  if (fused.root_index < 0) return;
-  // Most fusions update nothing in place: look once per computation.
-  int8_t& updates = (*has_update)[fused_index];
-  if (updates < 0) {
-    updates = 0;
-    for (const HloInstruction& in : fused.instructions) {
-      if (in.opcode == HloOpcode::kDynamicUpdateSlice ||
-          in.opcode == HloOpcode::kScatter) {
-        updates = 1;
+void Analyzer::Normalize() {
+  // Buffers: union-find over values that XLA's alias analysis puts in one.
+  const int64_t n = static_cast<int64_t>(out_.values.size());
+  ScratchVector<int64_t> parent(n);
+  for (int64_t i = 0; i < n; ++i) parent[i] = i;
+  auto find = [&](int64_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  auto unite = [&](int64_t a, int64_t b) {
+    if (a == kNone || b == kNone) return;
+    a = find(a);
+    b = find(b);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  };
+  auto value_at = [&](int64_t node, absl::Span<const int64_t> index) {
+    if (node == kNone) return kNone;
+    const int64_t p = PositionAt(node, index);
+    return p == kNone ? kNone : value_of_[p];
+  };
+  ScratchVector<int8_t> has_update(comps_.size(), -1);
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    const absl::Span<const int64_t> operands = Operands(node);
+    if (node.op == Op::kWhile) {
+      const int64_t body = node.body;
+      const int64_t cond = node.condition;
+      for (const Subshape& s : *node.subshapes) {
+        const int64_t w = value_at(id, s.index);
+        if (!operands.empty()) unite(w, value_at(operands[0], s.index));
+        for (int64_t c : {body, cond}) {
+          if (c == kNone) continue;
+          const int64_t parameter = FirstParameter(c);
+          if (comps_[c].parameters_size > 0) {
+            unite(w, value_at(parameter, s.index));
+          }
+        }
+        if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
       }
-    }
-  }
-  if (updates == 0) return;
-  // The instruction an operand names (resolved by the reader).
-  auto defining = [&](const HloOperand& operand) -> const HloInstruction* {
-    return operand.index >= 0 ? &fused.instructions[operand.index] : nullptr;
-  };
-  auto param_of = [&](const HloInstruction* in) -> int64_t {
-    while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
-           !in->operands.empty()) {
-      in = defining(in->operands[0]);
-    }
-    if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
-    return in->parameter_number.value_or(kNone);
-  };
-  auto in_place = [&](const HloInstruction* root,
-                      const std::vector<int64_t>& out_index) {
-    if (root == nullptr || root->operands.empty()) return;
-    if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
-        root->opcode != HloOpcode::kScatter) {
-      return;
-    }
-    const HloInstruction* updated = defining(root->operands[0]);
-    if (updated == nullptr) return;
-    const int64_t param = param_of(updated);
-    if (param == kNone || param >= (int64_t)operands.size()) return;
-    sets->Unite(ValueAt(id, out_index), ValueAt(operands[param], {}));
-  };
-  const HloInstruction* root = &fused.instructions[fused.root_index];
-  if (root->opcode == HloOpcode::kTuple) {
-    for (size_t i = 0; i < root->operands.size(); ++i) {
-      const HloInstruction* element = defining(root->operands[i]);
-      if (element != nullptr) in_place(element, {static_cast<int64_t>(i)});
-    }
-  } else {
-    in_place(root, {});
-  }
-}
-
-void Analyzer::UniteNodeBuffers(int64_t id, ValueSets* sets,
-                                ScratchVector<int8_t>* has_update) {
-  const Node& node = nodes_[id];
-  const absl::Span<const int64_t> operands = Operands(node);
-  if (node.op == Op::kWhile) {
-    const int64_t body = node.body;
-    const int64_t cond = node.condition;
-    for (const Subshape& s : *node.subshapes) {
-      const int64_t w = ValueAt(id, s.index);
-      if (!operands.empty()) sets->Unite(w, ValueAt(operands[0], s.index));
-      for (int64_t c : {body, cond}) {
-        if (c == kNone) continue;
-        const int64_t parameter = FirstParameter(c);
-        if (comps_[c].parameters_size > 0) {
-          sets->Unite(w, ValueAt(parameter, s.index));
+    } else if (node.op == Op::kConditional) {
+      for (const Subshape& s : *node.subshapes) {
+        for (int64_t callee : Callees(node)) {
+          unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
         }
       }
-      if (body != kNone) sets->Unite(w, ValueAt(comps_[body].root, s.index));
-    }
-  } else if (node.op == Op::kConditional) {
-    for (const Subshape& s : *node.subshapes) {
-      for (int64_t callee : Callees(node)) {
-        sets->Unite(ValueAt(id, s.index),
-                    ValueAt(comps_[callee].root, s.index));
+    } else if (node.op == Op::kDynamicUpdateSlice && !operands.empty()) {
+      unite(value_at(id, {}), value_at(operands[0], {}));
+    } else if (node.op == Op::kFusion && node.source != nullptr) {
+      // In place: the fused root (or a root tuple element) is a
+      // dynamic-update-slice or scatter of a fusion parameter.
+      const absl::Span<const int32_t> called = module_.callees(*node.source);
+      if (called.empty() || called[0] < 0) continue;
+      const int64_t fused_index = called[0];
+      const HloComputation& fused = *comps_[fused_index].source;
+      if (fused.root_index < 0) continue;
+      // Most fusions update nothing in place: look once per computation.
+      int8_t& updates = has_update[fused_index];
+      if (updates < 0) {
+        updates = 0;
+        for (const HloInstruction& in : fused.instructions) {
+          if (in.opcode == HloOpcode::kDynamicUpdateSlice ||
+              in.opcode == HloOpcode::kScatter) {
+            updates = 1;
+          }
+        }
       }
-    }
-  } else if (node.op == Op::kDynamicUpdateSlice && !operands.empty()) {
-    sets->Unite(ValueAt(id, {}), ValueAt(operands[0], {}));
-  } else if (node.op == Op::kFusion && node.source != nullptr) {
-    UniteFusionInPlace(id, sets, has_update);
-  } else if (node.source != nullptr &&
-             node.source->opcode == HloOpcode::kAllReduceStart) {
-    // NCCL reduces in place: operand i is output {i} (the whole output
-    // for one operand), one buffer in XLA's alias analysis (its in-place
-    // pairs), unless the backend config names an NVSHMEM algorithm.
-    absl::optional<absl::string_view> config =
-        FindHloAttribute(node.source->attributes, "backend_config");
-    if (config.has_value() &&
-        absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
-      return;
-    }
-    if (operands.size() == 1) {
-      sets->Unite(ValueAt(id, {}), ValueAt(operands[0], {}));
-    } else {
-      for (size_t i = 0; i < operands.size(); ++i) {
-        sets->Unite(ValueAt(id, {static_cast<int64_t>(i)}),
-                    ValueAt(operands[i], {}));
+      if (updates == 0) continue;
+      // The instruction an operand names (resolved by the reader).
+      auto defining = [&](const HloOperand& operand) -> const HloInstruction* {
+        return operand.index >= 0 ? &fused.instructions[operand.index]
+                                  : nullptr;
+      };
+      auto param_of = [&](const HloInstruction* in) -> int64_t {
+        while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
+               !in->operands.empty()) {
+          in = defining(in->operands[0]);
+        }
+        if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
+        return in->parameter_number.value_or(kNone);
+      };
+      auto in_place = [&](const HloInstruction* root,
+                          const std::vector<int64_t>& out_index) {
+        if (root == nullptr || root->operands.empty()) return;
+        if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
+            root->opcode != HloOpcode::kScatter) {
+          return;
+        }
+        const HloInstruction* updated = defining(root->operands[0]);
+        if (updated == nullptr) return;
+        const int64_t param = param_of(updated);
+        if (param == kNone || param >= (int64_t)operands.size()) return;
+        unite(value_at(id, out_index), value_at(operands[param], {}));
+      };
+      const HloInstruction* root = &fused.instructions[fused.root_index];
+      if (root->opcode == HloOpcode::kTuple) {
+        for (size_t i = 0; i < root->operands.size(); ++i) {
+          const HloInstruction* element = defining(root->operands[i]);
+          if (element != nullptr) in_place(element, {static_cast<int64_t>(i)});
+        }
+      } else {
+        in_place(root, {});
       }
-    }
-  } else if (node.op == Op::kCustomCall && node.source != nullptr) {
-    absl::optional<absl::string_view> v =
-        FindHloAttribute(node.source->attributes, "output_to_operand_aliasing");
-    if (!v.has_value()) return;
-    // {{out}: (operand, {index}), ...}
-    for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
-      if (pair.number < (int64_t)operands.size()) {
-        sets->Unite(ValueAt(id, pair.output_index),
-                    ValueAt(operands[pair.number], pair.index));
+    } else if (node.source != nullptr &&
+               node.source->opcode == HloOpcode::kAllReduceStart) {
+      // NCCL reduces in place: operand i is output {i} (the whole output
+      // for one operand), one buffer in XLA's alias analysis (its in-place
+      // pairs), unless the backend config names an NVSHMEM algorithm.
+      absl::optional<absl::string_view> config =
+          FindHloAttribute(node.source->attributes, "backend_config");
+      if (config.has_value() &&
+          absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+        continue;
+      }
+      if (operands.size() == 1) {
+        unite(value_at(id, {}), value_at(operands[0], {}));
+      } else {
+        for (size_t i = 0; i < operands.size(); ++i) {
+          unite(value_at(id, {static_cast<int64_t>(i)}),
+                value_at(operands[i], {}));
+        }
+      }
+    } else if (node.op == Op::kCustomCall && node.source != nullptr) {
+      absl::optional<absl::string_view> v = FindHloAttribute(
+          node.source->attributes, "output_to_operand_aliasing");
+      if (!v.has_value()) continue;
+      // {{out}: (operand, {index}), ...}
+      for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+        if (pair.number < (int64_t)operands.size()) {
+          unite(value_at(id, pair.output_index),
+                value_at(operands[pair.number], pair.index));
+        }
       }
     }
   }
-}
-
-void Analyzer::MergeBufferRanges(ValueSets* sets) {
+  // input_output_alias: entry parameter value and root output value.
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  const Comp& entry = comps_[module_.entry_index];
+  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
+  for (size_t i = 0; i < aliased.size(); ++i) {
+    const int64_t number = aliased[i].first;
+    if (number < (int64_t)entry_parameters.size()) {
+      unite(value_at(entry_parameters[number], aliased[i].second),
+            value_at(entry.root, outputs[i]));
+    }
+  }
   // Per buffer: sort by (start, end, id); the next range ends at the later
   // of the two ends, and a range ends no later than the next starts.
   // Buffers of several values, grouped by a counting sort on their root
   // (parent[v] becomes v's root).
-  const int64_t n = static_cast<int64_t>(out_.values.size());
-  ScratchVector<int64_t>& parent = sets->parent;
   ScratchVector<int64_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
-    parent[v] = sets->Find(v);
+    parent[v] = find(v);
     if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
   }
   if (options_.keep_dataflow)
@@ -287,28 +302,6 @@ void Analyzer::MergeBufferRanges(ValueSets* sets) {
       a.end = std::min(a.end, b.start);
     }
   }
-}
-
-void Analyzer::Normalize() {
-  // Buffers: union-find over values that XLA's alias analysis puts in one.
-  ValueSets sets(static_cast<int64_t>(out_.values.size()));
-  ScratchVector<int8_t> has_update(comps_.size(), -1);
-  for (size_t id = 0; id < nodes_.size(); ++id) {
-    UniteNodeBuffers(static_cast<int64_t>(id), &sets, &has_update);
-  }
-  // input_output_alias: entry parameter value and root output value.
-  std::vector<std::vector<int64_t>> outputs;
-  const auto aliased = AliasedParameters(module_, &outputs);
-  const Comp& entry = comps_[module_.entry_index];
-  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
-  for (size_t i = 0; i < aliased.size(); ++i) {
-    const int64_t number = aliased[i].first;
-    if (number < (int64_t)entry_parameters.size()) {
-      sets.Unite(ValueAt(entry_parameters[number], aliased[i].second),
-                 ValueAt(entry.root, outputs[i]));
-    }
-  }
-  MergeBufferRanges(&sets);
 }
 
 absl::Status Analyzer::Peaks() {
