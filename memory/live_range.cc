@@ -517,9 +517,15 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
   return cached;
 }
 
-// The control-flow callers of each computation (for its parameters), in
-// node order, by a counting sort: Callsites(comp).
-void Analyzer::SetCallsites() {
+absl::Status Analyzer::SetSources() {
+  // Positions.
+  for (Node& node : nodes_) {
+    node.first_position = positions_;
+    positions_ += static_cast<int64_t>(node.subshapes->size());
+  }
+  sources_.assign(positions_, Source());
+  // Control-flow callers of each computation (for its parameters), in node
+  // order, by a counting sort.
   auto is_caller = [](const Node& node) { return node.calls_parameters; };
   for (const Node& node : nodes_) {
     if (!is_caller(node)) continue;
@@ -540,183 +546,49 @@ void Analyzer::SetCallsites() {
           static_cast<int64_t>(id);
     }
   }
-}
-
-bool Analyzer::PushPhiInput(int64_t from, absl::Span<const int64_t> index) {
-  const int64_t p = PositionAt(from, index);
-  if (p == kNone) return false;
-  phi_inputs_.push_back(p);
-  return true;
-}
-
-absl::Status Analyzer::ShapesDoNotFit(const Node& node,
-                                      absl::Span<const int64_t> index) const {
-  return absl::InvalidArgumentError(absl::StrCat(
-      Opcode(node), " '", NodeName(node), "' at index ",
-      ShapeIndexString(std::vector<int64_t>(index.begin(), index.end())),
-      ": the shapes of its caller and callee computations do not fit"));
-}
-
-bool Analyzer::ForwardTo(int64_t pos, int64_t node,
-                         absl::Span<const int64_t> head,
-                         absl::Span<const int64_t> tail) {
-  const int64_t p = PositionAt(node, head, tail);
-  if (p == kNone) return false;
-  sources_[pos].kind = SourceKind::kForward;
-  sources_[pos].target = p;
-  return true;
-}
-
-void Analyzer::SetInputs(int64_t pos, size_t begin, bool single_forwards) {
-  const size_t n = phi_inputs_.size() - begin;
-  if (n == 1 && single_forwards) {
-    sources_[pos].kind = SourceKind::kForward;
-    sources_[pos].target = phi_inputs_[begin];
-    phi_inputs_.resize(begin);
-  } else {
-    sources_[pos].kind = SourceKind::kPhi;
-    sources_[pos].target = static_cast<int64_t>(begin);
-    sources_[pos].inputs = static_cast<int64_t>(n);
-  }
-}
-
-absl::Status Analyzer::SetParameterSource(const Node& node, int64_t id,
-                                          int64_t pos,
-                                          absl::Span<const int64_t> index) {
-  const Comp& comp = comps_[node.computation];
-  const int64_t number = node.parameter_number;
-  const size_t begin = phi_inputs_.size();
-  bool is_while = false;
-  for (int64_t site : Callsites(comp)) {
-    const Node& caller = nodes_[site];
-    const absl::Span<const int64_t> caller_operands = Operands(caller);
-    if (caller.op == Op::kWhile) {
-      is_while = true;
-      if (!caller_operands.empty() &&
-          !PushPhiInput(caller_operands[0], index)) {
-        return ShapesDoNotFit(node, index);
-      }
-      const int64_t body = caller.body;
-      if (body != kNone && comps_[body].root != kNone &&
-          comps_[body].root != id && !PushPhiInput(comps_[body].root, index)) {
-        return ShapesDoNotFit(node, index);
-      }
-    } else if (caller.op == Op::kConditional) {
-      const absl::Span<const int64_t> callees = Callees(caller);
-      for (size_t b = 0; b < callees.size(); ++b) {
-        if (callees[b] == node.computation && b + 1 < caller_operands.size() &&
-            !PushPhiInput(caller_operands[b + 1], index)) {
-          return ShapesDoNotFit(node, index);
-        }
-      }
-    } else if (number < static_cast<int64_t>(caller_operands.size()) &&
-               !PushPhiInput(caller_operands[number], index)) {
-      return ShapesDoNotFit(node, index);
-    }
-  }
-  // No caller: defines (kDefined).
-  if (phi_inputs_.size() > begin) SetInputs(pos, begin, !is_while);
-  return absl::OkStatus();
-}
-
-absl::Status Analyzer::SetForwardedSource(const Node& node, int64_t pos,
-                                          absl::Span<const int64_t> index,
-                                          int64_t element) {
-  const absl::Span<const int64_t> operands = Operands(node);
-  const absl::Span<const int64_t> all = index;
-  bool ok = true;
-  if (node.op == Op::kGetTupleElement) {
-    ok = !operands.empty() && ForwardTo(pos, operands[0], {element}, all);
-  } else if (node.forward == Forward::kSameIndex) {
-    ok = !operands.empty() && ForwardTo(pos, operands[0], all, {});
-  } else if (node.op == Op::kTuple) {
-    ok = !index.empty() && index[0] < (int64_t)operands.size() &&
-         ForwardTo(pos, operands[index[0]], all.subspan(1), {});
-  } else if (node.forward == Forward::kUnder0) {
-    ok = !operands.empty() && ForwardTo(pos, operands[0], {0}, all);
-  } else if (node.forward == Forward::kUnder1) {
-    ok = !operands.empty() && ForwardTo(pos, operands[0], {1}, all);
-  } else if (node.forward == Forward::kDropFirst) {
-    ok = !operands.empty() &&
-         ForwardTo(pos, operands[0],
-                   all.subspan(std::min<size_t>(1, all.size())), {});
-  } else if (node.forward == Forward::kAllGatherStart) {
-    if (operands.size() == 1) {
-      ok = ForwardTo(pos, operands[0],
-                     all.subspan(std::min<size_t>(1, all.size())), {});
-    } else {
-      ok = index.size() >= 2 && index[1] < (int64_t)operands.size() &&
-           ForwardTo(pos, operands[index[1]], all.subspan(2), {});
-    }
-  } else if (node.op == Op::kAsyncStart) {
-    const absl::Span<const int64_t> callees = Callees(node);
-    if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
-        index[1] < (int64_t)operands.size()) {
-      ok = ForwardTo(pos, operands[index[1]], all.subspan(2), {});
-    } else if (!index.empty() && index[0] == 1 && !callees.empty() &&
-               comps_[callees[0]].root != kNone) {
-      ok = ForwardTo(pos, comps_[callees[0]].root, all.subspan(1), {});
-    } else {
-      ok = false;
-    }
-  } else if (node.op == Op::kCall) {
-    const absl::Span<const int64_t> callees = Callees(node);
-    ok = !callees.empty() && comps_[callees[0]].root != kNone &&
-         ForwardTo(pos, comps_[callees[0]].root, all, {});
-  } else if (node.op == Op::kWhile || node.op == Op::kConditional) {
-    return SetControlFlowSource(node, pos, index);
-  }
-  if (!ok) {
+  // Phi inputs go to phi_inputs_ as they are found; `Push` adds the
+  // position `index` of `from`, false when `from`'s shape has no such index
+  // (a loop, call or branch whose computations' shapes do not fit).
+  auto Push = [&](int64_t from, absl::Span<const int64_t> index) {
+    const int64_t p = PositionAt(from, index);
+    if (p == kNone) return false;
+    phi_inputs_.push_back(p);
+    return true;
+  };
+  auto Mismatch = [&](const Node& node, const std::vector<int64_t>& index) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
-        ShapeIndexString(std::vector<int64_t>(index.begin(), index.end())),
-        " to its operand"));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status Analyzer::SetControlFlowSource(const Node& node, int64_t pos,
-                                            absl::Span<const int64_t> index) {
-  const size_t begin = phi_inputs_.size();
-  if (node.op == Op::kWhile) {
-    const int64_t body = node.body;
-    const absl::Span<const int64_t> operands = Operands(node);
-    if (body != kNone && comps_[body].root != kNone &&
-        !PushPhiInput(comps_[body].root, index)) {
-      return ShapesDoNotFit(node, index);
+        Opcode(node), " '", NodeName(node), "' at index ",
+        ShapeIndexString(index),
+        ": the shapes of its caller and callee computations do not fit"));
+  };
+  auto forward = [&](int64_t pos, int64_t node, absl::Span<const int64_t> head,
+                     absl::Span<const int64_t> tail) {
+    const int64_t p = PositionAt(node, head, tail);
+    if (p == kNone) return false;
+    sources_[pos].kind = SourceKind::kForward;
+    sources_[pos].target = p;
+    return true;
+  };
+  // Positions whose inputs were pushed from `begin` on: one input forwards
+  // when `single_forwards`, otherwise a phi.
+  auto set_inputs = [&](int64_t pos, size_t begin, bool single_forwards) {
+    const size_t n = phi_inputs_.size() - begin;
+    if (n == 1 && single_forwards) {
+      sources_[pos].kind = SourceKind::kForward;
+      sources_[pos].target = phi_inputs_[begin];
+      phi_inputs_.resize(begin);
+    } else {
+      sources_[pos].kind = SourceKind::kPhi;
+      sources_[pos].target = static_cast<int64_t>(begin);
+      sources_[pos].inputs = static_cast<int64_t>(n);
     }
-    if (!operands.empty() && !PushPhiInput(operands[0], index)) {
-      return ShapesDoNotFit(node, index);
-    }
-    SetInputs(pos, begin, /*single_forwards=*/false);
-    return absl::OkStatus();
-  }
-  for (int64_t callee : Callees(node)) {
-    if (comps_[callee].root != kNone &&
-        !PushPhiInput(comps_[callee].root, index)) {
-      return ShapesDoNotFit(node, index);
-    }
-  }
-  SetInputs(pos, begin, /*single_forwards=*/true);
-  return absl::OkStatus();
-}
-
-// Phi inputs go to phi_inputs_ as they are found (PushPhiInput fails when
-// the position is missing: a loop, call or branch whose computations'
-// shapes do not fit).
-absl::Status Analyzer::SetSources() {
-  // Positions.
-  for (Node& node : nodes_) {
-    node.first_position = positions_;
-    positions_ += static_cast<int64_t>(node.subshapes->size());
-  }
-  sources_.assign(positions_, Source());
-  SetCallsites();
+  };
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
     const Comp& comp = comps_[node.computation];
     const ValueRule rule = node.rule;
     const bool params_define = comp.context != Context::kControlFlow;
+    const absl::Span<const int64_t> operands = Operands(node);
     // A get-tuple-element's element, read once.
     int64_t element = node.gte_index;
     if (node.op == Op::kGetTupleElement && element == kNone &&
@@ -734,11 +606,106 @@ absl::Status Analyzer::SetSources() {
            DefinesValueAt(rule, index, is_tuple, params_define))) {
         continue;
       }
-      absl::Status status =
-          node.op == Op::kParameter
-              ? SetParameterSource(node, static_cast<int64_t>(id), pos, index)
-              : SetForwardedSource(node, pos, index, element);
-      if (!status.ok()) return status;
+      bool ok = true;
+      const absl::Span<const int64_t> all = index;
+      if (node.op == Op::kParameter) {
+        const int64_t number = node.parameter_number;
+        const size_t begin = phi_inputs_.size();
+        bool is_while = false;
+        for (int64_t site : Callsites(comp)) {
+          const Node& caller = nodes_[site];
+          const absl::Span<const int64_t> caller_operands = Operands(caller);
+          if (caller.op == Op::kWhile) {
+            is_while = true;
+            if (!caller_operands.empty()) {
+              if (!Push(caller_operands[0], index))
+                return Mismatch(node, index);
+            }
+            const int64_t body = caller.body;
+            if (body != kNone && comps_[body].root != kNone &&
+                comps_[body].root != static_cast<int64_t>(id)) {
+              if (!Push(comps_[body].root, index)) return Mismatch(node, index);
+            }
+          } else if (caller.op == Op::kConditional) {
+            const absl::Span<const int64_t> callees = Callees(caller);
+            for (size_t b = 0; b < callees.size(); ++b) {
+              if (callees[b] == node.computation &&
+                  b + 1 < caller_operands.size()) {
+                if (!Push(caller_operands[b + 1], index))
+                  return Mismatch(node, index);
+              }
+            }
+          } else if (number < static_cast<int64_t>(caller_operands.size())) {
+            if (!Push(caller_operands[number], index))
+              return Mismatch(node, index);
+          }
+        }
+        // No caller: defines (kDefined).
+        if (phi_inputs_.size() > begin) set_inputs(pos, begin, !is_while);
+        continue;
+      }
+      if (node.op == Op::kGetTupleElement) {
+        ok = !operands.empty() && forward(pos, operands[0], {element}, all);
+      } else if (node.forward == Forward::kSameIndex) {
+        ok = !operands.empty() && forward(pos, operands[0], all, {});
+      } else if (node.op == Op::kTuple) {
+        ok = !index.empty() && index[0] < (int64_t)operands.size() &&
+             forward(pos, operands[index[0]], all.subspan(1), {});
+      } else if (node.forward == Forward::kUnder0) {
+        ok = !operands.empty() && forward(pos, operands[0], {0}, all);
+      } else if (node.forward == Forward::kUnder1) {
+        ok = !operands.empty() && forward(pos, operands[0], {1}, all);
+      } else if (node.forward == Forward::kDropFirst) {
+        ok = !operands.empty() &&
+             forward(pos, operands[0],
+                     all.subspan(std::min<size_t>(1, all.size())), {});
+      } else if (node.forward == Forward::kAllGatherStart) {
+        if (operands.size() == 1) {
+          ok = forward(pos, operands[0],
+                       all.subspan(std::min<size_t>(1, all.size())), {});
+        } else {
+          ok = index.size() >= 2 && index[1] < (int64_t)operands.size() &&
+               forward(pos, operands[index[1]], all.subspan(2), {});
+        }
+      } else if (node.op == Op::kAsyncStart) {
+        const absl::Span<const int64_t> callees = Callees(node);
+        if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
+            index[1] < (int64_t)operands.size()) {
+          ok = forward(pos, operands[index[1]], all.subspan(2), {});
+        } else if (!index.empty() && index[0] == 1 && !callees.empty() &&
+                   comps_[callees[0]].root != kNone) {
+          ok = forward(pos, comps_[callees[0]].root, all.subspan(1), {});
+        } else {
+          ok = false;
+        }
+      } else if (node.op == Op::kCall) {
+        const absl::Span<const int64_t> callees = Callees(node);
+        ok = !callees.empty() && comps_[callees[0]].root != kNone &&
+             forward(pos, comps_[callees[0]].root, all, {});
+      } else if (node.op == Op::kWhile) {
+        const int64_t body = node.body;
+        const size_t begin = phi_inputs_.size();
+        if (body != kNone && comps_[body].root != kNone) {
+          if (!Push(comps_[body].root, index)) return Mismatch(node, index);
+        }
+        if (!operands.empty()) {
+          if (!Push(operands[0], index)) return Mismatch(node, index);
+        }
+        set_inputs(pos, begin, /*single_forwards=*/false);
+      } else if (node.op == Op::kConditional) {
+        const size_t begin = phi_inputs_.size();
+        for (int64_t callee : Callees(node)) {
+          if (comps_[callee].root != kNone) {
+            if (!Push(comps_[callee].root, index)) return Mismatch(node, index);
+          }
+        }
+        set_inputs(pos, begin, /*single_forwards=*/true);
+      }
+      if (!ok) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
+            ShapeIndexString(index), " to its operand"));
+      }
     }
   }
   return absl::OkStatus();

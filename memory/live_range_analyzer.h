@@ -300,26 +300,6 @@ class Analyzer {
   }
   const Subshapes* SubshapesOf(const Shape* shape);
   absl::Status SetSources();
-  // SetSources' steps: the callers of each computation; a phi input; the
-  // error of shapes that do not fit; position `pos` forwarded to `node`'s
-  // position at `head` then `tail` (false when it has none); a phi (or a
-  // forward, with one input and `single_forwards`) from the inputs pushed
-  // since `begin`; the source of a parameter's position, of another
-  // instruction's, and of a while's or conditional's.
-  void SetCallsites();
-  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index);
-  absl::Status ShapesDoNotFit(const Node& node,
-                              absl::Span<const int64_t> index) const;
-  bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
-                 absl::Span<const int64_t> tail);
-  void SetInputs(int64_t pos, size_t begin, bool single_forwards);
-  absl::Status SetParameterSource(const Node& node, int64_t id, int64_t pos,
-                                  absl::Span<const int64_t> index);
-  absl::Status SetForwardedSource(const Node& node, int64_t pos,
-                                  absl::Span<const int64_t> index,
-                                  int64_t element);
-  absl::Status SetControlFlowSource(const Node& node, int64_t pos,
-                                    absl::Span<const int64_t> index);
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
