@@ -183,7 +183,6 @@
 #include "hlolayout/grid/explain.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/padding.h"
-#include "hlolayout/grid/parse.h"
 #include "hlolayout/grid/print.h"
 #include "hlolayout/grid/ttcore_metal_layout.h"
 #include "hlolayout/grid/ttmlir_attrs.h"

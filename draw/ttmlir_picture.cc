@@ -112,7 +112,7 @@ absl::StatusOr<CellGrid> DrawPlane(Plane p, bool for_text) {
   return g;
 }
 
-std::string CoreText(const grid::CoreCoord& c) {
+std::string CoreText(const ttnn::CoreCoord& c) {
   return absl::StrCat("(", c.x, ",", c.y, ")");
 }
 
@@ -133,9 +133,9 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
     return l.ValidColsBelow(hi) - l.ValidColsBelow(lo);
   };
   const std::string where = absl::StrCat(
-      grid::BufferTypeName(l.buffer_type()),
+      grid::BufferTypeMlirName(l.buffer_type()),
       l.mem_layout()
-          ? absl::StrCat(" ", grid::TtnnMemoryLayoutName(*l.mem_layout()))
+          ? absl::StrCat(" ", grid::MemoryLayoutMlirName(*l.mem_layout()))
           : "");
   if (l.sharded()) {
     p.sy = l.physical_shard_shape()[0];
@@ -150,7 +150,7 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
     p.owner = [&l, gx, dram, sy, sx](int64_t r, int64_t c) {
       const int64_t y = r / sy, x = c / sx;
       std::string s = absl::StrCat("shard (", y, ",", x, ")");
-      absl::optional<grid::CoreCoord> core =
+      absl::optional<ttnn::CoreCoord> core =
           grid::CoreOfRanges(l.core_ranges(), y * gx + x);
       if (core) {
         absl::StrAppend(
@@ -176,7 +176,7 @@ absl::StatusOr<CellGrid> TtnnLayoutGrid(const grid::TtnnLayoutAttr& l,
     p.sy = p.rows;
     p.sx = p.cols;
     const bool dram = grid::IsDram(l.buffer_type());
-    const bool system = l.buffer_type() == grid::BufferType::kSystemMemory;
+    const bool system = l.buffer_type() == ttnn::BufferType::kSystemMemory;
     const int64_t banks = l.device().dram_banks;
     const int64_t tiles_per_row = l.tiled() ? p.cols / p.tw : 1;
     const bool tiled = l.tiled();

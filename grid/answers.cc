@@ -22,9 +22,9 @@ void Strings(JsonWriter& json, absl::string_view key,
   json.EndArray();
 }
 
-void Ranges(JsonWriter& json, absl::Span<const grid::CoreRange> ranges) {
+void Ranges(JsonWriter& json, absl::Span<const ttnn::CoreRange> ranges) {
   json.BeginArray();
-  for (const grid::CoreRange& r : ranges) {
+  for (const ttnn::CoreRange& r : ranges) {
     json.BeginArray()
         .IntArray({r.start.x, r.start.y})
         .IntArray({r.end.x, r.end.y})
@@ -34,7 +34,7 @@ void Ranges(JsonWriter& json, absl::Span<const grid::CoreRange> ranges) {
 }
 
 void OptionalRanges(JsonWriter& json, absl::string_view key,
-                    const absl::optional<std::vector<grid::CoreRange>>& r) {
+                    const absl::optional<std::vector<ttnn::CoreRange>>& r) {
   json.Key(key);
   if (r) {
     Ranges(json, *r);
@@ -129,7 +129,7 @@ void TtnnPerShardJson(JsonWriter& json, const grid::TtnnLayoutAttr& l) {
         const int64_t n = *l.ShardElements(y, x);
         json.BeginObject();
         json.Key("shard").IntArray({y, x});
-        absl::optional<grid::CoreCoord> c =
+        absl::optional<ttnn::CoreCoord> c =
             grid::CoreOfRanges(l.core_ranges(), y * l.grid()[1] + x);
         if (grid::IsDram(l.buffer_type())) {
           json.Key("dram_bank");
@@ -164,9 +164,9 @@ std::string TtnnExplainJson(const grid::GridAnalysis& a) {
   json.Key("memref_element").String(grid::MlirElementToString(l.element()));
   json.Key("tiled").Bool(l.tiled());
   json.Key("element_bytes").Int(grid::MlirElementBytes(l.element()));
-  json.Key("buffer_type").String(grid::BufferTypeName(l.buffer_type()));
+  json.Key("buffer_type").String(BufferTypeMlirName(l.buffer_type()));
   json.Key("mem_layout");
-  l.mem_layout() ? json.String(grid::TtnnMemoryLayoutName(*l.mem_layout()))
+  l.mem_layout() ? json.String(MemoryLayoutMlirName(*l.mem_layout()))
                  : json.Null();
   json.Key("physical_shape").IntArray(l.physical_shape());
   json.Key("linear").String(l.linear().ToString());
@@ -523,9 +523,9 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
       out.memref_shape = l.memref_shape();
       out.memref = l.MemrefText();
       out.summary = absl::StrCat(
-          grid::BufferTypeName(l.buffer_type()),
+          BufferTypeMlirName(l.buffer_type()),
           l.mem_layout()
-              ? absl::StrCat(" ", grid::TtnnMemoryLayoutName(*l.mem_layout()))
+              ? absl::StrCat(" ", MemoryLayoutMlirName(*l.mem_layout()))
               : "",
           l.tiled() ? ", tiled" : ", row-major");
     } else if (a->metal) {

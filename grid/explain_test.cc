@@ -3,8 +3,8 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "hlolayout/grid/parse.h"
 #include "hlolayout/grid/print.h"
+#include "hlolayout/grid/ttmlir_parse.h"
 
 namespace hlolayout::grid {
 namespace {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -11,73 +12,41 @@
 #include "absl/strings/strip.h"
 
 namespace hlolayout::grid {
-namespace {
 
-struct BufferName {
-  BufferType type;
-  absl::string_view name;
-};
-constexpr BufferName kBufferNames[] = {
-    {BufferType::kDram, "dram"},
-    {BufferType::kL1, "l1"},
-    {BufferType::kSystemMemory, "system_memory"},
-    {BufferType::kL1Small, "l1_small"},
-    {BufferType::kTrace, "trace"},
-};
-
-struct LayoutName {
-  TtnnMemoryLayout layout;
-  absl::string_view name;
-};
-constexpr LayoutName kLayoutNames[] = {
-    {TtnnMemoryLayout::kInterleaved, "interleaved"},
-    {TtnnMemoryLayout::kHeightSharded, "height_sharded"},
-    {TtnnMemoryLayout::kWidthSharded, "width_sharded"},
-    {TtnnMemoryLayout::kBlockSharded, "block_sharded"},
-    {TtnnMemoryLayout::kNdSharded, "nd_sharded"},
-};
-
-}  // namespace
-
-absl::optional<BufferType> BufferTypeFromName(absl::string_view name) {
-  for (const BufferName& b : kBufferNames) {
-    if (b.name == name) return b.type;
-  }
-  return absl::nullopt;
-}
-
-absl::string_view BufferTypeName(BufferType type) {
-  for (const BufferName& b : kBufferNames) {
-    if (b.type == type) return b.name;
-  }
-  return "?";
-}
-
-bool IsL1(BufferType type) {
-  return type == BufferType::kL1 || type == BufferType::kL1Small;
-}
-
-bool IsDram(BufferType type) { return type == BufferType::kDram; }
-
-absl::optional<TtnnMemoryLayout> TtnnMemoryLayoutFromName(
+absl::optional<ttnn::BufferType> BufferTypeFromMlirName(
     absl::string_view name) {
-  for (const LayoutName& l : kLayoutNames) {
-    if (l.name == name) return l.layout;
+  for (ttnn::BufferType t : ttnn::AllBufferTypes()) {
+    if (BufferTypeMlirName(t) == name) return t;
   }
   return absl::nullopt;
 }
 
-absl::string_view TtnnMemoryLayoutName(TtnnMemoryLayout layout) {
-  for (const LayoutName& l : kLayoutNames) {
-    if (l.layout == layout) return l.name;
-  }
-  return "?";
+std::string BufferTypeMlirName(ttnn::BufferType type) {
+  return absl::AsciiStrToLower(ttnn::BufferTypeName(type));
 }
 
-bool IsSharded(TtnnMemoryLayout layout) {
-  return layout == TtnnMemoryLayout::kHeightSharded ||
-         layout == TtnnMemoryLayout::kWidthSharded ||
-         layout == TtnnMemoryLayout::kBlockSharded;
+bool IsL1(ttnn::BufferType type) {
+  return type == ttnn::BufferType::kL1 || type == ttnn::BufferType::kL1Small;
+}
+
+bool IsDram(ttnn::BufferType type) { return type == ttnn::BufferType::kDram; }
+
+absl::optional<ttnn::TensorMemoryLayout> MemoryLayoutFromMlirName(
+    absl::string_view name) {
+  for (ttnn::TensorMemoryLayout l : ttnn::AllMemoryLayouts()) {
+    if (MemoryLayoutMlirName(l) == name) return l;
+  }
+  return absl::nullopt;
+}
+
+std::string MemoryLayoutMlirName(ttnn::TensorMemoryLayout layout) {
+  return absl::AsciiStrToLower(ttnn::MemoryLayoutName(layout));
+}
+
+bool IsShardedIn2D(ttnn::TensorMemoryLayout layout) {
+  return layout == ttnn::TensorMemoryLayout::kHeightSharded ||
+         layout == ttnn::TensorMemoryLayout::kWidthSharded ||
+         layout == ttnn::TensorMemoryLayout::kBlockSharded;
 }
 
 absl::optional<MetalMemoryLayout> MetalMemoryLayoutFromName(
@@ -91,23 +60,23 @@ absl::string_view MetalMemoryLayoutName(MetalMemoryLayout layout) {
   return layout == MetalMemoryLayout::kInterleaved ? "interleaved" : "sharded";
 }
 
-absl::optional<CoreCoord> CoreOfRanges(absl::Span<const CoreRange> ranges,
-                                       int64_t n) {
+absl::optional<ttnn::CoreCoord> CoreOfRanges(
+    absl::Span<const ttnn::CoreRange> ranges, int64_t n) {
   if (n < 0) return absl::nullopt;
-  for (const CoreRange& r : ranges) {
-    const int64_t width = r.end.x - r.start.x + 1;
-    const int64_t cores = r.num_cores();
+  for (const ttnn::CoreRange& r : ranges) {
+    const int64_t width = r.width();
+    const int64_t cores = r.size();
     if (n < cores) {
-      return CoreCoord{r.start.x + n % width, r.start.y + n / width};
+      return ttnn::CoreCoord{r.start.x + n % width, r.start.y + n / width};
     }
     n -= cores;
   }
   return absl::nullopt;
 }
 
-std::string CoreRangesToString(absl::Span<const CoreRange> ranges) {
+std::string CoreRangesToString(absl::Span<const ttnn::CoreRange> ranges) {
   std::vector<std::string> parts;
-  for (const CoreRange& r : ranges) {
+  for (const ttnn::CoreRange& r : ranges) {
     parts.push_back(absl::StrCat("#ttnn.core_range<(", r.start.x, ",",
                                  r.start.y, "), (", r.end.x, ",", r.end.y,
                                  ")>"));

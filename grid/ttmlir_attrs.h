@@ -7,11 +7,13 @@
 //       collapsed_intervals = dense<[[0, 1], [1, 2]]> : tensor<2x2xi64>,
 //       l1, sharded>
 //
-// Buffer types and TTNN memory layouts (`BufferTypeFromName("dram")`), the
-// metal layout's interleaved/sharded flag, core coordinates and ranges
-// (`(x, y)`: x is the column of the worker grid, y the row), the element of
-// a tensor or memref (a scalar or a `!ttcore.tile`), and the device the
-// layouts are placed on. Names are tt-mlir's spellings.
+// tt-mlir's names of the TTNN model's buffer types and memory layouts
+// (`BufferTypeFromMlirName("dram") == ttnn::BufferType::kDram`), the metal
+// layout's interleaved/sharded flag, the n-th core of a list of
+// ttnn::CoreRange (`(x, y)`: x is the column of the worker grid, y the row)
+// and its tt-mlir text, the element of a tensor or memref (a scalar or a
+// `!ttcore.tile`), and the device the layouts are placed on. Names are
+// tt-mlir's spellings.
 #ifndef HLOLAYOUT_GRID_TTMLIR_ATTRS_H_
 #define HLOLAYOUT_GRID_TTMLIR_ATTRS_H_
 
@@ -24,66 +26,34 @@
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
 #include "hlolayout/grid/element_type.h"
+#include "hlolayout/ttnn/core_range.h"
+#include "hlolayout/ttnn/memory_config.h"
 
 namespace hlolayout::grid {
 
-// `#ttnn.buffer_type<...>`: where a TTNN tensor lives. l1_small behaves as
-// l1 and trace as neither DRAM nor L1, as in tt-mlir.
-enum class BufferType { kDram, kL1, kSystemMemory, kL1Small, kTrace };
-absl::optional<BufferType> BufferTypeFromName(absl::string_view name);
-absl::string_view BufferTypeName(BufferType type);  // "system_memory"
-bool IsL1(BufferType type);                         // l1, l1_small
-bool IsDram(BufferType type);                       // dram
+// `#ttnn.buffer_type<...>`: where a TTNN tensor lives, as the TTNN model's
+// ttnn::BufferType (ttnn/memory_config.h); tt-mlir spells its names in
+// lower case ("dram", "l1", "system_memory", "l1_small", "trace"). l1_small
+// behaves as l1 and trace as neither DRAM nor L1, as in tt-mlir.
+absl::optional<ttnn::BufferType> BufferTypeFromMlirName(absl::string_view name);
+std::string BufferTypeMlirName(ttnn::BufferType type);  // "system_memory"
+bool IsL1(ttnn::BufferType type);                       // l1, l1_small
+bool IsDram(ttnn::BufferType type);                     // dram
 
-// The TTNN memory layout `<interleaved>`, `<height_sharded>`, ...
-enum class TtnnMemoryLayout {
-  kInterleaved,
-  kHeightSharded,
-  kWidthSharded,
-  kBlockSharded,
-  kNdSharded,
-};
-absl::optional<TtnnMemoryLayout> TtnnMemoryLayoutFromName(
+// The memory layout `<interleaved>`, `<height_sharded>`, ... as
+// ttnn::TensorMemoryLayout, its name in lower case.
+absl::optional<ttnn::TensorMemoryLayout> MemoryLayoutFromMlirName(
     absl::string_view name);
-absl::string_view TtnnMemoryLayoutName(TtnnMemoryLayout layout);
+std::string MemoryLayoutMlirName(ttnn::TensorMemoryLayout layout);
 // height, width and block sharded (nd_sharded is not a TTNNLayoutAttr
 // layout: tt-mlir has a separate attribute for it).
-bool IsSharded(TtnnMemoryLayout layout);
+bool IsShardedIn2D(ttnn::TensorMemoryLayout layout);
 
 // The metal layout's last field: `interleaved` or `sharded`.
 enum class MetalMemoryLayout { kInterleaved, kSharded };
 absl::optional<MetalMemoryLayout> MetalMemoryLayoutFromName(
     absl::string_view name);
 absl::string_view MetalMemoryLayoutName(MetalMemoryLayout layout);
-
-// A core of the worker grid (or a DRAM bank, y = 0): x is the column.
-struct CoreCoord {
-  int64_t x = 0;
-  int64_t y = 0;
-
-  friend bool operator==(const CoreCoord& a, const CoreCoord& b) {
-    return a.x == b.x && a.y == b.y;
-  }
-  friend bool operator!=(const CoreCoord& a, const CoreCoord& b) {
-    return !(a == b);
-  }
-};
-
-// `#ttnn.core_range<(x0,y0), (x1,y1)>`: the inclusive rectangle.
-struct CoreRange {
-  CoreCoord start;
-  CoreCoord end;
-
-  int64_t num_cores() const {
-    return (end.x - start.x + 1) * (end.y - start.y + 1);
-  }
-  friend bool operator==(const CoreRange& a, const CoreRange& b) {
-    return a.start == b.start && a.end == b.end;
-  }
-  friend bool operator!=(const CoreRange& a, const CoreRange& b) {
-    return !(a == b);
-  }
-};
 
 // CoreOfRanges
 //
@@ -93,12 +63,12 @@ struct CoreRange {
 //   {(0,0)-(7,0), (0,1)-(3,1)}: n = 9 -> (1, 1).
 // nullopt when the set holds n cores or fewer.
 // Precondition: every range has start <= end in both coordinates.
-absl::optional<CoreCoord> CoreOfRanges(absl::Span<const CoreRange> ranges,
-                                       int64_t n);
+absl::optional<ttnn::CoreCoord> CoreOfRanges(
+    absl::Span<const ttnn::CoreRange> ranges, int64_t n);
 
 // "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), (3,1)>]>", the
 // form tt-mlir prints inside a layout.
-std::string CoreRangesToString(absl::Span<const CoreRange> ranges);
+std::string CoreRangesToString(absl::Span<const ttnn::CoreRange> ranges);
 
 // The element of a tensor or memref: a scalar type, or a tile.
 struct MlirElement {

@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -15,9 +14,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/grid/alias_lexer.h"
 #include "hlolayout/grid/element_type.h"
 #include "hlolayout/grid/lexer.h"
-#include "hlolayout/grid/parse.h"
 #include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout::grid {
@@ -26,204 +25,53 @@ namespace {
 constexpr absl::string_view kTtnnLayout = "#ttnn.ttnn_layout";
 constexpr absl::string_view kTtcoreMetal = "#ttcore.metal_layout";
 constexpr absl::string_view kTtMetal = "#tt.metal_layout";
-// Aliases may expand to at most this many bytes, and nest this deep.
-constexpr size_t kMaxInlined = size_t{1} << 20;
-constexpr size_t kMaxInlinedTotal = size_t{16} << 20;
-constexpr int kMaxAliasDepth = 32;
 // Dims, grid entries, intervals and core ranges per list.
 constexpr size_t kMaxListLength = 4096;
 
-bool IsIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool IsIdentChar(char c) {
-  return IsIdentStart(c) || (c >= '0' && c <= '9') || c == '$' || c == '.';
-}
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+// A linear expression of a layout map while it is read: a coefficient per
+// dim plus a constant.
+struct Linear {
+  std::vector<int64_t> coefficients;
+  int64_t constant = 0;
 
-// One alias definition: its value's place in the text and the value with
-// every alias it references inlined.
-struct Alias {
-  size_t begin = 0;
-  size_t end = 0;
-  std::string inlined;
-  // Definition order: a value may only use aliases defined before it.
-  int64_t order = 0;
-};
-// The aliases defined so far, by name (a later definition replaces an
-// earlier one of the same name).
-class AliasTable {
- public:
-  using Map = absl::flat_hash_map<std::string, Alias>;
-  Map::const_iterator find(absl::string_view name) const {
-    return map_.find(name);
+  bool IsConstant() const {
+    for (int64_t c : coefficients) {
+      if (c != 0) return false;
+    }
+    return true;
   }
-  Map::const_iterator end() const { return map_.end(); }
-  bool empty() const { return map_.empty(); }
-  void clear() { map_.clear(); }
-  void Define(absl::string_view name, Alias alias) {
-    alias.order = next_order_++;
-    inlined_bytes_ += alias.inlined.size();
-    map_[std::string(name)] = std::move(alias);
-  }
-  // Bytes of every inlined value defined (replaced ones included).
-  size_t inlined_bytes() const { return inlined_bytes_; }
-
- private:
-  Map map_;
-  int64_t next_order_ = 0;
-  size_t inlined_bytes_ = 0;
 };
 
-// The end of the identifier starting at text[i] ('#' or '!' included).
-size_t IdentEnd(absl::string_view text, size_t i) {
-  size_t j = i + 1;
-  while (j < text.size() && IsIdentChar(text[j])) ++j;
-  return j;
-}
-
-// `text` with every alias reference replaced by its inlined value.
-absl::StatusOr<std::string> InlineAliases(absl::string_view text,
-                                          const AliasTable& aliases) {
-  std::string out;
-  size_t i = 0;
-  while (i < text.size()) {
-    const char c = text[i];
-    if ((c == '#' || c == '!') && i + 1 < text.size() &&
-        IsIdentStart(text[i + 1])) {
-      const size_t j = IdentEnd(text, i);
-      auto it = aliases.find(text.substr(i, j - i));
-      if (it != aliases.end()) {
-        out += it->second.inlined;
-      } else {
-        out.append(text.data() + i, j - i);
-      }
-      i = j;
-    } else if (c == '"') {
-      size_t j = i + 1;
-      while (j < text.size() && text[j] != '"' && text[j] != '\n') ++j;
-      j = j < text.size() && text[j] == '"' ? j + 1 : j;
-      out.append(text.data() + i, j - i);
-      i = j;
-    } else {
-      out.push_back(c);
-      ++i;
-    }
-    if (out.size() > kMaxInlined) {
-      return absl::InvalidArgumentError("aliases expand past 1 MB");
-    }
-  }
-  return out;
-}
-
-// The end (exclusive) of the bracket group opening at text[start] ('<',
-// '(', '[' or '{'), or npos when it does not close. '->' is an arrow.
-size_t BalancedEnd(absl::string_view text, size_t start) {
-  int64_t depth = 0;
-  for (size_t i = start; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      ++i;
-      while (i < text.size() && text[i] != '"' && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '<' || c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == '>' || c == ')' || c == ']' || c == '}') {
-      if (c == '>' && i > 0 && text[i - 1] == '-') continue;
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return absl::string_view::npos;
-}
-
-std::string CollapseWhitespace(absl::string_view text) {
-  std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (absl::ascii_isspace(static_cast<unsigned char>(c))) {
-      space = !out.empty();
-    } else {
-      if (space) out.push_back(' ');
-      space = false;
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
-// Tokens of a range of the text, alias references expanded in place: a
-// reference pushes a lexer over the alias's value, whose offsets are those
-// of the whole text, so diagnostics point into the definition.
-class TokenStream {
- public:
-  TokenStream(absl::string_view text, size_t begin, size_t end,
-              const AliasTable* aliases)
-      : text_(text), aliases_(aliases) {
-    frames_.push_back({Lexer(text.substr(begin, end - begin)), begin,
-                       std::numeric_limits<int64_t>::max()});
-  }
-
-  Token Next(LexMode mode) {
-    for (;;) {
-      Frame& f = frames_.back();
-      Token t = f.lexer.Next(mode);
-      t.offset += f.base;
-      if (t.kind == TokenKind::kEof && frames_.size() > 1) {
-        frames_.pop_back();
-        continue;
-      }
-      if ((t.kind == TokenKind::kHashIdent ||
-           t.kind == TokenKind::kBangIdent) &&
-          aliases_ != nullptr) {
-        auto it = aliases_->find(t.text);
-        // As in MLIR, a definition only sees the aliases defined before it
-        // (so no alias can refer to itself).
-        if (it != aliases_->end() && it->second.order < f.order) {
-          const Alias& alias = it->second;
-          expanded_ += alias.end - alias.begin;
-          if (static_cast<int>(frames_.size()) > kMaxAliasDepth ||
-              expanded_ > kMaxInlined) {
-            too_deep_ = true;
-            t.kind = TokenKind::kError;
-            return t;
-          }
-          frames_.push_back(
-              {Lexer(text_.substr(alias.begin, alias.end - alias.begin)),
-               alias.begin, alias.order});
-          continue;
-        }
-      }
-      return t;
-    }
-  }
-
-  bool too_deep() const { return too_deep_; }
-
- private:
-  struct Frame {
-    Lexer lexer;
-    size_t base;
-    int64_t order;  // the order of the alias lexed (outermost: none)
-  };
-  absl::string_view text_;
-  const AliasTable* aliases_;
-  std::vector<Frame> frames_;
-  size_t expanded_ = 0;  // bytes of alias values entered
-  bool too_deep_ = false;
+// The parts of a 2024-form `#tt.metal_layout<...>` as read, before
+// MetalLayout::Create checks them together.
+struct SeedParts {
+  AffineMap map;
+  OobVal oob = OobVal::kUndef;
+  std::vector<int64_t> grid;
+  std::vector<int64_t> memref;
+  absl::optional<TileType> tile;
+  MemorySpace space = MemorySpace::kSystem;
+  size_t memref_offset = 0;
 };
+
+// How a tensor type is read: every encoding (ParseGridTensor), or the 2024
+// form alone with its own messages (ParseTensorType).
+enum class ReadMode { kAny, kSeedOnly };
 
 class Parser {
  public:
   Parser(absl::string_view text, size_t begin, size_t end,
-         const AliasTable* aliases)
+         const AliasTable* aliases, ReadMode mode = ReadMode::kAny)
       : text_(text),
         stream_(text, begin, end, aliases),
         begin_(begin),
         end_(end),
-        aliases_(aliases) {}
+        aliases_(aliases),
+        mode_(mode) {}
 
   absl::StatusOr<GridTensorText> TensorType();
+  // A layout map alone, up to the end of the text.
+  absl::StatusOr<AffineMap> StandaloneMap();
 
  private:
   void Advance(LexMode mode = LexMode::kNormal) { tok_ = stream_.Next(mode); }
@@ -247,8 +95,9 @@ class Parser {
     return absl::OkStatus();
   }
   absl::Status ExpectWord(absl::string_view word,
-                          LexMode next_mode = LexMode::kNormal) {
-    if (tok_.kind != TokenKind::kIdent || tok_.text != word) {
+                          LexMode next_mode = LexMode::kNormal,
+                          TokenKind kind = TokenKind::kIdent) {
+    if (tok_.kind != kind || tok_.text != word) {
       return Unexpected(absl::StrCat("'", word, "'"));
     }
     Advance(next_mode);
@@ -261,10 +110,14 @@ class Parser {
   // `2x3x4` up to the token after it (kShape mode inside); the current
   // token is the first dim. `allow_empty`: the list may be empty.
   absl::Status DimList(std::vector<int64_t>* dims, bool allow_empty);
-  // `2x3xf32` in a tensor or memref: dims then the element.
+  // `2x3xf32` in a tensor or memref: the dims (kShape mode), then the
+  // element (a scalar type or a tile).
   absl::Status ShapeAndElement(std::vector<int64_t>* dims,
                                std::vector<size_t>* offsets,
                                MlirElement* element);
+  absl::Status ShapeDims(std::vector<int64_t>* dims,
+                         std::vector<size_t>* offsets);
+  absl::Status Element(MlirElement* element);
   absl::StatusOr<TileType> Tile();
   absl::Status TtnnLayout(TtnnLayoutText* out);
   // TtnnLayout's parts: the map, kept as text and read when it can be; one
@@ -273,7 +126,7 @@ class Parser {
   absl::Status TtnnMap(TtnnLayoutText* out);
   absl::Status TtnnLayoutOption(TtnnLayoutText* out);
   absl::Status Memref(TtnnLayoutText* out);
-  absl::Status CoreRangeSet(std::vector<CoreRange>* out);
+  absl::Status CoreRangeSet(std::vector<ttnn::CoreRange>* out);
   absl::Status MetalLayoutHead(MetalLayoutText* out);
   absl::Status Dense(MetalLayoutText* out);
   // Dense's parts: the nested lists of intervals into `out->intervals`,
@@ -286,12 +139,43 @@ class Parser {
   // Skips a balanced attribute value (`mesh = ...`) and returns its text.
   absl::StatusOr<std::string> SkipAttribute();
 
+  // The layout map `(d0, d1) -> (d0 * 64 + d1)`: dims, then a sum of
+  // products of factors (a dim, an integer, a parenthesized sum).
+  absl::StatusOr<AffineMap> Map();
+  absl::StatusOr<Linear> Sum(size_t num_dims);
+  absl::StatusOr<Linear> Product(size_t num_dims);
+  absl::StatusOr<Linear> Factor(size_t num_dims);
+
+  // The 2024 form: the tensor's own checks (dims of size 1 or more, a
+  // scalar element); the attribute after its '<' up to its '>'; its grid
+  // `<3x2>`, memref and optional `, #tt.memory_space<...>`; the
+  // MetalLayout of the parts, once the tensor type is closed.
+  absl::Status CheckSeedTensor(const GridTensorText& tensor,
+                               const std::vector<size_t>& dim_offsets,
+                               size_t element_offset);
+  absl::Status SeedLayout(const GridTensorText& tensor, SeedParts* out);
+  absl::Status SeedGrid(std::vector<int64_t>* dims);
+  absl::Status SeedMemref(const GridTensorText& tensor, SeedParts* out);
+  absl::Status SeedMemorySpace(MemorySpace* space);
+  absl::Status BuildSeed(SeedParts parts, GridTensorText* out);
+  // TensorType's encodings after `tensor<SHAPExELEMENT, `: reads one into
+  // `out` (its '<' to its '>'); `seed` receives a 2024 form's parts.
+  absl::Status Encoding(GridTensorText* out, SeedParts* seed,
+                        const std::vector<size_t>& dim_offsets,
+                        size_t element_offset);
+
+  // Parentheses in a map expression nest at most this deep.
+  static constexpr int kMaxDepth = 64;
+
   absl::string_view text_;
   TokenStream stream_;
   size_t begin_;
   size_t end_;
   const AliasTable* aliases_;
+  ReadMode mode_;
   Token tok_;
+  int depth_ = 0;  // of parentheses in a map expression
+  std::vector<absl::string_view> dim_names_;
 };
 
 absl::StatusOr<int64_t> Parser::Integer(LexMode next_mode) {
@@ -336,7 +220,7 @@ absl::Status Parser::DimList(std::vector<int64_t>* dims, bool allow_empty) {
 absl::StatusOr<TileType> Parser::Tile() {
   const size_t tile_offset = tok_.offset;
   if (tok_.text != "!ttcore.tile" && tok_.text != "!tt.tile") {
-    return Unexpected("an element type");
+    return Unexpected("a scalar type or '!ttcore.tile'");
   }
   Advance();
   absl::Status s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
@@ -363,9 +247,8 @@ absl::StatusOr<TileType> Parser::Tile() {
   return tile;
 }
 
-absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
-                                     std::vector<size_t>* offsets,
-                                     MlirElement* element) {
+absl::Status Parser::ShapeDims(std::vector<int64_t>* dims,
+                               std::vector<size_t>* offsets) {
   for (;;) {
     if (tok_.kind == TokenKind::kInt) {
       if (dims->size() == kMaxListLength) {
@@ -386,8 +269,11 @@ absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
     if (tok_.kind == TokenKind::kStar) {
       return Error(tok_.offset, "unranked types are not supported");
     }
-    break;
+    return absl::OkStatus();
   }
+}
+
+absl::Status Parser::Element(MlirElement* element) {
   if (tok_.kind == TokenKind::kBangIdent) {
     absl::StatusOr<TileType> tile = Tile();
     if (!tile.ok()) return tile.status();
@@ -396,7 +282,9 @@ absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
     element->scalar = ScalarType{p.value_or(BF16), false};
     return absl::OkStatus();
   }
-  if (tok_.kind != TokenKind::kIdent) return Unexpected("an element type");
+  if (tok_.kind != TokenKind::kIdent) {
+    return Unexpected("a dim or an element type");
+  }
   absl::optional<ScalarType> scalar = ScalarTypeFromName(tok_.text);
   if (!scalar) {
     return Error(tok_.offset, absl::StrCat("unknown element type ",
@@ -405,6 +293,14 @@ absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
   element->scalar = *scalar;
   Advance();
   return absl::OkStatus();
+}
+
+absl::Status Parser::ShapeAndElement(std::vector<int64_t>* dims,
+                                     std::vector<size_t>* offsets,
+                                     MlirElement* element) {
+  absl::Status s = ShapeDims(dims, offsets);
+  if (!s.ok()) return s;
+  return Element(element);
 }
 
 absl::StatusOr<std::string> Parser::SkipAttribute() {
@@ -436,7 +332,181 @@ absl::StatusOr<std::string> Parser::SkipAttribute() {
   return std::string("...");
 }
 
-absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
+absl::StatusOr<Linear> Parser::Factor(size_t num_dims) {
+  Linear value;
+  value.coefficients.assign(num_dims, 0);
+  switch (tok_.kind) {
+    case TokenKind::kInt: {
+      absl::StatusOr<int64_t> n = Integer(LexMode::kNormal);
+      if (!n.ok()) return n.status();
+      value.constant = *n;
+      return value;
+    }
+    case TokenKind::kIdent: {
+      for (size_t d = 0; d < dim_names_.size(); ++d) {
+        if (dim_names_[d] == tok_.text) {
+          value.coefficients[d] = 1;
+          Advance();
+          return value;
+        }
+      }
+      if (tok_.text == "floordiv" || tok_.text == "ceildiv" ||
+          tok_.text == "mod") {
+        return Error(tok_.offset,
+                     absl::StrCat(DescribeGridToken(tok_),
+                                  " is not supported in a layout map"));
+      }
+      return Error(tok_.offset,
+                   absl::StrCat("unknown dim ", DescribeGridToken(tok_)));
+    }
+    case TokenKind::kLParen: {
+      if (depth_ == kMaxDepth) {
+        return Error(tok_.offset, "parentheses nested too deeply");
+      }
+      Advance();
+      ++depth_;
+      absl::StatusOr<Linear> inner = Sum(num_dims);
+      --depth_;
+      if (!inner.ok()) return inner.status();
+      absl::Status s = Expect(TokenKind::kRParen, "')'");
+      if (!s.ok()) return s;
+      return inner;
+    }
+    case TokenKind::kMinus:
+      return Error(tok_.offset,
+                   "'-' is not supported: layout maps have nonnegative "
+                   "coefficients");
+    default:
+      return Unexpected("a dim, an integer or '('");
+  }
+}
+
+absl::StatusOr<Linear> Parser::Product(size_t num_dims) {
+  absl::StatusOr<Linear> left = Factor(num_dims);
+  if (!left.ok()) return left;
+  while (tok_.kind == TokenKind::kStar ||
+         (tok_.kind == TokenKind::kIdent &&
+          (tok_.text == "floordiv" || tok_.text == "ceildiv" ||
+           tok_.text == "mod"))) {
+    if (tok_.kind == TokenKind::kIdent) {
+      return Error(tok_.offset,
+                   absl::StrCat(DescribeGridToken(tok_),
+                                " is not supported in a layout map"));
+    }
+    const size_t star = tok_.offset;
+    Advance();
+    absl::StatusOr<Linear> right = Factor(num_dims);
+    if (!right.ok()) return right;
+    if (!left->IsConstant() && !right->IsConstant()) {
+      return Error(star, "a product needs a constant factor");
+    }
+    Linear& variable = left->IsConstant() ? *right : *left;
+    const int64_t factor =
+        left->IsConstant() ? left->constant : right->constant;
+    for (int64_t& c : variable.coefficients) {
+      if (__builtin_mul_overflow(c, factor, &c)) {
+        return Error(star, "coefficient overflows int64");
+      }
+    }
+    if (__builtin_mul_overflow(variable.constant, factor, &variable.constant)) {
+      return Error(star, "constant overflows int64");
+    }
+    Linear result = std::move(variable);
+    *left = std::move(result);
+  }
+  return left;
+}
+
+absl::StatusOr<Linear> Parser::Sum(size_t num_dims) {
+  absl::StatusOr<Linear> sum = Product(num_dims);
+  if (!sum.ok()) return sum;
+  for (;;) {
+    if (tok_.kind == TokenKind::kMinus) {
+      return Error(tok_.offset,
+                   "'-' is not supported: layout maps have nonnegative "
+                   "coefficients");
+    }
+    if (tok_.kind != TokenKind::kPlus) return sum;
+    const size_t plus = tok_.offset;
+    Advance();
+    absl::StatusOr<Linear> term = Product(num_dims);
+    if (!term.ok()) return term;
+    for (size_t d = 0; d < num_dims; ++d) {
+      if (__builtin_add_overflow(sum->coefficients[d], term->coefficients[d],
+                                 &sum->coefficients[d])) {
+        return Error(plus, "coefficient overflows int64");
+      }
+    }
+    if (__builtin_add_overflow(sum->constant, term->constant, &sum->constant)) {
+      return Error(plus, "constant overflows int64");
+    }
+  }
+}
+
+absl::StatusOr<AffineMap> Parser::Map() {
+  absl::Status s = Expect(TokenKind::kLParen, "'(' to start the map");
+  if (!s.ok()) return s;
+  dim_names_.clear();
+  if (tok_.kind != TokenKind::kRParen) {
+    for (;;) {
+      if (tok_.kind != TokenKind::kIdent) return Unexpected("a dim name");
+      for (absl::string_view name : dim_names_) {
+        if (name == tok_.text) {
+          return Error(tok_.offset, absl::StrCat("duplicate dim name ",
+                                                 DescribeGridToken(tok_)));
+        }
+      }
+      dim_names_.push_back(tok_.text);
+      Advance();
+      if (tok_.kind == TokenKind::kRParen) break;
+      s = Expect(TokenKind::kComma, "',' or ')'");
+      if (!s.ok()) return s;
+    }
+  }
+  Advance();  // ')'
+  if (tok_.kind == TokenKind::kLSquare) {
+    return Error(tok_.offset, "symbols are not supported in a layout map");
+  }
+  s = Expect(TokenKind::kArrow, "'->'");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLParen, "'(' to start the results");
+  if (!s.ok()) return s;
+  const size_t num_dims = dim_names_.size();
+  std::vector<AffineResult> results;
+  if (tok_.kind != TokenKind::kRParen) {
+    for (;;) {
+      absl::StatusOr<Linear> e = Sum(num_dims);
+      if (!e.ok()) return e.status();
+      AffineResult r;
+      for (size_t d = 0; d < num_dims; ++d) {
+        if (e->coefficients[d] != 0) {
+          r.terms.push_back({static_cast<int64_t>(d), e->coefficients[d]});
+        }
+      }
+      r.constant = e->constant;
+      results.push_back(std::move(r));
+      if (tok_.kind == TokenKind::kRParen) break;
+      s = Expect(TokenKind::kComma, "'+', '*', ',' or ')'");
+      if (!s.ok()) return s;
+    }
+  }
+  Advance();  // ')'
+  return AffineMap(static_cast<int64_t>(num_dims), std::move(results));
+}
+
+absl::StatusOr<AffineMap> Parser::StandaloneMap() {
+  Advance();
+  absl::StatusOr<AffineMap> map = Map();
+  if (!map.ok()) return map;
+  if (tok_.kind != TokenKind::kEof) {
+    return Error(
+        tok_.offset,
+        absl::StrCat("unexpected ", DescribeGridToken(tok_), " after the map"));
+  }
+  return map;
+}
+
+absl::Status Parser::CoreRangeSet(std::vector<ttnn::CoreRange>* out) {
   if (tok_.kind == TokenKind::kHashIdent) {
     if (tok_.text != "#ttnn.core_range_set") {
       return Unexpected("a core range set");
@@ -481,7 +551,7 @@ absl::Status Parser::CoreRangeSet(std::vector<CoreRange>* out) {
     }
     s = Expect(TokenKind::kRAngle, "'>' after the core range");
     if (!s.ok()) return s;
-    CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
+    ttnn::CoreRange r{{v[0], v[1]}, {v[2], v[3]}};
     if (r.end.x < r.start.x || r.end.y < r.start.y) {
       return Error(
           range_offset,
@@ -519,7 +589,7 @@ absl::Status Parser::Memref(TtnnLayoutText* out) {
   s = Expect(TokenKind::kLAngle, "'<'");
   if (!s.ok()) return s;
   if (tok_.kind != TokenKind::kIdent) return Unexpected("a buffer type");
-  absl::optional<BufferType> buffer = BufferTypeFromName(tok_.text);
+  absl::optional<ttnn::BufferType> buffer = BufferTypeFromMlirName(tok_.text);
   if (!buffer) {
     return Error(tok_.offset,
                  absl::StrCat("unknown buffer type ", DescribeGridToken(tok_),
@@ -561,7 +631,8 @@ absl::Status Parser::TtnnMap(TtnnLayoutText* out) {
       map_end > map_offset ? text_.substr(map_offset, map_end - map_offset)
                            : absl::string_view();
   out->map_text = CollapseWhitespace(map_text);
-  absl::StatusOr<AffineMap> map = ParseAffineMap(map_text);
+  absl::StatusOr<AffineMap> map =
+      Parser(map_text, 0, map_text.size(), nullptr).StandaloneMap();
   if (map.ok()) {
     out->map = *std::move(map);
   } else {
@@ -590,7 +661,8 @@ absl::Status Parser::TtnnLayoutOption(TtnnLayoutText* out) {
     s = Expect(TokenKind::kLAngle, "'<'");
     if (!s.ok()) return s;
     if (tok_.kind != TokenKind::kIdent) return Unexpected("a memory layout");
-    absl::optional<TtnnMemoryLayout> ml = TtnnMemoryLayoutFromName(tok_.text);
+    absl::optional<ttnn::TensorMemoryLayout> ml =
+        MemoryLayoutFromMlirName(tok_.text);
     if (!ml) {
       return Error(tok_.offset, absl::StrCat("unknown memory layout ",
                                              DescribeGridToken(tok_),
@@ -854,6 +926,50 @@ absl::Status Parser::MetalLayoutHead(MetalLayoutText* out) {
   return Expect(TokenKind::kRAngle, "'>' to close the layout");
 }
 
+absl::Status Parser::Encoding(GridTensorText* out, SeedParts* seed,
+                              const std::vector<size_t>& dim_offsets,
+                              size_t element_offset) {
+  const bool seed_only = mode_ == ReadMode::kSeedOnly;
+  if (tok_.kind == TokenKind::kHashIdent && tok_.text == kTtnnLayout &&
+      !seed_only) {
+    Advance();
+    absl::Status s = Expect(TokenKind::kLAngle, "'<'");
+    if (!s.ok()) return s;
+    out->kind = GridEncodingKind::kTtnnLayout;
+    out->ttnn.emplace();
+    return TtnnLayout(&*out->ttnn);
+  }
+  if (tok_.kind != TokenKind::kHashIdent ||
+      (tok_.text != kTtcoreMetal && tok_.text != kTtMetal)) {
+    if (seed_only) return Unexpected("'#tt.metal_layout'");
+    if (tok_.kind == TokenKind::kHashIdent) {
+      return Error(
+          out->encoding_offset,
+          absl::StrCat("unknown layout or alias ", DescribeGridToken(tok_),
+                       " (expected #ttnn.ttnn_layout or "
+                       "#ttcore.metal_layout)"));
+    }
+    return Unexpected("a layout (#ttnn.ttnn_layout, #ttcore.metal_layout)");
+  }
+  // tt-mlir renamed the dialect `tt` to `ttcore` in 2025; its test files
+  // still hold the 2024 form under the new name.
+  const std::string dialect(tok_.text == kTtMetal ? "tt" : "ttcore");
+  Advance();
+  absl::Status s = Expect(TokenKind::kLAngle, "'<'");
+  if (!s.ok()) return s;
+  if (!seed_only && tok_.kind == TokenKind::kIdent &&
+      tok_.text == "logical_shape") {
+    out->kind = GridEncodingKind::kMetalLayout;
+    out->metal.emplace();
+    return MetalLayoutHead(&*out->metal);
+  }
+  out->kind = GridEncodingKind::kSeedMetalLayout;
+  out->seed_dialect = dialect;
+  s = CheckSeedTensor(*out, dim_offsets, element_offset);
+  if (!s.ok()) return s;
+  return SeedLayout(*out, seed);
+}
+
 absl::StatusOr<GridTensorText> Parser::TensorType() {
   Advance();
   GridTensorText out;
@@ -862,69 +978,38 @@ absl::StatusOr<GridTensorText> Parser::TensorType() {
   s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
   if (!s.ok()) return s;
   std::vector<size_t> offsets;
-  s = ShapeAndElement(&out.shape, &offsets, &out.element);
+  s = ShapeDims(&out.shape, &offsets);
   if (!s.ok()) return s;
+  const size_t element_offset = tok_.offset;
+  s = Element(&out.element);
+  if (!s.ok()) return s;
+  const bool seed_only = mode_ == ReadMode::kSeedOnly;
+  if (seed_only) {
+    s = CheckSeedTensor(out, offsets, element_offset);
+    if (!s.ok()) return s;
+  }
   if (tok_.kind == TokenKind::kRAngle) {
     return Error(tok_.offset,
-                 "expected ',' and a layout (#ttnn.ttnn_layout, "
-                 "#ttcore.metal_layout)");
+                 seed_only ? "expected ',' and a #tt.metal_layout encoding"
+                           : "expected ',' and a layout (#ttnn.ttnn_layout, "
+                             "#ttcore.metal_layout)");
   }
   s = Expect(TokenKind::kComma, "',' before the encoding");
   if (!s.ok()) return s;
-  const size_t encoding_offset = tok_.offset;
-  out.encoding_offset = encoding_offset;
-  if (tok_.kind == TokenKind::kHashIdent && tok_.text == kTtnnLayout) {
-    Advance();
-    s = Expect(TokenKind::kLAngle, "'<'");
-    if (!s.ok()) return s;
-    out.kind = GridEncodingKind::kTtnnLayout;
-    out.ttnn.emplace();
-    s = TtnnLayout(&*out.ttnn);
-    if (!s.ok()) return s;
-  } else if (tok_.kind == TokenKind::kHashIdent &&
-             (tok_.text == kTtcoreMetal || tok_.text == kTtMetal)) {
-    const std::string dialect(tok_.text == kTtMetal ? "tt" : "ttcore");
-    Advance();
-    s = Expect(TokenKind::kLAngle, "'<'");
-    if (!s.ok()) return s;
-    if (tok_.kind == TokenKind::kIdent && tok_.text == "logical_shape") {
-      out.kind = GridEncodingKind::kMetalLayout;
-      out.metal.emplace();
-      s = MetalLayoutHead(&*out.metal);
-      if (!s.ok()) return s;
-    } else {
-      // The 2024 form: grid/parse.h reads it, on the text with aliases
-      // inlined (its positions are those of that text).
-      out.kind = GridEncodingKind::kSeedMetalLayout;
-      out.seed_dialect = dialect;
-      absl::StatusOr<std::string> inlined =
-          aliases_ == nullptr
-              ? std::string(text_.substr(begin_, end_ - begin_))
-              : InlineAliases(text_.substr(begin_, end_ - begin_), *aliases_);
-      if (!inlined.ok()) return inlined.status();
-      const std::string trimmed(absl::StripAsciiWhitespace(*inlined));
-      absl::StatusOr<MetalLayout> seed = ParseTensorType(trimmed);
-      if (!seed.ok()) return seed.status();
-      out.seed = *std::move(seed);
-      out.text = CollapseWhitespace(trimmed);
-      return out;
-    }
-  } else {
-    if (tok_.kind == TokenKind::kHashIdent) {
-      return Error(
-          encoding_offset,
-          absl::StrCat("unknown layout or alias ", DescribeGridToken(tok_),
-                       " (expected #ttnn.ttnn_layout or "
-                       "#ttcore.metal_layout)"));
-    }
-    return Unexpected("a layout (#ttnn.ttnn_layout, #ttcore.metal_layout)");
-  }
+  out.encoding_offset = tok_.offset;
+  SeedParts seed;
+  s = Encoding(&out, &seed, offsets, element_offset);
+  if (!s.ok()) return s;
   s = Expect(TokenKind::kRAngle, "'>' to close the tensor type");
   if (!s.ok()) return s;
   if (tok_.kind != TokenKind::kEof) {
     return Error(tok_.offset,
                  absl::StrCat("unexpected ", DescribeGridToken(tok_),
                               " after the tensor type"));
+  }
+  if (out.kind == GridEncodingKind::kSeedMetalLayout) {
+    s = BuildSeed(std::move(seed), &out);
+    if (!s.ok()) return s;
   }
   absl::StatusOr<std::string> inlined =
       aliases_ == nullptr
@@ -935,64 +1020,151 @@ absl::StatusOr<GridTensorText> Parser::TensorType() {
   return out;
 }
 
-// The end of the line holding text[i] (the '\n' or the end).
-size_t LineEnd(absl::string_view text, size_t i) {
-  const size_t nl = text.find('\n', i);
-  return nl == absl::string_view::npos ? text.size() : nl;
+absl::Status Parser::CheckSeedTensor(const GridTensorText& tensor,
+                                     const std::vector<size_t>& dim_offsets,
+                                     size_t element_offset) {
+  for (size_t d = 0; d < tensor.shape.size(); ++d) {
+    if (tensor.shape[d] < 1) {
+      return Error(dim_offsets[d], absl::StrCat("tensor dim ", d, " has size ",
+                                                tensor.shape[d]));
+    }
+  }
+  if (tensor.element.tiled()) {
+    return Error(element_offset,
+                 "expected a scalar element type (the 2024 form tiles the "
+                 "memref, not the tensor), found a tile");
+  }
+  return absl::OkStatus();
 }
 
-// Reads an alias definition at `i` (a '#' or '!' at the start of a line's
-// content) into `aliases`; returns the offset after it, or 0 when there is
-// none at `i`.
-absl::StatusOr<size_t> AliasDefinition(absl::string_view text, size_t i,
-                                       AliasTable* aliases) {
-  if (i + 1 >= text.size() || (text[i] != '#' && text[i] != '!') ||
-      !IsIdentStart(text[i + 1])) {
-    return 0;
-  }
-  const size_t name_end = IdentEnd(text, i);
-  size_t j = name_end;
-  while (j < text.size() && IsBlank(text[j])) ++j;
-  if (j >= text.size() || text[j] != '=') return 0;
-  ++j;
-  while (j < text.size() && IsBlank(text[j])) ++j;
-  // The value runs to the end of the line where its brackets are closed.
-  size_t end = j;
-  int64_t depth = 0;
+absl::Status Parser::SeedGrid(std::vector<int64_t>* dims) {
+  absl::Status s =
+      Expect(TokenKind::kLAngle, "'<' before the grid shape", LexMode::kShape);
+  if (!s.ok()) return s;
   for (;;) {
-    const size_t line_end = LineEnd(text, end);
-    for (size_t k = end; k < line_end; ++k) {
-      const char c = text[k];
-      if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}' ||
-          (c == '>' && !(k > 0 && text[k - 1] == '-'))) {
-        --depth;
-      }
+    const size_t offset = tok_.offset;
+    absl::StatusOr<int64_t> dim = Integer(LexMode::kShape);
+    if (!dim.ok()) return dim.status();
+    if (*dim < 1) {
+      return Error(offset,
+                   absl::StrCat("grid dim ", dims->size(), " is ", *dim));
     }
-    end = line_end;
-    if (depth <= 0 || end >= text.size()) break;
-    ++end;  // the next line continues the value
+    dims->push_back(*dim);
+    if (tok_.kind == TokenKind::kRAngle) {
+      Advance();
+      return absl::OkStatus();
+    }
+    s = Expect(TokenKind::kX, "'x' or '>' in the grid shape", LexMode::kShape);
+    if (!s.ok()) return s;
   }
-  if (depth > 0) {
-    return ParseError(text, i,
-                      absl::StrCat("the definition of ",
-                                   DescribeToken(text.substr(i, name_end - i)),
-                                   " never closes its brackets"));
+}
+
+absl::Status Parser::SeedMemref(const GridTensorText& tensor, SeedParts* out) {
+  absl::Status s = ExpectWord("memref");
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'", LexMode::kShape);
+  if (!s.ok()) return s;
+  out->memref_offset = tok_.offset;
+  s = ShapeDims(&out->memref, nullptr);
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent && tok_.kind != TokenKind::kBangIdent) {
+    return Unexpected("a dim or an element type");
   }
-  size_t value_end = end;
-  while (value_end > j &&
-         absl::ascii_isspace(static_cast<unsigned char>(text[value_end - 1]))) {
-    --value_end;
+  if (out->memref.size() != out->grid.size()) {
+    return Error(out->memref_offset,
+                 absl::StrCat("memref has rank ", out->memref.size(),
+                              " but the grid has rank ", out->grid.size()));
   }
-  absl::StatusOr<std::string> inlined =
-      InlineAliases(text.substr(j, value_end - j), *aliases);
-  if (!inlined.ok()) return ParseError(text, i, inlined.status().message());
-  if (aliases->inlined_bytes() + inlined->size() > kMaxInlinedTotal) {
-    return ParseError(text, i, "alias definitions expand past 16 MB in all");
+  const size_t element_offset = tok_.offset;
+  MlirElement element;
+  s = Element(&element);
+  if (!s.ok()) return s;
+  if (element.tiled()) {
+    if (out->grid.size() < 2) {
+      return Error(element_offset,
+                   absl::StrCat("a tiled memref needs rank >= 2, the grid has "
+                                "rank ",
+                                out->grid.size()));
+    }
+    out->tile = element.tile;
+  } else if (element.scalar != tensor.element.scalar) {
+    return Error(
+        element_offset,
+        absl::StrCat("memref element type ", ScalarTypeName(element.scalar),
+                     " does not match the tensor's ",
+                     ScalarTypeName(tensor.element.scalar)));
   }
-  aliases->Define(text.substr(i, name_end - i),
-                  Alias{j, value_end, *std::move(inlined), 0});
-  return end;
+  return SeedMemorySpace(&out->space);
+}
+
+absl::Status Parser::SeedMemorySpace(MemorySpace* space) {
+  if (tok_.kind != TokenKind::kComma) return absl::OkStatus();
+  Advance();
+  absl::Status s =
+      ExpectWord(tok_.text == "#ttcore.memory_space" ? "#ttcore.memory_space"
+                                                     : "#tt.memory_space",
+                 LexMode::kNormal, TokenKind::kHashIdent);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kLAngle, "'<'");
+  if (!s.ok()) return s;
+  absl::optional<MemorySpace> named = tok_.kind == TokenKind::kIdent
+                                          ? MemorySpaceFromName(tok_.text)
+                                          : absl::nullopt;
+  if (!named) return Unexpected("a memory space (system, mmio, dram, l1)");
+  *space = *named;
+  Advance();
+  return Expect(TokenKind::kRAngle, "'>'");
+}
+
+absl::Status Parser::SeedLayout(const GridTensorText& tensor, SeedParts* out) {
+  const size_t map_offset = tok_.offset;
+  absl::StatusOr<AffineMap> map = Map();
+  if (!map.ok()) return map.status();
+  absl::Status s = ValidateLayoutMap(*map, tensor.shape);
+  if (!s.ok()) return Error(map_offset, s.message());
+  out->map = *std::move(map);
+  s = Expect(TokenKind::kComma, "',' after the map");
+  if (!s.ok()) return s;
+  if (tok_.kind != TokenKind::kIdent) return Unexpected("an oob_val");
+  absl::optional<OobVal> oob = OobValFromName(tok_.text);
+  if (!oob) return Unexpected("an oob_val (undef, zero, one, inf, neginf)");
+  out->oob = *oob;
+  Advance();
+  s = Expect(TokenKind::kComma, "',' after the oob_val");
+  if (!s.ok()) return s;
+  const size_t grid_offset = tok_.offset;
+  s = SeedGrid(&out->grid);
+  if (!s.ok()) return s;
+  if (static_cast<int64_t>(out->grid.size()) != out->map.num_results()) {
+    return Error(grid_offset, absl::StrCat("map has ", out->map.num_results(),
+                                           " results but the grid has rank ",
+                                           out->grid.size()));
+  }
+  s = Expect(TokenKind::kComma, "',' after the grid");
+  if (!s.ok()) return s;
+  s = SeedMemref(tensor, out);
+  if (!s.ok()) return s;
+  s = Expect(TokenKind::kRAngle, "'>' to close the memref");
+  if (!s.ok()) return s;
+  return Expect(TokenKind::kRAngle, "'>' to close the layout");
+}
+
+absl::Status Parser::BuildSeed(SeedParts parts, GridTensorText* out) {
+  absl::StatusOr<MetalLayout> layout =
+      MetalLayout::Create(out->shape, out->element.scalar, std::move(parts.map),
+                          parts.oob, parts.grid, parts.tile, parts.space);
+  if (!layout.ok()) {
+    return Error(out->encoding_offset, layout.status().message());
+  }
+  if (layout->memref_shape() != parts.memref) {
+    return Error(parts.memref_offset,
+                 absl::StrCat("memref shape ", DimsToString(parts.memref),
+                              " does not match the computed shard shape ",
+                              DimsToString(layout->memref_shape()),
+                              parts.tile ? " (in tiles)" : ""));
+  }
+  out->seed = *std::move(layout);
+  return absl::OkStatus();
 }
 
 bool IsSplitMarker(absl::string_view line) {
@@ -1054,6 +1226,17 @@ absl::StatusOr<GridTensorText> ParseGridTensor(absl::string_view text) {
   }
   Parser parser(text, *i, text.size(), aliases.empty() ? nullptr : &aliases);
   return parser.TensorType();
+}
+
+absl::StatusOr<MetalLayout> ParseTensorType(absl::string_view text) {
+  absl::StatusOr<GridTensorText> t =
+      Parser(text, 0, text.size(), nullptr, ReadMode::kSeedOnly).TensorType();
+  if (!t.ok()) return t.status();
+  return *std::move(t->seed);
+}
+
+absl::StatusOr<AffineMap> ParseAffineMap(absl::string_view text) {
+  return Parser(text, 0, text.size(), nullptr).StandaloneMap();
 }
 
 absl::StatusOr<MlirFileScan> ScanMlirFile(absl::string_view text) {

@@ -1,5 +1,7 @@
-// grid/ttmlir_parse.h: reading tensor types with the layouts tt-mlir writes
-// today, and whole .mlir files.
+// grid/ttmlir_parse.h: the reader of tt-mlir tensor types with a grid
+// layout, of their layout maps, and of whole .mlir files. Every tt-mlir
+// attribute hlolayout reads goes through this one parser (its tokens are
+// grid/lexer.h's; grid/print.h writes the 2024 form back).
 //
 //   ParseGridTensor(
 //       "tensor<32x4096xbf16, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x8>, "
@@ -21,19 +23,27 @@
 //     oob value before the memory space, which tt-mlir removed in 2026, is
 //     read and reported);
 //   - the 2024 seed form `#tt.metal_layout<map, undef, <grid>, memref<...>>`
-//     (also spelled `#ttcore.`), read by grid/parse.h.
+//     (also spelled `#ttcore.`): the text of tt-mlir's specification
+//     (docs/tt-mlir.md), read into a MetalLayout (grid/metal_layout.h). Its
+//     memref element is the tensor's scalar type or a tile, its memory
+//     space `#tt.memory_space<system|mmio|dram|l1>` (`system` when the
+//     memref has none), and its memref shape must equal the shard shape
+//     computed from the tensor, map and grid (in tiles when tilized).
 // Tensor and memref elements are scalars (`f32`, `bf16`, `si32`, `ui16`,
 // `i1`...) or tiles `!ttcore.tile<32x32, bfp_bf8>` (`!tt.tile`, `32 x 32`).
 //
 // The text is only read here: what the builder would write, and whether
 // tt-mlir's verifier accepts it, is grid/ttnn_attr.h's and
-// grid/metal_head.h's business. Errors are ParseErrors (line:column, the
-// line, a caret).
+// grid/ttcore_metal_layout.h's business. Errors are ParseErrors
+// (line:column, the line, a caret); semantic errors point at the part they
+// are about (the map for a rank mismatch, the grid dim that is 0, the
+// memref shape that disagrees).
 //
 // Aliases: a text may start with alias definitions (`#dram =
 // #ttnn.buffer_type<dram>`, one per line, possibly spanning lines until its
-// brackets close); references in the tensor type are replaced by their
-// definitions before parsing, and diagnostics then show the inlined type.
+// brackets close); references in the tensor type read their definitions,
+// and a diagnostic about a token of a definition points into that
+// definition.
 #ifndef HLOLAYOUT_GRID_TTMLIR_PARSE_H_
 #define HLOLAYOUT_GRID_TTMLIR_PARSE_H_
 
@@ -62,9 +72,9 @@ struct TtnnLayoutText {
   std::vector<int64_t> grid;
   std::vector<int64_t> memref_shape;
   MlirElement memref_element;
-  BufferType buffer_type = BufferType::kDram;
-  absl::optional<TtnnMemoryLayout> mem_layout;
-  absl::optional<std::vector<CoreRange>> core_ranges;
+  ttnn::BufferType buffer_type = ttnn::BufferType::kDram;
+  absl::optional<ttnn::TensorMemoryLayout> mem_layout;
+  absl::optional<std::vector<ttnn::CoreRange>> core_ranges;
   std::string mesh;  // the text after `mesh =`; empty when absent
   bool ignore_physical_layout = false;
 };
@@ -109,9 +119,31 @@ struct GridTensorText {
 //
 // Reads alias definitions (optional) and then one tensor type. Trailing
 // input is an error. Errors: syntax, unknown names ("unknown buffer type
-// 'sram'"), a seed form that grid/parse.h refuses. Dims of size 0 are read
-// (TTNN layouts of empty tensors are built; the metal layouts refuse them).
+// 'sram'"), a seed form whose parts disagree (a map whose rank is not the
+// tensor's, a grid dim of 0, a memref shape that is not the computed
+// shard's: each error points at the part it is about). Dims of size 0 are
+// read (TTNN layouts of empty tensors are built; the metal layouts refuse
+// them).
 absl::StatusOr<GridTensorText> ParseGridTensor(absl::string_view text);
+
+// ParseTensorType
+//
+// Reads a 2024-form tensor type alone (no aliases, no other encoding):
+//   ParseTensorType(
+//       "tensor<53x63xf32, #tt.metal_layout<(d0, d1) -> (d0, d1), undef, "
+//       "<3x2>, memref<18x32xf32, #tt.memory_space<l1>>>>")
+//     -> a MetalLayout with shard 18x32 on a 3x2 grid.
+// Its dims must be 1 or more and its element a scalar type.
+absl::StatusOr<MetalLayout> ParseTensorType(absl::string_view text);
+
+// ParseAffineMap
+//
+// Reads a layout map on its own: "(d0, d1, d2) -> (d0 * 64 + d1, d2)".
+// Dim names may be any identifiers; products need a constant factor;
+// parentheses distribute ("(d0 * 3 + d1) * 64 + d2"). Rejected with a
+// message: symbols `[s0]`, `-`, floordiv/ceildiv/mod. A `#ttnn.ttnn_layout`
+// whose map this refuses is still read (TtnnLayoutText::map_note).
+absl::StatusOr<AffineMap> ParseAffineMap(absl::string_view text);
 
 // IsSingleTensorText
 //

@@ -61,8 +61,8 @@ bool SameOnDomain(const AffineMap& a, const AffineMap& b,
 
 // tt-mlir's row-major coalescing of `n` cores over a worker grid `cols`
 // wide: full rows, then a tail.
-std::vector<CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
-  std::vector<CoreRange> ranges;
+std::vector<ttnn::CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
+  std::vector<ttnn::CoreRange> ranges;
   const int64_t full = n / cols, tail = n % cols;
   if (full > 0) ranges.push_back({{0, 0}, {cols - 1, full - 1}});
   if (tail > 0) ranges.push_back({{0, full}, {tail - 1, full}});
@@ -73,38 +73,39 @@ std::vector<CoreRange> RowMajorRanges(int64_t n, int64_t cols) {
 // non-sharded buffers, the memory layout per buffer type, the core range set
 // of sharded layouts.
 absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
-  const BufferType bt = text.buffer_type;
-  const bool sharded = text.mem_layout && IsSharded(*text.mem_layout);
+  const ttnn::BufferType bt = text.buffer_type;
+  const bool sharded = text.mem_layout && IsShardedIn2D(*text.mem_layout);
   if (!(IsL1(bt) || (IsDram(bt) && sharded)) &&
       text.grid != std::vector<int64_t>{1, 1}) {
     return Refused(absl::StrCat(
-        "expected (1, 1) grid shape for ", BufferTypeName(bt), " buffer type",
-        IsDram(bt) ? " with interleaved memory layout" : "", ", got (",
-        absl::StrJoin(text.grid, ", "), ")"));
+        "expected (1, 1) grid shape for ", BufferTypeMlirName(bt),
+        " buffer type", IsDram(bt) ? " with interleaved memory layout" : "",
+        ", got (", absl::StrJoin(text.grid, ", "), ")"));
   }
   if (text.mem_layout) {
-    if (bt == BufferType::kSystemMemory) {
+    if (bt == ttnn::BufferType::kSystemMemory) {
       return Refused(
           "Memory layout is not allowed for SystemMemory buffer type.");
     }
-    if (IsDram(bt) && *text.mem_layout == TtnnMemoryLayout::kBlockSharded) {
+    if (IsDram(bt) &&
+        *text.mem_layout == ttnn::TensorMemoryLayout::kBlockSharded) {
       return Refused(
           "BlockSharded layout is not supported for DRAM buffer type; use "
           "WidthSharded, HeightSharded or Interleaved");
     }
-  } else if (bt != BufferType::kSystemMemory) {
+  } else if (bt != ttnn::BufferType::kSystemMemory) {
     return Refused(
         "Memory layout is required for non-SystemMemory buffer type.");
   }
   if (sharded && !text.core_ranges && !text.ignore_physical_layout) {
     return Refused(absl::StrCat("sharded TTNN layout (",
-                                TtnnMemoryLayoutName(*text.mem_layout),
+                                MemoryLayoutMlirName(*text.mem_layout),
                                 ") must carry a core_range_set"));
   }
   if (!sharded && text.core_ranges) {
     return Refused(absl::StrCat(
         "non-sharded TTNN layout must not carry a core_range_set (got ",
-        text.mem_layout ? TtnnMemoryLayoutName(*text.mem_layout)
+        text.mem_layout ? MemoryLayoutMlirName(*text.mem_layout)
                         : "no memory layout",
         ")"));
   }
@@ -115,7 +116,7 @@ absl::Status VerifyLikeTtmlir(const TtnnLayoutText& text) {
 // past 2^20 a dim, negative tensor dims.
 absl::Status CheckModelled(absl::Span<const int64_t> shape,
                            const TtnnLayoutText& text) {
-  if (text.mem_layout == TtnnMemoryLayout::kNdSharded) {
+  if (text.mem_layout == ttnn::TensorMemoryLayout::kNdSharded) {
     return absl::InvalidArgumentError(
         "nd_sharded layouts are #ttnn.ttnn_nd_layout's, not "
         "#ttnn.ttnn_layout's");
@@ -192,15 +193,15 @@ absl::StatusOr<TtnnLayoutAttr> TtnnLayoutAttr::Build(
   if (absl::Status s = CheckModelled(shape, text); !s.ok()) return s;
 
   // The builder.
-  const BufferType bt = text.buffer_type;
+  const ttnn::BufferType bt = text.buffer_type;
   l.grid_ = text.grid;
-  if (bt == BufferType::kSystemMemory ||
-      (IsDram(bt) && l.mem_layout_ == TtnnMemoryLayout::kInterleaved)) {
+  if (bt == ttnn::BufferType::kSystemMemory ||
+      (IsDram(bt) && l.mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved)) {
     l.grid_ = {1, 1};
   }
   bool int32_overflow = false;
   if (absl::Status s = l.ComputeGeometry(&int32_overflow); !s.ok()) return s;
-  if (text.mem_layout && IsSharded(*text.mem_layout)) l.PlaceCores(text);
+  if (text.mem_layout && IsShardedIn2D(*text.mem_layout)) l.PlaceCores(text);
   l.CompareWithText(text, int32_overflow);
   return l;
 }
@@ -230,9 +231,10 @@ absl::Status TtnnLayoutAttr::ComputeGeometry(bool* int32_overflow) {
   const int64_t th = tiled() ? element_.tile->height : 1;
   const int64_t tw = tiled() ? element_.tile->width : 1;
   const int64_t cores = grid_[0] * grid_[1];
-  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
+  const bool sharded = mem_layout_ && IsShardedIn2D(*mem_layout_);
   const bool l1_interleaved =
-      IsL1(buffer_type_) && mem_layout_ == TtnnMemoryLayout::kInterleaved;
+      IsL1(buffer_type_) &&
+      mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved;
   if (sharded) {
     shard_ = {CeilDiv(E[0], grid_[0]), CeilDiv(E[1], grid_[1])};
   } else if (l1_interleaved) {
@@ -268,7 +270,7 @@ absl::Status TtnnLayoutAttr::ComputeGeometry(bool* int32_overflow) {
 }
 
 void TtnnLayoutAttr::PlaceCores(const TtnnLayoutText& text) {
-  const TtnnMemoryLayout ml = *mem_layout_;
+  const ttnn::TensorMemoryLayout ml = *mem_layout_;
   const int64_t g0 = grid_[0], g1 = grid_[1];
   const int64_t cores = g0 * g1;
   const TtnnDevice& device = device_;
@@ -280,19 +282,19 @@ void TtnnLayoutAttr::PlaceCores(const TtnnLayoutText& text) {
           "shard grid volume ",
           cores, " vs dram grid volume ", device.dram_banks);
     } else {
-      canonical_ = std::vector<CoreRange>{{{0, 0}, {cores - 1, 0}}};
+      canonical_ = std::vector<ttnn::CoreRange>{{{0, 0}, {cores - 1, 0}}};
     }
-  } else if (ml == TtnnMemoryLayout::kBlockSharded) {
+  } else if (ml == ttnn::TensorMemoryLayout::kBlockSharded) {
     if (g0 > device.worker_rows || g1 > device.worker_cols) {
       placement_error_ =
           absl::StrCat("BlockSharded shard grid [", g0, ", ", g1,
                        "] does not fit in worker grid [", device.worker_rows,
                        ", ", device.worker_cols, "]");
     } else {
-      canonical_ = std::vector<CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
+      canonical_ = std::vector<ttnn::CoreRange>{{{0, 0}, {g1 - 1, g0 - 1}}};
     }
   } else {
-    const bool height = ml == TtnnMemoryLayout::kHeightSharded;
+    const bool height = ml == ttnn::TensorMemoryLayout::kHeightSharded;
     const int64_t m = height ? g0 : g1;
     if ((height ? g1 : g0) != 1) {
       placement_error_ = height ? "HeightSharded expects [M, 1] shard grid"
@@ -318,9 +320,10 @@ std::string TtnnLayoutAttr::MemrefDifference(
   const int64_t th = tiled() ? element_.tile->height : 1;
   const int64_t tw = tiled() ? element_.tile->width : 1;
   const int64_t cores = grid_[0] * grid_[1];
-  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
+  const bool sharded = mem_layout_ && IsShardedIn2D(*mem_layout_);
   const bool l1_interleaved =
-      IsL1(buffer_type_) && mem_layout_ == TtnnMemoryLayout::kInterleaved;
+      IsL1(buffer_type_) &&
+      mem_layout_ == ttnn::TensorMemoryLayout::kInterleaved;
   const std::vector<int64_t> per_dim = {CeilDiv(E[0], grid_[0]),
                                         CeilDiv(E[1], grid_[1])};
   const auto in_units = [&](std::vector<int64_t> s) {
@@ -342,7 +345,8 @@ std::string TtnnLayoutAttr::MemrefDifference(
   if (sharded && !placement_error_.empty()) {
     // Height/width sharding over a 2-D grid: the legacy reading as a
     // virtual [g0*g1, 1] or [1, g0*g1] grid.
-    const bool height = *mem_layout_ == TtnnMemoryLayout::kHeightSharded;
+    const bool height =
+        *mem_layout_ == ttnn::TensorMemoryLayout::kHeightSharded;
     const std::vector<int64_t> virt =
         height ? std::vector<int64_t>{CeilDiv(E[0], cores), E[1]}
                : std::vector<int64_t>{E[0], CeilDiv(E[1], cores)};
@@ -361,7 +365,7 @@ std::string TtnnLayoutAttr::MemrefDifference(
 void TtnnLayoutAttr::CompareWithText(const TtnnLayoutText& text,
                                      bool int32_overflow) {
   const int64_t cores = grid_[0] * grid_[1];
-  const bool sharded = mem_layout_ && IsSharded(*mem_layout_);
+  const bool sharded = mem_layout_ && IsShardedIn2D(*mem_layout_);
   if (absl::optional<std::string> w = MapWarning(text, linear_, shape_)) {
     warnings_.push_back(*std::move(w));
   }
@@ -379,7 +383,7 @@ void TtnnLayoutAttr::CompareWithText(const TtnnLayoutText& text,
   }
   if (sharded && !placement_.empty()) {
     int64_t n = 0;
-    for (const CoreRange& r : placement_) n += r.num_cores();
+    for (const ttnn::CoreRange& r : placement_) n += r.size();
     if (n < cores) {
       warnings_.push_back(
           absl::StrCat("the core ranges hold ", n, " cores but the grid has ",
@@ -425,14 +429,14 @@ int64_t TtnnLayoutAttr::shard_bytes() const {
 std::string TtnnLayoutAttr::MemrefText() const {
   return absl::StrCat("memref<", DimsToString(memref_), "x",
                       MlirElementToString(element_), ", #ttnn.buffer_type<",
-                      BufferTypeName(buffer_type_), ">>");
+                      BufferTypeMlirName(buffer_type_), ">>");
 }
 
 std::string TtnnLayoutAttr::LayoutText() const {
   std::string s = absl::StrCat("#ttnn.ttnn_layout<", linear_.ToString(), ", <",
                                DimsToString(grid_), ">, ", MemrefText());
   if (mem_layout_) {
-    absl::StrAppend(&s, ", <", TtnnMemoryLayoutName(*mem_layout_), ">");
+    absl::StrAppend(&s, ", <", MemoryLayoutMlirName(*mem_layout_), ">");
   }
   if (sharded() && !placement_.empty()) {
     absl::StrAppend(&s, ", core_ranges = ", CoreRangesToString(placement_));
@@ -440,6 +444,85 @@ std::string TtnnLayoutAttr::LayoutText() const {
   if (ignore_physical_layout_)
     absl::StrAppend(&s, ", ignorePhysicalLayout = true");
   return s + ">";
+}
+
+namespace {
+
+// tt-mlir's element as a TTNN data type: the tile's data type or the
+// scalar's, when TTNN has it.
+absl::StatusOr<ttnn::DataType> TtnnDataType(const MlirElement& element) {
+  if (element.tile) {
+    switch (element.tile->dtype) {
+      case TileDataType::kBfpBF8:
+        return ttnn::DataType::kBfloat8B;
+      case TileDataType::kBfpBF4:
+        return ttnn::DataType::kBfloat4B;
+      default:
+        break;
+    }
+  }
+  switch (element.scalar.type) {
+    case F32:
+      return ttnn::DataType::kFloat32;
+    case BF16:
+      return ttnn::DataType::kBfloat16;
+    case U32:
+      return ttnn::DataType::kUint32;
+    case U16:
+      return ttnn::DataType::kUint16;
+    case U8:
+      return ttnn::DataType::kUint8;
+    case S32:
+      return ttnn::DataType::kInt32;
+    default:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("TTNN has no data type for ", MlirElementToString(element)));
+}
+
+}  // namespace
+
+absl::StatusOr<ttnn::TensorSpecInput> TtnnLayoutAttr::ToTensorSpecInput()
+    const {
+  ttnn::TensorSpecInput in;
+  in.shape = shape_;
+  absl::StatusOr<ttnn::DataType> dtype = TtnnDataType(element_);
+  if (!dtype.ok()) return dtype.status();
+  in.dtype = *dtype;
+  in.layout = tiled() ? ttnn::Layout::kTile : ttnn::Layout::kRowMajor;
+  if (tiled()) {
+    absl::StatusOr<ttnn::Tile> tile =
+        ttnn::MakeTile(element_.tile->height, element_.tile->width);
+    if (!tile.ok()) return tile.status();
+    in.tile = *tile;
+  }
+  if (buffer_type_ != ttnn::BufferType::kDram &&
+      buffer_type_ != ttnn::BufferType::kL1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a TTNN TensorSpec lives in DRAM or L1, not ",
+                     BufferTypeMlirName(buffer_type_)));
+  }
+  if (!mem_layout_) {
+    return absl::InvalidArgumentError("the layout has no memory layout");
+  }
+  if (!sharded()) {
+    in.memory = ttnn::MemoryConfig::Interleaved(buffer_type_);
+    return in;
+  }
+  if (placement_.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the layout places no core: ", placement_error_));
+  }
+  absl::StatusOr<ttnn::CoreRangeSet> cores =
+      ttnn::CoreRangeSet::Make(placement_);
+  if (!cores.ok()) return cores.status();
+  in.memory =
+      ttnn::MemoryConfig::Sharded(*mem_layout_, buffer_type_,
+                                  {*std::move(cores),
+                                   {physical_shard_[0], physical_shard_[1]},
+                                   ttnn::ShardOrientation::kRowMajor});
+  return in;
 }
 
 std::string TtnnLayoutAttr::TensorText(const MlirElement& element) const {
@@ -483,7 +566,8 @@ absl::StatusOr<TtnnAttrLocation> TtnnLayoutAttr::Locate(
       loc.offset_tile = {loc.offset[0] / th, loc.offset[1] / tw};
       loc.offset_in_tile = {loc.offset[0] % th, loc.offset[1] % tw};
     }
-    absl::optional<CoreCoord> core = CoreOfRanges(placement_, loc.shard_index);
+    absl::optional<ttnn::CoreCoord> core =
+        CoreOfRanges(placement_, loc.shard_index);
     if (core) {
       if (IsDram(buffer_type_)) {
         loc.dram_bank = core->x + core->y * device_.dram_banks;

@@ -13,6 +13,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/types/span.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/heap_simulator.h"
@@ -105,13 +106,27 @@ class Assigner {
   BufferAssignment Run();
 
  private:
+  // The global values (CollectGlobalValues), where their live ranges end
+  // and which are live out (FindEnds), and their buffers (GroupBuffers).
   void CollectValues();
+  void CollectGlobalValues();
+  void FindEnds();
+  void GroupBuffers();
   void AssignGlobal();
   void AssignSingle(int64_t b);
   bool MaybeAssign(int64_t allocation, int64_t b);
   bool Interferes(const GValue& a, const GValue& b) const;
   bool CanShareAsOperand(const GValue& user, const GValue& operand) const;
+  // The delayed values, color by color, in one heap allocation each
+  // (XLA's heap simulation).
   void SimulateHeap();
+  class HeapTracer;
+  std::vector<int64_t> DelayedColors() const;
+  // The delayed values of `color` by (start, end, id).
+  std::vector<int64_t> DelayedOfColor(int64_t color) const;
+  // The heap allocation of `color` from the trace of its values `assign`.
+  void PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
+                 const HeapTracer& tracer);
   void AssignThreadLocal();
   void Combine();
   void Finish();
@@ -163,7 +178,12 @@ class Assigner {
 };
 
 void Assigner::CollectValues() {
-  const int64_t entry = module_.entry_index;
+  CollectGlobalValues();
+  FindEnds();
+  GroupBuffers();
+}
+
+void Assigner::CollectGlobalValues() {
   const int64_t n = static_cast<int64_t>(analysis_.values.size());
   gvalue_of_.assign(n, -1);
   for (int64_t v = 0; v < n; ++v) {
@@ -183,10 +203,14 @@ void Assigner::CollectValues() {
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));
   }
+}
+
+void Assigner::FindEnds() {
   // Live-out values and where live ranges end (XLA's end_position: of the
   // value's positions, the defining one, then any later one in the
   // schedule, a root counting at its computation's end), in one pass over
   // the positions in node order.
+  const int64_t entry = module_.entry_index;
   const int64_t root =
       entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
   std::vector<int64_t> end_time(values_.size());
@@ -218,9 +242,12 @@ void Assigner::CollectValues() {
       }
     }
   }
-  // Buffers: the analysis' alias sets, ordered by their smallest id.
-  // By id (ids are distinct and below the number of values XLA numbers,
-  // fusion bodies included: a bucket per id).
+}
+
+void Assigner::GroupBuffers() {
+  // Buffers: the analysis' alias sets, ordered by their smallest id. The
+  // values by id first (ids are distinct and below the number of values
+  // XLA numbers, fusion bodies included: a bucket per id).
   int64_t max_id = -1;
   for (const GValue& gv : values_) max_id = std::max(max_id, gv.id);
   std::vector<int64_t> slot(max_id + 1, -1);
@@ -232,7 +259,7 @@ void Assigner::CollectValues() {
   for (int64_t k : slot) {
     if (k >= 0) by_id.push_back(k);
   }
-  std::vector<int64_t> buffer_of_root(n, -1);
+  std::vector<int64_t> buffer_of_root(analysis_.values.size(), -1);
   for (int64_t gv : by_id) {
     const int64_t r = df_.value_buffer[values_[gv].v];
     if (buffer_of_root[r] < 0) {
@@ -421,165 +448,242 @@ void Assigner::AssignGlobal() {
   for (int64_t b : order) AssignSingle(b);
 }
 
-void Assigner::SimulateHeap() {
-  if (delayed_.empty()) return;
+// The heap simulation of the delayed values of one color, in XLA's event
+// order: per step, the values defined there (a buffer's later values share
+// its first one's place; a value of its own may take the place of an
+// operand freed at that step), then those that end there. The values are
+// `assign` (GValues sorted by start, end and id); value `k` of the trace is
+// assign[k].
+class Assigner::HeapTracer {
+ public:
+  HeapTracer(const Assigner& assigner, absl::Span<const int64_t> assign)
+      : a_(assigner),
+        assign_(assign),
+        n_(static_cast<int64_t>(assign.size())),
+        end_time_(assigner.analysis_.schedule_end) {
+    SortByTime();
+    GroupByBuffer();
+  }
+
+  void Run();
+  const HeapTrace& trace() const { return trace_; }
+  // The step at which trace event `event` happens (-1 for none).
+  int64_t StepOf(int64_t event) const {
+    return event < 0 ? -1
+                     : std::upper_bound(first_event_.begin(),
+                                        first_event_.end(), event) -
+                           first_event_.begin() - 1;
+  }
+
+ private:
+  void SortByTime();
+  void GroupByBuffer();
+  // Value `k` starting at step `t`: shares its buffer's place, takes an
+  // operand's, or is allocated.
+  void Define(int64_t k, int64_t t);
+  bool ShareWithOperand(int64_t k, int64_t t);
+  int64_t Find(int64_t x) {
+    while (group_[x] != x) x = group_[x] = group_[group_[x]];
+    return x;
+  }
+  int64_t SizeOf(int64_t x) { return group_size_[Find(x)]; }
+  void Share(int64_t k, int64_t target) {
+    const int64_t size = std::max(SizeOf(k), SizeOf(target));
+    const int64_t a = Find(k), t = Find(target);
+    if (a != t) group_[a] = t;
+    group_size_[t] = size;
+    trace_.ShareWith(k, target, size);
+  }
+
+  const Assigner& a_;
+  const absl::Span<const int64_t> assign_;
+  const int64_t n_;
+  const int64_t end_time_;
+  std::vector<int64_t> heap_of_;  // GValue -> k
+  // The values starting and ending at each step, in `assign` order (a
+  // counting sort by time): defined_[at_start_[t] ... at_start_[t + 1]).
+  std::vector<int64_t> at_start_, at_end_, defined_, freed_;
+  std::vector<int64_t> live_end_, start_of_, end_of_;
+  std::vector<bool> freed_early_;  // freed by an in-place share
+  // Shared groups (a union-find): every value of one buffer, with the
+  // buffer's size.
+  std::vector<int64_t> group_, group_size_;
+  std::vector<int64_t> first_allocated_;  // by buffer
+  HeapTrace trace_;
+  // The first event of each step, to tell the heap peak's step.
+  std::vector<int64_t> first_event_;
+};
+
+void Assigner::HeapTracer::SortByTime() {
+  heap_of_.assign(a_.values_.size(), -1);
+  for (int64_t k = 0; k < n_; ++k) heap_of_[assign_[k]] = k;
+  at_start_.assign(end_time_ + 2, 0);
+  at_end_.assign(end_time_ + 2, 0);
+  live_end_.resize(n_);
+  start_of_.resize(n_);
+  end_of_.resize(n_);
+  for (int64_t k = 0; k < n_; ++k) {
+    const GValue& v = a_.values_[assign_[k]];
+    start_of_[k] = std::min(std::max<int64_t>(v.start, 0), end_time_);
+    end_of_[k] = std::min(std::max<int64_t>(v.end, 0), end_time_);
+    ++at_start_[start_of_[k] + 1];
+    ++at_end_[end_of_[k] + 1];
+    live_end_[k] = v.end;
+  }
+  for (int64_t t = 0; t <= end_time_; ++t) {
+    at_start_[t + 1] += at_start_[t];
+    at_end_[t + 1] += at_end_[t];
+  }
+  defined_.resize(n_);
+  freed_.resize(n_);
+  std::vector<int64_t> ns(at_start_.begin(), at_start_.end() - 1);
+  std::vector<int64_t> ne(at_end_.begin(), at_end_.end() - 1);
+  for (int64_t k = 0; k < n_; ++k) {
+    defined_[ns[start_of_[k]]++] = k;
+    freed_[ne[end_of_[k]]++] = k;
+  }
+  freed_early_.assign(n_, false);
+}
+
+void Assigner::HeapTracer::GroupByBuffer() {
+  group_.resize(n_);
+  group_size_.resize(n_);
+  std::vector<int64_t> first_of_buffer(a_.buffers_.size(), -1);
+  for (int64_t k = 0; k < n_; ++k) {
+    const int64_t b = a_.values_[assign_[k]].buffer;
+    if (first_of_buffer[b] < 0) first_of_buffer[b] = k;
+    group_[k] = first_of_buffer[b];
+    group_size_[group_[k]] = a_.buffers_[b].size;
+  }
+  first_allocated_.assign(a_.buffers_.size(), -1);
+}
+
+void Assigner::HeapTracer::Run() {
+  first_event_.assign(end_time_ + 1, 0);
+  for (int64_t t = 0; t <= end_time_; ++t) {
+    first_event_[t] = static_cast<int64_t>(trace_.events().size());
+    for (int64_t d = at_start_[t]; d < at_start_[t + 1]; ++d) {
+      Define(defined_[d], t);
+    }
+    for (int64_t f = at_end_[t]; f < at_end_[t + 1]; ++f) {
+      const int64_t k = freed_[f];
+      if (!freed_early_[k]) trace_.Free(k, SizeOf(k));
+    }
+  }
+}
+
+void Assigner::HeapTracer::Define(int64_t k, int64_t t) {
+  const int64_t b = a_.values_[assign_[k]].buffer;
+  if (first_allocated_[b] >= 0) {
+    Share(k, first_allocated_[b]);
+    return;
+  }
+  if (a_.Values(b).size() == 1 && ShareWithOperand(k, t)) return;
+  trace_.Alloc(k, SizeOf(k));
+  first_allocated_[b] = k;
+}
+
+// The first operand value that ends at step `t`, is still to be freed
+// there, is alone in its buffer and may lend its buffer to value `k`
+// (CanShareOperandBufferWithUser; never to a copy) is freed early and `k`
+// takes its place.
+bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
+  const GValue& v = a_.values_[assign_[k]];
+  const MemoryDataflow& df = a_.df_;
+  const DataflowNode& node = df.nodes[v.node];
+  for (int64_t op : df.Operands(node)) {
+    const DataflowNode& o = df.nodes[op];
+    if (o.positions == 0) continue;
+    const int64_t ov = df.positions[o.first_position].value;
+    if (ov < 0 || a_.gvalue_of_[ov] < 0) continue;
+    const int64_t og = a_.gvalue_of_[ov];
+    const GValue& operand = a_.values_[og];
+    if (a_.Values(operand.buffer).size() > 1) continue;
+    const int64_t ok = heap_of_[og];
+    if (ok < 0 || live_end_[ok] != t) continue;
+    // Still to be freed at this step (not shared away already).
+    if (end_of_[ok] != t || freed_early_[ok]) continue;
+    const absl::Span<const int64_t> ops = df.Operands(node);
+    if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
+      continue;
+    }
+    if (node.opcode == HloOpcode::kCopy) continue;
+    if (!CanShareOperandBufferWithUser(
+            a_.g_, a_.options_.platform, operand.node,
+            a_.analysis_.values[operand.v].index, v.node,
+            a_.analysis_.values[v.v].index)) {
+      continue;
+    }
+    trace_.Free(ok, SizeOf(ok));
+    freed_early_[ok] = true;
+    Share(k, ok);
+    live_end_[ok] = v.end;
+    return true;
+  }
+  return false;
+}
+
+std::vector<int64_t> Assigner::DelayedColors() const {
   std::vector<int64_t> colors;
   for (int64_t gv : delayed_) colors.push_back(values_[gv].color);
   std::sort(colors.begin(), colors.end());
   colors.erase(std::unique(colors.begin(), colors.end()), colors.end());
-  const int64_t end_time = analysis_.schedule_end;
-  for (int64_t color : colors) {
-    std::vector<int64_t> assign;  // GValues, then sorted
-    for (int64_t gv : delayed_) {
-      if (values_[gv].color == color) assign.push_back(gv);
-    }
-    {
-      // Sorted by (start, end, id) with the keys inline.
-      std::vector<std::array<int64_t, 4>> keyed(assign.size());
-      for (size_t k = 0; k < assign.size(); ++k) {
-        const GValue& v = values_[assign[k]];
-        keyed[k] = {v.start, v.end, v.id, assign[k]};
-      }
-      std::sort(keyed.begin(), keyed.end());
-      for (size_t k = 0; k < assign.size(); ++k) assign[k] = keyed[k][3];
-    }
-    const int64_t n = static_cast<int64_t>(assign.size());
-    std::vector<int64_t> heap_of(values_.size(), -1);  // GValue -> heap id
-    for (int64_t k = 0; k < n; ++k) heap_of[assign[k]] = k;
-    // The values starting and ending at each step, in `assign` order (a
-    // counting sort by time): defined[at_start[t] ... at_start[t + 1]).
-    std::vector<int64_t> at_start(end_time + 2, 0), at_end(end_time + 2, 0);
-    std::vector<int64_t> live_end(n), start_of(n), end_of(n);
-    for (int64_t k = 0; k < n; ++k) {
-      const GValue& v = values_[assign[k]];
-      start_of[k] = std::min(std::max<int64_t>(v.start, 0), end_time);
-      end_of[k] = std::min(std::max<int64_t>(v.end, 0), end_time);
-      ++at_start[start_of[k] + 1];
-      ++at_end[end_of[k] + 1];
-      live_end[k] = v.end;
-    }
-    for (int64_t t = 0; t <= end_time; ++t) {
-      at_start[t + 1] += at_start[t];
-      at_end[t + 1] += at_end[t];
-    }
-    std::vector<int64_t> defined_list(n), freed_list(n);
-    {
-      std::vector<int64_t> ns(at_start.begin(), at_start.end() - 1);
-      std::vector<int64_t> ne(at_end.begin(), at_end.end() - 1);
-      for (int64_t k = 0; k < n; ++k) {
-        defined_list[ns[start_of[k]]++] = k;
-        freed_list[ne[end_of[k]]++] = k;
-      }
-    }
-    std::vector<bool> freed_early(n, false);  // freed by an in-place share
-    // Shared groups: every value of one buffer, with the buffer's size.
-    std::vector<int64_t> group(n), group_size(n);
-    std::vector<int64_t> first_of_buffer(buffers_.size(), -1);
-    for (int64_t k = 0; k < n; ++k) {
-      const int64_t b = values_[assign[k]].buffer;
-      if (first_of_buffer[b] < 0) first_of_buffer[b] = k;
-      group[k] = first_of_buffer[b];
-      group_size[group[k]] = buffers_[b].size;
-    }
-    auto find = [&](int64_t x) {
-      while (group[x] != x) x = group[x] = group[group[x]];
-      return x;
-    };
-    auto size_of = [&](int64_t x) { return group_size[find(x)]; };
-    HeapTrace trace;
-    std::vector<int64_t> first_allocated(buffers_.size(), -1);
-    auto share = [&](int64_t k, int64_t target) {
-      const int64_t size = std::max(size_of(k), size_of(target));
-      const int64_t a = find(k), t = find(target);
-      if (a != t) group[a] = t;
-      group_size[t] = size;
-      trace.ShareWith(k, target, size);
-    };
-    // The first event of each step, to tell the heap peak's step.
-    std::vector<int64_t> first_event(end_time + 1, 0);
-    for (int64_t t = 0; t <= end_time; ++t) {
-      first_event[t] = static_cast<int64_t>(trace.events().size());
-      for (int64_t d = at_start[t]; d < at_start[t + 1]; ++d) {
-        const int64_t k = defined_list[d];
-        const GValue& v = values_[assign[k]];
-        const int64_t b = v.buffer;
-        if (first_allocated[b] >= 0) {
-          share(k, first_allocated[b]);
-          continue;
-        }
-        bool shared = false;
-        if (Values(b).size() == 1) {
-          const DataflowNode& node = df_.nodes[v.node];
-          for (int64_t op : df_.Operands(node)) {
-            const DataflowNode& o = df_.nodes[op];
-            if (o.positions == 0) continue;
-            const int64_t ov = df_.positions[o.first_position].value;
-            if (ov < 0 || gvalue_of_[ov] < 0) continue;
-            const int64_t og = gvalue_of_[ov];
-            const GValue& operand = values_[og];
-            if (Values(operand.buffer).size() > 1) continue;
-            const int64_t ok = heap_of[og];
-            if (ok < 0 || live_end[ok] != t) continue;
-            // Still to be freed at this step (not shared away already).
-            if (end_of[ok] != t || freed_early[ok]) continue;
-            const absl::Span<const int64_t> ops = df_.Operands(node);
-            if (std::find(ops.begin(), ops.end(), operand.node) == ops.end()) {
-              continue;
-            }
-            if (node.opcode == HloOpcode::kCopy) continue;
-            if (!CanShareOperandBufferWithUser(
-                    g_, options_.platform, operand.node,
-                    analysis_.values[operand.v].index, v.node,
-                    analysis_.values[v.v].index)) {
-              continue;
-            }
-            trace.Free(ok, size_of(ok));
-            freed_early[ok] = true;
-            share(k, ok);
-            live_end[ok] = v.end;
-            shared = true;
-            break;
-          }
-        }
-        if (!shared) {
-          trace.Alloc(k, size_of(k));
-          first_allocated[b] = k;
-        }
-      }
-      for (int64_t f = at_end[t]; f < at_end[t + 1]; ++f) {
-        const int64_t k = freed_list[f];
-        if (!freed_early[k]) trace.Free(k, size_of(k));
-      }
-    }
-    std::vector<int64_t> keys(n), own(n);
-    for (int64_t k = 0; k < n; ++k) {
-      keys[k] = values_[assign[k]].id;
-      own[k] = values_[assign[k]].bytes;
-    }
-    const HeapLayout heap =
-        ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
-    const int64_t a = NewAllocation(heap.heap_size, color);
-    allocations_[a].heap = true;
-    heap_allocations_.push_back(a);
-    for (int64_t k = 0; k < n; ++k) {
-      AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
-    }
-    if (color == 0) {
-      out_.heap_size = heap.heap_size;
-      const HeapTraceMoment peak = HeapTracePeakMoment(trace, own);
-      out_.heap_peak = peak.bytes;
-      out_.heap_peak_time =
-          peak.event < 0 ? -1
-                         : std::upper_bound(first_event.begin(),
-                                            first_event.end(), peak.event) -
-                               first_event.begin() - 1;
-      out_.heap_peak_blocks = peak.live;  // buffer k is out_.heap[k]
-      for (int64_t k = 0; k < n; ++k) {
-        const GValue& v = values_[assign[k]];
-        out_.heap.push_back(
-            {v.v, heap.chunks[k].offset, heap.chunks[k].size, v.start, v.end});
-      }
-    }
+  return colors;
+}
+
+std::vector<int64_t> Assigner::DelayedOfColor(int64_t color) const {
+  std::vector<int64_t> assign;
+  for (int64_t gv : delayed_) {
+    if (values_[gv].color == color) assign.push_back(gv);
+  }
+  // Sorted by (start, end, id) with the keys inline.
+  std::vector<std::array<int64_t, 4>> keyed(assign.size());
+  for (size_t k = 0; k < assign.size(); ++k) {
+    const GValue& v = values_[assign[k]];
+    keyed[k] = {v.start, v.end, v.id, assign[k]};
+  }
+  std::sort(keyed.begin(), keyed.end());
+  for (size_t k = 0; k < assign.size(); ++k) assign[k] = keyed[k][3];
+  return assign;
+}
+
+void Assigner::PlaceHeap(int64_t color, absl::Span<const int64_t> assign,
+                         const HeapTracer& tracer) {
+  const int64_t n = static_cast<int64_t>(assign.size());
+  std::vector<int64_t> keys(n), own(n);
+  for (int64_t k = 0; k < n; ++k) {
+    keys[k] = values_[assign[k]].id;
+    own[k] = values_[assign[k]].bytes;
+  }
+  const HeapTrace& trace = tracer.trace();
+  const HeapLayout heap =
+      ChooseBestHeap(trace, keys, XlaAlignment(options_.platform));
+  const int64_t a = NewAllocation(heap.heap_size, color);
+  allocations_[a].heap = true;
+  heap_allocations_.push_back(a);
+  for (int64_t k = 0; k < n; ++k) {
+    AddGlobal(a, assign[k], heap.chunks[k].offset, heap.chunks[k].size);
+  }
+  if (color != 0) return;
+  out_.heap_size = heap.heap_size;
+  const HeapTraceMoment peak = HeapTracePeakMoment(trace, own);
+  out_.heap_peak = peak.bytes;
+  out_.heap_peak_time = tracer.StepOf(peak.event);
+  out_.heap_peak_blocks = peak.live;  // buffer k is out_.heap[k]
+  for (int64_t k = 0; k < n; ++k) {
+    const GValue& v = values_[assign[k]];
+    out_.heap.push_back(
+        {v.v, heap.chunks[k].offset, heap.chunks[k].size, v.start, v.end});
+  }
+}
+
+void Assigner::SimulateHeap() {
+  if (delayed_.empty()) return;
+  for (int64_t color : DelayedColors()) {
+    const std::vector<int64_t> assign = DelayedOfColor(color);
+    HeapTracer tracer(*this, assign);
+    tracer.Run();
+    PlaceHeap(color, assign, tracer);
   }
 }
 

@@ -210,6 +210,45 @@ int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
   return -1;
 }
 
+// Whether the operand's buffer can hold the user's output: equal shapes, or
+// arrays of as many elements of one byte width.
+bool SameBytesShapes(const Shape& operand, const Shape& user) {
+  if (operand == user) return true;
+  return operand.IsArray() && user.IsArray() &&
+         Elements(operand) == Elements(user) &&
+         ByteWidth(operand.element_type()) == ByteWidth(user.element_type());
+}
+
+// The fusion body's instruction that writes output `user_index`, and the
+// one under its bitcast; false when there is none.
+struct FusionOutput {
+  int64_t output = -1;
+  int64_t non_bitcast_root = -1;
+  bool tuple_root = false;
+};
+
+bool FindFusionOutput(const InstructionGraph& body,
+                      absl::Span<const int64_t> user_index, FusionOutput* o) {
+  o->output = body.root;
+  o->tuple_root = body.at(body.root).opcode == HloOpcode::kTuple;
+  if (o->tuple_root) {
+    if (user_index.empty() ||
+        user_index[0] >=
+            static_cast<int64_t>(body.operands[body.root].size())) {
+      return false;
+    }
+    o->output = body.operands[body.root][user_index[0]];
+    if (o->output < 0) return false;
+  }
+  o->non_bitcast_root = o->output;
+  if (body.at(o->output).opcode == HloOpcode::kBitcast &&
+      !body.operands[o->output].empty()) {
+    o->non_bitcast_root = body.operands[o->output][0];
+    if (o->non_bitcast_root < 0) return false;
+  }
+  return true;
+}
+
 // XLA:GPU's FusionCanShareBufferHint.
 bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
                    const DataflowNode& operand, int64_t operand_number,
@@ -217,14 +256,7 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
   const Shape* user_sub = SubshapeAt(user.shape, user_index);
   const Shape* operand_shape = operand.shape;
   if (user_sub == nullptr || operand_shape == nullptr) return false;
-  if (!(*operand_shape == *user_sub)) {
-    if (!operand_shape->IsArray() || !user_sub->IsArray()) return false;
-    if (Elements(*operand_shape) != Elements(*user_sub)) return false;
-    if (ByteWidth(operand_shape->element_type()) !=
-        ByteWidth(user_sub->element_type())) {
-      return false;
-    }
-  }
+  if (!SameBytesShapes(*operand_shape, *user_sub)) return false;
   const int64_t c = g.CalledComputation(*user.source, "calls");
   if (c < 0) return false;
   const InstructionGraph& body = g.Graph(c);
@@ -236,23 +268,10 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
   }
   const int64_t param = body.parameters[operand_number];
   if (param < 0 || body.root < 0) return false;
-  int64_t output = body.root;
-  const bool tuple_root = body.at(body.root).opcode == HloOpcode::kTuple;
-  if (tuple_root) {
-    if (user_index.empty() ||
-        user_index[0] >=
-            static_cast<int64_t>(body.operands[body.root].size())) {
-      return false;
-    }
-    output = body.operands[body.root][user_index[0]];
-    if (output < 0) return false;
-  }
-  int64_t non_bitcast_root = output;
-  if (body.at(output).opcode == HloOpcode::kBitcast &&
-      !body.operands[output].empty()) {
-    non_bitcast_root = body.operands[output][0];
-    if (non_bitcast_root < 0) return false;
-  }
+  FusionOutput fo;
+  if (!FindFusionOutput(body, user_index, &fo)) return false;
+  const int64_t output = fo.output, non_bitcast_root = fo.non_bitcast_root;
+  const bool tuple_root = fo.tuple_root;
   const HloInstruction& nbr = body.at(non_bitcast_root);
   std::deque<int64_t> q = {param};
   absl::flat_hash_set<int64_t> visited = {param};
@@ -431,6 +450,146 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
   return pairs;
 }
 
+// The first operand number of `operand` among `ops` and how many times it
+// is there.
+std::pair<int64_t, int64_t> FirstAndCount(absl::Span<const int64_t> ops,
+                                          int64_t operand) {
+  int64_t count = 0, first = -1;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    if (ops[k] == operand) {
+      if (first < 0) first = static_cast<int64_t>(k);
+      ++count;
+    }
+  }
+  return {first, count};
+}
+
+// Whether the user's in-place pairs (XLA's GetInPlaceInputOutputPairs) put
+// the operand's value at `user_index`.
+bool InPlacePairShares(const ModuleGraph& g, const DataflowNode& us,
+                       absl::Span<const int64_t> ops, int64_t operand,
+                       absl::Span<const int64_t> operand_index,
+                       absl::Span<const int64_t> user_index) {
+  const int64_t value = g.ValueAt(operand, operand_index);
+  if (value < 0) return false;
+  for (const InPlacePair& pair : InPlacePairs(g, us)) {
+    if (absl::MakeConstSpan(pair.output_index) != user_index) continue;
+    if (pair.operand < 0 || pair.operand >= static_cast<int64_t>(ops.size())) {
+      continue;
+    }
+    if (g.ValueAt(ops[pair.operand], pair.operand_index) == value) return true;
+  }
+  return false;
+}
+
+// XLA:GPU's hint for a user with a source (fusions, all-reduce, cuBLAS and
+// cuSOLVER custom calls); nullopt when GPU says nothing of this user.
+absl::optional<bool> GpuHint(const ModuleGraph& g, const DataflowNode& us,
+                             const DataflowNode& op, int64_t operand,
+                             int64_t operand_number,
+                             absl::Span<const int64_t> ops,
+                             absl::Span<const int64_t> user_index) {
+  const HloOpcode uop = us.opcode;
+  if (uop == HloOpcode::kFusion) {
+    return GpuFusionHint(g, us, op, operand_number, user_index);
+  }
+  if (uop == HloOpcode::kAllReduce || uop == HloOpcode::kCollectiveBroadcast) {
+    return ops.size() == 1 ||
+           (user_index.size() == 1 && user_index[0] >= 0 &&
+            user_index[0] < static_cast<int64_t>(ops.size()) &&
+            ops[user_index[0]] == operand);
+  }
+  if (uop != HloOpcode::kCustomCall) return absl::nullopt;
+  absl::optional<absl::string_view> target =
+      FindHloAttribute(us.source->attributes, "custom_call_target");
+  const absl::string_view t = target.has_value() ? *target : "";
+  if (t == "\"__cublas$lt$matmul\"") {
+    absl::optional<absl::string_view> config =
+        FindHloAttribute(us.source->attributes, "backend_config");
+    // beta != 0: the bias (operand 2) is written in place.
+    const bool beta = config.has_value() && !JsonFieldIsZero(*config, "beta");
+    return beta && ops.size() > 2 && ops[2] == operand;
+  }
+  if (t == "\"__cusolver$cholesky\"") {
+    return user_index.size() == 1 && user_index[0] == 0;
+  }
+  return false;
+}
+
+// A loop or input fusion whose parameter reaches the root elementwise, or
+// an output fusion adding to a dot's or convolution's result; nullopt for
+// the other kinds (the generic rules decide).
+absl::optional<bool> FusionKindShares(const ModuleGraph& g,
+                                      const DataflowNode& us,
+                                      int64_t operand_number) {
+  const int64_t c = g.CalledComputation(*us.source, "calls");
+  if (c < 0 || operand_number < 0) return absl::nullopt;
+  const InstructionGraph& body = g.Graph(c);
+  const int64_t param =
+      operand_number < static_cast<int64_t>(body.parameters.size())
+          ? body.parameters[operand_number]
+          : -1;
+  const absl::string_view kind = FusionKind(*us.source);
+  if (kind == "kLoop" || kind == "kInput") {
+    return TransitiveUsesElementwiseOrTuple(body, param);
+  }
+  if (kind != "kOutput" || body.root < 0 ||
+      body.at(body.root).opcode != HloOpcode::kAdd) {
+    return absl::nullopt;
+  }
+  const std::vector<int64_t>& add = body.operands[body.root];
+  int64_t matched = -1;
+  for (size_t k = 0; k < add.size(); ++k) {
+    if (add[k] >= 0 && (body.at(add[k]).opcode == HloOpcode::kConvolution ||
+                        body.at(add[k]).opcode == HloOpcode::kDot)) {
+      matched = static_cast<int64_t>(k);
+      break;
+    }
+  }
+  if (matched < 0 || param < 0) return false;
+  const int64_t other = matched == 0 ? 1 : 0;
+  return body.users[param].size() == 1 && body.users[param][0] == body.root &&
+         OperandIndex(body, body.root, param) == other;
+}
+
+// The opcode rules of equal shapes (XLA's CanShareOperandBufferWithUser
+// after the platform's hint).
+bool SameShapeRules(const ModuleGraph& g, const DataflowNode& us,
+                    int64_t operand, int64_t operand_number,
+                    absl::Span<const int64_t> ops,
+                    absl::Span<const int64_t> user_index) {
+  const HloOpcode uop = us.opcode;
+  if (uop == HloOpcode::kFusion && us.source != nullptr) {
+    if (absl::optional<bool> kind = FusionKindShares(g, us, operand_number)) {
+      return *kind;
+    }
+  }
+  if (uop == HloOpcode::kWhile || uop == HloOpcode::kConditional) return true;
+  if (uop == HloOpcode::kDynamicUpdateSlice || uop == HloOpcode::kScatter ||
+      uop == HloOpcode::kTriangularSolve ||
+      uop == HloOpcode::kSetDimensionSize) {
+    const int64_t want = uop == HloOpcode::kTriangularSolve ? 1 : 0;
+    const auto [first, count] = FirstAndCount(ops, operand);
+    return count == 1 && first == want;
+  }
+  if (uop == HloOpcode::kSort) {
+    if (g.Users(operand).size() != 1) return false;
+    if (ops.size() == 1) return true;
+    const auto [first, count] = FirstAndCount(ops, operand);
+    return count == 1 && !user_index.empty() && user_index[0] == first;
+  }
+  if (uop == HloOpcode::kCall) return false;  // needs the callee's uses; rare
+  if (us.source == nullptr) return false;
+  if (uop == HloOpcode::kFusion) {
+    const int64_t c = g.CalledComputation(*us.source, "calls");
+    if (c < 0 || operand_number < 0) return false;
+    const InstructionGraph& body = g.Graph(c);
+    return operand_number < static_cast<int64_t>(body.parameters.size()) &&
+           FusionElementwiseOn(body, body.parameters[operand_number]);
+  }
+  return ElementwiseOn(*us.source, operand_number, nullptr);
+}
+
 }  // namespace
 
 bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
@@ -446,128 +605,20 @@ bool CanShareOperandBufferWithUser(const ModuleGraph& g, XlaPlatform platform,
   const Shape* user_sub = SubshapeAt(us.shape, user_index);
   if (operand_sub == nullptr || user_sub == nullptr) return false;
   const absl::Span<const int64_t> ops = df.Operands(us);
-  int64_t operand_number = -1;
-  for (size_t k = 0; k < ops.size(); ++k) {
-    if (ops[k] == operand) {
-      operand_number = static_cast<int64_t>(k);
-      break;
-    }
-  }
+  const int64_t operand_number = FirstAndCount(ops, operand).first;
   const bool shapes_equal = *operand_sub == *user_sub;
-  if (shapes_equal) {
-    const int64_t value = g.ValueAt(operand, operand_index);
-    for (const InPlacePair& pair : InPlacePairs(g, us)) {
-      if (absl::MakeConstSpan(pair.output_index) != user_index) continue;
-      if (pair.operand < 0 ||
-          pair.operand >= static_cast<int64_t>(ops.size())) {
-        continue;
-      }
-      if (value >= 0 &&
-          g.ValueAt(ops[pair.operand], pair.operand_index) == value) {
-        return true;
-      }
-    }
+  if (shapes_equal &&
+      InPlacePairShares(g, us, ops, operand, operand_index, user_index)) {
+    return true;
   }
   if (platform == XlaPlatform::kGpu && us.source != nullptr) {
-    const HloOpcode uop = us.opcode;
-    if (uop == HloOpcode::kFusion) {
-      return GpuFusionHint(g, us, op, operand_number, user_index);
-    }
-    if (uop == HloOpcode::kAllReduce ||
-        uop == HloOpcode::kCollectiveBroadcast) {
-      return ops.size() == 1 ||
-             (user_index.size() == 1 && user_index[0] >= 0 &&
-              user_index[0] < static_cast<int64_t>(ops.size()) &&
-              ops[user_index[0]] == operand);
-    }
-    if (uop == HloOpcode::kCustomCall) {
-      absl::optional<absl::string_view> target =
-          FindHloAttribute(us.source->attributes, "custom_call_target");
-      const absl::string_view t = target.has_value() ? *target : "";
-      if (t == "\"__cublas$lt$matmul\"") {
-        absl::optional<absl::string_view> config =
-            FindHloAttribute(us.source->attributes, "backend_config");
-        // beta != 0: the bias (operand 2) is written in place.
-        const bool beta =
-            config.has_value() && !JsonFieldIsZero(*config, "beta");
-        return beta && ops.size() > 2 && ops[2] == operand;
-      }
-      if (t == "\"__cusolver$cholesky\"") {
-        return user_index.size() == 1 && user_index[0] == 0;
-      }
-      return false;
+    if (absl::optional<bool> hint =
+            GpuHint(g, us, op, operand, operand_number, ops, user_index)) {
+      return *hint;
     }
   }
   if (!shapes_equal) return false;
-  const HloOpcode uop = us.opcode;
-  if (uop == HloOpcode::kFusion && us.source != nullptr) {
-    const int64_t c = g.CalledComputation(*us.source, "calls");
-    if (c >= 0 && operand_number >= 0) {
-      const InstructionGraph& body = g.Graph(c);
-      const int64_t param =
-          operand_number < static_cast<int64_t>(body.parameters.size())
-              ? body.parameters[operand_number]
-              : -1;
-      const absl::string_view kind = FusionKind(*us.source);
-      if (kind == "kLoop" || kind == "kInput") {
-        return TransitiveUsesElementwiseOrTuple(body, param);
-      }
-      if (kind == "kOutput" && body.root >= 0 &&
-          body.at(body.root).opcode == HloOpcode::kAdd) {
-        const std::vector<int64_t>& add = body.operands[body.root];
-        int64_t matched = -1;
-        for (size_t k = 0; k < add.size(); ++k) {
-          if (add[k] >= 0 &&
-              (body.at(add[k]).opcode == HloOpcode::kConvolution ||
-               body.at(add[k]).opcode == HloOpcode::kDot)) {
-            matched = static_cast<int64_t>(k);
-            break;
-          }
-        }
-        if (matched < 0 || param < 0) return false;
-        const int64_t other = matched == 0 ? 1 : 0;
-        return body.users[param].size() == 1 &&
-               body.users[param][0] == body.root &&
-               OperandIndex(body, body.root, param) == other;
-      }
-    }
-  }
-  if (uop == HloOpcode::kWhile || uop == HloOpcode::kConditional) return true;
-  if (uop == HloOpcode::kDynamicUpdateSlice || uop == HloOpcode::kScatter ||
-      uop == HloOpcode::kTriangularSolve ||
-      uop == HloOpcode::kSetDimensionSize) {
-    const int64_t want = uop == HloOpcode::kTriangularSolve ? 1 : 0;
-    int64_t count = 0, first = -1;
-    for (size_t k = 0; k < ops.size(); ++k) {
-      if (ops[k] == operand) {
-        if (first < 0) first = static_cast<int64_t>(k);
-        ++count;
-      }
-    }
-    return count == 1 && first == want;
-  }
-  if (uop == HloOpcode::kSort) {
-    if (g.Users(operand).size() != 1) return false;
-    if (ops.size() == 1) return true;
-    int64_t count = 0, first = -1;
-    for (size_t k = 0; k < ops.size(); ++k) {
-      if (ops[k] == operand) {
-        if (first < 0) first = static_cast<int64_t>(k);
-        ++count;
-      }
-    }
-    return count == 1 && !user_index.empty() && user_index[0] == first;
-  }
-  if (uop == HloOpcode::kCall) return false;  // needs the callee's uses; rare
-  if (us.source == nullptr) return false;
-  if (uop == HloOpcode::kFusion) {
-    const int64_t c = g.CalledComputation(*us.source, "calls");
-    if (c < 0 || operand_number < 0) return false;
-    const InstructionGraph& body = g.Graph(c);
-    return operand_number < static_cast<int64_t>(body.parameters.size()) &&
-           FusionElementwiseOn(body, body.parameters[operand_number]);
-  }
-  return ElementwiseOn(*us.source, operand_number, nullptr);
+  return SameShapeRules(g, us, operand, operand_number, ops, user_index);
 }
 
 }  // namespace buffer_internal

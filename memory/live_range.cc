@@ -313,9 +313,21 @@ void Analyzer::FillInfos() {
 
 absl::Status Analyzer::BuildComputation(int64_t c) {
   Comp& comp = comps_[c];
-  const HloComputation& source = *comp.source;
   // The text's instructions become nodes base, base + 1, ...
   const int64_t base = static_cast<int64_t>(nodes_.size());
+  absl::StatusOr<int64_t> parameters = AddTextNodes(c);
+  if (!parameters.ok()) return parameters.status();
+  IndexParameters(c, base, *parameters);
+  absl::Status status = AddOperands(c, base);
+  if (!status.ok()) return status;
+  SequenceNodes(c, base);
+  if (comp.source->root_index >= 0) comp.root = base + comp.source->root_index;
+  comp.built = true;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
+  const HloComputation& source = *comps_[c].source;
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const int64_t first_instruction = comp_first_instruction_[c];
   int64_t parameters = 0;  // 1 + the largest parameter number
@@ -358,24 +370,34 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       parameters = std::max(parameters, info.parameter_number + 1);
     }
   }
-  // Node by parameter number (the last one written with a number counts).
+  return parameters;
+}
+
+void Analyzer::IndexParameters(int64_t c, int64_t base, int64_t parameters) {
+  // The last one written with a number counts.
+  Comp& comp = comps_[c];
   comp.parameters_begin = static_cast<int64_t>(parameter_ids_.size());
   comp.parameters_size = parameters;
   parameter_ids_.resize(parameter_ids_.size() + parameters, kNone);
-  if (parameters > 0) {
-    for (int64_t k = 0; k < count; ++k) {
-      if (infos[k].has_parameter_number && infos[k].parameter_number >= 0) {
-        parameter_ids_[comp.parameters_begin + infos[k].parameter_number] =
-            base + k;
-      }
+  if (parameters == 0) return;
+  const int64_t count = static_cast<int64_t>(comp.source->instructions.size());
+  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  for (int64_t k = 0; k < count; ++k) {
+    if (infos[k].has_parameter_number && infos[k].parameter_number >= 0) {
+      parameter_ids_[comp.parameters_begin + infos[k].parameter_number] =
+          base + k;
     }
   }
-  // Operands, restoring get-tuple-elements written as `%name#N` (one per
-  // distinct producer and N, in first-use order).
-  ScratchVector<int64_t>& head = scratch_gte_head_;
-  ScratchVector<int64_t>& tail = scratch_gte_tail_;
-  FillScratch(&head, count, kNone);
-  if (tail.size() < static_cast<size_t>(count)) tail.resize(count);
+}
+
+absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
+  const HloComputation& source = *comps_[c].source;
+  const int64_t count = static_cast<int64_t>(source.instructions.size());
+  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  FillScratch(&scratch_gte_head_, count, kNone);
+  if (scratch_gte_tail_.size() < static_cast<size_t>(count)) {
+    scratch_gte_tail_.resize(count);
+  }
   scratch_gtes_.clear();
   // A restored get-tuple-element's operand is written after the operands
   // of the instruction that first uses it.
@@ -388,49 +410,22 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
     for (size_t o = 0; o < in.operand_count; ++o) {
       const HloOperand& operand = in.operands[o];
       // Resolved by the reader (HloOperand::index).
-      int64_t producer = operand.index >= 0 ? base + operand.index : kNone;
-      if (producer == kNone) {
+      if (operand.index < 0) {
         return absl::InvalidArgumentError(absl::StrCat(
             "operand '", operand.name, "' of '", in.name,
             "' is not an instruction of '", source.header.name, "'"));
       }
+      int64_t producer = base + operand.index;
       if (operand.has_output_index()) {
-        const int64_t local = producer - base;
-        int64_t e = head[local];
-        while (e != kNone && scratch_gtes_[e].index != operand.output_index) {
-          e = scratch_gtes_[e].next;
+        int64_t gte =
+            FindRestoredGetTupleElement(producer - base, operand.output_index);
+        if (gte == kNone) {
+          absl::StatusOr<int64_t> added =
+              AddRestoredGetTupleElement(c, base, producer, operand, in);
+          if (!added.ok()) return added.status();
+          gte = *added;
         }
-        if (e == kNone) {
-          const Shape* ps = NodeShape(nodes_[producer]);
-          if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
-            return absl::InvalidArgumentError(absl::StrCat(
-                "operand '", operand.name, "#", operand.output_index, "' of '",
-                in.name, "' selects no element of ", nodes_[producer].name,
-                "'s result"));
-          }
-          const int64_t gid = static_cast<int64_t>(nodes_.size());
-          nodes_.emplace_back();
-          Node& gte = nodes_.back();
-          gte.name = nodes_[producer].name;
-          gte.info = nodes_[producer].info;
-          gte.op = Op::kGetTupleElement;
-          gte.rule = ValueRule::kNothing;
-          gte.gte_index = static_cast<int32_t>(operand.output_index);
-          gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
-          gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
-          gte.computation = static_cast<int32_t>(c);
-          gte.operands_size = 1;
-          new_gtes.emplace_back(gid, producer);
-          e = static_cast<int64_t>(scratch_gtes_.size());
-          scratch_gtes_.push_back({operand.output_index, gid, kNone});
-          if (head[local] == kNone) {
-            head[local] = e;
-          } else {
-            scratch_gtes_[tail[local]].next = e;
-          }
-          tail[local] = e;
-        }
-        producer = scratch_gtes_[e].node;
+        producer = gte;
       }
       operand_ids_.push_back(producer);
     }
@@ -442,9 +437,57 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       operand_ids_.push_back(producer);
     }
   }
+  return absl::OkStatus();
+}
+
+inline int64_t Analyzer::FindRestoredGetTupleElement(int64_t local,
+                                                     int64_t n) const {
+  int64_t e = scratch_gte_head_[local];
+  while (e != kNone && scratch_gtes_[e].index != n) e = scratch_gtes_[e].next;
+  return e == kNone ? kNone : scratch_gtes_[e].node;
+}
+
+absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
+    int64_t c, int64_t base, int64_t producer, const HloOperand& operand,
+    const InstructionInfo& in) {
+  const int64_t local = producer - base;
+  const Shape* ps = NodeShape(nodes_[producer]);
+  if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "operand '", operand.name, "#", operand.output_index, "' of '", in.name,
+        "' selects no element of ", nodes_[producer].name, "'s result"));
+  }
+  const int64_t gid = static_cast<int64_t>(nodes_.size());
+  nodes_.emplace_back();
+  Node& gte = nodes_.back();
+  gte.name = nodes_[producer].name;
+  gte.info = nodes_[producer].info;
+  gte.op = Op::kGetTupleElement;
+  gte.rule = ValueRule::kNothing;
+  gte.gte_index = static_cast<int32_t>(operand.output_index);
+  gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
+  gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
+  gte.computation = static_cast<int32_t>(c);
+  gte.operands_size = 1;
+  scratch_new_gtes_.emplace_back(gid, producer);
+  // Appended to the producer's list.
+  const int64_t e = static_cast<int64_t>(scratch_gtes_.size());
+  scratch_gtes_.push_back({operand.output_index, gid, kNone});
+  if (scratch_gte_head_[local] == kNone) {
+    scratch_gte_head_[local] = e;
+  } else {
+    scratch_gtes_[scratch_gte_tail_[local]].next = e;
+  }
+  scratch_gte_tail_[local] = e;
+  return gid;
+}
+
+void Analyzer::SequenceNodes(int64_t c, int64_t base) {
   // Each producer's restored get-tuple-elements go right after it, past
   // the constants that directly follow it (where XLA's schedulers put them
   // in the dumps of docs/memory.md).
+  Comp& comp = comps_[c];
+  const int64_t count = static_cast<int64_t>(comp.source->instructions.size());
   comp.first_node = base;
   comp.text_nodes = count;
   comp.folded_begin = static_cast<int64_t>(folded_.size());
@@ -460,15 +503,13 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
       pending.clear();
     }
     sequence_ids_.push_back(id);
-    for (int64_t e = head[k]; e != kNone; e = scratch_gtes_[e].next) {
+    for (int64_t e = scratch_gte_head_[k]; e != kNone;
+         e = scratch_gtes_[e].next) {
       pending.push_back(scratch_gtes_[e].node);
       folded_.emplace_back(id, scratch_gtes_[e].node);
     }
   }
   for (int64_t g : pending) sequence_ids_.push_back(g);
-  if (source.root_index >= 0) comp.root = base + source.root_index;
-  comp.built = true;
-  return absl::OkStatus();
 }
 
 void Analyzer::Flatten(int64_t c) {
@@ -518,17 +559,43 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
 }
 
 absl::Status Analyzer::SetSources() {
-  // Positions.
+  NumberPositions();
+  ListCallsites();
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& node = nodes_[id];
+    const ValueRule rule = node.rule;
+    const bool params_define =
+        comps_[node.computation].context != Context::kControlFlow;
+    const int64_t element = GetTupleElementIndex(node);
+    for (size_t k = 0; k < node.subshapes->size(); ++k) {
+      const int64_t pos = node.first_position + static_cast<int64_t>(k);
+      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+      const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
+      if (rule == ValueRule::kAll ||
+          (rule != ValueRule::kNothing &&
+           DefinesValueAt(rule, index, is_tuple, params_define))) {
+        continue;
+      }
+      absl::Status status =
+          SetPositionSource(static_cast<int64_t>(id), element, pos, index);
+      if (!status.ok()) return status;
+    }
+  }
+  return absl::OkStatus();
+}
+
+void Analyzer::NumberPositions() {
   for (Node& node : nodes_) {
     node.first_position = positions_;
     positions_ += static_cast<int64_t>(node.subshapes->size());
   }
   sources_.assign(positions_, Source());
-  // Control-flow callers of each computation (for its parameters), in node
-  // order, by a counting sort.
-  auto is_caller = [](const Node& node) { return node.calls_parameters; };
+}
+
+void Analyzer::ListCallsites() {
+  // In node order, by a counting sort.
   for (const Node& node : nodes_) {
-    if (!is_caller(node)) continue;
+    if (!node.calls_parameters) continue;
     for (int64_t callee : Callees(node)) ++comps_[callee].callsites_size;
   }
   int64_t total = 0;
@@ -539,176 +606,208 @@ absl::Status Analyzer::SetSources() {
   }
   callsite_ids_.resize(total);
   for (size_t id = 0; id < nodes_.size(); ++id) {
-    if (!is_caller(nodes_[id])) continue;
+    if (!nodes_[id].calls_parameters) continue;
     for (int64_t callee : Callees(nodes_[id])) {
       Comp& comp = comps_[callee];
       callsite_ids_[comp.callsites_begin + comp.callsites_size++] =
           static_cast<int64_t>(id);
     }
   }
-  // Phi inputs go to phi_inputs_ as they are found; `Push` adds the
-  // position `index` of `from`, false when `from`'s shape has no such index
-  // (a loop, call or branch whose computations' shapes do not fit).
-  auto Push = [&](int64_t from, absl::Span<const int64_t> index) {
-    const int64_t p = PositionAt(from, index);
-    if (p == kNone) return false;
-    phi_inputs_.push_back(p);
-    return true;
-  };
-  auto Mismatch = [&](const Node& node, const std::vector<int64_t>& index) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        Opcode(node), " '", NodeName(node), "' at index ",
-        ShapeIndexString(index),
-        ": the shapes of its caller and callee computations do not fit"));
-  };
-  auto forward = [&](int64_t pos, int64_t node, absl::Span<const int64_t> head,
-                     absl::Span<const int64_t> tail) {
-    const int64_t p = PositionAt(node, head, tail);
-    if (p == kNone) return false;
+}
+
+int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
+  int64_t element = node.gte_index;
+  if (node.op == Op::kGetTupleElement && element == kNone &&
+      node.source != nullptr) {
+    absl::optional<absl::string_view> v =
+        FindHloAttribute(node.source->attributes, "index");
+    if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
+  }
+  return element;
+}
+
+inline bool Analyzer::PushPhiInput(int64_t from,
+                                   absl::Span<const int64_t> index) {
+  const int64_t p = PositionAt(from, index);
+  if (p == kNone) return false;
+  phi_inputs_.push_back(p);
+  return true;
+}
+
+absl::Status Analyzer::CallShapesMismatch(
+    const Node& node, const std::vector<int64_t>& index) const {
+  return absl::InvalidArgumentError(absl::StrCat(
+      Opcode(node), " '", NodeName(node), "' at index ",
+      ShapeIndexString(index),
+      ": the shapes of its caller and callee computations do not fit"));
+}
+
+inline bool Analyzer::ForwardTo(int64_t pos, int64_t node,
+                                absl::Span<const int64_t> head,
+                                absl::Span<const int64_t> tail) {
+  const int64_t p = PositionAt(node, head, tail);
+  if (p == kNone) return false;
+  sources_[pos].kind = SourceKind::kForward;
+  sources_[pos].target = p;
+  return true;
+}
+
+inline void Analyzer::SetInputs(int64_t pos, size_t begin,
+                                bool single_forwards) {
+  const size_t n = phi_inputs_.size() - begin;
+  if (n == 1 && single_forwards) {
     sources_[pos].kind = SourceKind::kForward;
-    sources_[pos].target = p;
-    return true;
-  };
-  // Positions whose inputs were pushed from `begin` on: one input forwards
-  // when `single_forwards`, otherwise a phi.
-  auto set_inputs = [&](int64_t pos, size_t begin, bool single_forwards) {
-    const size_t n = phi_inputs_.size() - begin;
-    if (n == 1 && single_forwards) {
-      sources_[pos].kind = SourceKind::kForward;
-      sources_[pos].target = phi_inputs_[begin];
-      phi_inputs_.resize(begin);
-    } else {
-      sources_[pos].kind = SourceKind::kPhi;
-      sources_[pos].target = static_cast<int64_t>(begin);
-      sources_[pos].inputs = static_cast<int64_t>(n);
-    }
-  };
-  for (size_t id = 0; id < nodes_.size(); ++id) {
-    const Node& node = nodes_[id];
-    const Comp& comp = comps_[node.computation];
-    const ValueRule rule = node.rule;
-    const bool params_define = comp.context != Context::kControlFlow;
-    const absl::Span<const int64_t> operands = Operands(node);
-    // A get-tuple-element's element, read once.
-    int64_t element = node.gte_index;
-    if (node.op == Op::kGetTupleElement && element == kNone &&
-        node.source != nullptr) {
-      absl::optional<absl::string_view> v =
-          FindHloAttribute(node.source->attributes, "index");
-      if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
-    }
-    for (size_t k = 0; k < node.subshapes->size(); ++k) {
-      const int64_t pos = node.first_position + static_cast<int64_t>(k);
-      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
-      const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
-      if (rule == ValueRule::kAll ||
-          (rule != ValueRule::kNothing &&
-           DefinesValueAt(rule, index, is_tuple, params_define))) {
-        continue;
+    sources_[pos].target = phi_inputs_[begin];
+    phi_inputs_.resize(begin);
+  } else {
+    sources_[pos].kind = SourceKind::kPhi;
+    sources_[pos].target = static_cast<int64_t>(begin);
+    sources_[pos].inputs = static_cast<int64_t>(n);
+  }
+}
+
+inline absl::Status Analyzer::SetPositionSource(
+    int64_t id, int64_t element, int64_t pos,
+    const std::vector<int64_t>& index) {
+  const Node& node = nodes_[id];
+  if (node.op == Op::kParameter) return SetParameterSource(id, pos, index);
+  if (node.op == Op::kWhile || node.op == Op::kConditional) {
+    return SetResultPhi(node, pos, index);
+  }
+  if (!SetForwardSource(node, element, pos, index)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
+        ShapeIndexString(index), " to its operand"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
+                                          const std::vector<int64_t>& index) {
+  const Node& node = nodes_[id];
+  const int64_t number = node.parameter_number;
+  const size_t begin = phi_inputs_.size();
+  bool is_while = false;
+  for (int64_t site : Callsites(comps_[node.computation])) {
+    const Node& caller = nodes_[site];
+    const absl::Span<const int64_t> caller_operands = Operands(caller);
+    if (caller.op == Op::kWhile) {
+      // The loop's init, then its body's root.
+      is_while = true;
+      if (!caller_operands.empty()) {
+        if (!PushPhiInput(caller_operands[0], index)) {
+          return CallShapesMismatch(node, index);
+        }
       }
-      bool ok = true;
-      const absl::Span<const int64_t> all = index;
-      if (node.op == Op::kParameter) {
-        const int64_t number = node.parameter_number;
-        const size_t begin = phi_inputs_.size();
-        bool is_while = false;
-        for (int64_t site : Callsites(comp)) {
-          const Node& caller = nodes_[site];
-          const absl::Span<const int64_t> caller_operands = Operands(caller);
-          if (caller.op == Op::kWhile) {
-            is_while = true;
-            if (!caller_operands.empty()) {
-              if (!Push(caller_operands[0], index))
-                return Mismatch(node, index);
-            }
-            const int64_t body = caller.body;
-            if (body != kNone && comps_[body].root != kNone &&
-                comps_[body].root != static_cast<int64_t>(id)) {
-              if (!Push(comps_[body].root, index)) return Mismatch(node, index);
-            }
-          } else if (caller.op == Op::kConditional) {
-            const absl::Span<const int64_t> callees = Callees(caller);
-            for (size_t b = 0; b < callees.size(); ++b) {
-              if (callees[b] == node.computation &&
-                  b + 1 < caller_operands.size()) {
-                if (!Push(caller_operands[b + 1], index))
-                  return Mismatch(node, index);
-              }
-            }
-          } else if (number < static_cast<int64_t>(caller_operands.size())) {
-            if (!Push(caller_operands[number], index))
-              return Mismatch(node, index);
+      const int64_t body = caller.body;
+      if (body != kNone && comps_[body].root != kNone &&
+          comps_[body].root != id) {
+        if (!PushPhiInput(comps_[body].root, index)) {
+          return CallShapesMismatch(node, index);
+        }
+      }
+    } else if (caller.op == Op::kConditional) {
+      // Branch b's operand is the conditional's operand b + 1.
+      const absl::Span<const int64_t> callees = Callees(caller);
+      for (size_t b = 0; b < callees.size(); ++b) {
+        if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
+          if (!PushPhiInput(caller_operands[b + 1], index)) {
+            return CallShapesMismatch(node, index);
           }
         }
-        // No caller: defines (kDefined).
-        if (phi_inputs_.size() > begin) set_inputs(pos, begin, !is_while);
-        continue;
       }
-      if (node.op == Op::kGetTupleElement) {
-        ok = !operands.empty() && forward(pos, operands[0], {element}, all);
-      } else if (node.forward == Forward::kSameIndex) {
-        ok = !operands.empty() && forward(pos, operands[0], all, {});
-      } else if (node.op == Op::kTuple) {
-        ok = !index.empty() && index[0] < (int64_t)operands.size() &&
-             forward(pos, operands[index[0]], all.subspan(1), {});
-      } else if (node.forward == Forward::kUnder0) {
-        ok = !operands.empty() && forward(pos, operands[0], {0}, all);
-      } else if (node.forward == Forward::kUnder1) {
-        ok = !operands.empty() && forward(pos, operands[0], {1}, all);
-      } else if (node.forward == Forward::kDropFirst) {
-        ok = !operands.empty() &&
-             forward(pos, operands[0],
-                     all.subspan(std::min<size_t>(1, all.size())), {});
-      } else if (node.forward == Forward::kAllGatherStart) {
-        if (operands.size() == 1) {
-          ok = forward(pos, operands[0],
-                       all.subspan(std::min<size_t>(1, all.size())), {});
-        } else {
-          ok = index.size() >= 2 && index[1] < (int64_t)operands.size() &&
-               forward(pos, operands[index[1]], all.subspan(2), {});
-        }
-      } else if (node.op == Op::kAsyncStart) {
-        const absl::Span<const int64_t> callees = Callees(node);
-        if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
-            index[1] < (int64_t)operands.size()) {
-          ok = forward(pos, operands[index[1]], all.subspan(2), {});
-        } else if (!index.empty() && index[0] == 1 && !callees.empty() &&
-                   comps_[callees[0]].root != kNone) {
-          ok = forward(pos, comps_[callees[0]].root, all.subspan(1), {});
-        } else {
-          ok = false;
-        }
-      } else if (node.op == Op::kCall) {
-        const absl::Span<const int64_t> callees = Callees(node);
-        ok = !callees.empty() && comps_[callees[0]].root != kNone &&
-             forward(pos, comps_[callees[0]].root, all, {});
-      } else if (node.op == Op::kWhile) {
-        const int64_t body = node.body;
-        const size_t begin = phi_inputs_.size();
-        if (body != kNone && comps_[body].root != kNone) {
-          if (!Push(comps_[body].root, index)) return Mismatch(node, index);
-        }
-        if (!operands.empty()) {
-          if (!Push(operands[0], index)) return Mismatch(node, index);
-        }
-        set_inputs(pos, begin, /*single_forwards=*/false);
-      } else if (node.op == Op::kConditional) {
-        const size_t begin = phi_inputs_.size();
-        for (int64_t callee : Callees(node)) {
-          if (comps_[callee].root != kNone) {
-            if (!Push(comps_[callee].root, index)) return Mismatch(node, index);
-          }
-        }
-        set_inputs(pos, begin, /*single_forwards=*/true);
-      }
-      if (!ok) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
-            ShapeIndexString(index), " to its operand"));
+    } else if (number < static_cast<int64_t>(caller_operands.size())) {
+      if (!PushPhiInput(caller_operands[number], index)) {
+        return CallShapesMismatch(node, index);
       }
     }
   }
+  // No caller: defines (kDefined).
+  if (phi_inputs_.size() > begin) SetInputs(pos, begin, !is_while);
   return absl::OkStatus();
+}
+
+absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
+                                    const std::vector<int64_t>& index) {
+  const size_t begin = phi_inputs_.size();
+  if (node.op == Op::kWhile) {
+    // The body's root, then the loop's init.
+    const int64_t body = node.body;
+    if (body != kNone && comps_[body].root != kNone) {
+      if (!PushPhiInput(comps_[body].root, index)) {
+        return CallShapesMismatch(node, index);
+      }
+    }
+    const absl::Span<const int64_t> operands = Operands(node);
+    if (!operands.empty()) {
+      if (!PushPhiInput(operands[0], index)) {
+        return CallShapesMismatch(node, index);
+      }
+    }
+    SetInputs(pos, begin, /*single_forwards=*/false);
+    return absl::OkStatus();
+  }
+  // A conditional: its branches' roots.
+  for (int64_t callee : Callees(node)) {
+    if (comps_[callee].root != kNone) {
+      if (!PushPhiInput(comps_[callee].root, index)) {
+        return CallShapesMismatch(node, index);
+      }
+    }
+  }
+  SetInputs(pos, begin, /*single_forwards=*/true);
+  return absl::OkStatus();
+}
+
+inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
+                                       int64_t pos,
+                                       const std::vector<int64_t>& index) {
+  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int64_t> all = index;
+  // `all` without its first element (the whole of an empty index).
+  const absl::Span<const int64_t> after_first =
+      all.subspan(std::min<size_t>(1, all.size()));
+  if (node.op == Op::kGetTupleElement) {
+    return !operands.empty() && ForwardTo(pos, operands[0], {element}, all);
+  }
+  switch (node.forward) {
+    case Forward::kSameIndex:
+      return !operands.empty() && ForwardTo(pos, operands[0], all, {});
+    case Forward::kUnder0:
+      return !operands.empty() && ForwardTo(pos, operands[0], {0}, all);
+    case Forward::kUnder1:
+      return !operands.empty() && ForwardTo(pos, operands[0], {1}, all);
+    case Forward::kDropFirst:
+      return !operands.empty() && ForwardTo(pos, operands[0], after_first, {});
+    case Forward::kAllGatherStart:
+      if (operands.size() == 1) {
+        return ForwardTo(pos, operands[0], after_first, {});
+      }
+      return index.size() >= 2 && index[1] < (int64_t)operands.size() &&
+             ForwardTo(pos, operands[index[1]], all.subspan(2), {});
+    case Forward::kNone:
+      break;
+  }
+  if (node.op == Op::kTuple) {
+    return !index.empty() && index[0] < (int64_t)operands.size() &&
+           ForwardTo(pos, operands[index[0]], all.subspan(1), {});
+  }
+  const absl::Span<const int64_t> callees = Callees(node);
+  if (node.op == Op::kAsyncStart) {
+    // {0, i, ...}: operand i; {1, ...}: the called computation's root.
+    if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
+        index[1] < (int64_t)operands.size()) {
+      return ForwardTo(pos, operands[index[1]], all.subspan(2), {});
+    }
+    return !index.empty() && index[0] == 1 && !callees.empty() &&
+           comps_[callees[0]].root != kNone &&
+           ForwardTo(pos, comps_[callees[0]].root, all.subspan(1), {});
+  }
+  if (node.op == Op::kCall) {
+    return !callees.empty() && comps_[callees[0]].root != kNone &&
+           ForwardTo(pos, comps_[callees[0]].root, all, {});
+  }
+  return true;  // the position defines (kDefined)
 }
 
 absl::Status Analyzer::ResolveValues() {

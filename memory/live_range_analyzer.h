@@ -240,7 +240,28 @@ class Analyzer {
  private:
   absl::Status Build();
   void FillInfos();
+  // The nodes of computation `c`: its text's (AddTextNodes), parameters
+  // by number (IndexParameters), operands with the get-tuple-elements
+  // restored from `%name#N` (AddOperands), and its sequence
+  // (SequenceNodes).
   absl::Status BuildComputation(int64_t c);
+  // Adds a node per instruction; returns 1 + the largest parameter number.
+  absl::StatusOr<int64_t> AddTextNodes(int64_t c);
+  void IndexParameters(int64_t c, int64_t base, int64_t parameters);
+  // The operands of the text nodes from `base` on (one restored
+  // get-tuple-element per distinct producer and N, in first-use order).
+  absl::Status AddOperands(int64_t c, int64_t base);
+  // The restored get-tuple-element of element `n` of the text node `local`
+  // (from the computation's first), kNone when there is none yet.
+  int64_t FindRestoredGetTupleElement(int64_t local, int64_t n) const
+      __attribute__((always_inline));
+  // Adds the node of element N of `producer` (N from `operand`'s `#N`, used
+  // by `in`) at its first use.
+  absl::StatusOr<int64_t> AddRestoredGetTupleElement(int64_t c, int64_t base,
+                                                     int64_t producer,
+                                                     const HloOperand& operand,
+                                                     const InstructionInfo& in);
+  void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
     return absl::MakeConstSpan(operand_ids_.data() + node.operands_begin,
@@ -299,7 +320,46 @@ class Analyzer {
     return k == kNone ? kNone : n.first_position + k;
   }
   const Subshapes* SubshapesOf(const Shape* shape);
+  // Numbers the positions and sets each one's source: defined, forwarded
+  // from another position, or a phi of several.
   absl::Status SetSources();
+  void NumberPositions();
+  // The control-flow callers of each computation (for its parameters).
+  void ListCallsites();
+  // N of a get-tuple-element (its `index` attribute for one of the text).
+  int64_t GetTupleElementIndex(const Node& node) const;
+  // The source of position `pos` (at `index`) of node `id`, which does not
+  // define a value there.
+  absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
+                                 const std::vector<int64_t>& index)
+      __attribute__((always_inline));
+  // A parameter's position: its callers' operands (and a loop body's root).
+  absl::Status SetParameterSource(int64_t id, int64_t pos,
+                                  const std::vector<int64_t>& index);
+  // A while's or conditional's position: a phi of its computations' roots
+  // (and a loop's init).
+  absl::Status SetResultPhi(const Node& node, int64_t pos,
+                            const std::vector<int64_t>& index);
+  // The other forwarding opcodes; false when the operand has no such
+  // position.
+  bool SetForwardSource(const Node& node, int64_t element, int64_t pos,
+                        const std::vector<int64_t>& index)
+      __attribute__((always_inline));
+  // Phi inputs go to phi_inputs_ as they are found: adds the position
+  // `index` of `from`, false when `from`'s shape has no such index (a
+  // loop, call or branch whose computations' shapes do not fit).
+  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index)
+      __attribute__((always_inline));
+  absl::Status CallShapesMismatch(const Node& node,
+                                  const std::vector<int64_t>& index) const;
+  // Position `pos` forwards to `node`'s position at `head` then `tail`;
+  // false when there is none.
+  bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
+                 absl::Span<const int64_t> tail) __attribute__((always_inline));
+  // Position `pos` takes the inputs pushed from `begin` on: one input
+  // forwards when `single_forwards`, otherwise a phi.
+  void SetInputs(int64_t pos, size_t begin, bool single_forwards)
+      __attribute__((always_inline));
   absl::Status ResolveValues();
   std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
@@ -315,9 +375,34 @@ class Analyzer {
   bool PostOrderMayGiveText(int64_t c);
   void EmitSchedulingGraph(int64_t c, bool buffers, FlatSchedulingGraph* flat,
                            ScratchVector<int64_t>* node_of);
+  class GraphEmitter;  // EmitSchedulingGraph's writer
+  // Numbers no buffer yet: tells which computation's buffer each value is
+  // (once per analysis).
+  void PrepareGraphBuffers();
   void ComputeUses();
   void LiveRanges();
+  // Puts the values XLA's alias analysis puts in one buffer together (a
+  // union-find over values: UniteValues) and normalizes each buffer's
+  // ranges (NormalizeBuffer).
   void Normalize();
+  int64_t FindValueRoot(int64_t value) __attribute__((always_inline));
+  // Either may be kNone.
+  void UniteValues(int64_t a, int64_t b) __attribute__((always_inline));
+  // The value at `node`'s position `index`; kNone when there is none.
+  int64_t ValueAt(int64_t node, absl::Span<const int64_t> index) const
+      __attribute__((always_inline));
+  // A while's values with its init, parameters and body root's; a
+  // conditional's with its branches' roots.
+  void UniteControlFlow(int64_t id);
+  // A fusion whose root (or root tuple element) updates a parameter in
+  // place; `has_update` remembers, by fused computation, whether it holds a
+  // dynamic-update-slice or scatter at all (-1: not looked yet).
+  void UniteInPlaceFusion(int64_t id, ScratchVector<int8_t>* has_update);
+  void UniteAllReduceStart(int64_t id);
+  void UniteCustomCallAliases(int64_t id);  // output_to_operand_aliasing
+  void UniteInputOutputAliases();           // the module's input_output_alias
+  // The live ranges of one buffer's values (value ids).
+  void NormalizeBuffer(absl::Span<int64_t> values);
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();
@@ -344,6 +429,7 @@ class Analyzer {
   ScratchVector<int64_t> value_def_position_;
   ScratchVector<int64_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
+  ScratchVector<int64_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).

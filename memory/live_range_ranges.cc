@@ -124,156 +124,32 @@ void Analyzer::LiveRanges() {
 void Analyzer::Normalize() {
   // Buffers: union-find over values that XLA's alias analysis puts in one.
   const int64_t n = static_cast<int64_t>(out_.values.size());
-  ScratchVector<int64_t> parent(n);
+  ScratchVector<int64_t>& parent = value_parent_;
+  parent.resize(n);
   for (int64_t i = 0; i < n; ++i) parent[i] = i;
-  auto find = [&](int64_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  auto unite = [&](int64_t a, int64_t b) {
-    if (a == kNone || b == kNone) return;
-    a = find(a);
-    b = find(b);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  };
-  auto value_at = [&](int64_t node, absl::Span<const int64_t> index) {
-    if (node == kNone) return kNone;
-    const int64_t p = PositionAt(node, index);
-    return p == kNone ? kNone : value_of_[p];
-  };
   ScratchVector<int8_t> has_update(comps_.size(), -1);
-  for (size_t id = 0; id < nodes_.size(); ++id) {
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const int64_t id = static_cast<int64_t>(i);
     const Node& node = nodes_[id];
-    const absl::Span<const int64_t> operands = Operands(node);
-    if (node.op == Op::kWhile) {
-      const int64_t body = node.body;
-      const int64_t cond = node.condition;
-      for (const Subshape& s : *node.subshapes) {
-        const int64_t w = value_at(id, s.index);
-        if (!operands.empty()) unite(w, value_at(operands[0], s.index));
-        for (int64_t c : {body, cond}) {
-          if (c == kNone) continue;
-          const int64_t parameter = FirstParameter(c);
-          if (comps_[c].parameters_size > 0) {
-            unite(w, value_at(parameter, s.index));
-          }
-        }
-        if (body != kNone) unite(w, value_at(comps_[body].root, s.index));
-      }
-    } else if (node.op == Op::kConditional) {
-      for (const Subshape& s : *node.subshapes) {
-        for (int64_t callee : Callees(node)) {
-          unite(value_at(id, s.index), value_at(comps_[callee].root, s.index));
-        }
-      }
-    } else if (node.op == Op::kDynamicUpdateSlice && !operands.empty()) {
-      unite(value_at(id, {}), value_at(operands[0], {}));
+    if (node.op == Op::kWhile || node.op == Op::kConditional) {
+      UniteControlFlow(id);
+    } else if (node.op == Op::kDynamicUpdateSlice && node.operands_size > 0) {
+      UniteValues(ValueAt(id, {}), ValueAt(Operands(node)[0], {}));
     } else if (node.op == Op::kFusion && node.source != nullptr) {
-      // In place: the fused root (or a root tuple element) is a
-      // dynamic-update-slice or scatter of a fusion parameter.
-      const absl::Span<const int32_t> called = module_.callees(*node.source);
-      if (called.empty() || called[0] < 0) continue;
-      const int64_t fused_index = called[0];
-      const HloComputation& fused = *comps_[fused_index].source;
-      if (fused.root_index < 0) continue;
-      // Most fusions update nothing in place: look once per computation.
-      int8_t& updates = has_update[fused_index];
-      if (updates < 0) {
-        updates = 0;
-        for (const HloInstruction& in : fused.instructions) {
-          if (in.opcode == HloOpcode::kDynamicUpdateSlice ||
-              in.opcode == HloOpcode::kScatter) {
-            updates = 1;
-          }
-        }
-      }
-      if (updates == 0) continue;
-      // The instruction an operand names (resolved by the reader).
-      auto defining = [&](const HloOperand& operand) -> const HloInstruction* {
-        return operand.index >= 0 ? &fused.instructions[operand.index]
-                                  : nullptr;
-      };
-      auto param_of = [&](const HloInstruction* in) -> int64_t {
-        while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
-               !in->operands.empty()) {
-          in = defining(in->operands[0]);
-        }
-        if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
-        return in->parameter_number.value_or(kNone);
-      };
-      auto in_place = [&](const HloInstruction* root,
-                          const std::vector<int64_t>& out_index) {
-        if (root == nullptr || root->operands.empty()) return;
-        if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
-            root->opcode != HloOpcode::kScatter) {
-          return;
-        }
-        const HloInstruction* updated = defining(root->operands[0]);
-        if (updated == nullptr) return;
-        const int64_t param = param_of(updated);
-        if (param == kNone || param >= (int64_t)operands.size()) return;
-        unite(value_at(id, out_index), value_at(operands[param], {}));
-      };
-      const HloInstruction* root = &fused.instructions[fused.root_index];
-      if (root->opcode == HloOpcode::kTuple) {
-        for (size_t i = 0; i < root->operands.size(); ++i) {
-          const HloInstruction* element = defining(root->operands[i]);
-          if (element != nullptr) in_place(element, {static_cast<int64_t>(i)});
-        }
-      } else {
-        in_place(root, {});
-      }
+      UniteInPlaceFusion(id, &has_update);
     } else if (node.source != nullptr &&
                node.source->opcode == HloOpcode::kAllReduceStart) {
-      // NCCL reduces in place: operand i is output {i} (the whole output
-      // for one operand), one buffer in XLA's alias analysis (its in-place
-      // pairs), unless the backend config names an NVSHMEM algorithm.
-      absl::optional<absl::string_view> config =
-          FindHloAttribute(node.source->attributes, "backend_config");
-      if (config.has_value() &&
-          absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
-        continue;
-      }
-      if (operands.size() == 1) {
-        unite(value_at(id, {}), value_at(operands[0], {}));
-      } else {
-        for (size_t i = 0; i < operands.size(); ++i) {
-          unite(value_at(id, {static_cast<int64_t>(i)}),
-                value_at(operands[i], {}));
-        }
-      }
+      UniteAllReduceStart(id);
     } else if (node.op == Op::kCustomCall && node.source != nullptr) {
-      absl::optional<absl::string_view> v = FindHloAttribute(
-          node.source->attributes, "output_to_operand_aliasing");
-      if (!v.has_value()) continue;
-      // {{out}: (operand, {index}), ...}
-      for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
-        if (pair.number < (int64_t)operands.size()) {
-          unite(value_at(id, pair.output_index),
-                value_at(operands[pair.number], pair.index));
-        }
-      }
+      UniteCustomCallAliases(id);
     }
   }
-  // input_output_alias: entry parameter value and root output value.
-  std::vector<std::vector<int64_t>> outputs;
-  const auto aliased = AliasedParameters(module_, &outputs);
-  const Comp& entry = comps_[module_.entry_index];
-  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
-  for (size_t i = 0; i < aliased.size(); ++i) {
-    const int64_t number = aliased[i].first;
-    if (number < (int64_t)entry_parameters.size()) {
-      unite(value_at(entry_parameters[number], aliased[i].second),
-            value_at(entry.root, outputs[i]));
-    }
-  }
-  // Per buffer: sort by (start, end, id); the next range ends at the later
-  // of the two ends, and a range ends no later than the next starts.
+  UniteInputOutputAliases();
   // Buffers of several values, grouped by a counting sort on their root
   // (parent[v] becomes v's root).
   ScratchVector<int64_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
-    parent[v] = find(v);
+    parent[v] = FindValueRoot(v);
     if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
   }
   if (options_.keep_dataflow)
@@ -288,36 +164,377 @@ void Analyzer::Normalize() {
   }
   for (int64_t r = 0; r < n; ++r) {
     if (first[r + 1] - first[r] < 2) continue;
-    auto begin = grouped.begin() + first[r],
-         end = grouped.begin() + first[r + 1];
-    std::sort(begin, end, [&](int64_t a, int64_t b) {
-      const LiveValue& x = out_.values[a];
-      const LiveValue& y = out_.values[b];
-      return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
-    });
-    for (auto it = begin; it + 1 < end; ++it) {
-      LiveValue& a = out_.values[*it];
-      LiveValue& b = out_.values[*(it + 1)];
-      b.end = std::max(a.end, b.end);
-      a.end = std::min(a.end, b.start);
+    NormalizeBuffer(
+        absl::MakeSpan(grouped.data() + first[r], first[r + 1] - first[r]));
+  }
+}
+
+inline int64_t Analyzer::FindValueRoot(int64_t x) {
+  ScratchVector<int64_t>& parent = value_parent_;
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+inline void Analyzer::UniteValues(int64_t a, int64_t b) {
+  if (a == kNone || b == kNone) return;
+  a = FindValueRoot(a);
+  b = FindValueRoot(b);
+  if (a != b) value_parent_[std::max(a, b)] = std::min(a, b);
+}
+
+inline int64_t Analyzer::ValueAt(int64_t node,
+                                 absl::Span<const int64_t> index) const {
+  if (node == kNone) return kNone;
+  const int64_t p = PositionAt(node, index);
+  return p == kNone ? kNone : value_of_[p];
+}
+
+void Analyzer::UniteControlFlow(int64_t id) {
+  const Node& node = nodes_[id];
+  const absl::Span<const int64_t> operands = Operands(node);
+  if (node.op == Op::kConditional) {
+    // Each branch's root.
+    for (const Subshape& s : *node.subshapes) {
+      for (int64_t callee : Callees(node)) {
+        UniteValues(ValueAt(id, s.index),
+                    ValueAt(comps_[callee].root, s.index));
+      }
+    }
+    return;
+  }
+  // A while: its init, its computations' parameters and its body's root.
+  const int64_t body = node.body;
+  const int64_t cond = node.condition;
+  for (const Subshape& s : *node.subshapes) {
+    const int64_t w = ValueAt(id, s.index);
+    if (!operands.empty()) UniteValues(w, ValueAt(operands[0], s.index));
+    for (int64_t c : {body, cond}) {
+      if (c == kNone) continue;
+      const int64_t parameter = FirstParameter(c);
+      if (comps_[c].parameters_size > 0) {
+        UniteValues(w, ValueAt(parameter, s.index));
+      }
+    }
+    if (body != kNone) UniteValues(w, ValueAt(comps_[body].root, s.index));
+  }
+}
+
+namespace {
+
+// The instruction `operand` names in `fused` (resolved by the reader).
+const HloInstruction* Defining(const HloComputation& fused,
+                               const HloOperand& operand) {
+  return operand.index >= 0 ? &fused.instructions[operand.index] : nullptr;
+}
+
+// The fusion parameter that `root` updates in place when it is a
+// dynamic-update-slice or scatter of one (through bitcasts), else kNone.
+int64_t InPlaceParameter(const HloComputation& fused,
+                         const HloInstruction* root) {
+  if (root == nullptr || root->operands.empty()) return kNone;
+  if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
+      root->opcode != HloOpcode::kScatter) {
+    return kNone;
+  }
+  const HloInstruction* in = Defining(fused, root->operands[0]);
+  if (in == nullptr) return kNone;
+  while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
+         !in->operands.empty()) {
+    in = Defining(fused, in->operands[0]);
+  }
+  if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
+  return in->parameter_number.value_or(kNone);
+}
+
+}  // namespace
+
+void Analyzer::UniteInPlaceFusion(int64_t id,
+                                  ScratchVector<int8_t>* has_update) {
+  // In place: the fused root (or a root tuple element) is a
+  // dynamic-update-slice or scatter of a fusion parameter.
+  const Node& node = nodes_[id];
+  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> called = module_.callees(*node.source);
+  if (called.empty() || called[0] < 0) return;
+  const int64_t fused_index = called[0];
+  const HloComputation& fused = *comps_[fused_index].source;
+  if (fused.root_index < 0) return;
+  // Most fusions update nothing in place: look once per computation.
+  int8_t& updates = (*has_update)[fused_index];
+  if (updates < 0) {
+    updates = 0;
+    for (const HloInstruction& in : fused.instructions) {
+      if (in.opcode == HloOpcode::kDynamicUpdateSlice ||
+          in.opcode == HloOpcode::kScatter) {
+        updates = 1;
+      }
+    }
+  }
+  if (updates == 0) return;
+  auto unite = [&](const HloInstruction* root,
+                   const std::vector<int64_t>& out_index) {
+    const int64_t param = InPlaceParameter(fused, root);
+    if (param == kNone || param >= (int64_t)operands.size()) return;
+    UniteValues(ValueAt(id, out_index), ValueAt(operands[param], {}));
+  };
+  const HloInstruction* root = &fused.instructions[fused.root_index];
+  if (root->opcode == HloOpcode::kTuple) {
+    for (size_t i = 0; i < root->operands.size(); ++i) {
+      const HloInstruction* element = Defining(fused, root->operands[i]);
+      if (element != nullptr) unite(element, {static_cast<int64_t>(i)});
+    }
+  } else {
+    unite(root, {});
+  }
+}
+
+void Analyzer::UniteAllReduceStart(int64_t id) {
+  // NCCL reduces in place: operand i is output {i} (the whole output
+  // for one operand), one buffer in XLA's alias analysis (its in-place
+  // pairs), unless the backend config names an NVSHMEM algorithm.
+  const Node& node = nodes_[id];
+  const absl::Span<const int64_t> operands = Operands(node);
+  absl::optional<absl::string_view> config =
+      FindHloAttribute(node.source->attributes, "backend_config");
+  if (config.has_value() &&
+      absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
+    return;
+  }
+  if (operands.size() == 1) {
+    UniteValues(ValueAt(id, {}), ValueAt(operands[0], {}));
+    return;
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    UniteValues(ValueAt(id, {static_cast<int64_t>(i)}),
+                ValueAt(operands[i], {}));
+  }
+}
+
+void Analyzer::UniteCustomCallAliases(int64_t id) {
+  const Node& node = nodes_[id];
+  const absl::Span<const int64_t> operands = Operands(node);
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(node.source->attributes, "output_to_operand_aliasing");
+  if (!v.has_value()) return;
+  // {{out}: (operand, {index}), ...}
+  for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {
+    if (pair.number < (int64_t)operands.size()) {
+      UniteValues(ValueAt(id, pair.output_index),
+                  ValueAt(operands[pair.number], pair.index));
     }
   }
 }
+
+void Analyzer::UniteInputOutputAliases() {
+  // input_output_alias: entry parameter value and root output value.
+  std::vector<std::vector<int64_t>> outputs;
+  const auto aliased = AliasedParameters(module_, &outputs);
+  const Comp& entry = comps_[module_.entry_index];
+  const absl::Span<const int64_t> entry_parameters = Parameters(entry);
+  for (size_t i = 0; i < aliased.size(); ++i) {
+    const int64_t number = aliased[i].first;
+    if (number < (int64_t)entry_parameters.size()) {
+      UniteValues(ValueAt(entry_parameters[number], aliased[i].second),
+                  ValueAt(entry.root, outputs[i]));
+    }
+  }
+}
+
+void Analyzer::NormalizeBuffer(absl::Span<int64_t> values) {
+  // Sorted by (start, end, id); the next range ends at the later of the two
+  // ends, and a range ends no later than the next starts.
+  std::sort(values.begin(), values.end(), [&](int64_t a, int64_t b) {
+    const LiveValue& x = out_.values[a];
+    const LiveValue& y = out_.values[b];
+    return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
+  });
+  for (size_t k = 0; k + 1 < values.size(); ++k) {
+    LiveValue& a = out_.values[values[k]];
+    LiveValue& b = out_.values[values[k + 1]];
+    b.end = std::max(a.end, b.end);
+    a.end = std::min(a.end, b.start);
+  }
+}
+
+namespace {
+
+// One peak search: over all memory (space -1) or one memory space.
+struct Sweep {
+  int64_t space;
+  ScratchVector<int64_t> starts, ends;  // bytes by time
+  MemoryPeak peak;
+};
+
+// The peaks and the memory curve of an analysis' live values (Peaks).
+// XLA sorts (start, +size) and (end + 1, -size) events by time, starts
+// first, and keeps the first time the running sum is largest. Starts only
+// add, so per time: add every start, compare, then take the ends. One
+// pass over the values fills the events of every sweep (all memory, and
+// each memory space) and the differences of the memory curve.
+class PeakFinder {
+ public:
+  // `xla_size`: by value, the size XLA's all-memory sweep counts.
+  PeakFinder(MemoryAnalysis* out, absl::Span<const int64_t> xla_size)
+      : out_(*out),
+        xla_size_(xla_size),
+        end_(out->schedule_end),
+        delta_(end_ + 2, 0),
+        sweep_of_(out->values.size(), -1) {}
+
+  void Run() {
+    AddSweep(-1);
+    AddEvents();
+    for (Sweep& s : sweeps_) FindPeak(&s);
+    ListPeakValues();
+    StorePeaks();
+    FillCurve();
+  }
+
+ private:
+  Sweep& AddSweep(int64_t space);
+  // The sweep of memory space `space`, added when first met.
+  int32_t SpaceSweep(int64_t space);
+  void AddEvents();
+  void FindPeak(Sweep* s) const;
+  // The values live at each peak.
+  void ListPeakValues();
+  // Largest first, then by instruction name and index (the order XLA
+  // prints).
+  void SortPeakValues(MemoryPeak* peak) const;
+  // The all-memory peak, then the spaces' by space.
+  void StorePeaks();
+  // Live bytes at every time: a running sum of the differences.
+  void FillCurve();
+
+  MemoryAnalysis& out_;
+  const absl::Span<const int64_t> xla_size_;
+  const int64_t end_;
+  std::deque<Sweep> sweeps_;         // all memory, then spaces as they are met
+  ScratchVector<int64_t> delta_;     // the curve's differences
+  ScratchVector<int32_t> sweep_of_;  // value -> its space's sweep
+  int32_t last_ = -1;                // the sweep of the last value's space
+};
+
+Sweep& PeakFinder::AddSweep(int64_t space) {
+  sweeps_.emplace_back();
+  Sweep& s = sweeps_.back();
+  s.space = space;
+  s.starts.assign(end_ + 2, 0);
+  s.ends.assign(end_ + 2, 0);
+  s.peak.memory_space = space;
+  return s;
+}
+
+int32_t PeakFinder::SpaceSweep(int64_t space) {
+  if (last_ >= 0 && sweeps_[last_].space == space) return last_;
+  last_ = -1;
+  for (size_t k = 1; k < sweeps_.size(); ++k) {
+    if (sweeps_[k].space == space) last_ = k;
+  }
+  if (last_ < 0) {
+    AddSweep(space);
+    last_ = static_cast<int32_t>(sweeps_.size()) - 1;
+  }
+  return last_;
+}
+
+void PeakFinder::AddEvents() {
+  Sweep& all = sweeps_.front();
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    const int64_t xla_size = xla_size_[v];
+    const int64_t stop = std::min(value.end + 1, end_ + 1);
+    all.starts[value.start] += xla_size;
+    all.ends[stop] += xla_size;
+    const int32_t k = SpaceSweep(value.memory_space);
+    Sweep& space = sweeps_[k];
+    sweep_of_[v] = k;
+    space.starts[value.start] += value.bytes;
+    space.ends[stop] += value.bytes;
+    const int64_t from = std::max<int64_t>(0, value.start);
+    const int64_t to = std::min(value.end, end_ - 1);
+    if (from <= to) {
+      delta_[from] += value.bytes;
+      delta_[to + 1] -= value.bytes;
+    }
+  }
+}
+
+void PeakFinder::FindPeak(Sweep* s) const {
+  int64_t usage = 0, best = 0;
+  for (int64_t t = 0; t <= end_ + 1; ++t) {
+    usage += s->starts[t];
+    if (usage > best) {
+      best = usage;
+      s->peak.time = t;
+    }
+    usage -= s->ends[t];
+  }
+}
+
+void PeakFinder::ListPeakValues() {
+  MemoryPeak& all = sweeps_.front().peak;
+  for (size_t v = 0; v < out_.values.size(); ++v) {
+    const LiveValue& value = out_.values[v];
+    if (value.instruction == kNone) continue;
+    for (MemoryPeak* peak : {&all, &sweeps_[sweep_of_[v]].peak}) {
+      if (value.start <= peak->time && peak->time <= value.end) {
+        peak->values.push_back(v);
+        peak->bytes += value.bytes;
+      }
+    }
+  }
+}
+
+void PeakFinder::SortPeakValues(MemoryPeak* peak) const {
+  std::sort(peak->values.begin(), peak->values.end(),
+            [&](int64_t a, int64_t b) {
+              const LiveValue& x = out_.values[a];
+              const LiveValue& y = out_.values[b];
+              if (x.bytes != y.bytes) return x.bytes > y.bytes;
+              const std::string& xn = out_.instructions[x.instruction].name;
+              const std::string& yn = out_.instructions[y.instruction].name;
+              const int by_name = TextCompare(xn, yn);
+              if (by_name != 0) return by_name < 0;
+              return x.index < y.index;
+            });
+}
+
+void PeakFinder::StorePeaks() {
+  SortPeakValues(&sweeps_.front().peak);
+  out_.peak = std::move(sweeps_.front().peak);
+  std::vector<Sweep*> spaces;
+  for (size_t k = 1; k < sweeps_.size(); ++k) spaces.push_back(&sweeps_[k]);
+  std::sort(spaces.begin(), spaces.end(),
+            [](const Sweep* a, const Sweep* b) { return a->space < b->space; });
+  for (Sweep* s : spaces) {
+    SortPeakValues(&s->peak);
+    out_.space_peaks.push_back(std::move(s->peak));
+  }
+}
+
+void PeakFinder::FillCurve() {
+  out_.curve.resize(end_);
+  int64_t live = 0;
+  for (int64_t t = 0; t < end_; ++t) {
+    live += delta_[t];
+    out_.curve[t] = live;
+  }
+}
+
+}  // namespace
 
 absl::Status Analyzer::Peaks() {
   // XLA chooses its peak moment with the byte size of each value's
   // DEFINING INSTRUCTION's whole shape (for a tuple-shaped result: its
   // index table only), not of the value; the values it then lists at that
   // moment have their own sizes. The all-memory peak follows XLA; the
-  // per-space peaks use the values' sizes.
+  // per-space peaks use the values' sizes (PeakFinder).
   //
-  // XLA sorts (start, +size) and (end + 1, -size) events by time, starts
-  // first, and keeps the first time the running sum is largest. Starts
-  // only add, so per time: add every start, compare, then take the ends.
-  // One pass over the values fills the events of every sweep (all memory,
-  // and each memory space) and the differences of the memory curve.
-  // Every sum below (events, running usage, the curve, a peak's values)
-  // is bounded by the sum of all values' sizes: check that one once.
+  // Every sum of the search (events, running usage, the curve, a peak's
+  // values) is bounded by the sum of all values' sizes: check that one
+  // once.
   int64_t total = 0, xla_total = 0;
   for (size_t v = 0; v < out_.values.size(); ++v) {
     if (out_.values[v].instruction == kNone) continue;
@@ -328,107 +545,8 @@ absl::Status Analyzer::Peaks() {
           "' together pass 2^63-1 bytes: no peak can be computed"));
     }
   }
-  const int64_t end = out_.schedule_end;
-  struct Sweep {
-    int64_t space;                        // -1: all memory
-    ScratchVector<int64_t> starts, ends;  // bytes by time
-    MemoryPeak peak;
-  };
-  std::deque<Sweep> sweeps;  // all memory, then spaces as they are met
-  auto add_sweep = [&](int64_t space) -> Sweep& {
-    sweeps.emplace_back();
-    Sweep& s = sweeps.back();
-    s.space = space;
-    s.starts.assign(end + 2, 0);
-    s.ends.assign(end + 2, 0);
-    s.peak.memory_space = space;
-    return s;
-  };
-  Sweep& all = add_sweep(-1);
-  ScratchVector<int64_t> delta(end + 2, 0);  // the curve's differences
-  ScratchVector<int32_t> sweep_of(out_.values.size(), -1);  // space's sweep
-  int32_t last = -1;  // the sweep of the last value's space
-  for (size_t v = 0; v < out_.values.size(); ++v) {
-    const LiveValue& value = out_.values[v];
-    if (value.instruction == kNone) continue;
-    const int64_t xla_size = xla_size_[v];
-    const int64_t stop = std::min(value.end + 1, end + 1);
-    all.starts[value.start] += xla_size;
-    all.ends[stop] += xla_size;
-    if (last < 0 || sweeps[last].space != value.memory_space) {
-      last = -1;
-      for (size_t k = 1; k < sweeps.size(); ++k) {
-        if (sweeps[k].space == value.memory_space) last = k;
-      }
-      if (last < 0) {
-        add_sweep(value.memory_space);
-        last = static_cast<int32_t>(sweeps.size()) - 1;
-      }
-    }
-    Sweep& space = sweeps[last];
-    sweep_of[v] = last;
-    space.starts[value.start] += value.bytes;
-    space.ends[stop] += value.bytes;
-    const int64_t from = std::max<int64_t>(0, value.start);
-    const int64_t to = std::min(value.end, end - 1);
-    if (from <= to) {
-      delta[from] += value.bytes;
-      delta[to + 1] -= value.bytes;
-    }
-  }
-  for (Sweep& s : sweeps) {
-    int64_t usage = 0, best = 0;
-    for (int64_t t = 0; t <= end + 1; ++t) {
-      usage += s.starts[t];
-      if (usage > best) {
-        best = usage;
-        s.peak.time = t;
-      }
-      usage -= s.ends[t];
-    }
-  }
-  // The values live at each peak, largest first, then by instruction name
-  // and index (the order XLA prints).
-  for (size_t v = 0; v < out_.values.size(); ++v) {
-    const LiveValue& value = out_.values[v];
-    if (value.instruction == kNone) continue;
-    for (MemoryPeak* peak : {&all.peak, &sweeps[sweep_of[v]].peak}) {
-      if (value.start <= peak->time && peak->time <= value.end) {
-        peak->values.push_back(v);
-        peak->bytes += value.bytes;
-      }
-    }
-  }
-  auto sort = [&](MemoryPeak* peak) {
-    std::sort(peak->values.begin(), peak->values.end(),
-              [&](int64_t a, int64_t b) {
-                const LiveValue& x = out_.values[a];
-                const LiveValue& y = out_.values[b];
-                if (x.bytes != y.bytes) return x.bytes > y.bytes;
-                const std::string& xn = out_.instructions[x.instruction].name;
-                const std::string& yn = out_.instructions[y.instruction].name;
-                const int by_name = TextCompare(xn, yn);
-                if (by_name != 0) return by_name < 0;
-                return x.index < y.index;
-              });
-  };
-  sort(&all.peak);
-  out_.peak = std::move(all.peak);
-  std::vector<Sweep*> spaces;
-  for (size_t k = 1; k < sweeps.size(); ++k) spaces.push_back(&sweeps[k]);
-  std::sort(spaces.begin(), spaces.end(),
-            [](const Sweep* a, const Sweep* b) { return a->space < b->space; });
-  for (Sweep* s : spaces) {
-    sort(&s->peak);
-    out_.space_peaks.push_back(std::move(s->peak));
-  }
-  // Live bytes at every time: a running sum of the differences.
-  out_.curve.resize(end);
-  int64_t live = 0;
-  for (int64_t t = 0; t < end; ++t) {
-    live += delta[t];
-    out_.curve[t] = live;
-  }
+  PeakFinder(&out_, absl::MakeConstSpan(xla_size_.data(), xla_size_.size()))
+      .Run();
   return absl::OkStatus();
 }
 

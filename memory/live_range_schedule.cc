@@ -201,175 +201,255 @@ bool Analyzer::PostOrderMayGiveText(int64_t c) {
   return x == first;
 }
 
+// Writes computation `c`'s scheduling graph in the flat form (the format
+// of FlatSchedulingGraph::data): a row per instruction (flags, operands,
+// control predecessors, the buffers of the operands' values, the buffers
+// it defines), then the buffers' sizes, the root's buffers, the root and
+// the text's places. The array goes into a scratch buffer that only grows
+// (Room makes space for the next writes); a list is a count slot
+// (OpenCount) filled when the list is done (CloseCount).
+class Analyzer::GraphEmitter {
+ public:
+  GraphEmitter(Analyzer* a, int64_t c, bool buffers,
+               ScratchVector<int64_t>* node_of)
+      : a_(*a),
+        comp_(a->comps_[c]),
+        c_(c),
+        first_(comp_.first_node),
+        size_(comp_.text_nodes + comp_.folded_size),
+        buffers_(buffers),
+        node_of_(*node_of),
+        index_of_(a->scratch_index_of_),
+        bytes_(a->scratch_buffer_bytes_),
+        data_(a->scratch_flat_),
+        mark_(a->scratch_mark_),
+        stamp_(a->scratch_stamp_) {
+    bytes_.clear();
+    if (data_.size() < 64) data_.resize(64);
+    out_ = data_.data();
+  }
+
+  void Run(FlatSchedulingGraph* flat);
+
+ private:
+  void Room(size_t more) {
+    const size_t at = out_ - data_.data();
+    if (at + more > data_.size()) {
+      data_.resize(std::max(2 * data_.size(), at + more));
+      out_ = data_.data() + at;
+    }
+  }
+  size_t OpenCount() { return out_++ - data_.data(); }
+  void CloseCount(size_t slot) {
+    data_[slot] = (out_ - data_.data()) - static_cast<int64_t>(slot) - 1;
+  }
+  // The graph's buffer of value `v` (numbered as met), kNone when it is
+  // not one of this computation's buffers.
+  int64_t Buffer(int64_t v) __attribute__((always_inline));
+  // Row `i`, the graph's instruction node_of[i].
+  void EmitRow(int64_t i, FlatSchedulingGraph* flat)
+      __attribute__((always_inline));
+  // The list of a node that has control predecessors.
+  void EmitControlPredecessors(const Node& node, size_t values_after);
+  // The buffers of the operands' values, distinct.
+  void EmitOperandBuffers(absl::Span<const int64_t> operands)
+      __attribute__((always_inline));
+  void EmitDefinedBuffers(const Node& node, int64_t id)
+      __attribute__((always_inline));
+  // The root's buffers (every buffer of the computation is numbered by
+  // then: it was met where it is defined), distinct.
+  void ListLiveOut();
+
+  Analyzer& a_;
+  const Comp& comp_;
+  const int64_t c_, first_, size_;
+  const bool buffers_;
+  ScratchVector<int64_t>& node_of_;
+  ScratchVector<int64_t>& index_of_;  // id - first -> index
+  ScratchVector<int64_t>& bytes_;     // by buffer
+  ScratchVector<int64_t>& data_;
+  int64_t* out_;
+  // Distinct buffers per list: a buffer is in the list being filled when
+  // its mark is the list's stamp (stamps grow across graphs).
+  ScratchVector<int64_t>& mark_;
+  int64_t stamp_;
+  // List positions of the text instructions, for control predecessors
+  // (filled when first needed).
+  absl::flat_hash_map<const HloInstruction*, int64_t> text_index_;
+};
+
+void Analyzer::GraphEmitter::Run(FlatSchedulingGraph* flat) {
+  flat->names.resize(size_);
+  Room(1);
+  *out_++ = size_;
+  for (int64_t i = 0; i < size_; ++i) EmitRow(i, flat);
+  ListLiveOut();
+  a_.scratch_stamp_ = stamp_;
+  const ScratchVector<int64_t>& live_out = a_.scratch_live_out_;
+  const int64_t text = comp_.text_nodes;
+  Room(5 + bytes_.size() + live_out.size() + text);
+  *out_++ = static_cast<int64_t>(bytes_.size());
+  out_ = std::copy(bytes_.begin(), bytes_.end(), out_);
+  *out_++ = static_cast<int64_t>(live_out.size());
+  out_ = std::copy(live_out.begin(), live_out.end(), out_);
+  *out_++ = comp_.root != kNone ? index_of_[comp_.root - first_] : -1;
+  *out_++ = text;
+  out_ = std::copy(index_of_.begin(), index_of_.begin() + text, out_);
+  flat->data.assign(data_.data(), out_);
+}
+
+inline int64_t Analyzer::GraphEmitter::Buffer(int64_t v) {
+  if (a_.buffer_owner_[v] != c_) return kNone;
+  if (a_.buffer_of_[v].first == c_) return a_.buffer_of_[v].second;
+  const int64_t b = static_cast<int64_t>(bytes_.size());
+  bytes_.push_back(a_.ValueSubshape(v).bytes);
+  a_.buffer_of_[v] = {c_, b};
+  return b;
+}
+
+inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
+                                            FlatSchedulingGraph* flat) {
+  const Node& node = a_.nodes_[node_of_[i]];
+  const absl::Span<const int64_t> operands = a_.Operands(node);
+  // At most: the flags, four counts, the operands, their values and the
+  // node's own values (control predecessors make their own room).
+  size_t values_after = 2;
+  if (buffers_) {
+    values_after += node.subshapes->size();
+    for (int64_t op : operands) values_after += a_.nodes_[op].subshapes->size();
+  }
+  Room(3 + operands.size() + values_after);
+  const bool is_folded = node.source == nullptr;
+  flat->names[i] = is_folded ? absl::string_view() : node.name;
+  const bool parameter = node.op == Op::kParameter;
+  *out_++ =
+      (is_folded ? FlatSchedulingGraph::kFolded : 0) |
+      (parameter || node.op == Op::kConstant ? FlatSchedulingGraph::kIgnored
+                                             : 0) |
+      (parameter ? FlatSchedulingGraph::kParameter : 0) |
+      (node.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0);
+  // (Members read into locals: the writes through out_ could alias them.)
+  int64_t* count = out_++;
+  int64_t* out = out_;
+  const int64_t first = first_, size = size_;
+  const int64_t* index_of = index_of_.data();
+  for (int64_t op : operands) {
+    const int64_t local = op - first;
+    if (local >= 0 && local < size && index_of[local] != kNone) {
+      *out++ = index_of[local];
+    }
+  }
+  *count = out - count - 1;
+  out_ = out;
+  if (node.has_control_predecessors) {
+    EmitControlPredecessors(node, values_after);
+  } else {
+    *out_++ = 0;  // an empty list
+  }
+  EmitOperandBuffers(buffers_ ? operands : absl::Span<const int64_t>());
+  EmitDefinedBuffers(node, node_of_[i]);
+}
+
+void Analyzer::GraphEmitter::EmitControlPredecessors(const Node& node,
+                                                     size_t values_after) {
+  const size_t count = OpenCount();
+  // Linked by the reader: indices into the node's computation.
+  const HloModule& module = a_.module_;
+  const HloComputation& computation = module.computations[node.computation];
+  for (int32_t p : module.control_predecessors(*node.source)) {
+    if (p < 0) continue;
+    if (text_index_.empty()) {
+      for (int64_t k = 0; k < size_; ++k) {
+        const Node& listed = a_.nodes_[node_of_[k]];
+        if (listed.source != nullptr) text_index_[listed.source] = k;
+      }
+    }
+    auto found = text_index_.find(&computation.instructions[p]);
+    if (found == text_index_.end()) continue;
+    Room(1 + values_after);
+    *out_++ = found->second;
+  }
+  CloseCount(count);
+}
+
+inline void Analyzer::GraphEmitter::EmitOperandBuffers(
+    absl::Span<const int64_t> operands) {
+  const size_t count = OpenCount();
+  const int64_t stamp = ++stamp_;
+  for (int64_t op : operands) {
+    const Node& operand = a_.nodes_[op];
+    const int64_t* values = a_.value_of_.data() + operand.first_position;
+    const size_t subshapes = operand.subshapes->size();
+    for (size_t s = 0; s < subshapes; ++s) {
+      const int64_t v = values[s];
+      if (v == kNone) continue;
+      const int64_t b = Buffer(v);
+      if (b == kNone || mark_[b] == stamp) continue;
+      mark_[b] = stamp;
+      *out_++ = b;
+    }
+  }
+  CloseCount(count);
+}
+
+inline void Analyzer::GraphEmitter::EmitDefinedBuffers(const Node& node,
+                                                       int64_t id) {
+  const size_t count = OpenCount();
+  const int64_t* values = a_.value_of_.data() + node.first_position;
+  const size_t subshapes = buffers_ ? node.subshapes->size() : 0;
+  for (size_t s = 0; s < subshapes; ++s) {
+    const int64_t v = values[s];
+    if (v == kNone || a_.value_def_node_[v] != id) continue;
+    const int64_t b = Buffer(v);
+    if (b != kNone) *out_++ = b;
+  }
+  CloseCount(count);
+}
+
+void Analyzer::GraphEmitter::ListLiveOut() {
+  ScratchVector<int64_t>& live_out = a_.scratch_live_out_;
+  live_out.clear();
+  if (comp_.root == kNone || !buffers_) return;
+  ++stamp_;
+  const Node& root = a_.nodes_[comp_.root];
+  const int64_t* values = a_.value_of_.data() + root.first_position;
+  for (size_t s = 0; s < root.subshapes->size(); ++s) {
+    const int64_t v = values[s];
+    if (v == kNone) continue;
+    const int64_t b = Buffer(v);
+    if (b == kNone || mark_[b] == stamp_) continue;
+    mark_[b] = stamp_;
+    live_out.push_back(b);
+  }
+}
+
+void Analyzer::PrepareGraphBuffers() {
+  // Buffers: the values a computation defines, except those of parameters
+  // and constants (XLA's list scheduler ignores them), numbered as they are
+  // met.
+  if (buffer_of_.size() == value_def_position_.size()) return;
+  // Which computation's buffer each value is (kNone: ignored).
+  buffer_owner_.resize(value_def_position_.size());
+  for (size_t v = 0; v < value_def_position_.size(); ++v) {
+    const Node& def = nodes_[value_def_node_[v]];
+    buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
+                           ? kNone
+                           : def.computation;
+  }
+  buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
+  scratch_mark_.assign(value_def_position_.size(), -1);  // buffers <= values
+}
+
 // Computation `c` as XLA's schedulers see it, in the flat form
 // XlaReplayCache keys on; `node_of` maps the graph's instructions to node
 // ids. Without `buffers`, the buffer lists and sizes are left empty (all
 // the post-order scheduler needs is the rest).
 void Analyzer::EmitSchedulingGraph(int64_t c, bool buffers,
                                    FlatSchedulingGraph* flat,
-                                   ScratchVector<int64_t>* node_of_out) {
-  const Comp& comp = comps_[c];
-  const int64_t first = comp.first_node;
-  const int64_t text = comp.text_nodes;
-  const int64_t size = text + comp.folded_size;
-  ScratchVector<int64_t>& node_of = *node_of_out;
-  ScratchVector<int64_t>& index_of = scratch_index_of_;  // id - first -> index
-  GraphOrder(c, &node_of, &index_of);
-  // Buffers: the values this computation defines, except those of
-  // parameters and constants (XLA's list scheduler ignores them), numbered
-  // as they are met.
-  if (buffer_of_.size() != value_def_position_.size()) {
-    // Which computation's buffer each value is (kNone: ignored).
-    buffer_owner_.resize(value_def_position_.size());
-    for (size_t v = 0; v < value_def_position_.size(); ++v) {
-      const Node& def = nodes_[value_def_node_[v]];
-      buffer_owner_[v] = def.op == Op::kParameter || def.op == Op::kConstant
-                             ? kNone
-                             : def.computation;
-    }
-    buffer_of_.assign(value_def_position_.size(), {kNone, kNone});
-    scratch_mark_.assign(value_def_position_.size(), -1);  // buffers <= values
-  }
-  ScratchVector<int64_t>& bytes = scratch_buffer_bytes_;
-  bytes.clear();
-  auto buffer = [&](int64_t v) -> int64_t {
-    if (buffer_owner_[v] != c) return kNone;
-    if (buffer_of_[v].first == c) return buffer_of_[v].second;
-    const int64_t b = static_cast<int64_t>(bytes.size());
-    bytes.push_back(ValueSubshape(v).bytes);
-    buffer_of_[v] = {c, b};
-    return b;
-  };
-  // The array is written through `out` into a buffer that only grows;
-  // `room` makes space for the next writes.
-  ScratchVector<int64_t>& data = scratch_flat_;
-  if (data.size() < 64) data.resize(64);
-  int64_t* out = data.data();
-  auto room = [&](size_t more) {
-    const size_t at = out - data.data();
-    if (at + more > data.size()) {
-      data.resize(std::max(2 * data.size(), at + more));
-      out = data.data() + at;
-    }
-  };
-  // Distinct buffers per list: a buffer is in the list being filled when
-  // its mark is the list's stamp (stamps grow across graphs).
-  ScratchVector<int64_t>& mark = scratch_mark_;
-  int64_t stamp = scratch_stamp_;
-  // List positions of the text instructions, for control predecessors.
-  absl::flat_hash_map<const HloInstruction*, int64_t> text_index;  // lazily
-  flat->names.resize(size);
-  room(1);
-  *out++ = size;
-  for (int64_t i = 0; i < size; ++i) {
-    const Node& node = nodes_[node_of[i]];
-    const absl::Span<const int64_t> operands = Operands(node);
-    // At most: the flags, four counts, the operands, their values and the
-    // node's own values (control predecessors make their own room).
-    size_t values_after = 2;
-    if (buffers) {
-      values_after += node.subshapes->size();
-      for (int64_t op : operands) values_after += nodes_[op].subshapes->size();
-    }
-    room(3 + operands.size() + values_after);
-    const bool is_folded = node.source == nullptr;
-    flat->names[i] = is_folded ? absl::string_view() : node.name;
-    const bool parameter = node.op == Op::kParameter;
-    *out++ =
-        (is_folded ? FlatSchedulingGraph::kFolded : 0) |
-        (parameter || node.op == Op::kConstant ? FlatSchedulingGraph::kIgnored
-                                               : 0) |
-        (parameter ? FlatSchedulingGraph::kParameter : 0) |
-        (node.effective_scalar ? FlatSchedulingGraph::kEffectiveScalar : 0);
-    // Operands.
-    int64_t* count = out++;
-    for (int64_t op : operands) {
-      const int64_t local = op - first;
-      if (local >= 0 && local < size && index_of[local] != kNone) {
-        *out++ = index_of[local];
-      }
-    }
-    *count = out - count - 1;
-    // Control predecessors.
-    count = out++;
-    if (node.has_control_predecessors) {
-      // Linked by the reader: indices into the node's computation.
-      const HloComputation& computation =
-          module_.computations[node.computation];
-      for (int32_t p : module_.control_predecessors(*node.source)) {
-        if (p < 0) continue;
-        if (text_index.empty()) {
-          for (int64_t k = 0; k < size; ++k) {
-            if (nodes_[node_of[k]].source != nullptr) {
-              text_index[nodes_[node_of[k]].source] = k;
-            }
-          }
-        }
-        auto found = text_index.find(&computation.instructions[p]);
-        if (found == text_index.end()) continue;
-        const size_t place = count - data.data();
-        room(1 + values_after);
-        count = data.data() + place;
-        *out++ = found->second;
-      }
-    }
-    *count = out - count - 1;
-    // Buffers of the operands' values, distinct.
-    count = out++;
-    ++stamp;
-    for (int64_t op : buffers ? operands : absl::Span<const int64_t>()) {
-      const Node& operand = nodes_[op];
-      const int64_t* values = value_of_.data() + operand.first_position;
-      const size_t subshapes = operand.subshapes->size();
-      for (size_t s = 0; s < subshapes; ++s) {
-        const int64_t v = values[s];
-        if (v == kNone) continue;
-        const int64_t b = buffer(v);
-        if (b == kNone || mark[b] == stamp) continue;
-        mark[b] = stamp;
-        *out++ = b;
-      }
-    }
-    *count = out - count - 1;
-    // Buffers this node defines.
-    count = out++;
-    const int64_t* values = value_of_.data() + node.first_position;
-    const size_t subshapes = buffers ? node.subshapes->size() : 0;
-    for (size_t s = 0; s < subshapes; ++s) {
-      const int64_t v = values[s];
-      if (v == kNone || value_def_node_[v] != node_of[i]) continue;
-      const int64_t b = buffer(v);
-      if (b != kNone) *out++ = b;
-    }
-    *count = out - count - 1;
-  }
-  // The root's buffers (every buffer of the computation is numbered by
-  // now: it was met where it is defined).
-  ScratchVector<int64_t>& live_out = scratch_live_out_;
-  live_out.clear();
-  if (comp.root != kNone && buffers) {
-    ++stamp;
-    const Node& root = nodes_[comp.root];
-    const int64_t* values = value_of_.data() + root.first_position;
-    for (size_t s = 0; s < root.subshapes->size(); ++s) {
-      const int64_t v = values[s];
-      if (v == kNone) continue;
-      const int64_t b = buffer(v);
-      if (b == kNone || mark[b] == stamp) continue;
-      mark[b] = stamp;
-      live_out.push_back(b);
-    }
-  }
-  scratch_stamp_ = stamp;
-  room(5 + bytes.size() + live_out.size() + text);
-  *out++ = static_cast<int64_t>(bytes.size());
-  out = std::copy(bytes.begin(), bytes.end(), out);
-  *out++ = static_cast<int64_t>(live_out.size());
-  out = std::copy(live_out.begin(), live_out.end(), out);
-  *out++ = comp.root != kNone ? index_of[comp.root - first] : -1;
-  *out++ = text;
-  out = std::copy(index_of.begin(), index_of.begin() + text, out);
-  flat->data.assign(data.data(), out);
+                                   ScratchVector<int64_t>* node_of) {
+  GraphOrder(c, node_of, &scratch_index_of_);
+  PrepareGraphBuffers();
+  GraphEmitter(this, c, buffers, node_of).Run(flat);
 }
 }  // namespace memory_internal
 }  // namespace hlolayout

@@ -10,6 +10,8 @@
 // (memref x tile) on the same core ranges, ROW_MAJOR; <width_sharded> on
 // [1, M] is WIDTH_SHARDED; <block_sharded> on [gy, gx] is BLOCK_SHARDED on
 // the rectangle (0,0)-(gx-1, gy-1); DRAM <interleaved> is INTERLEAVED.
+// TtnnLayoutAttr::ToTensorSpecInput makes that spec; each case also
+// writes it out by hand.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -103,12 +105,18 @@ TEST(TtnnTwoViewsTest, TtMlirsLayoutAndTtMetalsSpecAgree) {
         grid::TtnnLayoutAttr::Build(text->shape, *text->ttnn);
     ASSERT_TRUE(mlir.ok()) << mlir.status();
     EXPECT_TRUE(mlir->warnings().empty()) << mlir->warnings()[0];
-    ttnn::TensorSpecInput in;
-    in.shape = c.shape;
-    in.dtype = c.dtype;
-    in.layout = ttnn::Layout::kTile;
-    in.memory = c.memory;
-    absl::StatusOr<ttnn::TensorSpec> spec = ttnn::TensorSpec::Make(in);
+    // tt-mlir's layout describes its tensor in the TTNN model's terms: the
+    // spec is made from what the layout says.
+    absl::StatusOr<ttnn::TensorSpecInput> in = mlir->ToTensorSpecInput();
+    ASSERT_TRUE(in.ok()) << in.status();
+    EXPECT_EQ(in->shape, c.shape);
+    EXPECT_EQ(in->dtype, c.dtype);
+    EXPECT_EQ(in->layout, ttnn::Layout::kTile);
+    EXPECT_EQ(in->tile, ttnn::Tile());
+    EXPECT_EQ(in->memory.layout, c.memory.layout);
+    EXPECT_EQ(in->memory.buffer_type, c.memory.buffer_type);
+    EXPECT_EQ(in->memory.shard_spec, c.memory.shard_spec);
+    absl::StatusOr<ttnn::TensorSpec> spec = ttnn::TensorSpec::Make(*in);
     ASSERT_TRUE(spec.ok()) << spec.status();
 
     // The tile-padded plane: tt-mlir's collapsed physical shape is TTNN's

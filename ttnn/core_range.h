@@ -46,6 +46,9 @@ struct CoreRange {
   friend bool operator==(const CoreRange& a, const CoreRange& b) {
     return a.start == b.start && a.end == b.end;
   }
+  friend bool operator!=(const CoreRange& a, const CoreRange& b) {
+    return !(a == b);
+  }
 };
 
 // Core coordinates stay below this, and a set holds at most kMaxCores

@@ -43,7 +43,10 @@ absl::string_view MemoryLayoutName(TensorMemoryLayout v) {
 }
 
 absl::string_view BufferTypeName(BufferType v) {
-  return v == BufferType::kL1 ? "L1" : "DRAM";
+  // In the enum's order.
+  static constexpr absl::string_view kNames[] = {"DRAM", "L1", "SYSTEM_MEMORY",
+                                                 "L1_SMALL", "TRACE"};
+  return kNames[static_cast<int>(v)];
 }
 
 absl::string_view OrientationName(ShardOrientation v) {
@@ -64,10 +67,7 @@ absl::optional<Layout> LayoutFromName(absl::string_view name) {
 absl::optional<TensorMemoryLayout> MemoryLayoutFromName(
     absl::string_view name) {
   const std::string n = Normalize(name, "TensorMemoryLayout");
-  for (TensorMemoryLayout v :
-       {TensorMemoryLayout::kInterleaved, TensorMemoryLayout::kHeightSharded,
-        TensorMemoryLayout::kWidthSharded, TensorMemoryLayout::kBlockSharded,
-        TensorMemoryLayout::kNdSharded}) {
+  for (TensorMemoryLayout v : AllMemoryLayouts()) {
     if (n == MemoryLayoutName(v)) return v;
   }
   return absl::nullopt;
@@ -97,6 +97,21 @@ absl::optional<ShardDistributionStrategy> DistributionFromName(
 
 bool IsSharded(TensorMemoryLayout v) {
   return v != TensorMemoryLayout::kInterleaved;
+}
+
+absl::Span<const TensorMemoryLayout> AllMemoryLayouts() {
+  static constexpr TensorMemoryLayout kAll[] = {
+      TensorMemoryLayout::kInterleaved, TensorMemoryLayout::kHeightSharded,
+      TensorMemoryLayout::kWidthSharded, TensorMemoryLayout::kBlockSharded,
+      TensorMemoryLayout::kNdSharded};
+  return kAll;
+}
+
+absl::Span<const BufferType> AllBufferTypes() {
+  static constexpr BufferType kAll[] = {
+      BufferType::kDram, BufferType::kL1, BufferType::kSystemMemory,
+      BufferType::kL1Small, BufferType::kTrace};
+  return kAll;
 }
 
 MemoryConfig MemoryConfig::Interleaved(BufferType buffer_type) {

@@ -27,6 +27,7 @@
 
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
+#include "absl/types/span.h"
 #include "hlolayout/ttnn/core_range.h"
 
 namespace hlolayout::ttnn {
@@ -39,15 +40,20 @@ enum class TensorMemoryLayout {
   kBlockSharded,
   kNdSharded,
 };
-enum class BufferType { kDram, kL1 };
+// tt-metal's buffer types. A TensorSpec lives in DRAM or L1, the two
+// BufferTypeFromName reads; SYSTEM_MEMORY (the host), L1_SMALL and TRACE
+// are read from tt-mlir's `#ttnn.buffer_type<...>` (grid/ttmlir_attrs.h).
+enum class BufferType { kDram, kL1, kSystemMemory, kL1Small, kTrace };
 enum class ShardOrientation { kRowMajor, kColMajor };
 // CONTIGUOUS_1D (newer tt-metal) is not modelled.
 enum class ShardDistributionStrategy { kRoundRobin1D, kGrid2D };
 
-// The names ttnn prints: "ROW_MAJOR"/"TILE", "HEIGHT_SHARDED", "DRAM"/"L1",
-// "ROW_MAJOR"/"COL_MAJOR", "ROUND_ROBIN_1D"/"GRID_2D". Reading accepts them
-// in any case, with or without the enum's prefix ("ttnn.TILE_LAYOUT" and
-// "TensorMemoryLayout.HEIGHT_SHARDED" too).
+// The names ttnn prints: "ROW_MAJOR"/"TILE", "HEIGHT_SHARDED", "DRAM"/"L1"
+// ("SYSTEM_MEMORY", "L1_SMALL", "TRACE"), "ROW_MAJOR"/"COL_MAJOR",
+// "ROUND_ROBIN_1D"/"GRID_2D". Reading accepts them in any case, with or
+// without the enum's prefix ("ttnn.TILE_LAYOUT" and
+// "TensorMemoryLayout.HEIGHT_SHARDED" too); of the buffer types, DRAM and L1
+// only.
 absl::string_view LayoutName(Layout v);
 absl::string_view MemoryLayoutName(TensorMemoryLayout v);
 absl::string_view BufferTypeName(BufferType v);
@@ -61,6 +67,10 @@ absl::optional<ShardDistributionStrategy> DistributionFromName(
     absl::string_view name);
 
 bool IsSharded(TensorMemoryLayout v);
+
+// Every memory layout and every buffer type, in the enums' order.
+absl::Span<const TensorMemoryLayout> AllMemoryLayouts();
+absl::Span<const BufferType> AllBufferTypes();
 
 // ttnn.ShardSpec: a 2-D shard [height, width] on `grid`.
 struct ShardSpec {

@@ -42,11 +42,7 @@ std::vector<std::string> KnownNames(NameKind kind) {
       }
       break;
     case NameKind::kMemoryLayout:
-      for (TensorMemoryLayout v : {TensorMemoryLayout::kInterleaved,
-                                   TensorMemoryLayout::kHeightSharded,
-                                   TensorMemoryLayout::kWidthSharded,
-                                   TensorMemoryLayout::kBlockSharded,
-                                   TensorMemoryLayout::kNdSharded}) {
+      for (TensorMemoryLayout v : AllMemoryLayouts()) {
         out.emplace_back(MemoryLayoutName(v));
       }
       break;

@@ -1,5 +1,3 @@
-#include "hlolayout/grid/parse.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -7,6 +5,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/grid/padding.h"
 #include "hlolayout/grid/print.h"
+#include "hlolayout/grid/ttmlir_parse.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -383,7 +382,11 @@ TEST(Parse, BadInputsMessages) {
             "1:95: expected 'x' in the tile shape, found '32'");
   EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
                              "memref<1x1x!tt.foo<32 x 32, f32>>>>"),
-            "1:83: expected a scalar type or '!tt.tile', found '!tt.foo'");
+            "1:83: expected a scalar type or '!ttcore.tile', found '!tt.foo'");
+  // A memref cut short is a syntax error before its rank is compared.
+  EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
+                             "memref<18x>>>"),
+            "1:82: expected a dim or an element type, found '>'");
   EXPECT_EQ(FirstLine(head + "(d0, d1) -> (d0, d1), undef, <3x2>, "
                              "memref<18x32xf32, #tt.memory_space<l2>>>>"),
             "1:107: expected a memory space (system, mmio, dram, l1), found "
