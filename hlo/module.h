@@ -13,7 +13,10 @@
 //
 // Everything here is plain structs. Names and raw attribute texts are
 // string_views into the text that was read (hlo/reader.h): the text
-// must outlive the structures. Shapes are decoded values (shape/shape.h) with
+// must outlive the structures. An instruction's operands and attributes are
+// views too, into lists its module owns (HloModule::lists): a module keeps
+// its instructions and their lists in a few large arrays, not a vector per
+// instruction. Shapes are decoded values (shape/shape.h) with
 // their layouts; the text they came from is kept next to them. Instruction
 // and operand shapes are plain `const Shape*`, deduplicated: every
 // `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape. Who owns
@@ -34,6 +37,7 @@
 #ifndef HLOLAYOUT_HLO_MODULE_H_
 #define HLOLAYOUT_HLO_MODULE_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -99,14 +103,17 @@ struct HloInstruction {
   absl::string_view opcode_name;
   // Everything between the parentheses after the opcode, raw.
   absl::string_view operand_text;
-  // Operands; empty for `constant` and `parameter`.
-  std::vector<HloOperand> operands;
+  // Operands; empty for `constant` and `parameter`. A view into the
+  // module's lists (HloModule::lists), or, while streaming, the reader's
+  // (valid during the visitor call only, as the instruction itself).
+  absl::Span<const HloOperand> operands;
   // N of `parameter(N)`.
   absl::optional<int64_t> parameter_number;
   // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"); it is
   // skipped by bracket matching, never decoded or copied.
   absl::string_view literal;
-  std::vector<HloAttribute> attributes;
+  // Its `name=value` attributes in order; a view, as `operands`.
+  absl::Span<const HloAttribute> attributes;
   // The computations it calls (CalledComputationNames, in that order), as
   // HloModule::callees(*this); set by ReadHloModules (none while streaming).
   int32_t first_callee = 0;
@@ -215,6 +222,34 @@ struct HloModuleHeader {
   std::vector<HloAliasPair> input_output_alias;
 };
 
+// HloListStore
+//
+// The operand and attribute lists of a module's instructions, one after the
+// other in a few large blocks (HloInstruction::operands and ::attributes
+// view them): a list is never moved once added, so views stay valid as long
+// as the store lives, and adding one allocates nothing but, now and then, a
+// block (each twice the last, up to 65,536 items).
+//   HloListStore store;
+//   HloOperand ops[2] = {{"p"}, {"c"}};
+//   absl::Span<HloOperand> copy = store.Add<HloOperand>(ops);  // ops' copy
+class HloListStore {
+ public:
+  // A copy of `items` in the store.
+  template <typename T>
+  absl::Span<T> Add(absl::Span<const T> items);
+
+ private:
+  template <typename T>
+  struct Blocks {
+    std::vector<std::unique_ptr<T[]>> blocks;
+    size_t used = 0, capacity = 0;  // of the last block
+  };
+  template <typename T>
+  Blocks<T>& BlocksOf();
+  Blocks<HloOperand> operands_;
+  Blocks<HloAttribute> attributes_;
+};
+
 // One module: a file holds one, or several separated by lines that begin
 // with `// -----`.
 struct HloModule {
@@ -228,6 +263,9 @@ struct HloModule {
   // (shared with other modules that use the same shape text). Copies of the
   // module share them, so pointers stay valid in every copy.
   std::vector<std::shared_ptr<const Shape>> shapes;
+  // Own the operand and attribute lists the instructions view, the same
+  // way (one store per part of a text read on several threads).
+  std::vector<std::shared_ptr<const HloListStore>> lists;
   // The computations instructions call, by index into `computations` (-1
   // for a name no computation has), instruction after instruction: see
   // callees().
@@ -258,6 +296,33 @@ struct HloModule {
                  instruction.control_predecessor_count);
   }
 };
+
+template <>
+inline HloListStore::Blocks<HloOperand>& HloListStore::BlocksOf() {
+  return operands_;
+}
+template <>
+inline HloListStore::Blocks<HloAttribute>& HloListStore::BlocksOf() {
+  return attributes_;
+}
+
+template <typename T>
+absl::Span<T> HloListStore::Add(absl::Span<const T> items) {
+  if (items.empty()) return absl::Span<T>();
+  Blocks<T>& b = BlocksOf<T>();
+  if (b.capacity - b.used < items.size()) {
+    constexpr size_t kFirst = 64, kLargest = size_t{1} << 16;
+    size_t size = b.capacity == 0 ? kFirst : std::min(2 * b.capacity, kLargest);
+    if (size < items.size()) size = items.size();
+    b.blocks.emplace_back(new T[size]);
+    b.used = 0;
+    b.capacity = size;
+  }
+  T* to = b.blocks.back().get() + b.used;
+  std::copy(items.begin(), items.end(), to);
+  b.used += items.size();
+  return absl::Span<T>(to, items.size());
+}
 
 }  // namespace hlolayout
 

@@ -18,23 +18,55 @@ TEST(HloModule, FindHloAttribute) {
 }
 
 TEST(HloModule, CalledComputationNames) {
+  // The attributes an instruction views (HloInstruction::attributes).
+  const HloAttribute a[] = {{"condition", "%cond.1"},
+                            {"metadata", "{op_name=\"body\"}"},
+                            {"body", "body-2"},
+                            {"branch_computations", "{%a, /*index=1*/%b.c}"},
+                            {"to_apply", "add"}};
   HloInstruction in;
-  in.attributes = {{"condition", "%cond.1"},
-                   {"metadata", "{op_name=\"body\"}"},
-                   {"body", "body-2"},
-                   {"branch_computations", "{%a, /*index=1*/%b.c}"},
-                   {"to_apply", "add"}};
+  in.attributes = a;
   EXPECT_THAT(CalledComputationNames(in),
               ElementsAre("cond.1", "body-2", "a", "b.c", "add"));
   // select-and-scatter's two computations; a custom call's several.
-  in.attributes = {
+  const HloAttribute b[] = {
       {"window", "{size=2}"}, {"select", "%ge"}, {"scatter", "%add.1"}};
+  in.attributes = b;
   EXPECT_THAT(CalledComputationNames(in), ElementsAre("ge", "add.1"));
-  in.attributes = {{"custom_call_target", "\"f\""},
-                   {"called_computations", "{%c0, %c1}"}};
+  const HloAttribute c[] = {{"custom_call_target", "\"f\""},
+                            {"called_computations", "{%c0, %c1}"}};
+  in.attributes = c;
   EXPECT_THAT(CalledComputationNames(in), ElementsAre("c0", "c1"));
-  in.attributes = {{"dimensions", "{0}"}};
+  const HloAttribute d[] = {{"dimensions", "{0}"}};
+  in.attributes = d;
   EXPECT_THAT(CalledComputationNames(in), IsEmpty());
+}
+
+// Lists added to a store keep their place while more are added, across
+// blocks, and a list larger than a block gets one of its own.
+TEST(HloListStore, ListsStayWhereTheyWereAdded) {
+  HloListStore store;
+  std::vector<absl::Span<HloOperand>> lists;
+  std::vector<HloOperand> items(70000);
+  for (size_t i = 0; i < items.size(); ++i) items[i].index = i;
+  size_t at = 0;
+  for (size_t size : {0, 1, 3, 63, 64, 1, 70000 - 132}) {
+    lists.push_back(
+        store.Add<HloOperand>(absl::MakeConstSpan(items).subspan(at, size)));
+    at += size;
+  }
+  at = 0;
+  for (absl::Span<HloOperand> list : lists) {
+    for (const HloOperand& operand : list) {
+      EXPECT_EQ(operand.index, static_cast<int32_t>(at++));
+    }
+  }
+  EXPECT_EQ(at, items.size());
+  const HloAttribute attribute[] = {{"calls", "%f"}};
+  absl::Span<HloAttribute> copy = store.Add<HloAttribute>(attribute);
+  ASSERT_EQ(copy.size(), 1u);
+  EXPECT_NE(copy.data(), attribute);
+  EXPECT_EQ(copy[0].value, "%f");
 }
 
 TEST(HloModule, EntryAndInstructionCount) {

@@ -47,7 +47,10 @@
 // visitor form keeps one instruction at a time, so its memory is the input
 // plus what the visitor keeps; ReadHloModules keeps every instruction, and
 // each module owns the decoded shapes its instructions point to
-// (HloModule::shapes).
+// (HloModule::shapes) and their operand and attribute lists, a few large
+// blocks per module (HloModule::lists; no allocation per instruction). Each
+// operand is linked to its definition by the thread that read its
+// computation (HloOperand::index).
 //
 // Errors are InvalidArgument statuses "file:L:C: message", the source line
 // and a caret (parser/diagnostic.h). Two ROOTs or two ENTRYs are errors, as
@@ -99,11 +102,12 @@ struct HloReadOptions {
 };
 
 // Receives a module as it is read. The references are valid only during the
-// call (the reader reuses its instruction), and so are the `const Shape*` of
-// the instruction and its operands (the reader's shape cache owns them and
-// empties itself between instructions when full): copy a Shape to keep it,
-// and do not key anything by its address. The views live as long as the
-// text.
+// call (the reader reuses its instruction), and so are the views of an
+// instruction's operands and attributes (the reader's lists: copy them to
+// keep them) and the `const Shape*` of the instruction and its operands (the
+// reader's shape cache owns them and empties itself between instructions
+// when full): copy a Shape to keep it, and do not key anything by its
+// address. The string views live as long as the text.
 class HloVisitor {
  public:
   virtual ~HloVisitor() = default;

@@ -28,6 +28,8 @@ namespace {
 // from one computation to the next, and move into the computation, sized
 // exactly, when it ends (Flush): most computations are a few instructions,
 // and growing each one's list by doubling cost more copies and memory.
+// Their operand and attribute lists are copied into the module's store
+// (HloModule::lists), one after the other: no allocation per instruction.
 class CollectingVisitor : public HloVisitor {
  public:
   CollectingVisitor(std::vector<HloModule>* modules,
@@ -38,17 +40,13 @@ class CollectingVisitor : public HloVisitor {
         // XLA dumps have a computation per 1 to 6 KB; what is not used of
         // the reserve is never touched.
         expected_computations_(std::min<size_t>(text_bytes / 1024, 1 << 20)) {
-    if (continuation) {
-      modules_->emplace_back();
-      modules_->back().computations.reserve(expected_computations_);
-    }
+    if (continuation) AddModule();
   }
 
   void BeginModule(const HloModuleHeader& header) override {
     Flush();
-    modules_->emplace_back();
+    AddModule();
     modules_->back().header = header;
-    modules_->back().computations.reserve(expected_computations_);
   }
   void BeginComputation(const HloComputationHeader& header) override {
     Flush();
@@ -58,6 +56,9 @@ class CollectingVisitor : public HloVisitor {
   }
   void VisitInstruction(const HloInstruction& instruction) override {
     instructions_.push_back(instruction);
+    HloInstruction& copy = instructions_.back();
+    copy.operands = lists_->Add(instruction.operands);
+    copy.attributes = lists_->Add(instruction.attributes);
   }
   void EndComputation(int64_t root_index,
                       absl::string_view execution_thread) override {
@@ -65,6 +66,9 @@ class CollectingVisitor : public HloVisitor {
     HloComputation& c = modules_->back().computations.back();
     c.root_index = root_index;
     c.execution_thread = execution_thread;
+    // On the thread that read it (a computation continued across a cut is
+    // linked again once joined: Absorb).
+    hlo_internal::LinkHloOperands(&c);
     if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
       first_computation_ended_ = true;
     }
@@ -85,20 +89,34 @@ class CollectingVisitor : public HloVisitor {
     if (modules_->size() == 1) first_module_ended_ = true;
   }
   void Error(const absl::Status& error) override {
+    ++error_count_;
     if (errors_ != nullptr) errors_->push_back(error);
   }
 
   bool first_computation_ended() const { return first_computation_ended_; }
   bool first_module_ended() const { return first_module_ended_; }
+  int64_t error_count() const { return error_count_; }
 
  private:
+  // A new module, with a store of its own for its lists.
+  void AddModule() {
+    modules_->emplace_back();
+    HloModule& module = modules_->back();
+    module.computations.reserve(expected_computations_);
+    auto lists = std::make_shared<HloListStore>();
+    lists_ = lists.get();
+    module.lists.push_back(std::move(lists));
+  }
+
   std::vector<HloModule>* modules_;
   std::vector<absl::Status>* errors_;
   const size_t expected_computations_;
   std::vector<HloInstruction> instructions_;
   HloComputation* open_ = nullptr;  // where instructions_ go
+  HloListStore* lists_ = nullptr;   // the last module's
   bool first_computation_ended_ = false;
   bool first_module_ended_ = false;
+  int64_t error_count_ = 0;
 };
 
 // The ENTRY computation marked in `module` from computation `from` on, or
@@ -142,6 +160,7 @@ void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
   open.instructions.reserve(open.instructions.size() + rest.size());
   std::move(rest.begin(), rest.end(), std::back_inserter(open.instructions));
+  hlo_internal::LinkHloOperands(&open);
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.
     open.root_index = static_cast<int64_t>(open.instructions.size()) - 1;
@@ -157,6 +176,8 @@ void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
             std::back_inserter(module.computations));
   std::move(first.shapes.begin(), first.shapes.end(),
             std::back_inserter(module.shapes));
+  std::move(first.lists.begin(), first.lists.end(),
+            std::back_inserter(module.lists));
   if (!tail->visitor->first_module_ended()) return;
   // The ENTRY marked, else the last computation not written inline.
   module.entry_index = EntryMarked(module);
@@ -223,7 +244,11 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     }
   }
   if (!status.ok() && !options.keep_going) return status;
-  for (HloModule& module : modules) LinkHloModule(&module);
+  // Read without an error, every computation ended (its operands linked
+  // then) or was joined (linked in Absorb); after one, the reading may have
+  // left one open: all are linked again.
+  const bool operands_linked = status.ok() && visitor.error_count() == 0;
+  for (HloModule& module : modules) LinkHloModule(&module, operands_linked);
   return modules;
 }
 

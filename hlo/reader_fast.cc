@@ -26,6 +26,9 @@ bool Reader::FastInstruction() {
   p = FastParens(p);
   if (p == npos) return false;
   p = FastAttributes(p);
+  // The lists are complete (a line left to the careful path is read again
+  // from its start, lists and all).
+  instruction_.Bind();
   if (p == npos || !FastLookUpShapes()) return false;
   pos_ = p;
   return true;
@@ -36,12 +39,12 @@ inline size_t Reader::FastHead(size_t p) {
   constexpr size_t npos = absl::string_view::npos;
   const char* const data = text_.data();
   const size_t n = text_.size();
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   in.offset = p;
   in.root_marker = false;
   in.parameter_number.reset();
   in.literal = absl::string_view();
-  in.attributes.clear();
+  in.attribute_list.clear();
   if (p + 4 < n && std::memcmp(data + p, "ROOT", 4) == 0 &&
       !Is(data[p + 4], kNameChar)) {
     in.root_marker = true;
@@ -79,15 +82,15 @@ inline size_t Reader::FastParens(size_t open) {
   constexpr size_t npos = absl::string_view::npos;
   const char* const data = text_.data();
   const size_t n = text_.size();
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   size_t p = open;
   if (in.opcode == HloOpcode::kConstant) {
-    in.operands.clear();
+    in.operand_list.clear();
     p = FastSkipBalanced(data, p, n, options_.max_depth);
     if (p == npos) return npos;
     in.literal = absl::string_view(data + open + 1, p - open - 2);
   } else if (in.opcode == HloOpcode::kParameter) {
-    in.operands.clear();
+    in.operand_list.clear();
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return npos;
     const size_t digits = p;
@@ -103,7 +106,7 @@ inline size_t Reader::FastParens(size_t open) {
     if (p == npos || p >= n || data[p] != ')') return npos;
     ++p;
   } else if (!options_.read_operands) {
-    in.operands.clear();
+    in.operand_list.clear();
     p = SkipOperandList(data, p, n, options_.max_depth);
     if (p == npos) return npos;
   } else {
@@ -119,21 +122,21 @@ inline size_t Reader::FastOperands(size_t p) {
   constexpr size_t npos = absl::string_view::npos;
   const char* const data = text_.data();
   const size_t n = text_.size();
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   size_t count = 0;
   p = FastSkipTrivia(data, p + 1, n);
   if (p == npos || p >= n) return npos;
   if (data[p] == ')') {
-    in.operands.resize(0);
+    in.operand_list.resize(0);
     return p + 1;
   }
   while (true) {
     // `in` is reused from line to line and may hold more operands than
     // operand_defs_ has seen: each grows on its own.
-    if (count == in.operands.size()) in.operands.emplace_back();
+    if (count == in.operand_list.size()) in.operand_list.emplace_back();
     if (count == operand_defs_.size()) operand_defs_.push_back(-1);
     const size_t end =
-        FastOperand(p, count, &in.operands[count], &operand_defs_[count]);
+        FastOperand(p, count, &in.operand_list[count], &operand_defs_[count]);
     ++count;
     if (end == npos) return npos;
     p = FastSkipTrivia(data, end, n);
@@ -146,7 +149,7 @@ inline size_t Reader::FastOperands(size_t p) {
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return npos;
   }
-  in.operands.resize(count);
+  in.operand_list.resize(count);
   return p;
 }
 
@@ -217,7 +220,7 @@ inline size_t Reader::FastAttributes(size_t p) {
   constexpr size_t npos = absl::string_view::npos;
   const char* const data = text_.data();
   const size_t n = text_.size();
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   while (true) {
     size_t q = FastSkipTrivia(data, p, n);
     if (q == npos) return npos;
@@ -246,8 +249,8 @@ inline size_t Reader::FastAttributes(size_t p) {
     }
     // Filled in place: a pair built on the stack and copied in was
     // reloaded as one 16-byte word before its two 8-byte stores landed.
-    in.attributes.emplace_back();
-    HloAttribute& attribute = in.attributes.back();
+    in.attribute_list.emplace_back();
+    HloAttribute& attribute = in.attribute_list.back();
     attribute.name = name;
     attribute.value = absl::string_view(data + q, end - q);
     p = end;
@@ -260,12 +263,12 @@ inline size_t Reader::FastAttributes(size_t p) {
 inline bool Reader::FastLookUpShapes() {
   const char* const data = text_.data();
   const size_t n = text_.size();
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   for (size_t i = 0; i < pending_count_; ++i) {
     const PendingShape& pending = pending_[i];
     const Shape** shape = pending.target == 0
                               ? &in.shape
-                              : &in.operands[pending.target - 1].shape;
+                              : &in.operand_list[pending.target - 1].shape;
     ShapeCache::Slot* slot = shape_cache_.Find(
         data + pending.begin, pending.end - pending.begin, pending.hash);
     if (slot != nullptr &&

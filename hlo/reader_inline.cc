@@ -56,8 +56,8 @@ struct Reader::ComputationState {
   absl::flat_hash_set<int64_t> parameter_seen;
   std::vector<AsyncOp> async_ops;
   absl::flat_hash_map<absl::string_view, size_t> async_index;
-  HloInstruction instruction;
-  std::vector<HloInstruction> inline_instructions;
+  DraftInstruction instruction;
+  std::vector<DraftInstruction> inline_instructions;
   bool unknown_opcode = false;
 };
 
@@ -96,10 +96,11 @@ class Reader::InlineRecorder : public HloVisitor {
 
   void UnknownOpcode(const HloInstruction&) override { unknown_ = true; }
   void VisitInstruction(const HloInstruction& instruction) override {
-    computation_->instructions.push_back(instruction);
-    HloInstruction& copy = computation_->instructions.back();
+    // With lists of its own: the instruction's are the reader's.
+    computation_->instructions.emplace_back(instruction);
+    DraftInstruction& copy = computation_->instructions.back();
     if (copy.shape != nullptr) copy.shape = reader_->Keep(*copy.shape);
-    for (HloOperand& operand : copy.operands) {
+    for (HloOperand& operand : copy.operand_list) {
       if (operand.shape != nullptr)
         operand.shape = reader_->Keep(*operand.shape);
     }
@@ -246,7 +247,7 @@ absl::Status Reader::ReadInlineComputation(absl::string_view attribute,
     }
   };
   if (instruction_.shape != nullptr) keep_scratch(&instruction_.shape);
-  for (HloOperand& operand : instruction_.operands) {
+  for (HloOperand& operand : instruction_.operand_list) {
     if (operand.shape != nullptr) keep_scratch(&operand.shape);
   }
   // Named in messages by where it stands until it gets XLA's name.

@@ -13,7 +13,7 @@ namespace hlolayout {
 namespace hlo_internal {
 
 absl::Status Reader::ParseInstruction() {
-  HloInstruction& in = instruction_;
+  DraftInstruction& in = instruction_;
   in.offset = pos_;
   in.root_marker = false;
   in.shape_text = absl::string_view();
@@ -21,7 +21,8 @@ absl::Status Reader::ParseInstruction() {
 
   in.parameter_number.reset();
   in.literal = absl::string_view();
-  in.attributes.clear();
+  in.attribute_list.clear();
+  in.Bind();
   inline_.clear();
   absl::Status status;
   if (LookingAtWord("ROOT")) {
@@ -53,20 +54,27 @@ absl::Status Reader::ParseInstruction() {
   status = SkipTrivia();
   if (!status.ok()) return status;
   status = ParseParens(&in, 0);
-  if (status.ok()) status = ParseAttributes(&in.attributes);
+  if (status.ok()) {
+    status = ParseAttributes(&in.attribute_list);
+    in.Bind();
+  }
   if (status.ok() && in.shape == nullptr) status = InferShape(&in);
   if (!status.ok()) return status;
-  if (!options_.read_operands) in.operands.clear();
+  if (!options_.read_operands) {
+    in.operand_list.clear();
+    in.Bind();
+  }
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
+absl::Status Reader::ParseParens(DraftInstruction* in, int depth) {
   if (Peek() != '(') {
     return Expected(absl::StrCat("'(' after opcode '", in->opcode_name, "'"));
   }
   const size_t open = pos_;
   if (in->opcode == HloOpcode::kConstant) {
-    in->operands.clear();
+    in->operand_list.clear();
+    in->Bind();
     absl::Status status = SkipBalanced();
     if (!status.ok()) return status;
     in->literal = text_.substr(open + 1, pos_ - open - 2);
@@ -80,8 +88,11 @@ absl::Status Reader::ParseParens(HloInstruction* in, int depth) {
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
-  HloInstruction& in = *instruction;
+absl::Status Reader::ParseOperands(DraftInstruction* instruction, int depth) {
+  DraftInstruction& in = *instruction;
+  // The operands are read into operand_list (which may move while it
+  // grows), then bound.
+  in.operands = absl::Span<const HloOperand>();
   const bool is_parameter = in.opcode == HloOpcode::kParameter;
   // Operand slots of the previous instruction are reused.
   size_t count = 0;
@@ -89,7 +100,8 @@ absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
   if (!status.ok()) return status;
   if (Peek() == ')') {
     ++pos_;
-    in.operands.clear();
+    in.operand_list.clear();
+    in.Bind();
     return absl::OkStatus();
   }
   while (true) {
@@ -98,15 +110,16 @@ absl::Status Reader::ParseOperands(HloInstruction* instruction, int depth) {
     if (is_parameter) {
       status = ParseParameterNumber(&in);
     } else {
-      if (count == in.operands.size()) in.operands.emplace_back();
-      status = ParseOperand(&in.operands[count], count + 1, depth);
+      if (count == in.operand_list.size()) in.operand_list.emplace_back();
+      status = ParseOperand(&in.operand_list[count], count + 1, depth);
       ++count;
     }
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
     if (Peek() == ')') {
       ++pos_;
-      in.operands.resize(count);
+      in.operand_list.resize(count);
+      in.Bind();
       return absl::OkStatus();
     }
     status = ExpectChar(',', "',' or ')' after operand");
@@ -198,7 +211,7 @@ absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
     return Error(offset, absl::StrCat("instructions nested deeper than ",
                                       options_.max_depth, " levels"));
   }
-  HloInstruction nested;
+  DraftInstruction nested;
   nested.offset = offset;
   nested.shape = operand->shape;
   nested.shape_text = operand->shape_text;
@@ -221,7 +234,10 @@ absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
   while (line_start > 0 && data[line_start - 1] != '\n') --line_start;
   nested.name = Intern(absl::StrCat(opcode, "@", line_cursor_line_, ":",
                                     offset - line_start + 1));
-  if (!options_.read_operands) nested.operands.clear();
+  if (!options_.read_operands) {
+    nested.operand_list.clear();
+    nested.Bind();
+  }
   operand->name = nested.name;
   operand->shape = nested.shape;
   operand->shape_text = nested.shape_text;

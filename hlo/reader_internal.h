@@ -55,6 +55,59 @@ const Shape* FollowOutputIndexes(const Shape* shape, absl::string_view text,
 // (hand-written modules, XLA's tests), so the set stays small.
 absl::string_view Intern(std::string text);
 
+// An instruction as the reader builds it: the record a visitor is handed,
+// and the lists its `operands` and `attributes` view, which the reader
+// fills. Whoever changes a list calls Bind before the record is read again
+// (adding to a list may move it); copies and moves bind themselves.
+struct DraftInstruction : HloInstruction {
+  std::vector<HloOperand> operand_list;
+  std::vector<HloAttribute> attribute_list;
+
+  DraftInstruction() = default;
+  // A copy of `in` with lists of its own.
+  explicit DraftInstruction(const HloInstruction& in)
+      : HloInstruction(in),
+        operand_list(in.operands.begin(), in.operands.end()),
+        attribute_list(in.attributes.begin(), in.attributes.end()) {
+    Bind();
+  }
+  DraftInstruction(const DraftInstruction& o)
+      : HloInstruction(o),
+        operand_list(o.operand_list),
+        attribute_list(o.attribute_list) {
+    Bind();
+  }
+  DraftInstruction(DraftInstruction&& o) noexcept
+      : HloInstruction(o),
+        operand_list(std::move(o.operand_list)),
+        attribute_list(std::move(o.attribute_list)) {
+    Bind();
+    o.Bind();
+  }
+  DraftInstruction& operator=(const DraftInstruction& o) {
+    if (this == &o) return *this;
+    HloInstruction::operator=(o);
+    operand_list = o.operand_list;
+    attribute_list = o.attribute_list;
+    Bind();
+    return *this;
+  }
+  DraftInstruction& operator=(DraftInstruction&& o) noexcept {
+    if (this == &o) return *this;
+    HloInstruction::operator=(o);
+    operand_list = std::move(o.operand_list);
+    attribute_list = std::move(o.attribute_list);
+    Bind();
+    o.Bind();
+    return *this;
+  }
+  // Points `operands` and `attributes` at the lists.
+  void Bind() {
+    operands = operand_list;
+    attributes = attribute_list;
+  }
+};
+
 // One part of a text read in parts (ReadInParts): its visitor, and for
 // ReadHloModules the modules that keep the part's shapes.
 struct PartReading {
@@ -71,10 +124,17 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     int64_t threads, bool* joined);
 
 // Links a module read whole (ReadHloModules): each operand to the
-// instruction of its computation that defines it (HloOperand::index), each
-// instruction to the computations it calls (HloModule::callees), and reads
-// the header's input_output_alias. Linear in the module.
-void LinkHloModule(HloModule* module);
+// instruction of its computation that defines it (HloOperand::index; not
+// when `operands_linked`: LinkHloOperands did, computation by computation),
+// each instruction to the computations it calls (HloModule::callees) and to
+// its control predecessors, and reads the header's input_output_alias.
+// Linear in the module.
+void LinkHloModule(HloModule* module, bool operands_linked = false);
+// Links each operand of `computation` to the latest instruction before it
+// that defines its name (HloOperand::index), -1 when none does: the part of
+// LinkHloModule that needs only the computation, done by each reading
+// thread as its computations end.
+void LinkHloOperands(HloComputation* computation);
 
 // An error located at the entry computation when no computation says ENTRY
 // and the last one, taken as the entry, does not match the module header's
@@ -297,7 +357,7 @@ class Reader {
   // to the closing `)`. `depth`: 0 for an instruction line, 1 + n for an
   // instruction written inline as an operand (its shapes are made, not
   // cached).
-  absl::Status ParseParens(HloInstruction* in, int depth);
+  absl::Status ParseParens(DraftInstruction* in, int depth);
   // An instruction written inline as an operand (`add(f32[] constant(1),
   // x)`), from `(` after its opcode: read into inline_ (each is an
   // instruction of its own, named `opcode@line:column`) and its result
@@ -403,7 +463,7 @@ class Reader {
   // null), or npos to leave the line to the careful path.
   size_t FastShape(size_t p, size_t target, const Shape** shape,
                    absl::string_view* shape_text);
-  absl::Status ParseOperands(HloInstruction* in, int depth);
+  absl::Status ParseOperands(DraftInstruction* in, int depth);
   // ParseOperands' items: a parameter's number, or one operand (`shape
   // %name#N`, or an instruction written inline) whose uncached shape is
   // decoded over scratch `scratch`, and its `#N#M...` from the '#'.
@@ -429,7 +489,7 @@ class Reader {
 
   HloModuleHeader module_;
   HloComputationHeader computation_;
-  HloInstruction instruction_;
+  DraftInstruction instruction_;
   bool in_module_ = false;
   bool in_computation_ = false;
   int64_t computation_count_ = 0;
@@ -516,7 +576,7 @@ class Reader {
   absl::flat_hash_map<const char*, const Shape*> inferred_shapes_;
   // The instructions written inline in the instruction being read, in the
   // order XLA adds them (operands before their user).
-  std::vector<HloInstruction> inline_;
+  std::vector<DraftInstruction> inline_;
   // Emptyings of the shape cache (a Shape pointer names the same Shape only
   // within one generation).
   uint64_t cache_generation_ = 0;
@@ -643,8 +703,8 @@ class Reader {
   // ends. The attribute's value becomes that name.
   struct InlineComputation {
     HloComputationHeader header;
-    std::vector<HloInstruction> instructions;  // shapes kept (Keep)
-    std::vector<bool> unknown;                 // UnknownOpcode first
+    std::vector<DraftInstruction> instructions;  // shapes kept (Keep)
+    std::vector<bool> unknown;                   // UnknownOpcode first
     int64_t root_index = -1;
   };
   struct ComputationState;

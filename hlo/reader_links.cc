@@ -1,7 +1,9 @@
 // The links of a module read whole (reader_internal.h: LinkHloModule): names
 // are looked up here once, so that analyses follow indices. The cost is one
-// hash of each instruction name and operand name of the module.
+// hash of each instruction name and operand name of the module, or, in a
+// computation of a few instructions, a scan of its names.
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -14,7 +16,128 @@
 namespace hlolayout {
 namespace hlo_internal {
 
-void LinkHloModule(HloModule* module) {
+namespace {
+
+// Computations of at most this many instructions look their names up by a
+// scan from the end (the latest definition wins, as in the map) instead of
+// a hash map: most computations of an XLA dump are a few instructions
+// (a fused computation per fusion), and hashing each name cost more than
+// comparing it with a few others.
+constexpr size_t kScannedComputation = 16;
+
+// The instructions of one computation by name: the latest of the first
+// `limit` instructions called `name`, or -1.
+class DefinedNames {
+ public:
+  // Starts on `instructions` (no name known yet).
+  void Reset(const std::vector<HloInstruction>& instructions) {
+    instructions_ = &instructions;
+    scanned_ = instructions.size() <= kScannedComputation;
+    map_.clear();
+    if (!scanned_) map_.reserve(instructions.size());
+  }
+  // Instruction `i` is known from now on (called with 0, 1, 2, ...).
+  void Add(size_t i) {
+    if (!scanned_) {
+      map_.insert_or_assign((*instructions_)[i].name, static_cast<int32_t>(i));
+    }
+  }
+  // The latest of the instructions added so far (the first `added`) that
+  // is called `name`, or -1.
+  int32_t Find(absl::string_view name, size_t added) const {
+    if (!scanned_) {
+      auto it = map_.find(name);
+      return it == map_.end() ? -1 : it->second;
+    }
+    const HloInstruction* in = instructions_->data();
+    for (size_t j = added; j-- > 0;) {
+      const absl::string_view defined = in[j].name;
+      if (defined.size() == name.size() &&
+          (name.empty() ||
+           (defined.back() == name.back() &&
+            std::memcmp(defined.data(), name.data(), name.size()) == 0))) {
+        return static_cast<int32_t>(j);
+      }
+    }
+    return -1;
+  }
+
+ private:
+  const std::vector<HloInstruction>* instructions_ = nullptr;
+  bool scanned_ = true;
+  absl::flat_hash_map<absl::string_view, int32_t> map_;
+};
+
+// Links each operand of `computation` to the latest definition of its name
+// before it, `defined` started on it.
+void LinkOperands(HloComputation* computation, DefinedNames* defined) {
+  std::vector<HloInstruction>& instructions = computation->instructions;
+  defined->Reset(instructions);
+  for (size_t i = 0; i < instructions.size(); ++i) {
+    const HloInstruction& in = instructions[i];
+    // The lists are the module's own (HloModule::lists), set here once
+    // before anyone reads them.
+    HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      operands[k].index = defined->Find(operands[k].name, i);
+    }
+    defined->Add(i);
+  }
+}
+
+// Links the callees of `computation`'s instructions, then their control
+// predecessors (which may be defined after their successor: looked up among
+// every name of the computation), and, unless `operands_linked`, first
+// their operands.
+void LinkComputation(
+    const absl::flat_hash_map<absl::string_view, int32_t>& computations,
+    bool operands_linked, HloComputation* computation, DefinedNames* defined,
+    std::vector<absl::string_view>* callees, HloModule* module) {
+  std::vector<HloInstruction>& instructions = computation->instructions;
+  HLOLAYOUT_CHECK(instructions.size() <
+                  static_cast<size_t>(std::numeric_limits<int32_t>::max()));
+  if (!operands_linked) LinkOperands(computation, defined);
+  bool names_known = !operands_linked;
+  for (HloInstruction& in : instructions) {
+    callees->clear();
+    AppendCalledComputationNames(in, callees);
+    in.first_callee = static_cast<int32_t>(module->callee_indices.size());
+    in.callee_count = static_cast<int32_t>(callees->size());
+    for (absl::string_view name : *callees) {
+      auto it = computations.find(name);
+      module->callee_indices.push_back(it == computations.end() ? -1
+                                                                : it->second);
+    }
+  }
+  for (HloInstruction& in : instructions) {
+    in.first_control_predecessor =
+        static_cast<int32_t>(module->control_predecessor_indices.size());
+    absl::optional<absl::string_view> value =
+        FindHloAttribute(in.attributes, "control-predecessors");
+    if (!value.has_value()) continue;
+    if (!names_known) {
+      defined->Reset(instructions);
+      for (size_t i = 0; i < instructions.size(); ++i) defined->Add(i);
+      names_known = true;
+    }
+    for (absl::string_view name : HloValueNames(*value)) {
+      module->control_predecessor_indices.push_back(
+          defined->Find(name, instructions.size()));
+    }
+    in.control_predecessor_count =
+        static_cast<int32_t>(module->control_predecessor_indices.size()) -
+        in.first_control_predecessor;
+  }
+}
+
+}  // namespace
+
+void LinkHloOperands(HloComputation* computation) {
+  DefinedNames defined;
+  LinkOperands(computation, &defined);
+}
+
+void LinkHloModule(HloModule* module, bool operands_linked) {
   absl::flat_hash_map<absl::string_view, int32_t> computations;
   computations.reserve(module->computations.size());
   HLOLAYOUT_CHECK(module->computations.size() <
@@ -26,48 +149,11 @@ void LinkHloModule(HloModule* module) {
   }
   module->callee_indices.clear();
   module->control_predecessor_indices.clear();
-  absl::flat_hash_map<absl::string_view, int32_t> defined;
+  DefinedNames defined;
   std::vector<absl::string_view> callees;
   for (HloComputation& computation : module->computations) {
-    defined.clear();
-    defined.reserve(computation.instructions.size());
-    HLOLAYOUT_CHECK(computation.instructions.size() <
-                    static_cast<size_t>(std::numeric_limits<int32_t>::max()));
-    for (size_t i = 0; i < computation.instructions.size(); ++i) {
-      HloInstruction& in = computation.instructions[i];
-      // Operands are defined before their use: the latest definition so far.
-      for (HloOperand& operand : in.operands) {
-        auto it = defined.find(operand.name);
-        operand.index = it == defined.end() ? -1 : it->second;
-      }
-      defined.insert_or_assign(in.name, static_cast<int32_t>(i));
-      callees.clear();
-      AppendCalledComputationNames(in, &callees);
-      in.first_callee = static_cast<int32_t>(module->callee_indices.size());
-      in.callee_count = static_cast<int32_t>(callees.size());
-      for (absl::string_view name : callees) {
-        auto it = computations.find(name);
-        module->callee_indices.push_back(it == computations.end() ? -1
-                                                                  : it->second);
-      }
-    }
-    // Control predecessors may be defined after their successor: looked up
-    // once every name of the computation is known.
-    for (HloInstruction& in : computation.instructions) {
-      in.first_control_predecessor =
-          static_cast<int32_t>(module->control_predecessor_indices.size());
-      absl::optional<absl::string_view> value =
-          FindHloAttribute(in.attributes, "control-predecessors");
-      if (!value.has_value()) continue;
-      for (absl::string_view name : HloValueNames(*value)) {
-        auto it = defined.find(name);
-        module->control_predecessor_indices.push_back(
-            it == defined.end() ? -1 : it->second);
-      }
-      in.control_predecessor_count =
-          static_cast<int32_t>(module->control_predecessor_indices.size()) -
-          in.first_control_predecessor;
-    }
+    LinkComputation(computations, operands_linked, &computation, &defined,
+                    &callees, module);
   }
   module->header.input_output_alias.clear();
   if (absl::optional<absl::string_view> alias =

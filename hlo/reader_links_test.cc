@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
@@ -132,6 +133,35 @@ ENTRY %main (p: f32[]) -> f32[] {
   ASSERT_EQ(m.callees(c).size(), 1u);
   EXPECT_EQ(m.callees(c)[0], -1);
   EXPECT_EQ(CalledComputation(m, c, "to_apply"), -1);
+}
+
+// Computations of up to 16 instructions scan their names, larger ones hash
+// them: both link each operand to its latest definition before it and each
+// control predecessor to its definition, wherever it stands (%c: last).
+TEST(HloLinks, SmallAndLargeComputationsLinkAlike) {
+  for (int n : {3, 16, 17, 40}) {
+    std::string text = "HloModule m\n\nENTRY %main (p: f32[]) -> f32[] {\n";
+    text += "  %i0 = f32[] parameter(0)\n";
+    for (int i = 1; i + 1 < n; ++i) {
+      text += absl::StrCat("  ", i + 2 == n ? "ROOT " : "", "%i", i,
+                           " = f32[] add(%i", i - 1, ", %i", i / 2, ")",
+                           i == 1 ? ", control-predecessors={%c}" : "", "\n");
+    }
+    text += "  %c = f32[] constant(1)\n}\n";
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    const HloModule& m = (*modules)[0];
+    const HloComputation& entry = m.entry();
+    ASSERT_EQ(entry.instructions.size(), static_cast<size_t>(n));
+    for (int i = 1; i + 1 < n; ++i) {
+      const HloInstruction& in = entry.instructions[i];
+      ASSERT_EQ(in.operands.size(), 2u);
+      EXPECT_EQ(in.operands[0].index, i - 1) << n << " " << i;
+      EXPECT_EQ(in.operands[1].index, i / 2) << n << " " << i;
+    }
+    EXPECT_EQ(absl::StrJoin(m.control_predecessors(entry.instructions[1]), ","),
+              absl::StrCat(n - 1));
+  }
 }
 
 }  // namespace
