@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/names.h"
 
 namespace hlolayout {
@@ -99,6 +100,14 @@ HloAsyncSugar HloAsyncSugarOf(absl::string_view text) {
     return {stage, op};
   }
   return {};
+}
+
+std::string UnknownOpcodeWarning(absl::string_view opcode,
+                                 int64_t instructions) {
+  return absl::StrCat(
+      "warning: unknown opcode '", opcode, "' (", instructions,
+      instructions == 1 ? " instruction" : " instructions", ", read with ",
+      instructions == 1 ? "its shape" : "their shapes", " as written)");
 }
 
 }  // namespace hlolayout

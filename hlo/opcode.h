@@ -16,6 +16,7 @@
 #define HLOLAYOUT_HLO_OPCODE_H_
 
 #include <cstdint>
+#include <string>
 
 #include "absl/strings/string_view.h"
 
@@ -204,6 +205,14 @@ struct HloAsyncSugar {
 // (also "async-start" and the opcodes with start/done pairs of their own,
 // all-reduce-start, copy-done, ...).
 HloAsyncSugar HloAsyncSugarOf(absl::string_view text);
+
+// UnknownOpcodeWarning
+//
+// What the readers' callers say of an opcode this library does not know:
+// "warning: unknown opcode 'x' (2 instructions, read with their shapes as
+// written)" (hlolayout report and memory, located by their callers).
+std::string UnknownOpcodeWarning(absl::string_view opcode,
+                                 int64_t instructions);
 
 }  // namespace hlolayout
 

@@ -72,5 +72,14 @@ TEST(HloOpcodeTest, SugarNamesTheWrappedOpcodeAndStage) {
   }
 }
 
+TEST(HloOpcodeTest, UnknownOpcodeWarningCountsInstructions) {
+  EXPECT_EQ(UnknownOpcodeWarning("frob", 1),
+            "warning: unknown opcode 'frob' (1 instruction, read with its "
+            "shape as written)");
+  EXPECT_EQ(UnknownOpcodeWarning("frob", 2),
+            "warning: unknown opcode 'frob' (2 instructions, read with their "
+            "shapes as written)");
+}
+
 }  // namespace
 }  // namespace hlolayout

@@ -49,12 +49,7 @@ std::vector<std::string> UnknownOpcodeWarnings(
   OffsetLocator locator(text);  // the offsets come in text order
   for (const Unknown& u : unknown) {
     out.push_back(FormatDiagnostic(
-        text, u.offset,
-        absl::StrCat(
-            "warning: unknown opcode '", u.opcode, "' (", u.instructions,
-            u.instructions == 1 ? " instruction" : " instructions",
-            ", read with ", u.instructions == 1 ? "its shape" : "their shapes",
-            " as written)"),
+        text, u.offset, UnknownOpcodeWarning(u.opcode, u.instructions),
         file_name, &locator));
   }
   return out;

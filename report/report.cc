@@ -18,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/checks.h"
 #include "hlolayout/hlo/no_module.h"
+#include "hlolayout/hlo/opcode.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/parser/diagnostic.h"
@@ -1158,14 +1159,9 @@ absl::Status AppendReport(absl::string_view text, const ReportOptions& options,
         u.opcode.data() < text.data() + text.size()) {
       u.offset = static_cast<size_t>(u.opcode.data() - text.data());
     }
-    u.first = FormatDiagnostic(
-        text, u.offset,
-        absl::StrCat(
-            "warning: unknown opcode '", u.opcode, "' (", u.instructions,
-            u.instructions == 1 ? " instruction" : " instructions",
-            ", read with ", u.instructions == 1 ? "its shape" : "their shapes",
-            " as written)"),
-        options.read.file_name, &locator);
+    u.first = FormatDiagnostic(text, u.offset,
+                               UnknownOpcodeWarning(u.opcode, u.instructions),
+                               options.read.file_name, &locator);
   }
   for (size_t m = modules_before; m < report->modules.size(); ++m) {
     report->modules[m].file = std::string(options.read.file_name);
