@@ -48,13 +48,6 @@ bool IsSubset(absl::Span<const std::string> small,
   return true;
 }
 
-// The out-dim names with their sizes as (name, size log2).
-std::vector<int> OutLog2(const LinearLayout& l) {
-  std::vector<int> v;
-  for (int o = 0; o < l.num_out_dims(); ++o) v.push_back(l.OutDimSizeLog2(o));
-  return v;
-}
-
 // An out size from its log2, refusing what int32 cannot hold.
 absl::StatusOr<int32_t> SizeFromLog2(int log2, absl::string_view name) {
   if (log2 > 30) {
