@@ -83,7 +83,10 @@
 //    XlaBufferAssignmentText and XlaMemoryUsageReportText XLA's two files.
 //    A dump's module with the platform decided once (memory/dump_memory.h):
 //    ChooseDumpPlatform, AnalyzeDumpModule. What sets each allocation's
-//    size (memory/allocation_sizes.h): ExplainAllocationSizes.
+//    size (memory/allocation_sizes.h): ExplainAllocationSizes. A dump
+//    file's text module by module (memory/dump_text.h): ForEachDumpModule.
+//    The answers as records with one field list for every face
+//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h).
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -137,8 +140,12 @@
 #include "hlolayout/memory/allocation_sizes.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/memory/dump_text.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/memory/memory_record.h"
 #include "hlolayout/memory/value_rules.h"
+#include "hlolayout/report/dump_folder.h"
+#include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
 
@@ -246,5 +253,6 @@
 #include "hlolayout/ttnn/tensor_spec.h"
 #include "hlolayout/ttnn/tile.h"
 #include "hlolayout/util/input_text.h"
+#include "hlolayout/util/record.h"
 
 #endif  // HLOLAYOUT_HLOLAYOUT_H_
