@@ -338,8 +338,30 @@ def version_problems():
     return []
 
 
+def _deps_of(build_text, name):
+    i = build_text.index(f'name = "{name}"')
+    i = build_text.index("deps = [", i)
+    return set(re.findall(r'"(//[^"]+)"', build_text[i:build_text.index("]", i)]))
+
+
+def binding_problems():
+    """The Python extension's CMake build links hlolayout_lib alone (pip
+    install .), so the root BUILD's hlolayout_lib must list every library
+    the Bazel extension depends on."""
+    with open(os.path.join(ROOT, "BUILD")) as f:
+        umbrella = _deps_of(f.read(), "hlolayout_lib")
+    path = os.path.join(ROOT, "python", "hlolayout", "BUILD")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        binding = _deps_of(f.read(), "_hlolayout.so")
+    return [f"BUILD: hlolayout_lib lacks {d}, which the Python extension "
+            f"uses (its CMake build links hlolayout_lib alone)"
+            for d in sorted(binding - umbrella) if not d.startswith("//cli")]
+
+
 def check():
-    problems = version_problems()
+    problems = version_problems() + binding_problems()
     top = cmake_path("")
     top_text = open(top).read() if os.path.exists(top) else ""
     folders = bazel_folders()
