@@ -17,7 +17,6 @@
 #include "hlolayout/draw/ttmlir_picture.h"
 #include "hlolayout/fuzz/fuzz_util.h"
 #include "hlolayout/grid/explain.h"
-#include "hlolayout/grid/ttmlir_parse.h"
 #include "hlolayout/grid/print.h"
 #include "hlolayout/grid/ttmlir_explain.h"
 #include "hlolayout/grid/ttmlir_parse.h"
