@@ -558,76 +558,61 @@ ExplainFacts Explain(const Loaded& loaded, int bits) {
 
 void ExplainJson(const Loaded* l, const ExplainFacts& f, IoContext& io) {
   const LinearLayout& ll = l->layout;
-  const std::vector<int64_t>& shape = f.shape;
-  const triton::NamedInts& masks = f.masks;
-  const absl::StatusOr<std::string>& cute_form = f.cute_form;
-  const absl::StatusOr<std::string>& xla_form = f.xla_form;
-  const absl::StatusOr<std::string>& view = f.view;
-  const absl::StatusOr<std::string>& view_hw = f.view_hw;
-  const std::optional<std::string>& linear = f.linear;
-  const std::string& padding = f.padding;
   JsonWriter json(/*pretty=*/true);
   json.BeginObject();
   json.Key("layout").String(l->text);
   json.Key("as_read");
   l->as_read.empty() ? json.Null() : json.String(l->as_read);
   json.Key("kind").String(l->kind);
-  json.Key("shape").IntArray(shape);
+  json.Key("shape").IntArray(f.shape);
   json.Key("bases");
   BasesJson(ll, json);
   json.Key("out_dims");
   OutDimsJson(ll, json);
   json.Key("str").String(ll.ToString());
   json.Key("linear");
-  linear.has_value() ? json.String(*linear) : json.Null();
+  f.linear.has_value() ? json.String(*f.linear) : json.Null();
   json.Key("padding");
-  padding.empty() ? json.Null() : json.String(padding);
+  f.padding.empty() ? json.Null() : json.String(f.padding);
   json.Key("injective").Bool(ll.IsInjective());
   json.Key("surjective").Bool(ll.IsSurjective());
   json.Key("invertible").Bool(ll.IsInvertible());
   json.Key("free_variable_masks").BeginObject();
-  for (const auto& [name, mask] : masks) json.Key(name).Int(mask);
+  for (const auto& [name, mask] : f.masks) json.Key(name).Int(mask);
   json.EndObject();
   json.Key("consecutive").Int(Consecutive(ll));
   json.Key("cute");
-  cute_form.ok() ? json.String(*cute_form) : json.Null();
+  f.cute_form.ok() ? json.String(*f.cute_form) : json.Null();
   json.Key("xla");
-  xla_form.ok() ? json.String(*xla_form) : json.Null();
+  f.xla_form.ok() ? json.String(*f.xla_form) : json.Null();
   json.Key("view");
-  view.ok() ? json.String(*view) : json.Null();
+  f.view.ok() ? json.String(*f.view) : json.Null();
   json.Key("view_hw");
-  view_hw.ok() ? json.String(*view_hw) : json.Null();
+  f.view_hw.ok() ? json.String(*f.view_hw) : json.Null();
   json.EndObject();
   io.out << json.str() << "\n";
 }
 
 void ExplainText(const Loaded* l, const ExplainFacts& f, IoContext& io) {
   const LinearLayout& ll = l->layout;
-  const std::vector<int64_t>& shape = f.shape;
-  const triton::NamedInts& masks = f.masks;
-  const absl::StatusOr<std::string>& cute_form = f.cute_form;
-  const absl::StatusOr<std::string>& xla_form = f.xla_form;
-  const absl::StatusOr<std::string>& view = f.view;
-  const absl::StatusOr<std::string>& view_hw = f.view_hw;
-  const std::optional<std::string>& linear = f.linear;
-  const std::string& padding = f.padding;
   io.out << "layout: " << l->text << "\n";
   // What was read, where it differs from what was written (defaults filled
   // in, keys Triton ignores left out).
   if (!l->as_read.empty() && l->as_read != l->text) {
     io.out << "as read: " << l->as_read << "\n";
   }
-  io.out << "kind: " << l->kind << ", shape " << absl::StrJoin(shape, "x")
+  io.out << "kind: " << l->kind << ", shape " << absl::StrJoin(f.shape, "x")
          << "\n"
          << "linear layout (Triton's str):" << ll.ToString() << "\n"
-         << (padding.empty() ? "" : absl::StrCat("padding: ", padding, "\n"))
-         << (linear.has_value() ? absl::StrCat("as TTGIR: ", *linear, "\n")
-                                : "")
+         << (f.padding.empty() ? ""
+                               : absl::StrCat("padding: ", f.padding, "\n"))
+         << (f.linear.has_value() ? absl::StrCat("as TTGIR: ", *f.linear, "\n")
+                                  : "")
          << "injective: " << YesNo(ll.IsInjective())
          << ", surjective: " << YesNo(ll.IsSurjective())
          << ", invertible: " << YesNo(ll.IsInvertible()) << "\n";
   io.out << "free variables (input bits that do not change the element):";
-  for (const auto& [name, mask] : masks) {
+  for (const auto& [name, mask] : f.masks) {
     io.out << " " << name << "=0x" << absl::StrCat(absl::Hex(mask));
   }
   io.out << "\n";
@@ -635,23 +620,23 @@ void ExplainText(const Loaded* l, const ExplainFacts& f, IoContext& io) {
          << (ll.num_in_dims() ? ll.in_dim_name(0) : std::string("none"))
          << ", row-major): " << Consecutive(ll) << "\n";
   io.out << "CuTe (in-dims as modes -> index, dim0 fastest): "
-         << (cute_form.ok()
-                 ? *cute_form
-                 : absl::StrCat("none (", cute_form.status().message(), ")"))
+         << (f.cute_form.ok()
+                 ? *f.cute_form
+                 : absl::StrCat("none (", f.cute_form.status().message(), ")"))
          << "\n";
   io.out << "XLA (offset -> index): "
-         << (xla_form.ok()
-                 ? *xla_form
-                 : absl::StrCat("none (", xla_form.status().message(), ")"))
-         << (xla_form.ok() && !padding.empty()
+         << (f.xla_form.ok()
+                 ? *f.xla_form
+                 : absl::StrCat("none (", f.xla_form.status().message(), ")"))
+         << (f.xla_form.ok() && !f.padding.empty()
                  ? " (of the linear component; XLA has no padding every N "
                    "elements)"
                  : "")
          << "\n";
-  if (view.ok()) {
-    io.out << "\nview:\n" << *view << "\nhardware view:\n" << *view_hw;
+  if (f.view.ok()) {
+    io.out << "\nview:\n" << *f.view << "\nhardware view:\n" << *f.view_hw;
   } else if (IsDistributed(ll) || IsShared(ll)) {
-    io.out << "views: " << view.status().message() << "\n";
+    io.out << "views: " << f.view.status().message() << "\n";
   }
 }
 
