@@ -118,6 +118,7 @@
 #include "hlolayout/shape/tile.h"
 
 // Layouts: validation, sizes, words, offsets.
+#include "hlolayout/index_util/answers.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/index_util/walker.h"
 #include "hlolayout/index_util/xla_index_util.h"
