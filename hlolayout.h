@@ -234,6 +234,7 @@
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/smem_report.h"
 #include "hlolayout/triton/smem_twin.h"
+#include "hlolayout/triton/smem_twin_answer.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
