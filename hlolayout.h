@@ -152,6 +152,7 @@
 
 // CuTe layout algebra.
 #include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
