@@ -20,6 +20,7 @@
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
 #include "hlolayout/cli/cute_conflicts_command.h"
+#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -181,137 +182,15 @@ absl::StatusOr<int64_t> ThreadOption(const Args& args) {
   return t;
 }
 
-std::string CoordsText(const std::vector<std::array<int64_t, 2>>& coords) {
-  std::string out;
-  for (size_t v = 0; v < coords.size(); ++v) {
-    absl::StrAppend(&out, v == 0 ? "" : " ", "(", coords[v][0], ",",
-                    coords[v][1], ")");
-  }
-  return out;
-}
-
-void CoordsJson(JsonWriter& json,
-                const std::vector<std::array<int64_t, 2>>& coords) {
-  json.BeginArray();
-  for (const auto& c : coords) json.BeginArray().Int(c[0]).Int(c[1]).EndArray();
-  json.EndArray();
-}
-
-void PrintMmaAtom(const MmaAtom& a, std::string& out) {
-  absl::StrAppend(&out, "MMA_Atom\n",                                 //
-                  "  ThrID:      ", StaticText(a.thr_id), "\n",       //
-                  "  Shape_MNK:  ", StaticText(a.shape_mnk), "\n",    //
-                  "  LayoutA_TV: ", StaticText(a.layout_a_tv), "\n",  //
-                  "  LayoutB_TV: ", StaticText(a.layout_b_tv), "\n",  //
-                  "  LayoutC_TV: ", StaticText(a.layout_c_tv), "\n");
-}
-
-void PrintCopyAtom(const CopyAtom& a, std::string& out) {
-  absl::StrAppend(&out, "Copy_Atom\n",                                //
-                  "  ThrID:        ", StaticText(a.op.thr_id), "\n",  //
-                  "  ValLayoutSrc: ", StaticText(a.val_src), "\n",    //
-                  "  ValLayoutDst: ", StaticText(a.val_dst), "\n",    //
-                  "  ValLayoutRef: ", StaticText(a.val_ref), "\n",    //
-                  "  ValueType:    ", a.value_bits, "b\n");
-}
-
 int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args = ParseArgs(raw, {"json"}, {});
   if (!args.ok()) return Usage(io, "atom", args.status().message());
   if (args->positional.size() != 1)
     return Usage(io, "atom", "expected one NAME");
-  const std::string& name = args->positional[0];
-  const bool json = args->Has("json");
-  JsonWriter w;
-  std::string text;
-  if (cute::IsCopyAtomName(name)) {
-    absl::StatusOr<CopyAtom> a = cute::FindCopyAtom(name);
-    if (!a.ok()) return Fail(io, "atom", a.status());
-    if (json) {
-      w.BeginObject()
-          .Key("ThrID")
-          .String(StaticText(a->op.thr_id))
-          .Key("ValLayoutSrc")
-          .String(StaticText(a->val_src))
-          .Key("ValLayoutDst")
-          .String(StaticText(a->val_dst))
-          .Key("ValLayoutRef")
-          .String(StaticText(a->val_ref))
-          .Key("SrcLayout")
-          .String(StaticText(a->op.src_bits))
-          .Key("DstLayout")
-          .String(StaticText(a->op.dst_bits))
-          .Key("RefLayout")
-          .String(StaticText(a->op.ref_bits))
-          .EndObject();
-    } else {
-      PrintCopyAtom(*a, text);
-      absl::StrAppend(&text, "  SrcLayout:    ", StaticText(a->op.src_bits),
-                      "\n  DstLayout:    ", StaticText(a->op.dst_bits),
-                      "\n  RefLayout:    ", StaticText(a->op.ref_bits), "\n");
-    }
-  } else {
-    absl::StatusOr<MmaAtom> a = cute::FindMmaAtom(name);
-    if (!a.ok()) {
-      if (a.status().code() != absl::StatusCode::kNotFound) {
-        return Fail(io, "atom", a.status());
-      }
-      absl::StatusOr<CopyOp> op = cute::FindCopyOp(name);
-      if (!op.ok()) {
-        if (cute::FitsAnAtomFamily(op.status())) {
-          return Fail(io, "atom", op.status());
-        }
-        if (cute::FitsAnAtomFamily(a.status()) ||
-            op.status().code() != absl::StatusCode::kNotFound) {
-          return Fail(io, "atom", a.status());
-        }
-        // Neither kind knows the name: the nearest of both.
-        std::vector<std::string> near = cute::NearestMmaAtomNames(name, 5);
-        for (std::string& n : cute::NearestCopyOpNames(name, 5)) {
-          near.push_back(std::move(n));
-        }
-        return Fail(
-            io, "atom",
-            absl::NotFoundError(absl::StrCat(
-                "unknown MMA atom or copy operation '", name, "'; nearest: ",
-                absl::StrJoin(NearestNames(name, near, 5), ", "))));
-      }
-      if (json) {
-        w.BeginObject()
-            .Key("ThrID")
-            .String(StaticText(op->thr_id))
-            .Key("SrcLayout")
-            .String(StaticText(op->src_bits))
-            .Key("DstLayout")
-            .String(StaticText(op->dst_bits))
-            .Key("RefLayout")
-            .String(StaticText(op->ref_bits))
-            .EndObject();
-      } else {
-        absl::StrAppend(&text, "Copy_Traits<", op->name, ">\n",
-                        "  ThrID:     ", StaticText(op->thr_id), "\n",
-                        "  SrcLayout: ", StaticText(op->src_bits), "\n",
-                        "  DstLayout: ", StaticText(op->dst_bits), "\n",
-                        "  RefLayout: ", StaticText(op->ref_bits), "\n");
-      }
-    } else if (json) {
-      w.BeginObject()
-          .Key("ThrID")
-          .String(StaticText(a->thr_id))
-          .Key("Shape_MNK")
-          .String(StaticText(a->shape_mnk))
-          .Key("LayoutA_TV")
-          .String(StaticText(a->layout_a_tv))
-          .Key("LayoutB_TV")
-          .String(StaticText(a->layout_b_tv))
-          .Key("LayoutC_TV")
-          .String(StaticText(a->layout_c_tv))
-          .EndObject();
-    } else {
-      PrintMmaAtom(*a, text);
-    }
-  }
-  io.out << (json ? w.str() + "\n" : text);
+  absl::StatusOr<cute::AnyAtom> atom = cute::FindAnyAtom(args->positional[0]);
+  if (!atom.ok()) return Fail(io, "atom", atom.status());
+  io.out << (args->Has("json") ? cute::AnyAtomJson(*atom) + "\n"
+                               : cute::AnyAtomText(*atom));
   return 0;
 }
 
@@ -523,63 +402,13 @@ int RunTiledMma(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("thread")) {
     absl::StatusOr<int64_t> t = ThreadOption(*args);
     if (!t.ok()) return Usage(io, "tiled-mma", t.status().message());
-    std::array<std::vector<std::array<int64_t, 2>>, 3> slices;
-    const cute::Operand ops[3] = {cute::Operand::kA, cute::Operand::kB,
-                                  cute::Operand::kC};
-    for (int i = 0; i < 3; ++i) {
-      auto s = cute::ThreadSlice(*tm, ops[i], *t);
-      if (!s.ok()) return Fail(io, "tiled-mma", s.status());
-      slices[i] = *std::move(s);
-    }
-    if (json) {
-      JsonWriter w;
-      w.BeginObject().Key("thread").Int(*t);
-      w.Key("A");
-      CoordsJson(w, slices[0]);
-      w.Key("B");
-      CoordsJson(w, slices[1]);
-      w.Key("C");
-      CoordsJson(w, slices[2]);
-      w.EndObject();
-      io.out << w.str() << "\n";
-    } else {
-      io.out << "thread " << *t << " of " << tm->num_threads() << "\n"
-             << "A (m,k): " << CoordsText(slices[0]) << "\n"
-             << "B (n,k): " << CoordsText(slices[1]) << "\n"
-             << "C (m,n): " << CoordsText(slices[2]) << "\n";
-    }
+    absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfMma(*tm, *t);
+    if (!c.ok()) return Fail(io, "tiled-mma", c.status());
+    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+                    : cute::ThreadCoordsText(*c));
     return 0;
   }
-  const std::string tile = absl::StrCat(
-      "(_", tm->tile_mnk[0], ",_", tm->tile_mnk[1], ",_", tm->tile_mnk[2], ")");
-  if (json) {
-    JsonWriter w;
-    w.BeginObject()
-        .Key("ThrLayoutVMNK")
-        .String(StaticText(tm->thr_layout_vmnk))
-        .Key("PermutationMNK")
-        .String(cute::TileText(tm->permutation))
-        .Key("TileShape_MNK")
-        .String(tile)
-        .Key("LayoutA_TV")
-        .String(StaticText(tm->layout_a_tv))
-        .Key("LayoutB_TV")
-        .String(StaticText(tm->layout_b_tv))
-        .Key("LayoutC_TV")
-        .String(StaticText(tm->layout_c_tv))
-        .EndObject();
-    io.out << w.str() << "\n";
-    return 0;
-  }
-  std::string text = absl::StrCat(
-      "TiledMMA\n", "  ThrLayoutVMNK:  ", StaticText(tm->thr_layout_vmnk), "\n",
-      "  PermutationMNK: ", cute::TileText(tm->permutation), "\n");
-  PrintMmaAtom(tm->atom, text);
-  absl::StrAppend(&text, "TileShape_MNK: ", tile, "\n",
-                  "LayoutA_TV:    ", StaticText(tm->layout_a_tv), "\n",
-                  "LayoutB_TV:    ", StaticText(tm->layout_b_tv), "\n",
-                  "LayoutC_TV:    ", StaticText(tm->layout_c_tv), "\n");
-  io.out << text;
+  io.out << (json ? cute::TiledMmaJson(*tm) + "\n" : cute::TiledMmaText(*tm));
   return 0;
 }
 
@@ -600,48 +429,13 @@ int RunTiledCopy(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("thread")) {
     absl::StatusOr<int64_t> t = ThreadOption(*args);
     if (!t.ok()) return Usage(io, "tiled-copy", t.status().message());
-    auto s = cute::CopySlice(*tc, false, *t);
-    if (!s.ok()) return Fail(io, "tiled-copy", s.status());
-    auto d = cute::CopySlice(*tc, true, *t);
-    if (!d.ok()) return Fail(io, "tiled-copy", d.status());
-    if (json) {
-      JsonWriter w;
-      w.BeginObject().Key("thread").Int(*t);
-      w.Key("S");
-      CoordsJson(w, *s);
-      w.Key("D");
-      CoordsJson(w, *d);
-      w.EndObject();
-      io.out << w.str() << "\n";
-    } else {
-      io.out << "thread " << *t << " of " << tc->num_threads() << "\n"
-             << "S (m,n): " << CoordsText(*s) << "\n"
-             << "D (m,n): " << CoordsText(*d) << "\n";
-    }
+    absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfCopy(*tc, *t);
+    if (!c.ok()) return Fail(io, "tiled-copy", c.status());
+    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+                    : cute::ThreadCoordsText(*c));
     return 0;
   }
-  if (json) {
-    JsonWriter w;
-    w.BeginObject()
-        .Key("Tiler_MN")
-        .String(cute::TileText(tc->tiler_mn))
-        .Key("TiledLayout_TV")
-        .String(StaticText(tc->tiled_layout_tv))
-        .Key("LayoutS_TV")
-        .String(StaticText(tc->layout_s_tv))
-        .Key("LayoutD_TV")
-        .String(StaticText(tc->layout_d_tv))
-        .EndObject();
-    io.out << w.str() << "\n";
-    return 0;
-  }
-  std::string text = absl::StrCat(
-      "TiledCopy\n", "  Tiler_MN:       ", cute::TileText(tc->tiler_mn), "\n",
-      "  TiledLayout_TV: ", StaticText(tc->tiled_layout_tv), "\n");
-  PrintCopyAtom(tc->atom, text);
-  absl::StrAppend(&text, "LayoutS_TV: ", StaticText(tc->layout_s_tv), "\n",
-                  "LayoutD_TV: ", StaticText(tc->layout_d_tv), "\n");
-  io.out << text;
+  io.out << (json ? cute::TiledCopyJson(*tc) + "\n" : cute::TiledCopyText(*tc));
   return 0;
 }
 
