@@ -164,13 +164,17 @@ def _doc_blocks(path, text):
         n += 1
 
 
-# What makes a cell something other than layout algebra on the CPU: the
-# first pattern found gives the reason.
+# The reason of a cell that needs PyTorch: the harness's venv has NumPy
+# only (PyPI's torch for Linux x86_64 brings the CUDA libraries, gigabytes;
+# the CPU-only index, download.pytorch.org, is not a package index pip
+# reaches here). Tensor cells over NumPy arrays or the DSL's own memory run.
+TORCH = "torch (the harness's venv has NumPy, not PyTorch)"
+
+# What makes a cell something other than layout algebra and host tensors
+# on the CPU: the first pattern found gives the reason.
 _NOT_LAYOUT_ALGEBRA = [
     (r"\.launch\(|@cute\.kernel", "a GPU kernel launch"),
-    (r"\btorch\b|from_dlpack|make_ptr|cute\.Tensor\b|make_tensor|"
-     r"make_rmem_tensor|print_tensor|make_identity_tensor|\.load\(\)",
-     "tensors (memory the twin does not model)"),
+    (r"\btorch\b", TORCH),
     (r"cute\.testing|benchmark|\bjax\b|tvm_ffi|export_to_c",
      "benchmarks, frameworks or compiled-function export"),
     (r"cute\.struct|SmemAllocator|pipeline\.", "shared-memory structs and "

@@ -120,6 +120,18 @@ def run_cell(cell, workdir, namespace):
             "skipped_imports": skipped}
 
 
+def _seed_numpy():
+    """Seeds NumPy's global generator (where NumPy is there), so that an
+    example drawing random inputs (np.random.randn) draws the same values
+    in both processes: both interpreters have NumPy 1.24.2
+    (requirements.txt pins Debian's)."""
+    try:
+        import numpy
+    except ModuleNotFoundError:
+        return
+    numpy.random.seed(0)
+
+
 def main(argv):
     twin = "--twin" in argv
     argv = [a for a in argv if a != "--twin"]
@@ -131,6 +143,7 @@ def main(argv):
         install_twin()
     import warnings
     warnings.simplefilter("ignore")
+    _seed_numpy()
     namespace = {"__name__": "__main__"}
     with open(argv[1], "w") as out:
         for cell in job["cells"]:
