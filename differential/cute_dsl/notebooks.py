@@ -20,6 +20,9 @@ as `cutlass.cute`. Prints a row per example:
   differs                  both run, the texts differ (the first line
                            that differs is shown);
   dsl-cannot-run-on-cpu    the DSL fails for want of a GPU (its reason);
+  same-error               both fail the same way: the same exception
+                           and first error line, after the same output
+                           (the DSL refuses and so does the twin);
   dsl-fails                the DSL fails otherwise (its reason);
   twin-unsupported         the twin fails (what it lacks).
 
@@ -78,11 +81,20 @@ def run_worker(python, source, cells, workdir, twin, env=None):
                                      "error": died} for c in cells]
 
 
+def _same_failure(dsl, twin):
+    """Both sides printed the same and failed with the same exception and
+    first error line (memory addresses masked)."""
+    return all(_ADDRESS.sub("0x?", dsl[k]) == _ADDRESS.sub("0x?", twin[k])
+               for k in ("out", "error"))
+
+
 def verdict(dsl, twin):
     """(status, detail) of one example from both sides' results."""
     if dsl["error"]:
         if _GPU.search(dsl["error"]):
             return "dsl-cannot-run-on-cpu", dsl["error"]
+        if twin["error"] and _same_failure(dsl, twin):
+            return "same-error", dsl["error"]
         return "dsl-fails", dsl["error"]
     if twin["error"]:
         return "twin-unsupported", twin["error"]

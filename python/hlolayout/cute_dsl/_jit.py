@@ -108,8 +108,12 @@ def _bind(fn, args, kwargs):
     sig = inspect.signature(fn)
     bound = sig.bind(*args, **kwargs)
     bound.apply_defaults()
-    for name, value in bound.arguments.items():
+    for position, (name, value) in enumerate(bound.arguments.items()):
         annotation = sig.parameters[name].annotation
+        if getattr(annotation, "__name__", None) == "Tensor" and \
+                getattr(annotation, "__module__", "").endswith(".tensor"):
+            from . import tensor
+            tensor.check_argument(position + 1, name, value)
         if not _is_constexpr(annotation):
             bound.arguments[name] = _dynamic(value, annotation)
     return bound.args, bound.kwargs
@@ -269,7 +273,13 @@ def printf(*args):
             text = fmt
     else:
         text = ", ".join(_run_text(x) for x in args)
+    emit(text + "\n")
+
+
+def emit(text):
+    """Prints what the run prints: held until the jit function running
+    returns (its trace's prints come first), at once outside one."""
     if _runs:
-        _runs[-1].append(text + "\n")
+        _runs[-1].append(text)
     else:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write(text)
