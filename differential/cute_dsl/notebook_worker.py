@@ -18,9 +18,9 @@ whose names are the twin's (cutlass.Int32 is cute_dsl.Int32, ...); a name
 the twin lacks raises AttributeError naming it. Without --twin this runs in
 the DSL's venv with the real `cutlass`.
 
-In a cell an `import` of a module this interpreter lacks (numpy in
-the DSL's venv, torch) is skipped and recorded: the examples used do not
-need it, and one that does fails with a NameError naming it.
+In a cell an `import` of a module this interpreter lacks (torch) is
+skipped and recorded: an example that needs it fails with a NameError
+naming it. NumPy's generator is seeded, so both sides draw alike.
 """
 
 import ast

@@ -1,5 +1,6 @@
 """The CuTe DSL's own notebooks and docs, run with the DSL and with the
-twin: every example whose body is layout algebra (no tensor, no kernel)
+twin: every example whose body runs on the CPU (layout algebra, numbers,
+tensors in host memory; no kernel, no PyTorch)
 printed by both, compared line for line.
 
     python3 notebooks.py --dsl-python VENV/bin/python [--cutlass-git DIR]

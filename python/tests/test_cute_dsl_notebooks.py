@@ -64,7 +64,7 @@ def test_cells_are_setup_examples_or_skipped_with_the_reason():
     assert got == [
         ("n.ipynb:1", "setup", ""),
         ("n.ipynb:3", "example", ""),
-        ("n.ipynb:5", "skip", "tensors (memory the twin does not model)"),
+        ("n.ipynb:5", "skip", notebook_sources.TORCH),
         ("n.ipynb:7", "skip", "needs a of a skipped cell"),
         ("n.ipynb:9", "skip", "a GPU kernel launch"),
         ("n.ipynb:11", "example", ""),
@@ -75,6 +75,12 @@ def test_cells_are_setup_examples_or_skipped_with_the_reason():
         "import cutlass.cute as cute\nfrom cutlass.cute.runtime import "
         "from_dlpack\nprint(cute.make_layout(2))\n"))
     assert cell.role == "example"
+    # A tensor cell over NumPy memory runs (the DSL runs it on the CPU).
+    (_, cell) = classified(notebook(
+        IMPORTS + "import numpy as np\nfrom cutlass.cute.runtime import "
+        "from_dlpack\n", "@cute.jit\ndef f(x: cute.Tensor):\n"
+        "    cute.print_tensor(x)\n\n\nf(from_dlpack(np.zeros(2)))\n"))
+    assert (cell.role, cell.reason) == ("example", "")
 
 
 def test_doc_blocks_are_python_code_blocks_and_fragments_are_skipped():
@@ -107,6 +113,17 @@ def test_verdicts():
         == "dsl-fails"
     assert notebooks.verdict(ok, {"error": "TypeError: y", "out": ""}) == (
         "twin-unsupported", "TypeError: y")
+    # Both refuse the same way, after the same output: same-error (not
+    # failing); a different refusal of the twin leaves dsl-fails.
+    refusal = {"error": "BufferError: bool at 0x7f", "out": "a\n"}
+    assert notebooks.verdict(refusal, dict(refusal, error="BufferError: "
+                                           "bool at 0x55")) == (
+        "same-error", "BufferError: bool at 0x7f")
+    assert notebooks.verdict(refusal, dict(refusal, error="TypeError: b")
+                             )[0] == "dsl-fails"
+    assert notebooks.verdict(refusal, dict(refusal, out="b\n"))[0] == \
+        "dsl-fails"
+    assert "same-error" not in notebooks.FAILING
 
 
 def test_a_known_difference_holds_only_with_its_status_and_evidence(
@@ -150,6 +167,34 @@ def test_the_twin_runs_a_notebook_and_prints_the_dsl_text(tmp_path,
     assert out[1]["out"] == ">>> (?,2):(1,?)\n>?? (8,2):(1,8)\n"
     assert out[2]["error"] == ("AttributeError: the twin has no "
                                "cutlass.nothing")
+
+
+TENSOR = '''import numpy as np
+from cutlass.cute.runtime import from_dlpack
+
+
+@cute.jit
+def column(x: cute.Tensor):
+    print(x)
+    cute.print_tensor(x[None, 1])
+
+
+column(from_dlpack(np.arange(4, dtype=np.float32).reshape(2, 2)))
+'''
+
+
+def test_the_twin_runs_a_tensor_cell(tmp_path, twin_modules):
+    ns = {"__name__": "__main__"}
+    out = notebook_worker.run_cell({"id": "t", "role": "example",
+                                    "code": IMPORTS + TENSOR},
+                                   str(tmp_path), ns)
+    assert out["error"] is None
+    head, addr, tail = out["out"].partition("0x")
+    assert head == ("tensor<ptr<f32, generic> o (2,2):(2,1)>\n"
+                    "tensor(raw_ptr(")
+    assert tail[16:] == (": f32, generic, align<4>) o (2):(2), data=\n"
+                         "       [ 1.000000, ],\n"
+                         "       [ 3.000000, ])\n")
 
 
 def test_plan_runs_a_source_up_to_its_last_chosen_example():
