@@ -196,3 +196,12 @@ def test_bad_inputs_raise_the_documented_exceptions():
         g(np.zeros(3, dtype=np.float32))
     with pytest.raises(TypeError, match="float elements"):
         cute.math.sqrt(from_dlpack(np.zeros(2, dtype=np.int32)).load())
+
+
+def test_docstring_examples():
+    import doctest
+    from hlolayout.cute_dsl import math, runtime, tensor, tensor_ssa
+    for module in (tensor, tensor_ssa, runtime, math):
+        result = doctest.testmod(module, optionflags=(
+            doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS))
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -23,6 +23,8 @@ shows what the DSL's trace prints; `print_tensor` what its run prints
 (held, as `cute.printf`, until the jit function returns).
 """
 
+import functools
+
 import numpy as np
 
 from . import _algebra, _floats, _ints, _jit, _tuples
@@ -346,35 +348,32 @@ def check_argument(position, name, value):
 def on_layout(fn):
     """`fn` of a layout, for a tensor too: the tensor of fn(its layout)
     over the same memory (zipped_divide(tensor, tiler), ...)."""
+    @functools.wraps(fn)
     def wrapper(target, *args, **kwargs):
         if isinstance(target, Tensor):
             return Tensor(target.iterator, fn(target.layout, *args,
                                               **kwargs))
         return fn(target, *args, **kwargs)
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
     return wrapper
 
 
 def of_layout(fn):
     """`fn` of a layout, for a tensor too: fn(its layout) (size, rank)."""
+    @functools.wraps(fn)
     def wrapper(target, *args, **kwargs):
         if isinstance(target, Tensor):
             target = target.layout
         return fn(target, *args, **kwargs)
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
     return wrapper
 
 
 def slice_(fn):
     """cute.slice_ for a tensor too: its slice (tensor[coord])."""
+    @functools.wraps(fn)
     def wrapper(src, coord):
         if isinstance(src, Tensor):
             return src[coord]
         return fn(src, coord)
-    wrapper.__name__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
     return wrapper
 
 
