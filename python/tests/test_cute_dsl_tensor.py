@@ -67,6 +67,24 @@ def test_verbose_prints_each_coordinate(capsys):
         "(\n\t(0,0)=-2\n\t(1,0)= 0\n\t(0,1)=-1\n\t(1,1)= 1\n)\n")
 
 
+def test_signs_zero_nan_and_nested_coordinates(capsys):
+    @cute.jit
+    def values(x: cute.Tensor, y: cute.Tensor):
+        cute.print_tensor(x)
+        cute.print_tensor(cute.logical_divide(y, (2, 2)), verbose=True)
+
+    x = np.array([-0.0, np.nan, -np.nan, -np.inf], dtype=np.float32)
+    y = np.arange(16, dtype=np.int32).reshape(4, 4)
+    out = run_text(capsys, values, from_dlpack(x), from_dlpack(y))
+    lines = out.split("\n")
+    assert lines[1:5] == ["       [ -0.000000, ],", "       [nan, ],",
+                          "       [-nan, ],", "       [-inf, ])"]
+    assert lines[5] == ("tensor(raw_ptr(0x?: i32, generic, align<4>) o "
+                        "((2,2),(2,2)):((4,8),(1,2)), data= (")
+    assert lines[6:9] == ["\t((0,0),(0,0))= 0", "\t((1,0),(0,0))= 4",
+                          "\t((0,1),(0,0))= 8"]
+
+
 def test_slices_tiles_and_divides_of_a_tensor(capsys):
     @cute.jit
     def ops(x: cute.Tensor):
@@ -194,6 +212,13 @@ def test_bad_inputs_raise_the_documented_exceptions():
         g(from_dlpack(np.zeros(3, dtype=np.float32)))
     with pytest.raises(cute.DSLUserCodeError, match="ARG_ANNOTATION_MISMATCH"):
         g(np.zeros(3, dtype=np.float32))
+    t = from_dlpack(np.zeros((2, 2), dtype=np.float32))
+    with pytest.raises(ValueError, match="outside the tensor's shape"):
+        t[4]
+    with pytest.raises(ValueError, match="outside the tensor's shape"):
+        t[0, 2] = 1.0
+    with pytest.raises(ValueError, match="empty tensor"):
+        cute.print_tensor(from_dlpack(np.zeros(0, dtype=np.float32)))
     with pytest.raises(TypeError, match="float elements"):
         cute.math.sqrt(from_dlpack(np.zeros(2, dtype=np.int32)).load())
 

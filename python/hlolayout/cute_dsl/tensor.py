@@ -191,8 +191,12 @@ class Tensor:
     def _index(self, coord):
         """The memory index of a full coordinate (an integer is a
         colexicographic index into the whole tensor)."""
-        return self.iterator.offset + _int(
-            _algebra.crd2idx(_static(coord), self.layout))
+        coord = _static(coord)
+        if not _in_shape(coord, _static(self.layout.sh)):
+            raise ValueError("coordinate %s is outside the tensor's shape %s"
+                             % (coord, _static(self.layout.sh)))
+        return self.iterator.offset + _int(_algebra.crd2idx(coord,
+                                                            self.layout))
 
     def __getitem__(self, coord):
         if _has_none(coord):
@@ -237,6 +241,16 @@ class Tensor:
         memory = self.iterator.memory
         flat = value.values.reshape(-1, order="F")
         memory[self._indices()] = flat.astype(memory.dtype)
+
+
+def _in_shape(coord, shape):
+    """Whether coord (an integer: an index into the whole of a mode) lies
+    in shape."""
+    if not isinstance(coord, tuple):
+        return 0 <= coord < _int(_algebra.size(Layout(shape, 0)))
+    if not isinstance(shape, tuple) or len(coord) != len(shape):
+        return False
+    return all(_in_shape(c, s) for c, s in zip(coord, shape))
 
 
 def _has_none(coord):
@@ -387,7 +401,12 @@ def _element_text(v, dtype):
     if dtype is _ints.Boolean:
         return "% d" % (-1 if v else 0)  # i1 printed as a sign-extended i8
     if dtype.is_float:
-        return "% f" % float(v)
+        # A blank before a value >= 0 (-0.0 too: " -0.000000"), then C's %f
+        # (a NaN prints its sign: "nan", "-nan").
+        v = float(v)
+        if v != v:
+            return "-nan" if np.signbit(v) else "nan"
+        return (" " if v >= 0 else "") + "%f" % v
     return "% d" % int(v)
 
 
@@ -434,6 +453,9 @@ def _body(texts, sizes):
 
 def tensor_text(t, verbose=False):
     """What the DSL's run prints for print_tensor(t)."""
+    if _int(_algebra.size(t.layout)) == 0:
+        raise ValueError("print_tensor of an empty tensor (%s): the DSL "
+                         "aborts on it" % t.layout)
     memory = t.iterator.memory
     values = memory[t._indices()]
     texts = [_element_text(v, t.element_type) for v in values]
@@ -445,8 +467,6 @@ def tensor_text(t, verbose=False):
             i, shape)) if len(shape) > 1 else (i,), str), s)
             for i, s in enumerate(texts)]
         return head + " (\n" + "".join(l + "\n" for l in lines) + ")\n"
-    if not texts:
-        return head + "\n" + _INDENT + "[])\n"
     return head + "\n" + _INDENT + _body(texts, mode_sizes(t.layout)) + ")\n"
 
 
