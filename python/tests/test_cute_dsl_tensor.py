@@ -183,6 +183,17 @@ def test_reduce_by_profile_and_broadcast(capsys):
         "        [ 0.000000,  1.000000,  0.000000, ]])\n")
 
 
+def test_negative_strides_and_a_scalar_array(capsys):
+    out = run_text(capsys, show, from_dlpack(
+        np.arange(4, dtype=np.float32)[::-1]))
+    assert out.split("\n")[:3] == [
+        "tensor<ptr<f32, generic> o (4):(-1)>",
+        "tensor(raw_ptr(0x?: f32, generic, align<4>) o (4):(-1), data=",
+        "       [ 3.000000, ],"]
+    assert str(from_dlpack(np.array(1.0, dtype=np.float32))) == (
+        "tensor<ptr<f32, generic> o ():()>")
+
+
 def test_make_ptr_and_make_tensor_share_the_memory():
     a = np.arange(6, dtype=np.float32)
     p = make_ptr(cute.Float32, a.ctypes.data)

@@ -47,19 +47,20 @@ class _Kept(np.ndarray):
 
 
 def _memory(array, owner):
-    """A writable 1-D view of the elements the array spans (its first
-    element first): NumPy's DLPack import is read-only, the memory is
-    not."""
+    """(a writable 1-D view of the elements the array spans, the index of
+    its first element in it): NumPy's DLPack import is read-only, the
+    memory is not. A negative stride reaches below the first element."""
     item = array.itemsize
-    for s in array.strides:
-        if s < 0 or s % item:
-            raise ValueError("from_dlpack: the twin takes arrays of "
-                             "non-negative whole-element strides, got "
-                             "strides %s" % (array.strides,))
-    span = 1 + sum((n - 1) * s // item for n, s in zip(array.shape,
-                                                       array.strides)) \
-        if array.size else 1
-    return memory_at(array.ctypes.data, span, array.dtype, owner)
+    if any(s % item for s in array.strides):
+        raise ValueError("from_dlpack: the twin takes arrays of whole-element "
+                         "strides, got strides %s" % (array.strides,))
+    reach = [(n - 1) * s // item for n, s in zip(array.shape,
+                                                 array.strides)] \
+        if array.size else []
+    low = sum(r for r in reach if r < 0)
+    high = sum(r for r in reach if r > 0)
+    return memory_at(array.ctypes.data + low * item, high - low + 1,
+                     array.dtype, owner), -low
 
 
 def make_ptr(dtype, value, mem_space=None, assumed_align=None):
@@ -101,6 +102,6 @@ def from_dlpack(tensor, assumed_align=None, **kwargs):
     shape = tuple(int(n) for n in array.shape)
     stride = tuple(int(s) // item for s in array.strides)
     layout = Layout(shape, stride)
-    pointer = _tensor.Pointer(_memory(array, tensor), 0, dtype, "generic",
-                              assumed_align)
+    memory, first = _memory(array, tensor)
+    pointer = _tensor.Pointer(memory, first, dtype, "generic", assumed_align)
     return _tensor.Tensor(pointer, layout)
