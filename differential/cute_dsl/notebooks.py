@@ -262,6 +262,9 @@ def main(argv=None):
     ap.add_argument("--gpu-cells", action="store_true",
                     help="also run the cells that need a GPU, with the DSL "
                     "alone, to record why they cannot run here")
+    ap.add_argument("--torch-missing", metavar="REASON",
+                    help="PyTorch cannot be had (run.sh: torch.sh's "
+                    "reason): its cells are skipped with the reason")
     ap.add_argument("--list", action="store_true",
                     help="print every cell's classification and stop")
     args = ap.parse_args(argv)
@@ -270,7 +273,7 @@ def main(argv=None):
     except notebook_sources.SourceError as ex:
         print("notebooks: %s" % ex, file=sys.stderr)
         return 77
-    by_path = notebook_sources.cells(sources)
+    by_path = notebook_sources.cells(sources, args.torch_missing)
     if args.list:
         for cs in by_path.values():
             for c in cs:

@@ -34,8 +34,9 @@ from ._ints import DynInt
 from ._numeric_types import Float16, Float32, Float64
 from ._objects import Layout
 
-__all__ = ["Pointer", "Tensor", "make_tensor", "make_rmem_tensor",
-           "print_tensor", "local_tile"]
+__all__ = ["Pointer", "Tensor", "IdentityTensor", "make_tensor",
+           "make_identity_tensor", "make_rmem_tensor", "print_tensor",
+           "local_tile"]
 
 _FROM_NUMPY = {
     "float16": Float16, "float32": Float32, "float64": Float64,
@@ -320,6 +321,49 @@ def make_tensor(iterator, layout):
     return Tensor(iterator, layout)
 
 
+class IdentityTensor:
+    """The DSL's identity tensor (make_identity_tensor): its element at a
+    coordinate is that coordinate; it starts at the origin `(0,0)` and its
+    layout is the identity layout of the shape, `(8,4):(1@0,1@1)`."""
+
+    def __init__(self, shape):
+        from . import make_identity_layout
+        self.layout = make_identity_layout(shape)
+        rank = len(shape) if isinstance(shape, tuple) else 1
+        self.origin = (0,) * rank if rank > 1 else 0
+
+    shape = property(lambda self: self.layout.shape)
+
+    def __str__(self):
+        return "tensor<%s o %s>" % (_tuples.text(self.origin, str),
+                                    self.layout)
+
+    __repr__ = __str__
+
+    def __getitem__(self, coord):
+        """The coordinate at `coord` (a full coordinate, or an integer:
+        a colexicographic index into the whole shape)."""
+        if _has_none(coord):
+            raise TypeError("the twin slices no identity tensor: index it "
+                            "with a full coordinate")
+        static = _static(coord)
+        if not _in_shape(static, _static(self.layout.sh)):
+            raise ValueError("coordinate %s is outside the tensor's shape %s"
+                             % (static, _static(self.layout.sh)))
+        return _algebra.crd2idx(coord, self.layout)
+
+    def texts(self):
+        """Every element's text as print_tensor shows it, colexicographic."""
+        n = _int(_algebra.size(self.layout))
+        return [" " + _tuples.text(_static(_algebra.crd2idx(i, self.layout)),
+                                   str) for i in range(n)]
+
+
+def make_identity_tensor(shape):
+    """The identity tensor of `shape` (IdentityTensor)."""
+    return IdentityTensor(shape)
+
+
 def make_rmem_tensor(layout_or_shape, dtype):
     """A tensor in the function's own memory ("rmem", 32-byte aligned):
     a layout kept as given, a shape made column-major."""
@@ -456,11 +500,14 @@ def tensor_text(t, verbose=False):
     if _int(_algebra.size(t.layout)) == 0:
         raise ValueError("print_tensor of an empty tensor (%s): the DSL "
                          "aborts on it" % t.layout)
-    memory = t.iterator.memory
-    values = memory[t._indices()]
-    texts = [_element_text(v, t.element_type) for v in values]
-    head = "tensor(%s o %s, data=" % (t.iterator.raw_text(),
-                                       _jit._run_text(t.layout))
+    if isinstance(t, IdentityTensor):
+        texts = t.texts()
+        start = _tuples.text(t.origin, str)
+    else:
+        values = t.iterator.memory[t._indices()]
+        texts = [_element_text(v, t.element_type) for v in values]
+        start = t.iterator.raw_text()
+    head = "tensor(%s o %s, data=" % (start, _jit._run_text(t.layout))
     if verbose:
         shape = _tuples_python(t.layout.sh)
         lines = ["\t%s=%s" % (_tuples.text(_static(_algebra.idx2crd(
@@ -476,7 +523,7 @@ def print_tensor(tensor, *, verbose=False):
     from .tensor_ssa import TensorSSA
     if isinstance(tensor, TensorSSA):
         tensor = tensor.to_rmem()
-    if not isinstance(tensor, Tensor):
+    if not isinstance(tensor, (Tensor, IdentityTensor)):
         raise TypeError("print_tensor expects a Tensor or TensorSSA, got %s"
                         % type(tensor).__name__)
     _jit.emit(tensor_text(tensor, verbose))
