@@ -1,13 +1,15 @@
 """The CuTe DSL's own notebooks and docs, run with the DSL and with the
 twin: every example whose body runs on the CPU (layout algebra, numbers,
-tensors in host memory; no kernel, no PyTorch)
-printed by both, compared line for line.
+tensors in host memory, PyTorch CPU tensors; no kernel) printed by both,
+compared line for line.
 
     python3 notebooks.py --dsl-python VENV/bin/python [--cutlass-git DIR]
                          [--sample N --seed S] [--list]
+                         [--torch-missing REASON]
 
-(run.sh --notebooks makes the venv and the twin and passes its arguments
-on; ci.sh runs a bounded sample.) notebook_sources.py reads the notebooks
+(run.sh --notebooks makes the venv and the twin, gives both PyTorch
+(torch.sh; --torch-missing with the reason where it cannot) and passes its
+arguments on; ci.sh runs a bounded sample.) notebook_sources.py reads the notebooks
 (examples/python/CuTeDSL/cute/notebooks/*.ipynb) and doc pages
 (media/docs/pythonDSL/**.rst) of a pinned CUTLASS commit and classifies
 every code cell; notebook_worker.py runs a source's setup cells and
@@ -53,7 +55,7 @@ _GPU = re.compile(r"CUDA_ERROR|cuInit|no CUDA-capable|libcuda|GPU|NVIDIA "
 FAILING = ("differs", "dsl-fails", "twin-unsupported")
 # --gpu-cells rows, never compared: dsl-runs-on-cpu, dsl-cannot-run-on-cpu
 # (a GPU is needed: its reason), dsl-cannot-run-here (another reason: a
-# module the venv lacks, torch).
+# module the venv lacks, a page's missing names).
 
 
 def run_worker(python, source, cells, workdir, twin, env=None):

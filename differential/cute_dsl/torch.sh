@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # differential/cute_dsl/torch.sh: PyTorch for the notebook harness, from
 # Debian's python3-torch (1.13.1, a CPU build for Debian's python3.11 and
 # NumPy 1.24.2). Source it, then:
@@ -19,7 +20,10 @@
 
 HLOLAYOUT_DEBIAN_TORCH=/usr/lib/python3/dist-packages/torch
 
-_hlolayout_install_torch() {
+# Installs python3-torch when missing (0 when present or installed; 77
+# with the reason on stdout otherwise). .ci/run calls it before the tests.
+hlolayout_install_torch() {
+  [ -f "$HLOLAYOUT_DEBIAN_TORCH/__init__.py" ] && return 0
   local sudo=""
   if [ "$(id -u)" -ne 0 ]; then
     command -v sudo >/dev/null 2>&1 || {
@@ -42,9 +46,7 @@ _hlolayout_install_torch() {
 
 hlolayout_torch() {
   local venv="$1"
-  if [ ! -f "$HLOLAYOUT_DEBIAN_TORCH/__init__.py" ]; then
-    _hlolayout_install_torch || return 77
-  fi
+  hlolayout_install_torch || return 77
   if ! /usr/bin/python3 -c "import torch" >/dev/null 2>&1; then
     echo "python3-torch installed, but Debian's python3 cannot import it"
     return 77
