@@ -50,8 +50,12 @@ import notebook_known  # noqa: E402
 import notebook_sources  # noqa: E402
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# A failure for want of a GPU: the driver's, or PyTorch's CPU build asked
+# for CUDA tensors, streams or graphs ("Torch not compiled with CUDA
+# enabled", "dummy base class CUDAGraph").
 _GPU = re.compile(r"CUDA_ERROR|cuInit|no CUDA-capable|libcuda|GPU|NVIDIA "
-                  r"(display )?driver", re.I)
+                  r"(display )?driver|not compiled with CUDA|dummy base "
+                  r"class CUDA", re.I)
 FAILING = ("differs", "dsl-fails", "twin-unsupported")
 # --gpu-cells rows, never compared: dsl-runs-on-cpu, dsl-cannot-run-on-cpu
 # (a GPU is needed: its reason), dsl-cannot-run-here (another reason: a

@@ -131,6 +131,11 @@ def test_verdicts():
     gpu = {"error": 'DynamicLibNotFoundError: "cuda" is an NVIDIA driver '
                     "library", "out": ""}
     assert notebooks.verdict(gpu, ok)[0] == "dsl-cannot-run-on-cpu"
+    for error in ("AssertionError: Torch not compiled with CUDA enabled",
+                  "RuntimeError: Tried to instantiate dummy base class "
+                  "CUDAGraph"):
+        assert notebooks.gpu_verdict({"error": error, "out": ""})[0] == \
+            "dsl-cannot-run-on-cpu"
     assert notebooks.verdict({"error": "ValueError: x", "out": ""}, ok)[0] \
         == "dsl-fails"
     assert notebooks.verdict(ok, {"error": "TypeError: y", "out": ""}) == (
