@@ -124,21 +124,27 @@ def run_cell(cell, workdir, namespace):
 
 
 def _seed():
-    """Seeds NumPy's global generator and PyTorch's (where they are), so
-    that an example drawing random inputs (np.random.randn, torch.randn)
-    draws the same values in both processes: both interpreters have NumPy
-    1.24.2 (requirements.txt pins Debian's) and Debian's torch
-    (torch.sh)."""
+    """Seeds NumPy's global generator (where NumPy is there), so that an
+    example drawing random inputs (np.random.randn) draws the same values
+    in both processes: both interpreters have NumPy 1.24.2
+    (requirements.txt pins Debian's)."""
     try:
         import numpy
     except ModuleNotFoundError:
         return
     numpy.random.seed(0)
-    try:
-        import torch
-    except ModuleNotFoundError:
+
+
+def _seed_torch():
+    """Once a cell has imported PyTorch (a source's imports run first),
+    seeds its generator, so that torch.randn draws alike on both sides
+    (the same library: Debian's torch, torch.sh). Not imported otherwise:
+    importing torch takes seconds."""
+    torch = sys.modules.get("torch")
+    if torch is None or getattr(torch, "_hlolayout_seeded", False):
         return
     torch.manual_seed(0)
+    torch._hlolayout_seeded = True
     # Debian's torch 1.13 predates the float8 and float4 types, which the
     # DSL's cutlass.torch tables name (its dtype() reads them all): a
     # placeholder for each, no dtype (a cell that uses one fails).
@@ -179,6 +185,7 @@ def main(argv):
         for cell in job["cells"]:
             out.write(json.dumps(run_cell(cell, job["workdir"], namespace)) +
                       "\n")
+            _seed_torch()
             out.flush()
 
 

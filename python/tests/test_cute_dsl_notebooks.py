@@ -242,12 +242,14 @@ print(round(a[0, 0].item(), 4))
 
 
 def test_the_twin_runs_a_torch_cell_as_the_dsl_prints_it(tmp_path,
-                                                         twin_modules):
+                                                         twin_modules,
+                                                         monkeypatch):
     # framework_integration.rst's implicit conversion and marks, with
     # cutlass.torch.dtype, and the workers' seed (torch.manual_seed(0):
     # the first value torch 1.13 draws for randn(3, 2) is 1.5410...).
     torch = pytest.importorskip("torch")
-    notebook_worker._seed()
+    monkeypatch.delattr(torch, "_hlolayout_seeded", raising=False)
+    notebook_worker._seed_torch()
     assert isinstance(torch.float8_e5m2, notebook_worker._NoDtype) or (
         torch.float8_e5m2.is_floating_point)
     out = notebook_worker.run_cell({"id": "t", "role": "example",
