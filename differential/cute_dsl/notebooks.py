@@ -9,8 +9,8 @@ compared line for line.
 
 (run.sh --notebooks makes the venv and the twin, gives both PyTorch
 (torch.sh; --torch-missing with the reason where it cannot) and passes its
-arguments on; ci.sh runs a bounded sample.) notebook_sources.py reads the notebooks
-(examples/python/CuTeDSL/cute/notebooks/*.ipynb) and doc pages
+arguments on; ci.sh runs a bounded sample.) notebook_sources.py reads the
+notebooks (examples/python/CuTeDSL/cute/notebooks/*.ipynb) and doc pages
 (media/docs/pythonDSL/**.rst) of a pinned CUTLASS commit and classifies
 every code cell; notebook_worker.py runs a source's setup cells and
 examples in order, once in the DSL's venv (not a dry run: `print` shows

@@ -279,7 +279,8 @@ def test_from_dlpack_of_a_torch_tensor_shares_its_memory(capsys):
         t[1, 2] = 100.0
 
     put(y)
-    assert capsys.readouterr().out == "tensor<ptr<f32, generic> o (2,3):(3,1)>\n"
+    assert capsys.readouterr().out == (
+        "tensor<ptr<f32, generic> o (2,3):(3,1)>\n")
     assert x[1, 2].item() == 100.0
     assert _masked(from_dlpack(x, assumed_align=16)) == (
         "Tensor<0x?@generic o (2,3):(3,1)>")
