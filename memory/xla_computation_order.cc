@@ -175,6 +175,10 @@ class OnlineCallOrder {
 
   bool Has(int64_t c) const { return present_[c]; }
 
+  // A pass gave `c` a new callee: `c` and everything that calls it go to
+  // the front, as for a call to a new computation.
+  void Touch(int64_t c) { MoveToFront(c); }
+
   // Callees first: the reverse of the order.
   std::vector<int64_t> PostOrder() const {
     std::vector<int64_t> out;
@@ -190,6 +194,10 @@ class OnlineCallOrder {
   // The latest stamp is the front.
   void AddCall(int64_t caller, int64_t callee) {
     if (stamp_[caller] > stamp_[callee]) return;
+    MoveToFront(caller);
+  }
+
+  void MoveToFront(int64_t caller) {
     // Depth first up the callers: each after its own callers.
     std::vector<int64_t> found;
     std::vector<bool> seen(present_.size(), false);
@@ -613,7 +621,8 @@ bool LoneClone(absl::string_view name,
 // regions (by region, then the number ending the name), then the reducers
 // made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
-                                          const std::vector<GpuPass>& pass) {
+                                          const std::vector<GpuPass>& pass,
+                                          int64_t* imported) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
@@ -699,8 +708,102 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       });
   std::vector<int64_t> out;
   out.reserve(keyed.size());
-  for (const auto& [key, c] : keyed) out.push_back(c);
+  *imported = 0;
+  for (const auto& [key, c] : keyed) {
+    out.push_back(c);
+    if (std::get<0>(key) == 0) ++*imported;
+  }
   return out;
+}
+
+// The op_name of an instruction's metadata, empty when none.
+absl::string_view OpNameOf(const HloInstruction& in) {
+  const absl::optional<absl::string_view> metadata =
+      FindHloAttribute(in.attributes, "metadata");
+  if (!metadata) return {};
+  const size_t at = metadata->find("op_name=\"");
+  if (at == absl::string_view::npos) return {};
+  const size_t end = metadata->find('"', at + 9);
+  if (end == absl::string_view::npos) return {};
+  return metadata->substr(at + 9, end - at - 9);
+}
+
+// Whether computation `c`, its fusion bodies included, holds what two calls
+// of one function the importer made left there. XLA's first pass,
+// FlattenCallGraph, gives each call after the first of a function a clone
+// of it, a new callee of `c`; CallInliner then inlines them all, and only
+// the op_names are left. Counted for the two functions a scan calls once
+// per stacked input or output, each made of one operation
+// (".../jit(dynamic_index_in_dim)/dynamic_slice",
+// ".../jit(dynamic_update_index_in_dim)/dynamic_update_slice"; jax lowers
+// them once per signature): two of one op_name and shape are two calls. A
+// copy of an instruction in a fusion body is named after the instruction
+// with ".N" added, and fusion may copy a slice into several bodies: those
+// count once.
+bool CalledOneFunctionTwice(const ModuleGraph& g, int64_t c) {
+  static constexpr absl::string_view kOnceEach[] = {
+      "/jit(dynamic_index_in_dim)/dynamic_slice",
+      "/jit(dynamic_update_index_in_dim)/dynamic_update_slice"};
+  const HloModule& m = g.module;
+  using Key = std::pair<absl::string_view, absl::string_view>;
+  absl::flat_hash_map<Key, absl::flat_hash_set<absl::string_view>> calls;
+  std::vector<int64_t> stack = {c};
+  absl::flat_hash_set<int64_t> visited = {c};
+  while (!stack.empty()) {
+    const int64_t k = stack.back();
+    stack.pop_back();
+    for (const HloInstruction& in : m.computations[k].instructions) {
+      if (in.opcode != HloOpcode::kDynamicSlice &&
+          in.opcode != HloOpcode::kDynamicUpdateSlice) {
+        continue;
+      }
+      const absl::string_view op_name = OpNameOf(in);
+      if (std::none_of(std::begin(kOnceEach), std::end(kOnceEach),
+                       [&](absl::string_view end) {
+                         return absl::EndsWith(op_name, end);
+                       })) {
+        continue;
+      }
+      absl::string_view base = in.name;
+      if (k != c) base = base.substr(0, std::min(base.size(), base.rfind('.')));
+      auto& names = calls[Key{op_name, in.shape_text}];
+      names.insert(base);
+      if (names.size() >= 2) return true;
+    }
+    for (int64_t callee : g.callees[k]) {
+      if (g.kind[callee] == CompKind::kFusion &&
+          visited.insert(callee).second) {
+        stack.push_back(callee);
+      }
+    }
+  }
+  return false;
+}
+
+// Moves to the front the computations that call `c` through fusion bodies
+// (the callers its callers had before fusion took them in).
+void TouchFusedCallers(const ModuleGraph& g,
+                       const std::vector<std::vector<int64_t>>& callers,
+                       int64_t c, OnlineCallOrder* order) {
+  std::vector<int64_t> stack;
+  absl::flat_hash_set<int64_t> visited;
+  for (int64_t u : callers[c]) {
+    if (g.kind[u] == CompKind::kFusion && visited.insert(u).second) {
+      stack.push_back(u);
+    }
+  }
+  while (!stack.empty()) {
+    const int64_t f = stack.back();
+    stack.pop_back();
+    for (int64_t u : callers[f]) {
+      if (!visited.insert(u).second) continue;
+      if (g.kind[u] == CompKind::kFusion) {
+        stack.push_back(u);
+      } else if (order->Has(u)) {
+        order->Touch(u);
+      }
+    }
+  }
 }
 
 // Adds fusion body `c` of `p`, after the bodies of `p` it calls.
@@ -773,18 +876,68 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
     pass[c] = GpuPassOf(m.computations[c].header.name);
   }
   OnlineCallOrder order(g);
-  for (int64_t c : GpuEarlyComputations(g, pass)) order.Add(c);
+  int64_t imported = 0;
+  const std::vector<int64_t> early = GpuEarlyComputations(g, pass, &imported);
+  const bool spmd =
+      m.entry_index >= 0 &&
+      absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");
+  std::vector<std::vector<int64_t>> callers(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee != c) callers[callee].push_back(c);
+    }
+  }
+  for (size_t i = 0; i <= early.size(); ++i) {
+    if (static_cast<int64_t>(i) == imported && !spmd) {
+      // FlattenCallGraph's clones (the SPMD partitioner's round trip
+      // through MLIR numbers the computations anew after it).
+      for (int64_t c : order.PostOrder()) {
+        if (c != m.entry_index && CalledOneFunctionTwice(g, c)) order.Touch(c);
+      }
+    }
+    if (i == early.size()) break;
+    const int64_t c = early[i];
+    order.Add(c);
+    // A computation made before fusion whose caller fusion took in was
+    // called by the computation holding the fusion when it was made.
+    if (static_cast<int64_t>(i) >= imported) {
+      TouchFusedCallers(g, callers, c, &order);
+    }
+  }
   // Each pass walks the computations in the order of the moment (XLA's
   // MakeComputationPostOrder, callees first) and fuses in each: its bodies
   // are made computation by computation, and each call to one moves its
   // caller (and theirs) behind it.
-  for (GpuPass p : {GpuPass::kCustom, GpuPass::kFused, GpuPass::kAsync,
-                    GpuPass::kWrapped}) {
+  for (GpuPass p : {GpuPass::kCustom, GpuPass::kFused}) {
     for (int64_t caller : order.PostOrder()) {
       for (int64_t callee : g.callees[caller]) {
         if (pass[callee] == p) AddFusionBody(g, pass, p, callee, &order);
       }
     }
+  }
+  // The async wrappers' computations, as the name uniquer numbered them
+  // (async_computation, async_computation.1, ...: the order made).
+  std::vector<int64_t> async;
+  for (int64_t c = 0; c < comps; ++c) {
+    if (pass[c] == GpuPass::kAsync) async.push_back(c);
+  }
+  std::sort(async.begin(), async.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(m.computations[a].header.name,
+                           m.computations[b].header.name);
+  });
+  for (int64_t c : async) AddFusionBody(g, pass, GpuPass::kAsync, c, &order);
+  // FusionWrapper walks the module from the entry as XLA:CPU's wrapping
+  // does (WrappedOrder): the entry's instructions before a loop's body.
+  std::vector<Made> made(comps, Made::kDerived);
+  for (int64_t c = 0; c < comps; ++c) {
+    if (pass[c] == GpuPass::kWrapped) {
+      made[c] = Made::kWrapped;
+    } else if (g.kind[c] == CompKind::kFusion) {
+      made[c] = Made::kFused;
+    }
+  }
+  for (int64_t c : WrappedOrder(g, made)) {
+    if (!order.Has(c)) order.Add(c);
   }
   for (int64_t c = 0; c < comps; ++c) {
     if (!order.Has(c)) order.Add(c);
