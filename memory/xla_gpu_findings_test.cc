@@ -139,14 +139,40 @@ INSTANTIATE_TEST_SUITE_P(
         "module_165047.jit__lambda.sm_9.0a_gpu_after_optimizations",
         "module_138521.jit__lambda.sm_9.0a_gpu_after_optimizations"));
 
+// XLA:GPU's computation order follows passes that touched a computation
+// before fusion: each new callee moved its caller (and theirs) to the front
+// of XLA's online order, so priority fusion later met the loop's condition
+// before its body. Each module's ids were off before:
+// - a cumulative scan (module_86804, scan_cumulative.s.scan) whose two
+//   stacked outputs called jax's dynamic_update_index_in_dim twice from the
+//   loop body: FlattenCallGraph cloned it for the second call, a new callee
+//   of the body (the op_names are all the text keeps of it);
+// - a batched map over rows (module_100727, lax_map_rows.s.map_batched)
+//   whose body sorts:
+//   StableSortExpander's comparator clone (region_1.2.clone), called from
+//   the body then, from a fusion body now;
+// - a flash-style attention's forward pass (module_266507,
+//   flash_attention.s.forward): the key and value blocks sliced by one
+//   function, and FusionWrapper's bodies made walking from the entry (the
+//   entry's transpose before the loop body's maximum).
+INSTANTIATE_TEST_SUITE_P(
+    TouchedBeforeFusion, JaxlibGpuDump,
+    ::testing::Values(
+        "module_86804.jit_f.sm_9.0a_gpu_after_optimizations",
+        "module_100727.jit__lambda.sm_9.0a_gpu_after_optimizations",
+        "module_266507.jit__flash_attention.sm_9.0a_gpu_after_optimizations"));
+
 // Given the order XLA created the computations in (here XLA:GPU's module
 // order, which compile_zoo.py records), the replay gives XLA's ids on
-// XLA:GPU as on XLA:CPU: a cumulative scan (module_86804, scan_cumulative.
-// s.scan) whose loop XLA:GPU fused condition first, which the guess does
-// not (the importer made the body first). XLA:GPU refused the order
-// before.
+// XLA:GPU as on XLA:CPU: a reversed, unrolled cumulative scan
+// (module_87467, scan_cumulative.s.scan_reverse_unroll) whose loop
+// XLA:GPU fused condition first, which the guess does not (the importer
+// made the body first, and the unrolled body's two slices of one function
+// were merged into one instruction, so the text does not show the second
+// call). XLA:GPU refused the order before.
 TEST(XlaGpuFindings, GivenXlasOrderTheIdsAreXlas) {
-  const std::string name = "module_86804.jit_f.sm_9.0a_gpu_after_optimizations";
+  const std::string name =
+      "module_87467.jit__lambda.sm_9.0a_gpu_after_optimizations";
   const std::string base = "memory/testdata_xla_gpu/" + name;
   const std::string text = ReadTestData(base + ".txt");  // the module points in
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
