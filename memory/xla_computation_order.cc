@@ -522,7 +522,14 @@ std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
 
 // XLA:GPU's fusion passes, in the order they run; each names the bodies it
 // makes its own way.
-enum class GpuPass : uint8_t { kNone, kCustom, kFused, kAsync, kWrapped };
+enum class GpuPass : uint8_t {
+  kNone,
+  kCustom,
+  kSortIota,
+  kFused,
+  kAsync,
+  kWrapped
+};
 
 GpuPass GpuPassOf(absl::string_view name) {
   // GemmFusion's Triton GEMMs and the softmax rewriter's fusions (kCustom,
@@ -692,17 +699,43 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     } else if (absl::EndsWith(name, kReduceSub)) {
       absl::string_view dot = name;
       dot.remove_suffix(kReduceSub.size());
-      keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
+      // The split-k rewriter's ("dot.N.reduce_sub_computation") come last;
+      // another's (the scatter expander's "and.reduce_sub_computation")
+      // first of the computations passes made anew.
+      if (absl::StartsWith(dot, "dot")) {
+        keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
+      } else {
+        keyed.push_back({{4, -1, 0, 0}, c});
+      }
     } else {
       keyed.push_back({{4, 0, 0, 0}, c});
     }
   }
+  // Clones of equal keys in the order of their originals (a pass clones
+  // walking the computations in order).
+  absl::flat_hash_map<absl::string_view, Key> original_key;
+  for (const auto& [key, c] : keyed) {
+    if (std::get<0>(key) != 5) original_key.emplace(name_of(c), key);
+  }
+  auto original_of = [&](int64_t c) -> std::optional<Key> {
+    const absl::string_view name = name_of(c);
+    auto it = original_key.find(name.substr(0, name.find(".clone")));
+    if (it == original_key.end()) return std::nullopt;
+    return it->second;
+  };
   std::stable_sort(
       keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
         if (x.first != y.first) return x.first < y.first;
         // Region-derived names of equal keys: in natural order.
         if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
           return NaturalNameLess(name_of(x.second), name_of(y.second));
+        }
+        if (std::get<0>(x.first) == 5) {
+          // Those whose original is gone after the others.
+          const std::optional<Key> a = original_of(x.second),
+                                   b = original_of(y.second);
+          if (a.has_value() != b.has_value()) return a.has_value();
+          if (a && b) return *a < *b;
         }
         return false;
       });
@@ -874,6 +907,16 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
   std::vector<GpuPass> pass(comps);
   for (int64_t c = 0; c < comps; ++c) {
     pass[c] = GpuPassOf(m.computations[c].header.name);
+    // SortIotaFusion's bodies, made before priority fusion: a sort with
+    // its iota (the only fusion body holding a sort).
+    if (pass[c] == GpuPass::kFused &&
+        std::any_of(m.computations[c].instructions.begin(),
+                    m.computations[c].instructions.end(),
+                    [](const HloInstruction& in) {
+                      return in.opcode == HloOpcode::kSort;
+                    })) {
+      pass[c] = GpuPass::kSortIota;
+    }
   }
   OnlineCallOrder order(g);
   int64_t imported = 0;
@@ -908,7 +951,7 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
   // MakeComputationPostOrder, callees first) and fuses in each: its bodies
   // are made computation by computation, and each call to one moves its
   // caller (and theirs) behind it.
-  for (GpuPass p : {GpuPass::kCustom, GpuPass::kFused}) {
+  for (GpuPass p : {GpuPass::kCustom, GpuPass::kSortIota, GpuPass::kFused}) {
     for (int64_t caller : order.PostOrder()) {
       for (int64_t callee : g.callees[caller]) {
         if (pass[callee] == p) AddFusionBody(g, pass, p, callee, &order);
