@@ -155,6 +155,19 @@ INSTANTIATE_TEST_SUITE_P(
 //   flash_attention.s.forward): the key and value blocks sliced by one
 //   function, and FusionWrapper's bodies made walking from the entry (the
 //   entry's transpose before the loop body's maximum).
+// The computations made before fusion in the order of the passes that
+// made them: a map over rows (module_100064, lax_map_rows.s.map) whose
+// sort SortIotaFusion fused before priority fusion ran (its body,
+// "fused_computation", holds the sort); a held-out GMRES solve
+// (module_2056, heldout_sparse_solvers.s.gmres) whose scatter expander's
+// "and.reduce_sub_computation" comes before dot-strength-reduction's
+// "scalar_add_computation", and their clones in that order.
+INSTANTIATE_TEST_SUITE_P(
+    MadeBeforeFusion, JaxlibGpuDump,
+    ::testing::Values(
+        "module_100064.jit_f.sm_9.0a_gpu_after_optimizations",
+        "module_2056.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
 INSTANTIATE_TEST_SUITE_P(
     TouchedBeforeFusion, JaxlibGpuDump,
     ::testing::Values(
