@@ -155,6 +155,19 @@ INSTANTIATE_TEST_SUITE_P(
 //   flash_attention.s.forward): the key and value blocks sliced by one
 //   function, and FusionWrapper's bodies made walking from the entry (the
 //   entry's transpose before the loop body's maximum).
+// A value an async computation defines keeps its definition as the end of
+// its live range (XLA's HloLiveRange ends the definition no earlier than
+// the chain's async-done, then takes a later position only when strictly
+// later, which the async-done is not), so only a user of the definition
+// itself may take its buffer: an FSDP training step on 8 GPUs
+// (module_4076, spmd_mlp_fsdp.s.train_step), whose reduce-scatter.2, the
+// root of an async computation, was put in the donated parameter's
+// allocation for loop_subtract_fusion, the async-done's user; XLA keeps it
+// in the temp heap.
+INSTANTIATE_TEST_SUITE_P(
+    AsyncRootEndsAtItsDefinition, JaxlibGpuDump,
+    ::testing::Values("module_4076.jit_step.sm_9.0a_gpu_after_optimizations"));
+
 // The computations made before fusion in the order of the passes that
 // made them: a map over rows (module_100064, lax_map_rows.s.map) whose
 // sort SortIotaFusion fused before priority fusion ran (its body,
