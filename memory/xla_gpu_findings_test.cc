@@ -168,6 +168,18 @@ INSTANTIATE_TEST_SUITE_P(
     AsyncRootEndsAtItsDefinition, JaxlibGpuDump,
     ::testing::Values("module_4076.jit_step.sm_9.0a_gpu_after_optimizations"));
 
+// A reduction fusion's hero is the reduce a root computes through
+// intermediate instructions (bitcasts, elementwise ones of one operand),
+// and the path from a parameter to an output may pass it: optax's LAMB on
+// a B200 (module_27565, heldout_optax.s.lamb, held out), whose multi-output
+// fusion ends in the norm's sqrt of a sum; its output {1} takes the buffer
+// of gemm_fusion_dot, its operand, as in XLA's heap (it had a slot of its
+// own, and the norm and its neighbours other offsets).
+INSTANTIATE_TEST_SUITE_P(
+    ReductionHeroThroughElementwise, JaxlibGpuDump,
+    ::testing::Values(
+        "module_27565.jit_step.sm_10.0a_gpu_after_optimizations"));
+
 // The computations made before fusion in the order of the passes that
 // made them: a map over rows (module_100064, lax_map_rows.s.map) whose
 // sort SortIotaFusion fused before priority fusion ran (its body,
