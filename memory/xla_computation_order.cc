@@ -618,15 +618,60 @@ bool LoneClone(absl::string_view name,
   return absl::ConsumeSuffix(&name, ".clone") && !names.contains(name);
 }
 
+// The place of each loop condition and body a pass cloned among them
+// (LoopComputations' order), -1 for the other computations.
+std::vector<int64_t> ClonedLoopPlaces(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> loop_place(m.computations.size(), -1);
+  int64_t loops = 0;
+  for (int64_t c : LoopComputations(g)) {
+    if (loop_place[c] < 0 && c != m.entry_index &&
+        !ImportedNumbers(m.computations[c].header.name)) {
+      loop_place[c] = loops++;
+    }
+  }
+  return loop_place;
+}
+
+// The SPMD partitioner's reducer clones, for the collectives it writes
+// (made before its entry; the order among them is not in the text).
+std::vector<bool> PartitionerClones(const ModuleGraph& g,
+                                    const std::vector<GpuPass>& pass) {
+  const HloModule& m = g.module;
+  std::vector<bool> partitioner(m.computations.size(), false);
+  if (m.entry_index < 0 ||
+      !absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd")) {
+    return partitioner;
+  }
+  for (const HloComputation& computation : m.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kAllReduce &&
+          in.opcode != HloOpcode::kAllReduceStart &&
+          in.opcode != HloOpcode::kReduceScatter) {
+        continue;
+      }
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      if (callee >= 0 && pass[callee] == GpuPass::kNone &&
+          callee != m.entry_index &&
+          !ImportedNumbers(m.computations[callee].header.name)) {
+        partitioner[callee] = true;
+      }
+    }
+  }
+  return partitioner;
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
 // cloned (LoopComputations), then computations passes made anew (a top-k
-// comparator, a scalar adder) in text order, then clones (those whose
+// comparator, a scalar adder) in text order, the scatter expander's
+// reducer ("and.reduce_sub_computation") first, then clones (those whose
 // original is gone first, then by the number of what they clone, then
-// their own), then what else passes derived from
-// regions (by region, then the number ending the name), then the reducers
-// made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
+// their own, then in their originals' order), then what else passes
+// derived from regions (by region, then the number ending the name), then
+// the reducers the split-k rewriter made for dots
+// ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
                                           const std::vector<GpuPass>& pass,
                                           int64_t* imported) {
@@ -641,38 +686,13 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   // its order (a while loop's body first), which XLA:GPU's fusion follows
   // in most modules but not in all (docs/memory.md, "Checked against
   // XLA:GPU").
-  std::vector<int64_t> loop_place(comps, -1);
-  int64_t loops = 0;
-  for (int64_t c : LoopComputations(g)) {
-    if (loop_place[c] < 0 && c != m.entry_index &&
-        !ImportedNumbers(name_of(c))) {
-      loop_place[c] = loops++;
-    }
-  }
+  const std::vector<int64_t> loop_place = ClonedLoopPlaces(g);
   constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
   absl::flat_hash_set<absl::string_view> names;
   for (const HloComputation& computation : m.computations) {
     names.insert(computation.header.name);
   }
-  // The SPMD partitioner's reducer clones, for the collectives it writes
-  // (made before its entry; the order among them is not in the text).
-  std::vector<bool> partitioner(comps, false);
-  if (m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd")) {
-    for (const HloComputation& computation : m.computations) {
-      for (const HloInstruction& in : computation.instructions) {
-        if (in.opcode != HloOpcode::kAllReduce &&
-            in.opcode != HloOpcode::kAllReduceStart &&
-            in.opcode != HloOpcode::kReduceScatter) {
-          continue;
-        }
-        const int64_t callee = g.CalledComputation(in, "to_apply");
-        if (callee >= 0 && pass[callee] == GpuPass::kNone &&
-            callee != m.entry_index && !ImportedNumbers(name_of(callee))) {
-          partitioner[callee] = true;
-        }
-      }
-    }
-  }
+  const std::vector<bool> partitioner = PartitionerClones(g, pass);
   for (int64_t c = 0; c < comps; ++c) {
     if (pass[c] != GpuPass::kNone) continue;
     const absl::string_view name = name_of(c);
