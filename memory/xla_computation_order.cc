@@ -431,6 +431,32 @@ MadeGroups GroupByMaking(const HloModule& m) {
   return g;
 }
 
+// The smallest channel_id of the collectives (all-reduce, all-reduce-start,
+// reduce-scatter) that reduce with each computation, INT64_MAX for none:
+// the SPMD partitioner numbers channels as it makes its collectives, each
+// with a clone of its reducer, so the channels order the clones.
+std::vector<int64_t> ReducerChannels(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> channel(m.computations.size(), INT64_MAX);
+  for (const HloComputation& computation : m.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kAllReduce &&
+          in.opcode != HloOpcode::kAllReduceStart &&
+          in.opcode != HloOpcode::kReduceScatter) {
+        continue;
+      }
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      const absl::optional<absl::string_view> text =
+          FindHloAttribute(in.attributes, "channel_id");
+      int64_t id = 0;
+      if (callee >= 0 && text && absl::SimpleAtoi(*text, &id) && id >= 0) {
+        channel[callee] = std::min(channel[callee], id);
+      }
+    }
+  }
+  return channel;
+}
+
 // The SPMD partitioner makes a new entry ("main.N_spmd") after the imported
 // computations, and before it the reducers it clones for the collectives
 // and scatters it writes: those, taken out of `groups`' derived ones, in the
@@ -468,6 +494,20 @@ std::vector<int64_t> PartitionerReducers(const ModuleGraph& g,
                      return DerivedNameLess(m.computations[a].header.name,
                                             m.computations[b].header.name);
                    });
+  // The clones for collectives, in the places the names give them, by the
+  // channels of their collectives (a scatter's clone has none).
+  const std::vector<int64_t> channel = ReducerChannels(g);
+  std::vector<int64_t> slots, clones;
+  for (size_t i = 0; i < before_entry.size(); ++i) {
+    if (channel[before_entry[i]] != INT64_MAX) {
+      slots.push_back(static_cast<int64_t>(i));
+      clones.push_back(before_entry[i]);
+    }
+  }
+  std::stable_sort(clones.begin(), clones.end(), [&](int64_t a, int64_t b) {
+    return channel[a] < channel[b];
+  });
+  for (size_t k = 0; k < slots.size(); ++k) before_entry[slots[k]] = clones[k];
   return before_entry;
 }
 
@@ -634,15 +674,20 @@ std::vector<int64_t> ClonedLoopPlaces(const ModuleGraph& g) {
 }
 
 // The SPMD partitioner's reducer clones, for the collectives it writes
-// (made before its entry; the order among them is not in the text).
-std::vector<bool> PartitionerClones(const ModuleGraph& g,
-                                    const std::vector<GpuPass>& pass) {
+// (made before its entry), each with the smallest channel_id of the
+// collectives that reduce with it: the partitioner numbers channels as it
+// makes the collectives, each with its reducer's clone, so their order is
+// the clones' (INT64_MAX for a clone no collective with a channel uses; -1
+// for the other computations).
+std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
+                                       const std::vector<GpuPass>& pass) {
   const HloModule& m = g.module;
-  std::vector<bool> partitioner(m.computations.size(), false);
+  std::vector<int64_t> channel(m.computations.size(), -1);
   if (m.entry_index < 0 ||
       !absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd")) {
-    return partitioner;
+    return channel;
   }
+  const std::vector<int64_t> channels = ReducerChannels(g);
   for (const HloComputation& computation : m.computations) {
     for (const HloInstruction& in : computation.instructions) {
       if (in.opcode != HloOpcode::kAllReduce &&
@@ -654,11 +699,11 @@ std::vector<bool> PartitionerClones(const ModuleGraph& g,
       if (callee >= 0 && pass[callee] == GpuPass::kNone &&
           callee != m.entry_index &&
           !ImportedNumbers(m.computations[callee].header.name)) {
-        partitioner[callee] = true;
+        channel[callee] = channels[callee];
       }
     }
   }
-  return partitioner;
+  return channel;
 }
 
 // The computations XLA:GPU made before fusion, in the order guessed: the
@@ -692,7 +737,7 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   for (const HloComputation& computation : m.computations) {
     names.insert(computation.header.name);
   }
-  const std::vector<bool> partitioner = PartitionerClones(g, pass);
+  const std::vector<int64_t> partitioner = PartitionerClones(g, pass);
   for (int64_t c = 0; c < comps; ++c) {
     if (pass[c] != GpuPass::kNone) continue;
     const absl::string_view name = name_of(c);
@@ -704,9 +749,9 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       // keeps its place.
       const bool in_place = std::count(name.begin(), name.end(), '.') == 2;
       keyed.push_back({{in_place ? 3 : 0, ab->first, ab->second, 0}, c});
-    } else if (partitioner[c]) {
+    } else if (partitioner[c] >= 0) {
       const DerivedKey k = DerivedKeyOf(name);
-      keyed.push_back({{1, k.region, k.number, 0}, c});
+      keyed.push_back({{1, partitioner[c], k.region, k.number}, c});
     } else if (loop_place[c] >= 0) {
       keyed.push_back({{2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {

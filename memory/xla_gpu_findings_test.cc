@@ -180,6 +180,17 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         "module_27565.jit_step.sm_10.0a_gpu_after_optimizations"));
 
+// The SPMD partitioner's reducer clones in the order of their collectives'
+// channels (the partitioner numbers channels as it makes the collectives,
+// each with its reducer's clone): a model-parallel MLP's gradient on 8
+// GPUs (module_228056, spmd_mlp_model.s.loss_grad), whose add.clone
+// (channel 1) XLA made before region_0.1.clone (2) and region_1.2.clone
+// (3); the names put it after them.
+INSTANTIATE_TEST_SUITE_P(
+    PartitionerClonesByChannel, JaxlibGpuDump,
+    ::testing::Values(
+        "module_228056.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
 // The computations made before fusion in the order of the passes that
 // made them: a map over rows (module_100064, lax_map_rows.s.map) whose
 // sort SortIotaFusion fused before priority fusion ran (its body,
