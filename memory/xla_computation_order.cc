@@ -16,7 +16,8 @@
 //   1. the computations the importer made: region_A.B and the entry, by B
 //      (the importer's counter), then A; the SPMD partitioner's entry
 //      ("main.N_spmd") after them, preceded by the reducers it clones for
-//      the all-reduces, reduce-scatters and scatters it writes;
+//      the all-reduces, reduce-scatters and scatters it writes (those of
+//      collectives by their channel ids, ReducerChannels);
 //   2. what passes derived from them before fusion (clones of while
 //      conditions and bodies, "wide.", ".clone", ".sunk", ...): each while
 //      loop's condition then body, loops reached from the entry first, the
