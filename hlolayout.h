@@ -151,6 +151,7 @@
 #include "hlolayout/report/report.h"
 
 // CuTe layout algebra.
+#include "hlolayout/cute/atom/atom_catalog.h"
 #include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/conflict_report_text.h"
