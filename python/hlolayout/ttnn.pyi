@@ -34,7 +34,6 @@ class CorePages:
     core: Tuple[int, int]
     first_host_pages: Tuple[int, ...]
     num_dev_pages: int
-    num_cores: int
     num_shards: int
     def to_dict(self) -> Dict[str, Any]: ...
     def _repr_html_(self) -> str: ...
@@ -259,6 +258,7 @@ class TensorSpec:
     packed_buffer_size_bytes: int
     num_pages: int
     strides: Tuple[int, ...]
+    num_cores: int
     num_shards: int
     num_cores_with_data: int
     max_num_shards_per_core: int
