@@ -7,9 +7,10 @@ hl.parse_shape(text).explain() (the library's ExplainShape, turned into the
 dict of `hlolayout explain --json`) against ExplainShape alone in C++
 (`_time_explain_cpp`, the GIL released), and hl.ttnn.TensorSpec(...)'s
 construction against the C++ call it wraps (ttnn::CheckSpec: TensorSpec::Make
-and the device check, `_time_cpp`). Goal: within 2x. Each figure is the
-median over --repeat rounds of the mean time of one call in a round of
---calls calls.
+and the device check, `_time_cpp`; TensorSpec and its memory config are
+C++ values, so the call reads its arguments in C++). Goal: within 2x. Each
+figure is the median over --repeat rounds of the mean time of one call in a
+round of --calls calls.
 """
 
 import argparse
@@ -63,7 +64,7 @@ def bench_ttnn(args):
         py_times, cpp_times = [], []
         for _ in range(args.repeat):
             py_times.append(per_call(lambda: ttnn.TensorSpec(*a, **kw), args.calls))
-            cpp_times.append(s._s._time_cpp(args.calls))
+            cpp_times.append(s._time_cpp(args.calls))
         py, cpp = statistics.median(py_times), statistics.median(cpp_times)
         print("%-55s %10.2f %10.2f %6.2fx" % (name, py * 1e6, cpp * 1e6, py / cpp))
 
