@@ -78,18 +78,31 @@ void WarnDevice(const std::string& message) {
 
 namespace {
 
-// hl.ttnn.TensorSpec: the spec, what it was made from, and the Python
-// values given, answered as they were given.
+// hl.ttnn.TensorSpec: the spec, the device it was checked against, and the
+// Python values given, answered as they were given. (Under 1 KiB, so that
+// making one is a small allocation.)
 struct PyTtnnSpec {
-  ttnn::TensorSpecInput input;
-  ttnn::DeviceChoice device;
   std::optional<ttnn::TensorSpec> spec;
+  ttnn::DeviceChoice device;
   ttnn::SpecNotes notes;     // the device checked against, its warnings
   py::object memory_config;  // as given (a default one for None)
   py::object device_params;  // the DeviceParams given, or None
-  std::string device_name = "wormhole_n150";  // the name given
-  py::object resolved;  // memory_config, made on first use
+  py::object device_name;    // the device name given (a str), or None
+  py::object resolved;       // memory_config, made on first use
 };
+
+// What a spec was made from (the shard shape filled in when it was
+// derived, which SpecText and DrawTtnnSpec do not read).
+ttnn::TensorSpecInput InputOf(const ttnn::TensorSpec& s) {
+  ttnn::TensorSpecInput in;
+  in.shape = s.logical_shape();
+  in.dtype = s.dtype();
+  in.layout = s.layout();
+  in.tile = s.tile();
+  in.memory = s.input_memory_config();
+  in.derive_shard_shape = s.shard_shape_derived();
+  return in;
+}
 
 const ttnn::TensorSpec& Spec(const PyTtnnSpec& s) { return *s.spec; }
 
@@ -112,20 +125,36 @@ int64_t CoreIndex(const ttnn::BufferDistribution& d, int64_t core) {
 // TensorSpec's dtype and layout as its Python half read them: the name
 // lower-cased (dtype), "_LAYOUT" dropped (layout), then checked.
 ttnn::DataType DataTypeOf(py::handle v) {
+  static StrCache<ttnn::DataType> cache;
+  if (const ttnn::DataType* known = cache.Find(v)) return *known;
   const std::string name = absl::AsciiStrToLower(EnumText(v));
   absl::optional<ttnn::DataType> t = ttnn::DataTypeFromName(name);
   if (!t) ThrowStatus(ttnn::CheckName(ttnn::NameKind::kDataType, name));
+  cache.Add(v, *t);
   return *t;
 }
 
 ttnn::Layout LayoutOf(py::handle v) {
+  static StrCache<ttnn::Layout> cache;
+  if (const ttnn::Layout* known = cache.Find(v)) return *known;
   std::string name = EnumText(v);
   for (size_t at; (at = name.find("_LAYOUT")) != std::string::npos;) {
     name.erase(at, 7);
   }
   absl::optional<ttnn::Layout> l = ttnn::LayoutFromName(name);
   if (!l) ThrowStatus(ttnn::CheckName(ttnn::NameKind::kLayout, name));
+  cache.Add(v, *l);
   return *l;
+}
+
+// The device checked against for a name (DeviceParams(name=...)).
+const ttnn::DeviceChoice& ChoiceNamed(py::handle name) {
+  static StrCache<ttnn::DeviceChoice> cache;
+  if (const ttnn::DeviceChoice* known = cache.Find(name)) return *known;
+  static ttnn::DeviceChoice last;
+  last = MakeDeviceParams(py::str(name).cast<std::string>()).choice;
+  cache.Add(name, last);
+  return last;
 }
 
 // The default memory config (DRAM interleaved) as a Python object, made once.
@@ -141,15 +170,12 @@ py::handle DefaultMemoryConfig() {
 void SetDevice(py::handle device, PyTtnnSpec& out) {
   if (device.is_none()) {
     out.device = DefaultDeviceParams().choice;
-  } else if (py::isinstance<PyDeviceParams>(device)) {
-    const PyDeviceParams& p = device.cast<const PyDeviceParams&>();
-    out.device = p.choice;
-    out.device_name = p.name;
+  } else if (const PyDeviceParams* p = ValueOf<PyDeviceParams>(device)) {
+    out.device = p->choice;
     out.device_params = py::reinterpret_borrow<py::object>(device);
   } else {
-    PyDeviceParams p = MakeDeviceParams(py::str(device).cast<std::string>());
-    out.device = p.choice;
-    out.device_name = std::move(p.name);
+    out.device = ChoiceNamed(device);
+    out.device_name = py::str(device);
   }
 }
 
@@ -157,11 +183,12 @@ void SetMemory(py::handle memory_config, ttnn::TensorSpecInput& in,
                PyTtnnSpec& out) {
   py::handle m =
       memory_config.is_none() ? DefaultMemoryConfig() : memory_config;
-  if (!py::isinstance<PyMemoryConfig>(m)) {
+  const PyMemoryConfig* config = ValueOf<PyMemoryConfig>(m);
+  if (config == nullptr) {
     throw py::type_error("memory_config is a MemoryConfig or None, not " +
                          py::repr(m).cast<std::string>());
   }
-  const PyMemoryConfig& c = m.cast<const PyMemoryConfig&>();
+  const PyMemoryConfig& c = *config;
   if (!c.status.ok()) RaiseStatus(c.status);
   in.memory = c.input;
   in.derive_shard_shape = c.derive_shard_shape;
@@ -176,7 +203,7 @@ std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
                                      py::handle memory_config, py::handle tile,
                                      py::handle device) {
   auto out = std::make_unique<PyTtnnSpec>();
-  ttnn::TensorSpecInput& in = out->input;
+  ttnn::TensorSpecInput in;
   in.shape = ToInts(shape);
   SetDevice(device, *out);
   in.dtype = DataTypeOf(dtype);
@@ -192,6 +219,42 @@ std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
   out->spec.emplace(std::move(checked->spec));
   for (const std::string& w : out->notes.warnings) WarnDevice(w);
   return out;
+}
+
+// TensorSpec.__init__ as the type's tp_init: the arguments parsed by
+// CPython, MakeSpec, and the spec placed in the pybind11 instance as
+// py::init would place it (-1 and a Python error on failure).
+int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
+  static const char* kNames[] = {"shape", "dtype",  "layout", "memory_config",
+                                 "tile",  "device", nullptr};
+  PyObject *shape, *dtype, *layout;
+  PyObject *memory_config = Py_None, *tile = Py_None, *device = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOO:TensorSpec",
+                                   const_cast<char**>(kNames), &shape, &dtype,
+                                   &layout, &memory_config, &tile, &device)) {
+    return -1;
+  }
+  try {
+    static const py::detail::type_info* const type =
+        py::detail::get_type_info(typeid(PyTtnnSpec));
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    py::detail::value_and_holder v_h = inst->get_value_and_holder(type);
+    if (v_h.holder_constructed()) {
+      throw py::type_error("a TensorSpec is made once");
+    }
+    std::unique_ptr<PyTtnnSpec> spec =
+        MakeSpec(shape, dtype, layout, memory_config, tile, device);
+    v_h.value_ptr() = spec.get();
+    v_h.type->init_instance(inst, &spec);  // moves the holder
+    return 0;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return -1;
 }
 
 py::object ResolvedMemory(PyTtnnSpec& s) {
@@ -252,8 +315,9 @@ std::string HtmlEscape(absl::string_view text) {
 }
 
 std::string SpecTextOf(const PyTtnnSpec& s, bool full) {
-  return ttnn::SpecText(s.input, ttnn::CheckedSpec{*s.spec, s.notes.warnings},
-                        s.device, full);
+  return ttnn::SpecText(InputOf(*s.spec),
+                        ttnn::CheckedSpec{*s.spec, s.notes.warnings}, s.device,
+                        full);
 }
 
 std::string DrawSvg(const PyTtnnSpec& s, py::handle core) {
@@ -265,9 +329,9 @@ std::string DrawSvg(const PyTtnnSpec& s, py::handle core) {
     if (xy.size() != 2) throw py::value_error("a core is (x, y)");
     c = ttnn::CoreCoord{xy[0], xy[1]};
   }
+  const ttnn::TensorSpecInput in = InputOf(*s.spec);
   py::gil_scoped_release release;
-  draw::TtnnDrawing d =
-      Unwrap(draw::DrawTtnnSpec(s.input, *s.spec, s.device, c));
+  draw::TtnnDrawing d = Unwrap(draw::DrawTtnnSpec(in, *s.spec, s.device, c));
   return draw::GridsToSvg(d.grids, d.title);
 }
 
@@ -346,26 +410,30 @@ py::object Distribute(
 // What TensorSpec was made from, and its own fields.
 void SpecFields(py::class_<PyTtnnSpec>& c) {
   c.def_property_readonly(
-       "shape", [](const PyTtnnSpec& s) { return IntTuple(s.input.shape); })
+       "shape",
+       [](const PyTtnnSpec& s) { return IntTuple(Spec(s).logical_shape()); })
       .def_property_readonly(
           "dtype",
           [](const PyTtnnSpec& s) {
-            return std::string(ttnn::DataTypeName(s.input.dtype));
+            return std::string(ttnn::DataTypeName(Spec(s).dtype()));
           })
       .def_property_readonly(
           "layout",
           [](const PyTtnnSpec& s) {
-            return std::string(ttnn::LayoutName(s.input.layout));
+            return std::string(ttnn::LayoutName(Spec(s).layout()));
           })
       .def_property_readonly(
-          "tile", [](const PyTtnnSpec& s) { return PyTile{s.input.tile}; })
+          "tile", [](const PyTtnnSpec& s) { return PyTile{Spec(s).tile()}; })
       .def_readonly("input_memory_config", &PyTtnnSpec::memory_config,
                     "The memory config as given.")
       .def_property_readonly(
           "device",
           [](const PyTtnnSpec& s) -> py::object {
             if (s.device_params) return s.device_params;
-            return py::cast(PyDeviceParams{s.device_name, s.device});
+            return py::cast(
+                PyDeviceParams{s.device_name ? s.device_name.cast<std::string>()
+                                             : "wormhole_n150",
+                               s.device});
           })
       .def_property_readonly("memory_config", &ResolvedMemory,
                              "The memory config after TensorSpec resolved it "
@@ -479,17 +547,19 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
       .def("__repr__",
            [](const PyTtnnSpec& s) {
              return "TensorSpec(" +
-                    py::repr(IntTuple(s.input.shape)).cast<std::string>() +
-                    ", '" + std::string(ttnn::DataTypeName(s.input.dtype)) +
-                    "', '" + std::string(ttnn::LayoutName(s.input.layout)) +
+                    py::repr(IntTuple(Spec(s).logical_shape()))
+                        .cast<std::string>() +
+                    ", '" + std::string(ttnn::DataTypeName(Spec(s).dtype())) +
+                    "', '" + std::string(ttnn::LayoutName(Spec(s).layout())) +
                     "', " + py::repr(s.memory_config).cast<std::string>() + ")";
            })
       .def("_time_cpp", [](const PyTtnnSpec& s, int64_t n) {
+        const ttnn::TensorSpecInput in = InputOf(*s.spec);
         py::gil_scoped_release release;
         const auto start = std::chrono::steady_clock::now();
         int64_t sink = 0;
         for (int64_t i = 0; i < n; ++i) {
-          sink += ttnn::CheckSpec(s.input, s.device)->spec.num_pages();
+          sink += ttnn::CheckSpec(in, s.device)->spec.num_pages();
         }
         const std::chrono::duration<double> t =
             std::chrono::steady_clock::now() - start;
@@ -632,9 +702,14 @@ void RegisterTtnn(py::module_& m) {
       "device=...):\nwhat tt-metal computes for it. Every field of "
       "`hlolayout ttnn spec`, with\ntt-metal's names; to_dict() is exactly "
       "its --json (answer(): as a record).");
+  // __init__ for subclasses and signatures; TensorSpec(...) itself calls
+  // InitSpec, the type's tp_init slot, without pybind11's dispatch.
   c.def(py::init(&MakeSpec), py::arg("shape"), py::arg("dtype"),
         py::arg("layout"), py::arg("memory_config") = py::none(),
         py::arg("tile") = py::none(), py::arg("device") = py::none());
+  auto* type = reinterpret_cast<PyTypeObject*>(c.ptr());
+  type->tp_init = &InitSpec;
+  PyType_Modified(type);
   c.attr("__module__") = "hlolayout.ttnn";
   SpecFields(c);
   SizeFields(c);

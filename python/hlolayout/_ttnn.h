@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -48,6 +49,45 @@ std::string EnumText(pybind11::handle value);
 int64_t ToInt(pybind11::handle value);
 // A tuple of ints of any iterable of them.
 std::vector<int64_t> ToInts(pybind11::handle values);
+
+// The C++ value of `h` when it is an object of the bound class T, else
+// null: after the first call, an exact type is recognized without
+// pybind11's type lookup (TensorSpec(...) reads its memory config and
+// device so).
+template <typename T>
+const T* ValueOf(pybind11::handle h) {
+  static PyTypeObject* const type =
+      reinterpret_cast<PyTypeObject*>(pybind11::type::of<T>().ptr());
+  if (Py_TYPE(h.ptr()) == type) {
+    return static_cast<const T*>(
+        reinterpret_cast<pybind11::detail::instance*>(h.ptr())
+            ->get_value_and_holder()
+            .value_ptr());
+  }
+  return pybind11::isinstance<T>(h) ? &h.cast<const T&>() : nullptr;
+}
+
+// Values read from Python str objects, remembered by object: the names a
+// program passes are mostly the same few objects (ttnn.bfloat16, "TILE",
+// "p150"), so TensorSpec(...) reads each once. Each remembered str is kept
+// alive, so that no other object takes its address; at most 32.
+template <typename V>
+class StrCache {
+ public:
+  const V* Find(pybind11::handle name) const {
+    for (const auto& [key, value] : entries_) {
+      if (key == name.ptr()) return &value;
+    }
+    return nullptr;
+  }
+  void Add(pybind11::handle name, const V& value) {
+    if (!PyUnicode_CheckExact(name.ptr()) || entries_.size() >= 32) return;
+    entries_.emplace_back(name.inc_ref().ptr(), value);
+  }
+
+ private:
+  std::vector<std::pair<PyObject*, V>> entries_;
+};
 
 // ttnn.CoreRangeSet: ranges as given (TensorSpec checks that they do not
 // overlap).
