@@ -18,6 +18,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <time.h>
 
 #include <array>
 #include <chrono>
@@ -211,7 +212,8 @@ std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
   if (!tile.is_none()) in.tile = TileOf(tile);
   SetMemory(memory_config, in, *out);
   // Not worth releasing the GIL for: a spec takes a microsecond or two.
-  absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(in, out->device);
+  absl::StatusOr<ttnn::CheckedSpec> checked =
+      ttnn::CheckSpec(std::move(in), out->device);
   if (!checked.ok()) RaiseRefusal(checked.status());
   out->notes.device =
       out->device.check_fit ? std::string(out->device.device->name) : "none";
@@ -229,9 +231,15 @@ int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
                                  "tile",  "device", nullptr};
   PyObject *shape, *dtype, *layout;
   PyObject *memory_config = Py_None, *tile = Py_None, *device = Py_None;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|OOO:TensorSpec",
-                                   const_cast<char**>(kNames), &shape, &dtype,
-                                   &layout, &memory_config, &tile, &device)) {
+  const Py_ssize_t n = PyTuple_GET_SIZE(args);
+  const bool positional = kwargs == nullptr || PyDict_GET_SIZE(kwargs) == 0;
+  if (positional && n >= 3 && n <= 6) {  // no parsing
+    PyObject** slots[] = {&shape,         &dtype, &layout,
+                          &memory_config, &tile,  &device};
+    for (Py_ssize_t i = 0; i < n; ++i) *slots[i] = PyTuple_GET_ITEM(args, i);
+  } else if (!PyArg_ParseTupleAndKeywords(
+                 args, kwargs, "OOO|OOO:TensorSpec", const_cast<char**>(kNames),
+                 &shape, &dtype, &layout, &memory_config, &tile, &device)) {
     return -1;
   }
   try {
@@ -244,8 +252,13 @@ int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
     }
     std::unique_ptr<PyTtnnSpec> spec =
         MakeSpec(shape, dtype, layout, memory_config, tile, device);
+    // What class_::init_instance does, the type known.
     v_h.value_ptr() = spec.get();
-    v_h.type->init_instance(inst, &spec);  // moves the holder
+    py::detail::register_instance(inst, v_h.value_ptr(), v_h.type);
+    v_h.set_instance_registered();
+    using Holder = std::unique_ptr<PyTtnnSpec>;
+    new (std::addressof(v_h.holder<Holder>())) Holder(std::move(spec));
+    v_h.set_holder_constructed();
     return 0;
   } catch (py::error_already_set& e) {
     e.restore();
@@ -407,6 +420,19 @@ py::object Distribute(
   return py::make_tuple("ok", slices, IntTuple(d->slice_shape), d->submesh);
 }
 
+// Now in seconds: the calling thread's CPU time (`cpu`) or steady wall time.
+double Seconds(bool cpu) {
+  if (cpu) {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) +
+           1e-9 * static_cast<double>(t.tv_nsec);
+  }
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 // What TensorSpec was made from, and its own fields.
 void SpecFields(py::class_<PyTtnnSpec>& c) {
   c.def_property_readonly(
@@ -553,18 +579,22 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
                     "', '" + std::string(ttnn::LayoutName(Spec(s).layout())) +
                     "', " + py::repr(s.memory_config).cast<std::string>() + ")";
            })
-      .def("_time_cpp", [](const PyTtnnSpec& s, int64_t n) {
-        const ttnn::TensorSpecInput in = InputOf(*s.spec);
-        py::gil_scoped_release release;
-        const auto start = std::chrono::steady_clock::now();
-        int64_t sink = 0;
-        for (int64_t i = 0; i < n; ++i) {
-          sink += ttnn::CheckSpec(in, s.device)->spec.num_pages();
-        }
-        const std::chrono::duration<double> t =
-            std::chrono::steady_clock::now() - start;
-        return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
-      });
+      .def(
+          "_time_cpp",
+          [](const PyTtnnSpec& s, int64_t n, bool cpu) {
+            const ttnn::TensorSpecInput in = InputOf(*s.spec);
+            py::gil_scoped_release release;
+            const double start = Seconds(cpu);
+            int64_t sink = 0;
+            for (int64_t i = 0; i < n; ++i) {
+              sink += ttnn::CheckSpec(in, s.device)->spec.num_pages();
+            }
+            const double t = Seconds(cpu) - start;
+            return sink == 0 ? 0.0 : t / static_cast<double>(n);
+          },
+          py::arg("n"), py::arg("cpu") = false,
+          "Seconds per ttnn::CheckSpec of this spec's input, over `n` calls "
+          "(cpu: the\ncalling thread's CPU time, else wall time).");
 }
 
 // The buffer distribution's counts.

@@ -443,7 +443,11 @@ std::string EnumText(py::handle value) {
 }
 
 int64_t ToInt(py::handle value) {
-  if (PyLong_CheckExact(value.ptr())) return value.cast<int64_t>();
+  if (PyLong_CheckExact(value.ptr())) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow == 0) return v;
+  }
   return py::int_(py::reinterpret_borrow<py::object>(value)).cast<int64_t>();
 }
 
