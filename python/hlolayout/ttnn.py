@@ -34,6 +34,12 @@ borderline one warns (TtnnDeviceWarning, and `spec.warnings`).
     ...
     hlolayout.ttnn.TtnnRefusal: the grid [(0,0)-(9,9)] reaches core (9,9), outside wormhole_n150's 8x8 worker grid (0,0)-(7,7)
 
+s.to_dict() is `hlolayout ttnn spec --json`; s.answer() is the same answer as a
+record (SpecAnswer, from the field list that writes the CLI's JSON).
+
+    >>> s.answer().consumed_bytes_per_bank.bytes, s.to_dict()["num_pages"]
+    (12288, 18)
+
 A ShardSpec without a shard shape has it derived as
 ttnn.create_sharded_memory_config derives it (also here, with ttnn's
 arguments); Jupyter draws a spec (`_repr_html_`, `_repr_svg_`, `draw`).
