@@ -165,6 +165,12 @@ py::object Equal(const T& a, py::handle b, bool (*same)(const T&, const T&)) {
   return py::bool_(same(a, b.cast<const T&>()));
 }
 
+// __reduce__: the object's class and the arguments that make it again
+// (pickle, copy).
+py::tuple Reduce(py::handle self, py::tuple args) {
+  return py::make_tuple(py::type::of(self), std::move(args));
+}
+
 void BindCores(py::module_& m) {
   py::class_<ttnn::CoreCoord>(m, "CoreCoord",
                               "ttnn.CoreCoord(x, y): a Tensix core.")
@@ -175,6 +181,11 @@ void BindCores(py::module_& m) {
       .def_readonly("x", &ttnn::CoreCoord::x)
       .def_readonly("y", &ttnn::CoreCoord::y)
       .def("__repr__", &CoordRepr)
+      .def("__reduce__",
+           [](py::handle self) {
+             const auto& c = self.cast<const ttnn::CoreCoord&>();
+             return Reduce(self, py::make_tuple(c.x, c.y));
+           })
       .def("__eq__",
            [](const ttnn::CoreCoord& a, py::handle b) {
              return Equal<ttnn::CoreCoord>(
@@ -192,6 +203,11 @@ void BindCores(py::module_& m) {
       .def_readonly("start", &ttnn::CoreRange::start)
       .def_readonly("end", &ttnn::CoreRange::end)
       .def("__repr__", &RangeRepr)
+      .def("__reduce__",
+           [](py::handle self) {
+             return Reduce(
+                 self, py::make_tuple(self.attr("start"), self.attr("end")));
+           })
       .def("__eq__", [](const ttnn::CoreRange& a, py::handle b) {
         return Equal<ttnn::CoreRange>(
             a, b, [](const ttnn::CoreRange& p, const ttnn::CoreRange& q) {
@@ -217,6 +233,10 @@ void BindCores(py::module_& m) {
              return n;
            })
       .def("__repr__", &SetRepr)
+      .def("__reduce__",
+           [](py::handle self) {
+             return Reduce(self, py::make_tuple(self.attr("ranges")));
+           })
       .def("__eq__", [](const PyCoreRangeSet& a, py::handle b) {
         return Equal<PyCoreRangeSet>(a, b, &SameRanges);
       });
@@ -269,6 +289,12 @@ void BindShardSpecs(py::module_& m) {
             return std::string(ttnn::OrientationName(s.orientation));
           })
       .def("__repr__", &ShardRepr)
+      .def("__reduce__",
+           [](py::handle self) {
+             return Reduce(self,
+                           py::make_tuple(self.attr("grid"), self.attr("shape"),
+                                          self.attr("orientation")));
+           })
       .def("__eq__", [](const PyShardSpec& a, py::handle b) {
         return Equal<PyShardSpec>(a, b, &SameShard);
       });
@@ -293,6 +319,14 @@ void BindShardSpecs(py::module_& m) {
             return std::string(ttnn::DistributionName(s.distribution));
           })
       .def("__repr__", &NdRepr)
+      .def("__reduce__",
+           [](py::handle self) {
+             return Reduce(
+                 self,
+                 py::make_tuple(self.attr("shard_shape"), self.attr("grid"),
+                                self.attr("orientation"),
+                                self.attr("shard_distribution_strategy")));
+           })
       .def("__eq__", [](const PyNdShardSpec& a, py::handle b) {
         return Equal<PyNdShardSpec>(a, b, &SameNd);
       });
@@ -350,6 +384,16 @@ void BindMemoryConfig(py::module_& m) {
       .def("is_sharded",
            [](const PyMemoryConfig& c) { return ttnn::IsSharded(c.layout); })
       .def("__repr__", &MemoryRepr)
+      // A resolved config has both shard specs and its own layout, which
+      // the constructor would not give back: _memory_config sets them.
+      .def("__reduce__",
+           [](py::handle self) {
+             return py::make_tuple(
+                 py::module_::import("hlolayout.ttnn").attr("_memory_config"),
+                 py::make_tuple(
+                     self.attr("memory_layout"), self.attr("buffer_type"),
+                     self.attr("shard_spec"), self.attr("nd_shard_spec")));
+           })
       .def("__eq__", [](const PyMemoryConfig& a, py::handle b) {
         return Equal<PyMemoryConfig>(
             a, b, [](const PyMemoryConfig& p, const PyMemoryConfig& q) {
@@ -394,6 +438,10 @@ void BindTileAndDevice(py::module_& m) {
                                return py::make_tuple(t.tile.height,
                                                      t.tile.width);
                              })
+      .def("__reduce__",
+           [](py::handle self) {
+             return Reduce(self, py::make_tuple(self.attr("tile_shape")));
+           })
       .def("__repr__", [](const PyTile& t) {
         return absl::StrFormat("Tile((%d, %d))", t.tile.height, t.tile.width);
       });
@@ -406,7 +454,14 @@ void BindTileAndDevice(py::module_& m) {
         py::arg("dram_alignment") = py::none(),
         py::arg("l1_banks") = py::none(), py::arg("dram_banks") = py::none(),
         py::arg("name") = py::str("wormhole_n150"))
-      .def_readonly("name", &PyDeviceParams::name);
+      .def_readonly("name", &PyDeviceParams::name)
+      .def("__reduce__", [](py::handle self) {
+        return Reduce(
+            self,
+            py::make_tuple(self.attr("l1_alignment"),
+                           self.attr("dram_alignment"), self.attr("l1_banks"),
+                           self.attr("dram_banks"), self.attr("name")));
+      });
   static constexpr std::pair<const char*, int64_t ttnn::DeviceParams::*>
       kFields[] = {{"l1_alignment", &ttnn::DeviceParams::l1_alignment},
                    {"dram_alignment", &ttnn::DeviceParams::dram_alignment},
@@ -529,6 +584,17 @@ void RegisterTtnnConfig(py::module_& m) {
   BindCores(m);
   BindShardSpecs(m);
   BindMemoryConfig(m);
+  // MemoryConfig.__reduce__'s maker (through hl.ttnn._memory_config, which
+  // pickle finds by name): the fields as they were.
+  m.def("_memory_config", [](py::handle layout, py::handle buffer_type,
+                             py::handle shard, py::handle nd) {
+    PyMemoryConfig c =
+        MakeMemory(py::str("INTERLEAVED"), buffer_type, shard, nd);
+    c.layout = NamedEnum(layout, &ttnn::MemoryLayoutFromName,
+                         ttnn::NameKind::kMemoryLayout);
+    PrepareMemoryConfig(c);
+    return c;
+  });
   BindTileAndDevice(m);
   for (const char* name :
        {"CoreCoord", "CoreRange", "CoreRangeSet", "ShardSpec", "NdShardSpec",

@@ -162,6 +162,12 @@ ResolvedNdShardSpec = _core._ttnn.ResolvedNdShardSpec
 ShardSpecBuffer = _core._ttnn.ShardSpecBuffer
 
 
+def _memory_config(memory_layout, buffer_type, shard_spec, nd_shard_spec):
+    """MemoryConfig.__reduce__'s maker: the fields as they were (a resolved
+    config has both shard specs and its own layout)."""
+    return _core._ttnn._memory_config(memory_layout, buffer_type, shard_spec, nd_shard_spec)
+
+
 def _check(result):
     if isinstance(result, tuple) and result and result[0] == "refused":
         raise TtnnRefusal(result[1], result[2] or None)

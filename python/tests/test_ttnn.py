@@ -345,3 +345,21 @@ def test_constructors_check_their_arguments():
     # No Python-level __init__: the constructor runs in C++.
     assert not inspect.isfunction(ttnn.TensorSpec.__init__)
     assert ttnn.TensorSpec.__module__ == ttnn.MemoryConfig.__module__ == "hlolayout.ttnn"
+
+
+def test_values_pickle_and_copy_as_the_python_classes_did():
+    import copy
+    import pickle
+    grid = _grid(3, 0)
+    mc = ttnn.MemoryConfig(buffer_type=ttnn.BufferType.L1,
+                           nd_shard_spec=ttnn.NdShardSpec((1, 64, 64), grid))
+    resolved = ttnn.TensorSpec((4, 64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc).memory_config
+    for v in (ttnn.CoreCoord(1, 2), grid.ranges[0], grid, mc, resolved, ttnn.Tile((16, 32)),
+              ttnn.ShardSpec(grid, None, "COL_MAJOR"), mc.nd_shard_spec):
+        back = pickle.loads(pickle.dumps(v))
+        assert back == v if not isinstance(v, ttnn.Tile) else repr(back) == repr(v)
+        assert repr(copy.deepcopy(v)) == repr(v)
+    assert resolved.memory_layout == "HEIGHT_SHARDED"
+    assert repr(pickle.loads(pickle.dumps(resolved))) == repr(resolved)
+    d = pickle.loads(pickle.dumps(ttnn.DeviceParams(l1_alignment=32, name="p150")))
+    assert (d.name, d.l1_alignment, d.dram_alignment) == ("p150", 32, 64)
