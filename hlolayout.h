@@ -256,6 +256,7 @@
 #include "hlolayout/ttnn/resolve.h"
 #include "hlolayout/ttnn/sharded_config.h"
 #include "hlolayout/ttnn/spec_json.h"
+#include "hlolayout/ttnn/spec_record.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_layout.h"
 #include "hlolayout/ttnn/tensor_spec.h"
