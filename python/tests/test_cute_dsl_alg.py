@@ -3,6 +3,8 @@
 fixes of issues 46 and 47 in the twin's algebra, each a case the twin got
 wrong before."""
 
+import warnings
+
 import pytest
 
 from hlolayout import cute_dsl as cute
@@ -379,3 +381,67 @@ def test_make_layout_checks_in_order():
         cute.make_layout((2, 3), stride=(1, 2, 3))
     assert str(cute.make_layout((cute.Int32(4), 1, 3))) == \
         "(?,1,3):(1,0,?)"
+
+
+def _dynamic_leaf(rng):
+    """A random dynamic integer: Int32 or Int64, maybe with a divisibility,
+    a value of any sign (a traced value the DSL never evaluates)."""
+    v = rng.choice([1, 2, 3, 4, 6, 8, 16, 24, 96, 128, 1000, 0, -8])
+    x = rng.choice([cute.Int32, cute.Int64])(v)
+    if v > 0 and rng.random() < 0.4:
+        x = cute.assume(x, divby=rng.choice([d for d in (1, 2, 4, 8)
+                                             if v % d == 0]))
+    return x
+
+
+def test_the_written_out_divide_of_a_dynamic_mode_is_the_general_one(
+        monkeypatch):
+    # issue 47 item 15: logical_divide of s:d (s dynamic) by a static t:u
+    # is written out (_algebra._leaf_divide); over random operands it gives
+    # the general path's layout, every dynamic integer's value, divisibility
+    # and width included, and its refusals.
+    import random
+
+    from hlolayout.cute_dsl import _algebra, _fast
+
+    def answer(layout, tiler):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                r = cute.logical_divide(layout, tiler)
+            return str(r), _fast._key(r)
+        except (TypeError, ValueError, ZeroDivisionError) as ex:
+            return type(ex).__name__, str(ex)
+
+    written = []
+    leaf_divide = _algebra._leaf_divide
+
+    def counted(layout, tiler):
+        r = leaf_divide(layout, tiler)
+        written.append(r is not None)
+        return r
+
+    monkeypatch.setattr(_algebra, "_leaf_divide", counted)
+    rng = random.Random(1547)
+    for _ in range(3000):
+        modes = rng.randint(1, 3)
+        sh = tuple(_dynamic_leaf(rng) if rng.random() < 0.6 else
+                   rng.choice([1, 2, 4, 8]) for _ in range(modes))
+        st = tuple(rng.choice([0, 1, 2, 8, 64, -1, 3]) for _ in range(modes))
+        layout = cute.make_layout(sh if modes > 1 else sh[0],
+                                  stride=st if modes > 1 else st[0])
+        tiler = tuple(cute.make_layout(rng.choice([1, 2, 3, 4, 16]),
+                                       stride=rng.choice([1, 1, 2, 3, 0, -1]))
+                      for _ in range(rng.randint(1, modes)))
+        if modes == 1 and rng.random() < 0.5:
+            tiler = tiler[0]
+        _fast.memo_clear()
+        fast = answer(layout, tiler)
+        _algebra.LEAF_DIVIDE[0] = False
+        try:
+            _fast.memo_clear()
+            slow = answer(layout, tiler)
+        finally:
+            _algebra.LEAF_DIVIDE[0] = True
+        assert fast == slow, (str(layout), str(tiler))
+    assert sum(written) > 1000

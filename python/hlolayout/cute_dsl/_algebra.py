@@ -531,6 +531,10 @@ def logical_divide(layout, tiler):
         result = STATIC_OP[0]("logical_divide", layout, tiler)
         if result is not None:
             return result
+    if LEAF_DIVIDE[0]:
+        result = _leaf_divide(layout, tiler)
+        if result is not None:
+            return result
     rest = complement_raw(tiler, coalesce(layout).sh)
     # A static tiler whose complement is not a layout the DSL refuses
     # ("failed to perform a valid division"); with a dynamic one it does
@@ -549,6 +553,32 @@ def logical_divide(layout, tiler):
                       "layout (the tiler is not injective or its modes "
                       "interleave)" % (layout, tiler, rest))
     return result
+
+
+# The divide of one dynamic mode by a static one written out (issue 47 item
+# 15): on by default; the property test turns it off to compare.
+LEAF_DIVIDE = [True]
+
+
+def _leaf_divide(layout, tiler):
+    """logical_divide of s:d (s a dynamic integer, d a static one) by t:u
+    (static, t > 1, u > 0), or None for any other operands. It is what the
+    general path below computes there, step by step: the tiler's complement
+    in s is c:t (u = 1) or (u,c):(1,u*t), with c = ceil_div(s, u*t) (the
+    filter keeps t:u, the complement's loop has no step, and the coalesce
+    merges nothing with the dynamic c); s:d coalesces to itself, so the
+    composition is each leaf's stride times d, and there is nothing to
+    check (a left operand of one mode) nor to refuse."""
+    s, d = layout.sh, layout.st
+    t, u = tiler.sh, tiler.st
+    if not (isinstance(s, DynInt) and type(d) is int and type(t) is int and
+            type(u) is int and t > 1 and u > 0):
+        return None
+    ut = u * t
+    c = _ints.ceil_div(s, ut)
+    if u == 1:
+        return Layout((t, c), (d, ut * d))
+    return Layout((t, (u, c)), (u * d, (d, ut * d)))
 
 
 def _no_negative_stride(layout, op, what):
