@@ -329,8 +329,13 @@ def _composition_impl(lshape, lstride, rshape, rstride, checked):
                  for s, d in zip(rshape, rstride)]
         return make_layout_of(modes)
     result = _composition_leaf(lshape, lstride, rshape, rstride, checked)
-    if type(result.sh) is tuple:
-        return coalesce(result)
+    sh = result.sh
+    if type(sh) is tuple:
+        # A flat shape of dynamic integers only coalesces to itself: no
+        # static size 1 to drop, no static mode to merge (_bw_coalesce).
+        for x in sh:
+            if type(x) is int or type(x) is tuple:
+                return coalesce(result)
     return result
 
 
