@@ -445,3 +445,39 @@ def test_the_written_out_divide_of_a_dynamic_mode_is_the_general_one(
             _algebra.LEAF_DIVIDE[0] = True
         assert fast == slow, (str(layout), str(tiler))
     assert sum(written) > 1000
+
+
+def test_a_composed_leaf_is_returned_as_coalesce_returns_it():
+    # issue 47 item 15: _composition_impl does not coalesce a leaf's result
+    # whose shape is a flat tuple of dynamic integers (it coalesces to
+    # itself). Over random dynamic left operands and static right leaves,
+    # a result of several modes is what coalescing it again gives, integer
+    # by integer.
+    import random
+
+    from hlolayout.cute_dsl import _algebra, _fast
+
+    rng = random.Random(4715)
+    skipped = 0
+    for _ in range(3000):
+        modes = rng.randint(1, 3)
+        sh = tuple(_dynamic_leaf(rng) if rng.random() < 0.7 else
+                   rng.choice([1, 2, 4, 8]) for _ in range(modes))
+        st = tuple(rng.choice([0, 1, 2, 8, 32, -1, 3, _dynamic_leaf(rng)])
+                   for _ in range(modes))
+        lhs = _algebra.coalesce_x(_algebra.Layout(sh, st) if modes > 1 else
+                                  _algebra.Layout(sh[0], st[0]))
+        n = rng.choice([1, 2, 3, 4, 8, 16])
+        d = rng.choice([0, 1, 2, 4, 3, -1])
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                r = _algebra._composition_impl(lhs.sh, lhs.st, n, d, True)
+                again = _algebra.coalesce(r)
+        except (ValueError, ZeroDivisionError):
+            continue
+        if type(r.sh) is not tuple:
+            continue  # a leaf result is not coalesced (as before)
+        assert _fast._key(r) == _fast._key(again), (str(lhs), n, d)
+        skipped += all(type(x) is not int for x in r.sh)
+    assert skipped > 300
