@@ -168,8 +168,8 @@ def _rank(layout):
 
 def make_layout_of(layouts):
     """CuTe's make_layout(l0, l1, ...): each layout a mode."""
-    return Layout(tuple(l.sh for l in layouts),
-                  tuple(l.st for l in layouts))
+    return Layout(tuple([l.sh for l in layouts]),
+                  tuple([l.st for l in layouts]))
 
 
 # ---------------------------------------------------------------------------
@@ -227,12 +227,36 @@ def coalesce_x(layout, profile=None):
     stride (composition reads past the end of the layout)."""
     if profile is not None and type(profile) is tuple:
         return _transform_layout(layout, profile, coalesce_x, keep_rest=True)
+    if _coalesces_to_itself(layout):
+        return Layout(layout.sh, layout.st)
     fshape = wrap(flatten(layout.sh))
     fstride = wrap(flatten(layout.st))
     r = len(fshape)
     if is_constant(1, fshape[-1]):
         return _bw_coalesce(fshape, fstride, r - 2, 2, fstride[-1])
     return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+
+
+def _coalesces_to_itself(layout):
+    """True for a flat layout of several modes whose shapes, but the last,
+    are all dynamic, the last not a static 1 (a row-major layout with a
+    dynamic extent): _bw_coalesce neither drops nor merges a mode there (a
+    merge needs the mode's shape static), so coalesce_x gives it back."""
+    sh, st = layout.sh, layout.st
+    if not (type(sh) is tuple and type(st) is tuple and
+            1 < len(sh) == len(st)):
+        return False
+    last = sh[-1]
+    if type(last) is tuple or (isinstance(last, int) and last == 1):
+        return False
+    for k in range(len(sh) - 1):
+        x = sh[k]
+        if type(x) is int or type(x) is tuple:
+            return False
+    for d in st:
+        if type(d) is tuple:
+            return False
+    return True
 
 
 def coalesce_shape(shape):
