@@ -98,7 +98,9 @@ json.dump(out, sys.stdout)
 def _forget():
     """Empties the twin's kept answers: the Python engine's (_fast) and the
     C++ tiled MMAs, their shells and the operand layouts read from them
-    (_atoms)."""
+    (_atoms). The MMA atoms looked up by name (_atoms.find_mma_atom) stay:
+    they are the compiled-in tables' entries, not answers, read once per
+    name and process as the tables are loaded once."""
     from hlolayout.cute_dsl import _atoms, _fast
     _fast.memo_clear()
     _atoms._TILED_MMAS.clear()

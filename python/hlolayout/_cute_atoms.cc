@@ -204,6 +204,17 @@ FlatLayout Flat(std::vector<int64_t> shape, std::vector<int64_t> stride) {
   return FlatLayout{std::move(shape), std::move(stride)};
 }
 
+// The first i < n where r(i) != a(b(i)), as (i, r(i), b(i), a(b(i))), or
+// None.
+py::object FirstMismatch(const FlatLayout& a, const FlatLayout& b,
+                         const FlatLayout& r, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t bi = b(i), ri = r(i), abi = a(bi);
+    if (abi != ri) return py::make_tuple(i, ri, bi, abi);
+  }
+  return py::none();
+}
+
 // cute_dsl's check that r is the composition a o b (_verify.py): the first
 // i < n where r(i) != a(b(i)), as (i, r(i), b(i), a(b(i))), or None. In C++
 // because it runs on every composition of a dynamic layout the twin makes
@@ -217,11 +228,55 @@ void BindCompositionCheck(py::module_& m) {
           const FlatLayout a = Flat(std::move(a_shape), std::move(a_stride));
           const FlatLayout b = Flat(std::move(b_shape), std::move(b_stride));
           const FlatLayout r = Flat(std::move(r_shape), std::move(r_stride));
-          for (int64_t i = 0; i < n; ++i) {
-            const int64_t bi = b(i), ri = r(i), abi = a(bi);
-            if (abi != ri) return py::make_tuple(i, ri, bi, abi);
+          return FirstMismatch(a, b, r, n);
+        });
+}
+
+// Appends the values of the leaves of `t` (nested Python tuples) to out:
+// an int's, or a dynamic integer's (an instance of `dyn`) `value`. False at
+// any other leaf (a scaled basis, a bool: the caller reads those in
+// Python); OverflowError for a value past int64.
+bool LeafValues(py::handle t, py::handle dyn, std::vector<int64_t>& out) {
+  if (PyTuple_Check(t.ptr())) {
+    for (py::handle e : py::reinterpret_borrow<py::tuple>(t)) {
+      if (!LeafValues(e, dyn, out)) return false;
+    }
+    return true;
+  }
+  py::object value;
+  if (PyLong_CheckExact(t.ptr())) {
+    value = py::reinterpret_borrow<py::object>(t);
+  } else if (py::isinstance(t, dyn)) {
+    value = t.attr("value");
+    if (!PyLong_CheckExact(value.ptr())) return false;
+  } else {
+    return false;
+  }
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow != 0) throw std::overflow_error("a value past int64");
+  out.push_back(v);
+  return true;
+}
+
+// cute_composition_mismatch on the layouts' own shape and stride tuples
+// (issue 47 item 15: reading their leaves in Python was most of the
+// check): False where a leaf is neither an int nor a dynamic integer.
+void BindCompositionCheckOfTuples(py::module_& m) {
+  m.def("cute_composition_mismatch_of",
+        [](py::handle a_shape, py::handle a_stride, py::handle b_shape,
+           py::handle b_stride, py::handle r_shape, py::handle r_stride,
+           int64_t n, py::handle dyn) -> py::object {
+          std::array<std::vector<int64_t>, 6> v;
+          const std::array<py::handle, 6> in = {a_shape,  a_stride, b_shape,
+                                                b_stride, r_shape,  r_stride};
+          for (size_t k = 0; k < in.size(); ++k) {
+            if (!LeafValues(in[k], dyn, v[k])) return py::bool_(false);
           }
-          return py::none();
+          const FlatLayout a = Flat(std::move(v[0]), std::move(v[1]));
+          const FlatLayout b = Flat(std::move(v[2]), std::move(v[3]));
+          const FlatLayout r = Flat(std::move(v[4]), std::move(v[5]));
+          return FirstMismatch(a, b, r, n);
         });
 }
 
@@ -473,6 +528,7 @@ void BindSmemConflicts(py::module_& m) {
 void RegisterCuteAtoms(py::module_& m) {
   BindTikz(m);
   BindCompositionCheck(m);
+  BindCompositionCheckOfTuples(m);
   BindMmaAtoms(m);
   BindCopyAtoms(m);
   BindTiledMma(m);

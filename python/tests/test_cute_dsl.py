@@ -352,6 +352,52 @@ def test_the_core_composition_check_is_numpys():
         _verify._NOT_CHECKED
 
 
+def test_the_check_reads_dynamic_leaves_in_cpp_as_in_python():
+    # issue 47 item 15: the composition check reads the layouts' leaves in
+    # C++ (cute_composition_mismatch_of); over random layouts with dynamic
+    # integers (negative, zero and past-int64 values included) it answers
+    # as reading them in Python (_flat), and leaves what it cannot read (a
+    # scaled basis, a bool) to Python.
+    from hlolayout.cute_dsl import _ints
+    from hlolayout.cute_dsl._objects import Layout
+    rng = random.Random(1547)
+
+    def leaf(x):
+        r = rng.random()
+        if r < 0.3:
+            return cute.Int32(x)
+        if r < 0.4:
+            # (a value past int64, as arithmetic could make one)
+            return _ints._dyn(rng.choice((x, -x, 0, 1 << 70)), 1, x)
+        if r < 0.42:
+            return rng.choice((True, cute.E(0).scale(2)))
+        return x
+
+    agree = differ = skipped = 0
+    for _ in range(3000):
+        a, b, r = (_random_layout(rng) for _ in range(3))
+        a, b, r = (Layout(_map_leaves(x.sh, leaf), _map_leaves(x.st, leaf))
+                   for x in (a, b, r))
+        n = rng.choice((1, 4, 16, 64))
+        core = _verify._mismatch_in_core(a, b, r, n)
+        assert core == _verify._mismatch_of_flat(a, b, r, n), (
+            str(a), str(b), str(r))
+        if core is _verify._NOT_CHECKED:
+            skipped += 1
+        elif core is None:
+            agree += 1
+        else:
+            differ += 1
+    assert agree > 100 and differ > 500 and skipped > 100, (agree, differ,
+                                                           skipped)
+
+
+def _map_leaves(t, f):
+    if isinstance(t, tuple):
+        return tuple(_map_leaves(e, f) for e in t)
+    return f(t)
+
+
 def test_a_tiled_mma_of_another_atom_is_not_reused():
     # issue 47 item 15: C++ tiled MMAs are kept by the atom's whole
     # definition; the DSL's sm90 atom has CuTe's name with another C layout.

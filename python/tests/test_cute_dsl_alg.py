@@ -3,6 +3,8 @@
 fixes of issues 46 and 47 in the twin's algebra, each a case the twin got
 wrong before."""
 
+import warnings
+
 import pytest
 
 from hlolayout import cute_dsl as cute
@@ -379,3 +381,135 @@ def test_make_layout_checks_in_order():
         cute.make_layout((2, 3), stride=(1, 2, 3))
     assert str(cute.make_layout((cute.Int32(4), 1, 3))) == \
         "(?,1,3):(1,0,?)"
+
+
+def _dynamic_leaf(rng):
+    """A random dynamic integer: Int32 or Int64, maybe with a divisibility,
+    a value of any sign (a traced value the DSL never evaluates)."""
+    v = rng.choice([1, 2, 3, 4, 6, 8, 16, 24, 96, 128, 1000, 0, -8])
+    x = rng.choice([cute.Int32, cute.Int64])(v)
+    if v > 0 and rng.random() < 0.4:
+        x = cute.assume(x, divby=rng.choice([d for d in (1, 2, 4, 8)
+                                             if v % d == 0]))
+    return x
+
+
+def test_the_written_out_divide_of_a_dynamic_mode_is_the_general_one(
+        monkeypatch):
+    # issue 47 item 15: logical_divide of s:d (s dynamic) by a static t:u
+    # is written out (_algebra._leaf_divide); over random operands it gives
+    # the general path's layout, every dynamic integer's value, divisibility
+    # and width included, and its refusals.
+    import random
+
+    from hlolayout.cute_dsl import _algebra, _fast
+
+    def answer(layout, tiler):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                r = cute.logical_divide(layout, tiler)
+            return str(r), _fast._key(r)
+        except (TypeError, ValueError, ZeroDivisionError) as ex:
+            return type(ex).__name__, str(ex)
+
+    written = []
+    leaf_divide = _algebra._leaf_divide
+
+    def counted(layout, tiler):
+        r = leaf_divide(layout, tiler)
+        written.append(r is not None)
+        return r
+
+    monkeypatch.setattr(_algebra, "_leaf_divide", counted)
+    rng = random.Random(1547)
+    for _ in range(3000):
+        modes = rng.randint(1, 3)
+        sh = tuple(_dynamic_leaf(rng) if rng.random() < 0.6 else
+                   rng.choice([1, 2, 4, 8]) for _ in range(modes))
+        st = tuple(rng.choice([0, 1, 2, 8, 64, -1, 3]) for _ in range(modes))
+        layout = cute.make_layout(sh if modes > 1 else sh[0],
+                                  stride=st if modes > 1 else st[0])
+        tiler = tuple(cute.make_layout(rng.choice([1, 2, 3, 4, 16]),
+                                       stride=rng.choice([1, 1, 2, 3, 0, -1]))
+                      for _ in range(rng.randint(1, modes)))
+        if modes == 1 and rng.random() < 0.5:
+            tiler = tiler[0]
+        _fast.memo_clear()
+        fast = answer(layout, tiler)
+        _algebra.LEAF_DIVIDE[0] = False
+        try:
+            _fast.memo_clear()
+            slow = answer(layout, tiler)
+        finally:
+            _algebra.LEAF_DIVIDE[0] = True
+        assert fast == slow, (str(layout), str(tiler))
+    assert sum(written) > 1000
+
+
+def test_a_composed_leaf_is_returned_as_coalesce_returns_it():
+    # issue 47 item 15: _composition_impl does not coalesce a leaf's result
+    # whose shape is a flat tuple of dynamic integers (it coalesces to
+    # itself). Over random dynamic left operands and static right leaves,
+    # a result of several modes is what coalescing it again gives, integer
+    # by integer.
+    import random
+
+    from hlolayout.cute_dsl import _algebra, _fast
+
+    rng = random.Random(4715)
+    skipped = 0
+    for _ in range(3000):
+        modes = rng.randint(1, 3)
+        sh = tuple(_dynamic_leaf(rng) if rng.random() < 0.7 else
+                   rng.choice([1, 2, 4, 8]) for _ in range(modes))
+        st = tuple(rng.choice([0, 1, 2, 8, 32, -1, 3, _dynamic_leaf(rng)])
+                   for _ in range(modes))
+        lhs = _algebra.coalesce_x(_algebra.Layout(sh, st) if modes > 1 else
+                                  _algebra.Layout(sh[0], st[0]))
+        n = rng.choice([1, 2, 3, 4, 8, 16])
+        d = rng.choice([0, 1, 2, 4, 3, -1])
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                r = _algebra._composition_impl(lhs.sh, lhs.st, n, d, True)
+                again = _algebra.coalesce(r)
+        except (ValueError, ZeroDivisionError):
+            continue
+        if type(r.sh) is not tuple:
+            continue  # a leaf result is not coalesced (as before)
+        assert _fast._key(r) == _fast._key(again), (str(lhs), n, d)
+        skipped += all(type(x) is not int for x in r.sh)
+    assert skipped > 300
+
+
+def test_a_layout_coalesce_x_gives_back_is_what_it_computes(monkeypatch):
+    # issue 47 item 15: coalesce_x gives back a flat layout whose shapes but
+    # the last are dynamic (_coalesces_to_itself) without coalescing it.
+    # Over random layouts, where it does so, the general path gives the
+    # same layout, integer by integer.
+    import random
+
+    from hlolayout.cute_dsl import _algebra, _fast
+
+    rng = random.Random(4716)
+    given_back = 0
+    for _ in range(3000):
+        modes = rng.randint(1, 4)
+        sh = [_dynamic_leaf(rng) if rng.random() < 0.7 else
+              rng.choice([1, 2, 4, 8]) for _ in range(modes)]
+        st = [rng.choice([0, 1, 2, 8, 32, -1, 3, _dynamic_leaf(rng)])
+              for _ in range(modes)]
+        if rng.random() < 0.2:
+            k = rng.randrange(modes)
+            sh[k], st[k] = (sh[k], 2), (st[k], 16)
+        layout = (_algebra.Layout(tuple(sh), tuple(st)) if modes > 1 else
+                  _algebra.Layout(sh[0], st[0]))
+        fast = _algebra.coalesce_x(layout)
+        itself = _algebra._coalesces_to_itself(layout)
+        with monkeypatch.context() as m:
+            m.setattr(_algebra, "_coalesces_to_itself", lambda _: False)
+            slow = _algebra.coalesce_x(layout)
+        assert _fast._key(fast) == _fast._key(slow), str(layout)
+        given_back += itself
+    assert given_back > 300

@@ -168,8 +168,8 @@ def _rank(layout):
 
 def make_layout_of(layouts):
     """CuTe's make_layout(l0, l1, ...): each layout a mode."""
-    return Layout(tuple(l.sh for l in layouts),
-                  tuple(l.st for l in layouts))
+    return Layout(tuple([l.sh for l in layouts]),
+                  tuple([l.st for l in layouts]))
 
 
 # ---------------------------------------------------------------------------
@@ -227,12 +227,36 @@ def coalesce_x(layout, profile=None):
     stride (composition reads past the end of the layout)."""
     if profile is not None and type(profile) is tuple:
         return _transform_layout(layout, profile, coalesce_x, keep_rest=True)
+    if _coalesces_to_itself(layout):
+        return Layout(layout.sh, layout.st)
     fshape = wrap(flatten(layout.sh))
     fstride = wrap(flatten(layout.st))
     r = len(fshape)
     if is_constant(1, fshape[-1]):
         return _bw_coalesce(fshape, fstride, r - 2, 2, fstride[-1])
     return _bw_coalesce(fshape, fstride, r - 2, fshape[-1], fstride[-1])
+
+
+def _coalesces_to_itself(layout):
+    """True for a flat layout of several modes whose shapes, but the last,
+    are all dynamic, the last not a static 1 (a row-major layout with a
+    dynamic extent): _bw_coalesce neither drops nor merges a mode there (a
+    merge needs the mode's shape static), so coalesce_x gives it back."""
+    sh, st = layout.sh, layout.st
+    if not (type(sh) is tuple and type(st) is tuple and
+            1 < len(sh) == len(st)):
+        return False
+    last = sh[-1]
+    if type(last) is tuple or (isinstance(last, int) and last == 1):
+        return False
+    for k in range(len(sh) - 1):
+        x = sh[k]
+        if type(x) is int or type(x) is tuple:
+            return False
+    for d in st:
+        if type(d) is tuple:
+            return False
+    return True
 
 
 def coalesce_shape(shape):
@@ -329,8 +353,13 @@ def _composition_impl(lshape, lstride, rshape, rstride, checked):
                  for s, d in zip(rshape, rstride)]
         return make_layout_of(modes)
     result = _composition_leaf(lshape, lstride, rshape, rstride, checked)
-    if type(result.sh) is tuple:
-        return coalesce(result)
+    sh = result.sh
+    if type(sh) is tuple:
+        # A flat shape of dynamic integers only coalesces to itself: no
+        # static size 1 to drop, no static mode to merge (_bw_coalesce).
+        for x in sh:
+            if type(x) is int or type(x) is tuple:
+                return coalesce(result)
     return result
 
 
@@ -531,6 +560,10 @@ def logical_divide(layout, tiler):
         result = STATIC_OP[0]("logical_divide", layout, tiler)
         if result is not None:
             return result
+    if LEAF_DIVIDE[0]:
+        result = _leaf_divide(layout, tiler)
+        if result is not None:
+            return result
     rest = complement_raw(tiler, coalesce(layout).sh)
     # A static tiler whose complement is not a layout the DSL refuses
     # ("failed to perform a valid division"); with a dynamic one it does
@@ -549,6 +582,32 @@ def logical_divide(layout, tiler):
                       "layout (the tiler is not injective or its modes "
                       "interleave)" % (layout, tiler, rest))
     return result
+
+
+# The divide of one dynamic mode by a static one written out (issue 47 item
+# 15): on by default; the property test turns it off to compare.
+LEAF_DIVIDE = [True]
+
+
+def _leaf_divide(layout, tiler):
+    """logical_divide of s:d (s a dynamic integer, d a static one) by t:u
+    (static, t > 1, u > 0), or None for any other operands. It is what the
+    general path below computes there, step by step: the tiler's complement
+    in s is c:t (u = 1) or (u,c):(1,u*t), with c = ceil_div(s, u*t) (the
+    filter keeps t:u, the complement's loop has no step, and the coalesce
+    merges nothing with the dynamic c); s:d coalesces to itself, so the
+    composition is each leaf's stride times d, and there is nothing to
+    check (a left operand of one mode) nor to refuse."""
+    s, d = layout.sh, layout.st
+    t, u = tiler.sh, tiler.st
+    if not (isinstance(s, DynInt) and type(d) is int and type(t) is int and
+            type(u) is int and t > 1 and u > 0):
+        return None
+    ut = u * t
+    c = _ints.ceil_div(s, ut)
+    if u == 1:
+        return Layout((t, c), (d, ut * d))
+    return Layout((t, (u, c)), (u * d, (d, ut * d)))
 
 
 def _no_negative_stride(layout, op, what):

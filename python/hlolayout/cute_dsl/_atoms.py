@@ -48,6 +48,26 @@ def _core_call(fn, *args):
         raise DSLUserCodeError(str(ex)) from None
 
 
+# The C++ tables' MMA atoms looked up so far, by name (issue 47 item 15: a
+# lookup matches the name against the tables' patterns and parses the
+# atom's layouts, 3-4 us). The tables are compiled in and an atom is
+# read-only from Python, so a name always gives the same atom; names the
+# tables refuse are not kept (their error comes at every call).
+_MMA_ATOMS = {}
+_MMA_ATOMS_KEPT = 1024
+
+
+def find_mma_atom(name):
+    """The C++ MMA atom named `name` (cute/atom's tables), looked up once."""
+    atom = _MMA_ATOMS.get(name)
+    if atom is None:
+        atom = _core_call(_core.cute_find_mma_atom, name)
+        if len(_MMA_ATOMS) >= _MMA_ATOMS_KEPT:
+            _MMA_ATOMS.clear()
+        _MMA_ATOMS[name] = atom
+    return atom
+
+
 class Op:
     """A DSL operation: a Python value naming one instruction."""
 
@@ -65,7 +85,7 @@ class MmaOp(Op):
 
     def _core_atom(self):
         """The C++ atom (cute/atom's tables) of this operation."""
-        return _core_call(_core.cute_find_mma_atom, self._cpp_name())
+        return find_mma_atom(self._cpp_name())
 
     # Jupyter shows the atom's picture under the op's text.
     def _repr_svg_(self):
@@ -394,10 +414,25 @@ _TILED_MMAS = {}
 _TILED_MMAS_KEPT = 512
 
 
+# The definition of each C++ atom met so far (its name, family and layouts'
+# text: reading them prints four layouts in C++), by id; the atom is kept
+# with it, so the id is not reused while the entry stands.
+_ATOM_DEFINITIONS = {}
+
+
+def _atom_definition(a):
+    entry = _ATOM_DEFINITIONS.get(id(a))
+    if entry is None or entry[0] is not a:
+        entry = (a, (a.name, a.family, a.thr_id, tuple(a.shape_mnk), a.a,
+                     a.b, a.c))
+        if len(_ATOM_DEFINITIONS) >= _TILED_MMAS_KEPT:
+            _ATOM_DEFINITIONS.clear()
+        _ATOM_DEFINITIONS[id(a)] = entry
+    return entry[1]
+
+
 def _kept_tiled_mma(make, kind, core_atom, layout_text, permutation_text):
-    a = core_atom
-    key = (kind, a.name, a.family, a.thr_id, tuple(a.shape_mnk), a.a, a.b,
-           a.c, layout_text, permutation_text)
+    key = (kind, _atom_definition(core_atom), layout_text, permutation_text)
     tm = _TILED_MMAS.get(key)
     if tm is None:
         tm = make(core_atom, layout_text, permutation_text)

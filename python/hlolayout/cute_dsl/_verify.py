@@ -78,6 +78,20 @@ def _mismatch_in_core(a, b, r, n):
     None, by the C++ core (the rule of evaluate() above, in integers);
     _NOT_CHECKED where it does not apply (a scaled basis, an empty shape,
     int64 overflow)."""
+    try:
+        # The leaves read in C++ (ints and dynamic integers); False where
+        # one is anything else, read below.
+        found = _hl.cute_composition_mismatch_of(a.sh, a.st, b.sh, b.st,
+                                                 r.sh, r.st, n, _ints.DynInt)
+    except (ValueError, OverflowError, TypeError):
+        return _NOT_CHECKED
+    if found is not False:
+        return found
+    return _mismatch_of_flat(a, b, r, n)
+
+
+def _mismatch_of_flat(a, b, r, n):
+    """_mismatch_in_core with the leaves read in Python (_flat)."""
     fa, fb, fr = _flat(a), _flat(b), _flat(r)
     if fa is None or fb is None or fr is None:
         return _NOT_CHECKED
