@@ -513,3 +513,30 @@ def test_a_layout_coalesce_x_gives_back_is_what_it_computes(monkeypatch):
         assert _fast._key(fast) == _fast._key(slow), str(layout)
         given_back += itself
     assert given_back > 300
+
+
+# The complement of a layout with a negative stride is not a layout; unchecked,
+# the twin gives the DSL's answer (nvidia-cutlass-dsl 4.8.1's print on the
+# CPU). The DSL gives 1:0 for a result of size 1, whose modes are -1 here.
+@pytest.mark.parametrize("shape,stride,cotarget,dsl", [
+    ((6,), (-1,), 6, "1:0"),
+    ((6,), (-1,), 7, "1:0"),
+    ((4,), (-1,), 4, "1:0"),
+    ((6,), (-1,), 12, "(-1,-2):(1,-6)"),
+    ((4,), (-2,), 8, "(-2,-1):(1,-8)"),
+    ((3,), (-3,), 9, "(-3,-1):(1,-9)"),
+    ((4,), (-1,), 1, "(-1,0):(1,-4)"),
+    ((2, 3), (-1, 2), 12, "(-1,-1,2):(1,-2,6)"),
+    ((2, 3), (1, -2), 12, "(-2,0,6):(1,-6,2)"),
+    ((2, 2), (-1, -2), 8, "(-1,-2):(1,-4)"),
+])
+def test_complement_of_a_negative_stride_unchecked(shape, stride, cotarget,
+                                                    dsl):
+    with cute.unchecked():
+        layout = cute.make_layout(shape, stride=stride)
+        assert str(cute.complement(layout, cotarget)) == dsl
+    with cute.strict(), pytest.raises(cute.WrongLayoutError):
+        cute.complement(cute.make_layout(shape, stride=stride), cotarget)
+    with cute.strict(False), pytest.warns(cute.WrongLayoutWarning):
+        assert str(cute.complement(cute.make_layout(shape, stride=stride),
+                                   cotarget)) == dsl

@@ -477,8 +477,21 @@ def _complement(shape, stride, cotarget):
     new_stride = _ints.mul(stride[0], shape[0])
     rest_shape = coalesce_shape(_tuples.ceil_div(cotarget, new_stride))
     rest_stride = _tuples.compact_col(rest_shape, new_stride)
-    return coalesce(Layout((tuple(result_shape), rest_shape),
-                           (tuple(result_stride), rest_stride)))
+    result = Layout((tuple(result_shape), rest_shape),
+                    (tuple(result_stride), rest_stride))
+    # The DSL's coalesce gives 1:0 for a static result of size 1, which a
+    # negative stride makes of modes that are not 1 ((6):(-1) for 6 gives
+    # (-1,-1):(1,-6), and the DSL prints 1:0); on layouts the two agree.
+    if _ints.is_static(result.sh) and _size_is_one(result.sh):
+        return Layout(1, 0)
+    return coalesce(result)
+
+
+def _size_is_one(shape):
+    size = 1
+    for s in _tuples.leaves(shape):
+        size *= s
+    return size == 1
 
 
 # ---------------------------------------------------------------------------
