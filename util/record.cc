@@ -46,11 +46,27 @@ const FieldSpec* RecordJsonWriter::CurrentField() const {
   return &f.spec->fields[f.field];
 }
 
+void RecordJsonWriter::NewLine(size_t depth) {
+  out_->push_back('\n');
+  out_->append(2 * depth, ' ');
+}
+
+void RecordJsonWriter::Close(const char* bracket) {
+  const Frame& f = frames_.back();
+  if (indented_ && f.wrote && !f.index) NewLine(frames_.size() - 1);
+  out_->append(bracket);
+  frames_.pop_back();
+  EndValue();
+}
+
 bool RecordJsonWriter::BeginValue(bool is_none) {
   if (frames_.empty()) return true;
   Frame& top = frames_.back();
   if (top.spec == nullptr) {
-    if (top.item_indent != nullptr) {
+    if (indented_ && !top.index) {
+      if (top.wrote) out_->push_back(',');
+      NewLine(frames_.size());
+    } else if (top.item_indent != nullptr) {
       out_->append(top.wrote ? ",\n" : "\n");
       out_->append(top.item_indent);
     } else {
@@ -63,7 +79,12 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
   if (f.json == FieldJson::kLeftOut || (is_none && OmittedIfNone(f.json))) {
     return false;
   }
-  if (top.wrote) out_->append(", ");
+  if (indented_) {
+    if (top.wrote) out_->push_back(',');
+    NewLine(frames_.size());
+  } else if (top.wrote) {
+    out_->append(", ");
+  }
   AppendJsonString(out_, f.key());
   out_->append(": ");
   top.wrote = true;
@@ -94,9 +115,7 @@ void RecordJsonWriter::EndRecord() {
   HLOLAYOUT_CHECK(f.field == f.spec->fields.size())
       << f.spec->name << ": " << f.field << " values for "
       << f.spec->fields.size() << " fields";
-  out_->push_back('}');
-  frames_.pop_back();
-  EndValue();
+  Close("}");
 }
 
 void RecordJsonWriter::BeginList() {
@@ -123,11 +142,13 @@ void RecordJsonWriter::EndList() {
   HLOLAYOUT_CHECK(!frames_.empty() && frames_.back().spec == nullptr)
       << "EndList without a list";
   const Frame& f = frames_.back();
-  out_->append(f.index                               ? "}\""
-               : f.item_indent != nullptr && f.wrote ? "\n]"
-                                                     : "]");
-  frames_.pop_back();
-  EndValue();
+  if (f.index) {
+    Close("}\"");
+  } else if (!indented_ && f.item_indent != nullptr && f.wrote) {
+    Close("\n]");
+  } else {
+    Close("]");
+  }
 }
 
 void RecordJsonWriter::None() {

@@ -99,10 +99,22 @@ class RecordSink {
 };
 
 // Writes the records as JSON on one line ({"k": v, "l": [1, 2]}), keys and
-// forms from the specs, appending to `out`.
+// forms from the specs, appending to `out`. Constructed kIndented, every
+// field and list item is on a line of its own, indented two spaces per
+// level, as util/json_writer.h's pretty form (`hlolayout explain --json`):
+//   {
+//     "k": v,
+//     "l": [
+//       1
+//     ],
+//     "e": []
+//   }
+// (a shape index stays "{1,0}"; item_indent is not used there).
 class RecordJsonWriter : public RecordSink {
  public:
-  explicit RecordJsonWriter(std::string* out) : out_(out) {}
+  enum class Style : uint8_t { kOneLine, kIndented };
+  explicit RecordJsonWriter(std::string* out, Style style = Style::kOneLine)
+      : out_(out), indented_(style == Style::kIndented) {}
 
   void BeginRecord(const RecordSpec& spec) override;
   void EndRecord() override;
@@ -131,8 +143,13 @@ class RecordJsonWriter : public RecordSink {
   bool BeginValue(bool is_none);
   void EndValue();
   const FieldSpec* CurrentField() const;
+  // kIndented: a new line indented for the current depth.
+  void NewLine(size_t depth);
+  // Closes the innermost record or list with `bracket`.
+  void Close(const char* bracket);
 
   std::string* out_;
+  bool indented_ = false;
   std::vector<Frame> frames_;
   int skipping_ = 0;  // nesting depth of a value being left out
 };

@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout {
 namespace {
@@ -132,6 +133,73 @@ TEST(RecordTest, ItemsOnLinesOfTheirOwn) {
   w.EndRecord();
   EXPECT_EQ(json,
             "{\"rows\": [\n  {\"id\": 1},\n  {\"id\": 2}\n], \"empty\": []}");
+}
+
+TEST(RecordTest, IndentedAsJsonWritersPrettyForm) {
+  std::string json;
+  RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);
+  w.BeginRecord(Outer());
+  w.String("a");
+  w.Int(7);
+  w.IntList({1, 0});  // a shape index stays on its line
+  w.None();
+  w.Double(0.5);
+  w.Double(0.5);
+  w.Double(0.5);
+  w.BeginList();  // left out
+  EmitInner(w, 9, "x");
+  w.EndList();
+  EmitInner(w, 1, nullptr);
+  w.BeginList();
+  EmitInner(w, 2, "two");
+  w.EndList();
+  w.Bool(true);
+  w.None();
+  w.None();
+  w.EndRecord();
+  EXPECT_TRUE(w.done());
+  JsonWriter pretty(/*pretty=*/true);
+  pretty.BeginObject();
+  pretty.Key("name").String("a");
+  pretty.Key("n").Int(7);
+  pretty.Key("index").String("{1,0}");
+  pretty.Key("ratio").String("0.5").Key("share").String("0.5000");
+  pretty.Key("plain").Double(0.5);
+  pretty.Key("inner").BeginObject().Key("id").Int(1).EndObject();
+  pretty.Key("items").BeginArray().BeginObject();
+  pretty.Key("id").Int(2).Key("note").String("two").EndObject().EndArray();
+  pretty.Key("flag").Bool(true).Key("kept").Null().EndObject();
+  std::string want = pretty.str();
+  // JsonWriter quotes the two strings the record writes as numbers.
+  want.replace(want.find("\"0.5\""), 5, "0.5");
+  want.replace(want.find("\"0.5000\""), 8, "0.5000");
+  EXPECT_EQ(json, want);
+  EXPECT_THAT(json, ::testing::HasSubstr("{\n  \"name\": \"a\",\n  \"n\": 7,"));
+}
+
+TEST(RecordTest, IndentedEmptyRecordAndLists) {
+  static const RecordSpec spec{
+      "Lists",
+      "Lists, one empty.",
+      {
+          {"full", "Ints.", "Tuple[int, ...]"},
+          {"empty", "None.", "Tuple[int, ...]", FieldJson::kValue, nullptr,
+           false, nullptr, "  "},
+      }};
+  static const RecordSpec none{"None", "No fields.", {}};
+  std::string json;
+  RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);
+  w.BeginList();
+  w.BeginRecord(spec);
+  w.IntList({3, 4});
+  w.IntList({});
+  w.EndRecord();
+  w.BeginRecord(none);
+  w.EndRecord();
+  w.EndList();
+  EXPECT_EQ(json,
+            "[\n  {\n    \"full\": [\n      3,\n      4\n    ],\n    "
+            "\"empty\": []\n  },\n  {}\n]");
 }
 
 TEST(RecordTest, WrongNumberOfValuesIsABugOfTheEmitter) {
