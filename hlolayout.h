@@ -123,6 +123,7 @@
 #include "hlolayout/index_util/xla_index_util.h"
 #include "hlolayout/layout/describe.h"
 #include "hlolayout/layout/explain.h"
+#include "hlolayout/layout/explain_record.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/offset_kind.h"

@@ -60,9 +60,9 @@ def updated_stub(text, classes):
 
 
 def _stub_paths():
-    from . import allocations, reports
+    from . import allocations, reports, shapes
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, reports)]
+            for m in (allocations, reports, shapes)]
 
 
 def main(argv=None):
