@@ -86,7 +86,8 @@
 //    size (memory/allocation_sizes.h): ExplainAllocationSizes. A dump
 //    file's text module by module (memory/dump_text.h): ForEachDumpModule.
 //    The answers as records with one field list for every face
-//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h).
+//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h,
+//    report/report_record.h, layout/explain_record.h).
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -149,6 +150,7 @@
 #include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/report/report_record.h"
 
 // CuTe layout algebra.
 #include "hlolayout/cute/atom/bank_conflicts.h"

@@ -83,7 +83,12 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
     if (top.wrote) out_->push_back(',');
     NewLine(frames_.size());
   } else if (top.wrote) {
-    out_->append(", ");
+    if (f.key_indent != nullptr) {
+      out_->append(",\n");
+      out_->append(f.key_indent);
+    } else {
+      out_->append(", ");
+    }
   }
   AppendJsonString(out_, f.key());
   out_->append(": ");
@@ -130,7 +135,10 @@ void RecordJsonWriter::BeginList() {
   out_->append(index ? "\"{" : "[");
   Frame frame{nullptr};
   frame.index = index;
-  if (field != nullptr) frame.item_indent = field->item_indent;
+  if (field != nullptr) {
+    frame.item_indent = field->item_indent;
+    frame.close_after_last_item = field->close_after_last_item;
+  }
   frames_.push_back(frame);
 }
 
@@ -144,7 +152,8 @@ void RecordJsonWriter::EndList() {
   const Frame& f = frames_.back();
   if (f.index) {
     Close("}\"");
-  } else if (!indented_ && f.item_indent != nullptr && f.wrote) {
+  } else if (!indented_ && f.item_indent != nullptr && f.wrote &&
+             !f.close_after_last_item) {
     Close("\n]");
   } else {
     Close("]");

@@ -67,6 +67,13 @@ struct FieldSpec {
   // indent ("  "), and its closing bracket on a line of its own; null: one
   // line.
   const char* item_indent = nullptr;
+  // A field whose key starts a line of its own after this indent (",\n  "
+  // before it instead of ", "); null: on the record's line. Not used
+  // kIndented.
+  const char* key_indent = nullptr;
+  // With item_indent: the closing bracket right after the last item
+  // ("[\n  1,\n  2]") instead of on a line of its own.
+  bool close_after_last_item = false;
 
   const char* key() const { return json_name != nullptr ? json_name : name; }
 };
@@ -136,7 +143,8 @@ class RecordJsonWriter : public RecordSink {
     bool wrote = false;      // something written inside
     int skip_depth = 0;      // > 0: inside a value left out of the JSON
     bool index = false;      // a list written as a shape index "{1,0}"
-    const char* item_indent = nullptr;  // FieldSpec::item_indent
+    const char* item_indent = nullptr;   // FieldSpec::item_indent
+    bool close_after_last_item = false;  // FieldSpec's
   };
   // Starts the next value: writes its key or separator. False when the
   // value is left out of the JSON (kLeftOut, or None omitted).

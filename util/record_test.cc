@@ -135,6 +135,37 @@ TEST(RecordTest, ItemsOnLinesOfTheirOwn) {
             "{\"rows\": [\n  {\"id\": 1},\n  {\"id\": 2}\n], \"empty\": []}");
 }
 
+TEST(RecordTest, KeysOnLinesAndListsClosedAfterTheLastItem) {
+  static const RecordSpec spec{
+      "Module",
+      "Keys on lines of their own.",
+      {
+          {"name", "First, on the record's line.", "str", FieldJson::kValue,
+           nullptr, false, nullptr, nullptr, "  "},
+          {"rows", "Items on lines, closed after the last.",
+           "Tuple[Inner, ...]", FieldJson::kValue, nullptr, false, nullptr,
+           "    ", "  ", true},
+          {"empty", "No items.", "Tuple[int, ...]", FieldJson::kValue, nullptr,
+           false, nullptr, "    ", "  ", true},
+          {"gone", "Omitted, with its line.", "Optional[int]",
+           FieldJson::kOmitIfNone, nullptr, false, nullptr, nullptr, "  "},
+      }};
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginRecord(spec);
+  w.String("m");
+  w.BeginList();
+  EmitInner(w, 1, nullptr);
+  EmitInner(w, 2, nullptr);
+  w.EndList();
+  w.IntList({});
+  w.None();
+  w.EndRecord();
+  EXPECT_EQ(json,
+            "{\"name\": \"m\",\n  \"rows\": [\n    {\"id\": 1},\n    "
+            "{\"id\": 2}],\n  \"empty\": []}");
+}
+
 TEST(RecordTest, IndentedAsJsonWritersPrettyForm) {
   std::string json;
   RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);
