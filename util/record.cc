@@ -63,6 +63,11 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
   if (frames_.empty()) return true;
   Frame& top = frames_.back();
   if (top.spec == nullptr) {
+    if (top.pair) {
+      if (top.wrote) out_->append(": ");
+      top.wrote = true;
+      return true;
+    }
     if (indented_ && !top.index) {
       if (top.wrote) out_->push_back(',');
       NewLine(frames_.size());
@@ -132,9 +137,13 @@ void RecordJsonWriter::BeginList() {
   const bool index =
       field != nullptr && (field->json == FieldJson::kIndex ||
                            field->json == FieldJson::kIndexOmitIfNone);
-  out_->append(index ? "\"{" : "[");
+  const bool pair = !frames_.empty() && frames_.back().pairs;
+  const bool pairs = field != nullptr && field->json == FieldJson::kStringPairs;
+  out_->append(pair ? "" : index ? "\"{" : pairs ? "{" : "[");
   Frame frame{nullptr};
   frame.index = index;
+  frame.pair = pair;
+  frame.pairs = pairs;
   if (field != nullptr) {
     frame.item_indent = field->item_indent;
     frame.close_after_last_item = field->close_after_last_item;
@@ -150,7 +159,13 @@ void RecordJsonWriter::EndList() {
   HLOLAYOUT_CHECK(!frames_.empty() && frames_.back().spec == nullptr)
       << "EndList without a list";
   const Frame& f = frames_.back();
-  if (f.index) {
+  if (f.pair) {
+    HLOLAYOUT_CHECK(f.wrote) << "a pair without its value";
+    frames_.pop_back();
+    EndValue();
+  } else if (f.pairs) {
+    Close("}");
+  } else if (f.index) {
     Close("}\"");
   } else if (!indented_ && f.item_indent != nullptr && f.wrote &&
              !f.close_after_last_item) {
@@ -191,6 +206,12 @@ void RecordJsonWriter::Double(double value) {
       AppendJsonDouble(out_, value);
     }
   }
+  EndValue();
+}
+
+void RecordJsonWriter::Absent() {
+  if (skipping_ > 0) return;
+  CurrentField();  // CHECKs that there is one left
   EndValue();
 }
 

@@ -47,6 +47,9 @@ enum class FieldJson : uint8_t {
   kRound6g,  // a float written with 6 significant digits (%.6g)
   kFixed4,   // a float written with 4 decimals (%.4f)
   kLeftOut,  // not in the JSON form (Python only)
+  // A list of (key, value) string pairs, written as a JSON object
+  // {"key": "value", ...}; each pair is emitted as a list of two strings.
+  kStringPairs,
 };
 
 bool OmittedIfNone(FieldJson json);
@@ -98,6 +101,10 @@ class RecordSink {
   virtual void Int(int64_t value) = 0;
   virtual void Double(double value) = 0;
   virtual void String(absl::string_view value) = 0;
+  // A value that is not there: the JSON leaves its key out, Python reads
+  // None. For a field that is null in some records and absent in others;
+  // by default None().
+  virtual void Absent() { None(); }
 
   // Conveniences over the calls above.
   void OptionalInt(bool present, int64_t value);
@@ -132,6 +139,7 @@ class RecordJsonWriter : public RecordSink {
   void Int(int64_t value) override;
   void Double(double value) override;
   void String(absl::string_view value) override;
+  void Absent() override;
 
   // True when every record and list begun has ended.
   bool done() const { return frames_.empty(); }
@@ -145,6 +153,8 @@ class RecordJsonWriter : public RecordSink {
     bool index = false;      // a list written as a shape index "{1,0}"
     const char* item_indent = nullptr;   // FieldSpec::item_indent
     bool close_after_last_item = false;  // FieldSpec's
+    bool pairs = false;  // kStringPairs: an object of the pairs below
+    bool pair = false;   // one of them: its key, then its value
   };
   // Starts the next value: writes its key or separator. False when the
   // value is left out of the JSON (kLeftOut, or None omitted).

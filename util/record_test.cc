@@ -166,6 +166,70 @@ TEST(RecordTest, KeysOnLinesAndListsClosedAfterTheLastItem) {
             "{\"id\": 2}],\n  \"empty\": []}");
 }
 
+const RecordSpec& Alias() {
+  static const RecordSpec spec{
+      "Alias",
+      "A map and an absent value.",
+      {
+          {"fields", "Pairs.", "Tuple[Tuple[str, str], ...]",
+           FieldJson::kStringPairs},
+          {"maybe", "Absent or null.", "Optional[str]"},
+          {"last", "After it.", "int"},
+      }};
+  return spec;
+}
+
+void EmitAlias(RecordSink& s, bool absent) {
+  s.BeginRecord(Alias());
+  s.BeginList();
+  for (const char* k : {"a", "b\""}) {
+    s.BeginList();
+    s.String(k);
+    s.String("v");
+    s.EndList();
+  }
+  s.EndList();
+  if (absent) {
+    s.Absent();
+  } else {
+    s.None();
+  }
+  s.Int(1);
+  s.EndRecord();
+}
+
+TEST(RecordTest, StringPairsAsAnObjectAndAbsentValues) {
+  std::string json;
+  RecordJsonWriter w(&json);
+  w.BeginList();
+  EmitAlias(w, true);
+  EmitAlias(w, false);
+  w.EndList();
+  EXPECT_TRUE(w.done());
+  EXPECT_EQ(json,
+            "[{\"fields\": {\"a\": \"v\", \"b\\\"\": \"v\"}, \"last\": 1}, "
+            "{\"fields\": {\"a\": \"v\", \"b\\\"\": \"v\"}, \"maybe\": null, "
+            "\"last\": 1}]");
+  std::string indented;
+  RecordJsonWriter i(&indented, RecordJsonWriter::Style::kIndented);
+  EmitAlias(i, true);
+  JsonWriter pretty(/*pretty=*/true);
+  pretty.BeginObject().Key("fields").BeginObject();
+  pretty.Key("a").String("v").Key("b\"").String("v").EndObject();
+  pretty.Key("last").Int(1).EndObject();
+  EXPECT_EQ(indented, pretty.str());
+  std::string empty;
+  RecordJsonWriter e(&empty, RecordJsonWriter::Style::kIndented);
+  e.BeginRecord(Alias());
+  e.BeginList();
+  e.EndList();
+  e.None();
+  e.Int(2);
+  e.EndRecord();
+  EXPECT_EQ(empty,
+            "{\n  \"fields\": {},\n  \"maybe\": null,\n  \"last\": 2\n}");
+}
+
 TEST(RecordTest, IndentedAsJsonWritersPrettyForm) {
   std::string json;
   RecordJsonWriter w(&json, RecordJsonWriter::Style::kIndented);
