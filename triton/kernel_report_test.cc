@@ -8,7 +8,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/report_input.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::triton {
 namespace {
