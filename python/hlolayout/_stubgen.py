@@ -60,9 +60,9 @@ def updated_stub(text, classes):
 
 
 def _stub_paths():
-    from . import allocations, reports, shapes
+    from . import allocations, reports, shapes, triton
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, reports, shapes)]
+            for m in (allocations, reports, shapes, triton)]
 
 
 def main(argv=None):
