@@ -17,7 +17,6 @@
 #include "hlolayout/triton/named_layouts.h"
 
 namespace hlolayout::triton {
-namespace {
 
 std::string TypeText(const TtgirType& t) {
   std::vector<std::string> dims;
@@ -26,6 +25,8 @@ std::string TypeText(const TtgirType& t) {
                       absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
                       t.element_type, ">");
 }
+
+namespace {
 
 absl::StatusOr<LinearLayout> CvtOperand(const TtgirType& t) {
   if (t.layout.layout == nullptr) {

@@ -68,6 +68,12 @@ absl::StatusOr<KernelReport> MakeKernelReport(ReportInput in,
                                               absl::string_view triton_flag,
                                               absl::string_view target_flag);
 
+// TypeText
+//
+// A type as the report writes it, without its layout:
+// "tensor<128x64xf16>", "!ttg.memdesc<64x?xf16>" (? for a dynamic dim).
+std::string TypeText(const TtgirType& t);
+
 // KernelReportText
 //
 // The report in words, one section per part, each convert located

@@ -3,8 +3,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/kernel_report.h"
@@ -13,15 +11,6 @@
 
 namespace hlolayout::triton {
 namespace {
-
-// "tensor<128x64xf16>", "!ttg.memdesc<64x64xf16>".
-std::string TypeText(const TtgirType& t) {
-  std::vector<std::string> dims;
-  for (int64_t d : t.shape) dims.push_back(d < 0 ? "?" : absl::StrCat(d));
-  return absl::StrCat(t.memdesc ? "!ttg.memdesc<" : "tensor<",
-                      absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
-                      t.element_type, ">");
-}
 
 // The fields of one convert's cost on one target.
 #define HLOLAYOUT_CONVERT_COST                                               \
