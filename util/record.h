@@ -2,7 +2,7 @@
 // field list (RecordSpec) from which every face follows: the CLI's `--json`
 // (RecordJsonWriter), Python's result classes with their attributes,
 // to_dict() and repr() (python/hlolayout/_record.h), and the .pyi stubs
-// (each field's Python type; python/tools/record_stubs.py writes them and a
+// (each field's Python type; `python -m hlolayout._stubgen` writes them and a
 // test fails when a stub disagrees).
 //
 // An answer is not built as a tree: the library walks its result once and
