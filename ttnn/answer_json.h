@@ -8,7 +8,8 @@
 //   // {"alignment": [32, 32], "consumed_bytes_per_bank": {"bytes": 2048, ...
 //
 // A spec prints the fields of the TTNN test data's "output", with
-// tt-metal's names, keys in alphabetical order:
+// tt-metal's names, keys in alphabetical order (the SpecAnswer record of
+// ttnn/spec_record.h, which also gives hl.ttnn's to_dict()):
 //   {"alignment": [32, 32], "consumed_bytes_per_bank": {"bytes": 12288,
 //    "num_banks": 64, "page_alignment": 16}, "distribution": {...},
 //    "logical_2d_shape": [272, 58], "memory_layout": "HEIGHT_SHARDED", ...}
@@ -24,37 +25,15 @@
 #include "absl/status/status.h"
 #include "hlolayout/ttnn/locate.h"
 #include "hlolayout/ttnn/mesh.h"
+#include "hlolayout/ttnn/spec_record.h"
 #include "hlolayout/ttnn/tensor_spec.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::ttnn {
 
-// How much of the distribution to print: the cores (first `cores`), the
-// page mapping of the first `mapped_cores` cores and their first `pages`
-// host pages. -1: all. The defaults are the test data's.
-struct JsonLimits {
-  int64_t cores = 64;
-  int64_t mapped_cores = 16;
-  int64_t pages = 8;
-};
-
-// hlolayout's own keys beside tt-metal's: "device" (the device the spec
-// was checked against) and "warnings" (ttnn/device.h's CheckFit; only when
-// there are some). "shard_shape_derived": true comes from the spec itself.
-struct SpecNotes {
-  std::string device;
-  std::vector<std::string> warnings;
-};
-
-// WriteSpecJson
-//
-// The spec's fields as one JSON object written into `json`; `notes`, when
-// given, adds "device" and "warnings".
-void WriteSpecJson(const TensorSpec& spec, const JsonLimits& limits,
-                   JsonWriter& json, const SpecNotes* notes = nullptr);
 // SpecJson
 //
-// WriteSpecJson into a compact string.
+// The spec's SpecAnswer record (ttnn/spec_record.h) as one line of JSON;
+// `notes`, when given, adds "device" and "warnings".
 std::string SpecJson(const TensorSpec& spec, const JsonLimits& limits = {},
                      const SpecNotes* notes = nullptr);
 

@@ -57,9 +57,10 @@ void DistributionText(const BufferDistribution& d, bool full,
 
 }  // namespace
 
-absl::StatusOr<CheckedSpec> CheckSpec(const TensorSpecInput& in,
+absl::StatusOr<CheckedSpec> CheckSpec(TensorSpecInput in,
                                       const DeviceChoice& device) {
-  absl::StatusOr<TensorSpec> spec = TensorSpec::Make(in, device.params);
+  absl::StatusOr<TensorSpec> spec =
+      TensorSpec::Make(std::move(in), device.params);
   if (!spec.ok()) return spec.status();
   if (!device.check_fit) return CheckedSpec{*std::move(spec), {}};
   absl::StatusOr<FitReport> fit = CheckFit(*spec, *device.device);

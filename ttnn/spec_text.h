@@ -43,8 +43,9 @@ struct CheckedSpec {
 // CheckSpec
 //
 // TensorSpec::Make with the choice's numbers, then CheckFit against its
-// device (unless check_fit is false): the first refusal of either.
-absl::StatusOr<CheckedSpec> CheckSpec(const TensorSpecInput& in,
+// device (unless check_fit is false): the first refusal of either. `in`
+// is taken by value: a caller done with its input moves it in.
+absl::StatusOr<CheckedSpec> CheckSpec(TensorSpecInput in,
                                       const DeviceChoice& device);
 
 // DeviceLine

@@ -1,22 +1,24 @@
-// python/hlolayout/_ttnn.cc: the C++ half of `hlolayout.ttnn`: a TTNN tensor
-// spec computed once from hl.ttnn's values (a ttnn::TensorSpecInput, no
-// text in between), checked against a device (ttnn/spec_text.h), its
-// fields, its answer in words and JSON (ttnn/answer_json.h), its picture
-// (draw/ttnn_drawing.h), the buffer distribution, element locations, and
+// python/hlolayout/_ttnn.cc: the C++ half of `hlolayout.ttnn`: TensorSpec,
+// a TTNN tensor spec made from hl.ttnn's values (_ttnn.h: checked C++ values,
+// no text in between) and checked against a device (ttnn/spec_text.h), with
+// its fields, its answer as a record (ttnn/spec_record.h: SpecAnswer, whose
+// to_dict() is `hlolayout ttnn spec --json`), in words, its picture
+// (draw/ttnn_drawing.h), the buffer distribution, element locations; and
 // mesh distributions.
 //
-//   >>> d = hl._core._ttnn_device_choice("wormhole_n150", (16, 32, 64, 12))
-//   >>> r = hl._core._ttnn_spec([64, 64], "bfloat16", "TILE", (32, 32),
-//   ...                         "DRAM", "INTERLEAVED", None, None, d)
-//   >>> r.num_pages
-//   4
+//   >>> from hlolayout import ttnn
+//   >>> s = ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT)
+//   >>> s.num_pages, s.answer().consumed_bytes_per_bank.bytes
+//   (4, 2048)
 //
-// A refusal comes back as a tuple ("refused", message, rule) for the Python
-// side to raise as hl.ttnn.TtnnRefusal; a bad name or value raises
-// ValueError with the library's message.
+// What tt-metal refuses raises hl.ttnn.TtnnRefusal (a ValueError); a bad
+// name or value raises ValueError with the library's message.
+#include "_ttnn.h"
+
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <time.h>
 
 #include <array>
 #include <chrono>
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "_binding.h"
+#include "_record.h"
 #include "absl/strings/ascii.h"
 #include "hlolayout/draw/cell_grid.h"
 #include "hlolayout/draw/ttnn_drawing.h"
@@ -39,25 +42,70 @@
 #include "hlolayout/ttnn/names.h"
 #include "hlolayout/ttnn/refusal.h"
 #include "hlolayout/ttnn/sharded_config.h"
+#include "hlolayout/ttnn/spec_record.h"
 #include "hlolayout/ttnn/spec_text.h"
 #include "hlolayout/ttnn/tensor_spec.h"
 
 namespace py = pybind11;
 
 namespace hlolayout::pyext {
+
+// hl.ttnn.TtnnRefusal and TtnnDeviceWarning, registered by ttnn.py.
+PyObject* g_refusal = nullptr;
+PyObject* g_device_warning = nullptr;
+
+void RaiseRefusal(const absl::Status& status) {
+  if (g_refusal == nullptr) ThrowStatus(status);
+  absl::optional<std::string> rule = ttnn::RefusalRule(status);
+  py::object error = py::reinterpret_borrow<py::object>(g_refusal)(
+      std::string(status.message()),
+      rule ? py::object(py::str(*rule)) : py::object(py::none()));
+  PyErr_SetObject(g_refusal, error.ptr());
+  throw py::error_already_set();
+}
+
+void RaiseStatus(const absl::Status& status) {
+  if (ttnn::RefusalRule(status)) RaiseRefusal(status);
+  ThrowStatus(status);
+}
+
+void WarnDevice(const std::string& message) {
+  PyObject* category =
+      g_device_warning != nullptr ? g_device_warning : PyExc_UserWarning;
+  if (PyErr_WarnEx(category, message.c_str(), 1) != 0) {
+    throw py::error_already_set();
+  }
+}
+
 namespace {
 
+// hl.ttnn.TensorSpec: the spec, the device it was checked against, and the
+// Python values given, answered as they were given. (Under 1 KiB, so that
+// making one is a small allocation.)
 struct PyTtnnSpec {
-  std::shared_ptr<const ttnn::TensorSpec> spec;
-  ttnn::SpecNotes notes;  // the device checked against, its warnings
-  ttnn::TensorSpecInput input;
+  std::optional<ttnn::TensorSpec> spec;
   ttnn::DeviceChoice device;
+  ttnn::SpecNotes notes;     // the device checked against, its warnings
+  py::object memory_config;  // as given (a default one for None)
+  py::object device_params;  // the DeviceParams given, or None
+  py::object device_name;    // the device name given (a str), or None
+  py::object resolved;       // memory_config, made on first use
 };
 
-py::tuple Refusal(const absl::Status& s) {
-  return py::make_tuple("refused", std::string(s.message()),
-                        ttnn::RefusalRule(s).value_or(""));
+// What a spec was made from (the shard shape filled in when it was
+// derived, which SpecText and DrawTtnnSpec do not read).
+ttnn::TensorSpecInput InputOf(const ttnn::TensorSpec& s) {
+  ttnn::TensorSpecInput in;
+  in.shape = s.logical_shape();
+  in.dtype = s.dtype();
+  in.layout = s.layout();
+  in.tile = s.tile();
+  in.memory = s.input_memory_config();
+  in.derive_shard_shape = s.shard_shape_derived();
+  return in;
 }
+
+const ttnn::TensorSpec& Spec(const PyTtnnSpec& s) { return *s.spec; }
 
 const ttnn::BufferDistribution& Distribution(const PyTtnnSpec& s) {
   if (!s.spec->distribution()) {
@@ -75,120 +123,234 @@ int64_t CoreIndex(const ttnn::BufferDistribution& d, int64_t core) {
   return core;
 }
 
-// The enum value of `name` (hl.ttnn has checked nothing): ValueError with
-// the nearest names when it is none of `kind`'s.
-template <typename T>
-T Named(absl::optional<T> (*from)(absl::string_view), ttnn::NameKind kind,
-        const std::string& name) {
-  absl::optional<T> v = from(name);
-  if (!v) ThrowStatus(ttnn::CheckName(kind, name));
-  return *v;
+// TensorSpec's dtype and layout as its Python half read them: the name
+// lower-cased (dtype), "_LAYOUT" dropped (layout), then checked.
+ttnn::DataType DataTypeOf(py::handle v) {
+  static StrCache<ttnn::DataType> cache;
+  if (const ttnn::DataType* known = cache.Find(v)) return *known;
+  const std::string name = absl::AsciiStrToLower(EnumText(v));
+  absl::optional<ttnn::DataType> t = ttnn::DataTypeFromName(name);
+  if (!t) ThrowStatus(ttnn::CheckName(ttnn::NameKind::kDataType, name));
+  cache.Add(v, *t);
+  return *t;
 }
 
-// A core grid: [((x0, y0), (x1, y1)), ...].
-using PyGrid = std::vector<
-    std::pair<std::pair<int64_t, int64_t>, std::pair<int64_t, int64_t>>>;
-
-absl::StatusOr<ttnn::CoreRangeSet> Grid(const PyGrid& grid) {
-  std::vector<ttnn::CoreRange> ranges;
-  for (const auto& [a, b] : grid) {
-    ranges.push_back({{a.first, a.second}, {b.first, b.second}});
+ttnn::Layout LayoutOf(py::handle v) {
+  static StrCache<ttnn::Layout> cache;
+  if (const ttnn::Layout* known = cache.Find(v)) return *known;
+  std::string name = EnumText(v);
+  for (size_t at; (at = name.find("_LAYOUT")) != std::string::npos;) {
+    name.erase(at, 7);
   }
-  return ttnn::CoreRangeSet::Make(std::move(ranges));
+  absl::optional<ttnn::Layout> l = ttnn::LayoutFromName(name);
+  if (!l) ThrowStatus(ttnn::CheckName(ttnn::NameKind::kLayout, name));
+  cache.Add(v, *l);
+  return *l;
 }
 
-// hl.ttnn.ShardSpec: (grid, shape or None (derived), orientation).
-using PyShard =
-    std::tuple<PyGrid, std::optional<std::pair<int64_t, int64_t>>, std::string>;
-// hl.ttnn.NdShardSpec: (shard_shape, grid, orientation, distribution).
-using PyNdShard =
-    std::tuple<std::vector<int64_t>, PyGrid, std::string, std::string>;
-
-// The memory config of hl.ttnn's values: OK, or a refusal of the grid.
-absl::Status MemoryFrom(const std::string& memory_layout,
-                        const std::optional<PyShard>& shard,
-                        const std::optional<PyNdShard>& nd,
-                        ttnn::TensorSpecInput& in) {
-  if (nd) {
-    const auto& [shape, grid, orientation, distribution] = *nd;
-    ttnn::NdShardSpec spec;
-    spec.shard_shape = shape;
-    absl::StatusOr<ttnn::CoreRangeSet> g = Grid(grid);
-    if (!g.ok()) return g.status();
-    spec.grid = *std::move(g);
-    spec.orientation = Named(&ttnn::OrientationFromName,
-                             ttnn::NameKind::kOrientation, orientation);
-    spec.distribution = Named(&ttnn::DistributionFromName,
-                              ttnn::NameKind::kDistribution, distribution);
-    in.memory.layout = ttnn::TensorMemoryLayout::kNdSharded;
-    in.memory.created_with_nd_shard_spec = true;
-    in.memory.nd_shard_spec = std::move(spec);
-    return absl::OkStatus();
-  }
-  in.memory.layout = Named(&ttnn::MemoryLayoutFromName,
-                           ttnn::NameKind::kMemoryLayout, memory_layout);
-  if (!shard) return absl::OkStatus();
-  const auto& [grid, shape, orientation] = *shard;
-  ttnn::ShardSpec spec;
-  absl::StatusOr<ttnn::CoreRangeSet> g = Grid(grid);
-  if (!g.ok()) return g.status();
-  spec.grid = *std::move(g);
-  if (shape) spec.shape = {shape->first, shape->second};
-  in.derive_shard_shape = !shape.has_value();
-  spec.orientation = Named(&ttnn::OrientationFromName,
-                           ttnn::NameKind::kOrientation, orientation);
-  in.memory.shard_spec = std::move(spec);
-  return absl::OkStatus();
+// The device checked against for a name (DeviceParams(name=...)).
+const ttnn::DeviceChoice& ChoiceNamed(py::handle name) {
+  static StrCache<ttnn::DeviceChoice> cache;
+  if (const ttnn::DeviceChoice* known = cache.Find(name)) return *known;
+  static ttnn::DeviceChoice last;
+  last = MakeDeviceParams(py::str(name).cast<std::string>()).choice;
+  cache.Add(name, last);
+  return last;
 }
 
-// `device`: a device name (ttnn/device.h) to check the spec against, or
-// "none" for tt-metal's TensorSpec alone; `params`: the numbers TensorSpec
-// takes (l1_alignment, dram_alignment, l1_banks, dram_banks).
-ttnn::DeviceChoice Choice(const std::string& device,
-                          const std::array<int64_t, 4>& params) {
-  ttnn::DeviceChoice c;
-  c.named = true;
-  if (absl::AsciiStrToLower(device) == "none") {
-    c.check_fit = false;
+// The default memory config (DRAM interleaved) as a Python object, made once.
+py::handle DefaultMemoryConfig() {
+  static PyObject* kDefault = [] {
+    PyMemoryConfig c;
+    PrepareMemoryConfig(c);
+    return py::cast(std::move(c)).release().ptr();
+  }();
+  return kDefault;
+}
+
+void SetDevice(py::handle device, PyTtnnSpec& out) {
+  if (device.is_none()) {
+    out.device = DefaultDeviceParams().choice;
+  } else if (const PyDeviceParams* p = ValueOf<PyDeviceParams>(device)) {
+    out.device = p->choice;
+    out.device_params = py::reinterpret_borrow<py::object>(device);
   } else {
-    c.device = Unwrap(ttnn::FindDevice(device));
+    out.device = ChoiceNamed(device);
+    out.device_name = py::str(device);
   }
-  c.params = {params[0], params[1], params[2], params[3]};
-  return c;
 }
 
-py::object MakeSpec(const std::vector<int64_t>& shape, const std::string& dtype,
-                    const std::string& layout,
-                    const std::pair<int64_t, int64_t>& tile,
-                    const std::string& buffer_type,
-                    const std::string& memory_layout,
-                    const std::optional<PyShard>& shard,
-                    const std::optional<PyNdShard>& nd,
-                    const ttnn::DeviceChoice& device) {
-  PyTtnnSpec out;
-  ttnn::TensorSpecInput& in = out.input;
-  in.shape = shape;
-  in.dtype = Named(&ttnn::DataTypeFromName, ttnn::NameKind::kDataType, dtype);
-  in.layout = Named(&ttnn::LayoutFromName, ttnn::NameKind::kLayout, layout);
-  in.memory.buffer_type = Named(&ttnn::BufferTypeFromName,
-                                ttnn::NameKind::kBufferType, buffer_type);
-  absl::StatusOr<ttnn::Tile> t = ttnn::MakeTile(tile.first, tile.second);
-  absl::Status status =
-      t.ok() ? MemoryFrom(memory_layout, shard, nd, in) : t.status();
-  if (t.ok()) in.tile = *t;
-  if (!status.ok()) {
-    if (ttnn::RefusalRule(status)) return Refusal(status);
-    ThrowStatus(status);
+void SetMemory(py::handle memory_config, ttnn::TensorSpecInput& in,
+               PyTtnnSpec& out) {
+  py::handle m =
+      memory_config.is_none() ? DefaultMemoryConfig() : memory_config;
+  const PyMemoryConfig* config = ValueOf<PyMemoryConfig>(m);
+  if (config == nullptr) {
+    throw py::type_error("memory_config is a MemoryConfig or None, not " +
+                         py::repr(m).cast<std::string>());
   }
-  out.device = device;
+  const PyMemoryConfig& c = *config;
+  if (!c.status.ok()) RaiseStatus(c.status);
+  in.memory = c.input;
+  in.derive_shard_shape = c.derive_shard_shape;
+  out.memory_config = py::reinterpret_borrow<py::object>(m);
+}
+
+// TensorSpec(shape, dtype, layout, memory_config, tile, device): each value
+// read in C++, then ttnn::CheckSpec; refusals raise TtnnRefusal, the
+// device's warnings warn.
+std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
+                                     py::handle layout,
+                                     py::handle memory_config, py::handle tile,
+                                     py::handle device) {
+  auto out = std::make_unique<PyTtnnSpec>();
+  ttnn::TensorSpecInput in;
+  in.shape = ToInts(shape);
+  SetDevice(device, *out);
+  in.dtype = DataTypeOf(dtype);
+  in.layout = LayoutOf(layout);
+  if (!tile.is_none()) in.tile = TileOf(tile);
+  SetMemory(memory_config, in, *out);
   // Not worth releasing the GIL for: a spec takes a microsecond or two.
-  absl::StatusOr<ttnn::CheckedSpec> checked = ttnn::CheckSpec(in, out.device);
-  if (!checked.ok()) return Refusal(checked.status());
-  out.notes = {
-      out.device.check_fit ? std::string(out.device.device->name) : "none",
-      std::move(checked->warnings)};
-  out.spec = std::make_shared<const ttnn::TensorSpec>(std::move(checked->spec));
-  return py::cast(std::move(out));
+  absl::StatusOr<ttnn::CheckedSpec> checked =
+      ttnn::CheckSpec(std::move(in), out->device);
+  if (!checked.ok()) RaiseRefusal(checked.status());
+  out->notes.device =
+      out->device.check_fit ? std::string(out->device.device->name) : "none";
+  out->notes.warnings = std::move(checked->warnings);
+  out->spec.emplace(std::move(checked->spec));
+  for (const std::string& w : out->notes.warnings) WarnDevice(w);
+  return out;
+}
+
+// TensorSpec.__init__ as the type's tp_init: the arguments parsed by
+// CPython, MakeSpec, and the spec placed in the pybind11 instance as
+// py::init would place it (-1 and a Python error on failure).
+int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
+  static const char* kNames[] = {"shape", "dtype",  "layout", "memory_config",
+                                 "tile",  "device", nullptr};
+  PyObject *shape, *dtype, *layout;
+  PyObject *memory_config = Py_None, *tile = Py_None, *device = Py_None;
+  const Py_ssize_t n = PyTuple_GET_SIZE(args);
+  const bool positional = kwargs == nullptr || PyDict_GET_SIZE(kwargs) == 0;
+  if (positional && n >= 3 && n <= 6) {  // no parsing
+    PyObject** slots[] = {&shape,         &dtype, &layout,
+                          &memory_config, &tile,  &device};
+    for (Py_ssize_t i = 0; i < n; ++i) *slots[i] = PyTuple_GET_ITEM(args, i);
+  } else if (!PyArg_ParseTupleAndKeywords(
+                 args, kwargs, "OOO|OOO:TensorSpec", const_cast<char**>(kNames),
+                 &shape, &dtype, &layout, &memory_config, &tile, &device)) {
+    return -1;
+  }
+  try {
+    static const py::detail::type_info* const type =
+        py::detail::get_type_info(typeid(PyTtnnSpec));
+    auto* inst = reinterpret_cast<py::detail::instance*>(self);
+    py::detail::value_and_holder v_h = inst->get_value_and_holder(type);
+    if (v_h.holder_constructed()) {
+      throw py::type_error("a TensorSpec is made once");
+    }
+    std::unique_ptr<PyTtnnSpec> spec =
+        MakeSpec(shape, dtype, layout, memory_config, tile, device);
+    // What class_::init_instance does, the type known.
+    v_h.value_ptr() = spec.get();
+    py::detail::register_instance(inst, v_h.value_ptr(), v_h.type);
+    v_h.set_instance_registered();
+    using Holder = std::unique_ptr<PyTtnnSpec>;
+    new (std::addressof(v_h.holder<Holder>())) Holder(std::move(spec));
+    v_h.set_holder_constructed();
+    return 0;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return -1;
+}
+
+py::object ResolvedMemory(PyTtnnSpec& s) {
+  if (s.resolved) return s.resolved;
+  const ttnn::MemoryConfig& m = s.spec->memory_config();
+  PyMemoryConfig c;
+  c.layout = m.layout;
+  c.buffer_type = m.buffer_type;
+  if (m.sharded() && m.shard_spec) {
+    c.shard_spec = PyShardSpec{{m.shard_spec->grid.ranges()},
+                               m.shard_spec->shape,
+                               m.shard_spec->orientation};
+  }
+  if (m.sharded() && m.nd_shard_spec) {
+    const ttnn::NdShardSpec& n = *m.nd_shard_spec;
+    c.nd_shard_spec = PyNdShardSpec{
+        n.shard_shape, {n.grid.ranges()}, n.orientation, n.distribution};
+  }
+  PrepareMemoryConfig(c);
+  s.resolved = py::cast(std::move(c));
+  return s.resolved;
+}
+
+// The spec's SpecAnswer record (`full`: every core and page).
+py::object Answer(const PyTtnnSpec& s, bool full) {
+  ttnn::JsonLimits limits;
+  if (full) limits = {-1, -1, -1};
+  PyRecordSink sink;
+  ttnn::EmitSpecAnswer(*s.spec, limits, &s.notes, sink);
+  return sink.Take();
+}
+
+std::string HtmlEscape(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#x27;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string SpecTextOf(const PyTtnnSpec& s, bool full) {
+  return ttnn::SpecText(InputOf(*s.spec),
+                        ttnn::CheckedSpec{*s.spec, s.notes.warnings}, s.device,
+                        full);
+}
+
+std::string DrawSvg(const PyTtnnSpec& s, py::handle core) {
+  absl::optional<ttnn::CoreCoord> c;
+  if (py::isinstance<ttnn::CoreCoord>(core)) {
+    c = core.cast<ttnn::CoreCoord>();
+  } else if (!core.is_none()) {
+    std::vector<int64_t> xy = ToInts(core);
+    if (xy.size() != 2) throw py::value_error("a core is (x, y)");
+    c = ttnn::CoreCoord{xy[0], xy[1]};
+  }
+  const ttnn::TensorSpecInput in = InputOf(*s.spec);
+  py::gil_scoped_release release;
+  draw::TtnnDrawing d = Unwrap(draw::DrawTtnnSpec(in, *s.spec, s.device, c));
+  return draw::GridsToSvg(d.grids, d.title);
+}
+
+py::tuple Refusal(const absl::Status& s) {
+  return py::make_tuple("refused", std::string(s.message()),
+                        ttnn::RefusalRule(s).value_or(""));
 }
 
 // A device's numbers, by name: a dict (ttnn.device_info).
@@ -258,220 +420,281 @@ py::object Distribute(
   return py::make_tuple("ok", slices, IntTuple(d->slice_shape), d->submesh);
 }
 
-// The spec's own fields.
+// Now in seconds: the calling thread's CPU time (`cpu`) or steady wall time.
+double Seconds(bool cpu) {
+  if (cpu) {
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) +
+           1e-9 * static_cast<double>(t.tv_nsec);
+  }
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// What TensorSpec was made from, and its own fields.
 void SpecFields(py::class_<PyTtnnSpec>& c) {
   c.def_property_readonly(
-       "padded_shape",
-       [](const PyTtnnSpec& s) { return IntTuple(s.spec->padded_shape()); })
-      .def_property_readonly("logical_2d_shape",
-                             [](const PyTtnnSpec& s) {
-                               return IntTuple(s.spec->logical_2d_shape());
-                             })
-      .def_property_readonly("physical_shape",
-                             [](const PyTtnnSpec& s) {
-                               return IntTuple(s.spec->physical_shape());
-                             })
+       "shape",
+       [](const PyTtnnSpec& s) { return IntTuple(Spec(s).logical_shape()); })
       .def_property_readonly(
-          "alignment",
-          [](const PyTtnnSpec& s) { return IntTuple(s.spec->alignment()); })
+          "dtype",
+          [](const PyTtnnSpec& s) {
+            return std::string(ttnn::DataTypeName(Spec(s).dtype()));
+          })
       .def_property_readonly(
-          "page_shape",
-          [](const PyTtnnSpec& s) { return IntTuple(s.spec->page_shape()); })
+          "layout",
+          [](const PyTtnnSpec& s) {
+            return std::string(ttnn::LayoutName(Spec(s).layout()));
+          })
       .def_property_readonly(
-          "page_size_bytes",
-          [](const PyTtnnSpec& s) { return s.spec->page_size_bytes(); })
-      .def_property_readonly("packed_buffer_size_bytes",
-                             [](const PyTtnnSpec& s) {
-                               return s.spec->packed_buffer_size_bytes();
-                             })
+          "tile", [](const PyTtnnSpec& s) { return PyTile{Spec(s).tile()}; })
+      .def_readonly("input_memory_config", &PyTtnnSpec::memory_config,
+                    "The memory config as given.")
       .def_property_readonly(
-          "num_pages", [](const PyTtnnSpec& s) { return s.spec->num_pages(); })
+          "device",
+          [](const PyTtnnSpec& s) -> py::object {
+            if (s.device_params) return s.device_params;
+            return py::cast(
+                PyDeviceParams{s.device_name ? s.device_name.cast<std::string>()
+                                             : "wormhole_n150",
+                               s.device});
+          })
+      .def_property_readonly("memory_config", &ResolvedMemory,
+                             "The memory config after TensorSpec resolved it "
+                             "(a derived shard\nshape filled in, a 2-D spec "
+                             "resolved to ND and back).")
       .def_property_readonly(
-          "strides",
-          [](const PyTtnnSpec& s) { return IntTuple(s.spec->strides()); })
-      .def("consumed_bytes_per_bank",
-           [](const PyTtnnSpec& s, int64_t alignment, int64_t banks) {
-             if (alignment <= 0 || banks <= 0) {
-               throw py::value_error(
-                   "page_alignment and num_banks must be positive");
-             }
-             return Unwrap(s.spec->ConsumedBytesPerBank(alignment, banks));
-           })
-      .def("aligned_page_size",
-           [](const PyTtnnSpec& s, int64_t alignment) {
-             if (alignment <= 0)
-               throw py::value_error("page_alignment must be positive");
-             return s.spec->AlignedPageSize(alignment);
-           })
+          "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; },
+          "The device check's warnings (borderline fits).")
       .def_property_readonly(
-          "page_alignment",
-          [](const PyTtnnSpec& s) { return s.spec->page_alignment(); })
-      .def_property_readonly(
-          "num_banks", [](const PyTtnnSpec& s) { return s.spec->num_banks(); })
-      .def_property_readonly(
-          "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; })
-      .def_property_readonly(
-          "has_warnings",
-          [](const PyTtnnSpec& s) { return !s.notes.warnings.empty(); })
-      .def_property_readonly("device_name",
-                             [](const PyTtnnSpec& s) { return s.notes.device; })
+          "device_name", [](const PyTtnnSpec& s) { return s.notes.device; },
+          "The device checked against ('none': no check).")
       .def_property_readonly(
           "shard_shape_derived",
-          [](const PyTtnnSpec& s) { return s.spec->shard_shape_derived(); })
-      .def("to_json", [](const PyTtnnSpec& s, bool full) {
-        ttnn::JsonLimits limits;
-        if (full) limits = {-1, -1, -1};
-        return ttnn::SpecJson(*s.spec, limits, &s.notes);
-      });
+          [](const PyTtnnSpec& s) { return Spec(s).shard_shape_derived(); },
+          "The shard shape was derived (ShardSpec(grid, None)).");
+  using Pair = const std::array<int64_t, 2>& (ttnn::TensorSpec::*)() const;
+  static constexpr std::pair<const char*, Pair> kPairs[] = {
+      {"logical_2d_shape", &ttnn::TensorSpec::logical_2d_shape},
+      {"physical_shape", &ttnn::TensorSpec::physical_shape},
+      {"page_shape", &ttnn::TensorSpec::page_shape}};
+  for (const auto& [name, get] : kPairs) {
+    c.def_property_readonly(name, [get = get](const PyTtnnSpec& s) {
+      return IntTuple((Spec(s).*get)());
+    });
+  }
+  using Ints = const std::vector<int64_t>& (ttnn::TensorSpec::*)() const;
+  static constexpr std::pair<const char*, Ints> kLists[] = {
+      {"alignment", &ttnn::TensorSpec::alignment},
+      {"padded_shape", &ttnn::TensorSpec::padded_shape},
+      {"strides", &ttnn::TensorSpec::strides}};
+  for (const auto& [name, get] : kLists) {
+    c.def_property_readonly(name, [get = get](const PyTtnnSpec& s) {
+      return IntTuple((Spec(s).*get)());
+    });
+  }
+  c.def_property_readonly(
+       "page_size_bytes",
+       [](const PyTtnnSpec& s) { return Spec(s).page_size_bytes(); })
+      .def_property_readonly("packed_buffer_size_bytes",
+                             [](const PyTtnnSpec& s) {
+                               return Spec(s).packed_buffer_size_bytes();
+                             })
+      .def_property_readonly(
+          "num_pages", [](const PyTtnnSpec& s) { return Spec(s).num_pages(); });
 }
 
-py::tuple PyGridOf(const ttnn::CoreRangeSet& grid) {
-  py::list out;
-  for (const ttnn::CoreRange& r : grid.ranges()) {
-    out.append(py::make_tuple(py::make_tuple(r.start.x, r.start.y),
-                              py::make_tuple(r.end.x, r.end.y)));
-  }
-  return py::tuple(out);
+// Bytes per bank and per page, with the device's numbers by default.
+void SizeFields(py::class_<PyTtnnSpec>& c) {
+  c.def(
+       "consumed_bytes_per_bank",
+       [](const PyTtnnSpec& s, py::handle alignment, py::handle banks) {
+         const int64_t a =
+             alignment.is_none() ? Spec(s).page_alignment() : ToInt(alignment);
+         const int64_t b = banks.is_none() ? Spec(s).num_banks() : ToInt(banks);
+         if (a <= 0 || b <= 0) {
+           throw py::value_error(
+               "page_alignment and num_banks must be positive");
+         }
+         return Unwrap(Spec(s).ConsumedBytesPerBank(a, b));
+       },
+       py::arg("page_alignment") = py::none(),
+       py::arg("num_banks") = py::none(),
+       "The bytes one bank (or core) holds at most; the defaults are the\n"
+       "device's for this buffer type.")
+      .def(
+          "aligned_page_size",
+          [](const PyTtnnSpec& s, py::handle alignment) {
+            const int64_t a = alignment.is_none() ? Spec(s).page_alignment()
+                                                  : ToInt(alignment);
+            if (a <= 0)
+              throw py::value_error("page_alignment must be positive");
+            return Spec(s).AlignedPageSize(a);
+          },
+          py::arg("page_alignment") = py::none());
 }
 
-// The memory config after TensorSpec resolved it: (memory_layout,
-// (grid, shape, orientation) or None, (shard_shape, grid, orientation,
-// distribution) or None).
-py::tuple ResolvedMemory(const PyTtnnSpec& s) {
-  const ttnn::MemoryConfig& m = s.spec->memory_config();
-  py::object shard = py::none(), nd = py::none();
-  if (m.sharded() && m.shard_spec) {
-    shard = py::make_tuple(
-        PyGridOf(m.shard_spec->grid), IntTuple(m.shard_spec->shape),
-        std::string(ttnn::OrientationName(m.shard_spec->orientation)));
-  }
-  if (m.sharded() && m.nd_shard_spec) {
-    const ttnn::NdShardSpec& n = *m.nd_shard_spec;
-    nd = py::make_tuple(IntTuple(n.shard_shape), PyGridOf(n.grid),
-                        std::string(ttnn::OrientationName(n.orientation)),
-                        std::string(ttnn::DistributionName(n.distribution)));
-  }
-  return py::make_tuple(std::string(ttnn::MemoryLayoutName(m.layout)), shard,
-                        nd);
-}
-
-// The spec in words (ttnn/spec_text.h), its picture (draw/ttnn_drawing.h)
-// and the time of the C++ calls construction wraps (python/bench).
+// The answer as a record and a dict, in words, its picture, and the time
+// of the C++ call construction wraps (python/bench).
 void AnswerFields(py::class_<PyTtnnSpec>& c) {
-  c.def("resolved_memory", &ResolvedMemory)
-      .def("text",
-           [](const PyTtnnSpec& s, bool full) {
-             return ttnn::SpecText(s.input,
-                                   ttnn::CheckedSpec{*s.spec, s.notes.warnings},
-                                   s.device, full);
+  c.def("answer", &Answer, py::arg("full") = false,
+        "The spec's SpecAnswer record: the fields of `hlolayout ttnn spec "
+        "--json`\n(full: every core and page).")
+      .def(
+          "to_dict",
+          [](const PyTtnnSpec& s, bool full) {
+            py::object a = Answer(s, full);
+            return a.attr("to_dict")();
+          },
+          py::arg("full") = false,
+          "`hlolayout ttnn spec --json` (--full: every core and page).")
+      .def("text", &SpecTextOf, py::arg("full") = false,
+           "The spec in words, as `hlolayout ttnn spec` prints it (device "
+           "and\nwarnings included; `full`: every core and page).")
+      .def("draw", &DrawSvg, py::arg("core") = py::none(),
+           "The SVG picture of `hlolayout ttnn draw --svg -`: the core grid\n"
+           "with each core's shards and bytes, the pages (or, past 16,384, "
+           "the\nshards) coloured by core, and with `core` ((x, y) or "
+           "CoreCoord) that\ncore's device pages (ValueError for a core "
+           "holding no shard).")
+      .def("_repr_svg_",
+           [](const PyTtnnSpec& s) { return DrawSvg(s, py::none()); })
+      .def(
+          "_repr_html_",
+          [](const PyTtnnSpec& s) {
+            return "<div class=\"hlolayout-ttnn\"><pre>" +
+                   HtmlEscape(SpecTextOf(s, false)) + "</pre>" +
+                   DrawSvg(s, py::none()) + "</div>";
+          },
+          "Jupyter: the spec's summary (`hlolayout ttnn spec`, device and\n"
+          "warnings included) over its picture.")
+      .def("__repr__",
+           [](const PyTtnnSpec& s) {
+             return "TensorSpec(" +
+                    py::repr(IntTuple(Spec(s).logical_shape()))
+                        .cast<std::string>() +
+                    ", '" + std::string(ttnn::DataTypeName(Spec(s).dtype())) +
+                    "', '" + std::string(ttnn::LayoutName(Spec(s).layout())) +
+                    "', " + py::repr(s.memory_config).cast<std::string>() + ")";
            })
-      .def("draw_svg",
-           [](const PyTtnnSpec& s,
-              std::optional<std::pair<int64_t, int64_t>> core) {
-             absl::optional<ttnn::CoreCoord> c;
-             if (core) c = ttnn::CoreCoord{core->first, core->second};
-             py::gil_scoped_release release;
-             draw::TtnnDrawing d =
-                 Unwrap(draw::DrawTtnnSpec(s.input, *s.spec, s.device, c));
-             return draw::GridsToSvg(d.grids, d.title);
-           })
-      .def("_time_cpp", [](const PyTtnnSpec& s, int64_t n) {
-        py::gil_scoped_release release;
-        const auto start = std::chrono::steady_clock::now();
-        int64_t sink = 0;
-        for (int64_t i = 0; i < n; ++i) {
-          sink += ttnn::CheckSpec(s.input, s.device)->spec.num_pages();
-        }
-        const std::chrono::duration<double> t =
-            std::chrono::steady_clock::now() - start;
-        return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
-      });
+      .def(
+          "_time_cpp",
+          [](const PyTtnnSpec& s, int64_t n, bool cpu) {
+            const ttnn::TensorSpecInput in = InputOf(*s.spec);
+            py::gil_scoped_release release;
+            const double start = Seconds(cpu);
+            int64_t sink = 0;
+            for (int64_t i = 0; i < n; ++i) {
+              sink += ttnn::CheckSpec(in, s.device)->spec.num_pages();
+            }
+            const double t = Seconds(cpu) - start;
+            return sink == 0 ? 0.0 : t / static_cast<double>(n);
+          },
+          py::arg("n"), py::arg("cpu") = false,
+          "Seconds per ttnn::CheckSpec of this spec's input, over `n` calls "
+          "(cpu: the\ncalling thread's CPU time, else wall time).");
 }
 
-// The buffer distribution and element locations.
+// The buffer distribution's counts.
+void DistributionCounts(py::class_<PyTtnnSpec>& c) {
+  using Count = int64_t (ttnn::BufferDistribution::*)() const;
+  static constexpr std::pair<const char*, Count> kCounts[] = {
+      {"num_cores", &ttnn::BufferDistribution::num_cores},
+      {"num_shards", &ttnn::BufferDistribution::num_shards},
+      {"num_cores_with_data", &ttnn::BufferDistribution::num_cores_with_data},
+      {"max_num_shards_per_core",
+       &ttnn::BufferDistribution::max_shards_per_core},
+      {"max_num_dev_pages_per_core",
+       &ttnn::BufferDistribution::max_dev_pages_per_core}};
+  for (const auto& [name, get] : kCounts) {
+    c.def_property_readonly(name, [get = get](const PyTtnnSpec& s) {
+      return (Distribution(s).*get)();
+    });
+  }
+  c.def_property_readonly("shard_shape_in_pages", [](const PyTtnnSpec& s) {
+     return IntTuple(Distribution(s).shard_shape_in_pages());
+   }).def_property_readonly("tensor_shape_in_pages", [](const PyTtnnSpec& s) {
+    return IntTuple(Distribution(s).tensor_shape_in_pages());
+  });
+}
+
+// Which core holds what, and where an element lives.
 void DistributionFields(py::class_<PyTtnnSpec>& c) {
-  c.def_property_readonly("sharded",
-                          [](const PyTtnnSpec& s) { return s.spec->sharded(); })
-      .def_property_readonly(
-          "num_cores",
-          [](const PyTtnnSpec& s) { return Distribution(s).num_cores(); })
-      .def_property_readonly(
-          "num_shards",
-          [](const PyTtnnSpec& s) { return Distribution(s).num_shards(); })
-      .def_property_readonly("num_cores_with_data",
-                             [](const PyTtnnSpec& s) {
-                               return Distribution(s).num_cores_with_data();
-                             })
-      .def_property_readonly("max_num_shards_per_core",
-                             [](const PyTtnnSpec& s) {
-                               return Distribution(s).max_shards_per_core();
-                             })
-      .def_property_readonly("max_num_dev_pages_per_core",
-                             [](const PyTtnnSpec& s) {
-                               return Distribution(s).max_dev_pages_per_core();
-                             })
-      .def_property_readonly(
-          "cores",
-          [](const PyTtnnSpec& s) {
-            py::list out;
-            for (ttnn::CoreCoord c : Distribution(s).cores()) {
-              out.append(py::make_tuple(c.x, c.y));
-            }
-            return out;
-          })
-      .def_property_readonly(
-          "shard_shape_in_pages",
-          [](const PyTtnnSpec& s) {
-            return IntTuple(Distribution(s).shard_shape_in_pages());
-          })
-      .def_property_readonly(
-          "tensor_shape_in_pages",
-          [](const PyTtnnSpec& s) {
-            return IntTuple(Distribution(s).tensor_shape_in_pages());
-          })
+  c.def_property_readonly(
+       "cores",
+       [](const PyTtnnSpec& s) {
+         py::list out;
+         for (ttnn::CoreCoord c : Distribution(s).cores()) {
+           out.append(py::cast(c));
+         }
+         return out;
+       },
+       "The cores shards are dealt to, in order (sharded specs).")
       .def("shards_on_core",
            [](const PyTtnnSpec& s, int64_t core) {
              const ttnn::BufferDistribution& d = Distribution(s);
              return d.ShardsOnCore(CoreIndex(d, core));
            })
-      .def("host_pages",
-           [](const PyTtnnSpec& s, int64_t core) {
-             const ttnn::BufferDistribution& d = Distribution(s);
-             CoreIndex(d, core);
-             const int64_t n =
-                 d.host_pages() == 0 ? 0 : d.max_dev_pages_per_core();
-             py::array_t<int64_t> out(n);
-             int64_t* p = out.mutable_data();
-             {
-               py::gil_scoped_release release;
-               for (int64_t i = 0; i < n; ++i) p[i] = d.HostPage(core, i);
-             }
-             return out;
-           })
-      .def("place",
-           [](const PyTtnnSpec& s, int64_t host_page) {
-             const ttnn::BufferDistribution& d = Distribution(s);
-             if (host_page < 0 || host_page >= d.host_pages()) {
-               throw py::index_error("host page " + std::to_string(host_page) +
-                                     " is not in [0, " +
-                                     std::to_string(d.host_pages()) + ")");
-             }
-             const ttnn::DevicePlace p = d.Place(host_page);
-             const ttnn::CoreCoord c = d.cores()[p.core_index];
-             return py::make_tuple(py::make_tuple(c.x, c.y), p.device_page,
-                                   p.shard);
-           })
-      .def("locate_json",
-           [](const PyTtnnSpec& s, const std::vector<int64_t>& index) {
-             ttnn::ElementPlace p = Unwrap(ttnn::Locate(*s.spec, index));
-             return ttnn::PlaceJson(*s.spec, p);
-           });
+      .def(
+          "host_pages",
+          [](const PyTtnnSpec& s, int64_t core) {
+            const ttnn::BufferDistribution& d = Distribution(s);
+            CoreIndex(d, core);
+            const int64_t n =
+                d.host_pages() == 0 ? 0 : d.max_dev_pages_per_core();
+            py::array_t<int64_t> out(n);
+            int64_t* p = out.mutable_data();
+            {
+              py::gil_scoped_release release;
+              for (int64_t i = 0; i < n; ++i) p[i] = d.HostPage(core, i);
+            }
+            return out;
+          },
+          "The host page at each device page of core number `core` (an "
+          "index\ninto `cores`), -1 for padding: an int64 array.")
+      .def(
+          "place",
+          [](const PyTtnnSpec& s, int64_t host_page) {
+            const ttnn::BufferDistribution& d = Distribution(s);
+            if (host_page < 0 || host_page >= d.host_pages()) {
+              throw py::index_error("host page " + std::to_string(host_page) +
+                                    " is not in [0, " +
+                                    std::to_string(d.host_pages()) + ")");
+            }
+            const ttnn::DevicePlace p = d.Place(host_page);
+            return py::make_tuple(py::cast(d.cores()[p.core_index]),
+                                  p.device_page, p.shard);
+          },
+          "(core, device page, shard) holding host page `host_page`.")
+      .def(
+          "locate",
+          [](const PyTtnnSpec& s, py::handle index) {
+            ttnn::ElementPlace p = Unwrap(ttnn::Locate(*s.spec, ToInts(index)));
+            return py::module_::import("json").attr("loads")(
+                ttnn::PlaceJson(*s.spec, p));
+          },
+          "Where element `index` lives: the dict of `hlolayout ttnn locate\n"
+          "--json` (host_page, byte_in_page, bank or core, offset, ...).");
+}
+
+// The Python class of the spec answer's record I (SpecRecordSpecs()).
+template <size_t I>
+struct SpecTag {
+  static const RecordSpec& Spec() { return *ttnn::SpecRecordSpecs()[I]; }
+};
+
+template <size_t... I>
+void BindSpecRecords(py::module_& m, std::index_sequence<I...>) {
+  (BindRecord<SpecTag<I>>(m, "hlolayout.ttnn"), ...);
 }
 
 }  // namespace
 
-// hl.ttnn's constructors check each enum name here: ValueError with the
-// nearest names (ttnn/names.h), as the CLI's flags say it.
+// hl.ttnn's create_sharded_memory_config checks each enum name here:
+// ValueError with the nearest names (ttnn/names.h), as the CLI's flags say
+// it.
 void CheckTtnnName(const std::string& kind, const std::string& name) {
   static const std::pair<const char*, ttnn::NameKind> kKinds[] = {
       {"dtype", ttnn::NameKind::kDataType},
@@ -493,17 +716,36 @@ void CheckTtnnName(const std::string& kind, const std::string& name) {
 
 void RegisterTtnn(py::module_& m) {
   m.def("_ttnn_check_name", &CheckTtnnName, py::arg("kind"), py::arg("name"));
-  py::class_<PyTtnnSpec> c(m, "_TtnnSpec");
+  py::module_ t = m.def_submodule("_ttnn", "hl.ttnn's classes");
+  t.def(
+      "register",
+      [](py::object refusal, py::object warning) {
+        g_refusal = refusal.release().ptr();
+        g_device_warning = warning.release().ptr();
+      },
+      py::arg("refusal"), py::arg("warning"));
+  RegisterTtnnConfig(t);
+  BindSpecRecords(t, std::make_index_sequence<7>());
+  py::class_<PyTtnnSpec> c(
+      t, "TensorSpec",
+      "ttnn.TensorSpec(shape, dtype, layout, memory_config, tile=..., "
+      "device=...):\nwhat tt-metal computes for it. Every field of "
+      "`hlolayout ttnn spec`, with\ntt-metal's names; to_dict() is exactly "
+      "its --json (answer(): as a record).");
+  // __init__ for subclasses and signatures; TensorSpec(...) itself calls
+  // InitSpec, the type's tp_init slot, without pybind11's dispatch.
+  c.def(py::init(&MakeSpec), py::arg("shape"), py::arg("dtype"),
+        py::arg("layout"), py::arg("memory_config") = py::none(),
+        py::arg("tile") = py::none(), py::arg("device") = py::none());
+  auto* type = reinterpret_cast<PyTypeObject*>(c.ptr());
+  type->tp_init = &InitSpec;
+  PyType_Modified(type);
+  c.attr("__module__") = "hlolayout.ttnn";
   SpecFields(c);
+  SizeFields(c);
   AnswerFields(c);
+  DistributionCounts(c);
   DistributionFields(c);
-  // hl.ttnn.DeviceParams' device, made once per DeviceParams.
-  py::class_<ttnn::DeviceChoice>(m, "_TtnnDeviceChoice");
-  m.def("_ttnn_device_choice", &Choice, py::arg("device"), py::arg("params"));
-  m.def("_ttnn_spec", &MakeSpec, py::arg("shape"), py::arg("dtype"),
-        py::arg("layout"), py::arg("tile"), py::arg("buffer_type"),
-        py::arg("memory_layout"), py::arg("shard_spec"),
-        py::arg("nd_shard_spec"), py::arg("device"));
   m.def("_ttnn_device_info", &DeviceInfo, py::arg("name"));
   m.def("_ttnn_derive_shard", &DeriveShard, py::arg("shape"), py::arg("x"),
         py::arg("y"), py::arg("memory_layout"), py::arg("orientation"));

@@ -20,6 +20,93 @@ class TtnnRefusal(ValueError):
 
 class TtnnDeviceWarning(UserWarning): ...
 
+class BankBytes:
+    _fields: Tuple[str, ...]
+    bytes: int
+    num_banks: int
+    page_alignment: int
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class CorePages:
+    _fields: Tuple[str, ...]
+    core: Tuple[int, int]
+    first_host_pages: Tuple[int, ...]
+    num_dev_pages: int
+    num_shards: int
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class ResolvedNdShardSpec:
+    _fields: Tuple[str, ...]
+    distribution: str
+    grid: Tuple[Tuple[Tuple[int, int], Tuple[int, int]], ...]
+    orientation: str
+    shard_shape: Tuple[int, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class ResolvedShardSpec:
+    _fields: Tuple[str, ...]
+    grid: Tuple[Tuple[Tuple[int, int], Tuple[int, int]], ...]
+    orientation: str
+    shape: Tuple[int, int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class ShardSpecBuffer:
+    _fields: Tuple[str, ...]
+    num_pages_per_shard: int
+    page_shape: Tuple[int, int]
+    shard_shape_in_pages: Tuple[int, int]
+    tensor2d_shape_in_pages: Tuple[int, int]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class SpecAnswer:
+    _fields: Tuple[str, ...]
+    alignment: Tuple[int, ...]
+    consumed_bytes_per_bank: BankBytes
+    device: Optional[str]
+    distribution: Optional[SpecDistribution]
+    logical_2d_shape: Tuple[int, int]
+    memory_layout: str
+    num_pages: int
+    packed_buffer_size_bytes: int
+    padded_shape: Tuple[int, ...]
+    page_shape: Tuple[int, int]
+    page_size_bytes: int
+    physical_shape: Tuple[int, int]
+    resolved_nd_shard_spec: Optional[ResolvedNdShardSpec]
+    resolved_shard_spec: Optional[ResolvedShardSpec]
+    shard_shape_derived: Optional[bool]
+    shard_spec_buffer: Optional[ShardSpecBuffer]
+    strides: Tuple[int, ...]
+    warnings: Optional[Tuple[str, ...]]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class SpecDistribution:
+    _fields: Tuple[str, ...]
+    cores: Tuple[Tuple[int, int], ...]
+    max_num_dev_pages_per_core: int
+    max_num_shards_per_core: int
+    num_cores: int
+    num_cores_with_data: int
+    num_shards: int
+    page_mapping: Tuple[CorePages, ...]
+    shard_shape_in_pages: Tuple[int, ...]
+    tensor_shape_in_pages: Tuple[int, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
 def device_info(name: str = ...) -> Dict[str, Any]: ...
 
 class ShardStrategy:
@@ -171,6 +258,7 @@ class TensorSpec:
     packed_buffer_size_bytes: int
     num_pages: int
     strides: Tuple[int, ...]
+    num_cores: int
     num_shards: int
     num_cores_with_data: int
     max_num_shards_per_core: int
@@ -187,6 +275,7 @@ class TensorSpec:
     def place(self, host_page: int) -> Tuple[CoreCoord, int, int]: ...
     def locate(self, index: Sequence[int]) -> Dict[str, Any]: ...
     def to_dict(self, full: bool = ...) -> Dict[str, Any]: ...
+    def answer(self, full: bool = ...) -> SpecAnswer: ...
 
 class PlacementShard:
     dim: int

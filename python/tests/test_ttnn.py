@@ -1,5 +1,6 @@
 """hlolayout.ttnn: TTNN tensor specs, their distribution, and meshes."""
 
+import inspect
 import json
 
 import pytest
@@ -273,3 +274,92 @@ def test_errors_are_about_what_the_user_wrote():
     s = _block((64, 64), 2, 1, (64, 32))
     with pytest.raises(ValueError, match=r"^core \(5,5\) holds no shard of this tensor$"):
         s.draw((5, 5))
+
+
+# Issue 45: one field list (ttnn/spec_record.h) for the CLI's --json, the
+# Python SpecAnswer with its to_dict(), and ttnn.pyi.
+def test_cli_json_python_record_and_stub_agree(cli, tmp_path):
+    path = _runfile("ttnn/testdata/tensor_specs.jsonl")
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if '"error"' not in line]
+    specs = tmp_path / "specs.jsonl"
+    specs.write_text("".join(json.dumps(r["input"]) + "\n" for r in rows))
+    for full in (False, True):
+        flags = ["--full"] if full else []
+        out = cli.run("ttnn", "spec", "--json", "--device", "none", *flags,
+                      "--spec", str(specs)).stdout.splitlines()
+        assert len(out) == len(rows)
+        for row, line in zip(rows, out):
+            s = _spec(row)
+            a = s.answer(full=full)
+            # The same keys in the same order, and the same values.
+            assert list(json.loads(line, object_pairs_hook=list)) == list(
+                json.loads(json.dumps(s.to_dict(full=full)), object_pairs_hook=list))
+            assert a.to_dict() == json.loads(line), row["id"]
+            present = [f for f in a._fields if getattr(a, f) is not None]
+            assert present == list(json.loads(line)), row["id"]
+            for f in ("alignment", "padded_shape", "strides", "page_shape", "physical_shape",
+                      "logical_2d_shape", "num_pages", "page_size_bytes",
+                      "packed_buffer_size_bytes"):
+                assert getattr(s, f) == getattr(a, f), (row["id"], f)
+            if s.memory_config.is_sharded():
+                d = a.distribution
+                assert (d.num_shards, d.cores[0]) == (s.num_shards, (s.cores[0].x, s.cores[0].y))
+                assert d.page_mapping[0].first_host_pages == tuple(s.host_pages(0)[:len(
+                    d.page_mapping[0].first_host_pages)])
+    from hlolayout import _stubgen
+    with open(_stubgen.os.path.splitext(ttnn.__file__)[0] + ".pyi") as f:
+        stub = f.read()
+    for cls in (ttnn.SpecAnswer, ttnn.SpecDistribution, ttnn.CorePages, ttnn.BankBytes):
+        assert _stubgen.class_stub(cls) in stub
+    assert "    distribution: Optional[SpecDistribution]\n" in _stubgen.class_stub(ttnn.SpecAnswer)
+
+
+# Issue 45: the classes are C++ values, made and checked by their
+# constructors; names are read in C++ and shown as ttnn spells them.
+def test_constructors_check_their_arguments():
+    grid = _grid(1, 1)
+    with pytest.raises(ValueError, match=r"shard_shape is \(height, width\), not \(1, 2, 3\)"):
+        ttnn.ShardSpec(grid, (1, 2, 3))
+    with pytest.raises(ttnn.TtnnRefusal) as e:
+        ttnn.Tile((8, 8))
+    assert e.value.rule == "tile-shape"
+    with pytest.raises(TypeError, match="shard_spec is a ShardSpec or None"):
+        ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1, "grid")
+    with pytest.raises(TypeError, match="memory_config is a MemoryConfig or None"):
+        ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, "L1")
+    with pytest.raises(TypeError, match=r"a core is a CoreCoord or \(x, y\)"):
+        ttnn.CoreRange((0, 0, 0))
+    m = ttnn.MemoryConfig("height_sharded", "l1", ttnn.ShardSpec(grid, (32, 64), "col_major"))
+    assert (m.memory_layout, m.buffer_type, m.shard_spec.orientation) == (
+        "HEIGHT_SHARDED", "L1", "COL_MAJOR")
+    assert m == ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                  ttnn.ShardSpec(grid, (32, 64), ttnn.ShardOrientation.COL_MAJOR))
+    assert repr(m) == (
+        "MemoryConfig('HEIGHT_SHARDED', 'L1', shard_spec=ShardSpec(CoreRangeSet([CoreRange("
+        "CoreCoord(x=0, y=0), CoreCoord(x=1, y=1))]), (32, 64), 'COL_MAJOR'), "
+        "nd_shard_spec=None)")
+    s = ttnn.TensorSpec([64, 64], "BFLOAT16", "tile", ttnn.MemoryConfig("interleaved", "l1"))
+    assert (s.dtype, s.layout, s.input_memory_config.is_sharded()) == ("bfloat16", "TILE", False)
+    assert s.device.name == "wormhole_n150" and s.tile.tile_shape == (32, 32)
+    # No Python-level __init__: the constructor runs in C++.
+    assert not inspect.isfunction(ttnn.TensorSpec.__init__)
+    assert ttnn.TensorSpec.__module__ == ttnn.MemoryConfig.__module__ == "hlolayout.ttnn"
+
+
+def test_values_pickle_and_copy_as_the_python_classes_did():
+    import copy
+    import pickle
+    grid = _grid(3, 0)
+    mc = ttnn.MemoryConfig(buffer_type=ttnn.BufferType.L1,
+                           nd_shard_spec=ttnn.NdShardSpec((1, 64, 64), grid))
+    resolved = ttnn.TensorSpec((4, 64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc).memory_config
+    for v in (ttnn.CoreCoord(1, 2), grid.ranges[0], grid, mc, resolved, ttnn.Tile((16, 32)),
+              ttnn.ShardSpec(grid, None, "COL_MAJOR"), mc.nd_shard_spec):
+        back = pickle.loads(pickle.dumps(v))
+        assert back == v if not isinstance(v, ttnn.Tile) else repr(back) == repr(v)
+        assert repr(copy.deepcopy(v)) == repr(v)
+    assert resolved.memory_layout == "HEIGHT_SHARDED"
+    assert repr(pickle.loads(pickle.dumps(resolved))) == repr(resolved)
+    d = pickle.loads(pickle.dumps(ttnn.DeviceParams(l1_alignment=32, name="p150")))
+    assert (d.name, d.l1_alignment, d.dram_alignment) == ("p150", 32, 64)
