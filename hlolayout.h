@@ -86,7 +86,8 @@
 //    size (memory/allocation_sizes.h): ExplainAllocationSizes. A dump
 //    file's text module by module (memory/dump_text.h): ForEachDumpModule.
 //    The answers as records with one field list for every face
-//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h).
+//    (util/record.h; memory/memory_record.h, report/dump_folder_record.h,
+//    report/report_record.h, layout/explain_record.h).
 //
 // 10. Pictures (draw/*.h): LayoutSvg / LayoutText for a shape, and the CuTe,
 //    grid and TTNN pictures.
@@ -124,6 +125,7 @@
 #include "hlolayout/index_util/xla_index_util.h"
 #include "hlolayout/layout/describe.h"
 #include "hlolayout/layout/explain.h"
+#include "hlolayout/layout/explain_record.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/offset_kind.h"
@@ -149,6 +151,7 @@
 #include "hlolayout/report/dump_folder_record.h"
 #include "hlolayout/report/render.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/report/report_record.h"
 
 // CuTe layout algebra.
 #include "hlolayout/cute/atom/atom_catalog.h"
@@ -228,6 +231,7 @@
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"

@@ -8,6 +8,7 @@
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/layout/explain.h"
+#include "hlolayout/layout/explain_record.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout::cli {

@@ -43,6 +43,7 @@
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"

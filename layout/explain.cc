@@ -8,7 +8,6 @@
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/layout/tiling.h"
 #include "hlolayout/shape/printer.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout {
 namespace {
@@ -179,106 +178,6 @@ void Text(const ShapeExplanation& e, const std::string& path,
   }
 }
 
-void PaddingJson(const ShapeExplanation& e, JsonWriter& json) {
-  json.Key("padding_and_size");
-  if (!e.padding.ok()) {
-    json.Null();
-    json.Key("padding_and_size_error").String(e.padding.status().message());
-    return;
-  }
-  const PaddingAndSize& p = *e.padding;
-  const ArraySizes& s = p.sizes;
-  json.BeginObject();
-  json.Key("physical_tiled").IntArray(p.physical_tiled);
-  json.Key("logical_elements").Int(s.logical_elements);
-  json.Key("tiled_elements").Int(s.tiled_elements);
-  json.Key("padded_elements").Int(s.padded_elements);
-  json.Key("padding_elements").Int(s.padding_elements());
-  json.Key("logical_bytes").Int(s.logical_bytes);
-  json.Key("padded_bytes").Int(s.padded_bytes);
-  json.Key("padding_bytes").Int(s.padding_bytes());
-  json.Key("expansion").String(FormatExpansion(s.expansion));
-  json.Key("aligned_to_tiles").Bool(p.padded_dimensions.empty());
-  json.Key("padded_dimensions").BeginArray();
-  for (const TilePadding& t : p.padded_dimensions) {
-    json.BeginObject();
-    json.Key("dimension").Int(t.dimension);
-    json.Key("size").Int(t.size);
-    json.Key("tile_size").Int(t.tile_size);
-    json.Key("padded_size").Int(t.padded_size);
-    json.Key("tile_level").Int(t.tile_level);
-    json.Key("reason").String(t.reason);
-    json.EndObject();
-  }
-  json.EndArray();
-  json.EndObject();
-}
-
-void ArrayJson(const ShapeExplanation& e, JsonWriter& json) {
-  json.Key("kind").String("array");
-  json.Key("element_type").String(PrimitiveTypeName(e.element_type));
-  json.Key("bit_width").Int(e.bit_width);
-  json.Key("byte_width").Int(e.byte_width);
-  json.Key("rank").Int(e.rank);
-  json.Key("dimensions").BeginArray();
-  for (size_t i = 0; i < e.dimensions.size(); ++i) {
-    if (e.unbounded[i]) {
-      json.Null();
-    } else {
-      json.Int(e.dimensions[i]);
-    }
-  }
-  json.EndArray();
-  json.Key("dynamic_dimensions").BeginArray();
-  for (bool d : e.dynamic_dimensions) json.Bool(d);
-  json.EndArray();
-  json.Key("minor_to_major").IntArray(e.minor_to_major);
-  json.Key("major_to_minor").IntArray(e.major_to_minor);
-  json.Key("layout").String(e.layout);
-  json.Key("attributes").BeginArray();
-  for (const AttributeDescription& a : e.attributes) {
-    json.BeginObject();
-    json.Key("key").String(a.key);
-    json.Key("text").String(a.text);
-    json.Key("description").String(a.description);
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("memory_space").Int(e.memory_space);
-  json.Key("memory_space_name").String(e.memory_space_name);
-  json.Key("elements");
-  e.elements < 0 ? json.Null() : json.Int(e.elements);
-  json.Key("bytes");
-  e.bytes < 0 ? json.Null() : json.Int(e.bytes);
-  PaddingJson(e, json);
-}
-
-void Json(const ShapeExplanation& e, JsonWriter& json) {
-  json.BeginObject();
-  json.Key("shape").String(e.shape);
-  switch (e.kind) {
-    case ShapeExplanation::Kind::kTuple:
-      json.Key("kind").String("tuple");
-      json.Key("elements_shapes").BeginArray();
-      for (const ShapeExplanation& part : e.parts) Json(part, json);
-      json.EndArray();
-      break;
-    case ShapeExplanation::Kind::kBuffer:
-      json.Key("kind").String("buffer");
-      json.Key("buffer_shape");
-      Json(e.parts[0], json);
-      break;
-    case ShapeExplanation::Kind::kToken:
-    case ShapeExplanation::Kind::kOpaque:
-      json.Key("kind").String(PrimitiveTypeName(e.element_type));
-      break;
-    case ShapeExplanation::Kind::kArray:
-      ArrayJson(e, json);
-      break;
-  }
-  json.EndObject();
-}
-
 }  // namespace
 
 bool ShapeExplanation::ok() const {
@@ -316,12 +215,6 @@ std::string ExplanationText(const ShapeExplanation& e) {
   std::string out;
   Text(e, "", "", &out);
   return out;
-}
-
-std::string ExplanationJson(const ShapeExplanation& e) {
-  JsonWriter json(/*pretty=*/true);
-  Json(e, json);
-  return json.str();
 }
 
 }  // namespace hlolayout

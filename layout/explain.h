@@ -10,6 +10,7 @@
 //   e.padding->padded_dimensions.size() == 2 // dims 0 and 1 pad
 //   ExplanationText(e)   // the text of `hlolayout explain`
 //   ExplanationJson(e)   // the document of `hlolayout explain --json`
+//                        // (layout/explain_record.h)
 //
 // Tuples are explained element by element, a buffer through the array it
 // holds. Every figure is computed once here (layout/sizes.h,
@@ -74,10 +75,6 @@ ShapeExplanation ExplainShape(const Shape& shape);
 
 // The text of `hlolayout explain` for one shape, ending in a newline.
 std::string ExplanationText(const ShapeExplanation& e);
-
-// The document of `hlolayout explain --json` for one shape (two-space
-// indentation, no final newline).
-std::string ExplanationJson(const ShapeExplanation& e);
 
 }  // namespace hlolayout
 

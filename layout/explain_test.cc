@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/layout/explain_record.h"
 #include "hlolayout/parser/shape_parser.h"
 
 namespace hlolayout {

@@ -8,6 +8,8 @@
 #include "hlolayout/layout/memory_space.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/live_range.h"
+#include "hlolayout/report/report_record.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout {
 namespace {
@@ -195,121 +197,6 @@ void RenderModuleText(const ModuleReport& module, const RenderOptions& options,
   }
 }
 
-std::string JsonDouble(double value) { return absl::StrFormat("%.6g", value); }
-
-void JsonBytes(std::ostream& out, const ByteCounts& bytes) {
-  out << "\"array_leaf_logical_bytes\": " << bytes.logical_bytes
-      << ", \"array_leaf_padded_bytes\": " << bytes.padded_bytes
-      << ", \"padding_bytes\": " << bytes.wasted_bytes()
-      << ", \"expansion\": " << JsonDouble(bytes.expansion())
-      << ", \"overflow\": " << (bytes.overflow ? "true" : "false");
-}
-
-void JsonBufferBytes(std::ostream& out, const ByteCounts& bytes) {
-  out << "\"buffer_logical_bytes\": " << bytes.logical_bytes
-      << ", \"buffer_padded_bytes\": " << bytes.padded_bytes
-      << ", \"buffer_padding_bytes\": " << bytes.wasted_bytes()
-      << ", \"buffer_overflow\": " << (bytes.overflow ? "true" : "false");
-}
-
-// `, "key": ["a", "b"]`.
-void JsonList(std::ostream& out, absl::string_view key,
-              const std::vector<std::string>& values) {
-  out << ", ";
-  WriteJsonString(out, key);
-  out << ": [";
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i > 0) out << ", ";
-    WriteJsonString(out, values[i]);
-  }
-  out << "]";
-}
-
-void JsonSpace(std::ostream& out, int64_t space) {
-  if (space == ReportRow::kNoMemorySpace) {
-    out << "null";
-  } else if (space == ReportRow::kMixedMemorySpaces) {
-    out << "\"mixed\"";
-  } else {
-    WriteJsonString(out, MemorySpaceKey(space));
-  }
-}
-
-void RenderModuleJson(const ModuleReport& module, const RenderOptions& options,
-                      std::ostream& out) {
-  const ModuleTotals& t = module.totals;
-  out << "{\"name\": ";
-  WriteJsonString(out, module.name);
-  out << ", \"entry_computation\": ";
-  WriteJsonString(out, module.entry_computation);
-  out << ",\n  \"totals\": {\"computations\": " << t.computations
-      << ", \"instructions\": " << t.instructions
-      << ", \"instructions_without_shape\": " << t.instructions_without_shape
-      << ", \"buffer_values\": " << t.buffer_values << ", ";
-  JsonBufferBytes(out, t.buffer_bytes);
-  out << ", \"array_leaves\": " << t.array_leaves
-      << ", \"unsized_array_leaves\": " << t.unsized_array_leaves << ", ";
-  JsonBytes(out, t.bytes);
-  out << "},\n  \"memory_spaces\": [";
-  bool first = true;
-  for (const MemorySpaceTotals& s : module.memory_spaces) {
-    out << (first ? "" : ", ") << "{\"memory_space\": " << s.memory_space
-        << ", \"key\": ";
-    WriteJsonString(out, MemorySpaceKey(s.memory_space));
-    out << ", \"name\": ";
-    WriteJsonString(out, MemorySpaceName(s.memory_space));
-    out << ", \"buffer_values\": " << s.buffer_values << ", ";
-    JsonBufferBytes(out, s.buffer_bytes);
-    out << ", \"instructions\": " << s.instructions
-        << ", \"array_leaves\": " << s.array_leaves << ", ";
-    JsonBytes(out, s.bytes);
-    out << "}";
-    first = false;
-  }
-  out << "]";
-  if (!options.summary) {
-    if (!module.wasters_note.empty()) {
-      out << ",\n  \"padding_wasters_note\": ";
-      WriteJsonString(out, module.wasters_note);
-    }
-    out << ",\n  \"top_padding_wasters\": [";
-    first = true;
-    for (const PaddingWaster& w : module.top_wasters) {
-      out << (first ? "\n    " : ",\n    ");
-      RenderWasterJson(w, "", out);
-      first = false;
-    }
-    out << "],\n  \"instructions\": [";
-    first = true;
-    for (const ReportRow& row : module.rows) {
-      out << (first ? "\n    " : ",\n    ") << "{\"computation\": ";
-      WriteJsonString(out, row.computation);
-      out << ", \"instruction\": ";
-      WriteJsonString(out, row.name);
-      out << ", \"opcode\": ";
-      WriteJsonString(out, row.opcode);
-      out << ", \"root\": " << (row.is_root ? "true" : "false")
-          << ", \"shape\": ";
-      if (row.has_shape) {
-        WriteJsonString(out, row.shape_text);
-      } else {
-        out << "null";
-      }
-      out << ", \"memory_space\": ";
-      JsonSpace(out, row.memory_space);
-      out << ", \"array_leaves\": " << row.array_leaves
-          << ", \"unsized_array_leaves\": " << row.unsized_array_leaves << ", ";
-      JsonBytes(out, row.bytes);
-      out << ", \"buffer\": \"" << BufferRoleName(row.buffer) << "\", ";
-      JsonBufferBytes(out, row.buffer_bytes);
-      out << "}";
-      first = false;
-    }
-    out << "]";
-  }
-  out << "}";
-}
-
 }  // namespace
 
 void RenderWasterText(const PaddingWaster& w, int rank, absl::string_view where,
@@ -333,24 +220,11 @@ void RenderWasterText(const PaddingWaster& w, int rank, absl::string_view where,
 
 void RenderWasterJson(const PaddingWaster& w, absl::string_view extra,
                       std::ostream& out) {
-  out << "{";
-  if (!extra.empty()) out << extra << ", ";
-  out << "\"computation\": ";
-  WriteJsonString(out, w.computation);
-  out << ", \"instruction\": ";
-  WriteJsonString(out, w.name);
-  out << ", \"index\": ";
-  WriteJsonString(out, ShapeIndexString(w.index));
-  out << ", \"shape\": ";
-  WriteJsonString(out, w.shape_text);
-  out << ", \"memory_space\": ";
-  WriteJsonString(out, MemorySpaceKey(w.memory_space));
-  out << ", ";
-  JsonBytes(out, w.bytes);
-  JsonList(out, "reasons", w.reasons);
-  JsonList(out, "also_defined_by", w.also_defined_by);
-  JsonList(out, "aliases", w.aliases);
-  out << "}";
+  std::string json;
+  RecordJsonWriter writer(&json);
+  EmitPaddingWaster(w, writer);
+  if (!extra.empty()) json.insert(1, absl::StrCat(extra, ", "));
+  out << json;
 }
 
 std::string ModuleLeadText(const ModuleReport& module,
@@ -396,17 +270,10 @@ void RenderReportText(const Report& report, const RenderOptions& options,
 
 void RenderReportJson(const Report& report, const RenderOptions& options,
                       std::ostream& out) {
-  out << "{\"modules\": [";
-  for (size_t i = 0; i < report.modules.size(); ++i) {
-    out << (i == 0 ? "\n " : ",\n ");
-    RenderModuleJson(report.modules[i], options, out);
-  }
-  out << "],\n \"errors\": [";
-  for (size_t i = 0; i < report.errors.size(); ++i) {
-    if (i > 0) out << ", ";
-    WriteJsonString(out, report.errors[i]);
-  }
-  out << "]}\n";
+  std::string json;
+  RecordJsonWriter writer(&json);
+  EmitReport(report, options.summary, writer);
+  out << json << "\n";
 }
 
 }  // namespace hlolayout

@@ -15,10 +15,8 @@
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
-namespace {
 
 std::string TypeText(const TtgirType& t) {
   std::vector<std::string> dims;
@@ -27,6 +25,8 @@ std::string TypeText(const TtgirType& t) {
                       absl::StrJoin(dims, "x"), dims.empty() ? "" : "x",
                       t.element_type, ">");
 }
+
+namespace {
 
 absl::StatusOr<LinearLayout> CvtOperand(const TtgirType& t) {
   if (t.layout.layout == nullptr) {
@@ -135,38 +135,6 @@ std::string CostLine(const ConvertCost& c) {
   return out;
 }
 
-// The keys of one convert's cost on one target (report --json).
-void CostJson(const ConvertCost& c, JsonWriter& json) {
-  json.Key("bits").Int(c.bits);
-  json.Key("bits_assumed").Bool(c.bits_assumed);
-  json.Key("target_assumed").Bool(c.target_assumed);
-  json.Key("not_modelled");
-  c.not_modelled.empty() ? json.Null() : json.String(c.not_modelled);
-  if (c.cost.ok()) {
-    json.Key("kind").String(CvtKindName(c.cost->kind));
-    json.Key("map_str").String(c.cost->map.ToString());
-    if (c.not_modelled.empty()) {
-      CvtTargetJson(c.target, *c.cost, json);
-    } else {
-      json.Key("target").String(c.target);
-      for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                              "store_ways", "load_ways"}) {
-        json.Key(key).Null();
-      }
-    }
-    json.Key("error").Null();
-  } else {
-    json.Key("kind").Null();
-    json.Key("map_str").Null();
-    json.Key("target").String(c.target);
-    for (const char* key : {"scratch_bytes", "reps", "stores", "loads",
-                            "store_ways", "load_ways"}) {
-      json.Key(key).Null();
-    }
-    json.Key("error").String(c.cost.status().message());
-  }
-}
-
 // Types by layout (encoding), in order of first use.
 void GroupTypes(KernelReport& r) {
   for (const TtgirType& t : r.m.types) {
@@ -213,85 +181,6 @@ absl::StatusOr<KernelReport> MakeKernelReport(ReportInput in,
   }
   r.smem_ops = CostModuleSmemOps(r.m, r.in.text, r.flag_target);
   return r;
-}
-
-std::string KernelReportJson(const KernelReport& r) {
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("kernel").String(r.in.file);
-  json.Key("num_warps").Int(r.m.num_warps);
-  json.Key("threads_per_warp").Int(r.m.threads_per_warp);
-  json.Key("num_ctas").Int(r.m.num_ctas);
-  json.Key("target").String(r.m.target);
-  json.Key("triton").String(TritonVersionName(r.rules.version));
-  json.Key("triton_rules").String(r.rules.said);
-  json.Key("dump_triton_version");
-  r.in.triton_version.empty() ? json.Null() : json.String(r.in.triton_version);
-  json.Key("metadata");
-  r.in.metadata.empty() ? json.Null() : json.String(r.in.metadata);
-  json.Key("implicit_module").Bool(r.m.module_offset == std::string::npos);
-  json.Key("defaults").BeginArray();
-  for (const std::string& d : DefaultedFacts(r.m)) json.String(d);
-  json.EndArray();
-  json.Key("cost_target");
-  r.flag_target.empty() ? json.Null() : json.String(r.flag_target);
-  json.Key("warnings").BeginArray();
-  for (const std::string& w : r.m.warnings) json.String(w);
-  json.EndArray();
-  json.Key("aliases").BeginArray();
-  for (const std::string& name : r.m.alias_order) {
-    const ParsedLayout& pl = r.m.aliases.at(name);
-    json.BeginObject();
-    json.Key("name").String(name);
-    json.Key("layout").String(pl.text);
-    json.Key("kind").String(pl.kind);
-    json.Key("converted").Bool(pl.layout != nullptr);
-    json.Key("unsupported");
-    pl.layout ? json.Null() : json.String(pl.unsupported);
-    json.Key("fields").BeginObject();
-    for (const auto& [key, value] : pl.fields) json.Key(key).String(value);
-    json.EndObject();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("types").BeginArray();
-  for (const std::string& e : r.encodings) {
-    json.BeginObject();
-    json.Key("encoding").String(e);
-    json.Key("count").Int(r.counts.at(e));
-    json.Key("types").BeginArray();
-    for (const std::string& t : r.uses.at(e)) json.String(t);
-    json.EndArray();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("converts").BeginArray();
-  for (size_t i = 0; i < r.m.converts.size(); ++i) {
-    const ConvertLayoutOp& op = r.m.converts[i];
-    const SourceLocation loc = LocateOffset(r.in.text, op.offset);
-    json.BeginObject();
-    json.Key("line").Int(loc.line);
-    json.Key("column").Int(loc.column);
-    json.Key("result").String(op.result);
-    json.Key("src").String(op.src.encoding);
-    json.Key("dst").String(op.dst.encoding);
-    json.Key("type").String(TypeText(op.src));
-    CostJson(r.costs[i][0], json);
-    if (!r.flag_target.empty()) {
-      json.Key("on_targets").BeginArray();
-      for (const ConvertCost& c : r.costs[i]) {
-        json.BeginObject();
-        CostJson(c, json);
-        json.EndObject();
-      }
-      json.EndArray();
-    }
-    json.EndObject();
-  }
-  json.EndArray();
-  SmemOpsJson(r.smem_ops, r.in.text, json);
-  json.EndObject();
-  return json.str();
 }
 
 std::string KernelReportText(const KernelReport& r) {

@@ -8,7 +8,7 @@
 //   ReportInput in = *ReadReportInput("k.ttgir");  // or {text, "<stdin>"}
 //   KernelReport r = *MakeKernelReport(in, /*triton_flag=*/"",
 //                                      /*target_flag=*/"");
-//   std::string json = KernelReportJson(r);
+//   std::string json = KernelReportJson(r);  // triton/kernel_report_record.h
 //   // {"kernel": "k.ttgir", "num_warps": 4, "threads_per_warp": 32, ...
 //   std::string text = KernelReportText(r);
 //   // kernel: k.ttgir
@@ -68,13 +68,11 @@ absl::StatusOr<KernelReport> MakeKernelReport(ReportInput in,
                                               absl::string_view triton_flag,
                                               absl::string_view target_flag);
 
-// KernelReportJson
+// TypeText
 //
-// The report as pretty JSON (docs/triton.md lists the keys): kernel,
-// num_warps, threads_per_warp, num_ctas, target, triton, triton_rules,
-// dump_triton_version, metadata, implicit_module, defaults, cost_target,
-// warnings, aliases, types, converts, smem_ops. No trailing newline.
-std::string KernelReportJson(const KernelReport& r);
+// A type as the report writes it, without its layout:
+// "tensor<128x64xf16>", "!ttg.memdesc<64x?xf16>" (? for a dynamic dim).
+std::string TypeText(const TtgirType& t);
 
 // KernelReportText
 //

@@ -3,12 +3,16 @@
 // test data's kernels.
 #include "hlolayout/triton/kernel_report.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/testing/test_data.h"
+#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/report_input.h"
+#include "hlolayout/util/record.h"
 
 namespace hlolayout::triton {
 namespace {
@@ -96,6 +100,49 @@ TEST(KernelReportTest, AMissingFileIsNamed) {
   absl::StatusOr<ReportInput> in = ReadReportInput("no/such.ttgir");
   ASSERT_FALSE(in.ok());
   EXPECT_THAT(std::string(in.status().message()), HasSubstr("'no/such.ttgir'"));
+}
+
+// Every record emitted is one of KernelReportSpecs(), and a cost whose
+// target is not modelled leaves `empirical` out (a modelled one writes it,
+// null), as the report always has.
+class SpecsSeen : public RecordSink {
+ public:
+  std::vector<const RecordSpec*> seen;
+  void BeginRecord(const RecordSpec& spec) override { seen.push_back(&spec); }
+  void EndRecord() override {}
+  void BeginList() override {}
+  void EndList() override {}
+  void None() override {}
+  void Bool(bool) override {}
+  void Int(int64_t) override {}
+  void Double(double) override {}
+  void String(absl::string_view) override {}
+};
+
+TEST(KernelReportTest, RecordsFollowTheFieldLists) {
+  ReportInput in = *ReadReportInput(
+      TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir"));
+  const KernelReport r = *MakeKernelReport(in, "", "cuda:80");
+  SpecsSeen sink;
+  EmitKernelReport(r, sink);
+  const std::vector<const RecordSpec*>& specs = KernelReportSpecs();
+  for (const RecordSpec* spec : sink.seen) {
+    EXPECT_NE(std::find(specs.begin(), specs.end(), spec), specs.end())
+        << spec->name;
+  }
+  EXPECT_EQ(std::string(sink.seen.front()->name), "KernelReport");
+  const std::string modelled = KernelReportJson(r);
+  EXPECT_THAT(modelled, HasSubstr("\"load_ways\": 1,\n      "
+                                  "\"empirical\": null,\n      "
+                                  "\"error\": null,\n"));
+  const size_t at = in.text.find("\"cuda:90\"");
+  ASSERT_NE(at, std::string::npos);
+  in.text.replace(at, 9, "\"cuda:75\"");
+  const std::string json = KernelReportJson(*MakeKernelReport(in, "", ""));
+  EXPECT_THAT(json, HasSubstr("\"load_ways\": null,\n      "
+                              "\"error\": null\n"));
+  EXPECT_THAT(json, ::testing::Not(HasSubstr("empirical")));
+  EXPECT_THAT(json, HasSubstr("\"fields\": {\n        \"sizePerThread\": "));
 }
 
 }  // namespace

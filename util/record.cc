@@ -46,11 +46,32 @@ const FieldSpec* RecordJsonWriter::CurrentField() const {
   return &f.spec->fields[f.field];
 }
 
+void RecordJsonWriter::NewLine(size_t depth) {
+  out_->push_back('\n');
+  out_->append(2 * depth, ' ');
+}
+
+void RecordJsonWriter::Close(const char* bracket) {
+  const Frame& f = frames_.back();
+  if (indented_ && f.wrote && !f.index) NewLine(frames_.size() - 1);
+  out_->append(bracket);
+  frames_.pop_back();
+  EndValue();
+}
+
 bool RecordJsonWriter::BeginValue(bool is_none) {
   if (frames_.empty()) return true;
   Frame& top = frames_.back();
   if (top.spec == nullptr) {
-    if (top.item_indent != nullptr) {
+    if (top.pair) {
+      if (top.wrote) out_->append(": ");
+      top.wrote = true;
+      return true;
+    }
+    if (indented_ && !top.index) {
+      if (top.wrote) out_->push_back(',');
+      NewLine(frames_.size());
+    } else if (top.item_indent != nullptr) {
       out_->append(top.wrote ? ",\n" : "\n");
       out_->append(top.item_indent);
     } else {
@@ -63,7 +84,17 @@ bool RecordJsonWriter::BeginValue(bool is_none) {
   if (f.json == FieldJson::kLeftOut || (is_none && OmittedIfNone(f.json))) {
     return false;
   }
-  if (top.wrote) out_->append(", ");
+  if (indented_) {
+    if (top.wrote) out_->push_back(',');
+    NewLine(frames_.size());
+  } else if (top.wrote) {
+    if (f.key_indent != nullptr) {
+      out_->append(",\n");
+      out_->append(f.key_indent);
+    } else {
+      out_->append(", ");
+    }
+  }
   AppendJsonString(out_, f.key());
   out_->append(": ");
   top.wrote = true;
@@ -94,9 +125,7 @@ void RecordJsonWriter::EndRecord() {
   HLOLAYOUT_CHECK(f.field == f.spec->fields.size())
       << f.spec->name << ": " << f.field << " values for "
       << f.spec->fields.size() << " fields";
-  out_->push_back('}');
-  frames_.pop_back();
-  EndValue();
+  Close("}");
 }
 
 void RecordJsonWriter::BeginList() {
@@ -108,10 +137,17 @@ void RecordJsonWriter::BeginList() {
   const bool index =
       field != nullptr && (field->json == FieldJson::kIndex ||
                            field->json == FieldJson::kIndexOmitIfNone);
-  out_->append(index ? "\"{" : "[");
+  const bool pair = !frames_.empty() && frames_.back().pairs;
+  const bool pairs = field != nullptr && field->json == FieldJson::kStringPairs;
+  out_->append(pair ? "" : index ? "\"{" : pairs ? "{" : "[");
   Frame frame{nullptr};
   frame.index = index;
-  if (field != nullptr) frame.item_indent = field->item_indent;
+  frame.pair = pair;
+  frame.pairs = pairs;
+  if (field != nullptr) {
+    frame.item_indent = field->item_indent;
+    frame.close_after_last_item = field->close_after_last_item;
+  }
   frames_.push_back(frame);
 }
 
@@ -123,11 +159,20 @@ void RecordJsonWriter::EndList() {
   HLOLAYOUT_CHECK(!frames_.empty() && frames_.back().spec == nullptr)
       << "EndList without a list";
   const Frame& f = frames_.back();
-  out_->append(f.index                               ? "}\""
-               : f.item_indent != nullptr && f.wrote ? "\n]"
-                                                     : "]");
-  frames_.pop_back();
-  EndValue();
+  if (f.pair) {
+    HLOLAYOUT_CHECK(f.wrote) << "a pair without its value";
+    frames_.pop_back();
+    EndValue();
+  } else if (f.pairs) {
+    Close("}");
+  } else if (f.index) {
+    Close("}\"");
+  } else if (!indented_ && f.item_indent != nullptr && f.wrote &&
+             !f.close_after_last_item) {
+    Close("\n]");
+  } else {
+    Close("]");
+  }
 }
 
 void RecordJsonWriter::None() {
@@ -161,6 +206,12 @@ void RecordJsonWriter::Double(double value) {
       AppendJsonDouble(out_, value);
     }
   }
+  EndValue();
+}
+
+void RecordJsonWriter::Absent() {
+  if (skipping_ > 0) return;
+  CurrentField();  // CHECKs that there is one left
   EndValue();
 }
 

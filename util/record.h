@@ -2,7 +2,7 @@
 // field list (RecordSpec) from which every face follows: the CLI's `--json`
 // (RecordJsonWriter), Python's result classes with their attributes,
 // to_dict() and repr() (python/hlolayout/_record.h), and the .pyi stubs
-// (each field's Python type; python/tools/record_stubs.py writes them and a
+// (each field's Python type; `python -m hlolayout._stubgen` writes them and a
 // test fails when a stub disagrees).
 //
 // An answer is not built as a tree: the library walks its result once and
@@ -47,6 +47,9 @@ enum class FieldJson : uint8_t {
   kRound6g,  // a float written with 6 significant digits (%.6g)
   kFixed4,   // a float written with 4 decimals (%.4f)
   kLeftOut,  // not in the JSON form (Python only)
+  // A list of (key, value) string pairs, written as a JSON object
+  // {"key": "value", ...}; each pair is emitted as a list of two strings.
+  kStringPairs,
 };
 
 bool OmittedIfNone(FieldJson json);
@@ -67,6 +70,13 @@ struct FieldSpec {
   // indent ("  "), and its closing bracket on a line of its own; null: one
   // line.
   const char* item_indent = nullptr;
+  // A field whose key starts a line of its own after this indent (",\n  "
+  // before it instead of ", "); null: on the record's line. Not used
+  // kIndented.
+  const char* key_indent = nullptr;
+  // With item_indent: the closing bracket right after the last item
+  // ("[\n  1,\n  2]") instead of on a line of its own.
+  bool close_after_last_item = false;
 
   const char* key() const { return json_name != nullptr ? json_name : name; }
 };
@@ -91,6 +101,10 @@ class RecordSink {
   virtual void Int(int64_t value) = 0;
   virtual void Double(double value) = 0;
   virtual void String(absl::string_view value) = 0;
+  // A value that is not there: the JSON leaves its key out, Python reads
+  // None. For a field that is null in some records and absent in others;
+  // by default None().
+  virtual void Absent() { None(); }
 
   // Conveniences over the calls above.
   void OptionalInt(bool present, int64_t value);
@@ -99,10 +113,22 @@ class RecordSink {
 };
 
 // Writes the records as JSON on one line ({"k": v, "l": [1, 2]}), keys and
-// forms from the specs, appending to `out`.
+// forms from the specs, appending to `out`. Constructed kIndented, every
+// field and list item is on a line of its own, indented two spaces per
+// level, as util/json_writer.h's pretty form (`hlolayout explain --json`):
+//   {
+//     "k": v,
+//     "l": [
+//       1
+//     ],
+//     "e": []
+//   }
+// (a shape index stays "{1,0}"; item_indent is not used there).
 class RecordJsonWriter : public RecordSink {
  public:
-  explicit RecordJsonWriter(std::string* out) : out_(out) {}
+  enum class Style : uint8_t { kOneLine, kIndented };
+  explicit RecordJsonWriter(std::string* out, Style style = Style::kOneLine)
+      : out_(out), indented_(style == Style::kIndented) {}
 
   void BeginRecord(const RecordSpec& spec) override;
   void EndRecord() override;
@@ -113,6 +139,7 @@ class RecordJsonWriter : public RecordSink {
   void Int(int64_t value) override;
   void Double(double value) override;
   void String(absl::string_view value) override;
+  void Absent() override;
 
   // True when every record and list begun has ended.
   bool done() const { return frames_.empty(); }
@@ -124,15 +151,23 @@ class RecordJsonWriter : public RecordSink {
     bool wrote = false;      // something written inside
     int skip_depth = 0;      // > 0: inside a value left out of the JSON
     bool index = false;      // a list written as a shape index "{1,0}"
-    const char* item_indent = nullptr;  // FieldSpec::item_indent
+    const char* item_indent = nullptr;   // FieldSpec::item_indent
+    bool close_after_last_item = false;  // FieldSpec's
+    bool pairs = false;  // kStringPairs: an object of the pairs below
+    bool pair = false;   // one of them: its key, then its value
   };
   // Starts the next value: writes its key or separator. False when the
   // value is left out of the JSON (kLeftOut, or None omitted).
   bool BeginValue(bool is_none);
   void EndValue();
   const FieldSpec* CurrentField() const;
+  // kIndented: a new line indented for the current depth.
+  void NewLine(size_t depth);
+  // Closes the innermost record or list with `bracket`.
+  void Close(const char* bracket);
 
   std::string* out_;
+  bool indented_ = false;
   std::vector<Frame> frames_;
   int skipping_ = 0;  // nesting depth of a value being left out
 };

@@ -3,8 +3,8 @@
     ./bazelw run -c opt //python/bench:front_bench
     ./bazelw run -c opt //python/bench:front_bench -- --repeat 9
 
-hl.parse_shape(text).explain() (the library's ExplainShape, turned into the
-dict of `hlolayout explain --json`) against ExplainShape alone in C++
+hl.parse_shape(text).explain() (the library's ExplainShape, turned into its
+records, layout/explain_record.h) against ExplainShape alone in C++
 (`_time_explain_cpp`, the GIL released), and hl.ttnn.TensorSpec(...)'s
 construction against the C++ call it wraps (ttnn::CheckSpec: TensorSpec::Make
 and the device check, `_time_cpp`; TensorSpec and its memory config are

@@ -85,6 +85,11 @@ py::object JsonOf(const FieldSpec& f, py::handle value) {
     case FieldJson::kFixed4:
       return py::float_(
           std::stod(absl::StrFormat("%.4f", value.cast<double>())));
+    case FieldJson::kStringPairs: {
+      py::dict out;
+      for (py::handle pair : value) out[pair[py::int_(0)]] = pair[py::int_(1)];
+      return std::move(out);
+    }
     case FieldJson::kValue:
     case FieldJson::kOmitIfNone:
     case FieldJson::kLeftOut:
@@ -190,6 +195,9 @@ void PyRecordSink::None() { Add(py::none()); }
 void PyRecordSink::Bool(bool value) { Add(py::bool_(value)); }
 void PyRecordSink::Int(int64_t value) { Add(py::int_(value)); }
 void PyRecordSink::Double(double value) { Add(py::float_(value)); }
+void PyRecordSink::Absent() {
+  Add(py::reinterpret_borrow<py::object>(Py_Ellipsis));
+}
 void PyRecordSink::String(absl::string_view value) {
   Add(py::str(value.data(), value.size()));
 }
@@ -209,6 +217,7 @@ py::dict RecordToDict(const RecordSpec& spec, const py::tuple& values) {
     const FieldSpec& f = spec.fields[i];
     if (f.json == FieldJson::kLeftOut) continue;
     py::handle value = PyTuple_GET_ITEM(values.ptr(), i);
+    if (value.ptr() == Py_Ellipsis) continue;  // absent
     if (value.is_none() && OmittedIfNone(f.json)) continue;
     if ((f.json == FieldJson::kValue || f.json == FieldJson::kOmitIfNone) &&
         IsPlainScalar(value)) {
@@ -226,7 +235,7 @@ std::string RecordRepr(const RecordSpec& spec, const py::tuple& values) {
   for (size_t i = 0; i < spec.fields.size(); ++i) {
     const FieldSpec& f = spec.fields[i];
     if (!f.in_repr) continue;
-    py::handle value = values[i];
+    py::object value = Field(values, i);
     std::string text;
     if (IsRecordsField(f) && !value.is_none()) {
       text = absl::StrCat("(", py::len(value), " items)");
@@ -299,7 +308,7 @@ std::string RecordsHtml(py::handle value, size_t rows) {
     out += "<tr>";
     for (size_t i = 0; i < spec.fields.size(); ++i) {
       if (!spec.fields[i].in_repr) continue;
-      py::handle x = v[i];
+      py::object x = Field(v, i);
       absl::StrAppend(&out, "<td>",
                       IsRecordsField(spec.fields[i]) && !x.is_none()
                           ? absl::StrCat("(", py::len(x), " items)")
@@ -352,7 +361,7 @@ std::string RecordHtml(const RecordSpec& spec, const py::tuple& values) {
                     "<tr><th style=\"text-align:left;vertical-align:"
                     "top\">",
                     f.name, "</th><td style=\"text-align:left\">",
-                    FieldHtml(f, values[i]), "</td></tr>");
+                    FieldHtml(f, Field(values, i)), "</td></tr>");
   }
   out += "</table>";
   for (const auto& entry : RecordTypes()) {

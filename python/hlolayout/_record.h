@@ -47,6 +47,13 @@ struct Record {
   pybind11::tuple values;
 };
 
+// Field i of a record's values: None for an absent value (Ellipsis).
+inline pybind11::object Field(const pybind11::tuple& values, size_t i) {
+  PyObject* v = PyTuple_GET_ITEM(values.ptr(), static_cast<Py_ssize_t>(i));
+  if (v == Py_Ellipsis) v = Py_None;
+  return pybind11::reinterpret_borrow<pybind11::object>(v);
+}
+
 // `{1,0}` of (1, 0).
 std::string IndexText(pybind11::handle index);
 
@@ -78,6 +85,9 @@ class PyRecordSink : public hlolayout::RecordSink {
   void Int(int64_t value) override;
   void Double(double value) override;
   void String(absl::string_view value) override;
+  // Held as Ellipsis: the attribute reads None, to_dict() leaves the key
+  // out.
+  void Absent() override;
 
   pybind11::object Take();
 
@@ -141,7 +151,8 @@ void BindRecord(pybind11::module_& m, const char* module_name,
     const FieldSpec& f = spec.fields[i];
     names[i] = py::str(f.name);
     cls.def_property_readonly(
-        f.name, [i](const Record<Tag>& r) -> py::object { return r.values[i]; },
+        f.name,
+        [i](const Record<Tag>& r) -> py::object { return Field(r.values, i); },
         f.doc);
   }
   cls.attr("_fields") = names;
@@ -165,7 +176,7 @@ void BindRecord(pybind11::module_& m, const char* module_name,
         f.deprecated_name,
         [i](const Record<Tag>& r) -> py::object {
           WarnDeprecatedField(Tag::Spec(), i);
-          return r.values[i];
+          return Field(r.values, i);
         },
         f.doc);
   }

@@ -13,15 +13,18 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "_binding.h"
+#include "_record.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "hlolayout/draw/layout_picture.h"
 #include "hlolayout/layout/explain.h"
+#include "hlolayout/layout/explain_record.h"
 #include "hlolayout/layout/layout_validation.h"
 #include "hlolayout/layout/sizes.h"
 #include "hlolayout/parser/shape_parser.h"
@@ -73,208 +76,23 @@ py::dict SizesDict(const Shape& shape) {
   return d;
 }
 
-// The dict keys of Shape.explain(), made once and interned: a key built
-// per call would cost as much as the explanation itself.
-enum ExplainKey {
-  kAlignedToTiles,
-  kAttributes,
-  kBitWidth,
-  kBufferShape,
-  kByteWidth,
-  kBytes,
-  kDescription,
-  kDimension,
-  kDimensions,
-  kDynamicDimensions,
-  kElementType,
-  kElements,
-  kElementsShapes,
-  kExpansion,
-  kKey,
-  kKind,
-  kLayout,
-  kLogicalBytes,
-  kLogicalElements,
-  kMajorToMinor,
-  kMemorySpace,
-  kMemorySpaceName,
-  kMinorToMajor,
-  kPaddedBytes,
-  kPaddedDimensions,
-  kPaddedElements,
-  kPaddedSize,
-  kPaddingAndSize,
-  kPaddingAndSizeError,
-  kPaddingBytes,
-  kPaddingElements,
-  kPhysicalTiled,
-  kRank,
-  kReason,
-  kShape,
-  kSize,
-  kText,
-  kTileLevel,
-  kTileSize,
-  kTiledElements,
-  kExplainKeyCount
+// The Python class of the explanation's record I (ShapeExplanationSpecs()).
+template <size_t I>
+struct ExplainTag {
+  static const RecordSpec& Spec() { return *ShapeExplanationSpecs()[I]; }
 };
 
-const py::str& K(ExplainKey key) {
-  static constexpr const char* kNames[kExplainKeyCount] = {
-      "aligned_to_tiles",
-      "attributes",
-      "bit_width",
-      "buffer_shape",
-      "byte_width",
-      "bytes",
-      "description",
-      "dimension",
-      "dimensions",
-      "dynamic_dimensions",
-      "element_type",
-      "elements",
-      "elements_shapes",
-      "expansion",
-      "key",
-      "kind",
-      "layout",
-      "logical_bytes",
-      "logical_elements",
-      "major_to_minor",
-      "memory_space",
-      "memory_space_name",
-      "minor_to_major",
-      "padded_bytes",
-      "padded_dimensions",
-      "padded_elements",
-      "padded_size",
-      "padding_and_size",
-      "padding_and_size_error",
-      "padding_bytes",
-      "padding_elements",
-      "physical_tiled",
-      "rank",
-      "reason",
-      "shape",
-      "size",
-      "text",
-      "tile_level",
-      "tile_size",
-      "tiled_elements",
-  };
-  static const py::str* const keys = [] {
-    auto* out = new py::str[kExplainKeyCount];
-    for (int k = 0; k < kExplainKeyCount; ++k) {
-      out[k] =
-          py::reinterpret_steal<py::str>(PyUnicode_InternFromString(kNames[k]));
-    }
-    return out;
-  }();
-  return keys[key];
+template <size_t... I>
+void BindExplainRecords(py::module_& m, std::index_sequence<I...>) {
+  (BindRecord<ExplainTag<I>>(m, "hlolayout.shapes"), ...);
 }
 
-py::list IntList(absl::Span<const int64_t> values) {
-  py::list out;
-  for (int64_t v : values) out.append(v);
-  return out;
-}
-
-// Sets d["padding_and_size"] (and the error, when the shape cannot be
-// sized), as ExplanationJson writes them.
-void PaddingDict(const ShapeExplanation& e, py::dict& d) {
-  if (!e.padding.ok()) {
-    d[K(kPaddingAndSize)] = py::none();
-    d[K(kPaddingAndSizeError)] = std::string(e.padding.status().message());
-    return;
-  }
-  const PaddingAndSize& p = *e.padding;
-  const ArraySizes& s = p.sizes;
-  py::dict out;
-  out[K(kPhysicalTiled)] = IntList(p.physical_tiled);
-  out[K(kLogicalElements)] = s.logical_elements;
-  out[K(kTiledElements)] = s.tiled_elements;
-  out[K(kPaddedElements)] = s.padded_elements;
-  out[K(kPaddingElements)] = s.padding_elements();
-  out[K(kLogicalBytes)] = s.logical_bytes;
-  out[K(kPaddedBytes)] = s.padded_bytes;
-  out[K(kPaddingBytes)] = s.padding_bytes();
-  out[K(kExpansion)] = FormatExpansion(s.expansion);
-  out[K(kAlignedToTiles)] = p.padded_dimensions.empty();
-  py::list padded;
-  for (const TilePadding& t : p.padded_dimensions) {
-    py::dict x;
-    x[K(kDimension)] = t.dimension;
-    x[K(kSize)] = t.size;
-    x[K(kTileSize)] = t.tile_size;
-    x[K(kPaddedSize)] = t.padded_size;
-    x[K(kTileLevel)] = t.tile_level;
-    x[K(kReason)] = t.reason;
-    padded.append(std::move(x));
-  }
-  out[K(kPaddedDimensions)] = std::move(padded);
-  d[K(kPaddingAndSize)] = std::move(out);
-}
-
-// Shape.explain(): the library's explanation as the dict that
-// `hlolayout explain --json` writes (the same keys, in the same order).
-py::dict ExplanationDict(const ShapeExplanation& e) {
-  py::dict d;
-  d[K(kShape)] = e.shape;
-  switch (e.kind) {
-    case ShapeExplanation::Kind::kTuple: {
-      d[K(kKind)] = "tuple";
-      py::list parts;
-      for (const ShapeExplanation& part : e.parts) {
-        parts.append(ExplanationDict(part));
-      }
-      d[K(kElementsShapes)] = std::move(parts);
-      return d;
-    }
-    case ShapeExplanation::Kind::kBuffer:
-      d[K(kKind)] = "buffer";
-      d[K(kBufferShape)] = ExplanationDict(e.parts[0]);
-      return d;
-    case ShapeExplanation::Kind::kToken:
-    case ShapeExplanation::Kind::kOpaque:
-      d[K(kKind)] = std::string(PrimitiveTypeName(e.element_type));
-      return d;
-    case ShapeExplanation::Kind::kArray:
-      break;
-  }
-  d[K(kKind)] = "array";
-  d[K(kElementType)] = std::string(PrimitiveTypeName(e.element_type));
-  d[K(kBitWidth)] = e.bit_width;
-  d[K(kByteWidth)] = e.byte_width;
-  d[K(kRank)] = e.rank;
-  py::list dims;
-  for (size_t i = 0; i < e.dimensions.size(); ++i) {
-    dims.append(e.unbounded[i] ? py::object(py::none())
-                               : py::object(py::int_(e.dimensions[i])));
-  }
-  d[K(kDimensions)] = std::move(dims);
-  py::list dynamic;
-  for (bool b : e.dynamic_dimensions) dynamic.append(py::bool_(b));
-  d[K(kDynamicDimensions)] = std::move(dynamic);
-  d[K(kMinorToMajor)] = IntList(e.minor_to_major);
-  d[K(kMajorToMinor)] = IntList(e.major_to_minor);
-  d[K(kLayout)] = e.layout;
-  py::list attributes;
-  for (const AttributeDescription& a : e.attributes) {
-    py::dict x;
-    x[K(kKey)] = a.key;
-    x[K(kText)] = a.text;
-    x[K(kDescription)] = a.description;
-    attributes.append(std::move(x));
-  }
-  d[K(kAttributes)] = std::move(attributes);
-  d[K(kMemorySpace)] = e.memory_space;
-  d[K(kMemorySpaceName)] = e.memory_space_name;
-  d[K(kElements)] = e.elements < 0 ? py::object(py::none())
-                                   : py::object(py::int_(e.elements));
-  d[K(kBytes)] =
-      e.bytes < 0 ? py::object(py::none()) : py::object(py::int_(e.bytes));
-  PaddingDict(e, d);
-  return d;
+// Shape.explain(): the library's explanation as records, whose to_dict()
+// is the document `hlolayout explain --json` writes.
+py::object Explanation(const ShapeExplanation& e) {
+  PyRecordSink sink;
+  EmitShapeExplanation(e, sink);
+  return sink.Take();
 }
 
 // The shape without its layout: the logical form to_layout and from_layout
@@ -372,9 +190,7 @@ void ShapeAnswers(py::class_<PyShape>& c) {
         [](const PyShape& s) { return py::bytes(ShapeToProtoBytes(*s.shape)); })
       .def("sizes", [](const PyShape& s) { return SizesDict(*s.shape); })
       .def("explain",
-           [](const PyShape& s) {
-             return ExplanationDict(ExplainShape(*s.shape));
-           })
+           [](const PyShape& s) { return Explanation(ExplainShape(*s.shape)); })
       // For python/bench/front_bench.py: seconds per ExplainShape call in
       // C++ alone (`n` calls, the GIL released), the baseline of explain().
       .def("_time_explain_cpp",
@@ -436,6 +252,11 @@ void ShapeFunctions(py::module_& m) {
 
 void RegisterShapes(py::module_& m) {
   m.attr("COMBINE") = py::int_(Tile::kCombineDimension);
+  constexpr size_t kExplainRecords = 7;
+  if (ShapeExplanationSpecs().size() != kExplainRecords) {
+    throw std::logic_error("explanation records: update kExplainRecords");
+  }
+  BindExplainRecords(m, std::make_index_sequence<kExplainRecords>());
 
   py::class_<Layout, std::shared_ptr<Layout>>(m, "_Layout");
   py::class_<PyShape> c(m, "_Shape");

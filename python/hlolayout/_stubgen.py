@@ -60,9 +60,9 @@ def updated_stub(text, classes):
 
 
 def _stub_paths():
-    from . import allocations, reports, ttnn
+    from . import allocations, reports, shapes, triton, ttnn
     return [(m, os.path.splitext(m.__file__)[0] + ".pyi")
-            for m in (allocations, reports, ttnn)]
+            for m in (allocations, reports, shapes, triton, ttnn)]
 
 
 def main(argv=None):

@@ -20,10 +20,12 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "_record.h"
 #include "_triton_docs.h"
 #include "absl/hash/hash.h"
 #include "absl/status/status.h"
@@ -37,6 +39,7 @@
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/layout_check.h"
 #include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
@@ -705,25 +708,49 @@ void PictureFunctions(py::module_& m) {
       py::arg("instruction") = false, py::arg("k_width") = 0);
 }
 
+// The Python class of the kernel report's record I (KernelReportSpecs()).
+template <size_t I>
+struct KernelReportTag {
+  static const RecordSpec& Spec() { return *triton::KernelReportSpecs()[I]; }
+};
+
+template <size_t... I>
+void BindKernelReportRecords(py::module_& m, std::index_sequence<I...>) {
+  (pyext::BindRecord<KernelReportTag<I>>(m, "hlolayout.triton"), ...);
+}
+
 // hl.triton.report: the kernel report of TTGIR text (named "<text>" in
-// messages) or of a file, cache folder or metadata JSON (`path`), as the
-// JSON `hlolayout triton report --json` prints.
+// messages) or of a file, cache folder or metadata JSON (`path`), as
+// records whose to_dict() is what `hlolayout triton report --json` prints.
 void ReportFunctions(py::module_& m) {
+  constexpr size_t kRecords = 8;
+  if (triton::KernelReportSpecs().size() != kRecords) {
+    throw std::logic_error("kernel report records: update kRecords");
+  }
+  BindKernelReportRecords(m, std::make_index_sequence<kRecords>());
   m.def(
       "report",
       [](const std::optional<std::string>& text,
          const std::optional<std::string>& path, const std::string& triton,
          const std::string& target) {
-        py::gil_scoped_release release;
-        triton::ReportInput in;
-        if (path) {
-          in = Get(triton::ReadReportInput(*path));
-        } else {
-          in.text = text.value_or("");
-          in.file = "<text>";
+        absl::StatusOr<triton::KernelReport> report;
+        {
+          py::gil_scoped_release release;
+          absl::StatusOr<triton::ReportInput> in;
+          if (path) {
+            in = triton::ReadReportInput(*path);
+          } else {
+            in = triton::ReportInput();
+            in->text = text.value_or("");
+            in->file = "<text>";
+          }
+          report =
+              in.ok() ? triton::MakeKernelReport(*std::move(in), triton, target)
+                      : in.status();
         }
-        return triton::KernelReportJson(
-            Get(triton::MakeKernelReport(std::move(in), triton, target)));
+        pyext::PyRecordSink sink;
+        triton::EmitKernelReport(Get(std::move(report)), sink);
+        return sink.Take();
       },
       py::arg("text") = py::none(), py::arg("path") = py::none(),
       py::arg("triton") = "", py::arg("target") = "");

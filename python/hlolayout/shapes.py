@@ -14,7 +14,20 @@ layouts are immutable and hashable.
 from . import _hlolayout as _core
 
 __all__ = ["COMBINE", "Layout", "Shape", "parse_shape", "parse_jax_layout",
-           "numpy_dtype"]
+           "numpy_dtype", "ArrayExplanation", "TupleExplanation",
+           "BufferExplanation", "OpaqueExplanation", "LayoutAttribute",
+           "PaddingAndSize", "TilePadding"]
+
+# Shape.explain()'s answers: read-only records written from the library's
+# field lists (layout/explain_record.h), their to_dict() the document of
+# `hlolayout explain --json`.
+ArrayExplanation = _core.ArrayExplanation
+TupleExplanation = _core.TupleExplanation
+BufferExplanation = _core.BufferExplanation
+OpaqueExplanation = _core.OpaqueExplanation
+LayoutAttribute = _core.LayoutAttribute
+PaddingAndSize = _core.PaddingAndSize
+TilePadding = _core.TilePadding
 
 #: A `*` entry of a tile: combine this dimension with the next more minor one.
 COMBINE = _core.COMBINE
@@ -246,12 +259,21 @@ class Shape:
         return Shape._wrap(_core.shape_with_layout(self._s, str(layout)))
 
     def explain(self):
-        """The shape and its layout explained, as a dict: the document of
-        `hlolayout explain --json` (the library's ExplainShape).
+        """The shape and its layout explained (the library's ExplainShape):
+        an ArrayExplanation, TupleExplanation (its elements_shapes),
+        BufferExplanation or OpaqueExplanation (tokens), whose to_dict() is
+        the document of `hlolayout explain --json`.
 
             >>> e = hl.parse_shape("f32[3,5]{1,0:T(2,2)}").explain()
-            >>> e["elements"], e["padding_and_size"]["padded_bytes"]
+            >>> e.elements, e.padding_and_size.padded_bytes
             (15, 96)
+            >>> [p.reason for p in e.padding_and_size.padded_dimensions][0]
+            'dim 0 (size 3) is not a multiple of tile 2 of T(2,2): padded to 4'
+            >>> e.to_dict()["padding_and_size"]["expansion"]
+            '1.6x'
+
+        `e["key"]` still answers as the dict of earlier releases did, with a
+        DeprecationWarning.
         """
         return self._s.explain()
 

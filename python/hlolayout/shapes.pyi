@@ -27,6 +27,94 @@ class Layout:
     def to_jax(self) -> Dict[str, Any]: ...
     def __hash__(self) -> int: ...
 
+class ArrayExplanation:
+    _fields: Tuple[str, ...]
+    shape: str
+    kind: str
+    element_type: str
+    bit_width: int
+    byte_width: int
+    rank: int
+    dimensions: Tuple[Optional[int], ...]
+    dynamic_dimensions: Tuple[bool, ...]
+    minor_to_major: Tuple[int, ...]
+    major_to_minor: Tuple[int, ...]
+    layout: str
+    attributes: Tuple[LayoutAttribute, ...]
+    memory_space: int
+    memory_space_name: str
+    elements: Optional[int]
+    bytes: Optional[int]
+    padding_and_size: Optional[PaddingAndSize]
+    padding_and_size_error: Optional[str]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class BufferExplanation:
+    _fields: Tuple[str, ...]
+    shape: str
+    kind: str
+    buffer_shape: ArrayExplanation
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class LayoutAttribute:
+    _fields: Tuple[str, ...]
+    key: str
+    text: str
+    description: str
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class OpaqueExplanation:
+    _fields: Tuple[str, ...]
+    shape: str
+    kind: str
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class PaddingAndSize:
+    _fields: Tuple[str, ...]
+    physical_tiled: Tuple[int, ...]
+    logical_elements: int
+    tiled_elements: int
+    padded_elements: int
+    padding_elements: int
+    logical_bytes: int
+    padded_bytes: int
+    padding_bytes: int
+    expansion: str
+    aligned_to_tiles: bool
+    padded_dimensions: Tuple[TilePadding, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TilePadding:
+    _fields: Tuple[str, ...]
+    dimension: int
+    size: int
+    tile_size: int
+    padded_size: int
+    tile_level: int
+    reason: str
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class TupleExplanation:
+    _fields: Tuple[str, ...]
+    shape: str
+    kind: str
+    elements_shapes: Tuple[Union[ArrayExplanation, TupleExplanation, BufferExplanation, OpaqueExplanation], ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
 def parse_jax_layout(text: str) -> Layout: ...
 
 class Shape:
@@ -53,7 +141,8 @@ class Shape:
     @property
     def layout(self) -> Optional[Layout]: ...
     def with_layout(self, layout: Union[Layout, str]) -> "Shape": ...
-    def explain(self) -> Dict[str, Any]: ...
+    def explain(self) -> Union[ArrayExplanation, TupleExplanation,
+                               BufferExplanation, OpaqueExplanation]: ...
     def sizes(self) -> Dict[str, Any]: ...
     def __hash__(self) -> int: ...
 

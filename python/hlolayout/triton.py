@@ -47,6 +47,19 @@ LinearLayout = _t.LinearLayout
 __all__ = ["LinearLayout", "to_linear_layout", "to_ttgir", "explain", "check",
            "cvt_cost", "draw", "report"]
 
+# report()'s answer: read-only records written from the library's field
+# lists (triton/kernel_report_record.h), their to_dict() the document of
+# `hlolayout triton report --json` (help(tt.KernelReport) lists the fields;
+# report()'s docstring has the examples).
+KernelReport = _t.KernelReport
+LayoutAlias = _t.LayoutAlias
+LayoutTypes = _t.LayoutTypes
+ConvertLayout = _t.ConvertLayout
+ConvertCost = _t.ConvertCost
+SmemInstr = _t.SmemInstr
+SmemOp = _t.SmemOp
+SmemOpCost = _t.SmemOpCost
+
 
 def _ints(values):
     return "[" + ", ".join(str(int(v)) for v in values) + "]"
@@ -504,7 +517,9 @@ def draw(layout, shape=None, bits=16, instruction=False, k_width=None):
 def report(ttgir, triton=None, target=None):
     """The layout facts of a TTGIR kernel dump (its text, a file path, or a
     Triton cache entry's folder or metadata JSON), as `hlolayout triton
-    report --json` gives them: a dict with the module's num_warps,
+    report --json` gives them: a KernelReport (its to_dict() is that
+    document; `r["key"]` still answers as the dict of earlier releases did,
+    with a DeprecationWarning) with the module's num_warps,
     threads_per_warp, num_ctas and target (`defaults` lists those the text
     leaves to Triton's defaults; text without a module is read as the
     implicit module triton-opt makes), its layout aliases, its types by
@@ -523,17 +538,18 @@ def report(ttgir, triton=None, target=None):
         ... module attributes {"ttg.num-warps" = 4 : i32} {
         ...   tt.func @f(%x: tensor<128xf32, #blocked>) { tt.return }
         ... }''')
-        >>> r["num_warps"], [a["name"] for a in r["aliases"]]
-        (4, ['#blocked'])
+        >>> r.num_warps, [a.name for a in r.aliases], r.aliases[0].fields[0]
+        (4, ['#blocked'], ('sizePerThread', '[1]'))
+        >>> r.to_dict()["aliases"][0]["fields"]["order"]
+        '[0]'
         >>> report("# a README")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         ValueError: <text>:1:1: no TTGIR module here: ...
     """
-    import json
     import os
     triton = "" if triton is None else str(triton)
     target = "" if target is None else str(target)
     if "\n" not in ttgir and os.path.exists(ttgir):
-        return json.loads(_t.report(path=ttgir, triton=triton, target=target))
-    return json.loads(_t.report(text=ttgir, triton=triton, target=target))
+        return _t.report(path=ttgir, triton=triton, target=target)
+    return _t.report(text=ttgir, triton=triton, target=target)

@@ -75,6 +75,140 @@ class Drawing:
 
 Shape = Union[str, Sequence[int]]
 
+class ConvertCost:
+    _fields: Tuple[str, ...]
+    bits: int
+    bits_assumed: bool
+    target_assumed: bool
+    not_modelled: Optional[str]
+    kind: Optional[str]
+    map_str: Optional[str]
+    target: str
+    scratch_bytes: Optional[int]
+    reps: Optional[int]
+    stores: Optional[Tuple[SmemInstr, ...]]
+    loads: Optional[Tuple[SmemInstr, ...]]
+    store_ways: Optional[int]
+    load_ways: Optional[int]
+    empirical: Optional[str]
+    error: Optional[str]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class ConvertLayout:
+    _fields: Tuple[str, ...]
+    line: int
+    column: int
+    result: str
+    src: str
+    dst: str
+    type: str
+    bits: int
+    bits_assumed: bool
+    target_assumed: bool
+    not_modelled: Optional[str]
+    kind: Optional[str]
+    map_str: Optional[str]
+    target: str
+    scratch_bytes: Optional[int]
+    reps: Optional[int]
+    stores: Optional[Tuple[SmemInstr, ...]]
+    loads: Optional[Tuple[SmemInstr, ...]]
+    store_ways: Optional[int]
+    load_ways: Optional[int]
+    empirical: Optional[str]
+    error: Optional[str]
+    on_targets: Optional[Tuple[ConvertCost, ...]]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class KernelReport:
+    _fields: Tuple[str, ...]
+    kernel: str
+    num_warps: int
+    threads_per_warp: int
+    num_ctas: int
+    target: str
+    triton: str
+    triton_rules: str
+    dump_triton_version: Optional[str]
+    metadata: Optional[str]
+    implicit_module: bool
+    defaults: Tuple[str, ...]
+    cost_target: Optional[str]
+    warnings: Tuple[str, ...]
+    aliases: Tuple[LayoutAlias, ...]
+    types: Tuple[LayoutTypes, ...]
+    converts: Tuple[ConvertLayout, ...]
+    smem_ops: Tuple[SmemOp, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class LayoutAlias:
+    _fields: Tuple[str, ...]
+    name: str
+    layout: str
+    kind: str
+    converted: bool
+    unsupported: Optional[str]
+    fields: Tuple[Tuple[str, str], ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class LayoutTypes:
+    _fields: Tuple[str, ...]
+    encoding: str
+    count: int
+    types: Tuple[str, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class SmemInstr:
+    _fields: Tuple[str, ...]
+    instr: str
+    bits: int
+    count: int
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class SmemOp:
+    _fields: Tuple[str, ...]
+    line: int
+    column: int
+    op: str
+    result: str
+    store: bool
+    tensor: str
+    memdesc: str
+    type: str
+    target_assumed: bool
+    costs: Tuple[SmemOpCost, ...]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
+class SmemOpCost:
+    _fields: Tuple[str, ...]
+    target: str
+    instr: Optional[str]
+    bits: Optional[int]
+    count: Optional[int]
+    element_bits: Optional[int]
+    ways: Optional[int]
+    wavefronts: Optional[int]
+    ideal_wavefronts: Optional[int]
+    note: Optional[str]
+    error: Optional[str]
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+    def __getitem__(self, key: str) -> Any: ...  # deprecated
+
 def to_ttgir(layout: Any) -> str: ...
 def to_linear_layout(layout: Any, shape: Optional[Shape] = ...,
                      bits: int = ...) -> LinearLayout: ...
@@ -88,4 +222,4 @@ def cvt_cost(src: Any, dst: Any, shape: Shape, bits: int = ...,
 def draw(layout: Any, shape: Optional[Shape] = ..., bits: int = ...,
          instruction: bool = ..., k_width: Optional[int] = ...) -> Drawing: ...
 def report(ttgir: str, triton: Optional[str] = ...,
-           target: Optional[str] = ...) -> Dict[str, Any]: ...
+           target: Optional[str] = ...) -> KernelReport: ...

@@ -306,6 +306,50 @@ def test_padding_wasters_are_buffers_listed_once(cli, example_dump):
     assert got == want
 
 
+def _dump_files():
+    folder = _runfile("memory/testdata")
+    return sorted(os.path.join(folder, n) for n in os.listdir(folder)
+                  if n.endswith("_after_optimizations.txt"))
+
+
+@pytest.mark.parametrize("args", [(), ("--summary",), ("--top=2",)])
+def test_report_records_follow_the_cli_json(cli, args):
+    """hl.report()'s records and `hlolayout report --json` follow one field
+    list (report/report_record.h): to_dict() and the attributes read one
+    by one give the CLI's document, on every dump of memory/testdata."""
+    files = _dump_files()
+    assert len(files) >= 6
+    kwargs = {"summary": "--summary" in args}
+    if "--top=2" in args:
+        kwargs["top"] = 2
+    for path in files:
+        r = hl.report(path, **kwargs)
+        want = cli.json("report", "--json", *args, path)
+        assert r.to_dict() == want, path
+        assert _attributes(r) == want, path
+
+
+def _attributes(record):
+    """The JSON form from a record's attributes (a shape index as '{1,0}',
+    None left out where the field is omitted when None)."""
+    if isinstance(record, tuple):
+        return [_attributes(x) for x in record]
+    if not hasattr(record, "_fields"):
+        return record
+    out = {}
+    for name in record._fields:
+        value = getattr(record, name)
+        if value is None and name in ("padding_wasters_note",
+                                      "top_padding_wasters", "instructions"):
+            continue
+        if name == "index":
+            value = "{" + ",".join(str(i) for i in value) + "}"
+        if name == "expansion":
+            value = float("%.6g" % value)
+        out[name] = _attributes(value)
+    return out
+
+
 def test_printed_forms_show_what_matters(example_dump):
     """Issue 35: repr(PaddingWaster) hid padding_bytes; every report object
     shows the fields that matter, and Jupyter gets HTML (_repr_html_), a

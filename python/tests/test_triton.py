@@ -438,14 +438,20 @@ def test_draw_and_report():
     assert d._repr_svg_().startswith("<svg") or d.svg.startswith("<?xml")
     assert "T127:3" in str(d)
     r = tt.report(_data("matmul_f16_64x64x32_w4.ttgir"))
-    assert r["num_warps"] == 4
-    assert [c["kind"] for c in r["converts"]] == ["shared_memory"]
-    c = r["converts"][0]
-    assert (c["target"], c["bits"], c["scratch_bytes"]) == ("cuda:90", 16,
-                                                          8192)
-    assert c["loads"] == [{"instr": "ldmatrix", "bits": 128, "count": 4}]
+    assert isinstance(r, tt.KernelReport) and r.num_warps == 4
+    assert [c.kind for c in r.converts] == ["shared_memory"]
+    c = r.converts[0]
+    assert (c.target, c.bits, c.scratch_bytes) == ("cuda:90", 16, 8192)
+    assert isinstance(c.loads[0], tt.SmemInstr)
+    assert (c.loads[0].instr, c.loads[0].bits, c.loads[0].count) == (
+        "ldmatrix", 128, 4)
+    assert c.to_dict()["loads"] == [
+        {"instr": "ldmatrix", "bits": 128, "count": 4}]
     assert tt.report(_data("matmul_f16_64x64x32_w4.ttgir"),
-                     triton="3.6.0")["triton"] == "3.6.0"
+                     triton="3.6.0").triton == "3.6.0"
+    # The dict of earlier releases still answers, with a warning.
+    with pytest.warns(DeprecationWarning):
+        assert r["converts"][0]["kind"] == "shared_memory"
     # Text that holds no TTGIR module is refused, located (it gave 0 warps).
     with pytest.raises(ValueError, match=r"<text>:1:1: no TTGIR module here"):
         tt.report("# hlolayout\n\nReads XLA-style HLO.\n")
@@ -460,33 +466,34 @@ def test_report_implicit_module_target_and_release(tmp_path):
             "  %y = ttg.convert_layout %x : tensor<64x64xf16, #b> -> "
             "tensor<64x64xf16, #c>\n  tt.return\n}\n")
     r = tt.report(bare)
-    assert r["implicit_module"] is True
-    assert r["defaults"] == ["num_warps", "threads_per_warp", "num_ctas",
-                             "target"]
-    assert r["converts"][0]["target"] == "cuda:90"
-    assert tt.report(bare, target="cuda:80")["converts"][0]["target"] == \
-        "cuda:80"
+    assert r.implicit_module is True
+    assert r.defaults == ("num_warps", "threads_per_warp", "num_ctas",
+                          "target")
+    assert r.converts[0].target == "cuda:90"
+    assert r.converts[0].on_targets is None
+    on = tt.report(bare, target="cuda:80").converts[0]
+    assert on.target == "cuda:80" and [x.target for x in on.on_targets] == [
+        "cuda:80"]
     (tmp_path / "k.ttgir").write_text(bare)
     (tmp_path / "k.json").write_text('{"triton_version": "3.6.0"}')
     r = tt.report(str(tmp_path))
-    assert (r["triton"], r["dump_triton_version"]) == ("3.6.0", "3.6.0")
-    assert "k.json says Triton 3.6.0" in r["triton_rules"]
+    assert (r.triton, r.dump_triton_version) == ("3.6.0", "3.6.0")
+    assert "k.json says Triton 3.6.0" in r.triton_rules
 
 
 def test_report_shared_memory_stores_and_loads():
     # Issue 47 item 9: LDS traffic outside convert_layout, per target.
     r = tt.report(_data("smem_gfx942.ttgir"))
-    assert r["converts"] == []
-    ops = [(o["op"], o["memdesc"], o["costs"][0]["instr"],
-            o["costs"][0]["bits"], o["costs"][0]["ways"])
-           for o in r["smem_ops"]]
+    assert r.converts == ()
+    ops = [(o.op, o.memdesc, o.costs[0].instr, o.costs[0].bits,
+            o.costs[0].ways) for o in r.smem_ops]
     assert ops == [("local_alloc", "#swz", "ds_write", 128, 1),
                    ("local_load", "#swz", "ds_read", 16, 4),
                    ("local_alloc", "#pad", "ds_write", 32, 1),
                    ("local_load", "#pad", "ds_read", 16, 1)]
     r = tt.report(_data("smem_gfx942.ttgir"), target="hip:gfx950")
-    assert r["smem_ops"][1]["costs"][0]["target"] == "hip:gfx950"
-    assert r["smem_ops"][1]["costs"][0]["ways"] == 8
+    assert r.smem_ops[1].costs[0].target == "hip:gfx950"
+    assert r.smem_ops[1].costs[0].ways == 8
 
 
 def test_keys_triton_ignores_warn():
@@ -575,23 +582,60 @@ def test_vectorised_apply_shapes_and_errors():
                  "lane": np.zeros(3, np.int64)})
 
 
-# Issue 45 item 2: report() binds the library (triton/kernel_report.h): its
-# dict is what `hlolayout triton report --json` prints, and text given as a
-# string is named "<text>" (not the CLI's "<stdin>").
-def test_report_is_the_cli_json(cli):
-    for name in ("matmul_f16_64x64x32_w4.ttgir", "smem_gfx942.ttgir"):
+def _report_attributes(record):
+    """The JSON form from a record's attributes: alias fields as an object,
+    a cost's empirical left out where the target's figures are not known,
+    on_targets left out when None."""
+    if isinstance(record, tuple):
+        return [_report_attributes(x) for x in record]
+    if not hasattr(record, "_fields"):
+        return record
+    out = {}
+    for name in record._fields:
+        value = getattr(record, name)
+        if name == "fields":
+            value = dict(value)
+        if name == "on_targets" and value is None:
+            continue
+        if name == "empirical" and (record.not_modelled is not None or
+                                    record.error is not None):
+            continue
+        out[name] = _report_attributes(value)
+    return out
+
+
+def _retarget(text, target):
+    return text.replace('ttg.target = "cuda:90"',
+                        'ttg.target = "%s"' % target)
+
+
+# Issue 45 items 1 and 2: report() binds the library
+# (triton/kernel_report_record.h): its records' to_dict() and attributes are
+# what `hlolayout triton report --json` prints, and text given as a string
+# is named "<text>" (not the CLI's "<stdin>").
+@pytest.mark.parametrize("target", [None, "cuda:75", "hip:gfx1100"])
+def test_report_is_the_cli_json(cli, target):
+    for name in ("matmul_f16_64x64x32_w4.ttgir", "smem_gfx942.ttgir",
+                 "softmax_1024.ttgir"):
         path = _data(name)
-        assert tt.report(path) == cli.json("triton", "report", "--json", path)
-        assert tt.report(path, target="all", triton="3.6.0") == cli.json(
-            "triton", "report", "--json", "--target", "all", "--triton", "3.6.0",
-            path)
         with open(path) as f:
             text = f.read()
+        if target is None:
+            got = tt.report(path)
+            assert got.to_dict() == cli.json("triton", "report", "--json",
+                                             path)
+            got = tt.report(path, target="all", triton="3.6.0")
+            assert got.to_dict() == cli.json(
+                "triton", "report", "--json", "--target", "all", "--triton",
+                "3.6.0", path)
+        else:  # not modelled: each convert's kind without its figures
+            text = _retarget(text, target)
         from_text = tt.report(text)
-        assert from_text["kernel"] == "<text>"
+        assert from_text.kernel == "<text>"
         from_cli = cli.json("triton", "report", "--json", "-", input=text)
         from_cli["kernel"] = "<text>"
-        assert from_text == from_cli
+        assert from_text.to_dict() == from_cli
+        assert _report_attributes(from_text) == from_cli
     with pytest.raises(ValueError, match=r"not modelled for target 'nope'"):
         tt.report(_data("smem_gfx942.ttgir"), target="nope")
 

@@ -1,0 +1,133 @@
+#include "hlolayout/layout/explain_record.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/layout/explain.h"
+#include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/util/record.h"
+
+namespace hlolayout {
+namespace {
+
+using ::testing::HasSubstr;
+
+ShapeExplanation Explain(const std::string& text) {
+  absl::StatusOr<Shape> shape = ParseShape(text);
+  EXPECT_TRUE(shape.ok()) << shape.status();
+  return ExplainShape(shape.ok() ? *shape : Shape());
+}
+
+// The document `hlolayout explain --json` printed before it followed the
+// field lists, byte for byte: a tuple of an array and a token.
+TEST(ExplainRecord, TupleDocumentIsUnchanged) {
+  EXPECT_EQ(
+      ExplanationJson(Explain("(pred[], token[])")),
+      std::string(
+          "{\n"
+          "  \"shape\": \"(pred[], token[])\",\n"
+          "  \"kind\": \"tuple\",\n"
+          "  \"elements_shapes\": [\n"
+          "    {\n"
+          "      \"shape\": \"pred[]\",\n"
+          "      \"kind\": \"array\",\n"
+          "      \"element_type\": \"pred\",\n"
+          "      \"bit_width\": 1,\n"
+          "      \"byte_width\": 1,\n"
+          "      \"rank\": 0,\n"
+          "      \"dimensions\": [],\n"
+          "      \"dynamic_dimensions\": [],\n"
+          "      \"minor_to_major\": [],\n"
+          "      \"major_to_minor\": [],\n"
+          "      \"layout\": \"{}\",\n"
+          "      \"attributes\": [],\n"
+          "      \"memory_space\": 0,\n"
+          "      \"memory_space_name\": \"default device memory (HBM)\",\n"
+          "      \"elements\": 1,\n"
+          "      \"bytes\": 1,\n"
+          "      \"padding_and_size\": {\n"
+          "        \"physical_tiled\": [],\n"
+          "        \"logical_elements\": 1,\n"
+          "        \"tiled_elements\": 1,\n"
+          "        \"padded_elements\": 1,\n"
+          "        \"padding_elements\": 0,\n"
+          "        \"logical_bytes\": 1,\n"
+          "        \"padded_bytes\": 1,\n"
+          "        \"padding_bytes\": 0,\n"
+          "        \"expansion\": \"1.0x\",\n"
+          "        \"aligned_to_tiles\": true,\n"
+          "        \"padded_dimensions\": []\n"
+          "      }\n"
+          "    },\n"
+          "    {\n"
+          "      \"shape\": \"token[]\",\n"
+          "      \"kind\": \"token\"\n"
+          "    }\n"
+          "  ]\n"
+          "}"));
+}
+
+TEST(ExplainRecord, PaddingSectionAndItsReasons) {
+  const std::string json = ExplanationJson(Explain("s8[3]{0:T(4)}"));
+  EXPECT_THAT(json, HasSubstr("  \"padding_and_size\": {\n"
+                              "    \"physical_tiled\": [\n      1,\n      4\n"
+                              "    ],\n"));
+  EXPECT_THAT(json, HasSubstr("    \"expansion\": \"1.3x\",\n"
+                              "    \"aligned_to_tiles\": false,\n"
+                              "    \"padded_dimensions\": [\n      {\n"
+                              "        \"dimension\": 0,\n"));
+  EXPECT_THAT(json, HasSubstr("\n      }\n    ]\n  }\n}"));
+  EXPECT_THAT(json, ::testing::Not(HasSubstr("padding_and_size_error")));
+}
+
+TEST(ExplainRecord, UnboundedDimensionIsNullAndTheErrorIsKept) {
+  const std::string json = ExplanationJson(Explain("f32[?]{0}"));
+  EXPECT_THAT(json, HasSubstr("  \"dimensions\": [\n    null\n  ],\n"));
+  EXPECT_THAT(json, HasSubstr("  \"elements\": null,\n  \"bytes\": null,\n"
+                              "  \"padding_and_size\": null,\n"
+                              "  \"padding_and_size_error\": \"dimension 0 is "
+                              "unbounded (`?`): no size\"\n}"));
+}
+
+TEST(ExplainRecord, BufferHoldsItsArray) {
+  const std::string json = ExplanationJson(Explain("b(s8[2]{0:T(4)})"));
+  EXPECT_THAT(json, HasSubstr("{\n  \"shape\": \"b(s8[2]{0:T(4)})\",\n"
+                              "  \"kind\": \"buffer\",\n  \"buffer_shape\": {\n"
+                              "    \"shape\": \"s8[2]{0:T(4)}\",\n"
+                              "    \"kind\": \"array\",\n"));
+}
+
+// Every record emitted names a spec of ShapeExplanationSpecs(), with one
+// value per field (RecordJsonWriter CHECKs the count).
+class SpecsSeen : public RecordSink {
+ public:
+  std::vector<const RecordSpec*> seen;
+  void BeginRecord(const RecordSpec& spec) override { seen.push_back(&spec); }
+  void EndRecord() override {}
+  void BeginList() override {}
+  void EndList() override {}
+  void None() override {}
+  void Bool(bool) override {}
+  void Int(int64_t) override {}
+  void Double(double) override {}
+  void String(absl::string_view) override {}
+};
+
+TEST(ExplainRecord, EveryRecordIsListed) {
+  SpecsSeen sink;
+  EmitShapeExplanation(
+      Explain("(s8[3]{0:T(4)}, b(f32[2]{0}), token[], opaque[])"), sink);
+  const std::vector<const RecordSpec*>& specs = ShapeExplanationSpecs();
+  EXPECT_EQ(specs.size(), 7u);
+  for (const RecordSpec* spec : sink.seen) {
+    EXPECT_NE(std::find(specs.begin(), specs.end(), spec), specs.end())
+        << spec->name;
+  }
+  EXPECT_GE(sink.seen.size(), 7u);
+}
+
+}  // namespace
+}  // namespace hlolayout
