@@ -192,10 +192,11 @@ absl::Status Analyzer::Build() {
   // One pass over every instruction: contexts (every caller's kind;
   // embedded wins) and the callees of every instruction (callee_ids_ from
   // callee_begin_[i] to callee_begin_[i + 1], i counting instructions over
-  // all computations). What the nodes need (infos_) is copied afterwards for
-  // the computations that are not embedded only: a fused computation's
-  // instructions become no nodes, and a dump of many small fusions would
-  // otherwise fill a record for nearly every instruction for nothing.
+  // all computations). What the nodes need (infos_) is copied afterwards,
+  // one computation at a time, for the computations that are not embedded
+  // only: a fused computation's instructions become no nodes, and a dump of
+  // many small fusions would otherwise fill a record for nearly every
+  // instruction for nothing.
   comp_first_instruction_.resize(computations);
   const int64_t instructions = module_.instruction_count();
   callee_begin_.reserve(instructions + 1);
@@ -232,16 +233,21 @@ absl::Status Analyzer::Build() {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   comps_[module_.entry_index].context = Context::kEntry;
-  FillInfos();
-  // Build every computation that is not embedded (their instructions have
-  // the infos).
-  const size_t built = infos_.size();
+  // Build every computation that is not embedded.
+  size_t built = 0;
+  for (size_t c = 0; c < computations; ++c) {
+    if (comps_[c].context == Context::kEmbedded) continue;
+    built += module_.computations[c].instructions.size();
+  }
+  comp_first_info_.resize(computations);
+  texts_.reserve(built);
   nodes_.reserve(built * 5 / 4 + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
     PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
+    comp_first_info_[c] = static_cast<int64_t>(texts_.size());
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
@@ -249,64 +255,47 @@ absl::Status Analyzer::Build() {
   return absl::OkStatus();
 }
 
-void Analyzer::FillInfos() {
-  const size_t computations = comps_.size();
-  comp_first_info_.resize(computations);
-  size_t needed = 0;
-  for (size_t c = 0; c < computations; ++c) {
-    if (comps_[c].context == Context::kEmbedded) continue;
-    needed += module_.computations[c].instructions.size();
+void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
+  InstructionInfo& info = *out;
+  info = InstructionInfo();
+  info.source = &in;
+  info.name = in.name;
+  info.shape = in.shape;
+  info.opcode_class = OpcodeClassOf(in.opcode);
+  if (in.parameter_number.has_value()) {
+    info.has_parameter_number = true;
+    info.parameter_number = *in.parameter_number;
   }
-  infos_.reserve(needed);
-  for (size_t c = 0; c < computations; ++c) {
-    comp_first_info_[c] = static_cast<int64_t>(infos_.size());
-    if (comps_[c].context == Context::kEmbedded) continue;
-    for (const HloInstruction& in : module_.computations[c].instructions) {
-      infos_.emplace_back();
-      InstructionInfo& info = infos_.back();
-      info.source = &in;
-      info.name = in.name;
-      info.opcode = in.opcode_name;
-      info.shape = in.shape;
-      info.operands = in.operands.data();
-      info.operand_count = static_cast<uint32_t>(in.operands.size());
-      info.opcode_class = OpcodeClassOf(in.opcode);
-      if (in.parameter_number.has_value()) {
-        info.has_parameter_number = true;
-        info.parameter_number = *in.parameter_number;
-      }
-      bool metadata_seen = false;  // the first one counts, as elsewhere
-      bool body_seen = false, condition_seen = false;
-      for (const HloAttribute& a : in.attributes) {
-        switch (a.name.size()) {
-          case 4:
-            if (!body_seen && Eq(a.name, "body")) {
-              body_seen = true;
-              info.body = CalledComputation(module_, in, "body");
-            }
-            break;
-          case 8:
-            if (!metadata_seen && Eq(a.name, "metadata")) {
-              metadata_seen = true;
-              info.op_name = OpNameOf(a.value);
-              info.metadata = a.value;
-            }
-            break;
-          case 9:
-            if (!condition_seen && Eq(a.name, "condition")) {
-              condition_seen = true;
-              info.condition = CalledComputation(module_, in, "condition");
-            }
-            break;
-          case 20:
-            if (Eq(a.name, "control-predecessors")) {
-              info.has_control_predecessors = true;
-            }
-            break;
-          default:
-            break;
+  bool metadata_seen = false;  // the first one counts, as elsewhere
+  bool body_seen = false, condition_seen = false;
+  for (const HloAttribute& a : in.attributes) {
+    switch (a.name.size()) {
+      case 4:
+        if (!body_seen && Eq(a.name, "body")) {
+          body_seen = true;
+          info.body = CalledComputation(module_, in, "body");
         }
-      }
+        break;
+      case 8:
+        if (!metadata_seen && Eq(a.name, "metadata")) {
+          metadata_seen = true;
+          info.op_name = OpNameOf(a.value);
+          info.metadata = a.value;
+        }
+        break;
+      case 9:
+        if (!condition_seen && Eq(a.name, "condition")) {
+          condition_seen = true;
+          info.condition = CalledComputation(module_, in, "condition");
+        }
+        break;
+      case 20:
+        if (Eq(a.name, "control-predecessors")) {
+          info.has_control_predecessors = true;
+        }
+        break;
+      default:
+        break;
     }
   }
 }
@@ -331,10 +320,13 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const int64_t first_instruction = comp_first_instruction_[c];
   int64_t parameters = 0;  // 1 + the largest parameter number
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  const HloInstruction* const records = source.instructions.data();
+  scratch_parameters_.clear();
+  InstructionInfo info;
   for (int64_t k = 0; k < count; ++k) {
-    const InstructionInfo& info = infos[k];
-    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
+    if (k + 4 < count) Prefetch(records[k + 4].attributes.data(), 64);
+    ReadInfo(records[k], &info);
+    texts_.push_back({info.op_name, info.metadata});
     if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", info.name, "' in '", source.header.name,
@@ -368,6 +360,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
     }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters = std::max(parameters, info.parameter_number + 1);
+      scratch_parameters_.emplace_back(k, info.parameter_number);
     }
   }
   return parameters;
@@ -379,21 +372,16 @@ void Analyzer::IndexParameters(int64_t c, int64_t base, int64_t parameters) {
   comp.parameters_begin = static_cast<int64_t>(parameter_ids_.size());
   comp.parameters_size = parameters;
   parameter_ids_.resize(parameter_ids_.size() + parameters, kNone);
-  if (parameters == 0) return;
-  const int64_t count = static_cast<int64_t>(comp.source->instructions.size());
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
-  for (int64_t k = 0; k < count; ++k) {
-    if (infos[k].has_parameter_number && infos[k].parameter_number >= 0) {
-      parameter_ids_[comp.parameters_begin + infos[k].parameter_number] =
-          base + k;
-    }
+  // AddTextNodes listed them in text order.
+  for (const auto& [k, number] : scratch_parameters_) {
+    parameter_ids_[comp.parameters_begin + number] = base + k;
   }
 }
 
 absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   const HloComputation& source = *comps_[c].source;
   const int64_t count = static_cast<int64_t>(source.instructions.size());
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  const HloInstruction* const records = source.instructions.data();
   FillScratch(&scratch_gte_head_, count, kNone);
   if (scratch_gte_tail_.size() < static_cast<size_t>(count)) {
     scratch_gte_tail_.resize(count);
@@ -403,12 +391,11 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   // of the instruction that first uses it.
   ScratchVector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
-    const InstructionInfo& in = infos[k];
-    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
+    const HloInstruction& in = records[k];
+    if (k + 4 < count) Prefetch(records[k + 4].operands.data(), 64);
     const size_t begin = operand_ids_.size();
     new_gtes.clear();
-    for (size_t o = 0; o < in.operand_count; ++o) {
-      const HloOperand& operand = in.operands[o];
+    for (const HloOperand& operand : in.operands) {
       // Resolved by the reader (HloOperand::index).
       if (operand.index < 0) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -421,7 +408,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
             FindRestoredGetTupleElement(producer - base, operand.output_index);
         if (gte == kNone) {
           absl::StatusOr<int64_t> added =
-              AddRestoredGetTupleElement(c, base, producer, operand, in);
+              AddRestoredGetTupleElement(c, base, producer, operand, in.name);
           if (!added.ok()) return added.status();
           gte = *added;
         }
@@ -431,7 +418,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
     }
     Node& node = nodes_[base + k];
     node.operands_begin = static_cast<uint32_t>(begin);
-    node.operands_size = in.operand_count;
+    node.operands_size = static_cast<uint32_t>(in.operands.size());
     for (const auto& [gid, producer] : new_gtes) {
       nodes_[gid].operands_begin = static_cast<uint32_t>(operand_ids_.size());
       operand_ids_.push_back(producer);
@@ -449,12 +436,12 @@ inline int64_t Analyzer::FindRestoredGetTupleElement(int64_t local,
 
 absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
     int64_t c, int64_t base, int64_t producer, const HloOperand& operand,
-    const InstructionInfo& in) {
+    absl::string_view user) {
   const int64_t local = producer - base;
   const Shape* ps = NodeShape(nodes_[producer]);
   if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "operand '", operand.name, "#", operand.output_index, "' of '", in.name,
+        "operand '", operand.name, "#", operand.output_index, "' of '", user,
         "' selects no element of ", nodes_[producer].name, "'s result"));
   }
   const int64_t gid = static_cast<int64_t>(nodes_.size());
@@ -976,8 +963,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
     if (node.source != nullptr) {
-      s.op_name = InfoOf(node).op_name;
-      s.metadata = InfoOf(node).metadata;
+      s.op_name = TextOf(node).op_name;
+      s.metadata = TextOf(node).metadata;
     }
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {

@@ -135,8 +135,8 @@ struct OpcodeClass {
 const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the opcode and op_name are the instruction's
-// (Analyzer::infos_[info]).
+// (*subshapes)[0].shape; the opcode is the source's, the op_name and
+// metadata the instruction's (Analyzer::TextOf).
 struct Node {  // an instruction of a scheduled computation
   // A restored get-tuple-element's name is its producer's: it prints as
   // "name#gte_index".
@@ -185,15 +185,12 @@ struct Comp {
   int64_t span_start = kNone, span_end = kNone;
 };
 
-// What the analysis reads from an instruction's record, copied in one
-// pass over the module (the records are scattered; the copies are read
-// in order when the nodes are built).
+// What a node takes from its instruction's record and attributes
+// (Analyzer::ReadInfo), read as the node is made.
 struct InstructionInfo {
   const HloInstruction* source = nullptr;
-  absl::string_view name, opcode;
+  absl::string_view name;
   const Shape* shape = nullptr;
-  const HloOperand* operands = nullptr;
-  uint32_t operand_count = 0;
   OpcodeClass opcode_class;
   bool has_parameter_number = false;
   bool has_control_predecessors = false;
@@ -202,6 +199,12 @@ struct InstructionInfo {
   absl::string_view metadata;  // the whole first metadata={...} value
   // The computations of the first `body` and `condition` attributes.
   int64_t body = kNone, condition = kNone;
+};
+
+// What the result keeps of an instruction's metadata (Analyzer::texts_).
+struct InstructionText {
+  absl::string_view op_name;
+  absl::string_view metadata;  // the whole first metadata={...} value
 };
 
 // Value sources of positions, before phi resolution.
@@ -239,7 +242,7 @@ class Analyzer {
 
  private:
   absl::Status Build();
-  void FillInfos();
+  void ReadInfo(const HloInstruction& in, InstructionInfo* info);
   // The nodes of computation `c`: its text's (AddTextNodes), parameters
   // by number (IndexParameters), operands with the get-tuple-elements
   // restored from `%name#N` (AddOperands), and its sequence
@@ -256,11 +259,11 @@ class Analyzer {
   int64_t FindRestoredGetTupleElement(int64_t local, int64_t n) const
       __attribute__((always_inline));
   // Adds the node of element N of `producer` (N from `operand`'s `#N`, used
-  // by `in`) at its first use.
+  // by the instruction named `user`) at its first use.
   absl::StatusOr<int64_t> AddRestoredGetTupleElement(int64_t c, int64_t base,
                                                      int64_t producer,
                                                      const HloOperand& operand,
-                                                     const InstructionInfo& in);
+                                                     absl::string_view user);
   void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
@@ -293,10 +296,10 @@ class Analyzer {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
   }
-  // The record of a node's instruction (a restored get-tuple-element: its
-  // producer's, in the same computation).
-  const InstructionInfo& InfoOf(const Node& node) const {
-    return infos_[node.info - comp_first_instruction_[node.computation] +
+  // The metadata of a node's instruction (a restored get-tuple-element:
+  // its producer's, in the same computation).
+  const InstructionText& TextOf(const Node& node) const {
+    return texts_[node.info - comp_first_instruction_[node.computation] +
                   comp_first_info_[node.computation]];
   }
   // "name", or "producer#N" for a restored get-tuple-element.
@@ -306,7 +309,7 @@ class Analyzer {
   }
   absl::string_view Opcode(const Node& node) const {
     return node.source == nullptr ? absl::string_view("get-tuple-element")
-                                  : InfoOf(node).opcode;
+                                  : node.source->opcode_name;
   }
   const Shape* NodeShape(const Node& node) const {
     return (*node.subshapes)[0].shape;
@@ -414,7 +417,7 @@ class Analyzer {
   ScratchVector<Comp> comps_;
   // By instruction of the computations that are not embedded; those of
   // computation c from comp_first_info_[c].
-  ScratchVector<InstructionInfo> infos_;
+  ScratchVector<InstructionText> texts_;
   ScratchVector<int64_t> comp_first_info_;
   ScratchVector<int64_t> operand_ids_;
   ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
@@ -441,6 +444,9 @@ class Analyzer {
   ScratchVector<GteEntry> scratch_gtes_;
   std::vector<absl::string_view> scratch_names_;
   ScratchVector<int64_t> scratch_pending_;
+  // (text index, N) of the computation's parameter(N), N >= 0, in text
+  // order (AddTextNodes for IndexParameters).
+  ScratchVector<std::pair<int64_t, int64_t>> scratch_parameters_;
   ScratchVector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
   ScratchVector<int64_t> comp_first_instruction_;
   ScratchVector<uint32_t> callee_begin_;
