@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 namespace hlolayout {
 namespace memory_internal {
@@ -45,17 +46,29 @@ class Pool {
   void* Allocate(size_t bytes) {
     const int c = ClassOf(bytes);
     if (c >= kClasses) return ::operator new(bytes);
-    std::vector<void*>& blocks = free_[c];
-    if (!blocks.empty()) {
+    // A kept block of up to twice the size serves too: its pages are
+    // resident already, where a new block's would be faulted in (and the
+    // kept one would sit unused through the analysis' peak).
+    for (int k = c; k < kClasses && k <= c + kLargerClasses; ++k) {
+      std::vector<void*>& blocks = free_[k];
+      if (blocks.empty()) continue;
       void* p = blocks.back();
       blocks.pop_back();
-      retained_ -= ClassSize(c);
+      retained_ -= ClassSize(k);
+      if (k != c) larger_[p] = k;
       return p;
     }
     return ::operator new(ClassSize(c));
   }
   void Deallocate(void* p, size_t bytes) {
-    const int c = ClassOf(bytes);
+    int c = ClassOf(bytes);
+    if (!larger_.empty()) {
+      const auto it = larger_.find(p);
+      if (it != larger_.end()) {
+        c = it->second;
+        larger_.erase(it);
+      }
+    }
     if (c >= kClasses) {
       ::operator delete(p);
       return;
@@ -71,7 +84,11 @@ class Pool {
   size_t retained() const { return retained_; }
 
  private:
+  // Four classes up: twice the size.
+  static constexpr int kLargerClasses = 4;
   std::array<std::vector<void*>, kClasses> free_;
+  // Blocks handed out for a smaller class than their own: their class.
+  std::unordered_map<void*, int> larger_;
   size_t retained_ = 0;
 };
 

@@ -12,8 +12,9 @@
 // five times as long as the first. Blocks of kSmallest bytes or more come
 // from a per-thread pool instead: a freed block goes back to its thread's
 // pool (to operator delete past kRetained bytes kept), and the next
-// request of its size class takes it. Size classes are a quarter of a
-// power of two apart, so a block is at most 25% larger than asked for.
+// request of its size class, or of a class up to half its size, takes it. Size
+// classes are a quarter of a power of two apart, so a block is at most 25%
+// larger than asked for.
 //
 // Thread-safe: each thread has its own pool (a block freed on another
 // thread than the one it came from joins that thread's pool). The pool
