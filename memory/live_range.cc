@@ -1086,6 +1086,9 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options) {
   memory_internal::Analyzer analyzer(module, options);
+  // Ends before the analyzer's tables are freed (kept for the next
+  // analysis).
+  memory_internal::ScratchPool::DuringAnalysis during;
   return analyzer.Run();
 }
 

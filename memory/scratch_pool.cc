@@ -34,6 +34,8 @@ size_t ClassSize(int c) {
 // Set when this thread's pool is destroyed: blocks freed later (by objects
 // destroyed after it at thread exit) go to operator delete.
 thread_local bool pool_destroyed = false;
+// DuringAnalysis objects alive on this thread.
+thread_local int analyses = 0;
 
 class Pool {
  public:
@@ -74,7 +76,8 @@ class Pool {
       return;
     }
     const size_t size = ClassSize(c);
-    if (retained_ + size > ScratchPool::kRetained) {
+    if (retained_ + size > ScratchPool::kRetained ||
+        (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis)) {
       ::operator delete(p);
       return;
     }
@@ -112,6 +115,9 @@ void ScratchPool::Deallocate(void* p, size_t bytes) {
 }
 
 size_t ScratchPool::RetainedBytes() { return ThreadPool().retained(); }
+
+ScratchPool::DuringAnalysis::DuringAnalysis() { ++analyses; }
+ScratchPool::DuringAnalysis::~DuringAnalysis() { --analyses; }
 
 size_t ScratchPool::BlockSize(size_t bytes) {
   const int c = ClassOf(std::max(bytes, kSmallest));

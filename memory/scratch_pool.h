@@ -43,6 +43,21 @@ class ScratchPool {
   static size_t RetainedBytes();
   // The size of the block Allocate(bytes) gives (for tests).
   static size_t BlockSize(size_t bytes);
+
+  // Blocks of this size or more freed on this thread while a
+  // DuringAnalysis lives on it go back to operator delete: kept, they would
+  // sit unused through the analysis' peak (the tables it frees midway are
+  // rarely of a size it asks for again), where the system can reuse or
+  // drop their pages. Smaller ones, and every block freed once it ends
+  // (the analysis' own tables, for the next one), are kept as before.
+  static constexpr size_t kLargestKeptDuringAnalysis = size_t{1} << 20;
+  class DuringAnalysis {
+   public:
+    DuringAnalysis();
+    ~DuringAnalysis();
+    DuringAnalysis(const DuringAnalysis&) = delete;
+    DuringAnalysis& operator=(const DuringAnalysis&) = delete;
+  };
 };
 
 template <typename T>

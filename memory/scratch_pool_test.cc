@@ -79,6 +79,26 @@ TEST(ScratchPool, LargerKeptBlocksServeSmallerRequests) {
   }).join();
 }
 
+// While an analysis runs, large blocks it frees are not kept (they would
+// sit through its peak); small ones are, and so are large ones freed after.
+TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisAreNotKept) {
+  std::thread([] {
+    const size_t before = ScratchPool::RetainedBytes();
+    const size_t small = ScratchPool::BlockSize(100000);
+    const size_t large = ScratchPool::BlockSize(2 << 20);
+    ScratchVector<char> kept(2 << 20, 1);
+    {
+      ScratchPool::DuringAnalysis during;
+      { ScratchVector<char> v(2 << 20, 1); }
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before);
+      { ScratchVector<char> v(100000, 1); }
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before + small);
+    }
+    kept = ScratchVector<char>();
+    EXPECT_EQ(ScratchPool::RetainedBytes(), before + small + large);
+  }).join();
+}
+
 // No more than kRetained bytes are kept.
 TEST(ScratchPool, KeepsAtMostItsLimit) {
   std::thread([] {
