@@ -546,7 +546,8 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
 }
 
 absl::Status Analyzer::SetSources() {
-  NumberPositions();
+  absl::Status numbered = NumberPositions();
+  if (!numbered.ok()) return numbered;
   ListCallsites();
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
@@ -568,15 +569,30 @@ absl::Status Analyzer::SetSources() {
       if (!status.ok()) return status;
     }
   }
+  // Phi sources index phi_inputs_ in 32 bits (Source::target).
+  if (phi_inputs_.size() > static_cast<size_t>(kMostIds)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "module has ", phi_inputs_.size(),
+        " phi inputs; the memory analysis numbers at most ", kMostIds));
+  }
   return absl::OkStatus();
 }
 
-void Analyzer::NumberPositions() {
+absl::Status Analyzer::NumberPositions() {
   for (Node& node : nodes_) {
     node.first_position = positions_;
     positions_ += static_cast<int64_t>(node.subshapes->size());
   }
+  // Values are positions, so they fit too.
+  if (positions_ > kMostIds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("module has ", positions_,
+                     " result positions (instructions and their tuple "
+                     "elements); the memory analysis numbers at most ",
+                     kMostIds));
+  }
   sources_.assign(positions_, Source());
+  return absl::OkStatus();
 }
 
 void Analyzer::ListCallsites() {
@@ -799,7 +815,7 @@ inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
 
 absl::Status Analyzer::ResolveValues() {
   // A forward chain ends at a defined or phi position.
-  ScratchVector<int64_t> end_of(positions_, kNone);
+  ScratchVector<int32_t> end_of(positions_, kNone);
   ScratchVector<int64_t> path;
   for (int64_t p = 0; p < positions_; ++p) {
     if (end_of[p] != kNone) continue;
@@ -823,8 +839,8 @@ absl::Status Analyzer::ResolveValues() {
   graph.Reserve(positions_);
   value_def_position_.reserve(positions_);
   value_def_node_.reserve(positions_);
-  ScratchVector<int64_t> node_of(positions_, kNone);
-  ScratchVector<int64_t> position_of;  // graph node -> position
+  ScratchVector<int32_t> node_of(positions_, kNone);
+  ScratchVector<int32_t> position_of;  // graph node -> position
   position_of.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
@@ -849,7 +865,7 @@ absl::Status Analyzer::ResolveValues() {
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them).
-  ScratchVector<int64_t> value_at(positions_, kNone);  // its own value
+  ScratchVector<int32_t> value_at(positions_, kNone);  // its own value
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;
@@ -916,7 +932,9 @@ void Analyzer::ComputeUses() {
       const size_t subshapes = top_only ? 1 : operand.subshapes->size();
       for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
-        if (v != kNone) use_end_[v] = std::max(use_end_[v], at);
+        if (v != kNone)
+          use_end_[v] =
+              static_cast<int32_t>(std::max<int64_t>(use_end_[v], at));
       }
     }
   }

@@ -40,6 +40,10 @@ namespace hlolayout {
 namespace memory_internal {
 
 constexpr int64_t kNone = -1;
+// Positions, values and phi inputs are numbered in 32 bits (the tables by
+// position or value hold int32_t): a module with more is refused
+// (CheckIds), never wrapped.
+constexpr int64_t kMostIds = INT32_MAX;
 
 template <size_t N>
 inline bool Eq(absl::string_view s, const char (&literal)[N]) {
@@ -211,8 +215,8 @@ struct InstructionText {
 enum class SourceKind : uint8_t { kDefined, kForward, kPhi };
 struct Source {
   SourceKind kind = SourceKind::kDefined;
-  int64_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
-  int64_t inputs = 0;      // kPhi: how many positions
+  int32_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
+  int32_t inputs = 0;      // kPhi: how many positions
 };
 
 // The first `n` items of scratch vector `v` set to `x`. The vector only
@@ -326,7 +330,8 @@ class Analyzer {
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
-  void NumberPositions();
+  // Fails past kMostIds positions.
+  absl::Status NumberPositions();
   // The control-flow callers of each computation (for its parameters).
   void ListCallsites();
   // N of a get-tuple-element (its `index` attribute for one of the text).
@@ -425,13 +430,13 @@ class Analyzer {
   ScratchVector<int64_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
   ScratchVector<Source> sources_;
-  ScratchVector<int64_t> phi_inputs_;  // positions
-  ScratchVector<int64_t> value_of_;    // position -> value id
-  ScratchVector<int64_t> use_end_;     // value -> latest time it is used
+  ScratchVector<int32_t> phi_inputs_;  // positions
+  ScratchVector<int32_t> value_of_;    // position -> value id
+  ScratchVector<int32_t> use_end_;     // value -> latest time it is used
   ScratchVector<int64_t> xla_size_;    // value -> bytes in XLA's sweep
   MemoryAnalysis out_;
-  ScratchVector<int64_t> value_def_position_;
-  ScratchVector<int64_t> value_def_node_;  // value -> defining node
+  ScratchVector<int32_t> value_def_position_;
+  ScratchVector<int32_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
   ScratchVector<int64_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
