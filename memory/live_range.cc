@@ -240,14 +240,14 @@ absl::Status Analyzer::Build() {
     built += module_.computations[c].instructions.size();
   }
   comp_first_info_.resize(computations);
-  texts_.reserve(built);
+  metadata_.reserve(built);
   nodes_.reserve(built * 5 / 4 + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
     PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
-    comp_first_info_[c] = static_cast<int64_t>(texts_.size());
+    comp_first_info_[c] = static_cast<int64_t>(metadata_.size());
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
@@ -279,7 +279,6 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
       case 8:
         if (!metadata_seen && Eq(a.name, "metadata")) {
           metadata_seen = true;
-          info.op_name = OpNameOf(a.value);
           info.metadata = a.value;
         }
         break;
@@ -326,7 +325,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
   for (int64_t k = 0; k < count; ++k) {
     if (k + 4 < count) Prefetch(records[k + 4].attributes.data(), 64);
     ReadInfo(records[k], &info);
-    texts_.push_back({info.op_name, info.metadata});
+    metadata_.push_back(info.metadata);
     if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", info.name, "' in '", source.header.name,
@@ -981,8 +980,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
     if (node.source != nullptr) {
-      s.op_name = TextOf(node).op_name;
-      s.metadata = TextOf(node).metadata;
+      s.metadata = MetadataOf(node);
+      s.op_name = OpNameOf(s.metadata);
     }
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {

@@ -139,8 +139,8 @@ struct OpcodeClass {
 const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the opcode is the source's, the op_name and
-// metadata the instruction's (Analyzer::TextOf).
+// (*subshapes)[0].shape; the opcode is the source's, the metadata
+// the instruction's (Analyzer::MetadataOf).
 struct Node {  // an instruction of a scheduled computation
   // A restored get-tuple-element's name is its producer's: it prints as
   // "name#gte_index".
@@ -199,16 +199,9 @@ struct InstructionInfo {
   bool has_parameter_number = false;
   bool has_control_predecessors = false;
   int64_t parameter_number = 0;
-  absl::string_view op_name;
   absl::string_view metadata;  // the whole first metadata={...} value
   // The computations of the first `body` and `condition` attributes.
   int64_t body = kNone, condition = kNone;
-};
-
-// What the result keeps of an instruction's metadata (Analyzer::texts_).
-struct InstructionText {
-  absl::string_view op_name;
-  absl::string_view metadata;  // the whole first metadata={...} value
 };
 
 // Value sources of positions, before phi resolution.
@@ -302,9 +295,9 @@ class Analyzer {
   }
   // The metadata of a node's instruction (a restored get-tuple-element:
   // its producer's, in the same computation).
-  const InstructionText& TextOf(const Node& node) const {
-    return texts_[node.info - comp_first_instruction_[node.computation] +
-                  comp_first_info_[node.computation]];
+  absl::string_view MetadataOf(const Node& node) const {
+    return metadata_[node.info - comp_first_instruction_[node.computation] +
+                     comp_first_info_[node.computation]];
   }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
@@ -420,9 +413,11 @@ class Analyzer {
   const MemoryAnalysisOptions options_;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
-  // By instruction of the computations that are not embedded; those of
-  // computation c from comp_first_info_[c].
-  ScratchVector<InstructionText> texts_;
+  // The first metadata={...} value by instruction of the computations that
+  // are not embedded (empty when none); those of computation c from
+  // comp_first_info_[c]. The op_name is found in it when the result is
+  // written.
+  ScratchVector<absl::string_view> metadata_;
   ScratchVector<int64_t> comp_first_info_;
   ScratchVector<int64_t> operand_ids_;
   ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
