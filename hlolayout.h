@@ -118,6 +118,7 @@
 #include "hlolayout/shape/tile.h"
 
 // Layouts: validation, sizes, words, offsets.
+#include "hlolayout/index_util/answers.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/index_util/walker.h"
 #include "hlolayout/index_util/xla_index_util.h"
@@ -150,7 +151,10 @@
 #include "hlolayout/report/report.h"
 
 // CuTe layout algebra.
+#include "hlolayout/cute/atom/atom_catalog.h"
+#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -218,11 +222,14 @@
 // named TTGIR layouts, convert_layout costs, CuTe and XLA bridges.
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/triton/cvt_answer.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/layout_check.h"
+#include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -230,6 +237,7 @@
 #include "hlolayout/triton/report_input.h"
 #include "hlolayout/triton/smem_report.h"
 #include "hlolayout/triton/smem_twin.h"
+#include "hlolayout/triton/smem_twin_answer.h"
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"

@@ -3,23 +3,21 @@
 // only adapts it to the CLI.
 #include "hlolayout/cli/cute_atom_command.h"
 
-#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/cute_atom_pictures.h"
 #include "hlolayout/cli/cute_conflicts_command.h"
+#include "hlolayout/cute/atom/atom_catalog.h"
+#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/mma_atom.h"
 #include "hlolayout/cute/atom/static_text.h"
@@ -27,8 +25,6 @@
 #include "hlolayout/cute/atom/tiled_copy.h"
 #include "hlolayout/cute/atom/tiled_mma.h"
 #include "hlolayout/cute/parse.h"
-#include "hlolayout/util/edit_distance.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 
@@ -37,7 +33,6 @@ namespace {
 using cute::CopyAtom;
 using cute::CopyOp;
 using cute::MmaAtom;
-using cute::StaticText;
 using cute::TiledCopy;
 using cute::TiledMma;
 
@@ -181,246 +176,16 @@ absl::StatusOr<int64_t> ThreadOption(const Args& args) {
   return t;
 }
 
-std::string CoordsText(const std::vector<std::array<int64_t, 2>>& coords) {
-  std::string out;
-  for (size_t v = 0; v < coords.size(); ++v) {
-    absl::StrAppend(&out, v == 0 ? "" : " ", "(", coords[v][0], ",",
-                    coords[v][1], ")");
-  }
-  return out;
-}
-
-void CoordsJson(JsonWriter& json,
-                const std::vector<std::array<int64_t, 2>>& coords) {
-  json.BeginArray();
-  for (const auto& c : coords) json.BeginArray().Int(c[0]).Int(c[1]).EndArray();
-  json.EndArray();
-}
-
-void PrintMmaAtom(const MmaAtom& a, std::string& out) {
-  absl::StrAppend(&out, "MMA_Atom\n",                                 //
-                  "  ThrID:      ", StaticText(a.thr_id), "\n",       //
-                  "  Shape_MNK:  ", StaticText(a.shape_mnk), "\n",    //
-                  "  LayoutA_TV: ", StaticText(a.layout_a_tv), "\n",  //
-                  "  LayoutB_TV: ", StaticText(a.layout_b_tv), "\n",  //
-                  "  LayoutC_TV: ", StaticText(a.layout_c_tv), "\n");
-}
-
-void PrintCopyAtom(const CopyAtom& a, std::string& out) {
-  absl::StrAppend(&out, "Copy_Atom\n",                                //
-                  "  ThrID:        ", StaticText(a.op.thr_id), "\n",  //
-                  "  ValLayoutSrc: ", StaticText(a.val_src), "\n",    //
-                  "  ValLayoutDst: ", StaticText(a.val_dst), "\n",    //
-                  "  ValLayoutRef: ", StaticText(a.val_ref), "\n",    //
-                  "  ValueType:    ", a.value_bits, "b\n");
-}
-
 int RunAtom(const std::vector<std::string>& raw, IoContext& io) {
   absl::StatusOr<Args> args = ParseArgs(raw, {"json"}, {});
   if (!args.ok()) return Usage(io, "atom", args.status().message());
   if (args->positional.size() != 1)
     return Usage(io, "atom", "expected one NAME");
-  const std::string& name = args->positional[0];
-  const bool json = args->Has("json");
-  JsonWriter w;
-  std::string text;
-  if (cute::IsCopyAtomName(name)) {
-    absl::StatusOr<CopyAtom> a = cute::FindCopyAtom(name);
-    if (!a.ok()) return Fail(io, "atom", a.status());
-    if (json) {
-      w.BeginObject()
-          .Key("ThrID")
-          .String(StaticText(a->op.thr_id))
-          .Key("ValLayoutSrc")
-          .String(StaticText(a->val_src))
-          .Key("ValLayoutDst")
-          .String(StaticText(a->val_dst))
-          .Key("ValLayoutRef")
-          .String(StaticText(a->val_ref))
-          .Key("SrcLayout")
-          .String(StaticText(a->op.src_bits))
-          .Key("DstLayout")
-          .String(StaticText(a->op.dst_bits))
-          .Key("RefLayout")
-          .String(StaticText(a->op.ref_bits))
-          .EndObject();
-    } else {
-      PrintCopyAtom(*a, text);
-      absl::StrAppend(&text, "  SrcLayout:    ", StaticText(a->op.src_bits),
-                      "\n  DstLayout:    ", StaticText(a->op.dst_bits),
-                      "\n  RefLayout:    ", StaticText(a->op.ref_bits), "\n");
-    }
-  } else {
-    absl::StatusOr<MmaAtom> a = cute::FindMmaAtom(name);
-    if (!a.ok()) {
-      if (a.status().code() != absl::StatusCode::kNotFound) {
-        return Fail(io, "atom", a.status());
-      }
-      absl::StatusOr<CopyOp> op = cute::FindCopyOp(name);
-      if (!op.ok()) {
-        if (cute::FitsAnAtomFamily(op.status())) {
-          return Fail(io, "atom", op.status());
-        }
-        if (cute::FitsAnAtomFamily(a.status()) ||
-            op.status().code() != absl::StatusCode::kNotFound) {
-          return Fail(io, "atom", a.status());
-        }
-        // Neither kind knows the name: the nearest of both.
-        std::vector<std::string> near = cute::NearestMmaAtomNames(name, 5);
-        for (std::string& n : cute::NearestCopyOpNames(name, 5)) {
-          near.push_back(std::move(n));
-        }
-        return Fail(
-            io, "atom",
-            absl::NotFoundError(absl::StrCat(
-                "unknown MMA atom or copy operation '", name, "'; nearest: ",
-                absl::StrJoin(NearestNames(name, near, 5), ", "))));
-      }
-      if (json) {
-        w.BeginObject()
-            .Key("ThrID")
-            .String(StaticText(op->thr_id))
-            .Key("SrcLayout")
-            .String(StaticText(op->src_bits))
-            .Key("DstLayout")
-            .String(StaticText(op->dst_bits))
-            .Key("RefLayout")
-            .String(StaticText(op->ref_bits))
-            .EndObject();
-      } else {
-        absl::StrAppend(&text, "Copy_Traits<", op->name, ">\n",
-                        "  ThrID:     ", StaticText(op->thr_id), "\n",
-                        "  SrcLayout: ", StaticText(op->src_bits), "\n",
-                        "  DstLayout: ", StaticText(op->dst_bits), "\n",
-                        "  RefLayout: ", StaticText(op->ref_bits), "\n");
-      }
-    } else if (json) {
-      w.BeginObject()
-          .Key("ThrID")
-          .String(StaticText(a->thr_id))
-          .Key("Shape_MNK")
-          .String(StaticText(a->shape_mnk))
-          .Key("LayoutA_TV")
-          .String(StaticText(a->layout_a_tv))
-          .Key("LayoutB_TV")
-          .String(StaticText(a->layout_b_tv))
-          .Key("LayoutC_TV")
-          .String(StaticText(a->layout_c_tv))
-          .EndObject();
-    } else {
-      PrintMmaAtom(*a, text);
-    }
-  }
-  io.out << (json ? w.str() + "\n" : text);
+  absl::StatusOr<cute::AnyAtom> atom = cute::FindAnyAtom(args->positional[0]);
+  if (!atom.ok()) return Fail(io, "atom", atom.status());
+  io.out << (args->Has("json") ? cute::AnyAtomJson(*atom) + "\n"
+                               : cute::AnyAtomText(*atom));
   return 0;
-}
-
-// "6,818,636"
-std::string Thousands(int64_t n) {
-  std::string digits = absl::StrCat(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-// `text` ("a|b|c") in lines of at most `width` columns after `indent`,
-// broken after a '|'.
-std::string WrapDomain(absl::string_view text, size_t indent, size_t width) {
-  std::string out, line;
-  for (absl::string_view part : absl::StrSplit(text, '|')) {
-    std::string piece = std::string(part);
-    if (!line.empty()) {
-      if (line.size() + 1 + piece.size() > width) {
-        absl::StrAppend(&out, line, "|\n", std::string(indent, ' '));
-        line.clear();
-      } else {
-        line += '|';
-      }
-    }
-    line += piece;
-  }
-  return out + line;
-}
-
-struct FamilyRow {
-  std::string kind;  // "mma" or "copy"
-  std::string family, pattern, name_pattern;
-  int64_t count;
-  std::vector<std::pair<std::string, std::string>> domains;
-};
-
-void AtomsText(const std::vector<FamilyRow>& rows, absl::string_view kind,
-               std::string& out) {
-  std::vector<std::string> families;
-  int64_t total = 0;
-  for (const FamilyRow& r : rows) {
-    if (r.kind != kind) continue;
-    if (std::find(families.begin(), families.end(), r.family) ==
-        families.end()) {
-      families.push_back(r.family);
-    }
-    total += r.count;
-  }
-  if (families.empty()) return;
-  const bool mma = kind == "mma";
-  absl::StrAppend(&out, out.empty() ? "" : "\n",
-                  mma ? "MMA atoms" : "copy operations", ": ", families.size(),
-                  families.size() == 1 ? " family, " : " families, ",
-                  Thousands(total), total == 1 ? " name" : " names",
-                  mma ? " (hlolayout cute atom NAME prints one)\n"
-                      : " (hlolayout cute atom 'Copy_Atom<OP, T>' prints "
-                        "one)\n");
-  for (const std::string& family : families) {
-    int64_t count = 0;
-    for (const FamilyRow& r : rows) {
-      if (r.kind == kind && r.family == family) count += r.count;
-    }
-    absl::StrAppend(&out, "\n", family, ": ", Thousands(count),
-                    count == 1 ? " name\n" : " names\n");
-    // Plain names, several to a line; then each pattern with its domains
-    // (parameters with the same domain on one line).
-    std::string names;
-    size_t line = 0;
-    for (const FamilyRow& r : rows) {
-      if (r.kind != kind || r.family != family || !r.domains.empty()) continue;
-      if (line > 0 && line + 2 + r.name_pattern.size() > 98) {
-        names += ",\n";
-        line = 0;
-      } else if (line > 0) {
-        names += ", ";
-        line += 2;
-      }
-      if (line == 0) names += "  ";
-      names += r.name_pattern;
-      line += r.name_pattern.size() + 2;
-    }
-    if (!names.empty()) absl::StrAppend(&out, names, "\n");
-    for (const FamilyRow& r : rows) {
-      if (r.kind != kind || r.family != family || r.domains.empty()) continue;
-      absl::StrAppend(&out, "  ", r.name_pattern, "  (", Thousands(r.count),
-                      r.count == 1 ? " name)\n" : " names)\n");
-      std::vector<std::pair<std::string, std::string>> merged;
-      for (const auto& [param, domain] : r.domains) {
-        if (!merged.empty() && merged.back().second == domain) {
-          absl::StrAppend(&merged.back().first, ", ", param);
-        } else {
-          merged.emplace_back(param, domain);
-        }
-      }
-      size_t width = 0;
-      for (const auto& [params, domain] : merged) {
-        width = std::max(width, params.size());
-      }
-      for (const auto& [params, domain] : merged) {
-        const size_t indent = 4 + width + 2;
-        absl::StrAppend(&out, "    ", params,
-                        std::string(width + 2 - params.size(), ' '),
-                        WrapDomain(domain, indent, 100 - indent), "\n");
-      }
-    }
-  }
 }
 
 int RunAtoms(const std::vector<std::string>& raw, IoContext& io) {
@@ -436,75 +201,11 @@ int RunAtoms(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("copy") && kind != "copy") {
     return Usage(io, "atoms", "--copy and --kind mma contradict each other");
   }
-  std::vector<FamilyRow> rows;
-  if (kind != "copy") {
-    for (auto& f : cute::MmaAtomFamilies()) {
-      rows.push_back(
-          {"mma", f.family, f.pattern, f.name_pattern, f.count, f.domains});
-    }
-  }
-  if (kind != "mma") {
-    for (auto& f : cute::CopyOpFamilies()) {
-      rows.push_back(
-          {"copy", f.family, f.pattern, f.name_pattern, f.count, f.domains});
-    }
-  }
-  const std::string family = args->Value("family", "");
-  std::vector<FamilyRow> kept;
-  for (const FamilyRow& r : rows) {
-    if (family.empty() || r.family == family) kept.push_back(r);
-  }
-  if (kept.empty()) {
-    std::vector<std::string> known;
-    for (const FamilyRow& r : rows) {
-      if (std::find(known.begin(), known.end(), r.family) == known.end()) {
-        known.push_back(r.family);
-      }
-    }
-    std::string message = absl::StrCat("unknown family '", family, "'");
-    std::vector<std::string> near = NearestNames(family, known, 1);
-    if (!near.empty() && CloseEnough(family, near[0])) {
-      absl::StrAppend(&message, "; did you mean '", near[0], "'?");
-    }
-    absl::StrAppend(&message, "; families: ", absl::StrJoin(known, ", "));
-    return Fail(io, "atoms", absl::NotFoundError(message));
-  }
-  if (args->Has("json")) {
-    JsonWriter w;
-    w.BeginArray();
-    for (const FamilyRow& r : kept) {
-      w.BeginObject()
-          .Key("kind")
-          .String(r.kind)
-          .Key("family")
-          .String(r.family)
-          .Key("name_pattern")
-          .String(r.name_pattern)
-          .Key("params")
-          .BeginArray();
-      for (const auto& [param, domain] : r.domains) {
-        w.BeginObject()
-            .Key("name")
-            .String(param)
-            .Key("domain")
-            .String(domain)
-            .EndObject();
-      }
-      w.EndArray()
-          .Key("count")
-          .Int(r.count)
-          .Key("pattern")
-          .String(r.pattern)
-          .EndObject();
-    }
-    w.EndArray();
-    io.out << w.str() << "\n";
-    return 0;
-  }
-  std::string out;
-  AtomsText(kept, "mma", out);
-  AtomsText(kept, "copy", out);
-  io.out << out;
+  absl::StatusOr<std::vector<cute::FamilyRow>> rows =
+      cute::AtomCatalog(kind, args->Value("family", ""));
+  if (!rows.ok()) return Fail(io, "atoms", rows.status());
+  io.out << (args->Has("json") ? cute::AtomCatalogJson(*rows) + "\n"
+                               : cute::AtomCatalogText(*rows));
   return 0;
 }
 
@@ -523,63 +224,13 @@ int RunTiledMma(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("thread")) {
     absl::StatusOr<int64_t> t = ThreadOption(*args);
     if (!t.ok()) return Usage(io, "tiled-mma", t.status().message());
-    std::array<std::vector<std::array<int64_t, 2>>, 3> slices;
-    const cute::Operand ops[3] = {cute::Operand::kA, cute::Operand::kB,
-                                  cute::Operand::kC};
-    for (int i = 0; i < 3; ++i) {
-      auto s = cute::ThreadSlice(*tm, ops[i], *t);
-      if (!s.ok()) return Fail(io, "tiled-mma", s.status());
-      slices[i] = *std::move(s);
-    }
-    if (json) {
-      JsonWriter w;
-      w.BeginObject().Key("thread").Int(*t);
-      w.Key("A");
-      CoordsJson(w, slices[0]);
-      w.Key("B");
-      CoordsJson(w, slices[1]);
-      w.Key("C");
-      CoordsJson(w, slices[2]);
-      w.EndObject();
-      io.out << w.str() << "\n";
-    } else {
-      io.out << "thread " << *t << " of " << tm->num_threads() << "\n"
-             << "A (m,k): " << CoordsText(slices[0]) << "\n"
-             << "B (n,k): " << CoordsText(slices[1]) << "\n"
-             << "C (m,n): " << CoordsText(slices[2]) << "\n";
-    }
+    absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfMma(*tm, *t);
+    if (!c.ok()) return Fail(io, "tiled-mma", c.status());
+    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+                    : cute::ThreadCoordsText(*c));
     return 0;
   }
-  const std::string tile = absl::StrCat(
-      "(_", tm->tile_mnk[0], ",_", tm->tile_mnk[1], ",_", tm->tile_mnk[2], ")");
-  if (json) {
-    JsonWriter w;
-    w.BeginObject()
-        .Key("ThrLayoutVMNK")
-        .String(StaticText(tm->thr_layout_vmnk))
-        .Key("PermutationMNK")
-        .String(cute::TileText(tm->permutation))
-        .Key("TileShape_MNK")
-        .String(tile)
-        .Key("LayoutA_TV")
-        .String(StaticText(tm->layout_a_tv))
-        .Key("LayoutB_TV")
-        .String(StaticText(tm->layout_b_tv))
-        .Key("LayoutC_TV")
-        .String(StaticText(tm->layout_c_tv))
-        .EndObject();
-    io.out << w.str() << "\n";
-    return 0;
-  }
-  std::string text = absl::StrCat(
-      "TiledMMA\n", "  ThrLayoutVMNK:  ", StaticText(tm->thr_layout_vmnk), "\n",
-      "  PermutationMNK: ", cute::TileText(tm->permutation), "\n");
-  PrintMmaAtom(tm->atom, text);
-  absl::StrAppend(&text, "TileShape_MNK: ", tile, "\n",
-                  "LayoutA_TV:    ", StaticText(tm->layout_a_tv), "\n",
-                  "LayoutB_TV:    ", StaticText(tm->layout_b_tv), "\n",
-                  "LayoutC_TV:    ", StaticText(tm->layout_c_tv), "\n");
-  io.out << text;
+  io.out << (json ? cute::TiledMmaJson(*tm) + "\n" : cute::TiledMmaText(*tm));
   return 0;
 }
 
@@ -600,48 +251,13 @@ int RunTiledCopy(const std::vector<std::string>& raw, IoContext& io) {
   if (args->Has("thread")) {
     absl::StatusOr<int64_t> t = ThreadOption(*args);
     if (!t.ok()) return Usage(io, "tiled-copy", t.status().message());
-    auto s = cute::CopySlice(*tc, false, *t);
-    if (!s.ok()) return Fail(io, "tiled-copy", s.status());
-    auto d = cute::CopySlice(*tc, true, *t);
-    if (!d.ok()) return Fail(io, "tiled-copy", d.status());
-    if (json) {
-      JsonWriter w;
-      w.BeginObject().Key("thread").Int(*t);
-      w.Key("S");
-      CoordsJson(w, *s);
-      w.Key("D");
-      CoordsJson(w, *d);
-      w.EndObject();
-      io.out << w.str() << "\n";
-    } else {
-      io.out << "thread " << *t << " of " << tc->num_threads() << "\n"
-             << "S (m,n): " << CoordsText(*s) << "\n"
-             << "D (m,n): " << CoordsText(*d) << "\n";
-    }
+    absl::StatusOr<cute::ThreadCoords> c = cute::ThreadCoordsOfCopy(*tc, *t);
+    if (!c.ok()) return Fail(io, "tiled-copy", c.status());
+    io.out << (json ? cute::ThreadCoordsJson(*c) + "\n"
+                    : cute::ThreadCoordsText(*c));
     return 0;
   }
-  if (json) {
-    JsonWriter w;
-    w.BeginObject()
-        .Key("Tiler_MN")
-        .String(cute::TileText(tc->tiler_mn))
-        .Key("TiledLayout_TV")
-        .String(StaticText(tc->tiled_layout_tv))
-        .Key("LayoutS_TV")
-        .String(StaticText(tc->layout_s_tv))
-        .Key("LayoutD_TV")
-        .String(StaticText(tc->layout_d_tv))
-        .EndObject();
-    io.out << w.str() << "\n";
-    return 0;
-  }
-  std::string text = absl::StrCat(
-      "TiledCopy\n", "  Tiler_MN:       ", cute::TileText(tc->tiler_mn), "\n",
-      "  TiledLayout_TV: ", StaticText(tc->tiled_layout_tv), "\n");
-  PrintCopyAtom(tc->atom, text);
-  absl::StrAppend(&text, "LayoutS_TV: ", StaticText(tc->layout_s_tv), "\n",
-                  "LayoutD_TV: ", StaticText(tc->layout_d_tv), "\n");
-  io.out << text;
+  io.out << (json ? cute::TiledCopyJson(*tc) + "\n" : cute::TiledCopyText(*tc));
   return 0;
 }
 

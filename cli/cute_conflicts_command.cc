@@ -3,7 +3,6 @@
 // a TV layout against a shared-memory layout, and a layout coloured by bank.
 #include "hlolayout/cli/cute_conflicts_command.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,18 +11,16 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/cute_atom_args.h"
 #include "hlolayout/cli/draw_output.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
+#include "hlolayout/cute/atom/conflict_report_text.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/draw/bank_picture.h"
 #include "hlolayout/triton/smem_by_name.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 
@@ -131,121 +128,6 @@ absl::StatusOr<std::pair<int64_t, int64_t>> TileOption(
   return std::make_pair(m, n);
 }
 
-void WriteJson(const cute::ConflictReport& r, bool all, JsonWriter& w) {
-  w.BeginObject()
-      .Key("wavefronts")
-      .Int(r.wavefronts)
-      .Key("ideal")
-      .Int(r.ideal)
-      .Key("threads_per_phase")
-      .Int(r.threads_per_phase)
-      .Key("value_bits")
-      .Int(r.value_bits);
-  w.Key("instructions").BeginArray();
-  for (const cute::InstructionReport& ir : r.instructions) {
-    if (!all && ir.warp != 0) continue;
-    w.BeginObject()
-        .Key("warp")
-        .Int(ir.warp)
-        .Key("instruction")
-        .Int(ir.instruction)
-        .Key("wavefronts")
-        .Int(ir.wavefronts)
-        .Key("ideal")
-        .Int(ir.ideal);
-    w.Key("phases").BeginArray();
-    for (const cute::PhaseReport& p : ir.phases) {
-      w.BeginObject();
-      w.Key("threads")
-          .BeginArray()
-          .Int(p.first_thread)
-          .Int(p.last_thread)
-          .EndArray();
-      w.Key("wavefronts").Int(p.wavefronts).Key("ideal").Int(p.ideal);
-      w.Key("collisions").BeginArray();
-      for (const cute::BankCollision& c : p.collisions) {
-        w.BeginObject().Key("bank").Int(c.bank);
-        w.Key("words").IntArray(c.words);
-        w.Key("threads").IntArray(c.threads);
-        w.EndObject();
-      }
-      w.EndArray().EndObject();
-    }
-    w.EndArray().EndObject();
-  }
-  w.EndArray().EndObject();
-}
-
-std::string Ratio(int64_t a, int64_t b) {
-  return absl::StrFormat("%.2fx", b == 0 ? 0.0 : static_cast<double>(a) / b);
-}
-
-std::string ShortList(const std::vector<int64_t>& v) {
-  std::vector<int64_t> head(v.begin(),
-                            v.begin() + std::min<size_t>(v.size(), 12));
-  std::string s = absl::StrJoin(head, ",");
-  if (v.size() > head.size()) absl::StrAppend(&s, ",... (", v.size(), ")");
-  return s;
-}
-
-// "0-3,8-11" for banks 0,1,2,3,8,9,10,11.
-std::string BankRanges(const std::vector<int>& banks) {
-  std::string out;
-  for (size_t i = 0; i < banks.size();) {
-    size_t j = i;
-    while (j + 1 < banks.size() && banks[j + 1] == banks[j] + 1) ++j;
-    absl::StrAppend(&out, out.empty() ? "" : ",", banks[i]);
-    if (j > i) absl::StrAppend(&out, "-", banks[j]);
-    i = j + 1;
-  }
-  return out;
-}
-
-void WriteText(const cute::ConflictReport& r, bool all, const std::string& what,
-               IoContext& io) {
-  io.out << what << "\n"
-         << r.value_bits << "-bit values, " << r.threads_per_phase
-         << " threads per phase\n";
-  int64_t warps = 0;
-  for (const cute::InstructionReport& ir : r.instructions) {
-    warps = std::max(warps, ir.warp + 1);
-    if (!all && ir.warp != 0) continue;
-    io.out << "warp " << ir.warp << " instruction " << ir.instruction << ": "
-           << ir.wavefronts << " wavefronts (ideal " << ir.ideal << ", "
-           << Ratio(ir.wavefronts, ir.ideal) << ")\n";
-    for (const cute::PhaseReport& p : ir.phases) {
-      if (p.collisions.empty()) continue;
-      io.out << "  threads " << p.first_thread << "-" << p.last_thread << ": "
-             << p.wavefronts << " wavefronts (ideal " << p.ideal << ")\n";
-      // Group the banks by the threads that collide in them.
-      std::vector<std::pair<std::vector<int64_t>, std::vector<int>>> groups;
-      for (const cute::BankCollision& c : p.collisions) {
-        auto it =
-            std::find_if(groups.begin(), groups.end(),
-                         [&](const auto& g) { return g.first == c.threads; });
-        if (it == groups.end()) {
-          groups.push_back({c.threads, {c.bank}});
-        } else {
-          it->second.push_back(c.bank);
-        }
-      }
-      int shown = 0;
-      for (const auto& [threads, banks] : groups) {
-        if (++shown > 8) {
-          io.out << "    ... " << groups.size() - 8 << " more groups\n";
-          break;
-        }
-        io.out << "    threads " << ShortList(threads) << " in bank"
-               << (banks.size() > 1 ? "s " : " ") << BankRanges(banks) << "\n";
-      }
-    }
-  }
-  io.out << "total: " << r.wavefronts << " wavefronts for an ideal of "
-         << r.ideal << " (" << Ratio(r.wavefronts, r.ideal) << ") over "
-         << r.instructions.size() << " instruction(s) of " << warps
-         << " warp(s)\n";
-}
-
 }  // namespace
 
 int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
@@ -336,13 +218,9 @@ int RunConflicts(const std::vector<std::string>& raw, IoContext& io) {
                      tc->atom.name(), " on shared memory ", smem->description);
   }
   if (!report.ok()) return Fail(io, kSub, report.status().message());
-  if (args->Has("json")) {
-    JsonWriter w;
-    WriteJson(*report, args->Has("all"), w);
-    io.out << w.str() << "\n";
-  } else {
-    WriteText(*report, args->Has("all"), what, io);
-  }
+  io.out << (args->Has("json")
+                 ? cute::ConflictReportJson(*report, args->Has("all")) + "\n"
+                 : cute::ConflictReportText(*report, args->Has("all"), what));
   return 0;
 }
 

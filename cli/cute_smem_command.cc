@@ -2,22 +2,20 @@
 // [--json]`, on cute/smem_atoms.h and triton/smem_twin.h.
 #include "hlolayout/cli/cute_smem_command.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
-#include "absl/types/optional.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cute/parse.h"
 #include "hlolayout/cute/print.h"
 #include "hlolayout/cute/smem_atoms.h"
 #include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/smem_twin.h"
+#include "hlolayout/triton/smem_twin_answer.h"
 #include "hlolayout/triton/ttgir_parser.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 
@@ -73,16 +71,6 @@ absl::StatusOr<cute::IntTuple> ParseStaticShape(absl::string_view text) {
   return cute::WithTags(*tuple, /*is_static=*/true);
 }
 
-void WriteTwin(JsonWriter& json, const triton::NvmmaTwin* twin) {
-  json.Key("Triton");
-  if (twin == nullptr) {
-    json.String("none");
-  } else {
-    json.String(twin->attr);
-    json.Key("MemdescShape").IntArray(twin->memdesc_shape);
-  }
-}
-
 int Fail(IoContext& io, absl::string_view message, int code = 1) {
   io.err << "hlolayout cute smem: " << message << "\n";
   return code;
@@ -97,7 +85,7 @@ int RunCuteSmem(const std::vector<std::string>& args, IoContext& io) {
     return Fail(io, "takes one NAME (hlolayout cute smem --help)", 2);
   }
   const bool json_out = parsed->Has("json");
-  absl::optional<cute::IntTuple> shape, order;
+  std::optional<cute::IntTuple> shape, order;
   if (parsed->Has("shape")) {
     absl::StatusOr<cute::IntTuple> s =
         ParseStaticShape(parsed->Value("shape", ""));
@@ -114,9 +102,7 @@ int RunCuteSmem(const std::vector<std::string>& args, IoContext& io) {
     order = *o;
   }
   const std::string& name = parsed->positional[0];
-  JsonWriter json;
-  json.BeginObject();
-  std::string text;
+  absl::StatusOr<triton::SmemTwinAnswer> answer;
   if (absl::StartsWith(name, "#")) {
     // Triton -> CuTe.
     absl::StatusOr<triton::Layout> l = triton::ParseLayout(name);
@@ -131,55 +117,13 @@ int RunCuteSmem(const std::vector<std::string>& args, IoContext& io) {
       return Fail(io, "a Triton layout needs --shape D0,D1 (and no --order)",
                   2);
     }
-    std::vector<int64_t> dims = cute::Flatten(*shape);
-    absl::StatusOr<absl::optional<triton::CuteSmemTwin>> twin =
-        triton::CuteTwinOf(*nvmma, dims);
-    if (!twin.ok()) return Fail(io, twin.status().message());
-    json.Key("Triton").String(triton::NvmmaAttr(*nvmma));
-    json.Key("MemdescShape").IntArray(dims);
-    if (!twin->has_value()) {
-      json.Key("Atom").String("none");
-      text =
-          absl::StrCat("Triton: ", triton::NvmmaAttr(*nvmma), "\nAtom: none\n");
-    } else {
-      const triton::CuteSmemTwin& t = **twin;
-      const std::string layout = cute::ToString(t.tile.layout);
-      const std::string elements = cute::ToString(t.tile.elements);
-      json.Key("Atom").String(t.atom);
-      json.Key("Shape").String(cute::ToString(t.shape));
-      json.Key("Order").String(t.order ? cute::ToString(*t.order) : "none");
-      json.Key("Layout").String(layout);
-      json.Key("LayoutElements").String(elements);
-      text = absl::StrCat(
-          "Atom: ", t.atom, "\nShape: ", cute::ToString(t.shape),
-          "\nOrder: ", t.order ? cute::ToString(*t.order) : "none",
-          "\nLayout: ", layout, "\nLayoutElements: ", elements, "\n");
-    }
+    answer = triton::AnswerNvmmaShared(*nvmma, cute::Flatten(*shape));
   } else {
-    absl::StatusOr<cute::SmemAtom> atom = cute::FindSmemAtom(name);
-    if (!atom.ok()) return Fail(io, atom.status().message());
-    absl::StatusOr<cute::SmemTile> tile =
-        cute::TileSmemAtom(*atom, shape, order);
-    if (!tile.ok()) return Fail(io, tile.status().message());
-    absl::StatusOr<absl::optional<triton::NvmmaTwin>> twin =
-        triton::NvmmaTwinOf(*atom, *tile);
-    if (!twin.ok()) return Fail(io, twin.status().message());
-    const std::string layout = cute::ToString(tile->layout);
-    const std::string elements = cute::ToString(tile->elements);
-    json.Key("Layout").String(layout);
-    json.Key("LayoutElements").String(elements);
-    WriteTwin(json, twin->has_value() ? &**twin : nullptr);
-    text =
-        absl::StrCat("Layout: ", layout, "\nLayoutElements: ", elements,
-                     "\nTriton: ", twin->has_value() ? (*twin)->attr : "none");
-    if (twin->has_value()) {
-      absl::StrAppend(&text, " on memdesc shape [",
-                      absl::StrJoin((*twin)->memdesc_shape, ", "), "]");
-    }
-    text += "\n";
+    answer = triton::AnswerSmemAtom(name, shape, order);
   }
-  json.EndObject();
-  io.out << (json_out ? json.str() + "\n" : text);
+  if (!answer.ok()) return Fail(io, answer.status().message());
+  io.out << (json_out ? triton::SmemTwinAnswerJson(*answer) + "\n"
+                      : triton::SmemTwinAnswerText(*answer));
   return 0;
 }
 

@@ -10,20 +10,17 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/batch_cache.h"
 #include "hlolayout/cli/command.h"
+#include "hlolayout/index_util/answers.h"
 #include "hlolayout/index_util/tiled_indexer.h"
 #include "hlolayout/layout/offset_kind.h"
 #include "hlolayout/layout/packing.h"
 #include "hlolayout/layout/sizes.h"
-#include "hlolayout/layout/tiling.h"
 #include "hlolayout/parser/shape_parser.h"
-#include "hlolayout/shape/printer.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -108,12 +105,6 @@ absl::StatusOr<std::vector<int64_t>> ParseIndex(absl::string_view text) {
   return index;
 }
 
-// "2,3" for an element of a rank-2 array, "()" for the one of a scalar
-// (an empty line read as nothing printed). JSON gives [] for it.
-std::string IndexText(absl::Span<const int64_t> index) {
-  return index.empty() ? std::string("()") : absl::StrJoin(index, ",");
-}
-
 absl::StatusOr<int64_t> ParseOffset(absl::string_view text) {
   int64_t v;
   if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(text), &v)) {
@@ -168,58 +159,31 @@ int RunIndex(const std::vector<std::string>& raw, IoContext& io) {
   if (!e.indexer.ok()) return Fail(io, "index", e.indexer.status());
   absl::StatusOr<std::vector<int64_t>> index = ParseIndex(args->positional[1]);
   if (!index.ok()) return Fail(io, "index", index.status());
-  absl::StatusOr<int64_t> offset = e.indexer->TryOffset(*index);
-  if (!offset.ok()) return Fail(io, "index", offset.status());
   const absl::optional<PackingOrder> order =
       PackingOrderFromName(args->Value("packing", "low-first"));
-  if (!order) {
+  if (!order) {  // a bad index is said first
+    absl::Status bad_index = e.indexer->TryOffset(*index).status();
     return Fail(io, "index",
-                absl::InvalidArgumentError(
-                    "--packing must be low-first or high-first"));
+                !bad_index.ok() ? bad_index
+                                : absl::InvalidArgumentError(
+                                      "--packing must be low-first or "
+                                      "high-first"));
   }
-  const bool packed = e.indexer->element_bits() % 8 != 0;
   // The element offset needs no byte size; the byte position is asked for
   // only with --bytes or --json, and fails alone when it overflows.
-  const bool want_bytes = args->Has("json") || args->Has("bytes");
-  absl::StatusOr<BitPosition> bits =
-      want_bytes ? e.indexer->TryBitPositionOf(*offset, *order)
-                 : absl::StatusOr<BitPosition>(BitPosition());
+  const bool with_bytes = args->Has("bytes");
+  absl::StatusOr<IndexAnswer> answer = AnswerIndex(
+      *e.shape, *e.indexer, *index, *order, args->Has("json") || with_bytes);
+  if (!answer.ok()) return Fail(io, "index", answer.status());
   if (args->Has("json")) {
-    JsonWriter json;
-    json.BeginObject();
-    json.Key("shape").String(HumanStringWithLayout(*e.shape));
-    json.Key("index").BeginArray();
-    for (int64_t i : *index) json.Int(i);
-    json.EndArray();
-    json.Key("offset").Int(*offset);
-    if (bits.ok()) {
-      json.Key("byte").Int(bits->byte);
-      json.Key("bit").Int(bits->shift);
-      json.Key("bit_offset");
-      bits->bit_offset < 0 ? json.Null() : json.Int(bits->bit_offset);
-    } else {
-      json.Key("byte").Null();
-      json.Key("bit").Null();
-      json.Key("bit_offset").Null();
-    }
-    if (packed) json.Key("packing").String(PackingOrderName(*order));
-    json.EndObject();
-    io.out << json.str() << "\n";
+    io.out << IndexAnswerJson(*answer) << "\n";
     return 0;
   }
-  io.out << *offset;
-  if (args->Has("bytes")) {
-    if (!bits.ok()) {
-      io.out << "\n";
-      return Fail(io, "index", bits.status());
-    }
-    io.out << " (byte " << bits->byte;
-    if (packed) {
-      io.out << ", bit " << bits->shift << ", " << PackingOrderName(*order);
-    }
-    io.out << ")";
+  if (with_bytes && !answer->bits.ok()) {
+    io.out << answer->offset << "\n";
+    return Fail(io, "index", answer->bits.status());
   }
-  io.out << "\n";
+  io.out << IndexAnswerText(*answer, with_bytes);
   return 0;
 }
 
@@ -235,37 +199,12 @@ int RunElement(const std::vector<std::string>& raw, IoContext& io) {
   if (!e.indexer.ok()) return Fail(io, "element", e.indexer.status());
   absl::StatusOr<int64_t> offset = ParseOffset(args->positional[1]);
   if (!offset.ok()) return Fail(io, "element", offset.status());
-  std::vector<int64_t> index(e.indexer->rank());
-  absl::StatusOr<OffsetKind> kind =
-      e.indexer->TryElementAt(*offset, absl::MakeSpan(index));
-  if (!kind.ok()) return Fail(io, "element", kind.status());
-  if (args->Has("json")) {
-    JsonWriter json;
-    json.BeginObject();
-    json.Key("shape").String(HumanStringWithLayout(*e.shape));
-    json.Key("offset").Int(*offset);
-    json.Key("kind").String(OffsetKindName(*kind));
-    if (*kind == OffsetKind::kElement) {
-      json.Key("index").BeginArray();
-      for (int64_t i : index) json.Int(i);
-      json.EndArray();
-    }
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
-  }
-  if (*kind == OffsetKind::kElement) {
-    io.out << IndexText(index) << "\n";
-  } else {
-    io.out << OffsetKindName(*kind) << "\n";
-  }
+  absl::StatusOr<ElementAnswer> answer =
+      AnswerElement(*e.shape, *e.indexer, *offset);
+  if (!answer.ok()) return Fail(io, "element", answer.status());
+  io.out << (args->Has("json") ? ElementAnswerJson(*answer) + "\n"
+                               : ElementAnswerText(*answer));
   return 0;
-}
-
-std::vector<int64_t> Sizes(const std::vector<TilingDim>& dims) {
-  std::vector<int64_t> out;
-  for (const TilingDim& d : dims) out.push_back(d.size);
-  return out;
 }
 
 int RunTiling(const std::vector<std::string>& raw, IoContext& io) {
@@ -277,47 +216,10 @@ int RunTiling(const std::vector<std::string>& raw, IoContext& io) {
   }
   const Entry& e = Lookup(args->positional[0]);
   if (!e.shape.ok()) return Fail(io, "tiling", e.shape.status());
-  absl::StatusOr<TilingModel> m = BuildTilingModel(*e.shape);
-  if (!m.ok()) return Fail(io, "tiling", m.status());
-  absl::StatusOr<std::vector<TilePadding>> padding =
-      ExplainTilePadding(*e.shape);
-  if (!padding.ok()) return Fail(io, "tiling", padding.status());
-  const ArraySizes& s = *e.sizes;
-  if (args->Has("json")) {
-    JsonWriter json;
-    json.BeginObject();
-    json.Key("shape").String(HumanStringWithLayout(*e.shape));
-    json.Key("physical").IntArray(Sizes(m->physical));
-    json.Key("levels").BeginArray();
-    for (const TileLevel& l : m->levels) {
-      json.BeginObject();
-      json.Key("tile").String(l.tile.ToString());
-      json.Key("input").IntArray(Sizes(l.input));
-      json.Key("combined").IntArray(Sizes(l.combined));
-      json.Key("padded").IntArray(l.padded);
-      json.Key("reshape").IntArray(l.split);
-      json.Key("permutation").IntArray(l.permutation);
-      json.Key("output").IntArray(Sizes(l.output));
-      json.EndObject();
-    }
-    json.EndArray();
-    json.Key("final").IntArray(m->final_dims);
-    json.Key("logical_elements").Int(s.logical_elements);
-    json.Key("tiled_elements").Int(s.tiled_elements);
-    json.Key("padded_elements").Int(s.padded_elements);
-    json.Key("logical_bytes").Int(s.logical_bytes);
-    json.Key("padded_bytes").Int(s.padded_bytes);
-    json.Key("padding").BeginArray();
-    for (const TilePadding& p : *padding) json.String(p.reason);
-    json.EndArray();
-    json.EndObject();
-    io.out << json.str() << "\n";
-    return 0;
-  }
-  io.out << HumanStringWithLayout(*e.shape) << "\n" << DescribeTiling(*m);
-  io.out << "bytes " << s.logical_bytes << " logical, " << s.padded_bytes
-         << " padded (" << FormatExpansion(s.expansion) << " expansion)\n";
-  for (const TilePadding& p : *padding) io.out << "  " << p.reason << "\n";
+  absl::StatusOr<TilingAnswer> answer = AnswerTiling(*e.shape);
+  if (!answer.ok()) return Fail(io, "tiling", answer.status());
+  io.out << (args->Has("json") ? TilingAnswerJson(*answer) + "\n"
+                               : TilingAnswerText(*answer));
   return 0;
 }
 

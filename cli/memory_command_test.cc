@@ -111,8 +111,8 @@ TEST(MemoryCommand, XlaCreationOrderGivesXlasIds) {
 }
 
 // ... on an XLA:GPU module too (the online order replayed is the module's):
-// a cumulative scan whose loop XLA:GPU fused condition first, which the
-// guess misses; it was refused before.
+// a cumulative scan whose loop XLA:GPU fused condition first; it was
+// refused before.
 TEST(MemoryCommand, XlaCreationOrderGivesXlasIdsOnXlaGpu) {
   const std::string base =
       "memory/testdata_xla_gpu/"

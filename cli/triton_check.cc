@@ -1,7 +1,6 @@
 #include "hlolayout/cli/triton_check.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,19 +8,13 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/input.h"
 #include "hlolayout/triton/json.h"
-#include "hlolayout/triton/layout_verifier.h"
-#include "hlolayout/triton/linear_layout.h"
-#include "hlolayout/triton/named_layouts.h"
-#include "hlolayout/triton/ttgir_parser.h"
-#include "hlolayout/triton/ttgir_printer.h"
-#include "hlolayout/triton/type_verifier.h"
+#include "hlolayout/triton/layout_check.h"
 #include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::cli {
@@ -58,102 +51,6 @@ Example:
 
 namespace {
 
-using triton::LinearLayout;
-
-struct CheckCase {
-  std::string layout;
-  std::vector<int64_t> shape;
-  std::string element = "f32";
-  bool memdesc = false;
-  int threads_per_warp = 32;
-  std::optional<int> num_warps;
-  std::optional<int> num_ctas;
-};
-
-struct CheckResult {
-  absl::Status status;
-  std::string kind;
-  std::string ttgir;
-  LinearLayout layout;
-};
-
-// The shape the layout describes (a memdesc's trailing dims).
-std::vector<int64_t> TrailingShape(const triton::Layout& layout,
-                                   const CheckCase& c) {
-  std::vector<int64_t> shape = c.shape;
-  const int rank = triton::LayoutRank(layout);
-  if (c.memdesc && rank > 0 && static_cast<int>(shape.size()) > rank) {
-    shape.erase(shape.begin(), shape.end() - rank);
-  }
-  return shape;
-}
-
-CheckResult Check(const CheckCase& c) {
-  CheckResult r;
-  absl::StatusOr<triton::Layout> named = triton::ParseLayout(c.layout);
-  if (!named.ok()) {
-    r.status = named.status();
-    return r;
-  }
-  r.kind = named->kind_name();
-  r.ttgir = triton::PrintLayout(*named);
-  triton::LayoutUse use;
-  use.shape = c.shape;
-  use.memdesc = c.memdesc;
-  use.threads_per_warp = c.threads_per_warp;
-  const int bits = triton::ElementBits(c.element);
-  use.element_bits = bits == 0 ? 32 : bits;
-  use.num_ctas = static_cast<int>(
-      c.num_ctas.has_value() ? *c.num_ctas : triton::NumCtas(*named));
-  // Without --num-warps, the module has as many warps as the layout.
-  if (c.num_warps.has_value()) {
-    use.num_warps = *c.num_warps;
-  } else {
-    absl::StatusOr<LinearLayout> sized =
-        triton::ToLinearLayout(*named, TrailingShape(*named, c));
-    const int w = sized.ok() ? sized->InDimIndex("warp") : -1;
-    use.num_warps = w < 0 ? 1 : sized->InDimSize(w);
-  }
-  absl::StatusOr<LinearLayout> ll = triton::LayoutForUse(*named, use);
-  r.status = ll.status();
-  if (ll.ok()) r.layout = *std::move(ll);
-  return r;
-}
-
-void ResultJson(const CheckCase& c, const CheckResult& r, JsonWriter& json) {
-  json.BeginObject();
-  json.Key("ok").Bool(r.status.ok());
-  json.Key("kind");
-  r.kind.empty() ? json.Null() : json.String(r.kind);
-  json.Key("ttgir");
-  r.ttgir.empty() ? json.Null() : json.String(r.ttgir);
-  json.Key("shape").IntArray(c.shape);
-  if (r.status.ok()) {
-    const LinearLayout& l = r.layout;
-    json.Key("bases").BeginObject();
-    for (int d = 0; d < l.num_in_dims(); ++d) {
-      json.Key(l.in_dim_name(d)).BeginArray();
-      for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
-        auto b = l.Basis(d, i);
-        json.IntArray(std::vector<int64_t>(b.begin(), b.end()));
-      }
-      json.EndArray();
-    }
-    json.EndObject();
-    json.Key("out_dims").BeginArray();
-    for (const auto& [name, size] : l.out_dims()) {
-      json.BeginArray().String(name).Int(size).EndArray();
-    }
-    json.EndArray();
-    json.Key("error").Null();
-  } else {
-    json.Key("bases").Null();
-    json.Key("out_dims").Null();
-    json.Key("error").String(r.status.message());
-  }
-  json.EndObject();
-}
-
 absl::StatusOr<int> IntFlag(const Args& args, absl::string_view name,
                             int fallback) {
   if (!args.Has(name)) return fallback;
@@ -179,58 +76,6 @@ absl::StatusOr<std::vector<int64_t>> ShapeOf(absl::string_view text) {
   return shape;
 }
 
-// One line of a batch: {"layout": ..., "shape": [...], ...}.
-absl::StatusOr<CheckCase> CaseOf(const triton::JsonValue& v) {
-  auto bad = [](absl::string_view what) {
-    return absl::InvalidArgumentError(absl::StrCat("a check needs ", what));
-  };
-  if (!v.is_object()) return bad("a JSON object per line");
-  CheckCase c;
-  const triton::JsonValue* layout = v.Find("layout");
-  if (layout == nullptr || !layout->is_string()) {
-    return bad("\"layout\" (TTGIR text)");
-  }
-  c.layout = layout->string;
-  const triton::JsonValue* shape = v.Find("shape");
-  if (shape == nullptr || !shape->is_array() || shape->array.empty()) {
-    return bad("\"shape\" (an array of sizes)");
-  }
-  for (const triton::JsonValue& d : shape->array) {
-    if (!d.is_integer || d.integer < 1 || d.integer > (int64_t{1} << 40)) {
-      return bad("\"shape\" sizes from 1 to 2^40");
-    }
-    c.shape.push_back(d.integer);
-  }
-  if (const triton::JsonValue* e = v.Find("element")) {
-    if (!e->is_string()) return bad("\"element\" as a string");
-    c.element = e->string;
-  }
-  if (const triton::JsonValue* m = v.Find("memdesc")) {
-    c.memdesc = m->boolean;
-  }
-  auto int_key =
-      [&](absl::string_view key) -> absl::StatusOr<std::optional<int>> {
-    const triton::JsonValue* x = v.Find(key);
-    if (x == nullptr || x->kind == triton::JsonValue::Kind::kNull) {
-      return std::optional<int>();
-    }
-    if (!x->is_integer || x->integer < 1 || x->integer > (int64_t{1} << 20)) {
-      return bad(absl::StrCat("\"", key, "\" from 1 to 2^20"));
-    }
-    return std::optional<int>(static_cast<int>(x->integer));
-  };
-  absl::StatusOr<std::optional<int>> tpw = int_key("threads_per_warp");
-  if (!tpw.ok()) return tpw.status();
-  if (tpw->has_value()) c.threads_per_warp = **tpw;
-  absl::StatusOr<std::optional<int>> warps = int_key("num_warps");
-  if (!warps.ok()) return warps.status();
-  c.num_warps = *warps;
-  absl::StatusOr<std::optional<int>> ctas = int_key("num_ctas");
-  if (!ctas.ok()) return ctas.status();
-  c.num_ctas = *ctas;
-  return c;
-}
-
 // A LAYOUT argument: inline TTGIR text, or a file ('-': standard input).
 absl::StatusOr<std::string> LayoutText(const std::string& arg, IoContext& io) {
   absl::string_view t = absl::StripAsciiWhitespace(arg);
@@ -252,14 +97,15 @@ int RunBatch(const std::string& path, IoContext& io) {
     ++line_no;
     if (absl::StripAsciiWhitespace(line).empty()) continue;
     absl::StatusOr<triton::JsonValue> v = triton::ParseJson(line);
-    absl::StatusOr<CheckCase> c = v.ok() ? CaseOf(*v) : v.status();
+    absl::StatusOr<triton::LayoutCheckRequest> c =
+        v.ok() ? triton::LayoutCheckRequestFromJson(*v) : v.status();
     if (!c.ok()) {
       io.err << kWho << ": line " << line_no << ": " << c.status().message()
              << "\n";
       return 1;
     }
     JsonWriter json;
-    ResultJson(*c, Check(*c), json);
+    triton::WriteLayoutCheckJson(*c, triton::CheckLayout(*c), json);
     io.out << json.str() << "\n";
   }
   return 0;
@@ -289,7 +135,7 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
            << " --help)\n";
     return 2;
   }
-  CheckCase c;
+  triton::LayoutCheckRequest c;
   absl::StatusOr<std::vector<int64_t>> shape =
       ShapeOf(args->Value("shape", ""));
   absl::StatusOr<int> tpw = IntFlag(*args, "threads-per-warp", 32);
@@ -314,10 +160,10 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
   c.threads_per_warp = *tpw;
   if (*warps > 0) c.num_warps = *warps;
   if (*ctas > 0) c.num_ctas = *ctas;
-  const CheckResult r = Check(c);
+  const triton::LayoutCheck r = triton::CheckLayout(c);
   if (args->Has("json")) {
     JsonWriter json(/*pretty=*/true);
-    ResultJson(c, r, json);
+    triton::WriteLayoutCheckJson(c, r, json);
     io.out << json.str() << "\n";
     return r.status.ok() ? 0 : 1;
   }
@@ -325,11 +171,7 @@ int RunTritonCheck(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": Triton refuses it: " << r.status.message() << "\n";
     return 1;
   }
-  io.out << "accepted: " << r.ttgir << "\n"
-         << "on " << (c.memdesc ? "!ttg.memdesc<" : "tensor<")
-         << absl::StrJoin(c.shape, "x") << "x" << c.element << ">"
-         << " in a module of " << c.threads_per_warp << " threads per warp\n"
-         << "linear layout (Triton's str):" << r.layout.ToString() << "\n";
+  io.out << triton::LayoutCheckText(c, r);
   return 0;
 }
 

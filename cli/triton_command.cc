@@ -36,12 +36,14 @@
 #include "hlolayout/triton/amd_picture.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
+#include "hlolayout/triton/cvt_answer.h"
 #include "hlolayout/triton/cvt_cost.h"
 #include "hlolayout/triton/cvt_report.h"
 #include "hlolayout/triton/cvt_target.h"
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -109,7 +111,7 @@ for layouts of at most 1,024 elements.
 
 flags:
   --shape S   the tensor shape, 128x64 (needed for named layouts)
-  --bits N    element width for nvmma_shared written without one (16)
+  --bits N    element width in bits for the XLA form (16)
   --json      one JSON object (keys: layout, as_read, kind, shape, bases,
               out_dims, str, linear, padding, injective, surjective,
               invertible, free_variable_masks, consecutive, cute, xla,
@@ -131,7 +133,7 @@ of every lane (or each offset's coordinates).
 
 flags:
   --shape S   the tensor shape (needed for named layouts)
-  --bits N    element width for nvmma_shared written without one (16)
+  --bits N    no effect here (an nvmma_shared names its element width)
   --hw        the hardware point of view
   --help      this text
 
@@ -290,7 +292,7 @@ Refusals print Triton's reason and exit 1.
 
 flags:
   --shape S   shape for named layouts given as A or B
-  --bits N    element width for nvmma_shared written without one (16)
+  --bits N    no effect here (an nvmma_shared names its element width)
   --json      results as JSON (from_bases arguments for layouts)
   --ttgir     results as #ttg.linear<...> text
   --help      this text
@@ -316,18 +318,13 @@ absl::StatusOr<std::vector<int64_t>> ParseShapeFlag(absl::string_view text) {
   return shape;
 }
 
-struct Loaded {
-  std::string text;                     // as given (trimmed)
-  std::optional<triton::Layout> named;  // when given as TTGIR
-  LinearLayout layout;
-  std::string kind;     // "blocked", ..., or "linear layout" for JSON
-  std::string as_read;  // a named layout as read (PrintLayout), else ""
-};
+using Loaded = triton::GivenLayout;
 
-// A layout argument: inline text ('#...' or '{...}'), a file, or '-'.
+// A layout argument: inline text ('#...' or '{...}'), a file, or '-'; keys
+// Triton ignores are warned of on stderr.
 absl::StatusOr<Loaded> Load(const std::string& arg,
                             const std::optional<std::vector<int64_t>>& shape,
-                            int bits, IoContext& io) {
+                            IoContext& io) {
   std::string text = arg;
   absl::string_view trimmed = absl::StripAsciiWhitespace(arg);
   if (trimmed.empty() || (trimmed[0] != '#' && trimmed[0] != '{')) {
@@ -335,45 +332,12 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
     if (!read.ok()) return read.status();
     text = *read;
   }
-  Loaded l;
-  l.text = std::string(absl::StripAsciiWhitespace(text));
-  if (!l.text.empty() && l.text[0] == '{') {
-    absl::StatusOr<LinearLayout> ll = triton::LayoutFromJson(l.text);
-    if (!ll.ok()) return ll.status();
-    l.layout = *ll;
-    l.kind = "linear layout";
-    return l;
-  }
   std::vector<std::string> warnings;  // keys Triton ignores, located
-  absl::StatusOr<triton::Layout> named =
-      triton::ParseLayout(l.text, nullptr, "", &warnings);
-  if (!named.ok()) return named.status();
-  for (const std::string& w : warnings)
+  absl::StatusOr<Loaded> l = triton::ReadGivenLayout(text, shape, &warnings,
+                              "--shape (e.g. 128x64)");
+  for (const std::string& w : warnings) {
     io.err << "hlolayout triton: " << w << "\n";
-  if (const auto* n = named->get<triton::NvmmaSharedLayout>()) {
-    if (n->element_bits == 0) {
-      triton::NvmmaSharedLayout copy = *n;
-      copy.element_bits = bits;
-      named = triton::Layout(copy);
-    }
   }
-  l.kind = named->kind_name();
-  std::vector<int64_t> at;
-  if (shape.has_value()) {
-    at = *shape;
-  } else if (const auto* e = named->get<triton::LinearEncoding>()) {
-    for (const auto& od : e->layout.out_dims()) at.push_back(od.second);
-  } else if (const auto* e = named->get<triton::SharedLinearEncoding>()) {
-    for (const auto& od : e->layout.out_dims()) at.push_back(od.second);
-  } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a #ttg.", l.kind, " layout needs --shape (e.g. 128x64)"));
-  }
-  absl::StatusOr<LinearLayout> ll = triton::ToLinearLayout(*named, at);
-  if (!ll.ok()) return ll.status();
-  l.layout = *ll;
-  l.as_read = triton::PrintLayout(*named);
-  l.named = *std::move(named);
   return l;
 }
 
@@ -430,216 +394,6 @@ std::optional<Parsed> ParseCommon(const std::vector<std::string>& raw,
   return p;
 }
 
-std::string YesNo(bool b) { return b ? "yes" : "no"; }
-
-void BasesJson(const LinearLayout& l, JsonWriter& json) {
-  json.BeginObject();
-  for (int d = 0; d < l.num_in_dims(); ++d) {
-    json.Key(l.in_dim_name(d)).BeginArray();
-    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
-      auto b = l.Basis(d, i);
-      json.IntArray(std::vector<int64_t>(b.begin(), b.end()));
-    }
-    json.EndArray();
-  }
-  json.EndObject();
-}
-
-void OutDimsJson(const LinearLayout& l, JsonWriter& json) {
-  json.BeginArray();
-  for (const auto& [name, size] : l.out_dims()) {
-    json.BeginArray().String(name).Int(size).EndArray();
-  }
-  json.EndArray();
-}
-
-bool IsDistributed(const LinearLayout& l) {
-  return l.num_in_dims() == 4 && l.in_dim_name(0) == "register" &&
-         l.in_dim_name(1) == "lane" && l.in_dim_name(2) == "warp" &&
-         l.in_dim_name(3) == "block";
-}
-
-bool IsShared(const LinearLayout& l) {
-  return l.num_in_dims() == 2 && l.in_dim_name(0) == "offset" &&
-         l.in_dim_name(1) == "block";
-}
-
-absl::StatusOr<std::string> View(const LinearLayout& l, bool hw) {
-  if (IsShared(l)) return triton::SharedView(l, hw);
-  return triton::DistributedView(l, hw);
-}
-
-// Elements a thread (the first in-dim) holds consecutively in row-major
-// order (Triton's isInnermostContiguous measure).
-int32_t Consecutive(const LinearLayout& l) {
-  std::vector<std::string> reversed = l.OutDimNames();
-  std::reverse(reversed.begin(), reversed.end());
-  absl::StatusOr<LinearLayout> t = triton::TransposeOuts(l, reversed);
-  if (!t.ok() || t->num_out_dims() == 0) return 1;
-  absl::StatusOr<LinearLayout> flat = triton::FlattenOuts(*t);
-  if (!flat.ok()) return 1;
-  return triton::NumConsecutiveInOut(*flat);
-}
-
-// The CuTe form: in-dims as modes, the flattened out-dims (dim0 fastest,
-// CuTe's column-major convention) as the index.
-absl::StatusOr<std::string> CuteForm(const LinearLayout& l) {
-  absl::StatusOr<cute::Layout> c = triton::LinearToCute(l);
-  if (!c.ok()) return c.status();
-  return cute::ToString(*c);
-}
-
-absl::StatusOr<std::string> XlaForm(const LinearLayout& l, int bits) {
-  LinearLayout offsets = l;
-  if (IsShared(l)) {
-    if (l.InDimSizeLog2(1) != 0) {
-      return absl::InvalidArgumentError("split across CTAs");
-    }
-    absl::StatusOr<LinearLayout> sub =
-        triton::Sublayout(l, {"offset"}, l.OutDimNames());
-    if (!sub.ok()) return sub.status();
-    offsets = *sub;
-  } else if (l.num_in_dims() != 1) {
-    return absl::InvalidArgumentError(
-        "an XLA layout maps one offset (this is a register layout)");
-  }
-  PrimitiveType type = F32;
-  if (bits == 16) type = F16;
-  if (bits == 8) type = S8;
-  if (bits == 64) type = F64;
-  return triton::LinearToXla(offsets, type);
-}
-
-// What `triton explain` says of a layout, besides the layout itself.
-struct ExplainFacts {
-  std::vector<int64_t> shape;
-  triton::NamedInts masks;
-  absl::StatusOr<std::string> cute_form, xla_form, view, view_hw;
-  std::optional<std::string> linear;  // its #ttg.linear spelling
-  std::string padding;                // a padded layout's padding
-};
-
-ExplainFacts Explain(const Loaded& loaded, int bits) {
-  const Loaded* l = &loaded;
-  ExplainFacts f;
-  const LinearLayout& ll = l->layout;
-  for (const auto& od : ll.out_dims()) f.shape.push_back(od.second);
-  f.masks = triton::FreeVariableMasks(ll);
-  f.cute_form = CuteForm(ll);
-  f.xla_form = XlaForm(ll, bits);
-  const bool small =
-      ll.TotalOutDimSizeLog2() <= 10 && ll.TotalInDimSizeLog2() <= 12;
-  f.view = absl::InvalidArgumentError(
-      "more than 1,024 elements: use 'hlolayout triton view'");
-  f.view_hw = f.view;
-  if (small && (IsDistributed(ll) || IsShared(ll))) {
-    f.view = View(ll, false);
-    f.view_hw = View(ll, true);
-  }
-  // A #ttg.linear / #ttg.shared_linear spelling exists for register and
-  // shared layouts only (not for tensor memory's row, col).
-  f.linear = IsDistributed(ll) || IsShared(ll)
-                 ? std::optional<std::string>(triton::PrintLinear(ll))
-                 : std::nullopt;
-  // A padded layout: where its elements go once padded.
-  if (l->named.has_value()) {
-    if (const auto* pad = l->named->get<triton::PaddedSharedLayout>()) {
-      std::vector<std::string> parts;
-      for (const auto& [interval, n] : pad->intervals) {
-        parts.push_back(absl::StrCat(n, " after every ", interval));
-      }
-      f.padding = absl::StrCat(
-          absl::StrJoin(parts, ", "),
-          " (the bases are the linear component: offsets before padding)");
-    }
-  }
-  return f;
-}
-
-void ExplainJson(const Loaded* l, const ExplainFacts& f, IoContext& io) {
-  const LinearLayout& ll = l->layout;
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("layout").String(l->text);
-  json.Key("as_read");
-  l->as_read.empty() ? json.Null() : json.String(l->as_read);
-  json.Key("kind").String(l->kind);
-  json.Key("shape").IntArray(f.shape);
-  json.Key("bases");
-  BasesJson(ll, json);
-  json.Key("out_dims");
-  OutDimsJson(ll, json);
-  json.Key("str").String(ll.ToString());
-  json.Key("linear");
-  f.linear.has_value() ? json.String(*f.linear) : json.Null();
-  json.Key("padding");
-  f.padding.empty() ? json.Null() : json.String(f.padding);
-  json.Key("injective").Bool(ll.IsInjective());
-  json.Key("surjective").Bool(ll.IsSurjective());
-  json.Key("invertible").Bool(ll.IsInvertible());
-  json.Key("free_variable_masks").BeginObject();
-  for (const auto& [name, mask] : f.masks) json.Key(name).Int(mask);
-  json.EndObject();
-  json.Key("consecutive").Int(Consecutive(ll));
-  json.Key("cute");
-  f.cute_form.ok() ? json.String(*f.cute_form) : json.Null();
-  json.Key("xla");
-  f.xla_form.ok() ? json.String(*f.xla_form) : json.Null();
-  json.Key("view");
-  f.view.ok() ? json.String(*f.view) : json.Null();
-  json.Key("view_hw");
-  f.view_hw.ok() ? json.String(*f.view_hw) : json.Null();
-  json.EndObject();
-  io.out << json.str() << "\n";
-}
-
-void ExplainText(const Loaded* l, const ExplainFacts& f, IoContext& io) {
-  const LinearLayout& ll = l->layout;
-  io.out << "layout: " << l->text << "\n";
-  // What was read, where it differs from what was written (defaults filled
-  // in, keys Triton ignores left out).
-  if (!l->as_read.empty() && l->as_read != l->text) {
-    io.out << "as read: " << l->as_read << "\n";
-  }
-  io.out << "kind: " << l->kind << ", shape " << absl::StrJoin(f.shape, "x")
-         << "\n"
-         << "linear layout (Triton's str):" << ll.ToString() << "\n"
-         << (f.padding.empty() ? ""
-                               : absl::StrCat("padding: ", f.padding, "\n"))
-         << (f.linear.has_value() ? absl::StrCat("as TTGIR: ", *f.linear, "\n")
-                                  : "")
-         << "injective: " << YesNo(ll.IsInjective())
-         << ", surjective: " << YesNo(ll.IsSurjective())
-         << ", invertible: " << YesNo(ll.IsInvertible()) << "\n";
-  io.out << "free variables (input bits that do not change the element):";
-  for (const auto& [name, mask] : f.masks) {
-    io.out << " " << name << "=0x" << absl::StrCat(absl::Hex(mask));
-  }
-  io.out << "\n";
-  io.out << "consecutive elements of the first in-dim ("
-         << (ll.num_in_dims() ? ll.in_dim_name(0) : std::string("none"))
-         << ", row-major): " << Consecutive(ll) << "\n";
-  io.out << "CuTe (in-dims as modes -> index, dim0 fastest): "
-         << (f.cute_form.ok()
-                 ? *f.cute_form
-                 : absl::StrCat("none (", f.cute_form.status().message(), ")"))
-         << "\n";
-  io.out << "XLA (offset -> index): "
-         << (f.xla_form.ok()
-                 ? *f.xla_form
-                 : absl::StrCat("none (", f.xla_form.status().message(), ")"))
-         << (f.xla_form.ok() && !f.padding.empty()
-                 ? " (of the linear component; XLA has no padding every N "
-                   "elements)"
-                 : "")
-         << "\n";
-  if (f.view.ok()) {
-    io.out << "\nview:\n" << *f.view << "\nhardware view:\n" << *f.view_hw;
-  } else if (IsDistributed(ll) || IsShared(ll)) {
-    io.out << "views: " << f.view.status().message() << "\n";
-  }
-}
-
 int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
   constexpr absl::string_view kWho = "hlolayout triton explain";
   static constexpr absl::string_view kSwitches[] = {"json", "help"};
@@ -649,16 +403,17 @@ int RunExplain(const std::vector<std::string>& raw, IoContext& io) {
       ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
                   kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, io);
   if (!l.ok()) {
     io.err << kWho << ": " << l.status().message() << "\n";
     return 1;
   }
-  const ExplainFacts f = Explain(*l, p->bits);
+  const triton::LayoutExplanation e =
+      triton::ExplainLayout(*std::move(l), p->bits);
   if (p->args.Has("json")) {
-    ExplainJson(&*l, f, io);
+    io.out << triton::LayoutExplanationJson(e) << "\n";
   } else {
-    ExplainText(&*l, f, io);
+    io.out << triton::LayoutExplanationText(e);
   }
   return 0;
 }
@@ -672,90 +427,15 @@ int RunView(const std::vector<std::string>& raw, IoContext& io) {
       ParseCommon(raw, kSwitches, kValued, 1, 1, triton::kDefaultElementBits,
                   kWho, "one LAYOUT", io, status);
   if (!p.has_value()) return status;
-  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, io);
   absl::StatusOr<std::string> view =
-      l.ok() ? View(l->layout, p->args.Has("hw")) : l.status();
+      l.ok() ? triton::LayoutView(l->layout, p->args.Has("hw")) : l.status();
   if (!view.ok()) {
     io.err << kWho << ": " << view.status().message() << "\n";
     return 1;
   }
   io.out << *view;
   return 0;
-}
-
-// `triton cvt --json`.
-void CvtJson(const Loaded& src, const Loaded& dst, int bits,
-             triton::TritonVersion version,
-             const std::vector<triton::TargetCost>& rows, IoContext& io) {
-  const triton::CvtCost& first = rows[0].cost;
-  std::vector<int64_t> shape;
-  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
-  JsonWriter json(/*pretty=*/true);
-  json.BeginObject();
-  json.Key("src").String(src.text);
-  json.Key("dst").String(dst.text);
-  json.Key("shape").IntArray(shape);
-  json.Key("bits").Int(bits);
-  json.Key("triton").String(triton::TritonVersionName(version));
-  json.Key("kind").String(triton::CvtKindName(first.kind));
-  json.Key("scratch_bytes").Int(first.scratch_bytes);
-  json.Key("map");
-  BasesJson(first.map, json);
-  json.Key("map_str").String(first.map.ToString());
-  json.Key("mixed_transpositions");
-  first.mixed_transpositions ? json.Int(*first.mixed_transpositions)
-                             : json.Null();
-  json.Key("targets").BeginArray();
-  for (const triton::TargetCost& r : rows) {
-    json.BeginObject();
-    triton::CvtTargetJson(r.target, r.cost, json);
-    json.EndObject();
-  }
-  json.EndArray();
-  json.EndObject();
-  io.out << json.str() << "\n";
-}
-
-// `triton cvt`'s text; `named`: the release was given (--triton).
-void CvtText(const Loaded& src, const Loaded& dst, int bits,
-             triton::TritonVersion version,
-             const std::vector<triton::TargetCost>& rows, bool named,
-             IoContext& io) {
-  const triton::CvtCost& first = rows[0].cost;
-  std::vector<int64_t> shape;
-  for (const auto& od : src.layout.out_dims()) shape.push_back(od.second);
-  const std::vector<std::string> outs = first.map.OutDimNames();
-  io.out << "convert_layout of " << absl::StrJoin(shape, "x") << " (" << bits
-         << "-bit elements)\n"
-         << "  from " << src.text << "\n"
-         << "  to   " << dst.text << "\n"
-         << "kind: " << triton::CvtKindName(first.kind);
-  switch (first.kind) {
-    case triton::CvtKind::kRegisters:
-      io.out << (outs.empty() ? " (the same layout: nothing moves)"
-                              : " (each thread permutes its registers)");
-      break;
-    case triton::CvtKind::kWarpShuffle:
-      io.out << " (lanes exchange values inside each warp: shfl.sync, "
-                "ds_bpermute)";
-      break;
-    case triton::CvtKind::kSharedMemory:
-      io.out << " (warps exchange values through a shared-memory scratch "
-                "buffer)";
-      break;
-    case triton::CvtKind::kCrossCta:
-      io.out << " (between CTAs through distributed shared memory)";
-      break;
-  }
-  io.out << "\nminimal conversion (for each hardware position of DST, where "
-            "SRC holds its element; dims it leaves alone removed):"
-         << first.map.ToString() << "\n"
-         << "figures: Triton " << triton::TritonVersionName(version)
-         << "'s rules"
-         << (named ? " (--triton)"
-                   : " (the newest modelled; --triton 3.6.0 for another)")
-         << "\n"
-         << triton::CvtCostTable(rows);
 }
 
 int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
@@ -776,11 +456,9 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << version.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<Loaded> src =
-      Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<Loaded> src = Load(p->args.positional[0], p->shape, io);
   absl::StatusOr<Loaded> dst =
-      src.ok() ? Load(p->args.positional[1], p->shape, p->bits, io)
-               : src.status();
+      src.ok() ? Load(p->args.positional[1], p->shape, io) : src.status();
   if (!dst.ok()) {
     io.err << kWho << ": " << dst.status().message() << "\n";
     return 1;
@@ -792,27 +470,17 @@ int RunCvt(const std::vector<std::string>& raw, IoContext& io) {
     io.err << kWho << ": " << targets.status().message() << "\n";
     return absl::IsNotFound(targets.status()) ? 1 : 2;
   }
-  std::vector<triton::TargetCost> rows;
-  absl::Status failed;
-  for (size_t i = 0; failed.ok() && i < targets->size(); ++i) {
-    const std::string& name = (*targets)[i];
-    absl::StatusOr<triton::CvtCost> cost =
-        triton::ConvertLayoutCost(src->layout, dst->layout, p->bits,
-                                  *triton::CvtTargetNamed(name, *version));
-    if (!cost.ok()) {
-      failed = cost.status();
-    } else {
-      rows.push_back({name, *std::move(cost)});
-    }
-  }
-  if (!failed.ok()) {
-    io.err << kWho << ": " << failed.message() << "\n";
+  absl::StatusOr<triton::CvtAnswer> answer =
+      triton::MakeCvtAnswer(*std::move(src), *std::move(dst), p->bits, *version,
+                            p->args.Has("triton"), *targets);
+  if (!answer.ok()) {
+    io.err << kWho << ": " << answer.status().message() << "\n";
     return 1;
   }
   if (p->args.Has("json")) {
-    CvtJson(*src, *dst, p->bits, *version, rows, io);
+    io.out << triton::CvtAnswerJson(*answer) << "\n";
   } else {
-    CvtText(*src, *dst, p->bits, *version, rows, p->args.Has("triton"), io);
+    io.out << triton::CvtAnswerText(*answer);
   }
   return 0;
 }
@@ -863,8 +531,7 @@ int RunDraw(const std::vector<std::string>& raw, IoContext& io) {
   if (p->args.Has("instruction")) {
     drawing = InstructionDrawing(p->args.positional[0], *p, io);
   } else {
-    absl::StatusOr<Loaded> l =
-        Load(p->args.positional[0], p->shape, p->bits, io);
+    absl::StatusOr<Loaded> l = Load(p->args.positional[0], p->shape, io);
     drawing = l.ok() ? triton::DrawLayout(
                            l->text, l->layout,
                            l->named.has_value() ? &*l->named : nullptr, p->bits)
@@ -1141,15 +808,14 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
              : (with_arg ? "a layout A and an argument" : "one layout A"),
       io, status);
   if (!p.has_value()) return status;
-  absl::StatusOr<Loaded> a = Load(p->args.positional[0], p->shape, p->bits, io);
+  absl::StatusOr<Loaded> a = Load(p->args.positional[0], p->shape, io);
   if (!a.ok()) {
     io.err << who << ": " << a.status().message() << "\n";
     return 1;
   }
   std::optional<Loaded> b;
   if (binary) {
-    absl::StatusOr<Loaded> lb =
-        Load(p->args.positional[1], p->shape, p->bits, io);
+    absl::StatusOr<Loaded> lb = Load(p->args.positional[1], p->shape, io);
     if (!lb.ok()) {
       io.err << who << ": " << lb.status().message() << "\n";
       return 1;

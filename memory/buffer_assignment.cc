@@ -39,6 +39,43 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
   return out;
 }
 
+// The time of the async-done that ends the chain of each computation an
+// async-start runs (-1 for the others). XLA's HloLiveRange ends every
+// definition there no earlier (an async context) before it looks for a
+// later position of the value, and a position counts only when strictly
+// later: the async computation's root, which the async-start and the
+// async-done forward, keeps its own position as its end.
+std::vector<int64_t> AsyncContextEnds(const MemoryDataflow& df) {
+  std::vector<int64_t> done(df.computations.size(), -1);
+  std::vector<int64_t> next(df.nodes.size(), -1);  // start/update -> next
+  for (size_t id = 0; id < df.nodes.size(); ++id) {
+    const DataflowNode& n = df.nodes[id];
+    if ((n.opcode == HloOpcode::kAsyncUpdate ||
+         n.opcode == HloOpcode::kAsyncDone) &&
+        n.operands_size > 0) {
+      const int64_t from = df.Operands(n)[0];
+      if (from >= 0) next[from] = static_cast<int64_t>(id);
+    }
+  }
+  for (size_t c = 0; c < df.computations.size(); ++c) {
+    for (int64_t site : df.computations[c].callsites) {
+      if (site < 0 || df.nodes[site].opcode != HloOpcode::kAsyncStart) {
+        continue;
+      }
+      int64_t last = site;
+      for (size_t steps = 0; next[last] >= 0 && steps < df.nodes.size();
+           ++steps) {
+        last = next[last];
+      }
+      const DataflowNode& end = df.nodes[last];
+      if (end.opcode == HloOpcode::kAsyncDone && end.time >= 0) {
+        done[c] = std::max(done[c], static_cast<int64_t>(end.time));
+      }
+    }
+  }
+  return done;
+}
+
 // A global value (of the entry or a control-flow computation).
 struct GValue {
   int64_t v = 0;     // MemoryAnalysis::values index
@@ -209,19 +246,22 @@ void Assigner::CollectGlobalValues() {
 void Assigner::FindEnds() {
   // Live-out values and where live ranges end (XLA's end_position: of the
   // value's positions, the defining one, then any later one in the
-  // schedule, a root counting at its computation's end), in one pass over
-  // the positions in node order.
+  // schedule, a root counting at its computation's end, a definition in
+  // an async computation at its async-done), in one pass over the
+  // positions in node order.
   const int64_t entry = module_.entry_index;
   const int64_t root =
       entry >= 0 ? df_.computations[entry].root : static_cast<int64_t>(-1);
   std::vector<int64_t> end_time(values_.size());
+  const std::vector<int64_t> async_end = AsyncContextEnds(df_);
   for (size_t k = 0; k < values_.size(); ++k) {
     GValue& gv = values_[k];
     gv.end_node = gv.node;
     gv.end_position = df_.value_position[gv.v];
     const DataflowNode& n = df_.nodes[gv.node];
     const DataflowComputation& c = df_.computations[n.computation];
-    end_time[k] = c.root == gv.node ? c.span_end : n.time;
+    end_time[k] = std::max<int64_t>(c.root == gv.node ? c.span_end : n.time,
+                                    async_end[n.computation]);
   }
   for (size_t node = 0; node < df_.nodes.size(); ++node) {
     const DataflowNode& n = df_.nodes[node];

@@ -189,9 +189,27 @@ absl::string_view FusionKind(const HloInstruction& fusion) {
   return k.has_value() ? *k : absl::string_view();
 }
 
+// Whether XLA's hero search goes up through `r` to its one operand
+// (IsIntermediate with one operand allowed): a bitcast, or an elementwise
+// instruction of one operand (a copy only when it keeps the shape and
+// layout).
+bool Intermediate(const InstructionGraph& body, int64_t r) {
+  const HloInstruction& in = body.at(r);
+  if (body.operands[r].size() != 1 || body.operands[r][0] < 0) return false;
+  if (in.opcode == HloOpcode::kBitcast) return true;
+  if (in.opcode == HloOpcode::kCopy) {
+    const HloInstruction& from = body.at(body.operands[r][0]);
+    return in.shape != nullptr && from.shape != nullptr &&
+           *in.shape == *from.shape;
+  }
+  return ElementwiseOn(in, -1, &body);
+}
+
 // The reduce a reduction-emitter fusion computes first (XLA's hero
-// reduction): a root, or a root tuple's element, that is a `reduce`
-// (through bitcasts), in an input fusion; -1 when there is none.
+// reduction): what a root, or a root tuple's element, computes from a
+// `reduce` through intermediate instructions (bitcasts, elementwise ones of
+// one operand: the norm's sqrt of a sum), in an input fusion; -1 when there
+// is none.
 int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
   if (kind != "kInput" || body.root < 0) return -1;
   std::vector<int64_t> roots;
@@ -201,8 +219,9 @@ int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
     roots.push_back(body.root);
   }
   for (int64_t r : roots) {
-    while (r >= 0 && body.at(r).opcode == HloOpcode::kBitcast &&
-           !body.operands[r].empty()) {
+    for (size_t steps = 0;
+         r >= 0 && steps < body.operands.size() && Intermediate(body, r);
+         ++steps) {
       r = body.operands[r][0];
     }
     if (r >= 0 && body.at(r).opcode == HloOpcode::kReduce) return r;

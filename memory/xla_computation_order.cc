@@ -16,7 +16,8 @@
 //   1. the computations the importer made: region_A.B and the entry, by B
 //      (the importer's counter), then A; the SPMD partitioner's entry
 //      ("main.N_spmd") after them, preceded by the reducers it clones for
-//      the all-reduces, reduce-scatters and scatters it writes;
+//      the all-reduces, reduce-scatters and scatters it writes (those of
+//      collectives by their channel ids, ReducerChannels);
 //   2. what passes derived from them before fusion (clones of while
 //      conditions and bodies, "wide.", ".clone", ".sunk", ...): each while
 //      loop's condition then body, loops reached from the entry first, the
@@ -175,6 +176,10 @@ class OnlineCallOrder {
 
   bool Has(int64_t c) const { return present_[c]; }
 
+  // A pass gave `c` a new callee: `c` and everything that calls it go to
+  // the front, as for a call to a new computation.
+  void Touch(int64_t c) { MoveToFront(c); }
+
   // Callees first: the reverse of the order.
   std::vector<int64_t> PostOrder() const {
     std::vector<int64_t> out;
@@ -190,6 +195,10 @@ class OnlineCallOrder {
   // The latest stamp is the front.
   void AddCall(int64_t caller, int64_t callee) {
     if (stamp_[caller] > stamp_[callee]) return;
+    MoveToFront(caller);
+  }
+
+  void MoveToFront(int64_t caller) {
     // Depth first up the callers: each after its own callers.
     std::vector<int64_t> found;
     std::vector<bool> seen(present_.size(), false);
@@ -423,6 +432,32 @@ MadeGroups GroupByMaking(const HloModule& m) {
   return g;
 }
 
+// The smallest channel_id of the collectives (all-reduce, all-reduce-start,
+// reduce-scatter) that reduce with each computation, INT64_MAX for none:
+// the SPMD partitioner numbers channels as it makes its collectives, each
+// with a clone of its reducer, so the channels order the clones.
+std::vector<int64_t> ReducerChannels(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> channel(m.computations.size(), INT64_MAX);
+  for (const HloComputation& computation : m.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kAllReduce &&
+          in.opcode != HloOpcode::kAllReduceStart &&
+          in.opcode != HloOpcode::kReduceScatter) {
+        continue;
+      }
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      const absl::optional<absl::string_view> text =
+          FindHloAttribute(in.attributes, "channel_id");
+      int64_t id = 0;
+      if (callee >= 0 && text && absl::SimpleAtoi(*text, &id) && id >= 0) {
+        channel[callee] = std::min(channel[callee], id);
+      }
+    }
+  }
+  return channel;
+}
+
 // The SPMD partitioner makes a new entry ("main.N_spmd") after the imported
 // computations, and before it the reducers it clones for the collectives
 // and scatters it writes: those, taken out of `groups`' derived ones, in the
@@ -460,6 +495,20 @@ std::vector<int64_t> PartitionerReducers(const ModuleGraph& g,
                      return DerivedNameLess(m.computations[a].header.name,
                                             m.computations[b].header.name);
                    });
+  // The clones for collectives, in the places the names give them, by the
+  // channels of their collectives (a scatter's clone has none).
+  const std::vector<int64_t> channel = ReducerChannels(g);
+  std::vector<int64_t> slots, clones;
+  for (size_t i = 0; i < before_entry.size(); ++i) {
+    if (channel[before_entry[i]] != INT64_MAX) {
+      slots.push_back(static_cast<int64_t>(i));
+      clones.push_back(before_entry[i]);
+    }
+  }
+  std::stable_sort(clones.begin(), clones.end(), [&](int64_t a, int64_t b) {
+    return channel[a] < channel[b];
+  });
+  for (size_t k = 0; k < slots.size(); ++k) before_entry[slots[k]] = clones[k];
   return before_entry;
 }
 
@@ -514,7 +563,14 @@ std::vector<int64_t> GuessedCreationOrder(const ModuleGraph& g) {
 
 // XLA:GPU's fusion passes, in the order they run; each names the bodies it
 // makes its own way.
-enum class GpuPass : uint8_t { kNone, kCustom, kFused, kAsync, kWrapped };
+enum class GpuPass : uint8_t {
+  kNone,
+  kCustom,
+  kSortIota,
+  kFused,
+  kAsync,
+  kWrapped
+};
 
 GpuPass GpuPassOf(absl::string_view name) {
   // GemmFusion's Triton GEMMs and the softmax rewriter's fusions (kCustom,
@@ -603,17 +659,68 @@ bool LoneClone(absl::string_view name,
   return absl::ConsumeSuffix(&name, ".clone") && !names.contains(name);
 }
 
+// The place of each loop condition and body a pass cloned among them
+// (LoopComputations' order), -1 for the other computations.
+std::vector<int64_t> ClonedLoopPlaces(const ModuleGraph& g) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> loop_place(m.computations.size(), -1);
+  int64_t loops = 0;
+  for (int64_t c : LoopComputations(g)) {
+    if (loop_place[c] < 0 && c != m.entry_index &&
+        !ImportedNumbers(m.computations[c].header.name)) {
+      loop_place[c] = loops++;
+    }
+  }
+  return loop_place;
+}
+
+// The SPMD partitioner's reducer clones, for the collectives it writes
+// (made before its entry), each with the smallest channel_id of the
+// collectives that reduce with it: the partitioner numbers channels as it
+// makes the collectives, each with its reducer's clone, so their order is
+// the clones' (INT64_MAX for a clone no collective with a channel uses; -1
+// for the other computations).
+std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
+                                       const std::vector<GpuPass>& pass) {
+  const HloModule& m = g.module;
+  std::vector<int64_t> channel(m.computations.size(), -1);
+  if (m.entry_index < 0 ||
+      !absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd")) {
+    return channel;
+  }
+  const std::vector<int64_t> channels = ReducerChannels(g);
+  for (const HloComputation& computation : m.computations) {
+    for (const HloInstruction& in : computation.instructions) {
+      if (in.opcode != HloOpcode::kAllReduce &&
+          in.opcode != HloOpcode::kAllReduceStart &&
+          in.opcode != HloOpcode::kReduceScatter) {
+        continue;
+      }
+      const int64_t callee = g.CalledComputation(in, "to_apply");
+      if (callee >= 0 && pass[callee] == GpuPass::kNone &&
+          callee != m.entry_index &&
+          !ImportedNumbers(m.computations[callee].header.name)) {
+        channel[callee] = channels[callee];
+      }
+    }
+  }
+  return channel;
+}
+
 // The computations XLA:GPU made before fusion, in the order guessed: the
 // importer's (by its counter, then the region's number), then the SPMD
 // partitioner's reducer clones, then loop conditions and bodies that passes
 // cloned (LoopComputations), then computations passes made anew (a top-k
-// comparator, a scalar adder) in text order, then clones (those whose
+// comparator, a scalar adder) in text order, the scatter expander's
+// reducer ("and.reduce_sub_computation") first, then clones (those whose
 // original is gone first, then by the number of what they clone, then
-// their own), then what else passes derived from
-// regions (by region, then the number ending the name), then the reducers
-// made for dots ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
+// their own, then in their originals' order), then what else passes
+// derived from regions (by region, then the number ending the name), then
+// the reducers the split-k rewriter made for dots
+// ("dot.N.reduce_sub_computation", by N, a bare "dot" first).
 std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
-                                          const std::vector<GpuPass>& pass) {
+                                          const std::vector<GpuPass>& pass,
+                                          int64_t* imported) {
   const HloModule& m = g.module;
   const int64_t comps = static_cast<int64_t>(m.computations.size());
   auto name_of = [&](int64_t c) { return m.computations[c].header.name; };
@@ -625,38 +732,13 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   // its order (a while loop's body first), which XLA:GPU's fusion follows
   // in most modules but not in all (docs/memory.md, "Checked against
   // XLA:GPU").
-  std::vector<int64_t> loop_place(comps, -1);
-  int64_t loops = 0;
-  for (int64_t c : LoopComputations(g)) {
-    if (loop_place[c] < 0 && c != m.entry_index &&
-        !ImportedNumbers(name_of(c))) {
-      loop_place[c] = loops++;
-    }
-  }
+  const std::vector<int64_t> loop_place = ClonedLoopPlaces(g);
   constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
   absl::flat_hash_set<absl::string_view> names;
   for (const HloComputation& computation : m.computations) {
     names.insert(computation.header.name);
   }
-  // The SPMD partitioner's reducer clones, for the collectives it writes
-  // (made before its entry; the order among them is not in the text).
-  std::vector<bool> partitioner(comps, false);
-  if (m.entry_index >= 0 && absl::EndsWith(name_of(m.entry_index), "_spmd")) {
-    for (const HloComputation& computation : m.computations) {
-      for (const HloInstruction& in : computation.instructions) {
-        if (in.opcode != HloOpcode::kAllReduce &&
-            in.opcode != HloOpcode::kAllReduceStart &&
-            in.opcode != HloOpcode::kReduceScatter) {
-          continue;
-        }
-        const int64_t callee = g.CalledComputation(in, "to_apply");
-        if (callee >= 0 && pass[callee] == GpuPass::kNone &&
-            callee != m.entry_index && !ImportedNumbers(name_of(callee))) {
-          partitioner[callee] = true;
-        }
-      }
-    }
-  }
+  const std::vector<int64_t> partitioner = PartitionerClones(g, pass);
   for (int64_t c = 0; c < comps; ++c) {
     if (pass[c] != GpuPass::kNone) continue;
     const absl::string_view name = name_of(c);
@@ -668,9 +750,9 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
       // keeps its place.
       const bool in_place = std::count(name.begin(), name.end(), '.') == 2;
       keyed.push_back({{in_place ? 3 : 0, ab->first, ab->second, 0}, c});
-    } else if (partitioner[c]) {
+    } else if (partitioner[c] >= 0) {
       const DerivedKey k = DerivedKeyOf(name);
-      keyed.push_back({{1, k.region, k.number, 0}, c});
+      keyed.push_back({{1, partitioner[c], k.region, k.number}, c});
     } else if (loop_place[c] >= 0) {
       keyed.push_back({{2, loop_place[c], 0, 0}, c});
     } else if (const auto clone = CloneNumbers(name)) {
@@ -683,11 +765,30 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
     } else if (absl::EndsWith(name, kReduceSub)) {
       absl::string_view dot = name;
       dot.remove_suffix(kReduceSub.size());
-      keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
+      // The split-k rewriter's ("dot.N.reduce_sub_computation") come last;
+      // another's (the scatter expander's "and.reduce_sub_computation")
+      // first of the computations passes made anew.
+      if (absl::StartsWith(dot, "dot")) {
+        keyed.push_back({{7, TrailingNumber(dot), 0, 0}, c});
+      } else {
+        keyed.push_back({{4, -1, 0, 0}, c});
+      }
     } else {
       keyed.push_back({{4, 0, 0, 0}, c});
     }
   }
+  // Clones of equal keys in the order of their originals (a pass clones
+  // walking the computations in order).
+  absl::flat_hash_map<absl::string_view, Key> original_key;
+  for (const auto& [key, c] : keyed) {
+    if (std::get<0>(key) != 5) original_key.emplace(name_of(c), key);
+  }
+  auto original_of = [&](int64_t c) -> std::optional<Key> {
+    const absl::string_view name = name_of(c);
+    auto it = original_key.find(name.substr(0, name.find(".clone")));
+    if (it == original_key.end()) return std::nullopt;
+    return it->second;
+  };
   std::stable_sort(
       keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
         if (x.first != y.first) return x.first < y.first;
@@ -695,12 +796,113 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
         if (std::get<0>(x.first) == 1 || std::get<0>(x.first) == 6) {
           return NaturalNameLess(name_of(x.second), name_of(y.second));
         }
+        if (std::get<0>(x.first) == 5) {
+          // Those whose original is gone after the others.
+          const std::optional<Key> a = original_of(x.second),
+                                   b = original_of(y.second);
+          if (a.has_value() != b.has_value()) return a.has_value();
+          if (a && b) return *a < *b;
+        }
         return false;
       });
   std::vector<int64_t> out;
   out.reserve(keyed.size());
-  for (const auto& [key, c] : keyed) out.push_back(c);
+  *imported = 0;
+  for (const auto& [key, c] : keyed) {
+    out.push_back(c);
+    if (std::get<0>(key) == 0) ++*imported;
+  }
   return out;
+}
+
+// The op_name of an instruction's metadata, empty when none.
+absl::string_view OpNameOf(const HloInstruction& in) {
+  const absl::optional<absl::string_view> metadata =
+      FindHloAttribute(in.attributes, "metadata");
+  if (!metadata) return {};
+  const size_t at = metadata->find("op_name=\"");
+  if (at == absl::string_view::npos) return {};
+  const size_t end = metadata->find('"', at + 9);
+  if (end == absl::string_view::npos) return {};
+  return metadata->substr(at + 9, end - at - 9);
+}
+
+// Whether computation `c`, its fusion bodies included, holds what two calls
+// of one function the importer made left there. XLA's first pass,
+// FlattenCallGraph, gives each call after the first of a function a clone
+// of it, a new callee of `c`; CallInliner then inlines them all, and only
+// the op_names are left. Counted for the two functions a scan calls once
+// per stacked input or output, each made of one operation
+// (".../jit(dynamic_index_in_dim)/dynamic_slice",
+// ".../jit(dynamic_update_index_in_dim)/dynamic_update_slice"; jax lowers
+// them once per signature): two of one op_name and shape are two calls. A
+// copy of an instruction in a fusion body is named after the instruction
+// with ".N" added, and fusion may copy a slice into several bodies: those
+// count once.
+bool CalledOneFunctionTwice(const ModuleGraph& g, int64_t c) {
+  static constexpr absl::string_view kOnceEach[] = {
+      "/jit(dynamic_index_in_dim)/dynamic_slice",
+      "/jit(dynamic_update_index_in_dim)/dynamic_update_slice"};
+  const HloModule& m = g.module;
+  using Key = std::pair<absl::string_view, absl::string_view>;
+  absl::flat_hash_map<Key, absl::flat_hash_set<absl::string_view>> calls;
+  std::vector<int64_t> stack = {c};
+  absl::flat_hash_set<int64_t> visited = {c};
+  while (!stack.empty()) {
+    const int64_t k = stack.back();
+    stack.pop_back();
+    for (const HloInstruction& in : m.computations[k].instructions) {
+      if (in.opcode != HloOpcode::kDynamicSlice &&
+          in.opcode != HloOpcode::kDynamicUpdateSlice) {
+        continue;
+      }
+      const absl::string_view op_name = OpNameOf(in);
+      if (std::none_of(std::begin(kOnceEach), std::end(kOnceEach),
+                       [&](absl::string_view end) {
+                         return absl::EndsWith(op_name, end);
+                       })) {
+        continue;
+      }
+      absl::string_view base = in.name;
+      if (k != c) base = base.substr(0, std::min(base.size(), base.rfind('.')));
+      auto& names = calls[Key{op_name, in.shape_text}];
+      names.insert(base);
+      if (names.size() >= 2) return true;
+    }
+    for (int64_t callee : g.callees[k]) {
+      if (g.kind[callee] == CompKind::kFusion &&
+          visited.insert(callee).second) {
+        stack.push_back(callee);
+      }
+    }
+  }
+  return false;
+}
+
+// Moves to the front the computations that call `c` through fusion bodies
+// (the callers its callers had before fusion took them in).
+void TouchFusedCallers(const ModuleGraph& g,
+                       const std::vector<std::vector<int64_t>>& callers,
+                       int64_t c, OnlineCallOrder* order) {
+  std::vector<int64_t> stack;
+  absl::flat_hash_set<int64_t> visited;
+  for (int64_t u : callers[c]) {
+    if (g.kind[u] == CompKind::kFusion && visited.insert(u).second) {
+      stack.push_back(u);
+    }
+  }
+  while (!stack.empty()) {
+    const int64_t f = stack.back();
+    stack.pop_back();
+    for (int64_t u : callers[f]) {
+      if (!visited.insert(u).second) continue;
+      if (g.kind[u] == CompKind::kFusion) {
+        stack.push_back(u);
+      } else if (order->Has(u)) {
+        order->Touch(u);
+      }
+    }
+  }
 }
 
 // Adds fusion body `c` of `p`, after the bodies of `p` it calls.
@@ -771,20 +973,80 @@ std::vector<int64_t> XlaGpuComputationOrder(const ModuleGraph& g) {
   std::vector<GpuPass> pass(comps);
   for (int64_t c = 0; c < comps; ++c) {
     pass[c] = GpuPassOf(m.computations[c].header.name);
+    // SortIotaFusion's bodies, made before priority fusion: a sort with
+    // its iota (the only fusion body holding a sort).
+    if (pass[c] == GpuPass::kFused &&
+        std::any_of(m.computations[c].instructions.begin(),
+                    m.computations[c].instructions.end(),
+                    [](const HloInstruction& in) {
+                      return in.opcode == HloOpcode::kSort;
+                    })) {
+      pass[c] = GpuPass::kSortIota;
+    }
   }
   OnlineCallOrder order(g);
-  for (int64_t c : GpuEarlyComputations(g, pass)) order.Add(c);
+  int64_t imported = 0;
+  const std::vector<int64_t> early = GpuEarlyComputations(g, pass, &imported);
+  const bool spmd =
+      m.entry_index >= 0 &&
+      absl::EndsWith(m.computations[m.entry_index].header.name, "_spmd");
+  std::vector<std::vector<int64_t>> callers(comps);
+  for (int64_t c = 0; c < comps; ++c) {
+    for (int64_t callee : g.callees[c]) {
+      if (callee != c) callers[callee].push_back(c);
+    }
+  }
+  for (size_t i = 0; i <= early.size(); ++i) {
+    if (static_cast<int64_t>(i) == imported && !spmd) {
+      // FlattenCallGraph's clones (the SPMD partitioner's round trip
+      // through MLIR numbers the computations anew after it).
+      for (int64_t c : order.PostOrder()) {
+        if (c != m.entry_index && CalledOneFunctionTwice(g, c)) order.Touch(c);
+      }
+    }
+    if (i == early.size()) break;
+    const int64_t c = early[i];
+    order.Add(c);
+    // A computation made before fusion whose caller fusion took in was
+    // called by the computation holding the fusion when it was made.
+    if (static_cast<int64_t>(i) >= imported) {
+      TouchFusedCallers(g, callers, c, &order);
+    }
+  }
   // Each pass walks the computations in the order of the moment (XLA's
   // MakeComputationPostOrder, callees first) and fuses in each: its bodies
   // are made computation by computation, and each call to one moves its
   // caller (and theirs) behind it.
-  for (GpuPass p : {GpuPass::kCustom, GpuPass::kFused, GpuPass::kAsync,
-                    GpuPass::kWrapped}) {
+  for (GpuPass p : {GpuPass::kCustom, GpuPass::kSortIota, GpuPass::kFused}) {
     for (int64_t caller : order.PostOrder()) {
       for (int64_t callee : g.callees[caller]) {
         if (pass[callee] == p) AddFusionBody(g, pass, p, callee, &order);
       }
     }
+  }
+  // The async wrappers' computations, as the name uniquer numbered them
+  // (async_computation, async_computation.1, ...: the order made).
+  std::vector<int64_t> async;
+  for (int64_t c = 0; c < comps; ++c) {
+    if (pass[c] == GpuPass::kAsync) async.push_back(c);
+  }
+  std::sort(async.begin(), async.end(), [&](int64_t a, int64_t b) {
+    return NaturalNameLess(m.computations[a].header.name,
+                           m.computations[b].header.name);
+  });
+  for (int64_t c : async) AddFusionBody(g, pass, GpuPass::kAsync, c, &order);
+  // FusionWrapper walks the module from the entry as XLA:CPU's wrapping
+  // does (WrappedOrder): the entry's instructions before a loop's body.
+  std::vector<Made> made(comps, Made::kDerived);
+  for (int64_t c = 0; c < comps; ++c) {
+    if (pass[c] == GpuPass::kWrapped) {
+      made[c] = Made::kWrapped;
+    } else if (g.kind[c] == CompKind::kFusion) {
+      made[c] = Made::kFused;
+    }
+  }
+  for (int64_t c : WrappedOrder(g, made)) {
+    if (!order.Has(c)) order.Add(c);
   }
   for (int64_t c = 0; c < comps; ++c) {
     if (!order.Has(c)) order.Add(c);

@@ -155,5 +155,15 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values("module_1889.jit_max_norm.cpu_after_optimizations",
                       "module_1772.jit_loss.cpu_after_optimizations"));
 
+// The partitioner's reducer clones for its collectives, in the order of the
+// collectives' channels (it numbers channels as it makes them, each
+// collective with a clone of its reducer): a tensor-parallel transformer's
+// logits on 8 devices (module_1477, spmd_transformer_tensor.s.logits),
+// whose add.clone (for the all-reduce of channel 13) XLA made between
+// region_1.0.clone (2) and region_4.5.clone (15); by name it came last.
+INSTANTIATE_TEST_SUITE_P(
+    PartitionerClonesByChannel, JaxlibCpuDump,
+    ::testing::Values("module_1477.jit__lambda.cpu_after_optimizations"));
+
 }  // namespace
 }  // namespace hlolayout

@@ -139,14 +139,89 @@ INSTANTIATE_TEST_SUITE_P(
         "module_165047.jit__lambda.sm_9.0a_gpu_after_optimizations",
         "module_138521.jit__lambda.sm_9.0a_gpu_after_optimizations"));
 
+// XLA:GPU's computation order follows passes that touched a computation
+// before fusion: each new callee moved its caller (and theirs) to the front
+// of XLA's online order, so priority fusion later met the loop's condition
+// before its body. Each module's ids were off before:
+// - a cumulative scan (module_86804, scan_cumulative.s.scan) whose two
+//   stacked outputs called jax's dynamic_update_index_in_dim twice from the
+//   loop body: FlattenCallGraph cloned it for the second call, a new callee
+//   of the body (the op_names are all the text keeps of it);
+// - a batched map over rows (module_100727, lax_map_rows.s.map_batched)
+//   whose body sorts:
+//   StableSortExpander's comparator clone (region_1.2.clone), called from
+//   the body then, from a fusion body now;
+// - a flash-style attention's forward pass (module_266507,
+//   flash_attention.s.forward): the key and value blocks sliced by one
+//   function, and FusionWrapper's bodies made walking from the entry (the
+//   entry's transpose before the loop body's maximum).
+// A value an async computation defines keeps its definition as the end of
+// its live range (XLA's HloLiveRange ends the definition no earlier than
+// the chain's async-done, then takes a later position only when strictly
+// later, which the async-done is not), so only a user of the definition
+// itself may take its buffer: an FSDP training step on 8 GPUs
+// (module_4076, spmd_mlp_fsdp.s.train_step), whose reduce-scatter.2, the
+// root of an async computation, was put in the donated parameter's
+// allocation for loop_subtract_fusion, the async-done's user; XLA keeps it
+// in the temp heap.
+INSTANTIATE_TEST_SUITE_P(
+    AsyncRootEndsAtItsDefinition, JaxlibGpuDump,
+    ::testing::Values("module_4076.jit_step.sm_9.0a_gpu_after_optimizations"));
+
+// A reduction fusion's hero is the reduce a root computes through
+// intermediate instructions (bitcasts, elementwise ones of one operand),
+// and the path from a parameter to an output may pass it: optax's LAMB on
+// a B200 (module_27565, heldout_optax.s.lamb, held out), whose multi-output
+// fusion ends in the norm's sqrt of a sum; its output {1} takes the buffer
+// of gemm_fusion_dot, its operand, as in XLA's heap (it had a slot of its
+// own, and the norm and its neighbours other offsets).
+INSTANTIATE_TEST_SUITE_P(
+    ReductionHeroThroughElementwise, JaxlibGpuDump,
+    ::testing::Values(
+        "module_27565.jit_step.sm_10.0a_gpu_after_optimizations"));
+
+// The SPMD partitioner's reducer clones in the order of their collectives'
+// channels (the partitioner numbers channels as it makes the collectives,
+// each with its reducer's clone): a model-parallel MLP's gradient on 8
+// GPUs (module_228056, spmd_mlp_model.s.loss_grad), whose add.clone
+// (channel 1) XLA made before region_0.1.clone (2) and region_1.2.clone
+// (3); the names put it after them.
+INSTANTIATE_TEST_SUITE_P(
+    PartitionerClonesByChannel, JaxlibGpuDump,
+    ::testing::Values(
+        "module_228056.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
+// The computations made before fusion in the order of the passes that
+// made them: a map over rows (module_100064, lax_map_rows.s.map) whose
+// sort SortIotaFusion fused before priority fusion ran (its body,
+// "fused_computation", holds the sort); a held-out GMRES solve
+// (module_2056, heldout_sparse_solvers.s.gmres) whose scatter expander's
+// "and.reduce_sub_computation" comes before dot-strength-reduction's
+// "scalar_add_computation", and their clones in that order.
+INSTANTIATE_TEST_SUITE_P(
+    MadeBeforeFusion, JaxlibGpuDump,
+    ::testing::Values(
+        "module_100064.jit_f.sm_9.0a_gpu_after_optimizations",
+        "module_2056.jit__lambda.sm_9.0a_gpu_after_optimizations"));
+
+INSTANTIATE_TEST_SUITE_P(
+    TouchedBeforeFusion, JaxlibGpuDump,
+    ::testing::Values(
+        "module_86804.jit_f.sm_9.0a_gpu_after_optimizations",
+        "module_100727.jit__lambda.sm_9.0a_gpu_after_optimizations",
+        "module_266507.jit__flash_attention.sm_9.0a_gpu_after_optimizations"));
+
 // Given the order XLA created the computations in (here XLA:GPU's module
 // order, which compile_zoo.py records), the replay gives XLA's ids on
-// XLA:GPU as on XLA:CPU: a cumulative scan (module_86804, scan_cumulative.
-// s.scan) whose loop XLA:GPU fused condition first, which the guess does
-// not (the importer made the body first). XLA:GPU refused the order
-// before.
+// XLA:GPU as on XLA:CPU: a reversed, unrolled cumulative scan
+// (module_87467, scan_cumulative.s.scan_reverse_unroll) whose loop
+// XLA:GPU fused condition first, which the guess does not (the importer
+// made the body first, and the unrolled body's two slices of one function
+// were merged into one instruction, so the text does not show the second
+// call). XLA:GPU refused the order before.
 TEST(XlaGpuFindings, GivenXlasOrderTheIdsAreXlas) {
-  const std::string name = "module_86804.jit_f.sm_9.0a_gpu_after_optimizations";
+  const std::string name =
+      "module_87467.jit__lambda.sm_9.0a_gpu_after_optimizations";
   const std::string base = "memory/testdata_xla_gpu/" + name;
   const std::string text = ReadTestData(base + ".txt");  // the module points in
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/memory/memory.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -90,8 +91,9 @@ struct ShapeSummary {
   int64_t array_leaves = 0;
   int64_t unsized_array_leaves = 0;
   ByteCounts bytes;
-  // Per memory space (a tuple may mix them); usually one entry.
-  std::vector<LeafTotals> by_space;
+  // Per memory space (a tuple may mix them); usually one entry, kept in
+  // place (no pointer to follow into the heap for every instruction).
+  absl::InlinedVector<LeafTotals, 1> by_space;
   // Every index of the shape (tuple nodes, arrays, tokens...): the values
   // an instruction that defines all of its result defines.
   int64_t nodes = 0;
@@ -911,8 +913,16 @@ class ReportBuilder : public HloVisitor {
   ShapeSummary& Summarize(absl::string_view text, const Shape& shape) {
     FrontEntry& front =
         front_[(reinterpret_cast<uintptr_t>(&shape) >> 4) & (kFrontSize - 1)];
-    if (front.shape == &shape && front.text.size() == text.size() &&
-        SameBytes(front.text.data(), text.data(), text.size())) {
+    // The text's first bytes are compared with the entry's copy of them:
+    // the text it was made for lies anywhere earlier in the input, most
+    // likely out of the caches.
+    if (front.shape == &shape && front.size == text.size() &&
+        SameBytes(front.prefix, text.data(),
+                  std::min(text.size(), FrontEntry::kPrefix)) &&
+        (text.size() <= FrontEntry::kPrefix ||
+         SameBytes(front.text + FrontEntry::kPrefix,
+                   text.data() + FrontEntry::kPrefix,
+                   text.size() - FrontEntry::kPrefix))) {
       return summary_store_[front.index];
     }
     uint32_t index;
@@ -937,9 +947,13 @@ class ReportBuilder : public HloVisitor {
       AddLeaves(shape, &summary);
       if (shape.IsTuple()) summary.top_table_bytes = TupleTableBytes(shape);
     }
-    front.shape = &shape;
-    front.text = text;
+    // Texts of 4 GB or more (never in practice) are not kept.
+    front.shape = text.size() <= UINT32_MAX ? &shape : nullptr;
+    front.text = text.data();
+    front.size = static_cast<uint32_t>(text.size());
     front.index = index;
+    std::memcpy(front.prefix, text.data(),
+                std::min(text.size(), FrontEntry::kPrefix));
     return summary_store_[index];
   }
 
@@ -966,10 +980,15 @@ class ReportBuilder : public HloVisitor {
 
   static constexpr size_t kMaxSummaries = 1 << 14;
   static constexpr size_t kFrontSize = 1 << 12;
-  struct FrontEntry {
+  // One cache line: the Shape's address, its text (the first kPrefix
+  // bytes copied) and its summary.
+  struct alignas(64) FrontEntry {
+    static constexpr size_t kPrefix = 40;
     const Shape* shape = nullptr;
-    absl::string_view text;
+    const char* text = nullptr;
+    uint32_t size = 0;
     uint32_t index = 0;
+    char prefix[kPrefix] = {};
   };
 
   const ReportOptions& options_;

@@ -228,4 +228,25 @@ std::string LayoutToJson(const LinearLayout& l) {
   return s;
 }
 
+void WriteBasesObject(const LinearLayout& l, JsonWriter& json) {
+  json.BeginObject();
+  for (int d = 0; d < l.num_in_dims(); ++d) {
+    json.Key(l.in_dim_name(d)).BeginArray();
+    for (int i = 0; i < l.InDimSizeLog2(d); ++i) {
+      auto b = l.Basis(d, i);
+      json.IntArray(std::vector<int64_t>(b.begin(), b.end()));
+    }
+    json.EndArray();
+  }
+  json.EndObject();
+}
+
+void WriteOutDimsArray(const LinearLayout& l, JsonWriter& json) {
+  json.BeginArray();
+  for (const auto& [name, size] : l.out_dims()) {
+    json.BeginArray().String(name).Int(size).EndArray();
+  }
+  json.EndArray();
+}
+
 }  // namespace hlolayout::triton

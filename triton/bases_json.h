@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/json.h"
 #include "hlolayout/triton/linear_layout.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
 
@@ -56,6 +57,14 @@ absl::StatusOr<NamedBases> BasesFromJsonValue(const JsonValue& v,
 // [...], "require_surjective": false}, which LayoutFromJson reads back to
 // an equal layout.
 std::string LayoutToJson(const LinearLayout& l);
+
+// WriteBasesObject, WriteOutDimsArray
+//
+// The bases as one object {in: [[...], ...], ...} and the out-dims as
+// [[name, size], ...], written into `json` (the keys `bases` and `out_dims`
+// of `triton explain`, `check` and `cvt` answers).
+void WriteBasesObject(const LinearLayout& l, JsonWriter& json);
+void WriteOutDimsArray(const LinearLayout& l, JsonWriter& json);
 
 }  // namespace hlolayout::triton
 

@@ -164,13 +164,20 @@ def _doc_blocks(path, text):
         n += 1
 
 
-# What makes a cell something other than layout algebra on the CPU: the
-# first pattern found gives the reason.
+# The reason of a cell that needs PyTorch where the harness has none
+# (run.sh installs Debian's python3-torch, a CPU build: torch.sh; where it
+# cannot, notebooks.py --torch-missing gives the reason). With PyTorch,
+# a cell over CPU tensors runs like any other; one that puts its tensors on
+# the GPU is skipped for that.
+TORCH = "torch: %s"
+TORCH_ON_GPU = "PyTorch tensors on the GPU (device cuda, torch.cuda)"
+
+# What makes a cell something other than layout algebra and host tensors
+# on the CPU: the first pattern found gives the reason.
 _NOT_LAYOUT_ALGEBRA = [
     (r"\.launch\(|@cute\.kernel", "a GPU kernel launch"),
-    (r"\btorch\b|from_dlpack|make_ptr|cute\.Tensor\b|make_tensor|"
-     r"make_rmem_tensor|print_tensor|make_identity_tensor|\.load\(\)",
-     "tensors (memory the twin does not model)"),
+    (r"device\s*=\s*(\"cuda\"|'cuda'|torch\.device\(\"cuda\"\))|"
+     r"\.cuda\(|torch\.cuda", TORCH_ON_GPU),
     (r"cute\.testing|benchmark|\bjax\b|tvm_ffi|export_to_c",
      "benchmarks, frameworks or compiled-function export"),
     (r"cute\.struct|SmemAllocator|pipeline\.", "shared-memory structs and "
@@ -178,11 +185,17 @@ _NOT_LAYOUT_ALGEBRA = [
     (r"CUstream|cuda\.|cute\.arch\.", "CUDA streams, contexts and "
      "thread indices"),
 ]
+_TORCH = r"\btorch\b"
+
+# A doc block is an example when it defines a jit function or calls what
+# runs on the host without one: from_dlpack and its marks, cute.compile.
+# Other blocks without one are fragments (an op built and never printed).
+_RUNS_HOST = r"@cute\.jit|from_dlpack|cute\.compile\("
 
 # The reasons of cells that need a GPU: `notebooks.py --gpu-cells` runs
 # them with the DSL alone, to record why they cannot run on this CPU.
-GPU_REASONS = ("a GPU kernel launch", "CUDA streams, contexts and thread "
-               "indices")
+GPU_REASONS = ("a GPU kernel launch", TORCH_ON_GPU, "CUDA streams, contexts "
+               "and thread indices")
 
 # Cells the patterns cannot judge: {where: reason}.
 OVERRIDES = {
@@ -255,7 +268,34 @@ import builtins  # noqa: E402
 _BUILTINS = set(dir(builtins))
 
 
-def _classify_one(cell, tree, known, from_skipped):
+def torch_lacks(code):
+    """Why `code` cannot run with the PyTorch here: the first `torch.X` it
+    reads that this torch lacks (Debian's 1.13 has no torch.uint16, added
+    in 2.3); "" when none (or no torch: --torch-missing says why)."""
+    names = re.findall(r"\btorch\.([A-Za-z_]\w*)", code)
+    if not names:
+        return ""
+    try:
+        import torch
+    except ImportError:
+        return ""
+    for name in names:
+        if not hasattr(torch, name):
+            return "needs torch.%s, which PyTorch %s (Debian's) lacks" % (
+                name, ".".join(torch.__version__.split(".")[:2]))
+    return ""
+
+
+def _patterns(torch_missing):
+    """_NOT_LAYOUT_ALGEBRA, and where PyTorch is missing (`torch_missing`:
+    why), any use of torch after the GPU's."""
+    if torch_missing is None:
+        return _NOT_LAYOUT_ALGEBRA
+    return (_NOT_LAYOUT_ALGEBRA[:2] + [(_TORCH, TORCH % torch_missing)] +
+            _NOT_LAYOUT_ALGEBRA[2:])
+
+
+def _classify_one(cell, tree, known, from_skipped, torch_missing=None):
     """Sets cell.role and cell.reason, given the names earlier cells that
     run define (`known`) and those only skipped cells define."""
     if cell.where in OVERRIDES:
@@ -267,12 +307,16 @@ def _classify_one(cell, tree, known, from_skipped):
     without_imports = "\n".join(
         l for l in cell.code.split("\n")
         if not re.match(r"\s*(import|from)\s", l))
-    for pattern, reason in _NOT_LAYOUT_ALGEBRA:
+    for pattern, reason in _patterns(torch_missing):
         if re.search(pattern, without_imports):
             cell.role, cell.reason = "skip", reason
             cell.gpu = reason in GPU_REASONS
             cell.calls = _calls_at_top(tree)
             return
+    lacks = torch_lacks(without_imports)
+    if lacks:
+        cell.role, cell.reason = "skip", lacks
+        return
     free = sorted(_used_now(tree) - known - _bound(tree) - _BUILTINS)
     if free:
         mine = [n for n in free if n in from_skipped]
@@ -282,7 +326,8 @@ def _classify_one(cell, tree, known, from_skipped):
                        ", ".join(free))
     elif not _calls_at_top(tree):
         cell.role = "setup"
-    elif cell.path.endswith(".rst") and "@cute.jit" not in cell.code:
+    elif cell.path.endswith(".rst") and not re.search(_RUNS_HOST,
+                                                       cell.code):
         cell.role, cell.reason = "skip", "a fragment: no @cute.jit function"
     else:
         cell.role = "example"
@@ -295,11 +340,12 @@ def _parse(code):
         return None
 
 
-def classify_source(raw):
+def classify_source(raw, torch_missing=None):
     """Classifies the cells of one notebook or page, in order. The imports
     of the whole source count as known (a page's later blocks use the
     imports of its first); a cell that reads a name only a skipped cell
-    defines is skipped too."""
+    defines is skipped too; where PyTorch is missing (`torch_missing`:
+    why), a cell that uses it."""
     trees = [_parse(c.code) for c in raw]
     known = {"__name__"}
     if raw and raw[0].path.endswith(".rst"):
@@ -309,7 +355,7 @@ def classify_source(raw):
             known |= _bound(ast.Module(body=_imports(t), type_ignores=[]))
     from_skipped = set()
     for cell, tree in zip(raw, trees):
-        _classify_one(cell, tree, known, from_skipped)
+        _classify_one(cell, tree, known, from_skipped, torch_missing)
         if tree is not None:
             (from_skipped if cell.role == "skip" else known).update(
                 _bound(tree))
@@ -334,13 +380,15 @@ def source_imports(raw):
     return "\n".join(dict.fromkeys(lines)) + "\n"
 
 
-def cells(sources):
+def cells(sources, torch_missing=None):
     """{path: [Cell]}: every code cell of `sources` ({path: text}),
-    classified, in PATHS order."""
+    classified, in PATHS order; `torch_missing`: why PyTorch cannot be
+    had (its cells are skipped with that reason), None when both sides
+    import it."""
     out = {}
     for path in PATHS:
         text = sources[path]
         raw = list(_notebook_cells(path, text) if path.endswith(".ipynb")
                    else _doc_blocks(path, text))
-        out[path] = classify_source(raw)
+        out[path] = classify_source(raw, torch_missing)
     return out

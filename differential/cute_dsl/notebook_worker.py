@@ -18,9 +18,9 @@ whose names are the twin's (cutlass.Int32 is cute_dsl.Int32, ...); a name
 the twin lacks raises AttributeError naming it. Without --twin this runs in
 the DSL's venv with the real `cutlass`.
 
-In a cell an `import` of a module this interpreter lacks (numpy in
-the DSL's venv, torch) is skipped and recorded: the examples used do not
-need it, and one that does fails with a NameError naming it.
+In a cell an `import` of a module this interpreter lacks is skipped and
+recorded: an example that needs it fails with a NameError naming it.
+NumPy's and PyTorch's generators are seeded, so both sides draw alike.
 """
 
 import ast
@@ -67,6 +67,9 @@ def install_twin():
     sys.modules["cutlass.cute"] = cute_dsl
     sys.modules["cutlass.utils"] = cute_dsl.utils
     cutlass.utils = cute_dsl.utils
+    from hlolayout.cute_dsl import torch_interop
+    sys.modules["cutlass.torch"] = torch_interop
+    cutlass.torch = torch_interop
     for name, module in list(sys.modules.items()):
         if name.startswith("hlolayout.cute_dsl."):
             sys.modules["cutlass.cute." + name[len("hlolayout.cute_dsl."):]] \
@@ -120,6 +123,51 @@ def run_cell(cell, workdir, namespace):
             "skipped_imports": skipped}
 
 
+def _seed():
+    """Seeds NumPy's global generator (where NumPy is there), so that an
+    example drawing random inputs (np.random.randn) draws the same values
+    in both processes: both interpreters have NumPy 1.24.2
+    (requirements.txt pins Debian's)."""
+    try:
+        import numpy
+    except ModuleNotFoundError:
+        return
+    numpy.random.seed(0)
+
+
+def _seed_torch():
+    """Once a cell has imported PyTorch (a source's imports run first),
+    seeds its generator, so that torch.randn draws alike on both sides
+    (the same library: Debian's torch, torch.sh). Not imported otherwise:
+    importing torch takes seconds."""
+    torch = sys.modules.get("torch")
+    if torch is None or getattr(torch, "_hlolayout_seeded", False):
+        return
+    torch.manual_seed(0)
+    torch._hlolayout_seeded = True
+    # Debian's torch 1.13 predates the float8 and float4 types, which the
+    # DSL's cutlass.torch tables name (its dtype() reads them all): a
+    # placeholder for each, no dtype (a cell that uses one fails).
+    for name in MISSING_TORCH_DTYPES:
+        if not hasattr(torch, name):
+            setattr(torch, name, _NoDtype(name))
+
+
+# The torch dtypes the DSL's cutlass.torch reads that torch 1.13 lacks.
+MISSING_TORCH_DTYPES = ("float8_e5m2", "float8_e4m3fn", "float8_e4m3fnuz",
+                        "float4_e2m1fn_x2")
+
+
+class _NoDtype:
+    """A placeholder for a torch dtype this torch lacks."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "<torch.%s: not in this torch>" % self.name
+
+
 def main(argv):
     twin = "--twin" in argv
     argv = [a for a in argv if a != "--twin"]
@@ -131,11 +179,13 @@ def main(argv):
         install_twin()
     import warnings
     warnings.simplefilter("ignore")
+    _seed()
     namespace = {"__name__": "__main__"}
     with open(argv[1], "w") as out:
         for cell in job["cells"]:
             out.write(json.dumps(run_cell(cell, job["workdir"], namespace)) +
                       "\n")
+            _seed_torch()
             out.flush()
 
 

@@ -1,13 +1,16 @@
 """The CuTe DSL's own notebooks and docs, run with the DSL and with the
-twin: every example whose body is layout algebra (no tensor, no kernel)
-printed by both, compared line for line.
+twin: every example whose body runs on the CPU (layout algebra, numbers,
+tensors in host memory, PyTorch CPU tensors; no kernel) printed by both,
+compared line for line.
 
     python3 notebooks.py --dsl-python VENV/bin/python [--cutlass-git DIR]
                          [--sample N --seed S] [--list]
+                         [--torch-missing REASON]
 
-(run.sh --notebooks makes the venv and the twin and passes its arguments
-on; ci.sh runs a bounded sample.) notebook_sources.py reads the notebooks
-(examples/python/CuTeDSL/cute/notebooks/*.ipynb) and doc pages
+(run.sh --notebooks makes the venv and the twin, gives both PyTorch
+(torch.sh; --torch-missing with the reason where it cannot) and passes its
+arguments on; ci.sh runs a bounded sample.) notebook_sources.py reads the
+notebooks (examples/python/CuTeDSL/cute/notebooks/*.ipynb) and doc pages
 (media/docs/pythonDSL/**.rst) of a pinned CUTLASS commit and classifies
 every code cell; notebook_worker.py runs a source's setup cells and
 examples in order, once in the DSL's venv (not a dry run: `print` shows
@@ -20,6 +23,9 @@ as `cutlass.cute`. Prints a row per example:
   differs                  both run, the texts differ (the first line
                            that differs is shown);
   dsl-cannot-run-on-cpu    the DSL fails for want of a GPU (its reason);
+  same-error               both fail the same way: the same exception
+                           and first error line, after the same output
+                           (the DSL refuses and so does the twin);
   dsl-fails                the DSL fails otherwise (its reason);
   twin-unsupported         the twin fails (what it lacks).
 
@@ -44,12 +50,16 @@ import notebook_known  # noqa: E402
 import notebook_sources  # noqa: E402
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# A failure for want of a GPU: the driver's, or PyTorch's CPU build asked
+# for CUDA tensors, streams or graphs ("Torch not compiled with CUDA
+# enabled", "dummy base class CUDAGraph").
 _GPU = re.compile(r"CUDA_ERROR|cuInit|no CUDA-capable|libcuda|GPU|NVIDIA "
-                  r"(display )?driver", re.I)
+                  r"(display )?driver|not compiled with CUDA|dummy base "
+                  r"class CUDA", re.I)
 FAILING = ("differs", "dsl-fails", "twin-unsupported")
 # --gpu-cells rows, never compared: dsl-runs-on-cpu, dsl-cannot-run-on-cpu
 # (a GPU is needed: its reason), dsl-cannot-run-here (another reason: a
-# module the venv lacks, torch).
+# module the venv lacks, a page's missing names).
 
 
 def run_worker(python, source, cells, workdir, twin, env=None):
@@ -78,11 +88,20 @@ def run_worker(python, source, cells, workdir, twin, env=None):
                                      "error": died} for c in cells]
 
 
+def _same_failure(dsl, twin):
+    """Both sides printed the same and failed with the same exception and
+    first error line (memory addresses masked)."""
+    return all(_ADDRESS.sub("0x?", dsl[k]) == _ADDRESS.sub("0x?", twin[k])
+               for k in ("out", "error"))
+
+
 def verdict(dsl, twin):
     """(status, detail) of one example from both sides' results."""
     if dsl["error"]:
         if _GPU.search(dsl["error"]):
             return "dsl-cannot-run-on-cpu", dsl["error"]
+        if twin["error"] and _same_failure(dsl, twin):
+            return "same-error", dsl["error"]
         return "dsl-fails", dsl["error"]
     if twin["error"]:
         return "twin-unsupported", twin["error"]
@@ -249,6 +268,9 @@ def main(argv=None):
     ap.add_argument("--gpu-cells", action="store_true",
                     help="also run the cells that need a GPU, with the DSL "
                     "alone, to record why they cannot run here")
+    ap.add_argument("--torch-missing", metavar="REASON",
+                    help="PyTorch cannot be had (run.sh: torch.sh's "
+                    "reason): its cells are skipped with the reason")
     ap.add_argument("--list", action="store_true",
                     help="print every cell's classification and stop")
     args = ap.parse_args(argv)
@@ -257,7 +279,7 @@ def main(argv=None):
     except notebook_sources.SourceError as ex:
         print("notebooks: %s" % ex, file=sys.stderr)
         return 77
-    by_path = notebook_sources.cells(sources)
+    by_path = notebook_sources.cells(sources, args.torch_missing)
     if args.list:
         for cs in by_path.values():
             for c in cs:

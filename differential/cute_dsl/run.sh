@@ -39,9 +39,18 @@ ln -s "$bin/python/hlolayout/_hlolayout.so" "$twin/hlolayout/_hlolayout.so"
 # The twin runs in the interpreter the extension is built for (Debian's,
 # bazel/python.bzl); the DSL in its venv.
 script=differential/cute_dsl/compare.py
+extra=()
 if [ "${1:-}" = "--notebooks" ]; then
   script=differential/cute_dsl/notebooks.py
   shift
+  # The notebooks' PyTorch cells: Debian's python3-torch on both sides
+  # (torch.sh), installed when missing; else they are skipped, with why.
+  # shellcheck source=torch.sh
+  source differential/cute_dsl/torch.sh
+  if ! why=$(hlolayout_torch "$venv"); then
+    echo "cute_dsl notebooks: torch cells skipped: $why" >&2
+    extra=(--torch-missing "$why")
+  fi
 fi
 PYTHONPATH="$twin" "${HLOLAYOUT_TWIN_PYTHON:-/usr/bin/python3}" \
-  "$script" --dsl-python "$venv/bin/python" "$@"
+  "$script" --dsl-python "$venv/bin/python" "${extra[@]}" "$@"

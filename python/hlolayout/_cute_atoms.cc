@@ -21,6 +21,7 @@
 #include "_binding.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/cute/atom/atom_text.h"
 #include "hlolayout/cute/atom/bank_conflicts.h"
 #include "hlolayout/cute/atom/copy_atom.h"
 #include "hlolayout/cute/atom/internal/tv_algebra.h"
@@ -227,6 +228,7 @@ void BindCompositionCheck(py::module_& m) {
 // CuTe's MMA atoms, by name or from their layouts.
 void BindMmaAtoms(py::module_& m) {
   py::class_<cute::MmaAtom>(m, "_MmaAtom")
+      .def("__str__", &cute::PrintMmaAtom)
       .def_readonly("name", &cute::MmaAtom::name)
       .def_readonly("family", &cute::MmaAtom::family)
       .def_property_readonly(
@@ -271,6 +273,7 @@ void BindMmaAtoms(py::module_& m) {
 // CuTe's copy atoms, by name.
 void BindCopyAtoms(py::module_& m) {
   py::class_<cute::CopyAtom>(m, "_CopyAtom")
+      .def("__str__", &cute::PrintCopyAtom)
       .def_property_readonly("name", &cute::CopyAtom::name)
       .def_property_readonly("op",
                              [](const cute::CopyAtom& a) { return a.op.name; })
@@ -312,6 +315,7 @@ void BindCopyAtoms(py::module_& m) {
 // TiledMMA: an atom over a thread layout and permutation.
 void BindTiledMma(py::module_& m) {
   py::class_<cute::TiledMma>(m, "_TiledMma")
+      .def("__str__", &cute::PrintTiledMma)
       .def_readonly("atom", &cute::TiledMma::atom)
       .def_property_readonly(
           "thr_layout_vmnk",
@@ -361,6 +365,7 @@ void BindTiledMma(py::module_& m) {
 // TiledCopy: its layouts, slices, picture and bank conflicts.
 void BindTiledCopyClass(py::module_& m) {
   py::class_<cute::TiledCopy>(m, "_TiledCopy")
+      .def("__str__", &cute::PrintTiledCopy)
       .def_readonly("atom", &cute::TiledCopy::atom)
       .def_property_readonly(
           "tiler",

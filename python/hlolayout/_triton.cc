@@ -37,6 +37,8 @@
 #include "hlolayout/triton/drawing.h"
 #include "hlolayout/triton/evaluator.h"
 #include "hlolayout/triton/kernel_report.h"
+#include "hlolayout/triton/layout_check.h"
+#include "hlolayout/triton/layout_explain.h"
 #include "hlolayout/triton/linear_layout.h"
 #include "hlolayout/triton/named_layouts.h"
 #include "hlolayout/triton/ops.h"
@@ -45,6 +47,7 @@
 #include "hlolayout/triton/ttgir_parser.h"
 #include "hlolayout/triton/ttgir_printer.h"
 #include "hlolayout/triton/views.h"
+#include "hlolayout/util/json_writer.h"
 
 namespace py = pybind11;
 
@@ -320,41 +323,54 @@ std::optional<LinearLayout> Optional(
 
 // The layout of TTGIR text (or JSON bases) at `shape` (None: a linear
 // layout's own shape).
-LinearLayout FromText(const std::string& text,
-                      std::optional<std::vector<int64_t>> shape, int bits) {
-  size_t i = 0;
-  while (i < text.size() && isspace(static_cast<unsigned char>(text[i]))) ++i;
-  if (i < text.size() && text[i] == '{') {
-    return Get(triton::LayoutFromJson(text));
-  }
-  std::vector<std::string> warnings;  // keys Triton ignores, located
-  triton::Layout layout =
-      Get(triton::ParseLayout(text, nullptr, "", &warnings));
+// Keys Triton ignores, as Python warnings.
+void Warn(const std::vector<std::string>& warnings) {
   for (const std::string& w : warnings) {
     if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) != 0) {
       throw py::error_already_set();
     }
   }
-  if (const auto* n = layout.get<triton::NvmmaSharedLayout>()) {
-    if (n->element_bits == 0) {
-      triton::NvmmaSharedLayout copy = *n;
-      copy.element_bits = bits;
-      layout = triton::Layout(copy);
-    }
-  }
-  if (!shape.has_value()) {
-    const LinearLayout* own = nullptr;
-    if (const auto* e = layout.get<triton::LinearEncoding>()) own = &e->layout;
-    if (const auto* e = layout.get<triton::SharedLinearEncoding>()) {
-      own = &e->layout;
-    }
-    if (own == nullptr) {
-      throw py::value_error(
-          absl::StrCat("a #ttg.", layout.kind_name(), " layout needs a shape"));
-    }
-    return *own;
-  }
-  return Get(triton::ToLinearLayout(layout, *shape));
+}
+
+triton::GivenLayout Given(const std::string& text,
+                          const std::optional<std::vector<int64_t>>& shape) {
+  std::vector<std::string> warnings;  // keys Triton ignores, located
+  absl::StatusOr<triton::GivenLayout> g =
+      triton::ReadGivenLayout(text, shape, &warnings);
+  Warn(warnings);
+  return Get(std::move(g));
+}
+
+// `bits` is kept for callers of the older signature: a layout's text names
+// its element width.
+LinearLayout FromText(const std::string& text,
+                      std::optional<std::vector<int64_t>> shape, int /*bits*/) {
+  return Given(text, shape).layout;
+}
+
+// `hlolayout triton explain --json`, as text.
+std::string ExplainJson(const std::string& text,
+                        std::optional<std::vector<int64_t>> shape, int bits) {
+  return triton::LayoutExplanationJson(
+      triton::ExplainLayout(Given(text, shape), bits));
+}
+
+// `hlolayout triton check --json`, as text.
+std::string CheckJson(const std::string& layout, std::vector<int64_t> shape,
+                      const std::string& element, bool memdesc,
+                      int threads_per_warp, std::optional<int> num_warps,
+                      std::optional<int> num_ctas) {
+  triton::LayoutCheckRequest r;
+  r.layout = layout;
+  r.shape = std::move(shape);
+  r.element = element;
+  r.memdesc = memdesc;
+  r.threads_per_warp = threads_per_warp;
+  r.num_warps = num_warps;
+  r.num_ctas = num_ctas;
+  JsonWriter json(/*pretty=*/true);
+  triton::WriteLayoutCheckJson(r, triton::CheckLayout(r), json);
+  return json.str();
 }
 
 py::list SmemInstrs(const std::vector<triton::SmemInstr>& instrs) {
@@ -640,6 +656,11 @@ void LayoutFunctions(py::module_& m) {
   });
   m.def("from_text", &FromText, py::arg("text"), py::arg("shape"),
         py::arg("bits") = triton::kDefaultElementBits);
+  m.def("explain", &ExplainJson, py::arg("text"), py::arg("shape"),
+        py::arg("bits") = triton::kDefaultElementBits);
+  m.def("check", &CheckJson, py::arg("layout"), py::arg("shape"),
+        py::arg("element"), py::arg("memdesc"), py::arg("threads_per_warp"),
+        py::arg("num_warps"), py::arg("num_ctas"));
   m.def("cvt_cost", &CvtCost, py::arg("src"), py::arg("dst"),
         py::arg("bits") = triton::kDefaultElementBits,
         py::arg("target") = std::string(triton::kDefaultCvtTarget),

@@ -133,10 +133,7 @@ class MMA_Atom:  # noqa: N801 (CuTe's name)
         return _layout(self._atom.c)
 
     def __str__(self):
-        a = self._atom
-        return ("MMA_Atom\n  ThrID:      %s\n  Shape_MNK:  (_%d,_%d,_%d)\n"
-                "  LayoutA_TV: %s\n  LayoutB_TV: %s\n  LayoutC_TV: %s\n" %
-                ((a.thr_id,) + tuple(a.shape_mnk) + (a.a, a.b, a.c)))
+        return str(self._atom)  # CuTe's print(), cute/atom/atom_text.h
 
     def __repr__(self):
         return "cute.MMA_Atom(%r)" % self._atom.name
@@ -211,10 +208,7 @@ class Copy_Atom:  # noqa: N801 (CuTe's name)
         return self._atom.num_val_dst
 
     def __str__(self):
-        a = self._atom
-        return ("Copy_Atom\n  ThrID:        %s\n  ValLayoutSrc: %s\n"
-                "  ValLayoutDst: %s\n  ValLayoutRef: %s\n  ValueType:    %db\n" %
-                (a.thr_id, a.val_src, a.val_dst, a.val_ref, a.value_bits))
+        return str(self._atom)  # CuTe's print(), cute/atom/atom_text.h
 
     def __repr__(self):
         return "cute.Copy_Atom(%r)" % self._atom.name
@@ -283,8 +277,7 @@ class TiledMMA:
         return self.svg()
 
     def __str__(self):
-        return ("TiledMMA\n  ThrLayoutVMNK:  %s\n  PermutationMNK: %s\n%s" %
-                (self._tm.thr_layout_vmnk, self._tm.permutation, self.atom))
+        return str(self._tm)  # CuTe's print(), cute/atom/atom_text.h
 
     def __repr__(self):
         return "<cute.TiledMMA %s tile %s>" % (self._tm.atom.name,
@@ -359,8 +352,7 @@ class TiledCopy:
         return self.svg()
 
     def __str__(self):
-        return ("TiledCopy\n  Tiler_MN:       %s\n  TiledLayout_TV: %s\n%s" %
-                (self._tc.tiler, self._tc.tiled_layout_tv, self.atom))
+        return str(self._tc)  # CuTe's print(), cute/atom/atom_text.h
 
     def __repr__(self):
         return "<cute.TiledCopy %s tile %s>" % (self._tc.atom.name,

@@ -44,8 +44,8 @@ _t = _core._triton
 
 LinearLayout = _t.LinearLayout
 
-__all__ = ["LinearLayout", "to_linear_layout", "to_ttgir", "cvt_cost", "draw",
-           "report"]
+__all__ = ["LinearLayout", "to_linear_layout", "to_ttgir", "explain", "check",
+           "cvt_cost", "draw", "report"]
 
 
 def _ints(values):
@@ -347,6 +347,55 @@ def to_linear_layout(layout, shape=None, bits=16):
                                                               "lane_bases"):
         shape = layout.shape
     return _t.from_text(to_ttgir(layout), _shape(shape), bits)
+
+
+def explain(layout, shape=None, bits=16):
+    """What `hlolayout triton explain --json` says of `layout` (TTGIR text,
+    JSON bases or a Gluon layout object) on `shape` (a list of ints or
+    "128x64"; may be left out for linear layouts): a dict with the layout
+    as given and `as_read` (defaults filled in), `kind`, `shape`, `bases`,
+    `out_dims`, `str` (Triton's), `linear` (as #ttg.linear), `padding`,
+    `injective`, `surjective`, `invertible`, `free_variable_masks`,
+    `consecutive` (elements a thread holds in a row), `cute` and `xla` (the
+    same map as a CuTe or XLA layout, or None), `view` and `view_hw`
+    (Triton's views, for at most 1,024 elements, else None). `bits` chooses
+    the XLA form's element type. ValueError, located, for text Triton
+    refuses; a UserWarning for a key Triton ignores.
+
+        >>> e = explain("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp "
+        ...             "= [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        ...             [32, 32])
+        >>> e["kind"], e["consecutive"], e["cute"]
+        ('blocked', 4, '((4,2),(8,4),4,_1):((32,16),(128,1),4,_0)')
+    """
+    import json
+    text = layout.to_json() if isinstance(layout, LinearLayout) else \
+        to_ttgir(layout)
+    return json.loads(_t.explain(text, _shape(shape), int(bits)))
+
+
+def check(layout, shape, element="f32", memdesc=False, threads_per_warp=32,
+          num_warps=None, num_ctas=None):
+    """Whether Triton accepts `layout` (TTGIR text or a Gluon layout object)
+    on a tensor (or, with `memdesc`, a !ttg.memdesc) of `shape` and
+    `element` type in a module of `threads_per_warp` lanes, `num_warps`
+    warps and `num_ctas` CTAs (None: as many as the layout has), as
+    `hlolayout triton check --json` answers: a dict with `ok`, `kind`,
+    `ttgir` (as read), `shape`, `bases` and `out_dims` (the LinearLayout)
+    and `error` (Triton's refusal, or None).
+
+        >>> mfma = ("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], "
+        ...         "instrShape = [32, 32, 8], isTransposed = true}>")
+        >>> check(mfma, [64, 64], threads_per_warp=64)["ok"]
+        True
+        >>> check(mfma, [64, 64])["error"].splitlines()[-1]
+        'Layout has 64 threads per warp, but the module specifies 32 threads per warp.'
+    """
+    import json
+    return json.loads(_t.check(
+        to_ttgir(layout), _shape(shape), str(element), bool(memdesc),
+        int(threads_per_warp), None if num_warps is None else int(num_warps),
+        None if num_ctas is None else int(num_ctas)))
 
 
 def cvt_cost(src, dst, shape, bits=16, target="cuda:90", triton="3.9.0"):

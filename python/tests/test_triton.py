@@ -594,3 +594,60 @@ def test_report_is_the_cli_json(cli):
         assert from_text == from_cli
     with pytest.raises(ValueError, match=r"not modelled for target 'nope'"):
         tt.report(_data("smem_gfx942.ttgir"), target="nope")
+
+
+# explain() and check(): the library's answers of `triton explain --json` and
+# `triton check --json`.
+BLOCKED = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+           "warpsPerCTA = [4, 1], order = [1, 0]}>")
+MFMA = ("#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
+        "[32, 32, 8], isTransposed = true}>")
+
+
+def test_explain_gives_the_cli_keys_and_facts():
+    e = tt.explain(BLOCKED, "32x32")
+    assert list(e) == [
+        "layout", "as_read", "kind", "shape", "bases", "out_dims", "str",
+        "linear", "padding", "injective", "surjective", "invertible",
+        "free_variable_masks", "consecutive", "cute", "xla", "view",
+        "view_hw"]
+    assert (e["kind"], e["shape"], e["consecutive"]) == ("blocked", [32, 32], 4)
+    assert e["bases"]["register"] == [[0, 1], [0, 2], [16, 0]]
+    assert e["xla"] is None and e["view"].startswith("[[  T0:0,")
+    assert e["str"] == str(tt.to_linear_layout(BLOCKED, [32, 32]))
+    assert tt.explain(BLOCKED, [64, 64])["view"] is None  # over 1,024
+
+
+def test_explain_takes_layout_objects_and_linear_layouts():
+    l = tt.to_linear_layout(BLOCKED, [32, 32])
+    e = tt.explain(l)
+    assert e["kind"] == "linear layout" and e["as_read"] is None
+    assert e["bases"] == tt.explain(BLOCKED, [32, 32])["bases"]
+
+
+def test_explain_warns_of_ignored_keys_and_shows_the_layout_as_read():
+    with pytest.warns(UserWarning, match="isTransposd"):
+        e = tt.explain(MFMA.replace("isTransposed", "isTransposd"), [64, 64])
+    assert "isTransposd" in e["layout"] and "isTransposd" not in e["as_read"]
+
+
+def test_explain_bad_inputs():
+    with pytest.raises(ValueError, match="blocked layout needs a shape"):
+        tt.explain(BLOCKED)
+    with pytest.raises(ValueError, match="1:"):
+        tt.explain("#ttg.blocked<{sizePerThread = [1, 4]", [4, 4])
+    with pytest.raises(ValueError):
+        tt.explain(BLOCKED, [32])  # Triton refuses the rank
+
+
+def test_check_accepts_on_the_layouts_warp_size_only():
+    ok = tt.check(MFMA, [64, 64], threads_per_warp=64)
+    assert ok["ok"] and ok["kind"] == "amd_mfma" and ok["error"] is None
+    assert len(ok["bases"]["lane"]) == 6
+    refused = tt.check(MFMA, "64x64")
+    assert not refused["ok"] and refused["bases"] is None
+    assert refused["error"].endswith(
+        "but the module specifies 32 threads per warp.")
+    assert not tt.check(MFMA, [64, 64], threads_per_warp=64, num_warps=8)["ok"]
+    broken = tt.check("#ttg.amd_mfma<{version = 3", [64, 64])
+    assert broken["kind"] is None and broken["error"].startswith("1:")

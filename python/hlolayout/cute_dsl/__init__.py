@@ -709,3 +709,27 @@ def is_weakly_congruent(a, b):
     if isinstance(b, (Layout, ComposedLayout)):
         b = b.shape
     return _tuples.weakly_congruent(a, b)
+
+
+# Tensors (tensor.py, tensor_ssa.py, runtime.py, math.py): the layout
+# functions above take a tensor too, acting on its layout.
+from . import math, runtime  # noqa: E402
+from .tensor import (IdentityTensor, Pointer, Tensor, local_tile,  # noqa
+                     make_identity_tensor, make_rmem_tensor, make_tensor,
+                     print_tensor)
+from .runtime import AddressSpace  # noqa: E402
+from ._jit import Coord, IntTuple, Shape, Stride  # noqa: E402
+from .tensor_ssa import ReductionOp, TensorSSA  # noqa: E402
+from . import tensor as _tensor  # noqa: E402
+
+for _name in ("logical_divide", "zipped_divide", "tiled_divide",
+              "flat_divide", "composition", "coalesce", "group_modes"):
+    globals()[_name] = _tensor.on_layout(globals()[_name])
+for _name in ("size", "cosize", "rank", "depth", "shape"):
+    globals()[_name] = _tensor.of_layout(globals()[_name])
+slice_ = _tensor.slice_(slice_)
+del _name
+__all__ += ["Pointer", "Tensor", "TensorSSA", "ReductionOp", "make_tensor",
+            "make_rmem_tensor", "print_tensor", "local_tile", "math",
+            "runtime", "IdentityTensor", "make_identity_tensor",
+            "AddressSpace", "Shape", "Stride", "Coord", "IntTuple"]

@@ -19,11 +19,16 @@ carries and is held until the body returns, when the run would print it.
     run: (8,2):(1,8)
 
 Arguments become what the DSL makes of them: a parameter annotated
-`Constexpr` keeps its Python value (static); an integer annotated with an
+`Constexpr` (or `cute.Shape`, `Stride`, `Coord`, `IntTuple`) keeps its
+Python value (static); an integer annotated with an
 integer type, or not annotated, becomes a dynamic integer of that type
 (Int32 when not annotated), as do the integers of a tuple or NamedTuple
 argument; a number annotated with a float type, or a float not annotated,
-a dynamic float (Float32); anything else is passed as it is. `cute.compile(f, *args)`
+a dynamic float (Float32); a tensor from `runtime.from_dlpack` the Tensor
+of its layout (static unless marked dynamic), and a framework's tensor not
+annotated (an object with `__dlpack__`: a NumPy array, a PyTorch CPU
+tensor) the Tensor of `from_dlpack(x).mark_layout_dynamic()`; anything
+else is passed as it is. `cute.compile(f, *args)`
 traces once and returns a function that runs with new values of the
 dynamic parameters (the Constexpr ones keep their compile-time values).
 """
@@ -39,7 +44,7 @@ from ._floats import FloatValue
 from ._ints import DynInt
 
 __all__ = ["jit", "compile", "printf", "Constexpr", "range_constexpr",
-           "const_expr"]
+           "const_expr", "Shape", "Stride", "Coord", "IntTuple"]
 
 # The printf texts of the jit functions running, innermost last: a jit
 # function called from another is part of the same trace and run.
@@ -74,12 +79,39 @@ def const_expr(x):
     return x
 
 
+class Shape:
+    """The annotation of a shape parameter (`shape: cute.Shape`); like
+    Stride, Coord and IntTuple, the trace keeps its integers static (the
+    DSL's notebooks loop over `range_constexpr(cute.size(shape))`)."""
+
+
+class Stride(Shape):
+    """The annotation of a stride parameter (static, as Shape)."""
+
+
+class Coord(Shape):
+    """The annotation of a coordinate parameter (static, as Shape)."""
+
+
+class IntTuple(Shape):
+    """The annotation of an integer tuple parameter (static, as Shape)."""
+
+
 def _is_constexpr(annotation):
-    return annotation is Constexpr
+    return annotation is Constexpr or (isinstance(annotation, type) and
+                                       issubclass(annotation, Shape))
 
 
 def _dynamic(value, annotation):
     """`value` as the DSL passes it into a traced function."""
+    from . import runtime
+    if isinstance(value, runtime.RuntimeTensor):
+        return value.traced()
+    if annotation is inspect.Parameter.empty and hasattr(
+            value, "__dlpack__") and not isinstance(value, type):
+        # A framework's tensor (NumPy, PyTorch): converted as from_dlpack
+        # and mark_layout_dynamic would.
+        return runtime.from_dlpack(value).mark_layout_dynamic().traced()
     integer = isinstance(annotation, type) and issubclass(
         annotation, _ints.Integer)
     if (integer or annotation is inspect.Parameter.empty) and (
@@ -108,8 +140,12 @@ def _bind(fn, args, kwargs):
     sig = inspect.signature(fn)
     bound = sig.bind(*args, **kwargs)
     bound.apply_defaults()
-    for name, value in bound.arguments.items():
+    for position, (name, value) in enumerate(bound.arguments.items()):
         annotation = sig.parameters[name].annotation
+        if getattr(annotation, "__name__", None) == "Tensor" and \
+                getattr(annotation, "__module__", "").endswith(".tensor"):
+            from . import tensor
+            tensor.check_argument(position + 1, name, value)
         if not _is_constexpr(annotation):
             bound.arguments[name] = _dynamic(value, annotation)
     return bound.args, bound.kwargs
@@ -269,7 +305,13 @@ def printf(*args):
             text = fmt
     else:
         text = ", ".join(_run_text(x) for x in args)
+    emit(text + "\n")
+
+
+def emit(text):
+    """Prints what the run prints: held until the jit function running
+    returns (its trace's prints come first), at once outside one."""
     if _runs:
-        _runs[-1].append(text + "\n")
+        _runs[-1].append(text)
     else:
-        sys.stdout.write(text + "\n")
+        sys.stdout.write(text)

@@ -1,0 +1,158 @@
+#include "hlolayout/triton/layout_check.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+#include "hlolayout/triton/bases_json.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ttgir_parser.h"
+#include "hlolayout/triton/ttgir_printer.h"
+#include "hlolayout/triton/type_verifier.h"
+
+namespace hlolayout::triton {
+namespace {
+
+constexpr int64_t kMaxSize = int64_t{1} << 40;
+constexpr int64_t kMaxCount = int64_t{1} << 20;
+
+// The shape the layout describes (a memdesc's trailing dims).
+std::vector<int64_t> TrailingShape(const Layout& layout,
+                                   const LayoutCheckRequest& r) {
+  std::vector<int64_t> shape = r.shape;
+  const int rank = LayoutRank(layout);
+  if (r.memdesc && rank > 0 && static_cast<int>(shape.size()) > rank) {
+    shape.erase(shape.begin(), shape.end() - rank);
+  }
+  return shape;
+}
+
+// Without a warp count, the module has as many warps as the layout.
+int WarpsOf(const Layout& named, const LayoutCheckRequest& r) {
+  if (r.num_warps.has_value()) return *r.num_warps;
+  absl::StatusOr<LinearLayout> sized =
+      ToLinearLayout(named, TrailingShape(named, r));
+  const int w = sized.ok() ? sized->InDimIndex("warp") : -1;
+  return w < 0 ? 1 : static_cast<int>(sized->InDimSize(w));
+}
+
+absl::Status Missing(absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("a check needs ", what));
+}
+
+// An optional count key: absent or null is unset.
+absl::StatusOr<std::optional<int>> CountKey(const JsonValue& v,
+                                            absl::string_view key) {
+  const JsonValue* x = v.Find(key);
+  if (x == nullptr || x->kind == JsonValue::Kind::kNull) {
+    return std::optional<int>();
+  }
+  if (!x->is_integer || x->integer < 1 || x->integer > kMaxCount) {
+    return Missing(absl::StrCat("\"", key, "\" from 1 to 2^20"));
+  }
+  return std::optional<int>(static_cast<int>(x->integer));
+}
+
+}  // namespace
+
+LayoutCheck CheckLayout(const LayoutCheckRequest& request) {
+  LayoutCheck c;
+  absl::StatusOr<Layout> named = ParseLayout(request.layout);
+  if (!named.ok()) {
+    c.status = named.status();
+    return c;
+  }
+  c.kind = named->kind_name();
+  c.ttgir = PrintLayout(*named);
+  LayoutUse use;
+  use.shape = request.shape;
+  use.memdesc = request.memdesc;
+  use.threads_per_warp = request.threads_per_warp;
+  const int bits = ElementBits(request.element);
+  use.element_bits = bits == 0 ? 32 : bits;
+  use.num_ctas = static_cast<int>(
+      request.num_ctas.has_value() ? *request.num_ctas : NumCtas(*named));
+  use.num_warps = WarpsOf(*named, request);
+  absl::StatusOr<LinearLayout> ll = LayoutForUse(*named, use);
+  c.status = ll.status();
+  if (ll.ok()) c.layout = *std::move(ll);
+  return c;
+}
+
+absl::StatusOr<LayoutCheckRequest> LayoutCheckRequestFromJson(
+    const JsonValue& v) {
+  if (!v.is_object()) return Missing("a JSON object per line");
+  LayoutCheckRequest r;
+  const JsonValue* layout = v.Find("layout");
+  if (layout == nullptr || !layout->is_string()) {
+    return Missing("\"layout\" (TTGIR text)");
+  }
+  r.layout = layout->string;
+  const JsonValue* shape = v.Find("shape");
+  if (shape == nullptr || !shape->is_array() || shape->array.empty()) {
+    return Missing("\"shape\" (an array of sizes)");
+  }
+  for (const JsonValue& d : shape->array) {
+    if (!d.is_integer || d.integer < 1 || d.integer > kMaxSize) {
+      return Missing("\"shape\" sizes from 1 to 2^40");
+    }
+    r.shape.push_back(d.integer);
+  }
+  if (const JsonValue* e = v.Find("element")) {
+    if (!e->is_string()) return Missing("\"element\" as a string");
+    r.element = e->string;
+  }
+  if (const JsonValue* m = v.Find("memdesc")) r.memdesc = m->boolean;
+  absl::StatusOr<std::optional<int>> tpw = CountKey(v, "threads_per_warp");
+  if (!tpw.ok()) return tpw.status();
+  if (tpw->has_value()) r.threads_per_warp = **tpw;
+  absl::StatusOr<std::optional<int>> warps = CountKey(v, "num_warps");
+  if (!warps.ok()) return warps.status();
+  r.num_warps = *warps;
+  absl::StatusOr<std::optional<int>> ctas = CountKey(v, "num_ctas");
+  if (!ctas.ok()) return ctas.status();
+  r.num_ctas = *ctas;
+  return r;
+}
+
+void WriteLayoutCheckJson(const LayoutCheckRequest& request,
+                          const LayoutCheck& check, JsonWriter& json) {
+  json.BeginObject();
+  json.Key("ok").Bool(check.status.ok());
+  json.Key("kind");
+  check.kind.empty() ? json.Null() : json.String(check.kind);
+  json.Key("ttgir");
+  check.ttgir.empty() ? json.Null() : json.String(check.ttgir);
+  json.Key("shape").IntArray(request.shape);
+  if (check.status.ok()) {
+    json.Key("bases");
+    WriteBasesObject(check.layout, json);
+    json.Key("out_dims");
+    WriteOutDimsArray(check.layout, json);
+    json.Key("error").Null();
+  } else {
+    json.Key("bases").Null();
+    json.Key("out_dims").Null();
+    json.Key("error").String(check.status.message());
+  }
+  json.EndObject();
+}
+
+std::string LayoutCheckText(const LayoutCheckRequest& request,
+                            const LayoutCheck& check) {
+  return absl::StrCat(
+      "accepted: ", check.ttgir, "\n", "on ",
+      request.memdesc ? "!ttg.memdesc<" : "tensor<",
+      absl::StrJoin(request.shape, "x"), "x", request.element, ">",
+      " in a module of ", request.threads_per_warp, " threads per warp\n",
+      "linear layout (Triton's str):", check.layout.ToString(), "\n");
+}
+
+}  // namespace hlolayout::triton

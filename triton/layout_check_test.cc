@@ -1,0 +1,112 @@
+#include "hlolayout/triton/layout_check.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/triton/json.h"
+#include "hlolayout/util/json_writer.h"
+
+namespace hlolayout::triton {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kMfma[] =
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, "
+    "8], isTransposed = true}>";
+
+LayoutCheckRequest Mfma(int threads_per_warp) {
+  LayoutCheckRequest r;
+  r.layout = kMfma;
+  r.shape = {64, 64};
+  r.threads_per_warp = threads_per_warp;
+  return r;
+}
+
+std::string Json(const LayoutCheckRequest& r, const LayoutCheck& c) {
+  JsonWriter json;
+  WriteLayoutCheckJson(r, c, json);
+  return json.str();
+}
+
+TEST(LayoutCheck, MfmaOnItsWarpSize) {
+  const LayoutCheckRequest r = Mfma(64);
+  const LayoutCheck c = CheckLayout(r);
+  ASSERT_TRUE(c.status.ok()) << c.status;
+  EXPECT_EQ(c.kind, "amd_mfma");
+  EXPECT_EQ(c.layout.InDimSize(c.layout.InDimIndex("lane")), 64);
+  EXPECT_EQ(c.layout.InDimSize(c.layout.InDimIndex("warp")), 4);
+  const std::string text = LayoutCheckText(r, c);
+  EXPECT_THAT(text, HasSubstr("\non tensor<64x64xf32> in a module of 64 "
+                              "threads per warp\n"));
+  EXPECT_THAT(Json(r, c), HasSubstr("\"ok\": true"));
+  EXPECT_THAT(Json(r, c), HasSubstr("\"error\": null"));
+}
+
+TEST(LayoutCheck, MfmaRefusedOnThirtyTwoLanes) {
+  const LayoutCheckRequest r = Mfma(32);
+  const LayoutCheck c = CheckLayout(r);
+  ASSERT_FALSE(c.status.ok());
+  EXPECT_THAT(c.status.message(),
+              HasSubstr("Layout has 64 threads per warp, but the module "
+                        "specifies 32 threads per warp"));
+  EXPECT_EQ(c.kind, "amd_mfma");  // it parsed
+  const std::string json = Json(r, c);
+  EXPECT_THAT(json, HasSubstr("\"ok\": false"));
+  EXPECT_THAT(json, HasSubstr("\"bases\": null"));
+}
+
+TEST(LayoutCheck, WarpsDefaultToTheLayoutsAndMayBeGiven) {
+  LayoutCheckRequest r = Mfma(64);
+  r.num_warps = 8;  // the layout has 4
+  EXPECT_FALSE(CheckLayout(r).status.ok());
+  r.num_warps = 4;
+  EXPECT_TRUE(CheckLayout(r).status.ok());
+}
+
+TEST(LayoutCheck, UnparsableLayoutHasNoKind) {
+  LayoutCheckRequest r = Mfma(64);
+  r.layout = "#ttg.amd_mfma<{version = 3";
+  const LayoutCheck c = CheckLayout(r);
+  EXPECT_FALSE(c.status.ok());
+  EXPECT_TRUE(c.kind.empty());
+  EXPECT_THAT(Json(r, c), HasSubstr("\"kind\": null"));
+}
+
+TEST(LayoutCheck, RequestFromJson) {
+  absl::StatusOr<JsonValue> v = ParseJson(
+      R"({"layout": "#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32],)"
+      R"( warpsPerCTA = [1], order = [0]}>", "shape": [128], "element": "f16",)"
+      R"( "memdesc": false, "threads_per_warp": 32, "num_warps": null})");
+  ASSERT_TRUE(v.ok()) << v.status();
+  absl::StatusOr<LayoutCheckRequest> r = LayoutCheckRequestFromJson(*v);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->element, "f16");
+  EXPECT_FALSE(r->num_warps.has_value());
+  EXPECT_TRUE(CheckLayout(*r).status.ok());
+}
+
+TEST(LayoutCheck, BadRequests) {
+  auto error = [](const std::string& text) {
+    absl::StatusOr<JsonValue> v = ParseJson(text);
+    EXPECT_TRUE(v.ok()) << v.status();
+    absl::StatusOr<LayoutCheckRequest> r = LayoutCheckRequestFromJson(*v);
+    return r.ok() ? std::string("ok") : std::string(r.status().message());
+  };
+  EXPECT_EQ(error("[1]"), "a check needs a JSON object per line");
+  EXPECT_EQ(error(R"({"shape": [4]})"), "a check needs \"layout\" (TTGIR text)");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": []})"),
+            "a check needs \"shape\" (an array of sizes)");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": [0]})"),
+            "a check needs \"shape\" sizes from 1 to 2^40");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": [4], "element": 3})"),
+            "a check needs \"element\" as a string");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": [4], "num_ctas": 2000000})"),
+            "a check needs \"num_ctas\" from 1 to 2^20");
+  EXPECT_EQ(error(R"({"layout": "#x", "shape": [4], "threads_per_warp": 0})"),
+            "a check needs \"threads_per_warp\" from 1 to 2^20");
+}
+
+}  // namespace
+}  // namespace hlolayout::triton

@@ -1,0 +1,85 @@
+#include "hlolayout/triton/smem_twin_answer.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/cute/parse.h"
+#include "hlolayout/triton/named_layouts.h"
+#include "hlolayout/triton/ttgir_parser.h"
+
+namespace hlolayout::triton {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kNvmma[] =
+    "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+    "elementBitWidth = 16}>";
+
+cute::IntTuple Static(const std::string& text) {
+  absl::StatusOr<cute::IntTuple> t = cute::ParseIntTuple(text);
+  EXPECT_TRUE(t.ok()) << t.status();
+  return cute::WithTags(*t, /*is_static=*/true);
+}
+
+NvmmaSharedLayout Nvmma(const std::string& text) {
+  absl::StatusOr<Layout> l = ParseLayout(text);
+  EXPECT_TRUE(l.ok()) << l.status();
+  return *l->get<NvmmaSharedLayout>();
+}
+
+TEST(SmemTwinAnswer, AtomToTriton) {
+  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
+      "GMMA::Layout_K_SW128_Atom<half_t>", Static("(128,64)"), std::nullopt);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_TRUE(a->nvmma_twin.has_value());
+  EXPECT_EQ(a->nvmma_twin->attr, kNvmma);
+  EXPECT_EQ(SmemTwinAnswerText(*a),
+            "Layout: Sw<3,4,3> o smem_ptr[16b](unset) o "
+            "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
+            "LayoutElements: Sw<3,3,3> o _0 o "
+            "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))\n"
+            "Triton: " +
+                std::string(kNvmma) + " on memdesc shape [128, 64]\n");
+  EXPECT_THAT(SmemTwinAnswerJson(*a),
+              HasSubstr("\"MemdescShape\": [128, 64]}"));
+}
+
+TEST(SmemTwinAnswer, AtomWithoutTwin) {
+  absl::StatusOr<SmemTwinAnswer> a = AnswerSmemAtom(
+      "GMMA::Layout_MN_INTER_Atom<half_t>", Static("(64,64)"), std::nullopt);
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_FALSE(a->nvmma_twin.has_value());
+  EXPECT_THAT(SmemTwinAnswerText(*a), HasSubstr("\nTriton: none\n"));
+  EXPECT_THAT(SmemTwinAnswerJson(*a), HasSubstr("\"Triton\": \"none\"}"));
+}
+
+TEST(SmemTwinAnswer, TritonToAtom) {
+  absl::StatusOr<SmemTwinAnswer> a =
+      AnswerNvmmaShared(Nvmma(kNvmma), {128, 64});
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_TRUE(a->cute_twin.has_value());
+  const std::string text = SmemTwinAnswerText(*a);
+  EXPECT_THAT(text, HasSubstr("Atom: GMMA::Layout_K_SW128_Atom<half_t>\n"
+                              "Shape: (_128,_64)\nOrder: none\n"));
+  EXPECT_THAT(SmemTwinAnswerJson(*a),
+              HasSubstr("{\"Triton\": \"" + std::string(kNvmma) +
+                        "\", \"MemdescShape\": [128, 64], \"Atom\": "
+                        "\"GMMA::Layout_K_SW128_Atom<half_t>\""));
+}
+
+TEST(SmemTwinAnswer, BadNamesAndShapes) {
+  EXPECT_FALSE(
+      AnswerSmemAtom("GMMA::Nope<half_t>", std::nullopt, std::nullopt).ok());
+  // 8 rows do not hold a 128-byte swizzle atom of 64 halves twice over.
+  EXPECT_FALSE(AnswerSmemAtom("GMMA::Layout_K_SW128_Atom<half_t>",
+                              Static("(8,8)"), std::nullopt)
+                   .ok());
+}
+
+}  // namespace
+}  // namespace hlolayout::triton
