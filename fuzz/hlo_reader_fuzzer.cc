@@ -42,7 +42,9 @@ class TouchingVisitor : public HloVisitor {
   }
   void BeginComputation(const HloComputationHeader& header) override {
     Touch(header.name);
-    for (const HloParameter& p : header.parameters) Touch(p.shape);
+    for (const HloParameter& p : header.parameters) {
+      if (p.shape != nullptr) Touch(*p.shape);
+    }
   }
   void VisitInstruction(const HloInstruction& instruction) override {
     ++instructions_;

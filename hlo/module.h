@@ -166,7 +166,9 @@ int64_t CalledComputation(const HloModule& module,
 // A computation parameter in a signature: `p0: f32[2,3]`.
 struct HloParameter {
   absl::string_view name;
-  Shape shape;  // signatures print no layouts; the default one is filled in
+  // Signatures print no layouts; the default one is filled in. Not owned,
+  // as instruction shapes (see above); never null in a header read.
+  const Shape* shape = nullptr;
 };
 
 // `ENTRY %main (p0: f32[2], p1: s32[]) -> f32[2] {`
@@ -179,7 +181,8 @@ struct HloComputationHeader {
   bool written_inline = false;
   bool has_signature = false;
   std::vector<HloParameter> parameters;
-  Shape result_shape;  // when has_signature
+  // When has_signature (else null); not owned, as the parameters' shapes.
+  const Shape* result_shape = nullptr;
 };
 
 struct HloComputation {

@@ -440,7 +440,7 @@ absl::Status Reader::CheckComputationEnd(int64_t root) {
       const Shape* shape = DefinitionShape(root);
       if (shape != nullptr &&
           !Shape::Equal().IgnoreLayout().IgnoreDynamicDimension()(
-              computation_.result_shape, *shape)) {
+              *computation_.result_shape, *shape)) {
         return Error(result_text_.data() - text_.data(),
                      absl::StrCat("computation '", computation_.name,
                                   "' returns ", result_text_, " but its root '",

@@ -15,9 +15,10 @@ absl::Status Reader::ParseComputationHeader() {
   computation_.offset = pos_;
   computation_.entry_marker = false;
   computation_.has_signature = false;
-  // The parameters and result shape of the previous header are assigned
-  // over (their Shapes keep their storage), and cut to size at the end.
+  // The parameters of the previous header are assigned over, and cut to
+  // size at the end.
   size_t parameters = 0;
+  header_kept_.clear();
   absl::Status status;
   if (LookingAtWord("ENTRY")) {
     computation_.entry_marker = true;
@@ -37,13 +38,10 @@ absl::Status Reader::ParseComputationHeader() {
     status = ParseSignature(&parameters);
     if (!status.ok()) return status;
   } else {
-    computation_.result_shape = Shape();
-    copied_result_ = CopiedShape();
+    computation_.result_shape = nullptr;
     result_text_ = absl::string_view();
   }
   computation_.parameters.resize(parameters);
-  if (copied_parameters_.size() > parameters)
-    copied_parameters_.resize(parameters);
   if (Peek() != '{') {
     return Expected(
         absl::StrCat("'{' to open computation '", computation_.name, "'"));
@@ -87,8 +85,7 @@ inline absl::Status Reader::ParseSignature(size_t* parameters) {
   pos_ += 2;
   status = SkipTrivia();
   if (status.ok()) {
-    status =
-        ParseShape(&computation_.result_shape, &result_text_, &copied_result_);
+    status = ReadHeaderShape(&computation_.result_shape, &result_text_);
   }
   if (status.ok()) status = SkipTrivia();
   return status;
@@ -98,8 +95,6 @@ inline absl::Status Reader::ParseParameter(size_t i) {
   if (i == computation_.parameters.size()) {
     computation_.parameters.emplace_back();
   }
-  if (i == copied_parameters_.size()) copied_parameters_.emplace_back();
-  CopiedShape* copied = &copied_parameters_[i];
   HloParameter& parameter = computation_.parameters[i];
   parameter.name = ScanPercentName();
   if (parameter.name.empty()) return Expected("a parameter name");
@@ -107,7 +102,7 @@ inline absl::Status Reader::ParseParameter(size_t i) {
   absl::Status status = SkipTrivia();
   if (status.ok()) status = ExpectChar(':', "':' after parameter name");
   if (status.ok()) status = SkipTrivia();
-  if (status.ok()) status = ParseShape(&parameter.shape, &unused, copied);
+  if (status.ok()) status = ReadHeaderShape(&parameter.shape, &unused);
   if (status.ok()) status = SkipTrivia();
   return status;
 }
@@ -167,6 +162,7 @@ inline absl::Status Reader::ReadBodyInstruction() {
   // Emptied between instructions, so that no shape handed out for the
   // instruction being read goes away.
   if (shape_cache_.full() && inline_depth_ == 0) {
+    PinHeaderShapes();
     shape_cache_.Clear();
     ++cache_generation_;
   }

@@ -305,15 +305,15 @@ class Reader {
   absl::Status DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
                            const Shape** shape, absl::string_view* shape_text)
       __attribute__((noinline));
-  // Reads a shape into a value (signatures, the entry layout). `copied`
-  // (may be null): where the value was last copied from, to skip copying
-  // the same cached Shape again.
-  struct CopiedShape {
-    const Shape* source = nullptr;
-    uint64_t generation = 0;
-  };
-  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text,
-                          CopiedShape* copied = nullptr);
+  // Reads a shape into a value (the entry layout).
+  absl::Status ParseShape(Shape* shape, absl::string_view* shape_text);
+  // Reads a shape of a computation's signature: the cache's or the
+  // module's Shape, or one kept for the header (header_kept_).
+  absl::Status ReadHeaderShape(const Shape** shape,
+                               absl::string_view* shape_text);
+  // Before the shape cache is emptied while streaming: the header's shapes
+  // that the cache owns are copied into header_kept_.
+  void PinHeaderShapes();
   absl::Status SkipString();
   // Skips from an opening bracket to its closing one.
   absl::Status SkipBalanced();
@@ -580,8 +580,9 @@ class Reader {
   // Emptyings of the shape cache (a Shape pointer names the same Shape only
   // within one generation).
   uint64_t cache_generation_ = 0;
-  std::vector<CopiedShape> copied_parameters_;
-  CopiedShape copied_result_;
+  // Shapes of the current computation's signature that neither the cache
+  // nor the module owns (streaming).
+  std::vector<std::shared_ptr<const Shape>> header_kept_;
   // ReadHloTail: what came before `begin` is not known.
   bool tail_ = false;
   // ReadHloHead/ReadHloTail: what is left to check across the cuts.

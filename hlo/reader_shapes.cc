@@ -60,26 +60,42 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text,
-                                CopiedShape* copied) {
+absl::Status Reader::ParseShape(Shape* shape, absl::string_view* shape_text) {
   // Outside instructions: scratch 0 is free, and the cache can be used.
   const Shape* read = nullptr;
   absl::Status status = ReadShape(0, &read, shape_text);
-  if (!status.ok()) return status;
-  // Signatures of small computations repeat the same few shapes: a Shape
-  // copied from the same cached one is not copied again (a third of reading
-  // a dump of many small fused computations was these copies).
-  const bool cached = read != Scratch(0);
-  if (copied != nullptr && cached && copied->source == read &&
-      copied->generation == cache_generation_) {
-    return status;
-  }
-  *shape = *read;
-  if (copied != nullptr) {
-    copied->source = cached ? read : nullptr;
-    copied->generation = cache_generation_;
-  }
+  if (status.ok()) *shape = *read;
   return status;
+}
+
+absl::Status Reader::ReadHeaderShape(const Shape** shape,
+                                     absl::string_view* shape_text) {
+  // Signatures of small computations repeat the same few shapes: they are
+  // pointed to, never copied (a third of reading a dump of many small fused
+  // computations was copying them; memory held them once per computation).
+  const Shape* read = nullptr;
+  absl::Status status = ReadShape(0, &read, shape_text);
+  if (!status.ok()) return status;
+  if (read == Scratch(0)) {  // streaming, not cached: the next read reuses it
+    header_kept_.push_back(std::make_shared<const Shape>(*read));
+    if (keep_ != nullptr) keep_->push_back(header_kept_.back());
+    read = header_kept_.back().get();
+  }
+  *shape = read;
+  return status;
+}
+
+void Reader::PinHeaderShapes() {
+  if (keep_ != nullptr) return;  // the module owns them
+  const auto pin = [this](const Shape** shape) {
+    if (*shape == nullptr) return;
+    header_kept_.push_back(std::make_shared<const Shape>(**shape));
+    *shape = header_kept_.back().get();
+  };
+  for (HloParameter& parameter : computation_.parameters) {
+    pin(&parameter.shape);
+  }
+  pin(&computation_.result_shape);
 }
 
 const Shape* Reader::Keep(Shape shape) {

@@ -81,7 +81,8 @@ TEST(HloReader, BasicModule) {
   ASSERT_TRUE(add.header.has_signature);
   ASSERT_EQ(add.header.parameters.size(), 2u);
   EXPECT_EQ(add.header.parameters[1].name, "y");
-  EXPECT_EQ(add.header.result_shape.ToString(true), "f32[]");
+  ASSERT_NE(add.header.result_shape, nullptr);
+  EXPECT_EQ(add.header.result_shape->ToString(true), "f32[]");
   EXPECT_EQ(add.root_index, 2);
 
   const HloComputation& entry = m.entry();
@@ -441,7 +442,8 @@ ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[
 )");
   ASSERT_EQ(modules.size(), 1u);
   const HloComputation& e = modules[0].entry();
-  EXPECT_EQ(e.header.parameters[0].shape.ToString(), "(f32[], (s32[], u8[2]))");
+  EXPECT_EQ(e.header.parameters[0].shape->ToString(),
+            "(f32[], (s32[], u8[2]))");
   const HloInstruction& gte = e.instructions[1];
   EXPECT_EQ(gte.operands[0].shape_text, "(f32[], (s32[], u8[2]{0}))");
   EXPECT_EQ(gte.operands[0].shape->tuple_shape(1).tuple_size(), 2);
@@ -556,7 +558,8 @@ ENTRY e {
   EXPECT_TRUE(m.computations[0].instructions.empty());
   EXPECT_EQ(m.computations[0].root_index, -1);
   EXPECT_TRUE(m.computations[0].header.has_signature);
-  EXPECT_EQ(m.computations[0].header.result_shape.tuple_size(), 0);
+  ASSERT_NE(m.computations[0].header.result_shape, nullptr);
+  EXPECT_EQ(m.computations[0].header.result_shape->tuple_size(), 0);
   EXPECT_EQ(m.computations[1].root_index, -1);
   EXPECT_EQ(m.entry().instructions[0].shape->tuple_size(), 0);
 }
@@ -1014,6 +1017,64 @@ TEST(HloReader, KeptShapesOutliveTheCache) {
   EXPECT_GT(checked, 20000);
   // Each shape is owned once per module.
   EXPECT_LT(copy.shapes.size(), static_cast<size_t>(checked));
+}
+
+// Signatures are not copied into each header: computations with the same
+// signature text point to one Shape, which outlives the reader and the
+// vector the modules came in.
+TEST(HloReader, SignatureShapesAreSharedNotCopied) {
+  std::vector<HloModule> modules = ReadOk(R"(HloModule m
+%f (a: f32[8], b: (s32[], bf16[2,3])) -> f32[8] {
+  %a = f32[8]{0} parameter(0)
+  %b = (s32[], bf16[2,3]{1,0}) parameter(1)
+  ROOT %n = f32[8]{0} negate(%a)
+}
+%g (a: f32[8], b: (s32[], bf16[2,3])) -> f32[8] {
+  %a = f32[8]{0} parameter(0)
+  %b = (s32[], bf16[2,3]{1,0}) parameter(1)
+  ROOT %n = f32[8]{0} abs(%a)
+}
+ENTRY %main (p: f32[8]) -> f32[8] {
+  %p = f32[8]{0} parameter(0)
+  ROOT %c = f32[8]{0} copy(%p)
+}
+)");
+  ASSERT_EQ(modules.size(), 1u);
+  const HloModule m = modules[0];
+  modules.clear();  // the copy shares the shapes
+  const HloComputationHeader& f = m.computations[0].header;
+  const HloComputationHeader& g = m.computations[1].header;
+  const HloComputationHeader& e = m.computations[2].header;
+  ASSERT_EQ(f.parameters.size(), 2u);
+  ASSERT_EQ(g.parameters.size(), 2u);
+  EXPECT_EQ(f.parameters[0].shape, g.parameters[0].shape);
+  EXPECT_EQ(f.parameters[1].shape, g.parameters[1].shape);
+  EXPECT_EQ(f.parameters[0].shape, f.result_shape);
+  EXPECT_EQ(e.parameters[0].shape, f.result_shape);
+  EXPECT_EQ(f.parameters[0].shape->ToString(true), "f32[8]{0}");
+  EXPECT_EQ(g.parameters[1].shape->ToString(true), "(s32[], bf16[2,3]{1,0})");
+  EXPECT_EQ(g.result_shape->ToString(true), "f32[8]{0}");
+}
+
+// While streaming, a signature's result shape is checked against the root
+// after the shape cache has been emptied in the middle of the computation:
+// the header keeps its own copy of the shapes the cache owned.
+TEST(HloReader, SignatureShapesOutliveACacheEmptiedMidComputation) {
+  std::string text = "HloModule m\nENTRY %main (p: f32[<=4]) -> f32[<=4] {\n";
+  for (int i = 1; i <= 13000; ++i) {
+    absl::StrAppend(&text, "  %p", i, " = f32[", i, "]{0} parameter(", i,
+                    ")\n");
+  }
+  absl::StrAppend(&text, "  %p = f32[<=4]{0} parameter(0)\n",
+                  "  ROOT %r = f32[4]{0} copy(%p)\n}\n");
+  HloVisitor visitor;
+  ASSERT_TRUE(ReadHlo(text, HloReadOptions(), &visitor).ok());
+  std::string bad = text;
+  bad.replace(bad.rfind("f32[4]{0} copy"), 6, "f32[5]");
+  const absl::Status status = ReadHlo(bad, HloReadOptions(), &visitor);
+  EXPECT_FALSE(status.ok());
+  EXPECT_THAT(std::string(status.message()),
+              HasSubstr("returns f32[<=4] but its root 'r' is f32[5]"));
 }
 
 // Many near-identical shape texts (one prefix, different tails; arrays with

@@ -17,6 +17,7 @@
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/memory/heap_simulator.h"
+#include "hlolayout/memory/scratch_pool.h"
 
 namespace hlolayout {
 namespace {
@@ -1039,8 +1040,13 @@ absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
     const HloModule& module, const BufferAssignmentOptions& options) {
   MemoryAnalysisOptions analysis_options;
   analysis_options.keep_dataflow = true;
-  absl::StatusOr<MemoryAnalysis> analysis =
-      AnalyzeMemory(module, analysis_options);
+  absl::StatusOr<MemoryAnalysis> analysis;
+  {
+    // The live ranges' large tables are not kept for a next analysis
+    // through the buffer assignment's peak (memory/scratch_pool.h).
+    memory_internal::ScratchPool::DuringAnalysis during;
+    analysis = AnalyzeMemory(module, analysis_options);
+  }
   if (!analysis.ok()) return analysis.status();
   ModuleMemory out;
   out.live_ranges = *std::move(analysis);

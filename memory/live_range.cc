@@ -192,10 +192,11 @@ absl::Status Analyzer::Build() {
   // One pass over every instruction: contexts (every caller's kind;
   // embedded wins) and the callees of every instruction (callee_ids_ from
   // callee_begin_[i] to callee_begin_[i + 1], i counting instructions over
-  // all computations). What the nodes need (infos_) is copied afterwards for
-  // the computations that are not embedded only: a fused computation's
-  // instructions become no nodes, and a dump of many small fusions would
-  // otherwise fill a record for nearly every instruction for nothing.
+  // all computations). What the nodes need (infos_) is copied afterwards,
+  // one computation at a time, for the computations that are not embedded
+  // only: a fused computation's instructions become no nodes, and a dump of
+  // many small fusions would otherwise fill a record for nearly every
+  // instruction for nothing.
   comp_first_instruction_.resize(computations);
   const int64_t instructions = module_.instruction_count();
   callee_begin_.reserve(instructions + 1);
@@ -232,16 +233,21 @@ absl::Status Analyzer::Build() {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   comps_[module_.entry_index].context = Context::kEntry;
-  FillInfos();
-  // Build every computation that is not embedded (their instructions have
-  // the infos).
-  const size_t built = infos_.size();
+  // Build every computation that is not embedded.
+  size_t built = 0;
+  for (size_t c = 0; c < computations; ++c) {
+    if (comps_[c].context == Context::kEmbedded) continue;
+    built += module_.computations[c].instructions.size();
+  }
+  comp_first_info_.resize(computations);
+  metadata_.reserve(built);
   nodes_.reserve(built * 5 / 4 + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
     PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
+    comp_first_info_[c] = static_cast<int64_t>(metadata_.size());
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
@@ -249,64 +255,46 @@ absl::Status Analyzer::Build() {
   return absl::OkStatus();
 }
 
-void Analyzer::FillInfos() {
-  const size_t computations = comps_.size();
-  comp_first_info_.resize(computations);
-  size_t needed = 0;
-  for (size_t c = 0; c < computations; ++c) {
-    if (comps_[c].context == Context::kEmbedded) continue;
-    needed += module_.computations[c].instructions.size();
+void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
+  InstructionInfo& info = *out;
+  info = InstructionInfo();
+  info.source = &in;
+  info.name = in.name;
+  info.shape = in.shape;
+  info.opcode_class = OpcodeClassOf(in.opcode);
+  if (in.parameter_number.has_value()) {
+    info.has_parameter_number = true;
+    info.parameter_number = *in.parameter_number;
   }
-  infos_.reserve(needed);
-  for (size_t c = 0; c < computations; ++c) {
-    comp_first_info_[c] = static_cast<int64_t>(infos_.size());
-    if (comps_[c].context == Context::kEmbedded) continue;
-    for (const HloInstruction& in : module_.computations[c].instructions) {
-      infos_.emplace_back();
-      InstructionInfo& info = infos_.back();
-      info.source = &in;
-      info.name = in.name;
-      info.opcode = in.opcode_name;
-      info.shape = in.shape;
-      info.operands = in.operands.data();
-      info.operand_count = static_cast<uint32_t>(in.operands.size());
-      info.opcode_class = OpcodeClassOf(in.opcode);
-      if (in.parameter_number.has_value()) {
-        info.has_parameter_number = true;
-        info.parameter_number = *in.parameter_number;
-      }
-      bool metadata_seen = false;  // the first one counts, as elsewhere
-      bool body_seen = false, condition_seen = false;
-      for (const HloAttribute& a : in.attributes) {
-        switch (a.name.size()) {
-          case 4:
-            if (!body_seen && Eq(a.name, "body")) {
-              body_seen = true;
-              info.body = CalledComputation(module_, in, "body");
-            }
-            break;
-          case 8:
-            if (!metadata_seen && Eq(a.name, "metadata")) {
-              metadata_seen = true;
-              info.op_name = OpNameOf(a.value);
-              info.metadata = a.value;
-            }
-            break;
-          case 9:
-            if (!condition_seen && Eq(a.name, "condition")) {
-              condition_seen = true;
-              info.condition = CalledComputation(module_, in, "condition");
-            }
-            break;
-          case 20:
-            if (Eq(a.name, "control-predecessors")) {
-              info.has_control_predecessors = true;
-            }
-            break;
-          default:
-            break;
+  bool metadata_seen = false;  // the first one counts, as elsewhere
+  bool body_seen = false, condition_seen = false;
+  for (const HloAttribute& a : in.attributes) {
+    switch (a.name.size()) {
+      case 4:
+        if (!body_seen && Eq(a.name, "body")) {
+          body_seen = true;
+          info.body = CalledComputation(module_, in, "body");
         }
-      }
+        break;
+      case 8:
+        if (!metadata_seen && Eq(a.name, "metadata")) {
+          metadata_seen = true;
+          info.metadata = a.value;
+        }
+        break;
+      case 9:
+        if (!condition_seen && Eq(a.name, "condition")) {
+          condition_seen = true;
+          info.condition = CalledComputation(module_, in, "condition");
+        }
+        break;
+      case 20:
+        if (Eq(a.name, "control-predecessors")) {
+          info.has_control_predecessors = true;
+        }
+        break;
+      default:
+        break;
     }
   }
 }
@@ -331,10 +319,13 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const int64_t first_instruction = comp_first_instruction_[c];
   int64_t parameters = 0;  // 1 + the largest parameter number
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  const HloInstruction* const records = source.instructions.data();
+  scratch_parameters_.clear();
+  InstructionInfo info;
   for (int64_t k = 0; k < count; ++k) {
-    const InstructionInfo& info = infos[k];
-    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
+    if (k + 4 < count) Prefetch(records[k + 4].attributes.data(), 64);
+    ReadInfo(records[k], &info);
+    metadata_.push_back(info.metadata);
     if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", info.name, "' in '", source.header.name,
@@ -368,6 +359,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
     }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters = std::max(parameters, info.parameter_number + 1);
+      scratch_parameters_.emplace_back(k, info.parameter_number);
     }
   }
   return parameters;
@@ -379,21 +371,16 @@ void Analyzer::IndexParameters(int64_t c, int64_t base, int64_t parameters) {
   comp.parameters_begin = static_cast<int64_t>(parameter_ids_.size());
   comp.parameters_size = parameters;
   parameter_ids_.resize(parameter_ids_.size() + parameters, kNone);
-  if (parameters == 0) return;
-  const int64_t count = static_cast<int64_t>(comp.source->instructions.size());
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
-  for (int64_t k = 0; k < count; ++k) {
-    if (infos[k].has_parameter_number && infos[k].parameter_number >= 0) {
-      parameter_ids_[comp.parameters_begin + infos[k].parameter_number] =
-          base + k;
-    }
+  // AddTextNodes listed them in text order.
+  for (const auto& [k, number] : scratch_parameters_) {
+    parameter_ids_[comp.parameters_begin + number] = base + k;
   }
 }
 
 absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   const HloComputation& source = *comps_[c].source;
   const int64_t count = static_cast<int64_t>(source.instructions.size());
-  const InstructionInfo* const infos = infos_.data() + comp_first_info_[c];
+  const HloInstruction* const records = source.instructions.data();
   FillScratch(&scratch_gte_head_, count, kNone);
   if (scratch_gte_tail_.size() < static_cast<size_t>(count)) {
     scratch_gte_tail_.resize(count);
@@ -403,12 +390,11 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   // of the instruction that first uses it.
   ScratchVector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
-    const InstructionInfo& in = infos[k];
-    if (k + 4 < count) Prefetch(infos[k + 4].operands, 64);
+    const HloInstruction& in = records[k];
+    if (k + 4 < count) Prefetch(records[k + 4].operands.data(), 64);
     const size_t begin = operand_ids_.size();
     new_gtes.clear();
-    for (size_t o = 0; o < in.operand_count; ++o) {
-      const HloOperand& operand = in.operands[o];
+    for (const HloOperand& operand : in.operands) {
       // Resolved by the reader (HloOperand::index).
       if (operand.index < 0) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -421,7 +407,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
             FindRestoredGetTupleElement(producer - base, operand.output_index);
         if (gte == kNone) {
           absl::StatusOr<int64_t> added =
-              AddRestoredGetTupleElement(c, base, producer, operand, in);
+              AddRestoredGetTupleElement(c, base, producer, operand, in.name);
           if (!added.ok()) return added.status();
           gte = *added;
         }
@@ -431,7 +417,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
     }
     Node& node = nodes_[base + k];
     node.operands_begin = static_cast<uint32_t>(begin);
-    node.operands_size = in.operand_count;
+    node.operands_size = static_cast<uint32_t>(in.operands.size());
     for (const auto& [gid, producer] : new_gtes) {
       nodes_[gid].operands_begin = static_cast<uint32_t>(operand_ids_.size());
       operand_ids_.push_back(producer);
@@ -449,12 +435,12 @@ inline int64_t Analyzer::FindRestoredGetTupleElement(int64_t local,
 
 absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
     int64_t c, int64_t base, int64_t producer, const HloOperand& operand,
-    const InstructionInfo& in) {
+    absl::string_view user) {
   const int64_t local = producer - base;
   const Shape* ps = NodeShape(nodes_[producer]);
   if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "operand '", operand.name, "#", operand.output_index, "' of '", in.name,
+        "operand '", operand.name, "#", operand.output_index, "' of '", user,
         "' selects no element of ", nodes_[producer].name, "'s result"));
   }
   const int64_t gid = static_cast<int64_t>(nodes_.size());
@@ -559,7 +545,8 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
 }
 
 absl::Status Analyzer::SetSources() {
-  NumberPositions();
+  absl::Status numbered = NumberPositions();
+  if (!numbered.ok()) return numbered;
   ListCallsites();
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
@@ -581,15 +568,30 @@ absl::Status Analyzer::SetSources() {
       if (!status.ok()) return status;
     }
   }
+  // Phi sources index phi_inputs_ in 32 bits (Source::target).
+  if (phi_inputs_.size() > static_cast<size_t>(kMostIds)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "module has ", phi_inputs_.size(),
+        " phi inputs; the memory analysis numbers at most ", kMostIds));
+  }
   return absl::OkStatus();
 }
 
-void Analyzer::NumberPositions() {
+absl::Status Analyzer::NumberPositions() {
   for (Node& node : nodes_) {
     node.first_position = positions_;
     positions_ += static_cast<int64_t>(node.subshapes->size());
   }
+  // Values are positions, so they fit too.
+  if (positions_ > kMostIds) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("module has ", positions_,
+                     " result positions (instructions and their tuple "
+                     "elements); the memory analysis numbers at most ",
+                     kMostIds));
+  }
   sources_.assign(positions_, Source());
+  return absl::OkStatus();
 }
 
 void Analyzer::ListCallsites() {
@@ -812,7 +814,7 @@ inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
 
 absl::Status Analyzer::ResolveValues() {
   // A forward chain ends at a defined or phi position.
-  ScratchVector<int64_t> end_of(positions_, kNone);
+  ScratchVector<int32_t> end_of(positions_, kNone);
   ScratchVector<int64_t> path;
   for (int64_t p = 0; p < positions_; ++p) {
     if (end_of[p] != kNone) continue;
@@ -836,8 +838,8 @@ absl::Status Analyzer::ResolveValues() {
   graph.Reserve(positions_);
   value_def_position_.reserve(positions_);
   value_def_node_.reserve(positions_);
-  ScratchVector<int64_t> node_of(positions_, kNone);
-  ScratchVector<int64_t> position_of;  // graph node -> position
+  ScratchVector<int32_t> node_of(positions_, kNone);
+  ScratchVector<int32_t> position_of;  // graph node -> position
   position_of.reserve(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
     if (sources_[p].kind != SourceKind::kPhi) continue;
@@ -862,7 +864,7 @@ absl::Status Analyzer::ResolveValues() {
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them).
-  ScratchVector<int64_t> value_at(positions_, kNone);  // its own value
+  ScratchVector<int32_t> value_at(positions_, kNone);  // its own value
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;
@@ -929,7 +931,9 @@ void Analyzer::ComputeUses() {
       const size_t subshapes = top_only ? 1 : operand.subshapes->size();
       for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
-        if (v != kNone) use_end_[v] = std::max(use_end_[v], at);
+        if (v != kNone)
+          use_end_[v] =
+              static_cast<int32_t>(std::max<int64_t>(use_end_[v], at));
       }
     }
   }
@@ -976,8 +980,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
     if (node.source != nullptr) {
-      s.op_name = InfoOf(node).op_name;
-      s.metadata = InfoOf(node).metadata;
+      s.metadata = MetadataOf(node);
+      s.op_name = OpNameOf(s.metadata);
     }
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
@@ -1099,6 +1103,9 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options) {
   memory_internal::Analyzer analyzer(module, options);
+  // Ends before the analyzer's tables are freed (kept for the next
+  // analysis).
+  memory_internal::ScratchPool::DuringAnalysis during;
   return analyzer.Run();
 }
 

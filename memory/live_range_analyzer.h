@@ -40,6 +40,10 @@ namespace hlolayout {
 namespace memory_internal {
 
 constexpr int64_t kNone = -1;
+// Positions, values and phi inputs are numbered in 32 bits (the tables by
+// position or value hold int32_t): a module with more is refused
+// (CheckIds), never wrapped.
+constexpr int64_t kMostIds = INT32_MAX;
 
 template <size_t N>
 inline bool Eq(absl::string_view s, const char (&literal)[N]) {
@@ -135,8 +139,8 @@ struct OpcodeClass {
 const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the opcode and op_name are the instruction's
-// (Analyzer::infos_[info]).
+// (*subshapes)[0].shape; the opcode is the source's, the metadata
+// the instruction's (Analyzer::MetadataOf).
 struct Node {  // an instruction of a scheduled computation
   // A restored get-tuple-element's name is its producer's: it prints as
   // "name#gte_index".
@@ -185,20 +189,16 @@ struct Comp {
   int64_t span_start = kNone, span_end = kNone;
 };
 
-// What the analysis reads from an instruction's record, copied in one
-// pass over the module (the records are scattered; the copies are read
-// in order when the nodes are built).
+// What a node takes from its instruction's record and attributes
+// (Analyzer::ReadInfo), read as the node is made.
 struct InstructionInfo {
   const HloInstruction* source = nullptr;
-  absl::string_view name, opcode;
+  absl::string_view name;
   const Shape* shape = nullptr;
-  const HloOperand* operands = nullptr;
-  uint32_t operand_count = 0;
   OpcodeClass opcode_class;
   bool has_parameter_number = false;
   bool has_control_predecessors = false;
   int64_t parameter_number = 0;
-  absl::string_view op_name;
   absl::string_view metadata;  // the whole first metadata={...} value
   // The computations of the first `body` and `condition` attributes.
   int64_t body = kNone, condition = kNone;
@@ -208,8 +208,8 @@ struct InstructionInfo {
 enum class SourceKind : uint8_t { kDefined, kForward, kPhi };
 struct Source {
   SourceKind kind = SourceKind::kDefined;
-  int64_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
-  int64_t inputs = 0;      // kPhi: how many positions
+  int32_t target = kNone;  // kForward: a position; kPhi: into phi_inputs_
+  int32_t inputs = 0;      // kPhi: how many positions
 };
 
 // The first `n` items of scratch vector `v` set to `x`. The vector only
@@ -239,7 +239,7 @@ class Analyzer {
 
  private:
   absl::Status Build();
-  void FillInfos();
+  void ReadInfo(const HloInstruction& in, InstructionInfo* info);
   // The nodes of computation `c`: its text's (AddTextNodes), parameters
   // by number (IndexParameters), operands with the get-tuple-elements
   // restored from `%name#N` (AddOperands), and its sequence
@@ -256,11 +256,11 @@ class Analyzer {
   int64_t FindRestoredGetTupleElement(int64_t local, int64_t n) const
       __attribute__((always_inline));
   // Adds the node of element N of `producer` (N from `operand`'s `#N`, used
-  // by `in`) at its first use.
+  // by the instruction named `user`) at its first use.
   absl::StatusOr<int64_t> AddRestoredGetTupleElement(int64_t c, int64_t base,
                                                      int64_t producer,
                                                      const HloOperand& operand,
-                                                     const InstructionInfo& in);
+                                                     absl::string_view user);
   void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
   absl::Span<const int64_t> Operands(const Node& node) const {
@@ -293,11 +293,11 @@ class Analyzer {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
   }
-  // The record of a node's instruction (a restored get-tuple-element: its
-  // producer's, in the same computation).
-  const InstructionInfo& InfoOf(const Node& node) const {
-    return infos_[node.info - comp_first_instruction_[node.computation] +
-                  comp_first_info_[node.computation]];
+  // The metadata of a node's instruction (a restored get-tuple-element:
+  // its producer's, in the same computation).
+  absl::string_view MetadataOf(const Node& node) const {
+    return metadata_[node.info - comp_first_instruction_[node.computation] +
+                     comp_first_info_[node.computation]];
   }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
@@ -306,7 +306,7 @@ class Analyzer {
   }
   absl::string_view Opcode(const Node& node) const {
     return node.source == nullptr ? absl::string_view("get-tuple-element")
-                                  : InfoOf(node).opcode;
+                                  : node.source->opcode_name;
   }
   const Shape* NodeShape(const Node& node) const {
     return (*node.subshapes)[0].shape;
@@ -323,7 +323,8 @@ class Analyzer {
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
-  void NumberPositions();
+  // Fails past kMostIds positions.
+  absl::Status NumberPositions();
   // The control-flow callers of each computation (for its parameters).
   void ListCallsites();
   // N of a get-tuple-element (its `index` attribute for one of the text).
@@ -412,9 +413,11 @@ class Analyzer {
   const MemoryAnalysisOptions options_;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
-  // By instruction of the computations that are not embedded; those of
-  // computation c from comp_first_info_[c].
-  ScratchVector<InstructionInfo> infos_;
+  // The first metadata={...} value by instruction of the computations that
+  // are not embedded (empty when none); those of computation c from
+  // comp_first_info_[c]. The op_name is found in it when the result is
+  // written.
+  ScratchVector<absl::string_view> metadata_;
   ScratchVector<int64_t> comp_first_info_;
   ScratchVector<int64_t> operand_ids_;
   ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
@@ -422,13 +425,13 @@ class Analyzer {
   ScratchVector<int64_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
   ScratchVector<Source> sources_;
-  ScratchVector<int64_t> phi_inputs_;  // positions
-  ScratchVector<int64_t> value_of_;    // position -> value id
-  ScratchVector<int64_t> use_end_;     // value -> latest time it is used
+  ScratchVector<int32_t> phi_inputs_;  // positions
+  ScratchVector<int32_t> value_of_;    // position -> value id
+  ScratchVector<int32_t> use_end_;     // value -> latest time it is used
   ScratchVector<int64_t> xla_size_;    // value -> bytes in XLA's sweep
   MemoryAnalysis out_;
-  ScratchVector<int64_t> value_def_position_;
-  ScratchVector<int64_t> value_def_node_;  // value -> defining node
+  ScratchVector<int32_t> value_def_position_;
+  ScratchVector<int32_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
   ScratchVector<int64_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
@@ -441,6 +444,9 @@ class Analyzer {
   ScratchVector<GteEntry> scratch_gtes_;
   std::vector<absl::string_view> scratch_names_;
   ScratchVector<int64_t> scratch_pending_;
+  // (text index, N) of the computation's parameter(N), N >= 0, in text
+  // order (AddTextNodes for IndexParameters).
+  ScratchVector<std::pair<int64_t, int64_t>> scratch_parameters_;
   ScratchVector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
   ScratchVector<int64_t> comp_first_instruction_;
   ScratchVector<uint32_t> callee_begin_;

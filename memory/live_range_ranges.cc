@@ -413,9 +413,13 @@ void Analyzer::NormalizeBuffer(absl::Span<int64_t> values) {
 namespace {
 
 // One peak search: over all memory (space -1) or one memory space.
+// The live bytes compared at time t are the starts up to t less the ends
+// before t: one array holds both, a value's start added at its start and
+// its end taken one step after its end event (a single table by time, not
+// one for starts and one for ends).
 struct Sweep {
   int64_t space;
-  ScratchVector<int64_t> starts, ends;  // bytes by time
+  ScratchVector<int64_t> events;  // bytes by time, ends shifted by one
   MemoryPeak peak;
 };
 
@@ -473,8 +477,7 @@ Sweep& PeakFinder::AddSweep(int64_t space) {
   sweeps_.emplace_back();
   Sweep& s = sweeps_.back();
   s.space = space;
-  s.starts.assign(end_ + 2, 0);
-  s.ends.assign(end_ + 2, 0);
+  s.events.assign(end_ + 3, 0);
   s.peak.memory_space = space;
   return s;
 }
@@ -499,13 +502,13 @@ void PeakFinder::AddEvents() {
     if (value.instruction == kNone) continue;
     const int64_t xla_size = xla_size_[v];
     const int64_t stop = std::min(value.end + 1, end_ + 1);
-    all.starts[value.start] += xla_size;
-    all.ends[stop] += xla_size;
+    all.events[value.start] += xla_size;
+    all.events[stop + 1] -= xla_size;
     const int32_t k = SpaceSweep(value.memory_space);
     Sweep& space = sweeps_[k];
     sweep_of_[v] = k;
-    space.starts[value.start] += value.bytes;
-    space.ends[stop] += value.bytes;
+    space.events[value.start] += value.bytes;
+    space.events[stop + 1] -= value.bytes;
     const int64_t from = std::max<int64_t>(0, value.start);
     const int64_t to = std::min(value.end, end_ - 1);
     if (from <= to) {
@@ -518,12 +521,11 @@ void PeakFinder::AddEvents() {
 void PeakFinder::FindPeak(Sweep* s) const {
   int64_t usage = 0, best = 0;
   for (int64_t t = 0; t <= end_ + 1; ++t) {
-    usage += s->starts[t];
+    usage += s->events[t];
     if (usage > best) {
       best = usage;
       s->peak.time = t;
     }
-    usage -= s->ends[t];
   }
 }
 

@@ -378,7 +378,7 @@ inline void Analyzer::GraphEmitter::EmitOperandBuffers(
   const int64_t stamp = ++stamp_;
   for (int64_t op : operands) {
     const Node& operand = a_.nodes_[op];
-    const int64_t* values = a_.value_of_.data() + operand.first_position;
+    const int32_t* values = a_.value_of_.data() + operand.first_position;
     const size_t subshapes = operand.subshapes->size();
     for (size_t s = 0; s < subshapes; ++s) {
       const int64_t v = values[s];
@@ -395,7 +395,7 @@ inline void Analyzer::GraphEmitter::EmitOperandBuffers(
 inline void Analyzer::GraphEmitter::EmitDefinedBuffers(const Node& node,
                                                        int64_t id) {
   const size_t count = OpenCount();
-  const int64_t* values = a_.value_of_.data() + node.first_position;
+  const int32_t* values = a_.value_of_.data() + node.first_position;
   const size_t subshapes = buffers_ ? node.subshapes->size() : 0;
   for (size_t s = 0; s < subshapes; ++s) {
     const int64_t v = values[s];
@@ -412,7 +412,7 @@ void Analyzer::GraphEmitter::ListLiveOut() {
   if (comp_.root == kNone || !buffers_) return;
   ++stamp_;
   const Node& root = a_.nodes_[comp_.root];
-  const int64_t* values = a_.value_of_.data() + root.first_position;
+  const int32_t* values = a_.value_of_.data() + root.first_position;
   for (size_t s = 0; s < root.subshapes->size(); ++s) {
     const int64_t v = values[s];
     if (v == kNone) continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 
 namespace hlolayout {
 namespace memory_internal {
@@ -33,6 +34,8 @@ size_t ClassSize(int c) {
 // Set when this thread's pool is destroyed: blocks freed later (by objects
 // destroyed after it at thread exit) go to operator delete.
 thread_local bool pool_destroyed = false;
+// DuringAnalysis objects alive on this thread.
+thread_local int analyses = 0;
 
 class Pool {
  public:
@@ -45,23 +48,36 @@ class Pool {
   void* Allocate(size_t bytes) {
     const int c = ClassOf(bytes);
     if (c >= kClasses) return ::operator new(bytes);
-    std::vector<void*>& blocks = free_[c];
-    if (!blocks.empty()) {
+    // A kept block of up to twice the size serves too: its pages are
+    // resident already, where a new block's would be faulted in (and the
+    // kept one would sit unused through the analysis' peak).
+    for (int k = c; k < kClasses && k <= c + kLargerClasses; ++k) {
+      std::vector<void*>& blocks = free_[k];
+      if (blocks.empty()) continue;
       void* p = blocks.back();
       blocks.pop_back();
-      retained_ -= ClassSize(c);
+      retained_ -= ClassSize(k);
+      if (k != c) larger_[p] = k;
       return p;
     }
     return ::operator new(ClassSize(c));
   }
   void Deallocate(void* p, size_t bytes) {
-    const int c = ClassOf(bytes);
+    int c = ClassOf(bytes);
+    if (!larger_.empty()) {
+      const auto it = larger_.find(p);
+      if (it != larger_.end()) {
+        c = it->second;
+        larger_.erase(it);
+      }
+    }
     if (c >= kClasses) {
       ::operator delete(p);
       return;
     }
     const size_t size = ClassSize(c);
-    if (retained_ + size > ScratchPool::kRetained) {
+    if (retained_ + size > ScratchPool::kRetained ||
+        (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis)) {
       ::operator delete(p);
       return;
     }
@@ -71,7 +87,11 @@ class Pool {
   size_t retained() const { return retained_; }
 
  private:
+  // Four classes up: twice the size.
+  static constexpr int kLargerClasses = 4;
   std::array<std::vector<void*>, kClasses> free_;
+  // Blocks handed out for a smaller class than their own: their class.
+  std::unordered_map<void*, int> larger_;
   size_t retained_ = 0;
 };
 
@@ -95,6 +115,9 @@ void ScratchPool::Deallocate(void* p, size_t bytes) {
 }
 
 size_t ScratchPool::RetainedBytes() { return ThreadPool().retained(); }
+
+ScratchPool::DuringAnalysis::DuringAnalysis() { ++analyses; }
+ScratchPool::DuringAnalysis::~DuringAnalysis() { --analyses; }
 
 size_t ScratchPool::BlockSize(size_t bytes) {
   const int c = ClassOf(std::max(bytes, kSmallest));

@@ -12,8 +12,9 @@
 // five times as long as the first. Blocks of kSmallest bytes or more come
 // from a per-thread pool instead: a freed block goes back to its thread's
 // pool (to operator delete past kRetained bytes kept), and the next
-// request of its size class takes it. Size classes are a quarter of a
-// power of two apart, so a block is at most 25% larger than asked for.
+// request of its size class, or of a class up to half its size, takes it. Size
+// classes are a quarter of a power of two apart, so a block is at most 25%
+// larger than asked for.
 //
 // Thread-safe: each thread has its own pool (a block freed on another
 // thread than the one it came from joins that thread's pool). The pool
@@ -42,6 +43,21 @@ class ScratchPool {
   static size_t RetainedBytes();
   // The size of the block Allocate(bytes) gives (for tests).
   static size_t BlockSize(size_t bytes);
+
+  // Blocks of this size or more freed on this thread while a
+  // DuringAnalysis lives on it go back to operator delete: kept, they would
+  // sit unused through the analysis' peak (the tables it frees midway are
+  // rarely of a size it asks for again), where the system can reuse or
+  // drop their pages. Smaller ones, and every block freed once it ends
+  // (the analysis' own tables, for the next one), are kept as before.
+  static constexpr size_t kLargestKeptDuringAnalysis = size_t{1} << 20;
+  class DuringAnalysis {
+   public:
+    DuringAnalysis();
+    ~DuringAnalysis();
+    DuringAnalysis(const DuringAnalysis&) = delete;
+    DuringAnalysis& operator=(const DuringAnalysis&) = delete;
+  };
 };
 
 template <typename T>

@@ -48,6 +48,57 @@ TEST(ScratchPool, FreedBlocksAreReused) {
   }).join();
 }
 
+// A kept block serves a request of up to half its size (its pages are
+// resident already), and goes back to its own class when freed.
+TEST(ScratchPool, LargerKeptBlocksServeSmallerRequests) {
+  std::thread([] {
+    const size_t before = ScratchPool::RetainedBytes();
+    const size_t large = ScratchPool::BlockSize(400000 * sizeof(int64_t));
+    const int64_t* first;
+    {
+      ScratchVector<int64_t> v(400000, 7);
+      first = v.data();
+    }
+    EXPECT_EQ(ScratchPool::RetainedBytes(), before + large);
+    {
+      ScratchVector<int32_t> w(500000, 1);  // 2 MB for a 3.5 MB block
+      EXPECT_EQ(static_cast<const void*>(w.data()),
+                static_cast<const void*>(first));
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before);
+    }
+    EXPECT_EQ(ScratchPool::RetainedBytes(), before + large);
+    {
+      ScratchVector<int64_t> v(400000, 1);  // back in its own class
+      EXPECT_EQ(v.data(), first);
+    }
+    {
+      ScratchVector<int8_t> tiny(400000, 1);  // 0.4 MB: under a quarter
+      EXPECT_NE(static_cast<const void*>(tiny.data()),
+                static_cast<const void*>(first));
+    }
+  }).join();
+}
+
+// While an analysis runs, large blocks it frees are not kept (they would
+// sit through its peak); small ones are, and so are large ones freed after.
+TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisAreNotKept) {
+  std::thread([] {
+    const size_t before = ScratchPool::RetainedBytes();
+    const size_t small = ScratchPool::BlockSize(100000);
+    const size_t large = ScratchPool::BlockSize(2 << 20);
+    ScratchVector<char> kept(2 << 20, 1);
+    {
+      ScratchPool::DuringAnalysis during;
+      { ScratchVector<char> v(2 << 20, 1); }
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before);
+      { ScratchVector<char> v(100000, 1); }
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before + small);
+    }
+    kept = ScratchVector<char>();
+    EXPECT_EQ(ScratchPool::RetainedBytes(), before + small + large);
+  }).join();
+}
+
 // No more than kRetained bytes are kept.
 TEST(ScratchPool, KeepsAtMostItsLimit) {
   std::thread([] {
