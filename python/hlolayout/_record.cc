@@ -145,50 +145,48 @@ void PyRecordSink::Add(py::object value) {
     has_result_ = true;
     return;
   }
-  frames_.back().items.push_back(std::move(value));
+  values_.push_back(std::move(value));
 }
 
 void PyRecordSink::BeginRecord(const RecordSpec& spec) {
-  frames_.push_back(Frame{&spec, {}});
-  frames_.back().items.reserve(spec.fields.size());
+  auto it = RecordMakers().find(&spec);
+  if (it == RecordMakers().end()) {
+    throw std::logic_error(std::string("no Python class for record ") +
+                           spec.name);
+  }
+  frames_.push_back(Frame{&spec, it->second, values_.size()});
 }
 
-namespace {
-
-py::tuple TupleOf(std::vector<py::object>& items) {
-  py::tuple out(items.size());
-  for (size_t i = 0; i < items.size(); ++i) {
-    PyTuple_SET_ITEM(out.ptr(), i, items[i].release().ptr());
+py::tuple PyRecordSink::PopTuple(size_t start) {
+  py::tuple out(values_.size() - start);
+  for (size_t i = start; i < values_.size(); ++i) {
+    PyTuple_SET_ITEM(out.ptr(), i - start, values_[i].release().ptr());
   }
+  values_.resize(start);
   return out;
 }
 
-}  // namespace
-
 void PyRecordSink::EndRecord() {
-  Frame frame = std::move(frames_.back());
+  const Frame frame = frames_.back();
   frames_.pop_back();
   if (frame.spec == nullptr ||
-      frame.items.size() != frame.spec->fields.size()) {
+      values_.size() - frame.start != frame.spec->fields.size()) {
     throw std::logic_error("PyRecordSink: unbalanced record");
   }
-  auto it = RecordMakers().find(frame.spec);
-  if (it == RecordMakers().end()) {
-    throw std::logic_error(std::string("no Python class for record ") +
-                           frame.spec->name);
-  }
-  Add(it->second(TupleOf(frame.items)));
+  Add(frame.make(PopTuple(frame.start)));
 }
 
-void PyRecordSink::BeginList() { frames_.push_back(Frame{nullptr, {}}); }
+void PyRecordSink::BeginList() {
+  frames_.push_back(Frame{nullptr, nullptr, values_.size()});
+}
 
 void PyRecordSink::EndList() {
-  Frame frame = std::move(frames_.back());
+  const Frame frame = frames_.back();
   frames_.pop_back();
   if (frame.spec != nullptr) {
     throw std::logic_error("PyRecordSink: unbalanced list");
   }
-  Add(TupleOf(frame.items));
+  Add(PopTuple(frame.start));
 }
 
 void PyRecordSink::None() { Add(py::none()); }

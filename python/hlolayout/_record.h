@@ -76,6 +76,10 @@ void RegisterRecordType(PyTypeObject* type, const RecordSpec* spec,
 // a tuple. Take() returns the one top-level value.
 class PyRecordSink : public hlolayout::RecordSink {
  public:
+  PyRecordSink() {
+    frames_.reserve(8);
+    values_.reserve(64);
+  }
   void BeginRecord(const RecordSpec& spec) override;
   void EndRecord() override;
   void BeginList() override;
@@ -92,13 +96,18 @@ class PyRecordSink : public hlolayout::RecordSink {
   pybind11::object Take();
 
  private:
+  // An open record or list: its values are values_[start..]. One stack of
+  // values for every frame, so a record costs no allocation of its own.
   struct Frame {
     const RecordSpec* spec;  // null: a list
-    std::vector<pybind11::object> items;
+    RecordMaker make;        // the record's class (null for a list)
+    size_t start;
   };
   void Add(pybind11::object value);
+  pybind11::tuple PopTuple(size_t start);
 
   std::vector<Frame> frames_;
+  std::vector<pybind11::object> values_;
   pybind11::object result_;
   bool has_result_ = false;
 };
@@ -133,6 +142,25 @@ pybind11::object MakeRecord(Values&&... values) {
                            ": wrong number of fields");
   }
   return pybind11::cast(std::move(r));
+}
+
+// A new Python object of class Tag holding `values`. The class's pybind11
+// type record is looked up once, not by the C++ type's name on every call
+// (which was a tenth of Shape.explain()'s time).
+template <typename Tag>
+pybind11::object NewRecordObject(pybind11::tuple values) {
+  namespace py = pybind11;
+  static const py::detail::type_info* const info =
+      py::detail::get_type_info(typeid(Record<Tag>), /*throw_if_missing=*/true);
+  Record<Tag> r{std::move(values)};
+  return py::reinterpret_steal<py::object>(
+      py::detail::type_caster_generic::cast(
+          &r, py::return_value_policy::move, py::handle(), info,
+          /*copy_constructor=*/nullptr, [](const void* from) -> void* {
+            auto* record =
+                const_cast<Record<Tag>*>(static_cast<const Record<Tag>*>(from));
+            return new Record<Tag>(std::move(*record));
+          }));
 }
 
 // Registers class Tag in `m`, its __module__ set to `module_name` (the
@@ -183,8 +211,7 @@ void BindRecord(pybind11::module_& m, const char* module_name,
   RegisterRecordType(
       reinterpret_cast<PyTypeObject*>(cls.ptr()), &spec,
       [](py::handle h) { return h.cast<const Record<Tag>&>().values; },
-      [](py::tuple values) { return py::cast(Record<Tag>{std::move(values)}); },
-      html_extra);
+      &NewRecordObject<Tag>, html_extra);
   cls.def(
       "to_dict",
       [](const Record<Tag>& r) { return RecordToDict(Tag::Spec(), r.values); },
