@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
+#include "hlolayout/draw/svg.h"
 
 namespace py = pybind11;
 
@@ -248,35 +249,12 @@ std::string RecordRepr(const RecordSpec& spec, const py::tuple& values) {
 
 namespace {
 
-std::string Escape(absl::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // A plain value as a cell: strings as they are, other values by repr.
 std::string PlainHtml(py::handle value) {
   if (py::isinstance<py::str>(value)) {
-    return Escape(value.cast<std::string>());
+    return draw::XmlEscape(value.cast<std::string>());
   }
-  return Escape(py::repr(value).cast<std::string>());
+  return draw::XmlEscape(py::repr(value).cast<std::string>());
 }
 
 const RecordType* TypeOf(py::handle record) {
@@ -325,7 +303,7 @@ std::string FieldHtml(const FieldSpec& f, py::handle value) {
   constexpr size_t kRows = 50;
   if (value.is_none()) return "<i>None</i>";
   if (f.json == FieldJson::kIndex || f.json == FieldJson::kIndexOmitIfNone) {
-    return Escape(IndexText(value));
+    return draw::XmlEscape(IndexText(value));
   }
   if (const RecordType* type = TypeOf(value)) {
     return RecordHtml(*type->spec, type->values(value));

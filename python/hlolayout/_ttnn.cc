@@ -34,6 +34,7 @@
 #include "_record.h"
 #include "absl/strings/ascii.h"
 #include "hlolayout/draw/cell_grid.h"
+#include "hlolayout/draw/svg.h"
 #include "hlolayout/draw/ttnn_drawing.h"
 #include "hlolayout/ttnn/answer_json.h"
 #include "hlolayout/ttnn/device.h"
@@ -300,33 +301,6 @@ py::object Answer(const PyTtnnSpec& s, bool full) {
   return sink.Take();
 }
 
-std::string HtmlEscape(absl::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#x27;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string SpecTextOf(const PyTtnnSpec& s, bool full) {
   return ttnn::SpecText(InputOf(*s.spec),
                         ttnn::CheckedSpec{*s.spec, s.notes.warnings}, s.device,
@@ -565,7 +539,7 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
           "_repr_html_",
           [](const PyTtnnSpec& s) {
             return "<div class=\"hlolayout-ttnn\"><pre>" +
-                   HtmlEscape(SpecTextOf(s, false)) + "</pre>" +
+                   draw::XmlEscape(SpecTextOf(s, false)) + "</pre>" +
                    DrawSvg(s, py::none()) + "</div>";
           },
           "Jupyter: the spec's summary (`hlolayout ttnn spec`, device and\n"
