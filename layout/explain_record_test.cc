@@ -8,6 +8,7 @@
 #include "gtest/gtest.h"
 #include "hlolayout/layout/explain.h"
 #include "hlolayout/parser/shape_parser.h"
+#include "hlolayout/testing/record_specs_seen.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -102,22 +103,8 @@ TEST(ExplainRecord, BufferHoldsItsArray) {
 
 // Every record emitted names a spec of ShapeExplanationSpecs(), with one
 // value per field (RecordJsonWriter CHECKs the count).
-class SpecsSeen : public RecordSink {
- public:
-  std::vector<const RecordSpec*> seen;
-  void BeginRecord(const RecordSpec& spec) override { seen.push_back(&spec); }
-  void EndRecord() override {}
-  void BeginList() override {}
-  void EndList() override {}
-  void None() override {}
-  void Bool(bool) override {}
-  void Int(int64_t) override {}
-  void Double(double) override {}
-  void String(absl::string_view) override {}
-};
-
 TEST(ExplainRecord, EveryRecordIsListed) {
-  SpecsSeen sink;
+  RecordSpecsSeen sink;
   EmitShapeExplanation(
       Explain("(s8[3]{0:T(4)}, b(f32[2]{0}), token[], opaque[])"), sink);
   const std::vector<const RecordSpec*>& specs = ShapeExplanationSpecs();

@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/testing/record_specs_seen.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
@@ -63,24 +64,10 @@ TEST(ReportRecord, SummaryLeavesOutWastersAndRows) {
 }
 
 // Every record emitted is one of ReportRecordSpecs().
-class SpecsSeen : public RecordSink {
- public:
-  std::vector<const RecordSpec*> seen;
-  void BeginRecord(const RecordSpec& spec) override { seen.push_back(&spec); }
-  void EndRecord() override {}
-  void BeginList() override {}
-  void EndList() override {}
-  void None() override {}
-  void Bool(bool) override {}
-  void Int(int64_t) override {}
-  void Double(double) override {}
-  void String(absl::string_view) override {}
-};
-
 TEST(ReportRecord, EveryRecordIsListed) {
   absl::StatusOr<Report> report = BuildReport(kDump);
   ASSERT_TRUE(report.ok()) << report.status();
-  SpecsSeen sink;
+  RecordSpecsSeen sink;
   EmitReport(*report, false, sink);
   const std::vector<const RecordSpec*>& specs = ReportRecordSpecs();
   for (const RecordSpec* spec : specs) {

@@ -9,6 +9,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/record_specs_seen.h"
 #include "hlolayout/testing/test_data.h"
 #include "hlolayout/triton/kernel_report_record.h"
 #include "hlolayout/triton/report_input.h"
@@ -105,25 +106,11 @@ TEST(KernelReportTest, AMissingFileIsNamed) {
 // Every record emitted is one of KernelReportSpecs(), and a cost whose
 // target is not modelled leaves `empirical` out (a modelled one writes it,
 // null), as the report always has.
-class SpecsSeen : public RecordSink {
- public:
-  std::vector<const RecordSpec*> seen;
-  void BeginRecord(const RecordSpec& spec) override { seen.push_back(&spec); }
-  void EndRecord() override {}
-  void BeginList() override {}
-  void EndList() override {}
-  void None() override {}
-  void Bool(bool) override {}
-  void Int(int64_t) override {}
-  void Double(double) override {}
-  void String(absl::string_view) override {}
-};
-
 TEST(KernelReportTest, RecordsFollowTheFieldLists) {
   ReportInput in = *ReadReportInput(
       TestDataPath("triton/testdata/matmul_f16_64x64x32_w4.ttgir"));
   const KernelReport r = *MakeKernelReport(in, "", "cuda:80");
-  SpecsSeen sink;
+  RecordSpecsSeen sink;
   EmitKernelReport(r, sink);
   const std::vector<const RecordSpec*>& specs = KernelReportSpecs();
   for (const RecordSpec* spec : sink.seen) {
