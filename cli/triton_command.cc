@@ -334,8 +334,8 @@ absl::StatusOr<Loaded> Load(const std::string& arg,
     text = *read;
   }
   std::vector<std::string> warnings;  // keys Triton ignores, located
-  absl::StatusOr<Loaded> l = triton::ReadGivenLayout(text, shape, &warnings,
-                              "--shape (e.g. 128x64)");
+  absl::StatusOr<Loaded> l =
+      triton::ReadGivenLayout(text, shape, &warnings, "--shape (e.g. 128x64)");
   for (const std::string& w : warnings) {
     io.err << "hlolayout triton: " << w << "\n";
   }

@@ -95,7 +95,8 @@ TEST(LayoutCheck, BadRequests) {
     return r.ok() ? std::string("ok") : std::string(r.status().message());
   };
   EXPECT_EQ(error("[1]"), "a check needs a JSON object per line");
-  EXPECT_EQ(error(R"({"shape": [4]})"), "a check needs \"layout\" (TTGIR text)");
+  EXPECT_EQ(error(R"({"shape": [4]})"),
+            "a check needs \"layout\" (TTGIR text)");
   EXPECT_EQ(error(R"({"layout": "#x", "shape": []})"),
             "a check needs \"shape\" (an array of sizes)");
   EXPECT_EQ(error(R"({"layout": "#x", "shape": [0]})"),

@@ -128,7 +128,8 @@ absl::StatusOr<GivenLayout> ReadGivenLayout(
   absl::StatusOr<Layout> named = ParseLayout(g.text, nullptr, "", warnings);
   if (!named.ok()) return named.status();
   g.kind = named->kind_name();
-  absl::StatusOr<std::vector<int64_t>> at = ShapeFor(*named, g.kind, shape, shape_name);
+  absl::StatusOr<std::vector<int64_t>> at =
+      ShapeFor(*named, g.kind, shape, shape_name);
   if (!at.ok()) return at.status();
   absl::StatusOr<LinearLayout> ll = ToLinearLayout(*named, *at);
   if (!ll.ok()) return ll.status();

@@ -112,8 +112,7 @@ TEST(LayoutExplain, BadInputs) {
   absl::StatusOr<GivenLayout> no_shape =
       ReadGivenLayout(kBlocked, std::nullopt, nullptr);
   ASSERT_FALSE(no_shape.ok());
-  EXPECT_EQ(no_shape.status().message(),
-            "a #ttg.blocked layout needs a shape");
+  EXPECT_EQ(no_shape.status().message(), "a #ttg.blocked layout needs a shape");
   EXPECT_EQ(ReadGivenLayout(kBlocked, std::nullopt, nullptr, "--shape")
                 .status()
                 .message(),

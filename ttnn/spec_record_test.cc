@@ -40,10 +40,11 @@ TEST(SpecRecordTest, InterleavedSpecLeavesOutWhatDoesNotApply) {
 TEST(SpecRecordTest, ShardedSpecHasItsDistribution) {
   TensorSpecInput in;
   in.shape = {272, 58};
-  in.memory = MemoryConfig::Sharded(
-      TensorMemoryLayout::kHeightSharded, BufferType::kL1,
-      {*CoreRangeSet::Make({{{0, 0}, {2, 0}}}), {96, 64},
-       ShardOrientation::kColMajor});
+  in.memory =
+      MemoryConfig::Sharded(TensorMemoryLayout::kHeightSharded, BufferType::kL1,
+                            {*CoreRangeSet::Make({{{0, 0}, {2, 0}}}),
+                             {96, 64},
+                             ShardOrientation::kColMajor});
   const std::string json = Json(*TensorSpec::Make(in), nullptr);
   EXPECT_NE(json.find("\"distribution\": {\"cores\": [[0, 0], [1, 0], [2, "
                       "0]], \"max_num_dev_pages_per_core\": 6"),
