@@ -432,6 +432,14 @@ MadeGroups GroupByMaking(const HloModule& m) {
   return g;
 }
 
+// A collective that reduces with a computation of its own (all-reduce,
+// all-reduce-start, reduce-scatter), which the SPMD partitioner clones.
+bool ReducesWithAComputation(const HloInstruction& in) {
+  return in.opcode == HloOpcode::kAllReduce ||
+         in.opcode == HloOpcode::kAllReduceStart ||
+         in.opcode == HloOpcode::kReduceScatter;
+}
+
 // The smallest channel_id of the collectives (all-reduce, all-reduce-start,
 // reduce-scatter) that reduce with each computation, INT64_MAX for none:
 // the SPMD partitioner numbers channels as it makes its collectives, each
@@ -441,11 +449,7 @@ std::vector<int64_t> ReducerChannels(const ModuleGraph& g) {
   std::vector<int64_t> channel(m.computations.size(), INT64_MAX);
   for (const HloComputation& computation : m.computations) {
     for (const HloInstruction& in : computation.instructions) {
-      if (in.opcode != HloOpcode::kAllReduce &&
-          in.opcode != HloOpcode::kAllReduceStart &&
-          in.opcode != HloOpcode::kReduceScatter) {
-        continue;
-      }
+      if (!ReducesWithAComputation(in)) continue;
       const int64_t callee = g.CalledComputation(in, "to_apply");
       const absl::optional<absl::string_view> text =
           FindHloAttribute(in.attributes, "channel_id");
@@ -691,11 +695,7 @@ std::vector<int64_t> PartitionerClones(const ModuleGraph& g,
   const std::vector<int64_t> channels = ReducerChannels(g);
   for (const HloComputation& computation : m.computations) {
     for (const HloInstruction& in : computation.instructions) {
-      if (in.opcode != HloOpcode::kAllReduce &&
-          in.opcode != HloOpcode::kAllReduceStart &&
-          in.opcode != HloOpcode::kReduceScatter) {
-        continue;
-      }
+      if (!ReducesWithAComputation(in)) continue;
       const int64_t callee = g.CalledComputation(in, "to_apply");
       if (callee >= 0 && pass[callee] == GpuPass::kNone &&
           callee != m.entry_index &&

@@ -77,52 +77,6 @@ std::vector<SmemOpCosts> CostModuleSmemOps(const TtgirModule& m,
   return out;
 }
 
-void SmemOpsJson(const std::vector<SmemOpCosts>& ops, absl::string_view text,
-                 JsonWriter& json) {
-  json.Key("smem_ops").BeginArray();
-  for (const SmemOpCosts& o : ops) {
-    const SourceLocation loc = LocateOffset(text, o.op.offset);
-    json.BeginObject();
-    json.Key("line").Int(loc.line);
-    json.Key("column").Int(loc.column);
-    json.Key("op").String(o.op.op);
-    json.Key("result").String(o.op.result);
-    json.Key("store").Bool(o.op.store);
-    json.Key("tensor").String(o.op.tensor.encoding);
-    json.Key("memdesc").String(o.op.memdesc.encoding);
-    json.Key("type").String(ShapeText(o.op.memdesc));
-    json.Key("target_assumed").Bool(o.target_assumed);
-    json.Key("costs").BeginArray();
-    for (const auto& [target, c] : o.costs) {
-      json.BeginObject();
-      json.Key("target").String(target);
-      if (c.ok()) {
-        json.Key("instr").String(c->instr);
-        json.Key("bits").Int(c->bits);
-        json.Key("count").Int(c->count);
-        json.Key("element_bits").Int(c->element_bits);
-        json.Key("ways").Int(c->ways);
-        json.Key("wavefronts").Int(c->wavefronts);
-        json.Key("ideal_wavefronts").Int(c->ideal_wavefronts);
-        json.Key("note");
-        c->note.empty() ? json.Null() : json.String(c->note);
-        json.Key("error").Null();
-      } else {
-        for (const char* key :
-             {"instr", "bits", "count", "element_bits", "ways", "wavefronts",
-              "ideal_wavefronts", "note"}) {
-          json.Key(key).Null();
-        }
-        json.Key("error").String(c.status().message());
-      }
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-  }
-  json.EndArray();
-}
-
 std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
                         absl::string_view text, absl::string_view file) {
   if (ops.empty()) return "";

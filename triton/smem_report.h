@@ -1,7 +1,8 @@
 // triton/smem_report.h: the shared-memory stores and loads of a TTGIR
 // module in `hlolayout triton report` (local_alloc of a tensor,
 // local_store, local_load, async copies; the figures come from
-// //triton:smem_access), as text and in --json.
+// //triton:smem_access), as text (their --json is the KernelReport record,
+// triton/kernel_report_record.h).
 //
 //   std::vector<SmemOpCosts> ops = CostModuleSmemOps(m, text, "");
 //   io.out << SmemOpsText(ops, text, "k.ttgir");
@@ -20,7 +21,6 @@
 #include "absl/strings/string_view.h"
 #include "hlolayout/triton/smem_access.h"
 #include "hlolayout/triton/ttgir_parser.h"
-#include "hlolayout/util/json_writer.h"
 
 namespace hlolayout::triton {
 
@@ -40,13 +40,6 @@ struct SmemOpCosts {
 std::vector<SmemOpCosts> CostModuleSmemOps(const TtgirModule& m,
                                            absl::string_view text,
                                            const std::string& flag_target);
-
-// The report's "smem_ops" array: per op its line, column, op, result,
-// tensor and memdesc encodings and type, and per target {target, instr,
-// bits, count, element_bits, ways, wavefronts, ideal_wavefronts, note,
-// error}.
-void SmemOpsJson(const std::vector<SmemOpCosts>& ops, absl::string_view text,
-                 JsonWriter& json);
 
 // The report's text section (empty when the module has none).
 std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
