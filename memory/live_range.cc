@@ -4,9 +4,13 @@
 // class and its layout: memory/live_range_analyzer.h.
 #include "hlolayout/memory/live_range.h"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <tuple>
 #include <utility>
@@ -19,8 +23,13 @@
 #include "hlolayout/memory/live_range_analyzer.h"
 #include "hlolayout/memory/phi_graph.h"
 #include "hlolayout/memory/value_rules.h"
-
 namespace hlolayout {
+void TraceHeap(const char* what) {
+  if (std::getenv("HLR_TRACE") == nullptr) return;
+  struct mallinfo2 m = mallinfo2();
+  std::fprintf(stderr, "heap %-28s %8.1f MB (mmap %6.1f) top %6.1f\n", what,
+               (m.uordblks + m.hblkhd) / 1e6, m.hblkhd / 1e6, m.arena / 1e6);
+}
 namespace memory_internal {
 namespace {
 
@@ -940,11 +949,15 @@ void Analyzer::ComputeUses() {
 }
 
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
+  TraceHeap("start");
   absl::Status status = Build();
+  TraceHeap("build");
   if (!status.ok()) return status;
   status = SetSources();
   if (!status.ok()) return status;
+  TraceHeap("sources");
   status = ResolveValues();
+  TraceHeap("resolve");
   if (!status.ok()) return status;
   // Without a schedule there is no order to reproduce: the restored
   // get-tuple-elements stay right after their producers.
@@ -952,8 +965,29 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
+  TraceHeap("uses");
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
+  LiveRanges();
+  TraceHeap("liveranges");
+  Normalize();
+  TraceHeap("normalize");
+  if (options_.keep_dataflow) ExportDataflow();
+  TraceHeap("dataflow");
+  // What is held at once peaks here: the values are built, and the
+  // instructions follow in the memory of the tables freed first.
+  ReleaseValueTables();
+  TraceHeap("released");
+  ListInstructions();
+  TraceHeap("instructions");
+  ReleaseNodeTables();
+  status = Peaks();
+  if (!status.ok()) return status;
+  TraceHeap("peaks");
+  return std::move(out_);
+}
+
+void Analyzer::ListInstructions() {
   out_.instructions.reserve(schedule_.size());
   for (size_t t = 0; t < schedule_.size(); ++t) {
     // Nodes come in schedule order here, not in memory order.
@@ -990,12 +1024,59 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
       }
     }
   }
-  LiveRanges();
-  Normalize();
-  status = Peaks();
-  if (!status.ok()) return status;
-  if (options_.keep_dataflow) ExportDataflow();
-  return std::move(out_);
+}
+
+namespace {
+template <typename Table>
+void Release(Table* table) {
+  Table().swap(*table);
+}
+}  // namespace
+
+void Analyzer::ReleaseValueTables() {
+  Release(&sources_);
+  Release(&phi_inputs_);
+  Release(&value_of_);
+  Release(&use_end_);
+  Release(&value_def_position_);
+  Release(&value_def_node_);
+  Release(&value_buffer_);
+  Release(&value_parent_);
+  Release(&operand_ids_);
+  Release(&sequence_ids_);
+  Release(&parameter_ids_);
+  Release(&folded_);
+  Release(&callee_ids_);
+  Release(&callee_begin_);
+  Release(&buffer_of_);
+  Release(&buffer_owner_);
+  Release(&sizes_);
+  Release(&subshape_cache_);
+  Release(&scratch_gte_head_);
+  Release(&scratch_gte_tail_);
+  Release(&scratch_gtes_);
+  Release(&scratch_names_);
+  Release(&scratch_pending_);
+  Release(&scratch_parameters_);
+  Release(&scratch_new_gtes_);
+  Release(&scratch_index_of_);
+  Release(&scratch_mark_);
+  Release(&scratch_fold_begin_);
+  Release(&scratch_buffer_bytes_);
+  Release(&scratch_live_out_);
+  Release(&scratch_flat_);
+  Release(&scratch_node_of_);
+  Release(&scratch_used_);
+}
+
+void Analyzer::ReleaseNodeTables() {
+  Release(&nodes_);
+  Release(&schedule_);
+  Release(&metadata_);
+  Release(&callsite_ids_);
+  Release(&comp_first_info_);
+  Release(&comp_first_instruction_);
+  Release(&subshape_store_);
 }
 
 void Analyzer::ExportDataflow() {

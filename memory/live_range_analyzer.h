@@ -408,6 +408,16 @@ class Analyzer {
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();
+  // MemoryAnalysis::instructions, from the nodes in schedule order.
+  void ListInstructions();
+  // Frees the tables the instructions and the peaks do not need (the
+  // values' sources, ids and buffers, the operand, sequence and callee
+  // lists, the scratch tables), so that the instructions are written in
+  // their memory.
+  void ReleaseValueTables();
+  // Frees the nodes and what the instructions were read from: the peaks
+  // need only the result and xla_size_.
+  void ReleaseNodeTables();
 
   const HloModule& module_;
   const MemoryAnalysisOptions options_;
