@@ -432,7 +432,8 @@ void Assigner::AssignSingle(int64_t b) {
       BufferAllocation& alloc = allocations_[a].a;
       alloc.is_parameter = true;
       alloc.parameter_number = node.source->parameter_number.value_or(0);
-      alloc.parameter_index = analysis_.values[v.v].index;
+      alloc.parameter_index.assign(analysis_.values[v.v].index.begin(),
+                                   analysis_.values[v.v].index.end());
       alloc.parameter_shape = node.shape;
       for (const auto& [number, index] : aliased_) {
         if (number == alloc.parameter_number &&
@@ -846,7 +847,7 @@ void Assigner::Finish() {
     out.id = v.id;
     out.value = v.v;
     out.name = node.name;
-    if (!lv.index.empty()) out.index = lv.index;
+    if (!lv.index.empty()) out.index.assign(lv.index.begin(), lv.index.end());
     out.index_printed = node.shape != nullptr && node.shape->IsTuple();
     out.is_phi = lv.is_phi;
     out.shape = lv.shape;
@@ -1036,6 +1037,7 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
   return assigner.Run();
 }
 
+void TraceHeap(const char*);
 absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
     const HloModule& module, const BufferAssignmentOptions& options) {
   MemoryAnalysisOptions analysis_options;
@@ -1054,6 +1056,7 @@ absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
       AssignBuffers(module, out.live_ranges, options);
   if (!buffers.ok()) return buffers.status();
   out.buffers = *std::move(buffers);
+  TraceHeap("assign");
   return out;
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -147,14 +148,14 @@ struct Node {  // an instruction of a scheduled computation
   absl::string_view name;
   const HloInstruction* source = nullptr;  // null for a restored GTE
   const Subshapes* subshapes = nullptr;
-  int64_t first_position = 0;
-  int64_t time = kNone;
+  // 32 bits: positions are numbered in 32 bits (NumberPositions refuses
+  // more), and a node's time counts nodes, of fewer.
+  int32_t first_position = 0;
+  int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
   int32_t gte_index = -1;             // restored GTE: the element
   int32_t body = -1, condition = -1;  // a while's computations
-  // N of parameter(N) (0 when the text gives none).
-  int64_t parameter_number = 0;
   // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
   // (computation ids, in attribute order).
   uint32_t operands_begin = 0, operands_size = 0;
@@ -167,7 +168,13 @@ struct Node {  // an instruction of a scheduled computation
   bool calls_parameters = false;
   bool has_control_predecessors = false;
   bool effective_scalar = false;  // an array whose dimensions are all 1
+
+  // N of parameter(N) (0 when the text gives none).
+  int64_t ParameterNumber() const {
+    return source == nullptr ? 0 : source->parameter_number.value_or(0);
+  }
 };
+static_assert(sizeof(Node) <= 88, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -410,10 +417,13 @@ class Analyzer {
   void ExportDataflow();
   // MemoryAnalysis::instructions, from the nodes in schedule order.
   void ListInstructions();
-  // Frees the tables the instructions and the peaks do not need (the
-  // values' sources, ids and buffers, the operand, sequence and callee
-  // lists, the scratch tables), so that the instructions are written in
-  // their memory.
+  // Each frees the tables no later pass needs, as soon as it can, so that
+  // fewer of them are held at the peak (after Normalize): the build's
+  // scratch tables and shape caches; the scheduler replays'; the values'
+  // sources, ids and buffers and the operand, sequence and callee lists
+  // (the instructions are then written in their memory).
+  void ReleaseBuildTables();
+  void ReleaseScheduleTables();
   void ReleaseValueTables();
   // Frees the nodes and what the instructions were read from: the peaks
   // need only the result and xla_size_.
@@ -470,7 +480,13 @@ class Analyzer {
   ScratchVector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
-  std::deque<Subshapes> subshape_store_;
+  // The subshape lists (the values' shape indices point into them) and
+  // the restored get-tuple-elements' names: MemoryAnalysis::storage.
+  struct Storage {
+    std::deque<Subshapes> subshapes;
+    std::string restored_names;
+  };
+  std::shared_ptr<Storage> storage_ = std::make_shared<Storage>();
   static constexpr size_t kRecentShapes = 64;
   std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
 };

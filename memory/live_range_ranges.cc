@@ -95,7 +95,7 @@ ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
       continue;
     }
     for (int64_t callee : Callees(n)) {
-      done[callee] = std::max(done[callee], end.time);
+      done[callee] = std::max<int64_t>(done[callee], end.time);
     }
   }
   return done;
@@ -113,7 +113,8 @@ void Analyzer::LiveRanges() {
     if (n.time == kNone || n.subshapes == nullptr) continue;
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
-      if (v != kNone) position_end[v] = std::max(position_end[v], n.time);
+      if (v != kNone)
+        position_end[v] = std::max<int64_t>(position_end[v], n.time);
     }
   }
   for (const Comp& c : comps_) {
@@ -138,7 +139,7 @@ void Analyzer::LiveRanges() {
     // instruction's whole result, a tuple's index table only.
     xla_size_.push_back((*node.subshapes)[0].bytes);
     value.instruction = node.time;
-    if (!sub.index.empty()) value.index = sub.index;
+    value.index = sub.index;
     value.shape = sub.shape;
     value.is_phi = sources_[p].kind == SourceKind::kPhi;
     value.bytes = sub.bytes;
@@ -163,7 +164,7 @@ void Analyzer::LiveRanges() {
     }
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
-      const int64_t number = node.parameter_number;
+      const int64_t number = node.ParameterNumber();
       bool has_alias = false;
       for (const auto& a : aliased) {
         if (a.first == number && a.second == sub.index) has_alias = true;
@@ -544,17 +545,17 @@ void PeakFinder::ListPeakValues() {
 }
 
 void PeakFinder::SortPeakValues(MemoryPeak* peak) const {
-  std::sort(peak->values.begin(), peak->values.end(),
-            [&](int64_t a, int64_t b) {
-              const LiveValue& x = out_.values[a];
-              const LiveValue& y = out_.values[b];
-              if (x.bytes != y.bytes) return x.bytes > y.bytes;
-              const std::string& xn = out_.instructions[x.instruction].name;
-              const std::string& yn = out_.instructions[y.instruction].name;
-              const int by_name = TextCompare(xn, yn);
-              if (by_name != 0) return by_name < 0;
-              return x.index < y.index;
-            });
+  std::sort(
+      peak->values.begin(), peak->values.end(), [&](int64_t a, int64_t b) {
+        const LiveValue& x = out_.values[a];
+        const LiveValue& y = out_.values[b];
+        if (x.bytes != y.bytes) return x.bytes > y.bytes;
+        const absl::string_view xn = out_.instructions[x.instruction].name;
+        const absl::string_view yn = out_.instructions[y.instruction].name;
+        const int by_name = TextCompare(xn, yn);
+        if (by_name != 0) return by_name < 0;
+        return x.index < y.index;
+      });
 }
 
 void PeakFinder::StorePeaks() {
