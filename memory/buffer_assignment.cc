@@ -1053,7 +1053,6 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
   return assigner.Run();
 }
 
-void TraceHeap(const char*);
 absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
     const HloModule& module, const BufferAssignmentOptions& options) {
   MemoryAnalysisOptions analysis_options;
@@ -1072,7 +1071,6 @@ absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
       AssignBuffers(module, out.live_ranges, options);
   if (!buffers.ok()) return buffers.status();
   out.buffers = *std::move(buffers);
-  TraceHeap("assign");
   return out;
 }
 

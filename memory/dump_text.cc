@@ -15,7 +15,6 @@
 #include "hlolayout/parser/diagnostic.h"
 
 namespace hlolayout {
-void TraceHeap(const char*);
 
 std::vector<std::string> UnknownOpcodeWarnings(
     absl::string_view text, absl::string_view file_name,
@@ -76,10 +75,8 @@ absl::Status ForEachDumpModule(absl::string_view text,
     if (!status.ok()) break;
     const DumpPlatform platform =
         ChooseDumpPlatform(module, options.file_name, options.platform);
-    TraceHeap("before analyze");
     absl::StatusOr<DumpModuleMemory> analysed =
         AnalyzeDumpModule(module, platform, options.xla_creation_order);
-    TraceHeap("after analyze");
     if (!analysed.ok()) {
       const absl::Status& e = analysed.status();
       status = options.file_name.empty()
@@ -89,7 +86,6 @@ absl::Status ForEachDumpModule(absl::string_view text,
       break;
     }
     status = visit(module, *analysed);
-    TraceHeap("after visit");
     if (!status.ok()) break;
   }
   // The vector moves whole: the modules stay where the answers saw them.

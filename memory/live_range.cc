@@ -4,47 +4,7 @@
 // class and its layout: memory/live_range_analyzer.h.
 #include "hlolayout/memory/live_range.h"
 
-#include <malloc.h>
-
-#include <algorithm>
-#include <array>
-#include <charconv>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <tuple>
-#include <utility>
-
-#include "absl/container/flat_hash_map.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/str_cat.h"
-#include "absl/types/span.h"
-#include "hlolayout/layout/sizes.h"
-#include "hlolayout/memory/live_range_analyzer.h"
-#include "hlolayout/memory/phi_graph.h"
-#include "hlolayout/memory/value_rules.h"
 namespace hlolayout {
-void TraceHeap(const char* what) {
-  if (std::getenv("HLR_TRACE") == nullptr) return;
-  struct mallinfo2 m = mallinfo2();
-  long pages = 0, resident = 0;
-  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-    if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-    std::fclose(f);
-  }
-  long hwm = 0;
-  if (FILE* f = std::fopen("/proc/self/status", "r")) {
-    char line[256];
-    while (std::fgets(line, sizeof(line), f)) {
-      if (std::strncmp(line, "VmHWM:", 6) == 0) hwm = std::atol(line + 6);
-    }
-    std::fclose(f);
-  }
-  std::fprintf(stderr, "rss %6.1f MiB hwm %6.1f  ", resident * 4096.0 / 1048576,
-               hwm / 1024.0);
-  std::fprintf(stderr, "heap %-28s %8.1f MB (mmap %6.1f) top %6.1f\n", what,
-               (m.uordblks + m.hblkhd) / 1e6, m.hblkhd / 1e6, m.arena / 1e6);
-}
 namespace memory_internal {
 namespace {
 
@@ -961,16 +921,12 @@ void Analyzer::ComputeUses() {
 }
 
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
-  TraceHeap("start");
   absl::Status status = Build();
-  TraceHeap("build");
   if (!status.ok()) return status;
   ReleaseBuildTables();
   status = SetSources();
   if (!status.ok()) return status;
-  TraceHeap("sources");
   status = ResolveValues();
-  TraceHeap("resolve");
   if (!status.ok()) return status;
   // Without a schedule there is no order to reproduce: the restored
   // get-tuple-elements stay right after their producers.
@@ -979,25 +935,18 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
-  TraceHeap("uses");
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
   LiveRanges();
-  TraceHeap("liveranges");
   Normalize();
-  TraceHeap("normalize");
   if (options_.keep_dataflow) ExportDataflow();
-  TraceHeap("dataflow");
   // What is held at once peaks here: the values are built, and the
   // instructions follow in the memory of the tables freed first.
   ReleaseValueTables();
-  TraceHeap("released");
   ListInstructions();
-  TraceHeap("instructions");
   ReleaseNodeTables();
   status = Peaks();
   if (!status.ok()) return status;
-  TraceHeap("peaks");
   out_.storage = std::move(storage_);
   return std::move(out_);
 }

@@ -411,7 +411,7 @@ class Analyzer {
   void UniteCustomCallAliases(int64_t id);  // output_to_operand_aliasing
   void UniteInputOutputAliases();           // the module's input_output_alias
   // The live ranges of one buffer's values (value ids).
-  void NormalizeBuffer(absl::Span<int64_t> values);
+  void NormalizeBuffer(absl::Span<int32_t> values);
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();
@@ -453,7 +453,7 @@ class Analyzer {
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
-  ScratchVector<int64_t> value_parent_;    // Normalize's union-find
+  ScratchVector<int32_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
