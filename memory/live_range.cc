@@ -4,6 +4,22 @@
 // class and its layout: memory/live_range_analyzer.h.
 #include "hlolayout/memory/live_range.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <tuple>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
+#include "hlolayout/layout/sizes.h"
+#include "hlolayout/memory/live_range_analyzer.h"
+#include "hlolayout/memory/phi_graph.h"
+#include "hlolayout/memory/value_rules.h"
+
 namespace hlolayout {
 namespace memory_internal {
 namespace {
