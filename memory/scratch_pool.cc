@@ -103,7 +103,9 @@ class Pool {
     }
     const size_t size = ClassSize(c);
     if (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis) {
-      DropPages(p, size);
+      if (size >= ScratchPool::kSmallestDroppedDuringAnalysis) {
+        DropPages(p, size);
+      }
       ::operator delete(p);
       return;
     }
