@@ -48,8 +48,10 @@ size_t ResidentBytes() {
 // cli/heap.cc: blocks of up to 32 MiB from the heap, never trimmed).
 TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisLeaveResidentMemory) {
   std::thread([] {
-    ASSERT_EQ(mallopt(M_MMAP_THRESHOLD, 32 << 20), 1);
-    ASSERT_EQ(mallopt(M_TRIM_THRESHOLD, 1 << 30), 1);
+    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
+        mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1) {
+      GTEST_SKIP() << "malloc is not glibc's (a sanitizer's?)";
+    }
     constexpr size_t kBytes = size_t{16} << 20;
     void* p = ScratchPool::Allocate(kBytes);
     std::memset(p, 1, kBytes);
