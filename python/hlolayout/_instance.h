@@ -8,7 +8,7 @@
 // classes never are.
 //
 //   py::class_<Rec> cls(m, "Rec");
-//   FastInstances<Rec>::Install(cls);     // its tp_dealloc, when it can
+//   FastInstances<Rec>::Install(cls);     // its tp_dealloc
 //   py::object r = FastInstances<Rec>::New(std::make_unique<Rec>(...));
 //
 // Instances made the usual way (py::init, py::cast, pickle) are registered
@@ -24,6 +24,8 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <typeinfo>
 #include <utility>
 
@@ -33,10 +35,10 @@ template <typename T>
 class FastInstances {
  public:
   // Makes the class of T (bound with a std::unique_ptr<T> holder, no
-  // dynamic attributes, no base class) use Dealloc. False, and nothing
-  // changed, when its instances do not have pybind11's simple layout (one
-  // value pointer, the holder in place); then New must not be used.
-  static bool Install(pybind11::handle cls) {
+  // dynamic attributes, no base class) use Dealloc. std::logic_error when
+  // its instances do not have pybind11's simple layout (one value pointer,
+  // the holder in place).
+  static void Install(pybind11::handle cls) {
     namespace py = pybind11;
     auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
     const py::detail::type_info* info = py::detail::get_type_info(typeid(T));
@@ -46,14 +48,14 @@ class FastInstances {
             py::detail::instance_simple_holder_in_ptrs() ||
         PyType_HasFeature(type, Py_TPFLAGS_HAVE_GC) ||
         type->tp_dictoffset != 0) {
-      return false;
+      throw std::logic_error(std::string(type->tp_name) +
+                             ": not a simple pybind11 class");
     }
     info_ = info;
     type->tp_dealloc = &Dealloc;
-    return true;
   }
 
-  // A new instance of T's class holding `value` (Install returned true).
+  // A new instance of T's class holding `value`.
   static pybind11::object New(std::unique_ptr<T> value) {
     PyObject* self = Allocate();
     if (self == nullptr) throw pybind11::error_already_set();
@@ -82,7 +84,7 @@ class FastInstances {
     Place(v_h, std::move(value));
   }
 
-  // T's class (Install returned true).
+  // T's class.
   static PyObject* Type() { return reinterpret_cast<PyObject*>(info_->type); }
 
   // Whether `self` has its value (its holder is made).

@@ -826,7 +826,8 @@ void RegisterTtnn(py::module_& m) {
       py::arg("device") = py::none());
   auto* type = reinterpret_cast<PyTypeObject*>(c.ptr());
   type->tp_init = &InitSpec;
-  if (SpecInstances::Install(c)) type->tp_vectorcall = &CallSpec;
+  SpecInstances::Install(c);
+  type->tp_vectorcall = &CallSpec;
   PyType_Modified(type);
   c.attr("__module__") = "hlolayout.ttnn";
   SpecFields(c);
