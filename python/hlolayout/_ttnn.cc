@@ -81,17 +81,32 @@ void WarnDevice(const std::string& message) {
 
 namespace {
 
+// TensorSpec's arguments read, before the check.
+struct SpecArgs {
+  ttnn::TensorSpecInput in;
+  const ttnn::DeviceChoice* device = nullptr;
+  py::object memory_config, device_params, device_name;
+};
+
 // hl.ttnn.TensorSpec: the checked spec, the device it was checked against,
 // and the Python values given, answered as they were given. `checked` is
-// first and made in place from CheckSpec's result (no copy of the spec);
-// it is never an error in a constructed TensorSpec.
+// made in place from CheckSpec's result (no copy of the spec); it is never
+// an error in a TensorSpec made.
 struct PyTtnnSpec {
+  // ttnn::CheckSpec of `a`'s input on its device (not an aggregate, so
+  // that `new PyTtnnSpec(...)` does not zero its kilobyte first).
+  explicit PyTtnnSpec(SpecArgs&& a)
+      : checked(ttnn::CheckSpec(std::move(a.in), *a.device)),
+        device(*a.device),
+        memory_config(std::move(a.memory_config)),
+        device_params(std::move(a.device_params)),
+        device_name(std::move(a.device_name)) {}
+
   absl::StatusOr<ttnn::CheckedSpec> checked;
   ttnn::DeviceChoice device;
   py::object memory_config;  // as given (a default one for None)
   py::object device_params;  // the DeviceParams given, or None
   py::object device_name;    // the device name given (a str), or None
-  ttnn::SpecNotes notes;     // the device checked against, its warnings
   py::object resolved;       // memory_config, made on first use
 };
 
@@ -109,6 +124,11 @@ ttnn::TensorSpecInput InputOf(const ttnn::TensorSpec& s) {
 }
 
 const ttnn::TensorSpec& Spec(const PyTtnnSpec& s) { return s.checked->spec; }
+
+// The device checked against ("none": no check).
+std::string DeviceName(const PyTtnnSpec& s) {
+  return s.device.check_fit ? std::string(s.device.device->name) : "none";
+}
 
 const ttnn::BufferDistribution& Distribution(const PyTtnnSpec& s) {
   if (!Spec(s).distribution()) {
@@ -171,13 +191,6 @@ py::handle DefaultMemoryConfig() {
   return kDefault;
 }
 
-// TensorSpec's arguments read, before the check.
-struct SpecArgs {
-  ttnn::TensorSpecInput in;
-  const ttnn::DeviceChoice* device = nullptr;
-  py::object memory_config, device_params, device_name;
-};
-
 void ReadDevice(py::handle device, SpecArgs& a) {
   if (device.is_none()) {
     a.device = &DefaultDeviceParams().choice;
@@ -220,15 +233,9 @@ std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
   if (!tile.is_none()) a.in.tile = TileOf(tile);
   ReadMemory(memory_config, a);
   // Not worth releasing the GIL for: a spec takes a microsecond or two.
-  std::unique_ptr<PyTtnnSpec> out(
-      new PyTtnnSpec{ttnn::CheckSpec(std::move(a.in), *a.device), *a.device,
-                     std::move(a.memory_config), std::move(a.device_params),
-                     std::move(a.device_name)});
+  auto out = std::make_unique<PyTtnnSpec>(std::move(a));
   if (!out->checked.ok()) RaiseRefusal(out->checked.status());
-  out->notes.device =
-      out->device.check_fit ? std::string(out->device.device->name) : "none";
-  out->notes.warnings = out->checked->warnings;
-  for (const std::string& w : out->notes.warnings) WarnDevice(w);
+  for (const std::string& w : out->checked->warnings) WarnDevice(w);
   return out;
 }
 
@@ -400,7 +407,8 @@ py::object Answer(const PyTtnnSpec& s, bool full) {
   ttnn::JsonLimits limits;
   if (full) limits = {-1, -1, -1};
   PyRecordSink sink;
-  ttnn::EmitSpecAnswer(Spec(s), limits, &s.notes, sink);
+  const ttnn::SpecNotes notes{DeviceName(s), s.checked->warnings};
+  ttnn::EmitSpecAnswer(Spec(s), limits, &notes, sink);
   return sink.Take();
 }
 
@@ -541,11 +549,10 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
                              "(a derived shard\nshape filled in, a 2-D spec "
                              "resolved to ND and back).")
       .def_property_readonly(
-          "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; },
+          "warnings", [](const PyTtnnSpec& s) { return s.checked->warnings; },
           "The device check's warnings (borderline fits).")
-      .def_property_readonly(
-          "device_name", [](const PyTtnnSpec& s) { return s.notes.device; },
-          "The device checked against ('none': no check).")
+      .def_property_readonly("device_name", &DeviceName,
+                             "The device checked against ('none': no check).")
       .def_property_readonly(
           "shard_shape_derived",
           [](const PyTtnnSpec& s) { return Spec(s).shard_shape_derived(); },
