@@ -24,6 +24,7 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <typeinfo>
@@ -118,7 +119,8 @@ class FastInstances {
     {
       // As pybind11's dealloc: a pending Python error kept aside while the
       // value's destructor runs.
-      py::error_scope scope;
+      std::optional<py::error_scope> scope;
+      if (PyErr_Occurred() != nullptr) scope.emplace();
       using Holder = std::unique_ptr<T>;
       reinterpret_cast<Holder*>(&inst->simple_value_holder[1])->~Holder();
     }

@@ -422,3 +422,11 @@ def test_every_way_of_calling_tensor_spec():
     with pytest.raises(ValueError, match="^unknown dtype 'bfloat8'"):
         ttnn.TensorSpec((64, 64), "bfloat8", ttnn.TILE_LAYOUT, mc)
     assert sys.getrefcount(mc) == before
+
+    # Freed while an exception is on its way (a call's argument is freed
+    # after the call failed): the exception arrives intact.
+    with pytest.raises(TypeError, match="TensorSpec"):
+        int(ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc))
+    with pytest.raises(TypeError, match="ArrayExplanation"):
+        int(hl.parse_shape("f32[3,5]{1,0:T(2,2)}").explain())
+    assert sys.getrefcount(mc) == before
