@@ -10,11 +10,16 @@ namespace hlolayout {
 void PhiGraph::Replace(int64_t node, int64_t with) {
   if (nodes_[node].dead) return;
   with = Find(with);
-  // Every user's operands: `node` becomes `with`.
+  // Every user's operands: `node` becomes `with`. A user listed several
+  // times (it has `node` as an operand several times: a loop's body
+  // parameter fed by each of its thousands of call sites) is rewritten the
+  // first time; scanning its operands again would change nothing.
+  ++replace_stamp_;
   const int64_t* users = users_of(node);
   for (int64_t k = 0; k < nodes_[node].users_size; ++k) {
     const int64_t user = users[k];
-    if (user == kRemoved) continue;
+    if (user == kRemoved || replaced_in_[user] == replace_stamp_) continue;
+    replaced_in_[user] = replace_stamp_;
     int64_t* ops = operands_of(user);
     for (int64_t j = 0; j < nodes_[user].operands_size; ++j) {
       if (ops[j] == node) ops[j] = with;
@@ -53,6 +58,17 @@ void PhiGraph::ReplaceUser(int64_t node, int64_t user, int64_t with) {
   }
 }
 
+int64_t PhiGraph::NextInQueue(absl::Span<const int64_t> expanded,
+                              size_t* expanding, int64_t* next_operand) const {
+  for (; *expanding < expanded.size(); ++*expanding, *next_operand = 0) {
+    const Node& node = nodes_[expanded[*expanding]];
+    if (*next_operand < node.operands_size) {
+      return operands_[node.operands_begin + (*next_operand)++];
+    }
+  }
+  return kNone;
+}
+
 void PhiGraph::Optimize() {
   // Users in node order (a node using another twice is listed twice), by a
   // counting sort of the operand lists.
@@ -85,12 +101,14 @@ void PhiGraph::Optimize() {
           static_cast<int32_t>(j));
     }
   }
+  replaced_in_.assign(n, 0);
+  replace_stamp_ = 0;
   // Visit marks by pass and by closure, so that no set is allocated per
   // phi.
   memory_internal::ScratchVector<int64_t> checked_pass(n, -1);
   memory_internal::ScratchVector<int64_t> in_workset(n, -1);
   int64_t pass = 0, closure = 0;
-  memory_internal::ScratchVector<int64_t> worklist, workset;
+  memory_internal::ScratchVector<int64_t> workset;
   memory_internal::ScratchVector<int64_t>
       phis;  // passes visit only the phis, in id order
   for (size_t id = 0; id < n; ++id) {
@@ -120,19 +138,21 @@ void PhiGraph::Optimize() {
       }
       if (checked_pass[self] == pass) continue;
       ++closure;
-      worklist.clear();
-      worklist.push_back(self);
+      // A breadth-first walk whose queue is `self` followed by the operand
+      // lists of the nodes taken from it (`workset`), in order: walked in
+      // place rather than copied, since a walk that meets a second value
+      // stops early, often at the start of a list thousands long.
       workset.clear();
-      size_t head = 0;
+      size_t expanding = 0;  // workset[expanding]'s operands come next
+      int64_t next_operand = 0;
       int64_t non_phi = kNone;
       bool several = false;
-      while (head < worklist.size()) {
-        const int64_t todo = worklist[head++];
+      for (int64_t todo = self; todo != kNone;
+           todo = NextInQueue(workset, &expanding, &next_operand)) {
         if (in_workset[todo] == closure) continue;
         checked_pass[todo] = pass;
         in_workset[todo] = closure;
         workset.push_back(todo);
-        for (int64_t op : operands(todo)) worklist.push_back(op);
         if (!nodes_[todo].is_phi) {
           if (non_phi != kNone && non_phi != todo) {
             several = true;

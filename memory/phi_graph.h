@@ -88,11 +88,21 @@ class PhiGraph {
   // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
 
+  // The next node of a closure's queue: the operands of expanded[*expanding]
+  // from *next_operand on, then those of the nodes after it; kNone at the
+  // end.
+  int64_t NextInQueue(absl::Span<const int64_t> expanded, size_t* expanding,
+                      int64_t* next_operand) const;
+
   memory_internal::ScratchVector<Node> nodes_;
   memory_internal::ScratchVector<int64_t> operands_, users_;
   // (node, user) -> where `user` is in `node`'s user list, for lists longer
   // than kScanLimit.
   absl::flat_hash_map<uint64_t, Positions> user_positions_;
+  // replaced_in_[user] == replace_stamp_: `user`'s operands were rewritten
+  // by the Replace under way.
+  memory_internal::ScratchVector<uint32_t> replaced_in_;
+  uint32_t replace_stamp_ = 0;
 };
 
 }  // namespace hlolayout
