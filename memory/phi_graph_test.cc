@@ -158,7 +158,7 @@ bool ExpectSameAsReference(const std::vector<bool>& is_phi,
     }
     EXPECT_EQ(graph.Find(i), reference.Find(i)) << what << " node " << i;
     if (graph.dead(i) || !is_phi[i]) continue;
-    const absl::Span<const int64_t> ops = graph.operands(i);
+    const absl::Span<const int32_t> ops = graph.operands(i);
     EXPECT_EQ(std::vector<int64_t>(ops.begin(), ops.end()),
               reference.operands(i))
         << what << " node " << i;
