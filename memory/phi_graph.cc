@@ -7,6 +7,12 @@
 
 namespace hlolayout {
 
+void PhiGraph::SetOperands(int64_t node, absl::Span<const int64_t> operands) {
+  nodes_[node].operands_begin = static_cast<int32_t>(operands_.size());
+  nodes_[node].operands_size = static_cast<int32_t>(operands.size());
+  operands_.insert(operands_.end(), operands.begin(), operands.end());
+}
+
 void PhiGraph::Replace(int64_t node, int64_t with) {
   if (nodes_[node].dead) return;
   with = Find(with);

@@ -41,11 +41,7 @@ class PhiGraph {
   // Sets the operands of `node`. Called at most once per node, for nodes in
   // increasing order; nodes it is not called for have none. Fewer than
   // 2^31 operands in all.
-  void SetOperands(int64_t node, absl::Span<const int64_t> operands) {
-    nodes_[node].operands_begin = static_cast<int32_t>(operands_.size());
-    nodes_[node].operands_size = static_cast<int32_t>(operands.size());
-    operands_.insert(operands_.end(), operands.begin(), operands.end());
-  }
+  void SetOperands(int64_t node, absl::Span<const int64_t> operands);
 
   int64_t size() const { return static_cast<int64_t>(nodes_.size()); }
   bool is_phi(int64_t n) const { return nodes_[n].is_phi; }
