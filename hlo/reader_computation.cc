@@ -182,7 +182,7 @@ inline absl::Status Reader::ReadBodyInstruction() {
   // one that uses it.
   const size_t defined = definitions_->size();
   if (careful) {
-    for (const HloInstruction& nested : inline_) {
+    for (const DraftInstruction& nested : inline_) {
       status = CheckInstruction(nested);
       if (!status.ok()) break;
       AddDefinition(nested.name, nested.shape_text, nested.shape, kKept);
