@@ -101,8 +101,7 @@ absl::Status Reader::CheckRules(const DraftInstruction& in,
         !tail_rules_
              .emplace(static_cast<int>(rule.kind), operand.name,
                       in.operand_shape_text(rule.operand), rule.dimension,
-                      rule.constraint,
-                      rule.branch_computations)
+                      rule.constraint, rule.branch_computations)
              .second) {
       return;
     }

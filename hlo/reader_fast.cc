@@ -189,8 +189,7 @@ inline size_t Reader::FastOperand(size_t p, size_t index, HloOperand* operand,
     operand->name = absl::string_view(data + p, end - p);
   }
   operand->output_index = HloOperand::kWholeResult;
-  if (*resolved < 0 && shape_text.empty() &&
-      (end >= n || data[end] != '#')) {
+  if (*resolved < 0 && shape_text.empty() && (end >= n || data[end] != '#')) {
     const uint64_t hash = NameHash(operand->name);
     *resolved = definitions_->Find(operand->name, hash);
     // A name defined before a tail's part, its use recorded already.

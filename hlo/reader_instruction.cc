@@ -146,14 +146,13 @@ absl::Status Reader::ParseParameterNumber(HloInstruction* in) {
 }
 
 absl::Status Reader::ParseOperand(HloOperand* operand,
-                                  absl::string_view* shape_text,
-                                  size_t scratch, int depth) {
+                                  absl::string_view* shape_text, size_t scratch,
+                                  int depth) {
   absl::Status status;
   const size_t operand_begin = pos_;
   if (LooksLikeShape()) {
-    status = depth == 0
-                 ? ReadShape(scratch, &operand->shape, shape_text)
-                 : ReadKeptShape(&operand->shape, shape_text);
+    status = depth == 0 ? ReadShape(scratch, &operand->shape, shape_text)
+                        : ReadKeptShape(&operand->shape, shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   } else {

@@ -387,8 +387,7 @@ class Reader {
   // shape and name set into `*operand` (its shape text into
   // `*shape_text`).
   absl::Status ParseInline(HloOperand* operand, absl::string_view* shape_text,
-                           absl::string_view opcode, size_t offset,
-                           int depth);
+                           absl::string_view opcode, size_t offset, int depth);
   // Fills in the result shape of an instruction written without one, as
   // XLA's parser does (hlo/shape_inference.h). One it cannot infer stays
   // without a shape. In a tail (ReadHloTail) a name defined before the
@@ -420,9 +419,8 @@ class Reader {
   // unknown (HloVisitor::UnknownOpcode).
   bool unknown_opcode_ = false;
   // CheckHloInstruction's rules, for the instructions that have some.
-  absl::Status CheckRules(const DraftInstruction& in,
-                          const HloOpcodeInfo* info, int stage)
-      __attribute__((noinline));
+  absl::Status CheckRules(const DraftInstruction& in, const HloOpcodeInfo* info,
+                          int stage) __attribute__((noinline));
   // An operand defined nowhere before its use (`shape_text`: written at
   // the use): an error, or a use left for JoinHloParts in a tail's first
   // computation.

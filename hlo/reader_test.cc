@@ -106,8 +106,7 @@ TEST(HloReader, BasicModule) {
   EXPECT_EQ(reduce.shape_text, "bf16[8]{0}");
   ASSERT_EQ(reduce.operands.size(), 2u);
   EXPECT_EQ(reduce.operands[0].name, "p0");
-  EXPECT_EQ(OperandShape(reduce.operands[0]),
-            "bf16[8,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(OperandShape(reduce.operands[0]), "bf16[8,256]{1,0:T(8,128)(2,1)}");
   EXPECT_EQ(reduce.operands[1].shape->ToString(true), "f32[]{:T(128)}");
   ASSERT_EQ(reduce.attributes.size(), 3u);
   EXPECT_EQ(reduce.attributes[0].name, "dimensions");
@@ -811,6 +810,33 @@ TEST(HloReader, OutputIndexNeedsDigits) {
               HasSubstr("output index out of range"));
 }
 
+// HloOperand::output_index and HloInstruction::parameter_number keep 32
+// bits: a larger number is refused, by the fast path and the careful one
+// alike (a comment on the line sends it to the careful path), never wrapped.
+TEST(HloReader, NumbersOverInt32AreRefused) {
+  for (const char* comment : {"", " // careful"}) {
+    SCOPED_TRACE(comment);
+    const std::vector<HloModule> ok = ReadOk(absl::StrCat(
+        "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483647)", comment,
+        "\n  ROOT g = f32[] get-tuple-element(p), index=1\n}"));
+    ASSERT_EQ(ok.size(), 1u);
+    EXPECT_EQ(ok[0].entry().instructions[0].parameter_number, INT32_MAX);
+    EXPECT_THAT(ReadError(absl::StrCat(
+                    "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483648)",
+                    comment, "\n  ROOT n = f32[] negate(p#1)\n}")),
+                HasSubstr("dump.txt:2:32: parameter number out of range"));
+    EXPECT_THAT(
+        ReadError(absl::StrCat("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                               "  ROOT n = f32[] negate(p#2147483648)",
+                               comment, "\n}")),
+        HasSubstr("dump.txt:3:27: output index out of range"));
+  }
+  // At the limit: read, then refused for the element it names.
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#2147483647)\n}"),
+              testing::Not(HasSubstr("out of range")));
+}
+
 TEST(HloReader, InstructionsOnOneLine) {
   // An instruction ends where the next token is not ','.
   const std::vector<HloModule> modules = ReadOk(
@@ -1028,6 +1054,39 @@ TEST(HloReader, KeptShapesOutliveTheCache) {
   EXPECT_GT(checked, 20000);
   // Each shape is owned once per module.
   EXPECT_LT(copy.shapes.size(), static_cast<size_t>(checked));
+}
+
+// A module read whole keeps every shape: once the shape cache is full it
+// grows rather than empties, and no text is decoded twice (emptied, the
+// cache decoded each text seen again into a second Shape the module kept).
+TEST(HloReader, EachShapeTextDecodedOnceInAModule) {
+  // 20,000 distinct shape texts (more than the 12,288 the cache first
+  // holds), each seen again after all of them.
+  constexpr int kTexts = 20000;
+  std::string text = "ENTRY e {\n";
+  for (int i = 0; i < kTexts; ++i) {
+    absl::StrAppend(&text, "  p", i, " = f32[", i + 1, "]{0} parameter(", i,
+                    ")\n");
+  }
+  for (int i = 0; i < kTexts; ++i) {
+    absl::StrAppend(&text, i + 1 == kTexts ? "  ROOT" : " ", " n", i, " = f32[",
+                    i + 1, "]{0} negate(p", i, ")\n");
+  }
+  text += "}\n";
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, HloReadOptions(), nullptr, /*threads=*/1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_EQ(modules->size(), 1u);
+  const HloComputation& e = (*modules)[0].entry();
+  ASSERT_EQ(e.instructions.size(), 2u * kTexts);
+  int64_t twice = 0;
+  for (int i = 0; i < kTexts; ++i) {
+    ASSERT_EQ(e.instructions[i].shape_text,
+              e.instructions[kTexts + i].shape_text);
+    if (e.instructions[i].shape != e.instructions[kTexts + i].shape) ++twice;
+  }
+  EXPECT_EQ(twice, 0);
+  EXPECT_EQ((*modules)[0].shapes.size(), static_cast<size_t>(kTexts));
 }
 
 // Signatures are not copied into each header: computations with the same
