@@ -17,11 +17,20 @@
 // views too, into lists its module owns (HloModule::lists): a module keeps
 // its instructions and their lists in a few large arrays, not a vector per
 // instruction. Shapes are decoded values (shape/shape.h) with
-// their layouts; the text they came from is kept next to them. Instruction
-// and operand shapes are plain `const Shape*`, deduplicated: every
-// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape. Who owns
-// them: HloModule::shapes for ReadHloModules; the reader while streaming
-// (valid during the visitor call only; copy the Shape to keep it).
+// their layouts; an instruction keeps the text its shape came from next to
+// it, an operand only the decoded shape. Instruction and operand shapes are
+// plain `const Shape*`, deduplicated: every `bf16[8,128]{1,0:T(8,128)(2,1)}`
+// of a dump points to one Shape. Who owns them: HloModule::shapes for
+// ReadHloModules; the reader while streaming (valid during the visitor call
+// only; copy the Shape to keep it).
+//
+// Sizes (a module costs about this per item, on 64-bit Linux): an
+// instruction record 144 bytes (the text views, the two lists' views,
+// 32-bit links, a 32-bit parameter number, the opcode), an operand 32 (its
+// name, decoded shape, 32-bit `#N` and definition index), an attribute 32
+// (two views), and each distinct shape once. Numbers kept in 32 bits that
+// the text writes larger (`parameter(N)`, `%x#N`) are refused as out of
+// range, never wrapped.
 //
 // What is resolved once, so that analyses never look a name up: every
 // instruction's opcode (HloOpcode, hlo/opcode.h, by the reader) and, for a
