@@ -137,7 +137,7 @@ class ShapeCache {
   // Full: three quarters of the slots used, for the reader to empty it or
   // let it grow between instructions; until then, shapes new to the
   // instruction being read still go in while it has room (seven eighths).
-  bool full() const { return entries_ >= (mask_ + 1) / 4 * 3; }
+  bool full() const { return entries_ >= full_at_; }
   bool has_room() const { return entries_ < (mask_ + 1) / 8 * 7; }
   bool can_grow() const { return mask_ + 1 < kMaxSlots; }
 
@@ -152,6 +152,7 @@ class ShapeCache {
     swap(old_owners, owners_);
     swap(old_stamps, stamps_);
     mask_ = slots - 1;
+    full_at_ = slots / 4 * 3;
     for (size_t k = 0; k < old_slots.size(); ++k) {
       if (old_slots[k].hash == 0) continue;
       size_t i = old_slots[k].hash & mask_;
@@ -208,7 +209,8 @@ class ShapeCache {
   std::vector<uint32_t> stamps_;                      // by slot
   std::string arena_;
   size_t entries_ = 0;
-  size_t mask_ = kSlots - 1;  // the slots' count - 1
+  size_t mask_ = kSlots - 1;         // the slots' count - 1
+  size_t full_at_ = kSlots / 4 * 3;  // entries
 };
 
 }  // namespace hlolayout::hlo_internal
