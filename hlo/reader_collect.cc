@@ -250,7 +250,8 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   const bool operands_linked = status.ok() && visitor.error_count() == 0;
   for (HloModule& module : modules) {
     module.computations.shrink_to_fit();
-    LinkHloModule(&module, operands_linked);
+    absl::Status linked = LinkHloModule(&module, operands_linked);
+    if (!linked.ok()) return linked;
   }
   return modules;
 }

@@ -151,8 +151,13 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 // when `operands_linked`: LinkHloOperands did, computation by computation),
 // each instruction to the computations it calls (HloModule::callees) and to
 // its control predecessors, and reads the header's input_output_alias.
-// Linear in the module.
-void LinkHloModule(HloModule* module, bool operands_linked = false);
+// Linear in the module. Its links are 32-bit: a module of more than
+// `max_count` (at most INT32_MAX; less for tests) computations, called
+// computations or control predecessors, or a computation of more
+// instructions, is refused ("more than 2147483647 computations in a
+// module").
+absl::Status LinkHloModule(HloModule* module, bool operands_linked = false,
+                           int64_t max_count = INT32_MAX);
 // Links each operand of `computation` to the latest instruction before it
 // that defines its name (HloOperand::index), -1 when none does: the part of
 // LinkHloModule that needs only the computation, done by each reading
