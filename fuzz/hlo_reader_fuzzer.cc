@@ -56,7 +56,7 @@ class TouchingVisitor : public HloVisitor {
     }
     Touch(instruction.name);
     Touch(instruction.opcode_name);
-    Touch(instruction.literal);
+    Touch(instruction.literal());
     if (instruction.shape != nullptr) Touch(*instruction.shape);
     for (const HloOperand& o : instruction.operands) {
       Touch(o.name);

@@ -62,16 +62,7 @@ absl::string_view MetalMemoryLayoutName(MetalMemoryLayout layout) {
 
 absl::optional<ttnn::CoreCoord> CoreOfRanges(
     absl::Span<const ttnn::CoreRange> ranges, int64_t n) {
-  if (n < 0) return absl::nullopt;
-  for (const ttnn::CoreRange& r : ranges) {
-    const int64_t width = r.width();
-    const int64_t cores = r.size();
-    if (n < cores) {
-      return ttnn::CoreCoord{r.start.x + n % width, r.start.y + n / width};
-    }
-    n -= cores;
-  }
-  return absl::nullopt;
+  return ttnn::NthCore(ranges, /*row_wise=*/true, n);
 }
 
 std::string CoreRangesToString(absl::Span<const ttnn::CoreRange> ranges) {

@@ -27,6 +27,7 @@
 #include "absl/types/span.h"
 #include "hlolayout/grid/element_type.h"
 #include "hlolayout/ttnn/core_range.h"
+#include "hlolayout/ttnn/device.h"
 #include "hlolayout/ttnn/memory_config.h"
 
 namespace hlolayout::grid {
@@ -59,7 +60,7 @@ absl::string_view MetalMemoryLayoutName(MetalMemoryLayout layout);
 //
 // The `n`-th core of a core range set, enumerated as tt-metal assigns
 // shards in row-major shard orientation: range by range, each range row by
-// row (y outer, x inner).
+// row (y outer, x inner); the TTNN model's ttnn::NthCore.
 //   {(0,0)-(7,0), (0,1)-(3,1)}: n = 9 -> (1, 1).
 // nullopt when the set holds n cores or fewer.
 // Precondition: every range has start <= end in both coordinates.
@@ -90,12 +91,13 @@ std::string MlirElementToString(const MlirElement& element);
 // TtnnDevice
 //
 // What tt-mlir's canonical core placement needs of the device: the worker
-// grid (rows x columns, default Wormhole's 8x8) and the DRAM banks (a single
-// row, default 12).
+// grid (rows x columns) and the DRAM banks (a single row). The defaults are
+// the TTNN model's default device's (ttnn/device.h: a Wormhole n150, 8x8
+// workers and 12 DRAM banks).
 struct TtnnDevice {
-  int64_t worker_rows = 8;
-  int64_t worker_cols = 8;
-  int64_t dram_banks = 12;
+  int64_t worker_rows = ttnn::DefaultDevice().grid_y;
+  int64_t worker_cols = ttnn::DefaultDevice().grid_x;
+  int64_t dram_banks = ttnn::DefaultDevice().dram_banks;
 };
 
 // ParseTtnnDevice

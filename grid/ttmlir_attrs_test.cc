@@ -80,6 +80,11 @@ TEST(TtmlirAttrs, ParseTtnnDevice) {
   d = ParseTtnnDevice("8x8");
   ASSERT_TRUE(d.ok());
   EXPECT_EQ(d->dram_banks, 12);
+  // The default: the TTNN model's default device, a Wormhole n150.
+  const TtnnDevice n150;
+  EXPECT_EQ(n150.worker_rows, 8);
+  EXPECT_EQ(n150.worker_cols, 8);
+  EXPECT_EQ(n150.dram_banks, 12);
   for (const char* bad :
        {"8y8", "8x", "0x8", "8x8,banks=2", "8x8,dram=0", "2000x1", ""}) {
     EXPECT_FALSE(ParseTtnnDevice(bad).ok()) << bad;

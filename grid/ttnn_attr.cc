@@ -11,13 +11,18 @@
 #include "absl/strings/str_join.h"
 #include "hlolayout/grid/metal_layout.h"
 #include "hlolayout/grid/ttmlir_collapse.h"
+#include "hlolayout/ttnn/int_math.h"
+#include "hlolayout/ttnn/locate.h"
+#include "hlolayout/ttnn/tile.h"
 
 namespace hlolayout::grid {
 namespace {
 
-constexpr int64_t kTilePad = 32;  // tt-mlir's TILE_HEIGHT and TILE_WIDTH
+// tt-mlir's TILE_HEIGHT and TILE_WIDTH: the TTNN model's default tile.
+constexpr int64_t kTilePad = ttnn::Tile{}.height;
+static_assert(kTilePad == ttnn::Tile{}.width);
 
-int64_t CeilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
+using ttnn::CeilDiv;
 
 absl::StatusOr<int64_t> Volume(absl::Span<const int64_t> dims,
                                absl::string_view what) {
@@ -579,8 +584,10 @@ absl::StatusOr<TtnnAttrLocation> TtnnLayoutAttr::Locate(
     loc.page = tiled() ? loc.tile[0] * CeilDiv(collapsed_[1], tw) + loc.tile[1]
                        : loc.physical[0];
     if (IsDram(buffer_type_)) {
-      loc.dram_bank = *loc.page % device_.dram_banks;
-      loc.page_in_bank = *loc.page / device_.dram_banks;
+      const ttnn::BankPage b =
+          ttnn::InterleavedPage(*loc.page, device_.dram_banks);
+      loc.dram_bank = b.bank;
+      loc.page_in_bank = b.page_in_bank;
     }
   }
   return loc;

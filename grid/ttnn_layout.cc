@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "hlolayout/ttnn/int_math.h"
 
 namespace hlolayout::grid {
 namespace {
@@ -14,7 +15,7 @@ absl::Status Invalid(absl::string_view message) {
   return absl::InvalidArgumentError(message);
 }
 
-int64_t CeilDiv(int64_t a, int64_t b) { return a == 0 ? 0 : (a - 1) / b + 1; }
+using ttnn::CeilDiv;
 
 absl::StatusOr<int64_t> AlignUp(int64_t a, int64_t b) {
   int64_t r;

@@ -719,9 +719,9 @@ absl::Status CheckShapeRule(const HloInstruction& in, const char* text_begin,
   }
   if (opcode == "constant") {
     size_t at = 0;
-    absl::Status status = CheckHloLiteral(in.literal, *in.shape, &at);
+    absl::Status status = CheckHloLiteral(in.literal(), *in.shape, &at);
     if (!status.ok()) {
-      return Bad(error_offset, At(text_begin, in.literal, at),
+      return Bad(error_offset, At(text_begin, in.literal(), at),
                  std::string(status.message()));
     }
   }

@@ -17,11 +17,20 @@
 // views too, into lists its module owns (HloModule::lists): a module keeps
 // its instructions and their lists in a few large arrays, not a vector per
 // instruction. Shapes are decoded values (shape/shape.h) with
-// their layouts; the text they came from is kept next to them. Instruction
-// and operand shapes are plain `const Shape*`, deduplicated: every
-// `bf16[8,128]{1,0:T(8,128)(2,1)}` of a dump points to one Shape. Who owns
-// them: HloModule::shapes for ReadHloModules; the reader while streaming
-// (valid during the visitor call only; copy the Shape to keep it).
+// their layouts; an instruction keeps the text its shape came from next to
+// it, an operand only the decoded shape. Instruction and operand shapes are
+// plain `const Shape*`, deduplicated: every `bf16[8,128]{1,0:T(8,128)(2,1)}`
+// of a dump points to one Shape. Who owns them: HloModule::shapes for
+// ReadHloModules; the reader while streaming (valid during the visitor call
+// only; copy the Shape to keep it).
+//
+// Sizes (a module costs about this per item, on 64-bit Linux): an
+// instruction record 144 bytes (the text views, the two lists' views,
+// 32-bit links, a 32-bit parameter number, the opcode), an operand 32 (its
+// name, decoded shape, 32-bit `#N` and definition index), an attribute 32
+// (two views), and each distinct shape once. Numbers kept in 32 bits that
+// the text writes larger (`parameter(N)`, `%x#N`) are refused as out of
+// range, never wrapped.
 //
 // What is resolved once, so that analyses never look a name up: every
 // instruction's opcode (HloOpcode, hlo/opcode.h, by the reader) and, for a
@@ -66,17 +75,20 @@ absl::optional<absl::string_view> FindHloAttribute(
 
 // One operand: `f32[2]{0} %p0`, just `p0`, or `%custom-call.1#0`: today's
 // XLA prints a use of output N of a multi-output instruction as `%name#N`
-// (in place of a get-tuple-element instruction; docs/memory.md).
+// (in place of a get-tuple-element instruction; docs/memory.md). 32 bytes:
+// the shape written at the use is kept decoded only (the reader checks its
+// text while it reads; it is not kept).
 struct HloOperand {
-  static constexpr int64_t kWholeResult = -1;
+  static constexpr int32_t kWholeResult = -1;
 
-  absl::string_view name;        // without the '%' and without `#N`
-  absl::string_view shape_text;  // "f32[2]{0}", empty when not written
-  // Decoded shape_text; null when not written. Not owned (see above).
+  absl::string_view name;  // without the '%' and without `#N`
+  // The shape written at the use, decoded; null when not written. Not owned
+  // (see above).
   const Shape* shape = nullptr;
   // N of `%name#N`: the operand is tuple element N of `name`'s result.
-  // kWholeResult when no `#N` is written.
-  int64_t output_index = kWholeResult;
+  // kWholeResult when no `#N` is written. The reader refuses an N over
+  // INT32_MAX ("output index out of range").
+  int32_t output_index = kWholeResult;
   // The instruction that defines `name`: its index in the same computation,
   // set by ReadHloModules; -1 when none does (a module read with
   // keep_going past errors, or an instruction streamed to a visitor).
@@ -89,29 +101,25 @@ struct HloOperand {
 // One instruction line (which may span several lines of text):
 //   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
 //       calls=%fused_computation.3
+// 144 bytes: views into the text, the lists' views, 32-bit links and the
+// opcode; a constant's literal is its operand text (literal()), not a view
+// of its own.
 struct HloInstruction {
   size_t offset = 0;             // byte offset of `ROOT` or of the name
-  bool root_marker = false;      // written with `ROOT`
   absl::string_view name;        // "fusion.3" (without '%')
   absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
   // Decoded shape_text, layouts filled in; null when absent. Not owned (see
   // above).
   const Shape* shape = nullptr;
-  // The opcode, set by the reader; kUnknown for one XLA does not have.
-  HloOpcode opcode = HloOpcode::kUnknown;
   // The opcode as written: "fusion", "all-reduce-start", "custom-call-start".
   absl::string_view opcode_name;
-  // Everything between the parentheses after the opcode, raw.
+  // Everything between the parentheses after the opcode, raw; for
+  // `constant(...)`, its literal.
   absl::string_view operand_text;
   // Operands; empty for `constant` and `parameter`. A view into the
   // module's lists (HloModule::lists), or, while streaming, the reader's
   // (valid during the visitor call only, as the instruction itself).
   absl::Span<const HloOperand> operands;
-  // N of `parameter(N)`.
-  absl::optional<int64_t> parameter_number;
-  // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"); it is
-  // skipped by bracket matching, never decoded or copied.
-  absl::string_view literal;
   // Its `name=value` attributes in order; a view, as `operands`.
   absl::Span<const HloAttribute> attributes;
   // The computations it calls (CalledComputationNames, in that order), as
@@ -121,8 +129,20 @@ struct HloInstruction {
   // Its control-predecessors={...}, as HloModule::control_predecessors(*this).
   int32_t first_control_predecessor = 0;
   int32_t control_predecessor_count = 0;
+  // N of `parameter(N)`. The reader refuses an N over INT32_MAX ("parameter
+  // number out of range").
+  absl::optional<int32_t> parameter_number;
+  // The opcode, set by the reader; kUnknown for one XLA does not have.
+  HloOpcode opcode = HloOpcode::kUnknown;
+  bool root_marker = false;  // written with `ROOT`
 
   bool has_shape() const { return shape != nullptr; }
+  // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"): its
+  // operand_text, skipped by bracket matching, never decoded or copied;
+  // empty for any other opcode.
+  absl::string_view literal() const {
+    return opcode == HloOpcode::kConstant ? operand_text : absl::string_view();
+  }
 };
 
 // CalledComputationNames

@@ -17,6 +17,25 @@ TEST(HloModule, FindHloAttribute) {
   EXPECT_FALSE(FindHloAttribute(attributes, "metadata").has_value());
 }
 
+// A module costs about this much per item (module.h's header): a record
+// that grows shows here first. 64-bit targets only.
+TEST(HloModule, RecordSizes) {
+  if (sizeof(void*) != 8) GTEST_SKIP() << "sizes are for 64-bit targets";
+  EXPECT_LE(sizeof(HloInstruction), 144u);
+  EXPECT_LE(sizeof(HloOperand), 32u);
+  EXPECT_LE(sizeof(HloAttribute), 32u);
+}
+
+// A constant's literal is its operand text; no other opcode has one.
+TEST(HloModule, LiteralIsTheConstantsOperandText) {
+  HloInstruction in;
+  in.operand_text = "{1, 2, 3}";
+  in.opcode = HloOpcode::kConstant;
+  EXPECT_EQ(in.literal(), "{1, 2, 3}");
+  in.opcode = HloOpcode::kAdd;
+  EXPECT_THAT(in.literal(), IsEmpty());
+}
+
 TEST(HloModule, CalledComputationNames) {
   // The attributes an instruction views (HloInstruction::attributes).
   const HloAttribute a[] = {{"condition", "%cond.1"},

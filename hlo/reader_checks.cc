@@ -70,7 +70,7 @@ const Shape* Reader::OperandShape(const HloOperand& operand) {
       shape, text_, operand.name.data() - text_.data() + operand.name.size());
 }
 
-absl::Status Reader::CheckRules(const HloInstruction& in,
+absl::Status Reader::CheckRules(const DraftInstruction& in,
                                 const HloOpcodeInfo* info, int stage) {
   size_t at = 0;
   // Operand shapes for the few rules that need them: written at the use,
@@ -81,9 +81,8 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
   const auto operand_text = [&](size_t i) -> absl::string_view {
     if (i >= in.operands.size()) return absl::string_view();
     const HloOperand& operand = in.operands[i];
-    if (!operand.shape_text.empty() || operand.has_output_index()) {
-      return operand.shape_text;
-    }
+    const absl::string_view shape_text = in.operand_shape_text(i);
+    if (!shape_text.empty() || operand.has_output_index()) return shape_text;
     const int64_t d = FindDefinition(operand.name);
     return d >= 0 ? definitions_->shape_text(d) : absl::string_view();
   };
@@ -101,14 +100,15 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
     if (!operand.has_output_index() &&
         !tail_rules_
              .emplace(static_cast<int>(rule.kind), operand.name,
-                      operand.shape_text, rule.dimension, rule.constraint,
-                      rule.branch_computations)
+                      in.operand_shape_text(rule.operand), rule.dimension,
+                      rule.constraint, rule.branch_computations)
              .second) {
       return;
     }
     pending_rules_.push_back(HloPartLinks::Rule{
         rule, HloPartLinks::Name{
-                  operand.name, operand.shape_text, operand.output_index,
+                  operand.name, in.operand_shape_text(rule.operand),
+                  operand.output_index,
                   static_cast<size_t>(operand.name.data() - text_.data())}});
   };
   absl::Status status =
@@ -118,8 +118,9 @@ absl::Status Reader::CheckRules(const HloInstruction& in,
   return absl::OkStatus();
 }
 
-absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
-  const Use use{operand.name, operand.shape_text, operand.output_index,
+absl::Status Reader::UndefinedOperand(const HloOperand& operand,
+                                      absl::string_view shape_text) {
+  const Use use{operand.name, shape_text, operand.output_index,
                 static_cast<size_t>(operand.name.data() - text_.data()), false};
   if (RecordsBeforePart()) {
     // For JoinHloParts, once each: a large computation cut in two uses its
@@ -137,7 +138,7 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand) {
                             computation_.name, "' before its use"));
 }
 
-absl::Status Reader::CheckInstruction(const HloInstruction& in,
+absl::Status Reader::CheckInstruction(const DraftInstruction& in,
                                       const int64_t* resolved) {
   const HloOpcodeInfo* info = HloOpcodeInfoOf(in.opcode);
   absl::string_view wrapped;
@@ -159,17 +160,18 @@ absl::Status Reader::CheckInstruction(const HloInstruction& in,
       // Looked up by FastInstruction (or recorded already, kBeforePart).
       if (resolved != nullptr && resolved[i] != -1) continue;
       const HloOperand& operand = in.operands[i];
+      const absl::string_view shape_text = in.operand_shape_text(i);
       const int64_t d = FindDefinition(operand.name);
       if (d < 0) {
-        status = UndefinedOperand(operand);
-      } else if (!operand.shape_text.empty() || operand.has_output_index()) {
+        status = UndefinedOperand(operand, shape_text);
+      } else if (!shape_text.empty() || operand.has_output_index()) {
         // A shape written at the use: most are the definition's text.
         if (!operand.has_output_index() &&
-            SameName(definitions_->shape_text(d), operand.shape_text)) {
+            SameName(definitions_->shape_text(d), shape_text)) {
           continue;
         }
         status = CheckUse(
-            Use{operand.name, operand.shape_text, operand.output_index,
+            Use{operand.name, shape_text, operand.output_index,
                 static_cast<size_t>(operand.name.data() - text_.data()), false},
             d);
       }

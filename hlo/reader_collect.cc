@@ -248,7 +248,11 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   // then) or was joined (linked in Absorb); after one, the reading may have
   // left one open: all are linked again.
   const bool operands_linked = status.ok() && visitor.error_count() == 0;
-  for (HloModule& module : modules) LinkHloModule(&module, operands_linked);
+  for (HloModule& module : modules) {
+    module.computations.shrink_to_fit();
+    absl::Status linked = LinkHloModule(&module, operands_linked);
+    if (!linked.ok()) return linked;
+  }
   return modules;
 }
 

@@ -178,6 +178,31 @@ TEST(HloModulesInParts, GeneratedDumps) {
   }
 }
 
+// A module's list of computations holds no room beyond them once read:
+// the reserve for the text's size (a computation per KB) and what joining
+// parts grew it by are given back.
+TEST(HloModulesInParts, ComputationsFitted) {
+  HloDumpOptions options;
+  options.target_bytes = 200 << 10;
+  options.style = HloDumpStyle::kXlaTpuSmall;
+  const std::string text = GenerateHloDump(options).text;
+  for (int64_t parts : {1, 2, 3}) {
+    bool joined = false;
+    std::vector<absl::Status> errors;
+    absl::StatusOr<std::vector<HloModule>> modules =
+        hlo_internal::ReadModulesInParts(
+            text, HloReadOptions(), &errors,
+            parts > 1 ? HloCutPoints(text, parts) : std::vector<size_t>(),
+            parts, &joined);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    EXPECT_EQ(joined, parts > 1);
+    ASSERT_EQ(modules->size(), 1u);
+    const std::vector<HloComputation>& c = (*modules)[0].computations;
+    EXPECT_GT(c.size(), 50u);
+    EXPECT_EQ(c.capacity(), c.size()) << parts << " parts";
+  }
+}
+
 // Random edits of a generated dump (some break it): whole and in parts
 // alike, errors included.
 TEST(HloModulesInParts, RandomEdits) {

@@ -160,11 +160,17 @@ absl::Status Reader::ParseComputationBody(size_t open) {
 inline absl::Status Reader::ReadBodyInstruction() {
   const size_t offset = pos_;
   // Emptied between instructions, so that no shape handed out for the
-  // instruction being read goes away.
+  // instruction being read goes away. A module being collected keeps every
+  // shape anyway: emptied, the cache would decode each text seen again into
+  // a second Shape for it to keep; it grows instead, up to a bound.
   if (shape_cache_.full() && inline_depth_ == 0) {
-    PinHeaderShapes();
-    shape_cache_.Clear();
-    ++cache_generation_;
+    if (keep_ != nullptr && shape_cache_.can_grow()) {
+      shape_cache_.Grow();
+    } else {
+      PinHeaderShapes();
+      shape_cache_.Clear();
+      ++cache_generation_;
+    }
   }
   bool careful = false;
   absl::Status status;
@@ -182,7 +188,7 @@ inline absl::Status Reader::ReadBodyInstruction() {
   // one that uses it.
   const size_t defined = definitions_->size();
   if (careful) {
-    for (const HloInstruction& nested : inline_) {
+    for (const DraftInstruction& nested : inline_) {
       status = CheckInstruction(nested);
       if (!status.ok()) break;
       AddDefinition(nested.name, nested.shape_text, nested.shape, kKept);

@@ -43,7 +43,6 @@ inline size_t Reader::FastHead(size_t p) {
   in.offset = p;
   in.root_marker = false;
   in.parameter_number.reset();
-  in.literal = absl::string_view();
   in.attribute_list.clear();
   if (p + 4 < n && std::memcmp(data + p, "ROOT", 4) == 0 &&
       !Is(data[p + 4], kNameChar)) {
@@ -88,20 +87,21 @@ inline size_t Reader::FastParens(size_t open) {
     in.operand_list.clear();
     p = FastSkipBalanced(data, p, n, options_.max_depth);
     if (p == npos) return npos;
-    in.literal = absl::string_view(data + open + 1, p - open - 2);
   } else if (in.opcode == HloOpcode::kParameter) {
     in.operand_list.clear();
     p = FastSkipTrivia(data, p + 1, n);
     if (p == npos) return npos;
     const size_t digits = p;
     int64_t number = 0;
-    while (p < n && data[p] >= '0' && data[p] <= '9' && p - digits < 18) {
+    while (p < n && data[p] >= '0' && data[p] <= '9' && p - digits < 10) {
       number = number * 10 + (data[p++] - '0');
     }
-    if (p == digits || (p < n && data[p] >= '0' && data[p] <= '9')) {
+    // Over INT32_MAX: the careful path refuses it.
+    if (p == digits || (p < n && data[p] >= '0' && data[p] <= '9') ||
+        number > INT32_MAX) {
       return npos;
     }
-    in.parameter_number = number;
+    in.parameter_number = static_cast<int32_t>(number);
     p = FastSkipTrivia(data, p, n);
     if (p == npos || p >= n || data[p] != ')') return npos;
     ++p;
@@ -162,19 +162,20 @@ inline size_t Reader::FastOperand(size_t p, size_t index, HloOperand* operand,
   const char* const data = text_.data();
   const size_t n = text_.size();
   *resolved = -1;
+  absl::string_view& shape_text = instruction_.OperandShapeText(index);
   size_t end = p;
   bool named = false;
   if (data[p] == '%') {
     // No shape at the use (XLA's dumps since 2023).
     operand->shape = nullptr;
-    operand->shape_text = absl::string_view();
+    shape_text = absl::string_view();
     ++p;
-  } else if (OperandOfDefinedShape(p, operand, resolved, &end)) {
+  } else if (OperandOfDefinedShape(p, operand, &shape_text, resolved, &end)) {
     // The definition's shape text written again (older dumps); the name
     // read too, up to `end`.
     named = true;
   } else {
-    end = FastShape(p, index + 1, &operand->shape, &operand->shape_text);
+    end = FastShape(p, index + 1, &operand->shape, &shape_text);
     if (end == npos) return npos;
     if (end != p) {
       p = FastSkipTrivia(data, end, n);
@@ -188,8 +189,7 @@ inline size_t Reader::FastOperand(size_t p, size_t index, HloOperand* operand,
     operand->name = absl::string_view(data + p, end - p);
   }
   operand->output_index = HloOperand::kWholeResult;
-  if (*resolved < 0 && operand->shape_text.empty() &&
-      (end >= n || data[end] != '#')) {
+  if (*resolved < 0 && shape_text.empty() && (end >= n || data[end] != '#')) {
     const uint64_t hash = NameHash(operand->name);
     *resolved = definitions_->Find(operand->name, hash);
     // A name defined before a tail's part, its use recorded already.
@@ -199,17 +199,18 @@ inline size_t Reader::FastOperand(size_t p, size_t index, HloOperand* operand,
     }
   }
   if (end < n && data[end] == '#') {
-    // `%name#N`: output N (at most 18 digits; the careful path gives the
+    // `%name#N`: output N (at most INT32_MAX; the careful path gives the
     // error for anything else).
     size_t q = end + 1;
     int64_t output = 0;
-    while (q < n && data[q] >= '0' && data[q] <= '9' && q - end <= 18) {
+    while (q < n && data[q] >= '0' && data[q] <= '9' && q - end <= 10) {
       output = output * 10 + (data[q++] - '0');
     }
-    if (q == end + 1 || (q < n && data[q] >= '0' && data[q] <= '9')) {
+    if (q == end + 1 || (q < n && data[q] >= '0' && data[q] <= '9') ||
+        output > INT32_MAX) {
       return npos;
     }
-    operand->output_index = output;
+    operand->output_index = static_cast<int32_t>(output);
     end = q;
   }
   return end;
@@ -295,6 +296,7 @@ inline bool Reader::FastLookUpShapes() {
 }
 
 bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
+                                   absl::string_view* operand_shape_text,
                                    int64_t* resolved, size_t* name_end) {
   const char* const data = text_.data();
   const size_t n = text_.size();
@@ -332,7 +334,7 @@ bool Reader::OperandOfDefinedShape(size_t p, HloOperand* operand,
     return false;
   }
   operand->shape = shape;
-  operand->shape_text = absl::string_view(data + p, e - p);
+  *operand_shape_text = absl::string_view(data + p, e - p);
   operand->name = name;
   *resolved = d >= 0 ? d : kBeforePart;
   *name_end = end;

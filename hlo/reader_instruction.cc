@@ -20,7 +20,6 @@ absl::Status Reader::ParseInstruction() {
   in.operand_text = absl::string_view();
 
   in.parameter_number.reset();
-  in.literal = absl::string_view();
   in.attribute_list.clear();
   in.Bind();
   inline_.clear();
@@ -77,8 +76,7 @@ absl::Status Reader::ParseParens(DraftInstruction* in, int depth) {
     in->Bind();
     absl::Status status = SkipBalanced();
     if (!status.ok()) return status;
-    in->literal = text_.substr(open + 1, pos_ - open - 2);
-    in->operand_text = in->literal;
+    in->operand_text = text_.substr(open + 1, pos_ - open - 2);
     return absl::OkStatus();
   }
   ++pos_;
@@ -111,7 +109,8 @@ absl::Status Reader::ParseOperands(DraftInstruction* instruction, int depth) {
       status = ParseParameterNumber(&in);
     } else {
       if (count == in.operand_list.size()) in.operand_list.emplace_back();
-      status = ParseOperand(&in.operand_list[count], count + 1, depth);
+      status = ParseOperand(&in.operand_list[count],
+                            &in.OperandShapeText(count), count + 1, depth);
       ++count;
     }
     if (status.ok()) status = SkipTrivia();
@@ -132,8 +131,9 @@ absl::Status Reader::ParseParameterNumber(HloInstruction* in) {
   int64_t number = 0;
   while (Peek() >= '0' && Peek() <= '9') {
     const int digit = Peek() - '0';
-    if (number > (INT64_MAX - digit) / 10) {
-      return Error(begin, "integer out of range");
+    // HloInstruction keeps 32 bits.
+    if (number > (INT32_MAX - digit) / 10) {
+      return Error(begin, "parameter number out of range");
     }
     number = number * 10 + digit;
     ++pos_;
@@ -141,22 +141,22 @@ absl::Status Reader::ParseParameterNumber(HloInstruction* in) {
   if (pos_ == begin || in->parameter_number.has_value()) {
     return Expected("one parameter number");
   }
-  in->parameter_number = number;
+  in->parameter_number = static_cast<int32_t>(number);
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseOperand(HloOperand* operand, size_t scratch,
+absl::Status Reader::ParseOperand(HloOperand* operand,
+                                  absl::string_view* shape_text, size_t scratch,
                                   int depth) {
   absl::Status status;
   const size_t operand_begin = pos_;
   if (LooksLikeShape()) {
-    status = depth == 0
-                 ? ReadShape(scratch, &operand->shape, &operand->shape_text)
-                 : ReadKeptShape(&operand->shape, &operand->shape_text);
+    status = depth == 0 ? ReadShape(scratch, &operand->shape, shape_text)
+                        : ReadKeptShape(&operand->shape, shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   } else {
-    operand->shape_text = absl::string_view();
+    *shape_text = absl::string_view();
     operand->shape = nullptr;
   }
   const bool percent = Peek() == '%';
@@ -170,7 +170,7 @@ absl::Status Reader::ParseOperand(HloOperand* operand, size_t scratch,
     if (!status.ok()) return status;
     if (Peek() == '(') {
       // An instruction written inline: `f32[] constant(1)`.
-      return ParseInline(operand, operand->name,
+      return ParseInline(operand, shape_text, operand->name,
                          operand->shape != nullptr ? operand_begin : name_begin,
                          depth);
     }
@@ -186,14 +186,15 @@ absl::Status Reader::ParseOutputIndexes(HloOperand* operand) {
   int64_t index = 0;
   while (Peek() >= '0' && Peek() <= '9') {
     const int digit = Peek() - '0';
-    if (index > (INT64_MAX - digit) / 10) {
+    // HloOperand keeps 32 bits.
+    if (index > (INT32_MAX - digit) / 10) {
       return Error(begin, "output index out of range");
     }
     index = index * 10 + digit;
     ++pos_;
   }
   if (pos_ == begin) return Expected("an output index after '#'");
-  operand->output_index = index;
+  operand->output_index = static_cast<int32_t>(index);
   // `%name#1#0`: output 0 of output 1 (HloOperand keeps the first; the
   // checks read the rest from the text).
   while (Peek() == '#') {
@@ -205,8 +206,10 @@ absl::Status Reader::ParseOutputIndexes(HloOperand* operand) {
   return absl::OkStatus();
 }
 
-absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
-                                 size_t offset, int depth) {
+absl::Status Reader::ParseInline(HloOperand* operand,
+                                 absl::string_view* shape_text,
+                                 absl::string_view opcode, size_t offset,
+                                 int depth) {
   if (depth + 1 >= options_.max_depth) {
     return Error(offset, absl::StrCat("instructions nested deeper than ",
                                       options_.max_depth, " levels"));
@@ -214,7 +217,7 @@ absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
   DraftInstruction nested;
   nested.offset = offset;
   nested.shape = operand->shape;
-  nested.shape_text = operand->shape_text;
+  nested.shape_text = *shape_text;
   nested.opcode_name = opcode;
   nested.opcode = HloOpcodeOf(opcode);
   absl::Status status = ParseParens(&nested, depth + 1);
@@ -240,7 +243,7 @@ absl::Status Reader::ParseInline(HloOperand* operand, absl::string_view opcode,
   }
   operand->name = nested.name;
   operand->shape = nested.shape;
-  operand->shape_text = nested.shape_text;
+  *shape_text = nested.shape_text;
   operand->output_index = HloOperand::kWholeResult;
   inline_.push_back(std::move(nested));
   return absl::OkStatus();

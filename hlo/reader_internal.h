@@ -59,9 +59,16 @@ absl::string_view Intern(std::string text);
 // and the lists its `operands` and `attributes` view, which the reader
 // fills. Whoever changes a list calls Bind before the record is read again
 // (adding to a list may move it); copies and moves bind themselves.
+// The shape text written at each operand's use (HloOperand keeps the
+// decoded shape only) stands beside the list, by operand position: the
+// reader sets it for each operand it reads (OperandShapeText), and the
+// checks read it (operand_shape_text). A draft made from a visitor's
+// HloInstruction has none.
 struct DraftInstruction : HloInstruction {
   std::vector<HloOperand> operand_list;
   std::vector<HloAttribute> attribute_list;
+  // Grows only: entries past operand_list.size() are stale.
+  std::vector<absl::string_view> operand_shape_texts;
 
   DraftInstruction() = default;
   // A copy of `in` with lists of its own.
@@ -74,13 +81,15 @@ struct DraftInstruction : HloInstruction {
   DraftInstruction(const DraftInstruction& o)
       : HloInstruction(o),
         operand_list(o.operand_list),
-        attribute_list(o.attribute_list) {
+        attribute_list(o.attribute_list),
+        operand_shape_texts(o.operand_shape_texts) {
     Bind();
   }
   DraftInstruction(DraftInstruction&& o) noexcept
       : HloInstruction(o),
         operand_list(std::move(o.operand_list)),
-        attribute_list(std::move(o.attribute_list)) {
+        attribute_list(std::move(o.attribute_list)),
+        operand_shape_texts(std::move(o.operand_shape_texts)) {
     Bind();
     o.Bind();
   }
@@ -89,6 +98,7 @@ struct DraftInstruction : HloInstruction {
     HloInstruction::operator=(o);
     operand_list = o.operand_list;
     attribute_list = o.attribute_list;
+    operand_shape_texts = o.operand_shape_texts;
     Bind();
     return *this;
   }
@@ -97,6 +107,7 @@ struct DraftInstruction : HloInstruction {
     HloInstruction::operator=(o);
     operand_list = std::move(o.operand_list);
     attribute_list = std::move(o.attribute_list);
+    operand_shape_texts = std::move(o.operand_shape_texts);
     Bind();
     o.Bind();
     return *this;
@@ -105,6 +116,18 @@ struct DraftInstruction : HloInstruction {
   void Bind() {
     operands = operand_list;
     attributes = attribute_list;
+  }
+  // The shape text written at operand `k`'s use, to set (the list grows to
+  // hold it).
+  absl::string_view& OperandShapeText(size_t k) {
+    if (k >= operand_shape_texts.size()) operand_shape_texts.resize(k + 1);
+    return operand_shape_texts[k];
+  }
+  // The same, to read: empty when none was set.
+  absl::string_view operand_shape_text(size_t k) const {
+    return k < operand_list.size() && k < operand_shape_texts.size()
+               ? operand_shape_texts[k]
+               : absl::string_view();
   }
 };
 
@@ -128,8 +151,13 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 // when `operands_linked`: LinkHloOperands did, computation by computation),
 // each instruction to the computations it calls (HloModule::callees) and to
 // its control predecessors, and reads the header's input_output_alias.
-// Linear in the module.
-void LinkHloModule(HloModule* module, bool operands_linked = false);
+// Linear in the module. Its links are 32-bit: a module of more than
+// `max_count` (at most INT32_MAX; less for tests) computations, called
+// computations or control predecessors, or a computation of more
+// instructions, is refused ("more than 2147483647 computations in a
+// module").
+absl::Status LinkHloModule(HloModule* module, bool operands_linked = false,
+                           int64_t max_count = INT32_MAX);
 // Links each operand of `computation` to the latest instruction before it
 // that defines its name (HloOperand::index), -1 when none does: the part of
 // LinkHloModule that needs only the computation, done by each reading
@@ -361,9 +389,10 @@ class Reader {
   // An instruction written inline as an operand (`add(f32[] constant(1),
   // x)`), from `(` after its opcode: read into inline_ (each is an
   // instruction of its own, named `opcode@line:column`) and its result
-  // shape and name set into `*operand`.
-  absl::Status ParseInline(HloOperand* operand, absl::string_view opcode,
-                           size_t offset, int depth);
+  // shape and name set into `*operand` (its shape text into
+  // `*shape_text`).
+  absl::Status ParseInline(HloOperand* operand, absl::string_view* shape_text,
+                           absl::string_view opcode, size_t offset, int depth);
   // Fills in the result shape of an instruction written without one, as
   // XLA's parser does (hlo/shape_inference.h). One it cannot infer stays
   // without a shape. In a tail (ReadHloTail) a name defined before the
@@ -389,17 +418,19 @@ class Reader {
   // computations noted for the end of its computation and module.
   // `resolved` (may be null): what FastInstruction resolved of its operands
   // (operand_defs_).
-  absl::Status CheckInstruction(const HloInstruction& in,
+  absl::Status CheckInstruction(const DraftInstruction& in,
                                 const int64_t* resolved = nullptr);
   // Whether the opcode of the instruction CheckInstruction saw last is
   // unknown (HloVisitor::UnknownOpcode).
   bool unknown_opcode_ = false;
   // CheckHloInstruction's rules, for the instructions that have some.
-  absl::Status CheckRules(const HloInstruction& in, const HloOpcodeInfo* info,
+  absl::Status CheckRules(const DraftInstruction& in, const HloOpcodeInfo* info,
                           int stage) __attribute__((noinline));
-  // An operand defined nowhere before its use: an error, or a use left for
-  // JoinHloParts in a tail's first computation.
-  absl::Status UndefinedOperand(const HloOperand& operand)
+  // An operand defined nowhere before its use (`shape_text`: written at
+  // the use): an error, or a use left for JoinHloParts in a tail's first
+  // computation.
+  absl::Status UndefinedOperand(const HloOperand& operand,
+                                absl::string_view shape_text)
       __attribute__((noinline));
   // An asynchronous start, update or done: its chain.
   absl::Status CheckAsync(const HloInstruction& in, int stage,
@@ -449,8 +480,10 @@ class Reader {
   bool FastLookUpShapes() __attribute__((always_inline));
   // FastInstruction's operand at `p` when it is `shape %name` with the
   // shape text of `name`'s definition: `*operand`'s shape, text and name
-  // set, `*resolved` the definition, `*name_end` where the name ends.
-  bool OperandOfDefinedShape(size_t p, HloOperand* operand, int64_t* resolved,
+  // set (its text into `*shape_text`), `*resolved` the definition,
+  // `*name_end` where the name ends.
+  bool OperandOfDefinedShape(size_t p, HloOperand* operand,
+                             absl::string_view* shape_text, int64_t* resolved,
                              size_t* name_end);
   // FastInstruction's operands: the definition of operand i when it is
   // looked up and its use needs no other check, kBeforePart for a use
@@ -468,7 +501,8 @@ class Reader {
   // %name#N`, or an instruction written inline) whose uncached shape is
   // decoded over scratch `scratch`, and its `#N#M...` from the '#'.
   absl::Status ParseParameterNumber(HloInstruction* in);
-  absl::Status ParseOperand(HloOperand* operand, size_t scratch, int depth);
+  absl::Status ParseOperand(HloOperand* operand, absl::string_view* shape_text,
+                            size_t scratch, int depth);
   absl::Status ParseOutputIndexes(HloOperand* operand);
   // After a bad instruction: moves to the next line that starts an
   // instruction or closes the computation.

@@ -2,16 +2,18 @@
 // are looked up here once, so that analyses follow indices. The cost is one
 // hash of each instruction name and operand name of the module, or, in a
 // computation of a few instructions, a scan of its names.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader_internal.h"
-#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 namespace hlo_internal {
@@ -68,6 +70,14 @@ class DefinedNames {
   absl::flat_hash_map<absl::string_view, int32_t> map_;
 };
 
+// "more than 2147483647 instructions in computation 'c'" (a module's
+// links are 32-bit indices).
+absl::Status TooMany(int64_t max_count, absl::string_view what,
+                     absl::string_view name, absl::string_view end) {
+  return absl::InvalidArgumentError(
+      absl::StrCat("more than ", max_count, " ", what, name, end));
+}
+
 // Links each operand of `computation` to the latest definition of its name
 // before it, `defined` started on it.
 void LinkOperands(HloComputation* computation, DefinedNames* defined) {
@@ -89,13 +99,17 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
 // predecessors (which may be defined after their successor: looked up among
 // every name of the computation), and, unless `operands_linked`, first
 // their operands.
-void LinkComputation(
+// Each count is kept in 32 bits: one over `max_count` is refused.
+absl::Status LinkComputation(
     const absl::flat_hash_map<absl::string_view, int32_t>& computations,
-    bool operands_linked, HloComputation* computation, DefinedNames* defined,
-    std::vector<absl::string_view>* callees, HloModule* module) {
+    bool operands_linked, int64_t max_count, HloComputation* computation,
+    DefinedNames* defined, std::vector<absl::string_view>* callees,
+    HloModule* module) {
   std::vector<HloInstruction>& instructions = computation->instructions;
-  HLOLAYOUT_CHECK(instructions.size() <
-                  static_cast<size_t>(std::numeric_limits<int32_t>::max()));
+  if (instructions.size() > static_cast<uint64_t>(max_count)) {
+    return TooMany(max_count, "instructions in computation '",
+                   computation->header.name, "'");
+  }
   if (!operands_linked) LinkOperands(computation, defined);
   bool names_known = !operands_linked;
   for (HloInstruction& in : instructions) {
@@ -107,6 +121,9 @@ void LinkComputation(
       auto it = computations.find(name);
       module->callee_indices.push_back(it == computations.end() ? -1
                                                                 : it->second);
+    }
+    if (module->callee_indices.size() > static_cast<uint64_t>(max_count)) {
+      return TooMany(max_count, "called computations in a module", "", "");
     }
   }
   for (HloInstruction& in : instructions) {
@@ -124,10 +141,15 @@ void LinkComputation(
       module->control_predecessor_indices.push_back(
           defined->Find(name, instructions.size()));
     }
+    if (module->control_predecessor_indices.size() >
+        static_cast<uint64_t>(max_count)) {
+      return TooMany(max_count, "control predecessors in a module", "", "");
+    }
     in.control_predecessor_count =
         static_cast<int32_t>(module->control_predecessor_indices.size()) -
         in.first_control_predecessor;
   }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -137,11 +159,14 @@ void LinkHloOperands(HloComputation* computation) {
   LinkOperands(computation, &defined);
 }
 
-void LinkHloModule(HloModule* module, bool operands_linked) {
+absl::Status LinkHloModule(HloModule* module, bool operands_linked,
+                           int64_t max_count) {
+  max_count = std::min<int64_t>(max_count, INT32_MAX);
+  if (module->computations.size() > static_cast<uint64_t>(max_count)) {
+    return TooMany(max_count, "computations in a module", "", "");
+  }
   absl::flat_hash_map<absl::string_view, int32_t> computations;
   computations.reserve(module->computations.size());
-  HLOLAYOUT_CHECK(module->computations.size() <
-                  static_cast<size_t>(std::numeric_limits<int32_t>::max()));
   for (size_t c = 0; c < module->computations.size(); ++c) {
     // XLA names computations uniquely; the first keeps a repeated name.
     computations.try_emplace(module->computations[c].header.name,
@@ -152,14 +177,17 @@ void LinkHloModule(HloModule* module, bool operands_linked) {
   DefinedNames defined;
   std::vector<absl::string_view> callees;
   for (HloComputation& computation : module->computations) {
-    LinkComputation(computations, operands_linked, &computation, &defined,
-                    &callees, module);
+    absl::Status status =
+        LinkComputation(computations, operands_linked, max_count, &computation,
+                        &defined, &callees, module);
+    if (!status.ok()) return status;
   }
   module->header.input_output_alias.clear();
   if (absl::optional<absl::string_view> alias =
           FindHloAttribute(module->header.attributes, "input_output_alias")) {
     module->header.input_output_alias = ParseHloAliasPairs(*alias);
   }
+  return absl::OkStatus();
 }
 
 }  // namespace hlo_internal

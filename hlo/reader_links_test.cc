@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/hlo/reader_internal.h"
 
 namespace hlolayout {
 namespace {
@@ -162,6 +163,40 @@ TEST(HloLinks, SmallAndLargeComputationsLinkAlike) {
     EXPECT_EQ(absl::StrJoin(m.control_predecessors(entry.instructions[1]), ","),
               absl::StrCat(n - 1));
   }
+}
+
+// A module's links are 32-bit indices: a count over the bound (INT32_MAX;
+// lowered here) is refused, never wrapped.
+TEST(HloLinks, CountsOverTheBoundAreRefused) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kModule);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  HloModule& m = (*modules)[0];
+  // 4 computations, of 3 to 6 instructions.
+  EXPECT_EQ(hlo_internal::LinkHloModule(&m, true, 3).message(),
+            "more than 3 computations in a module");
+  EXPECT_EQ(hlo_internal::LinkHloModule(&m, true, 5).message(),
+            "more than 5 instructions in computation 'body'");
+  EXPECT_TRUE(hlo_internal::LinkHloModule(&m, true, 6).ok());
+  EXPECT_EQ(absl::StrJoin(m.callees(Named(m.entry(), "w")), ","), "1,2");
+
+  // 2 computations of at most 3 instructions, 4 callees, 5 control
+  // predecessors.
+  absl::StatusOr<std::vector<HloModule>> calls = ReadHloModules(
+      "%a (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\n"
+      "ENTRY %e (i: s32[], p: f32[]) -> f32[] {\n"
+      "  %i = s32[] parameter(0)\n  %p = f32[] parameter(1)\n"
+      "  ROOT %r = f32[] conditional(%i, %p, %p, %p, %p), "
+      "branch_computations={%a, %a, %a, %a}, "
+      "control-predecessors={%i, %p, %i, %p, %i}\n}\n");
+  ASSERT_TRUE(calls.ok()) << calls.status();
+  HloModule& c = (*calls)[0];
+  EXPECT_EQ(hlo_internal::LinkHloModule(&c, true, 3).message(),
+            "more than 3 called computations in a module");
+  EXPECT_EQ(hlo_internal::LinkHloModule(&c, true, 4).message(),
+            "more than 4 control predecessors in a module");
+  EXPECT_TRUE(hlo_internal::LinkHloModule(&c, true, 5).ok());
+  EXPECT_EQ(absl::StrJoin(c.control_predecessors(Named(c.entry(), "r")), ","),
+            "0,1,0,1,0");
 }
 
 }  // namespace

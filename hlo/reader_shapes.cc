@@ -28,7 +28,7 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
                                  const Shape** shape,
                                  absl::string_view* shape_text) {
   const size_t begin = pos_;
-  const bool cacheable = hash != 0 && !shape_cache_.full() &&
+  const bool cacheable = hash != 0 && shape_cache_.has_room() &&
                          key_end - begin <= ShapeCache::kMaxText;
   // A shape that may outlive the instruction gets its own allocation; the
   // others are decoded over a scratch Shape in place (no allocation).

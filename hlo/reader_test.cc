@@ -33,6 +33,12 @@ std::string ReadError(absl::string_view text) {
   return modules.ok() ? "" : std::string(modules.status().message());
 }
 
+// The shape written at an operand's use, printed with its layout ("" when
+// none was written): HloOperand keeps it decoded only.
+std::string OperandShape(const HloOperand& operand) {
+  return operand.shape == nullptr ? "" : operand.shape->ToString(true);
+}
+
 bool IsViewInto(absl::string_view view, absl::string_view text) {
   return view.data() >= text.data() &&
          view.data() + view.size() <= text.data() + text.size();
@@ -100,7 +106,7 @@ TEST(HloReader, BasicModule) {
   EXPECT_EQ(reduce.shape_text, "bf16[8]{0}");
   ASSERT_EQ(reduce.operands.size(), 2u);
   EXPECT_EQ(reduce.operands[0].name, "p0");
-  EXPECT_EQ(reduce.operands[0].shape_text, "bf16[8,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(OperandShape(reduce.operands[0]), "bf16[8,256]{1,0:T(8,128)(2,1)}");
   EXPECT_EQ(reduce.operands[1].shape->ToString(true), "f32[]{:T(128)}");
   ASSERT_EQ(reduce.attributes.size(), 3u);
   EXPECT_EQ(reduce.attributes[0].name, "dimensions");
@@ -445,13 +451,13 @@ ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[
   EXPECT_EQ(e.header.parameters[0].shape->ToString(),
             "(f32[], (s32[], u8[2]))");
   const HloInstruction& gte = e.instructions[1];
-  EXPECT_EQ(gte.operands[0].shape_text, "(f32[], (s32[], u8[2]{0}))");
+  EXPECT_EQ(OperandShape(gte.operands[0]), "(f32[], (s32[], u8[2]{0}))");
   EXPECT_EQ(gte.operands[0].shape->tuple_shape(1).tuple_size(), 2);
   const HloInstruction& t = e.instructions[3];
   EXPECT_EQ(t.shape->tuple_size(), 6);
   ASSERT_EQ(t.operands.size(), 6u);
   EXPECT_EQ(t.operands[5].name, "i");
-  EXPECT_EQ(t.operands[5].shape_text, "s32[]");
+  EXPECT_EQ(OperandShape(t.operands[5]), "s32[]");
 }
 
 TEST(HloReader, AsyncCollectivePair) {
@@ -627,12 +633,12 @@ TEST(HloReader, ConstantLiteralsAreSkippedNotCopied) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << modules.status();
   const HloComputation& e = (*modules)[0].entry();
-  EXPECT_EQ(e.instructions[0].literal.size(), big.size());
-  EXPECT_TRUE(IsViewInto(e.instructions[0].literal, text));
+  EXPECT_EQ(e.instructions[0].literal().size(), big.size());
+  EXPECT_TRUE(IsViewInto(e.instructions[0].literal(), text));
   EXPECT_TRUE(e.instructions[0].operands.empty());
   EXPECT_EQ(e.instructions[0].attributes.size(), 1u);
-  EXPECT_EQ(e.instructions[1].literal, "(0, 1)");
-  EXPECT_EQ(e.instructions[2].literal, "()");
+  EXPECT_EQ(e.instructions[1].literal(), "(0, 1)");
+  EXPECT_EQ(e.instructions[2].literal(), "()");
 }
 
 TEST(HloReader, AttributeValuesSkipStringsCommentsAndDeepNesting) {
@@ -785,7 +791,7 @@ TEST(HloReader, OutputIndexOperandsOfMultiOutputInstructions) {
     ASSERT_EQ(bitcast.operands.size(), 1u);
     EXPECT_EQ(bitcast.operands[0].name, "fusion");
     EXPECT_EQ(bitcast.operands[0].output_index, 0);
-    EXPECT_EQ(bitcast.operands[0].shape_text, "f32[8,16]{1,0}");
+    EXPECT_EQ(OperandShape(bitcast.operands[0]), "f32[8,16]{1,0}");
     const HloInstruction& tuple = main.instructions[5];
     ASSERT_EQ(tuple.operands.size(), 2u);
     EXPECT_EQ(tuple.operands[0].name, "bitcast.7");
@@ -802,6 +808,33 @@ TEST(HloReader, OutputIndexNeedsDigits) {
   EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
                         "  ROOT n = f32[] negate(p#99999999999999999999)\n}"),
               HasSubstr("output index out of range"));
+}
+
+// HloOperand::output_index and HloInstruction::parameter_number keep 32
+// bits: a larger number is refused, by the fast path and the careful one
+// alike (a comment on the line sends it to the careful path), never wrapped.
+TEST(HloReader, NumbersOverInt32AreRefused) {
+  for (const char* comment : {"", " // careful"}) {
+    SCOPED_TRACE(comment);
+    const std::vector<HloModule> ok = ReadOk(absl::StrCat(
+        "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483647)", comment,
+        "\n  ROOT g = f32[] get-tuple-element(p), index=1\n}"));
+    ASSERT_EQ(ok.size(), 1u);
+    EXPECT_EQ(ok[0].entry().instructions[0].parameter_number, INT32_MAX);
+    EXPECT_THAT(ReadError(absl::StrCat(
+                    "ENTRY e {\n  p = (f32[], f32[]) parameter(2147483648)",
+                    comment, "\n  ROOT n = f32[] negate(p#1)\n}")),
+                HasSubstr("dump.txt:2:32: parameter number out of range"));
+    EXPECT_THAT(
+        ReadError(absl::StrCat("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                               "  ROOT n = f32[] negate(p#2147483648)",
+                               comment, "\n}")),
+        HasSubstr("dump.txt:3:27: output index out of range"));
+  }
+  // At the limit: read, then refused for the element it names.
+  EXPECT_THAT(ReadError("ENTRY e {\n  p = (f32[], f32[]) parameter(0)\n"
+                        "  ROOT n = f32[] negate(p#2147483647)\n}"),
+              testing::Not(HasSubstr("out of range")));
 }
 
 TEST(HloReader, InstructionsOnOneLine) {
@@ -1009,14 +1042,51 @@ TEST(HloReader, KeptShapesOutliveTheCache) {
   for (const HloComputation& c : copy.computations) {
     for (const HloInstruction& in : c.instructions) {
       if (in.has_shape()) check(in.shape_text, in.shape);
+      // An operand keeps its shape decoded only: the generator writes
+      // the definition's text at the use.
       for (const HloOperand& operand : in.operands) {
-        if (operand.has_shape()) check(operand.shape_text, operand.shape);
+        if (!operand.has_shape()) continue;
+        ASSERT_GE(operand.index, 0) << operand.name;
+        check(c.instructions[operand.index].shape_text, operand.shape);
       }
     }
   }
   EXPECT_GT(checked, 20000);
   // Each shape is owned once per module.
   EXPECT_LT(copy.shapes.size(), static_cast<size_t>(checked));
+}
+
+// A module read whole keeps every shape: once the shape cache is full it
+// grows rather than empties, and no text is decoded twice (emptied, the
+// cache decoded each text seen again into a second Shape the module kept).
+TEST(HloReader, EachShapeTextDecodedOnceInAModule) {
+  // 20,000 distinct shape texts (more than the 12,288 the cache first
+  // holds), each seen again after all of them.
+  constexpr int kTexts = 20000;
+  std::string text = "ENTRY e {\n";
+  for (int i = 0; i < kTexts; ++i) {
+    absl::StrAppend(&text, "  p", i, " = f32[", i + 1, "]{0} parameter(", i,
+                    ")\n");
+  }
+  for (int i = 0; i < kTexts; ++i) {
+    absl::StrAppend(&text, i + 1 == kTexts ? "  ROOT" : " ", " n", i, " = f32[",
+                    i + 1, "]{0} negate(p", i, ")\n");
+  }
+  text += "}\n";
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, HloReadOptions(), nullptr, /*threads=*/1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_EQ(modules->size(), 1u);
+  const HloComputation& e = (*modules)[0].entry();
+  ASSERT_EQ(e.instructions.size(), 2u * kTexts);
+  int64_t twice = 0;
+  for (int i = 0; i < kTexts; ++i) {
+    ASSERT_EQ(e.instructions[i].shape_text,
+              e.instructions[kTexts + i].shape_text);
+    if (e.instructions[i].shape != e.instructions[kTexts + i].shape) ++twice;
+  }
+  EXPECT_EQ(twice, 0);
+  EXPECT_EQ((*modules)[0].shapes.size(), static_cast<size_t>(kTexts));
 }
 
 // Signatures are not copied into each header: computations with the same
@@ -1096,9 +1166,10 @@ class ShapeChecker : public HloVisitor {
     const ExpectedInstruction& want = (*expected_)[seen++];
     Check(want.shape, in.shape_text, in.shape);
     ASSERT_EQ(in.operands.size(), want.operand_shapes.size()) << in.name;
+    // An operand keeps its shape decoded only (no text).
     for (size_t i = 0; i < in.operands.size(); ++i) {
-      Check(want.operand_shapes[i], in.operands[i].shape_text,
-            in.operands[i].shape);
+      const std::string& operand = want.operand_shapes[i];
+      Check(operand, operand, in.operands[i].shape);
     }
   }
   void Check(const std::string& want, absl::string_view text,
@@ -1279,7 +1350,7 @@ std::vector<InstructionView> Views(absl::string_view text, bool operands,
         v.shape_text = std::string(in.shape_text);
         v.opcode = std::string(in.opcode_name);
         v.operand_text = std::string(in.operand_text);
-        v.literal = std::string(in.literal);
+        v.literal = std::string(in.literal());
         for (const HloAttribute& a : in.attributes) {
           absl::StrAppend(&v.attributes, a.name, "=", a.value, "\n");
         }

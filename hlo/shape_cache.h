@@ -96,13 +96,16 @@ inline uint64_t HashShapeText(const char* data, size_t size) {
 // one-cache-line slots (hash, a plain `const Shape*`: no reference count per
 // use, the first 40 bytes of the text), so most lookups touch one line, which
 // the reader prefetches once it has the hash; longer texts compare their tail
-// against an arena copy. `owners_` keeps the shapes alive. Bounded: the
-// reader empties it between instructions once it is full.
+// against an arena copy. `owners_` keeps the shapes alive. Bounded: once
+// it is full, the reader empties it between instructions, or, when a module
+// it collects keeps every shape anyway, lets it grow (Grow) up to kMaxSlots
+// first: emptied, it decoded each text seen again into a second Shape that
+// the module kept too.
 class ShapeCache {
  public:
-  static constexpr size_t kSlots = 1 << 14;
-  static constexpr size_t kMaxEntries = kSlots * 3 / 4;
-  static constexpr size_t kMaxText = 1 << 16;  // longer texts: not kept
+  static constexpr size_t kSlots = 1 << 14;     // to begin with
+  static constexpr size_t kMaxSlots = 1 << 17;  // grown to at most
+  static constexpr size_t kMaxText = 1 << 16;   // longer texts: not kept
   static constexpr size_t kInline = 40;
 
   struct alignas(64) Slot {
@@ -114,12 +117,12 @@ class ShapeCache {
   };
 
   void Prefetch(uint64_t hash) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & (kSlots - 1)]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
   }
 
   Slot* Find(const char* text, size_t size, uint64_t hash) {
     if (slots_.empty()) return nullptr;
-    for (size_t i = hash & (kSlots - 1);; i = (i + 1) & (kSlots - 1)) {
+    for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
       Slot& slot = slots_[i];
       if (slot.hash == hash && slot.length == size &&
           SameBytes(slot.prefix, text, size < kInline ? size : kInline) &&
@@ -131,7 +134,34 @@ class ShapeCache {
     }
   }
 
-  bool full() const { return entries_ >= kMaxEntries; }
+  // Full: three quarters of the slots used, for the reader to empty it or
+  // let it grow between instructions; until then, shapes new to the
+  // instruction being read still go in while it has room (seven eighths).
+  bool full() const { return entries_ >= full_at_; }
+  bool has_room() const { return entries_ < (mask_ + 1) / 8 * 7; }
+  bool can_grow() const { return mask_ + 1 < kMaxSlots; }
+
+  // Twice the slots, every entry kept (slots move: no Slot* stays valid).
+  // Precondition: can_grow().
+  void Grow() {
+    const size_t slots = 2 * (mask_ + 1);
+    std::vector<Slot> old_slots(slots);
+    std::vector<std::shared_ptr<const Shape>> old_owners(slots);
+    std::vector<uint32_t> old_stamps(slots);
+    swap(old_slots, slots_);
+    swap(old_owners, owners_);
+    swap(old_stamps, stamps_);
+    mask_ = slots - 1;
+    full_at_ = slots / 4 * 3;
+    for (size_t k = 0; k < old_slots.size(); ++k) {
+      if (old_slots[k].hash == 0) continue;
+      size_t i = old_slots[k].hash & mask_;
+      while (slots_[i].hash != 0) i = (i + 1) & mask_;
+      slots_[i] = old_slots[k];
+      owners_[i] = std::move(old_owners[k]);
+      stamps_[i] = old_stamps[k];
+    }
+  }
 
   void Clear() {
     for (Slot& slot : slots_) slot = Slot();
@@ -140,16 +170,17 @@ class ShapeCache {
     entries_ = 0;
   }
 
-  // Precondition: !full(), size <= kMaxText, the text is not in the cache.
+  // Precondition: has_room(), size <= kMaxText, the text is not in the
+  // cache.
   Slot* Insert(const char* text, size_t size, uint64_t hash,
                std::shared_ptr<const Shape> shape) {
     if (slots_.empty()) {  // allocated on first use: small texts are common
-      slots_.resize(kSlots);
-      owners_.resize(kSlots);
-      stamps_.resize(kSlots);
+      slots_.resize(mask_ + 1);
+      owners_.resize(mask_ + 1);
+      stamps_.resize(mask_ + 1);
     }
-    size_t i = hash & (kSlots - 1);
-    while (slots_[i].hash != 0) i = (i + 1) & (kSlots - 1);
+    size_t i = hash & mask_;
+    while (slots_[i].hash != 0) i = (i + 1) & mask_;
     Slot& slot = slots_[i];
     slot.hash = hash;
     slot.shape = shape.get();
@@ -178,6 +209,8 @@ class ShapeCache {
   std::vector<uint32_t> stamps_;                      // by slot
   std::string arena_;
   size_t entries_ = 0;
+  size_t mask_ = kSlots - 1;         // the slots' count - 1
+  size_t full_at_ = kSlots / 4 * 3;  // entries
 };
 
 }  // namespace hlolayout::hlo_internal

@@ -115,6 +115,20 @@ std::vector<CoreCoord> CoreRangeSet::Cores(bool row_wise,
   return cores;
 }
 
+absl::optional<CoreCoord> NthCore(absl::Span<const CoreRange> ranges,
+                                  bool row_wise, int64_t n) {
+  if (n < 0) return absl::nullopt;
+  for (const CoreRange& r : ranges) {
+    if (n < r.size()) {
+      if (row_wise)
+        return CoreCoord{r.start.x + n % r.width(), r.start.y + n / r.width()};
+      return CoreCoord{r.start.x + n / r.height(), r.start.y + n % r.height()};
+    }
+    n -= r.size();
+  }
+  return absl::nullopt;
+}
+
 std::string CoreRangeSet::ToString() const {
   std::string s = "[";
   for (size_t i = 0; i < ranges_.size(); ++i) {

@@ -10,6 +10,7 @@
 //   auto set = CoreRangeSet::Make({{{0, 0}, {1, 1}}, {{0, 2}, {0, 2}}});
 //   set->Cores(/*row_wise=*/true)  == (0,0) (1,0) (0,1) (1,1) (0,2)
 //   set->Cores(/*row_wise=*/false) == (0,0) (0,1) (1,0) (1,1) (0,2)
+//   NthCore(set->ranges(), /*row_wise=*/true, 3) == (1,1)
 #ifndef HLOLAYOUT_TTNN_CORE_RANGE_H_
 #define HLOLAYOUT_TTNN_CORE_RANGE_H_
 
@@ -18,6 +19,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/types/optional.h"
+#include "absl/types/span.h"
 
 namespace hlolayout::ttnn {
 
@@ -95,6 +98,17 @@ class CoreRangeSet {
 
 // "(3,1)"
 std::string CoreName(CoreCoord c);
+
+// NthCore
+//
+// Core `n` (from 0) of `ranges` in the sharding order above: what
+// CoreRangeSet::Cores(row_wise)[n] is, without listing the cores before
+// it. tt-mlir places shards in the same order (row-wise), on core ranges
+// it reads from text, which need not form a valid set (grid/ttmlir_attrs.h).
+// nullopt when n < 0 or the ranges hold n cores or fewer. Precondition:
+// every range has start <= end in both coordinates.
+absl::optional<CoreCoord> NthCore(absl::Span<const CoreRange> ranges,
+                                  bool row_wise, int64_t n);
 
 }  // namespace hlolayout::ttnn
 

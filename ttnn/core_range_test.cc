@@ -70,5 +70,26 @@ TEST(CoreRangeTest, RefusesBackwardRangesAndOverlaps) {
   EXPECT_TRUE(CoreRangeSet::Make({}).ok());
 }
 
+// NthCore is Cores()[n] in both orders, one core at a time (tt-mlir's
+// shard placement in grid/ reads it).
+TEST(CoreRangeTest, NthCoreIsTheCoreListsNthCore) {
+  absl::StatusOr<CoreRangeSet> s = CoreRangeSet::Make(
+      {{{2, 1}, {4, 3}}, {{0, 5}, {7, 5}}, {{6, 0}, {6, 2}}});
+  ASSERT_TRUE(s.ok());
+  for (bool row_wise : {true, false}) {
+    const std::vector<CoreCoord> cores = s->Cores(row_wise);
+    for (size_t n = 0; n < cores.size(); ++n) {
+      absl::optional<CoreCoord> c =
+          NthCore(s->ranges(), row_wise, static_cast<int64_t>(n));
+      ASSERT_TRUE(c.has_value()) << n;
+      EXPECT_EQ(*c, cores[n]) << row_wise << " " << n;
+    }
+    EXPECT_FALSE(NthCore(s->ranges(), row_wise, s->num_cores()).has_value());
+    EXPECT_FALSE(NthCore(s->ranges(), row_wise, -1).has_value());
+  }
+  EXPECT_EQ(NthCore(s->ranges(), false, 1), (CoreCoord{2, 2}));
+  EXPECT_FALSE(NthCore({}, true, 0).has_value());
+}
+
 }  // namespace
 }  // namespace hlolayout::ttnn

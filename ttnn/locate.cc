@@ -81,9 +81,9 @@ absl::StatusOr<ElementPlace> Locate(const TensorSpec& spec,
   PagePosition(spec, index, &place);
   const int64_t aligned = spec.AlignedPageSize(spec.page_alignment());
   if (!spec.sharded()) {
-    const int64_t banks = spec.num_banks();
-    place.bank = place.host_page % banks;
-    place.page_in_bank = place.host_page / banks;
+    const BankPage b = InterleavedPage(place.host_page, spec.num_banks());
+    place.bank = b.bank;
+    place.page_in_bank = b.page_in_bank;
     place.offset = *place.page_in_bank * aligned + place.byte_in_page;
     return place;
   }

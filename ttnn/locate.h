@@ -34,6 +34,20 @@
 
 namespace hlolayout::ttnn {
 
+// InterleavedPage
+//
+// Where an interleaved buffer over `banks` banks keeps its page `page`
+// (pages dealt to the banks in turn): bank page mod banks, as the bank's
+// (page div banks)-th page. grid/'s tt-mlir layouts place their DRAM pages
+// so too. Preconditions: page >= 0, banks > 0.
+struct BankPage {
+  int64_t bank = 0;
+  int64_t page_in_bank = 0;
+};
+inline BankPage InterleavedPage(int64_t page, int64_t banks) {
+  return {page % banks, page / banks};
+}
+
 struct ElementPlace {
   std::vector<int64_t> index;
   int64_t host_page = 0;

@@ -27,11 +27,13 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "_instance.h"
 #include "absl/strings/string_view.h"
 #include "hlolayout/util/record.h"
 
@@ -144,23 +146,14 @@ pybind11::object MakeRecord(Values&&... values) {
   return pybind11::cast(std::move(r));
 }
 
-// A new Python object of class Tag holding `values`. The class's pybind11
-// type record is looked up once, not by the C++ type's name on every call
-// (which was a tenth of Shape.explain()'s time).
+// A new Python object of class Tag holding `values`, made without
+// pybind11's lookups and instance table (_instance.h): a tenth of
+// Shape.explain()'s time was the class's type record looked up by the C++
+// type's name, another the instance table.
 template <typename Tag>
 pybind11::object NewRecordObject(pybind11::tuple values) {
-  namespace py = pybind11;
-  static const py::detail::type_info* const info =
-      py::detail::get_type_info(typeid(Record<Tag>), /*throw_if_missing=*/true);
-  Record<Tag> r{std::move(values)};
-  return py::reinterpret_steal<py::object>(
-      py::detail::type_caster_generic::cast(
-          &r, py::return_value_policy::move, py::handle(), info,
-          /*copy_constructor=*/nullptr, [](const void* from) -> void* {
-            auto* record =
-                const_cast<Record<Tag>*>(static_cast<const Record<Tag>*>(from));
-            return new Record<Tag>(std::move(*record));
-          }));
+  return FastInstances<Record<Tag>>::New(
+      std::unique_ptr<Record<Tag>>(new Record<Tag>{std::move(values)}));
 }
 
 // Registers class Tag in `m`, its __module__ set to `module_name` (the
@@ -241,13 +234,19 @@ void BindRecord(pybind11::module_& m, const char* module_name,
       },
       "Deprecated: the dict these results used to be; use the attributes "
       "or to_dict().");
-  cls.def(py::pickle([](const Record<Tag>& r) { return r.values; },
-                     [](const py::tuple& values) {
-                       if (values.size() != Tag::Spec().fields.size()) {
-                         throw std::runtime_error("bad pickled record");
-                       }
-                       return Record<Tag>{values};
-                     }));
+  // Pickling. __setstate__ gives a record its values once (pickle calls
+  // it on a new object); called again it does nothing, as py::pickle's
+  // did (which would free the values of a record NewRecordObject made).
+  FastInstances<Record<Tag>>::Install(cls);
+  cls.def("__getstate__", [](const Record<Tag>& r) { return r.values; });
+  cls.def("__setstate__", [](py::handle self, const py::tuple& values) {
+    if (FastInstances<Record<Tag>>::Made(self.ptr())) return;
+    if (values.size() != Tag::Spec().fields.size()) {
+      throw std::runtime_error("bad pickled record");
+    }
+    FastInstances<Record<Tag>>::Place(
+        self.ptr(), std::unique_ptr<Record<Tag>>(new Record<Tag>{values}));
+  });
 }
 
 }  // namespace hlolayout::pyext

@@ -9,6 +9,7 @@
 // Shapes are immutable after creation, safe to share between threads.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <time.h>
 
 #include <chrono>
 #include <cstdint>
@@ -192,19 +193,32 @@ void ShapeAnswers(py::class_<PyShape>& c) {
       .def("explain",
            [](const PyShape& s) { return Explanation(ExplainShape(*s.shape)); })
       // For python/bench/front_bench.py: seconds per ExplainShape call in
-      // C++ alone (`n` calls, the GIL released), the baseline of explain().
-      .def("_time_explain_cpp",
-           [](const PyShape& s, int64_t n) {
-             py::gil_scoped_release release;
-             const auto start = std::chrono::steady_clock::now();
-             size_t sink = 0;
-             for (int64_t i = 0; i < n; ++i) {
-               sink += ExplainShape(*s.shape).shape.size();
-             }
-             const std::chrono::duration<double> t =
-                 std::chrono::steady_clock::now() - start;
-             return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
-           })
+      // C++ alone (`n` calls, the GIL released), the baseline of explain();
+      // `cpu`: the calling thread's CPU time, else wall time.
+      .def(
+          "_time_explain_cpp",
+          [](const PyShape& s, int64_t n, bool cpu) {
+            py::gil_scoped_release release;
+            const auto now = [cpu] {
+              if (!cpu) {
+                return std::chrono::duration<double>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                    .count();
+              }
+              timespec t;
+              clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+              return static_cast<double>(t.tv_sec) +
+                     1e-9 * static_cast<double>(t.tv_nsec);
+            };
+            const double start = now();
+            size_t sink = 0;
+            for (int64_t i = 0; i < n; ++i) {
+              sink += ExplainShape(*s.shape).shape.size();
+            }
+            const double t = now() - start;
+            return sink == 0 ? 0.0 : t / static_cast<double>(n);
+          },
+          py::arg("n"), py::arg("cpu") = false)
       .def("equals", [](const PyShape& a, const PyShape& b) {
         return Shape::Equal()(*a.shape, *b.shape);
       });

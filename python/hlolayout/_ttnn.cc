@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "_binding.h"
+#include "_instance.h"
 #include "_record.h"
 #include "absl/strings/ascii.h"
 #include "hlolayout/draw/cell_grid.h"
@@ -80,13 +81,29 @@ void WarnDevice(const std::string& message) {
 
 namespace {
 
-// hl.ttnn.TensorSpec: the spec, the device it was checked against, and the
-// Python values given, answered as they were given. (Under 1 KiB, so that
-// making one is a small allocation.)
+// TensorSpec's arguments read, before the check.
+struct SpecArgs {
+  ttnn::TensorSpecInput in;
+  const ttnn::DeviceChoice* device = nullptr;
+  py::object memory_config, device_params, device_name;
+};
+
+// hl.ttnn.TensorSpec: the checked spec, the device it was checked against,
+// and the Python values given, answered as they were given. `checked` is
+// made in place from CheckSpec's result (no copy of the spec); it is never
+// an error in a TensorSpec made.
 struct PyTtnnSpec {
-  std::optional<ttnn::TensorSpec> spec;
+  // ttnn::CheckSpec of `a`'s input on its device (not an aggregate, so
+  // that `new PyTtnnSpec(...)` does not zero its kilobyte first).
+  explicit PyTtnnSpec(SpecArgs&& a)
+      : checked(ttnn::CheckSpec(std::move(a.in), *a.device)),
+        device(*a.device),
+        memory_config(std::move(a.memory_config)),
+        device_params(std::move(a.device_params)),
+        device_name(std::move(a.device_name)) {}
+
+  absl::StatusOr<ttnn::CheckedSpec> checked;
   ttnn::DeviceChoice device;
-  ttnn::SpecNotes notes;     // the device checked against, its warnings
   py::object memory_config;  // as given (a default one for None)
   py::object device_params;  // the DeviceParams given, or None
   py::object device_name;    // the device name given (a str), or None
@@ -106,13 +123,18 @@ ttnn::TensorSpecInput InputOf(const ttnn::TensorSpec& s) {
   return in;
 }
 
-const ttnn::TensorSpec& Spec(const PyTtnnSpec& s) { return *s.spec; }
+const ttnn::TensorSpec& Spec(const PyTtnnSpec& s) { return s.checked->spec; }
+
+// The device checked against ("none": no check).
+std::string DeviceName(const PyTtnnSpec& s) {
+  return s.device.check_fit ? std::string(s.device.device->name) : "none";
+}
 
 const ttnn::BufferDistribution& Distribution(const PyTtnnSpec& s) {
-  if (!s.spec->distribution()) {
+  if (!Spec(s).distribution()) {
     throw py::value_error("an interleaved tensor has no buffer distribution");
   }
-  return *s.spec->distribution();
+  return *Spec(s).distribution();
 }
 
 int64_t CoreIndex(const ttnn::BufferDistribution& d, int64_t core) {
@@ -169,20 +191,19 @@ py::handle DefaultMemoryConfig() {
   return kDefault;
 }
 
-void SetDevice(py::handle device, PyTtnnSpec& out) {
+void ReadDevice(py::handle device, SpecArgs& a) {
   if (device.is_none()) {
-    out.device = DefaultDeviceParams().choice;
+    a.device = &DefaultDeviceParams().choice;
   } else if (const PyDeviceParams* p = ValueOf<PyDeviceParams>(device)) {
-    out.device = p->choice;
-    out.device_params = py::reinterpret_borrow<py::object>(device);
+    a.device = &p->choice;
+    a.device_params = py::reinterpret_borrow<py::object>(device);
   } else {
-    out.device = ChoiceNamed(device);
-    out.device_name = py::str(device);
+    a.device = &ChoiceNamed(device);
+    a.device_name = py::str(device);
   }
 }
 
-void SetMemory(py::handle memory_config, ttnn::TensorSpecInput& in,
-               PyTtnnSpec& out) {
+void ReadMemory(py::handle memory_config, SpecArgs& a) {
   py::handle m =
       memory_config.is_none() ? DefaultMemoryConfig() : memory_config;
   const PyMemoryConfig* config = ValueOf<PyMemoryConfig>(m);
@@ -192,75 +213,39 @@ void SetMemory(py::handle memory_config, ttnn::TensorSpecInput& in,
   }
   const PyMemoryConfig& c = *config;
   if (!c.status.ok()) RaiseStatus(c.status);
-  in.memory = c.input;
-  in.derive_shard_shape = c.derive_shard_shape;
-  out.memory_config = py::reinterpret_borrow<py::object>(m);
+  a.in.memory = c.input;
+  a.in.derive_shard_shape = c.derive_shard_shape;
+  a.memory_config = py::reinterpret_borrow<py::object>(m);
 }
 
 // TensorSpec(shape, dtype, layout, memory_config, tile, device): each value
-// read in C++, then ttnn::CheckSpec; refusals raise TtnnRefusal, the
-// device's warnings warn.
+// read in C++, then ttnn::CheckSpec, its result made in place in the new
+// PyTtnnSpec; refusals raise TtnnRefusal, the device's warnings warn.
 std::unique_ptr<PyTtnnSpec> MakeSpec(py::handle shape, py::handle dtype,
                                      py::handle layout,
                                      py::handle memory_config, py::handle tile,
                                      py::handle device) {
-  auto out = std::make_unique<PyTtnnSpec>();
-  ttnn::TensorSpecInput in;
-  in.shape = ToInts(shape);
-  SetDevice(device, *out);
-  in.dtype = DataTypeOf(dtype);
-  in.layout = LayoutOf(layout);
-  if (!tile.is_none()) in.tile = TileOf(tile);
-  SetMemory(memory_config, in, *out);
+  SpecArgs a;
+  a.in.shape = ToInts(shape);
+  ReadDevice(device, a);
+  a.in.dtype = DataTypeOf(dtype);
+  a.in.layout = LayoutOf(layout);
+  if (!tile.is_none()) a.in.tile = TileOf(tile);
+  ReadMemory(memory_config, a);
   // Not worth releasing the GIL for: a spec takes a microsecond or two.
-  absl::StatusOr<ttnn::CheckedSpec> checked =
-      ttnn::CheckSpec(std::move(in), out->device);
-  if (!checked.ok()) RaiseRefusal(checked.status());
-  out->notes.device =
-      out->device.check_fit ? std::string(out->device.device->name) : "none";
-  out->notes.warnings = std::move(checked->warnings);
-  out->spec.emplace(std::move(checked->spec));
-  for (const std::string& w : out->notes.warnings) WarnDevice(w);
+  auto out = std::make_unique<PyTtnnSpec>(std::move(a));
+  if (!out->checked.ok()) RaiseRefusal(out->checked.status());
+  for (const std::string& w : out->checked->warnings) WarnDevice(w);
   return out;
 }
 
-// TensorSpec.__init__ as the type's tp_init: the arguments parsed by
-// CPython, MakeSpec, and the spec placed in the pybind11 instance as
-// py::init would place it (-1 and a Python error on failure).
-int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
-  static const char* kNames[] = {"shape", "dtype",  "layout", "memory_config",
-                                 "tile",  "device", nullptr};
-  PyObject *shape, *dtype, *layout;
-  PyObject *memory_config = Py_None, *tile = Py_None, *device = Py_None;
-  const Py_ssize_t n = PyTuple_GET_SIZE(args);
-  const bool positional = kwargs == nullptr || PyDict_GET_SIZE(kwargs) == 0;
-  if (positional && n >= 3 && n <= 6) {  // no parsing
-    PyObject** slots[] = {&shape,         &dtype, &layout,
-                          &memory_config, &tile,  &device};
-    for (Py_ssize_t i = 0; i < n; ++i) *slots[i] = PyTuple_GET_ITEM(args, i);
-  } else if (!PyArg_ParseTupleAndKeywords(
-                 args, kwargs, "OOO|OOO:TensorSpec", const_cast<char**>(kNames),
-                 &shape, &dtype, &layout, &memory_config, &tile, &device)) {
-    return -1;
-  }
+using SpecInstances = FastInstances<PyTtnnSpec>;
+
+// The C++ exception in flight as the Python error (pybind11's own
+// translation for the exceptions MakeSpec throws).
+void SetPythonError() {
   try {
-    static const py::detail::type_info* const type =
-        py::detail::get_type_info(typeid(PyTtnnSpec));
-    auto* inst = reinterpret_cast<py::detail::instance*>(self);
-    py::detail::value_and_holder v_h = inst->get_value_and_holder(type);
-    if (v_h.holder_constructed()) {
-      throw py::type_error("a TensorSpec is made once");
-    }
-    std::unique_ptr<PyTtnnSpec> spec =
-        MakeSpec(shape, dtype, layout, memory_config, tile, device);
-    // What class_::init_instance does, the type known.
-    v_h.value_ptr() = spec.get();
-    py::detail::register_instance(inst, v_h.value_ptr(), v_h.type);
-    v_h.set_instance_registered();
-    using Holder = std::unique_ptr<PyTtnnSpec>;
-    new (std::addressof(v_h.holder<Holder>())) Holder(std::move(spec));
-    v_h.set_holder_constructed();
-    return 0;
+    throw;
   } catch (py::error_already_set& e) {
     e.restore();
   } catch (py::builtin_exception& e) {
@@ -268,12 +253,137 @@ int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
   } catch (const std::exception& e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
   }
+}
+
+constexpr const char* kSpecArgNames[] = {
+    "shape", "dtype", "layout", "memory_config", "tile", "device", nullptr};
+
+// TensorSpec.__init__ as the type's tp_init (a subclass's __init__ calling
+// it, TensorSpec.__new__ then __init__): the arguments parsed by CPython,
+// MakeSpec, and the spec placed in the instance (-1 and a Python error on
+// failure).
+int InitSpec(PyObject* self, PyObject* args, PyObject* kwargs) {
+  PyObject *shape, *dtype, *layout;
+  PyObject *memory_config = Py_None, *tile = Py_None, *device = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(
+          args, kwargs, "OOO|OOO:TensorSpec", const_cast<char**>(kSpecArgNames),
+          &shape, &dtype, &layout, &memory_config, &tile, &device)) {
+    return -1;
+  }
+  try {
+    if (SpecInstances::Made(self)) {
+      throw py::type_error("a TensorSpec is made once");
+    }
+    SpecInstances::Place(
+        self, MakeSpec(shape, dtype, layout, memory_config, tile, device));
+    return 0;
+  } catch (...) {
+    SetPythonError();
+  }
   return -1;
+}
+
+// The arguments of a vectorcall as TensorSpec's six, in order: false for
+// any other form (too many, a keyword unknown or given twice, a required
+// one missing), which the slow path parses and words.
+bool SpecArgsOf(PyObject* const* args, size_t nargsf, PyObject* kwnames,
+                PyObject* (&out)[6]) {
+  static PyObject* const* const names = [] {
+    static PyObject* n[6];
+    for (int i = 0; i < 6; ++i)
+      n[i] = PyUnicode_InternFromString(kSpecArgNames[i]);
+    return n;
+  }();
+  const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+  if (n > 6) return false;
+  for (int i = 0; i < 6; ++i) out[i] = i < n ? args[i] : nullptr;
+  const Py_ssize_t k = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t i = 0; i < k; ++i) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, i);
+    int at = 0;
+    while (at < 6 && key != names[at] &&
+           !(PyUnicode_Check(key) &&
+             PyUnicode_CompareWithASCIIString(key, kSpecArgNames[at]) == 0)) {
+      ++at;
+    }
+    if (at == 6 || out[at] != nullptr) return false;
+    out[at] = args[n + i];
+  }
+  if (out[0] == nullptr || out[1] == nullptr || out[2] == nullptr) {
+    return false;
+  }
+  for (int i = 3; i < 6; ++i) {
+    if (out[i] == nullptr) out[i] = Py_None;
+  }
+  return true;
+}
+
+// The usual call of the type (its metaclass's tp_call: tp_new, then
+// tp_init = InitSpec) with the vectorcall's arguments as a tuple and a
+// dict.
+PyObject* CallSpecSlowly(PyObject* type, PyObject* const* args, size_t nargsf,
+                         PyObject* kwnames) {
+  const Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+  py::tuple positional(n);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    positional[i] = py::reinterpret_borrow<py::object>(args[i]);
+  }
+  py::dict keywords;
+  const Py_ssize_t k = kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames);
+  for (Py_ssize_t i = 0; i < k; ++i) {
+    keywords[PyTuple_GET_ITEM(kwnames, i)] =
+        py::reinterpret_borrow<py::object>(args[n + i]);
+  }
+  return Py_TYPE(type)->tp_call(type, positional.ptr(),
+                                k == 0 ? nullptr : keywords.ptr());
+}
+
+// TensorSpec(...) itself (the type object's tp_vectorcall, which its
+// metaclass calls): no argument tuple or dict, no tp_new or tp_init
+// dispatch, no lookup of the class, and the new instance filled at once.
+PyObject* CallSpec(PyObject* type, PyObject* const* args, size_t nargsf,
+                   PyObject* kwnames) {
+  PyObject* a[6];
+  try {
+    if (!SpecArgsOf(args, nargsf, kwnames, a) ||
+        type != SpecInstances::Type()) {
+      return CallSpecSlowly(type, args, nargsf, kwnames);
+    }
+  } catch (...) {
+    SetPythonError();
+    return nullptr;
+  }
+  PyObject* self = SpecInstances::Allocate();
+  if (self == nullptr) return nullptr;
+  try {
+    SpecInstances::Place(self, MakeSpec(a[0], a[1], a[2], a[3], a[4], a[5]));
+    return self;
+  } catch (...) {
+    SetPythonError();
+  }
+  Py_DECREF(self);
+  return nullptr;
+}
+
+// A subclass of pybind11's metaclass whose types may be called by
+// vectorcall (the type object's tp_vectorcall, when set; else its tp_call,
+// pybind11's).
+py::object VectorcallMetaclass() {
+  py::handle base(reinterpret_cast<PyObject*>(
+      py::detail::get_internals().default_metaclass));
+  py::object meta = py::reinterpret_borrow<py::object>(
+      reinterpret_cast<PyObject*>(&PyType_Type))(
+      "pybind11_vectorcall_type", py::make_tuple(base),
+      py::dict(py::arg("__module__") = "hlolayout.ttnn"));
+  auto* t = reinterpret_cast<PyTypeObject*>(meta.ptr());
+  t->tp_vectorcall_offset = offsetof(PyTypeObject, tp_vectorcall);
+  t->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+  return meta;
 }
 
 py::object ResolvedMemory(PyTtnnSpec& s) {
   if (s.resolved) return s.resolved;
-  const ttnn::MemoryConfig& m = s.spec->memory_config();
+  const ttnn::MemoryConfig& m = Spec(s).memory_config();
   PyMemoryConfig c;
   c.layout = m.layout;
   c.buffer_type = m.buffer_type;
@@ -297,14 +407,13 @@ py::object Answer(const PyTtnnSpec& s, bool full) {
   ttnn::JsonLimits limits;
   if (full) limits = {-1, -1, -1};
   PyRecordSink sink;
-  ttnn::EmitSpecAnswer(*s.spec, limits, &s.notes, sink);
+  const ttnn::SpecNotes notes{DeviceName(s), s.checked->warnings};
+  ttnn::EmitSpecAnswer(Spec(s), limits, &notes, sink);
   return sink.Take();
 }
 
 std::string SpecTextOf(const PyTtnnSpec& s, bool full) {
-  return ttnn::SpecText(InputOf(*s.spec),
-                        ttnn::CheckedSpec{*s.spec, s.notes.warnings}, s.device,
-                        full);
+  return ttnn::SpecText(InputOf(Spec(s)), *s.checked, s.device, full);
 }
 
 std::string DrawSvg(const PyTtnnSpec& s, py::handle core) {
@@ -316,9 +425,9 @@ std::string DrawSvg(const PyTtnnSpec& s, py::handle core) {
     if (xy.size() != 2) throw py::value_error("a core is (x, y)");
     c = ttnn::CoreCoord{xy[0], xy[1]};
   }
-  const ttnn::TensorSpecInput in = InputOf(*s.spec);
+  const ttnn::TensorSpecInput in = InputOf(Spec(s));
   py::gil_scoped_release release;
-  draw::TtnnDrawing d = Unwrap(draw::DrawTtnnSpec(in, *s.spec, s.device, c));
+  draw::TtnnDrawing d = Unwrap(draw::DrawTtnnSpec(in, Spec(s), s.device, c));
   return draw::GridsToSvg(d.grids, d.title);
 }
 
@@ -440,11 +549,10 @@ void SpecFields(py::class_<PyTtnnSpec>& c) {
                              "(a derived shard\nshape filled in, a 2-D spec "
                              "resolved to ND and back).")
       .def_property_readonly(
-          "warnings", [](const PyTtnnSpec& s) { return s.notes.warnings; },
+          "warnings", [](const PyTtnnSpec& s) { return s.checked->warnings; },
           "The device check's warnings (borderline fits).")
-      .def_property_readonly(
-          "device_name", [](const PyTtnnSpec& s) { return s.notes.device; },
-          "The device checked against ('none': no check).")
+      .def_property_readonly("device_name", &DeviceName,
+                             "The device checked against ('none': no check).")
       .def_property_readonly(
           "shard_shape_derived",
           [](const PyTtnnSpec& s) { return Spec(s).shard_shape_derived(); },
@@ -556,7 +664,7 @@ void AnswerFields(py::class_<PyTtnnSpec>& c) {
       .def(
           "_time_cpp",
           [](const PyTtnnSpec& s, int64_t n, bool cpu) {
-            const ttnn::TensorSpecInput in = InputOf(*s.spec);
+            const ttnn::TensorSpecInput in = InputOf(Spec(s));
             py::gil_scoped_release release;
             const double start = Seconds(cpu);
             int64_t sink = 0;
@@ -645,9 +753,9 @@ void DistributionFields(py::class_<PyTtnnSpec>& c) {
       .def(
           "locate",
           [](const PyTtnnSpec& s, py::handle index) {
-            ttnn::ElementPlace p = Unwrap(ttnn::Locate(*s.spec, ToInts(index)));
+            ttnn::ElementPlace p = Unwrap(ttnn::Locate(Spec(s), ToInts(index)));
             return py::module_::import("json").attr("loads")(
-                ttnn::PlaceJson(*s.spec, p));
+                ttnn::PlaceJson(Spec(s), p));
           },
           "Where element `index` lives: the dict of `hlolayout ttnn locate\n"
           "--json` (host_page, byte_in_page, bank or core, offset, ...).");
@@ -705,14 +813,28 @@ void RegisterTtnn(py::module_& m) {
       "ttnn.TensorSpec(shape, dtype, layout, memory_config, tile=..., "
       "device=...):\nwhat tt-metal computes for it. Every field of "
       "`hlolayout ttnn spec`, with\ntt-metal's names; to_dict() is exactly "
-      "its --json (answer(): as a record).");
-  // __init__ for subclasses and signatures; TensorSpec(...) itself calls
-  // InitSpec, the type's tp_init slot, without pybind11's dispatch.
-  c.def(py::init(&MakeSpec), py::arg("shape"), py::arg("dtype"),
-        py::arg("layout"), py::arg("memory_config") = py::none(),
-        py::arg("tile") = py::none(), py::arg("device") = py::none());
+      "its --json (answer(): as a record).",
+      py::metaclass(VectorcallMetaclass()));
+  // TensorSpec(...) runs CallSpec (the type's vectorcall), a subclass's
+  // construction InitSpec (the type's tp_init slot), without pybind11's
+  // dispatch; `__init__` called by name (super().__init__(...)) this, which
+  // does nothing to a spec already made, as py::init's __init__ did. (Not
+  // a new-style constructor: pybind11 would free the spec already made.)
+  c.def(
+      "__init__",
+      [](py::handle self, py::handle shape, py::handle dtype, py::handle layout,
+         py::handle memory_config, py::handle tile, py::handle device) {
+        if (SpecInstances::Made(self.ptr())) return;
+        SpecInstances::Place(self.ptr(), MakeSpec(shape, dtype, layout,
+                                                  memory_config, tile, device));
+      },
+      py::arg("shape"), py::arg("dtype"), py::arg("layout"),
+      py::arg("memory_config") = py::none(), py::arg("tile") = py::none(),
+      py::arg("device") = py::none());
   auto* type = reinterpret_cast<PyTypeObject*>(c.ptr());
   type->tp_init = &InitSpec;
+  SpecInstances::Install(c);
+  type->tp_vectorcall = &CallSpec;
   PyType_Modified(type);
   c.attr("__module__") = "hlolayout.ttnn";
   SpecFields(c);

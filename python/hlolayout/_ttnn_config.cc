@@ -508,6 +508,21 @@ int64_t ToInt(py::handle value) {
 
 std::vector<int64_t> ToInts(py::handle values) {
   std::vector<int64_t> out;
+  PyObject* v = values.ptr();
+  if (PyTuple_CheckExact(v) || PyList_CheckExact(v)) {
+    // Plain ints read in place (nothing they do can change the sequence);
+    // anything else as below.
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(v);
+    PyObject** items = PySequence_Fast_ITEMS(v);
+    out.resize(static_cast<size_t>(n));
+    Py_ssize_t i = 0;
+    for (int overflow = 0; i < n && PyLong_CheckExact(items[i]); ++i) {
+      out[i] = PyLong_AsLongLongAndOverflow(items[i], &overflow);
+      if (overflow != 0) break;
+    }
+    if (i == n) return out;
+    out.clear();
+  }
   if (PyTuple_CheckExact(values.ptr()) || PyList_CheckExact(values.ptr())) {
     py::sequence s = py::reinterpret_borrow<py::sequence>(values);
     out.reserve(s.size());

@@ -363,3 +363,70 @@ def test_values_pickle_and_copy_as_the_python_classes_did():
     assert repr(pickle.loads(pickle.dumps(resolved))) == repr(resolved)
     d = pickle.loads(pickle.dumps(ttnn.DeviceParams(l1_alignment=32, name="p150")))
     assert (d.name, d.l1_alignment, d.dram_alignment) == ("p150", 32, 64)
+
+
+# TensorSpec(...) is the type's vectorcall (python/hlolayout/_ttnn.cc:
+# CallSpec), its instances made and freed without pybind11's tables
+# (_instance.h); every other way of making one still works, and argument
+# errors are CPython's own words.
+def test_every_way_of_calling_tensor_spec():
+    import sys
+    import weakref
+    mc = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                           ttnn.ShardSpec(_grid(2, 0), (96, 64)))
+    want = ttnn.TensorSpec((272, 58), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc, None, "p150")
+    for s in (ttnn.TensorSpec(device="p150", memory_config=mc, layout=ttnn.TILE_LAYOUT,
+                              dtype=ttnn.bfloat16, shape=(272, 58)),
+              ttnn.TensorSpec((272, 58), ttnn.bfloat16, layout="TILE", memory_config=mc,
+                              device="p150"),
+              ttnn.TensorSpec(*[(272, 58), ttnn.bfloat16, ttnn.TILE_LAYOUT],
+                              **{"memory_config": mc, "device": "p150"})):
+        assert (s.to_dict(), s.device_name, repr(s)) == (
+            want.to_dict(), want.device_name, repr(want))
+
+    class Mine(ttnn.TensorSpec):
+        pass
+
+    class Padded(ttnn.TensorSpec):
+        def __init__(self, shape):
+            super().__init__(shape, ttnn.bfloat16, ttnn.TILE_LAYOUT)
+
+    for s in (Mine((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT), Padded((64, 64))):
+        assert isinstance(s, ttnn.TensorSpec) and type(s) is not ttnn.TensorSpec
+        assert s.num_pages == 4
+    s = ttnn.TensorSpec.__new__(ttnn.TensorSpec)
+    s.__init__((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT)
+    assert s.num_pages == 4
+    # A second __init__ does nothing, however the spec was made.
+    for s in (s, ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT)):
+        s.__init__((128, 64), ttnn.float32, ttnn.TILE_LAYOUT)
+        assert (s.shape, s.dtype) == ((64, 64), "bfloat16")
+    # CPython's parser's words (they vary with its version), naming the call.
+    for args, kwargs, culprit in (
+            (((64, 64), ttnn.bfloat16), {}, "'layout'"),
+            (((64, 64), ttnn.bfloat16, "TILE"), {"colour": 1}, "'colour'"),
+            (((64, 64), ttnn.bfloat16, "TILE"), {"dtype": ttnn.bfloat16}, "'dtype'"),
+            (((64, 64), ttnn.bfloat16, "TILE", None, None, None, None), {}, "7 given")):
+        with pytest.raises(TypeError) as e:
+            ttnn.TensorSpec(*args, **kwargs)
+        assert "TensorSpec()" in str(e.value) and culprit in str(e.value), str(e.value)
+    # Freed with what it holds: a weak reference dies, the memory config
+    # given is released.
+    before = sys.getrefcount(mc)
+    specs = [ttnn.TensorSpec((272, 58), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc)
+             for _ in range(100)]
+    assert sys.getrefcount(mc) == before + 100
+    r = weakref.ref(specs[0])
+    del specs
+    assert r() is None and sys.getrefcount(mc) == before
+    with pytest.raises(ValueError, match="^unknown dtype 'bfloat8'"):
+        ttnn.TensorSpec((64, 64), "bfloat8", ttnn.TILE_LAYOUT, mc)
+    assert sys.getrefcount(mc) == before
+
+    # Freed while an exception is on its way (a call's argument is freed
+    # after the call failed): the exception arrives intact.
+    with pytest.raises(TypeError, match="TensorSpec"):
+        int(ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, mc))
+    with pytest.raises(TypeError, match="ArrayExplanation"):
+        int(hl.parse_shape("f32[3,5]{1,0:T(2,2)}").explain())
+    assert sys.getrefcount(mc) == before
