@@ -37,7 +37,7 @@ HeapPeakSizing HeapSizing(const ModuleMemory& m) {
   h.bytes = b.heap_peak;
   h.time = b.heap_peak_time;
   if (h.time >= 0 && h.time < static_cast<int64_t>(a.instructions.size())) {
-    h.instruction = a.instructions[h.time].name;
+    h.instruction = std::string(a.instructions[h.time].name);
   }
   std::set<int64_t> places;  // offsets of the places counted once
   for (int64_t k : b.heap_peak_blocks) {

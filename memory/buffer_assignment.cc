@@ -224,11 +224,20 @@ void Assigner::CollectValues() {
 void Assigner::CollectGlobalValues() {
   const int64_t n = static_cast<int64_t>(analysis_.values.size());
   gvalue_of_.assign(n, -1);
+  // Counted first: the table is reserved once, at its size (grown by
+  // doubling, it took up to twice that, and three times while it moved).
+  auto global = [&](int64_t v) {
+    return analysis_.values[v].instruction >= 0 &&
+           g_.kind[df_.nodes[df_.value_node[v]].computation] ==
+               CompKind::kGlobal;
+  };
+  int64_t count = 0;
+  for (int64_t v = 0; v < n; ++v) count += global(v) ? 1 : 0;
+  values_.reserve(count);
   for (int64_t v = 0; v < n; ++v) {
+    if (!global(v)) continue;
     const LiveValue& lv = analysis_.values[v];
-    if (lv.instruction < 0) continue;
     const int64_t node = df_.value_node[v];
-    if (g_.kind[df_.nodes[node].computation] != CompKind::kGlobal) continue;
     GValue gv;
     gv.v = v;
     gv.id = ids_.value_id[v];
@@ -301,6 +310,13 @@ void Assigner::GroupBuffers() {
     if (k >= 0) by_id.push_back(k);
   }
   std::vector<int64_t> buffer_of_root(analysis_.values.size(), -1);
+  int64_t roots = 0;  // counted first, to reserve buffers_ at its size
+  for (int64_t gv : by_id) {
+    int64_t& mark = buffer_of_root[df_.value_buffer[values_[gv].v]];
+    if (mark == -1) ++roots;
+    mark = -2;
+  }
+  buffers_.reserve(roots);
   for (int64_t gv : by_id) {
     const int64_t r = df_.value_buffer[values_[gv].v];
     if (buffer_of_root[r] < 0) {
@@ -432,7 +448,8 @@ void Assigner::AssignSingle(int64_t b) {
       BufferAllocation& alloc = allocations_[a].a;
       alloc.is_parameter = true;
       alloc.parameter_number = node.source->parameter_number.value_or(0);
-      alloc.parameter_index = analysis_.values[v.v].index;
+      alloc.parameter_index.assign(analysis_.values[v.v].index.begin(),
+                                   analysis_.values[v.v].index.end());
       alloc.parameter_shape = node.shape;
       for (const auto& [number, index] : aliased_) {
         if (number == alloc.parameter_number &&
@@ -846,7 +863,7 @@ void Assigner::Finish() {
     out.id = v.id;
     out.value = v.v;
     out.name = node.name;
-    if (!lv.index.empty()) out.index = lv.index;
+    if (!lv.index.empty()) out.index.assign(lv.index.begin(), lv.index.end());
     out.index_printed = node.shape != nullptr && node.shape->IsTuple();
     out.is_phi = lv.is_phi;
     out.shape = lv.shape;

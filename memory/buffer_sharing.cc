@@ -123,7 +123,7 @@ bool ElementwiseOn(const HloInstruction& in, int64_t operand,
 
 // Index of the first operand of `in` (in `graph`) that is instruction `x`.
 int64_t OperandIndex(const InstructionGraph& graph, int64_t in, int64_t x) {
-  const std::vector<int64_t>& ops = graph.operands[in];
+  const absl::Span<const int64_t> ops = graph.operands[in];
   for (size_t k = 0; k < ops.size(); ++k) {
     if (ops[k] == x) return static_cast<int64_t>(k);
   }
@@ -141,7 +141,7 @@ bool FusionElementwiseOn(const InstructionGraph& body, int64_t param) {
     work.pop_front();
     for (int64_t user : body.users[x]) {
       if (visited.contains(user)) continue;
-      const std::vector<int64_t>& ops = body.operands[user];
+      const absl::Span<const int64_t> ops = body.operands[user];
       bool ok = ElementwiseOn(body.at(user), -1, &body);
       if (!ok) {
         ok = true;
@@ -169,7 +169,7 @@ bool TransitiveUsesElementwiseOrTuple(const InstructionGraph& body,
     stack.pop_back();
     visited.insert(x);
     for (int64_t user : body.users[x]) {
-      const std::vector<int64_t>& ops = body.operands[user];
+      const absl::Span<const int64_t> ops = body.operands[user];
       for (size_t k = 0; k < ops.size(); ++k) {
         if (ops[k] != x) continue;
         if (!ElementwiseOn(body.at(user), k, &body) &&
@@ -214,7 +214,8 @@ int64_t ReductionHero(const InstructionGraph& body, absl::string_view kind) {
   if (kind != "kInput" || body.root < 0) return -1;
   std::vector<int64_t> roots;
   if (body.at(body.root).opcode == HloOpcode::kTuple) {
-    roots = body.operands[body.root];
+    roots.assign(body.operands[body.root].begin(),
+                 body.operands[body.root].end());
   } else {
     roots.push_back(body.root);
   }
@@ -333,8 +334,8 @@ bool GpuFusionHint(const ModuleGraph& g, const DataflowNode& user,
         const Shape& update =
             *body.at(body.operands[non_bitcast_root][1]).shape;
         if (!IsEffectiveScalar(*hlo.shape) || !IsEffectiveScalar(update)) {
-          const std::vector<int64_t>& ds = body.operands[u];
-          const std::vector<int64_t>& dus = body.operands[non_bitcast_root];
+          const absl::Span<const int64_t> ds = body.operands[u];
+          const absl::Span<const int64_t> dus = body.operands[non_bitcast_root];
           for (size_t i = 1; i < ds.size(); ++i) {
             if (i + 1 >= dus.size() || ds[i] != dus[i + 1]) return false;
           }
@@ -455,7 +456,7 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
           if (number >= 0) pairs.push_back({number, {}, std::move(out_index)});
         };
         if (body.root >= 0 && body.at(body.root).opcode == HloOpcode::kTuple) {
-          const std::vector<int64_t>& ops = body.operands[body.root];
+          const absl::Span<const int64_t> ops = body.operands[body.root];
           for (size_t i = 0; i < ops.size(); ++i) {
             in_place(ops[i], {static_cast<int64_t>(i)});
           }
@@ -556,7 +557,7 @@ absl::optional<bool> FusionKindShares(const ModuleGraph& g,
       body.at(body.root).opcode != HloOpcode::kAdd) {
     return absl::nullopt;
   }
-  const std::vector<int64_t>& add = body.operands[body.root];
+  const absl::Span<const int64_t> add = body.operands[body.root];
   int64_t matched = -1;
   for (size_t k = 0; k < add.size(); ++k) {
     if (add[k] >= 0 && (body.at(add[k]).opcode == HloOpcode::kConvolution ||

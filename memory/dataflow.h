@@ -31,28 +31,32 @@ namespace hlolayout {
 
 // An instruction of a scheduled computation, or a get-tuple-element that
 // the text folded into an operand `%name#N` and the analysis put back.
+// Node, position, value and computation ids are 32-bit: the analysis
+// numbers at most INT32_MAX positions (memory/live_range.h), and there are
+// no more nodes, values or times than positions.
 struct DataflowNode {
   // A restored get-tuple-element's name is its producer's; it prints as
   // "name#N" with N = gte_index.
   absl::string_view name;
-  int32_t gte_index = -1;
   const HloInstruction* source = nullptr;  // null for a restored one
-  HloOpcode opcode = HloOpcode::kUnknown;  // kGetTupleElement when restored
-  int64_t computation = 0;                 // index into HloModule::computations
-  int64_t time = -1;  // in the flattened schedule; -1: never runs
+  const Shape* shape = nullptr;
+  int32_t gte_index = -1;
+  int32_t computation = 0;  // index into HloModule::computations
+  int32_t time = -1;        // in the flattened schedule; -1: never runs
   // Positions first_position .. first_position + positions - 1: the
   // subshapes of the result in pre-order ({}, {0}, {0,0}, ..., {1}, ...).
-  int64_t first_position = 0, positions = 0;
+  int32_t first_position = 0, positions = 0;
   // Operand node ids: MemoryDataflow::operands[operands_begin ...].
-  int64_t operands_begin = 0, operands_size = 0;
-  const Shape* shape = nullptr;
+  int64_t operands_begin = 0;
+  int32_t operands_size = 0;
   // A while's body and condition (computation indices), -1 otherwise.
-  int64_t body = -1, condition = -1;
+  int32_t body = -1, condition = -1;
   // The instruction's index over the module (all computations' text
   // instructions in order; -1 for a restored get-tuple-element), which
   // MemoryDataflow::Callees takes.
-  int64_t instruction = -1;
-  bool control_predecessors = false;  // has a control-predecessors={...}
+  int32_t instruction = -1;
+  HloOpcode opcode = HloOpcode::kUnknown;  // kGetTupleElement when restored
+  bool control_predecessors = false;       // has a control-predecessors={...}
 };
 
 enum class PositionSource : uint8_t {
@@ -62,14 +66,15 @@ enum class PositionSource : uint8_t {
 };
 
 struct DataflowPosition {
-  int64_t node = 0;
   const Shape* shape = nullptr;  // the subshape
   // Its shape index: MemoryDataflow::index_data[index_begin ...].
-  int64_t index_begin = 0, index_size = 0;
-  int64_t value = -1;  // the value here after phi resolution
+  int64_t index_begin = 0;
+  int32_t index_size = 0;
+  int32_t node = 0;
+  int32_t value = -1;  // the value here after phi resolution
+  int32_t target = -1;
+  int32_t inputs = 0;
   PositionSource source = PositionSource::kDefined;
-  int64_t target = -1;
-  int64_t inputs = 0;
 };
 
 struct DataflowComputation {

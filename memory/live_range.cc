@@ -354,9 +354,6 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
       node.body = static_cast<int32_t>(info.body);
       node.condition = static_cast<int32_t>(info.condition);
     }
-    if (info.has_parameter_number) {
-      node.parameter_number = info.parameter_number;
-    }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters = std::max(parameters, info.parameter_number + 1);
       scratch_parameters_.emplace_back(k, info.parameter_number);
@@ -513,7 +510,7 @@ void Analyzer::Flatten(int64_t c) {
       if (node.body != kNone) Flatten(node.body);
     }
     if (nodes_[id].time == kNone) {
-      nodes_[id].time = static_cast<int64_t>(schedule_.size());
+      nodes_[id].time = static_cast<int32_t>(schedule_.size());
       schedule_.push_back(id);
     }
   }
@@ -527,8 +524,8 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
   if (recent_shapes_[slot].first == shape) return recent_shapes_[slot].second;
   const Subshapes*& cached = subshape_cache_[shape];
   if (cached == nullptr) {
-    subshape_store_.emplace_back();
-    Subshapes& list = subshape_store_.back();
+    storage_->subshapes.emplace_back();
+    Subshapes& list = storage_->subshapes.back();
     std::vector<int64_t> index;
     ListSubshapes(*shape, &index, &list);
     for (Subshape& sub : list) {
@@ -579,7 +576,7 @@ absl::Status Analyzer::SetSources() {
 
 absl::Status Analyzer::NumberPositions() {
   for (Node& node : nodes_) {
-    node.first_position = positions_;
+    node.first_position = static_cast<int32_t>(positions_);  // checked below
     positions_ += static_cast<int64_t>(node.subshapes->size());
   }
   // Values are positions, so they fit too.
@@ -687,7 +684,7 @@ inline absl::Status Analyzer::SetPositionSource(
 absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
                                           const std::vector<int64_t>& index) {
   const Node& node = nodes_[id];
-  const int64_t number = node.parameter_number;
+  const int64_t number = node.ParameterNumber();
   const size_t begin = phi_inputs_.size();
   bool is_while = false;
   for (int64_t site : Callsites(comps_[node.computation])) {
@@ -942,6 +939,7 @@ void Analyzer::ComputeUses() {
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   absl::Status status = Build();
   if (!status.ok()) return status;
+  ReleaseBuildTables();
   status = SetSources();
   if (!status.ok()) return status;
   status = ResolveValues();
@@ -949,40 +947,63 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   // Without a schedule there is no order to reproduce: the restored
   // get-tuple-elements stay right after their producers.
   if (out_.scheduled) PlaceFoldedGetTupleElements();
+  ReleaseScheduleTables();
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
-  out_.instructions.reserve(schedule_.size());
+  LiveRanges();
+  Normalize();
+  if (options_.keep_dataflow) ExportDataflow();
+  // What is held at once peaks here: the values are built, and the
+  // instructions follow in the memory of the tables freed first.
+  ReleaseValueTables();
+  ListInstructions();
+  ReleaseNodeTables();
+  status = Peaks();
+  if (!status.ok()) return status;
+  out_.storage = std::move(storage_);
+  return std::move(out_);
+}
+
+void Analyzer::ListInstructions() {
+  // The restored get-tuple-elements' names, "producer#N", one after the
+  // other in one string whose size is known first (it never moves).
+  std::string& restored = storage_->restored_names;
+  char digits[24];
+  size_t size = 0;
+  for (const int64_t id : schedule_) {
+    const Node& node = nodes_[id];
+    if (node.source != nullptr) continue;
+    size +=
+        node.name.size() + 1 +
+        (std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr -
+         digits);
+  }
+  restored.reserve(size);
+  out_.instructions.resize(schedule_.size());
   for (size_t t = 0; t < schedule_.size(); ++t) {
     // Nodes come in schedule order here, not in memory order.
     if (t + 8 < schedule_.size()) Prefetch(&nodes_[schedule_[t + 8]], 64);
     const Node& node = nodes_[schedule_[t]];
-    out_.instructions.emplace_back();
-    ScheduledInstruction& s = out_.instructions.back();
+    ScheduledInstruction& s = out_.instructions[t];
     if (node.source != nullptr) {
-      s.name = std::string(node.name.data(), node.name.size());
+      s.name = node.name;
     } else {  // "producer#N"
-      char name[64];
-      if (node.name.size() + 22 <= sizeof(name)) {
-        std::memcpy(name, node.name.data(), node.name.size());
-        char* end = name + node.name.size();
-        *end++ = '#';
-        end = std::to_chars(end, name + sizeof(name), node.gte_index).ptr;
-        s.name = std::string(name, end);
-      } else {
-        s.name = NodeName(node);
-      }
+      const size_t at = restored.size();
+      restored.append(node.name.data(), node.name.size());
+      restored.push_back('#');
+      restored.append(
+          digits,
+          std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr);
+      s.name = absl::string_view(restored).substr(at);
     }
     s.opcode = Opcode(node);
     const Comp& comp = comps_[node.computation];
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
-    if (node.source != nullptr) {
-      s.metadata = MetadataOf(node);
-      s.op_name = OpNameOf(s.metadata);
-    }
+    if (node.source != nullptr) s.metadata = MetadataOf(node);
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;
@@ -990,12 +1011,64 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
       }
     }
   }
-  LiveRanges();
-  Normalize();
-  status = Peaks();
-  if (!status.ok()) return status;
-  if (options_.keep_dataflow) ExportDataflow();
-  return std::move(out_);
+}
+
+namespace {
+template <typename Table>
+void Release(Table* table) {
+  Table().swap(*table);
+}
+}  // namespace
+
+void Analyzer::ReleaseBuildTables() {
+  Release(&sizes_);
+  Release(&subshape_cache_);
+  Release(&scratch_gte_head_);
+  Release(&scratch_gte_tail_);
+  Release(&scratch_gtes_);
+  Release(&scratch_names_);
+  Release(&scratch_pending_);
+  Release(&scratch_parameters_);
+  Release(&scratch_new_gtes_);
+}
+
+void Analyzer::ReleaseScheduleTables() {
+  Release(&buffer_of_);
+  Release(&buffer_owner_);
+  Release(&scratch_index_of_);
+  Release(&scratch_mark_);
+  Release(&scratch_fold_begin_);
+  Release(&scratch_buffer_bytes_);
+  Release(&scratch_live_out_);
+  Release(&scratch_flat_);
+  Release(&scratch_node_of_);
+  Release(&scratch_used_);
+}
+
+void Analyzer::ReleaseValueTables() {
+  Release(&sources_);
+  Release(&phi_inputs_);
+  Release(&value_of_);
+  Release(&use_end_);
+  Release(&value_def_position_);
+  Release(&value_def_node_);
+  Release(&value_buffer_);
+  Release(&value_parent_);
+  Release(&operand_ids_);
+  Release(&sequence_ids_);
+  Release(&parameter_ids_);
+  Release(&folded_);
+  Release(&callee_ids_);
+  Release(&callee_begin_);
+}
+
+void Analyzer::ReleaseNodeTables() {
+  Release(&nodes_);
+  Release(&schedule_);
+  Release(&metadata_);
+  Release(&callsite_ids_);
+  Release(&comp_first_info_);
+  Release(&comp_first_instruction_);
 }
 
 void Analyzer::ExportDataflow() {
@@ -1099,6 +1172,10 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 }
 
 }  // namespace memory_internal
+
+absl::string_view ScheduledInstruction::op_name() const {
+  return memory_internal::OpNameOf(metadata);
+}
 
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options) {

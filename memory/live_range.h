@@ -58,12 +58,13 @@
 
 namespace hlolayout {
 
-// One instruction of the flattened schedule.
+// One instruction of the flattened schedule. Its texts are views: into the
+// module's text, and for a restored get-tuple-element's "producer#N" into
+// MemoryAnalysis::storage.
 struct ScheduledInstruction {
-  std::string name;  // "fusion.3", or "producer#N" for a restored GTE
+  absl::string_view name;  // "fusion.3", or "producer#N" for a restored GTE
   absl::string_view opcode;
   absl::string_view computation;
-  absl::string_view op_name;  // metadata op_name, empty when absent
   // The metadata attribute's value ("{op_name=... source_line=...}"),
   // empty when absent; hlo/source_location.h reads its source line.
   absl::string_view metadata;
@@ -72,18 +73,24 @@ struct ScheduledInstruction {
   // `while`, `conditional`, `call` or `async-start`; the first, when
   // several do); -1 in the entry computation.
   int64_t caller = -1;
+
+  // The metadata's op_name ("jit(f)/mul"), empty when absent.
+  absl::string_view op_name() const;
 };
 
 struct LiveValue {
-  int64_t instruction = 0;     // index into MemoryAnalysis::instructions
-  std::vector<int64_t> index;  // shape index, {} for the whole result
+  int64_t instruction = 0;  // index into MemoryAnalysis::instructions
+  // Shape index, {} for the whole result: a view into
+  // MemoryAnalysis::storage (or, for a value made by hand, whatever
+  // outlives it).
+  absl::Span<const int64_t> index;
   const Shape* shape = nullptr;
-  bool is_phi = false;
   int64_t bytes = 0;          // 8 per tuple element, padded array bytes
   int64_t logical_bytes = 0;  // the same without tile/L padding
-  int64_t memory_space = 0;   // S(n) of an array; 0 for tuple nodes
   int64_t start = 0;          // live range, inclusive, after normalization
   int64_t end = 0;
+  int64_t memory_space = 0;  // S(n) of an array; 0 for tuple nodes
+  bool is_phi = false;
 };
 
 struct MemoryPeak {
@@ -117,6 +124,10 @@ struct MemoryAnalysis {
   // own sizes over their inclusive ranges, so a buffer handed from one
   // value to the next counts twice at the handover time.
   std::vector<int64_t> curve;
+  // What the views of `instructions` and `values` that do not point into
+  // the module point into (restored get-tuple-elements' names, shape
+  // indices); copies of the analysis share it.
+  std::shared_ptr<const void> storage;
   // The dataflow the values come from (memory/dataflow.h), only when
   // MemoryAnalysisOptions::keep_dataflow was set; null otherwise.
   std::shared_ptr<const MemoryDataflow> dataflow;
@@ -183,7 +194,7 @@ std::string XlaLiveRangeText(const MemoryAnalysis& analysis,
 std::string XlaStackTraceText(const MemoryAnalysis& analysis);
 
 // "{}", "{1}", "{1,0}".
-std::string ShapeIndexString(const std::vector<int64_t>& index);
+std::string ShapeIndexString(absl::Span<const int64_t> index);
 
 }  // namespace hlolayout
 

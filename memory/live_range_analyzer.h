@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -147,14 +148,14 @@ struct Node {  // an instruction of a scheduled computation
   absl::string_view name;
   const HloInstruction* source = nullptr;  // null for a restored GTE
   const Subshapes* subshapes = nullptr;
-  int64_t first_position = 0;
-  int64_t time = kNone;
+  // 32 bits: positions are numbered in 32 bits (NumberPositions refuses
+  // more), and a node's time counts nodes, of fewer.
+  int32_t first_position = 0;
+  int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
   int32_t gte_index = -1;             // restored GTE: the element
   int32_t body = -1, condition = -1;  // a while's computations
-  // N of parameter(N) (0 when the text gives none).
-  int64_t parameter_number = 0;
   // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
   // (computation ids, in attribute order).
   uint32_t operands_begin = 0, operands_size = 0;
@@ -167,7 +168,13 @@ struct Node {  // an instruction of a scheduled computation
   bool calls_parameters = false;
   bool has_control_predecessors = false;
   bool effective_scalar = false;  // an array whose dimensions are all 1
+
+  // N of parameter(N) (0 when the text gives none).
+  int64_t ParameterNumber() const {
+    return source == nullptr ? 0 : source->parameter_number.value_or(0);
+  }
 };
+static_assert(sizeof(Node) <= 88, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -404,10 +411,23 @@ class Analyzer {
   void UniteCustomCallAliases(int64_t id);  // output_to_operand_aliasing
   void UniteInputOutputAliases();           // the module's input_output_alias
   // The live ranges of one buffer's values (value ids).
-  void NormalizeBuffer(absl::Span<int64_t> values);
+  void NormalizeBuffer(absl::Span<int32_t> values);
   // Fails when the values' bytes together pass int64 (no sum can wrap).
   absl::Status Peaks();
   void ExportDataflow();
+  // MemoryAnalysis::instructions, from the nodes in schedule order.
+  void ListInstructions();
+  // Each frees the tables no later pass needs, as soon as it can, so that
+  // fewer of them are held at the peak (after Normalize): the build's
+  // scratch tables and shape caches; the scheduler replays'; the values'
+  // sources, ids and buffers and the operand, sequence and callee lists
+  // (the instructions are then written in their memory).
+  void ReleaseBuildTables();
+  void ReleaseScheduleTables();
+  void ReleaseValueTables();
+  // Frees the nodes and what the instructions were read from: the peaks
+  // need only the result and xla_size_.
+  void ReleaseNodeTables();
 
   const HloModule& module_;
   const MemoryAnalysisOptions options_;
@@ -433,7 +453,7 @@ class Analyzer {
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
-  ScratchVector<int64_t> value_parent_;    // Normalize's union-find
+  ScratchVector<int32_t> value_parent_;    // Normalize's union-find
   absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
@@ -460,7 +480,13 @@ class Analyzer {
   ScratchVector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
-  std::deque<Subshapes> subshape_store_;
+  // The subshape lists (the values' shape indices point into them) and
+  // the restored get-tuple-elements' names: MemoryAnalysis::storage.
+  struct Storage {
+    std::deque<Subshapes> subshapes;
+    std::string restored_names;
+  };
+  std::shared_ptr<Storage> storage_ = std::make_shared<Storage>();
   static constexpr size_t kRecentShapes = 64;
   std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
 };

@@ -95,7 +95,7 @@ ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
       continue;
     }
     for (int64_t callee : Callees(n)) {
-      done[callee] = std::max(done[callee], end.time);
+      done[callee] = std::max<int64_t>(done[callee], end.time);
     }
   }
   return done;
@@ -108,7 +108,7 @@ void Analyzer::LiveRanges() {
   // a root's until its computation's end (XLA's GetLastPosition): a tuple
   // element that nothing uses but a get-tuple-element forwards lives until
   // that get-tuple-element.
-  ScratchVector<int64_t> position_end(value_def_position_.size(), kNone);
+  ScratchVector<int32_t> position_end(value_def_position_.size(), kNone);
   for (const Node& n : nodes_) {
     if (n.time == kNone || n.subshapes == nullptr) continue;
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
@@ -121,7 +121,10 @@ void Analyzer::LiveRanges() {
     const Node& n = nodes_[c.root];
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
-      if (v != kNone) position_end[v] = std::max(position_end[v], c.span_end);
+      if (v != kNone) {
+        position_end[v] = static_cast<int32_t>(
+            std::max<int64_t>(position_end[v], c.span_end));
+      }
     }
   }
   const ScratchVector<int64_t> async_end = AsyncDoneTimes();
@@ -138,7 +141,7 @@ void Analyzer::LiveRanges() {
     // instruction's whole result, a tuple's index table only.
     xla_size_.push_back((*node.subshapes)[0].bytes);
     value.instruction = node.time;
-    if (!sub.index.empty()) value.index = sub.index;
+    value.index = sub.index;
     value.shape = sub.shape;
     value.is_phi = sources_[p].kind == SourceKind::kPhi;
     value.bytes = sub.bytes;
@@ -156,14 +159,14 @@ void Analyzer::LiveRanges() {
     }
     if (end == kNone) end = start;
     // Its last position (a root's: its computation's end).
-    end = std::max(end, position_end[v]);
+    end = std::max<int64_t>(end, position_end[v]);
     // A value of an async computation lives until its chain's async-done.
     if (async_end[node.computation] != kNone) {
       end = std::max(end, async_end[node.computation]);
     }
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
         node.source != nullptr) {
-      const int64_t number = node.parameter_number;
+      const int64_t number = node.ParameterNumber();
       bool has_alias = false;
       for (const auto& a : aliased) {
         if (a.first == number && a.second == sub.index) has_alias = true;
@@ -178,7 +181,8 @@ void Analyzer::LiveRanges() {
 void Analyzer::Normalize() {
   // Buffers: union-find over values that XLA's alias analysis puts in one.
   const int64_t n = static_cast<int64_t>(out_.values.size());
-  ScratchVector<int64_t>& parent = value_parent_;
+  // 32-bit tables: values are numbered in 32 bits (kMostIds).
+  ScratchVector<int32_t>& parent = value_parent_;
   parent.resize(n);
   for (int64_t i = 0; i < n; ++i) parent[i] = i;
   ScratchVector<int8_t> has_update(comps_.size(), -1);
@@ -201,7 +205,7 @@ void Analyzer::Normalize() {
   UniteInputOutputAliases();
   // Buffers of several values, grouped by a counting sort on their root
   // (parent[v] becomes v's root).
-  ScratchVector<int64_t> first(n + 1, 0);
+  ScratchVector<int32_t> first(n + 1, 0);
   for (int64_t v = 0; v < n; ++v) {
     parent[v] = FindValueRoot(v);
     if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
@@ -209,9 +213,9 @@ void Analyzer::Normalize() {
   if (options_.keep_dataflow)
     value_buffer_.assign(parent.begin(), parent.end());
   for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
-  ScratchVector<int64_t> grouped(first[n]);
+  ScratchVector<int32_t> grouped(first[n]);
   {
-    ScratchVector<int64_t> next(first.begin(), first.end() - 1);
+    ScratchVector<int32_t> next(first.begin(), first.end() - 1);
     for (int64_t v = 0; v < n; ++v) {
       if (out_.values[v].instruction != kNone) grouped[next[parent[v]]++] = v;
     }
@@ -224,7 +228,7 @@ void Analyzer::Normalize() {
 }
 
 inline int64_t Analyzer::FindValueRoot(int64_t x) {
-  ScratchVector<int64_t>& parent = value_parent_;
+  ScratchVector<int32_t>& parent = value_parent_;
   while (parent[x] != x) x = parent[x] = parent[parent[x]];
   return x;
 }
@@ -233,7 +237,8 @@ inline void Analyzer::UniteValues(int64_t a, int64_t b) {
   if (a == kNone || b == kNone) return;
   a = FindValueRoot(a);
   b = FindValueRoot(b);
-  if (a != b) value_parent_[std::max(a, b)] = std::min(a, b);
+  if (a != b)
+    value_parent_[std::max(a, b)] = static_cast<int32_t>(std::min(a, b));
 }
 
 inline int64_t Analyzer::ValueAt(int64_t node,
@@ -394,10 +399,10 @@ void Analyzer::UniteInputOutputAliases() {
   }
 }
 
-void Analyzer::NormalizeBuffer(absl::Span<int64_t> values) {
+void Analyzer::NormalizeBuffer(absl::Span<int32_t> values) {
   // Sorted by (start, end, id); the next range ends at the later of the two
   // ends, and a range ends no later than the next starts.
-  std::sort(values.begin(), values.end(), [&](int64_t a, int64_t b) {
+  std::sort(values.begin(), values.end(), [&](int32_t a, int32_t b) {
     const LiveValue& x = out_.values[a];
     const LiveValue& y = out_.values[b];
     return std::tie(x.start, x.end, a) < std::tie(y.start, y.end, b);
@@ -544,17 +549,17 @@ void PeakFinder::ListPeakValues() {
 }
 
 void PeakFinder::SortPeakValues(MemoryPeak* peak) const {
-  std::sort(peak->values.begin(), peak->values.end(),
-            [&](int64_t a, int64_t b) {
-              const LiveValue& x = out_.values[a];
-              const LiveValue& y = out_.values[b];
-              if (x.bytes != y.bytes) return x.bytes > y.bytes;
-              const std::string& xn = out_.instructions[x.instruction].name;
-              const std::string& yn = out_.instructions[y.instruction].name;
-              const int by_name = TextCompare(xn, yn);
-              if (by_name != 0) return by_name < 0;
-              return x.index < y.index;
-            });
+  std::sort(
+      peak->values.begin(), peak->values.end(), [&](int64_t a, int64_t b) {
+        const LiveValue& x = out_.values[a];
+        const LiveValue& y = out_.values[b];
+        if (x.bytes != y.bytes) return x.bytes > y.bytes;
+        const absl::string_view xn = out_.instructions[x.instruction].name;
+        const absl::string_view yn = out_.instructions[y.instruction].name;
+        const int by_name = TextCompare(xn, yn);
+        if (by_name != 0) return by_name < 0;
+        return x.index < y.index;
+      });
 }
 
 void PeakFinder::StorePeaks() {

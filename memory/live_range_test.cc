@@ -59,7 +59,8 @@ std::string Range(const MemoryAnalysis& a, absl::string_view name,
 
 std::vector<std::string> Sequence(const MemoryAnalysis& a) {
   std::vector<std::string> names;
-  for (const ScheduledInstruction& s : a.instructions) names.push_back(s.name);
+  for (const ScheduledInstruction& s : a.instructions)
+    names.emplace_back(s.name);
   return names;
 }
 
@@ -159,7 +160,7 @@ TEST(LiveRange, PeakValuesOfOneSizeComeInNameOrder) {
   for (int64_t v : a.peak.values) {
     const LiveValue& value = a.values[v];
     if (value.bytes == 64) {
-      at_peak.push_back(a.instructions[value.instruction].name);
+      at_peak.emplace_back(a.instructions[value.instruction].name);
     }
   }
   std::vector<std::string> expected = names;
@@ -242,6 +243,37 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   // Forwarders define nothing.
   EXPECT_EQ(Range(a, "out", {}), "none");
   EXPECT_EQ(Range(a, "c#0", {}), "none");
+}
+
+// The result's records are small (issue 45: `hlolayout memory` holds one
+// per scheduled instruction and per value at its peak): names, op_names
+// and shape indices are views, not strings and vectors of their own.
+TEST(LiveRange, ResultRecordsAreSmall) {
+  EXPECT_LE(sizeof(ScheduledInstruction), 80u);
+  EXPECT_LE(sizeof(LiveValue), 80u);
+}
+
+// The restored get-tuple-elements' names ("producer#N") and the values'
+// shape indices live in MemoryAnalysis::storage, which copies share: they
+// stay valid in a copy whose original is gone.
+TEST(LiveRange, CopiesKeepRestoredNamesAndIndices) {
+  Analyzed r = Analyze(R"(HloModule m, is_scheduled=true
+ENTRY %main (p: (s32[], f32[8])) -> f32[8] {
+  %p = (s32[], f32[8]{0}) parameter(0)
+  ROOT %out = f32[8]{0} negate(%p#1)
+})");
+  auto original = std::make_unique<MemoryAnalysis>(std::move(r.analysis));
+  const MemoryAnalysis copy = *original;
+  original.reset();
+  EXPECT_THAT(Sequence(copy), ::testing::ElementsAre("p", "p#1", "out"));
+  EXPECT_EQ(copy.instructions[1].name, "p#1");
+  EXPECT_EQ(copy.instructions[1].opcode, "get-tuple-element");
+  std::vector<std::string> indexed;
+  for (const LiveValue& v : copy.values) {
+    indexed.push_back(absl::StrCat(copy.instructions[v.instruction].name,
+                                   ShapeIndexString(v.index)));
+  }
+  EXPECT_THAT(indexed, ::testing::ElementsAre("p{}", "p{0}", "p{1}", "out{}"));
 }
 
 TEST(LiveRange, ConditionalCopyStartAndMemorySpaces) {

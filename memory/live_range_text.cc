@@ -15,7 +15,7 @@
 
 namespace hlolayout {
 
-std::string ShapeIndexString(const std::vector<int64_t>& index) {
+std::string ShapeIndexString(absl::Span<const int64_t> index) {
   return absl::StrCat("{", absl::StrJoin(index, ","), "}");
 }
 namespace {
@@ -93,8 +93,9 @@ void PrintBreakdown(const BreakdownNode& node, const std::string& prefix,
 // (the text writes it C-escaped: `opt[\'wd\']` is `opt['wd']`), else its
 // name.
 std::string TreeLabel(const ScheduledInstruction& in) {
-  if (in.op_name.empty()) return in.name;
-  std::string label(in.op_name);
+  const absl::string_view op_name = in.op_name();
+  if (op_name.empty()) return std::string(in.name);
+  std::string label(op_name);
   if (label.find('\\') != std::string::npos) {
     std::string unescaped;
     if (absl::CUnescape(label, &unescaped)) label = std::move(unescaped);

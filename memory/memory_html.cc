@@ -70,7 +70,7 @@ HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
   const ScheduledInstruction& in = m.live_ranges.instructions[v.instruction];
   l.name = absl::StrCat(in.name, ShapeIndexString(v.index));
   if (v.shape != nullptr) l.shape = v.shape->ToString(true);
-  l.op_name = std::string(in.op_name);
+  l.op_name = std::string(in.op_name());
   l.source = locations.Of(in.metadata);
   return l;
 }
@@ -322,8 +322,8 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
       << " bytes</b> at time " << a.peak.time;
   if (a.peak.time < n) {
     out << ", " << draw::XmlEscape(a.instructions[a.peak.time].name);
-    if (!a.instructions[a.peak.time].op_name.empty()) {
-      out << " (" << draw::XmlEscape(a.instructions[a.peak.time].op_name)
+    if (!a.instructions[a.peak.time].op_name().empty()) {
+      out << " (" << draw::XmlEscape(a.instructions[a.peak.time].op_name())
           << ")";
     }
   }

@@ -258,7 +258,7 @@ void EmitPeak(const MemoryAnalysis& a, const MemoryPeak& p, int64_t top,
   s.Int(p.time);
   const bool at = p.time < static_cast<int64_t>(a.instructions.size());
   s.OptionalString(at, at ? a.instructions[p.time].name : "");
-  s.OptionalString(at, at ? a.instructions[p.time].op_name : "");
+  s.OptionalString(at, at ? a.instructions[p.time].op_name() : "");
   const size_t shown =
       top > 0 ? std::min<size_t>(p.values.size(), top) : p.values.size();
   s.BeginList();
@@ -266,7 +266,7 @@ void EmitPeak(const MemoryAnalysis& a, const MemoryPeak& p, int64_t top,
     const LiveValue& v = a.values[p.values[k]];
     s.BeginRecord(LiveValueSpec());
     s.String(a.instructions[v.instruction].name);
-    s.IntList(v.index);
+    s.IntList(std::vector<int64_t>(v.index.begin(), v.index.end()));
     s.Int(v.bytes);
     s.Int(v.logical_bytes);
     s.Int(v.start);

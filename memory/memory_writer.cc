@@ -69,7 +69,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
     if (p->time < static_cast<int64_t>(a.instructions.size())) {
       const ScheduledInstruction& at = a.instructions[p->time];
       out << ", " << at.name << " in " << at.computation;
-      if (!at.op_name.empty()) out << " (" << at.op_name << ")";
+      if (!at.op_name().empty()) out << " (" << at.op_name() << ")";
     }
     out << "\n  values live at the peak (" << p->values.size() << "):\n";
     int64_t shown = 0;
@@ -91,7 +91,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
     std::map<std::string, int64_t> by_prefix;
     for (int64_t id : p->values) {
       const LiveValue& v = a.values[id];
-      absl::string_view op = a.instructions[v.instruction].op_name;
+      absl::string_view op = a.instructions[v.instruction].op_name();
       by_prefix[op.empty() ? std::string("(no op_name)")
                            : std::string(OpNamePrefix(op))] += v.bytes;
     }

@@ -6,6 +6,13 @@
 
 #include "gtest/gtest.h"
 
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+
+#include <cstdio>
+#include <cstring>
+#endif
+
 namespace hlolayout {
 namespace memory_internal {
 namespace {
@@ -24,6 +31,40 @@ TEST(ScratchPool, BlockSizes) {
     EXPECT_LE(block, bytes + bytes / 4 + 1) << bytes;
   }
 }
+
+#if defined(__GLIBC__) && defined(__linux__)
+// Resident bytes of this process (/proc/self/statm).
+size_t ResidentBytes() {
+  long pages = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return static_cast<size_t>(resident) * 4096;
+}
+
+// A large block freed during an analysis leaves the resident memory at
+// once, even where the heap keeps freed memory (the CLI's settings,
+// cli/heap.cc: blocks of up to 32 MiB from the heap, never trimmed).
+TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisLeaveResidentMemory) {
+  std::thread([] {
+    if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
+        mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1) {
+      GTEST_SKIP() << "malloc is not glibc's (a sanitizer's?)";
+    }
+    constexpr size_t kBytes = size_t{16} << 20;
+    void* p = ScratchPool::Allocate(kBytes);
+    std::memset(p, 1, kBytes);
+    const size_t before = ResidentBytes();
+    {
+      ScratchPool::DuringAnalysis during;
+      ScratchPool::Deallocate(p, kBytes);
+    }
+    const size_t after = ResidentBytes();
+    EXPECT_LE(after + kBytes / 2, before) << before << " -> " << after;
+  }).join();
+}
+#endif
 
 // A freed block comes back to the next request of its class on this
 // thread; small vectors do not use the pool.

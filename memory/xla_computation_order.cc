@@ -286,10 +286,7 @@ std::vector<int64_t> WrappedOrder(const ModuleGraph& g,
     const int64_t n = static_cast<int64_t>(ig.operands.size());
     static const std::vector<int64_t> kNone;
     const std::vector<int64_t> order = InstructionPostOrder(
-        n,
-        [&](int64_t k) -> const std::vector<int64_t>& {
-          return ig.operands[k];
-        },
+        n, [&](int64_t k) { return ig.operands[k]; },
         [&](int64_t) -> const std::vector<int64_t>& { return kNone; },
         [&](int64_t k) { return !ig.users[k].empty(); });
     const int64_t first = g.df.computation_first[c];

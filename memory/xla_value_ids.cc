@@ -76,14 +76,34 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
       g.parameters[k] = i;
     }
   }
-  g.operands.resize(n);
-  g.users.resize(n);
+  // Operands (resolved by the reader) in text order; users counted per
+  // operand (an instruction that uses one twice counts once), then placed.
+  std::vector<int64_t>& begin = g.operands.begin;
+  begin.resize(n + 1);
+  std::vector<int64_t>& users = g.users.begin;
+  users.assign(n + 1, 0);
+  std::vector<int64_t> last_user(n, -1);
+  for (int64_t i = 0; i < n; ++i) {
+    const auto& operands = computation.instructions[i].operands;
+    begin[i + 1] = begin[i] + static_cast<int64_t>(operands.size());
+    for (const HloOperand& o : operands) {
+      if (o.index >= 0 && last_user[o.index] != i) {
+        last_user[o.index] = i;
+        ++users[o.index + 1];
+      }
+    }
+  }
+  for (int64_t i = 0; i < n; ++i) users[i + 1] += users[i];
+  g.operands.ids.reserve(begin[n]);
+  g.users.ids.resize(users[n]);
+  std::vector<int64_t> next(users.begin(), users.end() - 1);
+  std::fill(last_user.begin(), last_user.end(), -1);
   for (int64_t i = 0; i < n; ++i) {
     for (const HloOperand& o : computation.instructions[i].operands) {
-      const int64_t op = o.index;  // resolved by the reader
-      g.operands[i].push_back(op);
-      if (op >= 0 && (g.users[op].empty() || g.users[op].back() != i)) {
-        g.users[op].push_back(i);
+      g.operands.ids.push_back(o.index);
+      if (o.index >= 0 && last_user[o.index] != i) {
+        last_user[o.index] = i;
+        g.users.ids[next[o.index]++] = i;
       }
     }
   }
@@ -405,9 +425,7 @@ class XlaIdNumbering {
     }
     const std::vector<int64_t> order = InstructionPostOrder(
         static_cast<int64_t>(ig.operands.size()),
-        [&](int64_t k) -> const std::vector<int64_t>& {
-          return ig.operands[k];
-        },
+        [&](int64_t k) { return ig.operands[k]; },
         [&](int64_t k) -> const std::vector<int64_t>& { return preds[k]; },
         [&](int64_t k) { return !ig.users[k].empty(); });
     // XLA walks from the instructions without users in the order it holds
