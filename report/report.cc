@@ -520,16 +520,31 @@ class ReportBuilder : public HloVisitor {
   void SettleOwnCalls() {
     if (!continuation_) return;
     ModuleState& first = first_module_ended_ ? first_module_ : m_;
+    std::vector<Call>& calls = first.unresolved;
+    if (first.index.empty()) return;  // nothing to link to
+    // A batch at a time, its names and index slots prefetched together (as
+    // ResolveCalls): a cut entry computation makes one call per fusion.
     size_t kept = 0;
-    for (const Call& call : first.unresolved) {
-      auto it = first.index.find(call.callee);
-      if (it == first.index.end()) {
-        first.unresolved[kept++] = call;
-      } else {
-        Link(&first, call.caller, it->second, call.kind);
+    for (size_t begin = 0; begin < calls.size();
+         begin += ModuleState::kCallBatch) {
+      const size_t end =
+          std::min(calls.size(), begin + ModuleState::kCallBatch);
+      for (size_t i = begin; i < end; ++i) {
+        __builtin_prefetch(calls[i].callee.data());
+      }
+      for (size_t i = begin; i < end; ++i)
+        first.index.prefetch(calls[i].callee);
+      for (size_t i = begin; i < end; ++i) {
+        const Call call = calls[i];
+        auto it = first.index.find(call.callee);
+        if (it == first.index.end()) {
+          calls[kept++] = call;
+        } else {
+          Link(&first, call.caller, it->second, call.kind);
+        }
       }
     }
-    first.unresolved.resize(kept);
+    calls.resize(kept);
   }
 
   // Joins what `tail` read (ReadHloTail from where this builder stopped) to
@@ -784,6 +799,11 @@ class ReportBuilder : public HloVisitor {
   void ResolveCalls() {
     const size_t n = m_.pending_count;
     m_.pending_count = 0;
+    // The names first (a tail's calls absorbed here name computations far
+    // back in the text), then the index slots their hashes pick.
+    for (size_t i = 0; i < n; ++i) {
+      __builtin_prefetch(m_.pending_calls[i].callee.data());
+    }
     for (size_t i = 0; i < n; ++i)
       m_.index.prefetch(m_.pending_calls[i].callee);
     size_t callees[ModuleState::kCallBatch];
