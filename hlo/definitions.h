@@ -280,7 +280,7 @@ class ComputationTable {
   // likely entries prefetched before any is compared (as
   // Reader::LookUpCallees), so that the misses overlap.
   void FindEach(const absl::string_view* names, size_t n, bool* found) const {
-    constexpr size_t kBatch = 16;
+    constexpr size_t kBatch = 64;
     uint64_t hashes[kBatch];
     for (size_t begin = 0; begin < n; begin += kBatch) {
       const size_t end = std::min(n, begin + kBatch);
