@@ -10,6 +10,9 @@
 // analysis in less than twice the time of reading (BM_AnalyzeMemory
 // against BM_ReadModule); live ranges and buffer assignment together in at
 // most three times (BM_AnalyzeModuleMemory against BM_ReadModule).
+// BM_AnalyzeSharedLoops: thousands of while loops sharing one body, the
+// phi graph's heaviest case; its time per loop should not grow with the
+// loops.
 //
 // glibc's allocator is pinned for the whole run (kPinnedAllocator below):
 // the figures are the work of reading and of the analysis, not how often
@@ -182,6 +185,59 @@ void BM_AnalyzeModuleMemory(benchmark::State& state) {
   SetInstructionCounters(state);
 }
 BENCHMARK(BM_AnalyzeModuleMemory)->Unit(benchmark::kMillisecond);
+
+// `loops` while loops sharing one condition and one body that passes the
+// state through (an opt-barrier of its parameter), each with an init of
+// its own (as the classic dump of bench/hlo_dump_gen): the body's and the
+// condition's parameters are phis of every loop's init, the phi graph's
+// heaviest case.
+std::string SharedLoopsModule(int loops) {
+  const std::string state = "(s32[], f32[8]{0})";
+  std::string out = absl::StrCat(
+      "HloModule shared_loops, is_scheduled=true\n\n", "%cond (s: ", state,
+      ") -> pred[] {\n  %s = ", state, " parameter(0)\n",
+      "  %i = s32[] get-tuple-element(%s), index=0\n",
+      "  %l = s32[] constant(4)\n",
+      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n",
+      "%body (t: ", state, ") -> ", state, " {\n  %t = ", state,
+      " parameter(0)\n", "  ROOT %b = ", state, " opt-barrier(%t)\n}\n\n",
+      "ENTRY %main (a: f32[8], n: s32[]) -> f32[8] {\n",
+      "  %a = f32[8]{0} parameter(0)\n  %n = s32[] parameter(1)\n");
+  std::string prev = "a";
+  for (int i = 0; i < loops; ++i) {
+    absl::StrAppend(&out, "  %f.", i, " = f32[8]{0} add(%", prev, ", %", prev,
+                    ")\n  %init.", i, " = ", state, " tuple(%n, %f.", i,
+                    ")\n  %w.", i, " = ", state, " while(%init.", i,
+                    "), condition=%cond, body=%body\n  %g.", i,
+                    " = f32[8]{0} get-tuple-element(%w.", i, "), index=1\n");
+    prev = absl::StrCat("g.", i);
+  }
+  absl::StrAppend(&out, "  ROOT %out = f32[8]{0} negate(%", prev, ")\n}\n");
+  return out;
+}
+
+// The analysis of SharedLoopsModule(loops), read once: the time per loop
+// should not grow with the loops (it did: 8,000 loops took 16 times as
+// long as 2,000).
+void BM_AnalyzeSharedLoops(benchmark::State& state) {
+  const std::string text = SharedLoopsModule(static_cast<int>(state.range(0)));
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  if (!modules.ok()) {
+    state.SkipWithError("read failed");
+    return;
+  }
+  for (auto _ : state) {
+    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
+  }
+  state.counters["ns_per_loop"] =
+      benchmark::Counter(static_cast<double>(state.range(0)),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_AnalyzeSharedLoops)
+    ->Arg(2000)
+    ->Arg(8000)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace hlolayout

@@ -5,22 +5,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/report/dump_folder_record.h"
-#include "hlolayout/report/render.h"
-#include "hlolayout/util/bytes.h"
-#include "hlolayout/util/json_string.h"
-#include "hlolayout/util/record.h"
+#include "hlolayout/report/dump_folder_text.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -35,112 +28,6 @@ class MappedDumpFile : public DumpFileText {
  private:
   std::unique_ptr<InputText> input_;
 };
-
-// The table's JSON (report/dump_folder_record.h). `extra`: more keys of the
-// object, written before its end (", \"k\": ...").
-std::string RenderJson(const DumpFolderTable& table,
-                       absl::string_view extra = "") {
-  std::string out;
-  RecordJsonWriter writer(&out);
-  EmitDumpFolderTable(table, writer);
-  out.pop_back();  // the closing brace, after `extra`
-  out.append(extra.data(), extra.size());
-  out += "}\n";
-  return out;
-}
-
-std::string RenderText(const DumpFolderTable& table) {
-  std::string out = absl::StrCat(
-      "dump folder ", table.folder, ": ", table.rows.size(),
-      table.rows.size() == 1 ? " module" : " modules", " in ", table.files_read,
-      table.files_read == 1 ? " file" : " files", ", ", table.skipped.size(),
-      " skipped",
-      table.failed.empty() ? ""
-                           : absl::StrCat(", ", table.failed.size(), " failed"),
-      "\n");
-  if (!table.rows.empty()) {
-    std::vector<std::vector<std::string>> cells = {
-        {"module", "instructions", "buffers", "padding", "expansion",
-         "XLA allocates", "live-range peak", "file"}};
-    int64_t instructions = 0, logical = 0, padded = 0;
-    for (const DumpFolderRow& r : table.rows) {
-      const std::string none = r.scheduled ? "error" : "not scheduled";
-      std::string allocated = none;
-      if (r.allocated_bytes >= 0) {
-        allocated =
-            absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
-      } else if (r.platform == "tpu") {
-        allocated = "n/a (tpu)";
-      }
-      const std::string peak =
-          r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none;
-      cells.push_back(
-          {r.module.empty() ? "(no name)" : r.module,
-           absl::StrCat(r.instructions),
-           ShortBytes(r.buffer_padded_bytes) + (r.buffer_overflow ? "+" : ""),
-           ShortBytes(r.padding_bytes()),
-           absl::StrFormat("%.2fx", r.expansion()), allocated, peak, r.file});
-      instructions += r.instructions;
-      logical += r.buffer_logical_bytes;
-      padded += r.buffer_padded_bytes;
-    }
-    std::vector<size_t> width(cells[0].size(), 0);
-    for (const auto& row : cells) {
-      for (size_t c = 0; c < row.size(); ++c) {
-        width[c] = std::max(width[c], row[c].size());
-      }
-    }
-    for (const auto& row : cells) {
-      for (size_t c = 0; c < row.size(); ++c) {
-        const std::string& cell = row[c];
-        const std::string pad(width[c] - cell.size(), ' ');
-        // Names left-aligned, figures right-aligned; no trailing blanks.
-        const bool text = c == 0 || c + 1 == row.size();
-        if (c > 0) out += "  ";
-        if (c + 1 == row.size()) {
-          out += cell;
-        } else {
-          out += text ? cell + pad : pad + cell;
-        }
-      }
-      out += "\n";
-    }
-    for (const DumpFolderRow& r : table.rows) {
-      if (r.peak_error.empty()) continue;
-      absl::StrAppend(&out, "no peak for ",
-                      r.module.empty() ? "(no name)" : r.module, " (", r.file,
-                      "): ", r.peak_error, "\n");
-    }
-    absl::StrAppend(&out, "all modules: ", instructions,
-                    " instructions, buffers ", ShortBytes(padded), " padded (",
-                    ShortBytes(logical), " logical), padding ",
-                    ShortBytes(padded - logical), "\n");
-  }
-  if (!table.skipped.empty()) {
-    // By reason, with the first few names.
-    std::map<std::string, std::vector<std::string>> by_reason;
-    for (const SkippedDumpFile& s : table.skipped) {
-      by_reason[s.reason].push_back(s.name);
-    }
-    absl::StrAppend(&out, "skipped ", table.skipped.size(),
-                    table.skipped.size() == 1 ? " file:\n" : " files:\n");
-    for (const auto& [reason, names] : by_reason) {
-      absl::StrAppend(&out, "  ", names.size(), " ", reason, ": ");
-      const size_t shown = std::min<size_t>(names.size(), 3);
-      for (size_t i = 0; i < shown; ++i) {
-        absl::StrAppend(&out, i > 0 ? ", " : "", names[i]);
-      }
-      if (names.size() > shown) {
-        absl::StrAppend(&out, ", ... (", names.size() - shown, " more)");
-      }
-      out += "\n";
-    }
-  }
-  for (const FailedDumpFile& f : table.failed) {
-    absl::StrAppend(&out, "failed: ", f.name, ": ", f.error, "\n");
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -262,7 +149,8 @@ int RunDumpFolder(absl::string_view command, const Args& args,
     io.err << u.warning << "\n";
   }
   for (const std::string& e : table.errors) io.err << e << "\n";
-  io.out << (args.Has("json") ? RenderJson(table) : RenderText(table));
+  io.out << (args.Has("json") ? DumpFolderTableJson(table)
+                              : DumpFolderTableText(table));
   for (const FailedDumpFile& f : table.failed) {
     io.err << prefix << f.name << ": " << f.error << "\n";
   }
@@ -272,75 +160,6 @@ int RunDumpFolder(absl::string_view command, const Args& args,
     return 1;
   }
   return table.failed.empty() && table.errors.empty() ? 0 : 1;
-}
-
-const absl::string_view kSortKeyList =
-    "order|file, name|module, padded, buffers, padding, expansion, "
-    "instructions, allocated or peak";
-
-const absl::string_view kSortKeysHelp =
-    R"(Sort keys (--sort=KEY), one set for files, globs and folders:
-  key            a file's instructions          a folder's modules
-  order, file    text order (files' default)    file name
-  name, module   computation, instruction       module name
-  padded         most padded bytes first        most buffer bytes first
-  buffers        most buffer bytes (buffer B)   most buffer bytes first
-                 first                          (report DIR's default)
-  padding        most padding bytes first       most padding first
-  expansion      largest expansion first        largest expansion first
-  instructions   modules with the most          most instructions first
-                 instructions first
-  allocated      modules by what XLA allocates  most allocated first
-                 (not with --summary)           (memory DIR's default)
-  peak           modules by live-range peak     largest peak first
-                 (not with --summary)
-Keys of the last three order the modules of files; their instructions
-stay in text order.
-)";
-
-bool ParseSortKey(absl::string_view name, SortKey* key) {
-  struct Entry {
-    absl::string_view name;
-    RowOrder rows;
-    ModuleOrder modules;
-    DumpFolderOrder folder;
-    ModuleOrder folder_modules;
-  };
-  static constexpr Entry kKeys[] = {
-      {"order", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
-       ModuleOrder::kText},
-      {"file", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
-       ModuleOrder::kText},
-      {"name", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
-       ModuleOrder::kName},
-      {"module", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
-       ModuleOrder::kName},
-      {"padded", RowOrder::kPaddedBytes, ModuleOrder::kText,
-       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
-      {"buffers", RowOrder::kBufferBytes, ModuleOrder::kText,
-       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
-      {"padding", RowOrder::kPaddingBytes, ModuleOrder::kText,
-       DumpFolderOrder::kPadding, ModuleOrder::kPadding},
-      {"expansion", RowOrder::kExpansion, ModuleOrder::kText,
-       DumpFolderOrder::kExpansion, ModuleOrder::kExpansion},
-      {"instructions", RowOrder::kText, ModuleOrder::kInstructions,
-       DumpFolderOrder::kInstructions, ModuleOrder::kInstructions},
-      {"allocated", RowOrder::kText, ModuleOrder::kAllocated,
-       DumpFolderOrder::kAllocated, ModuleOrder::kAllocated},
-      {"peak", RowOrder::kText, ModuleOrder::kPeak, DumpFolderOrder::kPeak,
-       ModuleOrder::kPeak},
-  };
-  for (const Entry& e : kKeys) {
-    if (e.name != name) continue;
-    key->rows = e.rows;
-    key->modules = e.modules;
-    key->folder = e.folder;
-    key->folder_modules = e.folder_modules;
-    key->needs_analysis =
-        e.modules == ModuleOrder::kAllocated || e.modules == ModuleOrder::kPeak;
-    return true;
-  }
-  return false;
 }
 
 int WriteHtmlReport(const Report& report, const HtmlOptions& options,
@@ -358,61 +177,6 @@ int WriteHtmlReport(const Report& report, const HtmlOptions& options,
   }
   return 0;
 }
-
-namespace {
-
-// The table, then the top padding wasters over the folder (most padding
-// first; `report` holds the modules in the table's order).
-void WriteFolderWasters(const Report& report, const DumpFolderTable& table,
-                        int64_t top, bool json, std::ostream& out) {
-  std::vector<std::pair<size_t, const PaddingWaster*>> wasters;
-  for (size_t i = 0; i < report.modules.size(); ++i) {
-    for (const PaddingWaster& w : report.modules[i].top_wasters) {
-      wasters.emplace_back(i, &w);
-    }
-  }
-  std::stable_sort(
-      wasters.begin(), wasters.end(), [](const auto& a, const auto& b) {
-        return a.second->bytes.wasted_bytes() > b.second->bytes.wasted_bytes();
-      });
-  if (static_cast<int64_t>(wasters.size()) > top) {
-    wasters.resize(static_cast<size_t>(top));
-  }
-  auto module_name = [&](size_t i) {
-    return report.modules[i].name.empty() ? std::string("(no name)")
-                                          : std::string(report.modules[i].name);
-  };
-  if (json) {
-    std::ostringstream extra;
-    extra << ", \"top_padding_wasters\": [";
-    for (size_t k = 0; k < wasters.size(); ++k) {
-      const size_t i = wasters[k].first;
-      std::ostringstream where;
-      where << "\"module\": ";
-      WriteJsonString(where, report.modules[i].name);
-      where << ", \"file\": ";
-      WriteJsonString(where, table.rows[i].file);
-      extra << (k == 0 ? "\n  " : ",\n  ");
-      RenderWasterJson(*wasters[k].second, where.str(), extra);
-    }
-    extra << (wasters.empty() ? "]" : "\n]");
-    out << RenderJson(table, extra.str());
-    return;
-  }
-  out << RenderText(table);
-  out << "top padding wasters over the folder (buffers, each once, with "
-         "their other names):\n";
-  if (wasters.empty()) out << "  (no padding)\n";
-  int rank = 0;
-  for (const auto& [i, w] : wasters) {
-    RenderWasterText(*w, ++rank,
-                     absl::StrCat(w->computation, " of ", module_name(i), " (",
-                                  table.rows[i].file, ")"),
-                     out);
-  }
-}
-
-}  // namespace
 
 int RunFolderReport(const Args& args, const DumpFolderListing& listing,
                     const ReportOptions& options, const SortKey& sort,
@@ -472,8 +236,8 @@ int RunFolderReport(const Args& args, const DumpFolderListing& listing,
     const int written = WriteHtmlReport(report, page, html_path, io);
     return written != 0 ? written : status;
   }
-  WriteFolderWasters(report, table, options.top_wasters, args.Has("json"),
-                     io.out);
+  WriteFolderReport(report, table, options.top_wasters, args.Has("json"),
+                    io.out);
   return status;
 }
 

@@ -33,28 +33,6 @@ bool IsFolderArgument(const Args& args);
 inline constexpr absl::string_view kDumpFolderSwitches[] = {"json", "summary"};
 inline constexpr absl::string_view kDumpFolderValued[] = {"sort", "threads"};
 
-// One --sort vocabulary for files, globs and folders: what each key orders
-// a file's instructions, the modules of files, and a folder's table by
-// (kSortKeysHelp says it in words).
-struct SortKey {
-  RowOrder rows = RowOrder::kText;
-  ModuleOrder modules = ModuleOrder::kText;
-  DumpFolderOrder folder = DumpFolderOrder::kFile;
-  // The modules of a folder's full report, in the folder table's order.
-  ModuleOrder folder_modules = ModuleOrder::kText;
-  bool needs_analysis = false;  // allocated, peak: the full report only
-};
-
-// order|file, name|module, padded, buffers, padding, expansion,
-// instructions, allocated, peak; false for anything else.
-bool ParseSortKey(absl::string_view name, SortKey* key);
-
-// The keys and what they sort, for --help.
-extern const absl::string_view kSortKeysHelp;
-// "order|file, name|module, padded, buffers, padding, expansion,
-// instructions, allocated or peak", for errors.
-extern const absl::string_view kSortKeyList;
-
 // Writes the HTML page of `report` to `path` ('-': io.out). 0, or 1 with a
 // message when the file cannot be written.
 int WriteHtmlReport(const Report& report, const HtmlOptions& options,

@@ -3,30 +3,17 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
-#include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "hlolayout/cli/args.h"
 #include "hlolayout/cli/command.h"
 #include "hlolayout/cli/dump_folder_table.h"
 #include "hlolayout/cli/input.h"
-#include "hlolayout/draw/svg.h"
-#include "hlolayout/hlo/checks.h"
-#include "hlolayout/layout/memory_space.h"
-#include "hlolayout/memory/allocation_sizes.h"
-#include "hlolayout/memory/allocation_text.h"
-#include "hlolayout/memory/buffer_assignment.h"
-#include "hlolayout/memory/dump_memory.h"
 #include "hlolayout/memory/dump_text.h"
-#include "hlolayout/memory/live_range.h"
-#include "hlolayout/memory/memory_html.h"
-#include "hlolayout/memory/memory_record.h"
-#include "hlolayout/util/record.h"
+#include "hlolayout/memory/memory_writer.h"
 
 namespace hlolayout::cli {
 namespace {
@@ -154,104 +141,6 @@ examples:
   hlolayout memory --format=xla dump.txt | diff - dump-live-range.txt
 )";
 
-std::string Percent(int64_t part, int64_t whole) {
-  if (whole == 0) return "0.0%";
-  return absl::StrFormat(
-      "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
-
-// "jit(f)/while/body/add" -> "jit(f)/while/body".
-absl::string_view OpNamePrefix(absl::string_view op_name) {
-  const size_t slash = op_name.rfind('/');
-  return slash == absl::string_view::npos ? op_name : op_name.substr(0, slash);
-}
-
-// `m` null: an XLA:TPU module, whose allocations are not modelled.
-void RenderText(const MemoryAnalysis& a, const ModuleMemory* m, int64_t top,
-                int64_t space, std::ostream& out) {
-  out << "module " << (a.module_name.empty() ? "(no name)" : a.module_name)
-      << ": " << a.schedule_end << " scheduled instructions, "
-      << a.values.size() << " values\n";
-  if (m != nullptr) {
-    out << XlaAllocationText(*m)
-        << AllocationSizesText(ExplainAllocationSizes(*m), top);
-  } else {
-    out << TpuAllocationText(a);
-  }
-  std::vector<const MemoryPeak*> peaks;
-  if (space < 0) {
-    peaks.push_back(&a.peak);
-    if (a.space_peaks.size() > 1) {
-      for (const MemoryPeak& p : a.space_peaks) peaks.push_back(&p);
-    }
-  } else {
-    for (const MemoryPeak& p : a.space_peaks) {
-      if (p.memory_space == space) peaks.push_back(&p);
-    }
-    if (peaks.empty()) out << "  no values in memory space " << space << "\n";
-  }
-  for (const MemoryPeak* p : peaks) {
-    const std::string where =
-        p->memory_space < 0
-            ? std::string("all memory")
-            : absl::StrCat(MemorySpaceKey(p->memory_space), " (",
-                           MemorySpaceName(p->memory_space), ")");
-    out << "peak of " << where << ": " << p->bytes << " bytes at time "
-        << p->time;
-    if (p->time < static_cast<int64_t>(a.instructions.size())) {
-      const ScheduledInstruction& at = a.instructions[p->time];
-      out << ", " << at.name << " in " << at.computation;
-      if (!at.op_name.empty()) out << " (" << at.op_name << ")";
-    }
-    out << "\n  values live at the peak (" << p->values.size() << "):\n";
-    int64_t shown = 0;
-    for (int64_t id : p->values) {
-      if (top > 0 && shown++ >= top) {
-        out << "    ... " << (p->values.size() - top) << " more\n";
-        break;
-      }
-      const LiveValue& v = a.values[id];
-      out << "    " << a.instructions[v.instruction].name
-          << ShapeIndexString(v.index) << "  "
-          << (v.shape != nullptr ? v.shape->ToString(true) : "") << "  "
-          << v.bytes << " B  " << Percent(v.bytes, p->bytes);
-      if (v.bytes > v.logical_bytes && !v.shape->IsTuple()) {
-        out << "  padding " << (v.bytes - v.logical_bytes) << " B";
-      }
-      out << "  live " << v.start << "-" << v.end << "\n";
-    }
-    std::map<std::string, int64_t> by_prefix;
-    for (int64_t id : p->values) {
-      const LiveValue& v = a.values[id];
-      absl::string_view op = a.instructions[v.instruction].op_name;
-      by_prefix[op.empty() ? std::string("(no op_name)")
-                           : std::string(OpNamePrefix(op))] += v.bytes;
-    }
-    std::vector<std::pair<std::string, int64_t>> sorted(by_prefix.begin(),
-                                                        by_prefix.end());
-    std::stable_sort(
-        sorted.begin(), sorted.end(),
-        [](const auto& x, const auto& y) { return x.second > y.second; });
-    out << "  by op_name prefix:\n";
-    for (const auto& entry : sorted) {
-      out << "    " << entry.first << ": " << entry.second << " B ("
-          << Percent(entry.second, p->bytes) << ")\n";
-    }
-  }
-}
-
-// One module's JSON (memory/memory_record.h).
-void RenderJson(const DumpModuleMemory& m, int64_t top, int64_t space,
-                std::ostream& out) {
-  MemoryRecordOptions options;
-  options.top = top;
-  options.space = space;
-  std::string json;
-  RecordJsonWriter writer(&json);
-  EmitModuleMemory(m, options, writer);
-  out << json;
-}
-
 // The modules of a file when the process exits after the command
 // (IoContext::exits_after): the exit frees them at once. Reachable from
 // here, so no leak checker counts them.
@@ -338,81 +227,21 @@ int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
   return 0;
 }
 
-// Where `memory` writes: the HTML page being built, or standard output
-// (JSON: a list), and what was written so far.
-struct MemoryOutput {
-  bool json = false, html = false, first = true;
-  int module_index = 0;
-  std::ostringstream page;
-};
-
-// Ends the HTML page and writes it to `target` ('-': standard output): 0,
-// or 1 after an error printed.
-int WriteMemoryPage(const std::string& target, MemoryOutput& out,
+// Writes the HTML page `page` to `target` ('-': standard output): 0, or 1
+// after an error printed.
+int WriteMemoryPage(const std::string& target, const std::string& page,
                     IoContext& io) {
-  out.page << "</body></html>\n";
   if (target == "-") {
-    io.out << out.page.str();
+    io.out << page;
     return 0;
   }
   std::ofstream file(target);
-  file << out.page.str();
+  file << page;
   if (!file) {
     io.err << "hlolayout memory: cannot write " << target << "\n";
     return 1;
   }
   return 0;
-}
-
-// Renders one module of file `name` and its answer; an error is the
-// command's message for it.
-absl::Status RenderModuleMemory(const HloModule& module,
-                                const DumpModuleMemory& analysed,
-                                const std::string& name, const MemoryFlags& f,
-                                MemoryOutput& o, IoContext& io) {
-  const std::string& format = f.format;
-  const bool html = o.html, json = o.json;
-  const int64_t top = f.top, space = f.space;
-  const bool tpu = !analysed.has_allocations();
-  if (format == "xla" && !html && !json && tpu) {
-    // XLA:TPU's live-range dump: the live ranges only (no value ids).
-    io.out << XlaLiveRangeText(analysed.live_ranges());
-    return absl::OkStatus();
-  }
-  if (tpu && (format == "xla-buffers" || format == "xla-usage")) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        name,
-        ": looks like an XLA:TPU module (tiled layouts), whose buffer "
-        "assignment is not modelled; --platform=gpu|cpu applies those "
-        "platforms' rules"));
-  }
-  // `memory` null: XLA:TPU, the live ranges only.
-  const ModuleMemory* memory = tpu ? nullptr : &analysed.memory;
-  const MemoryAnalysis& live_ranges = analysed.live_ranges();
-  if (html) {
-    if (memory != nullptr) {
-      RenderModuleMemoryHtml(*memory, top, o.module_index++, o.page, &module);
-    } else {
-      o.page << "<p>" << draw::XmlEscape(TpuAllocationText(live_ranges))
-             << "</p>\n";
-      RenderMemoryCurveHtml(live_ranges, top, o.module_index++, o.page);
-    }
-  } else if (json) {
-    if (!o.first) io.out << ",\n";
-    RenderJson(analysed, top, space, io.out);
-  } else if (format == "xla") {
-    // BufferLiveRange by XLA's value ids, as XLA lists it.
-    io.out << XlaLiveRangeText(live_ranges, ValuesByXlaId(memory->buffers));
-  } else if (format == "xla-buffers") {
-    io.out << XlaBufferAssignmentText(memory->buffers);
-  } else if (format == "xla-usage") {
-    io.out << XlaMemoryUsageReportText(memory->buffers);
-  } else {
-    if (!o.first) io.out << "\n";
-    RenderText(live_ranges, memory, top, space, io.out);
-  }
-  o.first = false;
-  return absl::OkStatus();
 }
 
 int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
@@ -442,25 +271,24 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     io.err << "hlolayout memory: " << s.message() << "\n";
     return 2;
   }
+  if (args->Has("json") && args->Has("html")) {
+    io.err << "hlolayout memory: --json and --html cannot be combined\n";
+    return 2;
+  }
   MemoryFlags flags;
   if (int status = ParseMemoryFlags(*args, flags, io); status != 0) {
     return status;
   }
   std::vector<std::string> paths = args->positional;
   if (paths.empty()) paths.push_back("-");
-  MemoryOutput out;
-  out.json = args->Has("json");
-  out.html = args->Has("html");
-  if (out.html) {
-    out.page
-        << "<!doctype html>\n<html><head><meta charset=\"utf-8\">"
-           "<title>hlolayout memory</title><style>body{font-family:sans-serif;"
-           "margin:2em}table{border-collapse:collapse}td,th{border:1px solid "
-           "#ccc;padding:2px 6px;font-size:13px}td:nth-child(n+3){text-align:"
-           "right}</style></head><body>\n<h1>What XLA will allocate, and "
-           "the peak</h1>\n";
-  }
-  if (out.json) io.out << "[";
+  MemoryWriterOptions writer_options;
+  writer_options.form = args->Has("html")   ? MemoryForm::kHtml
+                        : args->Has("json") ? MemoryForm::kJson
+                                            : *MemoryFormNamed(flags.format);
+  writer_options.top = flags.top;
+  writer_options.space = flags.space;
+  MemoryWriter writer(writer_options);
+  io.out << writer.Start();
   for (const std::string& path : paths) {
     // Mapped, not copied (cli/input.h).
     absl::StatusOr<std::unique_ptr<InputText>> input = OpenInput(path, io);
@@ -468,35 +296,29 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
       io.err << "hlolayout memory: " << input.status().message() << "\n";
       return 1;
     }
-    const absl::string_view text = (*input)->view();
     DumpTextOptions options;
-    const std::string name = path == "-" ? "<stdin>" : path;
-    options.file_name = name;
+    options.file_name = path == "-" ? "<stdin>" : path;
     options.platform = flags.requested;
     options.xla_creation_order = flags.creation_order;
     // A large text is read in parts on `threads` threads (the same
     // modules; hlo/reader.h).
     options.threads = static_cast<int>(flags.threads);
-    std::vector<std::string> warnings;
     std::vector<HloModule> modules;
-    const absl::Status status = ForEachDumpModule(
-        text, options, &warnings,
-        [&](const HloModule& module, DumpModuleMemory& analysed) {
-          // Unknown opcodes are warned of before the first module's answer.
-          for (const std::string& w : warnings) io.err << w << "\n";
-          warnings.clear();
-          return RenderModuleMemory(module, analysed, name, flags, out, io);
-        },
-        io.exits_after ? &modules : nullptr);
-    for (const std::string& w : warnings) io.err << w << "\n";
+    const absl::Status status =
+        writer.WriteText((*input)->view(), options, io.out, io.err,
+                         io.exits_after ? &modules : nullptr);
     if (!status.ok()) {
       io.err << "hlolayout memory: " << status.message() << "\n";
       return 1;
     }
     if (io.exits_after) KeepUntilExit(std::move(modules));
   }
-  if (out.json) io.out << "]\n";
-  return out.html ? WriteMemoryPage(args->Value("html", "-"), out, io) : 0;
+  const std::string end = writer.Finish();
+  if (writer_options.form == MemoryForm::kHtml) {
+    return WriteMemoryPage(args->Value("html", "-"), end, io);
+  }
+  io.out << end;
+  return 0;
 }
 
 }  // namespace

@@ -158,6 +158,15 @@ TEST(MemoryCommand, JsonAndSpace) {
 // What sets each allocation's size, in the text and the JSON: the heap's
 // peak step with the values in it (here the cuBLAS workspace), even with
 // --top=0, and each allocation's size_set_by.
+TEST(MemoryCommand, JsonAndHtmlAreOneOrTheOther) {
+  // It used to print an empty JSON list while the modules went to the page.
+  const CliResult r =
+      RunCli({"memory", "--json", "--html", "page.html"}, kModule);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "hlolayout memory: --json and --html cannot be combined\n");
+}
+
 TEST(MemoryCommand, SaysWhatSetsEachAllocationsSize) {
   constexpr char kGemm[] = R"(HloModule gemm, is_scheduled=true
 ENTRY main {

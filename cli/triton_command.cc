@@ -34,6 +34,7 @@
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/shape/primitive_type.h"
 #include "hlolayout/triton/amd_picture.h"
+#include "hlolayout/triton/apply_table.h"
 #include "hlolayout/triton/bases_json.h"
 #include "hlolayout/triton/cute_bridge.h"
 #include "hlolayout/triton/cvt_answer.h"
@@ -630,165 +631,22 @@ int PrintLayoutResult(const LinearLayout& l, const Args& args, IoContext& io) {
 }
 
 // `apply A IN=V,...`: one input, or with ranges (`IN=LO..HI`, `IN=*` for
-// every value of the in-dim) every combination, in-dim 0 fastest, through
-// the batch evaluator (at most 2^20 inputs).
-// The inputs of `triton apply`: IN=VALUE, IN=LO..HI or IN=* each.
-struct ApplyInputs {
-  triton::NamedInts names;
-  std::vector<std::pair<int64_t, int64_t>> ranges;  // inclusive
-  bool any_range = false;
-};
-
-// Errors: a part of `arg` that is none of the forms, named.
-absl::StatusOr<ApplyInputs> ParseApplyInputs(const LinearLayout& la,
-                                             const std::string& arg) {
-  ApplyInputs in;
-  for (absl::string_view part : absl::StrSplit(arg, ',')) {
-    std::pair<std::string, std::string> kv = absl::StrSplit(part, '=');
-    int64_t lo = 0, hi = 0;
-    const int d = la.InDimIndex(kv.first);
-    std::pair<std::string, std::string> range =
-        absl::StrSplit(kv.second, absl::MaxSplits("..", 1));
-    bool ok = !kv.first.empty();
-    if (kv.second == "*" && d >= 0) {
-      hi = la.InDimSize(d) - 1;
-      in.any_range = true;
-    } else if (absl::StrContains(kv.second, "..")) {
-      ok = ok && absl::SimpleAtoi(range.first, &lo) &&
-           absl::SimpleAtoi(range.second, &hi) && lo <= hi &&
-           lo >= std::numeric_limits<int32_t>::min() &&
-           hi <= std::numeric_limits<int32_t>::max();
-      in.any_range = true;
-    } else {
-      ok = ok && absl::SimpleAtoi(kv.second, &lo) &&
-           lo >= std::numeric_limits<int32_t>::min() &&
-           lo <= std::numeric_limits<int32_t>::max();
-      hi = lo;
-    }
-    if (!ok) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "bad input '", part, "' (expected IN=VALUE, IN=LO..HI or IN=*)"));
-    }
-    in.names.emplace_back(kv.first, 0);
-    in.ranges.emplace_back(lo, hi);
-  }
-  return in;
-}
-
-// The inputs as columns in in-dim order (the first range fastest), and the
-// layout applied to them: (ins, outs), `n` rows each.
-std::pair<std::vector<std::vector<int32_t>>, std::vector<std::vector<int32_t>>>
-ApplyColumns(const LinearLayout& la, const ApplyInputs& in, int64_t n) {
-  const triton::NamedInts& names = in.names;
-  const auto& ranges = in.ranges;
-  std::vector<std::vector<int32_t>> cols(la.num_in_dims(),
-                                         std::vector<int32_t>(n));
-  int64_t stride = 1;
-  for (size_t k = 0; k < ranges.size(); ++k) {
-    const auto [lo, hi] = ranges[k];
-    const int64_t count = hi - lo + 1;
-    std::vector<int32_t>& col = cols[la.InDimIndex(names[k].first)];
-    for (int64_t x = 0; x < n; ++x) {
-      col[x] = static_cast<int32_t>(lo + (x / stride) % count);
-    }
-    stride *= count;
-  }
-  std::vector<std::vector<int32_t>> outs(la.num_out_dims(),
-                                         std::vector<int32_t>(n));
-  std::vector<const int32_t*> in_ptrs;
-  std::vector<int32_t*> out_ptrs;
-  for (const auto& c : cols) in_ptrs.push_back(c.data());
-  for (auto& o : outs) out_ptrs.push_back(o.data());
-  triton::ApplyBatch(la, in_ptrs, out_ptrs, n);
-  return {std::move(cols), std::move(outs)};
-}
-
-// Prints the outputs: one (the inputs named no range) or a row per input.
-void PrintApplied(const LinearLayout& la, const ApplyInputs& in, int64_t n,
-                  const std::vector<std::vector<int32_t>>& cols,
-                  const std::vector<std::vector<int32_t>>& outs, bool as_json,
-                  IoContext& io) {
-  const triton::NamedInts& names = in.names;
-  auto outs_of = [&](int64_t x) {
-    std::vector<std::string> parts;
-    for (int o = 0; o < la.num_out_dims(); ++o) {
-      parts.push_back(absl::StrCat(la.out_dim_name(o), "=", outs[o][x]));
-    }
-    return absl::StrJoin(parts, ",");
-  };
-  if (!in.any_range) {
-    if (as_json) {
-      JsonWriter json;
-      json.BeginObject();
-      for (int o = 0; o < la.num_out_dims(); ++o) {
-        json.Key(la.out_dim_name(o)).Int(outs[o][0]);
-      }
-      json.EndObject();
-      io.out << json.str() << "\n";
-    } else {
-      io.out << outs_of(0) << "\n";
-    }
-    return;
-  }
-  if (as_json) {
-    JsonWriter json;
-    json.BeginArray();
-    for (int64_t x = 0; x < n; ++x) {
-      json.BeginObject();
-      json.Key("in").BeginObject();
-      for (const auto& [name, unused] : names) {
-        json.Key(name).Int(cols[la.InDimIndex(name)][x]);
-      }
-      json.EndObject();
-      json.Key("out").BeginObject();
-      for (int o = 0; o < la.num_out_dims(); ++o) {
-        json.Key(la.out_dim_name(o)).Int(outs[o][x]);
-      }
-      json.EndObject();
-      json.EndObject();
-    }
-    json.EndArray();
-    io.out << json.str() << "\n";
-    return;
-  }
-  std::string text;
-  for (int64_t x = 0; x < n; ++x) {
-    for (size_t k = 0; k < names.size(); ++k) {
-      absl::StrAppend(&text, k == 0 ? "" : ",", names[k].first, "=",
-                      cols[la.InDimIndex(names[k].first)][x]);
-    }
-    absl::StrAppend(&text, " -> ", outs_of(x), "\n");
-  }
-  io.out << text;
-}
-
+// every value of the in-dim) every combination (triton/apply_table.h).
 int RunApply(const LinearLayout& la, const std::string& arg, bool as_json,
              const std::string& who, IoContext& io) {
-  constexpr int64_t kMaxInputs = int64_t{1} << 20;
-  absl::StatusOr<ApplyInputs> in = ParseApplyInputs(la, arg);
+  absl::StatusOr<triton::ApplyInputs> in = triton::ParseApplyInputs(la, arg);
   if (!in.ok()) {
     io.err << who << ": " << in.status().message() << "\n";
     return 2;
   }
-  const triton::NamedInts& names = in->names;
-  const auto& ranges = in->ranges;
-  // Triton's checks of the names (each in-dim, no other).
-  if (absl::Status s = la.Apply(names).status(); !s.ok()) {
-    io.err << who << ": " << s.message() << "\n";
+  absl::StatusOr<triton::AppliedTable> table =
+      triton::ApplyOverInputs(la, *std::move(in));
+  if (!table.ok()) {
+    io.err << who << ": " << table.status().message() << "\n";
     return 1;
   }
-  int64_t n = 1;
-  for (const auto& [lo, hi] : ranges) {
-    const int64_t count = hi - lo + 1;
-    if (count > kMaxInputs || n * count > kMaxInputs) {
-      io.err << who << ": more than " << kMaxInputs
-             << " inputs; narrow the ranges\n";
-      return 1;
-    }
-    n *= count;
-  }
-  const auto [cols, outs] = ApplyColumns(la, *in, n);
-  PrintApplied(la, *in, n, cols, outs, as_json, io);
+  io.out << (as_json ? triton::AppliedJson(la, *table)
+                     : triton::AppliedText(la, *table));
   return 0;
 }
 
@@ -861,20 +719,8 @@ int RunOp(const std::string& op, const std::vector<std::string>& raw,
   } else if (op == "apply") {
     return RunApply(la, p->args.positional[1], p->args.Has("json"), who, io);
   } else if (op == "free-masks") {
-    const triton::NamedInts masks = triton::FreeVariableMasks(la);
-    if (p->args.Has("json")) {
-      JsonWriter json;
-      json.BeginObject();
-      for (const auto& [name, v] : masks) json.Key(name).Int(v);
-      json.EndObject();
-      io.out << json.str() << "\n";
-    } else {
-      std::vector<std::string> parts;
-      for (const auto& [name, v] : masks) {
-        parts.push_back(absl::StrCat(name, "=0x", absl::Hex(v)));
-      }
-      io.out << absl::StrJoin(parts, ",") << "\n";
-    }
+    io.out << (p->args.Has("json") ? triton::FreeMasksJson(la)
+                                   : triton::FreeMasksText(la));
     return 0;
   }
   if (!result.ok()) return fail(result.status());

@@ -12,8 +12,8 @@
 // Preconditions: operands name nodes of the graph.
 //
 // Storage: every node's operand and user lists are slices of two flat
-// arrays (lists only shrink or have entries replaced, never grow), so a
-// graph of any size makes a handful of allocations.
+// arrays of 32-bit ids (lists only shrink or have entries replaced, never
+// grow), so a graph of any size makes a handful of allocations.
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "absl/container/inlined_vector.h"
 #include "absl/types/span.h"
 #include "hlolayout/memory/scratch_pool.h"
 
@@ -33,24 +32,21 @@ class PhiGraph {
 
   // Room for `nodes` nodes.
   void Reserve(int64_t nodes) { nodes_.reserve(nodes); }
-  // Adds a node (ids count from 0).
+  // Adds a node (ids count from 0; fewer than 2^31 of them).
   int64_t AddNode(bool is_phi) {
     nodes_.emplace_back();
     nodes_.back().is_phi = is_phi;
     return static_cast<int64_t>(nodes_.size()) - 1;
   }
   // Sets the operands of `node`. Called at most once per node, for nodes in
-  // increasing order; nodes it is not called for have none.
-  void SetOperands(int64_t node, absl::Span<const int64_t> operands) {
-    nodes_[node].operands_begin = static_cast<int64_t>(operands_.size());
-    nodes_[node].operands_size = static_cast<int64_t>(operands.size());
-    operands_.insert(operands_.end(), operands.begin(), operands.end());
-  }
+  // increasing order; nodes it is not called for have none. Fewer than
+  // 2^31 operands in all.
+  void SetOperands(int64_t node, absl::Span<const int64_t> operands);
 
   int64_t size() const { return static_cast<int64_t>(nodes_.size()); }
   bool is_phi(int64_t n) const { return nodes_[n].is_phi; }
   bool dead(int64_t n) const { return nodes_[n].dead; }
-  absl::Span<const int64_t> operands(int64_t n) const {
+  absl::Span<const int32_t> operands(int64_t n) const {
     return absl::MakeConstSpan(operands_.data() + nodes_[n].operands_begin,
                                nodes_[n].operands_size);
   }
@@ -67,32 +63,47 @@ class PhiGraph {
   void Optimize();
 
  private:
+  // 32-bit ids and list offsets: the memory analysis numbers fewer than
+  // 2^31 positions and phi inputs (live_range.cc refuses larger modules).
   struct Node {
+    int32_t replaced_by = kNone;
+    int32_t operands_begin = 0, operands_size = 0;
+    int32_t users_begin = 0, users_size = 0;
     bool is_phi = false;
     bool dead = false;
-    int64_t replaced_by = kNone;
-    int64_t operands_begin = 0, operands_size = 0;
-    int64_t users_begin = 0, users_size = 0;
   };
-  int64_t* operands_of(int64_t n) {
+  int32_t* operands_of(int64_t n) {
     return operands_.data() + nodes_[n].operands_begin;
   }
-  int64_t* users_of(int64_t n) { return users_.data() + nodes_[n].users_begin; }
+  int32_t* users_of(int64_t n) { return users_.data() + nodes_[n].users_begin; }
 
   // A user list entry that was removed.
-  static constexpr int64_t kRemoved = -2;
-  // Lists longer than this are indexed by user_positions_.
-  static constexpr int64_t kScanLimit = 32;
-  using Positions = absl::InlinedVector<int32_t, 2>;
+  static constexpr int32_t kRemoved = -2;
+  // Lists longer than this are indexed by chain_head_.
+  static constexpr int32_t kScanLimit = 32;
   static uint64_t UserKey(int64_t node, int64_t user);
+  // Fills the user lists (and the index of the long ones) from the
+  // operands.
+  void BuildUsers();
   // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
+  // The next node of a closure's queue: the operands of expanded[*expanding]
+  // from *next_operand on, then those of the nodes after it; kNone at the
+  // end.
+  int64_t NextInQueue(absl::Span<const int64_t> expanded, size_t* expanding,
+                      int32_t* next_operand) const;
 
   memory_internal::ScratchVector<Node> nodes_;
-  memory_internal::ScratchVector<int64_t> operands_, users_;
-  // (node, user) -> where `user` is in `node`'s user list, for lists longer
-  // than kScanLimit.
-  absl::flat_hash_map<uint64_t, Positions> user_positions_;
+  memory_internal::ScratchVector<int32_t> operands_, users_;
+  // The entries of `user` in a long list of `node`: a chain through
+  // users_ (by offset in users_), its head at chain_head_[UserKey(node,
+  // user)], each entry's successor at chain_next_[entry] (-1: the last).
+  absl::flat_hash_map<uint64_t, int32_t> chain_head_;
+  memory_internal::ScratchVector<int32_t> chain_next_;
+  // replaced_in_[user] == replace_stamp_: `user`'s operands were rewritten
+  // by the Replace under way.
+  memory_internal::ScratchVector<uint32_t> replaced_in_;
+  uint32_t replace_stamp_ = 0;
 };
 
 }  // namespace hlolayout

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout {
@@ -127,22 +129,53 @@ class ReferencePhiGraph {
   mutable bool cycle_ = false;
 };
 
+// Optimizes the graph of `is_phi` and `operands` (by node; values have
+// none) with PhiGraph and with the reference, and expects the same dead
+// nodes, replacements and operand lists. Returns whether the graph was
+// compared (false: the reference found a replacement cycle).
+bool ExpectSameAsReference(const std::vector<bool>& is_phi,
+                           const std::vector<std::vector<int64_t>>& operands,
+                           const std::string& what) {
+  const int nodes = static_cast<int>(is_phi.size());
+  PhiGraph graph;
+  ReferencePhiGraph reference;
+  for (int i = 0; i < nodes; ++i) {
+    graph.AddNode(is_phi[i]);
+    reference.AddNode(is_phi[i]);
+  }
+  for (int i = 0; i < nodes; ++i) {
+    if (operands[i].empty()) continue;
+    graph.SetOperands(i, operands[i]);
+    reference.SetOperands(i, operands[i]);
+  }
+  reference.Optimize();
+  if (reference.HasReplacementCycle()) return false;
+  graph.Optimize();
+  for (int i = 0; i < nodes; ++i) {
+    if (graph.dead(i) != reference.dead(i)) {
+      ADD_FAILURE() << "dead differs, " << what << " node " << i;
+      return true;
+    }
+    EXPECT_EQ(graph.Find(i), reference.Find(i)) << what << " node " << i;
+    if (graph.dead(i) || !is_phi[i]) continue;
+    const absl::Span<const int32_t> ops = graph.operands(i);
+    EXPECT_EQ(std::vector<int64_t>(ops.begin(), ops.end()),
+              reference.operands(i))
+        << what << " node " << i;
+  }
+  return true;
+}
+
 // A random graph: values, and phis whose operands are values or phis
 // (self-loops and repeats included). With `hubs`, a few values are operands
 // of most phis. Returns whether the graph was compared.
 bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs) {
   std::mt19937_64 random(seed);
-  PhiGraph graph;
-  ReferencePhiGraph reference;
   std::vector<bool> is_phi(nodes);
-  for (int i = 0; i < nodes; ++i) {
-    is_phi[i] = random() % 3 != 0;
-    graph.AddNode(is_phi[i]);
-    reference.AddNode(is_phi[i]);
-  }
+  std::vector<std::vector<int64_t>> operands(nodes);
+  for (int i = 0; i < nodes; ++i) is_phi[i] = random() % 3 != 0;
   for (int i = 0; i < nodes; ++i) {
     if (!is_phi[i]) continue;
-    std::vector<int64_t> operands;
     const int count = 1 + static_cast<int>(random() % 4);
     for (int k = 0; k < count; ++k) {
       int64_t op;
@@ -153,27 +186,11 @@ bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs) {
       } else {
         op = static_cast<int64_t>(random() % nodes);
       }
-      operands.push_back(op);
+      operands[i].push_back(op);
     }
-    graph.SetOperands(i, operands);
-    reference.SetOperands(i, operands);
   }
-  reference.Optimize();
-  if (reference.HasReplacementCycle()) return false;
-  graph.Optimize();
-  for (int i = 0; i < nodes; ++i) {
-    if (graph.dead(i) != reference.dead(i)) {
-      ADD_FAILURE() << "dead differs, seed " << seed << " node " << i;
-      return true;
-    }
-    EXPECT_EQ(graph.Find(i), reference.Find(i)) << seed << " node " << i;
-    if (graph.dead(i) || !is_phi[i]) continue;
-    const absl::Span<const int64_t> ops = graph.operands(i);
-    EXPECT_EQ(std::vector<int64_t>(ops.begin(), ops.end()),
-              reference.operands(i))
-        << seed << " node " << i;
-  }
-  return true;
+  return ExpectSameAsReference(is_phi, operands,
+                               "seed " + std::to_string(seed));
 }
 
 TEST(PhiGraph, SameAsXlasAlgorithmOnSmallRandomGraphs) {
@@ -217,6 +234,200 @@ TEST(PhiGraph, ManyLoopsOfOneValueStayLinear) {
   for (int i = 1; i <= kLoops; ++i) graph.SetOperands(i, {value, i});
   graph.Optimize();
   for (int i = 1; i <= kLoops; ++i) ASSERT_EQ(graph.Find(i), value);
+}
+
+// Graphs as the memory analysis makes them for while loops (live_range.cc,
+// ResolveValues), built node by node.
+struct LoopGraph {
+  std::vector<bool> is_phi;
+  std::vector<std::vector<int64_t>> operands;
+  int64_t Value() {
+    is_phi.push_back(false);
+    operands.emplace_back();
+    return static_cast<int64_t>(is_phi.size()) - 1;
+  }
+  int64_t Phi() {
+    is_phi.push_back(true);
+    operands.emplace_back();
+    return static_cast<int64_t>(is_phi.size()) - 1;
+  }
+  bool Compare(const std::string& what) const {
+    return ExpectSameAsReference(is_phi, operands, what);
+  }
+};
+
+// One body shared by `sites` while loops (as the classic benchmark dump's
+// 12,442 loops share theirs): the condition's and the body's parameters
+// are phis of every loop's init and the body's root, each loop's result a
+// phi of the root and its init. `passes` (the body's root forwards its
+// parameter) makes the body's parameter an input of itself once per loop.
+// Loop k's init is init_of(k).
+template <typename InitOf>
+void AddSharedBody(LoopGraph* g, int sites, bool passes, InitOf init_of) {
+  const int64_t cond = g->Phi();
+  const int64_t body = g->Phi();
+  const int64_t root = passes ? body : g->Value();
+  for (int k = 0; k < sites; ++k) {
+    const int64_t init = init_of(k);
+    for (int64_t parameter : {cond, body}) {
+      g->operands[parameter].push_back(init);
+      g->operands[parameter].push_back(root);
+    }
+    const int64_t result = g->Phi();
+    g->operands[result] = {root, init};
+  }
+}
+
+TEST(PhiGraph, SharedBodiesAsTheReference) {
+  // Every site with one init (all collapse to it), each with its own (none
+  // does), and mixes; the root passing the state through or not.
+  for (int sites : {1, 2, 3, 40, 300}) {
+    for (bool passes : {false, true}) {
+      for (int pattern = 0; pattern < 4; ++pattern) {
+        LoopGraph g;
+        const int64_t shared = g.Value();
+        AddSharedBody(&g, sites, passes, [&](int k) -> int64_t {
+          switch (pattern) {
+            case 0:
+              return shared;
+            case 1:
+              return g.Value();
+            case 2:  // the last site differs: met at the end of the lists
+              return k + 1 == sites ? g.Value() : shared;
+            default:  // a phi of the shared value, or the value itself
+              if (k % 2 == 0) return shared;
+              const int64_t phi = g.Phi();
+              g.operands[phi] = {shared, phi, shared};
+              return phi;
+          }
+        });
+        EXPECT_TRUE(g.Compare(absl::StrCat(sites, " sites, passes ", passes,
+                                           ", pattern ", pattern)));
+      }
+    }
+  }
+}
+
+TEST(PhiGraph, SharedBodyPassingItsStateResolvesToTheOneInit) {
+  LoopGraph g;
+  const int64_t init = g.Value();
+  AddSharedBody(&g, 100, /*passes=*/true, [&](int) { return init; });
+  PhiGraph graph;
+  for (size_t i = 0; i < g.is_phi.size(); ++i) graph.AddNode(g.is_phi[i]);
+  for (size_t i = 0; i < g.is_phi.size(); ++i) {
+    graph.SetOperands(static_cast<int64_t>(i), g.operands[i]);
+  }
+  graph.Optimize();
+  for (size_t i = 1; i < g.is_phi.size(); ++i) {
+    EXPECT_TRUE(graph.dead(static_cast<int64_t>(i))) << i;
+    EXPECT_EQ(graph.Find(static_cast<int64_t>(i)), init) << i;
+  }
+}
+
+TEST(PhiGraph, NestedLoopsAsTheReference) {
+  // Loop d's body holds loop d + 1, whose init is loop d's body parameter;
+  // loop d's root is loop d + 1's result (a cycle through both parameters).
+  // The innermost root passes its state or makes a value.
+  for (int depth = 1; depth <= 6; ++depth) {
+    for (bool innermost_passes : {false, true}) {
+      for (int outer_sites = 1; outer_sites <= 3; ++outer_sites) {
+        LoopGraph g;
+        std::vector<int64_t> inits;
+        for (int k = 0; k < outer_sites; ++k) inits.push_back(g.Value());
+        std::vector<int64_t> body(depth), result(depth);
+        for (int d = 0; d < depth; ++d) body[d] = g.Phi();
+        for (int d = 0; d < depth; ++d) result[d] = g.Phi();
+        for (int d = 0; d < depth; ++d) {
+          const int64_t root = d + 1 < depth      ? result[d + 1]
+                               : innermost_passes ? body[d]
+                                                  : g.Value();
+          const std::vector<int64_t> outer =
+              d == 0 ? inits : std::vector<int64_t>{body[d - 1]};
+          for (int64_t init : outer) {
+            g.operands[body[d]].push_back(init);
+            g.operands[body[d]].push_back(root);
+          }
+          g.operands[result[d]] = {root, outer[0]};
+        }
+        EXPECT_TRUE(g.Compare(absl::StrCat("depth ", depth, ", passes ",
+                                           innermost_passes, ", ", outer_sites,
+                                           " outer sites")));
+      }
+    }
+  }
+}
+
+TEST(PhiGraph, PhisOfPhisAndCyclesAsTheReference) {
+  for (int length = 1; length <= 8; ++length) {
+    for (int values = 1; values <= 3; ++values) {
+      // A ring of phis, each an input of the next; the values enter at
+      // evenly spaced phis; a chain of phis of phis hangs off the ring.
+      LoopGraph g;
+      std::vector<int64_t> ring, chain;
+      for (int i = 0; i < length; ++i) ring.push_back(g.Phi());
+      for (int i = 0; i < length; ++i) {
+        g.operands[ring[i]].push_back(ring[(i + length - 1) % length]);
+      }
+      for (int v = 0; v < values; ++v) {
+        const int64_t value = g.Value();  // before operands[] may move
+        g.operands[ring[v * length / values]].push_back(value);
+      }
+      int64_t previous = ring[length / 2];
+      for (int i = 0; i < 4; ++i) {
+        const int64_t phi = g.Phi();
+        g.operands[phi] = {previous, previous, phi};
+        previous = phi;
+      }
+      EXPECT_TRUE(
+          g.Compare(absl::StrCat("ring of ", length, ", ", values, " values")));
+      if (values == 1) {
+        // One value reaches every phi.
+        PhiGraph graph;
+        for (size_t i = 0; i < g.is_phi.size(); ++i) graph.AddNode(g.is_phi[i]);
+        for (size_t i = 0; i < g.is_phi.size(); ++i) {
+          if (!g.operands[i].empty()) {
+            graph.SetOperands(static_cast<int64_t>(i), g.operands[i]);
+          }
+        }
+        graph.Optimize();
+        const int64_t value = static_cast<int64_t>(g.is_phi.size()) - 5;
+        ASSERT_FALSE(g.is_phi[value]);
+        for (int64_t phi : ring) EXPECT_EQ(graph.Find(phi), value);
+        EXPECT_EQ(graph.Find(previous), value);
+      }
+    }
+  }
+}
+
+TEST(PhiGraph, ManySitesOfOneBodyStayLinear) {
+  // Two bodies each shared by 60,000 loops and passing their state through
+  // (as the classic benchmark dump's). The first's loops all start from
+  // one value: its parameters collapse to it, and replacing the body's
+  // parameter rewrote its own 120,000 inputs once per loop. The second's
+  // loops each start from a value of their own: nothing collapses, and
+  // each loop result's closure copied the body parameter's 120,000 inputs
+  // before it met a second value.
+  constexpr int kSites = 60000;
+  LoopGraph g;
+  const int64_t shared = g.Value();
+  AddSharedBody(&g, kSites, /*passes=*/true, [&](int) { return shared; });
+  const int64_t second = static_cast<int64_t>(g.is_phi.size());
+  AddSharedBody(&g, kSites, /*passes=*/true, [&](int k) -> int64_t {
+    return k % 2 == 0 ? shared : g.Value();
+  });
+  PhiGraph graph;
+  for (size_t i = 0; i < g.is_phi.size(); ++i) graph.AddNode(g.is_phi[i]);
+  for (size_t i = 0; i < g.is_phi.size(); ++i) {
+    if (!g.operands[i].empty()) {
+      graph.SetOperands(static_cast<int64_t>(i), g.operands[i]);
+    }
+  }
+  graph.Optimize();
+  for (int64_t i = 1; i < second; ++i) ASSERT_EQ(graph.Find(i), shared) << i;
+  EXPECT_FALSE(graph.dead(second));      // the condition's parameter
+  EXPECT_FALSE(graph.dead(second + 1));  // the body's
+  // Loop 0's result: phi(body, shared).
+  EXPECT_EQ(graph.Find(second + 2), second + 2);
 }
 
 }  // namespace

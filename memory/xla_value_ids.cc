@@ -546,8 +546,7 @@ class XlaIdNumbering {
       }
     }
     phi_here_.assign(df_.positions.size(), -1);
-    registered_.assign(df_.phi_inputs.size(), -1);
-    registered_count_.assign(df_.positions.size(), 0);
+    IndexPhiInputs();
     PhiWorklist work = MakeWorklist();
     for (int64_t c = 0; c < comps_; ++c) {
       for (int64_t node : PostOrder(c)) {
@@ -556,6 +555,72 @@ class XlaIdNumbering {
     }
     for (int64_t node = work.Pop(); node >= 0; node = work.Pop()) {
       if (UpdateNode(node)) QueueDependents(node, work);
+    }
+  }
+
+  // A phi's inputs are its slots, phi_inputs[target ... target + inputs).
+  // What XLA recomputes from all of them at each update (how many have a
+  // value, the one value when one has, whether they changed since the phi
+  // last registered them) is kept up to date as the slots' values change
+  // (SetCurrent), so that an update does not read them all: a body shared
+  // by thousands of loops has a parameter phi with an input per loop, and
+  // it is updated once per loop.
+  void IndexPhiInputs() {
+    const size_t positions = df_.positions.size();
+    const size_t slots = df_.phi_inputs.size();
+    slot_phi_.assign(slots, -1);
+    slots_begin_.assign(positions + 1, 0);
+    with_value_.assign(positions, 0);
+    value_sum_.assign(positions, 0);
+    mismatched_.assign(positions, 0);
+    registered_at_.assign(positions, 0);
+    epoch_ = 0;
+    registered_value_.assign(slots, -1);
+    changed_at_.assign(slots, 0);
+    for (size_t p = 0; p < positions; ++p) {
+      const DataflowPosition& pos = df_.positions[p];
+      if (pos.source != PositionSource::kPhi) continue;
+      for (int64_t s = pos.target; s < pos.target + pos.inputs; ++s) {
+        slot_phi_[s] = static_cast<int64_t>(p);
+        const int64_t q = df_.phi_inputs[s];
+        ++slots_begin_[q + 1];
+        if (current_[q] >= 0) {
+          ++with_value_[p];
+          value_sum_[p] += current_[q];
+        }
+      }
+    }
+    for (size_t q = 0; q < positions; ++q) {
+      slots_begin_[q + 1] += slots_begin_[q];
+    }
+    slots_of_.resize(slots_begin_[positions]);
+    std::vector<int64_t> next(slots_begin_.begin(), slots_begin_.end() - 1);
+    for (size_t s = 0; s < slots; ++s) {
+      if (slot_phi_[s] >= 0) slots_of_[next[df_.phi_inputs[s]]++] = s;
+    }
+  }
+
+  // current_[q] = v, and the same in every phi slot that reads q. A value
+  // never goes back to -1 (none), so a phi's slots with a value only grow,
+  // and while their number stays the same their values in slot order are
+  // the list XLA registers: they equal the registered list exactly when
+  // no slot's value differs from the one it had when it was registered.
+  void SetCurrent(int64_t q, int64_t v) {
+    const int64_t old = current_[q];
+    current_[q] = v;
+    for (int64_t i = slots_begin_[q]; i < slots_begin_[q + 1]; ++i) {
+      const int64_t s = slots_of_[i];
+      const int64_t p = slot_phi_[s];
+      with_value_[p] += (v >= 0) - (old >= 0);
+      value_sum_[p] += (v >= 0 ? v : 0) - (old >= 0 ? old : 0);
+      if (registered_at_[p] == 0) continue;  // never registered
+      if (changed_at_[s] < registered_at_[p]) {
+        // The first change since the phi registered: `old` was registered.
+        registered_value_[s] = old;
+        changed_at_[s] = epoch_;
+      }
+      mismatched_[p] +=
+          (v != registered_value_[s]) - (old != registered_value_[s]);
     }
   }
 
@@ -568,11 +633,11 @@ class XlaIdNumbering {
       const DataflowPosition& pos = df_.positions[p];
       if (pos.source == PositionSource::kForward) {
         if (current_[p] != current_[pos.target]) {
-          current_[p] = current_[pos.target];
+          SetCurrent(p, current_[pos.target]);
           changed = true;
         }
       } else if (pos.source == PositionSource::kPhi) {
-        changed |= UpdatePhi(p, pos);
+        changed |= UpdatePhi(p);
       }
     }
     return changed;
@@ -580,33 +645,24 @@ class XlaIdNumbering {
 
   // A phi's inputs; a new id when it is a phi of two or more values not
   // yet made here (XLA's phi graph registers its inputs).
-  bool UpdatePhi(int64_t p, const DataflowPosition& pos) {
-    inputs_.clear();
-    for (int64_t k = 0; k < pos.inputs; ++k) {
-      const int64_t v = current_[df_.phi_inputs[pos.target + k]];
-      if (v >= 0) inputs_.push_back(v);
-    }
-    if (inputs_.empty()) return false;
-    if (inputs_.size() == 1) {
-      if (current_[p] == inputs_[0]) return false;
-      current_[p] = inputs_[0];
+  bool UpdatePhi(int64_t p) {
+    if (with_value_[p] == 0) return false;
+    if (with_value_[p] == 1) {
+      if (current_[p] == value_sum_[p]) return false;
+      SetCurrent(p, value_sum_[p]);  // the one input with a value
       return true;
     }
-    bool changed = false;
-    int64_t* reg = registered_.data() + pos.target;
-    int32_t& count = registered_count_[p];
-    const bool same = count == static_cast<int32_t>(inputs_.size()) &&
-                      std::equal(inputs_.begin(), inputs_.end(), reg);
+    const bool same = registered_at_[p] != 0 && mismatched_[p] == 0;
+    // The inputs are registered as they are now, before the phi's own
+    // value changes (it may be an input of itself).
+    registered_at_[p] = ++epoch_;
+    mismatched_[p] = 0;
     if (current_[p] < 0 || current_[p] != phi_here_[p]) {
       phi_here_[p] = next_id_++;
-      current_[p] = phi_here_[p];
-      changed = true;
-    } else if (!same) {
-      changed = true;
+      SetCurrent(p, phi_here_[p]);
+      return true;
     }
-    std::copy(inputs_.begin(), inputs_.end(), reg);
-    count = static_cast<int32_t>(inputs_.size());
-    return changed;
+    return !same;
   }
 
   int64_t FirstParameter(int64_t c) const {
@@ -695,13 +751,20 @@ class XlaIdNumbering {
   std::vector<int64_t> node_stack_;  // scratch of the DFS
   int64_t next_id_ = 0;
   std::vector<int64_t> position_id_;  // ids of defined positions
-  // The phis' propagation: each position's value id now, the phi made
-  // there, and the inputs each phi was last registered with (XLA's phi
-  // graph), in place: registered_[target ... target + count) of the
-  // position.
-  std::vector<int64_t> current_, phi_here_, registered_;
-  std::vector<int32_t> registered_count_;
-  std::vector<int64_t> inputs_;  // scratch
+  // The phis' propagation: each position's value id now and the phi made
+  // there.
+  std::vector<int64_t> current_, phi_here_;
+  // Phi slots (IndexPhiInputs): the phi of each slot; the slots reading
+  // position q, slots_of_[slots_begin_[q] ... slots_begin_[q + 1]).
+  std::vector<int64_t> slot_phi_, slots_begin_, slots_of_;
+  // By phi position: its slots with a value, the sum of those values (the
+  // value when there is one), how many slots differ from what was
+  // registered, and when it last registered (an epoch_, 0: never).
+  std::vector<int64_t> with_value_, value_sum_, mismatched_, registered_at_;
+  int64_t epoch_ = 0;
+  // By slot: its value when its phi last registered, valid once the slot
+  // changed after that (changed_at_ >= the phi's registered_at_).
+  std::vector<int64_t> registered_value_, changed_at_;
 };
 
 }  // namespace

@@ -402,24 +402,80 @@ absl::Status NoModuleFilesError(absl::string_view folder) {
       "their first 64 KiB"));
 }
 
-bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order) {
-  static constexpr std::pair<absl::string_view, DumpFolderOrder> kNames[] = {
-      {"file", DumpFolderOrder::kFile},
-      {"module", DumpFolderOrder::kModule},
-      {"instructions", DumpFolderOrder::kInstructions},
-      {"buffers", DumpFolderOrder::kBuffers},
-      {"padding", DumpFolderOrder::kPadding},
-      {"expansion", DumpFolderOrder::kExpansion},
-      {"allocated", DumpFolderOrder::kAllocated},
-      {"peak", DumpFolderOrder::kPeak},
+const absl::string_view kSortKeyList =
+    "order|file, name|module, padded, buffers, padding, expansion, "
+    "instructions, allocated or peak";
+
+const absl::string_view kSortKeysHelp =
+    R"(Sort keys (--sort=KEY), one set for files, globs and folders:
+  key            a file's instructions          a folder's modules
+  order, file    text order (files' default)    file name
+  name, module   computation, instruction       module name
+  padded         most padded bytes first        most buffer bytes first
+  buffers        most buffer bytes (buffer B)   most buffer bytes first
+                 first                          (report DIR's default)
+  padding        most padding bytes first       most padding first
+  expansion      largest expansion first        largest expansion first
+  instructions   modules with the most          most instructions first
+                 instructions first
+  allocated      modules by what XLA allocates  most allocated first
+                 (not with --summary)           (memory DIR's default)
+  peak           modules by live-range peak     largest peak first
+                 (not with --summary)
+Keys of the last three order the modules of files; their instructions
+stay in text order.
+)";
+
+bool ParseSortKey(absl::string_view name, SortKey* key) {
+  struct Entry {
+    absl::string_view name;
+    RowOrder rows;
+    ModuleOrder modules;
+    DumpFolderOrder folder;
+    ModuleOrder folder_modules;
   };
-  for (const auto& entry : kNames) {
-    if (entry.first == name) {
-      *order = entry.second;
-      return true;
-    }
+  static constexpr Entry kKeys[] = {
+      {"order", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
+       ModuleOrder::kText},
+      {"file", RowOrder::kText, ModuleOrder::kText, DumpFolderOrder::kFile,
+       ModuleOrder::kText},
+      {"name", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
+       ModuleOrder::kName},
+      {"module", RowOrder::kName, ModuleOrder::kText, DumpFolderOrder::kModule,
+       ModuleOrder::kName},
+      {"padded", RowOrder::kPaddedBytes, ModuleOrder::kText,
+       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
+      {"buffers", RowOrder::kBufferBytes, ModuleOrder::kText,
+       DumpFolderOrder::kBuffers, ModuleOrder::kBuffers},
+      {"padding", RowOrder::kPaddingBytes, ModuleOrder::kText,
+       DumpFolderOrder::kPadding, ModuleOrder::kPadding},
+      {"expansion", RowOrder::kExpansion, ModuleOrder::kText,
+       DumpFolderOrder::kExpansion, ModuleOrder::kExpansion},
+      {"instructions", RowOrder::kText, ModuleOrder::kInstructions,
+       DumpFolderOrder::kInstructions, ModuleOrder::kInstructions},
+      {"allocated", RowOrder::kText, ModuleOrder::kAllocated,
+       DumpFolderOrder::kAllocated, ModuleOrder::kAllocated},
+      {"peak", RowOrder::kText, ModuleOrder::kPeak, DumpFolderOrder::kPeak,
+       ModuleOrder::kPeak},
+  };
+  for (const Entry& e : kKeys) {
+    if (e.name != name) continue;
+    key->rows = e.rows;
+    key->modules = e.modules;
+    key->folder = e.folder;
+    key->folder_modules = e.folder_modules;
+    key->needs_analysis =
+        e.modules == ModuleOrder::kAllocated || e.modules == ModuleOrder::kPeak;
+    return true;
   }
   return false;
+}
+
+bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order) {
+  SortKey key;
+  if (!ParseSortKey(name, &key)) return false;
+  *order = key.folder;
+  return true;
 }
 
 void SortDumpFolderRows(DumpFolderOrder order,

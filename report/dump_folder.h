@@ -182,8 +182,29 @@ enum class DumpFolderOrder {
   kPeak,          // largest live-range peak first (unscheduled last)
 };
 
-// "file", "module", "instructions", "buffers", "padding", "expansion",
-// "allocated", "peak"; false for anything else.
+// One --sort vocabulary (the CLI's --sort, Python's sort=) for files, globs and
+// folders: what each key orders a file's instructions, the modules of files,
+// and a folder's table by (kSortKeysHelp says it in words).
+struct SortKey {
+  RowOrder rows = RowOrder::kText;
+  ModuleOrder modules = ModuleOrder::kText;
+  DumpFolderOrder folder = DumpFolderOrder::kFile;
+  // The modules of a folder's full report, in the folder table's order.
+  ModuleOrder folder_modules = ModuleOrder::kText;
+  bool needs_analysis = false;  // allocated, peak: the full report only
+};
+
+// order|file, name|module, padded, buffers, padding, expansion,
+// instructions, allocated, peak; false for anything else.
+bool ParseSortKey(absl::string_view name, SortKey* key);
+
+// The keys and what they sort, for --help.
+extern const absl::string_view kSortKeysHelp;
+// "order|file, name|module, padded, buffers, padding, expansion,
+// instructions, allocated or peak", for errors.
+extern const absl::string_view kSortKeyList;
+
+// A folder's order by any key of ParseSortKey; false for anything else.
 bool ParseDumpFolderOrder(absl::string_view name, DumpFolderOrder* order);
 
 // The error for a folder in which no file holds a module (most likely the

@@ -322,6 +322,16 @@ TEST(DumpFolder, SortOrders) {
   SortDumpFolderRows(order, &rows);
   EXPECT_EQ(files(), "bac");  // 4x, 1.2x, 1x (nothing logical)
   EXPECT_FALSE(ParseDumpFolderOrder("size", &order));
+  // The --sort aliases name the same orders.
+  ASSERT_TRUE(ParseDumpFolderOrder("name", &order));
+  EXPECT_EQ(order, DumpFolderOrder::kModule);
+  ASSERT_TRUE(ParseDumpFolderOrder("padded", &order));
+  EXPECT_EQ(order, DumpFolderOrder::kBuffers);
+  SortKey key;
+  ASSERT_TRUE(ParseSortKey("peak", &key));
+  EXPECT_TRUE(key.needs_analysis);
+  EXPECT_EQ(key.modules, ModuleOrder::kPeak);
+  EXPECT_FALSE(ParseSortKey("", &key));
 }
 
 }  // namespace
