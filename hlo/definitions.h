@@ -19,6 +19,7 @@
 #ifndef HLOLAYOUT_HLO_DEFINITIONS_H_
 #define HLOLAYOUT_HLO_DEFINITIONS_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -266,6 +267,38 @@ class ComputationTable {
   }
   const std::pair<absl::string_view, size_t>* data() const {
     return names_.data();
+  }
+  // True when a computation of this table has a name of `other`'s (the
+  // smaller table's slots are scanned; no name is hashed again).
+  bool SharesNameWith(const ComputationTable& other) const {
+    if (other.size() < size()) return other.SharesNameWith(*this);
+    return index_.SharesNameWith(other.index_, NameOf(), other.NameOf());
+  }
+  // Sets found[i] to whether names[i] (i < n) names a computation of the
+  // table. The names lie far apart in the text, like the table's: a batch
+  // of them is brought into the cache, hashed, and its index slots and
+  // likely entries prefetched before any is compared (as
+  // Reader::LookUpCallees), so that the misses overlap.
+  void FindEach(const absl::string_view* names, size_t n, bool* found) const {
+    constexpr size_t kBatch = 64;
+    uint64_t hashes[kBatch];
+    for (size_t begin = 0; begin < n; begin += kBatch) {
+      const size_t end = std::min(n, begin + kBatch);
+      for (size_t i = begin; i < end; ++i) __builtin_prefetch(names[i].data());
+      for (size_t i = begin; i < end; ++i) {
+        hashes[i - begin] = NameHash(names[i]);
+        Prefetch(hashes[i - begin]);
+      }
+      for (size_t i = begin; i < end; ++i) {
+        const int64_t guess = FirstWithTag(hashes[i - begin]);
+        if (guess >= 0 && static_cast<size_t>(guess) < names_.size()) {
+          __builtin_prefetch(names_[guess].first.data());
+        }
+      }
+      for (size_t i = begin; i < end; ++i) {
+        found[i] = Find(names[i], hashes[i - begin]) >= 0;
+      }
+    }
   }
 
  private:

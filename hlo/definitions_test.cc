@@ -1,8 +1,10 @@
 // Tests of DefinitionTable (hlo/definitions.h): lookups before and
 // after the index takes over, latest-wins for a name defined twice,
-// truncation, texts kept apart from the line, and many blocks.
+// truncation, texts kept apart from the line, and many blocks; and of
+// ComputationTable's comparison of two tables and lookups in batches.
 #include "hlolayout/hlo/definitions.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -123,6 +125,41 @@ TEST(DefinitionTableTest, ShapesAndGenerations) {
   EXPECT_EQ(table.ShapeIfCurrent(2, uint64_t{1} << 40), nullptr);
   table.SetShape(2, &a, DefinitionTable::kKept);
   EXPECT_EQ(table.ShapeIfCurrent(2, 0), &a);
+}
+
+// Computation tables compared by their slots, and names looked up a batch
+// at a time: the same answers as Find, one name at a time.
+TEST(ComputationTableTest, SharesNameWithAndFindEach) {
+  Text t(300);              // names v0..v299
+  ComputationTable low;     // v0..v99
+  ComputationTable high;    // v100..v299
+  ComputationTable single;  // v150
+  for (int i = 0; i < 300; ++i) {
+    (i < 100 ? low : high).Add(t.names[i], NameHash(t.names[i]), i);
+  }
+  single.Add(t.names[150], NameHash(t.names[150]), 0);
+  ComputationTable empty;
+  EXPECT_FALSE(low.SharesNameWith(high));
+  EXPECT_FALSE(high.SharesNameWith(low));
+  EXPECT_TRUE(high.SharesNameWith(single));
+  EXPECT_TRUE(single.SharesNameWith(high));
+  EXPECT_FALSE(low.SharesNameWith(single));
+  EXPECT_FALSE(empty.SharesNameWith(high));
+  EXPECT_FALSE(high.SharesNameWith(empty));
+  // More names than a batch, found and not, and a name no table has.
+  std::vector<absl::string_view> names(t.names.begin(), t.names.end());
+  names.push_back("v");
+  names.push_back("nothing");
+  std::unique_ptr<bool[]> found(new bool[names.size()]);
+  for (const ComputationTable* table : {&low, &high, &single, &empty}) {
+    table->FindEach(names.data(), names.size(), found.get());
+    for (size_t i = 0; i < names.size(); ++i) {
+      ASSERT_EQ(found[i], table->Find(names[i], NameHash(names[i])) >= 0)
+          << names[i];
+    }
+  }
+  low.FindEach(names.data(), 3, found.get());  // less than a batch
+  EXPECT_TRUE(found[0] && found[1] && found[2]);
 }
 
 }  // namespace

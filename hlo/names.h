@@ -157,6 +157,30 @@ class NameIndex {
   int64_t Find(absl::string_view name, const NameOf& name_of) const {
     return Find(name, NameHash(name), name_of);
   }
+  // True when a name of this index is also one of `other`'s. A slot holds
+  // its hash's high 32 bits, which place it in `other` too: no name is
+  // hashed again, and names are read only where the tags match (a name in
+  // both, or a rare collision). Its cost is this index's slots and one
+  // probe of `other` each: call it on the smaller index.
+  template <typename NameOf, typename OtherNameOf>
+  bool SharesNameWith(const NameIndex& other, const NameOf& name_of,
+                      const OtherNameOf& other_name_of) const {
+    if (count_ == 0 || other.count_ == 0) return false;
+    const uint64_t* const theirs = other.slots_.data();
+    for (const uint64_t v : slots_) {
+      if (v == 0) continue;
+      const uint64_t tag = v & 0xffffffff00000000ULL;
+      for (size_t s = (v >> 32) & other.mask_; theirs[s] != 0;
+           s = (s + 1) & other.mask_) {
+        if ((theirs[s] & 0xffffffff00000000ULL) == tag &&
+            SameName(name_of(static_cast<uint32_t>(v) - 1),
+                     other_name_of(static_cast<uint32_t>(theirs[s]) - 1))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 
  private:
   static constexpr size_t kInitial = 256;

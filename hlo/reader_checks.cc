@@ -477,6 +477,7 @@ void Reader::LookUpCallees() {
   }
   for (size_t i = 0; i < n; ++i) {
     if (!HasComputation(called_batch_[i].first, hashes[i])) {
+      if (callees_.empty()) callees_since_ = count;
       callees_.push_back(called_batch_[i]);
     }
   }

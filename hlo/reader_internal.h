@@ -693,6 +693,9 @@ class Reader {
   }
   // Called names (offset of the use) not defined when they were looked up.
   std::vector<std::pair<absl::string_view, size_t>> callees_;
+  // computations_->size() when the first of callees_ was looked up: while
+  // it has not grown, none of them names a computation.
+  size_t callees_since_ = 0;
   // Called names not looked up yet. A module's computations are many and
   // their names far apart in the text: each lookup misses the cache three
   // times (index slot, name entry, name text), so they are looked up

@@ -156,9 +156,20 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
   side->async_calls.clear();
   side->pending_callees.reserve(callees_.size());
   for (const auto& callee : callees_) {
-    if (!HasComputation(callee.first)) {
-      side->pending_callees.push_back(callee.first);
+    side->pending_callees.push_back(callee.first);
+  }
+  // In a tail, the callees defined before the part: as many as the calls
+  // of a cut entry computation. Looked up again only when computations
+  // were defined since the first was looked up, a batch at a time.
+  if (computations_->size() != callees_since_ && !callees_.empty()) {
+    std::vector<absl::string_view>& names = side->pending_callees;
+    std::unique_ptr<bool[]> found(new bool[names.size()]);
+    computations_->FindEach(names.data(), names.size(), found.get());
+    size_t kept = 0;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (!found[i]) names[kept++] = names[i];
     }
+    names.resize(kept);
   }
   side->async_calls.reserve(async_calls_.size());
   for (const auto& call : async_calls_) side->async_calls.push_back(call.first);
@@ -315,27 +326,12 @@ struct SpanningModule {
   absl::flat_hash_set<absl::string_view> async_calls;
   std::vector<absl::string_view> callees;
 
-  bool Defined(absl::string_view name) const {
-    const uint64_t hash = hlo_internal::NameHash(name);
-    for (const hlo_internal::ComputationTable* t : tables) {
-      if (t->Find(name, hash) >= 0) return true;
-    }
-    return false;
-  }
   // True when no computation of `t` is defined in the parts so far (each
-  // part refused a name defined twice in itself). With one part so far,
-  // the smaller table's names are looked up in the other.
+  // part refused a name defined twice in itself): the smaller of each two
+  // tables is scanned by its slots, no name hashed again.
   bool Apart(const hlo_internal::ComputationTable& t) const {
-    if (tables.empty()) return true;
-    const hlo_internal::ComputationTable* names = &t;
-    const hlo_internal::ComputationTable* in = tables[0];
-    if (tables.size() == 1 && in->size() < t.size()) std::swap(names, in);
-    for (size_t i = 0; i < names->size(); ++i) {
-      const absl::string_view name = names->name(i);
-      if (tables.size() == 1 ? in->Find(name, hlo_internal::NameHash(name)) >= 0
-                             : Defined(name)) {
-        return false;
-      }
+    for (const hlo_internal::ComputationTable* in : tables) {
+      if (t.SharesNameWith(*in)) return false;
     }
     return true;
   }
@@ -357,11 +353,23 @@ struct SpanningModule {
                    side.pending_callees.end());
     return true;
   }
+  // True when every callee names a computation of some part. A part's
+  // callees are many (in a cut entry computation, one per fusion) and the
+  // names far apart: each table looks up what the ones before left, a
+  // batch at a time (ComputationTable::FindEach).
   bool Close() const {
-    for (absl::string_view callee : callees) {
-      if (!Defined(callee)) return false;
+    std::vector<absl::string_view> left = callees;
+    for (const hlo_internal::ComputationTable* t : tables) {
+      if (left.empty()) break;
+      std::unique_ptr<bool[]> found(new bool[left.size()]);
+      t->FindEach(left.data(), left.size(), found.get());
+      size_t kept = 0;
+      for (size_t i = 0; i < left.size(); ++i) {
+        if (!found[i]) left[kept++] = left[i];
+      }
+      left.resize(kept);
     }
-    return true;
+    return left.empty();
   }
 };
 

@@ -204,6 +204,61 @@ TEST(HloReaderParts, JoinChecksNamesAcrossTheCut) {
   }
 }
 
+// A module of 40 computations called by as many fusions of its entry: the
+// join looks up more callees than one batch (ComputationTable::FindEach)
+// and compares the parts' computation tables (SharesNameWith).
+std::string ManyComputations(int n, bool entry_first = false) {
+  std::string computations;
+  for (int i = 0; i < n; ++i) {
+    absl::StrAppend(&computations, "%f", i, " (p: f32[2]) -> f32[2] {\n",
+                    "  %p = f32[2]{0} parameter(0)\n",
+                    "  ROOT %n = f32[2]{0} negate(%p)\n}\n\n");
+  }
+  std::string entry =
+      "ENTRY %main (a: f32[2]) -> f32[2] {\n"
+      "  %a = f32[2]{0} parameter(0)\n";
+  for (int i = 0; i < n; ++i) {
+    absl::StrAppend(&entry, "  %b", i, " = f32[2]{0} fusion(%a), kind=kLoop, ",
+                    "calls=%f", i, "\n");
+  }
+  absl::StrAppend(&entry, "  ROOT %c = f32[2]{0} abs(%b0)\n}\n\n");
+  return absl::StrCat("HloModule m\n\n", entry_first ? entry : computations,
+                      entry_first ? computations : entry);
+}
+
+TEST(HloReaderParts, JoinLooksUpManyCalleesAndComputations) {
+  const std::string text = ManyComputations(40);
+  ASSERT_TRUE(ReadHloModules(text).ok());
+  // In the entry (every callee before the cut), and in a computation (half
+  // of them after it, their calls too).
+  EXPECT_TRUE(JoinAt(text, "%b0 ="));
+  EXPECT_TRUE(JoinAt(text, "%b39 ="));
+  EXPECT_TRUE(JoinAt(text, "ROOT %n = f32[2]{0} negate(%p)\n}\n\n%f21"));
+  // A callee defined nowhere, last of 40 (past the first batch).
+  std::string undefined = text;
+  undefined.replace(undefined.rfind("calls=%f39"), 10, "calls=%g39");
+  EXPECT_FALSE(ReadHloModules(undefined).ok());
+  EXPECT_FALSE(JoinAt(undefined, "%b0 ="));
+  EXPECT_FALSE(JoinAt(undefined, "%b39 ="));
+  // A computation defined on both sides of the cut.
+  std::string twice = text;
+  twice.replace(twice.find("%f33 ("), 5, "%f3 (");
+  twice.replace(twice.find("calls=%f33"), 10, "calls=%f3");
+  EXPECT_FALSE(ReadHloModules(twice).ok());
+  EXPECT_FALSE(JoinAt(twice, "ROOT %n = f32[2]{0} negate(%p)\n}\n\n%f21"));
+  // Callees defined after their calls, in the tail: looked up again once
+  // they are (and found there, not before the cut).
+  const std::string forward = ManyComputations(40, true);
+  ASSERT_TRUE(ReadHloModules(forward).ok());
+  EXPECT_TRUE(JoinAt(forward, "%b0 ="));
+  EXPECT_TRUE(JoinAt(forward, "%b39 ="));
+  std::string forward_undefined = forward;
+  forward_undefined.replace(forward_undefined.find("calls=%f39"), 10,
+                            "calls=%g39");
+  EXPECT_FALSE(ReadHloModules(forward_undefined).ok());
+  EXPECT_FALSE(JoinAt(forward_undefined, "%b0 ="));
+}
+
 // `%x#N#M`: the shape written at the use is checked against element M of
 // element N of x's result, in one piece and across a cut (the use in the
 // part after the definition's).

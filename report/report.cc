@@ -470,6 +470,7 @@ class ReportBuilder : public HloVisitor {
   void EndModule(int64_t entry_index) override {
     if (continuation_ && !first_module_ended_) {
       // Begun by another builder: Absorb ends it.
+      ResolveCalls();
       first_module_ended_ = true;
       first_module_ = std::move(m_);
       m_ = ModuleState();
@@ -512,30 +513,50 @@ class ReportBuilder : public HloVisitor {
     return true;
   }
 
-  // A tail, once read (on its own thread): links the calls of its first
-  // module to the computations it defines itself, leaving Absorb (on the
-  // joining thread) only the calls to earlier parts. A name is defined once
-  // in a module whose parts are joined (JoinHloParts checks it), so the
-  // tail's own definition is the one a whole reading finds.
+  // A tail, once read (on its own thread): its first module's calls were
+  // linked as they were read to the computations it defines itself (a
+  // name is defined once in a module whose parts are joined, JoinHloParts
+  // checks it, so the tail's own definition is the one a whole reading
+  // finds); here the calls to computations defined after them are, leaving
+  // Absorb (on the joining thread) only the calls to earlier parts.
   void SettleOwnCalls() {
     if (!continuation_) return;
+    if (!first_module_ended_) ResolveCalls();
     ModuleState& first = first_module_ended_ ? first_module_ : m_;
+    std::vector<Call>& calls = first.unresolved;
+    // Most are calls to earlier parts: when no computation was defined
+    // since the first of them was looked up, none resolves.
+    if (first.index.size() == first.unresolved_index_size) return;
+    // A batch at a time, its names and index slots prefetched together (as
+    // ResolveCalls).
     size_t kept = 0;
-    for (const Call& call : first.unresolved) {
-      auto it = first.index.find(call.callee);
-      if (it == first.index.end()) {
-        first.unresolved[kept++] = call;
-      } else {
-        Link(&first, call.caller, it->second, call.kind);
+    for (size_t begin = 0; begin < calls.size();
+         begin += ModuleState::kCallBatch) {
+      const size_t end =
+          std::min(calls.size(), begin + ModuleState::kCallBatch);
+      for (size_t i = begin; i < end; ++i) {
+        __builtin_prefetch(calls[i].callee.data());
+      }
+      for (size_t i = begin; i < end; ++i)
+        first.index.prefetch(calls[i].callee);
+      for (size_t i = begin; i < end; ++i) {
+        const Call call = calls[i];
+        auto it = first.index.find(call.callee);
+        if (it == first.index.end()) {
+          calls[kept++] = call;
+        } else {
+          Link(&first, call.caller, it->second, call.kind);
+        }
       }
     }
-    first.unresolved.resize(kept);
+    calls.resize(kept);
   }
 
   // Joins what `tail` read (ReadHloTail from where this builder stopped) to
   // this builder, as if one builder had read both parts in turn.
   void Absorb(ReportBuilder* tail) {
     const bool module_ended = tail->first_module_ended_;
+    if (!module_ended) tail->ResolveCalls();  // SettleOwnCalls did, if run
     ModuleState& first = module_ended ? tail->first_module_ : tail->m_;
     ModuleReport& from = tail->report_->modules.front();
     ModuleReport& to = *m_.module;
@@ -673,6 +694,9 @@ class ReportBuilder : public HloVisitor {
     // Calls to names not known when they were read (a callee defined later,
     // or, in a tail's first module, before the tail).
     std::vector<Call> unresolved;
+    // index.size() when the first of `unresolved` was looked up: while the
+    // index has not grown, none of them resolves.
+    size_t unresolved_index_size = 0;
     // Calls not looked up yet: a module's computation names are many and
     // far apart, so AddCall looks them up kCallBatch at a time, the cache
     // misses of a batch prefetched together (ResolveCalls).
@@ -769,13 +793,9 @@ class ReportBuilder : public HloVisitor {
   }
 
   // Records that computation `call.caller` calls `call.callee`, resolving
-  // the name now when it is known. A tail's first module resolves nothing:
-  // its names may also be defined before the tail (Absorb resolves them).
+  // the name now when it is known. In a tail's first module a name not
+  // known may also be defined before the tail (Absorb resolves those).
   void AddCall(const Call& call) {
-    if (continuation_ && !first_module_ended_) {
-      m_.unresolved.push_back(call);
-      return;
-    }
     m_.pending_calls[m_.pending_count++] = call;
     if (m_.pending_count == ModuleState::kCallBatch) ResolveCalls();
   }
@@ -784,6 +804,11 @@ class ReportBuilder : public HloVisitor {
   void ResolveCalls() {
     const size_t n = m_.pending_count;
     m_.pending_count = 0;
+    // The names first (a tail's calls absorbed here name computations far
+    // back in the text), then the index slots their hashes pick.
+    for (size_t i = 0; i < n; ++i) {
+      __builtin_prefetch(m_.pending_calls[i].callee.data());
+    }
     for (size_t i = 0; i < n; ++i)
       m_.index.prefetch(m_.pending_calls[i].callee);
     size_t callees[ModuleState::kCallBatch];
@@ -798,6 +823,7 @@ class ReportBuilder : public HloVisitor {
     for (size_t i = 0; i < n; ++i) {
       const Call& call = m_.pending_calls[i];
       if (callees[i] == kOpen) {
+        if (m_.unresolved.empty()) m_.unresolved_index_size = m_.index.size();
         m_.unresolved.push_back(call);
       } else {
         Link(&m_, call.caller, callees[i], call.kind);
