@@ -27,7 +27,13 @@ namespace {
 // The instructions of the computation being read gather in a list reused
 // from one computation to the next, and move into the computation, sized
 // exactly, when it ends (Flush): most computations are a few instructions,
-// and growing each one's list by doubling cost more copies and memory.
+// and growing each one's list by doubling cost more copies and memory. A
+// large computation that fills at least half the list takes the list itself
+// (kTakenWhole): a copy would hold the computation twice at the end of the
+// reading, and the list, freed after it, stays resident in the CLI's heap
+// (cli/heap.cc) where the analysis that follows has not always a use for it
+// (docs/report-speed.md, "Fifteenth round"). What the list has unused is
+// never touched.
 // Their operand and attribute lists are copied into the module's store
 // (HloModule::lists), one after the other: no allocation per instruction.
 class CollectingVisitor : public HloVisitor {
@@ -78,6 +84,12 @@ class CollectingVisitor : public HloVisitor {
   void Flush() {
     if (open_ == nullptr) return;
     std::vector<HloInstruction>& to = open_->instructions;
+    if (to.empty() && instructions_.size() >= kTakenWhole &&
+        instructions_.size() * 2 >= instructions_.capacity()) {
+      to.swap(instructions_);
+      open_ = nullptr;
+      return;
+    }
     to.reserve(to.size() + instructions_.size());
     std::move(instructions_.begin(), instructions_.end(),
               std::back_inserter(to));
@@ -98,6 +110,9 @@ class CollectingVisitor : public HloVisitor {
   int64_t error_count() const { return error_count_; }
 
  private:
+  // A computation of this many instructions or more may take the list.
+  static constexpr size_t kTakenWhole = size_t{1} << 12;
+
   // A new module, with a store of its own for its lists.
   void AddModule() {
     modules_->emplace_back();

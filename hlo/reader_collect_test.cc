@@ -203,6 +203,34 @@ TEST(HloModulesInParts, ComputationsFitted) {
   }
 }
 
+// A computation of thousands of instructions keeps the list it was
+// collected in (not copied to one sized exactly: the copy and the freed list
+// both cost resident memory); a small one is sized exactly.
+TEST(HloModulesInParts, LargeComputationKeepsItsList) {
+  std::string text =
+      "HloModule m\n\nadd {\n  a = f32[] parameter(0)\n"
+      "  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}"
+      "\n\nENTRY main {\n  p0 = f32[8]{0} parameter(0)\n";
+  constexpr int kLength = 5000;  // between 4096 and 8192
+  for (int i = 1; i < kLength; ++i) {
+    absl::StrAppend(&text, i + 1 == kLength ? "  ROOT " : "  ", "p", i,
+                    " = f32[8]{0} negate(p", i - 1, ")\n");
+  }
+  absl::StrAppend(&text, "}\n");
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, HloReadOptions(), nullptr, 1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_EQ(modules->size(), 1u);
+  const std::vector<HloComputation>& c = (*modules)[0].computations;
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].instructions.size(), 3u);
+  EXPECT_EQ(c[0].instructions.capacity(), 3u);
+  ASSERT_EQ(c[1].instructions.size(), size_t{kLength});
+  EXPECT_EQ(c[1].instructions.capacity(), size_t{8192});
+  EXPECT_EQ(c[1].root_index, kLength - 1);
+  EXPECT_EQ(c[1].instructions.back().operands[0].name, "p4998");
+}
+
 // Random edits of a generated dump (some break it): whole and in parts
 // alike, errors included.
 TEST(HloModulesInParts, RandomEdits) {
