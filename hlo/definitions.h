@@ -45,6 +45,25 @@
 
 namespace hlolayout::hlo_internal {
 
+// Gives the whole pages of the `bytes` bytes at `p` back to the system
+// (Linux; elsewhere nothing): the memory stays allocated, and what is read
+// from those pages after is zeros. For memory about to be freed into a heap
+// that keeps it resident (cli/heap.cc).
+inline void DropWholePages(void* p, size_t bytes) {
+#if defined(__linux__)
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  const uintptr_t begin = (at + page - 1) & ~(page - 1);
+  const uintptr_t end = (at + bytes) & ~(page - 1);
+  if (end > begin) {
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+  }
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
 class DefinitionTable {
  public:
   // From this many blocks (1 MiB) on, the destructor drops their pages.
@@ -246,20 +265,10 @@ class DefinitionTable {
     });
   }
 
-  // Gives the whole pages of every block back to the system (the blocks
-  // stay allocated; what is read from them after is zeros).
   void DropBlockPages() {
-#if defined(__linux__)
-    const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
     for (const std::unique_ptr<Entry[]>& block : blocks_) {
-      const uintptr_t at = reinterpret_cast<uintptr_t>(block.get());
-      const uintptr_t begin = (at + page - 1) & ~(page - 1);
-      const uintptr_t end = (at + sizeof(Entry) * kBlockSize) & ~(page - 1);
-      if (end > begin) {
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-      }
+      DropWholePages(block.get(), sizeof(Entry) * kBlockSize);
     }
-#endif
   }
 
   std::vector<std::unique_ptr<Entry[]>> blocks_;

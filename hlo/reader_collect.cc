@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "hlolayout/hlo/definitions.h"
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
@@ -167,14 +168,39 @@ bool EntriesJoin(const std::vector<HloModule>& head,
   return true;
 }
 
+// Frees `list`, its pages given back first: the CLI's heap keeps freed
+// memory resident (cli/heap.cc), and the analysis that follows a reading
+// has no use for all of it.
+void Release(std::vector<HloInstruction>* list) {
+  list->clear();
+  hlo_internal::DropWholePages(list->data(),
+                               list->capacity() * sizeof(HloInstruction));
+  std::vector<HloInstruction>().swap(*list);
+}
+
+// Moves the instructions of `from` to the end of `to`, and frees `from`'s
+// list and the one `to` leaves if it grows (a computation cut in two is
+// often the dump's entry computation, the largest: tens of MB each).
+void MoveAndFree(std::vector<HloInstruction>* from,
+                 std::vector<HloInstruction>* to) {
+  if (to->capacity() < to->size() + from->size()) {
+    std::vector<HloInstruction> grown;
+    grown.reserve(to->size() + from->size());
+    std::move(to->begin(), to->end(), std::back_inserter(grown));
+    Release(to);
+    to->swap(grown);
+  }
+  std::move(from->begin(), from->end(), std::back_inserter(*to));
+  Release(from);
+}
+
 // Joins `tail` to the modules read before it, as if one reader had read on.
 void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
-  open.instructions.reserve(open.instructions.size() + rest.size());
-  std::move(rest.begin(), rest.end(), std::back_inserter(open.instructions));
+  MoveAndFree(&rest, &open.instructions);
   hlo_internal::LinkHloOperands(&open);
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.
