@@ -10,7 +10,7 @@
 // tens of MB of shapes and per-module state. With 4 KiB pages each new page
 // of that costs a page fault, and on the virtual machines this tool is built
 // and measured on a fault costs 6 to 13 us: 7,400 faults were a quarter of
-// `report --summary`'s time (docs/report-speed.md, "Fourth round"). Huge
+// `report --summary`'s time (docs/report-speed-history.md, "Fourth round"). Huge
 // pages need 512 times fewer faults.
 //
 // What it does (glibc only; elsewhere, and under the sanitizers, which
@@ -22,7 +22,7 @@
 // main heap (the report's reading threads allocate little once warm). It is
 // what glibc's `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` does, done from
 // inside the program. The environment variable HLOLAYOUT_HUGE_PAGES=0 turns
-// it off (for measuring; docs/report-speed.md).
+// it off (for measuring; docs/report-speed-history.md).
 //
 // For programs only: a library must not change its host's allocator. Not
 // thread-safe: call it before any thread starts.

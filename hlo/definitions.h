@@ -8,7 +8,7 @@
 // dump can hold hundreds of thousands of instructions, and the memory this
 // table touches for the first time is the dearest part of reading it (a
 // fresh page costs more than the parsing of the line that fills it;
-// docs/report-speed.md, "Seventh round"). So an entry is 32 bytes (a
+// docs/report-speed-history.md, "Seventh round"). So an entry is 32 bytes (a
 // vector of 48-byte views, grown by doubling, touched 2.5 times as much),
 // entries live in fixed blocks that are never moved or copied, and the
 // blocks and the name index stay allocated from one computation to the

@@ -6,7 +6,7 @@
 // 8-byte words, the last one overlapping; under 8 bytes two overlapping
 // words of 4 or 2 bytes. A
 // libc memcmp call per lookup cost more than the compare on the reader's and
-// the report's per-instruction paths (docs/report-speed.md).
+// the report's per-instruction paths (docs/report-speed-history.md).
 #ifndef HLOLAYOUT_UTIL_SAME_BYTES_H_
 #define HLOLAYOUT_UTIL_SAME_BYTES_H_
 
