@@ -19,7 +19,7 @@
 // resident (cli/heap.cc), and blocks of 128 KiB, laid between the module's
 // own allocations of the same reading, are of no use to the memory analysis
 // that follows (on a 75 MB dump, 10 MiB resident through its peak;
-// docs/report-speed.md, "Fifteenth round").
+// docs/report-speed.md, "Sixteenth round").
 //
 // Preconditions: names and shape texts outlive the table's use of them
 // (they point into the text being read, or into strings the reader keeps).

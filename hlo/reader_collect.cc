@@ -33,7 +33,7 @@ namespace {
 // (kTakenWhole): a copy would hold the computation twice at the end of the
 // reading, and the list, freed after it, stays resident in the CLI's heap
 // (cli/heap.cc) where the analysis that follows has not always a use for it
-// (docs/report-speed.md, "Fifteenth round"). What the list has unused is
+// (docs/report-speed.md, "Sixteenth round"). What the list has unused is
 // never touched.
 // Their operand and attribute lists are copied into the module's store
 // (HloModule::lists), one after the other: no allocation per instruction.
