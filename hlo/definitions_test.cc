@@ -4,12 +4,18 @@
 // ComputationTable's comparison of two tables and lookups in batches.
 #include "hlolayout/hlo/definitions.h"
 
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#include <unistd.h>
+#endif
 
 namespace hlolayout::hlo_internal {
 namespace {
@@ -57,6 +63,38 @@ TEST(DefinitionTableTest, FindsEveryNameAcrossBlocks) {
     EXPECT_EQ(table.Find(""), -1);
   }
 }
+
+#if defined(__GLIBC__) && defined(__linux__)
+size_t ResidentBytes() {
+  long pages = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return static_cast<size_t>(resident) * static_cast<size_t>(getpagesize());
+}
+
+// A table of many blocks leaves the resident memory when it is destroyed,
+// even where the heap keeps freed memory (the CLI's settings, cli/heap.cc:
+// blocks of up to 32 MiB from the heap, never trimmed).
+TEST(DefinitionTableTest, ManyBlocksLeaveResidentMemoryWhenDestroyed) {
+  if (mallopt(M_MMAP_THRESHOLD, 32 << 20) != 1 ||
+      mallopt(M_TRIM_THRESHOLD, 1 << 30) != 1) {
+    GTEST_SKIP() << "malloc is not glibc's (a sanitizer's?)";
+  }
+  constexpr int kNames = 64 * 4096;  // 64 blocks of 128 KiB: 8 MiB
+  Text t(kNames);
+  auto table = std::make_unique<DefinitionTable>();
+  for (int i = 0; i < kNames; ++i) {
+    table->Add(t.names[i], t.shapes[i], nullptr, 0);
+  }
+  ASSERT_EQ(table->Find(t.names[kNames - 1]), kNames - 1);
+  const size_t before = ResidentBytes();
+  table.reset();
+  const size_t after = ResidentBytes();
+  EXPECT_LE(after + (size_t{6} << 20), before) << before << " -> " << after;
+}
+#endif
 
 TEST(DefinitionTableTest, LatestOfTwoDefinitionsWins) {
   for (int n : {3, 40}) {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "hlolayout/hlo/definitions.h"
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
@@ -27,7 +28,13 @@ namespace {
 // The instructions of the computation being read gather in a list reused
 // from one computation to the next, and move into the computation, sized
 // exactly, when it ends (Flush): most computations are a few instructions,
-// and growing each one's list by doubling cost more copies and memory.
+// and growing each one's list by doubling cost more copies and memory. A
+// large computation that fills at least half the list takes the list itself
+// (kTakenWhole): a copy would hold the computation twice at the end of the
+// reading, and the list, freed after it, stays resident in the CLI's heap
+// (cli/heap.cc) where the analysis that follows has not always a use for it
+// (docs/report-speed.md, "Sixteenth round"). What the list has unused is
+// never touched.
 // Their operand and attribute lists are copied into the module's store
 // (HloModule::lists), one after the other: no allocation per instruction.
 class CollectingVisitor : public HloVisitor {
@@ -78,6 +85,12 @@ class CollectingVisitor : public HloVisitor {
   void Flush() {
     if (open_ == nullptr) return;
     std::vector<HloInstruction>& to = open_->instructions;
+    if (to.empty() && instructions_.size() >= kTakenWhole &&
+        instructions_.size() * 2 >= instructions_.capacity()) {
+      to.swap(instructions_);
+      open_ = nullptr;
+      return;
+    }
     to.reserve(to.size() + instructions_.size());
     std::move(instructions_.begin(), instructions_.end(),
               std::back_inserter(to));
@@ -98,6 +111,9 @@ class CollectingVisitor : public HloVisitor {
   int64_t error_count() const { return error_count_; }
 
  private:
+  // A computation of this many instructions or more may take the list.
+  static constexpr size_t kTakenWhole = size_t{1} << 12;
+
   // A new module, with a store of its own for its lists.
   void AddModule() {
     modules_->emplace_back();
@@ -152,14 +168,39 @@ bool EntriesJoin(const std::vector<HloModule>& head,
   return true;
 }
 
+// Frees `list`, its pages given back first: the CLI's heap keeps freed
+// memory resident (cli/heap.cc), and the analysis that follows a reading
+// has no use for all of it.
+void Release(std::vector<HloInstruction>* list) {
+  list->clear();
+  hlo_internal::DropWholePages(list->data(),
+                               list->capacity() * sizeof(HloInstruction));
+  std::vector<HloInstruction>().swap(*list);
+}
+
+// Moves the instructions of `from` to the end of `to`, and frees `from`'s
+// list and the one `to` leaves if it grows (a computation cut in two is
+// often the dump's entry computation, the largest: tens of MB each).
+void MoveAndFree(std::vector<HloInstruction>* from,
+                 std::vector<HloInstruction>* to) {
+  if (to->capacity() < to->size() + from->size()) {
+    std::vector<HloInstruction> grown;
+    grown.reserve(to->size() + from->size());
+    std::move(to->begin(), to->end(), std::back_inserter(grown));
+    Release(to);
+    to->swap(grown);
+  }
+  std::move(from->begin(), from->end(), std::back_inserter(*to));
+  Release(from);
+}
+
 // Joins `tail` to the modules read before it, as if one reader had read on.
 void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
-  open.instructions.reserve(open.instructions.size() + rest.size());
-  std::move(rest.begin(), rest.end(), std::back_inserter(open.instructions));
+  MoveAndFree(&rest, &open.instructions);
   hlo_internal::LinkHloOperands(&open);
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.

@@ -1,6 +1,8 @@
 // ReadHloModules in parts on several threads: the same modules as read in
 // one piece, wherever the cuts fall, or the one-piece reading's error.
 #include <algorithm>
+#include <cstdio>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +13,12 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/testing/hlo_test_dump.h"
+
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 namespace hlolayout {
 namespace {
@@ -202,6 +210,103 @@ TEST(HloModulesInParts, ComputationsFitted) {
     EXPECT_EQ(c.capacity(), c.size()) << parts << " parts";
   }
 }
+
+// A module whose entry computation is a chain of `length` negates.
+std::string LongChain(int length) {
+  std::string text =
+      "HloModule m\n\nadd {\n  a = f32[] parameter(0)\n"
+      "  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}"
+      "\n\nENTRY main {\n  p0 = f32[8]{0} parameter(0)\n";
+  for (int i = 1; i < length; ++i) {
+    absl::StrAppend(&text, i + 1 == length ? "  ROOT " : "  ", "p", i,
+                    " = f32[8]{0} negate(p", i - 1, ")\n");
+  }
+  absl::StrAppend(&text, "}\n");
+  return text;
+}
+
+// A computation of thousands of instructions keeps the list it was
+// collected in (not copied to one sized exactly: the copy and the freed list
+// both cost resident memory); a small one is sized exactly.
+TEST(HloModulesInParts, LargeComputationKeepsItsList) {
+  constexpr int kLength = 5000;  // between 4096 and 8192
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(LongChain(kLength), HloReadOptions(), nullptr, 1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_EQ(modules->size(), 1u);
+  const std::vector<HloComputation>& c = (*modules)[0].computations;
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c[0].instructions.size(), 3u);
+  EXPECT_EQ(c[0].instructions.capacity(), 3u);
+  ASSERT_EQ(c[1].instructions.size(), size_t{kLength});
+  EXPECT_EQ(c[1].instructions.capacity(), size_t{8192});
+  EXPECT_EQ(c[1].root_index, kLength - 1);
+  EXPECT_EQ(c[1].instructions.back().operands[0].name, "p4998");
+}
+
+#if defined(__GLIBC__) && defined(__linux__)
+int64_t ResidentBytes() {
+  long pages = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (f == nullptr) return 0;
+  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
+  std::fclose(f);
+  return static_cast<int64_t>(resident) * getpagesize();
+}
+
+// The resident bytes a child process gains while it runs `run`, with the
+// CLI's heap settings (cli/heap.cc: one arena, blocks of up to 32 MiB from
+// the heap, never trimmed); -1 where they cannot be had.
+int64_t ResidentGrowth(const std::function<void()>& run) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  const pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    close(fds[0]);
+    int64_t growth = -1;
+    if (mallopt(M_ARENA_MAX, 1) == 1 &&
+        mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1 &&
+        mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1) {
+      const int64_t before = ResidentBytes();
+      run();
+      growth = ResidentBytes() - before;
+    }
+    const ssize_t written = write(fds[1], &growth, sizeof growth);
+    _exit(written == sizeof growth ? 0 : 1);
+  }
+  close(fds[1]);
+  int64_t growth = -1;
+  if (read(fds[0], &growth, sizeof growth) != sizeof growth) growth = -1;
+  close(fds[0]);
+  waitpid(pid, nullptr, 0);
+  return growth;
+}
+
+// Joining a computation cut in two leaves neither part's list resident:
+// reading in two parts costs about as much resident memory as reading
+// whole (it held both parts' lists, 10 MB each, more).
+TEST(HloModulesInParts, JoiningACutComputationFreesItsParts) {
+  const std::string text = LongChain(120000);
+  const size_t cut = text.find("p60000 = ");
+  ASSERT_NE(cut, std::string::npos);
+  const auto read = [&text](std::vector<size_t> cuts) {
+    return [&text, cuts] {
+      bool joined = false;
+      absl::StatusOr<std::vector<HloModule>> modules =
+          hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr,
+                                           cuts, 2, &joined);
+      if (!modules.ok() || joined == cuts.empty()) _exit(2);
+    };
+  };
+  const int64_t whole = ResidentGrowth(read({}));
+  const int64_t parts = ResidentGrowth(read({cut}));
+  if (whole < 0 || parts < 0) {
+    GTEST_SKIP() << "malloc is not glibc's (a sanitizer's?)";
+  }
+  EXPECT_LT(parts, whole + (int64_t{8} << 20)) << whole << " " << parts;
+}
+#endif
 
 // Random edits of a generated dump (some break it): whole and in parts
 // alike, errors included.
