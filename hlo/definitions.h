@@ -35,34 +35,14 @@
 #include <vector>
 
 #if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
 #endif
 
 #include "absl/strings/string_view.h"
 #include "hlolayout/hlo/names.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout::hlo_internal {
-
-// Gives the whole pages of the `bytes` bytes at `p` back to the system
-// (Linux; elsewhere nothing): the memory stays allocated, and what is read
-// from those pages after is zeros. For memory about to be freed into a heap
-// that keeps it resident (cli/heap.cc).
-inline void DropWholePages(void* p, size_t bytes) {
-#if defined(__linux__)
-  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
-  const uintptr_t begin = (at + page - 1) & ~(page - 1);
-  const uintptr_t end = (at + bytes) & ~(page - 1);
-  if (end > begin) {
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-  }
-#else
-  (void)p;
-  (void)bytes;
-#endif
-}
 
 class DefinitionTable {
  public:
@@ -267,7 +247,7 @@ class DefinitionTable {
 
   void DropBlockPages() {
     for (const std::unique_ptr<Entry[]>& block : blocks_) {
-      DropWholePages(block.get(), sizeof(Entry) * kBlockSize);
+      hlolayout::DropWholePages(block.get(), sizeof(Entry) * kBlockSize);
     }
   }
 

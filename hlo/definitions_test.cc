@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "hlolayout/util/pages.h"
 
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
@@ -65,15 +66,6 @@ TEST(DefinitionTableTest, FindsEveryNameAcrossBlocks) {
 }
 
 #if defined(__GLIBC__) && defined(__linux__)
-size_t ResidentBytes() {
-  long pages = 0, resident = 0;
-  FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-  std::fclose(f);
-  return static_cast<size_t>(resident) * static_cast<size_t>(getpagesize());
-}
-
 // A table of many blocks leaves the resident memory when it is destroyed,
 // even where the heap keeps freed memory (the CLI's settings, cli/heap.cc:
 // blocks of up to 32 MiB from the heap, never trimmed).
@@ -89,9 +81,9 @@ TEST(DefinitionTableTest, ManyBlocksLeaveResidentMemoryWhenDestroyed) {
     table->Add(t.names[i], t.shapes[i], nullptr, 0);
   }
   ASSERT_EQ(table->Find(t.names[kNames - 1]), kNames - 1);
-  const size_t before = ResidentBytes();
+  const size_t before = static_cast<size_t>(ResidentBytes());
   table.reset();
-  const size_t after = ResidentBytes();
+  const size_t after = static_cast<size_t>(ResidentBytes());
   EXPECT_LE(after + (size_t{6} << 20), before) << before << " -> " << after;
 }
 #endif

@@ -15,6 +15,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/util/cores.h"
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout {
 namespace {
@@ -173,8 +174,7 @@ bool EntriesJoin(const std::vector<HloModule>& head,
 // has no use for all of it.
 void Release(std::vector<HloInstruction>* list) {
   list->clear();
-  hlo_internal::DropWholePages(list->data(),
-                               list->capacity() * sizeof(HloInstruction));
+  DropWholePages(list->data(), list->capacity() * sizeof(HloInstruction));
   std::vector<HloInstruction>().swap(*list);
 }
 

@@ -13,6 +13,7 @@
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/util/pages.h"
 
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
@@ -230,8 +231,9 @@ std::string LongChain(int length) {
 // both cost resident memory); a small one is sized exactly.
 TEST(HloModulesInParts, LargeComputationKeepsItsList) {
   constexpr int kLength = 5000;  // between 4096 and 8192
+  const std::string text = LongChain(kLength);  // outlives the module
   absl::StatusOr<std::vector<HloModule>> modules =
-      ReadHloModules(LongChain(kLength), HloReadOptions(), nullptr, 1);
+      ReadHloModules(text, HloReadOptions(), nullptr, 1);
   ASSERT_TRUE(modules.ok()) << modules.status();
   ASSERT_EQ(modules->size(), 1u);
   const std::vector<HloComputation>& c = (*modules)[0].computations;
@@ -245,15 +247,6 @@ TEST(HloModulesInParts, LargeComputationKeepsItsList) {
 }
 
 #if defined(__GLIBC__) && defined(__linux__)
-int64_t ResidentBytes() {
-  long pages = 0, resident = 0;
-  FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-  std::fclose(f);
-  return static_cast<int64_t>(resident) * getpagesize();
-}
-
 // The resident bytes a child process gains while it runs `run`, with the
 // CLI's heap settings (cli/heap.cc: one arena, blocks of up to 32 MiB from
 // the heap, never trimmed); -1 where they cannot be had.

@@ -11,15 +11,10 @@
 #include "hlolayout/hlo/source_location.h"
 #include "hlolayout/memory/allocation_text.h"
 #include "hlolayout/memory/dump_memory.h"
+#include "hlolayout/util/bytes.h"
 
 namespace hlolayout {
 namespace {
-
-std::string Percent(int64_t part, int64_t whole) {
-  if (whole == 0) return "0.0%";
-  return absl::StrFormat(
-      "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
 
 // `what`: "module NAME" or a file name.
 void NoCurve(absl::string_view what, absl::string_view why, std::ostream& out) {
@@ -381,7 +376,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
         << ShapeIndexString(v.index) << "</td><td>"
         << draw::XmlEscape(v.shape != nullptr ? v.shape->ToString(true) : "")
         << "</td><td>" << v.bytes << "</td><td>"
-        << Percent(v.bytes, a.peak.bytes) << "</td><td>"
+        << PercentOf(v.bytes, a.peak.bytes) << "</td><td>"
         << (v.shape != nullptr && !v.shape->IsTuple()
                 ? v.bytes - v.logical_bytes
                 : 0)

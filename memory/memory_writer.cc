@@ -18,16 +18,11 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/memory_html.h"
 #include "hlolayout/memory/memory_record.h"
+#include "hlolayout/util/bytes.h"
 #include "hlolayout/util/record.h"
 
 namespace hlolayout {
 namespace {
-
-std::string Percent(int64_t part, int64_t whole) {
-  if (whole == 0) return "0.0%";
-  return absl::StrFormat(
-      "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
-}
 
 // "jit(f)/while/body/add" -> "jit(f)/while/body".
 absl::string_view OpNamePrefix(absl::string_view op_name) {
@@ -82,7 +77,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
       out << "    " << a.instructions[v.instruction].name
           << ShapeIndexString(v.index) << "  "
           << (v.shape != nullptr ? v.shape->ToString(true) : "") << "  "
-          << v.bytes << " B  " << Percent(v.bytes, p->bytes);
+          << v.bytes << " B  " << PercentOf(v.bytes, p->bytes);
       if (v.bytes > v.logical_bytes && !v.shape->IsTuple()) {
         out << "  padding " << (v.bytes - v.logical_bytes) << " B";
       }
@@ -103,7 +98,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
     out << "  by op_name prefix:\n";
     for (const auto& entry : sorted) {
       out << "    " << entry.first << ": " << entry.second << " B ("
-          << Percent(entry.second, p->bytes) << ")\n";
+          << PercentOf(entry.second, p->bytes) << ")\n";
     }
   }
 }

@@ -4,10 +4,7 @@
 #include <array>
 #include <unordered_map>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout {
 namespace memory_internal {
@@ -41,27 +38,6 @@ size_t ClassSize(int c) {
 thread_local bool pool_destroyed = false;
 // DuringAnalysis objects alive on this thread.
 thread_local int analyses = 0;
-
-// Gives the whole pages of the block `p` of `bytes` bytes back to the
-// system: the heap keeps the block for its next requests (the CLI's heap is
-// never trimmed: cli/heap.cc), but until one of them touches it again it
-// does not count in the resident memory. Between the peak of an analysis
-// and the next request of that size the block would otherwise stay
-// resident, unused, and add to the process' peak.
-void DropPages(void* p, size_t bytes) {
-#if defined(__linux__)
-  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
-  const uintptr_t begin = (at + page - 1) & ~(page - 1);
-  const uintptr_t end = (at + bytes) & ~(page - 1);
-  if (end > begin) {
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
-  }
-#else
-  (void)p;
-  (void)bytes;
-#endif
-}
 
 class Pool {
  public:
@@ -104,7 +80,12 @@ class Pool {
     const size_t size = ClassSize(c);
     if (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis) {
       if (size >= ScratchPool::kSmallestDroppedDuringAnalysis) {
-        DropPages(p, size);
+        // The heap keeps the block for its next requests (the CLI's heap
+        // is never trimmed: cli/heap.cc), but until one of them touches it
+        // again it does not count in the resident memory: between the peak
+        // of an analysis and the next request of that size it would
+        // otherwise stay resident, unused, and add to the process' peak.
+        DropWholePages(p, size);
       }
       ::operator delete(p);
       return;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "hlolayout/util/pages.h"
 
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
@@ -33,16 +34,6 @@ TEST(ScratchPool, BlockSizes) {
 }
 
 #if defined(__GLIBC__) && defined(__linux__)
-// Resident bytes of this process (/proc/self/statm).
-size_t ResidentBytes() {
-  long pages = 0, resident = 0;
-  FILE* f = std::fopen("/proc/self/statm", "r");
-  if (f == nullptr) return 0;
-  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-  std::fclose(f);
-  return static_cast<size_t>(resident) * 4096;
-}
-
 // A large block freed during an analysis leaves the resident memory at
 // once, even where the heap keeps freed memory (the CLI's settings,
 // cli/heap.cc: blocks of up to 32 MiB from the heap, never trimmed).
@@ -55,12 +46,12 @@ TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisLeaveResidentMemory) {
     constexpr size_t kBytes = size_t{16} << 20;
     void* p = ScratchPool::Allocate(kBytes);
     std::memset(p, 1, kBytes);
-    const size_t before = ResidentBytes();
+    const size_t before = static_cast<size_t>(ResidentBytes());
     {
       ScratchPool::DuringAnalysis during;
       ScratchPool::Deallocate(p, kBytes);
     }
-    const size_t after = ResidentBytes();
+    const size_t after = static_cast<size_t>(ResidentBytes());
     EXPECT_LE(after + kBytes / 2, before) << before << " -> " << after;
   }).join();
 }

@@ -21,6 +21,7 @@
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/parser/diagnostic.h"
 #include "hlolayout/report/report.h"
+#include "hlolayout/util/bytes.h"
 
 namespace hlolayout {
 namespace {
@@ -163,6 +164,19 @@ DumpFolderRow DumpFolderRowOf(const ModuleReport& m, const std::string& file) {
   }
   row.peak_error = f.error;
   return row;
+}
+
+std::string DumpFolderRow::allocated_text() const {
+  if (allocated_bytes >= 0) {
+    return absl::StrCat(ShortBytes(allocated_bytes), " (", platform, ")");
+  }
+  if (platform == "tpu") return "n/a (tpu)";
+  return scheduled ? "error" : "not scheduled";
+}
+
+std::string DumpFolderRow::peak_text() const {
+  if (peak_bytes >= 0) return ShortBytes(peak_bytes);
+  return scheduled ? "error" : "not scheduled";
 }
 
 double DumpFolderRow::expansion() const {

@@ -94,6 +94,10 @@ struct DumpFolderRow {
   }
   // padded / logical; 1 when logical is 0.
   double expansion() const;
+  // The table's cells for what XLA allocates and the peak: "2.0 KiB (gpu)",
+  // "n/a (tpu)", "error" (scheduled, no answer) or "not scheduled".
+  std::string allocated_text() const;
+  std::string peak_text() const;
 };
 
 struct FailedDumpFile {

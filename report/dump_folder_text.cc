@@ -44,22 +44,13 @@ std::string DumpFolderTableText(const DumpFolderTable& table) {
          "XLA allocates", "live-range peak", "file"}};
     int64_t instructions = 0, logical = 0, padded = 0;
     for (const DumpFolderRow& r : table.rows) {
-      const std::string none = r.scheduled ? "error" : "not scheduled";
-      std::string allocated = none;
-      if (r.allocated_bytes >= 0) {
-        allocated =
-            absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
-      } else if (r.platform == "tpu") {
-        allocated = "n/a (tpu)";
-      }
-      const std::string peak =
-          r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none;
       cells.push_back(
           {r.module.empty() ? "(no name)" : r.module,
            absl::StrCat(r.instructions),
            ShortBytes(r.buffer_padded_bytes) + (r.buffer_overflow ? "+" : ""),
            ShortBytes(r.padding_bytes()),
-           absl::StrFormat("%.2fx", r.expansion()), allocated, peak, r.file});
+           absl::StrFormat("%.2fx", r.expansion()), r.allocated_text(),
+           r.peak_text(), r.file});
       instructions += r.instructions;
       logical += r.buffer_logical_bytes;
       padded += r.buffer_padded_bytes;

@@ -206,19 +206,10 @@ void RenderFolderLead(const DumpFolderTable& t, std::ostream& out) {
          "<th data-key=\"file\">file</th></tr></thead>\n<tbody>\n";
   int64_t i = 0;
   for (const DumpFolderRow& r : t.rows) {
-    const std::string none = r.scheduled ? "error" : "not scheduled";
-    std::string allocated = none;
-    if (r.allocated_bytes >= 0) {
-      allocated =
-          absl::StrCat(ShortBytes(r.allocated_bytes), " (", r.platform, ")");
-    } else if (r.platform == "tpu") {
-      allocated = "n/a (tpu)";
-    }
     out << "<tr class=\"folder-row\" data-i=\"" << i++ << "\">"
         << TextCell(r.module.empty() ? "(no name)" : r.module)
-        << NumCell(r.allocated_bytes, allocated)
-        << NumCell(r.peak_bytes,
-                   r.peak_bytes >= 0 ? ShortBytes(r.peak_bytes) : none)
+        << NumCell(r.allocated_bytes, r.allocated_text())
+        << NumCell(r.peak_bytes, r.peak_text())
         << NumCell(r.buffer_padded_bytes, ShortBytes(r.buffer_padded_bytes))
         << NumCell(r.padding_bytes(), ShortBytes(r.padding_bytes()))
         << absl::StrFormat("<td class=\"n\" data-v=\"%.4f\">%.2fx</td>",

@@ -52,4 +52,10 @@ std::string BytesWithUnit(int64_t bytes) {
   return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
 }
 
+std::string PercentOf(int64_t part, int64_t whole) {
+  if (whole == 0) return "0.0%";
+  return absl::StrFormat(
+      "%.1f%%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
 }  // namespace hlolayout

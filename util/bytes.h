@@ -4,6 +4,7 @@
 //   ShortBytes(20480)        -> "20.0 KiB"          (tables)
 //   BytesWithTotal(20480)    -> "20.0 KiB (20480 B)" (report text)
 //   BytesWithUnit(22056980)  -> "21.04 MiB (22,056,980 bytes)" (memory text)
+//   PercentOf(512, 2048)     -> "25.0%"             (a part of a total)
 //
 // Below 1 KiB: "512 B", "512 B", "512 bytes". Units are powers of 1024 up
 // to EiB. XLA's own HumanReadableNumBytes ("25.01MiB"), which the texts of
@@ -25,6 +26,10 @@ std::string BytesWithTotal(int64_t bytes);
 // "1,023 bytes", "-1,023 bytes", "21.04 MiB (22,056,980 bytes)"; the sign
 // kept for negative counts.
 std::string BytesWithUnit(int64_t bytes);
+
+// `part` as a percentage of `whole`, one decimal: "25.0%"; "0.0%" when
+// `whole` is 0.
+std::string PercentOf(int64_t part, int64_t whole);
 
 }  // namespace hlolayout
 

@@ -33,5 +33,12 @@ TEST(Bytes, BytesWithUnit) {
             "3.00 TiB (3,298,534,883,328 bytes)");
 }
 
+TEST(BytesTest, PercentOf) {
+  EXPECT_EQ(PercentOf(512, 2048), "25.0%");
+  EXPECT_EQ(PercentOf(1, 3), "33.3%");
+  EXPECT_EQ(PercentOf(7, 0), "0.0%");
+  EXPECT_EQ(PercentOf(2048, 2048), "100.0%");
+}
+
 }  // namespace
 }  // namespace hlolayout
