@@ -10,8 +10,8 @@
 // tens of MB of shapes and per-module state. With 4 KiB pages each new page
 // of that costs a page fault, and on the virtual machines this tool is built
 // and measured on a fault costs 6 to 13 us: 7,400 faults were a quarter of
-// `report --summary`'s time (docs/report-speed-history.md, "Fourth round"). Huge
-// pages need 512 times fewer faults.
+// `report --summary`'s time (docs/report-speed-history.md, "Fourth round").
+// Huge pages need 512 times fewer faults.
 //
 // What it does (glibc only; elsewhere, and under the sanitizers, which
 // replace malloc, it does nothing): grows the main heap once by a

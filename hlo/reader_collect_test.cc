@@ -230,7 +230,7 @@ std::string LongChain(int length) {
 // collected in (not copied to one sized exactly: the copy and the freed list
 // both cost resident memory); a small one is sized exactly.
 TEST(HloModulesInParts, LargeComputationKeepsItsList) {
-  constexpr int kLength = 5000;  // between 4096 and 8192
+  constexpr int kLength = 5000;                 // between 4096 and 8192
   const std::string text = LongChain(kLength);  // outlives the module
   absl::StatusOr<std::vector<HloModule>> modules =
       ReadHloModules(text, HloReadOptions(), nullptr, 1);

@@ -5,8 +5,8 @@
 //
 // A reading split over more threads than there are idle cores waits for
 // cores: on a machine whose cores are all busy, two threads read a dump more
-// slowly than one (docs/report-speed-history.md). Reading on more threads gives the
-// same answers, so the default can follow the machine.
+// slowly than one (docs/report-speed-history.md). Reading on more threads gives
+// the same answers, so the default can follow the machine.
 #ifndef HLOLAYOUT_UTIL_CORES_H_
 #define HLOLAYOUT_UTIL_CORES_H_
 

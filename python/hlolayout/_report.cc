@@ -161,8 +161,8 @@ py::object PyDumpFolder(const std::string& folder, const std::string& order,
                         int64_t threads) {
   DumpFolderOrder sort;
   if (!ParseDumpFolderOrder(order, &sort)) {
-    throw py::value_error(absl::StrCat("sort must be ", kSortKeyList,
-                                       ", got '", order, "'"));
+    throw py::value_error(
+        absl::StrCat("sort must be ", kSortKeyList, ", got '", order, "'"));
   }
   if (threads < 0 || threads > 256) {
     throw py::value_error(
