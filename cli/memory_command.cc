@@ -166,7 +166,7 @@ bool ReadCreationOrder(const std::string& path,
 
 // The flags of `memory` on files: what to print and how.
 struct MemoryFlags {
-  std::string format;
+  MemoryForm format = MemoryForm::kText;  // --format's
   absl::optional<XlaPlatform> requested;
   std::vector<std::string> creation_order;
   int64_t top = 20, space = -1, threads = 0;
@@ -175,15 +175,15 @@ struct MemoryFlags {
 // Reads the flags into `f`: 0, or 2 after a usage error printed.
 int ParseMemoryFlags(const Args& a, MemoryFlags& f, IoContext& io) {
   const Args* args = &a;
-  f.format = args->Value("format", "text");
-  const std::string& format = f.format;
-  if (format != "text" && format != "xla" && format != "xla-buffers" &&
-      format != "xla-usage") {
+  const std::string format = args->Value("format", "text");
+  const absl::optional<MemoryForm> form = MemoryFormNamed(format);
+  if (!form.has_value()) {
     io.err << "hlolayout memory: --format must be text, xla, xla-buffers or "
               "xla-usage, not '"
            << format << "'\n";
     return 2;
   }
+  f.format = *form;
   const std::string platform_text = args->Value("platform", "");
   if (!platform_text.empty() && platform_text != "gpu" &&
       platform_text != "cpu") {
@@ -284,7 +284,7 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
   MemoryWriterOptions writer_options;
   writer_options.form = args->Has("html")   ? MemoryForm::kHtml
                         : args->Has("json") ? MemoryForm::kJson
-                                            : *MemoryFormNamed(flags.format);
+                                            : flags.format;
   writer_options.top = flags.top;
   writer_options.space = flags.space;
   MemoryWriter writer(writer_options);
