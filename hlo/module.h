@@ -91,7 +91,9 @@ struct HloOperand {
   int32_t output_index = kWholeResult;
   // The instruction that defines `name`: its index in the same computation,
   // set by ReadHloModules; -1 when none does (a module read with
-  // keep_going past errors, or an instruction streamed to a visitor).
+  // keep_going past errors). An instruction streamed to a visitor has the
+  // index the reader found as it read (-1 for a name it has not found:
+  // defined before the part a thread reads, or not at all).
   int32_t index = -1;
 
   bool has_shape() const { return shape != nullptr; }

@@ -138,7 +138,7 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand,
                             computation_.name, "' before its use"));
 }
 
-absl::Status Reader::CheckInstruction(const DraftInstruction& in,
+absl::Status Reader::CheckInstruction(DraftInstruction& in,
                                       const int64_t* resolved) {
   const HloOpcodeInfo* info = HloOpcodeInfoOf(in.opcode);
   absl::string_view wrapped;
@@ -149,7 +149,9 @@ absl::Status Reader::CheckInstruction(const DraftInstruction& in,
     kinds |= HloAttributeKindOf(attribute.name);
   }
   const bool operands = options_.read_operands;
-  if (operands) {
+  if (!operands) {
+    for (HloOperand& operand : in.operand_list) operand.index = -1;
+  } else {
     absl::Status status;
     if (HloInstructionHasRules(info, in.operands.size(), stage, kinds)) {
       status = CheckRules(in, info, stage);
@@ -157,11 +159,15 @@ absl::Status Reader::CheckInstruction(const DraftInstruction& in,
     }
     // Operands are defined before their use (as XLA's parser reads them).
     for (size_t i = 0; i < in.operands.size(); ++i) {
+      HloOperand& operand = in.operand_list[i];
       // Looked up by FastInstruction (or recorded already, kBeforePart).
-      if (resolved != nullptr && resolved[i] != -1) continue;
-      const HloOperand& operand = in.operands[i];
+      if (resolved != nullptr && resolved[i] != -1) {
+        operand.index = IndexOfDefinition(resolved[i]);
+        continue;
+      }
       const absl::string_view shape_text = in.operand_shape_text(i);
       const int64_t d = FindDefinition(operand.name);
+      operand.index = IndexOfDefinition(d);
       if (d < 0) {
         status = UndefinedOperand(operand, shape_text);
       } else if (!shape_text.empty() || operand.has_output_index()) {

@@ -45,6 +45,7 @@ class CollectingVisitor : public HloVisitor {
                     size_t text_bytes)
       : modules_(modules),
         errors_(errors),
+        continuation_(continuation),
         // XLA dumps have a computation per 1 to 6 KB; what is not used of
         // the reserve is never touched.
         expected_computations_(std::min<size_t>(text_bytes / 1024, 1 << 20)) {
@@ -74,12 +75,13 @@ class CollectingVisitor : public HloVisitor {
     HloComputation& c = modules_->back().computations.back();
     c.root_index = root_index;
     c.execution_thread = execution_thread;
-    // On the thread that read it (a computation continued across a cut is
-    // linked again once joined: Absorb).
-    hlo_internal::LinkHloOperands(&c);
-    if (modules_->size() == 1 && modules_->back().computations.size() == 1) {
-      first_computation_ended_ = true;
-    }
+    const bool first =
+        modules_->size() == 1 && modules_->back().computations.size() == 1;
+    // The reader links the operands as it reads; what it left, on the
+    // thread that read it. A computation continued across a cut is linked
+    // once joined (Absorb).
+    if (!(first && continuation_)) hlo_internal::LinkHloOperandsLeft(&c);
+    if (first) first_computation_ended_ = true;
   }
   // Moves the instructions gathered into the computation they belong to
   // (also when it is left open: the reading stopped in it).
@@ -127,6 +129,7 @@ class CollectingVisitor : public HloVisitor {
 
   std::vector<HloModule>* modules_;
   std::vector<absl::Status>* errors_;
+  const bool continuation_;
   const size_t expected_computations_;
   std::vector<HloInstruction> instructions_;
   HloComputation* open_ = nullptr;  // where instructions_ go
@@ -150,7 +153,52 @@ int64_t EntryMarked(const HloModule& module, size_t from = 0) {
 struct TailModules {
   std::vector<HloModule> modules;
   std::unique_ptr<CollectingVisitor> visitor;
+  HloPartLinks links;  // its definitions across the cuts
 };
+
+// The definitions of the computation open at a cut, part by part: each
+// part's table (in step with the instructions it read: definition i is its
+// i-th) and where that part's instructions start in the joined
+// computation. Empty when not known.
+using OpenDefinitions =
+    std::vector<std::pair<const hlo_internal::DefinitionTable*, size_t>>;
+
+// Links the operands of instructions `from` on of `c`, read by a part that
+// began inside it: their indices, relative to `from` (`own`, its table,
+// in step), are moved by `from`; the names the part did not define are
+// looked up in `before`, the latest part first. False when it cannot
+// (LinkHloOperands then links the whole computation).
+bool LinkAcrossCut(HloComputation* c, size_t from,
+                   const hlo_internal::DefinitionTable* own,
+                   const OpenDefinitions& before) {
+  std::vector<HloInstruction>& instructions = c->instructions;
+  if (own == nullptr || before.empty() ||
+      own->size() != instructions.size() - from ||
+      instructions.size() > static_cast<size_t>(INT32_MAX)) {
+    return false;
+  }
+  for (size_t i = from; i < instructions.size(); ++i) {
+    const HloInstruction& in = instructions[i];
+    // The module's own lists, as in LinkHloOperands.
+    HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
+    for (size_t k = 0; k < in.operands.size(); ++k) {
+      HloOperand& operand = operands[k];
+      if (operand.index >= 0) {
+        operand.index += static_cast<int32_t>(from);
+        continue;
+      }
+      for (auto part = before.rbegin(); part != before.rend(); ++part) {
+        const int64_t d = part->first->Find(operand.name);
+        if (d >= 0) {
+          operand.index = static_cast<int32_t>(part->second + d);
+          break;
+        }
+      }
+      if (operand.index < 0) return false;
+    }
+  }
+  return true;
+}
 
 // True when no module gets two ENTRYs across the cuts (the reader, reading
 // the text whole, stops there with an error; two ROOTs across a cut are
@@ -194,14 +242,30 @@ void MoveAndFree(std::vector<HloInstruction>* from,
   Release(from);
 }
 
-// Joins `tail` to the modules read before it, as if one reader had read on.
-void Absorb(TailModules* tail, std::vector<HloModule>* modules) {
+// Joins `tail` to the modules read before it, as if one reader had read on;
+// `open`: the definitions of the computation open at the tail's cut, then
+// at the next.
+void Absorb(TailModules* tail, OpenDefinitions* defined,
+            std::vector<HloModule>* modules) {
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
+  const size_t from = open.instructions.size();
   MoveAndFree(&rest, &open.instructions);
-  hlo_internal::LinkHloOperands(&open);
+  const hlo_internal::DefinitionTable* own =
+      tail->links.first.definitions.get();
+  if (!LinkAcrossCut(&open, from, own, *defined)) {
+    hlo_internal::LinkHloOperands(&open);
+  }
+  if (tail->visitor->first_computation_ended()) {
+    defined->clear();
+    const hlo_internal::DefinitionTable* last =
+        tail->links.has_last ? tail->links.last.definitions.get() : nullptr;
+    if (last != nullptr) defined->emplace_back(last, 0);
+  } else if (own != nullptr) {
+    defined->emplace_back(own, from);
+  }
   if (tail->visitor->first_computation_ended()) {
     // The ROOT (one at most: JoinHloParts checks it), else the last.
     open.root_index = static_cast<int64_t>(open.instructions.size()) - 1;
@@ -273,15 +337,26 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
       const size_t end = k + 1 < cuts.size() ? cuts[k + 1] : text.size();
       tails[k].visitor = std::make_unique<CollectingVisitor>(
           &tails[k].modules, nullptr, true, end - cuts[k]);
-      parts.push_back({tails[k].visitor.get(), &tails[k].modules});
+      parts.push_back(
+          {tails[k].visitor.get(), &tails[k].modules, &tails[k].links});
     }
+    HloPartLinks head_links;
     status = ReadInParts(
-        text, options, cuts, threads, {&visitor, &modules}, parts,
+        text, options, cuts, threads, {&visitor, &modules, &head_links}, parts,
         [&](size_t k) { tails[k].visitor->Flush(); },
         [&] { return EntriesJoin(modules, tails); }, joined);
     visitor.Flush();
     if (*joined) {
-      for (TailModules& tail : tails) Absorb(&tail, &modules);
+      // The head stopped inside a computation (ReadTail begins in one).
+      OpenDefinitions defined;
+      const hlo_internal::DefinitionTable* head_table =
+          head_links.last.definitions.get();
+      if (head_table != nullptr &&
+          head_table->size() ==
+              modules.back().computations.back().instructions.size()) {
+        defined.emplace_back(head_table, 0);
+      }
+      for (TailModules& tail : tails) Absorb(&tail, &defined, &modules);
     }
   }
   if (!status.ok() && !options.keep_going) return status;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -60,6 +61,27 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
   return out;
 }
 
+// Each operand's index is the latest instruction before it, in its
+// computation, of the operand's name (-1 when none): the reader links most
+// as it reads, a join of parts the rest; this looks every name up again.
+void ExpectLinkedByName(const absl::StatusOr<std::vector<HloModule>>& modules) {
+  if (!modules.ok()) return;
+  for (const HloModule& m : *modules) {
+    for (const HloComputation& c : m.computations) {
+      std::map<absl::string_view, int32_t> latest;
+      for (size_t i = 0; i < c.instructions.size(); ++i) {
+        const HloInstruction& in = c.instructions[i];
+        for (const HloOperand& o : in.operands) {
+          const auto it = latest.find(o.name);
+          EXPECT_EQ(o.index, it == latest.end() ? -1 : it->second)
+              << c.header.name << " " << in.name << " " << o.name;
+        }
+        latest[in.name] = static_cast<int32_t>(i);
+      }
+    }
+  }
+}
+
 // The starts of the lines that may begin an instruction (HloCutPoints'
 // candidates): every line start past the first line, at its first byte
 // that is not a space.
@@ -78,10 +100,14 @@ std::vector<size_t> LineStarts(absl::string_view text) {
 // parts were joined.
 bool ExpectSame(absl::string_view text, const std::vector<size_t>& cuts) {
   bool joined = false;
-  const std::string whole = Describe(ReadHloModules(text));
-  const std::string parts = Describe(hlo_internal::ReadModulesInParts(
-      text, HloReadOptions(), nullptr, cuts, 2, &joined));
-  EXPECT_EQ(parts, whole) << "cuts " << absl::StrJoin(cuts, ",");
+  const absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text);
+  const absl::StatusOr<std::vector<HloModule>> read_in_parts =
+      hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr, cuts, 2,
+                                       &joined);
+  ExpectLinkedByName(read);
+  ExpectLinkedByName(read_in_parts);
+  EXPECT_EQ(Describe(read_in_parts), Describe(read))
+      << "cuts " << absl::StrJoin(cuts, ",");
   return joined;
 }
 

@@ -187,8 +187,9 @@ inline absl::Status Reader::ReadBodyInstruction() {
   // Instructions written inline come first: each is defined before the
   // one that uses it.
   const size_t defined = definitions_->size();
+  definitions_in_step_ = defined == static_cast<uint64_t>(instruction_count_);
   if (careful) {
-    for (const DraftInstruction& nested : inline_) {
+    for (DraftInstruction& nested : inline_) {
       status = CheckInstruction(nested);
       if (!status.ok()) break;
       AddDefinition(nested.name, nested.shape_text, nested.shape, kKept);

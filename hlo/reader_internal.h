@@ -136,6 +136,9 @@ struct DraftInstruction : HloInstruction {
 struct PartReading {
   HloVisitor* visitor;
   std::vector<HloModule>* collect;
+  // When set, receives what the part leaves across its cuts once the parts
+  // are joined (the definitions of the computations open at them).
+  HloPartLinks* links = nullptr;
 };
 
 // ReadHloModules on `threads` threads, the text cut at `cuts` (none: in one
@@ -163,6 +166,9 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked = false,
 // LinkHloModule that needs only the computation, done by each reading
 // thread as its computations end.
 void LinkHloOperands(HloComputation* computation);
+// The same, unless the reader linked every operand of `computation` as it
+// read it (every HloOperand::index set); returns whether it linked them.
+bool LinkHloOperandsLeft(HloComputation* computation);
 
 // An error located at the entry computation when no computation says ENTRY
 // and the last one, taken as the entry, does not match the module header's
@@ -417,9 +423,15 @@ class Reader {
   // chains), its operand and control-predecessor names and called
   // computations noted for the end of its computation and module.
   // `resolved` (may be null): what FastInstruction resolved of its operands
-  // (operand_defs_).
-  absl::Status CheckInstruction(const DraftInstruction& in,
+  // (operand_defs_). Sets each operand's `index` to its definition when
+  // the definitions are in step with the instructions handed over
+  // (definitions_in_step_), else to -1.
+  absl::Status CheckInstruction(DraftInstruction& in,
                                 const int64_t* resolved = nullptr);
+  // Whether definition i of the computation is the i-th instruction handed
+  // to the visitor, as HloOperand::index counts (set for each instruction
+  // before its checks; false after an instruction skipped with keep_going).
+  bool definitions_in_step_ = true;
   // Whether the opcode of the instruction CheckInstruction saw last is
   // unknown (HloVisitor::UnknownOpcode).
   bool unknown_opcode_ = false;
@@ -463,6 +475,13 @@ class Reader {
   // ones go through definition_index_.
   int64_t FindDefinition(absl::string_view name) const {
     return definitions_->Find(name);
+  }
+  // HloOperand::index for definition `d` (-1 when none, kBeforePart, or the
+  // definitions out of step with the instructions handed over).
+  int32_t IndexOfDefinition(int64_t d) const {
+    return d >= 0 && d <= INT32_MAX && definitions_in_step_
+               ? static_cast<int32_t>(d)
+               : -1;
   }
   // HloPartLinks: the open computation and module as seen from this part.
   void FillComputationSide(HloPartLinks::Side* side);

@@ -159,6 +159,18 @@ void LinkHloOperands(HloComputation* computation) {
   LinkOperands(computation, &defined);
 }
 
+bool LinkHloOperandsLeft(HloComputation* computation) {
+  for (const HloInstruction& in : computation->instructions) {
+    for (const HloOperand& operand : in.operands) {
+      if (operand.index < 0) {
+        LinkHloOperands(computation);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 absl::Status LinkHloModule(HloModule* module, bool operands_linked,
                            int64_t max_count) {
   max_count = std::min<int64_t>(max_count, INT32_MAX);

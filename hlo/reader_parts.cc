@@ -543,6 +543,12 @@ absl::Status ReadInParts(absl::string_view text, const HloReadOptions& options,
   *joined = reader.stopped();
   cancel = true;  // the tails are of no use when the head read on
   join();
+  if (*joined) {
+    if (head.links != nullptr) *head.links = std::move(head_links);
+    for (size_t k = 0; k < n; ++k) {
+      if (tails[k].links != nullptr) *tails[k].links = std::move(links[k]);
+    }
+  }
   return *joined ? absl::OkStatus() : status;
 }
 
