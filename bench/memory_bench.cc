@@ -16,8 +16,8 @@
 //
 // glibc's allocator is pinned for the whole run (kPinnedAllocator below):
 // the figures are the work of reading and of the analysis, not how often
-// the allocator hands freed memory back to the system (docs/memory.md,
-// "Speed").
+// the allocator hands freed memory back to the system
+// (docs/memory-speed.md, "Speed").
 #include <malloc.h>
 
 #include <string>

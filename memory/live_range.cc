@@ -59,7 +59,7 @@ bool IsEffectiveScalar(const Shape& shape) {
 // instruction records are an allocation of their own, as are each
 // instruction's operands and attributes: the hardware prefetcher does not
 // see them coming, and reading them is most of the time of building the
-// nodes (docs/memory.md, "Speed").
+// nodes (docs/memory-speed.md, "Speed").
 inline void Prefetch(const void* p, size_t bytes) {
   const char* c = static_cast<const char*>(p);
   for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);

@@ -143,7 +143,7 @@ absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
 // computation (the result is the same either way); the defaults are what
 // AnalyzeMemory(module) does.
 struct MemoryAnalysisOptions {
-  // Shortcuts of the scheduler replays (docs/memory.md, "Speed"): a
+  // Shortcuts of the scheduler replays (docs/memory-speed.md, "Speed"): a
   // computation whose scheduling graph equals one replayed before takes
   // that replay's order (XlaReplayCache, memory/xla_schedulers.h), and
   // sample replays that cannot change which scheduler is chosen are not

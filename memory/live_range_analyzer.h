@@ -5,7 +5,8 @@
 // `%name#N` operands by replaying XLA's schedulers; live_range_ranges.cc
 // computes live ranges, their normalization and the peaks;
 // live_range_text.cc prints XLA's dump text. The rules are XLA's, stated
-// in docs/memory.md; the layout is for speed (docs/memory.md, "Speed"):
+// in docs/memory.md; the layout is for speed (docs/memory-speed.md,
+// "Speed"):
 // the reader's instruction records are read once, into one node per
 // scheduled instruction (and per get-tuple-element restored from a
 // `%name#N` operand), and every later pass works on the nodes. Lists

@@ -1,7 +1,8 @@
 // Where the get-tuple-elements folded into `%name#N` operands ran: XLA's
 // memory schedulers replayed on each computation's scheduling graph
 // (memory/xla_schedulers.h; docs/memory.md, "Where the folded
-// get-tuple-elements ran"), with the shortcuts of docs/memory.md, "Speed".
+// get-tuple-elements ran"), with the shortcuts of docs/memory-speed.md,
+// "Speed".
 #include <algorithm>
 #include <array>
 #include <utility>

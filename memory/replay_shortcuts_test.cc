@@ -1,6 +1,6 @@
 // The scheduler replays' shortcuts (a replay reused for computations with
 // equal scheduling graphs, sample replays skipped when they cannot change
-// the chosen scheduler; docs/memory.md, "Speed") give the analysis that
+// the chosen scheduler; docs/memory-speed.md, "Speed") give the analysis that
 // running every replay gives, on random modules and on XLA's dumps.
 #include <fstream>
 #include <memory>

@@ -1,5 +1,6 @@
 // memory/scratch_pool.h: memory for the memory analysis' large arrays,
-// kept per thread from one analysis to the next (docs/memory.md, "Speed").
+// kept per thread from one analysis to the next (docs/memory-speed.md,
+// "Speed").
 //
 //   ScratchVector<int64_t> value_of(positions, -1);  // from this thread's
 //                                                    // pool when it can

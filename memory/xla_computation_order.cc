@@ -727,8 +727,8 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
   // Loop conditions and bodies that passes cloned: each loop's condition
   // then its body, as on XLA:CPU (LoopComputations). The importer's keep
   // its order (a while loop's body first), which XLA:GPU's fusion follows
-  // in most modules but not in all (docs/memory.md, "Checked against
-  // XLA:GPU").
+  // in most modules but not in all (docs/memory-xla-checks.md, "Checked
+  // against XLA:GPU").
   const std::vector<int64_t> loop_place = ClonedLoopPlaces(g);
   constexpr absl::string_view kReduceSub = ".reduce_sub_computation";
   absl::flat_hash_set<absl::string_view> names;

@@ -1,7 +1,7 @@
 // What the XLA:CPU oracle (differential/xla) found: each test is a rule of
 // XLA's that the library did not follow until a module compiled by jaxlib
-// showed the difference (docs/memory.md, "Checked against XLA"). Each fails
-// on the code before its fix.
+// showed the difference (docs/memory-xla-checks.md, "Checked against XLA").
+// Each fails on the code before its fix.
 #include <string>
 #include <vector>
 

@@ -1,8 +1,8 @@
 // What the XLA:GPU oracle (differential/xla --target h100|a100|b200) found:
 // each test is a rule of XLA's that the library did not follow until a
 // module compiled by XLA:GPU (jaxlib 0.10.2's CUDA plugin, no GPU needed)
-// showed the difference (docs/memory.md, "Checked against XLA:GPU"). Each
-// fails on the code before its fix.
+// showed the difference (docs/memory-xla-checks.md, "Checked against
+// XLA:GPU"). Each fails on the code before its fix.
 #include <string>
 #include <vector>
 

@@ -176,7 +176,7 @@ void DecodeSchedulingGraph(const FlatSchedulingGraph& flat,
 // Replays of the many computations of one module. A graph equal, in all
 // that a replay reads, to one replayed before gets that replay's order
 // without a replay: loop bodies, conditions and branches that come from
-// one source are often such copies (docs/memory.md, "Speed").
+// one source are often such copies (docs/memory-speed.md, "Speed").
 //
 // The key is the scheduler, the flat graph and, for the DFS schedulers
 // (whose tie-break compares names), the order of the names, not the names

@@ -14,7 +14,7 @@ text of a module that uses the layout (parsed and verified). hlolayout is
 asked through `hlolayout triton check --batch`. Compared: the bases, the
 attribute as Triton prints it, and refusals. One table per family; the exit
 status is 1 when any difference is not one of DOCUMENTED below (each named
-in docs/triton.md), 0 otherwise.
+in docs/triton-checks.md; the version rules in docs/triton.md), 0 otherwise.
 """
 
 import argparse

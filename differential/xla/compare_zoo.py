@@ -39,7 +39,7 @@ CHECKS = ("memory_analysis", "buffers", "value_ids", "created_ids", "usage",
           "live_ranges", "counts")
 
 # Fields of compiled.memory_analysis() that a dump cannot give: the size of
-# the code XLA generated (docs/memory.md, "Checked against XLA").
+# the code XLA generated (docs/memory-xla-checks.md, "Checked against XLA").
 NOT_IN_THE_DUMP = ("generated_code_size_in_bytes", "host_generated_code_size_in_bytes")
 
 

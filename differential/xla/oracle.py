@@ -84,8 +84,8 @@ def listed_value_id_modules(path):
 
 # The open differences of XLA:GPU (one line per target:module, check and
 # the class of the difference, tab-separated), listed by the last full run
-# so that CI's sample fails on a new difference only; docs/memory.md,
-# "Checked against XLA:GPU", names each class.
+# so that CI's sample fails on a new difference only;
+# docs/memory-xla-checks.md, "Checked against XLA:GPU", names each class.
 KNOWN_GPU_DIFFERENCES = os.path.join(HERE, "known_gpu_differences.txt")
 
 
@@ -348,7 +348,8 @@ def main():
     args.known.extend(kept)
     with open(KNOWN_GPU_DIFFERENCES, "w") as f:
       f.write("# XLA:GPU's open differences (oracle.py --write-known-gpu after a full run):\n"
-              "# target:module, check, class (docs/memory.md, \"Checked against XLA:GPU\").\n")
+              "# target:module, check, class (docs/memory-xla-checks.md,"
+              " \"Checked against XLA:GPU\").\n")
       f.write("".join(line + "\n" for line in sorted(set(args.known))))
   if not args.no_parser_cases:
     rows, unused, _ = parser_cases.compare(

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# XLA as the oracle (docs/memory.md, "Checked against XLA"): makes the venv
-# of requirements.txt, builds hlolayout, compiles the whole zoo with XLA:CPU
-# (modules compiled before are reused from the cache), compares every module
-# and every case of tests/data/xla_parser_cases.txt, prints one table.
+# XLA as the oracle (docs/memory-xla-checks.md, "Checked against XLA"):
+# makes the venv of requirements.txt, builds hlolayout, compiles the whole
+# zoo with XLA:CPU (modules compiled before are reused from the cache),
+# compares every module and every case of tests/data/xla_parser_cases.txt,
+# prints one table.
 #
 #   differential/xla/run.sh                     the whole zoo
 #   differential/xla/run.sh --programs mlp_sgd  some programs
