@@ -511,22 +511,16 @@ const HloOpcodeInfo* HloOpcodeInfoOf(HloOpcode opcode) {
 }
 
 uint32_t HloAttributeKindOf(absl::string_view n) {
+  if (IsCalleeAttribute(n)) {
+    if (Eq(n, "calls")) return kHloAttrCalls | kHloAttrCallee;
+    if (Eq(n, "branch_computations")) return kHloAttrCallee | kHloAttrBranches;
+    return kHloAttrCallee;
+  }
   // One length compare for most (metadata, backend_config, sharding,
   // frontend_attributes...).
   switch (n.size()) {
-    case 4:
-      return Eq(n, "body") ? kHloAttrCallee : 0;
-    case 5:
-      return Eq(n, "calls") ? kHloAttrCalls | kHloAttrCallee : 0;
     case 6:
-      if (Eq(n, "window")) return kHloAttrSyntax;
-      return Eq(n, "select") ? kHloAttrCallee : 0;  // select-and-scatter
-    case 7:
-      return Eq(n, "scatter") ? kHloAttrCallee : 0;  // select-and-scatter
-    case 8:
-      return Eq(n, "to_apply") ? kHloAttrCallee : 0;
-    case 9:
-      return Eq(n, "condition") ? kHloAttrCallee : 0;
+      return Eq(n, "window") ? kHloAttrSyntax : 0;
     case 10:
       if (Eq(n, "dimensions")) return kHloAttrDimensions;
       return Eq(n, "dim_labels") ? kHloAttrSyntax : 0;
@@ -536,17 +530,6 @@ uint32_t HloAttributeKindOf(absl::string_view n) {
       return Eq(n, "replica_groups") ? kHloAttrSyntax : 0;
     case 15:
       return Eq(n, "result_accuracy") ? kHloAttrSyntax : 0;
-    case 16:
-      return Eq(n, "true_computation") ? kHloAttrCallee : 0;
-    case 17:
-      return Eq(n, "false_computation") ? kHloAttrCallee : 0;
-    case 19:
-      if (Eq(n, "branch_computations")) {
-        return kHloAttrCallee | kHloAttrBranches;
-      }
-      // A custom call with several computations prints them as
-      // called_computations={...} (one as to_apply=).
-      return Eq(n, "called_computations") ? kHloAttrCallee : 0;
     case 20:
       return Eq(n, "control-predecessors") ? kHloAttrControl : 0;
     case 22:

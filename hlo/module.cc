@@ -96,47 +96,41 @@ bool IsInlineComputation(absl::string_view value) {
 
 }  // namespace
 
+bool IsCalleeAttribute(absl::string_view n) {
+  // One compare per attribute (metadata, backend_config... are asked about
+  // for every instruction): the names differ in length.
+  switch (n.size()) {
+    case 4:
+      return Eq(n, "body");
+    case 5:
+      return Eq(n, "calls");
+    case 6:
+      return Eq(n, "select");  // select-and-scatter
+    case 7:
+      return Eq(n, "scatter");  // select-and-scatter
+    case 8:
+      return Eq(n, "to_apply");
+    case 9:
+      return Eq(n, "condition");
+    case 16:
+      return Eq(n, "true_computation");
+    case 17:
+      return Eq(n, "false_computation");
+    case 19:
+      // A custom call with several computations prints them as
+      // called_computations={...} (one as to_apply=).
+      return Eq(n, "branch_computations") || Eq(n, "called_computations");
+    default:
+      return false;
+  }
+}
+
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {
-    const absl::string_view n = attribute.name;
-    // One compare per attribute (metadata, backend_config... are checked
-    // for every instruction): the names differ in length.
-    bool calls = false;
-    switch (n.size()) {
-      case 4:
-        calls = Eq(n, "body");
-        break;
-      case 5:
-        calls = Eq(n, "calls");
-        break;
-      case 6:
-        calls = Eq(n, "select");  // select-and-scatter
-        break;
-      case 7:
-        calls = Eq(n, "scatter");  // select-and-scatter
-        break;
-      case 8:
-        calls = Eq(n, "to_apply");
-        break;
-      case 9:
-        calls = Eq(n, "condition");
-        break;
-      case 16:
-        calls = Eq(n, "true_computation");
-        break;
-      case 17:
-        calls = Eq(n, "false_computation");
-        break;
-      case 19:
-        // A custom call with several computations prints them as
-        // called_computations={...} (one as to_apply=).
-        calls = Eq(n, "branch_computations") || Eq(n, "called_computations");
-        break;
-      default:
-        break;
+    if (IsCalleeAttribute(attribute.name)) {
+      AppendComputationNamesOf(attribute.value, names);
     }
-    if (calls) AppendComputationNamesOf(attribute.value, names);
   }
 }
 

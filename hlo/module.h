@@ -137,6 +137,12 @@ struct HloInstruction {
   // The opcode, set by the reader; kUnknown for one XLA does not have.
   HloOpcode opcode = HloOpcode::kUnknown;
   bool root_marker = false;  // written with `ROOT`
+  // Whether some attribute names called computations (IsCalleeAttribute),
+  // and whether one is control-predecessors: set by the reader, so that
+  // linking a module skips the instructions that have neither (most of a
+  // dump). True for a record made otherwise: its attributes are then read.
+  bool has_callee_attribute = true;
+  bool has_control_predecessors = true;
 
   bool has_shape() const { return shape != nullptr; }
   // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"): its
@@ -160,6 +166,10 @@ std::vector<absl::string_view> CalledComputationNames(
 // The same, appended to `*names` (no allocation once it has room).
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names);
+// Whether an attribute of this name names called computations (one of those
+// above): "to_apply" yes, "metadata" no. The one list of them (the reader's
+// checks and its fast path ask it too).
+bool IsCalleeAttribute(absl::string_view attribute_name);
 // The names in the value of one of those attributes (`%a`, `{%a, %b}`),
 // appended to `*names`; none for the raw text of a computation written
 // inline (`to_apply={ p0 = ... }`), which the reader replaces by the

@@ -148,6 +148,8 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
   for (const HloAttribute& attribute : in.attributes) {
     kinds |= HloAttributeKindOf(attribute.name);
   }
+  in.has_callee_attribute = (kinds & kHloAttrCallee) != 0;
+  in.has_control_predecessors = (kinds & kHloAttrControl) != 0;
   const bool operands = options_.read_operands;
   if (!operands) {
     for (HloOperand& operand : in.operand_list) operand.index = -1;

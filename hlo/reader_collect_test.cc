@@ -60,23 +60,52 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
   }
   return out;
 }
-
 // Each operand's index is the latest instruction before it, in its
-// computation, of the operand's name (-1 when none): the reader links most
-// as it reads, a join of parts the rest; this looks every name up again.
+// computation, of the operand's name (-1 when none), and each instruction's
+// callees and control predecessors are those its attributes name: the
+// reader links most as it reads, a join of parts the rest, and linking the
+// module skips what the reader saw has no such attribute; this looks every
+// name up again.
 void ExpectLinkedByName(const absl::StatusOr<std::vector<HloModule>>& modules) {
   if (!modules.ok()) return;
+  const auto index_of = [](const std::map<absl::string_view, int32_t>& map,
+                           absl::string_view name) {
+    const auto it = map.find(name);
+    return it == map.end() ? -1 : it->second;
+  };
   for (const HloModule& m : *modules) {
+    std::map<absl::string_view, int32_t> computations;
+    for (size_t c = 0; c < m.computations.size(); ++c) {
+      computations.emplace(m.computations[c].header.name, c);
+    }
     for (const HloComputation& c : m.computations) {
-      std::map<absl::string_view, int32_t> latest;
+      std::map<absl::string_view, int32_t> latest, all;
+      for (size_t i = 0; i < c.instructions.size(); ++i) {
+        all[c.instructions[i].name] = static_cast<int32_t>(i);
+      }
       for (size_t i = 0; i < c.instructions.size(); ++i) {
         const HloInstruction& in = c.instructions[i];
         for (const HloOperand& o : in.operands) {
-          const auto it = latest.find(o.name);
-          EXPECT_EQ(o.index, it == latest.end() ? -1 : it->second)
+          EXPECT_EQ(o.index, index_of(latest, o.name))
               << c.header.name << " " << in.name << " " << o.name;
         }
         latest[in.name] = static_cast<int32_t>(i);
+        std::vector<int32_t> callees, predecessors;
+        for (absl::string_view name : CalledComputationNames(in)) {
+          callees.push_back(index_of(computations, name));
+        }
+        if (absl::optional<absl::string_view> value =
+                FindHloAttribute(in.attributes, "control-predecessors")) {
+          for (absl::string_view name : HloValueNames(*value)) {
+            predecessors.push_back(index_of(all, name));
+          }
+        }
+        EXPECT_EQ(absl::StrJoin(m.callees(in), ","),
+                  absl::StrJoin(callees, ","))
+            << in.name;
+        EXPECT_EQ(absl::StrJoin(m.control_predecessors(in), ","),
+                  absl::StrJoin(predecessors, ","))
+            << in.name;
       }
     }
   }
@@ -126,8 +155,9 @@ constexpr char kModules[] = R"(HloModule m, is_scheduled=true
 ENTRY %main (a: f32[2]) -> f32[2] {
   %a = f32[2]{0} parameter(0)
   %b = f32[2]{0} fusion(%a), kind=kLoop, calls=%f
-  ROOT %c = f32[2]{0} abs(%b)
+  ROOT %c = f32[2]{0} abs(%b), control-predecessors={%e}
   %d = f32[2]{0} fusion(%c), kind=kLoop, calls=%g
+  %e = f32[2]{0} negate(%a), control-predecessors={%b}
 }
 
 // -----

@@ -119,30 +119,6 @@ class Reader::InlineRecorder : public HloVisitor {
   bool unknown_ = false;
 };
 
-bool IsCalleeAttributeNameOfLength(absl::string_view n) {
-  switch (n.size()) {
-    case 4:
-      return Eq(n, "body");
-    case 5:
-      return Eq(n, "calls");
-    case 6:
-      return Eq(n, "select");  // select-and-scatter
-    case 7:
-      return Eq(n, "scatter");  // select-and-scatter
-    case 8:
-      return Eq(n, "to_apply");
-    case 9:
-      return Eq(n, "condition");
-    case 16:
-      return Eq(n, "true_computation");
-    case 17:
-      return Eq(n, "false_computation");
-    case 19:
-      return IsCalleeListName(n);
-    default:
-      return false;
-  }
-}
 
 int64_t Reader::LineOf(size_t offset) {
   if (offset < line_cursor_offset_) {

@@ -113,9 +113,11 @@ absl::Status LinkComputation(
   if (!operands_linked) LinkOperands(computation, defined);
   bool names_known = !operands_linked;
   for (HloInstruction& in : instructions) {
+    in.first_callee = static_cast<int32_t>(module->callee_indices.size());
+    in.callee_count = 0;
+    if (!in.has_callee_attribute) continue;
     callees->clear();
     AppendCalledComputationNames(in, callees);
-    in.first_callee = static_cast<int32_t>(module->callee_indices.size());
     in.callee_count = static_cast<int32_t>(callees->size());
     for (absl::string_view name : *callees) {
       auto it = computations.find(name);
@@ -129,6 +131,8 @@ absl::Status LinkComputation(
   for (HloInstruction& in : instructions) {
     in.first_control_predecessor =
         static_cast<int32_t>(module->control_predecessor_indices.size());
+    in.control_predecessor_count = 0;
+    if (!in.has_control_predecessors) continue;
     absl::optional<absl::string_view> value =
         FindHloAttribute(in.attributes, "control-predecessors");
     if (!value.has_value()) continue;

@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "absl/strings/string_view.h"
+#include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/scan.h"
 
 namespace hlolayout {
@@ -29,13 +30,12 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
 }
 
 // True for the attributes whose value names called computations (or holds
-// computations written inline): HloAttributeKindOf's kHloAttrCallee, for
+// computations written inline): IsCalleeAttribute (hlo/module.h), for
 // FastInstruction, which asks for every attribute whose value opens with
 // '{'. Most names fail on their first letter (`metadata`, `dimensions`:
 // callee names begin with b, c, f, s or t), most others on their length
 // and first letter (`backend_config`, `sharding`); the few left are
 // compared whole.
-bool IsCalleeAttributeNameOfLength(absl::string_view n);
 struct CalleeNameLetters {
   // Bit (c & 31) of `first`: some callee name begins with c. Bit c - 'a' of
   // by_length[k]: a callee name of k letters begins with c.
@@ -68,7 +68,7 @@ inline bool IsCalleeAttributeName(absl::string_view n) {
       ((kCalleeNameLetters.by_length[n.size()] >> (c - 'a')) & 1u) == 0) {
     return false;
   }
-  return IsCalleeAttributeNameOfLength(n);
+  return IsCalleeAttribute(n);
 }
 
 // The callee attributes whose value is a list (`{%a, %b}`).
