@@ -64,10 +64,9 @@ def report(path_or_text, summary=False, top=10, threads=None, sort=None):
     and all instruction results), `memory_spaces` (MemorySpaceTotals),
     `top_padding_wasters` (the `top` PaddingWasters: buffers, each listed
     once however many instructions name it, with the reasons, the other
-    values that take its place and its other names) and
-    `instructions` (one ReportRow per instruction, in text order or
-    `sort`'s, below); with
-    `summary` the last two are None and the text is read in constant
+    values that take its place and its other names) and `instructions`
+    (one ReportRow per instruction, in text order or `sort`'s, below);
+    with `summary` the last two are None and the text is read in constant
     memory. Large texts are read on `threads` threads (default: one per
     core, at most 8); the report is the same whatever the number. Raises
     ValueError ("L:C: message", the line and a caret) for bad text and for
