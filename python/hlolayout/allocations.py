@@ -96,11 +96,11 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     orders its rows as `hlolayout memory --sort=KEY DIR` does, by one of
     `report`'s keys: order|file, name|module, padded, buffers, padding,
     expansion, instructions, allocated or peak (default "allocated"); any
-    other name raises ValueError listing them. `top`, `space` and `platform` do
-    not apply to a folder and raise ValueError, as the CLI refuses them; so
-    does a folder without module files. `sort` applies to a folder only and
-    raises ValueError for files and text, as `hlolayout memory --sort FILE`
-    is refused.
+    other name raises ValueError listing them. `top`, `space` and
+    `platform` do not apply to a folder and raise ValueError, as the CLI
+    refuses them; so does a folder without module files. `sort` applies to
+    a folder only and raises ValueError for files and text, as `hlolayout
+    memory --sort=KEY FILE` is refused.
     """
     if isinstance(path_or_text, (list, tuple)):
         _no_sort_for_files(sort)

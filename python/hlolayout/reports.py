@@ -109,8 +109,9 @@ def report(path_or_text, summary=False, top=10, threads=None, sort=None):
         ...         text = PADDED.replace("HloModule m", "HloModule " + name)
         ...         path = pathlib.Path(d) / (name + ".txt")
         ...         _ = path.write_text(text.replace("[3,", "[%d," % rows))
-        ...     by_buffers, by_name = hl.report(d), hl.report(d, sort="name")
-        >>> [r.module for r in by_buffers.modules], [r.module for r in by_name.modules]
+        ...     by_buffers = [r.module for r in hl.report(d).modules]
+        ...     by_name = [r.module for r in hl.report(d, sort="name").modules]
+        >>> by_buffers, by_name
         (['b', 'a'], ['a', 'b'])
     """
     path, text = _path_or_text(path_or_text)
