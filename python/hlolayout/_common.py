@@ -15,6 +15,16 @@ def _threads(threads):
     return threads
 
 
+def _sort_name(sort, default):
+    """The --sort key of a call (`default` for None). The library checks
+    the name: its ValueError lists the keys (kSortKeyList)."""
+    if sort is None:
+        return default
+    if not isinstance(sort, str):
+        raise TypeError("sort must be a str, got %s" % type(sort).__name__)
+    return sort
+
+
 def _text_and_name(path_or_text):
     """(text, file name) of a path, or (text, "") of HLO text."""
     if isinstance(path_or_text, _os.PathLike):

@@ -73,10 +73,22 @@ void BindFolderRecords(py::module_& m, std::index_sequence<I...>) {
   (BindRecord<FolderTag<I>>(m, kModule), ...);
 }
 
+// The --sort key `name` (ParseSortKey, the CLI's vocabulary); ValueError
+// naming the keys for anything else.
+SortKey SortKeyNamed(const std::string& name) {
+  SortKey key;
+  if (!ParseSortKey(name, &key)) {
+    throw py::value_error(
+        absl::StrCat("sort must be ", kSortKeyList, ", got '", name, "'"));
+  }
+  return key;
+}
+
 // The library calls of hl.report, without Python (call without the GIL):
-// `report`, or the error opening the source or reading it.
+// `report`, its modules and rows in `sort`'s order as `hlolayout report
+// --sort` gives them, or the error opening the source or reading it.
 void BuildSourceReport(std::string source, bool is_path, bool summary,
-                       int64_t top, int64_t threads,
+                       int64_t top, int64_t threads, const SortKey& sort,
                        std::unique_ptr<InputText>& input, Report& report,
                        absl::Status& open_error, absl::Status& error) {
   const std::string name = is_path ? source : std::string();
@@ -92,10 +104,13 @@ void BuildSourceReport(std::string source, bool is_path, bool summary,
   options.keep_rows = !summary;
   options.top_wasters = summary ? 0 : top;
   options.threads = threads;
-  options.allocations = false;  // not part of the Python record
+  // Not part of the Python record; sort="allocated" orders modules by it.
+  options.allocations = sort.modules == ModuleOrder::kAllocated;
   absl::StatusOr<Report> r = BuildReport(input->view(), options);
   if (r.ok()) {
     report = *std::move(r);
+    SortModules(sort.modules, &report);
+    SortRows(sort.rows, &report);
   } else {
     error = r.status();
   }
@@ -111,8 +126,8 @@ double TimeReportCpp(const std::string& source, bool is_path, int64_t n) {
     std::unique_ptr<InputText> input;
     Report report;
     absl::Status open_error, error;
-    BuildSourceReport(source, is_path, false, 10, DefaultThreads(), input,
-                      report, open_error, error);
+    BuildSourceReport(source, is_path, false, 10, DefaultThreads(), SortKey(),
+                      input, report, open_error, error);
     sink += report.modules.size();
   }
   const std::chrono::duration<double> t =
@@ -120,9 +135,17 @@ double TimeReportCpp(const std::string& source, bool is_path, int64_t n) {
   return sink == 0 ? 0.0 : t.count() / static_cast<double>(n);
 }
 
-// hl.report() of a file (is_path) or of HLO text.
+// hl.report() of a file (is_path) or of HLO text; `sort` is a --sort name
+// ("order": as in the text).
 py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
-                    int64_t threads) {
+                    int64_t threads, const std::string& sort) {
+  const SortKey key = SortKeyNamed(sort);
+  if (summary && key.needs_analysis) {
+    throw py::value_error(absl::StrCat(
+        "sort='", sort,
+        "' orders modules by their memory analysis, which summary=True "
+        "leaves out"));
+  }
   if (top < 0) {
     throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
   }
@@ -135,8 +158,8 @@ py::object PyReport(std::string source, bool is_path, bool summary, int64_t top,
   Report report;
   {
     py::gil_scoped_release release;
-    BuildSourceReport(std::move(source), is_path, summary, top, threads, input,
-                      report, open_error, error);
+    BuildSourceReport(std::move(source), is_path, summary, top, threads, key,
+                      input, report, open_error, error);
   }
   if (!open_error.ok()) RaiseOSError(open_error);
   if (!error.ok()) ThrowStatus(error);
@@ -159,11 +182,7 @@ class SourceText : public DumpFileText {
 // hl.report(DIR) and hl.memory(DIR): `order` is a --sort name.
 py::object PyDumpFolder(const std::string& folder, const std::string& order,
                         int64_t threads) {
-  DumpFolderOrder sort;
-  if (!ParseDumpFolderOrder(order, &sort)) {
-    throw py::value_error(
-        absl::StrCat("sort must be ", kSortKeyList, ", got '", order, "'"));
-  }
+  const DumpFolderOrder sort = SortKeyNamed(order).folder;
   if (threads < 0 || threads > 256) {
     throw py::value_error(
         absl::StrCat("threads must be from 0 to 256, got ", threads));
@@ -221,7 +240,8 @@ void RegisterReport(py::module_& m) {
   }
   BindFolderRecords(m, std::make_index_sequence<kFolderRecords>());
   m.def("report", &PyReport, py::arg("source"), py::arg("is_path"),
-        py::arg("summary"), py::arg("top"), py::arg("threads"));
+        py::arg("summary"), py::arg("top"), py::arg("threads"),
+        py::arg("sort"));
   m.def("_time_report_cpp", &TimeReportCpp, py::arg("source"),
         py::arg("is_path"), py::arg("calls"));
   m.def("dump_folder", &PyDumpFolder, py::arg("folder"), py::arg("order"),

@@ -25,7 +25,7 @@ import glob as _glob
 import os as _os
 
 from . import _hlolayout as _core
-from ._common import _path_or_text, _threads
+from ._common import _path_or_text, _sort_name, _threads
 
 __all__ = ["memory", "ModuleMemory", "CompiledMemoryStats", "HeapInfo",
            "SizingValue", "Allocation", "AssignedValue", "MemoryPeak",
@@ -54,7 +54,8 @@ ENTRY %main (p: f32[256]) -> f32[128] {
 """
 
 
-def memory(path_or_text, top=None, space=None, platform=None, threads=None):
+def memory(path_or_text, top=None, space=None, platform=None, threads=None,
+           sort=None):
     """What XLA will allocate for each scheduled module, and its peak: a
     list of ModuleMemory, one per module (`hlolayout memory --json`).
 
@@ -91,14 +92,22 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None):
 
     A dump folder gives its table instead (a DumpFolderTable, as `report`
     gives for a folder and `hlolayout memory DIR` prints, most allocated
-    first), read on `threads` threads (default: one per core). `top`,
-    `space` and `platform` do not apply to a folder and raise ValueError,
-    as the CLI refuses them; so does a folder without module files.
+    first), read on `threads` threads (default: one per core). `sort`
+    orders its rows as `hlolayout memory --sort=KEY DIR` does, by one of
+    `report`'s keys: order|file, name|module, padded, buffers, padding,
+    expansion, instructions, allocated or peak (default "allocated"); any
+    other name raises ValueError listing them. `top`, `space` and
+    `platform` do not apply to a folder and raise ValueError, as the CLI
+    refuses them; so does a folder without module files. `sort` applies to
+    a folder only and raises ValueError for files and text, as `hlolayout
+    memory --sort=KEY FILE` is refused.
     """
     if isinstance(path_or_text, (list, tuple)):
+        _no_sort_for_files(sort)
         return _memory_of_files(list(path_or_text), top, space, platform)
     if isinstance(path_or_text, str) and _glob.has_magic(path_or_text) and \
             "\n" not in path_or_text and not _os.path.exists(path_or_text):
+        _no_sort_for_files(sort)
         files = sorted(_glob.glob(path_or_text))
         if not files:
             raise FileNotFoundError("no file matches %r" % path_or_text)
@@ -111,8 +120,9 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None):
                 raise ValueError(
                     "%s does not apply to a folder (`hlolayout memory DIR` "
                     "refuses --%s too): give files for modules" % (name, name))
-        return _core.dump_folder(path, "allocated",
+        return _core.dump_folder(path, _sort_name(sort, "allocated"),
                                  0 if threads is None else _threads(threads))
+    _no_sort_for_files(sort)
     top = 20 if top is None else top
     if space is not None:
         space = int(space)
@@ -121,6 +131,14 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None):
     return _core.memory(path if path is not None else text, path is not None,
                         int(top), -1 if space is None else space,
                         "" if platform is None else str(platform))
+
+
+def _no_sort_for_files(sort):
+    """ValueError when `sort` is given for files or text (the CLI's
+    `memory --sort FILE` is a usage error too)."""
+    if sort is not None:
+        raise ValueError("sort applies to a dump folder only (`hlolayout "
+                         "memory FILE` refuses --sort too): give a folder")
 
 
 def _memory_of_files(paths, top, space, platform):

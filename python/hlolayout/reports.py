@@ -24,7 +24,7 @@ earlier releases did, with a DeprecationWarning (CHANGELOG.md).
 import os as _os
 
 from . import _hlolayout as _core
-from ._common import _path_or_text, _threads
+from ._common import _path_or_text, _sort_name, _threads
 
 __all__ = ["report", "Report", "ModuleReport", "ModuleTotals",
            "MemorySpaceTotals", "PaddingWaster", "ReportRow",
@@ -51,7 +51,7 @@ ENTRY %e (p: bf16[3,200]) -> bf16[3,200] {
 """
 
 
-def report(path_or_text, summary=False, top=10, threads=None):
+def report(path_or_text, summary=False, top=10, threads=None, sort=None):
     """The memory and padding report of HLO module text (a path or the
     text): a Report (`hlolayout report --json`).
 
@@ -64,14 +64,23 @@ def report(path_or_text, summary=False, top=10, threads=None):
     and all instruction results), `memory_spaces` (MemorySpaceTotals),
     `top_padding_wasters` (the `top` PaddingWasters: buffers, each listed
     once however many instructions name it, with the reasons, the other
-    values that take its place and its other names) and
-    `instructions` (one ReportRow per instruction, in text order); with
-    `summary` the last two are None and the text is read in constant
+    values that take its place and its other names) and `instructions`
+    (one ReportRow per instruction, in text order or `sort`'s, below);
+    with `summary` the last two are None and the text is read in constant
     memory. Large texts are read on `threads` threads (default: one per
     core, at most 8); the report is the same whatever the number. Raises
     ValueError ("L:C: message", the line and a caret) for bad text and for
     text without a module (empty, comments only), FileNotFoundError for a
     path that does not exist.
+
+    `sort` is a key of `hlolayout report --sort=KEY` (docs/report.md):
+    order|file, name|module, padded, buffers, padding, expansion,
+    instructions, allocated or peak. A file or text keeps its order by
+    default ("order"); the other keys order each module's instructions
+    (padded, buffers, padding, expansion; name: by computation, then
+    instruction) or the modules (instructions, allocated, peak; the last
+    two not with `summary`), as the CLI does. Any other name raises
+    ValueError listing the keys.
 
     A dump folder (as written by --xla_dump_to) gives a DumpFolderTable
     instead (`hlolayout report --json DIR`): `modules` (one DumpFolderRow
@@ -90,10 +99,25 @@ def report(path_or_text, summary=False, top=10, threads=None):
         [('module_0001.m.txt', 4096)]
         >>> table.skipped
         (SkippedFile(file='notes.md', reason='not a .txt file'),)
+
+    A folder's rows come most padded buffer bytes first; `sort` orders them
+    as `hlolayout report --sort=KEY DIR` does ("module": by module name,
+    "file": by file name, "allocated": what XLA will allocate, ...).
+
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     for name, rows in (("a", 3), ("b", 30)):
+        ...         text = PADDED.replace("HloModule m", "HloModule " + name)
+        ...         path = pathlib.Path(d) / (name + ".txt")
+        ...         _ = path.write_text(text.replace("[3,", "[%d," % rows))
+        ...     by_buffers = [r.module for r in hl.report(d).modules]
+        ...     by_name = [r.module for r in hl.report(d, sort="name").modules]
+        >>> by_buffers, by_name
+        (['b', 'a'], ['a', 'b'])
     """
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
-        return _core.dump_folder(path, "buffers",
+        return _core.dump_folder(path, _sort_name(sort, "buffers"),
                                  0 if threads is None else _threads(threads))
     return _core.report(path if path is not None else text, path is not None,
-                        bool(summary), int(top), _threads(threads))
+                        bool(summary), int(top), _threads(threads),
+                        _sort_name(sort, "order"))
