@@ -511,16 +511,14 @@ const HloOpcodeInfo* HloOpcodeInfoOf(HloOpcode opcode) {
 }
 
 uint32_t HloAttributeKindOf(absl::string_view n) {
-  if (IsCalleeAttribute(n)) {
-    if (Eq(n, "calls")) return kHloAttrCalls | kHloAttrCallee;
-    if (Eq(n, "branch_computations")) return kHloAttrCallee | kHloAttrBranches;
-    return kHloAttrCallee;
-  }
   // One length compare for most (metadata, backend_config, sharding,
   // frontend_attributes...).
   switch (n.size()) {
+    case 5:
+      return Eq(n, "calls") ? kHloAttrCalls | kHloAttrCallee : 0;
     case 6:
-      return Eq(n, "window") ? kHloAttrSyntax : 0;
+      if (Eq(n, "window")) return kHloAttrSyntax;
+      break;
     case 10:
       if (Eq(n, "dimensions")) return kHloAttrDimensions;
       return Eq(n, "dim_labels") ? kHloAttrSyntax : 0;
@@ -530,6 +528,11 @@ uint32_t HloAttributeKindOf(absl::string_view n) {
       return Eq(n, "replica_groups") ? kHloAttrSyntax : 0;
     case 15:
       return Eq(n, "result_accuracy") ? kHloAttrSyntax : 0;
+    case 19:
+      if (Eq(n, "branch_computations")) {
+        return kHloAttrCallee | kHloAttrBranches;
+      }
+      break;
     case 20:
       return Eq(n, "control-predecessors") ? kHloAttrControl : 0;
     case 22:
@@ -537,8 +540,9 @@ uint32_t HloAttributeKindOf(absl::string_view n) {
     case 26:
       return Eq(n, "operand_layout_constraints") ? kHloAttrSyntax : 0;
     default:
-      return 0;
+      break;
   }
+  return IsCalleeAttribute(n) ? kHloAttrCallee : 0;
 }
 
 absl::Status CheckHloOperandRule(const HloOperandRule& rule,

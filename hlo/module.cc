@@ -96,35 +96,6 @@ bool IsInlineComputation(absl::string_view value) {
 
 }  // namespace
 
-bool IsCalleeAttribute(absl::string_view n) {
-  // One compare per attribute (metadata, backend_config... are asked about
-  // for every instruction): the names differ in length.
-  switch (n.size()) {
-    case 4:
-      return Eq(n, "body");
-    case 5:
-      return Eq(n, "calls");
-    case 6:
-      return Eq(n, "select");  // select-and-scatter
-    case 7:
-      return Eq(n, "scatter");  // select-and-scatter
-    case 8:
-      return Eq(n, "to_apply");
-    case 9:
-      return Eq(n, "condition");
-    case 16:
-      return Eq(n, "true_computation");
-    case 17:
-      return Eq(n, "false_computation");
-    case 19:
-      // A custom call with several computations prints them as
-      // called_computations={...} (one as to_apply=).
-      return Eq(n, "branch_computations") || Eq(n, "called_computations");
-    default:
-      return false;
-  }
-}
-
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
   for (const HloAttribute& attribute : instruction.attributes) {

@@ -49,9 +49,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/optional.h"
 #include "absl/types/span.h"
@@ -91,9 +93,7 @@ struct HloOperand {
   int32_t output_index = kWholeResult;
   // The instruction that defines `name`: its index in the same computation,
   // set by ReadHloModules; -1 when none does (a module read with
-  // keep_going past errors). An instruction streamed to a visitor has the
-  // index the reader found as it read (-1 for a name it has not found:
-  // defined before the part a thread reads, or not at all).
+  // keep_going past errors, or an instruction streamed to a visitor).
   int32_t index = -1;
 
   bool has_shape() const { return shape != nullptr; }
@@ -168,8 +168,38 @@ void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names);
 // Whether an attribute of this name names called computations (one of those
 // above): "to_apply" yes, "metadata" no. The one list of them (the reader's
-// checks and its fast path ask it too).
-bool IsCalleeAttribute(absl::string_view attribute_name);
+// checks and its fast path ask it too, for every attribute: inline, one
+// compare for most names, which differ in length).
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool IsCalleeAttribute(
+    absl::string_view n) {
+  const auto is = [&n](absl::string_view name) {
+    return std::memcmp(n.data(), name.data(), name.size()) == 0;
+  };
+  switch (n.size()) {
+    case 4:
+      return is("body");
+    case 5:
+      return is("calls");
+    case 6:
+      return is("select");  // select-and-scatter
+    case 7:
+      return is("scatter");  // select-and-scatter
+    case 8:
+      return is("to_apply");
+    case 9:
+      return is("condition");
+    case 16:
+      return is("true_computation");
+    case 17:
+      return is("false_computation");
+    case 19:
+      // A custom call with several computations prints them as
+      // called_computations={...} (one as to_apply=).
+      return is("branch_computations") || is("called_computations");
+    default:
+      return false;
+  }
+}
 // The names in the value of one of those attributes (`%a`, `{%a, %b}`),
 // appended to `*names`; none for the raw text of a computation written
 // inline (`to_apply={ p0 = ... }`), which the reader replaces by the

@@ -148,12 +148,19 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
   for (const HloAttribute& attribute : in.attributes) {
     kinds |= HloAttributeKindOf(attribute.name);
   }
-  in.has_callee_attribute = (kinds & kHloAttrCallee) != 0;
-  in.has_control_predecessors = (kinds & kHloAttrControl) != 0;
   const bool operands = options_.read_operands;
-  if (!operands) {
-    for (HloOperand& operand : in.operand_list) operand.index = -1;
-  } else {
+  // Links are kept for a module collected only (a visitor streamed to has
+  // the records' defaults: HloOperand::index -1, the flags true).
+  const bool link = collect_ != nullptr;
+  if (link) {
+    in.has_callee_attribute = (kinds & kHloAttrCallee) != 0;
+    in.has_control_predecessors = (kinds & kHloAttrControl) != 0;
+    for (size_t i = 0; i < in.operand_list.size(); ++i) {
+      in.operand_list[i].index =
+          operands && resolved != nullptr ? IndexOfDefinition(resolved[i]) : -1;
+    }
+  }
+  if (operands) {
     absl::Status status;
     if (HloInstructionHasRules(info, in.operands.size(), stage, kinds)) {
       status = CheckRules(in, info, stage);
@@ -161,15 +168,12 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
     }
     // Operands are defined before their use (as XLA's parser reads them).
     for (size_t i = 0; i < in.operands.size(); ++i) {
-      HloOperand& operand = in.operand_list[i];
       // Looked up by FastInstruction (or recorded already, kBeforePart).
-      if (resolved != nullptr && resolved[i] != -1) {
-        operand.index = IndexOfDefinition(resolved[i]);
-        continue;
-      }
+      if (resolved != nullptr && resolved[i] != -1) continue;
+      HloOperand& operand = in.operand_list[i];
       const absl::string_view shape_text = in.operand_shape_text(i);
       const int64_t d = FindDefinition(operand.name);
-      operand.index = IndexOfDefinition(d);
+      if (link) operand.index = IndexOfDefinition(d);
       if (d < 0) {
         status = UndefinedOperand(operand, shape_text);
       } else if (!shape_text.empty() || operand.has_output_index()) {

@@ -119,6 +119,9 @@ class Reader::InlineRecorder : public HloVisitor {
   bool unknown_ = false;
 };
 
+bool IsCalleeAttributeOutOfLine(absl::string_view n) {
+  return IsCalleeAttribute(n);
+}
 
 int64_t Reader::LineOf(size_t offset) {
   if (offset < line_cursor_offset_) {

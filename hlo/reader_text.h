@@ -36,6 +36,9 @@ inline bool Eq(absl::string_view s, const char (&literal)[N]) {
 // callee names begin with b, c, f, s or t), most others on their length
 // and first letter (`backend_config`, `sharding`); the few left are
 // compared whole.
+// IsCalleeAttribute, called (FastInstruction inlines the test of letters
+// only: most names fail it).
+bool IsCalleeAttributeOutOfLine(absl::string_view n);
 struct CalleeNameLetters {
   // Bit (c & 31) of `first`: some callee name begins with c. Bit c - 'a' of
   // by_length[k]: a callee name of k letters begins with c.
@@ -68,7 +71,7 @@ inline bool IsCalleeAttributeName(absl::string_view n) {
       ((kCalleeNameLetters.by_length[n.size()] >> (c - 'a')) & 1u) == 0) {
     return false;
   }
-  return IsCalleeAttribute(n);
+  return IsCalleeAttributeOutOfLine(n);
 }
 
 // The callee attributes whose value is a list (`{%a, %b}`).
