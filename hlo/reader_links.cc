@@ -112,29 +112,37 @@ absl::Status LinkComputation(
   }
   if (!operands_linked) LinkOperands(computation, defined);
   bool names_known = !operands_linked;
+  // One pass over the records; most have neither kind of attribute (the
+  // reader says so) and keep their empty lists (0, 0) unwritten.
   for (HloInstruction& in : instructions) {
+    if (!in.has_callee_attribute && !in.has_control_predecessors) {
+      if (in.callee_count != 0 || in.control_predecessor_count != 0) {
+        in.callee_count = in.control_predecessor_count = 0;
+      }
+      continue;
+    }
     in.first_callee = static_cast<int32_t>(module->callee_indices.size());
     in.callee_count = 0;
-    if (!in.has_callee_attribute) continue;
-    callees->clear();
-    AppendCalledComputationNames(in, callees);
-    in.callee_count = static_cast<int32_t>(callees->size());
-    for (absl::string_view name : *callees) {
-      auto it = computations.find(name);
-      module->callee_indices.push_back(it == computations.end() ? -1
-                                                                : it->second);
+    if (in.has_callee_attribute) {
+      callees->clear();
+      AppendCalledComputationNames(in, callees);
+      in.callee_count = static_cast<int32_t>(callees->size());
+      for (absl::string_view name : *callees) {
+        auto it = computations.find(name);
+        module->callee_indices.push_back(it == computations.end() ? -1
+                                                                  : it->second);
+      }
+      if (module->callee_indices.size() > static_cast<uint64_t>(max_count)) {
+        return TooMany(max_count, "called computations in a module", "", "");
+      }
     }
-    if (module->callee_indices.size() > static_cast<uint64_t>(max_count)) {
-      return TooMany(max_count, "called computations in a module", "", "");
-    }
-  }
-  for (HloInstruction& in : instructions) {
     in.first_control_predecessor =
         static_cast<int32_t>(module->control_predecessor_indices.size());
     in.control_predecessor_count = 0;
-    if (!in.has_control_predecessors) continue;
-    absl::optional<absl::string_view> value =
-        FindHloAttribute(in.attributes, "control-predecessors");
+    absl::optional<absl::string_view> value;
+    if (in.has_control_predecessors) {
+      value = FindHloAttribute(in.attributes, "control-predecessors");
+    }
     if (!value.has_value()) continue;
     if (!names_known) {
       defined->Reset(instructions);
