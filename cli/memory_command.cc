@@ -303,6 +303,9 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     // A large text is read in parts on `threads` threads (the same
     // modules; hlo/reader.h).
     options.threads = static_cast<int>(flags.threads);
+    // A mapped file's pages go back once the module is read.
+    const InputText& text = **input;
+    options.text_read = [&text] { text.ReleasePages(); };
     std::vector<HloModule> modules;
     const absl::Status status =
         writer.WriteText((*input)->view(), options, io.out, io.err,

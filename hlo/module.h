@@ -106,6 +106,20 @@ struct HloOperand {
 // 144 bytes: views into the text, the lists' views, 32-bit links and the
 // opcode; a constant's literal is its operand text (literal()), not a view
 // of its own.
+// HloInstruction::attribute_facts: what the reader saw of an instruction's
+// attributes. Without kHloFactsKnown nothing is known (every "has" is then
+// a maybe): HloHasAttribute answers both ways.
+enum HloAttributeFact : uint8_t {
+  kHloFactsKnown = 1,
+  kHloFactCallee = 2,            // an attribute names called computations
+  kHloFactControl = 4,           // control-predecessors=
+  kHloFactBody = 8,              // body=
+  kHloFactCondition = 16,        // condition=
+  kHloFactBodyFirst = 32,        // body= written before condition=
+  kHloFactOperandAliasing = 64,  // output_to_operand_aliasing=
+};
+inline constexpr uint8_t kHloFactsUnknown = 0;
+
 struct HloInstruction {
   size_t offset = 0;             // byte offset of `ROOT` or of the name
   absl::string_view name;        // "fusion.3" (without '%')
@@ -137,14 +151,28 @@ struct HloInstruction {
   // The opcode, set by the reader; kUnknown for one XLA does not have.
   HloOpcode opcode = HloOpcode::kUnknown;
   bool root_marker = false;  // written with `ROOT`
-  // Whether some attribute names called computations (IsCalleeAttribute),
-  // and whether one is control-predecessors: set by the reader, so that
-  // linking a module skips the instructions that have neither (most of a
-  // dump). True for a record made otherwise: its attributes are then read.
-  bool has_callee_attribute = true;
-  bool has_control_predecessors = true;
+  // What the reader saw of its attributes, so that linking a module and the
+  // analyses need not read them (nor the text they view) again: an OR of
+  // HloAttributeFact bits (above). kHloFactsUnknown for a
+  // record made otherwise: its attributes are then read.
+  uint8_t attribute_facts = kHloFactsUnknown;
+  // Index in `attributes` of the first `metadata=`; -1 when none;
+  // kAskAttributes (-2) when not recorded (facts unknown, or past 127).
+  int8_t metadata_attribute = kAskAttributes;
+  // N of the first `index=N` (get-tuple-element's element), 0 <= N <=
+  // INT32_MAX; -1 when there is no `index=`; kAskAttributes when not
+  // recorded (facts unknown, or another value: read it from the attribute).
+  int32_t tuple_index = kAskAttributes;
+
+  static constexpr int8_t kAskAttributes = -2;
 
   bool has_shape() const { return shape != nullptr; }
+  // Whether the attributes may hold what `fact` says (true when the reader
+  // did not record its facts): read them only then.
+  bool may_have(HloAttributeFact fact) const {
+    return (attribute_facts & kHloFactsKnown) == 0 ||
+           (attribute_facts & fact) != 0;
+  }
   // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"): its
   // operand_text, skipped by bracket matching, never decoded or copied;
   // empty for any other opcode.

@@ -3,6 +3,7 @@
 // (references, parameter numbers, roots against signatures, called
 // computations, asynchronous chains).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "hlolayout/hlo/checks.h"
 #include "hlolayout/hlo/reader_internal.h"
@@ -138,6 +140,53 @@ absl::Status Reader::UndefinedOperand(const HloOperand& operand,
                             computation_.name, "' before its use"));
 }
 
+void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
+  uint8_t facts = kHloFactsKnown;
+  if ((kinds & kHloAttrCallee) != 0) facts |= kHloFactCallee;
+  if ((kinds & kHloAttrControl) != 0) facts |= kHloFactControl;
+  in.metadata_attribute = -1;
+  in.tuple_index = -1;
+  for (size_t i = 0; i < in.attributes.size(); ++i) {
+    const HloAttribute& a = in.attributes[i];
+    switch (a.name.size()) {
+      case 4:
+        if (Eq(a.name, "body")) {
+          if ((facts & (kHloFactBody | kHloFactCondition)) == 0) {
+            facts |= kHloFactBodyFirst;
+          }
+          facts |= kHloFactBody;
+        }
+        break;
+      case 5:
+        if (in.tuple_index == -1 && Eq(a.name, "index")) {
+          int32_t n = 0;
+          in.tuple_index = absl::SimpleAtoi(a.value, &n) && n >= 0
+                               ? n
+                               : HloInstruction::kAskAttributes;
+        }
+        break;
+      case 8:
+        if (in.metadata_attribute == -1 && Eq(a.name, "metadata")) {
+          in.metadata_attribute = i <= INT8_MAX
+                                      ? static_cast<int8_t>(i)
+                                      : HloInstruction::kAskAttributes;
+        }
+        break;
+      case 9:
+        if (Eq(a.name, "condition")) facts |= kHloFactCondition;
+        break;
+      case 26:
+        if (Eq(a.name, "output_to_operand_aliasing")) {
+          facts |= kHloFactOperandAliasing;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  in.attribute_facts = facts;
+}
+
 absl::Status Reader::CheckInstruction(DraftInstruction& in,
                                       const int64_t* resolved) {
   const HloOpcodeInfo* info = HloOpcodeInfoOf(in.opcode);
@@ -153,8 +202,7 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
   // the records' defaults: HloOperand::index -1, the flags true).
   const bool link = collect_ != nullptr;
   if (link) {
-    in.has_callee_attribute = (kinds & kHloAttrCallee) != 0;
-    in.has_control_predecessors = (kinds & kHloAttrControl) != 0;
+    RecordAttributeFacts(in, kinds);
     for (size_t i = 0; i < in.operand_list.size(); ++i) {
       in.operand_list[i].index =
           operands && resolved != nullptr ? IndexOfDefinition(resolved[i]) : -1;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "gtest/gtest.h"
@@ -60,6 +61,41 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
   }
   return out;
 }
+// What the reader recorded of an instruction's attributes
+// (HloInstruction::attribute_facts, metadata_attribute, tuple_index) is
+// what the attributes say.
+void ExpectFactsOfAttributes(const HloInstruction& in) {
+  ASSERT_NE(in.attribute_facts & kHloFactsKnown, 0) << in.name;
+  uint8_t facts = kHloFactsKnown;
+  int metadata = -1;
+  int64_t index = -1;
+  for (size_t i = 0; i < in.attributes.size(); ++i) {
+    const absl::string_view name = in.attributes[i].name;
+    if (IsCalleeAttribute(name)) facts |= kHloFactCallee;
+    if (name == "control-predecessors") facts |= kHloFactControl;
+    if (name == "body" && (facts & kHloFactCondition) == 0 &&
+        (facts & kHloFactBody) == 0) {
+      facts |= kHloFactBodyFirst;
+    }
+    if (name == "body") facts |= kHloFactBody;
+    if (name == "condition") facts |= kHloFactCondition;
+    if (name == "output_to_operand_aliasing") {
+      facts |= kHloFactOperandAliasing;
+    }
+    if (name == "metadata" && metadata < 0) metadata = static_cast<int>(i);
+    if (name == "index" && index == -1) {
+      int32_t n = 0;
+      index = absl::SimpleAtoi(in.attributes[i].value, &n) && n >= 0
+                  ? n
+                  : HloInstruction::kAskAttributes;
+    }
+  }
+  EXPECT_EQ(static_cast<int>(in.attribute_facts), static_cast<int>(facts))
+      << in.name;
+  EXPECT_EQ(in.metadata_attribute, metadata) << in.name;
+  EXPECT_EQ(in.tuple_index, index) << in.name;
+}
+
 // Each operand's index is the latest instruction before it, in its
 // computation, of the operand's name (-1 when none), and each instruction's
 // callees and control predecessors are those its attributes name: the
@@ -106,6 +142,7 @@ void ExpectLinkedByName(const absl::StatusOr<std::vector<HloModule>>& modules) {
         EXPECT_EQ(absl::StrJoin(m.control_predecessors(in), ","),
                   absl::StrJoin(predecessors, ","))
             << in.name;
+        ExpectFactsOfAttributes(in);
       }
     }
   }
@@ -147,14 +184,27 @@ constexpr char kModules[] = R"(HloModule m, is_scheduled=true
   ROOT %n = f32[2]{0} negate(%p)
 }
 
+%c2 (c: (f32[2])) -> pred[] {
+  %c = (f32[2]{0}) parameter(0)
+  ROOT %k = pred[] constant(false)
+}
+
+%f2 (d: (f32[2])) -> (f32[2]) {
+  ROOT %d = (f32[2]{0}) parameter(0)
+}
+
 %g (q: f32[2]) -> f32[2] {
   %q = f32[2]{0} parameter(0)
   %r = f32[2]{0} abs(%q)
 }, execution_thread="other"
 
 ENTRY %main (a: f32[2]) -> f32[2] {
-  %a = f32[2]{0} parameter(0)
+  %a = f32[2]{0} parameter(0), metadata={op_name="a"}
   %b = f32[2]{0} fusion(%a), kind=kLoop, calls=%f
+  %t = (f32[2]{0}) tuple(%b)
+  %w = (f32[2]{0}) while(%t), body=%f2, condition=%c2, metadata={op_name="w"}
+  %u = f32[2]{0} get-tuple-element(%w), index=0
+  %v = f32[2]{0} custom-call(%u), custom_call_target="x", output_to_operand_aliasing={{}: (0, {})}
   ROOT %c = f32[2]{0} abs(%b), control-predecessors={%e}
   %d = f32[2]{0} fusion(%c), kind=kLoop, calls=%g
   %e = f32[2]{0} negate(%a), control-predecessors={%b}

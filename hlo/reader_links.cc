@@ -115,7 +115,9 @@ absl::Status LinkComputation(
   // One pass over the records; most have neither kind of attribute (the
   // reader says so) and keep their empty lists (0, 0) unwritten.
   for (HloInstruction& in : instructions) {
-    if (!in.has_callee_attribute && !in.has_control_predecessors) {
+    const bool calls = in.may_have(kHloFactCallee);
+    const bool control = in.may_have(kHloFactControl);
+    if (!calls && !control) {
       if (in.callee_count != 0 || in.control_predecessor_count != 0) {
         in.callee_count = in.control_predecessor_count = 0;
       }
@@ -123,7 +125,7 @@ absl::Status LinkComputation(
     }
     in.first_callee = static_cast<int32_t>(module->callee_indices.size());
     in.callee_count = 0;
-    if (in.has_callee_attribute) {
+    if (calls) {
       callees->clear();
       AppendCalledComputationNames(in, callees);
       in.callee_count = static_cast<int32_t>(callees->size());
@@ -140,7 +142,7 @@ absl::Status LinkComputation(
         static_cast<int32_t>(module->control_predecessor_indices.size());
     in.control_predecessor_count = 0;
     absl::optional<absl::string_view> value;
-    if (in.has_control_predecessors) {
+    if (control) {
       value = FindHloAttribute(in.attributes, "control-predecessors");
     }
     if (!value.has_value()) continue;

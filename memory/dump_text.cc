@@ -70,9 +70,12 @@ absl::Status ForEachDumpModule(absl::string_view text,
     *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
   }
   absl::Status status;
+  bool first = true;
   for (const HloModule& module : *modules) {
     status = CheckEntryComputationLayout(text, module, options.file_name);
     if (!status.ok()) break;
+    if (first && options.text_read) options.text_read();
+    first = false;
     const DumpPlatform platform =
         ChooseDumpPlatform(module, options.file_name, options.platform);
     absl::StatusOr<DumpModuleMemory> analysed =

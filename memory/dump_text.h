@@ -50,6 +50,12 @@ struct DumpTextOptions {
   std::vector<std::string> xla_creation_order;
   // Threads reading a large text (hlo/reader.h; 0: one per idle core).
   int threads = 1;
+  // Called once the modules are read, before the first analysis (may be
+  // empty). The analyses read little of the text again (the names they
+  // print, a few attributes): a caller whose text is a mapped file may give
+  // its pages back here (InputText::ReleasePages), a fifth of the peak
+  // memory of a 75 MB dump. The text must stay readable.
+  std::function<void()> text_read;
 };
 
 using DumpModuleVisitor =

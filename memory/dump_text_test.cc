@@ -67,6 +67,30 @@ TEST(DumpTextTest, TheVisitorsErrorStops) {
   EXPECT_EQ(visits, 1);
 }
 
+// text_read is called once, after the reading and before the first
+// analysis; never for a text that does not read.
+TEST(DumpTextTest, TextReadIsCalledOnceBeforeTheAnalyses) {
+  std::vector<std::string> events;
+  DumpTextOptions options;
+  options.text_read = [&events] { events.push_back("text read"); };
+  ASSERT_TRUE(
+      ForEachDumpModule(kTwoModules, options, nullptr,
+                        [&](const HloModule& module, DumpModuleMemory&) {
+                          events.push_back(std::string(module.header.name));
+                          return absl::OkStatus();
+                        })
+          .ok());
+  EXPECT_THAT(events, ElementsAre("text read", "first", "second"));
+  events.clear();
+  EXPECT_FALSE(
+      ForEachDumpModule(
+          "HloModule m\nENTRY %e () -> f32[] {\n  ROOT %x = f32[] bogus(\n}\n",
+          options, nullptr,
+          [](const HloModule&, DumpModuleMemory&) { return absl::OkStatus(); })
+          .ok());
+  EXPECT_TRUE(events.empty());
+}
+
 TEST(DumpTextTest, TheFileNameDecidesThePlatform) {
   const std::string text = ReadTestData(
       "memory/testdata/"

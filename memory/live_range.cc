@@ -266,6 +266,9 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
     info.has_parameter_number = true;
     info.parameter_number = *in.parameter_number;
   }
+  // Most of a dump: its attributes, and the text they view, are not read
+  // again (docs/memory-speed.md, "What the analysis reads of the text").
+  if (ReadRecordedInfo(in, &info)) return;
   bool metadata_seen = false;  // the first one counts, as elsewhere
   bool body_seen = false, condition_seen = false;
   for (const HloAttribute& a : in.attributes) {
@@ -297,6 +300,30 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
         break;
     }
   }
+}
+
+bool Analyzer::ReadRecordedInfo(const HloInstruction& in,
+                                InstructionInfo* info) const {
+  const uint8_t facts = in.attribute_facts;
+  if ((facts & kHloFactsKnown) == 0 ||
+      in.metadata_attribute == HloInstruction::kAskAttributes) {
+    return false;
+  }
+  const bool body = (facts & kHloFactBody) != 0;
+  const bool condition = (facts & kHloFactCondition) != 0;
+  if (body || condition) {
+    // A loop's two callees, in the order written (HloModule::callees).
+    const absl::Span<const int32_t> callees = module_.callees(in);
+    if (!body || !condition || callees.size() != 2) return false;
+    const bool body_first = (facts & kHloFactBodyFirst) != 0;
+    info->body = callees[body_first ? 0 : 1];
+    info->condition = callees[body_first ? 1 : 0];
+  }
+  if (in.metadata_attribute >= 0) {
+    info->metadata = in.attributes[in.metadata_attribute].value;
+  }
+  info->has_control_predecessors = (facts & kHloFactControl) != 0;
+  return true;
 }
 
 absl::Status Analyzer::BuildComputation(int64_t c) {
@@ -616,6 +643,12 @@ void Analyzer::ListCallsites() {
 
 int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   int64_t element = node.gte_index;
+  if (node.op == Op::kGetTupleElement && element == kNone &&
+      node.source != nullptr &&
+      node.source->tuple_index != HloInstruction::kAskAttributes) {
+    // The reader's `index=` (-1: none).
+    return node.source->tuple_index >= 0 ? node.source->tuple_index : kNone;
+  }
   if (node.op == Op::kGetTupleElement && element == kNone &&
       node.source != nullptr) {
     absl::optional<absl::string_view> v =

@@ -248,6 +248,10 @@ class Analyzer {
  private:
   absl::Status Build();
   void ReadInfo(const HloInstruction& in, InstructionInfo* info);
+  // The same from what the reader recorded of the attributes
+  // (HloInstruction::attribute_facts), without reading them: false when it
+  // did not record enough (then they are read).
+  bool ReadRecordedInfo(const HloInstruction& in, InstructionInfo* info) const;
   // The nodes of computation `c`: its text's (AddTextNodes), parameters
   // by number (IndexParameters), operands with the get-tuple-elements
   // restored from `%name#N` (AddOperands), and its sequence

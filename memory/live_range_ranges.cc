@@ -371,6 +371,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
 
 void Analyzer::UniteCustomCallAliases(int64_t id) {
   const Node& node = nodes_[id];
+  if (!node.source->may_have(kHloFactOperandAliasing)) return;
   const absl::Span<const int64_t> operands = Operands(node);
   absl::optional<absl::string_view> v =
       FindHloAttribute(node.source->attributes, "output_to_operand_aliasing");

@@ -12,6 +12,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -32,14 +33,16 @@ struct Analyzed {
   MemoryAnalysis analysis;
 };
 
-Analyzed Analyze(const std::string& text) {
+Analyzed Analyze(const std::string& text,
+                 const MemoryAnalysisOptions& options = {}) {
   Analyzed out;
   out.text = std::make_unique<const std::string>(text);
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(*out.text);
   EXPECT_TRUE(modules.ok()) << modules.status();
   if (!modules.ok() || modules->empty()) return out;
   out.modules = *std::move(modules);
-  absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(out.modules[0]);
+  absl::StatusOr<MemoryAnalysis> analysis =
+      AnalyzeMemory(out.modules[0], options);
   EXPECT_TRUE(analysis.ok()) << analysis.status();
   if (analysis.ok()) out.analysis = *std::move(analysis);
   return out;
@@ -487,6 +490,85 @@ XlaDump ParseDump(const std::string& text) {
     }
   }
   return d;
+}
+
+// The analysis reads what the reader recorded of the attributes
+// (HloInstruction::attribute_facts) instead of the attributes: the answer
+// is the same as for the same module with the facts forgotten, whose
+// attributes are read. Loops written body first and condition first,
+// get-tuple-elements, metadata anywhere or nowhere, control predecessors,
+// a custom call that aliases, and XLA's own modules.
+TEST(LiveRange, RecordedAttributesGiveTheAnswerOfTheAttributes) {
+  const std::string written = R"(HloModule m, is_scheduled=true
+%cond (c: (s32[], f32[8])) -> pred[] {
+  %c = (s32[], f32[8]{0}) parameter(0)
+  %z = s32[] constant(3), metadata={op_name="z"}
+  %c0 = s32[] get-tuple-element(%c), index=0
+  ROOT %lt = pred[] compare(%c0, %z), direction=LT
+}
+%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {
+  %b = (s32[], f32[8]{0}) parameter(0)
+  %one = s32[] constant(1)
+  %b0 = s32[] get-tuple-element(%b), index=0, metadata={op_name="b0"}
+  %b1 = f32[8]{0} get-tuple-element(%b), metadata={op_name="b1"}, index=1
+  %i = s32[] add(%b0, %one)
+  %v = f32[8]{0} custom-call(%b1), custom_call_target="f", output_to_operand_aliasing={{}: (0, {})}
+  ROOT %r = (s32[], f32[8]{0}) tuple(%i, %v)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w = (s32[], f32[8]{0}) while(%init), body=%body, condition=%cond, metadata={op_name="w"}
+  %w1 = f32[8]{0} get-tuple-element(%w), index=1
+  %n = f32[8]{0} negate(%w1)
+  %m = f32[8]{0} negate(%x)
+  %a = f32[8]{0} custom-call(%n), custom_call_target="g", output_to_operand_aliasing={{}: (0, {})}
+  %init2 = (s32[], f32[8]{0}) tuple(%k, %a), control-predecessors={%w}
+  %w2 = (s32[], f32[8]{0}) while(%init2), condition=%cond, body=%body
+  ROOT %out = f32[8]{0} get-tuple-element(%w2), index=1
+})";
+  std::vector<std::string> texts = {written};
+  for (const char* name :
+       {"module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations",
+        "module_486067.jit_scan_cond.sm_9.0a_gpu_after_optimizations",
+        "module_519822.jit_misc.sm_9.0a_gpu_after_optimizations",
+        "module_0002.jit_lstm.cpu_after_optimizations"}) {
+    texts.push_back(ReadFile(absl::StrCat("memory/testdata/", name, ".txt")));
+  }
+  // The live ranges, each instruction's metadata and the buffers (which
+  // values XLA's alias analysis puts together).
+  const auto describe = [](const MemoryAnalysis& a) {
+    std::string out = XlaLiveRangeText(a);
+    for (const ScheduledInstruction& s : a.instructions) {
+      absl::StrAppend(&out, s.name, " ", s.metadata, "\n");
+    }
+    if (a.dataflow != nullptr) {
+      absl::StrAppend(&out, absl::StrJoin(a.dataflow->value_buffer, ","));
+    }
+    return out;
+  };
+  MemoryAnalysisOptions options;
+  options.keep_dataflow = true;
+  for (const std::string& text : texts) {
+    const Analyzed recorded = Analyze(text, options);
+    ASSERT_FALSE(recorded.modules.empty());
+    HloModule forgotten = recorded.modules[0];
+    int64_t known = 0;
+    for (HloComputation& c : forgotten.computations) {
+      for (HloInstruction& in : c.instructions) {
+        known += (in.attribute_facts & kHloFactsKnown) != 0;
+        in.attribute_facts = kHloFactsUnknown;
+        in.metadata_attribute = HloInstruction::kAskAttributes;
+        in.tuple_index = HloInstruction::kAskAttributes;
+      }
+    }
+    EXPECT_EQ(known, recorded.modules[0].instruction_count());
+    absl::StatusOr<MemoryAnalysis> read = AnalyzeMemory(forgotten, options);
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_EQ(describe(recorded.analysis), describe(*read))
+        << text.substr(0, 80);
+  }
 }
 
 class XlaPairs : public ::testing::TestWithParam<const char*> {};

@@ -100,6 +100,13 @@ InputText::~InputText() {
   if (file_map_) live_maps.fetch_sub(1);
 }
 
+void InputText::ReleasePages() const {
+  // A private read-only mapping of a file: the pages come back from the
+  // file when read again (an anonymous one, ReadDescriptor's, would come
+  // back zeroed).
+  if (file_map_) madvise(map_base_, map_len_, MADV_DONTNEED);
+}
+
 std::unique_ptr<InputText> InputText::MapFile(int fd, int64_t offset) {
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || offset < 0 ||

@@ -56,6 +56,12 @@ class InputText {
                            : absl::string_view(owned_);
   }
 
+  // Gives the pages of a mapped file back to the system; a later read of
+  // the view maps them again from the page cache, unchanged (the view stays
+  // valid). Nothing for a text held in memory. For a reader done with most
+  // of the text: `hlolayout memory` once the module is read (the analysis
+  // reads little of the text again; docs/memory-speed.md).
+  void ReleasePages() const;
   // The regular file open as `fd` mapped from `offset`; nullptr when it
   // cannot be (not a regular file, nothing left, mmap refused).
   static std::unique_ptr<InputText> MapFile(int fd, int64_t offset);

@@ -1,11 +1,13 @@
 #include "hlolayout/util/input_text.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
 
 #include "gtest/gtest.h"
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout {
 namespace {
@@ -24,6 +26,32 @@ TEST(InputText, ReadsAndMapsAFile) {
   absl::StatusOr<std::unique_ptr<InputText>> mapped = OpenFileText(path);
   ASSERT_TRUE(mapped.ok()) << mapped.status();
   EXPECT_EQ((*mapped)->view(), "HloModule m\n");
+}
+
+// A mapped file's pages go back to the system and come back unchanged when
+// read again; a text held in memory (what a pipe gives) keeps its bytes.
+TEST(InputText, ReleasedPagesComeBackUnchanged) {
+  const std::string path = TempPath("input_text_release.txt");
+  std::string content;
+  for (int i = 0; content.size() < (size_t{16} << 20); ++i) {
+    content += "  %x" + std::to_string(i) + " = f32[8]{0} negate(%y)\n";
+  }
+  std::ofstream(path) << content;
+  absl::StatusOr<std::unique_ptr<InputText>> mapped = OpenFileText(path);
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  const InputText& text = **mapped;
+  ASSERT_EQ(text.view(), content);  // every page read once
+  const int64_t before = ResidentBytes();
+  text.ReleasePages();
+  const int64_t after = ResidentBytes();
+  if (before >= 0 && after >= 0) {
+    EXPECT_LT(after, before - (int64_t{8} << 20)) << before << " " << after;
+  }
+  EXPECT_EQ(text.view(), content);
+
+  InputText owned(content);
+  owned.ReleasePages();
+  EXPECT_EQ(owned.view(), content);
 }
 
 TEST(InputText, AnEmptyFileIsEmptyText) {

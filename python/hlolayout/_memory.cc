@@ -80,6 +80,9 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
     return;
   }
   out.input = *std::move(text);
+  // A mapped file's pages go back once the modules are read (the answers'
+  // names map them again as they are read).
+  options.text_read = [&out] { out.input->ReleasePages(); };
   out.error = ForEachDumpModule(
       out.input->view(), options, &out.warnings,
       [&](const HloModule&, DumpModuleMemory& m) {
