@@ -84,12 +84,15 @@ class CollectingVisitor : public HloVisitor {
     if (first) first_computation_ended_ = true;
   }
   // Moves the instructions gathered into the computation they belong to
-  // (also when it is left open: the reading stopped in it).
-  void Flush() {
+  // (also when it is left open: the reading stopped in it). `cut`: the
+  // reading stopped at a cut, the parts after it continue the computation:
+  // it takes the list whole, room and all (see Reserve).
+  void Flush(bool cut = false) {
     if (open_ == nullptr) return;
     std::vector<HloInstruction>& to = open_->instructions;
-    if (to.empty() && instructions_.size() >= kTakenWhole &&
-        instructions_.size() * 2 >= instructions_.capacity()) {
+    if (to.empty() &&
+        (cut || (instructions_.size() >= kTakenWhole &&
+                 instructions_.size() * 2 >= instructions_.capacity()))) {
       to.swap(instructions_);
       open_ = nullptr;
       return;
@@ -108,6 +111,12 @@ class CollectingVisitor : public HloVisitor {
     ++error_count_;
     if (errors_ != nullptr) errors_->push_back(error);
   }
+
+  // Room for `count` instructions in the list the instructions gather in,
+  // before the reading: the first part of a text read in parts, whose last
+  // computation the other parts continue, so that joining them copies only
+  // theirs (Absorb). Room never used is never touched.
+  void Reserve(size_t count) { instructions_.reserve(count); }
 
   bool first_computation_ended() const { return first_computation_ended_; }
   bool first_module_ended() const { return first_module_ended_; }
@@ -341,11 +350,14 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
           {tails[k].visitor.get(), &tails[k].modules, &tails[k].links});
     }
     HloPartLinks head_links;
+    // A line of an XLA dump is 60 to 400 bytes: room for a computation as
+    // large as the whole text at one instruction per 64 bytes.
+    visitor.Reserve(text.size() / 64);
     status = ReadInParts(
         text, options, cuts, threads, {&visitor, &modules, &head_links}, parts,
         [&](size_t k) { tails[k].visitor->Flush(); },
         [&] { return EntriesJoin(modules, tails); }, joined);
-    visitor.Flush();
+    visitor.Flush(*joined);
     if (*joined) {
       // The head stopped inside a computation (ReadTail begins in one).
       OpenDefinitions defined;

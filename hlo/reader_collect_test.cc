@@ -11,6 +11,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/hlo/reader_internal.h"
@@ -350,6 +351,31 @@ TEST(HloModulesInParts, LargeComputationKeepsItsList) {
   EXPECT_EQ(c[1].instructions.capacity(), size_t{8192});
   EXPECT_EQ(c[1].root_index, kLength - 1);
   EXPECT_EQ(c[1].instructions.back().operands[0].name, "p4998");
+}
+
+// A computation cut in two: the first part's list, reserved for the whole
+// text, takes the second part's instructions without moving (the join
+// copies the second part only).
+TEST(HloModulesInParts, TheFirstPartsListTakesTheRest) {
+  // Lines of about 100 bytes, as XLA writes them (with metadata).
+  std::string text = LongChain(20000);
+  text = absl::StrReplaceAll(
+      text,
+      {{")\n", "), metadata={op_name=\"jit(f)/negate\" source_line=1}\n"}});
+  ASSERT_GT(text.size() / 64, size_t{20000});
+  const size_t cut = text.find("p10000 = ");
+  ASSERT_NE(cut, std::string::npos);
+  bool joined = false;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      hlo_internal::ReadModulesInParts(text, HloReadOptions(), nullptr, {cut},
+                                       2, &joined);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_TRUE(joined);
+  const std::vector<HloInstruction>& entry =
+      (*modules)[0].computations[1].instructions;
+  ASSERT_EQ(entry.size(), 20000u);
+  EXPECT_GE(entry.capacity(), text.size() / 64);
+  ExpectLinkedByName(modules);
 }
 
 #if defined(__GLIBC__) && defined(__linux__)

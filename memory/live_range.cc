@@ -1015,12 +1015,14 @@ void Analyzer::ListInstructions() {
          digits);
   }
   restored.reserve(size);
-  out_.instructions.resize(schedule_.size());
+  // Each record written once (resize would zero them all first: 33 MB for
+  // a 75 MB dump).
+  out_.instructions.reserve(schedule_.size());
   for (size_t t = 0; t < schedule_.size(); ++t) {
     // Nodes come in schedule order here, not in memory order.
     if (t + 8 < schedule_.size()) Prefetch(&nodes_[schedule_[t + 8]], 64);
     const Node& node = nodes_[schedule_[t]];
-    ScheduledInstruction& s = out_.instructions[t];
+    ScheduledInstruction s;
     if (node.source != nullptr) {
       s.name = node.name;
     } else {  // "producer#N"
@@ -1043,6 +1045,7 @@ void Analyzer::ListInstructions() {
         break;
       }
     }
+    out_.instructions.push_back(s);
   }
 }
 
