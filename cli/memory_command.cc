@@ -317,6 +317,10 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
         text.ReleasePages();
       }
     };
+    // And what the reading has passed, as it goes (from its threads).
+    options.text_passed = [&text](size_t begin, size_t end) {
+      text.ReleasePages(begin, end);
+    };
     std::vector<HloModule> modules;
     const absl::Status status =
         writer.WriteText((*input)->view(), options, io.out, io.err,

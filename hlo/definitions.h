@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -265,11 +266,17 @@ class DefinitionTable {
 // the offset where it is defined, in text order. Shared, like
 // DefinitionTable, with a part's HloPartLinks::Side, where JoinHloParts
 // looks names up in it (no table of all names is built again for the join).
+// The names are copies the table keeps, not views into the text: a dump's
+// computations are spread over all of it, and a lookup that compared the
+// text's bytes would keep every page of it in memory while the reader
+// gives the pages it has passed back (HloReadOptions::passed).
 class ComputationTable {
  public:
   void Clear() {
     names_.clear();
     index_.Clear();
+    blocks_.clear();
+    used_ = kBlock;  // a new block for the next name
   }
   size_t size() const { return names_.size(); }
   absl::string_view name(size_t i) const { return names_[i].first; }
@@ -277,8 +284,12 @@ class ComputationTable {
   // Adds computation `name` (hash `hash`), defined at `offset`, as index
   // size(); a name added before stays the one found (the reader refuses a
   // second definition before adding it).
+  // A copy of `name` that lives as long as the table (and is not one of
+  // its computations): the names a part calls but does not define, which
+  // JoinHloParts looks up after the part's pages were given back.
+  absl::string_view KeepName(absl::string_view name) { return Keep(name); }
   void Add(absl::string_view name, uint64_t hash, size_t offset) {
-    names_.emplace_back(name, offset);
+    names_.emplace_back(Keep(name), offset);
     index_.Add(name, hash, static_cast<uint32_t>(names_.size() - 1), NameOf());
   }
   // The index of the computation named `name` (hash `hash`), or -1.
@@ -335,9 +346,30 @@ class ComputationTable {
     }
   };
   NameOfEntry NameOf() const { return NameOfEntry{&names_}; }
+  // A copy of `name` in blocks that never move.
+  absl::string_view Keep(absl::string_view name) {
+    if (name.size() > kBlock / 4) {
+      blocks_.push_back(std::make_unique<char[]>(name.size()));
+      std::memcpy(blocks_.back().get(), name.data(), name.size());
+      return absl::string_view(blocks_.back().get(), name.size());
+    }
+    if (kBlock - used_ < name.size()) {
+      blocks_.push_back(std::make_unique<char[]>(kBlock));
+      block_ = blocks_.back().get();
+      used_ = 0;
+    }
+    char* at = block_ + used_;
+    if (!name.empty()) std::memcpy(at, name.data(), name.size());
+    used_ += name.size();
+    return absl::string_view(at, name.size());
+  }
 
+  static constexpr size_t kBlock = size_t{64} << 10;
   std::vector<std::pair<absl::string_view, size_t>> names_;
   NameIndex index_;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* block_ = nullptr;
+  size_t used_ = kBlock;
 };
 
 // A tail's first computation (ReadHloTail): the uses of names defined

@@ -4,6 +4,7 @@
 // ComputationTable's comparison of two tables and lookups in batches.
 #include "hlolayout/hlo/definitions.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -190,6 +191,33 @@ TEST(ComputationTableTest, SharesNameWithAndFindEach) {
   }
   low.FindEach(names.data(), 3, found.get());  // less than a batch
   EXPECT_TRUE(found[0] && found[1] && found[2]);
+}
+
+// The table keeps copies of its names: lookups read none of the text they
+// came from (which a reader may have given back), and a kept callee name
+// lives as long as the table. Long names get blocks of their own.
+TEST(ComputationTableTest, NamesAreCopies) {
+  std::string text = "alpha beta " + std::string(40000, 'g') + " delta";
+  const absl::string_view alpha(text.data(), 5), beta(text.data() + 6, 4);
+  const absl::string_view long_name(text.data() + 11, 40000);
+  ComputationTable table;
+  table.Add(alpha, NameHash(alpha), 0);
+  table.Add(long_name, NameHash(long_name), 11);
+  const absl::string_view kept = table.KeepName(beta);
+  // What the text held, overwritten: the table answers as before.
+  const std::string before = text;
+  std::fill(text.begin(), text.end(), 'x');
+  EXPECT_EQ(table.name(0), "alpha");
+  EXPECT_EQ(table.name(1), before.substr(11, 40000));
+  EXPECT_EQ(kept, "beta");
+  EXPECT_EQ(table.Find("alpha", NameHash("alpha")), 0);
+  const std::string g(40000, 'g');
+  EXPECT_EQ(table.Find(g, NameHash(g)), 1);
+  EXPECT_EQ(table.Find("beta", NameHash("beta")), -1);  // kept, not added
+  table.Clear();
+  EXPECT_EQ(table.size(), 0u);
+  table.Add("gamma", NameHash("gamma"), 0);
+  EXPECT_EQ(table.Find("gamma", NameHash("gamma")), 0);
 }
 
 }  // namespace

@@ -264,7 +264,9 @@ struct HloParameter {
 // `ENTRY %main (p0: f32[2], p1: s32[]) -> f32[2] {`
 struct HloComputationHeader {
   size_t offset = 0;
-  absl::string_view name;     // without '%'
+  // Without '%'. A view into the text, or, in a module ReadHloModules
+  // collects, into the module's own copy (HloModule::lists).
+  absl::string_view name;
   bool entry_marker = false;  // written with `ENTRY`
   // Written inline as an attribute value (`to_apply={ p0 = ... }`): named
   // by the reader as XLA names it (`_`, `_.1`, ...), `offset` at its '{'.
@@ -341,6 +343,7 @@ class HloListStore {
   Blocks<T>& BlocksOf();
   Blocks<HloOperand> operands_;
   Blocks<HloAttribute> attributes_;
+  Blocks<char> chars_;  // computation names (ReadHloModules)
 };
 
 // One module: a file holds one, or several separated by lines that begin
@@ -397,6 +400,10 @@ inline HloListStore::Blocks<HloOperand>& HloListStore::BlocksOf() {
 template <>
 inline HloListStore::Blocks<HloAttribute>& HloListStore::BlocksOf() {
   return attributes_;
+}
+template <>
+inline HloListStore::Blocks<char>& HloListStore::BlocksOf() {
+  return chars_;
 }
 
 template <typename T>

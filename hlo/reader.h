@@ -99,6 +99,17 @@ struct HloReadOptions {
   // attributes (the report); a malformed operand list is then not always
   // diagnosed.
   bool read_operands = true;
+  // Called now and then with a range [begin, end) of the text (offsets) that
+  // the reading has passed, on the thread that read it: the reader reads
+  // those bytes again only through views the module keeps (names, attribute
+  // values, shape texts), seldom. A caller whose text is a mapped file may
+  // give the range's pages back (InputText::ReleasePages): the peak memory
+  // of a reading is then the module's, not the module's and the text's.
+  // Ranges come in text order for each part, 4 MB at a time, 2 MB behind the
+  // reading (never for a part under 6 MB), then, as the module is linked,
+  // for the text the linking read again. Empty: never called. Must be safe
+  // to call from several threads at once (one per part).
+  std::function<void(size_t begin, size_t end)> passed;
 };
 
 // Receives a module as it is read. The references are valid only during the

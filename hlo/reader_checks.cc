@@ -538,7 +538,10 @@ void Reader::LookUpCallees() {
   for (size_t i = 0; i < n; ++i) {
     if (!HasComputation(called_batch_[i].first, hashes[i])) {
       if (callees_.empty()) callees_since_ = count;
-      callees_.push_back(called_batch_[i]);
+      // A copy: looked up again at the module's end or by JoinHloParts,
+      // when the text may be given back (HloReadOptions::passed).
+      callees_.emplace_back(computations_->KeepName(called_batch_[i].first),
+                            called_batch_[i].second);
     }
   }
 }

@@ -60,7 +60,14 @@ class CollectingVisitor : public HloVisitor {
   void BeginComputation(const HloComputationHeader& header) override {
     Flush();
     modules_->back().computations.emplace_back();
-    modules_->back().computations.back().header = header;
+    HloComputationHeader& kept = modules_->back().computations.back().header;
+    kept = header;
+    // The name a copy of the module's (linking the module looks every
+    // computation's name up: in the text, the reading's pages it passed,
+    // given back, would all come back; HloReadOptions::passed).
+    const absl::Span<char> name = lists_->Add(
+        absl::MakeConstSpan(header.name.data(), header.name.size()));
+    kept.name = absl::string_view(name.data(), name.size());
     open_ = &modules_->back().computations.back();
   }
   void VisitInstruction(const HloInstruction& instruction) override {
@@ -378,7 +385,8 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   const bool operands_linked = status.ok() && visitor.error_count() == 0;
   for (HloModule& module : modules) {
     module.computations.shrink_to_fit();
-    absl::Status linked = LinkHloModule(&module, operands_linked);
+    absl::Status linked =
+        LinkHloModule(&module, operands_linked, INT32_MAX, options.passed);
     if (!linked.ok()) return linked;
   }
   return modules;

@@ -4,8 +4,10 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -291,6 +293,75 @@ TEST(HloModulesInParts, GeneratedDumps) {
       }
       EXPECT_EQ(joined, 3) << static_cast<int>(style) << " " << modules;
     }
+  }
+}
+
+// HloReadOptions::passed: ranges of the text the reading has passed, in
+// order for each part, within the text and covering most of it; the modules
+// are those read without it (an FNV hash of what Describe prints, cheaper
+// for a text of 16 MB).
+uint64_t Fingerprint(const absl::StatusOr<std::vector<HloModule>>& modules) {
+  uint64_t h = 1469598103934665603ull;
+  const auto mix = [&h](absl::string_view s) {
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  };
+  if (!modules.ok()) return 0;
+  for (const HloModule& m : *modules) {
+    for (const HloComputation& c : m.computations) {
+      mix(c.header.name);
+      for (const HloInstruction& in : c.instructions) {
+        mix(in.name);
+        mix(in.opcode_name);
+        mix(in.shape_text);
+        for (const HloOperand& o : in.operands) {
+          mix(o.name);
+          mix(absl::StrCat(o.index));
+        }
+        mix(absl::StrJoin(m.callees(in), ","));
+        mix(absl::StrCat(in.attribute_facts, " ", in.tuple_index));
+      }
+    }
+  }
+  return h;
+}
+
+TEST(HloModulesInParts, PassedRangesAsTheReadingGoes) {
+  HloDumpOptions options;
+  options.target_bytes = 16 << 20;
+  options.style = HloDumpStyle::kXlaTpuSmall;
+  const std::string text = GenerateHloDump(options).text;
+  const uint64_t plain = Fingerprint(ReadHloModules(text));
+  for (int64_t parts : {1, 2}) {
+    std::mutex mu;
+    std::map<std::thread::id, std::vector<std::pair<size_t, size_t>>> ranges;
+    HloReadOptions read;
+    read.passed = [&](size_t begin, size_t end) {
+      std::lock_guard<std::mutex> lock(mu);
+      ranges[std::this_thread::get_id()].emplace_back(begin, end);
+    };
+    bool joined = false;
+    const uint64_t got = Fingerprint(hlo_internal::ReadModulesInParts(
+        text, read, nullptr,
+        parts > 1 ? HloCutPoints(text, parts) : std::vector<size_t>(), parts,
+        &joined));
+    EXPECT_EQ(got, plain) << parts;
+    EXPECT_EQ(joined, parts > 1);
+    size_t covered = 0;
+    for (const auto& [thread, list] : ranges) {
+      size_t last = 0;
+      for (const auto& [begin, end] : list) {
+        EXPECT_LT(begin, end);
+        EXPECT_LE(end, text.size());
+        covered += end - begin;
+        last = end;
+      }
+      EXPECT_GT(last, 0u);
+    }
+    EXPECT_GE(ranges.size(), static_cast<size_t>(parts));
+    // Each part passes what it read but its last few MB; the linking then
+    // passes most of the text again.
+    EXPECT_GT(covered, text.size() / 2) << parts;
   }
 }
 

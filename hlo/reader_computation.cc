@@ -107,6 +107,15 @@ inline absl::Status Reader::ParseParameter(size_t i) {
   return status;
 }
 
+void Reader::NotePassed() {
+  const size_t end = pos_ - kPassedWindow;
+  next_passed_ = pos_ + kPassedStep;
+  if (end > passed_to_) {
+    options_.passed(passed_to_, end);
+    passed_to_ = end;
+  }
+}
+
 absl::Status Reader::ParseComputation() {
   absl::Status status = ParseComputationHeader();
   if (status.ok()) status = NoteComputationName();
@@ -147,6 +156,7 @@ absl::Status Reader::ParseComputationBody(size_t open) {
       ++pos_;
       break;
     }
+    if (pos_ >= next_passed_) NotePassed();
     if (pos_ >= stop_ || cancel_ != nullptr) {
       status = AtStop();
       if (!status.ok()) return status;

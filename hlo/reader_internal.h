@@ -159,8 +159,13 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 // computations or control predecessors, or a computation of more
 // instructions, is refused ("more than 2147483647 computations in a
 // module").
-absl::Status LinkHloModule(HloModule* module, bool operands_linked = false,
-                           int64_t max_count = INT32_MAX);
+// `passed` (may be empty): HloReadOptions::passed, called as the linking
+// goes with the text it has passed, which it read again (the attributes that
+// name callees).
+absl::Status LinkHloModule(
+    HloModule* module, bool operands_linked = false,
+    int64_t max_count = INT32_MAX,
+    const std::function<void(size_t, size_t)>& passed = nullptr);
 // Links each operand of `computation` to the latest instruction before it
 // that defines its name (HloOperand::index), -1 when none does: the part of
 // LinkHloModule that needs only the computation, done by each reading
@@ -196,6 +201,7 @@ class Reader {
       : whole_(whole), options_(options), visitor_(visitor), collect_(collect) {
     shape_options_.file_name = options.file_name;
     shape_options_.max_depth = options.max_depth;
+    if (options.passed) next_passed_ = kPassedWindow + kPassedStep;
   }
 
   // Reads every module: each ends at a split line or at the end.
@@ -556,6 +562,13 @@ class Reader {
   bool headerless_ = false;  // the module being read has no HloModule line
   // ReadHloHead / ReadHloTail.
   size_t stop_ = absl::string_view::npos;
+  // HloReadOptions::passed: the text before passed_to_ has been handed
+  // over; the next range is, once pos_ reaches next_passed_.
+  static constexpr size_t kPassedStep = size_t{4} << 20;
+  static constexpr size_t kPassedWindow = size_t{2} << 20;
+  size_t passed_to_ = 0;
+  size_t next_passed_ = absl::string_view::npos;
+  void NotePassed();
   const std::function<bool()>* at_stop_ = nullptr;
   const std::atomic<bool>* cancel_ = nullptr;
   bool stopped_ = false;

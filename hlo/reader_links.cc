@@ -95,6 +95,21 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
   }
 }
 
+// HloReadOptions::passed for LinkHloModule: the text before an instruction
+// that names callees, once the linking is past it (every 4 MB).
+struct PassedText {
+  const std::function<void(size_t, size_t)>* passed = nullptr;
+  size_t to = 0, next = 0;
+  static constexpr size_t kStep = size_t{4} << 20;
+
+  void At(size_t offset) {
+    if (passed == nullptr || !*passed || offset < next) return;
+    (*passed)(to, offset);
+    to = offset;
+    next = offset + kStep;
+  }
+};
+
 // Links the callees of `computation`'s instructions, then their control
 // predecessors (which may be defined after their successor: looked up among
 // every name of the computation), and, unless `operands_linked`, first
@@ -104,7 +119,7 @@ absl::Status LinkComputation(
     const absl::flat_hash_map<absl::string_view, int32_t>& computations,
     bool operands_linked, int64_t max_count, HloComputation* computation,
     DefinedNames* defined, std::vector<absl::string_view>* callees,
-    HloModule* module) {
+    PassedText* passed, HloModule* module) {
   std::vector<HloInstruction>& instructions = computation->instructions;
   if (instructions.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "instructions in computation '",
@@ -126,6 +141,7 @@ absl::Status LinkComputation(
     in.first_callee = static_cast<int32_t>(module->callee_indices.size());
     in.callee_count = 0;
     if (calls) {
+      passed->At(in.offset);
       callees->clear();
       AppendCalledComputationNames(in, callees);
       in.callee_count = static_cast<int32_t>(callees->size());
@@ -186,7 +202,8 @@ bool LinkHloOperandsLeft(HloComputation* computation) {
 }
 
 absl::Status LinkHloModule(HloModule* module, bool operands_linked,
-                           int64_t max_count) {
+                           int64_t max_count,
+                           const std::function<void(size_t, size_t)>& passed) {
   max_count = std::min<int64_t>(max_count, INT32_MAX);
   if (module->computations.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "computations in a module", "", "");
@@ -202,10 +219,13 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   module->control_predecessor_indices.clear();
   DefinedNames defined;
   std::vector<absl::string_view> callees;
+  PassedText passed_text;
+  passed_text.passed = &passed;
+  passed_text.next = PassedText::kStep;
   for (HloComputation& computation : module->computations) {
     absl::Status status =
         LinkComputation(computations, operands_linked, max_count, &computation,
-                        &defined, &callees, module);
+                        &defined, &callees, &passed_text, module);
     if (!status.ok()) return status;
   }
   module->header.input_output_alias.clear();

@@ -41,6 +41,10 @@ absl::Status Reader::ReadTail(size_t begin) {
   in_first_module_ = true;
   computation_slot_ = -1;  // its header is before the part
   tail_begin_ = begin;
+  if (options_.passed) {
+    passed_to_ = begin;
+    next_passed_ = begin + kPassedWindow + kPassedStep;
+  }
   if (collect_ != nullptr && !collect_->empty()) {
     // ReadHloModules in parts: the module the part begins in (its
     // collector made it) keeps the part's shapes.

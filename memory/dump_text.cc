@@ -62,6 +62,7 @@ absl::Status ForEachDumpModule(absl::string_view text,
                                std::vector<HloModule>* keep) {
   HloReadOptions read;
   read.file_name = options.file_name;
+  read.passed = options.text_passed;
   absl::StatusOr<std::vector<HloModule>> modules =
       ReadHloModules(text, read, nullptr, options.threads);
   if (!modules.ok()) return modules.status();

@@ -56,6 +56,9 @@ struct DumpTextOptions {
   // its pages back here (InputText::ReleasePages), a fifth of the peak
   // memory of a 75 MB dump. The text must stay readable.
   std::function<void()> text_read;
+  // HloReadOptions::passed, for the reading: the same for the ranges of the
+  // text the reading has passed, as it goes (may be empty).
+  std::function<void(size_t begin, size_t end)> text_passed;
 };
 
 using DumpModuleVisitor =

@@ -107,6 +107,16 @@ void InputText::ReleasePages() const {
   if (file_map_) madvise(map_base_, map_len_, MADV_DONTNEED);
 }
 
+void InputText::ReleasePages(size_t begin, size_t end) const {
+  if (!file_map_ || begin >= end || end > size_) return;
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t from =
+      (reinterpret_cast<uintptr_t>(map_) + begin + page - 1) & ~(page - 1);
+  const uintptr_t to = (reinterpret_cast<uintptr_t>(map_) + end) & ~(page - 1);
+  if (to > from)
+    madvise(reinterpret_cast<void*>(from), to - from, MADV_DONTNEED);
+}
+
 std::unique_ptr<InputText> InputText::MapFile(int fd, int64_t offset) {
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || offset < 0 ||

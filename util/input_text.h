@@ -62,6 +62,9 @@ class InputText {
   // of the text: `hlolayout memory` once the module is read (the analysis
   // reads little of the text again; docs/memory-speed.md).
   void ReleasePages() const;
+  // The same for the whole pages within view()[begin, end) only (for a
+  // reader that has passed them: HloReadOptions::passed).
+  void ReleasePages(size_t begin, size_t end) const;
   // The regular file open as `fd` mapped from `offset`; nullptr when it
   // cannot be (not a regular file, nothing left, mmap refused).
   static std::unique_ptr<InputText> MapFile(int fd, int64_t offset);

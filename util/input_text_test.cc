@@ -49,8 +49,23 @@ TEST(InputText, ReleasedPagesComeBackUnchanged) {
   }
   EXPECT_EQ(text.view(), content);
 
+  // A range: its whole pages only.
+  ASSERT_EQ(text.view(), content);
+  const int64_t all = ResidentBytes();
+  text.ReleasePages(1, content.size() / 2);
+  const int64_t half = ResidentBytes();
+  if (all >= 0 && half >= 0) {
+    EXPECT_LT(half, all - (int64_t{6} << 20)) << all << " " << half;
+    EXPECT_GT(half, all - (int64_t{10} << 20)) << all << " " << half;
+  }
+  EXPECT_EQ(text.view(), content);
+  text.ReleasePages(10, 5);                  // empty: nothing
+  text.ReleasePages(0, content.size() + 1);  // past the end: nothing
+  EXPECT_EQ(text.view(), content);
+
   InputText owned(content);
   owned.ReleasePages();
+  owned.ReleasePages(0, content.size());
   EXPECT_EQ(owned.view(), content);
 }
 

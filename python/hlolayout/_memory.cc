@@ -83,6 +83,9 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
   // A mapped file's pages go back once the modules are read (the answers'
   // names map them again as they are read).
   options.text_read = [&out] { out.input->ReleasePages(); };
+  options.text_passed = [&out](size_t begin, size_t end) {
+    out.input->ReleasePages(begin, end);
+  };
   out.error = ForEachDumpModule(
       out.input->view(), options, &out.warnings,
       [&](const HloModule&, DumpModuleMemory& m) {
