@@ -12,7 +12,9 @@
 // most three times (BM_AnalyzeModuleMemory against BM_ReadModule).
 // BM_AnalyzeSharedLoops: thousands of while loops sharing one body, the
 // phi graph's heaviest case; its time per loop should not grow with the
-// loops.
+// loops. BM_AnalyzeChainedLoops: a chain of loops, each starting from the
+// one before's result, whose shared body makes new values; its time per
+// loop should not grow with the loops either.
 //
 // glibc's allocator is pinned for the whole run (kPinnedAllocator below):
 // the figures are the work of reading and of the analysis, not how often
@@ -236,6 +238,64 @@ void BM_AnalyzeSharedLoops(benchmark::State& state) {
 }
 BENCHMARK(BM_AnalyzeSharedLoops)
     ->Arg(2000)
+    ->Arg(8000)
+    ->Unit(benchmark::kMillisecond);
+
+// `loops` while loops in a chain: loop k starts from loop k - 1's result
+// and all share one condition and one body that makes a new value for
+// each element. Loop k's result {1} is a phi of the body's value and loop
+// k - 1's result {1}: the phi graph's walk from it goes down the whole
+// chain to the first loop's init before it meets a second value.
+std::string ChainedLoopsModule(int loops) {
+  const std::string state = "(s32[], f32[8]{0})";
+  std::string out = absl::StrCat(
+      "HloModule chained_loops, is_scheduled=true\n\n", "%cond (s: ", state,
+      ") -> pred[] {\n  %s = ", state, " parameter(0)\n",
+      "  %i = s32[] get-tuple-element(%s), index=0\n",
+      "  %l = s32[] constant(4)\n",
+      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n",
+      "%body (t: ", state, ") -> ", state, " {\n  %t = ", state,
+      " parameter(0)\n", "  %j = s32[] get-tuple-element(%t), index=0\n",
+      "  %one = s32[] constant(1)\n", "  %k = s32[] add(%j, %one)\n",
+      "  %x = f32[8]{0} get-tuple-element(%t), index=1\n",
+      "  %m = f32[8]{0} multiply(%x, %x)\n", "  ROOT %b = ", state,
+      " tuple(%k, %m)\n}\n\n",
+      "ENTRY %main (a: f32[8], n: s32[]) -> f32[8] {\n",
+      "  %a = f32[8]{0} parameter(0)\n  %n = s32[] parameter(1)\n",
+      "  %init = ", state, " tuple(%n, %a)\n");
+  std::string prev = "init";
+  for (int i = 0; i < loops; ++i) {
+    absl::StrAppend(&out, "  %w.", i, " = ", state, " while(%", prev,
+                    "), condition=%cond, body=%body\n");
+    prev = absl::StrCat("w.", i);
+  }
+  absl::StrAppend(&out, "  %g = f32[8]{0} get-tuple-element(%", prev,
+                  "), index=1\n  ROOT %out = f32[8]{0} negate(%g)\n}\n");
+  return out;
+}
+
+// The analysis of ChainedLoopsModule(loops), read once: the time per loop
+// should not grow with the loops (it did: 8,000 loops took about 60 times
+// as long as 1,000).
+void BM_AnalyzeChainedLoops(benchmark::State& state) {
+  const std::string text = ChainedLoopsModule(static_cast<int>(state.range(0)));
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  if (!modules.ok()) {
+    state.SkipWithError("read failed");
+    return;
+  }
+  for (auto _ : state) {
+    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
+  }
+  state.counters["ns_per_loop"] =
+      benchmark::Counter(static_cast<double>(state.range(0)),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_AnalyzeChainedLoops)
+    ->Arg(1000)
+    ->Arg(2000)
+    ->Arg(4000)
     ->Arg(8000)
     ->Unit(benchmark::kMillisecond);
 
