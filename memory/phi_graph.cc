@@ -38,6 +38,7 @@ void PhiGraph::Replace(int64_t node, int64_t with) {
   }
   nodes_[node].dead = true;
   nodes_[node].replaced_by = static_cast<int32_t>(with);
+  ++epoch_;
 }
 
 uint64_t PhiGraph::UserKey(int64_t node, int64_t user) {
@@ -126,26 +127,116 @@ void PhiGraph::BuildUsers() {
   replace_stamp_ = 0;
 }
 
+// Optimize's walks, their marks by node stamped with the pass, the walk
+// or the epoch, so that nothing is allocated per walk.
+struct PhiGraph::Walks {
+  explicit Walks(size_t n)
+      : checked_pass(n, -1), in_workset(n, -1), failed_in(n, -1) {}
+  // The pass in which a walk last took the node (XLA's checked_for_closure:
+  // a phi taken by a walk in a pass does not start one in it).
+  memory_internal::ScratchVector<int64_t> checked_pass;
+  // The walk that last took the node (XLA's workset).
+  memory_internal::ScratchVector<int64_t> in_workset;
+  // epoch_ when the node's own walk met several values.
+  memory_internal::ScratchVector<int64_t> failed_in;
+  // The nodes the walk under way took, in order.
+  memory_internal::ScratchVector<int64_t> workset;
+  int64_t closure = 0;
+  // The queue entries from the head up to here were found in the workset
+  // or to be values without operands (QueueSettled).
+  size_t cursor_expanding = 0;
+  int32_t cursor_operand = 0;
+};
+
+bool PhiGraph::QueueSettled(Walks* walks, size_t expanding,
+                            int32_t next_operand, size_t upto) const {
+  size_t& e = walks->cursor_expanding;
+  int32_t& o = walks->cursor_operand;
+  if (e < expanding || (e == expanding && o < next_operand)) {
+    e = expanding;
+    o = next_operand;
+  }
+  // Entries only ever join the workset, so the cursor never goes back.
+  for (; e < upto; ++e, o = 0) {
+    const Node& node = nodes_[walks->workset[e]];
+    for (; o < node.operands_size; ++o) {
+      const int32_t entry = operands_[node.operands_begin + o];
+      if (walks->in_workset[entry] == walks->closure) continue;
+      if (nodes_[entry].is_phi || nodes_[entry].operands_size != 0) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
+  // A breadth-first walk whose queue is `self` followed by the operand
+  // lists of the nodes taken from it (`workset`), in order: walked in
+  // place rather than copied, since a walk that meets a second value
+  // stops early, often at the start of a list thousands long.
+  ++walks->closure;
+  walks->workset.clear();
+  walks->cursor_expanding = 0;
+  walks->cursor_operand = 0;
+  size_t expanding = 0;  // workset[expanding]'s operands come next
+  int32_t next_operand = 0;
+  int64_t non_phi = kNone;
+  bool several = false;
+  for (int64_t todo = self; todo != kNone;
+       todo = NextInQueue(walks->workset, &expanding, &next_operand)) {
+    if (walks->in_workset[todo] == walks->closure) continue;
+    walks->checked_pass[todo] = pass;
+    walks->in_workset[todo] = walks->closure;
+    walks->workset.push_back(todo);
+    if (!nodes_[todo].is_phi) {
+      if (non_phi != kNone && non_phi != todo) {
+        several = true;
+        break;
+      }
+      non_phi = todo;
+      continue;
+    }
+    // `todo`'s own walk, in this pass and on this graph, met several
+    // values, and the queue holds nothing but taken nodes and values
+    // before `todo`'s operands. The rest of this walk is then `todo`'s
+    // walk without the nodes taken (which, but for `todo`, only lead to
+    // taken nodes, values or `todo`): it meets a second value no later
+    // than `todo`'s did, taking only phis that walk took, all marked in
+    // this pass already. So this walk fails, and marks nothing more.
+    if (walks->failed_in[todo] == epoch_ &&
+        QueueSettled(walks, expanding, next_operand,
+                     walks->workset.size() - 1)) {
+      ++walks_cut_short_;
+      several = true;
+      break;
+    }
+  }
+  if (several) {
+    walks->failed_in[self] = epoch_;
+    return kNone;
+  }
+  return non_phi;
+}
+
 void PhiGraph::Optimize() {
   BuildUsers();
-  const size_t n = nodes_.size();
-  // Visit marks by pass and by closure, so that no set is allocated per
-  // phi.
-  memory_internal::ScratchVector<int64_t> checked_pass(n, -1);
-  memory_internal::ScratchVector<int64_t> in_workset(n, -1);
-  int64_t pass = 0, closure = 0;
-  memory_internal::ScratchVector<int64_t> workset;
+  Walks walks(nodes_.size());
+  walks_cut_short_ = 0;
   memory_internal::ScratchVector<int32_t>
       phis;  // passes visit only the phis, in id order
-  for (size_t id = 0; id < n; ++id) {
+  for (size_t id = 0; id < nodes_.size(); ++id) {
     if (nodes_[id].is_phi) phis.push_back(static_cast<int32_t>(id));
   }
+  int64_t pass = 0;
   for (bool changed = true; changed; ++pass) {
     changed = false;
+    ++epoch_;
     for (const int32_t self : phis) {
       if (nodes_[self].dead) continue;
       // Every `self` leaves its operands, keeping the order; users are
-      // removed in place (kRemoved), which keeps long lists' index.
+      // removed in place (kRemoved), which keeps long lists' index. (No
+      // walk takes a different path for it: a node's walk skips itself.)
       int32_t* list = operands_of(self);
       nodes_[self].operands_size = static_cast<int32_t>(
           std::remove(list, list + nodes_[self].operands_size, self) - list);
@@ -159,37 +250,13 @@ void PhiGraph::Optimize() {
         changed = true;
         continue;
       }
-      if (checked_pass[self] == pass) continue;
-      ++closure;
-      // A breadth-first walk whose queue is `self` followed by the operand
-      // lists of the nodes taken from it (`workset`), in order: walked in
-      // place rather than copied, since a walk that meets a second value
-      // stops early, often at the start of a list thousands long.
-      workset.clear();
-      size_t expanding = 0;  // workset[expanding]'s operands come next
-      int32_t next_operand = 0;
-      int64_t non_phi = kNone;
-      bool several = false;
-      for (int64_t todo = self; todo != kNone;
-           todo = NextInQueue(workset, &expanding, &next_operand)) {
-        if (in_workset[todo] == closure) continue;
-        checked_pass[todo] = pass;
-        in_workset[todo] = closure;
-        workset.push_back(todo);
-        if (!nodes_[todo].is_phi) {
-          if (non_phi != kNone && non_phi != todo) {
-            several = true;
-            break;
-          }
-          non_phi = todo;
-        }
+      if (walks.checked_pass[self] == pass) continue;
+      const int64_t value = WalkClosure(self, pass, &walks);
+      if (value == kNone) continue;
+      for (int64_t w : walks.workset) {
+        if (nodes_[w].is_phi) Replace(w, value);
       }
-      if (!several && non_phi != kNone) {
-        for (int64_t w : workset) {
-          if (nodes_[w].is_phi) Replace(w, non_phi);
-        }
-        changed = true;
-      }
+      changed = true;
     }
   }
 }

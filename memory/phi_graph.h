@@ -14,6 +14,12 @@
 // Storage: every node's operand and user lists are slices of two flat
 // arrays of 32-bit ids (lists only shrink or have entries replaced, never
 // grow), so a graph of any size makes a handful of allocations.
+//
+// Speed: a closure walk that meets a phi whose own walk failed earlier in
+// the same pass, with nothing replaced since and nothing else left to take
+// before that phi's inputs, stops there: it fails too, and every phi it
+// would still take was marked by that earlier walk (a chain of loops made
+// each walk go down the whole chain; phi_graph.cc, WalkClosure).
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
@@ -61,6 +67,9 @@ class PhiGraph {
   // Fills the users from the operands, then replaces every phi whose
   // inputs reach one value, until nothing changes.
   void Optimize();
+  // How many closure walks of the last Optimize stopped early at a phi
+  // whose walk had failed (see "Speed" above; for tests and benchmarks).
+  int64_t walks_cut_short() const { return walks_cut_short_; }
 
  private:
   // 32-bit ids and list offsets: the memory analysis numbers fewer than
@@ -92,6 +101,17 @@ class PhiGraph {
   // end.
   int64_t NextInQueue(absl::Span<const int64_t> expanded, size_t* expanding,
                       int32_t* next_operand) const;
+  // The state of Optimize's closure walks (phi_graph.cc).
+  struct Walks;
+  // XLA's closure walk from the phi `self` in pass `pass`: the one value
+  // its closure reaches (its phis in walks->workset), or kNone (none, or
+  // several).
+  int64_t WalkClosure(int64_t self, int64_t pass, Walks* walks);
+  // Whether every entry of a walk's queue from its head (expanding,
+  // next_operand) up to the operands of workset[upto] is in the workset or
+  // a value without operands; moves the walk's cursor past those that are.
+  bool QueueSettled(Walks* walks, size_t expanding, int32_t next_operand,
+                    size_t upto) const;
 
   memory_internal::ScratchVector<Node> nodes_;
   memory_internal::ScratchVector<int32_t> operands_, users_;
@@ -104,6 +124,10 @@ class PhiGraph {
   // by the Replace under way.
   memory_internal::ScratchVector<uint32_t> replaced_in_;
   uint32_t replace_stamp_ = 0;
+  // Counts every Replace that replaced a node and every pass of Optimize:
+  // a walk's result stays true while it is unchanged.
+  int64_t epoch_ = 0;
+  int64_t walks_cut_short_ = 0;
 };
 
 }  // namespace hlolayout
