@@ -554,6 +554,31 @@ TEST(PhiGraph, AWalkCutShortStillMarksWhatItsQueueHolds) {
   for (int64_t phi : {a, b, c}) EXPECT_FALSE(cut.dead(phi)) << phi;
 }
 
+TEST(PhiGraph, AWalkAfterAReplacementIsNotCutShort) {
+  // Y's walk fails (it meets v1 and v2 through B before A's inputs); then
+  // P = phi(A, A) is replaced by A, which brings A's inputs Z and Q nearer
+  // to Y. X's walk meets Y with nothing else queued, but must go on: on the
+  // changed graph it takes Z and Q before v2, so they start no walk in the
+  // pass, and stay (in the next pass Y's walk marks them again), though
+  // all they reach is v1.
+  LoopGraph g;
+  const int64_t v1 = g.Value(), v2 = g.Value();
+  const int64_t y = g.Phi(), p = g.Phi(), b = g.Phi(), x = g.Phi();
+  const int64_t a = g.Phi(), z = g.Phi(), q = g.Phi();
+  g.operands[y] = {p, b};
+  g.operands[p] = {a, a};
+  g.operands[b] = {v1, v2};
+  g.operands[x] = {v1, y};
+  g.operands[a] = {z, q};
+  g.operands[z] = {v1, q};
+  g.operands[q] = {v1, z};
+  EXPECT_TRUE(g.Compare("y = phi(p, b), p = phi(a, a)"));
+  PhiGraph graph;
+  g.Optimize(&graph);
+  EXPECT_EQ(graph.Find(p), a);
+  for (int64_t phi : {y, b, x, a, z, q}) EXPECT_FALSE(graph.dead(phi)) << phi;
+}
+
 // A random graph of few values and phis whose operands are mostly earlier
 // phis: walks go back through phis whose walks failed, with other phis and
 // values queued beside them, and with replacements between the walks.
