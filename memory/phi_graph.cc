@@ -38,7 +38,6 @@ void PhiGraph::Replace(int64_t node, int64_t with) {
   }
   nodes_[node].dead = true;
   nodes_[node].replaced_by = static_cast<int32_t>(with);
-  ++epoch_;
 }
 
 uint64_t PhiGraph::UserKey(int64_t node, int64_t user) {
@@ -137,8 +136,12 @@ struct PhiGraph::Walks {
   memory_internal::ScratchVector<int64_t> checked_pass;
   // The walk that last took the node (XLA's workset).
   memory_internal::ScratchVector<int64_t> in_workset;
-  // epoch_ when the node's own walk met several values.
+  // `epoch` when the node's own walk met several values.
   memory_internal::ScratchVector<int64_t> failed_in;
+  // Counts the passes and the replacements of phis a walk took in the pass
+  // (WalkClosure): failed_in[node] == epoch says the node's walk, on the
+  // graph as it is now, would still fail and take no phi left unmarked.
+  int64_t epoch = 0;
   // The nodes the walk under way took, in order.
   memory_internal::ScratchVector<int64_t> workset;
   int64_t closure = 0;
@@ -197,14 +200,18 @@ int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
       non_phi = todo;
       continue;
     }
-    // `todo`'s own walk, in this pass and on this graph, met several
-    // values, and the queue holds nothing but taken nodes and values
-    // before `todo`'s operands. The rest of this walk is then `todo`'s
-    // walk without the nodes taken (which, but for `todo`, only lead to
-    // taken nodes, values or `todo`): it meets a second value no later
-    // than `todo`'s did, taking only phis that walk took, all marked in
-    // this pass already. So this walk fails, and marks nothing more.
-    if (walks->failed_in[todo] == epoch_ &&
+    // `todo`'s own walk failed in this pass, and the queue holds nothing
+    // but taken nodes and values before `todo`'s operands. The rest of
+    // this walk is then `todo`'s walk without the nodes taken (which, but
+    // for `todo`, only lead to taken nodes, values or `todo`): it meets a
+    // second value no later than `todo`'s did, taking only phis that walk
+    // took, all marked in this pass. So this walk fails, and marks nothing
+    // more. This holds while `todo`'s walk, walked again, would take the
+    // same nodes up to its second value: a replacement changes that only
+    // if it replaces one of them (redirecting entries behind that value
+    // changes nothing before it), and those are phis taken in the pass,
+    // whose replacement moves the epoch on (Optimize).
+    if (walks->failed_in[todo] == walks->epoch &&
         QueueSettled(walks, expanding, next_operand,
                      walks->workset.size() - 1)) {
       ++walks_cut_short_;
@@ -213,7 +220,7 @@ int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
     }
   }
   if (several) {
-    walks->failed_in[self] = epoch_;
+    walks->failed_in[self] = walks->epoch;
     return kNone;
   }
   return non_phi;
@@ -231,7 +238,7 @@ void PhiGraph::Optimize() {
   int64_t pass = 0;
   for (bool changed = true; changed; ++pass) {
     changed = false;
-    ++epoch_;
+    ++walks.epoch;
     for (const int32_t self : phis) {
       if (nodes_[self].dead) continue;
       // Every `self` leaves its operands, keeping the order; users are
@@ -246,6 +253,7 @@ void PhiGraph::Optimize() {
       const int32_t first = ops[0];
       if (std::all_of(ops.begin(), ops.end(),
                       [&](int32_t o) { return o == first; })) {
+        if (walks.checked_pass[self] == pass) ++walks.epoch;
         Replace(self, first);
         changed = true;
         continue;
@@ -253,6 +261,7 @@ void PhiGraph::Optimize() {
       if (walks.checked_pass[self] == pass) continue;
       const int64_t value = WalkClosure(self, pass, &walks);
       if (value == kNone) continue;
+      ++walks.epoch;  // the closure's phis were taken in this pass
       for (int64_t w : walks.workset) {
         if (nodes_[w].is_phi) Replace(w, value);
       }

@@ -16,10 +16,11 @@
 // grow), so a graph of any size makes a handful of allocations.
 //
 // Speed: a closure walk that meets a phi whose own walk failed earlier in
-// the same pass, with nothing replaced since and nothing else left to take
-// before that phi's inputs, stops there: it fails too, and every phi it
-// would still take was marked by that earlier walk (a chain of loops made
-// each walk go down the whole chain; phi_graph.cc, WalkClosure).
+// the same pass, with nothing else left to take before that phi's inputs
+// and no phi replaced since that a walk of the pass took, stops there: it
+// fails too, and every phi it would still take was marked by that earlier
+// walk (a chain of loops made each walk go down the whole chain;
+// phi_graph.cc, WalkClosure).
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
@@ -124,9 +125,6 @@ class PhiGraph {
   // by the Replace under way.
   memory_internal::ScratchVector<uint32_t> replaced_in_;
   uint32_t replace_stamp_ = 0;
-  // Counts every Replace that replaced a node and every pass of Optimize:
-  // a walk's result stays true while it is unchanged.
-  int64_t epoch_ = 0;
   int64_t walks_cut_short_ = 0;
 };
 
