@@ -129,17 +129,20 @@ void PhiGraph::BuildUsers() {
 // Optimize's walks, their marks by node stamped with the pass, the walk
 // or the epoch, so that nothing is allocated per walk.
 struct PhiGraph::Walks {
-  explicit Walks(size_t n)
-      : checked_pass(n, -1), in_workset(n, -1), failed_in(n, -1) {}
-  // The pass in which a walk last took the node (XLA's checked_for_closure:
-  // a phi taken by a walk in a pass does not start one in it).
-  memory_internal::ScratchVector<int64_t> checked_pass;
-  // The walk that last took the node (XLA's workset).
-  memory_internal::ScratchVector<int64_t> in_workset;
-  // `epoch` when the node's own walk met several values.
-  memory_internal::ScratchVector<int64_t> failed_in;
+  explicit Walks(size_t n) : marks(n) {}
+  struct Marks {
+    // The pass in which a walk last took the node (XLA's
+    // checked_for_closure: a phi taken by a walk in a pass does not start
+    // one in it).
+    int64_t checked_pass = -1;
+    // The walk that last took the node (XLA's workset).
+    int64_t in_workset = -1;
+    // `epoch` when the node's own walk met several values.
+    int64_t failed_in = -1;
+  };
+  memory_internal::ScratchVector<Marks> marks;  // by node, side by side
   // Counts the passes and the replacements of phis a walk took in the pass
-  // (WalkClosure): failed_in[node] == epoch says the node's walk, on the
+  // (WalkClosure): marks[node].failed_in == epoch says the node's walk, on the
   // graph as it is now, would still fail and take no phi left unmarked.
   int64_t epoch = 0;
   // The nodes the walk under way took, in order.
@@ -164,7 +167,7 @@ bool PhiGraph::QueueSettled(Walks* walks, size_t expanding,
     const Node& node = nodes_[walks->workset[e]];
     for (; o < node.operands_size; ++o) {
       const int32_t entry = operands_[node.operands_begin + o];
-      if (walks->in_workset[entry] == walks->closure) continue;
+      if (walks->marks[entry].in_workset == walks->closure) continue;
       if (nodes_[entry].is_phi || nodes_[entry].operands_size != 0) {
         return false;
       }
@@ -178,8 +181,14 @@ int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
   // lists of the nodes taken from it (`workset`), in order: walked in
   // place rather than copied, since a walk that meets a second value
   // stops early, often at the start of a list thousands long.
-  ++walks->closure;
-  walks->workset.clear();
+  // The walk's marks through locals: stores of int64_t could otherwise
+  // change walks->closure and walks->epoch, which would be read again at
+  // every step.
+  const int64_t closure = ++walks->closure;
+  const int64_t epoch = walks->epoch;
+  Walks::Marks* const marks = walks->marks.data();
+  memory_internal::ScratchVector<int64_t>& workset = walks->workset;
+  workset.clear();
   walks->cursor_expanding = 0;
   walks->cursor_operand = 0;
   size_t expanding = 0;  // workset[expanding]'s operands come next
@@ -187,11 +196,12 @@ int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
   int64_t non_phi = kNone;
   bool several = false;
   for (int64_t todo = self; todo != kNone;
-       todo = NextInQueue(walks->workset, &expanding, &next_operand)) {
-    if (walks->in_workset[todo] == walks->closure) continue;
-    walks->checked_pass[todo] = pass;
-    walks->in_workset[todo] = walks->closure;
-    walks->workset.push_back(todo);
+       todo = NextInQueue(workset, &expanding, &next_operand)) {
+    Walks::Marks& mark = marks[todo];
+    if (mark.in_workset == closure) continue;
+    mark.checked_pass = pass;
+    mark.in_workset = closure;
+    workset.push_back(todo);
     if (!nodes_[todo].is_phi) {
       if (non_phi != kNone && non_phi != todo) {
         several = true;
@@ -211,16 +221,15 @@ int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
     // if it replaces one of them (redirecting entries behind that value
     // changes nothing before it), and those are phis taken in the pass,
     // whose replacement moves the epoch on (Optimize).
-    if (walks->failed_in[todo] == walks->epoch &&
-        QueueSettled(walks, expanding, next_operand,
-                     walks->workset.size() - 1)) {
+    if (mark.failed_in == epoch &&
+        QueueSettled(walks, expanding, next_operand, workset.size() - 1)) {
       ++walks_cut_short_;
       several = true;
       break;
     }
   }
   if (several) {
-    walks->failed_in[self] = walks->epoch;
+    marks[self].failed_in = epoch;
     return kNone;
   }
   return non_phi;
@@ -253,12 +262,12 @@ void PhiGraph::Optimize() {
       const int32_t first = ops[0];
       if (std::all_of(ops.begin(), ops.end(),
                       [&](int32_t o) { return o == first; })) {
-        if (walks.checked_pass[self] == pass) ++walks.epoch;
+        if (walks.marks[self].checked_pass == pass) ++walks.epoch;
         Replace(self, first);
         changed = true;
         continue;
       }
-      if (walks.checked_pass[self] == pass) continue;
+      if (walks.marks[self].checked_pass == pass) continue;
       const int64_t value = WalkClosure(self, pass, &walks);
       if (value == kNone) continue;
       ++walks.epoch;  // the closure's phis were taken in this pass
