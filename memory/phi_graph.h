@@ -109,8 +109,9 @@ class PhiGraph {
   // several).
   int64_t WalkClosure(int64_t self, int64_t pass, Walks* walks);
   // Whether every entry of a walk's queue from its head (expanding,
-  // next_operand) up to the operands of workset[upto] is in the workset or
-  // a value without operands; moves the walk's cursor past those that are.
+  // next_operand) to the start of workset[upto]'s operands is in the
+  // workset or a value without operands; moves the walk's cursor past
+  // those that are.
   bool QueueSettled(Walks* walks, size_t expanding, int32_t next_operand,
                     size_t upto) const;
 
