@@ -26,10 +26,7 @@ void PhiGraph::Replace(int64_t node, int64_t with) {
     const int32_t user = users[k];
     if (user == kRemoved || replaced_in_[user] == replace_stamp_) continue;
     replaced_in_[user] = replace_stamp_;
-    int32_t* ops = operands_of(user);
-    for (int32_t j = 0; j < nodes_[user].operands_size; ++j) {
-      if (ops[j] == node) ops[j] = static_cast<int32_t>(with);
-    }
+    ReplaceOperand(user, node, with);
   }
   // Every operand's users: `node` becomes `with`.
   const int32_t* ops = operands_of(node);
@@ -38,6 +35,76 @@ void PhiGraph::Replace(int64_t node, int64_t with) {
   }
   nodes_[node].dead = true;
   nodes_[node].replaced_by = static_cast<int32_t>(with);
+}
+
+void PhiGraph::ReplaceOperand(int64_t user, int64_t node, int64_t with) {
+  Node& u = nodes_[user];
+  // A long list rewritten again and again (a loop body's parameter, whose
+  // inits are replaced one by one) gets an index: scanning it whole for
+  // each replacement made chains of loops quadratic.
+  if (u.operands_size > kScanLimit && !u.operands_indexed &&
+      ++u.scans >= kScansBeforeIndex) {
+    IndexOperands(user);
+  }
+  if (!u.operands_indexed) {
+    int32_t* ops = operands_of(user);
+    for (int32_t j = 0; j < u.operands_size; ++j) {
+      if (ops[j] == node) ops[j] = static_cast<int32_t>(with);
+    }
+    return;
+  }
+  if (with == node) return;  // nothing changes
+  auto it = operand_head_.find(UserKey(user, node));
+  if (it == operand_head_.end()) return;
+  const int32_t head = it->second;
+  operand_head_.erase(it);
+  int32_t last = head;
+  for (int32_t e = head; e >= 0; e = operand_next_[e]) {
+    operands_[e] = static_cast<int32_t>(with);
+    last = e;
+  }
+  // The moved entries join `with`'s (the order within a chain is free).
+  auto [to, inserted] = operand_head_.try_emplace(UserKey(user, with), head);
+  if (!inserted) {
+    operand_next_[last] = to->second;
+    to->second = head;
+  }
+}
+
+void PhiGraph::IndexOperands(int64_t user) {
+  if (operand_next_.empty()) operand_next_.assign(operands_.size(), -1);
+  Node& u = nodes_[user];
+  for (int32_t e = u.operands_begin; e < u.operands_begin + u.operands_size;
+       ++e) {
+    operand_next_[e] = -1;
+    auto [it, inserted] =
+        operand_head_.try_emplace(UserKey(user, operands_[e]), e);
+    if (!inserted) {
+      operand_next_[e] = it->second;
+      it->second = e;
+    }
+  }
+  u.operands_indexed = true;
+}
+
+void PhiGraph::RemoveSelf(int64_t self) {
+  Node& node = nodes_[self];
+  int32_t* list = operands_of(self);
+  const int32_t size = static_cast<int32_t>(
+      std::remove(list, list + node.operands_size, self) - list);
+  const bool moved = size != node.operands_size;
+  node.operands_size = size;
+  if (moved && node.operands_indexed) {
+    // Entries moved: the list is indexed again.
+    operand_head_.erase(UserKey(self, self));
+    for (int32_t k = 0; k < size; ++k) {
+      operand_head_.erase(UserKey(self, list[k]));
+    }
+    node.operands_indexed = false;
+    if (size > kScanLimit) IndexOperands(self);
+  }
+  // Users are removed in place (kRemoved), which keeps long lists' index.
+  ReplaceUser(self, self, kRemoved);
 }
 
 uint64_t PhiGraph::UserKey(int64_t node, int64_t user) {
@@ -108,6 +175,12 @@ void PhiGraph::BuildUsers() {
   // loops made this quadratic.
   chain_head_.clear();
   chain_next_.clear();
+  operand_head_.clear();
+  operand_next_.clear();
+  for (Node& node : nodes_) {
+    node.scans = 0;
+    node.operands_indexed = false;
+  }
   for (size_t op = 0; op < n; ++op) {
     const Node& node = nodes_[op];
     if (node.users_size <= kScanLimit) continue;
@@ -250,13 +323,9 @@ void PhiGraph::Optimize() {
     ++walks.epoch;
     for (const int32_t self : phis) {
       if (nodes_[self].dead) continue;
-      // Every `self` leaves its operands, keeping the order; users are
-      // removed in place (kRemoved), which keeps long lists' index. (No
-      // walk takes a different path for it: a node's walk skips itself.)
-      int32_t* list = operands_of(self);
-      nodes_[self].operands_size = static_cast<int32_t>(
-          std::remove(list, list + nodes_[self].operands_size, self) - list);
-      ReplaceUser(self, self, kRemoved);
+      // Every `self` leaves its operands and users. (No walk takes a
+      // different path for it: a node's walk skips itself.)
+      RemoveSelf(self);
       const absl::Span<const int32_t> ops = operands(self);
       if (ops.empty()) continue;
       const int32_t first = ops[0];

@@ -81,6 +81,10 @@ class PhiGraph {
     int32_t users_begin = 0, users_size = 0;
     bool is_phi = false;
     bool dead = false;
+    // A long operand list: how often Replace scanned it, and whether its
+    // entries are indexed by operand (operand_head_) instead.
+    uint8_t scans = 0;
+    bool operands_indexed = false;
   };
   int32_t* operands_of(int64_t n) {
     return operands_.data() + nodes_[n].operands_begin;
@@ -89,14 +93,23 @@ class PhiGraph {
 
   // A user list entry that was removed.
   static constexpr int32_t kRemoved = -2;
-  // Lists longer than this are indexed by chain_head_.
+  // User lists longer than this are indexed by chain_head_; operand lists
+  // longer than this, once Replace has scanned them kScansBeforeIndex
+  // times, by operand_head_.
   static constexpr int32_t kScanLimit = 32;
+  static constexpr uint8_t kScansBeforeIndex = 8;
   static uint64_t UserKey(int64_t node, int64_t user);
   // Fills the user lists (and the index of the long ones) from the
   // operands.
   void BuildUsers();
   // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
+  // In `user`'s operands, every `node` becomes `with`.
+  void ReplaceOperand(int64_t user, int64_t node, int64_t with);
+  // Indexes the entries of `user`'s operand list in operand_head_.
+  void IndexOperands(int64_t user);
+  // Removes `self` from its operands and its users, keeping the order.
+  void RemoveSelf(int64_t self);
   // The next node of a closure's queue: the operands of expanded[*expanding]
   // from *next_operand on, then those of the nodes after it; kNone at the
   // end.
@@ -122,6 +135,12 @@ class PhiGraph {
   // user)], each entry's successor at chain_next_[entry] (-1: the last).
   absl::flat_hash_map<uint64_t, int32_t> chain_head_;
   memory_internal::ScratchVector<int32_t> chain_next_;
+  // The same for the entries of `operand` in an indexed operand list of
+  // `user`: a chain through operands_, its head at
+  // operand_head_[UserKey(user, operand)], each entry's successor at
+  // operand_next_[entry].
+  absl::flat_hash_map<uint64_t, int32_t> operand_head_;
+  memory_internal::ScratchVector<int32_t> operand_next_;
   // replaced_in_[user] == replace_stamp_: `user`'s operands were rewritten
   // by the Replace under way.
   memory_internal::ScratchVector<uint32_t> replaced_in_;

@@ -552,6 +552,70 @@ TEST(PhiGraph, LinkedChainIsCutShortInBothPasses) {
   EXPECT_GE(cut_short, 2 * (kLoops - 1));
 }
 
+TEST(PhiGraph, LinkedChainOfLoopsStaysLinear) {
+  // 200,000 loops, each starting from phi(r, r) of the loop before's
+  // result r. Each of those is replaced by r in the first pass, and its
+  // users include the body's and the condition's parameters (400,000
+  // inputs each), which were scanned whole for each replacement.
+  constexpr int kLoops = 200000;
+  LoopGraph g;
+  const std::vector<int64_t> results = AddChain(
+      &g, kLoops, 1, false, [](int) { return false; },
+      [](int) { return false; }, [](int) { return true; });
+  PhiGraph graph;
+  g.Optimize(&graph);
+  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
+  EXPECT_GE(graph.walks_cut_short(), 2 * (kLoops - 1));
+}
+
+// A random graph with a few phis of hundreds of inputs (themselves, each
+// other, values, and phis that collapse into other nodes one by one:
+// phi(x, x) and phi(x, itself)), whose lists Replace rewrites again and
+// again.
+bool ExpectSameAsReferenceWithLongOperandLists(uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const int nodes = 200 + static_cast<int>(random() % 200);
+  const int hubs = 1 + static_cast<int>(random() % 3);
+  std::vector<bool> is_phi(nodes, true);
+  std::vector<std::vector<int64_t>> operands(nodes);
+  for (int i = hubs; i < nodes; ++i) is_phi[i] = random() % 8 != 0;
+  for (int i = 0; i < nodes; ++i) {
+    if (!is_phi[i]) continue;
+    auto any = [&] { return static_cast<int64_t>(random() % nodes); };
+    if (i < hubs) {
+      const int count = 40 + static_cast<int>(random() % 300);
+      for (int k = 0; k < count; ++k) {
+        operands[i].push_back(random() % 6 == 0 ? random() % hubs : any());
+      }
+      continue;
+    }
+    const int64_t x = any();
+    switch (random() % 4) {
+      case 0:
+        operands[i] = {x, x};
+        break;
+      case 1:
+        operands[i] = {x, i, x};
+        break;
+      case 2:
+        operands[i] = {x, static_cast<int64_t>(random() % hubs)};
+        break;
+      default:
+        operands[i] = {x, any(), any()};
+    }
+  }
+  return ExpectSameAsReference(
+      is_phi, operands, "long operand lists, seed " + std::to_string(seed));
+}
+
+TEST(PhiGraph, SameAsXlasAlgorithmWithLongOperandLists) {
+  int compared = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    compared += ExpectSameAsReferenceWithLongOperandLists(seed);
+  }
+  EXPECT_GT(compared, 200);
+}
+
 TEST(PhiGraph, AWalkCutShortStillMarksWhatItsQueueHolds) {
   // X's walk meets Y, whose walk failed, while Z waits in its queue: the
   // walk must go on and mark Z (and P), which then start no walk of their
