@@ -87,7 +87,7 @@ void PhiGraph::IndexOperands(int64_t user) {
   u.operands_indexed = true;
 }
 
-void PhiGraph::RemoveSelf(int64_t self) {
+inline void PhiGraph::RemoveSelf(int64_t self) {
   Node& node = nodes_[self];
   int32_t* list = operands_of(self);
   const int32_t size = static_cast<int32_t>(
@@ -249,7 +249,7 @@ bool PhiGraph::QueueSettled(Walks* walks, size_t expanding,
   return true;
 }
 
-int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
+inline int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
   // A breadth-first walk whose queue is `self` followed by the operand
   // lists of the nodes taken from it (`workset`), in order: walked in
   // place rather than copied, since a walk that meets a second value
