@@ -161,6 +161,8 @@ void PhiGraph::BuildUsers() {
   for (size_t i = 0; i < n; ++i) {
     nodes_[i].users_begin = count[i];
     nodes_[i].users_size = 0;
+    nodes_[i].scans = 0;
+    nodes_[i].operands_indexed = false;
     count[i + 1] += count[i];
   }
   users_.assign(count[n], 0);
@@ -177,10 +179,6 @@ void PhiGraph::BuildUsers() {
   chain_next_.clear();
   operand_head_.clear();
   operand_next_.clear();
-  for (Node& node : nodes_) {
-    node.scans = 0;
-    node.operands_indexed = false;
-  }
   for (size_t op = 0; op < n; ++op) {
     const Node& node = nodes_[op];
     if (node.users_size <= kScanLimit) continue;
