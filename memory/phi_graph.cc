@@ -201,21 +201,26 @@ void PhiGraph::BuildUsers() {
 // or the epoch, so that nothing is allocated per walk.
 struct PhiGraph::Walks {
   explicit Walks(size_t n) : marks(n) {}
+  // 16 bytes a node, as main's two arrays of walk and pass stamps: the
+  // walks of a chain whose loops share a conditional's branches take
+  // every loop's result, and 24 made them 6% slower.
   struct Marks {
-    // The pass in which a walk last took the node (XLA's
-    // checked_for_closure: a phi taken by a walk in a pass does not start
-    // one in it).
-    int64_t checked_pass = -1;
     // The walk that last took the node (XLA's workset).
     int64_t in_workset = -1;
-    // `epoch` when the node's own walk met several values.
-    int64_t failed_in = -1;
+    // The pass in which a walk last took the node (XLA's
+    // checked_for_closure: a phi taken by a walk in a pass does not start
+    // one in it). Every pass but the last replaces a node, so there are
+    // fewer than 2^31.
+    uint32_t checked_pass = UINT32_MAX;
+    // `epoch` when the node's own walk met several values (0: never).
+    uint32_t failed_in = 0;
   };
   memory_internal::ScratchVector<Marks> marks;  // by node, side by side
   // Counts the passes and the replacements of phis a walk took in the pass
-  // (WalkClosure): marks[node].failed_in == epoch says the node's walk, on the
-  // graph as it is now, would still fail and take no phi left unmarked.
-  int64_t epoch = 0;
+  // (WalkClosure): marks[node].failed_in == epoch says the node's walk, on
+  // the graph as it is now, would still fail and take no phi left
+  // unmarked. At most twice the replacements, plus one: below 2^32.
+  uint32_t epoch = 0;
   // The nodes the walk under way took, in order.
   memory_internal::ScratchVector<int64_t> workset;
   int64_t closure = 0;
@@ -247,7 +252,8 @@ bool PhiGraph::QueueSettled(Walks* walks, size_t expanding,
   return true;
 }
 
-inline int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
+inline int64_t PhiGraph::WalkClosure(int64_t self, uint32_t pass,
+                                     Walks* walks) {
   // A breadth-first walk whose queue is `self` followed by the operand
   // lists of the nodes taken from it (`workset`), in order: walked in
   // place rather than copied, since a walk that meets a second value
@@ -256,7 +262,7 @@ inline int64_t PhiGraph::WalkClosure(int64_t self, int64_t pass, Walks* walks) {
   // change walks->closure and walks->epoch, which would be read again at
   // every step.
   const int64_t closure = ++walks->closure;
-  const int64_t epoch = walks->epoch;
+  const uint32_t epoch = walks->epoch;
   Walks::Marks* const marks = walks->marks.data();
   memory_internal::ScratchVector<int64_t>& workset = walks->workset;
   workset.clear();
@@ -315,7 +321,7 @@ void PhiGraph::Optimize() {
   for (size_t id = 0; id < nodes_.size(); ++id) {
     if (nodes_[id].is_phi) phis.push_back(static_cast<int32_t>(id));
   }
-  int64_t pass = 0;
+  uint32_t pass = 0;
   for (bool changed = true; changed; ++pass) {
     changed = false;
     ++walks.epoch;

@@ -123,7 +123,7 @@ class PhiGraph {
   // (Inlined, as RemoveSelf: Optimize calls both for every phi of every
   // pass and most walks are short; out of line they took 0.9% more
   // instructions in BM_AnalyzeMemory's analysis.)
-  int64_t WalkClosure(int64_t self, int64_t pass, Walks* walks)
+  int64_t WalkClosure(int64_t self, uint32_t pass, Walks* walks)
       __attribute__((always_inline));
   // Whether every entry of a walk's queue from its head (expanding,
   // next_operand) to the start of workset[upto]'s operands is in the
