@@ -20,7 +20,9 @@
 // and no phi replaced since that a walk of the pass took, stops there: it
 // fails too, and every phi it would still take was marked by that earlier
 // walk (a chain of loops made each walk go down the whole chain;
-// phi_graph.cc, WalkClosure).
+// phi_graph.cc, WalkClosure). Long user lists, and long operand lists that
+// Replace rewrites again and again, find a node's entries through an index
+// rather than a scan.
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
