@@ -12,7 +12,11 @@
 // most three times (BM_AnalyzeModuleMemory against BM_ReadModule).
 // BM_AnalyzeSharedLoops: thousands of while loops sharing one body, the
 // phi graph's heaviest case; its time per loop should not grow with the
-// loops.
+// loops. BM_AnalyzeChainedLoops: a chain of loops, each starting from the
+// one before's result, whose shared body makes new values;
+// BM_AnalyzeLinkedLoops: the same chain, each loop's result passed to the
+// next through a conditional. Their time per loop should not grow with the
+// loops either.
 //
 // glibc's allocator is pinned for the whole run (kPinnedAllocator below):
 // the figures are the work of reading and of the analysis, not how often
@@ -235,6 +239,97 @@ void BM_AnalyzeSharedLoops(benchmark::State& state) {
                              benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_AnalyzeSharedLoops)
+    ->Arg(2000)
+    ->Arg(8000)
+    ->Unit(benchmark::kMillisecond);
+
+// `loops` while loops in a chain: loop k starts from loop k - 1's result
+// and all share one condition and one body that makes a new value for
+// each element. Loop k's result {1} is a phi of the body's value and loop
+// k - 1's result {1}: the phi graph's walk from it goes down the whole
+// chain to the first loop's init before it meets a second value. With
+// `linked`, loop k starts from a conditional of loop k - 1's result whose
+// two branches (of its own) pass it on: a phi of that result twice, which
+// the phi graph replaces by it, rewriting the shared body's and
+// condition's parameters (two inputs per loop) each time.
+std::string ChainedLoopsModule(int loops, bool linked) {
+  const std::string state = "(s32[], f32[8]{0})";
+  std::string out = absl::StrCat(
+      "HloModule chained_loops, is_scheduled=true\n\n", "%cond (s: ", state,
+      ") -> pred[] {\n  %s = ", state, " parameter(0)\n",
+      "  %i = s32[] get-tuple-element(%s), index=0\n",
+      "  %l = s32[] constant(4)\n",
+      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n",
+      "%body (t: ", state, ") -> ", state, " {\n  %t = ", state,
+      " parameter(0)\n", "  %j = s32[] get-tuple-element(%t), index=0\n",
+      "  %one = s32[] constant(1)\n", "  %k = s32[] add(%j, %one)\n",
+      "  %x = f32[8]{0} get-tuple-element(%t), index=1\n",
+      "  %m = f32[8]{0} multiply(%x, %x)\n", "  ROOT %b = ", state,
+      " tuple(%k, %m)\n}\n\n");
+  std::string entry = absl::StrCat(
+      "ENTRY %main (a: f32[8], n: s32[]", linked ? ", q: pred[]" : "",
+      ") -> f32[8] {\n", "  %a = f32[8]{0} parameter(0)\n",
+      "  %n = s32[] parameter(1)\n",
+      linked ? "  %q = pred[] parameter(2)\n" : "", "  %init = ", state,
+      " tuple(%n, %a)\n");
+  std::string prev = "init";
+  for (int i = 0; i < loops; ++i) {
+    absl::StrAppend(&entry, "  %w.", i, " = ", state, " while(%", prev,
+                    "), condition=%cond, body=%body\n");
+    prev = absl::StrCat("w.", i);
+    if (!linked) continue;
+    for (const char* branch : {"yes", "no"}) {
+      absl::StrAppend(&out, "%", branch, ".", i, " (p: ", state, ") -> ", state,
+                      " {\n  ROOT %", branch, "p.", i, " = ", state,
+                      " parameter(0)\n}\n\n");
+    }
+    absl::StrAppend(&entry, "  %c.", i, " = ", state, " conditional(%q, %w.", i,
+                    ", %w.", i, "), true_computation=%yes.", i,
+                    ", false_computation=%no.", i, "\n");
+    prev = absl::StrCat("c.", i);
+  }
+  out += entry;
+  absl::StrAppend(&out, "  %g = f32[8]{0} get-tuple-element(%", prev,
+                  "), index=1\n  ROOT %out = f32[8]{0} negate(%g)\n}\n");
+  return out;
+}
+
+// The analysis of ChainedLoopsModule(loops, linked), read once.
+void AnalyzeChainedLoops(benchmark::State& state, bool linked) {
+  const std::string text =
+      ChainedLoopsModule(static_cast<int>(state.range(0)), linked);
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  if (!modules.ok()) {
+    state.SkipWithError("read failed");
+    return;
+  }
+  for (auto _ : state) {
+    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
+  }
+  state.counters["ns_per_loop"] =
+      benchmark::Counter(static_cast<double>(state.range(0)),
+                         benchmark::Counter::kIsIterationInvariantRate |
+                             benchmark::Counter::kInvert);
+}
+
+// The time per loop should not grow with the loops (it did: 8,000 loops
+// took about 60 times as long as 1,000).
+void BM_AnalyzeChainedLoops(benchmark::State& state) {
+  AnalyzeChainedLoops(state, /*linked=*/false);
+}
+BENCHMARK(BM_AnalyzeChainedLoops)
+    ->Arg(1000)
+    ->Arg(2000)
+    ->Arg(4000)
+    ->Arg(8000)
+    ->Unit(benchmark::kMillisecond);
+
+// Loops linked by conditionals: the same (8,000 loops took about 16 times
+// as long as 2,000).
+void BM_AnalyzeLinkedLoops(benchmark::State& state) {
+  AnalyzeChainedLoops(state, /*linked=*/true);
+}
+BENCHMARK(BM_AnalyzeLinkedLoops)
     ->Arg(2000)
     ->Arg(8000)
     ->Unit(benchmark::kMillisecond);

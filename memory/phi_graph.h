@@ -14,6 +14,15 @@
 // Storage: every node's operand and user lists are slices of two flat
 // arrays of 32-bit ids (lists only shrink or have entries replaced, never
 // grow), so a graph of any size makes a handful of allocations.
+//
+// Speed: a closure walk that meets a phi whose own walk failed earlier in
+// the same pass, with nothing else left to take before that phi's inputs
+// and no phi replaced since that a walk of the pass took, stops there: it
+// fails too, and every phi it would still take was marked by that earlier
+// walk (a chain of loops made each walk go down the whole chain;
+// phi_graph.cc, WalkClosure). Long user lists, and long operand lists that
+// Replace rewrites again and again, find a node's entries through an index
+// rather than a scan.
 #ifndef HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 #define HLOLAYOUT_MEMORY_PHI_GRAPH_H_
 
@@ -61,6 +70,9 @@ class PhiGraph {
   // Fills the users from the operands, then replaces every phi whose
   // inputs reach one value, until nothing changes.
   void Optimize();
+  // How many closure walks of the last Optimize stopped early at a phi
+  // whose walk had failed (see "Speed" above; for tests and benchmarks).
+  int64_t walks_cut_short() const { return walks_cut_short_; }
 
  private:
   // 32-bit ids and list offsets: the memory analysis numbers fewer than
@@ -71,6 +83,10 @@ class PhiGraph {
     int32_t users_begin = 0, users_size = 0;
     bool is_phi = false;
     bool dead = false;
+    // A long operand list: how often Replace scanned it, and whether its
+    // entries are indexed by operand (operand_head_) instead.
+    uint8_t scans = 0;
+    bool operands_indexed = false;
   };
   int32_t* operands_of(int64_t n) {
     return operands_.data() + nodes_[n].operands_begin;
@@ -79,19 +95,44 @@ class PhiGraph {
 
   // A user list entry that was removed.
   static constexpr int32_t kRemoved = -2;
-  // Lists longer than this are indexed by chain_head_.
+  // User lists longer than this are indexed by chain_head_; operand lists
+  // longer than this, once Replace has scanned them kScansBeforeIndex
+  // times, by operand_head_.
   static constexpr int32_t kScanLimit = 32;
+  static constexpr uint8_t kScansBeforeIndex = 8;
   static uint64_t UserKey(int64_t node, int64_t user);
   // Fills the user lists (and the index of the long ones) from the
   // operands.
   void BuildUsers();
   // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
+  // In `user`'s operands, every `node` becomes `with`.
+  void ReplaceOperand(int64_t user, int64_t node, int64_t with);
+  // Indexes the entries of `user`'s operand list in operand_head_.
+  void IndexOperands(int64_t user);
+  // Removes `self` from its operands and its users, keeping the order.
+  void RemoveSelf(int64_t self) __attribute__((always_inline));
   // The next node of a closure's queue: the operands of expanded[*expanding]
   // from *next_operand on, then those of the nodes after it; kNone at the
   // end.
   int64_t NextInQueue(absl::Span<const int64_t> expanded, size_t* expanding,
                       int32_t* next_operand) const;
+  // The state of Optimize's closure walks (phi_graph.cc).
+  struct Walks;
+  // XLA's closure walk from the phi `self` in pass `pass`: the one value
+  // its closure reaches (its phis in walks->workset), or kNone (none, or
+  // several).
+  // (Inlined, as RemoveSelf: Optimize calls both for every phi of every
+  // pass and most walks are short; out of line they took 0.9% more
+  // instructions in BM_AnalyzeMemory's analysis.)
+  int64_t WalkClosure(int64_t self, uint32_t pass, Walks* walks)
+      __attribute__((always_inline));
+  // Whether every entry of a walk's queue from its head (expanding,
+  // next_operand) to the start of workset[upto]'s operands is in the
+  // workset or a value without operands; moves the walk's cursor past
+  // those that are.
+  bool QueueSettled(Walks* walks, size_t expanding, int32_t next_operand,
+                    size_t upto) const;
 
   memory_internal::ScratchVector<Node> nodes_;
   memory_internal::ScratchVector<int32_t> operands_, users_;
@@ -100,10 +141,17 @@ class PhiGraph {
   // user)], each entry's successor at chain_next_[entry] (-1: the last).
   absl::flat_hash_map<uint64_t, int32_t> chain_head_;
   memory_internal::ScratchVector<int32_t> chain_next_;
+  // The same for the entries of `operand` in an indexed operand list of
+  // `user`: a chain through operands_, its head at
+  // operand_head_[UserKey(user, operand)], each entry's successor at
+  // operand_next_[entry].
+  absl::flat_hash_map<uint64_t, int32_t> operand_head_;
+  memory_internal::ScratchVector<int32_t> operand_next_;
   // replaced_in_[user] == replace_stamp_: `user`'s operands were rewritten
   // by the Replace under way.
   memory_internal::ScratchVector<uint32_t> replaced_in_;
   uint32_t replace_stamp_ = 0;
+  int64_t walks_cut_short_ = 0;
 };
 
 }  // namespace hlolayout

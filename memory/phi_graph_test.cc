@@ -2,7 +2,9 @@
 // vectors, every replacement a std::replace over whole lists): the same dead
 // nodes, the same replacements and the same operand lists, on random graphs
 // with and without values that feed hundreds of phis (the case the index of
-// long user lists is for).
+// long user lists is for), and on chains of loops and random graphs where
+// walks stop early at a phi whose walk failed (the shortcut of
+// phi_graph.h, "Speed").
 #include "hlolayout/memory/phi_graph.h"
 
 #include <algorithm>
@@ -133,9 +135,11 @@ class ReferencePhiGraph {
 // none) with PhiGraph and with the reference, and expects the same dead
 // nodes, replacements and operand lists. Returns whether the graph was
 // compared (false: the reference found a replacement cycle).
+// Adds the walks PhiGraph cut short to *cut_short when given.
 bool ExpectSameAsReference(const std::vector<bool>& is_phi,
                            const std::vector<std::vector<int64_t>>& operands,
-                           const std::string& what) {
+                           const std::string& what,
+                           int64_t* cut_short = nullptr) {
   const int nodes = static_cast<int>(is_phi.size());
   PhiGraph graph;
   ReferencePhiGraph reference;
@@ -151,6 +155,7 @@ bool ExpectSameAsReference(const std::vector<bool>& is_phi,
   reference.Optimize();
   if (reference.HasReplacementCycle()) return false;
   graph.Optimize();
+  if (cut_short != nullptr) *cut_short += graph.walks_cut_short();
   for (int i = 0; i < nodes; ++i) {
     if (graph.dead(i) != reference.dead(i)) {
       ADD_FAILURE() << "dead differs, " << what << " node " << i;
@@ -251,8 +256,19 @@ struct LoopGraph {
     operands.emplace_back();
     return static_cast<int64_t>(is_phi.size()) - 1;
   }
-  bool Compare(const std::string& what) const {
-    return ExpectSameAsReference(is_phi, operands, what);
+  bool Compare(const std::string& what, int64_t* cut_short = nullptr) const {
+    return ExpectSameAsReference(is_phi, operands, what, cut_short);
+  }
+  // PhiGraph of this graph, optimized.
+  void Optimize(PhiGraph* graph) const {
+    graph->Reserve(static_cast<int64_t>(is_phi.size()));
+    for (size_t i = 0; i < is_phi.size(); ++i) graph->AddNode(is_phi[i]);
+    for (size_t i = 0; i < is_phi.size(); ++i) {
+      if (!operands[i].empty()) {
+        graph->SetOperands(static_cast<int64_t>(i), operands[i]);
+      }
+    }
+    graph->Optimize();
   }
 };
 
@@ -428,6 +444,275 @@ TEST(PhiGraph, ManySitesOfOneBodyStayLinear) {
   EXPECT_FALSE(graph.dead(second + 1));  // the body's
   // Loop 0's result: phi(body, shared).
   EXPECT_EQ(graph.Find(second + 2), second + 2);
+}
+
+// A chain of `loops` while loops sharing one condition and one body, over
+// `elements` tuple elements: loop k starts from loop k - 1's result (loop
+// 0, and loop k where fresh(k), from values of their own). The body makes
+// a new value for element e unless passes(e) (then it passes its
+// parameter's element on). As the memory analysis orders them: the
+// condition's and the body's parameters are phis of every loop's init and
+// the body's root; loop k's result is phi(root, init), or phi(init, root)
+// with `init_first`. Where linked(k), loop k starts from phi(r, r) of loop
+// k - 1's result r (as from a conditional whose branches pass it on),
+// which the optimization replaces by r. Returns the result phis, by loop
+// then element.
+template <typename Fresh, typename Passes, typename Linked>
+std::vector<int64_t> AddChain(LoopGraph* g, int loops, int elements,
+                              bool init_first, Fresh fresh, Passes passes,
+                              Linked linked) {
+  std::vector<int64_t> cond(elements), body(elements), root(elements);
+  for (int e = 0; e < elements; ++e) cond[e] = g->Phi();
+  for (int e = 0; e < elements; ++e) body[e] = g->Phi();
+  for (int e = 0; e < elements; ++e) {
+    root[e] = passes(e) ? body[e] : g->Value();
+  }
+  std::vector<int64_t> results;
+  for (int k = 0; k < loops; ++k) {
+    for (int e = 0; e < elements; ++e) {
+      int64_t init =
+          k == 0 || fresh(k) ? g->Value() : results[(k - 1) * elements + e];
+      if (k > 0 && !fresh(k) && linked(k)) {
+        const int64_t link = g->Phi();
+        g->operands[link] = {init, init};
+        init = link;
+      }
+      for (int64_t parameter : {cond[e], body[e]}) {
+        g->operands[parameter].push_back(init);
+        g->operands[parameter].push_back(root[e]);
+      }
+      const int64_t result = g->Phi();
+      g->operands[result] = init_first ? std::vector<int64_t>{init, root[e]}
+                                       : std::vector<int64_t>{root[e], init};
+      results.push_back(result);
+    }
+  }
+  return results;
+}
+
+TEST(PhiGraph, ChainsOfLoopsAsTheReference) {
+  int64_t cut_short = 0;
+  for (int loops : {1, 2, 3, 5, 20, 100}) {
+    for (int elements : {1, 3}) {
+      for (bool init_first : {false, true}) {
+        for (int fresh_every : {0, 3, 7}) {
+          for (int passing = 0; passing < 3; ++passing) {
+            for (int link_every : {0, 1, 2}) {
+              LoopGraph g;
+              AddChain(
+                  &g, loops, elements, init_first,
+                  [&](int k) {
+                    return fresh_every != 0 && k % fresh_every == 0;
+                  },
+                  [&](int e) { return passing == 1 ? e == 0 : passing == 2; },
+                  [&](int k) {
+                    return link_every != 0 && k % link_every == 0;
+                  });
+              EXPECT_TRUE(g.Compare(
+                  absl::StrCat(loops, " loops, ", elements, " elements, ",
+                               init_first ? "init first" : "root first",
+                               ", fresh every ", fresh_every, ", passing ",
+                               passing, ", linked every ", link_every),
+                  &cut_short));
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(cut_short, 3000);  // the shortcut was taken
+}
+
+TEST(PhiGraph, ChainOfLoopsStaysLinear) {
+  // 200,000 loops in a chain, the body making a new value: every loop
+  // result's walk went down the whole chain to the first loop's init.
+  constexpr int kLoops = 200000;
+  LoopGraph g;
+  const std::vector<int64_t> results = AddChain(
+      &g, kLoops, 1, false, [](int) { return false; },
+      [](int) { return false; }, [](int) { return false; });
+  PhiGraph graph;
+  g.Optimize(&graph);
+  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
+  EXPECT_GE(graph.walks_cut_short(), kLoops - 1);
+}
+
+TEST(PhiGraph, LinkedChainIsCutShortInBothPasses) {
+  // A phi between each two loops, replaced in the first pass between one
+  // loop's walk and the next's: no walk took it, so the next loop's walk
+  // still stops at the loop before (in the second pass too, where nothing
+  // is replaced).
+  constexpr int kLoops = 1000;
+  LoopGraph g;
+  AddChain(
+      &g, kLoops, 1, false, [](int) { return false; },
+      [](int) { return false; }, [](int) { return true; });
+  int64_t cut_short = 0;
+  EXPECT_TRUE(g.Compare("linked chain", &cut_short));
+  EXPECT_GE(cut_short, 2 * (kLoops - 1));
+}
+
+TEST(PhiGraph, LinkedChainOfLoopsStaysLinear) {
+  // 200,000 loops, each starting from phi(r, r) of the loop before's
+  // result r. Each of those is replaced by r in the first pass, and its
+  // users include the body's and the condition's parameters (400,000
+  // inputs each), which were scanned whole for each replacement.
+  constexpr int kLoops = 200000;
+  LoopGraph g;
+  const std::vector<int64_t> results = AddChain(
+      &g, kLoops, 1, false, [](int) { return false; },
+      [](int) { return false; }, [](int) { return true; });
+  PhiGraph graph;
+  g.Optimize(&graph);
+  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
+  EXPECT_GE(graph.walks_cut_short(), 2 * (kLoops - 1));
+}
+
+// A random graph with a few phis of hundreds of inputs (themselves, each
+// other, values, and phis that collapse into other nodes one by one:
+// phi(x, x) and phi(x, itself)), whose lists Replace rewrites again and
+// again.
+bool ExpectSameAsReferenceWithLongOperandLists(uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const int nodes = 200 + static_cast<int>(random() % 200);
+  const int hubs = 1 + static_cast<int>(random() % 3);
+  std::vector<bool> is_phi(nodes, true);
+  std::vector<std::vector<int64_t>> operands(nodes);
+  for (int i = hubs; i < nodes; ++i) is_phi[i] = random() % 8 != 0;
+  for (int i = 0; i < nodes; ++i) {
+    if (!is_phi[i]) continue;
+    auto any = [&] { return static_cast<int64_t>(random() % nodes); };
+    if (i < hubs) {
+      const int count = 40 + static_cast<int>(random() % 300);
+      for (int k = 0; k < count; ++k) {
+        operands[i].push_back(random() % 6 == 0 ? random() % hubs : any());
+      }
+      continue;
+    }
+    const int64_t x = any();
+    switch (random() % 4) {
+      case 0:
+        operands[i] = {x, x};
+        break;
+      case 1:
+        operands[i] = {x, i, x};
+        break;
+      case 2:
+        operands[i] = {x, static_cast<int64_t>(random() % hubs)};
+        break;
+      default:
+        operands[i] = {x, any(), any()};
+    }
+  }
+  return ExpectSameAsReference(
+      is_phi, operands, "long operand lists, seed " + std::to_string(seed));
+}
+
+TEST(PhiGraph, SameAsXlasAlgorithmWithLongOperandLists) {
+  int compared = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    compared += ExpectSameAsReferenceWithLongOperandLists(seed);
+  }
+  EXPECT_GT(compared, 200);
+}
+
+TEST(PhiGraph, AWalkCutShortStillMarksWhatItsQueueHolds) {
+  // X's walk meets Y, whose walk failed, while Z waits in its queue: the
+  // walk must go on and mark Z (and P), which then start no walk of their
+  // own in the pass. Nothing changes in it, so P and Z stay, though all
+  // they reach is v1. Stopping at Y would leave Z unmarked: Z's walk
+  // would then replace Z and P by v1.
+  LoopGraph g;
+  const int64_t v1 = g.Value(), v2 = g.Value(), v3 = g.Value();
+  const int64_t y = g.Phi(), p = g.Phi(), x = g.Phi(), z = g.Phi();
+  g.operands[y] = {p, v2, v3};
+  g.operands[p] = {z, v1};
+  g.operands[x] = {y, z};
+  g.operands[z] = {p, v1};
+  EXPECT_TRUE(g.Compare("x = phi(y, z)"));
+  PhiGraph graph;
+  g.Optimize(&graph);
+  for (int64_t phi : {y, p, x, z}) EXPECT_FALSE(graph.dead(phi)) << phi;
+  // A walk that meets a failed phi with nothing but taken nodes queued
+  // does stop there: b's walk takes b and w1, then a; c's takes c and w1,
+  // then b.
+  LoopGraph h;
+  const int64_t w1 = h.Value(), w2 = h.Value();
+  const int64_t a = h.Phi(), b = h.Phi(), c = h.Phi();
+  h.operands[a] = {w1, w2};
+  h.operands[b] = {w1, a};
+  h.operands[c] = {w1, b};
+  EXPECT_TRUE(h.Compare("c = phi(w1, b)"));
+  PhiGraph cut;
+  h.Optimize(&cut);
+  EXPECT_EQ(cut.walks_cut_short(), 2);  // b's walk at a, c's at b
+  for (int64_t phi : {a, b, c}) EXPECT_FALSE(cut.dead(phi)) << phi;
+}
+
+TEST(PhiGraph, AWalkAfterAReplacementIsNotCutShort) {
+  // Y's walk fails (it meets v1 and v2 through B before A's inputs); then
+  // P = phi(A, A) is replaced by A, which brings A's inputs Z and Q nearer
+  // to Y. X's walk meets Y with nothing else queued, but must go on: on the
+  // changed graph it takes Z and Q before v2, so they start no walk in the
+  // pass, and stay (in the next pass Y's walk marks them again), though
+  // all they reach is v1.
+  LoopGraph g;
+  const int64_t v1 = g.Value(), v2 = g.Value();
+  const int64_t y = g.Phi(), p = g.Phi(), b = g.Phi(), x = g.Phi();
+  const int64_t a = g.Phi(), z = g.Phi(), q = g.Phi();
+  g.operands[y] = {p, b};
+  g.operands[p] = {a, a};
+  g.operands[b] = {v1, v2};
+  g.operands[x] = {v1, y};
+  g.operands[a] = {z, q};
+  g.operands[z] = {v1, q};
+  g.operands[q] = {v1, z};
+  EXPECT_TRUE(g.Compare("y = phi(p, b), p = phi(a, a)"));
+  PhiGraph graph;
+  g.Optimize(&graph);
+  EXPECT_EQ(graph.Find(p), a);
+  for (int64_t phi : {y, b, x, a, z, q}) EXPECT_FALSE(graph.dead(phi)) << phi;
+}
+
+// A random graph of few values and phis whose operands are mostly earlier
+// phis: walks go back through phis whose walks failed, with other phis and
+// values queued beside them, and with replacements between the walks.
+bool ExpectSameAsReferenceOnRandomChain(uint64_t seed, int64_t* cut_short) {
+  std::mt19937_64 random(seed);
+  const int nodes = 8 + static_cast<int>(seed % 40);
+  const int values = 1 + static_cast<int>(random() % 4);
+  std::vector<bool> is_phi(nodes, true);
+  std::vector<std::vector<int64_t>> operands(nodes);
+  for (int i = 0; i < values; ++i) is_phi[random() % nodes] = false;
+  for (int i = 0; i < nodes; ++i) {
+    if (!is_phi[i]) continue;
+    const int count = 1 + static_cast<int>(random() % 3);
+    for (int k = 0; k < count; ++k) {
+      const uint64_t kind = random() % 16;
+      int64_t op;
+      if (kind < 9 && i > 0) {
+        op = i - 1 - static_cast<int64_t>(random() % std::min(i, 3));
+      } else if (kind < 15) {
+        op = static_cast<int64_t>(random() % nodes);
+      } else {
+        op = i;
+      }
+      operands[i].push_back(op);
+    }
+  }
+  return ExpectSameAsReference(is_phi, operands,
+                               "random chain, seed " + std::to_string(seed),
+                               cut_short);
+}
+
+TEST(PhiGraph, SameAsXlasAlgorithmOnRandomChains) {
+  int compared = 0;
+  int64_t cut_short = 0;
+  for (uint64_t seed = 0; seed < 20000; ++seed) {
+    compared += ExpectSameAsReferenceOnRandomChain(seed, &cut_short);
+  }
+  EXPECT_GT(compared, 15000);
+  EXPECT_GT(cut_short, 5000);  // the shortcut was taken
 }
 
 }  // namespace
