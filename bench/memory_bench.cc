@@ -223,8 +223,9 @@ std::string SharedLoopsModule(int loops) {
 // The analysis of SharedLoopsModule(loops), read once: the time per loop
 // should not grow with the loops (it did: 8,000 loops took 16 times as
 // long as 2,000).
-void BM_AnalyzeSharedLoops(benchmark::State& state) {
-  const std::string text = SharedLoopsModule(static_cast<int>(state.range(0)));
+// The analysis of `text`, a module of state.range(0) loops, read once; the
+// time per loop as a counter.
+void AnalyzeLoops(benchmark::State& state, const std::string& text) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   if (!modules.ok()) {
     state.SkipWithError("read failed");
@@ -237,6 +238,10 @@ void BM_AnalyzeSharedLoops(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(state.range(0)),
                          benchmark::Counter::kIsIterationInvariantRate |
                              benchmark::Counter::kInvert);
+}
+
+void BM_AnalyzeSharedLoops(benchmark::State& state) {
+  AnalyzeLoops(state, SharedLoopsModule(static_cast<int>(state.range(0))));
 }
 BENCHMARK(BM_AnalyzeSharedLoops)
     ->Arg(2000)
@@ -296,20 +301,8 @@ std::string ChainedLoopsModule(int loops, bool linked) {
 
 // The analysis of ChainedLoopsModule(loops, linked), read once.
 void AnalyzeChainedLoops(benchmark::State& state, bool linked) {
-  const std::string text =
-      ChainedLoopsModule(static_cast<int>(state.range(0)), linked);
-  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
-  if (!modules.ok()) {
-    state.SkipWithError("read failed");
-    return;
-  }
-  for (auto _ : state) {
-    if (!AnalyzeOrSkip(state, (*modules)[0])) break;
-  }
-  state.counters["ns_per_loop"] =
-      benchmark::Counter(static_cast<double>(state.range(0)),
-                         benchmark::Counter::kIsIterationInvariantRate |
-                             benchmark::Counter::kInvert);
+  AnalyzeLoops(state,
+               ChainedLoopsModule(static_cast<int>(state.range(0)), linked));
 }
 
 // The time per loop should not grow with the loops (it did: 8,000 loops

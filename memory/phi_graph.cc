@@ -54,19 +54,27 @@ void PhiGraph::ReplaceOperand(int64_t user, int64_t node, int64_t with) {
     return;
   }
   if (with == node) return;  // nothing changes
-  auto it = operand_head_.find(UserKey(user, node));
-  if (it == operand_head_.end()) return;
+  MoveChain(&operand_head_, &operand_next_, &operands_, user, node, with);
+}
+
+void PhiGraph::MoveChain(absl::flat_hash_map<uint64_t, int32_t>* heads,
+                         memory_internal::ScratchVector<int32_t>* next,
+                         memory_internal::ScratchVector<int32_t>* entries,
+                         int64_t list, int64_t from, int64_t with) {
+  auto it = heads->find(UserKey(list, from));
+  if (it == heads->end()) return;
   const int32_t head = it->second;
-  operand_head_.erase(it);
+  heads->erase(it);
   int32_t last = head;
-  for (int32_t e = head; e >= 0; e = operand_next_[e]) {
-    operands_[e] = static_cast<int32_t>(with);
+  for (int32_t e = head; e >= 0; e = (*next)[e]) {
+    (*entries)[e] = static_cast<int32_t>(with);
     last = e;
   }
+  if (with == kRemoved) return;
   // The moved entries join `with`'s (the order within a chain is free).
-  auto [to, inserted] = operand_head_.try_emplace(UserKey(user, with), head);
+  auto [to, inserted] = heads->try_emplace(UserKey(list, with), head);
   if (!inserted) {
-    operand_next_[last] = to->second;
+    (*next)[last] = to->second;
     to->second = head;
   }
 }
@@ -121,22 +129,7 @@ void PhiGraph::ReplaceUser(int64_t node, int64_t user, int64_t with) {
   }
   // A long list: the entries of `user` in it, from the index.
   if (with == user) return;  // nothing changes
-  auto it = chain_head_.find(UserKey(node, user));
-  if (it == chain_head_.end()) return;
-  const int32_t head = it->second;
-  chain_head_.erase(it);
-  int32_t last = head;
-  for (int32_t e = head; e >= 0; e = chain_next_[e]) {
-    users_[e] = static_cast<int32_t>(with);
-    last = e;
-  }
-  if (with == kRemoved) return;
-  // The moved entries join `with`'s (the order within a chain is free).
-  auto [to, inserted] = chain_head_.try_emplace(UserKey(node, with), head);
-  if (!inserted) {
-    chain_next_[last] = to->second;
-    to->second = head;
-  }
+  MoveChain(&chain_head_, &chain_next_, &users_, node, user, with);
 }
 
 int64_t PhiGraph::NextInQueue(absl::Span<const int64_t> expanded,

@@ -108,6 +108,14 @@ class PhiGraph {
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
   // In `user`'s operands, every `node` becomes `with`.
   void ReplaceOperand(int64_t user, int64_t node, int64_t with);
+  // In an indexed list (`heads`, `next`: chain_head_ and chain_next_, or
+  // operand_head_ and operand_next_), the entries of list `list` that are
+  // `from` become `with` and join `with`'s chain (dropped when `with` is
+  // kRemoved).
+  void MoveChain(absl::flat_hash_map<uint64_t, int32_t>* heads,
+                 memory_internal::ScratchVector<int32_t>* next,
+                 memory_internal::ScratchVector<int32_t>* entries, int64_t list,
+                 int64_t from, int64_t with);
   // Indexes the entries of `user`'s operand list in operand_head_.
   void IndexOperands(int64_t user);
   // Removes `self` from its operands and its users, keeping the order.
