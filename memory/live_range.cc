@@ -239,15 +239,12 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     built += module_.computations[c].instructions.size();
   }
-  comp_first_info_.resize(computations);
-  metadata_.reserve(built);
   nodes_.reserve(built * 5 / 4 + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
     PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
-    comp_first_info_[c] = static_cast<int64_t>(metadata_.size());
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
@@ -269,7 +266,6 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
   // Most of a dump: its attributes, and the text they view, are not read
   // again (docs/memory-speed.md, "What the analysis reads of the text").
   if (ReadRecordedInfo(in, &info)) return;
-  bool metadata_seen = false;  // the first one counts, as elsewhere
   bool body_seen = false, condition_seen = false;
   for (const HloAttribute& a : in.attributes) {
     switch (a.name.size()) {
@@ -277,12 +273,6 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
         if (!body_seen && Eq(a.name, "body")) {
           body_seen = true;
           info.body = CalledComputation(module_, in, "body");
-        }
-        break;
-      case 8:
-        if (!metadata_seen && Eq(a.name, "metadata")) {
-          metadata_seen = true;
-          info.metadata = a.value;
         }
         break;
       case 9:
@@ -305,10 +295,7 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
 bool Analyzer::ReadRecordedInfo(const HloInstruction& in,
                                 InstructionInfo* info) const {
   const uint8_t facts = in.attribute_facts;
-  if ((facts & kHloFactsKnown) == 0 ||
-      in.metadata_attribute == HloInstruction::kAskAttributes) {
-    return false;
-  }
+  if ((facts & kHloFactsKnown) == 0) return false;
   const bool body = (facts & kHloFactBody) != 0;
   const bool condition = (facts & kHloFactCondition) != 0;
   if (body || condition) {
@@ -318,9 +305,6 @@ bool Analyzer::ReadRecordedInfo(const HloInstruction& in,
     const bool body_first = (facts & kHloFactBodyFirst) != 0;
     info->body = callees[body_first ? 0 : 1];
     info->condition = callees[body_first ? 1 : 0];
-  }
-  if (in.metadata_attribute >= 0) {
-    info->metadata = in.attributes[in.metadata_attribute].value;
   }
   info->has_control_predecessors = (facts & kHloFactControl) != 0;
   return true;
@@ -352,7 +336,6 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
   for (int64_t k = 0; k < count; ++k) {
     if (k + 4 < count) Prefetch(records[k + 4].attributes.data(), 64);
     ReadInfo(records[k], &info);
-    metadata_.push_back(info.metadata);
     if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
           "instruction '", info.name, "' in '", source.header.name,
@@ -1038,7 +1021,7 @@ void Analyzer::ListInstructions() {
     const Comp& comp = comps_[node.computation];
     s.computation = comp.source->header.name;
     s.shape = NodeShape(node);
-    if (node.source != nullptr) s.metadata = MetadataOf(node);
+    if (node.source != nullptr) s.metadata = MetadataOf(*node.source);
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;
@@ -1101,9 +1084,7 @@ void Analyzer::ReleaseValueTables() {
 void Analyzer::ReleaseNodeTables() {
   Release(&nodes_);
   Release(&schedule_);
-  Release(&metadata_);
   Release(&callsite_ids_);
-  Release(&comp_first_info_);
   Release(&comp_first_instruction_);
 }
 

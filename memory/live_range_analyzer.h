@@ -207,7 +207,6 @@ struct InstructionInfo {
   bool has_parameter_number = false;
   bool has_control_predecessors = false;
   int64_t parameter_number = 0;
-  absl::string_view metadata;  // the whole first metadata={...} value
   // The computations of the first `body` and `condition` attributes.
   int64_t body = kNone, condition = kNone;
 };
@@ -305,11 +304,16 @@ class Analyzer {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
   }
-  // The metadata of a node's instruction (a restored get-tuple-element:
-  // its producer's, in the same computation).
-  absl::string_view MetadataOf(const Node& node) const {
-    return metadata_[node.info - comp_first_instruction_[node.computation] +
-                     comp_first_info_[node.computation]];
+  // The value of an instruction's first metadata={...} (empty when none):
+  // where the reader recorded it (HloInstruction::metadata_attribute), else
+  // found among the attributes.
+  static absl::string_view MetadataOf(const HloInstruction& in) {
+    if (in.metadata_attribute >= 0) {
+      return in.attributes[in.metadata_attribute].value;
+    }
+    if (in.metadata_attribute == -1) return absl::string_view();
+    return FindHloAttribute(in.attributes, "metadata")
+        .value_or(absl::string_view());
   }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
@@ -438,12 +442,6 @@ class Analyzer {
   const MemoryAnalysisOptions options_;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
-  // The first metadata={...} value by instruction of the computations that
-  // are not embedded (empty when none); those of computation c from
-  // comp_first_info_[c]. The op_name is found in it when the result is
-  // written.
-  ScratchVector<absl::string_view> metadata_;
-  ScratchVector<int64_t> comp_first_info_;
   ScratchVector<int64_t> operand_ids_;
   ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
   ScratchVector<std::pair<int64_t, int64_t>> folded_;
