@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -129,6 +130,16 @@ struct XlaIds {
 // when it is not empty (memory/xla_value_ids.cc).
 XlaIds ComputeXlaIds(const ModuleGraph& graph, bool cpu,
                      absl::Span<const std::string> created = {});
+
+// For tests: with `on`, ComputeXlaIds checks, at every phi update, the
+// counts it keeps up to date as values change (how many inputs have a
+// value, the one value, whether they changed since the phi registered
+// them) against the same read from every input, and counts the checks and
+// the failures (reset here). It reads every input at each update: not for
+// use outside tests (quadratic on a body shared by thousands of loops).
+void SetXlaIdsSelfCheckForTesting(bool on);
+// {checks, failures} since the last SetXlaIdsSelfCheckForTesting.
+std::pair<int64_t, int64_t> XlaIdsSelfCheckCountsForTesting();
 
 // The order in which XLA:CPU (as jaxlib compiles) numbers the values of the
 // module's computations, every computation once: XLA's online topological

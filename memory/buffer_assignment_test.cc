@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/buffer_assignment_internal.h"
 #include "hlolayout/testing/random_hlo.h"
 #include "hlolayout/testing/test_data.h"
 
@@ -849,6 +850,57 @@ allocation 5: size 24, page 0, preallocated-temp:
     const std::string got = XlaBufferAssignmentText(a.memory->buffers);
     EXPECT_EQ(got, want) << Diff(got, want);
   }
+}
+
+// XLA's value ids keep, as values change, what each phi update reads of
+// its inputs (memory/xla_value_ids.cc, IndexPhiInputs). Checked at every
+// update against the same read from every input, over XLA's own modules,
+// loops sharing a body, a chain of loops, and random modules, on both
+// platforms.
+TEST(BufferAssignment, XlaIdsKeptCountsMatchTheInputs) {
+  std::vector<std::string> texts = {SharedBodyModule(3), SharedBodyModule(60)};
+  // Loop k starts from loop k - 1's result.
+  std::string chain = SharedBodyModule(0);
+  chain = chain.substr(0, chain.rfind("  ROOT"));
+  absl::StrAppend(&chain,
+                  "  %c.0 = (s32[], f32[8]{0}, f32[8]{0}) tuple(%k, %a, %b)\n");
+  for (int i = 1; i <= 20; ++i) {
+    absl::StrAppend(
+        &chain, "  %v.", i, " = (s32[], f32[8]{0}, f32[8]{0}) while(%c.", i - 1,
+        "), condition=%cond, body=%body\n  %x.", i,
+        " = f32[8]{0} get-tuple-element(%v.", i, "), index=1\n  %c.", i,
+        " = (s32[], f32[8]{0}, f32[8]{0}) tuple(%k, %x.", i, ", %b)\n");
+  }
+  absl::StrAppend(&chain, "  ROOT %end = f32[8]{0} negate(%x.20)\n}\n");
+  texts.push_back(chain);
+  for (const char* name :
+       {"module_0002.jit_lstm.cpu_after_optimizations",
+        "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations",
+        "module_317483.jit_dus_loop.sm_9.0a_gpu_after_optimizations",
+        "module_486067.jit_scan_cond.sm_9.0a_gpu_after_optimizations"}) {
+    texts.push_back(
+        ReadTestData(absl::StrCat("memory/testdata/", name, ".txt")));
+  }
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    texts.push_back(RandomScheduledModule(seed));
+  }
+  buffer_internal::SetXlaIdsSelfCheckForTesting(true);
+  int64_t assigned = 0;
+  for (const std::string& text : texts) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    if (!modules.ok() || modules->empty()) continue;  // a random module
+    for (XlaPlatform platform : {XlaPlatform::kGpu, XlaPlatform::kCpu}) {
+      BufferAssignmentOptions options;
+      options.platform = platform;
+      assigned += AnalyzeModuleMemory((*modules)[0], options).ok();
+    }
+  }
+  const auto [checks, failures] =
+      buffer_internal::XlaIdsSelfCheckCountsForTesting();
+  buffer_internal::SetXlaIdsSelfCheckForTesting(false);
+  EXPECT_GT(assigned, 100);
+  EXPECT_GT(checks, 1000);  // not vacuous
+  EXPECT_EQ(failures, 0) << checks << " checks";
 }
 
 TEST(BufferAssignment, ManyLoopsSharingABodyStayLinear) {

@@ -11,6 +11,7 @@
 // the order the computations were created in (memory/
 // xla_computation_order.cc: XLA:CPU's and XLA:GPU's).
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <functional>
@@ -233,6 +234,10 @@ namespace {
 // CalculatePostOrderSchedule: a bucket queue with a bit per key (at most
 // one node has a key above 0), scanned from the smallest key that may be
 // set; key 0 (instructions outside the schedule) in a heap by node id.
+// SetXlaIdsSelfCheckForTesting's switch and counts.
+std::atomic<bool> self_check{false};
+std::atomic<int64_t> self_checks{0}, self_check_failures{0};
+
 class PhiWorklist {
  public:
   PhiWorklist(std::vector<int64_t> priority, int64_t max_key,
@@ -307,7 +312,8 @@ class XlaIdNumbering {
       : g_(g),
         df_(g.df),
         module_(g.module),
-        comps_(static_cast<int64_t>(g.module.computations.size())) {
+        comps_(static_cast<int64_t>(g.module.computations.size())),
+        self_check_(self_check.load(std::memory_order_relaxed)) {
     ids_.value_id.assign(g.analysis.values.size(), -1);
     ids_.node_position.assign(df_.nodes.size(), -1);
   }
@@ -664,6 +670,7 @@ class XlaIdNumbering {
   // A phi's inputs; a new id when it is a phi of two or more values not
   // yet made here (XLA's phi graph registers its inputs).
   bool UpdatePhi(int64_t p) {
+    if (self_check_) CheckPhi(p);
     if (with_value_[p] == 0) return false;
     if (with_value_[p] == 1) {
       if (current_[p] == value_sum_[p]) return false;
@@ -675,12 +682,45 @@ class XlaIdNumbering {
     // value changes (it may be an input of itself).
     registered_at_[p] = ++epoch_;
     mismatched_[p] = 0;
+    if (self_check_) registered_lists_[p] = InputValues(p);
     if (current_[p] < 0 || current_[p] != phi_here_[p]) {
       phi_here_[p] = next_id_++;
       SetCurrent(p, phi_here_[p]);
       return true;
     }
     return !same;
+  }
+
+  // The values of phi p's inputs that have one, in slot order (read from
+  // every input: for SetXlaIdsSelfCheckForTesting only).
+  std::vector<int64_t> InputValues(int64_t p) const {
+    const DataflowPosition& pos = df_.positions[p];
+    std::vector<int64_t> values;
+    for (int64_t s = pos.target; s < pos.target + pos.inputs; ++s) {
+      const int64_t v = current_[df_.phi_inputs[s]];
+      if (v >= 0) values.push_back(v);
+    }
+    return values;
+  }
+
+  // What UpdatePhi reads of the counts kept up to date (how many inputs
+  // have a value, the one value, whether they changed since the phi
+  // registered them), against the same read from every input.
+  void CheckPhi(int64_t p) {
+    if (registered_lists_.empty()) {
+      registered_lists_.resize(df_.positions.size());
+    }
+    const std::vector<int64_t> values = InputValues(p);
+    const int64_t with = static_cast<int64_t>(values.size());
+    bool ok = with == with_value_[p];
+    if (with == 1) ok = ok && values[0] == value_sum_[p];
+    if (with >= 2) {
+      const bool same =
+          registered_at_[p] != 0 && values == registered_lists_[p];
+      ok = ok && same == (registered_at_[p] != 0 && mismatched_[p] == 0);
+    }
+    self_checks.fetch_add(1, std::memory_order_relaxed);
+    if (!ok) self_check_failures.fetch_add(1, std::memory_order_relaxed);
   }
 
   int64_t FirstParameter(int64_t c) const {
@@ -783,6 +823,10 @@ class XlaIdNumbering {
   // By slot: its value when its phi last registered, valid once the slot
   // changed after that (changed_at_ >= the phi's registered_at_).
   std::vector<int64_t> registered_value_, changed_at_;
+  // SetXlaIdsSelfCheckForTesting: each phi's inputs with a value as it last
+  // registered them, read from every input.
+  const bool self_check_;
+  std::vector<std::vector<int64_t>> registered_lists_;
 };
 
 }  // namespace
@@ -790,6 +834,17 @@ class XlaIdNumbering {
 XlaIds ComputeXlaIds(const ModuleGraph& g, bool cpu,
                      absl::Span<const std::string> created) {
   return XlaIdNumbering(g).Run(cpu, created);
+}
+
+void SetXlaIdsSelfCheckForTesting(bool on) {
+  self_check.store(on, std::memory_order_relaxed);
+  self_checks.store(0, std::memory_order_relaxed);
+  self_check_failures.store(0, std::memory_order_relaxed);
+}
+
+std::pair<int64_t, int64_t> XlaIdsSelfCheckCountsForTesting() {
+  return {self_checks.load(std::memory_order_relaxed),
+          self_check_failures.load(std::memory_order_relaxed)};
 }
 
 }  // namespace buffer_internal
