@@ -100,15 +100,9 @@ struct HloOperand {
   bool has_output_index() const { return output_index >= 0; }
 };
 
-// One instruction line (which may span several lines of text):
-//   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
-//       calls=%fused_computation.3
-// 144 bytes: views into the text, the lists' views, 32-bit links and the
-// opcode; a constant's literal is its operand text (literal()), not a view
-// of its own.
 // HloInstruction::attribute_facts: what the reader saw of an instruction's
 // attributes. Without kHloFactsKnown nothing is known (every "has" is then
-// a maybe): HloHasAttribute answers both ways.
+// a maybe: HloInstruction::may_have answers for both cases).
 enum HloAttributeFact : uint8_t {
   kHloFactsKnown = 1,
   kHloFactCallee = 2,            // an attribute names called computations
@@ -120,6 +114,12 @@ enum HloAttributeFact : uint8_t {
 };
 inline constexpr uint8_t kHloFactsUnknown = 0;
 
+// One instruction line (which may span several lines of text):
+//   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
+//       calls=%fused_computation.3
+// 144 bytes: views into the text, the lists' views, 32-bit links and the
+// opcode; a constant's literal is its operand text (literal()), not a view
+// of its own.
 struct HloInstruction {
   size_t offset = 0;             // byte offset of `ROOT` or of the name
   absl::string_view name;        // "fusion.3" (without '%')

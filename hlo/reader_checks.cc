@@ -198,8 +198,8 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
     kinds |= HloAttributeKindOf(attribute.name);
   }
   const bool operands = options_.read_operands;
-  // Links are kept for a module collected only (a visitor streamed to has
-  // the records' defaults: HloOperand::index -1, the flags true).
+  // Links are kept for a module collected only (a visitor streamed to sees
+  // the records' defaults: HloOperand::index -1, the facts unknown).
   const bool link = collect_ != nullptr;
   if (link) {
     RecordAttributeFacts(in, kinds);

@@ -259,8 +259,8 @@ void MoveAndFree(std::vector<HloInstruction>* from,
 }
 
 // Joins `tail` to the modules read before it, as if one reader had read on;
-// `open`: the definitions of the computation open at the tail's cut, then
-// at the next.
+// `defined`: the definitions of the computation open at the tail's cut,
+// left as those of the one open at the next cut.
 void Absorb(TailModules* tail, OpenDefinitions* defined,
             std::vector<HloModule>* modules) {
   HloModule& module = modules->back();
