@@ -343,7 +343,6 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
     }
     nodes_.emplace_back();
     Node& node = nodes_.back();
-    node.name = info.name;
     const OpcodeClass& opcode = info.opcode_class;
     node.op = opcode.op;
     node.rule = opcode.rule;
@@ -448,12 +447,11 @@ absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
   if (!ps->IsTuple() || operand.output_index >= ps->tuple_size()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "operand '", operand.name, "#", operand.output_index, "' of '", user,
-        "' selects no element of ", nodes_[producer].name, "'s result"));
+        "' selects no element of ", NameOf(nodes_[producer]), "'s result"));
   }
   const int64_t gid = static_cast<int64_t>(nodes_.size());
   nodes_.emplace_back();
   Node& gte = nodes_.back();
-  gte.name = nodes_[producer].name;
   gte.info = nodes_[producer].info;
   gte.op = Op::kGetTupleElement;
   gte.rule = ValueRule::kNothing;
@@ -993,7 +991,7 @@ void Analyzer::ListInstructions() {
     const Node& node = nodes_[id];
     if (node.source != nullptr) continue;
     size +=
-        node.name.size() + 1 +
+        NameOf(node).size() + 1 +
         (std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr -
          digits);
   }
@@ -1007,10 +1005,11 @@ void Analyzer::ListInstructions() {
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction s;
     if (node.source != nullptr) {
-      s.name = node.name;
+      s.name = node.source->name;
     } else {  // "producer#N"
       const size_t at = restored.size();
-      restored.append(node.name.data(), node.name.size());
+      const absl::string_view producer = NameOf(node);
+      restored.append(producer.data(), producer.size());
       restored.push_back('#');
       restored.append(
           digits,
@@ -1094,7 +1093,7 @@ void Analyzer::ExportDataflow() {
   for (const Node& node : nodes_) {
     d->nodes.emplace_back();
     DataflowNode& n = d->nodes.back();
-    n.name = node.name;
+    n.name = NameOf(node);
     n.gte_index = node.source == nullptr ? node.gte_index : -1;
     n.source = node.source;
     n.opcode = node.source == nullptr ? HloOpcode::kGetTupleElement

@@ -144,9 +144,8 @@ const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 // (*subshapes)[0].shape; the opcode is the source's, the metadata
 // the instruction's (Analyzer::MetadataOf).
 struct Node {  // an instruction of a scheduled computation
-  // A restored get-tuple-element's name is its producer's: it prints as
-  // "name#gte_index".
-  absl::string_view name;
+  // The name is the source's (Analyzer::NameOf); a restored
+  // get-tuple-element's is its producer's, printed "name#gte_index".
   const HloInstruction* source = nullptr;  // null for a restored GTE
   const Subshapes* subshapes = nullptr;
   // 32 bits: positions are numbered in 32 bits (NumberPositions refuses
@@ -175,7 +174,7 @@ struct Node {  // an instruction of a scheduled computation
     return source == nullptr ? 0 : source->parameter_number.value_or(0);
   }
 };
-static_assert(sizeof(Node) <= 88, "every pass walks the nodes: keep it small");
+static_assert(sizeof(Node) <= 72, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -315,10 +314,21 @@ class Analyzer {
     return FindHloAttribute(in.attributes, "metadata")
         .value_or(absl::string_view());
   }
+  // The name of a node's instruction; a restored get-tuple-element's
+  // producer's (instruction `info` of the same computation). Not after
+  // ReleaseNodeTables.
+  absl::string_view NameOf(const Node& node) const {
+    if (node.source != nullptr) return node.source->name;
+    const int64_t c = node.computation;
+    return comps_[c]
+        .source->instructions[node.info - comp_first_instruction_[c]]
+        .name;
+  }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
-    return node.source == nullptr ? absl::StrCat(node.name, "#", node.gte_index)
-                                  : std::string(node.name);
+    return node.source == nullptr
+               ? absl::StrCat(NameOf(node), "#", node.gte_index)
+               : std::string(NameOf(node));
   }
   absl::string_view Opcode(const Node& node) const {
     return node.source == nullptr ? absl::string_view("get-tuple-element")
