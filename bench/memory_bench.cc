@@ -195,16 +195,23 @@ BENCHMARK(BM_AnalyzeModuleMemory)->Unit(benchmark::kMillisecond);
 // its own (as the classic dump of bench/hlo_dump_gen): the body's and the
 // condition's parameters are phis of every loop's init, the phi graph's
 // heaviest case.
-std::string SharedLoopsModule(int loops) {
-  const std::string state = "(s32[], f32[8]{0})";
-  std::string out = absl::StrCat(
-      "HloModule shared_loops, is_scheduled=true\n\n", "%cond (s: ", state,
+// The header of module `name` and the loops' shared condition, on
+// `state`: element 0 counts up to 4.
+std::string LoopModuleHead(absl::string_view name, absl::string_view state) {
+  return absl::StrCat(
+      "HloModule ", name, ", is_scheduled=true\n\n", "%cond (s: ", state,
       ") -> pred[] {\n  %s = ", state, " parameter(0)\n",
       "  %i = s32[] get-tuple-element(%s), index=0\n",
       "  %l = s32[] constant(4)\n",
-      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n",
-      "%body (t: ", state, ") -> ", state, " {\n  %t = ", state,
-      " parameter(0)\n", "  ROOT %b = ", state, " opt-barrier(%t)\n}\n\n",
+      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n");
+}
+
+std::string SharedLoopsModule(int loops) {
+  const std::string state = "(s32[], f32[8]{0})";
+  std::string out = absl::StrCat(
+      LoopModuleHead("shared_loops", state), "%body (t: ", state, ") -> ",
+      state, " {\n  %t = ", state, " parameter(0)\n", "  ROOT %b = ", state,
+      " opt-barrier(%t)\n}\n\n",
       "ENTRY %main (a: f32[8], n: s32[]) -> f32[8] {\n",
       "  %a = f32[8]{0} parameter(0)\n  %n = s32[] parameter(1)\n");
   std::string prev = "a";
@@ -260,13 +267,9 @@ BENCHMARK(BM_AnalyzeSharedLoops)
 std::string ChainedLoopsModule(int loops, bool linked) {
   const std::string state = "(s32[], f32[8]{0})";
   std::string out = absl::StrCat(
-      "HloModule chained_loops, is_scheduled=true\n\n", "%cond (s: ", state,
-      ") -> pred[] {\n  %s = ", state, " parameter(0)\n",
-      "  %i = s32[] get-tuple-element(%s), index=0\n",
-      "  %l = s32[] constant(4)\n",
-      "  ROOT %lt = pred[] compare(%i, %l), direction=LT\n}\n\n",
-      "%body (t: ", state, ") -> ", state, " {\n  %t = ", state,
-      " parameter(0)\n", "  %j = s32[] get-tuple-element(%t), index=0\n",
+      LoopModuleHead("chained_loops", state), "%body (t: ", state, ") -> ",
+      state, " {\n  %t = ", state, " parameter(0)\n",
+      "  %j = s32[] get-tuple-element(%t), index=0\n",
       "  %one = s32[] constant(1)\n", "  %k = s32[] add(%j, %one)\n",
       "  %x = f32[8]{0} get-tuple-element(%t), index=1\n",
       "  %m = f32[8]{0} multiply(%x, %x)\n", "  ROOT %b = ", state,

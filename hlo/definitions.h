@@ -311,6 +311,18 @@ class ComputationTable {
     if (other.size() < size()) return other.SharesNameWith(*this);
     return index_.SharesNameWith(other.index_, NameOf(), other.NameOf());
   }
+  // Removes from `names` those that name a computation of the table (the
+  // order of the rest kept), looked up as FindEach does.
+  void DropFound(std::vector<absl::string_view>* names) const {
+    if (names->empty()) return;
+    std::unique_ptr<bool[]> found(new bool[names->size()]);
+    FindEach(names->data(), names->size(), found.get());
+    size_t kept = 0;
+    for (size_t i = 0; i < names->size(); ++i) {
+      if (!found[i]) (*names)[kept++] = (*names)[i];
+    }
+    names->resize(kept);
+  }
   // Sets found[i] to whether names[i] (i < n) names a computation of the
   // table. The names lie far apart in the text, like the table's: a batch
   // of them is brought into the cache, hashed, and its index slots and

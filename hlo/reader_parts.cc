@@ -166,14 +166,7 @@ void Reader::FillModuleSide(HloPartLinks::Side* side) {
   // of a cut entry computation. Looked up again only when computations
   // were defined since the first was looked up, a batch at a time.
   if (computations_->size() != callees_since_ && !callees_.empty()) {
-    std::vector<absl::string_view>& names = side->pending_callees;
-    std::unique_ptr<bool[]> found(new bool[names.size()]);
-    computations_->FindEach(names.data(), names.size(), found.get());
-    size_t kept = 0;
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (!found[i]) names[kept++] = names[i];
-    }
-    names.resize(kept);
+    computations_->DropFound(&side->pending_callees);
   }
   side->async_calls.reserve(async_calls_.size());
   for (const auto& call : async_calls_) side->async_calls.push_back(call.first);
@@ -365,13 +358,7 @@ struct SpanningModule {
     std::vector<absl::string_view> left = callees;
     for (const hlo_internal::ComputationTable* t : tables) {
       if (left.empty()) break;
-      std::unique_ptr<bool[]> found(new bool[left.size()]);
-      t->FindEach(left.data(), left.size(), found.get());
-      size_t kept = 0;
-      for (size_t i = 0; i < left.size(); ++i) {
-        if (!found[i]) left[kept++] = left[i];
-      }
-      left.resize(kept);
+      t->DropFound(&left);
     }
     return left.empty();
   }

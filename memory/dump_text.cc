@@ -70,13 +70,11 @@ absl::Status ForEachDumpModule(absl::string_view text,
   if (warnings != nullptr) {
     *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
   }
+  if (options.text_read) options.text_read();
   absl::Status status;
-  bool first = true;
   for (const HloModule& module : *modules) {
     status = CheckEntryComputationLayout(text, module, options.file_name);
     if (!status.ok()) break;
-    if (first && options.text_read) options.text_read();
-    first = false;
     const DumpPlatform platform =
         ChooseDumpPlatform(module, options.file_name, options.platform);
     absl::StatusOr<DumpModuleMemory> analysed =

@@ -523,18 +523,25 @@ TEST(PhiGraph, ChainsOfLoopsAsTheReference) {
   EXPECT_GT(cut_short, 3000);  // the shortcut was taken
 }
 
+// A chain of `loops` loops (`linked`: each starting from phi(r, r) of the
+// loop before's result r) optimized once: no loop result dies, and at least
+// `cut_short` walks stop early.
+void ExpectChainOptimized(int loops, bool linked, int64_t cut_short) {
+  LoopGraph g;
+  const std::vector<int64_t> results = AddChain(
+      &g, loops, 1, false, [](int) { return false; }, [](int) { return false; },
+      [linked](int) { return linked; });
+  PhiGraph graph;
+  g.Optimize(&graph);
+  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
+  EXPECT_GE(graph.walks_cut_short(), cut_short);
+}
+
 TEST(PhiGraph, ChainOfLoopsStaysLinear) {
   // 200,000 loops in a chain, the body making a new value: every loop
   // result's walk went down the whole chain to the first loop's init.
   constexpr int kLoops = 200000;
-  LoopGraph g;
-  const std::vector<int64_t> results = AddChain(
-      &g, kLoops, 1, false, [](int) { return false; },
-      [](int) { return false; }, [](int) { return false; });
-  PhiGraph graph;
-  g.Optimize(&graph);
-  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
-  EXPECT_GE(graph.walks_cut_short(), kLoops - 1);
+  ExpectChainOptimized(kLoops, /*linked=*/false, kLoops - 1);
 }
 
 TEST(PhiGraph, LinkedChainIsCutShortInBothPasses) {
@@ -558,14 +565,7 @@ TEST(PhiGraph, LinkedChainOfLoopsStaysLinear) {
   // users include the body's and the condition's parameters (400,000
   // inputs each), which were scanned whole for each replacement.
   constexpr int kLoops = 200000;
-  LoopGraph g;
-  const std::vector<int64_t> results = AddChain(
-      &g, kLoops, 1, false, [](int) { return false; },
-      [](int) { return false; }, [](int) { return true; });
-  PhiGraph graph;
-  g.Optimize(&graph);
-  for (int64_t result : results) ASSERT_FALSE(graph.dead(result));
-  EXPECT_GE(graph.walks_cut_short(), 2 * (kLoops - 1));
+  ExpectChainOptimized(kLoops, /*linked=*/true, 2 * (kLoops - 1));
 }
 
 // A random graph with a few phis of hundreds of inputs (themselves, each
