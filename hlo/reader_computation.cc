@@ -47,11 +47,8 @@ absl::Status Reader::ParseComputationHeader() {
         absl::StrCat("'{' to open computation '", computation_.name, "'"));
   }
   ++pos_;
-  if (computation_.entry_marker) {
-    if (entry_index_ >= 0) {
-      return Error(computation_.offset, "second ENTRY computation");
-    }
-    entry_index_ = computation_count_;
+  if (computation_.entry_marker && entry_index_ >= 0) {
+    return Error(computation_.offset, "second ENTRY computation");
   }
   return absl::OkStatus();
 }
@@ -120,6 +117,9 @@ absl::Status Reader::ParseComputation() {
   absl::Status status = ParseComputationHeader();
   if (status.ok()) status = NoteComputationName();
   if (!status.ok()) return status;
+  // Only a computation the visitor hears of can be the entry: with
+  // keep_going, a refused header (a name defined twice) leaves none behind.
+  if (computation_.entry_marker) entry_index_ = computation_count_;
   visitor_->BeginComputation(computation_);
   return ParseComputationBody(pos_ - 1);
 }

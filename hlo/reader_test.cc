@@ -931,6 +931,30 @@ TEST(HloReader, KeepGoingWithReadHloModules) {
   EXPECT_EQ((*modules)[0].entry().root_index, 1);
 }
 
+// keep_going: an ENTRY computation whose header is refused (its name is
+// taken) is not the module's entry; the entry is a computation read.
+TEST(HloReader, KeepGoingRefusedEntryHeaderLeavesAValidEntry) {
+  HloReadOptions options;
+  options.keep_going = true;
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(
+      "HloModule m\n"
+      "a { ROOT x = f32[] parameter(0) }\n"
+      "main { ROOT y = f32[] parameter(0) }\n"
+      "ENTRY main { ROOT z = f32[] parameter(0) }\n",
+      options, &errors);
+  ASSERT_TRUE(modules.ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_THAT(errors[0].message(),
+              HasSubstr("4:1: computation 'main' is defined twice"));
+  ASSERT_EQ(modules->size(), 1u);
+  const HloModule& m = (*modules)[0];
+  ASSERT_EQ(m.computations.size(), 2u);
+  ASSERT_EQ(m.entry_index, 1);
+  EXPECT_EQ(m.entry().header.name, "main");
+  EXPECT_EQ(m.entry().instructions[0].name, "y");
+}
+
 TEST(HloReader, EmptyTextHasNoModules) {
   EXPECT_TRUE(ReadOk("").empty());
   EXPECT_TRUE(ReadOk("  // only a comment\n/* and this */\n").empty());

@@ -1041,7 +1041,8 @@ absl::StatusOr<BufferAssignment> AssignBuffers(
     return absl::InvalidArgumentError(
         "buffer assignment needs the analysis' dataflow (keep_dataflow)");
   }
-  if (module.entry_index < 0) {
+  if (module.entry_index < 0 ||
+      module.entry_index >= static_cast<int64_t>(module.computations.size())) {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   if (!options.xla_creation_order.empty()) {

@@ -229,7 +229,8 @@ absl::Status Analyzer::Build() {
     }
   }
   callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
-  if (module_.entry_index < 0) {
+  if (module_.entry_index < 0 ||
+      module_.entry_index >= static_cast<int64_t>(computations)) {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   comps_[module_.entry_index].context = Context::kEntry;

@@ -384,6 +384,22 @@ TEST(LiveRange, UnscheduledModulesAreRefused) {
   EXPECT_THAT(analysis.status().message(), HasSubstr("is not scheduled"));
 }
 
+// A module built by hand whose entry_index names no computation is refused,
+// not read past its end.
+TEST(LiveRange, EntryIndexOutOfRangeIsRefused) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(
+      "HloModule m, is_scheduled=true\nENTRY %e (p: f32[2]) -> f32[2] {\n"
+      "  ROOT %p = f32[2]{0} parameter(0)\n}\n");
+  ASSERT_TRUE(modules.ok());
+  HloModule& m = (*modules)[0];
+  for (const int64_t entry : {int64_t{-1}, int64_t{1}, int64_t{7}}) {
+    m.entry_index = entry;
+    absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory(m);
+    ASSERT_FALSE(analysis.ok()) << entry;
+    EXPECT_EQ(analysis.status().message(), "module has no entry computation");
+  }
+}
+
 // With allow_unscheduled the text order stands in for the schedule: the
 // values and the buffers they share are those of the same module marked
 // scheduled (here the loop's state: x, the body's v and the loop's phis).
