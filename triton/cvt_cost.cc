@@ -225,6 +225,11 @@ absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
     const int o = comp.OutDimIndex(dim);
     const int sd = src.InDimIndex(dim);
     if (o < 0 || sd < 0) continue;
+    const int cd = comp.InDimIndex(dim);  // the destination's
+    if (cd < 0 || comp.InDimSizeLog2(cd) != src.InDimSizeLog2(sd)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the two layouts must have as many ", dim, "s"));
+    }
     for (int i = 0; i < src.InDimSizeLog2(sd); ++i) {
       auto b = src.Basis(sd, i);
       if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) {
@@ -285,6 +290,15 @@ absl::StatusOr<CvtCost> ConvertLayoutCost(const LinearLayout& src,
       return absl::InvalidArgumentError(
           absl::StrCat("a layout has ", l->InDimSize(1), " lanes but ",
                        target.name, " has ", target.warp_size, "-lane warps"));
+    }
+  }
+  // One kernel's layouts: as many warps and blocks on both sides (the
+  // costs below walk the source's warp bits in the destination's bases).
+  for (const int d : {2, 3}) {
+    if (src.InDimSize(d) != dst.InDimSize(d)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the two layouts must have as many ", src.in_dim_name(d), "s (",
+          src.InDimSize(d), " and ", dst.InDimSize(d), ")"));
     }
   }
   if (element_bits <= 0 || element_bits > 64 ||

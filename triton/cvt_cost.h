@@ -79,7 +79,8 @@ std::optional<int> WarpShuffleTranspositions(const LinearLayout& src,
 // warp or block bit holds the same data in each), with no warp bit choosing
 // a source register: Triton after 3.6 lowers such conversions with warp
 // shuffles (when the register/lane part decomposes into fewer than two
-// mixed transpositions).
+// mixed transpositions). An error when the two have different numbers of
+// warps or blocks.
 absl::StatusOr<bool> ReadsLocalCopies(const LinearLayout& src,
                                       const LinearLayout& dst);
 

@@ -80,6 +80,32 @@ TEST(CvtCostTest, AcrossCtas) {
   EXPECT_GT(c.scratch_bytes, 0);
 }
 
+// Layouts of different kernels (8 warps and 4) are refused on every target,
+// not walked (found by fuzz/triton_fuzzer.cc: the cost read past the
+// destination's warp bases).
+TEST(CvtCostTest, DifferentWarpCountsAreRefused) {
+  LinearLayout eight = Blocked(
+      "sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], "
+      "order = [0, 1]",
+      {32, 4});
+  LinearLayout four = Blocked(
+      "sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], "
+      "order = [0, 1]",
+      {32, 4});
+  for (const std::string& name : ModelledCvtTargets()) {
+    const CvtTarget target = *CvtTargetNamed(name);
+    absl::StatusOr<CvtCost> c = ConvertLayoutCost(eight, four, 32, target);
+    ASSERT_FALSE(c.ok()) << name;
+    if (target.warp_size != 32) continue;  // refused for its lanes first
+    EXPECT_EQ(c.status().message(),
+              "the two layouts must have as many warps (8 and 4)");
+  }
+  absl::StatusOr<bool> local = ReadsLocalCopies(eight, four);
+  ASSERT_FALSE(local.ok());
+  EXPECT_EQ(local.status().message(),
+            "the two layouts must have as many warps");
+}
+
 TEST(CvtCostTest, TheMapSendsEachElementWhereDstHoldsIt) {
   LinearLayout a = Blocked(
       "sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], "
