@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "hlolayout/draw/tv_picture.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout::draw {
 namespace {
@@ -178,11 +179,13 @@ std::string TikzRgb(int red, int green, int blue) {
 
 std::string TikzTvColour(int64_t thread) {
   // CuteTvColour is "#RRGGBB".
-  const absl::string_view hex = CuteTvColour(thread < 0 ? -thread : thread);
+  // (thread % 8 first: the negation of INT64_MIN would overflow.)
+  const absl::string_view hex =
+      CuteTvColour(thread < 0 ? -(thread % 8) : thread);
   int channel[3] = {0, 0, 0};
   for (int i = 0; i < 3; ++i) {
     uint32_t v = 0;
-    absl::SimpleHexAtoi(hex.substr(1 + 2 * i, 2), &v);
+    HLOLAYOUT_CHECK(absl::SimpleHexAtoi(hex.substr(1 + 2 * i, 2), &v));
     channel[i] = static_cast<int>(v);
   }
   return TikzRgb(channel[0], channel[1], channel[2]);

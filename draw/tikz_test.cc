@@ -120,6 +120,8 @@ TEST(TikzTest, Colours) {
   EXPECT_EQ(greys, (std::vector<int>{0, 40, 20, 60, 10, 50, 30, 70, 0}));
   EXPECT_EQ(TikzGrey(0), "black!00");
   EXPECT_EQ(TikzTvColour(9), "{rgb,255:red,175;green,255;blue,175}");
+  EXPECT_EQ(TikzTvColour(-9), TikzTvColour(1));
+  EXPECT_EQ(TikzTvColour(INT64_MIN), TikzTvColour(0));
   EXPECT_EQ(TikzHue(0, 4, 1.0), "{rgb,255:red,255;green,0;blue,0}");
   EXPECT_EQ(TikzHue(1, 4, 1.0), "{rgb,255:red,128;green,255;blue,0}");
   EXPECT_EQ(TikzHue(1, 3, 0.45), "{rgb,255:red,140;green,255;blue,140}");
