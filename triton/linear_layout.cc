@@ -471,7 +471,8 @@ void LinearLayout::ApplyIndexed(absl::Span<const int32_t> ins,
     while (bits) {
       const int i = __builtin_ctz(bits);
       bits &= bits - 1;
-      const int32_t* b = &flat_[(in_offset_[d] + i) * num_out];
+      // data(), not &flat_[...]: with no out-dims the table is empty.
+      const int32_t* b = flat_.data() + (in_offset_[d] + i) * num_out;
       for (size_t o = 0; o < num_out; ++o) out[o] ^= b[o];
     }
   }

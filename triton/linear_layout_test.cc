@@ -141,6 +141,19 @@ TEST(LinearLayoutTest, EmptyToString) {
             "1)]");
 }
 
+// An in-dim whose bases have no out-dims: every input maps to the empty
+// output (found by fuzz/triton_fuzzer.cc: the table was indexed while
+// empty).
+TEST(LinearLayoutTest, BasesWithoutOutDimsApplyToNothing) {
+  LinearLayout l = TestLayout({{"register", {{}}}}, {}, false);
+  ASSERT_EQ(l.num_in_dims(), 1);
+  ASSERT_EQ(l.num_out_dims(), 0);
+  std::vector<int32_t> ins = {1};
+  std::vector<int32_t> outs;
+  l.ApplyIndexed(ins, absl::MakeSpan(outs));
+  EXPECT_TRUE(outs.empty());
+}
+
 TEST(LinearLayoutTest, RankAndProperties) {
   LinearLayout swizzle = TestLayout(
       {{"t", {{1, 1}, {2, 2}}}, {"w", {{0, 1}, {0, 2}}}}, {"a", "b"});
