@@ -2,6 +2,7 @@
 #include "hlolayout/util/edit_distance.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <utility>
 
@@ -19,6 +20,45 @@ bool Same(char x, char y, Case letter_case) {
              : x == y;
 }
 
+// Levenshtein distance of `pattern` (1 to 64 bytes) and `text` by Myers'
+// bit-parallel algorithm (in Hyyro's form): column j of the distance table
+// is kept as two bit vectors, the rows where it rises (vp) and falls (vn)
+// by one from the row above, and each text byte updates every row at once.
+// `score` follows the last row: D(|pattern|, j).
+int BitParallelDistance(absl::string_view pattern, absl::string_view text,
+                        Case letter_case) {
+  const int m = static_cast<int>(pattern.size());
+  uint64_t match[256] = {};  // rows whose pattern byte equals the key
+  for (int i = 0; i < m; ++i) {
+    const unsigned char c = static_cast<unsigned char>(pattern[i]);
+    const uint64_t bit = uint64_t{1} << i;
+    match[c] |= bit;
+    if (letter_case == Case::kIgnore) {
+      match[static_cast<unsigned char>(absl::ascii_tolower(c))] |= bit;
+      match[static_cast<unsigned char>(absl::ascii_toupper(c))] |= bit;
+    }
+  }
+  const uint64_t last = uint64_t{1} << (m - 1);
+  uint64_t vp = ~uint64_t{0}, vn = 0;  // column 0: D(i, 0) = i
+  int score = m;
+  for (const char t : text) {
+    const uint64_t eq = match[static_cast<unsigned char>(t)];
+    const uint64_t xv = eq | vn;
+    const uint64_t xh = (((eq & vp) + vp) ^ vp) | eq;
+    uint64_t hp = vn | ~(xh | vp);  // rows where D(i, j) - D(i, j - 1) = +1
+    uint64_t hn = vp & xh;          // ... and -1
+    if (hp & last) ++score;
+    if (hn & last) --score;
+    // Row 0 rises by one per byte (D(0, j) = j). Bits above m - 1 are
+    // never read: carries and shifts only move upwards.
+    hp = (hp << 1) | 1;
+    hn <<= 1;
+    vp = hn | ~(xv | hp);
+    vn = hp & xv;
+  }
+  return score;
+}
+
 }  // namespace
 
 int EditDistance(absl::string_view a, absl::string_view b, Case letter_case) {
@@ -32,6 +72,12 @@ int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
   const int m = static_cast<int>(b.size());
   const int over = bound + 1;
   if (bound < 0 || std::abs(n - m) > bound) return over;
+  if (n == 0 || m == 0) return std::max(n, m);  // within the bound (above)
+  if (std::min(n, m) <= 64) {  // one machine word per text byte
+    const int d = n <= m ? BitParallelDistance(a, b, letter_case)
+                         : BitParallelDistance(b, a, letter_case);
+    return d <= bound ? d : over;
+  }
   // One row of the distance table, row[j] = D(i, j), capped at `over`. Only
   // the band |i - j| <= bound can hold a distance within the bound; cells to
   // its right keep the first row's `over` until the band reaches them.
@@ -60,7 +106,7 @@ int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
 std::vector<std::string> NearestNames(absl::string_view query,
                                       absl::Span<const std::string> candidates,
                                       size_t count, Case letter_case) {
-  if (count == 0) return {};
+  if (count == 0 || query.size() > kMaxNearestQuery) return {};
   // The best so far, (distance, index), nearest first; a later candidate
   // enters only when strictly nearer than the last kept one, so ties keep
   // the order of `candidates`.

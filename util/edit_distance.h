@@ -6,8 +6,10 @@
 //   NearestNames("SM80_16x8x16_F16F16F16F16_TM", known, 3)  // closest first
 //
 // Levenshtein distance (insertions, deletions and substitutions of one byte
-// cost 1). Time O(|a| * |b|), memory O(|b|): meant for names, not texts;
-// NearestNames bounds each comparison by the best found so far.
+// cost 1). Time O(max(|a|, |b|)) when one is at most 64 bytes (a machine
+// word per byte of the other), else O(|a| * |b|); memory O(|b|): meant for
+// names, not texts. NearestNames bounds each comparison by the best found
+// so far.
 #ifndef HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 #define HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 
@@ -32,7 +34,8 @@ int EditDistance(absl::string_view a, absl::string_view b,
 // EditDistanceUpTo
 //
 // EditDistance(a, b) when it is at most `bound`, else bound + 1, in time
-// O(bound * min(|a|, |b|)): for finding near names among many far ones.
+// O(max(|a|, |b|)) when one is at most 64 bytes, else O(bound * min(|a|,
+// |b|)): for finding near names among many far ones.
 int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
                      Case letter_case = Case::kSensitive);
 
@@ -40,7 +43,10 @@ int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
 //
 // The `count` names of `candidates` nearest to `query` by EditDistance,
 // nearest first; names at the same distance keep their order in
-// `candidates`. Duplicates are kept once.
+// `candidates`. Duplicates are kept once. A query longer than
+// kMaxNearestQuery bytes has none (it is no misspelt name, and the time
+// would grow with its length times the candidates).
+inline constexpr size_t kMaxNearestQuery = 1024;
 std::vector<std::string> NearestNames(absl::string_view query,
                                       absl::Span<const std::string> candidates,
                                       size_t count,

@@ -4,9 +4,12 @@
 // order of nearest names.
 #include "hlolayout/util/edit_distance.h"
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -66,6 +69,65 @@ TEST(EditDistance, IsAMetricOnEveryPairOfShortStrings) {
       EXPECT_EQ(EditDistance(a, a.substr(0, i) + a.substr(i + 1)), 1);
     }
   }
+}
+
+// The table of the definition, filled whole: the reference for the fast
+// paths (one word per byte up to 64 bytes, a band beyond).
+int TableDistance(const std::string& a, const std::string& b, Case c) {
+  const auto same = [c](char x, char y) {
+    return c == Case::kIgnore ? absl::ascii_tolower(x) == absl::ascii_tolower(y)
+                              : x == y;
+  };
+  std::vector<std::vector<int>> d(a.size() + 1, std::vector<int>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<int>(i);
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] =
+          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
+                    d[i - 1][j - 1] + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// Random pairs of every length from 0 to 130 (both sides of 64), over small
+// alphabets (many matches) and with letters in both cases.
+TEST(EditDistance, MatchesTheTableOnRandomPairs) {
+  std::mt19937 rng(45);
+  for (const absl::string_view alphabet : {"ab", "abcA", "xXyY_0"}) {
+    for (int round = 0; round < 600; ++round) {
+      std::string s[2];
+      for (std::string& t : s) {
+        const int length = static_cast<int>(rng() % 131);
+        for (int k = 0; k < length; ++k) t += alphabet[rng() % alphabet.size()];
+      }
+      if (round % 3 == 0) s[1] = s[0].substr(0, s[0].size() / 2) + "ab";
+      for (const Case c : {Case::kSensitive, Case::kIgnore}) {
+        const int want = TableDistance(s[0], s[1], c);
+        EXPECT_EQ(EditDistance(s[0], s[1], c), want) << s[0] << " " << s[1];
+        const int bound = static_cast<int>(rng() % 70);
+        EXPECT_EQ(EditDistanceUpTo(s[0], s[1], bound, c),
+                  want <= bound ? want : bound + 1)
+            << s[0] << " " << s[1] << " " << bound;
+      }
+    }
+  }
+}
+
+// A query longer than kMaxNearestQuery bytes has no nearest names: no known
+// name is that long, and comparing it with each would cost its length each.
+TEST(NearestNames, LongQueriesHaveNone) {
+  std::vector<std::string> known;
+  for (int k = 0; k < 2000; ++k) {
+    known.push_back("SM80_16x8x" + std::to_string(k));
+  }
+  const std::string longest(kMaxNearestQuery, 'S');
+  EXPECT_THAT(NearestNames(longest, known, 2),
+              testing::ElementsAre("SM80_16x8x0", "SM80_16x8x1"));
+  EXPECT_THAT(NearestNames(longest + "S", known, 2), testing::IsEmpty());
+  EXPECT_THAT(NearestNames(std::string(1 << 16, 'S'), known, 2),
+              testing::IsEmpty());
 }
 
 TEST(NearestNames, NearestFirstTiesInOrderDuplicatesOnce) {
