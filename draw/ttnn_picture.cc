@@ -171,6 +171,10 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
   }
   const ttnn::BufferDistribution& d = *spec.distribution();
   const ttnn::CoreRangeSet& grid = spec.memory_config().nd_shard_spec->grid;
+  if (grid.empty()) {  // a tensor without pages may have no cores
+    g.heading = absl::StrCat(d.num_shards(), " shards on no cores");
+    return g;
+  }
   const ttnn::CoreRange box = grid.BoundingBox();
   if (box.size() > kMaxCells) return TooMany("cores", box.size());
   g.heading = absl::StrCat(d.num_shards(), " shards on ", d.num_cores(),

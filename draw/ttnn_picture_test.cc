@@ -36,6 +36,25 @@ TEST(TtnnPictureTest, ShortBytes) {
   EXPECT_EQ(ShortBytes(int64_t{3} << 30), "3G");
 }
 
+// ND sharding of a tensor without elements over no cores (tt-metal takes
+// it): a picture of nothing, not an error (found by fuzz/ttnn_fuzzer.cc).
+TEST(TtnnPictureTest, NoCoresForNoPages) {
+  ttnn::TensorSpecInput in;
+  in.shape = {0, 47, 108};
+  in.layout = ttnn::Layout::kRowMajor;
+  in.memory = ttnn::MemoryConfig::NdSharded(
+      ttnn::BufferType::kL1, {{1, 13, 24}, ttnn::CoreRangeSet()});
+  absl::StatusOr<ttnn::TensorSpec> s = ttnn::TensorSpec::Make(in);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  absl::StatusOr<std::vector<CellGrid>> p = TtnnPicture(*s, absl::nullopt);
+  ASSERT_TRUE(p.ok()) << p.status().message();
+  ASSERT_FALSE(p->empty());
+  EXPECT_EQ((*p)[0].heading, "0 shards on no cores");
+  EXPECT_EQ((*p)[0].rows * (*p)[0].cols, 0);
+  EXPECT_NE(GridsToSvg(*p, "empty"), "");
+  EXPECT_NE(GridsToText(*p, TextStyle{}), "");
+}
+
 // 65,536 pages: the pages picture is refused alone, the picture draws the
 // tensor in shards instead, and each core's cell carries its bytes.
 TEST(TtnnPictureTest, LargeTensorsDrawInShards) {
