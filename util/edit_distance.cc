@@ -20,41 +20,64 @@ bool Same(char x, char y, Case letter_case) {
              : x == y;
 }
 
-// Levenshtein distance of `pattern` (1 to 64 bytes) and `text` by Myers'
-// bit-parallel algorithm (in Hyyro's form): column j of the distance table
-// is kept as two bit vectors, the rows where it rises (vp) and falls (vn)
-// by one from the row above, and each text byte updates every row at once.
+// The longest pattern BitParallelDistance takes: four words of rows.
+constexpr int kMaxBitParallel = 4 * 64;
+
+// Levenshtein distance of `pattern` (1 to kMaxBitParallel bytes) and `text`
+// by Myers' bit-parallel algorithm: column j of the distance table is kept
+// as bit vectors, 64 rows a word, of the rows where it rises (vp) and falls
+// (vn) by one from the row above, and each text byte updates 64 rows at
+// once. A word passes the horizontal change of its last row (+1, 0 or -1)
+// to the next word's first row; row 0 rises by one per byte (D(0, j) = j).
 // `score` follows the last row: D(|pattern|, j).
 int BitParallelDistance(absl::string_view pattern, absl::string_view text,
                         Case letter_case) {
   const int m = static_cast<int>(pattern.size());
-  uint64_t match[256] = {};  // rows whose pattern byte equals the key
+  const int words = (m + 63) / 64;
+  // match[c * words + w]: the rows of word w whose pattern byte is c.
+  uint64_t match[256 * (kMaxBitParallel / 64)];
+  std::fill(match, match + 256 * words, uint64_t{0});
   for (int i = 0; i < m; ++i) {
     const unsigned char c = static_cast<unsigned char>(pattern[i]);
-    const uint64_t bit = uint64_t{1} << i;
-    match[c] |= bit;
+    const uint64_t bit = uint64_t{1} << (i % 64);
+    const int w = i / 64;
+    match[c * words + w] |= bit;
     if (letter_case == Case::kIgnore) {
-      match[static_cast<unsigned char>(absl::ascii_tolower(c))] |= bit;
-      match[static_cast<unsigned char>(absl::ascii_toupper(c))] |= bit;
+      match[static_cast<unsigned char>(absl::ascii_tolower(c)) * words + w] |=
+          bit;
+      match[static_cast<unsigned char>(absl::ascii_toupper(c)) * words + w] |=
+          bit;
     }
   }
-  const uint64_t last = uint64_t{1} << (m - 1);
-  uint64_t vp = ~uint64_t{0}, vn = 0;  // column 0: D(i, 0) = i
+  uint64_t vp[kMaxBitParallel / 64], vn[kMaxBitParallel / 64];
+  std::fill(vp, vp + words, ~uint64_t{0});  // column 0: D(i, 0) = i
+  std::fill(vn, vn + words, uint64_t{0});
+  const uint64_t last = uint64_t{1} << ((m - 1) % 64);
+  constexpr uint64_t kTop = uint64_t{1} << 63;
   int score = m;
   for (const char t : text) {
-    const uint64_t eq = match[static_cast<unsigned char>(t)];
-    const uint64_t xv = eq | vn;
-    const uint64_t xh = (((eq & vp) + vp) ^ vp) | eq;
-    uint64_t hp = vn | ~(xh | vp);  // rows where D(i, j) - D(i, j - 1) = +1
-    uint64_t hn = vp & xh;          // ... and -1
-    if (hp & last) ++score;
-    if (hn & last) --score;
-    // Row 0 rises by one per byte (D(0, j) = j). Bits above m - 1 are
-    // never read: carries and shifts only move upwards.
-    hp = (hp << 1) | 1;
-    hn <<= 1;
-    vp = hn | ~(xv | hp);
-    vn = hp & xv;
+    const uint64_t* eqs = &match[static_cast<unsigned char>(t) * words];
+    int carry = 1;  // the change along row 0
+    for (int w = 0; w < words; ++w) {
+      uint64_t eq = eqs[w];
+      const uint64_t xv = eq | vn[w];
+      if (carry < 0) eq |= 1;
+      const uint64_t xh = (((eq & vp[w]) + vp[w]) ^ vp[w]) | eq;
+      uint64_t hp = vn[w] | ~(xh | vp[w]);  // rows rising from column j - 1
+      uint64_t hn = vp[w] & xh;             // ... and falling
+      // Bits above row m - 1 of the last word are never read: carries
+      // and shifts only move upwards.
+      const uint64_t out = w + 1 == words ? last : kTop;
+      const int next = (hp & out) ? 1 : (hn & out) ? -1 : 0;
+      hp <<= 1;
+      hn <<= 1;
+      if (carry > 0) hp |= 1;
+      if (carry < 0) hn |= 1;
+      vp[w] = hn | ~(xv | hp);
+      vn[w] = hp & xv;
+      carry = next;
+    }
+    score += carry;
   }
   return score;
 }
@@ -73,7 +96,7 @@ int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
   const int over = bound + 1;
   if (bound < 0 || std::abs(n - m) > bound) return over;
   if (n == 0 || m == 0) return std::max(n, m);  // within the bound (above)
-  if (std::min(n, m) <= 64) {  // one machine word per text byte
+  if (std::min(n, m) <= kMaxBitParallel) {      // a few words per text byte
     const int d = n <= m ? BitParallelDistance(a, b, letter_case)
                          : BitParallelDistance(b, a, letter_case);
     return d <= bound ? d : over;

@@ -6,10 +6,10 @@
 //   NearestNames("SM80_16x8x16_F16F16F16F16_TM", known, 3)  // closest first
 //
 // Levenshtein distance (insertions, deletions and substitutions of one byte
-// cost 1). Time O(max(|a|, |b|)) when one is at most 64 bytes (a machine
-// word per byte of the other), else O(|a| * |b|); memory O(|b|): meant for
-// names, not texts. NearestNames bounds each comparison by the best found
-// so far.
+// cost 1). Time O(max(|a|, |b|)) when one is at most 256 bytes (up to four
+// machine words per byte of the other), else O(|a| * |b|); memory O(|b|):
+// meant for names, not texts. NearestNames bounds each comparison by the best
+// found so far.
 #ifndef HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 #define HLOLAYOUT_UTIL_EDIT_DISTANCE_H_
 
@@ -34,7 +34,7 @@ int EditDistance(absl::string_view a, absl::string_view b,
 // EditDistanceUpTo
 //
 // EditDistance(a, b) when it is at most `bound`, else bound + 1, in time
-// O(max(|a|, |b|)) when one is at most 64 bytes, else O(bound * min(|a|,
+// O(max(|a|, |b|)) when one is at most 256 bytes, else O(bound * min(|a|,
 // |b|)): for finding near names among many far ones.
 int EditDistanceUpTo(absl::string_view a, absl::string_view b, int bound,
                      Case letter_case = Case::kSensitive);

@@ -91,22 +91,23 @@ int TableDistance(const std::string& a, const std::string& b, Case c) {
   return d[a.size()][b.size()];
 }
 
-// Random pairs of every length from 0 to 130 (both sides of 64), over small
-// alphabets (many matches) and with letters in both cases.
+// Random pairs of every length from 0 to 300 (one to four words of 64 rows,
+// and the band beyond), over small alphabets (many matches) and with
+// letters in both cases.
 TEST(EditDistance, MatchesTheTableOnRandomPairs) {
   std::mt19937 rng(45);
   for (const absl::string_view alphabet : {"ab", "abcA", "xXyY_0"}) {
     for (int round = 0; round < 600; ++round) {
       std::string s[2];
       for (std::string& t : s) {
-        const int length = static_cast<int>(rng() % 131);
+        const int length = static_cast<int>(rng() % 301);
         for (int k = 0; k < length; ++k) t += alphabet[rng() % alphabet.size()];
       }
       if (round % 3 == 0) s[1] = s[0].substr(0, s[0].size() / 2) + "ab";
       for (const Case c : {Case::kSensitive, Case::kIgnore}) {
         const int want = TableDistance(s[0], s[1], c);
         EXPECT_EQ(EditDistance(s[0], s[1], c), want) << s[0] << " " << s[1];
-        const int bound = static_cast<int>(rng() % 70);
+        const int bound = static_cast<int>(rng() % 310);
         EXPECT_EQ(EditDistanceUpTo(s[0], s[1], bound, c),
                   want <= bound ? want : bound + 1)
             << s[0] << " " << s[1] << " " << bound;
