@@ -115,6 +115,7 @@ for i in "${!NAMES[@]}"; do
   name="${NAMES[$i]}"
   echo "fuzz: running ${name}_fuzzer for ${SECONDS_EACH}s (log $OUT/${name}.log)" >&2
   rm -f "$OUT/${name}.rc"
+  touch "$OUT/${name}.start"  # artifacts newer than this are this run's
   (
     status=0
     run_one "$name" || status=$?
@@ -132,6 +133,13 @@ for name in "${NAMES[@]}"; do
   else
     echo "fuzz: ${name}_fuzzer FAILED; artifacts in $OUT/artifacts/$name, log $log" >&2
     grep -E 'ERROR|runtime error|INVARIANT|SUMMARY' "$log" | head -5 >&2 || true
+    # This run's inputs (the first 2 KB of each, in base64), so that a run
+    # elsewhere (CI) can be replayed: `base64 -d >input` from the lines,
+    # then `$OUT/bin/NAME_fuzzer input` after FUZZ_BUILD_ONLY=1 fuzz/run.sh.
+    while IFS= read -r artifact; do
+      echo "fuzz: ${name} input $(basename "$artifact"), $(wc -c <"$artifact") bytes, base64:" >&2
+      head -c 2048 "$artifact" | base64 | sed 's/^/fuzz:   /' >&2
+    done < <(find "$OUT/artifacts/$name" -type f -newer "$OUT/${name}.start")
     failed+=("$name")
   fi
 done
