@@ -12,6 +12,9 @@ namespace hlolayout::draw {
 namespace {
 
 constexpr int64_t kMaxCells = 16384;
+// The cores picture: shards counted page by page, and listed per core.
+constexpr int64_t kMaxShardsCounted = int64_t{1} << 20;
+constexpr int64_t kMaxShardsListed = 64;
 
 absl::Status TooMany(absl::string_view what, int64_t n) {
   return absl::InvalidArgumentError(
@@ -188,6 +191,16 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
       "grid ", grid.ToString(), ", ",
       ttnn::OrientationName(spec.memory_config().nd_shard_spec->orientation),
       "; x across, y down"));
+  // The pages holding data are counted shard by shard up to
+  // kMaxShardsCounted shards; past that a core's bytes are those allocated
+  // to its shards. A core lists at most kMaxShardsListed of its shards.
+  const bool counted = d.num_shards() <= kMaxShardsCounted;
+  if (!counted) {
+    g.notes.push_back(absl::StrCat(
+        "more than ", kMaxShardsCounted,
+        " shards: each core's bytes are those allocated to its shards, not "
+        "counted page by page"));
+  }
   g.rows = box.height();
   g.cols = box.width();
   g.cells.resize(g.rows * g.cols);
@@ -197,10 +210,19 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
     GridCell& c =
         g.cells[(core.y - box.start.y) * g.cols + (core.x - box.start.x)];
     c.present = true;
+    const int64_t count =
+        i < d.num_shards() ? (d.num_shards() - 1 - i) / d.num_cores() + 1 : 0;
     std::vector<int64_t> shards;
-    for (int64_t s = i; s < d.num_shards(); s += d.num_cores())
+    for (int64_t s = i; s < d.num_shards() &&
+                        static_cast<int64_t>(shards.size()) < kMaxShardsListed;
+         s += d.num_cores()) {
       shards.push_back(s);
-    const int64_t data_bytes = DataPagesOnCore(d, i) * page_bytes;
+    }
+    // Allocated: no more than the bytes every core has room for.
+    const int64_t data_bytes = counted ? DataPagesOnCore(d, i) * page_bytes
+                                       : count * d.shard_volume() * page_bytes;
+    const std::string more =
+        count > static_cast<int64_t>(shards.size()) ? ",.." : "";
     c.label = absl::StrCat(shards.empty() ? "-"
                            : shards.size() <= 3
                                ? absl::StrJoin(shards, ",")
@@ -210,12 +232,15 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
     c.hatched = shards.empty();
     c.css_class = "ttnn-core";
     c.attrs.push_back({"data-core", absl::StrCat(core.x, ",", core.y)});
-    c.attrs.push_back({"data-shards", absl::StrJoin(shards, ",")});
+    c.attrs.push_back(
+        {"data-shards", absl::StrCat(absl::StrJoin(shards, ","), more)});
     c.attrs.push_back({"data-bytes", absl::StrCat(data_bytes)});
     c.title = absl::StrCat(
         "core ", ttnn::CoreName(core), ": shards ",
-        shards.empty() ? "none" : absl::StrJoin(shards, ", "), "; ", data_bytes,
-        " bytes of data (", data_bytes / page_bytes, " pages)");
+        shards.empty() ? "none" : absl::StrJoin(shards, ", "),
+        more.empty() ? "" : absl::StrCat(", .. (", count, " in all)"), "; ",
+        data_bytes, counted ? " bytes of data (" : " bytes allocated (",
+        data_bytes / page_bytes, " pages)");
   }
   return g;
 }

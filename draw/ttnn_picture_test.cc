@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 
 namespace hlolayout::draw {
@@ -53,6 +54,38 @@ TEST(TtnnPictureTest, NoCoresForNoPages) {
   EXPECT_EQ((*p)[0].rows * (*p)[0].cols, 0);
   EXPECT_NE(GridsToSvg(*p, "empty"), "");
   EXPECT_NE(GridsToText(*p, TextStyle{}), "");
+}
+
+// 61 million shards on 16 cores: each core lists its first shards and
+// shows the bytes allocated to all of them (counting pages shard by shard
+// took seconds; found by fuzz/ttnn_fuzzer.cc).
+TEST(TtnnPictureTest, ManyShardsAreSummedNotWalked) {
+  ttnn::TensorSpecInput in;
+  in.shape = {1, 47, 32, 366666662};
+  in.dtype = ttnn::DataType::kFloat32;
+  in.layout = ttnn::Layout::kRowMajor;
+  in.memory = ttnn::MemoryConfig::NdSharded(
+      ttnn::BufferType::kL1,
+      {{2, 31, 24}, *ttnn::CoreRangeSet::Make({{{0, 0}, {3, 3}}})});
+  absl::StatusOr<ttnn::TensorSpec> s = ttnn::TensorSpec::Make(in);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const int64_t shards = s->distribution()->num_shards();
+  ASSERT_GT(shards, int64_t{1} << 20);
+  absl::StatusOr<CellGrid> cores = TtnnCoresGrid(*s);
+  ASSERT_TRUE(cores.ok()) << cores.status().message();
+  ASSERT_EQ(cores->cells.size(), 16u);
+  EXPECT_EQ(cores->notes.back(),
+            "more than 1048576 shards: each core's bytes are those allocated "
+            "to its shards, not counted page by page");
+  const GridCell& first = cores->cells[0];
+  EXPECT_EQ(first.label.substr(0, 8), "0,16,.. ");
+  const int64_t on_core = (shards - 1) / 16 + 1;
+  EXPECT_NE(first.title.find(absl::StrCat("(", on_core, " in all)")),
+            std::string::npos)
+      << first.title;
+  EXPECT_NE(first.title.find(" bytes allocated ("), std::string::npos);
+  EXPECT_EQ(first.attrs[1].second.substr(first.attrs[1].second.size() - 3),
+            ",..");
 }
 
 // 65,536 pages: the pages picture is refused alone, the picture draws the
