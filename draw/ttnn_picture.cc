@@ -1,6 +1,7 @@
 #include "hlolayout/draw/ttnn_picture.h"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -135,43 +136,49 @@ absl::StatusOr<CellGrid> TtnnPagesGrid(const ttnn::TensorSpec& spec) {
   return g;
 }
 
+namespace {
+
+// TtnnCoresGrid of an interleaved tensor: each bank's pages and bytes.
+absl::StatusOr<CellGrid> BanksGrid(const ttnn::TensorSpec& spec, CellGrid g,
+                                   int64_t page_bytes) {
+  const int64_t banks = spec.num_banks();
+  if (banks > kMaxCells) return TooMany("banks", banks);
+  g.heading = absl::StrCat(spec.num_pages(), " pages interleaved over ", banks,
+                           " ", ttnn::BufferTypeName(spec.buffer_type()),
+                           " banks: each bank's pages and bytes");
+  g.notes.push_back(
+      absl::StrCat("pages of ", page_bytes, " bytes (aligned); at most ",
+                   spec.ConsumedBytesPerBank(), " bytes on one bank"));
+  g.cols = std::min<int64_t>(banks, 8);
+  g.rows = (banks + g.cols - 1) / g.cols;
+  g.cells.resize(g.rows * g.cols);
+  for (int64_t b = 0; b < g.rows * g.cols; ++b) {
+    GridCell& c = g.cells[b];
+    if (b >= banks) {
+      c.present = false;
+      continue;
+    }
+    const int64_t n = spec.num_pages() / banks + (b < spec.num_pages() % banks);
+    c.label = absl::StrCat(n, " ", ShortBytes(n * page_bytes));
+    c.colour = b;
+    c.hatched = n == 0;
+    c.css_class = "ttnn-bank";
+    c.attrs.push_back({"data-bank", absl::StrCat(b)});
+    c.attrs.push_back({"data-bytes", absl::StrCat(n * page_bytes)});
+    c.title =
+        absl::StrCat("bank ", b, ": ", n, " pages, ", n * page_bytes, " bytes");
+  }
+  return g;
+}
+
+}  // namespace
+
 absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
   CellGrid g;
   g.css_class = "ttnn cores";
   g.stacked_labels = true;
   const int64_t page_bytes = spec.AlignedPageSize(spec.page_alignment());
-  if (!spec.sharded()) {
-    const int64_t banks = spec.num_banks();
-    if (banks > kMaxCells) return TooMany("banks", banks);
-    g.heading =
-        absl::StrCat(spec.num_pages(), " pages interleaved over ", banks, " ",
-                     ttnn::BufferTypeName(spec.buffer_type()),
-                     " banks: each bank's pages and bytes");
-    g.notes.push_back(
-        absl::StrCat("pages of ", page_bytes, " bytes (aligned); at most ",
-                     spec.ConsumedBytesPerBank(), " bytes on one bank"));
-    g.cols = std::min<int64_t>(banks, 8);
-    g.rows = (banks + g.cols - 1) / g.cols;
-    g.cells.resize(g.rows * g.cols);
-    for (int64_t b = 0; b < g.rows * g.cols; ++b) {
-      GridCell& c = g.cells[b];
-      if (b >= banks) {
-        c.present = false;
-        continue;
-      }
-      const int64_t n =
-          spec.num_pages() / banks + (b < spec.num_pages() % banks);
-      c.label = absl::StrCat(n, " ", ShortBytes(n * page_bytes));
-      c.colour = b;
-      c.hatched = n == 0;
-      c.css_class = "ttnn-bank";
-      c.attrs.push_back({"data-bank", absl::StrCat(b)});
-      c.attrs.push_back({"data-bytes", absl::StrCat(n * page_bytes)});
-      c.title = absl::StrCat("bank ", b, ": ", n, " pages, ", n * page_bytes,
-                             " bytes");
-    }
-    return g;
-  }
+  if (!spec.sharded()) return BanksGrid(spec, std::move(g), page_bytes);
   const ttnn::BufferDistribution& d = *spec.distribution();
   const ttnn::CoreRangeSet& grid = spec.memory_config().nd_shard_spec->grid;
   if (grid.empty()) {  // a tensor without pages may have no cores
