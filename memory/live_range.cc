@@ -878,6 +878,7 @@ absl::Status Analyzer::ResolveValues() {
   // values, as XLA numbers them).
   ScratchVector<int32_t> value_at(positions_, kNone);  // its own value
   for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1) first_phi_value_ = value_def_position_.size();
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t from = nodes_[id].first_position;
       const int64_t to =
@@ -959,6 +960,9 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   if (!status.ok()) return status;
   status = ResolveValues();
   if (!status.ok()) return status;
+  // Only the dataflow export reads the positions' sources past here (a
+  // value's kind is its number: the phis come last).
+  if (!options_.keep_dataflow) ReleasePositionSources();
   // Without a schedule there is no order to reproduce: the restored
   // get-tuple-elements stay right after their producers.
   if (out_.scheduled) PlaceFoldedGetTupleElements();
@@ -1064,9 +1068,13 @@ void Analyzer::ReleaseScheduleTables() {
   Release(&scratch_used_);
 }
 
-void Analyzer::ReleaseValueTables() {
+void Analyzer::ReleasePositionSources() {
   Release(&sources_);
   Release(&phi_inputs_);
+}
+
+void Analyzer::ReleaseValueTables() {
+  ReleasePositionSources();
   Release(&value_of_);
   Release(&use_end_);
   Release(&value_def_position_);

@@ -443,6 +443,9 @@ class Analyzer {
   // (the instructions are then written in their memory).
   void ReleaseBuildTables();
   void ReleaseScheduleTables();
+  // The positions' sources and phi inputs, which ResolveValues reads last
+  // (ExportDataflow too).
+  void ReleasePositionSources();
   void ReleaseValueTables();
   // Frees the nodes and what the instructions were read from: the peaks
   // need only the result and xla_size_.
@@ -459,9 +462,11 @@ class Analyzer {
   int64_t positions_ = 0;
   ScratchVector<Source> sources_;
   ScratchVector<int32_t> phi_inputs_;  // positions
-  ScratchVector<int32_t> value_of_;    // position -> value id
-  ScratchVector<int32_t> use_end_;     // value -> latest time it is used
-  ScratchVector<int64_t> xla_size_;    // value -> bytes in XLA's sweep
+  // Values from here on are phis (ResolveValues numbers them last).
+  size_t first_phi_value_ = 0;
+  ScratchVector<int32_t> value_of_;  // position -> value id
+  ScratchVector<int32_t> use_end_;   // value -> latest time it is used
+  ScratchVector<int64_t> xla_size_;  // value -> bytes in XLA's sweep
   MemoryAnalysis out_;
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node

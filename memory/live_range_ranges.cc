@@ -69,18 +69,21 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 // context).
 ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
   ScratchVector<int64_t> done(comps_.size(), kNone);
-  ScratchVector<int64_t> next(nodes_.size(), kNone);  // start/update -> next
-  bool any = false;
+  const auto continues = [](const Node& n) {
+    return n.source != nullptr && n.operands_size > 0 &&
+           (n.source->opcode == HloOpcode::kAsyncUpdate ||
+            n.source->opcode == HloOpcode::kAsyncDone);
+  };
+  // The table of links is made only for a module with async chains (it
+  // would otherwise be written for nothing at the analysis' peak).
+  if (std::none_of(nodes_.begin(), nodes_.end(), continues)) return done;
+  // start/update -> next; node ids fit 32 bits (kMostIds).
+  ScratchVector<int32_t> next(nodes_.size(), kNone);
   for (size_t id = 0; id < nodes_.size(); ++id) {
-    const Node& n = nodes_[id];
-    if (n.source == nullptr || n.operands_size == 0) continue;
-    if (n.source->opcode == HloOpcode::kAsyncUpdate ||
-        n.source->opcode == HloOpcode::kAsyncDone) {
-      next[Operands(n)[0]] = static_cast<int64_t>(id);
-      any = true;
+    if (continues(nodes_[id])) {
+      next[Operands(nodes_[id])[0]] = static_cast<int32_t>(id);
     }
   }
-  if (!any) return done;
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& n = nodes_[id];
     if (n.op != Op::kAsyncStart) continue;
@@ -143,7 +146,7 @@ void Analyzer::LiveRanges() {
     value.instruction = node.time;
     value.index = sub.index;
     value.shape = sub.shape;
-    value.is_phi = sources_[p].kind == SourceKind::kPhi;
+    value.is_phi = v >= first_phi_value_;
     value.bytes = sub.bytes;
     value.logical_bytes = sub.logical_bytes;
     value.memory_space = sub.memory_space;
