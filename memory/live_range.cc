@@ -369,6 +369,22 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
       scratch_parameters_.emplace_back(k, info.parameter_number);
     }
   }
+  // XLA numbers a computation's parameters 0 to N-1, one instruction each
+  // (the reader refuses a number used twice). The parameters are indexed
+  // by number: a larger one would size that table by the number, not by
+  // the text (parameter(2000000000) asked for 16 GB).
+  const size_t numbered = scratch_parameters_.size();
+  if (parameters > static_cast<int64_t>(numbered)) {
+    const auto largest = std::max_element(
+        scratch_parameters_.begin(), scratch_parameters_.end(),
+        [](const auto& a, const auto& b) { return a.second < b.second; });
+    return absl::InvalidArgumentError(
+        absl::StrCat("parameter '", records[largest->first].name, "' of '",
+                     source.header.name, "' is numbered ", largest->second,
+                     ", but '", source.header.name, "' has ", numbered,
+                     numbered == 1 ? " parameter" : " parameters",
+                     " (XLA numbers them from 0 to ", numbered - 1, ")"));
+  }
   return parameters;
 }
 

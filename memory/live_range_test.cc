@@ -400,6 +400,29 @@ TEST(LiveRange, EntryIndexOutOfRangeIsRefused) {
   }
 }
 
+// XLA numbers a computation's parameters 0 to N-1. A larger number is
+// refused: the parameters are indexed by number (parameter(2000000000) of a
+// 100-byte text asked for 16 GB).
+TEST(LiveRange, ParameterNumberPastTheParametersIsRefused) {
+  const auto status_of = [](const std::string& body) {
+    const std::string text =
+        "HloModule m, is_scheduled=true\nENTRY %e (p: f32[2]) -> f32[2] {\n" +
+        body + "}\n";
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    return modules.ok() ? AnalyzeMemory((*modules)[0]).status()
+                        : modules.status();
+  };
+  EXPECT_EQ(status_of("  %q = f32[2]{0} parameter(0)\n"
+                      "  ROOT %p = f32[2]{0} parameter(2000000000)\n")
+                .message(),
+            "parameter 'p' of 'e' is numbered 2000000000, but 'e' has 2 "
+            "parameters (XLA numbers them from 0 to 1)");
+  EXPECT_TRUE(status_of("  %q = f32[2]{0} parameter(1)\n"
+                        "  ROOT %p = f32[2]{0} parameter(0)\n")
+                  .ok());
+}
+
 // With allow_unscheduled the text order stands in for the schedule: the
 // values and the buffers they share are those of the same module marked
 // scheduled (here the loop's state: x, the body's v and the loop's phis).

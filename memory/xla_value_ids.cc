@@ -68,8 +68,11 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
   const int64_t n = static_cast<int64_t>(computation.instructions.size());
   for (int64_t i = 0; i < n; ++i) {
     const HloInstruction& in = computation.instructions[i];
+    // A number past the instructions cannot be one of XLA's 0 to N-1
+    // (one instruction each): it is left out, and the table stays within
+    // the text's size.
     if (in.opcode == HloOpcode::kParameter && in.parameter_number.has_value() &&
-        *in.parameter_number >= 0 && *in.parameter_number < (1 << 20)) {
+        *in.parameter_number >= 0 && *in.parameter_number < n) {
       const int64_t k = *in.parameter_number;
       if (static_cast<int64_t>(g.parameters.size()) <= k) {
         g.parameters.resize(k + 1, -1);
