@@ -34,6 +34,19 @@ void CheckIndexing(const Shape& shape, absl::string_view text) {
   CheckError(sizes.status(), text);
   absl::StatusOr<TiledIndexer> indexer = TiledIndexer::Create(shape);
   CheckError(indexer.status(), text);
+  // An array whose elements fit int64 and whose bytes do not is refused by
+  // ComputeArraySizes (it answers bytes) and taken by the indexer (element
+  // offsets fit): the indexer must then refuse exactly the bytes past int64.
+  if (!sizes.ok() && indexer.ok() &&
+      sizes.status().message() == "byte size overflows int64") {
+    const int64_t last = indexer->padded_elements() - 1;
+    const bool fits =
+        static_cast<__int128>(last) * indexer->element_bits() / 8 <= INT64_MAX;
+    if (indexer->TryBitPositionOf(last).ok() != fits) {
+      Fail("TryBitPositionOf disagrees with the last element's byte", text);
+    }
+    return;
+  }
   if (sizes.ok() != indexer.ok()) {
     Fail("ComputeArraySizes and TiledIndexer::Create disagree", text,
          sizes.ok() ? indexer.status().message() : sizes.status().message());
