@@ -105,6 +105,16 @@ TEST(BufferAssignment, ParameterNumbersPastTheInstructionsAreLeftOut) {
   EXPECT_EQ(g.parameters, (std::vector<int64_t>{-1, 0}));
 }
 
+// The assignment walks the call graph by recursion too: at the analysis'
+// limit of nested calls it runs (and under the sanitizers' larger frames).
+TEST(BufferAssignment, CallsNestedToTheLimit) {
+  for (const XlaPlatform platform : {XlaPlatform::kGpu, XlaPlatform::kCpu}) {
+    Assigned a = Assign(CallChainModule(kMaxCallDepth), platform);
+    ASSERT_NE(a.memory, nullptr);
+    EXPECT_FALSE(a.memory->buffers.allocations.empty());
+  }
+}
+
 TEST(BufferAssignment, ParametersOutputsAndConstants) {
   Assigned a = Assign(kParamsOutputsConstant, XlaPlatform::kGpu);
   ASSERT_NE(a.memory, nullptr);

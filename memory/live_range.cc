@@ -234,6 +234,8 @@ absl::Status Analyzer::Build() {
     return absl::InvalidArgumentError("module has no entry computation");
   }
   comps_[module_.entry_index].context = Context::kEntry;
+  absl::Status checked = CheckCallGraph();
+  if (!checked.ok()) return checked;
   // Build every computation that is not embedded.
   size_t built = 0;
   for (size_t c = 0; c < computations; ++c) {
@@ -249,6 +251,63 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c);
     if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::CheckCallGraph() const {
+  // The calls of computation c: callee_ids_ from refs(c) to refs(c + 1).
+  const size_t n = comps_.size();
+  const auto refs = [&](size_t c) {
+    return c < n ? callee_begin_[comp_first_instruction_[c]]
+                 : callee_begin_.back();
+  };
+  // Depth-first, without recursion: depth[c] is 0 before c is met, -1
+  // while c is on the walk, then the longest chain of calls from c (1 when
+  // it calls nothing).
+  ScratchVector<int32_t> depth(n, 0);
+  struct Frame {
+    size_t computation;
+    uint32_t next;  // into callee_ids_
+  };
+  std::vector<Frame> walk;
+  for (size_t root = 0; root < n; ++root) {
+    if (depth[root] != 0) continue;
+    depth[root] = -1;
+    walk.push_back({root, refs(root)});
+    while (!walk.empty()) {
+      Frame& f = walk.back();
+      if (f.next < refs(f.computation + 1)) {
+        const int64_t callee = callee_ids_[f.next++];
+        if (depth[callee] == -1) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "computation '", module_.computations[callee].header.name,
+              "' calls itself",
+              callee == static_cast<int64_t>(f.computation)
+                  ? ""
+                  : " through other computations",
+              " (XLA's computations call each other without cycles)"));
+        }
+        if (depth[callee] == 0) {
+          depth[callee] = -1;
+          walk.push_back({static_cast<size_t>(callee), refs(callee)});
+        }
+        continue;
+      }
+      int32_t d = 1;
+      for (uint32_t k = refs(f.computation); k < refs(f.computation + 1); ++k) {
+        d = std::max(d, depth[callee_ids_[k]] + 1);
+      }
+      if (d > kMaxCallDepth) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "calls are nested more than ", kMaxCallDepth,
+            " computations deep from '",
+            module_.computations[f.computation].header.name,
+            "' (the memory analysis follows at most ", kMaxCallDepth, ")"));
+      }
+      depth[f.computation] = d;
+      walk.pop_back();
+    }
   }
   return absl::OkStatus();
 }

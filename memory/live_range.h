@@ -137,6 +137,10 @@ struct MemoryAnalysis {
 //
 // The analysis of one module read by ReadHloModules. The result points
 // into `module` (shapes) and its text (names): both must outlive it.
+// Refused: computations that call each other in a cycle (XLA's call graph
+// has none) and calls nested more than kMaxCallDepth computations deep
+// (the analyses walk the call graph by recursion, one stack frame a level).
+inline constexpr int64_t kMaxCallDepth = 1000;
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(const HloModule& module);
 
 // Switches for tests that check the analysis' shortcuts against the plain

@@ -245,6 +245,9 @@ class Analyzer {
 
  private:
   absl::Status Build();
+  // Fails on a cycle of calls or calls nested past kMaxCallDepth (from
+  // callee_ids_, before any walk of the call graph).
+  absl::Status CheckCallGraph() const;
   void ReadInfo(const HloInstruction& in, InstructionInfo* info);
   // The same from what the reader recorded of the attributes
   // (HloInstruction::attribute_facts), without reading them: false when it

@@ -13,10 +13,12 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hlolayout/hlo/reader.h"
+#include "hlolayout/testing/random_hlo.h"
 #include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
@@ -421,6 +423,39 @@ TEST(LiveRange, ParameterNumberPastTheParametersIsRefused) {
   EXPECT_TRUE(status_of("  %q = f32[2]{0} parameter(1)\n"
                         "  ROOT %p = f32[2]{0} parameter(0)\n")
                   .ok());
+}
+
+// The analyses walk the call graph by recursion: calls nested past
+// kMaxCallDepth are refused (50,000 deep overflowed the stack), and so are
+// cycles, which XLA's call graph has not.
+TEST(LiveRange, CallsNestedPastTheLimitAreRefused) {
+  const auto status_of = [](const std::string& text) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    return modules.ok() ? AnalyzeMemory((*modules)[0]).status()
+                        : modules.status();
+  };
+  EXPECT_TRUE(status_of(CallChainModule(kMaxCallDepth)).ok());
+  EXPECT_EQ(status_of(CallChainModule(kMaxCallDepth + 1)).message(),
+            "calls are nested more than 1000 computations deep from 'e' (the "
+            "memory analysis follows at most 1000)");
+  EXPECT_EQ(status_of(CallChainModule(kMaxCallDepth + 5001)).message(),
+            "calls are nested more than 1000 computations deep from 'c4999' "
+            "(the memory analysis follows at most 1000)");
+  const std::string cycle =
+      "HloModule m, is_scheduled=true\n"
+      "%a (p: f32[4]) -> f32[4] {\n  %p = f32[4]{0} parameter(0)\n"
+      "  ROOT %r = f32[4]{0} call(f32[4]{0} %p), to_apply=%b\n}\n"
+      "%b (p: f32[4]) -> f32[4] {\n  %p = f32[4]{0} parameter(0)\n"
+      "  ROOT %r = f32[4]{0} call(f32[4]{0} %p), to_apply=%TARGET\n}\n"
+      "ENTRY %e (x: f32[4]) -> f32[4] {\n  %x = f32[4]{0} parameter(0)\n"
+      "  ROOT %r = f32[4]{0} call(f32[4]{0} %x), to_apply=%a\n}\n";
+  EXPECT_EQ(status_of(absl::StrReplaceAll(cycle, {{"TARGET", "a"}})).message(),
+            "computation 'a' calls itself through other computations (XLA's "
+            "computations call each other without cycles)");
+  EXPECT_EQ(status_of(absl::StrReplaceAll(cycle, {{"TARGET", "b"}})).message(),
+            "computation 'b' calls itself (XLA's computations call each other "
+            "without cycles)");
 }
 
 // With allow_unscheduled the text order stands in for the schedule: the

@@ -653,4 +653,22 @@ std::string RandomScheduledModule(uint64_t seed) {
   return g.Module();
 }
 
+std::string CallChainModule(int depth) {
+  std::string text = "HloModule m, is_scheduled=true\n";
+  for (int i = depth - 2; i >= 0; --i) {
+    absl::StrAppend(
+        &text, "%c", i, " (p: f32[4]) -> f32[4] {\n",
+        "  %p = f32[4]{0} parameter(0)\n  ROOT %r = f32[4]{0} ",
+        i == depth - 2 ? std::string("copy(f32[4]{0} %p)")
+                       : absl::StrCat("call(f32[4]{0} %p), to_apply=%c", i + 1),
+        "\n}\n");
+  }
+  return text +
+         "ENTRY %e (a: f32[4]) -> f32[4] {\n  %a = f32[4]{0} parameter(0)\n"
+         "  ROOT %r = f32[4]{0} " +
+         (depth > 1 ? "call(f32[4]{0} %a), to_apply=%c0"
+                    : "copy(f32[4]{0} %a)") +
+         "\n}\n";
+}
+
 }  // namespace hlolayout

@@ -26,6 +26,11 @@ namespace hlolayout {
 // The text of a random module; the same seed gives the same text.
 std::string RandomScheduledModule(uint64_t seed);
 
+// A scheduled module whose entry `e` calls c0, which calls c1, ... down to
+// c{depth-2}: calls nested `depth` computations deep (the limits of
+// memory/live_range.h, kMaxCallDepth).
+std::string CallChainModule(int depth);
+
 }  // namespace hlolayout
 
 #endif  // HLOLAYOUT_TESTING_RANDOM_HLO_H_
