@@ -29,7 +29,7 @@ absl::Status Reader::DecodeShape(size_t scratch, size_t key_end, uint64_t hash,
                                  absl::string_view* shape_text) {
   const size_t begin = pos_;
   const bool cacheable = hash != 0 && shape_cache_.has_room() &&
-                         key_end - begin <= ShapeCache::kMaxText;
+                         shape_cache_.can_keep(key_end - begin);
   // A shape that may outlive the instruction gets its own allocation; the
   // others are decoded over a scratch Shape in place (no allocation).
   std::shared_ptr<Shape> owned;

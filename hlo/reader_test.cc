@@ -1116,6 +1116,38 @@ TEST(HloReader, EachShapeTextDecodedOnceInAModule) {
   EXPECT_EQ((*modules)[0].shapes.size(), static_cast<size_t>(kTexts));
 }
 
+// Long shape texts are kept too: a loop state of 7,000 elements (70 KB of
+// text) written at each of its get-tuple-elements is decoded once, not once
+// per use (a Shape per use held 34 times the text).
+TEST(HloReader, LongShapeTextsDecodedOnceInAModule) {
+  constexpr int kElements = 7000;
+  std::string state = "(";
+  for (int i = 0; i < kElements; ++i) {
+    absl::StrAppend(&state, i == 0 ? "" : ", ", "f32[4]{0}");
+  }
+  state += ")";
+  ASSERT_GT(state.size(), size_t{1} << 16);
+  std::string text =
+      absl::StrCat("ENTRY e {\n  s = ", state, " parameter(0)\n");
+  for (int i = 0; i < 3; ++i) {
+    absl::StrAppend(&text, i == 2 ? "  ROOT" : " ", " g", i,
+                    " = f32[4]{0} get-tuple-element(", state, " s), index=", i,
+                    "\n");
+  }
+  text += "}\n";
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, HloReadOptions(), nullptr, /*threads=*/1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  const HloComputation& e = (*modules)[0].entry();
+  ASSERT_EQ(e.instructions.size(), 4u);
+  for (int i = 1; i <= 3; ++i) {
+    ASSERT_EQ(e.instructions[i].operands.size(), 1u);
+    EXPECT_EQ(e.instructions[i].operands[0].shape, e.instructions[0].shape);
+  }
+  // The tuple once, f32[4]{0} once.
+  EXPECT_EQ((*modules)[0].shapes.size(), 2u);
+}
+
 // Signatures are not copied into each header: computations with the same
 // signature text point to one Shape, which outlives the reader and the
 // vector the modules came in.

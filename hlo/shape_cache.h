@@ -105,7 +105,11 @@ class ShapeCache {
  public:
   static constexpr size_t kSlots = 1 << 14;     // to begin with
   static constexpr size_t kMaxSlots = 1 << 17;  // grown to at most
-  static constexpr size_t kMaxText = 1 << 16;   // longer texts: not kept
+  // Longer texts are not kept. Long ones are: an operand's tuple shape
+  // written at every use decoded to a Shape per use (about 340 bytes an
+  // element: 34 times its text), and a 450 MB module of a 6,400-element
+  // loop state read by 6,400 get-tuple-elements asked for 22 GB.
+  static constexpr size_t kMaxText = size_t{1} << 30;
   static constexpr size_t kInline = 40;
 
   struct alignas(64) Slot {
@@ -140,6 +144,11 @@ class ShapeCache {
   bool full() const { return entries_ >= full_at_; }
   bool has_room() const { return entries_ < (mask_ + 1) / 8 * 7; }
   bool can_grow() const { return mask_ + 1 < kMaxSlots; }
+  // Whether a text of `size` bytes can go in (Insert's precondition with
+  // has_room()): at most kMaxText, and the arena's offsets stay 32-bit.
+  bool can_keep(size_t size) const {
+    return size <= kMaxText && arena_.size() + size <= UINT32_MAX;
+  }
 
   // Twice the slots, every entry kept (slots move: no Slot* stays valid).
   // Precondition: can_grow().
@@ -170,8 +179,7 @@ class ShapeCache {
     entries_ = 0;
   }
 
-  // Precondition: has_room(), size <= kMaxText, the text is not in the
-  // cache.
+  // Precondition: has_room(), can_keep(size), the text is not in the cache.
   Slot* Insert(const char* text, size_t size, uint64_t hash,
                std::shared_ptr<const Shape> shape) {
     if (slots_.empty()) {  // allocated on first use: small texts are common
