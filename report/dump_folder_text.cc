@@ -58,13 +58,13 @@ std::string DumpFolderTableText(const DumpFolderTable& table) {
     std::vector<size_t> width(cells[0].size(), 0);
     for (const auto& row : cells) {
       for (size_t c = 0; c < row.size(); ++c) {
-        width[c] = std::max(width[c], row[c].size());
+        width[c] = std::min(std::max(width[c], row[c].size()), kMaxColumnWidth);
       }
     }
     for (const auto& row : cells) {
       for (size_t c = 0; c < row.size(); ++c) {
         const std::string& cell = row[c];
-        const std::string pad(width[c] - cell.size(), ' ');
+        const std::string pad(width[c] - std::min(width[c], cell.size()), ' ');
         // Names left-aligned, figures right-aligned; no trailing blanks.
         const bool text = c == 0 || c + 1 == row.size();
         if (c > 0) out += "  ";

@@ -102,6 +102,7 @@ void RenderTable(const ModuleReport& module, std::ostream& out) {
     widths[9] = std::max(widths[9], BufferBytes(row).size());
   }
   widths[4] = std::max<size_t>(widths[4], 5);
+  for (size_t& width : widths) width = std::min(width, kMaxColumnWidth);
   out << "  ";
   for (int i = 0; i < kColumns; ++i) {
     Pad(out, kHeaders[i], widths[i], i >= 5 && i != 8);

@@ -20,6 +20,7 @@
 #ifndef HLOLAYOUT_REPORT_RENDER_H_
 #define HLOLAYOUT_REPORT_RENDER_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -30,6 +31,12 @@
 #include "hlolayout/util/json_string.h"  // WriteJsonString
 
 namespace hlolayout {
+
+// The text tables pad each column to its widest cell, up to this many
+// characters; a wider cell runs past its column. Without the bound one
+// tuple shape of 8,000 elements (90 KB of text) padded every row of its
+// module to it: 720 MB written for a 525 KB dump.
+inline constexpr size_t kMaxColumnWidth = 1000;
 
 struct RenderOptions {
   // Totals and memory spaces only: no instruction table and no padding

@@ -2,7 +2,10 @@
 
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -99,6 +102,33 @@ TEST(Render, TextTable) {
       "(8,128) in T(8,128)(2,1): padded to 8\n"
       "       dim 1 (size 200) is not a multiple of tile 128 of tile level 0 "
       "(8,128) in T(8,128)(2,1): padded to 256\n");
+}
+
+// A cell wider than kMaxColumnWidth runs past its column; the others are
+// padded to kMaxColumnWidth at most (a tuple of 8,000 elements padded every
+// row to 90 KB).
+TEST(Render, WideCellsRunPastTheirColumn) {
+  std::string tuple = "(";
+  std::string operands;
+  for (int i = 0; i < 200; ++i) {
+    absl::StrAppend(&tuple, i == 0 ? "" : ", ", "f32[128]{0}");
+    absl::StrAppend(&operands, i == 0 ? "" : ", ", "%p");
+  }
+  tuple += ")";
+  ASSERT_GT(tuple.size(), kMaxColumnWidth);
+  const std::string text =
+      Text(Build(absl::StrCat(
+               "HloModule m\nENTRY %e {\n", "  %p = f32[128]{0} parameter(0)\n",
+               "  ROOT %t = ", tuple, " tuple(", operands, ")\n}\n")),
+           false);
+  const std::vector<std::string> lines = absl::StrSplit(text, '\n');
+  ASSERT_GT(lines.size(), 4u);
+  // Header, p, t: p's shape is padded to the bound, t's runs past it.
+  EXPECT_THAT(lines[2], HasSubstr("shape"));
+  EXPECT_THAT(lines[3],
+              HasSubstr("f32[128]{0}" + std::string(kMaxColumnWidth - 11, ' ') +
+                        "  hbm"));
+  EXPECT_THAT(lines[4], HasSubstr(tuple + "  hbm"));
 }
 
 TEST(Render, TextSummaryHasNoTable) {
