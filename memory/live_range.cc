@@ -612,7 +612,18 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
     Subshapes& list = storage_->subshapes.back();
     std::vector<int64_t> index;
     ListSubshapes(*shape, &index, &list);
-    for (Subshape& sub : list) {
+    for (size_t k = 0; k < list.size(); ++k) {
+      Subshape& sub = list[k];
+      if (sub.shape->IsTuple()) {
+        // Offsets fit 32 bits: a shape has fewer subshapes than the
+        // positions' kMostIds (NumberPositions), or it is refused there.
+        sub.children = static_cast<int32_t>(child_offsets_.size());
+        int64_t offset = 1;
+        for (int64_t i = 0; i < sub.shape->tuple_size(); ++i) {
+          child_offsets_.push_back(static_cast<int32_t>(offset));
+          offset += list[k + offset].count;
+        }
+      }
       std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
       if (sub.shape->IsArray() && sub.shape->has_layout()) {
         sub.memory_space = sub.shape->layout().memory_space();
@@ -1150,6 +1161,7 @@ void Analyzer::ReleasePositionSources() {
 
 void Analyzer::ReleaseValueTables() {
   ReleasePositionSources();
+  Release(&child_offsets_);
   Release(&value_of_);
   Release(&use_end_);
   Release(&value_def_position_);

@@ -71,14 +71,21 @@ struct Subshape {
   int64_t bytes = 0, logical_bytes = 0;
   int64_t memory_space = 0;  // S(n) of an array with a layout, else 0
   bool effective_scalar = false;
+  // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
+  // (from this subshape) of its elements, so that element i is found in
+  // one step, not by walking the i before it (a loop state of N elements
+  // read by N get-tuple-elements took N^2 steps). -1 for the others.
+  int32_t children = -1;
 };
 // The subshapes of one distinct Shape object, shared by every node whose
 // result (or restored get-tuple-element) has that shape.
 using Subshapes = std::vector<Subshape>;
 
 // The pre-order offset, among `subshapes`, of the index `head` followed by
-// `tail`; kNone when the shape has no such index.
+// `tail`; kNone when the shape has no such index. `child_offsets`: the
+// tuples' element offsets (Subshape::children).
 inline int64_t SubshapeAt(const Subshapes& subshapes,
+                          absl::Span<const int32_t> child_offsets,
                           absl::Span<const int64_t> head,
                           absl::Span<const int64_t> tail = {}) {
   int64_t k = 0;
@@ -86,9 +93,7 @@ inline int64_t SubshapeAt(const Subshapes& subshapes,
     for (int64_t i : part) {
       const Shape* s = subshapes[k].shape;
       if (!s->IsTuple() || i < 0 || i >= s->tuple_size()) return kNone;
-      int64_t child = k + 1;
-      for (int64_t j = 0; j < i; ++j) child += subshapes[child].count;
-      k = child;
+      k += child_offsets[subshapes[k].children + i];
     }
   }
   return k;
@@ -345,7 +350,7 @@ class Analyzer {
   int64_t PositionAt(int64_t node, absl::Span<const int64_t> head,
                      absl::Span<const int64_t> tail = {}) const {
     const Node& n = nodes_[node];
-    const int64_t k = SubshapeAt(*n.subshapes, head, tail);
+    const int64_t k = SubshapeAt(*n.subshapes, child_offsets_, head, tail);
     return k == kNone ? kNone : n.first_position + k;
   }
   const Subshapes* SubshapesOf(const Shape* shape);
@@ -501,6 +506,7 @@ class Analyzer {
   ScratchVector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
   absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
+  ScratchVector<int32_t> child_offsets_;  // Subshape::children
   // The subshape lists (the values' shape indices point into them) and
   // the restored get-tuple-elements' names: MemoryAnalysis::storage.
   struct Storage {

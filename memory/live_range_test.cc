@@ -425,6 +425,49 @@ TEST(LiveRange, ParameterNumberPastTheParametersIsRefused) {
                   .ok());
 }
 
+// Get-tuple-elements of nested tuples forward the element they select, at
+// every depth (element i of a tuple is found through its offsets table,
+// Subshape::children): each xN lives until the instruction that reads it
+// through get-tuple-elements of the nested tuple t, and no longer.
+TEST(LiveRange, NestedGetTupleElementsForwardTheirElement) {
+  const Analyzed a = Analyze(R"(HloModule m, is_scheduled=true
+ENTRY main {
+  p = f32[8]{0} parameter(0)
+  x1 = f32[8]{0} negate(p)
+  x2 = f32[8]{0} negate(p)
+  x3 = f32[8]{0} negate(p)
+  x4 = f32[8]{0} negate(p)
+  x5 = f32[8]{0} negate(p)
+  i = (f32[8]{0}, f32[8]{0}) tuple(x2, x3)
+  o = (f32[8]{0}, (f32[8]{0}, f32[8]{0})) tuple(x1, i)
+  l = (f32[8]{0}) tuple(x5)
+  t = ((f32[8]{0}, (f32[8]{0}, f32[8]{0})), f32[8]{0}, (f32[8]{0})) tuple(o, x4, l)
+  a = (f32[8]{0}, (f32[8]{0}, f32[8]{0})) get-tuple-element(t), index=0
+  b = (f32[8]{0}, f32[8]{0}) get-tuple-element(a), index=1
+  c = f32[8]{0} get-tuple-element(b), index=1
+  u3 = f32[8]{0} negate(c)
+  d = f32[8]{0} get-tuple-element(t), index=1
+  u4 = f32[8]{0} negate(d)
+  e = (f32[8]{0}) get-tuple-element(t), index=2
+  f = f32[8]{0} get-tuple-element(e), index=0
+  u5 = f32[8]{0} negate(f)
+  g = f32[8]{0} get-tuple-element(b), index=0
+  u2 = f32[8]{0} negate(g)
+  ROOT r = (f32[8]{0}, f32[8]{0}, f32[8]{0}, f32[8]{0}) tuple(u3, u4, u5, u2)
+}
+)");
+  const std::vector<std::string> order = Sequence(a.analysis);
+  const auto time_of = [&](absl::string_view name) {
+    return std::find(order.begin(), order.end(), name) - order.begin();
+  };
+  for (const auto& [x, user] : std::vector<std::pair<std::string, std::string>>{
+           {"x2", "u2"}, {"x3", "u3"}, {"x4", "u4"}, {"x5", "u5"}}) {
+    EXPECT_EQ(Range(a.analysis, x, {}),
+              absl::StrCat(time_of(x), "-", time_of(user)))
+        << x;
+  }
+}
+
 // The analyses walk the call graph by recursion: calls nested past
 // kMaxCallDepth are refused (50,000 deep overflowed the stack), and so are
 // cycles, which XLA's call graph has not.
