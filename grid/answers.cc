@@ -472,6 +472,7 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
   r.file = std::string(file);
   r.sections = scan.sections;
   r.aliases = scan.aliases;
+  OffsetLocator locator(text);  // the types come in text order
   for (size_t i = 0; i < scan.types.size(); ++i) {
     const grid::MlirFileType& t = scan.types[i];
     GridReportType out;
@@ -507,7 +508,7 @@ GridReport BuildGridReport(const grid::MlirFileScan& scan,
         grid::AnalyzeGridTensor(*t.parsed, device);
     if (!a.ok()) {
       out.status = "refused";
-      const SourceLocation loc = LocateOffset(text, t.parsed->encoding_offset);
+      const SourceLocation loc = locator.Locate(t.parsed->encoding_offset);
       out.error =
           absl::StrCat(loc.line, ":", loc.column, ": ", a.status().message());
       ++r.refused;

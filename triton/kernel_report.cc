@@ -207,9 +207,10 @@ std::string KernelReportText(const KernelReport& r) {
         << absl::StrJoin(r.uses.at(e), ", ") << ")\n";
   }
   out << "\nconvert_layout ops (" << r.m.converts.size() << "):\n";
+  OffsetLocator locator(r.in.text);  // the ops come in text order
   for (size_t i = 0; i < r.m.converts.size(); ++i) {
     const ConvertLayoutOp& op = r.m.converts[i];
-    const SourceLocation loc = LocateOffset(r.in.text, op.offset);
+    const SourceLocation loc = locator.Locate(op.offset);
     out << "  " << r.in.file << ":" << loc.line << ":" << loc.column << ": "
         << (op.result.empty() ? "" : op.result + " = ") << TypeText(op.src)
         << " " << op.src.encoding << " -> " << op.dst.encoding << "\n";

@@ -278,9 +278,10 @@ void EmitCost(const ConvertCost& c, RecordSink& s) {
 
 void EmitConverts(const KernelReport& r, RecordSink& s) {
   s.BeginList();
+  OffsetLocator locator(r.in.text);  // the ops come in text order
   for (size_t i = 0; i < r.m.converts.size(); ++i) {
     const ConvertLayoutOp& op = r.m.converts[i];
-    const SourceLocation loc = LocateOffset(r.in.text, op.offset);
+    const SourceLocation loc = locator.Locate(op.offset);
     s.BeginRecord(ConvertLayoutSpec());
     s.Int(loc.line);
     s.Int(loc.column);
@@ -328,8 +329,9 @@ void EmitSmemCost(const std::string& target,
 
 void EmitSmemOps(const KernelReport& r, RecordSink& s) {
   s.BeginList();
+  OffsetLocator locator(r.in.text);
   for (const SmemOpCosts& o : r.smem_ops) {
-    const SourceLocation loc = LocateOffset(r.in.text, o.op.offset);
+    const SourceLocation loc = locator.Locate(o.op.offset);
     s.BeginRecord(SmemOpSpec());
     s.Int(loc.line);
     s.Int(loc.column);

@@ -82,8 +82,9 @@ std::string SmemOpsText(const std::vector<SmemOpCosts>& ops,
   if (ops.empty()) return "";
   std::string out =
       absl::StrCat("\nshared-memory stores and loads (", ops.size(), "):\n");
+  OffsetLocator locator(text);  // the ops come in text order
   for (const SmemOpCosts& o : ops) {
-    const SourceLocation loc = LocateOffset(text, o.op.offset);
+    const SourceLocation loc = locator.Locate(o.op.offset);
     const std::string& from =
         o.op.store ? o.op.tensor.encoding : o.op.memdesc.encoding;
     const std::string& to =
