@@ -323,7 +323,10 @@ struct HloModuleHeader {
 // other in a few large blocks (HloInstruction::operands and ::attributes
 // view them): a list is never moved once added, so views stay valid as long
 // as the store lives, and adding one allocates nothing but, now and then, a
-// block (each twice the last, up to 65,536 items).
+// block (each twice the last, up to 16,384 items: a block is written whole
+// when made, and each part of a text read in parts has its store, so the
+// last blocks' unused room is resident; 65,536-item blocks cost 2-5 MiB of
+// `memory`'s peak).
 //   HloListStore store;
 //   HloOperand ops[2] = {{"p"}, {"c"}};
 //   absl::Span<HloOperand> copy = store.Add<HloOperand>(ops);  // ops' copy
@@ -411,7 +414,7 @@ absl::Span<T> HloListStore::Add(absl::Span<const T> items) {
   if (items.empty()) return absl::Span<T>();
   Blocks<T>& b = BlocksOf<T>();
   if (b.capacity - b.used < items.size()) {
-    constexpr size_t kFirst = 64, kLargest = size_t{1} << 16;
+    constexpr size_t kFirst = 64, kLargest = size_t{1} << 14;
     size_t size = b.capacity == 0 ? kFirst : std::min(2 * b.capacity, kLargest);
     if (size < items.size()) size = items.size();
     b.blocks.emplace_back(new T[size]);
