@@ -68,6 +68,19 @@ struct CellGrid {
   bool stacked_labels = false;
 };
 
+// Lays `count` cells out `cols` to a row: sets the grid's columns, as many
+// rows as they need and its cells, those after the last one absent
+// (present = false, the end of a wrapped row). The caller fills cells 0 to
+// count - 1.
+inline void WrapCells(int64_t count, int64_t cols, CellGrid* g) {
+  g->cols = cols;
+  g->rows = cols <= 0 ? 0 : (count + cols - 1) / cols;
+  g->cells.resize(g->rows * g->cols);
+  for (int64_t i = count; i < g->rows * g->cols; ++i) {
+    g->cells[i].present = false;
+  }
+}
+
 // A self-contained SVG with the grids side by side under `title`. A grid
 // whose heading is the title itself (a one-grid picture) is not headed
 // again.

@@ -339,8 +339,7 @@ CellGrid LogicalGrid(const Ctx& ctx, const std::vector<int64_t>& base,
 void FillMemorySlots(const Ctx& ctx, int64_t w, CellGrid& g) {
   const TilingModel& m = ctx.model;
   const int64_t padded = m.padded_elements;
-  g.cols = std::min(w, std::max<int64_t>(padded, 1));
-  g.rows = CeilDiv(padded, g.cols);
+  WrapCells(padded, std::min(w, std::max<int64_t>(padded, 1)), &g);
   g.notes.push_back(
       ctx.s0 > 0 && w == ctx.s0
           ? absl::StrCat("one tile ", TileNames(m), " (", w, " slots) per row")
@@ -349,14 +348,9 @@ void FillMemorySlots(const Ctx& ctx, int64_t w, CellGrid& g) {
   for (int64_t r = 0; r < g.rows; ++r) {
     g.row_labels.push_back(absl::StrCat(r * g.cols));
   }
-  g.cells.resize(g.rows * g.cols);
   std::vector<int64_t> idx(ctx.rank);
-  for (int64_t o = 0; o < g.rows * g.cols; ++o) {
+  for (int64_t o = 0; o < padded; ++o) {
     GridCell& cell = g.cells[o];
-    if (o >= padded) {
-      cell.present = false;
-      continue;
-    }
     const OffsetKind kind = ctx.ix->ElementAt(o, absl::MakeSpan(idx));
     cell.attrs = {{"data-offset", absl::StrCat(o)}};
     cell.byte = ctx.ByteOf(o);
@@ -401,19 +395,15 @@ void FillMemoryBlocks(const Ctx& ctx, const Limits& lim, int64_t w,
   const int64_t per = std::max<int64_t>(1, CeilDiv(units, lim.coarse_cells));
   const int64_t n = CeilDiv(units, per);
   const int64_t total = n + (tail > 0 ? 1 : 0);
-  g.cols = std::min<int64_t>(lim.coarse_cols, std::max<int64_t>(total, 1));
-  g.rows = CeilDiv(total, g.cols);
+  WrapCells(total,
+            std::min<int64_t>(lim.coarse_cols, std::max<int64_t>(total, 1)),
+            &g);
   g.notes.push_back(absl::StrCat(
       "scale: 1 cell = ", per, tiled ? " tiles of " : " runs of ", unit,
       " slots, in offset order, ", g.cols,
       " cells per row; filled in proportion to the elements it holds"));
-  g.cells.resize(g.rows * g.cols);
-  for (int64_t i = 0; i < g.rows * g.cols; ++i) {
+  for (int64_t i = 0; i < total; ++i) {
     GridCell& cell = g.cells[i];
-    if (i >= total) {
-      cell.present = false;
-      continue;
-    }
     if (i == n) {  // tail padding
       cell.css_class = "tail-padding-block";
       cell.fill = 0;

@@ -149,15 +149,9 @@ absl::StatusOr<CellGrid> BanksGrid(const ttnn::TensorSpec& spec, CellGrid g,
   g.notes.push_back(
       absl::StrCat("pages of ", page_bytes, " bytes (aligned); at most ",
                    spec.ConsumedBytesPerBank(), " bytes on one bank"));
-  g.cols = std::min<int64_t>(banks, 8);
-  g.rows = (banks + g.cols - 1) / g.cols;
-  g.cells.resize(g.rows * g.cols);
-  for (int64_t b = 0; b < g.rows * g.cols; ++b) {
+  WrapCells(banks, std::min<int64_t>(banks, 8), &g);
+  for (int64_t b = 0; b < banks; ++b) {
     GridCell& c = g.cells[b];
-    if (b >= banks) {
-      c.present = false;
-      continue;
-    }
     const int64_t n = spec.num_pages() / banks + (b < spec.num_pages() % banks);
     c.label = absl::StrCat(n, " ", ShortBytes(n * page_bytes));
     c.colour = b;
@@ -273,15 +267,9 @@ absl::StatusOr<CellGrid> TtnnCorePagesGrid(const ttnn::TensorSpec& spec,
                    absl::StrJoin(d.shard_shape_in_pages(), ", "), "]"));
   g.css_class = "ttnn core";
   const std::vector<int64_t>& sp = d.shard_shape_in_pages();
-  g.cols = std::max<int64_t>(1, std::min<int64_t>(sp.back(), 64));
-  g.rows = n == 0 ? 0 : (n + g.cols - 1) / g.cols;
-  g.cells.resize(g.rows * g.cols);
-  for (int64_t p = 0; p < g.rows * g.cols; ++p) {
+  WrapCells(n, std::max<int64_t>(1, std::min<int64_t>(sp.back(), 64)), &g);
+  for (int64_t p = 0; p < n; ++p) {
     GridCell& c = g.cells[p];
-    if (p >= n) {
-      c.present = false;
-      continue;
-    }
     const int64_t host = d.HostPage(core_index, p);
     c.css_class = host < 0 ? "ttnn-device-page padding" : "ttnn-device-page";
     c.label = host < 0 ? "" : absl::StrCat(host);
