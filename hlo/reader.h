@@ -106,8 +106,9 @@ struct HloReadOptions {
   // give the range's pages back (InputText::ReleasePages): the peak memory
   // of a reading is then the module's, not the module's and the text's.
   // Ranges come in text order for each part, 4 MB at a time, 2 MB behind the
-  // reading (never for a part under 6 MB), then, as the module is linked,
-  // for the text the linking read again. Empty: never called. Must be safe
+  // reading (never for a part under 6 MB), then, as a computation cut
+  // between two parts is joined and as the module is linked, for the text
+  // they read again (names looked up). Empty: never called. Must be safe
   // to call from several threads at once (one per part).
   std::function<void(size_t begin, size_t end)> passed;
 };

@@ -3,7 +3,9 @@
 // read in parts on several threads, one per part and the join of their
 // modules in text order.
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <thread>
@@ -189,17 +191,30 @@ using OpenDefinitions =
 // in step), are moved by `from`; the names the part did not define are
 // looked up in `before`, the latest part first. False when it cannot
 // (LinkHloOperands then links the whole computation).
+// The names looked up are read from the text again: `passed`
+// (HloReadOptions::passed) hears of the text behind the linking every
+// kJoinPassedStep bytes, so that a computation cut in two (often a dump's
+// entry, tens of MB of text) is not made resident again whole.
+constexpr size_t kJoinPassedStep = size_t{4} << 20;
 bool LinkAcrossCut(HloComputation* c, size_t from,
                    const hlo_internal::DefinitionTable* own,
-                   const OpenDefinitions& before) {
+                   const OpenDefinitions& before,
+                   const std::function<void(size_t, size_t)>& passed) {
   std::vector<HloInstruction>& instructions = c->instructions;
   if (own == nullptr || before.empty() ||
       own->size() != instructions.size() - from ||
       instructions.size() > static_cast<size_t>(INT32_MAX)) {
     return false;
   }
+  size_t passed_to = from < instructions.size() ? instructions[from].offset : 0;
+  size_t next_passed = passed_to + kJoinPassedStep;
   for (size_t i = from; i < instructions.size(); ++i) {
     const HloInstruction& in = instructions[i];
+    if (in.offset >= next_passed && passed) {
+      passed(passed_to, in.offset);
+      passed_to = in.offset;
+      next_passed = in.offset + kJoinPassedStep;
+    }
     // The module's own lists, as in LinkHloOperands.
     HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
     for (size_t k = 0; k < in.operands.size(); ++k) {
@@ -267,6 +282,7 @@ void MoveAndFree(std::vector<HloInstruction>* from,
 // `defined`: the definitions of the computation open at the tail's cut,
 // left as those of the one open at the next cut.
 void Absorb(TailModules* tail, OpenDefinitions* defined,
+            const std::function<void(size_t, size_t)>& passed,
             std::vector<HloModule>* modules) {
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
@@ -276,7 +292,7 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   MoveAndFree(&rest, &open.instructions);
   const hlo_internal::DefinitionTable* own =
       tail->links.first.definitions.get();
-  if (!LinkAcrossCut(&open, from, own, *defined)) {
+  if (!LinkAcrossCut(&open, from, own, *defined, passed)) {
     hlo_internal::LinkHloOperands(&open);
   }
   if (tail->visitor->first_computation_ended()) {
@@ -380,7 +396,9 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
               modules.back().computations.back().instructions.size()) {
         defined.emplace_back(head_table, 0);
       }
-      for (TailModules& tail : tails) Absorb(&tail, &defined, &modules);
+      for (TailModules& tail : tails) {
+        Absorb(&tail, &defined, options.passed, &modules);
+      }
     }
   }
   if (!status.ok() && !options.keep_going) return status;
