@@ -414,14 +414,13 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
     node.has_control_predecessors = info.has_control_predecessors;
     node.effective_scalar = (*node.subshapes)[0].effective_scalar;
     const int64_t global = first_instruction + k;
-    node.callees_begin = callee_begin_[global];
-    node.callees_size = callee_begin_[global + 1] - callee_begin_[global];
-    node.calls_parameters = node.callees_size > 0 &&
+    node.calls_parameters = callee_begin_[global + 1] > callee_begin_[global] &&
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
     if (node.op == Op::kWhile) {
-      node.body = static_cast<int32_t>(info.body);
-      node.condition = static_cast<int32_t>(info.condition);
+      node.loop = static_cast<int32_t>(loops_.size());
+      loops_.emplace_back(static_cast<int32_t>(info.body),
+                          static_cast<int32_t>(info.condition));
     }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters = std::max(parameters, info.parameter_number + 1);
@@ -590,8 +589,8 @@ void Analyzer::Flatten(int64_t c) {
       for (int64_t callee : Callees(node)) Flatten(callee);
     } else if (node.op == Op::kWhile) {
       // condition first, then body, whatever the attribute order.
-      if (node.condition != kNone) Flatten(node.condition);
-      if (node.body != kNone) Flatten(node.body);
+      if (Condition(node) != kNone) Flatten(Condition(node));
+      if (Body(node) != kNone) Flatten(Body(node));
     }
     if (nodes_[id].time == kNone) {
       nodes_[id].time = static_cast<int32_t>(schedule_.size());
@@ -790,7 +789,7 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
   bool is_while = false;
   for (int64_t site : Callsites(comps_[node.computation])) {
     const Node& caller = nodes_[site];
-    const absl::Span<const int64_t> caller_operands = Operands(caller);
+    const absl::Span<const int32_t> caller_operands = Operands(caller);
     if (caller.op == Op::kWhile) {
       // The loop's init, then its body's root.
       is_while = true;
@@ -799,7 +798,7 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
           return CallShapesMismatch(node, index);
         }
       }
-      const int64_t body = caller.body;
+      const int64_t body = Body(caller);
       if (body != kNone && comps_[body].root != kNone &&
           comps_[body].root != id) {
         if (!PushPhiInput(comps_[body].root, index)) {
@@ -832,13 +831,13 @@ absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
   const size_t begin = phi_inputs_.size();
   if (node.op == Op::kWhile) {
     // The body's root, then the loop's init.
-    const int64_t body = node.body;
+    const int64_t body = Body(node);
     if (body != kNone && comps_[body].root != kNone) {
       if (!PushPhiInput(comps_[body].root, index)) {
         return CallShapesMismatch(node, index);
       }
     }
-    const absl::Span<const int64_t> operands = Operands(node);
+    const absl::Span<const int32_t> operands = Operands(node);
     if (!operands.empty()) {
       if (!PushPhiInput(operands[0], index)) {
         return CallShapesMismatch(node, index);
@@ -862,7 +861,7 @@ absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
 inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
                                        int64_t pos,
                                        const std::vector<int64_t>& index) {
-  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> operands = Operands(node);
   const absl::Span<const int64_t> all = index;
   // `all` without its first element (the whole of an empty index).
   const absl::Span<const int64_t> after_first =
@@ -959,6 +958,13 @@ absl::Status Analyzer::ResolveValues() {
     graph.SetOperands(node_of[p], operands);
   }
   graph.Optimize();
+  // What is left of the sources is their kind (a byte a position): the
+  // sources and phi inputs (16 bytes a position) are freed before the
+  // values' tables are made, unless the dataflow is kept (ExportDataflow
+  // reads them).
+  ScratchVector<SourceKind> kinds(positions_);
+  for (int64_t p = 0; p < positions_; ++p) kinds[p] = sources_[p].kind;
+  if (!options_.keep_dataflow) ReleasePositionSources();
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them).
@@ -970,7 +976,7 @@ absl::Status Analyzer::ResolveValues() {
       const int64_t to =
           from + static_cast<int64_t>(nodes_[id].subshapes->size());
       for (int64_t p = from; p < to; ++p) {
-        const SourceKind kind = sources_[p].kind;
+        const SourceKind kind = kinds[p];
         if (pass == 0 ? kind != SourceKind::kDefined
                       : kind != SourceKind::kPhi || graph.dead(node_of[p])) {
           continue;
@@ -981,10 +987,11 @@ absl::Status Analyzer::ResolveValues() {
       }
     }
   }
-  value_of_.resize(positions_);
+  // Each position's value, written over the end of its chain (read first).
+  value_of_ = std::move(end_of);
   for (int64_t p = 0; p < positions_; ++p) {
-    const int64_t e = end_of[p];
-    value_of_[p] = sources_[e].kind == SourceKind::kPhi
+    const int64_t e = value_of_[p];
+    value_of_[p] = kinds[e] == SourceKind::kPhi
                        ? value_at[position_of[graph.Find(node_of[e])]]
                        : value_at[e];
   }
@@ -1002,21 +1009,21 @@ void Analyzer::ComputeUses() {
     const Node& user = nodes_[id];
     if (user.op == Op::kTuple || user.op == Op::kDomain) continue;
     int64_t used = static_cast<int64_t>(id);
-    if (user.op == Op::kWhile && user.body != kNone &&
-        FirstParameter(user.body) != kNone) {
-      used = FirstParameter(user.body);
+    if (user.op == Op::kWhile && Body(user) != kNone &&
+        FirstParameter(Body(user)) != kNone) {
+      used = FirstParameter(Body(user));
     }
     const int64_t time = nodes_[used].time;
     if (time == kNone) continue;
     const bool top_only =
         user.op == Op::kGetTupleElement || user.op == Op::kCopy;
-    const absl::Span<const int64_t> operands = Operands(user);
+    const absl::Span<const int32_t> operands = Operands(user);
     // A call's operand k counts at the time of its callee's parameter k,
     // as a while's at its body's parameter (inferred from XLA:CPU's dumps,
     // jaxlib 0.10.2: the loop state passed to a while wrapped in a call
     // ends where the callee starts, docs/memory.md, "Live ranges").
     absl::Span<const int64_t> callee_parameters;
-    if (user.op == Op::kCall && user.callees_size == 1) {
+    if (user.op == Op::kCall && Callees(user).size() == 1) {
       callee_parameters = Parameters(comps_[Callees(user)[0]]);
     }
     const size_t n = operands.size();
@@ -1047,8 +1054,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   status = ResolveValues();
   if (!status.ok()) return status;
   // Only the dataflow export reads the positions' sources past here (a
-  // value's kind is its number: the phis come last).
-  if (!options_.keep_dataflow) ReleasePositionSources();
+  // value's kind is its number: the phis come last): ResolveValues has
+  // freed them otherwise.
   // Without a schedule there is no order to reproduce: the restored
   // get-tuple-elements stay right after their producers.
   if (out_.scheduled) PlaceFoldedGetTupleElements();
@@ -1107,11 +1114,10 @@ void Analyzer::ListInstructions() {
           std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr);
       s.name = absl::string_view(restored).substr(at);
     }
-    s.opcode = Opcode(node);
+    s.source = node.source;
     const Comp& comp = comps_[node.computation];
-    s.computation = comp.source->header.name;
+    s.computation_source = comp.source;
     s.shape = NodeShape(node);
-    if (node.source != nullptr) s.metadata = MetadataOf(*node.source);
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;
@@ -1174,6 +1180,7 @@ void Analyzer::ReleaseValueTables() {
   Release(&folded_);
   Release(&callee_ids_);
   Release(&callee_begin_);
+  Release(&loops_);
 }
 
 void Analyzer::ReleaseNodeTables() {
@@ -1201,8 +1208,8 @@ void Analyzer::ExportDataflow() {
     n.operands_begin = node.operands_begin;
     n.operands_size = node.operands_size;
     n.shape = NodeShape(node);
-    n.body = node.body;
-    n.condition = node.condition;
+    n.body = Body(node);
+    n.condition = Condition(node);
     n.instruction = node.source != nullptr ? node.info : -1;
     n.control_predecessors = node.has_control_predecessors;
   }
@@ -1285,8 +1292,23 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 
 }  // namespace memory_internal
 
+absl::string_view ScheduledInstruction::opcode() const {
+  return source == nullptr ? absl::string_view("get-tuple-element")
+                           : source->opcode_name;
+}
+
+absl::string_view ScheduledInstruction::computation() const {
+  return computation_source == nullptr ? absl::string_view()
+                                       : computation_source->header.name;
+}
+
+absl::string_view ScheduledInstruction::metadata() const {
+  return source == nullptr ? absl::string_view()
+                           : memory_internal::MetadataOf(*source);
+}
+
 absl::string_view ScheduledInstruction::op_name() const {
-  return memory_internal::OpNameOf(metadata);
+  return memory_internal::OpNameOf(metadata());
 }
 
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(

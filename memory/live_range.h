@@ -58,28 +58,38 @@
 
 namespace hlolayout {
 
-// One instruction of the flattened schedule. Its texts are views: into the
+// One instruction of the flattened schedule, 48 bytes (a 75 MB dump
+// schedules some 400,000): its name and the records it comes from; the
+// other texts are found from them when asked. The texts are views: into the
 // module's text, and for a restored get-tuple-element's "producer#N" into
 // MemoryAnalysis::storage.
 struct ScheduledInstruction {
   absl::string_view name;  // "fusion.3", or "producer#N" for a restored GTE
-  absl::string_view opcode;
-  absl::string_view computation;
-  // The metadata attribute's value ("{op_name=... source_line=...}"),
-  // empty when absent; hlo/source_location.h reads its source line.
-  absl::string_view metadata;
+  // Its instruction; null for a restored get-tuple-element.
+  const HloInstruction* source = nullptr;
+  // The computation it belongs to (of the module analysed).
+  const HloComputation* computation_source = nullptr;
   const Shape* shape = nullptr;
   // The time of the instruction that runs this one's computation (a
   // `while`, `conditional`, `call` or `async-start`; the first, when
-  // several do); -1 in the entry computation.
-  int64_t caller = -1;
+  // several do); -1 in the entry computation. Times are counted in 32 bits,
+  // as the analysis numbers its positions.
+  int32_t caller = -1;
 
+  // "fusion", "get-tuple-element" (restored), as written.
+  absl::string_view opcode() const;
+  // Its computation's name.
+  absl::string_view computation() const;
+  // The metadata attribute's value ("{op_name=... source_line=...}"),
+  // empty when absent; hlo/source_location.h reads its source line.
+  absl::string_view metadata() const;
   // The metadata's op_name ("jit(f)/mul"), empty when absent.
   absl::string_view op_name() const;
 };
 
+// 64 bytes (a 75 MB dump defines some 400,000 values). Instructions and
+// times are counted in 32 bits, as the analysis numbers its positions.
 struct LiveValue {
-  int64_t instruction = 0;  // index into MemoryAnalysis::instructions
   // Shape index, {} for the whole result: a view into
   // MemoryAnalysis::storage (or, for a value made by hand, whatever
   // outlives it).
@@ -87,9 +97,10 @@ struct LiveValue {
   const Shape* shape = nullptr;
   int64_t bytes = 0;          // 8 per tuple element, padded array bytes
   int64_t logical_bytes = 0;  // the same without tile/L padding
-  int64_t start = 0;          // live range, inclusive, after normalization
-  int64_t end = 0;
-  int64_t memory_space = 0;  // S(n) of an array; 0 for tuple nodes
+  int64_t memory_space = 0;   // S(n) of an array; 0 for tuple nodes
+  int32_t instruction = 0;    // index into MemoryAnalysis::instructions
+  int32_t start = 0;          // live range, inclusive, after normalization
+  int32_t end = 0;
   bool is_phi = false;
 };
 

@@ -99,6 +99,18 @@ inline int64_t SubshapeAt(const Subshapes& subshapes,
   return k;
 }
 
+// The value of an instruction's first metadata={...} (empty when none):
+// where the reader recorded it (HloInstruction::metadata_attribute), else
+// found among the attributes.
+inline absl::string_view MetadataOf(const HloInstruction& in) {
+  if (in.metadata_attribute >= 0) {
+    return in.attributes[in.metadata_attribute].value;
+  }
+  if (in.metadata_attribute == -1) return absl::string_view();
+  return FindHloAttribute(in.attributes, "metadata")
+      .value_or(absl::string_view());
+}
+
 // The opcodes the analysis treats specially, classified once per node so
 // that the passes compare small integers, not strings.
 enum class Op : uint8_t {
@@ -147,7 +159,7 @@ const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
 // (*subshapes)[0].shape; the opcode is the source's, the metadata
-// the instruction's (Analyzer::MetadataOf).
+// the instruction's (MetadataOf).
 struct Node {  // an instruction of a scheduled computation
   // The name is the source's (Analyzer::NameOf); a restored
   // get-tuple-element's is its producer's, printed "name#gte_index".
@@ -159,12 +171,13 @@ struct Node {  // an instruction of a scheduled computation
   int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
-  int32_t gte_index = -1;             // restored GTE: the element
-  int32_t body = -1, condition = -1;  // a while's computations
-  // Slices of Analyzer::operand_ids_ (node ids) and callee_ids_
-  // (computation ids, in attribute order).
+  int32_t gte_index = -1;  // restored GTE: the element
+  // A while's body and condition: Analyzer::loops_[loop] (Body, Condition);
+  // -1 for every other node.
+  int32_t loop = -1;
+  // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
+  // its instruction (Analyzer::Callees: by `info`, none for a restored GTE).
   uint32_t operands_begin = 0, operands_size = 0;
-  uint32_t callees_begin = 0, callees_size = 0;
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
   Forward forward = Forward::kNone;
@@ -179,7 +192,7 @@ struct Node {  // an instruction of a scheduled computation
     return source == nullptr ? 0 : source->parameter_number.value_or(0);
   }
 };
-static_assert(sizeof(Node) <= 72, "every pass walks the nodes: keep it small");
+static_assert(sizeof(Node) <= 56, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -190,16 +203,20 @@ struct Comp {
   // callsite_ids_ (control-flow callers) and folded_ (restored
   // get-tuple-elements: (producer, node id), by producer, then in
   // first-use order).
-  int64_t sequence_begin = 0, sequence_size = 0;
-  int64_t parameters_begin = 0, parameters_size = 0;
-  int64_t callsites_begin = 0, callsites_size = 0;
-  int64_t folded_begin = 0, folded_size = 0;
-  int64_t root = kNone;
+  // 32 bits, as the nodes' fields: every slice and id counts nodes,
+  // instructions or positions, of which a module may have at most
+  // kMostIds.
+  int32_t sequence_begin = 0, sequence_size = 0;
+  int32_t parameters_begin = 0, parameters_size = 0;
+  int32_t callsites_begin = 0, callsites_size = 0;
+  int32_t folded_begin = 0, folded_size = 0;
+  int32_t root = kNone;
+  int32_t first_node = 0, text_nodes = 0;  // the text's nodes
+  int32_t span_start = kNone, span_end = kNone;
   Context context = Context::kUncalled;
-  int64_t first_node = 0, text_nodes = 0;  // the text's nodes
   bool built = false;
-  int64_t span_start = kNone, span_end = kNone;
 };
+static_assert(sizeof(Comp) <= 64, "one per computation: keep it small");
 
 // What a node takes from its instruction's record and attributes
 // (Analyzer::ReadInfo), read as the node is made.
@@ -281,15 +298,26 @@ class Analyzer {
                                                      absl::string_view user);
   void SequenceNodes(int64_t c, int64_t base);
   void Flatten(int64_t c);
-  absl::Span<const int64_t> Operands(const Node& node) const {
+  absl::Span<const int32_t> Operands(const Node& node) const {
     return absl::MakeConstSpan(operand_ids_.data() + node.operands_begin,
                                node.operands_size);
   }
+  // The computations its instruction calls, in attribute order (none for
+  // a restored get-tuple-element). Not after ReleaseValueTables.
   absl::Span<const int64_t> Callees(const Node& node) const {
-    return absl::MakeConstSpan(callee_ids_.data() + node.callees_begin,
-                               node.callees_size);
+    if (node.source == nullptr) return {};
+    const uint32_t begin = callee_begin_[node.info];
+    return absl::MakeConstSpan(callee_ids_.data() + begin,
+                               callee_begin_[node.info + 1] - begin);
   }
-  absl::Span<int64_t> Sequence(const Comp& comp) {
+  // A while's computations; kNone for any other node or when not found.
+  int64_t Body(const Node& node) const {
+    return node.loop < 0 ? kNone : loops_[node.loop].first;
+  }
+  int64_t Condition(const Node& node) const {
+    return node.loop < 0 ? kNone : loops_[node.loop].second;
+  }
+  absl::Span<int32_t> Sequence(const Comp& comp) {
     return absl::MakeSpan(sequence_ids_.data() + comp.sequence_begin,
                           comp.sequence_size);
   }
@@ -310,17 +338,6 @@ class Analyzer {
   absl::Span<const std::pair<int64_t, int64_t>> Folded(const Comp& comp) const {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
-  }
-  // The value of an instruction's first metadata={...} (empty when none):
-  // where the reader recorded it (HloInstruction::metadata_attribute), else
-  // found among the attributes.
-  static absl::string_view MetadataOf(const HloInstruction& in) {
-    if (in.metadata_attribute >= 0) {
-      return in.attributes[in.metadata_attribute].value;
-    }
-    if (in.metadata_attribute == -1) return absl::string_view();
-    return FindHloAttribute(in.attributes, "metadata")
-        .value_or(absl::string_view());
   }
   // The name of a node's instruction; a restored get-tuple-element's
   // producer's (instruction `info` of the same computation). Not after
@@ -463,10 +480,11 @@ class Analyzer {
   const MemoryAnalysisOptions options_;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
-  ScratchVector<int64_t> operand_ids_;
-  ScratchVector<int64_t> sequence_ids_, parameter_ids_, callsite_ids_;
+  ScratchVector<int32_t> operand_ids_;   // node ids (Node::operands_begin)
+  ScratchVector<int32_t> sequence_ids_;  // node ids
+  ScratchVector<int64_t> parameter_ids_, callsite_ids_;
   ScratchVector<std::pair<int64_t, int64_t>> folded_;
-  ScratchVector<int64_t> schedule_;  // node ids by time
+  ScratchVector<int32_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
   ScratchVector<Source> sources_;
   ScratchVector<int32_t> phi_inputs_;  // positions
@@ -497,6 +515,9 @@ class Analyzer {
   ScratchVector<int64_t> comp_first_instruction_;
   ScratchVector<uint32_t> callee_begin_;
   ScratchVector<int64_t> callee_ids_;
+  // (body, condition) of each while node (Node::loop), kNone when its
+  // attribute names no computation.
+  ScratchVector<std::pair<int32_t, int32_t>> loops_;
   // Value -> (computation, scheduling graph buffer id).
   ScratchVector<std::pair<int64_t, int64_t>> buffer_of_;
   ScratchVector<int64_t> buffer_owner_;

@@ -158,7 +158,7 @@ void Analyzer::LiveRanges() {
     int64_t end = use_end_[v];
     const Comp& comp = comps_[node.computation];
     if (node.op == Op::kParameter && comp.span_start != kNone) {
-      start = std::min(start, comp.span_start);
+      start = std::min<int64_t>(start, comp.span_start);
     }
     if (end == kNone) end = start;
     // Its last position (a root's: its computation's end).
@@ -253,7 +253,7 @@ inline int64_t Analyzer::ValueAt(int64_t node,
 
 void Analyzer::UniteControlFlow(int64_t id) {
   const Node& node = nodes_[id];
-  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> operands = Operands(node);
   if (node.op == Op::kConditional) {
     // Each branch's root.
     for (const Subshape& s : *node.subshapes) {
@@ -265,8 +265,8 @@ void Analyzer::UniteControlFlow(int64_t id) {
     return;
   }
   // A while: its init, its computations' parameters and its body's root.
-  const int64_t body = node.body;
-  const int64_t cond = node.condition;
+  const int64_t body = Body(node);
+  const int64_t cond = Condition(node);
   for (const Subshape& s : *node.subshapes) {
     const int64_t w = ValueAt(id, s.index);
     if (!operands.empty()) UniteValues(w, ValueAt(operands[0], s.index));
@@ -315,7 +315,7 @@ void Analyzer::UniteInPlaceFusion(int64_t id,
   // In place: the fused root (or a root tuple element) is a
   // dynamic-update-slice or scatter of a fusion parameter.
   const Node& node = nodes_[id];
-  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> operands = Operands(node);
   const absl::Span<const int32_t> called = module_.callees(*node.source);
   if (called.empty() || called[0] < 0) return;
   const int64_t fused_index = called[0];
@@ -355,7 +355,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
   // for one operand), one buffer in XLA's alias analysis (its in-place
   // pairs), unless the backend config names an NVSHMEM algorithm.
   const Node& node = nodes_[id];
-  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> config =
       FindHloAttribute(node.source->attributes, "backend_config");
   if (config.has_value() &&
@@ -375,7 +375,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
 void Analyzer::UniteCustomCallAliases(int64_t id) {
   const Node& node = nodes_[id];
   if (!node.source->may_have(kHloFactOperandAliasing)) return;
-  const absl::Span<const int64_t> operands = Operands(node);
+  const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> v =
       FindHloAttribute(node.source->attributes, "output_to_operand_aliasing");
   if (!v.has_value()) return;
@@ -510,7 +510,7 @@ void PeakFinder::AddEvents() {
     const LiveValue& value = out_.values[v];
     if (value.instruction == kNone) continue;
     const int64_t xla_size = xla_size_[v];
-    const int64_t stop = std::min(value.end + 1, end_ + 1);
+    const int64_t stop = std::min<int64_t>(int64_t{value.end} + 1, end_ + 1);
     all.events[value.start] += xla_size;
     all.events[stop + 1] -= xla_size;
     const int32_t k = SpaceSweep(value.memory_space);
@@ -519,7 +519,7 @@ void PeakFinder::AddEvents() {
     space.events[value.start] += value.bytes;
     space.events[stop + 1] -= value.bytes;
     const int64_t from = std::max<int64_t>(0, value.start);
-    const int64_t to = std::min(value.end, end_ - 1);
+    const int64_t to = std::min<int64_t>(value.end, end_ - 1);
     if (from <= to) {
       delta_[from] += value.bytes;
       delta_[to + 1] -= value.bytes;

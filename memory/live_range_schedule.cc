@@ -90,7 +90,7 @@ void Analyzer::PlaceFoldedGetTupleElements() {
   auto apply = [&](int64_t c, const absl::optional<std::vector<int64_t>>& order,
                    const ScratchVector<int64_t>& nodes) {
     if (!order.has_value()) return;
-    absl::Span<int64_t> sequence = Sequence(comps_[c]);
+    absl::Span<int32_t> sequence = Sequence(comps_[c]);
     for (size_t i = 0; i < order->size(); ++i) {
       sequence[i] = nodes[(*order)[i]];
     }
@@ -191,7 +191,7 @@ bool Analyzer::PostOrderMayGiveText(int64_t c) {
     const Node& node = nodes_[x];
     if (node.has_control_predecessors) return true;
     used[x - first] = 2;  // on the walk
-    const absl::Span<const int64_t> operands = Operands(node);
+    const absl::Span<const int32_t> operands = Operands(node);
     if (operands.empty()) break;
     const int64_t next = operands[0];
     if (next - first < 0 || next - first >= size) return true;
@@ -253,7 +253,7 @@ class Analyzer::GraphEmitter {
   // The list of a node that has control predecessors.
   void EmitControlPredecessors(const Node& node, size_t values_after);
   // The buffers of the operands' values, distinct.
-  void EmitOperandBuffers(absl::Span<const int64_t> operands)
+  void EmitOperandBuffers(absl::Span<const int32_t> operands)
       __attribute__((always_inline));
   void EmitDefinedBuffers(const Node& node, int64_t id)
       __attribute__((always_inline));
@@ -311,7 +311,7 @@ inline int64_t Analyzer::GraphEmitter::Buffer(int64_t v) {
 inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
                                             FlatSchedulingGraph* flat) {
   const Node& node = a_.nodes_[node_of_[i]];
-  const absl::Span<const int64_t> operands = a_.Operands(node);
+  const absl::Span<const int32_t> operands = a_.Operands(node);
   // At most: the flags, four counts, the operands, their values and the
   // node's own values (control predecessors make their own room).
   size_t values_after = 2;
@@ -347,7 +347,7 @@ inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
   } else {
     *out_++ = 0;  // an empty list
   }
-  EmitOperandBuffers(buffers_ ? operands : absl::Span<const int64_t>());
+  EmitOperandBuffers(buffers_ ? operands : absl::Span<const int32_t>());
   EmitDefinedBuffers(node, node_of_[i]);
 }
 
@@ -374,7 +374,7 @@ void Analyzer::GraphEmitter::EmitControlPredecessors(const Node& node,
 }
 
 inline void Analyzer::GraphEmitter::EmitOperandBuffers(
-    absl::Span<const int64_t> operands) {
+    absl::Span<const int32_t> operands) {
   const size_t count = OpenCount();
   const int64_t stamp = ++stamp_;
   for (int64_t op : operands) {

@@ -254,8 +254,8 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 // per scheduled instruction and per value at its peak): names, op_names
 // and shape indices are views, not strings and vectors of their own.
 TEST(LiveRange, ResultRecordsAreSmall) {
-  EXPECT_LE(sizeof(ScheduledInstruction), 80u);
-  EXPECT_LE(sizeof(LiveValue), 80u);
+  EXPECT_LE(sizeof(ScheduledInstruction), 48u);
+  EXPECT_LE(sizeof(LiveValue), 64u);
 }
 
 // The restored get-tuple-elements' names ("producer#N") and the values'
@@ -272,7 +272,7 @@ ENTRY %main (p: (s32[], f32[8])) -> f32[8] {
   original.reset();
   EXPECT_THAT(Sequence(copy), ::testing::ElementsAre("p", "p#1", "out"));
   EXPECT_EQ(copy.instructions[1].name, "p#1");
-  EXPECT_EQ(copy.instructions[1].opcode, "get-tuple-element");
+  EXPECT_EQ(copy.instructions[1].opcode(), "get-tuple-element");
   std::vector<std::string> indexed;
   for (const LiveValue& v : copy.values) {
     indexed.push_back(absl::StrCat(copy.instructions[v.instruction].name,
@@ -658,7 +658,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   const auto describe = [](const MemoryAnalysis& a) {
     std::string out = XlaLiveRangeText(a);
     for (const ScheduledInstruction& s : a.instructions) {
-      absl::StrAppend(&out, s.name, " ", s.metadata, "\n");
+      absl::StrAppend(&out, s.name, " ", s.metadata(), "\n");
     }
     if (a.dataflow != nullptr) {
       absl::StrAppend(&out, absl::StrJoin(a.dataflow->value_buffer, ","));

@@ -166,7 +166,7 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
   BreakdownNode root;  // the entry computation
   for (const ScheduledInstruction& in : a.instructions) {
     if (in.caller < 0) {
-      root.label = std::string(in.computation);
+      root.label = std::string(in.computation());
       break;
     }
   }
@@ -185,7 +185,7 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
       node = PathChild(node, TreeLabel(caller));
       const int64_t inner =
           it + 1 == callers.rend() ? v.instruction : *(it + 1);
-      node = node->Child(std::string(a.instructions[inner].computation));
+      node = node->Child(std::string(a.instructions[inner].computation()));
     }
     const ScheduledInstruction& def = a.instructions[v.instruction];
     PathChild(node, TreeLabel(def),

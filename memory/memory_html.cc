@@ -66,7 +66,7 @@ HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
   l.name = absl::StrCat(in.name, ShapeIndexString(v.index));
   if (v.shape != nullptr) l.shape = v.shape->ToString(true);
   l.op_name = std::string(in.op_name());
-  l.source = locations.Of(in.metadata);
+  l.source = locations.Of(in.metadata());
   return l;
 }
 
