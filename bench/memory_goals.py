@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Issue 45's goals for `hlolayout memory`, measured on generated dumps.
+
+For each dump: `memory` and `report --summary` wall time (medians of
+alternating runs, timed around the process), their ratio (goal: memory
+within 2x), the peak resident memory of `memory` (`/usr/bin/time -f %M`)
+over the input's size (goal: within 2x), and `wc -l`'s speed over
+`report --summary`'s (goal: report --summary at least 0.1x wc -l). Several
+binaries (an old build and a new one, say) run in turn in every round, so
+that they meet the same machine load.
+
+  ./bazelw build -c opt //cli:hlolayout //bench:hlo_dump_gen
+  cp -L .build/bin/cli/hlolayout /tmp/hl_new
+  python3 bench/memory_goals.py --rounds 9 --threads 2 /tmp/hl_old /tmp/hl_new
+
+Dumps are written with bench/hlo_dump_gen into --dumps (default
+/tmp/hlolayout_dumps) when absent: classic75, tpu75, small75, small40.
+Single runs on a shared VM swing by 20% and more (the kernel zeroing fresh
+pages): compare medians of one run of this script only.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+DUMPS = [("classic75", 75, "classic"), ("tpu75", 75, "xla-tpu"),
+         ("small75", 75, "xla-tpu-small"), ("small40", 40, "xla-tpu-small")]
+
+
+def timed(cmd, rss=True):
+  """(wall ms, peak RSS MiB or 0) of one run of `cmd`, its output
+  discarded; the peak through /usr/bin/time (which the time includes, for
+  every command measured so)."""
+  start = time.perf_counter()
+  p = subprocess.run((["/usr/bin/time", "-f", "%M"] if rss else []) + cmd,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                     text=True, check=False)
+  wall = (time.perf_counter() - start) * 1000
+  if p.returncode != 0:
+    sys.exit("failed (%d): %s\n%s" % (p.returncode, " ".join(cmd),
+                                      p.stderr[-2000:]))
+  return wall, int(p.stderr.strip().splitlines()[-1]) / 1024 if rss else 0
+
+
+def main():
+  parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+  parser.add_argument("binaries", nargs="+", help="hlolayout binaries")
+  parser.add_argument("--rounds", type=int, default=9)
+  parser.add_argument("--threads", default="",
+                      help="--threads=N for memory and report (default: "
+                      "theirs, one per idle core)")
+  parser.add_argument("--dumps", default="/tmp/hlolayout_dumps")
+  parser.add_argument("--only", default="",
+                      help="comma-separated dump names (default: all)")
+  parser.add_argument("--generator", default=".build/bin/bench/hlo_dump_gen")
+  args = parser.parse_args()
+  os.makedirs(args.dumps, exist_ok=True)
+  only = set(filter(None, args.only.split(",")))
+  threads = ["--threads=" + args.threads] if args.threads else []
+  print("| dump | binary | memory ms | report --summary ms | ratio (goal <= 2)"
+        " | memory peak MiB | / input (goal <= 2) | wc -l ms |"
+        " wc -l speed ratio (goal >= 0.1) |")
+  print("|---|---|---|---|---|---|---|---|---|")
+  for name, mb, style in DUMPS:
+    if only and name not in only:
+      continue
+    path = os.path.join(args.dumps, name + ".hlo")
+    if not os.path.exists(path):
+      subprocess.run([args.generator, path, str(mb), style], check=True,
+                     stdout=subprocess.DEVNULL)
+    size_mib = os.path.getsize(path) / 2**20
+    runs = {}
+    for _ in range(args.rounds):
+      runs.setdefault("wc", []).append(timed(["wc", "-l", path], rss=False))
+      for b in args.binaries:
+        runs.setdefault((b, "memory"), []).append(
+            timed([b, "memory"] + threads + [path]))
+        runs.setdefault((b, "report"), []).append(
+            timed([b, "report", "--summary"] + threads + [path]))
+    wc = statistics.median(w for w, _ in runs["wc"])
+    for b in args.binaries:
+      mem = statistics.median(w for w, _ in runs[(b, "memory")])
+      rep = statistics.median(w for w, _ in runs[(b, "report")])
+      peak = statistics.median(r for _, r in runs[(b, "memory")])
+      print("| %s | %s | %.1f | %.1f | %.2f | %.1f | %.2f | %.1f | %.3f |" %
+            (name, os.path.basename(b), mem, rep, mem / rep, peak,
+             peak / size_mib, wc, wc / rep))
+
+
+if __name__ == "__main__":
+  main()
