@@ -105,8 +105,8 @@ struct HloReadOptions {
   // values, shape texts), seldom. A caller whose text is a mapped file may
   // give the range's pages back (InputText::ReleasePages): the peak memory
   // of a reading is then the module's, not the module's and the text's.
-  // Ranges come in text order for each part, 4 MB at a time, 2 MB behind the
-  // reading (never for a part under 6 MB), then, as a computation cut
+  // Ranges come in text order for each part, 1 MB at a time, 1 MB behind the
+  // reading (never for a part under 2 MB), then, as a computation cut
   // between two parts is joined and as the module is linked, for the text
   // they read again (names looked up). Empty: never called. Must be safe
   // to call from several threads at once (one per part).

@@ -193,9 +193,10 @@ using OpenDefinitions =
 // (LinkHloOperands then links the whole computation).
 // The names looked up are read from the text again: `passed`
 // (HloReadOptions::passed) hears of the text behind the linking every
-// kJoinPassedStep bytes, so that a computation cut in two (often a dump's
-// entry, tens of MB of text) is not made resident again whole.
-constexpr size_t kJoinPassedStep = size_t{4} << 20;
+// kJoinPassedStep bytes (the reader's own step), so that a computation cut
+// in two (often a dump's entry, tens of MB of text) is not made resident
+// again whole.
+constexpr size_t kJoinPassedStep = size_t{1} << 20;
 bool LinkAcrossCut(HloComputation* c, size_t from,
                    const hlo_internal::DefinitionTable* own,
                    const OpenDefinitions& before,

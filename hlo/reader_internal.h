@@ -571,8 +571,11 @@ class Reader {
   size_t stop_ = absl::string_view::npos;
   // HloReadOptions::passed: the text before passed_to_ has been handed
   // over; the next range is, once pos_ reaches next_passed_.
-  static constexpr size_t kPassedStep = size_t{4} << 20;
-  static constexpr size_t kPassedWindow = size_t{2} << 20;
+  // 1 MB steps, 1 MB behind: with 4 and 2 MB (before 2026-11-26) two parts
+  // held up to 12 MB of text at once, the peak of `memory` on a 40 MB dump
+  // (docs/report-speed.md, "Twenty-first round").
+  static constexpr size_t kPassedStep = size_t{1} << 20;
+  static constexpr size_t kPassedWindow = size_t{1} << 20;
   size_t passed_to_ = 0;
   size_t next_passed_ = absl::string_view::npos;
   void NotePassed();
