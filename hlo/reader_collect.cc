@@ -192,11 +192,9 @@ using OpenDefinitions =
 // looked up in `before`, the latest part first. False when it cannot
 // (LinkHloOperands then links the whole computation).
 // The names looked up are read from the text again: `passed`
-// (HloReadOptions::passed) hears of the text behind the linking every
-// kJoinPassedStep bytes (the reader's own step), so that a computation cut
-// in two (often a dump's entry, tens of MB of text) is not made resident
-// again whole.
-constexpr size_t kJoinPassedStep = size_t{1} << 20;
+// (HloReadOptions::passed) hears of the text behind the linking every 1 MB
+// (the reader's own step), so that a computation cut in two (often a
+// dump's entry, tens of MB of text) is not made resident again whole.
 bool LinkAcrossCut(HloComputation* c, size_t from,
                    const hlo_internal::DefinitionTable* own,
                    const OpenDefinitions& before,
@@ -207,15 +205,12 @@ bool LinkAcrossCut(HloComputation* c, size_t from,
       instructions.size() > static_cast<size_t>(INT32_MAX)) {
     return false;
   }
-  size_t passed_to = from < instructions.size() ? instructions[from].offset : 0;
-  size_t next_passed = passed_to + kJoinPassedStep;
+  hlo_internal::PassedText passed_text(
+      &passed, from < instructions.size() ? instructions[from].offset : 0,
+      size_t{1} << 20);
   for (size_t i = from; i < instructions.size(); ++i) {
     const HloInstruction& in = instructions[i];
-    if (in.offset >= next_passed && passed) {
-      passed(passed_to, in.offset);
-      passed_to = in.offset;
-      next_passed = in.offset + kJoinPassedStep;
-    }
+    passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
     HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
     for (size_t k = 0; k < in.operands.size(); ++k) {

@@ -159,6 +159,26 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
 // computations or control predecessors, or a computation of more
 // instructions, is refused ("more than 2147483647 computations in a
 // module").
+// HloReadOptions::passed as a pass over a module's instructions goes (the
+// linking, the join of a computation cut in two): At(offset) hands over the
+// text from the last range's end to `offset` once `offset` is `step` bytes
+// past it. `passed` may be null or empty (then nothing is called).
+struct PassedText {
+  PassedText(const std::function<void(size_t, size_t)>* passed, size_t from,
+             size_t step)
+      : passed(passed), to(from), next(from + step), step(step) {}
+  void At(size_t offset) {
+    if (passed == nullptr || !*passed || offset < next) return;
+    (*passed)(to, offset);
+    to = offset;
+    next = offset + step;
+  }
+
+  const std::function<void(size_t, size_t)>* passed;
+  size_t to, next;
+  size_t step;
+};
+
 // `passed` (may be empty): HloReadOptions::passed, called as the linking
 // goes with the text it has passed, which it read again (the attributes that
 // name callees).

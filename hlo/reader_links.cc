@@ -95,21 +95,6 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
   }
 }
 
-// HloReadOptions::passed for LinkHloModule: the text before an instruction
-// that names callees, once the linking is past it (every 4 MB).
-struct PassedText {
-  const std::function<void(size_t, size_t)>* passed = nullptr;
-  size_t to = 0, next = 0;
-  static constexpr size_t kStep = size_t{4} << 20;
-
-  void At(size_t offset) {
-    if (passed == nullptr || !*passed || offset < next) return;
-    (*passed)(to, offset);
-    to = offset;
-    next = offset + kStep;
-  }
-};
-
 // Links the callees of `computation`'s instructions, then their control
 // predecessors (which may be defined after their successor: looked up among
 // every name of the computation), and, unless `operands_linked`, first
@@ -219,9 +204,9 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   module->control_predecessor_indices.clear();
   DefinedNames defined;
   std::vector<absl::string_view> callees;
-  PassedText passed_text;
-  passed_text.passed = &passed;
-  passed_text.next = PassedText::kStep;
+  // The text before an instruction that names callees, once the linking
+  // is past it (every 4 MB).
+  PassedText passed_text(&passed, 0, size_t{4} << 20);
   for (HloComputation& computation : module->computations) {
     absl::Status status =
         LinkComputation(computations, operands_linked, max_count, &computation,

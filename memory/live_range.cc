@@ -1293,8 +1293,7 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 }  // namespace memory_internal
 
 absl::string_view ScheduledInstruction::opcode() const {
-  return source == nullptr ? absl::string_view("get-tuple-element")
-                           : source->opcode_name;
+  return memory_internal::OpcodeText(source);
 }
 
 absl::string_view ScheduledInstruction::computation() const {

@@ -111,6 +111,13 @@ inline absl::string_view MetadataOf(const HloInstruction& in) {
       .value_or(absl::string_view());
 }
 
+// The opcode as written of a node's or scheduled instruction's source
+// instruction; "get-tuple-element" for a restored one (no source).
+inline absl::string_view OpcodeText(const HloInstruction* source) {
+  return source == nullptr ? absl::string_view("get-tuple-element")
+                           : source->opcode_name;
+}
+
 // The opcodes the analysis treats specially, classified once per node so
 // that the passes compare small integers, not strings.
 enum class Op : uint8_t {
@@ -356,8 +363,7 @@ class Analyzer {
                : std::string(NameOf(node));
   }
   absl::string_view Opcode(const Node& node) const {
-    return node.source == nullptr ? absl::string_view("get-tuple-element")
-                                  : node.source->opcode_name;
+    return OpcodeText(node.source);
   }
   const Shape* NodeShape(const Node& node) const {
     return (*node.subshapes)[0].shape;
