@@ -7,22 +7,28 @@
 
 namespace hlolayout {
 
+Layout::Rare::Rare(const Rare& other)
+    : dim_levels(other.dim_levels),
+      tail_padding_alignment_in_elements(
+          other.tail_padding_alignment_in_elements),
+      index_primitive_type(other.index_primitive_type),
+      pointer_primitive_type(other.pointer_primitive_type),
+      split_configs(other.split_configs),
+      physical_shape(other.physical_shape == nullptr
+                         ? nullptr
+                         : std::make_unique<Shape>(*other.physical_shape)),
+      dynamic_shape_metadata_prefix_bytes(
+          other.dynamic_shape_metadata_prefix_bytes) {}
+
+Layout::Rare::~Rare() = default;
+
 Layout::Layout(const Layout& other)
     : minor_to_major_(other.minor_to_major_),
-      dim_levels_(other.dim_levels_),
       tiles_(other.tiles_),
-      tail_padding_alignment_in_elements_(
-          other.tail_padding_alignment_in_elements_),
-      index_primitive_type_(other.index_primitive_type_),
-      pointer_primitive_type_(other.pointer_primitive_type_),
       element_size_in_bits_(other.element_size_in_bits_),
       memory_space_(other.memory_space_),
-      split_configs_(other.split_configs_),
-      physical_shape_(other.physical_shape_ == nullptr
-                          ? nullptr
-                          : std::make_unique<Shape>(*other.physical_shape_)),
-      dynamic_shape_metadata_prefix_bytes_(
-          other.dynamic_shape_metadata_prefix_bytes_) {}
+      rare_(other.rare_ == nullptr ? nullptr
+                                   : std::make_unique<Rare>(*other.rare_)) {}
 
 Layout& Layout::operator=(const Layout& other) {
   if (this != &other) *this = Layout(other);
@@ -32,34 +38,23 @@ Layout& Layout::operator=(const Layout& other) {
 Layout::~Layout() = default;
 
 const Shape& Layout::physical_shape() const {
-  HLOLAYOUT_CHECK(physical_shape_ != nullptr) << "layout has no P(...)";
-  return *physical_shape_;
+  HLOLAYOUT_CHECK(has_physical_shape()) << "layout has no P(...)";
+  return *rare_->physical_shape;
 }
 
 Layout& Layout::set_physical_shape(const Shape& shape) {
-  physical_shape_ = std::make_unique<Shape>(shape);
+  rare().physical_shape = std::make_unique<Shape>(shape);
   return *this;
 }
 
 Layout& Layout::clear_physical_shape() {
-  physical_shape_.reset();
+  if (rare_ != nullptr) rare_->physical_shape.reset();
   return *this;
 }
 
 bool Layout::Equal::operator()(const Layout& a, const Layout& b) const {
-  if (a.minor_to_major_ != b.minor_to_major_ ||
-      a.dim_levels_ != b.dim_levels_ ||
-      a.index_primitive_type_ != b.index_primitive_type_ ||
-      a.pointer_primitive_type_ != b.pointer_primitive_type_ ||
-      a.dynamic_shape_metadata_prefix_bytes_ !=
-          b.dynamic_shape_metadata_prefix_bytes_) {
-    return false;
-  }
+  if (a.minor_to_major_ != b.minor_to_major_) return false;
   if (!ignore_tiles_ && a.tiles_ != b.tiles_) return false;
-  if (!ignore_tail_padding_ && a.tail_padding_alignment_in_elements_ !=
-                                   b.tail_padding_alignment_in_elements_) {
-    return false;
-  }
   if (!ignore_element_size_ &&
       a.element_size_in_bits_ != b.element_size_in_bits_) {
     return false;
@@ -67,14 +62,23 @@ bool Layout::Equal::operator()(const Layout& a, const Layout& b) const {
   if (!ignore_memory_space_ && a.memory_space_ != b.memory_space_) {
     return false;
   }
-  if (!ignore_split_configs_ && a.split_configs_ != b.split_configs_) {
+  if (a.rare_ == nullptr && b.rare_ == nullptr) return true;
+  if (a.dim_levels() != b.dim_levels() ||
+      a.index_primitive_type() != b.index_primitive_type() ||
+      a.pointer_primitive_type() != b.pointer_primitive_type() ||
+      a.dynamic_shape_metadata_prefix_bytes() !=
+          b.dynamic_shape_metadata_prefix_bytes()) {
     return false;
   }
-  if ((a.physical_shape_ == nullptr) != (b.physical_shape_ == nullptr)) {
+  if (!ignore_tail_padding_ && a.tail_padding_alignment_in_elements() !=
+                                   b.tail_padding_alignment_in_elements()) {
     return false;
   }
-  return a.physical_shape_ == nullptr ||
-         *a.physical_shape_ == *b.physical_shape_;
+  if (!ignore_split_configs_ && a.split_configs() != b.split_configs()) {
+    return false;
+  }
+  if (a.has_physical_shape() != b.has_physical_shape()) return false;
+  return !a.has_physical_shape() || a.physical_shape() == b.physical_shape();
 }
 
 }  // namespace hlolayout

@@ -112,9 +112,11 @@ class Layout {
     return *this;
   }
 
-  absl::Span<const DimLevel> dim_levels() const { return dim_levels_; }
+  absl::Span<const DimLevel> dim_levels() const {
+    return rare_ == nullptr ? absl::Span<const DimLevel>() : rare_->dim_levels;
+  }
   Layout& add_dim_level(DimLevel level) {
-    dim_levels_.push_back(level);
+    rare().dim_levels.push_back(level);
     return *this;
   }
 
@@ -130,23 +132,33 @@ class Layout {
 
   // L(n); 1 means no tail padding (a proto value of 0 is read as 1).
   int64_t tail_padding_alignment_in_elements() const {
-    return tail_padding_alignment_in_elements_;
+    return rare_ == nullptr ? 1 : rare_->tail_padding_alignment_in_elements;
   }
   Layout& set_tail_padding_alignment_in_elements(int64_t n) {
-    tail_padding_alignment_in_elements_ = n;
+    if (n != 1 || rare_ != nullptr) {
+      rare().tail_padding_alignment_in_elements = n;
+    }
     return *this;
   }
 
-  PrimitiveType index_primitive_type() const { return index_primitive_type_; }
+  PrimitiveType index_primitive_type() const {
+    return rare_ == nullptr ? PRIMITIVE_TYPE_INVALID
+                            : rare_->index_primitive_type;
+  }
   Layout& set_index_primitive_type(PrimitiveType t) {
-    index_primitive_type_ = t;
+    if (t != PRIMITIVE_TYPE_INVALID || rare_ != nullptr) {
+      rare().index_primitive_type = t;
+    }
     return *this;
   }
   PrimitiveType pointer_primitive_type() const {
-    return pointer_primitive_type_;
+    return rare_ == nullptr ? PRIMITIVE_TYPE_INVALID
+                            : rare_->pointer_primitive_type;
   }
   Layout& set_pointer_primitive_type(PrimitiveType t) {
-    pointer_primitive_type_ = t;
+    if (t != PRIMITIVE_TYPE_INVALID || rare_ != nullptr) {
+      rare().pointer_primitive_type = t;
+    }
     return *this;
   }
 
@@ -163,23 +175,30 @@ class Layout {
     return *this;
   }
 
-  absl::Span<const SplitConfig> split_configs() const { return split_configs_; }
+  absl::Span<const SplitConfig> split_configs() const {
+    return rare_ == nullptr ? absl::Span<const SplitConfig>()
+                            : rare_->split_configs;
+  }
   Layout& add_split_config(SplitConfig config) {
-    split_configs_.push_back(std::move(config));
+    rare().split_configs.push_back(std::move(config));
     return *this;
   }
 
-  bool has_physical_shape() const { return physical_shape_ != nullptr; }
+  bool has_physical_shape() const {
+    return rare_ != nullptr && rare_->physical_shape != nullptr;
+  }
   // Precondition: has_physical_shape().
   const Shape& physical_shape() const;
   Layout& set_physical_shape(const Shape& shape);
   Layout& clear_physical_shape();
 
   int64_t dynamic_shape_metadata_prefix_bytes() const {
-    return dynamic_shape_metadata_prefix_bytes_;
+    return rare_ == nullptr ? 0 : rare_->dynamic_shape_metadata_prefix_bytes;
   }
   Layout& set_dynamic_shape_metadata_prefix_bytes(int64_t bytes) {
-    dynamic_shape_metadata_prefix_bytes_ = bytes;
+    if (bytes != 0 || rare_ != nullptr) {
+      rare().dynamic_shape_metadata_prefix_bytes = bytes;
+    }
     return *this;
   }
 
@@ -226,29 +245,51 @@ class Layout {
   friend bool operator!=(const Layout& a, const Layout& b) { return !(a == b); }
   template <typename H>
   friend H AbslHashValue(H h, const Layout& l) {
-    h = H::combine(std::move(h), l.minor_to_major_, l.dim_levels_, l.tiles_,
-                   l.tail_padding_alignment_in_elements_,
-                   l.index_primitive_type_, l.pointer_primitive_type_,
-                   l.element_size_in_bits_, l.memory_space_, l.split_configs_,
-                   l.dynamic_shape_metadata_prefix_bytes_,
-                   l.physical_shape_ != nullptr);
+    const absl::Span<const DimLevel> levels = l.dim_levels();
+    const absl::Span<const SplitConfig> splits = l.split_configs();
+    h = H::combine(
+        std::move(h), l.minor_to_major_, l.tiles_,
+        l.tail_padding_alignment_in_elements(), l.index_primitive_type(),
+        l.pointer_primitive_type(), l.element_size_in_bits_, l.memory_space_,
+        l.dynamic_shape_metadata_prefix_bytes(), l.has_physical_shape());
+    h = H::combine_contiguous(std::move(h), levels.data(), levels.size());
+    h = H::combine(std::move(h), levels.size());
+    h = H::combine_contiguous(std::move(h), splits.data(), splits.size());
+    h = H::combine(std::move(h), splits.size());
     // The physical shape (rare, sparse only) is left out of the hash; equal
     // layouts still hash equal.
     return h;
   }
 
  private:
+  // The attributes most layouts leave at their defaults (sparse, split,
+  // dynamic metadata, tail padding), out of line: a layout without any is
+  // 152 bytes rather than 224, and a dump holds one in every Shape. Absent
+  // means every one at its default; the getters hide the difference.
+  struct Rare {
+    Rare() = default;
+    Rare(const Rare& other);
+    ~Rare();
+    Rare& operator=(const Rare&) = delete;
+
+    std::vector<DimLevel> dim_levels;
+    int64_t tail_padding_alignment_in_elements = 1;
+    PrimitiveType index_primitive_type = PRIMITIVE_TYPE_INVALID;
+    PrimitiveType pointer_primitive_type = PRIMITIVE_TYPE_INVALID;
+    std::vector<SplitConfig> split_configs;
+    std::unique_ptr<Shape> physical_shape;
+    int64_t dynamic_shape_metadata_prefix_bytes = 0;
+  };
+  Rare& rare() {
+    if (rare_ == nullptr) rare_ = std::make_unique<Rare>();
+    return *rare_;
+  }
+
   absl::InlinedVector<int64_t, 6> minor_to_major_;
-  std::vector<DimLevel> dim_levels_;
   absl::InlinedVector<Tile, 2> tiles_;
-  int64_t tail_padding_alignment_in_elements_ = 1;
-  PrimitiveType index_primitive_type_ = PRIMITIVE_TYPE_INVALID;
-  PrimitiveType pointer_primitive_type_ = PRIMITIVE_TYPE_INVALID;
   int64_t element_size_in_bits_ = 0;
   int64_t memory_space_ = 0;
-  std::vector<SplitConfig> split_configs_;
-  std::unique_ptr<Shape> physical_shape_;
-  int64_t dynamic_shape_metadata_prefix_bytes_ = 0;
+  std::unique_ptr<Rare> rare_;
 };
 
 }  // namespace hlolayout

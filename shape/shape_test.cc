@@ -114,6 +114,58 @@ TEST(Layout, EqualIgnoring) {
   EXPECT_FALSE(Layout::Equal().IgnoreTiles()(a, b));
 }
 
+// The rarer attributes live out of line (Layout::Rare); a layout that set
+// one back to its default equals, and hashes as, one that never set it.
+TEST(Layout, RareAttributesAreValues) {
+  Layout plain({1, 0});
+  Layout defaults({1, 0});
+  defaults.set_tail_padding_alignment_in_elements(1)
+      .set_index_primitive_type(PRIMITIVE_TYPE_INVALID)
+      .set_dynamic_shape_metadata_prefix_bytes(0);
+  Layout reset({1, 0});
+  reset.set_tail_padding_alignment_in_elements(1024)
+      .set_tail_padding_alignment_in_elements(1);
+  EXPECT_EQ(plain, defaults);
+  EXPECT_EQ(plain, reset);
+  EXPECT_EQ(reset.tail_padding_alignment_in_elements(), 1);
+
+  Layout rare({1, 0});
+  rare.set_tail_padding_alignment_in_elements(1024)
+      .set_index_primitive_type(U32)
+      .set_pointer_primitive_type(U16)
+      .set_dynamic_shape_metadata_prefix_bytes(8)
+      .add_dim_level(DimLevel{DIM_COMPRESSED, false, true})
+      .add_split_config(SplitConfig{0, {3}})
+      .set_physical_shape(RowMajor(F32, {4}));
+  Layout copy = rare;
+  EXPECT_EQ(copy, rare);
+  EXPECT_EQ(copy.physical_shape(), RowMajor(F32, {4}));
+  EXPECT_EQ(copy.split_configs().size(), 1u);
+  EXPECT_EQ(copy.pointer_primitive_type(), U16);
+  Layout moved = std::move(copy);
+  EXPECT_EQ(moved, rare);
+  moved.clear_physical_shape();
+  EXPECT_NE(moved, rare);
+  EXPECT_FALSE(moved.has_physical_shape());
+  EXPECT_TRUE(rare.has_physical_shape());  // the copy was deep
+  EXPECT_FALSE(plain.has_physical_shape());
+  EXPECT_TRUE(plain.dim_levels().empty());
+  EXPECT_TRUE(plain.split_configs().empty());
+  EXPECT_TRUE(Layout::Equal().IgnoreSplitConfigs()(
+      Layout({0}).add_split_config(SplitConfig{0, {1}}), Layout({0})));
+  EXPECT_FALSE(Layout::Equal().IgnoreSplitConfigs()(
+      Layout({0}).set_tail_padding_alignment_in_elements(2), Layout({0})));
+  EXPECT_TRUE(Layout::Equal().IgnoreTailPadding()(
+      Layout({0}).set_tail_padding_alignment_in_elements(2), Layout({0})));
+
+  Layout only_pointer({1, 0});
+  only_pointer.set_pointer_primitive_type(U16);
+  EXPECT_TRUE(absl::VerifyTypeImplementsAbslHashCorrectly(
+      {plain, defaults, reset, rare, moved, only_pointer,
+       Layout({1, 0}).add_dim_level(DimLevel{}),
+       Layout({1, 0}).add_split_config(SplitConfig{1, {2}})}));
+}
+
 TEST(ShapeDeathTest, LayoutOfShapeWithoutLayoutChecks) {
   Shape s = Shape::MakeArray(F32, {2});
   EXPECT_DEATH(s.layout(), "no layout");
