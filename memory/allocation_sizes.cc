@@ -17,7 +17,7 @@ int64_t RoundUp(int64_t bytes, int64_t alignment) {
 SizingValue OfLiveValue(const MemoryAnalysis& a, int64_t value) {
   SizingValue s;
   const LiveValue& v = a.values[value];
-  s.name = absl::StrCat(a.instructions[v.instruction].name,
+  s.name = absl::StrCat(a.instructions[v.instruction].name(),
                         ShapeIndexString(v.index));
   s.shape = v.shape;
   s.bytes = v.bytes;
@@ -37,7 +37,7 @@ HeapPeakSizing HeapSizing(const ModuleMemory& m) {
   h.bytes = b.heap_peak;
   h.time = b.heap_peak_time;
   if (h.time >= 0 && h.time < static_cast<int64_t>(a.instructions.size())) {
-    h.instruction = std::string(a.instructions[h.time].name);
+    h.instruction = std::string(a.instructions[h.time].name());
   }
   std::set<int64_t> places;  // offsets of the places counted once
   for (int64_t k : b.heap_peak_blocks) {

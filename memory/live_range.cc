@@ -418,7 +418,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
     if (node.op == Op::kWhile) {
-      node.loop = static_cast<int32_t>(loops_.size());
+      node.element_or_loop = static_cast<int32_t>(loops_.size());
       loops_.emplace_back(static_cast<int32_t>(info.body),
                           static_cast<int32_t>(info.condition));
     }
@@ -530,7 +530,7 @@ absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
   gte.info = nodes_[producer].info;
   gte.op = Op::kGetTupleElement;
   gte.rule = ValueRule::kNothing;
-  gte.gte_index = static_cast<int32_t>(operand.output_index);
+  gte.element_or_loop = static_cast<int32_t>(operand.output_index);
   gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
   gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
   gte.computation = static_cast<int32_t>(c);
@@ -709,7 +709,7 @@ void Analyzer::ListCallsites() {
 }
 
 int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
-  int64_t element = node.gte_index;
+  int64_t element = node.gte_index();
   if (node.op == Op::kGetTupleElement && element == kNone &&
       node.source != nullptr &&
       node.source->tuple_index != HloInstruction::kAskAttributes) {
@@ -1090,7 +1090,7 @@ void Analyzer::ListInstructions() {
     if (node.source != nullptr) continue;
     size +=
         NameOf(node).size() + 1 +
-        (std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr -
+        (std::to_chars(digits, digits + sizeof(digits), node.gte_index()).ptr -
          digits);
   }
   restored.reserve(size);
@@ -1102,17 +1102,16 @@ void Analyzer::ListInstructions() {
     if (t + 8 < schedule_.size()) Prefetch(&nodes_[schedule_[t + 8]], 64);
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction s;
-    if (node.source != nullptr) {
-      s.name = node.source->name;
-    } else {  // "producer#N"
+    if (node.source == nullptr) {  // "producer#N"
       const size_t at = restored.size();
       const absl::string_view producer = NameOf(node);
       restored.append(producer.data(), producer.size());
       restored.push_back('#');
       restored.append(
           digits,
-          std::to_chars(digits, digits + sizeof(digits), node.gte_index).ptr);
-      s.name = absl::string_view(restored).substr(at);
+          std::to_chars(digits, digits + sizeof(digits), node.gte_index()).ptr);
+      s.restored_name = restored.data() + at;
+      s.restored_name_size = static_cast<uint32_t>(restored.size() - at);
     }
     s.source = node.source;
     const Comp& comp = comps_[node.computation];
@@ -1197,7 +1196,7 @@ void Analyzer::ExportDataflow() {
     d->nodes.emplace_back();
     DataflowNode& n = d->nodes.back();
     n.name = NameOf(node);
-    n.gte_index = node.source == nullptr ? node.gte_index : -1;
+    n.gte_index = node.gte_index();
     n.source = node.source;
     n.opcode = node.source == nullptr ? HloOpcode::kGetTupleElement
                                       : node.source->opcode;

@@ -58,24 +58,33 @@
 
 namespace hlolayout {
 
-// One instruction of the flattened schedule, 48 bytes (a 75 MB dump
-// schedules some 400,000): its name and the records it comes from; the
-// other texts are found from them when asked. The texts are views: into the
-// module's text, and for a restored get-tuple-element's "producer#N" into
+// One instruction of the flattened schedule, 40 bytes (a 75 MB dump
+// schedules some 400,000): the records it comes from; its texts are found
+// from them when asked. The texts are views: into the module's text, and
+// for a restored get-tuple-element's "producer#N" into
 // MemoryAnalysis::storage.
 struct ScheduledInstruction {
-  absl::string_view name;  // "fusion.3", or "producer#N" for a restored GTE
   // Its instruction; null for a restored get-tuple-element.
   const HloInstruction* source = nullptr;
   // The computation it belongs to (of the module analysed).
   const HloComputation* computation_source = nullptr;
   const Shape* shape = nullptr;
+  // A restored get-tuple-element's name, "producer#N" (its first
+  // restored_name_size bytes); unused when `source` is set.
+  const char* restored_name = nullptr;
   // The time of the instruction that runs this one's computation (a
   // `while`, `conditional`, `call` or `async-start`; the first, when
   // several do); -1 in the entry computation. Times are counted in 32 bits,
   // as the analysis numbers its positions.
   int32_t caller = -1;
+  uint32_t restored_name_size = 0;
 
+  // "fusion.3", or "producer#N" for a restored get-tuple-element.
+  absl::string_view name() const {
+    return source != nullptr
+               ? source->name
+               : absl::string_view(restored_name, restored_name_size);
+  }
   // "fusion", "get-tuple-element" (restored), as written.
   absl::string_view opcode() const;
   // Its computation's name.

@@ -178,10 +178,10 @@ struct Node {  // an instruction of a scheduled computation
   int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
-  int32_t gte_index = -1;  // restored GTE: the element
-  // A while's body and condition: Analyzer::loops_[loop] (Body, Condition);
-  // -1 for every other node.
-  int32_t loop = -1;
+  // A restored GTE's element (gte_index()), or a while's body and
+  // condition as Analyzer::loops_[loop()] (Body, Condition): one field, as
+  // a restored GTE (no source) is never a while. -1 for every other node.
+  int32_t element_or_loop = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
   // its instruction (Analyzer::Callees: by `info`, none for a restored GTE).
   uint32_t operands_begin = 0, operands_size = 0;
@@ -190,16 +190,26 @@ struct Node {  // an instruction of a scheduled computation
   Forward forward = Forward::kNone;
   // A control-flow caller (CallKindOf(opcode) == kControlFlow) that is not
   // async-update or async-done: its callees' parameters are its operands.
-  bool calls_parameters = false;
-  bool has_control_predecessors = false;
-  bool effective_scalar = false;  // an array whose dimensions are all 1
+  bool calls_parameters : 1;
+  bool has_control_predecessors : 1;
+  bool effective_scalar : 1;  // an array whose dimensions are all 1
+
+  Node()
+      : calls_parameters(false),
+        has_control_predecessors(false),
+        effective_scalar(false) {}
+
+  // A restored GTE's element; -1 for every other node.
+  int32_t gte_index() const { return source == nullptr ? element_or_loop : -1; }
+  // A while's index into Analyzer::loops_; -1 for every other node.
+  int32_t loop() const { return source != nullptr ? element_or_loop : -1; }
 
   // N of parameter(N) (0 when the text gives none).
   int64_t ParameterNumber() const {
     return source == nullptr ? 0 : source->parameter_number.value_or(0);
   }
 };
-static_assert(sizeof(Node) <= 56, "every pass walks the nodes: keep it small");
+static_assert(sizeof(Node) <= 48, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -319,10 +329,10 @@ class Analyzer {
   }
   // A while's computations; kNone for any other node or when not found.
   int64_t Body(const Node& node) const {
-    return node.loop < 0 ? kNone : loops_[node.loop].first;
+    return node.loop() < 0 ? kNone : loops_[node.loop()].first;
   }
   int64_t Condition(const Node& node) const {
-    return node.loop < 0 ? kNone : loops_[node.loop].second;
+    return node.loop() < 0 ? kNone : loops_[node.loop()].second;
   }
   absl::Span<int32_t> Sequence(const Comp& comp) {
     return absl::MakeSpan(sequence_ids_.data() + comp.sequence_begin,
@@ -359,7 +369,7 @@ class Analyzer {
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
     return node.source == nullptr
-               ? absl::StrCat(NameOf(node), "#", node.gte_index)
+               ? absl::StrCat(NameOf(node), "#", node.gte_index())
                : std::string(NameOf(node));
   }
   absl::string_view Opcode(const Node& node) const {

@@ -558,8 +558,8 @@ void PeakFinder::SortPeakValues(MemoryPeak* peak) const {
         const LiveValue& x = out_.values[a];
         const LiveValue& y = out_.values[b];
         if (x.bytes != y.bytes) return x.bytes > y.bytes;
-        const absl::string_view xn = out_.instructions[x.instruction].name;
-        const absl::string_view yn = out_.instructions[y.instruction].name;
+        const absl::string_view xn = out_.instructions[x.instruction].name();
+        const absl::string_view yn = out_.instructions[y.instruction].name();
         const int by_name = TextCompare(xn, yn);
         if (by_name != 0) return by_name < 0;
         return x.index < y.index;

@@ -54,7 +54,7 @@ Analyzed Analyze(const std::string& text,
 std::string Range(const MemoryAnalysis& a, absl::string_view name,
                   const std::vector<int64_t>& index) {
   for (const LiveValue& v : a.values) {
-    if (v.instruction >= 0 && a.instructions[v.instruction].name == name &&
+    if (v.instruction >= 0 && a.instructions[v.instruction].name() == name &&
         v.index == index) {
       return absl::StrCat(v.start, "-", v.end);
     }
@@ -65,7 +65,7 @@ std::string Range(const MemoryAnalysis& a, absl::string_view name,
 std::vector<std::string> Sequence(const MemoryAnalysis& a) {
   std::vector<std::string> names;
   for (const ScheduledInstruction& s : a.instructions)
-    names.emplace_back(s.name);
+    names.emplace_back(s.name());
   return names;
 }
 
@@ -116,7 +116,7 @@ ENTRY %main (p: f32[256]) -> (f32[256]) {
   EXPECT_EQ(a.peak.bytes, 2056);
   // A tuple node is 8 bytes per element.
   for (const LiveValue& v : a.values) {
-    if (a.instructions[v.instruction].name == "t") {
+    if (a.instructions[v.instruction].name() == "t") {
       EXPECT_EQ(v.bytes, 8);
     }
   }
@@ -165,7 +165,7 @@ TEST(LiveRange, PeakValuesOfOneSizeComeInNameOrder) {
   for (int64_t v : a.peak.values) {
     const LiveValue& value = a.values[v];
     if (value.bytes == 64) {
-      at_peak.emplace_back(a.instructions[value.instruction].name);
+      at_peak.emplace_back(a.instructions[value.instruction].name());
     }
   }
   std::vector<std::string> expected = names;
@@ -254,7 +254,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 // per scheduled instruction and per value at its peak): names, op_names
 // and shape indices are views, not strings and vectors of their own.
 TEST(LiveRange, ResultRecordsAreSmall) {
-  EXPECT_LE(sizeof(ScheduledInstruction), 48u);
+  EXPECT_LE(sizeof(ScheduledInstruction), 40u);
   EXPECT_LE(sizeof(LiveValue), 64u);
 }
 
@@ -271,11 +271,11 @@ ENTRY %main (p: (s32[], f32[8])) -> f32[8] {
   const MemoryAnalysis copy = *original;
   original.reset();
   EXPECT_THAT(Sequence(copy), ::testing::ElementsAre("p", "p#1", "out"));
-  EXPECT_EQ(copy.instructions[1].name, "p#1");
+  EXPECT_EQ(copy.instructions[1].name(), "p#1");
   EXPECT_EQ(copy.instructions[1].opcode(), "get-tuple-element");
   std::vector<std::string> indexed;
   for (const LiveValue& v : copy.values) {
-    indexed.push_back(absl::StrCat(copy.instructions[v.instruction].name,
+    indexed.push_back(absl::StrCat(copy.instructions[v.instruction].name(),
                                    ShapeIndexString(v.index)));
   }
   EXPECT_THAT(indexed, ::testing::ElementsAre("p{}", "p{0}", "p{1}", "out{}"));
@@ -539,7 +539,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
       const LiveValue& value = a->values[v];
       if (value.instruction < 0) continue;
       by_buffer[a->dataflow->value_buffer[v]].insert(absl::StrCat(
-          a->instructions[value.instruction].name,
+          a->instructions[value.instruction].name(),
           ShapeIndexString(value.index), value.is_phi ? " (phi)" : ""));
     }
     *scheduled = a->scheduled;
@@ -658,7 +658,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   const auto describe = [](const MemoryAnalysis& a) {
     std::string out = XlaLiveRangeText(a);
     for (const ScheduledInstruction& s : a.instructions) {
-      absl::StrAppend(&out, s.name, " ", s.metadata(), "\n");
+      absl::StrAppend(&out, s.name(), " ", s.metadata(), "\n");
     }
     if (a.dataflow != nullptr) {
       absl::StrAppend(&out, absl::StrJoin(a.dataflow->value_buffer, ","));

@@ -94,7 +94,7 @@ void PrintBreakdown(const BreakdownNode& node, const std::string& prefix,
 // name.
 std::string TreeLabel(const ScheduledInstruction& in) {
   const absl::string_view op_name = in.op_name();
-  if (op_name.empty()) return std::string(in.name);
+  if (op_name.empty()) return std::string(in.name());
   std::string label(op_name);
   if (label.find('\\') != std::string::npos) {
     std::string unescaped;
@@ -209,7 +209,7 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a,
   std::string out = absl::StrCat("HloLiveRange (max ", a.schedule_end, "):\n",
                                  "  InstructionSequence:\n");
   for (size_t i = 0; i < a.instructions.size(); ++i) {
-    absl::StrAppend(&out, "    ", i, ":", a.instructions[i].name, "\n");
+    absl::StrAppend(&out, "    ", i, ":", a.instructions[i].name(), "\n");
   }
   absl::StrAppend(&out, "  BufferLiveRange:\n");
   // The values in `value_order` first (each once, valid indices only),
@@ -230,7 +230,7 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a,
   for (int64_t id : order) {
     const LiveValue& v = a.values[id];
     if (v.instruction < 0) continue;
-    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
+    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name(),
                     ShapeIndexString(v.index), ":", v.start, "-", v.end, "\n");
   }
   absl::StrAppend(&out, "  Live ranges at ", a.peak.time, " (peak):\n");
@@ -238,7 +238,7 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a,
   for (int64_t id : a.peak.values) {
     const LiveValue& v = a.values[id];
     cumulative += v.bytes;
-    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name,
+    absl::StrAppend(&out, "    ", a.instructions[v.instruction].name(),
                     ShapeIndexString(v.index), ": ", v.bytes,
                     " bytes (cumulative: ", cumulative, " bytes)\n");
   }

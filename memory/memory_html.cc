@@ -63,7 +63,7 @@ HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
     return l;
   }
   const ScheduledInstruction& in = m.live_ranges.instructions[v.instruction];
-  l.name = absl::StrCat(in.name, ShapeIndexString(v.index));
+  l.name = absl::StrCat(in.name(), ShapeIndexString(v.index));
   if (v.shape != nullptr) l.shape = v.shape->ToString(true);
   l.op_name = std::string(in.op_name());
   l.source = locations.Of(in.metadata());
@@ -316,7 +316,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
       << a.values.size() << " values. Peak (XLA's moment): <b>" << a.peak.bytes
       << " bytes</b> at time " << a.peak.time;
   if (a.peak.time < n) {
-    out << ", " << draw::XmlEscape(a.instructions[a.peak.time].name);
+    out << ", " << draw::XmlEscape(a.instructions[a.peak.time].name());
     if (!a.instructions[a.peak.time].op_name().empty()) {
       out << " (" << draw::XmlEscape(a.instructions[a.peak.time].op_name())
           << ")";
@@ -372,7 +372,7 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
     if (top > 0 && shown++ >= top) break;
     const LiveValue& v = a.values[id];
     out << "<tr class=\"value\"><td>"
-        << draw::XmlEscape(a.instructions[v.instruction].name)
+        << draw::XmlEscape(a.instructions[v.instruction].name())
         << ShapeIndexString(v.index) << "</td><td>"
         << draw::XmlEscape(v.shape != nullptr ? v.shape->ToString(true) : "")
         << "</td><td>" << v.bytes << "</td><td>"

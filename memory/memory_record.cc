@@ -257,7 +257,7 @@ void EmitPeak(const MemoryAnalysis& a, const MemoryPeak& p, int64_t top,
   s.Int(p.bytes);
   s.Int(p.time);
   const bool at = p.time < static_cast<int64_t>(a.instructions.size());
-  s.OptionalString(at, at ? a.instructions[p.time].name : "");
+  s.OptionalString(at, at ? a.instructions[p.time].name() : "");
   s.OptionalString(at, at ? a.instructions[p.time].op_name() : "");
   const size_t shown =
       top > 0 ? std::min<size_t>(p.values.size(), top) : p.values.size();
@@ -265,7 +265,7 @@ void EmitPeak(const MemoryAnalysis& a, const MemoryPeak& p, int64_t top,
   for (size_t k = 0; k < shown; ++k) {
     const LiveValue& v = a.values[p.values[k]];
     s.BeginRecord(LiveValueSpec());
-    s.String(a.instructions[v.instruction].name);
+    s.String(a.instructions[v.instruction].name());
     s.IntList(std::vector<int64_t>(v.index.begin(), v.index.end()));
     s.Int(v.bytes);
     s.Int(v.logical_bytes);

@@ -63,7 +63,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
         << p->time;
     if (p->time < static_cast<int64_t>(a.instructions.size())) {
       const ScheduledInstruction& at = a.instructions[p->time];
-      out << ", " << at.name << " in " << at.computation();
+      out << ", " << at.name() << " in " << at.computation();
       if (!at.op_name().empty()) out << " (" << at.op_name() << ")";
     }
     out << "\n  values live at the peak (" << p->values.size() << "):\n";
@@ -74,7 +74,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
         break;
       }
       const LiveValue& v = a.values[id];
-      out << "    " << a.instructions[v.instruction].name
+      out << "    " << a.instructions[v.instruction].name()
           << ShapeIndexString(v.index) << "  "
           << (v.shape != nullptr ? v.shape->ToString(true) : "") << "  "
           << v.bytes << " B  " << PercentOf(v.bytes, p->bytes);

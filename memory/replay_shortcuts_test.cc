@@ -28,7 +28,7 @@ std::string Describe(const absl::StatusOr<MemoryAnalysis>& result) {
   o << a.module_name << " end " << a.schedule_end << " scheduler '"
     << a.replayed_scheduler << "'\n";
   for (const ScheduledInstruction& s : a.instructions) {
-    o << s.name << " " << s.opcode() << " " << s.computation() << " "
+    o << s.name() << " " << s.opcode() << " " << s.computation() << " "
       << s.op_name() << " " << s.shape << " " << s.caller << "\n";
   }
   for (const LiveValue& v : a.values) {
