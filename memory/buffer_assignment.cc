@@ -245,7 +245,7 @@ void Assigner::CollectGlobalValues() {
     gv.start = lv.start;
     gv.end = lv.end;
     gv.bytes = lv.bytes;
-    gv.color = lv.memory_space;
+    gv.color = lv.memory_space();
     gv.is_tuple = lv.shape != nullptr && lv.shape->IsTuple();
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));

@@ -96,7 +96,7 @@ struct ScheduledInstruction {
   absl::string_view op_name() const;
 };
 
-// 64 bytes (a 75 MB dump defines some 400,000 values). Instructions and
+// 56 bytes (a 75 MB dump defines some 400,000 values). Instructions and
 // times are counted in 32 bits, as the analysis numbers its positions.
 struct LiveValue {
   // Shape index, {} for the whole result: a view into
@@ -106,11 +106,18 @@ struct LiveValue {
   const Shape* shape = nullptr;
   int64_t bytes = 0;          // 8 per tuple element, padded array bytes
   int64_t logical_bytes = 0;  // the same without tile/L padding
-  int64_t memory_space = 0;   // S(n) of an array; 0 for tuple nodes
   int32_t instruction = 0;    // index into MemoryAnalysis::instructions
   int32_t start = 0;          // live range, inclusive, after normalization
   int32_t end = 0;
   bool is_phi = false;
+
+  // S(n) of its shape, an array with a layout; 0 for the others (tuples,
+  // tokens, no layout or no shape).
+  int64_t memory_space() const {
+    return shape != nullptr && shape->IsArray() && shape->has_layout()
+               ? shape->layout().memory_space()
+               : 0;
+  }
 };
 
 struct MemoryPeak {

@@ -149,7 +149,6 @@ void Analyzer::LiveRanges() {
     value.is_phi = v >= first_phi_value_;
     value.bytes = sub.bytes;
     value.logical_bytes = sub.logical_bytes;
-    value.memory_space = sub.memory_space;
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
       continue;
@@ -513,7 +512,7 @@ void PeakFinder::AddEvents() {
     const int64_t stop = std::min<int64_t>(int64_t{value.end} + 1, end_ + 1);
     all.events[value.start] += xla_size;
     all.events[stop + 1] -= xla_size;
-    const int32_t k = SpaceSweep(value.memory_space);
+    const int32_t k = SpaceSweep(value.memory_space());
     Sweep& space = sweeps_[k];
     sweep_of_[v] = k;
     space.events[value.start] += value.bytes;

@@ -255,7 +255,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 // and shape indices are views, not strings and vectors of their own.
 TEST(LiveRange, ResultRecordsAreSmall) {
   EXPECT_LE(sizeof(ScheduledInstruction), 40u);
-  EXPECT_LE(sizeof(LiveValue), 64u);
+  EXPECT_LE(sizeof(LiveValue), 56u);
 }
 
 // The restored get-tuple-elements' names ("producer#N") and the values'

@@ -34,7 +34,7 @@ std::string Describe(const absl::StatusOr<MemoryAnalysis>& result) {
   for (const LiveValue& v : a.values) {
     o << v.instruction << ShapeIndexString(v.index) << " " << v.shape << " "
       << v.is_phi << " " << v.bytes << " " << v.logical_bytes << " "
-      << v.memory_space << " " << v.start << "-" << v.end << "\n";
+      << v.memory_space() << " " << v.start << "-" << v.end << "\n";
   }
   std::vector<MemoryPeak> peaks = a.space_peaks;
   peaks.insert(peaks.begin(), a.peak);
