@@ -957,14 +957,14 @@ absl::Status Analyzer::ResolveValues() {
     }
     graph.SetOperands(node_of[p], operands);
   }
-  graph.Optimize();
   // What is left of the sources is their kind (a byte a position): the
   // sources and phi inputs (16 bytes a position) are freed before the
-  // values' tables are made, unless the dataflow is kept (ExportDataflow
-  // reads them).
+  // graph's optimization and the values' tables make their own, unless
+  // the dataflow is kept (ExportDataflow reads them).
   ScratchVector<SourceKind> kinds(positions_);
   for (int64_t p = 0; p < positions_; ++p) kinds[p] = sources_[p].kind;
   if (!options_.keep_dataflow) ReleasePositionSources();
+  graph.Optimize();
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them).
