@@ -111,6 +111,10 @@ enum HloAttributeFact : uint8_t {
   kHloFactCondition = 16,        // condition=
   kHloFactBodyFirst = 32,        // body= written before condition=
   kHloFactOperandAliasing = 64,  // output_to_operand_aliasing=
+  // While a module is read: the reader kept the names of its callees
+  // (first_callee and callee_count say where, in the reader's own list);
+  // linking the module clears it.
+  kHloFactCalleeNamesRead = 128,
 };
 inline constexpr uint8_t kHloFactsUnknown = 0;
 

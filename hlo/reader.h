@@ -108,8 +108,10 @@ struct HloReadOptions {
   // Ranges come in text order for each part, 1 MB at a time, 1 MB behind the
   // reading (never for a part under 2 MB), then, as a computation cut
   // between two parts is joined and as the module is linked, for the text
-  // they read again (names looked up). Empty: never called. Must be safe
-  // to call from several threads at once (one per part).
+  // they read again (operand names across the cut, control predecessors;
+  // the callee names the reader keeps are not read again). Empty: never
+  // called. Must be safe to call from several threads at once (one per
+  // part).
   std::function<void(size_t begin, size_t end)> passed;
 };
 

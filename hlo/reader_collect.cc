@@ -22,6 +22,8 @@
 namespace hlolayout {
 namespace {
 
+using hlo_internal::HloCalleeNames;
+
 // Keeps everything ReadHlo reports. A collector of a part after the first
 // (ReadHloTail) begins inside a module and a computation that another part
 // began: it starts with that module and keeps whether the two end in its
@@ -77,6 +79,10 @@ class CollectingVisitor : public HloVisitor {
     HloInstruction& copy = instructions_.back();
     copy.operands = lists_->Add(instruction.operands);
     copy.attributes = lists_->Add(instruction.attributes);
+    if ((copy.attribute_facts & (kHloFactsKnown | kHloFactCallee)) ==
+        (kHloFactsKnown | kHloFactCallee)) {
+      KeepCalleeNames(instruction, &copy);
+    }
   }
   void EndComputation(int64_t root_index,
                       absl::string_view execution_thread) override {
@@ -127,6 +133,9 @@ class CollectingVisitor : public HloVisitor {
   // theirs (Absorb). Room never used is never touched.
   void Reserve(size_t count) { instructions_.reserve(count); }
 
+  // The callee names kept for each module collected, in the modules' order.
+  std::vector<HloCalleeNames>& callee_names() { return callee_names_; }
+
   bool first_computation_ended() const { return first_computation_ended_; }
   bool first_module_ended() const { return first_module_ended_; }
   int64_t error_count() const { return error_count_; }
@@ -135,9 +144,34 @@ class CollectingVisitor : public HloVisitor {
   // A computation of this many instructions or more may take the list.
   static constexpr size_t kTakenWhole = size_t{1} << 12;
 
+  // Keeps the names of the computations `instruction` calls while its text
+  // is at hand (linking the module would read them in the text again,
+  // given back by then), for `copy`.
+  void KeepCalleeNames(const HloInstruction& instruction,
+                       HloInstruction* copy) {
+    HloCalleeNames& kept = callee_names_.back();
+    names_.clear();
+    AppendCalledComputationNames(instruction, &names_);
+    size_t chars = kept.chars.size();
+    for (absl::string_view name : names_) chars += name.size();
+    if (chars > UINT32_MAX ||
+        kept.size() + names_.size() > static_cast<size_t>(INT32_MAX)) {
+      return;  // read again from the text when linked
+    }
+    copy->first_callee = static_cast<int32_t>(kept.size());
+    copy->callee_count = static_cast<int32_t>(names_.size());
+    for (absl::string_view name : names_) {
+      kept.names.emplace_back(static_cast<uint32_t>(kept.chars.size()),
+                              static_cast<uint32_t>(name.size()));
+      kept.chars.append(name.data(), name.size());
+    }
+    copy->attribute_facts |= kHloFactCalleeNamesRead;
+  }
+
   // A new module, with a store of its own for its lists.
   void AddModule() {
     modules_->emplace_back();
+    callee_names_.emplace_back();
     HloModule& module = modules_->back();
     // Room for the text's computations in the first module only: a reserve
     // by the whole text in each of 8,000 small modules held 759 MB (the
@@ -155,8 +189,10 @@ class CollectingVisitor : public HloVisitor {
   const bool continuation_;
   const size_t expected_computations_;
   std::vector<HloInstruction> instructions_;
-  HloComputation* open_ = nullptr;  // where instructions_ go
-  HloListStore* lists_ = nullptr;   // the last module's
+  std::vector<HloCalleeNames> callee_names_;  // by module
+  std::vector<absl::string_view> names_;      // KeepCalleeNames' scratch
+  HloComputation* open_ = nullptr;            // where instructions_ go
+  HloListStore* lists_ = nullptr;             // the last module's
   bool first_computation_ended_ = false;
   bool first_module_ended_ = false;
   int64_t error_count_ = 0;
@@ -279,13 +315,37 @@ void MoveAndFree(std::vector<HloInstruction>* from,
 // left as those of the one open at the next cut.
 void Absorb(TailModules* tail, OpenDefinitions* defined,
             const std::function<void(size_t, size_t)>& passed,
-            std::vector<HloModule>* modules) {
+            std::vector<HloModule>* modules,
+            std::vector<HloCalleeNames>* names_of_modules) {
   HloModule& module = modules->back();
   HloModule& first = tail->modules.front();
   HloComputation& open = module.computations.back();
   std::vector<HloInstruction>& rest = first.computations.front().instructions;
   const size_t from = open.instructions.size();
   MoveAndFree(&rest, &open.instructions);
+  // The tail's kept callee names follow the module's: its records' indices
+  // move past them (or, past 32 bits, the names are read again when the
+  // module is linked).
+  HloCalleeNames& names = names_of_modules->back();
+  const size_t names_base = names.size();
+  const bool names_fit = names.Append(tail->visitor->callee_names().front());
+  tail->visitor->callee_names().front().Free();
+  const auto move_names = [&](std::vector<HloInstruction>* instructions,
+                              size_t begin) {
+    for (size_t i = begin; i < instructions->size(); ++i) {
+      HloInstruction& in = (*instructions)[i];
+      if ((in.attribute_facts & kHloFactCalleeNamesRead) == 0) continue;
+      if (names_fit) {
+        in.first_callee += static_cast<int32_t>(names_base);
+      } else {
+        in.attribute_facts &= ~kHloFactCalleeNamesRead;
+      }
+    }
+  };
+  move_names(&open.instructions, from);
+  for (size_t c = 1; c < first.computations.size(); ++c) {
+    move_names(&first.computations[c].instructions, 0);
+  }
   const hlo_internal::DefinitionTable* own =
       tail->links.first.definitions.get();
   if (!LinkAcrossCut(&open, from, own, *defined, passed)) {
@@ -325,6 +385,9 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   }
   std::move(tail->modules.begin() + 1, tail->modules.end(),
             std::back_inserter(*modules));
+  std::vector<HloCalleeNames>& tail_names = tail->visitor->callee_names();
+  std::move(tail_names.begin() + 1, tail_names.end(),
+            std::back_inserter(*names_of_modules));
 }
 
 // A text of this size or more is read in parts on several threads (each
@@ -393,7 +456,8 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
         defined.emplace_back(head_table, 0);
       }
       for (TailModules& tail : tails) {
-        Absorb(&tail, &defined, options.passed, &modules);
+        Absorb(&tail, &defined, options.passed, &modules,
+               &visitor.callee_names());
       }
     }
   }
@@ -402,12 +466,17 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
   // then) or was joined (linked in Absorb); after one, the reading may have
   // left one open: all are linked again.
   const bool operands_linked = status.ok() && visitor.error_count() == 0;
-  for (HloModule& module : modules) {
+  // (Freed below once every module is linked.)
+  const std::vector<HloCalleeNames>& kept = visitor.callee_names();
+  for (size_t m = 0; m < modules.size(); ++m) {
+    HloModule& module = modules[m];
     module.computations.shrink_to_fit();
     absl::Status linked =
-        LinkHloModule(&module, operands_linked, INT32_MAX, options.passed);
+        LinkHloModule(&module, operands_linked, INT32_MAX, options.passed,
+                      m < kept.size() ? &kept[m] : nullptr);
     if (!linked.ok()) return linked;
   }
+  for (HloCalleeNames& names : visitor.callee_names()) names.Free();
   return modules;
 }
 

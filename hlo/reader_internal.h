@@ -179,13 +179,35 @@ struct PassedText {
   size_t step;
 };
 
+// The names of the computations a module's instructions call, kept by the
+// reader that collected it while their text was at hand: copies, one after
+// the other. A record with kHloFactCalleeNamesRead has its names at
+// [first_callee, first_callee + callee_count) here until it is linked.
+struct HloCalleeNames {
+  std::string chars;
+  std::vector<std::pair<uint32_t, uint32_t>> names;  // (offset, size)
+
+  size_t size() const { return names.size(); }
+  absl::string_view operator[](size_t i) const {
+    return absl::string_view(chars.data() + names[i].first, names[i].second);
+  }
+  // Appends `other`'s names; false (nothing appended) past 32-bit offsets.
+  bool Append(const HloCalleeNames& other);
+  // Frees the names, their pages given back first (the program's heap may
+  // keep freed memory resident, and the analysis after a reading asks for
+  // larger blocks).
+  void Free();
+};
+
 // `passed` (may be empty): HloReadOptions::passed, called as the linking
-// goes with the text it has passed, which it read again (the attributes that
-// name callees).
+// goes with the text it has passed, which it reads again for the callee
+// names of records without kHloFactCalleeNamesRead. `kept`: the names the
+// reader kept for this module (may be null).
 absl::Status LinkHloModule(
     HloModule* module, bool operands_linked = false,
     int64_t max_count = INT32_MAX,
-    const std::function<void(size_t, size_t)>& passed = nullptr);
+    const std::function<void(size_t, size_t)>& passed = nullptr,
+    const HloCalleeNames* kept = nullptr);
 // Links each operand of `computation` to the latest instruction before it
 // that defines its name (HloOperand::index), -1 when none does: the part of
 // LinkHloModule that needs only the computation, done by each reading

@@ -14,6 +14,7 @@
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader_internal.h"
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout {
 namespace hlo_internal {
@@ -104,7 +105,7 @@ absl::Status LinkComputation(
     const absl::flat_hash_map<absl::string_view, int32_t>& computations,
     bool operands_linked, int64_t max_count, HloComputation* computation,
     DefinedNames* defined, std::vector<absl::string_view>* callees,
-    PassedText* passed, HloModule* module) {
+    PassedText* passed, const HloCalleeNames* kept, HloModule* module) {
   std::vector<HloInstruction>& instructions = computation->instructions;
   if (instructions.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "instructions in computation '",
@@ -123,12 +124,26 @@ absl::Status LinkComputation(
       }
       continue;
     }
+    // The names the reader kept, else those in the attributes (read again
+    // in the text).
+    callees->clear();
+    if (calls) {
+      if ((in.attribute_facts & kHloFactCalleeNamesRead) != 0 &&
+          kept != nullptr && in.first_callee >= 0 && in.callee_count >= 0 &&
+          static_cast<uint64_t>(in.first_callee) + in.callee_count <=
+              kept->size()) {
+        for (int32_t k = 0; k < in.callee_count; ++k) {
+          callees->push_back((*kept)[in.first_callee + k]);
+        }
+      } else {
+        passed->At(in.offset);
+        AppendCalledComputationNames(in, callees);
+      }
+    }
+    in.attribute_facts &= ~kHloFactCalleeNamesRead;
     in.first_callee = static_cast<int32_t>(module->callee_indices.size());
     in.callee_count = 0;
     if (calls) {
-      passed->At(in.offset);
-      callees->clear();
-      AppendCalledComputationNames(in, callees);
       in.callee_count = static_cast<int32_t>(callees->size());
       for (absl::string_view name : *callees) {
         auto it = computations.find(name);
@@ -169,6 +184,27 @@ absl::Status LinkComputation(
 
 }  // namespace
 
+bool HloCalleeNames::Append(const HloCalleeNames& other) {
+  if (chars.size() + other.chars.size() > UINT32_MAX ||
+      names.size() + other.names.size() > static_cast<size_t>(INT32_MAX)) {
+    return false;
+  }
+  const uint32_t base = static_cast<uint32_t>(chars.size());
+  chars += other.chars;
+  names.reserve(names.size() + other.names.size());
+  for (const auto& [offset, size] : other.names) {
+    names.emplace_back(base + offset, size);
+  }
+  return true;
+}
+
+void HloCalleeNames::Free() {
+  DropWholePages(chars.data(), chars.capacity());
+  DropWholePages(names.data(), names.capacity() * sizeof(names[0]));
+  std::string().swap(chars);
+  std::vector<std::pair<uint32_t, uint32_t>>().swap(names);
+}
+
 void LinkHloOperands(HloComputation* computation) {
   DefinedNames defined;
   LinkOperands(computation, &defined);
@@ -188,7 +224,8 @@ bool LinkHloOperandsLeft(HloComputation* computation) {
 
 absl::Status LinkHloModule(HloModule* module, bool operands_linked,
                            int64_t max_count,
-                           const std::function<void(size_t, size_t)>& passed) {
+                           const std::function<void(size_t, size_t)>& passed,
+                           const HloCalleeNames* kept) {
   max_count = std::min<int64_t>(max_count, INT32_MAX);
   if (module->computations.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "computations in a module", "", "");
@@ -210,7 +247,7 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   for (HloComputation& computation : module->computations) {
     absl::Status status =
         LinkComputation(computations, operands_linked, max_count, &computation,
-                        &defined, &callees, &passed_text, module);
+                        &defined, &callees, &passed_text, kept, module);
     if (!status.ok()) return status;
   }
   module->header.input_output_alias.clear();

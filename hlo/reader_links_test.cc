@@ -1,6 +1,7 @@
 // Tests of the links ReadHloModules sets (hlo/module.h): operands to the
 // instructions that define them, instructions to the computations they call
 // and to their control predecessors, and the header's input_output_alias.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -163,6 +164,51 @@ TEST(HloLinks, SmallAndLargeComputationsLinkAlike) {
     EXPECT_EQ(absl::StrJoin(m.control_predecessors(entry.instructions[1]), ","),
               absl::StrCat(n - 1));
   }
+}
+
+// The reader keeps the callee names as it reads them: linking the module
+// reads none of them in the text again, once the reading has passed it
+// (HloReadOptions::passed; here the passed text is overwritten, as pages
+// given back would have to be read again).
+TEST(HloLinks, LinkingReadsNoCalleeNameAgain) {
+  std::string text = "HloModule m\n\n";
+  constexpr int kComputations = 30000;  // about 4 MB
+  for (int c = 0; c < kComputations; ++c) {
+    absl::StrAppend(&text, "%fused_computation.", c,
+                    " (p: f32[8]) -> f32[8] {\n  %p = f32[8]{0} parameter(0)\n"
+                    "  ROOT %n = f32[8]{0} negate(%p)\n}\n\n");
+  }
+  absl::StrAppend(&text, "ENTRY %main (x: f32[8]) -> f32[8] {\n",
+                  "  %f0 = f32[8]{0} parameter(0)\n");
+  for (int c = 0; c < kComputations; ++c) {
+    absl::StrAppend(&text, c + 1 == kComputations ? "  ROOT " : "  ", "%f",
+                    c + 1, " = f32[8]{0} fusion(f32[8]{0} %f", c,
+                    "), kind=kLoop, calls=%fused_computation.", c, "\n");
+  }
+  absl::StrAppend(&text, "}\n");
+  const std::string original = text;
+  size_t overwritten = 0;
+  HloReadOptions read;
+  read.passed = [&](size_t begin, size_t end) {
+    std::fill(text.begin() + begin, text.begin() + end, '#');
+    overwritten += end - begin;
+  };
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, read, nullptr, /*threads=*/1);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  ASSERT_GT(overwritten, size_t{4} << 20);
+  const HloModule& m = (*modules)[0];
+  const HloComputation& entry = m.entry();
+  ASSERT_EQ(entry.instructions.size(), kComputations + 1u);
+  for (int c = 0; c < kComputations; ++c) {
+    ASSERT_EQ(absl::StrJoin(m.callees(entry.instructions[c + 1]), ","),
+              absl::StrCat(c))
+        << c;
+  }
+  // The same links as a reading that passes nothing.
+  absl::StatusOr<std::vector<HloModule>> whole = ReadHloModules(original);
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  EXPECT_EQ(m.callee_indices, (*whole)[0].callee_indices);
 }
 
 // A module's links are 32-bit indices: a count over the bound (INT32_MAX;
