@@ -624,9 +624,6 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
         }
       }
       std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
-      if (sub.shape->IsArray() && sub.shape->has_layout()) {
-        sub.memory_space = sub.shape->layout().memory_space();
-      }
       sub.effective_scalar = IsEffectiveScalar(*sub.shape);
     }
     cached = &list;

@@ -69,7 +69,6 @@ struct Subshape {
   // Sizes (padded, and without tile/L padding): 8 per tuple element, an
   // array's exact sizes, 8 for opaque, 0 for tokens.
   int64_t bytes = 0, logical_bytes = 0;
-  int64_t memory_space = 0;  // S(n) of an array with a layout, else 0
   bool effective_scalar = false;
   // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
   // (from this subshape) of its elements, so that element i is found in

@@ -135,10 +135,7 @@ class Layout {
     return rare_ == nullptr ? 1 : rare_->tail_padding_alignment_in_elements;
   }
   Layout& set_tail_padding_alignment_in_elements(int64_t n) {
-    if (n != 1 || rare_ != nullptr) {
-      rare().tail_padding_alignment_in_elements = n;
-    }
-    return *this;
+    return SetRare(&Rare::tail_padding_alignment_in_elements, n, int64_t{1});
   }
 
   PrimitiveType index_primitive_type() const {
@@ -146,20 +143,14 @@ class Layout {
                             : rare_->index_primitive_type;
   }
   Layout& set_index_primitive_type(PrimitiveType t) {
-    if (t != PRIMITIVE_TYPE_INVALID || rare_ != nullptr) {
-      rare().index_primitive_type = t;
-    }
-    return *this;
+    return SetRare(&Rare::index_primitive_type, t, PRIMITIVE_TYPE_INVALID);
   }
   PrimitiveType pointer_primitive_type() const {
     return rare_ == nullptr ? PRIMITIVE_TYPE_INVALID
                             : rare_->pointer_primitive_type;
   }
   Layout& set_pointer_primitive_type(PrimitiveType t) {
-    if (t != PRIMITIVE_TYPE_INVALID || rare_ != nullptr) {
-      rare().pointer_primitive_type = t;
-    }
-    return *this;
+    return SetRare(&Rare::pointer_primitive_type, t, PRIMITIVE_TYPE_INVALID);
   }
 
   // E(n); 0 means the element type's natural width.
@@ -196,10 +187,8 @@ class Layout {
     return rare_ == nullptr ? 0 : rare_->dynamic_shape_metadata_prefix_bytes;
   }
   Layout& set_dynamic_shape_metadata_prefix_bytes(int64_t bytes) {
-    if (bytes != 0 || rare_ != nullptr) {
-      rare().dynamic_shape_metadata_prefix_bytes = bytes;
-    }
-    return *this;
+    return SetRare(&Rare::dynamic_shape_metadata_prefix_bytes, bytes,
+                   int64_t{0});
   }
 
   // The layout in HLO notation, as XLA's Layout::ToString: "{1,0:T(2,2)}".
@@ -283,6 +272,13 @@ class Layout {
   Rare& rare() {
     if (rare_ == nullptr) rare_ = std::make_unique<Rare>();
     return *rare_;
+  }
+  // Sets a rare attribute; the block is made only for a value other than
+  // `default_value` (Rare's own).
+  template <typename T>
+  Layout& SetRare(T Rare::*field, T value, T default_value) {
+    if (value != default_value || rare_ != nullptr) rare().*field = value;
+    return *this;
   }
 
   absl::InlinedVector<int64_t, 6> minor_to_major_;
