@@ -3,7 +3,7 @@
 # `hlolayout report --summary` and hl.report(summary=True) on the three
 # 75 MB benchmark dumps of bench/hlo_dump_gen (classic, xla-tpu,
 # xla-tpu-small), in one run, median of --pairs rounds (default 5). Prints a
-# Markdown table (README "Speed at a glance", docs/memory-speed.md "Speed
+# Markdown table (docs/speed.md, docs/memory-speed.md "Speed
 # against XLA's parser"). Builds -c opt; the dumps are written once to
 # $HLOLAYOUT_BENCH_DIR (default /tmp/hlolayout-bench). Exit 77 when jax
 # cannot be installed here.
