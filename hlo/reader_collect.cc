@@ -18,6 +18,7 @@
 #include "hlolayout/hlo/reader_internal.h"
 #include "hlolayout/util/cores.h"
 #include "hlolayout/util/pages.h"
+#include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
 namespace {
@@ -222,29 +223,15 @@ struct TailModules {
 using OpenDefinitions =
     std::vector<std::pair<const hlo_internal::DefinitionTable*, size_t>>;
 
-// Links the operands of instructions `from` on of `c`, read by a part that
-// began inside it: their indices, relative to `from` (`own`, its table,
-// in step), are moved by `from`; the names the part did not define are
-// looked up in `before`, the latest part first. False when it cannot
-// (LinkHloOperands then links the whole computation).
-// The names looked up are read from the text again: `passed`
-// (HloReadOptions::passed) hears of the text behind the linking every 1 MB
-// (the reader's own step), so that a computation cut in two (often a
-// dump's entry, tens of MB of text) is not made resident again whole.
-bool LinkAcrossCut(HloComputation* c, size_t from,
-                   const hlo_internal::DefinitionTable* own,
-                   const OpenDefinitions& before,
-                   const std::function<void(size_t, size_t)>& passed) {
+// LinkAcrossCut's work on instructions [begin, end) of `c` (below).
+bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
+                        size_t end, const OpenDefinitions& before,
+                        const std::function<void(size_t, size_t)>& passed) {
   std::vector<HloInstruction>& instructions = c->instructions;
-  if (own == nullptr || before.empty() ||
-      own->size() != instructions.size() - from ||
-      instructions.size() > static_cast<size_t>(INT32_MAX)) {
-    return false;
-  }
-  hlo_internal::PassedText passed_text(
-      &passed, from < instructions.size() ? instructions[from].offset : 0,
-      size_t{1} << 20);
-  for (size_t i = from; i < instructions.size(); ++i) {
+  if (begin >= end) return true;
+  hlo_internal::PassedText passed_text(&passed, instructions[begin].offset,
+                                       size_t{1} << 20);
+  for (size_t i = begin; i < end; ++i) {
     const HloInstruction& in = instructions[i];
     passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
@@ -265,7 +252,45 @@ bool LinkAcrossCut(HloComputation* c, size_t from,
       if (operand.index < 0) return false;
     }
   }
+  // The text up to the next instruction's (the other half's first, or this
+  // half's last line): its names are all looked up.
+  passed_text.Flush(
+      instructions[end < instructions.size() ? end : end - 1].offset);
   return true;
+}
+
+// Links the operands of instructions `from` on of `c`, read by a part that
+// began inside it: their indices, relative to `from` (`own`, its table,
+// in step), are moved by `from`; the names the part did not define are
+// looked up in `before`, the latest part first. False when it cannot
+// (LinkHloOperands then links the whole computation).
+// The names looked up are read from the text again: `passed`
+// (HloReadOptions::passed) hears of the text behind the linking every 1 MB
+// (the reader's own step), so that a computation cut in two (often a
+// dump's entry, tens of MB of text) is not made resident again whole.
+// With `parallel`, a large one is linked in two halves on two threads (each
+// instruction's operands are its own; the tables are only read).
+bool LinkAcrossCut(HloComputation* c, size_t from,
+                   const hlo_internal::DefinitionTable* own,
+                   const OpenDefinitions& before,
+                   const std::function<void(size_t, size_t)>& passed,
+                   bool parallel) {
+  std::vector<HloInstruction>& instructions = c->instructions;
+  if (own == nullptr || before.empty() ||
+      own->size() != instructions.size() - from ||
+      instructions.size() > static_cast<size_t>(INT32_MAX)) {
+    return false;
+  }
+  const size_t end = instructions.size();
+  constexpr size_t kHalvedFrom = size_t{1} << 15;  // instructions
+  const size_t half =
+      parallel && end - from >= kHalvedFrom ? from + (end - from) / 2 : end;
+  bool first = true, second = true;
+  RunSideBySide(
+      half < end,
+      [&] { first = LinkRangeAcrossCut(c, from, from, half, before, passed); },
+      [&] { second = LinkRangeAcrossCut(c, from, half, end, before, passed); });
+  return first && second;
 }
 
 // True when no module gets two ENTRYs across the cuts (the reader, reading
@@ -314,7 +339,7 @@ void MoveAndFree(std::vector<HloInstruction>* from,
 // `defined`: the definitions of the computation open at the tail's cut,
 // left as those of the one open at the next cut.
 void Absorb(TailModules* tail, OpenDefinitions* defined,
-            const std::function<void(size_t, size_t)>& passed,
+            const std::function<void(size_t, size_t)>& passed, bool parallel,
             std::vector<HloModule>* modules,
             std::vector<HloCalleeNames>* names_of_modules) {
   HloModule& module = modules->back();
@@ -348,7 +373,7 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   }
   const hlo_internal::DefinitionTable* own =
       tail->links.first.definitions.get();
-  if (!LinkAcrossCut(&open, from, own, *defined, passed)) {
+  if (!LinkAcrossCut(&open, from, own, *defined, passed, parallel)) {
     hlo_internal::LinkHloOperands(&open);
   }
   if (tail->visitor->first_computation_ended()) {
@@ -456,7 +481,7 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
         defined.emplace_back(head_table, 0);
       }
       for (TailModules& tail : tails) {
-        Absorb(&tail, &defined, options.passed, &modules,
+        Absorb(&tail, &defined, options.passed, threads > 1, &modules,
                &visitor.callee_names());
       }
     }

@@ -173,6 +173,14 @@ struct PassedText {
     to = offset;
     next = offset + step;
   }
+  // Hands over the text from the last range's end to `offset`, whatever its
+  // length (at the end of the pass, or of its part of the instructions).
+  void Flush(size_t offset) {
+    if (passed == nullptr || !*passed || offset <= to) return;
+    (*passed)(to, offset);
+    to = offset;
+    next = offset + step;
+  }
 
   const std::function<void(size_t, size_t)>* passed;
   size_t to, next;

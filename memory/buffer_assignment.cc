@@ -1058,6 +1058,7 @@ absl::StatusOr<ModuleMemory> AnalyzeModuleMemory(
     const HloModule& module, const BufferAssignmentOptions& options) {
   MemoryAnalysisOptions analysis_options;
   analysis_options.keep_dataflow = true;
+  analysis_options.threads = options.threads;
   absl::StatusOr<MemoryAnalysis> analysis;
   {
     // The live ranges' large tables are not kept for a next analysis

@@ -65,6 +65,9 @@ struct BufferAssignmentOptions {
   // it exactly; empty, it is guessed from the names (docs/memory.md,
   // "Value ids"). Refused with kGpu.
   std::vector<std::string> xla_creation_order;
+  // MemoryAnalysisOptions::threads, for the live ranges the assignment
+  // starts from (the answers do not depend on it).
+  int threads = 1;
 };
 
 // A value placed in an allocation.

@@ -33,11 +33,14 @@ DumpPlatform ChooseDumpPlatform(const HloModule& module,
 
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
-    absl::Span<const std::string> xla_creation_order) {
+    absl::Span<const std::string> xla_creation_order, int threads) {
   DumpModuleMemory out;
   out.platform = platform;
   if (platform == DumpPlatform::kTpu) {
-    absl::StatusOr<MemoryAnalysis> live_ranges = AnalyzeMemory(module);
+    MemoryAnalysisOptions analysis;
+    analysis.threads = threads;
+    absl::StatusOr<MemoryAnalysis> live_ranges =
+        AnalyzeMemory(module, analysis);
     if (!live_ranges.ok()) return live_ranges.status();
     out.memory.live_ranges = *std::move(live_ranges);
     return out;
@@ -47,6 +50,7 @@ absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
       platform == DumpPlatform::kGpu ? XlaPlatform::kGpu : XlaPlatform::kCpu;
   options.xla_creation_order.assign(xla_creation_order.begin(),
                                     xla_creation_order.end());
+  options.threads = threads;
   absl::StatusOr<ModuleMemory> memory = AnalyzeModuleMemory(module, options);
   if (!memory.ok()) return memory.status();
   out.memory = *std::move(memory);

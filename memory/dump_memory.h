@@ -59,9 +59,11 @@ struct DumpModuleMemory {
 // kTpu, AnalyzeModuleMemory for the others); their errors as they give
 // them.
 // `xla_creation_order`: BufferAssignmentOptions::xla_creation_order.
+// `threads`: MemoryAnalysisOptions::threads (the answers do not depend on
+// it).
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
-    absl::Span<const std::string> xla_creation_order = {});
+    absl::Span<const std::string> xla_creation_order = {}, int threads = 1);
 
 }  // namespace hlolayout
 

@@ -13,6 +13,7 @@
 #include "hlolayout/hlo/opcode.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/parser/diagnostic.h"
+#include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
 
@@ -67,24 +68,39 @@ absl::Status ForEachDumpModule(absl::string_view text,
       ReadHloModules(text, read, nullptr, options.threads);
   if (!modules.ok()) return modules.status();
   if (modules->empty()) return NoHloModuleError(text, options.file_name);
-  if (warnings != nullptr) {
-    *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
-  }
   if (options.text_read) options.text_read();
   absl::Status status;
-  for (const HloModule& module : *modules) {
-    status = CheckEntryComputationLayout(text, module, options.file_name);
-    if (!status.ok()) break;
-    const DumpPlatform platform =
-        ChooseDumpPlatform(module, options.file_name, options.platform);
-    absl::StatusOr<DumpModuleMemory> analysed =
-        AnalyzeDumpModule(module, platform, options.xla_creation_order);
+  for (size_t m = 0; m < modules->size(); ++m) {
+    const HloModule& module = (*modules)[m];
+    absl::StatusOr<DumpModuleMemory> analysed;
+    const auto analyse = [&] {
+      const absl::Status checked =
+          CheckEntryComputationLayout(text, module, options.file_name);
+      if (!checked.ok()) {
+        analysed = checked;
+        return;
+      }
+      const DumpPlatform platform =
+          ChooseDumpPlatform(module, options.file_name, options.platform);
+      analysed = AnalyzeDumpModule(module, platform, options.xla_creation_order,
+                                   options.threads);
+      if (!analysed.ok() && !options.file_name.empty()) {
+        const absl::Status& e = analysed.status();
+        analysed = absl::Status(
+            e.code(), absl::StrCat(options.file_name, ": ", e.message()));
+      }
+    };
+    if (m == 0 && warnings != nullptr) {
+      // Every instruction's opcode is looked at for the warnings while the
+      // first module is analysed (both only read the modules).
+      RunSideBySide(options.threads != 1, analyse, [&] {
+        *warnings = UnknownOpcodeWarnings(text, options.file_name, *modules);
+      });
+    } else {
+      analyse();
+    }
     if (!analysed.ok()) {
-      const absl::Status& e = analysed.status();
-      status = options.file_name.empty()
-                   ? e
-                   : absl::Status(e.code(), absl::StrCat(options.file_name,
-                                                         ": ", e.message()));
+      status = analysed.status();
       break;
     }
     status = visit(module, *analysed);

@@ -48,7 +48,8 @@ struct DumpTextOptions {
   absl::optional<XlaPlatform> platform;
   // BufferAssignmentOptions::xla_creation_order.
   std::vector<std::string> xla_creation_order;
-  // Threads reading a large text (hlo/reader.h; 0: one per idle core).
+  // Threads reading a large text (hlo/reader.h) and analysing a large
+  // module (MemoryAnalysisOptions::threads); 0: one per idle core.
   int threads = 1;
   // Called once the modules are read, before the first analysis (may be
   // empty). The analyses read little of the text again (the names they

@@ -30,30 +30,36 @@ ENTRY %main (p: f32[8]) -> f32[8] {
 }
 )";
 
+// With two threads the warnings are found while the first module is
+// analysed: the same warnings, there before the first module's visit.
 TEST(DumpTextTest, VisitsEveryModuleInOrderAndWarnsOfUnknownOpcodes) {
-  DumpTextOptions options;
-  options.file_name = "two.txt";
-  options.platform = XlaPlatform::kCpu;
-  std::vector<std::string> warnings, names;
-  std::vector<HloModule> kept;
-  const absl::Status s = ForEachDumpModule(
-      kTwoModules, options, &warnings,
-      [&](const HloModule& module, DumpModuleMemory& m) {
-        names.push_back(std::string(module.header.name));
-        EXPECT_EQ(m.platform, DumpPlatform::kCpu);
-        EXPECT_TRUE(m.has_allocations());
-        return absl::OkStatus();
-      },
-      &kept);
-  ASSERT_TRUE(s.ok()) << s;
-  EXPECT_THAT(names, ElementsAre("first", "second"));
-  EXPECT_EQ(kept.size(), 2u);
-  EXPECT_THAT(warnings,
-              ElementsAre("two.txt:4:20: warning: unknown opcode 'frobnicate' "
-                          "(2 instructions, read with their shapes as "
-                          "written)\n"
-                          "  %a = f32[256]{0} frobnicate(%p)\n"
-                          "                   ^"));
+  for (const int threads : {1, 2}) {
+    DumpTextOptions options;
+    options.file_name = "two.txt";
+    options.platform = XlaPlatform::kCpu;
+    options.threads = threads;
+    std::vector<std::string> warnings, names;
+    std::vector<HloModule> kept;
+    const absl::Status s = ForEachDumpModule(
+        kTwoModules, options, &warnings,
+        [&](const HloModule& module, DumpModuleMemory& m) {
+          names.push_back(std::string(module.header.name));
+          EXPECT_EQ(m.platform, DumpPlatform::kCpu);
+          EXPECT_TRUE(m.has_allocations());
+          EXPECT_EQ(warnings.size(), 1u) << threads;
+          return absl::OkStatus();
+        },
+        &kept);
+    ASSERT_TRUE(s.ok()) << s;
+    EXPECT_THAT(names, ElementsAre("first", "second"));
+    EXPECT_EQ(kept.size(), 2u);
+    EXPECT_THAT(warnings, ElementsAre("two.txt:4:20: warning: unknown opcode "
+                                      "'frobnicate' (2 instructions, read "
+                                      "with their shapes as written)\n"
+                                      "  %a = f32[256]{0} frobnicate(%p)\n"
+                                      "                   ^"))
+        << threads;
+  }
 }
 
 TEST(DumpTextTest, TheVisitorsErrorStops) {

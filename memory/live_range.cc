@@ -19,6 +19,8 @@
 #include "hlolayout/memory/live_range_analyzer.h"
 #include "hlolayout/memory/phi_graph.h"
 #include "hlolayout/memory/value_rules.h"
+#include "hlolayout/util/cores.h"
+#include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
 namespace memory_internal {
@@ -243,6 +245,9 @@ absl::Status Analyzer::Build() {
     built += module_.computations[c].instructions.size();
   }
   nodes_.reserve(built * 5 / 4 + 16);
+  // A list per distinct shape object met (most of the module's, at most
+  // one per node): one table, never grown.
+  subshape_cache_.reserve(std::min(module_.shapes.size(), built) + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
   for (size_t c = 0; c < comps_.size(); ++c) {
@@ -636,7 +641,35 @@ absl::Status Analyzer::SetSources() {
   absl::Status numbered = NumberPositions();
   if (!numbered.ok()) return numbered;
   ListCallsites();
-  for (size_t id = 0; id < nodes_.size(); ++id) {
+  // The second half of the nodes on a second thread, with phi inputs of its
+  // own: the same sources as one pass, and the first error in node order.
+  const size_t n = nodes_.size();
+  const size_t half = parallel_ ? n / 2 : n;
+  absl::Status first, second;
+  ScratchVector<int32_t> second_inputs, second_phis;
+  RunSideBySide(
+      parallel_, [&] { first = SetSourcesOf(0, half, {&phi_inputs_}); },
+      [&] {
+        second = SetSourcesOf(half, n, {&second_inputs, &second_phis});
+      });
+  if (!first.ok()) return first;
+  if (!second.ok()) return second;
+  // Phi sources index phi_inputs_ in 32 bits (Source::target).
+  const size_t inputs = phi_inputs_.size() + second_inputs.size();
+  if (inputs > static_cast<size_t>(kMostIds)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "module has ", inputs,
+        " phi inputs; the memory analysis numbers at most ", kMostIds));
+  }
+  const int32_t shift = static_cast<int32_t>(phi_inputs_.size());
+  for (const int32_t p : second_phis) sources_[p].target += shift;
+  phi_inputs_.insert(phi_inputs_.end(), second_inputs.begin(),
+                     second_inputs.end());
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::SetSourcesOf(size_t begin, size_t end, PhiInputs out) {
+  for (size_t id = begin; id < end; ++id) {
     const Node& node = nodes_[id];
     const ValueRule rule = node.rule;
     const bool params_define =
@@ -652,15 +685,9 @@ absl::Status Analyzer::SetSources() {
         continue;
       }
       absl::Status status =
-          SetPositionSource(static_cast<int64_t>(id), element, pos, index);
+          SetPositionSource(static_cast<int64_t>(id), element, pos, index, out);
       if (!status.ok()) return status;
     }
-  }
-  // Phi sources index phi_inputs_ in 32 bits (Source::target).
-  if (phi_inputs_.size() > static_cast<size_t>(kMostIds)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "module has ", phi_inputs_.size(),
-        " phi inputs; the memory analysis numbers at most ", kMostIds));
   }
   return absl::OkStatus();
 }
@@ -723,10 +750,11 @@ int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
 }
 
 inline bool Analyzer::PushPhiInput(int64_t from,
-                                   absl::Span<const int64_t> index) {
+                                   absl::Span<const int64_t> index,
+                                   PhiInputs out) const {
   const int64_t p = PositionAt(from, index);
   if (p == kNone) return false;
-  phi_inputs_.push_back(p);
+  out.inputs->push_back(p);
   return true;
 }
 
@@ -748,27 +776,29 @@ inline bool Analyzer::ForwardTo(int64_t pos, int64_t node,
   return true;
 }
 
-inline void Analyzer::SetInputs(int64_t pos, size_t begin,
-                                bool single_forwards) {
-  const size_t n = phi_inputs_.size() - begin;
+inline void Analyzer::SetInputs(int64_t pos, size_t begin, bool single_forwards,
+                                PhiInputs out) {
+  ScratchVector<int32_t>& inputs = *out.inputs;
+  const size_t n = inputs.size() - begin;
   if (n == 1 && single_forwards) {
     sources_[pos].kind = SourceKind::kForward;
-    sources_[pos].target = phi_inputs_[begin];
-    phi_inputs_.resize(begin);
+    sources_[pos].target = inputs[begin];
+    inputs.resize(begin);
   } else {
     sources_[pos].kind = SourceKind::kPhi;
     sources_[pos].target = static_cast<int64_t>(begin);
     sources_[pos].inputs = static_cast<int64_t>(n);
+    if (out.phis != nullptr) out.phis->push_back(static_cast<int32_t>(pos));
   }
 }
 
 inline absl::Status Analyzer::SetPositionSource(
-    int64_t id, int64_t element, int64_t pos,
-    const std::vector<int64_t>& index) {
+    int64_t id, int64_t element, int64_t pos, const std::vector<int64_t>& index,
+    PhiInputs out) {
   const Node& node = nodes_[id];
-  if (node.op == Op::kParameter) return SetParameterSource(id, pos, index);
+  if (node.op == Op::kParameter) return SetParameterSource(id, pos, index, out);
   if (node.op == Op::kWhile || node.op == Op::kConditional) {
-    return SetResultPhi(node, pos, index);
+    return SetResultPhi(node, pos, index, out);
   }
   if (!SetForwardSource(node, element, pos, index)) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -779,10 +809,11 @@ inline absl::Status Analyzer::SetPositionSource(
 }
 
 absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
-                                          const std::vector<int64_t>& index) {
+                                          const std::vector<int64_t>& index,
+                                          PhiInputs out) {
   const Node& node = nodes_[id];
   const int64_t number = node.ParameterNumber();
-  const size_t begin = phi_inputs_.size();
+  const size_t begin = out.inputs->size();
   bool is_while = false;
   for (int64_t site : Callsites(comps_[node.computation])) {
     const Node& caller = nodes_[site];
@@ -791,14 +822,14 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
       // The loop's init, then its body's root.
       is_while = true;
       if (!caller_operands.empty()) {
-        if (!PushPhiInput(caller_operands[0], index)) {
+        if (!PushPhiInput(caller_operands[0], index, out)) {
           return CallShapesMismatch(node, index);
         }
       }
       const int64_t body = Body(caller);
       if (body != kNone && comps_[body].root != kNone &&
           comps_[body].root != id) {
-        if (!PushPhiInput(comps_[body].root, index)) {
+        if (!PushPhiInput(comps_[body].root, index, out)) {
           return CallShapesMismatch(node, index);
         }
       }
@@ -807,51 +838,52 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
       const absl::Span<const int64_t> callees = Callees(caller);
       for (size_t b = 0; b < callees.size(); ++b) {
         if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
-          if (!PushPhiInput(caller_operands[b + 1], index)) {
+          if (!PushPhiInput(caller_operands[b + 1], index, out)) {
             return CallShapesMismatch(node, index);
           }
         }
       }
     } else if (number < static_cast<int64_t>(caller_operands.size())) {
-      if (!PushPhiInput(caller_operands[number], index)) {
+      if (!PushPhiInput(caller_operands[number], index, out)) {
         return CallShapesMismatch(node, index);
       }
     }
   }
   // No caller: defines (kDefined).
-  if (phi_inputs_.size() > begin) SetInputs(pos, begin, !is_while);
+  if (out.inputs->size() > begin) SetInputs(pos, begin, !is_while, out);
   return absl::OkStatus();
 }
 
 absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
-                                    const std::vector<int64_t>& index) {
-  const size_t begin = phi_inputs_.size();
+                                    const std::vector<int64_t>& index,
+                                    PhiInputs out) {
+  const size_t begin = out.inputs->size();
   if (node.op == Op::kWhile) {
     // The body's root, then the loop's init.
     const int64_t body = Body(node);
     if (body != kNone && comps_[body].root != kNone) {
-      if (!PushPhiInput(comps_[body].root, index)) {
+      if (!PushPhiInput(comps_[body].root, index, out)) {
         return CallShapesMismatch(node, index);
       }
     }
     const absl::Span<const int32_t> operands = Operands(node);
     if (!operands.empty()) {
-      if (!PushPhiInput(operands[0], index)) {
+      if (!PushPhiInput(operands[0], index, out)) {
         return CallShapesMismatch(node, index);
       }
     }
-    SetInputs(pos, begin, /*single_forwards=*/false);
+    SetInputs(pos, begin, /*single_forwards=*/false, out);
     return absl::OkStatus();
   }
   // A conditional: its branches' roots.
   for (int64_t callee : Callees(node)) {
     if (comps_[callee].root != kNone) {
-      if (!PushPhiInput(comps_[callee].root, index)) {
+      if (!PushPhiInput(comps_[callee].root, index, out)) {
         return CallShapesMismatch(node, index);
       }
     }
   }
-  SetInputs(pos, begin, /*single_forwards=*/true);
+  SetInputs(pos, begin, /*single_forwards=*/true, out);
   return absl::OkStatus();
 }
 
@@ -1045,6 +1077,11 @@ void Analyzer::ComputeUses() {
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   absl::Status status = Build();
   if (!status.ok()) return status;
+  const int threads = options_.threads > 0
+                          ? options_.threads
+                          : static_cast<int>(IdleCores(/*at_most=*/2));
+  parallel_ = threads >= 2 &&
+              static_cast<int64_t>(nodes_.size()) >= options_.parallel_from;
   ReleaseBuildTables();
   status = SetSources();
   if (!status.ok()) return status;
@@ -1059,11 +1096,18 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   ReleaseScheduleTables();
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
-  ComputeUses();
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
-  LiveRanges();
-  Normalize();
+  // The buffers' union reads the values' ids only; the live ranges write
+  // their own tables.
+  RunSideBySide(
+      parallel_,
+      [&] {
+        ComputeUses();
+        LiveRanges();
+      },
+      [&] { UniteBuffers(); });
+  NormalizeBuffers();
   if (options_.keep_dataflow) ExportDataflow();
   // What is held at once peaks here: the values are built, and the
   // instructions follow in the memory of the tables freed first.
@@ -1132,7 +1176,6 @@ void Release(Table* table) {
 }  // namespace
 
 void Analyzer::ReleaseBuildTables() {
-  Release(&sizes_);
   Release(&subshape_cache_);
   Release(&scratch_gte_head_);
   Release(&scratch_gte_tail_);
@@ -1260,28 +1303,19 @@ void Analyzer::ExportDataflow() {
   d->callees.assign(callee_ids_.begin(), callee_ids_.end());
   out_.dataflow = std::move(d);
 }
-std::pair<int64_t, int64_t> Analyzer::ArrayBytes(const Shape* shape) {
-  // Shapes are shared between instructions (HloModule::shapes), so their
-  // sizes are computed once per distinct shape.
-  auto cached = sizes_.find(shape);
-  if (cached == sizes_.end()) {
-    absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);
-    cached =
-        sizes_
-            .emplace(shape, sizes.ok() ? std::make_pair(sizes->padded_bytes,
-                                                        sizes->logical_bytes)
-                                       : std::make_pair<int64_t, int64_t>(0, 0))
-            .first;
-  }
-  return cached->second;
-}
-
 std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
   if (shape->IsTuple()) {
     const int64_t table = TupleTableBytes(*shape);
     return {table, table};
   }
-  if (shape->IsArray()) return ArrayBytes(shape);
+  if (shape->IsArray()) {
+    // Once per distinct shape object (SubshapesOf keeps the lists); a cache
+    // by object here would miss every time (a new object is a new list).
+    const absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);
+    return sizes.ok()
+               ? std::make_pair(sizes->padded_bytes, sizes->logical_bytes)
+               : std::make_pair<int64_t, int64_t>(0, 0);
+  }
   if (shape->IsOpaque()) return {8, 8};
   return {0, 0};  // tokens
 }

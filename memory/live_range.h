@@ -192,6 +192,15 @@ struct MemoryAnalysisOptions {
   // elements folded into `%name#N` operands go right after their producer
   // (no scheduler is replayed). For `hlolayout report`'s buffers.
   bool allow_unscheduled = false;
+  // Threads the analysis may use: with two or more, steps of a large
+  // module that do not depend on each other run side by side on two
+  // threads (the answers are the same). 0: one per idle core
+  // (util/cores.h), at most two.
+  int threads = 1;
+  // The nodes (instructions and restored get-tuple-elements of the
+  // computations that are not fused) from which a module counts as large:
+  // below, starting a thread costs about what it saves. Tests set 0.
+  int64_t parallel_from = 32768;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options);

@@ -389,6 +389,16 @@ class Analyzer {
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
+  // Where the sources of some nodes write their phis' inputs: phi_inputs_,
+  // or a list of their own (a half of the nodes set on another thread,
+  // joined to phi_inputs_ after; `phis` then lists its phi positions).
+  struct PhiInputs {
+    ScratchVector<int32_t>* inputs;
+    ScratchVector<int32_t>* phis = nullptr;
+  };
+  // The sources of the positions of nodes [begin, end). Writes only their
+  // positions' sources and `out`: two disjoint ranges may be set at once.
+  absl::Status SetSourcesOf(size_t begin, size_t end, PhiInputs out);
   // Fails past kMostIds positions.
   absl::Status NumberPositions();
   // The control-flow callers of each computation (for its parameters).
@@ -398,37 +408,37 @@ class Analyzer {
   // The source of position `pos` (at `index`) of node `id`, which does not
   // define a value there.
   absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
-                                 const std::vector<int64_t>& index)
-      __attribute__((always_inline));
+                                 const std::vector<int64_t>& index,
+                                 PhiInputs out) __attribute__((always_inline));
   // A parameter's position: its callers' operands (and a loop body's root).
   absl::Status SetParameterSource(int64_t id, int64_t pos,
-                                  const std::vector<int64_t>& index);
+                                  const std::vector<int64_t>& index,
+                                  PhiInputs out);
   // A while's or conditional's position: a phi of its computations' roots
   // (and a loop's init).
   absl::Status SetResultPhi(const Node& node, int64_t pos,
-                            const std::vector<int64_t>& index);
+                            const std::vector<int64_t>& index, PhiInputs out);
   // The other forwarding opcodes; false when the operand has no such
   // position.
   bool SetForwardSource(const Node& node, int64_t element, int64_t pos,
                         const std::vector<int64_t>& index)
       __attribute__((always_inline));
-  // Phi inputs go to phi_inputs_ as they are found: adds the position
-  // `index` of `from`, false when `from`'s shape has no such index (a
-  // loop, call or branch whose computations' shapes do not fit).
-  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index)
-      __attribute__((always_inline));
+  // Phi inputs go to `out` as they are found: adds the position `index`
+  // of `from`, false when `from`'s shape has no such index (a loop, call or
+  // branch whose computations' shapes do not fit).
+  bool PushPhiInput(int64_t from, absl::Span<const int64_t> index,
+                    PhiInputs out) const __attribute__((always_inline));
   absl::Status CallShapesMismatch(const Node& node,
                                   const std::vector<int64_t>& index) const;
   // Position `pos` forwards to `node`'s position at `head` then `tail`;
   // false when there is none.
   bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
                  absl::Span<const int64_t> tail) __attribute__((always_inline));
-  // Position `pos` takes the inputs pushed from `begin` on: one input
-  // forwards when `single_forwards`, otherwise a phi.
-  void SetInputs(int64_t pos, size_t begin, bool single_forwards)
+  // Position `pos` takes the inputs pushed to `out` from `begin` on: one
+  // input forwards when `single_forwards`, otherwise a phi.
+  void SetInputs(int64_t pos, size_t begin, bool single_forwards, PhiInputs out)
       __attribute__((always_inline));
   absl::Status ResolveValues();
-  std::pair<int64_t, int64_t> ArrayBytes(const Shape* shape);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
   // 8 for opaque, 0 for tokens.
   std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
@@ -450,9 +460,12 @@ class Analyzer {
   void LiveRanges();
   ScratchVector<int64_t> AsyncDoneTimes() const;
   // Puts the values XLA's alias analysis puts in one buffer together (a
-  // union-find over values: UniteValues) and normalizes each buffer's
-  // ranges (NormalizeBuffer).
-  void Normalize();
+  // union-find over values: UniteValues, in value_parent_). Reads the
+  // values' ids, not their live ranges: it may run while LiveRanges does.
+  void UniteBuffers();
+  // Groups the values by buffer and normalizes each buffer's ranges
+  // (NormalizeBuffer); after UniteBuffers and LiveRanges.
+  void NormalizeBuffers();
   int64_t FindValueRoot(int64_t value) __attribute__((always_inline));
   // Either may be kNone.
   void UniteValues(int64_t a, int64_t b) __attribute__((always_inline));
@@ -477,7 +490,7 @@ class Analyzer {
   // MemoryAnalysis::instructions, from the nodes in schedule order.
   void ListInstructions();
   // Each frees the tables no later pass needs, as soon as it can, so that
-  // fewer of them are held at the peak (after Normalize): the build's
+  // fewer of them are held at the peak (after NormalizeBuffers): the build's
   // scratch tables and shape caches; the scheduler replays'; the values'
   // sources, ids and buffers and the operand, sequence and callee lists
   // (the instructions are then written in their memory).
@@ -493,6 +506,9 @@ class Analyzer {
 
   const HloModule& module_;
   const MemoryAnalysisOptions options_;
+  // Whether independent steps run side by side on two threads
+  // (MemoryAnalysisOptions::threads; decided once the nodes are built).
+  bool parallel_ = false;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
   ScratchVector<int32_t> operand_ids_;   // node ids (Node::operands_begin)
@@ -512,8 +528,7 @@ class Analyzer {
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node
   ScratchVector<int64_t> value_buffer_;    // value -> its buffer's root
-  ScratchVector<int32_t> value_parent_;    // Normalize's union-find
-  absl::flat_hash_map<const Shape*, std::pair<int64_t, int64_t>> sizes_;
+  ScratchVector<int32_t> value_parent_;    // UniteBuffers' union-find
   // Restored get-tuple-elements of the computation being built, as lists
   // per producer: head by producer's local index, entries (N, node, next).
   ScratchVector<int64_t> scratch_gte_head_, scratch_gte_tail_;

@@ -180,9 +180,9 @@ void Analyzer::LiveRanges() {
   }
 }
 
-void Analyzer::Normalize() {
+void Analyzer::UniteBuffers() {
   // Buffers: union-find over values that XLA's alias analysis puts in one.
-  const int64_t n = static_cast<int64_t>(out_.values.size());
+  const int64_t n = static_cast<int64_t>(value_def_position_.size());
   // 32-bit tables: values are numbered in 32 bits (kMostIds).
   ScratchVector<int32_t>& parent = value_parent_;
   parent.resize(n);
@@ -205,6 +205,11 @@ void Analyzer::Normalize() {
     }
   }
   UniteInputOutputAliases();
+}
+
+void Analyzer::NormalizeBuffers() {
+  const int64_t n = static_cast<int64_t>(out_.values.size());
+  ScratchVector<int32_t>& parent = value_parent_;
   // Buffers of several values, grouped by a counting sort on their root
   // (parent[v] becomes v's root).
   ScratchVector<int32_t> first(n + 1, 0);

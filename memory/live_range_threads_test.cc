@@ -1,0 +1,186 @@
+// The memory analysis on two threads (MemoryAnalysisOptions::threads) gives
+// the answer of one thread, value for value, and the same first error.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hlolayout/hlo/reader.h"
+#include "hlolayout/memory/live_range.h"
+#include "hlolayout/testing/hlo_test_dump.h"
+#include "hlolayout/testing/test_data.h"
+
+namespace hlolayout {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Everything the analysis answers, written out.
+std::string Describe(const MemoryAnalysis& a) {
+  std::string out = XlaLiveRangeText(a);
+  absl::StrAppend(&out, "scheduler ", a.replayed_scheduler, "\n");
+  for (const ScheduledInstruction& s : a.instructions) {
+    absl::StrAppend(&out, s.name(), " ", s.caller, " ", s.metadata(), "\n");
+  }
+  for (const LiveValue& v : a.values) {
+    absl::StrAppend(&out, v.instruction, "{", absl::StrJoin(v.index, ","), "} ",
+                    v.start, "-", v.end, " ", v.bytes, " ", v.logical_bytes,
+                    " ", v.is_phi, " ", v.memory_space(), "\n");
+  }
+  for (const MemoryPeak* p : {&a.peak}) {
+    absl::StrAppend(&out, "peak ", p->time, " ", p->bytes, " ",
+                    absl::StrJoin(p->values, ","), "\n");
+  }
+  for (const MemoryPeak& p : a.space_peaks) {
+    absl::StrAppend(&out, "space ", p.memory_space, " ", p.time, " ", p.bytes,
+                    " ", absl::StrJoin(p.values, ","), "\n");
+  }
+  absl::StrAppend(&out, "curve ", absl::StrJoin(a.curve, ","), "\n");
+  if (a.dataflow != nullptr) {
+    const MemoryDataflow& d = *a.dataflow;
+    absl::StrAppend(&out, "phi inputs ", absl::StrJoin(d.phi_inputs, ","),
+                    "\nbuffers ", absl::StrJoin(d.value_buffer, ","),
+                    "\nvalue nodes ", absl::StrJoin(d.value_node, ","), "\n");
+  }
+  return out;
+}
+
+// Reads `text`'s first module and analyses it on one thread and on two
+// (every step that can run side by side does, whatever the module's
+// size); expects the same answer, or the same error.
+void ExpectOneAnswer(const std::string& text, const std::string& what) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+  ASSERT_TRUE(modules.ok()) << what << ": " << modules.status();
+  ASSERT_FALSE(modules->empty()) << what;
+  for (const bool dataflow : {false, true}) {
+    MemoryAnalysisOptions one;
+    one.keep_dataflow = dataflow;
+    one.allow_unscheduled = true;
+    MemoryAnalysisOptions two = one;
+    two.threads = 2;
+    two.parallel_from = 0;
+    absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory((*modules)[0], one);
+    absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
+    ASSERT_EQ(a.ok(), b.ok()) << what;
+    if (!a.ok()) {
+      EXPECT_EQ(a.status(), b.status()) << what;
+      continue;
+    }
+    EXPECT_EQ(Describe(*a), Describe(*b)) << what;
+  }
+}
+
+bool IsModuleFile(const std::filesystem::path& p) {
+  const std::string name = p.filename().string();
+  return absl::EndsWith(name, ".txt") &&
+         !absl::StrContains(name, "-buffer-assignment") &&
+         !absl::StrContains(name, "-live-range") &&
+         !absl::StrContains(name, "-memory-usage") &&
+         !absl::StrContains(name, "-creation-order");
+}
+
+// XLA's own modules (CPU, GPU and TPU-style dumps of jaxlib 0.10.2 and
+// 0.11.2) and the modules written from XLA's rules.
+TEST(LiveRangeThreads, XlaModulesGiveTheAnswerOfOneThread) {
+  int64_t files = 0;
+  for (const char* folder :
+       {"memory/testdata", "memory/testdata_jaxlib_0.10.2",
+        "memory/testdata_xla_gpu", "memory/testdata_from_rules"}) {
+    const std::filesystem::path dir(TestDataPath(folder));
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      if (!IsModuleFile(entry.path())) continue;
+      ++files;
+      ExpectOneAnswer(ReadTestData(absl::StrCat(
+                          folder, "/", entry.path().filename().string())),
+                      entry.path().string());
+    }
+  }
+  EXPECT_GT(files, 20);
+}
+
+// Generated dumps of the three styles the benchmarks measure: loops, tuples
+// of tuples, restored get-tuple-elements, async pairs, memory spaces.
+TEST(LiveRangeThreads, GeneratedDumpsGiveTheAnswerOfOneThread) {
+  for (const HloDumpStyle style :
+       {HloDumpStyle::kClassic, HloDumpStyle::kXlaTpu,
+        HloDumpStyle::kXlaTpuSmall}) {
+    HloDumpOptions options;
+    options.target_bytes = 1 << 20;
+    options.style = style;
+    ExpectOneAnswer(GenerateHloDump(options).text,
+                    absl::StrCat("style ", static_cast<int>(style)));
+  }
+}
+
+// Two loops whose bodies do not fit their state, the first written before
+// the entry computation, the second after it: the sources of the first
+// half of the nodes are set on one thread, of the second half on another.
+// The error is the first in node order, as on one thread: the first loop's
+// condition's parameter when its body does not fit, else the second loop
+// (its result, in the second half).
+std::string TwoBadLoops(bool first_bad) {
+  std::string text = R"(HloModule m, is_scheduled=true
+%cond1 (c1: (s32[], f32[8])) -> pred[] {
+  %c1 = (s32[], f32[8]{0}) parameter(0)
+  %z1 = s32[] constant(3)
+  ROOT %lt1 = pred[] compare(%c1#0, %z1), direction=LT
+}
+%body1 {
+  %b1 = (s32[], f32[8]{0}) parameter(0)
+)";
+  absl::StrAppend(&text,
+                  first_bad ? "  ROOT %i1 = s32[] constant(1)\n"
+                            : "  ROOT %i1 = (s32[], f32[8]{0}) copy(%b1)\n",
+                  R"(}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %init = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w1 = (s32[], f32[8]{0}) while(%init), condition=%cond1, body=%body1
+)");
+  // Enough instructions that the second loop is in the second half.
+  for (int i = 0; i < 40; ++i) {
+    absl::StrAppend(&text, "  %n", i, " = f32[8]{0} negate(%x)\n");
+  }
+  absl::StrAppend(
+      &text,
+      R"(  %w2 = (s32[], f32[8]{0}) while(%w1), condition=%cond2, body=%body2
+  ROOT %out = f32[8]{0} bitcast(%w2#1)
+}
+%cond2 (c2: (s32[], f32[8])) -> pred[] {
+  %c2 = (s32[], f32[8]{0}) parameter(0)
+  %z2 = s32[] constant(3)
+  ROOT %lt2 = pred[] compare(%c2#0, %z2), direction=LT
+}
+%body2 {
+  %b2 = (s32[], f32[8]{0}) parameter(0)
+  ROOT %i2 = s32[] constant(1)
+}
+)");
+  return text;
+}
+
+TEST(LiveRangeThreads, TheFirstErrorInNodeOrderWins) {
+  for (const bool first_bad : {true, false}) {
+    const std::string text = TwoBadLoops(first_bad);
+    ExpectOneAnswer(text, first_bad ? "both bad" : "second bad");
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    MemoryAnalysisOptions two;
+    two.threads = 2;
+    two.parallel_from = 0;
+    absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
+    ASSERT_FALSE(b.ok());
+    EXPECT_THAT(b.status().message(), HasSubstr("do not fit"));
+    EXPECT_THAT(b.status().message(),
+                HasSubstr(first_bad ? "'c1'" : "while 'w2'"));
+  }
+}
+
+}  // namespace
+}  // namespace hlolayout
