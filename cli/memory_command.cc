@@ -122,8 +122,10 @@ flags:
   --top=N        values listed at the peak (default 20; 0: all)
   --space=N      only memory space N (S(N)) in the text and JSON peaks
   --threads=N    threads reading each file of 8 MB or more, 4 MB or more
-                 each (default 0: one per idle core, at most 8; 1: one).
-                 The answers are the same whatever N
+                 each (default 0: one per idle core, at most 8; 1: one);
+                 with 2 or more, a module of 32,768 instructions or more
+                 outside fused computations is also analysed on two. The
+                 answers are the same whatever N
   --html FILE    one self-contained HTML page ('-' = stdout): per module
                  what XLA will allocate, the temp allocation as a picture
                  (offset against schedule time, one box per value), the
