@@ -1,6 +1,8 @@
 // fuzz/memory_fuzzer.cc: AnalyzeMemory on whatever ReadHloModules accepts,
 // then XLA's dump text and the HTML curve of each analysis, with the
-// invariants of memory/live_range.h checked; then the buffer assignment
+// invariants of memory/live_range.h checked, and the same analysis with its
+// independent steps on two threads (the same answer or the same error);
+// then the buffer assignment
 // (memory/buffer_assignment.h) for GPU and CPU: every value inside its
 // allocation, the memory_analysis() sums, XLA's two texts. The first byte's low
 // bit puts an `is_scheduled=true` module line in front (most inputs would
@@ -33,6 +35,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const HloModule& module : *modules) {
     absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module);
     CheckError(a.status(), text);
+    MemoryAnalysisOptions two;
+    two.threads = 2;
+    two.parallel_from = 0;  // whatever the module's size
+    absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory(module, two);
+    if (a.ok() != b.ok() || (!a.ok() && a.status() != b.status())) {
+      Fail("two threads give another answer", text);
+    }
     if (!a.ok()) continue;
     const int64_t end = a->schedule_end;
     if (end != static_cast<int64_t>(a->instructions.size()) ||
@@ -60,6 +69,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (bytes != a->peak.bytes) Fail("peak bytes are not the sum", text);
     const std::string xla = XlaLiveRangeText(*a);
+    if (xla != XlaLiveRangeText(*b) || a->curve != b->curve ||
+        a->values.size() != b->values.size() ||
+        a->peak.values != b->peak.values) {
+      Fail("two threads give other live ranges", text);
+    }
     if (xla.find("  Stack trace breakdown for peak usage: ") ==
         std::string::npos) {
       Fail("no stack trace section", text);
