@@ -244,6 +244,11 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     built += module_.computations[c].instructions.size();
   }
+  const int threads = options_.threads > 0
+                          ? options_.threads
+                          : static_cast<int>(IdleCores(/*at_most=*/2));
+  parallel_ =
+      threads >= 2 && static_cast<int64_t>(built) >= options_.parallel_from;
   nodes_.reserve(built * 5 / 4 + 16);
   // A list per distinct shape object met (most of the module's, at most
   // one per node): one table, never grown.
@@ -393,44 +398,41 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
 absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
   const HloComputation& source = *comps_[c].source;
   const int64_t count = static_cast<int64_t>(source.instructions.size());
-  const int64_t first_instruction = comp_first_instruction_[c];
-  int64_t parameters = 0;  // 1 + the largest parameter number
   const HloInstruction* const records = source.instructions.data();
+  const int64_t base = static_cast<int64_t>(nodes_.size());
+  nodes_.resize(base + count);
   scratch_parameters_.clear();
-  InstructionInfo info;
-  for (int64_t k = 0; k < count; ++k) {
-    if (k + 4 < count) Prefetch(records[k + 4].attributes.data(), 64);
-    ReadInfo(records[k], &info);
-    if (info.shape == nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "instruction '", info.name, "' in '", source.header.name,
-          "' has no shape; memory analysis needs every result shape"));
-    }
-    nodes_.emplace_back();
-    Node& node = nodes_.back();
-    const OpcodeClass& opcode = info.opcode_class;
-    node.op = opcode.op;
-    node.rule = opcode.rule;
-    node.forward = opcode.forward;
-    node.source = info.source;
-    node.subshapes = SubshapesOf(info.shape);
-    node.info = static_cast<int32_t>(first_instruction + k);
-    node.computation = static_cast<int32_t>(c);
-    node.has_control_predecessors = info.has_control_predecessors;
-    node.effective_scalar = (*node.subshapes)[0].effective_scalar;
-    const int64_t global = first_instruction + k;
-    node.calls_parameters = callee_begin_[global + 1] > callee_begin_[global] &&
-                            opcode.call_kind == CallKind::kControlFlow &&
-                            !opcode.async_update_or_done;
-    if (node.op == Op::kWhile) {
-      node.element_or_loop = static_cast<int32_t>(loops_.size());
-      loops_.emplace_back(static_cast<int32_t>(info.body),
-                          static_cast<int32_t>(info.condition));
-    }
-    if (info.has_parameter_number && info.parameter_number >= 0) {
-      parameters = std::max(parameters, info.parameter_number + 1);
-      scratch_parameters_.emplace_back(k, info.parameter_number);
-    }
+  // A large computation's second half on a second thread, with shape lists,
+  // loops and parameters of its own, joined after: the same nodes, and the
+  // first error in text order.
+  // (Tests halve every computation: parallel_from 0.)
+  const int64_t halved_from =
+      std::min<int64_t>(kHalvedComputation, options_.parallel_from);
+  const int64_t half =
+      parallel_ && count >= 2 && count >= halved_from ? count / 2 : count;
+  std::unique_ptr<HalfTables> second;
+  if (half < count) second = std::make_unique<HalfTables>();
+  absl::Status first_status;
+  RunSideBySide(
+      half < count,
+      [&] {
+        first_status = FillTextNodes(c, base, 0, half, OwnShapeLists(), &loops_,
+                                     &scratch_parameters_);
+      },
+      [&] {
+        if (second == nullptr) return;  // one half: nothing to do here
+        second->status =
+            FillTextNodes(c, base, half, count, second->shape_lists(),
+                          &second->loops, &second->parameters);
+      });
+  if (!first_status.ok()) return first_status;
+  if (second != nullptr) {
+    if (!second->status.ok()) return second->status;
+    JoinHalf(base + half, base + count, second.get());
+  }
+  int64_t parameters = 0;  // 1 + the largest parameter number
+  for (const auto& [k, number] : scratch_parameters_) {
+    parameters = std::max(parameters, number + 1);
   }
   // XLA numbers a computation's parameters 0 to N-1, one instruction each
   // (the reader refuses a number used twice). The parameters are indexed
@@ -449,6 +451,70 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
                      " (XLA numbers them from 0 to ", numbered - 1, ")"));
   }
   return parameters;
+}
+
+absl::Status Analyzer::FillTextNodes(
+    int64_t c, int64_t base, int64_t begin, int64_t end, ShapeLists lists,
+    ScratchVector<std::pair<int32_t, int32_t>>* loops,
+    ScratchVector<std::pair<int64_t, int64_t>>* parameters) {
+  const HloComputation& source = *comps_[c].source;
+  const int64_t first_instruction = comp_first_instruction_[c];
+  const HloInstruction* const records = source.instructions.data();
+  InstructionInfo info;
+  for (int64_t k = begin; k < end; ++k) {
+    if (k + 4 < end) Prefetch(records[k + 4].attributes.data(), 64);
+    ReadInfo(records[k], &info);
+    if (info.shape == nullptr) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "instruction '", info.name, "' in '", source.header.name,
+          "' has no shape; memory analysis needs every result shape"));
+    }
+    Node& node = nodes_[base + k];
+    const OpcodeClass& opcode = info.opcode_class;
+    node.op = opcode.op;
+    node.rule = opcode.rule;
+    node.forward = opcode.forward;
+    node.source = info.source;
+    node.subshapes = SubshapesOf(info.shape, lists);
+    node.info = static_cast<int32_t>(first_instruction + k);
+    node.computation = static_cast<int32_t>(c);
+    node.has_control_predecessors = info.has_control_predecessors;
+    node.effective_scalar = (*node.subshapes)[0].effective_scalar;
+    const int64_t global = first_instruction + k;
+    node.calls_parameters = callee_begin_[global + 1] > callee_begin_[global] &&
+                            opcode.call_kind == CallKind::kControlFlow &&
+                            !opcode.async_update_or_done;
+    if (node.op == Op::kWhile) {
+      node.element_or_loop = static_cast<int32_t>(loops->size());
+      loops->emplace_back(static_cast<int32_t>(info.body),
+                          static_cast<int32_t>(info.condition));
+    }
+    if (info.has_parameter_number && info.parameter_number >= 0) {
+      parameters->emplace_back(k, info.parameter_number);
+    }
+  }
+  return absl::OkStatus();
+}
+
+void Analyzer::JoinHalf(int64_t begin, int64_t end, HalfTables* half) {
+  // Its lists' element offsets follow the analysis' own.
+  const int32_t children = static_cast<int32_t>(child_offsets_.size());
+  for (Subshapes& list : half->lists) {
+    for (Subshape& sub : list) {
+      if (sub.children >= 0) sub.children += children;
+    }
+  }
+  child_offsets_.insert(child_offsets_.end(), half->child_offsets.begin(),
+                        half->child_offsets.end());
+  // The lists stay where they are (the nodes point to them).
+  storage_->half_subshapes.push_back(std::move(half->lists));
+  const int32_t loops = static_cast<int32_t>(loops_.size());
+  for (int64_t id = begin; id < end; ++id) {
+    if (nodes_[id].op == Op::kWhile) nodes_[id].element_or_loop += loops;
+  }
+  loops_.insert(loops_.end(), half->loops.begin(), half->loops.end());
+  scratch_parameters_.insert(scratch_parameters_.end(),
+                             half->parameters.begin(), half->parameters.end());
 }
 
 void Analyzer::IndexParameters(int64_t c, int64_t base, int64_t parameters) {
@@ -605,15 +671,15 @@ void Analyzer::Flatten(int64_t c) {
   comp.span_end = static_cast<int64_t>(schedule_.size());
 }
 
-const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
+const Subshapes* Analyzer::SubshapesOf(const Shape* shape, ShapeLists lists) {
   // A module has few distinct shapes: a small direct-mapped table before
   // the map.
   const size_t slot = (reinterpret_cast<uintptr_t>(shape) >> 4) % kRecentShapes;
-  if (recent_shapes_[slot].first == shape) return recent_shapes_[slot].second;
-  const Subshapes*& cached = subshape_cache_[shape];
+  if (lists.recent[slot].first == shape) return lists.recent[slot].second;
+  const Subshapes*& cached = (*lists.cache)[shape];
   if (cached == nullptr) {
-    storage_->subshapes.emplace_back();
-    Subshapes& list = storage_->subshapes.back();
+    lists.lists->emplace_back();
+    Subshapes& list = lists.lists->back();
     std::vector<int64_t> index;
     ListSubshapes(*shape, &index, &list);
     for (size_t k = 0; k < list.size(); ++k) {
@@ -621,10 +687,10 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
       if (sub.shape->IsTuple()) {
         // Offsets fit 32 bits: a shape has fewer subshapes than the
         // positions' kMostIds (NumberPositions), or it is refused there.
-        sub.children = static_cast<int32_t>(child_offsets_.size());
+        sub.children = static_cast<int32_t>(lists.child_offsets->size());
         int64_t offset = 1;
         for (int64_t i = 0; i < sub.shape->tuple_size(); ++i) {
-          child_offsets_.push_back(static_cast<int32_t>(offset));
+          lists.child_offsets->push_back(static_cast<int32_t>(offset));
           offset += list[k + offset].count;
         }
       }
@@ -633,7 +699,7 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
     }
     cached = &list;
   }
-  recent_shapes_[slot] = {shape, cached};
+  lists.recent[slot] = {shape, cached};
   return cached;
 }
 
@@ -1077,11 +1143,6 @@ void Analyzer::ComputeUses() {
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   absl::Status status = Build();
   if (!status.ok()) return status;
-  const int threads = options_.threads > 0
-                          ? options_.threads
-                          : static_cast<int>(IdleCores(/*at_most=*/2));
-  parallel_ = threads >= 2 &&
-              static_cast<int64_t>(nodes_.size()) >= options_.parallel_from;
   ReleaseBuildTables();
   status = SetSources();
   if (!status.ok()) return status;

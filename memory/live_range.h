@@ -197,9 +197,9 @@ struct MemoryAnalysisOptions {
   // threads (the answers are the same). 0: one per idle core
   // (util/cores.h), at most two.
   int threads = 1;
-  // The nodes (instructions and restored get-tuple-elements of the
-  // computations that are not fused) from which a module counts as large:
-  // below, starting a thread costs about what it saves. Tests set 0.
+  // The instructions outside fused computations from which a module counts
+  // as large: below, starting a thread costs about what it saves. Tests
+  // set 0.
   int64_t parallel_from = 32768;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(

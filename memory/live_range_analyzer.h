@@ -298,6 +298,47 @@ class Analyzer {
   absl::Status BuildComputation(int64_t c);
   // Adds a node per instruction; returns 1 + the largest parameter number.
   absl::StatusOr<int64_t> AddTextNodes(int64_t c);
+  // Where SubshapesOf keeps the lists it makes: the analysis' own tables,
+  // or those of the thread that fills the second half of a large
+  // computation's nodes (HalfTables, joined to the analysis' after).
+  struct ShapeLists {
+    absl::flat_hash_map<const Shape*, const Subshapes*>* cache;
+    std::pair<const Shape*, const Subshapes*>* recent;  // kRecentShapes
+    std::deque<Subshapes>* lists;
+    ScratchVector<int32_t>* child_offsets;
+  };
+  static constexpr size_t kRecentShapes = 64;
+  // What the second half of a computation's nodes makes on its thread.
+  struct HalfTables {
+    absl::flat_hash_map<const Shape*, const Subshapes*> cache;
+    std::pair<const Shape*, const Subshapes*> recent[kRecentShapes] = {};
+    std::deque<Subshapes> lists;
+    ScratchVector<int32_t> child_offsets;
+    ScratchVector<std::pair<int32_t, int32_t>> loops;
+    ScratchVector<std::pair<int64_t, int64_t>> parameters;
+    absl::Status status;
+    ShapeLists shape_lists() {
+      return {&cache, recent, &lists, &child_offsets};
+    }
+  };
+  // Computations of this many instructions or more have their nodes filled
+  // in two halves when the analysis runs side by side (parallel_).
+  static constexpr int64_t kHalvedComputation = 8192;
+  ShapeLists OwnShapeLists() {
+    return {&subshape_cache_, recent_shapes_, &storage_->subshapes,
+            &child_offsets_};
+  }
+  // The nodes base + [begin, end) of computation `c`'s instructions
+  // [begin, end) (the nodes exist). Writes only those nodes, `lists`,
+  // `loops` and `parameters` (instruction, number): two disjoint ranges
+  // may be filled at once.
+  absl::Status FillTextNodes(
+      int64_t c, int64_t base, int64_t begin, int64_t end, ShapeLists lists,
+      ScratchVector<std::pair<int32_t, int32_t>>* loops,
+      ScratchVector<std::pair<int64_t, int64_t>>* parameters);
+  // Joins what the nodes [begin, end) were filled with on a second thread:
+  // its lists' element offsets and its loops follow the analysis' own.
+  void JoinHalf(int64_t begin, int64_t end, HalfTables* half);
   void IndexParameters(int64_t c, int64_t base, int64_t parameters);
   // The operands of the text nodes from `base` on (one restored
   // get-tuple-element per distinct producer and N, in first-use order).
@@ -385,7 +426,10 @@ class Analyzer {
     const int64_t k = SubshapeAt(*n.subshapes, child_offsets_, head, tail);
     return k == kNone ? kNone : n.first_position + k;
   }
-  const Subshapes* SubshapesOf(const Shape* shape);
+  const Subshapes* SubshapesOf(const Shape* shape, ShapeLists lists);
+  const Subshapes* SubshapesOf(const Shape* shape) {
+    return SubshapesOf(shape, OwnShapeLists());
+  }
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
@@ -562,10 +606,12 @@ class Analyzer {
   // the restored get-tuple-elements' names: MemoryAnalysis::storage.
   struct Storage {
     std::deque<Subshapes> subshapes;
+    // Lists made by second threads (HalfTables): moved here whole, each list
+    // where it was made.
+    std::vector<std::deque<Subshapes>> half_subshapes;
     std::string restored_names;
   };
   std::shared_ptr<Storage> storage_ = std::make_shared<Storage>();
-  static constexpr size_t kRecentShapes = 64;
   std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
 };
 
