@@ -508,11 +508,15 @@ void Analyzer::JoinHalf(int64_t begin, int64_t end, HalfTables* half) {
                         half->child_offsets.end());
   // The lists stay where they are (the nodes point to them).
   storage_->half_subshapes.push_back(std::move(half->lists));
-  const int32_t loops = static_cast<int32_t>(loops_.size());
-  for (int64_t id = begin; id < end; ++id) {
-    if (nodes_[id].op == Op::kWhile) nodes_[id].element_or_loop += loops;
+  // Its loops follow the analysis' own (a pass over its nodes only when it
+  // has any).
+  if (!half->loops.empty()) {
+    const int32_t loops = static_cast<int32_t>(loops_.size());
+    for (int64_t id = begin; id < end; ++id) {
+      if (nodes_[id].op == Op::kWhile) nodes_[id].element_or_loop += loops;
+    }
+    loops_.insert(loops_.end(), half->loops.begin(), half->loops.end());
   }
-  loops_.insert(loops_.end(), half->loops.begin(), half->loops.end());
   scratch_parameters_.insert(scratch_parameters_.end(),
                              half->parameters.begin(), half->parameters.end());
 }
