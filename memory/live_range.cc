@@ -57,16 +57,6 @@ bool IsEffectiveScalar(const Shape& shape) {
   }
   return true;
 }
-// Asks for `bytes` at `p` ahead of their use. Each computation's
-// instruction records are an allocation of their own, as are each
-// instruction's operands and attributes: the hardware prefetcher does not
-// see them coming, and reading them is most of the time of building the
-// nodes (docs/memory-speed.md, "Speed").
-inline void Prefetch(const void* p, size_t bytes) {
-  const char* c = static_cast<const char*>(p);
-  for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
-}
-
 // The records of computation `c` (up to `most` of them), and, when
 // `lists`, the operand and attribute arrays they point to (the records
 // should be in cache by then).
@@ -115,6 +105,8 @@ Op OpOf(HloOpcode opcode) {
       return Op::kGetTupleElement;
     case HloOpcode::kDynamicUpdateSlice:
       return Op::kDynamicUpdateSlice;
+    case HloOpcode::kAllReduceStart:
+      return Op::kAllReduceStart;
     default:
       return Op::kOther;
   }
@@ -488,6 +480,13 @@ absl::Status Analyzer::FillTextNodes(
       node.element_or_loop = static_cast<int32_t>(loops->size());
       loops->emplace_back(static_cast<int32_t>(info.body),
                           static_cast<int32_t>(info.condition));
+    } else if (node.op == Op::kParameter) {
+      // An int32_t in the record (HloInstruction::parameter_number).
+      node.element_or_loop = info.has_parameter_number
+                                 ? static_cast<int32_t>(info.parameter_number)
+                                 : 0;
+    } else if (node.op == Op::kGetTupleElement) {
+      node.element_or_loop = records[k].tuple_index;
     }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters->emplace_back(k, info.parameter_number);
@@ -676,9 +675,14 @@ void Analyzer::Flatten(int64_t c) {
 }
 
 const Subshapes* Analyzer::SubshapesOf(const Shape* shape, ShapeLists lists) {
-  // A module has few distinct shapes: a small direct-mapped table before
-  // the map.
-  const size_t slot = (reinterpret_cast<uintptr_t>(shape) >> 4) % kRecentShapes;
+  // A module has few distinct shapes: a direct-mapped table before the
+  // map (whose probes missed the cache). Shapes are objects of some
+  // hundred bytes, allocated one after the other: their addresses are
+  // hashed (Fibonacci), not cut to their low bits, which collided.
+  const size_t slot =
+      static_cast<size_t>(((reinterpret_cast<uintptr_t>(shape) >> 4) *
+                           uint64_t{0x9E3779B97F4A7C15}) >>
+                          (64 - kRecentShapesLog2));
   if (lists.recent[slot].first == shape) return lists.recent[slot].second;
   const Subshapes*& cached = (*lists.cache)[shape];
   if (cached == nullptr) {
@@ -700,6 +704,7 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape, ShapeLists lists) {
       }
       std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
       sub.effective_scalar = IsEffectiveScalar(*sub.shape);
+      sub.other_memory_space = LiveValue::MemorySpaceOf(sub.shape) != 0;
     }
     cached = &list;
   }
@@ -742,16 +747,19 @@ absl::Status Analyzer::SetSourcesOf(size_t begin, size_t end, PhiInputs out) {
   for (size_t id = begin; id < end; ++id) {
     const Node& node = nodes_[id];
     const ValueRule rule = node.rule;
+    if (rule == ValueRule::kAll) continue;  // defines every position
     const bool params_define =
         comps_[node.computation].context != Context::kControlFlow;
     const int64_t element = GetTupleElementIndex(node);
     for (size_t k = 0; k < node.subshapes->size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
-      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
-      const bool is_tuple = (*node.subshapes)[k].shape->IsTuple();
-      if (rule == ValueRule::kAll ||
-          (rule != ValueRule::kNothing &&
-           DefinesValueAt(rule, index, is_tuple, params_define))) {
+      const Subshape& sub = (*node.subshapes)[k];
+      const std::vector<int64_t>& index = sub.index;
+      // A tuple has its elements' offsets (not sub.shape->IsTuple(): the
+      // shapes are scattered, and reading each one missed the cache).
+      const bool is_tuple = sub.children >= 0;
+      if (rule != ValueRule::kNothing &&
+          DefinesValueAt(rule, index, is_tuple, params_define)) {
         continue;
       }
       absl::Status status =
@@ -803,19 +811,16 @@ void Analyzer::ListCallsites() {
 }
 
 int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
-  int64_t element = node.gte_index();
-  if (node.op == Op::kGetTupleElement && element == kNone &&
-      node.source != nullptr &&
-      node.source->tuple_index != HloInstruction::kAskAttributes) {
-    // The reader's `index=` (-1: none).
-    return node.source->tuple_index >= 0 ? node.source->tuple_index : kNone;
+  if (node.op != Op::kGetTupleElement) return kNone;
+  if (node.source == nullptr) return node.gte_index();  // restored
+  // The reader's `index=` (-1: none), as FillTextNodes copied it.
+  if (node.element_or_loop != HloInstruction::kAskAttributes) {
+    return node.element_or_loop >= 0 ? node.element_or_loop : kNone;
   }
-  if (node.op == Op::kGetTupleElement && element == kNone &&
-      node.source != nullptr) {
-    absl::optional<absl::string_view> v =
-        FindHloAttribute(node.source->attributes, "index");
-    if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
-  }
+  int64_t element = kNone;
+  absl::optional<absl::string_view> v =
+      FindHloAttribute(node.source->attributes, "index");
+  if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
   return element;
 }
 
@@ -1071,10 +1076,8 @@ absl::Status Analyzer::ResolveValues() {
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) first_phi_value_ = value_def_position_.size();
     for (size_t id = 0; id < nodes_.size(); ++id) {
-      const int64_t from = nodes_[id].first_position;
-      const int64_t to =
-          from + static_cast<int64_t>(nodes_[id].subshapes->size());
-      for (int64_t p = from; p < to; ++p) {
+      const int64_t to = PositionsEnd(id);
+      for (int64_t p = nodes_[id].first_position; p < to; ++p) {
         const SourceKind kind = kinds[p];
         if (pass == 0 ? kind != SourceKind::kDefined
                       : kind != SourceKind::kPhi || graph.dead(node_of[p])) {
@@ -1203,9 +1206,14 @@ void Analyzer::ListInstructions() {
   // Each record written once (resize would zero them all first: 33 MB for
   // a 75 MB dump).
   out_.instructions.reserve(schedule_.size());
-  for (size_t t = 0; t < schedule_.size(); ++t) {
-    // Nodes come in schedule order here, not in memory order.
-    if (t + 8 < schedule_.size()) Prefetch(&nodes_[schedule_[t + 8]], 64);
+  const size_t n = schedule_.size();
+  for (size_t t = 0; t < n; ++t) {
+    // Nodes come in schedule order here, not in memory order; each one's
+    // shape is read through its subshape list, scattered too. Each stage
+    // reads what the one before asked for.
+    if (t + 12 < n) Prefetch(&nodes_[schedule_[t + 12]], 64);
+    if (t + 6 < n) Prefetch(nodes_[schedule_[t + 6]].subshapes, 24);
+    if (t + 3 < n) Prefetch(nodes_[schedule_[t + 3]].subshapes->data(), 64);
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction s;
     if (node.source == nullptr) {  // "producer#N"

@@ -113,7 +113,10 @@ struct LiveValue {
 
   // S(n) of its shape, an array with a layout; 0 for the others (tuples,
   // tokens, no layout or no shape).
-  int64_t memory_space() const {
+  int64_t memory_space() const { return MemorySpaceOf(shape); }
+
+  // The same of any shape (null: 0).
+  static int64_t MemorySpaceOf(const Shape* shape) {
     return shape != nullptr && shape->IsArray() && shape->has_layout()
                ? shape->layout().memory_space()
                : 0;

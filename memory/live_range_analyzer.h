@@ -70,6 +70,7 @@ struct Subshape {
   // array's exact sizes, 8 for opaque, 0 for tokens.
   int64_t bytes = 0, logical_bytes = 0;
   bool effective_scalar = false;
+  bool other_memory_space = false;  // LiveValue::MemorySpaceOf(shape) != 0
   // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
   // (from this subshape) of its elements, so that element i is found in
   // one step, not by walking the i before it (a loop state of N elements
@@ -117,6 +118,17 @@ inline absl::string_view OpcodeText(const HloInstruction* source) {
                            : source->opcode_name;
 }
 
+// Asks for `bytes` at `p` ahead of their use (a null or stale `p` does no
+// harm: a prefetch never faults). Each computation's
+// instruction records are an allocation of their own, as are each
+// instruction's operands and attributes: the hardware prefetcher does not
+// see them coming, and reading them is most of the time of building the
+// nodes (docs/memory-speed.md, "Speed").
+inline void Prefetch(const void* p, size_t bytes) {
+  const char* c = static_cast<const char*>(p);
+  for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
+}
+
 // The opcodes the analysis treats specially, classified once per node so
 // that the passes compare small integers, not strings.
 enum class Op : uint8_t {
@@ -134,6 +146,7 @@ enum class Op : uint8_t {
   kDynamicUpdateSlice,
   kCopy,
   kDomain,
+  kAllReduceStart,
 };
 Op OpOf(HloOpcode opcode);
 
@@ -177,9 +190,12 @@ struct Node {  // an instruction of a scheduled computation
   int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
-  // A restored GTE's element (gte_index()), or a while's body and
-  // condition as Analyzer::loops_[loop()] (Body, Condition): one field, as
-  // a restored GTE (no source) is never a while. -1 for every other node.
+  // A restored GTE's element (gte_index()), a while's body and condition
+  // as Analyzer::loops_[loop()] (Body, Condition), a parameter's number
+  // (ParameterNumber), or a get-tuple-element's HloInstruction::tuple_index
+  // (Analyzer::GetTupleElementIndex): one field, as a node is at most one
+  // of these. The last two are copied while the record is at hand: read
+  // later, each record missed the cache. -1 for every other node.
   int32_t element_or_loop = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
   // its instruction (Analyzer::Callees: by `info`, none for a restored GTE).
@@ -201,11 +217,12 @@ struct Node {  // an instruction of a scheduled computation
   // A restored GTE's element; -1 for every other node.
   int32_t gte_index() const { return source == nullptr ? element_or_loop : -1; }
   // A while's index into Analyzer::loops_; -1 for every other node.
-  int32_t loop() const { return source != nullptr ? element_or_loop : -1; }
+  int32_t loop() const { return op == Op::kWhile ? element_or_loop : -1; }
 
-  // N of parameter(N) (0 when the text gives none).
+  // N of parameter(N) (0 when the text gives none); 0 for every other
+  // node.
   int64_t ParameterNumber() const {
-    return source == nullptr ? 0 : source->parameter_number.value_or(0);
+    return op == Op::kParameter ? element_or_loop : 0;
   }
 };
 static_assert(sizeof(Node) <= 48, "every pass walks the nodes: keep it small");
@@ -307,7 +324,8 @@ class Analyzer {
     std::deque<Subshapes>* lists;
     ScratchVector<int32_t>* child_offsets;
   };
-  static constexpr size_t kRecentShapes = 64;
+  static constexpr int kRecentShapesLog2 = 10;
+  static constexpr size_t kRecentShapes = size_t{1} << kRecentShapesLog2;
   // What the second half of a computation's nodes makes on its thread.
   struct HalfTables {
     absl::flat_hash_map<const Shape*, const Subshapes*> cache;
@@ -425,6 +443,12 @@ class Analyzer {
     const Node& n = nodes_[node];
     const int64_t k = SubshapeAt(*n.subshapes, child_offsets_, head, tail);
     return k == kNone ? kNone : n.first_position + k;
+  }
+  // One past node `id`'s last position (after NumberPositions): the next
+  // node's first, so that walks over every node's positions need not read
+  // each node's subshape list (scattered: its size missed the cache).
+  int64_t PositionsEnd(size_t id) const {
+    return id + 1 < nodes_.size() ? nodes_[id + 1].first_position : positions_;
   }
   const Subshapes* SubshapesOf(const Shape* shape, ShapeLists lists);
   const Subshapes* SubshapesOf(const Shape* shape) {
@@ -553,6 +577,9 @@ class Analyzer {
   // Whether independent steps run side by side on two threads
   // (MemoryAnalysisOptions::threads; decided once the nodes are built).
   bool parallel_ = false;
+  // Whether a value is in a memory space other than 0 (LiveRanges): the
+  // peak search reads the values' shapes only then.
+  bool other_memory_spaces_ = false;
   ScratchVector<Node> nodes_;
   ScratchVector<Comp> comps_;
   ScratchVector<int32_t> operand_ids_;   // node ids (Node::operands_begin)

@@ -69,8 +69,13 @@ std::vector<std::pair<int64_t, std::vector<int64_t>>> AliasedParameters(
 // context).
 ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
   ScratchVector<int64_t> done(comps_.size(), kNone);
+  // The node's forwarding class first (async-update forwards at the same
+  // index, async-done under {1}): reading every node's instruction record
+  // for its opcode streamed them all through the cache.
   const auto continues = [](const Node& n) {
-    return n.source != nullptr && n.operands_size > 0 &&
+    return (n.forward == Forward::kSameIndex ||
+            n.forward == Forward::kUnder1) &&
+           n.source != nullptr && n.operands_size > 0 &&
            (n.source->opcode == HloOpcode::kAsyncUpdate ||
             n.source->opcode == HloOpcode::kAsyncDone);
   };
@@ -112,10 +117,12 @@ void Analyzer::LiveRanges() {
   // element that nothing uses but a get-tuple-element forwards lives until
   // that get-tuple-element.
   ScratchVector<int32_t> position_end(value_def_position_.size(), kNone);
-  for (const Node& n : nodes_) {
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const Node& n = nodes_[id];
     if (n.time == kNone || n.subshapes == nullptr) continue;
-    for (size_t s = 0; s < n.subshapes->size(); ++s) {
-      const int64_t v = value_of_[n.first_position + s];
+    const int64_t to = PositionsEnd(id);
+    for (int64_t p = n.first_position; p < to; ++p) {
+      const int64_t v = value_of_[p];
       if (v != kNone) position_end[v] = std::max(position_end[v], n.time);
     }
   }
@@ -149,6 +156,7 @@ void Analyzer::LiveRanges() {
     value.is_phi = v >= first_phi_value_;
     value.bytes = sub.bytes;
     value.logical_bytes = sub.logical_bytes;
+    other_memory_spaces_ |= sub.other_memory_space;
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
       continue;
@@ -197,8 +205,7 @@ void Analyzer::UniteBuffers() {
       UniteValues(ValueAt(id, {}), ValueAt(Operands(node)[0], {}));
     } else if (node.op == Op::kFusion && node.source != nullptr) {
       UniteInPlaceFusion(id, &has_update);
-    } else if (node.source != nullptr &&
-               node.source->opcode == HloOpcode::kAllReduceStart) {
+    } else if (node.op == Op::kAllReduceStart && node.source != nullptr) {
       UniteAllReduceStart(id);
     } else if (node.op == Op::kCustomCall && node.source != nullptr) {
       UniteCustomCallAliases(id);
@@ -445,9 +452,13 @@ struct Sweep {
 class PeakFinder {
  public:
   // `xla_size`: by value, the size XLA's all-memory sweep counts.
-  PeakFinder(MemoryAnalysis* out, absl::Span<const int64_t> xla_size)
+  // `other_spaces`: whether a value's memory space may be other than 0
+  // (when not, the values' shapes are not read).
+  PeakFinder(MemoryAnalysis* out, absl::Span<const int64_t> xla_size,
+             bool other_spaces)
       : out_(*out),
         xla_size_(xla_size),
+        other_spaces_(other_spaces),
         end_(out->schedule_end),
         delta_(end_ + 2, 0),
         sweep_of_(out->values.size(), -1) {}
@@ -479,6 +490,8 @@ class PeakFinder {
 
   MemoryAnalysis& out_;
   const absl::Span<const int64_t> xla_size_;
+  const bool other_spaces_;
+  static constexpr size_t kShapesAhead = 16;
   const int64_t end_;
   std::deque<Sweep> sweeps_;         // all memory, then spaces as they are met
   ScratchVector<int64_t> delta_;     // the curve's differences
@@ -510,14 +523,21 @@ int32_t PeakFinder::SpaceSweep(int64_t space) {
 
 void PeakFinder::AddEvents() {
   Sweep& all = sweeps_.front();
-  for (size_t v = 0; v < out_.values.size(); ++v) {
+  const size_t n = out_.values.size();
+  for (size_t v = 0; v < n; ++v) {
     const LiveValue& value = out_.values[v];
+    // The values' shapes are scattered: each read missed the cache.
+    if (other_spaces_ && v + kShapesAhead < n) {
+      Prefetch(out_.values[v + kShapesAhead].shape, sizeof(Shape));
+    }
     if (value.instruction == kNone) continue;
     const int64_t xla_size = xla_size_[v];
     const int64_t stop = std::min<int64_t>(int64_t{value.end} + 1, end_ + 1);
     all.events[value.start] += xla_size;
     all.events[stop + 1] -= xla_size;
-    const int32_t k = SpaceSweep(value.memory_space());
+    // Each value's shape is a cache miss of its own: read only when some
+    // value is in another space.
+    const int32_t k = SpaceSweep(other_spaces_ ? value.memory_space() : 0);
     Sweep& space = sweeps_[k];
     sweep_of_[v] = k;
     space.events[value.start] += value.bytes;
@@ -614,7 +634,8 @@ absl::Status Analyzer::Peaks() {
           "' together pass 2^63-1 bytes: no peak can be computed"));
     }
   }
-  PeakFinder(&out_, absl::MakeConstSpan(xla_size_.data(), xla_size_.size()))
+  PeakFinder(&out_, absl::MakeConstSpan(xla_size_.data(), xla_size_.size()),
+             other_memory_spaces_)
       .Run();
   return absl::OkStatus();
 }
