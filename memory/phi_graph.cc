@@ -172,6 +172,19 @@ void PhiGraph::BuildUsers() {
   chain_next_.clear();
   operand_head_.clear();
   operand_next_.clear();
+  // Sized once for its keys, (node, user) pairs: a list is in node order,
+  // so a user's entries are next to each other. (Grown as it went, the
+  // index rehashed itself a dozen times.)
+  size_t keys = 0;
+  for (size_t op = 0; op < n; ++op) {
+    const Node& node = nodes_[op];
+    if (node.users_size <= kScanLimit) continue;
+    const int32_t* us = users_.data() + node.users_begin;
+    for (int32_t k = 0; k < node.users_size; ++k) {
+      keys += k == 0 || us[k] != us[k - 1];
+    }
+  }
+  chain_head_.reserve(keys);
   for (size_t op = 0; op < n; ++op) {
     const Node& node = nodes_[op];
     if (node.users_size <= kScanLimit) continue;
