@@ -123,10 +123,13 @@ def main():
              "module_486067.jit_scan_cond.sm_9.0a_gpu_after_optimizations.txt")
     example = "examples/module_0001.jit_train_step.after_optimizations.txt"
     cases = [
+        # hl.memory's default threads: one per core, as the baseline's.
         ("memory", "small", small, lambda p: hl.memory(p),
-         lambda p, n: _core._time_memory_cpp(p, True, "", n)),
+         lambda p, n: _core._time_memory_cpp(p, True, "",
+                                             _core.default_threads(), n)),
         ("memory", "large", paths["large"], lambda p: hl.memory(p),
-         lambda p, n: _core._time_memory_cpp(p, True, "", n)),
+         lambda p, n: _core._time_memory_cpp(p, True, "",
+                                             _core.default_threads(), n)),
         ("report", "small", example, lambda p: hl.report(p),
          lambda p, n: _core._time_report_cpp(p, True, n)),
         ("report", "large", paths["report-large"], lambda p: hl.report(p),

@@ -64,11 +64,14 @@ struct Analysed {
 };
 
 // The library calls of hl.memory, without Python (call without the GIL):
-// `source` is a path (is_path) or HLO text; `platform` "", "gpu" or "cpu".
+// `source` is a path (is_path) or HLO text; `platform` "", "gpu" or "cpu";
+// `threads` read a large text and analyse a large module
+// (DumpTextOptions::threads, >= 1).
 void Analyse(std::string source, bool is_path, const std::string& platform,
-             Analysed& out) {
+             int threads, Analysed& out) {
   DumpTextOptions options;
   options.file_name = is_path ? source : std::string();
+  options.threads = threads;
   if (!platform.empty()) {
     options.platform =
         platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
@@ -95,7 +98,10 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
       &out.modules);
 }
 
-void CheckArguments(int64_t top, const std::string& platform) {
+void CheckArguments(int64_t top, const std::string& platform, int64_t threads) {
+  if (threads < 1 || threads > INT32_MAX) {
+    throw py::value_error(absl::StrCat("threads must be >= 1, got ", threads));
+  }
   if (top < 0)
     throw py::value_error(absl::StrCat("top must be >= 0, got ", top));
   if (platform != "" && platform != "gpu" && platform != "cpu") {
@@ -105,12 +111,12 @@ void CheckArguments(int64_t top, const std::string& platform) {
 }
 
 py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
-                const std::string& platform) {
-  CheckArguments(top, platform);
+                const std::string& platform, int64_t threads) {
+  CheckArguments(top, platform, threads);
   Analysed a;
   {
     py::gil_scoped_release release;
-    Analyse(std::move(source), is_path, platform, a);
+    Analyse(std::move(source), is_path, platform, static_cast<int>(threads), a);
   }
   for (const std::string& w : a.warnings) {
     if (PyErr_WarnEx(PyExc_UserWarning, w.c_str(), 1) != 0) {
@@ -134,13 +140,14 @@ py::list Memory(std::string source, bool is_path, int64_t top, int64_t space,
 // The seconds per call of hl.memory's library calls alone (python/bench's
 // baseline): `n` runs of Analyse, the GIL released.
 double TimeMemoryCpp(const std::string& source, bool is_path,
-                     const std::string& platform, int64_t n) {
+                     const std::string& platform, int64_t threads, int64_t n) {
+  CheckArguments(0, platform, threads);
   py::gil_scoped_release release;
   const auto start = std::chrono::steady_clock::now();
   size_t sink = 0;
   for (int64_t i = 0; i < n; ++i) {
     Analysed a;
-    Analyse(source, is_path, platform, a);
+    Analyse(source, is_path, platform, static_cast<int>(threads), a);
     sink += a.analysed.size();
   }
   const std::chrono::duration<double> t =
@@ -157,9 +164,11 @@ void RegisterMemory(py::module_& m) {
   }
   BindMemoryRecords(m, std::make_index_sequence<kRecords>());
   m.def("memory", &Memory, py::arg("source"), py::arg("is_path"),
-        py::arg("top"), py::arg("space"), py::arg("platform"));
+        py::arg("top"), py::arg("space"), py::arg("platform"),
+        py::arg("threads"));
   m.def("_time_memory_cpp", &TimeMemoryCpp, py::arg("source"),
-        py::arg("is_path"), py::arg("platform"), py::arg("calls"));
+        py::arg("is_path"), py::arg("platform"), py::arg("threads"),
+        py::arg("calls"));
 }
 
 }  // namespace hlolayout::pyext

@@ -90,6 +90,10 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     expanded in sorted order as a shell would for the CLI); their modules
     come in one list, file after file.
 
+    A large text is read on `threads` threads, and a large module analysed
+    on up to two (default: one per core; `hlolayout memory --threads`):
+    the answers are the same on any number. ValueError below 1.
+
     A dump folder gives its table instead (a DumpFolderTable, as `report`
     gives for a folder and `hlolayout memory DIR` prints, most allocated
     first), read on `threads` threads (default: one per core). `sort`
@@ -104,14 +108,15 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
     """
     if isinstance(path_or_text, (list, tuple)):
         _no_sort_for_files(sort)
-        return _memory_of_files(list(path_or_text), top, space, platform)
+        return _memory_of_files(list(path_or_text), top, space, platform,
+                                threads)
     if isinstance(path_or_text, str) and _glob.has_magic(path_or_text) and \
             "\n" not in path_or_text and not _os.path.exists(path_or_text):
         _no_sort_for_files(sort)
         files = sorted(_glob.glob(path_or_text))
         if not files:
             raise FileNotFoundError("no file matches %r" % path_or_text)
-        return _memory_of_files(files, top, space, platform)
+        return _memory_of_files(files, top, space, platform, threads)
     path, text = _path_or_text(path_or_text)
     if path is not None and _os.path.isdir(path):
         for name, value in (("top", top), ("space", space),
@@ -130,7 +135,8 @@ def memory(path_or_text, top=None, space=None, platform=None, threads=None,
             raise ValueError("space must be >= 0, got %d" % space)
     return _core.memory(path if path is not None else text, path is not None,
                         int(top), -1 if space is None else space,
-                        "" if platform is None else str(platform))
+                        "" if platform is None else str(platform),
+                        _threads(threads))
 
 
 def _no_sort_for_files(sort):
@@ -141,7 +147,7 @@ def _no_sort_for_files(sort):
                          "memory FILE` refuses --sort too): give a folder")
 
 
-def _memory_of_files(paths, top, space, platform):
+def _memory_of_files(paths, top, space, platform, threads):
     """memory() of each file in turn: one list of their modules."""
     if not paths:
         raise ValueError("no files given")
@@ -153,5 +159,5 @@ def _memory_of_files(paths, top, space, platform):
                              % path)
         if not _os.path.exists(path):
             raise FileNotFoundError(path)
-        modules.extend(memory(path, top, space, platform))
+        modules.extend(memory(path, top, space, platform, threads))
     return modules

@@ -225,6 +225,75 @@ def test_bad_arguments_raise(tmp_path):
         hl.report("HloModule m\nENTRY %e {\n  %x = f32[2]{0 parameter(0)\n}\n")
 
 
+def _long_module(adds):
+    """A scheduled module whose entry chains `adds` adds, with a while loop
+    every 50 of them (a tuple, phis, a get-tuple-element), each line with
+    metadata as XLA's dumps write it."""
+    meta = (' metadata={op_name="jit(step)/add" source_file="/home/u/'
+            'model.py" source_line=%d}')
+    lines = [
+        "HloModule long, is_scheduled=true",
+        "",
+        "%cond (c: (s32[], f32[8])) -> pred[] {",
+        "  %c = (s32[], f32[8]{0}) parameter(0)",
+        "  %i = s32[] get-tuple-element((s32[], f32[8]{0}) %c), index=0",
+        "  %n = s32[] constant(3)",
+        "  ROOT %lt = pred[] compare(s32[] %i, s32[] %n), direction=LT",
+        "}",
+        "",
+        "%body (b: (s32[], f32[8])) -> (s32[], f32[8]) {",
+        "  %b = (s32[], f32[8]{0}) parameter(0)",
+        "  %j = s32[] get-tuple-element((s32[], f32[8]{0}) %b), index=0",
+        "  %v = f32[8]{0} get-tuple-element((s32[], f32[8]{0}) %b), index=1",
+        "  %one = s32[] constant(1)",
+        "  %k = s32[] add(s32[] %j, s32[] %one)",
+        "  %w = f32[8]{0} add(f32[8]{0} %v, f32[8]{0} %v)",
+        "  ROOT %t = (s32[], f32[8]{0}) tuple(s32[] %k, f32[8]{0} %w)",
+        "}",
+        "",
+        "ENTRY %e (a: f32[8]) -> f32[8] {",
+        "  %a = f32[8]{0} parameter(0)",
+        "  %zero = s32[] constant(0)",
+    ]
+    prev = "a"
+    for k in range(adds):
+        lines.append("  %%x%d = f32[8]{0} add(f32[8]{0} %%%s, f32[8]{0} %%%s),%s"
+                     % (k, prev, prev, meta % k))
+        prev = "x%d" % k
+        if k % 50 == 49:
+            state = "(s32[], f32[8]{0})"
+            lines.append("  %%t%d = %s tuple(s32[] %%zero, f32[8]{0} %%%s)"
+                         % (k, state, prev))
+            lines.append("  %%w%d = %s while(%s %%t%d), condition=%%cond, "
+                         "body=%%body" % (k, state, state, k))
+            lines.append("  %%g%d = f32[8]{0} get-tuple-element(%s %%w%d), "
+                         "index=1" % (k, state, k))
+            prev = "g%d" % k
+    lines.append("  ROOT %%r = f32[8]{0} copy(f32[8]{0} %%%s)" % prev)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def test_threads_give_the_same_answers(tmp_path):
+    """A file of 8 MB or more is read in parts on two threads, and a module
+    of 32,768 instructions or more analysed side by side (the C++ tests,
+    LiveRangeThreadsTest and MemoryCommand.ThreadsGiveTheSameAnswer, check
+    that those paths run): the answers are the ones of one thread."""
+    text = _long_module(60000)
+    assert len(text) >= 8 << 20
+    path = tmp_path / "module_0001.jit_step.sm_9.0a_gpu_after_optimizations.txt"
+    path.write_text(text)
+    one = hl.memory(str(path), threads=1, top=0)
+    two = hl.memory(str(path), threads=2, top=0)
+    assert len(one) == 1 and one[0].value_count > 60000
+    assert one == two
+    assert one[0].to_dict() == two[0].to_dict()
+    assert hl.memory([str(path)], threads=2, top=0) == one
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="threads must be >= 1"):
+            hl.memory(TWO_TEMPS, threads=bad)
+
+
 def test_paths_name_their_file(tmp_path):
     path = tmp_path / "module_0001.m.cpu_after_optimizations.txt"
     path.write_text(TWO_TEMPS)
