@@ -118,12 +118,12 @@ inline absl::string_view OpcodeText(const HloInstruction* source) {
                            : source->opcode_name;
 }
 
-// Asks for `bytes` at `p` ahead of their use (a null or stale `p` does no
-// harm: a prefetch never faults). Each computation's
-// instruction records are an allocation of their own, as are each
-// instruction's operands and attributes: the hardware prefetcher does not
-// see them coming, and reading them is most of the time of building the
-// nodes (docs/memory-speed.md, "Speed").
+// Asks for `bytes` at `p` ahead of their use (a prefetch never faults: a
+// null or stale `p` does no harm). The analysis reads scattered objects:
+// each computation's instruction records, each instruction's operands and
+// attributes, the nodes in schedule order, the subshape lists and the
+// shapes. The hardware prefetcher does not see them coming
+// (docs/memory-speed.md, "Speed" and "Fewer cache misses").
 inline void Prefetch(const void* p, size_t bytes) {
   const char* c = static_cast<const char*>(p);
   for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
