@@ -460,23 +460,33 @@ class PeakFinder {
         xla_size_(xla_size),
         other_spaces_(other_spaces),
         end_(out->schedule_end),
-        delta_(end_ + 2, 0),
-        sweep_of_(out->values.size(), -1) {}
+        sweep_of_(out->values.size(), -1) {
+    // The curve's differences, summed in place by FillCurve (a table of
+    // their own was one more of the schedule's length in fresh memory).
+    out->curve.assign(end_ + 1, 0);
+  }
 
-  void Run() {
+  // False when the values' bytes together pass int64 (then nothing is
+  // stored).
+  bool Run() {
     AddSweep(-1);
-    AddEvents();
+    if (!AddEvents()) return false;
     for (Sweep& s : sweeps_) FindPeak(&s);
     ListPeakValues();
     StorePeaks();
     FillCurve();
+    return true;
   }
 
  private:
   Sweep& AddSweep(int64_t space);
   // The sweep of memory space `space`, added when first met.
   int32_t SpaceSweep(int64_t space);
-  void AddEvents();
+  // Every sum of the search (events, running usage, the curve, a peak's
+  // values) is bounded by the sum of all values' sizes, which is checked
+  // as each value is added (XLA's sizes and the values' own): false, and
+  // nothing added past the value that would pass int64.
+  bool AddEvents();
   void FindPeak(Sweep* s) const;
   // The values live at each peak.
   void ListPeakValues();
@@ -485,7 +495,8 @@ class PeakFinder {
   void SortPeakValues(MemoryPeak* peak) const;
   // The all-memory peak, then the spaces' by space.
   void StorePeaks();
-  // Live bytes at every time: a running sum of the differences.
+  // Live bytes at every time: a running sum of the differences
+  // (MemoryAnalysis::curve holds them until then).
   void FillCurve();
 
   MemoryAnalysis& out_;
@@ -494,7 +505,6 @@ class PeakFinder {
   static constexpr size_t kShapesAhead = 16;
   const int64_t end_;
   std::deque<Sweep> sweeps_;         // all memory, then spaces as they are met
-  ScratchVector<int64_t> delta_;     // the curve's differences
   ScratchVector<int32_t> sweep_of_;  // value -> its space's sweep
   int32_t last_ = -1;                // the sweep of the last value's space
 };
@@ -521,9 +531,10 @@ int32_t PeakFinder::SpaceSweep(int64_t space) {
   return last_;
 }
 
-void PeakFinder::AddEvents() {
+bool PeakFinder::AddEvents() {
   Sweep& all = sweeps_.front();
   const size_t n = out_.values.size();
+  int64_t total = 0, xla_total = 0;
   for (size_t v = 0; v < n; ++v) {
     const LiveValue& value = out_.values[v];
     // The values' shapes are scattered: each read missed the cache.
@@ -532,6 +543,10 @@ void PeakFinder::AddEvents() {
     }
     if (value.instruction == kNone) continue;
     const int64_t xla_size = xla_size_[v];
+    if (__builtin_add_overflow(total, value.bytes, &total) ||
+        __builtin_add_overflow(xla_total, xla_size, &xla_total)) {
+      return false;
+    }
     const int64_t stop = std::min<int64_t>(int64_t{value.end} + 1, end_ + 1);
     all.events[value.start] += xla_size;
     all.events[stop + 1] -= xla_size;
@@ -545,10 +560,11 @@ void PeakFinder::AddEvents() {
     const int64_t from = std::max<int64_t>(0, value.start);
     const int64_t to = std::min<int64_t>(value.end, end_ - 1);
     if (from <= to) {
-      delta_[from] += value.bytes;
-      delta_[to + 1] -= value.bytes;
+      out_.curve[from] += value.bytes;
+      out_.curve[to + 1] -= value.bytes;
     }
   }
+  return true;
 }
 
 void PeakFinder::FindPeak(Sweep* s) const {
@@ -604,12 +620,13 @@ void PeakFinder::StorePeaks() {
 }
 
 void PeakFinder::FillCurve() {
-  out_.curve.resize(end_);
+  std::vector<int64_t>& curve = out_.curve;
   int64_t live = 0;
   for (int64_t t = 0; t < end_; ++t) {
-    live += delta_[t];
-    out_.curve[t] = live;
+    live += curve[t];
+    curve[t] = live;
   }
+  curve.resize(end_);
 }
 
 }  // namespace
@@ -620,23 +637,14 @@ absl::Status Analyzer::Peaks() {
   // index table only), not of the value; the values it then lists at that
   // moment have their own sizes. The all-memory peak follows XLA; the
   // per-space peaks use the values' sizes (PeakFinder).
-  //
-  // Every sum of the search (events, running usage, the curve, a peak's
-  // values) is bounded by the sum of all values' sizes: check that one
-  // once.
-  int64_t total = 0, xla_total = 0;
-  for (size_t v = 0; v < out_.values.size(); ++v) {
-    if (out_.values[v].instruction == kNone) continue;
-    if (__builtin_add_overflow(total, out_.values[v].bytes, &total) ||
-        __builtin_add_overflow(xla_total, xla_size_[v], &xla_total)) {
-      return absl::OutOfRangeError(absl::StrCat(
-          "the live values of module '", out_.module_name,
-          "' together pass 2^63-1 bytes: no peak can be computed"));
-    }
+  if (!PeakFinder(&out_,
+                  absl::MakeConstSpan(xla_size_.data(), xla_size_.size()),
+                  other_memory_spaces_)
+           .Run()) {
+    return absl::OutOfRangeError(
+        absl::StrCat("the live values of module '", out_.module_name,
+                     "' together pass 2^63-1 bytes: no peak can be computed"));
   }
-  PeakFinder(&out_, absl::MakeConstSpan(xla_size_.data(), xla_size_.size()),
-             other_memory_spaces_)
-      .Run();
   return absl::OkStatus();
 }
 
