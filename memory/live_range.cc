@@ -247,14 +247,52 @@ absl::Status Analyzer::Build() {
   subshape_cache_.reserve(std::min(module_.shapes.size(), built) + 16);
   operand_ids_.reserve(built * 2);
   sequence_ids_.reserve(built * 5 / 4 + 16);
+  // Joined by AddTextNodes, or here on the way out of an error.
+  const std::unique_ptr<EarlyTail> early = StartEarlyTail();
   for (size_t c = 0; c < comps_.size(); ++c) {
     PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
     PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
     if (comps_[c].context == Context::kEmbedded) continue;
-    absl::Status status = BuildComputation(c);
+    absl::Status status = BuildComputation(c, early.get());
     if (!status.ok()) return status;
   }
   return absl::OkStatus();
+}
+
+std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartEarlyTail() {
+  if (!parallel_) return nullptr;
+  int64_t largest = kNone, count = 0, before = 0, built = 0;
+  for (size_t c = 0; c < comps_.size(); ++c) {
+    if (comps_[c].context == Context::kEmbedded) continue;
+    const int64_t n =
+        static_cast<int64_t>(module_.computations[c].instructions.size());
+    if (n > count) {
+      largest = static_cast<int64_t>(c);
+      count = n;
+      before = built;
+    }
+    built += n;
+  }
+  const int64_t halved_from =
+      std::min<int64_t>(kHalvedComputation, options_.parallel_from);
+  if (largest == kNone || count < 2 || count < halved_from) return nullptr;
+  // A rough balance, not a fitted one: the calling thread builds the
+  // `before` instructions of the computations ahead, at about half the cost
+  // of the largest one's (their shapes are mostly met already), then its
+  // first `begin`; the second thread fills the rest.
+  const int64_t begin =
+      std::clamp<int64_t>((count - before / 2) / 2, 0, count - 1);
+  auto early = std::make_unique<EarlyTail>();
+  early->computation = largest;
+  early->begin = begin;
+  EarlyTail* const e = early.get();
+  early->task = std::make_unique<SideTask>(true, [this, e, count] {
+    e->nodes.resize(count - e->begin);  // faulted in on this thread
+    e->tables.status = FillTextNodes(e->computation, e->begin, count,
+                                     e->nodes.data(), e->tables.shape_lists(),
+                                     &e->tables.loops, &e->tables.parameters);
+  });
+  return early;
 }
 
 absl::Status Analyzer::CheckCallGraph() const {
@@ -372,11 +410,11 @@ bool Analyzer::ReadRecordedInfo(const HloInstruction& in,
   return true;
 }
 
-absl::Status Analyzer::BuildComputation(int64_t c) {
+absl::Status Analyzer::BuildComputation(int64_t c, EarlyTail* early) {
   Comp& comp = comps_[c];
   // The text's instructions become nodes base, base + 1, ...
   const int64_t base = static_cast<int64_t>(nodes_.size());
-  absl::StatusOr<int64_t> parameters = AddTextNodes(c);
+  absl::StatusOr<int64_t> parameters = AddTextNodes(c, early);
   if (!parameters.ok()) return parameters.status();
   IndexParameters(c, base, *parameters);
   absl::Status status = AddOperands(c, base);
@@ -387,40 +425,62 @@ absl::Status Analyzer::BuildComputation(int64_t c) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
+absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
   const HloComputation& source = *comps_[c].source;
   const int64_t count = static_cast<int64_t>(source.instructions.size());
   const HloInstruction* const records = source.instructions.data();
   const int64_t base = static_cast<int64_t>(nodes_.size());
   nodes_.resize(base + count);
   scratch_parameters_.clear();
-  // A large computation's second half on a second thread, with shape lists,
-  // loops and parameters of its own, joined after: the same nodes, and the
-  // first error in text order.
-  // (Tests halve every computation: parallel_from 0.)
-  const int64_t halved_from =
-      std::min<int64_t>(kHalvedComputation, options_.parallel_from);
-  const int64_t half =
-      parallel_ && count >= 2 && count >= halved_from ? count / 2 : count;
-  std::unique_ptr<HalfTables> second;
-  if (half < count) second = std::make_unique<HalfTables>();
-  absl::Status first_status;
-  RunSideBySide(
-      half < count,
-      [&] {
-        first_status = FillTextNodes(c, base, 0, half, OwnShapeLists(), &loops_,
-                                     &scratch_parameters_);
-      },
-      [&] {
-        if (second == nullptr) return;  // one half: nothing to do here
-        second->status =
-            FillTextNodes(c, base, half, count, second->shape_lists(),
-                          &second->loops, &second->parameters);
-      });
-  if (!first_status.ok()) return first_status;
-  if (second != nullptr) {
-    if (!second->status.ok()) return second->status;
-    JoinHalf(base + half, base + count, second.get());
+  const bool tail_running = early != nullptr && early->computation != kNone;
+  if (tail_running && early->computation == c) {
+    // Its first nodes here, the rest from the second thread (started by
+    // StartEarlyTail), joined as a second half is.
+    const int64_t begin = early->begin;
+    const absl::Status first_status =
+        FillTextNodes(c, 0, begin, nodes_.data() + base, OwnShapeLists(),
+                      &loops_, &scratch_parameters_);
+    early->task->Join();
+    early->computation = kNone;
+    if (!first_status.ok()) return first_status;
+    if (!early->tables.status.ok()) return early->tables.status;
+    std::copy(early->nodes.begin(), early->nodes.end(),
+              nodes_.begin() + base + begin);
+    ScratchVector<Node>().swap(early->nodes);
+    JoinHalf(base + begin, base + count, &early->tables);
+  } else {
+    // A large computation's second half on a second thread (when that
+    // thread is not filling the early tail), with shape lists, loops and
+    // parameters of its own, joined after: the same nodes, and the first
+    // error in text order. (Tests halve every computation: parallel_from
+    // 0.)
+    const int64_t halved_from =
+        std::min<int64_t>(kHalvedComputation, options_.parallel_from);
+    const int64_t half =
+        parallel_ && !tail_running && count >= 2 && count >= halved_from
+            ? count / 2
+            : count;
+    std::unique_ptr<HalfTables> second;
+    if (half < count) second = std::make_unique<HalfTables>();
+    absl::Status first_status;
+    RunSideBySide(
+        half < count,
+        [&] {
+          first_status =
+              FillTextNodes(c, 0, half, nodes_.data() + base, OwnShapeLists(),
+                            &loops_, &scratch_parameters_);
+        },
+        [&] {
+          if (second == nullptr) return;  // one half: nothing to do here
+          second->status = FillTextNodes(
+              c, half, count, nodes_.data() + base + half,
+              second->shape_lists(), &second->loops, &second->parameters);
+        });
+    if (!first_status.ok()) return first_status;
+    if (second != nullptr) {
+      if (!second->status.ok()) return second->status;
+      JoinHalf(base + half, base + count, second.get());
+    }
   }
   int64_t parameters = 0;  // 1 + the largest parameter number
   for (const auto& [k, number] : scratch_parameters_) {
@@ -446,7 +506,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c) {
 }
 
 absl::Status Analyzer::FillTextNodes(
-    int64_t c, int64_t base, int64_t begin, int64_t end, ShapeLists lists,
+    int64_t c, int64_t begin, int64_t end, Node* out, ShapeLists lists,
     ScratchVector<std::pair<int32_t, int32_t>>* loops,
     ScratchVector<std::pair<int64_t, int64_t>>* parameters) {
   const HloComputation& source = *comps_[c].source;
@@ -461,7 +521,7 @@ absl::Status Analyzer::FillTextNodes(
           "instruction '", info.name, "' in '", source.header.name,
           "' has no shape; memory analysis needs every result shape"));
     }
-    Node& node = nodes_[base + k];
+    Node& node = out[k - begin];
     const OpcodeClass& opcode = info.opcode_class;
     node.op = opcode.op;
     node.rule = opcode.rule;

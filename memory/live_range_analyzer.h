@@ -37,6 +37,7 @@
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/memory/xla_schedulers.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
 namespace memory_internal {
@@ -312,9 +313,11 @@ class Analyzer {
   // by number (IndexParameters), operands with the get-tuple-elements
   // restored from `%name#N` (AddOperands), and its sequence
   // (SequenceNodes).
-  absl::Status BuildComputation(int64_t c);
+  struct EarlyTail;
+  // `early`: the tail being filled ahead, or null (StartEarlyTail).
+  absl::Status BuildComputation(int64_t c, EarlyTail* early);
   // Adds a node per instruction; returns 1 + the largest parameter number.
-  absl::StatusOr<int64_t> AddTextNodes(int64_t c);
+  absl::StatusOr<int64_t> AddTextNodes(int64_t c, EarlyTail* early);
   // Where SubshapesOf keeps the lists it makes: the analysis' own tables,
   // or those of the thread that fills the second half of a large
   // computation's nodes (HalfTables, joined to the analysis' after).
@@ -342,16 +345,32 @@ class Analyzer {
   // Computations of this many instructions or more have their nodes filled
   // in two halves when the analysis runs side by side (parallel_).
   static constexpr int64_t kHalvedComputation = 8192;
+  // The last nodes of the largest computation to build, filled on a second
+  // thread from the start of the build, while the calling thread builds the
+  // computations before it and then that computation's first nodes: the
+  // small computations a dump builds before its entry no longer wait on
+  // one thread (AddTextNodes joins it).
+  struct EarlyTail {
+    int64_t computation = kNone;  // kNone once joined
+    int64_t begin = 0;          // its instructions [begin, end) are filled here
+    ScratchVector<Node> nodes;  // one per instruction from `begin`
+    HalfTables tables;
+    std::unique_ptr<SideTask> task;  // last: destroyed (joined) first
+  };
+  // The tail of the largest computation to build, started, when the
+  // analysis runs side by side and it has kHalvedComputation instructions
+  // or more (parallel_from, when smaller: tests); null otherwise.
+  std::unique_ptr<EarlyTail> StartEarlyTail();
   ShapeLists OwnShapeLists() {
     return {&subshape_cache_, recent_shapes_, &storage_->subshapes,
             &child_offsets_};
   }
-  // The nodes base + [begin, end) of computation `c`'s instructions
-  // [begin, end) (the nodes exist). Writes only those nodes, `lists`,
-  // `loops` and `parameters` (instruction, number): two disjoint ranges
-  // may be filled at once.
+  // The nodes of computation `c`'s instructions [begin, end): out[k - begin]
+  // for instruction k (the nodes exist, as made by Node()). Writes only
+  // those nodes, `lists`, `loops` and `parameters` (instruction, number):
+  // two disjoint ranges may be filled at once.
   absl::Status FillTextNodes(
-      int64_t c, int64_t base, int64_t begin, int64_t end, ShapeLists lists,
+      int64_t c, int64_t begin, int64_t end, Node* out, ShapeLists lists,
       ScratchVector<std::pair<int32_t, int32_t>>* loops,
       ScratchVector<std::pair<int64_t, int64_t>>* parameters);
   // Joins what the nodes [begin, end) were filled with on a second thread:

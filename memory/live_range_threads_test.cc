@@ -1,5 +1,6 @@
 // The memory analysis on two threads (MemoryAnalysisOptions::threads) gives
 // the answer of one thread, value for value, and the same first error.
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -179,6 +180,77 @@ TEST(LiveRangeThreads, TheFirstErrorInNodeOrderWins) {
     EXPECT_THAT(b.status().message(), HasSubstr("do not fit"));
     EXPECT_THAT(b.status().message(),
                 HasSubstr(first_bad ? "'c1'" : "while 'w2'"));
+  }
+}
+
+// An entry of 41 instructions, then a computation of 8 that it calls,
+// whose `bad` and `late_bad` instructions have no shape (custom calls the
+// reader cannot infer one for; the memory analysis refuses them as it
+// fills their nodes). With every step side by side, the entry's first nodes
+// are filled on the calling thread and the rest on a second one, started
+// before the computations ahead of it are built (EarlyTail); the
+// computation after it is filled in two halves. The error is the first in
+// text order, as on one thread.
+std::string ShapelessEntry(const std::vector<int>& bad,
+                           const std::vector<int>& late_bad) {
+  const auto line = [](absl::string_view name, int i, bool shapeless,
+                       absl::string_view other) {
+    return absl::StrCat(
+        "  %", name, i,
+        shapeless ? " = custom-call(%x), custom_call_target=\"f\"\n" : other);
+  };
+  const auto has = [](const std::vector<int>& v, int i) {
+    return std::find(v.begin(), v.end(), i) != v.end();
+  };
+  std::string text = R"(HloModule m, is_scheduled=true
+%add (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(%a, %b)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+)";
+  for (int i = 0; i < 40; ++i) {
+    absl::StrAppend(&text,
+                    line("n", i, has(bad, i),
+                         i == 20 ? " = f32[8]{0} call(%x), to_apply=%late\n"
+                                 : " = f32[8]{0} negate(%x)\n"));
+  }
+  absl::StrAppend(&text,
+                  "  ROOT %out = f32[8]{0} negate(%x)\n}\n"
+                  "%late (x: f32[8]) -> f32[8] {\n"
+                  "  %x = f32[8]{0} parameter(0)\n");
+  for (int i = 0; i < 6; ++i) {
+    absl::StrAppend(
+        &text, line("m", i, has(late_bad, i), " = f32[8]{0} negate(%x)\n"));
+  }
+  absl::StrAppend(&text, "  ROOT %r = f32[8]{0} negate(%x)\n}\n");
+  return text;
+}
+
+TEST(LiveRangeThreads, TheFirstShapelessInstructionWins) {
+  const std::vector<std::pair<std::vector<int>, std::vector<int>>> cases = {
+      {{2, 37}, {}}, {{37}, {}}, {{2}, {}}, {{36, 37}, {}},
+      {{}, {1, 4}},  {{}, {4}},  {{}, {1}}, {{37}, {1}}};
+  for (const auto& [bad, late_bad] : cases) {
+    const std::string text = ShapelessEntry(bad, late_bad);
+    const std::string what =
+        absl::StrCat("bad ", absl::StrJoin(bad, ","), "; late ",
+                     absl::StrJoin(late_bad, ","));
+    ExpectOneAnswer(text, what);
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    ASSERT_TRUE(modules.ok()) << what << ": " << modules.status();
+    MemoryAnalysisOptions two;
+    two.threads = 2;
+    two.parallel_from = 0;
+    absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
+    ASSERT_FALSE(b.ok()) << what;
+    const std::string first =
+        bad.empty() ? absl::StrCat("'m", late_bad[0], "' in 'late'")
+                    : absl::StrCat("'n", bad[0], "' in 'main'");
+    EXPECT_THAT(b.status().message(), HasSubstr(first + " has no shape"))
+        << what;
   }
 }
 

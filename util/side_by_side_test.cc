@@ -1,6 +1,7 @@
 #include "hlolayout/util/side_by_side.h"
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -59,6 +60,44 @@ TEST(RunSideBySide, SecondFinishesBeforeItReturnsEvenWhenFirstIsQuick) {
         second_done = true;
       });
   EXPECT_TRUE(second_done);
+}
+
+TEST(SideTask, SerialRunsTheTaskAtJoinOnTheCallingThread) {
+  std::vector<int> order;
+  std::thread::id task_id;
+  SideTask task(/*parallel=*/false, [&] {
+    order.push_back(2);
+    task_id = std::this_thread::get_id();
+  });
+  order.push_back(1);
+  task.Join();
+  task.Join();  // once only
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+  EXPECT_EQ(task_id, std::this_thread::get_id());
+}
+
+TEST(SideTask, ParallelRunsTheTaskOnAnotherThreadUntilJoin) {
+  std::atomic<bool> done{false};
+  std::thread::id task_id;
+  SideTask task(/*parallel=*/true, [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    task_id = std::this_thread::get_id();
+    done = true;
+  });
+  task.Join();
+  EXPECT_TRUE(done);
+  EXPECT_NE(task_id, std::this_thread::get_id());
+}
+
+TEST(SideTask, TheDestructorWaitsForAnUnjoinedTask) {
+  std::atomic<int> runs{0};
+  for (const bool parallel : {false, true}) {
+    SideTask task(parallel, [&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      ++runs;
+    });
+  }  // an early return, say: no Join()
+  EXPECT_EQ(runs, 2);
 }
 
 }  // namespace
