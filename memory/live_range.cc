@@ -280,19 +280,25 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartEarlyTail() {
   // `before` instructions of the computations ahead, at about half the cost
   // of the largest one's (their shapes are mostly met already), then its
   // first `begin`; the second thread fills the rest.
-  const int64_t begin =
-      std::clamp<int64_t>((count - before / 2) / 2, 0, count - 1);
-  auto early = std::make_unique<EarlyTail>();
-  early->computation = largest;
-  early->begin = begin;
-  EarlyTail* const e = early.get();
-  early->task = std::make_unique<SideTask>(true, [this, e, count] {
-    e->nodes.resize(count - e->begin);  // faulted in on this thread
-    e->tables.status = FillTextNodes(e->computation, e->begin, count,
-                                     e->nodes.data(), e->tables.shape_lists(),
-                                     &e->tables.loops, &e->tables.parameters);
+  return StartTail(largest,
+                   std::clamp<int64_t>((count - before / 2) / 2, 0, count - 1),
+                   count);
+}
+
+std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartTail(int64_t c,
+                                                         int64_t begin,
+                                                         int64_t end) {
+  auto tail = std::make_unique<EarlyTail>();
+  tail->computation = c;
+  tail->begin = begin;
+  EarlyTail* const t = tail.get();
+  tail->task = std::make_unique<SideTask>(true, [this, t, end] {
+    t->nodes.resize(end - t->begin);  // faulted in on this thread
+    t->tables.status = FillTextNodes(t->computation, t->begin, end,
+                                     t->nodes.data(), t->tables.shape_lists(),
+                                     &t->tables.loops, &t->tables.parameters);
   });
-  return early;
+  return tail;
 }
 
 absl::Status Analyzer::CheckCallGraph() const {
@@ -432,55 +438,39 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
   const int64_t base = static_cast<int64_t>(nodes_.size());
   nodes_.resize(base + count);
   scratch_parameters_.clear();
-  const bool tail_running = early != nullptr && early->computation != kNone;
-  if (tail_running && early->computation == c) {
-    // Its first nodes here, the rest from the second thread (started by
-    // StartEarlyTail), joined as a second half is.
-    const int64_t begin = early->begin;
+  // The last nodes come from the second thread: the early tail, or the
+  // second half of a large computation when that thread is free (started
+  // here). Its shape lists, loops and parameters are its own, joined after:
+  // the same nodes, and the first error in text order. (Tests halve every
+  // computation: parallel_from 0.)
+  std::unique_ptr<EarlyTail> half;
+  EarlyTail* tail = early;
+  if (early == nullptr || early->computation == kNone) {
+    const int64_t halved_from =
+        std::min<int64_t>(kHalvedComputation, options_.parallel_from);
+    if (parallel_ && count >= 2 && count >= halved_from) {
+      half = StartTail(c, count / 2, count);
+    }
+    tail = half.get();
+  }
+  if (tail == nullptr || tail->computation != c) {
+    absl::Status status =
+        FillTextNodes(c, 0, count, nodes_.data() + base, OwnShapeLists(),
+                      &loops_, &scratch_parameters_);
+    if (!status.ok()) return status;
+  } else {
+    const int64_t begin = tail->begin;
     const absl::Status first_status =
         FillTextNodes(c, 0, begin, nodes_.data() + base, OwnShapeLists(),
                       &loops_, &scratch_parameters_);
-    early->task->Join();
-    early->computation = kNone;
+    tail->task->Join();
+    tail->computation = kNone;
     if (!first_status.ok()) return first_status;
-    if (!early->tables.status.ok()) return early->tables.status;
-    std::copy(early->nodes.begin(), early->nodes.end(),
+    if (!tail->tables.status.ok()) return tail->tables.status;
+    std::copy(tail->nodes.begin(), tail->nodes.end(),
               nodes_.begin() + base + begin);
-    ScratchVector<Node>().swap(early->nodes);
-    JoinHalf(base + begin, base + count, &early->tables);
-  } else {
-    // A large computation's second half on a second thread (when that
-    // thread is not filling the early tail), with shape lists, loops and
-    // parameters of its own, joined after: the same nodes, and the first
-    // error in text order. (Tests halve every computation: parallel_from
-    // 0.)
-    const int64_t halved_from =
-        std::min<int64_t>(kHalvedComputation, options_.parallel_from);
-    const int64_t half =
-        parallel_ && !tail_running && count >= 2 && count >= halved_from
-            ? count / 2
-            : count;
-    std::unique_ptr<HalfTables> second;
-    if (half < count) second = std::make_unique<HalfTables>();
-    absl::Status first_status;
-    RunSideBySide(
-        half < count,
-        [&] {
-          first_status =
-              FillTextNodes(c, 0, half, nodes_.data() + base, OwnShapeLists(),
-                            &loops_, &scratch_parameters_);
-        },
-        [&] {
-          if (second == nullptr) return;  // one half: nothing to do here
-          second->status = FillTextNodes(
-              c, half, count, nodes_.data() + base + half,
-              second->shape_lists(), &second->loops, &second->parameters);
-        });
-    if (!first_status.ok()) return first_status;
-    if (second != nullptr) {
-      if (!second->status.ok()) return second->status;
-      JoinHalf(base + half, base + count, second.get());
-    }
+    ScratchVector<Node>().swap(tail->nodes);
+    JoinHalf(base + begin, base + count, &tail->tables);
   }
   int64_t parameters = 0;  // 1 + the largest parameter number
   for (const auto& [k, number] : scratch_parameters_) {

@@ -345,11 +345,13 @@ class Analyzer {
   // Computations of this many instructions or more have their nodes filled
   // in two halves when the analysis runs side by side (parallel_).
   static constexpr int64_t kHalvedComputation = 8192;
-  // The last nodes of the largest computation to build, filled on a second
-  // thread from the start of the build, while the calling thread builds the
-  // computations before it and then that computation's first nodes: the
-  // small computations a dump builds before its entry no longer wait on
-  // one thread (AddTextNodes joins it).
+  // The last nodes of a computation, filled on a second thread into a table
+  // of their own while the calling thread fills the first ones (AddTextNodes
+  // joins them). The largest computation's tail starts with the build
+  // (StartEarlyTail), while the calling thread builds the computations
+  // before it: the small computations a dump builds before its entry no
+  // longer wait on one thread. A later large computation's second half
+  // starts when it is built.
   struct EarlyTail {
     int64_t computation = kNone;  // kNone once joined
     int64_t begin = 0;          // its instructions [begin, end) are filled here
@@ -361,6 +363,8 @@ class Analyzer {
   // analysis runs side by side and it has kHalvedComputation instructions
   // or more (parallel_from, when smaller: tests); null otherwise.
   std::unique_ptr<EarlyTail> StartEarlyTail();
+  // Starts filling instructions [begin, end) of computation `c`.
+  std::unique_ptr<EarlyTail> StartTail(int64_t c, int64_t begin, int64_t end);
   ShapeLists OwnShapeLists() {
     return {&subshape_cache_, recent_shapes_, &storage_->subshapes,
             &child_offsets_};
