@@ -191,11 +191,38 @@ absl::Status Analyzer::Build() {
   // only: a fused computation's instructions become no nodes, and a dump of
   // many small fusions would otherwise fill a record for nearly every
   // instruction for nothing.
-  const int threads = options_.threads > 0
-                          ? options_.threads
-                          : static_cast<int>(IdleCores(/*at_most=*/2));
-  absl::Status listed = ListCallees(threads);
-  if (!listed.ok()) return listed;
+  comp_first_instruction_.resize(computations);
+  const int64_t instructions = module_.instruction_count();
+  callee_begin_.reserve(instructions + 1);
+  int64_t g = 0;
+  for (size_t c = 0; c < computations; ++c) {
+    comp_first_instruction_[c] = g;
+    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
+    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
+    for (const HloInstruction& in : module_.computations[c].instructions) {
+      callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
+      ++g;
+      const absl::Span<const int32_t> called = module_.callees(in);
+      if (called.empty()) continue;
+      const bool embedded =
+          OpcodeClassOf(in.opcode).call_kind == CallKind::kEmbedded;
+      for (size_t k = 0; k < called.size(); ++k) {
+        if (called[k] < 0) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "instruction '", in.name, "' calls unknown computation '",
+              CalledComputationNames(in)[k], "'"));
+        }
+        callee_ids_.push_back(called[k]);
+        Context& ctx = comps_[called[k]].context;
+        if (embedded) {
+          ctx = Context::kEmbedded;
+        } else if (ctx != Context::kEmbedded) {
+          ctx = Context::kControlFlow;
+        }
+      }
+    }
+  }
+  callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
   if (module_.entry_index < 0 ||
       module_.entry_index >= static_cast<int64_t>(computations)) {
     return absl::InvalidArgumentError("module has no entry computation");
@@ -209,6 +236,9 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     built += module_.computations[c].instructions.size();
   }
+  const int threads = options_.threads > 0
+                          ? options_.threads
+                          : static_cast<int>(IdleCores(/*at_most=*/2));
   parallel_ =
       threads >= 2 && static_cast<int64_t>(built) >= options_.parallel_from;
   nodes_.reserve(built * 5 / 4 + 16);
@@ -225,92 +255,6 @@ absl::Status Analyzer::Build() {
     if (comps_[c].context == Context::kEmbedded) continue;
     absl::Status status = BuildComputation(c, early.get());
     if (!status.ok()) return status;
-  }
-  return absl::OkStatus();
-}
-
-absl::Status Analyzer::ListCallees(int threads) {
-  const size_t computations = module_.computations.size();
-  comp_first_instruction_.resize(computations);
-  int64_t instructions = 0;
-  for (size_t c = 0; c < computations; ++c) {
-    comp_first_instruction_[c] = instructions;
-    instructions +=
-        static_cast<int64_t>(module_.computations[c].instructions.size());
-  }
-  callee_begin_.resize(instructions + 1);
-  // The second half on a second thread, into tables of its own: the same
-  // lists as one pass, and the first error in instruction order.
-  const int64_t half = threads >= 2 && instructions >= options_.parallel_from
-                           ? instructions / 2
-                           : instructions;
-  ScratchVector<uint8_t> callers(computations, 0), second_callers;
-  ScratchVector<int64_t> second_ids;
-  absl::Status first, second;
-  RunSideBySide(
-      half < instructions,
-      [&] { first = ListCalleesOf(0, half, &callee_ids_, &callers); },
-      [&] {
-        second_callers.assign(computations, 0);
-        second =
-            ListCalleesOf(half, instructions, &second_ids, &second_callers);
-      });
-  if (!first.ok()) return first;
-  if (!second.ok()) return second;
-  if (half < instructions) {
-    const uint32_t shift = static_cast<uint32_t>(callee_ids_.size());
-    for (int64_t g = half; g < instructions; ++g) callee_begin_[g] += shift;
-    callee_ids_.insert(callee_ids_.end(), second_ids.begin(), second_ids.end());
-    for (size_t c = 0; c < computations; ++c) callers[c] |= second_callers[c];
-  }
-  callee_begin_[instructions] = static_cast<uint32_t>(callee_ids_.size());
-  for (size_t c = 0; c < computations; ++c) {
-    if (callers[c] & kCalledEmbedded) {
-      comps_[c].context = Context::kEmbedded;
-    } else if (callers[c] & kCalledControlFlow) {
-      comps_[c].context = Context::kControlFlow;
-    }
-  }
-  return absl::OkStatus();
-}
-
-absl::Status Analyzer::ListCalleesOf(int64_t begin, int64_t end,
-                                     ScratchVector<int64_t>* ids,
-                                     ScratchVector<uint8_t>* callers) {
-  if (begin >= end) return absl::OkStatus();
-  // The computation holding instruction `begin` (the last of those that
-  // start there: the ones before it are empty).
-  size_t c = static_cast<size_t>(
-      std::upper_bound(comp_first_instruction_.begin(),
-                       comp_first_instruction_.end(), begin) -
-      comp_first_instruction_.begin() - 1);
-  for (int64_t g = begin; g < end; ++c) {
-    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
-    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
-    const std::vector<HloInstruction>& records =
-        module_.computations[c].instructions;
-    const int64_t first = comp_first_instruction_[c];
-    const int64_t stop =
-        std::min<int64_t>(end, first + static_cast<int64_t>(records.size()));
-    for (; g < stop; ++g) {
-      const HloInstruction& in = records[g - first];
-      callee_begin_[g] = static_cast<uint32_t>(ids->size());
-      const absl::Span<const int32_t> called = module_.callees(in);
-      if (called.empty()) continue;
-      const uint8_t kind =
-          OpcodeClassOf(in.opcode).call_kind == CallKind::kEmbedded
-              ? kCalledEmbedded
-              : kCalledControlFlow;
-      for (size_t k = 0; k < called.size(); ++k) {
-        if (called[k] < 0) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "instruction '", in.name, "' calls unknown computation '",
-              CalledComputationNames(in)[k], "'"));
-        }
-        ids->push_back(called[k]);
-        (*callers)[called[k]] |= kind;
-      }
-    }
   }
   return absl::OkStatus();
 }

@@ -301,19 +301,6 @@ class Analyzer {
 
  private:
   absl::Status Build();
-  // callee_begin_ and callee_ids_ for every instruction, and each
-  // computation's context from its callers' kinds (embedded wins); with
-  // two threads, in two halves.
-  absl::Status ListCallees(int threads);
-  // The same for the instructions [begin, end) (numbered over all
-  // computations): callee_begin_[g] counts from the start of `ids`, and
-  // (*callers)[c] gets a bit per kind of c's callers (kCalledEmbedded,
-  // kCalledControlFlow). Returns the first unknown callee's error.
-  absl::Status ListCalleesOf(int64_t begin, int64_t end,
-                             ScratchVector<int64_t>* ids,
-                             ScratchVector<uint8_t>* callers);
-  static constexpr uint8_t kCalledEmbedded = 1;
-  static constexpr uint8_t kCalledControlFlow = 2;
   // Fails on a cycle of calls or calls nested past kMaxCallDepth (from
   // callee_ids_, before any walk of the call graph).
   absl::Status CheckCallGraph() const;

@@ -254,49 +254,5 @@ TEST(LiveRangeThreads, TheFirstShapelessInstructionWins) {
   }
 }
 
-// A module whose 40 calls each call %f, with the callees of the calls
-// numbered in `unknown` made unknown (as a module linked past errors leaves
-// them): the analysis fails on the first of them in text order, on one
-// thread or two (the callees are listed in two halves).
-TEST(LiveRangeThreads, TheFirstUnknownCalleeWins) {
-  std::string text = R"(HloModule m, is_scheduled=true
-%f (a: f32[8]) -> f32[8] {
-  %a = f32[8]{0} parameter(0)
-  ROOT %n = f32[8]{0} negate(%a)
-}
-ENTRY %main (x: f32[8]) -> f32[8] {
-  %x = f32[8]{0} parameter(0)
-)";
-  for (int i = 0; i < 40; ++i) {
-    absl::StrAppend(&text, "  %c", i, " = f32[8]{0} call(%x), to_apply=%f\n");
-  }
-  absl::StrAppend(&text, "  ROOT %out = f32[8]{0} negate(%x)\n}\n");
-  for (const std::vector<int>& unknown :
-       std::vector<std::vector<int>>{{3, 36}, {36}, {3}, {0, 39}, {39}}) {
-    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
-    ASSERT_TRUE(modules.ok()) << modules.status();
-    HloModule& module = (*modules)[0];
-    const HloComputation& entry = module.computations[module.entry_index];
-    for (int i : unknown) {
-      const HloInstruction& call = entry.instructions[1 + i];
-      ASSERT_EQ(call.name, absl::StrCat("c", i));
-      ASSERT_EQ(call.callee_count, 1);
-      module.callee_indices[call.first_callee] = -1;
-    }
-    const std::string what = absl::StrJoin(unknown, ",");
-    for (int threads : {1, 2}) {
-      MemoryAnalysisOptions options;
-      options.threads = threads;
-      options.parallel_from = 0;
-      absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module, options);
-      ASSERT_FALSE(a.ok()) << what;
-      EXPECT_THAT(a.status().message(),
-                  HasSubstr(absl::StrCat("instruction 'c", unknown[0],
-                                         "' calls unknown computation 'f'")))
-          << what << ", " << threads << " threads";
-    }
-  }
-}
-
 }  // namespace
 }  // namespace hlolayout
