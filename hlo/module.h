@@ -37,7 +37,9 @@
 // module read whole by ReadHloModules, every operand's defining instruction
 // (HloOperand::index), the computations each instruction calls and the
 // instructions its control-predecessors name (HloModule::callees,
-// HloModule::control_predecessors), and the header's input_output_alias.
+// HloModule::control_predecessors), each computation's callees and the
+// kinds of instructions that call it (HloComputation::called_by), and the
+// header's input_output_alias.
 //
 // What is kept raw: attribute values (`metadata={...}`, JSON backend
 // configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
@@ -281,6 +283,13 @@ struct HloComputationHeader {
   const Shape* result_shape = nullptr;
 };
 
+// HloComputation::called_by: the kinds of instructions that call a
+// computation (hlo/opcode.h, HloCallKindOf), as bits.
+enum HloCalledBy : uint8_t {
+  kHloCalledByControlFlow = 1,  // a while, call, conditional or async op
+  kHloCalledByEmbedded = 2,     // a fusion, reduce, map, sort, ...
+};
+
 struct HloComputation {
   HloComputationHeader header;
   std::vector<HloInstruction> instructions;
@@ -289,6 +298,14 @@ struct HloComputation {
   int64_t root_index = -1;
   // `execution_thread="..."` after the closing brace (raw, with quotes).
   absl::string_view execution_thread;
+  // Set by ReadHloModules, which resolves every call once: the callees of
+  // its instructions, one after the other (HloModule::callees(computation)),
+  // and an OR of HloCalledBy bits for the instructions of the module that
+  // call it (0: none does).
+  //   %f = ... fusion(...), calls=%g  ->  %g's called_by has Embedded
+  int32_t first_callee = 0;
+  int32_t callee_count = 0;
+  uint8_t called_by = 0;
 };
 
 // A table that recent dumps put before the first computation:
@@ -389,6 +406,12 @@ struct HloModule {
   absl::Span<const int32_t> callees(const HloInstruction& instruction) const {
     return absl::MakeConstSpan(callee_indices)
         .subspan(instruction.first_callee, instruction.callee_count);
+  }
+  // The callees of every instruction of `computation` (of this module), in
+  // instruction order: the concatenation of callees(instruction).
+  absl::Span<const int32_t> callees(const HloComputation& computation) const {
+    return absl::MakeConstSpan(callee_indices)
+        .subspan(computation.first_callee, computation.callee_count);
   }
   // The instructions of its computation that `instruction` names in
   // control-predecessors={...}, by index, in the order written.

@@ -84,6 +84,20 @@ HloOpcode HloOpcodeOf(absl::string_view text) {
                                           : HloOpcode::kUnknown;
 }
 
+HloCallKind HloCallKindOf(HloOpcode caller) {
+  switch (caller) {
+    case HloOpcode::kWhile:
+    case HloOpcode::kCall:
+    case HloOpcode::kConditional:
+    case HloOpcode::kAsyncStart:
+    case HloOpcode::kAsyncUpdate:
+    case HloOpcode::kAsyncDone:
+      return HloCallKind::kControlFlow;
+    default:
+      return HloCallKind::kEmbedded;
+  }
+}
+
 absl::string_view HloOpcodeName(HloOpcode opcode) {
   const int k = static_cast<int>(opcode);
   return k >= 0 && k < kHloOpcodeCount ? kNames[k] : absl::string_view();

@@ -192,6 +192,19 @@ HloOpcode HloOpcodeOf(absl::string_view text);
 // (HloInstruction::opcode_name).
 absl::string_view HloOpcodeName(HloOpcode opcode);
 
+// HloCallKindOf
+//
+// How an instruction with `caller` runs the computations it names, as
+// XLA's call graph tells them apart (CallContext):
+//   while(...), body=%b            -> kControlFlow (%b runs as a sequence)
+//   fusion(...), calls=%fused      -> kEmbedded (%fused is part of it)
+//   reduce(...), to_apply=%add     -> kEmbedded
+enum class HloCallKind : uint8_t {
+  kControlFlow,  // while, call, conditional, async-start/update/done
+  kEmbedded,     // fusion, reduce, map, sort, scatter, all-reduce, ...
+};
+HloCallKind HloCallKindOf(HloOpcode caller);
+
 // What `-start`, `-update` or `-done` sugar stands for.
 struct HloAsyncSugar {
   int stage = -1;             // 0 start, 1 update, 2 done; -1: not sugar

@@ -113,6 +113,9 @@ absl::Status LinkComputation(
   }
   if (!operands_linked) LinkOperands(computation, defined);
   bool names_known = !operands_linked;
+  computation->first_callee =
+      static_cast<int32_t>(module->callee_indices.size());
+  computation->callee_count = 0;
   // One pass over the records; most have neither kind of attribute (the
   // reader says so) and keep their empty lists (0, 0) unwritten.
   for (HloInstruction& in : instructions) {
@@ -145,14 +148,24 @@ absl::Status LinkComputation(
     in.callee_count = 0;
     if (calls) {
       in.callee_count = static_cast<int32_t>(callees->size());
+      const uint8_t by = HloCallKindOf(in.opcode) == HloCallKind::kEmbedded
+                             ? kHloCalledByEmbedded
+                             : kHloCalledByControlFlow;
       for (absl::string_view name : *callees) {
         auto it = computations.find(name);
-        module->callee_indices.push_back(it == computations.end() ? -1
-                                                                  : it->second);
+        if (it == computations.end()) {
+          module->callee_indices.push_back(-1);
+          continue;
+        }
+        module->callee_indices.push_back(it->second);
+        module->computations[it->second].called_by |= by;
       }
       if (module->callee_indices.size() > static_cast<uint64_t>(max_count)) {
         return TooMany(max_count, "called computations in a module", "", "");
       }
+      computation->callee_count =
+          static_cast<int32_t>(module->callee_indices.size()) -
+          computation->first_callee;
     }
     in.first_control_predecessor =
         static_cast<int32_t>(module->control_predecessor_indices.size());
@@ -239,6 +252,9 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   }
   module->callee_indices.clear();
   module->control_predecessor_indices.clear();
+  for (HloComputation& computation : module->computations) {
+    computation.called_by = 0;
+  }
   DefinedNames defined;
   std::vector<absl::string_view> callees;
   // The text before an instruction that names callees, once the linking

@@ -97,6 +97,50 @@ TEST(HloLinks, OperandsCalleesAndControlPredecessors) {
   }
 }
 
+// Each computation knows the callees of its instructions (one after the
+// other) and which kinds of instructions call it, so that an analysis need
+// not walk every record for them.
+TEST(HloLinks, ComputationsKnowTheirCalleesAndCallers) {
+  absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kModule);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  const HloModule& m = (*modules)[0];
+  ASSERT_EQ(m.computations.size(), 4u);
+  // %main: the while's condition and body, then the reduce's %add.
+  EXPECT_EQ(absl::StrJoin(m.callees(m.entry()), ","), "1,2,0");
+  for (int c = 0; c < 3; ++c) EXPECT_TRUE(m.callees(m.computations[c]).empty());
+  EXPECT_EQ(m.computations[0].called_by, kHloCalledByEmbedded);     // %add
+  EXPECT_EQ(m.computations[1].called_by, kHloCalledByControlFlow);  // %cond
+  EXPECT_EQ(m.computations[2].called_by, kHloCalledByControlFlow);  // %body
+  EXPECT_EQ(m.entry().called_by, 0);
+
+  // Called both ways; an unknown callee is listed as -1 and marks nothing.
+  HloReadOptions keep_going;
+  keep_going.keep_going = true;
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> both = ReadHloModules(
+      R"(HloModule b
+%add (x: f32[], y: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  %y = f32[] parameter(1)
+  ROOT %s = f32[] add(%x, %y)
+}
+ENTRY %main (p: f32[8], q: f32[]) -> f32[] {
+  %p = f32[8] parameter(0)
+  %q = f32[] parameter(1)
+  %r = f32[] reduce(%p, %q), dimensions={0}, to_apply=%add
+  %c = f32[] call(%r, %q), to_apply=%add
+  ROOT %u = f32[] call(%c, %q), to_apply=%nowhere
+}
+)",
+      keep_going, &errors);
+  ASSERT_TRUE(both.ok()) << both.status();
+  const HloModule& b = (*both)[0];
+  EXPECT_EQ(b.computations[0].called_by,
+            kHloCalledByEmbedded | kHloCalledByControlFlow);
+  EXPECT_EQ(absl::StrJoin(b.callees(b.entry()), ","), "0,0,-1");
+  EXPECT_EQ(b.entry().called_by, 0);
+}
+
 TEST(HloLinks, InputOutputAliasIsReadOnce) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(kModule);
   ASSERT_TRUE(modules.ok()) << modules.status();
@@ -209,6 +253,14 @@ TEST(HloLinks, LinkingReadsNoCalleeNameAgain) {
   absl::StatusOr<std::vector<HloModule>> whole = ReadHloModules(original);
   ASSERT_TRUE(whole.ok()) << whole.status();
   EXPECT_EQ(m.callee_indices, (*whole)[0].callee_indices);
+  ASSERT_EQ(m.computations.size(), (*whole)[0].computations.size());
+  for (size_t c = 0; c < m.computations.size(); ++c) {
+    const HloComputation& x = m.computations[c];
+    const HloComputation& y = (*whole)[0].computations[c];
+    EXPECT_EQ(x.first_callee, y.first_callee) << c;
+    EXPECT_EQ(x.callee_count, y.callee_count) << c;
+    EXPECT_EQ(x.called_by, y.called_by) << c;
+  }
 }
 
 // A module's links are 32-bit indices: a count over the bound (INT32_MAX;

@@ -183,46 +183,27 @@ absl::Status Analyzer::Build() {
   for (size_t c = 0; c < computations; ++c) {
     comps_[c].source = &module_.computations[c];
   }
-  // One pass over every instruction: contexts (every caller's kind;
-  // embedded wins) and the callees of every instruction (callee_ids_ from
-  // callee_begin_[i] to callee_begin_[i + 1], i counting instructions over
-  // all computations). What the nodes need (infos_) is copied afterwards,
-  // one computation at a time, for the computations that are not embedded
+  // Contexts (every caller's kind; embedded wins) come from the module,
+  // which resolved every call once while it was read: no pass over the
+  // records here. What the nodes need (infos_) is copied afterwards, one
+  // computation at a time, for the computations that are not embedded
   // only: a fused computation's instructions become no nodes, and a dump of
   // many small fusions would otherwise fill a record for nearly every
   // instruction for nothing.
   comp_first_instruction_.resize(computations);
-  const int64_t instructions = module_.instruction_count();
-  callee_begin_.reserve(instructions + 1);
-  int64_t g = 0;
+  int64_t first = 0;
   for (size_t c = 0; c < computations; ++c) {
-    comp_first_instruction_[c] = g;
-    PrefetchComputation(module_, c + 8, 16, /*lists=*/false);
-    PrefetchComputation(module_, c + 4, 16, /*lists=*/true);
-    for (const HloInstruction& in : module_.computations[c].instructions) {
-      callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
-      ++g;
-      const absl::Span<const int32_t> called = module_.callees(in);
-      if (called.empty()) continue;
-      const bool embedded =
-          OpcodeClassOf(in.opcode).call_kind == CallKind::kEmbedded;
-      for (size_t k = 0; k < called.size(); ++k) {
-        if (called[k] < 0) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "instruction '", in.name, "' calls unknown computation '",
-              CalledComputationNames(in)[k], "'"));
-        }
-        callee_ids_.push_back(called[k]);
-        Context& ctx = comps_[called[k]].context;
-        if (embedded) {
-          ctx = Context::kEmbedded;
-        } else if (ctx != Context::kEmbedded) {
-          ctx = Context::kControlFlow;
-        }
-      }
+    comp_first_instruction_[c] = first;
+    first += static_cast<int64_t>(module_.computations[c].instructions.size());
+    const uint8_t by = module_.computations[c].called_by;
+    if (by & kHloCalledByEmbedded) {
+      comps_[c].context = Context::kEmbedded;
+    } else if (by & kHloCalledByControlFlow) {
+      comps_[c].context = Context::kControlFlow;
     }
   }
-  callee_begin_.push_back(static_cast<uint32_t>(callee_ids_.size()));
+  absl::Status known = CheckCalleesKnown();
+  if (!known.ok()) return known;
   if (module_.entry_index < 0 ||
       module_.entry_index >= static_cast<int64_t>(computations)) {
     return absl::InvalidArgumentError("module has no entry computation");
@@ -301,12 +282,39 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartTail(int64_t c,
   return tail;
 }
 
+absl::Status Analyzer::CheckCalleesKnown() const {
+  const std::vector<int32_t>& callees = module_.callee_indices;
+  const auto unknown = std::find(callees.begin(), callees.end(), -1);
+  if (unknown == callees.end()) return absl::OkStatus();
+  // The first instruction in text order that names it (the module lists
+  // the callees in that order).
+  const int64_t at = unknown - callees.begin();
+  for (const HloComputation& c : module_.computations) {
+    if (at < c.first_callee || at >= c.first_callee + c.callee_count) {
+      continue;
+    }
+    for (const HloInstruction& in : c.instructions) {
+      if (at >= in.first_callee && at < in.first_callee + in.callee_count) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "instruction '", in.name, "' calls unknown computation '",
+            CalledComputationNames(in)[at - in.first_callee], "'"));
+      }
+    }
+  }
+  return absl::InvalidArgumentError("a call names an unknown computation");
+}
+
 absl::Status Analyzer::CheckCallGraph() const {
-  // The calls of computation c: callee_ids_ from refs(c) to refs(c + 1).
+  // The calls of computation c: module_.callee_indices from refs(c) to
+  // refs(c) + count(c).
   const size_t n = comps_.size();
+  const std::vector<int32_t>& callee_ids = module_.callee_indices;
   const auto refs = [&](size_t c) {
-    return c < n ? callee_begin_[comp_first_instruction_[c]]
-                 : callee_begin_.back();
+    return static_cast<uint32_t>(module_.computations[c].first_callee);
+  };
+  const auto ends = [&](size_t c) {
+    return refs(c) +
+           static_cast<uint32_t>(module_.computations[c].callee_count);
   };
   // Depth-first, without recursion: depth[c] is 0 before c is met, -1
   // while c is on the walk, then the longest chain of calls from c (1 when
@@ -314,7 +322,7 @@ absl::Status Analyzer::CheckCallGraph() const {
   ScratchVector<int32_t> depth(n, 0);
   struct Frame {
     size_t computation;
-    uint32_t next;  // into callee_ids_
+    uint32_t next;  // into callee_ids
   };
   std::vector<Frame> walk;
   for (size_t root = 0; root < n; ++root) {
@@ -323,8 +331,8 @@ absl::Status Analyzer::CheckCallGraph() const {
     walk.push_back({root, refs(root)});
     while (!walk.empty()) {
       Frame& f = walk.back();
-      if (f.next < refs(f.computation + 1)) {
-        const int64_t callee = callee_ids_[f.next++];
+      if (f.next < ends(f.computation)) {
+        const int64_t callee = callee_ids[f.next++];
         if (depth[callee] == -1) {
           return absl::InvalidArgumentError(absl::StrCat(
               "computation '", module_.computations[callee].header.name,
@@ -341,8 +349,8 @@ absl::Status Analyzer::CheckCallGraph() const {
         continue;
       }
       int32_t d = 1;
-      for (uint32_t k = refs(f.computation); k < refs(f.computation + 1); ++k) {
-        d = std::max(d, depth[callee_ids_[k]] + 1);
+      for (uint32_t k = refs(f.computation); k < ends(f.computation); ++k) {
+        d = std::max(d, depth[callee_ids[k]] + 1);
       }
       if (d > kMaxCallDepth) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -522,8 +530,7 @@ absl::Status Analyzer::FillTextNodes(
     node.computation = static_cast<int32_t>(c);
     node.has_control_predecessors = info.has_control_predecessors;
     node.effective_scalar = (*node.subshapes)[0].effective_scalar;
-    const int64_t global = first_instruction + k;
-    node.calls_parameters = callee_begin_[global + 1] > callee_begin_[global] &&
+    node.calls_parameters = records[k].callee_count > 0 &&
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
     if (node.op == Op::kWhile) {
@@ -838,10 +845,30 @@ absl::Status Analyzer::NumberPositions() {
 }
 
 void Analyzer::ListCallsites() {
-  // In node order, by a counting sort.
-  for (const Node& node : nodes_) {
-    if (!node.calls_parameters) continue;
-    for (int64_t callee : Callees(node)) ++comps_[callee].callsites_size;
+  // Every (callee, caller) pair in node order, each caller's callees read
+  // once from its record (cold by now: asked for ahead), then grouped by
+  // callee with a counting sort.
+  ScratchVector<int32_t> callers;
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    if (nodes_[id].calls_parameters)
+      callers.push_back(static_cast<int32_t>(id));
+  }
+  ScratchVector<std::pair<int32_t, int32_t>> sites;
+  const size_t n = callers.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + 8 < n) {
+      const HloInstruction* ahead = nodes_[callers[i + 8]].source;
+      Prefetch(&ahead->first_callee, 2 * sizeof(int32_t));
+    }
+    if (i + 4 < n) {
+      const HloInstruction* ahead = nodes_[callers[i + 4]].source;
+      Prefetch(module_.callee_indices.data() + ahead->first_callee,
+               ahead->callee_count * sizeof(int32_t));
+    }
+    for (const int32_t callee : Callees(nodes_[callers[i]])) {
+      ++comps_[callee].callsites_size;
+      sites.emplace_back(callee, callers[i]);
+    }
   }
   int64_t total = 0;
   for (Comp& comp : comps_) {
@@ -850,13 +877,9 @@ void Analyzer::ListCallsites() {
     comp.callsites_size = 0;
   }
   callsite_ids_.resize(total);
-  for (size_t id = 0; id < nodes_.size(); ++id) {
-    if (!nodes_[id].calls_parameters) continue;
-    for (int64_t callee : Callees(nodes_[id])) {
-      Comp& comp = comps_[callee];
-      callsite_ids_[comp.callsites_begin + comp.callsites_size++] =
-          static_cast<int64_t>(id);
-    }
+  for (const auto& [callee, id] : sites) {
+    Comp& comp = comps_[callee];
+    callsite_ids_[comp.callsites_begin + comp.callsites_size++] = id;
   }
 }
 
@@ -960,7 +983,7 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
       }
     } else if (caller.op == Op::kConditional) {
       // Branch b's operand is the conditional's operand b + 1.
-      const absl::Span<const int64_t> callees = Callees(caller);
+      const absl::Span<const int32_t> callees = Callees(caller);
       for (size_t b = 0; b < callees.size(); ++b) {
         if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
           if (!PushPhiInput(caller_operands[b + 1], index, out)) {
@@ -1045,18 +1068,20 @@ inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
     return !index.empty() && index[0] < (int64_t)operands.size() &&
            ForwardTo(pos, operands[index[0]], all.subspan(1), {});
   }
-  const absl::Span<const int64_t> callees = Callees(node);
   if (node.op == Op::kAsyncStart) {
     // {0, i, ...}: operand i; {1, ...}: the called computation's root.
     if (!index.empty() && index[0] == 0 && index.size() >= 2 &&
         index[1] < (int64_t)operands.size()) {
       return ForwardTo(pos, operands[index[1]], all.subspan(2), {});
     }
+    // (Read only here: each node's callees are in its record.)
+    const absl::Span<const int32_t> callees = Callees(node);
     return !index.empty() && index[0] == 1 && !callees.empty() &&
            comps_[callees[0]].root != kNone &&
            ForwardTo(pos, comps_[callees[0]].root, all.subspan(1), {});
   }
   if (node.op == Op::kCall) {
+    const absl::Span<const int32_t> callees = Callees(node);
     return !callees.empty() && comps_[callees[0]].root != kNone &&
            ForwardTo(pos, comps_[callees[0]].root, all, {});
   }
@@ -1340,8 +1365,6 @@ void Analyzer::ReleaseValueTables() {
   Release(&sequence_ids_);
   Release(&parameter_ids_);
   Release(&folded_);
-  Release(&callee_ids_);
-  Release(&callee_begin_);
   Release(&loops_);
 }
 
@@ -1422,8 +1445,16 @@ void Analyzer::ExportDataflow() {
   d->value_buffer.assign(value_buffer_.begin(), value_buffer_.end());
   d->computation_first.assign(comp_first_instruction_.begin(),
                               comp_first_instruction_.end());
-  d->callee_begin.assign(callee_begin_.begin(), callee_begin_.end());
-  d->callees.assign(callee_ids_.begin(), callee_ids_.end());
+  // Every instruction's callees, by its number over all computations.
+  d->callee_begin.reserve(module_.instruction_count() + 1);
+  for (const HloComputation& c : module_.computations) {
+    for (const HloInstruction& in : c.instructions) {
+      d->callee_begin.push_back(static_cast<int64_t>(d->callees.size()));
+      const absl::Span<const int32_t> called = module_.callees(in);
+      d->callees.insert(d->callees.end(), called.begin(), called.end());
+    }
+  }
+  d->callee_begin.push_back(static_cast<int64_t>(d->callees.size()));
   out_.dataflow = std::move(d);
 }
 std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {

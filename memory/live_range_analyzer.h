@@ -301,8 +301,11 @@ class Analyzer {
 
  private:
   absl::Status Build();
-  // Fails on a cycle of calls or calls nested past kMaxCallDepth (from
-  // callee_ids_, before any walk of the call graph).
+  // Fails on a call of a computation the module does not have (the first
+  // such call in text order).
+  absl::Status CheckCalleesKnown() const;
+  // Fails on a cycle of calls or calls nested past kMaxCallDepth (from the
+  // module's callees, before any walk of the call graph).
   absl::Status CheckCallGraph() const;
   void ReadInfo(const HloInstruction& in, InstructionInfo* info);
   // The same from what the reader recorded of the attributes
@@ -401,12 +404,10 @@ class Analyzer {
                                node.operands_size);
   }
   // The computations its instruction calls, in attribute order (none for
-  // a restored get-tuple-element). Not after ReleaseValueTables.
-  absl::Span<const int64_t> Callees(const Node& node) const {
+  // a restored get-tuple-element). The module's lists (HloModule::callees).
+  absl::Span<const int32_t> Callees(const Node& node) const {
     if (node.source == nullptr) return {};
-    const uint32_t begin = callee_begin_[node.info];
-    return absl::MakeConstSpan(callee_ids_.data() + begin,
-                               callee_begin_[node.info + 1] - begin);
+    return module_.callees(*node.source);
   }
   // A while's computations; kNone for any other node or when not found.
   int64_t Body(const Node& node) const {
@@ -637,8 +638,6 @@ class Analyzer {
   ScratchVector<std::pair<int64_t, int64_t>> scratch_parameters_;
   ScratchVector<std::pair<int64_t, int64_t>> scratch_new_gtes_;
   ScratchVector<int64_t> comp_first_instruction_;
-  ScratchVector<uint32_t> callee_begin_;
-  ScratchVector<int64_t> callee_ids_;
   // (body, condition) of each while node (Node::loop), kNone when its
   // attribute names no computation.
   ScratchVector<std::pair<int32_t, int32_t>> loops_;

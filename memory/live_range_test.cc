@@ -501,6 +501,40 @@ TEST(LiveRange, CallsNestedPastTheLimitAreRefused) {
             "without cycles)");
 }
 
+// A call of a computation the module does not have (a module read past
+// errors lists it as -1) is refused, naming the first such call in text
+// order, wherever it is.
+TEST(LiveRange, TheFirstUnknownCalleeIsNamed) {
+  const auto status_of = [](absl::string_view a_calls,
+                            absl::string_view e_calls) {
+    const std::string text = absl::StrReplaceAll(
+        "HloModule m, is_scheduled=true\n"
+        "%leaf (p: f32[4]) -> f32[4] {\n  %p = f32[4]{0} parameter(0)\n"
+        "  ROOT %n = f32[4]{0} negate(f32[4]{0} %p)\n}\n"
+        "%a (p: f32[4]) -> f32[4] {\n  %p = f32[4]{0} parameter(0)\n"
+        "  ROOT %ra = f32[4]{0} call(f32[4]{0} %p), to_apply=%A_CALLS\n}\n"
+        "ENTRY %e (x: f32[4]) -> f32[4] {\n  %x = f32[4]{0} parameter(0)\n"
+        "  %y = f32[4]{0} call(f32[4]{0} %x), to_apply=%a\n"
+        "  ROOT %re = f32[4]{0} call(f32[4]{0} %y), to_apply=%E_CALLS\n}\n",
+        {{"A_CALLS", a_calls}, {"E_CALLS", e_calls}});
+    HloReadOptions keep_going;
+    keep_going.keep_going = true;
+    std::vector<absl::Status> errors;
+    absl::StatusOr<std::vector<HloModule>> modules =
+        ReadHloModules(text, keep_going, &errors);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    return modules.ok() ? AnalyzeMemory((*modules)[0]).status()
+                        : modules.status();
+  };
+  EXPECT_TRUE(status_of("leaf", "leaf").ok()) << status_of("leaf", "leaf");
+  EXPECT_EQ(status_of("nowhere", "leaf").message(),
+            "instruction 'ra' calls unknown computation 'nowhere'");
+  EXPECT_EQ(status_of("leaf", "gone").message(),
+            "instruction 're' calls unknown computation 'gone'");
+  EXPECT_EQ(status_of("first", "second").message(),
+            "instruction 'ra' calls unknown computation 'first'");
+}
+
 // With allow_unscheduled the text order stands in for the schedule: the
 // values and the buffers they share are those of the same module marked
 // scheduled (here the loop's state: x, the body's v and the loop's phis).

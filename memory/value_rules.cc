@@ -75,18 +75,4 @@ bool DefinesValueAt(ValueRule rule, absl::Span<const int64_t> index,
   return true;
 }
 
-CallKind CallKindOf(HloOpcode caller_opcode) {
-  switch (caller_opcode) {
-    case HloOpcode::kWhile:
-    case HloOpcode::kCall:
-    case HloOpcode::kConditional:
-    case HloOpcode::kAsyncStart:
-    case HloOpcode::kAsyncUpdate:
-    case HloOpcode::kAsyncDone:
-      return CallKind::kControlFlow;
-    default:
-      return CallKind::kEmbedded;
-  }
-}
-
 }  // namespace hlolayout

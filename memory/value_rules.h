@@ -59,12 +59,11 @@ ValueRule ValueRuleOf(HloOpcode opcode);
 bool DefinesValueAt(ValueRule rule, absl::Span<const int64_t> index,
                     bool is_tuple_node, bool parameters_define);
 
-// How a caller runs the computations it names.
-enum class CallKind : uint8_t {
-  kControlFlow,  // while, call, conditional, async-start/update/done
-  kEmbedded,     // fusion, reduce, map, sort, scatter, all-reduce, ...
-};
-CallKind CallKindOf(HloOpcode caller_opcode);
+// How a caller runs the computations it names (hlo/opcode.h).
+using CallKind = HloCallKind;
+inline CallKind CallKindOf(HloOpcode caller_opcode) {
+  return HloCallKindOf(caller_opcode);
+}
 
 // Bytes of a tuple node: 8 per element (XLA's index table of pointers).
 inline int64_t TupleTableBytes(const Shape& tuple) {
