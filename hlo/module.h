@@ -38,8 +38,8 @@
 // (HloOperand::index), the computations each instruction calls and the
 // instructions its control-predecessors name (HloModule::callees,
 // HloModule::control_predecessors), each computation's callees and the
-// kinds of instructions that call it (HloComputation::called_by), and the
-// header's input_output_alias.
+// kinds of instructions that call it (HloModule::computation_callees,
+// HloModule::called_by), and the header's input_output_alias.
 //
 // What is kept raw: attribute values (`metadata={...}`, JSON backend
 // configs, `sharding={devices=[4,1,2]<=[2,4]T(1,0)}`, replica groups, ...)
@@ -283,8 +283,8 @@ struct HloComputationHeader {
   const Shape* result_shape = nullptr;
 };
 
-// HloComputation::called_by: the kinds of instructions that call a
-// computation (hlo/opcode.h, HloCallKindOf), as bits.
+// HloModule::called_by: the kinds of instructions that call a computation
+// (hlo/opcode.h, HloCallKindOf), as bits.
 enum HloCalledBy : uint8_t {
   kHloCalledByControlFlow = 1,  // a while, call, conditional or async op
   kHloCalledByEmbedded = 2,     // a fusion, reduce, map, sort, ...
@@ -298,14 +298,6 @@ struct HloComputation {
   int64_t root_index = -1;
   // `execution_thread="..."` after the closing brace (raw, with quotes).
   absl::string_view execution_thread;
-  // Set by ReadHloModules, which resolves every call once: the callees of
-  // its instructions, one after the other (HloModule::callees(computation)),
-  // and an OR of HloCalledBy bits for the instructions of the module that
-  // call it (0: none does).
-  //   %f = ... fusion(...), calls=%g  ->  %g's called_by has Embedded
-  int32_t first_callee = 0;
-  int32_t callee_count = 0;
-  uint8_t called_by = 0;
 };
 
 // A table that recent dumps put before the first computation:
@@ -390,6 +382,14 @@ struct HloModule {
   // for a name no computation has), instruction after instruction: see
   // callees().
   std::vector<int32_t> callee_indices;
+  // By computation index, set by ReadHloModules with the links above:
+  // where the callees of its instructions begin in callee_indices, one
+  // computation after the other (size: computations + 1; see
+  // computation_callees), and an OR of HloCalledBy bits for the
+  // instructions that call it (0: none does).
+  //   %f = ... fusion(...), calls=%g  ->  called_by[g] has Embedded
+  std::vector<int32_t> computation_callees_begin;
+  std::vector<uint8_t> called_by;
   // The instructions control-predecessors={...} names, by index into the
   // same computation (-1 for a name it does not define): see
   // control_predecessors().
@@ -407,11 +407,15 @@ struct HloModule {
     return absl::MakeConstSpan(callee_indices)
         .subspan(instruction.first_callee, instruction.callee_count);
   }
-  // The callees of every instruction of `computation` (of this module), in
-  // instruction order: the concatenation of callees(instruction).
-  absl::Span<const int32_t> callees(const HloComputation& computation) const {
+  // The callees of every instruction of computation `c`, in instruction
+  // order: the concatenation of callees(instruction) over them. Empty for a
+  // module not linked (computation_callees_begin empty).
+  absl::Span<const int32_t> computation_callees(size_t c) const {
+    if (c + 1 >= computation_callees_begin.size()) return {};
     return absl::MakeConstSpan(callee_indices)
-        .subspan(computation.first_callee, computation.callee_count);
+        .subspan(
+            computation_callees_begin[c],
+            computation_callees_begin[c + 1] - computation_callees_begin[c]);
   }
   // The instructions of its computation that `instruction` names in
   // control-predecessors={...}, by index, in the order written.

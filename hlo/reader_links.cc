@@ -113,9 +113,8 @@ absl::Status LinkComputation(
   }
   if (!operands_linked) LinkOperands(computation, defined);
   bool names_known = !operands_linked;
-  computation->first_callee =
-      static_cast<int32_t>(module->callee_indices.size());
-  computation->callee_count = 0;
+  module->computation_callees_begin.push_back(
+      static_cast<int32_t>(module->callee_indices.size()));
   // One pass over the records; most have neither kind of attribute (the
   // reader says so) and keep their empty lists (0, 0) unwritten.
   for (HloInstruction& in : instructions) {
@@ -158,14 +157,11 @@ absl::Status LinkComputation(
           continue;
         }
         module->callee_indices.push_back(it->second);
-        module->computations[it->second].called_by |= by;
+        module->called_by[it->second] |= by;
       }
       if (module->callee_indices.size() > static_cast<uint64_t>(max_count)) {
         return TooMany(max_count, "called computations in a module", "", "");
       }
-      computation->callee_count =
-          static_cast<int32_t>(module->callee_indices.size()) -
-          computation->first_callee;
     }
     in.first_control_predecessor =
         static_cast<int32_t>(module->control_predecessor_indices.size());
@@ -252,9 +248,9 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   }
   module->callee_indices.clear();
   module->control_predecessor_indices.clear();
-  for (HloComputation& computation : module->computations) {
-    computation.called_by = 0;
-  }
+  module->computation_callees_begin.clear();
+  module->computation_callees_begin.reserve(module->computations.size() + 1);
+  module->called_by.assign(module->computations.size(), 0);
   DefinedNames defined;
   std::vector<absl::string_view> callees;
   // The text before an instruction that names callees, once the linking
@@ -266,6 +262,8 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
                         &defined, &callees, &passed_text, kept, module);
     if (!status.ok()) return status;
   }
+  module->computation_callees_begin.push_back(
+      static_cast<int32_t>(module->callee_indices.size()));
   module->header.input_output_alias.clear();
   if (absl::optional<absl::string_view> alias =
           FindHloAttribute(module->header.attributes, "input_output_alias")) {

@@ -105,13 +105,16 @@ TEST(HloLinks, ComputationsKnowTheirCalleesAndCallers) {
   ASSERT_TRUE(modules.ok()) << modules.status();
   const HloModule& m = (*modules)[0];
   ASSERT_EQ(m.computations.size(), 4u);
+  ASSERT_EQ(m.entry_index, 3);
   // %main: the while's condition and body, then the reduce's %add.
-  EXPECT_EQ(absl::StrJoin(m.callees(m.entry()), ","), "1,2,0");
-  for (int c = 0; c < 3; ++c) EXPECT_TRUE(m.callees(m.computations[c]).empty());
-  EXPECT_EQ(m.computations[0].called_by, kHloCalledByEmbedded);     // %add
-  EXPECT_EQ(m.computations[1].called_by, kHloCalledByControlFlow);  // %cond
-  EXPECT_EQ(m.computations[2].called_by, kHloCalledByControlFlow);  // %body
-  EXPECT_EQ(m.entry().called_by, 0);
+  EXPECT_EQ(absl::StrJoin(m.computation_callees(3), ","), "1,2,0");
+  for (int c = 0; c < 3; ++c) EXPECT_TRUE(m.computation_callees(c).empty());
+  EXPECT_TRUE(m.computation_callees(4).empty());  // no such computation
+  ASSERT_EQ(m.called_by.size(), 4u);
+  EXPECT_EQ(m.called_by[0], kHloCalledByEmbedded);     // %add
+  EXPECT_EQ(m.called_by[1], kHloCalledByControlFlow);  // %cond
+  EXPECT_EQ(m.called_by[2], kHloCalledByControlFlow);  // %body
+  EXPECT_EQ(m.called_by[3], 0);
 
   // Called both ways; an unknown callee is listed as -1 and marks nothing.
   HloReadOptions keep_going;
@@ -135,10 +138,9 @@ ENTRY %main (p: f32[8], q: f32[]) -> f32[] {
       keep_going, &errors);
   ASSERT_TRUE(both.ok()) << both.status();
   const HloModule& b = (*both)[0];
-  EXPECT_EQ(b.computations[0].called_by,
-            kHloCalledByEmbedded | kHloCalledByControlFlow);
-  EXPECT_EQ(absl::StrJoin(b.callees(b.entry()), ","), "0,0,-1");
-  EXPECT_EQ(b.entry().called_by, 0);
+  EXPECT_EQ(b.called_by[0], kHloCalledByEmbedded | kHloCalledByControlFlow);
+  EXPECT_EQ(absl::StrJoin(b.computation_callees(1), ","), "0,0,-1");
+  EXPECT_EQ(b.called_by[1], 0);
 }
 
 TEST(HloLinks, InputOutputAliasIsReadOnce) {
@@ -253,14 +255,8 @@ TEST(HloLinks, LinkingReadsNoCalleeNameAgain) {
   absl::StatusOr<std::vector<HloModule>> whole = ReadHloModules(original);
   ASSERT_TRUE(whole.ok()) << whole.status();
   EXPECT_EQ(m.callee_indices, (*whole)[0].callee_indices);
-  ASSERT_EQ(m.computations.size(), (*whole)[0].computations.size());
-  for (size_t c = 0; c < m.computations.size(); ++c) {
-    const HloComputation& x = m.computations[c];
-    const HloComputation& y = (*whole)[0].computations[c];
-    EXPECT_EQ(x.first_callee, y.first_callee) << c;
-    EXPECT_EQ(x.callee_count, y.callee_count) << c;
-    EXPECT_EQ(x.called_by, y.called_by) << c;
-  }
+  EXPECT_EQ(m.computation_callees_begin, (*whole)[0].computation_callees_begin);
+  EXPECT_EQ(m.called_by, (*whole)[0].called_by);
 }
 
 // A module's links are 32-bit indices: a count over the bound (INT32_MAX;

@@ -195,7 +195,7 @@ absl::Status Analyzer::Build() {
   for (size_t c = 0; c < computations; ++c) {
     comp_first_instruction_[c] = first;
     first += static_cast<int64_t>(module_.computations[c].instructions.size());
-    const uint8_t by = module_.computations[c].called_by;
+    const uint8_t by = c < module_.called_by.size() ? module_.called_by[c] : 0;
     if (by & kHloCalledByEmbedded) {
       comps_[c].context = Context::kEmbedded;
     } else if (by & kHloCalledByControlFlow) {
@@ -290,9 +290,6 @@ absl::Status Analyzer::CheckCalleesKnown() const {
   // the callees in that order).
   const int64_t at = unknown - callees.begin();
   for (const HloComputation& c : module_.computations) {
-    if (at < c.first_callee || at >= c.first_callee + c.callee_count) {
-      continue;
-    }
     for (const HloInstruction& in : c.instructions) {
       if (at >= in.first_callee && at < in.first_callee + in.callee_count) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -309,12 +306,14 @@ absl::Status Analyzer::CheckCallGraph() const {
   // refs(c) + count(c).
   const size_t n = comps_.size();
   const std::vector<int32_t>& callee_ids = module_.callee_indices;
-  const auto refs = [&](size_t c) {
-    return static_cast<uint32_t>(module_.computations[c].first_callee);
-  };
+  const std::vector<int32_t>& begins = module_.computation_callees_begin;
+  if (begins.size() != n + 1) {
+    return absl::InvalidArgumentError(
+        "module is not linked (no computation_callees_begin)");
+  }
+  const auto refs = [&](size_t c) { return static_cast<uint32_t>(begins[c]); };
   const auto ends = [&](size_t c) {
-    return refs(c) +
-           static_cast<uint32_t>(module_.computations[c].callee_count);
+    return static_cast<uint32_t>(begins[c + 1]);
   };
   // Depth-first, without recursion: depth[c] is 0 before c is met, -1
   // while c is on the walk, then the longest chain of calls from c (1 when
