@@ -277,7 +277,7 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartTail(int64_t c,
     t->nodes.resize(end - t->begin);  // faulted in on this thread
     t->tables.status = FillTextNodes(t->computation, t->begin, end,
                                      t->nodes.data(), t->tables.shape_lists(),
-                                     &t->tables.loops, &t->tables.parameters);
+                                     &t->tables.calls, &t->tables.parameters);
   });
   return tail;
 }
@@ -447,7 +447,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
   scratch_parameters_.clear();
   // The last nodes come from the second thread: the early tail, or the
   // second half of a large computation when that thread is free (started
-  // here). Its shape lists, loops and parameters are its own, joined after:
+  // here). Its shape lists, calls and parameters are its own, joined after:
   // the same nodes, and the first error in text order. (Tests halve every
   // computation: parallel_from 0.)
   std::unique_ptr<EarlyTail> half;
@@ -463,13 +463,13 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
   if (tail == nullptr || tail->computation != c) {
     absl::Status status =
         FillTextNodes(c, 0, count, nodes_.data() + base, OwnShapeLists(),
-                      &loops_, &scratch_parameters_);
+                      &calls_, &scratch_parameters_);
     if (!status.ok()) return status;
   } else {
     const int64_t begin = tail->begin;
     const absl::Status first_status =
         FillTextNodes(c, 0, begin, nodes_.data() + base, OwnShapeLists(),
-                      &loops_, &scratch_parameters_);
+                      &calls_, &scratch_parameters_);
     tail->task->Join();
     tail->computation = kNone;
     if (!first_status.ok()) return first_status;
@@ -504,7 +504,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
 
 absl::Status Analyzer::FillTextNodes(
     int64_t c, int64_t begin, int64_t end, Node* out, ShapeLists lists,
-    ScratchVector<std::pair<int32_t, int32_t>>* loops,
+    ScratchVector<NodeCalls>* calls,
     ScratchVector<std::pair<int64_t, int64_t>>* parameters) {
   const HloComputation& source = *comps_[c].source;
   const int64_t first_instruction = comp_first_instruction_[c];
@@ -532,10 +532,15 @@ absl::Status Analyzer::FillTextNodes(
     node.calls_parameters = records[k].callee_count > 0 &&
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
-    if (node.op == Op::kWhile) {
-      node.element_or_loop = static_cast<int32_t>(loops->size());
-      loops->emplace_back(static_cast<int32_t>(info.body),
-                          static_cast<int32_t>(info.condition));
+    if (HasCalls(node.op)) {
+      node.element_or_loop = static_cast<int32_t>(calls->size());
+      NodeCalls& call = calls->emplace_back();
+      if (node.op == Op::kWhile) {
+        call.body = static_cast<int32_t>(info.body);
+        call.condition = static_cast<int32_t>(info.condition);
+      }
+      call.first_callee = static_cast<uint32_t>(records[k].first_callee);
+      call.callee_count = static_cast<uint32_t>(records[k].callee_count);
     } else if (node.op == Op::kParameter) {
       // An int32_t in the record (HloInstruction::parameter_number).
       node.element_or_loop = info.has_parameter_number
@@ -563,14 +568,14 @@ void Analyzer::JoinHalf(int64_t begin, int64_t end, HalfTables* half) {
                         half->child_offsets.end());
   // The lists stay where they are (the nodes point to them).
   storage_->half_subshapes.push_back(std::move(half->lists));
-  // Its loops follow the analysis' own (a pass over its nodes only when it
+  // Its calls follow the analysis' own (a pass over its nodes only when it
   // has any).
-  if (!half->loops.empty()) {
-    const int32_t loops = static_cast<int32_t>(loops_.size());
+  if (!half->calls.empty()) {
+    const int32_t calls = static_cast<int32_t>(calls_.size());
     for (int64_t id = begin; id < end; ++id) {
-      if (nodes_[id].op == Op::kWhile) nodes_[id].element_or_loop += loops;
+      if (HasCalls(nodes_[id].op)) nodes_[id].element_or_loop += calls;
     }
-    loops_.insert(loops_.end(), half->loops.begin(), half->loops.end());
+    calls_.insert(calls_.end(), half->calls.begin(), half->calls.end());
   }
   scratch_parameters_.insert(scratch_parameters_.end(),
                              half->parameters.begin(), half->parameters.end());
@@ -845,14 +850,18 @@ absl::Status Analyzer::NumberPositions() {
 
 void Analyzer::ListCallsites() {
   // Every (callee, caller) pair in node order, each caller's callees read
-  // once from its record (cold by now: asked for ahead), then grouped by
-  // callee with a counting sort.
+  // once from its record (cold by now: asked for ahead) and kept beside it
+  // (CallsiteCallees), then grouped by callee with a counting sort.
   ScratchVector<int32_t> callers;
   for (size_t id = 0; id < nodes_.size(); ++id) {
     if (nodes_[id].calls_parameters)
       callers.push_back(static_cast<int32_t>(id));
   }
-  ScratchVector<std::pair<int32_t, int32_t>> sites;
+  struct Site {
+    int32_t callee, caller;
+    std::pair<uint32_t, uint32_t> callees;  // the caller's, in the module's
+  };
+  ScratchVector<Site> sites;
   const size_t n = callers.size();
   for (size_t i = 0; i < n; ++i) {
     if (i + 8 < n) {
@@ -864,9 +873,13 @@ void Analyzer::ListCallsites() {
       Prefetch(module_.callee_indices.data() + ahead->first_callee,
                ahead->callee_count * sizeof(int32_t));
     }
-    for (const int32_t callee : Callees(nodes_[callers[i]])) {
+    const HloInstruction& record = *nodes_[callers[i]].source;
+    const std::pair<uint32_t, uint32_t> callees = {
+        static_cast<uint32_t>(record.first_callee),
+        static_cast<uint32_t>(record.callee_count)};
+    for (const int32_t callee : module_.callees(record)) {
       ++comps_[callee].callsites_size;
-      sites.emplace_back(callee, callers[i]);
+      sites.push_back({callee, callers[i], callees});
     }
   }
   int64_t total = 0;
@@ -876,9 +889,12 @@ void Analyzer::ListCallsites() {
     comp.callsites_size = 0;
   }
   callsite_ids_.resize(total);
-  for (const auto& [callee, id] : sites) {
-    Comp& comp = comps_[callee];
-    callsite_ids_[comp.callsites_begin + comp.callsites_size++] = id;
+  callsite_callees_.resize(total);
+  for (const Site& site : sites) {
+    Comp& comp = comps_[site.callee];
+    const int64_t slot = comp.callsites_begin + comp.callsites_size++;
+    callsite_ids_[slot] = site.caller;
+    callsite_callees_[slot] = site.callees;
   }
 }
 
@@ -962,8 +978,10 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
   const int64_t number = node.ParameterNumber();
   const size_t begin = out.inputs->size();
   bool is_while = false;
-  for (int64_t site : Callsites(comps_[node.computation])) {
-    const Node& caller = nodes_[site];
+  const Comp& comp = comps_[node.computation];
+  const absl::Span<const int64_t> sites = Callsites(comp);
+  for (size_t j = 0; j < sites.size(); ++j) {
+    const Node& caller = nodes_[sites[j]];
     const absl::Span<const int32_t> caller_operands = Operands(caller);
     if (caller.op == Op::kWhile) {
       // The loop's init, then its body's root.
@@ -982,7 +1000,7 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
       }
     } else if (caller.op == Op::kConditional) {
       // Branch b's operand is the conditional's operand b + 1.
-      const absl::Span<const int32_t> callees = Callees(caller);
+      const absl::Span<const int32_t> callees = CallsiteCallees(comp, j);
       for (size_t b = 0; b < callees.size(); ++b) {
         if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
           if (!PushPhiInput(caller_operands[b + 1], index, out)) {
@@ -1364,13 +1382,14 @@ void Analyzer::ReleaseValueTables() {
   Release(&sequence_ids_);
   Release(&parameter_ids_);
   Release(&folded_);
-  Release(&loops_);
+  Release(&calls_);
 }
 
 void Analyzer::ReleaseNodeTables() {
   Release(&nodes_);
   Release(&schedule_);
   Release(&callsite_ids_);
+  Release(&callsite_callees_);
   Release(&comp_first_instruction_);
 }
 

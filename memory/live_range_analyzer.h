@@ -180,6 +180,19 @@ const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 // Kept small: every pass of the analysis walks the nodes. The shape is
 // (*subshapes)[0].shape; the opcode is the source's, the metadata
 // the instruction's (MetadataOf).
+// A control-flow caller's callees (while, conditional, call, async-start:
+// HasCalls), copied from its record as its node is made: the passes that
+// follow the calls read them here, not from the record (cold by then).
+struct NodeCalls {
+  int32_t body = -1, condition = -1;  // a while's computations (-1: none)
+  uint32_t first_callee = 0;          // in HloModule::callee_indices
+  uint32_t callee_count = 0;
+};
+inline bool HasCalls(Op op) {
+  return op == Op::kWhile || op == Op::kConditional || op == Op::kCall ||
+         op == Op::kAsyncStart;
+}
+
 struct Node {  // an instruction of a scheduled computation
   // The name is the source's (Analyzer::NameOf); a restored
   // get-tuple-element's is its producer's, printed "name#gte_index".
@@ -191,15 +204,16 @@ struct Node {  // an instruction of a scheduled computation
   int32_t time = kNone;
   int32_t info = 0;  // the instruction (a restored GTE: its producer)
   int32_t computation = 0;
-  // A restored GTE's element (gte_index()), a while's body and condition
-  // as Analyzer::loops_[loop()] (Body, Condition), a parameter's number
+  // A restored GTE's element (gte_index()), a control-flow caller's
+  // callees as Analyzer::calls_[calls()] (Body, Condition, Callees), a
+  // parameter's number
   // (ParameterNumber), or a get-tuple-element's HloInstruction::tuple_index
   // (Analyzer::GetTupleElementIndex): one field, as a node is at most one
   // of these. The last two are copied while the record is at hand: read
   // later, each record missed the cache. -1 for every other node.
   int32_t element_or_loop = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
-  // its instruction (Analyzer::Callees: by `info`, none for a restored GTE).
+  // its instruction (Analyzer::Callees; none for a restored GTE).
   uint32_t operands_begin = 0, operands_size = 0;
   Op op = Op::kOther;
   ValueRule rule = ValueRule::kAll;
@@ -217,8 +231,9 @@ struct Node {  // an instruction of a scheduled computation
 
   // A restored GTE's element; -1 for every other node.
   int32_t gte_index() const { return source == nullptr ? element_or_loop : -1; }
-  // A while's index into Analyzer::loops_; -1 for every other node.
-  int32_t loop() const { return op == Op::kWhile ? element_or_loop : -1; }
+  // A control-flow caller's index into Analyzer::calls_ (HasCalls); -1
+  // for every other node.
+  int32_t calls() const { return HasCalls(op) ? element_or_loop : -1; }
 
   // N of parameter(N) (0 when the text gives none); 0 for every other
   // node.
@@ -338,7 +353,7 @@ class Analyzer {
     std::pair<const Shape*, const Subshapes*> recent[kRecentShapes] = {};
     std::deque<Subshapes> lists;
     ScratchVector<int32_t> child_offsets;
-    ScratchVector<std::pair<int32_t, int32_t>> loops;
+    ScratchVector<NodeCalls> calls;
     ScratchVector<std::pair<int64_t, int64_t>> parameters;
     absl::Status status;
     ShapeLists shape_lists() {
@@ -374,14 +389,14 @@ class Analyzer {
   }
   // The nodes of computation `c`'s instructions [begin, end): out[k - begin]
   // for instruction k (the nodes exist, as made by Node()). Writes only
-  // those nodes, `lists`, `loops` and `parameters` (instruction, number):
+  // those nodes, `lists`, `calls` and `parameters` (instruction, number):
   // two disjoint ranges may be filled at once.
   absl::Status FillTextNodes(
       int64_t c, int64_t begin, int64_t end, Node* out, ShapeLists lists,
-      ScratchVector<std::pair<int32_t, int32_t>>* loops,
+      ScratchVector<NodeCalls>* calls,
       ScratchVector<std::pair<int64_t, int64_t>>* parameters);
   // Joins what the nodes [begin, end) were filled with on a second thread:
-  // its lists' element offsets and its loops follow the analysis' own.
+  // its lists' element offsets and its calls follow the analysis' own.
   void JoinHalf(int64_t begin, int64_t end, HalfTables* half);
   void IndexParameters(int64_t c, int64_t base, int64_t parameters);
   // The operands of the text nodes from `base` on (one restored
@@ -407,14 +422,21 @@ class Analyzer {
   // a restored get-tuple-element). The module's lists (HloModule::callees).
   absl::Span<const int32_t> Callees(const Node& node) const {
     if (node.source == nullptr) return {};
-    return module_.callees(*node.source);
+    if (node.calls() < 0) return module_.callees(*node.source);
+    const NodeCalls& calls = calls_[node.calls()];
+    return absl::MakeConstSpan(module_.callee_indices)
+        .subspan(calls.first_callee, calls.callee_count);
   }
   // A while's computations; kNone for any other node or when not found.
   int64_t Body(const Node& node) const {
-    return node.loop() < 0 ? kNone : loops_[node.loop()].first;
+    return node.op != Op::kWhile || node.calls() < 0
+               ? kNone
+               : calls_[node.calls()].body;
   }
   int64_t Condition(const Node& node) const {
-    return node.loop() < 0 ? kNone : loops_[node.loop()].second;
+    return node.op != Op::kWhile || node.calls() < 0
+               ? kNone
+               : calls_[node.calls()].condition;
   }
   absl::Span<int32_t> Sequence(const Comp& comp) {
     return absl::MakeSpan(sequence_ids_.data() + comp.sequence_begin,
@@ -433,6 +455,14 @@ class Analyzer {
   absl::Span<const int64_t> Callsites(const Comp& comp) const {
     return absl::MakeConstSpan(callsite_ids_.data() + comp.callsites_begin,
                                comp.callsites_size);
+  }
+  // Callees(caller) of the caller at Callsites(comp)[j], kept when the call
+  // sites were listed (its record, read again later, missed the cache).
+  absl::Span<const int32_t> CallsiteCallees(const Comp& comp, size_t j) const {
+    const std::pair<uint32_t, uint32_t>& at =
+        callsite_callees_[comp.callsites_begin + j];
+    return absl::MakeConstSpan(module_.callee_indices)
+        .subspan(at.first, at.second);
   }
   absl::Span<const std::pair<int64_t, int64_t>> Folded(const Comp& comp) const {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
@@ -609,6 +639,9 @@ class Analyzer {
   ScratchVector<int32_t> operand_ids_;   // node ids (Node::operands_begin)
   ScratchVector<int32_t> sequence_ids_;  // node ids
   ScratchVector<int64_t> parameter_ids_, callsite_ids_;
+  // Beside callsite_ids_: each caller's callees in the module's
+  // callee_indices (first, count).
+  ScratchVector<std::pair<uint32_t, uint32_t>> callsite_callees_;
   ScratchVector<std::pair<int64_t, int64_t>> folded_;
   ScratchVector<int32_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
@@ -640,7 +673,7 @@ class Analyzer {
   ScratchVector<int64_t> comp_first_instruction_;
   // (body, condition) of each while node (Node::loop), kNone when its
   // attribute names no computation.
-  ScratchVector<std::pair<int32_t, int32_t>> loops_;
+  ScratchVector<NodeCalls> calls_;
   // Value -> (computation, scheduling graph buffer id).
   ScratchVector<std::pair<int64_t, int64_t>> buffer_of_;
   ScratchVector<int64_t> buffer_owner_;
