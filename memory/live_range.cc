@@ -849,38 +849,11 @@ absl::Status Analyzer::NumberPositions() {
 }
 
 void Analyzer::ListCallsites() {
-  // Every (callee, caller) pair in node order, each caller's callees read
-  // once from its record (cold by now: asked for ahead) and kept beside it
-  // (CallsiteCallees), then grouped by callee with a counting sort.
-  ScratchVector<int32_t> callers;
-  for (size_t id = 0; id < nodes_.size(); ++id) {
-    if (nodes_[id].calls_parameters)
-      callers.push_back(static_cast<int32_t>(id));
-  }
-  struct Site {
-    int32_t callee, caller;
-    std::pair<uint32_t, uint32_t> callees;  // the caller's, in the module's
-  };
-  ScratchVector<Site> sites;
-  const size_t n = callers.size();
-  for (size_t i = 0; i < n; ++i) {
-    if (i + 8 < n) {
-      const HloInstruction* ahead = nodes_[callers[i + 8]].source;
-      Prefetch(&ahead->first_callee, 2 * sizeof(int32_t));
-    }
-    if (i + 4 < n) {
-      const HloInstruction* ahead = nodes_[callers[i + 4]].source;
-      Prefetch(module_.callee_indices.data() + ahead->first_callee,
-               ahead->callee_count * sizeof(int32_t));
-    }
-    const HloInstruction& record = *nodes_[callers[i]].source;
-    const std::pair<uint32_t, uint32_t> callees = {
-        static_cast<uint32_t>(record.first_callee),
-        static_cast<uint32_t>(record.callee_count)};
-    for (const int32_t callee : module_.callees(record)) {
-      ++comps_[callee].callsites_size;
-      sites.push_back({callee, callers[i], callees});
-    }
+  // In node order, by a counting sort. A caller's callees are in its node's
+  // calls (HasCalls), not read from its record.
+  for (const Node& node : nodes_) {
+    if (!node.calls_parameters) continue;
+    for (int64_t callee : Callees(node)) ++comps_[callee].callsites_size;
   }
   int64_t total = 0;
   for (Comp& comp : comps_) {
@@ -889,12 +862,13 @@ void Analyzer::ListCallsites() {
     comp.callsites_size = 0;
   }
   callsite_ids_.resize(total);
-  callsite_callees_.resize(total);
-  for (const Site& site : sites) {
-    Comp& comp = comps_[site.callee];
-    const int64_t slot = comp.callsites_begin + comp.callsites_size++;
-    callsite_ids_[slot] = site.caller;
-    callsite_callees_[slot] = site.callees;
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    if (!nodes_[id].calls_parameters) continue;
+    for (int64_t callee : Callees(nodes_[id])) {
+      Comp& comp = comps_[callee];
+      callsite_ids_[comp.callsites_begin + comp.callsites_size++] =
+          static_cast<int64_t>(id);
+    }
   }
 }
 
@@ -978,10 +952,8 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
   const int64_t number = node.ParameterNumber();
   const size_t begin = out.inputs->size();
   bool is_while = false;
-  const Comp& comp = comps_[node.computation];
-  const absl::Span<const int64_t> sites = Callsites(comp);
-  for (size_t j = 0; j < sites.size(); ++j) {
-    const Node& caller = nodes_[sites[j]];
+  for (int64_t site : Callsites(comps_[node.computation])) {
+    const Node& caller = nodes_[site];
     const absl::Span<const int32_t> caller_operands = Operands(caller);
     if (caller.op == Op::kWhile) {
       // The loop's init, then its body's root.
@@ -1000,7 +972,7 @@ absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
       }
     } else if (caller.op == Op::kConditional) {
       // Branch b's operand is the conditional's operand b + 1.
-      const absl::Span<const int32_t> callees = CallsiteCallees(comp, j);
+      const absl::Span<const int32_t> callees = Callees(caller);
       for (size_t b = 0; b < callees.size(); ++b) {
         if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
           if (!PushPhiInput(caller_operands[b + 1], index, out)) {
@@ -1389,7 +1361,6 @@ void Analyzer::ReleaseNodeTables() {
   Release(&nodes_);
   Release(&schedule_);
   Release(&callsite_ids_);
-  Release(&callsite_callees_);
   Release(&comp_first_instruction_);
 }
 

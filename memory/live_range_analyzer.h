@@ -456,14 +456,6 @@ class Analyzer {
     return absl::MakeConstSpan(callsite_ids_.data() + comp.callsites_begin,
                                comp.callsites_size);
   }
-  // Callees(caller) of the caller at Callsites(comp)[j], kept when the call
-  // sites were listed (its record, read again later, missed the cache).
-  absl::Span<const int32_t> CallsiteCallees(const Comp& comp, size_t j) const {
-    const std::pair<uint32_t, uint32_t>& at =
-        callsite_callees_[comp.callsites_begin + j];
-    return absl::MakeConstSpan(module_.callee_indices)
-        .subspan(at.first, at.second);
-  }
   absl::Span<const std::pair<int64_t, int64_t>> Folded(const Comp& comp) const {
     return absl::MakeConstSpan(folded_.data() + comp.folded_begin,
                                comp.folded_size);
@@ -639,9 +631,6 @@ class Analyzer {
   ScratchVector<int32_t> operand_ids_;   // node ids (Node::operands_begin)
   ScratchVector<int32_t> sequence_ids_;  // node ids
   ScratchVector<int64_t> parameter_ids_, callsite_ids_;
-  // Beside callsite_ids_: each caller's callees in the module's
-  // callee_indices (first, count).
-  ScratchVector<std::pair<uint32_t, uint32_t>> callsite_callees_;
   ScratchVector<std::pair<int64_t, int64_t>> folded_;
   ScratchVector<int32_t> schedule_;  // node ids by time
   int64_t positions_ = 0;
