@@ -177,9 +177,6 @@ struct OpcodeClass {
 // The OpcodeClass of `opcode`, from a table built once.
 const OpcodeClass& OpcodeClassOf(HloOpcode opcode);
 
-// Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the opcode is the source's, the metadata
-// the instruction's (MetadataOf).
 // A control-flow caller's callees (while, conditional, call, async-start:
 // HasCalls), copied from its record as its node is made: the passes that
 // follow the calls read them here, not from the record (cold by then).
@@ -193,6 +190,9 @@ inline bool HasCalls(Op op) {
          op == Op::kAsyncStart;
 }
 
+// Kept small: every pass of the analysis walks the nodes. The shape is
+// (*subshapes)[0].shape; the opcode is the source's, the metadata
+// the instruction's (MetadataOf).
 struct Node {  // an instruction of a scheduled computation
   // The name is the source's (Analyzer::NameOf); a restored
   // get-tuple-element's is its producer's, printed "name#gte_index".
@@ -206,11 +206,11 @@ struct Node {  // an instruction of a scheduled computation
   int32_t computation = 0;
   // A restored GTE's element (gte_index()), a control-flow caller's
   // callees as Analyzer::calls_[calls()] (Body, Condition, Callees), a
-  // parameter's number
-  // (ParameterNumber), or a get-tuple-element's HloInstruction::tuple_index
-  // (Analyzer::GetTupleElementIndex): one field, as a node is at most one
-  // of these. The last two are copied while the record is at hand: read
-  // later, each record missed the cache. -1 for every other node.
+  // parameter's number (ParameterNumber), or a get-tuple-element's
+  // HloInstruction::tuple_index (Analyzer::GetTupleElementIndex): one
+  // field, as a node is at most one of these. The last two are copied while the
+  // record is at hand: read later, each record missed the cache. -1 for every
+  // other node.
   int32_t element_or_loop = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
   // its instruction (Analyzer::Callees; none for a restored GTE).
