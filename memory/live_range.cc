@@ -303,7 +303,7 @@ absl::Status Analyzer::CheckCalleesKnown() const {
 
 absl::Status Analyzer::CheckCallGraph() const {
   // The calls of computation c: module_.callee_indices from refs(c) to
-  // refs(c) + count(c).
+  // ends(c).
   const size_t n = comps_.size();
   const std::vector<int32_t>& callee_ids = module_.callee_indices;
   const std::vector<int32_t>& begins = module_.computation_callees_begin;
@@ -533,7 +533,7 @@ absl::Status Analyzer::FillTextNodes(
                             opcode.call_kind == CallKind::kControlFlow &&
                             !opcode.async_update_or_done;
     if (HasCalls(node.op)) {
-      node.element_or_loop = static_cast<int32_t>(calls->size());
+      node.element_or_calls = static_cast<int32_t>(calls->size());
       NodeCalls& call = calls->emplace_back();
       if (node.op == Op::kWhile) {
         call.body = static_cast<int32_t>(info.body);
@@ -543,11 +543,11 @@ absl::Status Analyzer::FillTextNodes(
       call.callee_count = static_cast<uint32_t>(records[k].callee_count);
     } else if (node.op == Op::kParameter) {
       // An int32_t in the record (HloInstruction::parameter_number).
-      node.element_or_loop = info.has_parameter_number
-                                 ? static_cast<int32_t>(info.parameter_number)
-                                 : 0;
+      node.element_or_calls = info.has_parameter_number
+                                  ? static_cast<int32_t>(info.parameter_number)
+                                  : 0;
     } else if (node.op == Op::kGetTupleElement) {
-      node.element_or_loop = records[k].tuple_index;
+      node.element_or_calls = records[k].tuple_index;
     }
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters->emplace_back(k, info.parameter_number);
@@ -573,7 +573,7 @@ void Analyzer::JoinHalf(int64_t begin, int64_t end, HalfTables* half) {
   if (!half->calls.empty()) {
     const int32_t calls = static_cast<int32_t>(calls_.size());
     for (int64_t id = begin; id < end; ++id) {
-      if (HasCalls(nodes_[id].op)) nodes_[id].element_or_loop += calls;
+      if (HasCalls(nodes_[id].op)) nodes_[id].element_or_calls += calls;
     }
     calls_.insert(calls_.end(), half->calls.begin(), half->calls.end());
   }
@@ -665,7 +665,7 @@ absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
   gte.info = nodes_[producer].info;
   gte.op = Op::kGetTupleElement;
   gte.rule = ValueRule::kNothing;
-  gte.element_or_loop = static_cast<int32_t>(operand.output_index);
+  gte.element_or_calls = static_cast<int32_t>(operand.output_index);
   gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
   gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
   gte.computation = static_cast<int32_t>(c);
@@ -876,8 +876,8 @@ int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   if (node.op != Op::kGetTupleElement) return kNone;
   if (node.source == nullptr) return node.gte_index();  // restored
   // The reader's `index=` (-1: none), as FillTextNodes copied it.
-  if (node.element_or_loop != HloInstruction::kAskAttributes) {
-    return node.element_or_loop >= 0 ? node.element_or_loop : kNone;
+  if (node.element_or_calls != HloInstruction::kAskAttributes) {
+    return node.element_or_calls >= 0 ? node.element_or_calls : kNone;
   }
   int64_t element = kNone;
   absl::optional<absl::string_view> v =
@@ -1063,7 +1063,6 @@ inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
         index[1] < (int64_t)operands.size()) {
       return ForwardTo(pos, operands[index[1]], all.subspan(2), {});
     }
-    // (Read only here: each node's callees are in its record.)
     const absl::Span<const int32_t> callees = Callees(node);
     return !index.empty() && index[0] == 1 && !callees.empty() &&
            comps_[callees[0]].root != kNone &&

@@ -211,7 +211,7 @@ struct Node {  // an instruction of a scheduled computation
   // field, as a node is at most one of these. The last two are copied while the
   // record is at hand: read later, each record missed the cache. -1 for every
   // other node.
-  int32_t element_or_loop = -1;
+  int32_t element_or_calls = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
   // its instruction (Analyzer::Callees; none for a restored GTE).
   uint32_t operands_begin = 0, operands_size = 0;
@@ -230,15 +230,17 @@ struct Node {  // an instruction of a scheduled computation
         effective_scalar(false) {}
 
   // A restored GTE's element; -1 for every other node.
-  int32_t gte_index() const { return source == nullptr ? element_or_loop : -1; }
+  int32_t gte_index() const {
+    return source == nullptr ? element_or_calls : -1;
+  }
   // A control-flow caller's index into Analyzer::calls_ (HasCalls); -1
   // for every other node.
-  int32_t calls() const { return HasCalls(op) ? element_or_loop : -1; }
+  int32_t calls() const { return HasCalls(op) ? element_or_calls : -1; }
 
   // N of parameter(N) (0 when the text gives none); 0 for every other
   // node.
   int64_t ParameterNumber() const {
-    return op == Op::kParameter ? element_or_loop : 0;
+    return op == Op::kParameter ? element_or_calls : 0;
   }
 };
 static_assert(sizeof(Node) <= 48, "every pass walks the nodes: keep it small");
@@ -419,7 +421,8 @@ class Analyzer {
                                node.operands_size);
   }
   // The computations its instruction calls, in attribute order (none for
-  // a restored get-tuple-element). The module's lists (HloModule::callees).
+  // a restored get-tuple-element): a control-flow caller's from its calls
+  // (HasCalls), any other's from its record (HloModule::callees).
   absl::Span<const int32_t> Callees(const Node& node) const {
     if (node.source == nullptr) return {};
     if (node.calls() < 0) return module_.callees(*node.source);

@@ -20,36 +20,6 @@
 
 namespace hlolayout {
 
-// Runs `first` on the calling thread and `second` on a thread of its own,
-// and returns when both have returned. Without `parallel`, or when the
-// system starts no thread, runs `first`, then `second`, on the calling
-// thread: the same steps in the same order, so the results are the same
-// either way when the preconditions hold.
-template <typename First, typename Second>
-void RunSideBySide(bool parallel, First&& first, Second&& second) {
-  std::thread thread;
-  if (parallel) {
-    try {
-      thread = std::thread(std::ref(second));
-    } catch (const std::system_error&) {
-      // No thread (a process at its limit): one after the other below.
-    }
-  }
-  // Joined on every way out of here.
-  struct Join {
-    std::thread& thread;
-    ~Join() {
-      if (thread.joinable()) thread.join();
-    }
-  };
-  const bool started = thread.joinable();
-  {
-    Join join{thread};
-    first();
-  }
-  if (!started) second();
-}
-
 // A step started on a thread of its own while the calling thread goes on
 // with others, and joined when its result is needed:
 //
@@ -92,6 +62,18 @@ class SideTask {
   std::thread thread_;
   bool done_ = false;
 };
+
+// Runs `first` on the calling thread and `second` on a thread of its own,
+// and returns when both have returned. Without `parallel`, or when the
+// system starts no thread, runs `first`, then `second`, on the calling
+// thread: the same steps in the same order, so the results are the same
+// either way when the preconditions hold.
+template <typename First, typename Second>
+void RunSideBySide(bool parallel, First&& first, Second&& second) {
+  SideTask side(parallel, std::ref(second));
+  first();
+  side.Join();
+}
 
 }  // namespace hlolayout
 
