@@ -56,7 +56,7 @@ class CountingVisitor : public HloVisitor {
     if (instruction.shape != nullptr) {
       dims += instruction.shape->rank() + instruction.shape->tuple_size();
     }
-    for (const HloOperand& operand : instruction.operands) {
+    for (const HloOperand& operand : instruction.operands()) {
       if (operand.shape != nullptr) dims += operand.shape->rank();
     }
   }

@@ -646,7 +646,7 @@ namespace {
 absl::Status CheckArity(const HloInstruction& in, const HloOpcodeInfo* info,
                         size_t operand_count, const char* text_begin,
                         size_t* error_offset) {
-  const absl::string_view opcode = in.opcode_name;
+  const absl::string_view opcode = in.opcode_name();
   const int n = static_cast<int>(operand_count);
   if (n >= info->min_operands &&
       (info->max_operands < 0 || n <= info->max_operands)) {
@@ -673,19 +673,19 @@ absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
                              size_t operand_count, const char* text_begin,
                              size_t* error_offset) {
   if (stage > 0 && operand_count == 0) {
-    return Bad(error_offset, At(text_begin, in.opcode_name),
-               absl::StrCat("'", in.opcode_name,
+    return Bad(error_offset, At(text_begin, in.opcode_name()),
+               absl::StrCat("'", in.opcode_name(),
                             "' needs the asynchronous operation as its "
                             "first operand; found no operand"));
   }
   if (stage < 2 && in.shape != nullptr &&
       (!in.shape->IsTuple() || in.shape->tuple_size() < 2 ||
        !in.shape->tuple_shape(0).IsTuple())) {
-    return Bad(error_offset, At(text_begin, in.shape_text),
-               absl::StrCat("'", in.opcode_name,
+    return Bad(error_offset, At(text_begin, in.shape_text()),
+               absl::StrCat("'", in.opcode_name(),
                             "' expects the shape ((operand shapes...), "
                             "output shape, ...), found ",
-                            in.shape_text));
+                            in.shape_text()));
   }
   return absl::OkStatus();
 }
@@ -693,15 +693,15 @@ absl::Status CheckAsyncShape(const HloInstruction& in, int stage,
 // The result shapes of recv and infeed, a constant's literal.
 absl::Status CheckShapeRule(const HloInstruction& in, const char* text_begin,
                             size_t* error_offset) {
-  const absl::string_view opcode = in.opcode_name;
+  const absl::string_view opcode = in.opcode_name();
   if (opcode == "recv" &&
       (!in.shape->IsTuple() || in.shape->tuple_size() != 3)) {
-    return Bad(error_offset, At(text_begin, in.shape_text),
+    return Bad(error_offset, At(text_begin, in.shape_text()),
                "recv's shape must be the tuple (data, u32[], token[])");
   }
   if (opcode == "infeed" &&
       (!in.shape->IsTuple() || in.shape->tuple_size() == 0)) {
-    return Bad(error_offset, At(text_begin, in.shape_text),
+    return Bad(error_offset, At(text_begin, in.shape_text()),
                "infeed must have a non-empty tuple shape");
   }
   if (opcode == "constant") {
@@ -786,8 +786,8 @@ absl::Status CheckApiVersion(const InstructionContext& c,
 absl::Status CheckAttribute(const InstructionContext& c,
                             const HloAttribute& attribute, bool* has_dimensions,
                             bool* branch_computations) {
-  const absl::string_view name = attribute.name;
-  const absl::string_view value = attribute.value;
+  const absl::string_view name = attribute.name();
+  const absl::string_view value = attribute.value();
   // One length compare per attribute for most (metadata, backend_config,
   // sharding, frontend_attributes...).
   switch (name.size()) {
@@ -896,12 +896,12 @@ absl::Status CheckHloInstruction(const HloInstruction& in,
     status = CheckShapeRule(in, text_begin, error_offset);
     if (!status.ok()) return status;
   }
-  const InstructionContext context{in.opcode_name, flags,         operand_count,
-                                   text_begin,     operand_shape, operand_text,
-                                   unknown,        error_offset};
+  const InstructionContext context{
+      in.opcode_name(), flags,        operand_count, text_begin,
+      operand_shape,    operand_text, unknown,       error_offset};
   bool has_dimensions = false;
   bool branch_computations = false;
-  for (const HloAttribute& attribute : in.attributes) {
+  for (const HloAttribute& attribute : in.attributes()) {
     status = CheckAttribute(context, attribute, &has_dimensions,
                             &branch_computations);
     if (!status.ok()) return status;
@@ -1015,16 +1015,16 @@ absl::Status CheckHloModuleHeader(const HloModuleHeader& header,
                                   const char* text_begin,
                                   size_t* error_offset) {
   for (const HloAttribute& attribute : header.attributes) {
-    const size_t at = At(text_begin, attribute.value);
+    const size_t at = At(text_begin, attribute.value());
     absl::Status status;
-    if (attribute.name == "input_output_alias") {
-      status = CheckAliasing(attribute.value, at, error_offset);
-    } else if (attribute.name == "buffer_donor") {
-      status = CheckBufferDonor(attribute.value, at, error_offset);
-    } else if (attribute.name == "debug_attributes") {
-      const size_t mode = attribute.value.find("log_mode=");
+    if (attribute.name() == "input_output_alias") {
+      status = CheckAliasing(attribute.value(), at, error_offset);
+    } else if (attribute.name() == "buffer_donor") {
+      status = CheckBufferDonor(attribute.value(), at, error_offset);
+    } else if (attribute.name() == "debug_attributes") {
+      const size_t mode = attribute.value().find("log_mode=");
       if (mode != absl::string_view::npos) {
-        Cursor c(attribute.value.substr(mode + 9), at + mode + 9);
+        Cursor c(attribute.value().substr(mode + 9), at + mode + 9);
         const size_t word_at = c.offset();
         const absl::string_view word = c.Word();
         if (word != "default" && word != "fusion_debugger") {

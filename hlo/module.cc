@@ -12,7 +12,7 @@ namespace hlolayout {
 absl::optional<absl::string_view> FindHloAttribute(
     absl::Span<const HloAttribute> attributes, absl::string_view name) {
   for (const HloAttribute& attribute : attributes) {
-    if (attribute.name == name) return attribute.value;
+    if (attribute.name() == name) return attribute.value();
   }
   return absl::nullopt;
 }
@@ -98,9 +98,9 @@ bool IsInlineComputation(absl::string_view value) {
 
 void AppendCalledComputationNames(const HloInstruction& instruction,
                                   std::vector<absl::string_view>* names) {
-  for (const HloAttribute& attribute : instruction.attributes) {
-    if (IsCalleeAttribute(attribute.name)) {
-      AppendComputationNamesOf(attribute.value, names);
+  for (const HloAttribute& attribute : instruction.attributes()) {
+    if (IsCalleeAttribute(attribute.name())) {
+      AppendComputationNamesOf(attribute.value(), names);
     }
   }
 }
@@ -135,7 +135,7 @@ int64_t CalledComputation(const HloModule& module,
                           const HloInstruction& instruction,
                           absl::string_view attribute) {
   absl::optional<absl::string_view> value =
-      FindHloAttribute(instruction.attributes, attribute);
+      FindHloAttribute(instruction.attributes(), attribute);
   if (!value.has_value()) return -1;
   absl::string_view name = StripHloSpace(*value);
   if (!name.empty() && name[0] == '%') name.remove_prefix(1);

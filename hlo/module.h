@@ -25,9 +25,9 @@
 // only; copy the Shape to keep it).
 //
 // Sizes (a module costs about this per item, on 64-bit Linux): an
-// instruction record 144 bytes (the text views, the two lists' views,
+// instruction record 120 bytes (the text views, the two lists' views,
 // 32-bit links, a 32-bit parameter number, the opcode), an operand 32 (its
-// name, decoded shape, 32-bit `#N` and definition index), an attribute 32
+// name, decoded shape, 32-bit `#N` and definition index), an attribute 24
 // (two views), and each distinct shape once. Numbers kept in 32 bits that
 // the text writes larger (`parameter(N)`, `%x#N`) are refused as out of
 // range, never wrapped.
@@ -68,9 +68,24 @@ namespace hlolayout {
 // `name=value` after an instruction, a module header or a computation.
 // `value` is the raw text: "{1,0}", "kLoop", "\"__cublas$gemm\"",
 // "{op_type=\"Mean\" op_name=\"a/b\"}", "[2,10]<=[20]".
+// 24 bytes: two pointers and their 32-bit sizes (the reader refuses a
+// value of 4 GiB or more).
 struct HloAttribute {
-  absl::string_view name;
-  absl::string_view value;
+  HloAttribute() = default;
+  HloAttribute(absl::string_view name, absl::string_view value)
+      : name_(name.data()),
+        value_(value.data()),
+        name_size_(static_cast<uint32_t>(name.size())),
+        value_size_(static_cast<uint32_t>(value.size())) {}
+
+  absl::string_view name() const { return {name_, name_size_}; }
+  absl::string_view value() const { return {value_, value_size_}; }
+
+ private:
+  const char* name_ = nullptr;
+  const char* value_ = nullptr;
+  uint32_t name_size_ = 0;
+  uint32_t value_size_ = 0;
 };
 
 // Returns the value of the first attribute called `name`, if any.
@@ -123,27 +138,64 @@ inline constexpr uint8_t kHloFactsUnknown = 0;
 // One instruction line (which may span several lines of text):
 //   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
 //       calls=%fused_computation.3
-// 144 bytes: views into the text, the lists' views, 32-bit links and the
-// opcode; a constant's literal is its operand text (literal()), not a view
-// of its own.
+// 120 bytes: views into the text and the lists' views (each a pointer and
+// a 32-bit size, read through name(), operands(), ...), 32-bit links and
+// the opcode; a constant's literal is its operand text (literal()), not a
+// view of its own. A 75 MB dump holds some 400,000 of them, so every 8
+// bytes here are 3 MiB of `hlolayout memory`'s peak. The reader refuses an
+// instruction whose text spans 4 GiB or more ("instruction longer than 4
+// GiB"): no view of it could then be longer than 32 bits say.
 struct HloInstruction {
-  size_t offset = 0;             // byte offset of `ROOT` or of the name
-  absl::string_view name;        // "fusion.3" (without '%')
-  absl::string_view shape_text;  // "(f32[8]{0}, s32[])", empty when absent
-  // Decoded shape_text, layouts filled in; null when absent. Not owned (see
-  // above).
-  const Shape* shape = nullptr;
+  size_t offset = 0;  // byte offset of `ROOT` or of the name
+
+  // "fusion.3" (without '%').
+  absl::string_view name() const { return {name_, name_size_}; }
+  // "(f32[8]{0}, s32[])", empty when absent.
+  absl::string_view shape_text() const {
+    return {shape_text_, shape_text_size_};
+  }
   // The opcode as written: "fusion", "all-reduce-start", "custom-call-start".
-  absl::string_view opcode_name;
+  absl::string_view opcode_name() const {
+    return {opcode_name_, opcode_name_size_};
+  }
   // Everything between the parentheses after the opcode, raw; for
   // `constant(...)`, its literal.
-  absl::string_view operand_text;
+  absl::string_view operand_text() const {
+    return {operand_text_, operand_text_size_};
+  }
   // Operands; empty for `constant` and `parameter`. A view into the
   // module's lists (HloModule::lists), or, while streaming, the reader's
   // (valid during the visitor call only, as the instruction itself).
-  absl::Span<const HloOperand> operands;
-  // Its `name=value` attributes in order; a view, as `operands`.
-  absl::Span<const HloAttribute> attributes;
+  absl::Span<const HloOperand> operands() const {
+    return {operands_, operand_count_};
+  }
+  // Its `name=value` attributes in order; a view, as operands().
+  absl::Span<const HloAttribute> attributes() const {
+    return {attributes_, attribute_count_};
+  }
+
+  // Setters of the views. Precondition: each is shorter than 4 GiB (the
+  // reader's instructions are).
+  void set_name(absl::string_view v) { name_ = v.data(), name_size_ = Size(v); }
+  void set_shape_text(absl::string_view v) {
+    shape_text_ = v.data(), shape_text_size_ = Size(v);
+  }
+  void set_opcode_name(absl::string_view v) {
+    opcode_name_ = v.data(), opcode_name_size_ = Size(v);
+  }
+  void set_operand_text(absl::string_view v) {
+    operand_text_ = v.data(), operand_text_size_ = Size(v);
+  }
+  void set_operands(absl::Span<const HloOperand> v) {
+    operands_ = v.data(), operand_count_ = Size(v);
+  }
+  void set_attributes(absl::Span<const HloAttribute> v) {
+    attributes_ = v.data(), attribute_count_ = Size(v);
+  }
+
+  // Decoded shape_text(), layouts filled in; null when absent. Not owned
+  // (see above).
+  const Shape* shape = nullptr;
   // The computations it calls (CalledComputationNames, in that order), as
   // HloModule::callees(*this); set by ReadHloModules (none while streaming).
   int32_t first_callee = 0;
@@ -162,7 +214,7 @@ struct HloInstruction {
   // HloAttributeFact bits (above). kHloFactsUnknown for a
   // record made otherwise: its attributes are then read.
   uint8_t attribute_facts = kHloFactsUnknown;
-  // Index in `attributes` of the first `metadata=`; -1 when none;
+  // Index in attributes() of the first `metadata=`; -1 when none;
   // kAskAttributes (-2) when not recorded (facts unknown, or past 127).
   int8_t metadata_attribute = kAskAttributes;
   // N of the first `index=N` (get-tuple-element's element), 0 <= N <=
@@ -180,11 +232,32 @@ struct HloInstruction {
            (attribute_facts & fact) != 0;
   }
   // The literal of `constant(...)`, raw ("{1, 2, 3}", "-inf"): its
-  // operand_text, skipped by bracket matching, never decoded or copied;
+  // operand_text(), skipped by bracket matching, never decoded or copied;
   // empty for any other opcode.
   absl::string_view literal() const {
-    return opcode == HloOpcode::kConstant ? operand_text : absl::string_view();
+    return opcode == HloOpcode::kConstant ? operand_text()
+                                          : absl::string_view();
   }
+
+ private:
+  template <typename T>
+  static uint32_t Size(const T& v) {
+    return static_cast<uint32_t>(v.size());
+  }
+
+  // Pointers first, then their 32-bit sizes, so that nothing pads.
+  const char* name_ = nullptr;
+  const char* shape_text_ = nullptr;
+  const char* opcode_name_ = nullptr;
+  const char* operand_text_ = nullptr;
+  const HloOperand* operands_ = nullptr;
+  const HloAttribute* attributes_ = nullptr;
+  uint32_t name_size_ = 0;
+  uint32_t shape_text_size_ = 0;
+  uint32_t opcode_name_size_ = 0;
+  uint32_t operand_text_size_ = 0;
+  uint32_t operand_count_ = 0;
+  uint32_t attribute_count_ = 0;
 };
 
 // CalledComputationNames

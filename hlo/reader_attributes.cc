@@ -1,6 +1,7 @@
 // The reader's attribute lists (reader_internal.h): `, name=value` pairs
 // after an instruction's operands and a module's name, each value scanned
 // to its end (brackets and strings skipped whole).
+#include <cstdint>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -65,24 +66,22 @@ absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
     ++pos_;
     status = SkipTrivia();
     if (!status.ok()) return status;
-    HloAttribute attribute;
-    attribute.name = ScanName();
-    if (attribute.name.empty()) return Expected("an attribute name");
+    const absl::string_view name = ScanName();
+    absl::string_view value;
+    if (name.empty()) return Expected("an attribute name");
     SkipHorizontalSpace();
     if (Peek() != '=') {
-      return Expected(
-          absl::StrCat("'=' after attribute '", attribute.name, "'"));
+      return Expected(absl::StrCat("'=' after attribute '", name, "'"));
     }
     ++pos_;
     SkipHorizontalSpace();
     // A computation written inline (`to_apply={ p0 = ... }`), or a list that
     // may hold some.
-    status = Peek() == '{' && in_computation_ &&
-                     IsCalleeAttributeName(attribute.name)
-                 ? ReadCalleeValue(attribute.name, &attribute.value)
-                 : ScanValue(attribute.name, &attribute.value);
+    status = Peek() == '{' && in_computation_ && IsCalleeAttributeName(name)
+                 ? ReadCalleeValue(name, &value)
+                 : ScanValue(name, &value);
     if (!status.ok()) return status;
-    if (attribute.name == "literal") {
+    if (name == "literal") {
       // A shape and a value: `literal=f32[] 0.1`, `literal=s32[2] {1, 2}`.
       const size_t save = pos_;
       SkipHorizontalSpace();
@@ -90,15 +89,20 @@ absl::Status Reader::ParseAttributes(std::vector<HloAttribute>* attributes) {
       if (pos_ > save && c != '\0' && c != ',' && c != '\n' && c != '\r' &&
           c != '}' && c != ')' && c != '/') {
         absl::string_view rest;
-        status = ScanValue(attribute.name, &rest);
+        status = ScanValue(name, &rest);
         if (!status.ok()) return status;
-        const size_t begin = attribute.value.data() - text_.data();
-        attribute.value = text_.substr(begin, pos_ - begin);
+        const size_t begin = value.data() - text_.data();
+        value = text_.substr(begin, pos_ - begin);
       } else {
         pos_ = save;
       }
     }
-    attributes->push_back(attribute);
+    // Kept with 32-bit sizes (HloAttribute).
+    const size_t begin = name.data() - text_.data();
+    if (pos_ - begin > UINT32_MAX) {
+      return Error(begin, "attribute longer than 4 GiB");
+    }
+    attributes->emplace_back(name, value);
   }
 }
 

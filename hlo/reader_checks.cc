@@ -78,11 +78,11 @@ absl::Status Reader::CheckRules(const DraftInstruction& in,
   // Operand shapes for the few rules that need them: written at the use,
   // else the definition's (earlier in the computation).
   const auto operand_shape = [&](size_t i) -> const Shape* {
-    return i < in.operands.size() ? OperandShape(in.operands[i]) : nullptr;
+    return i < in.operands().size() ? OperandShape(in.operands()[i]) : nullptr;
   };
   const auto operand_text = [&](size_t i) -> absl::string_view {
-    if (i >= in.operands.size()) return absl::string_view();
-    const HloOperand& operand = in.operands[i];
+    if (i >= in.operands().size()) return absl::string_view();
+    const HloOperand& operand = in.operands()[i];
     const absl::string_view shape_text = in.operand_shape_text(i);
     if (!shape_text.empty() || operand.has_output_index()) return shape_text;
     const int64_t d = FindDefinition(operand.name);
@@ -92,10 +92,10 @@ absl::Status Reader::CheckRules(const DraftInstruction& in,
   // computation): JoinHloParts checks it against the definition.
   const auto unknown = [&](const HloOperandRule& rule) {
     if (!tail_ || !in_first_computation_ || links_ == nullptr ||
-        rule.operand >= in.operands.size()) {
+        rule.operand >= in.operands().size()) {
       return;
     }
-    const HloOperand& operand = in.operands[rule.operand];
+    const HloOperand& operand = in.operands()[rule.operand];
     if (operand.shape != nullptr || FindDefinition(operand.name) >= 0) return;
     // Once each: the same rule on the same operand passes or fails alike
     // (a large computation cut in two has many of them).
@@ -114,7 +114,7 @@ absl::Status Reader::CheckRules(const DraftInstruction& in,
                   static_cast<size_t>(operand.name.data() - text_.data())}});
   };
   absl::Status status =
-      CheckHloInstruction(in, info, stage, in.operands.size(), text_.data(),
+      CheckHloInstruction(in, info, stage, in.operands().size(), text_.data(),
                           operand_shape, operand_text, unknown, &at);
   if (!status.ok()) return Error(at, status.message());
   return absl::OkStatus();
@@ -146,11 +146,11 @@ void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
   if ((kinds & kHloAttrControl) != 0) facts |= kHloFactControl;
   in.metadata_attribute = -1;
   in.tuple_index = -1;
-  for (size_t i = 0; i < in.attributes.size(); ++i) {
-    const HloAttribute& a = in.attributes[i];
-    switch (a.name.size()) {
+  for (size_t i = 0; i < in.attributes().size(); ++i) {
+    const HloAttribute& a = in.attributes()[i];
+    switch (a.name().size()) {
       case 4:
-        if (Eq(a.name, "body")) {
+        if (Eq(a.name(), "body")) {
           if ((facts & (kHloFactBody | kHloFactCondition)) == 0) {
             facts |= kHloFactBodyFirst;
           }
@@ -158,25 +158,25 @@ void Reader::RecordAttributeFacts(DraftInstruction& in, uint32_t kinds) {
         }
         break;
       case 5:
-        if (in.tuple_index == -1 && Eq(a.name, "index")) {
+        if (in.tuple_index == -1 && Eq(a.name(), "index")) {
           int32_t n = 0;
-          in.tuple_index = absl::SimpleAtoi(a.value, &n) && n >= 0
+          in.tuple_index = absl::SimpleAtoi(a.value(), &n) && n >= 0
                                ? n
                                : HloInstruction::kAskAttributes;
         }
         break;
       case 8:
-        if (in.metadata_attribute == -1 && Eq(a.name, "metadata")) {
+        if (in.metadata_attribute == -1 && Eq(a.name(), "metadata")) {
           in.metadata_attribute = i <= INT8_MAX
                                       ? static_cast<int8_t>(i)
                                       : HloInstruction::kAskAttributes;
         }
         break;
       case 9:
-        if (Eq(a.name, "condition")) facts |= kHloFactCondition;
+        if (Eq(a.name(), "condition")) facts |= kHloFactCondition;
         break;
       case 26:
-        if (Eq(a.name, "output_to_operand_aliasing")) {
+        if (Eq(a.name(), "output_to_operand_aliasing")) {
           facts |= kHloFactOperandAliasing;
         }
         break;
@@ -191,11 +191,11 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
                                       const int64_t* resolved) {
   const HloOpcodeInfo* info = HloOpcodeInfoOf(in.opcode);
   absl::string_view wrapped;
-  const int stage = HloAsyncStage(info, in.opcode_name, &wrapped);
+  const int stage = HloAsyncStage(info, in.opcode_name(), &wrapped);
   unknown_opcode_ = info == nullptr && stage < 0;
   uint32_t kinds = 0;
-  for (const HloAttribute& attribute : in.attributes) {
-    kinds |= HloAttributeKindOf(attribute.name);
+  for (const HloAttribute& attribute : in.attributes()) {
+    kinds |= HloAttributeKindOf(attribute.name());
   }
   const bool operands = options_.read_operands;
   // Links are kept for a module collected only (a visitor streamed to sees
@@ -210,12 +210,12 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
   }
   if (operands) {
     absl::Status status;
-    if (HloInstructionHasRules(info, in.operands.size(), stage, kinds)) {
+    if (HloInstructionHasRules(info, in.operands().size(), stage, kinds)) {
       status = CheckRules(in, info, stage);
       if (!status.ok()) return status;
     }
     // Operands are defined before their use (as XLA's parser reads them).
-    for (size_t i = 0; i < in.operands.size(); ++i) {
+    for (size_t i = 0; i < in.operands().size(); ++i) {
       // Looked up by FastInstruction (or recorded already, kBeforePart).
       if (resolved != nullptr && resolved[i] != -1) continue;
       HloOperand& operand = in.operand_list[i];
@@ -248,16 +248,16 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
     parameter_numbers_.push_back(number);
   }
   if ((kinds & (kHloAttrCallee | kHloAttrControl)) != 0) {
-    for (const HloAttribute& attribute : in.attributes) {
-      const uint32_t kind = HloAttributeKindOf(attribute.name);
+    for (const HloAttribute& attribute : in.attributes()) {
+      const uint32_t kind = HloAttributeKindOf(attribute.name());
       // A value the reader made (the names of computations written inline,
       // which exist; only the careful path makes them) is not in the text.
       if ((kind & kHloAttrCallee) != 0 &&
           (resolved != nullptr ||
-           (attribute.value.data() >= text_.data() &&
-            attribute.value.data() < text_.data() + text_.size()))) {
+           (attribute.value().data() >= text_.data() &&
+            attribute.value().data() < text_.data() + text_.size()))) {
         callee_scratch_.clear();
-        AppendComputationNamesOf(attribute.value, &callee_scratch_);
+        AppendComputationNamesOf(attribute.value(), &callee_scratch_);
         // Most are defined already (XLA prints a callee before its
         // callers); the rest are checked when the module ends.
         for (absl::string_view callee : callee_scratch_) {
@@ -266,7 +266,7 @@ absl::Status Reader::CheckInstruction(DraftInstruction& in,
       }
       if ((kind & kHloAttrControl) == 0) continue;
       // {%a, %b}: spaces, line breaks, commas and comments between names.
-      for (absl::string_view name : HloValueNames(attribute.value)) {
+      for (absl::string_view name : HloValueNames(attribute.value())) {
         uses_.push_back(Use{name, absl::string_view(), HloOperand::kWholeResult,
                             static_cast<size_t>(name.data() - text_.data()),
                             true});
@@ -281,15 +281,15 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
                                 absl::string_view wrapped) {
   const bool operands = options_.read_operands;
   AsyncOp op;
-  op.name = in.name;
+  op.name = in.name();
   op.wrapped = wrapped;
   if (absl::optional<absl::string_view> calls =
-          FindHloAttribute(in.attributes, "calls")) {
+          FindHloAttribute(in.attributes(), "calls")) {
     op.calls = *calls;
     if (!op.calls.empty() && op.calls[0] == '%') op.calls.remove_prefix(1);
   }
   if (absl::optional<absl::string_view> thread =
-          FindHloAttribute(in.attributes, "async_execution_thread")) {
+          FindHloAttribute(in.attributes(), "async_execution_thread")) {
     op.thread = *thread;
   }
   if (stage == 0) {
@@ -305,9 +305,9 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
     AddAsyncOp(op);
     return absl::OkStatus();
   }
-  if (!operands || in.operands.empty()) return absl::OkStatus();
+  if (!operands || in.operands().empty()) return absl::OkStatus();
   // update or done: the first operand is the chain's start or an update.
-  const HloOperand& first = in.operands[0];
+  const HloOperand& first = in.operands()[0];
   const auto found = async_index_.find(first.name);
   const AsyncOp* from =
       found == async_index_.end() ? nullptr : &async_ops_[found->second];
@@ -317,26 +317,26 @@ absl::Status Reader::CheckAsync(const HloInstruction& in, int stage,
       return absl::AbortedError("an async start before the part");
     }
     return Error(first_at,
-                 absl::StrCat("'", in.opcode_name,
+                 absl::StrCat("'", in.opcode_name(),
                               "' expects an asynchronous operation as its "
                               "first operand; '",
                               first.name, "' is not one"));
   }
   if (!wrapped.empty() && wrapped != from->wrapped) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode_name, "' continues '", from->name,
-                              "', which wraps '",
+                 absl::StrCat("'", in.opcode_name(), "' continues '",
+                              from->name, "', which wraps '",
                               from->wrapped.empty() ? "async" : from->wrapped,
                               "', not '", wrapped, "'"));
   }
   if (!op.calls.empty() && !from->calls.empty() && op.calls != from->calls) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode_name, "' calls '", op.calls,
+                 absl::StrCat("'", in.opcode_name(), "' calls '", op.calls,
                               "' but its start calls '", from->calls, "'"));
   }
   if (!op.thread.empty() && op.thread != from->thread) {
     return Error(in.offset,
-                 absl::StrCat("'", in.opcode_name, "' runs on thread ",
+                 absl::StrCat("'", in.opcode_name(), "' runs on thread ",
                               op.thread, " but its start on ", from->thread));
   }
   op.wrapped = from->wrapped;

@@ -78,8 +78,8 @@ class CollectingVisitor : public HloVisitor {
   void VisitInstruction(const HloInstruction& instruction) override {
     instructions_.push_back(instruction);
     HloInstruction& copy = instructions_.back();
-    copy.operands = lists_->Add(instruction.operands);
-    copy.attributes = lists_->Add(instruction.attributes);
+    copy.set_operands(lists_->Add(instruction.operands()));
+    copy.set_attributes(lists_->Add(instruction.attributes()));
     if ((copy.attribute_facts & (kHloFactsKnown | kHloFactCallee)) ==
         (kHloFactsKnown | kHloFactCallee)) {
       KeepCalleeNames(instruction, &copy);
@@ -235,8 +235,8 @@ bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
     const HloInstruction& in = instructions[i];
     passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
-    HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
-    for (size_t k = 0; k < in.operands.size(); ++k) {
+    HloOperand* operands = const_cast<HloOperand*>(in.operands().data());
+    for (size_t k = 0; k < in.operands().size(); ++k) {
       HloOperand& operand = operands[k];
       if (operand.index >= 0) {
         operand.index += static_cast<int32_t>(from);

@@ -44,10 +44,10 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
                       c.root_index, " thread ", c.execution_thread, "\n");
       for (const HloInstruction& in : c.instructions) {
         absl::StrAppend(
-            &out, "  ", in.offset, in.root_marker ? " ROOT " : " ", in.name,
+            &out, "  ", in.offset, in.root_marker ? " ROOT " : " ", in.name(),
             " = ", in.shape == nullptr ? "-" : in.shape->ToString(true), " ",
-            in.opcode_name, "/", static_cast<int>(in.opcode), "(");
-        for (const HloOperand& o : in.operands) {
+            in.opcode_name(), "/", static_cast<int>(in.opcode), "(");
+        for (const HloOperand& o : in.operands()) {
           absl::StrAppend(&out, o.name, "@", o.index, "#", o.output_index, ":",
                           o.shape == nullptr ? "-" : o.shape->ToString(true),
                           " ");
@@ -55,8 +55,8 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
         absl::StrAppend(&out, ") calls ", absl::StrJoin(m.callees(in), ","),
                         " after ",
                         absl::StrJoin(m.control_predecessors(in), ","));
-        for (const HloAttribute& a : in.attributes) {
-          absl::StrAppend(&out, " ", a.name, "=", a.value);
+        for (const HloAttribute& a : in.attributes()) {
+          absl::StrAppend(&out, " ", a.name(), "=", a.value());
         }
         absl::StrAppend(&out, "\n");
       }
@@ -68,12 +68,12 @@ std::string Describe(const absl::StatusOr<std::vector<HloModule>>& modules) {
 // (HloInstruction::attribute_facts, metadata_attribute, tuple_index) is
 // what the attributes say.
 void ExpectFactsOfAttributes(const HloInstruction& in) {
-  ASSERT_NE(in.attribute_facts & kHloFactsKnown, 0) << in.name;
+  ASSERT_NE(in.attribute_facts & kHloFactsKnown, 0) << in.name();
   uint8_t facts = kHloFactsKnown;
   int metadata = -1;
   int64_t index = -1;
-  for (size_t i = 0; i < in.attributes.size(); ++i) {
-    const absl::string_view name = in.attributes[i].name;
+  for (size_t i = 0; i < in.attributes().size(); ++i) {
+    const absl::string_view name = in.attributes()[i].name();
     if (IsCalleeAttribute(name)) facts |= kHloFactCallee;
     if (name == "control-predecessors") facts |= kHloFactControl;
     if (name == "body" && (facts & kHloFactCondition) == 0 &&
@@ -88,15 +88,15 @@ void ExpectFactsOfAttributes(const HloInstruction& in) {
     if (name == "metadata" && metadata < 0) metadata = static_cast<int>(i);
     if (name == "index" && index == -1) {
       int32_t n = 0;
-      index = absl::SimpleAtoi(in.attributes[i].value, &n) && n >= 0
+      index = absl::SimpleAtoi(in.attributes()[i].value(), &n) && n >= 0
                   ? n
                   : HloInstruction::kAskAttributes;
     }
   }
   EXPECT_EQ(static_cast<int>(in.attribute_facts), static_cast<int>(facts))
-      << in.name;
-  EXPECT_EQ(in.metadata_attribute, metadata) << in.name;
-  EXPECT_EQ(in.tuple_index, index) << in.name;
+      << in.name();
+  EXPECT_EQ(in.metadata_attribute, metadata) << in.name();
+  EXPECT_EQ(in.tuple_index, index) << in.name();
 }
 
 // Each operand's index is the latest instruction before it, in its
@@ -120,31 +120,31 @@ void ExpectLinkedByName(const absl::StatusOr<std::vector<HloModule>>& modules) {
     for (const HloComputation& c : m.computations) {
       std::map<absl::string_view, int32_t> latest, all;
       for (size_t i = 0; i < c.instructions.size(); ++i) {
-        all[c.instructions[i].name] = static_cast<int32_t>(i);
+        all[c.instructions[i].name()] = static_cast<int32_t>(i);
       }
       for (size_t i = 0; i < c.instructions.size(); ++i) {
         const HloInstruction& in = c.instructions[i];
-        for (const HloOperand& o : in.operands) {
+        for (const HloOperand& o : in.operands()) {
           EXPECT_EQ(o.index, index_of(latest, o.name))
-              << c.header.name << " " << in.name << " " << o.name;
+              << c.header.name << " " << in.name() << " " << o.name;
         }
-        latest[in.name] = static_cast<int32_t>(i);
+        latest[in.name()] = static_cast<int32_t>(i);
         std::vector<int32_t> callees, predecessors;
         for (absl::string_view name : CalledComputationNames(in)) {
           callees.push_back(index_of(computations, name));
         }
         if (absl::optional<absl::string_view> value =
-                FindHloAttribute(in.attributes, "control-predecessors")) {
+                FindHloAttribute(in.attributes(), "control-predecessors")) {
           for (absl::string_view name : HloValueNames(*value)) {
             predecessors.push_back(index_of(all, name));
           }
         }
         EXPECT_EQ(absl::StrJoin(m.callees(in), ","),
                   absl::StrJoin(callees, ","))
-            << in.name;
+            << in.name();
         EXPECT_EQ(absl::StrJoin(m.control_predecessors(in), ","),
                   absl::StrJoin(predecessors, ","))
-            << in.name;
+            << in.name();
         ExpectFactsOfAttributes(in);
       }
     }
@@ -311,10 +311,10 @@ uint64_t Fingerprint(const absl::StatusOr<std::vector<HloModule>>& modules) {
     for (const HloComputation& c : m.computations) {
       mix(c.header.name);
       for (const HloInstruction& in : c.instructions) {
-        mix(in.name);
-        mix(in.opcode_name);
-        mix(in.shape_text);
-        for (const HloOperand& o : in.operands) {
+        mix(in.name());
+        mix(in.opcode_name());
+        mix(in.shape_text());
+        for (const HloOperand& o : in.operands()) {
           mix(o.name);
           mix(absl::StrCat(o.index));
         }
@@ -481,7 +481,7 @@ TEST(HloModulesInParts, LargeComputationKeepsItsList) {
   ASSERT_EQ(c[1].instructions.size(), size_t{kLength});
   EXPECT_EQ(c[1].instructions.capacity(), size_t{8192});
   EXPECT_EQ(c[1].root_index, kLength - 1);
-  EXPECT_EQ(c[1].instructions.back().operands[0].name, "p4998");
+  EXPECT_EQ(c[1].instructions.back().operands()[0].name, "p4998");
 }
 
 // A computation cut in two: the first part's list, reserved for the whole

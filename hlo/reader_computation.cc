@@ -2,6 +2,7 @@
 // (name, parameters, result shape) and its body, instruction by instruction
 // (the fast path first, the careful one for anything else), each checked,
 // defined and handed to the visitor.
+#include <cstdint>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -189,6 +190,11 @@ inline absl::Status Reader::ReadBodyInstruction() {
     careful = true;
     status = ParseInstruction();
   }
+  // Its views keep 32-bit sizes (HloInstruction): none can be longer than
+  // the instruction's text.
+  if (status.ok() && pos_ - offset > UINT32_MAX) {
+    status = Error(offset, "instruction longer than 4 GiB");
+  }
   if (status.ok() && instruction_.root_marker && root_index_ >= 0) {
     status = Error(offset, absl::StrCat("second ROOT instruction in '",
                                         computation_.name, "'"));
@@ -202,7 +208,7 @@ inline absl::Status Reader::ReadBodyInstruction() {
     for (DraftInstruction& nested : inline_) {
       status = CheckInstruction(nested);
       if (!status.ok()) break;
-      AddDefinition(nested.name, nested.shape_text, nested.shape, kKept);
+      AddDefinition(nested.name(), nested.shape_text(), nested.shape, kKept);
     }
   }
   if (status.ok()) {
@@ -247,16 +253,16 @@ inline void Reader::DefineInstruction(bool careful) {
   const Shape* shape = instruction_.shape;
   uint64_t generation = cache_generation_;
   if (careful && shape != nullptr &&
-      instruction_.shape_text.data() != nullptr &&
-      (instruction_.shape_text.data() < text_.data() ||
-       instruction_.shape_text.data() >= text_.data() + text_.size())) {
+      instruction_.shape_text().data() != nullptr &&
+      (instruction_.shape_text().data() < text_.data() ||
+       instruction_.shape_text().data() >= text_.data() + text_.size())) {
     generation = kKept;
   } else if (!scratch_.empty() && shape == scratch_[0].get()) {
     shape = nullptr;
   }
-  definitions_->Add(instruction_.name,
-                    careful ? NameHash(instruction_.name) : instruction_hash_,
-                    instruction_.shape_text, shape, generation);
+  definitions_->Add(instruction_.name(),
+                    careful ? NameHash(instruction_.name()) : instruction_hash_,
+                    instruction_.shape_text(), shape, generation);
 }
 
 absl::Status Reader::ParseExecutionThread(absl::string_view* thread) {

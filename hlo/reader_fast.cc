@@ -53,23 +53,25 @@ inline size_t Reader::FastHead(size_t p) {
   if (p < n && data[p] == '%') ++p;
   size_t end = NameEnd(data, p, n);
   if (end == p) return npos;
-  in.name = absl::string_view(data + p, end - p);
-  instruction_hash_ = NameHash(in.name);
+  in.set_name(absl::string_view(data + p, end - p));
+  instruction_hash_ = NameHash(in.name());
   definitions_->Prefetch(instruction_hash_);
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '=') return npos;
   p = FastSkipTrivia(data, p + 1, n);
   if (p == npos) return npos;
   pending_count_ = 0;
-  end = FastShape(p, 0, &in.shape, &in.shape_text);
+  absl::string_view shape_text;
+  end = FastShape(p, 0, &in.shape, &shape_text);
+  in.set_shape_text(shape_text);
   // No shape: the careful path infers one.
   if (end == npos || end == p) return npos;
   p = FastSkipTrivia(data, end, n);
   if (p == npos) return npos;
   end = NameEnd(data, p, n);
   if (end == p) return npos;
-  in.opcode_name = absl::string_view(data + p, end - p);
-  in.opcode = HloOpcodeOf(in.opcode_name);
+  in.set_opcode_name(absl::string_view(data + p, end - p));
+  in.opcode = HloOpcodeOf(in.opcode_name());
   p = FastSkipTrivia(data, end, n);
   if (p == npos || p >= n || data[p] != '(') return npos;
   return p;
@@ -113,7 +115,7 @@ inline size_t Reader::FastParens(size_t open) {
     p = FastOperands(p);
     if (p == npos) return npos;
   }
-  in.operand_text = absl::string_view(data + open + 1, p - open - 2);
+  in.set_operand_text(absl::string_view(data + open + 1, p - open - 2));
   return p;
 }
 
@@ -248,12 +250,7 @@ inline size_t Reader::FastAttributes(size_t p) {
          std::memchr(data + q + 1, '{', end - q - 1) != nullptr)) {
       return npos;
     }
-    // Filled in place: a pair built on the stack and copied in was
-    // reloaded as one 16-byte word before its two 8-byte stores landed.
-    in.attribute_list.emplace_back();
-    HloAttribute& attribute = in.attribute_list.back();
-    attribute.name = name;
-    attribute.value = absl::string_view(data + q, end - q);
+    in.attribute_list.emplace_back(name, absl::string_view(data + q, end - q));
     p = end;
   }
   return p;

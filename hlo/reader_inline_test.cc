@@ -49,7 +49,7 @@ const HloInstruction* Find(const HloModule& module, absl::string_view c,
   for (const HloComputation& computation : module.computations) {
     if (computation.header.name != c) continue;
     for (const HloInstruction& in : computation.instructions) {
-      if (in.name == name) return &in;
+      if (in.name() == name) return &in;
     }
   }
   return nullptr;
@@ -90,12 +90,12 @@ TEST(HloReaderInline, OpcodesAreReadAsValues) {
   const HloInstruction* start = Find(m, "main", "call-start.0");
   ASSERT_NE(start, nullptr);
   EXPECT_EQ(start->opcode, HloOpcode::kWrappedAsync);
-  EXPECT_EQ(start->opcode_name, "call-start");
+  EXPECT_EQ(start->opcode_name(), "call-start");
   EXPECT_EQ(Find(m, "main", "call-done.0")->opcode, HloOpcode::kWrappedAsync);
   int tuples = 0;
   for (const HloComputation& c : m.computations) {
     for (const HloInstruction& in : c.instructions) {
-      if (in.name == "tuple.0") {
+      if (in.name() == "tuple.0") {
         EXPECT_EQ(in.opcode, HloOpcode::kTuple);
         ++tuples;
       }
@@ -126,8 +126,8 @@ TEST(HloReaderInline, AComputationOfTheModuleNamedAsXlaNamesIt) {
   // The attribute names it; the attribute after it is read as usual.
   const HloInstruction* start = Find(m, "main", "call-start.0");
   ASSERT_NE(start, nullptr);
-  EXPECT_EQ(FindHloAttribute(start->attributes, "to_apply"), "_");
-  EXPECT_EQ(FindHloAttribute(start->attributes, "async_execution_thread"),
+  EXPECT_EQ(FindHloAttribute(start->attributes(), "to_apply"), "_");
+  EXPECT_EQ(FindHloAttribute(start->attributes(), "async_execution_thread"),
             "\"parallel_thread\"");
   EXPECT_EQ(Called(start), "_");
 }
@@ -202,7 +202,8 @@ ENTRY %main (i: s32[], v: f32[]) -> f32[] {
   EXPECT_THAT(Names(m), ElementsAre("b1", "main", "_"));
   const HloInstruction* r = Find(m, "main", "r");
   ASSERT_NE(r, nullptr);
-  EXPECT_EQ(FindHloAttribute(r->attributes, "branch_computations"), "{_, %b1}");
+  EXPECT_EQ(FindHloAttribute(r->attributes(), "branch_computations"),
+            "{_, %b1}");
   EXPECT_EQ(Called(r), "_ b1");
   // A list of names alone is kept as written.
   const std::vector<HloModule> names = ReadOk(
@@ -211,7 +212,7 @@ ENTRY %main (i: s32[], v: f32[]) -> f32[] {
       "parameter(1)\n  ROOT %r = f32[] conditional(%i, %v, %v), "
       "branch_computations={ %b1 , %b1 }\n}\n");
   ASSERT_EQ(names.size(), 1u);
-  EXPECT_EQ(FindHloAttribute(Find(names[0], "e", "r")->attributes,
+  EXPECT_EQ(FindHloAttribute(Find(names[0], "e", "r")->attributes(),
                              "branch_computations"),
             "{ %b1 , %b1 }");
   // A written name of such a list must exist, as any callee.
@@ -369,13 +370,13 @@ class Recorder : public HloVisitor {
                     header.written_inline ? " inline" : "", "\n");
   }
   void UnknownOpcode(const HloInstruction& in) override {
-    absl::StrAppend(&log, "unknown ", in.opcode_name, "\n");
+    absl::StrAppend(&log, "unknown ", in.opcode_name(), "\n");
   }
   void VisitInstruction(const HloInstruction& in) override {
-    absl::StrAppend(&log, "  ", in.name, " ",
+    absl::StrAppend(&log, "  ", in.name(), " ",
                     in.shape != nullptr ? in.shape->ToString(true) : "-");
-    for (const HloAttribute& a : in.attributes) {
-      absl::StrAppend(&log, " ", a.name, "=", a.value);
+    for (const HloAttribute& a : in.attributes()) {
+      absl::StrAppend(&log, " ", a.name(), "=", a.value());
     }
     log += "\n";
   }
@@ -481,9 +482,9 @@ TEST(HloReaderInline, ShapesOutliveTheReading) {
     ASSERT_NE(y, nullptr);
     ASSERT_NE(y->shape, nullptr);
     EXPECT_EQ(y->shape->ToString(true), "f32[8]{0}");
-    ASSERT_EQ(y->operands.size(), 1u);
-    ASSERT_NE(y->operands[0].shape, nullptr);
-    EXPECT_EQ(y->operands[0].shape->ToString(true), "f32[8]{0}");
+    ASSERT_EQ(y->operands().size(), 1u);
+    ASSERT_NE(y->operands()[0].shape, nullptr);
+    EXPECT_EQ(y->operands()[0].shape->ToString(true), "f32[8]{0}");
   }
 }
 

@@ -16,8 +16,8 @@ absl::Status Reader::ParseInstruction() {
   DraftInstruction& in = instruction_;
   in.offset = pos_;
   in.root_marker = false;
-  in.shape_text = absl::string_view();
-  in.operand_text = absl::string_view();
+  in.set_shape_text(absl::string_view());
+  in.set_operand_text(absl::string_view());
 
   in.parameter_number.reset();
   in.attribute_list.clear();
@@ -30,26 +30,29 @@ absl::Status Reader::ParseInstruction() {
     status = SkipTrivia();
     if (!status.ok()) return status;
   }
-  in.name = ScanPercentName();
-  if (in.name.empty()) return Expected("an instruction name or '}'");
+  in.set_name(ScanPercentName());
+  if (in.name().empty()) return Expected("an instruction name or '}'");
   status = SkipTrivia();
   if (!status.ok()) return status;
   if (Peek() != '=') {
-    return Expected(absl::StrCat("'=' after instruction name '", in.name, "'"));
+    return Expected(
+        absl::StrCat("'=' after instruction name '", in.name(), "'"));
   }
   ++pos_;
   status = SkipTrivia();
   if (!status.ok()) return status;
   if (LooksLikeShape()) {
-    status = ReadShape(0, &in.shape, &in.shape_text);
+    absl::string_view shape_text;
+    status = ReadShape(0, &in.shape, &shape_text);
+    in.set_shape_text(shape_text);
     if (status.ok()) status = SkipTrivia();
     if (!status.ok()) return status;
   } else {
     in.shape = nullptr;
   }
-  in.opcode_name = ScanName();
-  if (in.opcode_name.empty()) return Expected("an opcode");
-  in.opcode = HloOpcodeOf(in.opcode_name);
+  in.set_opcode_name(ScanName());
+  if (in.opcode_name().empty()) return Expected("an opcode");
+  in.opcode = HloOpcodeOf(in.opcode_name());
   status = SkipTrivia();
   if (!status.ok()) return status;
   status = ParseParens(&in, 0);
@@ -68,7 +71,7 @@ absl::Status Reader::ParseInstruction() {
 
 absl::Status Reader::ParseParens(DraftInstruction* in, int depth) {
   if (Peek() != '(') {
-    return Expected(absl::StrCat("'(' after opcode '", in->opcode_name, "'"));
+    return Expected(absl::StrCat("'(' after opcode '", in->opcode_name(), "'"));
   }
   const size_t open = pos_;
   if (in->opcode == HloOpcode::kConstant) {
@@ -76,13 +79,13 @@ absl::Status Reader::ParseParens(DraftInstruction* in, int depth) {
     in->Bind();
     absl::Status status = SkipBalanced();
     if (!status.ok()) return status;
-    in->operand_text = text_.substr(open + 1, pos_ - open - 2);
+    in->set_operand_text(text_.substr(open + 1, pos_ - open - 2));
     return absl::OkStatus();
   }
   ++pos_;
   absl::Status status = ParseOperands(in, depth);
   if (!status.ok()) return status;
-  in->operand_text = text_.substr(open + 1, pos_ - open - 2);
+  in->set_operand_text(text_.substr(open + 1, pos_ - open - 2));
   return absl::OkStatus();
 }
 
@@ -90,7 +93,7 @@ absl::Status Reader::ParseOperands(DraftInstruction* instruction, int depth) {
   DraftInstruction& in = *instruction;
   // The operands are read into operand_list (which may move while it
   // grows), then bound.
-  in.operands = absl::Span<const HloOperand>();
+  in.set_operands(absl::Span<const HloOperand>());
   const bool is_parameter = in.opcode == HloOpcode::kParameter;
   // Operand slots of the previous instruction are reused.
   size_t count = 0;
@@ -217,8 +220,8 @@ absl::Status Reader::ParseInline(HloOperand* operand,
   DraftInstruction nested;
   nested.offset = offset;
   nested.shape = operand->shape;
-  nested.shape_text = *shape_text;
-  nested.opcode_name = opcode;
+  nested.set_shape_text(*shape_text);
+  nested.set_opcode_name(opcode);
   nested.opcode = HloOpcodeOf(opcode);
   absl::Status status = ParseParens(&nested, depth + 1);
   if (status.ok() && nested.shape == nullptr) status = InferShape(&nested);
@@ -235,15 +238,15 @@ absl::Status Reader::ParseInline(HloOperand* operand,
   line_cursor_offset_ = offset;
   size_t line_start = offset;
   while (line_start > 0 && data[line_start - 1] != '\n') --line_start;
-  nested.name = Intern(absl::StrCat(opcode, "@", line_cursor_line_, ":",
-                                    offset - line_start + 1));
+  nested.set_name(Intern(absl::StrCat(opcode, "@", line_cursor_line_, ":",
+                                      offset - line_start + 1)));
   if (!options_.read_operands) {
     nested.operand_list.clear();
     nested.Bind();
   }
-  operand->name = nested.name;
+  operand->name = nested.name();
   operand->shape = nested.shape;
-  *shape_text = nested.shape_text;
+  *shape_text = nested.shape_text();
   operand->output_index = HloOperand::kWholeResult;
   inline_.push_back(std::move(nested));
   return absl::OkStatus();

@@ -74,8 +74,8 @@ struct DraftInstruction : HloInstruction {
   // A copy of `in` with lists of its own.
   explicit DraftInstruction(const HloInstruction& in)
       : HloInstruction(in),
-        operand_list(in.operands.begin(), in.operands.end()),
-        attribute_list(in.attributes.begin(), in.attributes.end()) {
+        operand_list(in.operands().begin(), in.operands().end()),
+        attribute_list(in.attributes().begin(), in.attributes().end()) {
     Bind();
   }
   DraftInstruction(const DraftInstruction& o)
@@ -112,10 +112,10 @@ struct DraftInstruction : HloInstruction {
     o.Bind();
     return *this;
   }
-  // Points `operands` and `attributes` at the lists.
+  // Points operands() and attributes() at the lists.
   void Bind() {
-    operands = operand_list;
-    attributes = attribute_list;
+    set_operands(operand_list);
+    set_attributes(attribute_list);
   }
   // The shape text written at operand `k`'s use, to set (the list grows to
   // hold it).

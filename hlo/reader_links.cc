@@ -42,7 +42,8 @@ class DefinedNames {
   // Instruction `i` is known from now on (called with 0, 1, 2, ...).
   void Add(size_t i) {
     if (!scanned_) {
-      map_.insert_or_assign((*instructions_)[i].name, static_cast<int32_t>(i));
+      map_.insert_or_assign((*instructions_)[i].name(),
+                            static_cast<int32_t>(i));
     }
   }
   // The latest of the instructions added so far (the first `added`) that
@@ -54,7 +55,7 @@ class DefinedNames {
     }
     const HloInstruction* in = instructions_->data();
     for (size_t j = added; j-- > 0;) {
-      const absl::string_view defined = in[j].name;
+      const absl::string_view defined = in[j].name();
       if (defined.size() == name.size() &&
           (name.empty() ||
            (defined.back() == name.back() &&
@@ -88,8 +89,8 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
     const HloInstruction& in = instructions[i];
     // The lists are the module's own (HloModule::lists), set here once
     // before anyone reads them.
-    HloOperand* operands = const_cast<HloOperand*>(in.operands.data());
-    for (size_t k = 0; k < in.operands.size(); ++k) {
+    HloOperand* operands = const_cast<HloOperand*>(in.operands().data());
+    for (size_t k = 0; k < in.operands().size(); ++k) {
       operands[k].index = defined->Find(operands[k].name, i);
     }
     defined->Add(i);
@@ -168,7 +169,7 @@ absl::Status LinkComputation(
     in.control_predecessor_count = 0;
     absl::optional<absl::string_view> value;
     if (control) {
-      value = FindHloAttribute(in.attributes, "control-predecessors");
+      value = FindHloAttribute(in.attributes(), "control-predecessors");
     }
     if (!value.has_value()) continue;
     if (!names_known) {
@@ -221,7 +222,7 @@ void LinkHloOperands(HloComputation* computation) {
 
 bool LinkHloOperandsLeft(HloComputation* computation) {
   for (const HloInstruction& in : computation->instructions) {
-    for (const HloOperand& operand : in.operands) {
+    for (const HloOperand& operand : in.operands()) {
       if (operand.index < 0) {
         LinkHloOperands(computation);
         return true;

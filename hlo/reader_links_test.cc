@@ -51,7 +51,7 @@ ENTRY %main (p0: f32[8], p1: (s32[], f32[8])) -> f32[] {
 
 const HloInstruction& Named(const HloComputation& c, absl::string_view name) {
   for (const HloInstruction& in : c.instructions) {
-    if (in.name == name) return in;
+    if (in.name() == name) return in;
   }
   ADD_FAILURE() << "no " << name;
   return c.instructions[0];
@@ -64,8 +64,8 @@ TEST(HloLinks, OperandsCalleesAndControlPredecessors) {
   const HloComputation& entry = m.entry();
   const HloInstruction& w = Named(entry, "w");
   EXPECT_EQ(w.opcode, HloOpcode::kWhile);
-  ASSERT_EQ(w.operands.size(), 1u);
-  EXPECT_EQ(w.operands[0].index, 1);  // p1
+  ASSERT_EQ(w.operands().size(), 1u);
+  EXPECT_EQ(w.operands()[0].index, 1);  // p1
   // condition= before body=, as written.
   EXPECT_EQ(absl::StrJoin(m.callees(w), ","), "1,2");
   EXPECT_EQ(CalledComputation(m, w, "body"), 2);
@@ -77,21 +77,21 @@ TEST(HloLinks, OperandsCalleesAndControlPredecessors) {
   EXPECT_EQ(absl::StrJoin(m.callees(r), ","), "0");
   EXPECT_TRUE(m.control_predecessors(r).empty());
   const HloInstruction& o = Named(entry, "o");
-  ASSERT_EQ(o.operands.size(), 2u);
-  EXPECT_EQ(o.operands[0].index, 4);
-  EXPECT_EQ(o.operands[1].index, 2);  // %w#0
-  EXPECT_EQ(o.operands[1].output_index, 0);
+  ASSERT_EQ(o.operands().size(), 2u);
+  EXPECT_EQ(o.operands()[0].index, 4);
+  EXPECT_EQ(o.operands()[1].index, 2);  // %w#0
+  EXPECT_EQ(o.operands()[1].output_index, 0);
   // Operands name instructions of their own computation.
   const HloInstruction& k = Named(m.computations[2], "k");
-  EXPECT_EQ(k.operands[0].index, 1);
-  EXPECT_EQ(k.operands[1].index, 3);
+  EXPECT_EQ(k.operands()[0].index, 1);
+  EXPECT_EQ(k.operands()[1].index, 3);
   // Every operand of this module is linked, and to an instruction of that
   // name.
   for (const HloComputation& c : m.computations) {
     for (const HloInstruction& in : c.instructions) {
-      for (const HloOperand& op : in.operands) {
-        ASSERT_GE(op.index, 0) << in.name;
-        EXPECT_EQ(c.instructions[op.index].name, op.name);
+      for (const HloOperand& op : in.operands()) {
+        ASSERT_GE(op.index, 0) << in.name();
+        EXPECT_EQ(c.instructions[op.index].name(), op.name);
       }
     }
   }
@@ -177,7 +177,7 @@ ENTRY %main (p: f32[]) -> f32[] {
   EXPECT_FALSE(errors.empty());
   const HloModule& m = (*modules)[0];
   const HloInstruction& c = Named(m.entry(), "c");
-  EXPECT_EQ(c.operands[0].index, 0);
+  EXPECT_EQ(c.operands()[0].index, 0);
   ASSERT_EQ(m.callees(c).size(), 1u);
   EXPECT_EQ(m.callees(c)[0], -1);
   EXPECT_EQ(CalledComputation(m, c, "to_apply"), -1);
@@ -203,9 +203,9 @@ TEST(HloLinks, SmallAndLargeComputationsLinkAlike) {
     ASSERT_EQ(entry.instructions.size(), static_cast<size_t>(n));
     for (int i = 1; i + 1 < n; ++i) {
       const HloInstruction& in = entry.instructions[i];
-      ASSERT_EQ(in.operands.size(), 2u);
-      EXPECT_EQ(in.operands[0].index, i - 1) << n << " " << i;
-      EXPECT_EQ(in.operands[1].index, i / 2) << n << " " << i;
+      ASSERT_EQ(in.operands().size(), 2u);
+      EXPECT_EQ(in.operands()[0].index, i - 1) << n << " " << i;
+      EXPECT_EQ(in.operands()[1].index, i / 2) << n << " " << i;
     }
     EXPECT_EQ(absl::StrJoin(m.control_predecessors(entry.instructions[1]), ","),
               absl::StrCat(n - 1));

@@ -25,12 +25,13 @@ absl::Status Reader::ParseModuleHeader() {
   const size_t after = pos_;
   for (size_t i = first; i < module_.attributes.size(); ++i) {
     const HloAttribute& attribute = module_.attributes[i];
-    if (attribute.name != "entry_computation_layout") continue;
+    if (attribute.name() != "entry_computation_layout") continue;
     if (module_.has_entry_computation_layout) {
-      return Error(attribute.value.data() - text_.data(),
+      return Error(attribute.value().data() - text_.data(),
                    "second entry_computation_layout");
     }
-    status = ParseEntryComputationLayout(attribute.value.data() - text_.data());
+    status =
+        ParseEntryComputationLayout(attribute.value().data() - text_.data());
     if (!status.ok()) return status;
   }
   pos_ = after;

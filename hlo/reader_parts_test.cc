@@ -21,8 +21,8 @@ class Log : public HloVisitor {
                     header.entry_marker ? " ENTRY" : "", "\n");
   }
   void VisitInstruction(const HloInstruction& in) override {
-    absl::StrAppend(&text, "  ", in.root_marker ? "ROOT " : "", in.name, " ",
-                    in.shape_text, " ", in.opcode_name, "\n");
+    absl::StrAppend(&text, "  ", in.root_marker ? "ROOT " : "", in.name(), " ",
+                    in.shape_text(), " ", in.opcode_name(), "\n");
   }
   void EndComputation(int64_t root_index, absl::string_view) override {
     absl::StrAppend(&text, "end computation, root ", root_index, "\n");

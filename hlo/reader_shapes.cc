@@ -125,9 +125,9 @@ const Shape* Reader::DefinedShape(absl::string_view name) {
 
 absl::Status Reader::InferShape(HloInstruction* in) {
   std::vector<const Shape*> operands;
-  operands.reserve(in->operands.size());
+  operands.reserve(in->operands().size());
   bool unknown_name = false;
-  for (const HloOperand& operand : in->operands) {
+  for (const HloOperand& operand : in->operands()) {
     const Shape* shape = operand.shape;
     if (shape == nullptr) {
       shape = DefinedShape(operand.name);
@@ -141,13 +141,13 @@ absl::Status Reader::InferShape(HloInstruction* in) {
     operands.push_back(shape);
   }
   const Shape* called_root = nullptr;
-  if (in->opcode_name == "call" || in->opcode_name == "conditional") {
+  if (in->opcode_name() == "call" || in->opcode_name() == "conditional") {
     std::vector<absl::string_view> callees = CalledComputationNames(*in);
     if (!callees.empty()) called_root = CalledRoot(callees[0]);
     if (called_root == nullptr) unknown_name = true;
   }
   absl::StatusOr<Shape> inferred =
-      InferHloShape(in->opcode_name, operands, in->attributes, called_root);
+      InferHloShape(in->opcode_name(), operands, in->attributes(), called_root);
   if (!inferred.ok()) {
     // In a tail the names may be defined before the part.
     if (tail_ && unknown_name) {
@@ -157,8 +157,8 @@ absl::Status Reader::InferShape(HloInstruction* in) {
   }
   // One kept Shape per inferred text in a module (a text of many shapeless
   // `add`s infers the same shape many times).
-  in->shape_text = Intern(inferred->ToString(/*print_layout=*/true));
-  auto [kept, added] = inferred_shapes_.try_emplace(in->shape_text.data());
+  in->set_shape_text(Intern(inferred->ToString(/*print_layout=*/true)));
+  auto [kept, added] = inferred_shapes_.try_emplace(in->shape_text().data());
   if (added) kept->second = Keep(*std::move(inferred));
   in->shape = kept->second;
   return absl::OkStatus();

@@ -67,9 +67,9 @@ TEST(HloReader, BasicModule) {
   EXPECT_TRUE(m.header.has_header);
   EXPECT_EQ(m.header.name, "jit_f");
   ASSERT_EQ(m.header.attributes.size(), 3u);
-  EXPECT_EQ(m.header.attributes[0].name, "is_scheduled");
-  EXPECT_EQ(m.header.attributes[0].value, "true");
-  EXPECT_EQ(m.header.attributes[2].value, "{fingerprint=\"ab,c\"}");
+  EXPECT_EQ(m.header.attributes[0].name(), "is_scheduled");
+  EXPECT_EQ(m.header.attributes[0].value(), "true");
+  EXPECT_EQ(m.header.attributes[2].value(), "{fingerprint=\"ab,c\"}");
   ASSERT_TRUE(m.header.has_entry_computation_layout);
   ASSERT_EQ(m.header.entry_parameter_shapes.size(), 2u);
   EXPECT_EQ(m.header.entry_parameter_shapes[0].ToString(true),
@@ -94,24 +94,25 @@ TEST(HloReader, BasicModule) {
   const HloComputation& entry = m.entry();
   ASSERT_EQ(entry.instructions.size(), 3u);
   const HloInstruction& p0 = entry.instructions[0];
-  EXPECT_EQ(p0.name, "p0");
-  EXPECT_EQ(p0.opcode_name, "parameter");
+  EXPECT_EQ(p0.name(), "p0");
+  EXPECT_EQ(p0.opcode_name(), "parameter");
   EXPECT_EQ(p0.opcode, HloOpcode::kParameter);
   EXPECT_EQ(p0.parameter_number, 0);
-  EXPECT_TRUE(p0.operands.empty());
+  EXPECT_TRUE(p0.operands().empty());
   EXPECT_EQ(p0.shape->ToString(true), "bf16[8,256]{1,0:T(8,128)(2,1)}");
   const HloInstruction& reduce = entry.instructions[2];
   EXPECT_TRUE(reduce.root_marker);
   EXPECT_EQ(entry.root_index, 2);
-  EXPECT_EQ(reduce.shape_text, "bf16[8]{0}");
-  ASSERT_EQ(reduce.operands.size(), 2u);
-  EXPECT_EQ(reduce.operands[0].name, "p0");
-  EXPECT_EQ(OperandShape(reduce.operands[0]), "bf16[8,256]{1,0:T(8,128)(2,1)}");
-  EXPECT_EQ(reduce.operands[1].shape->ToString(true), "f32[]{:T(128)}");
-  ASSERT_EQ(reduce.attributes.size(), 3u);
-  EXPECT_EQ(reduce.attributes[0].name, "dimensions");
-  EXPECT_EQ(reduce.attributes[0].value, "{1}");
-  EXPECT_EQ(*FindHloAttribute(reduce.attributes, "metadata"),
+  EXPECT_EQ(reduce.shape_text(), "bf16[8]{0}");
+  ASSERT_EQ(reduce.operands().size(), 2u);
+  EXPECT_EQ(reduce.operands()[0].name, "p0");
+  EXPECT_EQ(OperandShape(reduce.operands()[0]),
+            "bf16[8,256]{1,0:T(8,128)(2,1)}");
+  EXPECT_EQ(reduce.operands()[1].shape->ToString(true), "f32[]{:T(128)}");
+  ASSERT_EQ(reduce.attributes().size(), 3u);
+  EXPECT_EQ(reduce.attributes()[0].name(), "dimensions");
+  EXPECT_EQ(reduce.attributes()[0].value(), "{1}");
+  EXPECT_EQ(*FindHloAttribute(reduce.attributes(), "metadata"),
             "{op_type=\"reduce_sum\" op_name=\"jit(f)/reduce_sum\" "
             "source_file=\"/a/b.py\" source_line=12}");
   EXPECT_THAT(CalledComputationNames(reduce), ElementsAre("add"));
@@ -129,11 +130,11 @@ TEST(HloReader, NamesAndAttributesAreViewsIntoTheInput) {
     EXPECT_FALSE(IsViewInto(c.header.name, text));
     EXPECT_NE(text.find(absl::StrCat(c.header.name, " ")), std::string::npos);
     for (const HloInstruction& in : c.instructions) {
-      EXPECT_TRUE(IsViewInto(in.name, text));
-      EXPECT_TRUE(IsViewInto(in.opcode_name, text));
-      EXPECT_TRUE(IsViewInto(in.shape_text, text));
-      for (const HloAttribute& a : in.attributes) {
-        EXPECT_TRUE(IsViewInto(a.value, text));
+      EXPECT_TRUE(IsViewInto(in.name(), text));
+      EXPECT_TRUE(IsViewInto(in.opcode_name(), text));
+      EXPECT_TRUE(IsViewInto(in.shape_text(), text));
+      for (const HloAttribute& a : in.attributes()) {
+        EXPECT_TRUE(IsViewInto(a.value(), text));
       }
     }
   }
@@ -381,17 +382,17 @@ main {
   EXPECT_FALSE(m.entry().header.entry_marker);
   EXPECT_FALSE(m.entry().header.has_signature);
   EXPECT_EQ(m.computations[0].root_index, 2);
-  EXPECT_EQ(m.computations[0].instructions[2].name, "add");
-  EXPECT_EQ(m.computations[0].instructions[2].opcode_name, "add");
+  EXPECT_EQ(m.computations[0].instructions[2].name(), "add");
+  EXPECT_EQ(m.computations[0].instructions[2].opcode_name(), "add");
   const HloInstruction& t = m.entry().instructions[1];
   EXPECT_EQ(m.entry().root_index, 1);
   EXPECT_FALSE(t.root_marker);
   // No shape written: inferred from the operands', as XLA's parser does.
   ASSERT_TRUE(t.has_shape());
   EXPECT_EQ(t.shape->ToString(true), "(f32[4]{0}, f32[4]{0})");
-  EXPECT_EQ(t.opcode_name, "tuple");
-  ASSERT_EQ(t.operands.size(), 2u);
-  EXPECT_FALSE(t.operands[0].has_shape());
+  EXPECT_EQ(t.opcode_name(), "tuple");
+  ASSERT_EQ(t.operands().size(), 2u);
+  EXPECT_FALSE(t.operands()[0].has_shape());
   EXPECT_EQ(m.instruction_count(), 5);
 }
 
@@ -454,13 +455,13 @@ ENTRY e (p: (f32[], (s32[], u8[2]))) -> (s32[], s32[], s32[], s32[], s32[], s32[
   EXPECT_EQ(e.header.parameters[0].shape->ToString(),
             "(f32[], (s32[], u8[2]))");
   const HloInstruction& gte = e.instructions[1];
-  EXPECT_EQ(OperandShape(gte.operands[0]), "(f32[], (s32[], u8[2]{0}))");
-  EXPECT_EQ(gte.operands[0].shape->tuple_shape(1).tuple_size(), 2);
+  EXPECT_EQ(OperandShape(gte.operands()[0]), "(f32[], (s32[], u8[2]{0}))");
+  EXPECT_EQ(gte.operands()[0].shape->tuple_shape(1).tuple_size(), 2);
   const HloInstruction& t = e.instructions[3];
   EXPECT_EQ(t.shape->tuple_size(), 6);
-  ASSERT_EQ(t.operands.size(), 6u);
-  EXPECT_EQ(t.operands[5].name, "i");
-  EXPECT_EQ(OperandShape(t.operands[5]), "s32[]");
+  ASSERT_EQ(t.operands().size(), 6u);
+  EXPECT_EQ(t.operands()[5].name, "i");
+  EXPECT_EQ(OperandShape(t.operands()[5]), "s32[]");
 }
 
 TEST(HloReader, AsyncCollectivePair) {
@@ -482,19 +483,20 @@ ENTRY e {
   const HloComputation& e = modules[0].entry();
   ASSERT_EQ(e.instructions.size(), 5u);
   const HloInstruction& ags = e.instructions[1];
-  EXPECT_EQ(ags.opcode_name, "all-gather-start");
+  EXPECT_EQ(ags.opcode_name(), "all-gather-start");
   EXPECT_EQ(ags.opcode, HloOpcode::kAllGatherStart);
   EXPECT_EQ(e.instructions[4].opcode, HloOpcode::kAllGatherDone);
   EXPECT_EQ(ags.shape->tuple_size(), 4);
   EXPECT_TRUE(ags.shape->tuple_shape(0).IsTuple());
-  EXPECT_EQ(*FindHloAttribute(ags.attributes, "replica_groups"), "[1,8]<=[8]");
+  EXPECT_EQ(*FindHloAttribute(ags.attributes(), "replica_groups"),
+            "[1,8]<=[8]");
   const HloInstruction& ars = e.instructions[2];
   EXPECT_EQ(ars.shape->layout().memory_space(), 1);
-  EXPECT_EQ(*FindHloAttribute(ars.attributes, "replica_groups"),
+  EXPECT_EQ(*FindHloAttribute(ars.attributes(), "replica_groups"),
             "{{0,1},{2,3}}");
-  EXPECT_EQ(*FindHloAttribute(ars.attributes, "backend_config"),
+  EXPECT_EQ(*FindHloAttribute(ars.attributes(), "backend_config"),
             "{\"collective_backend_config\":{\"is_sync\":false}}");
-  EXPECT_EQ(e.instructions[4].operands[0].shape->tuple_size(), 4);
+  EXPECT_EQ(e.instructions[4].operands()[0].shape->tuple_size(), 4);
 }
 
 TEST(HloReader, WhileAndConditional) {
@@ -601,24 +603,25 @@ ENTRY e {
   EXPECT_EQ(e.execution_thread, "\"main\"");
   ASSERT_EQ(e.instructions.size(), 6u);
   // T(1,0) in an iota sharding is a transpose, kept as text.
-  EXPECT_EQ(*FindHloAttribute(e.instructions[0].attributes, "sharding"),
+  EXPECT_EQ(*FindHloAttribute(e.instructions[0].attributes(), "sharding"),
             "{devices=[4,1,2]<=[2,4]T(1,0) last_tile_dim_replicate}");
-  const auto& q = e.instructions[1].attributes;
+  const auto& q = e.instructions[1].attributes();
   ASSERT_EQ(q.size(), 3u);
-  EXPECT_EQ(q[1].value, R"("{\"alpha\": 1, \"s\": \"a,b)}\"}")");
-  EXPECT_EQ(q[2].value, "API_VERSION_TYPED_FFI");
-  EXPECT_EQ(*FindHloAttribute(e.instructions[2].attributes, "replica_groups"),
+  EXPECT_EQ(q[1].value(), R"("{\"alpha\": 1, \"s\": \"a,b)}\"}")");
+  EXPECT_EQ(q[2].value(), "API_VERSION_TYPED_FFI");
+  EXPECT_EQ(*FindHloAttribute(e.instructions[2].attributes(), "replica_groups"),
             "mesh['axis_0'=2,'axis_1'=2] {'axis_1'}");
-  EXPECT_EQ(*FindHloAttribute(e.instructions[2].attributes, "to_apply"), "add");
-  EXPECT_EQ(*FindHloAttribute(e.instructions[3].attributes, "dim_labels"),
+  EXPECT_EQ(*FindHloAttribute(e.instructions[2].attributes(), "to_apply"),
+            "add");
+  EXPECT_EQ(*FindHloAttribute(e.instructions[3].attributes(), "dim_labels"),
             "b01f_01io->b01f");
-  EXPECT_EQ(*FindHloAttribute(e.instructions[4].attributes, "slice"),
+  EXPECT_EQ(*FindHloAttribute(e.instructions[4].attributes(), "slice"),
             "{[0:8:2], [0:16]}");
-  EXPECT_EQ(e.instructions[4].attributes[1].name, "control-predecessors");
+  EXPECT_EQ(e.instructions[4].attributes()[1].name(), "control-predecessors");
   const auto& u = e.instructions[5];
-  ASSERT_EQ(u.attributes.size(), 4u);
-  EXPECT_THAT(u.attributes[2].value, HasSubstr("\"__triton_gemm\""));
-  EXPECT_EQ(u.attributes[3].name, "frontend_attributes");
+  ASSERT_EQ(u.attributes().size(), 4u);
+  EXPECT_THAT(u.attributes()[2].value(), HasSubstr("\"__triton_gemm\""));
+  EXPECT_EQ(u.attributes()[3].name(), "frontend_attributes");
   EXPECT_TRUE(u.root_marker);
 }
 
@@ -638,8 +641,8 @@ TEST(HloReader, ConstantLiteralsAreSkippedNotCopied) {
   const HloComputation& e = (*modules)[0].entry();
   EXPECT_EQ(e.instructions[0].literal().size(), big.size());
   EXPECT_TRUE(IsViewInto(e.instructions[0].literal(), text));
-  EXPECT_TRUE(e.instructions[0].operands.empty());
-  EXPECT_EQ(e.instructions[0].attributes.size(), 1u);
+  EXPECT_TRUE(e.instructions[0].operands().empty());
+  EXPECT_EQ(e.instructions[0].attributes().size(), 1u);
   EXPECT_EQ(e.instructions[1].literal(), "(0, 1)");
   EXPECT_EQ(e.instructions[2].literal(), "()");
 }
@@ -657,12 +660,12 @@ TEST(HloReader, AttributeValuesSkipStringsCommentsAndDeepNesting) {
   const std::vector<HloModule> modules = ReadOk(text);
   ASSERT_EQ(modules.size(), 1u);
   const HloInstruction& p = modules[0].entry().instructions[0];
-  ASSERT_EQ(p.attributes.size(), 4u);
-  EXPECT_EQ(p.attributes[0].value, "\"{\\\"a\\\": \\\"}]\\\\\\\\\\\"}\"");
-  EXPECT_EQ(p.attributes[1].value,
+  ASSERT_EQ(p.attributes().size(), 4u);
+  EXPECT_EQ(p.attributes()[0].value(), "\"{\\\"a\\\": \\\"}]\\\\\\\\\\\"}\"");
+  EXPECT_EQ(p.attributes()[1].value(),
             "{op_name=\"a(b)/c[d]{e}\\\\\" x={/* } ] ) */ 1}}");
-  EXPECT_EQ(p.attributes[2].value, deep);
-  EXPECT_EQ(p.attributes[3].value,
+  EXPECT_EQ(p.attributes()[2].value(), deep);
+  EXPECT_EQ(p.attributes()[3].value(),
             "{abcdefghijklmnopqrstuvwxyz0123456789 {x}}");
   // Too deep for max_depth: the careful path says where.
   HloReadOptions shallow;
@@ -690,10 +693,10 @@ TEST(HloReader, LongAttributeValuesAcrossSkipperBlocks) {
   const std::vector<HloModule> modules = ReadOk(text);
   ASSERT_EQ(modules.size(), 1u);
   const HloInstruction& p = modules[0].entry().instructions[0];
-  ASSERT_EQ(p.attributes.size(), 3u);
-  EXPECT_EQ(p.attributes[0].value, json);
-  EXPECT_EQ(p.attributes[1].value, meta);
-  EXPECT_EQ(p.attributes[2].value, "{replicated}");
+  ASSERT_EQ(p.attributes().size(), 3u);
+  EXPECT_EQ(p.attributes()[0].value(), json);
+  EXPECT_EQ(p.attributes()[1].value(), meta);
+  EXPECT_EQ(p.attributes()[2].value(), "{replicated}");
   // A mismatch deep in a long value: the careful path says where.
   const std::string bad = absl::StrCat(
       "ENTRY e {\n  p = f32[2]{0} parameter(0), backend_config={\"a\":[\"", pad,
@@ -782,25 +785,25 @@ TEST(HloReader, OutputIndexOperandsOfMultiOutputInstructions) {
     const HloComputation& main = (*modules)[0].entry();
     ASSERT_EQ(main.instructions.size(), 6u);
     const HloInstruction& custom_call = main.instructions[2];
-    ASSERT_EQ(custom_call.operands.size(), 2u);
-    EXPECT_FALSE(custom_call.operands[0].has_output_index());
-    EXPECT_EQ(custom_call.operands[0].output_index, HloOperand::kWholeResult);
+    ASSERT_EQ(custom_call.operands().size(), 2u);
+    EXPECT_FALSE(custom_call.operands()[0].has_output_index());
+    EXPECT_EQ(custom_call.operands()[0].output_index, HloOperand::kWholeResult);
     const HloInstruction& fusion = main.instructions[3];
-    ASSERT_EQ(fusion.operands.size(), 1u);
-    EXPECT_EQ(fusion.operands[0].name, "custom-call.1");
-    EXPECT_EQ(fusion.operands[0].output_index, 0);
-    EXPECT_EQ(fusion.operand_text, "%custom-call.1#0");
+    ASSERT_EQ(fusion.operands().size(), 1u);
+    EXPECT_EQ(fusion.operands()[0].name, "custom-call.1");
+    EXPECT_EQ(fusion.operands()[0].output_index, 0);
+    EXPECT_EQ(fusion.operand_text(), "%custom-call.1#0");
     const HloInstruction& bitcast = main.instructions[4];
-    ASSERT_EQ(bitcast.operands.size(), 1u);
-    EXPECT_EQ(bitcast.operands[0].name, "fusion");
-    EXPECT_EQ(bitcast.operands[0].output_index, 0);
-    EXPECT_EQ(OperandShape(bitcast.operands[0]), "f32[8,16]{1,0}");
+    ASSERT_EQ(bitcast.operands().size(), 1u);
+    EXPECT_EQ(bitcast.operands()[0].name, "fusion");
+    EXPECT_EQ(bitcast.operands()[0].output_index, 0);
+    EXPECT_EQ(OperandShape(bitcast.operands()[0]), "f32[8,16]{1,0}");
     const HloInstruction& tuple = main.instructions[5];
-    ASSERT_EQ(tuple.operands.size(), 2u);
-    EXPECT_EQ(tuple.operands[0].name, "bitcast.7");
-    EXPECT_FALSE(tuple.operands[0].has_output_index());
-    EXPECT_EQ(tuple.operands[1].name, "fusion");
-    EXPECT_EQ(tuple.operands[1].output_index, 1);
+    ASSERT_EQ(tuple.operands().size(), 2u);
+    EXPECT_EQ(tuple.operands()[0].name, "bitcast.7");
+    EXPECT_FALSE(tuple.operands()[0].has_output_index());
+    EXPECT_EQ(tuple.operands()[1].name, "fusion");
+    EXPECT_EQ(tuple.operands()[1].output_index, 1);
   }
 }
 
@@ -848,8 +851,8 @@ TEST(HloReader, InstructionsOnOneLine) {
   ASSERT_EQ(modules.size(), 1u);
   const HloComputation& c = modules[0].entry();
   ASSERT_EQ(c.instructions.size(), 3u);
-  EXPECT_EQ(c.instructions[0].attributes[0].value, "{replicated}");
-  EXPECT_EQ(c.instructions[1].name, "q");
+  EXPECT_EQ(c.instructions[0].attributes()[0].value(), "{replicated}");
+  EXPECT_EQ(c.instructions[1].name(), "q");
   EXPECT_EQ(c.root_index, 2);
 }
 
@@ -865,7 +868,7 @@ TEST(HloReader, BadShapeInAnOperandIsAnError) {
 class Recorder : public HloVisitor {
  public:
   void VisitInstruction(const HloInstruction& instruction) override {
-    names.push_back(std::string(instruction.name));
+    names.push_back(std::string(instruction.name()));
   }
   void EndComputation(int64_t root_index, absl::string_view) override {
     roots.push_back(root_index);
@@ -952,7 +955,7 @@ TEST(HloReader, KeepGoingRefusedEntryHeaderLeavesAValidEntry) {
   ASSERT_EQ(m.computations.size(), 2u);
   ASSERT_EQ(m.entry_index, 1);
   EXPECT_EQ(m.entry().header.name, "main");
-  EXPECT_EQ(m.entry().instructions[0].name, "y");
+  EXPECT_EQ(m.entry().instructions[0].name(), "y");
 }
 
 TEST(HloReader, EmptyTextHasNoModules) {
@@ -975,7 +978,7 @@ class Counter : public HloVisitor {
   }
   void VisitInstruction(const HloInstruction& in) override {
     ++instructions;
-    for (const HloOperand& operand : in.operands) {
+    for (const HloOperand& operand : in.operands()) {
       if (operand.has_shape()) ++shapes;
     }
     if (!in.has_shape()) return;
@@ -1068,13 +1071,13 @@ TEST(HloReader, KeptShapesOutliveTheCache) {
   };
   for (const HloComputation& c : copy.computations) {
     for (const HloInstruction& in : c.instructions) {
-      if (in.has_shape()) check(in.shape_text, in.shape);
+      if (in.has_shape()) check(in.shape_text(), in.shape);
       // An operand keeps its shape decoded only: the generator writes
       // the definition's text at the use.
-      for (const HloOperand& operand : in.operands) {
+      for (const HloOperand& operand : in.operands()) {
         if (!operand.has_shape()) continue;
         ASSERT_GE(operand.index, 0) << operand.name;
-        check(c.instructions[operand.index].shape_text, operand.shape);
+        check(c.instructions[operand.index].shape_text(), operand.shape);
       }
     }
   }
@@ -1108,8 +1111,8 @@ TEST(HloReader, EachShapeTextDecodedOnceInAModule) {
   ASSERT_EQ(e.instructions.size(), 2u * kTexts);
   int64_t twice = 0;
   for (int i = 0; i < kTexts; ++i) {
-    ASSERT_EQ(e.instructions[i].shape_text,
-              e.instructions[kTexts + i].shape_text);
+    ASSERT_EQ(e.instructions[i].shape_text(),
+              e.instructions[kTexts + i].shape_text());
     if (e.instructions[i].shape != e.instructions[kTexts + i].shape) ++twice;
   }
   EXPECT_EQ(twice, 0);
@@ -1141,8 +1144,8 @@ TEST(HloReader, LongShapeTextsDecodedOnceInAModule) {
   const HloComputation& e = (*modules)[0].entry();
   ASSERT_EQ(e.instructions.size(), 4u);
   for (int i = 1; i <= 3; ++i) {
-    ASSERT_EQ(e.instructions[i].operands.size(), 1u);
-    EXPECT_EQ(e.instructions[i].operands[0].shape, e.instructions[0].shape);
+    ASSERT_EQ(e.instructions[i].operands().size(), 1u);
+    EXPECT_EQ(e.instructions[i].operands()[0].shape, e.instructions[0].shape);
   }
   // The tuple once, f32[4]{0} once.
   EXPECT_EQ((*modules)[0].shapes.size(), 2u);
@@ -1223,12 +1226,12 @@ class ShapeChecker : public HloVisitor {
   void VisitInstruction(const HloInstruction& in) override {
     ASSERT_LT(seen, expected_->size());
     const ExpectedInstruction& want = (*expected_)[seen++];
-    Check(want.shape, in.shape_text, in.shape);
-    ASSERT_EQ(in.operands.size(), want.operand_shapes.size()) << in.name;
+    Check(want.shape, in.shape_text(), in.shape);
+    ASSERT_EQ(in.operands().size(), want.operand_shapes.size()) << in.name();
     // An operand keeps its shape decoded only (no text).
-    for (size_t i = 0; i < in.operands.size(); ++i) {
+    for (size_t i = 0; i < in.operands().size(); ++i) {
       const std::string& operand = want.operand_shapes[i];
-      Check(operand, operand, in.operands[i].shape);
+      Check(operand, operand, in.operands()[i].shape);
     }
   }
   void Check(const std::string& want, absl::string_view text,
@@ -1405,17 +1408,17 @@ std::vector<InstructionView> Views(absl::string_view text, bool operands,
     for (const HloComputation& c : m.computations) {
       for (const HloInstruction& in : c.instructions) {
         InstructionView v;
-        v.name = std::string(in.name);
-        v.shape_text = std::string(in.shape_text);
-        v.opcode = std::string(in.opcode_name);
-        v.operand_text = std::string(in.operand_text);
+        v.name = std::string(in.name());
+        v.shape_text = std::string(in.shape_text());
+        v.opcode = std::string(in.opcode_name());
+        v.operand_text = std::string(in.operand_text());
         v.literal = std::string(in.literal());
-        for (const HloAttribute& a : in.attributes) {
-          absl::StrAppend(&v.attributes, a.name, "=", a.value, "\n");
+        for (const HloAttribute& a : in.attributes()) {
+          absl::StrAppend(&v.attributes, a.name(), "=", a.value(), "\n");
         }
         v.root = in.root_marker;
         if (in.shape != nullptr) v.shape = in.shape->ToString(true);
-        *operand_count += in.operands.size();
+        *operand_count += in.operands().size();
         views.push_back(std::move(v));
       }
     }

@@ -773,7 +773,7 @@ void Assigner::AssignThreadLocal() {
     }
     AssignedValue av;
     av.id = v.id;
-    av.name = in.name;
+    av.name = in.name();
     av.index = v.index;
     av.index_printed = in.shape != nullptr && in.shape->IsTuple();
     av.shape = v.shape;
@@ -1001,23 +1001,24 @@ XlaPlatform DetectXlaPlatform(const HloModule& module,
   bool cpu = false;
   for (const HloComputation& c : module.computations) {
     for (const HloInstruction& in : c.instructions) {
-      for (const HloAttribute& a : in.attributes) {
-        if (a.name == "backend_config") {
-          if (Contains(a.value, "operation_queue_id") ||
-              Contains(a.value, "__triton") ||
-              Contains(a.value, "fusion_backend_config")) {
+      for (const HloAttribute& a : in.attributes()) {
+        if (a.name() == "backend_config") {
+          if (Contains(a.value(), "operation_queue_id") ||
+              Contains(a.value(), "__triton") ||
+              Contains(a.value(), "fusion_backend_config")) {
             return XlaPlatform::kGpu;
           }
-          if (Contains(a.value, "outer_dimension_partitions") ||
-              Contains(a.value, "__ynn_fusion")) {
+          if (Contains(a.value(), "outer_dimension_partitions") ||
+              Contains(a.value(), "__ynn_fusion")) {
             cpu = true;
           }
-        } else if (a.name == "custom_call_target") {
-          if (Contains(a.value, "__cublas") || Contains(a.value, "__cudnn") ||
-              Contains(a.value, "__triton")) {
+        } else if (a.name() == "custom_call_target") {
+          if (Contains(a.value(), "__cublas") ||
+              Contains(a.value(), "__cudnn") ||
+              Contains(a.value(), "__triton")) {
             return XlaPlatform::kGpu;
           }
-          if (Contains(a.value, "__onednn") || Contains(a.value, "__xnn")) {
+          if (Contains(a.value(), "__onednn") || Contains(a.value(), "__xnn")) {
             cpu = true;
           }
         }

@@ -110,12 +110,12 @@ bool ElementwiseOn(const HloInstruction& in, int64_t operand,
 
   if (op == HloOpcode::kDynamicUpdateSlice) return operand == 0;
   if (op == HloOpcode::kBitcastConvert) {
-    if (in.shape == nullptr || in.operands.empty() ||
-        in.operands[0].shape == nullptr) {
+    if (in.shape == nullptr || in.operands().empty() ||
+        in.operands()[0].shape == nullptr) {
       return false;
     }
     return BitWidth(in.shape->element_type()) ==
-           BitWidth(in.operands[0].shape->element_type());
+           BitWidth(in.operands()[0].shape->element_type());
   }
   (void)graph;
   return IsElementwiseOpcode(op);
@@ -185,7 +185,7 @@ bool TransitiveUsesElementwiseOrTuple(const InstructionGraph& body,
 
 absl::string_view FusionKind(const HloInstruction& fusion) {
   absl::optional<absl::string_view> k =
-      FindHloAttribute(fusion.attributes, "kind");
+      FindHloAttribute(fusion.attributes(), "kind");
   return k.has_value() ? *k : absl::string_view();
 }
 
@@ -417,7 +417,7 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
     // output for one operand), unless an NVSHMEM algorithm is configured
     // (it needs separate buffers). XLA's GetInPlaceInputOutputPairs.
     absl::optional<absl::string_view> config =
-        FindHloAttribute(user.source->attributes, "backend_config");
+        FindHloAttribute(user.source->attributes(), "backend_config");
     if (config.has_value() &&
         absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
       return pairs;
@@ -431,8 +431,8 @@ std::vector<InPlacePair> InPlacePairs(const ModuleGraph& g,
     return pairs;
   }
   if (op == HloOpcode::kCustomCall || op == HloOpcode::kFusion) {
-    absl::optional<absl::string_view> a =
-        FindHloAttribute(user.source->attributes, "output_to_operand_aliasing");
+    absl::optional<absl::string_view> a = FindHloAttribute(
+        user.source->attributes(), "output_to_operand_aliasing");
     if (op == HloOpcode::kFusion) {
       // The fused root (or each root tuple element) that is an in-place
       // op of a fusion parameter, through bitcasts.
@@ -521,11 +521,11 @@ absl::optional<bool> GpuHint(const ModuleGraph& g, const DataflowNode& us,
   }
   if (uop != HloOpcode::kCustomCall) return absl::nullopt;
   absl::optional<absl::string_view> target =
-      FindHloAttribute(us.source->attributes, "custom_call_target");
+      FindHloAttribute(us.source->attributes(), "custom_call_target");
   const absl::string_view t = target.has_value() ? *target : "";
   if (t == "\"__cublas$lt$matmul\"") {
     absl::optional<absl::string_view> config =
-        FindHloAttribute(us.source->attributes, "backend_config");
+        FindHloAttribute(us.source->attributes(), "backend_config");
     // beta != 0: the bias (operand 2) is written in place.
     const bool beta = config.has_value() && !JsonFieldIsZero(*config, "beta");
     return beta && ops.size() > 2 && ops[2] == operand;

@@ -31,18 +31,19 @@ std::vector<std::string> UnknownOpcodeWarnings(
     for (const HloComputation& computation : module.computations) {
       for (const HloInstruction& in : computation.instructions) {
         if (in.opcode != HloOpcode::kUnknown) continue;
-        auto [it, added] = index.try_emplace(in.opcode_name, unknown.size());
+        auto [it, added] = index.try_emplace(in.opcode_name(), unknown.size());
         if (!added) {
           ++unknown[it->second].instructions;
           continue;
         }
         // The caret under the opcode when it is a view into the text.
-        const bool in_text = in.opcode_name.data() >= text.data() &&
-                             in.opcode_name.data() < text.data() + text.size();
-        unknown.push_back(
-            {in.opcode_name, 1,
-             in_text ? static_cast<size_t>(in.opcode_name.data() - text.data())
-                     : in.offset});
+        const bool in_text =
+            in.opcode_name().data() >= text.data() &&
+            in.opcode_name().data() < text.data() + text.size();
+        unknown.push_back({in.opcode_name(), 1,
+                           in_text ? static_cast<size_t>(
+                                         in.opcode_name().data() - text.data())
+                                   : in.offset});
       }
     }
   }

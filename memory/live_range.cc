@@ -71,8 +71,8 @@ inline void PrefetchComputation(const HloModule& module, size_t c, size_t most,
     return;
   }
   for (size_t k = 0; k < n; ++k) {
-    Prefetch(instructions[k].operands.data(), 64);
-    Prefetch(instructions[k].attributes.data(), 64);
+    Prefetch(instructions[k].operands().data(), 64);
+    Prefetch(instructions[k].attributes().data(), 64);
   }
 }
 }  // namespace
@@ -168,7 +168,7 @@ const OpcodeClass& OpcodeClassOf(HloOpcode opcode) {
 absl::Status Analyzer::Build() {
   bool scheduled = false;
   for (const HloAttribute& a : module_.header.attributes) {
-    if (a.name == "is_scheduled" && a.value == "true") scheduled = true;
+    if (a.name() == "is_scheduled" && a.value() == "true") scheduled = true;
   }
   out_.scheduled = scheduled;
   if (!scheduled && !options_.allow_unscheduled) {
@@ -293,7 +293,7 @@ absl::Status Analyzer::CheckCalleesKnown() const {
     for (const HloInstruction& in : c.instructions) {
       if (at >= in.first_callee && at < in.first_callee + in.callee_count) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "instruction '", in.name, "' calls unknown computation '",
+            "instruction '", in.name(), "' calls unknown computation '",
             CalledComputationNames(in)[at - in.first_callee], "'"));
       }
     }
@@ -369,7 +369,7 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
   InstructionInfo& info = *out;
   info = InstructionInfo();
   info.source = &in;
-  info.name = in.name;
+  info.name = in.name();
   info.shape = in.shape;
   info.opcode_class = OpcodeClassOf(in.opcode);
   if (in.parameter_number.has_value()) {
@@ -380,22 +380,22 @@ void Analyzer::ReadInfo(const HloInstruction& in, InstructionInfo* out) {
   // again (docs/memory-speed.md, "What the analysis reads of the text").
   if (ReadRecordedInfo(in, &info)) return;
   bool body_seen = false, condition_seen = false;
-  for (const HloAttribute& a : in.attributes) {
-    switch (a.name.size()) {
+  for (const HloAttribute& a : in.attributes()) {
+    switch (a.name().size()) {
       case 4:
-        if (!body_seen && Eq(a.name, "body")) {
+        if (!body_seen && Eq(a.name(), "body")) {
           body_seen = true;
           info.body = CalledComputation(module_, in, "body");
         }
         break;
       case 9:
-        if (!condition_seen && Eq(a.name, "condition")) {
+        if (!condition_seen && Eq(a.name(), "condition")) {
           condition_seen = true;
           info.condition = CalledComputation(module_, in, "condition");
         }
         break;
       case 20:
-        if (Eq(a.name, "control-predecessors")) {
+        if (Eq(a.name(), "control-predecessors")) {
           info.has_control_predecessors = true;
         }
         break;
@@ -493,7 +493,7 @@ absl::StatusOr<int64_t> Analyzer::AddTextNodes(int64_t c, EarlyTail* early) {
         scratch_parameters_.begin(), scratch_parameters_.end(),
         [](const auto& a, const auto& b) { return a.second < b.second; });
     return absl::InvalidArgumentError(
-        absl::StrCat("parameter '", records[largest->first].name, "' of '",
+        absl::StrCat("parameter '", records[largest->first].name(), "' of '",
                      source.header.name, "' is numbered ", largest->second,
                      ", but '", source.header.name, "' has ", numbered,
                      numbered == 1 ? " parameter" : " parameters",
@@ -511,7 +511,7 @@ absl::Status Analyzer::FillTextNodes(
   const HloInstruction* const records = source.instructions.data();
   InstructionInfo info;
   for (int64_t k = begin; k < end; ++k) {
-    if (k + 4 < end) Prefetch(records[k + 4].attributes.data(), 64);
+    if (k + 4 < end) Prefetch(records[k + 4].attributes().data(), 64);
     ReadInfo(records[k], &info);
     if (info.shape == nullptr) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -607,14 +607,14 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
   ScratchVector<std::pair<int64_t, int64_t>>& new_gtes = scratch_new_gtes_;
   for (int64_t k = 0; k < count; ++k) {
     const HloInstruction& in = records[k];
-    if (k + 4 < count) Prefetch(records[k + 4].operands.data(), 64);
+    if (k + 4 < count) Prefetch(records[k + 4].operands().data(), 64);
     const size_t begin = operand_ids_.size();
     new_gtes.clear();
-    for (const HloOperand& operand : in.operands) {
+    for (const HloOperand& operand : in.operands()) {
       // Resolved by the reader (HloOperand::index).
       if (operand.index < 0) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "operand '", operand.name, "' of '", in.name,
+            "operand '", operand.name, "' of '", in.name(),
             "' is not an instruction of '", source.header.name, "'"));
       }
       int64_t producer = base + operand.index;
@@ -623,7 +623,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
             FindRestoredGetTupleElement(producer - base, operand.output_index);
         if (gte == kNone) {
           absl::StatusOr<int64_t> added =
-              AddRestoredGetTupleElement(c, base, producer, operand, in.name);
+              AddRestoredGetTupleElement(c, base, producer, operand, in.name());
           if (!added.ok()) return added.status();
           gte = *added;
         }
@@ -633,7 +633,7 @@ absl::Status Analyzer::AddOperands(int64_t c, int64_t base) {
     }
     Node& node = nodes_[base + k];
     node.operands_begin = static_cast<uint32_t>(begin);
-    node.operands_size = static_cast<uint32_t>(in.operands.size());
+    node.operands_size = static_cast<uint32_t>(in.operands().size());
     for (const auto& [gid, producer] : new_gtes) {
       nodes_[gid].operands_begin = static_cast<uint32_t>(operand_ids_.size());
       operand_ids_.push_back(producer);
@@ -881,7 +881,7 @@ int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   }
   int64_t element = kNone;
   absl::optional<absl::string_view> v =
-      FindHloAttribute(node.source->attributes, "index");
+      FindHloAttribute(node.source->attributes(), "index");
   if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
   return element;
 }

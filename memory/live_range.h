@@ -82,7 +82,7 @@ struct ScheduledInstruction {
   // "fusion.3", or "producer#N" for a restored get-tuple-element.
   absl::string_view name() const {
     return source != nullptr
-               ? source->name
+               ? source->name()
                : absl::string_view(restored_name, restored_name_size);
   }
   // "fusion", "get-tuple-element" (restored), as written.

@@ -105,10 +105,10 @@ inline int64_t SubshapeAt(const Subshapes& subshapes,
 // found among the attributes.
 inline absl::string_view MetadataOf(const HloInstruction& in) {
   if (in.metadata_attribute >= 0) {
-    return in.attributes[in.metadata_attribute].value;
+    return in.attributes()[in.metadata_attribute].value();
   }
   if (in.metadata_attribute == -1) return absl::string_view();
-  return FindHloAttribute(in.attributes, "metadata")
+  return FindHloAttribute(in.attributes(), "metadata")
       .value_or(absl::string_view());
 }
 
@@ -116,7 +116,7 @@ inline absl::string_view MetadataOf(const HloInstruction& in) {
 // instruction; "get-tuple-element" for a restored one (no source).
 inline absl::string_view OpcodeText(const HloInstruction* source) {
   return source == nullptr ? absl::string_view("get-tuple-element")
-                           : source->opcode_name;
+                           : source->opcode_name();
 }
 
 // Asks for `bytes` at `p` ahead of their use (a prefetch never faults: a
@@ -467,11 +467,11 @@ class Analyzer {
   // producer's (instruction `info` of the same computation). Not after
   // ReleaseNodeTables.
   absl::string_view NameOf(const Node& node) const {
-    if (node.source != nullptr) return node.source->name;
+    if (node.source != nullptr) return node.source->name();
     const int64_t c = node.computation;
     return comps_[c]
         .source->instructions[node.info - comp_first_instruction_[c]]
-        .name;
+        .name();
   }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {

@@ -304,16 +304,16 @@ const HloInstruction* Defining(const HloComputation& fused,
 // dynamic-update-slice or scatter of one (through bitcasts), else kNone.
 int64_t InPlaceParameter(const HloComputation& fused,
                          const HloInstruction* root) {
-  if (root == nullptr || root->operands.empty()) return kNone;
+  if (root == nullptr || root->operands().empty()) return kNone;
   if (root->opcode != HloOpcode::kDynamicUpdateSlice &&
       root->opcode != HloOpcode::kScatter) {
     return kNone;
   }
-  const HloInstruction* in = Defining(fused, root->operands[0]);
+  const HloInstruction* in = Defining(fused, root->operands()[0]);
   if (in == nullptr) return kNone;
   while (in != nullptr && in->opcode == HloOpcode::kBitcast &&
-         !in->operands.empty()) {
-    in = Defining(fused, in->operands[0]);
+         !in->operands().empty()) {
+    in = Defining(fused, in->operands()[0]);
   }
   if (in == nullptr || in->opcode != HloOpcode::kParameter) return kNone;
   return in->parameter_number.value_or(kNone);
@@ -352,8 +352,8 @@ void Analyzer::UniteInPlaceFusion(int64_t id,
   };
   const HloInstruction* root = &fused.instructions[fused.root_index];
   if (root->opcode == HloOpcode::kTuple) {
-    for (size_t i = 0; i < root->operands.size(); ++i) {
-      const HloInstruction* element = Defining(fused, root->operands[i]);
+    for (size_t i = 0; i < root->operands().size(); ++i) {
+      const HloInstruction* element = Defining(fused, root->operands()[i]);
       if (element != nullptr) unite(element, {static_cast<int64_t>(i)});
     }
   } else {
@@ -368,7 +368,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> config =
-      FindHloAttribute(node.source->attributes, "backend_config");
+      FindHloAttribute(node.source->attributes(), "backend_config");
   if (config.has_value() &&
       absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
     return;
@@ -388,7 +388,7 @@ void Analyzer::UniteCustomCallAliases(int64_t id) {
   if (!node.source->may_have(kHloFactOperandAliasing)) return;
   const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> v =
-      FindHloAttribute(node.source->attributes, "output_to_operand_aliasing");
+      FindHloAttribute(node.source->attributes(), "output_to_operand_aliasing");
   if (!v.has_value()) return;
   // {{out}: (operand, {index}), ...}
   for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {

@@ -321,7 +321,7 @@ inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
   }
   Room(3 + operands.size() + values_after);
   const bool is_folded = node.source == nullptr;
-  flat->names[i] = is_folded ? absl::string_view() : node.source->name;
+  flat->names[i] = is_folded ? absl::string_view() : node.source->name();
   const bool parameter = node.op == Op::kParameter;
   *out_++ =
       (is_folded ? FlatSchedulingGraph::kFolded : 0) |

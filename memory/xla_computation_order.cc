@@ -449,7 +449,7 @@ std::vector<int64_t> ReducerChannels(const ModuleGraph& g) {
       if (!ReducesWithAComputation(in)) continue;
       const int64_t callee = g.CalledComputation(in, "to_apply");
       const absl::optional<absl::string_view> text =
-          FindHloAttribute(in.attributes, "channel_id");
+          FindHloAttribute(in.attributes(), "channel_id");
       int64_t id = 0;
       if (callee >= 0 && text && absl::SimpleAtoi(*text, &id) && id >= 0) {
         channel[callee] = std::min(channel[callee], id);
@@ -815,7 +815,7 @@ std::vector<int64_t> GpuEarlyComputations(const ModuleGraph& g,
 // The op_name of an instruction's metadata, empty when none.
 absl::string_view OpNameOf(const HloInstruction& in) {
   const absl::optional<absl::string_view> metadata =
-      FindHloAttribute(in.attributes, "metadata");
+      FindHloAttribute(in.attributes(), "metadata");
   if (!metadata) return {};
   const size_t at = metadata->find("op_name=\"");
   if (at == absl::string_view::npos) return {};
@@ -860,9 +860,9 @@ bool CalledOneFunctionTwice(const ModuleGraph& g, int64_t c) {
                        })) {
         continue;
       }
-      absl::string_view base = in.name;
+      absl::string_view base = in.name();
       if (k != c) base = base.substr(0, std::min(base.size(), base.rfind('.')));
-      auto& names = calls[Key{op_name, in.shape_text}];
+      auto& names = calls[Key{op_name, in.shape_text()}];
       names.insert(base);
       if (names.size() >= 2) return true;
     }

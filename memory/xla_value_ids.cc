@@ -88,7 +88,7 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
   users.assign(n + 1, 0);
   std::vector<int64_t> last_user(n, -1);
   for (int64_t i = 0; i < n; ++i) {
-    const auto& operands = computation.instructions[i].operands;
+    const auto& operands = computation.instructions[i].operands();
     begin[i + 1] = begin[i] + static_cast<int64_t>(operands.size());
     for (const HloOperand& o : operands) {
       if (o.index >= 0 && last_user[o.index] != i) {
@@ -103,7 +103,7 @@ InstructionGraph BuildInstructionGraph(const HloComputation& computation) {
   std::vector<int64_t> next(users.begin(), users.end() - 1);
   std::fill(last_user.begin(), last_user.end(), -1);
   for (int64_t i = 0; i < n; ++i) {
-    for (const HloOperand& o : computation.instructions[i].operands) {
+    for (const HloOperand& o : computation.instructions[i].operands()) {
       g.operands.ids.push_back(o.index);
       if (o.index >= 0 && last_user[o.index] != i) {
         last_user[o.index] = i;

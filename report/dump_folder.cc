@@ -52,7 +52,7 @@ int64_t DefaultThreads() {
 
 bool IsScheduled(const HloModule& module) {
   for (const HloAttribute& a : module.header.attributes) {
-    if (a.name == "is_scheduled") return a.value == "true";
+    if (a.name() == "is_scheduled") return a.value() == "true";
   }
   return false;
 }

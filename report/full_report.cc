@@ -21,7 +21,7 @@ namespace {
 
 bool IsScheduled(const HloModule& module) {
   for (const HloAttribute& a : module.header.attributes) {
-    if (a.name == "is_scheduled") return a.value == "true";
+    if (a.name() == "is_scheduled") return a.value() == "true";
   }
   return false;
 }

@@ -364,13 +364,13 @@ class ReportBuilder : public HloVisitor {
   void UnknownOpcode(const HloInstruction& in) override {
     // This text's entries (those not located yet), by opcode.
     auto [it, added] = unknown_index_.try_emplace(
-        in.opcode_name, report_->unknown_opcodes.size());
+        in.opcode_name(), report_->unknown_opcodes.size());
     if (!added) {
       ++report_->unknown_opcodes[it->second].instructions;
       return;
     }
-    report_->unknown_opcodes.push_back(
-        hlolayout::UnknownOpcode{in.opcode_name, 1, in.offset, std::string()});
+    report_->unknown_opcodes.push_back(hlolayout::UnknownOpcode{
+        in.opcode_name(), 1, in.offset, std::string()});
   }
 
   void VisitInstruction(const HloInstruction& in) override {
@@ -385,9 +385,9 @@ class ReportBuilder : public HloVisitor {
       row = &m_.module->rows.back();
       row->order = order;
       row->computation = m_.computation;
-      row->name = in.name;
-      row->opcode = in.opcode_name;
-      row->shape_text = in.shape_text;
+      row->name = in.name();
+      row->opcode = in.opcode_name();
+      row->shape_text = in.shape_text();
       row->is_root = in.root_marker;
     }
     if (in.shape == nullptr) {
@@ -396,7 +396,7 @@ class ReportBuilder : public HloVisitor {
         row->buffer = BufferRole::kAlias;
       }
     } else {
-      ShapeSummary& summary = Summarize(in.shape_text, *in.shape);
+      ShapeSummary& summary = Summarize(in.shape_text(), *in.shape);
       totals.array_leaves += summary.array_leaves;
       totals.unsized_array_leaves += summary.unsized_array_leaves;
       totals.bytes.Add(summary.bytes);
@@ -437,7 +437,7 @@ class ReportBuilder : public HloVisitor {
       m_.computations.back().parameter_rows.push_back(m_.module->rows.size() -
                                                       1);
     }
-    if (!in.attributes.empty()) {
+    if (!in.attributes().empty()) {
       callees_.clear();
       AppendCalledComputationNames(in, &callees_);
       if (!callees_.empty()) {

@@ -146,7 +146,7 @@ std::vector<PaddingWaster> BufferWasters(const HloModule& module,
     out.push_back(MakeWaster(
         module.computations[node.computation].header.name, node.name,
         std::vector<int64_t>(index.begin(), index.end()), node.instruction,
-        *shape, node.source != nullptr ? node.source->shape_text : ""));
+        *shape, node.source != nullptr ? node.source->shape_text() : ""));
   }
   std::vector<std::vector<std::pair<int64_t, int64_t>>> names(out.size());
   for (int64_t p = 0; p < static_cast<int64_t>(d.positions.size()); ++p) {
@@ -235,7 +235,8 @@ std::vector<PaddingWaster> ValueWasters(const HloModule& module,
     const ReportRow& row = rows[leaf.row];
     const HloInstruction* in = InstructionAt(module, leaf.row);
     out.push_back(MakeWaster(row.computation, row.name, leaf.index, row.order,
-                             *leaf.shape, in != nullptr ? in->shape_text : ""));
+                             *leaf.shape,
+                             in != nullptr ? in->shape_text() : ""));
   }
   return out;
 }

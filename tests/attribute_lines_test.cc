@@ -79,10 +79,11 @@ std::string SourceLines(const std::vector<HloModule>& modules) {
     for (const HloComputation& c : m.computations) {
       for (const HloInstruction& in : c.instructions) {
         const absl::optional<absl::string_view> metadata =
-            FindHloAttribute(in.attributes, "metadata");
+            FindHloAttribute(in.attributes(), "metadata");
         if (!metadata.has_value()) continue;
-        absl::StrAppend(&out, in.name, " ", MetadataField(*metadata, "op_name"),
-                        " ", locations.Of(*metadata), "\n");
+        absl::StrAppend(&out, in.name(), " ",
+                        MetadataField(*metadata, "op_name"), " ",
+                        locations.Of(*metadata), "\n");
       }
     }
   }

@@ -230,12 +230,12 @@ TEST_P(XlaParserCase, SameWithAttributeValuesAcrossLines) {
     if (!modules.ok()) return out;
     for (const HloModule& m : *modules) {
       for (const HloAttribute& a : m.header.attributes) {
-        absl::StrAppend(&out, a.name, "=", a.value, "\n");
+        absl::StrAppend(&out, a.name(), "=", a.value(), "\n");
       }
       for (const HloComputation& computation : m.computations) {
         for (const HloInstruction& in : computation.instructions) {
-          for (const HloAttribute& a : in.attributes) {
-            absl::StrAppend(&out, a.name, "=", a.value, "\n");
+          for (const HloAttribute& a : in.attributes()) {
+            absl::StrAppend(&out, a.name(), "=", a.value(), "\n");
           }
         }
       }

@@ -50,18 +50,19 @@ py::list PyReadHlo(const std::string& text, const std::string& file_name) {
       for (size_t i = 0; i < comp.instructions.size(); ++i) {
         const HloInstruction& in = comp.instructions[i];
         py::list operands;
-        for (const HloOperand& op : in.operands) {
+        for (const HloOperand& op : in.operands()) {
           operands.append(
               py::make_tuple(std::string(op.name), ShapeOrNone(op.shape)));
         }
         py::dict attributes;
-        for (const HloAttribute& a : in.attributes) {
-          py::str key(std::string(a.name));
-          if (!attributes.contains(key)) attributes[key] = std::string(a.value);
+        for (const HloAttribute& a : in.attributes()) {
+          py::str key(std::string(a.name()));
+          if (!attributes.contains(key))
+            attributes[key] = std::string(a.value());
         }
         py::dict d;
-        d["name"] = std::string(in.name);
-        d["opcode"] = std::string(in.opcode_name);
+        d["name"] = std::string(in.name());
+        d["opcode"] = std::string(in.opcode_name());
         d["shape"] = ShapeOrNone(in.shape);
         d["operands"] = operands;
         d["attributes"] = attributes;
