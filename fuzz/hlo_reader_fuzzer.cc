@@ -34,7 +34,7 @@ class TouchingVisitor : public HloVisitor {
  public:
   void BeginModule(const HloModuleHeader& header) override {
     sum_ += header.name.size();
-    for (const HloAttribute& a : header.attributes) Touch(a.value);
+    for (const HloAttribute& a : header.attributes) Touch(a.value());
     for (const Shape& s : header.entry_parameter_shapes) Touch(s);
     for (const HloStackTable& t : header.stack_tables) {
       for (const auto& e : t.entries) Touch(e.value);
@@ -48,21 +48,21 @@ class TouchingVisitor : public HloVisitor {
   }
   void VisitInstruction(const HloInstruction& instruction) override {
     ++instructions_;
-    skeleton_ += instruction.name.size() + instruction.opcode_name.size() +
-                 instruction.shape_text.size() +
-                 instruction.operand_text.size() + 31 * instruction.offset;
-    for (const HloAttribute& a : instruction.attributes) {
-      skeleton_ += a.name.size() * 7 + a.value.size() * 13;
+    skeleton_ += instruction.name().size() + instruction.opcode_name().size() +
+                 instruction.shape_text().size() +
+                 instruction.operand_text().size() + 31 * instruction.offset;
+    for (const HloAttribute& a : instruction.attributes()) {
+      skeleton_ += a.name().size() * 7 + a.value().size() * 13;
     }
-    Touch(instruction.name);
-    Touch(instruction.opcode_name);
+    Touch(instruction.name());
+    Touch(instruction.opcode_name());
     Touch(instruction.literal());
     if (instruction.shape != nullptr) Touch(*instruction.shape);
-    for (const HloOperand& o : instruction.operands) {
+    for (const HloOperand& o : instruction.operands()) {
       Touch(o.name);
       if (o.shape != nullptr) Touch(*o.shape);
     }
-    for (const HloAttribute& a : instruction.attributes) Touch(a.value);
+    for (const HloAttribute& a : instruction.attributes()) Touch(a.value());
   }
   void Error(const absl::Status& error) override {
     if (error.ok() || error.message().empty()) Fail("empty error", "");
@@ -92,14 +92,14 @@ std::string ModulesOf(const absl::StatusOr<std::vector<HloModule>>& modules) {
       out << c.header.name << " " << c.header.offset << " " << c.root_index
           << " " << c.execution_thread << "\n";
       for (const HloInstruction& i : c.instructions) {
-        out << i.offset << " " << i.name << " " << i.opcode_name << " "
+        out << i.offset << " " << i.name() << " " << i.opcode_name() << " "
             << (i.shape == nullptr ? "-" : HumanStringWithLayout(*i.shape));
-        for (const HloOperand& o : i.operands) {
+        for (const HloOperand& o : i.operands()) {
           out << " " << o.name << "#" << o.output_index << " "
               << (o.shape == nullptr ? "-" : HumanStringWithLayout(*o.shape));
         }
-        for (const HloAttribute& a : i.attributes) {
-          out << " " << a.name << "=" << a.value;
+        for (const HloAttribute& a : i.attributes()) {
+          out << " " << a.name() << "=" << a.value();
         }
         out << "\n";
       }
@@ -181,11 +181,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const HloSourceLocations locations(m.header);
         for (const HloComputation& c : m.computations) {
           for (const HloInstruction& i : c.instructions) {
-            for (const HloAttribute& a : i.attributes) {
-              if (a.name == "metadata") (void)locations.Of(a.value);
+            for (const HloAttribute& a : i.attributes()) {
+              if (a.name() == "metadata") (void)locations.Of(a.value());
             }
             if (i.shape != nullptr) (void)HumanStringWithLayout(*i.shape);
-            for (const HloOperand& o : i.operands) {
+            for (const HloOperand& o : i.operands()) {
               if (o.shape != nullptr) (void)HumanStringWithLayout(*o.shape);
             }
           }
