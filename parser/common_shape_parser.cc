@@ -84,6 +84,9 @@ class CommonShapeParser {
         Take(' ');
       }
     }
+    // Room for 8 was reserved: most tuples are smaller, and a decoded shape
+    // can live as long as a module does (272 bytes an unused element).
+    elements.shrink_to_fit();
     *shape = Shape::MakeTuple(std::move(elements));
     return true;
   }

@@ -187,6 +187,9 @@ absl::Status ShapeParser::ParseTuple(Shape* shape, int depth) {
     lexer_.Skip();
     if (next == TokenKind::kRightParen) break;
   }
+  // Room for 8 was reserved: most tuples are smaller, and a decoded shape
+  // can live as long as a module does (272 bytes an unused element).
+  elements.shrink_to_fit();
   *shape = Shape::MakeTuple(std::move(elements));
   return absl::OkStatus();
 }
