@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const LiveValue& v : a->values) {
       if (v.instruction < 0) continue;
       if (v.instruction >= end || v.start < 0 || v.start > v.end ||
-          v.end > end || v.bytes < 0) {
+          v.end > end || v.bytes() < 0) {
         Fail("live range out of the schedule", text,
              absl::StrCat(v.instruction, " ", v.start, "-", v.end));
       }
@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (v.start > a->peak.time || a->peak.time > v.end) {
         Fail("a value listed at the peak is not live there", text);
       }
-      bytes += v.bytes;
+      bytes += v.bytes();
     }
     if (bytes != a->peak.bytes) Fail("peak bytes are not the sum", text);
     const std::string xla = XlaLiveRangeText(*a);

@@ -18,9 +18,9 @@ SizingValue OfLiveValue(const MemoryAnalysis& a, int64_t value) {
   SizingValue s;
   const LiveValue& v = a.values[value];
   s.name = absl::StrCat(a.instructions[v.instruction].name(),
-                        ShapeIndexString(v.index));
-  s.shape = v.shape;
-  s.bytes = v.bytes;
+                        ShapeIndexString(v.index()));
+  s.shape = v.shape();
+  s.bytes = v.bytes();
   s.start = v.start;
   s.end = v.end;
   return s;

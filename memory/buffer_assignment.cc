@@ -244,9 +244,9 @@ void Assigner::CollectGlobalValues() {
     gv.node = node;
     gv.start = lv.start;
     gv.end = lv.end;
-    gv.bytes = lv.bytes;
+    gv.bytes = lv.bytes();
     gv.color = lv.memory_space();
-    gv.is_tuple = lv.shape != nullptr && lv.shape->IsTuple();
+    gv.is_tuple = lv.shape() != nullptr && lv.shape()->IsTuple();
     gvalue_of_[v] = static_cast<int64_t>(values_.size());
     values_.push_back(std::move(gv));
   }
@@ -374,7 +374,7 @@ bool Assigner::CanShareAsOperand(const GValue& user,
   if (std::find(ops.begin(), ops.end(), end_node) == ops.end()) return false;
   return CanShareOperandBufferWithUser(
       g_, options_.platform, end_node, df_.Index(operand.end_position),
-      user.node, analysis_.values[user.v].index);
+      user.node, analysis_.values[user.v].index());
 }
 
 bool Assigner::Interferes(const GValue& a, const GValue& b) const {
@@ -448,8 +448,8 @@ void Assigner::AssignSingle(int64_t b) {
       BufferAllocation& alloc = allocations_[a].a;
       alloc.is_parameter = true;
       alloc.parameter_number = node.source->parameter_number.value_or(0);
-      alloc.parameter_index.assign(analysis_.values[v.v].index.begin(),
-                                   analysis_.values[v.v].index.end());
+      alloc.parameter_index.assign(analysis_.values[v.v].index().begin(),
+                                   analysis_.values[v.v].index().end());
       alloc.parameter_shape = node.shape;
       for (const auto& [number, index] : aliased_) {
         if (number == alloc.parameter_number &&
@@ -470,7 +470,7 @@ void Assigner::AssignSingle(int64_t b) {
       AddBuffer(a, b);
       return;
     }
-    if (analysis_.values[v.v].index.empty()) {
+    if (analysis_.values[v.v].index().empty()) {
       for (int64_t op : df_.Operands(df_.nodes[v.node])) {
         const DataflowNode& o = df_.nodes[op];
         if (o.positions == 0) continue;
@@ -668,8 +668,8 @@ bool Assigner::HeapTracer::ShareWithOperand(int64_t k, int64_t t) {
     if (node.opcode == HloOpcode::kCopy) continue;
     if (!CanShareOperandBufferWithUser(
             a_.g_, a_.options_.platform, operand.node,
-            a_.analysis_.values[operand.v].index, v.node,
-            a_.analysis_.values[v.v].index)) {
+            a_.analysis_.values[operand.v].index(), v.node,
+            a_.analysis_.values[v.v].index())) {
       continue;
     }
     trace_.Free(ok, SizeOf(ok));
@@ -863,10 +863,11 @@ void Assigner::Finish() {
     out.id = v.id;
     out.value = v.v;
     out.name = node.name;
-    if (!lv.index.empty()) out.index.assign(lv.index.begin(), lv.index.end());
+    if (!lv.index().empty())
+      out.index.assign(lv.index().begin(), lv.index().end());
     out.index_printed = node.shape != nullptr && node.shape->IsTuple();
     out.is_phi = lv.is_phi;
-    out.shape = lv.shape;
+    out.shape = lv.shape();
     out.offset = v.offset + base_of[v.allocation];
     out.size = v.slot;
     out.bytes = v.bytes;

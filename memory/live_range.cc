@@ -29,7 +29,9 @@ namespace {
 void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
                    Subshapes* out) {
   const size_t at = out->size();
-  out->push_back({*index, &shape});
+  out->emplace_back();
+  out->back().index = *index;
+  out->back().shape = &shape;
   if (shape.IsTuple()) {
     for (int64_t i = 0; i < shape.tuple_size(); ++i) {
       index->push_back(i);

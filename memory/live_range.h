@@ -96,24 +96,44 @@ struct ScheduledInstruction {
   absl::string_view op_name() const;
 };
 
-// 56 bytes (a 75 MB dump defines some 400,000 values). Instructions and
-// times are counted in 32 bits, as the analysis numbers its positions.
-struct LiveValue {
-  // Shape index, {} for the whole result: a view into
-  // MemoryAnalysis::storage (or, for a value made by hand, whatever
-  // outlives it).
-  absl::Span<const int64_t> index;
+// What one shape index of one distinct shape holds: every value defined at
+// that index of a result of that shape shares it (MemoryAnalysis::storage
+// owns those of an analysis).
+struct LiveValueShape {
+  std::vector<int64_t> index;  // {} for the whole result
   const Shape* shape = nullptr;
   int64_t bytes = 0;          // 8 per tuple element, padded array bytes
   int64_t logical_bytes = 0;  // the same without tile/L padding
-  int32_t instruction = 0;    // index into MemoryAnalysis::instructions
-  int32_t start = 0;          // live range, inclusive, after normalization
+};
+
+// 24 bytes (a 75 MB dump defines some 400,000 values): what its shape index
+// says is shared (LiveValueShape), read through index(), shape(), bytes()
+// and logical_bytes(). Instructions and times are counted in 32 bits, as
+// the analysis numbers its positions.
+struct LiveValue {
+  // Its index's shape and sizes: in MemoryAnalysis::storage (or, for a
+  // value made by hand, whatever outlives it). Null reads as the whole
+  // result of no shape, 0 bytes.
+  const LiveValueShape* of = nullptr;
+  int32_t instruction = 0;  // index into MemoryAnalysis::instructions
+  int32_t start = 0;        // live range, inclusive, after normalization
   int32_t end = 0;
   bool is_phi = false;
 
+  // Shape index, {} for the whole result.
+  absl::Span<const int64_t> index() const {
+    return of != nullptr ? absl::MakeConstSpan(of->index)
+                         : absl::Span<const int64_t>();
+  }
+  const Shape* shape() const { return of != nullptr ? of->shape : nullptr; }
+  int64_t bytes() const { return of != nullptr ? of->bytes : 0; }
+  int64_t logical_bytes() const {
+    return of != nullptr ? of->logical_bytes : 0;
+  }
+
   // S(n) of its shape, an array with a layout; 0 for the others (tuples,
   // tokens, no layout or no shape).
-  int64_t memory_space() const { return MemorySpaceOf(shape); }
+  int64_t memory_space() const { return MemorySpaceOf(shape()); }
 
   // The same of any shape (null: 0).
   static int64_t MemorySpaceOf(const Shape* shape) {

@@ -63,13 +63,11 @@ inline bool SameText(absl::string_view a, absl::string_view b) {
 }
 
 // Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
-struct Subshape {
-  std::vector<int64_t> index;
-  const Shape* shape;
+// Its index, shape and sizes (padded, and without tile/L padding: 8 per
+// tuple element, an array's exact sizes, 8 for opaque, 0 for tokens) are
+// the LiveValueShape its values point to.
+struct Subshape : LiveValueShape {
   int64_t count = 1;  // subshapes in this one's subtree, itself included
-  // Sizes (padded, and without tile/L padding): 8 per tuple element, an
-  // array's exact sizes, 8 for opaque, 0 for tokens.
-  int64_t bytes = 0, logical_bytes = 0;
   bool effective_scalar = false;
   bool other_memory_space = false;  // LiveValue::MemorySpaceOf(shape) != 0
   // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets

@@ -151,11 +151,8 @@ void Analyzer::LiveRanges() {
     // instruction's whole result, a tuple's index table only.
     xla_size_.push_back((*node.subshapes)[0].bytes);
     value.instruction = node.time;
-    value.index = sub.index;
-    value.shape = sub.shape;
+    value.of = &sub;
     value.is_phi = v >= first_phi_value_;
-    value.bytes = sub.bytes;
-    value.logical_bytes = sub.logical_bytes;
     other_memory_spaces_ |= sub.other_memory_space;
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
@@ -539,11 +536,11 @@ bool PeakFinder::AddEvents() {
     const LiveValue& value = out_.values[v];
     // The values' shapes are scattered: each read missed the cache.
     if (other_spaces_ && v + kShapesAhead < n) {
-      Prefetch(out_.values[v + kShapesAhead].shape, sizeof(Shape));
+      Prefetch(out_.values[v + kShapesAhead].shape(), sizeof(Shape));
     }
     if (value.instruction == kNone) continue;
     const int64_t xla_size = xla_size_[v];
-    if (__builtin_add_overflow(total, value.bytes, &total) ||
+    if (__builtin_add_overflow(total, value.bytes(), &total) ||
         __builtin_add_overflow(xla_total, xla_size, &xla_total)) {
       return false;
     }
@@ -555,13 +552,13 @@ bool PeakFinder::AddEvents() {
     const int32_t k = SpaceSweep(other_spaces_ ? value.memory_space() : 0);
     Sweep& space = sweeps_[k];
     sweep_of_[v] = k;
-    space.events[value.start] += value.bytes;
-    space.events[stop + 1] -= value.bytes;
+    space.events[value.start] += value.bytes();
+    space.events[stop + 1] -= value.bytes();
     const int64_t from = std::max<int64_t>(0, value.start);
     const int64_t to = std::min<int64_t>(value.end, end_ - 1);
     if (from <= to) {
-      out_.curve[from] += value.bytes;
-      out_.curve[to + 1] -= value.bytes;
+      out_.curve[from] += value.bytes();
+      out_.curve[to + 1] -= value.bytes();
     }
   }
   return true;
@@ -586,7 +583,7 @@ void PeakFinder::ListPeakValues() {
     for (MemoryPeak* peak : {&all, &sweeps_[sweep_of_[v]].peak}) {
       if (value.start <= peak->time && peak->time <= value.end) {
         peak->values.push_back(v);
-        peak->bytes += value.bytes;
+        peak->bytes += value.bytes();
       }
     }
   }
@@ -597,12 +594,12 @@ void PeakFinder::SortPeakValues(MemoryPeak* peak) const {
       peak->values.begin(), peak->values.end(), [&](int64_t a, int64_t b) {
         const LiveValue& x = out_.values[a];
         const LiveValue& y = out_.values[b];
-        if (x.bytes != y.bytes) return x.bytes > y.bytes;
+        if (x.bytes() != y.bytes()) return x.bytes() > y.bytes();
         const absl::string_view xn = out_.instructions[x.instruction].name();
         const absl::string_view yn = out_.instructions[y.instruction].name();
         const int by_name = TextCompare(xn, yn);
         if (by_name != 0) return by_name < 0;
-        return x.index < y.index;
+        return x.index() < y.index();
       });
 }
 

@@ -189,8 +189,8 @@ std::string XlaStackTraceText(const MemoryAnalysis& a) {
     }
     const ScheduledInstruction& def = a.instructions[v.instruction];
     PathChild(node, TreeLabel(def),
-              v.index.empty() ? "" : ShapeIndexString(v.index))
-        ->current += v.bytes;
+              v.index().empty() ? "" : ShapeIndexString(v.index()))
+        ->current += v.bytes();
   }
   root.Sum();
   std::string out = absl::StrCat("  Stack trace breakdown for peak usage: ",
@@ -231,15 +231,16 @@ std::string XlaLiveRangeText(const MemoryAnalysis& a,
     const LiveValue& v = a.values[id];
     if (v.instruction < 0) continue;
     absl::StrAppend(&out, "    ", a.instructions[v.instruction].name(),
-                    ShapeIndexString(v.index), ":", v.start, "-", v.end, "\n");
+                    ShapeIndexString(v.index()), ":", v.start, "-", v.end,
+                    "\n");
   }
   absl::StrAppend(&out, "  Live ranges at ", a.peak.time, " (peak):\n");
   int64_t cumulative = 0;
   for (int64_t id : a.peak.values) {
     const LiveValue& v = a.values[id];
-    cumulative += v.bytes;
+    cumulative += v.bytes();
     absl::StrAppend(&out, "    ", a.instructions[v.instruction].name(),
-                    ShapeIndexString(v.index), ": ", v.bytes,
+                    ShapeIndexString(v.index()), ": ", v.bytes(),
                     " bytes (cumulative: ", cumulative, " bytes)\n");
   }
   absl::StrAppend(&out, XlaStackTraceText(a));

@@ -29,9 +29,10 @@ std::string Describe(const MemoryAnalysis& a) {
     absl::StrAppend(&out, s.name(), " ", s.caller, " ", s.metadata(), "\n");
   }
   for (const LiveValue& v : a.values) {
-    absl::StrAppend(&out, v.instruction, "{", absl::StrJoin(v.index, ","), "} ",
-                    v.start, "-", v.end, " ", v.bytes, " ", v.logical_bytes,
-                    " ", v.is_phi, " ", v.memory_space(), "\n");
+    absl::StrAppend(&out, v.instruction, "{", absl::StrJoin(v.index(), ","),
+                    "} ", v.start, "-", v.end, " ", v.bytes(), " ",
+                    v.logical_bytes(), " ", v.is_phi, " ", v.memory_space(),
+                    "\n");
   }
   for (const MemoryPeak* p : {&a.peak}) {
     absl::StrAppend(&out, "peak ", p->time, " ", p->bytes, " ",

@@ -63,8 +63,8 @@ HeapLabel LabelOf(const ModuleMemory& m, const HeapBlock& h,
     return l;
   }
   const ScheduledInstruction& in = m.live_ranges.instructions[v.instruction];
-  l.name = absl::StrCat(in.name(), ShapeIndexString(v.index));
-  if (v.shape != nullptr) l.shape = v.shape->ToString(true);
+  l.name = absl::StrCat(in.name(), ShapeIndexString(v.index()));
+  if (v.shape() != nullptr) l.shape = v.shape()->ToString(true);
   l.op_name = std::string(in.op_name());
   l.source = locations.Of(in.metadata());
   return l;
@@ -373,12 +373,13 @@ void RenderCurve(const MemoryAnalysis& a, int64_t top, int index,
     const LiveValue& v = a.values[id];
     out << "<tr class=\"value\"><td>"
         << draw::XmlEscape(a.instructions[v.instruction].name())
-        << ShapeIndexString(v.index) << "</td><td>"
-        << draw::XmlEscape(v.shape != nullptr ? v.shape->ToString(true) : "")
-        << "</td><td>" << v.bytes << "</td><td>"
-        << PercentOf(v.bytes, a.peak.bytes) << "</td><td>"
-        << (v.shape != nullptr && !v.shape->IsTuple()
-                ? v.bytes - v.logical_bytes
+        << ShapeIndexString(v.index()) << "</td><td>"
+        << draw::XmlEscape(v.shape() != nullptr ? v.shape()->ToString(true)
+                                                : "")
+        << "</td><td>" << v.bytes() << "</td><td>"
+        << PercentOf(v.bytes(), a.peak.bytes) << "</td><td>"
+        << (v.shape() != nullptr && !v.shape()->IsTuple()
+                ? v.bytes() - v.logical_bytes()
                 : 0)
         << "</td><td>" << v.start << "-" << v.end << "</td></tr>\n";
   }

@@ -266,9 +266,9 @@ void EmitPeak(const MemoryAnalysis& a, const MemoryPeak& p, int64_t top,
     const LiveValue& v = a.values[p.values[k]];
     s.BeginRecord(LiveValueSpec());
     s.String(a.instructions[v.instruction].name());
-    s.IntList(std::vector<int64_t>(v.index.begin(), v.index.end()));
-    s.Int(v.bytes);
-    s.Int(v.logical_bytes);
+    s.IntList(std::vector<int64_t>(v.index().begin(), v.index().end()));
+    s.Int(v.bytes());
+    s.Int(v.logical_bytes());
     s.Int(v.start);
     s.Int(v.end);
     s.EndRecord();

@@ -75,11 +75,11 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
       }
       const LiveValue& v = a.values[id];
       out << "    " << a.instructions[v.instruction].name()
-          << ShapeIndexString(v.index) << "  "
-          << (v.shape != nullptr ? v.shape->ToString(true) : "") << "  "
-          << v.bytes << " B  " << PercentOf(v.bytes, p->bytes);
-      if (v.bytes > v.logical_bytes && !v.shape->IsTuple()) {
-        out << "  padding " << (v.bytes - v.logical_bytes) << " B";
+          << ShapeIndexString(v.index()) << "  "
+          << (v.shape() != nullptr ? v.shape()->ToString(true) : "") << "  "
+          << v.bytes() << " B  " << PercentOf(v.bytes(), p->bytes);
+      if (v.bytes() > v.logical_bytes() && !v.shape()->IsTuple()) {
+        out << "  padding " << (v.bytes() - v.logical_bytes()) << " B";
       }
       out << "  live " << v.start << "-" << v.end << "\n";
     }
@@ -88,7 +88,7 @@ void WriteModuleMemoryText(const MemoryAnalysis& a, const ModuleMemory* m,
       const LiveValue& v = a.values[id];
       absl::string_view op = a.instructions[v.instruction].op_name();
       by_prefix[op.empty() ? std::string("(no op_name)")
-                           : std::string(OpNamePrefix(op))] += v.bytes;
+                           : std::string(OpNamePrefix(op))] += v.bytes();
     }
     std::vector<std::pair<std::string, int64_t>> sorted(by_prefix.begin(),
                                                         by_prefix.end());

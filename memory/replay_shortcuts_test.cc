@@ -32,8 +32,8 @@ std::string Describe(const absl::StatusOr<MemoryAnalysis>& result) {
       << s.op_name() << " " << s.shape << " " << s.caller << "\n";
   }
   for (const LiveValue& v : a.values) {
-    o << v.instruction << ShapeIndexString(v.index) << " " << v.shape << " "
-      << v.is_phi << " " << v.bytes << " " << v.logical_bytes << " "
+    o << v.instruction << ShapeIndexString(v.index()) << " " << v.shape() << " "
+      << v.is_phi << " " << v.bytes() << " " << v.logical_bytes() << " "
       << v.memory_space() << " " << v.start << "-" << v.end << "\n";
   }
   std::vector<MemoryPeak> peaks = a.space_peaks;

@@ -111,10 +111,10 @@ std::vector<PaddingWaster> BufferWasters(const HloModule& module,
   absl::flat_hash_map<int64_t, Buffer> buffers;
   auto array_shape = [&](int64_t v) -> const Shape* {
     const LiveValue& value = analysis.values[v];
-    if (value.is_phi || value.shape == nullptr || !value.shape->IsArray()) {
+    if (value.is_phi || value.shape() == nullptr || !value.shape()->IsArray()) {
       return nullptr;
     }
-    return value.shape;
+    return value.shape();
   };
   for (int64_t v = 0; v < n; ++v) {
     const Shape* shape = array_shape(v);
