@@ -62,6 +62,7 @@
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/opcode.h"
 #include "hlolayout/shape/shape.h"
+#include "hlolayout/util/check.h"
 
 namespace hlolayout {
 
@@ -72,11 +73,15 @@ namespace hlolayout {
 // value of 4 GiB or more).
 struct HloAttribute {
   HloAttribute() = default;
+  // Precondition (checked): both are shorter than 4 GiB.
   HloAttribute(absl::string_view name, absl::string_view value)
       : name_(name.data()),
         value_(value.data()),
         name_size_(static_cast<uint32_t>(name.size())),
-        value_size_(static_cast<uint32_t>(value.size())) {}
+        value_size_(static_cast<uint32_t>(value.size())) {
+    HLOLAYOUT_CHECK(name.size() <= UINT32_MAX && value.size() <= UINT32_MAX)
+        << "an attribute of 4 GiB or more";
+  }
 
   absl::string_view name() const { return {name_, name_size_}; }
   absl::string_view value() const { return {value_, value_size_}; }
@@ -174,23 +179,31 @@ struct HloInstruction {
     return {attributes_, attribute_count_};
   }
 
-  // Setters of the views. Precondition: each is shorter than 4 GiB (the
-  // reader's instructions are).
-  void set_name(absl::string_view v) { name_ = v.data(), name_size_ = Size(v); }
+  // Setters of the views. Precondition (checked): each is shorter than 4
+  // GiB, as the reader's instructions are.
+  void set_name(absl::string_view v) {
+    name_ = v.data();
+    name_size_ = Size32(v.size());
+  }
   void set_shape_text(absl::string_view v) {
-    shape_text_ = v.data(), shape_text_size_ = Size(v);
+    shape_text_ = v.data();
+    shape_text_size_ = Size32(v.size());
   }
   void set_opcode_name(absl::string_view v) {
-    opcode_name_ = v.data(), opcode_name_size_ = Size(v);
+    opcode_name_ = v.data();
+    opcode_name_size_ = Size32(v.size());
   }
   void set_operand_text(absl::string_view v) {
-    operand_text_ = v.data(), operand_text_size_ = Size(v);
+    operand_text_ = v.data();
+    operand_text_size_ = Size32(v.size());
   }
   void set_operands(absl::Span<const HloOperand> v) {
-    operands_ = v.data(), operand_count_ = Size(v);
+    operands_ = v.data();
+    operand_count_ = Size32(v.size());
   }
   void set_attributes(absl::Span<const HloAttribute> v) {
-    attributes_ = v.data(), attribute_count_ = Size(v);
+    attributes_ = v.data();
+    attribute_count_ = Size32(v.size());
   }
 
   // Decoded shape_text(), layouts filled in; null when absent. Not owned
@@ -240,9 +253,9 @@ struct HloInstruction {
   }
 
  private:
-  template <typename T>
-  static uint32_t Size(const T& v) {
-    return static_cast<uint32_t>(v.size());
+  static uint32_t Size32(size_t size) {
+    HLOLAYOUT_CHECK(size <= UINT32_MAX) << "a view of 4 GiB or more";
+    return static_cast<uint32_t>(size);
   }
 
   // Pointers first, then their 32-bit sizes, so that nothing pads.

@@ -1,5 +1,9 @@
 #include "hlolayout/hlo/module.h"
 
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -24,6 +28,22 @@ TEST(HloModule, RecordSizes) {
   EXPECT_LE(sizeof(HloInstruction), 120u);
   EXPECT_LE(sizeof(HloOperand), 32u);
   EXPECT_LE(sizeof(HloAttribute), 24u);
+}
+
+// Views keep 32-bit sizes: a longer one is a broken precondition, never a
+// size cut short. (The reader refuses such an instruction: "instruction
+// longer than 4 GiB".) Nothing reads the bytes past the name.
+TEST(HloModuleDeathTest, ViewsOf4GiBOrMoreAreRefused) {
+  if (sizeof(size_t) <= 4) GTEST_SKIP() << "no view can be that long";
+  const char text[] = "x";
+  const absl::string_view huge(text, size_t{1} << 32);
+  HloInstruction in;
+  in.set_name(absl::string_view(text, 1));
+  EXPECT_EQ(in.name(), "x");
+  EXPECT_DEATH(in.set_operand_text(huge), "4 GiB");
+  EXPECT_DEATH(HloAttribute("a", huge), "4 GiB");
+  in.set_operand_text(huge.substr(0, UINT32_MAX));
+  EXPECT_EQ(in.operand_text().size(), UINT32_MAX);
 }
 
 // A constant's literal is its operand text; no other opcode has one.
