@@ -65,6 +65,9 @@
 #include "hlolayout/util/check.h"
 
 namespace hlolayout {
+namespace hlo_internal {
+struct DraftInstruction;  // the reader's (hlo/reader_internal.h)
+}  // namespace hlo_internal
 
 // `name=value` after an instruction, a module header or a computation.
 // `value` is the raw text: "{1,0}", "kLoop", "\"__cublas$gemm\"",
@@ -180,30 +183,23 @@ struct HloInstruction {
   }
 
   // Setters of the views. Precondition (checked): each is shorter than 4
-  // GiB, as the reader's instructions are.
-  void set_name(absl::string_view v) {
-    name_ = v.data();
-    name_size_ = Size32(v.size());
-  }
+  // GiB. (The reader's drafts set theirs unchecked and refuse such an
+  // instruction once it is read: "instruction longer than 4 GiB".)
+  void set_name(absl::string_view v) { Set(&name_, &name_size_, v); }
   void set_shape_text(absl::string_view v) {
-    shape_text_ = v.data();
-    shape_text_size_ = Size32(v.size());
+    Set(&shape_text_, &shape_text_size_, v);
   }
   void set_opcode_name(absl::string_view v) {
-    opcode_name_ = v.data();
-    opcode_name_size_ = Size32(v.size());
+    Set(&opcode_name_, &opcode_name_size_, v);
   }
   void set_operand_text(absl::string_view v) {
-    operand_text_ = v.data();
-    operand_text_size_ = Size32(v.size());
+    Set(&operand_text_, &operand_text_size_, v);
   }
   void set_operands(absl::Span<const HloOperand> v) {
-    operands_ = v.data();
-    operand_count_ = Size32(v.size());
+    Set(&operands_, &operand_count_, v);
   }
   void set_attributes(absl::Span<const HloAttribute> v) {
-    attributes_ = v.data();
-    attribute_count_ = Size32(v.size());
+    Set(&attributes_, &attribute_count_, v);
   }
 
   // Decoded shape_text(), layouts filled in; null when absent. Not owned
@@ -253,9 +249,17 @@ struct HloInstruction {
   }
 
  private:
-  static uint32_t Size32(size_t size) {
-    HLOLAYOUT_CHECK(size <= UINT32_MAX) << "a view of 4 GiB or more";
-    return static_cast<uint32_t>(size);
+  friend struct hlo_internal::DraftInstruction;
+
+  // One view's pointer and 32-bit size; `checked`: abort on a view of 4 GiB
+  // or more (API misuse), else cut it (the reader, which refuses it later).
+  template <typename T, typename View>
+  static void Set(const T** data, uint32_t* size, View v, bool checked = true) {
+    if (checked) {
+      HLOLAYOUT_CHECK(v.size() <= UINT32_MAX) << "a view of 4 GiB or more";
+    }
+    *data = v.data();
+    *size = static_cast<uint32_t>(v.size());
   }
 
   // Pointers first, then their 32-bit sizes, so that nothing pads.

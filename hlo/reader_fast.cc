@@ -250,6 +250,8 @@ inline size_t Reader::FastAttributes(size_t p) {
          std::memchr(data + q + 1, '{', end - q - 1) != nullptr)) {
       return npos;
     }
+    // HloAttribute aborts on 4 GiB or more: the careful path refuses it.
+    if (name.size() > UINT32_MAX || end - q > UINT32_MAX) return npos;
     in.attribute_list.emplace_back(name, absl::string_view(data + q, end - q));
     p = end;
   }

@@ -112,6 +112,26 @@ struct DraftInstruction : HloInstruction {
     o.Bind();
     return *this;
   }
+  // The views, set unchecked while the instruction is read: one of 4 GiB
+  // or more is cut, and ReadBodyInstruction refuses the instruction before
+  // anything reads it ("instruction longer than 4 GiB"). They hide
+  // HloInstruction's, which abort on such a view.
+  void set_name(absl::string_view v) { Set(&name_, &name_size_, v, false); }
+  void set_shape_text(absl::string_view v) {
+    Set(&shape_text_, &shape_text_size_, v, false);
+  }
+  void set_opcode_name(absl::string_view v) {
+    Set(&opcode_name_, &opcode_name_size_, v, false);
+  }
+  void set_operand_text(absl::string_view v) {
+    Set(&operand_text_, &operand_text_size_, v, false);
+  }
+  void set_operands(absl::Span<const HloOperand> v) {
+    Set(&operands_, &operand_count_, v, false);
+  }
+  void set_attributes(absl::Span<const HloAttribute> v) {
+    Set(&attributes_, &attribute_count_, v, false);
+  }
   // Points operands() and attributes() at the lists.
   void Bind() {
     set_operands(operand_list);
