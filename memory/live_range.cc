@@ -525,7 +525,6 @@ absl::Status Analyzer::FillTextNodes(
     node.op = opcode.op;
     node.rule = opcode.rule;
     node.forward = opcode.forward;
-    node.source = info.source;
     node.subshapes = SubshapesOf(info.shape, lists);
     node.info = static_cast<int32_t>(first_instruction + k);
     node.computation = static_cast<int32_t>(c);
@@ -665,6 +664,7 @@ absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
   nodes_.emplace_back();
   Node& gte = nodes_.back();
   gte.info = nodes_[producer].info;
+  gte.restored = true;
   gte.op = Op::kGetTupleElement;
   gte.rule = ValueRule::kNothing;
   gte.element_or_calls = static_cast<int32_t>(operand.output_index);
@@ -876,14 +876,14 @@ void Analyzer::ListCallsites() {
 
 int64_t Analyzer::GetTupleElementIndex(const Node& node) const {
   if (node.op != Op::kGetTupleElement) return kNone;
-  if (node.source == nullptr) return node.gte_index();  // restored
+  if (node.restored) return node.gte_index();
   // The reader's `index=` (-1: none), as FillTextNodes copied it.
   if (node.element_or_calls != HloInstruction::kAskAttributes) {
     return node.element_or_calls >= 0 ? node.element_or_calls : kNone;
   }
   int64_t element = kNone;
   absl::optional<absl::string_view> v =
-      FindHloAttribute(node.source->attributes(), "index");
+      FindHloAttribute(SourceOf(node)->attributes(), "index");
   if (v.has_value() && !absl::SimpleAtoi(*v, &element)) element = kNone;
   return element;
 }
@@ -1126,6 +1126,8 @@ absl::Status Analyzer::ResolveValues() {
     }
     graph.SetOperands(node_of[p], operands);
   }
+  graph.DropSpareRoom();
+  DropSpareRoom(&position_of);
   // What is left of the sources is their kind (a byte a position): the
   // sources and phi inputs (16 bytes a position) are freed before the
   // graph's optimization and the values' tables make their own, unless
@@ -1154,6 +1156,8 @@ absl::Status Analyzer::ResolveValues() {
       }
     }
   }
+  DropSpareRoom(&value_def_position_);
+  DropSpareRoom(&value_def_node_);
   // Each position's value, written over the end of its chain (read first).
   value_of_ = std::move(end_of);
   for (int64_t p = 0; p < positions_; ++p) {
@@ -1215,6 +1219,10 @@ void Analyzer::ComputeUses() {
 absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   absl::Status status = Build();
   if (!status.ok()) return status;
+  // Reserved for bounds (Build), filled now.
+  DropSpareRoom(&nodes_);
+  DropSpareRoom(&operand_ids_);
+  DropSpareRoom(&sequence_ids_);
   ReleaseBuildTables();
   status = SetSources();
   if (!status.ok()) return status;
@@ -1229,6 +1237,7 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   ReleaseScheduleTables();
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
+  DropSpareRoom(&schedule_);  // embedded computations' nodes are not in it
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
   // The buffers' union reads the values' ids only; the live ranges write
@@ -1261,7 +1270,7 @@ void Analyzer::ListInstructions() {
   size_t size = 0;
   for (const int64_t id : schedule_) {
     const Node& node = nodes_[id];
-    if (node.source != nullptr) continue;
+    if (!node.restored) continue;
     size +=
         NameOf(node).size() + 1 +
         (std::to_chars(digits, digits + sizeof(digits), node.gte_index()).ptr -
@@ -1281,7 +1290,7 @@ void Analyzer::ListInstructions() {
     if (t + 3 < n) Prefetch(nodes_[schedule_[t + 3]].subshapes->data(), 64);
     const Node& node = nodes_[schedule_[t]];
     ScheduledInstruction s;
-    if (node.source == nullptr) {  // "producer#N"
+    if (node.restored) {  // "producer#N"
       const size_t at = restored.size();
       const absl::string_view producer = NameOf(node);
       restored.append(producer.data(), producer.size());
@@ -1292,7 +1301,7 @@ void Analyzer::ListInstructions() {
       s.restored_name = restored.data() + at;
       s.restored_name_size = static_cast<uint32_t>(restored.size() - at);
     }
-    s.source = node.source;
+    s.source = SourceOf(node);
     const Comp& comp = comps_[node.computation];
     s.computation_source = comp.source;
     s.shape = NodeShape(node);
@@ -1373,9 +1382,8 @@ void Analyzer::ExportDataflow() {
     DataflowNode& n = d->nodes.back();
     n.name = NameOf(node);
     n.gte_index = node.gte_index();
-    n.source = node.source;
-    n.opcode = node.source == nullptr ? HloOpcode::kGetTupleElement
-                                      : node.source->opcode;
+    n.source = SourceOf(node);
+    n.opcode = node.restored ? HloOpcode::kGetTupleElement : n.source->opcode;
     n.computation = node.computation;
     n.time = node.time;
     n.first_position = node.first_position;
@@ -1385,7 +1393,7 @@ void Analyzer::ExportDataflow() {
     n.shape = NodeShape(node);
     n.body = Body(node);
     n.condition = Condition(node);
-    n.instruction = node.source != nullptr ? node.info : -1;
+    n.instruction = node.restored ? -1 : node.info;
     n.control_predecessors = node.has_control_predecessors;
   }
   d->operands.assign(operand_ids_.begin(), operand_ids_.end());

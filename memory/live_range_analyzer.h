@@ -189,18 +189,20 @@ inline bool HasCalls(Op op) {
 }
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the opcode is the source's, the metadata
-// the instruction's (MetadataOf).
+// (*subshapes)[0].shape; the instruction is Analyzer::SourceOf (found from
+// `computation` and `info`), the opcode is its, the metadata the
+// instruction's (MetadataOf).
 struct Node {  // an instruction of a scheduled computation
-  // The name is the source's (Analyzer::NameOf); a restored
-  // get-tuple-element's is its producer's, printed "name#gte_index".
-  const HloInstruction* source = nullptr;  // null for a restored GTE
   const Subshapes* subshapes = nullptr;
   // 32 bits: positions are numbered in 32 bits (NumberPositions refuses
   // more), and a node's time counts nodes, of fewer.
   int32_t first_position = 0;
   int32_t time = kNone;
-  int32_t info = 0;  // the instruction (a restored GTE: its producer)
+  // The instruction, numbered over the module's computations in order
+  // (Analyzer::comp_first_instruction_); a restored GTE: its producer. Its
+  // name is the instruction's (Analyzer::NameOf); a restored
+  // get-tuple-element's is its producer's, printed "name#gte_index".
+  int32_t info = 0;
   int32_t computation = 0;
   // A restored GTE's element (gte_index()), a control-flow caller's
   // callees as Analyzer::calls_[calls()] (Body, Condition, Callees), a
@@ -221,16 +223,17 @@ struct Node {  // an instruction of a scheduled computation
   bool calls_parameters : 1;
   bool has_control_predecessors : 1;
   bool effective_scalar : 1;  // an array whose dimensions are all 1
+  // A restored get-tuple-element: no instruction of its own.
+  bool restored : 1;
 
   Node()
       : calls_parameters(false),
         has_control_predecessors(false),
-        effective_scalar(false) {}
+        effective_scalar(false),
+        restored(false) {}
 
   // A restored GTE's element; -1 for every other node.
-  int32_t gte_index() const {
-    return source == nullptr ? element_or_calls : -1;
-  }
+  int32_t gte_index() const { return restored ? element_or_calls : -1; }
   // A control-flow caller's index into Analyzer::calls_ (HasCalls); -1
   // for every other node.
   int32_t calls() const { return HasCalls(op) ? element_or_calls : -1; }
@@ -241,7 +244,7 @@ struct Node {  // an instruction of a scheduled computation
     return op == Op::kParameter ? element_or_calls : 0;
   }
 };
-static_assert(sizeof(Node) <= 48, "every pass walks the nodes: keep it small");
+static_assert(sizeof(Node) <= 40, "every pass walks the nodes: keep it small");
 
 enum class Context : uint8_t { kEntry, kControlFlow, kEmbedded, kUncalled };
 
@@ -422,8 +425,8 @@ class Analyzer {
   // a restored get-tuple-element): a control-flow caller's from its calls
   // (HasCalls), any other's from its record (HloModule::callees).
   absl::Span<const int32_t> Callees(const Node& node) const {
-    if (node.source == nullptr) return {};
-    if (node.calls() < 0) return module_.callees(*node.source);
+    if (node.restored) return {};
+    if (node.calls() < 0) return module_.callees(*SourceOf(node));
     const NodeCalls& calls = calls_[node.calls()];
     return absl::MakeConstSpan(module_.callee_indices)
         .subspan(calls.first_callee, calls.callee_count);
@@ -465,20 +468,26 @@ class Analyzer {
   // producer's (instruction `info` of the same computation). Not after
   // ReleaseNodeTables.
   absl::string_view NameOf(const Node& node) const {
-    if (node.source != nullptr) return node.source->name();
+    return InstructionOf(node).name();
+  }
+  // A node's instruction; a restored get-tuple-element's producer's. Not
+  // after ReleaseNodeTables.
+  const HloInstruction& InstructionOf(const Node& node) const {
     const int64_t c = node.computation;
     return comps_[c]
-        .source->instructions[node.info - comp_first_instruction_[c]]
-        .name();
+        .source->instructions[node.info - comp_first_instruction_[c]];
+  }
+  // A node's instruction; null for a restored get-tuple-element.
+  const HloInstruction* SourceOf(const Node& node) const {
+    return node.restored ? nullptr : &InstructionOf(node);
   }
   // "name", or "producer#N" for a restored get-tuple-element.
   std::string NodeName(const Node& node) const {
-    return node.source == nullptr
-               ? absl::StrCat(NameOf(node), "#", node.gte_index())
-               : std::string(NameOf(node));
+    return node.restored ? absl::StrCat(NameOf(node), "#", node.gte_index())
+                         : std::string(NameOf(node));
   }
   absl::string_view Opcode(const Node& node) const {
-    return OpcodeText(node.source);
+    return OpcodeText(SourceOf(node));
   }
   const Shape* NodeShape(const Node& node) const {
     return (*node.subshapes)[0].shape;

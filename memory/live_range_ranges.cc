@@ -72,12 +72,12 @@ ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
   // The node's forwarding class first (async-update forwards at the same
   // index, async-done under {1}): reading every node's instruction record
   // for its opcode streamed them all through the cache.
-  const auto continues = [](const Node& n) {
+  const auto continues = [this](const Node& n) {
     return (n.forward == Forward::kSameIndex ||
             n.forward == Forward::kUnder1) &&
-           n.source != nullptr && n.operands_size > 0 &&
-           (n.source->opcode == HloOpcode::kAsyncUpdate ||
-            n.source->opcode == HloOpcode::kAsyncDone);
+           !n.restored && n.operands_size > 0 &&
+           (SourceOf(n)->opcode == HloOpcode::kAsyncUpdate ||
+            SourceOf(n)->opcode == HloOpcode::kAsyncDone);
   };
   // The table of links is made only for a module with async chains (it
   // would otherwise be written for nothing at the analysis' peak).
@@ -98,7 +98,7 @@ ScratchVector<int64_t> Analyzer::AsyncDoneTimes() const {
       last = next[last];
     }
     const Node& end = nodes_[last];
-    if (end.source == nullptr || end.source->opcode != HloOpcode::kAsyncDone ||
+    if (end.restored || SourceOf(end)->opcode != HloOpcode::kAsyncDone ||
         end.time == kNone) {
       continue;
     }
@@ -172,7 +172,7 @@ void Analyzer::LiveRanges() {
       end = std::max(end, async_end[node.computation]);
     }
     if (node.op == Op::kParameter && node.computation == module_.entry_index &&
-        node.source != nullptr) {
+        !node.restored) {
       const int64_t number = node.ParameterNumber();
       bool has_alias = false;
       for (const auto& a : aliased) {
@@ -200,11 +200,11 @@ void Analyzer::UniteBuffers() {
       UniteControlFlow(id);
     } else if (node.op == Op::kDynamicUpdateSlice && node.operands_size > 0) {
       UniteValues(ValueAt(id, {}), ValueAt(Operands(node)[0], {}));
-    } else if (node.op == Op::kFusion && node.source != nullptr) {
+    } else if (node.op == Op::kFusion && !node.restored) {
       UniteInPlaceFusion(id, &has_update);
-    } else if (node.op == Op::kAllReduceStart && node.source != nullptr) {
+    } else if (node.op == Op::kAllReduceStart && !node.restored) {
       UniteAllReduceStart(id);
-    } else if (node.op == Op::kCustomCall && node.source != nullptr) {
+    } else if (node.op == Op::kCustomCall && !node.restored) {
       UniteCustomCallAliases(id);
     }
   }
@@ -324,7 +324,7 @@ void Analyzer::UniteInPlaceFusion(int64_t id,
   // dynamic-update-slice or scatter of a fusion parameter.
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
-  const absl::Span<const int32_t> called = module_.callees(*node.source);
+  const absl::Span<const int32_t> called = module_.callees(*SourceOf(node));
   if (called.empty() || called[0] < 0) return;
   const int64_t fused_index = called[0];
   const HloComputation& fused = *comps_[fused_index].source;
@@ -365,7 +365,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> config =
-      FindHloAttribute(node.source->attributes(), "backend_config");
+      FindHloAttribute(SourceOf(node)->attributes(), "backend_config");
   if (config.has_value() &&
       absl::StrContains(absl::AsciiStrToLower(*config), "nvshmem")) {
     return;
@@ -382,10 +382,10 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
 
 void Analyzer::UniteCustomCallAliases(int64_t id) {
   const Node& node = nodes_[id];
-  if (!node.source->may_have(kHloFactOperandAliasing)) return;
+  if (!SourceOf(node)->may_have(kHloFactOperandAliasing)) return;
   const absl::Span<const int32_t> operands = Operands(node);
-  absl::optional<absl::string_view> v =
-      FindHloAttribute(node.source->attributes(), "output_to_operand_aliasing");
+  absl::optional<absl::string_view> v = FindHloAttribute(
+      SourceOf(node)->attributes(), "output_to_operand_aliasing");
   if (!v.has_value()) return;
   // {{out}: (operand, {index}), ...}
   for (const HloAliasPair& pair : ParseHloAliasPairs(*v)) {

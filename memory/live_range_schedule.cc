@@ -198,7 +198,7 @@ bool Analyzer::PostOrderMayGiveText(int64_t c) {
     x = next;
     if (used[next - first] == 2) break;
   }
-  if (nodes_[x].source == nullptr) return true;  // folded: not checked
+  if (nodes_[x].restored) return true;  // folded: not checked
   return x == first;
 }
 
@@ -320,8 +320,8 @@ inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
     for (int64_t op : operands) values_after += a_.nodes_[op].subshapes->size();
   }
   Room(3 + operands.size() + values_after);
-  const bool is_folded = node.source == nullptr;
-  flat->names[i] = is_folded ? absl::string_view() : node.source->name();
+  const bool is_folded = node.restored;
+  flat->names[i] = is_folded ? absl::string_view() : a_.NameOf(node);
   const bool parameter = node.op == Op::kParameter;
   *out_++ =
       (is_folded ? FlatSchedulingGraph::kFolded : 0) |
@@ -357,12 +357,12 @@ void Analyzer::GraphEmitter::EmitControlPredecessors(const Node& node,
   // Linked by the reader: indices into the node's computation.
   const HloModule& module = a_.module_;
   const HloComputation& computation = module.computations[node.computation];
-  for (int32_t p : module.control_predecessors(*node.source)) {
+  for (int32_t p : module.control_predecessors(*a_.SourceOf(node))) {
     if (p < 0) continue;
     if (text_index_.empty()) {
       for (int64_t k = 0; k < size_; ++k) {
         const Node& listed = a_.nodes_[node_of_[k]];
-        if (listed.source != nullptr) text_index_[listed.source] = k;
+        if (!listed.restored) text_index_[a_.SourceOf(listed)] = k;
       }
     }
     auto found = text_index_.find(&computation.instructions[p]);

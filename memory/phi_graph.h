@@ -41,6 +41,12 @@ class PhiGraph {
 
   // Room for `nodes` nodes.
   void Reserve(int64_t nodes) { nodes_.reserve(nodes); }
+  // Gives back the pages of the room the nodes and operands did not use
+  // (memory_internal::DropSpareRoom), once they are all added.
+  void DropSpareRoom() {
+    memory_internal::DropSpareRoom(&nodes_);
+    memory_internal::DropSpareRoom(&operands_);
+  }
   // Adds a node (ids count from 0; fewer than 2^31 of them).
   int64_t AddNode(bool is_phi) {
     nodes_.emplace_back();
