@@ -1267,30 +1267,28 @@ void Analyzer::ListInstructions() {
   // other in one string whose size is known first (it never moves).
   std::string& restored = storage_->restored_names;
   char digits[24];
-  size_t size = 0;
+  size_t size = 0, count = 0;
   for (const int64_t id : schedule_) {
     const Node& node = nodes_[id];
     if (!node.restored) continue;
+    ++count;
     size +=
         NameOf(node).size() + 1 +
         (std::to_chars(digits, digits + sizeof(digits), node.gte_index()).ptr -
          digits);
   }
   restored.reserve(size);
+  storage_->restored.reserve(count);
   // Each record written once (resize would zero them all first: 33 MB for
   // a 75 MB dump).
   out_.instructions.reserve(schedule_.size());
   const size_t n = schedule_.size();
   for (size_t t = 0; t < n; ++t) {
-    // Nodes come in schedule order here, not in memory order; each one's
-    // shape is read through its subshape list, scattered too. Each stage
-    // reads what the one before asked for.
-    if (t + 12 < n) Prefetch(&nodes_[schedule_[t + 12]], 64);
-    if (t + 6 < n) Prefetch(nodes_[schedule_[t + 6]].subshapes, 24);
-    if (t + 3 < n) Prefetch(nodes_[schedule_[t + 3]].subshapes->data(), 64);
+    // Nodes come in schedule order here, not in memory order.
+    if (t + 8 < n) Prefetch(&nodes_[schedule_[t + 8]], 64);
     const Node& node = nodes_[schedule_[t]];
-    ScheduledInstruction s;
-    if (node.restored) {  // "producer#N"
+    ScheduledInstruction s(SourceOf(node));
+    if (node.restored) {  // "producer#N", and its own shape
       const size_t at = restored.size();
       const absl::string_view producer = NameOf(node);
       restored.append(producer.data(), producer.size());
@@ -1298,13 +1296,13 @@ void Analyzer::ListInstructions() {
       restored.append(
           digits,
           std::to_chars(digits, digits + sizeof(digits), node.gte_index()).ptr);
-      s.restored_name = restored.data() + at;
-      s.restored_name_size = static_cast<uint32_t>(restored.size() - at);
+      storage_->restored.push_back(
+          {absl::string_view(restored.data() + at, restored.size() - at),
+           NodeShape(node)});
+      s = ScheduledInstruction(&storage_->restored.back());
     }
-    s.source = SourceOf(node);
     const Comp& comp = comps_[node.computation];
     s.computation_source = comp.source;
-    s.shape = NodeShape(node);
     for (int64_t site : Callsites(comp)) {
       if (nodes_[site].time != kNone) {
         s.caller = nodes_[site].time;
@@ -1475,7 +1473,7 @@ std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
 }  // namespace memory_internal
 
 absl::string_view ScheduledInstruction::opcode() const {
-  return memory_internal::OpcodeText(source);
+  return memory_internal::OpcodeText(source());
 }
 
 absl::string_view ScheduledInstruction::computation() const {
@@ -1484,8 +1482,8 @@ absl::string_view ScheduledInstruction::computation() const {
 }
 
 absl::string_view ScheduledInstruction::metadata() const {
-  return source == nullptr ? absl::string_view()
-                           : memory_internal::MetadataOf(*source);
+  return source() == nullptr ? absl::string_view()
+                             : memory_internal::MetadataOf(*source());
 }
 
 absl::string_view ScheduledInstruction::op_name() const {

@@ -58,32 +58,45 @@
 
 namespace hlolayout {
 
-// One instruction of the flattened schedule, 40 bytes (a 75 MB dump
-// schedules some 400,000): the records it comes from; its texts are found
-// from them when asked. The texts are views: into the module's text, and
-// for a restored get-tuple-element's "producer#N" into
+// A get-tuple-element the analysis restored (a `%producer#N` operand
+// stands for it in the text): its own name and shape, which no instruction
+// record holds (MemoryAnalysis::storage keeps them).
+struct RestoredGetTupleElement {
+  absl::string_view name;  // "producer#N"
+  const Shape* shape = nullptr;
+};
+
+// One instruction of the flattened schedule, 24 bytes (a 75 MB dump
+// schedules some 400,000): the records it comes from; its texts and shape
+// are found from them when asked. The texts are views: into the module's
+// text, and for a restored get-tuple-element's "producer#N" into
 // MemoryAnalysis::storage.
 struct ScheduledInstruction {
-  // Its instruction; null for a restored get-tuple-element.
-  const HloInstruction* source = nullptr;
-  // The computation it belongs to (of the module analysed).
-  const HloComputation* computation_source = nullptr;
-  const Shape* shape = nullptr;
-  // A restored get-tuple-element's name, "producer#N" (its first
-  // restored_name_size bytes); unused when `source` is set.
-  const char* restored_name = nullptr;
-  // The time of the instruction that runs this one's computation (a
-  // `while`, `conditional`, `call` or `async-start`; the first, when
-  // several do); -1 in the entry computation. Times are counted in 32 bits,
-  // as the analysis numbers its positions.
-  int32_t caller = -1;
-  uint32_t restored_name_size = 0;
+  ScheduledInstruction() = default;
+  explicit ScheduledInstruction(const HloInstruction* source)
+      : record_(source) {}
+  explicit ScheduledInstruction(const RestoredGetTupleElement* restored)
+      : restored_(restored != nullptr), record_(restored) {}
 
+  // Its instruction; null for a restored get-tuple-element.
+  const HloInstruction* source() const {
+    return restored_ ? nullptr : static_cast<const HloInstruction*>(record_);
+  }
+  // A restored get-tuple-element's record; null for any other.
+  const RestoredGetTupleElement* restored() const {
+    return restored_ ? static_cast<const RestoredGetTupleElement*>(record_)
+                     : nullptr;
+  }
+  // Its result's shape: its instruction's, or a restored element's own
+  // (null when neither is set).
+  const Shape* shape() const {
+    if (record_ == nullptr) return nullptr;
+    return restored_ ? restored()->shape : source()->shape;
+  }
   // "fusion.3", or "producer#N" for a restored get-tuple-element.
   absl::string_view name() const {
-    return source != nullptr
-               ? source->name()
-               : absl::string_view(restored_name, restored_name_size);
+    if (record_ == nullptr) return absl::string_view();
+    return restored_ ? restored()->name : source()->name();
   }
   // "fusion", "get-tuple-element" (restored), as written.
   absl::string_view opcode() const;
@@ -94,7 +107,21 @@ struct ScheduledInstruction {
   absl::string_view metadata() const;
   // The metadata's op_name ("jit(f)/mul"), empty when absent.
   absl::string_view op_name() const;
+
+  // The computation it belongs to (of the module analysed).
+  const HloComputation* computation_source = nullptr;
+  // The time of the instruction that runs this one's computation (a
+  // `while`, `conditional`, `call` or `async-start`; the first, when
+  // several do); -1 in the entry computation. Times are counted in 32 bits,
+  // as the analysis numbers its positions.
+  int32_t caller = -1;
+
+ private:
+  // (In this order: the flag fills the room after `caller`.)
+  bool restored_ = false;
+  const void* record_ = nullptr;  // an HloInstruction, or restored_'s record
 };
+static_assert(sizeof(ScheduledInstruction) <= 24, "one per instruction");
 
 // What one shape index of one distinct shape holds: every value defined at
 // that index of a result of that shape shares it (MemoryAnalysis::storage

@@ -691,6 +691,8 @@ class Analyzer {
     // where it was made.
     std::vector<std::deque<Subshapes>> half_subshapes;
     std::string restored_names;
+    // Their records, in schedule order (reserved whole: never moved).
+    std::vector<RestoredGetTupleElement> restored;
   };
   std::shared_ptr<Storage> storage_ = std::make_shared<Storage>();
   std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};

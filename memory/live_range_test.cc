@@ -254,7 +254,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 // per scheduled instruction and per value at its peak): names, op_names
 // and shape indices are views, not strings and vectors of their own.
 TEST(LiveRange, ResultRecordsAreSmall) {
-  EXPECT_LE(sizeof(ScheduledInstruction), 40u);
+  EXPECT_LE(sizeof(ScheduledInstruction), 24u);
   EXPECT_LE(sizeof(LiveValue), 24u);
 }
 
@@ -273,6 +273,21 @@ ENTRY %main (p: (s32[], f32[8])) -> f32[8] {
   EXPECT_THAT(Sequence(copy), ::testing::ElementsAre("p", "p#1", "out"));
   EXPECT_EQ(copy.instructions[1].name(), "p#1");
   EXPECT_EQ(copy.instructions[1].opcode(), "get-tuple-element");
+  // Its shape is its own record's; the others' are their instructions'.
+  EXPECT_EQ(copy.instructions[1].source(), nullptr);
+  ASSERT_NE(copy.instructions[1].restored(), nullptr);
+  ASSERT_NE(copy.instructions[1].shape(), nullptr);
+  EXPECT_EQ(copy.instructions[1].shape()->ToString(true), "f32[8]{0}");
+  ASSERT_NE(copy.instructions[0].source(), nullptr);
+  EXPECT_EQ(copy.instructions[0].restored(), nullptr);
+  EXPECT_EQ(copy.instructions[0].shape(), copy.instructions[0].source()->shape);
+  EXPECT_EQ(copy.instructions[2].shape()->ToString(true), "f32[8]{0}");
+  // A record made empty names and shapes nothing.
+  const ScheduledInstruction empty;
+  EXPECT_EQ(empty.source(), nullptr);
+  EXPECT_EQ(empty.restored(), nullptr);
+  EXPECT_EQ(empty.shape(), nullptr);
+  EXPECT_EQ(empty.name(), "");
   std::vector<std::string> indexed;
   for (const LiveValue& v : copy.values) {
     indexed.push_back(absl::StrCat(copy.instructions[v.instruction].name(),

@@ -29,7 +29,7 @@ std::string Describe(const absl::StatusOr<MemoryAnalysis>& result) {
     << a.replayed_scheduler << "'\n";
   for (const ScheduledInstruction& s : a.instructions) {
     o << s.name() << " " << s.opcode() << " " << s.computation() << " "
-      << s.op_name() << " " << s.shape << " " << s.caller << "\n";
+      << s.op_name() << " " << s.shape() << " " << s.caller << "\n";
   }
   for (const LiveValue& v : a.values) {
     o << v.instruction << ShapeIndexString(v.index()) << " " << v.shape() << " "
