@@ -766,6 +766,7 @@ const Subshapes* Analyzer::SubshapesOf(const Shape* shape, ShapeLists lists) {
         }
       }
       std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
+      sub.whole_bytes = list[0].bytes;
       sub.effective_scalar = IsEffectiveScalar(*sub.shape);
       sub.other_memory_space = LiveValue::MemorySpaceOf(sub.shape) != 0;
     }

@@ -68,6 +68,10 @@ inline bool SameText(absl::string_view a, absl::string_view b) {
 // the LiveValueShape its values point to.
 struct Subshape : LiveValueShape {
   int64_t count = 1;  // subshapes in this one's subtree, itself included
+  // The bytes of the list's first subshape (the whole result, a tuple's
+  // index table only): what XLA's peak sweep counts for a value at any
+  // index of it (PeakFinder).
+  int64_t whole_bytes = 0;
   bool effective_scalar = false;
   bool other_memory_space = false;  // LiveValue::MemorySpaceOf(shape) != 0
   // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
@@ -625,7 +629,7 @@ class Analyzer {
   void ReleasePositionSources();
   void ReleaseValueTables();
   // Frees the nodes and what the instructions were read from: the peaks
-  // need only the result and xla_size_.
+  // need only the result.
   void ReleaseNodeTables();
 
   const HloModule& module_;
@@ -650,7 +654,6 @@ class Analyzer {
   size_t first_phi_value_ = 0;
   ScratchVector<int32_t> value_of_;  // position -> value id
   ScratchVector<int32_t> use_end_;   // value -> latest time it is used
-  ScratchVector<int64_t> xla_size_;  // value -> bytes in XLA's sweep
   MemoryAnalysis out_;
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node

@@ -139,17 +139,12 @@ void Analyzer::LiveRanges() {
   }
   const ScratchVector<int64_t> async_end = AsyncDoneTimes();
   out_.values.reserve(value_def_position_.size());
-  xla_size_.clear();
-  xla_size_.reserve(value_def_position_.size());
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
     const Node& node = nodes_[value_def_node_[v]];
     const Subshape& sub = (*node.subshapes)[p - node.first_position];
     out_.values.emplace_back();
     LiveValue& value = out_.values.back();
-    // The size XLA's peak sweep counts (Peaks): the defining
-    // instruction's whole result, a tuple's index table only.
-    xla_size_.push_back((*node.subshapes)[0].bytes);
     value.instruction = node.time;
     value.of = &sub;
     value.is_phi = v >= first_phi_value_;
@@ -448,13 +443,11 @@ struct Sweep {
 // each memory space) and the differences of the memory curve.
 class PeakFinder {
  public:
-  // `xla_size`: by value, the size XLA's all-memory sweep counts.
-  // `other_spaces`: whether a value's memory space may be other than 0
-  // (when not, the values' shapes are not read).
-  PeakFinder(MemoryAnalysis* out, absl::Span<const int64_t> xla_size,
-             bool other_spaces)
+  // `out`: an analysis' result, its values' shapes the analysis' own
+  // (Subshape). `other_spaces`: whether a value's memory space may be
+  // other than 0 (when not, the values' shapes are not read).
+  PeakFinder(MemoryAnalysis* out, bool other_spaces)
       : out_(*out),
-        xla_size_(xla_size),
         other_spaces_(other_spaces),
         end_(out->schedule_end),
         sweep_of_(out->values.size(), -1) {
@@ -497,7 +490,6 @@ class PeakFinder {
   void FillCurve();
 
   MemoryAnalysis& out_;
-  const absl::Span<const int64_t> xla_size_;
   const bool other_spaces_;
   static constexpr size_t kShapesAhead = 16;
   const int64_t end_;
@@ -539,7 +531,10 @@ bool PeakFinder::AddEvents() {
       Prefetch(out_.values[v + kShapesAhead].shape(), sizeof(Shape));
     }
     if (value.instruction == kNone) continue;
-    const int64_t xla_size = xla_size_[v];
+    // The size XLA's all-memory sweep counts: the defining instruction's
+    // whole result, a tuple's index table only.
+    const int64_t xla_size =
+        static_cast<const Subshape*>(value.of)->whole_bytes;
     if (__builtin_add_overflow(total, value.bytes(), &total) ||
         __builtin_add_overflow(xla_total, xla_size, &xla_total)) {
       return false;
@@ -634,10 +629,7 @@ absl::Status Analyzer::Peaks() {
   // index table only), not of the value; the values it then lists at that
   // moment have their own sizes. The all-memory peak follows XLA; the
   // per-space peaks use the values' sizes (PeakFinder).
-  if (!PeakFinder(&out_,
-                  absl::MakeConstSpan(xla_size_.data(), xla_size_.size()),
-                  other_memory_spaces_)
-           .Run()) {
+  if (!PeakFinder(&out_, other_memory_spaces_).Run()) {
     return absl::OutOfRangeError(
         absl::StrCat("the live values of module '", out_.module_name,
                      "' together pass 2^63-1 bytes: no peak can be computed"));
