@@ -25,7 +25,7 @@
 // only; copy the Shape to keep it).
 //
 // Sizes (a module costs about this per item, on 64-bit Linux): an
-// instruction record 120 bytes (the text views, the two lists' views,
+// instruction record 112 bytes (the text views, the two lists' views,
 // 32-bit links, a 32-bit parameter number, the opcode), an operand 32 (its
 // name, decoded shape, 32-bit `#N` and definition index), an attribute 24
 // (two views), and each distinct shape once. Numbers kept in 32 bits that
@@ -143,10 +143,42 @@ enum HloAttributeFact : uint8_t {
 };
 inline constexpr uint8_t kHloFactsUnknown = 0;
 
+// N of `parameter(N)`, or none: what absl::optional<int32_t> says, in 4
+// bytes instead of 8 (HloInstruction::parameter_number). Numbers are 0 to
+// INT32_MAX; a negative one is API misuse (checked).
+//   HloParameterNumber n;      // none
+//   n = 3;                     // n.has_value(), *n == 3, n == 3
+//   n.value_or(-1);            // 3
+class HloParameterNumber {
+ public:
+  HloParameterNumber() = default;
+  HloParameterNumber(absl::nullopt_t) {}   // NOLINT: as optional's
+  HloParameterNumber(int32_t n) : n_(n) {  // NOLINT: as optional's
+    HLOLAYOUT_CHECK(n >= 0) << "a negative parameter number";
+  }
+  bool has_value() const { return n_ >= 0; }
+  explicit operator bool() const { return has_value(); }
+  // Precondition: has_value().
+  int32_t operator*() const { return n_; }
+  int32_t value_or(int32_t otherwise) const {
+    return has_value() ? n_ : otherwise;
+  }
+  void reset() { n_ = -1; }
+  friend bool operator==(HloParameterNumber a, HloParameterNumber b) {
+    return a.n_ == b.n_;
+  }
+  friend bool operator!=(HloParameterNumber a, HloParameterNumber b) {
+    return a.n_ != b.n_;
+  }
+
+ private:
+  int32_t n_ = -1;
+};
+
 // One instruction line (which may span several lines of text):
 //   ROOT %fusion.3 = (f32[8]{0}, s32[]) fusion(f32[8]{0} %p), kind=kLoop,
 //       calls=%fused_computation.3
-// 120 bytes: views into the text and the lists' views (each a pointer and
+// 112 bytes: views into the text and the lists' views (each a pointer and
 // a 32-bit size, read through name(), operands(), ...), 32-bit links and
 // the opcode; a constant's literal is its operand text (literal()), not a
 // view of its own. A 75 MB dump holds some 400,000 of them, so every 8
@@ -209,12 +241,13 @@ struct HloInstruction {
   // HloModule::callees(*this); set by ReadHloModules (none while streaming).
   int32_t first_callee = 0;
   int32_t callee_count = 0;
-  // Its control-predecessors={...}, as HloModule::control_predecessors(*this).
-  int32_t first_control_predecessor = 0;
-  int32_t control_predecessor_count = 0;
+  // Its control-predecessors={...}, as HloModule::control_predecessors(*this):
+  // where their count is in HloModule::control_predecessor_indices, the
+  // indices after it; -1 when it has none.
+  int32_t control_predecessors_at = -1;
   // N of `parameter(N)`. The reader refuses an N over INT32_MAX ("parameter
   // number out of range").
-  absl::optional<int32_t> parameter_number;
+  HloParameterNumber parameter_number;
   // The opcode, set by the reader; kUnknown for one XLA does not have.
   HloOpcode opcode = HloOpcode::kUnknown;
   bool root_marker = false;  // written with `ROOT`
@@ -481,8 +514,8 @@ struct HloModule {
   std::vector<int32_t> computation_callees_begin;
   std::vector<uint8_t> called_by;
   // The instructions control-predecessors={...} names, by index into the
-  // same computation (-1 for a name it does not define): see
-  // control_predecessors().
+  // same computation (-1 for a name it does not define), instruction after
+  // instruction, each list after its count: see control_predecessors().
   std::vector<int32_t> control_predecessor_indices;
 
   // Precondition: entry_index >= 0 (every module read successfully has
@@ -511,9 +544,13 @@ struct HloModule {
   // control-predecessors={...}, by index, in the order written.
   absl::Span<const int32_t> control_predecessors(
       const HloInstruction& instruction) const {
+    const int32_t at = instruction.control_predecessors_at;
+    if (at < 0 ||
+        static_cast<size_t>(at) >= control_predecessor_indices.size()) {
+      return {};
+    }
     return absl::MakeConstSpan(control_predecessor_indices)
-        .subspan(instruction.first_control_predecessor,
-                 instruction.control_predecessor_count);
+        .subspan(at + 1, control_predecessor_indices[at]);
   }
 };
 

@@ -25,7 +25,7 @@ TEST(HloModule, FindHloAttribute) {
 // that grows shows here first. 64-bit targets only.
 TEST(HloModule, RecordSizes) {
   if (sizeof(void*) != 8) GTEST_SKIP() << "sizes are for 64-bit targets";
-  EXPECT_LE(sizeof(HloInstruction), 120u);
+  EXPECT_LE(sizeof(HloInstruction), 112u);
   EXPECT_LE(sizeof(HloOperand), 32u);
   EXPECT_LE(sizeof(HloAttribute), 24u);
 }
@@ -47,6 +47,31 @@ TEST(HloModuleDeathTest, ViewsOf4GiBOrMoreAreRefused) {
 }
 
 // A constant's literal is its operand text; no other opcode has one.
+// What optional<int32_t> says, in 4 bytes.
+TEST(HloParameterNumber, ActsAsAnOptionalNumber) {
+  HloParameterNumber n;
+  EXPECT_FALSE(n.has_value());
+  EXPECT_FALSE(n);
+  EXPECT_EQ(n.value_or(-1), -1);
+  n = 0;
+  EXPECT_TRUE(n.has_value());
+  EXPECT_TRUE(n);
+  EXPECT_EQ(*n, 0);
+  EXPECT_TRUE(n == 0);
+  EXPECT_TRUE(n != 1);
+  EXPECT_TRUE(n != HloParameterNumber());
+  n = INT32_MAX;
+  EXPECT_EQ(*n, INT32_MAX);
+  EXPECT_EQ(n.value_or(-1), INT32_MAX);
+  n.reset();
+  EXPECT_EQ(n, HloParameterNumber(absl::nullopt));
+  EXPECT_EQ(sizeof(HloParameterNumber), 4u);
+}
+
+TEST(HloParameterNumberDeathTest, NegativeNumbersAreRefused) {
+  EXPECT_DEATH(HloParameterNumber(-1), "negative parameter number");
+}
+
 TEST(HloModule, LiteralIsTheConstantsOperandText) {
   HloInstruction in;
   in.set_operand_text("{1, 2, 3}");

@@ -102,11 +102,13 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
 // every name of the computation), and, unless `operands_linked`, first
 // their operands.
 // Each count is kept in 32 bits: one over `max_count` is refused.
+// `control_count`: the module's control predecessors so far.
 absl::Status LinkComputation(
     const absl::flat_hash_map<absl::string_view, int32_t>& computations,
     bool operands_linked, int64_t max_count, HloComputation* computation,
     DefinedNames* defined, std::vector<absl::string_view>* callees,
-    PassedText* passed, const HloCalleeNames* kept, HloModule* module) {
+    PassedText* passed, const HloCalleeNames* kept, int64_t* control_count,
+    HloModule* module) {
   std::vector<HloInstruction>& instructions = computation->instructions;
   if (instructions.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "instructions in computation '",
@@ -122,8 +124,9 @@ absl::Status LinkComputation(
     const bool calls = in.may_have(kHloFactCallee);
     const bool control = in.may_have(kHloFactControl);
     if (!calls && !control) {
-      if (in.callee_count != 0 || in.control_predecessor_count != 0) {
-        in.callee_count = in.control_predecessor_count = 0;
+      if (in.callee_count != 0 || in.control_predecessors_at >= 0) {
+        in.callee_count = 0;
+        in.control_predecessors_at = -1;
       }
       continue;
     }
@@ -164,9 +167,7 @@ absl::Status LinkComputation(
         return TooMany(max_count, "called computations in a module", "", "");
       }
     }
-    in.first_control_predecessor =
-        static_cast<int32_t>(module->control_predecessor_indices.size());
-    in.control_predecessor_count = 0;
+    in.control_predecessors_at = -1;
     absl::optional<absl::string_view> value;
     if (control) {
       value = FindHloAttribute(in.attributes(), "control-predecessors");
@@ -177,17 +178,20 @@ absl::Status LinkComputation(
       for (size_t i = 0; i < instructions.size(); ++i) defined->Add(i);
       names_known = true;
     }
+    std::vector<int32_t>& indices = module->control_predecessor_indices;
+    const size_t at = indices.size();
+    indices.push_back(0);  // the count, below
     for (absl::string_view name : HloValueNames(*value)) {
-      module->control_predecessor_indices.push_back(
-          defined->Find(name, instructions.size()));
+      indices.push_back(defined->Find(name, instructions.size()));
     }
-    if (module->control_predecessor_indices.size() >
-        static_cast<uint64_t>(max_count)) {
-      return TooMany(max_count, "control predecessors in a module", "", "");
+    *control_count += static_cast<int64_t>(indices.size() - at - 1);
+    // (The lists' counts too must leave the table's positions in 32 bits.)
+    if (*control_count > max_count || indices.size() > INT32_MAX) {
+      return TooMany(std::min<int64_t>(max_count, INT32_MAX),
+                     "control predecessors in a module", "", "");
     }
-    in.control_predecessor_count =
-        static_cast<int32_t>(module->control_predecessor_indices.size()) -
-        in.first_control_predecessor;
+    indices[at] = static_cast<int32_t>(indices.size() - at - 1);
+    in.control_predecessors_at = static_cast<int32_t>(at);
   }
   return absl::OkStatus();
 }
@@ -254,13 +258,14 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   module->called_by.assign(module->computations.size(), 0);
   DefinedNames defined;
   std::vector<absl::string_view> callees;
+  int64_t control_count = 0;
   // The text before an instruction that names callees, once the linking
   // is past it (every 4 MB).
   PassedText passed_text(&passed, 0, size_t{4} << 20);
   for (HloComputation& computation : module->computations) {
-    absl::Status status =
-        LinkComputation(computations, operands_linked, max_count, &computation,
-                        &defined, &callees, &passed_text, kept, module);
+    absl::Status status = LinkComputation(
+        computations, operands_linked, max_count, &computation, &defined,
+        &callees, &passed_text, kept, &control_count, module);
     if (!status.ok()) return status;
   }
   module->computation_callees_begin.push_back(
