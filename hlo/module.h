@@ -170,6 +170,11 @@ class HloParameterNumber {
   friend bool operator!=(HloParameterNumber a, HloParameterNumber b) {
     return a.n_ != b.n_;
   }
+  // Against a plain number (any: a negative one is never equal).
+  friend bool operator==(HloParameterNumber a, int32_t b) {
+    return a.has_value() && a.n_ == b;
+  }
+  friend bool operator!=(HloParameterNumber a, int32_t b) { return !(a == b); }
 
  private:
   int32_t n_ = -1;

@@ -46,7 +46,6 @@ TEST(HloModuleDeathTest, ViewsOf4GiBOrMoreAreRefused) {
   EXPECT_EQ(in.operand_text().size(), UINT32_MAX);
 }
 
-// A constant's literal is its operand text; no other opcode has one.
 // What optional<int32_t> says, in 4 bytes.
 TEST(HloParameterNumber, ActsAsAnOptionalNumber) {
   HloParameterNumber n;
@@ -72,6 +71,7 @@ TEST(HloParameterNumberDeathTest, NegativeNumbersAreRefused) {
   EXPECT_DEATH(HloParameterNumber(-1), "negative parameter number");
 }
 
+// A constant's literal is its operand text; no other opcode has one.
 TEST(HloModule, LiteralIsTheConstantsOperandText) {
   HloInstruction in;
   in.set_operand_text("{1, 2, 3}");

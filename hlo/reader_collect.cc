@@ -491,10 +491,7 @@ absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     // after the list is written (2 MiB for a 75 MB dump).
     for (HloModule& module : modules) {
       for (HloComputation& c : module.computations) {
-        std::vector<HloInstruction>& list = c.instructions;
-        DropWholePages(
-            list.data() + list.size(),
-            (list.capacity() - list.size()) * sizeof(HloInstruction));
+        DropSpareRoom(&c.instructions);
       }
     }
   }

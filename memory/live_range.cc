@@ -20,6 +20,7 @@
 #include "hlolayout/memory/phi_graph.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/util/cores.h"
+#include "hlolayout/util/pages.h"
 #include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {

@@ -32,6 +32,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/types/span.h"
 #include "hlolayout/memory/scratch_pool.h"
+#include "hlolayout/util/pages.h"
 
 namespace hlolayout {
 
@@ -42,10 +43,10 @@ class PhiGraph {
   // Room for `nodes` nodes.
   void Reserve(int64_t nodes) { nodes_.reserve(nodes); }
   // Gives back the pages of the room the nodes and operands did not use
-  // (memory_internal::DropSpareRoom), once they are all added.
+  // (util/pages.h), once they are all added.
   void DropSpareRoom() {
-    memory_internal::DropSpareRoom(&nodes_);
-    memory_internal::DropSpareRoom(&operands_);
+    hlolayout::DropSpareRoom(&nodes_);
+    hlolayout::DropSpareRoom(&operands_);
   }
   // Adds a node (ids count from 0; fewer than 2^31 of them).
   int64_t AddNode(bool is_phi) {

@@ -104,17 +104,6 @@ struct ScratchAllocator {
 template <typename T>
 using ScratchVector = std::vector<T, ScratchAllocator<T>>;
 
-// Gives back the whole pages of `v`'s room past its size (util/pages.h),
-// for a table reserved for a bound and filled: under the CLI's huge pages
-// the untouched end of the last 2 MiB page it wrote is resident too, a
-// megabyte a table on average (docs/memory-speed.md, "Room never used").
-// Growing into the room later faults fresh pages in, as it would have.
-template <typename T>
-void DropSpareRoom(ScratchVector<T>* v) {
-  DropWholePages(v->data() + v->size(),
-                 (v->capacity() - v->size()) * sizeof(T));
-}
-
 }  // namespace memory_internal
 }  // namespace hlolayout
 
