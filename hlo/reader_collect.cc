@@ -9,6 +9,7 @@
 #include <iterator>
 #include <memory>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -319,6 +320,25 @@ void Release(std::vector<HloInstruction>* list) {
   std::vector<HloInstruction>().swap(*list);
 }
 
+// Appends `from`'s instructions to `to` 2 MiB at a time, giving back the
+// pages of each run once it is copied: a list made whole before its source
+// goes would hold the instructions twice for a moment (the tail of an entry
+// computation cut in two: 28 MB of a 75 MB dump). The records are plain
+// data, so the source's dropped pages are never read as records again.
+void AppendGivingBack(std::vector<HloInstruction>* from,
+                      std::vector<HloInstruction>* to) {
+  static_assert(std::is_trivially_copyable<HloInstruction>::value &&
+                    std::is_trivially_destructible<HloInstruction>::value,
+                "instructions are copied and their pages dropped");
+  constexpr size_t kRun = (size_t{2} << 20) / sizeof(HloInstruction);
+  for (size_t i = 0; i < from->size(); i += kRun) {
+    const size_t end = std::min(from->size(), i + kRun);
+    to->insert(to->end(), from->begin() + i, from->begin() + end);
+    DropWholePages(from->data() + i, (end - i) * sizeof(HloInstruction));
+  }
+  Release(from);
+}
+
 // Moves the instructions of `from` to the end of `to`, and frees `from`'s
 // list and the one `to` leaves if it grows (a computation cut in two is
 // often the dump's entry computation, the largest: tens of MB each).
@@ -327,12 +347,10 @@ void MoveAndFree(std::vector<HloInstruction>* from,
   if (to->capacity() < to->size() + from->size()) {
     std::vector<HloInstruction> grown;
     grown.reserve(to->size() + from->size());
-    std::move(to->begin(), to->end(), std::back_inserter(grown));
-    Release(to);
+    AppendGivingBack(to, &grown);
     to->swap(grown);
   }
-  std::move(from->begin(), from->end(), std::back_inserter(*to));
-  Release(from);
+  AppendGivingBack(from, to);
 }
 
 // Joins `tail` to the modules read before it, as if one reader had read on;
