@@ -1080,6 +1080,14 @@ inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
   return true;  // the position defines (kDefined)
 }
 
+namespace {
+// Frees `table` (clear() would keep its room).
+template <typename Table>
+void Release(Table* table) {
+  Table().swap(*table);
+}
+}  // namespace
+
 absl::Status Analyzer::ResolveValues() {
   // A forward chain ends at a defined or phi position.
   ScratchVector<int32_t> end_of(positions_, kNone);
@@ -1098,59 +1106,90 @@ absl::Status Analyzer::ResolveValues() {
     if (end_of[q] == kNone) end_of[q] = q;
     for (int64_t x : path) end_of[x] = end_of[q];
   }
+  // What the graph needs of the sources is each position's kind (a byte)
+  // and the phis' inputs: the sources themselves (12 bytes a position)
+  // are freed before it is built, unless the dataflow is kept
+  // (ExportDataflow reads them).
+  struct PhiSource {
+    int32_t position, first_input, inputs;
+  };
+  ScratchVector<SourceKind> kinds(positions_);
+  size_t phi_count = 0, defined_count = 0;
+  for (int64_t p = 0; p < positions_; ++p) {
+    kinds[p] = sources_[p].kind;
+    phi_count += kinds[p] == SourceKind::kPhi;
+    defined_count += kinds[p] == SourceKind::kDefined;
+  }
+  ScratchVector<PhiSource> phis;
+  phis.reserve(phi_count);
+  for (int64_t p = 0; p < positions_; ++p) {
+    if (kinds[p] != SourceKind::kPhi) continue;
+    phis.push_back(
+        {static_cast<int32_t>(p), sources_[p].target, sources_[p].inputs});
+  }
+  if (!options_.keep_dataflow) Release(&sources_);
   // The phi graph: every phi position (ids in position order, the order
   // the optimization visits them in) and the defined positions their
   // inputs reach. Other defined positions would be nodes without operands
-  // or users, which the optimization leaves alone.
+  // or users, which the optimization leaves alone. A chain end that is a
+  // graph node has its node in end_of, as -2 - node (an end's entry was
+  // its own position; the values overwrite them all below).
+  const auto encoded = [](int64_t node) {
+    return static_cast<int32_t>(-2 - node);
+  };
+  const auto decoded = [](int64_t entry) { return -2 - entry; };
+  const size_t most_nodes = phi_count + phi_inputs_.size();
   PhiGraph graph;
-  graph.Reserve(positions_);
-  value_def_position_.reserve(positions_);
-  value_def_node_.reserve(positions_);
-  ScratchVector<int32_t> node_of(positions_, kNone);
+  graph.Reserve(static_cast<int64_t>(most_nodes));
   ScratchVector<int32_t> position_of;  // graph node -> position
-  position_of.reserve(positions_);
-  for (int64_t p = 0; p < positions_; ++p) {
-    if (sources_[p].kind != SourceKind::kPhi) continue;
-    node_of[p] = graph.AddNode(/*is_phi=*/true);
-    position_of.push_back(p);
+  position_of.reserve(most_nodes);
+  for (const PhiSource& phi : phis) {
+    end_of[phi.position] = encoded(graph.AddNode(/*is_phi=*/true));
+    position_of.push_back(phi.position);
   }
   ScratchVector<int64_t> operands;
-  for (int64_t p = 0; p < positions_; ++p) {
-    if (sources_[p].kind != SourceKind::kPhi) continue;
+  for (size_t n = 0; n < phis.size(); ++n) {
     operands.clear();
-    for (int64_t i = 0; i < sources_[p].inputs; ++i) {
-      const int64_t e = end_of[phi_inputs_[sources_[p].target + i]];
-      if (node_of[e] == kNone) {  // a defined position
-        node_of[e] = graph.AddNode(/*is_phi=*/false);
-        position_of.push_back(e);
+    for (int32_t i = 0; i < phis[n].inputs; ++i) {
+      // The input's chain end, or its node when the input is an end.
+      int64_t e = end_of[phi_inputs_[phis[n].first_input + i]];
+      if (e >= 0) {
+        if (end_of[e] == e) {  // a defined position not yet in the graph
+          end_of[e] = encoded(graph.AddNode(/*is_phi=*/false));
+          position_of.push_back(static_cast<int32_t>(e));
+        }
+        e = end_of[e];
       }
-      operands.push_back(node_of[e]);
+      operands.push_back(decoded(e));
     }
-    graph.SetOperands(node_of[p], operands);
+    graph.SetOperands(static_cast<int64_t>(n), operands);
   }
   graph.DropSpareRoom();
   DropSpareRoom(&position_of);
-  // What is left of the sources is their kind (a byte a position): the
-  // sources and phi inputs (16 bytes a position) are freed before the
-  // graph's optimization and the values' tables make their own, unless
-  // the dataflow is kept (ExportDataflow reads them).
-  ScratchVector<SourceKind> kinds(positions_);
-  for (int64_t p = 0; p < positions_; ++p) kinds[p] = sources_[p].kind;
+  Release(&phis);
   if (!options_.keep_dataflow) ReleasePositionSources();
   graph.Optimize();
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them). Each one's id is written over its chain
-  // end (end_of[p] == p for these positions; a table of their own was 4
-  // bytes a position more at the analysis' peak).
+  // end (a table of their own was 4 bytes a position more at the
+  // analysis' peak). A phi's node is read before its entry is written:
+  // the first pass writes defined positions only.
+  size_t surviving_phis = 0;
+  for (size_t n = 0; n < phi_count; ++n) {
+    surviving_phis += !graph.dead(static_cast<int64_t>(n));
+  }
+  value_def_position_.reserve(defined_count + surviving_phis);
+  value_def_node_.reserve(defined_count + surviving_phis);
   for (int pass = 0; pass < 2; ++pass) {
     if (pass == 1) first_phi_value_ = value_def_position_.size();
     for (size_t id = 0; id < nodes_.size(); ++id) {
       const int64_t to = PositionsEnd(id);
       for (int64_t p = nodes_[id].first_position; p < to; ++p) {
         const SourceKind kind = kinds[p];
-        if (pass == 0 ? kind != SourceKind::kDefined
-                      : kind != SourceKind::kPhi || graph.dead(node_of[p])) {
+        if (pass == 0
+                ? kind != SourceKind::kDefined
+                : kind != SourceKind::kPhi || graph.dead(decoded(end_of[p]))) {
           continue;
         }
         end_of[p] = static_cast<int32_t>(value_def_position_.size());
@@ -1159,13 +1198,11 @@ absl::Status Analyzer::ResolveValues() {
       }
     }
   }
-  DropSpareRoom(&value_def_position_);
-  DropSpareRoom(&value_def_node_);
   // A phi the optimization replaced: the value of the node that replaced
   // it (a defined position or a surviving phi, numbered above).
   for (int64_t p = 0; p < positions_; ++p) {
-    if (kinds[p] == SourceKind::kPhi && graph.dead(node_of[p])) {
-      end_of[p] = end_of[position_of[graph.Find(node_of[p])]];
+    if (kinds[p] == SourceKind::kPhi && end_of[p] < -1) {
+      end_of[p] = end_of[position_of[graph.Find(decoded(end_of[p]))]];
     }
   }
   // A forwarded position: its chain end's value (ends are never forwarded,
@@ -1246,6 +1283,8 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   schedule_.reserve(nodes_.size());
   Flatten(module_.entry_index);
   DropSpareRoom(&schedule_);  // embedded computations' nodes are not in it
+  // The computations' sequences are in the schedule now.
+  Release(&sequence_ids_);
   out_.module_name = module_.header.name;
   out_.schedule_end = static_cast<int64_t>(schedule_.size());
   // The buffers' union reads the values' ids only; the live ranges write
@@ -1257,6 +1296,13 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
         LiveRanges();
       },
       [&] { UniteBuffers(); });
+  // What only the live ranges and the buffers' union read, freed before
+  // the buffers are normalized (unless the dataflow export reads it).
+  Release(&use_end_);
+  if (!options_.keep_dataflow) {
+    Release(&value_def_node_);
+    Release(&operand_ids_);
+  }
   NormalizeBuffers();
   if (options_.keep_dataflow) ExportDataflow();
   // What is held at once peaks here: the values are built, and the
@@ -1320,13 +1366,6 @@ void Analyzer::ListInstructions() {
     out_.instructions.push_back(s);
   }
 }
-
-namespace {
-template <typename Table>
-void Release(Table* table) {
-  Table().swap(*table);
-}
-}  // namespace
 
 void Analyzer::ReleaseBuildTables() {
   Release(&subshape_cache_);

@@ -653,7 +653,7 @@ class Analyzer {
   // Values from here on are phis (ResolveValues numbers them last).
   size_t first_phi_value_ = 0;
   ScratchVector<int32_t> value_of_;  // position -> value id
-  ScratchVector<int32_t> use_end_;   // value -> latest time it is used
+  ScratchVector<int32_t> use_end_;   // value -> latest use or position
   MemoryAnalysis out_;
   ScratchVector<int32_t> value_def_position_;
   ScratchVector<int32_t> value_def_node_;  // value -> defining node

@@ -115,15 +115,17 @@ void Analyzer::LiveRanges() {
   // Every position of a value keeps it live until its instruction's time,
   // a root's until its computation's end (XLA's GetLastPosition): a tuple
   // element that nothing uses but a get-tuple-element forwards lives until
-  // that get-tuple-element.
-  ScratchVector<int32_t> position_end(value_def_position_.size(), kNone);
+  // that get-tuple-element. Taken into the use ends (a table of their own
+  // was 4 bytes a value more at the analysis' peak): a value's own position
+  // is at its start or later, so a range ends at the later of its last use
+  // and its last position, or at its start when it has neither.
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& n = nodes_[id];
     if (n.time == kNone || n.subshapes == nullptr) continue;
     const int64_t to = PositionsEnd(id);
     for (int64_t p = n.first_position; p < to; ++p) {
       const int64_t v = value_of_[p];
-      if (v != kNone) position_end[v] = std::max(position_end[v], n.time);
+      if (v != kNone) use_end_[v] = std::max(use_end_[v], n.time);
     }
   }
   for (const Comp& c : comps_) {
@@ -132,8 +134,8 @@ void Analyzer::LiveRanges() {
     for (size_t s = 0; s < n.subshapes->size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
       if (v != kNone) {
-        position_end[v] = static_cast<int32_t>(
-            std::max<int64_t>(position_end[v], c.span_end));
+        use_end_[v] =
+            static_cast<int32_t>(std::max<int64_t>(use_end_[v], c.span_end));
       }
     }
   }
@@ -154,14 +156,12 @@ void Analyzer::LiveRanges() {
       continue;
     }
     int64_t start = node.time;
-    int64_t end = use_end_[v];
+    int64_t end = use_end_[v];  // its last use or position
     const Comp& comp = comps_[node.computation];
     if (node.op == Op::kParameter && comp.span_start != kNone) {
       start = std::min<int64_t>(start, comp.span_start);
     }
     if (end == kNone) end = start;
-    // Its last position (a root's: its computation's end).
-    end = std::max<int64_t>(end, position_end[v]);
     // A value of an async computation lives until its chain's async-done.
     if (async_end[node.computation] != kNone) {
       end = std::max(end, async_end[node.computation]);

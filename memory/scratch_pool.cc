@@ -79,14 +79,12 @@ class Pool {
     }
     const size_t size = ClassSize(c);
     if (analyses > 0 && size >= ScratchPool::kLargestKeptDuringAnalysis) {
-      if (size >= ScratchPool::kSmallestDroppedDuringAnalysis) {
-        // The heap keeps the block for its next requests (the CLI's heap
-        // is never trimmed: cli/heap.cc), but until one of them touches it
-        // again it does not count in the resident memory: between the peak
-        // of an analysis and the next request of that size it would
-        // otherwise stay resident, unused, and add to the process' peak.
-        DropWholePages(p, size);
-      }
+      // The heap keeps the block for its next requests (the CLI's heap is
+      // never trimmed: cli/heap.cc), but until one of them touches it again
+      // it does not count in the resident memory: between the peak of an
+      // analysis and the next request of that size it would otherwise stay
+      // resident, unused, and add to the process' peak.
+      DropWholePages(p, size);
       ::operator delete(p);
       return;
     }

@@ -150,6 +150,8 @@ TEST(ScratchPool, LargeBlocksFreedDuringAnAnalysisAreNotKept) {
       ScratchPool::DuringAnalysis during;
       { ScratchVector<char> v(2 << 20, 1); }
       EXPECT_EQ(ScratchPool::RetainedBytes(), before);
+      { ScratchVector<char> v(ScratchPool::kLargestKeptDuringAnalysis, 1); }
+      EXPECT_EQ(ScratchPool::RetainedBytes(), before);
       { ScratchVector<char> v(100000, 1); }
       EXPECT_EQ(ScratchPool::RetainedBytes(), before + small);
     }
