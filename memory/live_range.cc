@@ -809,12 +809,20 @@ absl::Status Analyzer::SetSources() {
 }
 
 absl::Status Analyzer::SetSourcesOf(size_t begin, size_t end, PhiInputs out) {
+  ScratchVector<int32_t> from;
+  std::vector<int32_t> ks;
   for (size_t id = begin; id < end; ++id) {
     const Node& node = nodes_[id];
     const ValueRule rule = node.rule;
     if (rule == ValueRule::kAll) continue;  // defines every position
     const bool params_define =
         comps_[node.computation].context != Context::kControlFlow;
+    if (node.op == Op::kParameter) {
+      absl::Status status = SetParameterSources(static_cast<int64_t>(id),
+                                                params_define, &from, &ks, out);
+      if (!status.ok()) return status;
+      continue;
+    }
     const int64_t element = GetTupleElementIndex(node);
     for (size_t k = 0; k < node.subshapes->size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
@@ -946,6 +954,96 @@ inline absl::Status Analyzer::SetPositionSource(
         "cannot follow ", Opcode(node), " '", NodeName(node), "' at index ",
         ShapeIndexString(index), " to its operand"));
   }
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
+                                           ScratchVector<int32_t>* from,
+                                           std::vector<int32_t>* ks,
+                                           PhiInputs out) {
+  const Node& node = nodes_[id];
+  const Subshapes& subshapes = *node.subshapes;
+  ks->clear();
+  for (size_t k = 0; k < subshapes.size(); ++k) {
+    if (node.rule == ValueRule::kNothing ||
+        !DefinesValueAt(node.rule, subshapes[k].index,
+                        subshapes[k].children >= 0, params_define)) {
+      ks->push_back(static_cast<int32_t>(k));
+    }
+  }
+  if (ks->empty()) return absl::OkStatus();
+  // The nodes whose positions are the inputs, in SetParameterSource's
+  // order: each caller's operand (a loop's init, then its body's root; a
+  // branch's operand), the same for every position.
+  const int64_t number = node.ParameterNumber();
+  bool is_while = false;
+  from->clear();
+  for (int64_t site : Callsites(comps_[node.computation])) {
+    const Node& caller = nodes_[site];
+    const absl::Span<const int32_t> caller_operands = Operands(caller);
+    if (caller.op == Op::kWhile) {
+      is_while = true;
+      if (!caller_operands.empty()) from->push_back(caller_operands[0]);
+      const int64_t body = Body(caller);
+      if (body != kNone && comps_[body].root != kNone &&
+          comps_[body].root != id) {
+        from->push_back(static_cast<int32_t>(comps_[body].root));
+      }
+    } else if (caller.op == Op::kConditional) {
+      const absl::Span<const int32_t> callees = Callees(caller);
+      for (size_t b = 0; b < callees.size(); ++b) {
+        if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
+          from->push_back(caller_operands[b + 1]);
+        }
+      }
+    } else if (number < static_cast<int64_t>(caller_operands.size())) {
+      from->push_back(caller_operands[number]);
+    }
+  }
+  const size_t n = from->size();
+  if (n == 0) return absl::OkStatus();  // no caller: defines (kDefined)
+  // Position ks[i]'s inputs at begin + i * n, as one position after the
+  // other would have pushed them. An input whose shape list is the
+  // parameter's own (most: the shapes are shared) has its positions in the
+  // same order; others are looked up by index.
+  ScratchVector<int32_t>& inputs = *out.inputs;
+  const size_t begin = inputs.size();
+  inputs.resize(begin + ks->size() * n);
+  for (size_t j = 0; j < n; ++j) {
+    const Node& input = nodes_[(*from)[j]];
+    for (size_t i = 0; i < ks->size(); ++i) {
+      const int32_t k = (*ks)[i];
+      int64_t p = input.first_position + k;
+      if (input.subshapes != &subshapes) {
+        p = PositionAt((*from)[j], subshapes[k].index);
+      }
+      if (p == kNone) {
+        // Some caller does not fit: one position after the other finds
+        // the first error, as it always did.
+        inputs.resize(begin);
+        for (const int32_t bad : *ks) {
+          absl::Status status = SetParameterSource(
+              id, node.first_position + bad, subshapes[bad].index, out);
+          if (!status.ok()) return status;
+        }
+        return absl::OkStatus();
+      }
+      inputs[begin + i * n + j] = static_cast<int32_t>(p);
+    }
+  }
+  for (size_t i = 0; i < ks->size(); ++i) {
+    const int64_t pos = node.first_position + (*ks)[i];
+    if (n == 1 && !is_while) {  // a single caller forwards
+      sources_[pos].kind = SourceKind::kForward;
+      sources_[pos].target = inputs[begin + i];
+      continue;
+    }
+    sources_[pos].kind = SourceKind::kPhi;
+    sources_[pos].target = static_cast<int32_t>(begin + i * n);
+    sources_[pos].inputs = static_cast<int32_t>(n);
+    if (out.phis != nullptr) out.phis->push_back(static_cast<int32_t>(pos));
+  }
+  if (n == 1 && !is_while) inputs.resize(begin);
   return absl::OkStatus();
 }
 

@@ -538,6 +538,12 @@ class Analyzer {
   absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
                                  const std::vector<int64_t>& index,
                                  PhiInputs out) __attribute__((always_inline));
+  // The positions of parameter `id` that `rule` does not define, all at
+  // once: its callers are read once, not once a position. `from` and
+  // `ks` are scratch lists of the calling thread.
+  absl::Status SetParameterSources(int64_t id, bool params_define,
+                                   ScratchVector<int32_t>* from,
+                                   std::vector<int32_t>* ks, PhiInputs out);
   // A parameter's position: its callers' operands (and a loop body's root).
   absl::Status SetParameterSource(int64_t id, int64_t pos,
                                   const std::vector<int64_t>& index,

@@ -391,6 +391,40 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   EXPECT_THAT(analysis.status().message(), HasSubstr("do not fit"));
 }
 
+// A loop state shared by two loops, the second one's init without the
+// nested tuple: the parameters' positions are set all at once, and a
+// caller that does not fit is reported at the first position it misses,
+// as one position after the other found it.
+TEST(LiveRange, SharedLoopStateReportsTheFirstPositionThatDoesNotFit) {
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(R"(HloModule m, is_scheduled=true
+%cond (c: (s32[], (f32[8], f32[8]))) -> pred[] {
+  %c = (s32[], (f32[8]{0}, f32[8]{0})) parameter(0)
+  %z = s32[] constant(3)
+  ROOT %lt = pred[] compare(%c#0, %z), direction=LT
+}
+%body {
+  %b = (s32[], (f32[8]{0}, f32[8]{0})) parameter(0)
+  ROOT %r = (s32[], (f32[8]{0}, f32[8]{0})) copy(%b)
+}
+ENTRY %main (x: f32[8]) -> f32[8] {
+  %x = f32[8]{0} parameter(0)
+  %k = s32[] constant(0)
+  %p = (f32[8]{0}, f32[8]{0}) tuple(%x, %x)
+  %init = (s32[], (f32[8]{0}, f32[8]{0})) tuple(%k, %p)
+  %init2 = (s32[], f32[8]{0}) tuple(%k, %x)
+  %w = (s32[], (f32[8]{0}, f32[8]{0})) while(%init), condition=%cond, body=%body
+  %w2 = (s32[], (f32[8]{0}, f32[8]{0})) while(%init2), condition=%cond, body=%body
+  ROOT %out = f32[8]{0} bitcast(%w#0)
+})");
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  absl::StatusOr<MemoryAnalysis> analysis = AnalyzeMemory((*modules)[0]);
+  ASSERT_FALSE(analysis.ok());
+  EXPECT_EQ(analysis.status().message(),
+            "parameter 'c' at index {1,0}: the shapes of its caller and "
+            "callee computations do not fit");
+}
+
 TEST(LiveRange, UnscheduledModulesAreRefused) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(
       "HloModule m\nENTRY %e (p: f32[2]) -> f32[2] {\n"
