@@ -72,8 +72,10 @@ struct Subshape : LiveValueShape {
   // index table only): what XLA's peak sweep counts for a value at any
   // index of it (PeakFinder).
   int64_t whole_bytes = 0;
+  // LiveValue::MemorySpaceOf(shape): the peak sweep reads it here, next to
+  // the sizes, not from the shape (scattered: a cache miss a value).
+  int64_t memory_space = 0;
   bool effective_scalar = false;
-  bool other_memory_space = false;  // LiveValue::MemorySpaceOf(shape) != 0
   // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
   // (from this subshape) of its elements, so that element i is found in
   // one step, not by walking the i before it (a loop state of N elements

@@ -150,7 +150,7 @@ void Analyzer::LiveRanges() {
     value.instruction = node.time;
     value.of = &sub;
     value.is_phi = v >= first_phi_value_;
-    other_memory_spaces_ |= sub.other_memory_space;
+    other_memory_spaces_ |= sub.memory_space != 0;
     if (node.time == kNone) {
       value.instruction = kNone;  // not scheduled: no live range
       continue;
@@ -444,8 +444,9 @@ struct Sweep {
 class PeakFinder {
  public:
   // `out`: an analysis' result, its values' shapes the analysis' own
-  // (Subshape). `other_spaces`: whether a value's memory space may be
-  // other than 0 (when not, the values' shapes are not read).
+  // (Subshape, which holds each one's sizes and memory space).
+  // `other_spaces`: whether a value's memory space may be other than 0
+  // (when not, one sweep serves space 0).
   PeakFinder(MemoryAnalysis* out, bool other_spaces)
       : out_(*out),
         other_spaces_(other_spaces),
@@ -526,15 +527,15 @@ bool PeakFinder::AddEvents() {
   int64_t total = 0, xla_total = 0;
   for (size_t v = 0; v < n; ++v) {
     const LiveValue& value = out_.values[v];
-    // The values' shapes are scattered: each read missed the cache.
-    if (other_spaces_ && v + kShapesAhead < n) {
-      Prefetch(out_.values[v + kShapesAhead].shape(), sizeof(Shape));
+    // The values' shape lists are scattered: each read missed the cache.
+    if (v + kShapesAhead < n) {
+      Prefetch(out_.values[v + kShapesAhead].of, sizeof(Subshape));
     }
     if (value.instruction == kNone) continue;
+    const Subshape& sub = *static_cast<const Subshape*>(value.of);
     // The size XLA's all-memory sweep counts: the defining instruction's
     // whole result, a tuple's index table only.
-    const int64_t xla_size =
-        static_cast<const Subshape*>(value.of)->whole_bytes;
+    const int64_t xla_size = sub.whole_bytes;
     if (__builtin_add_overflow(total, value.bytes(), &total) ||
         __builtin_add_overflow(xla_total, xla_size, &xla_total)) {
       return false;
@@ -542,9 +543,7 @@ bool PeakFinder::AddEvents() {
     const int64_t stop = std::min<int64_t>(int64_t{value.end} + 1, end_ + 1);
     all.events[value.start] += xla_size;
     all.events[stop + 1] -= xla_size;
-    // Each value's shape is a cache miss of its own: read only when some
-    // value is in another space.
-    const int32_t k = SpaceSweep(other_spaces_ ? value.memory_space() : 0);
+    const int32_t k = SpaceSweep(other_spaces_ ? sub.memory_space : 0);
     Sweep& space = sweeps_[k];
     sweep_of_[v] = k;
     space.events[value.start] += value.bytes();
