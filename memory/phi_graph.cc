@@ -28,9 +28,12 @@ void PhiGraph::Replace(int64_t node, int64_t with) {
     replaced_in_[user] = replace_stamp_;
     ReplaceOperand(user, node, with);
   }
-  // Every operand's users: `node` becomes `with`.
+  // Every operand's users: `node` becomes `with`, once an operand (the
+  // first time rewrites all of `node`'s entries there).
   const int32_t* ops = operands_of(node);
   for (int32_t k = 0; k < nodes_[node].operands_size; ++k) {
+    if (left_in_[ops[k]] == replace_stamp_) continue;
+    left_in_[ops[k]] = replace_stamp_;
     ReplaceUser(ops[k], node, with);
   }
   nodes_[node].dead = true;
@@ -189,17 +192,22 @@ void PhiGraph::BuildUsers() {
     const Node& node = nodes_[op];
     if (node.users_size <= kScanLimit) continue;
     if (chain_next_.empty()) chain_next_.assign(users_.size(), -1);
-    for (int32_t e = node.users_begin; e < node.users_begin + node.users_size;
-         ++e) {
-      auto [it, inserted] = chain_head_.try_emplace(
-          UserKey(static_cast<int64_t>(op), users_[e]), e);
-      if (!inserted) {
-        chain_next_[e] = it->second;
-        it->second = e;
+    // One key a run of equal entries, chained in list order (a key per
+    // entry looked the index up 423,028 times for 99,550 keys on a 75 MB
+    // dump).
+    const int32_t end = node.users_begin + node.users_size;
+    for (int32_t e = node.users_begin; e < end;) {
+      int32_t run_end = e + 1;
+      while (run_end < end && users_[run_end] == users_[e]) {
+        chain_next_[run_end - 1] = run_end;
+        ++run_end;
       }
+      chain_head_.emplace(UserKey(static_cast<int64_t>(op), users_[e]), e);
+      e = run_end;
     }
   }
   replaced_in_.assign(n, 0);
+  left_in_.assign(n, 0);
   replace_stamp_ = 0;
 }
 

@@ -163,8 +163,10 @@ class PhiGraph {
   absl::flat_hash_map<uint64_t, int32_t> operand_head_;
   memory_internal::ScratchVector<int32_t> operand_next_;
   // replaced_in_[user] == replace_stamp_: `user`'s operands were rewritten
-  // by the Replace under way.
-  memory_internal::ScratchVector<uint32_t> replaced_in_;
+  // by the Replace under way; left_in_[operand] == replace_stamp_: the
+  // replaced node left `operand`'s users (an operand listed many times, a
+  // loop's body root once per call site, is rewritten the first time).
+  memory_internal::ScratchVector<uint32_t> replaced_in_, left_in_;
   uint32_t replace_stamp_ = 0;
   int64_t walks_cut_short_ = 0;
 };
