@@ -1210,7 +1210,6 @@ absl::Status Analyzer::ResolveValues() {
   // (ExportDataflow reads them).
   struct PhiSource {
     int32_t position, first_input, inputs;
-    int32_t node = 0;  // its node (set as the defined values are numbered)
   };
   ScratchVector<SourceKind> kinds(positions_);
   size_t phi_count = 0, defined_count = 0;
@@ -1265,45 +1264,41 @@ absl::Status Analyzer::ResolveValues() {
   }
   graph.DropSpareRoom();
   DropSpareRoom(&position_of);
+  Release(&phis);
   if (!options_.keep_dataflow) ReleasePositionSources();
+  graph.Optimize();
   // Values: defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
-  // values, as XLA numbers them). Each one's id is written over its chain
-  // end (a table of their own was 4 bytes a position more at the
-  // analysis' peak). The defined positions do not depend on the graph:
-  // they are numbered while it is optimized (on a second thread when there
-  // is one), and the same walk over the nodes notes each phi's node.
-  value_def_position_.reserve(defined_count + phi_count);
-  value_def_node_.reserve(defined_count + phi_count);
-  RunSideBySide(
-      parallel_, [&] { graph.Optimize(); },
-      [&] {
-        size_t k = 0;  // into phis
-        for (size_t id = 0; id < nodes_.size(); ++id) {
-          const int64_t to = PositionsEnd(id);
-          for (int64_t p = nodes_[id].first_position; p < to; ++p) {
-            if (kinds[p] == SourceKind::kPhi) {
-              phis[k++].node = static_cast<int32_t>(id);
-            } else if (kinds[p] == SourceKind::kDefined) {
-              end_of[p] = static_cast<int32_t>(value_def_position_.size());
-              value_def_position_.push_back(p);
-              value_def_node_.push_back(static_cast<int64_t>(id));
-            }
-          }
-        }
-      });
-  // The surviving phis (graph nodes 0 to phi_count - 1, in position order).
-  // A phi's entry still holds its node here: only defined ones were written.
-  first_phi_value_ = value_def_position_.size();
-  for (size_t n = 0; n < phis.size(); ++n) {
-    if (graph.dead(static_cast<int64_t>(n))) continue;
-    end_of[phis[n].position] = static_cast<int32_t>(value_def_position_.size());
-    value_def_position_.push_back(phis[n].position);
-    value_def_node_.push_back(phis[n].node);
+  // values, as XLA numbers them), numbered in one walk over the nodes once
+  // the survivors are counted. Each one's id is written over its chain end
+  // (a table of their own was 4 bytes a position more at the analysis'
+  // peak); a phi's entry holds its graph node until then.
+  size_t surviving_phis = 0;
+  for (size_t n = 0; n < phi_count; ++n) {
+    surviving_phis += !graph.dead(static_cast<int64_t>(n));
   }
-  Release(&phis);
-  DropSpareRoom(&value_def_position_);
-  DropSpareRoom(&value_def_node_);
+  first_phi_value_ = defined_count;
+  value_def_position_.resize(defined_count + surviving_phis);
+  value_def_node_.resize(defined_count + surviving_phis);
+  int32_t next_defined = 0;
+  int32_t next_phi = static_cast<int32_t>(defined_count);
+  for (size_t id = 0; id < nodes_.size(); ++id) {
+    const int64_t to = PositionsEnd(id);
+    for (int64_t p = nodes_[id].first_position; p < to; ++p) {
+      int32_t v;
+      if (kinds[p] == SourceKind::kDefined) {
+        v = next_defined++;
+      } else if (kinds[p] == SourceKind::kPhi &&
+                 !graph.dead(decoded(end_of[p]))) {
+        v = next_phi++;
+      } else {
+        continue;
+      }
+      end_of[p] = v;
+      value_def_position_[v] = static_cast<int32_t>(p);
+      value_def_node_[v] = static_cast<int32_t>(id);
+    }
+  }
   // A phi the optimization replaced: the value of the node that replaced
   // it (a defined position or a surviving phi, numbered above).
   for (int64_t p = 0; p < positions_; ++p) {
