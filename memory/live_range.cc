@@ -1184,26 +1184,51 @@ template <typename Table>
 void Release(Table* table) {
   Table().swap(*table);
 }
+
+// A graph node in Analyzer's `end_of`, where a chain end's entry was its
+// own position (>= 0) and kNone is -1.
+int32_t GraphNodeEntry(int64_t node) { return static_cast<int32_t>(-2 - node); }
+int64_t GraphNodeOf(int64_t entry) { return -2 - entry; }
 }  // namespace
 
 absl::Status Analyzer::ResolveValues() {
-  // A forward chain ends at a defined or phi position.
   ScratchVector<int32_t> end_of(positions_, kNone);
+  absl::Status followed = FollowForwards(&end_of);
+  if (!followed.ok()) return followed;
+  PositionKinds kinds;
+  PhiGraph graph;
+  ScratchVector<int32_t> position_of;
+  BuildPhiGraph(&end_of, &kinds, &graph, &position_of);
+  graph.Optimize();
+  NumberValues(kinds, graph, position_of, &end_of);
+  value_of_ = std::move(end_of);
+  return absl::OkStatus();
+}
+
+absl::Status Analyzer::FollowForwards(ScratchVector<int32_t>* end_of) const {
+  ScratchVector<int32_t>& end = *end_of;
   ScratchVector<int64_t> path;
   for (int64_t p = 0; p < positions_; ++p) {
-    if (end_of[p] != kNone) continue;
+    if (end[p] != kNone) continue;
     path.clear();
     int64_t q = p;
-    while (end_of[q] == kNone && sources_[q].kind == SourceKind::kForward) {
+    while (end[q] == kNone && sources_[q].kind == SourceKind::kForward) {
       if (static_cast<int64_t>(path.size()) > positions_) {
         return absl::InvalidArgumentError("cyclic value forwarding");
       }
       path.push_back(q);
       q = sources_[q].target;
     }
-    if (end_of[q] == kNone) end_of[q] = q;
-    for (int64_t x : path) end_of[x] = end_of[q];
+    if (end[q] == kNone) end[q] = q;
+    for (int64_t x : path) end[x] = end[q];
   }
+  return absl::OkStatus();
+}
+
+void Analyzer::BuildPhiGraph(ScratchVector<int32_t>* end_of,
+                             PositionKinds* kinds, PhiGraph* graph,
+                             ScratchVector<int32_t>* position_of) {
+  ScratchVector<int32_t>& end = *end_of;
   // What the graph needs of the sources is each position's kind (a byte)
   // and the phis' inputs: the sources themselves (12 bytes a position)
   // are freed before it is built, unless the dataflow is kept
@@ -1211,90 +1236,84 @@ absl::Status Analyzer::ResolveValues() {
   struct PhiSource {
     int32_t position, first_input, inputs;
   };
-  ScratchVector<SourceKind> kinds(positions_);
-  size_t phi_count = 0, defined_count = 0;
+  kinds->of.resize(positions_);
   for (int64_t p = 0; p < positions_; ++p) {
-    kinds[p] = sources_[p].kind;
-    phi_count += kinds[p] == SourceKind::kPhi;
-    defined_count += kinds[p] == SourceKind::kDefined;
+    const SourceKind kind = sources_[p].kind;
+    kinds->of[p] = kind;
+    kinds->phis += kind == SourceKind::kPhi;
+    kinds->defined += kind == SourceKind::kDefined;
   }
   ScratchVector<PhiSource> phis;
-  phis.reserve(phi_count);
+  phis.reserve(kinds->phis);
   for (int64_t p = 0; p < positions_; ++p) {
-    if (kinds[p] != SourceKind::kPhi) continue;
+    if (kinds->of[p] != SourceKind::kPhi) continue;
     phis.push_back(
         {static_cast<int32_t>(p), sources_[p].target, sources_[p].inputs});
   }
   if (!options_.keep_dataflow) Release(&sources_);
-  // The phi graph: every phi position (ids in position order, the order
-  // the optimization visits them in) and the defined positions their
-  // inputs reach. Other defined positions would be nodes without operands
-  // or users, which the optimization leaves alone. A chain end that is a
-  // graph node has its node in end_of, as -2 - node (an end's entry was
-  // its own position; the values overwrite them all below).
-  const auto encoded = [](int64_t node) {
-    return static_cast<int32_t>(-2 - node);
-  };
-  const auto decoded = [](int64_t entry) { return -2 - entry; };
-  const size_t most_nodes = phi_count + phi_inputs_.size();
-  PhiGraph graph;
-  graph.Reserve(static_cast<int64_t>(most_nodes));
-  ScratchVector<int32_t> position_of;  // graph node -> position
-  position_of.reserve(most_nodes);
+  // Other defined positions than the phis' inputs' would be nodes without
+  // operands or users, which the optimization leaves alone.
+  const size_t most_nodes = kinds->phis + phi_inputs_.size();
+  graph->Reserve(static_cast<int64_t>(most_nodes));
+  position_of->reserve(most_nodes);
   for (const PhiSource& phi : phis) {
-    end_of[phi.position] = encoded(graph.AddNode(/*is_phi=*/true));
-    position_of.push_back(phi.position);
+    end[phi.position] = GraphNodeEntry(graph->AddNode(/*is_phi=*/true));
+    position_of->push_back(phi.position);
   }
   ScratchVector<int64_t> operands;
   for (size_t n = 0; n < phis.size(); ++n) {
     operands.clear();
     for (int32_t i = 0; i < phis[n].inputs; ++i) {
       // The input's chain end, or its node when the input is an end.
-      int64_t e = end_of[phi_inputs_[phis[n].first_input + i]];
+      int64_t e = end[phi_inputs_[phis[n].first_input + i]];
       if (e >= 0) {
-        if (end_of[e] == e) {  // a defined position not yet in the graph
-          end_of[e] = encoded(graph.AddNode(/*is_phi=*/false));
-          position_of.push_back(static_cast<int32_t>(e));
+        if (end[e] == e) {  // a defined position not yet in the graph
+          end[e] = GraphNodeEntry(graph->AddNode(/*is_phi=*/false));
+          position_of->push_back(static_cast<int32_t>(e));
         }
-        e = end_of[e];
+        e = end[e];
       }
-      operands.push_back(decoded(e));
+      operands.push_back(GraphNodeOf(e));
     }
-    graph.SetOperands(static_cast<int64_t>(n), operands);
+    graph->SetOperands(static_cast<int64_t>(n), operands);
   }
-  graph.DropSpareRoom();
-  DropSpareRoom(&position_of);
-  Release(&phis);
+  graph->DropSpareRoom();
+  DropSpareRoom(position_of);
   if (!options_.keep_dataflow) ReleasePositionSources();
-  graph.Optimize();
-  // Values: defined positions, then the surviving phis, in position order
+}
+
+void Analyzer::NumberValues(const PositionKinds& kinds, const PhiGraph& graph,
+                            const ScratchVector<int32_t>& position_of,
+                            ScratchVector<int32_t>* end_of) {
+  ScratchVector<int32_t>& end = *end_of;
+  // Defined positions, then the surviving phis, in position order
   // (position order is computation text order; phis after the defined
   // values, as XLA numbers them), numbered in one walk over the nodes once
   // the survivors are counted. Each one's id is written over its chain end
   // (a table of their own was 4 bytes a position more at the analysis'
   // peak); a phi's entry holds its graph node until then.
   size_t surviving_phis = 0;
-  for (size_t n = 0; n < phi_count; ++n) {
+  for (size_t n = 0; n < kinds.phis; ++n) {
     surviving_phis += !graph.dead(static_cast<int64_t>(n));
   }
-  first_phi_value_ = defined_count;
-  value_def_position_.resize(defined_count + surviving_phis);
-  value_def_node_.resize(defined_count + surviving_phis);
+  first_phi_value_ = kinds.defined;
+  value_def_position_.resize(kinds.defined + surviving_phis);
+  value_def_node_.resize(kinds.defined + surviving_phis);
   int32_t next_defined = 0;
-  int32_t next_phi = static_cast<int32_t>(defined_count);
+  int32_t next_phi = static_cast<int32_t>(kinds.defined);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const int64_t to = PositionsEnd(id);
     for (int64_t p = nodes_[id].first_position; p < to; ++p) {
       int32_t v;
-      if (kinds[p] == SourceKind::kDefined) {
+      if (kinds.of[p] == SourceKind::kDefined) {
         v = next_defined++;
-      } else if (kinds[p] == SourceKind::kPhi &&
-                 !graph.dead(decoded(end_of[p]))) {
+      } else if (kinds.of[p] == SourceKind::kPhi &&
+                 !graph.dead(GraphNodeOf(end[p]))) {
         v = next_phi++;
       } else {
         continue;
       }
-      end_of[p] = v;
+      end[p] = v;
       value_def_position_[v] = static_cast<int32_t>(p);
       value_def_node_[v] = static_cast<int32_t>(id);
     }
@@ -1302,17 +1321,15 @@ absl::Status Analyzer::ResolveValues() {
   // A phi the optimization replaced: the value of the node that replaced
   // it (a defined position or a surviving phi, numbered above).
   for (int64_t p = 0; p < positions_; ++p) {
-    if (kinds[p] == SourceKind::kPhi && end_of[p] < -1) {
-      end_of[p] = end_of[position_of[graph.Find(decoded(end_of[p]))]];
+    if (kinds.of[p] == SourceKind::kPhi && end[p] < -1) {
+      end[p] = end[position_of[graph.Find(GraphNodeOf(end[p]))]];
     }
   }
   // A forwarded position: its chain end's value (ends are never forwarded,
   // so each is read before, and never after, it is written).
   for (int64_t p = 0; p < positions_; ++p) {
-    if (kinds[p] == SourceKind::kForward) end_of[p] = end_of[end_of[p]];
+    if (kinds.of[p] == SourceKind::kForward) end[p] = end[end[p]];
   }
-  value_of_ = std::move(end_of);
-  return absl::OkStatus();
 }
 
 void Analyzer::ComputeUses() {

@@ -40,6 +40,9 @@
 #include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
+
+class PhiGraph;  // memory/phi_graph.h
+
 namespace memory_internal {
 
 constexpr int64_t kNone = -1;
@@ -574,7 +577,29 @@ class Analyzer {
   // input forwards when `single_forwards`, otherwise a phi.
   void SetInputs(int64_t pos, size_t begin, bool single_forwards, PhiInputs out)
       __attribute__((always_inline));
+  // Numbers the values (value_of_, value_def_position_, value_def_node_):
+  // FollowForwards, then BuildPhiGraph and its optimization, then
+  // NumberValues.
   absl::Status ResolveValues();
+  // Each position's chain end (a defined or phi position) in `end_of`.
+  absl::Status FollowForwards(ScratchVector<int32_t>* end_of) const;
+  // Each position's kind, counted, from the sources.
+  struct PositionKinds {
+    ScratchVector<SourceKind> of;  // by position
+    size_t phis = 0, defined = 0;
+  };
+  // The phi graph: every phi position (nodes 0 to kinds.phis - 1, in
+  // position order) and the defined positions their inputs reach
+  // (`position_of`: node -> position). A chain end that is a graph node
+  // has its node in `end_of`, as GraphNodeEntry(node). Frees the sources
+  // unless the dataflow is kept.
+  void BuildPhiGraph(ScratchVector<int32_t>* end_of, PositionKinds* kinds,
+                     PhiGraph* graph, ScratchVector<int32_t>* position_of);
+  // After the graph's optimization: the values, in `end_of` (which then
+  // maps every position to its value) and the values' tables.
+  void NumberValues(const PositionKinds& kinds, const PhiGraph& graph,
+                    const ScratchVector<int32_t>& position_of,
+                    ScratchVector<int32_t>* end_of);
   // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
   // 8 for opaque, 0 for tokens.
   std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
