@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cstring>
 #include <tuple>
@@ -781,30 +782,46 @@ absl::Status Analyzer::SetSources() {
   absl::Status numbered = NumberPositions();
   if (!numbered.ok()) return numbered;
   ListCallsites();
-  // The second half of the nodes on a second thread, with phi inputs of its
-  // own: the same sources as one pass, and the first error in node order.
+  // The nodes in chunks that two threads take in turn (a node's work varies:
+  // a parameter of a body shared by thousands of loops costs more than
+  // thousands of adds; halves by node count took 8.5 and 4.7 ms on a 75 MB
+  // dump). Each chunk has phi inputs of its own, joined in node order:
+  // the same sources as one pass, and the first error in node order.
   const size_t n = nodes_.size();
-  const size_t half = parallel_ ? n / 2 : n;
-  absl::Status first, second;
-  ScratchVector<int32_t> second_inputs, second_phis;
-  RunSideBySide(
-      parallel_, [&] { first = SetSourcesOf(0, half, {&phi_inputs_}); },
-      [&] {
-        second = SetSourcesOf(half, n, {&second_inputs, &second_phis});
-      });
-  if (!first.ok()) return first;
-  if (!second.ok()) return second;
+  const size_t chunks = parallel_ ? kSourceChunks : 1;
+  struct Chunk {
+    absl::Status status;
+    ScratchVector<int32_t> inputs, phis;
+  };
+  std::vector<Chunk> out(chunks);
+  std::atomic<size_t> next{0};
+  const auto take_chunks = [&] {
+    for (size_t c = next++; c < chunks; c = next++) {
+      out[c].status =
+          SetSourcesOf(n * c / chunks, n * (c + 1) / chunks,
+                       c == 0 ? PhiInputs{&phi_inputs_}
+                              : PhiInputs{&out[c].inputs, &out[c].phis});
+    }
+  };
+  RunSideBySide(parallel_, take_chunks, take_chunks);
+  size_t inputs = phi_inputs_.size();
+  for (const Chunk& chunk : out) {
+    if (!chunk.status.ok()) return chunk.status;
+    inputs += chunk.inputs.size();
+  }
   // Phi sources index phi_inputs_ in 32 bits (Source::target).
-  const size_t inputs = phi_inputs_.size() + second_inputs.size();
   if (inputs > static_cast<size_t>(kMostIds)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "module has ", inputs,
         " phi inputs; the memory analysis numbers at most ", kMostIds));
   }
-  const int32_t shift = static_cast<int32_t>(phi_inputs_.size());
-  for (const int32_t p : second_phis) sources_[p].target += shift;
-  phi_inputs_.insert(phi_inputs_.end(), second_inputs.begin(),
-                     second_inputs.end());
+  phi_inputs_.reserve(inputs);
+  for (size_t c = 1; c < chunks; ++c) {
+    const int32_t shift = static_cast<int32_t>(phi_inputs_.size());
+    for (const int32_t p : out[c].phis) sources_[p].target += shift;
+    phi_inputs_.insert(phi_inputs_.end(), out[c].inputs.begin(),
+                       out[c].inputs.end());
+  }
   return absl::OkStatus();
 }
 

@@ -522,6 +522,8 @@ class Analyzer {
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
+  // How many chunks of nodes SetSources' two threads take in turn.
+  static constexpr size_t kSourceChunks = 32;
   // Where the sources of some nodes write their phis' inputs: phi_inputs_,
   // or a list of their own (a half of the nodes set on another thread,
   // joined to phi_inputs_ after; `phis` then lists its phi positions).

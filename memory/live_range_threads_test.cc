@@ -120,11 +120,11 @@ TEST(LiveRangeThreads, GeneratedDumpsGiveTheAnswerOfOneThread) {
 }
 
 // Two loops whose bodies do not fit their state, the first written before
-// the entry computation, the second after it: the sources of the first
-// half of the nodes are set on one thread, of the second half on another.
-// The error is the first in node order, as on one thread: the first loop's
-// condition's parameter when its body does not fit, else the second loop
-// (its result, in the second half).
+// the entry computation, the second after it: the nodes' sources are set
+// in chunks that two threads take in turn, so the two errors are found in
+// different chunks, on either thread. The error is the first in node
+// order, as on one thread: the first loop's condition's parameter when its
+// body does not fit, else the second loop (its result, near the end).
 std::string TwoBadLoops(bool first_bad) {
   std::string text = R"(HloModule m, is_scheduled=true
 %cond1 (c1: (s32[], f32[8])) -> pred[] {
@@ -145,7 +145,7 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   %init = (s32[], f32[8]{0}) tuple(%k, %x)
   %w1 = (s32[], f32[8]{0}) while(%init), condition=%cond1, body=%body1
 )");
-  // Enough instructions that the second loop is in the second half.
+  // Enough instructions that the second loop is in a later chunk.
   for (int i = 0; i < 40; ++i) {
     absl::StrAppend(&text, "  %n", i, " = f32[8]{0} negate(%x)\n");
   }
