@@ -525,8 +525,9 @@ class Analyzer {
   // How many chunks of nodes SetSources' two threads take in turn.
   static constexpr size_t kSourceChunks = 32;
   // Where the sources of some nodes write their phis' inputs: phi_inputs_,
-  // or a list of their own (a half of the nodes set on another thread,
-  // joined to phi_inputs_ after; `phis` then lists its phi positions).
+  // or a list of their own (a later chunk of the nodes, possibly set on
+  // another thread, joined to phi_inputs_ after; `phis` then lists its phi
+  // positions).
   struct PhiInputs {
     ScratchVector<int32_t>* inputs;
     ScratchVector<int32_t>* phis = nullptr;
