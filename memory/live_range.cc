@@ -111,6 +111,10 @@ Op OpOf(HloOpcode opcode) {
       return Op::kDynamicUpdateSlice;
     case HloOpcode::kAllReduceStart:
       return Op::kAllReduceStart;
+    case HloOpcode::kAsyncUpdate:
+      return Op::kAsyncUpdate;
+    case HloOpcode::kAsyncDone:
+      return Op::kAsyncDone;
     default:
       return Op::kOther;
   }

@@ -155,6 +155,8 @@ enum class Op : uint8_t {
   kCopy,
   kDomain,
   kAllReduceStart,
+  kAsyncUpdate,
+  kAsyncDone,
 };
 Op OpOf(HloOpcode opcode);
 
