@@ -555,7 +555,11 @@ absl::Status Analyzer::FillTextNodes(
                                   : 0;
     } else if (node.op == Op::kGetTupleElement) {
       node.element_or_calls = records[k].tuple_index;
+    } else if (node.op == Op::kFusion) {
+      const absl::Span<const int32_t> called = module_.callees(records[k]);
+      node.element_or_calls = called.empty() ? -1 : called[0];
     }
+    node.may_alias_operands = records[k].may_have(kHloFactOperandAliasing);
     if (info.has_parameter_number && info.parameter_number >= 0) {
       parameters->emplace_back(k, info.parameter_number);
     }

@@ -217,11 +217,12 @@ struct Node {  // an instruction of a scheduled computation
   int32_t computation = 0;
   // A restored GTE's element (gte_index()), a control-flow caller's
   // callees as Analyzer::calls_[calls()] (Body, Condition, Callees), a
-  // parameter's number (ParameterNumber), or a get-tuple-element's
-  // HloInstruction::tuple_index (Analyzer::GetTupleElementIndex): one
-  // field, as a node is at most one of these. The last two are copied while the
-  // record is at hand: read later, each record missed the cache. -1 for every
-  // other node.
+  // parameter's number (ParameterNumber), a get-tuple-element's
+  // HloInstruction::tuple_index (Analyzer::GetTupleElementIndex), or a
+  // fusion's fused computation (FusedComputation): one field, as a node is
+  // at most one of these. The last three are copied while the record is at
+  // hand: read later, each record missed the cache. -1 for every other
+  // node.
   int32_t element_or_calls = -1;
   // A slice of Analyzer::operand_ids_ (node ids). Its callees are those of
   // its instruction (Analyzer::Callees; none for a restored GTE).
@@ -236,12 +237,17 @@ struct Node {  // an instruction of a scheduled computation
   bool effective_scalar : 1;  // an array whose dimensions are all 1
   // A restored get-tuple-element: no instruction of its own.
   bool restored : 1;
+  // The instruction may have output_to_operand_aliasing (what the reader
+  // recorded, HloInstruction::may_have): custom-calls without it are not
+  // read again when the buffers are united.
+  bool may_alias_operands : 1;
 
   Node()
       : calls_parameters(false),
         has_control_predecessors(false),
         effective_scalar(false),
-        restored(false) {}
+        restored(false),
+        may_alias_operands(false) {}
 
   // A restored GTE's element; -1 for every other node.
   int32_t gte_index() const { return restored ? element_or_calls : -1; }
@@ -253,6 +259,11 @@ struct Node {  // an instruction of a scheduled computation
   // node.
   int64_t ParameterNumber() const {
     return op == Op::kParameter ? element_or_calls : 0;
+  }
+  // A fusion's fused computation (its first callee); -1 when it has none,
+  // and for every other node.
+  int32_t FusedComputation() const {
+    return op == Op::kFusion && !restored ? element_or_calls : -1;
   }
 };
 static_assert(sizeof(Node) <= 40, "every pass walks the nodes: keep it small");

@@ -315,9 +315,8 @@ void Analyzer::UniteInPlaceFusion(int64_t id,
   // dynamic-update-slice or scatter of a fusion parameter.
   const Node& node = nodes_[id];
   const absl::Span<const int32_t> operands = Operands(node);
-  const absl::Span<const int32_t> called = module_.callees(*SourceOf(node));
-  if (called.empty() || called[0] < 0) return;
-  const int64_t fused_index = called[0];
+  const int64_t fused_index = node.FusedComputation();
+  if (fused_index < 0) return;
   const HloComputation& fused = *comps_[fused_index].source;
   if (fused.root_index < 0) return;
   // Most fusions update nothing in place: look once per computation.
@@ -373,7 +372,7 @@ void Analyzer::UniteAllReduceStart(int64_t id) {
 
 void Analyzer::UniteCustomCallAliases(int64_t id) {
   const Node& node = nodes_[id];
-  if (!SourceOf(node)->may_have(kHloFactOperandAliasing)) return;
+  if (!node.may_alias_operands) return;
   const absl::Span<const int32_t> operands = Operands(node);
   absl::optional<absl::string_view> v = FindHloAttribute(
       SourceOf(node)->attributes(), "output_to_operand_aliasing");
