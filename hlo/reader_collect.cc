@@ -311,20 +311,13 @@ bool EntriesJoin(const std::vector<HloModule>& head,
   return true;
 }
 
-// Frees `list`, its pages given back first: the CLI's heap keeps freed
-// memory resident (cli/heap.cc), and the analysis that follows a reading
-// has no use for all of it.
-void Release(std::vector<HloInstruction>* list) {
-  list->clear();
-  DropWholePages(list->data(), list->capacity() * sizeof(HloInstruction));
-  std::vector<HloInstruction>().swap(*list);
-}
-
-// Appends `from`'s instructions to `to` 2 MiB at a time, giving back the
-// pages of each run once it is copied: a list made whole before its source
-// goes would hold the instructions twice for a moment (the tail of an entry
-// computation cut in two: 28 MB of a 75 MB dump). The records are plain
-// data, so the source's dropped pages are never read as records again.
+// Appends `from`'s instructions to `to` 2 MiB at a time and frees `from`,
+// giving back the pages of each run once it is copied: the CLI's heap keeps
+// freed memory resident (cli/heap.cc), and a list made whole before its
+// source goes would hold the instructions twice for a moment (the tail of
+// an entry computation cut in two: 28 MB of a 75 MB dump). The records are
+// plain data, so the source's dropped pages are never read as records
+// again.
 void AppendGivingBack(std::vector<HloInstruction>* from,
                       std::vector<HloInstruction>* to) {
   static_assert(std::is_trivially_copyable<HloInstruction>::value &&
@@ -336,7 +329,7 @@ void AppendGivingBack(std::vector<HloInstruction>* from,
     to->insert(to->end(), from->begin() + i, from->begin() + end);
     DropWholePages(from->data() + i, (end - i) * sizeof(HloInstruction));
   }
-  Release(from);
+  std::vector<HloInstruction>().swap(*from);
 }
 
 // Moves the instructions of `from` to the end of `to`, and frees `from`'s

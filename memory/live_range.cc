@@ -970,7 +970,6 @@ inline absl::Status Analyzer::SetPositionSource(
     int64_t id, int64_t element, int64_t pos, const std::vector<int64_t>& index,
     PhiInputs out) {
   const Node& node = nodes_[id];
-  if (node.op == Op::kParameter) return SetParameterSource(id, pos, index, out);
   if (node.op == Op::kWhile || node.op == Op::kConditional) {
     return SetResultPhi(node, pos, index, out);
   }
@@ -997,9 +996,9 @@ absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
     }
   }
   if (ks->empty()) return absl::OkStatus();
-  // The nodes whose positions are the inputs, in SetParameterSource's
-  // order: each caller's operand (a loop's init, then its body's root; a
-  // branch's operand), the same for every position.
+  // The nodes whose positions are the inputs, in call site order: each
+  // caller's operand (a loop's init, then its body's root; a branch's
+  // operand), the same for every position.
   const int64_t number = node.ParameterNumber();
   bool is_while = false;
   from->clear();
@@ -1043,15 +1042,11 @@ absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
         p = PositionAt((*from)[j], subshapes[k].index);
       }
       if (p == kNone) {
-        // Some caller does not fit: one position after the other finds
-        // the first error, as it always did.
+        // Some caller does not fit: the error names the first position
+        // that one does not fit, as setting one position after the other
+        // found it.
         inputs.resize(begin);
-        for (const int32_t bad : *ks) {
-          absl::Status status = SetParameterSource(
-              id, node.first_position + bad, subshapes[bad].index, out);
-          if (!status.ok()) return status;
-        }
-        return absl::OkStatus();
+        return FirstCallMismatch(node, *from, *ks);
       }
       inputs[begin + i * n + j] = static_cast<int32_t>(p);
     }
@@ -1072,49 +1067,17 @@ absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
   return absl::OkStatus();
 }
 
-absl::Status Analyzer::SetParameterSource(int64_t id, int64_t pos,
-                                          const std::vector<int64_t>& index,
-                                          PhiInputs out) {
-  const Node& node = nodes_[id];
-  const int64_t number = node.ParameterNumber();
-  const size_t begin = out.inputs->size();
-  bool is_while = false;
-  for (int64_t site : Callsites(comps_[node.computation])) {
-    const Node& caller = nodes_[site];
-    const absl::Span<const int32_t> caller_operands = Operands(caller);
-    if (caller.op == Op::kWhile) {
-      // The loop's init, then its body's root.
-      is_while = true;
-      if (!caller_operands.empty()) {
-        if (!PushPhiInput(caller_operands[0], index, out)) {
-          return CallShapesMismatch(node, index);
-        }
-      }
-      const int64_t body = Body(caller);
-      if (body != kNone && comps_[body].root != kNone &&
-          comps_[body].root != id) {
-        if (!PushPhiInput(comps_[body].root, index, out)) {
-          return CallShapesMismatch(node, index);
-        }
-      }
-    } else if (caller.op == Op::kConditional) {
-      // Branch b's operand is the conditional's operand b + 1.
-      const absl::Span<const int32_t> callees = Callees(caller);
-      for (size_t b = 0; b < callees.size(); ++b) {
-        if (callees[b] == node.computation && b + 1 < caller_operands.size()) {
-          if (!PushPhiInput(caller_operands[b + 1], index, out)) {
-            return CallShapesMismatch(node, index);
-          }
-        }
-      }
-    } else if (number < static_cast<int64_t>(caller_operands.size())) {
-      if (!PushPhiInput(caller_operands[number], index, out)) {
+absl::Status Analyzer::FirstCallMismatch(const Node& node,
+                                         absl::Span<const int32_t> from,
+                                         absl::Span<const int32_t> ks) const {
+  for (const int32_t k : ks) {
+    const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+    for (const int32_t input : from) {
+      if (PositionAt(input, index) == kNone) {
         return CallShapesMismatch(node, index);
       }
     }
   }
-  // No caller: defines (kDefined).
-  if (out.inputs->size() > begin) SetInputs(pos, begin, !is_while, out);
   return absl::OkStatus();
 }
 

@@ -555,7 +555,7 @@ class Analyzer {
   // N of a get-tuple-element (its `index` attribute for one of the text).
   int64_t GetTupleElementIndex(const Node& node) const;
   // The source of position `pos` (at `index`) of node `id`, which does not
-  // define a value there.
+  // define a value there (not a parameter: SetParameterSources).
   absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
                                  const std::vector<int64_t>& index,
                                  PhiInputs out) __attribute__((always_inline));
@@ -565,10 +565,12 @@ class Analyzer {
   absl::Status SetParameterSources(int64_t id, bool params_define,
                                    ScratchVector<int32_t>* from,
                                    std::vector<int32_t>* ks, PhiInputs out);
-  // A parameter's position: its callers' operands (and a loop body's root).
-  absl::Status SetParameterSource(int64_t id, int64_t pos,
-                                  const std::vector<int64_t>& index,
-                                  PhiInputs out);
+  // The error for a parameter whose positions `ks` a caller's input
+  // (`from`) does not have: the first such position, then the first such
+  // input; OK when every input fits.
+  absl::Status FirstCallMismatch(const Node& node,
+                                 absl::Span<const int32_t> from,
+                                 absl::Span<const int32_t> ks) const;
   // A while's or conditional's position: a phi of its computations' roots
   // (and a loop's init).
   absl::Status SetResultPhi(const Node& node, int64_t pos,
