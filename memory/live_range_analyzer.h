@@ -1,7 +1,9 @@
 // memory/live_range_analyzer.h: the analysis behind memory/live_range.h,
 // shared by its source files; not a public header. live_range.cc reads the
 // module into nodes, finds their values and runs the passes;
-// live_range_schedule.cc places the get-tuple-elements folded into
+// live_range_sources.cc sets what each position holds (its sources, phis
+// for parameters and control flow); live_range_schedule.cc places the
+// get-tuple-elements folded into
 // `%name#N` operands by replaying XLA's schedulers; live_range_ranges.cc
 // computes live ranges, their normalization and the peaks;
 // live_range_text.cc prints XLA's dump text. The rules are XLA's, stated

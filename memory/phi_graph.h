@@ -83,7 +83,8 @@ class PhiGraph {
 
  private:
   // 32-bit ids and list offsets: the memory analysis numbers fewer than
-  // 2^31 positions and phi inputs (live_range.cc refuses larger modules).
+  // 2^31 positions and phi inputs (live_range_sources.cc refuses larger
+  // modules).
   struct Node {
     int32_t replaced_by = kNone;
     int32_t operands_begin = 0, operands_size = 0;
