@@ -363,29 +363,36 @@ class Analyzer {
   absl::Status BuildComputation(int64_t c, EarlyTail* early);
   // Adds a node per instruction; returns 1 + the largest parameter number.
   absl::StatusOr<int64_t> AddTextNodes(int64_t c, EarlyTail* early);
-  // Where SubshapesOf keeps the lists it makes: the analysis' own tables,
-  // or those of the thread that fills the second half of a large
-  // computation's nodes (HalfTables, joined to the analysis' after).
-  struct ShapeLists {
-    absl::flat_hash_map<const Shape*, const Subshapes*>* cache;
-    std::pair<const Shape*, const Subshapes*>* recent;  // kRecentShapes
-    std::deque<Subshapes>* lists;
-    ScratchVector<int32_t>* child_offsets;
-  };
   static constexpr int kRecentShapesLog2 = 10;
   static constexpr size_t kRecentShapes = size_t{1} << kRecentShapesLog2;
-  // What the second half of a computation's nodes makes on its thread.
+  // The slot of `shape` in a direct-mapped table of the shapes met last
+  // (kRecentShapes): a module has few distinct shapes, and a hash map's
+  // probes missed the cache. Shapes are objects of some hundred bytes,
+  // allocated one after the other: their addresses are hashed (Fibonacci),
+  // not cut to their low bits, which collided.
+  static size_t RecentShapeSlot(const Shape* shape) {
+    return static_cast<size_t>(((reinterpret_cast<uintptr_t>(shape) >> 4) *
+                                uint64_t{0x9E3779B97F4A7C15}) >>
+                               (64 - kRecentShapesLog2));
+  }
+  // What the second half of a computation's nodes makes on its thread. It
+  // makes no subshape list: the CLI's heap is one arena with one lock
+  // (cli/heap.cc), and lists made beside the calling thread's contended
+  // for it on every list (4,000 futex calls on a 75 MB dump; each thread
+  // filled its half at half the speed of one thread alone). It numbers the
+  // distinct shapes its nodes have instead (a few allocations, as its
+  // tables grow); the calling thread lists them as it joins the half
+  // (JoinHalf).
   struct HalfTables {
-    absl::flat_hash_map<const Shape*, const Subshapes*> cache;
-    std::pair<const Shape*, const Subshapes*> recent[kRecentShapes] = {};
-    std::deque<Subshapes> lists;
-    ScratchVector<int32_t> child_offsets;
+    ScratchVector<int32_t> shape_ids;  // per node: its shape in `shapes`
+    std::vector<const Shape*> shapes;  // distinct, in the order met
+    absl::flat_hash_map<const Shape*, int32_t> ids;
+    std::pair<const Shape*, int32_t> recent[kRecentShapes] = {};
     ScratchVector<NodeCalls> calls;
     ScratchVector<std::pair<int64_t, int64_t>> parameters;
     absl::Status status;
-    ShapeLists shape_lists() {
-      return {&cache, recent, &lists, &child_offsets};
-    }
+    // The number of `shape` in `shapes`, added when new.
+    int32_t IdOf(const Shape* shape);
   };
   // Computations of this many instructions or more have their nodes filled
   // in two halves when the analysis runs side by side (parallel_).
@@ -410,21 +417,20 @@ class Analyzer {
   std::unique_ptr<EarlyTail> StartEarlyTail();
   // Starts filling instructions [begin, end) of computation `c`.
   std::unique_ptr<EarlyTail> StartTail(int64_t c, int64_t begin, int64_t end);
-  ShapeLists OwnShapeLists() {
-    return {&subshape_cache_, recent_shapes_, &storage_->subshapes,
-            &child_offsets_};
-  }
   // The nodes of computation `c`'s instructions [begin, end): out[k - begin]
   // for instruction k (the nodes exist, as made by Node()). Writes only
-  // those nodes, `lists`, `calls` and `parameters` (instruction, number):
-  // two disjoint ranges may be filled at once.
+  // those nodes, `calls` and `parameters` (instruction, number), and, with
+  // `half`, each node's shape there (HalfTables::shape_ids) instead of its
+  // subshape list (SubshapesOf): two disjoint ranges may be filled at once,
+  // one with `half`.
   absl::Status FillTextNodes(
-      int64_t c, int64_t begin, int64_t end, Node* out, ShapeLists lists,
+      int64_t c, int64_t begin, int64_t end, Node* out, HalfTables* half,
       ScratchVector<NodeCalls>* calls,
       ScratchVector<std::pair<int64_t, int64_t>>* parameters);
-  // Joins what the nodes [begin, end) were filled with on a second thread:
-  // its lists' element offsets and its calls follow the analysis' own.
-  void JoinHalf(int64_t begin, int64_t end, HalfTables* half);
+  // Joins the nodes [begin, end) that `tail` filled on a second thread: they
+  // get their subshape lists here, and their calls follow the analysis'
+  // own.
+  void JoinHalf(int64_t begin, int64_t end, EarlyTail* tail);
   void IndexParameters(int64_t c, int64_t base, int64_t parameters);
   // The operands of the text nodes from `base` on (one restored
   // get-tuple-element per distinct producer and N, in first-use order).
@@ -530,10 +536,8 @@ class Analyzer {
   int64_t PositionsEnd(size_t id) const {
     return id + 1 < nodes_.size() ? nodes_[id + 1].first_position : positions_;
   }
-  const Subshapes* SubshapesOf(const Shape* shape, ShapeLists lists);
-  const Subshapes* SubshapesOf(const Shape* shape) {
-    return SubshapesOf(shape, OwnShapeLists());
-  }
+  // The subshape list of `shape`, made when first asked for.
+  const Subshapes* SubshapesOf(const Shape* shape);
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
@@ -743,9 +747,6 @@ class Analyzer {
   // the restored get-tuple-elements' names: MemoryAnalysis::storage.
   struct Storage {
     std::deque<Subshapes> subshapes;
-    // Lists made by second threads (HalfTables): moved here whole, each list
-    // where it was made.
-    std::vector<std::deque<Subshapes>> half_subshapes;
     std::string restored_names;
     // Their records, in schedule order (reserved whole: never moved).
     std::vector<RestoredGetTupleElement> restored;
