@@ -269,7 +269,7 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartEarlyTail() {
   // calling thread's cost a node (it lists no shape), and the calling
   // thread lists their shapes as it joins them (about a third again). On a
   // 75 MB dump, a third of the rest on the calling thread built the nodes in
-  // 27-28 ms, half of it in 28-32 ms (5 runs of each).
+  // 27-28 ms, half of it in 28-32 ms (4 runs of each).
   return StartTail(largest,
                    std::clamp<int64_t>((count - before / 2) / 3, 0, count - 1),
                    count);
