@@ -311,33 +311,23 @@ bool EntriesJoin(const std::vector<HloModule>& head,
   return true;
 }
 
-// Appends `from`'s instructions to `to` and frees `from`, giving back the
-// pages of each run once it is copied: the CLI's heap keeps freed memory
-// resident (cli/heap.cc), and a list made whole before its source goes
-// would hold the instructions twice for a moment (the tail of an entry
-// computation cut in two: 28 MB of a 75 MB dump). The runs end at the
-// source's 2 MiB boundaries (HugePageRunEnd): runs of 2 MiB anywhere split
-// the huge pages they ended in, and the analysis that used that memory
-// again faulted it 4 KiB at a time (on that dump, `hlolayout memory` took a
-// median of 1,200 minor faults fewer once the runs were aligned; 2,500
-// fewer while building the nodes in one run). The records are plain data, so
-// the source's dropped pages are never read as records again.
+// Appends `from`'s instructions to `to` 2 MiB at a time and frees `from`,
+// giving back the pages of each run once it is copied: the CLI's heap keeps
+// freed memory resident (cli/heap.cc), and a list made whole before its
+// source goes would hold the instructions twice for a moment (the tail of
+// an entry computation cut in two: 28 MB of a 75 MB dump). The records are
+// plain data, so the source's dropped pages are never read as records
+// again.
 void AppendGivingBack(std::vector<HloInstruction>* from,
                       std::vector<HloInstruction>* to) {
   static_assert(std::is_trivially_copyable<HloInstruction>::value &&
                     std::is_trivially_destructible<HloInstruction>::value,
                 "instructions are copied and their pages dropped");
-  constexpr size_t kSize = sizeof(HloInstruction);
-  const size_t count = from->size();
-  const uintptr_t begin = reinterpret_cast<uintptr_t>(from->data());
-  uintptr_t copied = begin;  // every byte before it is copied
-  for (size_t i = 0; i < count;) {
-    const size_t next = hlo_internal::HugePageRunEnd(begin, i, count, kSize);
-    to->insert(to->end(), from->begin() + i, from->begin() + next);
-    const uintptr_t end = begin + next * kSize;
-    DropWholePages(reinterpret_cast<void*>(copied), end - copied);
-    copied = end;
-    i = next;
+  constexpr size_t kRun = (size_t{2} << 20) / sizeof(HloInstruction);
+  for (size_t i = 0; i < from->size(); i += kRun) {
+    const size_t end = std::min(from->size(), i + kRun);
+    to->insert(to->end(), from->begin() + i, from->begin() + end);
+    DropWholePages(from->data() + i, (end - i) * sizeof(HloInstruction));
   }
   std::vector<HloInstruction>().swap(*from);
 }
@@ -452,12 +442,6 @@ int64_t ThreadsFor(int64_t threads, size_t size) {
 }  // namespace
 
 namespace hlo_internal {
-
-size_t HugePageRunEnd(uintptr_t begin, size_t i, size_t count, size_t size) {
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-  const uintptr_t boundary = ((begin + i * size) / kHugePage + 1) * kHugePage;
-  return std::min(count, (boundary - begin + size - 1) / size);
-}
 
 absl::StatusOr<std::vector<HloModule>> ReadModulesInParts(
     absl::string_view text, const HloReadOptions& options,

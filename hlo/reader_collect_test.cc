@@ -509,45 +509,6 @@ TEST(HloModulesInParts, TheFirstPartsListTakesTheRest) {
   ExpectLinkedByName(modules);
 }
 
-// The runs in which a cut computation's second list is copied and given
-// back: they cover the list in order, each ends at the first record on or
-// past the next 2 MiB boundary, so the pages between two boundaries are
-// given back whole. Every start within two huge pages (in steps that meet
-// both ends), record sizes around and past a huge page.
-TEST(HloModulesInParts, RunsGivenBackEndAtHugePageBoundaries) {
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  const uintptr_t base = uintptr_t{1} << 40;
-  for (const size_t size : {size_t{1}, size_t{112}, size_t{4096}, kHuge - 8,
-                            kHuge, kHuge + 24, 3 * kHuge}) {
-    for (uintptr_t offset = 0; offset < 2 * kHuge;
-         offset += offset < 64 || offset > 2 * kHuge - 64 ? 8 : 65521) {
-      const uintptr_t begin = base + offset;
-      for (const size_t count : {size_t{1}, size_t{7}, 3 * kHuge / size + 2}) {
-        size_t i = 0, runs = 0;
-        while (i < count) {
-          const size_t next =
-              hlo_internal::HugePageRunEnd(begin, i, count, size);
-          ASSERT_GT(next, i) << size << " " << offset << " " << i;
-          ASSERT_LE(next, count);
-          const uintptr_t boundary = (begin + i * size) / kHuge * kHuge + kHuge;
-          if (next < count) {
-            // Record next starts on or past the boundary, next - 1 before.
-            EXPECT_GE(begin + next * size, boundary);
-            EXPECT_LT(begin + (next - 1) * size, boundary);
-          } else {
-            // The last run: the list ends before the boundary's record.
-            EXPECT_LT(begin + (count - 1) * size, boundary);
-          }
-          i = next;
-          ++runs;
-        }
-        // One run per huge page the list touches, at most.
-        EXPECT_LE(runs, (begin + count * size - 1) / kHuge - begin / kHuge + 1);
-      }
-    }
-  }
-}
-
 #if defined(__GLIBC__) && defined(__linux__)
 // The resident bytes a child process gains while it runs `run`, with the
 // CLI's heap settings (cli/heap.cc: one arena, blocks of up to 32 MiB from

@@ -161,15 +161,6 @@ struct PartReading {
   HloPartLinks* links = nullptr;
 };
 
-// Where a list of `count` records of `size` bytes at address `begin`,
-// copied and given back run by run, ends the run that begins at record `i`
-// (< count): at the first record that begins on or past the next 2 MiB
-// boundary after record i's start, or at `count`. The bytes before that
-// boundary are then all copied, and the pages given back between two
-// boundaries are a whole huge page (under the CLI's heap, cli/heap.cc: a
-// huge page given back in part is split, and comes back 4 KiB at a time).
-size_t HugePageRunEnd(uintptr_t begin, size_t i, size_t count, size_t size);
-
 // ReadHloModules on `threads` threads, the text cut at `cuts` (none: in one
 // piece); `*joined`: the parts were joined (else read whole). For tests that
 // cut anywhere.
