@@ -3,14 +3,13 @@
 // module into nodes, finds their values and runs the passes;
 // live_range_sources.cc sets what each position holds (its sources, phis
 // for parameters and control flow); live_range_schedule.cc places the
-// get-tuple-elements folded into
-// `%name#N` operands by replaying XLA's schedulers; live_range_ranges.cc
-// computes live ranges, their normalization and the peaks;
-// live_range_text.cc prints XLA's dump text. The rules are XLA's, stated
-// in docs/memory.md; the layout is for speed (docs/memory-speed.md,
-// "Speed"):
-// the reader's instruction records are read once, into one node per
-// scheduled instruction (and per get-tuple-element restored from a
+// get-tuple-elements folded into `%name#N` operands by replaying XLA's
+// schedulers; live_range_ranges.cc computes live ranges, their
+// normalization and the peaks; live_range_text.cc prints XLA's dump text.
+// The rules are XLA's, stated in docs/memory.md; the layout is for speed
+// (docs/memory-speed.md, "Speed"): the reader's instruction records are read
+// once, into one node per scheduled instruction (and per get-tuple-element
+// restored from a
 // `%name#N` operand), and every later pass works on the nodes. Lists
 // (operands, callees, sequences, phi inputs, callers) are slices of flat
 // arrays, so the analysis allocates about as many times as it has passes,
