@@ -16,7 +16,11 @@ that they meet the same machine load.
 Dumps are written with bench/hlo_dump_gen into --dumps (default
 /tmp/hlolayout_dumps) when absent: classic75, tpu75, small75, small40.
 Single runs on a shared VM swing by 20% and more (the kernel zeroing fresh
-pages): compare medians of one run of this script only.
+pages): compare medians of one run of this script only. The host's cost
+for fresh memory also drifts within minutes, so each round runs `memory`
+and `report --summary` back to back (in alternating order) and the table
+gives, beside the ratio of the medians, the median of the rounds' own
+ratios; and beside the median peak, the largest.
 """
 
 import argparse
@@ -61,9 +65,10 @@ def main():
   only = set(filter(None, args.only.split(",")))
   threads = ["--threads=" + args.threads] if args.threads else []
   print("| dump | binary | memory ms | report --summary ms | ratio (goal <= 2)"
-        " | memory peak MiB | / input (goal <= 2) | wc -l ms |"
+        " | rounds' ratios, median (q1-q3) | memory peak MiB, median (max)"
+        " | / input (goal <= 2), median (max) | wc -l ms |"
         " wc -l speed ratio (goal >= 0.1) |")
-  print("|---|---|---|---|---|---|---|---|---|")
+  print("|---|---|---|---|---|---|---|---|---|---|")
   for name, mb, style in DUMPS:
     if only and name not in only:
       continue
@@ -73,21 +78,28 @@ def main():
                      stdout=subprocess.DEVNULL)
     size_mib = os.path.getsize(path) / 2**20
     runs = {}
-    for _ in range(args.rounds):
+    for r in range(args.rounds):
       runs.setdefault("wc", []).append(timed(["wc", "-l", path], rss=False))
       for b in args.binaries:
-        runs.setdefault((b, "memory"), []).append(
-            timed([b, "memory"] + threads + [path]))
-        runs.setdefault((b, "report"), []).append(
-            timed([b, "report", "--summary"] + threads + [path]))
+        pair = [("memory", [b, "memory"] + threads + [path]),
+                ("report", [b, "report", "--summary"] + threads + [path])]
+        for what, cmd in (pair if r % 2 == 0 else pair[::-1]):
+          runs.setdefault((b, what), []).append(timed(cmd))
     wc = statistics.median(w for w, _ in runs["wc"])
     for b in args.binaries:
       mem = statistics.median(w for w, _ in runs[(b, "memory")])
       rep = statistics.median(w for w, _ in runs[(b, "report")])
-      peak = statistics.median(r for _, r in runs[(b, "memory")])
-      print("| %s | %s | %.1f | %.1f | %.2f | %.1f | %.2f | %.1f | %.3f |" %
-            (name, os.path.basename(b), mem, rep, mem / rep, peak,
-             peak / size_mib, wc, wc / rep))
+      ratios = sorted(m / r for (m, _), (r, _) in zip(runs[(b, "memory")],
+                                                       runs[(b, "report")]))
+      quarter = len(ratios) // 4
+      peaks = [p for _, p in runs[(b, "memory")]]
+      peak, top = statistics.median(peaks), max(peaks)
+      print("| %s | %s | %.1f | %.1f | %.2f | %.2f (%.2f-%.2f) | %.1f (%.1f)"
+            " | %.2f (%.2f) | %.1f | %.3f |" %
+            (name, os.path.basename(b), mem, rep, mem / rep,
+             statistics.median(ratios), ratios[quarter],
+             ratios[len(ratios) - 1 - quarter], peak, top, peak / size_mib,
+             top / size_mib, wc, wc / rep))
 
 
 if __name__ == "__main__":
