@@ -89,7 +89,7 @@ def main():
     for b in args.binaries:
       mem = statistics.median(w for w, _ in runs[(b, "memory")])
       rep = statistics.median(w for w, _ in runs[(b, "report")])
-      ratios = sorted(m / r for (m, _), (r, _) in zip(runs[(b, "memory")],
+      ratios = sorted(m / q for (m, _), (q, _) in zip(runs[(b, "memory")],
                                                        runs[(b, "report")]))
       quarter = len(ratios) // 4
       peaks = [p for _, p in runs[(b, "memory")]]
