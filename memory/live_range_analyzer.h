@@ -9,11 +9,10 @@
 // The rules are XLA's, stated in docs/memory.md; the layout is for speed
 // (docs/memory-speed.md, "Speed"): the reader's instruction records are read
 // once, into one node per scheduled instruction (and per get-tuple-element
-// restored from a
-// `%name#N` operand), and every later pass works on the nodes. Lists
-// (operands, callees, sequences, phi inputs, callers) are slices of flat
-// arrays, so the analysis allocates about as many times as it has passes,
-// not per instruction.
+// restored from a `%name#N` operand), and every later pass works on the
+// nodes. Lists (operands, callees, sequences, phi inputs, callers) are
+// slices of flat arrays, so the analysis allocates about as many times as
+// it has passes, not per instruction.
 #ifndef HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
 #define HLOLAYOUT_MEMORY_LIVE_RANGE_ANALYZER_H_
 
