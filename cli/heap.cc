@@ -1,8 +1,11 @@
 #include "hlolayout/cli/heap.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 
 #if defined(__GLIBC__) && defined(__linux__)
 #include <malloc.h>
@@ -20,13 +23,60 @@
 #endif
 
 namespace hlolayout::cli {
+namespace {
+
+constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+
+// The range marked for huge pages: set once, before any thread starts.
+std::atomic<uintptr_t> huge_begin{0};
+std::atomic<uintptr_t> huge_end{0};
+
+}  // namespace
+
+void UnsplitHugePages(void* p, size_t bytes) {
+#if defined(__GLIBC__) && defined(__linux__) && \
+    !defined(HLOLAYOUT_HEAP_SANITIZED)
+  constexpr size_t kSmallPages = kHugePage / 4096;
+  const uintptr_t low = huge_begin.load(std::memory_order_relaxed);
+  const uintptr_t high = huge_end.load(std::memory_order_relaxed);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  // The huge pages wholly inside the block and the marked range (none when
+  // there is no range: low == high == 0).
+  const uintptr_t begin =
+      std::max((at + kHugePage - 1) & ~(kHugePage - 1), low);
+  const uintptr_t end = std::min((at + bytes) & ~(kHugePage - 1), high);
+  unsigned char resident[kSmallPages];
+  // Consecutive pages to give back go in one call: [run, page).
+  uintptr_t run = begin;
+  for (uintptr_t page = begin; page < end; page += kHugePage) {
+    size_t count = kSmallPages;  // if mincore fails: leave the page alone
+    if (mincore(reinterpret_cast<void*>(page), kHugePage, resident) == 0) {
+      count = 0;
+      for (const unsigned char r : resident) count += r & 1;
+    }
+    // Half resident or more: the faults a huge page saves cost less than
+    // it does.
+    if (count >= kSmallPages / 2) {
+      if (page > run) {
+        madvise(reinterpret_cast<void*>(run), page - run, MADV_DONTNEED);
+      }
+      run = page + kHugePage;
+    }
+  }
+  if (end > run) {
+    madvise(reinterpret_cast<void*>(run), end - run, MADV_DONTNEED);
+  }
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 size_t UseHugePagesForTheHeap(size_t reserve) {
   const char* setting = std::getenv("HLOLAYOUT_HUGE_PAGES");
   if (setting != nullptr && std::strcmp(setting, "0") == 0) return 0;
 #if defined(__GLIBC__) && defined(__linux__) && \
     !defined(HLOLAYOUT_HEAP_SANITIZED)
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
   constexpr int kMaxHeapBlock = 32 << 20;  // glibc's largest mmap threshold
   if (reserve < 2 * kHugePage || reserve > (size_t{1} << 40)) return 0;
   // Every thread in the main heap; freed memory stays there; blocks of up
@@ -59,6 +109,8 @@ size_t UseHugePagesForTheHeap(size_t reserve) {
       0) {
     return 0;  // a kernel without transparent huge pages
   }
+  huge_begin.store(begin, std::memory_order_relaxed);
+  huge_end.store(end, std::memory_order_relaxed);
   return end - begin;
 #else
   (void)reserve;
@@ -67,3 +119,26 @@ size_t UseHugePagesForTheHeap(size_t reserve) {
 }
 
 }  // namespace hlolayout::cli
+
+#if defined(__GLIBC__) && defined(__linux__) && \
+    !defined(HLOLAYOUT_HEAP_SANITIZED)
+// The program's operator new (a replaceable function, so every binary that
+// links this file has it): glibc's malloc with the standard new-handler
+// loop, as the standard library's, then UnsplitHugePages for a block of 2
+// MiB or more (the analyses' tables and the instruction lists are such
+// blocks). The other forms (arrays, nothrow) end here or in glibc, as the
+// standard library's do; operator delete stays free().
+void* operator new(size_t bytes) {
+  if (bytes == 0) bytes = 1;
+  void* p;
+  while ((p = std::malloc(bytes)) == nullptr) {
+    std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
+  if (bytes >= hlolayout::cli::kHugePage) {
+    hlolayout::cli::UnsplitHugePages(p, bytes);
+  }
+  return p;
+}
+#endif

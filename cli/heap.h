@@ -22,7 +22,9 @@
 // main heap (the report's reading threads allocate little once warm). It is
 // what glibc's `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` does, done from
 // inside the program. The environment variable HLOLAYOUT_HUGE_PAGES=0 turns
-// it off (for measuring; docs/report-speed-history.md).
+// it off (for measuring; docs/report-speed-history.md). Linking heap.cc
+// also replaces the program's operator new, to pass large blocks to
+// UnsplitHugePages (below).
 //
 // For programs only: a library must not change its host's allocator. Not
 // thread-safe: call it before any thread starts.
@@ -39,6 +41,22 @@ inline constexpr size_t kDefaultHeapReserve = size_t{512} << 20;
 // done: not glibc, a sanitizer build, HLOLAYOUT_HUGE_PAGES=0, or the heap
 // could not grow by `reserve`).
 size_t UseHugePagesForTheHeap(size_t reserve = kDefaultHeapReserve);
+
+// For memory just allocated and not yet written: gives back, whole, each
+// 2 MiB page of the range UseHugePagesForTheHeap marked that lies inside
+// the `bytes` bytes at `p` and is less than half resident. What those pages
+// held is lost. The program's operator new calls it for every block of 2
+// MiB or more; nothing else needs to. Thread-safe; does nothing outside
+// that range, under the sanitizers, or off glibc and Linux.
+//
+// Why: a huge page of which a part was given back (DropWholePages,
+// util/pages.h) keeps a table of 4 KiB pages, and each 4 KiB written there
+// again is a fault of its own, at 4-5 times the cost a byte of a huge
+// page's fault on the machines this tool is measured on. Given back whole,
+// the table goes too (Linux frees it for a call that covers it whole), and
+// the first write faults in one huge page (docs/memory-speed-heap.md,
+// "Split huge pages made whole").
+void UnsplitHugePages(void* p, size_t bytes);
 
 }  // namespace hlolayout::cli
 

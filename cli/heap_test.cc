@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -11,6 +12,11 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "hlolayout/util/pages.h"
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace hlolayout::cli {
 namespace {
@@ -37,6 +43,14 @@ std::string VmFlagsAt(const void* address) {
   return "";
 }
 
+// UseHugePagesForTheHeap(64 MiB), called once for the tests that need it
+// (a second call finds the first one's reserve free and does not grow the
+// heap).
+size_t MarkedHeap() {
+  static const size_t marked = UseHugePagesForTheHeap(size_t{64} << 20);
+  return marked;
+}
+
 TEST(HeapTest, OffByEnvironmentChangesNothing) {
   setenv("HLOLAYOUT_HUGE_PAGES", "0", 1);
   EXPECT_EQ(UseHugePagesForTheHeap(), 0u);
@@ -48,7 +62,7 @@ TEST(HeapTest, RefusesReservesSmallerThanTwoHugePages) {
 }
 
 TEST(HeapTest, LaterBlocksLieInHugePageMemory) {
-  const size_t marked = UseHugePagesForTheHeap(size_t{64} << 20);
+  const size_t marked = MarkedHeap();
 #if defined(__GLIBC__) && defined(__linux__) && \
     !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
   if (marked == 0) {
@@ -72,6 +86,69 @@ TEST(HeapTest, LaterBlocksLieInHugePageMemory) {
   GTEST_SKIP() << "not glibc's malloc: the heap is left alone";
 #endif
 }
+
+#if defined(__GLIBC__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+
+// Resident 4 KiB pages of the huge page at `page` (mincore).
+int ResidentPages(uintptr_t page) {
+  unsigned char resident[kHuge / 4096];
+  if (mincore(reinterpret_cast<void*>(page), kHuge, resident) != 0) return -1;
+  int count = 0;
+  for (const unsigned char r : resident) count += r & 1;
+  return count;
+}
+
+TEST(HeapTest, UnsplitHugePagesGivesBackMostlyMissingPagesOfTheBlock) {
+  if (MarkedHeap() == 0) {
+    GTEST_SKIP() << "the heap is not in huge pages here";
+  }
+  // A block of 10 MiB from the range just marked, written whole; it holds
+  // at least four whole huge pages.
+  constexpr size_t kBytes = size_t{10} << 20;
+  char* block = static_cast<char*>(std::malloc(kBytes));
+  ASSERT_NE(block, nullptr);
+  std::memset(block, 7, kBytes);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(block);
+  const uintptr_t first = (at + kHuge - 1) & ~(kHuge - 1);
+  // The first whole page: three quarters given back; the second: a
+  // quarter; the third: all; the fourth stays whole.
+  DropWholePages(reinterpret_cast<void*>(first), kHuge / 4 * 3);
+  DropWholePages(reinterpret_cast<void*>(first + kHuge), kHuge / 4);
+  DropWholePages(reinterpret_cast<void*>(first + 2 * kHuge), kHuge);
+  ASSERT_EQ(ResidentPages(first), 128);
+  ASSERT_EQ(ResidentPages(first + kHuge), 384);
+
+  UnsplitHugePages(block, kBytes);
+  EXPECT_EQ(ResidentPages(first), 0);
+  EXPECT_EQ(ResidentPages(first + kHuge), 384);
+  EXPECT_EQ(ResidentPages(first + 2 * kHuge), 0);
+  EXPECT_EQ(ResidentPages(first + 3 * kHuge), 512);
+  // What stays resident keeps its bytes, up to the block's first and last
+  // ones (whose huge pages it shares with its neighbours).
+  EXPECT_EQ(block[0], 7);
+  EXPECT_EQ(block[first + kHuge + kHuge / 4 - at], 7);
+  EXPECT_EQ(block[first + 3 * kHuge - at], 7);
+  EXPECT_EQ(block[kBytes - 1], 7);
+  std::free(block);
+}
+
+TEST(HeapTest, UnsplitHugePagesLeavesMemoryOutsideTheMarkedRangeAlone) {
+  // Its own mapping, not the heap's range.
+  void* map = mmap(nullptr, 3 * kHuge, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  std::memset(map, 7, 3 * kHuge);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(map);
+  const uintptr_t first = (at + kHuge - 1) & ~(kHuge - 1);
+  DropWholePages(reinterpret_cast<void*>(first), kHuge / 4 * 3);
+  UnsplitHugePages(map, 3 * kHuge);
+  EXPECT_EQ(ResidentPages(first), 128);
+  EXPECT_EQ(static_cast<char*>(map)[first + kHuge - 1 - at], 7);
+  munmap(map, 3 * kHuge);
+}
+#endif
 
 }  // namespace
 }  // namespace hlolayout::cli
