@@ -13,6 +13,8 @@
 #include <unistd.h>
 #endif
 
+#include "hlolayout/util/pages.h"
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define HLOLAYOUT_HEAP_SANITIZED 1
 #elif defined(__has_feature)
@@ -46,25 +48,22 @@ void UnsplitHugePages(void* p, size_t bytes) {
       std::max((at + kHugePage - 1) & ~(kHugePage - 1), low);
   const uintptr_t end = std::min((at + bytes) & ~(kHugePage - 1), high);
   unsigned char resident[kSmallPages];
-  // Consecutive pages to give back go in one call: [run, page).
+  // Consecutive pages to give back go in one call: [run, page). `end`
+  // itself is not looked at: it closes the last run.
   uintptr_t run = begin;
-  for (uintptr_t page = begin; page < end; page += kHugePage) {
-    size_t count = kSmallPages;  // if mincore fails: leave the page alone
-    if (mincore(reinterpret_cast<void*>(page), kHugePage, resident) == 0) {
+  for (uintptr_t page = begin; page <= end; page += kHugePage) {
+    // Half resident or more: the faults a huge page saves cost less than
+    // it does. If mincore fails: leave the page alone.
+    size_t count = kSmallPages;
+    if (page < end &&
+        mincore(reinterpret_cast<void*>(page), kHugePage, resident) == 0) {
       count = 0;
       for (const unsigned char r : resident) count += r & 1;
     }
-    // Half resident or more: the faults a huge page saves cost less than
-    // it does.
     if (count >= kSmallPages / 2) {
-      if (page > run) {
-        madvise(reinterpret_cast<void*>(run), page - run, MADV_DONTNEED);
-      }
+      DropWholePages(reinterpret_cast<void*>(run), page > run ? page - run : 0);
       run = page + kHugePage;
     }
-  }
-  if (end > run) {
-    madvise(reinterpret_cast<void*>(run), end - run, MADV_DONTNEED);
   }
 #else
   (void)p;
