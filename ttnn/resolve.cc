@@ -36,13 +36,26 @@ absl::StatusOr<MemoryConfig> NdFromLegacy(const MemoryConfig& memory,
   return out;
 }
 
-// The 2-D fold of an ND shard, when it loses nothing (see resolve.h).
+// The product of `dims`, or nothing past int64 (each dim fits; their
+// product need not: a shape of 1x47x3266666666x366666662 has 5.6e19
+// elements, refused later as a buffer that does not fit).
+absl::optional<int64_t> Volume(absl::Span<const int64_t> dims) {
+  int64_t v = 1;
+  for (int64_t d : dims) {
+    if (__builtin_mul_overflow(v, d, &v)) return absl::nullopt;
+  }
+  return v;
+}
+
+// The 2-D fold of an ND shard, when it loses nothing (see resolve.h); none
+// when the tensor's or the shard's volume passes int64. Every product below
+// is that of some of the same dims, so it fits too.
 absl::optional<std::array<int64_t, 2>> Fold2d(
     absl::Span<const int64_t> shard, absl::Span<const int64_t> padded) {
   std::array<int64_t, 2> fold = {1, DimFromEnd(shard, 1)};
-  int64_t padded_volume = 1, shard_volume = 1;
-  for (int64_t d : padded) padded_volume *= d;  // the caller checked these
-  for (int64_t d : shard) shard_volume *= d;
+  const absl::optional<int64_t> padded_volume = Volume(padded);
+  const absl::optional<int64_t> shard_volume = Volume(shard);
+  if (!padded_volume || !shard_volume) return absl::nullopt;
   int64_t cur = DimFromEnd(padded, 1);
   const int srank = static_cast<int>(shard.size());
   for (int k = 2; k <= srank; ++k) {
@@ -51,8 +64,8 @@ absl::optional<std::array<int64_t, 2>> Fold2d(
     cur *= tsize;
     fold[0] *= ssize;
     if (tsize == ssize) continue;
-    if (shard_volume != fold[0] * fold[1]) return absl::nullopt;
-    if (k == srank || tsize % ssize == 0 || padded_volume == cur) break;
+    if (*shard_volume != fold[0] * fold[1]) return absl::nullopt;
+    if (k == srank || tsize % ssize == 0 || *padded_volume == cur) break;
     return absl::nullopt;
   }
   return fold;
@@ -68,10 +81,13 @@ MemoryConfig LegacyFromNd(const MemoryConfig& memory,
   int64_t across = CeilDiv(physical[1], (*fold)[1]);
   int64_t down = CeilDiv(physical[0], (*fold)[0]);
   if (nd.orientation != ShardOrientation::kRowMajor) std::swap(across, down);
-  if (across * down > nd.grid.num_cores()) return memory;
+  int64_t shards;
+  if (__builtin_mul_overflow(across, down, &shards) ||
+      shards > nd.grid.num_cores()) {
+    return memory;
+  }
 
-  int64_t padded_volume = 1;
-  for (int64_t d : padded) padded_volume *= d;
+  const int64_t padded_volume = *Volume(padded);  // Fold2d checked it
   const int64_t last = DimFromEnd(padded, 1);
   TensorMemoryLayout kind = TensorMemoryLayout::kBlockSharded;
   if (nd.distribution == ShardDistributionStrategy::kRoundRobin1D) {

@@ -95,6 +95,20 @@ TEST(TensorSpecTest, NdSpecsResolveToTwoDimensionalOnesWhenTheyCan) {
   EXPECT_EQ(layout({8, 64, 64}, {1, 64, 64}, rr, four), "ND_SHARDED");
 }
 
+TEST(TensorSpecTest, NdSpecOfAVolumePastInt64IsRefusedNotFolded) {
+  // Each dim fits in 64 bits, their product does not: the fold to a 2-D
+  // spec multiplied them unchecked (found by fuzz/ttnn_fuzzer.cc).
+  absl::StatusOr<TensorSpec> s = TensorSpec::Make(
+      In({1, 47, 3266666666, 366666662}, DataType::kFloat32, Layout::kRowMajor,
+         MemoryConfig::NdSharded(BufferType::kL1,
+                                 {{2, 31, 24},
+                                  Grid({{{0, 0}, {3, 3}}}),
+                                  ShardOrientation::kRowMajor,
+                                  ShardDistributionStrategy::kRoundRobin1D})));
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().message(), "the buffer does not fit in 64 bits");
+}
+
 TEST(TensorSpecTest, EveryRefusalHasItsRule) {
   const MemoryConfig dram = MemoryConfig::Interleaved(BufferType::kDram);
   auto sharded = [](TensorMemoryLayout l, V shard, CoreRangeSet g,
