@@ -147,10 +147,17 @@ absl::Status CheckShapes(absl::Span<const int64_t> tensor,
                                 " placements (TTNN: one placement per mesh "
                                 "dim)"));
   }
-  int64_t mesh_devices = 1, dist_devices = 1;
-  for (int64_t d : mesh) mesh_devices *= d;
-  for (int64_t d : dist) dist_devices *= d;
-  if (mesh_devices > 65536 || dist_devices > mesh_devices) {
+  // Device counts, stopped past the largest mesh (dims are 1..4096, their
+  // number is not bounded: eight of 4096 would pass int64). Past here,
+  // products of these dims fit.
+  constexpr int64_t kMostDevices = 65536;
+  const auto devices = [](absl::Span<const int64_t> dims) {
+    int64_t n = 1;
+    for (int64_t d : dims) n = std::min(n * d, kMostDevices + 1);
+    return n;
+  };
+  const int64_t mesh_devices = devices(mesh), dist_devices = devices(dist);
+  if (mesh_devices > kMostDevices || dist_devices > mesh_devices) {
     return Refused(rule::kMeshSize,
                    absl::StrCat("the distribution shape ", Dims(dist),
                                 " has more devices than the mesh ", Dims(mesh),

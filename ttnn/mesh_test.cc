@@ -103,6 +103,11 @@ TEST(MeshTest, RefusalsCarryTheirRule) {
                  {MeshPlacement::Shard(0), MeshPlacement::Replicate()}),
             "mesh-chunks");
   EXPECT_EQ(rule({0, 8}, {4}, {MeshPlacement::Shard(0)}), "mesh-chunks");
+  // Eight dims of 4096 devices each: 2^96 devices, counted without
+  // overflow and refused as more than 65536.
+  EXPECT_EQ(rule({6, 8}, V(8, 4096),
+                 std::vector<MeshPlacement>(8, MeshPlacement::Replicate())),
+            "mesh-size");
 }
 
 TEST(MeshTest, PlacementsReadAndPrint) {
