@@ -157,11 +157,16 @@ absl::Status CheckShapes(absl::Span<const int64_t> tensor,
     return n;
   };
   const int64_t mesh_devices = devices(mesh), dist_devices = devices(dist);
-  if (mesh_devices > kMostDevices || dist_devices > mesh_devices) {
+  if (mesh_devices > kMostDevices) {
     return Refused(rule::kMeshSize,
-                   absl::StrCat("the distribution shape ", Dims(dist),
-                                " has more devices than the mesh ", Dims(mesh),
-                                " (or the mesh more than 65536)"));
+                   absl::StrCat("the mesh ", Dims(mesh), " has more than ",
+                                kMostDevices, " devices"));
+  }
+  if (dist_devices > mesh_devices) {
+    return Refused(
+        rule::kMeshSize,
+        absl::StrCat("the distribution shape ", Dims(dist),
+                     " has more devices than the mesh ", Dims(mesh)));
   }
   return absl::OkStatus();
 }
