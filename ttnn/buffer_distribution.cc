@@ -196,14 +196,14 @@ absl::StatusOr<BufferDistribution> BufferDistribution::Make(
                      " (tt-metal: \"Tensor shape rank can't be less than "
                      "shard shape rank!\")"));
   }
+  // Checked before the shard's dims are merged, which multiplies some of
+  // them: squeezing keeps the volume, so every product fits.
+  absl::StatusOr<int64_t> shard_volume =
+      CheckedVolume(shard_pages, "shard size");
+  if (!shard_volume.ok()) return shard_volume.status();
   SqueezeShapeRanks(tensor_pages, shard_pages, &d.tensor_pages_,
                     &d.shard_pages_);
-  d.shard_volume_ = 1;
-  for (int64_t s : d.shard_pages_) {
-    absl::StatusOr<int64_t> v = CheckedMul(d.shard_volume_, s, "shard size");
-    if (!v.ok()) return v.status();
-    d.shard_volume_ = *v;
-  }
+  d.shard_volume_ = *shard_volume;
   if (d.host_pages_ != 0 && d.cores_.empty()) {
     return Refused(rule::kEmptyGrid,
                    "a tensor with pages cannot be spread over no cores "

@@ -225,5 +225,17 @@ TEST(BufferDistributionTest, RefusalsCarryTheirRule) {
   EXPECT_EQ(rule({0, 4}, {2, 2}, CoreRangeSet(), rr), "ok");  // no pages
 }
 
+TEST(BufferDistributionTest, AShardPastInt64IsRefusedBeforeItIsSqueezed) {
+  // The tensor's 2^51 pages fit; the shard's 2^71 do not. Its dims merge
+  // (the inner one spans the tensor's whole), which multiplied them
+  // unchecked.
+  absl::StatusOr<BufferDistribution> d = BufferDistribution::Make(
+      {int64_t{1} << 20, int64_t{1} << 31},
+      {int64_t{1} << 40, int64_t{1} << 31}, {1, 1}, Row(4),
+      ShardOrientation::kRowMajor, ShardDistributionStrategy::kRoundRobin1D);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().message(), "the shard size does not fit in 64 bits");
+}
+
 }  // namespace
 }  // namespace hlolayout::ttnn
