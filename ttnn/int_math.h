@@ -38,17 +38,23 @@ inline absl::StatusOr<int64_t> CheckedMul(int64_t a, int64_t b,
   return r;
 }
 
-// The product of `dims`, or an error naming `what`.
+// The product of `dims`, or an error naming `what` when the product of the
+// dims other than 0 does not fit in 64 bits: then the product of any of
+// them fits too, which callers rely on (a dim of 0 makes the volume 0, not
+// the others' products small).
 inline absl::StatusOr<int64_t> CheckedVolume(absl::Span<const int64_t> dims,
                                              absl::string_view what) {
-  int64_t v = 1;
+  int64_t nonzero = 1;
+  bool zero = false;
   for (int64_t d : dims) {
-    if (__builtin_mul_overflow(v, d, &v)) {
+    if (d == 0) {
+      zero = true;
+    } else if (__builtin_mul_overflow(nonzero, d, &nonzero)) {
       return absl::InvalidArgumentError(
           absl::StrCat("the ", what, " does not fit in 64 bits"));
     }
   }
-  return v;
+  return zero ? 0 : nonzero;
 }
 
 // tt-metal's Shape[-k] (k >= 1): the k-th dim from the end, and 1 for the

@@ -36,19 +36,26 @@ absl::StatusOr<MemoryConfig> NdFromLegacy(const MemoryConfig& memory,
   return out;
 }
 
-// The product of `dims`, or nothing past int64 (each dim fits; their
-// product need not: a shape of 1x47x3266666666x366666662 has 5.6e19
-// elements, refused later as a buffer that does not fit).
+// The product of `dims`, or nothing when the product of the dims other
+// than 0 passes int64: each dim fits, their product need not (a shape of
+// 1x47x3266666666x366666662 has 5.6e19 elements, refused later as a buffer
+// that does not fit), and with a 0 among them the others' product, or any
+// part of it, may not either.
 absl::optional<int64_t> Volume(absl::Span<const int64_t> dims) {
-  int64_t v = 1;
+  int64_t nonzero = 1;
+  bool zero = false;
   for (int64_t d : dims) {
-    if (__builtin_mul_overflow(v, d, &v)) return absl::nullopt;
+    if (d == 0) {
+      zero = true;
+    } else if (__builtin_mul_overflow(nonzero, d, &nonzero)) {
+      return absl::nullopt;
+    }
   }
-  return v;
+  return zero ? 0 : nonzero;
 }
 
 // The 2-D fold of an ND shard, when it loses nothing (see resolve.h); none
-// when the tensor's or the shard's volume passes int64. Every product below
+// when Volume gives none for the tensor or the shard. Every product below
 // is that of some of the same dims, so it fits too.
 absl::optional<std::array<int64_t, 2>> Fold2d(
     absl::Span<const int64_t> shard, absl::Span<const int64_t> padded) {

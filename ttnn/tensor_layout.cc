@@ -146,7 +146,7 @@ absl::StatusOr<std::vector<int64_t>> Strides(
   std::vector<int64_t> strides(rank, 1);
   for (int i = rank - 2; i >= 0; --i) {
     absl::StatusOr<int64_t> s =
-        CheckedMul(strides[i + 1], shape[i + 1], "strides");
+        CheckedMul(strides[i + 1], shape[i + 1], "stride");
     if (!s.ok()) return s.status();
     strides[i] = *s;
     const int a = i - (rank - arank) + 1;

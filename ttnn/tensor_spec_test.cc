@@ -107,6 +107,21 @@ TEST(TensorSpecTest, NdSpecOfAVolumePastInt64IsRefusedNotFolded) {
                                   ShardDistributionStrategy::kRoundRobin1D})));
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().message(), "the buffer does not fit in 64 bits");
+  // A 0 among the dims makes the volume 0 while the others' product still
+  // passes int64: not folded either, and refused before any part of that
+  // product is taken (merging the distribution's dims took one).
+  for (V shape : {V{4294967295, 0, 4294967295, 4294967295},
+                  V{3, 0, 4294967295, 4294967295}}) {
+    absl::StatusOr<TensorSpec> z = TensorSpec::Make(
+        In(shape, DataType::kFloat32, Layout::kRowMajor,
+           MemoryConfig::NdSharded(
+               BufferType::kL1, {{1, 1, 1},
+                                 Grid({{{0, 0}, {3, 3}}}),
+                                 ShardOrientation::kRowMajor,
+                                 ShardDistributionStrategy::kRoundRobin1D})));
+    ASSERT_FALSE(z.ok());
+    EXPECT_EQ(z.status().message(), "the page count does not fit in 64 bits");
+  }
 }
 
 TEST(TensorSpecTest, EveryRefusalHasItsRule) {
