@@ -36,22 +36,13 @@ absl::StatusOr<MemoryConfig> NdFromLegacy(const MemoryConfig& memory,
   return out;
 }
 
-// The product of `dims`, or nothing when the product of the dims other
-// than 0 passes int64: each dim fits, their product need not (a shape of
-// 1x47x3266666666x366666662 has 5.6e19 elements, refused later as a buffer
-// that does not fit), and with a 0 among them the others' product, or any
-// part of it, may not either.
+// The product of `dims`, or nothing past int64 (CheckedVolume's rule: the
+// product of the dims other than 0 must fit). Each dim fits, their product
+// need not: a shape of 1x47x3266666666x366666662 has 5.6e19 elements,
+// refused later as a buffer that does not fit.
 absl::optional<int64_t> Volume(absl::Span<const int64_t> dims) {
-  int64_t nonzero = 1;
-  bool zero = false;
-  for (int64_t d : dims) {
-    if (d == 0) {
-      zero = true;
-    } else if (__builtin_mul_overflow(nonzero, d, &nonzero)) {
-      return absl::nullopt;
-    }
-  }
-  return zero ? 0 : nonzero;
+  absl::StatusOr<int64_t> v = CheckedVolume(dims, "volume");
+  return v.ok() ? absl::optional<int64_t>(*v) : absl::nullopt;
 }
 
 // The 2-D fold of an ND shard, when it loses nothing (see resolve.h); none
