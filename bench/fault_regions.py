@@ -141,32 +141,32 @@ def main():
     region = address // HUGE
     mapped = state.get(region)
     page = (address - region * HUGE) // PAGE
-    before = ever.get(region, set())
     if mapped is None:
       if region * HUGE >= heap_begin and region * HUGE + HUGE <= heap_end:
         state[region] = "huge"
         huge += 1
         written = HUGE
-        again = HUGE if before == "all" else len(before) * PAGE
-        ever[region] = "all"
       else:
         state[region] = {page}
         split_by[region] = "the edge of the huge-page range"
         small += 1
         written = PAGE
-        again = PAGE if before == "all" or page in before else 0
-        if before != "all":
-          ever[region] = before | {page}
     elif mapped != "huge" and page not in mapped:
       mapped.add(page)
       small += 1
       charged[split_by[region]] += 1
       written = PAGE
+    else:
+      continue
+    # What of the memory written was mapped before (and given back since).
+    before = ever.get(region, set())
+    if written == HUGE:
+      again = HUGE if before == "all" else len(before) * PAGE
+      ever[region] = "all"
+    else:
       again = PAGE if before == "all" or page in before else 0
       if before != "all":
         ever[region] = before | {page}
-    else:
-      continue
     first_bytes += written - again
     if again:
       again_by_dropper[dropped_by.get(region, "?")] += again

@@ -45,15 +45,15 @@ absl::optional<int64_t> Volume(absl::Span<const int64_t> dims) {
   return v.ok() ? absl::optional<int64_t>(*v) : absl::nullopt;
 }
 
-// The 2-D fold of an ND shard, when it loses nothing (see resolve.h); none
-// when Volume gives none for the tensor or the shard. Every product below
-// is that of some of the same dims, so it fits too.
-absl::optional<std::array<int64_t, 2>> Fold2d(
-    absl::Span<const int64_t> shard, absl::Span<const int64_t> padded) {
+// The 2-D fold of an ND shard, when it loses nothing (see resolve.h);
+// `padded_volume`: Volume(padded). None when Volume gives none for the
+// shard. Every product below is that of some of the same dims, so it fits.
+absl::optional<std::array<int64_t, 2>> Fold2d(absl::Span<const int64_t> shard,
+                                              absl::Span<const int64_t> padded,
+                                              int64_t padded_volume) {
   std::array<int64_t, 2> fold = {1, DimFromEnd(shard, 1)};
-  const absl::optional<int64_t> padded_volume = Volume(padded);
   const absl::optional<int64_t> shard_volume = Volume(shard);
-  if (!padded_volume || !shard_volume) return absl::nullopt;
+  if (!shard_volume) return absl::nullopt;
   int64_t cur = DimFromEnd(padded, 1);
   const int srank = static_cast<int>(shard.size());
   for (int k = 2; k <= srank; ++k) {
@@ -63,7 +63,7 @@ absl::optional<std::array<int64_t, 2>> Fold2d(
     fold[0] *= ssize;
     if (tsize == ssize) continue;
     if (*shard_volume != fold[0] * fold[1]) return absl::nullopt;
-    if (k == srank || tsize % ssize == 0 || *padded_volume == cur) break;
+    if (k == srank || tsize % ssize == 0 || padded_volume == cur) break;
     return absl::nullopt;
   }
   return fold;
@@ -74,7 +74,10 @@ MemoryConfig LegacyFromNd(const MemoryConfig& memory,
                           absl::Span<const int64_t> padded,
                           const std::array<int64_t, 2>& physical) {
   const NdShardSpec& nd = *memory.nd_shard_spec;
-  absl::optional<std::array<int64_t, 2>> fold = Fold2d(nd.shard_shape, padded);
+  const absl::optional<int64_t> padded_volume = Volume(padded);
+  if (!padded_volume) return memory;
+  absl::optional<std::array<int64_t, 2>> fold =
+      Fold2d(nd.shard_shape, padded, *padded_volume);
   if (!fold || (*fold)[0] == 0 || (*fold)[1] == 0) return memory;
   int64_t across = CeilDiv(physical[1], (*fold)[1]);
   int64_t down = CeilDiv(physical[0], (*fold)[0]);
@@ -85,11 +88,10 @@ MemoryConfig LegacyFromNd(const MemoryConfig& memory,
     return memory;
   }
 
-  const int64_t padded_volume = *Volume(padded);  // Fold2d checked it
   const int64_t last = DimFromEnd(padded, 1);
   TensorMemoryLayout kind = TensorMemoryLayout::kBlockSharded;
   if (nd.distribution == ShardDistributionStrategy::kRoundRobin1D) {
-    if (last != 0 && (*fold)[0] == padded_volume / last) {
+    if (last != 0 && (*fold)[0] == *padded_volume / last) {
       kind = TensorMemoryLayout::kWidthSharded;
     } else if ((*fold)[1] == last) {
       kind = TensorMemoryLayout::kHeightSharded;
