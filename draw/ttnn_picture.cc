@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "hlolayout/ttnn/locate.h"
+#include "hlolayout/util/bytes.h"
 
 namespace hlolayout::draw {
 namespace {
@@ -70,19 +71,6 @@ int64_t DataPagesOnCore(const ttnn::BufferDistribution& d, int64_t i) {
 }
 
 }  // namespace
-
-std::string ShortBytes(int64_t bytes) {
-  const auto scaled = [&](int64_t unit, absl::string_view suffix) {
-    const int64_t tenths = (bytes * 10 + unit / 2) / unit;
-    return tenths % 10 == 0 || tenths >= 100
-               ? absl::StrCat((tenths + 5) / 10, suffix)
-               : absl::StrCat(tenths / 10, ".", tenths % 10, suffix);
-  };
-  if (bytes < 1024) return absl::StrCat(bytes, "B");
-  if (bytes < (int64_t{1} << 20)) return scaled(1024, "K");
-  if (bytes < (int64_t{1} << 30)) return scaled(int64_t{1} << 20, "M");
-  return scaled(int64_t{1} << 30, "G");
-}
 
 absl::StatusOr<CellGrid> TtnnPagesGrid(const ttnn::TensorSpec& spec) {
   const std::vector<int64_t>& pages = spec.padded_shape_in_pages();
@@ -153,7 +141,7 @@ absl::StatusOr<CellGrid> BanksGrid(const ttnn::TensorSpec& spec, CellGrid g,
   for (int64_t b = 0; b < banks; ++b) {
     GridCell& c = g.cells[b];
     const int64_t n = spec.num_pages() / banks + (b < spec.num_pages() % banks);
-    c.label = absl::StrCat(n, " ", ShortBytes(n * page_bytes));
+    c.label = absl::StrCat(n, " ", CompactBytes(n * page_bytes));
     c.colour = b;
     c.hatched = n == 0;
     c.css_class = "ttnn-bank";
@@ -228,7 +216,7 @@ absl::StatusOr<CellGrid> TtnnCoresGrid(const ttnn::TensorSpec& spec) {
                            : shards.size() <= 3
                                ? absl::StrJoin(shards, ",")
                                : absl::StrCat(shards[0], ",", shards[1], ",.."),
-                           " ", ShortBytes(data_bytes));
+                           " ", CompactBytes(data_bytes));
     c.colour = i;
     c.hatched = shards.empty();
     c.css_class = "ttnn-core";

@@ -55,10 +55,6 @@ absl::StatusOr<CellGrid> TtnnCorePagesGrid(const ttnn::TensorSpec& spec,
 absl::StatusOr<std::vector<CellGrid>> TtnnPicture(
     const ttnn::TensorSpec& spec, absl::optional<int64_t> core_index);
 
-// "96B", "1.5K", "172K", "2M", "1.4M": bytes in a few characters (binary
-// units) for cell labels.
-std::string ShortBytes(int64_t bytes);
-
 }  // namespace hlolayout::draw
 
 #endif  // HLOLAYOUT_DRAW_TTNN_PICTURE_H_

@@ -37,7 +37,9 @@ std::string BytesWithTotal(int64_t bytes) {
 }
 
 std::string BytesWithUnit(int64_t bytes) {
-  std::string digits = absl::StrCat(bytes < 0 ? -bytes : bytes);
+  // The magnitude in 64 unsigned bits: -INT64_MIN is not an int64.
+  std::string digits = absl::StrCat(bytes < 0 ? 0 - static_cast<uint64_t>(bytes)
+                                              : static_cast<uint64_t>(bytes));
   for (int64_t k = static_cast<int64_t>(digits.size()) - 3; k > 0; k -= 3) {
     digits.insert(static_cast<size_t>(k), ",");
   }
@@ -50,6 +52,22 @@ std::string BytesWithUnit(int64_t bytes) {
     ++unit;
   }
   return absl::StrFormat("%.2f %s (%s bytes)", x, kUnits[unit], digits);
+}
+
+std::string CompactBytes(int64_t bytes) {
+  const auto scaled = [&](int64_t unit, const char* suffix) {
+    // Whole units and the rest apart: bytes * 10 passes int64 from 0.8 EiB
+    // on (a TTNN shard of 2^62 bytes is a spec tt-metal describes).
+    const int64_t tenths =
+        bytes / unit * 10 + (bytes % unit * 10 + unit / 2) / unit;
+    return tenths % 10 == 0 || tenths >= 100
+               ? absl::StrCat((tenths + 5) / 10, suffix)
+               : absl::StrCat(tenths / 10, ".", tenths % 10, suffix);
+  };
+  if (bytes < 1024) return absl::StrCat(bytes, "B");
+  if (bytes < (int64_t{1} << 20)) return scaled(1024, "K");
+  if (bytes < (int64_t{1} << 30)) return scaled(int64_t{1} << 20, "M");
+  return scaled(int64_t{1} << 30, "G");
 }
 
 std::string PercentOf(int64_t part, int64_t whole) {
