@@ -249,6 +249,20 @@ absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape) {
 
 namespace {
 
+// The first leaf of `shape` that is not positive, as an error of `op`.
+absl::Status PositiveLeaves(const IntTuple& shape, absl::string_view op) {
+  if (shape.is_int()) {
+    if (shape.value() > 0) return absl::OkStatus();
+    return absl::InvalidArgumentError(absl::StrCat(
+        op, ": the shape has a leaf ", shape.value(), ", not positive"));
+  }
+  for (const IntTuple& e : shape.elements()) {
+    HLOLAYOUT_RETURN_IF_ERROR(PositiveLeaves(e, op));
+  }
+  return absl::OkStatus();
+}
+
+// Precondition: every leaf of `shape` is positive.
 absl::StatusOr<IntTuple> IntToCrd(int64_t index, const IntTuple& shape) {
   if (shape.is_int()) return index % shape.value();
   std::vector<IntTuple> out;
@@ -270,6 +284,7 @@ absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord,
       return absl::InvalidArgumentError(
           absl::StrCat("negative index ", coord.value()));
     }
+    HLOLAYOUT_RETURN_IF_ERROR(PositiveLeaves(shape, "idx2crd"));
     return IntToCrd(coord.value(), shape);
   }
   if (shape.is_int() || Rank(coord) != Rank(shape)) {

@@ -204,8 +204,8 @@ absl::StatusOr<int64_t> CrdToIdx(const IntTuple& coord, const IntTuple& shape);
 // being (i / prod(shape_<k)) % shape_k; a tuple coordinate is converted mode
 // by mode, restarting the strides inside each sub-mode:
 // IdxToCrd((1,5), (3,(2,3))) == (1,(1,2)). Returns an error for a tuple
-// coordinate against an integer shape or a rank mismatch.
-// Precondition: integer coordinates are non-negative (error otherwise).
+// coordinate against an integer shape, a rank mismatch, a negative integer
+// coordinate, or a shape leaf that is not positive.
 absl::StatusOr<IntTuple> IdxToCrd(const IntTuple& coord, const IntTuple& shape);
 
 // IdxToCrd (with strides)

@@ -64,6 +64,25 @@ TEST(IntTuple, IdxToCrdRestartsInsideSubModes) {
   EXPECT_FALSE(IdxToCrd(I("-1"), I("6")).ok());
 }
 
+// A leaf of 0 was a division by zero (SIGFPE), a negative one a meaningless
+// coordinate: both are errors, whether the shape is an int or a tuple.
+TEST(IntTuple, IdxToCrdRefusesShapesThatAreNotPositive) {
+  const auto shape = [](int64_t a, int64_t b) {
+    return IntTuple::Tuple(
+        {IntTuple(a), IntTuple::Tuple({IntTuple(3), IntTuple(b)})});
+  };
+  for (const IntTuple& s :
+       {IntTuple(0), IntTuple(-4), shape(2, 0), shape(0, 2), shape(2, -3)}) {
+    const absl::StatusOr<IntTuple> c = IdxToCrd(IntTuple(5), s);
+    ASSERT_FALSE(c.ok()) << ToString(s);
+    EXPECT_NE(c.status().message().find("not positive"),
+              absl::string_view::npos);
+    EXPECT_FALSE(CrdToCrd(IntTuple(5), s, nullptr).ok()) << ToString(s);
+  }
+  EXPECT_FALSE(IdxToCrd(I("(1,5)"), shape(2, 0)).ok());
+  EXPECT_EQ(ToString(*IdxToCrd(IntTuple(5), shape(2, 3))), "(1,(2,0))");
+}
+
 TEST(IntTuple, CrdToIdxRoundTrip) {
   const IntTuple shape = I("((2,3),(1,4),5)");
   for (int64_t i = 0; i < *Size(shape); ++i) {

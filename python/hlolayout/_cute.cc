@@ -225,6 +225,17 @@ cute::IntTuple FromPy(py::handle h, int depth = 0) {
                    std::string(py::str(py::type::of(h).attr("__name__")))));
 }
 
+// One int (a Python int or NumPy integer): TypeError for a tuple, where
+// FromPy's IntTuple would hold one (IntTuple::value() of a tuple is a
+// programming error, not the user's).
+int64_t IntFromPy(py::handle h, const char* what) {
+  if (PyTuple_Check(h.ptr())) {
+    throw py::type_error(
+        absl::StrCat("cute: ", what, " must be an int, got a tuple"));
+  }
+  return FromPy(h).value();
+}
+
 // An IntTuple operand: Python ints and tuples (static), or CuTe text.
 cute::IntTuple ToTuple(py::handle h) {
   if (PyUnicode_Check(h.ptr())) {
@@ -438,7 +449,8 @@ cute::SliceCoord ToSliceCoord(py::handle h, int depth = 0) {
     }
     return cute::SliceCoord::Tuple(std::move(out));
   }
-  return cute::SliceCoord::Of(cute::Int::Static(FromPy(h).value()));
+  return cute::SliceCoord::Of(
+      cute::Int::Static(IntFromPy(h, "a coordinate leaf")));
 }
 
 // ---------------------------------------------------------------------------
@@ -627,7 +639,7 @@ int64_t Bits(py::handle h) {
   if (py::isinstance<py::str>(h)) {
     return Unwrap(cute::SizeofBits(h.cast<std::string>()));
   }
-  return FromPy(h).value();
+  return IntFromPy(h, "a type's width in bits");
 }
 
 // ---------------------------------------------------------------------------
@@ -718,7 +730,7 @@ PyObject* SwizzleNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
     PyObject* a[3];
     BindTuple("Swizzle", args, kwargs, kNames, 3, a);
     auto small = [](PyObject* o) {
-      const int64_t v = FromPy(o).value();
+      const int64_t v = IntFromPy(o, "a swizzle parameter");
       if (v < INT32_MIN || v > INT32_MAX) {
         throw py::value_error("cute.Swizzle: argument out of range");
       }
@@ -741,7 +753,8 @@ PyObject* ComposedNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
           absl::StrCat("Sw<0,0,0> o ", offset.cast<std::string>(), " o 1")));
       o = parsed.composed().offset();
     } else {
-      o = cute::ComposedOffset::Of(cute::Int::Static(FromPy(offset).value()));
+      o = cute::ComposedOffset::Of(
+          cute::Int::Static(IntFromPy(offset, "the offset")));
     }
     return NewObject(type, cute::AnyLayout(Unwrap(cute::ComposedLayout::Create(
                                ToAny(a[0]), o, ToAny(a[2])))));
@@ -760,7 +773,7 @@ PyObject* CuteCall(PyObject* self, PyObject* args, PyObject* kwargs) {
       }
       py::handle x = PyTuple_GET_ITEM(args, 0);
       if (IsIntArray(x)) return py::object(EvaluateArray(l, x));
-      return py::object(py::int_(l.swizzle()(FromPy(x).value())));
+      return py::object(py::int_(l.swizzle()(IntFromPy(x, "the offset"))));
     }
     return Call(l, py::reinterpret_borrow<py::args>(args));
   });
@@ -1178,14 +1191,14 @@ CUTE_FASTCALL(FnSliceAndOffset) {
 CUTE_FASTCALL(FnUpcast) {
   static const char* const kNames[] = {"layout", "n"};
   return Fast("upcast", args, nargs, kwnames, kNames, 2, [](auto& a) {
-    return Wrap(Unwrap(cute::UpcastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
+    return Wrap(Unwrap(cute::UpcastOf(*AnyRef(a[0]), IntFromPy(a[1], "n"))));
   });
 }
 
 CUTE_FASTCALL(FnDowncast) {
   static const char* const kNames[] = {"layout", "n"};
   return Fast("downcast", args, nargs, kwnames, kNames, 2, [](auto& a) {
-    return Wrap(Unwrap(cute::DowncastOf(*AnyRef(a[0]), FromPy(a[1]).value())));
+    return Wrap(Unwrap(cute::DowncastOf(*AnyRef(a[0]), IntFromPy(a[1], "n"))));
   });
 }
 

@@ -9,9 +9,9 @@
 // extension holds what it calls, one file per capability as the library's
 // folders (_binding.h lists them): value types (Shape), the Indexer, the
 // relayout engine, the HLO reader, the memory analysis and report of dumps,
-// CuTe and Triton layouts, and an in-process entry into the CLI for the few
-// answers that are a command's output. Every library error becomes
-// ValueError with the library's message; the GIL is released around
+// CuTe, Triton, tt-mlir and TTNN layouts. It binds the library only, never
+// the CLI. Every library error becomes ValueError with the library's
+// message, an argument of the wrong type TypeError; the GIL is released around
 // everything that can take long. Every object is immutable after creation,
 // so safe to share between threads.
 #include <pybind11/pybind11.h>
@@ -20,6 +20,16 @@
 
 PYBIND11_MODULE(_hlolayout, m) {
   m.doc() = "C++ core of hlolayout; use the `hlolayout` package instead.";
+  // An argument pybind11 cannot convert where a binding casts it itself
+  // (a dict key that is not a str, an int past 64 bits) is the caller's
+  // TypeError, not pybind11's default RuntimeError ("Unable to cast ...").
+  pybind11::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const pybind11::cast_error& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    }
+  });
   hlolayout::pyext::RegisterShapes(m);
   hlolayout::pyext::RegisterIndexing(m);
   hlolayout::pyext::RegisterRelayout(m);

@@ -83,14 +83,19 @@ struct PyRelayoutPlan {
   std::shared_ptr<const RelayoutPlan> plan;
   std::string src_name, dst_name;  // "array", "buffer", ... for messages
 
-  // Copies with the GIL released when there is enough to copy for the
-  // release to pay.
-  void Run(const ContiguousBuffer& in, uint8_t* dst) const {
+  // ValueError unless `in` has src_bytes bytes.
+  void CheckSource(const ContiguousBuffer& in) const {
     if (in.size() != plan->src_bytes()) {
       throw py::value_error(absl::StrCat(
           src_name, " has ", in.size(), " bytes, ", plan->from().ToString(true),
           " needs ", plan->src_bytes()));
     }
+  }
+
+  // Copies with the GIL released when there is enough to copy for the
+  // release to pay.
+  void Run(const ContiguousBuffer& in, uint8_t* dst) const {
+    CheckSource(in);
     absl::Status s;
     const auto src = absl::MakeConstSpan(in.data(), in.size());
     const auto out = absl::MakeSpan(dst, plan->dst_bytes());
@@ -137,9 +142,17 @@ void RegisterRelayout(py::module_& m) {
       .def("run",
            [](const PyRelayoutPlan& p, py::handle src) {
              const ContiguousBuffer in(src, /*writable=*/false);
+             p.CheckSource(in);  // before the result is allocated
              py::array_t<uint8_t> out(p.plan->dst_bytes());
              p.Run(in, out.mutable_data());
              return out;
+           })
+      // check_src(src): src would do for run (before its result is made:
+      // a buffer of the wrong size must not cost an array of the right
+      // one, which for a shape of 2^63 elements is more than memory).
+      .def("check_src",
+           [](const PyRelayoutPlan& p, py::handle src) {
+             p.CheckSource(ContiguousBuffer(src, /*writable=*/false));
            })
       // run_into(src, dst): dst is any writable C-contiguous buffer of
       // dst_bytes bytes (a NumPy array of any dtype and shape).

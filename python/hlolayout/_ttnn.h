@@ -45,7 +45,9 @@ void WarnDevice(const std::string& message);
 // the last "::" ("DataType.BFLOAT16", "TensorMemoryLayout::L1").
 std::string EnumText(pybind11::handle value);
 
-// An int64 of anything int() takes.
+// An int64 of an int, bool or NumPy integer (anything with __index__);
+// TypeError for anything else (1.5, "7": int() would take them, tt-metal's
+// bindings do not), OverflowError past 64 bits.
 int64_t ToInt(pybind11::handle value);
 // A tuple of ints of any iterable of them.
 std::vector<int64_t> ToInts(pybind11::handle values);

@@ -498,12 +498,29 @@ std::string EnumText(py::handle value) {
 }
 
 int64_t ToInt(py::handle value) {
-  if (PyLong_CheckExact(value.ptr())) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow == 0) return v;
+  PyObject* v = value.ptr();
+  int overflow = 0;
+  if (PyLong_CheckExact(v)) {
+    const long long n = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow == 0) return n;
+  } else if (PyIndex_Check(v)) {  // bool, NumPy integers, int subclasses
+    py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(v));
+    if (!index) throw py::error_already_set();
+    const long long n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+    if (n == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow == 0) return n;
+  } else {
+    // Not int(x): 1.5 is not the core 1, nor "7" the core 7 (tt-metal's
+    // bindings refuse both).
+    throw py::type_error(absl::StrCat(
+        "expected an int, got ",
+        std::string(py::str(py::type::of(value).attr("__name__")))));
   }
-  return py::int_(py::reinterpret_borrow<py::object>(value)).cast<int64_t>();
+  PyErr_SetString(
+      PyExc_OverflowError,
+      absl::StrCat(std::string(py::repr(value)), " does not fit in 64 bits")
+          .c_str());
+  throw py::error_already_set();
 }
 
 std::vector<int64_t> ToInts(py::handle values) {

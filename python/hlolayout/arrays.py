@@ -143,14 +143,17 @@ def from_layout(buffer, shape, threads=None, packing="low_first"):
     if entry is None:
         entry = _from_entry(key, shape, threads, packing)
     plan, dims, dtype, empty, buffer_types = entry
+    if type(buffer) not in buffer_types:
+        buffer = _bytes_view(buffer, "buffer")
+    # Checked before the result is allocated: a buffer of the wrong size must
+    # not cost an array of the right one (8 EiB for s4[2^63-1]).
+    try:
+        plan.check_src(buffer)
+    except BufferError:  # not C-contiguous: copied
+        buffer = _bytes_view(buffer, "buffer")
+        plan.check_src(buffer)
     out = empty(dims, dtype)
-    if type(buffer) in buffer_types:
-        try:
-            plan.run_into(buffer, out)
-            return out
-        except BufferError:  # not C-contiguous: copied below
-            pass
-    plan.run_into(_bytes_view(buffer, "buffer"), out)
+    plan.run_into(buffer, out)
     return out
 
 

@@ -220,6 +220,9 @@ class TiledMMA:
     __slots__ = ("_tm",)
 
     def __init__(self, tm):
+        if not isinstance(tm, _core._TiledMma):
+            raise TypeError("a TiledMMA is made by make_tiled_mma(atom, ...), "
+                            "not from a %s" % type(tm).__name__)
         self._tm = tm
 
     @property
@@ -290,6 +293,10 @@ class TiledCopy:
     __slots__ = ("_tc",)
 
     def __init__(self, tc):
+        if not isinstance(tc, _core._TiledCopy):
+            raise TypeError("a TiledCopy is made by make_tiled_copy(...) or "
+                            "make_tiled_copy_A/B/C(...), not from a %s"
+                            % type(tc).__name__)
         self._tc = tc
 
     @property

@@ -358,6 +358,9 @@ def numpy_dtype(element_type):
     import numpy as np
     if isinstance(element_type, Shape):
         element_type = element_type.element_type
+    if not isinstance(element_type, str):
+        raise TypeError("an element type is a str ('f32') or a Shape, not %s"
+                        % type(element_type).__name__)
     ml = _ml_dtype(element_type)
     if ml is not None:
         return ml

@@ -461,6 +461,9 @@ class Drawing:
     __slots__ = ("svg", "text")
 
     def __init__(self, svg, text):
+        if not isinstance(svg, str) or not isinstance(text, str):
+            raise TypeError("a Drawing is two str, svg and text, not %s and %s"
+                            % (type(svg).__name__, type(text).__name__))
         self.svg = svg
         self.text = text
 

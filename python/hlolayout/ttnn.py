@@ -52,6 +52,8 @@ arguments); Jupyter draws a spec (`_repr_html_`, `_repr_svg_`, `draw`).
     ((8192, 128), True, 'blackhole_p150')
 """
 
+import operator
+
 from . import _hlolayout as _core
 
 __all__ = [
@@ -174,12 +176,25 @@ def _check(result):
     return result
 
 
+def _int(value, what):
+    """`value` as an int (a Python or NumPy integer); TypeError otherwise:
+    int() would make 1.5 the 1 and "7" the 7, which tt-metal refuses."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("%s is an int, not %s" % (what, type(value).__name__)) from None
+
+
+def _ints(values, what):
+    return tuple(_int(v, what) for v in values)
+
+
 class CoreGrid:
     """ttnn.CoreGrid(x=..., y=...): the cores (0,0) to (x-1, y-1)."""
     __slots__ = ("x", "y")
 
     def __init__(self, *, x, y):
-        self.x, self.y = int(x), int(y)
+        self.x, self.y = _int(x, "CoreGrid's x"), _int(y, "CoreGrid's y")
         if self.x < 1 or self.y < 1:
             raise ValueError("a CoreGrid has x >= 1 and y >= 1, not x=%d, y=%d" % (self.x, self.y))
 
@@ -213,7 +228,7 @@ def create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
     else:
         layout = _name(strategy, "memory_layout")
     o = "ROW_MAJOR" if orientation is None else _name(orientation, "orientation")
-    dims = [int(d) for d in shape]
+    dims = list(_ints(shape, "a dim of the shape"))
     if isinstance(core_grid, CoreGrid):
         grid = CoreRangeSet([CoreRange((0, 0), (core_grid.x - 1, core_grid.y - 1))])
     elif isinstance(core_grid, CoreRangeSet):
@@ -240,7 +255,7 @@ class PlacementShard:
     __slots__ = ("dim",)
 
     def __init__(self, dim):
-        self.dim = int(dim)
+        self.dim = _int(dim, "PlacementShard's dim")
 
     def __repr__(self):
         return "PlacementShard(%d)" % self.dim
@@ -260,8 +275,12 @@ class MeshMapperConfig:
 
     def __init__(self, placements, mesh_shape_override=None):
         self.placements = tuple(placements)
+        for p in self.placements:
+            if not isinstance(p, (PlacementShard, PlacementReplicate)):
+                raise TypeError("a placement is PlacementShard(dim) or PlacementReplicate(), "
+                                "not %r" % (p,))
         self.mesh_shape_override = (None if mesh_shape_override is None
-                                    else tuple(int(d) for d in mesh_shape_override))
+                                    else _ints(mesh_shape_override, "a mesh dim"))
 
 
 class MeshSlice:
@@ -285,11 +304,14 @@ def distribute(tensor, mesh_shape, config):
     """The slice each device of a `mesh_shape` mesh holds when TTNN's mesh
     mapper of `config` distributes `tensor` (a TensorSpec, or a shape):
     a list of MeshSlice in row-major order of the mesh."""
-    shape = tensor.shape if isinstance(tensor, TensorSpec) else tuple(int(d) for d in tensor)
+    if not isinstance(config, MeshMapperConfig):
+        raise TypeError("config is a MeshMapperConfig, not %r" % (config,))
+    shape = (tensor.shape if isinstance(tensor, TensorSpec)
+             else _ints(tensor, "a dim of the tensor"))
     placements = [(isinstance(p, PlacementShard), p.dim if isinstance(p, PlacementShard) else 0)
                   for p in config.placements]
     _, slices, slice_shape, _submesh = _check(_core._ttnn_distribute(
-        list(shape), [int(d) for d in mesh_shape], placements,
+        list(shape), list(_ints(mesh_shape, "a mesh dim")), placements,
         None if config.mesh_shape_override is None else list(config.mesh_shape_override)))
     spec = None
     if isinstance(tensor, TensorSpec) and any(s["holds_data"] for s in slices):

@@ -177,6 +177,20 @@ def test_int_tuple_errors_are_exceptions_not_crashes():
         cute.flatten((1, 2.5))
     with pytest.raises(TypeError):
         cute.product("(2,3)")
+    # A shape leaf of 0 divided the index by zero (the interpreter died of
+    # SIGFPE); a tuple where an int belongs aborted on a failed CHECK.
+    with pytest.raises(ValueError, match="not positive"):
+        cute.idx2crd(5, (2, 0))
+    with pytest.raises(ValueError, match="not positive"):
+        cute.idx2crd(5, 0)
+    with pytest.raises(ValueError, match="not positive"):
+        cute.crd2crd(5, (3, -2))
+    layout = cute.make_layout((4, 8))
+    for call in (lambda: cute.upcast(layout, (2, 2)),
+                 lambda: cute.downcast(layout, (2,)),
+                 lambda: cute.recast_layout(layout, (8, 8), 16)):
+        with pytest.raises(TypeError, match="must be an int"):
+            call()
 
 
 def test_where_pycute_is_wrong_cute_is_followed():

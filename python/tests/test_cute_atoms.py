@@ -169,6 +169,12 @@ def test_errors():
         cute.MMA_Atom(3)
     with pytest.raises(TypeError):
         cute.make_tiled_copy_A("Copy_Atom<DefaultCopy, float>", "not a tiled mma")
+    # The wrappers took anything and failed later, in str() (AttributeError).
+    for bad in (5, "SM61_DP4A", None, cute.MMA_Atom("SM61_DP4A")):
+        with pytest.raises(TypeError, match="is made by make_tiled_mma"):
+            cute.TiledMMA(bad)
+        with pytest.raises(TypeError, match="is made by make_tiled_copy"):
+            cute.TiledCopy(bad)
 
 
 def test_names_cover_the_families():

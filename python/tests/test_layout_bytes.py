@@ -64,6 +64,15 @@ def test_sub_byte_packed_round_trip(element_type):
     assert (hl.from_layout(buf, s) == a).all()
 
 
+def test_numpy_dtype_of_what_is_not_an_element_type():
+    # A non-str failed inside with AttributeError ('int' ... 'startswith').
+    for bad in (5, None, ("f32",), 1.5):
+        with pytest.raises(TypeError, match="an element type is a str"):
+            hl.numpy_dtype(bad)
+    with pytest.raises(TypeError, match="has no NumPy dtype"):
+        hl.numpy_dtype("token")
+
+
 def test_s4_packing_order_is_xla_s():
     buf = hl.to_layout(np.array([1, 2, 3, 4, 5, 6, 7, -8], np.int8), "s4[8]{0:E(4)}")
     assert buf.tobytes() == bytes([0x21, 0x43, 0x65, 0x87])
@@ -146,6 +155,16 @@ def test_errors():
         hl.to_layout(np.zeros(4, np.float32), "f32[<=4]{0}")
     with pytest.raises(TypeError):
         hl.to_layout(np.zeros(2, np.float32), 7)
+    # A buffer of the wrong size is refused before the result is allocated:
+    # 8 EiB for the first (it was numpy's MemoryError), 16 GiB for the second.
+    with pytest.raises(ValueError, match="has 3 bytes"):
+        hl.from_layout(b"abc", "s4[9223372036854775807]{0:E(4)}")
+    with pytest.raises(TypeError, match="bytes or a NumPy array"):
+        hl.from_layout(9223372036854775807, "s4[9223372036854775807]{0:E(4)}")
+    with pytest.raises(ValueError, match="has 3 bytes"):
+        hl.relayout(b"abc", "u8[4294967296,4]{1,0}", "u8[4294967296,4]{0,1}")
+    t = np.zeros((4, 48), np.uint8)[:, ::2]  # 96 bytes, not C-contiguous
+    assert hl.from_layout(t, s).shape == (3, 5)
 
 
 def test_plans_are_kept_and_every_call_is_checked():

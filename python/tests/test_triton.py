@@ -76,6 +76,23 @@ def test_every_public_method_says_what_it_takes_and_returns():
     assert ">>>" in tt.Drawing.__doc__ and ">>>" in LinearLayout.__doc__
 
 
+def test_a_drawing_is_two_strings():
+    # Drawing(1, 2) was made, and str() of it raised "returned non-string".
+    for svg, text in ((1, "x"), ("<svg/>", None), (b"<svg/>", "x")):
+        with pytest.raises(TypeError, match="a Drawing is two str"):
+            tt.Drawing(svg, text)
+    assert str(tt.Drawing("<svg/>", "a picture")) == "a picture"
+
+
+def test_arguments_pybind11_cannot_convert_are_type_errors():
+    # pybind11's own cast failures were RuntimeError ("Unable to cast ...").
+    layout = LinearLayout.from_bases([("register", [[0, 1], [1, 0]])], ["dim0", "dim1"])
+    with pytest.raises(TypeError, match="Unable to cast"):
+        layout.reshape_outs([(5, 4)])
+    with pytest.raises(TypeError, match="Unable to cast"):
+        LinearLayout.from_bases({5: [[1]]}, ["dim0"])
+
+
 def test_linear_layout_docstring_examples():
     """The examples of the binding's docstrings run and print what they say
     (doctest.testmod(tt) does not reach a C++ class's methods)."""

@@ -123,6 +123,21 @@ def test_mesh_distribution():
         ttnn.distribute((10, 8), (4,), ttnn.MeshMapperConfig([ttnn.PlacementShard(0)]))
     assert e.value.rule == "mesh-shard-shape"
     assert hl.ttnn is ttnn
+    # Checked where written: a placement that is neither kind was taken as
+    # a replicate, 1.5 as the dim 1, a config of the wrong type failed with
+    # an AttributeError.
+    with pytest.raises(TypeError, match="a placement is PlacementShard"):
+        ttnn.MeshMapperConfig(["S0"])
+    with pytest.raises(TypeError, match="PlacementShard's dim is an int, not float"):
+        ttnn.PlacementShard(1.5)
+    with pytest.raises(TypeError, match="config is a MeshMapperConfig"):
+        ttnn.distribute((4, 6), (2,), [ttnn.PlacementShard(0)])
+    with pytest.raises(TypeError, match="a dim of the tensor is an int, not str"):
+        ttnn.distribute((4, "6"), (2,), ttnn.MeshMapperConfig([ttnn.PlacementShard(0)]))
+    with pytest.raises(TypeError, match="a mesh dim is an int, not float"):
+        ttnn.distribute((4, 6), (2.0,), ttnn.MeshMapperConfig([ttnn.PlacementShard(0)]))
+    with pytest.raises(TypeError, match="CoreGrid's x is an int, not float"):
+        ttnn.CoreGrid(x=7.9, y=1)
 
 
 def test_enum_names_get_the_nearest_ones(cli):
@@ -330,6 +345,22 @@ def test_constructors_check_their_arguments():
         ttnn.TensorSpec((64, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, "L1")
     with pytest.raises(TypeError, match=r"a core is a CoreCoord or \(x, y\)"):
         ttnn.CoreRange((0, 0, 0))
+    # Integers are integers: int() would make 1.5 the core 1 and "7" the
+    # core 7, which tt-metal's bindings refuse; past 64 bits is an overflow,
+    # not pybind11's "Unable to cast" RuntimeError.
+    for bad in (1.5, "7", None, (1,)):
+        with pytest.raises(TypeError, match="expected an int"):
+            ttnn.CoreCoord(bad, 0)
+    with pytest.raises(TypeError, match="expected an int"):
+        ttnn.TensorSpec((64, 64.0), ttnn.bfloat16, ttnn.TILE_LAYOUT)
+    for big in (2**63, -2**63 - 1):
+        with pytest.raises(OverflowError, match="does not fit in 64 bits"):
+            ttnn.CoreCoord(0, big)
+    with pytest.raises(OverflowError, match="does not fit in 64 bits"):
+        ttnn.DeviceParams(l1_alignment=2**64)
+    np = pytest.importorskip("numpy")
+    assert ttnn.CoreCoord(np.int64(3), np.uint8(4)) == ttnn.CoreCoord(3, 4)
+    assert ttnn.CoreCoord(True, 2) == ttnn.CoreCoord(1, 2)
     m = ttnn.MemoryConfig("height_sharded", "l1", ttnn.ShardSpec(grid, (32, 64), "col_major"))
     assert (m.memory_layout, m.buffer_type, m.shard_spec.orientation) == (
         "HEIGHT_SHARDED", "L1", "COL_MAJOR")
