@@ -217,8 +217,11 @@ cute::IntTuple FromPy(py::handle h, int depth = 0) {
     return cute::IntTuple::Static(PyToInt64(h));
   }
   if (PyIndex_Check(h.ptr()) && !PyBool_Check(h.ptr())) {  // numpy ints
+    // An array of several elements has __index__ too, which raises: then
+    // the TypeError below.
     py::int_ v = py::reinterpret_steal<py::int_>(PyNumber_Index(h.ptr()));
-    return cute::IntTuple::Static(PyToInt64(v));
+    if (v) return cute::IntTuple::Static(PyToInt64(v));
+    PyErr_Clear();
   }
   throw py::type_error(
       absl::StrCat("cute: expected an int or a tuple of ints, got ",

@@ -156,10 +156,12 @@ def signum(a):
 def shiftr(a, s):
     """a divided by 2**s, rounding down (a shift right; s < 0 shifts
     left)."""
-    return shiftl(a, -s)
+    return shiftl(a, -_operator.index(s))
 
 
 def shiftl(a, s):
     """a times 2**s (a shift left); s < 0 divides by 2**-s, rounding down
-    as a shift right does."""
-    return a * (1 << s) if s >= 0 else a // (1 << -s)
+    as a shift right does. Both are ints (TypeError otherwise: a str times
+    2**s would repeat it)."""
+    a, s = _operator.index(a), _operator.index(s)
+    return a << s if s >= 0 else a >> -s

@@ -6,8 +6,11 @@ the methods of objects they returned, is called with 0-3 arguments drawn
 from a pool of ints at the 32- and 64-bit edges, shapes, layouts, names
 and wrong types. The calls run in a child interpreter (a crash there is a
 failure here, with the call that made it), seeded, so a failure repeats.
-Found this way, and fixed: a CuTe shape leaf of 0 killed the interpreter
-(SIGFPE), a tuple where an int belongs aborted it (a failed CHECK),
+Arguments are also NumPy arrays and scalars, and objects the library
+returned earlier in the run. Found this way, and fixed: a CuTe shape leaf
+of 0 killed the interpreter (SIGFPE), a tuple where an int belongs aborted
+it (a failed CHECK), a NumPy array where an int belongs was a SystemError,
+cute.shiftl("DRAM", 32) repeated the string 2**32 times,
 ttnn.CoreCoord(1.5, 2) was the core (1, 2), wrapper classes took anything
 and failed later in str(), and pybind11's own cast failures were
 RuntimeError.
@@ -29,7 +32,7 @@ import pytest
 EXPECTED = (ValueError, TypeError, KeyError, IndexError, OverflowError,
             OSError, NotImplementedError)
 # Plain Python arithmetic on unbounded ints, as pycute's: shiftl(1, 2**63)
-# is a MemoryError of the interpreter's own.
+# is a MemoryError of the interpreter's own (1 << 2**63).
 SKIPPED = ("hl.cute.shiftl", "hl.cute.shiftr")
 
 INTS = [0, 1, -1, 2, 7, 32, 2**31 - 1, 2**31, 2**32, 2**62, 2**63 - 1, 2**63,
@@ -82,16 +85,22 @@ def run(seed, calls):
     import warnings
     warnings.simplefilter("ignore")
     import hlolayout as hl
+    import numpy as np
     rng = random.Random(seed)
     targets = _targets(hl)
-    pool = [INTS, TEXTS, OTHERS]
+    arrays = [np.zeros(0, np.uint8), np.zeros(16, np.float32),
+              np.zeros((3, 5), np.float32), np.arange(15, dtype=np.int8),
+              np.zeros((2, 3, 4), np.int32), np.zeros(96, np.uint8),
+              np.int64(7), np.float64(2.5)]
+    made = []  # objects the library returned: arguments, and their methods
+    pool = [INTS, TEXTS, OTHERS, arrays, made]
 
     def value():
-        return rng.choice(pool[rng.choices((0, 1, 2), (4, 4, 2))[0]])
+        kind = rng.choices((0, 1, 2, 3, 4), (8, 8, 4, 1, 3 if made else 0))[0]
+        return rng.choice(pool[kind])
 
     counts = collections.Counter()
     unexpected = []
-    made = []  # objects the library returned, whose methods are called too
     with open("last_call.txt", "w") as log:
         for _ in range(calls):
             name, f = rng.choice(targets)

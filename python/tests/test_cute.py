@@ -185,6 +185,17 @@ def test_int_tuple_errors_are_exceptions_not_crashes():
         cute.idx2crd(5, 0)
     with pytest.raises(ValueError, match="not positive"):
         cute.crd2crd(5, (3, -2))
+    # A NumPy array of several elements has __index__, which raises: that
+    # was a SystemError ("bad argument to internal function").
+    np = pytest.importorskip("numpy")
+    with pytest.raises(TypeError, match="expected an int or a tuple of ints"):
+        cute.idx2crd(np.zeros((3, 5)), (3, 5))
+    assert cute.idx2crd(np.int64(7), (3, 5)) == (1, 2)
+    # shiftl multiplied: a str was repeated 2**s times (out of memory).
+    with pytest.raises(TypeError):
+        cute.shiftl("DRAM", 32)
+    assert (cute.shiftl(3, 2), cute.shiftr(13, 2), cute.shiftl(-5, -1),
+            cute.shiftr(1, -3)) == (12, 3, -3, 8)
     layout = cute.make_layout((4, 8))
     for call in (lambda: cute.upcast(layout, (2, 2)),
                  lambda: cute.downcast(layout, (2,)),
