@@ -11,6 +11,8 @@ Everything that takes a shape accepts a `Shape` or its text. Shapes and
 layouts are immutable and hashable.
 """
 
+from operator import index as _index
+
 from . import _hlolayout as _core
 
 __all__ = ["COMBINE", "Layout", "Shape", "parse_shape", "parse_jax_layout",
@@ -55,11 +57,12 @@ class Layout:
     def __init__(self, minor_to_major=(), tiles=(), memory_space=0,
                  element_size_in_bits=0, tail_padding_alignment_in_elements=1,
                  split_configs=(), _text=None):
-        self.minor_to_major = tuple(int(d) for d in minor_to_major)
-        self.tiles = tuple(tuple(int(d) for d in t) for t in tiles)
-        self.memory_space = int(memory_space)
-        self.element_size_in_bits = int(element_size_in_bits)
-        self.tail_padding_alignment_in_elements = int(
+        # Ints as ints (operator.index): int() would make 1.5 the 1.
+        self.minor_to_major = tuple(_index(d) for d in minor_to_major)
+        self.tiles = tuple(tuple(_index(d) for d in t) for t in tiles)
+        self.memory_space = _index(memory_space)
+        self.element_size_in_bits = _index(element_size_in_bits)
+        self.tail_padding_alignment_in_elements = _index(
             tail_padding_alignment_in_elements)
         self.split_configs = tuple(split_configs)
         if _text is None:

@@ -291,8 +291,18 @@ class MeshSlice:
     __slots__ = ("device", "holds_data", "begin", "end", "spec")
 
     def __init__(self, device, holds_data, begin, end, spec):
-        self.device, self.holds_data, self.begin, self.end, self.spec = (
-            device, holds_data, begin, end, spec)
+        # Made by distribute(); checked when made by hand, so that repr()
+        # and the fields mean what they say.
+        if spec is not None and not isinstance(spec, TensorSpec):
+            raise TypeError("spec is a TensorSpec or None, not %r" % (spec,))
+        self.device = _ints(device, "a mesh coordinate")
+        self.holds_data = bool(holds_data)
+        self.begin = None if begin is None else _ints(begin, "a slice begin")
+        self.end = None if end is None else _ints(end, "a slice end")
+        self.spec = spec
+        if self.holds_data and (self.begin is None or self.end is None or
+                                len(self.begin) != len(self.end)):
+            raise ValueError("a slice holding data has a begin and an end of one length")
 
     def __repr__(self):
         if not self.holds_data:

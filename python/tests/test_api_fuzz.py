@@ -4,14 +4,16 @@ and every refusal is one of the exceptions a Python user expects.
 Each public function and class of `hlolayout` (and of its submodules), and
 the methods of objects they returned, is called with 0-3 arguments drawn
 from a pool of ints at the 32- and 64-bit edges, shapes, layouts, names
-and wrong types. The calls run in a child interpreter (a crash there is a
+and wrong types, by position and, where the signature names them, by
+keyword. The calls run in a child interpreter (a crash there is a
 failure here, with the call that made it), seeded, so a failure repeats.
 Arguments are also NumPy arrays and scalars, and objects the library
 returned earlier in the run. Found this way, and fixed: a CuTe shape leaf
 of 0 killed the interpreter (SIGFPE), a tuple where an int belongs aborted
 it (a failed CHECK), a NumPy array where an int belongs was a SystemError,
 cute.shiftl("DRAM", 32) repeated the string 2**32 times,
-ttnn.CoreCoord(1.5, 2) was the core (1, 2), wrapper classes took anything
+ttnn.CoreCoord(1.5, 2) was the core (1, 2), hl.Layout((1.5, 0)) the layout
+{1,0}, wrapper classes and ttnn.MeshSlice took anything
 and failed later in str(), and pybind11's own cast failures were
 RuntimeError.
 
@@ -115,12 +117,23 @@ def run(seed, calls):
                 if not callable(f):
                     continue
             args = [value() for _ in range(rng.randint(0, 3))]
+            kwargs = {}
+            try:  # some of the public parameters by name, when they are known
+                named = [p.name for p in inspect.signature(f).parameters.values()
+                         if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+                         and not p.name.startswith("_")]
+            except (TypeError, ValueError):
+                named = []
+            if named and rng.random() < 0.5:
+                args = args[:rng.randint(0, len(args))]
+                for key in rng.sample(named, rng.randint(1, len(named))):
+                    kwargs[key] = value()
             log.seek(0)
-            log.write("%s(*%r)\n" % (name, args))
+            log.write("%s(*%r, **%r)\n" % (name, args, kwargs))
             log.truncate()
             log.flush()
             try:
-                result = f(*args)
+                result = f(*args, **kwargs)
                 str(result), repr(result)
                 counts["returned"] += 1
                 if (type(result).__module__ or "").startswith("hlolayout") and len(made) < 200:
@@ -129,7 +142,8 @@ def run(seed, calls):
                 counts[type(e).__name__] += 1
             except Exception as e:  # what the test is looking for
                 counts[type(e).__name__] += 1
-                unexpected.append("%s(*%.200r): %s: %.200s" % (name, args, type(e).__name__, e))
+                unexpected.append("%s(*%.200r, **%.200r): %s: %.200s" % (
+                    name, args, kwargs, type(e).__name__, e))
     return counts, unexpected
 
 

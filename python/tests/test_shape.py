@@ -43,6 +43,18 @@ def test_combine_tail_padding_and_element_size():
     assert hl.Layout(s.layout.minor_to_major, s.layout.tiles, 0, 4, 16) == s.layout
 
 
+def test_a_layout_made_by_hand_takes_ints_only():
+    # int() made 1.5 the dim 1 and "8" the tile 8.
+    with pytest.raises(TypeError):
+        hl.Layout((1.5, 0))
+    with pytest.raises(TypeError):
+        hl.Layout((1, 0), tiles=(("8", 128),))
+    with pytest.raises(TypeError):
+        hl.Layout((1, 0), memory_space=1.0)
+    np = pytest.importorskip("numpy")
+    assert str(hl.Layout((np.int64(1), 0), tiles=((8, np.int32(128)),))) == "{1,0:T(8,128)}"
+
+
 @pytest.mark.parametrize("text", [
     "f32[3,5]{1,0:T(2,2)}", "(f32[2]{0}, s32[], (pred[3]{0}))", "token[]",
     "f32[<=4,?]{1,0}", "s4[64,128]{1,0:E(4)}", "u8[]", "()",

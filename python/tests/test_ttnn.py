@@ -138,6 +138,15 @@ def test_mesh_distribution():
         ttnn.distribute((4, 6), (2.0,), ttnn.MeshMapperConfig([ttnn.PlacementShard(0)]))
     with pytest.raises(TypeError, match="CoreGrid's x is an int, not float"):
         ttnn.CoreGrid(x=7.9, y=1)
+    # A MeshSlice made by hand took anything, and its repr() then failed.
+    with pytest.raises(TypeError, match="a slice begin is an int"):
+        ttnn.MeshSlice((0, 1), True, ("a",), (2,), None)
+    with pytest.raises(ValueError, match="a begin and an end of one length"):
+        ttnn.MeshSlice((0, 1), True, (0, 0), (2,), None)
+    with pytest.raises(TypeError, match="spec is a TensorSpec or None"):
+        ttnn.MeshSlice((0, 1), False, None, None, 7)
+    assert repr(ttnn.MeshSlice([0, 1], True, [0, 2], [2, 4], None)) == (
+        "MeshSlice(device=(0, 1), 0:2, 2:4)")
 
 
 def test_enum_names_get_the_nearest_ones(cli):
