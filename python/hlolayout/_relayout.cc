@@ -93,9 +93,9 @@ struct PyRelayoutPlan {
   }
 
   // Copies with the GIL released when there is enough to copy for the
-  // release to pay.
+  // release to pay. Precondition: CheckSource(in) passed (the callers check
+  // first: `run` before it allocates its result).
   void Run(const ContiguousBuffer& in, uint8_t* dst) const {
-    CheckSource(in);
     absl::Status s;
     const auto src = absl::MakeConstSpan(in.data(), in.size());
     const auto out = absl::MakeSpan(dst, plan->dst_bytes());
@@ -142,17 +142,10 @@ void RegisterRelayout(py::module_& m) {
       .def("run",
            [](const PyRelayoutPlan& p, py::handle src) {
              const ContiguousBuffer in(src, /*writable=*/false);
-             p.CheckSource(in);  // before the result is allocated
+             p.CheckSource(in);
              py::array_t<uint8_t> out(p.plan->dst_bytes());
              p.Run(in, out.mutable_data());
              return out;
-           })
-      // check_src(src): src would do for run (before its result is made:
-      // a buffer of the wrong size must not cost an array of the right
-      // one, which for a shape of 2^63 elements is more than memory).
-      .def("check_src",
-           [](const PyRelayoutPlan& p, py::handle src) {
-             p.CheckSource(ContiguousBuffer(src, /*writable=*/false));
            })
       // run_into(src, dst): dst is any writable C-contiguous buffer of
       // dst_bytes bytes (a NumPy array of any dtype and shape).
@@ -164,6 +157,7 @@ void RegisterRelayout(py::module_& m) {
                throw py::value_error(absl::StrCat(
                    p.dst_name, " needs ", p.plan->dst_bytes(), " bytes"));
              }
+             p.CheckSource(in);
              p.Run(in, out.data());
            });
 }

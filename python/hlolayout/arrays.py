@@ -122,7 +122,8 @@ def _from_entry(key, shape, threads, packing):
                                _threads(threads), 0, packing, "buffer",
                                "array")
     return _remember(key, (plan, s.dimensions, dtype, np.empty,
-                           _BUFFER_TYPES + (np.ndarray,)))
+                           _BUFFER_TYPES + (np.ndarray,), plan.src_bytes,
+                           str(s)))
 
 
 def from_layout(buffer, shape, threads=None, packing="low_first"):
@@ -142,18 +143,19 @@ def from_layout(buffer, shape, threads=None, packing="low_first"):
     entry = _PLANS.get(key)
     if entry is None:
         entry = _from_entry(key, shape, threads, packing)
-    plan, dims, dtype, empty, buffer_types = entry
+    plan, dims, dtype, empty, buffer_types, src_bytes, text = entry
     if type(buffer) not in buffer_types:
         buffer = _bytes_view(buffer, "buffer")
     # Checked before the result is allocated: a buffer of the wrong size must
     # not cost an array of the right one (8 EiB for s4[2^63-1]).
-    try:
-        plan.check_src(buffer)
-    except BufferError:  # not C-contiguous: copied
-        buffer = _bytes_view(buffer, "buffer")
-        plan.check_src(buffer)
+    size = len(buffer) if type(buffer) in (bytes, bytearray) else buffer.nbytes
+    if size != src_bytes:
+        raise ValueError("buffer has %d bytes, %s needs %d" % (size, text, src_bytes))
     out = empty(dims, dtype)
-    plan.run_into(buffer, out)
+    try:
+        plan.run_into(buffer, out)
+    except BufferError:  # not C-contiguous: copied
+        plan.run_into(_bytes_view(buffer, "buffer"), out)
     return out
 
 
