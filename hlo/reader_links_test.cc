@@ -183,6 +183,76 @@ ENTRY %main (p: f32[]) -> f32[] {
   EXPECT_EQ(CalledComputation(m, c, "to_apply"), -1);
 }
 
+// Callee names are looked up in batches (reader_links.cc, CalleeLookups):
+// with many calls, names the module lacks among them, a conditional's
+// several branches and calls of both kinds, every call links to the
+// computation of its name and every computation knows its callers' kinds,
+// whether the names come from the reader or from the text (a module linked
+// again without them).
+TEST(HloLinks, ManyCalleesEachLinkToTheirName) {
+  constexpr int kComputations = 41;
+  std::string text = "HloModule m\n\n";
+  for (int i = 0; i < kComputations; ++i) {
+    absl::StrAppend(&text, "%g", i, " (a: f32[]) -> f32[] {\n",
+                    "  ROOT %a = f32[] parameter(0)\n}\n\n");
+  }
+  text += "ENTRY %main (p: f32[], k: s32[]) -> f32[] {\n";
+  text += "  %p = f32[] parameter(0)\n  %k = s32[] parameter(1)\n";
+  // Call i goes to computation (7 * i) % 41: all of them, out of order;
+  // every tenth names one the module lacks.
+  std::vector<std::string> expected;
+  for (int i = 0; i < kComputations; ++i) {
+    const std::string callee = i % 10 == 9
+                                   ? absl::StrCat("none", i)
+                                   : absl::StrCat("g", (7 * i) % kComputations);
+    absl::StrAppend(
+        &text, "  %f", i, " = f32[] ", i % 3 == 0 ? "call" : "fusion", "(%p), ",
+        i % 3 == 0 ? "to_apply" : "kind=kLoop, calls", "=%", callee, "\n");
+    expected.push_back(callee);
+  }
+  text +=
+      "  ROOT %c = f32[] conditional(%k, %p, %p, %p), "
+      "branch_computations={%g40, %nowhere, %g1}\n}\n";
+  HloReadOptions options;
+  options.keep_going = true;  // the names no computation has
+  std::vector<absl::Status> errors;
+  absl::StatusOr<std::vector<HloModule>> modules =
+      ReadHloModules(text, options, &errors);
+  ASSERT_TRUE(modules.ok()) << modules.status();
+  HloModule& m = (*modules)[0];
+  const auto check = [&](absl::string_view how) {
+    const HloComputation& entry = m.entry();
+    std::vector<uint8_t> by(m.computations.size(), 0);
+    for (int i = 0; i < kComputations; ++i) {
+      const HloInstruction& f = Named(entry, absl::StrCat("f", i));
+      ASSERT_EQ(m.callees(f).size(), 1u) << how << " f" << i;
+      const int32_t c = m.callees(f)[0];
+      if (expected[i].rfind("none", 0) == 0) {
+        EXPECT_EQ(c, -1) << how << " f" << i;
+        continue;
+      }
+      ASSERT_GE(c, 0) << how << " f" << i;
+      EXPECT_EQ(m.computations[c].header.name, expected[i]) << how << " f" << i;
+      by[c] |= i % 3 == 0 ? kHloCalledByControlFlow : kHloCalledByEmbedded;
+    }
+    const HloInstruction& cond = Named(entry, "c");
+    ASSERT_EQ(m.callees(cond).size(), 3u) << how;
+    EXPECT_EQ(m.computations[m.callees(cond)[0]].header.name, "g40") << how;
+    EXPECT_EQ(m.callees(cond)[1], -1) << how;
+    EXPECT_EQ(m.computations[m.callees(cond)[2]].header.name, "g1") << how;
+    by[m.callees(cond)[0]] |= kHloCalledByControlFlow;
+    by[m.callees(cond)[2]] |= kHloCalledByControlFlow;
+    for (size_t c = 0; c < m.computations.size(); ++c) {
+      EXPECT_EQ(m.called_by[c], by[c])
+          << how << " " << m.computations[c].header.name;
+    }
+  };
+  check("read");
+  // Linked again without the reader's names: read in the text.
+  ASSERT_TRUE(hlo_internal::LinkHloModule(&m, true, INT32_MAX).ok());
+  check("linked again");
+}
+
 // Computations of up to 16 instructions scan their names, larger ones hash
 // them: both link each operand to its latest definition before it and each
 // control predecessor to its definition, wherever it stands (%c: last).
