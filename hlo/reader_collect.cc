@@ -224,6 +224,50 @@ struct TailModules {
 using OpenDefinitions =
     std::vector<std::pair<const hlo_internal::DefinitionTable*, size_t>>;
 
+// The operands of a computation cut in two that the second part did not
+// define, looked up in the parts before it a batch at a time
+// (DefinitionTable::FindEach).
+class CutLookups {
+ public:
+  explicit CutLookups(const OpenDefinitions& before) : before_(before) {}
+
+  // Links `operand` by its name, now or by the next Resolve.
+  void Add(HloOperand* operand) {
+    pending_[count_++] = operand;
+    if (count_ == kBatch) ok_ = Resolve() && ok_;
+  }
+  // Links the pending operands; false when a name is defined in no part.
+  bool Resolve() {
+    size_t left = count_;
+    count_ = 0;
+    for (auto part = before_.rbegin(); part != before_.rend() && left > 0;
+         ++part) {
+      for (size_t i = 0; i < left; ++i) names_[i] = pending_[i]->name;
+      part->first->FindEach(names_, left, found_);
+      size_t kept = 0;
+      for (size_t i = 0; i < left; ++i) {
+        if (found_[i] >= 0) {
+          pending_[i]->index = static_cast<int32_t>(part->second + found_[i]);
+        } else {
+          pending_[kept++] = pending_[i];
+        }
+      }
+      left = kept;
+    }
+    return left == 0;
+  }
+  bool ok() const { return ok_; }
+
+ private:
+  static constexpr size_t kBatch = 32;
+  const OpenDefinitions& before_;
+  HloOperand* pending_[kBatch];
+  absl::string_view names_[kBatch];
+  int64_t found_[kBatch];
+  size_t count_ = 0;
+  bool ok_ = true;
+};
+
 // LinkAcrossCut's work on instructions [begin, end) of `c` (below).
 bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
                         size_t end, const OpenDefinitions& before,
@@ -232,8 +276,11 @@ bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
   if (begin >= end) return true;
   hlo_internal::PassedText passed_text(&passed, instructions[begin].offset,
                                        size_t{1} << 20);
+  CutLookups lookups(before);
   for (size_t i = begin; i < end; ++i) {
     const HloInstruction& in = instructions[i];
+    // The pending names are in the text about to be handed over.
+    if (in.offset >= passed_text.next && !lookups.Resolve()) return false;
     passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
     HloOperand* operands = const_cast<HloOperand*>(in.operands().data());
@@ -243,16 +290,11 @@ bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
         operand.index += static_cast<int32_t>(from);
         continue;
       }
-      for (auto part = before.rbegin(); part != before.rend(); ++part) {
-        const int64_t d = part->first->Find(operand.name);
-        if (d >= 0) {
-          operand.index = static_cast<int32_t>(part->second + d);
-          break;
-        }
-      }
-      if (operand.index < 0) return false;
+      lookups.Add(&operand);
     }
+    if (!lookups.ok()) return false;
   }
+  if (!lookups.Resolve()) return false;
   // The text up to the next instruction's (the other half's first, or this
   // half's last line): its names are all looked up.
   passed_text.Flush(
