@@ -85,6 +85,9 @@ class CollectingVisitor : public HloVisitor {
         (kHloFactsKnown | kHloFactCallee)) {
       KeepCalleeNames(instruction, &copy);
     }
+    if (copy.may_have(kHloFactCallee) || copy.may_have(kHloFactControl)) {
+      ListRecord();
+    }
   }
   void EndComputation(int64_t root_index,
                       absl::string_view execution_thread) override {
@@ -170,10 +173,28 @@ class CollectingVisitor : public HloVisitor {
     copy->attribute_facts |= kHloFactCalleeNamesRead;
   }
 
+  // Lists the computation of the record just collected as one whose
+  // records linking reads (HloCalleeNames::computations); past 32 bits,
+  // none is listed any more.
+  void ListRecord() {
+    HloCalleeNames& kept = callee_names_.back();
+    if (!kept.listed) return;
+    const size_t c = modules_->back().computations.size() - 1;
+    if (c > UINT32_MAX) {
+      kept.listed = false;
+      std::vector<uint32_t>().swap(kept.computations);
+      return;
+    }
+    if (kept.computations.empty() || kept.computations.back() != c) {
+      kept.computations.push_back(static_cast<uint32_t>(c));
+    }
+  }
+
   // A new module, with a store of its own for its lists.
   void AddModule() {
     modules_->emplace_back();
     callee_names_.emplace_back();
+    callee_names_.back().listed = true;
     HloModule& module = modules_->back();
     // Room for the text's computations in the first module only: a reserve
     // by the whole text in each of 8,000 small modules held 759 MB (the
@@ -405,25 +426,47 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   // move past them (or, past 32 bits, the names are read again when the
   // module is linked).
   HloCalleeNames& names = names_of_modules->back();
+  HloCalleeNames& tail_names = tail->visitor->callee_names().front();
   const size_t names_base = names.size();
-  const bool names_fit = names.Append(tail->visitor->callee_names().front());
-  tail->visitor->callee_names().front().Free();
-  const auto move_names = [&](std::vector<HloInstruction>* instructions,
-                              size_t begin) {
-    for (size_t i = begin; i < instructions->size(); ++i) {
-      HloInstruction& in = (*instructions)[i];
-      if ((in.attribute_facts & kHloFactCalleeNamesRead) == 0) continue;
-      if (names_fit) {
-        in.first_callee += static_cast<int32_t>(names_base);
-      } else {
-        in.attribute_facts &= ~kHloFactCalleeNamesRead;
-      }
+  const bool names_fit = names.Append(tail_names);
+  const auto move_names = [&](HloInstruction& in) {
+    if ((in.attribute_facts & kHloFactCalleeNamesRead) == 0) return;
+    if (names_fit) {
+      in.first_callee += static_cast<int32_t>(names_base);
+    } else {
+      in.attribute_facts &= ~kHloFactCalleeNamesRead;
     }
   };
-  move_names(&open.instructions, from);
-  for (size_t c = 1; c < first.computations.size(); ++c) {
-    move_names(&first.computations[c].instructions, 0);
+  // The tail's computation 0 is `open`, from instruction `from` on; the
+  // others follow it.
+  const size_t open_index = module.computations.size() - 1;
+  const auto computation_of = [&](size_t c) -> HloComputation& {
+    return c == 0 ? open : first.computations[c];
+  };
+  const auto move_names_of = [&](size_t c) {
+    std::vector<HloInstruction>& list = computation_of(c).instructions;
+    for (size_t i = c == 0 ? from : 0; i < list.size(); ++i) {
+      move_names(list[i]);
+    }
+  };
+  if (tail_names.listed) {
+    for (const uint32_t c : tail_names.computations) move_names_of(c);
+  } else {
+    for (size_t c = 0; c < first.computations.size(); ++c) move_names_of(c);
   }
+  names.listed = names.listed && tail_names.listed &&
+                 open_index + first.computations.size() <= UINT32_MAX;
+  if (names.listed) {
+    for (const uint32_t c : tail_names.computations) {
+      const uint32_t at = static_cast<uint32_t>(open_index + c);
+      if (names.computations.empty() || names.computations.back() != at) {
+        names.computations.push_back(at);
+      }
+    }
+  } else {
+    std::vector<uint32_t>().swap(names.computations);
+  }
+  tail_names.Free();
   const hlo_internal::DefinitionTable* own =
       tail->links.first.definitions.get();
   if (!LinkAcrossCut(&open, from, own, *defined, passed, parallel)) {
@@ -463,8 +506,8 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   }
   std::move(tail->modules.begin() + 1, tail->modules.end(),
             std::back_inserter(*modules));
-  std::vector<HloCalleeNames>& tail_names = tail->visitor->callee_names();
-  std::move(tail_names.begin() + 1, tail_names.end(),
+  std::vector<HloCalleeNames>& later = tail->visitor->callee_names();
+  std::move(later.begin() + 1, later.end(),
             std::back_inserter(*names_of_modules));
 }
 

@@ -147,9 +147,11 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
 // their operands.
 // Each count is kept in 32 bits: one over `max_count` is refused.
 // `control_count`: the module's control predecessors so far.
+// `records`: whether a record of the computation may call one or name
+// control predecessors (HloCalleeNames::computations); else none is read.
 absl::Status LinkComputation(CalleeLookups* lookups, bool operands_linked,
                              int64_t max_count, HloComputation* computation,
-                             DefinedNames* defined,
+                             bool records, DefinedNames* defined,
                              std::vector<absl::string_view>* callees,
                              PassedText* passed, const HloCalleeNames* kept,
                              int64_t* control_count, HloModule* module) {
@@ -162,6 +164,7 @@ absl::Status LinkComputation(CalleeLookups* lookups, bool operands_linked,
   bool names_known = !operands_linked;
   module->computation_callees_begin.push_back(
       static_cast<int32_t>(module->callee_indices.size()));
+  if (!records) return absl::OkStatus();
   // One pass over the records; most have neither kind of attribute (the
   // reader says so) and keep their empty lists (0, 0) unwritten.
   for (HloInstruction& in : instructions) {
@@ -259,8 +262,11 @@ bool HloCalleeNames::Append(const HloCalleeNames& other) {
 void HloCalleeNames::Free() {
   DropWholePages(chars.data(), chars.capacity());
   DropWholePages(names.data(), names.capacity() * sizeof(names[0]));
+  DropWholePages(computations.data(),
+                 computations.capacity() * sizeof(computations[0]));
   std::string().swap(chars);
   std::vector<std::pair<uint32_t, uint32_t>>().swap(names);
+  std::vector<uint32_t>().swap(computations);
 }
 
 void LinkHloOperands(HloComputation* computation) {
@@ -307,10 +313,22 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
   // is past it (every 4 MB).
   PassedText passed_text(&passed, 0, size_t{4} << 20);
   CalleeLookups lookups(computations);
-  for (HloComputation& computation : module->computations) {
+  // The computations the reader listed (else the records of all are read).
+  const bool listed = kept != nullptr && kept->listed;
+  size_t next = 0;
+  for (size_t c = 0; c < module->computations.size(); ++c) {
+    HloComputation& computation = module->computations[c];
+    bool records = true;
+    if (listed) {
+      while (next < kept->computations.size() && kept->computations[next] < c) {
+        ++next;
+      }
+      records =
+          next < kept->computations.size() && kept->computations[next] == c;
+    }
     absl::Status status = LinkComputation(
-        &lookups, operands_linked, max_count, &computation, &defined, &callees,
-        &passed_text, kept, &control_count, module);
+        &lookups, operands_linked, max_count, &computation, records, &defined,
+        &callees, &passed_text, kept, &control_count, module);
     if (!status.ok()) return status;
   }
   lookups.Resolve(module);

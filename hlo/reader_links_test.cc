@@ -253,6 +253,68 @@ TEST(HloLinks, ManyCalleesEachLinkToTheirName) {
   check("linked again");
 }
 
+// The reader lists the computations that hold a record calling a
+// computation or naming control predecessors; linking reads the records of
+// those only. A computation with control predecessors and no call, one with
+// a call only, and one with neither are each linked, read whole or cut
+// before any instruction line (the parts joined).
+TEST(HloLinks, ComputationsWithCallsOrControlPredecessorsAreLinked) {
+  const std::string text = R"(HloModule m
+
+%plain (x: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  ROOT %y = f32[] negate(%x)
+}
+
+%ordered (a: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] abs(%a), control-predecessors={%c}
+  %c = f32[] negate(%a)
+  ROOT %d = f32[] add(%b, %c)
+}
+
+ENTRY %main (p: f32[]) -> f32[] {
+  %p = f32[] parameter(0)
+  %q = f32[] call(%p), to_apply=%ordered
+  %r = f32[] negate(%q)
+  ROOT %s = f32[] fusion(%r), kind=kLoop, calls=%plain
+}
+)";
+  std::vector<size_t> cuts = {0};
+  for (size_t at = text.find("\n  "); at != std::string::npos;
+       at = text.find("\n  ", at + 1)) {
+    cuts.push_back(at + 3);  // the name after the indent
+  }
+  for (size_t cut : cuts) {
+    bool joined = false;
+    absl::StatusOr<std::vector<HloModule>> modules =
+        cut == 0 ? ReadHloModules(text)
+                 : hlo_internal::ReadModulesInParts(text, HloReadOptions(),
+                                                    nullptr, {cut}, 2, &joined);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    ASSERT_EQ(modules->size(), 1u);
+    const HloModule& m = (*modules)[0];
+    ASSERT_EQ(m.computations.size(), 3u);
+    const HloInstruction& b = Named(m.computations[1], "b");
+    EXPECT_EQ(absl::StrJoin(m.control_predecessors(b), ","), "2") << cut;
+    const HloInstruction& q = Named(m.entry(), "q");
+    const HloInstruction& s = Named(m.entry(), "s");
+    EXPECT_EQ(absl::StrJoin(m.callees(q), ","), "1") << cut;
+    EXPECT_EQ(absl::StrJoin(m.callees(s), ","), "0") << cut;
+    EXPECT_EQ(m.called_by[0], kHloCalledByEmbedded) << cut;
+    EXPECT_EQ(m.called_by[1], kHloCalledByControlFlow) << cut;
+    EXPECT_EQ(m.called_by[2], 0) << cut;
+    for (const HloComputation& c : m.computations) {
+      for (const HloInstruction& in : c.instructions) {
+        if (&in == &b) continue;
+        EXPECT_TRUE(m.control_predecessors(in).empty()) << cut << in.name();
+        if (&in == &q || &in == &s) continue;
+        EXPECT_TRUE(m.callees(in).empty()) << cut << in.name();
+      }
+    }
+  }
+}
+
 // Computations of up to 16 instructions scan their names, larger ones hash
 // them: both link each operand to its latest definition before it and each
 // control predecessor to its definition, wherever it stands (%c: last).
