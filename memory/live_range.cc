@@ -583,18 +583,29 @@ int32_t Analyzer::HalfTables::IdOf(const Shape* shape) {
 void Analyzer::JoinHalf(int64_t begin, int64_t end, EarlyTail* tail) {
   HalfTables& half = tail->tables;
   std::vector<const Subshapes*> lists(half.shapes.size());
+  std::vector<char> scalar(half.shapes.size());
   for (size_t i = 0; i < lists.size(); ++i) {
     lists[i] = SubshapesOf(half.shapes[i]);
+    scalar[i] = (*lists[i])[0].effective_scalar;
   }
   // Its calls follow the analysis' own.
   const int32_t calls = static_cast<int32_t>(calls_.size());
-  for (int64_t id = begin; id < end; ++id) {
-    Node& node = nodes_[id];
-    node = tail->nodes[id - begin];
-    node.subshapes = lists[half.shape_ids[id - begin]];
-    node.effective_scalar = (*node.subshapes)[0].effective_scalar;
-    if (HasCalls(node.op)) node.element_or_calls += calls;
-  }
+  // The nodes copied in two halves side by side when the analysis runs so
+  // (each node is the tail's; the tables above are only read; nothing is
+  // allocated, which would wait on the CLI heap's one lock).
+  const auto copy = [&](int64_t from, int64_t to) {
+    for (int64_t id = from; id < to; ++id) {
+      Node& node = nodes_[id];
+      node = tail->nodes[id - begin];
+      const int32_t shape = half.shape_ids[id - begin];
+      node.subshapes = lists[shape];
+      node.effective_scalar = scalar[shape] != 0;
+      if (HasCalls(node.op)) node.element_or_calls += calls;
+    }
+  };
+  const int64_t middle = begin + (end - begin) / 2;
+  RunSideBySide(
+      parallel_, [&] { copy(begin, middle); }, [&] { copy(middle, end); });
   ScratchVector<Node>().swap(tail->nodes);
   calls_.insert(calls_.end(), half.calls.begin(), half.calls.end());
   scratch_parameters_.insert(scratch_parameters_.end(), half.parameters.begin(),
