@@ -301,7 +301,7 @@ bool LinkRangeAcrossCut(HloComputation* c, size_t from, size_t begin,
   for (size_t i = begin; i < end; ++i) {
     const HloInstruction& in = instructions[i];
     // The pending names are in the text about to be handed over.
-    if (in.offset >= passed_text.next && !lookups.Resolve()) return false;
+    if (passed_text.Due(in.offset) && !lookups.Resolve()) return false;
     passed_text.At(in.offset);
     // The module's own lists, as in LinkHloOperands.
     HloOperand* operands = const_cast<HloOperand*>(in.operands().data());

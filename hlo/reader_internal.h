@@ -187,8 +187,12 @@ struct PassedText {
   PassedText(const std::function<void(size_t, size_t)>* passed, size_t from,
              size_t step)
       : passed(passed), to(from), next(from + step), step(step) {}
+  // Whether At(offset) would hand text over.
+  bool Due(size_t offset) const {
+    return passed != nullptr && *passed && offset >= next;
+  }
   void At(size_t offset) {
-    if (passed == nullptr || !*passed || offset < next) return;
+    if (!Due(offset)) return;
     (*passed)(to, offset);
     to = offset;
     next = offset + step;
