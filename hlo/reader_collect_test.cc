@@ -419,7 +419,9 @@ TEST(HloModulesInParts, JoinPassesTheTextItReadsAgain) {
   std::sort(all.begin(), all.end());
   size_t covered = 0;
   for (size_t k = 0; k < all.size(); ++k) {
-    if (k > 0) EXPECT_LE(all[k - 1].second, all[k].first);
+    if (k > 0) {
+      EXPECT_LE(all[k - 1].second, all[k].first);
+    }
     covered += all[k].second - all[k].first;
   }
   EXPECT_GE(covered + 4096, text.size() - cuts[0]);

@@ -324,7 +324,9 @@ TEST(CvtSmemTest, RoundTripProperties) {
       EXPECT_LE(i.bits, 128);
       EXPECT_EQ(i.bits & (i.bits - 1), 0);
       EXPECT_EQ(i.bits % bits, 0);
-      if (target.amd) EXPECT_EQ(i.instr.substr(0, 3), "ds_");
+      if (target.amd) {
+        EXPECT_EQ(i.instr.substr(0, 3), "ds_");
+      }
     }
     EXPECT_GE(r.store_ways, 1);
     EXPECT_EQ(r.store_ways & (r.store_ways - 1), 0);

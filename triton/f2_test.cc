@@ -94,7 +94,9 @@ TEST(F2Test, SubspacesAgainstEnumeration) {
       EXPECT_GT(top, last);
       last = top;
       for (uint64_t w : both) {
-        if (w != v) EXPECT_FALSE((w >> top) & 1);
+        if (w != v) {
+          EXPECT_FALSE((w >> top) & 1);
+        }
       }
     }
     EXPECT_EQ(TopBitBasis(both, cols), both);

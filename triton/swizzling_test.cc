@@ -243,12 +243,16 @@ void CheckProperties(const LinearLayout& src, const LinearLayout& dst,
     return true;
   };
   const bool bijective = Invert(c->smem).ok();
-  if (units_or_zero(src) && units_or_zero(dst)) EXPECT_TRUE(bijective);
+  if (units_or_zero(src) && units_or_zero(dst)) {
+    EXPECT_TRUE(bijective);
+  }
   const Bases vector = Flat(c->smem, "vector");
   EXPECT_LE((int64_t{1} << vector.size()) * bits, 128);
   const bool matrix =
       c->store != SmemInstrKind::kVector || c->load != SmemInstrKind::kVector;
-  if (matrix) EXPECT_EQ((int64_t{1} << vector.size()) * bits, 128);
+  if (matrix) {
+    EXPECT_EQ((int64_t{1} << vector.size()) * bits, 128);
+  }
   const Bases src_regs = Flat(src, "register");
   const Bases dst_regs = Flat(dst, "register");
   for (int32_t r : Flat(c->smem, "reps")) {
