@@ -585,6 +585,12 @@ void Analyzer::JoinHalf(int64_t begin, int64_t end, EarlyTail* tail) {
   std::vector<const Subshapes*> lists(half.shapes.size());
   std::vector<char> scalar(half.shapes.size());
   for (size_t i = 0; i < lists.size(); ++i) {
+    // The shapes' slots in the cache of lists, fetched ahead: each lookup
+    // of these shapes, new to this thread, missed.
+    if (i + 8 < lists.size()) {
+      subshape_cache_.prefetch(half.shapes[i + 8]);
+      Prefetch(half.shapes[i + 8], sizeof(Shape));
+    }
     lists[i] = SubshapesOf(half.shapes[i]);
     scalar[i] = (*lists[i])[0].effective_scalar;
   }
