@@ -20,7 +20,8 @@ ttnn's enum spellings are accepted too.
 
 What tt-metal refuses raises TtnnRefusal (a ValueError) with the rule in
 words and its name in `.rule`; an int argument that is not an int (1.5,
-"7") raises TypeError, one past 64 bits OverflowError. Mesh mappers: distribute(shape, mesh_shape,
+"7") raises TypeError, one past 64 bits OverflowError. Mesh mappers:
+distribute(shape, mesh_shape,
 MeshMapperConfig([PlacementShard(0), PlacementReplicate()])).
 
 A spec is checked against a device (a Wormhole n150 unless `device=` names
