@@ -25,21 +25,6 @@ namespace hlolayout {
 namespace memory_internal {
 namespace {
 
-void ListSubshapes(const Shape& shape, std::vector<int64_t>* index,
-                   Subshapes* out) {
-  const size_t at = out->size();
-  out->emplace_back();
-  out->back().index = *index;
-  out->back().shape = &shape;
-  if (shape.IsTuple()) {
-    for (int64_t i = 0; i < shape.tuple_size(); ++i) {
-      index->push_back(i);
-      ListSubshapes(shape.tuple_shape(i), index, out);
-      index->pop_back();
-    }
-  }
-  (*out)[at].count = static_cast<int64_t>(out->size() - at);
-}
 // The op_name="..." of a metadata attribute's value (empty if none).
 absl::string_view OpNameOf(absl::string_view metadata) {
   const size_t at = metadata.find("op_name=\"");
@@ -50,14 +35,6 @@ absl::string_view OpNameOf(absl::string_view metadata) {
                                       : metadata.substr(b, e - b);
 }
 
-// XLA's ShapeUtil::IsEffectiveScalar: an array whose dimensions are all 1.
-bool IsEffectiveScalar(const Shape& shape) {
-  if (!shape.IsArray()) return false;
-  for (int64_t d : shape.dimensions()) {
-    if (d != 1) return false;
-  }
-  return true;
-}
 // The records of computation `c` (up to `most` of them), and, when
 // `lists`, the operand and attribute arrays they point to (the records
 // should be in cache by then).
@@ -265,13 +242,14 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartEarlyTail() {
   // A rough balance, not a fitted one: the calling thread builds the
   // `before` instructions of the computations ahead, at about half the cost
   // of the largest one's (their shapes are mostly met already), then its
-  // first `begin`; the second thread fills the rest at about a third of the
-  // calling thread's cost a node (it lists no shape), and the calling
-  // thread lists their shapes as it joins them (about a third again). On a
-  // 75 MB dump, a third of the rest on the calling thread built the nodes in
-  // 27-28 ms, half of it in 28-32 ms (4 runs of each).
+  // first `begin`; the second thread fills the rest, listing their shapes,
+  // at about the calling thread's cost a node. So each takes about half of
+  // the rest. (When the calling thread listed the second one's shapes as
+  // it joined them, a third was the balance. With the lists on the second
+  // thread, a third left the calling thread waiting 9 ms on a 75 MB dump,
+  // 11 runs; half, none.)
   return StartTail(largest,
-                   std::clamp<int64_t>((count - before / 2) / 3, 0, count - 1),
+                   std::clamp<int64_t>((count - before / 2) / 2, 0, count - 1),
                    count);
 }
 
@@ -289,6 +267,7 @@ std::unique_ptr<Analyzer::EarlyTail> Analyzer::StartTail(int64_t c,
     t->tables.status =
         FillTextNodes(t->computation, t->begin, end, t->nodes.data(),
                       &t->tables, &t->tables.calls, &t->tables.parameters);
+    if (t->tables.status.ok()) ListHalfShapes(&t->tables);
   });
   return tail;
 }
@@ -534,7 +513,7 @@ absl::Status Analyzer::FillTextNodes(
       half->shape_ids[k - begin] = half->IdOf(info.shape);  // see JoinHalf
     } else {
       node.subshapes = SubshapesOf(info.shape);
-      node.effective_scalar = (*node.subshapes)[0].effective_scalar;
+      node.effective_scalar = node.subshapes[0].effective_scalar;
     }
     node.info = static_cast<int32_t>(first_instruction + k);
     node.computation = static_cast<int32_t>(c);
@@ -580,20 +559,43 @@ int32_t Analyzer::HalfTables::IdOf(const Shape* shape) {
   return it->second;
 }
 
+void Analyzer::ListHalfShapes(HalfTables* half) {
+  half->lists.reserve(half->shapes.size());
+  half->scalar.resize(half->shapes.size());
+  for (size_t i = 0; i < half->shapes.size(); ++i) {
+    Subshape* list = half->arena.List(*half->shapes[i], &half->child_offsets);
+    half->lists.push_back(list);
+    half->scalar[i] = list->effective_scalar;
+  }
+}
+
 void Analyzer::JoinHalf(int64_t begin, int64_t end, EarlyTail* tail) {
   HalfTables& half = tail->tables;
-  std::vector<const Subshapes*> lists(half.shapes.size());
-  std::vector<char> scalar(half.shapes.size());
+  // The half's lists count their tuples' children from the start of its
+  // own offsets, which follow the analysis' (those of the lists it drops
+  // too: fewer than the lists' records).
+  const int32_t children = static_cast<int32_t>(child_offsets_.size());
+  child_offsets_.insert(child_offsets_.end(), half.child_offsets.begin(),
+                        half.child_offsets.end());
+  std::vector<Subshapes> lists(half.shapes.size());
   for (size_t i = 0; i < lists.size(); ++i) {
     // The shapes' slots in the cache of lists, fetched ahead: each lookup
     // of these shapes, new to this thread, missed.
-    if (i + 8 < lists.size()) {
-      subshape_cache_.prefetch(half.shapes[i + 8]);
-      Prefetch(half.shapes[i + 8], sizeof(Shape));
+    if (i + 8 < lists.size()) subshape_cache_.prefetch(half.shapes[i + 8]);
+    const auto [it, added] =
+        subshape_cache_.try_emplace(half.shapes[i], Subshapes(half.lists[i]));
+    if (added && half.lists[i]->children >= 0) {
+      // A tuple: its records' children now count from the table's start.
+      Subshape* const list = half.lists[i];
+      for (int64_t k = 0; k < list->count; ++k) {
+        if (list[k].children >= 0) list[k].children += children;
+      }
     }
-    lists[i] = SubshapesOf(half.shapes[i]);
-    scalar[i] = (*lists[i])[0].effective_scalar;
+    lists[i] = it->second;
   }
+  // The lists the analysis had already stay in the half's arena, unused.
+  storage_->subshapes.Adopt(&half.arena);
+  const ScratchVector<char>& scalar = half.scalar;
   // Its calls follow the analysis' own.
   const int32_t calls = static_cast<int32_t>(calls_.size());
   // The nodes copied in two halves side by side when the analysis runs so
@@ -705,7 +707,7 @@ absl::StatusOr<int64_t> Analyzer::AddRestoredGetTupleElement(
   gte.rule = ValueRule::kNothing;
   gte.element_or_calls = static_cast<int32_t>(operand.output_index);
   gte.subshapes = SubshapesOf(&ps->tuple_shape(operand.output_index));
-  gte.effective_scalar = (*gte.subshapes)[0].effective_scalar;
+  gte.effective_scalar = gte.subshapes[0].effective_scalar;
   gte.computation = static_cast<int32_t>(c);
   gte.operands_size = 1;
   scratch_new_gtes_.emplace_back(gid, producer);
@@ -773,33 +775,12 @@ void Analyzer::Flatten(int64_t c) {
   comp.span_end = static_cast<int64_t>(schedule_.size());
 }
 
-const Subshapes* Analyzer::SubshapesOf(const Shape* shape) {
+Subshapes Analyzer::SubshapesOf(const Shape* shape) {
   const size_t slot = RecentShapeSlot(shape);
   if (recent_shapes_[slot].first == shape) return recent_shapes_[slot].second;
-  const Subshapes*& cached = subshape_cache_[shape];
-  if (cached == nullptr) {
-    storage_->subshapes.emplace_back();
-    Subshapes& list = storage_->subshapes.back();
-    std::vector<int64_t> index;
-    ListSubshapes(*shape, &index, &list);
-    for (size_t k = 0; k < list.size(); ++k) {
-      Subshape& sub = list[k];
-      if (sub.shape->IsTuple()) {
-        // Offsets fit 32 bits: a shape has fewer subshapes than the
-        // positions' kMostIds (NumberPositions), or it is refused there.
-        sub.children = static_cast<int32_t>(child_offsets_.size());
-        int64_t offset = 1;
-        for (int64_t i = 0; i < sub.shape->tuple_size(); ++i) {
-          child_offsets_.push_back(static_cast<int32_t>(offset));
-          offset += list[k + offset].count;
-        }
-      }
-      std::tie(sub.bytes, sub.logical_bytes) = SubshapeBytes(sub.shape);
-      sub.whole_bytes = list[0].bytes;
-      sub.effective_scalar = IsEffectiveScalar(*sub.shape);
-      sub.memory_space = LiveValue::MemorySpaceOf(sub.shape);
-    }
-    cached = &list;
+  Subshapes& cached = subshape_cache_[shape];
+  if (cached.null()) {
+    cached = Subshapes(storage_->subshapes.List(*shape, &child_offsets_));
   }
   recent_shapes_[slot] = {shape, cached};
   return cached;
@@ -995,7 +976,7 @@ void Analyzer::ComputeUses() {
           nodes_[callee_parameters[k]].time != kNone) {
         at = nodes_[callee_parameters[k]].time;
       }
-      const size_t subshapes = top_only ? 1 : operand.subshapes->size();
+      const size_t subshapes = top_only ? 1 : operand.subshapes.size();
       for (size_t s = 0; s < subshapes; ++s) {
         const int64_t v = value_of_[operand.first_position + s];
         if (v != kNone)
@@ -1177,7 +1158,7 @@ void Analyzer::ExportDataflow() {
     n.computation = node.computation;
     n.time = node.time;
     n.first_position = node.first_position;
-    n.positions = static_cast<int64_t>(node.subshapes->size());
+    n.positions = static_cast<int64_t>(node.subshapes.size());
     n.operands_begin = node.operands_begin;
     n.operands_size = node.operands_size;
     n.shape = NodeShape(node);
@@ -1190,12 +1171,12 @@ void Analyzer::ExportDataflow() {
   d->positions.resize(positions_);
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& node = nodes_[id];
-    for (size_t k = 0; k < node.subshapes->size(); ++k) {
+    for (size_t k = 0; k < node.subshapes.size(); ++k) {
       const int64_t p = node.first_position + static_cast<int64_t>(k);
       DataflowPosition& pos = d->positions[p];
       pos.node = static_cast<int64_t>(id);
-      pos.shape = (*node.subshapes)[k].shape;
-      const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+      pos.shape = node.subshapes[k].shape;
+      const absl::Span<const int64_t> index = node.subshapes[k].index;
       pos.index_begin = static_cast<int64_t>(d->index_data.size());
       pos.index_size = static_cast<int64_t>(index.size());
       d->index_data.insert(d->index_data.end(), index.begin(), index.end());
@@ -1244,22 +1225,6 @@ void Analyzer::ExportDataflow() {
   }
   d->callee_begin.push_back(static_cast<int64_t>(d->callees.size()));
   out_.dataflow = std::move(d);
-}
-std::pair<int64_t, int64_t> Analyzer::SubshapeBytes(const Shape* shape) {
-  if (shape->IsTuple()) {
-    const int64_t table = TupleTableBytes(*shape);
-    return {table, table};
-  }
-  if (shape->IsArray()) {
-    // Once per distinct shape object (SubshapesOf keeps the lists); a cache
-    // by object here would miss every time (a new object is a new list).
-    const absl::StatusOr<ArraySizes> sizes = ComputeArraySizes(*shape);
-    return sizes.ok()
-               ? std::make_pair(sizes->padded_bytes, sizes->logical_bytes)
-               : std::make_pair<int64_t, int64_t>(0, 0);
-  }
-  if (shape->IsOpaque()) return {8, 8};
-  return {0, 0};  // tokens
 }
 
 }  // namespace memory_internal

@@ -127,7 +127,9 @@ static_assert(sizeof(ScheduledInstruction) <= 24, "one per instruction");
 // that index of a result of that shape shares it (MemoryAnalysis::storage
 // owns those of an analysis).
 struct LiveValueShape {
-  std::vector<int64_t> index;  // {} for the whole result
+  // {} for the whole result; its entries are kept where this struct is
+  // (MemoryAnalysis::storage, or whatever a value made by hand uses).
+  absl::Span<const int64_t> index;
   const Shape* shape = nullptr;
   int64_t bytes = 0;          // 8 per tuple element, padded array bytes
   int64_t logical_bytes = 0;  // the same without tile/L padding
@@ -149,8 +151,7 @@ struct LiveValue {
 
   // Shape index, {} for the whole result.
   absl::Span<const int64_t> index() const {
-    return of != nullptr ? absl::MakeConstSpan(of->index)
-                         : absl::Span<const int64_t>();
+    return of != nullptr ? of->index : absl::Span<const int64_t>();
   }
   const Shape* shape() const { return of != nullptr ? of->shape : nullptr; }
   int64_t bytes() const { return of != nullptr ? of->bytes : 0; }

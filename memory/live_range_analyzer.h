@@ -19,7 +19,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <deque>
 #include <memory>
 #include <string>
 #include <utility>
@@ -34,6 +33,7 @@
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/memory/scratch_pool.h"
+#include "hlolayout/memory/subshape_list.h"
 #include "hlolayout/memory/value_rules.h"
 #include "hlolayout/memory/xla_schedulers.h"
 #include "hlolayout/shape/shape.h"
@@ -63,48 +63,6 @@ inline bool SameText(absl::string_view a, absl::string_view b) {
   return a.size() == b.size() &&
          (a.empty() || (a.back() == b.back() && a.front() == b.front() &&
                         std::memcmp(a.data(), b.data(), a.size()) == 0));
-}
-
-// Subshapes of a shape in pre-order: {}, {0}, {0,0}, ..., {1}, ...
-// Its index, shape and sizes (padded, and without tile/L padding: 8 per
-// tuple element, an array's exact sizes, 8 for opaque, 0 for tokens) are
-// the LiveValueShape its values point to.
-struct Subshape : LiveValueShape {
-  int64_t count = 1;  // subshapes in this one's subtree, itself included
-  // The bytes of the list's first subshape (the whole result, a tuple's
-  // index table only): what XLA's peak sweep counts for a value at any
-  // index of it (PeakFinder).
-  int64_t whole_bytes = 0;
-  // LiveValue::MemorySpaceOf(shape): the peak sweep reads it here, next to
-  // the sizes, not from the shape (scattered: a cache miss a value).
-  int64_t memory_space = 0;
-  bool effective_scalar = false;
-  // A tuple's: where Analyzer::child_offsets_ lists the pre-order offsets
-  // (from this subshape) of its elements, so that element i is found in
-  // one step, not by walking the i before it (a loop state of N elements
-  // read by N get-tuple-elements took N^2 steps). -1 for the others.
-  int32_t children = -1;
-};
-// The subshapes of one distinct Shape object, shared by every node whose
-// result (or restored get-tuple-element) has that shape.
-using Subshapes = std::vector<Subshape>;
-
-// The pre-order offset, among `subshapes`, of the index `head` followed by
-// `tail`; kNone when the shape has no such index. `child_offsets`: the
-// tuples' element offsets (Subshape::children).
-inline int64_t SubshapeAt(const Subshapes& subshapes,
-                          absl::Span<const int32_t> child_offsets,
-                          absl::Span<const int64_t> head,
-                          absl::Span<const int64_t> tail = {}) {
-  int64_t k = 0;
-  for (absl::Span<const int64_t> part : {head, tail}) {
-    for (int64_t i : part) {
-      const Shape* s = subshapes[k].shape;
-      if (!s->IsTuple() || i < 0 || i >= s->tuple_size()) return kNone;
-      k += child_offsets[subshapes[k].children + i];
-    }
-  }
-  return k;
 }
 
 // The value of an instruction's first metadata={...} (empty when none):
@@ -200,11 +158,11 @@ inline bool HasCalls(Op op) {
 }
 
 // Kept small: every pass of the analysis walks the nodes. The shape is
-// (*subshapes)[0].shape; the instruction is Analyzer::SourceOf (found from
+// subshapes[0].shape; the instruction is Analyzer::SourceOf (found from
 // `computation` and `info`), the opcode is its, the metadata the
 // instruction's (MetadataOf).
 struct Node {  // an instruction of a scheduled computation
-  const Subshapes* subshapes = nullptr;
+  Subshapes subshapes;
   // 32 bits: positions are numbered in 32 bits (NumberPositions refuses
   // more), and a node's time counts nodes, of fewer.
   int32_t first_position = 0;
@@ -373,17 +331,22 @@ class Analyzer {
                                 uint64_t{0x9E3779B97F4A7C15}) >>
                                (64 - kRecentShapesLog2));
   }
-  // What the second half of a computation's nodes makes on its thread. It
-  // makes no subshape list: the CLI's heap is one arena with one lock
-  // (cli/heap.cc), and lists made beside the calling thread's contended
-  // for it on every list (4,000 futex calls on a 75 MB dump; each thread
-  // filled its half at half the speed of one thread alone). It numbers the
-  // distinct shapes its nodes have instead (a few allocations, as its
-  // tables grow); the calling thread lists them as it joins the half
-  // (JoinHalf).
+  // What the second half of a computation's nodes makes on its thread: it
+  // numbers the distinct shapes its nodes have, then makes their subshape
+  // lists in an arena of its own (the CLI's heap is one arena with one
+  // lock, cli/heap.cc: lists allocated one by one beside the calling
+  // thread's contended for it on every list, 4,000 futex calls on a 75 MB
+  // dump). The calling thread takes the lists of the shapes it has not
+  // met as it joins the half (JoinHalf).
   struct HalfTables {
     ScratchVector<int32_t> shape_ids;  // per node: its shape in `shapes`
     std::vector<const Shape*> shapes;  // distinct, in the order met
+    // By shape: its list (children counted from child_offsets' start), and
+    // whether the shape is an effective scalar.
+    std::vector<Subshape*> lists;
+    ScratchVector<char> scalar;
+    SubshapeArena arena;
+    ScratchVector<int32_t> child_offsets;
     absl::flat_hash_map<const Shape*, int32_t> ids;
     std::pair<const Shape*, int32_t> recent[kRecentShapes] = {};
     ScratchVector<NodeCalls> calls;
@@ -420,14 +383,16 @@ class Analyzer {
   // those nodes, `calls` and `parameters` (instruction, number), and, with
   // `half`, each node's shape there (HalfTables::shape_ids) instead of its
   // subshape list (SubshapesOf): two disjoint ranges may be filled at once,
-  // one with `half`.
+  // one with `half` (whose lists are then made by ListHalfShapes).
   absl::Status FillTextNodes(
       int64_t c, int64_t begin, int64_t end, Node* out, HalfTables* half,
       ScratchVector<NodeCalls>* calls,
       ScratchVector<std::pair<int64_t, int64_t>>* parameters);
+  // Makes the subshape lists of `half`'s shapes, in its own arena.
+  static void ListHalfShapes(HalfTables* half);
   // Joins the nodes [begin, end) that `tail` filled on a second thread: they
-  // get their subshape lists here, and their calls follow the analysis'
-  // own.
+  // get the lists of the analysis for the shapes it has, their own for the
+  // others, and their calls follow the analysis' own.
   void JoinHalf(int64_t begin, int64_t end, EarlyTail* tail);
   void IndexParameters(int64_t c, int64_t base, int64_t parameters);
   // The operands of the text nodes from `base` on (one restored
@@ -518,14 +483,14 @@ class Analyzer {
     return OpcodeText(SourceOf(node));
   }
   const Shape* NodeShape(const Node& node) const {
-    return (*node.subshapes)[0].shape;
+    return node.subshapes[0].shape;
   }
   // The position of `node` at the index `head` followed by `tail`, kNone
   // when its shape has no such index.
   int64_t PositionAt(int64_t node, absl::Span<const int64_t> head,
                      absl::Span<const int64_t> tail = {}) const {
     const Node& n = nodes_[node];
-    const int64_t k = SubshapeAt(*n.subshapes, child_offsets_, head, tail);
+    const int64_t k = SubshapeAt(n.subshapes, child_offsets_, head, tail);
     return k == kNone ? kNone : n.first_position + k;
   }
   // One past node `id`'s last position (after NumberPositions): the next
@@ -535,7 +500,7 @@ class Analyzer {
     return id + 1 < nodes_.size() ? nodes_[id + 1].first_position : positions_;
   }
   // The subshape list of `shape`, made when first asked for.
-  const Subshapes* SubshapesOf(const Shape* shape);
+  Subshapes SubshapesOf(const Shape* shape);
   // Numbers the positions and sets each one's source: defined, forwarded
   // from another position, or a phi of several.
   absl::Status SetSources();
@@ -561,8 +526,8 @@ class Analyzer {
   // The source of position `pos` (at `index`) of node `id`, which does not
   // define a value there (not a parameter: SetParameterSources).
   absl::Status SetPositionSource(int64_t id, int64_t element, int64_t pos,
-                                 const std::vector<int64_t>& index,
-                                 PhiInputs out) __attribute__((always_inline));
+                                 absl::Span<const int64_t> index, PhiInputs out)
+      __attribute__((always_inline));
   // The positions of parameter `id` that `rule` does not define, all at
   // once: its callers are read once, not once a position. `from` and
   // `ks` are scratch lists of the calling thread.
@@ -578,11 +543,11 @@ class Analyzer {
   // A while's or conditional's position: a phi of its computations' roots
   // (and a loop's init).
   absl::Status SetResultPhi(const Node& node, int64_t pos,
-                            const std::vector<int64_t>& index, PhiInputs out);
+                            absl::Span<const int64_t> index, PhiInputs out);
   // The other forwarding opcodes; false when the operand has no such
   // position.
   bool SetForwardSource(const Node& node, int64_t element, int64_t pos,
-                        const std::vector<int64_t>& index)
+                        absl::Span<const int64_t> index)
       __attribute__((always_inline));
   // Phi inputs go to `out` as they are found: adds the position `index`
   // of `from`, false when `from`'s shape has no such index (a loop, call or
@@ -590,7 +555,7 @@ class Analyzer {
   bool PushPhiInput(int64_t from, absl::Span<const int64_t> index,
                     PhiInputs out) const __attribute__((always_inline));
   absl::Status CallShapesMismatch(const Node& node,
-                                  const std::vector<int64_t>& index) const;
+                                  absl::Span<const int64_t> index) const;
   // Position `pos` forwards to `node`'s position at `head` then `tail`;
   // false when there is none.
   bool ForwardTo(int64_t pos, int64_t node, absl::Span<const int64_t> head,
@@ -622,12 +587,9 @@ class Analyzer {
   void NumberValues(const PositionKinds& kinds, const PhiGraph& graph,
                     const ScratchVector<int32_t>& position_of,
                     ScratchVector<int32_t>* end_of);
-  // (padded, logical) bytes: 8 per tuple element, an array's exact sizes,
-  // 8 for opaque, 0 for tokens.
-  std::pair<int64_t, int64_t> SubshapeBytes(const Shape* shape);
   const Subshape& ValueSubshape(int64_t value) const {
     const Node& node = nodes_[value_def_node_[value]];
-    return (*node.subshapes)[value_def_position_[value] - node.first_position];
+    return node.subshapes[value_def_position_[value] - node.first_position];
   }
   void PlaceFoldedGetTupleElements();
   void GraphOrder(int64_t c, ScratchVector<int64_t>* node_of,
@@ -739,18 +701,18 @@ class Analyzer {
       scratch_flat_;
   ScratchVector<int64_t> scratch_node_of_, scratch_used_;
   int64_t scratch_stamp_ = 0;
-  absl::flat_hash_map<const Shape*, const Subshapes*> subshape_cache_;
+  absl::flat_hash_map<const Shape*, Subshapes> subshape_cache_;
   ScratchVector<int32_t> child_offsets_;  // Subshape::children
   // The subshape lists (the values' shape indices point into them) and
   // the restored get-tuple-elements' names: MemoryAnalysis::storage.
   struct Storage {
-    std::deque<Subshapes> subshapes;
+    SubshapeArena subshapes;
     std::string restored_names;
     // Their records, in schedule order (reserved whole: never moved).
     std::vector<RestoredGetTupleElement> restored;
   };
   std::shared_ptr<Storage> storage_ = std::make_shared<Storage>();
-  std::pair<const Shape*, const Subshapes*> recent_shapes_[kRecentShapes] = {};
+  std::pair<const Shape*, Subshapes> recent_shapes_[kRecentShapes] = {};
 };
 
 }  // namespace memory_internal

@@ -117,7 +117,7 @@ void Analyzer::LiveRanges() {
   // and its last position, or at its start when it has neither.
   for (size_t id = 0; id < nodes_.size(); ++id) {
     const Node& n = nodes_[id];
-    if (n.time == kNone || n.subshapes == nullptr) continue;
+    if (n.time == kNone || n.subshapes.null()) continue;
     const int64_t to = PositionsEnd(id);
     for (int64_t p = n.first_position; p < to; ++p) {
       const int64_t v = value_of_[p];
@@ -127,7 +127,7 @@ void Analyzer::LiveRanges() {
   for (const Comp& c : comps_) {
     if (c.root == kNone || c.span_end == kNone) continue;
     const Node& n = nodes_[c.root];
-    for (size_t s = 0; s < n.subshapes->size(); ++s) {
+    for (size_t s = 0; s < n.subshapes.size(); ++s) {
       const int64_t v = value_of_[n.first_position + s];
       if (v != kNone) {
         use_end_[v] =
@@ -140,7 +140,7 @@ void Analyzer::LiveRanges() {
   for (size_t v = 0; v < value_def_position_.size(); ++v) {
     const int64_t p = value_def_position_[v];
     const Node& node = nodes_[value_def_node_[v]];
-    const Subshape& sub = (*node.subshapes)[p - node.first_position];
+    const Subshape& sub = node.subshapes[p - node.first_position];
     out_.values.emplace_back();
     LiveValue& value = out_.values.back();
     value.instruction = node.time;
@@ -255,7 +255,7 @@ void Analyzer::UniteControlFlow(int64_t id) {
   const absl::Span<const int32_t> operands = Operands(node);
   if (node.op == Op::kConditional) {
     // Each branch's root.
-    for (const Subshape& s : *node.subshapes) {
+    for (const Subshape& s : node.subshapes) {
       for (int64_t callee : Callees(node)) {
         UniteValues(ValueAt(id, s.index),
                     ValueAt(comps_[callee].root, s.index));
@@ -266,7 +266,7 @@ void Analyzer::UniteControlFlow(int64_t id) {
   // A while: its init, its computations' parameters and its body's root.
   const int64_t body = Body(node);
   const int64_t cond = Condition(node);
-  for (const Subshape& s : *node.subshapes) {
+  for (const Subshape& s : node.subshapes) {
     const int64_t w = ValueAt(id, s.index);
     if (!operands.empty()) UniteValues(w, ValueAt(operands[0], s.index));
     for (int64_t c : {body, cond}) {

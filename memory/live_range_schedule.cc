@@ -316,8 +316,8 @@ inline void Analyzer::GraphEmitter::EmitRow(int64_t i,
   // node's own values (control predecessors make their own room).
   size_t values_after = 2;
   if (buffers_) {
-    values_after += node.subshapes->size();
-    for (int64_t op : operands) values_after += a_.nodes_[op].subshapes->size();
+    values_after += node.subshapes.size();
+    for (int64_t op : operands) values_after += a_.nodes_[op].subshapes.size();
   }
   Room(3 + operands.size() + values_after);
   const bool is_folded = node.restored;
@@ -380,7 +380,7 @@ inline void Analyzer::GraphEmitter::EmitOperandBuffers(
   for (int64_t op : operands) {
     const Node& operand = a_.nodes_[op];
     const int32_t* values = a_.value_of_.data() + operand.first_position;
-    const size_t subshapes = operand.subshapes->size();
+    const size_t subshapes = operand.subshapes.size();
     for (size_t s = 0; s < subshapes; ++s) {
       const int64_t v = values[s];
       if (v == kNone) continue;
@@ -397,7 +397,7 @@ inline void Analyzer::GraphEmitter::EmitDefinedBuffers(const Node& node,
                                                        int64_t id) {
   const size_t count = OpenCount();
   const int32_t* values = a_.value_of_.data() + node.first_position;
-  const size_t subshapes = buffers_ ? node.subshapes->size() : 0;
+  const size_t subshapes = buffers_ ? node.subshapes.size() : 0;
   for (size_t s = 0; s < subshapes; ++s) {
     const int64_t v = values[s];
     if (v == kNone || a_.value_def_node_[v] != id) continue;
@@ -414,7 +414,7 @@ void Analyzer::GraphEmitter::ListLiveOut() {
   ++stamp_;
   const Node& root = a_.nodes_[comp_.root];
   const int32_t* values = a_.value_of_.data() + root.first_position;
-  for (size_t s = 0; s < root.subshapes->size(); ++s) {
+  for (size_t s = 0; s < root.subshapes.size(); ++s) {
     const int64_t v = values[s];
     if (v == kNone) continue;
     const int64_t b = Buffer(v);

@@ -86,10 +86,10 @@ absl::Status Analyzer::SetSourcesOf(size_t begin, size_t end, PhiInputs out) {
       continue;
     }
     const int64_t element = GetTupleElementIndex(node);
-    for (size_t k = 0; k < node.subshapes->size(); ++k) {
+    for (size_t k = 0; k < node.subshapes.size(); ++k) {
       const int64_t pos = node.first_position + static_cast<int64_t>(k);
-      const Subshape& sub = (*node.subshapes)[k];
-      const std::vector<int64_t>& index = sub.index;
+      const Subshape& sub = node.subshapes[k];
+      absl::Span<const int64_t> index = sub.index;
       // A tuple has its elements' offsets (not sub.shape->IsTuple(): the
       // shapes are scattered, and reading each one missed the cache).
       const bool is_tuple = sub.children >= 0;
@@ -108,7 +108,7 @@ absl::Status Analyzer::SetSourcesOf(size_t begin, size_t end, PhiInputs out) {
 absl::Status Analyzer::NumberPositions() {
   for (Node& node : nodes_) {
     node.first_position = static_cast<int32_t>(positions_);  // checked below
-    positions_ += static_cast<int64_t>(node.subshapes->size());
+    positions_ += static_cast<int64_t>(node.subshapes.size());
   }
   // Values are positions, so they fit too.
   if (positions_ > kMostIds) {
@@ -170,7 +170,7 @@ inline bool Analyzer::PushPhiInput(int64_t from,
 }
 
 absl::Status Analyzer::CallShapesMismatch(
-    const Node& node, const std::vector<int64_t>& index) const {
+    const Node& node, absl::Span<const int64_t> index) const {
   return absl::InvalidArgumentError(absl::StrCat(
       Opcode(node), " '", NodeName(node), "' at index ",
       ShapeIndexString(index),
@@ -203,9 +203,10 @@ inline void Analyzer::SetInputs(int64_t pos, size_t begin, bool single_forwards,
   }
 }
 
-inline absl::Status Analyzer::SetPositionSource(
-    int64_t id, int64_t element, int64_t pos, const std::vector<int64_t>& index,
-    PhiInputs out) {
+inline absl::Status Analyzer::SetPositionSource(int64_t id, int64_t element,
+                                                int64_t pos,
+                                                absl::Span<const int64_t> index,
+                                                PhiInputs out) {
   const Node& node = nodes_[id];
   if (node.op == Op::kWhile || node.op == Op::kConditional) {
     return SetResultPhi(node, pos, index, out);
@@ -223,7 +224,7 @@ absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
                                            std::vector<int32_t>* ks,
                                            PhiInputs out) {
   const Node& node = nodes_[id];
-  const Subshapes& subshapes = *node.subshapes;
+  const Subshapes subshapes = node.subshapes;
   ks->clear();
   for (size_t k = 0; k < subshapes.size(); ++k) {
     if (node.rule == ValueRule::kNothing ||
@@ -275,7 +276,7 @@ absl::Status Analyzer::SetParameterSources(int64_t id, bool params_define,
     for (size_t i = 0; i < ks->size(); ++i) {
       const int32_t k = (*ks)[i];
       int64_t p = input.first_position + k;
-      if (input.subshapes != &subshapes) {
+      if (input.subshapes != subshapes) {
         p = PositionAt((*from)[j], subshapes[k].index);
       }
       if (p == kNone) {
@@ -308,7 +309,7 @@ absl::Status Analyzer::FirstCallMismatch(const Node& node,
                                          absl::Span<const int32_t> from,
                                          absl::Span<const int32_t> ks) const {
   for (const int32_t k : ks) {
-    const std::vector<int64_t>& index = (*node.subshapes)[k].index;
+    absl::Span<const int64_t> index = node.subshapes[k].index;
     for (const int32_t input : from) {
       if (PositionAt(input, index) == kNone) {
         return CallShapesMismatch(node, index);
@@ -319,7 +320,7 @@ absl::Status Analyzer::FirstCallMismatch(const Node& node,
 }
 
 absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
-                                    const std::vector<int64_t>& index,
+                                    absl::Span<const int64_t> index,
                                     PhiInputs out) {
   const size_t begin = out.inputs->size();
   if (node.op == Op::kWhile) {
@@ -353,7 +354,7 @@ absl::Status Analyzer::SetResultPhi(const Node& node, int64_t pos,
 
 inline bool Analyzer::SetForwardSource(const Node& node, int64_t element,
                                        int64_t pos,
-                                       const std::vector<int64_t>& index) {
+                                       absl::Span<const int64_t> index) {
   const absl::Span<const int32_t> operands = Operands(node);
   const absl::Span<const int64_t> all = index;
   // `all` without its first element (the whole of an empty index).
