@@ -20,7 +20,9 @@ pages): compare medians of one run of this script only. The host's cost
 for fresh memory also drifts within minutes, so each round runs `memory`
 and `report --summary` back to back (in alternating order) and the table
 gives, beside the ratio of the medians, the median of the rounds' own
-ratios; and beside the median peak, the largest.
+ratios; and beside the median peak, the largest. --thread-rounds N adds
+a table of `memory` on one thread against two (goal: two 1.3x faster on
+every dump of 40 MB or more).
 """
 
 import argparse
@@ -60,6 +62,10 @@ def main():
   parser.add_argument("--only", default="",
                       help="comma-separated dump names (default: all)")
   parser.add_argument("--generator", default=".build/bin/bench/hlo_dump_gen")
+  parser.add_argument("--thread-rounds", type=int, default=0,
+                      help="then this many rounds of `memory --threads=1` "
+                      "against `--threads=2` per dump, every binary and both "
+                      "counts in turn (goal: two threads 1.3x faster)")
   args = parser.parse_args()
   os.makedirs(args.dumps, exist_ok=True)
   only = set(filter(None, args.only.split(",")))
@@ -100,6 +106,31 @@ def main():
              statistics.median(ratios), ratios[quarter],
              ratios[len(ratios) - 1 - quarter], peak, top, peak / size_mib,
              top / size_mib, wc, wc / rep))
+  if args.thread_rounds > 0:
+    compare_threads(args, only)
+
+
+def compare_threads(args, only):
+  """Medians of `memory --threads=1` and `--threads=2`, alternating (the
+  order reversed every other round), and their ratio."""
+  print("\n| dump | binary | --threads=1 ms | --threads=2 ms |"
+        " two threads faster (goal >= 1.3) |")
+  print("|---|---|---|---|---|")
+  for name, _, _ in DUMPS:
+    if only and name not in only:
+      continue
+    path = os.path.join(args.dumps, name + ".hlo")
+    runs = {}
+    for r in range(args.thread_rounds):
+      order = [(b, t) for b in args.binaries for t in (1, 2)]
+      for b, t in (order if r % 2 == 0 else order[::-1]):
+        cmd = [b, "memory", "--threads=%d" % t, path]
+        runs.setdefault((b, t), []).append(timed(cmd, rss=False)[0])
+    for b in args.binaries:
+      one = statistics.median(runs[(b, 1)])
+      two = statistics.median(runs[(b, 2)])
+      print("| %s | %s | %.1f | %.1f | %.2f |" %
+            (name, os.path.basename(b), one, two, one / two))
 
 
 if __name__ == "__main__":
