@@ -807,7 +807,7 @@ absl::Status Analyzer::ResolveValues() {
   PhiGraph graph;
   ScratchVector<int32_t> position_of;
   BuildPhiGraph(&end_of, &kinds, &graph, &position_of);
-  graph.Optimize();
+  graph.Optimize(parallel_);
   NumberValues(kinds, graph, position_of, &end_of);
   value_of_ = std::move(end_of);
   return absl::OkStatus();

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "hlolayout/util/check.h"
+#include "hlolayout/util/side_by_side.h"
 
 namespace hlolayout {
 
@@ -132,7 +133,7 @@ void PhiGraph::ReplaceUser(int64_t node, int64_t user, int64_t with) {
   }
   // A long list: the entries of `user` in it, from the index.
   if (with == user) return;  // nothing changes
-  MoveChain(&chain_head_, &chain_next_, &users_, node, user, with);
+  MoveChain(UserHeads(node), &chain_next_, &users_, node, user, with);
 }
 
 int64_t PhiGraph::NextInQueue(absl::Span<const int64_t> expanded,
@@ -146,52 +147,22 @@ int64_t PhiGraph::NextInQueue(absl::Span<const int64_t> expanded,
   return kNone;
 }
 
-void PhiGraph::BuildUsers() {
-  // Users in node order (a node using another twice is listed twice), by a
-  // counting sort of the operand lists.
-  const size_t n = nodes_.size();
-  HLOLAYOUT_CHECK(n < (size_t{1} << 31));
-  HLOLAYOUT_CHECK(operands_.size() < (size_t{1} << 31));
-  memory_internal::ScratchVector<int32_t> count(n + 1, 0);
-  for (int32_t op : operands_) ++count[op + 1];
-  for (size_t i = 0; i < n; ++i) {
-    nodes_[i].users_begin = count[i];
-    nodes_[i].users_size = 0;
-    nodes_[i].scans = 0;
-    nodes_[i].operands_indexed = false;
-    count[i + 1] += count[i];
-  }
-  users_.assign(count[n], 0);
-  for (size_t i = 0; i < n; ++i) {
-    for (int32_t op : operands(static_cast<int64_t>(i))) {
-      users_[nodes_[op].users_begin + nodes_[op].users_size++] =
-          static_cast<int32_t>(i);
-    }
-  }
-  // Long user lists get an index (user -> its entries), so that replacing
-  // a user there does not scan the list: a value that feeds thousands of
-  // loops made this quadratic.
-  chain_head_.clear();
-  chain_next_.clear();
-  operand_head_.clear();
-  operand_next_.clear();
+void PhiGraph::IndexUsers(absl::Span<const int32_t> lists,
+                          absl::flat_hash_map<uint64_t, int32_t>* heads) {
   // Sized once for its keys, (node, user) pairs: a list is in node order,
   // so a user's entries are next to each other. (Grown as it went, the
   // index rehashed itself a dozen times.)
   size_t keys = 0;
-  for (size_t op = 0; op < n; ++op) {
+  for (const int32_t op : lists) {
     const Node& node = nodes_[op];
-    if (node.users_size <= kScanLimit) continue;
     const int32_t* us = users_.data() + node.users_begin;
     for (int32_t k = 0; k < node.users_size; ++k) {
       keys += k == 0 || us[k] != us[k - 1];
     }
   }
-  chain_head_.reserve(keys);
-  for (size_t op = 0; op < n; ++op) {
+  heads->reserve(keys);
+  for (const int32_t op : lists) {
     const Node& node = nodes_[op];
-    if (node.users_size <= kScanLimit) continue;
-    if (chain_next_.empty()) chain_next_.assign(users_.size(), -1);
     // One key a run of equal entries, chained in list order (a key per
     // entry looked the index up 423,028 times for 99,550 keys on a 75 MB
     // dump).
@@ -202,12 +173,74 @@ void PhiGraph::BuildUsers() {
         chain_next_[run_end - 1] = run_end;
         ++run_end;
       }
-      chain_head_.emplace(UserKey(static_cast<int64_t>(op), users_[e]), e);
+      heads->emplace(UserKey(op, users_[e]), e);
       e = run_end;
     }
   }
-  replaced_in_.assign(n, 0);
-  left_in_.assign(n, 0);
+}
+
+void PhiGraph::BuildUsers(bool side_by_side) {
+  // Users in node order (a node using another twice is listed twice), by a
+  // counting sort of the operand lists.
+  const size_t n = nodes_.size();
+  HLOLAYOUT_CHECK(n < (size_t{1} << 31));
+  HLOLAYOUT_CHECK(operands_.size() < (size_t{1} << 31));
+  memory_internal::ScratchVector<int32_t> count(n + 1, 0);
+  for (int32_t op : operands_) ++count[op + 1];
+  // The nodes whose user lists are long (indexed below), in id order, and
+  // how many entries they have.
+  memory_internal::ScratchVector<int32_t> long_lists;
+  size_t long_entries = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (count[i + 1] > kScanLimit) {
+      long_lists.push_back(static_cast<int32_t>(i));
+      long_entries += count[i + 1];
+    }
+    nodes_[i].users_begin = count[i];
+    nodes_[i].users_size = 0;
+    nodes_[i].scans = 0;
+    nodes_[i].operands_indexed = false;
+    count[i + 1] += count[i];
+  }
+  // Long user lists get an index (user -> its entries), so that replacing
+  // a user there does not scan the list: a value that feeds thousands of
+  // loops made this quadratic.
+  chain_heads_[0].clear();
+  chain_heads_[1].clear();
+  chain_next_.clear();
+  operand_head_.clear();
+  operand_next_.clear();
+  // The tables that do not depend on the user lists are written (fresh
+  // memory, mostly) while the lists are filled.
+  const size_t entries = count[n];
+  SideTask tables(side_by_side, [&] {
+    if (!long_lists.empty()) chain_next_.assign(entries, -1);
+    replaced_in_.assign(n, 0);
+    left_in_.assign(n, 0);
+  });
+  users_.assign(entries, 0);
+  for (size_t i = 0; i < n; ++i) {
+    for (int32_t op : operands(static_cast<int64_t>(i))) {
+      users_[nodes_[op].users_begin + nodes_[op].users_size++] =
+          static_cast<int32_t>(i);
+    }
+  }
+  tables.Join();
+  // Two halves of the long lists' entries, one map each. (On one thread,
+  // building the one map took 8-10 ms on a 75 MB dump, most of
+  // BuildUsers.)
+  size_t first = 0;  // long_lists[first] starts the second half
+  for (size_t half = 0; first < long_lists.size() && half * 2 < long_entries;
+       ++first) {
+    half += nodes_[long_lists[first]].users_size;
+  }
+  chain_split_ =
+      first < long_lists.size() ? long_lists[first] : static_cast<int64_t>(n);
+  const absl::Span<const int32_t> lists(long_lists);
+  RunSideBySide(
+      side_by_side,
+      [&] { IndexUsers(lists.subspan(0, first), &chain_heads_[0]); },
+      [&] { IndexUsers(lists.subspan(first), &chain_heads_[1]); });
   replace_stamp_ = 0;
 }
 
@@ -326,8 +359,8 @@ inline int64_t PhiGraph::WalkClosure(int64_t self, uint32_t pass,
   return non_phi;
 }
 
-void PhiGraph::Optimize() {
-  BuildUsers();
+void PhiGraph::Optimize(bool side_by_side) {
+  BuildUsers(side_by_side);
   Walks walks(nodes_.size());
   walks_cut_short_ = 0;
   memory_internal::ScratchVector<int32_t>

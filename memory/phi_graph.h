@@ -75,8 +75,11 @@ class PhiGraph {
   // Replaces `node` by `with` in every user and operand list.
   void Replace(int64_t node, int64_t with);
   // Fills the users from the operands, then replaces every phi whose
-  // inputs reach one value, until nothing changes.
-  void Optimize();
+  // inputs reach one value, until nothing changes. With `side_by_side`,
+  // the user lists' tables are written while the lists are filled, and the
+  // index of the long lists is built in two halves, on two threads
+  // (util/side_by_side.h); the answer is the same.
+  void Optimize(bool side_by_side = false);
   // How many closure walks of the last Optimize stopped early at a phi
   // whose walk had failed (see "Speed" above; for tests and benchmarks).
   int64_t walks_cut_short() const { return walks_cut_short_; }
@@ -103,7 +106,7 @@ class PhiGraph {
 
   // A user list entry that was removed.
   static constexpr int32_t kRemoved = -2;
-  // User lists longer than this are indexed by chain_head_; operand lists
+  // User lists longer than this are indexed by chain_heads_; operand lists
   // longer than this, once Replace has scanned them kScansBeforeIndex
   // times, by operand_head_.
   static constexpr int32_t kScanLimit = 32;
@@ -111,12 +114,19 @@ class PhiGraph {
   static uint64_t UserKey(int64_t node, int64_t user);
   // Fills the user lists (and the index of the long ones) from the
   // operands.
-  void BuildUsers();
+  void BuildUsers(bool side_by_side);
+  // Indexes the user lists of the nodes `lists` (long ones) in `heads`.
+  void IndexUsers(absl::Span<const int32_t> lists,
+                  absl::flat_hash_map<uint64_t, int32_t>* heads);
+  // The index of `node`'s long user list (chain_heads_).
+  absl::flat_hash_map<uint64_t, int32_t>* UserHeads(int64_t node) {
+    return &chain_heads_[node >= chain_split_ ? 1 : 0];
+  }
   // In `node`'s users, every `user` becomes `with` (kRemoved: removed).
   void ReplaceUser(int64_t node, int64_t user, int64_t with);
   // In `user`'s operands, every `node` becomes `with`.
   void ReplaceOperand(int64_t user, int64_t node, int64_t with);
-  // In an indexed list (`heads`, `next`: chain_head_ and chain_next_, or
+  // In an indexed list (`heads`, `next`: UserHeads(list) and chain_next_, or
   // operand_head_ and operand_next_), the entries of list `list` that are
   // `from` become `with` and join `with`'s chain (dropped when `with` is
   // kRemoved).
@@ -153,9 +163,12 @@ class PhiGraph {
   memory_internal::ScratchVector<Node> nodes_;
   memory_internal::ScratchVector<int32_t> operands_, users_;
   // The entries of `user` in a long list of `node`: a chain through
-  // users_ (by offset in users_), its head at chain_head_[UserKey(node,
+  // users_ (by offset in users_), its head at UserHeads(node)[UserKey(node,
   // user)], each entry's successor at chain_next_[entry] (-1: the last).
-  absl::flat_hash_map<uint64_t, int32_t> chain_head_;
+  // Two maps, one for the nodes below chain_split_ and one for the others,
+  // so that two threads can build them (BuildUsers).
+  absl::flat_hash_map<uint64_t, int32_t> chain_heads_[2];
+  int64_t chain_split_ = 0;
   memory_internal::ScratchVector<int32_t> chain_next_;
   // The same for the entries of `operand` in an indexed operand list of
   // `user`: a chain through operands_, its head at

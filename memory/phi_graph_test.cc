@@ -139,7 +139,8 @@ class ReferencePhiGraph {
 bool ExpectSameAsReference(const std::vector<bool>& is_phi,
                            const std::vector<std::vector<int64_t>>& operands,
                            const std::string& what,
-                           int64_t* cut_short = nullptr) {
+                           int64_t* cut_short = nullptr,
+                           bool side_by_side = false) {
   const int nodes = static_cast<int>(is_phi.size());
   PhiGraph graph;
   ReferencePhiGraph reference;
@@ -154,7 +155,7 @@ bool ExpectSameAsReference(const std::vector<bool>& is_phi,
   }
   reference.Optimize();
   if (reference.HasReplacementCycle()) return false;
-  graph.Optimize();
+  graph.Optimize(side_by_side);
   if (cut_short != nullptr) *cut_short += graph.walks_cut_short();
   for (int i = 0; i < nodes; ++i) {
     if (graph.dead(i) != reference.dead(i)) {
@@ -172,9 +173,11 @@ bool ExpectSameAsReference(const std::vector<bool>& is_phi,
 }
 
 // A random graph: values, and phis whose operands are values or phis
-// (self-loops and repeats included). With `hubs`, a few values are operands
-// of most phis. Returns whether the graph was compared.
-bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs) {
+// (self-loops and repeats included). With `hubs`, a few values (the first
+// `hub_nodes`) are operands of most phis. Returns whether the graph was
+// compared. `side_by_side`: as PhiGraph::Optimize's.
+bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs,
+                           int hub_nodes = 3, bool side_by_side = false) {
   std::mt19937_64 random(seed);
   std::vector<bool> is_phi(nodes);
   std::vector<std::vector<int64_t>> operands(nodes);
@@ -185,7 +188,7 @@ bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs) {
     for (int k = 0; k < count; ++k) {
       int64_t op;
       if (hubs && random() % 2 == 0) {
-        op = static_cast<int64_t>(random() % 3);  // node 0-2
+        op = static_cast<int64_t>(random() % hub_nodes);
       } else if (random() % 8 == 0) {
         op = i;  // itself
       } else {
@@ -194,8 +197,8 @@ bool ExpectSameAsReference(uint64_t seed, int nodes, bool hubs) {
       operands[i].push_back(op);
     }
   }
-  return ExpectSameAsReference(is_phi, operands,
-                               "seed " + std::to_string(seed));
+  return ExpectSameAsReference(is_phi, operands, "seed " + std::to_string(seed),
+                               nullptr, side_by_side);
 }
 
 TEST(PhiGraph, SameAsXlasAlgorithmOnSmallRandomGraphs) {
@@ -215,6 +218,20 @@ TEST(PhiGraph, SameAsXlasAlgorithmWithLongUserLists) {
                                       300 + static_cast<int>(seed) * 20, true);
   }
   EXPECT_EQ(compared, 40);  // none has a replacement cycle
+}
+
+TEST(PhiGraph, LongUserListsIndexedOnTwoThreadsAsTheReference) {
+  // 1 to 12 hubs, each with dozens to hundreds of users: their lists are
+  // indexed in two maps, built side by side, split by entries (all lists
+  // in the first map when there is one).
+  int compared = 0;
+  for (uint64_t seed = 0; seed < 36; ++seed) {
+    const int hubs = 1 + static_cast<int>(seed % 12);
+    compared +=
+        ExpectSameAsReference(500 + seed, 300 + static_cast<int>(seed) * 25,
+                              true, hubs, /*side_by_side=*/true);
+  }
+  EXPECT_GT(compared, 30);
 }
 
 TEST(PhiGraph, WhileLoopPhisReachTheirOneValue) {
