@@ -109,9 +109,10 @@ class SubshapeArena {
   SubshapeArena(SubshapeArena&&) = default;
   SubshapeArena& operator=(SubshapeArena&&) = default;
 
-  // Makes `shape`'s list (which must outlive it), its tuples' element
-  // offsets appended to `child_offsets` (Subshape::children counts from
-  // the start of that table).
+  // Makes `shape`'s list (`shape` must outlive it: the records point to
+  // it and its elements), its tuples' element offsets appended to
+  // `child_offsets` (Subshape::children counts from the start of that
+  // table).
   Subshape* List(const Shape& shape, ScratchVector<int32_t>* child_offsets);
 
   // Takes `other`'s lists (their records do not move); `other` is left
