@@ -51,6 +51,19 @@ def timed(cmd, rss=True):
   return wall, int(p.stderr.strip().splitlines()[-1]) / 1024 if rss else 0
 
 
+def dumps(args, only):
+  """(name, path) of each dump asked for (all when `only` is empty),
+  written with --generator first when absent."""
+  for name, mb, style in DUMPS:
+    if only and name not in only:
+      continue
+    path = os.path.join(args.dumps, name + ".hlo")
+    if not os.path.exists(path):
+      subprocess.run([args.generator, path, str(mb), style], check=True,
+                     stdout=subprocess.DEVNULL)
+    yield name, path
+
+
 def main():
   parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
   parser.add_argument("binaries", nargs="+", help="hlolayout binaries")
@@ -75,13 +88,7 @@ def main():
         " | / input (goal <= 2), median (max) | wc -l ms |"
         " wc -l speed ratio (goal >= 0.1) |")
   print("|---|---|---|---|---|---|---|---|---|---|")
-  for name, mb, style in DUMPS:
-    if only and name not in only:
-      continue
-    path = os.path.join(args.dumps, name + ".hlo")
-    if not os.path.exists(path):
-      subprocess.run([args.generator, path, str(mb), style], check=True,
-                     stdout=subprocess.DEVNULL)
+  for name, path in dumps(args, only):
     size_mib = os.path.getsize(path) / 2**20
     runs = {}
     for r in range(args.rounds):
@@ -116,10 +123,7 @@ def compare_threads(args, only):
   print("\n| dump | binary | --threads=1 ms | --threads=2 ms |"
         " two threads faster (goal >= 1.3) |")
   print("|---|---|---|---|---|")
-  for name, _, _ in DUMPS:
-    if only and name not in only:
-      continue
-    path = os.path.join(args.dumps, name + ".hlo")
+  for name, path in dumps(args, only):
     runs = {}
     for r in range(args.thread_rounds):
       order = [(b, t) for b in args.binaries for t in (1, 2)]
