@@ -119,6 +119,36 @@ TEST(LiveRangeThreads, GeneratedDumpsGiveTheAnswerOfOneThread) {
   }
 }
 
+// Values whose bytes together pass int64: the peaks' sweeps and the memory
+// curve, side by side on two threads, each check their own sums; the error
+// is the one thread's. Seven parameters of 2^60-1 bytes fit: the answers
+// are the same.
+TEST(LiveRangeThreads, LiveBytesPastInt64AreRefusedAsOnOneThread) {
+  for (const int parameters : {9, 7}) {
+    std::string text = "HloModule m\nENTRY e {\n";
+    for (int i = 0; i < parameters; ++i) {
+      absl::StrAppend(&text, " a", i,
+                      " = u8[1152921504606846975]{0} parameter(", i, ")\n");
+    }
+    text += " ROOT t = (u8[1152921504606846975]{0}) tuple(a0)\n}\n";
+    ExpectOneAnswer(text, absl::StrCat(parameters, " parameters"));
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    ASSERT_TRUE(modules.ok()) << modules.status();
+    MemoryAnalysisOptions two;
+    two.threads = 2;
+    two.parallel_from = 0;
+    two.allow_unscheduled = true;
+    absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
+    if (parameters == 9) {
+      ASSERT_FALSE(b.ok());
+      EXPECT_THAT(b.status().message(), HasSubstr("pass 2^63-1 bytes"));
+    } else {
+      ASSERT_TRUE(b.ok()) << b.status();
+      EXPECT_FALSE(b->curve.empty());
+    }
+  }
+}
+
 // Two loops whose bodies do not fit their state, the first written before
 // the entry computation, the second after it: the nodes' sources are set
 // in chunks that two threads take in turn, so the two errors are found in
