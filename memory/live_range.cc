@@ -1029,12 +1029,26 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
     Release(&value_def_node_);
     Release(&operand_ids_);
   }
-  NormalizeBuffers();
-  if (options_.keep_dataflow) ExportDataflow();
-  // What is held at once peaks here: the values are built, and the
-  // instructions follow in the memory of the tables freed first.
-  ReleaseValueTables();
-  ListInstructions();
+  if (options_.keep_dataflow) {
+    NormalizeBuffers();
+    ExportDataflow();
+    ReleaseValueTables();
+    ListInstructions();
+  } else {
+    // The instructions are listed in the memory of the value tables freed
+    // first, on a second thread, while the buffers are normalized (which
+    // reads the values and their roots, and frees the roots before it
+    // sorts; the instructions read the nodes). What is held at once peaks
+    // here or at the live ranges. The normalization runs on this thread,
+    // whose tables of 1 MiB or more give their pages back when freed
+    // (ScratchPool::DuringAnalysis).
+    ScratchVector<int32_t> roots;
+    roots.swap(value_parent_);
+    ReleaseValueTables();
+    value_parent_.swap(roots);
+    RunSideBySide(
+        parallel_, [&] { NormalizeBuffers(); }, [&] { ListInstructions(); });
+  }
   ReleaseNodeTables();
   status = Peaks();
   if (!status.ok()) return status;

@@ -206,27 +206,39 @@ void Analyzer::UniteBuffers() {
 void Analyzer::NormalizeBuffers() {
   const int64_t n = static_cast<int64_t>(out_.values.size());
   ScratchVector<int32_t>& parent = value_parent_;
-  // Buffers of several values, grouped by a counting sort on their root
-  // (parent[v] becomes v's root).
-  ScratchVector<int32_t> first(n + 1, 0);
+  // The buffers of several values, grouped by a counting sort on their
+  // root (parent[v] becomes v's root). Only those are listed, and the
+  // tables the grouping needs are freed before the sorts: the instructions
+  // may be listed meanwhile (Run), and what both hold peaks there.
+  ScratchVector<int32_t> at(n, 0);  // by root: its values, then a cursor
   for (int64_t v = 0; v < n; ++v) {
     parent[v] = FindValueRoot(v);
-    if (out_.values[v].instruction != kNone) ++first[parent[v] + 1];
+    if (out_.values[v].instruction != kNone) ++at[parent[v]];
   }
   if (options_.keep_dataflow)
     value_buffer_.assign(parent.begin(), parent.end());
-  for (int64_t r = 0; r < n; ++r) first[r + 1] += first[r];
-  ScratchVector<int32_t> grouped(first[n]);
-  {
-    ScratchVector<int32_t> next(first.begin(), first.end() - 1);
-    for (int64_t v = 0; v < n; ++v) {
-      if (out_.values[v].instruction != kNone) grouped[next[parent[v]]++] = v;
-    }
-  }
+  std::vector<std::pair<int32_t, int32_t>> groups;  // (first, count)
+  int32_t listed = 0;
   for (int64_t r = 0; r < n; ++r) {
-    if (first[r + 1] - first[r] < 2) continue;
-    NormalizeBuffer(
-        absl::MakeSpan(grouped.data() + first[r], first[r + 1] - first[r]));
+    const int32_t count = at[r];
+    if (count < 2) {
+      at[r] = -1;
+      continue;
+    }
+    groups.emplace_back(listed, count);
+    at[r] = listed;
+    listed += count;
+  }
+  ScratchVector<int32_t> grouped(listed);
+  for (int64_t v = 0; v < n; ++v) {
+    if (out_.values[v].instruction == kNone) continue;
+    const int32_t r = parent[v];
+    if (at[r] >= 0) grouped[at[r]++] = static_cast<int32_t>(v);
+  }
+  ScratchVector<int32_t>().swap(at);
+  if (!options_.keep_dataflow) ScratchVector<int32_t>().swap(value_parent_);
+  for (const auto& [first, count] : groups) {
+    NormalizeBuffer(absl::MakeSpan(grouped.data() + first, count));
   }
 }
 
