@@ -173,21 +173,20 @@ class CollectingVisitor : public HloVisitor {
     copy->attribute_facts |= kHloFactCalleeNamesRead;
   }
 
-  // Lists the computation of the record just collected as one whose
-  // records linking reads (HloCalleeNames::computations); past 32 bits,
-  // none is listed any more.
+  // Lists the record just collected as one that linking reads
+  // (HloCalleeNames::records); past 32 bits, none is listed any more.
   void ListRecord() {
     HloCalleeNames& kept = callee_names_.back();
     if (!kept.listed) return;
     const size_t c = modules_->back().computations.size() - 1;
-    if (c > UINT32_MAX) {
+    const size_t k = open_->instructions.size() + instructions_.size() - 1;
+    if (c > UINT32_MAX || k > UINT32_MAX) {
       kept.listed = false;
-      std::vector<uint32_t>().swap(kept.computations);
+      std::vector<std::pair<uint32_t, uint32_t>>().swap(kept.records);
       return;
     }
-    if (kept.computations.empty() || kept.computations.back() != c) {
-      kept.computations.push_back(static_cast<uint32_t>(c));
-    }
+    kept.records.emplace_back(static_cast<uint32_t>(c),
+                              static_cast<uint32_t>(k));
   }
 
   // A new module, with a store of its own for its lists.
@@ -443,28 +442,30 @@ void Absorb(TailModules* tail, OpenDefinitions* defined,
   const auto computation_of = [&](size_t c) -> HloComputation& {
     return c == 0 ? open : first.computations[c];
   };
-  const auto move_names_of = [&](size_t c) {
-    std::vector<HloInstruction>& list = computation_of(c).instructions;
-    for (size_t i = c == 0 ? from : 0; i < list.size(); ++i) {
-      move_names(list[i]);
-    }
-  };
   if (tail_names.listed) {
-    for (const uint32_t c : tail_names.computations) move_names_of(c);
+    for (const auto& [c, k] : tail_names.records) {
+      move_names(computation_of(c).instructions[c == 0 ? from + k : k]);
+    }
   } else {
-    for (size_t c = 0; c < first.computations.size(); ++c) move_names_of(c);
-  }
-  names.listed = names.listed && tail_names.listed &&
-                 open_index + first.computations.size() <= UINT32_MAX;
-  if (names.listed) {
-    for (const uint32_t c : tail_names.computations) {
-      const uint32_t at = static_cast<uint32_t>(open_index + c);
-      if (names.computations.empty() || names.computations.back() != at) {
-        names.computations.push_back(at);
+    for (size_t c = 0; c < first.computations.size(); ++c) {
+      std::vector<HloInstruction>& list = computation_of(c).instructions;
+      for (size_t i = c == 0 ? from : 0; i < list.size(); ++i) {
+        move_names(list[i]);
       }
     }
+  }
+  // The tail's records: its computation 0 is `open` from `from` on.
+  names.listed = names.listed && tail_names.listed &&
+                 open_index + first.computations.size() <= UINT32_MAX &&
+                 open.instructions.size() <= UINT32_MAX;
+  if (names.listed) {
+    names.records.reserve(names.records.size() + tail_names.records.size());
+    for (const auto& [c, k] : tail_names.records) {
+      names.records.emplace_back(static_cast<uint32_t>(open_index + c),
+                                 static_cast<uint32_t>(c == 0 ? from + k : k));
+    }
   } else {
-    std::vector<uint32_t>().swap(names.computations);
+    std::vector<std::pair<uint32_t, uint32_t>>().swap(names.records);
   }
   tail_names.Free();
   const hlo_internal::DefinitionTable* own =

@@ -315,6 +315,48 @@ ENTRY %main (p: f32[]) -> f32[] {
   }
 }
 
+// Linking reads the records the reader listed (HloCalleeNames::records)
+// and no other; a computation whose listed records are out of order or past
+// its end has every record read.
+TEST(HloLinks, ListedRecordsAloneAreReadUnlessTheListIsWrong) {
+  const std::string text = R"(HloModule m
+%plain (x: f32[]) -> f32[] {
+  %x = f32[] parameter(0)
+  ROOT %y = f32[] negate(%x)
+}
+%other (a: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  ROOT %b = f32[] abs(%a)
+}
+ENTRY %main (p: f32[]) -> f32[] {
+  %p = f32[] parameter(0)
+  %q = f32[] call(%p), to_apply=%other
+  %r = f32[] negate(%q)
+  ROOT %s = f32[] fusion(%r), kind=kLoop, calls=%plain
+}
+)";
+  using Records = std::vector<std::pair<uint32_t, uint32_t>>;
+  const auto link = [&](const Records& records) {
+    absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
+    EXPECT_TRUE(modules.ok()) << modules.status();
+    HloModule m = std::move((*modules)[0]);
+    hlo_internal::HloCalleeNames kept;
+    kept.listed = true;
+    kept.records = records;
+    EXPECT_TRUE(
+        hlo_internal::LinkHloModule(&m, true, INT32_MAX, nullptr, &kept).ok());
+    // The computations called, in the records' order, and by what.
+    return absl::StrCat(absl::StrJoin(m.callee_indices, ","), ";",
+                        m.called_by[0], m.called_by[1]);
+  };
+  EXPECT_EQ(link({{2, 1}, {2, 3}}), "1,0;21");
+  EXPECT_EQ(link({{2, 1}}), "1;01");             // s is not read
+  EXPECT_EQ(link({{2, 3}}), "0;20");             // q is not read
+  EXPECT_EQ(link({{0, 5}}), ";00");              // the entry is not listed
+  EXPECT_EQ(link({{2, 1}, {2, 99}}), "1,0;21");  // past the end: all read
+  EXPECT_EQ(link({{2, 3}, {2, 1}}), "1,0;21");   // out of order: all read
+}
+
 // Computations of up to 16 instructions scan their names, larger ones hash
 // them: both link each operand to its latest definition before it and each
 // control predecessor to its definition, wherever it stands (%c: last).
