@@ -11,6 +11,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "hlolayout/hlo/attribute_value.h"
 #include "hlolayout/hlo/module.h"
 #include "hlolayout/hlo/reader_internal.h"
@@ -141,23 +142,52 @@ void LinkOperands(HloComputation* computation, DefinedNames* defined) {
   }
 }
 
+// The records one pass of LinkComputation reads: every record of a
+// computation, or those listed (HloCalleeNames::records). The listed ones
+// are far apart (one in 6 of a 75 MB dump's entry): each is fetched
+// kAhead records ahead, or each missed the cache.
+class RecordPass {
+ public:
+  using Listed = absl::Span<const std::pair<uint32_t, uint32_t>>;
+  // `all`: every record of `instructions`, else those in `listed`.
+  RecordPass(std::vector<HloInstruction>* instructions, bool all, Listed listed)
+      : instructions_(*instructions), all_(all), listed_(listed) {}
+  size_t size() const { return all_ ? instructions_.size() : listed_.size(); }
+  HloInstruction& operator[](size_t r) const {
+    if (all_) return instructions_[r];
+    if (r + kAhead < listed_.size()) {
+      const char* ahead = reinterpret_cast<const char*>(
+          &instructions_[listed_[r + kAhead].second]);
+      __builtin_prefetch(ahead);
+      __builtin_prefetch(ahead + 64);
+    }
+    return instructions_[listed_[r].second];
+  }
+
+ private:
+  static constexpr size_t kAhead = 8;
+  std::vector<HloInstruction>& instructions_;
+  const bool all_;
+  const Listed listed_;
+};
+
 // Links the callees of `computation`'s instructions, then their control
 // predecessors (which may be defined after their successor: looked up among
 // every name of the computation), and, unless `operands_linked`, first
 // their operands.
 // Each count is kept in 32 bits: one over `max_count` is refused.
 // `control_count`: the module's control predecessors so far.
-// `listed`: the records that may call one or name control predecessors
-// (HloCalleeNames::records: (computation, index), those of this
-// computation), read alone, the others left as the reader made them
-// (empty lists); null: every record is read.
-absl::Status LinkComputation(
-    CalleeLookups* lookups, bool operands_linked, int64_t max_count,
-    HloComputation* computation,
-    const std::vector<std::pair<uint32_t, uint32_t>>* listed,
-    size_t listed_begin, size_t listed_end, DefinedNames* defined,
-    std::vector<absl::string_view>* callees, PassedText* passed,
-    const HloCalleeNames* kept, int64_t* control_count, HloModule* module) {
+// `all`: every record is read; else those in `listed` alone, the records
+// of this computation that may call one or name control predecessors
+// (HloCalleeNames::records: (computation, index)), the others left as the
+// reader made them (empty lists).
+absl::Status LinkComputation(CalleeLookups* lookups, bool operands_linked,
+                             int64_t max_count, HloComputation* computation,
+                             bool all, RecordPass::Listed listed,
+                             DefinedNames* defined,
+                             std::vector<absl::string_view>* callees,
+                             PassedText* passed, const HloCalleeNames* kept,
+                             int64_t* control_count, HloModule* module) {
   std::vector<HloInstruction>& instructions = computation->instructions;
   if (instructions.size() > static_cast<uint64_t>(max_count)) {
     return TooMany(max_count, "instructions in computation '",
@@ -167,23 +197,11 @@ absl::Status LinkComputation(
   bool names_known = !operands_linked;
   module->computation_callees_begin.push_back(
       static_cast<int32_t>(module->callee_indices.size()));
-  const size_t count =
-      listed != nullptr ? listed_end - listed_begin : instructions.size();
   // One pass over the records; most have neither kind of attribute (the
   // reader says so) and keep their empty lists (0, 0) unwritten.
-  // The listed records are far apart (one in 6 of a 75 MB dump's entry):
-  // each is fetched some records ahead, or each missed the cache.
-  constexpr size_t kAhead = 8;
-  for (size_t r = 0; r < count; ++r) {
-    if (listed != nullptr && r + kAhead < count) {
-      const HloInstruction* ahead =
-          &instructions[(*listed)[listed_begin + r + kAhead].second];
-      __builtin_prefetch(ahead);
-      __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
-    }
-    HloInstruction& in =
-        instructions[listed != nullptr ? (*listed)[listed_begin + r].second
-                                       : r];
+  const RecordPass records(&instructions, all, listed);
+  for (size_t r = 0; r < records.size(); ++r) {
+    HloInstruction& in = records[r];
     const bool calls = in.may_have(kHloFactCallee);
     const bool control = in.may_have(kHloFactControl);
     if (!calls && !control) {
@@ -348,10 +366,13 @@ absl::Status LinkHloModule(HloModule* module, bool operands_linked,
                    (end == begin || (*listed)[end - 1].second < k);
       }
     }
-    absl::Status status =
-        LinkComputation(&lookups, operands_linked, max_count, &computation,
-                        in_order ? listed : nullptr, begin, end, &defined,
-                        &callees, &passed_text, kept, &control_count, module);
+    absl::Status status = LinkComputation(
+        &lookups, operands_linked, max_count, &computation,
+        listed == nullptr || !in_order,
+        listed == nullptr
+            ? RecordPass::Listed()
+            : RecordPass::Listed(listed->data() + begin, end - begin),
+        &defined, &callees, &passed_text, kept, &control_count, module);
     begin = end;
     if (!status.ok()) return status;
   }
