@@ -174,12 +174,16 @@ class CollectingVisitor : public HloVisitor {
   }
 
   // Lists the record just collected as one that linking reads
-  // (HloCalleeNames::records); past 32 bits, none is listed any more.
+  // (HloCalleeNames::records); past 32 bits, or outside a computation (the
+  // reader never hands one so), none is listed any more: linking then reads
+  // every record.
   void ListRecord() {
     HloCalleeNames& kept = callee_names_.back();
     if (!kept.listed) return;
     const size_t c = modules_->back().computations.size() - 1;
-    const size_t k = open_->instructions.size() + instructions_.size() - 1;
+    const size_t k = open_ == nullptr ? size_t{UINT32_MAX} + 1
+                                      : open_->instructions.size() +
+                                            instructions_.size() - 1;
     if (c > UINT32_MAX || k > UINT32_MAX) {
       kept.listed = false;
       std::vector<std::pair<uint32_t, uint32_t>>().swap(kept.records);
