@@ -181,10 +181,10 @@ class CollectingVisitor : public HloVisitor {
     HloCalleeNames& kept = callee_names_.back();
     if (!kept.listed) return;
     const size_t c = modules_->back().computations.size() - 1;
-    const size_t k = open_ == nullptr ? size_t{UINT32_MAX} + 1
+    const size_t k = open_ == nullptr ? 0
                                       : open_->instructions.size() +
                                             instructions_.size() - 1;
-    if (c > UINT32_MAX || k > UINT32_MAX) {
+    if (open_ == nullptr || c > UINT32_MAX || k > UINT32_MAX) {
       kept.listed = false;
       std::vector<std::pair<uint32_t, uint32_t>>().swap(kept.records);
       return;
