@@ -307,6 +307,8 @@ int RunMemory(const std::vector<std::string>& raw_args, IoContext& io) {
     // A large text is read in parts on `threads` threads (the same
     // modules; hlo/reader.h).
     options.threads = static_cast<int>(flags.threads);
+    // The writer reads the answers only.
+    options.give_back_operands = true;
     // A mapped file's pages go back once the module is read, on a thread of
     // their own (4 ms for 75 MB) while the analysis goes on; joined before
     // the file is unmapped.

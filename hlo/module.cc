@@ -9,6 +9,15 @@
 
 namespace hlolayout {
 
+std::vector<absl::Span<HloOperand>> HloListStore::OperandBlocks() const {
+  std::vector<absl::Span<HloOperand>> out;
+  out.reserve(operands_.blocks.size());
+  for (size_t k = 0; k < operands_.blocks.size(); ++k) {
+    out.emplace_back(operands_.blocks[k].get(), operands_.sizes[k]);
+  }
+  return out;
+}
+
 absl::optional<absl::string_view> FindHloAttribute(
     absl::Span<const HloAttribute> attributes, absl::string_view name) {
   for (const HloAttribute& attribute : attributes) {

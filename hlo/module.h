@@ -477,10 +477,16 @@ class HloListStore {
   template <typename T>
   absl::Span<T> Add(absl::Span<const T> items);
 
+  // The blocks that hold its operand lists, each whole (the room not yet
+  // used too), in the order they were made: where a caller that no longer
+  // views some lists may give their pages back (GiveBackOperandLists).
+  std::vector<absl::Span<HloOperand>> OperandBlocks() const;
+
  private:
   template <typename T>
   struct Blocks {
     std::vector<std::unique_ptr<T[]>> blocks;
+    std::vector<size_t> sizes;      // each block's room, in items
     size_t used = 0, capacity = 0;  // of the last block
   };
   template <typename T>
@@ -581,6 +587,7 @@ absl::Span<T> HloListStore::Add(absl::Span<const T> items) {
     size_t size = b.capacity == 0 ? kFirst : std::min(2 * b.capacity, kLargest);
     if (size < items.size()) size = items.size();
     b.blocks.emplace_back(new T[size]);
+    b.sizes.push_back(size);
     b.used = 0;
     b.capacity = size;
   }

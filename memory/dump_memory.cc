@@ -33,12 +33,14 @@ DumpPlatform ChooseDumpPlatform(const HloModule& module,
 
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
-    absl::Span<const std::string> xla_creation_order, int threads) {
+    absl::Span<const std::string> xla_creation_order, int threads,
+    const std::function<void(absl::Span<const int32_t>)>& operands_read) {
   DumpModuleMemory out;
   out.platform = platform;
   if (platform == DumpPlatform::kTpu) {
     MemoryAnalysisOptions analysis;
     analysis.threads = threads;
+    analysis.operands_read = operands_read;
     absl::StatusOr<MemoryAnalysis> live_ranges =
         AnalyzeMemory(module, analysis);
     if (!live_ranges.ok()) return live_ranges.status();

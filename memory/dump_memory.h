@@ -22,6 +22,7 @@
 #define HLOLAYOUT_MEMORY_DUMP_MEMORY_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -61,9 +62,14 @@ struct DumpModuleMemory {
 // `xla_creation_order`: BufferAssignmentOptions::xla_creation_order.
 // `threads`: MemoryAnalysisOptions::threads (the answers do not depend on
 // it).
+// `operands_read`: MemoryAnalysisOptions::operands_read, for kTpu (may be
+// empty). For kGpu and kCpu it is never called: their buffer assignment
+// reads the operand lists to the end.
 absl::StatusOr<DumpModuleMemory> AnalyzeDumpModule(
     const HloModule& module, DumpPlatform platform,
-    absl::Span<const std::string> xla_creation_order = {}, int threads = 1);
+    absl::Span<const std::string> xla_creation_order = {}, int threads = 1,
+    const std::function<void(absl::Span<const int32_t>)>& operands_read =
+        nullptr);
 
 }  // namespace hlolayout
 

@@ -1,6 +1,7 @@
 #include "hlolayout/memory/dump_text.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "hlolayout/hlo/give_back.h"
 #include "hlolayout/hlo/no_module.h"
 #include "hlolayout/hlo/opcode.h"
 #include "hlolayout/hlo/reader.h"
@@ -72,7 +74,14 @@ absl::Status ForEachDumpModule(absl::string_view text,
   if (options.text_read) options.text_read();
   absl::Status status;
   for (size_t m = 0; m < modules->size(); ++m) {
-    const HloModule& module = (*modules)[m];
+    HloModule& own = (*modules)[m];
+    const HloModule& module = own;
+    std::function<void(absl::Span<const int32_t>)> operands_read;
+    if (options.give_back_operands) {
+      operands_read = [&own](absl::Span<const int32_t> computations) {
+        GiveBackOperandLists(&own, computations);
+      };
+    }
     absl::StatusOr<DumpModuleMemory> analysed;
     const auto analyse = [&] {
       const absl::Status checked =
@@ -84,7 +93,7 @@ absl::Status ForEachDumpModule(absl::string_view text,
       const DumpPlatform platform =
           ChooseDumpPlatform(module, options.file_name, options.platform);
       analysed = AnalyzeDumpModule(module, platform, options.xla_creation_order,
-                                   options.threads);
+                                   options.threads, operands_read);
       if (!analysed.ok() && !options.file_name.empty()) {
         const absl::Status& e = analysed.status();
         analysed = absl::Status(

@@ -3,8 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/test_data.h"
 
 namespace hlolayout {
@@ -12,6 +14,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 constexpr char kTwoModules[] = R"(HloModule first, is_scheduled=true
 ENTRY %main (p: f32[256]) -> f32[256] {
@@ -112,6 +115,81 @@ TEST(DumpTextTest, TheFileNameDecidesThePlatform) {
                                 })
                   .ok());
   EXPECT_THAT(seen, ElementsAre(DumpPlatform::kGpu));
+}
+
+// A module that looks like XLA:TPU's (tiled layouts): its answer is the
+// live ranges alone.
+constexpr char kTpuModule[] = R"(HloModule tpu, is_scheduled=true
+%fused (a: f32[8,128], b: f32[8,128]) -> f32[8,128] {
+  %a = f32[8,128]{1,0:T(8,128)} parameter(0)
+  %b = f32[8,128]{1,0:T(8,128)} parameter(1)
+  ROOT %s = f32[8,128]{1,0:T(8,128)} subtract(%a, %b)
+}
+
+ENTRY %main (p: f32[8,128]) -> (f32[8,128], f32[8,128]) {
+  %p = f32[8,128]{1,0:T(8,128)} parameter(0)
+  %n = f32[8,128]{1,0:T(8,128)} negate(%p)
+  %f = f32[8,128]{1,0:T(8,128)} fusion(%n, %p), kind=kLoop, calls=%fused
+  ROOT %t = (f32[8,128]{1,0:T(8,128)}, f32[8,128]{1,0:T(8,128)}) tuple(%f, %n)
+}
+)";
+
+// Reads `text` with `options` and returns each module's live ranges as
+// XLA writes them, and the modules kept.
+std::vector<std::string> LiveRanges(absl::string_view text,
+                                    const DumpTextOptions& options,
+                                    std::vector<HloModule>* kept) {
+  std::vector<std::string> out;
+  const absl::Status s = ForEachDumpModule(
+      text, options, nullptr,
+      [&](const HloModule&, DumpModuleMemory& m) {
+        out.push_back(absl::StrCat(DumpPlatformName(m.platform), "\n",
+                                   XlaLiveRangeText(m.live_ranges())));
+        return absl::OkStatus();
+      },
+      kept);
+  EXPECT_TRUE(s.ok()) << s;
+  return out;
+}
+
+// give_back_operands: where the answer is the live ranges alone, the
+// scheduled computations' operand lists are empty once the module is
+// analysed (the fused one keeps its); the answers are the same. A GPU
+// module's buffer assignment reads them to the end: they stay.
+TEST(DumpTextTest, GiveBackOperandsEmptiesTheScheduledListsOfTpuModules) {
+  for (const int threads : {1, 2}) {
+    DumpTextOptions options;
+    options.threads = threads;
+    std::vector<HloModule> plain, given;
+    const std::vector<std::string> expected =
+        LiveRanges(kTpuModule, options, &plain);
+    options.give_back_operands = true;
+    EXPECT_EQ(LiveRanges(kTpuModule, options, &given), expected);
+    ASSERT_EQ(expected.size(), 1u);
+    EXPECT_THAT(expected[0], StartsWith("tpu\n"));
+    ASSERT_EQ(given.size(), 1u);
+    const HloModule& module = given[0];
+    for (const HloInstruction& in : module.entry().instructions) {
+      EXPECT_TRUE(in.operands().empty()) << in.name();
+    }
+    EXPECT_EQ(plain[0].entry().instructions[2].operands().size(), 2u);
+    ASSERT_EQ(module.computations[0].header.name, "fused");
+    EXPECT_EQ(module.computations[0].instructions[2].operands().size(), 2u);
+  }
+  const std::string gpu_name =
+      "module_105197.jit_mlp_step.sm_9.0a_gpu_after_optimizations.txt";
+  const std::string gpu = ReadTestData("memory/testdata/" + gpu_name);
+  DumpTextOptions options;
+  options.file_name = gpu_name;
+  options.give_back_operands = true;
+  std::vector<HloModule> kept;
+  ASSERT_THAT(LiveRanges(gpu, options, &kept),
+              ElementsAre(StartsWith("gpu\n")));
+  size_t operands = 0;
+  for (const HloInstruction& in : kept[0].entry().instructions) {
+    operands += in.operands().size();
+  }
+  EXPECT_GT(operands, 0u);
 }
 
 TEST(DumpTextTest, BadTextIsRefusedLocated) {

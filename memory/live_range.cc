@@ -9,6 +9,7 @@
 #include <charconv>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
@@ -995,6 +996,17 @@ absl::StatusOr<MemoryAnalysis> Analyzer::Run() {
   DropSpareRoom(&operand_ids_);
   DropSpareRoom(&sequence_ids_);
   ReleaseBuildTables();
+  if (options_.operands_read) {
+    // The nodes' operand ids are all the analysis reads of these lists
+    // from here on (the embedded computations' it reads to the end).
+    std::vector<int32_t> built;
+    for (size_t c = 0; c < comps_.size(); ++c) {
+      if (comps_[c].context != Context::kEmbedded) {
+        built.push_back(static_cast<int32_t>(c));
+      }
+    }
+    options_.operands_read(built);
+  }
   status = SetSources();
   if (!status.ok()) return status;
   status = ResolveValues();

@@ -45,6 +45,7 @@
 #define HLOLAYOUT_MEMORY_LIVE_RANGE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -252,6 +253,13 @@ struct MemoryAnalysisOptions {
   // as large: below, starting a thread costs about what it saves. Tests
   // set 0.
   int64_t parallel_from = 32768;
+  // Called once (may be empty), on the calling thread, when the analysis
+  // has built its own graph of the module and will read the operand lists
+  // of the computations it gives (by index: those it made nodes of, all but
+  // the embedded ones) no more. A caller that owns the module and reads
+  // those lists no more either may give them back then
+  // (GiveBackOperandLists, hlo/give_back.h): `hlolayout memory` does.
+  std::function<void(absl::Span<const int32_t> computations)> operands_read;
 };
 absl::StatusOr<MemoryAnalysis> AnalyzeMemory(
     const HloModule& module, const MemoryAnalysisOptions& options);

@@ -1,5 +1,7 @@
 // The memory analysis on two threads (MemoryAnalysisOptions::threads) gives
-// the answer of one thread, value for value, and the same first error.
+// the answer of one thread, value for value, and the same first error; so
+// does it when the module's operand lists are given back as soon as it has
+// read them (MemoryAnalysisOptions::operands_read).
 #include <algorithm>
 #include <filesystem>
 #include <memory>
@@ -11,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/hlo/give_back.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/live_range.h"
 #include "hlolayout/testing/hlo_test_dump.h"
@@ -52,9 +55,48 @@ std::string Describe(const MemoryAnalysis& a) {
   return out;
 }
 
+// Analyses a module of its own read from `text`, on two threads, giving
+// its operand lists back when the analysis says it has read them
+// (MemoryAnalysisOptions::operands_read): the lists of the computations it
+// names are then empty, the embedded ones' are not.
+absl::StatusOr<MemoryAnalysis> AnalyzeGivingBack(
+    const std::string& text, MemoryAnalysisOptions options,
+    std::vector<HloModule>* modules) {
+  absl::StatusOr<std::vector<HloModule>> read = ReadHloModules(text);
+  EXPECT_TRUE(read.ok()) << read.status();
+  if (!read.ok()) return read.status();
+  *modules = *std::move(read);
+  HloModule& module = (*modules)[0];
+  int calls = 0;
+  std::vector<int32_t> given;
+  options.operands_read = [&](absl::Span<const int32_t> computations) {
+    ++calls;
+    given.assign(computations.begin(), computations.end());
+    GiveBackOperandLists(&module, computations);
+  };
+  absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module, options);
+  if (!a.ok()) return a;
+  EXPECT_EQ(calls, 1);
+  EXPECT_TRUE(std::find(given.begin(), given.end(), module.entry_index) !=
+              given.end());
+  for (size_t c = 0; c < module.computations.size(); ++c) {
+    const bool embedded = (c < module.called_by.size() &&
+                           (module.called_by[c] & kHloCalledByEmbedded));
+    const bool in_given =
+        std::find(given.begin(), given.end(), c) != given.end();
+    EXPECT_EQ(in_given, !embedded) << module.computations[c].header.name;
+    if (!in_given) continue;
+    for (const HloInstruction& in : module.computations[c].instructions) {
+      EXPECT_TRUE(in.operands().empty()) << in.name();
+    }
+  }
+  return a;
+}
+
 // Reads `text`'s first module and analyses it on one thread and on two
 // (every step that can run side by side does, whatever the module's
-// size); expects the same answer, or the same error.
+// size), and on two giving the operand lists back as soon as they are
+// read; expects the same answer, or the same error.
 void ExpectOneAnswer(const std::string& text, const std::string& what) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   ASSERT_TRUE(modules.ok()) << what << ": " << modules.status();
@@ -68,12 +110,17 @@ void ExpectOneAnswer(const std::string& text, const std::string& what) {
     two.parallel_from = 0;
     absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory((*modules)[0], one);
     absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory((*modules)[0], two);
+    std::vector<HloModule> own;
+    absl::StatusOr<MemoryAnalysis> c = AnalyzeGivingBack(text, two, &own);
     ASSERT_EQ(a.ok(), b.ok()) << what;
+    ASSERT_EQ(a.ok(), c.ok()) << what;
     if (!a.ok()) {
       EXPECT_EQ(a.status(), b.status()) << what;
+      EXPECT_EQ(a.status(), c.status()) << what;
       continue;
     }
     EXPECT_EQ(Describe(*a), Describe(*b)) << what;
+    EXPECT_EQ(Describe(*a), Describe(*c)) << what << " (lists given back)";
   }
 }
 

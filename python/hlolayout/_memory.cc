@@ -72,6 +72,8 @@ void Analyse(std::string source, bool is_path, const std::string& platform,
   DumpTextOptions options;
   options.file_name = is_path ? source : std::string();
   options.threads = threads;
+  // The records are made from the answers only.
+  options.give_back_operands = true;
   if (!platform.empty()) {
     options.platform =
         platform == "gpu" ? XlaPlatform::kGpu : XlaPlatform::kCpu;
