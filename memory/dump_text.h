@@ -66,7 +66,7 @@ struct DumpTextOptions {
   // hlo/give_back.h) where that analysis is the live ranges alone
   // (DumpPlatform::kTpu). The instructions of the computations it
   // scheduled then have no operands in the modules handed to `visit` and
-  // `keep`. About 15 MiB of a 75 MB dump's peak; `hlolayout memory` and
+  // `keep`. A 75 MB dump's peak falls by 8-9 MiB; `hlolayout memory` and
   // hl.memory() do this.
   bool give_back_operands = false;
 };
