@@ -1,8 +1,10 @@
 // fuzz/memory_fuzzer.cc: AnalyzeMemory on whatever ReadHloModules accepts,
 // then XLA's dump text and the HTML curve of each analysis, with the
 // invariants of memory/live_range.h checked, and the same analysis with its
-// independent steps on two threads (the same answer or the same error);
-// then the buffer assignment
+// independent steps on two threads (the same answer or the same error),
+// and on a module read again whose operand lists are given back as soon as
+// the analysis says it has read them (GiveBackOperandLists); then the
+// buffer assignment
 // (memory/buffer_assignment.h) for GPU and CPU: every value inside its
 // allocation, the memory_analysis() sums, XLA's two texts. The first byte's low
 // bit puts an `is_scheduled=true` module line in front (most inputs would
@@ -15,6 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "hlolayout/fuzz/fuzz_util.h"
+#include "hlolayout/hlo/give_back.h"
 #include "hlolayout/hlo/reader.h"
 #include "hlolayout/memory/buffer_assignment.h"
 #include "hlolayout/memory/live_range.h"
@@ -32,7 +35,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<std::vector<HloModule>> modules = ReadHloModules(text);
   CheckError(modules.status(), text);
   if (!modules.ok()) return 0;
-  for (const HloModule& module : *modules) {
+  // The same modules again, for an analysis that gives their lists back.
+  absl::StatusOr<std::vector<HloModule>> again = ReadHloModules(text);
+  if (!again.ok() || again->size() != modules->size()) {
+    Fail("the text read again gives other modules", text);
+  }
+  for (size_t m = 0; m < modules->size(); ++m) {
+    const HloModule& module = (*modules)[m];
     absl::StatusOr<MemoryAnalysis> a = AnalyzeMemory(module);
     CheckError(a.status(), text);
     MemoryAnalysisOptions two;
@@ -41,6 +50,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     absl::StatusOr<MemoryAnalysis> b = AnalyzeMemory(module, two);
     if (a.ok() != b.ok() || (!a.ok() && a.status() != b.status())) {
       Fail("two threads give another answer", text);
+    }
+    MemoryAnalysisOptions giving = two;
+    HloModule& own = (*again)[m];
+    giving.operands_read = [&own](absl::Span<const int32_t> computations) {
+      GiveBackOperandLists(&own, computations);
+    };
+    absl::StatusOr<MemoryAnalysis> c = AnalyzeMemory(own, giving);
+    if (a.ok() != c.ok() || (!a.ok() && a.status() != c.status()) ||
+        (a.ok() && XlaLiveRangeText(*a) != XlaLiveRangeText(*c))) {
+      Fail("giving the operand lists back changes the answer", text);
     }
     if (!a.ok()) continue;
     const int64_t end = a->schedule_end;
