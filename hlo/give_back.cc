@@ -31,7 +31,8 @@ std::vector<Range> OwnOperandBlocks(const HloModule& module) {
 }
 
 // Gives back the whole pages of `run` (lists no instruction views any more)
-// that lie in `blocks`: memory the stores own, not the caller's.
+// that lie in `blocks`: memory the stores own, not the caller's (none when
+// `blocks` is empty).
 void GiveBackRun(const std::vector<Range>& blocks, Range run) {
   if (run.first == run.second) return;
   // The last block that begins at or before the run, then those after it
@@ -70,11 +71,11 @@ void GiveBackOperandLists(HloModule* module,
         run.second = end;
         continue;
       }
-      if (!blocks.empty()) GiveBackRun(blocks, run);
+      GiveBackRun(blocks, run);
       run = Range(begin, end);
     }
   }
-  if (!blocks.empty()) GiveBackRun(blocks, run);
+  GiveBackRun(blocks, run);
 }
 
 }  // namespace hlolayout
