@@ -83,8 +83,11 @@ class Pool {
       // never trimmed: cli/heap.cc), but until one of them touches it again
       // it does not count in the resident memory: between the peak of an
       // analysis and the next request of that size it would otherwise stay
-      // resident, unused, and add to the process' peak.
-      DropWholePages(p, size);
+      // resident, unused, and add to the process' peak. In the heap's own
+      // pages: under the CLI's, 2 MiB ones, which a part given back would
+      // split (util/pages.h); the block's ends stay resident for the
+      // heap's next requests.
+      DropFreedBlock(p, size);
       ::operator delete(p);
       return;
     }

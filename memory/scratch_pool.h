@@ -49,8 +49,9 @@ class ScratchPool {
 
   // Blocks of this size or more freed on this thread while a
   // DuringAnalysis lives on it go back to operator delete, their pages
-  // given back first (madvise: the CLI's heap keeps freed memory,
-  // cli/heap.cc): kept, they would sit unused through the analysis' peak
+  // given back first (DropFreedBlock, util/pages.h: the CLI's heap keeps
+  // freed memory, cli/heap.cc): kept, they would sit unused through the
+  // analysis' peak
   // (the tables it frees midway, and the room a growing vector leaves,
   // are rarely of a size it asks for again). Smaller ones, and every block
   // freed once it ends (the analysis' own tables, for the next one), are
