@@ -42,8 +42,7 @@ void DropSpareRoom(Vector* v) {
 //
 // Why not DropWholePages: under a heap backed by 2 MiB pages (cli/heap.cc),
 // giving back part of one splits it into 4 KiB pages, and each 4 KiB of it
-// written again later is a fault of its own (docs/memory-speed-heap.md,
-// "Freed blocks given back in whole huge pages").
+// written again later is a fault of its own (docs/memory-speed-pages.md).
 void DropFreedBlock(void* p, size_t bytes);
 
 // The page size DropFreedBlock gives memory back in: the system's, unless

@@ -55,41 +55,35 @@ class AlignedMapping {
   char* data_ = nullptr;
 };
 
-TEST(PagesTest, FreedBlocksGoBackInTheSystemsPagesByDefault) {
-  ASSERT_EQ(HeapPageSize(), static_cast<size_t>(sysconf(_SC_PAGESIZE)));
-  const size_t page = HeapPageSize();
-  AlignedMapping map(8 * page);
+// Frees a block from the middle of one page of `page` bytes to the middle of
+// the fourth: the second and the third go back whole; the ends stay, though
+// they hold whole 4 KiB pages of the block when `page` is larger.
+void ExpectWholePagesGoBack(size_t page) {
+  AlignedMapping map(4 * page);
   ASSERT_NE(map.data(), nullptr);
   char* const p = map.data();
-  // From the middle of the first page to the middle of the last.
-  DropFreedBlock(p + page / 2, 7 * page);
+  DropFreedBlock(p + page / 2, 3 * page);
   EXPECT_EQ(p[page / 2], 7);
   EXPECT_EQ(p[page - 1], 7);
   EXPECT_EQ(p[page], 0);
-  EXPECT_EQ(p[7 * page - 1], 0);
-  EXPECT_EQ(p[7 * page], 7);
+  EXPECT_EQ(p[3 * page - 1], 0);
+  EXPECT_EQ(p[3 * page], 7);
+  EXPECT_EQ(p[3 * page + page / 2 - 1], 7);
+  // A block inside one page: nothing goes back.
+  DropFreedBlock(p + 3 * page + page / 8, page / 2);
+  EXPECT_EQ(p[3 * page + page / 4], 7);
+}
+
+TEST(PagesTest, FreedBlocksGoBackInTheSystemsPagesByDefault) {
+  const size_t system_page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  ASSERT_EQ(HeapPageSize(), system_page);
+  ExpectWholePagesGoBack(system_page);
 }
 
 TEST(PagesTest, FreedBlocksGoBackInWholeHeapPages) {
-  constexpr size_t kHuge = AlignedMapping::kHuge;
-  SetHeapPageSize(kHuge);
-  EXPECT_EQ(HeapPageSize(), kHuge);
-  AlignedMapping map(4 * kHuge);
-  ASSERT_NE(map.data(), nullptr);
-  char* const p = map.data();
-  // A block from the middle of the first 2 MiB page to the middle of the
-  // fourth: the second and the third go back whole, the ends stay, though
-  // they hold whole 4 KiB pages of the block.
-  DropFreedBlock(p + kHuge / 2, 3 * kHuge);
-  EXPECT_EQ(p[kHuge / 2], 7);
-  EXPECT_EQ(p[kHuge - 1], 7);
-  EXPECT_EQ(p[kHuge], 0);
-  EXPECT_EQ(p[3 * kHuge - 1], 0);
-  EXPECT_EQ(p[3 * kHuge], 7);
-  EXPECT_EQ(p[3 * kHuge + kHuge / 2 - 1], 7);
-  // A block inside one heap page: nothing goes back.
-  DropFreedBlock(p + 3 * kHuge + 4096, kHuge / 2);
-  EXPECT_EQ(p[3 * kHuge + 3 * 4096], 7);
+  SetHeapPageSize(AlignedMapping::kHuge);
+  EXPECT_EQ(HeapPageSize(), AlignedMapping::kHuge);
+  ExpectWholePagesGoBack(AlignedMapping::kHuge);
   SetHeapPageSize(0);
   EXPECT_EQ(HeapPageSize(), static_cast<size_t>(sysconf(_SC_PAGESIZE)));
 }
