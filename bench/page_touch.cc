@@ -2,7 +2,7 @@
 // 4 KiB pages and in 2 MiB (transparent huge) pages, the first time and
 // again after the memory was given back (MADV_DONTNEED). The number behind
 // docs/memory-speed-pages.md: `hlolayout memory` writes about 170 MiB of
-// fresh memory on a 75 MB dump, `report --summary` about 50.
+// memory for the first time on a 75 MB dump, `report --summary` about 50.
 //
 //   page_touch [MIB] [ROUNDS]    defaults: 128 MiB, 3 rounds
 //

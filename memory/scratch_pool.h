@@ -51,13 +51,12 @@ class ScratchPool {
   // DuringAnalysis lives on it go back to operator delete, their pages
   // given back first (DropFreedBlock, util/pages.h: the CLI's heap keeps
   // freed memory, cli/heap.cc): kept, they would sit unused through the
-  // analysis' peak
-  // (the tables it frees midway, and the room a growing vector leaves,
-  // are rarely of a size it asks for again). Smaller ones, and every block
-  // freed once it ends (the analysis' own tables, for the next one), are
-  // kept as before. Dropping from 1 MiB on rather than from 2 MiB lowered
-  // the peak of `hlolayout memory` on a 75 MB dump by 3.8 MiB; repeated
-  // analyses of a 10,000-instruction module (BM_AnalyzeMemory,
+  // analysis' peak (the tables it frees midway, and the room a growing
+  // vector leaves, are rarely of a size it asks for again). Smaller ones,
+  // and every block freed once it ends (the analysis' own tables, for the
+  // next one), are kept as before. Dropping from 1 MiB on rather than from 2
+  // MiB lowered the peak of `hlolayout memory` on a 75 MB dump by 3.8 MiB;
+  // repeated analyses of a 10,000-instruction module (BM_AnalyzeMemory,
   // bench/memory_bench.cc) took the same time in one run of both.
   static constexpr size_t kLargestKeptDuringAnalysis = size_t{1} << 20;
   class DuringAnalysis {
