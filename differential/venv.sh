@@ -28,8 +28,31 @@ hlolayout_venv() {
     echo "$dir"
     return 0
   fi
-  rm -rf "$dir"
   mkdir -p "$root"
+  # One maker at a time: CI makes the venvs in the background while it
+  # builds (differential/prepare_venvs.sh), and a harness that asks for one
+  # meanwhile waits here, then takes what was made.
+  if command -v flock >/dev/null 2>&1; then
+    local lock_fd rc
+    exec {lock_fd}>"$dir.lock"
+    flock "$lock_fd"
+    hlolayout_venv_make "$dir" "$python" "$requirements"
+    rc=$?
+    exec {lock_fd}>&-
+    return "$rc"
+  fi
+  hlolayout_venv_make "$dir" "$python" "$requirements"
+}
+
+# hlolayout_venv's maker: DIR made with PYTHON from REQUIREMENTS, unless a
+# complete one is there; prints DIR. Exit status as hlolayout_venv's.
+hlolayout_venv_make() {
+  local dir="$1" python="$2" requirements="$3"
+  if [ -x "$dir/bin/python" ] && [ -f "$dir/.complete" ]; then
+    echo "$dir"
+    return 0
+  fi
+  rm -rf "$dir"
   if ! "$python" -m venv "$dir" >&2; then
     echo "venv: '$python -m venv' failed" >&2
     return 77

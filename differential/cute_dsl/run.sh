@@ -19,6 +19,8 @@ cd "$(dirname "$0")/../.."
 # shellcheck source=../venv.sh
 source differential/venv.sh
 venv=$(hlolayout_venv cute_dsl differential/cute_dsl/requirements.txt) || exit $?
+# Only the venv (differential/prepare_venvs.sh).
+[ -n "${HLOLAYOUT_VENV_ONLY:-}" ] && exit 0
 
 # The default configuration, which `./bazelw test //...` (CI's first step)
 # has already built.

@@ -26,12 +26,6 @@ echo "triton layouts (CI sample): seed $seed, $cases cases per family and versio
 # A slow mirror must not hold CI up: pip gets a few minutes per venv.
 export HLOLAYOUT_PIP_TIMEOUT="${HLOLAYOUT_PIP_TIMEOUT:-150}"
 
-if ! ./bazelw build //:hlolayout >/dev/null 2>&1 </dev/null; then
-  echo "triton layouts: cannot build //:hlolayout" >&2
-  exit 1
-fi
-bin="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
-
 status=0
 skipped=0
 declare -A venvs
@@ -53,6 +47,14 @@ done
 if [ "$skipped" -gt 0 ]; then
   exit 77
 fi
+# Only the venvs (differential/prepare_venvs.sh).
+[ -n "${HLOLAYOUT_VENV_ONLY:-}" ] && exit 0
+if ! ./bazelw build //:hlolayout >/dev/null 2>&1 </dev/null; then
+  echo "triton layouts: cannot build //:hlolayout" >&2
+  exit 1
+fi
+bin="$(./bazelw info bazel-bin 2>/dev/null </dev/null)/cli/hlolayout"
+
 for req in requirements-3.6.0.txt requirements-latest.txt; do
   other=requirements-latest.txt
   [ "$req" = requirements-latest.txt ] && other=requirements-3.6.0.txt

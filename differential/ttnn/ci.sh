@@ -40,6 +40,8 @@ if [ "$rc" -ne 0 ]; then
   echo "ttnn_oracle: skipped: ttnn could not be installed (see above)"
   exit "$rc"
 fi
+# Only the venv (differential/prepare_venvs.sh).
+[ -n "${HLOLAYOUT_VENV_ONLY:-}" ] && exit 0
 ./bazelw build //:hlolayout >/dev/null 2>&1 </dev/null || {
   echo "ttnn_oracle: cannot build //:hlolayout"
   exit 1

@@ -41,6 +41,8 @@ if [ "$target" != cpu ]; then
   requirements="$here/requirements-gpu.txt"
 fi
 venv=$(hlolayout_venv xla "$requirements") || exit $?
+# Only the venv (differential/prepare_venvs.sh).
+[ -n "${HLOLAYOUT_VENV_ONLY:-}" ] && exit 0
 cd "$root"
 if [ -z "${HLOLAYOUT_BIN:-}" ]; then
   ./bazelw build //:hlolayout </dev/null >&2 || exit 2
