@@ -12,6 +12,7 @@
 #include "absl/strings/ascii.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hlolayout/testing/sanitizer_scale.h"
 
 namespace hlolayout {
 namespace {
@@ -97,7 +98,7 @@ int TableDistance(const std::string& a, const std::string& b, Case c) {
 TEST(EditDistance, MatchesTheTableOnRandomPairs) {
   std::mt19937 rng(45);
   for (const absl::string_view alphabet : {"ab", "abcA", "xXyY_0"}) {
-    for (int round = 0; round < 600; ++round) {
+    for (int round = 0; round < SanitizerScaled(600); ++round) {
       std::string s[2];
       for (std::string& t : s) {
         const int length = static_cast<int>(rng() % 301);
