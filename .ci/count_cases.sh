@@ -16,10 +16,6 @@ set -uo pipefail
 
 count() {
   awk '
-    function close_case() {
-      if (bad) fail++; else if (!skipped) pass++
-      open = 0
-    }
     /<testcase / {
       open = 1; bad = 0
       skipped = ($0 ~ /result="skipped"/)
@@ -27,7 +23,10 @@ count() {
     }
     open && /<(failure|error)[ >]/ { bad = 1 }
     open && /<skipped[ >\/]/ { skipped = 1 }
-    open && /<\/testcase>/ { close_case() }
+    open && /<\/testcase>/ {
+      if (bad) fail++; else if (!skipped) pass++
+      open = 0
+    }
     END { printf "%d %d\n", pass, fail }' "$1"
 }
 

@@ -24,10 +24,6 @@ hlolayout_venv() {
   local key
   key=$( { "$python" --version 2>&1; cat "$requirements"; } | sha256sum | cut -c1-12)
   local dir="$root/$name-$key"
-  if [ -x "$dir/bin/python" ] && [ -f "$dir/.complete" ]; then
-    echo "$dir"
-    return 0
-  fi
   mkdir -p "$root"
   # One maker at a time: CI makes the venvs in the background while it
   # builds (differential/prepare_venvs.sh), and a harness that asks for one

@@ -362,12 +362,12 @@ TEST(OptimalSwizzling, ExhaustiveThirtyTwoElementsToyBanks) {
   // still meets pairs of all kinds), which check the code paths, not every
   // case again (testing/sanitizer_scale.h).
   const int every = kSanitizerBuild ? 7 : 1;
-  int setting = 0, pair = 0;
+  int pair = 0;
   for (const LinearLayout& a : layouts) {
     for (const LinearLayout& b : layouts) {
+      const int setting = pair % 6;
       const SmemTarget& t = targets[setting % 3];
       const int bits = setting / 3 % 2 ? 64 : 8;
-      setting = (setting + 1) % 6;
       if (pair++ % every != 0) continue;
       CheckProperties(a, b, t, bits);
       CheckMinimal(a, b, t, bits);
